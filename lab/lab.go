@@ -1,0 +1,214 @@
+// Package lab is the engine: a shared worker pool, an open-loop generator, the isolation
+// mechanisms around the payment call, and honest metrics. It imports no UI.
+package lab
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"poollab/slowserver"
+)
+
+// Options are how a lab is started, as opposed to what it runs (Config).
+type Options struct {
+	DependencyPort int           // 0: the OS chooses
+	Until          time.Duration // stop generating (and sampling) after this long; 0: run until Stop
+}
+
+// Lab is one running experiment. Every goroutine it starts ends in Stop.
+type Lab struct {
+	start  time.Time
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	ended  chan struct{} // closed when the sampler has taken the last sample of a bounded run
+
+	cfg       atomic.Pointer[Config]
+	applyMu   sync.Mutex // one Apply at a time
+	pool      *pool
+	gen       *generator
+	semaphore semaphore
+	dep       *slowserver.Server
+	transport *http.Transport
+	client    *http.Client
+	metrics   [numClasses]*classMetrics
+
+	timeMu   sync.Mutex
+	timeline []Second
+	stopOnce sync.Once
+}
+
+// Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
+func Start(cfg Config, o Options) (*Lab, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	dep, err := slowserver.Start(o.DependencyPort, dependencySettings(cfg.Dependency))
+	if err != nil {
+		return nil, err
+	}
+	l := &Lab{dep: dep, ended: make(chan struct{})}
+	l.cfg.Store(&cfg)
+	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
+	// dialling; no proxy, so loopback stays loopback whatever the environment says.
+	l.transport = &http.Transport{MaxIdleConnsPerHost: max(cfg.Pool.Workers, 64), MaxIdleConns: 0, Proxy: nil}
+	l.client = &http.Client{Transport: l.transport}
+	for c := range l.metrics {
+		l.metrics[c] = newClassMetrics()
+	}
+	l.semaphore.configure(cfg.Payment.Bulkhead)
+	l.ctx, l.cancel = context.WithCancel(context.Background())
+	l.start = time.Now()
+	var end time.Time
+	if o.Until > 0 {
+		end = l.start.Add(o.Until)
+	}
+	l.pool = newPool(l.ctx, &l.wg, cfg.Pool, l.serve)
+	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
+	l.wg.Add(2)
+	go func() { defer l.wg.Done(); l.gen.run(l.ctx, l.start) }()
+	go func() { defer l.wg.Done(); l.sample(end) }()
+	return l, nil
+}
+
+// Run is one headless run: start, wait cfg.Duration (or until ctx ends), snapshot, stop.
+func Run(ctx context.Context, cfg Config, o Options) (Snapshot, error) {
+	o.Until = cfg.Duration.D()
+	l, err := Start(cfg, o)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	defer l.Stop()
+	select {
+	case <-l.ended:
+	case <-ctx.Done():
+		return l.Snapshot(), ctx.Err()
+	}
+	return l.Snapshot(), nil
+}
+
+func (l *Lab) config() *Config { return l.cfg.Load() }
+
+// Config returns the settings in force.
+func (l *Lab) Config() Config { return *l.cfg.Load() }
+
+// arrive is the generator's hand-off: count, then give the request to the pool or reject it.
+func (l *Lab) arrive(c Class, intended time.Time) {
+	m := l.metrics[c]
+	m.arrive()
+	if !l.pool.submit(job{class: c, intended: intended}) {
+		m.reject(RejectPool)
+	}
+}
+
+// Apply changes settings while the lab runs; new work sees them at once. Arrival shape
+// and seed change only on restart, since they define the schedule already under way.
+func (l *Lab) Apply(cfg Config) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	l.applyMu.Lock()
+	defer l.applyMu.Unlock()
+	old := l.config()
+	cfg.Traffic.Arrivals, cfg.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
+	if err := l.dep.Set(dependencySettings(cfg.Dependency)); err != nil {
+		return fmt.Errorf("dependency: %w", err)
+	}
+	l.semaphore.configure(cfg.Payment.Bulkhead)
+	l.cfg.Store(&cfg)
+	if cfg.Pool != old.Pool {
+		l.pool.resize(cfg.Pool)
+	}
+	if ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
+		l.gen.setRates(ratesOf(cfg.Traffic))
+	}
+	return nil
+}
+
+// Stop ends traffic, cancels every call in flight, and returns when every goroutine the lab
+// started (workers, generator, sampler, dependency) has ended. It is safe to call twice.
+func (l *Lab) Stop() {
+	l.stopOnce.Do(func() {
+		l.cancel()
+		l.wg.Wait()
+		l.transport.CloseIdleConnections()
+		l.dep.Close()
+	})
+}
+
+// Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
+func (l *Lab) Snapshot() Snapshot {
+	s := Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
+		Goroutines: runtime.NumGoroutine()}
+	for c, m := range l.metrics {
+		s.Classes[c] = m.stats()
+	}
+	s.Bulkhead = BulkheadStats{Type: s.Config.Payment.Bulkhead.Type, Size: s.Config.Payment.Bulkhead.Size,
+		InUse: l.semaphore.inUse.Load()}
+	ds := l.dep.Stats()
+	s.Dependency = DependencyStats{URL: l.dep.URL(), Mode: s.Config.Dependency.Mode,
+		Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight}
+	s.Generator.Lag = l.gen.lag.summary()
+	l.timeMu.Lock()
+	s.Timeline = l.timeline[:len(l.timeline):len(l.timeline)]
+	l.timeMu.Unlock()
+	return s
+}
+
+// maxTimeline bounds the live lab's memory: an hour of seconds.
+const maxTimeline = 3600
+
+// sample records one Second at each whole second from the start (and at end, if set).
+func (l *Lab) sample(end time.Time) {
+	defer func() {
+		if !end.IsZero() {
+			close(l.ended)
+		}
+	}()
+	var prev [numClasses]ClassStats
+	timer := time.NewTimer(time.Second)
+	defer timer.Stop()
+	for k := 1; ; k++ {
+		at := l.start.Add(time.Duration(k) * time.Second)
+		last := !end.IsZero() && !at.Before(end)
+		if last {
+			at = end
+		}
+		timer.Reset(time.Until(at))
+		select {
+		case <-l.ctx.Done():
+			return
+		case <-timer.C:
+		}
+		ps := l.pool.stats()
+		sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: l.dep.Stats().InFlight}
+		for c, m := range l.metrics {
+			cs := m.stats()
+			sec.Arrived[c] = cs.Arrived - prev[c].Arrived
+			sec.OK[c] = cs.OK - prev[c].OK
+			for r := range cs.Rejected {
+				sec.Rejected[c][r] = cs.Rejected[r] - prev[c].Rejected[r]
+			}
+			prev[c] = cs
+		}
+		l.timeMu.Lock()
+		if len(l.timeline) >= 2*maxTimeline {
+			l.timeline = append([]Second(nil), l.timeline[maxTimeline:]...)
+		}
+		l.timeline = append(l.timeline, sec)
+		l.timeMu.Unlock()
+		if last {
+			return
+		}
+	}
+}
+
+func dependencySettings(d DependencyConfig) slowserver.Settings {
+	return slowserver.Settings{Mode: slowserver.Mode(d.Mode), Latency: d.Latency.D(),
+		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: d.IgnoreCancel}
+}

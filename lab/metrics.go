@@ -1,0 +1,131 @@
+package lab
+
+import (
+	"sync"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// Histogram range: 1 µs to 10 minutes at 3 significant digits (0.1% resolution).
+const (
+	histMin    = 1
+	histMax    = int64(10 * time.Minute / time.Microsecond)
+	histDigits = 3
+)
+
+// Percentiles summarise one HdrHistogram. Durations are exact to 0.1%.
+type Percentiles struct {
+	P50, P95, P99, P999, Max time.Duration
+	Count                    int64
+}
+
+// hist is an HdrHistogram of durations with its own lock and a cached summary,
+// so a 10 Hz snapshot does not walk the buckets when nothing was recorded.
+type hist struct {
+	mu    sync.Mutex
+	h     *hdrhistogram.Histogram
+	dirty bool
+	sum   Percentiles
+}
+
+func newHist() *hist { return &hist{h: hdrhistogram.New(histMin, histMax, histDigits)} }
+
+func (h *hist) record(d time.Duration) {
+	us := max(int64(d/time.Microsecond), histMin)
+	h.mu.Lock()
+	h.h.RecordValue(min(us, histMax))
+	h.dirty = true
+	h.mu.Unlock()
+}
+
+func (h *hist) summary() Percentiles {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.dirty {
+		q := func(p float64) time.Duration { return time.Duration(h.h.ValueAtQuantile(p)) * time.Microsecond }
+		h.sum = Percentiles{P50: q(50), P95: q(95), P99: q(99), P999: q(99.9),
+			Max: time.Duration(h.h.Max()) * time.Microsecond, Count: h.h.TotalCount()}
+		h.dirty = false
+	}
+	return h.sum
+}
+
+// ClassStats are one class's running totals. For every class, always:
+// Arrived = OK + Failed + TimedOut + sum(Rejected) + InFlight.
+type ClassStats struct {
+	Arrived, OK, Failed, TimedOut int64
+	Rejected                      [numReasons]int64
+	InFlight                      int64       // accepted (queued or on a worker) and not finished
+	Latency                       Percentiles // intended arrival → answer, for requests a worker finished
+	QueueWait                     Percentiles // intended arrival → a worker picked it up
+	Service                       Percentiles // worker picked it up → answer
+}
+
+// RejectedTotal sums the rejections of every reason.
+func (c ClassStats) RejectedTotal() int64 {
+	var n int64
+	for _, r := range c.Rejected {
+		n += r
+	}
+	return n
+}
+
+// classMetrics counts at the event. Counters share one lock so a snapshot is consistent
+// and the invariant can be checked, not assumed: InFlight is counted, never derived.
+type classMetrics struct {
+	mu                            sync.Mutex
+	arrived, ok, failed, timedOut int64
+	rejected                      [numReasons]int64
+	inFlight                      int64
+
+	latency, queueWait, service *hist
+}
+
+func newClassMetrics() *classMetrics {
+	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist()}
+}
+
+func (m *classMetrics) arrive() {
+	m.mu.Lock()
+	m.arrived++
+	m.inFlight++
+	m.mu.Unlock()
+}
+
+func (m *classMetrics) reject(r Reason) {
+	m.mu.Lock()
+	m.rejected[r]++
+	m.inFlight--
+	m.mu.Unlock()
+}
+
+// finish records a request a worker served; intended, started and ended are its three instants.
+func (m *classMetrics) finish(o Outcome, intended, started, ended time.Time) {
+	m.latency.record(ended.Sub(intended))
+	m.service.record(ended.Sub(started))
+	m.mu.Lock()
+	switch o {
+	case OK:
+		m.ok++
+	case Failed:
+		m.failed++
+	case TimedOut:
+		m.timedOut++
+	}
+	m.inFlight--
+	m.mu.Unlock()
+}
+
+func (m *classMetrics) started(intended, started time.Time) {
+	m.queueWait.record(started.Sub(intended))
+}
+
+func (m *classMetrics) stats() ClassStats {
+	m.mu.Lock()
+	s := ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
+		Rejected: m.rejected, InFlight: m.inFlight}
+	m.mu.Unlock()
+	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
+	return s
+}

@@ -1,0 +1,245 @@
+package lab
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Report is the end-of-run summary. JSON names are for scripts: keep them, add freely.
+type Report struct {
+	Preset     string                 `json:"preset"`
+	DurationS  float64                `json:"duration_s"`
+	Config     Config                 `json:"config"`
+	Classes    map[string]ClassReport `json:"classes"`
+	Pool       PoolReport             `json:"pool"`
+	Bulkhead   *BulkheadReport        `json:"bulkhead,omitempty"`
+	Dependency DependencyReport       `json:"dependency"`
+	Generator  GeneratorReport        `json:"generator"`
+	Timeline   []SecondReport         `json:"timeline"`
+
+	order []string // class names in display order, for the table
+}
+
+// ClassReport is one class; arrived = ok + failed + timed_out + sum(rejected) + in_flight.
+type ClassReport struct {
+	Arrived   int64            `json:"arrived"`
+	OK        int64            `json:"ok"`
+	Failed    int64            `json:"failed"`
+	TimedOut  int64            `json:"timed_out"`
+	Rejected  map[string]int64 `json:"rejected"`
+	InFlight  int64            `json:"in_flight"`
+	Latency   PercentileReport `json:"latency_ms"`
+	QueueWait PercentileReport `json:"queue_wait_ms"`
+	Service   PercentileReport `json:"service_ms"`
+}
+
+// PercentileReport is a Percentiles in milliseconds.
+type PercentileReport struct {
+	P50   float64 `json:"p50"`
+	P95   float64 `json:"p95"`
+	P99   float64 `json:"p99"`
+	P999  float64 `json:"p999"`
+	Max   float64 `json:"max"`
+	Count int64   `json:"count"`
+}
+
+// PoolReport is the shared pool over the run.
+type PoolReport struct {
+	Workers    int     `json:"workers"`
+	Queue      int     `json:"queue"`
+	PeakBusy   int     `json:"peak_busy"`
+	PeakQueued int     `json:"peak_queued"`
+	FullS      float64 `json:"full_s"`
+}
+
+// BulkheadReport is the payment bulkhead, when there is one.
+type BulkheadReport struct {
+	Type string `json:"type"`
+	Size int    `json:"size"`
+}
+
+// DependencyReport is what the dependency itself saw.
+type DependencyReport struct {
+	Mode         string `json:"mode"`
+	Requests     int64  `json:"requests"`
+	PeakInFlight int64  `json:"peak_in_flight"`
+}
+
+// GeneratorReport is the load generator's own health.
+type GeneratorReport struct {
+	LagP99Ms float64 `json:"lag_p99_ms"`
+	LagMaxMs float64 `json:"lag_max_ms"`
+}
+
+// SecondReport is one per-second sample.
+type SecondReport struct {
+	T                  int                         `json:"t"`
+	Busy               map[string]int              `json:"busy"`
+	Queued             int                         `json:"queued"`
+	InFlightDependency int64                       `json:"in_flight_dependency"`
+	Arrived            map[string]int64            `json:"arrived"`
+	Rejected           map[string]map[string]int64 `json:"rejected"`
+}
+
+// NewReport summarises a snapshot taken at the end of a run.
+func NewReport(s Snapshot) Report {
+	r := Report{
+		Preset: s.Config.Name, DurationS: round(s.Elapsed.Seconds(), 2), Config: s.Config,
+		Classes: map[string]ClassReport{},
+		Pool: PoolReport{Workers: s.Pool.Size, Queue: s.Pool.QueueCap, PeakBusy: s.Pool.PeakBusy,
+			PeakQueued: s.Pool.PeakQueued, FullS: round(s.Pool.FullFor.Seconds(), 2)},
+		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
+			PeakInFlight: s.Dependency.PeakInFlight},
+		Generator: GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
+		Timeline:  []SecondReport{},
+	}
+	if s.Bulkhead.Type != BulkheadNone {
+		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size}
+	}
+	for _, c := range Classes {
+		cs := s.Classes[c]
+		rej := map[string]int64{}
+		for _, reason := range Reasons {
+			rej[reason.String()] = cs.Rejected[reason]
+		}
+		r.Classes[c.String()] = ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
+			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight,
+			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
+		r.order = append(r.order, c.String())
+	}
+	for _, sec := range s.Timeline {
+		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
+			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{}}
+		for _, c := range Classes {
+			sr.Busy[c.String()] = sec.Busy[c]
+			sr.Arrived[c.String()] = sec.Arrived[c]
+			rej := map[string]int64{}
+			for _, reason := range Reasons {
+				if n := sec.Rejected[c][reason]; n > 0 {
+					rej[reason.String()] = n
+				}
+			}
+			sr.Rejected[c.String()] = rej
+		}
+		r.Timeline = append(r.Timeline, sr)
+	}
+	return r
+}
+
+func pctReport(p Percentiles) PercentileReport {
+	return PercentileReport{P50: ms(p.P50), P95: ms(p.P95), P99: ms(p.P99), P999: ms(p.P999), Max: ms(p.Max), Count: p.Count}
+}
+
+func ms(d time.Duration) float64 { return round(float64(d)/float64(time.Millisecond), 1) }
+
+func round(v float64, places int) float64 {
+	f := math.Pow(10, float64(places))
+	return math.Round(v*f) / f
+}
+
+// Formats a report can be written in.
+const (
+	FormatTable    = "table"
+	FormatMarkdown = "markdown"
+	FormatJSON     = "json"
+)
+
+// Formats lists them for usage messages.
+var Formats = []string{FormatTable, FormatMarkdown, FormatJSON}
+
+// Write renders the report in one of Formats.
+func (r Report) Write(w io.Writer, format string) error {
+	switch format {
+	case FormatJSON:
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	case FormatMarkdown:
+		return r.writeMarkdown(w)
+	case FormatTable:
+		return r.writeTable(w)
+	}
+	return fmt.Errorf("%w: format %q: choose one of %s", ErrInvalid, format, strings.Join(Formats, ", "))
+}
+
+// rows is the class table both text formats share: a header and one row per class.
+func (r Report) rows() [][]string {
+	head := []string{"class", "arrived", "ok", "failed", "timed out"}
+	for _, reason := range Reasons {
+		head = append(head, "rejected:"+reason.String())
+	}
+	head = append(head, "in flight", "p50 ms", "p99 ms", "queue p99 ms")
+	out := [][]string{head}
+	for _, name := range r.order {
+		c := r.Classes[name]
+		row := []string{name, itoa(c.Arrived), itoa(c.OK), itoa(c.Failed), itoa(c.TimedOut)}
+		for _, reason := range Reasons {
+			row = append(row, itoa(c.Rejected[reason.String()]))
+		}
+		row = append(row, itoa(c.InFlight), fmtMs(c.Latency.P50, c.Latency.Count), fmtMs(c.Latency.P99, c.Latency.Count),
+			fmtMs(c.QueueWait.P99, c.QueueWait.Count))
+		out = append(out, row)
+	}
+	return out
+}
+
+// summary is the lines under the table: what the pool and the dependency went through.
+func (r Report) summary() []string {
+	lines := []string{
+		fmt.Sprintf("pool: %d workers, queue %d; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
+			r.Pool.Workers, r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
+		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight", r.Dependency.Mode, r.Dependency.Requests, r.Dependency.PeakInFlight),
+	}
+	if r.Bulkhead != nil {
+		lines = append(lines, fmt.Sprintf("payment bulkhead: %s, %d permits", r.Bulkhead.Type, r.Bulkhead.Size))
+	}
+	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))
+	return lines
+}
+
+func (r Report) writeTable(w io.Writer) error {
+	fmt.Fprintf(w, "preset %s, %.1fs\n\n", r.Preset, r.DurationS)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, row := range r.rows() {
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for _, l := range r.summary() {
+		fmt.Fprintln(w, l)
+	}
+	_, err := fmt.Fprintln(w, "latency is measured from each request's scheduled arrival; rejected:pool is starvation (no free worker)")
+	return err
+}
+
+func (r Report) writeMarkdown(w io.Writer) error {
+	fmt.Fprintf(w, "**poollab** preset `%s`, %.1fs\n\n", r.Preset, r.DurationS)
+	for i, row := range r.rows() {
+		fmt.Fprintln(w, "| "+strings.Join(row, " | ")+" |")
+		if i == 0 {
+			fmt.Fprintln(w, "|---"+strings.Repeat("|--:", len(row)-1)+"|")
+		}
+	}
+	fmt.Fprintln(w)
+	for _, l := range r.summary() {
+		fmt.Fprintln(w, "- "+l)
+	}
+	return nil
+}
+
+func itoa(n int64) string { return fmt.Sprint(n) }
+
+// fmtMs shows "-" when nothing was measured, rather than a misleading 0.
+func fmtMs(v float64, count int64) string {
+	if count == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", v)
+}

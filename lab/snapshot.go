@@ -1,0 +1,45 @@
+package lab
+
+import "time"
+
+// Snapshot is the whole lab at one instant. It shares nothing mutable with the lab:
+// slices in it are copies, or prefixes of append-only arrays the lab never rewrites.
+type Snapshot struct {
+	Config     Config
+	Elapsed    time.Duration
+	Classes    [numClasses]ClassStats
+	Pool       PoolStats
+	Bulkhead   BulkheadStats
+	Dependency DependencyStats
+	Generator  GeneratorStats
+	Timeline   []Second // one entry per whole second of the run, oldest first
+	Goroutines int
+}
+
+// DependencyStats is what the dependency itself saw.
+type DependencyStats struct {
+	URL          string
+	Mode         DependencyMode
+	Requests     int64
+	InFlight     int64
+	PeakInFlight int64
+}
+
+// GeneratorStats is the open-loop generator's own health.
+type GeneratorStats struct {
+	Lag Percentiles // how late events left against their schedule
+}
+
+// Second is one per-second sample of the run.
+type Second struct {
+	T           int                           // seconds since start
+	Busy        [numClasses]int               // workers held per class at the sample
+	Queued      int                           // requests in the accept queue
+	DepInFlight int64                         // calls the dependency was serving
+	Arrived     [numClasses]int64             // arrivals during this second
+	OK          [numClasses]int64             // answered during this second
+	Rejected    [numClasses][numReasons]int64 // turned away during this second, by reason
+}
+
+// Class returns one class's totals.
+func (s *Snapshot) Class(c Class) ClassStats { return s.Classes[c] }

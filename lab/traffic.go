@@ -1,0 +1,132 @@
+package lab
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"time"
+)
+
+// generator is the open-loop load: event i of a class is due at anchor + i·interval
+// (or at seeded exponential gaps for poisson), whatever the pool is doing. It sleeps until
+// the next due time and then emits everything due, so timer slop never becomes rate drift.
+type generator struct {
+	arrivals Arrivals
+	seed     int64
+	end      time.Time // zero: run until stopped
+	emit     func(c Class, intended time.Time)
+	lag      *hist // how late each event left against its schedule: the generator's own health
+
+	mu      sync.Mutex
+	rates   [numClasses]float64
+	changed chan struct{} // cap 1: wakes the loop when rates change
+}
+
+func newGenerator(t TrafficConfig, end time.Time, emit func(Class, time.Time)) *generator {
+	g := &generator{arrivals: t.Arrivals, seed: t.Seed, end: end, emit: emit, lag: newHist(),
+		changed: make(chan struct{}, 1)}
+	g.rates = ratesOf(t)
+	return g
+}
+
+func ratesOf(t TrafficConfig) [numClasses]float64 {
+	return [numClasses]float64{Payment: t.Payment.Rate, Signup: t.Signup.Rate}
+}
+
+// setRates takes effect from now: a class whose rate changed starts a new schedule at once.
+func (g *generator) setRates(r [numClasses]float64) {
+	g.mu.Lock()
+	g.rates = r
+	g.mu.Unlock()
+	select {
+	case g.changed <- struct{}{}:
+	default:
+	}
+}
+
+// schedule is one class's arrival plan.
+type schedule struct {
+	rate   float64
+	anchor time.Time
+	i      int64
+	next   time.Time // zero: no traffic
+	rng    *rand.Rand
+}
+
+func (s *schedule) reset(rate float64, at time.Time, arrivals Arrivals) {
+	s.rate, s.anchor, s.i = rate, at, 0
+	s.next = time.Time{}
+	if rate > 0 {
+		s.next = at
+		if arrivals == Poisson {
+			s.next = at.Add(s.gap())
+		}
+	}
+}
+
+func (s *schedule) gap() time.Duration {
+	return time.Duration(s.rng.ExpFloat64() / s.rate * float64(time.Second))
+}
+
+func (s *schedule) advance(arrivals Arrivals) {
+	s.i++
+	if arrivals == Poisson {
+		s.next = s.next.Add(s.gap())
+		return
+	}
+	s.next = s.anchor.Add(time.Duration(math.Round(float64(s.i) * float64(time.Second) / s.rate)))
+}
+
+// run emits events from start until ctx ends or the end time passes.
+func (g *generator) run(ctx context.Context, start time.Time) {
+	var sched [numClasses]schedule
+	g.mu.Lock()
+	for c := range sched {
+		// One stream per class from the seed: the same seed gives the same arrivals in every run.
+		sched[c].rng = rand.New(rand.NewPCG(uint64(g.seed), uint64(c)+1))
+		sched[c].reset(g.rates[c], start, g.arrivals)
+	}
+	g.mu.Unlock()
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		var due time.Time
+		for c := range sched {
+			if n := sched[c].next; !n.IsZero() && (due.IsZero() || n.Before(due)) {
+				due = n
+			}
+		}
+		if !g.end.IsZero() && (due.IsZero() || !due.Before(g.end)) {
+			return // nothing more is due within the run
+		}
+		var fire <-chan time.Time
+		if !due.IsZero() {
+			timer.Reset(time.Until(due))
+			fire = timer.C
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-g.changed:
+			now := time.Now()
+			g.mu.Lock()
+			for c := range sched {
+				if g.rates[c] != sched[c].rate {
+					sched[c].reset(g.rates[c], now, g.arrivals)
+				}
+			}
+			g.mu.Unlock()
+		case <-fire:
+			now := time.Now()
+			for c := range sched {
+				s := &sched[c]
+				for !s.next.IsZero() && !s.next.After(now) && (g.end.IsZero() || s.next.Before(g.end)) {
+					g.lag.record(now.Sub(s.next))
+					g.emit(Class(c), s.next)
+					s.advance(g.arrivals)
+				}
+			}
+		}
+	}
+}

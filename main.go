@@ -1,0 +1,173 @@
+// Command poollab is a terminal lab that makes worker-pool exhaustion visible.
+// This file only wires: flags → config → live lab or headless run.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+
+	"poollab/lab"
+	"poollab/presets"
+)
+
+const usage = `poollab: watch a shared worker pool run dry, and isolation fix it.
+
+usage:
+  poollab [--preset NAME|FILE] [--set key=value]...     the live lab (default preset shared-pool)
+  poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
+  poollab presets                                        list the presets and what each shows
+
+--set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
+dependency.latency=2s, payment.bulkhead.type=semaphore, payment.bulkhead.size=8.
+`
+
+// usageError is a bad command line; like lab.ErrInvalid it exits 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+func main() {
+	err := run(os.Args[1:], os.Stdout)
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(os.Stdout, usage)
+	case errors.As(err, new(usageError)), errors.Is(err, lab.ErrInvalid):
+		fmt.Fprintln(os.Stderr, "poollab:", err)
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, "poollab:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout io.Writer) error {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		switch args[0] {
+		case "run":
+			return runHeadless(args[1:], stdout)
+		case "presets":
+			return listPresets(stdout)
+		case "help":
+			return flag.ErrHelp
+		}
+		return usagef("unknown command %q (commands: run, presets; or no command for the live lab)", args[0])
+	}
+	return runLive(args)
+}
+
+// common are the flags every command that starts a lab takes.
+type common struct {
+	preset string
+	sets   setFlags
+	port   int
+}
+
+func (c *common) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.preset, "preset", "shared-pool", "preset name (see: poollab presets) or path to a .yaml file")
+	fs.Var(&c.sets, "set", "override one setting, key=value with the preset file's dotted names (repeatable)")
+	fs.IntVar(&c.port, "port", 0, "port for the slow dependency on 127.0.0.1 (0: any free port)")
+}
+
+func (c *common) config() (lab.Config, error) { return presets.Load(c.preset, c.sets) }
+
+func runHeadless(args []string, stdout io.Writer) error {
+	fs := newFlagSet("run")
+	var c common
+	c.register(fs)
+	duration := fs.Duration("duration", 0, "length of the run (default: the preset's duration)")
+	format := fs.String("format", lab.FormatTable, "report format: "+strings.Join(lab.Formats, ", "))
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if !slices.Contains(lab.Formats, *format) {
+		return usagef("--format %q: choose one of %s", *format, strings.Join(lab.Formats, ", "))
+	}
+	cfg, err := c.config()
+	if err != nil {
+		return err
+	}
+	if flagSet(fs, "duration") {
+		cfg.Duration = lab.Duration(*duration)
+		if err := cfg.Validate(); err != nil {
+			return fmt.Errorf("--duration %s: %w", *duration, err)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	snap, runErr := lab.Run(ctx, cfg, lab.Options{DependencyPort: c.port})
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return runErr
+	}
+	if err := lab.NewReport(snap).Write(stdout, *format); err != nil {
+		return err
+	}
+	if runErr != nil {
+		return fmt.Errorf("interrupted after %.1fs: the report covers only that part", snap.Elapsed.Seconds())
+	}
+	return nil
+}
+
+func listPresets(stdout io.Writer) error {
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	for _, p := range presets.List() {
+		fmt.Fprintf(tw, "%s\t%s\n", p.Name, p.Description)
+	}
+	return tw.Flush()
+}
+
+func runLive(args []string) error {
+	fs := newFlagSet("poollab")
+	var c common
+	c.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if _, err := c.config(); err != nil {
+		return err
+	}
+	return usagef("the live lab is not built yet; use: poollab run --preset %s", c.preset)
+}
+
+func flagSet(fs *flag.FlagSet, name string) (set bool) {
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are printed once, by main, as one line
+	return fs
+}
+
+// parse accepts flags anywhere on the line and refuses stray arguments.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usagef("%v (see: poollab --help)", err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (see: poollab --help)", fs.Arg(0))
+	}
+	return nil
+}
+
+// setFlags collects repeated --set key=value.
+type setFlags []string
+
+func (s *setFlags) String() string     { return strings.Join(*s, " ") }
+func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
+

@@ -1,0 +1,510 @@
+package presets
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"poollab/lab"
+)
+
+// writeFile writes content to name in a fresh temp dir and returns its path.
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestEmbeddedPresetsLoadAndValidate(t *testing.T) {
+	for _, p := range List() {
+		t.Run(p.Name, func(t *testing.T) {
+			cfg, err := Load(p.Name, nil)
+			if err != nil {
+				t.Fatalf("Load(%q): %v", p.Name, err)
+			}
+			if err := cfg.Validate(); err != nil {
+				t.Fatalf("Validate: %v", err)
+			}
+			if cfg.Name != p.Name {
+				t.Errorf("Name = %q, want %q", cfg.Name, p.Name)
+			}
+			if cfg.Description != p.Description {
+				t.Errorf("Description = %q, List says %q", cfg.Description, p.Description)
+			}
+		})
+	}
+}
+
+func TestEmbeddedPresetValues(t *testing.T) {
+	shared := lab.DefaultConfig()
+	shared.Name = "shared-pool"
+	semaphore := shared
+	semaphore.Name = "semaphore-bulkhead"
+	semaphore.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5, MaxWait: 0}
+
+	tests := []struct {
+		name string
+		want lab.Config
+	}{
+		{"shared-pool", shared},
+		{"semaphore-bulkhead", semaphore},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Load(tt.name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Description = "" // checked by TestList
+			if got != tt.want {
+				t.Errorf("Load(%q) =\n%+v\nwant\n%+v", tt.name, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestList(t *testing.T) {
+	list := List()
+	if len(list) == 0 {
+		t.Fatal("List() is empty")
+	}
+	if !slices.IsSortedFunc(list, func(a, b Info) int { return strings.Compare(a.Name, b.Name) }) {
+		t.Errorf("List() is not sorted by name: %v", list)
+	}
+	var names []string
+	for _, p := range list {
+		names = append(names, p.Name)
+		if p.Description == "" || strings.ContainsAny(p.Description, "\r\n") {
+			t.Errorf("preset %q: description %q must be one non-empty line", p.Name, p.Description)
+		}
+	}
+	for _, want := range []string{"shared-pool", "semaphore-bulkhead"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("List() = %v, missing %q", names, want)
+		}
+	}
+	list[0].Name = "changed"
+	if List()[0].Name == "changed" {
+		t.Error("List() returns a slice the caller can change for everyone")
+	}
+}
+
+func TestLoadGood(t *testing.T) {
+	tests := []struct {
+		name  string
+		file  string // preset file content; written as FILENAME in a temp dir
+		fname string // default "my-lab.yaml"
+		ref   string // embedded preset to load instead of a file
+		sets  []string
+		check func(t *testing.T, c lab.Config)
+	}{
+		{
+			name: "missing keys keep defaults, name is the file's base name",
+			file: "pool:\n  workers: 40\n",
+			check: func(t *testing.T, c lab.Config) {
+				want := lab.DefaultConfig()
+				want.Name = "my-lab"
+				want.Pool.Workers = 40
+				if c != want {
+					t.Errorf("got %+v, want %+v", c, want)
+				}
+			},
+		},
+		{
+			name:  "name in the file wins over the file name, .yml works",
+			file:  "name: other\n",
+			fname: "x.yml",
+			check: func(t *testing.T, c lab.Config) { eq(t, "Name", c.Name, "other") },
+		},
+		{
+			name: "every kind of leaf",
+			file: "duration: 1m\npool: {workers: 7, queue: 3, discipline: lifo}\ntraffic:\n  seed: -4\n  payment: {rate: 2.5}\n" +
+				"dependency:\n  latency: 250ms\n  ignore_cancel: true\n  mode: down\npayment:\n  breaker: {enabled: true}\n",
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "Duration", c.Duration.D(), time.Minute)
+				eq(t, "Pool", c.Pool, lab.PoolConfig{Workers: 7, Queue: 3, Discipline: lab.LIFO})
+				eq(t, "Seed", c.Traffic.Seed, int64(-4))
+				eq(t, "payment rate", c.Traffic.Payment.Rate, 2.5)
+				eq(t, "signup rate kept", c.Traffic.Signup.Rate, 5.0)
+				eq(t, "latency", c.Dependency.Latency.D(), 250*time.Millisecond)
+				eq(t, "ignore_cancel", c.Dependency.IgnoreCancel, true)
+				eq(t, "mode", c.Dependency.Mode, lab.ModeDown)
+				eq(t, "breaker", c.Payment.Breaker.Enabled, true)
+			},
+		},
+		{
+			name: "quoted numbers are numbers",
+			file: "pool:\n  workers: \"30\"\ntraffic:\n  payment:\n    rate: '7.5'\n",
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "workers", c.Pool.Workers, 30)
+				eq(t, "rate", c.Traffic.Payment.Rate, 7.5)
+			},
+		},
+		{
+			name:  "empty file and empty sections keep defaults",
+			file:  "# nothing here\npool:\ntraffic: ~\n",
+			check: func(t *testing.T, c lab.Config) { eq(t, "Pool", c.Pool, lab.DefaultConfig().Pool) },
+		},
+		{
+			name: "--set overrides a file value",
+			file: "pool:\n  workers: 40\n",
+			sets: []string{"pool.workers=30", "dependency.latency=2s"},
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "workers", c.Pool.Workers, 30)
+				eq(t, "latency", c.Dependency.Latency.D(), 2*time.Second)
+			},
+		},
+		{
+			name: "--set makes the sections the file lacks",
+			file: "pool:\n  workers: 40\n",
+			sets: []string{"payment.bulkhead.type=semaphore", "traffic.payment.rate=20", "name=mine"},
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "bulkhead", c.Payment.Bulkhead.Type, lab.BulkheadSemaphore)
+				eq(t, "rate", c.Traffic.Payment.Rate, 20.0)
+				eq(t, "workers", c.Pool.Workers, 40)
+				eq(t, "name", c.Name, "mine")
+			},
+		},
+		{
+			name: "--set on an empty section and a missing one",
+			file: "pool:\n",
+			sets: []string{"pool.queue=10", "signup.work=1ms"},
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "queue", c.Pool.Queue, 10)
+				eq(t, "work", c.Signup.Work.D(), time.Millisecond)
+			},
+		},
+		{
+			name: "--set into an empty file",
+			file: "",
+			sets: []string{"pool.workers=3"},
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "workers", c.Pool.Workers, 3)
+				eq(t, "name", c.Name, "my-lab")
+			},
+		},
+		{
+			name:  "the last --set of a key wins",
+			ref:   "shared-pool",
+			sets:  []string{"pool.workers=30", "pool.workers=31"},
+			check: func(t *testing.T, c lab.Config) { eq(t, "workers", c.Pool.Workers, 31) },
+		},
+		{
+			name: "--set on an embedded preset",
+			ref:  "shared-pool",
+			sets: []string{"payment.bulkhead.type=semaphore", "payment.bulkhead.size=8"},
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "name", c.Name, "shared-pool")
+				eq(t, "bulkhead", c.Payment.Bulkhead, lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 8})
+			},
+		},
+		{
+			name: "--set through an alias changes only that place",
+			file: "traffic:\n  payment: &r {rate: 3}\n  signup: *r\n",
+			sets: []string{"traffic.signup.rate=4"},
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "payment", c.Traffic.Payment.Rate, 3.0)
+				eq(t, "signup", c.Traffic.Signup.Rate, 4.0)
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ref := tt.ref
+			if ref == "" {
+				fname := tt.fname
+				if fname == "" {
+					fname = "my-lab.yaml"
+				}
+				ref = writeFile(t, fname, tt.file)
+			}
+			c, err := Load(ref, tt.sets)
+			if err != nil {
+				t.Fatalf("Load: %v", err)
+			}
+			tt.check(t, c)
+		})
+	}
+}
+
+func eq[T comparable](t *testing.T, what string, got, want T) {
+	t.Helper()
+	if got != want {
+		t.Errorf("%s = %v, want %v", what, got, want)
+	}
+}
+
+const topKeys = "name, description, duration, pool, traffic, dependency, payment, signup"
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		file   string // written to a temp file called bad.yaml; FILE in want is its path
+		ref    string // used when file is empty
+		sets   []string
+		want   string // the whole message, or its start if prefix
+		prefix bool
+		is     error // matched with errors.Is besides lab.ErrInvalid
+	}{
+		{
+			name: "misspelled key",
+			file: "name: x\npool:\n  worksers: 30\n",
+			want: `FILE:3: unknown key "pool.worksers" (pool has: workers, queue, discipline)`,
+		},
+		{
+			name: "unknown top-level key",
+			file: "pools:\n  workers: 30\n",
+			want: `FILE:1: unknown key "pools" (the top level has: ` + topKeys + `)`,
+		},
+		{
+			name: "keys are case sensitive",
+			file: "dependency:\n  Latency: 2s\n",
+			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel)`,
+		},
+		{
+			name: "bad duration",
+			file: "dependency:\n  mode: slow\n  latency: abc\n",
+			want: `FILE:3: dependency.latency: "abc" is not a duration (write it like 3s, 250ms or 1m)`,
+		},
+		{
+			name: "duration without unit",
+			file: "duration: 8\n",
+			want: `FILE:1: duration: "8" is not a duration (write it like 3s, 250ms or 1m)`,
+		},
+		{
+			name: "bad rate",
+			file: "traffic:\n  payment:\n    rate: abc\n",
+			want: `FILE:3: traffic.payment.rate: "abc" is not a number`,
+		},
+		{
+			name: "rate that is not finite",
+			file: "traffic:\n  signup: {rate: .inf}\n",
+			want: `FILE:2: traffic.signup.rate: ".inf" is not a finite number`,
+		},
+		{
+			name: "fractional workers",
+			file: "pool:\n  workers: 2.5\n",
+			want: `FILE:2: pool.workers: "2.5" is not a whole number`,
+		},
+		{
+			name: "bad bool",
+			file: "payment:\n  breaker:\n    enabled: yes\n",
+			want: `FILE:3: payment.breaker.enabled: "yes" is not true or false`,
+		},
+		{
+			name: "value where a mapping belongs",
+			file: "pool: 20\n",
+			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, got "20"`,
+		},
+		{
+			name: "mapping where a value belongs",
+			file: "pool:\n  workers:\n    max: 20\n",
+			want: `FILE:3: pool.workers: must be a single value, got a mapping`,
+		},
+		{
+			name: "list where a value belongs",
+			file: "pool:\n  workers: [20]\n",
+			want: `FILE:2: pool.workers: must be a single value, got a list`,
+		},
+		{
+			name: "duplicate key",
+			file: "pool:\n  workers: 20\n  queue: 0\n  workers: 30\n",
+			want: `FILE:4: duplicate key "pool.workers" (first at line 2)`,
+		},
+		{
+			name: "not a mapping at all",
+			file: "- pool\n",
+			want: `FILE:1: a preset must be a mapping of keys (` + topKeys + `), got a list`,
+		},
+		{
+			name:   "yaml syntax error",
+			file:   "pool:\n  workers: [20\n",
+			want:   `FILE:`,
+			prefix: true,
+		},
+		{
+			name: "two documents",
+			file: "name: a\n---\nname: b\n",
+			want: `FILE:2: a preset file holds one YAML document; remove the second one (after ---)`,
+		},
+		{
+			name: "out of range in the file",
+			file: "pool:\n  workers: 0\n",
+			want: `FILE:2: pool.workers: must be 1..10000, got 0`,
+			is:   new(lab.FieldError),
+		},
+		{
+			name: "--set pool.workers=0",
+			ref:  "shared-pool",
+			sets: []string{"pool.workers=0"},
+			want: `--set pool.workers=0: must be 1..10000, got 0`,
+			is:   new(lab.FieldError),
+		},
+		{
+			name: "--set overrides the file, so the error is the --set's",
+			file: "pool:\n  workers: 20\n",
+			sets: []string{"pool.workers=0"},
+			want: `--set pool.workers=0: must be 1..10000, got 0`,
+		},
+		{
+			name: "--set dependency.latency=abc",
+			ref:  "shared-pool",
+			sets: []string{"dependency.latency=abc"},
+			want: `--set dependency.latency=abc: "abc" is not a duration (write it like 3s, 250ms or 1m)`,
+		},
+		{
+			name: "--set a bad number",
+			ref:  "shared-pool",
+			sets: []string{"traffic.payment.rate=fast"},
+			want: `--set traffic.payment.rate=fast: "fast" is not a number`,
+		},
+		{
+			name: "--set a bad choice",
+			ref:  "semaphore-bulkhead",
+			sets: []string{"payment.bulkhead.type=threadpool"},
+			want: `--set payment.bulkhead.type=threadpool: must be one of none, semaphore, got "threadpool"`,
+		},
+		{
+			name: "--set without =",
+			ref:  "shared-pool",
+			sets: []string{"pool.workers"},
+			want: `--set pool.workers: expected key=value, like --set pool.workers=30`,
+		},
+		{
+			name: "--set with an empty key",
+			ref:  "shared-pool",
+			sets: []string{"=30"},
+			want: `--set =30: the key before "=" is empty; write it like --set pool.workers=30`,
+		},
+		{
+			name: "--set with an empty part",
+			ref:  "shared-pool",
+			sets: []string{"pool..workers=30"},
+			want: `--set pool..workers=30: key "pool..workers" has an empty part; write keys like pool.workers`,
+		},
+		{
+			name: "--set a misspelled key",
+			ref:  "shared-pool",
+			sets: []string{"pool.worksers=30"},
+			want: `--set pool.worksers=30: unknown key "pool.worksers" (pool has: workers, queue, discipline)`,
+		},
+		{
+			name: "--set a group",
+			ref:  "shared-pool",
+			sets: []string{"pool=3"},
+			want: `--set pool=3: pool is a group of keys, not a value; set one of pool.workers, pool.queue, pool.discipline`,
+		},
+		{
+			name: "--set below a value",
+			ref:  "shared-pool",
+			sets: []string{"pool.workers.max=3"},
+			want: `--set pool.workers.max=3: unknown key "pool.workers.max" (pool.workers is a value with no keys under it)`,
+		},
+		{
+			name: "--set into a group the file wrote as a value",
+			file: "pool: 20\n",
+			sets: []string{"pool.workers=30"},
+			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, got "20"`,
+		},
+		{
+			name: "unknown preset",
+			ref:  "nosuch",
+			want: `unknown preset "nosuch": choose one of semaphore-bulkhead, shared-pool, or give a path to a .yaml file (see: poollab presets)`,
+			is:   ErrUnknownPreset,
+		},
+		{
+			name: "empty ref",
+			ref:  "",
+			want: `unknown preset "": choose one of semaphore-bulkhead, shared-pool, or give a path to a .yaml file (see: poollab presets)`,
+			is:   ErrUnknownPreset,
+		},
+		{
+			name: "missing file",
+			ref:  filepath.Join("no", "such", "lab.yaml"),
+			want: `cannot read preset file ` + filepath.Join("no", "such", "lab.yaml") + `: no such file or directory (give a preset name, one of semaphore-bulkhead, shared-pool, or a path to a .yaml file)`,
+			is:   fs.ErrNotExist,
+		},
+		{
+			name: "embedded name written as a file",
+			ref:  filepath.Join("no", "shared-pool.yaml"),
+			want: `cannot read preset file ` + filepath.Join("no", "shared-pool.yaml") + `: no such file or directory (to use the embedded preset, write just "shared-pool")`,
+			is:   fs.ErrNotExist,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ref, want := tt.ref, tt.want
+			if tt.file != "" {
+				ref = writeFile(t, "bad.yaml", tt.file)
+				want = strings.ReplaceAll(want, "FILE", ref)
+			}
+			_, err := Load(ref, tt.sets)
+			if err == nil {
+				t.Fatalf("Load(%q, %q) = nil error, want %q", ref, tt.sets, want)
+			}
+			msg := err.Error()
+			if tt.prefix && !strings.HasPrefix(msg, want) || !tt.prefix && msg != want {
+				t.Errorf("error\n got: %s\nwant: %s", msg, want)
+			}
+			if strings.ContainsAny(msg, "\r\n") {
+				t.Errorf("error is not one line: %q", msg)
+			}
+			if !errors.Is(err, lab.ErrInvalid) {
+				t.Errorf("errors.Is(%v, lab.ErrInvalid) = false", err)
+			}
+			switch target := tt.is.(type) {
+			case nil:
+			case *lab.FieldError:
+				if !errors.As(err, &target) {
+					t.Errorf("errors.As(%v, *lab.FieldError) = false", err)
+				}
+			default:
+				if !errors.Is(err, target) {
+					t.Errorf("errors.Is(%v, %v) = false", err, target)
+				}
+			}
+		})
+	}
+}
+
+// A ref with no separator and no extension is an embedded preset first, then a file in the working directory.
+func TestRefResolution(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for name, content := range map[string]string{
+		"mylab":       "pool:\n  workers: 7\n",
+		"shared-pool": "pool:\n  workers: 9\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		ref         string
+		wantName    string
+		wantWorkers int
+	}{
+		{"mylab", "mylab", 7},
+		{"shared-pool", "shared-pool", 20},        // the embedded preset wins
+		{"./shared-pool", "shared-pool", 9},       // a separator makes it a file
+		{filepath.Join(dir, "mylab"), "mylab", 7}, // an absolute path
+	}
+	for _, tt := range tests {
+		t.Run(tt.ref, func(t *testing.T) {
+			c, err := Load(tt.ref, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			eq(t, "Name", c.Name, tt.wantName)
+			eq(t, "workers", c.Pool.Workers, tt.wantWorkers)
+		})
+	}
+}

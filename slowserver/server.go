@@ -1,0 +1,226 @@
+// Package slowserver is a real HTTP dependency on 127.0.0.1 whose latency and failure
+// mode can be changed while it runs. It knows nothing of the lab that calls it.
+package slowserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Mode is what the server does with each request.
+type Mode string
+
+const (
+	Healthy Mode = "healthy" // answers after Settings.HealthyLatency
+	Slow    Mode = "slow"    // answers after Settings.Latency
+	Down    Mode = "down"    // listener closed: connections are refused
+	Errors  Mode = "errors"  // HTTP 500 at once
+)
+
+// ErrBadMode is returned by Set for a mode the server does not know.
+var ErrBadMode = errors.New("slowserver: unknown mode")
+
+// Settings can be changed at any time with Set; new requests see them at once.
+type Settings struct {
+	Mode           Mode
+	Latency        time.Duration // in Slow mode
+	HealthyLatency time.Duration // in Healthy mode
+	Jitter         time.Duration // each delay is moved by a uniform amount in [-Jitter, +Jitter], never below 0
+	IgnoreCancel   bool          // keep working after the caller has gone, like a server that never checks
+}
+
+// Stats is what the server itself saw.
+type Stats struct {
+	Requests     int64 // requests that reached a handler
+	InFlight     int64 // handlers running now
+	PeakInFlight int64 // most handlers running at once
+}
+
+// Server is the running dependency. Its port stays the same across Down and back.
+type Server struct {
+	addr     string        // 127.0.0.1:port, fixed at Start
+	closing  chan struct{} // closed by Close: ends handlers that ignore cancellation
+	settings atomic.Pointer[Settings]
+
+	requests, inFlight, peak atomic.Int64
+
+	mu       sync.Mutex // guards srv and closed; Set and Close swap listeners under it
+	srv      *http.Server
+	ln       net.Listener // closed by us too: http.Server only knows it once Serve has run
+	closed   bool
+	serving  sync.WaitGroup // Serve goroutines
+	handlers sync.WaitGroup // handler bodies, so Close returns only when they are gone
+}
+
+// Start listens on 127.0.0.1:port (0 lets the OS choose) and serves until Close.
+func Start(port int, s Settings) (*Server, error) {
+	if err := check(s); err != nil {
+		return nil, err
+	}
+	srv := &Server{closing: make(chan struct{})}
+	srv.settings.Store(&s)
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		return nil, fmt.Errorf("slowserver: listen: %w", err)
+	}
+	srv.addr = ln.Addr().String()
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if s.Mode == Down {
+		ln.Close() // keep the port number, refuse connections
+		return srv, nil
+	}
+	srv.serve(ln)
+	return srv, nil
+}
+
+// URL is the base URL callers use; it does not change when the server goes down and up.
+func (s *Server) URL() string { return "http://" + s.addr }
+
+// Addr is host:port.
+func (s *Server) Addr() string { return s.addr }
+
+// Settings returns the settings in force.
+func (s *Server) Settings() Settings { return *s.settings.Load() }
+
+// Stats is a consistent-enough read of the counters (each is exact, read one after another).
+func (s *Server) Stats() Stats {
+	return Stats{Requests: s.requests.Load(), InFlight: s.inFlight.Load(), PeakInFlight: s.peak.Load()}
+}
+
+// Set changes the settings. Going to Down closes the listener and every open connection;
+// leaving Down listens again on the same port.
+func (s *Server) Set(next Settings) error {
+	if err := check(next); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return http.ErrServerClosed
+	}
+	s.settings.Store(&next)
+	switch {
+	case next.Mode == Down && s.srv != nil:
+		s.stopServing()
+	case next.Mode != Down && s.srv == nil:
+		ln, err := net.Listen("tcp", s.addr)
+		if err != nil {
+			return fmt.Errorf("slowserver: listen again on %s: %w", s.addr, err)
+		}
+		s.serve(ln)
+	}
+	return nil
+}
+
+// Close stops serving and waits until no handler and no serve loop is left.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.closing)
+		if s.srv != nil {
+			s.stopServing()
+		}
+	}
+	s.mu.Unlock()
+	s.serving.Wait()
+	s.handlers.Wait()
+	return nil
+}
+
+// serve starts a fresh http.Server on ln; an http.Server cannot be reused after Close.
+// Called with s.mu held.
+func (s *Server) serve(ln net.Listener) {
+	hs := &http.Server{Handler: http.HandlerFunc(s.handle), ReadHeaderTimeout: 10 * time.Second}
+	s.srv, s.ln = hs, ln
+	s.serving.Add(1)
+	go func() {
+		defer s.serving.Done()
+		hs.Serve(ln) // returns when the server is closed; ErrServerClosed is the normal end
+	}()
+}
+
+// stopServing refuses new connections at once and drops open ones. Called with s.mu held.
+func (s *Server) stopServing() {
+	s.ln.Close()
+	s.srv.Close()
+	s.srv, s.ln = nil, nil
+}
+
+func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
+	s.handlers.Add(1)
+	defer s.handlers.Done()
+	s.requests.Add(1)
+	n := s.inFlight.Add(1)
+	defer s.inFlight.Add(-1)
+	for p := s.peak.Load(); n > p && !s.peak.CompareAndSwap(p, n); p = s.peak.Load() {
+	}
+
+	set := s.settings.Load()
+	var delay time.Duration
+	switch set.Mode {
+	case Errors:
+		http.Error(w, "dependency error", http.StatusInternalServerError)
+		return
+	case Healthy:
+		delay = set.HealthyLatency
+	default:
+		delay = set.Latency
+	}
+	if err := s.wait(r.Context(), jitter(delay, set.Jitter), set.IgnoreCancel); err != nil {
+		return // the caller is gone; nobody reads an answer
+	}
+	w.Header().Set("Content-Type", "text/plain")
+	fmt.Fprintln(w, "ok")
+}
+
+// wait sleeps on a timer, honouring the caller's cancellation unless told to ignore it.
+// Close always ends it, so a closed server leaves no handler behind.
+func (s *Server) wait(ctx context.Context, d time.Duration, ignoreCancel bool) error {
+	if d <= 0 {
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	done := ctx.Done()
+	if ignoreCancel {
+		done = nil
+	}
+	select {
+	case <-t.C:
+		return nil
+	case <-done:
+		return ctx.Err()
+	case <-s.closing:
+		return http.ErrServerClosed
+	}
+}
+
+func jitter(d, j time.Duration) time.Duration {
+	if j <= 0 {
+		return d
+	}
+	d += time.Duration(rand.Int64N(int64(2*j)+1)) - j
+	return max(d, 0)
+}
+
+func check(s Settings) error {
+	switch s.Mode {
+	case Healthy, Slow, Down, Errors:
+	default:
+		return fmt.Errorf("%w %q", ErrBadMode, s.Mode)
+	}
+	if s.Latency < 0 || s.HealthyLatency < 0 || s.Jitter < 0 {
+		return errors.New("slowserver: latencies and jitter must not be negative")
+	}
+	return nil
+}
