@@ -39,17 +39,25 @@ func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(forma
 
 func main() {
 	err := run(os.Args[1:], os.Stdout)
-	switch {
-	case err == nil:
-	case errors.Is(err, flag.ErrHelp):
+	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(os.Stdout, usage)
-	case errors.As(err, new(usageError)), errors.Is(err, lab.ErrInvalid):
-		fmt.Fprintln(os.Stderr, "poollab:", err)
-		os.Exit(2)
-	default:
-		fmt.Fprintln(os.Stderr, "poollab:", err)
-		os.Exit(1)
+		return
 	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "poollab:", err)
+	}
+	os.Exit(exitCode(err))
+}
+
+// exitCode: 0 ok, 2 bad usage or bad input, 1 anything else.
+func exitCode(err error) int {
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, new(usageError)), errors.Is(err, lab.ErrInvalid):
+		return 2
+	}
+	return 1
 }
 
 func run(args []string, stdout io.Writer) error {

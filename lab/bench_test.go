@@ -1,0 +1,76 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// BenchmarkGenerator runs the open-loop generator alone for 3 s at each rate and reports
+// the achieved rate's error against the target and the p99 lateness against the schedule.
+// Run with: go test -run '^$' -bench Generator -benchtime 1x ./lab/
+func BenchmarkGenerator(b *testing.B) {
+	for _, rate := range []float64{1000, 5000} {
+		b.Run(fmt.Sprintf("rate=%g", rate), func(b *testing.B) {
+			for range b.N {
+				const window = 3 * time.Second
+				var n int
+				start := time.Now()
+				g := newGenerator(TrafficConfig{Arrivals: Uniform, Payment: RateConfig{Rate: rate}}, start.Add(window),
+					func(Class, time.Time) { n++ })
+				g.run(context.Background(), start)
+				elapsed := time.Since(start)
+				lag := g.lag.summary()
+				b.ReportMetric(100*(float64(n)/window.Seconds()-rate)/rate, "rate_err_%")
+				b.ReportMetric(float64(lag.P99)/float64(time.Millisecond), "lag_p99_ms")
+				b.ReportMetric(float64(lag.Max)/float64(time.Millisecond), "lag_max_ms")
+				b.ReportMetric(elapsed.Seconds(), "wall_s")
+			}
+		})
+	}
+}
+
+// BenchmarkEngineSaturated drives the whole lab at 5,000 signups/s into a 20-worker pool
+// (most are starved) plus shared-pool payments, and reports the generator's lateness.
+func BenchmarkEngineSaturated(b *testing.B) {
+	for range b.N {
+		c := DefaultConfig()
+		c.Duration = Duration(3 * time.Second)
+		c.Traffic.Signup.Rate = 5000
+		s, err := Run(context.Background(), c, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(s.Classes[Signup].Arrived)/3, "signups/s")
+		b.ReportMetric(float64(s.Generator.Lag.P99)/float64(time.Millisecond), "lag_p99_ms")
+	}
+}
+
+// BenchmarkSnapshot is what the UI pays ten times a second, with histograms full.
+func BenchmarkSnapshot(b *testing.B) {
+	c := DefaultConfig()
+	c.Dependency.Latency = Duration(10 * time.Millisecond)
+	c.Traffic.Signup.Rate = 1000
+	l, err := Start(c, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Stop()
+	time.Sleep(time.Second)
+	b.ResetTimer()
+	for range b.N {
+		_ = l.Snapshot()
+	}
+}
+
+// BenchmarkSubmit is the pool's hand-off on the generator's path, for a pool that is full.
+func BenchmarkSubmitRejected(b *testing.B) {
+	p := newPool(context.Background(), nil, PoolConfig{Workers: 1, Discipline: FIFO}, nil)
+	p.free = p.free[:0]
+	j := job{class: Signup}
+	b.ResetTimer()
+	for range b.N {
+		p.submit(j)
+	}
+}

@@ -1,0 +1,338 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+)
+
+// Every test in the package ends with no goroutine left behind: Stop must stop everything.
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// scaled is the article's lab at 1/10 of its time scale: 20 workers, a 300 ms dependency,
+// payments 100/s (λW = 30 > 20) and signups 50/s, for 0.8 s.
+func scaled() Config {
+	c := DefaultConfig()
+	c.Duration = Duration(800 * time.Millisecond)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 100, 50
+	c.Dependency.Latency = Duration(300 * time.Millisecond)
+	return c
+}
+
+func run(t *testing.T, c Config) Snapshot {
+	t.Helper()
+	s, err := Run(context.Background(), c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariant(t, s)
+	return s
+}
+
+// checkInvariant: arrived = ok + failed + timed_out + all rejections + in_flight, exactly.
+func checkInvariant(t *testing.T, s Snapshot) {
+	t.Helper()
+	for _, c := range Classes {
+		cs := s.Classes[c]
+		if sum := cs.OK + cs.Failed + cs.TimedOut + cs.RejectedTotal() + cs.InFlight; sum != cs.Arrived {
+			t.Errorf("%s: arrived %d != ok %d + failed %d + timed out %d + rejected %v + in flight %d = %d",
+				c, cs.Arrived, cs.OK, cs.Failed, cs.TimedOut, cs.Rejected, cs.InFlight, sum)
+		}
+	}
+}
+
+func TestSharedPoolStarvesSignups(t *testing.T) {
+	t.Parallel()
+	s := run(t, scaled())
+	pay, sig := s.Classes[Payment], s.Classes[Signup]
+	if pay.Arrived != 80 || sig.Arrived != 40 {
+		t.Fatalf("arrivals: payment %d signup %d, want 80 and 40", pay.Arrived, sig.Arrived)
+	}
+	if s.Pool.PeakBusy != 20 {
+		t.Errorf("pool peak busy %d, want all 20", s.Pool.PeakBusy)
+	}
+	// 20 workers / 100 per s: payments alone fill the pool at 0.2 s and hold it.
+	if tl := s.Timeline; len(tl) == 0 {
+		t.Fatal("no timeline")
+	}
+	if sig.Rejected[RejectPool] == 0 {
+		t.Errorf("signups never starved: %+v", sig)
+	}
+	if p50 := pay.Latency.P50; p50 < 300*time.Millisecond || p50 > 350*time.Millisecond {
+		t.Errorf("payment p50 %v, want the dependency's 300ms (+ at most 50ms)", p50)
+	}
+	if s.Dependency.PeakInFlight != 20 {
+		t.Errorf("dependency peak in flight %d, want 20 (every worker)", s.Dependency.PeakInFlight)
+	}
+}
+
+func TestSemaphoreBulkheadProtectsSignups(t *testing.T) {
+	t.Parallel()
+	c := scaled()
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
+	s := run(t, c)
+	pay, sig := s.Classes[Payment], s.Classes[Signup]
+	if sig.OK != 40 || sig.RejectedTotal() != 0 {
+		t.Errorf("signups: %d ok, %v rejected; want 40 ok, none starved", sig.OK, sig.Rejected)
+	}
+	if s.Dependency.PeakInFlight != 5 {
+		t.Errorf("dependency peak in flight %d, want exactly the 5 permits", s.Dependency.PeakInFlight)
+	}
+	// 5 permits × 0.8 s / 0.3 s: two full rounds complete, the third round is in flight.
+	if pay.OK != 10 || pay.InFlight != 5 || pay.Rejected[RejectBulkhead] != 65 {
+		t.Errorf("payments: ok %d in flight %d rejected %v; want 10, 5, 65 by the bulkhead", pay.OK, pay.InFlight, pay.Rejected)
+	}
+	if sig.Latency.P99 >= 50*time.Millisecond {
+		t.Errorf("signup p99 %v, want under 50ms", sig.Latency.P99)
+	}
+}
+
+// model replays the same uniform schedule through an ideal pool of n workers with no queue.
+// A worker frees just after the service time, so an arrival at that instant finds it busy.
+func model(c Config) (ok, rejected, inFlight int) {
+	rate, w, d := c.Traffic.Payment.Rate, c.Dependency.Latency.D(), c.Duration.D()
+	var ends []time.Duration
+	for i := 0; ; i++ {
+		at := time.Duration(math.Round(float64(i) * float64(time.Second) / rate))
+		if at >= d {
+			break
+		}
+		free := 0
+		for _, e := range ends {
+			if e < at {
+				free++
+			}
+		}
+		if len(ends)-free >= c.Pool.Workers {
+			rejected++
+			continue
+		}
+		ends = append(ends, at+w)
+	}
+	for _, e := range ends {
+		if e < d {
+			ok++
+		} else {
+			inFlight++
+		}
+	}
+	return ok, rejected, inFlight
+}
+
+// The engine's counts follow from the schedule and Little's law for any pool, rate and
+// latency, not just the presets'. Tolerance: arrivals landing within a timer tick of a
+// completion may go either way.
+func TestCountsFollowLittlesLaw(t *testing.T) {
+	cases := []struct {
+		workers int
+		rate    float64
+		latency time.Duration
+	}{
+		{20, 100, 300 * time.Millisecond}, // λW = 30 > 20: saturated
+		{40, 100, 300 * time.Millisecond}, // λW = 30 < 40: fits
+		{7, 50, 170 * time.Millisecond},   // λW = 8.5 > 7
+		{3, 200, 45 * time.Millisecond},   // λW = 9 > 3, short calls
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("n%d_rate%g_w%v", tc.workers, tc.rate, tc.latency), func(t *testing.T) {
+			t.Parallel()
+			c := DefaultConfig()
+			c.Duration = Duration(900 * time.Millisecond)
+			c.Pool.Workers = tc.workers
+			c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = tc.rate, 0
+			c.Dependency.Latency = Duration(tc.latency)
+			s := run(t, c)
+			ok, rej, inFlight := model(c)
+			pay := s.Classes[Payment]
+			tol := int64(max(2, (ok+rej+inFlight)/20))
+			for _, chk := range []struct {
+				name      string
+				got, want int64
+			}{
+				{"ok", pay.OK, int64(ok)}, {"rejected", pay.Rejected[RejectPool], int64(rej)}, {"in flight", pay.InFlight, int64(inFlight)},
+			} {
+				if d := chk.got - chk.want; d < -tol || d > tol {
+					t.Errorf("%s: engine %d, model %d (±%d)", chk.name, chk.got, chk.want, tol)
+				}
+			}
+			want := min(int64(tc.workers), int64(math.Ceil(tc.rate*tc.latency.Seconds())))
+			// An arrival can land a moment before the oldest call ends: one over λW is allowed.
+			if got := s.Dependency.PeakInFlight; got < want-1 || got > min(want+1, int64(tc.workers)) {
+				t.Errorf("dependency peak in flight %d, want min(workers, λW) = %d (±1)", got, want)
+			}
+		})
+	}
+}
+
+func TestDependencyDownFailsFastAndFreesWorkers(t *testing.T) {
+	t.Parallel()
+	c := scaled()
+	c.Dependency.Mode = ModeDown
+	s := run(t, c)
+	pay := s.Classes[Payment]
+	if pay.Failed != pay.Arrived || pay.OK != 0 {
+		t.Fatalf("down: %+v, want every payment failed", pay)
+	}
+	// Connection refused on loopback takes well under a millisecond; 50 ms leaves room for a
+	// loaded CI machine under -race while still proving no worker waits for the dependency.
+	if pay.Service.Max > 50*time.Millisecond {
+		t.Errorf("down: slowest failure held its worker %v", pay.Service.Max)
+	}
+	if sig := s.Classes[Signup]; sig.OK != sig.Arrived {
+		t.Errorf("down: signups starved although failing payments free their workers: %+v", sig)
+	}
+}
+
+func TestDependencyErrorsCountAsFailed(t *testing.T) {
+	t.Parallel()
+	c := scaled()
+	c.Dependency.Mode = ModeErrors
+	s := run(t, c)
+	if pay := s.Classes[Payment]; pay.Failed != pay.Arrived || pay.OK != 0 {
+		t.Fatalf("errors: %+v, want every payment failed, none ok", pay)
+	}
+}
+
+func TestSocketTimeoutFreesWorkers(t *testing.T) {
+	t.Parallel()
+	c := scaled()
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(100 * time.Millisecond)}
+	s := run(t, c)
+	pay, sig := s.Classes[Payment], s.Classes[Signup]
+	if pay.OK != 0 || pay.TimedOut < 60 {
+		t.Errorf("payments: %+v, want none ok and most timed out", pay)
+	}
+	// 100/s × 0.1 s = 10 workers held by payments: 10 left for signups.
+	if s.Pool.PeakBusy > 13 || sig.RejectedTotal() != 0 {
+		t.Errorf("pool peak %d, signups rejected %v; want about 10 busy and no starvation", s.Pool.PeakBusy, sig.Rejected)
+	}
+}
+
+func TestQueueFIFOHoldsThenServes(t *testing.T) {
+	t.Parallel()
+	c := scaled()
+	c.Traffic.Signup.Rate = 0
+	c.Pool.Queue = 10
+	s := run(t, c)
+	if s.Pool.PeakQueued != 10 {
+		t.Errorf("peak queued %d, want the queue's 10", s.Pool.PeakQueued)
+	}
+	// The first queued payment (at 0.2 s) waits until the first call ends at 0.3 s.
+	pay := s.Classes[Payment]
+	if pay.QueueWait.Max < 90*time.Millisecond {
+		t.Errorf("queue wait max %v: queued payments should wait for a worker to free", pay.QueueWait.Max)
+	}
+	if pay.Service.P50 < 300*time.Millisecond || pay.Service.P50 > 350*time.Millisecond {
+		t.Errorf("service p50 %v: queue wait must be recorded apart from the 300ms call", pay.Service.P50)
+	}
+}
+
+func TestApplyWhileRunning(t *testing.T) {
+	c := scaled()
+	c.Duration = Duration(time.Hour)
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	waitFor(t, func() bool { return l.Snapshot().Classes[Signup].Rejected[RejectPool] > 0 }, "signups to starve")
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
+	c.Pool.Workers = 30
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Snapshot().Pool.Size; got != 30 {
+		t.Fatalf("pool size %d after Apply, want 30", got)
+	}
+	starved := l.Snapshot().Classes[Signup].Rejected[RejectPool]
+	waitFor(t, func() bool { return l.Snapshot().Classes[Payment].Rejected[RejectBulkhead] > 20 }, "the bulkhead to reject")
+	if now := l.Snapshot().Classes[Signup].Rejected[RejectPool]; now != starved {
+		t.Errorf("signups still starving after the bulkhead: %d → %d", starved, now)
+	}
+	bad := c
+	bad.Pool.Workers = 0
+	if err := l.Apply(bad); err == nil || !strings.Contains(err.Error(), "pool.workers") {
+		t.Errorf("Apply(workers 0) = %v, want an error naming pool.workers", err)
+	}
+	checkInvariant(t, l.Snapshot())
+}
+
+func TestStopEndsCallsInFlight(t *testing.T) {
+	c := DefaultConfig()
+	c.Dependency.Latency = Duration(time.Minute)
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return l.Snapshot().Dependency.InFlight >= 3 }, "calls to reach the dependency")
+	done := make(chan struct{})
+	go func() { l.Stop(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Stop did not return while calls were in flight")
+	}
+	l.Stop() // twice is fine
+}
+
+func TestDependencyListensOnLoopbackOnly(t *testing.T) {
+	l, err := Start(scaled(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	if u := l.Snapshot().Dependency.URL; !strings.HasPrefix(u, "http://127.0.0.1:") {
+		t.Fatalf("dependency at %s", u)
+	}
+}
+
+func TestStartRejectsInvalidConfig(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate = math.NaN()
+	if _, err := Start(c, Options{}); err == nil {
+		t.Fatal("NaN rate accepted")
+	}
+}
+
+func TestReportJSONNamesAndTable(t *testing.T) {
+	t.Parallel()
+	s := run(t, scaled())
+	var b strings.Builder
+	if err := NewReport(s).Write(&b, FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{`"preset"`, `"duration_s"`, `"classes"`, `"payment"`, `"signup"`, `"arrived"`, `"timed_out"`,
+		`"rejected"`, `"in_flight"`, `"latency_ms"`, `"p999"`, `"queue_wait_ms"`, `"service_ms"`, `"peak_busy"`, `"full_s"`,
+		`"peak_in_flight"`, `"lag_p99_ms"`, `"timeline"`, `"in_flight_dependency"`} {
+		if !strings.Contains(b.String(), k) {
+			t.Errorf("JSON report lacks %s", k)
+		}
+	}
+	b.Reset()
+	if err := NewReport(s).Write(&b, FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "|---|") {
+		t.Errorf("markdown has no table:\n%s", b.String())
+	}
+	if err := NewReport(s).Write(&b, "xml"); err == nil {
+		t.Error("unknown format accepted")
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
