@@ -15,8 +15,11 @@ import (
 	"syscall"
 	"text/tabwriter"
 
+	"github.com/charmbracelet/x/term"
+
 	"poollab/lab"
 	"poollab/presets"
+	"poollab/ui"
 )
 
 const usage = `poollab: watch a shared worker pool run dry, and isolation fix it.
@@ -142,10 +145,30 @@ func runLive(args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if _, err := c.config(); err != nil {
+	cfg, err := c.config()
+	if err != nil {
 		return err
 	}
-	return usagef("the live lab is not built yet; use: poollab run --preset %s", c.preset)
+	if !term.IsTerminal(os.Stdout.Fd()) {
+		return usagef("the live lab needs a terminal; for a report use: poollab run --preset %s", c.preset)
+	}
+	var list []ui.Preset
+	for _, p := range presets.List() {
+		list = append(list, ui.Preset{Name: p.Name, Description: p.Description})
+	}
+	return ui.Run(ui.Options{
+		Config: cfg,
+		Start: func(cfg lab.Config) (ui.Engine, error) {
+			l, err := lab.Start(cfg, lab.Options{DependencyPort: c.port})
+			if err != nil {
+				return nil, err
+			}
+			return l, nil
+		},
+		Presets:    list,
+		LoadPreset: func(name string) (lab.Config, error) { return presets.Load(name, nil) },
+		NoColor:    os.Getenv("NO_COLOR") != "",
+	})
 }
 
 func flagSet(fs *flag.FlagSet, name string) (set bool) {

@@ -21,12 +21,22 @@ type report struct {
 		TimedOut            int64                      `json:"timed_out"`
 		InFlight            int64                      `json:"in_flight"`
 		Rejected            map[string]int64           `json:"rejected"`
+		Fallback            int64                      `json:"fallback"`
 		Latency             struct{ P50, P99 float64 } `json:"latency_ms"`
+		QueueWait           struct{ P50, P99 float64 } `json:"queue_wait_ms"`
 	} `json:"classes"`
 	Pool struct {
 		PeakBusy int     `json:"peak_busy"`
 		FullS    float64 `json:"full_s"`
 	} `json:"pool"`
+	Breaker *struct {
+		State  string `json:"state"`
+		Opened int64  `json:"opened"`
+	} `json:"breaker"`
+	Orphans struct {
+		Total    int64 `json:"total"`
+		InFlight int64 `json:"in_flight"`
+	} `json:"orphans"`
 	Dependency struct {
 		PeakInFlight int64 `json:"peak_in_flight"`
 		Requests     int64 `json:"requests"`
@@ -99,6 +109,100 @@ func TestPresetClaims(t *testing.T) {
 			t.Errorf("signup p99 %.1f ms, want under 50", sig.Latency.P99)
 		}
 	})
+}
+
+// Each isolation mechanism's preset proves the article's claim about it.
+func TestMechanismPresetClaims(t *testing.T) {
+	if testing.Short() {
+		t.Skip("8-second runs")
+	}
+	noStarvation := func(t *testing.T, r report) {
+		if sig := r.Classes["signup"]; sig.OK != sig.Arrived || sig.Arrived != 40 {
+			t.Errorf("signups %+v: want 40 of 40 ok", sig)
+		}
+	}
+	claims := []struct {
+		name  string
+		args  []string
+		check func(t *testing.T, r report)
+	}{
+		{"socket-timeout", nil, func(t *testing.T, r report) {
+			pay := r.Classes["payment"]
+			if pay.TimedOut < 60 || pay.OK != 0 || pay.Latency.P50 < 1000 || pay.Latency.P50 > 1050 {
+				t.Errorf("payments %+v: want them timed out at 1 s", pay)
+			}
+			// 10/s × 1 s = 10 workers held (11 at the instant one arrives as another times out).
+			if r.Pool.PeakBusy < 10 || r.Pool.PeakBusy > 13 {
+				t.Errorf("peak busy %d, want about 10", r.Pool.PeakBusy)
+			}
+			noStarvation(t, r)
+		}},
+		{"caller-timeout", nil, func(t *testing.T, r report) {
+			noStarvation(t, r)
+			if p := r.Dependency.PeakInFlight; p < 28 || p > 32 {
+				t.Errorf("dependency peak in flight %d, want about 10/s × 3 s = 30", p)
+			}
+			if r.Orphans.Total < 60 {
+				t.Errorf("orphans %+v: every payment after 1 s should be left running", r.Orphans)
+			}
+		}},
+		{"threadpool-bulkhead", nil, func(t *testing.T, r report) {
+			noStarvation(t, r)
+			pay := r.Classes["payment"]
+			if r.Dependency.PeakInFlight > 5 || pay.Rejected["bulkhead"] < 60 {
+				t.Errorf("dependency peak %d, payments %+v: want ≤ 5 calls and the rest rejected by the bulkhead",
+					r.Dependency.PeakInFlight, pay)
+			}
+		}},
+		{"conn-pool-wait", nil, func(t *testing.T, r report) {
+			if r.Dependency.PeakInFlight > 5 {
+				t.Errorf("dependency peak %d, want at most the 5 connections", r.Dependency.PeakInFlight)
+			}
+			if r.Pool.PeakBusy != 20 || r.Classes["signup"].Rejected["pool"] < 10 {
+				t.Errorf("peak busy %d, signups %+v: waiting workers should fill the pool and starve signups",
+					r.Pool.PeakBusy, r.Classes["signup"])
+			}
+		}},
+		{"long-queue", nil, func(t *testing.T, r report) {
+			sig := r.Classes["signup"]
+			if sig.Latency.P50 < 500 || sig.QueueWait.P50 < 0.9*sig.Latency.P50 {
+				t.Errorf("signup latency %+v, queue wait %+v: want seconds, almost all of it queue wait", sig.Latency, sig.QueueWait)
+			}
+		}},
+		{"lifo-queue", nil, func(t *testing.T, r report) {
+			if p50 := r.Classes["signup"].Latency.P50; p50 > 100 {
+				t.Errorf("LIFO signup p50 %.1f ms, want far below the FIFO queue's seconds", p50)
+			}
+		}},
+		{"breaker", nil, func(t *testing.T, r report) {
+			pay := r.Classes["payment"]
+			if r.Breaker == nil || r.Breaker.Opened == 0 || pay.Rejected["breaker"] < 40 {
+				t.Errorf("breaker %+v, payments %+v: want it open, short-circuiting most payments", r.Breaker, pay)
+			}
+			if r.Dependency.Requests*10 >= pay.Arrived*7 {
+				t.Errorf("dependency got %d of %d payments, want well under 70%%", r.Dependency.Requests, pay.Arrived)
+			}
+			if pay.Fallback != pay.Arrived-pay.OK-pay.InFlight-pay.Rejected["pool"] {
+				t.Errorf("payments %+v: every failure path should end in the fallback", pay)
+			}
+		}},
+		{"breaker-trap", nil, func(t *testing.T, r report) {
+			if r.Breaker == nil || r.Breaker.Opened == 0 || r.Classes["payment"].Failed != 0 {
+				t.Errorf("breaker %+v, payments %+v: want it opened on a dependency that never failed", r.Breaker, r.Classes["payment"])
+			}
+		}},
+		{"breaker-trap", []string{"--set", "payment.breaker.count_rejections=false"}, func(t *testing.T, r report) {
+			if r.Breaker == nil || r.Breaker.Opened != 0 {
+				t.Errorf("breaker %+v: not counting own rejections, it must never open", r.Breaker)
+			}
+		}},
+	}
+	for _, c := range claims {
+		t.Run(c.name+strings.Join(c.args, ""), func(t *testing.T) {
+			t.Parallel()
+			c.check(t, runJSON(t, append([]string{"run", "--preset", c.name}, c.args...)...))
+		})
+	}
 }
 
 func TestBadInputExitsTwo(t *testing.T) {

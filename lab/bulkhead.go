@@ -11,14 +11,18 @@ import (
 
 // BulkheadStats is the payment bulkhead at one instant.
 type BulkheadStats struct {
-	Type  BulkheadType
-	Size  int
-	InUse int64 // permits held now, across resizes
+	Type        BulkheadType
+	Size        int
+	InUse       int64 // semaphore: permits held; threadpool: calls admitted (running or queued)
+	ThreadsBusy int64 // threadpool: threads running a call
+	Queued      int   // threadpool: calls waiting for a thread
+	QueueCap    int   // threadpool: bulkhead.queue
 }
 
-// semaphore is a resizable semaphore bulkhead on failsafe-go's. failsafe bulkheads cannot be
-// resized, so a change builds a new one and swaps it in; each call releases the permit on
-// the instance that admitted it, so in-flight calls drain from the old one.
+// semaphore is a resizable counting semaphore on failsafe-go's bulkhead. failsafe bulkheads
+// cannot be resized, so a change builds a new one and swaps it in; each holder releases on the
+// instance that admitted it, so holders drain from the old one. The lab uses it three times:
+// the semaphore bulkhead, the thread-pool bulkhead's admission, and connections per route.
 type semaphore struct {
 	cur   atomic.Pointer[semaphoreGen]
 	inUse atomic.Int64
@@ -30,14 +34,14 @@ type semaphoreGen struct {
 	maxWait time.Duration
 }
 
-// errBulkheadFull is what acquire returns when no permit came within the max wait.
-var errBulkheadFull = bulkhead.ErrFull
+// errFull is what acquire returns when no permit came within the max wait.
+var errFull = bulkhead.ErrFull
 
-func (s *semaphore) configure(c BulkheadConfig) {
-	if g := s.cur.Load(); g != nil && g.size == c.Size && g.maxWait == c.MaxWait.D() {
+func (s *semaphore) configure(size int, maxWait time.Duration) {
+	if g := s.cur.Load(); g != nil && g.size == size && g.maxWait == maxWait {
 		return
 	}
-	s.cur.Store(&semaphoreGen{bh: bulkhead.New[any](uint(c.Size)), size: c.Size, maxWait: c.MaxWait.D()})
+	s.cur.Store(&semaphoreGen{bh: bulkhead.New[any](uint(size)), size: size, maxWait: maxWait})
 }
 
 // acquire waits up to the max wait (0: not at all) and returns the release for the permit.
@@ -45,10 +49,16 @@ func (s *semaphore) acquire(ctx context.Context) (release func(), err error) {
 	g := s.cur.Load()
 	if err := g.bh.AcquirePermitWithMaxWait(ctx, g.maxWait); err != nil {
 		if errors.Is(err, bulkhead.ErrFull) {
-			return nil, errBulkheadFull
+			return nil, errFull
 		}
 		return nil, err
 	}
 	s.inUse.Add(1)
-	return func() { s.inUse.Add(-1); g.bh.ReleasePermit() }, nil
+	var once atomic.Bool
+	return func() {
+		if once.CompareAndSwap(false, true) {
+			s.inUse.Add(-1)
+			g.bh.ReleasePermit()
+		}
+	}, nil
 }

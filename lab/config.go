@@ -39,6 +39,7 @@ type Config struct {
 	Dependency  DependencyConfig `yaml:"dependency" json:"dependency"`
 	Payment     PaymentConfig    `yaml:"payment" json:"payment"`
 	Signup      SignupConfig     `yaml:"signup" json:"signup"`
+	Health      HealthConfig     `yaml:"health" json:"health"`
 }
 
 // PoolConfig is the shared worker pool every class draws from (Tomcat's threads.max and accept-count).
@@ -70,6 +71,7 @@ type TrafficConfig struct {
 	Seed     int64      `yaml:"seed" json:"seed"`
 	Payment  RateConfig `yaml:"payment" json:"payment"`
 	Signup   RateConfig `yaml:"signup" json:"signup"`
+	Health   RateConfig `yaml:"health" json:"health"`
 }
 
 // RateConfig is one class's arrival rate in requests per second.
@@ -81,14 +83,15 @@ type RateConfig struct {
 type DependencyMode string
 
 const (
-	ModeHealthy DependencyMode = "healthy"
-	ModeSlow    DependencyMode = "slow"
-	ModeDown    DependencyMode = "down"
-	ModeErrors  DependencyMode = "errors"
+	ModeHealthy  DependencyMode = "healthy"
+	ModeSlow     DependencyMode = "slow"
+	ModeDown     DependencyMode = "down"
+	ModeErrors   DependencyMode = "errors"
+	ModeBrownout DependencyMode = "brownout" // slow for brownout.slow, then healthy for brownout.healthy, repeating
 )
 
 // DependencyModes lists the modes in the order the UI cycles them.
-var DependencyModes = []DependencyMode{ModeHealthy, ModeSlow, ModeDown, ModeErrors}
+var DependencyModes = []DependencyMode{ModeHealthy, ModeSlow, ModeDown, ModeErrors, ModeBrownout}
 
 // DependencyConfig drives the slow HTTP server payments call.
 type DependencyConfig struct {
@@ -97,6 +100,13 @@ type DependencyConfig struct {
 	Jitter         Duration       `yaml:"jitter" json:"jitter"`
 	Mode           DependencyMode `yaml:"mode" json:"mode"`
 	IgnoreCancel   bool           `yaml:"ignore_cancel" json:"ignore_cancel"`
+	Brownout       BrownoutConfig `yaml:"brownout" json:"brownout"`
+}
+
+// BrownoutConfig is the schedule of the brownout mode.
+type BrownoutConfig struct {
+	Slow    Duration `yaml:"slow" json:"slow"`
+	Healthy Duration `yaml:"healthy" json:"healthy"`
 }
 
 // TimeoutKind says what a payment timeout cuts.
@@ -104,11 +114,12 @@ type TimeoutKind string
 
 const (
 	TimeoutNone   TimeoutKind = "none"
-	TimeoutSocket TimeoutKind = "socket"
+	TimeoutSocket TimeoutKind = "socket" // the call's own deadline: the call ends, the worker is free
+	TimeoutCaller TimeoutKind = "caller" // the worker walks away; the call goes on, orphaned
 )
 
 // TimeoutKinds lists the kinds in the order the UI cycles them.
-var TimeoutKinds = []TimeoutKind{TimeoutNone, TimeoutSocket}
+var TimeoutKinds = []TimeoutKind{TimeoutNone, TimeoutSocket, TimeoutCaller}
 
 // TimeoutConfig bounds one payment call.
 type TimeoutConfig struct {
@@ -120,30 +131,50 @@ type TimeoutConfig struct {
 type BulkheadType string
 
 const (
-	BulkheadNone      BulkheadType = "none"
-	BulkheadSemaphore BulkheadType = "semaphore"
+	BulkheadNone       BulkheadType = "none"
+	BulkheadSemaphore  BulkheadType = "semaphore"  // the worker makes the call while holding a permit
+	BulkheadThreadPool BulkheadType = "threadpool" // the call runs on the bulkhead's own goroutines
 )
 
 // BulkheadTypes lists the types in the order the UI cycles them.
-var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore}
+var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore, BulkheadThreadPool}
 
 // BulkheadConfig bounds how many payments may hold workers at once.
 type BulkheadConfig struct {
 	Type    BulkheadType `yaml:"type" json:"type"`
 	Size    int          `yaml:"size" json:"size"`
-	MaxWait Duration     `yaml:"max_wait" json:"max_wait"`
+	MaxWait Duration     `yaml:"max_wait" json:"max_wait"` // semaphore: wait for a permit; 0 rejects at once
+	Queue   int          `yaml:"queue" json:"queue"`       // threadpool: calls that may wait for a thread
 }
 
-// BreakerConfig switches the circuit breaker.
+// BreakerConfig is the circuit breaker (failsafe-go's, driven by hand).
 type BreakerConfig struct {
-	Enabled bool `yaml:"enabled" json:"enabled"`
+	Enabled         bool     `yaml:"enabled" json:"enabled"`
+	MinCalls        int      `yaml:"min_calls" json:"min_calls"`               // calls in the window before it may open
+	FailureRate     float64  `yaml:"failure_rate" json:"failure_rate"`         // percent of failed calls that opens it
+	Window          Duration `yaml:"window" json:"window"`                     // rolling period the rate is taken over
+	OpenFor         Duration `yaml:"open_for" json:"open_for"`                 // before a half-open trial
+	HalfOpenCalls   int      `yaml:"half_open_calls" json:"half_open_calls"`   // real requests let through to test
+	CountRejections bool     `yaml:"count_rejections" json:"count_rejections"` // the trap: own bulkhead rejections count as failures
+}
+
+// ConnectionsConfig is the HTTP client's connection pool per route (Apache HttpClient's model).
+type ConnectionsConfig struct {
+	PerRoute     int      `yaml:"per_route" json:"per_route"`         // 0: unlimited
+	LeaseTimeout Duration `yaml:"lease_timeout" json:"lease_timeout"` // how long a worker waits for a connection
+}
+
+// HealthConfig is the load balancer's health check, answered by the same pool.
+type HealthConfig struct {
+	Timeout Duration `yaml:"timeout" json:"timeout"` // the balancer gives up after this, counting from the scheduled check
 }
 
 // PaymentConfig is the isolation around the payment dependency call.
 type PaymentConfig struct {
-	Timeout  TimeoutConfig  `yaml:"timeout" json:"timeout"`
-	Bulkhead BulkheadConfig `yaml:"bulkhead" json:"bulkhead"`
-	Breaker  BreakerConfig  `yaml:"breaker" json:"breaker"`
+	Timeout     TimeoutConfig     `yaml:"timeout" json:"timeout"`
+	Bulkhead    BulkheadConfig    `yaml:"bulkhead" json:"bulkhead"`
+	Breaker     BreakerConfig     `yaml:"breaker" json:"breaker"`
+	Connections ConnectionsConfig `yaml:"connections" json:"connections"`
 }
 
 // SignupConfig is the fast local endpoint that shares the pool.
@@ -172,12 +203,19 @@ func DefaultConfig() Config {
 		},
 		Dependency: DependencyConfig{
 			Latency: Duration(3 * time.Second), HealthyLatency: Duration(50 * time.Millisecond), Mode: ModeSlow,
+			Brownout: BrownoutConfig{Slow: Duration(5 * time.Second), Healthy: Duration(5 * time.Second)},
 		},
 		Payment: PaymentConfig{
 			Timeout:  TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)},
 			Bulkhead: BulkheadConfig{Type: BulkheadNone, Size: 5},
+			// Hystrix's defaults: 20 calls, 50%, 5 s asleep, one trial request.
+			Breaker: BreakerConfig{MinCalls: 20, FailureRate: 50, Window: Duration(10 * time.Second),
+				OpenFor: Duration(5 * time.Second), HalfOpenCalls: 1},
+			// Apache HttpClient 5: 5 per route, 3 minutes to lease one (only used when per_route > 0).
+			Connections: ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(3 * time.Minute)},
 		},
 		Signup: SignupConfig{Work: Duration(2 * time.Millisecond)},
+		Health: HealthConfig{Timeout: Duration(time.Second)},
 	}
 }
 
@@ -217,6 +255,18 @@ func (c Config) Validate() error {
 		{"payment.bulkhead.size", c.Payment.Bulkhead.Size < 1 || c.Payment.Bulkhead.Size > MaxBulkhead, fmt.Sprintf("must be 1..%d, got %d", MaxBulkhead, c.Payment.Bulkhead.Size)},
 		{"payment.bulkhead.max_wait", c.Payment.Bulkhead.MaxWait < 0 || c.Payment.Bulkhead.MaxWait.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s rejects at once), got %s", MaxLatency, c.Payment.Bulkhead.MaxWait)},
 		{"signup.work", c.Signup.Work < 0 || c.Signup.Work.D() > time.Minute, fmt.Sprintf("must be 0s..1m, got %s", c.Signup.Work)},
+		{"traffic.health.rate", !(c.Traffic.Health.Rate >= 0 && c.Traffic.Health.Rate <= MaxRate), fmt.Sprintf("must be 0..%d per second, got %g", MaxRate, c.Traffic.Health.Rate)},
+		{"health.timeout", c.Health.Timeout <= 0 || c.Health.Timeout.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Health.Timeout)},
+		{"dependency.brownout.slow", c.Dependency.Brownout.Slow <= 0 || c.Dependency.Brownout.Slow.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Slow)},
+		{"dependency.brownout.healthy", c.Dependency.Brownout.Healthy <= 0 || c.Dependency.Brownout.Healthy.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Healthy)},
+		{"payment.bulkhead.queue", c.Payment.Bulkhead.Queue < 0 || c.Payment.Bulkhead.Queue > MaxQueue, fmt.Sprintf("must be 0..%d, got %d", MaxQueue, c.Payment.Bulkhead.Queue)},
+		{"payment.breaker.min_calls", c.Payment.Breaker.MinCalls < 1 || c.Payment.Breaker.MinCalls > 100000, fmt.Sprintf("must be 1..100000, got %d", c.Payment.Breaker.MinCalls)},
+		{"payment.breaker.failure_rate", !(c.Payment.Breaker.FailureRate > 0 && c.Payment.Breaker.FailureRate <= 100), fmt.Sprintf("must be a percentage above 0 and at most 100, got %g", c.Payment.Breaker.FailureRate)},
+		{"payment.breaker.window", c.Payment.Breaker.Window <= 0 || c.Payment.Breaker.Window.D() > time.Hour, fmt.Sprintf("must be more than 0s and at most 1h, got %s", c.Payment.Breaker.Window)},
+		{"payment.breaker.open_for", c.Payment.Breaker.OpenFor <= 0 || c.Payment.Breaker.OpenFor.D() > time.Hour, fmt.Sprintf("must be more than 0s and at most 1h, got %s", c.Payment.Breaker.OpenFor)},
+		{"payment.breaker.half_open_calls", c.Payment.Breaker.HalfOpenCalls < 1 || c.Payment.Breaker.HalfOpenCalls > 1000, fmt.Sprintf("must be 1..1000, got %d", c.Payment.Breaker.HalfOpenCalls)},
+		{"payment.connections.per_route", c.Payment.Connections.PerRoute < 0 || c.Payment.Connections.PerRoute > MaxWorkers, fmt.Sprintf("must be 0..%d (0: unlimited), got %d", MaxWorkers, c.Payment.Connections.PerRoute)},
+		{"payment.connections.lease_timeout", c.Payment.Connections.LeaseTimeout < 0 || c.Payment.Connections.LeaseTimeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s fails at once), got %s", MaxLatency, c.Payment.Connections.LeaseTimeout)},
 	}
 	for _, ch := range checks {
 		if ch.bad {

@@ -32,7 +32,12 @@ type Lab struct {
 	applyMu   sync.Mutex // one Apply at a time
 	pool      *pool
 	gen       *generator
-	semaphore semaphore
+	semaphore semaphore   // the semaphore bulkhead
+	threads   *threadPool // the thread-pool bulkhead
+	conns     semaphore   // connections per route
+	breaker   breaker
+	orphans   orphans
+	health    healthCheck
 	dep       *slowserver.Server
 	transport *http.Transport
 	client    *http.Client
@@ -61,8 +66,9 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	for c := range l.metrics {
 		l.metrics[c] = newClassMetrics()
 	}
-	l.semaphore.configure(cfg.Payment.Bulkhead)
 	l.ctx, l.cancel = context.WithCancel(context.Background())
+	l.threads = newThreadPool(l.ctx, &l.wg)
+	l.configure(cfg.Payment)
 	l.start = time.Now()
 	var end time.Time
 	if o.Until > 0 {
@@ -103,6 +109,9 @@ func (l *Lab) arrive(c Class, intended time.Time) {
 	m.arrive()
 	if !l.pool.submit(job{class: c, intended: intended}) {
 		m.reject(RejectPool)
+		if c == Health {
+			l.health.observe(false)
+		}
 	}
 }
 
@@ -119,7 +128,7 @@ func (l *Lab) Apply(cfg Config) error {
 	if err := l.dep.Set(dependencySettings(cfg.Dependency)); err != nil {
 		return fmt.Errorf("dependency: %w", err)
 	}
-	l.semaphore.configure(cfg.Payment.Bulkhead)
+	l.configure(cfg.Payment)
 	l.cfg.Store(&cfg)
 	if cfg.Pool != old.Pool {
 		l.pool.resize(cfg.Pool)
@@ -128,6 +137,14 @@ func (l *Lab) Apply(cfg Config) error {
 		l.gen.setRates(ratesOf(cfg.Traffic))
 	}
 	return nil
+}
+
+// configure rebuilds the payment isolation that changed; calls in flight finish on the old.
+func (l *Lab) configure(p PaymentConfig) {
+	l.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
+	l.threads.configure(p.Bulkhead)
+	l.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
+	l.breaker.configure(p.Breaker)
 }
 
 // Stop ends traffic, cancels every call in flight, and returns when every goroutine the lab
@@ -148,8 +165,15 @@ func (l *Lab) Snapshot() Snapshot {
 	for c, m := range l.metrics {
 		s.Classes[c] = m.stats()
 	}
-	s.Bulkhead = BulkheadStats{Type: s.Config.Payment.Bulkhead.Type, Size: s.Config.Payment.Bulkhead.Size,
-		InUse: l.semaphore.inUse.Load()}
+	bh := s.Config.Payment.Bulkhead
+	switch bh.Type {
+	case BulkheadThreadPool:
+		s.Bulkhead = l.threads.stats(bh)
+	default:
+		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: l.semaphore.inUse.Load()}
+	}
+	s.Breaker, s.Orphans, s.Health = l.breaker.stats(), l.orphans.stats(), l.health.stats()
+	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: l.conns.inUse.Load()}
 	ds := l.dep.Stats()
 	s.Dependency = DependencyStats{URL: l.dep.URL(), Mode: s.Config.Dependency.Mode,
 		Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight}

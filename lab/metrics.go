@@ -57,6 +57,7 @@ type ClassStats struct {
 	Arrived, OK, Failed, TimedOut int64
 	Rejected                      [numReasons]int64
 	InFlight                      int64       // accepted (queued or on a worker) and not finished
+	Fallback                      int64       // answered by the fallback after a failure, timeout or rejection on a worker
 	Latency                       Percentiles // intended arrival → answer, for requests a worker finished
 	QueueWait                     Percentiles // intended arrival → a worker picked it up
 	Service                       Percentiles // worker picked it up → answer
@@ -78,6 +79,7 @@ type classMetrics struct {
 	arrived, ok, failed, timedOut int64
 	rejected                      [numReasons]int64
 	inFlight                      int64
+	fallbacks                     int64
 
 	latency, queueWait, service *hist
 }
@@ -117,6 +119,12 @@ func (m *classMetrics) finish(o Outcome, intended, started, ended time.Time) {
 	m.mu.Unlock()
 }
 
+func (m *classMetrics) fallback() {
+	m.mu.Lock()
+	m.fallbacks++
+	m.mu.Unlock()
+}
+
 func (m *classMetrics) started(intended, started time.Time) {
 	m.queueWait.record(started.Sub(intended))
 }
@@ -124,7 +132,7 @@ func (m *classMetrics) started(intended, started time.Time) {
 func (m *classMetrics) stats() ClassStats {
 	m.mu.Lock()
 	s := ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
-		Rejected: m.rejected, InFlight: m.inFlight}
+		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks}
 	m.mu.Unlock()
 	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
 	return s

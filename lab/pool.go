@@ -15,7 +15,16 @@ const (
 	PhaseWork           // running its handler (signup work, or payment code around the call)
 	PhaseCall           // blocked in the HTTP call to the dependency
 	PhaseBulkhead       // waiting for a bulkhead permit
+	PhaseConnWait       // waiting to lease a connection from the per-route pool
+	PhaseHandoff        // handed the call to the thread-pool bulkhead, waiting for its answer
 )
+
+// Phases lists every phase in display order.
+var Phases = []Phase{PhaseIdle, PhaseWork, PhaseCall, PhaseBulkhead, PhaseConnWait, PhaseHandoff}
+
+var phaseNames = [...]string{"idle", "working", "in call", "waiting for bulkhead", "waiting for connection", "waiting on thread pool"}
+
+func (p Phase) String() string { return phaseNames[p] }
 
 // Worker is one cell of the pool picture.
 type Worker struct {
@@ -33,6 +42,7 @@ type PoolStats struct {
 	Discipline Discipline
 	Busy       int
 	BusyBy     [numClasses]int
+	InPhase    [len(phaseNames)]int // busy workers by phase
 	Queued     int
 	QueuedBy   [numClasses]int
 	PeakBusy   int
@@ -164,8 +174,12 @@ func (p *pool) notFull() {
 	}
 }
 
-// setPhase records what the worker on slot is doing now.
+// setPhase records what the worker on slot is doing now; slot -1 is not a pool worker
+// (a bulkhead thread or an orphaned call) and has no cell to colour.
 func (p *pool) setPhase(slot int, ph Phase) {
+	if slot < 0 {
+		return
+	}
 	p.mu.Lock()
 	p.workers[slot].Phase = ph
 	p.mu.Unlock()
@@ -214,8 +228,13 @@ func (p *pool) stats() PoolStats {
 	if !p.fullSince.IsZero() {
 		full += time.Since(p.fullSince)
 	}
+	var inPhase [len(phaseNames)]int
+	for _, w := range p.workers {
+		inPhase[w.Phase]++
+	}
 	return PoolStats{
-		Size: p.size, QueueCap: p.queueCap, Discipline: p.discipline,
+		InPhase: inPhase,
+		Size:    p.size, QueueCap: p.queueCap, Discipline: p.discipline,
 		Busy: p.busy, BusyBy: p.busyBy, Queued: len(p.queue), QueuedBy: p.queuedBy,
 		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full,
 		Workers: append([]Worker(nil), p.workers...),

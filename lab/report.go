@@ -18,6 +18,9 @@ type Report struct {
 	Classes    map[string]ClassReport `json:"classes"`
 	Pool       PoolReport             `json:"pool"`
 	Bulkhead   *BulkheadReport        `json:"bulkhead,omitempty"`
+	Breaker    *BreakerReport         `json:"breaker,omitempty"`
+	Orphans    OrphanReport           `json:"orphans"`
+	Health     *HealthReport          `json:"health,omitempty"`
 	Dependency DependencyReport       `json:"dependency"`
 	Generator  GeneratorReport        `json:"generator"`
 	Timeline   []SecondReport         `json:"timeline"`
@@ -33,6 +36,7 @@ type ClassReport struct {
 	TimedOut  int64            `json:"timed_out"`
 	Rejected  map[string]int64 `json:"rejected"`
 	InFlight  int64            `json:"in_flight"`
+	Fallback  int64            `json:"fallback"`
 	Latency   PercentileReport `json:"latency_ms"`
 	QueueWait PercentileReport `json:"queue_wait_ms"`
 	Service   PercentileReport `json:"service_ms"`
@@ -61,6 +65,25 @@ type PoolReport struct {
 type BulkheadReport struct {
 	Type string `json:"type"`
 	Size int    `json:"size"`
+}
+
+// BreakerReport is the circuit breaker at the end of the run.
+type BreakerReport struct {
+	State       string  `json:"state"`
+	Opened      int64   `json:"opened"`
+	FailureRate float64 `json:"failure_rate"`
+}
+
+// OrphanReport counts calls left running after their worker walked away (caller timeout).
+type OrphanReport struct {
+	Total    int64 `json:"total"`
+	InFlight int64 `json:"in_flight"`
+}
+
+// HealthReport is the load balancer's view, when health checks ran.
+type HealthReport struct {
+	Pulled bool  `json:"pulled"`
+	Pulls  int64 `json:"pulls"`
 }
 
 // DependencyReport is what the dependency itself saw.
@@ -101,21 +124,32 @@ func NewReport(s Snapshot) Report {
 	if s.Bulkhead.Type != BulkheadNone {
 		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size}
 	}
+	if s.Breaker.State != BreakerOff {
+		r.Breaker = &BreakerReport{State: string(s.Breaker.State), Opened: s.Breaker.Opened, FailureRate: round(s.Breaker.FailureRate, 1)}
+	}
+	r.Orphans = OrphanReport{Total: s.Orphans.Total, InFlight: s.Orphans.InFlight}
+	if s.Classes[Health].Arrived > 0 {
+		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
+	}
 	for _, c := range Classes {
 		cs := s.Classes[c]
+		if c == Health && cs.Arrived == 0 {
+			continue // reported only when it has traffic
+		}
 		rej := map[string]int64{}
 		for _, reason := range Reasons {
 			rej[reason.String()] = cs.Rejected[reason]
 		}
 		r.Classes[c.String()] = ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
-			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight,
+			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
 			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
 		r.order = append(r.order, c.String())
 	}
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
 			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{}}
-		for _, c := range Classes {
+		for _, name := range r.order {
+			c := classNamed(name)
 			sr.Busy[c.String()] = sec.Busy[c]
 			sr.Arrived[c.String()] = sec.Arrived[c]
 			rej := map[string]int64{}
@@ -129,6 +163,15 @@ func NewReport(s Snapshot) Report {
 		r.Timeline = append(r.Timeline, sr)
 	}
 	return r
+}
+
+func classNamed(name string) Class {
+	for _, c := range Classes {
+		if c.String() == name {
+			return c
+		}
+	}
+	return numClasses
 }
 
 func pctReport(p Percentiles) PercentileReport {
@@ -168,20 +211,42 @@ func (r Report) Write(w io.Writer, format string) error {
 }
 
 // rows is the class table both text formats share: a header and one row per class.
+// Rejection reasons and fallbacks get a column only when some class has one.
 func (r Report) rows() [][]string {
-	head := []string{"class", "arrived", "ok", "failed", "timed out"}
+	var reasons []string
+	fallback := false
 	for _, reason := range Reasons {
-		head = append(head, "rejected:"+reason.String())
+		for _, c := range r.Classes {
+			if c.Rejected[reason.String()] > 0 || reason == RejectPool {
+				reasons = append(reasons, reason.String())
+				break
+			}
+		}
 	}
-	head = append(head, "in flight", "p50 ms", "p99 ms", "queue p99 ms")
+	for _, c := range r.Classes {
+		fallback = fallback || c.Fallback > 0
+	}
+	head := []string{"class", "arrived", "ok", "failed", "timed out"}
+	for _, reason := range reasons {
+		head = append(head, "rejected:"+reason)
+	}
+	head = append(head, "in flight")
+	if fallback {
+		head = append(head, "fallback")
+	}
+	head = append(head, "p50 ms", "p99 ms", "queue p99 ms")
 	out := [][]string{head}
 	for _, name := range r.order {
 		c := r.Classes[name]
 		row := []string{name, itoa(c.Arrived), itoa(c.OK), itoa(c.Failed), itoa(c.TimedOut)}
-		for _, reason := range Reasons {
-			row = append(row, itoa(c.Rejected[reason.String()]))
+		for _, reason := range reasons {
+			row = append(row, itoa(c.Rejected[reason]))
 		}
-		row = append(row, itoa(c.InFlight), fmtMs(c.Latency.P50, c.Latency.Count), fmtMs(c.Latency.P99, c.Latency.Count),
+		row = append(row, itoa(c.InFlight))
+		if fallback {
+			row = append(row, itoa(c.Fallback))
+		}
+		row = append(row, fmtMs(c.Latency.P50, c.Latency.Count), fmtMs(c.Latency.P99, c.Latency.Count),
 			fmtMs(c.QueueWait.P99, c.QueueWait.Count))
 		out = append(out, row)
 	}
@@ -196,7 +261,16 @@ func (r Report) summary() []string {
 		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight", r.Dependency.Mode, r.Dependency.Requests, r.Dependency.PeakInFlight),
 	}
 	if r.Bulkhead != nil {
-		lines = append(lines, fmt.Sprintf("payment bulkhead: %s, %d permits", r.Bulkhead.Type, r.Bulkhead.Size))
+		lines = append(lines, fmt.Sprintf("payment bulkhead: %s, size %d", r.Bulkhead.Type, r.Bulkhead.Size))
+	}
+	if r.Breaker != nil {
+		lines = append(lines, fmt.Sprintf("circuit breaker: %s at the end, opened %d times", r.Breaker.State, r.Breaker.Opened))
+	}
+	if r.Orphans.Total > 0 {
+		lines = append(lines, fmt.Sprintf("orphaned calls (worker walked away, call went on): %d, %d still running", r.Orphans.Total, r.Orphans.InFlight))
+	}
+	if r.Health != nil {
+		lines = append(lines, fmt.Sprintf("health: pulled from the load balancer %d times (3 failed checks in a row), pulled at the end: %v", r.Health.Pulls, r.Health.Pulled))
 	}
 	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))
 	return lines

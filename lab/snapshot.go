@@ -5,15 +5,19 @@ import "time"
 // Snapshot is the whole lab at one instant. It shares nothing mutable with the lab:
 // slices in it are copies, or prefixes of append-only arrays the lab never rewrites.
 type Snapshot struct {
-	Config     Config
-	Elapsed    time.Duration
-	Classes    [numClasses]ClassStats
-	Pool       PoolStats
-	Bulkhead   BulkheadStats
-	Dependency DependencyStats
-	Generator  GeneratorStats
-	Timeline   []Second // one entry per whole second of the run, oldest first
-	Goroutines int
+	Config      Config
+	Elapsed     time.Duration
+	Classes     [numClasses]ClassStats
+	Pool        PoolStats
+	Bulkhead    BulkheadStats
+	Breaker     BreakerStats
+	Connections ConnectionStats
+	Orphans     OrphanStats
+	Health      HealthStats
+	Dependency  DependencyStats
+	Generator   GeneratorStats
+	Timeline    []Second // one entry per whole second of the run, oldest first
+	Goroutines  int
 }
 
 // DependencyStats is what the dependency itself saw.
@@ -23,6 +27,12 @@ type DependencyStats struct {
 	Requests     int64
 	InFlight     int64
 	PeakInFlight int64
+}
+
+// ConnectionStats is the per-route connection pool (workers waiting for one are in PhaseConnWait).
+type ConnectionStats struct {
+	PerRoute int   // 0: unlimited
+	InUse    int64 // connections leased now
 }
 
 // GeneratorStats is the open-loop generator's own health.

@@ -31,7 +31,7 @@ func newGenerator(t TrafficConfig, end time.Time, emit func(Class, time.Time)) *
 }
 
 func ratesOf(t TrafficConfig) [numClasses]float64 {
-	return [numClasses]float64{Payment: t.Payment.Rate, Signup: t.Signup.Rate}
+	return [numClasses]float64{Payment: t.Payment.Rate, Signup: t.Signup.Rate, Health: t.Health.Rate}
 }
 
 // setRates takes effect from now: a class whose rate changed starts a new schedule at once.

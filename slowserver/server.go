@@ -22,7 +22,8 @@ const (
 	Healthy Mode = "healthy" // answers after Settings.HealthyLatency
 	Slow    Mode = "slow"    // answers after Settings.Latency
 	Down    Mode = "down"    // listener closed: connections are refused
-	Errors  Mode = "errors"  // HTTP 500 at once
+	Errors   Mode = "errors"   // HTTP 500 at once
+	Brownout Mode = "brownout" // slow for BrownoutSlow, then healthy for BrownoutHealthy, repeating from Set
 )
 
 // ErrBadMode is returned by Set for a mode the server does not know.
@@ -35,6 +36,9 @@ type Settings struct {
 	HealthyLatency time.Duration // in Healthy mode
 	Jitter         time.Duration // each delay is moved by a uniform amount in [-Jitter, +Jitter], never below 0
 	IgnoreCancel   bool          // keep working after the caller has gone, like a server that never checks
+	BrownoutSlow, BrownoutHealthy time.Duration
+
+	since time.Time // when Brownout began: its schedule runs from here
 }
 
 // Stats is what the server itself saw.
@@ -66,6 +70,7 @@ func Start(port int, s Settings) (*Server, error) {
 		return nil, err
 	}
 	srv := &Server{closing: make(chan struct{})}
+	s.since = time.Now()
 	srv.settings.Store(&s)
 	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 	if err != nil {
@@ -106,6 +111,10 @@ func (s *Server) Set(next Settings) error {
 	defer s.mu.Unlock()
 	if s.closed {
 		return http.ErrServerClosed
+	}
+	next.since = time.Now()
+	if cur := s.settings.Load(); cur.Mode == next.Mode {
+		next.since = cur.since // a latency change does not restart the brownout schedule
 	}
 	s.settings.Store(&next)
 	switch {
@@ -173,6 +182,11 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		return
 	case Healthy:
 		delay = set.HealthyLatency
+	case Brownout:
+		delay = set.HealthyLatency
+		if set.BrownoutSlowNow(time.Now()) {
+			delay = set.Latency
+		}
 	default:
 		delay = set.Latency
 	}
@@ -205,6 +219,15 @@ func (s *Server) wait(ctx context.Context, d time.Duration, ignoreCancel bool) e
 	}
 }
 
+// BrownoutSlowNow reports whether a brownout is in its slow part at t.
+func (s Settings) BrownoutSlowNow(t time.Time) bool {
+	cycle := s.BrownoutSlow + s.BrownoutHealthy
+	if cycle <= 0 {
+		return true
+	}
+	return t.Sub(s.since)%cycle < s.BrownoutSlow
+}
+
 func jitter(d, j time.Duration) time.Duration {
 	if j <= 0 {
 		return d
@@ -215,11 +238,11 @@ func jitter(d, j time.Duration) time.Duration {
 
 func check(s Settings) error {
 	switch s.Mode {
-	case Healthy, Slow, Down, Errors:
+	case Healthy, Slow, Down, Errors, Brownout:
 	default:
 		return fmt.Errorf("%w %q", ErrBadMode, s.Mode)
 	}
-	if s.Latency < 0 || s.HealthyLatency < 0 || s.Jitter < 0 {
+	if s.Latency < 0 || s.HealthyLatency < 0 || s.Jitter < 0 || s.BrownoutSlow < 0 || s.BrownoutHealthy < 0 {
 		return errors.New("slowserver: latencies and jitter must not be negative")
 	}
 	return nil

@@ -142,3 +142,22 @@ func TestBadSettings(t *testing.T) {
 		t.Fatal("negative latency accepted")
 	}
 }
+
+func TestBrownoutAlternates(t *testing.T) {
+	srv, c := start(t, Settings{Mode: Brownout, Latency: 120 * time.Millisecond, HealthyLatency: 0,
+		BrownoutSlow: 200 * time.Millisecond, BrownoutHealthy: 200 * time.Millisecond})
+	took := func() time.Duration {
+		begin := time.Now()
+		if _, err := get(context.Background(), c, srv.URL()); err != nil {
+			t.Fatal(err)
+		}
+		return time.Since(begin)
+	}
+	if d := took(); d < 120*time.Millisecond {
+		t.Fatalf("first part of a brownout answered in %v, want slow", d)
+	}
+	time.Sleep(time.Until(srv.Settings().since.Add(250 * time.Millisecond)))
+	if d := took(); d >= 120*time.Millisecond {
+		t.Fatalf("healthy part of a brownout answered in %v", d)
+	}
+}

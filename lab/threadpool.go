@@ -1,0 +1,110 @@
+package lab
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+)
+
+// threadPool is the Hystrix-style bulkhead: the call runs on one of the pool's own goroutines
+// while the shared worker waits for it (and may walk away). Admission is a semaphore of
+// threads + queue, taken before the hand-off, so a full bulkhead rejects at once and a
+// hand-off that was admitted always finds room.
+type threadPool struct {
+	ctx   context.Context
+	wg    *sync.WaitGroup
+	admit semaphore
+	busy  atomic.Int64
+	cur   atomic.Pointer[threadGen]
+}
+
+// threadGen is one size of the pool. A resize retires it: its threads finish what they hold
+// and what is queued, then end.
+type threadGen struct {
+	mu      sync.RWMutex
+	retired bool
+	tasks   chan *task
+	quit    chan struct{}
+	threads int
+}
+
+func newThreadPool(ctx context.Context, wg *sync.WaitGroup) *threadPool {
+	return &threadPool{ctx: ctx, wg: wg}
+}
+
+func (tp *threadPool) configure(c BulkheadConfig) {
+	if g := tp.cur.Load(); g != nil && g.threads == c.Size && cap(g.tasks) == c.Size+c.Queue {
+		return
+	}
+	tp.admit.configure(c.Size+c.Queue, 0)
+	g := &threadGen{tasks: make(chan *task, c.Size+c.Queue), quit: make(chan struct{}), threads: c.Size}
+	for range c.Size {
+		tp.wg.Add(1)
+		go tp.thread(g)
+	}
+	if old := tp.cur.Swap(g); old != nil {
+		old.mu.Lock()
+		old.retired = true
+		close(old.quit)
+		old.mu.Unlock()
+	}
+}
+
+func (tp *threadPool) thread(g *threadGen) {
+	defer tp.wg.Done()
+	run := func(t *task) {
+		tp.busy.Add(1)
+		defer tp.busy.Add(-1)
+		t.run()
+	}
+	for {
+		select {
+		case <-tp.ctx.Done():
+			return
+		case t := <-g.tasks:
+			run(t)
+		case <-g.quit:
+			for {
+				select {
+				case t := <-g.tasks:
+					run(t)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
+// reserve takes a thread-or-queue place; false means the bulkhead is full.
+func (tp *threadPool) reserve() (release func(), ok bool) {
+	release, err := tp.admit.acquire(tp.ctx)
+	return release, err == nil
+}
+
+// submit hands an admitted task to a thread. It does not block: admission left room,
+// except in the moment of a resize to a smaller pool, when it reports false.
+func (tp *threadPool) submit(t *task) bool {
+	for {
+		g := tp.cur.Load()
+		g.mu.RLock()
+		if g.retired {
+			g.mu.RUnlock()
+			continue // a resize swapped it: use the new one
+		}
+		select {
+		case g.tasks <- t:
+			g.mu.RUnlock()
+			return true
+		default:
+			g.mu.RUnlock()
+			return false
+		}
+	}
+}
+
+func (tp *threadPool) stats(c BulkheadConfig) BulkheadStats {
+	g := tp.cur.Load()
+	return BulkheadStats{Type: BulkheadThreadPool, Size: c.Size, InUse: tp.admit.inUse.Load(),
+		ThreadsBusy: tp.busy.Load(), Queued: len(g.tasks), QueueCap: c.Queue}
+}
