@@ -335,3 +335,108 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+func TestHealthChecksPullTheInstanceWhenStarved(t *testing.T) {
+	t.Parallel()
+	c := scaled()
+	c.Traffic.Health.Rate = 50
+	s := run(t, c)
+	h := s.Classes[Health]
+	if h.Rejected[RejectPool] < 3 || !s.Health.Pulled || s.Health.Pulls == 0 {
+		t.Errorf("health %+v, balancer %+v: starved checks should get the instance pulled", h, s.Health)
+	}
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
+	s = run(t, c)
+	if s.Health.Pulls != 0 || s.Classes[Health].OK != s.Classes[Health].Arrived {
+		t.Errorf("with a bulkhead every check should pass: %+v %+v", s.Classes[Health], s.Health)
+	}
+}
+
+func TestHealthPullAndReturn(t *testing.T) {
+	var h healthCheck
+	for _, ok := range []bool{false, false, true, false, false, false} {
+		h.observe(ok)
+	}
+	if st := h.stats(); !st.Pulled || st.Pulls != 1 || st.FailStreak != 3 {
+		t.Fatalf("after 3 failures in a row: %+v", st)
+	}
+	h.observe(true)
+	h.observe(true)
+	if !h.stats().Pulled {
+		t.Fatal("back after 2 passes; want 3")
+	}
+	h.observe(true)
+	if h.stats().Pulled {
+		t.Fatal("still pulled after 3 passes in a row")
+	}
+}
+
+// A caller timeout frees the worker; the call goes on and is counted as orphaned until it ends.
+func TestCallerTimeoutOrphans(t *testing.T) {
+	t.Parallel()
+	c := scaled()
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutCaller, Duration: Duration(100 * time.Millisecond)}
+	s := run(t, c)
+	pay := s.Classes[Payment]
+	// Orphans are counted as the worker walks away, a moment before its timeout is: the
+	// difference can only be payments still in flight.
+	if pay.TimedOut < 60 || s.Orphans.Total < pay.TimedOut || s.Orphans.Total > pay.TimedOut+pay.InFlight {
+		t.Errorf("payments %+v, orphans %+v: each timeout should leave one orphaned call", pay, s.Orphans)
+	}
+	// 100/s × 0.3 s of calls at the dependency, though workers hold them only 0.1 s.
+	if s.Dependency.PeakInFlight < 28 || s.Pool.PeakBusy > 13 {
+		t.Errorf("dependency peak %d, pool peak %d: want about 30 calls and about 10 workers", s.Dependency.PeakInFlight, s.Pool.PeakBusy)
+	}
+}
+
+// Resizing the thread pool while calls run on it loses no call and leaves no thread behind.
+func TestThreadPoolResizeWhileRunning(t *testing.T) {
+	c := scaled()
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadThreadPool, Size: 5, Queue: 5}
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	waitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 5 }, "5 threads busy")
+	if q := l.Snapshot().Bulkhead; q.InUse > 10 || q.Queued > 5 {
+		t.Errorf("bulkhead %+v over its 5 threads + 5 queue", q)
+	}
+	for _, size := range []int{2, 8} {
+		c.Payment.Bulkhead.Size = size
+		if err := l.Apply(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 8 }, "8 threads busy after the resize")
+	checkInvariant(t, l.Snapshot())
+}
+
+func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
+	var b breaker
+	c := DefaultConfig().Payment.Breaker
+	c.Enabled, c.MinCalls, c.FailureRate = true, 4, 50
+	b.configure(c)
+	cb := b.get()
+	for _, r := range []result{rejectedBy(RejectBulkhead), rejectedBy(RejectBulkhead), {out: OK}, {out: Failed}} {
+		if !cb.TryAcquirePermit() {
+			t.Fatal("closed breaker refused a permit")
+		}
+		record(cb, r, false)
+	}
+	if st := b.stats(); st.State != BreakerClosed || st.FailureRate != 0 {
+		t.Fatalf("own rejections and a 4xx opened it: %+v", st)
+	}
+	for _, r := range []result{{out: TimedOut}, {out: Failed, depFailure: true}, {out: TimedOut}, {out: TimedOut}} {
+		cb.TryAcquirePermit()
+		record(cb, r, false)
+	}
+	if st := b.stats(); st.State != BreakerOpen || st.OpenLeft <= 0 || st.Opened != 1 {
+		t.Fatalf("timeouts and 5xx should open it: %+v", st)
+	}
+	c.Enabled = false
+	b.configure(c)
+	if b.get() != nil || b.stats().State != BreakerOff {
+		t.Fatal("disabled breaker still in force")
+	}
+}
