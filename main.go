@@ -27,6 +27,8 @@ const usage = `poollab: watch a shared worker pool run dry, and isolation fix it
 usage:
   poollab [--preset NAME|FILE] [--set key=value]...     the live lab (default preset shared-pool)
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
+  poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
+                                                         A and B side by side on identical traffic
   poollab presets                                        list the presets and what each shows
 
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
@@ -68,6 +70,8 @@ func run(args []string, stdout io.Writer) error {
 		switch args[0] {
 		case "run":
 			return runHeadless(args[1:], stdout)
+		case "compare":
+			return runCompare(args[1:], stdout)
 		case "presets":
 			return listPresets(stdout)
 		case "help":
@@ -130,6 +134,46 @@ func runHeadless(args []string, stdout io.Writer) error {
 	return nil
 }
 
+func runCompare(args []string, stdout io.Writer) error {
+	fs := newFlagSet("compare")
+	var c common
+	c.register(fs)
+	duration := fs.Duration("duration", 0, "length of both runs (default: A's duration)")
+	format := fs.String("format", lab.FormatTable, "report format: "+strings.Join(lab.Formats, ", "))
+	names, err := parseWithArgs(fs, args, 2)
+	if err != nil {
+		return err
+	}
+	var cfgs [2]lab.Config
+	for i, name := range names {
+		if cfgs[i], err = presets.Load(name, c.sets); err != nil {
+			return err
+		}
+		if flagSet(fs, "duration") {
+			cfgs[i].Duration = lab.Duration(*duration)
+		}
+		if err := cfgs[i].Validate(); err != nil {
+			return fmt.Errorf("--duration %s: %w", *duration, err)
+		}
+	}
+	if !slices.Contains(lab.Formats, *format) {
+		return usagef("--format %q: choose one of %s", *format, strings.Join(lab.Formats, ", "))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	snaps, runErr := lab.RunPair(ctx, cfgs[0], cfgs[1], lab.Options{DependencyPort: c.port})
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return runErr
+	}
+	if err := lab.NewComparison(lab.NewReport(snaps[0]), lab.NewReport(snaps[1])).Write(stdout, *format); err != nil {
+		return err
+	}
+	if runErr != nil {
+		return fmt.Errorf("interrupted after %.1fs: the comparison covers only that part", snaps[0].Elapsed.Seconds())
+	}
+	return nil
+}
+
 func listPresets(stdout io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	for _, p := range presets.List() {
@@ -184,16 +228,33 @@ func newFlagSet(name string) *flag.FlagSet {
 
 // parse accepts flags anywhere on the line and refuses stray arguments.
 func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	_, err := parseWithArgs(fs, args, 0)
+	return err
+}
+
+// parseWithArgs accepts flags anywhere on the line and exactly n other arguments.
+func parseWithArgs(fs *flag.FlagSet, args []string, n int) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usagef("%v (see: poollab --help)", err)
 		}
-		return usagef("%v (see: poollab --help)", err)
+		if fs.NArg() == 0 {
+			break
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (see: poollab --help)", fs.Arg(0))
+	switch {
+	case len(rest) > n:
+		return nil, usagef("unexpected argument %q (see: poollab --help)", rest[n])
+	case len(rest) < n:
+		return nil, usagef("%s needs %d preset names, got %d (see: poollab presets)", fs.Name(), n, len(rest))
 	}
-	return nil
+	return rest, nil
 }
 
 // setFlags collects repeated --set key=value.
@@ -201,4 +262,3 @@ type setFlags []string
 
 func (s *setFlags) String() string     { return strings.Join(*s, " ") }
 func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
-

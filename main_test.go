@@ -57,6 +57,13 @@ func runJSON(t *testing.T, args ...string) report {
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		t.Fatalf("report is not JSON: %v\n%s", err, out.String())
 	}
+	checkBalance(t, r)
+	return r
+}
+
+// checkBalance: arrived = ok + failed + timed_out + all rejections + in_flight, for every class.
+func checkBalance(t *testing.T, r report) {
+	t.Helper()
 	for name, c := range r.Classes {
 		var rej int64
 		for _, n := range c.Rejected {
@@ -66,7 +73,6 @@ func runJSON(t *testing.T, args ...string) report {
 			t.Errorf("%s does not balance: %+v", name, c)
 		}
 	}
-	return r
 }
 
 // The presets' claims, at full scale: 8-second runs, side by side.
@@ -240,5 +246,72 @@ func TestPresetsListsDescriptions(t *testing.T) {
 		if !strings.Contains(out.String(), name) {
 			t.Errorf("presets output lacks %s:\n%s", name, out.String())
 		}
+	}
+}
+
+func TestCompareSameTrafficBothBalance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("8-second runs")
+	}
+	t.Parallel()
+	var out bytes.Buffer
+	if err := run([]string{"compare", "shared-pool", "semaphore-bulkhead", "--duration", "8s", "--format", "json"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	var cmp struct {
+		Runs        []json.RawMessage `json:"runs"`
+		Differences map[string]struct {
+			OK int64 `json:"ok"`
+		} `json:"differences"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &cmp); err != nil || len(cmp.Runs) != 2 {
+		t.Fatalf("not a comparison (%v):\n%s", err, out.String())
+	}
+	var a, b report
+	for i, r := range []*report{&a, &b} {
+		if err := json.Unmarshal(cmp.Runs[i], r); err != nil {
+			t.Fatal(err)
+		}
+		checkBalance(t, *r)
+	}
+	for name, ca := range a.Classes {
+		if cb := b.Classes[name]; ca.Arrived != cb.Arrived {
+			t.Errorf("%s: A got %d arrivals, B %d: traffic must be identical", name, ca.Arrived, cb.Arrived)
+		}
+	}
+	if a.Classes["signup"].Rejected["pool"] == 0 || b.Classes["signup"].Rejected["pool"] != 0 {
+		t.Errorf("signup starvation A %d, B %d: want some in A and none in B",
+			a.Classes["signup"].Rejected["pool"], b.Classes["signup"].Rejected["pool"])
+	}
+	if d := cmp.Differences["signup"].OK; d != b.Classes["signup"].OK-a.Classes["signup"].OK {
+		t.Errorf("signup ok difference %d does not match the runs", d)
+	}
+}
+
+func TestCompareMarkdownIsATable(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"compare", "shared-pool", "semaphore-bulkhead", "--duration", "500ms",
+		"--set", "dependency.latency=200ms", "--format", "markdown"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	md := out.String()
+	if !strings.Contains(md, "shared-pool") || !strings.Contains(md, "semaphore-bulkhead") {
+		t.Errorf("markdown does not name both presets:\n%s", md)
+	}
+	var cols int
+	for _, line := range strings.Split(md, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		n := strings.Count(line, "|")
+		if cols == 0 {
+			cols = n
+		}
+		if n != cols {
+			t.Errorf("row %q has %d pipes, header has %d", line, n, cols)
+		}
+	}
+	if cols == 0 || !strings.Contains(md, "|---|--:") {
+		t.Errorf("no GitHub table:\n%s", md)
 	}
 }

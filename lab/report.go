@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -199,15 +198,25 @@ var Formats = []string{FormatTable, FormatMarkdown, FormatJSON}
 func (r Report) Write(w io.Writer, format string) error {
 	switch format {
 	case FormatJSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return writeJSON(w, r)
 	case FormatMarkdown:
-		return r.writeMarkdown(w)
+		fmt.Fprintf(w, "**poollab** preset `%s`, %.1fs\n\n", r.Preset, r.DurationS)
 	case FormatTable:
-		return r.writeTable(w)
+		fmt.Fprintf(w, "preset %s, %.1fs\n\n", r.Preset, r.DurationS)
+	default:
+		return errFormat(format)
 	}
-	return fmt.Errorf("%w: format %q: choose one of %s", ErrInvalid, format, strings.Join(Formats, ", "))
+	if err := writeRows(w, format, r.rows()); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for _, l := range r.summary() {
+		writeLine(w, format, l)
+	}
+	if format == FormatTable {
+		fmt.Fprintln(w, "latency is measured from each request's scheduled arrival; rejected:pool is starvation (no free worker)")
+	}
+	return nil
 }
 
 // rows is the class table both text formats share: a header and one row per class.
@@ -276,36 +285,13 @@ func (r Report) summary() []string {
 	return lines
 }
 
-func (r Report) writeTable(w io.Writer) error {
-	fmt.Fprintf(w, "preset %s, %.1fs\n\n", r.Preset, r.DurationS)
+// writeAligned prints rows as a right-aligned plain-text table.
+func writeAligned(w io.Writer, rows [][]string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	for _, row := range r.rows() {
+	for _, row := range rows {
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintln(w)
-	for _, l := range r.summary() {
-		fmt.Fprintln(w, l)
-	}
-	_, err := fmt.Fprintln(w, "latency is measured from each request's scheduled arrival; rejected:pool is starvation (no free worker)")
-	return err
-}
-
-func (r Report) writeMarkdown(w io.Writer) error {
-	fmt.Fprintf(w, "**poollab** preset `%s`, %.1fs\n\n", r.Preset, r.DurationS)
-	for i, row := range r.rows() {
-		fmt.Fprintln(w, "| "+strings.Join(row, " | ")+" |")
-		if i == 0 {
-			fmt.Fprintln(w, "|---"+strings.Repeat("|--:", len(row)-1)+"|")
-		}
-	}
-	fmt.Fprintln(w)
-	for _, l := range r.summary() {
-		fmt.Fprintln(w, "- "+l)
-	}
-	return nil
+	return tw.Flush()
 }
 
 func itoa(n int64) string { return fmt.Sprint(n) }

@@ -19,9 +19,9 @@ import (
 type Mode string
 
 const (
-	Healthy Mode = "healthy" // answers after Settings.HealthyLatency
-	Slow    Mode = "slow"    // answers after Settings.Latency
-	Down    Mode = "down"    // listener closed: connections are refused
+	Healthy  Mode = "healthy"  // answers after Settings.HealthyLatency
+	Slow     Mode = "slow"     // answers after Settings.Latency
+	Down     Mode = "down"     // listener closed: connections are refused
 	Errors   Mode = "errors"   // HTTP 500 at once
 	Brownout Mode = "brownout" // slow for BrownoutSlow, then healthy for BrownoutHealthy, repeating from Set
 )
@@ -31,11 +31,11 @@ var ErrBadMode = errors.New("slowserver: unknown mode")
 
 // Settings can be changed at any time with Set; new requests see them at once.
 type Settings struct {
-	Mode           Mode
-	Latency        time.Duration // in Slow mode
-	HealthyLatency time.Duration // in Healthy mode
-	Jitter         time.Duration // each delay is moved by a uniform amount in [-Jitter, +Jitter], never below 0
-	IgnoreCancel   bool          // keep working after the caller has gone, like a server that never checks
+	Mode                          Mode
+	Latency                       time.Duration // in Slow mode
+	HealthyLatency                time.Duration // in Healthy mode
+	Jitter                        time.Duration // each delay is moved by a uniform amount in [-Jitter, +Jitter], never below 0
+	IgnoreCancel                  bool          // keep working after the caller has gone, like a server that never checks
 	BrownoutSlow, BrownoutHealthy time.Duration
 
 	since time.Time // when Brownout began: its schedule runs from here
