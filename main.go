@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 	"text/tabwriter"
+	"time"
 
 	"github.com/charmbracelet/x/term"
 
@@ -97,81 +98,100 @@ func (c *common) register(fs *flag.FlagSet) {
 
 func (c *common) config() (lab.Config, error) { return presets.Load(c.preset, c.sets) }
 
-func runHeadless(args []string, stdout io.Writer) error {
-	fs := newFlagSet("run")
-	var c common
-	c.register(fs)
-	duration := fs.Duration("duration", 0, "length of the run (default: the preset's duration)")
-	format := fs.String("format", lab.FormatTable, "report format: "+strings.Join(lab.Formats, ", "))
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if !slices.Contains(lab.Formats, *format) {
-		return usagef("--format %q: choose one of %s", *format, strings.Join(lab.Formats, ", "))
-	}
-	cfg, err := c.config()
+// reportFlags are the flags of the headless commands: common ones plus length and format.
+type reportFlags struct {
+	common
+	fs       *flag.FlagSet
+	duration time.Duration
+	format   string
+}
+
+func newReportFlags(name, durationHelp string) *reportFlags {
+	r := &reportFlags{fs: newFlagSet(name)}
+	r.register(r.fs)
+	r.fs.DurationVar(&r.duration, "duration", 0, durationHelp)
+	r.fs.StringVar(&r.format, "format", lab.FormatTable, "report format: "+strings.Join(lab.Formats, ", "))
+	return r
+}
+
+// parse reads args, which must hold exactly n preset names besides the flags.
+func (r *reportFlags) parse(args []string, n int) ([]string, error) {
+	names, err := parseWithArgs(r.fs, args, n)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if flagSet(fs, "duration") {
-		cfg.Duration = lab.Duration(*duration)
-		if err := cfg.Validate(); err != nil {
-			return fmt.Errorf("--duration %s: %w", *duration, err)
-		}
+	if !slices.Contains(lab.Formats, r.format) {
+		return nil, usagef("--format %q: choose one of %s", r.format, strings.Join(lab.Formats, ", "))
 	}
+	return names, nil
+}
+
+// load reads a preset with the --set overrides and --duration, if given.
+func (r *reportFlags) load(preset string) (lab.Config, error) {
+	cfg, err := presets.Load(preset, r.sets)
+	if err != nil || !flagSet(r.fs, "duration") {
+		return cfg, err
+	}
+	cfg.Duration = lab.Duration(r.duration)
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("--duration %s: %w", r.duration, err)
+	}
+	return cfg, nil
+}
+
+// headless runs one or two labs until they end or a signal arrives, then writes what they
+// measured; an interrupted run still reports the part it ran, and says so.
+func headless(run func(context.Context) (time.Duration, error), write func() error) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	snap, runErr := lab.Run(ctx, cfg, lab.Options{DependencyPort: c.port})
+	elapsed, runErr := run(ctx)
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return runErr
 	}
-	if err := lab.NewReport(snap).Write(stdout, *format); err != nil {
+	if err := write(); err != nil {
 		return err
 	}
 	if runErr != nil {
-		return fmt.Errorf("interrupted after %.1fs: the report covers only that part", snap.Elapsed.Seconds())
+		return fmt.Errorf("interrupted after %.1fs: the report covers only that part", elapsed.Seconds())
 	}
 	return nil
 }
 
+func runHeadless(args []string, stdout io.Writer) error {
+	r := newReportFlags("run", "length of the run (default: the preset's duration)")
+	if _, err := r.parse(args, 0); err != nil {
+		return err
+	}
+	cfg, err := r.load(r.preset)
+	if err != nil {
+		return err
+	}
+	var snap lab.Snapshot
+	return headless(func(ctx context.Context) (time.Duration, error) {
+		snap, err = lab.Run(ctx, cfg, lab.Options{DependencyPort: r.port})
+		return snap.Elapsed, err
+	}, func() error { return lab.NewReport(snap).Write(stdout, r.format) })
+}
+
 func runCompare(args []string, stdout io.Writer) error {
-	fs := newFlagSet("compare")
-	var c common
-	c.register(fs)
-	duration := fs.Duration("duration", 0, "length of both runs (default: A's duration)")
-	format := fs.String("format", lab.FormatTable, "report format: "+strings.Join(lab.Formats, ", "))
-	names, err := parseWithArgs(fs, args, 2)
+	r := newReportFlags("compare", "length of both runs (default: A's duration)")
+	names, err := r.parse(args, 2)
 	if err != nil {
 		return err
 	}
 	var cfgs [2]lab.Config
 	for i, name := range names {
-		if cfgs[i], err = presets.Load(name, c.sets); err != nil {
+		if cfgs[i], err = r.load(name); err != nil {
 			return err
 		}
-		if flagSet(fs, "duration") {
-			cfgs[i].Duration = lab.Duration(*duration)
-		}
-		if err := cfgs[i].Validate(); err != nil {
-			return fmt.Errorf("--duration %s: %w", *duration, err)
-		}
 	}
-	if !slices.Contains(lab.Formats, *format) {
-		return usagef("--format %q: choose one of %s", *format, strings.Join(lab.Formats, ", "))
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	snaps, runErr := lab.RunPair(ctx, cfgs[0], cfgs[1], lab.Options{DependencyPort: c.port})
-	if runErr != nil && !errors.Is(runErr, context.Canceled) {
-		return runErr
-	}
-	if err := lab.NewComparison(lab.NewReport(snaps[0]), lab.NewReport(snaps[1])).Write(stdout, *format); err != nil {
-		return err
-	}
-	if runErr != nil {
-		return fmt.Errorf("interrupted after %.1fs: the comparison covers only that part", snaps[0].Elapsed.Seconds())
-	}
-	return nil
+	var snaps [2]lab.Snapshot
+	return headless(func(ctx context.Context) (time.Duration, error) {
+		snaps, err = lab.RunPair(ctx, cfgs[0], cfgs[1], lab.Options{DependencyPort: r.port})
+		return snaps[0].Elapsed, err
+	}, func() error {
+		return lab.NewComparison(lab.NewReport(snaps[0]), lab.NewReport(snaps[1])).Write(stdout, r.format)
+	})
 }
 
 func listPresets(stdout io.Writer) error {
