@@ -66,7 +66,7 @@ func BenchmarkSnapshot(b *testing.B) {
 
 // BenchmarkSubmit is the pool's hand-off on the generator's path, for a pool that is full.
 func BenchmarkSubmitRejected(b *testing.B) {
-	p := newPool(context.Background(), nil, PoolConfig{Workers: 1, Discipline: FIFO}, nil)
+	p := newPool(context.Background(), func(func()) {}, PoolConfig{Workers: 1, Discipline: FIFO}, nil)
 	p.free = p.free[:0]
 	j := job{class: Signup}
 	b.ResetTimer()

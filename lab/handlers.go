@@ -124,8 +124,7 @@ func (l *Lab) timed(ctx context.Context, slot int, cfg PaymentConfig, release fu
 			return rejectedBy(RejectBulkhead)
 		}
 	} else {
-		l.wg.Add(1)
-		go func() { defer l.wg.Done(); t.run() }()
+		l.spawn(t.run)
 	}
 	l.pool.setPhase(slot, PhaseHandoff)
 	r, ok := t.wait(ctx, waitFor)

@@ -4,9 +4,11 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,6 +20,9 @@ import (
 type Options struct {
 	DependencyPort int           // 0: the OS chooses
 	Until          time.Duration // stop generating (and sampling) after this long; 0: run until Stop
+	// OnPanic, if set, receives a panic in any of the lab's goroutines instead of the program
+	// crashing, so a UI can restore the terminal first. The lab is broken after it: Stop it.
+	OnPanic func(error)
 }
 
 // Lab is one running experiment. Every goroutine it starts ends in Stop.
@@ -46,6 +51,7 @@ type Lab struct {
 	timeMu   sync.Mutex
 	timeline []Second
 	stopOnce sync.Once
+	onPanic  func(error)
 }
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
@@ -57,7 +63,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{dep: dep, ended: make(chan struct{})}
+	l := &Lab{dep: dep, ended: make(chan struct{}), onPanic: o.OnPanic}
 	l.cfg.Store(&cfg)
 	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
 	// dialling; no proxy, so loopback stays loopback whatever the environment says.
@@ -67,19 +73,38 @@ func Start(cfg Config, o Options) (*Lab, error) {
 		l.metrics[c] = newClassMetrics()
 	}
 	l.ctx, l.cancel = context.WithCancel(context.Background())
-	l.threads = newThreadPool(l.ctx, &l.wg)
+	l.threads = newThreadPool(l.ctx, l.spawn)
 	l.configure(cfg.Payment)
 	l.start = time.Now()
 	var end time.Time
 	if o.Until > 0 {
 		end = l.start.Add(o.Until)
 	}
-	l.pool = newPool(l.ctx, &l.wg, cfg.Pool, l.serve)
+	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve)
 	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
-	l.wg.Add(2)
-	go func() { defer l.wg.Done(); l.gen.run(l.ctx, l.start) }()
-	go func() { defer l.wg.Done(); l.sample(end) }()
+	l.spawn(func() { l.gen.run(l.ctx, l.start) })
+	l.spawn(func() { l.sample(end) })
 	return l, nil
+}
+
+// ErrPanic wraps a panic recovered in one of the lab's goroutines.
+var ErrPanic = errors.New("lab goroutine panicked")
+
+// spawn starts a goroutine the lab owns: Stop waits for it, and a panic in it goes to
+// Options.OnPanic when set.
+func (l *Lab) spawn(fn func()) {
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		if l.onPanic != nil {
+			defer func() {
+				if r := recover(); r != nil {
+					l.onPanic(fmt.Errorf("%w: %v\n%s", ErrPanic, r, debug.Stack()))
+				}
+			}()
+		}
+		fn()
+	}()
 }
 
 // Run is one headless run: start, wait cfg.Duration (or until ctx ends), snapshot, stop.

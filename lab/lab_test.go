@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -438,5 +439,23 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	b.configure(c)
 	if b.get() != nil || b.stats().State != BreakerOff {
 		t.Fatal("disabled breaker still in force")
+	}
+}
+
+func TestPanicInLabGoroutineGoesToOnPanic(t *testing.T) {
+	got := make(chan error, 1)
+	l, err := Start(scaled(), Options{OnPanic: func(err error) { got <- err }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	l.spawn(func() { panic("boom") })
+	select {
+	case err := <-got:
+		if !errors.Is(err, ErrPanic) || !strings.Contains(err.Error(), "boom") {
+			t.Fatalf("got %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("panic not reported")
 	}
 }

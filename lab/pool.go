@@ -64,9 +64,9 @@ type runFunc func(ctx context.Context, j job, slot int)
 // A worker is a slot index held by a goroutine; the goroutine takes the next queued job
 // itself when it finishes, as a thread-pool worker would.
 type pool struct {
-	ctx context.Context
-	run runFunc
-	wg  *sync.WaitGroup
+	ctx   context.Context
+	run   runFunc
+	spawn func(func()) // starts an owned goroutine (Lab.spawn)
 
 	mu         sync.Mutex
 	size       int
@@ -84,8 +84,8 @@ type pool struct {
 	fullFor    time.Duration
 }
 
-func newPool(ctx context.Context, wg *sync.WaitGroup, c PoolConfig, run runFunc) *pool {
-	p := &pool{ctx: ctx, wg: wg, run: run}
+func newPool(ctx context.Context, spawn func(func()), c PoolConfig, run runFunc) *pool {
+	p := &pool{ctx: ctx, spawn: spawn, run: run}
 	p.resize(c)
 	return p
 }
@@ -112,13 +112,11 @@ func (p *pool) submit(j job) bool {
 func (p *pool) start(j job) {
 	slot := heap.Pop(&p.free).(int)
 	p.take(slot, j.class)
-	p.wg.Add(1)
-	go func() {
-		defer p.wg.Done()
+	p.spawn(func() {
 		for ok := true; ok; j, ok = p.next(slot) {
 			p.run(p.ctx, j, slot)
 		}
-	}()
+	})
 }
 
 func (p *pool) take(slot int, c Class) {

@@ -12,7 +12,7 @@ import (
 // hand-off that was admitted always finds room.
 type threadPool struct {
 	ctx   context.Context
-	wg    *sync.WaitGroup
+	spawn func(func())
 	admit semaphore
 	busy  atomic.Int64
 	cur   atomic.Pointer[threadGen]
@@ -28,8 +28,8 @@ type threadGen struct {
 	threads int
 }
 
-func newThreadPool(ctx context.Context, wg *sync.WaitGroup) *threadPool {
-	return &threadPool{ctx: ctx, wg: wg}
+func newThreadPool(ctx context.Context, spawn func(func())) *threadPool {
+	return &threadPool{ctx: ctx, spawn: spawn}
 }
 
 func (tp *threadPool) configure(c BulkheadConfig) {
@@ -39,8 +39,7 @@ func (tp *threadPool) configure(c BulkheadConfig) {
 	tp.admit.configure(c.Size+c.Queue, 0)
 	g := &threadGen{tasks: make(chan *task, c.Size+c.Queue), quit: make(chan struct{}), threads: c.Size}
 	for range c.Size {
-		tp.wg.Add(1)
-		go tp.thread(g)
+		tp.spawn(func() { tp.thread(g) })
 	}
 	if old := tp.cur.Swap(g); old != nil {
 		old.mu.Lock()
@@ -51,7 +50,6 @@ func (tp *threadPool) configure(c BulkheadConfig) {
 }
 
 func (tp *threadPool) thread(g *threadGen) {
-	defer tp.wg.Done()
 	run := func(t *task) {
 		tp.busy.Add(1)
 		defer tp.busy.Add(-1)
