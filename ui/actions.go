@@ -1,0 +1,300 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"poollab/lab"
+)
+
+// An action is what a settings key does: config in, config and a status line out.
+// At a limit it returns the config unchanged and says so. Actions are pure.
+type action func(lab.Config) (lab.Config, string)
+
+// Steps the keys move through.
+var (
+	timeoutSteps = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second}
+	latencySteps = []time.Duration{100 * time.Millisecond, 250 * time.Millisecond, 500 * time.Millisecond,
+		time.Second, 2 * time.Second, 3 * time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second}
+	queueSteps    = ladder([]int{0, 5, 10, 20, 50}, lab.MaxQueue)
+	bulkheadSteps = bulkheadLadder(lab.MaxBulkhead)
+)
+
+// ladder extends start with 1-2-5 steps (100, 200, 500, 1000, ...) up to max, and ends at max.
+func ladder(start []int, max int) []int {
+	var s []int
+	for _, v := range start {
+		if v <= max {
+			s = append(s, v)
+		}
+	}
+	for dec := 100; dec <= max; dec *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if v := m * dec; v <= max {
+				s = append(s, v)
+			}
+		}
+	}
+	if s[len(s)-1] != max {
+		s = append(s, max)
+	}
+	return s
+}
+
+// bulkheadLadder steps by one up to 20 (the article's sizes), then coarser.
+func bulkheadLadder(max int) []int {
+	var s []int
+	for v := 1; v <= 20; v++ {
+		s = append(s, v)
+	}
+	for _, v := range []int{25, 30, 40, 50, 75} {
+		s = append(s, v)
+	}
+	s = ladder(s, max)
+	return slices.DeleteFunc(s, func(v int) bool { return v > max })
+}
+
+// stepUp returns the first step above v, or v and false at the top.
+func stepUp[T int | time.Duration](steps []T, v T) (T, bool) {
+	for _, s := range steps {
+		if s > v {
+			return s, true
+		}
+	}
+	return v, false
+}
+
+// stepDown returns the last step below v, or v and false at the bottom.
+func stepDown[T int | time.Duration](steps []T, v T) (T, bool) {
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i] < v {
+			return steps[i], true
+		}
+	}
+	return v, false
+}
+
+// cycle returns the element after cur in list, wrapping; an unknown cur goes to the first.
+func cycle[T comparable](list []T, cur T) T {
+	i := slices.Index(list, cur)
+	return list[(i+1)%len(list)]
+}
+
+// queueDown shortens the accept queue.
+func queueDown(c lab.Config) (lab.Config, string) {
+	v, ok := stepDown(queueSteps, c.Pool.Queue)
+	if !ok {
+		return c, fmt.Sprintf("queue already %d (minimum: reject as soon as every worker is busy)", c.Pool.Queue)
+	}
+	c.Pool.Queue = v
+	return c, "accept queue → " + queueWords(v)
+}
+
+// queueUp lengthens the accept queue.
+func queueUp(c lab.Config) (lab.Config, string) {
+	v, ok := stepUp(queueSteps, c.Pool.Queue)
+	if !ok {
+		return c, fmt.Sprintf("queue already %d (maximum)", c.Pool.Queue)
+	}
+	c.Pool.Queue = v
+	return c, "accept queue → " + queueWords(v)
+}
+
+func queueWords(n int) string {
+	if n == 0 {
+		return "0: requests are rejected as soon as every worker is busy"
+	}
+	return fmt.Sprintf("%d: up to %d requests wait for a worker", n, n)
+}
+
+// timeoutStep is one stop of the t key: off, or a kind with a duration.
+type timeoutStep struct {
+	kind lab.TimeoutKind
+	d    time.Duration
+}
+
+// timeoutCycle is off, then each kind the engine has with each of timeoutSteps.
+func timeoutCycle() []timeoutStep {
+	s := []timeoutStep{{kind: lab.TimeoutNone}}
+	for _, k := range lab.TimeoutKinds {
+		if k == lab.TimeoutNone {
+			continue
+		}
+		for _, d := range timeoutSteps {
+			s = append(s, timeoutStep{k, d})
+		}
+	}
+	return s
+}
+
+// cycleTimeout moves the payment timeout to the next stop. Off keeps the duration, since
+// the config needs one, and only the kind says it is not used.
+func cycleTimeout(c lab.Config) (lab.Config, string) {
+	steps := timeoutCycle()
+	cur := timeoutStep{c.Payment.Timeout.Kind, c.Payment.Timeout.Duration.D()}
+	if cur.kind == lab.TimeoutNone {
+		cur.d = 0
+	}
+	next := steps[0]
+	if i := slices.Index(steps, cur); i >= 0 {
+		next = steps[(i+1)%len(steps)]
+	} else if ki := slices.Index(lab.TimeoutKinds, cur.kind); ki >= 0 {
+		// A duration not on the list (from a preset): go to the next larger one of this kind,
+		// or on to the next kind.
+		for _, s := range steps[1:] {
+			si := slices.Index(lab.TimeoutKinds, s.kind)
+			if si > ki || si == ki && s.d > cur.d {
+				next = s
+				break
+			}
+		}
+	}
+	c.Payment.Timeout.Kind = next.kind
+	if next.kind == lab.TimeoutNone {
+		return c, "payment timeout → off: a payment holds its worker as long as the dependency takes"
+	}
+	c.Payment.Timeout.Duration = lab.Duration(next.d)
+	return c, fmt.Sprintf("payment timeout → %s %s: %s", next.kind, fmtDur(next.d), timeoutWords(next.kind))
+}
+
+func timeoutWords(k lab.TimeoutKind) string {
+	switch k {
+	case lab.TimeoutSocket:
+		return "ends the call and frees the worker"
+	case lab.TimeoutCaller:
+		return "frees the worker; the call runs on, orphaned"
+	}
+	return "payments are cut at that time"
+}
+
+// cycleBulkhead moves to the next bulkhead type the engine has.
+func cycleBulkhead(c lab.Config) (lab.Config, string) {
+	c.Payment.Bulkhead.Type = cycle(lab.BulkheadTypes, c.Payment.Bulkhead.Type)
+	if c.Payment.Bulkhead.Type == lab.BulkheadNone {
+		return c, "bulkhead → none: payments may take every worker"
+	}
+	return c, fmt.Sprintf("bulkhead → %s, %s", c.Payment.Bulkhead.Type, bulkheadSize(c.Payment.Bulkhead))
+}
+
+// bulkheadSize says the size with the unit the type has.
+func bulkheadSize(b lab.BulkheadConfig) string {
+	unit := "permits"
+	switch b.Type {
+	case lab.BulkheadSemaphore:
+	case lab.BulkheadThreadPool:
+		unit = "threads"
+	default:
+		unit = "slots"
+	}
+	if b.Size == 1 {
+		unit = unit[:len(unit)-1]
+	}
+	return fmt.Sprintf("%d %s", b.Size, unit)
+}
+
+func bulkheadSizeMsg(c lab.Config, limit string) string {
+	b := c.Payment.Bulkhead
+	if limit != "" {
+		return fmt.Sprintf("bulkhead size already %d (%s)", b.Size, limit)
+	}
+	if b.Type == lab.BulkheadNone {
+		return fmt.Sprintf("bulkhead size → %d (not in force while the bulkhead is none: press b)", b.Size)
+	}
+	return fmt.Sprintf("bulkhead size → %s", bulkheadSize(b))
+}
+
+// bulkheadDown shrinks the payment bulkhead.
+func bulkheadDown(c lab.Config) (lab.Config, string) {
+	v, ok := stepDown(bulkheadSteps, c.Payment.Bulkhead.Size)
+	if !ok {
+		return c, bulkheadSizeMsg(c, "minimum")
+	}
+	c.Payment.Bulkhead.Size = v
+	return c, bulkheadSizeMsg(c, "")
+}
+
+// bulkheadUp grows the payment bulkhead.
+func bulkheadUp(c lab.Config) (lab.Config, string) {
+	v, ok := stepUp(bulkheadSteps, c.Payment.Bulkhead.Size)
+	if !ok {
+		return c, bulkheadSizeMsg(c, "maximum")
+	}
+	c.Payment.Bulkhead.Size = v
+	return c, bulkheadSizeMsg(c, "")
+}
+
+// toggleBreaker switches the circuit breaker.
+func toggleBreaker(c lab.Config) (lab.Config, string) {
+	c.Payment.Breaker.Enabled = !c.Payment.Breaker.Enabled
+	return c, "circuit breaker → " + onOff(c.Payment.Breaker.Enabled)
+}
+
+// cycleMode moves the dependency to its next mode.
+func cycleMode(c lab.Config) (lab.Config, string) {
+	c.Dependency.Mode = cycle(lab.DependencyModes, c.Dependency.Mode)
+	return c, "dependency → " + modeWords(c.Dependency)
+}
+
+// modeWords says what the dependency does in its mode.
+func modeWords(d lab.DependencyConfig) string {
+	switch d.Mode {
+	case lab.ModeHealthy:
+		return fmt.Sprintf("healthy: answers in %s", fmtDur(d.HealthyLatency.D()))
+	case lab.ModeSlow:
+		return fmt.Sprintf("slow: answers in %s", fmtDur(d.Latency.D()))
+	case lab.ModeDown:
+		return "down: connections refused, calls fail at once"
+	case lab.ModeErrors:
+		return "errors: answers 500 at once"
+	case lab.ModeBrownout:
+		return fmt.Sprintf("brownout: slow (%s) for %s, then healthy for %s, repeating", fmtDur(d.Latency.D()),
+			fmtDur(d.Brownout.Slow.D()), fmtDur(d.Brownout.Healthy.D()))
+	}
+	return string(d.Mode)
+}
+
+func latencyMsg(c lab.Config, limit string) string {
+	d := c.Dependency
+	if limit != "" {
+		return fmt.Sprintf("dependency latency already %s (%s)", fmtDur(d.Latency.D()), limit)
+	}
+	msg := "dependency latency → " + fmtDur(d.Latency.D())
+	if d.Mode != lab.ModeSlow {
+		msg += fmt.Sprintf(" (used in mode slow; the mode is %s: press d)", d.Mode)
+	}
+	return msg
+}
+
+// latencyUp makes the slow dependency slower.
+func latencyUp(c lab.Config) (lab.Config, string) {
+	steps := clampSteps(latencySteps, lab.MaxLatency)
+	v, ok := stepUp(steps, c.Dependency.Latency.D())
+	if !ok {
+		return c, latencyMsg(c, "maximum")
+	}
+	c.Dependency.Latency = lab.Duration(v)
+	return c, latencyMsg(c, "")
+}
+
+// latencyDown makes the slow dependency faster.
+func latencyDown(c lab.Config) (lab.Config, string) {
+	steps := clampSteps(latencySteps, lab.MaxLatency)
+	v, ok := stepDown(steps, c.Dependency.Latency.D())
+	if !ok {
+		return c, latencyMsg(c, "minimum")
+	}
+	c.Dependency.Latency = lab.Duration(v)
+	return c, latencyMsg(c, "")
+}
+
+func clampSteps(steps []time.Duration, max time.Duration) []time.Duration {
+	return slices.DeleteFunc(slices.Clone(steps), func(d time.Duration) bool { return d > max })
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}

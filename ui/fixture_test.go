@@ -1,0 +1,192 @@
+package ui
+
+import (
+	"sync"
+	"time"
+
+	"poollab/lab"
+)
+
+// testConfig is the article's lab (shared-pool), written out so engine defaults can change
+// without changing the golden files.
+func testConfig() lab.Config {
+	return lab.Config{
+		Name:        "shared-pool",
+		Description: "One shared pool of 20 workers.",
+		Duration:    lab.Duration(8 * time.Second),
+		Pool:        lab.PoolConfig{Workers: 20, Queue: 0, Discipline: lab.FIFO},
+		Traffic: lab.TrafficConfig{Arrivals: lab.Uniform, Seed: 1,
+			Payment: lab.RateConfig{Rate: 10}, Signup: lab.RateConfig{Rate: 5}},
+		Dependency: lab.DependencyConfig{Latency: lab.Duration(3 * time.Second),
+			HealthyLatency: lab.Duration(50 * time.Millisecond), Mode: lab.ModeSlow},
+		Payment: lab.PaymentConfig{
+			Timeout:  lab.TimeoutConfig{Kind: lab.TimeoutNone, Duration: lab.Duration(time.Second)},
+			Bulkhead: lab.BulkheadConfig{Type: lab.BulkheadNone, Size: 5},
+		},
+		Signup: lab.SignupConfig{Work: lab.Duration(2 * time.Millisecond)},
+	}
+}
+
+// actionBase is the engine's own default config (so it validates, whatever fields the
+// engine adds) set to the article's lab: the start for the key tests.
+func actionBase() lab.Config {
+	c := lab.DefaultConfig()
+	c.Pool = lab.PoolConfig{Workers: 20, Queue: 0, Discipline: lab.FIFO}
+	c.Dependency.Latency, c.Dependency.Mode = lab.Duration(3*time.Second), lab.ModeSlow
+	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutNone, Duration: lab.Duration(time.Second)}
+	c.Payment.Bulkhead.Type, c.Payment.Bulkhead.Size = lab.BulkheadNone, 5
+	c.Payment.Breaker.Enabled = false
+	return c
+}
+
+// testSnapshot is shared-pool 6.4 s in: the pool full of payments since 2 s, signups
+// starving at 5/s. Every number is fixed, so the view of it is too.
+func testSnapshot() *lab.Snapshot {
+	cfg := testConfig()
+	s := &lab.Snapshot{Config: cfg, Elapsed: 6400 * time.Millisecond, Goroutines: 87}
+	pay := &s.Classes[lab.Payment]
+	pay.Arrived, pay.OK, pay.InFlight = 64, 24, 20
+	pay.Rejected[lab.RejectPool] = 20
+	pay.Latency = lab.Percentiles{P50: 3002 * time.Millisecond, P95: 3004 * time.Millisecond,
+		P99: 3006 * time.Millisecond, Max: 3007 * time.Millisecond, Count: 24}
+	pay.Latency.P999 = 3007 * time.Millisecond
+	pay.QueueWait = lab.Percentiles{P50: 300 * time.Microsecond, P95: 900 * time.Microsecond, P99: 1100 * time.Microsecond,
+		P999: 1200 * time.Microsecond, Max: 1200 * time.Microsecond, Count: 44}
+	pay.Service = lab.Percentiles{P50: 3001 * time.Millisecond, P95: 3003 * time.Millisecond, P99: 3005 * time.Millisecond,
+		P999: 3006 * time.Millisecond, Max: 3006 * time.Millisecond, Count: 24}
+	sig := &s.Classes[lab.Signup]
+	sig.Arrived, sig.OK = 32, 10
+	sig.Rejected[lab.RejectPool] = 22
+	sig.Latency = lab.Percentiles{P50: 2100 * time.Microsecond, P95: 2800 * time.Microsecond, P99: 2900 * time.Microsecond,
+		P999: 2900 * time.Microsecond, Max: 2900 * time.Microsecond, Count: 10}
+	sig.QueueWait = lab.Percentiles{P50: 200 * time.Microsecond, P95: 800 * time.Microsecond, P99: 900 * time.Microsecond,
+		P999: 900 * time.Microsecond, Max: 900 * time.Microsecond, Count: 10}
+	sig.Service = lab.Percentiles{P50: 2050 * time.Microsecond, P95: 2400 * time.Microsecond, P99: 2500 * time.Microsecond,
+		P999: 2500 * time.Microsecond, Max: 2500 * time.Microsecond, Count: 10}
+
+	s.Pool = lab.PoolStats{Size: 20, QueueCap: 0, Discipline: lab.FIFO, Busy: 20, PeakBusy: 20,
+		FullFor: 4400 * time.Millisecond, Workers: make([]lab.Worker, 20)}
+	s.Pool.BusyBy[lab.Payment] = 20
+	for i := range s.Pool.Workers {
+		s.Pool.Workers[i] = lab.Worker{Class: lab.Payment, Phase: lab.PhaseCall}
+	}
+	s.Bulkhead = lab.BulkheadStats{Type: lab.BulkheadNone, Size: 5}
+	s.Dependency = lab.DependencyStats{URL: "http://127.0.0.1:1", Mode: lab.ModeSlow, Requests: 44, InFlight: 20, PeakInFlight: 20}
+	s.Generator.Lag = lab.Percentiles{P50: 80 * time.Microsecond, P99: 1100 * time.Microsecond, Count: 96}
+
+	busy := []int{10, 20, 20, 20, 20, 20}
+	okPay := []int64{0, 0, 0, 10, 10, 10}
+	rejPay := []int64{0, 0, 5, 5, 5, 5}
+	rejSig := []int64{0, 2, 5, 5, 5, 5}
+	for i := range busy {
+		sec := lab.Second{T: i + 1, DepInFlight: int64(busy[i])}
+		sec.Busy[lab.Payment] = busy[i]
+		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 5
+		sec.OK[lab.Payment] = okPay[i]
+		sec.OK[lab.Signup] = 5 - rejSig[i]
+		sec.Rejected[lab.Payment][lab.RejectPool] = rejPay[i]
+		sec.Rejected[lab.Signup][lab.RejectPool] = rejSig[i]
+		s.Timeline = append(s.Timeline, sec)
+	}
+	return s
+}
+
+// bulkheadSnapshot is the same run after b: a semaphore bulkhead of 5, two payments
+// waiting for a permit, signups served again.
+func bulkheadSnapshot() *lab.Snapshot {
+	s := testSnapshot()
+	s.Config.Payment.Bulkhead.Type = lab.BulkheadSemaphore
+	s.Config.Payment.Bulkhead.MaxWait = lab.Duration(100 * time.Millisecond)
+	s.Bulkhead = lab.BulkheadStats{Type: lab.BulkheadSemaphore, Size: 5, InUse: 5}
+	s.Pool.Busy = 8
+	s.Pool.BusyBy[lab.Payment] = 7
+	s.Pool.BusyBy[lab.Signup] = 1
+	for i := range s.Pool.Workers {
+		switch {
+		case i < 5:
+			s.Pool.Workers[i] = lab.Worker{Class: lab.Payment, Phase: lab.PhaseCall}
+		case i < 7:
+			s.Pool.Workers[i] = lab.Worker{Class: lab.Payment, Phase: lab.PhaseBulkhead}
+		case i == 7:
+			s.Pool.Workers[i] = lab.Worker{Class: lab.Signup, Phase: lab.PhaseWork}
+		default:
+			s.Pool.Workers[i] = lab.Worker{}
+		}
+	}
+	s.Classes[lab.Payment].Rejected[lab.RejectBulkhead] = 17
+	last := &s.Timeline[len(s.Timeline)-1]
+	last.Rejected[lab.Signup][lab.RejectPool] = 0
+	last.Rejected[lab.Payment][lab.RejectPool] = 0
+	last.Rejected[lab.Payment][lab.RejectBulkhead] = 8
+	last.Busy[lab.Payment] = 7
+	return s
+}
+
+// fakeEngine is an Engine without a network: it hands out a fixed snapshot with the config
+// it was last given, and records what the dashboard asked of it.
+type fakeEngine struct {
+	mu       sync.Mutex
+	snap     lab.Snapshot
+	applied  []lab.Config
+	stopped  bool
+	panicky  bool // Snapshot panics
+	applyErr error
+}
+
+func newFake(cfg lab.Config) *fakeEngine {
+	s := *testSnapshot()
+	s.Config = cfg
+	return &fakeEngine{snap: s}
+}
+
+func (f *fakeEngine) Snapshot() lab.Snapshot {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.panicky {
+		panic("boom in the engine")
+	}
+	return f.snap
+}
+
+func (f *fakeEngine) Apply(cfg lab.Config) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.applyErr != nil {
+		return f.applyErr
+	}
+	f.applied = append(f.applied, cfg)
+	f.snap.Config = cfg
+	return nil
+}
+
+func (f *fakeEngine) Stop() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.stopped = true
+}
+
+func (f *fakeEngine) state() (applied []lab.Config, stopped bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]lab.Config(nil), f.applied...), f.stopped
+}
+
+// fakeStarter starts fake engines and remembers them.
+type fakeStarter struct {
+	mu      sync.Mutex
+	engines []*fakeEngine
+}
+
+func (fs *fakeStarter) start(cfg lab.Config) (Engine, error) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	e := newFake(cfg)
+	fs.engines = append(fs.engines, e)
+	return e, nil
+}
+
+func (fs *fakeStarter) all() []*fakeEngine {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	return append([]*fakeEngine(nil), fs.engines...)
+}

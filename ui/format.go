@@ -1,0 +1,192 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// fmtCount writes a counter in at most 6 cells: 12345, 523k, 1.25M.
+func fmtCount(n int64) string {
+	switch a := max(n, -n); {
+	case a < 100_000:
+		return strconv.FormatInt(n, 10)
+	case a < 1_000_000:
+		return fmt.Sprintf("%dk", n/1000)
+	case a < 10_000_000:
+		return fmt.Sprintf("%.2fM", float64(n)/1e6)
+	case a < 1_000_000_000:
+		return fmt.Sprintf("%dM", n/1_000_000)
+	default:
+		return fmt.Sprintf("%.1fG", float64(n)/1e9)
+	}
+}
+
+// fmtRate writes a per-second count.
+func fmtRate(n int64) string { return fmtCount(n) + "/s" }
+
+// fmtFloatRate writes a configured rate: 10/s, 2.5/s.
+func fmtFloatRate(r float64) string {
+	return strconv.FormatFloat(r, 'f', -1, 64) + "/s"
+}
+
+// fmtLatency writes a measured duration in at most 6 cells with fixed decimals, so a
+// column of them lines up: 0.4ms, 2.1ms, 250ms, 3.00s, 30.5s, 120s, 15m.
+func fmtLatency(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0"
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.1fms", float64(d)/1e6)
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	case d < 100*time.Second:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d < 1000*time.Second:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	default:
+		return fmt.Sprintf("%dm", int(d.Minutes()))
+	}
+}
+
+// fmtDur writes a setting as people write it: 500ms, 1s, 2.5s, 1m30s.
+func fmtDur(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0s"
+	case d < time.Millisecond:
+		return trimZero(fmt.Sprintf("%.2f", float64(d)/1e6)) + "ms"
+	case d < time.Second:
+		return trimZero(fmt.Sprintf("%.1f", float64(d)/1e6)) + "ms"
+	case d < time.Minute:
+		return trimZero(fmt.Sprintf("%.2f", d.Seconds())) + "s"
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%dm", int(d.Minutes()))
+	default:
+		return fmt.Sprintf("%dm%s", int(d.Minutes()), trimZero(fmt.Sprintf("%.1f", (d%time.Minute).Seconds()))+"s")
+	}
+}
+
+// fmtSecs writes a duration in seconds with one decimal, for sentences: "3.0s".
+func fmtSecs(d time.Duration) string {
+	if d < time.Second {
+		return fmtDur(d.Round(time.Millisecond))
+	}
+	return fmt.Sprintf("%.1fs", d.Seconds())
+}
+
+func trimZero(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
+	s = strings.TrimRight(s, "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+// fmtElapsed writes run time: 12.3s, 4m05s, 1h02m.
+func fmtElapsed(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d < time.Hour:
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	default:
+		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+	}
+}
+
+// fmtWorkers writes a worker count from Little's law: 30, 0.5, 12.5.
+func fmtWorkers(v float64) string {
+	switch {
+	case v >= 100 || v == float64(int64(v)):
+		return strconv.FormatInt(int64(v+0.5), 10)
+	case v >= 0.05:
+		return trimZero(fmt.Sprintf("%.1f", v))
+	default:
+		return trimZero(fmt.Sprintf("%.2f", v))
+	}
+}
+
+// fit makes s exactly w cells wide: cut (ANSI-aware) or padded with spaces.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// padLeft right-aligns plain s in w cells.
+func padLeft(s string, w int) string {
+	if n := w - ansi.StringWidth(s); n > 0 {
+		return strings.Repeat(" ", n) + s
+	}
+	return s
+}
+
+// frame makes lines exactly w wide and exactly h many.
+func frame(lines []string, w, h int) string {
+	var b strings.Builder
+	for i := 0; i < h; i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i < len(lines) {
+			b.WriteString(fit(lines[i], w))
+		} else {
+			b.WriteString(strings.Repeat(" ", w))
+		}
+	}
+	return b.String()
+}
+
+// wrapItems packs items into lines of at most w cells, separated by sep; an item longer
+// than a line is left for frame to cut.
+func wrapItems(items []string, sep string, w int) []string {
+	var lines []string
+	var cur string
+	sepW := ansi.StringWidth(sep)
+	curW := 0
+	for _, it := range items {
+		iw := ansi.StringWidth(it)
+		switch {
+		case curW == 0:
+			cur, curW = it, iw
+		case curW+sepW+iw <= w:
+			cur += sep + it
+			curW += sepW + iw
+		default:
+			lines = append(lines, cur)
+			cur, curW = it, iw
+		}
+	}
+	if curW > 0 {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// wrapText word-wraps plain or styled text to w cells and returns at most maxLines lines
+// (the last one cut with an ellipsis if more was needed).
+func wrapText(s string, w, maxLines int) []string {
+	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	if maxLines > 0 && len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = ansi.Truncate(lines[maxLines-1]+" …", w, "…")
+	}
+	return lines
+}
+
+func ansiWidth(s string) int { return ansi.StringWidth(s) }

@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"poollab/lab"
+)
+
+// Golden files: go test ./ui -run TestGolden -update rewrites testdata/.
+
+func testScreen(snap *lab.Snapshot, w, h int) screen {
+	return screen{snap: snap, cfg: snap.Config, width: w, height: h,
+		status: "bulkhead → semaphore, 5 permits"}
+}
+
+var goldenSizes = [][2]int{{80, 24}, {120, 40}, {200, 60}}
+
+func TestGoldenMain(t *testing.T) {
+	th := newTheme(false)
+	for _, sz := range goldenSizes {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			out := render(th, testScreen(testSnapshot(), sz[0], sz[1]))
+			checkFrame(t, out, sz[0], sz[1])
+			golden.RequireEqual(t, ansi.Strip(out))
+		})
+	}
+}
+
+func TestGoldenStates(t *testing.T) {
+	th := newTheme(false)
+	presets := []Preset{{"semaphore-bulkhead", "The same traffic with a semaphore bulkhead of 5."},
+		{"shared-pool", "One shared pool of 20 workers: payments need 10/s x 3s = 30, so the pool is full in 2s and signups starve."}}
+	cases := map[string]screen{
+		"bulkhead_120x40": testScreen(bulkheadSnapshot(), 120, 40),
+		"paused_80x24": func() screen {
+			s := testScreen(testSnapshot(), 80, 24)
+			s.paused, s.status = true, "paused: the screen is frozen; the lab keeps running (space resumes)"
+			return s
+		}(),
+		"help_80x24":      {snap: testSnapshot(), cfg: testConfig(), width: 80, height: 24, help: true},
+		"help_200x60":     {snap: testSnapshot(), cfg: testConfig(), width: 200, height: 60, help: true},
+		"picker_80x24":    {snap: testSnapshot(), cfg: testConfig(), width: 80, height: 24, picker: true, presets: presets, pickerCursor: 1},
+		"too_small_60x20": {snap: testSnapshot(), cfg: testConfig(), width: 60, height: 20},
+		"starting_80x24":  {cfg: testConfig(), width: 80, height: 24},
+	}
+	for name, s := range cases {
+		t.Run(name, func(t *testing.T) {
+			out := render(th, s)
+			checkFrame(t, out, s.width, s.height)
+			golden.RequireEqual(t, ansi.Strip(out))
+		})
+	}
+}
+
+// With NO_COLOR the letters alone tell who holds what, in the pool and in the charts.
+func TestGoldenNoColor(t *testing.T) {
+	out := render(newTheme(true), testScreen(bulkheadSnapshot(), 80, 24))
+	checkFrame(t, out, 80, 24)
+	if strings.Contains(out, "\x1b[38") || strings.Contains(out, "\x1b[48") {
+		t.Errorf("NO_COLOR view sets colours")
+	}
+	plain := ansi.Strip(out)
+	for _, want := range []string{"PPPPPpp", "p payment waiting for bulkhead 2", "S signup 1"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("NO_COLOR view lacks %q", want)
+		}
+	}
+	golden.RequireEqual(t, plain)
+}
+
+// Every size, however small or odd, gives exactly height lines of exactly width cells.
+func TestFrameAtEverySize(t *testing.T) {
+	th := newTheme(false)
+	snaps := []*lab.Snapshot{nil, testSnapshot(), bulkheadSnapshot(), bigPoolSnapshot()}
+	for _, w := range []int{1, 10, 40, 79, 80, 81, 99, 120, 159, 160, 200, 260} {
+		for _, h := range []int{1, 5, 23, 24, 25, 31, 32, 40, 41, 60, 90} {
+			for i, snap := range snaps {
+				s := screen{snap: snap, cfg: testConfig(), width: w, height: h}
+				for _, mode := range []string{"main", "help", "picker"} {
+					s.help, s.picker = mode == "help", mode == "picker"
+					s.presets = []Preset{{"a", strings.Repeat("long description ", 20)}}
+					out := render(th, s)
+					if !checkFrame(t, out, w, h) {
+						t.Fatalf("snapshot %d, %s, %dx%d", i, mode, w, h)
+					}
+				}
+			}
+		}
+	}
+}
+
+// bigPoolSnapshot has 500 workers and a long queue: the picture becomes proportional bars.
+func bigPoolSnapshot() *lab.Snapshot {
+	s := testSnapshot()
+	s.Config.Pool.Workers, s.Config.Pool.Queue = 500, 1000
+	s.Pool.Size, s.Pool.QueueCap, s.Pool.Queued = 500, 1000, 300
+	s.Pool.QueuedBy[lab.Signup] = 300
+	s.Pool.Workers = make([]lab.Worker, 500)
+	for i := range s.Pool.Workers {
+		if i < 400 {
+			s.Pool.Workers[i] = lab.Worker{Class: lab.Payment, Phase: lab.PhaseCall}
+		} else if i < 403 {
+			s.Pool.Workers[i] = lab.Worker{Class: lab.Signup, Phase: lab.PhaseWork}
+		}
+	}
+	s.Pool.Busy = 403
+	s.Pool.BusyBy[lab.Payment], s.Pool.BusyBy[lab.Signup] = 400, 3
+	return s
+}
+
+func TestBigPoolKeepsTheSplit(t *testing.T) {
+	out := ansi.Strip(render(newTheme(false), testScreen(bigPoolSnapshot(), 120, 40)))
+	var workers, queue string
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(l, "workers  "):
+			workers = l
+		case strings.HasPrefix(l, "queue "):
+			queue = l
+		}
+	}
+	if !strings.Contains(workers, "1 cell ≈") || !strings.Contains(workers, "S") || !strings.Contains(workers, "PPP") {
+		t.Errorf("big pool should be a proportional bar that still shows the 3 signups:\n%s", workers)
+	}
+	if !strings.Contains(queue, "300/1000 waiting") {
+		t.Errorf("queue line: %s", queue)
+	}
+}
+
+func TestApportion(t *testing.T) {
+	for _, c := range []struct {
+		counts []int
+		cells  int
+	}{{[]int{400, 0, 3, 97}, 50}, {[]int{1, 1, 1}, 2}, {[]int{0, 0}, 10}, {[]int{5}, 0}, {[]int{999, 1}, 10}} {
+		got := apportion(c.counts, c.cells)
+		sum, total := 0, 0
+		for i, v := range got {
+			sum += v
+			total += c.counts[i]
+			if c.counts[i] == 0 && v != 0 {
+				t.Errorf("%v into %d: %v gives cells to an empty count", c.counts, c.cells, got)
+			}
+		}
+		if total > 0 && sum != c.cells {
+			t.Errorf("%v into %d: %v uses %d cells", c.counts, c.cells, got, sum)
+		}
+	}
+	if got := apportion([]int{999, 1}, 10); got[1] != 1 {
+		t.Errorf("a lone signup must stay visible: %v", got)
+	}
+}
+
+func TestNarrator(t *testing.T) {
+	snap := testSnapshot()
+	cases := []struct {
+		name string
+		edit func(*lab.Config)
+		want string
+	}{
+		{"shared pool", func(*lab.Config) {},
+			"payments need 10/s × 3.0s = 30 workers; the pool has 20: full in 2.0s, signups now starving"},
+		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
+			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
+		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
+			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, ~8.3/s payments rejected"},
+		{"socket timeout", func(c *lab.Config) {
+			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
+		}, "10/s × 1.0s (socket timeout) = 10 workers"},
+		{"down", func(c *lab.Config) { c.Dependency.Mode = lab.ModeDown }, "dependency down: payments fail"},
+		{"caller timeout", func(c *lab.Config) {
+			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
+		}, "the calls run on: 10/s × 3.0s = 30 at the dependency, orphaned"},
+	}
+	for _, c := range cases {
+		cfg := testConfig()
+		c.edit(&cfg)
+		if got := narrate(cfg, snap); !strings.Contains(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+	// A queue takes the overflow before anyone starves.
+	cfg := testConfig()
+	cfg.Pool.Queue = 10
+	early := &lab.Snapshot{Config: cfg, Elapsed: time.Second}
+	if got, want := narrate(cfg, early), "full in 2.0s, then the queue of 10 fills by ~3.2s and signups starve"; !strings.Contains(got, want) {
+		t.Errorf("queue:\n got %q\nwant %q", got, want)
+	}
+	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
+	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
+	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: ~8.3/s rejected, and callers leave after 1.0s (caller timeout), so payments hold ~1.7 of 20 workers"; !strings.Contains(got, want) {
+		t.Errorf("thread pool:\n got %q\nwant %q", got, want)
+	}
+}
+
+// checkFrame reports whether out has exactly h lines of exactly w cells.
+func checkFrame(t *testing.T, out string, w, h int) bool {
+	t.Helper()
+	lines := strings.Split(out, "\n")
+	if len(lines) != h {
+		t.Errorf("%dx%d: %d lines", w, h, len(lines))
+		return false
+	}
+	for i, l := range lines {
+		if got := ansi.StringWidth(l); got != w {
+			t.Errorf("%dx%d: line %d is %d wide: %q", w, h, i, got, ansi.Strip(l))
+			return false
+		}
+	}
+	return true
+}
+
+func BenchmarkView200x60(b *testing.B) {
+	th := newTheme(false)
+	s := testScreen(testSnapshot(), 200, 60)
+	// A minute of timeline, as the screen has after a minute.
+	for len(s.snap.Timeline) < 120 {
+		s.snap.Timeline = append(s.snap.Timeline, s.snap.Timeline[len(s.snap.Timeline)-1])
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		render(th, s)
+	}
+}
