@@ -220,10 +220,12 @@ func runLive(args []string) error {
 	for _, p := range presets.List() {
 		list = append(list, ui.Preset{Name: p.Name, Description: p.Description})
 	}
-	return ui.Run(ui.Options{
+	var app *ui.App
+	app = ui.New(ui.Options{
 		Config: cfg,
 		Start: func(cfg lab.Config) (ui.Engine, error) {
-			l, err := lab.Start(cfg, lab.Options{DependencyPort: c.port})
+			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
+			l, err := lab.Start(cfg, lab.Options{DependencyPort: c.port, OnPanic: func(err error) { app.Crash(err) }})
 			if err != nil {
 				return nil, err
 			}
@@ -233,6 +235,7 @@ func runLive(args []string) error {
 		LoadPreset: func(name string) (lab.Config, error) { return presets.Load(name, nil) },
 		NoColor:    os.Getenv("NO_COLOR") != "",
 	})
+	return app.Run()
 }
 
 func flagSet(fs *flag.FlagSet, name string) (set bool) {

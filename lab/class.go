@@ -53,6 +53,21 @@ func (r Reason) String() string {
 	return "unknown"
 }
 
+// Description says in plain words what a rejection for this reason means.
+func (r Reason) Description() string {
+	switch r {
+	case RejectPool:
+		return "no free worker and no room in the accept queue. For every class but payment this is starvation: STARVED"
+	case RejectBulkhead:
+		return "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"
+	case RejectBreaker:
+		return "the circuit breaker was open: failed at once without calling the dependency"
+	case RejectConnPool:
+		return "no connection to the dependency's route within the lease wait (the worker was held while it waited)"
+	}
+	return "turned away by the " + r.String() + " before it was served"
+}
+
 // Outcome is how a request that got a worker ended.
 type Outcome uint8
 

@@ -240,6 +240,8 @@ func (l *Lab) sample(end time.Time) {
 			cs := m.stats()
 			sec.Arrived[c] = cs.Arrived - prev[c].Arrived
 			sec.OK[c] = cs.OK - prev[c].OK
+			sec.Failed[c] = cs.Failed - prev[c].Failed
+			sec.TimedOut[c] = cs.TimedOut - prev[c].TimedOut
 			for r := range cs.Rejected {
 				sec.Rejected[c][r] = cs.Rejected[r] - prev[c].Rejected[r]
 			}

@@ -48,6 +48,8 @@ type Second struct {
 	DepInFlight int64                         // calls the dependency was serving
 	Arrived     [numClasses]int64             // arrivals during this second
 	OK          [numClasses]int64             // answered during this second
+	Failed      [numClasses]int64             // failed during this second
+	TimedOut    [numClasses]int64             // timed out during this second
 	Rejected    [numClasses][numReasons]int64 // turned away during this second, by reason
 }
 

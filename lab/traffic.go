@@ -31,7 +31,24 @@ func newGenerator(t TrafficConfig, end time.Time, emit func(Class, time.Time)) *
 }
 
 func ratesOf(t TrafficConfig) [numClasses]float64 {
-	return [numClasses]float64{Payment: t.Payment.Rate, Signup: t.Signup.Rate, Health: t.Health.Rate}
+	var r [numClasses]float64
+	for _, c := range Classes {
+		r[c] = t.Rate(c)
+	}
+	return r
+}
+
+// Rate is class c's arrival rate per second.
+func (t TrafficConfig) Rate(c Class) float64 {
+	switch c {
+	case Payment:
+		return t.Payment.Rate
+	case Signup:
+		return t.Signup.Rate
+	case Health:
+		return t.Health.Rate
+	}
+	return 0
 }
 
 // setRates takes effect from now: a class whose rate changed starts a new schedule at once.

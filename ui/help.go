@@ -33,21 +33,6 @@ func helpKeys() [][2]string {
 	}
 }
 
-// reasonWords defines each rejection reason the engine has.
-func reasonWords(r lab.Reason) string {
-	switch r {
-	case lab.RejectPool:
-		return "no free worker and no room in the accept queue. For every class but payment this is starvation: STARVED"
-	case lab.RejectBulkhead:
-		return "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"
-	case lab.RejectBreaker:
-		return "the circuit breaker was open: failed at once without calling the dependency"
-	case lab.RejectConnPool:
-		return "no connection to the dependency's route within the lease wait (the worker was held while it waited)"
-	}
-	return "turned away by the " + r.String() + " before it was served"
-}
-
 // helpCounters defines every number on the screen.
 func helpCounters() [][2]string {
 	defs := [][2]string{
@@ -57,7 +42,7 @@ func helpCounters() [][2]string {
 		{"timed out", "cut by the payment timeout"},
 	}
 	for _, r := range lab.Reasons {
-		defs = append(defs, [2]string{"rejected:" + r.String(), reasonWords(r)})
+		defs = append(defs, [2]string{"rejected:" + r.String(), r.Description()})
 	}
 	defs = append(defs, [][2]string{
 		{"in flight", "accepted (queued or on a worker) and not finished; arrived = ok + failed + timed out + rejected + in flight"},

@@ -8,25 +8,11 @@ import (
 	"poollab/lab"
 )
 
-// classRate is the configured arrival rate of class c. A class the config has no rate for
-// reports false.
-func classRate(cfg lab.Config, c lab.Class) (float64, bool) {
-	switch c {
-	case lab.Payment:
-		return cfg.Traffic.Payment.Rate, true
-	case lab.Signup:
-		return cfg.Traffic.Signup.Rate, true
-	case lab.Health:
-		return cfg.Traffic.Health.Rate, true
-	}
-	return 0, false
-}
-
 // quiet says a class has no traffic in this run: no configured rate and nothing arrived.
 // The table, legends and charts leave such classes out.
 func quiet(s *lab.Snapshot, c lab.Class) bool {
-	rate, ok := classRate(s.Config, c)
-	return ok && rate == 0 && s.Classes[c].Arrived == 0
+	rate := s.Config.Traffic.Rate(c)
+	return rate == 0 && s.Classes[c].Arrived == 0
 }
 
 // plural names a class's requests in a sentence: "signups", "health checks".
@@ -87,7 +73,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 }
 
 func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
-	rate, _ := classRate(cfg, lab.Payment)
+	rate := cfg.Traffic.Payment.Rate
 	workers := cfg.Pool.Workers
 	callHold, hold, why := holds(cfg)
 	need := rate * hold.Seconds()
@@ -173,7 +159,7 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 		// The queue takes the overflow: arrivals beyond what the full pool finishes.
 		total := 0.0
 		for _, c := range lab.Classes {
-			r, _ := classRate(cfg, c)
+			r := cfg.Traffic.Rate(c)
 			total += r
 		}
 		excess := total - float64(workers)/hold.Seconds()

@@ -264,9 +264,7 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	}
 	var rates []string
 	for _, c := range lab.Classes {
-		if r, ok := classRate(cfg, c); ok {
-			rates = append(rates, c.String()+" "+fmtFloatRate(r))
-		}
+		rates = append(rates, c.String()+" "+fmtFloatRate(cfg.Traffic.Rate(c)))
 	}
 	items := []string{
 		k("pool", fmt.Sprintf("%d workers", cfg.Pool.Workers)),
