@@ -242,7 +242,7 @@ func eq[T comparable](t *testing.T, what string, got, want T) {
 	}
 }
 
-const topKeys = "name, description, duration, pool, traffic, dependency, payment, signup"
+const topKeys = "name, description, duration, pool, traffic, dependency, payment, signup, health"
 
 func TestLoadErrors(t *testing.T) {
 	tests := []struct {
@@ -267,7 +267,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "keys are case sensitive",
 			file: "dependency:\n  Latency: 2s\n",
-			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel)`,
+			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel, brownout)`,
 		},
 		{
 			name: "bad duration",
@@ -369,8 +369,8 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "--set a bad choice",
 			ref:  "semaphore-bulkhead",
-			sets: []string{"payment.bulkhead.type=threadpool"},
-			want: `--set payment.bulkhead.type=threadpool: must be one of none, semaphore, got "threadpool"`,
+			sets: []string{"payment.bulkhead.type=adaptive"},
+			want: `--set payment.bulkhead.type=adaptive: must be one of none, semaphore, threadpool, got "adaptive"`,
 		},
 		{
 			name: "--set without =",
@@ -417,19 +417,19 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "unknown preset",
 			ref:  "nosuch",
-			want: `unknown preset "nosuch": choose one of semaphore-bulkhead, shared-pool, or give a path to a .yaml file (see: poollab presets)`,
+			want: `unknown preset "nosuch": choose one of PRESETS, or give a path to a .yaml file (see: poollab presets)`,
 			is:   ErrUnknownPreset,
 		},
 		{
 			name: "empty ref",
 			ref:  "",
-			want: `unknown preset "": choose one of semaphore-bulkhead, shared-pool, or give a path to a .yaml file (see: poollab presets)`,
+			want: `unknown preset "": choose one of PRESETS, or give a path to a .yaml file (see: poollab presets)`,
 			is:   ErrUnknownPreset,
 		},
 		{
 			name: "missing file",
 			ref:  filepath.Join("no", "such", "lab.yaml"),
-			want: `cannot read preset file ` + filepath.Join("no", "such", "lab.yaml") + `: no such file or directory (give a preset name, one of semaphore-bulkhead, shared-pool, or a path to a .yaml file)`,
+			want: `cannot read preset file ` + filepath.Join("no", "such", "lab.yaml") + `: no such file or directory (give a preset name, one of PRESETS, or a path to a .yaml file)`,
 			is:   fs.ErrNotExist,
 		},
 		{
@@ -446,6 +446,7 @@ func TestLoadErrors(t *testing.T) {
 				ref = writeFile(t, "bad.yaml", tt.file)
 				want = strings.ReplaceAll(want, "FILE", ref)
 			}
+			want = strings.ReplaceAll(want, "PRESETS", presetNames())
 			_, err := Load(ref, tt.sets)
 			if err == nil {
 				t.Fatalf("Load(%q, %q) = nil error, want %q", ref, tt.sets, want)
@@ -507,4 +508,13 @@ func TestRefResolution(t *testing.T) {
 			eq(t, "workers", c.Pool.Workers, tt.wantWorkers)
 		})
 	}
+}
+
+// presetNames is the embedded presets as the errors list them.
+func presetNames() string {
+	var names []string
+	for _, p := range List() {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
 }
