@@ -74,3 +74,16 @@ func BenchmarkSubmitRejected(b *testing.B) {
 		p.submit(j)
 	}
 }
+
+// BenchmarkHistSummary is one percentile summary of a histogram that changed since the last.
+func BenchmarkHistSummary(b *testing.B) {
+	h := newHist()
+	for i := range 10000 {
+		h.record(time.Duration(i) * time.Millisecond)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		h.record(time.Duration(i%3000) * time.Millisecond)
+		_ = h.summary()
+	}
+}
