@@ -123,10 +123,11 @@ func (l *Lab) timed(ctx context.Context, slot int, cfg PaymentConfig, release fu
 			release()
 			return rejectedBy(RejectBulkhead)
 		}
+		l.pool.setPhase(slot, PhaseHandoff)
 	} else {
 		l.spawn(t.run)
+		l.pool.setPhase(slot, PhaseCall) // from the worker's side it is in the call, until it walks away
 	}
-	l.pool.setPhase(slot, PhaseHandoff)
 	r, ok := t.wait(ctx, waitFor)
 	if !ok {
 		return result{out: TimedOut}
