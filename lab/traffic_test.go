@@ -1,0 +1,83 @@
+package lab
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+)
+
+// arrivals runs a generator to its end and returns each class's intended times, as offsets.
+func arrivals(t *testing.T, tc TrafficConfig, window time.Duration) map[Class][]time.Duration {
+	t.Helper()
+	var mu sync.Mutex
+	got := map[Class][]time.Duration{}
+	start := time.Now()
+	g := newGenerator(tc, start.Add(window), func(c Class, at time.Time) {
+		mu.Lock()
+		got[c] = append(got[c], at.Sub(start))
+		mu.Unlock()
+	})
+	g.run(context.Background(), start)
+	return got
+}
+
+func TestUniformArrivalsFollowTheSchedule(t *testing.T) {
+	got := arrivals(t, TrafficConfig{Arrivals: Uniform, Payment: RateConfig{Rate: 200}, Signup: RateConfig{Rate: 30}}, 300*time.Millisecond)
+	if len(got[Payment]) != 60 || len(got[Signup]) != 9 {
+		t.Fatalf("got %d payments and %d signups in 0.3 s, want 60 and 9", len(got[Payment]), len(got[Signup]))
+	}
+	for i, at := range got[Payment] {
+		if want := time.Duration(i) * 5 * time.Millisecond; at != want {
+			t.Fatalf("payment %d intended at %v, want start + %d × 5ms = %v", i, at, i, want)
+		}
+	}
+}
+
+func TestPoissonArrivalsAreSeeded(t *testing.T) {
+	tc := TrafficConfig{Arrivals: Poisson, Seed: 7, Payment: RateConfig{Rate: 500}}
+	a := arrivals(t, tc, 400*time.Millisecond)[Payment]
+	b := arrivals(t, tc, 400*time.Millisecond)[Payment]
+	if len(a) != len(b) {
+		t.Fatalf("same seed, %d and %d arrivals", len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("same seed, arrival %d at %v and %v", i, a[i], b[i])
+		}
+	}
+	// 200 expected; a Poisson count has standard deviation √200 ≈ 14: allow 5σ.
+	if n := len(a); n < 130 || n > 270 {
+		t.Errorf("%d arrivals in 0.4 s at 500/s", n)
+	}
+	tc.Seed = 8
+	if c := arrivals(t, tc, 400*time.Millisecond)[Payment]; len(c) == len(a) && c[0] == a[0] {
+		t.Error("another seed gave the same arrivals")
+	}
+}
+
+func TestRateChangeTakesEffectAtOnce(t *testing.T) {
+	var mu sync.Mutex
+	var n int
+	start := time.Now()
+	g := newGenerator(TrafficConfig{Arrivals: Uniform}, start.Add(time.Hour), func(Class, time.Time) { mu.Lock(); n++; mu.Unlock() })
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { g.run(ctx, start); close(done) }()
+	g.setRates([numClasses]float64{Signup: 1000})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		mu.Lock()
+		got := n
+		mu.Unlock()
+		if got >= 50 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d arrivals after raising the rate from 0 to 1000/s", got)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	<-done
+}
