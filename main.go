@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -27,9 +28,14 @@ const usage = `poollab: watch a shared worker pool run dry, and isolation fix it
 
 usage:
   poollab [--preset NAME|FILE] [--set key=value]...     the live lab (default preset shared-pool)
+  poollab --compare A B [--set key=value]...            two live labs, A and B, on identical traffic
+                                                         (also: --preset A --compare B; v toggles it live)
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
   poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
                                                          A and B side by side on identical traffic
+  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--set key=value]...
+                                                         run to D headless, print the live lab's frame
+                                                         at that size (ANSI; NO_COLOR=1 for none)
   poollab presets                                        list the presets and what each shows
 
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
@@ -73,12 +79,14 @@ func run(args []string, stdout io.Writer) error {
 			return runHeadless(args[1:], stdout)
 		case "compare":
 			return runCompare(args[1:], stdout)
+		case "snapshot":
+			return runSnapshot(args[1:], stdout)
 		case "presets":
 			return listPresets(stdout)
 		case "help":
 			return flag.ErrHelp
 		}
-		return usagef("unknown command %q (commands: run, presets; or no command for the live lab)", args[0])
+		return usagef("unknown command %q (commands: run, compare, snapshot, presets; or no command for the live lab)", args[0])
 	}
 	return runLive(args)
 }
@@ -96,7 +104,73 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.IntVar(&c.port, "port", 0, "port for the slow dependency on 127.0.0.1 (0: any free port)")
 }
 
-func (c *common) config() (lab.Config, error) { return presets.Load(c.preset, c.sets) }
+// compareFlag is --compare. On its own it takes the presets as arguments: --compare A B,
+// or --preset A --compare B; --compare=B names B directly.
+type compareFlag struct {
+	on   bool
+	name string
+}
+
+func (c *compareFlag) String() string   { return c.name }
+func (c *compareFlag) IsBoolFlag() bool { return true }
+func (c *compareFlag) Set(v string) error {
+	switch v {
+	case "true":
+		c.on = true
+	case "false":
+		c.on, c.name = false, ""
+	default:
+		c.on, c.name = true, v
+	}
+	return nil
+}
+
+// labFlags are the flags of the commands that show one lab or compare two: the live lab
+// and snapshot.
+type labFlags struct {
+	common
+	fs      *flag.FlagSet
+	compare compareFlag
+}
+
+func newLabFlags(name string) *labFlags {
+	l := &labFlags{fs: newFlagSet(name)}
+	l.register(l.fs)
+	l.fs.Var(&l.compare, "compare", "compare two labs on identical traffic: --compare A B, or --preset A --compare B")
+	return l
+}
+
+// parse reads args and loads the presets to run: --preset alone, or A and B with --compare.
+func (l *labFlags) parse(args []string) ([]lab.Config, error) {
+	names, err := parseArgs(l.fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if l.compare.name != "" {
+		names = append(names, l.compare.name)
+	}
+	switch {
+	case !l.compare.on && len(names) > 0:
+		return nil, usagef("unexpected argument %q (see: poollab --help)", names[0])
+	case !l.compare.on:
+		names = []string{l.preset}
+	case len(names) == 1:
+		names = []string{l.preset, names[0]}
+	case len(names) == 2 && flagSet(l.fs, "preset"):
+		return nil, usagef("--preset %s and --compare %s %s: name A once (--compare A B, or --preset A --compare B)", l.preset, names[0], names[1])
+	case len(names) != 2:
+		return nil, usagef("--compare needs two presets, got %d: --compare A B, or --preset A --compare B (see: poollab presets)", len(names))
+	}
+	var cfgs []lab.Config
+	for _, name := range names {
+		cfg, err := presets.Load(name, l.sets)
+		if err != nil {
+			return nil, err
+		}
+		cfgs = append(cfgs, cfg)
+	}
+	return cfgs, nil
+}
 
 // reportFlags are the flags of the headless commands: common ones plus length and format.
 type reportFlags struct {
@@ -132,27 +206,44 @@ func (r *reportFlags) load(preset string) (lab.Config, error) {
 	if err != nil || !flagSet(r.fs, "duration") {
 		return cfg, err
 	}
-	cfg.Duration = lab.Duration(r.duration)
+	return withDuration(cfg, "--duration", r.duration)
+}
+
+// withDuration sets how long a headless run of cfg lasts, as the flag named asked.
+func withDuration(cfg lab.Config, flagName string, d time.Duration) (lab.Config, error) {
+	cfg.Duration = lab.Duration(d)
 	if err := cfg.Validate(); err != nil {
-		return cfg, fmt.Errorf("--duration %s: %w", r.duration, err)
+		return cfg, fmt.Errorf("%s %s: %w", flagName, d, err)
 	}
 	return cfg, nil
 }
 
-// headless runs one or two labs until they end or a signal arrives, then writes what they
-// measured; an interrupted run still reports the part it ran, and says so.
-func headless(run func(context.Context) (time.Duration, error), write func() error) error {
+// headless runs one lab, or two side by side on identical traffic, until they end or a
+// signal arrives, then writes what they measured; an interrupted run still reports the part
+// it ran, and says so.
+func headless(cfgs []lab.Config, port int, write func([]lab.Snapshot) error) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	elapsed, runErr := run(ctx)
+	o := lab.Options{DependencyPort: port}
+	var snaps []lab.Snapshot
+	var runErr error
+	if len(cfgs) == 2 {
+		var pair [2]lab.Snapshot
+		pair, runErr = lab.RunPair(ctx, cfgs[0], cfgs[1], o)
+		snaps = pair[:]
+	} else {
+		var one lab.Snapshot
+		one, runErr = lab.Run(ctx, cfgs[0], o)
+		snaps = []lab.Snapshot{one}
+	}
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return runErr
 	}
-	if err := write(); err != nil {
+	if err := write(snaps); err != nil {
 		return err
 	}
 	if runErr != nil {
-		return fmt.Errorf("interrupted after %.1fs: the report covers only that part", elapsed.Seconds())
+		return fmt.Errorf("interrupted after %.1fs: the report covers only that part", snaps[0].Elapsed.Seconds())
 	}
 	return nil
 }
@@ -166,11 +257,9 @@ func runHeadless(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var snap lab.Snapshot
-	return headless(func(ctx context.Context) (time.Duration, error) {
-		snap, err = lab.Run(ctx, cfg, lab.Options{DependencyPort: r.port})
-		return snap.Elapsed, err
-	}, func() error { return lab.NewReport(snap).Write(stdout, r.format) })
+	return headless([]lab.Config{cfg}, r.port, func(snaps []lab.Snapshot) error {
+		return lab.NewReport(snaps[0]).Write(stdout, r.format)
+	})
 }
 
 func runCompare(args []string, stdout io.Writer) error {
@@ -179,19 +268,61 @@ func runCompare(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var cfgs [2]lab.Config
+	cfgs := make([]lab.Config, len(names))
 	for i, name := range names {
 		if cfgs[i], err = r.load(name); err != nil {
 			return err
 		}
 	}
-	var snaps [2]lab.Snapshot
-	return headless(func(ctx context.Context) (time.Duration, error) {
-		snaps, err = lab.RunPair(ctx, cfgs[0], cfgs[1], lab.Options{DependencyPort: r.port})
-		return snaps[0].Elapsed, err
-	}, func() error {
+	return headless(cfgs, r.port, func(snaps []lab.Snapshot) error {
 		return lab.NewComparison(lab.NewReport(snaps[0]), lab.NewReport(snaps[1])).Write(stdout, r.format)
 	})
+}
+
+// runSnapshot runs headless to --at and prints the frame the live lab would show then, at
+// --size, so docs can regenerate the same picture without a terminal.
+func runSnapshot(args []string, stdout io.Writer) error {
+	l := newLabFlags("snapshot")
+	at := l.fs.Duration("at", 0, "how long to run before taking the frame (default: the preset's duration)")
+	size := l.fs.String("size", "120x40", "the frame's size in cells, WIDTHxHEIGHT")
+	cfgs, err := l.parse(args)
+	if err != nil {
+		return err
+	}
+	w, h, err := parseSize(*size)
+	if err != nil {
+		return err
+	}
+	for i := range cfgs {
+		if !flagSet(l.fs, "at") {
+			break // each runs its preset's duration (a pair, A's)
+		}
+		if cfgs[i], err = withDuration(cfgs[i], "--at", *at); err != nil {
+			return err
+		}
+	}
+	return headless(cfgs, l.port, func(snaps []lab.Snapshot) error {
+		_, err := fmt.Fprintln(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""))
+		return err
+	})
+}
+
+// maxSize bounds --size: a frame is text in memory, and no screen is larger.
+const maxSize = 1000
+
+// parseSize reads --size WIDTHxHEIGHT. Below the live lab's minimum it would only draw
+// "make the terminal larger", so that is refused too.
+func parseSize(s string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	w, errW := strconv.Atoi(ws)
+	h, errH := strconv.Atoi(hs)
+	if !ok || errW != nil || errH != nil {
+		return 0, 0, usagef("--size %q: write it as WIDTHxHEIGHT, e.g. 120x40", s)
+	}
+	if w < ui.MinWidth || h < ui.MinHeight || w > maxSize || h > maxSize {
+		return 0, 0, usagef("--size %s: must be from %dx%d to %dx%d", s, ui.MinWidth, ui.MinHeight, maxSize, maxSize)
+	}
+	return w, h, nil
 }
 
 func listPresets(stdout io.Writer) error {
@@ -203,38 +334,41 @@ func listPresets(stdout io.Writer) error {
 }
 
 func runLive(args []string) error {
-	fs := newFlagSet("poollab")
-	var c common
-	c.register(fs)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	cfg, err := c.config()
+	l := newLabFlags("poollab")
+	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
 	}
 	if !term.IsTerminal(os.Stdout.Fd()) {
-		return usagef("the live lab needs a terminal; for a report use: poollab run --preset %s", c.preset)
+		return usagef("the live lab needs a terminal; for a report use: poollab run --preset %s", cfgs[0].Name)
 	}
 	var list []ui.Preset
 	for _, p := range presets.List() {
 		list = append(list, ui.Preset{Name: p.Name, Description: p.Description})
 	}
 	var app *ui.App
-	app = ui.New(ui.Options{
-		Config: cfg,
-		Start: func(cfg lab.Config) (ui.Engine, error) {
+	o := ui.Options{
+		Config: cfgs[0],
+		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
+			port := l.port
+			if port != 0 {
+				port += side // as lab.RunPair: B's dependency on the next port
+			}
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
-			l, err := lab.Start(cfg, lab.Options{DependencyPort: c.port, OnPanic: func(err error) { app.Crash(err) }})
+			lb, err := lab.Start(cfg, lab.Options{DependencyPort: port, OnPanic: func(err error) { app.Crash(err) }})
 			if err != nil {
 				return nil, err
 			}
-			return l, nil
+			return lb, nil
 		},
 		Presets:    list,
 		LoadPreset: func(name string) (lab.Config, error) { return presets.Load(name, nil) },
 		NoColor:    os.Getenv("NO_COLOR") != "",
-	})
+	}
+	if len(cfgs) == 2 {
+		o.Compare = &cfgs[1]
+	}
+	app = ui.New(o)
 	return app.Run()
 }
 
@@ -249,14 +383,22 @@ func newFlagSet(name string) *flag.FlagSet {
 	return fs
 }
 
-// parse accepts flags anywhere on the line and refuses stray arguments.
-func parse(fs *flag.FlagSet, args []string) error {
-	_, err := parseWithArgs(fs, args, 0)
-	return err
-}
-
 // parseWithArgs accepts flags anywhere on the line and exactly n other arguments.
 func parseWithArgs(fs *flag.FlagSet, args []string, n int) ([]string, error) {
+	rest, err := parseArgs(fs, args)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(rest) > n:
+		return nil, usagef("unexpected argument %q (see: poollab --help)", rest[n])
+	case len(rest) < n:
+		return nil, usagef("%s needs %d preset names, got %d (see: poollab presets)", fs.Name(), n, len(rest))
+	}
+	return rest, nil
+}
+
+// parseArgs accepts flags anywhere on the line and returns the other arguments.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var rest []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -266,18 +408,11 @@ func parseWithArgs(fs *flag.FlagSet, args []string, n int) ([]string, error) {
 			return nil, usagef("%v (see: poollab --help)", err)
 		}
 		if fs.NArg() == 0 {
-			break
+			return rest, nil
 		}
 		rest = append(rest, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-	switch {
-	case len(rest) > n:
-		return nil, usagef("unexpected argument %q (see: poollab --help)", rest[n])
-	case len(rest) < n:
-		return nil, usagef("%s needs %d preset names, got %d (see: poollab presets)", fs.Name(), n, len(rest))
-	}
-	return rest, nil
 }
 
 // setFlags collects repeated --set key=value.

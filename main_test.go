@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"go.uber.org/goleak"
 )
 
@@ -229,6 +230,14 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"run", "--duration", "-1s"}, "must be more than 0s"},
 		{[]string{"run", "stray"}, "unexpected argument"},
 		{[]string{"frobnicate"}, "unknown command"},
+		{[]string{"snapshot", "--size", "120by40"}, "write it as WIDTHxHEIGHT"},
+		{[]string{"snapshot", "--size", "60x20"}, "must be from 80x24"},
+		{[]string{"snapshot", "--at", "-1s"}, "--at -1s"},
+		{[]string{"snapshot", "--at", "soon"}, "invalid value"},
+		{[]string{"snapshot", "--compare"}, "--compare needs two presets, got 0"},
+		{[]string{"snapshot", "--preset", "shared-pool", "--compare", "a", "b"}, "name A once"},
+		{[]string{"snapshot", "stray"}, "unexpected argument"},
+		{[]string{"--compare", "shared-pool", "nosuch"}, "choose one of"},
 	} {
 		err := run(tc.args, &bytes.Buffer{})
 		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
@@ -313,5 +322,68 @@ func TestCompareMarkdownIsATable(t *testing.T) {
 	}
 	if cols == 0 || !strings.Contains(md, "|---|--:") {
 		t.Errorf("no GitHub table:\n%s", md)
+	}
+}
+
+// snapshot prints the live lab's frame at the size asked for: exactly that many lines,
+// none wider, for one lab and for two.
+func TestSnapshotFrame(t *testing.T) {
+	t.Parallel()
+	for _, extra := range [][]string{nil, {"--compare", "semaphore-bulkhead"}} {
+		args := append([]string{"snapshot", "--preset", "shared-pool", "--at", "1s", "--size", "120x40",
+			"--set", "dependency.latency=300ms"}, extra...)
+		var out bytes.Buffer
+		if err := run(args, &out); err != nil {
+			t.Fatalf("poollab %s: %v", strings.Join(args, " "), err)
+		}
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if len(lines) != 40 {
+			t.Errorf("%v: %d lines, want 40", extra, len(lines))
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(ansi.Strip(l)); w > 120 {
+				t.Errorf("%v: line %d is %d wide", extra, i, w)
+			}
+		}
+		plain := ansi.Strip(out.String())
+		want := "poollab  shared-pool"
+		if extra != nil {
+			want = "B semaphore-bulkhead"
+		}
+		if !strings.Contains(plain, want) {
+			t.Errorf("%v: the frame lacks %q:\n%s", extra, want, plain)
+		}
+	}
+}
+
+// --compare reads naturally whichever way it is written; without it there is one lab.
+func TestCompareFlagForms(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "shared-pool"},
+		{[]string{"--preset", "breaker"}, "breaker"},
+		{[]string{"--compare", "shared-pool", "semaphore-bulkhead"}, "shared-pool semaphore-bulkhead"},
+		{[]string{"--preset", "socket-timeout", "--compare", "semaphore-bulkhead"}, "socket-timeout semaphore-bulkhead"},
+		{[]string{"--compare", "semaphore-bulkhead", "--preset", "socket-timeout"}, "socket-timeout semaphore-bulkhead"},
+		{[]string{"--compare=semaphore-bulkhead"}, "shared-pool semaphore-bulkhead"},
+		{[]string{"--compare", "semaphore-bulkhead", "--set", "pool.workers=30"}, "shared-pool semaphore-bulkhead"},
+	} {
+		cfgs, err := newLabFlags("poollab").parse(tc.args)
+		if err != nil {
+			t.Errorf("%v: %v", tc.args, err)
+			continue
+		}
+		var names []string
+		for _, c := range cfgs {
+			names = append(names, c.Name)
+		}
+		if got := strings.Join(names, " "); got != tc.want {
+			t.Errorf("%v: labs %q, want %q", tc.args, got, tc.want)
+		}
+		if strings.Contains(strings.Join(tc.args, " "), "workers=30") && cfgs[1].Pool.Workers != 30 {
+			t.Errorf("--set must reach B too")
+		}
 	}
 }

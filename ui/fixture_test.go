@@ -122,6 +122,28 @@ func bulkheadSnapshot() *lab.Snapshot {
 	return s
 }
 
+// compareSnapshots are A (testSnapshot) and B, the same traffic through a semaphore
+// bulkhead of 5: payments capped, rejected by the bulkhead instead of the pool, signups
+// all served.
+func compareSnapshots() (a, b *lab.Snapshot) {
+	a, b = testSnapshot(), bulkheadSnapshot()
+	b.Config.Name = "semaphore-bulkhead"
+	pay, sig := &b.Classes[lab.Payment], &b.Classes[lab.Signup]
+	pay.OK, pay.InFlight = 10, 7
+	pay.Rejected[lab.RejectPool], pay.Rejected[lab.RejectBulkhead] = 0, 47
+	sig.OK, sig.Rejected[lab.RejectPool] = 32, 0
+	sig.Latency.P99, sig.Latency.Count = 2100*time.Microsecond, 32
+	b.Pool.FullFor = 0
+	b.Dependency.InFlight, b.Dependency.PeakInFlight = 5, 5
+	for i := range b.Timeline {
+		sec := &b.Timeline[i]
+		sec.Busy[lab.Payment] = min(sec.Busy[lab.Payment], 7)
+		sec.OK[lab.Signup], sec.Rejected[lab.Signup][lab.RejectPool] = 5, 0
+		sec.Rejected[lab.Payment][lab.RejectPool] = 0
+	}
+	return a, b
+}
+
 // fakeEngine is an Engine without a network: it hands out a fixed snapshot with the config
 // it was last given, and records what the dashboard asked of it.
 type fakeEngine struct {
@@ -171,17 +193,19 @@ func (f *fakeEngine) state() (applied []lab.Config, stopped bool) {
 	return append([]lab.Config(nil), f.applied...), f.stopped
 }
 
-// fakeStarter starts fake engines and remembers them.
+// fakeStarter starts fake engines and remembers them, and which side each was for.
 type fakeStarter struct {
 	mu      sync.Mutex
 	engines []*fakeEngine
+	sides   []int
 }
 
-func (fs *fakeStarter) start(cfg lab.Config) (Engine, error) {
+func (fs *fakeStarter) start(cfg lab.Config, side int) (Engine, error) {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
 	e := newFake(cfg)
 	fs.engines = append(fs.engines, e)
+	fs.sides = append(fs.sides, side)
 	return e, nil
 }
 

@@ -128,6 +128,17 @@ func fit(s string, w int) string {
 	return s
 }
 
+// fitMiddle cuts plain s to at most w cells by taking out its middle: its start and its
+// end both stay.
+func fitMiddle(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw <= w || w < 3 {
+		return s
+	}
+	head := (w - 1) / 2
+	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, sw-(w-1-head), "")
+}
+
 // padLeft right-aligns plain s in w cells.
 func padLeft(s string, w int) string {
 	if n := w - ansi.StringWidth(s); n > 0 {

@@ -27,7 +27,13 @@ func helpKeys() [][2]string {
 		{"c", "circuit breaker on / off"},
 		{"d", "dependency mode: " + joinAny(lab.DependencyModes, " → ")},
 		{"+ -", "dependency latency up / down (used in mode slow)"},
-		{"p", "preset picker: ↑ ↓ choose, enter loads it and restarts, esc closes"},
+		{"p", "preset picker: ↑ ↓ choose, enter loads it and restarts, esc closes (compare mode: onto the focused side)"},
+		{"v", "compare mode on / off: A and B, each with its own pool and dependency, on identical traffic, started " +
+			"together; B starts as a copy of A. Off keeps the focused side running"},
+		{"tab", "compare mode: switch the focused side (▶), the one the settings keys change. No key changes the " +
+			"traffic, so it stays identical; r and p restart both together"},
+		{"x", "export: the screen as .txt and as .ans (with colours), the report as .md and .json, into the " +
+			"current folder as poollab-<preset>-<date>-<time>.*"},
 		{"?", "this help (? or esc closes; ↑ ↓ pgup pgdn scroll)"},
 		{"q", "quit (also ctrl+c)"},
 	}
@@ -60,6 +66,7 @@ func helpCounters() [][2]string {
 		{"orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency"},
 		{"balancer", "a load balancer pulls the instance after 3 failed health checks in a row (starved or answered too late)"},
 		{"charts", "one line per class, newest second at the right; fixed scales: 0..pool size, and 0..max(10, highest)"},
+		{"A B B − A", "compare mode's summary: each side's totals since the start, and the difference (green: better for B, red: worse); rows 0 on both sides are left out"},
 		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too"},
 	}...)
 	return defs

@@ -7,7 +7,7 @@ import (
 // keyMap is every key of the dashboard, with the words the footer and help show.
 type keyMap struct {
 	Pause, Restart, Timeout, QueueDown, QueueUp, Bulkhead, SizeDown, SizeUp,
-	Breaker, Mode, LatencyUp, LatencyDown, Presets, Help, Quit key.Binding
+	Breaker, Mode, LatencyUp, LatencyDown, Presets, Compare, Focus, Export, Help, Quit key.Binding
 
 	// In the preset picker and the help screen.
 	Up, Down, PageUp, PageDown, Enter, Close key.Binding
@@ -27,6 +27,9 @@ var keys = keyMap{
 	LatencyUp:   key.NewBinding(key.WithKeys("+"), key.WithHelp("+", "latency+")),
 	LatencyDown: key.NewBinding(key.WithKeys("-"), key.WithHelp("-", "latency−")),
 	Presets:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "presets")),
+	Compare:     key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "compare")),
+	Focus:       key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "side")),
+	Export:      key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
 	Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 	Quit:        key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 
@@ -61,11 +64,15 @@ func settingKeys() []struct {
 }
 
 // footerKeys are the keys of the footer, in the order a presenter reaches for them.
-// Pairs share one entry.
-func footerKeys() [][2]string {
-	return [][2]string{
+// Pairs share one entry. tab only does something in compare mode, so only then is it listed.
+func footerKeys(compare bool) [][2]string {
+	ks := [][2]string{
 		{"?", "help"}, {"q", "quit"}, {"space", "pause"}, {"r", "restart"}, {"p", "presets"},
 		{"t", "timeout"}, {"< >", "queue"}, {"b", "bulkhead"}, {"[ ]", "size"}, {"c", "breaker"},
-		{"d", "dependency"}, {"+ -", "latency"},
+		{"d", "dependency"}, {"+ -", "latency"}, {"v", "compare"},
 	}
+	if compare {
+		ks = append(ks, [2]string{"tab", "A/B"})
+	}
+	return append(ks, [2]string{"x", "export"})
 }

@@ -10,7 +10,7 @@ import (
 	"poollab/lab"
 )
 
-// tickEvery is how often the dashboard pulls a snapshot: the only periodic message.
+// tickEvery is how often the dashboard pulls snapshots: the only periodic message.
 const tickEvery = 100 * time.Millisecond
 
 // Preset is one entry of the preset picker.
@@ -18,34 +18,43 @@ type Preset struct{ Name, Description string }
 
 // Messages.
 type (
-	// tickMsg carries a snapshot (nil while paused or between runs) from one tick.
+	// tickMsg carries one snapshot per engine (none while paused or between runs) from one tick.
 	tickMsg struct {
-		snap *lab.Snapshot
-		gen  int
-		err  error // the engine panicked: quit and report
+		snaps []*lab.Snapshot
+		gen   int
+		err   error // the engine panicked: quit and report
 	}
 	// restartedMsg says a restart finished.
 	restartedMsg struct {
-		gen    int
-		cfg    lab.Config
-		preset string
-		err    error
+		gen  int
+		cfgs []lab.Config // what the engines were started on, in side order
+		done string       // the status line on success
+		err  error
 	}
 )
 
-// model is the Bubble Tea model. Settings changes go through pure actions; the engine
-// is reached only through ref.
+// side is one lab on the screen: the only one, or A or B in compare mode.
+type side struct {
+	cfg  lab.Config    // the settings asked for and in force
+	base lab.Config    // the preset they came from, to tell "changed"
+	snap *lab.Snapshot // the last one shown; nil before the first
+}
+
+// model is the Bubble Tea model. Settings changes go through pure actions; the engines
+// are reached only through ref.
 type model struct {
 	th         *theme
 	ref        *engineRef
 	start      StartFunc
 	presets    []Preset
 	loadPreset func(name string) (lab.Config, error)
+	exportDir  string
+	now        func() time.Time
 
-	cfg  lab.Config // the settings asked for and in force
-	base lab.Config // the preset they came from, to tell "changed"
-	gen  int        // generation of the engine whose snapshots we show
-	snap *lab.Snapshot
+	sides   [2]side // A (or the only lab), and B in compare mode; an array, so copies of the model share nothing
+	compare bool
+	focus   int // the side settings keys change; 0 outside compare mode
+	gen     int // generation of the engines whose snapshots we show
 
 	width, height int
 	paused        bool
@@ -61,24 +70,49 @@ type model struct {
 }
 
 func newModel(th *theme, ref *engineRef, o Options) model {
-	_, gen := ref.current()
-	return model{th: th, ref: ref, start: o.Start, presets: o.Presets, loadPreset: o.LoadPreset,
-		cfg: o.Config, base: o.Config, gen: gen}
+	m := model{th: th, ref: ref, start: o.Start, presets: o.Presets, loadPreset: o.LoadPreset,
+		exportDir: o.ExportDir, now: o.Now, gen: ref.generation()}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	cfgs := o.configs()
+	for i, cfg := range cfgs {
+		m.sides[i] = side{cfg: cfg, base: cfg}
+	}
+	m.compare = len(cfgs) == 2
+	return m
+}
+
+// shown are the labs on the screen, in side order.
+func (m model) shown() []side {
+	if m.compare {
+		return m.sides[:]
+	}
+	return m.sides[:1]
+}
+
+// configs are the settings of the labs on the screen, in side order.
+func (m model) configs() []lab.Config {
+	var cfgs []lab.Config
+	for _, s := range m.shown() {
+		cfgs = append(cfgs, s.cfg)
+	}
+	return cfgs
 }
 
 // Init starts the one tick loop.
 func (m model) Init() tea.Cmd { return m.tick() }
 
-// tick waits tickEvery and then takes one snapshot, off the update loop. While paused it
-// takes none, so the screen stays as it was.
+// tick waits tickEvery and then takes one snapshot of each engine, off the update loop.
+// While paused it takes none, so the screen stays as it was.
 func (m model) tick() tea.Cmd {
 	ref, paused := m.ref, m.paused
 	return tea.Tick(tickEvery, func(time.Time) tea.Msg {
 		if paused {
 			return tickMsg{}
 		}
-		snap, gen, err := ref.snapshot()
-		return tickMsg{snap: snap, gen: gen, err: err}
+		snaps, gen, err := ref.snapshots()
+		return tickMsg{snaps: snaps, gen: gen, err: err}
 	})
 }
 
@@ -92,8 +126,10 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.fatal = msg.err
 			return m, tea.Quit
 		}
-		if msg.snap != nil && !m.paused && !m.restarting && msg.gen == m.gen {
-			m.snap = msg.snap
+		if len(msg.snaps) == len(m.shown()) && !m.paused && !m.restarting && msg.gen == m.gen {
+			for i, s := range msg.snaps {
+				m.sides[i].snap = s
+			}
 		}
 		return m, m.tick()
 	case restartedMsg:
@@ -147,7 +183,22 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.say("already restarting…")
 			return m, nil
 		}
-		return m.restart(m.cfg, "")
+		if m.compare {
+			return m.restart("restarting A and B together…", "restarted A and B together: new runs with the same settings")
+		}
+		return m.restart("restarting with the current settings…", "restarted: a new run with the same settings")
+	case key.Matches(msg, keys.Compare):
+		return m.toggleCompare()
+	case key.Matches(msg, keys.Focus):
+		if !m.compare {
+			m.say("tab switches between A and B in compare mode (v starts it)")
+			return m, nil
+		}
+		m.focus = 1 - m.focus
+		m.say("keys now change " + m.sideName(m.focus))
+		return m, nil
+	case key.Matches(msg, keys.Export):
+		return m.export(), nil
 	case key.Matches(msg, keys.Presets):
 		if len(m.presets) == 0 {
 			m.fail("no presets to choose from")
@@ -155,7 +206,7 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		m.picker = true
 		for i, p := range m.presets {
-			if p.Name == m.base.Name {
+			if p.Name == m.sides[m.focus].base.Name {
 				m.pickerCursor = i
 			}
 		}
@@ -169,29 +220,62 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// change applies one settings key: the pure action, then the engine.
+// change applies one settings key to the focused side: the pure action, then its engine.
 func (m model) change(do action) (tea.Model, tea.Cmd) {
-	next, msg := do(m.cfg)
-	if next == m.cfg {
+	sd := &m.sides[m.focus]
+	next, msg := do(sd.cfg)
+	if m.compare {
+		msg = sideLetter(m.focus) + ": " + msg
+	}
+	if next == sd.cfg {
 		m.say(msg)
 		return m, nil
 	}
 	if m.restarting { // the new run takes it when it has started
-		m.cfg = next
+		sd.cfg = next
 		m.say(msg)
 		return m, nil
 	}
-	if err := m.ref.apply(next); err != nil {
+	if err := m.ref.apply(m.focus, next); err != nil {
 		m.fail("not applied: " + err.Error())
 		return m, nil
 	}
-	m.cfg = next
+	sd.cfg = next
 	m.say(msg)
 	if m.paused {
 		m.status += " (applied; the screen is paused)"
 	}
 	return m, nil
 }
+
+// toggleCompare enters compare mode, with A the settings in force and B a copy of them to
+// change, both restarted together; or leaves it, keeping the focused side running.
+func (m model) toggleCompare() (tea.Model, tea.Cmd) {
+	if m.restarting {
+		m.say("wait: restarting…")
+		return m, nil
+	}
+	if !m.compare {
+		m.compare, m.focus = true, 1
+		m.sides[1] = side{cfg: m.sides[0].cfg, base: m.sides[0].base}
+		return m.restart("starting A and B together on the same traffic…",
+			"compare: A and B on the same traffic, started together; keys change B (tab: A)")
+	}
+	kept, dropped := m.focus, 1-m.focus
+	m.say(fmt.Sprintf("compare off: kept %s running, stopped %s", m.sideName(kept), m.sideName(dropped)))
+	m.sides[0], m.sides[1] = m.sides[kept], side{}
+	m.compare, m.focus = false, 0
+	from := m.gen
+	m.gen++ // drop pairs of snapshots still on their way
+	ref, gen := m.ref, m.gen
+	return m, func() tea.Msg {
+		ref.keep(kept, from, gen)
+		return nil
+	}
+}
+
+// sideName is "A shared-pool" in compare mode.
+func (m model) sideName(i int) string { return sideLetter(i) + " " + m.sides[i].cfg.Name }
 
 func (m model) pickerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch {
@@ -211,29 +295,36 @@ func (m model) pickerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.picker = false
-		m.base = cfg
-		return m.restart(cfg, p.Name)
+		m.sides[m.focus] = side{cfg: cfg, base: cfg}
+		if m.compare {
+			return m.restart("loading preset "+p.Name+" on "+sideLetter(m.focus)+"…",
+				"preset "+p.Name+" loaded on "+sideLetter(m.focus)+": A and B restarted together")
+		}
+		return m.restart("loading preset "+p.Name+"…", "preset "+p.Name+" loaded: a new run started")
 	}
 	return m, nil
 }
 
-// restart stops the run and starts a new one on cfg, in a command so the screen stays
-// responsive while the old run drains.
-func (m model) restart(cfg lab.Config, preset string) (tea.Model, tea.Cmd) {
+// restart stops the runs and starts new ones on the settings in force, together, in a
+// command so the screen stays responsive while the old runs drain. In compare mode B gets
+// A's traffic first (its preset may have brought other rates), so both see the same
+// arrivals; its base follows, so that alone does not mark it changed.
+func (m model) restart(starting, done string) (tea.Model, tea.Cmd) {
 	m.gen++
 	m.restarting = true
 	m.paused = false // a new run is worth watching
-	m.cfg = cfg
-	m.snap = nil
-	if preset != "" {
-		m.say("loading preset " + preset + "…")
-	} else {
-		m.say("restarting with the current settings…")
+	if m.compare {
+		a, b := &m.sides[0], &m.sides[1]
+		b.cfg, b.base = lab.SameTraffic(a.cfg, b.cfg), lab.SameTraffic(a.cfg, b.base)
 	}
-	ref, start, gen := m.ref, m.start, m.gen
+	for i := range m.sides {
+		m.sides[i].snap = nil
+	}
+	m.say(starting)
+	ref, start, gen, cfgs := m.ref, m.start, m.gen, m.configs()
 	return m, func() tea.Msg {
-		err := ref.replace(start, cfg, gen)
-		return restartedMsg{gen: gen, cfg: cfg, preset: preset, err: err}
+		err := ref.replace(start, cfgs, gen)
+		return restartedMsg{gen: gen, cfgs: cfgs, done: done, err: err}
 	}
 }
 
@@ -246,18 +337,18 @@ func (m model) restarted(msg restartedMsg) (tea.Model, tea.Cmd) {
 		m.fail("restart failed: " + msg.err.Error() + " (r tries again)")
 		return m, nil
 	}
-	switch {
-	case m.cfg != msg.cfg: // keys pressed while it started
-		if err := m.ref.apply(m.cfg); err != nil {
+	m.say(msg.done)
+	for i, cfg := range msg.cfgs {
+		if m.sides[i].cfg == cfg {
+			continue
+		}
+		// Keys pressed while it started.
+		if err := m.ref.apply(i, m.sides[i].cfg); err != nil {
 			m.fail("restarted, but a change was not applied: " + err.Error())
-			m.cfg = msg.cfg
+			m.sides[i].cfg = cfg
 		} else {
 			m.say("restarted, with the changes made meanwhile")
 		}
-	case msg.preset != "":
-		m.say("preset " + msg.preset + " loaded: a new run started")
-	default:
-		m.say("restarted: a new run with the same settings")
 	}
 	return m, nil
 }
@@ -267,15 +358,22 @@ func (m *model) fail(s string) { m.status, m.statusErr = s, true }
 
 // screen is the view's whole input.
 func (m model) screen() screen {
-	return screen{snap: m.snap, cfg: m.cfg, modified: m.cfg != m.base, width: m.width, height: m.height,
+	s := screen{focus: m.focus, width: m.width, height: m.height,
 		paused: m.paused, restarting: m.restarting, status: m.status, statusErr: m.statusErr,
 		help: m.help, helpScroll: m.helpScroll,
 		picker: m.picker, presets: m.presets, pickerCursor: m.pickerCursor}
+	for _, sd := range m.shown() {
+		s.panes = append(s.panes, pane{snap: sd.snap, cfg: sd.cfg, modified: sd.cfg != sd.base})
+	}
+	return s
 }
 
 func (m model) View() tea.View {
 	v := tea.NewView(render(m.th, m.screen()))
 	v.AltScreen = true
-	v.WindowTitle = "poollab: " + m.cfg.Name
+	v.WindowTitle = "poollab: " + m.sides[0].cfg.Name
+	if m.compare {
+		v.WindowTitle += " vs " + m.sides[1].cfg.Name
+	}
 	return v
 }

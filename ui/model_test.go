@@ -19,7 +19,7 @@ func press1(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: stri
 func startModel(t *testing.T, fs *fakeStarter) model {
 	t.Helper()
 	ref := &engineRef{}
-	if err := ref.replace(fs.start, testConfig(), 0); err != nil {
+	if err := ref.replace(fs.start, []lab.Config{testConfig()}, 0); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(ref.close)
@@ -45,8 +45,8 @@ func TestFlow(t *testing.T) {
 	want := testConfig()
 	want.Payment.Bulkhead.Type = lab.BulkheadTypes[1]
 	want.Payment.Bulkhead.Size = 6
-	if m.cfg != want {
-		t.Errorf("final config\n got %+v\nwant %+v", m.cfg.Payment, want.Payment)
+	if m.sides[0].cfg != want {
+		t.Errorf("final config\n got %+v\nwant %+v", m.sides[0].cfg.Payment, want.Payment)
 	}
 	if !m.help {
 		t.Errorf("? should have opened the help")
@@ -78,9 +78,9 @@ func TestUpdateKeys(t *testing.T) {
 		t.Errorf("space should pause: %v %q", m.paused, m.status)
 	}
 	// A snapshot arriving while paused is not shown.
-	before := m.snap
-	next, _ := m.Update(tickMsg{snap: testSnapshot(), gen: m.gen})
-	if m = next.(model); m.snap != before {
+	before := m.sides[0].snap
+	next, _ := m.Update(tickMsg{snaps: []*lab.Snapshot{testSnapshot()}, gen: m.gen})
+	if m = next.(model); m.sides[0].snap != before {
 		t.Errorf("a paused screen took a new snapshot")
 	}
 	press(tea.KeyPressMsg{Code: tea.KeySpace})
@@ -92,9 +92,9 @@ func TestUpdateKeys(t *testing.T) {
 	fs.all()[0].mu.Lock()
 	fs.all()[0].applyErr = errors.New("pool.queue: must be 0..100000")
 	fs.all()[0].mu.Unlock()
-	cfg := m.cfg
+	cfg := m.sides[0].cfg
 	press(press1('>'))
-	if !m.statusErr || !strings.Contains(m.status, "must be 0..100000") || m.cfg != cfg {
+	if !m.statusErr || !strings.Contains(m.status, "must be 0..100000") || m.sides[0].cfg != cfg {
 		t.Errorf("apply error: status %q err %v", m.status, m.statusErr)
 	}
 
@@ -112,7 +112,7 @@ func TestUpdateKeys(t *testing.T) {
 	if _, stopped := engines[0].state(); !stopped {
 		t.Errorf("the old engine was not stopped")
 	}
-	if engines[1].snap.Config != m.cfg {
+	if engines[1].snap.Config != m.sides[0].cfg {
 		t.Errorf("the new engine did not get the settings in force")
 	}
 
@@ -128,8 +128,8 @@ func TestUpdateKeys(t *testing.T) {
 	}
 	next, _ = m.Update(cmd())
 	m = next.(model)
-	if m.cfg.Name != "semaphore-bulkhead" || !strings.Contains(m.status, "semaphore-bulkhead loaded") {
-		t.Errorf("preset: %q, status %q", m.cfg.Name, m.status)
+	if m.sides[0].cfg.Name != "semaphore-bulkhead" || !strings.Contains(m.status, "semaphore-bulkhead loaded") {
+		t.Errorf("preset: %q, status %q", m.sides[0].cfg.Name, m.status)
 	}
 
 	// ctrl+c quits, even from the help.
@@ -159,7 +159,7 @@ func TestRunStopsTheEngine(t *testing.T) {
 
 // A panic in the engine's Snapshot ends the dashboard cleanly with the error.
 func TestRunReportsEnginePanic(t *testing.T) {
-	start := func(cfg lab.Config) (Engine, error) {
+	start := func(cfg lab.Config, _ int) (Engine, error) {
 		e := newFake(cfg)
 		e.panicky = true
 		return e, nil
@@ -191,7 +191,7 @@ func TestCrash(t *testing.T) {
 // A start that fails returns before the screen is touched.
 func TestRunStartError(t *testing.T) {
 	boom := errors.New("port in use")
-	err := Run(Options{Config: testConfig(), Start: func(lab.Config) (Engine, error) { return nil, boom },
+	err := Run(Options{Config: testConfig(), Start: func(lab.Config, int) (Engine, error) { return nil, boom },
 		Input: idleInput(t), Output: io.Discard})
 	if !errors.Is(err, boom) {
 		t.Fatalf("Run: %v", err)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -15,13 +16,24 @@ import (
 
 // Options are what the dashboard needs from main.
 type Options struct {
-	Config     lab.Config                            // the settings to start on
+	Config     lab.Config                            // the settings to start on (A in compare mode)
+	Compare    *lab.Config                           // non-nil: open in compare mode with this as B (it gets A's traffic)
 	Start      StartFunc                             // starts an engine (main wraps lab.Start)
 	Presets    []Preset                              // what the preset picker lists
 	LoadPreset func(name string) (lab.Config, error) // loads one of them
 	NoColor    bool                                  // NO_COLOR: letters only
+	ExportDir  string                                // where x writes its files; "": the current folder
+	Now        func() time.Time                      // the clock x names its files by; nil: time.Now
 	Input      io.Reader                             // nil: the terminal
 	Output     io.Writer                             // nil: the terminal
+}
+
+// configs are the labs to start on, in side order: B gets A's traffic.
+func (o Options) configs() []lab.Config {
+	if o.Compare == nil {
+		return []lab.Config{o.Config}
+	}
+	return []lab.Config{o.Config, lab.SameTraffic(o.Config, *o.Compare)}
 }
 
 // App is one dashboard session. Its Crash may be called from any goroutine.
@@ -59,14 +71,14 @@ func (a *App) Crash(v any) {
 	}
 }
 
-// Run starts the engine, shows the dashboard until q, ctrl+c or SIGTERM, stops the engine
+// Run starts the engines, shows the dashboard until q, ctrl+c or SIGTERM, stops the engines
 // and returns. The terminal is restored before Run returns, so the caller can print the
 // error. A failure to start the first run returns before the screen is touched.
 func (a *App) Run() (err error) {
-	if err := a.ref.replace(a.o.Start, a.o.Config, 0); err != nil {
+	if err := a.ref.replace(a.o.Start, a.o.configs(), 0); err != nil {
 		return err
 	}
-	defer a.ref.close() // always stop the engine, however we leave
+	defer a.ref.close() // always stop the engines, however we leave
 
 	opts := []tea.ProgramOption{tea.WithFPS(30)}
 	if a.o.NoColor {

@@ -29,6 +29,8 @@ type theme struct {
 	chars   []asciigraph.CharSet // per class, NO_COLOR only: lines drawn with the class letter
 
 	idle, dim, bold, title, paused, alert, status, statusErr, key, narrator lipgloss.Style
+	focus                                                                   lipgloss.Style // compare mode: the title of the side the keys change
+	better, worse                                                           lipgloss.Style // compare mode: a difference in B's favour, or against it
 
 	idleRune rune
 }
@@ -70,6 +72,9 @@ func newTheme(noColor bool) *theme {
 	t.statusErr = fg(plain.Bold(true), "203")
 	t.key = fg(plain.Bold(true), "252")
 	t.narrator = fg(plain, "229")
+	t.focus = fg(plain.Bold(true).Reverse(true), "117")
+	t.better = fg(plain.Bold(true), "78")
+	t.worse = fg(plain.Bold(true), "203")
 	return t
 }
 

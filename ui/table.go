@@ -59,10 +59,10 @@ func latency(d time.Duration, count int64) string {
 	return fmtLatency(d)
 }
 
-// tableLines draws the per-class table: for each class a row of running totals and a row
-// of counts during the last whole second ("/s"), which the timeline provides.
+// tableLines draws the per-class table: for each class a row of running totals and, with
+// rates, a row of counts during the last whole second ("/s"), which the timeline provides.
 // Classes without traffic in this run are left out.
-func tableLines(t *theme, s *lab.Snapshot, w int) []string {
+func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 	cols := tableColumns()
 	nameW := 8
 	for _, c := range lab.Classes {
@@ -181,7 +181,10 @@ func tableLines(t *theme, s *lab.Snapshot, w int) []string {
 			}
 			rate += padLeft(cell, ws[i])
 		}
-		lines = append(lines, row, t.dim.Render(rate))
+		lines = append(lines, row)
+		if rates {
+			lines = append(lines, t.dim.Render(rate))
+		}
 	}
 	return lines
 }

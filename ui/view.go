@@ -9,16 +9,22 @@ import (
 
 // The smallest terminal the dashboard draws in; below it, it asks for more room.
 const (
-	minWidth  = 80
-	minHeight = 24
+	MinWidth  = 80
+	MinHeight = 24
 )
+
+// pane is one lab on the screen: the only one, or A or B in compare mode.
+type pane struct {
+	snap     *lab.Snapshot // nil before the first snapshot arrives
+	cfg      lab.Config    // the settings in force (the last ones applied)
+	modified bool          // cfg differs from the preset it came from
+}
 
 // screen is everything the view depends on. render is a pure function of it (and the
 // theme, built once): no clock, no engine, so tests can render any moment.
 type screen struct {
-	snap          *lab.Snapshot // nil before the first snapshot arrives
-	cfg           lab.Config    // the settings in force (the last ones applied)
-	modified      bool          // cfg differs from the preset it came from
+	panes         []pane // one lab, or A and B in compare mode
+	focus         int    // compare mode: the pane the settings keys change
 	width, height int
 
 	paused     bool
@@ -34,26 +40,39 @@ type screen struct {
 	pickerCursor int
 }
 
+// Frame is the screen the live lab shows for these snapshots at width×height, without a
+// terminal: one snapshot is the single lab, two are compare mode (A, then B). Exactly
+// height lines of exactly width cells, joined by newlines; ANSI styles unless noColor.
+func Frame(snaps []lab.Snapshot, width, height int, noColor bool) string {
+	s := screen{width: width, height: height}
+	for i := range snaps {
+		s.panes = append(s.panes, pane{snap: &snaps[i], cfg: snaps[i].Config})
+	}
+	return render(newTheme(noColor), s)
+}
+
 // render draws the whole frame: exactly height lines, each exactly width cells.
 func render(t *theme, s screen) string {
 	w, h := s.width, s.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	if w < minWidth || h < minHeight {
-		return frame(tooSmall(w, h), w, h)
+	if w < MinWidth || h < MinHeight {
+		return frame(centered(fmt.Sprintf("make the terminal at least %d×%d (now %d×%d)", MinWidth, MinHeight, w, h), w, h), w, h)
 	}
 	switch {
 	case s.picker:
 		return frame(pickerLines(t, s), w, h)
 	case s.help:
 		return frame(helpScreen(t, s), w, h)
+	case len(s.panes) == 2:
+		return frame(compareLines(t, s), w, h)
 	}
 	return frame(mainLines(t, s), w, h)
 }
 
-func tooSmall(w, h int) []string {
-	msg := fmt.Sprintf("make the terminal at least %d×%d (now %d×%d)", minWidth, minHeight, w, h)
+// centered is msg in the middle of the screen, with how to leave.
+func centered(msg string, w, h int) []string {
 	lines := wrapText(msg, w, 0)
 	lines = append(lines, "", "q quits")
 	out := make([]string, 0, h)
@@ -67,67 +86,116 @@ func tooSmall(w, h int) []string {
 }
 
 // snapshotOrEmpty is the snapshot to draw: before the first one, an empty run on cfg.
-func (s screen) snapshotOrEmpty() *lab.Snapshot {
-	if s.snap != nil {
-		return s.snap
+func (p pane) snapshotOrEmpty() *lab.Snapshot {
+	if p.snap != nil {
+		return p.snap
 	}
-	return &lab.Snapshot{Config: s.cfg, Pool: lab.PoolStats{Size: s.cfg.Pool.Workers, QueueCap: s.cfg.Pool.Queue,
-		Discipline: s.cfg.Pool.Discipline, Workers: make([]lab.Worker, s.cfg.Pool.Workers)},
-		Bulkhead: lab.BulkheadStats{Type: s.cfg.Payment.Bulkhead.Type, Size: s.cfg.Payment.Bulkhead.Size}}
+	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: p.cfg.Pool.Queue,
+		Discipline: p.cfg.Pool.Discipline, Workers: make([]lab.Worker, p.cfg.Pool.Workers)},
+		Bulkhead: lab.BulkheadStats{Type: p.cfg.Payment.Bulkhead.Type, Size: p.cfg.Payment.Bulkhead.Size}}
 }
 
-// mainLines lays out the dashboard. Fixed parts first; the charts take the rest of the
-// height, and spare lines become spacing between sections.
+// mainLines is the single lab: the lab, then the status line and the keys at the bottom.
 func mainLines(t *theme, s screen) []string {
-	w, h := s.width, s.height
-	snap := s.snapshotOrEmpty()
-	compact := h < 32
-
-	header := []string{headerLine(t, s, snap, w)}
-	narr := wrapText("▶ "+narrate(s.cfg, snap), w, 2)
-	for i := range narr {
-		narr[i] = t.narrator.Render(narr[i])
-	}
-	settings := wrapItems(settingsItems(t, s.cfg, snap), t.dim.Render(" · "), w)
-	poolRows := 2
-	if !compact {
-		poolRows = 4
-	}
-	pool := poolLines(t, snap, w, poolRows)
-	table := tableLines(t, snap, w)
-	health := wrapItems(healthItems(snap), t.dim.Render(" · "), w)
-	if compact && len(health) > 1 {
-		health = health[:1]
-	}
-	footer := wrapItems(footerItems(t), "  ", w)
 	status := []string{statusLine(t, s)}
+	footer := wrapItems(footerItems(t, false), "  ", s.width)
+	out := labLines(t, s, 0, s.width, s.height-len(status)-len(footer))
+	return append(append(out, status...), footer...)
+}
 
-	sections := [][]string{header, narr, settings, pool, table, health}
-	used := len(status) + len(footer)
-	for _, sec := range sections {
-		used += len(sec)
+// Levels of detail of one lab, richest first. Each gives something up so the lab fits a
+// shorter space; the halves of compare mode use the lower ones.
+const (
+	levelFull    = iota // the pool in up to 4 rows, every health item, the narrator
+	levelCompact        // the pool in up to 2 rows, one line of health items
+	levelNoProse        // no narrator, no health items
+	levelTight          // one line of settings, the workers alone
+	levelTotals         // the table without its per-second rows
+)
+
+// compactBelow is the height under which a lab starts compact: a 32-line screen's lab.
+const compactBelow = 29
+
+// labSections are one lab's parts at a level of detail: header, narrator, settings, pool,
+// table, health (empty when left out).
+func labSections(t *theme, s screen, i, w, level int) [][]string {
+	p := s.panes[i]
+	snap := p.snapshotOrEmpty()
+	var narr []string
+	if level < levelNoProse {
+		narr = wrapText("▶ "+narrate(p.cfg, snap), w, 2)
+		for k := range narr {
+			narr[k] = t.narrator.Render(narr[k])
+		}
 	}
-	avail := h - used
+	items, sep := settingsItems(t, p.cfg, snap), t.dim.Render(" · ")
+	settings := wrapItems(items, sep, w)
+	if level >= levelTight { // one line, cut at the edge: the isolation settings come early in it
+		settings = []string{strings.Join(items, sep)}
+	}
+	var pool []string
+	switch {
+	case level == levelFull:
+		pool = poolLines(t, snap, w, 4)
+	case level < levelTight:
+		pool = poolLines(t, snap, w, 2)
+	default:
+		pool = poolLines(t, snap, w, 1)[:1]
+	}
+	var health []string
+	if level < levelNoProse {
+		health = wrapItems(healthItems(snap), t.dim.Render(" · "), w)
+		if level > levelFull && len(health) > 1 {
+			health = health[:1]
+		}
+	}
+	return [][]string{{headerLine(t, s, i, w)}, narr, settings, pool, tableLines(t, snap, w, level < levelTotals), health}
+}
+
+func linesIn(sections [][]string) int {
+	n := 0
+	for _, sec := range sections {
+		n += len(sec)
+	}
+	return n
+}
+
+// labLines lays out pane i in exactly h lines of at most w cells: the richest level of
+// detail that fits, then the charts take the rest of the height, and spare lines become
+// spacing between sections.
+func labLines(t *theme, s screen, i, w, h int) []string {
+	level := levelFull
+	if h < compactBelow {
+		level = levelCompact
+	}
+	sections := labSections(t, s, i, w, level)
+	for level < levelTotals && linesIn(sections) > h {
+		level++
+		sections = labSections(t, s, i, w, level)
+	}
+	snap := s.panes[i].snapshotOrEmpty()
+	avail := h - linesIn(sections)
 
 	// Spacing: blank lines after sections, most useful first, while the charts keep a
 	// useful height (or when there is no room for charts anyway).
 	const chartMin = 7
 	gapAfter := map[int]bool{}
 	for _, sec := range []int{2, 3, 4, 1, 5, 0} {
-		if avail-1 >= chartMin || avail > 0 && avail < 4 {
+		if len(sections[sec]) > 0 && (avail-1 >= chartMin || avail > 0 && avail < 4) {
 			gapAfter[sec] = true
 			avail--
 		}
 	}
 	var out []string
-	for i, sec := range sections {
+	for k, sec := range sections {
 		out = append(out, sec...)
-		if gapAfter[i] {
+		if gapAfter[k] {
 			out = append(out, "")
 		}
 	}
-	// Tall screens also get the full percentile set, when the charts keep their height.
-	if detail := detailLines(t, snap); !compact && avail-len(detail)-1 >= 24 {
+	// Tall screens also get the full percentile set, when the charts keep their height and
+	// it is not cut at the side.
+	if detail := detailLines(t, snap); level == levelFull && avail-len(detail)-1 >= 24 && ansiWidth(detail[1]) <= w {
 		out = append(append(out, detail...), "")
 		avail -= len(detail) + 1
 	}
@@ -139,13 +207,8 @@ func mainLines(t *theme, s screen) []string {
 	for ; avail > 0; avail-- {
 		out = append(out, "")
 	}
-	// The status line and the keys stay at the bottom whatever the height: cut above them.
-	if room := h - len(status) - len(footer); len(out) > room {
-		out = out[:max(room, 0)]
-	}
-	out = append(out, status...)
-	out = append(out, footer...)
-	return out
+	// Whatever sits below (the status line and the keys) stays: cut here.
+	return out[:max(min(h, len(out)), 0)]
 }
 
 // chartsLines puts the two charts side by side (stacked when the screen is tall and
@@ -165,6 +228,11 @@ func chartsLines(t *theme, snap *lab.Snapshot, w, h int) []string {
 	split := legendSplit(t, occ, snap, left) || legendSplit(t, starv, snap, right)
 	a := chartLines(t, occ, snap, left, ch, split)
 	b := chartLines(t, starv, snap, right, ch, split)
+	return beside(a, b, left, "  ")
+}
+
+// beside joins two columns of lines: a padded to w cells, then sep, then b.
+func beside(a, b []string, w int, sep string) []string {
 	n := max(len(a), len(b))
 	out := make([]string, n)
 	for i := range out {
@@ -175,18 +243,31 @@ func chartsLines(t *theme, snap *lab.Snapshot, w, h int) []string {
 		if i < len(b) {
 			r = b[i]
 		}
-		out[i] = fit(l, left) + "  " + r
+		out[i] = fit(l, w) + sep + r
 	}
 	return out
 }
 
-// headerLine: name and run time on the left; starvation and the run state on the right.
-func headerLine(t *theme, s screen, snap *lab.Snapshot, w int) string {
-	name := s.cfg.Name
-	if s.modified {
+// headerLine: the lab's title and run time on the left; starvation and the run state on
+// the right. In compare mode the title is the side, and the focused one stands out.
+func headerLine(t *theme, s screen, i, w int) string {
+	p := s.panes[i]
+	snap := p.snapshotOrEmpty()
+	name := p.cfg.Name
+	if p.modified {
 		name += " (changed)"
 	}
-	left := t.title.Render("poollab") + "  " + t.bold.Render(name) + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed)
+	var title string
+	switch {
+	case len(s.panes) == 1:
+		title = t.title.Render("poollab") + "  " + t.bold.Render(name)
+	case i == s.focus:
+		title = t.focus.Render("▶ " + sideLetter(i) + " " + name)
+	default:
+		title = t.bold.Render("  " + sideLetter(i) + " " + name)
+	}
+	// Shorter forms drop the run time's label, then the run time (both sides show it).
+	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
 
 	// The right side, longest form first: what is starving, and the run's state.
 	var starved, starvedShort []string
@@ -212,23 +293,26 @@ func headerLine(t *theme, s screen, snap *lab.Snapshot, w int) string {
 	case s.paused:
 		state = t.paused.Render(" ‖ PAUSED: screen frozen, lab still running ")
 		stateShort = t.paused.Render(" ‖ PAUSED ")
-	case s.snap == nil:
+	case p.snap == nil:
 		state = t.dim.Render("starting…")
 		stateShort = state
 	default:
 		state = t.status.Render("● live")
 		stateShort = state
 	}
-	for _, right := range []string{
+	rights := []string{
 		strings.Join(append(starved, state), "  "),
 		strings.Join(append(starved, stateShort), "  "),
 		strings.Join(append(starvedShort, stateShort), "  "),
-	} {
-		if gap := w - ansiWidth(left) - ansiWidth(right); gap >= 2 {
-			return left + strings.Repeat(" ", gap) + right
+	}
+	for _, left := range lefts {
+		for _, right := range rights {
+			if gap := w - ansiWidth(left) - ansiWidth(right); gap >= 2 {
+				return left + strings.Repeat(" ", gap) + right
+			}
 		}
 	}
-	return fit(strings.Join(append(starvedShort, stateShort), "  "), w) // the state matters more than the title
+	return fit(title+"  "+rights[2], w) // the title matters most: the side it names
 }
 
 // settingsItems are the settings in force, each with its name.
@@ -320,22 +404,25 @@ func healthItems(s *lab.Snapshot) []string {
 		fmt.Sprintf("goroutines %d", s.Goroutines))
 }
 
-func footerItems(t *theme) []string {
+func footerItems(t *theme, compare bool) []string {
 	var items []string
-	for _, k := range footerKeys() {
+	for _, k := range footerKeys(compare) {
 		items = append(items, t.key.Render(k[0])+" "+t.dim.Render(k[1]))
 	}
 	return items
 }
 
+// statusLine is the last thing a key did. Too long, it is cut in the middle: its end often
+// matters (the folder a file went to, what to press next).
 func statusLine(t *theme, s screen) string {
+	msg := fitMiddle(s.status, s.width-2)
 	switch {
 	case s.status == "":
 		return t.dim.Render("› press ? for every key and what each number means")
 	case s.statusErr:
-		return t.statusErr.Render("✗ " + s.status)
+		return t.statusErr.Render("✗ " + msg)
 	}
-	return t.status.Render("› " + s.status)
+	return t.status.Render("› " + msg)
 }
 
 // helpScreen: the help text, scrolled, with a title and a footer line.
@@ -368,7 +455,11 @@ func clampScroll(top, lines, room int) int {
 
 // pickerLines: the presets with their descriptions; the cursor's one is marked.
 func pickerLines(t *theme, s screen) []string {
-	out := []string{t.title.Render("presets") + t.dim.Render("   ↑ ↓ choose · enter loads it and restarts the run · esc closes"), ""}
+	loads := "enter loads it and restarts the run"
+	if len(s.panes) == 2 {
+		loads = "enter loads it on " + sideLetter(s.focus) + " and restarts A and B together"
+	}
+	out := []string{t.title.Render("presets") + t.dim.Render("   ↑ ↓ choose · "+loads+" · esc closes"), ""}
 	if len(s.presets) == 0 {
 		return append(out, "no presets")
 	}

@@ -15,7 +15,7 @@ import (
 // Golden files: go test ./ui -run TestGolden -update rewrites testdata/.
 
 func testScreen(snap *lab.Snapshot, w, h int) screen {
-	return screen{snap: snap, cfg: snap.Config, width: w, height: h,
+	return screen{panes: []pane{{snap: snap, cfg: snap.Config}}, width: w, height: h,
 		status: "bulkhead → semaphore, 5 permits"}
 }
 
@@ -43,11 +43,11 @@ func TestGoldenStates(t *testing.T) {
 			s.paused, s.status = true, "paused: the screen is frozen; the lab keeps running (space resumes)"
 			return s
 		}(),
-		"help_80x24":      {snap: testSnapshot(), cfg: testConfig(), width: 80, height: 24, help: true},
-		"help_200x60":     {snap: testSnapshot(), cfg: testConfig(), width: 200, height: 60, help: true},
-		"picker_80x24":    {snap: testSnapshot(), cfg: testConfig(), width: 80, height: 24, picker: true, presets: presets, pickerCursor: 1},
-		"too_small_60x20": {snap: testSnapshot(), cfg: testConfig(), width: 60, height: 20},
-		"starting_80x24":  {cfg: testConfig(), width: 80, height: 24},
+		"help_80x24":      {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 80, height: 24, help: true},
+		"help_200x60":     {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 200, height: 60, help: true},
+		"picker_80x24":    {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 80, height: 24, picker: true, presets: presets, pickerCursor: 1},
+		"too_small_60x20": {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 60, height: 20},
+		"starting_80x24":  {panes: []pane{{cfg: testConfig()}}, width: 80, height: 24},
 	}
 	for name, s := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -55,6 +55,68 @@ func TestGoldenStates(t *testing.T) {
 			checkFrame(t, out, s.width, s.height)
 			golden.RequireEqual(t, ansi.Strip(out))
 		})
+	}
+}
+
+// compareScreen is compare mode on compareSnapshots, B focused and changed by a key.
+func compareScreen(w, h int) screen {
+	a, b := compareSnapshots()
+	return screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config, modified: true}}, focus: 1,
+		width: w, height: h, status: "B: bulkhead → semaphore, 5 permits"}
+}
+
+// Compare mode: side by side at 120x40, stacked at 80x24, and either way both labs, the
+// focus and the summary table with A, B and B − A.
+func TestGoldenCompare(t *testing.T) {
+	th := newTheme(false)
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			out := render(th, compareScreen(sz[0], sz[1]))
+			checkFrame(t, out, sz[0], sz[1])
+			plain := ansi.Strip(out)
+			for _, want := range []string{"  A shared-pool", "▶ B semaphore-bulkhead (changed)", "A vs B",
+				"starved      22       0     -22", "rejected:bulkhead      0     47    +47", "tab A/B"} {
+				if !strings.Contains(plain, want) {
+					t.Errorf("compare view lacks %q", want)
+				}
+			}
+			golden.RequireEqual(t, plain)
+		})
+	}
+}
+
+// Where even the tightest layout does not fit, compare mode says how much room it needs.
+func TestCompareTooSmall(t *testing.T) {
+	s := compareScreen(80, 24)
+	for _, p := range s.panes { // health checks too: a third class in every table
+		p.snap.Config.Traffic.Health.Rate = 1
+		p.snap.Classes[lab.Health].Arrived = 6
+	}
+	out := ansi.Strip(render(newTheme(false), s))
+	if !strings.Contains(out, "compare needs at least 80×") || !strings.Contains(out, "(now 80×24)") {
+		t.Errorf("no size message:\n%s", out)
+	}
+	s.height = 40
+	if out := ansi.Strip(render(newTheme(false), s)); strings.Contains(out, "compare needs") {
+		t.Errorf("80x40 should fit:\n%s", out)
+	}
+}
+
+// Frame is the live view without a terminal: the single lab for one snapshot, compare
+// mode for two, always exactly the size asked for.
+func TestFrame(t *testing.T) {
+	a, b := compareSnapshots()
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {97, 33}} {
+		one := Frame([]lab.Snapshot{*a}, sz[0], sz[1], false)
+		two := Frame([]lab.Snapshot{*a, *b}, sz[0], sz[1], true)
+		checkFrame(t, one, sz[0], sz[1])
+		checkFrame(t, two, sz[0], sz[1])
+		if !strings.Contains(one, "poollab") || !strings.Contains(two, "B semaphore-bulkhead") {
+			t.Errorf("%v: wrong frames", sz)
+		}
+		if strings.Contains(two, "\x1b[38") {
+			t.Errorf("noColor frame sets colours")
+		}
 	}
 }
 
@@ -81,13 +143,19 @@ func TestFrameAtEverySize(t *testing.T) {
 	for _, w := range []int{1, 10, 40, 79, 80, 81, 99, 120, 159, 160, 200, 260} {
 		for _, h := range []int{1, 5, 23, 24, 25, 31, 32, 40, 41, 60, 90} {
 			for i, snap := range snaps {
-				s := screen{snap: snap, cfg: testConfig(), width: w, height: h}
+				s := screen{panes: []pane{{snap: snap, cfg: testConfig()}}, width: w, height: h}
 				for _, mode := range []string{"main", "help", "picker"} {
 					s.help, s.picker = mode == "help", mode == "picker"
 					s.presets = []Preset{{"a", strings.Repeat("long description ", 20)}}
 					out := render(th, s)
 					if !checkFrame(t, out, w, h) {
 						t.Fatalf("snapshot %d, %s, %dx%d", i, mode, w, h)
+					}
+					// The same snapshot as both sides of compare mode.
+					cs := s
+					cs.panes = []pane{s.panes[0], s.panes[0]}
+					if !checkFrame(t, render(th, cs), w, h) {
+						t.Fatalf("compare, snapshot %d, %s, %dx%d", i, mode, w, h)
 					}
 				}
 			}
@@ -219,8 +287,8 @@ func BenchmarkView200x60(b *testing.B) {
 	th := newTheme(false)
 	s := testScreen(testSnapshot(), 200, 60)
 	// A minute of timeline, as the screen has after a minute.
-	for len(s.snap.Timeline) < 120 {
-		s.snap.Timeline = append(s.snap.Timeline, s.snap.Timeline[len(s.snap.Timeline)-1])
+	for len(s.panes[0].snap.Timeline) < 120 {
+		s.panes[0].snap.Timeline = append(s.panes[0].snap.Timeline, s.panes[0].snap.Timeline[len(s.panes[0].snap.Timeline)-1])
 	}
 	b.ReportAllocs()
 	for b.Loop() {

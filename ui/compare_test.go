@@ -1,0 +1,319 @@
+package ui
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// update feeds one message to the model and runs what it asks for once (a restart, or
+// leaving compare mode), feeding that result back, as Bubble Tea would.
+func update(t *testing.T, m model, msg tea.Msg) model {
+	t.Helper()
+	next, cmd := m.Update(msg)
+	m = next.(model)
+	if cmd == nil {
+		return m
+	}
+	if _, isTick := msg.(tickMsg); isTick {
+		return m // the next tick waits 100 ms: not run here
+	}
+	if res, ok := cmd().(restartedMsg); ok {
+		next, _ = m.Update(res)
+		m = next.(model)
+	}
+	return m
+}
+
+// v enters compare mode: A is the lab as it was, B a copy, both restarted together;
+// settings keys change only the focused side; tab switches it; v again keeps the focused
+// side running and stops the other.
+func TestCompareKeys(t *testing.T) {
+	fs := &fakeStarter{}
+	m := startModel(t, fs)
+	m.width, m.height = 120, 40
+	m = update(t, m, press1('c')) // a change before comparing: B must copy it
+	a := m.sides[0].cfg
+
+	m = update(t, m, press1('v'))
+	engines := fs.all()
+	if !m.compare || m.focus != 1 || len(engines) != 3 {
+		t.Fatalf("v: compare %v, focus %d, %d engines started", m.compare, m.focus, len(engines))
+	}
+	if _, stopped := engines[0].state(); !stopped {
+		t.Errorf("v: the single lab's engine still runs")
+	}
+	if fs.sides[1] != 0 || fs.sides[2] != 1 {
+		t.Errorf("v: started as sides %v, want A then B", fs.sides)
+	}
+	if engines[1].snap.Config != a || engines[2].snap.Config != a {
+		t.Errorf("v: A and B must both start on the settings in force")
+	}
+
+	m = update(t, m, press1('b'))
+	if m.sides[0].cfg != a || m.sides[1].cfg.Payment.Bulkhead.Type == a.Payment.Bulkhead.Type {
+		t.Errorf("b with B focused: A %v, B %v", m.sides[0].cfg.Payment.Bulkhead, m.sides[1].cfg.Payment.Bulkhead)
+	}
+	if !strings.HasPrefix(m.status, "B: bulkhead → ") {
+		t.Errorf("b: status %q should say B changed", m.status)
+	}
+	if appliedA, _ := engines[1].state(); len(appliedA) != 0 {
+		t.Errorf("b with B focused reached A's engine")
+	}
+	if appliedB, _ := engines[2].state(); len(appliedB) != 1 || appliedB[0] != m.sides[1].cfg {
+		t.Errorf("b with B focused: B's engine got %d changes", len(appliedB))
+	}
+	if m.sides[1].cfg.Traffic != m.sides[0].cfg.Traffic {
+		t.Errorf("traffic must stay identical")
+	}
+
+	m = update(t, m, tea.KeyPressMsg{Code: tea.KeyTab})
+	if m.focus != 0 || !strings.Contains(m.status, "A shared-pool") {
+		t.Errorf("tab: focus %d, status %q", m.focus, m.status)
+	}
+	bBefore := m.sides[1].cfg
+	m = update(t, m, press1(']'))
+	if m.sides[0].cfg.Payment.Bulkhead.Size != a.Payment.Bulkhead.Size+1 || m.sides[1].cfg != bBefore {
+		t.Errorf("] with A focused should change only A")
+	}
+	if out := render(m.th, m.screen()); !strings.Contains(out, "▶ A shared-pool") {
+		t.Errorf("the focused side is not marked")
+	}
+
+	// The tick takes both snapshots together; a single one (from before) is dropped.
+	m = update(t, m, tickMsg{snaps: []*lab.Snapshot{testSnapshot()}, gen: m.gen})
+	if m.sides[0].snap != nil {
+		t.Errorf("a tick with one snapshot was taken in compare mode")
+	}
+	sa, sb := compareSnapshots()
+	m = update(t, m, tickMsg{snaps: []*lab.Snapshot{sa, sb}, gen: m.gen})
+	if m.sides[0].snap != sa || m.sides[1].snap != sb {
+		t.Errorf("the tick's pair was not taken")
+	}
+
+	// r restarts both, together.
+	m = update(t, m, press1('r'))
+	if engines = fs.all(); len(engines) != 5 || fs.sides[3] != 0 || fs.sides[4] != 1 {
+		t.Fatalf("r: %d engines, sides %v", len(engines), fs.sides)
+	}
+
+	// v leaves, keeping A (focused) running and stopping B.
+	keptCfg := m.sides[0].cfg
+	m = update(t, m, press1('v'))
+	if m.compare || m.focus != 0 || m.sides[0].cfg != keptCfg {
+		t.Errorf("v again: compare %v, focus %d", m.compare, m.focus)
+	}
+	if _, stopped := engines[3].state(); stopped {
+		t.Errorf("v again stopped the focused side")
+	}
+	if _, stopped := engines[4].state(); !stopped {
+		t.Errorf("v again left the other side running")
+	}
+	if len(fs.all()) != 5 {
+		t.Errorf("leaving compare mode should not start anything")
+	}
+}
+
+// Leaving compare mode with B focused keeps B, as the only lab now.
+func TestCompareLeaveKeepsB(t *testing.T) {
+	fs := &fakeStarter{}
+	m := startModel(t, fs)
+	m = update(t, m, press1('v'))
+	m = update(t, m, press1('b'))
+	b := m.sides[1].cfg
+	m = update(t, m, press1('v'))
+	if m.compare || m.sides[0].cfg != b {
+		t.Fatalf("kept %+v, want B's settings", m.sides[0].cfg.Payment.Bulkhead)
+	}
+	engines := fs.all()
+	if _, stopped := engines[2].state(); stopped {
+		t.Errorf("B was stopped")
+	}
+	if _, stopped := engines[1].state(); !stopped {
+		t.Errorf("A still runs")
+	}
+	// Keys now reach B's engine, the only one.
+	m = update(t, m, press1('c'))
+	if applied, _ := engines[2].state(); len(applied) != 2 {
+		t.Errorf("after leaving, a key should reach the kept engine (got %d changes)", len(applied))
+	}
+}
+
+// r right after leaving compare mode: whichever command runs first, the new run is the one
+// shown, and nothing else runs.
+func TestLeaveThenRestart(t *testing.T) {
+	fs := &fakeStarter{}
+	m := startModel(t, fs)
+	m = update(t, m, press1('v'))
+	m = update(t, m, tea.KeyPressMsg{Code: tea.KeyTab}) // keep A, which the new run's engine also is
+	next, leave := m.Update(press1('v'))
+	m = next.(model)
+	next, restart := m.Update(press1('r'))
+	m = next.(model)
+	next, _ = m.Update(restart()) // the restart's command runs before the leave's
+	m = next.(model)
+	leave()
+	snaps, gen, _ := m.ref.snapshots()
+	if len(snaps) != 1 || gen != m.gen {
+		t.Errorf("after both: %d engines of generation %d, the screen wants %d", len(snaps), gen, m.gen)
+	}
+	running := 0
+	for _, e := range fs.all() {
+		if _, stopped := e.state(); !stopped {
+			running++
+		}
+	}
+	if running != 1 {
+		t.Errorf("%d engines running, want 1", running)
+	}
+}
+
+// Options.Compare opens in compare mode: two engines, B on A's traffic, both stopped at the end.
+func TestRunCompareStopsBoth(t *testing.T) {
+	fs := &fakeStarter{}
+	b := testConfig()
+	b.Name = "semaphore-bulkhead"
+	b.Payment.Bulkhead.Type = lab.BulkheadSemaphore
+	b.Traffic.Payment.Rate = 99 // B's own preset traffic is replaced by A's
+	err := Run(Options{Config: testConfig(), Compare: &b, Start: fs.start, Input: strings.NewReader("q"), Output: io.Discard})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	engines := fs.all()
+	if len(engines) != 2 {
+		t.Fatalf("%d engines, want 2", len(engines))
+	}
+	if got := engines[1].snap.Config; got.Traffic != testConfig().Traffic || got.Payment.Bulkhead.Type != lab.BulkheadSemaphore {
+		t.Errorf("B started on %+v", got)
+	}
+	for i, e := range engines {
+		if _, stopped := e.state(); !stopped {
+			t.Errorf("engine %d still runs after Run returned", i)
+		}
+	}
+}
+
+// A pair runs whole or not at all: when B cannot start, A is stopped again.
+func TestComparePairStartsWhole(t *testing.T) {
+	fs := &fakeStarter{}
+	start := func(cfg lab.Config, side int) (Engine, error) {
+		if side == 1 {
+			return nil, os.ErrExist
+		}
+		return fs.start(cfg, side)
+	}
+	ref := &engineRef{}
+	err := ref.replace(start, []lab.Config{testConfig(), testConfig()}, 1)
+	if err == nil || !strings.HasPrefix(err.Error(), "B: ") {
+		t.Fatalf("replace: %v", err)
+	}
+	if _, stopped := fs.all()[0].state(); !stopped {
+		t.Errorf("A runs without B")
+	}
+}
+
+// x writes the screen (.txt, .ans) and the report (.md, .json) into the export folder,
+// named by preset and time, and says where.
+func TestExport(t *testing.T) {
+	dir := t.TempDir()
+	fs := &fakeStarter{}
+	m := startModel(t, fs)
+	m.exportDir = dir
+	m.now = func() time.Time { return time.Date(2026, 11, 30, 10, 15, 0, 0, time.Local) }
+	m.width, m.height = 120, 40
+
+	m = update(t, m, press1('x'))
+	if !m.statusErr || !strings.Contains(m.status, "nothing to export yet") {
+		t.Errorf("x before the first snapshot: %q", m.status)
+	}
+
+	m = update(t, m, tickMsg{snaps: []*lab.Snapshot{testSnapshot()}, gen: m.gen})
+	m = update(t, m, press1('x'))
+	base := "poollab-shared-pool-20261130-101500"
+	if want := "saved " + base + ".{txt,ans,md,json} in " + dir; m.status != want || m.statusErr {
+		t.Errorf("status %q, want %q", m.status, want)
+	}
+	files := readExport(t, dir, base)
+	if strings.Contains(files["txt"], "\x1b") || !strings.Contains(files["txt"], "workers  PPPPPPPPPPPPPPPPPPPP 20/20 busy") {
+		t.Errorf(".txt is not the plain screen:\n%s", files["txt"])
+	}
+	if !strings.Contains(files["ans"], "\x1b[") || len(strings.Split(strings.TrimSuffix(files["ans"], "\n"), "\n")) != 40 {
+		t.Errorf(".ans should be the 40 lines of the screen with their colours")
+	}
+	if !strings.Contains(files["md"], "| class |") {
+		t.Errorf(".md is not the report:\n%s", files["md"])
+	}
+	var rep struct{ Preset string }
+	if err := json.Unmarshal([]byte(files["json"]), &rep); err != nil || rep.Preset != "shared-pool" {
+		t.Errorf(".json: %v, preset %q", err, rep.Preset)
+	}
+
+	// A narrow screen cuts the status line in the middle: the folder stays in view.
+	m.width = 80
+	line := ansi.Strip(statusLine(m.th, m.screen()))
+	if ansi.StringWidth(line) > 80 || !strings.HasPrefix(line, "› saved poollab-") || !strings.HasSuffix(line, filepath.Base(dir)) {
+		t.Errorf("status line at 80 columns: %q", line)
+	}
+	m.width = 120
+
+	// Again within the same second: new names, nothing overwritten.
+	m = update(t, m, press1('x'))
+	if !strings.Contains(m.status, base+"-2.{txt,ans,md,json}") {
+		t.Errorf("second x: %q", m.status)
+	}
+
+	// Compare mode: both presets in the name, the comparison as the report.
+	m = update(t, m, press1('v'))
+	sa, sb := compareSnapshots()
+	m = update(t, m, tickMsg{snaps: []*lab.Snapshot{sa, sb}, gen: m.gen})
+	m = update(t, m, press1('x'))
+	base = "poollab-shared-pool-vs-semaphore-bulkhead-20261130-101500"
+	if !strings.HasPrefix(m.status, "saved "+base+".{") {
+		t.Fatalf("compare x: %q", m.status)
+	}
+	files = readExport(t, dir, base)
+	var cmp struct{ Runs []struct{ Preset string } }
+	if err := json.Unmarshal([]byte(files["json"]), &cmp); err != nil || len(cmp.Runs) != 2 || cmp.Runs[1].Preset != "semaphore-bulkhead" {
+		t.Errorf("compare .json: %v %+v", err, cmp)
+	}
+	if !strings.Contains(files["txt"], "A vs B") {
+		t.Errorf("compare .txt is not the compare screen")
+	}
+
+	// A folder that cannot be written: the status line says why.
+	m.exportDir = filepath.Join(dir, "no", "such")
+	m = update(t, m, press1('x'))
+	if !m.statusErr || !strings.Contains(m.status, "export failed") {
+		t.Errorf("unwritable folder: %q", m.status)
+	}
+}
+
+func readExport(t *testing.T, dir, base string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, ext := range []string{"txt", "ans", "md", "json"} {
+		b, err := os.ReadFile(filepath.Join(dir, base+"."+ext))
+		if err != nil || len(b) == 0 {
+			t.Fatalf("%s.%s: %v (%d bytes)", base, ext, err, len(b))
+		}
+		out[ext] = string(b)
+	}
+	return out
+}
+
+func TestFileSafe(t *testing.T) {
+	for in, want := range map[string]string{"shared-pool": "shared-pool", "my lab/v2": "my-lab-v2", "": "lab"} {
+		if got := fileSafe(in); got != want {
+			t.Errorf("fileSafe(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

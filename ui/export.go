@@ -1,0 +1,128 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// export (x) writes the screen as it is and the report of the labs on it, and says where in
+// the status line. It writes here rather than in a command so that q right after x cannot
+// cut the files short; four small files take milliseconds.
+func (m model) export() model {
+	var snaps []lab.Snapshot
+	for _, sd := range m.shown() {
+		if sd.snap == nil || m.width <= 0 {
+			m.fail("nothing to export yet: wait for the first numbers")
+			return m
+		}
+		snaps = append(snaps, *sd.snap)
+	}
+	dir, base, err := writeExport(m.exportDir, m.now(), render(m.th, m.screen()), snaps)
+	if err != nil {
+		m.fail("export failed: " + err.Error())
+		return m
+	}
+	m.say(fmt.Sprintf("saved %s.{txt,ans,md,json} in %s", base, dir))
+	return m
+}
+
+// writeExport writes frame as plain text (.txt) and with its ANSI styles (.ans), and the
+// report of snaps (a comparison for two) as .md and .json, into dir ("" is the current
+// folder). It returns the folder, absolute, and the files' shared name.
+func writeExport(dir string, now time.Time, frame string, snaps []lab.Snapshot) (absDir, base string, err error) {
+	if dir == "" {
+		dir = "."
+	}
+	if absDir, err = filepath.Abs(dir); err != nil {
+		return "", "", err
+	}
+	var rep interface {
+		Write(w io.Writer, format string) error
+	}
+	switch len(snaps) {
+	case 1:
+		rep = lab.NewReport(snaps[0])
+	case 2:
+		rep = lab.NewComparison(lab.NewReport(snaps[0]), lab.NewReport(snaps[1]))
+	default:
+		return "", "", fmt.Errorf("cannot export %d labs", len(snaps))
+	}
+	exts := []string{"txt", "ans", "md", "json"}
+	base = exportName(snaps, now)
+	// x twice within a second must not overwrite the first files.
+	for n := 2; anyExists(absDir, base, exts); n++ {
+		base = fmt.Sprintf("%s-%d", exportName(snaps, now), n)
+	}
+	writers := []func(io.Writer) error{
+		func(w io.Writer) error { _, err := io.WriteString(w, plainText(frame)); return err },
+		func(w io.Writer) error { _, err := io.WriteString(w, frame+"\n"); return err },
+		func(w io.Writer) error { return rep.Write(w, lab.FormatMarkdown) },
+		func(w io.Writer) error { return rep.Write(w, lab.FormatJSON) },
+	}
+	for i, ext := range exts {
+		if err := writeFile(filepath.Join(absDir, base+"."+ext), writers[i]); err != nil {
+			return "", "", err
+		}
+	}
+	return absDir, base, nil
+}
+
+// exportName is poollab-<preset>-YYYYMMDD-HHMMSS, or poollab-<A>-vs-<B>-... for a pair.
+func exportName(snaps []lab.Snapshot, now time.Time) string {
+	var names []string
+	for _, s := range snaps {
+		names = append(names, fileSafe(s.Config.Name))
+	}
+	return "poollab-" + strings.Join(names, "-vs-") + "-" + now.Format("20060102-150405")
+}
+
+// fileSafe keeps letters, digits, '.', '_' and '-' of a preset's name, which a user's file
+// may set to anything; the rest become '-'.
+func fileSafe(name string) string {
+	s := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '_', r == '-':
+			return r
+		}
+		return '-'
+	}, name)
+	if s == "" {
+		return "lab"
+	}
+	return s
+}
+
+func anyExists(dir, base string, exts []string) bool {
+	for _, ext := range exts {
+		if _, err := os.Lstat(filepath.Join(dir, base+"."+ext)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	return errors.Join(write(f), f.Close())
+}
+
+// plainText is the frame without styles, trailing blanks trimmed, for pasting.
+func plainText(frame string) string {
+	lines := strings.Split(ansi.Strip(frame), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
