@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -52,6 +51,7 @@ type Lab struct {
 	timeline []Second
 	stopOnce sync.Once
 	onPanic  func(error)
+	running  atomic.Int64 // goroutines started by spawn and not yet ended
 }
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
@@ -94,8 +94,10 @@ var ErrPanic = errors.New("lab goroutine panicked")
 // Options.OnPanic when set.
 func (l *Lab) spawn(fn func()) {
 	l.wg.Add(1)
+	l.running.Add(1)
 	go func() {
 		defer l.wg.Done()
+		defer l.running.Add(-1)
 		if l.onPanic != nil {
 			defer func() {
 				if r := recover(); r != nil {
@@ -186,7 +188,7 @@ func (l *Lab) Stop() {
 // Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
 func (l *Lab) Snapshot() Snapshot {
 	s := Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
-		Goroutines: runtime.NumGoroutine()}
+		Goroutines: l.running.Load()}
 	for c, m := range l.metrics {
 		s.Classes[c] = m.stats()
 	}

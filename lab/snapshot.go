@@ -17,7 +17,7 @@ type Snapshot struct {
 	Dependency  DependencyStats
 	Generator   GeneratorStats
 	Timeline    []Second // one entry per whole second of the run, oldest first
-	Goroutines  int
+	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler
 }
 
 // DependencyStats is what the dependency itself saw.

@@ -32,7 +32,12 @@ func newThreadPool(ctx context.Context, spawn func(func())) *threadPool {
 	return &threadPool{ctx: ctx, spawn: spawn}
 }
 
+// configure sizes the pool; while another bulkhead type is in force it has no threads.
 func (tp *threadPool) configure(c BulkheadConfig) {
+	if c.Type != BulkheadThreadPool {
+		tp.retire(tp.cur.Swap(nil))
+		return
+	}
 	if g := tp.cur.Load(); g != nil && g.threads == c.Size && cap(g.tasks) == c.Size+c.Queue {
 		return
 	}
@@ -41,12 +46,18 @@ func (tp *threadPool) configure(c BulkheadConfig) {
 	for range c.Size {
 		tp.spawn(func() { tp.thread(g) })
 	}
-	if old := tp.cur.Swap(g); old != nil {
-		old.mu.Lock()
-		old.retired = true
-		close(old.quit)
-		old.mu.Unlock()
+	tp.retire(tp.cur.Swap(g))
+}
+
+// retire lets g's threads finish what they hold and what is queued, then end.
+func (tp *threadPool) retire(g *threadGen) {
+	if g == nil {
+		return
 	}
+	g.mu.Lock()
+	g.retired = true
+	close(g.quit)
+	g.mu.Unlock()
 }
 
 func (tp *threadPool) thread(g *threadGen) {
@@ -85,6 +96,9 @@ func (tp *threadPool) reserve() (release func(), ok bool) {
 func (tp *threadPool) submit(t *task) bool {
 	for {
 		g := tp.cur.Load()
+		if g == nil {
+			return false // the bulkhead type changed under this call
+		}
 		g.mu.RLock()
 		if g.retired {
 			g.mu.RUnlock()
@@ -102,7 +116,10 @@ func (tp *threadPool) submit(t *task) bool {
 }
 
 func (tp *threadPool) stats(c BulkheadConfig) BulkheadStats {
-	g := tp.cur.Load()
-	return BulkheadStats{Type: BulkheadThreadPool, Size: c.Size, InUse: tp.admit.inUse.Load(),
-		ThreadsBusy: tp.busy.Load(), Queued: len(g.tasks), QueueCap: c.Queue}
+	s := BulkheadStats{Type: BulkheadThreadPool, Size: c.Size, InUse: tp.admit.inUse.Load(),
+		ThreadsBusy: tp.busy.Load(), QueueCap: c.Queue}
+	if g := tp.cur.Load(); g != nil {
+		s.Queued = len(g.tasks)
+	}
+	return s
 }

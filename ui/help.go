@@ -60,6 +60,7 @@ func helpCounters() [][2]string {
 		{"queue", "the accept queue: requests waiting for a worker (they hold none yet)"},
 		{"dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"},
 		{"generator lag p99", "how late the generator sent requests against their schedule: the lab's own health"},
+		{"lab goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, generator, sampler"},
 		{"pool full", "total time with no free worker"},
 		{"permits in use", "semaphore bulkhead permits held now; for a thread pool, its threads running a call and its queue"},
 		{"breaker", "on/off, then its state: closed (calls go through), open (fail at once), half-open (a trial call)"},

@@ -29,6 +29,7 @@ type screen struct {
 
 	paused     bool
 	restarting bool
+	recorded   bool // a frame of a finished headless run (poollab snapshot), not a live screen
 	status     string
 	statusErr  bool
 
@@ -44,7 +45,7 @@ type screen struct {
 // terminal: one snapshot is the single lab, two are compare mode (A, then B). Exactly
 // height lines of exactly width cells, joined by newlines; ANSI styles unless noColor.
 func Frame(snaps []lab.Snapshot, width, height int, noColor bool) string {
-	s := screen{width: width, height: height}
+	s := screen{width: width, height: height, recorded: true}
 	for i := range snaps {
 		s.panes = append(s.panes, pane{snap: &snaps[i], cfg: snaps[i].Config})
 	}
@@ -296,6 +297,9 @@ func headerLine(t *theme, s screen, i, w int) string {
 	case p.snap == nil:
 		state = t.dim.Render("starting…")
 		stateShort = state
+	case s.recorded:
+		state = t.dim.Render("■ snapshot")
+		stateShort = state
 	default:
 		state = t.status.Render("● live")
 		stateShort = state
@@ -401,7 +405,7 @@ func healthItems(s *lab.Snapshot) []string {
 	}
 	return append(items,
 		"generator lag p99 "+latency(s.Generator.Lag.P99, s.Generator.Lag.Count),
-		fmt.Sprintf("goroutines %d", s.Goroutines))
+		fmt.Sprintf("lab goroutines %d", s.Goroutines))
 }
 
 func footerItems(t *theme, compare bool) []string {
