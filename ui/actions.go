@@ -81,24 +81,42 @@ func cycle[T comparable](list []T, cur T) T {
 	return list[(i+1)%len(list)]
 }
 
-// queueDown shortens the accept queue.
-func queueDown(c lab.Config) (lab.Config, string) {
-	v, ok := stepDown(queueSteps, c.Pool.Queue)
-	if !ok {
-		return c, fmt.Sprintf("queue already %d (minimum: reject as soon as every worker is busy)", c.Pool.Queue)
+// stepped makes the down and up actions of a setting that moves through steps; msg says
+// the new value, or that the value is already at limit ("minimum" or "maximum").
+func stepped[T int | time.Duration](steps []T, get func(lab.Config) T, set func(*lab.Config, T),
+	msg func(c lab.Config, limit string) string) (down, up action) {
+	move := func(step func([]T, T) (T, bool), limit string) action {
+		return func(c lab.Config) (lab.Config, string) {
+			v, ok := step(steps, get(c))
+			if !ok {
+				return c, msg(c, limit)
+			}
+			set(&c, v)
+			return c, msg(c, "")
+		}
 	}
-	c.Pool.Queue = v
-	return c, "accept queue → " + queueWords(v)
+	return move(stepDown[T], "minimum"), move(stepUp[T], "maximum")
 }
 
-// queueUp lengthens the accept queue.
-func queueUp(c lab.Config) (lab.Config, string) {
-	v, ok := stepUp(queueSteps, c.Pool.Queue)
-	if !ok {
-		return c, fmt.Sprintf("queue already %d (maximum)", c.Pool.Queue)
+// The settings that step: accept queue (< >), bulkhead size ([ ]), dependency latency (- +).
+var (
+	queueDown, queueUp = stepped(queueSteps,
+		func(c lab.Config) int { return c.Pool.Queue }, func(c *lab.Config, v int) { c.Pool.Queue = v }, queueMsg)
+	bulkheadDown, bulkheadUp = stepped(bulkheadSteps,
+		func(c lab.Config) int { return c.Payment.Bulkhead.Size }, func(c *lab.Config, v int) { c.Payment.Bulkhead.Size = v }, bulkheadSizeMsg)
+	latencyDown, latencyUp = stepped(clampSteps(latencySteps, lab.MaxLatency),
+		func(c lab.Config) time.Duration { return c.Dependency.Latency.D() },
+		func(c *lab.Config, v time.Duration) { c.Dependency.Latency = lab.Duration(v) }, latencyMsg)
+)
+
+func queueMsg(c lab.Config, limit string) string {
+	switch limit {
+	case "":
+		return "accept queue → " + queueWords(c.Pool.Queue)
+	case "minimum":
+		return fmt.Sprintf("queue already %d (minimum: reject as soon as every worker is busy)", c.Pool.Queue)
 	}
-	c.Pool.Queue = v
-	return c, "accept queue → " + queueWords(v)
+	return fmt.Sprintf("queue already %d (%s)", c.Pool.Queue, limit)
 }
 
 func queueWords(n int) string {
@@ -204,26 +222,6 @@ func bulkheadSizeMsg(c lab.Config, limit string) string {
 	return fmt.Sprintf("bulkhead size → %s", bulkheadSize(b))
 }
 
-// bulkheadDown shrinks the payment bulkhead.
-func bulkheadDown(c lab.Config) (lab.Config, string) {
-	v, ok := stepDown(bulkheadSteps, c.Payment.Bulkhead.Size)
-	if !ok {
-		return c, bulkheadSizeMsg(c, "minimum")
-	}
-	c.Payment.Bulkhead.Size = v
-	return c, bulkheadSizeMsg(c, "")
-}
-
-// bulkheadUp grows the payment bulkhead.
-func bulkheadUp(c lab.Config) (lab.Config, string) {
-	v, ok := stepUp(bulkheadSteps, c.Payment.Bulkhead.Size)
-	if !ok {
-		return c, bulkheadSizeMsg(c, "maximum")
-	}
-	c.Payment.Bulkhead.Size = v
-	return c, bulkheadSizeMsg(c, "")
-}
-
 // toggleBreaker switches the circuit breaker.
 func toggleBreaker(c lab.Config) (lab.Config, string) {
 	c.Payment.Breaker.Enabled = !c.Payment.Breaker.Enabled
@@ -264,28 +262,6 @@ func latencyMsg(c lab.Config, limit string) string {
 		msg += fmt.Sprintf(" (used in mode slow; the mode is %s: press d)", d.Mode)
 	}
 	return msg
-}
-
-// latencyUp makes the slow dependency slower.
-func latencyUp(c lab.Config) (lab.Config, string) {
-	steps := clampSteps(latencySteps, lab.MaxLatency)
-	v, ok := stepUp(steps, c.Dependency.Latency.D())
-	if !ok {
-		return c, latencyMsg(c, "maximum")
-	}
-	c.Dependency.Latency = lab.Duration(v)
-	return c, latencyMsg(c, "")
-}
-
-// latencyDown makes the slow dependency faster.
-func latencyDown(c lab.Config) (lab.Config, string) {
-	steps := clampSteps(latencySteps, lab.MaxLatency)
-	v, ok := stepDown(steps, c.Dependency.Latency.D())
-	if !ok {
-		return c, latencyMsg(c, "minimum")
-	}
-	c.Dependency.Latency = lab.Duration(v)
-	return c, latencyMsg(c, "")
 }
 
 func clampSteps(steps []time.Duration, max time.Duration) []time.Duration {
