@@ -46,6 +46,7 @@ func TestEmbeddedPresetsLoadAndValidate(t *testing.T) {
 func TestEmbeddedPresetValues(t *testing.T) {
 	shared := lab.DefaultConfig()
 	shared.Name = "shared-pool"
+	shared.Traffic.Health.Rate = 1
 	semaphore := shared
 	semaphore.Name = "semaphore-bulkhead"
 	semaphore.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5, MaxWait: 0}
