@@ -211,6 +211,9 @@ func (l *Lab) Snapshot() Snapshot {
 	return s
 }
 
+// sampleLead is how far before each whole second the sampler takes its sample.
+const sampleLead = 10 * time.Millisecond
+
 // maxTimeline bounds the live lab's memory: an hour of seconds.
 const maxTimeline = 3600
 
@@ -229,6 +232,10 @@ func (l *Lab) sample(end time.Time) {
 		last := !end.IsZero() && !at.Before(end)
 		if last {
 			at = end
+		} else {
+			// Just before the whole second: arrivals scheduled on it belong to the next second,
+			// so a steady 10/s reads 10 every second, not 9 and 11 as the timer wakes either side.
+			at = at.Add(-sampleLead)
 		}
 		timer.Reset(time.Until(at))
 		select {

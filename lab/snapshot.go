@@ -40,7 +40,8 @@ type GeneratorStats struct {
 	Lag Percentiles // how late events left against their schedule
 }
 
-// Second is one per-second sample of the run.
+// Second is one per-second sample of the run, taken 10 ms before each whole second (at the
+// end of a bounded run, at its end), with what happened since the previous sample.
 type Second struct {
 	T           int                           // seconds since start
 	Busy        [numClasses]int               // workers held per class at the sample
