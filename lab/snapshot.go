@@ -53,6 +53,3 @@ type Second struct {
 	TimedOut    [numClasses]int64             // timed out during this second
 	Rejected    [numClasses][numReasons]int64 // turned away during this second, by reason
 }
-
-// Class returns one class's totals.
-func (s *Snapshot) Class(c Class) ClassStats { return s.Classes[c] }

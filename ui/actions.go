@@ -48,9 +48,7 @@ func bulkheadLadder(max int) []int {
 	for v := 1; v <= 20; v++ {
 		s = append(s, v)
 	}
-	for _, v := range []int{25, 30, 40, 50, 75} {
-		s = append(s, v)
-	}
+	s = append(s, 25, 30, 40, 50, 75)
 	s = ladder(s, max)
 	return slices.DeleteFunc(s, func(v int) bool { return v > max })
 }

@@ -184,7 +184,7 @@ func TestRunCompareStopsBoth(t *testing.T) {
 	b.Name = "semaphore-bulkhead"
 	b.Payment.Bulkhead.Type = lab.BulkheadSemaphore
 	b.Traffic.Payment.Rate = 99 // B's own preset traffic is replaced by A's
-	err := Run(Options{Config: testConfig(), Compare: &b, Start: fs.start, Input: strings.NewReader("q"), Output: io.Discard})
+	err := New(Options{Config: testConfig(), Compare: &b, Start: fs.start, Input: strings.NewReader("q"), Output: io.Discard}).Run()
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}

@@ -144,7 +144,7 @@ func TestUpdateKeys(t *testing.T) {
 // Run stops the engine on the way out and returns nothing for a plain q.
 func TestRunStopsTheEngine(t *testing.T) {
 	fs := &fakeStarter{}
-	err := Run(Options{Config: testConfig(), Start: fs.start, Input: strings.NewReader("bq"), Output: io.Discard})
+	err := New(Options{Config: testConfig(), Start: fs.start, Input: strings.NewReader("bq"), Output: io.Discard}).Run()
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -164,7 +164,7 @@ func TestRunReportsEnginePanic(t *testing.T) {
 		e.panicky = true
 		return e, nil
 	}
-	err := Run(Options{Config: testConfig(), Start: start, Input: idleInput(t), Output: io.Discard})
+	err := New(Options{Config: testConfig(), Start: start, Input: idleInput(t), Output: io.Discard}).Run()
 	if err == nil || !strings.Contains(err.Error(), "boom in the engine") {
 		t.Fatalf("Run: %v", err)
 	}
@@ -191,8 +191,8 @@ func TestCrash(t *testing.T) {
 // A start that fails returns before the screen is touched.
 func TestRunStartError(t *testing.T) {
 	boom := errors.New("port in use")
-	err := Run(Options{Config: testConfig(), Start: func(lab.Config, int) (Engine, error) { return nil, boom },
-		Input: idleInput(t), Output: io.Discard})
+	err := New(Options{Config: testConfig(), Start: func(lab.Config, int) (Engine, error) { return nil, boom },
+		Input: idleInput(t), Output: io.Discard}).Run()
 	if !errors.Is(err, boom) {
 		t.Fatalf("Run: %v", err)
 	}

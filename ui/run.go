@@ -49,9 +49,6 @@ type App struct {
 // New prepares a dashboard; Run shows it.
 func New(o Options) *App { return &App{o: o, ref: &engineRef{}} }
 
-// Run is New(o).Run().
-func Run(o Options) error { return New(o).Run() }
-
 // Crash ends the dashboard at once because of v (a recovered panic or an error) from
 // any goroutine: the terminal is restored, and Run returns the error. Give it to code
 // that recovers panics in goroutines Bubble Tea does not own.
