@@ -273,7 +273,7 @@ func (r Report) summary() []string {
 		lines = append(lines, fmt.Sprintf("payment bulkhead: %s, size %d", r.Bulkhead.Type, r.Bulkhead.Size))
 	}
 	if r.Breaker != nil {
-		lines = append(lines, fmt.Sprintf("circuit breaker: %s at the end, opened %s", r.Breaker.State, times(r.Breaker.Opened)))
+		lines = append(lines, fmt.Sprintf("circuit breaker: %s at the end, opened %d×", r.Breaker.State, r.Breaker.Opened))
 	}
 	if r.Orphans.Total > 0 {
 		lines = append(lines, fmt.Sprintf("orphaned calls (worker walked away, call went on): %d, %d still running", r.Orphans.Total, r.Orphans.InFlight))
@@ -283,8 +283,8 @@ func (r Report) summary() []string {
 		if r.Health.Pulled {
 			state = "pulled"
 		}
-		lines = append(lines, fmt.Sprintf("health: a load balancer pulled this instance %s (3 failed checks in a row); at the end: %s",
-			times(r.Health.Pulls), state))
+		lines = append(lines, fmt.Sprintf("health: pulled by a load balancer %d× (3 failed checks in a row); at the end: %s",
+			r.Health.Pulls, state))
 	}
 	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))
 	return lines
@@ -300,13 +300,6 @@ func writeAligned(w io.Writer, rows [][]string) error {
 }
 
 func itoa(n int64) string { return fmt.Sprint(n) }
-
-func times(n int64) string {
-	if n == 1 {
-		return "once"
-	}
-	return fmt.Sprintf("%d times", n)
-}
 
 // fmtMs shows "-" when nothing was measured, rather than a misleading 0.
 func fmtMs(v float64, count int64) string {
