@@ -282,8 +282,7 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts) string {
 
 // paymentCanWait says whether the settings make payments wait while holding a worker.
 func paymentCanWait(cfg lab.Config) bool {
-	return cfg.Payment.Bulkhead.Type != lab.BulkheadNone || cfg.Payment.Connections.PerRoute > 0 ||
-		cfg.Payment.Timeout.Kind == lab.TimeoutCaller
+	return cfg.Payment.Bulkhead.Type != lab.BulkheadNone || cfg.Payment.Connections.PerRoute > 0
 }
 
 // waitingWords: "waiting for bulkhead 3", or "waiting 4: for bulkhead 3, for connection 1".
@@ -300,7 +299,7 @@ func waitingWords(pc poolCounts, c lab.Class, cfg lab.Config) string {
 			return "waiting 0"
 		}
 		switch {
-		case cfg.Payment.Bulkhead.Type == lab.BulkheadThreadPool, cfg.Payment.Timeout.Kind == lab.TimeoutCaller:
+		case cfg.Payment.Bulkhead.Type == lab.BulkheadThreadPool:
 			return lab.PhaseHandoff.String() + " 0"
 		case cfg.Payment.Bulkhead.Type != lab.BulkheadNone:
 			return lab.PhaseBulkhead.String() + " 0"
