@@ -31,6 +31,7 @@ type Lab struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	ended  chan struct{} // closed when the sampler has taken the last sample of a bounded run
+	sent   chan struct{} // closed when the generator has sent everything due in a bounded run
 
 	cfg       atomic.Pointer[Config]
 	applyMu   sync.Mutex // one Apply at a time
@@ -63,7 +64,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{dep: dep, ended: make(chan struct{}), onPanic: o.OnPanic}
+	l := &Lab{dep: dep, ended: make(chan struct{}), sent: make(chan struct{}), onPanic: o.OnPanic}
 	l.cfg.Store(&cfg)
 	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
 	// dialling; no proxy, so loopback stays loopback whatever the environment says.
@@ -82,7 +83,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	}
 	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve)
 	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
-	l.spawn(func() { l.gen.run(l.ctx, l.start) })
+	l.spawn(func() { l.gen.run(l.ctx, l.start); close(l.sent) })
 	l.spawn(func() { l.sample(end) })
 	return l, nil
 }
@@ -242,6 +243,15 @@ func (l *Lab) sample(end time.Time) {
 		case <-l.ctx.Done():
 			return
 		case <-timer.C:
+		}
+		if last {
+			// A late generator may still owe arrivals scheduled before the end: the last
+			// sample, and so the report, waits for them.
+			select {
+			case <-l.ctx.Done():
+				return
+			case <-l.sent:
+			}
 		}
 		ps := l.pool.stats()
 		sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: l.dep.Stats().InFlight}
