@@ -114,12 +114,18 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 				due = n
 			}
 		}
-		if !g.end.IsZero() && (due.IsZero() || !due.Before(g.end)) {
-			return // nothing more is due within the run
+		// Nothing more due before the end of a bounded run: wait for the end (a rate may
+		// still be raised before it), then stop.
+		wake := due
+		if !g.end.IsZero() && (wake.IsZero() || !wake.Before(g.end)) {
+			if !time.Now().Before(g.end) {
+				return
+			}
+			wake = g.end
 		}
 		var fire <-chan time.Time
-		if !due.IsZero() {
-			timer.Reset(time.Until(due))
+		if !wake.IsZero() {
+			timer.Reset(time.Until(wake))
 			fire = timer.C
 		}
 		select {

@@ -81,3 +81,19 @@ func TestRateChangeTakesEffectAtOnce(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// A bounded run with no traffic still ends at its end, not before and not never.
+func TestGeneratorWithoutTrafficEndsAtTheEnd(t *testing.T) {
+	start := time.Now()
+	g := newGenerator(TrafficConfig{Arrivals: Uniform}, start.Add(50*time.Millisecond), func(Class, time.Time) {})
+	done := make(chan struct{})
+	go func() { g.run(context.Background(), start); close(done) }()
+	select {
+	case <-done:
+		if time.Since(start) < 50*time.Millisecond {
+			t.Fatal("returned before the end of the run")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("did not end")
+	}
+}
