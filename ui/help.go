@@ -45,7 +45,7 @@ func helpCounters() [][2]string {
 		{"arrived", "requests the open-loop generator sent, on schedule, however the pool is doing"},
 		{"ok", "answered successfully"},
 		{"failed", "the dependency refused the connection or answered with an error"},
-		{"timed out", "cut by the payment timeout"},
+		{"timed out", "a timeout fired: a socket timeout cut the payment call, a caller timeout walked away from it, or a health check was answered after the balancer gave up"},
 	}
 	for _, r := range lab.Reasons {
 		defs = append(defs, [2]string{"rejected:" + r.String(), r.Description()})
