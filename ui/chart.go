@@ -19,6 +19,7 @@ type chartSpec struct {
 	value  func(sec *lab.Second, class int) float64
 	upper  func(observed float64) float64 // the fixed upper bound, from the largest value shown
 	legend func(class int) string         // each class's current value, for the legend
+	leaves func(c lab.Class) bool         // a class this chart leaves out; nil: none
 }
 
 // occupancyChart plots the workers each class held at each second, 0..pool size.
@@ -34,13 +35,14 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 	}
 }
 
-// starvationChart plots rejected:pool per second by class: for any class but payment that
-// is starvation.
+// starvationChart plots starvation per second: rejected:pool of every class but payment
+// (a payment turned away by the pool is a rejection, and would drown the signups' line).
 func starvationChart(s *lab.Snapshot) chartSpec {
 	return chartSpec{
-		title: "starved/s (rejected:pool)",
-		value: func(sec *lab.Second, c int) float64 { return float64(sec.Rejected[c][lab.RejectPool]) },
-		upper: func(obs float64) float64 { return math.Max(10, math.Ceil(obs)) },
+		leaves: func(c lab.Class) bool { return c == lab.Payment },
+		title:  "starved/s (rejected:pool)",
+		value:  func(sec *lab.Second, c int) float64 { return float64(sec.Rejected[c][lab.RejectPool]) },
+		upper:  func(obs float64) float64 { return math.Max(10, math.Ceil(obs)) },
 		legend: func(c int) string {
 			if n := len(s.Timeline); n > 0 {
 				return fmtRate(s.Timeline[n-1].Rejected[c][lab.RejectPool])
@@ -57,7 +59,7 @@ func starvationChart(s *lab.Snapshot) chartSpec {
 // its own line (or nowhere, when the chart is very short).
 func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, w, h int, split bool) []string {
 	tl := s.Timeline
-	classes := chartClasses(s)
+	classes := chartClasses(s, spec)
 	plotW := w - chartAxisW
 	if h < 3 || plotW < 5 {
 		return nil
@@ -137,10 +139,10 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) 
 }
 
 // chartClasses are the classes a chart draws, in drawing order (the last on top).
-func chartClasses(s *lab.Snapshot) []int {
+func chartClasses(s *lab.Snapshot, spec chartSpec) []int {
 	var classes []int // drawn last on top: payment over signup over the rest
 	for i := len(lab.Classes) - 1; i >= 0; i-- {
-		if !quiet(s, lab.Classes[i]) {
+		if !quiet(s, lab.Classes[i]) && (spec.leaves == nil || !spec.leaves(lab.Classes[i])) {
 			classes = append(classes, i)
 		}
 	}
@@ -149,7 +151,7 @@ func chartClasses(s *lab.Snapshot) []int {
 
 // legendSplit says whether the legend needs a line of its own in a chart w wide.
 func legendSplit(t *theme, spec chartSpec, s *lab.Snapshot, w int) bool {
-	head, leg := chartHead(t, spec, s, chartClasses(s), w)
+	head, leg := chartHead(t, spec, s, chartClasses(s, spec), w)
 	return ansiWidth(head)+2+ansiWidth(leg) > w
 }
 

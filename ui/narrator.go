@@ -87,9 +87,25 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 			}
 		}
 	}
-	others := "signups"
-	if len(starving) > 0 {
-		others = strings.Join(starving, " and ")
+	// Who else needs the pool: the classes starving now, else every other class with traffic.
+	others := strings.Join(starving, " and ")
+	if others == "" {
+		var all []string
+		for _, c := range lab.Classes {
+			if c != lab.Payment && cfg.Traffic.Rate(c) > 0 {
+				all = append(all, plural(c))
+			}
+		}
+		others = strings.Join(all, " and ")
+		if others == "" {
+			others = "other requests"
+		}
+	}
+	// A timeout shorter than the call frees workers at the price of every payment.
+	price := ""
+	if k := cfg.Payment.Timeout.Kind; k != lab.TimeoutNone && callLatency(cfg.Dependency) > cfg.Payment.Timeout.Duration.D() {
+		price = fmt.Sprintf("; the price: every payment times out (%s call > %s timeout), none succeed",
+			fmtSecs(callLatency(cfg.Dependency)), fmtSecs(cfg.Payment.Timeout.Duration.D()))
 	}
 
 	switch {
@@ -121,8 +137,8 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 		bh := cfg.Payment.Bulkhead
 		calls := rate * callHold.Seconds()
 		if calls <= float64(limit) {
-			return fmt.Sprintf("payments need %s × %s%s = %s at once, within the %s bulkhead's %d: nothing rejected%s",
-				fmtFloatRate(rate), fmtSecs(callHold), brownout, fmtWorkers(calls), bh.Type, limit, orphans)
+			return fmt.Sprintf("payments need %s × %s%s = %s at once, within the %s bulkhead's %d: none rejected by it%s%s",
+				fmtFloatRate(rate), fmtSecs(callHold), brownout, fmtWorkers(calls), bh.Type, limit, orphans, price)
 		}
 		admitted := float64(limit) / callHold.Seconds()
 		rejected := fmtFloatRate(roundTo(rate-admitted, 1))
@@ -149,28 +165,24 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 	}
 	if need < float64(workers) { // at exactly the pool size it is always full
 		if need > 0.8*float64(workers) {
-			return law + ": it fits, barely; a little more traffic or latency fills it" + orphans + conns
+			return law + ": it fits, barely; a little more traffic or latency fills it" + orphans + conns + price
 		}
-		return law + ": it fits, " + others + " get workers" + orphans + conns
+		return law + ": it fits, " + others + " get workers" + orphans + conns + price
 	}
 
 	fill := time.Duration(float64(workers) / rate * float64(time.Second))
 	if q := cfg.Pool.Queue; q > 0 && len(starving) == 0 {
-		// The queue takes the overflow: arrivals beyond what the full pool finishes.
-		total := 0.0
-		for _, c := range lab.Classes {
-			r := cfg.Traffic.Rate(c)
-			total += r
+		// The queue takes the overflow. When it fills is read off its measured growth, not
+		// guessed: how fast it grows depends on which requests it holds.
+		if s.Elapsed < fill {
+			return fmt.Sprintf("%s: full in %s, then the queue of %d fills and %s starve", law, fmtSecs(fill), q, others)
 		}
-		excess := total - float64(workers)/hold.Seconds()
-		if excess > 0 {
-			queueFull := fill + time.Duration(float64(q)/excess*float64(time.Second))
-			if s.Elapsed < fill {
-				return fmt.Sprintf("%s: full in %s, then the queue of %d fills by ~%s and %s starve", law, fmtSecs(fill), q, fmtSecs(queueFull), others)
-			}
-			return fmt.Sprintf("%s: full since %s; %s wait in the queue of %d (wait p99 %s) until it fills at ~%s, then they starve",
-				law, fmtSecs(fill), others, q, latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count), fmtSecs(queueFull))
+		eta := ""
+		if grow := queueGrowth(s.Timeline); grow > 0 && s.Pool.Queued < q {
+			eta = fmt.Sprintf(" (growing %s, full in ~%s)", fmtFloatRate(roundTo(grow, 1)), fmtSecs(time.Duration(float64(q-s.Pool.Queued)/grow*float64(time.Second))))
 		}
+		return fmt.Sprintf("%s: full since %s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
+			law, fmtSecs(fill), others, q, eta, latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count))
 	}
 	switch {
 	case len(starving) > 0:
@@ -180,6 +192,24 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 	default:
 		return fmt.Sprintf("%s: full in %s; %s starve when they arrive%s", law, fmtSecs(fill), others, conns)
 	}
+}
+
+// queueGrowth is how fast the accept queue grew over the last few seconds, per second.
+func queueGrowth(tl []lab.Second) float64 {
+	n := min(len(tl), 5)
+	if n < 2 {
+		return 0
+	}
+	first, last := tl[len(tl)-n], tl[len(tl)-1]
+	return float64(last.Queued-first.Queued) / float64(n-1)
+}
+
+// callLatency is how long the dependency takes per call in its mode (the slow part of a brownout).
+func callLatency(d lab.DependencyConfig) time.Duration {
+	if d.Mode == lab.ModeHealthy {
+		return d.HealthyLatency.D()
+	}
+	return d.Latency.D()
 }
 
 func roundTo(v float64, decimals int) float64 {

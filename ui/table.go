@@ -28,9 +28,11 @@ func tableColumns() []column {
 			total: func(c lab.ClassStats) string { return fmtCount(c.OK) },
 			rate:  func(s *lab.Second, i int) string { return fmtRate(s.OK[i]) }},
 		{head: "failed", min: 5, quiet: true,
-			total: func(c lab.ClassStats) string { return fmtCount(c.Failed) }},
+			total: func(c lab.ClassStats) string { return fmtCount(c.Failed) },
+			rate:  func(s *lab.Second, i int) string { return fmtRate(s.Failed[i]) }},
 		{head: "timed out", min: 5, quiet: true,
-			total: func(c lab.ClassStats) string { return fmtCount(c.TimedOut) }},
+			total: func(c lab.ClassStats) string { return fmtCount(c.TimedOut) },
+			rate:  func(s *lab.Second, i int) string { return fmtRate(s.TimedOut[i]) }},
 	}
 	for _, r := range lab.Reasons {
 		cols = append(cols, column{group: "rejected:", head: r.String(), min: 5, quiet: r != lab.RejectPool,

@@ -277,9 +277,20 @@ func headerLine(t *theme, s screen, i, w int) string {
 			continue
 		}
 		if n := snap.Classes[i].Rejected[lab.RejectPool]; n > 0 {
-			now := "–"
+			var last int64 = -1 // no whole second yet
 			if k := len(snap.Timeline); k > 0 {
-				now = fmtRate(snap.Timeline[k-1].Rejected[i][lab.RejectPool])
+				last = snap.Timeline[k-1].Rejected[i][lab.RejectPool]
+			}
+			// The alarm stands only while it is still happening; afterwards the total stays, quiet.
+			if last == 0 {
+				label := t.dim.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
+				starved = append(starved, label+t.dim.Render(" (none now)"))
+				starvedShort = append(starvedShort, label)
+				continue
+			}
+			now := "–"
+			if last > 0 {
+				now = fmtRate(last)
 			}
 			label := t.alert.Render(fmt.Sprintf("%s STARVED %s", c, fmtCount(n)))
 			starved = append(starved, label+t.dim.Render(" ("+now+")"))
@@ -308,6 +319,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		strings.Join(append(starved, state), "  "),
 		strings.Join(append(starved, stateShort), "  "),
 		strings.Join(append(starvedShort, stateShort), "  "),
+		stateShort, // the table below still shows the starvation; the state must not be cut
 	}
 	for _, left := range lefts {
 		for _, right := range rights {
@@ -316,7 +328,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 			}
 		}
 	}
-	return fit(title+"  "+rights[2], w) // the title matters most: the side it names
+	return fit(title+"  "+rights[len(rights)-1], w) // the title matters most: the side it names
 }
 
 // settingsItems are the settings in force, each with its name.

@@ -256,8 +256,20 @@ func TestNarrator(t *testing.T) {
 	cfg := testConfig()
 	cfg.Pool.Queue = 10
 	early := &lab.Snapshot{Config: cfg, Elapsed: time.Second}
-	if got, want := narrate(cfg, early), "full in 2.0s, then the queue of 10 fills by ~3.2s and signups starve"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "full in 2.0s, then the queue of 10 fills and signups starve"; !strings.Contains(got, want) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
+	}
+	// Once full, when the queue fills is read off its measured growth.
+	growing := &lab.Snapshot{Config: cfg, Elapsed: 4 * time.Second, Pool: lab.PoolStats{Queued: 6},
+		Timeline: []lab.Second{{T: 3, Queued: 2}, {T: 4, Queued: 6}}}
+	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 4/s, full in ~1.0s)"; !strings.Contains(got, want) {
+		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
+	}
+	// A timeout shorter than the call says what it costs.
+	priced := testConfig()
+	priced.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
+	if got, want := narrate(priced, snap), "every payment times out (3.0s call > 1.0s timeout), none succeed"; !strings.Contains(got, want) {
+		t.Errorf("timeout price:\n got %q\nwant %q", got, want)
 	}
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
 	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
