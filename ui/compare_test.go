@@ -311,7 +311,7 @@ func readExport(t *testing.T, dir, base string) map[string]string {
 }
 
 func TestFileSafe(t *testing.T) {
-	for in, want := range map[string]string{"shared-pool": "shared-pool", "my lab/v2": "my-lab-v2", "": "lab"} {
+	for in, want := range map[string]string{"shared-pool": "shared-pool", "my lab/v2": "my-lab-v2", "": "lab", "shared-pool (changed)": "shared-pool-changed", "///": "lab"} {
 		if got := fileSafe(in); got != want {
 			t.Errorf("fileSafe(%q) = %q, want %q", in, got, want)
 		}

@@ -24,7 +24,13 @@ func (m model) export() model {
 			m.fail("nothing to export yet: wait for the first numbers")
 			return m
 		}
-		snaps = append(snaps, *sd.snap)
+		snap := *sd.snap
+		if sd.cfg != sd.base {
+			// The report names the preset; say the settings were changed from it (the JSON's
+			// config has them as they are now).
+			snap.Config.Name += " (changed)"
+		}
+		snaps = append(snaps, snap)
 	}
 	dir, base, err := writeExport(m.exportDir, m.now(), render(m.th, m.screen()), snaps)
 	if err != nil {
@@ -86,7 +92,7 @@ func exportName(snaps []lab.Snapshot, now time.Time) string {
 }
 
 // fileSafe keeps letters, digits, '.', '_' and '-' of a preset's name, which a user's file
-// may set to anything; the rest become '-'.
+// may set to anything; the rest become '-', one at a time.
 func fileSafe(name string) string {
 	s := strings.Map(func(r rune) rune {
 		switch {
@@ -95,7 +101,10 @@ func fileSafe(name string) string {
 		}
 		return '-'
 	}, name)
-	if s == "" {
+	for strings.Contains(s, "--") { // "shared-pool (changed)" → "shared-pool-changed"
+		s = strings.ReplaceAll(s, "--", "-")
+	}
+	if s = strings.Trim(s, "-"); s == "" {
 		return "lab"
 	}
 	return s
