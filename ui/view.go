@@ -124,7 +124,7 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 	snap := p.snapshotOrEmpty()
 	var narr []string
 	if level < levelNoProse {
-		narr = wrapText("▶ "+narrate(p.cfg, snap), w, 2)
+		narr = wrapText("» "+narrate(p.cfg, snap), w, 2)
 		for k := range narr {
 			narr[k] = t.narrator.Render(narr[k])
 		}
