@@ -23,6 +23,9 @@ type BulkheadStats struct {
 // cannot be resized, so a change builds a new one and swaps it in; each holder releases on the
 // instance that admitted it, so holders drain from the old one. The lab uses it three times:
 // the semaphore bulkhead, the thread-pool bulkhead's admission, and connections per route.
+// While old holders drain after a shrink, the new size is enforced on the total: a caller
+// that finds it exceeded is turned away rather than left waiting (the one place max_wait
+// is not honoured).
 type semaphore struct {
 	cur   atomic.Pointer[semaphoreGen]
 	inUse atomic.Int64
@@ -53,7 +56,13 @@ func (s *semaphore) acquire(ctx context.Context) (release func(), err error) {
 		}
 		return nil, err
 	}
-	s.inUse.Add(1)
+	// A new generation starts with every permit free while holders of the old one still
+	// hold theirs: the size in force is enforced over both, so a resize never lets more in.
+	if s.inUse.Add(1) > int64(g.size) {
+		s.inUse.Add(-1)
+		g.bh.ReleasePermit()
+		return nil, errFull
+	}
 	var once atomic.Bool
 	return func() {
 		if once.CompareAndSwap(false, true) {
