@@ -35,52 +35,81 @@ type breaker struct {
 }
 
 type breakerGen struct {
-	cb  circuitbreaker.CircuitBreaker[any]
-	cfg BreakerConfig
+	cb    circuitbreaker.CircuitBreaker[any] // nil: the breaker is off
+	cfg   BreakerConfig
+	epoch atomic.Int64 // bumped at every state change: a permit records only in its own state
 }
 
 func (b *breaker) configure(c BreakerConfig) {
 	if g := b.cur.Load(); g != nil && g.cfg == c {
 		return
 	}
-	if !c.Enabled {
-		b.cur.Store(&breakerGen{cfg: c})
-		return
+	g := &breakerGen{cfg: c}
+	if c.Enabled {
+		g.cb = circuitbreaker.NewBuilder[any]().
+			WithFailureRateThreshold(c.FailureRate/100, uint(c.MinCalls), c.Window.D()).
+			WithDelay(c.OpenFor.D()).
+			WithSuccessThreshold(uint(c.HalfOpenCalls)).
+			OnStateChanged(func(circuitbreaker.StateChangedEvent) { g.epoch.Add(1) }).
+			OnOpen(func(circuitbreaker.StateChangedEvent) { b.opened.Add(1) }).
+			Build()
 	}
-	cb := circuitbreaker.NewBuilder[any]().
-		WithFailureRateThreshold(c.FailureRate/100, uint(c.MinCalls), c.Window.D()).
-		WithDelay(c.OpenFor.D()).
-		WithSuccessThreshold(uint(c.HalfOpenCalls)).
-		OnOpen(func(circuitbreaker.StateChangedEvent) { b.opened.Add(1) }).
-		Build()
-	b.cur.Store(&breakerGen{cb: cb, cfg: c})
+	b.cur.Store(g)
 }
 
 // get returns the breaker in force, or nil when it is off.
-func (b *breaker) get() circuitbreaker.CircuitBreaker[any] { return b.cur.Load().cb }
+func (b *breaker) get() *breakerGen {
+	if g := b.cur.Load(); g.cb != nil {
+		return g
+	}
+	return nil
+}
+
+// open reports whether the breaker fails calls at once now, without taking a permit. Past
+// its delay an open breaker lets the next call through as the half-open trial.
+func (g *breakerGen) open() bool { return g.cb.IsOpen() && g.cb.RemainingDelay() > 0 }
+
+// permit is one call the breaker let through. It is recorded once, and only in the state it
+// was taken in: a slow call let through while closed must not decide a half-open trial.
+type permit struct {
+	g     *breakerGen
+	epoch int64
+	done  atomic.Bool
+}
+
+// acquire asks the breaker for a permit; false means it short-circuits this call.
+func (g *breakerGen) acquire() (*permit, bool) {
+	if !g.cb.TryAcquirePermit() {
+		return nil, false
+	}
+	return &permit{g: g, epoch: g.epoch.Load()}, true
+}
 
 // record tells the breaker how a permitted call went. Only signals about the dependency are
 // failures: timeouts, 5xx, 429 and refused connections; with countRejections, also the lab's
 // own bulkhead and connection-pool rejections (the trap the article warns about).
-func record(cb circuitbreaker.CircuitBreaker[any], r result, countRejections bool) {
-	if r.out == TimedOut || r.depFailure || (r.rejected && countRejections) {
-		cb.RecordFailure()
+func (p *permit) record(r result, countRejections bool) {
+	if p == nil || !p.done.CompareAndSwap(false, true) || p.g.epoch.Load() != p.epoch {
 		return
 	}
-	cb.RecordSuccess()
+	if r.out == TimedOut || r.depFailure || (r.rejected && countRejections) {
+		p.g.cb.RecordFailure()
+		return
+	}
+	p.g.cb.RecordSuccess()
 }
 
 func (b *breaker) stats() BreakerStats {
-	cb := b.get()
-	if cb == nil {
+	g := b.get()
+	if g == nil {
 		return BreakerStats{State: BreakerOff, Opened: b.opened.Load()}
 	}
-	s := BreakerStats{State: BreakerClosed, FailureRate: cb.Metrics().FailureRate() * 100,
-		Calls: cb.Metrics().Executions(), Opened: b.opened.Load()}
+	m := g.cb.Metrics()
+	s := BreakerStats{State: BreakerClosed, FailureRate: m.FailureRate() * 100, Calls: m.Executions(), Opened: b.opened.Load()}
 	switch {
-	case cb.IsOpen():
-		s.State, s.OpenLeft = BreakerOpen, cb.RemainingDelay()
-	case cb.IsHalfOpen():
+	case g.cb.IsOpen():
+		s.State, s.OpenLeft = BreakerOpen, g.cb.RemainingDelay()
+	case g.cb.IsHalfOpen():
 		s.State = BreakerHalfOpen
 	}
 	return s

@@ -243,8 +243,8 @@ func (c Config) Validate() error {
 		{"pool.queue", c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue, fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy), got %d", MaxQueue, c.Pool.Queue)},
 		{"pool.discipline", !oneOf(c.Pool.Discipline, FIFO, LIFO), fmt.Sprintf("must be fifo or lifo, got %q", c.Pool.Discipline)},
 		{"traffic.arrivals", !oneOf(c.Traffic.Arrivals, Uniform, Poisson), fmt.Sprintf("must be uniform or poisson, got %q", c.Traffic.Arrivals)},
-		{"traffic.payment.rate", !(c.Traffic.Payment.Rate >= 0 && c.Traffic.Payment.Rate <= MaxRate), fmt.Sprintf("must be 0..%d per second, got %g", MaxRate, c.Traffic.Payment.Rate)},
-		{"traffic.signup.rate", !(c.Traffic.Signup.Rate >= 0 && c.Traffic.Signup.Rate <= MaxRate), fmt.Sprintf("must be 0..%d per second, got %g", MaxRate, c.Traffic.Signup.Rate)},
+		{"traffic.payment.rate", !validRate(c.Traffic.Payment.Rate), rateMsg(c.Traffic.Payment.Rate)},
+		{"traffic.signup.rate", !validRate(c.Traffic.Signup.Rate), rateMsg(c.Traffic.Signup.Rate)},
 		{"dependency.latency", c.Dependency.Latency < 0 || c.Dependency.Latency.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Latency)},
 		{"dependency.healthy_latency", c.Dependency.HealthyLatency < 0 || c.Dependency.HealthyLatency.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.HealthyLatency)},
 		{"dependency.jitter", c.Dependency.Jitter < 0 || c.Dependency.Jitter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Jitter)},
@@ -255,7 +255,7 @@ func (c Config) Validate() error {
 		{"payment.bulkhead.size", c.Payment.Bulkhead.Size < 1 || c.Payment.Bulkhead.Size > MaxBulkhead, fmt.Sprintf("must be 1..%d, got %d", MaxBulkhead, c.Payment.Bulkhead.Size)},
 		{"payment.bulkhead.max_wait", c.Payment.Bulkhead.MaxWait < 0 || c.Payment.Bulkhead.MaxWait.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s rejects at once), got %s", MaxLatency, c.Payment.Bulkhead.MaxWait)},
 		{"signup.work", c.Signup.Work < 0 || c.Signup.Work.D() > time.Minute, fmt.Sprintf("must be 0s..1m, got %s", c.Signup.Work)},
-		{"traffic.health.rate", !(c.Traffic.Health.Rate >= 0 && c.Traffic.Health.Rate <= MaxRate), fmt.Sprintf("must be 0..%d per second, got %g", MaxRate, c.Traffic.Health.Rate)},
+		{"traffic.health.rate", !validRate(c.Traffic.Health.Rate), rateMsg(c.Traffic.Health.Rate)},
 		{"health.timeout", c.Health.Timeout <= 0 || c.Health.Timeout.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Health.Timeout)},
 		{"dependency.brownout.slow", c.Dependency.Brownout.Slow <= 0 || c.Dependency.Brownout.Slow.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Slow)},
 		{"dependency.brownout.healthy", c.Dependency.Brownout.Healthy <= 0 || c.Dependency.Brownout.Healthy.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Healthy)},
@@ -274,6 +274,16 @@ func (c Config) Validate() error {
 		}
 	}
 	return nil
+}
+
+// MinRate is the slowest traffic there is: one request every 100 s. Below it a run would
+// send nothing, and the schedule's arithmetic would leave time.Duration's range.
+const MinRate = 0.01
+
+func validRate(r float64) bool { return r == 0 || (r >= MinRate && r <= MaxRate) }
+
+func rateMsg(r float64) string {
+	return fmt.Sprintf("must be 0 (none) or %g..%d per second, got %g", MinRate, MaxRate, r)
 }
 
 func oneOf[T comparable](v T, allowed ...T) bool {

@@ -5,9 +5,8 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"sync/atomic"
 	"time"
-
-	"github.com/failsafe-go/failsafe-go/circuitbreaker"
 )
 
 // result is how one payment ended inside the worker.
@@ -51,27 +50,33 @@ func (l *Lab) serve(ctx context.Context, j job, slot int) {
 	m.finish(r.out, j.intended, started, time.Now())
 }
 
-// payment is the chain around the dependency call:
-// breaker (when it counts rejections) → bulkhead → breaker (otherwise) → timeout → connection → HTTP.
-// Keeping own rejections out of the breaker means asking it only once the bulkhead has admitted the call.
+// payment is the chain around the dependency call. An open breaker fails it at once. Then
+// bulkhead → connection → breaker → call, so the breaker hears only about real calls; or,
+// when the breaker counts rejections (the trap), breaker → bulkhead → connection → call, so
+// the lab's own rejections reach it as failures. Timeouts act on the call.
 func (l *Lab) payment(ctx context.Context, slot int) result {
 	cfg := l.config().Payment
 	cb := l.breaker.get()
+	if cb != nil && cb.open() {
+		return rejectedBy(RejectBreaker)
+	}
 	if cb != nil && cfg.Breaker.CountRejections {
-		if !cb.TryAcquirePermit() {
+		p, ok := cb.acquire()
+		if !ok {
 			return rejectedBy(RejectBreaker)
 		}
 		r := l.isolated(ctx, slot, cfg, nil)
-		record(cb, r, true)
+		p.record(r, true)
 		return r
 	}
 	return l.isolated(ctx, slot, cfg, cb)
 }
 
-// isolated passes the bulkhead, then asks the breaker (if given), then makes the call
-// under the timeout. The bulkhead place is held until the call itself ends, even if the
-// worker walked away from it.
-func (l *Lab) isolated(ctx context.Context, slot int, cfg PaymentConfig, cb circuitbreaker.CircuitBreaker[any]) result {
+// isolated passes the bulkhead and runs the call where it says: on this worker, or handed
+// to the thread-pool bulkhead or (caller timeout) to a goroutine of its own, which the worker
+// waits for and may walk away from. The bulkhead place and the connection are held until
+// the call itself ends, even when nobody waits for it any more.
+func (l *Lab) isolated(ctx context.Context, slot int, cfg PaymentConfig, cb *breakerGen) result {
 	release := func() {}
 	switch cfg.Bulkhead.Type {
 	case BulkheadSemaphore:
@@ -88,67 +93,93 @@ func (l *Lab) isolated(ctx context.Context, slot int, cfg PaymentConfig, cb circ
 		}
 		release = rel
 	}
-	if cb != nil && !cb.TryAcquirePermit() {
-		release()
-		return rejectedBy(RejectBreaker)
-	}
-	r := l.timed(ctx, slot, cfg, release)
-	if cb != nil {
-		record(cb, r, false)
-	}
-	return r
-}
-
-// timed runs the call where the bulkhead says and waits as the timeout kind says:
-// a socket timeout is the call's own deadline; a caller timeout lets the worker walk away
-// while the call goes on elsewhere, orphaned.
-func (l *Lab) timed(ctx context.Context, slot int, cfg PaymentConfig, release func()) result {
-	callTimeout := time.Duration(0)
-	if cfg.Timeout.Kind == TimeoutSocket {
+	callTimeout, waitFor := time.Duration(0), time.Duration(0)
+	switch cfg.Timeout.Kind {
+	case TimeoutSocket:
 		callTimeout = cfg.Timeout.Duration.D()
-	}
-	waitFor := time.Duration(0)
-	if cfg.Timeout.Kind == TimeoutCaller {
+	case TimeoutCaller:
 		waitFor = cfg.Timeout.Duration.D()
 	}
-	if cfg.Bulkhead.Type != BulkheadThreadPool && waitFor == 0 {
-		defer release()
-		return l.leasedCall(ctx, slot, cfg.Connections, callTimeout)
-	}
-	t := newTask(&l.orphans, release, func() result {
-		return l.leasedCall(l.ctx, -1, cfg.Connections, callTimeout)
-	})
+
 	if cfg.Bulkhead.Type == BulkheadThreadPool {
+		// The bulkhead's thread leases the connection and makes the call.
+		var rec callRecord
+		t := newTask(&l.orphans, release, func() result {
+			leased, ok := l.lease(l.ctx, -1, cfg.Connections)
+			if !ok {
+				return rejectedBy(RejectConnPool)
+			}
+			defer leased()
+			return l.guarded(l.ctx, -1, callTimeout, cb, &rec)
+		})
 		if !l.threads.submit(t) {
 			release()
 			return rejectedBy(RejectBulkhead)
 		}
 		l.pool.setPhase(slot, PhaseHandoff)
-	} else {
-		l.spawn(t.run)
-		l.pool.setPhase(slot, PhaseCall) // from the worker's side it is in the call, until it walks away
+		return l.await(ctx, t, waitFor, &rec)
 	}
+
+	leased, ok := l.lease(ctx, slot, cfg.Connections)
+	if !ok {
+		release()
+		return rejectedBy(RejectConnPool)
+	}
+	done := func() { leased(); release() }
+	var rec callRecord
+	if waitFor == 0 {
+		defer done()
+		return l.guarded(ctx, slot, callTimeout, cb, &rec)
+	}
+	t := newTask(&l.orphans, done, func() result { return l.guarded(l.ctx, -1, callTimeout, cb, &rec) })
+	l.spawn(t.run)
+	l.pool.setPhase(slot, PhaseCall) // from the worker's side it is in the call, until it walks away
+	return l.await(ctx, t, waitFor, &rec)
+}
+
+// await waits for a handed-off call; walking away is a timeout, and the breaker hears it now
+// if the call had its permit (a call still waiting for a thread or connection is no signal
+// about the dependency).
+func (l *Lab) await(ctx context.Context, t *task, waitFor time.Duration, rec *callRecord) result {
 	r, ok := t.wait(ctx, waitFor)
 	if !ok {
-		return result{out: TimedOut}
+		r = result{out: TimedOut}
+		rec.record(r)
 	}
 	return r
 }
 
-// leasedCall takes a connection from the per-route pool (if limited) and makes the call.
-func (l *Lab) leasedCall(ctx context.Context, slot int, c ConnectionsConfig, timeout time.Duration) result {
-	if c.PerRoute > 0 {
-		l.pool.setPhase(slot, PhaseConnWait)
-		rel, err := l.conns.acquire(ctx)
-		if err != nil {
-			return rejectedBy(RejectConnPool)
+// lease takes a connection from the per-route pool, when it is limited.
+func (l *Lab) lease(ctx context.Context, slot int, c ConnectionsConfig) (release func(), ok bool) {
+	if c.PerRoute == 0 {
+		return func() {}, true
+	}
+	l.pool.setPhase(slot, PhaseConnWait)
+	rel, err := l.conns.acquire(ctx)
+	return rel, err == nil
+}
+
+// guarded asks the breaker (if any) right before the call and tells it how the call went.
+func (l *Lab) guarded(ctx context.Context, slot int, timeout time.Duration, cb *breakerGen, rec *callRecord) result {
+	if cb != nil {
+		p, ok := cb.acquire()
+		if !ok {
+			return rejectedBy(RejectBreaker)
 		}
-		defer rel()
+		rec.p.Store(p)
 	}
 	l.pool.setPhase(slot, PhaseCall)
 	defer l.pool.setPhase(slot, PhaseWork)
-	return l.call(ctx, timeout)
+	r := l.call(ctx, timeout)
+	rec.record(r)
+	return r
 }
+
+// callRecord is where a call's breaker permit is kept, so that whichever comes first, the
+// call's end or its caller walking away, records it, once.
+type callRecord struct{ p atomic.Pointer[permit] }
+
+func (c *callRecord) record(r result) { c.p.Load().record(r, false) }
 
 // call makes one real HTTP request, with timeout as its deadline when positive: when it
 // fires the connection is closed and the caller is free.

@@ -280,5 +280,6 @@ func (l *Lab) sample(end time.Time) {
 
 func dependencySettings(d DependencyConfig) slowserver.Settings {
 	return slowserver.Settings{Mode: slowserver.Mode(d.Mode), Latency: d.Latency.D(),
-		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: d.IgnoreCancel}
+		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: d.IgnoreCancel,
+		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D()}
 }

@@ -432,24 +432,43 @@ func TestThreadPoolResizeWhileRunning(t *testing.T) {
 func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	var b breaker
 	c := DefaultConfig().Payment.Breaker
-	c.Enabled, c.MinCalls, c.FailureRate = true, 4, 50
+	c.Enabled, c.MinCalls, c.FailureRate, c.OpenFor = true, 4, 50, Duration(50*time.Millisecond)
 	b.configure(c)
-	cb := b.get()
-	for _, r := range []result{rejectedBy(RejectBulkhead), rejectedBy(RejectBulkhead), {out: OK}, {out: Failed}} {
-		if !cb.TryAcquirePermit() {
-			t.Fatal("closed breaker refused a permit")
+	g := b.get()
+	take := func() *permit {
+		t.Helper()
+		p, ok := g.acquire()
+		if !ok {
+			t.Fatalf("breaker %+v refused a permit", b.stats())
 		}
-		record(cb, r, false)
+		return p
+	}
+	for _, r := range []result{{out: OK}, {out: Failed}, {out: OK}, {out: Failed}} { // a 4xx is no signal
+		take().record(r, false)
 	}
 	if st := b.stats(); st.State != BreakerClosed || st.FailureRate != 0 {
-		t.Fatalf("own rejections and a 4xx opened it: %+v", st)
+		t.Fatalf("4xx answers opened it: %+v", st)
 	}
+	slow := take() // let through while closed, still running when the breaker changes state
 	for _, r := range []result{{out: TimedOut}, {out: Failed, depFailure: true}, {out: TimedOut}, {out: TimedOut}} {
-		cb.TryAcquirePermit()
-		record(cb, r, false)
+		take().record(r, false)
 	}
-	if st := b.stats(); st.State != BreakerOpen || st.OpenLeft <= 0 || st.Opened != 1 {
+	if st := b.stats(); st.State != BreakerOpen || st.OpenLeft <= 0 || st.Opened != 1 || !g.open() {
 		t.Fatalf("timeouts and 5xx should open it: %+v", st)
+	}
+	time.Sleep(60 * time.Millisecond)
+	trial := take() // past open_for: the half-open trial
+	if st := b.stats(); st.State != BreakerHalfOpen {
+		t.Fatalf("after open_for: %+v, want half-open", st)
+	}
+	slow.record(result{out: OK}, false) // a stale answer must not decide the trial
+	if st := b.stats(); st.State != BreakerHalfOpen {
+		t.Fatalf("a call let through while closed closed the half-open breaker: %+v", st)
+	}
+	trial.record(result{out: OK}, false)
+	trial.record(result{out: TimedOut}, false) // recorded once only
+	if st := b.stats(); st.State != BreakerClosed {
+		t.Fatalf("a good trial should close it: %+v", st)
 	}
 	c.Enabled = false
 	b.configure(c)
@@ -508,5 +527,34 @@ func TestSemaphoreResizeNeverOvershoots(t *testing.T) {
 	}
 	if _, err := s.acquire(context.Background()); err != nil {
 		t.Fatalf("2nd permit of 2: %v", err)
+	}
+}
+
+// Brownout reaches the dependency: slow for its slow part, then healthy.
+func TestBrownoutAlternatesInTheLab(t *testing.T) {
+	t.Parallel()
+	c := scaled()
+	c.Traffic.Signup.Rate = 0
+	c.Pool.Workers = 100
+	c.Dependency.Mode = ModeBrownout
+	c.Dependency.Latency, c.Dependency.HealthyLatency = Duration(150*time.Millisecond), Duration(5*time.Millisecond)
+	c.Dependency.Brownout = BrownoutConfig{Slow: Duration(200 * time.Millisecond), Healthy: Duration(600 * time.Millisecond)}
+	s := run(t, c)
+	l := s.Classes[Payment].Service
+	if l.P50 >= 150*time.Millisecond && l.Count > 0 {
+		t.Errorf("service p50 %v: the healthy part of the brownout never came", l.P50)
+	}
+	if l.Max < 150*time.Millisecond {
+		t.Errorf("service max %v: the slow part of the brownout never came", l.Max)
+	}
+}
+
+func TestRatesOutsideTheScheduleAreRefused(t *testing.T) {
+	for _, r := range []float64{1e-11, 0.001, -1, MaxRate + 1, math.Inf(1)} {
+		c := DefaultConfig()
+		c.Traffic.Payment.Rate = r
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "traffic.payment.rate") {
+			t.Errorf("rate %g: %v", r, err)
+		}
 	}
 }
