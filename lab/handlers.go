@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -203,6 +204,8 @@ func (l *Lab) call(ctx context.Context, timeout time.Duration) result {
 		return result{out: TimedOut}
 	case errors.Is(err, context.Canceled):
 		return result{out: Failed} // the lab is stopping
+	case errors.Is(err, syscall.EMFILE), errors.Is(err, syscall.ENFILE), errors.Is(err, syscall.EADDRNOTAVAIL):
+		return result{out: Failed} // this process ran out of sockets: no signal about the dependency
 	case err != nil:
 		return result{out: Failed, depFailure: true} // refused or reset by the dependency
 	case resp.StatusCode/100 == 5 || resp.StatusCode == http.StatusTooManyRequests:

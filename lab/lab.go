@@ -34,7 +34,8 @@ type Lab struct {
 	sent   chan struct{} // closed when the generator has sent everything due in a bounded run
 
 	cfg       atomic.Pointer[Config]
-	applyMu   sync.Mutex // one Apply at a time
+	applyMu   sync.Mutex // one Apply at a time, and none once Stop has begun
+	stopped   bool       // under applyMu
 	pool      *pool
 	gen       *generator
 	semaphore semaphore   // the semaphore bulkhead
@@ -87,6 +88,9 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	l.spawn(func() { l.sample(end) })
 	return l, nil
 }
+
+// ErrStopped is what Apply returns once the lab is stopped.
+var ErrStopped = errors.New("the lab is stopped")
 
 // ErrPanic wraps a panic recovered in one of the lab's goroutines.
 var ErrPanic = errors.New("lab goroutine panicked")
@@ -151,6 +155,9 @@ func (l *Lab) Apply(cfg Config) error {
 	}
 	l.applyMu.Lock()
 	defer l.applyMu.Unlock()
+	if l.stopped {
+		return ErrStopped
+	}
 	old := l.config()
 	cfg.Traffic.Arrivals, cfg.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
 	if err := l.dep.Set(dependencySettings(cfg.Dependency)); err != nil {
@@ -158,6 +165,7 @@ func (l *Lab) Apply(cfg Config) error {
 	}
 	l.configure(cfg.Payment)
 	l.cfg.Store(&cfg)
+	l.threads.configure(cfg.Payment.Bulkhead) // after the store: calls that read the old config still find the pool
 	if cfg.Pool != old.Pool {
 		l.pool.resize(cfg.Pool)
 	}
@@ -170,7 +178,9 @@ func (l *Lab) Apply(cfg Config) error {
 // configure rebuilds the payment isolation that changed; calls in flight finish on the old.
 func (l *Lab) configure(p PaymentConfig) {
 	l.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
-	l.threads.configure(p.Bulkhead)
+	if p.Bulkhead.Type == BulkheadThreadPool {
+		l.threads.configure(p.Bulkhead) // built before the config that uses it is stored
+	}
 	l.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
 	l.breaker.configure(p.Breaker)
 }
@@ -179,6 +189,9 @@ func (l *Lab) configure(p PaymentConfig) {
 // started (workers, generator, sampler, dependency) has ended. It is safe to call twice.
 func (l *Lab) Stop() {
 	l.stopOnce.Do(func() {
+		l.applyMu.Lock() // an Apply under way finishes first; none starts goroutines after
+		l.stopped = true
+		l.applyMu.Unlock()
 		l.cancel()
 		l.wg.Wait()
 		l.transport.CloseIdleConnections()

@@ -294,6 +294,9 @@ func TestStopEndsCallsInFlight(t *testing.T) {
 		t.Fatal("Stop did not return while calls were in flight")
 	}
 	l.Stop() // twice is fine
+	if err := l.Apply(c); !errors.Is(err, ErrStopped) {
+		t.Errorf("Apply after Stop = %v, want ErrStopped (it would start goroutines nobody stops)", err)
+	}
 }
 
 func TestDependencyListensOnLoopbackOnly(t *testing.T) {

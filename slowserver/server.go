@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -56,7 +58,8 @@ type Server struct {
 
 	requests, inFlight, peak atomic.Int64
 
-	mu       sync.Mutex // guards srv and closed; Set and Close swap listeners under it
+	mu       sync.Mutex   // guards srv and ln; Set and Close swap listeners under it
+	gate     sync.RWMutex // closed is set under it, and a handler counts itself in under it
 	srv      *http.Server
 	ln       net.Listener // closed by us too: http.Server only knows it once Serve has run
 	closed   bool
@@ -109,7 +112,10 @@ func (s *Server) Set(next Settings) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
+	s.gate.RLock()
+	closed := s.closed
+	s.gate.RUnlock()
+	if closed {
 		return http.ErrServerClosed
 	}
 	next.since = time.Now()
@@ -132,9 +138,12 @@ func (s *Server) Set(next Settings) error {
 
 // Close stops serving and waits until no handler and no serve loop is left.
 func (s *Server) Close() error {
+	s.gate.Lock()
+	wasClosed := s.closed
+	s.closed = true // no handler counts itself in after this, so handlers.Wait below is safe
+	s.gate.Unlock()
 	s.mu.Lock()
-	if !s.closed {
-		s.closed = true
+	if !wasClosed {
 		close(s.closing)
 		if s.srv != nil {
 			s.stopServing()
@@ -149,7 +158,10 @@ func (s *Server) Close() error {
 // serve starts a fresh http.Server on ln; an http.Server cannot be reused after Close.
 // Called with s.mu held.
 func (s *Server) serve(ln net.Listener) {
-	hs := &http.Server{Handler: http.HandlerFunc(s.handle), ReadHeaderTimeout: 10 * time.Second}
+	// Its own log goes nowhere: printed lines would tear a terminal UI, and a lab at its
+	// limits (e.g. out of file descriptors) is seen in its counters instead.
+	hs := &http.Server{Handler: http.HandlerFunc(s.handle), ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog: log.New(io.Discard, "", 0)}
 	s.srv, s.ln = hs, ln
 	s.serving.Add(1)
 	go func() {
@@ -166,7 +178,14 @@ func (s *Server) stopServing() {
 }
 
 func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
+	s.gate.RLock()
+	if s.closed {
+		s.gate.RUnlock()
+		http.Error(w, "closing", http.StatusServiceUnavailable)
+		return
+	}
 	s.handlers.Add(1)
+	s.gate.RUnlock()
 	defer s.handlers.Done()
 	s.requests.Add(1)
 	n := s.inFlight.Add(1)
