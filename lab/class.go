@@ -25,6 +25,10 @@ func (c Class) String() string {
 	return "unknown"
 }
 
+// Starves reports whether a pool rejection of this class is starvation: for every class but
+// payment, the one the isolation is about, it is.
+func (c Class) Starves() bool { return c != Payment }
+
 // Reason says who turned a request away before it was served.
 type Reason uint8
 

@@ -39,7 +39,7 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 // (a payment turned away by the pool is a rejection, and would drown the signups' line).
 func starvationChart(s *lab.Snapshot) chartSpec {
 	return chartSpec{
-		leaves: func(c lab.Class) bool { return c == lab.Payment },
+		leaves: func(c lab.Class) bool { return !c.Starves() },
 		title:  "starved/s (rejected:pool)",
 		value:  func(sec *lab.Second, c int) float64 { return float64(sec.Rejected[c][lab.RejectPool]) },
 		upper:  func(obs float64) float64 { return math.Max(10, math.Ceil(obs)) },

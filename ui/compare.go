@@ -96,7 +96,7 @@ func summaryRows(c lab.Class, a, b lab.ClassStats) []summaryRow {
 	counters := []counter{{"ok", func(s lab.ClassStats) int64 { return s.OK }, true, +1}}
 	for _, r := range lab.Reasons {
 		label := "rejected:" + r.String()
-		if r == lab.RejectPool && c != lab.Payment {
+		if r == lab.RejectPool && c.Starves() {
 			label = "starved"
 		}
 		counters = append(counters, counter{label, func(s lab.ClassStats) int64 { return s.Rejected[r] }, r == lab.RejectPool, -1})

@@ -82,7 +82,7 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 	var starving []string
 	if n := len(s.Timeline); n > 0 {
 		for _, c := range lab.Classes {
-			if c != lab.Payment && s.Timeline[n-1].Rejected[c][lab.RejectPool] > 0 {
+			if c.Starves() && s.Timeline[n-1].Rejected[c][lab.RejectPool] > 0 {
 				starving = append(starving, plural(c))
 			}
 		}
@@ -92,7 +92,7 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 	if others == "" {
 		var all []string
 		for _, c := range lab.Classes {
-			if c != lab.Payment && cfg.Traffic.Rate(c) > 0 {
+			if c.Starves() && cfg.Traffic.Rate(c) > 0 {
 				all = append(all, plural(c))
 			}
 		}

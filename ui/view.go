@@ -273,7 +273,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// The right side, longest form first: what is starving, and the run's state.
 	var starved, starvedShort []string
 	for i, c := range lab.Classes {
-		if c == lab.Payment {
+		if !c.Starves() {
 			continue
 		}
 		if n := snap.Classes[i].Rejected[lab.RejectPool]; n > 0 {
