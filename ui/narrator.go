@@ -66,7 +66,10 @@ func paymentCap(b lab.BulkheadConfig) (int, bool) {
 // settings, the tense from the snapshot.
 func narrate(cfg lab.Config, s *lab.Snapshot) string {
 	msg := narrateLaw(cfg, s)
-	if s.Health.Pulled {
+	switch {
+	case s.Health.Pulled && s.Health.FailStreak == 0:
+		msg += "; health checks pass again: a balancer takes the instance back after 3 in a row"
+	case s.Health.Pulled:
 		msg += "; health checks failing: a load balancer would pull this instance"
 	}
 	return msg
