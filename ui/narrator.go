@@ -26,28 +26,12 @@ func plural(c lab.Class) string {
 	return c.String() + " requests"
 }
 
-// holds says how long one payment keeps things busy, from what the dependency does and
-// the payment timeout: call is how long the call itself runs (a bulkhead permit or thread
-// is held that long: only a socket timeout cuts it), worker how long the worker waits for
-// it (any timeout lets it go). why names the timeout when it decides the worker's time.
+// holds is Little's W for payments (lab.Config.PaymentHold), and why names the timeout
+// when it decides the worker's time.
 func holds(cfg lab.Config) (call, worker time.Duration, why string) {
-	d := cfg.Dependency
-	var lat time.Duration
-	switch d.Mode {
-	case lab.ModeDown, lab.ModeErrors:
-		return 0, 0, ""
-	case lab.ModeHealthy:
-		lat = d.HealthyLatency.D()
-	default: // slow, and the slow spells of a brownout
-		lat = d.Latency.D()
-	}
-	call, worker = lat, lat
-	t := cfg.Payment.Timeout
-	if t.Kind != lab.TimeoutNone && t.Duration.D() < lat {
-		worker, why = t.Duration.D(), fmt.Sprintf(" (%s timeout)", t.Kind)
-		if t.Kind == lab.TimeoutSocket {
-			call = worker
-		}
+	call, worker, timedOut := cfg.PaymentHold()
+	if timedOut {
+		why = fmt.Sprintf(" (%s timeout)", cfg.Payment.Timeout.Kind)
 	}
 	return call, worker, why
 }
@@ -106,9 +90,9 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 	}
 	// A timeout shorter than the call frees workers at the price of every payment.
 	price := ""
-	if k := cfg.Payment.Timeout.Kind; k != lab.TimeoutNone && callLatency(cfg.Dependency) > cfg.Payment.Timeout.Duration.D() {
+	if k := cfg.Payment.Timeout.Kind; k != lab.TimeoutNone && cfg.Dependency.CallLatency() > cfg.Payment.Timeout.Duration.D() {
 		price = fmt.Sprintf("; the price: every payment times out (%s call > %s timeout), none succeed",
-			fmtSecs(callLatency(cfg.Dependency)), fmtSecs(cfg.Payment.Timeout.Duration.D()))
+			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
 	}
 
 	switch {
@@ -205,14 +189,6 @@ func queueGrowth(tl []lab.Second) float64 {
 	}
 	first, last := tl[len(tl)-n], tl[len(tl)-1]
 	return float64(last.Queued-first.Queued) / float64(n-1)
-}
-
-// callLatency is how long the dependency takes per call in its mode (the slow part of a brownout).
-func callLatency(d lab.DependencyConfig) time.Duration {
-	if d.Mode == lab.ModeHealthy {
-		return d.HealthyLatency.D()
-	}
-	return d.Latency.D()
 }
 
 func roundTo(v float64, decimals int) float64 {
