@@ -2,7 +2,6 @@ package lab
 
 import (
 	"context"
-	"errors"
 	"sync/atomic"
 	"time"
 
@@ -37,9 +36,6 @@ type semaphoreGen struct {
 	maxWait time.Duration
 }
 
-// errFull is what acquire returns when no permit came within the max wait.
-var errFull = bulkhead.ErrFull
-
 func (s *semaphore) configure(size int, maxWait time.Duration) {
 	if g := s.cur.Load(); g != nil && g.size == size && g.maxWait == maxWait {
 		return
@@ -47,13 +43,11 @@ func (s *semaphore) configure(size int, maxWait time.Duration) {
 	s.cur.Store(&semaphoreGen{bh: bulkhead.New[any](uint(size)), size: size, maxWait: maxWait})
 }
 
-// acquire waits up to the max wait (0: not at all) and returns the release for the permit.
+// acquire waits up to the max wait (0: not at all) and returns the release for the permit;
+// the error is bulkhead.ErrFull, or ctx's when the lab stops first.
 func (s *semaphore) acquire(ctx context.Context) (release func(), err error) {
 	g := s.cur.Load()
 	if err := g.bh.AcquirePermitWithMaxWait(ctx, g.maxWait); err != nil {
-		if errors.Is(err, bulkhead.ErrFull) {
-			return nil, errFull
-		}
 		return nil, err
 	}
 	// A new generation starts with every permit free while holders of the old one still
@@ -61,7 +55,7 @@ func (s *semaphore) acquire(ctx context.Context) (release func(), err error) {
 	if s.inUse.Add(1) > int64(g.size) {
 		s.inUse.Add(-1)
 		g.bh.ReleasePermit()
-		return nil, errFull
+		return nil, bulkhead.ErrFull
 	}
 	var once atomic.Bool
 	return func() {

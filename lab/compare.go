@@ -63,7 +63,8 @@ type ClassDiff struct {
 // NewComparison puts two reports side by side.
 func NewComparison(a, b Report) Comparison {
 	c := Comparison{Runs: [2]Report{a, b}, Differences: map[string]ClassDiff{}}
-	for _, name := range a.order {
+	for _, class := range a.order {
+		name := class.String()
 		ca, cb := a.Classes[name], b.Classes[name]
 		d := ClassDiff{OK: cb.OK - ca.OK, Failed: cb.Failed - ca.Failed, TimedOut: cb.TimedOut - ca.TimedOut,
 			Rejected: map[string]int64{}, P99Ms: round(cb.Latency.P99-ca.Latency.P99, 1)}
@@ -104,7 +105,8 @@ func (c Comparison) Write(w io.Writer, format string) error {
 func (c Comparison) rows() [][]string {
 	a, b := c.Runs[0], c.Runs[1]
 	out := [][]string{{"class", "counter", "A " + a.Preset, "B " + b.Preset, "B − A"}}
-	for _, name := range a.order {
+	for _, class := range a.order {
+		name := class.String()
 		ca, cb := a.Classes[name], b.Classes[name]
 		counts := [][3]any{{"ok", ca.OK, cb.OK}, {"failed", ca.Failed, cb.Failed}, {"timed out", ca.TimedOut, cb.TimedOut}}
 		for _, r := range Reasons {

@@ -2,9 +2,9 @@ package lab
 
 import "sync"
 
-// healthFailuresToPull is how many failed checks in a row make a balancer pull an instance,
-// and how many passed checks in a row bring it back.
-const healthFailuresToPull = 3
+// healthStreak is how many failed checks in a row make a balancer pull an instance, and how
+// many passed checks in a row bring it back.
+const healthStreak = 3
 
 // HealthStats is the load balancer's view of this instance.
 type HealthStats struct {
@@ -26,13 +26,13 @@ func (h *healthCheck) observe(ok bool) {
 	defer h.mu.Unlock()
 	if ok {
 		h.failed, h.passed = 0, h.passed+1
-		if h.pulled && h.passed >= healthFailuresToPull {
+		if h.pulled && h.passed >= healthStreak {
 			h.pulled = false
 		}
 		return
 	}
 	h.passed, h.failed = 0, h.failed+1
-	if !h.pulled && h.failed >= healthFailuresToPull {
+	if !h.pulled && h.failed >= healthStreak {
 		h.pulled = true
 		h.pulls++
 	}

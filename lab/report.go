@@ -24,7 +24,7 @@ type Report struct {
 	Generator  GeneratorReport        `json:"generator"`
 	Timeline   []SecondReport         `json:"timeline"`
 
-	order []string // class names in display order, for the table
+	order []Class // the classes reported, in display order
 }
 
 // ClassReport is one class; arrived = ok + failed + timed_out + sum(rejected) + in_flight.
@@ -142,13 +142,12 @@ func NewReport(s Snapshot) Report {
 		r.Classes[c.String()] = ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
 			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
-		r.order = append(r.order, c.String())
+		r.order = append(r.order, c)
 	}
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
 			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{}}
-		for _, name := range r.order {
-			c := classNamed(name)
+		for _, c := range r.order {
 			sr.Busy[c.String()] = sec.Busy[c]
 			sr.Arrived[c.String()] = sec.Arrived[c]
 			rej := map[string]int64{}
@@ -162,15 +161,6 @@ func NewReport(s Snapshot) Report {
 		r.Timeline = append(r.Timeline, sr)
 	}
 	return r
-}
-
-func classNamed(name string) Class {
-	for _, c := range Classes {
-		if c.String() == name {
-			return c
-		}
-	}
-	return numClasses
 }
 
 func pctReport(p Percentiles) PercentileReport {
@@ -245,7 +235,8 @@ func (r Report) rows() [][]string {
 	}
 	head = append(head, "p50 ms", "p99 ms", "queue p99 ms")
 	out := [][]string{head}
-	for _, name := range r.order {
+	for _, class := range r.order {
+		name := class.String()
 		c := r.Classes[name]
 		row := []string{name, itoa(c.Arrived), itoa(c.OK), itoa(c.Failed), itoa(c.TimedOut)}
 		for _, reason := range reasons {
