@@ -132,7 +132,6 @@ func Run(ctx context.Context, cfg Config, o Options) (Snapshot, error) {
 
 func (l *Lab) config() *Config { return l.cfg.Load() }
 
-
 // arrive is the generator's hand-off: count, then give the request to the pool or reject it.
 func (l *Lab) arrive(c Class, intended time.Time) {
 	m := l.metrics[c]
