@@ -351,12 +351,9 @@ func runLive(args []string) error {
 	o := ui.Options{
 		Config: cfgs[0],
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
-			port := l.port
-			if port != 0 {
-				port += side // as lab.RunPair: B's dependency on the next port
-			}
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
-			lb, err := lab.Start(cfg, lab.Options{DependencyPort: port, OnPanic: func(err error) { app.Crash(err) }})
+			o := lab.Options{DependencyPort: l.port, OnPanic: func(err error) { app.Crash(err) }}
+			lb, err := lab.Start(cfg, o.Side(side))
 			if err != nil {
 				return nil, err
 			}

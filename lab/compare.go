@@ -19,15 +19,11 @@ func RunPair(ctx context.Context, a, b Config, o Options) ([2]Snapshot, error) {
 		errs [2]error
 		wg   sync.WaitGroup
 	)
-	bo := o
-	if o.DependencyPort != 0 {
-		bo.DependencyPort = o.DependencyPort + 1
-	}
 	for i, c := range []Config{a, b} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = Run(ctx, c, []Options{o, bo}[i])
+			out[i], errs[i] = Run(ctx, c, o.Side(i))
 		}()
 	}
 	wg.Wait()
@@ -37,6 +33,15 @@ func RunPair(ctx context.Context, a, b Config, o Options) ([2]Snapshot, error) {
 		}
 	}
 	return out, nil
+}
+
+// Side is o for lab i of a pair (0 is A, 1 is B): a fixed dependency port moves up by i,
+// so the two dependencies never ask for the same one.
+func (o Options) Side(i int) Options {
+	if o.DependencyPort != 0 {
+		o.DependencyPort += i
+	}
+	return o
 }
 
 // SameTraffic returns b with a's traffic and duration.
