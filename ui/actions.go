@@ -256,8 +256,8 @@ func latencyMsg(c lab.Config, limit string) string {
 		return fmt.Sprintf("dependency latency already %s (%s)", fmtDur(d.Latency.D()), limit)
 	}
 	msg := "dependency latency → " + fmtDur(d.Latency.D())
-	if d.Mode != lab.ModeSlow {
-		msg += fmt.Sprintf(" (used in mode slow; the mode is %s: press d)", d.Mode)
+	if d.CallLatency() != d.Latency.D() {
+		msg += fmt.Sprintf(" (used in modes slow and brownout; the mode is %s: press d)", d.Mode)
 	}
 	return msg
 }

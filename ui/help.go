@@ -26,7 +26,7 @@ func helpKeys() [][2]string {
 		{"[ ]", fmt.Sprintf("bulkhead size down / up (1..%d)", lab.MaxBulkhead)},
 		{"c", "circuit breaker on / off"},
 		{"d", "dependency mode: " + joinAny(lab.DependencyModes, " → ")},
-		{"+ -", "dependency latency up / down (used in mode slow)"},
+		{"+ -", "dependency latency up / down (used in modes slow and brownout)"},
 		{"p", "preset picker: ↑ ↓ choose, enter loads it and restarts, esc closes (compare mode: onto the focused side)"},
 		{"v", "compare mode on / off: A and B, each with its own pool and dependency, on identical traffic, started " +
 			"together; B starts as a copy of A. Off keeps the focused side running"},

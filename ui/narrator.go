@@ -136,10 +136,10 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}
-			return msg
+			return msg + price
 		}
 		return fmt.Sprintf("payments need %s × %s%s = %s calls at once; the %s bulkhead runs %d: ~%s rejected, and callers leave after %s%s, so payments hold ~%s of %d workers",
-			fmtFloatRate(rate), fmtSecs(callHold), brownout, fmtWorkers(calls), bh.Type, limit, rejected, fmtSecs(hold), why, fmtWorkers(held), workers)
+			fmtFloatRate(rate), fmtSecs(callHold), brownout, fmtWorkers(calls), bh.Type, limit, rejected, fmtSecs(hold), why, fmtWorkers(held), workers) + price
 	}
 
 	law := fmt.Sprintf("payments need %s × %s%s = %s workers%s; the pool has %d", fmtFloatRate(rate), fmtSecs(hold), why, fmtWorkers(need), brownout, workers)
