@@ -257,7 +257,7 @@ func latencyMsg(c lab.Config, limit string) string {
 	}
 	msg := "dependency latency → " + fmtDur(d.Latency.D())
 	if d.CallLatency() != d.Latency.D() {
-		msg += fmt.Sprintf(" (used in modes slow and brownout; the mode is %s: press d)", d.Mode)
+		msg += fmt.Sprintf(" (for slow and brownout; now %s: press d)", d.Mode)
 	}
 	return msg
 }
