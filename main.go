@@ -276,7 +276,7 @@ func runCompare(args []string, stdout io.Writer) error {
 		}
 	}
 	return headless(cfgs, r.port, func(snaps []lab.Snapshot) error {
-		return lab.NewComparison(lab.NewReport(snaps[0]), lab.NewReport(snaps[1])).Write(stdout, r.format)
+		return lab.NewComparison(snaps[0], snaps[1]).Write(stdout, r.format)
 	})
 }
 

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"context"
 	"sync/atomic"
 	"time"
 
@@ -114,3 +115,44 @@ func (b *breaker) stats() BreakerStats {
 	}
 	return s
 }
+
+// shortCircuitStage fails a payment at once while the breaker is open, before it takes a
+// bulkhead place or a connection; it takes no permit.
+func shortCircuitStage(g *breakerGen) stage {
+	return stage{name: "breaker:short-circuit", wrap: func(next call) call {
+		return func(ctx context.Context, p *passage) result {
+			if g.open() {
+				return rejectedBy(RejectBreaker)
+			}
+			return next(ctx, p)
+		}
+	}}
+}
+
+// breakerStage takes a permit for the call below and tells the breaker how it went. Placed
+// right before the call, only dependency signals reach it. countRejections is the trap: the
+// stage sits outermost, and the lab's own rejections below it count as failures.
+func breakerStage(g *breakerGen, countRejections bool) stage {
+	name := "breaker"
+	if countRejections {
+		name = "breaker:counts-rejections"
+	}
+	return stage{name: name, wrap: func(next call) call {
+		return func(ctx context.Context, p *passage) result {
+			perm, ok := g.acquire()
+			if !ok {
+				return rejectedBy(RejectBreaker)
+			}
+			p.permit.p.Store(perm)
+			r := next(ctx, p)
+			perm.record(r, countRejections)
+			return r
+		}
+	}}
+}
+
+// callRecord is where a call's breaker permit is kept, so that whichever comes first, the
+// call's end or its caller walking away, records it, once.
+type callRecord struct{ p atomic.Pointer[permit] }
+
+func (c *callRecord) record(r result) { c.p.Load().record(r, false) }

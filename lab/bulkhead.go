@@ -65,3 +65,20 @@ func (s *semaphore) acquire(ctx context.Context) (release func(), err error) {
 		}
 	}, nil
 }
+
+// semaphoreStage is the semaphore bulkhead (resilience4j's Bulkhead): the worker itself
+// takes a permit, waiting up to max_wait, and makes the call while it holds it. No permit in
+// time: rejected, and the worker is free at once.
+func semaphoreStage(s *semaphore) stage {
+	return stage{name: "bulkhead:semaphore", waits: PhaseBulkhead, wrap: func(next call) call {
+		return func(ctx context.Context, p *passage) result {
+			p.phase(PhaseBulkhead)
+			release, err := s.acquire(ctx)
+			if err != nil {
+				return rejectedBy(RejectBulkhead)
+			}
+			p.hold(release)
+			return next(ctx, p)
+		}
+	}}
+}

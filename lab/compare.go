@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 )
 
 // RunPair runs a and b side by side, started together, each with its own pool and its own
@@ -50,10 +51,11 @@ func SameTraffic(a, b Config) Config {
 	return b
 }
 
-// Comparison is two reports of the same traffic and what changed from A to B.
+// Comparison is two runs of the same traffic and what changed from A to B.
 type Comparison struct {
 	Runs        [2]Report            `json:"runs"`
 	Differences map[string]ClassDiff `json:"differences"` // B minus A, per class
+	Rows        []ComparisonRow      `json:"-"`           // the table, as the live lab shows it too
 }
 
 // ClassDiff is B − A for one class.
@@ -65,20 +67,84 @@ type ClassDiff struct {
 	P99Ms    float64          `json:"p99_ms"`
 }
 
-// NewComparison puts two reports side by side.
-func NewComparison(a, b Report) Comparison {
-	c := Comparison{Runs: [2]Report{a, b}, Differences: map[string]ClassDiff{}}
-	for _, class := range a.order {
-		name := class.String()
-		ca, cb := a.Classes[name], b.Classes[name]
+// NewComparison puts two runs side by side.
+func NewComparison(a, b Snapshot) Comparison {
+	c := Comparison{Runs: [2]Report{NewReport(a), NewReport(b)}, Differences: map[string]ClassDiff{},
+		Rows: CompareClasses(&a, &b)}
+	for _, class := range c.Runs[0].order {
+		ca, cb := a.Classes[class], b.Classes[class]
 		d := ClassDiff{OK: cb.OK - ca.OK, Failed: cb.Failed - ca.Failed, TimedOut: cb.TimedOut - ca.TimedOut,
-			Rejected: map[string]int64{}, P99Ms: round(cb.Latency.P99-ca.Latency.P99, 1)}
+			Rejected: map[string]int64{}, P99Ms: round(ms(cb.Latency.P99)-ms(ca.Latency.P99), 1)}
 		for _, r := range Reasons {
-			d.Rejected[r.String()] = cb.Rejected[r.String()] - ca.Rejected[r.String()]
+			d.Rejected[r.String()] = cb.Rejected[r] - ca.Rejected[r]
 		}
-		c.Differences[name] = d
+		c.Differences[class.String()] = d
 	}
 	return c
+}
+
+// ComparisonRow is one counter of one class in both runs.
+type ComparisonRow struct {
+	Class   Class
+	Counter string  // "ok", "failed", "timed out", "rejected:<reason>", "in flight" or "p99"
+	A, B    int64   // the counts; for p99, the latencies as time.Duration
+	None    [2]bool // p99 only: nothing finished in that run, so it has no latency
+	Better  int     // +1: B did better, −1: B did worse, 0: the same, or neither (in flight)
+}
+
+// Latency says the row is a latency, not a count.
+func (r ComparisonRow) Latency() bool { return r.Counter == "p99" }
+
+// CompareClasses is the comparison table: per class with traffic in either run, ok, failed,
+// timed out, each rejection reason, in flight and p99, in that order. A counter that is 0
+// in both runs is left out, but for ok, rejected:pool and in flight.
+func CompareClasses(a, b *Snapshot) []ComparisonRow {
+	type counter struct {
+		name   string
+		get    func(ClassStats) int64
+		more   int // +1: more is better, −1: fewer is better, 0: neither
+		always bool
+	}
+	counters := []counter{
+		{"ok", func(s ClassStats) int64 { return s.OK }, +1, true},
+		{"failed", func(s ClassStats) int64 { return s.Failed }, -1, false},
+		{"timed out", func(s ClassStats) int64 { return s.TimedOut }, -1, false},
+	}
+	for _, r := range Reasons {
+		counters = append(counters, counter{"rejected:" + r.String(), func(s ClassStats) int64 { return s.Rejected[r] }, -1, r == RejectPool})
+	}
+	counters = append(counters, counter{"in flight", func(s ClassStats) int64 { return s.InFlight }, 0, true})
+	var rows []ComparisonRow
+	for _, c := range Classes {
+		if !a.Active(c) && !b.Active(c) {
+			continue
+		}
+		ca, cb := a.Classes[c], b.Classes[c]
+		for _, k := range counters {
+			va, vb := k.get(ca), k.get(cb)
+			if va == 0 && vb == 0 && !k.always {
+				continue
+			}
+			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb, Better: k.more * sign(vb-va)})
+		}
+		p99 := ComparisonRow{Class: c, Counter: "p99", A: int64(ca.Latency.P99), B: int64(cb.Latency.P99),
+			None: [2]bool{ca.Latency.Count == 0, cb.Latency.Count == 0}}
+		if !p99.None[0] && !p99.None[1] {
+			p99.Better = -sign(p99.B - p99.A)
+		}
+		rows = append(rows, p99)
+	}
+	return rows
+}
+
+func sign(v int64) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
 }
 
 // Write renders the comparison in one of Formats.
@@ -94,7 +160,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	default:
 		return errFormat(format)
 	}
-	if err := writeRows(w, format, c.rows()); err != nil {
+	if err := writeRows(w, format, c.table()); err != nil {
 		return err
 	}
 	fmt.Fprintln(w)
@@ -106,29 +172,31 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	return nil
 }
 
-// rows: per class and counter, A, B and B − A; a counter appears when either run has it.
-func (c Comparison) rows() [][]string {
+// table is Rows as text: counts as they are, latencies in milliseconds.
+func (c Comparison) table() [][]string {
 	a, b := c.Runs[0], c.Runs[1]
 	out := [][]string{{"class", "counter", "A " + a.Preset, "B " + b.Preset, "B − A"}}
-	for _, class := range a.order {
-		name := class.String()
-		ca, cb := a.Classes[name], b.Classes[name]
-		counts := [][3]any{{"ok", ca.OK, cb.OK}, {"failed", ca.Failed, cb.Failed}, {"timed out", ca.TimedOut, cb.TimedOut}}
-		for _, r := range Reasons {
-			counts = append(counts, [3]any{"rejected:" + r.String(), ca.Rejected[r.String()], cb.Rejected[r.String()]})
-		}
-		counts = append(counts, [3]any{"in flight", ca.InFlight, cb.InFlight})
-		for _, k := range counts {
-			va, vb := k[1].(int64), k[2].(int64)
-			if va == 0 && vb == 0 && k[0] != "ok" && k[0] != "rejected:pool" && k[0] != "in flight" {
-				continue
+	for _, r := range c.Rows {
+		if r.Latency() {
+			diff := "–"
+			if !r.None[0] && !r.None[1] {
+				diff = fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
-			out = append(out, []string{name, k[0].(string), itoa(va), itoa(vb), fmt.Sprintf("%+d", vb-va)})
+			out = append(out, []string{r.Class.String(), r.Counter, msCell(time.Duration(r.A), !r.None[0]),
+				msCell(time.Duration(r.B), !r.None[1]), diff})
+			continue
 		}
-		out = append(out, []string{name, "p99 ms", fmtMs(ca.Latency.P99, ca.Latency.Count), fmtMs(cb.Latency.P99, cb.Latency.Count),
-			fmt.Sprintf("%+.1f", c.Differences[name].P99Ms)})
+		out = append(out, []string{r.Class.String(), r.Counter, itoa(r.A), itoa(r.B), fmt.Sprintf("%+d", r.B-r.A)})
 	}
 	return out
+}
+
+// msCell writes a latency in milliseconds, or "-" when nothing was measured.
+func msCell(d time.Duration, measured bool) string {
+	if !measured {
+		return "-"
+	}
+	return fmtMs(ms(d), true) + " ms"
 }
 
 // The two text formats share their table and line writers with Report.

@@ -198,7 +198,7 @@ func DefaultConfig() Config {
 		Duration: Duration(8 * time.Second),
 		Pool:     PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO},
 		Traffic: TrafficConfig{
-			Arrivals: Uniform, Seed: 1,
+			Arrivals: Poisson, Seed: 1,
 			Payment: RateConfig{Rate: 10}, Signup: RateConfig{Rate: 5},
 		},
 		Dependency: DependencyConfig{

@@ -42,6 +42,7 @@ type Lab struct {
 	threads   *threadPool // the thread-pool bulkhead
 	conns     semaphore   // connections per route
 	breaker   breaker
+	chain     atomic.Pointer[chain] // the payment path in force
 	orphans   orphans
 	health    healthCheck
 	dep       *slowserver.Server
@@ -172,14 +173,16 @@ func (l *Lab) Apply(cfg Config) error {
 	return nil
 }
 
-// configure rebuilds the payment isolation that changed; calls in flight finish on the old.
+// configure rebuilds the payment isolation that changed and the chain that runs it;
+// payments under way finish on the chain they started on.
 func (l *Lab) configure(p PaymentConfig) {
 	l.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
 	if p.Bulkhead.Type == BulkheadThreadPool {
-		l.threads.configure(p.Bulkhead) // built before the config that uses it is stored
+		l.threads.configure(p.Bulkhead) // built before the chain that uses it
 	}
 	l.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
 	l.breaker.configure(p.Breaker)
+	l.chain.Store(l.paymentChain(p))
 }
 
 // Stop ends traffic, cancels every call in flight, and returns when every goroutine the lab
@@ -200,6 +203,8 @@ func (l *Lab) Stop() {
 func (l *Lab) Snapshot() Snapshot {
 	s := Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
 		Goroutines: l.running.Load()}
+	ch := l.chain.Load()
+	s.Chain, s.Waits = ch.names, ch.waits
 	for c, m := range l.metrics {
 		s.Classes[c] = m.stats()
 	}

@@ -57,8 +57,27 @@ type job struct {
 	intended time.Time // when the generator was due to send it: latency is measured from here
 }
 
-// runFunc serves one job on worker slot; it returns when the worker is free again.
-type runFunc func(ctx context.Context, j job, slot int)
+// runFunc serves one job on worker w; it returns when the worker is free again.
+type runFunc func(ctx context.Context, j job, w *workerHandle)
+
+// workerHandle is the handle a request holds on its pool worker while it is served: it travels
+// down the payment chain, and each stage says through it what the worker is doing. A nil
+// worker is a call running off the pool (on a bulkhead thread, or orphaned), so there is
+// no cell to colour.
+type workerHandle struct {
+	p    *pool
+	slot int
+}
+
+// set records what the worker is doing now.
+func (w *workerHandle) set(ph Phase) {
+	if w == nil {
+		return
+	}
+	w.p.mu.Lock()
+	w.p.workers[w.slot].Phase = ph
+	w.p.mu.Unlock()
+}
 
 // pool is the shared worker pool: Size slots, a bounded accept queue, FIFO or LIFO.
 // A worker is a slot index held by a goroutine; the goroutine takes the next queued job
@@ -112,9 +131,10 @@ func (p *pool) submit(j job) bool {
 func (p *pool) start(j job) {
 	slot := heap.Pop(&p.free).(int)
 	p.take(slot, j.class)
+	w := &workerHandle{p: p, slot: slot}
 	p.spawn(func() {
 		for ok := true; ok; j, ok = p.next(slot) {
-			p.run(p.ctx, j, slot)
+			p.run(p.ctx, j, w)
 		}
 	})
 }
@@ -170,17 +190,6 @@ func (p *pool) notFull() {
 		p.fullFor += time.Since(p.fullSince)
 		p.fullSince = time.Time{}
 	}
-}
-
-// setPhase records what the worker on slot is doing now; slot -1 is not a pool worker
-// (a bulkhead thread or an orphaned call) and has no cell to colour.
-func (p *pool) setPhase(slot int, ph Phase) {
-	if slot < 0 {
-		return
-	}
-	p.mu.Lock()
-	p.workers[slot].Phase = ph
-	p.mu.Unlock()
 }
 
 // resize applies new settings to new work at once. Queued jobs beyond a shorter queue stay

@@ -18,7 +18,7 @@ func servedOrder(t *testing.T, d Discipline) []time.Duration {
 	)
 	gate := make(chan struct{})
 	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
-	p := newPool(context.Background(), spawn, PoolConfig{Workers: 1, Queue: 3, Discipline: d}, func(_ context.Context, j job, _ int) {
+	p := newPool(context.Background(), spawn, PoolConfig{Workers: 1, Queue: 3, Discipline: d}, func(_ context.Context, j job, _ *workerHandle) {
 		if j.intended.IsZero() {
 			<-gate
 			return
@@ -66,7 +66,7 @@ func TestPoolShrinkAndGrow(t *testing.T) {
 	var wg sync.WaitGroup
 	gate := make(chan struct{})
 	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
-	p := newPool(context.Background(), spawn, PoolConfig{Workers: 4, Discipline: FIFO}, func(context.Context, job, int) { <-gate })
+	p := newPool(context.Background(), spawn, PoolConfig{Workers: 4, Discipline: FIFO}, func(context.Context, job, *workerHandle) { <-gate })
 	for range 4 {
 		p.submit(job{class: Payment})
 	}

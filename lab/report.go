@@ -14,6 +14,8 @@ type Report struct {
 	Preset     string                 `json:"preset"`
 	DurationS  float64                `json:"duration_s"`
 	Config     Config                 `json:"config"`
+	Chain      []string               `json:"chain"` // the payment path, outermost stage first
+	Forecast   ForecastReport         `json:"forecast"`
 	Classes    map[string]ClassReport `json:"classes"`
 	Pool       PoolReport             `json:"pool"`
 	Bulkhead   *BulkheadReport        `json:"bulkhead,omitempty"`
@@ -25,6 +27,54 @@ type Report struct {
 	Timeline   []SecondReport         `json:"timeline"`
 
 	order []Class // the classes reported, in display order
+}
+
+// ForecastReport is what Little's law and Erlang B said the settings would do (Config.Forecast).
+type ForecastReport struct {
+	WorkersNeeded int                            `json:"workers_needed"`     // Σ λ·W, to the nearest whole worker
+	OfferedLoad   float64                        `json:"offered_load"`       // erlangs offered to the pool
+	Blocking      *float64                       `json:"blocking,omitempty"` // queue 0: share of every class turned away (Erlang B)
+	FillS         float64                        `json:"fill_s"`             // from empty until every worker is busy; 0: never
+	Classes       map[string]ClassForecastReport `json:"classes"`
+	Payment       PaymentForecastReport          `json:"payment"`
+	QueueGrowth   float64                        `json:"queue_growth_per_s,omitempty"` // once the pool is full
+	QueueFullS    float64                        `json:"queue_full_s,omitempty"`
+}
+
+// ClassForecastReport is one class's part of the load.
+type ClassForecastReport struct {
+	Rate          float64 `json:"rate"`
+	HoldMs        float64 `json:"hold_ms"`
+	WorkersNeeded float64 `json:"workers_needed"`
+}
+
+// PaymentForecastReport is the payment path's forecast.
+type PaymentForecastReport struct {
+	CallMs      float64 `json:"call_ms"`
+	HoldMs      float64 `json:"hold_ms"`
+	Admitted    float64 `json:"admitted_per_s"`
+	Rejected    float64 `json:"rejected_per_s"`
+	CallsAtOnce float64 `json:"calls_at_once"`
+	Orphaned    float64 `json:"orphaned"`
+}
+
+func forecastReport(f Forecast) ForecastReport {
+	r := ForecastReport{WorkersNeeded: int(math.Round(f.WorkersNeeded)), OfferedLoad: round(f.OfferedLoad, 2),
+		FillS: round(f.FillIn.Seconds(), 2), Classes: map[string]ClassForecastReport{},
+		Payment: PaymentForecastReport{CallMs: ms(f.Payment.Call), HoldMs: ms(f.Payment.Hold),
+			Admitted: round(f.Payment.Admitted, 2), Rejected: round(f.Payment.Rejected, 2),
+			CallsAtOnce: round(f.Payment.CallsAtOnce, 2), Orphaned: round(f.Payment.Orphaned, 2)},
+		QueueGrowth: round(f.Queue.Growth, 2), QueueFullS: round(f.Queue.FullIn.Seconds(), 2)}
+	if f.Loss {
+		b := round(f.Blocking, 3)
+		r.Blocking = &b
+	}
+	for _, c := range Classes {
+		if cf := f.Classes[c]; cf.Rate > 0 {
+			r.Classes[c.String()] = ClassForecastReport{Rate: cf.Rate, HoldMs: ms(cf.Hold), WorkersNeeded: round(cf.WorkersNeeded, 2)}
+		}
+	}
+	return r
 }
 
 // ClassReport is one class; arrived = ok + failed + timed_out + sum(rejected) + in_flight.
@@ -112,7 +162,7 @@ type SecondReport struct {
 func NewReport(s Snapshot) Report {
 	r := Report{
 		Preset: s.Config.Name, DurationS: round(s.Elapsed.Seconds(), 2), Config: s.Config,
-		Classes: map[string]ClassReport{},
+		Chain: s.Chain, Forecast: forecastReport(s.Config.Forecast()), Classes: map[string]ClassReport{},
 		Pool: PoolReport{Workers: s.Pool.Size, Queue: s.Pool.QueueCap, PeakBusy: s.Pool.PeakBusy,
 			PeakQueued: s.Pool.PeakQueued, FullS: round(s.Pool.FullFor.Seconds(), 2)},
 		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
@@ -246,8 +296,8 @@ func (r Report) rows() [][]string {
 		if fallback {
 			row = append(row, itoa(c.Fallback))
 		}
-		row = append(row, fmtMs(c.Latency.P50, c.Latency.Count), fmtMs(c.Latency.P99, c.Latency.Count),
-			fmtMs(c.QueueWait.P99, c.QueueWait.Count))
+		row = append(row, fmtMs(c.Latency.P50, c.Latency.Count > 0), fmtMs(c.Latency.P99, c.Latency.Count > 0),
+			fmtMs(c.QueueWait.P99, c.QueueWait.Count > 0))
 		out = append(out, row)
 	}
 	return out
@@ -255,7 +305,17 @@ func (r Report) rows() [][]string {
 
 // summary is the lines under the table: what the pool and the dependency went through.
 func (r Report) summary() []string {
+	f := r.Forecast
+	forecast := fmt.Sprintf("forecast: the traffic needs %.2f workers (λ·W summed over the classes) of %d", f.OfferedLoad, r.Pool.Workers)
+	switch {
+	case f.Blocking != nil && f.FillS > 0:
+		forecast += fmt.Sprintf("; full in %.1fs, then a pool with no queue turns away %.0f%% of every class (Erlang B)", f.FillS, 100**f.Blocking)
+	case f.FillS > 0:
+		forecast += fmt.Sprintf("; full in %.1fs", f.FillS)
+	}
 	lines := []string{
+		"payment chain: " + strings.Join(r.Chain, " → "),
+		forecast,
 		fmt.Sprintf("pool: %d workers, queue %d; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
 			r.Pool.Workers, r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
 		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight", r.Dependency.Mode, r.Dependency.Requests, r.Dependency.PeakInFlight),
@@ -293,8 +353,8 @@ func writeAligned(w io.Writer, rows [][]string) error {
 func itoa(n int64) string { return fmt.Sprint(n) }
 
 // fmtMs shows "-" when nothing was measured, rather than a misleading 0.
-func fmtMs(v float64, count int64) string {
-	if count == 0 {
+func fmtMs(v float64, measured bool) string {
+	if !measured {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f", v)

@@ -6,6 +6,8 @@ import "time"
 // slices in it are copies, or prefixes of append-only arrays the lab never rewrites.
 type Snapshot struct {
 	Config      Config
+	Chain       []string // the payment path in force, outermost stage first (shared: never written)
+	Waits       []Phase  // what a worker holding a payment may wait for in that chain (shared: never written)
 	Elapsed     time.Duration
 	Classes     [numClasses]ClassStats
 	Pool        PoolStats
@@ -29,12 +31,6 @@ type DependencyStats struct {
 	PeakInFlight int64
 }
 
-// ConnectionStats is the per-route connection pool (workers waiting for one are in PhaseConnWait).
-type ConnectionStats struct {
-	PerRoute int   // 0: unlimited
-	InUse    int64 // connections leased now
-}
-
 // GeneratorStats is the open-loop generator's own health.
 type GeneratorStats struct {
 	Lag Percentiles // how late events left against their schedule
@@ -52,4 +48,30 @@ type Second struct {
 	Failed      [numClasses]int64             // failed during this second
 	TimedOut    [numClasses]int64             // timed out during this second
 	Rejected    [numClasses][numReasons]int64 // turned away during this second, by reason
+}
+
+// Active says class c has traffic in this run: a rate, or something that arrived.
+func (s *Snapshot) Active(c Class) bool {
+	return s.Config.Traffic.Rate(c) > 0 || s.Classes[c].Arrived > 0
+}
+
+// LastSecond is the most recent whole second of the timeline; nil before the first.
+func (s *Snapshot) LastSecond() *Second {
+	if n := len(s.Timeline); n > 0 {
+		return &s.Timeline[n-1]
+	}
+	return nil
+}
+
+// StarvingNow says class c is being starved: turned away for want of a worker during the
+// last whole second (before the first, at all). A payment turned away by the pool is a
+// rejection, not starvation.
+func (s *Snapshot) StarvingNow(c Class) bool {
+	if !c.Starves() {
+		return false
+	}
+	if last := s.LastSecond(); last != nil {
+		return last.Rejected[c][RejectPool] > 0
+	}
+	return s.Classes[c].Rejected[RejectPool] > 0
 }

@@ -85,10 +85,25 @@ func (tp *threadPool) thread(g *threadGen) {
 	}
 }
 
-// reserve takes a thread-or-queue place; false means the bulkhead is full.
-func (tp *threadPool) reserve() (release func(), ok bool) {
-	release, err := tp.admit.acquire(tp.ctx)
-	return release, err == nil
+// threadPoolStage is the thread-pool bulkhead's admission: a thread-or-queue place, taken at
+// once or not at all, and held until the call ends. The hand-off below runs the call on a
+// thread.
+func threadPoolStage(tp *threadPool) stage {
+	return stage{name: "bulkhead:threadpool", wrap: func(next call) call {
+		return func(ctx context.Context, p *passage) result {
+			release, err := tp.admit.acquire(tp.ctx)
+			if err != nil {
+				return rejectedBy(RejectBulkhead)
+			}
+			p.hold(release)
+			return next(ctx, p)
+		}
+	}}
+}
+
+// threadExecutor hands tasks to the bulkhead's threads; the worker waits on the thread pool.
+func threadExecutor(tp *threadPool) executor {
+	return executor{name: "thread", phase: PhaseHandoff, run: tp.submit}
 }
 
 // submit hands an admitted task to a thread. It does not block: admission left room,

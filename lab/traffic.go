@@ -98,12 +98,24 @@ func (s *schedule) advance(arrivals Arrivals) {
 // run emits events from start until ctx ends or the end time passes.
 func (g *generator) run(ctx context.Context, start time.Time) {
 	var sched [numClasses]schedule
-	// earliest is the class due first, or -1 when none has traffic.
-	earliest := func() int {
-		c := -1
+	// Classes due at the same instant go in a seeded random order, as two real schedulers
+	// race: never by class index, which would hand every contested worker to one class.
+	ties := rand.New(rand.NewPCG(uint64(g.seed), 0))
+	// earliest is the class due first, or -1 when none has traffic; fair picks among
+	// classes due at that same instant at random. Only an emission draws, so the schedule
+	// alone decides the random stream, however late the generator runs.
+	earliest := func(fair bool) int {
+		c, tied := -1, 0
 		for i := range sched {
-			if n := sched[i].next; !n.IsZero() && (c < 0 || n.Before(sched[c].next)) {
-				c = i
+			n := sched[i].next
+			switch {
+			case n.IsZero():
+			case c < 0 || n.Before(sched[c].next):
+				c, tied = i, 1
+			case fair && n.Equal(sched[c].next):
+				if tied++; ties.IntN(tied) == 0 {
+					c = i
+				}
 			}
 		}
 		return c
@@ -119,7 +131,7 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 	defer timer.Stop()
 	for {
 		var due time.Time
-		if c := earliest(); c >= 0 {
+		if c := earliest(false); c >= 0 {
 			due = sched[c].next
 		}
 		// Nothing more due before the end of a bounded run: wait for the end (a rate may
@@ -151,12 +163,13 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 		case <-fire:
 			// Everything due, in schedule order across classes; lateness is taken per event, so
 			// the time a burst takes to hand over counts too.
-			for c := earliest(); c >= 0 && ctx.Err() == nil; c = earliest() {
-				s := &sched[c]
+			for c := earliest(false); c >= 0 && ctx.Err() == nil; c = earliest(false) {
 				now := time.Now()
-				if s.next.After(now) || (!g.end.IsZero() && !s.next.Before(g.end)) {
+				if due := sched[c].next; due.After(now) || (!g.end.IsZero() && !due.Before(g.end)) {
 					break
 				}
+				c = earliest(true) // due now: among classes due at this very instant, a race
+				s := &sched[c]
 				g.lag.record(now.Sub(s.next))
 				g.emit(Class(c), s.next)
 				s.advance(g.arrivals)

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -95,5 +96,34 @@ func TestGeneratorWithoutTrafficEndsAtTheEnd(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("did not end")
+	}
+}
+
+// Classes due at the same instant go in a seeded random order: never by class index, and
+// the same order for the same seed.
+func TestUniformTiesRace(t *testing.T) {
+	order := func(seed int64) []Class {
+		var mu sync.Mutex
+		var got []Class
+		start := time.Now()
+		g := newGenerator(TrafficConfig{Arrivals: Uniform, Seed: seed, Payment: RateConfig{Rate: 100}, Signup: RateConfig{Rate: 100}},
+			start.Add(400*time.Millisecond), func(c Class, _ time.Time) { mu.Lock(); got = append(got, c); mu.Unlock() })
+		g.run(context.Background(), start)
+		return got
+	}
+	a := order(3)
+	firsts := map[Class]int{}
+	for i := 0; i+1 < len(a); i += 2 {
+		if a[i] == a[i+1] {
+			t.Fatalf("tick %d: %v twice; each tick has one payment and one signup", i/2, a[i])
+		}
+		firsts[a[i]]++
+	}
+	// 40 ticks, a fair coin each: both classes win some (all 40 to one has odds 2⁻³⁹).
+	if firsts[Payment] == 0 || firsts[Signup] == 0 {
+		t.Errorf("first of each tie: %v; want both classes", firsts)
+	}
+	if b := order(3); len(b) != len(a) || fmt.Sprint(b) != fmt.Sprint(a) {
+		t.Errorf("same seed, another order:\n%v\n%v", a, b)
 	}
 }

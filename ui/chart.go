@@ -142,7 +142,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) 
 func chartClasses(s *lab.Snapshot, spec chartSpec) []int {
 	var classes []int // drawn last on top: payment over signup over the rest
 	for i := len(lab.Classes) - 1; i >= 0; i-- {
-		if !quiet(s, lab.Classes[i]) && (spec.leaves == nil || !spec.leaves(lab.Classes[i])) {
+		if s.Active(lab.Classes[i]) && (spec.leaves == nil || !spec.leaves(lab.Classes[i])) {
 			classes = append(classes, i)
 		}
 	}

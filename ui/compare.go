@@ -18,22 +18,28 @@ const paneMinWidth = 56
 func compareLines(t *theme, s screen) []string {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
-	footer := wrapItems(footerItems(t, true), "  ", w)
 	summary := summaryLines(t, s, w)
-	room := h - len(status) - len(footer) - len(summary)
-
 	tightest := func(i, w int) int { return linesIn(labSections(t, s, i, w, levelTotals)) }
+	left := (w - 3) / 2
+	side := left >= paneMinWidth // else A above B
+	need := tightest(0, w) + tightest(1, w)
+	if side {
+		need = max(tightest(0, left), tightest(1, w-3-left))
+	}
+	// Every key in the footer if there is room; else the few that lead to the rest (? lists all).
+	footer := wrapItems(footerItems(t, true), "  ", w)
+	room := h - len(status) - len(footer) - len(summary)
+	if room < need {
+		footer = wrapItems(footerItems(t, true)[:2], "  ", w)
+		room = h - len(status) - len(footer) - len(summary)
+	}
+	if room < need {
+		return compareTooSmall(w, h, h-room+need)
+	}
 	var labs []string
-	if left := (w - 3) / 2; left >= paneMinWidth {
-		right := w - 3 - left
-		if need := max(tightest(0, left), tightest(1, right)); room < need {
-			return compareTooSmall(w, h, h-room+need)
-		}
-		labs = beside(labLines(t, s, 0, left, room), labLines(t, s, 1, right, room), left, t.dim.Render(" │ "))
+	if side {
+		labs = beside(labLines(t, s, 0, left, room), labLines(t, s, 1, w-3-left, room), left, t.dim.Render(" │ "))
 	} else {
-		if need := tightest(0, w) + tightest(1, w); room < need {
-			return compareTooSmall(w, h, h-room+need)
-		}
 		labs = append(labLines(t, s, 0, w, room/2), labLines(t, s, 1, w, room-room/2)...)
 	}
 	return append(append(append(labs, summary...), status...), footer...)
@@ -44,14 +50,9 @@ func compareTooSmall(w, h, need int) []string {
 		w, need, w, h), w, h)
 }
 
-// summaryRow is one counter of one class in both runs.
-type summaryRow struct {
-	label, a, b, diff string
-	better            int // +1: B did better, -1: worse, 0: the same
-}
-
 // summaryLines is the comparison under the two labs: a rule with a title, then per class
-// a block of A, B and B − A, blocks side by side as the width allows.
+// a block of A, B and B − A, blocks side by side as the width allows. The rows are
+// lab.CompareClasses, the same as the exported comparison's.
 func summaryLines(t *theme, s screen, w int) []string {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
 	title := "── " + t.bold.Render("A vs B") + t.dim.Render(" same traffic, totals since the start")
@@ -62,12 +63,15 @@ func summaryLines(t *theme, s screen, w int) []string {
 
 	var blocks [][]string
 	widths := []int{}
-	for ci, c := range lab.Classes {
-		if quiet(a, c) && quiet(b, c) {
-			continue
+	rows := lab.CompareClasses(a, b)
+	for start := 0; start < len(rows); {
+		end := start + 1
+		for end < len(rows) && rows[end].Class == rows[start].Class {
+			end++
 		}
-		block, bw := summaryBlock(t, ci, summaryRows(c, a.Classes[ci], b.Classes[ci]))
+		block, bw := summaryBlock(t, rows[start:end])
 		blocks, widths = append(blocks, block), append(widths, bw)
+		start = end
 	}
 	// Pack the blocks into rows of blocks, each row as tall as its tallest block.
 	const gap = "    "
@@ -83,79 +87,54 @@ func summaryLines(t *theme, s screen, w int) []string {
 	return out
 }
 
-// summaryRows are one class's counters in both runs: ok, each rejection reason (a
-// non-payment class without a worker is starved), failed, timed out and p99. Rows that are
-// 0 in both runs are left out, but for ok and the pool's rejections.
-func summaryRows(c lab.Class, a, b lab.ClassStats) []summaryRow {
-	type counter struct {
-		label  string
-		get    func(lab.ClassStats) int64
-		always bool
-		more   int // +1: more is better
-	}
-	counters := []counter{{"ok", func(s lab.ClassStats) int64 { return s.OK }, true, +1}}
-	for _, r := range lab.Reasons {
-		label := "rejected:" + r.String()
-		if r == lab.RejectPool && c.Starves() {
-			label = "starved"
-		}
-		counters = append(counters, counter{label, func(s lab.ClassStats) int64 { return s.Rejected[r] }, r == lab.RejectPool, -1})
-	}
-	counters = append(counters,
-		counter{"failed", func(s lab.ClassStats) int64 { return s.Failed }, false, -1},
-		counter{"timed out", func(s lab.ClassStats) int64 { return s.TimedOut }, false, -1})
-	var rows []summaryRow
-	for _, k := range counters {
-		va, vb := k.get(a), k.get(b)
-		if va == 0 && vb == 0 && !k.always {
-			continue
-		}
-		diff := fmtCount(vb - va)
-		if vb > va {
+// summaryCells writes one row's A, B and B − A as the screen shows them.
+func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
+	if !r.Latency() {
+		diff = fmtCount(r.B - r.A)
+		if r.B > r.A {
 			diff = "+" + diff
 		}
-		rows = append(rows, summaryRow{k.label, fmtCount(va), fmtCount(vb), diff, k.more * sign(vb-va)})
+		return fmtCount(r.A), fmtCount(r.B), diff
 	}
-	p99 := summaryRow{label: "p99", a: latency(a.Latency.P99, a.Latency.Count), b: latency(b.Latency.P99, b.Latency.Count), diff: "–"}
-	if a.Latency.Count > 0 && b.Latency.Count > 0 {
-		d := b.Latency.P99 - a.Latency.P99
-		p99.diff, p99.better = signedLatency(d), -sign(int64(d))
+	lat := func(v int64, none bool) string {
+		if none {
+			return "–"
+		}
+		return fmtLatency(time.Duration(v))
 	}
-	return append(rows, p99)
+	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
+	if !r.None[0] && !r.None[1] {
+		diff = signedLatency(time.Duration(r.B - r.A))
+	}
+	return a, b, diff
 }
 
 // summaryBlock draws one class's rows under a header naming the class and the columns,
 // and returns its width.
-func summaryBlock(t *theme, ci int, rows []summaryRow) ([]string, int) {
-	labelW, numW := ansiWidth(lab.Classes[ci].String()), ansiWidth("B − A")
-	for _, r := range rows {
-		labelW = max(labelW, ansiWidth(r.label))
-		numW = max(numW, ansiWidth(r.a), ansiWidth(r.b), ansiWidth(r.diff))
+func summaryBlock(t *theme, rows []lab.ComparisonRow) ([]string, int) {
+	ci := int(rows[0].Class)
+	labelW, numW := ansiWidth(rows[0].Class.String()), ansiWidth("B − A")
+	cells := make([][3]string, len(rows))
+	for i, r := range rows {
+		a, b, d := summaryCells(r)
+		cells[i] = [3]string{a, b, d}
+		labelW = max(labelW, ansiWidth(r.Counter))
+		numW = max(numW, ansiWidth(a), ansiWidth(b), ansiWidth(d))
 	}
 	numW += 2
-	out := []string{t.name[ci].Render(padRight(lab.Classes[ci].String(), labelW)) +
+	out := []string{t.name[ci].Render(padRight(rows[0].Class.String(), labelW)) +
 		t.dim.Render(padLeft("A", numW)+padLeft("B", numW)+padLeft("B − A", numW))}
-	for _, r := range rows {
-		diff := padLeft(r.diff, numW)
-		switch r.better {
+	for i, r := range rows {
+		diff := padLeft(cells[i][2], numW)
+		switch r.Better {
 		case 1:
 			diff = t.better.Render(diff)
 		case -1:
 			diff = t.worse.Render(diff)
 		}
-		out = append(out, padRight(r.label, labelW)+padLeft(r.a, numW)+padLeft(r.b, numW)+diff)
+		out = append(out, padRight(r.Counter, labelW)+padLeft(cells[i][0], numW)+padLeft(cells[i][1], numW)+diff)
 	}
 	return out, labelW + 3*numW
-}
-
-func sign(v int64) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }
 
 // signedLatency writes a difference of latencies: +2.99s, -0.8ms, 0.

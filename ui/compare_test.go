@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -315,5 +316,37 @@ func TestFileSafe(t *testing.T) {
 		if got := fileSafe(in); got != want {
 			t.Errorf("fileSafe(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// The live summary and the exported comparison are one table: the same rows, with the same
+// labels, in the same order, in-flight rows included.
+func TestSummaryAgreesWithExport(t *testing.T) {
+	a, b := compareSnapshots()
+	var md strings.Builder
+	if err := lab.NewComparison(*a, *b).Write(&md, lab.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	var exported []string
+	for _, l := range strings.Split(md.String(), "\n") {
+		cells := strings.Split(strings.Trim(l, "| "), " | ")
+		if len(cells) == 5 && cells[0] != "class" && !strings.HasPrefix(cells[0], "-") {
+			exported = append(exported, cells[0]+" "+cells[1])
+		}
+	}
+	var live []string
+	class := ""
+	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true), compareScreen(200, 60), 40), "\n")), "\n")[1:] {
+		f := strings.Fields(l)
+		switch {
+		case len(f) == 0:
+		case strings.HasSuffix(l, "B − A"): // a block's header names its class
+			class = f[0]
+		default:
+			live = append(live, class+" "+strings.Join(f[:len(f)-3], " "))
+		}
+	}
+	if strings.Join(live, "\n") != strings.Join(exported, "\n") || len(live) == 0 || !slices.Contains(live, "payment in flight") {
+		t.Errorf("live summary rows:\n%s\nexported rows:\n%s", strings.Join(live, "\n"), strings.Join(exported, "\n"))
 	}
 }

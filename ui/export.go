@@ -58,7 +58,7 @@ func writeExport(dir string, now time.Time, frame string, snaps []lab.Snapshot) 
 	case 1:
 		rep = lab.NewReport(snaps[0])
 	case 2:
-		rep = lab.NewComparison(lab.NewReport(snaps[0]), lab.NewReport(snaps[1]))
+		rep = lab.NewComparison(snaps[0], snaps[1])
 	default:
 		return "", "", fmt.Errorf("cannot export %d labs", len(snaps))
 	}

@@ -15,7 +15,7 @@ func testConfig() lab.Config {
 		Description: "One shared pool of 20 workers.",
 		Duration:    lab.Duration(8 * time.Second),
 		Pool:        lab.PoolConfig{Workers: 20, Queue: 0, Discipline: lab.FIFO},
-		Traffic: lab.TrafficConfig{Arrivals: lab.Uniform, Seed: 1,
+		Traffic: lab.TrafficConfig{Arrivals: lab.Poisson, Seed: 1,
 			Payment: lab.RateConfig{Rate: 10}, Signup: lab.RateConfig{Rate: 5}},
 		Dependency: lab.DependencyConfig{Latency: lab.Duration(3 * time.Second),
 			HealthyLatency: lab.Duration(50 * time.Millisecond), Mode: lab.ModeSlow},

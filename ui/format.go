@@ -33,6 +33,11 @@ func fmtFloatRate(r float64) string {
 	return strconv.FormatFloat(r, 'f', -1, 64) + "/s"
 }
 
+// fmtPerSec writes a forecast rate with one decimal: 8.4/s, 2/s.
+func fmtPerSec(r float64) string {
+	return trimZero(fmt.Sprintf("%.1f", r)) + "/s"
+}
+
 // fmtLatency writes a measured duration in at most 6 cells with fixed decimals, so a
 // column of them lines up: 0.4ms, 2.1ms, 250ms, 3.00s, 30.5s, 120s, 15m.
 func fmtLatency(d time.Duration) string {

@@ -3,17 +3,9 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"poollab/lab"
 )
-
-// quiet says a class has no traffic in this run: no configured rate and nothing arrived.
-// The table, legends and charts leave such classes out.
-func quiet(s *lab.Snapshot, c lab.Class) bool {
-	rate := s.Config.Traffic.Rate(c)
-	return rate == 0 && s.Classes[c].Arrived == 0
-}
 
 // plural names a class's requests in a sentence: "signups", "health checks".
 func plural(c lab.Class) string {
@@ -26,30 +18,10 @@ func plural(c lab.Class) string {
 	return c.String() + " requests"
 }
 
-// holds is Little's W for payments (lab.Config.PaymentHold), and why names the timeout
-// when it decides the worker's time.
-func holds(cfg lab.Config) (call, worker time.Duration, why string) {
-	call, worker, timedOut := cfg.PaymentHold()
-	if timedOut {
-		why = fmt.Sprintf(" (%s timeout)", cfg.Payment.Timeout.Kind)
-	}
-	return call, worker, why
-}
-
-// paymentCap is how many payments the bulkhead lets through at once: permits for a
-// semaphore, threads for a thread pool; false for none.
-func paymentCap(b lab.BulkheadConfig) (int, bool) {
-	if b.Type == lab.BulkheadNone {
-		return 0, false
-	}
-	return b.Size, true
-}
-
-// narrate explains the moment in one sentence with Little's law: workers needed = arrival
-// rate × time each payment holds a worker, against the pool. The arithmetic comes from the
-// settings, the tense from the snapshot.
+// narrate explains the moment in one sentence: the forecast's numbers (Little's law,
+// Erlang B) in words, in the tense the snapshot gives. Every number comes from lab.
 func narrate(cfg lab.Config, s *lab.Snapshot) string {
-	msg := narrateLaw(cfg, s)
+	msg := narrateLaw(cfg, cfg.Forecast(), s)
 	switch {
 	case s.Health.Pulled && s.Health.FailStreak == 0:
 		msg += "; health checks pass again: a balancer takes the instance back after 3 in a row"
@@ -59,40 +31,35 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 	return msg
 }
 
-func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
+func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	rate := cfg.Traffic.Payment.Rate
 	workers := cfg.Pool.Workers
-	callHold, hold, why := holds(cfg)
-	need := rate * hold.Seconds()
+	pay := f.Payment
 
-	// Who is starving now: rejected for lack of a worker in the last whole second.
-	var starving []string
-	if n := len(s.Timeline); n > 0 {
-		for _, c := range lab.Classes {
-			if c.Starves() && s.Timeline[n-1].Rejected[c][lab.RejectPool] > 0 {
-				starving = append(starving, plural(c))
-			}
+	// Who else needs the pool: the classes starving now, else every other class with traffic.
+	var starving, all []string
+	for _, c := range lab.Classes {
+		switch {
+		case !c.Starves():
+		case s.StarvingNow(c):
+			starving = append(starving, plural(c))
+			fallthrough
+		case s.Active(c):
+			all = append(all, plural(c))
 		}
 	}
-	// Who else needs the pool: the classes starving now, else every other class with traffic.
 	others := strings.Join(starving, " and ")
 	if others == "" {
-		var all []string
-		for _, c := range lab.Classes {
-			if c.Starves() && cfg.Traffic.Rate(c) > 0 {
-				all = append(all, plural(c))
-			}
-		}
 		others = strings.Join(all, " and ")
-		if others == "" {
-			others = "other requests"
-		}
+	}
+	if others == "" {
+		others = "other requests"
 	}
 	// A timeout shorter than the call frees workers at the price of every payment.
 	price := ""
-	if k := cfg.Payment.Timeout.Kind; k != lab.TimeoutNone && cfg.Dependency.CallLatency() > cfg.Payment.Timeout.Duration.D() {
+	if pay.TimeoutCuts {
 		price = fmt.Sprintf("; the price: every payment times out (%s call > %s timeout), none succeed",
-			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
+			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(pay.Hold))
 	}
 
 	switch {
@@ -116,85 +83,76 @@ func narrateLaw(cfg lab.Config, s *lab.Snapshot) string {
 	}
 	// Calls that outlive their caller (caller timeout) still load the dependency.
 	orphans := ""
-	if callHold > hold {
-		orphans = fmt.Sprintf("; the calls run on: %s × %s = %s at the dependency, orphaned", fmtFloatRate(rate), fmtSecs(callHold), fmtWorkers(rate*callHold.Seconds()))
+	if pay.Orphaned > 0 {
+		orphans = fmt.Sprintf("; the calls run on: %s × %s = %s at the dependency, orphaned",
+			fmtPerSec(pay.Admitted), fmtSecs(pay.Call), fmtWorkers(pay.CallsAtOnce))
 	}
 
-	if limit, ok := paymentCap(cfg.Payment.Bulkhead); ok && limit < workers {
-		bh := cfg.Payment.Bulkhead
-		calls := rate * callHold.Seconds()
-		if calls <= float64(limit) {
-			return fmt.Sprintf("payments need %s × %s%s = %s at once, within the %s bulkhead's %d: none rejected by it%s%s",
-				fmtFloatRate(rate), fmtSecs(callHold), brownout, fmtWorkers(calls), bh.Type, limit, orphans, price)
-		}
-		admitted := float64(limit) / callHold.Seconds()
-		rejected := fmtFloatRate(roundTo(rate-admitted, 1))
-		held := min(float64(limit), admitted*hold.Seconds())
-		if held >= float64(limit)-0.05 {
-			msg := fmt.Sprintf("payments need %s × %s%s = %s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, ~%s payments rejected",
-				fmtFloatRate(rate), fmtSecs(callHold), brownout, fmtWorkers(rate*callHold.Seconds()), bh.Type, limit, workers, workers-limit, others, rejected)
+	if bh := cfg.Payment.Bulkhead; pay.Bulkhead > 0 && pay.Bulkhead < workers {
+		needs := fmt.Sprintf("payments need %s × %s%s = %s", fmtFloatRate(rate), fmtSecs(pay.Call), brownout,
+			fmtWorkers(pay.CallsNeeded))
+		rejected := "~" + fmtPerSec(pay.Rejected) + " payments rejected"
+		switch {
+		case !pay.Capped:
+			msg := fmt.Sprintf("%s at once, within the %s bulkhead's %d", needs, bh.Type, pay.Bulkhead)
+			if pay.Rejected >= 0.05 {
+				return msg + ": only random bursts go over it, " + rejected + orphans + price
+			}
+			return msg + ": none rejected by it" + orphans + price
+		case pay.Hold >= pay.Call: // the worker holds its permit for the whole call
+			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, %s",
+				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, rejected)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}
 			return msg + price
 		}
-		return fmt.Sprintf("payments need %s × %s%s = %s calls at once; the %s bulkhead runs %d: ~%s rejected, and callers leave after %s%s, so payments hold ~%s of %d workers",
-			fmtFloatRate(rate), fmtSecs(callHold), brownout, fmtWorkers(calls), bh.Type, limit, rejected, fmtSecs(hold), why, fmtWorkers(held), workers) + price
+		return fmt.Sprintf("%s calls at once; the %s bulkhead runs %d: %s, and callers leave after %s (%s timeout), so payments hold ~%s of %d workers",
+			needs, bh.Type, pay.Bulkhead, rejected, fmtSecs(pay.Hold), pay.Timeout, fmtWorkers(pay.WorkersHeld), workers) + price
 	}
 
-	law := fmt.Sprintf("payments need %s × %s%s = %s workers%s; the pool has %d", fmtFloatRate(rate), fmtSecs(hold), why, fmtWorkers(need), brownout, workers)
-	if _, ok := paymentCap(cfg.Payment.Bulkhead); ok {
+	why := ""
+	if pay.TimeoutCuts {
+		why = fmt.Sprintf(" (%s timeout)", pay.Timeout)
+	}
+	law := fmt.Sprintf("payments need %s × %s%s = %s workers%s; the pool has %d", fmtFloatRate(rate), fmtSecs(pay.Hold), why,
+		fmtWorkers(f.Classes[lab.Payment].WorkersNeeded), brownout, workers)
+	if pay.Bulkhead > 0 {
 		law += " (a bulkhead that big caps nothing)"
 	}
 	conns := ""
-	if pr := cfg.Payment.Connections.PerRoute; pr > 0 && need > float64(pr) {
-		conns = fmt.Sprintf(". %d connections per route cap the calls, not the workers: the rest wait for one, holding theirs", pr)
+	if pay.ConnectionsCap > 0 {
+		conns = fmt.Sprintf(". %d connections per route cap the calls, not the workers: the rest wait for one, holding theirs", pay.ConnectionsCap)
 	}
-	if need < float64(workers) { // at exactly the pool size it is always full
-		if need > 0.8*float64(workers) {
-			return law + ": it fits, barely; a little more traffic or latency fills it" + orphans + conns + price
-		}
+	switch f.Fit {
+	case lab.FitsBarely:
+		return law + ": it fits, barely; a little more traffic or latency fills it" + orphans + conns + price
+	case lab.FitsEasily:
 		return law + ": it fits, " + others + " get workers" + orphans + conns + price
 	}
 
-	fill := time.Duration(float64(workers) / rate * float64(time.Second))
+	fill := fmtSecs(f.FillIn)
 	if q := cfg.Pool.Queue; q > 0 && len(starving) == 0 {
-		// The queue takes the overflow. When it fills is read off its measured growth, not
-		// guessed: how fast it grows depends on which requests it holds.
-		if s.Elapsed < fill {
-			return fmt.Sprintf("%s: full in %s, then the queue of %d fills and %s starve", law, fmtSecs(fill), q, others)
+		if s.Elapsed < f.FillIn {
+			return fmt.Sprintf("%s: full in %s, then the queue of %d fills and %s starve", law, fill, q, others)
 		}
 		eta := ""
-		if grow := queueGrowth(s.Timeline); grow > 0 && s.Pool.Queued < q {
-			eta = fmt.Sprintf(" (growing %s, full in ~%s)", fmtFloatRate(roundTo(grow, 1)), fmtSecs(time.Duration(float64(q-s.Pool.Queued)/grow*float64(time.Second))))
+		if f.Queue.FullIn > s.Elapsed {
+			eta = fmt.Sprintf(" (growing %s, full at ~%s)", fmtPerSec(f.Queue.Growth), fmtSecs(f.Queue.FullIn))
 		}
 		return fmt.Sprintf("%s: full since %s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
-			law, fmtSecs(fill), others, q, eta, latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count))
+			law, fill, others, q, eta, latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count))
+	}
+	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
+	share := ""
+	if f.Loss && cfg.Traffic.Arrivals == lab.Poisson {
+		share = fmt.Sprintf("; a full pool turns away %.0f%% of every class: it cannot tell payments from %s", 100*f.Blocking, others)
 	}
 	switch {
 	case len(starving) > 0:
-		return fmt.Sprintf("%s: full in %s, %s now starving%s", law, fmtSecs(fill), others, conns)
-	case s.Elapsed < fill:
-		return fmt.Sprintf("%s: full in %s, then %s starve%s", law, fmtSecs(fill), others, conns)
-	default:
-		return fmt.Sprintf("%s: full in %s; %s starve when they arrive%s", law, fmtSecs(fill), others, conns)
+		return fmt.Sprintf("%s: full in %s, %s now starving%s%s", law, fill, others, share, conns)
+	case s.Elapsed < f.FillIn:
+		return fmt.Sprintf("%s: full in %s, then %s starve%s%s", law, fill, others, share, conns)
 	}
-}
-
-// queueGrowth is how fast the accept queue grew over the last few seconds, per second.
-func queueGrowth(tl []lab.Second) float64 {
-	n := min(len(tl), 5)
-	if n < 2 {
-		return 0
-	}
-	first, last := tl[len(tl)-n], tl[len(tl)-1]
-	return float64(last.Queued-first.Queued) / float64(n-1)
-}
-
-func roundTo(v float64, decimals int) float64 {
-	p := 1.0
-	for i := 0; i < decimals; i++ {
-		p *= 10
-	}
-	return float64(int64(v*p+0.5)) / p
+	return fmt.Sprintf("%s: full in %s; %s starve when they arrive%s%s", law, fill, others, share, conns)
 }

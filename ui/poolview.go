@@ -268,25 +268,20 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts) string {
 	var items []string
 	for i, c := range lab.Classes {
-		if quiet(s, c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
+		if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
 			continue
 		}
 		items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+c.String()+" "+itoa(pc.busy[i]))
-		if pc.wait[i] > 0 || c == lab.Payment && paymentCanWait(s.Config) {
-			items = append(items, t.cellW[i].Render(string(t.waiting[i]))+" "+c.String()+" "+waitingWords(pc, c, s.Config))
+		if pc.wait[i] > 0 || c == lab.Payment && len(s.Waits) > 0 {
+			items = append(items, t.cellW[i].Render(string(t.waiting[i]))+" "+c.String()+" "+waitingWords(pc, c, s.Waits))
 		}
 	}
 	items = append(items, t.idle.Render(string(t.idleRune))+" idle "+itoa(pc.idle))
 	return strings.Join(items, "  ")
 }
 
-// paymentCanWait says whether the settings make payments wait while holding a worker.
-func paymentCanWait(cfg lab.Config) bool {
-	return cfg.Payment.Bulkhead.Type != lab.BulkheadNone || cfg.Payment.Connections.PerRoute > 0
-}
-
 // waitingWords: "waiting for bulkhead 3", or "waiting 4: for bulkhead 3, for connection 1".
-func waitingWords(pc poolCounts, c lab.Class, cfg lab.Config) string {
+func waitingWords(pc poolCounts, c lab.Class, waits []lab.Phase) string {
 	var parts []string
 	for _, ph := range lab.Phases {
 		if n := pc.waitIn[classPhase{c, ph}]; n > 0 && ph != lab.PhaseIdle && !working(ph) {
@@ -295,16 +290,10 @@ func waitingWords(pc poolCounts, c lab.Class, cfg lab.Config) string {
 	}
 	switch len(parts) {
 	case 0:
-		if c != lab.Payment {
+		if c != lab.Payment || len(waits) == 0 {
 			return "waiting 0"
 		}
-		switch {
-		case cfg.Payment.Bulkhead.Type == lab.BulkheadThreadPool:
-			return lab.PhaseHandoff.String() + " 0"
-		case cfg.Payment.Bulkhead.Type != lab.BulkheadNone:
-			return lab.PhaseBulkhead.String() + " 0"
-		}
-		return lab.PhaseConnWait.String() + " 0"
+		return waits[0].String() + " 0"
 	case 1:
 		return parts[0]
 	}

@@ -167,7 +167,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 	}
 	for ci, c := range lab.Classes {
 		cs := s.Classes[ci]
-		if quiet(s, c) {
+		if !s.Active(c) {
 			continue
 		}
 		row := t.name[ci].Render(padRight(c.String(), nameW))
@@ -275,7 +275,7 @@ func detailLines(t *theme, s *lab.Snapshot) []string {
 	}
 	out := []string{t.dim.Render(top), t.dim.Render(head)}
 	for i, c := range lab.Classes {
-		if !quiet(s, c) {
+		if s.Active(c) {
 			out = append(out, rows[i])
 		}
 	}

@@ -273,29 +273,24 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// The right side, longest form first: what is starving, and the run's state.
 	var starved, starvedShort []string
 	for i, c := range lab.Classes {
-		if !c.Starves() {
+		n := snap.Classes[i].Rejected[lab.RejectPool]
+		if !c.Starves() || n == 0 {
 			continue
 		}
-		if n := snap.Classes[i].Rejected[lab.RejectPool]; n > 0 {
-			var last int64 = -1 // no whole second yet
-			if k := len(snap.Timeline); k > 0 {
-				last = snap.Timeline[k-1].Rejected[i][lab.RejectPool]
-			}
-			// The alarm stands only while it is still happening; afterwards the total stays, quiet.
-			if last == 0 {
-				label := t.dim.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
-				starved = append(starved, label+t.dim.Render(" (none now)"))
-				starvedShort = append(starvedShort, label)
-				continue
-			}
-			now := "–"
-			if last > 0 {
-				now = fmtRate(last)
-			}
-			label := t.alert.Render(fmt.Sprintf("%s STARVED %s", c, fmtCount(n)))
-			starved = append(starved, label+t.dim.Render(" ("+now+")"))
+		// The alarm stands only while it is still happening; afterwards the total stays, quiet.
+		if !snap.StarvingNow(c) {
+			label := t.dim.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
+			starved = append(starved, label+t.dim.Render(" (none now)"))
 			starvedShort = append(starvedShort, label)
+			continue
 		}
+		now := "–" // no whole second yet
+		if last := snap.LastSecond(); last != nil {
+			now = fmtRate(last.Rejected[i][lab.RejectPool])
+		}
+		label := t.alert.Render(fmt.Sprintf("%s STARVED %s", c, fmtCount(n)))
+		starved = append(starved, label+t.dim.Render(" ("+now+")"))
+		starvedShort = append(starvedShort, label)
 	}
 	var state, stateShort string
 	switch {
@@ -377,7 +372,11 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	if pr := cfg.Payment.Connections.PerRoute; pr > 0 {
 		items = append(items, k("connections", fmt.Sprintf("%d/%d per route in use, lease wait %s", snap.Connections.InUse, pr, fmtDur(cfg.Payment.Connections.LeaseTimeout.D()))))
 	}
-	return append(items, k("traffic", strings.Join(rates, ", ")))
+	items = append(items, k("traffic", strings.Join(rates, ", ")))
+	if len(snap.Chain) > 0 {
+		items = append(items, k("payment chain", strings.Join(snap.Chain, " → ")))
+	}
+	return items
 }
 
 func modeShort(d lab.DependencyConfig) string {

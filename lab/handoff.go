@@ -6,6 +6,54 @@ import (
 	"time"
 )
 
+// executor runs a handed-off task somewhere other than the worker; false: no room for it.
+type executor struct {
+	name  string // "thread" or "goroutine"
+	phase Phase  // what the worker is doing while it waits for the task
+	run   func(t *task) bool
+}
+
+// goroutineExecutor runs each task on a goroutine of its own, as an unbounded executor would.
+func goroutineExecutor(spawn func(func())) executor {
+	return executor{name: "goroutine", phase: PhaseCall, run: func(t *task) bool { spawn(t.run); return true }}
+}
+
+// handoffStage runs the rest of the chain off the worker, on ex, while the worker waits for
+// it up to the passage's patience (a caller timeout) and may walk away. What the payment
+// holds goes with the call and is released when the call ends, even when nobody waits for
+// it any more. Walking away is a timeout; the breaker hears of it at once if the call had
+// its permit (one still waiting for a thread or a connection is no signal about the
+// dependency).
+func handoffStage(o *orphans, ex executor) stage {
+	waits := ex.phase
+	if waits == PhaseCall {
+		waits = PhaseIdle // from the worker's side it is in the call: no wait of its own
+	}
+	return stage{name: "handoff:" + ex.name, waits: waits, leaves: true, wrap: func(next call) call {
+		return func(ctx context.Context, p *passage) result {
+			off := &passage{permit: p.permit} // no worker: it runs off the pool
+			held := passage{releases: p.releases}
+			p.releases = nil
+			t := newTask(o, held.settle, func() result {
+				r := next(ctx, off)
+				off.settle()
+				return r
+			})
+			if !ex.run(t) {
+				t.release()
+				return rejectedBy(RejectBulkhead)
+			}
+			p.phase(ex.phase)
+			r, ok := t.wait(ctx, p.patience)
+			if !ok {
+				r = result{out: TimedOut}
+				p.permit.record(r)
+			}
+			return r
+		}
+	}}
+}
+
 // OrphanStats counts calls whose caller walked away (caller timeout) while they went on,
 // still holding a connection and loading the dependency.
 type OrphanStats struct {

@@ -1,0 +1,122 @@
+package lab
+
+import (
+	"context"
+	"time"
+)
+
+// call runs what is left of the payment path for one payment.
+type call func(ctx context.Context, p *passage) result
+
+// stage is one mechanism of the payment path: it wraps the rest of the chain, as a
+// failsafe-go policy wraps the next. Each lives in the file of its mechanism.
+type stage struct {
+	name   string // as the report and the settings line show it: "bulkhead:semaphore"
+	wrap   func(next call) call
+	waits  Phase // what a worker may wait for in this stage while it holds the payment; PhaseIdle: nothing
+	leaves bool  // the rest of the chain runs off the worker (a hand-off)
+}
+
+// passage is one payment on its way down the chain.
+type passage struct {
+	worker   *workerHandle // the pool worker it holds; nil once it runs off the pool
+	permit   *callRecord   // the breaker permit of its call, shared with a handed-off copy
+	patience time.Duration // how long the worker waits for a call handed off below (0: until it ends)
+	releases []func()      // what it holds (bulkhead place, connection) until its call ends
+}
+
+// phase says what the worker is doing now; off the pool there is no worker to tell.
+func (p *passage) phase(ph Phase) { p.worker.set(ph) }
+
+// hold keeps release until the payment's call has ended, wherever that happens: on the
+// worker, or on the goroutine or bulkhead thread it was handed to.
+func (p *passage) hold(release func()) { p.releases = append(p.releases, release) }
+
+// settle releases what the passage holds, innermost first.
+func (p *passage) settle() {
+	for i := len(p.releases) - 1; i >= 0; i-- {
+		p.releases[i]()
+	}
+	p.releases = nil
+}
+
+// chain is the payment path in force: its stages, outermost first, composed into one call.
+type chain struct {
+	names []string
+	waits []Phase // what a worker holding a payment may wait for, in chain order
+	run   call
+}
+
+// compose wraps the stages around each other, the first outermost.
+func compose(stages []stage) *chain {
+	c := &chain{}
+	var run call
+	for i := len(stages) - 1; i >= 0; i-- {
+		run = stages[i].wrap(run)
+	}
+	onWorker := true
+	for _, s := range stages {
+		c.names = append(c.names, s.name)
+		if onWorker && s.waits != PhaseIdle {
+			c.waits = append(c.waits, s.waits)
+		}
+		onWorker = onWorker && !s.leaves
+	}
+	c.run = run
+	return c
+}
+
+// serve takes one payment down the chain on worker w.
+func (c *chain) serve(ctx context.Context, w *workerHandle) result {
+	p := &passage{worker: w, permit: &callRecord{}}
+	r := c.run(ctx, p)
+	p.settle()
+	return r
+}
+
+// paymentChain builds the payment path for p, in the order it runs:
+//
+//	fallback → breaker short-circuit → bulkhead → caller timeout → hand-off →
+//	connection → breaker permit → socket timeout → HTTP
+//
+// An open breaker fails a payment before it takes anything; only real calls take a permit,
+// so the breaker hears about the dependency and nothing else. The trap (count_rejections)
+// puts the whole breaker outermost instead, so the lab's own rejections reach it. A caller
+// timeout needs the call to run somewhere the worker can walk away from: on the
+// thread-pool bulkhead's threads, or else on a goroutine of its own.
+func (l *Lab) paymentChain(p PaymentConfig) *chain {
+	stages := []stage{fallbackStage(l.metrics[Payment])}
+	cb := l.breaker.get()
+	trap := cb != nil && p.Breaker.CountRejections
+	switch {
+	case trap:
+		stages = append(stages, breakerStage(cb, true))
+	case cb != nil:
+		stages = append(stages, shortCircuitStage(cb))
+	}
+	switch p.Bulkhead.Type {
+	case BulkheadSemaphore:
+		stages = append(stages, semaphoreStage(&l.semaphore))
+	case BulkheadThreadPool:
+		stages = append(stages, threadPoolStage(l.threads))
+	}
+	if p.Timeout.Kind == TimeoutCaller {
+		stages = append(stages, callerTimeoutStage(p.Timeout.Duration.D()))
+	}
+	switch {
+	case p.Bulkhead.Type == BulkheadThreadPool:
+		stages = append(stages, handoffStage(&l.orphans, threadExecutor(l.threads)))
+	case p.Timeout.Kind == TimeoutCaller:
+		stages = append(stages, handoffStage(&l.orphans, goroutineExecutor(l.spawn)))
+	}
+	if p.Connections.PerRoute > 0 {
+		stages = append(stages, connectionStage(&l.conns))
+	}
+	if cb != nil && !trap {
+		stages = append(stages, breakerStage(cb, false))
+	}
+	if p.Timeout.Kind == TimeoutSocket {
+		stages = append(stages, socketTimeoutStage(p.Timeout.Duration.D()))
+	}
+	return compose(append(stages, httpStage(l.client, l.dep.URL()+"/pay")))
+}

@@ -1,0 +1,79 @@
+package lab
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The chain in force follows the settings: each mechanism one stage, in the order it runs,
+// and the waits a worker can be seen in are those before the call leaves it.
+func TestPaymentChainFollowsTheSettings(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	for _, tc := range []struct {
+		name  string
+		edit  func(*PaymentConfig)
+		chain string
+		waits []Phase
+	}{
+		{"none", func(*PaymentConfig) {}, "fallback http", nil},
+		{"semaphore", func(p *PaymentConfig) { p.Bulkhead.Type = BulkheadSemaphore },
+			"fallback bulkhead:semaphore http", []Phase{PhaseBulkhead}},
+		{"semaphore, connections, socket timeout", func(p *PaymentConfig) {
+			p.Bulkhead.Type, p.Connections.PerRoute, p.Timeout.Kind = BulkheadSemaphore, 5, TimeoutSocket
+		}, "fallback bulkhead:semaphore connections timeout:socket http", []Phase{PhaseBulkhead, PhaseConnWait}},
+		{"caller timeout: the lease happens off the worker", func(p *PaymentConfig) {
+			p.Connections.PerRoute, p.Timeout.Kind = 5, TimeoutCaller
+		}, "fallback timeout:caller handoff:goroutine connections http", nil},
+		{"thread pool", func(p *PaymentConfig) { p.Bulkhead.Type = BulkheadThreadPool },
+			"fallback bulkhead:threadpool handoff:thread http", []Phase{PhaseHandoff}},
+		{"breaker", func(p *PaymentConfig) { p.Breaker.Enabled, p.Bulkhead.Type = true, BulkheadSemaphore },
+			"fallback breaker:short-circuit bulkhead:semaphore breaker http", []Phase{PhaseBulkhead}},
+		{"the trap", func(p *PaymentConfig) {
+			p.Breaker.Enabled, p.Breaker.CountRejections, p.Bulkhead.Type = true, true, BulkheadSemaphore
+		}, "fallback breaker:counts-rejections bulkhead:semaphore http", []Phase{PhaseBulkhead}},
+	} {
+		cfg := c
+		tc.edit(&cfg.Payment)
+		if err := l.Apply(cfg); err != nil {
+			t.Fatal(err)
+		}
+		s := l.Snapshot()
+		if got := strings.Join(s.Chain, " "); got != tc.chain || !slices.Equal(s.Waits, tc.waits) {
+			t.Errorf("%s: chain %q waits %v; want %q %v", tc.name, got, s.Waits, tc.chain, tc.waits)
+		}
+	}
+}
+
+// A semaphore permit goes with a call its worker walked away from: the bulkhead stays full
+// until the orphaned call itself ends.
+func TestPermitHeldUntilTheOrphanedCallEnds(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Dependency.Latency = Duration(time.Minute) // longer than the test: Stop ends it
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 1}
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutCaller, Duration: Duration(20 * time.Millisecond)}
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	ch := l.chain.Load()
+	if r := ch.serve(l.ctx, nil); r.out != TimedOut {
+		t.Fatalf("first payment: %+v, want timed out by the caller", r)
+	}
+	// The call runs on, holding the one permit.
+	if s := l.Snapshot(); s.Bulkhead.InUse != 1 || s.Orphans.InFlight != 1 {
+		t.Fatalf("after walking away: bulkhead %+v, orphans %+v; want the permit held by the orphan", s.Bulkhead, s.Orphans)
+	}
+	if r := ch.serve(l.ctx, nil); !r.rejected || r.reason != RejectBulkhead {
+		t.Errorf("second payment while the orphan holds the permit: %+v, want rejected by the bulkhead", r)
+	}
+}

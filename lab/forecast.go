@@ -1,0 +1,252 @@
+package lab
+
+import (
+	"math"
+	"time"
+)
+
+// Forecast is what queueing theory says a configuration does, before it runs: Little's law
+// for how many workers each class keeps busy, Erlang B for the share a pool without a queue
+// turns away. It is the one place the lab's model numbers come from: the narrator, the
+// charts and the tests state these, and the UI computes none of its own.
+type Forecast struct {
+	Classes [numClasses]ClassForecast
+
+	// WorkersNeeded is Σ λ·W over the classes: the workers the traffic would keep busy if
+	// none were turned away (Little's law).
+	WorkersNeeded float64
+	// OfferedLoad is what the shared pool is offered, in erlangs: WorkersNeeded, but with
+	// the payments a bulkhead turns away holding a worker for no time.
+	OfferedLoad float64
+	Workers     int // the pool's size
+	Fit         Fit
+	// Loss says the pool has no queue, so it is a loss system, and Blocking is the share
+	// of every class it turns away for want of a worker: Erlang B(OfferedLoad, Workers).
+	// The server cannot tell one class from another, so the share is the same for each.
+	// Exact for random (Poisson) arrivals whatever the service times.
+	Loss     bool
+	Blocking float64
+	// FillIn is how long the pool takes to fill from empty, every class arriving at its
+	// rate and holding its W; 0 when the load fits and it never fills.
+	FillIn time.Duration
+
+	Payment PaymentForecast
+	Queue   QueueForecast
+}
+
+// Fit is how the offered load sits against the pool.
+type Fit uint8
+
+const (
+	FitsEasily Fit = iota // under 80% of the workers
+	FitsBarely            // 80% or more: a little more traffic or latency fills it
+	Overloaded            // at or over the pool: it fills, and stays full
+)
+
+// ClassForecast is one class's share of the load.
+type ClassForecast struct {
+	Rate          float64       // arrivals per second
+	Hold          time.Duration // W: how long one holds a worker when served
+	WorkersNeeded float64       // λ·W
+}
+
+// PaymentForecast is the payment path: the call, the bulkhead and the timeouts.
+type PaymentForecast struct {
+	Call        time.Duration // how long one call runs at the dependency (a permit or thread is held that long)
+	Hold        time.Duration // how long a worker waits for it: the call, or a shorter timeout
+	TimeoutCuts bool          // a timeout shorter than the call decides Hold: no payment succeeds
+	Timeout     TimeoutKind   // which timeout that is
+
+	CallsNeeded float64 // calls at once if every payment got through: λ × call
+
+	Bulkhead int     // the bulkhead's size (permits or threads); 0: none
+	Capped   bool    // the bulkhead admits fewer calls than payments need
+	Admitted float64 // payments per second that get a permit or a thread
+	Rejected float64 // payments per second the bulkhead turns away
+
+	CallsAtOnce float64 // calls at the dependency at once: admitted × call
+	WorkersHeld float64 // workers payments hold at once: admitted × hold
+	Orphaned    float64 // calls at the dependency whose worker walked away (caller timeout)
+
+	// ConnectionsCap says a per-route connection limit caps the calls below what payments
+	// need: the rest wait for a connection, holding their workers.
+	ConnectionsCap int
+}
+
+// QueueForecast is the accept queue once the pool is full.
+type QueueForecast struct {
+	Growth float64       // per second: arrivals beyond what the workers finish (0: it does not grow)
+	FullIn time.Duration // from the start, when it fills too; 0: never
+}
+
+// CallLatency is how long the dependency takes to answer a call in its mode: the slow
+// latency in mode slow and in a brownout's slow spells, the healthy latency in mode healthy,
+// and 0 when it is down or answers errors at once.
+func (d DependencyConfig) CallLatency() time.Duration {
+	switch d.Mode {
+	case ModeDown, ModeErrors:
+		return 0
+	case ModeHealthy:
+		return d.HealthyLatency.D()
+	}
+	return d.Latency.D()
+}
+
+// PaymentHold is W in Little's law for payments: call is how long one call runs (a bulkhead
+// permit or thread is held that long; only a socket timeout cuts it), worker how long a
+// worker waits for it (any timeout lets it go). timedOut says a timeout decides the worker's W.
+func (c Config) PaymentHold() (call, worker time.Duration, timedOut bool) {
+	lat := c.Dependency.CallLatency()
+	call, worker = lat, lat
+	if t := c.Payment.Timeout; t.Kind != TimeoutNone && t.Duration.D() < lat {
+		worker, timedOut = t.Duration.D(), true
+		if t.Kind == TimeoutSocket {
+			call = worker
+		}
+	}
+	return call, worker, timedOut
+}
+
+// Forecast works out c's steady state.
+func (c Config) Forecast() Forecast {
+	f := Forecast{Workers: c.Pool.Workers, Loss: c.Pool.Queue == 0}
+	call, hold, cuts := c.PaymentHold()
+	pay := PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind}
+	rate := c.Traffic.Rate(Payment)
+	pay.Admitted = rate
+	pay.CallsNeeded = rate * call.Seconds()
+	if bh := c.Payment.Bulkhead; bh.Type != BulkheadNone && call > 0 {
+		pay.Bulkhead = bh.Size
+		queue := 0
+		if bh.Type == BulkheadThreadPool {
+			queue = bh.Queue
+		}
+		pay.Admitted = rate * (1 - c.Traffic.loss(rate*call.Seconds(), bh.Size, bh.Size+queue))
+		pay.Rejected = rate - pay.Admitted
+		pay.Capped = pay.CallsNeeded > float64(bh.Size)
+	}
+	pay.CallsAtOnce = pay.Admitted * call.Seconds()
+	pay.WorkersHeld = pay.Admitted * hold.Seconds()
+	if call > hold && c.Payment.Timeout.Kind == TimeoutCaller {
+		pay.Orphaned = pay.Admitted * (call - hold).Seconds()
+	}
+	if pr := c.Payment.Connections.PerRoute; pr > 0 && pay.CallsAtOnce > float64(pr) {
+		pay.ConnectionsCap = pr
+	}
+	f.Payment = pay
+
+	var arrivals float64
+	for _, cl := range Classes {
+		cf := ClassForecast{Rate: c.Traffic.Rate(cl), Hold: c.hold(cl)}
+		cf.WorkersNeeded = cf.Rate * cf.Hold.Seconds()
+		f.Classes[cl] = cf
+		f.WorkersNeeded += cf.WorkersNeeded
+		f.OfferedLoad += cf.WorkersNeeded
+		arrivals += cf.Rate
+	}
+	f.OfferedLoad += pay.WorkersHeld - f.Classes[Payment].WorkersNeeded // the bulkhead's rejected hold no worker
+	f.Blocking = erlangB(f.OfferedLoad, f.Workers)
+	switch {
+	case f.OfferedLoad >= float64(f.Workers):
+		f.Fit = Overloaded
+	case f.OfferedLoad >= 0.8*float64(f.Workers):
+		f.Fit = FitsBarely
+	}
+	f.FillIn = f.fillIn(c)
+	if q := c.Pool.Queue; q > 0 && f.Fit == Overloaded && arrivals > 0 {
+		// The workers finish Workers / W̄ requests a second, W̄ the mean hold of the arrivals.
+		f.Queue.Growth = arrivals * (1 - float64(f.Workers)/f.OfferedLoad)
+		f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
+	}
+	return f
+}
+
+// hold is how long one request of class cl holds a worker when it is served.
+func (c Config) hold(cl Class) time.Duration {
+	switch cl {
+	case Payment:
+		_, worker, _ := c.PaymentHold()
+		return worker
+	case Signup:
+		return c.Signup.Work.D()
+	}
+	return 0 // a health check is answered at once
+}
+
+// fillIn solves Σ λ·min(t, W) = workers for t: every class arriving at its rate from empty,
+// each request holding its worker for W (payments no more than the bulkhead lets them).
+func (f Forecast) fillIn(c Config) time.Duration {
+	if f.Fit != Overloaded || f.Workers <= 0 {
+		return 0
+	}
+	busy := func(t time.Duration) float64 {
+		var n float64
+		for _, cl := range Classes {
+			cf := f.Classes[cl]
+			held := cf.Rate * min(t, cf.Hold).Seconds()
+			if cl == Payment && f.Payment.Bulkhead > 0 {
+				held = math.Min(held, float64(f.Payment.Bulkhead)) // the first ones take every permit
+			}
+			n += held
+		}
+		return n
+	}
+	var longest time.Duration
+	for _, cf := range f.Classes {
+		longest = max(longest, cf.Hold)
+	}
+	lo, hi := time.Duration(0), longest
+	if busy(hi) < float64(f.Workers) {
+		return 0 // only the long tail of the load would fill it: steady state is below full
+	}
+	for hi-lo > time.Millisecond {
+		mid := (lo + hi) / 2
+		if busy(mid) >= float64(f.Workers) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi.Round(time.Millisecond)
+}
+
+// loss is the share of arrivals a group of servers turns away: n servers, room for k at
+// once (k − n waiting), offered load a erlangs. Random arrivals: the M/M/n/k blocking
+// probability, Erlang B when k = n (exact then for any service time). Regular arrivals
+// with fixed service times lose only what exceeds the servers: 1 − n/a.
+func (t TrafficConfig) loss(a float64, n, k int) float64 {
+	if a <= 0 || n <= 0 {
+		return 0
+	}
+	if t.Arrivals == Uniform {
+		return math.Max(0, 1-float64(n)/a)
+	}
+	if k <= n {
+		return erlangB(a, n)
+	}
+	// p_j ∝ a^j/j! up to n, then × (a/n) per place waiting; normalised at the end, scaled
+	// on the way so nothing overflows.
+	p, sum := 1.0, 1.0
+	for j := 1; j <= k; j++ {
+		if j <= n {
+			p *= a / float64(j)
+		} else {
+			p *= a / float64(n)
+		}
+		sum += p
+		if sum > 1e300 {
+			p, sum = p/1e300, sum/1e300
+		}
+	}
+	return p / sum
+}
+
+// erlangB is B(a, n): the share turned away by n servers with no queue, offered a erlangs
+// (B₀ = 1, Bₙ = a·Bₙ₋₁ / (n + a·Bₙ₋₁)).
+func erlangB(a float64, n int) float64 {
+	b := 1.0
+	for i := 1; i <= n; i++ {
+		b = a * b / (float64(i) + a*b)
+	}
+	return b
+}

@@ -1,0 +1,122 @@
+package lab
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+func TestPaymentHold(t *testing.T) {
+	s := time.Second
+	for _, tc := range []struct {
+		name         string
+		edit         func(*Config)
+		call, worker time.Duration
+		timedOut     bool
+	}{
+		{"shared pool", func(*Config) {}, 3 * s, 3 * s, false},
+		{"socket timeout cuts the call", func(c *Config) { c.Payment.Timeout.Kind = TimeoutSocket }, s, s, true},
+		{"caller timeout frees only the worker", func(c *Config) { c.Payment.Timeout.Kind = TimeoutCaller }, 3 * s, s, true},
+		{"timeout longer than the call", func(c *Config) {
+			c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(5 * s)}
+		}, 3 * s, 3 * s, false},
+		{"healthy", func(c *Config) { c.Dependency.Mode = ModeHealthy }, 50 * time.Millisecond, 50 * time.Millisecond, false},
+		{"down", func(c *Config) { c.Dependency.Mode = ModeDown }, 0, 0, false},
+		{"brownout is slow at worst", func(c *Config) { c.Dependency.Mode = ModeBrownout }, 3 * s, 3 * s, false},
+	} {
+		c := DefaultConfig()
+		tc.edit(&c)
+		call, worker, timedOut := c.PaymentHold()
+		if call != tc.call || worker != tc.worker || timedOut != tc.timedOut {
+			t.Errorf("%s: %v, %v, %v; want %v, %v, %v", tc.name, call, worker, timedOut, tc.call, tc.worker, tc.timedOut)
+		}
+	}
+}
+
+// The forecast of each mechanism, worked by hand from Little's law and Erlang B.
+func TestForecast(t *testing.T) {
+	near := func(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
+	poisson := func(edit func(*Config)) Config {
+		c := DefaultConfig()
+		c.Traffic.Arrivals = Poisson
+		c.Traffic.Health.Rate = 1
+		edit(&c)
+		return c
+	}
+	t.Run("shared pool", func(t *testing.T) {
+		f := poisson(func(*Config) {}).Forecast()
+		// A = 10/s × 3 s + 5/s × 2 ms + 1/s × 0 = 30.01 erlangs on 20 workers.
+		if !near(f.WorkersNeeded, 30.01, 1e-9) || !near(f.OfferedLoad, 30.01, 1e-9) || f.Fit != Overloaded {
+			t.Errorf("needed %v, offered %v, fit %v", f.WorkersNeeded, f.OfferedLoad, f.Fit)
+		}
+		if !f.Loss || !near(f.Blocking, 0.380, 0.0005) {
+			t.Errorf("blocking %v (loss %v), want Erlang B(30.01, 20) = 0.380", f.Blocking, f.Loss)
+		}
+		if f.FillIn != 2*time.Second {
+			t.Errorf("fill in %v, want 20 workers / 10 per s = 2s", f.FillIn)
+		}
+	})
+	t.Run("semaphore bulkhead", func(t *testing.T) {
+		c := poisson(func(c *Config) { c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5} })
+		f := c.Forecast()
+		// B(30, 5) = 0.8394: 10/s × 0.8394 rejected, 1.606/s admitted, 4.82 workers held.
+		if p := f.Payment; !near(p.Rejected, 8.394, 0.001) || !near(p.WorkersHeld, 4.817, 0.001) || !p.Capped {
+			t.Errorf("payments %+v", p)
+		}
+		if f.Fit != FitsEasily || f.FillIn != 0 || f.Blocking > 1e-6 {
+			t.Errorf("fit %v, fill %v, blocking %v: the pool should have room", f.Fit, f.FillIn, f.Blocking)
+		}
+		c.Traffic.Arrivals = Uniform // regular arrivals: exactly 5 permits per 3 s get through
+		if p := c.Forecast().Payment; !near(p.Admitted, 5.0/3, 1e-9) {
+			t.Errorf("uniform admitted %v/s, want 5/3", p.Admitted)
+		}
+	})
+	t.Run("caller timeout", func(t *testing.T) {
+		f := poisson(func(c *Config) { c.Payment.Timeout.Kind = TimeoutCaller }).Forecast()
+		if p := f.Payment; !near(p.WorkersHeld, 10, 1e-9) || !near(p.CallsAtOnce, 30, 1e-9) || !near(p.Orphaned, 20, 1e-9) || !p.TimeoutCuts {
+			t.Errorf("payments %+v: want 10 workers, 30 calls, 20 of them orphaned", p)
+		}
+	})
+	t.Run("socket timeout", func(t *testing.T) {
+		f := poisson(func(c *Config) { c.Payment.Timeout.Kind = TimeoutSocket }).Forecast()
+		if p := f.Payment; !near(p.CallsAtOnce, 10, 1e-9) || p.Orphaned != 0 || f.Fit != FitsEasily {
+			t.Errorf("payments %+v, fit %v", p, f.Fit)
+		}
+	})
+	t.Run("long queue", func(t *testing.T) {
+		f := poisson(func(c *Config) { c.Pool.Queue = 100 }).Forecast()
+		// 16 arrivals/s; the workers finish 20 / W̄ = 20 × 16 / 30.01 = 10.66/s.
+		if f.Loss || !near(f.Queue.Growth, 16*(1-20/30.01), 1e-9) {
+			t.Errorf("growth %v (loss %v)", f.Queue.Growth, f.Loss)
+		}
+		if want := 2*time.Second + time.Duration(100/f.Queue.Growth*float64(time.Second)); f.Queue.FullIn != want {
+			t.Errorf("queue full in %v, want %v", f.Queue.FullIn, want)
+		}
+	})
+	t.Run("connections cap the calls", func(t *testing.T) {
+		f := poisson(func(c *Config) { c.Payment.Connections.PerRoute = 5 }).Forecast()
+		if f.Payment.ConnectionsCap != 5 {
+			t.Errorf("connections cap %d", f.Payment.ConnectionsCap)
+		}
+	})
+}
+
+// Erlang B against its closed form for small n, and the M/M/n/k loss against Erlang B.
+func TestLossFormulas(t *testing.T) {
+	a := 2.5
+	want := (a * a / 2) / (1 + a + a*a/2) // B(a, 2)
+	if got := erlangB(a, 2); math.Abs(got-want) > 1e-12 {
+		t.Errorf("B(2.5, 2) = %v, want %v", got, want)
+	}
+	tr := TrafficConfig{Arrivals: Poisson}
+	if got := tr.loss(a, 2, 2); got != erlangB(a, 2) {
+		t.Errorf("loss with no queue %v, want Erlang B %v", got, erlangB(a, 2))
+	}
+	// One server, one place to wait: p ∝ 1, a, a²; the last is full.
+	if got, want := tr.loss(a, 1, 2), a*a/(1+a+a*a); math.Abs(got-want) > 1e-12 {
+		t.Errorf("M/M/1/2 loss %v, want %v", got, want)
+	}
+	if got := tr.loss(5000, 10000, 20000); got > 1e-6 || math.IsNaN(got) {
+		t.Errorf("a large system underloaded loses %v", got)
+	}
+}

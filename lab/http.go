@@ -1,0 +1,49 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"syscall"
+)
+
+// httpStage is the end of the chain: one real HTTP request to the dependency. The context's
+// deadline, if any, is the call's: when it passes the connection is closed.
+func httpStage(client *http.Client, url string) stage {
+	return stage{name: "http", wrap: func(call) call {
+		return func(ctx context.Context, p *passage) result {
+			p.phase(PhaseCall)
+			defer p.phase(PhaseWork)
+			return request(ctx, client, url)
+		}
+	}}
+}
+
+// request makes the call and says what its end means.
+func request(ctx context.Context, client *http.Client, url string) result {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return result{out: Failed}
+	}
+	resp, err := client.Do(req)
+	if err == nil {
+		_, err = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return result{out: TimedOut}
+	case errors.Is(err, context.Canceled):
+		return result{out: Failed} // the lab is stopping
+	case errors.Is(err, syscall.EMFILE), errors.Is(err, syscall.ENFILE), errors.Is(err, syscall.EADDRNOTAVAIL):
+		return result{out: Failed} // this process ran out of sockets: no signal about the dependency
+	case err != nil:
+		return result{out: Failed, depFailure: true} // refused or reset by the dependency
+	case resp.StatusCode/100 == 5 || resp.StatusCode == http.StatusTooManyRequests:
+		return result{out: Failed, depFailure: true}
+	case resp.StatusCode/100 != 2:
+		return result{out: Failed}
+	}
+	return result{out: OK}
+}

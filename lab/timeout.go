@@ -1,0 +1,30 @@
+package lab
+
+import (
+	"context"
+	"time"
+)
+
+// socketTimeoutStage is the call's own deadline (a read timeout): when it fires the
+// connection is closed and the caller is free; the call is over.
+func socketTimeoutStage(d time.Duration) stage {
+	return stage{name: "timeout:socket", wrap: func(next call) call {
+		return func(ctx context.Context, p *passage) result {
+			ctx, cancel := context.WithTimeout(ctx, d)
+			defer cancel()
+			return next(ctx, p)
+		}
+	}}
+}
+
+// callerTimeoutStage is how long the worker waits for its call (future.get(d), Hystrix's
+// execution timeout). It cuts nothing: the hand-off below runs the call elsewhere, and the
+// worker walks away after d while the call goes on, orphaned.
+func callerTimeoutStage(d time.Duration) stage {
+	return stage{name: "timeout:caller", wrap: func(next call) call {
+		return func(ctx context.Context, p *passage) result {
+			p.patience = d
+			return next(ctx, p)
+		}
+	}}
+}
