@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -40,6 +41,12 @@ type Settings struct {
 	IgnoreCancel                  bool          // keep working after the caller has gone, like a server that never checks
 	BrownoutSlow, BrownoutHealthy time.Duration
 
+	// Knee is how many requests in flight the server handles at its normal latency
+	// (0: no limit). A request arriving as the n-th in flight, n > Knee, is delayed by
+	// latency × (n/Knee)^KneeExponent; see KneeLatency. It acts in Healthy, Slow and Brownout.
+	Knee         int
+	KneeExponent float64 // 0 means DefaultKneeExponent
+
 	since time.Time // when Brownout began: its schedule runs from here
 }
 
@@ -48,6 +55,11 @@ type Stats struct {
 	Requests     int64 // requests that reached a handler
 	InFlight     int64 // handlers running now
 	PeakInFlight int64 // most handlers running at once
+
+	// Latency is the delay a request arriving now would be given before it is answered:
+	// the mode's latency (without jitter) stretched by the knee at InFlight+1. It is 0 in
+	// Errors and Down, which answer or refuse at once.
+	Latency time.Duration
 }
 
 // Server is the running dependency. Its port stays the same across Down and back.
@@ -101,7 +113,15 @@ func (s *Server) Settings() Settings { return *s.settings.Load() }
 
 // Stats is a consistent-enough read of the counters (each is exact, read one after another).
 func (s *Server) Stats() Stats {
-	return Stats{Requests: s.requests.Load(), InFlight: s.inFlight.Load(), PeakInFlight: s.peak.Load()}
+	st := Stats{Requests: s.requests.Load(), InFlight: s.inFlight.Load(), PeakInFlight: s.peak.Load()}
+	st.Latency = s.latencyNow(st.InFlight)
+	return st
+}
+
+// latencyNow is the delay a request arriving now, as one more in flight, would be given.
+func (s *Server) latencyNow(inFlight int64) time.Duration {
+	set := s.settings.Load()
+	return KneeLatency(set.latency(time.Now()), int(inFlight)+1, set.Knee, set.KneeExponent)
 }
 
 // Set changes the settings. Going to Down closes the listener and every open connection;
@@ -194,22 +214,12 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 
 	set := s.settings.Load()
-	var delay time.Duration
-	switch set.Mode {
-	case Errors:
+	if set.Mode == Errors {
 		http.Error(w, "dependency error", http.StatusInternalServerError)
 		return
-	case Healthy:
-		delay = set.HealthyLatency
-	case Brownout:
-		delay = set.HealthyLatency
-		if set.BrownoutSlowNow(time.Now()) {
-			delay = set.Latency
-		}
-	default:
-		delay = set.Latency
 	}
-	if err := s.wait(r.Context(), jitter(delay, set.Jitter), set.IgnoreCancel); err != nil {
+	delay := KneeLatency(jitter(set.latency(time.Now()), set.Jitter), int(n), set.Knee, set.KneeExponent)
+	if err := s.wait(r.Context(), delay, set.IgnoreCancel); err != nil {
 		return // the caller is gone; nobody reads an answer
 	}
 	w.Header().Set("Content-Type", "text/plain")
@@ -238,6 +248,22 @@ func (s *Server) wait(ctx context.Context, d time.Duration, ignoreCancel bool) e
 	}
 }
 
+// latency is the mode's latency for a request arriving at t, before jitter and knee.
+func (s Settings) latency(t time.Time) time.Duration {
+	switch s.Mode {
+	case Slow:
+		return s.Latency
+	case Healthy:
+		return s.HealthyLatency
+	case Brownout:
+		if s.BrownoutSlowNow(t) {
+			return s.Latency
+		}
+		return s.HealthyLatency
+	}
+	return 0 // Errors and Down answer or refuse at once
+}
+
 // BrownoutSlowNow reports whether a brownout is in its slow part at t.
 func (s Settings) BrownoutSlowNow(t time.Time) bool {
 	cycle := s.BrownoutSlow + s.BrownoutHealthy
@@ -263,6 +289,13 @@ func check(s Settings) error {
 	}
 	if s.Latency < 0 || s.HealthyLatency < 0 || s.Jitter < 0 || s.BrownoutSlow < 0 || s.BrownoutHealthy < 0 {
 		return errors.New("slowserver: latencies and jitter must not be negative")
+	}
+	if s.Knee < 0 {
+		return fmt.Errorf("slowserver: knee %d is negative (0 means none)", s.Knee)
+	}
+	if s.KneeExponent < 0 || math.IsNaN(s.KneeExponent) || math.IsInf(s.KneeExponent, 0) {
+		return fmt.Errorf("slowserver: knee exponent %v must be a positive number (0 means %d)",
+			s.KneeExponent, DefaultKneeExponent)
 	}
 	return nil
 }
