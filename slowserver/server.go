@@ -47,6 +47,8 @@ type Settings struct {
 	Knee         int
 	KneeExponent float64 // 0 means DefaultKneeExponent
 
+	Stall Stall // pauses on a schedule counted from Start; see Stall
+
 	since time.Time // when Brownout began: its schedule runs from here
 }
 
@@ -57,14 +59,15 @@ type Stats struct {
 	PeakInFlight int64 // most handlers running at once
 
 	// Latency is the delay a request arriving now would be given before it is answered:
-	// the mode's latency (without jitter) stretched by the knee at InFlight+1. It is 0 in
-	// Errors and Down, which answer or refuse at once.
+	// the mode's latency (without jitter) stretched by the knee at InFlight+1, plus what is
+	// left of a stall in progress. Errors answers at once, stall apart; Down gives 0.
 	Latency time.Duration
 }
 
 // Server is the running dependency. Its port stays the same across Down and back.
 type Server struct {
 	addr     string        // 127.0.0.1:port, fixed at Start
+	start    time.Time     // the stall schedule's origin
 	closing  chan struct{} // closed by Close: ends handlers that ignore cancellation
 	settings atomic.Pointer[Settings]
 
@@ -84,7 +87,7 @@ func Start(port int, s Settings) (*Server, error) {
 	if err := check(s); err != nil {
 		return nil, err
 	}
-	srv := &Server{closing: make(chan struct{})}
+	srv := &Server{closing: make(chan struct{}), start: time.Now()}
 	s.since = time.Now()
 	srv.settings.Store(&s)
 	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
@@ -108,6 +111,9 @@ func (s *Server) URL() string { return "http://" + s.addr }
 // Addr is host:port.
 func (s *Server) Addr() string { return s.addr }
 
+// Started is when Start was called: the origin of the stall schedule.
+func (s *Server) Started() time.Time { return s.start }
+
 // Settings returns the settings in force.
 func (s *Server) Settings() Settings { return *s.settings.Load() }
 
@@ -121,7 +127,13 @@ func (s *Server) Stats() Stats {
 // latencyNow is the delay a request arriving now, as one more in flight, would be given.
 func (s *Server) latencyNow(inFlight int64) time.Duration {
 	set := s.settings.Load()
-	return KneeLatency(set.latency(time.Now()), int(inFlight)+1, set.Knee, set.KneeExponent)
+	if set.Mode == Down {
+		return 0
+	}
+	now := time.Now()
+	at := now.Sub(s.start)
+	d := KneeLatency(set.latency(now), int(inFlight)+1, set.Knee, set.KneeExponent)
+	return set.Stall.Finish(at, d) - at
 }
 
 // Set changes the settings. Going to Down closes the listener and every open connection;
@@ -207,6 +219,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	s.handlers.Add(1)
 	s.gate.RUnlock()
 	defer s.handlers.Done()
+	arrival := time.Since(s.start)
 	s.requests.Add(1)
 	n := s.inFlight.Add(1)
 	defer s.inFlight.Add(-1)
@@ -214,13 +227,14 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 
 	set := s.settings.Load()
+	// Errors has no latency, so only a stall holds its answer back.
+	delay := KneeLatency(jitter(set.latency(time.Now()), set.Jitter), int(n), set.Knee, set.KneeExponent)
+	if err := s.wait(r.Context(), set.Stall.Finish(arrival, delay)-time.Since(s.start), set.IgnoreCancel); err != nil {
+		return // the caller is gone; nobody reads an answer
+	}
 	if set.Mode == Errors {
 		http.Error(w, "dependency error", http.StatusInternalServerError)
 		return
-	}
-	delay := KneeLatency(jitter(set.latency(time.Now()), set.Jitter), int(n), set.Knee, set.KneeExponent)
-	if err := s.wait(r.Context(), delay, set.IgnoreCancel); err != nil {
-		return // the caller is gone; nobody reads an answer
 	}
 	w.Header().Set("Content-Type", "text/plain")
 	fmt.Fprintln(w, "ok")
@@ -289,6 +303,9 @@ func check(s Settings) error {
 	}
 	if s.Latency < 0 || s.HealthyLatency < 0 || s.Jitter < 0 || s.BrownoutSlow < 0 || s.BrownoutHealthy < 0 {
 		return errors.New("slowserver: latencies and jitter must not be negative")
+	}
+	if err := s.Stall.check(); err != nil {
+		return err
 	}
 	if s.Knee < 0 {
 		return fmt.Errorf("slowserver: knee %d is negative (0 means none)", s.Knee)
