@@ -62,6 +62,14 @@ type Stats struct {
 	// the mode's latency (without jitter) stretched by the knee at InFlight+1, plus what is
 	// left of a stall in progress. Errors answers at once, stall apart; Down gives 0.
 	Latency time.Duration
+
+	// PastDeadline counts requests that carried a UserDeadlineHeader and that this server
+	// received, or was still working on, after that deadline: work for a user who has left.
+	// Each counts once: on arrival if the deadline had passed, else the moment it passes.
+	PastDeadline int64
+	// Budget is the time the most recent request had left, per its TimeoutHeader, as it
+	// arrived; 0 when it carried none.
+	Budget time.Duration
 }
 
 // Server is the running dependency. Its port stays the same across Down and back.
@@ -71,7 +79,7 @@ type Server struct {
 	closing  chan struct{} // closed by Close: ends handlers that ignore cancellation
 	settings atomic.Pointer[Settings]
 
-	requests, inFlight, peak atomic.Int64
+	requests, inFlight, peak, pastDeadline, budget atomic.Int64
 
 	mu       sync.Mutex   // guards srv and ln; Set and Close swap listeners under it
 	gate     sync.RWMutex // closed is set under it, and a handler counts itself in under it
@@ -119,7 +127,8 @@ func (s *Server) Settings() Settings { return *s.settings.Load() }
 
 // Stats is a consistent-enough read of the counters (each is exact, read one after another).
 func (s *Server) Stats() Stats {
-	st := Stats{Requests: s.requests.Load(), InFlight: s.inFlight.Load(), PeakInFlight: s.peak.Load()}
+	st := Stats{Requests: s.requests.Load(), InFlight: s.inFlight.Load(), PeakInFlight: s.peak.Load(),
+		PastDeadline: s.pastDeadline.Load(), Budget: time.Duration(s.budget.Load())}
 	st.Latency = s.latencyNow(st.InFlight)
 	return st
 }
@@ -225,6 +234,9 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	defer s.inFlight.Add(-1)
 	for p := s.peak.Load(); n > p && !s.peak.CompareAndSwap(p, n); p = s.peak.Load() {
 	}
+	defer s.watchUserDeadline(r.Header)() // before InFlight drops, so a reader of 0 in flight sees the final count
+	budget, _ := Timeout(r.Header)
+	s.budget.Store(int64(budget))
 
 	set := s.settings.Load()
 	// Errors has no latency, so only a stall holds its answer back.
@@ -238,6 +250,36 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain")
 	fmt.Fprintln(w, "ok")
+}
+
+// watchUserDeadline counts the request in PastDeadline once if it arrives after its user
+// deadline or is still being worked on when it passes. A timer counts it as the deadline
+// passes, so a screen sees work for a departed user while it happens; the returned func,
+// called when the work ends, stops the timer.
+func (s *Server) watchUserDeadline(h http.Header) func() {
+	at, ok := UserDeadline(h)
+	if !ok {
+		return func() {}
+	}
+	var counted atomic.Bool
+	count := func() {
+		if counted.CompareAndSwap(false, true) {
+			s.pastDeadline.Add(1)
+		}
+	}
+	left := time.Until(at)
+	if left <= 0 {
+		count()
+		return func() {}
+	}
+	t := time.AfterFunc(left, count)
+	return func() {
+		// A timer that has fired may not have run count yet: count here, once, so the
+		// number is final when the handler ends.
+		if !t.Stop() || !time.Now().Before(at) {
+			count()
+		}
+	}
 }
 
 // wait sleeps on a timer, honouring the caller's cancellation unless told to ignore it.
