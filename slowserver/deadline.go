@@ -9,7 +9,8 @@ import (
 // TimeoutHeader carries the time a request has left, like gRPC's grpc-timeout: a
 // duration in Go's syntax, truncated to the microsecond, e.g. "749.998ms"; "0s" means
 // the deadline has passed. A remaining time rather than an instant needs no shared clock;
-// the transit time comes out of the receiver's budget.
+// the receiver counts it from arrival, so time in transit is not deducted and its deadline
+// ends a little after its caller's (one reason a hop keeps a Forward.Reserve).
 const TimeoutHeader = "Poollab-Timeout"
 
 // UserDeadlineHeader carries the instant the end user stops waiting, as Unix

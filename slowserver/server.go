@@ -49,6 +49,10 @@ type Settings struct {
 
 	Stall Stall // pauses on a schedule counted from Start; see Stall
 
+	// Forward, when set, makes the server a hop that answers by calling a next server
+	// instead of sleeping; latency, jitter, knee and IgnoreCancel then do not apply.
+	Forward *Forward
+
 	since time.Time // when Brownout began: its schedule runs from here
 }
 
@@ -60,7 +64,8 @@ type Stats struct {
 
 	// Latency is the delay a request arriving now would be given before it is answered:
 	// the mode's latency (without jitter) stretched by the knee at InFlight+1, plus what is
-	// left of a stall in progress. Errors answers at once, stall apart; Down gives 0.
+	// left of a stall in progress. Errors answers at once, stall apart; Down gives 0. A
+	// forwarding server counts only the stall: the rest of its latency is the next hop's.
 	Latency time.Duration
 
 	// PastDeadline counts requests that carried a UserDeadlineHeader and that this server
@@ -70,16 +75,22 @@ type Stats struct {
 	// Budget is the time the most recent request had left, per its TimeoutHeader, as it
 	// arrived; 0 when it carried none.
 	Budget time.Duration
+	// Calls counts a forwarding server's tries to its next hop, retries included.
+	Calls int64
 }
 
 // Server is the running dependency. Its port stays the same across Down and back.
 type Server struct {
-	addr     string        // 127.0.0.1:port, fixed at Start
-	start    time.Time     // the stall schedule's origin
-	closing  chan struct{} // closed by Close: ends handlers that ignore cancellation
+	addr     string          // 127.0.0.1:port, fixed at Start
+	start    time.Time       // the stall schedule's origin
+	closeCtx context.Context // cancelled by Close: ends waits and calls, however detached
+	closing  <-chan struct{} // closeCtx.Done()
+	cancel   context.CancelFunc
 	settings atomic.Pointer[Settings]
+	client   *http.Client    // a hop's calls to its next server
+	tr       *http.Transport // client's, so Close can drop its idle connections
 
-	requests, inFlight, peak, pastDeadline, budget atomic.Int64
+	requests, inFlight, peak, pastDeadline, budget, calls atomic.Int64
 
 	mu       sync.Mutex   // guards srv and ln; Set and Close swap listeners under it
 	gate     sync.RWMutex // closed is set under it, and a handler counts itself in under it
@@ -95,11 +106,16 @@ func Start(port int, s Settings) (*Server, error) {
 	if err := check(s); err != nil {
 		return nil, err
 	}
-	srv := &Server{closing: make(chan struct{}), start: time.Now()}
+	srv := &Server{start: time.Now()}
+	srv.closeCtx, srv.cancel = context.WithCancel(context.Background())
+	srv.closing = srv.closeCtx.Done()
+	srv.client, srv.tr = newForwardClient()
 	s.since = time.Now()
+	s.Forward = s.Forward.clone()
 	srv.settings.Store(&s)
 	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 	if err != nil {
+		srv.cancel()
 		return nil, fmt.Errorf("slowserver: listen: %w", err)
 	}
 	srv.addr = ln.Addr().String()
@@ -123,12 +139,16 @@ func (s *Server) Addr() string { return s.addr }
 func (s *Server) Started() time.Time { return s.start }
 
 // Settings returns the settings in force.
-func (s *Server) Settings() Settings { return *s.settings.Load() }
+func (s *Server) Settings() Settings {
+	set := *s.settings.Load()
+	set.Forward = set.Forward.clone()
+	return set
+}
 
 // Stats is a consistent-enough read of the counters (each is exact, read one after another).
 func (s *Server) Stats() Stats {
 	st := Stats{Requests: s.requests.Load(), InFlight: s.inFlight.Load(), PeakInFlight: s.peak.Load(),
-		PastDeadline: s.pastDeadline.Load(), Budget: time.Duration(s.budget.Load())}
+		PastDeadline: s.pastDeadline.Load(), Budget: time.Duration(s.budget.Load()), Calls: s.calls.Load()}
 	st.Latency = s.latencyNow(st.InFlight)
 	return st
 }
@@ -141,7 +161,10 @@ func (s *Server) latencyNow(inFlight int64) time.Duration {
 	}
 	now := time.Now()
 	at := now.Sub(s.start)
-	d := KneeLatency(set.latency(now), int(inFlight)+1, set.Knee, set.KneeExponent)
+	var d time.Duration
+	if set.Forward == nil {
+		d = KneeLatency(set.latency(now), int(inFlight)+1, set.Knee, set.KneeExponent)
+	}
 	return set.Stall.Finish(at, d) - at
 }
 
@@ -160,6 +183,7 @@ func (s *Server) Set(next Settings) error {
 		return http.ErrServerClosed
 	}
 	next.since = time.Now()
+	next.Forward = next.Forward.clone()
 	if cur := s.settings.Load(); cur.Mode == next.Mode {
 		next.since = cur.since // a latency change does not restart the brownout schedule
 	}
@@ -185,7 +209,7 @@ func (s *Server) Close() error {
 	s.gate.Unlock()
 	s.mu.Lock()
 	if !wasClosed {
-		close(s.closing)
+		s.cancel()
 		if s.srv != nil {
 			s.stopServing()
 		}
@@ -193,6 +217,7 @@ func (s *Server) Close() error {
 	s.mu.Unlock()
 	s.serving.Wait()
 	s.handlers.Wait()
+	s.tr.CloseIdleConnections() // every call has ended with its handler
 	return nil
 }
 
@@ -239,6 +264,10 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	s.budget.Store(int64(budget))
 
 	set := s.settings.Load()
+	if set.Forward != nil && set.Mode != Errors {
+		s.forward(w, r, set.Forward, set.Stall, arrival)
+		return
+	}
 	// Errors has no latency, so only a stall holds its answer back.
 	delay := KneeLatency(jitter(set.latency(time.Now()), set.Jitter), int(n), set.Knee, set.KneeExponent)
 	if err := s.wait(r.Context(), set.Stall.Finish(arrival, delay)-time.Since(s.start), set.IgnoreCancel); err != nil {
@@ -348,6 +377,11 @@ func check(s Settings) error {
 	}
 	if err := s.Stall.check(); err != nil {
 		return err
+	}
+	if s.Forward != nil {
+		if err := s.Forward.check(); err != nil {
+			return err
+		}
 	}
 	if s.Knee < 0 {
 		return fmt.Errorf("slowserver: knee %d is negative (0 means none)", s.Knee)
