@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -40,6 +41,18 @@ type Settings struct {
 	IgnoreCancel                  bool          // keep working after the caller has gone, like a server that never checks
 	BrownoutSlow, BrownoutHealthy time.Duration
 
+	// Knee is how many requests in flight the server handles at its normal latency
+	// (0: no limit). A request arriving as the n-th in flight, n > Knee, is delayed by
+	// latency × (n/Knee)^KneeExponent; see KneeLatency. It acts in Healthy, Slow and Brownout.
+	Knee         int
+	KneeExponent float64 // 0 means DefaultKneeExponent
+
+	Stall Stall // pauses on a schedule counted from Start; see Stall
+
+	// Forward, when set, makes the server a hop that answers by calling a next server
+	// instead of sleeping; latency, jitter, knee and IgnoreCancel then do not apply.
+	Forward *Forward
+
 	since time.Time // when Brownout began: its schedule runs from here
 }
 
@@ -48,15 +61,36 @@ type Stats struct {
 	Requests     int64 // requests that reached a handler
 	InFlight     int64 // handlers running now
 	PeakInFlight int64 // most handlers running at once
+
+	// Latency is the delay a request arriving now would be given before it is answered:
+	// the mode's latency (without jitter) stretched by the knee at InFlight+1, plus what is
+	// left of a stall in progress. Errors answers at once, stall apart; Down gives 0. A
+	// forwarding server counts only the stall: the rest of its latency is the next hop's.
+	Latency time.Duration
+
+	// PastDeadline counts requests that carried a UserDeadlineHeader and that this server
+	// received, or was still working on, after that deadline: work for a user who has left.
+	// Each counts once: on arrival if the deadline had passed, else the moment it passes.
+	PastDeadline int64
+	// Budget is the time the most recent request had left, per its TimeoutHeader, as it
+	// arrived; 0 when it carried none.
+	Budget time.Duration
+	// Calls counts a forwarding server's tries to its next hop, retries included.
+	Calls int64
 }
 
 // Server is the running dependency. Its port stays the same across Down and back.
 type Server struct {
-	addr     string        // 127.0.0.1:port, fixed at Start
-	closing  chan struct{} // closed by Close: ends handlers that ignore cancellation
+	addr     string          // 127.0.0.1:port, fixed at Start
+	start    time.Time       // the stall schedule's origin
+	closeCtx context.Context // cancelled by Close: ends waits and calls, however detached
+	closing  <-chan struct{} // closeCtx.Done()
+	cancel   context.CancelFunc
 	settings atomic.Pointer[Settings]
+	client   *http.Client    // a hop's calls to its next server
+	tr       *http.Transport // client's, so Close can drop its idle connections
 
-	requests, inFlight, peak atomic.Int64
+	requests, inFlight, peak, pastDeadline, budget, calls atomic.Int64
 
 	mu       sync.Mutex   // guards srv and ln; Set and Close swap listeners under it
 	gate     sync.RWMutex // closed is set under it, and a handler counts itself in under it
@@ -72,11 +106,16 @@ func Start(port int, s Settings) (*Server, error) {
 	if err := check(s); err != nil {
 		return nil, err
 	}
-	srv := &Server{closing: make(chan struct{})}
+	srv := &Server{start: time.Now()}
+	srv.closeCtx, srv.cancel = context.WithCancel(context.Background())
+	srv.closing = srv.closeCtx.Done()
+	srv.client, srv.tr = newForwardClient()
 	s.since = time.Now()
+	s.Forward = s.Forward.clone()
 	srv.settings.Store(&s)
 	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 	if err != nil {
+		srv.cancel()
 		return nil, fmt.Errorf("slowserver: listen: %w", err)
 	}
 	srv.addr = ln.Addr().String()
@@ -96,12 +135,37 @@ func (s *Server) URL() string { return "http://" + s.addr }
 // Addr is host:port.
 func (s *Server) Addr() string { return s.addr }
 
+// Started is when Start was called: the origin of the stall schedule.
+func (s *Server) Started() time.Time { return s.start }
+
 // Settings returns the settings in force.
-func (s *Server) Settings() Settings { return *s.settings.Load() }
+func (s *Server) Settings() Settings {
+	set := *s.settings.Load()
+	set.Forward = set.Forward.clone()
+	return set
+}
 
 // Stats is a consistent-enough read of the counters (each is exact, read one after another).
 func (s *Server) Stats() Stats {
-	return Stats{Requests: s.requests.Load(), InFlight: s.inFlight.Load(), PeakInFlight: s.peak.Load()}
+	st := Stats{Requests: s.requests.Load(), InFlight: s.inFlight.Load(), PeakInFlight: s.peak.Load(),
+		PastDeadline: s.pastDeadline.Load(), Budget: time.Duration(s.budget.Load()), Calls: s.calls.Load()}
+	st.Latency = s.latencyNow(st.InFlight)
+	return st
+}
+
+// latencyNow is the delay a request arriving now, as one more in flight, would be given.
+func (s *Server) latencyNow(inFlight int64) time.Duration {
+	set := s.settings.Load()
+	if set.Mode == Down {
+		return 0
+	}
+	now := time.Now()
+	at := now.Sub(s.start)
+	var d time.Duration
+	if set.Forward == nil {
+		d = KneeLatency(set.latency(now), int(inFlight)+1, set.Knee, set.KneeExponent)
+	}
+	return set.Stall.Finish(at, d) - at
 }
 
 // Set changes the settings. Going to Down closes the listener and every open connection;
@@ -119,6 +183,7 @@ func (s *Server) Set(next Settings) error {
 		return http.ErrServerClosed
 	}
 	next.since = time.Now()
+	next.Forward = next.Forward.clone()
 	if cur := s.settings.Load(); cur.Mode == next.Mode {
 		next.since = cur.since // a latency change does not restart the brownout schedule
 	}
@@ -144,7 +209,7 @@ func (s *Server) Close() error {
 	s.gate.Unlock()
 	s.mu.Lock()
 	if !wasClosed {
-		close(s.closing)
+		s.cancel()
 		if s.srv != nil {
 			s.stopServing()
 		}
@@ -152,6 +217,7 @@ func (s *Server) Close() error {
 	s.mu.Unlock()
 	s.serving.Wait()
 	s.handlers.Wait()
+	s.tr.CloseIdleConnections() // every call has ended with its handler
 	return nil
 }
 
@@ -187,33 +253,62 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	s.handlers.Add(1)
 	s.gate.RUnlock()
 	defer s.handlers.Done()
+	arrival := time.Since(s.start)
 	s.requests.Add(1)
 	n := s.inFlight.Add(1)
 	defer s.inFlight.Add(-1)
 	for p := s.peak.Load(); n > p && !s.peak.CompareAndSwap(p, n); p = s.peak.Load() {
 	}
+	defer s.watchUserDeadline(r.Header)() // before InFlight drops, so a reader of 0 in flight sees the final count
+	budget, _ := Timeout(r.Header)
+	s.budget.Store(int64(budget))
 
 	set := s.settings.Load()
-	var delay time.Duration
-	switch set.Mode {
-	case Errors:
+	if set.Forward != nil && set.Mode != Errors {
+		s.forward(w, r, set.Forward, set.Stall, arrival)
+		return
+	}
+	// Errors has no latency, so only a stall holds its answer back.
+	delay := KneeLatency(jitter(set.latency(time.Now()), set.Jitter), int(n), set.Knee, set.KneeExponent)
+	if err := s.wait(r.Context(), set.Stall.Finish(arrival, delay)-time.Since(s.start), set.IgnoreCancel); err != nil {
+		return // the caller is gone; nobody reads an answer
+	}
+	if set.Mode == Errors {
 		http.Error(w, "dependency error", http.StatusInternalServerError)
 		return
-	case Healthy:
-		delay = set.HealthyLatency
-	case Brownout:
-		delay = set.HealthyLatency
-		if set.BrownoutSlowNow(time.Now()) {
-			delay = set.Latency
-		}
-	default:
-		delay = set.Latency
-	}
-	if err := s.wait(r.Context(), jitter(delay, set.Jitter), set.IgnoreCancel); err != nil {
-		return // the caller is gone; nobody reads an answer
 	}
 	w.Header().Set("Content-Type", "text/plain")
 	fmt.Fprintln(w, "ok")
+}
+
+// watchUserDeadline counts the request in PastDeadline once if it arrives after its user
+// deadline or is still being worked on when it passes. A timer counts it as the deadline
+// passes, so a screen sees work for a departed user while it happens; the returned func,
+// called when the work ends, stops the timer.
+func (s *Server) watchUserDeadline(h http.Header) func() {
+	at, ok := UserDeadline(h)
+	if !ok {
+		return func() {}
+	}
+	var counted atomic.Bool
+	count := func() {
+		if counted.CompareAndSwap(false, true) {
+			s.pastDeadline.Add(1)
+		}
+	}
+	left := time.Until(at)
+	if left <= 0 {
+		count()
+		return func() {}
+	}
+	t := time.AfterFunc(left, count)
+	return func() {
+		// A timer that has fired may not have run count yet: count here, once, so the
+		// number is final when the handler ends.
+		if !t.Stop() || !time.Now().Before(at) {
+			count()
+		}
+	}
 }
 
 // wait sleeps on a timer, honouring the caller's cancellation unless told to ignore it.
@@ -236,6 +331,22 @@ func (s *Server) wait(ctx context.Context, d time.Duration, ignoreCancel bool) e
 	case <-s.closing:
 		return http.ErrServerClosed
 	}
+}
+
+// latency is the mode's latency for a request arriving at t, before jitter and knee.
+func (s Settings) latency(t time.Time) time.Duration {
+	switch s.Mode {
+	case Slow:
+		return s.Latency
+	case Healthy:
+		return s.HealthyLatency
+	case Brownout:
+		if s.BrownoutSlowNow(t) {
+			return s.Latency
+		}
+		return s.HealthyLatency
+	}
+	return 0 // Errors and Down answer or refuse at once
 }
 
 // BrownoutSlowNow reports whether a brownout is in its slow part at t.
@@ -263,6 +374,21 @@ func check(s Settings) error {
 	}
 	if s.Latency < 0 || s.HealthyLatency < 0 || s.Jitter < 0 || s.BrownoutSlow < 0 || s.BrownoutHealthy < 0 {
 		return errors.New("slowserver: latencies and jitter must not be negative")
+	}
+	if err := s.Stall.check(); err != nil {
+		return err
+	}
+	if s.Forward != nil {
+		if err := s.Forward.check(); err != nil {
+			return err
+		}
+	}
+	if s.Knee < 0 {
+		return fmt.Errorf("slowserver: knee %d is negative (0 means none)", s.Knee)
+	}
+	if s.KneeExponent < 0 || math.IsNaN(s.KneeExponent) || math.IsInf(s.KneeExponent, 0) {
+		return fmt.Errorf("slowserver: knee exponent %v must be a positive number (0 means %d)",
+			s.KneeExponent, DefaultKneeExponent)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package slowserver
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"strings"
 	"syscall"
@@ -23,6 +24,17 @@ func start(t *testing.T, s Settings) (*Server, *http.Client) {
 	tr := &http.Transport{}
 	t.Cleanup(func() { tr.CloseIdleConnections(); srv.Close() })
 	return srv, &http.Client{Transport: tr}
+}
+
+// waitFor polls cond for up to 5s, a bound meant to pass on a busy machine: it checks that
+// something happens, not how fast.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); !cond(); time.Sleep(2 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+	}
 }
 
 func get(ctx context.Context, c *http.Client, url string) (int, error) {
@@ -138,8 +150,15 @@ func TestBadSettings(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 	srv, _ := start(t, Settings{Mode: Healthy})
-	if err := srv.Set(Settings{Mode: Slow, Latency: -time.Second}); err == nil {
-		t.Fatal("negative latency accepted")
+	for _, bad := range []Settings{
+		{Mode: Slow, Latency: -time.Second},
+		{Mode: Slow, Knee: -1},
+		{Mode: Slow, Knee: 5, KneeExponent: -1},
+		{Mode: Slow, Knee: 5, KneeExponent: math.NaN()},
+	} {
+		if err := srv.Set(bad); err == nil {
+			t.Errorf("accepted %+v", bad)
+		}
 	}
 }
 

@@ -1,0 +1,97 @@
+package slowserver
+
+import (
+	"context"
+	"math"
+	"net/http"
+	"testing"
+	"time"
+)
+
+func TestKneeLatency(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name    string
+		base    time.Duration
+		n, knee int
+		exp     float64
+		want    time.Duration
+	}{
+		{"no knee", 10 * ms, 100, 0, 0, 10 * ms},
+		{"below the knee", 10 * ms, 24, 25, 0, 10 * ms},
+		{"at the knee", 10 * ms, 25, 25, 0, 10 * ms},
+		{"twice the knee, default exponent 2", 10 * ms, 50, 25, 0, 40 * ms},
+		{"twice the knee, exponent 2", 10 * ms, 50, 25, 2, 40 * ms},
+		{"twice the knee, exponent 1", 10 * ms, 50, 25, 1, 20 * ms},
+		{"fraction past the knee", 100 * ms, 30, 25, 2, 144 * ms},
+		{"exponent 3", ms, 4, 2, 3, 8 * ms},
+		{"zero latency stays zero", 0, 1000, 1, 2, 0},
+		{"saturates", time.Hour, 1 << 30, 1, 2, math.MaxInt64},
+	} {
+		if got := KneeLatency(c.base, c.n, c.knee, c.exp); got != c.want {
+			t.Errorf("%s: KneeLatency(%v, %d, %d, %v) = %v, want %v", c.name, c.base, c.n, c.knee, c.exp, got, c.want)
+		}
+	}
+}
+
+// Past the knee, throughput n/latency(n) falls as n grows (exponent > 1).
+func TestKneeIsRetrograde(t *testing.T) {
+	prev := 0.0
+	for n := 1; n <= 100; n++ {
+		tput := float64(n) / float64(KneeLatency(50*time.Millisecond, n, 25, 0))
+		if n > 25 && tput >= prev {
+			t.Fatalf("throughput at n=%d is %g, not below %g at n=%d", n, tput, prev, n-1)
+		}
+		prev = tput
+	}
+}
+
+// Stats.Latency is what a request arriving now would get: the knee at InFlight+1.
+func TestStatsLatencyFollowsTheKnee(t *testing.T) {
+	srv, c := start(t, Settings{Mode: Slow, Latency: time.Minute, Knee: 2})
+	if got := srv.Stats().Latency; got != time.Minute {
+		t.Fatalf("idle latency %v, want 1m", got)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	for range 3 {
+		go func() { get(ctx, c, srv.URL()); done <- struct{}{} }()
+	}
+	waitFor(t, "3 in flight", func() bool { return srv.Stats().InFlight == 3 })
+	st := srv.Stats()
+	if want := KneeLatency(time.Minute, int(st.InFlight)+1, 2, 0); st.Latency != want || want != 4*time.Minute {
+		t.Fatalf("latency %v at %d in flight, want %v (4m)", st.Latency, st.InFlight, want)
+	}
+	cancel()
+	for range 3 {
+		<-done
+	}
+	if err := srv.Set(Settings{Mode: Errors, Knee: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got := srv.Stats().Latency; got != 0 {
+		t.Fatalf("errors mode latency %v, want 0", got)
+	}
+}
+
+// A request that arrives while another is in flight past a knee of 1 is slowed by (2/1)².
+func TestKneeSlowsTheRequestPastIt(t *testing.T) {
+	srv, c := start(t, Settings{Mode: Slow, Latency: time.Minute, Knee: 1})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan struct{})
+	go func() { get(ctx, c, srv.URL()); close(done) }()
+	defer func() { cancel(); <-done }()
+	waitFor(t, "the first request", func() bool { return srv.Stats().InFlight == 1 })
+	// The first request keeps its minute; the second arrives as the second in flight.
+	if err := srv.Set(Settings{Mode: Slow, Latency: 50 * time.Millisecond, Knee: 1}); err != nil {
+		t.Fatal(err)
+	}
+	begin := time.Now()
+	if code, err := get(context.Background(), c, srv.URL()); err != nil || code != http.StatusOK {
+		t.Fatalf("got %d, %v", code, err)
+	}
+	if took := time.Since(begin); took < 200*time.Millisecond {
+		t.Fatalf("second request answered after %v, want at least 50ms × (2/1)² = 200ms", took)
+	}
+}
