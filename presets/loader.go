@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"syscall"
 
 	"go.yaml.in/yaml/v3"
 
@@ -45,10 +46,14 @@ func invalid(cause error, format string, args ...any) error {
 	return &loadError{msg: msg, cause: cause}
 }
 
+// MaxFileSize bounds a preset file: a preset is a few hundred bytes of YAML.
+const MaxFileSize = 1 << 20
+
 // Load reads a preset onto lab.DefaultConfig, applies the --set overrides and validates the result.
 //
 // ref is an embedded preset name (see List) or a path to a YAML file. A ref is a file if it contains
 // a path separator or ends in .yaml or .yml, or if no embedded preset has that name and the file exists.
+// A file must be a regular file of at most MaxFileSize bytes.
 // sets are "key=value" strings with dotted keys (pool.workers=30); they are decoded exactly like the file.
 // Every bad-input error matches lab.ErrInvalid and is one line that says where the bad value came from.
 func Load(ref string, sets []string) (lab.Config, error) {
@@ -110,8 +115,14 @@ func open(ref string) (source, error) {
 			return source{}, invalid(ErrUnknownPreset, "unknown preset %q: choose one of %s, or give a path to a .yaml file (see: poollab presets)", ref, names())
 		}
 	}
-	data, err := os.ReadFile(ref)
-	if err != nil {
+	data, err := readFile(ref)
+	var notFile *notRegularError
+	switch {
+	case errors.As(err, &notFile):
+		return source{}, invalid(err, "preset file %s is %s, not a regular file: give a .yaml file of at most 1 MiB", ref, notFile.kind)
+	case errors.Is(err, errTooLarge):
+		return source{}, invalid(err, "preset file %s is larger than 1 MiB, the most a preset file may hold", ref)
+	case err != nil:
 		var pe *fs.PathError
 		reason := err.Error()
 		if errors.As(err, &pe) {
@@ -128,6 +139,57 @@ func open(ref string) (source, error) {
 	}
 	base := filepath.Base(ref)
 	return source{label: ref, name: strings.TrimSuffix(base, filepath.Ext(base)), data: data}, nil
+}
+
+var errTooLarge = errors.New("preset file too large")
+
+// notRegularError is a preset path that names a directory, a device, a pipe or a socket.
+type notRegularError struct{ kind string }
+
+func (e *notRegularError) Error() string { return "preset file is " + e.kind }
+
+// readFile reads a preset file of at most MaxFileSize bytes. It opens without blocking, so a
+// named pipe with no writer is refused rather than waited on, refuses anything but a regular
+// file (/dev/zero would never end), and reads at most one byte past the limit, as a file may
+// grow after any check of its size.
+func readFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if kind := fileKind(fi.Mode()); kind != "" {
+		return nil, &notRegularError{kind: kind}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, errTooLarge
+	}
+	return data, nil
+}
+
+// fileKind names what a non-regular file is; "" for a regular file.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return ""
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)

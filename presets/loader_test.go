@@ -519,3 +519,48 @@ func presetNames() string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// A preset file is a regular file of at most MaxFileSize bytes; anything else is refused
+// at once with a one-line message naming the file and the limit.
+func TestLoadRefusesHugeAndSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, []byte(strings.Repeat("#", MaxFileSize)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	atLimit := filepath.Join(dir, "at-limit.yaml")
+	if err := os.WriteFile(atLimit, []byte("pool: {workers: 3}\n#"+strings.Repeat("x", MaxFileSize-21)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(atLimit); err != nil || fi.Size() != MaxFileSize {
+		t.Fatalf("at-limit.yaml: %v, %d bytes", err, fi.Size())
+	}
+	if c, err := Load(atLimit, nil); err != nil || c.Pool.Workers != 3 {
+		t.Errorf("a file of exactly %d bytes: %v", MaxFileSize, err)
+	}
+	folder := filepath.Join(dir, "folder.yaml")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ ref, want string }{
+		{big, "preset file " + big + " is larger than 1 MiB, the most a preset file may hold"},
+		{folder, "preset file " + folder + " is a directory, not a regular file: give a .yaml file of at most 1 MiB"},
+		{dir + string(filepath.Separator), "preset file " + dir + string(filepath.Separator) + " is a directory, not a regular file: give a .yaml file of at most 1 MiB"},
+	} {
+		loadFails(t, tc.ref, nil, tc.want)
+	}
+}
+
+// loadFails checks that Load(ref, sets) fails with exactly want, as bad input on one line.
+func loadFails(t *testing.T, ref string, sets []string, want string) {
+	t.Helper()
+	_, err := Load(ref, sets)
+	switch {
+	case err == nil:
+		t.Errorf("Load(%.60q): no error, want %s", ref, want)
+	case err.Error() != want:
+		t.Errorf("Load(%.60q):\n got: %s\nwant: %s", ref, err, want)
+	case !errors.Is(err, lab.ErrInvalid):
+		t.Errorf("Load(%.60q): %v is not lab.ErrInvalid", ref, err)
+	}
+}
