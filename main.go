@@ -285,11 +285,15 @@ func withDuration(cfg lab.Config, flagName string, d time.Duration) (lab.Config,
 	return cfg, nil
 }
 
+// stopSignals end a headless run early, with a report of the part it ran: ctrl+c, kill, and
+// the terminal closing (SIGHUP, whose default would end the process with no report).
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
 // headless runs one lab, or two side by side on identical traffic, until they end or a
 // signal arrives, then writes what they measured; an interrupted run still reports the part
 // it ran, and says so.
 func headless(cfgs []lab.Config, port int, write func([]lab.Snapshot) error) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	o := lab.Options{DependencyPort: port}
 	var snaps []lab.Snapshot
