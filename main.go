@@ -40,7 +40,7 @@ usage:
 
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
 dependency.latency=2s, payment.bulkhead.type=semaphore, payment.bulkhead.size=8.
---port N fixes the slow dependency's port on 127.0.0.1 (B's is N+1); by default the OS picks one.
+--port N (0..65534) fixes the slow dependency's port on 127.0.0.1 (B's is N+1); by default the OS picks one.
 `
 
 // usageError is a bad command line; like lab.ErrInvalid it exits 2.
