@@ -142,7 +142,7 @@ func (p *portFlag) check(name string) error {
 	if p.bad == "" {
 		return nil
 	}
-	return usagef("%s %s: must be 0..%d (0: any free port; B, comparing, gets N+1)", name, lab.Clip(p.bad), maxPort)
+	return usagef("%s %s: must be 0..%d (0: any free port; B in compare mode gets N+1)", name, lab.Clip(p.bad), maxPort)
 }
 
 // durationFlag is --duration or --at, read as preset files read durations (lab.Duration),

@@ -427,7 +427,7 @@ func TestHostileInputExitsTwoOnOneShortLine(t *testing.T) {
 		{[]string{"run", "--format", long}, `--format "` + long[:lab.MaxQuoted] + `"…: choose one of`},
 		{[]string{"run", long}, `unexpected argument "` + long[:lab.MaxQuoted] + `"…`},
 		{[]string{"snapshot", "--size", long}, `--size "` + long[:lab.MaxQuoted] + `"…: write it as WIDTHxHEIGHT`},
-		{[]string{"run", "--port", "-1"}, "--port -1: must be 0..65534 (0: any free port; B, comparing, gets N+1)"},
+		{[]string{"run", "--port", "-1"}, "--port -1: must be 0..65534 (0: any free port; B in compare mode gets N+1)"},
 		{[]string{"run", "--port", "70000"}, "--port 70000: must be 0..65534"},
 		{[]string{"compare", "shared-pool", "breaker", "--port", "65535"}, "--port 65535: must be 0..65534"},
 		{[]string{"snapshot", "--port", "http"}, "--port http: must be 0..65534"},
