@@ -40,7 +40,7 @@ usage:
 
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
 dependency.latency=2s, payment.bulkhead.type=semaphore, payment.bulkhead.size=8.
---port N fixes the slow dependency's port on 127.0.0.1 (B's is N+1); by default the OS picks one.
+--port N (0..65534) fixes the slow dependency's port on 127.0.0.1 (B's is N+1); by default the OS picks one.
 `
 
 // usageError is a bad command line; like lab.ErrInvalid it exits 2.
@@ -57,7 +57,12 @@ func main() {
 		return
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "poollab:", err)
+		msg := err.Error()
+		if exitCode(err) == 2 {
+			// Bad input is one line with nothing a terminal interprets, whatever wrote it.
+			msg = lab.Printable(msg)
+		}
+		fmt.Fprintln(os.Stderr, "poollab:", msg)
 	}
 	os.Exit(exitCode(err))
 }
@@ -87,7 +92,7 @@ func run(args []string, stdout io.Writer) error {
 		case "help":
 			return flag.ErrHelp
 		}
-		return usagef("unknown command %q (commands: run, compare, snapshot, presets; or no command for the live lab)", args[0])
+		return usagef("unknown command %s (commands: run, compare, snapshot, presets; or no command for the live lab)", lab.Quote(args[0]))
 	}
 	return runLive(args)
 }
@@ -96,13 +101,71 @@ func run(args []string, stdout io.Writer) error {
 type common struct {
 	preset string
 	sets   setFlags
-	port   int
+	port   portFlag
 }
 
 func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.preset, "preset", "shared-pool", "preset name (see: poollab presets) or path to a .yaml file")
 	fs.Var(&c.sets, "set", "override one setting, key=value with the preset file's dotted names (repeatable)")
-	fs.IntVar(&c.port, "port", 0, "port for the slow dependency on 127.0.0.1 (0: any free port)")
+	fs.Var(&c.port, "port", "port for the slow dependency on 127.0.0.1 (0: any free port)")
+}
+
+// checkedFlag is a flag whose Set never fails but keeps what was wrong, for parseArgs to
+// report in its own words: the flag package's message would repeat the whole value.
+type checkedFlag interface {
+	flag.Value
+	check(name string) error
+}
+
+// maxPort bounds --port: B, in compare mode, listens on the port after it.
+const maxPort = 65534
+
+// portFlag is --port, 0..maxPort, checked before anything starts.
+type portFlag struct {
+	n   int
+	bad string // the text given, if it is not a port
+}
+
+func (p *portFlag) String() string { return strconv.Itoa(p.n) }
+
+func (p *portFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > maxPort {
+		p.n, p.bad = 0, s
+		return nil
+	}
+	p.n, p.bad = n, ""
+	return nil
+}
+
+func (p *portFlag) check(name string) error {
+	if p.bad == "" {
+		return nil
+	}
+	return usagef("%s %s: must be 0..%d (0: any free port; B in compare mode gets N+1)", name, lab.Clip(p.bad), maxPort)
+}
+
+// durationFlag is --duration or --at, read as preset files read durations (lab.Duration),
+// so the words and the overflow check are the same; its range is Validate's.
+type durationFlag struct {
+	d   time.Duration
+	err error
+}
+
+func (f *durationFlag) String() string { return f.d.String() }
+
+func (f *durationFlag) Set(s string) error {
+	var d lab.Duration
+	f.err = d.UnmarshalText([]byte(s))
+	f.d = d.D()
+	return nil
+}
+
+func (f *durationFlag) check(name string) error {
+	if f.err == nil {
+		return nil
+	}
+	return usagef("%s: %v", name, f.err)
 }
 
 // compareFlag is --compare. On its own it takes the presets as arguments: --compare A B,
@@ -152,13 +215,13 @@ func (l *labFlags) parse(args []string) ([]lab.Config, error) {
 	}
 	switch {
 	case !l.compare.on && len(names) > 0:
-		return nil, usagef("unexpected argument %q (see: poollab --help)", names[0])
+		return nil, usagef("unexpected argument %s (see: poollab --help)", lab.Quote(names[0]))
 	case !l.compare.on:
 		names = []string{l.preset}
 	case len(names) == 1:
 		names = []string{l.preset, names[0]}
 	case len(names) == 2 && flagSet(l.fs, "preset"):
-		return nil, usagef("--preset %s and --compare %s %s: name A once (--compare A B, or --preset A --compare B)", l.preset, names[0], names[1])
+		return nil, usagef("--preset %s and --compare %s %s: name A once (--compare A B, or --preset A --compare B)", lab.Clip(l.preset), lab.Clip(names[0]), lab.Clip(names[1]))
 	case len(names) != 2:
 		return nil, usagef("--compare needs two presets, got %d: --compare A B, or --preset A --compare B (see: poollab presets)", len(names))
 	}
@@ -177,14 +240,14 @@ func (l *labFlags) parse(args []string) ([]lab.Config, error) {
 type reportFlags struct {
 	common
 	fs       *flag.FlagSet
-	duration time.Duration
+	duration durationFlag
 	format   string
 }
 
 func newReportFlags(name, durationHelp string) *reportFlags {
 	r := &reportFlags{fs: newFlagSet(name)}
 	r.register(r.fs)
-	r.fs.DurationVar(&r.duration, "duration", 0, durationHelp)
+	r.fs.Var(&r.duration, "duration", durationHelp)
 	r.fs.StringVar(&r.format, "format", lab.FormatTable, "report format: "+strings.Join(lab.Formats, ", "))
 	return r
 }
@@ -196,7 +259,7 @@ func (r *reportFlags) parse(args []string, n int) ([]string, error) {
 		return nil, err
 	}
 	if !slices.Contains(lab.Formats, r.format) {
-		return nil, usagef("--format %q: choose one of %s", r.format, strings.Join(lab.Formats, ", "))
+		return nil, usagef("--format %s: choose one of %s", lab.Quote(r.format), strings.Join(lab.Formats, ", "))
 	}
 	return names, nil
 }
@@ -207,23 +270,30 @@ func (r *reportFlags) load(preset string) (lab.Config, error) {
 	if err != nil || !flagSet(r.fs, "duration") {
 		return cfg, err
 	}
-	return withDuration(cfg, "--duration", r.duration)
+	return withDuration(cfg, "--duration", r.duration.d)
 }
 
 // withDuration sets how long a headless run of cfg lasts, as the flag named asked.
 func withDuration(cfg lab.Config, flagName string, d time.Duration) (lab.Config, error) {
 	cfg.Duration = lab.Duration(d)
 	if err := cfg.Validate(); err != nil {
+		if fe := (*lab.FieldError)(nil); errors.As(err, &fe) && fe.Key == "duration" {
+			return cfg, &lab.FieldError{Key: flagName, Msg: fe.Msg} // "--at: must be …, got 25h0m0s"
+		}
 		return cfg, fmt.Errorf("%s %s: %w", flagName, d, err)
 	}
 	return cfg, nil
 }
 
+// stopSignals end a headless run early, with a report of the part it ran: ctrl+c, kill, and
+// the terminal closing (SIGHUP, whose default would end the process with no report).
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
 // headless runs one lab, or two side by side on identical traffic, until they end or a
 // signal arrives, then writes what they measured; an interrupted run still reports the part
 // it ran, and says so.
 func headless(cfgs []lab.Config, port int, write func([]lab.Snapshot) error) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	o := lab.Options{DependencyPort: port}
 	var snaps []lab.Snapshot
@@ -258,7 +328,7 @@ func runHeadless(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return headless([]lab.Config{cfg}, r.port, func(snaps []lab.Snapshot) error {
+	return headless([]lab.Config{cfg}, r.port.n, func(snaps []lab.Snapshot) error {
 		return lab.NewReport(snaps[0]).Write(stdout, r.format)
 	})
 }
@@ -275,7 +345,7 @@ func runCompare(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	return headless(cfgs, r.port, func(snaps []lab.Snapshot) error {
+	return headless(cfgs, r.port.n, func(snaps []lab.Snapshot) error {
 		return lab.NewComparison(snaps[0], snaps[1]).Write(stdout, r.format)
 	})
 }
@@ -284,7 +354,8 @@ func runCompare(args []string, stdout io.Writer) error {
 // --size, so docs can regenerate the same picture without a terminal.
 func runSnapshot(args []string, stdout io.Writer) error {
 	l := newLabFlags("snapshot")
-	at := l.fs.Duration("at", 0, "how long to run before taking the frame (default: the preset's duration)")
+	var at durationFlag
+	l.fs.Var(&at, "at", "how long to run before taking the frame (default: the preset's duration)")
 	size := l.fs.String("size", "120x40", "the frame's size in cells, WIDTHxHEIGHT")
 	cfgs, err := l.parse(args)
 	if err != nil {
@@ -298,11 +369,11 @@ func runSnapshot(args []string, stdout io.Writer) error {
 		if !flagSet(l.fs, "at") {
 			break // each runs its preset's duration (a pair, A's)
 		}
-		if cfgs[i], err = withDuration(cfgs[i], "--at", *at); err != nil {
+		if cfgs[i], err = withDuration(cfgs[i], "--at", at.d); err != nil {
 			return err
 		}
 	}
-	return headless(cfgs, l.port, func(snaps []lab.Snapshot) error {
+	return headless(cfgs, l.port.n, func(snaps []lab.Snapshot) error {
 		_, err := fmt.Fprintln(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""))
 		return err
 	})
@@ -318,10 +389,10 @@ func parseSize(s string) (w, h int, err error) {
 	w, errW := strconv.Atoi(ws)
 	h, errH := strconv.Atoi(hs)
 	if !ok || errW != nil || errH != nil {
-		return 0, 0, usagef("--size %q: write it as WIDTHxHEIGHT, e.g. 120x40", s)
+		return 0, 0, usagef("--size %s: write it as WIDTHxHEIGHT, e.g. 120x40", lab.Quote(s))
 	}
 	if w < ui.MinWidth || h < ui.MinHeight || w > maxSize || h > maxSize {
-		return 0, 0, usagef("--size %s: must be from %dx%d to %dx%d", s, ui.MinWidth, ui.MinHeight, maxSize, maxSize)
+		return 0, 0, usagef("--size %s: must be from %dx%d to %dx%d", lab.Clip(s), ui.MinWidth, ui.MinHeight, maxSize, maxSize)
 	}
 	return w, h, nil
 }
@@ -341,7 +412,7 @@ func runLive(args []string) error {
 		return err
 	}
 	if !term.IsTerminal(os.Stdout.Fd()) {
-		return usagef("the live lab needs a terminal; for a report use: poollab run --preset %s", cfgs[0].Name)
+		return usagef("the live lab needs a terminal; for a report use: poollab run --preset %s", lab.Clip(cfgs[0].Name))
 	}
 	var list []ui.Preset
 	for _, p := range presets.List() {
@@ -352,7 +423,7 @@ func runLive(args []string) error {
 		Config: cfgs[0],
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
-			o := lab.Options{DependencyPort: l.port, OnPanic: func(err error) { app.Crash(err) }}
+			o := lab.Options{DependencyPort: l.port.n, OnPanic: func(err error) { app.Crash(err) }}
 			lb, err := lab.Start(cfg, o.Side(side))
 			if err != nil {
 				return nil, err
@@ -388,14 +459,15 @@ func parseWithArgs(fs *flag.FlagSet, args []string, n int) ([]string, error) {
 	case err != nil:
 		return nil, err
 	case len(rest) > n:
-		return nil, usagef("unexpected argument %q (see: poollab --help)", rest[n])
+		return nil, usagef("unexpected argument %s (see: poollab --help)", lab.Quote(rest[n]))
 	case len(rest) < n:
 		return nil, usagef("%s needs %d preset names, got %d (see: poollab presets)", fs.Name(), n, len(rest))
 	}
 	return rest, nil
 }
 
-// parseArgs accepts flags anywhere on the line and returns the other arguments.
+// parseArgs accepts flags anywhere on the line and returns the other arguments. A bad
+// value of a checkedFlag is reported after the whole line is read.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var rest []string
 	for {
@@ -403,14 +475,34 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, err
 			}
-			return nil, usagef("%v (see: poollab --help)", err)
+			return nil, usagef("%s (see: poollab --help)", flagMessage(err))
 		}
 		if fs.NArg() == 0 {
-			return rest, nil
+			break
 		}
 		rest = append(rest, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+	var bad error
+	fs.Visit(func(f *flag.Flag) {
+		if c, ok := f.Value.(checkedFlag); ok && bad == nil {
+			bad = c.check("--" + f.Name)
+		}
+	})
+	return rest, bad
+}
+
+// flagMessage is what the flag package said, short and printable. No value of ours fails
+// Set, so what is left ("flag provided but not defined: -x", "bad flag syntax: ---x", "flag
+// needs an argument: -port") ends in a flag as typed, which is cut short.
+func flagMessage(err error) string {
+	msg := err.Error()
+	for _, prefix := range []string{"flag provided but not defined: ", "bad flag syntax: "} {
+		if typed, ok := strings.CutPrefix(msg, prefix); ok {
+			return prefix + lab.Clip(typed)
+		}
+	}
+	return lab.Printable(msg)
 }
 
 // setFlags collects repeated --set key=value.

@@ -6,11 +6,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"go.uber.org/goleak"
+
+	"poollab/lab"
+	"poollab/presets"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -314,8 +318,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"frobnicate"}, "unknown command"},
 		{[]string{"snapshot", "--size", "120by40"}, "write it as WIDTHxHEIGHT"},
 		{[]string{"snapshot", "--size", "60x20"}, "must be from 80x24"},
-		{[]string{"snapshot", "--at", "-1s"}, "--at -1s"},
-		{[]string{"snapshot", "--at", "soon"}, "invalid value"},
+		{[]string{"snapshot", "--at", "-1s"}, "--at: must be more than 0s and at most 24h0m0s, got -1s"},
+		{[]string{"snapshot", "--at", "soon"}, `--at: "soon" is not a duration`},
 		{[]string{"snapshot", "--compare"}, "--compare needs two presets, got 0"},
 		{[]string{"snapshot", "--preset", "shared-pool", "--compare", "a", "b"}, "name A once"},
 		{[]string{"snapshot", "stray"}, "unexpected argument"},
@@ -466,6 +470,108 @@ func TestCompareFlagForms(t *testing.T) {
 		}
 		if strings.Contains(strings.Join(tc.args, " "), "workers=30") && cfgs[1].Pool.Workers != 30 {
 			t.Errorf("--set must reach B too")
+		}
+	}
+}
+
+// The hardening cases of issue 9: each is bad input, exits 2 before anything starts, and says
+// so on one short line that repeats at most a short, escaped prefix of the input.
+func TestHostileInputExitsTwoOnOneShortLine(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	big := write("big.yaml", "#"+strings.Repeat("x", presets.MaxFileSize)+"\n")
+	oneLine := write("one-line.yaml", strings.Repeat("x", presets.MaxFileSize-1)+"\n")
+	passwd := write("passwd", "root:x:0:0:root:/root:/bin/bash\n"+strings.Repeat("daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n", 30))
+	long := strings.Repeat("z", 100_000)
+	osc := "\x1b]0;PWNED\a\x1b]52;c;aGk=\a"
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--preset", big}, "preset file " + big + " is larger than 1 MiB"},
+		{[]string{"run", "--preset", dir}, "preset file " + dir + " is a directory, not a regular file: give a .yaml file of at most 1 MiB"},
+		{[]string{"run", "--preset", passwd}, `got "root:x:0:0:root:/root:/bin/bash daemon:x"…`},
+		{[]string{"run", "--preset", oneLine}, `got "` + long[:0] + strings.Repeat("x", lab.MaxQuoted) + `"…`},
+		{[]string{"run", "--set", "pool.discipline=" + long}, "--set pool.discipline=" + long[:lab.MaxQuoted] + `…: must be fifo or lifo, got "` + long[:lab.MaxQuoted] + `"…`},
+		{[]string{"run", "--set", "dependency.mode=" + osc}, `got "\x1b]0;PWNED\a\x1b]52;c;aGk=\a"`},
+		{[]string{"run", "--preset", osc}, `unknown preset "\x1b]0;PWNED\a\x1b]52;c;aGk=\a"`},
+		{[]string{osc}, `unknown command "\x1b]0;PWNED\a\x1b]52;c;aGk=\a"`},
+		{[]string{"run", "--" + osc + long}, `flag provided but not defined: -\x1b]0;PWNED\x07\x1b]52;c;aGk (see: poollab --help)`},
+		{[]string{"run", "--" + long}, `flag provided but not defined: -` + long[:lab.MaxQuoted-1] + "… (see: poollab --help)"},
+		{[]string{"run", "---" + long}, "bad flag syntax: ---" + long[:lab.MaxQuoted-3] + "…"},
+		{[]string{"run", "--format", long}, `--format "` + long[:lab.MaxQuoted] + `"…: choose one of`},
+		{[]string{"run", long}, `unexpected argument "` + long[:lab.MaxQuoted] + `"…`},
+		{[]string{"snapshot", "--size", long}, `--size "` + long[:lab.MaxQuoted] + `"…: write it as WIDTHxHEIGHT`},
+		{[]string{"run", "--port", "-1"}, "--port -1: must be 0..65534 (0: any free port; B in compare mode gets N+1)"},
+		{[]string{"run", "--port", "70000"}, "--port 70000: must be 0..65534"},
+		{[]string{"compare", "shared-pool", "breaker", "--port", "65535"}, "--port 65535: must be 0..65534"},
+		{[]string{"snapshot", "--port", "http"}, "--port http: must be 0..65534"},
+		{[]string{"run", "--port", long}, "--port " + long[:lab.MaxQuoted] + "…: must be 0..65534"},
+		{[]string{"run", "--duration", "25h"}, "--duration: must be more than 0s and at most 24h0m0s, got 25h0m0s"},
+		{[]string{"run", "--duration", "2562047h"}, "--duration: must be more than 0s and at most 24h0m0s, got 2562047h0m0s"},
+		{[]string{"run", "--duration", "3000000h"}, `--duration: "3000000h" is out of range (too long for any duration)`},
+		{[]string{"run", "--duration", long}, `--duration: "` + long[:lab.MaxQuoted] + `"… is not a duration`},
+		{[]string{"compare", "shared-pool", "breaker", "--duration", "48h"}, "--duration: must be more than 0s and at most 24h0m0s"},
+		{[]string{"snapshot", "--at", "25h"}, "--at: must be more than 0s and at most 24h0m0s, got 25h0m0s"},
+		{[]string{"snapshot", "--at", "3000000h"}, `--at: "3000000h" is out of range (too long for any duration)`},
+		{[]string{"run", "--set", "duration=3000000h"}, `--set duration=3000000h: "3000000h" is out of range (too long for any duration)`},
+		{[]string{"run", "--set", "duration=25h"}, "--set duration=25h: must be more than 0s and at most 24h0m0s, got 25h0m0s"},
+		{[]string{"run", "--preset", write("long.yaml", "duration: 2562047h\n")}, "long.yaml:1: duration: must be more than 0s and at most 24h0m0s, got 2562047h0m0s"},
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		cases = append(cases, struct {
+			args []string
+			want string
+		}{[]string{"run", "--preset", "/dev/zero"}, "preset file /dev/zero is a device, not a regular file: give a .yaml file of at most 1 MiB"})
+	}
+	for _, tc := range cases {
+		err := run(tc.args, &bytes.Buffer{})
+		name := fmt.Sprintf("poollab %.120q", tc.args)
+		if code := exitCode(err); code != 2 {
+			t.Errorf("%s: exit %d (%v), want 2", name, code, err)
+			continue
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, tc.want) {
+			t.Errorf("%s:\n got: %.500s\nwant a part: %s", name, msg, tc.want)
+		}
+		if len(msg) > 500 || lab.Printable(msg) != msg {
+			t.Errorf("%s: want one short printable line, got %d bytes: %.500q", name, len(msg), msg)
+		}
+	}
+}
+
+// Escape sequences in a preset's name reach run's table and markdown and snapshot's frame
+// only as visible text.
+func TestNameEscapesStayVisible(t *testing.T) {
+	sgr := regexp.MustCompile(`\x1b\[[0-9;]*m`) // the frame's own styles
+	evil := filepath.Join(t.TempDir(), "evil.yaml")
+	if err := os.WriteFile(evil, []byte(`name: "evil\e]0;PWNED\a"`+"\n"+`description: "\e]52;c;aGk=\a"`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	quick := []string{"--set", "dependency.latency=100ms"}
+	for _, args := range [][]string{
+		{"run", "--preset", evil, "--duration", "300ms"},
+		{"run", "--preset", evil, "--duration", "300ms", "--format", "markdown"},
+		{"run", "--set", "name=\x1b]0;PWNED\a", "--duration", "300ms"},
+		{"snapshot", "--preset", evil, "--at", "300ms", "--size", "80x24"},
+		{"snapshot", "--preset", evil, "--compare", evil, "--at", "300ms", "--size", "120x40"},
+	} {
+		var out bytes.Buffer
+		if err := run(append(args, quick...), &out); err != nil {
+			t.Fatalf("poollab %q: %v", args, err)
+		}
+		if strings.ContainsAny(sgr.ReplaceAllString(out.String(), ""), "\x1b\a\u009b") {
+			t.Errorf("poollab %q prints a control character:\n%q", args, out.String())
+		}
+		if !strings.Contains(out.String(), `\x1b]0;PWNED\x07`) {
+			t.Errorf("poollab %q does not show the name escaped:\n%s", args, out.String())
 		}
 	}
 }

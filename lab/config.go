@@ -3,6 +3,7 @@ package lab
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -19,15 +20,25 @@ func (d Duration) String() string { return time.Duration(d).String() }
 func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 // UnmarshalText accepts Go duration syntax ("1.5s", "300ms"); a bare number is refused
-// because "3" could mean seconds or milliseconds.
+// because "3" could mean seconds or milliseconds. Well-formed text that time.Duration cannot
+// hold (past about 2562047h) is out of range, not "not a duration". Each key's own range is
+// Validate's.
 func (d *Duration) UnmarshalText(b []byte) error {
-	v, err := time.ParseDuration(strings.TrimSpace(string(b)))
-	if err != nil {
-		return fmt.Errorf("%q is not a duration (write it like 3s, 250ms or 1m)", string(b))
+	text := strings.TrimSpace(string(b))
+	v, err := time.ParseDuration(text)
+	switch {
+	case err == nil:
+		*d = Duration(v)
+		return nil
+	case durationSyntax.MatchString(text):
+		// time.ParseDuration says "invalid duration" for an overflow too.
+		return fmt.Errorf("%s is out of range (too long for any duration)", Quote(string(b)))
 	}
-	*d = Duration(v)
-	return nil
+	return fmt.Errorf("%s is not a duration (write it like 3s, 250ms or 1m)", Quote(string(b)))
 }
+
+// durationSyntax is the text time.ParseDuration accepts when the value fits.
+var durationSyntax = regexp.MustCompile(`^[-+]?((\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$`)
 
 // Config is everything a run needs. Preset files and --set use the yaml names, dotted.
 type Config struct {
@@ -189,6 +200,7 @@ const (
 	MaxRate     = 5000
 	MaxLatency  = 10 * time.Minute
 	MaxBulkhead = 10000
+	MaxDuration = 24 * time.Hour // a headless run, --duration, --at
 )
 
 // DefaultConfig is the base every preset file is read onto: the article's lab without isolation.
@@ -238,20 +250,20 @@ func (c Config) Validate() error {
 		bad bool
 		msg string
 	}{
-		{"duration", c.Duration <= 0, "must be more than 0s"},
+		{"duration", c.Duration <= 0 || c.Duration.D() > MaxDuration, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxDuration, c.Duration)},
 		{"pool.workers", c.Pool.Workers < 1 || c.Pool.Workers > MaxWorkers, fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Workers)},
 		{"pool.queue", c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue, fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy), got %d", MaxQueue, c.Pool.Queue)},
-		{"pool.discipline", !oneOf(c.Pool.Discipline, FIFO, LIFO), fmt.Sprintf("must be fifo or lifo, got %q", c.Pool.Discipline)},
-		{"traffic.arrivals", !oneOf(c.Traffic.Arrivals, Uniform, Poisson), fmt.Sprintf("must be uniform or poisson, got %q", c.Traffic.Arrivals)},
+		{"pool.discipline", !oneOf(c.Pool.Discipline, FIFO, LIFO), fmt.Sprintf("must be fifo or lifo, got %s", Quote(string(c.Pool.Discipline)))},
+		{"traffic.arrivals", !oneOf(c.Traffic.Arrivals, Uniform, Poisson), fmt.Sprintf("must be uniform or poisson, got %s", Quote(string(c.Traffic.Arrivals)))},
 		{"traffic.payment.rate", !validRate(c.Traffic.Payment.Rate), rateMsg(c.Traffic.Payment.Rate)},
 		{"traffic.signup.rate", !validRate(c.Traffic.Signup.Rate), rateMsg(c.Traffic.Signup.Rate)},
 		{"dependency.latency", c.Dependency.Latency < 0 || c.Dependency.Latency.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Latency)},
 		{"dependency.healthy_latency", c.Dependency.HealthyLatency < 0 || c.Dependency.HealthyLatency.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.HealthyLatency)},
 		{"dependency.jitter", c.Dependency.Jitter < 0 || c.Dependency.Jitter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Jitter)},
-		{"dependency.mode", !oneOf(c.Dependency.Mode, DependencyModes...), fmt.Sprintf("must be one of %s, got %q", join(DependencyModes), c.Dependency.Mode)},
-		{"payment.timeout.kind", !oneOf(c.Payment.Timeout.Kind, TimeoutKinds...), fmt.Sprintf("must be one of %s, got %q", join(TimeoutKinds), c.Payment.Timeout.Kind)},
+		{"dependency.mode", !oneOf(c.Dependency.Mode, DependencyModes...), fmt.Sprintf("must be one of %s, got %s", join(DependencyModes), Quote(string(c.Dependency.Mode)))},
+		{"payment.timeout.kind", !oneOf(c.Payment.Timeout.Kind, TimeoutKinds...), fmt.Sprintf("must be one of %s, got %s", join(TimeoutKinds), Quote(string(c.Payment.Timeout.Kind)))},
 		{"payment.timeout.duration", c.Payment.Timeout.Duration <= 0 || c.Payment.Timeout.Duration.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Payment.Timeout.Duration)},
-		{"payment.bulkhead.type", !oneOf(c.Payment.Bulkhead.Type, BulkheadTypes...), fmt.Sprintf("must be one of %s, got %q", join(BulkheadTypes), c.Payment.Bulkhead.Type)},
+		{"payment.bulkhead.type", !oneOf(c.Payment.Bulkhead.Type, BulkheadTypes...), fmt.Sprintf("must be one of %s, got %s", join(BulkheadTypes), Quote(string(c.Payment.Bulkhead.Type)))},
 		{"payment.bulkhead.size", c.Payment.Bulkhead.Size < 1 || c.Payment.Bulkhead.Size > MaxBulkhead, fmt.Sprintf("must be 1..%d, got %d", MaxBulkhead, c.Payment.Bulkhead.Size)},
 		{"payment.bulkhead.max_wait", c.Payment.Bulkhead.MaxWait < 0 || c.Payment.Bulkhead.MaxWait.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s rejects at once), got %s", MaxLatency, c.Payment.Bulkhead.MaxWait)},
 		{"signup.work", c.Signup.Work < 0 || c.Signup.Work.D() > time.Minute, fmt.Sprintf("must be 0s..1m, got %s", c.Signup.Work)},

@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"syscall"
 
 	"go.yaml.in/yaml/v3"
 
@@ -39,18 +40,44 @@ func (e *loadError) Unwrap() []error {
 	return []error{lab.ErrInvalid}
 }
 
+// invalid words a bad-input error. Every value from the input is already quoted short
+// (lab.Quote, lab.Clip) by the caller; Printable makes the whole message one line with nothing
+// a terminal interprets, whatever a wrapped error (yaml's, the OS's) says.
 func invalid(cause error, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	msg = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(msg)
-	return &loadError{msg: msg, cause: cause}
+	return &loadError{msg: lab.Printable(fmt.Sprintf(format, args...)), cause: cause}
+}
+
+// MaxFileSize bounds a preset file: a preset is a few hundred bytes of YAML.
+const MaxFileSize = 1 << 20
+
+// maxPathShown is how much of a long path an error message shows: its end, which names the file.
+const maxPathShown = 160
+
+// fileLabel is how errors name a preset file: printable, and a long path cut to its end.
+func fileLabel(path string) string {
+	if r := []rune(path); len(r) > maxPathShown {
+		path = "…" + string(r[len(r)-maxPathShown+1:])
+	}
+	return lab.Printable(path)
+}
+
+// setLabel is how errors name a --set: as typed, with a long key or value cut short.
+func setLabel(raw string) string {
+	if key, value, ok := strings.Cut(raw, "="); ok {
+		return "--set " + lab.Clip(key) + "=" + lab.Clip(value)
+	}
+	return "--set " + lab.Clip(raw)
 }
 
 // Load reads a preset onto lab.DefaultConfig, applies the --set overrides and validates the result.
 //
 // ref is an embedded preset name (see List) or a path to a YAML file. A ref is a file if it contains
 // a path separator or ends in .yaml or .yml, or if no embedded preset has that name and the file exists.
+// A file must be a regular file of at most MaxFileSize bytes.
 // sets are "key=value" strings with dotted keys (pool.workers=30); they are decoded exactly like the file.
-// Every bad-input error matches lab.ErrInvalid and is one line that says where the bad value came from.
+// Every bad-input error matches lab.ErrInvalid and is one line that says where the bad value came from;
+// it repeats at most a short, escaped prefix of any bad input (lab.Quote, lab.Clip).
+// The config's Name and Description are lab.Printable: no escape sequence in them reaches a terminal.
 func Load(ref string, sets []string) (lab.Config, error) {
 	src, err := open(ref)
 	if err != nil {
@@ -74,6 +101,8 @@ func Load(ref string, sets []string) (lab.Config, error) {
 	if cfg.Name == "" {
 		cfg.Name = src.name
 	}
+	// Both are printed (the screen, its title, reports): no escape sequence may reach a terminal.
+	cfg.Name, cfg.Description = lab.Printable(cfg.Name), lab.Printable(cfg.Description)
 	if err := cfg.Validate(); err != nil {
 		var fe *lab.FieldError
 		if !errors.As(err, &fe) {
@@ -107,11 +136,17 @@ func open(ref string) (source, error) {
 			return source{label: ref + ".yaml", name: ref, data: data}, nil
 		}
 		if fi, err := os.Stat(ref); ref == "" || err != nil || fi.IsDir() {
-			return source{}, invalid(ErrUnknownPreset, "unknown preset %q: choose one of %s, or give a path to a .yaml file (see: poollab presets)", ref, names())
+			return source{}, invalid(ErrUnknownPreset, "unknown preset %s: choose one of %s, or give a path to a .yaml file (see: poollab presets)", lab.Quote(ref), names())
 		}
 	}
-	data, err := os.ReadFile(ref)
-	if err != nil {
+	data, err := readFile(ref)
+	var notFile *notRegularError
+	switch {
+	case errors.As(err, &notFile):
+		return source{}, invalid(err, "preset file %s is %s, not a regular file: give a .yaml file of at most 1 MiB", fileLabel(ref), notFile.kind)
+	case errors.Is(err, errTooLarge):
+		return source{}, invalid(err, "preset file %s is larger than 1 MiB, the most a preset file may hold", fileLabel(ref))
+	case err != nil:
 		var pe *fs.PathError
 		reason := err.Error()
 		if errors.As(err, &pe) {
@@ -120,15 +155,69 @@ func open(ref string) (source, error) {
 		hint := ""
 		base := strings.TrimSuffix(filepath.Base(ref), filepath.Ext(ref))
 		if _, ok := embedded(base); ok && errors.Is(err, fs.ErrNotExist) {
-			hint = fmt.Sprintf(" (to use the embedded preset, write just %q)", base)
+			hint = fmt.Sprintf(" (to use the embedded preset, write just %s)", lab.Quote(base))
 		} else if errors.Is(err, fs.ErrNotExist) {
 			hint = fmt.Sprintf(" (give a preset name, one of %s, or a path to a .yaml file)", names())
 		}
-		return source{}, invalid(err, "cannot read preset file %s: %s%s", ref, reason, hint)
+		return source{}, invalid(err, "cannot read preset file %s: %s%s", fileLabel(ref), reason, hint)
 	}
 	base := filepath.Base(ref)
-	return source{label: ref, name: strings.TrimSuffix(base, filepath.Ext(base)), data: data}, nil
+	return source{label: fileLabel(ref), name: strings.TrimSuffix(base, filepath.Ext(base)), data: data}, nil
 }
+
+var errTooLarge = errors.New("preset file too large")
+
+// notRegularError is a preset path that names a directory, a device, a pipe or a socket.
+type notRegularError struct{ kind string }
+
+func (e *notRegularError) Error() string { return "preset file is " + e.kind }
+
+// readFile reads a preset file of at most MaxFileSize bytes. It opens without blocking, so a
+// named pipe with no writer is refused rather than waited on, refuses anything but a regular
+// file (/dev/zero would never end), and reads at most one byte past the limit, as a file may
+// grow after any check of its size.
+func readFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if kind := fileKind(fi.Mode()); kind != "" {
+		return nil, &notRegularError{kind: kind}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, errTooLarge
+	}
+	return data, nil
+}
+
+// fileKind names what a non-regular file is; "" for a regular file.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return ""
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// maxYAMLMessage bounds what a yaml syntax error adds to a message.
+const maxYAMLMessage = 120
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
@@ -136,6 +225,9 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 func parse(src source) (*yaml.Node, error) {
 	syntax := func(err error) error {
 		msg := strings.ReplaceAll(err.Error(), "\n", " ")
+		if r := []rune(msg); len(r) > maxYAMLMessage {
+			msg = string(r[:maxYAMLMessage]) + "…" // yaml repeats some input: an unknown anchor's name
+		}
 		if m := yamlLine.FindStringSubmatch(msg); m != nil {
 			return invalid(err, "%s:%s: %s", src.label, m[1], m[2])
 		}
@@ -182,7 +274,7 @@ type decoder struct {
 
 func (d *decoder) origin(n *yaml.Node) origin {
 	if s, ok := d.sets[n]; ok {
-		return origin{at: "--set " + s, set: true}
+		return origin{at: setLabel(s), set: true}
 	}
 	return origin{at: fmt.Sprintf("%s:%d", d.label, n.Line)}
 }
@@ -281,7 +373,7 @@ func describe(n *yaml.Node) string {
 	case yaml.SequenceNode:
 		return "a list"
 	default:
-		return fmt.Sprintf("%q", n.Value)
+		return lab.Quote(n.Value)
 	}
 }
 
@@ -309,12 +401,12 @@ func (d *decoder) mapping(n *yaml.Node, v reflect.Value, prefix string) error {
 			return d.errAt(k, prefix, "merge keys (<<) are not supported; write the keys out")
 		}
 		if line, dup := seen[k.Value]; dup {
-			return d.errAt(k, "", "duplicate key %q (first at line %d)", key, line)
+			return d.errAt(k, "", "duplicate key %s (first at line %d)", lab.Quote(key), line)
 		}
 		seen[k.Value] = k.Line
 		f, ok := lookup(fields, k.Value)
 		if !ok {
-			return d.errAt(k, "", "unknown key %q (%s: %s)", key, has(prefix), keyNames(fields, ""))
+			return d.errAt(k, "", "unknown key %s (%s: %s)", lab.Quote(key), has(prefix), keyNames(fields, ""))
 		}
 		fv := v.Field(f.index)
 		if isGroup(f.typ) {
@@ -364,27 +456,27 @@ func (d *decoder) leaf(n *yaml.Node, v reflect.Value, key string) error {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		if tag != "!!int" {
-			return d.errAt(at, key, "%q is not a whole number", n.Value)
+			return d.errAt(at, key, "%s is not a whole number", lab.Quote(n.Value))
 		}
 		if err := plain.Decode(p.Interface()); err != nil {
-			return d.errAt(at, key, "%q is out of range", n.Value)
+			return d.errAt(at, key, "%s is out of range", lab.Quote(n.Value))
 		}
 	case reflect.Float32, reflect.Float64:
 		if tag != "!!int" && tag != "!!float" {
-			return d.errAt(at, key, "%q is not a number", n.Value)
+			return d.errAt(at, key, "%s is not a number", lab.Quote(n.Value))
 		}
 		if err := plain.Decode(p.Interface()); err != nil {
-			return d.errAt(at, key, "%q is out of range", n.Value)
+			return d.errAt(at, key, "%s is out of range", lab.Quote(n.Value))
 		}
 		if f := p.Elem().Float(); math.IsNaN(f) || math.IsInf(f, 0) {
-			return d.errAt(at, key, "%q is not a finite number", n.Value)
+			return d.errAt(at, key, "%s is not a finite number", lab.Quote(n.Value))
 		}
 	case reflect.Bool:
 		if tag != "!!bool" {
-			return d.errAt(at, key, "%q is not true or false", n.Value)
+			return d.errAt(at, key, "%s is not true or false", lab.Quote(n.Value))
 		}
 		if err := plain.Decode(p.Interface()); err != nil {
-			return d.errAt(at, key, "%q is not true or false", n.Value)
+			return d.errAt(at, key, "%s is not true or false", lab.Quote(n.Value))
 		}
 	default:
 		if err := n.Decode(p.Interface()); err != nil {
@@ -400,31 +492,31 @@ func (d *decoder) leaf(n *yaml.Node, v reflect.Value, key string) error {
 func (d *decoder) applySet(root *yaml.Node, raw string) error {
 	key, value, ok := strings.Cut(raw, "=")
 	if !ok {
-		return invalid(nil, "--set %s: expected key=value, like --set pool.workers=30", raw)
+		return invalid(nil, "%s: expected key=value, like --set pool.workers=30", setLabel(raw))
 	}
 	key = strings.TrimSpace(key)
 	if key == "" {
-		return invalid(nil, "--set %s: the key before \"=\" is empty; write it like --set pool.workers=30", raw)
+		return invalid(nil, "%s: the key before \"=\" is empty; write it like --set pool.workers=30", setLabel(raw))
 	}
 	parts := strings.Split(key, ".")
 	// Check the key against the config first, so the message can list what exists.
 	t, prefix := reflect.TypeFor[lab.Config](), ""
 	for _, p := range parts {
 		if p == "" {
-			return invalid(nil, "--set %s: key %q has an empty part; write keys like pool.workers", raw, key)
+			return invalid(nil, "%s: key %s has an empty part; write keys like pool.workers", setLabel(raw), lab.Quote(key))
 		}
 		if !isGroup(t) {
-			return invalid(nil, "--set %s: unknown key %q (%s is a value with no keys under it)", raw, key, prefix)
+			return invalid(nil, "%s: unknown key %s (%s is a value with no keys under it)", setLabel(raw), lab.Quote(key), prefix)
 		}
 		fields := fieldsOf(t)
 		f, ok := lookup(fields, p)
 		if !ok {
-			return invalid(nil, "--set %s: unknown key %q (%s: %s)", raw, join(prefix, p), has(prefix), keyNames(fields, ""))
+			return invalid(nil, "%s: unknown key %s (%s: %s)", setLabel(raw), lab.Quote(join(prefix, p)), has(prefix), keyNames(fields, ""))
 		}
 		t, prefix = f.typ, join(prefix, p)
 	}
 	if isGroup(t) {
-		return invalid(nil, "--set %s: %s is a group of keys, not a value; set one of %s", raw, key, keyNames(fieldsOf(t), key))
+		return invalid(nil, "%s: %s is a group of keys, not a value; set one of %s", setLabel(raw), key, keyNames(fieldsOf(t), key))
 	}
 	m, prefix := root, ""
 	for i, p := range parts {

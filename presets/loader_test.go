@@ -519,3 +519,140 @@ func presetNames() string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// A preset file is a regular file of at most MaxFileSize bytes; anything else is refused
+// at once with a one-line message naming the file and the limit.
+func TestLoadRefusesHugeAndSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, []byte(strings.Repeat("#", MaxFileSize)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	atLimit := filepath.Join(dir, "at-limit.yaml")
+	if err := os.WriteFile(atLimit, []byte("pool: {workers: 3}\n#"+strings.Repeat("x", MaxFileSize-21)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(atLimit); err != nil || fi.Size() != MaxFileSize {
+		t.Fatalf("at-limit.yaml: %v, %d bytes", err, fi.Size())
+	}
+	if c, err := Load(atLimit, nil); err != nil || c.Pool.Workers != 3 {
+		t.Errorf("a file of exactly %d bytes: %v", MaxFileSize, err)
+	}
+	folder := filepath.Join(dir, "folder.yaml")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ ref, want string }{
+		{big, "preset file " + big + " is larger than 1 MiB, the most a preset file may hold"},
+		{folder, "preset file " + folder + " is a directory, not a regular file: give a .yaml file of at most 1 MiB"},
+		{dir + string(filepath.Separator), "preset file " + dir + string(filepath.Separator) + " is a directory, not a regular file: give a .yaml file of at most 1 MiB"},
+	} {
+		loadFails(t, tc.ref, nil, tc.want)
+	}
+}
+
+// loadFails checks that Load(ref, sets) fails with exactly want, as bad input on one line.
+func loadFails(t *testing.T, ref string, sets []string, want string) {
+	t.Helper()
+	_, err := Load(ref, sets)
+	switch {
+	case err == nil:
+		t.Errorf("Load(%.60q): no error, want %s", ref, want)
+	case err.Error() != want:
+		t.Errorf("Load(%.60q):\n got: %s\nwant: %s", ref, err, want)
+	case !errors.Is(err, lab.ErrInvalid):
+		t.Errorf("Load(%.60q): %v is not lab.ErrInvalid", ref, err)
+	}
+}
+
+// Escape sequences in a name or description (the file's, a --set's, or the file's own name)
+// reach the screen, its title and the reports only as visible text.
+func TestLoadNeutralizesEscapes(t *testing.T) {
+	file := writeFile(t, "evil.yaml", `name: "evil\e]0;PWNED\a"`+"\n"+`description: "copy \e]52;c;aGk=\a then \x9b2J and \u202e"`+"\n")
+	c, err := Load(file, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "Name", c.Name, `evil\x1b]0;PWNED\x07`)
+	eq(t, "Description", c.Description, `copy \x1b]52;c;aGk=\x07 then \u009b2J and \u202e`)
+
+	c, err = Load("shared-pool", []string{"name=\x1b[2J\x1b]0;x\x07", "description=a\nb\x1bc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "Name", c.Name, `\x1b[2J\x1b]0;x\x07`)
+	eq(t, "Description", c.Description, `a b\x1bc`)
+
+	named := filepath.Join(t.TempDir(), "t\x1b]0;x\a.yaml")
+	if err := os.WriteFile(named, []byte("pool: {workers: 3}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = Load(named, nil); err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "Name", c.Name, `t\x1b]0;x\x07`)
+	_, err = Load(named, []string{"pool.workers=0"})
+	if err == nil || strings.ContainsAny(err.Error(), "\x1b\a") {
+		t.Errorf("the file's name reaches the message raw: %q", err)
+	}
+}
+
+// However large or strange the bad input, the message repeats a short, escaped prefix of it.
+func TestLoadErrorsQuoteShort(t *testing.T) {
+	long := strings.Repeat("A", 100_000)
+	esc := "\x1b]52;c;aGk=\a" + long
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	longPath := filepath.Join(dir, long[:200]+".yaml")
+	passwd := write("passwd", "root:x:0:0:root:/root:/bin/bash\n"+strings.Repeat("daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n", 30))
+	for _, tc := range []struct {
+		ref  string
+		sets []string
+		want string // a part of the message
+	}{
+		{passwd, nil, `a preset must be a mapping of keys (` + topKeys + `), got "root:x:0:0:root:/root:/bin/bash daemon:x"…`},
+		{write("line.yaml", long), nil, `got "` + long[:lab.MaxQuoted] + `"…`},
+		{write("esc.yaml", "pool: {discipline: \""+`\e]0;t\a`+long+"\"}\n"), nil, `pool.discipline: must be fifo or lifo, got "\x1b]0;t\a` + long[:lab.MaxQuoted-6] + `"…`},
+		{write("key.yaml", long[:1000]+": 1\n"), nil, `unknown key "` + long[:lab.MaxQuoted] + `"…`},
+		{write("num.yaml", "pool: {workers: \""+long+"\"}\n"), nil, `pool.workers: "` + long[:lab.MaxQuoted] + `"… is not a whole number`},
+		{write("anchor.yaml", "pool: *"+long+"\n"), nil, "unknown anchor"},
+		{"shared-pool", []string{"pool.discipline=" + long}, `--set pool.discipline=` + long[:lab.MaxQuoted] + `…: must be fifo or lifo, got "` + long[:lab.MaxQuoted] + `"…`},
+		{"shared-pool", []string{"dependency.latency=" + esc}, `--set dependency.latency=\x1b]52;c;aGk=\x07` + long[:lab.MaxQuoted-12] + `…: "\x1b]52;c;aGk=\a`},
+		{"shared-pool", []string{"duration=3000000h"}, `--set duration=3000000h: "3000000h" is out of range (too long for any duration)`},
+		{"shared-pool", []string{long + "=1"}, `--set ` + long[:lab.MaxQuoted] + `…=1: unknown key "` + long[:lab.MaxQuoted] + `"…`},
+		{"shared-pool", []string{esc}, `--set \x1b]52;c;aGk=\x07` + long[:lab.MaxQuoted-1] + `…: unknown key "\x1b]52;c;aGk"`},
+		{"shared-pool", []string{long}, `--set ` + long[:lab.MaxQuoted] + `…: expected key=value`},
+		{"shared-pool", []string{"pool." + long + "=1"}, `unknown key "pool.` + long[:lab.MaxQuoted-5] + `"…`},
+		{"shared-pool", []string{"pool..x" + long + "=1"}, `has an empty part`},
+		{"shared-pool", []string{"pool.workers." + long + "=1"}, `(pool.workers is a value with no keys under it)`},
+		{long, nil, `unknown preset "` + long[:lab.MaxQuoted] + `"…: choose one of`},
+		{esc, nil, `unknown preset "\x1b]52;c;aGk=\a`},
+		{longPath, nil, "cannot read preset file …" + longPath[len(longPath)-maxPathShown+1:] + ": no such file"},
+		{filepath.Join(dir, "x\x1b]0;t\a", "shared-pool.yaml"), nil, `x\x1b]0;t\x07/shared-pool.yaml: no such file or directory (to use the embedded preset, write just "shared-pool")`},
+	} {
+		_, err := Load(tc.ref, tc.sets)
+		if err == nil {
+			t.Errorf("Load(%.60q, %.60q): no error", tc.ref, tc.sets)
+			continue
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, tc.want) {
+			t.Errorf("Load(%.60q, %.60q):\n got: %.400s\nwant a part: %s", tc.ref, tc.sets, msg, tc.want)
+		}
+		if len(msg) > 500 {
+			t.Errorf("Load(%.60q, %.60q): a message of %d bytes: %.400s", tc.ref, tc.sets, len(msg), msg)
+		}
+		if lab.Printable(msg) != msg {
+			t.Errorf("Load(%.60q, %.60q): the message holds control characters: %q", tc.ref, tc.sets, msg)
+		}
+		if !errors.Is(err, lab.ErrInvalid) {
+			t.Errorf("Load(%.60q, %.60q): %v is not lab.ErrInvalid", tc.ref, tc.sets, err)
+		}
+	}
+}

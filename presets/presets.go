@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	"go.yaml.in/yaml/v3"
+
+	"poollab/lab"
 )
 
 //go:embed *.yaml
@@ -44,7 +46,7 @@ var list = sync.OnceValue(func() []Info {
 			Description string `yaml:"description"`
 		}
 		_ = yaml.Unmarshal(data, &head) // a broken preset still lists; the tests load every one strictly
-		infos = append(infos, Info{Name: name, Description: head.Description})
+		infos = append(infos, Info{Name: name, Description: lab.Printable(head.Description)})
 	}
 	slices.SortFunc(infos, func(a, b Info) int { return strings.Compare(a.Name, b.Name) })
 	return infos

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"runtime/debug"
 	"sync"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -68,8 +71,8 @@ func (a *App) Crash(v any) {
 	}
 }
 
-// Run starts the engines, shows the dashboard until q, ctrl+c or SIGTERM, stops the engines
-// and returns. The terminal is restored before Run returns, so the caller can print the
+// Run starts the engines, shows the dashboard until q, ctrl+c, SIGTERM or SIGHUP, stops the
+// engines and returns. The terminal is restored before Run returns, so the caller can print the
 // error. A failure to start the first run returns before the screen is touched.
 func (a *App) Run() (err error) {
 	if err := a.ref.replace(a.o.Start, a.o.configs(), 0); err != nil {
@@ -102,6 +105,7 @@ func (a *App) Run() (err error) {
 			err = fmt.Errorf("panic: %v\n%s", v, debug.Stack())
 		}
 	}()
+	defer quitOn(p.Quit, quitSignals...)()
 	final, runErr := p.Run()
 
 	a.mu.Lock()
@@ -116,4 +120,31 @@ func (a *App) Run() (err error) {
 		return nil
 	}
 	return runErr
+}
+
+// quitSignals end the dashboard as SIGTERM does, which Bubble Tea handles itself (with
+// SIGINT): a quit, the terminal restored, Run returning nil. Without this, SIGHUP (the
+// terminal closed, tmux kill-session) would end the process at once with the screen left in
+// the alternate mode and the cursor hidden.
+var quitSignals = []os.Signal{syscall.SIGHUP}
+
+// quitOn calls quit once when one of sigs arrives, until stop is called; stop returns when
+// the goroutine has ended. quit must return once the program has ended (Program.Quit does).
+func quitOn(quit func(), sigs ...os.Signal) (stop func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, sigs...)
+	done, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(ended)
+		select {
+		case <-ch:
+			quit()
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+		<-ended
+	}
 }

@@ -1,0 +1,67 @@
+package lab
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDurationUnmarshalText(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want time.Duration
+		err  string // the message, if the text is refused
+	}{
+		{in: "3s", want: 3 * time.Second},
+		{in: " 250ms ", want: 250 * time.Millisecond},
+		{in: "1.5h", want: 90 * time.Minute},
+		{in: "2562047h", want: 2562047 * time.Hour},
+		{in: "abc", err: `"abc" is not a duration (write it like 3s, 250ms or 1m)`},
+		{in: "8", err: `"8" is not a duration (write it like 3s, 250ms or 1m)`},
+		{in: "3000000h", err: `"3000000h" is out of range (too long for any duration)`},
+		{in: "-3000000h", err: `"-3000000h" is out of range (too long for any duration)`},
+		{in: "99999999999999999999s", err: `"99999999999999999999s" is out of range (too long for any duration)`},
+		{in: "2562047h47m17s", err: `"2562047h47m17s" is out of range (too long for any duration)`},
+		{in: strings.Repeat("9", 1000) + "h", err: `"` + strings.Repeat("9", MaxQuoted) + `"… is out of range (too long for any duration)`},
+		{in: strings.Repeat("x", 1000), err: `"` + strings.Repeat("x", MaxQuoted) + `"… is not a duration (write it like 3s, 250ms or 1m)`},
+		{in: "3s\x1b[2J", err: `"3s\x1b[2J" is not a duration (write it like 3s, 250ms or 1m)`},
+	} {
+		var d Duration
+		err := d.UnmarshalText([]byte(tc.in))
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.in, err)
+		case tc.err == "" && d.D() != tc.want:
+			t.Errorf("%q = %v, want %v", tc.in, d.D(), tc.want)
+		case tc.err != "" && (err == nil || err.Error() != tc.err):
+			t.Errorf("%q: error %v, want %s", tc.in, err, tc.err)
+		}
+	}
+}
+
+// A headless run lasts at most MaxDuration; a bad choice is quoted short and safe.
+func TestValidateBoundsAndQuotes(t *testing.T) {
+	for _, tc := range []struct {
+		change func(*Config)
+		want   string
+	}{
+		{func(c *Config) { c.Duration = Duration(MaxDuration) }, ""},
+		{func(c *Config) { c.Duration = Duration(MaxDuration + time.Second) }, "duration: must be more than 0s and at most 24h0m0s, got 24h0m1s"},
+		{func(c *Config) { c.Duration = 0 }, "duration: must be more than 0s and at most 24h0m0s, got 0s"},
+		{func(c *Config) { c.Pool.Discipline = Discipline(strings.Repeat("z", 100_000)) },
+			`pool.discipline: must be fifo or lifo, got "` + strings.Repeat("z", MaxQuoted) + `"…`},
+		{func(c *Config) { c.Dependency.Mode = "slow\x1b]0;x\a" },
+			`dependency.mode: must be one of healthy, slow, down, errors, brownout, got "slow\x1b]0;x\a"`},
+	} {
+		c := DefaultConfig()
+		tc.change(&c)
+		err := c.Validate()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v", err)
+		case tc.want != "" && (err == nil || err.Error() != tc.want || !errors.Is(err, ErrInvalid)):
+			t.Errorf("error %v, want %s", err, tc.want)
+		}
+	}
+}

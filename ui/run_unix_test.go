@@ -1,0 +1,70 @@
+//go:build unix
+
+package ui
+
+import (
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// catchHangup keeps a SIGHUP sent while nothing else listens from ending the test process.
+func catchHangup(t *testing.T) {
+	guard := make(chan os.Signal, 1)
+	signal.Notify(guard, syscall.SIGHUP)
+	t.Cleanup(func() { signal.Stop(guard) })
+}
+
+// hangupUntil sends SIGHUP to the test process every 100 ms until done yields (giving up
+// after a minute: the listener is set up microseconds after the start).
+func hangupUntil[T any](t *testing.T, done <-chan T) T {
+	t.Helper()
+	if !slices.Contains(quitSignals, os.Signal(syscall.SIGHUP)) {
+		t.Fatalf("SIGHUP does not quit the dashboard: quitSignals = %v", quitSignals)
+	}
+	for range 600 {
+		select {
+		case v := <-done:
+			return v
+		case <-time.After(100 * time.Millisecond):
+			if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("SIGHUP did not end it")
+	panic("unreachable")
+}
+
+// SIGHUP (the terminal closed) ends the dashboard as SIGTERM does: the program quits, the
+// terminal is restored, the engines stop and Run returns nil.
+func TestRunQuitsOnHangup(t *testing.T) {
+	catchHangup(t)
+	fs := &fakeStarter{}
+	app := New(Options{Config: testConfig(), Start: fs.start, Input: idleInput(t), Output: io.Discard})
+	done := make(chan error, 1)
+	go func() { done <- app.Run() }()
+	if err := hangupUntil(t, done); err != nil {
+		t.Fatalf("Run after SIGHUP: %v", err)
+	}
+	if _, stopped := fs.all()[0].state(); !stopped {
+		t.Errorf("the engine is still running after Run returned")
+	}
+}
+
+// quitOn routes a signal to quit, once; stop ends its goroutine whether or not one came.
+func TestQuitOn(t *testing.T) {
+	catchHangup(t)
+	quits := make(chan struct{}, 2)
+	stop := quitOn(func() { quits <- struct{}{} }, quitSignals...)
+	hangupUntil(t, quits)
+	stop()
+	if len(quits) != 0 {
+		t.Errorf("quit called more than once")
+	}
+	quitOn(func() { t.Error("quit without a signal") }, quitSignals...)()
+}
