@@ -39,6 +39,8 @@ type ForecastReport struct {
 	Payment       PaymentForecastReport          `json:"payment"`
 	QueueGrowth   float64                        `json:"queue_growth_per_s,omitempty"` // once the pool is full
 	QueueFullS    float64                        `json:"queue_full_s,omitempty"`
+
+	needed float64 // WorkersNeeded before rounding
 }
 
 // ClassForecastReport is one class's part of the load.
@@ -59,7 +61,7 @@ type PaymentForecastReport struct {
 }
 
 func forecastReport(f Forecast) ForecastReport {
-	r := ForecastReport{WorkersNeeded: int(math.Round(f.WorkersNeeded)), OfferedLoad: round(f.OfferedLoad, 2),
+	r := ForecastReport{WorkersNeeded: int(math.Round(f.WorkersNeeded)), needed: f.WorkersNeeded, OfferedLoad: round(f.OfferedLoad, 2),
 		FillS: round(f.FillIn.Seconds(), 2), Classes: map[string]ClassForecastReport{},
 		Payment: PaymentForecastReport{CallMs: ms(f.Payment.Call), HoldMs: ms(f.Payment.Hold),
 			Admitted: round(f.Payment.Admitted, 2), Rejected: round(f.Payment.Rejected, 2),
@@ -306,7 +308,10 @@ func (r Report) rows() [][]string {
 // summary is the lines under the table: what the pool and the dependency went through.
 func (r Report) summary() []string {
 	f := r.Forecast
-	forecast := fmt.Sprintf("forecast: the traffic needs %.2f workers (λ·W summed over the classes) of %d", f.OfferedLoad, r.Pool.Workers)
+	forecast := fmt.Sprintf("forecast: the traffic needs %d workers (λ·W summed over the classes) of %d", f.WorkersNeeded, r.Pool.Workers)
+	if f.needed-f.OfferedLoad > 0.005 {
+		forecast += fmt.Sprintf("; the payment isolation lets %.2f of them reach the pool", f.OfferedLoad)
+	}
 	switch {
 	case f.Blocking != nil && f.FillS > 0:
 		forecast += fmt.Sprintf("; full in %.1fs, then a pool with no queue turns away %.0f%% of every class (Erlang B)", f.FillS, 100**f.Blocking)
