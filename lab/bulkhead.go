@@ -75,7 +75,7 @@ func semaphoreStage(s *semaphore) stage {
 			p.phase(PhaseBulkhead)
 			release, err := s.acquire(ctx)
 			if err != nil {
-				return rejectedBy(RejectBulkhead)
+				return waitFailed(ctx, rejectedBy(RejectBulkhead))
 			}
 			p.hold(release)
 			return next(ctx, p)

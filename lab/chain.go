@@ -19,6 +19,7 @@ type stage struct {
 
 // passage is one payment on its way down the chain.
 type passage struct {
+	intended time.Time     // its scheduled arrival: deadlines count from here
 	worker   *workerHandle // the pool worker it holds; nil once it runs off the pool
 	permit   *callRecord   // the breaker permit of its call, shared with a handed-off copy
 	patience time.Duration // how long the worker waits for a call handed off below (0: until it ends)
@@ -66,9 +67,9 @@ func compose(stages []stage) *chain {
 	return c
 }
 
-// serve takes one payment down the chain on worker w.
-func (c *chain) serve(ctx context.Context, w *workerHandle) result {
-	p := &passage{worker: w, permit: &callRecord{}}
+// serve takes one payment, due at intended, down the chain on worker w.
+func (c *chain) serve(ctx context.Context, w *workerHandle, intended time.Time) result {
+	p := &passage{intended: intended, worker: w, permit: &callRecord{}}
 	r := c.run(ctx, p)
 	p.settle()
 	return r
@@ -76,8 +77,8 @@ func (c *chain) serve(ctx context.Context, w *workerHandle) result {
 
 // paymentChain builds the payment path for p, in the order it runs:
 //
-//	fallback → breaker short-circuit → bulkhead → caller timeout → hand-off →
-//	connection → breaker permit → socket timeout → HTTP
+//	fallback → deadline → breaker short-circuit → bulkhead → caller timeout → hand-off →
+//	connection → enough time left → breaker permit → socket timeout → HTTP
 //
 // An open breaker fails a payment before it takes anything; only real calls take a permit,
 // so the breaker hears about the dependency and nothing else. The trap (count_rejections)
@@ -86,6 +87,9 @@ func (c *chain) serve(ctx context.Context, w *workerHandle) result {
 // thread-pool bulkhead's threads, or else on a goroutine of its own.
 func (l *Lab) paymentChain(p PaymentConfig) *chain {
 	stages := []stage{fallbackStage(l.metrics[Payment])}
+	if p.Deadline > 0 {
+		stages = append(stages, deadlineStage(p.Deadline.D()))
+	}
 	cb := l.breaker.get()
 	trap := cb != nil && p.Breaker.CountRejections
 	switch {
@@ -112,11 +116,14 @@ func (l *Lab) paymentChain(p PaymentConfig) *chain {
 	if p.Connections.PerRoute > 0 {
 		stages = append(stages, connectionStage(&l.conns))
 	}
+	if p.Deadline > 0 {
+		stages = append(stages, enoughLeftStage(&l.typical))
+	}
 	if cb != nil && !trap {
 		stages = append(stages, breakerStage(cb, false))
 	}
 	if p.Timeout.Kind == TimeoutSocket {
 		stages = append(stages, socketTimeoutStage(p.Timeout.Duration.D()))
 	}
-	return compose(append(stages, httpStage(l.client, l.dep.URL()+"/pay")))
+	return compose(append(stages, httpStage(l.client, l.dep.URL()+"/pay", &l.typical)))
 }

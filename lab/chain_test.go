@@ -32,6 +32,8 @@ func TestPaymentChainFollowsTheSettings(t *testing.T) {
 		{"caller timeout: the lease happens off the worker", func(p *PaymentConfig) {
 			p.Connections.PerRoute, p.Timeout.Kind = 5, TimeoutCaller
 		}, "fallback timeout:caller handoff:goroutine connections http", nil},
+		{"deadline", func(p *PaymentConfig) { p.Deadline, p.Connections.PerRoute = Duration(time.Second), 5 },
+			"fallback deadline connections deadline:enough-left http", []Phase{PhaseConnWait}},
 		{"thread pool", func(p *PaymentConfig) { p.Bulkhead.Type = BulkheadThreadPool },
 			"fallback bulkhead:threadpool handoff:thread http", []Phase{PhaseHandoff}},
 		{"breaker", func(p *PaymentConfig) { p.Breaker.Enabled, p.Bulkhead.Type = true, BulkheadSemaphore },
@@ -66,14 +68,38 @@ func TestPermitHeldUntilTheOrphanedCallEnds(t *testing.T) {
 	}
 	defer l.Stop()
 	ch := l.chain.Load()
-	if r := ch.serve(l.ctx, nil); r.out != TimedOut {
+	if r := ch.serve(l.ctx, nil, time.Now()); r.out != TimedOut {
 		t.Fatalf("first payment: %+v, want timed out by the caller", r)
 	}
 	// The call runs on, holding the one permit.
 	if s := l.Snapshot(); s.Bulkhead.InUse != 1 || s.Orphans.InFlight != 1 {
 		t.Fatalf("after walking away: bulkhead %+v, orphans %+v; want the permit held by the orphan", s.Bulkhead, s.Orphans)
 	}
-	if r := ch.serve(l.ctx, nil); !r.rejected || r.reason != RejectBulkhead {
+	if r := ch.serve(l.ctx, nil, time.Now()); !r.rejected || r.reason != RejectBulkhead {
 		t.Errorf("second payment while the orphan holds the permit: %+v, want rejected by the bulkhead", r)
+	}
+}
+
+// A deadline counts from the scheduled arrival: payments that waited it out in the queue are
+// turned away when a worker reaches them, without a call; none starts with less left than a
+// call takes, so few run into the deadline mid-call.
+func TestDeadlineCountsQueueWait(t *testing.T) {
+	c := scaled()
+	c.Traffic.Signup.Rate = 0
+	c.Pool = PoolConfig{Workers: 2, Queue: 50, Discipline: FIFO}
+	c.Traffic.Payment.Rate = 50 // λW = 50 × 0.1 = 5 workers needed of 2: the queue grows
+	c.Dependency.Latency = Duration(100 * time.Millisecond)
+	c.Payment.Deadline = Duration(250 * time.Millisecond)
+	s := run(t, c)
+	pay := s.Classes[Payment]
+	if pay.Rejected[RejectDeadline] == 0 || pay.OK == 0 {
+		t.Fatalf("payments %+v: want some served and the ones that waited out their deadline rejected", pay)
+	}
+	if pay.TimedOut > pay.Rejected[RejectDeadline] {
+		t.Errorf("payments %+v: more cut mid-call than turned away before it", pay)
+	}
+	// Turned away before a call: the dependency saw only the calls that were made.
+	if calls := pay.OK + pay.TimedOut + pay.Failed; s.Dependency.Requests > calls+int64(c.Pool.Workers) {
+		t.Errorf("dependency got %d requests for %d calls made", s.Dependency.Requests, calls)
 	}
 }

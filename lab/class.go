@@ -37,11 +37,12 @@ const (
 	RejectBulkhead               // the payment bulkhead had no permit (or thread and queue slot) in time
 	RejectBreaker                // the circuit breaker was open: short-circuited without a call
 	RejectConnPool               // no connection to the route within the lease timeout
+	RejectDeadline               // the payment's deadline passed before its call began, or too little of it was left
 	numReasons
 )
 
 // Reasons lists every rejection reason in display order.
-var Reasons = [numReasons]Reason{RejectPool, RejectBulkhead, RejectBreaker, RejectConnPool}
+var Reasons = [numReasons]Reason{RejectPool, RejectBulkhead, RejectBreaker, RejectConnPool, RejectDeadline}
 
 func (r Reason) String() string {
 	switch r {
@@ -53,6 +54,8 @@ func (r Reason) String() string {
 		return "breaker"
 	case RejectConnPool:
 		return "conn_pool"
+	case RejectDeadline:
+		return "deadline"
 	}
 	return "unknown"
 }
@@ -68,6 +71,8 @@ func (r Reason) Description() string {
 		return "the circuit breaker was open: failed at once without calling the dependency"
 	case RejectConnPool:
 		return "no connection to the dependency's route within the lease wait (the worker was held while it waited)"
+	case RejectDeadline:
+		return "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: failed fast instead of spending the dependency on a call that cannot finish"
 	}
 	return "turned away by the " + r.String() + " before it was served"
 }

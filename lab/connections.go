@@ -17,7 +17,7 @@ func connectionStage(conns *semaphore) stage {
 			p.phase(PhaseConnWait)
 			release, err := conns.acquire(ctx)
 			if err != nil {
-				return rejectedBy(RejectConnPool)
+				return waitFailed(ctx, rejectedBy(RejectConnPool))
 			}
 			p.hold(release)
 			return next(ctx, p)

@@ -23,7 +23,7 @@ func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
 	var r result
 	switch j.class {
 	case Payment:
-		r = l.chain.Load().serve(ctx, w)
+		r = l.chain.Load().serve(ctx, w, j.intended)
 	case Signup:
 		r.out = OK
 		if err := sleep(ctx, l.config().Signup.Work.D()); err != nil {

@@ -44,9 +44,8 @@ func handoffStage(o *orphans, ex executor) stage {
 				return rejectedBy(RejectBulkhead)
 			}
 			p.phase(ex.phase)
-			r, ok := t.wait(ctx, p.patience)
-			if !ok {
-				r = result{out: TimedOut}
+			r, walked := t.wait(ctx, p.patience)
+			if walked {
 				p.permit.record(r)
 			}
 			return r
@@ -103,6 +102,9 @@ func (t *task) run() {
 
 // wait returns the call's result, or walks away after d (0: only when ctx ends).
 // A call left running is counted as orphaned work.
+// The second result says the worker walked away; the first is then what that means: a
+// timeout, or, for a call still waiting to start when its deadline passed, a deadline
+// rejection.
 func (t *task) wait(ctx context.Context, d time.Duration) (result, bool) {
 	var expire <-chan time.Time
 	if d > 0 {
@@ -112,18 +114,18 @@ func (t *task) wait(ctx context.Context, d time.Duration) (result, bool) {
 	}
 	select {
 	case r := <-t.res:
-		return r, true
+		return r, false
 	case <-expire:
 	case <-ctx.Done():
 	}
 	if t.state.CompareAndSwap(taskPending, taskAbandoned) {
-		return result{}, false
+		return waitFailed(ctx, result{out: TimedOut}), true
 	}
 	t.orphans.inFlight.Add(1) // before the swap, so run's decrement can never come first
 	if t.state.CompareAndSwap(taskRunning, taskAbandoned) {
 		t.orphans.total.Add(1)
-		return result{}, false
+		return result{out: TimedOut}, true
 	}
 	t.orphans.inFlight.Add(-1)
-	return <-t.res, true // it finished as the timer fired
+	return <-t.res, false // it finished as the timer fired
 }

@@ -6,16 +6,23 @@ import (
 	"io"
 	"net/http"
 	"syscall"
+	"time"
 )
 
 // httpStage is the end of the chain: one real HTTP request to the dependency. The context's
-// deadline, if any, is the call's: when it passes the connection is closed.
-func httpStage(client *http.Client, url string) stage {
+// deadline, if any, is the call's: when it passes the connection is closed. How long the
+// calls that succeed take is what typical learns.
+func httpStage(client *http.Client, url string, typical *typicalLatency) stage {
 	return stage{name: "http", wrap: func(call) call {
 		return func(ctx context.Context, p *passage) result {
 			p.phase(PhaseCall)
 			defer p.phase(PhaseWork)
-			return request(ctx, client, url)
+			began := time.Now()
+			r := request(ctx, client, url)
+			if r.out == OK {
+				typical.observe(time.Since(began))
+			}
+			return r
 		}
 	}}
 }

@@ -43,6 +43,7 @@ type Lab struct {
 	conns     semaphore   // connections per route
 	breaker   breaker
 	chain     atomic.Pointer[chain] // the payment path in force
+	typical   typicalLatency        // the dependency's recent answer time, for deadlines
 	orphans   orphans
 	health    healthCheck
 	dep       *slowserver.Server
