@@ -33,9 +33,10 @@ usage:
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
   poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
                                                          A and B side by side on identical traffic
-  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--set key=value]...
+  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg] [--set key=value]...
                                                          run to D headless, print the live lab's frame
-                                                         at that size (ANSI; NO_COLOR=1 for none)
+                                                         at that size: ANSI (NO_COLOR=1 for none), plain
+                                                         text, or an SVG picture for browsers and slides
   poollab presets                                        list the presets and what each shows
 
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
@@ -357,9 +358,13 @@ func runSnapshot(args []string, stdout io.Writer) error {
 	var at durationFlag
 	l.fs.Var(&at, "at", "how long to run before taking the frame (default: the preset's duration)")
 	size := l.fs.String("size", "120x40", "the frame's size in cells, WIDTHxHEIGHT")
+	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(ui.FrameFormats, ", "))
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
+	}
+	if !slices.Contains(ui.FrameFormats, *format) {
+		return usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(ui.FrameFormats, ", "))
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
@@ -374,8 +379,7 @@ func runSnapshot(args []string, stdout io.Writer) error {
 		}
 	}
 	return headless(cfgs, l.port.n, func(snaps []lab.Snapshot) error {
-		_, err := fmt.Fprintln(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""))
-		return err
+		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format)
 	})
 }
 
