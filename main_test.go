@@ -496,6 +496,24 @@ func TestSnapshotFormats(t *testing.T) {
 	}
 }
 
+// --record names a file it can write, or the lab does not start.
+func TestRecordPath(t *testing.T) {
+	dir := t.TempDir()
+	for _, bad := range []string{filepath.Join(dir, "no", "such", "s.cast"), dir, ""} {
+		_, err := createRecording(bad)
+		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), "--record") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("--record %q: exit %d, %v; want exit 2 with one line", bad, code, err)
+		}
+	}
+	f, err := createRecording(filepath.Join(dir, "s.cast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // --compare reads naturally whichever way it is written; without it there is one lab.
 func TestCompareFlagForms(t *testing.T) {
 	for _, tc := range []struct {
