@@ -27,15 +27,18 @@ import (
 const usage = `poollab: watch a shared worker pool run dry, and isolation fix it.
 
 usage:
-  poollab [--preset NAME|FILE] [--set key=value]...     the live lab (default preset shared-pool)
+  poollab [--preset NAME|FILE] [--set key=value]... [--record FILE.cast]
+                                                         the live lab (default preset shared-pool);
+                                                         --record writes the session as asciicast v2
   poollab --compare A B [--set key=value]...            two live labs, A and B, on identical traffic
                                                          (also: --preset A --compare B; v toggles it live)
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
   poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
                                                          A and B side by side on identical traffic
-  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--set key=value]...
+  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg] [--set key=value]...
                                                          run to D headless, print the live lab's frame
-                                                         at that size (ANSI; NO_COLOR=1 for none)
+                                                         at that size: ANSI (NO_COLOR=1 for none), plain
+                                                         text, or an SVG picture for browsers and slides
   poollab presets                                        list the presets and what each shows
 
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
@@ -357,9 +360,13 @@ func runSnapshot(args []string, stdout io.Writer) error {
 	var at durationFlag
 	l.fs.Var(&at, "at", "how long to run before taking the frame (default: the preset's duration)")
 	size := l.fs.String("size", "120x40", "the frame's size in cells, WIDTHxHEIGHT")
+	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(ui.FrameFormats, ", "))
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
+	}
+	if !slices.Contains(ui.FrameFormats, *format) {
+		return usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(ui.FrameFormats, ", "))
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
@@ -374,8 +381,7 @@ func runSnapshot(args []string, stdout io.Writer) error {
 		}
 	}
 	return headless(cfgs, l.port.n, func(snaps []lab.Snapshot) error {
-		_, err := fmt.Fprintln(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""))
-		return err
+		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format)
 	})
 }
 
@@ -405,14 +411,22 @@ func listPresets(stdout io.Writer) error {
 	return tw.Flush()
 }
 
-func runLive(args []string) error {
+func runLive(args []string) (err error) {
 	l := newLabFlags("poollab")
+	record := l.fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
 	}
 	if !term.IsTerminal(os.Stdout.Fd()) {
 		return usagef("the live lab needs a terminal; for a report use: poollab run --preset %s", lab.Clip(cfgs[0].Name))
+	}
+	var cast *os.File
+	if flagSet(l.fs, "record") {
+		if cast, err = createRecording(*record); err != nil {
+			return err
+		}
+		defer func() { err = errors.Join(err, cast.Close()) }()
 	}
 	var list []ui.Preset
 	for _, p := range presets.List() {
@@ -437,8 +451,23 @@ func runLive(args []string) error {
 	if len(cfgs) == 2 {
 		o.Compare = &cfgs[1]
 	}
+	if cast != nil {
+		o.Record = cast
+	}
 	app = ui.New(o)
 	return app.Run()
+}
+
+// createRecording creates (or empties) the --record file, before anything starts.
+func createRecording(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err // the path is in the message already
+		}
+		return nil, usagef("--record %s: cannot write it: %v", lab.Clip(path), err)
+	}
+	return f, nil
 }
 
 func flagSet(fs *flag.FlagSet, name string) (set bool) {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -324,6 +325,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"snapshot", "--preset", "shared-pool", "--compare", "a", "b"}, "name A once"},
 		{[]string{"snapshot", "stray"}, "unexpected argument"},
 		{[]string{"--compare", "shared-pool", "nosuch"}, "choose one of"},
+		{[]string{"snapshot", "--format", "png"}, `--format "png": choose one of ans, txt, svg`},
 	} {
 		err := run(tc.args, &bytes.Buffer{})
 		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
@@ -439,6 +441,76 @@ func TestSnapshotFrame(t *testing.T) {
 		if !strings.Contains(plain, want) {
 			t.Errorf("%v: the frame lacks %q:\n%s", extra, want, plain)
 		}
+	}
+}
+
+// snapshot --format svg is a well-formed picture of the screen, in colour; txt is the
+// screen's text alone.
+func TestSnapshotFormats(t *testing.T) {
+	t.Parallel()
+	args := []string{"snapshot", "--preset", "shared-pool", "--compare", "semaphore-bulkhead", "--at", "1s",
+		"--size", "120x40", "--set", "dependency.latency=300ms", "--format"}
+	var svg, txt bytes.Buffer
+	if err := run(append(args, "svg"), &svg); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(append(args, "txt"), &txt); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Groups []struct {
+			Texts []struct {
+				Fill string `xml:"fill,attr"`
+				Text string `xml:",chardata"`
+			} `xml:"text"`
+			Rects []struct {
+				Fill string `xml:"fill,attr"`
+			} `xml:"rect"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal(svg.Bytes(), &doc); err != nil {
+		t.Fatalf("not well-formed XML: %v", err)
+	}
+	var text strings.Builder
+	colours := map[string]bool{}
+	for _, g := range doc.Groups {
+		for _, te := range g.Texts {
+			text.WriteString(te.Text + " ")
+			colours[te.Fill] = true
+		}
+		for _, r := range g.Rects {
+			colours[r.Fill] = true
+		}
+	}
+	for _, want := range []string{"A shared-pool", "B semaphore-bulkhead", "A vs B", "payment chain fallback"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the SVG lacks %q", want)
+		}
+	}
+	if len(colours) < 3 {
+		t.Errorf("the SVG has %d colours: %v", len(colours), colours)
+	}
+	lines := strings.Split(strings.TrimSuffix(txt.String(), "\n"), "\n")
+	if strings.Contains(txt.String(), "\x1b") || len(lines) != 40 || !strings.Contains(txt.String(), "A vs B") {
+		t.Errorf("txt is not the 40 plain lines of the screen:\n%s", txt.String())
+	}
+}
+
+// --record names a file it can write, or the lab does not start.
+func TestRecordPath(t *testing.T) {
+	dir := t.TempDir()
+	for _, bad := range []string{filepath.Join(dir, "no", "such", "s.cast"), dir, ""} {
+		_, err := createRecording(bad)
+		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), "--record") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("--record %q: exit %d, %v; want exit 2 with one line", bad, code, err)
+		}
+	}
+	f, err := createRecording(filepath.Join(dir, "s.cast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -222,8 +222,8 @@ func TestComparePairStartsWhole(t *testing.T) {
 	}
 }
 
-// x writes the screen (.txt, .ans) and the report (.md, .json) into the export folder,
-// named by preset and time, and says where.
+// x writes the screen (.ans, .txt, .svg) and the report (.md, .json) into the export
+// folder, named by preset and time, and says where.
 func TestExport(t *testing.T) {
 	dir := t.TempDir()
 	fs := &fakeStarter{}
@@ -240,7 +240,7 @@ func TestExport(t *testing.T) {
 	m = update(t, m, tickMsg{snaps: []*lab.Snapshot{testSnapshot()}, gen: m.gen})
 	m = update(t, m, press1('x'))
 	base := "poollab-shared-pool-20261130-101500"
-	if want := "saved " + base + ".{txt,ans,md,json} in " + dir; m.status != want || m.statusErr {
+	if want := "saved " + base + ".{ans,txt,svg,md,json} in " + dir; m.status != want || m.statusErr {
 		t.Errorf("status %q, want %q", m.status, want)
 	}
 	files := readExport(t, dir, base)
@@ -249,6 +249,9 @@ func TestExport(t *testing.T) {
 	}
 	if !strings.Contains(files["ans"], "\x1b[") || len(strings.Split(strings.TrimSuffix(files["ans"], "\n"), "\n")) != 40 {
 		t.Errorf(".ans should be the 40 lines of the screen with their colours")
+	}
+	if doc := parseSVG(t, files["svg"]); len(doc.glyphs(t)) == 0 {
+		t.Errorf(".svg has no text")
 	}
 	if !strings.Contains(files["md"], "| class |") {
 		t.Errorf(".md is not the report:\n%s", files["md"])
@@ -268,7 +271,7 @@ func TestExport(t *testing.T) {
 
 	// Again within the same second: new names, nothing overwritten.
 	m = update(t, m, press1('x'))
-	if !strings.Contains(m.status, base+"-2.{txt,ans,md,json}") {
+	if !strings.Contains(m.status, base+"-2.{ans,txt,svg,md,json}") {
 		t.Errorf("second x: %q", m.status)
 	}
 
@@ -301,7 +304,7 @@ func TestExport(t *testing.T) {
 func readExport(t *testing.T, dir, base string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, ext := range []string{"txt", "ans", "md", "json"} {
+	for _, ext := range exportExts {
 		b, err := os.ReadFile(filepath.Join(dir, base+"."+ext))
 		if err != nil || len(b) == 0 {
 			t.Fatalf("%s.%s: %v (%d bytes)", base, ext, err, len(b))

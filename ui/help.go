@@ -32,8 +32,8 @@ func helpKeys() [][2]string {
 			"together; B starts as a copy of A. Off keeps the focused side running"},
 		{"tab", "compare mode: switch the focused side (▶), the one the settings keys change. No key changes the " +
 			"traffic, so it stays identical; r and p restart both together"},
-		{"x", "export: the screen as .txt and as .ans (with colours), the report as .md and .json, into the " +
-			"current folder as poollab-<preset>-<date>-<time>.*"},
+		{"x", "export: the screen as .ans (with colours), .txt and .svg (a picture for slides), the report as .md " +
+			"and .json, into the current folder as poollab-<preset>-<date>-<time>.*"},
 		{"?", "this help (? or esc closes; ↑ ↓ pgup pgdn scroll)"},
 		{"q", "quit (also ctrl+c)"},
 	}
