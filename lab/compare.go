@@ -89,7 +89,7 @@ type ComparisonRow struct {
 	Counter string  // "ok", "failed", "timed out", "rejected:<reason>", "in flight" or "p99"
 	A, B    int64   // the counts; for p99, the latencies as time.Duration
 	None    [2]bool // p99 only: nothing finished in that run, so it has no latency
-	Better  int     // +1: B did better, −1: B did worse, 0: the same, or neither (in flight)
+	Better  int     // +1: B did better, −1: B did worse, 0: the same (p99: within a tenth), or neither (in flight)
 }
 
 // Latency says the row is a latency, not a count.
@@ -129,13 +129,17 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		}
 		p99 := ComparisonRow{Class: c, Counter: "p99", A: int64(ca.Latency.P99), B: int64(cb.Latency.P99),
 			None: [2]bool{ca.Latency.Count == 0, cb.Latency.Count == 0}}
-		if !p99.None[0] && !p99.None[1] {
+		// A latency is better or worse only by more than a tenth: a few milliseconds either
+		// way on a 3 s call is the machine, not the settings.
+		if !p99.None[0] && !p99.None[1] && 10*abs(p99.B-p99.A) > max(p99.A, p99.B) {
 			p99.Better = -sign(p99.B - p99.A)
 		}
 		rows = append(rows, p99)
 	}
 	return rows
 }
+
+func abs(v int64) int64 { return max(v, -v) }
 
 func sign(v int64) int {
 	switch {
