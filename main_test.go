@@ -395,20 +395,23 @@ func TestCompareMarkdownIsATable(t *testing.T) {
 	if !strings.Contains(md, "shared-pool") || !strings.Contains(md, "semaphore-bulkhead") {
 		t.Errorf("markdown does not name both presets:\n%s", md)
 	}
-	var cols int
+	// Every table (the comparison, then the percentile ladder) has as many cells in each row
+	// as in its header.
+	var cols, tables int
 	for _, line := range strings.Split(md, "\n") {
 		if !strings.HasPrefix(line, "|") {
+			cols = 0 // a table ends at its first line that is not a row
 			continue
 		}
 		n := strings.Count(line, "|")
 		if cols == 0 {
-			cols = n
+			cols, tables = n, tables+1
 		}
 		if n != cols {
 			t.Errorf("row %q has %d pipes, header has %d", line, n, cols)
 		}
 	}
-	if cols == 0 || !strings.Contains(md, "|---|--:") {
+	if tables != 2 || !strings.Contains(md, "|---|--:") {
 		t.Errorf("no GitHub table:\n%s", md)
 	}
 }
@@ -646,4 +649,74 @@ func TestNameEscapesStayVisible(t *testing.T) {
 			t.Errorf("poollab %q does not show the name escaped:\n%s", args, out.String())
 		}
 	}
+}
+
+// Issue 12's demonstration, at full scale: one closed-loop user and the open-loop
+// generator at 100/s for 10 s against a 1 ms dependency that stalls 1 s at 5 s. The closed
+// loop waits out the stall and never sends what falls due in it, so its p99 is a fast
+// sample; the open loop sends all 1000, and the 100 due in the stall wait for its end.
+// Bounds come from the stall (it lasts 1 s), never from how fast this machine answers.
+func TestClosedVersusOpenLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10-second runs")
+	}
+	t.Parallel()
+	var out bytes.Buffer
+	if err := run([]string{"compare", "closed-loop", "open-loop", "--duration", "10s", "--format", "json"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	type ladder struct{ P50, P90, P99, P999, P9999, Max, Count float64 }
+	type side struct {
+		Config struct {
+			Traffic struct{ Mode string } `json:"traffic"`
+		} `json:"config"`
+		Classes map[string]struct {
+			Arrived   int64
+			Latency   ladder  `json:"latency_ms"`
+			Corrected *ladder `json:"latency_corrected_ms"`
+		} `json:"classes"`
+		ClosedLoop *struct {
+			Due             int64 `json:"due"`
+			Sent            int64 `json:"sent"`
+			NotSent         int64 `json:"not_sent"`
+			PeakOutstanding int64 `json:"peak_outstanding"`
+		} `json:"closed_loop"`
+	}
+	var raw struct {
+		Runs []json.RawMessage `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &raw); err != nil || len(raw.Runs) != 2 {
+		t.Fatalf("not a comparison (%v):\n%s", err, out.String())
+	}
+	var cmp struct{ Runs [2]side }
+	for i, r := range raw.Runs {
+		var balance report
+		if err := json.Unmarshal(r, &balance); err != nil {
+			t.Fatal(err)
+		}
+		checkBalance(t, balance)
+		if err := json.Unmarshal(r, &cmp.Runs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := cmp.Runs[0], cmp.Runs[1]
+	if a.Config.Traffic.Mode != "closed" || b.Config.Traffic.Mode != "open" {
+		t.Fatalf("modes %q and %q: compare must keep each side's way of sending", a.Config.Traffic.Mode, b.Config.Traffic.Mode)
+	}
+	cp, op := a.Classes["payment"], b.Classes["payment"]
+	cl := a.ClosedLoop
+	// The closed loop: one request out at a time; the stall holds it ≥ 1 s, so at least the
+	// 98 slots after it are never sent (≤ 902 samples); its one stalled sample is p99.99's.
+	if cl == nil || cl.PeakOutstanding != 1 || cl.Due != 1000 || cl.Sent != cp.Arrived || cl.NotSent < 98 || cp.Latency.Count > 902 {
+		t.Errorf("closed loop %+v, payments %+v: want 1 out at a time, ≥ 98 of 1000 never sent", cl, cp)
+	}
+	if cp.Latency.Max < 900 || cp.Latency.P99 >= 500 || cp.Corrected == nil || cp.Corrected.P99 < 800 {
+		t.Errorf("closed latency %+v, corrected %+v: want max and corrected p99 in the 1 s stall, p99 not", cp.Latency, cp.Corrected)
+	}
+	// The open loop: all 1000 sent; 100 waited 1 s down to 10 ms: the 11th slowest ≥ 900 ms.
+	if op.Arrived != 1000 || op.Latency.Count < 990 || op.Latency.P99 < 800 || op.Corrected != nil || b.ClosedLoop != nil {
+		t.Errorf("open payments %+v: want all 1000 sent and p99 in the stall, no correction", op)
+	}
+	t.Logf("closed: %d samples, p99 %.1f ms, corrected p99 %.1f ms, max %.1f ms; open: %d samples, p99 %.1f ms",
+		int64(cp.Latency.Count), cp.Latency.P99, cp.Corrected.P99, cp.Latency.Max, int64(op.Latency.Count), op.Latency.P99)
 }

@@ -83,7 +83,24 @@ type TrafficConfig struct {
 	Payment  RateConfig `yaml:"payment" json:"payment"`
 	Signup   RateConfig `yaml:"signup" json:"signup"`
 	Health   RateConfig `yaml:"health" json:"health"`
+	// Mode is how the load is sent: open (arrivals on a schedule, whatever the replies do)
+	// or closed (Users virtual users, each sending after the reply to its last request).
+	Mode  TrafficMode `yaml:"mode" json:"mode"`
+	Users int         `yaml:"users" json:"users"` // closed mode: the virtual users
+	Think Duration    `yaml:"think" json:"think"` // closed mode: each user's pause after a reply
 }
+
+// TrafficMode is how the load is sent.
+type TrafficMode string
+
+const (
+	// Open loop: each request is due at its scheduled time and sent then, however slow the
+	// replies; latency counts from the schedule (wrk2, k6's arrival-rate executors).
+	Open TrafficMode = "open"
+	// Closed loop: a user sends its next request only after the reply to the previous one
+	// (JMeter's threads, ab, k6's VUs); while the server stalls, nothing is sent.
+	Closed TrafficMode = "closed"
+)
 
 // RateConfig is one class's arrival rate in requests per second.
 type RateConfig struct {
@@ -112,6 +129,16 @@ type DependencyConfig struct {
 	Mode           DependencyMode `yaml:"mode" json:"mode"`
 	IgnoreCancel   bool           `yaml:"ignore_cancel" json:"ignore_cancel"`
 	Brownout       BrownoutConfig `yaml:"brownout" json:"brownout"`
+	Stall          StallConfig    `yaml:"stall" json:"stall"`
+}
+
+// StallConfig is a schedule of pauses in which the dependency accepts requests but answers
+// none until the pause ends (a long GC pause, a frozen disk): the first at FirstAt from the
+// run's start, then one every Every (0: only one), each lasting For (0: no stall).
+type StallConfig struct {
+	Every   Duration `yaml:"every" json:"every"`
+	For     Duration `yaml:"for" json:"for"`
+	FirstAt Duration `yaml:"first_at" json:"first_at"`
 }
 
 // BrownoutConfig is the schedule of the brownout mode.
@@ -204,6 +231,7 @@ const (
 	MaxLatency  = 10 * time.Minute
 	MaxBulkhead = 10000
 	MaxDuration = 24 * time.Hour // a headless run, --duration, --at
+	MaxUsers    = 10000          // closed-loop virtual users: a goroutine each
 )
 
 // DefaultConfig is the base every preset file is read onto: the article's lab without isolation.
@@ -215,6 +243,7 @@ func DefaultConfig() Config {
 		Traffic: TrafficConfig{
 			Arrivals: Poisson, Seed: 1,
 			Payment: RateConfig{Rate: 10}, Signup: RateConfig{Rate: 5},
+			Mode: Open, Users: 1,
 		},
 		Dependency: DependencyConfig{
 			Latency: Duration(3 * time.Second), HealthyLatency: Duration(50 * time.Millisecond), Mode: ModeSlow,
@@ -283,6 +312,13 @@ func (c Config) Validate() error {
 		{"payment.connections.per_route", c.Payment.Connections.PerRoute < 0 || c.Payment.Connections.PerRoute > MaxWorkers, fmt.Sprintf("must be 0..%d (0: unlimited), got %d", MaxWorkers, c.Payment.Connections.PerRoute)},
 		{"payment.deadline", c.Payment.Deadline < 0 || c.Payment.Deadline.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: no deadline), got %s", MaxLatency, c.Payment.Deadline)},
 		{"payment.connections.lease_timeout", c.Payment.Connections.LeaseTimeout < 0 || c.Payment.Connections.LeaseTimeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s fails at once), got %s", MaxLatency, c.Payment.Connections.LeaseTimeout)},
+		{"traffic.mode", !oneOf(c.Traffic.Mode, Open, Closed), fmt.Sprintf("must be open or closed, got %s", Quote(string(c.Traffic.Mode)))},
+		{"traffic.users", c.Traffic.Users < 1 || c.Traffic.Users > MaxUsers, fmt.Sprintf("must be 1..%d (closed mode's virtual users), got %d", MaxUsers, c.Traffic.Users)},
+		{"traffic.think", c.Traffic.Think < 0 || c.Traffic.Think.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Traffic.Think)},
+		{"dependency.stall.for", c.Dependency.Stall.For < 0 || c.Dependency.Stall.For.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: no stall), got %s", MaxLatency, c.Dependency.Stall.For)},
+		{"dependency.stall.every", c.Dependency.Stall.Every < 0 || c.Dependency.Stall.Every.D() > MaxDuration || c.Dependency.Stall.Every > 0 && c.Dependency.Stall.Every <= c.Dependency.Stall.For,
+			fmt.Sprintf("must be 0s (one stall) or longer than stall.for (%s) and at most %s, got %s", c.Dependency.Stall.For, MaxDuration, c.Dependency.Stall.Every)},
+		{"dependency.stall.first_at", c.Dependency.Stall.FirstAt < 0 || c.Dependency.Stall.FirstAt.D() > MaxDuration, fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, c.Dependency.Stall.FirstAt)},
 	}
 	for _, ch := range checks {
 		if ch.bad {

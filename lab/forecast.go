@@ -32,6 +32,8 @@ type Forecast struct {
 
 	Payment PaymentForecast
 	Queue   QueueForecast
+
+	Measurement MeasurementForecast // how the load is sent, and what a stall hides from a closed loop
 }
 
 // Fit is how the offered load sits against the pool.
@@ -158,6 +160,7 @@ func (c Config) Forecast() Forecast {
 		f.Queue.Growth = arrivals * (1 - float64(f.Workers)/f.OfferedLoad)
 		f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
 	}
+	f.Measurement = c.measurement()
 	return f
 }
 

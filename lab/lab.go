@@ -15,6 +15,15 @@ import (
 	"poollab/slowserver"
 )
 
+// load sends a lab's traffic: the open-loop generator, or the closed-loop users.
+type load interface {
+	run(ctx context.Context, start time.Time) // returns when nothing more will be sent
+	setRates(r [numClasses]float64)
+	lateness() Percentiles // how late it sent against its own schedule or pacing
+}
+
+func (g *generator) lateness() Percentiles { return g.lag.summary() }
+
 // Options are how a lab is started, as opposed to what it runs (Config).
 type Options struct {
 	DependencyPort int           // 0: the OS chooses
@@ -38,6 +47,7 @@ type Lab struct {
 	stopped   bool       // under applyMu
 	pool      *pool
 	gen       *generator
+	load      load        // what sends the traffic: gen (open loop) or the closed-loop users
 	semaphore semaphore   // the semaphore bulkhead
 	threads   *threadPool // the thread-pool bulkhead
 	conns     semaphore   // connections per route
@@ -56,6 +66,9 @@ type Lab struct {
 	stopOnce sync.Once
 	onPanic  func(error)
 	running  atomic.Int64 // goroutines started by spawn and not yet ended
+
+	users      *closedLoop   // closed mode's users; nil in open mode
+	stallShift time.Duration // from the dependency's start to the lab's: its stalls are counted from the lab's
 }
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
@@ -84,9 +97,18 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	if o.Until > 0 {
 		end = l.start.Add(o.Until)
 	}
+	if err := l.alignStalls(cfg.Dependency); err != nil {
+		l.Stop()
+		return nil, err
+	}
 	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve)
 	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
-	l.spawn(func() { l.gen.run(l.ctx, l.start); close(l.sent) })
+	l.load = l.gen
+	if cfg.Traffic.Mode == Closed {
+		l.users = newClosedLoop(cfg.Traffic, l.start, end, l.send, l.spawn)
+		l.load = l.users
+	}
+	l.spawn(func() { l.load.run(l.ctx, l.start); close(l.sent) })
 	l.spawn(func() { l.sample(end) })
 	return l, nil
 }
@@ -135,13 +157,24 @@ func Run(ctx context.Context, cfg Config, o Options) (Snapshot, error) {
 func (l *Lab) config() *Config { return l.cfg.Load() }
 
 // arrive is the generator's hand-off: count, then give the request to the pool or reject it.
-func (l *Lab) arrive(c Class, intended time.Time) {
-	m := l.metrics[c]
+func (l *Lab) arrive(c Class, intended time.Time) { l.admit(job{class: c, intended: intended}) }
+
+// send is a closed-loop user's request, sent at (its own arrival: there is no schedule);
+// replied is called once it is answered or turned away.
+func (l *Lab) send(c Class, at time.Time, expected time.Duration, replied func()) {
+	l.admit(job{class: c, intended: at, expected: expected, replied: replied})
+}
+
+func (l *Lab) admit(j job) {
+	m := l.metrics[j.class]
 	m.arrive()
-	if !l.pool.submit(job{class: c, intended: intended}) {
+	if !l.pool.submit(j) {
 		m.reject(RejectPool)
-		if c == Health {
+		if j.class == Health {
 			l.health.observe(false)
+		}
+		if j.replied != nil {
+			j.replied()
 		}
 	}
 }
@@ -159,7 +192,8 @@ func (l *Lab) Apply(cfg Config) error {
 	}
 	old := l.config()
 	cfg.Traffic.Arrivals, cfg.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
-	if err := l.dep.Set(dependencySettings(cfg.Dependency)); err != nil {
+	cfg.Traffic.Mode, cfg.Traffic.Users, cfg.Traffic.Think = old.Traffic.Mode, old.Traffic.Users, old.Traffic.Think
+	if err := l.dep.Set(l.dependencySettings(cfg.Dependency)); err != nil {
 		return fmt.Errorf("dependency: %w", err)
 	}
 	l.configure(cfg.Payment)
@@ -169,7 +203,7 @@ func (l *Lab) Apply(cfg Config) error {
 		l.pool.resize(cfg.Pool)
 	}
 	if ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
-		l.gen.setRates(ratesOf(cfg.Traffic))
+		l.load.setRates(ratesOf(cfg.Traffic))
 	}
 	return nil
 }
@@ -221,7 +255,11 @@ func (l *Lab) Snapshot() Snapshot {
 	ds := l.dep.Stats()
 	s.Dependency = DependencyStats{URL: l.dep.URL(), Mode: s.Config.Dependency.Mode,
 		Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight}
-	s.Generator.Lag = l.gen.lag.summary()
+	s.Generator.Lag = l.load.lateness()
+	if l.users != nil {
+		s.ClosedLoop = l.users.stats()
+	}
+	s.Distribution = newDistribution(l.metrics[Payment])
 	l.timeMu.Lock()
 	s.Timeline = l.timeline[:len(l.timeline):len(l.timeline)]
 	l.timeMu.Unlock()
@@ -297,5 +335,26 @@ func (l *Lab) sample(end time.Time) {
 func dependencySettings(d DependencyConfig) slowserver.Settings {
 	return slowserver.Settings{Mode: slowserver.Mode(d.Mode), Latency: d.Latency.D(),
 		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: d.IgnoreCancel,
-		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D()}
+		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D(),
+		Stall: slowserver.Stall{Every: d.Stall.Every.D(), For: d.Stall.For.D(), FirstAt: d.Stall.FirstAt.D()}}
+}
+
+// dependencySettings are d for this lab's dependency: its stalls moved by stallShift, so
+// that stall.first_at counts from the lab's start, as every other time in the lab does.
+func (l *Lab) dependencySettings(d DependencyConfig) slowserver.Settings {
+	s := dependencySettings(d)
+	s.Stall.FirstAt += l.stallShift
+	return s
+}
+
+// alignStalls counts the dependency's stall schedule from the lab's start. The dependency
+// starts first (traffic needs its address) and counts its stalls from its own start, a
+// fraction of a millisecond earlier (StallShift measures it); the settings are set again,
+// shifted by that, before any request is sent.
+func (l *Lab) alignStalls(d DependencyConfig) error {
+	l.stallShift = l.start.Sub(l.dep.Started())
+	if d.Stall.For <= 0 {
+		return nil
+	}
+	return l.dep.Set(l.dependencySettings(d))
 }

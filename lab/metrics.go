@@ -18,6 +18,7 @@ const (
 type Percentiles struct {
 	P50, P95, P99, P999, Max time.Duration
 	Count                    int64
+	P90, P9999               time.Duration // the rest of the ladder: p50, p90, p99, p99.9, p99.99, max
 }
 
 // hist is an HdrHistogram of durations with its own lock and a cached summary,
@@ -28,6 +29,9 @@ type hist struct {
 	max   int64 // µs, kept here: the histogram's Max walks every bucket
 	dirty bool
 	sum   Percentiles
+
+	dist      []time.Duration // at DistributionPercentiles, as of distCount samples
+	distCount int64
 }
 
 func newHist() *hist { return &hist{h: hdrhistogram.New(histMin, histMax, histDigits)} }
@@ -41,15 +45,30 @@ func (h *hist) record(d time.Duration) {
 	h.mu.Unlock()
 }
 
+// recordCorrected records d from a closed-loop user paced one request per expected, and
+// the samples that user would have sent while it waited for d: d − expected, d − 2·expected,
+// … down to expected (HdrHistogram's RecordCorrectedValue, Gil Tene's correction for
+// coordinated omission). Each stands for a request due then that would have waited for the
+// same reply.
+func (h *hist) recordCorrected(d, expected time.Duration) {
+	us := max(int64(d/time.Microsecond), histMin)
+	h.mu.Lock()
+	h.h.RecordCorrectedValue(min(us, histMax), max(int64(expected/time.Microsecond), 1))
+	h.max = max(h.max, us)
+	h.dirty = true
+	h.mu.Unlock()
+}
+
 func (h *hist) summary() Percentiles {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.dirty {
-		// One pass over the buckets for all four, rather than one per percentile.
-		v := h.h.ValueAtPercentilesSlice([]float64{50, 95, 99, 99.9})
+		// One pass over the buckets for all of them, rather than one per percentile.
+		v := h.h.ValueAtPercentilesSlice([]float64{50, 95, 99, 99.9, 90, 99.99})
 		us := func(n int64) time.Duration { return time.Duration(n) * time.Microsecond }
 		h.sum = Percentiles{P50: us(v[0]), P95: us(v[1]), P99: us(v[2]), P999: us(v[3]),
 			Max: us(h.max), Count: h.h.TotalCount()}
+		h.sum.P90, h.sum.P9999 = min(us(v[4]), us(h.max)), min(us(v[5]), us(h.max)) // a bucket's top may pass the largest value
 		h.dirty = false
 	}
 	return h.sum
@@ -65,6 +84,9 @@ type ClassStats struct {
 	Latency                       Percentiles // intended arrival → answer, for requests a worker finished
 	QueueWait                     Percentiles // intended arrival → a worker picked it up
 	Service                       Percentiles // worker picked it up → answer
+	// LatencyCorrected is closed-loop latency with the samples its users did not send put
+	// back (HdrHistogram's RecordCorrectedValue at the pacing interval); empty in open loop.
+	LatencyCorrected Percentiles
 }
 
 // RejectedTotal sums the rejections of every reason.
@@ -86,10 +108,11 @@ type classMetrics struct {
 	fallbacks                     int64
 
 	latency, queueWait, service *hist
+	latencyCorrected            *hist // closed loop only: latency with the omitted samples put back
 }
 
 func newClassMetrics() *classMetrics {
-	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist()}
+	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newHist()}
 }
 
 func (m *classMetrics) arrive() {
@@ -139,5 +162,6 @@ func (m *classMetrics) stats() ClassStats {
 		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks}
 	m.mu.Unlock()
 	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
+	s.LatencyCorrected = m.latencyCorrected.summary()
 	return s
 }

@@ -55,6 +55,10 @@ type PoolStats struct {
 type job struct {
 	class    Class
 	intended time.Time // when the generator was due to send it: latency is measured from here
+	// Closed loop only: the interval its user was paced at, for the corrected latency, and
+	// what tells the user it was answered or turned away (called once, after the books).
+	expected time.Duration
+	replied  func()
 }
 
 // runFunc serves one job on worker w; it returns when the worker is free again.

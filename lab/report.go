@@ -25,6 +25,7 @@ type Report struct {
 	Dependency DependencyReport       `json:"dependency"`
 	Generator  GeneratorReport        `json:"generator"`
 	Timeline   []SecondReport         `json:"timeline"`
+	ClosedLoop *ClosedLoopReport      `json:"closed_loop,omitempty"` // closed mode only
 
 	order []Class // the classes reported, in display order
 }
@@ -91,6 +92,9 @@ type ClassReport struct {
 	Latency   PercentileReport `json:"latency_ms"`
 	QueueWait PercentileReport `json:"queue_wait_ms"`
 	Service   PercentileReport `json:"service_ms"`
+	// LatencyCorrected is closed mode's latency with the omitted samples put back
+	// (HdrHistogram's RecordCorrectedValue at the users' pacing interval).
+	LatencyCorrected *PercentileReport `json:"latency_corrected_ms,omitempty"`
 }
 
 // PercentileReport is a Percentiles in milliseconds.
@@ -101,6 +105,8 @@ type PercentileReport struct {
 	P999  float64 `json:"p999"`
 	Max   float64 `json:"max"`
 	Count int64   `json:"count"`
+	P90   float64 `json:"p90"`
+	P9999 float64 `json:"p9999"`
 }
 
 // PoolReport is the shared pool over the run.
@@ -191,9 +197,14 @@ func NewReport(s Snapshot) Report {
 		for _, reason := range Reasons {
 			rej[reason.String()] = cs.Rejected[reason]
 		}
-		r.Classes[c.String()] = ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
+		cr := ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
 			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
+		if s.ClosedLoop != nil {
+			corrected := pctReport(cs.LatencyCorrected)
+			cr.LatencyCorrected = &corrected
+		}
+		r.Classes[c.String()] = cr
 		r.order = append(r.order, c)
 	}
 	for _, sec := range s.Timeline {
@@ -212,11 +223,13 @@ func NewReport(s Snapshot) Report {
 		}
 		r.Timeline = append(r.Timeline, sr)
 	}
+	r.ClosedLoop = closedLoopReport(s.ClosedLoop)
 	return r
 }
 
 func pctReport(p Percentiles) PercentileReport {
-	return PercentileReport{P50: ms(p.P50), P95: ms(p.P95), P99: ms(p.P99), P999: ms(p.P999), Max: ms(p.Max), Count: p.Count}
+	return PercentileReport{P50: ms(p.P50), P95: ms(p.P95), P99: ms(p.P99), P999: ms(p.P999), Max: ms(p.Max), Count: p.Count,
+		P90: ms(p.P90), P9999: ms(p.P9999)}
 }
 
 func ms(d time.Duration) float64 { return round(float64(d)/float64(time.Millisecond), 1) }
@@ -252,11 +265,15 @@ func (r Report) Write(w io.Writer, format string) error {
 		return err
 	}
 	fmt.Fprintln(w)
+	if err := writeRows(w, format, ladderRows([]Report{r}, nil)); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
 	for _, l := range r.summary() {
 		writeLine(w, format, l)
 	}
 	if format == FormatTable {
-		fmt.Fprintln(w, "latency is measured from each request's scheduled arrival; rejected:pool is starvation (no free worker)")
+		fmt.Fprintln(w, r.latencyNote()+"; rejected:pool is starvation (no free worker)")
 	}
 	return nil
 }
@@ -343,7 +360,7 @@ func (r Report) summary() []string {
 			r.Health.Pulls, state))
 	}
 	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))
-	return lines
+	return append(lines, r.measurementLines()...)
 }
 
 // writeAligned prints rows as a right-aligned plain-text table.

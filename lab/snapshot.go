@@ -20,6 +20,11 @@ type Snapshot struct {
 	Generator   GeneratorStats
 	Timeline    []Second // one entry per whole second of the run, oldest first
 	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler
+
+	// ClosedLoop is closed mode's users: what they sent against what was due; nil in open mode.
+	ClosedLoop *ClosedLoopStats
+	// Distribution is payment latency at DistributionPercentiles, for the percentile chart.
+	Distribution Distribution
 }
 
 // DependencyStats is what the dependency itself saw.

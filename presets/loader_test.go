@@ -268,7 +268,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "keys are case sensitive",
 			file: "dependency:\n  Latency: 2s\n",
-			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel, brownout)`,
+			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel, brownout, stall)`,
 		},
 		{
 			name: "bad duration",

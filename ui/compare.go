@@ -55,7 +55,7 @@ func compareTooSmall(w, h, need int) []string {
 // lab.CompareClasses, the same as the exported comparison's.
 func summaryLines(t *theme, s screen, w int) []string {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
-	title := "── " + t.bold.Render("A vs B") + t.dim.Render(" same traffic, totals since the start")
+	title := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config)+", totals since the start")
 	if !t.noColor {
 		title += t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 	}

@@ -42,7 +42,7 @@ func helpKeys() [][2]string {
 // helpCounters defines every number on the screen.
 func helpCounters() [][2]string {
 	defs := [][2]string{
-		{"arrived", "requests the open-loop generator sent, on schedule, however the pool is doing"},
+		{"arrived", "requests the open-loop generator sent, on schedule, however the pool is doing (closed loop: the users sent, each after its last reply)"},
 		{"ok", "answered successfully"},
 		{"failed", "the dependency refused the connection or answered with an error"},
 		{"timed out", "a timeout fired: a socket timeout cut the payment call, a caller timeout walked away from it, or a health check was answered after the balancer gave up"},
@@ -52,7 +52,7 @@ func helpCounters() [][2]string {
 	}
 	defs = append(defs, [][2]string{
 		{"in flight", "accepted (queued or on a worker) and not finished; arrived = ok + failed + timed out + rejected + in flight"},
-		{"p50 p99", "latency percentiles, measured from the scheduled arrival, so waiting counts (no coordinated omission)"},
+		{"p50 p99", "latency percentiles, measured from the scheduled arrival, so waiting counts (no coordinated omission); closed loop: from the send"},
 		{"wait p99", "queue wait: from the scheduled arrival until a worker picked the request up"},
 		{"service p99", "from a worker picking the request up until the answer"},
 		{"/s", "counts during the last whole second of the run"},
@@ -70,7 +70,7 @@ func helpCounters() [][2]string {
 		{"A B B − A", "compare mode's summary: each side's totals since the start, and the difference (green: better for B, red: worse); rows 0 on both sides are left out"},
 		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too"},
 	}...)
-	return defs
+	return append(defs, measurementHelp()...)
 }
 
 func joinAny[T ~string](vs []T, sep string) string {

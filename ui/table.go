@@ -237,7 +237,8 @@ func detailLines(t *theme, s *lab.Snapshot) []string {
 	wait := func(c lab.ClassStats) lab.Percentiles { return c.QueueWait }
 	svc := func(c lab.ClassStats) lab.Percentiles { return c.Service }
 	p50 := func(p lab.Percentiles) time.Duration { return p.P50 }
-	p95 := func(p lab.Percentiles) time.Duration { return p.P95 }
+	p90 := func(p lab.Percentiles) time.Duration { return p.P90 }
+	p9999 := func(p lab.Percentiles) time.Duration { return p.P9999 }
 	p99 := func(p lab.Percentiles) time.Duration { return p.P99 }
 	p999 := func(p lab.Percentiles) time.Duration { return p.P999 }
 	pmax := func(p lab.Percentiles) time.Duration { return p.Max }
@@ -245,8 +246,8 @@ func detailLines(t *theme, s *lab.Snapshot) []string {
 		name string
 		cols []col
 	}{
-		{"latency from the scheduled arrival", []col{{"p50", p(lat, p50)}, {"p95", p(lat, p95)}, {"p99", p(lat, p99)},
-			{"p99.9", p(lat, p999)}, {"max", p(lat, pmax)}, {"count", func(c lab.ClassStats) string { return fmtCount(c.Latency.Count) }}}},
+		{latencyFrom(s.Config.Traffic), []col{{"p50", p(lat, p50)}, {"p90", p(lat, p90)}, {"p99", p(lat, p99)},
+			{"p99.9", p(lat, p999)}, {"p99.99", p(lat, p9999)}, {"max", p(lat, pmax)}, {"count", func(c lab.ClassStats) string { return fmtCount(c.Latency.Count) }}}},
 		{"queue wait", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}}},
 		{"service", []col{{"p50", p(svc, p50)}, {"p99", p(svc, p99)}, {"max", p(svc, pmax)}}},
 	}

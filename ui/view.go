@@ -179,7 +179,7 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 
 	// Spacing: blank lines after sections, most useful first, while the charts keep a
 	// useful height (or when there is no room for charts anyway).
-	const chartMin = 7
+	chartMin := 7 + measurementHeight(snap)
 	gapAfter := map[int]bool{}
 	for _, sec := range []int{2, 3, 4, 1, 5, 0} {
 		if len(sections[sec]) > 0 && (avail-1 >= chartMin || avail > 0 && avail < 4) {
@@ -215,6 +215,9 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 // chartsLines puts the two charts side by side (stacked when the screen is tall and
 // narrow enough that side by side would squeeze them).
 func chartsLines(t *theme, snap *lab.Snapshot, w, h int) []string {
+	if out, ok := distributionLayout(t, snap, w, h); ok {
+		return out
+	}
 	occ, starv := occupancyChart(snap), starvationChart(snap)
 	ch := h
 	if h >= 2*10+1 && w < 160 {
@@ -372,7 +375,10 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	if pr := cfg.Payment.Connections.PerRoute; pr > 0 {
 		items = append(items, k("connections", fmt.Sprintf("%d/%d per route in use, lease wait %s", snap.Connections.InUse, pr, fmtDur(cfg.Payment.Connections.LeaseTimeout.D()))))
 	}
-	items = append(items, k("traffic", strings.Join(rates, ", ")))
+	items = append(items, k("traffic", trafficMode(cfg.Traffic)+strings.Join(rates, ", ")))
+	if st := cfg.Dependency.Stall; st.For > 0 {
+		items = append(items, k("stall", stallShort(st)))
+	}
 	if len(snap.Chain) > 0 {
 		items = append(items, k("payment chain", strings.Join(snap.Chain, " → ")))
 	}
