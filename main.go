@@ -40,6 +40,9 @@ usage:
                                                          at that size: ANSI (NO_COLOR=1 for none), plain
                                                          text, or an SVG picture for browsers and slides
   poollab presets                                        list the presets and what each shows
+  poollab check [--each D]                               pre-flight for presenters: every preset for D
+                                                         (default 2s), headless; exit 0 when this machine
+                                                         shows every one on time
 
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
 dependency.latency=2s, payment.bulkhead.type=semaphore, payment.bulkhead.size=8.
@@ -92,10 +95,12 @@ func run(args []string, stdout io.Writer) error {
 			return runSnapshot(args[1:], stdout)
 		case "presets":
 			return listPresets(stdout)
+		case "check":
+			return runCheck(args[1:], stdout)
 		case "help":
 			return flag.ErrHelp
 		}
-		return usagef("unknown command %s (commands: run, compare, snapshot, presets; or no command for the live lab)", lab.Quote(args[0]))
+		return usagef("unknown command %s (commands: run, compare, snapshot, presets, check; or no command for the live lab)", lab.Quote(args[0]))
 	}
 	return runLive(args)
 }
@@ -409,6 +414,46 @@ func listPresets(stdout io.Writer) error {
 		fmt.Fprintf(tw, "%s\t%s\n", p.Name, p.Description)
 	}
 	return tw.Flush()
+}
+
+// errNotHonest is check's verdict when some preset ran late: exit 1.
+var errNotHonest = errors.New("some presets ran late on this machine (see the verdicts above)")
+
+// runCheck is the presenter's pre-flight: every preset briefly, headless, on loopback.
+func runCheck(args []string, stdout io.Writer) error {
+	fs := newFlagSet("check")
+	each := fs.Duration("each", 2*time.Second, "how long to run each preset")
+	if _, err := parseWithArgs(fs, args, 0); err != nil {
+		return err
+	}
+	if *each <= 0 || *each > time.Minute {
+		return usagef("--each %s: must be more than 0s and at most 1m", *each)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	var report lab.PreflightReport
+	for _, p := range presets.List() {
+		cfg, err := presets.Load(p.Name, nil)
+		if err != nil {
+			return err
+		}
+		row, err := lab.Preflight(ctx, cfg, *each)
+		if ctx.Err() != nil {
+			report.Write(stdout)
+			return fmt.Errorf("interrupted: checked %d of %d presets", len(report), len(presets.List()))
+		}
+		if err != nil {
+			return err
+		}
+		report = append(report, row)
+	}
+	if err := report.Write(stdout); err != nil {
+		return err
+	}
+	if !report.Honest() {
+		return errNotHonest
+	}
+	return nil
 }
 
 func runLive(args []string) (err error) {

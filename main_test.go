@@ -720,3 +720,37 @@ func TestClosedVersusOpenLoop(t *testing.T) {
 	t.Logf("closed: %d samples, p99 %.1f ms, corrected p99 %.1f ms, max %.1f ms; open: %d samples, p99 %.1f ms",
 		int64(cp.Latency.Count), cp.Latency.P99, cp.Corrected.P99, cp.Latency.Max, int64(op.Latency.Count), op.Latency.P99)
 }
+
+// check runs every preset and judges the machine: a row each, one verdict line, and the exit
+// status follows the rows (the verdicts themselves depend on how busy the machine is).
+func TestCheckJudgesEveryPreset(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every preset")
+	}
+	var out bytes.Buffer
+	err := run([]string{"check", "--each", "300ms"}, &out)
+	rows := 0
+	allHonest := true
+	for _, name := range presetNames() {
+		for _, l := range strings.Split(out.String(), "\n") {
+			if f := strings.Fields(l); len(f) > 0 && f[0] == name {
+				rows++
+				allHonest = allHonest && strings.HasSuffix(l, "honest")
+			}
+		}
+	}
+	if rows != len(presetNames()) || !strings.Contains(out.String(), "this machine") {
+		t.Fatalf("%d rows for %d presets:\n%s", rows, len(presetNames()), out.String())
+	}
+	if allHonest != (err == nil) || (err != nil && exitCode(err) != 1) {
+		t.Errorf("all honest %v, but exit %d (%v)", allHonest, exitCode(err), err)
+	}
+}
+
+func presetNames() []string {
+	var names []string
+	for _, p := range presets.List() {
+		names = append(names, p.Name)
+	}
+	return names
+}

@@ -7,9 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"runtime/metrics"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -81,54 +79,6 @@ func runLab(tb testing.TB, rate float64, latency, window time.Duration) (lag Per
 	return s.Generator.Lag, s.Classes[Payment].OK
 }
 
-// cost is what one run took from the process: CPU (user + system), and the most memory in
-// use at once beyond what was in use before (live heap objects and goroutine stacks,
-// sampled every 10 ms).
-type cost struct {
-	cpu  time.Duration
-	peak uint64
-}
-
-func cpuTime(tb testing.TB) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		tb.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-var memSamples = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/stacks:bytes"}}
-
-func memInUse() uint64 {
-	metrics.Read(memSamples)
-	return memSamples[0].Value.Uint64() + memSamples[1].Value.Uint64()
-}
-
-// measure runs fn and returns its cost.
-func measure(tb testing.TB, fn func()) cost {
-	base := memInUse()
-	cpu := cpuTime(tb)
-	stop, sampled := make(chan struct{}), make(chan uint64)
-	go func() {
-		peak := base
-		t := time.NewTicker(10 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				sampled <- peak
-				return
-			case <-t.C:
-				peak = max(peak, memInUse())
-			}
-		}
-	}()
-	fn()
-	close(stop)
-	peak := <-sampled
-	return cost{cpu: cpuTime(tb) - cpu, peak: peak - min(base, peak)}
-}
-
 // BenchmarkVsBare runs the bare pipeline and the lab on the same open-loop work, one after
 // the other in the same process, and reports each one's CPU, peak memory and lag, and the
 // lab's cost as a ratio of the bare pipeline's: a regression shows as a ratio, not as a noisy
@@ -139,14 +89,14 @@ func BenchmarkVsBare(b *testing.B) {
 		b.Run(fmt.Sprintf("rate=%g", rate), func(b *testing.B) {
 			for range b.N {
 				var bareLag, labLag Percentiles
-				bare := measure(b, func() { bareLag, _ = runBare(b, rate, latency, window) })
-				lab := measure(b, func() { labLag, _ = runLab(b, rate, latency, window) })
-				b.ReportMetric(bare.cpu.Seconds(), "bare_cpu_s")
-				b.ReportMetric(lab.cpu.Seconds(), "lab_cpu_s")
-				b.ReportMetric(lab.cpu.Seconds()/bare.cpu.Seconds(), "cpu_ratio")
-				b.ReportMetric(float64(bare.peak)/1e6, "bare_peak_MB")
-				b.ReportMetric(float64(lab.peak)/1e6, "lab_peak_MB")
-				b.ReportMetric(float64(lab.peak)/float64(max(bare.peak, 1)), "mem_ratio")
+				bare := Measure(func() { bareLag, _ = runBare(b, rate, latency, window) })
+				lab := Measure(func() { labLag, _ = runLab(b, rate, latency, window) })
+				b.ReportMetric(bare.CPU.Seconds(), "bare_cpu_s")
+				b.ReportMetric(lab.CPU.Seconds(), "lab_cpu_s")
+				b.ReportMetric(lab.CPU.Seconds()/bare.CPU.Seconds(), "cpu_ratio")
+				b.ReportMetric(float64(bare.Peak)/1e6, "bare_peak_MB")
+				b.ReportMetric(float64(lab.Peak)/1e6, "lab_peak_MB")
+				b.ReportMetric(float64(lab.Peak)/float64(max(bare.Peak, 1)), "mem_ratio")
 				b.ReportMetric(ms(bareLag.P99), "bare_lag_p99_ms")
 				b.ReportMetric(ms(labLag.P99), "lab_lag_p99_ms")
 			}
@@ -161,11 +111,11 @@ func BenchmarkMemoryPerCallInFlight(b *testing.B) {
 	const latency, window, rate = 3 * time.Second, 3 * time.Second, 500.0
 	inFlight := rate * latency.Seconds() // the last arrivals of the window overlap all the rest
 	for range b.N {
-		bare := measure(b, func() { runBare(b, rate, latency, window) })
-		lab := measure(b, func() { runLabSlow(b, rate, latency, window) })
-		b.ReportMetric(float64(bare.peak)/inFlight/1e3, "bare_KB_per_call")
-		b.ReportMetric(float64(lab.peak)/inFlight/1e3, "lab_KB_per_call")
-		b.ReportMetric(float64(lab.peak)/float64(max(bare.peak, 1)), "mem_ratio")
+		bare := Measure(func() { runBare(b, rate, latency, window) })
+		lab := Measure(func() { runLabSlow(b, rate, latency, window) })
+		b.ReportMetric(float64(bare.Peak)/inFlight/1e3, "bare_KB_per_call")
+		b.ReportMetric(float64(lab.Peak)/inFlight/1e3, "lab_KB_per_call")
+		b.ReportMetric(float64(lab.Peak)/float64(max(bare.Peak, 1)), "mem_ratio")
 	}
 }
 
