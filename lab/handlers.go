@@ -8,9 +8,10 @@ import (
 // result is how one request ended inside the worker.
 type result struct {
 	out        Outcome
-	rejected   bool   // turned away by the lab's own isolation; reason says which
-	reason     Reason //
-	depFailure bool   // the dependency failed: 5xx, 429 or refused; counts for the breaker
+	rejected   bool           // turned away by the lab's own isolation; reason says which
+	reason     Reason         //
+	depFailure bool           // the dependency failed: 5xx, 429 or refused; counts for the breaker
+	failure    RetryCondition // the kind of failed call, for payment.retry.on; "": none to retry
 }
 
 func rejectedBy(r Reason) result { return result{out: Failed, rejected: true, reason: r} }
@@ -36,6 +37,7 @@ func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
 		}
 		l.health.observe(r.out == OK)
 	}
+	defer j.answer()
 	if r.rejected {
 		m.reject(r.reason)
 		return

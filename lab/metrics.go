@@ -65,6 +65,7 @@ type ClassStats struct {
 	Latency                       Percentiles // intended arrival → answer, for requests a worker finished
 	QueueWait                     Percentiles // intended arrival → a worker picked it up
 	Service                       Percentiles // worker picked it up → answer
+	Duplicates                    int64       // arrivals that were an impatient user's second try (counted in Arrived too)
 }
 
 // RejectedTotal sums the rejections of every reason.
@@ -84,6 +85,7 @@ type classMetrics struct {
 	rejected                      [numReasons]int64
 	inFlight                      int64
 	fallbacks                     int64
+	duplicates                    int64
 
 	latency, queueWait, service *hist
 }
@@ -123,6 +125,13 @@ func (m *classMetrics) finish(o Outcome, intended, started, ended time.Time) {
 	m.mu.Unlock()
 }
 
+// duplicated counts an arrival as an impatient user's second try.
+func (m *classMetrics) duplicated() {
+	m.mu.Lock()
+	m.duplicates++
+	m.mu.Unlock()
+}
+
 func (m *classMetrics) fallback() {
 	m.mu.Lock()
 	m.fallbacks++
@@ -136,7 +145,7 @@ func (m *classMetrics) started(intended, started time.Time) {
 func (m *classMetrics) stats() ClassStats {
 	m.mu.Lock()
 	s := ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
-		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks}
+		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates}
 	m.mu.Unlock()
 	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
 	return s

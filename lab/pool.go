@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -53,8 +54,17 @@ type PoolStats struct {
 
 // job is one request on its way through the pool.
 type job struct {
-	class    Class
-	intended time.Time // when the generator was due to send it: latency is measured from here
+	class     Class
+	intended  time.Time    // when the generator was due to send it: latency is measured from here
+	answered  *atomic.Bool // set when it is answered, so its user does not send it again; nil: never will
+	duplicate bool         // an impatient user's second try
+}
+
+// answer tells the user's resubmit clock that this request has its answer.
+func (j job) answer() {
+	if j.answered != nil {
+		j.answered.Store(true)
+	}
 }
 
 // runFunc serves one job on worker w; it returns when the worker is free again.

@@ -20,6 +20,8 @@ type Snapshot struct {
 	Generator   GeneratorStats
 	Timeline    []Second // one entry per whole second of the run, oldest first
 	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler
+	Calls       CallStats
+	Hops        []HopStats // a chain's servers, edge first; nil for the plain dependency
 }
 
 // DependencyStats is what the dependency itself saw.
