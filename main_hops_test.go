@@ -90,8 +90,9 @@ func TestRetryPresetClaims(t *testing.T) {
 
 // stacked-timeouts against deadline-propagation, on the same traffic for 20 s: the story
 // of the issue in one comparison. 3 layers × 3 tries give 27 calls at the last hop per
-// payment, less the tries the last 2.4 s of payments have not made yet; one propagated
-// deadline with retries at the edge gives at most 3, and no work after the user left.
+// payment, less the tries the payments of the last 3.3 s have not made yet (24.8 on
+// average, see the README); one propagated deadline with retries at the edge gives at most
+// 3, and no work after the user left.
 func TestHopPresetsCompare(t *testing.T) {
 	if testing.Short() {
 		t.Skip("20-second runs")
