@@ -152,12 +152,10 @@ func (l *Lab) resubmit(c Class, intended time.Time) {
 	l.admit(job{class: c, intended: intended, duplicate: true})
 }
 
+// admit counts j's arrival, then gives it to the pool or rejects it (an answer too).
 func (l *Lab) admit(j job) {
 	m := l.metrics[j.class]
-	m.arrive()
-	if j.duplicate {
-		m.duplicated()
-	}
+	m.arrive(j.duplicate)
 	if !l.pool.submit(j) {
 		m.reject(RejectPool)
 		j.answer()

@@ -94,10 +94,14 @@ func newClassMetrics() *classMetrics {
 	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist()}
 }
 
-func (m *classMetrics) arrive() {
+// arrive counts an arrival; duplicate: an impatient user's second try, counted apart too.
+func (m *classMetrics) arrive(duplicate bool) {
 	m.mu.Lock()
 	m.arrived++
 	m.inFlight++
+	if duplicate {
+		m.duplicates++
+	}
 	m.mu.Unlock()
 }
 
@@ -122,13 +126,6 @@ func (m *classMetrics) finish(o Outcome, intended, started, ended time.Time) {
 		m.timedOut++
 	}
 	m.inFlight--
-	m.mu.Unlock()
-}
-
-// duplicated counts an arrival as an impatient user's second try.
-func (m *classMetrics) duplicated() {
-	m.mu.Lock()
-	m.duplicates++
 	m.mu.Unlock()
 }
 
