@@ -95,6 +95,7 @@ type ComparisonRow struct {
 	A, B    int64   // the counts; for p99, the latencies as time.Duration
 	None    [2]bool // p99 only: nothing finished in that run, so it has no latency
 	Better  int     // +1: B did better, −1: B did worse, 0: the same (p99: within a tenth), or neither (in flight)
+	Ratio   bool    // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 }
 
 // Latency says the row is a latency, not a count.
@@ -119,7 +120,8 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 	for _, r := range Reasons {
 		counters = append(counters, counter{"rejected:" + r.String(), func(s ClassStats) int64 { return s.Rejected[r] }, -1, r == RejectPool})
 	}
-	counters = append(counters, counter{"in flight", func(s ClassStats) int64 { return s.InFlight }, 0, true})
+	counters = append(counters, counter{"in flight", func(s ClassStats) int64 { return s.InFlight }, 0, true},
+		counter{"duplicates", func(s ClassStats) int64 { return s.Duplicates }, -1, false})
 	if a.Config.Traffic.Mode != b.Config.Traffic.Mode {
 		// The same target traffic sent two ways: how much of it was sent is the difference.
 		counters = append([]counter{{"arrived", func(s ClassStats) int64 { return s.Arrived }, 0, true}}, counters...)
@@ -145,6 +147,9 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 			p99.Better = -sign(p99.B - p99.A)
 		}
 		rows = append(rows, p99)
+		if c == Payment {
+			rows = append(rows, callRows(a, b)...)
+		}
 	}
 	return rows
 }
@@ -207,6 +212,11 @@ func (c Comparison) table() [][]string {
 			}
 			out = append(out, []string{r.Class.String(), r.Counter, msCell(time.Duration(r.A), !r.None[0]),
 				msCell(time.Duration(r.B), !r.None[1]), diff})
+			continue
+		}
+		if r.Ratio {
+			a, b, diff := r.RatioCells()
+			out = append(out, []string{r.Class.String(), r.Counter, a, b, diff})
 			continue
 		}
 		out = append(out, []string{r.Class.String(), r.Counter, itoa(r.A), itoa(r.B), fmt.Sprintf("%+d", r.B-r.A)})

@@ -3,6 +3,7 @@ package lab
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strings"
 	"time"
@@ -52,6 +53,10 @@ type Config struct {
 	Signup      SignupConfig     `yaml:"signup" json:"signup"`
 	Health      HealthConfig     `yaml:"health" json:"health"`
 }
+
+// Equal says c and d are the same settings. A Config holds lists (payment.retry.on), so
+// it cannot be compared with ==.
+func (c Config) Equal(d Config) bool { return reflect.DeepEqual(c, d) }
 
 // PoolConfig is the shared worker pool every class draws from (Tomcat's threads.max and accept-count).
 type PoolConfig struct {
@@ -105,6 +110,9 @@ const (
 // RateConfig is one class's arrival rate in requests per second.
 type RateConfig struct {
 	Rate float64 `yaml:"rate" json:"rate"`
+	// ResubmitAfter is the impatient user: one still waiting this long after sending sends
+	// the same request once more (a duplicate, which is an arrival too). 0: never.
+	ResubmitAfter Duration `yaml:"resubmit_after" json:"resubmit_after"`
 }
 
 // DependencyMode is what the slow dependency does with each request.
@@ -130,6 +138,13 @@ type DependencyConfig struct {
 	IgnoreCancel   bool           `yaml:"ignore_cancel" json:"ignore_cancel"`
 	Brownout       BrownoutConfig `yaml:"brownout" json:"brownout"`
 	Stall          StallConfig    `yaml:"stall" json:"stall"`
+	// Hops puts the payment call through a chain of this many services on 127.0.0.1, each
+	// calling the next over HTTP; the last has the mode and latency above. 0 or 1: the
+	// plain dependency.
+	Hops     int          `yaml:"hops" json:"hops"`
+	Deadline DeadlineMode `yaml:"deadline" json:"deadline"` // how the hops time their calls
+	RetryAt  RetryAt      `yaml:"retry_at" json:"retry_at"` // who retries: the lab only, or every hop too
+	Hop      HopConfig    `yaml:"hop" json:"hop"`           // every hop but the last
 }
 
 // StallConfig is a schedule of pauses in which the dependency accepts requests but answers
@@ -215,7 +230,8 @@ type PaymentConfig struct {
 	Connections ConnectionsConfig `yaml:"connections" json:"connections"`
 	// Deadline is the payment's one budget, from its scheduled arrival: waiting for a worker,
 	// a permit or a connection happens within it, and the call gets what is left. 0: none.
-	Deadline Duration `yaml:"deadline" json:"deadline"`
+	Deadline Duration    `yaml:"deadline" json:"deadline"`
+	Retry    RetryConfig `yaml:"retry" json:"retry"`
 }
 
 // SignupConfig is the fast local endpoint that shares the pool.
@@ -232,6 +248,8 @@ const (
 	MaxBulkhead = 10000
 	MaxDuration = 24 * time.Hour // a headless run, --duration, --at
 	MaxUsers    = 10000          // closed-loop virtual users: a goroutine each
+	MaxAttempts = 10             // tries per payment, or per request at a hop
+	MaxHops     = 8              // services in a chain
 )
 
 // DefaultConfig is the base every preset file is read onto: the article's lab without isolation.
@@ -248,6 +266,8 @@ func DefaultConfig() Config {
 		Dependency: DependencyConfig{
 			Latency: Duration(3 * time.Second), HealthyLatency: Duration(50 * time.Millisecond), Mode: ModeSlow,
 			Brownout: BrownoutConfig{Slow: Duration(5 * time.Second), Healthy: Duration(5 * time.Second)},
+			// "30 s is plenty", picked by each hop on its own.
+			Hops: 1, Deadline: DeadlinePerHop, RetryAt: RetryAtEdge, Hop: HopConfig{Timeout: Duration(30 * time.Second), Retry: 1},
 		},
 		Payment: PaymentConfig{
 			Timeout:  TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)},
@@ -257,6 +277,7 @@ func DefaultConfig() Config {
 				OpenFor: Duration(5 * time.Second), HalfOpenCalls: 1},
 			// Apache HttpClient 5: 5 per route, 3 minutes to lease one (only used when per_route > 0).
 			Connections: ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(3 * time.Minute)},
+			Retry:       defaultRetry(),
 		},
 		Signup: SignupConfig{Work: Duration(2 * time.Millisecond)},
 		Health: HealthConfig{Timeout: Duration(time.Second)},
@@ -319,6 +340,20 @@ func (c Config) Validate() error {
 		{"dependency.stall.every", c.Dependency.Stall.Every < 0 || c.Dependency.Stall.Every.D() > MaxDuration || c.Dependency.Stall.Every > 0 && c.Dependency.Stall.Every <= c.Dependency.Stall.For,
 			fmt.Sprintf("must be 0s (one stall) or longer than stall.for (%s) and at most %s, got %s", c.Dependency.Stall.For, MaxDuration, c.Dependency.Stall.Every)},
 		{"dependency.stall.first_at", c.Dependency.Stall.FirstAt < 0 || c.Dependency.Stall.FirstAt.D() > MaxDuration, fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, c.Dependency.Stall.FirstAt)},
+		{"payment.retry.attempts", c.Payment.Retry.Attempts < 1 || c.Payment.Retry.Attempts > MaxAttempts, fmt.Sprintf("must be 1..%d (1: no retry), got %d", MaxAttempts, c.Payment.Retry.Attempts)},
+		{"payment.retry.backoff", c.Payment.Retry.Backoff < 0 || c.Payment.Retry.Backoff.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Payment.Retry.Backoff)},
+		{"payment.retry.jitter", !oneOf(c.Payment.Retry.Jitter, Jitters...), fmt.Sprintf("must be one of %s, got %s", join(Jitters), Quote(string(c.Payment.Retry.Jitter)))},
+		{"payment.retry.budget", c.Payment.Retry.Budget < 0 || c.Payment.Retry.Budget > 100, fmt.Sprintf("must be 0%%..100%% (0%%: no budget), got %s", c.Payment.Retry.Budget)},
+		{"dependency.hops", c.Dependency.Hops < 0 || c.Dependency.Hops > MaxHops, fmt.Sprintf("must be 0..%d (0 or 1: the plain dependency), got %d", MaxHops, c.Dependency.Hops)},
+		{"dependency.deadline", !oneOf(c.Dependency.Deadline, DeadlineModes...), fmt.Sprintf("must be one of %s, got %s", join(DeadlineModes), Quote(string(c.Dependency.Deadline)))},
+		{"dependency.retry_at", !oneOf(c.Dependency.RetryAt, RetryAts...), fmt.Sprintf("must be one of %s, got %s", join(RetryAts), Quote(string(c.Dependency.RetryAt)))},
+		{"dependency.hop.timeout", c.Dependency.Hop.Timeout < 0 || c.Dependency.Hop.Timeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: none), got %s", MaxLatency, c.Dependency.Hop.Timeout)},
+		{"dependency.hop.retry", c.Dependency.Hop.Retry < 1 || c.Dependency.Hop.Retry > MaxAttempts, fmt.Sprintf("must be 1..%d (tries per request at each hop, 1: no retry), got %d", MaxAttempts, c.Dependency.Hop.Retry)},
+		{"dependency.hop.reserve", c.Dependency.Hop.Reserve < 0 || c.Dependency.Hop.Reserve.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Hop.Reserve)},
+		{"dependency.hop.min_call", c.Dependency.Hop.MinCall < 0 || c.Dependency.Hop.MinCall.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Hop.MinCall)},
+		{"traffic.payment.resubmit_after", c.Traffic.Payment.ResubmitAfter < 0 || c.Traffic.Payment.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Payment.ResubmitAfter)},
+		{"traffic.signup.resubmit_after", c.Traffic.Signup.ResubmitAfter < 0 || c.Traffic.Signup.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Signup.ResubmitAfter)},
+		{"traffic.health.resubmit_after", c.Traffic.Health.ResubmitAfter < 0 || c.Traffic.Health.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Health.ResubmitAfter)},
 	}
 	for _, ch := range checks {
 		if ch.bad {

@@ -22,18 +22,20 @@ func deadlineStage(d time.Duration) stage {
 			}
 			ctx, cancel := context.WithDeadline(ctx, at)
 			p.hold(cancel)
+			p.deadline = at
 			return next(ctx, p)
 		}
 	}}
 }
 
 // enoughLeftStage does not start a call that cannot finish: with less of the deadline left
-// than the dependency's recent typical latency, the payment fails fast, and the dependency
-// is not spent on a call cut off at the deadline.
-func enoughLeftStage(typical *typicalLatency) stage {
+// than the dependency's recent typical latency, or than floor (what a chain of hops keeps
+// back before its last hop is called), the payment fails fast, and the dependency is not
+// spent on a call cut off at the deadline.
+func enoughLeftStage(typical *typicalLatency, floor time.Duration) stage {
 	return stage{name: "deadline:enough-left", wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) result {
-			if at, ok := ctx.Deadline(); ok && time.Until(at) < typical.get() {
+			if at, ok := ctx.Deadline(); ok && time.Until(at) < max(typical.get(), floor) {
 				return rejectedBy(RejectDeadline)
 			}
 			return next(ctx, p)

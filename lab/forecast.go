@@ -34,6 +34,7 @@ type Forecast struct {
 	Queue   QueueForecast
 
 	Measurement MeasurementForecast // how the load is sent, and what a stall hides from a closed loop
+	Retry   RetryForecast // the tries of the payment call, at the lab and at the bottom of a chain
 }
 
 // Fit is how the offered load sits against the pool.
@@ -106,12 +107,20 @@ func (c Config) PaymentHold() (call, worker time.Duration, timedOut bool) {
 			call = worker
 		}
 	}
+	if r := c.RetryForecast(); r.Tries > 1 || c.Dependency.Chain() {
+		// Retries and hops stretch the call: its tries and the waits between them. A caller
+		// timeout still lets the worker go when it fires.
+		call = r.Hold
+		if c.Payment.Timeout.Kind != TimeoutCaller || worker > call {
+			worker = call
+		}
+	}
 	return call, worker, timedOut
 }
 
 // Forecast works out c's steady state.
 func (c Config) Forecast() Forecast {
-	f := Forecast{Workers: c.Pool.Workers, Loss: c.Pool.Queue == 0}
+	f := Forecast{Workers: c.Pool.Workers, Loss: c.Pool.Queue == 0, Retry: c.RetryForecast()}
 	call, hold, cuts := c.PaymentHold()
 	pay := PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind}
 	rate := c.Traffic.Rate(Payment)

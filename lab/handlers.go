@@ -8,9 +8,10 @@ import (
 // result is how one request ended inside the worker.
 type result struct {
 	out        Outcome
-	rejected   bool   // turned away by the lab's own isolation; reason says which
-	reason     Reason //
-	depFailure bool   // the dependency failed: 5xx, 429 or refused; counts for the breaker
+	rejected   bool           // turned away by the lab's own isolation; reason says which
+	reason     Reason         //
+	depFailure bool           // the dependency failed: 5xx, 429 or refused; counts for the breaker
+	failure    RetryCondition // the kind of failed call, for payment.retry.on; "": none to retry
 }
 
 func rejectedBy(r Reason) result { return result{out: Failed, rejected: true, reason: r} }
@@ -18,9 +19,7 @@ func rejectedBy(r Reason) result { return result{out: Failed, rejected: true, re
 // serve runs one job on a worker: the class handler, then the books.
 func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
 	m := l.metrics[j.class]
-	if j.replied != nil {
-		defer j.replied() // after the books, so the user's next request finds them done
-	}
+	defer j.done() // after the books, so a user's next request finds them done
 	started := time.Now()
 	m.started(j.intended, started)
 	var r result

@@ -56,7 +56,8 @@ type Lab struct {
 	typical   typicalLatency        // the dependency's recent answer time, for deadlines
 	orphans   orphans
 	health    healthCheck
-	dep       *slowserver.Server
+	dep       *slowserver.Server   // the server payments call: the dependency, or a chain's first hop
+	servers   []*slowserver.Server // dep and the hops behind it, edge first
 	transport *http.Transport
 	client    *http.Client
 	metrics   [numClasses]*classMetrics
@@ -69,6 +70,9 @@ type Lab struct {
 
 	users      *closedLoop   // closed mode's users; nil in open mode
 	stallShift time.Duration // from the dependency's start to the lab's: its stalls are counted from the lab's
+	retry     atomic.Pointer[retrier] // the retry policy in force
+	calls     callCounts              // the lab's calls to the dependency
+	resubmits *resubmitter            // impatient users sending their request again
 }
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
@@ -76,11 +80,11 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	dep, err := slowserver.Start(o.DependencyPort, dependencySettings(cfg.Dependency))
+	servers, err := startDependency(o.DependencyPort, cfg)
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{dep: dep, ended: make(chan struct{}), sent: make(chan struct{}), onPanic: o.OnPanic}
+	l := &Lab{dep: servers[0], servers: servers, ended: make(chan struct{}), sent: make(chan struct{}), onPanic: o.OnPanic}
 	l.cfg.Store(&cfg)
 	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
 	// dialling; no proxy, so loopback stays loopback whatever the environment says.
@@ -91,7 +95,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	}
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	l.threads = newThreadPool(l.ctx, l.spawn)
-	l.configure(cfg.Payment)
+	l.configure(cfg)
 	l.start = time.Now()
 	var end time.Time
 	if o.Until > 0 {
@@ -103,12 +107,14 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	}
 	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve)
 	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
+	l.resubmits = newResubmitter(end, l.resubmit)
 	l.load = l.gen
 	if cfg.Traffic.Mode == Closed {
 		l.users = newClosedLoop(cfg.Traffic, l.start, end, l.send, l.spawn)
 		l.load = l.users
 	}
 	l.spawn(func() { l.load.run(l.ctx, l.start); close(l.sent) })
+	l.spawn(func() { l.resubmits.run(l.ctx) })
 	l.spawn(func() { l.sample(end) })
 	return l, nil
 }
@@ -157,7 +163,15 @@ func Run(ctx context.Context, cfg Config, o Options) (Snapshot, error) {
 func (l *Lab) config() *Config { return l.cfg.Load() }
 
 // arrive is the generator's hand-off: count, then give the request to the pool or reject it.
-func (l *Lab) arrive(c Class, intended time.Time) { l.admit(job{class: c, intended: intended}) }
+func (l *Lab) arrive(c Class, intended time.Time) {
+	l.admit(job{class: c, intended: intended,
+		answered: l.resubmits.watch(c, intended, l.config().Traffic.of(c).ResubmitAfter.D())})
+}
+
+// resubmit is an impatient user's second request: a duplicate, and an arrival like any other.
+func (l *Lab) resubmit(c Class, intended time.Time) {
+	l.admit(job{class: c, intended: intended, duplicate: true})
+}
 
 // send is a closed-loop user's request, sent at (its own arrival: there is no schedule);
 // replied is called once it is answered or turned away.
@@ -165,11 +179,13 @@ func (l *Lab) send(c Class, at time.Time, expected time.Duration, replied func()
 	l.admit(job{class: c, intended: at, expected: expected, replied: replied})
 }
 
+// admit counts j's arrival, then gives it to the pool or rejects it (an answer too).
 func (l *Lab) admit(j job) {
 	m := l.metrics[j.class]
-	m.arrive()
+	m.arrive(j.duplicate)
 	if !l.pool.submit(j) {
 		m.reject(RejectPool)
+		j.done()
 		if j.class == Health {
 			l.health.observe(false)
 		}
@@ -193,10 +209,10 @@ func (l *Lab) Apply(cfg Config) error {
 	old := l.config()
 	cfg.Traffic.Arrivals, cfg.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
 	cfg.Traffic.Mode, cfg.Traffic.Users, cfg.Traffic.Think = old.Traffic.Mode, old.Traffic.Users, old.Traffic.Think
-	if err := l.dep.Set(l.dependencySettings(cfg.Dependency)); err != nil {
-		return fmt.Errorf("dependency: %w", err)
+	if err := l.setDependency(cfg); err != nil {
+		return err
 	}
-	l.configure(cfg.Payment)
+	l.configure(cfg)
 	l.cfg.Store(&cfg)
 	l.threads.configure(cfg.Payment.Bulkhead) // after the store: calls that read the old config still find the pool
 	if cfg.Pool != old.Pool {
@@ -210,14 +226,15 @@ func (l *Lab) Apply(cfg Config) error {
 
 // configure rebuilds the payment isolation that changed and the chain that runs it;
 // payments under way finish on the chain they started on.
-func (l *Lab) configure(p PaymentConfig) {
+func (l *Lab) configure(c Config) {
+	p := c.Payment
 	l.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
 	if p.Bulkhead.Type == BulkheadThreadPool {
 		l.threads.configure(p.Bulkhead) // built before the chain that uses it
 	}
 	l.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
 	l.breaker.configure(p.Breaker)
-	l.chain.Store(l.paymentChain(p))
+	l.chain.Store(l.paymentChain(c))
 }
 
 // Stop ends traffic, cancels every call in flight, and returns when every goroutine the lab
@@ -230,7 +247,9 @@ func (l *Lab) Stop() {
 		l.cancel()
 		l.wg.Wait()
 		l.transport.CloseIdleConnections()
-		l.dep.Close()
+		for _, s := range l.servers { // edge first: no hop is left calling a closed one
+			s.Close()
+		}
 	})
 }
 
@@ -260,6 +279,7 @@ func (l *Lab) Snapshot() Snapshot {
 		s.ClosedLoop = l.users.stats()
 	}
 	s.Distribution = newDistribution(l.metrics[Payment])
+	s.Calls, s.Hops = l.calls.stats(), l.hopStats()
 	l.timeMu.Lock()
 	s.Timeline = l.timeline[:len(l.timeline):len(l.timeline)]
 	l.timeMu.Unlock()

@@ -87,6 +87,7 @@ type ClassStats struct {
 	// LatencyCorrected is closed-loop latency with the samples its users did not send put
 	// back (HdrHistogram's RecordCorrectedValue at the pacing interval); empty in open loop.
 	LatencyCorrected Percentiles
+	Duplicates                    int64       // arrivals that were an impatient user's second try (counted in Arrived too)
 }
 
 // RejectedTotal sums the rejections of every reason.
@@ -106,6 +107,7 @@ type classMetrics struct {
 	rejected                      [numReasons]int64
 	inFlight                      int64
 	fallbacks                     int64
+	duplicates                    int64
 
 	latency, queueWait, service *hist
 	latencyCorrected            *hist // closed loop only: latency with the omitted samples put back
@@ -115,10 +117,14 @@ func newClassMetrics() *classMetrics {
 	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newHist()}
 }
 
-func (m *classMetrics) arrive() {
+// arrive counts an arrival; duplicate: an impatient user's second try, counted apart too.
+func (m *classMetrics) arrive(duplicate bool) {
 	m.mu.Lock()
 	m.arrived++
 	m.inFlight++
+	if duplicate {
+		m.duplicates++
+	}
 	m.mu.Unlock()
 }
 
@@ -159,7 +165,7 @@ func (m *classMetrics) started(intended, started time.Time) {
 func (m *classMetrics) stats() ClassStats {
 	m.mu.Lock()
 	s := ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
-		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks}
+		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates}
 	m.mu.Unlock()
 	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
 	s.LatencyCorrected = m.latencyCorrected.summary()

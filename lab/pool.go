@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -53,12 +54,25 @@ type PoolStats struct {
 
 // job is one request on its way through the pool.
 type job struct {
-	class    Class
-	intended time.Time // when the generator was due to send it: latency is measured from here
+	class     Class
+	intended  time.Time    // when the generator was due to send it: latency is measured from here
+	answered  *atomic.Bool // set when it is answered, so its user does not send it again; nil: never will
+	duplicate bool         // an impatient user's second try
 	// Closed loop only: the interval its user was paced at, for the corrected latency, and
 	// what tells the user it was answered or turned away (called once, after the books).
 	expected time.Duration
 	replied  func()
+}
+
+// done says j has its answer (or was turned away): its user's resubmit clock stops, and a
+// closed-loop user may send its next request.
+func (j job) done() {
+	if j.answered != nil {
+		j.answered.Store(true)
+	}
+	if j.replied != nil {
+		j.replied()
+	}
 }
 
 // runFunc serves one job on worker w; it returns when the worker is free again.

@@ -26,6 +26,8 @@ type Report struct {
 	Generator  GeneratorReport        `json:"generator"`
 	Timeline   []SecondReport         `json:"timeline"`
 	ClosedLoop *ClosedLoopReport      `json:"closed_loop,omitempty"` // closed mode only
+	Calls      CallsReport            `json:"calls"`          // the lab's calls to the dependency: the amplification
+	Hops       []HopReport            `json:"hops,omitempty"` // a chain's servers, edge first
 
 	order []Class // the classes reported, in display order
 }
@@ -59,6 +61,8 @@ type PaymentForecastReport struct {
 	Rejected    float64 `json:"rejected_per_s"`
 	CallsAtOnce float64 `json:"calls_at_once"`
 	Orphaned    float64 `json:"orphaned"`
+	Tries       float64 `json:"tries_per_payment"`             // calls per payment (RetryForecast.Tries)
+	Deepest     float64 `json:"deepest_per_payment,omitempty"` // a chain: calls per payment at its last hop, every try failing
 }
 
 func forecastReport(f Forecast) ForecastReport {
@@ -66,8 +70,12 @@ func forecastReport(f Forecast) ForecastReport {
 		FillS: round(f.FillIn.Seconds(), 2), Classes: map[string]ClassForecastReport{},
 		Payment: PaymentForecastReport{CallMs: ms(f.Payment.Call), HoldMs: ms(f.Payment.Hold),
 			Admitted: round(f.Payment.Admitted, 2), Rejected: round(f.Payment.Rejected, 2),
-			CallsAtOnce: round(f.Payment.CallsAtOnce, 2), Orphaned: round(f.Payment.Orphaned, 2)},
+			CallsAtOnce: round(f.Payment.CallsAtOnce, 2), Orphaned: round(f.Payment.Orphaned, 2),
+			Tries: round(f.Retry.Tries, 2)},
 		QueueGrowth: round(f.Queue.Growth, 2), QueueFullS: round(f.Queue.FullIn.Seconds(), 2)}
+	if len(f.Classes) > 0 && f.Retry.Deepest != f.Retry.Tries {
+		r.Payment.Deepest = round(f.Retry.Deepest, 2)
+	}
 	if f.Loss {
 		b := round(f.Blocking, 3)
 		r.Blocking = &b
@@ -95,6 +103,8 @@ type ClassReport struct {
 	// LatencyCorrected is closed mode's latency with the omitted samples put back
 	// (HdrHistogram's RecordCorrectedValue at the users' pacing interval).
 	LatencyCorrected *PercentileReport `json:"latency_corrected_ms,omitempty"`
+	// Duplicates are arrivals that were an impatient user's second try (counted in arrived too).
+	Duplicates int64 `json:"duplicates"`
 }
 
 // PercentileReport is a Percentiles in milliseconds.
@@ -199,7 +209,8 @@ func NewReport(s Snapshot) Report {
 		}
 		cr := ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
-			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
+			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
+			Duplicates: cs.Duplicates}
 		if s.ClosedLoop != nil {
 			corrected := pctReport(cs.LatencyCorrected)
 			cr.LatencyCorrected = &corrected
@@ -207,6 +218,7 @@ func NewReport(s Snapshot) Report {
 		r.Classes[c.String()] = cr
 		r.order = append(r.order, c)
 	}
+	r.Calls, r.Hops = callsReport(s), hopsReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
 			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{}}
@@ -291,10 +303,16 @@ func (r Report) rows() [][]string {
 			}
 		}
 	}
+	duplicates := false
 	for _, c := range r.Classes {
 		fallback = fallback || c.Fallback > 0
+		duplicates = duplicates || c.Duplicates > 0
 	}
-	head := []string{"class", "arrived", "ok", "failed", "timed out"}
+	head := []string{"class", "arrived"}
+	if duplicates {
+		head = append(head, "duplicates")
+	}
+	head = append(head, "ok", "failed", "timed out")
 	for _, reason := range reasons {
 		head = append(head, "rejected:"+reason)
 	}
@@ -307,7 +325,11 @@ func (r Report) rows() [][]string {
 	for _, class := range r.order {
 		name := class.String()
 		c := r.Classes[name]
-		row := []string{name, itoa(c.Arrived), itoa(c.OK), itoa(c.Failed), itoa(c.TimedOut)}
+		row := []string{name, itoa(c.Arrived)}
+		if duplicates {
+			row = append(row, itoa(c.Duplicates))
+		}
+		row = append(row, itoa(c.OK), itoa(c.Failed), itoa(c.TimedOut))
 		for _, reason := range reasons {
 			row = append(row, itoa(c.Rejected[reason]))
 		}
@@ -340,7 +362,7 @@ func (r Report) summary() []string {
 		forecast,
 		fmt.Sprintf("pool: %d workers, queue %d; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
 			r.Pool.Workers, r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
-		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight", r.Dependency.Mode, r.Dependency.Requests, r.Dependency.PeakInFlight),
+		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight),
 	}
 	if r.Bulkhead != nil {
 		lines = append(lines, fmt.Sprintf("payment bulkhead: %s, size %d", r.Bulkhead.Type, r.Bulkhead.Size))
@@ -359,6 +381,7 @@ func (r Report) summary() []string {
 		lines = append(lines, fmt.Sprintf("health: pulled by a load balancer %d× (3 failed checks in a row); at the end: %s",
 			r.Health.Pulls, state))
 	}
+	lines = append(lines, r.callLines()...)
 	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))
 	return append(lines, r.measurementLines()...)
 }

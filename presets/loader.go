@@ -157,7 +157,7 @@ func open(ref string) (source, error) {
 		if _, ok := embedded(base); ok && errors.Is(err, fs.ErrNotExist) {
 			hint = fmt.Sprintf(" (to use the embedded preset, write just %s)", lab.Quote(base))
 		} else if errors.Is(err, fs.ErrNotExist) {
-			hint = fmt.Sprintf(" (give a preset name, one of %s, or a path to a .yaml file)", names())
+			hint = " (give a preset name, see: poollab presets, or the path to a .yaml file)"
 		}
 		return source{}, invalid(err, "cannot read preset file %s: %s%s", fileLabel(ref), reason, hint)
 	}
@@ -415,7 +415,11 @@ func (d *decoder) mapping(n *yaml.Node, v reflect.Value, prefix string) error {
 			}
 			continue
 		}
-		if err := d.leaf(val, fv, key); err != nil {
+		decode := d.leaf
+		if f.typ.Kind() == reflect.Slice {
+			decode = d.list
+		}
+		if err := decode(val, fv, key); err != nil {
 			return err
 		}
 		d.origins[key] = d.origin(val)
@@ -484,6 +488,42 @@ func (d *decoder) leaf(n *yaml.Node, v reflect.Value, key string) error {
 		}
 	}
 	v.Set(p.Elem())
+	return nil
+}
+
+// list decodes a list of scalars into the slice v, each item as leaf decodes it (so a
+// TextUnmarshaler element checks its own values, and an error names the item's line). One
+// scalar is a list of comma-separated items, as --set writes it: on=timeout,5xx.
+func (d *decoder) list(n *yaml.Node, v reflect.Value, key string) error {
+	at := n
+	n = deref(n)
+	var items []*yaml.Node
+	switch {
+	case isNull(n):
+	case n.Kind == yaml.SequenceNode:
+		items = n.Content
+	case n.Kind == yaml.ScalarNode:
+		if strings.TrimSpace(n.Value) == "" {
+			break
+		}
+		for _, part := range strings.Split(n.Value, ",") {
+			item := *n
+			item.Value = strings.TrimSpace(part)
+			if s, ok := d.sets[at]; ok {
+				d.sets[&item] = s
+			}
+			items = append(items, &item)
+		}
+	default:
+		return d.errAt(at, key, "must be a list of values, like [a, b], got %s", describe(n))
+	}
+	out := reflect.MakeSlice(v.Type(), len(items), len(items))
+	for i, item := range items {
+		if err := d.leaf(item, out.Index(i), key); err != nil {
+			return err
+		}
+	}
+	v.Set(out)
 	return nil
 }
 

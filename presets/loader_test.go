@@ -2,6 +2,7 @@ package presets
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -65,7 +66,7 @@ func TestEmbeddedPresetValues(t *testing.T) {
 				t.Fatal(err)
 			}
 			got.Description = "" // checked by TestList
-			if got != tt.want {
+			if !got.Equal(tt.want) {
 				t.Errorf("Load(%q) =\n%+v\nwant\n%+v", tt.name, got, tt.want)
 			}
 		})
@@ -114,7 +115,7 @@ func TestLoadGood(t *testing.T) {
 				want := lab.DefaultConfig()
 				want.Name = "my-lab"
 				want.Pool.Workers = 40
-				if c != want {
+				if !c.Equal(want) {
 					t.Errorf("got %+v, want %+v", c, want)
 				}
 			},
@@ -216,6 +217,27 @@ func TestLoadGood(t *testing.T) {
 				eq(t, "signup", c.Traffic.Signup.Rate, 4.0)
 			},
 		},
+		{
+			name: "a list of values and a percentage",
+			file: "payment:\n  retry:\n    attempts: 3\n    on: [timeout, refused]\n    budget: 12.5%\n",
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "on", fmt.Sprint(c.Payment.Retry.On), "[timeout refused]")
+				eq(t, "budget", c.Payment.Retry.Budget, lab.Percent(12.5))
+			},
+		},
+		{
+			name: "a block list, an empty one, and --set writes one with commas",
+			file: "payment:\n  retry:\n    on:\n      - 5xx\n",
+			sets: []string{"payment.retry.on=refused, timeout"},
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "on", fmt.Sprint(c.Payment.Retry.On), "[refused timeout]")
+			},
+		},
+		{
+			name:  "an empty list retries nothing",
+			file:  "payment:\n  retry: {attempts: 3, on: []}\n",
+			check: func(t *testing.T, c lab.Config) { eq(t, "retries", c.Payment.Retry.Retries(), false) },
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -268,7 +290,33 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "keys are case sensitive",
 			file: "dependency:\n  Latency: 2s\n",
-			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel, brownout, stall)`,
+			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel, brownout, stall, hops, deadline, retry_at, hop)`,
+		},
+		{
+			name: "unknown value in a list",
+			file: "payment:\n  retry:\n    on:\n      - timeout\n      - 4xx\n",
+			want: `FILE:5: payment.retry.on: "4xx" is not a failure to retry on: write timeout, 5xx, refused`,
+		},
+		{
+			name: "a mapping where a list goes",
+			file: "payment:\n  retry:\n    on: {timeout: true}\n",
+			want: `FILE:3: payment.retry.on: must be a list of values, like [a, b], got a mapping`,
+		},
+		{
+			name: "unknown value in a --set list",
+			sets: []string{"payment.retry.on=timeout,slow"},
+			ref:  "shared-pool",
+			want: `--set payment.retry.on=timeout,slow: "slow" is not a failure to retry on: write timeout, 5xx, refused`,
+		},
+		{
+			name: "a percentage without its sign",
+			file: "payment:\n  retry:\n    budget: 10\n",
+			want: `FILE:3: payment.retry.budget: "10" is not a percentage (write it like 10%)`,
+		},
+		{
+			name: "a percentage out of range",
+			file: "payment:\n  retry:\n    budget: 150%\n",
+			want: `FILE:3: payment.retry.budget: must be 0%..100% (0%: no budget), got 150%`,
 		},
 		{
 			name: "bad duration",
@@ -430,7 +478,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "missing file",
 			ref:  filepath.Join("no", "such", "lab.yaml"),
-			want: `cannot read preset file ` + filepath.Join("no", "such", "lab.yaml") + `: no such file or directory (give a preset name, one of PRESETS, or a path to a .yaml file)`,
+			want: `cannot read preset file ` + filepath.Join("no", "such", "lab.yaml") + `: no such file or directory (give a preset name, see: poollab presets, or the path to a .yaml file)`,
 			is:   fs.ErrNotExist,
 		},
 		{

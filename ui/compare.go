@@ -89,6 +89,9 @@ func summaryLines(t *theme, s screen, w int) []string {
 
 // summaryCells writes one row's A, B and B − A as the screen shows them.
 func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
+	if r.Ratio {
+		return r.RatioCells()
+	}
 	if !r.Latency() {
 		diff = fmtCount(r.B - r.A)
 		if r.B > r.A {

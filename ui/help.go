@@ -70,7 +70,8 @@ func helpCounters() [][2]string {
 		{"A B B − A", "compare mode's summary: each side's totals since the start, and the difference (green: better for B, red: worse); rows 0 on both sides are left out"},
 		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too"},
 	}...)
-	return append(defs, measurementHelp()...)
+	defs = append(defs, measurementHelp()...)
+	return append(defs, hopCounters()...)
 }
 
 func joinAny[T ~string](vs []T, sep string) string {

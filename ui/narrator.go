@@ -35,6 +35,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if msg, ok := narrateMeasurement(cfg, f, s); ok {
 		return msg
 	}
+	if msg, ok := narrateHops(cfg, f, s); ok {
+		return msg
+	}
 	rate := cfg.Traffic.Payment.Rate
 	workers := cfg.Pool.Workers
 	pay := f.Payment

@@ -150,7 +150,7 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 			health = health[:1]
 		}
 	}
-	return [][]string{{headerLine(t, s, i, w)}, narr, settings, pool, tableLines(t, snap, w, level < levelTotals), health}
+	return [][]string{{headerLine(t, s, i, w)}, narr, settings, pool, tableLines(t, snap, w, level < levelTotals), health, hopsLines(t, snap, w, level)}
 }
 
 func linesIn(sections [][]string) int {
