@@ -34,7 +34,7 @@ type Forecast struct {
 	Queue   QueueForecast
 
 	Measurement MeasurementForecast // how the load is sent, and what a stall hides from a closed loop
-	Retry   RetryForecast // the tries of the payment call, at the lab and at the bottom of a chain
+	Retry       RetryForecast       // the tries of the payment call, at the lab and at the bottom of a chain
 }
 
 // Fit is how the offered load sits against the pool.

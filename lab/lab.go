@@ -68,11 +68,11 @@ type Lab struct {
 	onPanic  func(error)
 	running  atomic.Int64 // goroutines started by spawn and not yet ended
 
-	users      *closedLoop   // closed mode's users; nil in open mode
-	stallShift time.Duration // from the dependency's start to the lab's: its stalls are counted from the lab's
-	retry     atomic.Pointer[retrier] // the retry policy in force
-	calls     callCounts              // the lab's calls to the dependency
-	resubmits *resubmitter            // impatient users sending their request again
+	users      *closedLoop             // closed mode's users; nil in open mode
+	stallShift time.Duration           // from the dependency's start to the lab's: its stalls are counted from the lab's
+	retry      atomic.Pointer[retrier] // the retry policy in force
+	calls      callCounts              // the lab's calls to the dependency
+	resubmits  *resubmitter            // impatient users sending their request again
 }
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.

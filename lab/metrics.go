@@ -87,7 +87,7 @@ type ClassStats struct {
 	// LatencyCorrected is closed-loop latency with the samples its users did not send put
 	// back (HdrHistogram's RecordCorrectedValue at the pacing interval); empty in open loop.
 	LatencyCorrected Percentiles
-	Duplicates                    int64       // arrivals that were an impatient user's second try (counted in Arrived too)
+	Duplicates       int64 // arrivals that were an impatient user's second try (counted in Arrived too)
 }
 
 // RejectedTotal sums the rejections of every reason.

@@ -26,8 +26,8 @@ type Report struct {
 	Generator  GeneratorReport        `json:"generator"`
 	Timeline   []SecondReport         `json:"timeline"`
 	ClosedLoop *ClosedLoopReport      `json:"closed_loop,omitempty"` // closed mode only
-	Calls      CallsReport            `json:"calls"`          // the lab's calls to the dependency: the amplification
-	Hops       []HopReport            `json:"hops,omitempty"` // a chain's servers, edge first
+	Calls      CallsReport            `json:"calls"`                 // the lab's calls to the dependency: the amplification
+	Hops       []HopReport            `json:"hops,omitempty"`        // a chain's servers, edge first
 
 	order []Class // the classes reported, in display order
 }

@@ -25,8 +25,8 @@ type Snapshot struct {
 	ClosedLoop *ClosedLoopStats
 	// Distribution is payment latency at DistributionPercentiles, for the percentile chart.
 	Distribution Distribution
-	Calls       CallStats
-	Hops        []HopStats // a chain's servers, edge first; nil for the plain dependency
+	Calls        CallStats
+	Hops         []HopStats // a chain's servers, edge first; nil for the plain dependency
 }
 
 // DependencyStats is what the dependency itself saw.
