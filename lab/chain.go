@@ -122,8 +122,8 @@ func (l *Lab) paymentChain(c Config) *chain {
 	case p.Timeout.Kind == TimeoutCaller:
 		stages = append(stages, handoffStage(&l.orphans, goroutineExecutor(l.spawn)))
 	}
-	if rp := l.retryPolicy(p.Retry); rp != nil {
-		stages = append(stages, retryStage(rp))
+	if rt := l.retrier(p.Retry); rt != nil {
+		stages = append(stages, retryStage(rt, &l.calls))
 	}
 	if p.Connections.PerRoute > 0 {
 		stages = append(stages, connectionStage(&l.conns))

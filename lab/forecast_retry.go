@@ -114,8 +114,8 @@ func (c Config) RetryForecast() RetryForecast {
 		}
 	}
 	f.Unbudgeted = f.Tries
-	if b := p.Retry.Budget.Fraction(); b > 0 && b < 0.5 {
-		f.Tries = min(f.Tries, 1+b/(1-2*b))
+	if b := p.Retry.Budget.Fraction(); b > 0 {
+		f.Tries = min(f.Tries, 1+b) // retries at most b of the requests
 	}
 	f.Hold = time.Duration(f.Tries*float64(f.Try) + (f.Tries-1)*float64(backoff))
 	if dl := p.Deadline.D(); dl > 0 {

