@@ -15,11 +15,8 @@ type RetryForecast struct {
 	Try time.Duration
 	// Tries is the calls the lab makes per payment (the amplification): 1 when tries
 	// succeed or nothing is retried; the attempts when every try fails, fewer if the
-	// deadline has room for fewer; under a budget b, the continuous limit 1 + b/(1−2b)
-	// (retries b of the calls in flight, the payments waiting to retry among them). At a
-	// dozen calls in flight the budget admits a whole retry at a time, so the measured
-	// share runs higher: 1.19 at 10 payments/s, 1 s tries and 10%, as a simulation of
-	// failsafe-go's rule finds too.
+	// deadline has room for fewer; under a budget b, at most 1 + b (retries at most b of
+	// the requests).
 	Tries float64
 	// Unbudgeted is Tries without the budget: what the budget saves.
 	Unbudgeted float64
