@@ -19,7 +19,7 @@ func rejectedBy(r Reason) result { return result{out: Failed, rejected: true, re
 func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
 	m := l.metrics[j.class]
 	started := time.Now()
-	m.started(j.intended, started)
+	m.started(j.intended, j.sent, started)
 	var r result
 	switch j.class {
 	case Payment:

@@ -138,7 +138,7 @@ func (l *Lab) config() *Config { return l.cfg.Load() }
 func (l *Lab) arrive(c Class, intended time.Time) {
 	m := l.metrics[c]
 	m.arrive()
-	if !l.pool.submit(job{class: c, intended: intended}) {
+	if !l.pool.submit(job{class: c, intended: intended, sent: time.Now()}) {
 		m.reject(RejectPool)
 		if c == Health {
 			l.health.observe(false)

@@ -48,6 +48,19 @@ func checkInvariant(t *testing.T, s Snapshot) {
 			t.Errorf("%s: arrived %d != ok %d + failed %d + timed out %d + rejected %v + in flight %d = %d",
 				c, cs.Arrived, cs.OK, cs.Failed, cs.TimedOut, cs.Rejected, cs.InFlight, sum)
 		}
+		for name, p := range map[string]Percentiles{"latency": cs.Latency, "queue wait": cs.QueueWait,
+			"service": cs.Service, "generator lag": cs.Lag, "hand-off": cs.Handoff} {
+			checkOrdered(t, c.String()+" "+name, p)
+		}
+	}
+	checkOrdered(t, "generator lag", s.Generator.Lag)
+}
+
+// checkOrdered: p50 ≤ p95 ≤ p99 ≤ p99.9 ≤ max.
+func checkOrdered(t *testing.T, what string, p Percentiles) {
+	t.Helper()
+	if !(p.P50 <= p.P95 && p.P95 <= p.P99 && p.P99 <= p.P999 && p.P999 <= p.Max) {
+		t.Errorf("%s: percentiles out of order or above the max: %+v", what, p)
 	}
 }
 

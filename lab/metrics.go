@@ -47,7 +47,9 @@ func (h *hist) summary() Percentiles {
 	if h.dirty {
 		// One pass over the buckets for all four, rather than one per percentile.
 		v := h.h.ValueAtPercentilesSlice([]float64{50, 95, 99, 99.9})
-		us := func(n int64) time.Duration { return time.Duration(n) * time.Microsecond }
+		// HdrHistogram answers with the highest value its bucket stands for, which can lie
+		// above the largest value recorded: no percentile may exceed the max.
+		us := func(n int64) time.Duration { return time.Duration(min(n, h.max)) * time.Microsecond }
 		h.sum = Percentiles{P50: us(v[0]), P95: us(v[1]), P99: us(v[2]), P999: us(v[3]),
 			Max: us(h.max), Count: h.h.TotalCount()}
 		h.dirty = false
@@ -65,6 +67,9 @@ type ClassStats struct {
 	Latency                       Percentiles // intended arrival → answer, for requests a worker finished
 	QueueWait                     Percentiles // intended arrival → a worker picked it up
 	Service                       Percentiles // worker picked it up → answer
+	// What QueueWait is made of: the generator's lateness (intended arrival → sent) and the
+	// hand-off (sent → a worker picked it up: the accept queue, if any, and the scheduler).
+	Lag, Handoff Percentiles
 }
 
 // RejectedTotal sums the rejections of every reason.
@@ -86,10 +91,11 @@ type classMetrics struct {
 	fallbacks                     int64
 
 	latency, queueWait, service *hist
+	lag, handoff                *hist // the two parts of queueWait
 }
 
 func newClassMetrics() *classMetrics {
-	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist()}
+	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist(), lag: newHist(), handoff: newHist()}
 }
 
 func (m *classMetrics) arrive() {
@@ -129,8 +135,12 @@ func (m *classMetrics) fallback() {
 	m.mu.Unlock()
 }
 
-func (m *classMetrics) started(intended, started time.Time) {
+// started records a request a worker picked up: its wait since its scheduled arrival, and
+// that wait's parts, split at the instant the generator sent it.
+func (m *classMetrics) started(intended, sent, started time.Time) {
 	m.queueWait.record(started.Sub(intended))
+	m.lag.record(sent.Sub(intended))
+	m.handoff.record(started.Sub(sent))
 }
 
 func (m *classMetrics) stats() ClassStats {
@@ -139,5 +149,6 @@ func (m *classMetrics) stats() ClassStats {
 		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks}
 	m.mu.Unlock()
 	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
+	s.Lag, s.Handoff = m.lag.summary(), m.handoff.summary()
 	return s
 }

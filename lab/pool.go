@@ -55,6 +55,7 @@ type PoolStats struct {
 type job struct {
 	class    Class
 	intended time.Time // when the generator was due to send it: latency is measured from here
+	sent     time.Time // when the generator handed it to the pool (intended + the generator's lag)
 }
 
 // runFunc serves one job on worker w; it returns when the worker is free again.

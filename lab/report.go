@@ -91,6 +91,10 @@ type ClassReport struct {
 	Latency   PercentileReport `json:"latency_ms"`
 	QueueWait PercentileReport `json:"queue_wait_ms"`
 	Service   PercentileReport `json:"service_ms"`
+	// The parts of queue_wait_ms: the generator's lag (scheduled → sent) and the hand-off
+	// (sent → on a worker, through the accept queue if there is one).
+	Lag     PercentileReport `json:"generator_lag_ms"`
+	Handoff PercentileReport `json:"handoff_ms"`
 }
 
 // PercentileReport is a Percentiles in milliseconds.
@@ -193,7 +197,8 @@ func NewReport(s Snapshot) Report {
 		}
 		r.Classes[c.String()] = ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
-			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
+			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
+			Lag: pctReport(cs.Lag), Handoff: pctReport(cs.Handoff)}
 		r.order = append(r.order, c)
 	}
 	for _, sec := range s.Timeline {
