@@ -58,6 +58,7 @@ type PaymentForecastReport struct {
 	Rejected    float64 `json:"rejected_per_s"`
 	CallsAtOnce float64 `json:"calls_at_once"`
 	Orphaned    float64 `json:"orphaned"`
+	LeaseWaitMs float64 `json:"lease_wait_ms,omitempty"` // a per-route connection cap: the wait for a connection, in hold_ms
 }
 
 func forecastReport(f Forecast) ForecastReport {
@@ -65,7 +66,7 @@ func forecastReport(f Forecast) ForecastReport {
 		FillS: round(f.FillIn.Seconds(), 2), Classes: map[string]ClassForecastReport{},
 		Payment: PaymentForecastReport{CallMs: ms(f.Payment.Call), HoldMs: ms(f.Payment.Hold),
 			Admitted: round(f.Payment.Admitted, 2), Rejected: round(f.Payment.Rejected, 2),
-			CallsAtOnce: round(f.Payment.CallsAtOnce, 2), Orphaned: round(f.Payment.Orphaned, 2)},
+			CallsAtOnce: round(f.Payment.CallsAtOnce, 2), Orphaned: round(f.Payment.Orphaned, 2), LeaseWaitMs: ms(f.Payment.LeaseWait)},
 		QueueGrowth: round(f.Queue.Growth, 2), QueueFullS: round(f.Queue.FullIn.Seconds(), 2)}
 	if f.Loss {
 		b := round(f.Blocking, 3)
