@@ -23,8 +23,15 @@ type BreakerStats struct {
 	State       BreakerState
 	OpenLeft    time.Duration // while open: time until the next call may be a half-open trial
 	FailureRate float64       // percent of recorded calls that failed, over the window (the last closed period while open)
-	Calls       uint          // calls recorded over the window
+	Calls       uint          // calls recorded over the window (the last closed period while open; trials while half-open)
 	Opened      int64         // times it has opened
+
+	// What FailureRate and Calls are weighed against (breaker settings in force).
+	Failures  uint          // failed calls among Calls
+	Threshold float64       // percent: it opens when FailureRate reaches this...
+	MinCalls  uint          // ...over at least this many calls
+	Window    time.Duration // the closed state counts the calls of this last stretch of time
+	Trials    uint          // calls a half-open breaker lets through to decide
 }
 
 // breaker wraps failsafe-go's circuit breaker, driven by hand (TryAcquirePermit, Record*),
@@ -106,7 +113,9 @@ func (b *breaker) stats() BreakerStats {
 		return BreakerStats{State: BreakerOff, Opened: b.opened.Load()}
 	}
 	m := g.cb.Metrics()
-	s := BreakerStats{State: BreakerClosed, FailureRate: m.FailureRate() * 100, Calls: m.Executions(), Opened: b.opened.Load()}
+	s := BreakerStats{State: BreakerClosed, FailureRate: m.FailureRate() * 100, Calls: m.Executions(), Opened: b.opened.Load(),
+		Failures: m.Failures(), Threshold: g.cfg.FailureRate, MinCalls: uint(g.cfg.MinCalls), Window: g.cfg.Window.D(),
+		Trials: uint(g.cfg.HalfOpenCalls)}
 	switch {
 	case g.cb.IsOpen():
 		s.State, s.OpenLeft = BreakerOpen, g.cb.RemainingDelay()

@@ -471,6 +471,11 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	if st := b.stats(); st.State != BreakerOpen || st.OpenLeft <= 0 || st.Opened != 1 || !g.open() {
 		t.Fatalf("timeouts and 5xx should open it: %+v", st)
 	}
+	// While open it shows the closed period that opened it, against the settings.
+	if st := b.stats(); st.Calls != 8 || st.Failures != 4 || st.FailureRate != 50 || st.Threshold != 50 ||
+		st.MinCalls != 4 || st.Window != c.Window.D() || st.Trials != 1 {
+		t.Errorf("open breaker's numbers: %+v; want 4 failures of 8 calls = 50%% against 50%% over at least 4", st)
+	}
 	time.Sleep(60 * time.Millisecond)
 	trial := take() // past open_for: the half-open trial
 	if st := b.stats(); st.State != BreakerHalfOpen {
