@@ -32,6 +32,7 @@ type BreakerStats struct {
 	MinCalls  uint          // ...over at least this many calls
 	Window    time.Duration // the closed state counts the calls of this last stretch of time
 	Trials    uint          // calls a half-open breaker lets through to decide
+	Retrial   bool          // open because a half-open trial failed: Calls and FailureRate are the trials'
 }
 
 // breaker wraps failsafe-go's circuit breaker, driven by hand (TryAcquirePermit, Record*),
@@ -43,9 +44,10 @@ type breaker struct {
 }
 
 type breakerGen struct {
-	cb    circuitbreaker.CircuitBreaker[any] // nil: the breaker is off
-	cfg   BreakerConfig
-	epoch atomic.Int64 // bumped at every state change: a permit records only in its own state
+	cb      circuitbreaker.CircuitBreaker[any] // nil: the breaker is off
+	cfg     BreakerConfig
+	epoch   atomic.Int64 // bumped at every state change: a permit records only in its own state
+	retrial atomic.Bool  // it last opened from half-open: a trial failed
 }
 
 func (b *breaker) configure(c BreakerConfig) {
@@ -59,7 +61,10 @@ func (b *breaker) configure(c BreakerConfig) {
 			WithDelay(c.OpenFor.D()).
 			WithSuccessThreshold(uint(c.HalfOpenCalls)).
 			OnStateChanged(func(circuitbreaker.StateChangedEvent) { g.epoch.Add(1) }).
-			OnOpen(func(circuitbreaker.StateChangedEvent) { b.opened.Add(1) }).
+			OnOpen(func(e circuitbreaker.StateChangedEvent) {
+				b.opened.Add(1)
+				g.retrial.Store(e.OldState == circuitbreaker.HalfOpenState)
+			}).
 			Build()
 	}
 	b.cur.Store(g)
@@ -118,7 +123,7 @@ func (b *breaker) stats() BreakerStats {
 		Trials: uint(g.cfg.HalfOpenCalls)}
 	switch {
 	case g.cb.IsOpen():
-		s.State, s.OpenLeft = BreakerOpen, g.cb.RemainingDelay()
+		s.State, s.OpenLeft, s.Retrial = BreakerOpen, g.cb.RemainingDelay(), g.retrial.Load()
 	case g.cb.IsHalfOpen():
 		s.State = BreakerHalfOpen
 	}

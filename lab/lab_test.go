@@ -473,7 +473,7 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	}
 	// While open it shows the closed period that opened it, against the settings.
 	if st := b.stats(); st.Calls != 8 || st.Failures != 4 || st.FailureRate != 50 || st.Threshold != 50 ||
-		st.MinCalls != 4 || st.Window != c.Window.D() || st.Trials != 1 {
+		st.MinCalls != 4 || st.Window != c.Window.D() || st.Trials != 1 || st.Retrial {
 		t.Errorf("open breaker's numbers: %+v; want 4 failures of 8 calls = 50%% against 50%% over at least 4", st)
 	}
 	time.Sleep(60 * time.Millisecond)
@@ -489,6 +489,15 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	trial.record(result{out: TimedOut}, false) // recorded once only
 	if st := b.stats(); st.State != BreakerClosed {
 		t.Fatalf("a good trial should close it: %+v", st)
+	}
+	// Open again, past open_for, and a failed trial: open again, and it says why.
+	for range c.MinCalls {
+		take().record(result{out: TimedOut}, false)
+	}
+	time.Sleep(60 * time.Millisecond)
+	take().record(result{out: TimedOut}, false)
+	if st := b.stats(); st.State != BreakerOpen || !st.Retrial || st.Calls != 1 {
+		t.Fatalf("a failed trial should open it again, saying so: %+v", st)
 	}
 	c.Enabled = false
 	b.configure(c)
