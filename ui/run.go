@@ -90,7 +90,7 @@ func (a *App) Run() (err error) {
 	if a.o.Output != nil {
 		opts = append(opts, tea.WithOutput(a.o.Output))
 	}
-	p := tea.NewProgram(newModel(newTheme(a.o.NoColor), a.ref, a.o), opts...)
+	p := tea.NewProgram(newModel(a.ref, a.o), opts...)
 	a.mu.Lock()
 	a.prog = p
 	crashed := a.crashed
