@@ -47,9 +47,9 @@ func TestRates(t *testing.T) {
 			t.Errorf("after %d s: signup arrivals %v/s, want 5", i+1, r.Arrived[Signup])
 		}
 	}
-	// The last 5 s: 20, 0, 0, 20, 0 → 8/s; rejections 2..6 → 4/s.
-	if r := s.Rates(); r.OK[Payment] != 8 || r.Rejected[Signup][RejectPool] != 4 {
-		t.Errorf("ok %v/s, rejected %v/s; want 8 and 4", r.OK[Payment], r.Rejected[Signup][RejectPool])
+	// The last 5 s, from 2 s to 7 s: 20, 0, 0, 20, 0 → 8/s; rejections 2..6 → 4/s.
+	if r := s.Rates(); r.OK[Payment] != 8 || r.Rejected[Signup][RejectPool] != 4 || r.From != 2 || r.To != 7 {
+		t.Errorf("ok %v/s, rejected %v/s over %d..%d s; want 8 and 4 over 2..7 s", r.OK[Payment], r.Rejected[Signup][RejectPool], r.From, r.To)
 	}
 }
 

@@ -84,6 +84,7 @@ const RateWindow = 5
 // Rates are per-second rates per class, averaged over the last whole seconds of the timeline.
 type Rates struct {
 	Seconds                       int // seconds averaged: RateWindow, fewer early in a run, 0 before the first
+	From, To                      int // the run time they span, in seconds: from From to To
 	Arrived, OK, Failed, TimedOut [numClasses]float64
 	Rejected                      [numClasses][numReasons]float64
 }
@@ -95,6 +96,7 @@ func (s *Snapshot) Rates() Rates {
 	if r.Seconds == 0 {
 		return r
 	}
+	r.From, r.To = secs[0].T-1, secs[len(secs)-1].T
 	n := float64(r.Seconds)
 	for _, sec := range secs {
 		for c := range numClasses {

@@ -14,7 +14,7 @@ import (
 func helpWords() [][2]string {
 	return [][2]string{
 		{"● live", "the screen follows the running lab, 10 times a second (■ snapshot: a frame of a finished headless run; ‖ PAUSED: the screen is frozen, the lab runs on)"},
-		{"(changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"},
+		{"(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"},
 		{"run time", "time since the run started (r restarts it)"},
 		{"STARVED", "a class other than payment turned away for want of a worker during the last whole second (rejected:pool); \"starved n (none now)\" is the total once it stopped"},
 		{"»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"},
@@ -45,7 +45,7 @@ func helpCounters() [][2]string {
 	}
 	return append(defs, [][2]string{
 		{"in flight", "accepted (queued or on a worker) and not finished; arrived = ok + failed + timed out + rejected + in flight"},
-		{"last 5s", fmt.Sprintf("the row under each class: per-second rates averaged over the last %d whole seconds (fewer at the start), so a second in which a batch of calls ends together does not read as a rate", lab.RateWindow)},
+		{"/s 1–6s", fmt.Sprintf("the row under each class: per-second rates averaged over the last %d whole seconds of run time (fewer at the start), here from 1 s to 6 s, so a second in which a batch of calls ends together does not read as a rate. What happened since the last whole second is in the totals above, not yet in the rates", lab.RateWindow)},
 		{"finished", "ok + failed + timed out: the requests a worker finished. Rejected requests never finished and are in neither ok% nor the latency"},
 		{"ok%", "ok as a share of finished"},
 		{"p50 p99", "latency percentiles of finished requests, from the scheduled arrival to the answer, so waiting counts (no coordinated omission)"},
@@ -137,8 +137,6 @@ func newHelpView(t *theme, w, h int) viewport.Model {
 // and below.
 func helpScreen(t *theme, s screen) []string {
 	vp := s.helpView
-	km := vp.KeyMap
-	scroll := t.footer.ShortHelpView([]key.Binding{km.Up, km.Down, km.PageUp, km.PageDown})
 	out := []string{t.title.Render("poollab help") + t.dim.Render("   ? or esc closes · q quits")}
 	for _, l := range strings.Split(vp.View(), "\n") {
 		out = append(out, " "+l)
@@ -147,12 +145,16 @@ func helpScreen(t *theme, s screen) []string {
 	for len(out) < s.height-1 {
 		out = append(out, "")
 	}
-	more := []string{scroll}
+	// The last line: how much is above and below, then the scroll keys, as many as fit.
+	var more []string
 	if below := vp.TotalLineCount() - vp.YOffset() - vp.VisibleLineCount(); below > 0 {
 		more = append(more, fmt.Sprintf("↓ %d more lines", below))
 	}
 	if top := vp.YOffset(); top > 0 {
 		more = append(more, fmt.Sprintf("↑ %d above", top))
 	}
-	return append(out, t.dim.Render(strings.Join(more, "   ")))
+	last := t.dim.Render(strings.Join(append(more, ""), "   "))
+	km, scroll := vp.KeyMap, t.footer
+	scroll.SetWidth(s.width - ansiWidth(last))
+	return append(out, last+scroll.ShortHelpView([]key.Binding{km.Up, km.Down, km.PageUp, km.PageDown}))
 }

@@ -76,7 +76,8 @@ func latency(d time.Duration, count int64) string {
 }
 
 // tableLines draws the per-class table: for each class a row of running totals and, with
-// rates, a row of per-second rates over the last few whole seconds (lab.Rates). Classes
+// rates, a row of per-second rates over the last few whole seconds of run time, which its
+// label states ("/s 1–6s": from 1 s to 6 s; lab.Rates). Classes
 // without traffic in this run are left out. notes say what the column groups shown mean.
 func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) (lines, notes []string) {
 	cols := tableColumns()
@@ -87,9 +88,9 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) (lines, notes []st
 	rs := s.Rates()
 	rowLabel := "  /s"
 	if rs.Seconds > 0 {
-		rowLabel = fmt.Sprintf("  last %ds", rs.Seconds)
+		rowLabel = fmt.Sprintf("  /s %d–%ds", rs.From, rs.To)
 	}
-	nameW = max(nameW, len(rowLabel)+1)
+	nameW = max(nameW, ansiWidth(rowLabel)+1)
 	rateCell := func(c column, ci int) string {
 		switch {
 		case c.rate == nil:

@@ -337,7 +337,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		}
 		now := "–" // no whole second yet
 		if r := snap.Rates(); r.Seconds > 0 {
-			now = fmt.Sprintf("%s over the last %ds", fmtPerSec(r.Rejected[i][lab.RejectPool]), r.Seconds)
+			now = fmt.Sprintf("%s in %d–%ds", fmtPerSec(r.Rejected[i][lab.RejectPool]), r.From, r.To)
 		}
 		label := t.alert.Render(fmt.Sprintf("%s STARVED %s", c, fmtCount(n)))
 		starved = append(starved, label+t.dim.Render(" ("+now+")"))
@@ -485,12 +485,12 @@ func healthItems(s *lab.Snapshot, w int) []string {
 	if s.Health.Pulls > 0 || s.Health.Pulled {
 		state := "back in rotation"
 		if s.Health.Pulled {
-			state = "PULLED this instance (a real one would get no traffic; the lab keeps sending)"
+			state = "PULLED this instance: a real one would get no traffic, the lab keeps sending"
 			if w < 100 {
 				state = "PULLED (3 failed checks; the lab keeps sending)"
 			}
 		}
-		items = append(items, fmt.Sprintf("balancer %s, %d× so far", state, s.Health.Pulls))
+		items = append(items, fmt.Sprintf("balancer %s (pulled %d× so far)", state, s.Health.Pulls))
 	}
 	return append(items,
 		"generator lag p99 "+latency(s.Generator.Lag.P99, s.Generator.Lag.Count)+" (how late the lab sent)",
