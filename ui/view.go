@@ -501,30 +501,39 @@ func healthItems(s *lab.Snapshot, w int) []string {
 // they need up to rows, the last one ending in … when keys are left out (? lists them all).
 func footerLines(t *theme, compare bool, w, rows int) []string {
 	var bs []key.Binding
+	var ws []int // each key's width alone; on a line they are joined by the separator
 	for _, b := range keys.inCompare(compare).ShortHelp() {
 		if b.Enabled() {
 			bs = append(bs, b)
+			ws = append(ws, ansiWidth(t.footer.ShortHelpView([]key.Binding{b})))
 		}
 	}
+	sepW := ansiWidth(t.footer.ShortSeparator)
 	ellipsis := t.footer.Styles.Ellipsis.Render(" " + t.footer.Ellipsis)
 	var out []string
 	for len(bs) > 0 {
-		room := w
-		if len(out) == rows-1 { // the last line: keep room for the …
-			if ansiWidth(t.footer.ShortHelpView(bs)) > w {
-				room = w - ansiWidth(ellipsis)
+		lastLine := len(out) == rows-1
+		fits := func(n, room int) bool { // the first n keys on one line
+			total := (n - 1) * sepW
+			for _, x := range ws[:n] {
+				total += x
 			}
+			return total <= room
+		}
+		room := w
+		if lastLine && !fits(len(bs), w) { // keep room for the …
+			room = w - ansiWidth(ellipsis)
 		}
 		n := 1
-		for n < len(bs) && ansiWidth(t.footer.ShortHelpView(bs[:n+1])) <= room {
+		for n < len(bs) && fits(n+1, room) {
 			n++
 		}
 		line := t.footer.ShortHelpView(bs[:n])
-		if len(out) == rows-1 && n < len(bs) {
+		if lastLine && n < len(bs) {
 			return append(out, line+ellipsis)
 		}
 		out = append(out, line)
-		bs = bs[n:]
+		bs, ws = bs[n:], ws[n:]
 	}
 	return out
 }
