@@ -125,7 +125,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	case pay.LeaseWait > 0:
 		// The worker waits for a connection: its hold is the lease wait and the call.
 		law = fmt.Sprintf("%d connections per route serve %d ÷ %s = %s payments; the rest wait for one on their worker, "+
-			"which each then holds %d workers ÷ %s = %s by Little's law (~%s lease wait + %s call); the pool",
+			"and once they hold every worker each holds its own %d workers ÷ %s = %s by Little's law (~%s lease wait + %s call); the pool",
 			pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
 			fmtPerSec(pay.ConnThroughput), fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call))
 	case pay.ConnectionsCap > 0:

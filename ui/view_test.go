@@ -248,8 +248,8 @@ func TestNarrator(t *testing.T) {
 		// The worker waits for a connection: Little's law with the real hold, lease wait and call.
 		{"connections per route", func(c *lab.Config) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
-		}, "5 connections per route serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, which each then " +
-			"holds 20 workers ÷ 1.7/s = 12.0s by Little's law (~9.0s lease wait + 3.0s call); the pool: first full at ~2.0s, " +
+		}, "5 connections per route serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, and once they hold every worker " +
+			"each holds its own 20 workers ÷ 1.7/s = 12.0s by Little's law (~9.0s lease wait + 3.0s call); the pool: first full at ~2.0s, " +
 			"signups now starving; a full pool turns away 83% of every class"},
 	}
 	for _, c := range cases {
