@@ -77,7 +77,45 @@ func runJSON(t *testing.T, args ...string) report {
 		t.Fatalf("report is not JSON: %v\n%s", err, out.String())
 	}
 	checkBalance(t, r)
+	checkPercentiles(t, out.Bytes())
 	return r
+}
+
+// checkPercentiles: in every set of percentiles anywhere in a JSON report, p50 ≤ p95 ≤ p99 ≤
+// p99.9 ≤ max. HdrHistogram alone would report a bucket's top, above the max recorded.
+func checkPercentiles(t *testing.T, js []byte) {
+	t.Helper()
+	var doc any
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if _, ok := v["max"]; ok {
+				prev, prevName := -1.0, ""
+				for _, q := range []string{"p50", "p95", "p99", "p999", "max"} {
+					x, ok := v[q].(float64)
+					if !ok {
+						continue
+					}
+					if x < prev {
+						t.Errorf("%s: %s %.1f < %s %.1f", path, q, x, prevName, prev)
+					}
+					prev, prevName = x, q
+				}
+			}
+			for k, e := range v {
+				walk(path+"."+k, e)
+			}
+		case []any:
+			for i, e := range v {
+				walk(fmt.Sprintf("%s[%d]", path, i), e)
+			}
+		}
+	}
+	walk("report", doc)
 }
 
 // checkBalance: arrived = ok + failed + timed_out + all rejections + in_flight, for every class.

@@ -21,7 +21,7 @@ func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
 	m := l.metrics[j.class]
 	defer j.done() // after the books, so a user's next request finds them done
 	started := time.Now()
-	m.started(j.intended, started)
+	m.started(j.intended, j.sent, started)
 	var r result
 	switch j.class {
 	case Payment:

@@ -181,6 +181,7 @@ func (l *Lab) send(c Class, at time.Time, expected time.Duration, replied func()
 
 // admit counts j's arrival, then gives it to the pool or rejects it (an answer too).
 func (l *Lab) admit(j job) {
+	j.sent = time.Now()
 	m := l.metrics[j.class]
 	m.arrive(j.duplicate)
 	if !l.pool.submit(j) {

@@ -65,10 +65,12 @@ func (h *hist) summary() Percentiles {
 	if h.dirty {
 		// One pass over the buckets for all of them, rather than one per percentile.
 		v := h.h.ValueAtPercentilesSlice([]float64{50, 95, 99, 99.9, 90, 99.99})
-		us := func(n int64) time.Duration { return time.Duration(n) * time.Microsecond }
+		// HdrHistogram answers with the highest value its bucket stands for, which can lie
+		// above the largest value recorded: no percentile may exceed the max.
+		us := func(n int64) time.Duration { return time.Duration(min(n, h.max)) * time.Microsecond }
 		h.sum = Percentiles{P50: us(v[0]), P95: us(v[1]), P99: us(v[2]), P999: us(v[3]),
 			Max: us(h.max), Count: h.h.TotalCount()}
-		h.sum.P90, h.sum.P9999 = min(us(v[4]), us(h.max)), min(us(v[5]), us(h.max)) // a bucket's top may pass the largest value
+		h.sum.P90, h.sum.P9999 = us(v[4]), us(v[5])
 		h.dirty = false
 	}
 	return h.sum
@@ -88,6 +90,9 @@ type ClassStats struct {
 	// back (HdrHistogram's RecordCorrectedValue at the pacing interval); empty in open loop.
 	LatencyCorrected Percentiles
 	Duplicates       int64 // arrivals that were an impatient user's second try (counted in Arrived too)
+	// What QueueWait is made of: the generator's lateness (intended arrival → sent) and the
+	// hand-off (sent → a worker picked it up: the accept queue, if any, and the scheduler).
+	Lag, Handoff Percentiles
 }
 
 // RejectedTotal sums the rejections of every reason.
@@ -111,10 +116,12 @@ type classMetrics struct {
 
 	latency, queueWait, service *hist
 	latencyCorrected            *hist // closed loop only: latency with the omitted samples put back
+	lag, handoff                *hist // the two parts of queueWait
 }
 
 func newClassMetrics() *classMetrics {
-	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newHist()}
+	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newHist(),
+		lag: newHist(), handoff: newHist()}
 }
 
 // arrive counts an arrival; duplicate: an impatient user's second try, counted apart too.
@@ -158,8 +165,12 @@ func (m *classMetrics) fallback() {
 	m.mu.Unlock()
 }
 
-func (m *classMetrics) started(intended, started time.Time) {
+// started records a request a worker picked up: its wait since its scheduled arrival, and
+// that wait's parts, split at the instant the generator sent it.
+func (m *classMetrics) started(intended, sent, started time.Time) {
 	m.queueWait.record(started.Sub(intended))
+	m.lag.record(sent.Sub(intended))
+	m.handoff.record(started.Sub(sent))
 }
 
 func (m *classMetrics) stats() ClassStats {
@@ -169,5 +180,6 @@ func (m *classMetrics) stats() ClassStats {
 	m.mu.Unlock()
 	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
 	s.LatencyCorrected = m.latencyCorrected.summary()
+	s.Lag, s.Handoff = m.lag.summary(), m.handoff.summary()
 	return s
 }

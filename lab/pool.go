@@ -56,6 +56,7 @@ type PoolStats struct {
 type job struct {
 	class     Class
 	intended  time.Time    // when the generator was due to send it: latency is measured from here
+	sent      time.Time    // when it was handed to the pool (intended + the generator's lag)
 	answered  *atomic.Bool // set when it is answered, so its user does not send it again; nil: never will
 	duplicate bool         // an impatient user's second try
 	// Closed loop only: the interval its user was paced at, for the corrected latency, and

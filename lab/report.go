@@ -63,6 +63,7 @@ type PaymentForecastReport struct {
 	Orphaned    float64 `json:"orphaned"`
 	Tries       float64 `json:"tries_per_payment"`             // calls per payment (RetryForecast.Tries)
 	Deepest     float64 `json:"deepest_per_payment,omitempty"` // a chain: calls per payment at its last hop, every try failing
+	LeaseWaitMs float64 `json:"lease_wait_ms,omitempty"` // a per-route connection cap: the wait for a connection, in hold_ms
 }
 
 func forecastReport(f Forecast) ForecastReport {
@@ -71,7 +72,7 @@ func forecastReport(f Forecast) ForecastReport {
 		Payment: PaymentForecastReport{CallMs: ms(f.Payment.Call), HoldMs: ms(f.Payment.Hold),
 			Admitted: round(f.Payment.Admitted, 2), Rejected: round(f.Payment.Rejected, 2),
 			CallsAtOnce: round(f.Payment.CallsAtOnce, 2), Orphaned: round(f.Payment.Orphaned, 2),
-			Tries: round(f.Retry.Tries, 2)},
+			Tries: round(f.Retry.Tries, 2), LeaseWaitMs: ms(f.Payment.LeaseWait)},
 		QueueGrowth: round(f.Queue.Growth, 2), QueueFullS: round(f.Queue.FullIn.Seconds(), 2)}
 	if len(f.Classes) > 0 && f.Retry.Deepest != f.Retry.Tries {
 		r.Payment.Deepest = round(f.Retry.Deepest, 2)
@@ -105,6 +106,10 @@ type ClassReport struct {
 	LatencyCorrected *PercentileReport `json:"latency_corrected_ms,omitempty"`
 	// Duplicates are arrivals that were an impatient user's second try (counted in arrived too).
 	Duplicates int64 `json:"duplicates"`
+	// The parts of queue_wait_ms: the generator's lag (scheduled → sent) and the hand-off
+	// (sent → on a worker, through the accept queue if there is one).
+	Lag     PercentileReport `json:"generator_lag_ms"`
+	Handoff PercentileReport `json:"handoff_ms"`
 }
 
 // PercentileReport is a Percentiles in milliseconds.
@@ -210,7 +215,7 @@ func NewReport(s Snapshot) Report {
 		cr := ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
 			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
-			Duplicates: cs.Duplicates}
+			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Handoff: pctReport(cs.Handoff)}
 		if s.ClosedLoop != nil {
 			corrected := pctReport(cs.LatencyCorrected)
 			cr.LatencyCorrected = &corrected

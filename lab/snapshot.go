@@ -82,3 +82,39 @@ func (s *Snapshot) StarvingNow(c Class) bool {
 	}
 	return s.Classes[c].Rejected[RejectPool] > 0
 }
+
+// RateWindow is how many whole seconds Rates averages over: long enough that a second in
+// which a batch of 3-second calls all end at once does not read as the pool's rate, short
+// enough to follow a change within a few seconds.
+const RateWindow = 5
+
+// Rates are per-second rates per class, averaged over the last whole seconds of the timeline.
+type Rates struct {
+	Seconds                       int // seconds averaged: RateWindow, fewer early in a run, 0 before the first
+	From, To                      int // the run time they span, in seconds: from From to To
+	Arrived, OK, Failed, TimedOut [numClasses]float64
+	Rejected                      [numClasses][numReasons]float64
+}
+
+// Rates averages the last RateWindow whole seconds of the timeline (all of it while shorter).
+func (s *Snapshot) Rates() Rates {
+	secs := s.Timeline[max(len(s.Timeline)-RateWindow, 0):]
+	r := Rates{Seconds: len(secs)}
+	if r.Seconds == 0 {
+		return r
+	}
+	r.From, r.To = secs[0].T-1, secs[len(secs)-1].T
+	n := float64(r.Seconds)
+	for _, sec := range secs {
+		for c := range numClasses {
+			r.Arrived[c] += float64(sec.Arrived[c]) / n
+			r.OK[c] += float64(sec.OK[c]) / n
+			r.Failed[c] += float64(sec.Failed[c]) / n
+			r.TimedOut[c] += float64(sec.TimedOut[c]) / n
+			for why := range numReasons {
+				r.Rejected[c][why] += float64(sec.Rejected[c][why]) / n
+			}
+		}
+	}
+	return r
+}

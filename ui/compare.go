@@ -27,10 +27,10 @@ func compareLines(t *theme, s screen) []string {
 		need = max(tightest(0, left), tightest(1, w-3-left))
 	}
 	// Every key in the footer if there is room; else the few that lead to the rest (? lists all).
-	footer := wrapItems(footerItems(t, true), "  ", w)
+	footer := footerLines(t, true, w, 2)
 	room := h - len(status) - len(footer) - len(summary)
 	if room < need {
-		footer = wrapItems(footerItems(t, true)[:2], "  ", w)
+		footer = footerLines(t, true, w, 1)
 		room = h - len(status) - len(footer) - len(summary)
 	}
 	if room < need {

@@ -339,7 +339,7 @@ func TestSummaryAgreesWithExport(t *testing.T) {
 	}
 	var live []string
 	class := ""
-	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true), compareScreen(200, 60), 40), "\n")), "\n")[1:] {
+	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true, true), compareScreen(200, 60), 40), "\n")), "\n")[1:] {
 		f := strings.Fields(l)
 		switch {
 		case len(f) == 0:

@@ -38,7 +38,7 @@ const (
 // place: in a measurement run, the samples line and the ladder over the distribution beside
 // the workers chart (and the starvation chart, on wide screens); in any other run, beside
 // the two time charts on screens wide enough for three. false: the usual charts.
-func distributionLayout(t *theme, snap *lab.Snapshot, w, h int) ([]string, bool) {
+func distributionLayout(t *theme, snap *lab.Snapshot, changes []change, w, h int) ([]string, bool) {
 	measuring := measurementRun(snap)
 	if !measuring && w < threeChartsMinW {
 		return nil, false
@@ -69,7 +69,7 @@ func distributionLayout(t *theme, snap *lab.Snapshot, w, h int) ([]string, bool)
 	}
 	cols := [][]string{distributionChart(t, snap, colW, rest)}
 	for _, spec := range specs {
-		cols = append(cols, chartLines(t, spec, snap, colW, rest, split))
+		cols = append(cols, chartLines(t, spec, snap, changes, colW, rest, split))
 	}
 	row := cols[0]
 	for k := 1; k < len(cols); k++ {
@@ -265,29 +265,17 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			upper = math.Max(upper, data[k][col])
 		}
 	}
-	upper = math.Ceil(upper)
-	opts := []asciigraph.Option{
-		asciigraph.Height(rows - 1),
-		asciigraph.LowerBound(0),
-		asciigraph.UpperBound(upper),
-		asciigraph.Offset(2),
-		asciigraph.YAxisValueFormatter(axisLabels(upper, rows-1)),
+	upper, step, height := evenAxis(upper, rows-1)
+	var chars []asciigraph.CharSet
+	var colors []asciigraph.AnsiColor
+	for _, s := range all {
+		chars, colors = append(chars, s.chars), append(colors, s.color)
 	}
-	if t.noColor {
-		var chars []asciigraph.CharSet
-		for _, s := range all {
-			chars = append(chars, s.chars)
-		}
-		opts = append(opts, asciigraph.SeriesChars(chars...))
-	} else {
-		var colors []asciigraph.AnsiColor
-		for _, s := range all {
-			colors = append(colors, s.color)
-		}
-		opts = append(opts, asciigraph.SeriesColors(colors...),
-			asciigraph.AxisColor(asciigraph.AnsiColor(240)), asciigraph.LabelColor(asciigraph.AnsiColor(245)))
-	}
+	opts := plotOptions(t, upper, step, height, max(len(fmt.Sprintf("%.0f", upper)), 3), chars, colors)
 	plot := strings.Split(asciigraph.PlotMany(data, opts...), "\n")
+	for range rows - len(plot) { // what the even axis left over goes above the plot
+		lines = append(lines, "")
+	}
 	// The columns begin after the y axis, whose labels asciigraph sizes itself.
 	start := strings.IndexFunc(ansi.Strip(plot[len(plot)-1]), func(r rune) bool { return r == '┤' || r == '┼' })
 	start = len([]rune(ansi.Strip(plot[len(plot)-1])[:max(start, 0)])) + 1

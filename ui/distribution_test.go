@@ -86,7 +86,7 @@ func measurementScreen(w, h int) screen {
 // The one-screen demonstration at 120x40: both ladders, the samples the closed loop never
 // sent, the corrected latency, the narrator saying what is missing and why.
 func TestGoldenMeasurementCompare(t *testing.T) {
-	out := render(newTheme(false), measurementScreen(120, 40))
+	out := render(newTheme(false, true), measurementScreen(120, 40))
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
 	for _, want := range []string{
@@ -107,7 +107,7 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 
 // The closed and open runs draw at every size, exactly that size, without panicking.
 func TestMeasurementAtEverySize(t *testing.T) {
-	th := newTheme(false)
+	th := newTheme(false, true)
 	a, b := measurementSnapshots()
 	for w := 60; w <= 210; w += 7 {
 		for h := 20; h <= 64; h += 4 {
@@ -145,7 +145,7 @@ func TestPercentileAxis(t *testing.T) {
 // A single measurement lab at 200x60 has room for the distribution beside both time charts.
 func TestDistributionBesideTheTimeCharts(t *testing.T) {
 	a, _ := measurementSnapshots()
-	plain := ansi.Strip(render(newTheme(false), testScreen(a, 200, 60)))
+	plain := ansi.Strip(render(newTheme(false, true), testScreen(a, 200, 60)))
 	for _, want := range []string{"payment latency by percentile", "workers held", "starved/s", "p99.99"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("200x60 lacks %q:\n%s", want, plain)

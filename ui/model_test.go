@@ -23,7 +23,7 @@ func startModel(t *testing.T, fs *fakeStarter) model {
 		t.Fatal(err)
 	}
 	t.Cleanup(ref.close)
-	return newModel(newTheme(false), ref, Options{Config: testConfig(), Start: fs.start,
+	return newModel(ref, Options{Config: testConfig(), Start: fs.start,
 		Presets:    []Preset{{"semaphore-bulkhead", "bulkhead of 5"}, {"shared-pool", "no isolation"}},
 		LoadPreset: func(string) (lab.Config, error) { c := testConfig(); c.Name = "semaphore-bulkhead"; return c, nil }})
 }
@@ -37,7 +37,7 @@ func TestFlow(t *testing.T) {
 	tm.Send(press1('b'))
 	tm.Send(press1(']'))
 	tm.Send(press1('?'))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Counters")) },
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("every number on the screen")) },
 		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(press1('q'))
 	m := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(model)

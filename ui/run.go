@@ -105,7 +105,7 @@ func (a *App) Run() (err error) {
 		opts = append(opts, tea.WithFilter(rec.filter))
 	}
 	opts = append(opts, tea.WithOutput(out))
-	p := tea.NewProgram(newModel(newTheme(a.o.NoColor), a.ref, a.o), opts...)
+	p := tea.NewProgram(newModel(a.ref, a.o), opts...)
 	a.mu.Lock()
 	a.prog = p
 	crashed := a.crashed

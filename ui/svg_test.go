@@ -176,7 +176,7 @@ func TestSVGFrameIsTheScreen(t *testing.T) {
 			if row < 0 {
 				t.Fatal("no pool picture on the screen")
 			}
-			orange := hexColor(ansi.IndexedColor(classColor(int(lab.Payment))))
+			orange := hexColor(ansi.IndexedColor(darkPalette.class(int(lab.Payment))))
 			if !hasRect(doc, col, row, orange) {
 				t.Errorf("no %s background under the pool picture's first cell (%d,%d)", orange, col, row)
 			}
