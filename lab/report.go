@@ -63,7 +63,7 @@ type PaymentForecastReport struct {
 	Orphaned    float64 `json:"orphaned"`
 	Tries       float64 `json:"tries_per_payment"`             // calls per payment (RetryForecast.Tries)
 	Deepest     float64 `json:"deepest_per_payment,omitempty"` // a chain: calls per payment at its last hop, every try failing
-	LeaseWaitMs float64 `json:"lease_wait_ms,omitempty"` // a per-route connection cap: the wait for a connection, in hold_ms
+	LeaseWaitMs float64 `json:"lease_wait_ms,omitempty"`       // a per-route connection cap: the wait for a connection, in hold_ms
 }
 
 func forecastReport(f Forecast) ForecastReport {
