@@ -417,7 +417,10 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot, w int) []string
 		k("bulkhead", bulkhead),
 	}
 	items = append(items, breaker...)
-	items = append(items, k("dependency", modeShort(cfg.Dependency)), k("traffic", strings.Join(rates, ", ")))
+	items = append(items, k("dependency", modeShort(cfg.Dependency)), k("traffic", trafficMode(cfg.Traffic)+strings.Join(rates, ", ")))
+	if st := cfg.Dependency.Stall; st.For > 0 {
+		items = append(items, k("stall", stallShort(st)))
+	}
 	if pr := cfg.Payment.Connections.PerRoute; pr > 0 {
 		lease := cfg.Payment.Connections.LeaseTimeout.D()
 		conns := []string{k("connections", fmt.Sprintf("%d of %d in use (cap per route: per destination host)", snap.Connections.InUse, pr)),
@@ -426,10 +429,6 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot, w int) []string
 			conns = []string{k("connections", fmt.Sprintf("%d of %d in use (per destination host), lease wait ≤ %s", snap.Connections.InUse, pr, fmtDur(lease)))}
 		}
 		items = append(items, conns...)
-	}
-	items = append(items, k("traffic", trafficMode(cfg.Traffic)+strings.Join(rates, ", ")))
-	if st := cfg.Dependency.Stall; st.For > 0 {
-		items = append(items, k("stall", stallShort(st)))
 	}
 	if len(snap.Chain) > 0 {
 		items = append(items, k("payment chain", strings.Join(snap.Chain, " → ")))
