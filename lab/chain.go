@@ -103,6 +103,8 @@ func (l *Lab) paymentChain(p PaymentConfig) *chain {
 		stages = append(stages, semaphoreStage(&l.semaphore))
 	case BulkheadThreadPool:
 		stages = append(stages, threadPoolStage(l.threads))
+	case BulkheadAdaptive:
+		stages = append(stages, adaptiveStage(&l.adaptive))
 	}
 	if p.Timeout.Kind == TimeoutCaller {
 		stages = append(stages, callerTimeoutStage(p.Timeout.Duration.D()))

@@ -56,8 +56,26 @@ type Config struct {
 // PoolConfig is the shared worker pool every class draws from (Tomcat's threads.max and accept-count).
 type PoolConfig struct {
 	Workers    int        `yaml:"workers" json:"workers"`
-	Queue      int        `yaml:"queue" json:"queue"`
+	Queue      QueueSize  `yaml:"queue" json:"queue"`
 	Discipline Discipline `yaml:"discipline" json:"discipline"`
+	// Autoscale grows the pool from Workers while requests are queued, up to its Max.
+	Autoscale AutoscaleConfig `yaml:"autoscale" json:"autoscale"`
+}
+
+// AutoscaleConfig is a pool that scales on queue length: every Every, Step more workers
+// while requests wait, Step fewer when at least that many sat idle all along. Max 0: off.
+type AutoscaleConfig struct {
+	Max   int      `yaml:"max" json:"max"`
+	Step  int      `yaml:"step" json:"step"`
+	Every Duration `yaml:"every" json:"every"`
+}
+
+// MaxWorkers is the most workers the pool can have: its autoscale max, or its size.
+func (p PoolConfig) MaxWorkers() int {
+	if p.Autoscale.Max > 0 {
+		return max(p.Autoscale.Max, p.Workers)
+	}
+	return p.Workers
 }
 
 // Discipline is the order in which queued work reaches a free worker.
@@ -88,6 +106,11 @@ type TrafficConfig struct {
 // RateConfig is one class's arrival rate in requests per second.
 type RateConfig struct {
 	Rate float64 `yaml:"rate" json:"rate"`
+	// Profile changes the rate on a schedule from the run's start (a lunch peak); before its
+	// first step, Rate holds.
+	Profile []RateStep `yaml:"profile" json:"profile,omitempty"`
+	// Label is what the screen calls the class ("orders"); reports keep the class's name.
+	Label string `yaml:"label" json:"label,omitempty"`
 }
 
 // DependencyMode is what the slow dependency does with each request.
@@ -112,6 +135,11 @@ type DependencyConfig struct {
 	Mode           DependencyMode `yaml:"mode" json:"mode"`
 	IgnoreCancel   bool           `yaml:"ignore_cancel" json:"ignore_cancel"`
 	Brownout       BrownoutConfig `yaml:"brownout" json:"brownout"`
+	// Knee is how many calls at once it answers at its latency (0: no knee); beyond it each
+	// call takes latency × (n/knee)^knee_exponent, so it answers fewer per second (USL's
+	// retrograde region).
+	Knee         int     `yaml:"knee" json:"knee"`
+	KneeExponent float64 `yaml:"knee_exponent" json:"knee_exponent"`
 }
 
 // BrownoutConfig is the schedule of the brownout mode.
@@ -145,10 +173,11 @@ const (
 	BulkheadNone       BulkheadType = "none"
 	BulkheadSemaphore  BulkheadType = "semaphore"  // the worker makes the call while holding a permit
 	BulkheadThreadPool BulkheadType = "threadpool" // the call runs on the bulkhead's own goroutines
+	BulkheadAdaptive   BulkheadType = "adaptive"   // a limit found from the calls' latency, starting at size
 )
 
 // BulkheadTypes lists the types in the order the UI cycles them.
-var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore, BulkheadThreadPool}
+var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore, BulkheadThreadPool, BulkheadAdaptive}
 
 // BulkheadConfig bounds how many payments may hold workers at once.
 type BulkheadConfig struct {
@@ -204,6 +233,8 @@ const (
 	MaxLatency  = 10 * time.Minute
 	MaxBulkhead = 10000
 	MaxDuration = 24 * time.Hour // a headless run, --duration, --at
+	// MaxKneeExponent keeps a knee's latency finite: (n/knee)^8 is already 256× at twice the knee.
+	MaxKneeExponent = 8
 )
 
 // DefaultConfig is the base every preset file is read onto: the article's lab without isolation.
@@ -211,14 +242,16 @@ func DefaultConfig() Config {
 	return Config{
 		Name:     "custom",
 		Duration: Duration(8 * time.Second),
-		Pool:     PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO},
+		Pool: PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO,
+			Autoscale: AutoscaleConfig{Step: 4, Every: Duration(200 * time.Millisecond)}},
 		Traffic: TrafficConfig{
 			Arrivals: Poisson, Seed: 1,
 			Payment: RateConfig{Rate: 10}, Signup: RateConfig{Rate: 5},
 		},
 		Dependency: DependencyConfig{
 			Latency: Duration(3 * time.Second), HealthyLatency: Duration(50 * time.Millisecond), Mode: ModeSlow,
-			Brownout: BrownoutConfig{Slow: Duration(5 * time.Second), Healthy: Duration(5 * time.Second)},
+			Brownout:     BrownoutConfig{Slow: Duration(5 * time.Second), Healthy: Duration(5 * time.Second)},
+			KneeExponent: 2,
 		},
 		Payment: PaymentConfig{
 			Timeout:  TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)},
@@ -255,7 +288,7 @@ func (c Config) Validate() error {
 	}{
 		{"duration", c.Duration <= 0 || c.Duration.D() > MaxDuration, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxDuration, c.Duration)},
 		{"pool.workers", c.Pool.Workers < 1 || c.Pool.Workers > MaxWorkers, fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Workers)},
-		{"pool.queue", c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue, fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy), got %d", MaxQueue, c.Pool.Queue)},
+		{"pool.queue", !c.Pool.Queue.Unbounded() && (c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue), fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy) or unbounded, got %d", MaxQueue, c.Pool.Queue)},
 		{"pool.discipline", !oneOf(c.Pool.Discipline, FIFO, LIFO), fmt.Sprintf("must be fifo or lifo, got %s", Quote(string(c.Pool.Discipline)))},
 		{"traffic.arrivals", !oneOf(c.Traffic.Arrivals, Uniform, Poisson), fmt.Sprintf("must be uniform or poisson, got %s", Quote(string(c.Traffic.Arrivals)))},
 		{"traffic.payment.rate", !validRate(c.Traffic.Payment.Rate), rateMsg(c.Traffic.Payment.Rate)},
@@ -283,13 +316,21 @@ func (c Config) Validate() error {
 		{"payment.connections.per_route", c.Payment.Connections.PerRoute < 0 || c.Payment.Connections.PerRoute > MaxWorkers, fmt.Sprintf("must be 0..%d (0: unlimited), got %d", MaxWorkers, c.Payment.Connections.PerRoute)},
 		{"payment.deadline", c.Payment.Deadline < 0 || c.Payment.Deadline.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: no deadline), got %s", MaxLatency, c.Payment.Deadline)},
 		{"payment.connections.lease_timeout", c.Payment.Connections.LeaseTimeout < 0 || c.Payment.Connections.LeaseTimeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s fails at once), got %s", MaxLatency, c.Payment.Connections.LeaseTimeout)},
+		{"pool.autoscale.max", c.Pool.Autoscale.Max != 0 && (c.Pool.Autoscale.Max < c.Pool.Workers || c.Pool.Autoscale.Max > MaxWorkers), fmt.Sprintf("must be 0 (no autoscaling) or pool.workers (%d)..%d, got %d", c.Pool.Workers, MaxWorkers, c.Pool.Autoscale.Max)},
+		{"pool.autoscale.step", c.Pool.Autoscale.Max > 0 && (c.Pool.Autoscale.Step < 1 || c.Pool.Autoscale.Step > MaxWorkers), fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Autoscale.Step)},
+		{"pool.autoscale.every", c.Pool.Autoscale.Max > 0 && (c.Pool.Autoscale.Every.D() < 10*time.Millisecond || c.Pool.Autoscale.Every.D() > time.Hour), fmt.Sprintf("must be 10ms..1h, got %s", c.Pool.Autoscale.Every)},
+		{"dependency.knee", c.Dependency.Knee < 0 || c.Dependency.Knee > MaxWorkers, fmt.Sprintf("must be 0 (none)..%d, got %d", MaxWorkers, c.Dependency.Knee)},
+		{"dependency.knee_exponent", !(c.Dependency.KneeExponent > 0 && c.Dependency.KneeExponent <= MaxKneeExponent), fmt.Sprintf("must be above 0 and at most %d (above 1 the dependency answers fewer per second past its knee), got %g", MaxKneeExponent, c.Dependency.KneeExponent)},
+		{"traffic.payment.label", !validLabel(c.Traffic.Payment.Label), labelMsg(c.Traffic.Payment.Label)},
+		{"traffic.signup.label", !validLabel(c.Traffic.Signup.Label), labelMsg(c.Traffic.Signup.Label)},
+		{"traffic.health.label", !validLabel(c.Traffic.Health.Label), labelMsg(c.Traffic.Health.Label)},
 	}
 	for _, ch := range checks {
 		if ch.bad {
 			return &FieldError{Key: ch.key, Msg: ch.msg}
 		}
 	}
-	return nil
+	return c.Traffic.validateProfiles()
 }
 
 // MinRate is the slowest traffic there is: one request every 100 s. Below it a run would

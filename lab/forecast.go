@@ -32,6 +32,7 @@ type Forecast struct {
 
 	Payment PaymentForecast
 	Queue   QueueForecast
+	Knee    KneeForecast // the dependency's concurrency knee, when it has one
 }
 
 // Fit is how the offered load sits against the pool.
@@ -109,7 +110,7 @@ func (c Config) PaymentHold() (call, worker time.Duration, timedOut bool) {
 
 // Forecast works out c's steady state.
 func (c Config) Forecast() Forecast {
-	f := Forecast{Workers: c.Pool.Workers, Loss: c.Pool.Queue == 0}
+	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Knee: c.kneeForecast()}
 	call, hold, cuts := c.PaymentHold()
 	pay := PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind}
 	rate := c.Traffic.Rate(Payment)
@@ -153,10 +154,12 @@ func (c Config) Forecast() Forecast {
 		f.Fit = FitsBarely
 	}
 	f.FillIn = f.fillIn(c)
-	if q := c.Pool.Queue; q > 0 && f.Fit == Overloaded && arrivals > 0 {
+	if q := c.Pool.Queue; q != 0 && f.Fit == Overloaded && arrivals > 0 {
 		// The workers finish Workers / W̄ requests a second, W̄ the mean hold of the arrivals.
 		f.Queue.Growth = arrivals * (1 - float64(f.Workers)/f.OfferedLoad)
-		f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
+		if !q.Unbounded() {
+			f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
+		}
 	}
 	return f
 }

@@ -21,6 +21,7 @@ func httpStage(client *http.Client, url string, typical *typicalLatency) stage {
 			r := request(ctx, client, url)
 			if r.out == OK {
 				typical.observe(time.Since(began))
+				p.permit.answered.Store(true)
 			}
 			return r
 		}

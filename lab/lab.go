@@ -56,6 +56,9 @@ type Lab struct {
 	stopOnce sync.Once
 	onPanic  func(error)
 	running  atomic.Int64 // goroutines started by spawn and not yet ended
+	adaptive adaptive     // the adaptive limit
+	slack    slackLost    // free workers at each bulkhead rejection
+	peakRun  atomic.Int64 // the most goroutines running at once
 }
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
@@ -71,14 +74,14 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	l.cfg.Store(&cfg)
 	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
 	// dialling; no proxy, so loopback stays loopback whatever the environment says.
-	l.transport = &http.Transport{MaxIdleConnsPerHost: max(cfg.Pool.Workers, 64), MaxIdleConns: 0, Proxy: nil}
+	l.transport = &http.Transport{MaxIdleConnsPerHost: max(cfg.Pool.MaxWorkers(), 64), MaxIdleConns: 0, Proxy: nil}
 	l.client = &http.Client{Transport: l.transport}
 	for c := range l.metrics {
 		l.metrics[c] = newClassMetrics()
 	}
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	l.threads = newThreadPool(l.ctx, l.spawn)
-	l.configure(cfg.Payment)
+	l.configure(cfg)
 	l.start = time.Now()
 	var end time.Time
 	if o.Until > 0 {
@@ -101,7 +104,9 @@ var ErrPanic = errors.New("lab goroutine panicked")
 // Options.OnPanic when set.
 func (l *Lab) spawn(fn func()) {
 	l.wg.Add(1)
-	l.running.Add(1)
+	n := l.running.Add(1)
+	for p := l.peakRun.Load(); n > p && !l.peakRun.CompareAndSwap(p, n); p = l.peakRun.Load() {
+	}
 	go func() {
 		defer l.wg.Done()
 		defer l.running.Add(-1)
@@ -146,8 +151,8 @@ func (l *Lab) arrive(c Class, intended time.Time) {
 	}
 }
 
-// Apply changes settings while the lab runs; new work sees them at once. Arrival shape
-// and seed change only on restart, since they define the schedule already under way.
+// Apply changes settings while the lab runs; new work sees them at once. Arrival shape,
+// seed and profiles change only on restart, since they define the schedule already under way.
 func (l *Lab) Apply(cfg Config) error {
 	if err := cfg.Validate(); err != nil {
 		return err
@@ -159,10 +164,12 @@ func (l *Lab) Apply(cfg Config) error {
 	}
 	old := l.config()
 	cfg.Traffic.Arrivals, cfg.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
+	cfg.Traffic.Payment.Profile, cfg.Traffic.Signup.Profile, cfg.Traffic.Health.Profile =
+		old.Traffic.Payment.Profile, old.Traffic.Signup.Profile, old.Traffic.Health.Profile
 	if err := l.dep.Set(dependencySettings(cfg.Dependency)); err != nil {
 		return fmt.Errorf("dependency: %w", err)
 	}
-	l.configure(cfg.Payment)
+	l.configure(cfg)
 	l.cfg.Store(&cfg)
 	l.threads.configure(cfg.Payment.Bulkhead) // after the store: calls that read the old config still find the pool
 	if cfg.Pool != old.Pool {
@@ -176,8 +183,10 @@ func (l *Lab) Apply(cfg Config) error {
 
 // configure rebuilds the payment isolation that changed and the chain that runs it;
 // payments under way finish on the chain they started on.
-func (l *Lab) configure(p PaymentConfig) {
+func (l *Lab) configure(cfg Config) {
+	p := cfg.Payment
 	l.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
+	l.adaptive.configure(p.Bulkhead, cfg.Pool.MaxWorkers())
 	if p.Bulkhead.Type == BulkheadThreadPool {
 		l.threads.configure(p.Bulkhead) // built before the chain that uses it
 	}
@@ -203,7 +212,7 @@ func (l *Lab) Stop() {
 // Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
 func (l *Lab) Snapshot() Snapshot {
 	s := Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
-		Goroutines: l.running.Load()}
+		Goroutines: l.running.Load(), GoroutinesPeak: l.peakRun.Load(), Rates: l.gen.current(), Slack: l.slack.stats()}
 	ch := l.chain.Load()
 	s.Chain, s.Waits = ch.names, ch.waits
 	for c, m := range l.metrics {
@@ -213,6 +222,9 @@ func (l *Lab) Snapshot() Snapshot {
 	switch bh.Type {
 	case BulkheadThreadPool:
 		s.Bulkhead = l.threads.stats(bh)
+	case BulkheadAdaptive:
+		limit, inUse := l.adaptive.stats()
+		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: int64(inUse), Limit: limit}
 	default:
 		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: l.semaphore.inUse.Load()}
 	}
@@ -220,7 +232,7 @@ func (l *Lab) Snapshot() Snapshot {
 	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: l.conns.inUse.Load()}
 	ds := l.dep.Stats()
 	s.Dependency = DependencyStats{URL: l.dep.URL(), Mode: s.Config.Dependency.Mode,
-		Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight}
+		Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight, Latency: ds.Latency}
 	s.Generator.Lag = l.gen.lag.summary()
 	l.timeMu.Lock()
 	s.Timeline = l.timeline[:len(l.timeline):len(l.timeline)]
@@ -269,8 +281,12 @@ func (l *Lab) sample(end time.Time) {
 			case <-l.sent:
 			}
 		}
-		ps := l.pool.stats()
-		sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: l.dep.Stats().InFlight}
+		ps, ds := l.pool.stats(), l.dep.Stats()
+		sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+			Rate: l.gen.current(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
+		if l.config().Payment.Bulkhead.Type == BulkheadAdaptive {
+			sec.Limit, _ = l.adaptive.stats()
+		}
 		for c, m := range l.metrics {
 			cs := m.stats()
 			sec.Arrived[c] = cs.Arrived - prev[c].Arrived
@@ -297,5 +313,6 @@ func (l *Lab) sample(end time.Time) {
 func dependencySettings(d DependencyConfig) slowserver.Settings {
 	return slowserver.Settings{Mode: slowserver.Mode(d.Mode), Latency: d.Latency.D(),
 		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: d.IgnoreCancel,
-		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D()}
+		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D(),
+		Knee: d.Knee, KneeExponent: d.KneeExponent}
 }

@@ -141,3 +141,14 @@ func (m *classMetrics) stats() ClassStats {
 	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
 	return s
 }
+
+// Errors counts the requests that ended badly: failed, timed out, or turned away.
+func (c ClassStats) Errors() int64 { return c.Failed + c.TimedOut + c.RejectedTotal() }
+
+// ErrorShare is Errors over arrivals: the error rate a dashboard shows (0 before any arrive).
+func (c ClassStats) ErrorShare() float64 {
+	if c.Arrived == 0 {
+		return 0
+	}
+	return float64(c.Errors()) / float64(c.Arrived)
+}

@@ -25,8 +25,16 @@ type Report struct {
 	Dependency DependencyReport       `json:"dependency"`
 	Generator  GeneratorReport        `json:"generator"`
 	Timeline   []SecondReport         `json:"timeline"`
+	Goroutines GoroutineReport        `json:"goroutines"`
 
 	order []Class // the classes reported, in display order
+}
+
+// GoroutineReport counts the goroutines the lab owned: with pool.queue unbounded, one per
+// waiting request.
+type GoroutineReport struct {
+	Now  int64 `json:"now"`
+	Peak int64 `json:"peak"`
 }
 
 // ForecastReport is what Little's law and Erlang B said the settings would do (Config.Forecast).
@@ -39,8 +47,21 @@ type ForecastReport struct {
 	Payment       PaymentForecastReport          `json:"payment"`
 	QueueGrowth   float64                        `json:"queue_growth_per_s,omitempty"` // once the pool is full
 	QueueFullS    float64                        `json:"queue_full_s,omitempty"`
+	Knee          *KneeReport                    `json:"knee,omitempty"`
 
 	needed float64 // WorkersNeeded before rounding
+}
+
+// KneeReport is the dependency's concurrency knee and what the settings put on it.
+type KneeReport struct {
+	Knee          int     `json:"knee"`
+	BestPerS      float64 `json:"best_per_s"` // knee / latency: the most it answers a second
+	Cap           int     `json:"cap"`        // the most calls the settings let reach it at once
+	Autoscaled    bool    `json:"autoscaled"` // the pool's autoscale max decides the cap
+	CapLatencyMs  float64 `json:"cap_latency_ms"`
+	CapPerS       float64 `json:"cap_per_s"` // answers a second with cap calls at once
+	PeakRate      float64 `json:"peak_rate"`
+	ShortfallPerS float64 `json:"shortfall_per_s"` // the peak beyond what cap calls answer
 }
 
 // ClassForecastReport is one class's part of the load.
@@ -71,6 +92,10 @@ func forecastReport(f Forecast) ForecastReport {
 		b := round(f.Blocking, 3)
 		r.Blocking = &b
 	}
+	if k := f.Knee; k.Knee > 0 {
+		r.Knee = &KneeReport{Knee: k.Knee, BestPerS: round(k.Best, 1), Cap: k.Cap, Autoscaled: k.Autoscaled,
+			CapLatencyMs: ms(k.CapLatency), CapPerS: round(k.CapRate, 1), PeakRate: k.PeakRate, ShortfallPerS: round(k.Shortfall, 1)}
+	}
 	for _, c := range Classes {
 		if cf := f.Classes[c]; cf.Rate > 0 {
 			r.Classes[c.String()] = ClassForecastReport{Rate: cf.Rate, HoldMs: ms(cf.Hold), WorkersNeeded: round(cf.WorkersNeeded, 2)}
@@ -91,6 +116,9 @@ type ClassReport struct {
 	Latency   PercentileReport `json:"latency_ms"`
 	QueueWait PercentileReport `json:"queue_wait_ms"`
 	Service   PercentileReport `json:"service_ms"`
+	// ErrorShare is the share of arrivals that failed, timed out or were turned away: the
+	// number a dashboard watching the error rate sees.
+	ErrorShare float64 `json:"error_share"`
 }
 
 // PercentileReport is a Percentiles in milliseconds.
@@ -105,17 +133,27 @@ type PercentileReport struct {
 
 // PoolReport is the shared pool over the run.
 type PoolReport struct {
-	Workers    int     `json:"workers"`
-	Queue      int     `json:"queue"`
-	PeakBusy   int     `json:"peak_busy"`
-	PeakQueued int     `json:"peak_queued"`
-	FullS      float64 `json:"full_s"`
+	Workers     int       `json:"workers"`
+	Queue       QueueSize `json:"queue"`
+	PeakBusy    int       `json:"peak_busy"`
+	PeakQueued  int       `json:"peak_queued"`
+	FullS       float64   `json:"full_s"`
+	PeakWorkers int       `json:"peak_workers"`
+	Autoscale   int       `json:"autoscale_max,omitempty"` // the most workers autoscaling may reach
 }
 
 // BulkheadReport is the payment bulkhead, when there is one.
 type BulkheadReport struct {
-	Type string `json:"type"`
-	Size int    `json:"size"`
+	Type      string       `json:"type"`
+	Size      int          `json:"size"`
+	Limit     int          `json:"limit,omitempty"`      // adaptive: the limit it had found at the end
+	SlackLost *SlackReport `json:"slack_lost,omitempty"` // when it turned payments away
+}
+
+// SlackReport is the slack lost at the bulkhead's rejections: workers free elsewhere.
+type SlackReport struct {
+	Rejections      int64   `json:"rejections"`
+	MeanFreeWorkers float64 `json:"mean_free_workers"`
 }
 
 // BreakerReport is the circuit breaker at the end of the run.
@@ -139,9 +177,10 @@ type HealthReport struct {
 
 // DependencyReport is what the dependency itself saw.
 type DependencyReport struct {
-	Mode         string `json:"mode"`
-	Requests     int64  `json:"requests"`
-	PeakInFlight int64  `json:"peak_in_flight"`
+	Mode         string  `json:"mode"`
+	Requests     int64   `json:"requests"`
+	PeakInFlight int64   `json:"peak_in_flight"`
+	LatencyMs    float64 `json:"latency_ms"` // what a call arriving at the end would take (its knee counted)
 }
 
 // GeneratorReport is the load generator's own health.
@@ -158,6 +197,12 @@ type SecondReport struct {
 	InFlightDependency int64                       `json:"in_flight_dependency"`
 	Arrived            map[string]int64            `json:"arrived"`
 	Rejected           map[string]map[string]int64 `json:"rejected"`
+	OK                 map[string]int64            `json:"ok"`
+	Rate               map[string]float64          `json:"rate"`    // each class's rate in force (its profile's step)
+	Workers            int                         `json:"workers"` // the pool's size (autoscaling moves it)
+	Limit              int                         `json:"limit,omitempty"`
+	Goroutines         int64                       `json:"goroutines"`
+	DependencyLatency  float64                     `json:"dependency_latency_ms"`
 }
 
 // NewReport summarises a snapshot taken at the end of a run.
@@ -165,15 +210,20 @@ func NewReport(s Snapshot) Report {
 	r := Report{
 		Preset: s.Config.Name, DurationS: round(s.Elapsed.Seconds(), 2), Config: s.Config,
 		Chain: s.Chain, Forecast: forecastReport(s.Config.Forecast()), Classes: map[string]ClassReport{},
-		Pool: PoolReport{Workers: s.Pool.Size, Queue: s.Pool.QueueCap, PeakBusy: s.Pool.PeakBusy,
-			PeakQueued: s.Pool.PeakQueued, FullS: round(s.Pool.FullFor.Seconds(), 2)},
+		Pool: PoolReport{Workers: s.Pool.Size, Queue: QueueSize(s.Pool.QueueCap), PeakBusy: s.Pool.PeakBusy,
+			PeakQueued: s.Pool.PeakQueued, FullS: round(s.Pool.FullFor.Seconds(), 2),
+			PeakWorkers: s.Pool.PeakSize, Autoscale: s.Pool.Max},
 		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
-			PeakInFlight: s.Dependency.PeakInFlight},
-		Generator: GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
-		Timeline:  []SecondReport{},
+			PeakInFlight: s.Dependency.PeakInFlight, LatencyMs: ms(s.Dependency.Latency)},
+		Generator:  GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
+		Timeline:   []SecondReport{},
+		Goroutines: GoroutineReport{Now: s.Goroutines, Peak: s.GoroutinesPeak},
 	}
 	if s.Bulkhead.Type != BulkheadNone {
-		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size}
+		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
+		if s.Slack.Rejections > 0 {
+			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
+		}
 	}
 	if s.Breaker.State != BreakerOff {
 		r.Breaker = &BreakerReport{State: string(s.Breaker.State), Opened: s.Breaker.Opened, FailureRate: round(s.Breaker.FailureRate, 1)}
@@ -193,15 +243,20 @@ func NewReport(s Snapshot) Report {
 		}
 		r.Classes[c.String()] = ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
-			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
+			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
+			ErrorShare: round(cs.ErrorShare(), 4)}
 		r.order = append(r.order, c)
 	}
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
-			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{}}
+			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{},
+			OK: map[string]int64{}, Rate: map[string]float64{}, Workers: sec.Workers, Limit: sec.Limit,
+			Goroutines: sec.Goroutines, DependencyLatency: ms(sec.DepLatency)}
 		for _, c := range r.order {
 			sr.Busy[c.String()] = sec.Busy[c]
 			sr.Arrived[c.String()] = sec.Arrived[c]
+			sr.OK[c.String()] = sec.OK[c]
+			sr.Rate[c.String()] = sec.Rate[c]
 			rej := map[string]int64{}
 			for _, reason := range Reasons {
 				if n := sec.Rejected[c][reason]; n > 0 {
@@ -321,12 +376,15 @@ func (r Report) summary() []string {
 	lines := []string{
 		"payment chain: " + strings.Join(r.Chain, " → "),
 		forecast,
-		fmt.Sprintf("pool: %d workers, queue %d; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
-			r.Pool.Workers, r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
-		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight", r.Dependency.Mode, r.Dependency.Requests, r.Dependency.PeakInFlight),
+		fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
+			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
+		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.Dependency.Mode, r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee()),
 	}
 	if r.Bulkhead != nil {
-		lines = append(lines, fmt.Sprintf("payment bulkhead: %s, size %d", r.Bulkhead.Type, r.Bulkhead.Size))
+		lines = append(lines, r.Bulkhead.summary())
+	}
+	if r.Pool.Queue.Unbounded() {
+		lines = append(lines, fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak))
 	}
 	if r.Breaker != nil {
 		lines = append(lines, fmt.Sprintf("circuit breaker: %s at the end, opened %d×", r.Breaker.State, r.Breaker.Opened))
@@ -363,4 +421,33 @@ func fmtMs(v float64, measured bool) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f", v)
+}
+
+// autoscaled says how far the pool scaled, for the pool's summary line.
+func (p PoolReport) autoscaled() string {
+	if p.Autoscale == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" at the end (autoscaling up to %d, peak %d)", p.Autoscale, p.PeakWorkers)
+}
+
+// knee says how slow the dependency answered past its knee, for its summary line.
+func (r Report) knee() string {
+	if r.Forecast.Knee == nil {
+		return ""
+	}
+	return fmt.Sprintf("; knee %d, a call arriving at the end would take %.1f ms", r.Forecast.Knee.Knee, r.Dependency.LatencyMs)
+}
+
+// summary is the bulkhead's line: its type and size (an adaptive one's limit), and the
+// slack lost at its rejections.
+func (b BulkheadReport) summary() string {
+	line := fmt.Sprintf("payment bulkhead: %s, size %d", b.Type, b.Size)
+	if b.Type == string(BulkheadAdaptive) {
+		line = fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
+	}
+	if s := b.SlackLost; s != nil {
+		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)
+	}
+	return line
 }

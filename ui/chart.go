@@ -24,7 +24,7 @@ type chartSpec struct {
 
 // occupancyChart plots the workers each class held at each second, 0..pool size.
 func occupancyChart(s *lab.Snapshot) chartSpec {
-	size := float64(max(s.Pool.Size, s.Config.Pool.Workers, 1))
+	size := float64(max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1))
 	return chartSpec{
 		title: fmt.Sprintf("workers held (0–%d)", int(size)),
 		value: func(sec *lab.Second, c int) float64 { return float64(sec.Busy[c]) },
@@ -133,7 +133,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) 
 		if t.noColor {
 			mark = string(t.letter[i])
 		}
-		items = append(items, mark+" "+c.String()+" "+spec.legend(i))
+		items = append(items, mark+" "+s.Config.Traffic.Label(c)+" "+spec.legend(i))
 	}
 	return head, strings.Join(items, "  ")
 }

@@ -25,7 +25,7 @@ func (m model) export() model {
 			return m
 		}
 		snap := *sd.snap
-		if sd.cfg != sd.base {
+		if !sd.cfg.Equal(sd.base) {
 			// The report names the preset; say the settings were changed from it (the JSON's
 			// config has them as they are now).
 			snap.Config.Name += " (changed)"

@@ -227,7 +227,7 @@ func (m model) change(do action) (tea.Model, tea.Cmd) {
 	if m.compare {
 		msg = sideLetter(m.focus) + ": " + msg
 	}
-	if next == sd.cfg {
+	if next.Equal(sd.cfg) {
 		m.say(msg)
 		return m, nil
 	}
@@ -339,7 +339,7 @@ func (m model) restarted(msg restartedMsg) (tea.Model, tea.Cmd) {
 	}
 	m.say(msg.done)
 	for i, cfg := range msg.cfgs {
-		if m.sides[i].cfg == cfg {
+		if m.sides[i].cfg.Equal(cfg) {
 			continue
 		}
 		// Keys pressed while it started.
@@ -363,7 +363,7 @@ func (m model) screen() screen {
 		help: m.help, helpScroll: m.helpScroll,
 		picker: m.picker, presets: m.presets, pickerCursor: m.pickerCursor}
 	for _, sd := range m.shown() {
-		s.panes = append(s.panes, pane{snap: sd.snap, cfg: sd.cfg, modified: sd.cfg != sd.base})
+		s.panes = append(s.panes, pane{snap: sd.snap, cfg: sd.cfg, modified: !sd.cfg.Equal(sd.base)})
 	}
 	return s
 }

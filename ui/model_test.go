@@ -45,14 +45,14 @@ func TestFlow(t *testing.T) {
 	want := testConfig()
 	want.Payment.Bulkhead.Type = lab.BulkheadTypes[1]
 	want.Payment.Bulkhead.Size = 6
-	if m.sides[0].cfg != want {
+	if !m.sides[0].cfg.Equal(want) {
 		t.Errorf("final config\n got %+v\nwant %+v", m.sides[0].cfg.Payment, want.Payment)
 	}
 	if !m.help {
 		t.Errorf("? should have opened the help")
 	}
 	applied, _ := fs.all()[0].state()
-	if len(applied) != 2 || applied[1] != want {
+	if len(applied) != 2 || !applied[1].Equal(want) {
 		t.Errorf("the engine was given %d configs, the last %+v", len(applied), applied[len(applied)-1].Payment)
 	}
 }
@@ -94,7 +94,7 @@ func TestUpdateKeys(t *testing.T) {
 	fs.all()[0].mu.Unlock()
 	cfg := m.sides[0].cfg
 	press(press1('>'))
-	if !m.statusErr || !strings.Contains(m.status, "must be 0..100000") || m.sides[0].cfg != cfg {
+	if !m.statusErr || !strings.Contains(m.status, "must be 0..100000") || !m.sides[0].cfg.Equal(cfg) {
 		t.Errorf("apply error: status %q err %v", m.status, m.statusErr)
 	}
 
@@ -112,7 +112,7 @@ func TestUpdateKeys(t *testing.T) {
 	if _, stopped := engines[0].state(); !stopped {
 		t.Errorf("the old engine was not stopped")
 	}
-	if engines[1].snap.Config != m.sides[0].cfg {
+	if !engines[1].snap.Config.Equal(m.sides[0].cfg) {
 		t.Errorf("the new engine did not get the settings in force")
 	}
 

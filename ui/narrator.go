@@ -32,6 +32,9 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 }
 
 func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
+	if msg, ok := narratePostmortem(cfg, f, s); ok {
+		return msg
+	}
 	rate := cfg.Traffic.Payment.Rate
 	workers := cfg.Pool.Workers
 	pay := f.Payment

@@ -224,7 +224,7 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 	if p.QueueCap == 0 && p.Queued == 0 {
 		return label + t.dim.Render("none: a request that finds every worker busy is rejected at once")
 	}
-	summary := fmt.Sprintf(" %d/%d waiting, %s", p.Queued, p.QueueCap, strings.ToUpper(string(p.Discipline)))
+	summary := queueSummary(p)
 	total := max(p.QueueCap, p.Queued)
 	avail := max(w-poolLabelW-ansiWidth(summary)-1, 10)
 	var gs []glyph
@@ -271,12 +271,13 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts) string {
 		if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
 			continue
 		}
-		items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+c.String()+" "+itoa(pc.busy[i]))
+		items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+s.Config.Traffic.Label(c)+" "+itoa(pc.busy[i]))
 		if pc.wait[i] > 0 || c == lab.Payment && len(s.Waits) > 0 {
-			items = append(items, t.cellW[i].Render(string(t.waiting[i]))+" "+c.String()+" "+waitingWords(pc, c, s.Waits))
+			items = append(items, t.cellW[i].Render(string(t.waiting[i]))+" "+s.Config.Traffic.Label(c)+" "+waitingWords(pc, c, s.Waits))
 		}
 	}
 	items = append(items, t.idle.Render(string(t.idleRune))+" idle "+itoa(pc.idle))
+	items = append(items, growthItem(s)...)
 	return strings.Join(items, "  ")
 }
 

@@ -68,7 +68,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 	cols := tableColumns()
 	nameW := 8
 	for _, c := range lab.Classes {
-		nameW = max(nameW, len(c.String())+2)
+		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)
 	}
 	// Each column is as wide as its name or its widest value, plus one space before it.
 	widths := func(cols []column) ([]int, int) {
@@ -170,7 +170,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 		if !s.Active(c) {
 			continue
 		}
-		row := t.name[ci].Render(padRight(c.String(), nameW))
+		row := t.name[ci].Render(padRight(s.Config.Traffic.Label(c), nameW))
 		rate := padRight("  /s", nameW)
 		for i, col := range cols {
 			row += padLeft(col.total(cs), ws[i])

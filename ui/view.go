@@ -91,7 +91,7 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 	if p.snap != nil {
 		return p.snap
 	}
-	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: p.cfg.Pool.Queue,
+	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: int(p.cfg.Pool.Queue), Unbounded: p.cfg.Pool.Queue.Unbounded(),
 		Discipline: p.cfg.Pool.Discipline, Workers: make([]lab.Worker, p.cfg.Pool.Workers)},
 		Bulkhead: lab.BulkheadStats{Type: p.cfg.Payment.Bulkhead.Type, Size: p.cfg.Payment.Bulkhead.Size}}
 }
@@ -216,6 +216,9 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 // narrow enough that side by side would squeeze them).
 func chartsLines(t *theme, snap *lab.Snapshot, w, h int) []string {
 	occ, starv := occupancyChart(snap), starvationChart(snap)
+	if alt, ok := postmortemChart(snap); ok {
+		starv = alt
+	}
 	ch := h
 	if h >= 2*10+1 && w < 160 {
 		each := min((h-1)/2, 16)
@@ -329,7 +332,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 // settingsItems are the settings in force, each with its name.
 func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	k := func(name, value string) string { return t.dim.Render(name+" ") + value }
-	queue := fmt.Sprintf("%d %s", cfg.Pool.Queue, strings.ToUpper(string(cfg.Pool.Discipline)))
+	queue := fmt.Sprintf("%v %s", cfg.Pool.Queue, strings.ToUpper(string(cfg.Pool.Discipline)))
 	timeout := "off"
 	if cfg.Payment.Timeout.Kind != lab.TimeoutNone {
 		timeout = fmt.Sprintf("%s %s", cfg.Payment.Timeout.Kind, fmtDur(cfg.Payment.Timeout.Duration.D()))
@@ -340,6 +343,8 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	case lab.BulkheadNone:
 	case lab.BulkheadThreadPool:
 		bulkhead = fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", snap.Bulkhead.ThreadsBusy, bh.Size, snap.Bulkhead.Queued, bh.Queue)
+	case lab.BulkheadAdaptive:
+		bulkhead = adaptiveSetting(cfg, snap)
 	default:
 		bulkhead = fmt.Sprintf("%s %d/%d permits in use", bh.Type, snap.Bulkhead.InUse, bh.Size)
 		if bh.MaxWait > 0 {
@@ -359,10 +364,10 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	}
 	var rates []string
 	for _, c := range lab.Classes {
-		rates = append(rates, c.String()+" "+fmtFloatRate(cfg.Traffic.Rate(c)))
+		rates = append(rates, rateSetting(cfg, snap, c))
 	}
 	items := []string{
-		k("pool", fmt.Sprintf("%d workers", cfg.Pool.Workers)),
+		k("pool", poolSetting(cfg)),
 		k("queue", queue),
 		k("timeout", timeout),
 		k("bulkhead", bulkhead),
@@ -372,6 +377,7 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	if pr := cfg.Payment.Connections.PerRoute; pr > 0 {
 		items = append(items, k("connections", fmt.Sprintf("%d/%d per route in use, lease wait %s", snap.Connections.InUse, pr, fmtDur(cfg.Payment.Connections.LeaseTimeout.D()))))
 	}
+	items = append(items, kneeItems(t, cfg)...)
 	items = append(items, k("traffic", strings.Join(rates, ", ")))
 	if len(snap.Chain) > 0 {
 		items = append(items, k("payment chain", strings.Join(snap.Chain, " → ")))
@@ -398,7 +404,7 @@ func modeShort(d lab.DependencyConfig) string {
 // healthItems: the dependency, the generator and the pool over the run.
 func healthItems(s *lab.Snapshot) []string {
 	items := []string{
-		fmt.Sprintf("dependency in flight %d (peak %d, %s calls)", s.Dependency.InFlight, s.Dependency.PeakInFlight, fmtCount(s.Dependency.Requests)),
+		fmt.Sprintf("dependency in flight %d%s (peak %d, %s calls)", s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, fmtCount(s.Dependency.Requests)),
 		fmt.Sprintf("pool full %s of %s", fmtElapsed(s.Pool.FullFor), fmtElapsed(s.Elapsed)),
 	}
 	if s.Orphans.Total > 0 {
@@ -416,7 +422,7 @@ func healthItems(s *lab.Snapshot) []string {
 	}
 	return append(items,
 		"generator lag p99 "+latency(s.Generator.Lag.P99, s.Generator.Lag.Count),
-		fmt.Sprintf("lab goroutines %d", s.Goroutines))
+		goroutinesItem(s))
 }
 
 func footerItems(t *theme, compare bool) []string {
