@@ -31,23 +31,23 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 
 	switch {
 	case cfg.Payment.Bulkhead.Type == lab.BulkheadAdaptive:
-		return fmt.Sprintf("adaptive limit %d (from latency): %d calls, %s each, knee %d; the rest turned away at once",
+		return fmt.Sprintf("adaptive limit %d from latency: %d calls at %s (knee %d), the rest turned away",
 			s.Bulkhead.Limit, calls, fmtLatency(callTime), k.Knee) + tail, true
 	case k.Cap <= k.Knee: // a cap under the knee: the postmortem's fix
-		msg := fmt.Sprintf("at most %d calls (knee %d): %s", k.Cap, k.Knee, perSec(k.CapRate))
+		msg := fmt.Sprintf("%d calls at most (knee %d) answer %s", k.Cap, k.Knee, perSec(k.CapRate))
 		over := k.Growth(rate, k.Cap)
 		switch d := cfg.Payment.Deadline.D(); {
 		case over == 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
 		case d > 0:
-			msg += fmt.Sprintf(" of %s; ~%s outlast their %s budget, turned away", fmtFloatRate(rate), perSec(over), fmtDur(d))
+			msg += fmt.Sprintf(" of %s: ~%s outlive their %s budget", fmtFloatRate(rate), perSec(over), fmtDur(d))
 		default:
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), perSec(over))
 		}
 		return msg + tail, true
 	case calls <= k.Knee:
 		capTime, capAnswers := k.Answers(k.Cap)
-		return fmt.Sprintf("%s %s, %d calls, under the knee (%d); %d calls would take %s each, answer %s",
+		return fmt.Sprintf("%s %s: %d calls, under the knee (%d); %d would take %s each, %s",
 			orders, fmtFloatRate(rate), calls, k.Knee, k.Cap, fmtLatency(capTime), perSec(capAnswers)) + tail, true
 	}
 	// Past the knee every call slows every other: more workers, fewer answers a second.
@@ -55,7 +55,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 	if s.Pool.Max > 0 {
 		workers = fmt.Sprintf("scaled to %d workers", s.Pool.Size)
 	}
-	return fmt.Sprintf("%s → %d calls past the knee (%d): %s each, %s answered of %s",
+	return fmt.Sprintf("%s, %d calls past the knee (%d): %s each, %s of %s answered",
 		workers, calls, k.Knee, fmtLatency(callTime), perSec(answers), fmtFloatRate(rate)) + tail, true
 }
 
