@@ -108,12 +108,13 @@ func (c Config) PaymentHold() (call, worker time.Duration, timedOut bool) {
 	return call, worker, timedOut
 }
 
-// Forecast works out c's steady state.
+// Forecast works out c's steady state, each class at its rate (a profile's highest step:
+// the load the settings must carry).
 func (c Config) Forecast() Forecast {
 	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Knee: c.kneeForecast()}
 	call, hold, cuts := c.PaymentHold()
 	pay := PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind}
-	rate := c.Traffic.Rate(Payment)
+	rate := c.Traffic.PeakRate(Payment)
 	pay.Admitted = rate
 	pay.CallsNeeded = rate * call.Seconds()
 	if bh := c.Payment.Bulkhead; bh.Type != BulkheadNone && call > 0 {
@@ -138,7 +139,7 @@ func (c Config) Forecast() Forecast {
 
 	var arrivals float64
 	for _, cl := range Classes {
-		cf := ClassForecast{Rate: c.Traffic.Rate(cl), Hold: c.hold(cl)}
+		cf := ClassForecast{Rate: c.Traffic.PeakRate(cl), Hold: c.hold(cl)}
 		cf.WorkersNeeded = cf.Rate * cf.Hold.Seconds()
 		f.Classes[cl] = cf
 		f.WorkersNeeded += cf.WorkersNeeded

@@ -43,11 +43,11 @@ func (k KneeForecast) Answers(n int) (latency time.Duration, perSec float64) {
 	return latency, float64(n) / latency.Seconds()
 }
 
-// Growth is how fast a queue grows when rate arrive a second and n calls at once are
-// answered: what n calls cannot answer (0 when they keep up).
-func (k KneeForecast) Growth(rate float64, n int) float64 {
+// Net is how fast a queue grows when rate arrive a second and n calls at once are
+// answered: what n calls cannot answer, or, negative, how fast they drain it.
+func (k KneeForecast) Net(rate float64, n int) float64 {
 	_, perSec := k.Answers(n)
-	return max(rate-perSec, 0)
+	return rate - perSec
 }
 
 func (c Config) kneeForecast() KneeForecast {
@@ -68,6 +68,6 @@ func (c Config) kneeForecast() KneeForecast {
 	}
 	capTo(c.Payment.Connections.PerRoute)
 	k.CapLatency, k.CapRate = k.Answers(k.Cap)
-	k.Shortfall = k.Growth(k.PeakRate, k.Cap)
+	k.Shortfall = max(k.Net(k.PeakRate, k.Cap), 0)
 	return k
 }

@@ -55,6 +55,7 @@ type ForecastReport struct {
 // KneeReport is the dependency's concurrency knee and what the settings put on it.
 type KneeReport struct {
 	Knee          int     `json:"knee"`
+	LatencyMs     float64 `json:"latency_ms"` // a call up to the knee
 	BestPerS      float64 `json:"best_per_s"` // knee / latency: the most it answers a second
 	Cap           int     `json:"cap"`        // the most calls the settings let reach it at once
 	Autoscaled    bool    `json:"autoscaled"` // the pool's autoscale max decides the cap
@@ -93,7 +94,7 @@ func forecastReport(f Forecast) ForecastReport {
 		r.Blocking = &b
 	}
 	if k := f.Knee; k.Knee > 0 {
-		r.Knee = &KneeReport{Knee: k.Knee, BestPerS: round(k.Best, 1), Cap: k.Cap, Autoscaled: k.Autoscaled,
+		r.Knee = &KneeReport{Knee: k.Knee, LatencyMs: ms(k.Latency), BestPerS: round(k.Best, 1), Cap: k.Cap, Autoscaled: k.Autoscaled,
 			CapLatencyMs: ms(k.CapLatency), CapPerS: round(k.CapRate, 1), PeakRate: k.PeakRate, ShortfallPerS: round(k.Shortfall, 1)}
 	}
 	for _, c := range Classes {
@@ -376,10 +377,24 @@ func (r Report) summary() []string {
 	lines := []string{
 		"payment chain: " + strings.Join(r.Chain, " → "),
 		forecast,
+	}
+	if k := f.Knee; k != nil {
+		most := fmt.Sprintf("%d calls at once", k.Cap)
+		if k.Autoscaled {
+			most += " (the pool's autoscale max)"
+		}
+		knee := fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s take %.1f ms each: %.0f/s",
+			k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CapPerS)
+		if k.ShortfallPerS > 0 {
+			knee += fmt.Sprintf(", %.0f/s short of the %g/s peak", k.ShortfallPerS, k.PeakRate)
+		}
+		lines = append(lines, knee)
+	}
+	lines = append(lines,
 		fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
 			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
 		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.Dependency.Mode, r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee()),
-	}
+	)
 	if r.Bulkhead != nil {
 		lines = append(lines, r.Bulkhead.summary())
 	}

@@ -62,7 +62,7 @@ type Second struct {
 
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
-	return s.Config.Traffic.Rate(c) > 0 || s.Classes[c].Arrived > 0
+	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0
 }
 
 // LastSecond is the most recent whole second of the timeline; nil before the first.

@@ -35,7 +35,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if msg, ok := narratePostmortem(cfg, f, s); ok {
 		return msg
 	}
-	rate := cfg.Traffic.Payment.Rate
+	rate := cfg.Traffic.PeakRate(lab.Payment)
 	workers := cfg.Pool.Workers
 	pay := f.Payment
 

@@ -35,9 +35,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 			s.Bulkhead.Limit, calls, fmtLatency(callTime), k.Knee) + tail, true
 	case k.Cap <= k.Knee: // a cap under the knee: the postmortem's fix
 		msg := fmt.Sprintf("%d calls at most (knee %d) answer %s", k.Cap, k.Knee, perSec(k.CapRate))
-		over := k.Growth(rate, k.Cap)
+		over := k.Net(rate, k.Cap)
 		switch d := cfg.Payment.Deadline.D(); {
-		case over == 0:
+		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
 		case d > 0:
 			msg += fmt.Sprintf(" of %s: ~%s outlive their %s budget", fmtFloatRate(rate), perSec(over), fmtDur(d))
@@ -54,6 +54,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 	workers := fmt.Sprintf("%d workers", s.Pool.Size)
 	if s.Pool.Max > 0 {
 		workers = fmt.Sprintf("scaled to %d workers", s.Pool.Size)
+	}
+	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
+		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
+			calls, k.Knee, fmtLatency(callTime), perSec(answers), fmtFloatRate(rate), perSec(-net)) + tail, true
 	}
 	return fmt.Sprintf("%s, %d calls past the knee (%d): %s each, %s of %s answered",
 		workers, calls, k.Knee, fmtLatency(callTime), perSec(answers), fmtFloatRate(rate)) + tail, true

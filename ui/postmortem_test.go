@@ -112,6 +112,11 @@ func TestNarratePostmortem(t *testing.T) {
 			t.Errorf("%s: %d lines at 58 columns, want 2: %q", tc.cfg.Name, len(lines), got)
 		}
 	}
+	after := postmortemSnapshot(postmortemConfig())
+	after.Rates[lab.Payment] = 150
+	if got, want := narrate(after.Config, after), "64 calls past the knee (25) at 327ms answer 195/s, 150/s arrive: the queue drains ~45/s"; !strings.Contains(got, want) {
+		t.Errorf("after the peak:\n got %q\nwant %q", got, want)
+	}
 	before := postmortemSnapshot(postmortemConfig())
 	before.Dependency.InFlight, before.Rates[lab.Payment] = 7, 150
 	if got, want := narrate(before.Config, before), "orders 150/s: 7 calls, under the knee (25); 64 would take 327ms each, 195/s"; !strings.Contains(got, want) {
@@ -128,7 +133,7 @@ func TestPostmortemScreen(t *testing.T) {
 	out := render(th, cmp)
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
-	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting, unbounded, FIFO", "a new call 338ms",
+	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting, unbounded · 1 cell", "a new call 338ms",
 		"lab goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "rate/s (profile)", "P orders 500/s"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("compare view lacks %q", want)

@@ -55,7 +55,7 @@ func rateSetting(cfg lab.Config, snap *lab.Snapshot, c lab.Class) string {
 // queueSummary is the queue line's count: of its places, or, unbounded, of its goroutines.
 func queueSummary(p lab.PoolStats) string {
 	if p.Unbounded {
-		return fmt.Sprintf(" %s waiting, unbounded, %s", fmtCount(int64(p.Queued)), strings.ToUpper(string(p.Discipline)))
+		return fmt.Sprintf(" %s waiting, unbounded", fmtCount(int64(p.Queued))) // the discipline is in the settings
 	}
 	return fmt.Sprintf(" %d/%d waiting, %s", p.Queued, p.QueueCap, strings.ToUpper(string(p.Discipline)))
 }
