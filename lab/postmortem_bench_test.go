@@ -14,11 +14,7 @@ import (
 func BenchmarkFiftyThousandWaiting(b *testing.B) {
 	for range b.N {
 		const waiting = 50_000
-		c := DefaultConfig()
-		c.Duration = Duration(time.Hour)
-		c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
-		c.Pool = PoolConfig{Workers: 8, Queue: QueueUnbounded, Discipline: FIFO}
-		c.Dependency.Latency = Duration(10 * time.Minute)
+		c := stuckConfig(8)
 		l, err := Start(c, Options{})
 		if err != nil {
 			b.Fatal(err)

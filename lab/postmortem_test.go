@@ -144,14 +144,21 @@ func TestProfileStepsTheRate(t *testing.T) {
 	}
 }
 
-// The lab stopped with 50,000 requests waiting as goroutines leaves none behind.
-func TestStopWithFiftyThousandWaiting(t *testing.T) {
+// stuckConfig is a lab with no traffic of its own whose workers, once given payments, stay
+// in their calls for 10 minutes: whatever arrives then waits, with an unbounded queue as
+// goroutines.
+func stuckConfig(workers int) Config {
 	c := DefaultConfig()
 	c.Duration = Duration(time.Hour)
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
-	c.Pool = PoolConfig{Workers: 2, Queue: QueueUnbounded, Discipline: FIFO}
+	c.Pool = PoolConfig{Workers: workers, Queue: QueueUnbounded, Discipline: FIFO}
 	c.Dependency.Latency = Duration(10 * time.Minute)
-	l, err := Start(c, Options{})
+	return c
+}
+
+// The lab stopped with 50,000 requests waiting as goroutines leaves none behind.
+func TestStopWithFiftyThousandWaiting(t *testing.T) {
+	l, err := Start(stuckConfig(2), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

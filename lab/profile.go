@@ -17,17 +17,7 @@ type RateStep struct {
 const MaxProfileSteps = 100
 
 // Profile is class c's schedule of rate changes.
-func (t TrafficConfig) Profile(c Class) []RateStep {
-	switch c {
-	case Payment:
-		return t.Payment.Profile
-	case Signup:
-		return t.Signup.Profile
-	case Health:
-		return t.Health.Profile
-	}
-	return nil
-}
+func (t TrafficConfig) Profile(c Class) []RateStep { return t.class(c).Profile }
 
 // RateAt is class c's rate in force at elapsed since the start: its profile's last step
 // by then, or its rate before the first step (and without a profile).
@@ -56,19 +46,10 @@ func (t TrafficConfig) PeakRate(c Class) float64 {
 
 // Label is what the screen calls class c: its label, or its name.
 func (t TrafficConfig) Label(c Class) string {
-	var l string
-	switch c {
-	case Payment:
-		l = t.Payment.Label
-	case Signup:
-		l = t.Signup.Label
-	case Health:
-		l = t.Health.Label
+	if l := t.class(c).Label; l != "" {
+		return l
 	}
-	if l == "" {
-		return c.String()
-	}
-	return l
+	return c.String()
 }
 
 // validateProfiles checks each step's time and rate, in order.

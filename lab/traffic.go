@@ -49,16 +49,19 @@ func ratesOf(t TrafficConfig) [numClasses]float64 {
 }
 
 // Rate is class c's arrival rate per second.
-func (t TrafficConfig) Rate(c Class) float64 {
+func (t TrafficConfig) Rate(c Class) float64 { return t.class(c).Rate }
+
+// class is class c's traffic settings.
+func (t TrafficConfig) class(c Class) RateConfig {
 	switch c {
 	case Payment:
-		return t.Payment.Rate
+		return t.Payment
 	case Signup:
-		return t.Signup.Rate
+		return t.Signup
 	case Health:
-		return t.Health.Rate
+		return t.Health
 	}
-	return 0
+	return RateConfig{}
 }
 
 // setRates takes effect from now: a class whose rate changed starts a new schedule at once.
