@@ -94,6 +94,12 @@ func TestPostmortemClaims(t *testing.T) {
 	if t.Failed() {
 		return
 	}
+	for i, r := range runs {
+		p := r.Classes["payment"]
+		t.Logf("%s: ok %d of %d, errors %d (timed out %d), p95 %.0f ms (queue wait %.0f, call %.0f), store peak %d, workers peak %d, goroutines peak %d",
+			presets[i].name, p.OK, p.Arrived, r.errors(), p.TimedOut, p.Latency.P95, p.QueueWait.P95, p.Service.P95,
+			r.Dependency.PeakInFlight, r.Pool.PeakWorkers, r.Goroutines.Peak)
+	}
 	pm, fix, ad := runs[0], runs[1], runs[2]
 	pmPay, fixPay, adPay := pm.Classes["payment"], fix.Classes["payment"], ad.Classes["payment"]
 
@@ -128,6 +134,13 @@ func TestPostmortemClaims(t *testing.T) {
 	}
 
 	// The adaptive limit, judged during the peak.
+	low, high := 1<<30, 0
+	for _, sec := range ad.Timeline {
+		if sec.T >= 20 && sec.T <= 35 {
+			low, high = min(low, sec.Limit), max(high, sec.Limit)
+		}
+	}
+	t.Logf("adaptive-limit: limit %d..%d from 20 s to 35 s, %d at the end", low, high, ad.Bulkhead.Limit)
 	for _, sec := range ad.Timeline {
 		if sec.T >= 20 && sec.T <= 35 && (sec.Limit < 15 || sec.Limit > 45 || sec.InFlightDependency > 45) {
 			t.Errorf("adaptive, second %d: limit %d, %d calls at the store: want 15..45 and ≤ 45", sec.T, sec.Limit, sec.InFlightDependency)
