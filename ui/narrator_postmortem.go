@@ -6,13 +6,15 @@ import (
 	"poollab/lab"
 )
 
-// narratePostmortem explains a run whose dependency has a concurrency knee (seed 000): how
-// many calls the settings put on it and what that does to its answers a second, then the
-// p95 next to the error share, the pair the postmortem's dashboard lacked. false: no knee,
-// the general narrator speaks. Every number comes from lab (the forecast or the snapshot).
+// narratePostmortem explains a run whose dependency has a concurrency knee (seed 000), or
+// whose payments pass an adaptive limit: how many calls the settings put on the dependency
+// and what that does to its answers a second, then the p95 next to the error share, the pair
+// the postmortem's dashboard lacked. false: neither, the general narrator speaks. Every
+// number comes from lab (the forecast or the snapshot).
 func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool) {
 	k := f.Knee
-	if k.Knee == 0 || cfg.Traffic.PeakRate(lab.Payment) == 0 {
+	adaptive := cfg.Payment.Bulkhead.Type == lab.BulkheadAdaptive
+	if k.Knee == 0 && !adaptive || cfg.Traffic.PeakRate(lab.Payment) == 0 {
 		return "", false
 	}
 	orders := "payments"
@@ -30,9 +32,13 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 	tail := fmt.Sprintf("; p95 %s, errors %.1f%%", latency(pay.Latency.P95, pay.Latency.Count), 100*pay.ErrorShare())
 
 	switch {
-	case cfg.Payment.Bulkhead.Type == lab.BulkheadAdaptive:
-		return fmt.Sprintf("adaptive limit %d from latency: %d calls at %s (knee %d), the rest turned away",
-			s.Bulkhead.Limit, calls, fmtLatency(callTime), k.Knee) + tail, true
+	case adaptive: // the limit moves, so no forecast: what it has found, and what that does
+		knee := ""
+		if k.Knee > 0 {
+			knee = fmt.Sprintf(" (knee %d)", k.Knee)
+		}
+		return fmt.Sprintf("adaptive limit %d from latency: %d calls at %s%s, the rest turned away",
+			s.Bulkhead.Limit, calls, fmtLatency(s.Dependency.Latency), knee) + tail, true
 	case k.Cap <= k.Knee: // a cap under the knee: the postmortem's fix
 		msg := fmt.Sprintf("%d calls at most (knee %d) answer %s", k.Cap, k.Knee, perSec(k.CapRate))
 		over := k.Net(rate, k.Cap)

@@ -99,7 +99,7 @@ func TestNarratePostmortem(t *testing.T) {
 	}{
 		{postmortemConfig(), []string{"scaled to 64 workers, 64 calls past the knee (25): 327ms each, 195/s of 500/s answered", "p95 10.9s, errors 0.0%"}},
 		{fixConfig(), []string{"24 calls at most (knee 25) answer 480/s of 500/s: ~20/s outlive their 800ms budget", "p95 776ms, errors 2.0%"}},
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 87ms (knee 25), the rest turned away", "p95 101ms, errors 14.7%"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p95 101ms, errors 14.7%"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -111,6 +111,12 @@ func TestNarratePostmortem(t *testing.T) {
 		if lines := wrapText("» "+got, 58, 0); len(lines) > 2 {
 			t.Errorf("%s: %d lines at 58 columns, want 2: %q", tc.cfg.Name, len(lines), got)
 		}
+	}
+	// With no knee the adaptive limit is still told as it is, not as its starting size.
+	plain := adaptiveConfig()
+	plain.Dependency.Knee = 0
+	if got, want := narrate(plain, postmortemSnapshot(plain)), "adaptive limit 35 from latency: 33 calls at 92ms, the rest turned away"; !strings.Contains(got, want) {
+		t.Errorf("adaptive without a knee:\n got %q\nwant %q", got, want)
 	}
 	after := postmortemSnapshot(postmortemConfig())
 	after.Rates[lab.Payment] = 150
