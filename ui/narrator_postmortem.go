@@ -37,8 +37,12 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 		if k.Knee > 0 {
 			knee = fmt.Sprintf(" (knee %d)", k.Knee)
 		}
-		return fmt.Sprintf("adaptive limit %d from latency: %d calls at %s%s, the rest turned away",
-			s.Bulkhead.Limit, calls, fmtLatency(s.Dependency.Latency), knee) + tail, true
+		rest := "none turned away now"
+		if last := s.LastSecond(); last == nil || last.Rejected[lab.Payment][lab.RejectBulkhead] > 0 {
+			rest = "the rest turned away"
+		}
+		return fmt.Sprintf("adaptive limit %d from latency: %d calls at %s%s, %s",
+			s.Bulkhead.Limit, calls, fmtLatency(s.Dependency.Latency), knee, rest) + tail, true
 	case k.Cap <= k.Knee: // a cap under the knee: the postmortem's fix
 		msg := fmt.Sprintf("%d calls at most (knee %d) answer %s", k.Cap, k.Knee, perSec(k.CapRate))
 		over := k.Net(rate, k.Cap)

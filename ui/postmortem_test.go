@@ -70,6 +70,9 @@ func postmortemSnapshot(cfg lab.Config) *lab.Snapshot {
 			sec.Rate[lab.Payment] = 500
 		}
 		sec.Busy[lab.Payment] = busy
+		if s.Bulkhead.Limit > 0 {
+			sec.Rejected[lab.Payment][lab.RejectBulkhead] = 115
+		}
 		s.Timeline = append(s.Timeline, sec)
 	}
 	return s
@@ -117,6 +120,11 @@ func TestNarratePostmortem(t *testing.T) {
 	plain.Dependency.Knee = 0
 	if got, want := narrate(plain, postmortemSnapshot(plain)), "adaptive limit 35 from latency: 33 calls at 92ms, the rest turned away"; !strings.Contains(got, want) {
 		t.Errorf("adaptive without a knee:\n got %q\nwant %q", got, want)
+	}
+	quiet := postmortemSnapshot(adaptiveConfig())
+	quiet.Timeline[len(quiet.Timeline)-1].Rejected[lab.Payment][lab.RejectBulkhead] = 0
+	if got := narrate(quiet.Config, quiet); !strings.Contains(got, "none turned away now") {
+		t.Errorf("adaptive with nothing turned away this second: %q", got)
 	}
 	after := postmortemSnapshot(postmortemConfig())
 	after.Rates[lab.Payment] = 150
