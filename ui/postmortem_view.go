@@ -76,6 +76,16 @@ func dependencyLatency(s *lab.Snapshot) string {
 	return ", a new call " + fmtLatency(s.Dependency.Latency)
 }
 
+// slackItems is the slack lost to the payment bulkhead: how many workers sat free, on
+// average, when it turned a payment away (field guide §6).
+func slackItems(s *lab.Snapshot) []string {
+	if s.Slack.Rejections == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("slack lost: %s workers free at each of %s bulkhead rejections",
+		fmtWorkers(s.Slack.MeanFree), fmtCount(s.Slack.Rejections))}
+}
+
 // goroutinesItem counts the lab's goroutines now, and their peak when it was higher.
 func goroutinesItem(s *lab.Snapshot) string {
 	item := "lab goroutines " + fmtCount(s.Goroutines)

@@ -413,6 +413,7 @@ func healthItems(s *lab.Snapshot) []string {
 	if s.Breaker.Opened > 0 {
 		items = append(items, fmt.Sprintf("breaker opened %d×", s.Breaker.Opened))
 	}
+	items = append(items, slackItems(s)...)
 	if s.Health.Pulls > 0 || s.Health.Pulled {
 		state := "in rotation"
 		if s.Health.Pulled {
