@@ -112,6 +112,8 @@ func (l *Lab) paymentChain(c Config) *chain {
 		stages = append(stages, semaphoreStage(&l.semaphore))
 	case BulkheadThreadPool:
 		stages = append(stages, threadPoolStage(l.threads))
+	case BulkheadAdaptive:
+		stages = append(stages, adaptiveStage(&l.adaptive))
 	}
 	if p.Timeout.Kind == TimeoutCaller {
 		stages = append(stages, callerTimeoutStage(p.Timeout.Duration.D()))

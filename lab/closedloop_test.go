@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -224,7 +225,7 @@ func TestSameTrafficKeepsTheMode(t *testing.T) {
 	b.Traffic.Think = Duration(time.Second)
 	got := SameTraffic(a, b)
 	if got.Traffic.Mode != Open || got.Traffic.Users != 1 || got.Traffic.Think != b.Traffic.Think ||
-		got.Traffic.Payment != a.Traffic.Payment || got.Traffic.Arrivals != a.Traffic.Arrivals || got.Duration != a.Duration {
+		!reflect.DeepEqual(got.Traffic.Payment, a.Traffic.Payment) || got.Traffic.Arrivals != a.Traffic.Arrivals || got.Duration != a.Duration {
 		t.Errorf("SameTraffic gave %+v", got.Traffic)
 	}
 }

@@ -3,7 +3,6 @@ package lab
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"regexp"
 	"strings"
 	"time"
@@ -54,15 +53,29 @@ type Config struct {
 	Health      HealthConfig     `yaml:"health" json:"health"`
 }
 
-// Equal says c and d are the same settings. A Config holds lists (payment.retry.on), so
-// it cannot be compared with ==.
-func (c Config) Equal(d Config) bool { return reflect.DeepEqual(c, d) }
-
 // PoolConfig is the shared worker pool every class draws from (Tomcat's threads.max and accept-count).
 type PoolConfig struct {
 	Workers    int        `yaml:"workers" json:"workers"`
-	Queue      int        `yaml:"queue" json:"queue"`
+	Queue      QueueSize  `yaml:"queue" json:"queue"`
 	Discipline Discipline `yaml:"discipline" json:"discipline"`
+	// Autoscale grows the pool from Workers while requests are queued, up to its Max.
+	Autoscale AutoscaleConfig `yaml:"autoscale" json:"autoscale"`
+}
+
+// AutoscaleConfig is a pool that scales on queue length: every Every, Step more workers
+// while requests wait, Step fewer when at least that many sat idle all along. Max 0: off.
+type AutoscaleConfig struct {
+	Max   int      `yaml:"max" json:"max"`
+	Step  int      `yaml:"step" json:"step"`
+	Every Duration `yaml:"every" json:"every"`
+}
+
+// MaxWorkers is the most workers the pool can have: its autoscale max, or its size.
+func (p PoolConfig) MaxWorkers() int {
+	if p.Autoscale.Max > 0 {
+		return max(p.Autoscale.Max, p.Workers)
+	}
+	return p.Workers
 }
 
 // Discipline is the order in which queued work reaches a free worker.
@@ -113,6 +126,11 @@ type RateConfig struct {
 	// ResubmitAfter is the impatient user: one still waiting this long after sending sends
 	// the same request once more (a duplicate, which is an arrival too). 0: never.
 	ResubmitAfter Duration `yaml:"resubmit_after" json:"resubmit_after"`
+	// Profile changes the rate on a schedule from the run's start (a lunch peak); before its
+	// first step, Rate holds.
+	Profile []RateStep `yaml:"profile" json:"profile,omitempty"`
+	// Label is what the screen calls the class ("orders"); reports keep the class's name.
+	Label string `yaml:"label" json:"label,omitempty"`
 }
 
 // DependencyMode is what the slow dependency does with each request.
@@ -145,6 +163,11 @@ type DependencyConfig struct {
 	Deadline DeadlineMode `yaml:"deadline" json:"deadline"` // how the hops time their calls
 	RetryAt  RetryAt      `yaml:"retry_at" json:"retry_at"` // who retries: the lab only, or every hop too
 	Hop      HopConfig    `yaml:"hop" json:"hop"`           // every hop but the last
+	// Knee is how many calls at once it answers at its latency (0: no knee); beyond it each
+	// call takes latency × (n/knee)^knee_exponent, so it answers fewer per second (USL's
+	// retrograde region).
+	Knee         int     `yaml:"knee" json:"knee"`
+	KneeExponent float64 `yaml:"knee_exponent" json:"knee_exponent"`
 }
 
 // StallConfig is a schedule of pauses in which the dependency accepts requests but answers
@@ -187,10 +210,11 @@ const (
 	BulkheadNone       BulkheadType = "none"
 	BulkheadSemaphore  BulkheadType = "semaphore"  // the worker makes the call while holding a permit
 	BulkheadThreadPool BulkheadType = "threadpool" // the call runs on the bulkhead's own goroutines
+	BulkheadAdaptive   BulkheadType = "adaptive"   // a limit found from the calls' latency, starting at size
 )
 
 // BulkheadTypes lists the types in the order the UI cycles them.
-var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore, BulkheadThreadPool}
+var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore, BulkheadThreadPool, BulkheadAdaptive}
 
 // BulkheadConfig bounds how many payments may hold workers at once.
 type BulkheadConfig struct {
@@ -250,6 +274,8 @@ const (
 	MaxUsers    = 10000          // closed-loop virtual users: a goroutine each
 	MaxAttempts = 10             // tries per payment, or per request at a hop
 	MaxHops     = 8              // services in a chain
+	// MaxKneeExponent keeps a knee's latency finite: (n/knee)^8 is already 256× at twice the knee.
+	MaxKneeExponent = 8
 )
 
 // DefaultConfig is the base every preset file is read onto: the article's lab without isolation.
@@ -257,7 +283,8 @@ func DefaultConfig() Config {
 	return Config{
 		Name:     "custom",
 		Duration: Duration(8 * time.Second),
-		Pool:     PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO},
+		Pool: PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO,
+			Autoscale: AutoscaleConfig{Step: 4, Every: Duration(200 * time.Millisecond)}},
 		Traffic: TrafficConfig{
 			Arrivals: Poisson, Seed: 1,
 			Payment: RateConfig{Rate: 10}, Signup: RateConfig{Rate: 5},
@@ -265,7 +292,8 @@ func DefaultConfig() Config {
 		},
 		Dependency: DependencyConfig{
 			Latency: Duration(3 * time.Second), HealthyLatency: Duration(50 * time.Millisecond), Mode: ModeSlow,
-			Brownout: BrownoutConfig{Slow: Duration(5 * time.Second), Healthy: Duration(5 * time.Second)},
+			Brownout:     BrownoutConfig{Slow: Duration(5 * time.Second), Healthy: Duration(5 * time.Second)},
+			KneeExponent: 2,
 			// "30 s is plenty", picked by each hop on its own.
 			Hops: 1, Deadline: DeadlinePerHop, RetryAt: RetryAtEdge, Hop: HopConfig{Timeout: Duration(30 * time.Second), Retry: 1},
 		},
@@ -305,7 +333,7 @@ func (c Config) Validate() error {
 	}{
 		{"duration", c.Duration <= 0 || c.Duration.D() > MaxDuration, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxDuration, c.Duration)},
 		{"pool.workers", c.Pool.Workers < 1 || c.Pool.Workers > MaxWorkers, fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Workers)},
-		{"pool.queue", c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue, fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy), got %d", MaxQueue, c.Pool.Queue)},
+		{"pool.queue", !c.Pool.Queue.Unbounded() && (c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue), fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy) or unbounded, got %d", MaxQueue, c.Pool.Queue)},
 		{"pool.discipline", !oneOf(c.Pool.Discipline, FIFO, LIFO), fmt.Sprintf("must be fifo or lifo, got %s", Quote(string(c.Pool.Discipline)))},
 		{"traffic.arrivals", !oneOf(c.Traffic.Arrivals, Uniform, Poisson), fmt.Sprintf("must be uniform or poisson, got %s", Quote(string(c.Traffic.Arrivals)))},
 		{"traffic.payment.rate", !validRate(c.Traffic.Payment.Rate), rateMsg(c.Traffic.Payment.Rate)},
@@ -354,13 +382,21 @@ func (c Config) Validate() error {
 		{"traffic.payment.resubmit_after", c.Traffic.Payment.ResubmitAfter < 0 || c.Traffic.Payment.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Payment.ResubmitAfter)},
 		{"traffic.signup.resubmit_after", c.Traffic.Signup.ResubmitAfter < 0 || c.Traffic.Signup.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Signup.ResubmitAfter)},
 		{"traffic.health.resubmit_after", c.Traffic.Health.ResubmitAfter < 0 || c.Traffic.Health.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Health.ResubmitAfter)},
+		{"pool.autoscale.max", c.Pool.Autoscale.Max != 0 && (c.Pool.Autoscale.Max < c.Pool.Workers || c.Pool.Autoscale.Max > MaxWorkers), fmt.Sprintf("must be 0 (no autoscaling) or pool.workers (%d)..%d, got %d", c.Pool.Workers, MaxWorkers, c.Pool.Autoscale.Max)},
+		{"pool.autoscale.step", c.Pool.Autoscale.Max > 0 && (c.Pool.Autoscale.Step < 1 || c.Pool.Autoscale.Step > MaxWorkers), fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Autoscale.Step)},
+		{"pool.autoscale.every", c.Pool.Autoscale.Max > 0 && (c.Pool.Autoscale.Every.D() < 10*time.Millisecond || c.Pool.Autoscale.Every.D() > time.Hour), fmt.Sprintf("must be 10ms..1h, got %s", c.Pool.Autoscale.Every)},
+		{"dependency.knee", c.Dependency.Knee < 0 || c.Dependency.Knee > MaxWorkers, fmt.Sprintf("must be 0 (none)..%d, got %d", MaxWorkers, c.Dependency.Knee)},
+		{"dependency.knee_exponent", !(c.Dependency.KneeExponent > 0 && c.Dependency.KneeExponent <= MaxKneeExponent), fmt.Sprintf("must be above 0 and at most %d (above 1 the dependency answers fewer per second past its knee), got %g", MaxKneeExponent, c.Dependency.KneeExponent)},
+		{"traffic.payment.label", !validLabel(c.Traffic.Payment.Label), labelMsg(c.Traffic.Payment.Label)},
+		{"traffic.signup.label", !validLabel(c.Traffic.Signup.Label), labelMsg(c.Traffic.Signup.Label)},
+		{"traffic.health.label", !validLabel(c.Traffic.Health.Label), labelMsg(c.Traffic.Health.Label)},
 	}
 	for _, ch := range checks {
 		if ch.bad {
 			return &FieldError{Key: ch.key, Msg: ch.msg}
 		}
 	}
-	return nil
+	return c.Traffic.validateProfiles()
 }
 
 // MinRate is the slowest traffic there is: one request every 100 s. Below it a run would

@@ -35,6 +35,7 @@ type Forecast struct {
 
 	Measurement MeasurementForecast // how the load is sent, and what a stall hides from a closed loop
 	Retry       RetryForecast       // the tries of the payment call, at the lab and at the bottom of a chain
+	Knee    KneeForecast // the dependency's concurrency knee, when it has one
 }
 
 // Fit is how the offered load sits against the pool.
@@ -126,12 +127,13 @@ func (c Config) PaymentHold() (call, worker time.Duration, timedOut bool) {
 	return call, worker, timedOut
 }
 
-// Forecast works out c's steady state.
+// Forecast works out c's steady state, each class at its rate (a profile's highest step:
+// the load the settings must carry).
 func (c Config) Forecast() Forecast {
-	f := Forecast{Workers: c.Pool.Workers, Loss: c.Pool.Queue == 0, Retry: c.RetryForecast()}
+	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Retry: c.RetryForecast(), Knee: c.kneeForecast()}
 	call, hold, cuts := c.PaymentHold()
 	pay := PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind}
-	rate := c.Traffic.Rate(Payment)
+	rate := c.Traffic.PeakRate(Payment)
 	pay.Admitted = rate
 	pay.CallsNeeded = rate * call.Seconds()
 	if bh := c.Payment.Bulkhead; bh.Type != BulkheadNone && call > 0 {
@@ -157,7 +159,7 @@ func (c Config) Forecast() Forecast {
 
 	var arrivals float64
 	for _, cl := range Classes {
-		cf := ClassForecast{Rate: c.Traffic.Rate(cl), Hold: c.hold(cl)}
+		cf := ClassForecast{Rate: c.Traffic.PeakRate(cl), Hold: c.hold(cl)}
 		if cl == Payment {
 			cf.Hold = pay.Hold // with the wait for a connection
 		}
@@ -176,10 +178,12 @@ func (c Config) Forecast() Forecast {
 		f.Fit = FitsBarely
 	}
 	f.FillIn = f.fillIn(c)
-	if q := c.Pool.Queue; q > 0 && f.Fit == Overloaded && arrivals > 0 {
+	if q := c.Pool.Queue; q != 0 && f.Fit == Overloaded && arrivals > 0 {
 		// The workers finish Workers / W̄ requests a second, W̄ the mean hold of the arrivals.
 		f.Queue.Growth = arrivals * (1 - float64(f.Workers)/f.OfferedLoad)
-		f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
+		if !q.Unbounded() {
+			f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
+		}
 	}
 	f.Measurement = c.measurement()
 	return f

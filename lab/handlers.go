@@ -39,6 +39,9 @@ func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
 		l.health.observe(r.out == OK)
 	}
 	if r.rejected {
+		if r.reason == RejectBulkhead {
+			l.slack.observe(l.pool.freeNow()) // this payment still holds its worker: the rest are elsewhere
+		}
 		m.reject(r.reason)
 		return
 	}

@@ -34,6 +34,7 @@ func httpStage(client *http.Client, url string, typical *typicalLatency, counts 
 			r := request(ctx, client, url, h)
 			if r.out == OK {
 				typical.observe(time.Since(began))
+				p.permit.answered.Store(true)
 			}
 			return r
 		}

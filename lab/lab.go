@@ -73,6 +73,9 @@ type Lab struct {
 	retry      atomic.Pointer[retrier] // the retry policy in force
 	calls      callCounts              // the lab's calls to the dependency
 	resubmits  *resubmitter            // impatient users sending their request again
+	adaptive adaptive     // the adaptive limit
+	slack    slackLost    // free workers at each bulkhead rejection
+	peakRun  atomic.Int64 // the most goroutines running at once
 }
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
@@ -88,7 +91,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	l.cfg.Store(&cfg)
 	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
 	// dialling; no proxy, so loopback stays loopback whatever the environment says.
-	l.transport = &http.Transport{MaxIdleConnsPerHost: max(cfg.Pool.Workers, 64), MaxIdleConns: 0, Proxy: nil}
+	l.transport = &http.Transport{MaxIdleConnsPerHost: max(cfg.Pool.MaxWorkers(), 64), MaxIdleConns: 0, Proxy: nil}
 	l.client = &http.Client{Transport: l.transport}
 	for c := range l.metrics {
 		l.metrics[c] = newClassMetrics()
@@ -129,7 +132,9 @@ var ErrPanic = errors.New("lab goroutine panicked")
 // Options.OnPanic when set.
 func (l *Lab) spawn(fn func()) {
 	l.wg.Add(1)
-	l.running.Add(1)
+	n := l.running.Add(1)
+	for p := l.peakRun.Load(); n > p && !l.peakRun.CompareAndSwap(p, n); p = l.peakRun.Load() {
+	}
 	go func() {
 		defer l.wg.Done()
 		defer l.running.Add(-1)
@@ -196,8 +201,8 @@ func (l *Lab) admit(j job) {
 	}
 }
 
-// Apply changes settings while the lab runs; new work sees them at once. Arrival shape
-// and seed change only on restart, since they define the schedule already under way.
+// Apply changes settings while the lab runs; new work sees them at once. Arrival shape,
+// seed and profiles change only on restart, since they define the schedule already under way.
 func (l *Lab) Apply(cfg Config) error {
 	if err := cfg.Validate(); err != nil {
 		return err
@@ -210,6 +215,8 @@ func (l *Lab) Apply(cfg Config) error {
 	old := l.config()
 	cfg.Traffic.Arrivals, cfg.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
 	cfg.Traffic.Mode, cfg.Traffic.Users, cfg.Traffic.Think = old.Traffic.Mode, old.Traffic.Users, old.Traffic.Think
+	cfg.Traffic.Payment.Profile, cfg.Traffic.Signup.Profile, cfg.Traffic.Health.Profile =
+		old.Traffic.Payment.Profile, old.Traffic.Signup.Profile, old.Traffic.Health.Profile
 	if err := l.setDependency(cfg); err != nil {
 		return err
 	}
@@ -230,6 +237,7 @@ func (l *Lab) Apply(cfg Config) error {
 func (l *Lab) configure(c Config) {
 	p := c.Payment
 	l.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
+	l.adaptive.configure(p.Bulkhead, c.Pool.MaxWorkers())
 	if p.Bulkhead.Type == BulkheadThreadPool {
 		l.threads.configure(p.Bulkhead) // built before the chain that uses it
 	}
@@ -257,7 +265,7 @@ func (l *Lab) Stop() {
 // Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
 func (l *Lab) Snapshot() Snapshot {
 	s := Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
-		Goroutines: l.running.Load()}
+		Goroutines: l.running.Load(), GoroutinesPeak: l.peakRun.Load(), RatesInForce: l.gen.current(), Slack: l.slack.stats()}
 	ch := l.chain.Load()
 	s.Chain, s.Waits = ch.names, ch.waits
 	for c, m := range l.metrics {
@@ -267,6 +275,9 @@ func (l *Lab) Snapshot() Snapshot {
 	switch bh.Type {
 	case BulkheadThreadPool:
 		s.Bulkhead = l.threads.stats(bh)
+	case BulkheadAdaptive:
+		limit, inUse := l.adaptive.stats()
+		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: int64(inUse), Limit: limit}
 	default:
 		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: l.semaphore.inUse.Load()}
 	}
@@ -274,7 +285,7 @@ func (l *Lab) Snapshot() Snapshot {
 	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: l.conns.inUse.Load()}
 	ds := l.dep.Stats()
 	s.Dependency = DependencyStats{URL: l.dep.URL(), Mode: s.Config.Dependency.Mode,
-		Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight}
+		Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight, Latency: ds.Latency}
 	s.Generator.Lag = l.load.lateness()
 	if l.users != nil {
 		s.ClosedLoop = l.users.stats()
@@ -328,8 +339,12 @@ func (l *Lab) sample(end time.Time) {
 			case <-l.sent:
 			}
 		}
-		ps := l.pool.stats()
-		sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: l.dep.Stats().InFlight}
+		ps, ds := l.pool.stats(), l.dep.Stats()
+		sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+			Rate: l.gen.current(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
+		if l.config().Payment.Bulkhead.Type == BulkheadAdaptive {
+			sec.Limit, _ = l.adaptive.stats()
+		}
 		for c, m := range l.metrics {
 			cs := m.stats()
 			sec.Arrived[c] = cs.Arrived - prev[c].Arrived
@@ -357,7 +372,8 @@ func dependencySettings(d DependencyConfig) slowserver.Settings {
 	return slowserver.Settings{Mode: slowserver.Mode(d.Mode), Latency: d.Latency.D(),
 		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: d.IgnoreCancel,
 		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D(),
-		Stall: slowserver.Stall{Every: d.Stall.Every.D(), For: d.Stall.For.D(), FirstAt: d.Stall.FirstAt.D()}}
+		Stall: slowserver.Stall{Every: d.Stall.Every.D(), For: d.Stall.For.D(), FirstAt: d.Stall.FirstAt.D()},
+		Knee: d.Knee, KneeExponent: d.KneeExponent}
 }
 
 // dependencySettings are d for this lab's dependency: its stalls moved by stallShift, so

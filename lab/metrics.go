@@ -183,3 +183,14 @@ func (m *classMetrics) stats() ClassStats {
 	s.Lag, s.Handoff = m.lag.summary(), m.handoff.summary()
 	return s
 }
+
+// Errors counts the requests that ended badly: failed, timed out, or turned away.
+func (c ClassStats) Errors() int64 { return c.Failed + c.TimedOut + c.RejectedTotal() }
+
+// ErrorShare is Errors over arrivals: the error rate a dashboard shows (0 before any arrive).
+func (c ClassStats) ErrorShare() float64 {
+	if c.Arrived == 0 {
+		return 0
+	}
+	return float64(c.Errors()) / float64(c.Arrived)
+}

@@ -28,8 +28,16 @@ type Report struct {
 	ClosedLoop *ClosedLoopReport      `json:"closed_loop,omitempty"` // closed mode only
 	Calls      CallsReport            `json:"calls"`                 // the lab's calls to the dependency: the amplification
 	Hops       []HopReport            `json:"hops,omitempty"`        // a chain's servers, edge first
+	Goroutines GoroutineReport        `json:"goroutines"`
 
 	order []Class // the classes reported, in display order
+}
+
+// GoroutineReport counts the goroutines the lab owned: with pool.queue unbounded, one per
+// waiting request.
+type GoroutineReport struct {
+	Now  int64 `json:"now"`
+	Peak int64 `json:"peak"`
 }
 
 // ForecastReport is what Little's law and Erlang B said the settings would do (Config.Forecast).
@@ -42,8 +50,22 @@ type ForecastReport struct {
 	Payment       PaymentForecastReport          `json:"payment"`
 	QueueGrowth   float64                        `json:"queue_growth_per_s,omitempty"` // once the pool is full
 	QueueFullS    float64                        `json:"queue_full_s,omitempty"`
+	Knee          *KneeReport                    `json:"knee,omitempty"`
 
 	needed float64 // WorkersNeeded before rounding
+}
+
+// KneeReport is the dependency's concurrency knee and what the settings put on it.
+type KneeReport struct {
+	Knee          int     `json:"knee"`
+	LatencyMs     float64 `json:"latency_ms"` // a call up to the knee
+	BestPerS      float64 `json:"best_per_s"` // knee / latency: the most it answers a second
+	Cap           int     `json:"cap"`        // the most calls the settings let reach it at once
+	Autoscaled    bool    `json:"autoscaled"` // the pool's autoscale max decides the cap
+	CapLatencyMs  float64 `json:"cap_latency_ms"`
+	CapPerS       float64 `json:"cap_per_s"` // answers a second with cap calls at once
+	PeakRate      float64 `json:"peak_rate"`
+	ShortfallPerS float64 `json:"shortfall_per_s"` // the peak beyond what cap calls answer
 }
 
 // ClassForecastReport is one class's part of the load.
@@ -81,6 +103,10 @@ func forecastReport(f Forecast) ForecastReport {
 		b := round(f.Blocking, 3)
 		r.Blocking = &b
 	}
+	if k := f.Knee; k.Knee > 0 {
+		r.Knee = &KneeReport{Knee: k.Knee, LatencyMs: ms(k.Latency), BestPerS: round(k.Best, 1), Cap: k.Cap, Autoscaled: k.Autoscaled,
+			CapLatencyMs: ms(k.CapLatency), CapPerS: round(k.CapRate, 1), PeakRate: k.PeakRate, ShortfallPerS: round(k.Shortfall, 1)}
+	}
 	for _, c := range Classes {
 		if cf := f.Classes[c]; cf.Rate > 0 {
 			r.Classes[c.String()] = ClassForecastReport{Rate: cf.Rate, HoldMs: ms(cf.Hold), WorkersNeeded: round(cf.WorkersNeeded, 2)}
@@ -110,6 +136,9 @@ type ClassReport struct {
 	// (sent → on a worker, through the accept queue if there is one).
 	Lag     PercentileReport `json:"generator_lag_ms"`
 	Handoff PercentileReport `json:"handoff_ms"`
+	// ErrorShare is the share of arrivals that failed, timed out or were turned away: the
+	// number a dashboard watching the error rate sees.
+	ErrorShare float64 `json:"error_share"`
 }
 
 // PercentileReport is a Percentiles in milliseconds.
@@ -126,17 +155,27 @@ type PercentileReport struct {
 
 // PoolReport is the shared pool over the run.
 type PoolReport struct {
-	Workers    int     `json:"workers"`
-	Queue      int     `json:"queue"`
-	PeakBusy   int     `json:"peak_busy"`
-	PeakQueued int     `json:"peak_queued"`
-	FullS      float64 `json:"full_s"`
+	Workers     int       `json:"workers"`
+	Queue       QueueSize `json:"queue"`
+	PeakBusy    int       `json:"peak_busy"`
+	PeakQueued  int       `json:"peak_queued"`
+	FullS       float64   `json:"full_s"`
+	PeakWorkers int       `json:"peak_workers"`
+	Autoscale   int       `json:"autoscale_max,omitempty"` // the most workers autoscaling may reach
 }
 
 // BulkheadReport is the payment bulkhead, when there is one.
 type BulkheadReport struct {
-	Type string `json:"type"`
-	Size int    `json:"size"`
+	Type      string       `json:"type"`
+	Size      int          `json:"size"`
+	Limit     int          `json:"limit,omitempty"`      // adaptive: the limit it had found at the end
+	SlackLost *SlackReport `json:"slack_lost,omitempty"` // when it turned payments away
+}
+
+// SlackReport is the slack lost at the bulkhead's rejections: workers free elsewhere.
+type SlackReport struct {
+	Rejections      int64   `json:"rejections"`
+	MeanFreeWorkers float64 `json:"mean_free_workers"`
 }
 
 // BreakerReport is the circuit breaker at the end of the run.
@@ -160,9 +199,10 @@ type HealthReport struct {
 
 // DependencyReport is what the dependency itself saw.
 type DependencyReport struct {
-	Mode         string `json:"mode"`
-	Requests     int64  `json:"requests"`
-	PeakInFlight int64  `json:"peak_in_flight"`
+	Mode         string  `json:"mode"`
+	Requests     int64   `json:"requests"`
+	PeakInFlight int64   `json:"peak_in_flight"`
+	LatencyMs    float64 `json:"latency_ms"` // what a call arriving at the end would take (its knee counted)
 }
 
 // GeneratorReport is the load generator's own health.
@@ -179,6 +219,12 @@ type SecondReport struct {
 	InFlightDependency int64                       `json:"in_flight_dependency"`
 	Arrived            map[string]int64            `json:"arrived"`
 	Rejected           map[string]map[string]int64 `json:"rejected"`
+	OK                 map[string]int64            `json:"ok"`
+	Rate               map[string]float64          `json:"rate"`    // each class's rate in force (its profile's step)
+	Workers            int                         `json:"workers"` // the pool's size (autoscaling moves it)
+	Limit              int                         `json:"limit,omitempty"`
+	Goroutines         int64                       `json:"goroutines"`
+	DependencyLatency  float64                     `json:"dependency_latency_ms"`
 }
 
 // NewReport summarises a snapshot taken at the end of a run.
@@ -186,15 +232,20 @@ func NewReport(s Snapshot) Report {
 	r := Report{
 		Preset: s.Config.Name, DurationS: round(s.Elapsed.Seconds(), 2), Config: s.Config,
 		Chain: s.Chain, Forecast: forecastReport(s.Config.Forecast()), Classes: map[string]ClassReport{},
-		Pool: PoolReport{Workers: s.Pool.Size, Queue: s.Pool.QueueCap, PeakBusy: s.Pool.PeakBusy,
-			PeakQueued: s.Pool.PeakQueued, FullS: round(s.Pool.FullFor.Seconds(), 2)},
+		Pool: PoolReport{Workers: s.Pool.Size, Queue: QueueSize(s.Pool.QueueCap), PeakBusy: s.Pool.PeakBusy,
+			PeakQueued: s.Pool.PeakQueued, FullS: round(s.Pool.FullFor.Seconds(), 2),
+			PeakWorkers: s.Pool.PeakSize, Autoscale: s.Pool.Max},
 		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
-			PeakInFlight: s.Dependency.PeakInFlight},
-		Generator: GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
-		Timeline:  []SecondReport{},
+			PeakInFlight: s.Dependency.PeakInFlight, LatencyMs: ms(s.Dependency.Latency)},
+		Generator:  GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
+		Timeline:   []SecondReport{},
+		Goroutines: GoroutineReport{Now: s.Goroutines, Peak: s.GoroutinesPeak},
 	}
 	if s.Bulkhead.Type != BulkheadNone {
-		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size}
+		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
+		if s.Slack.Rejections > 0 {
+			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
+		}
 	}
 	if s.Breaker.State != BreakerOff {
 		r.Breaker = &BreakerReport{State: string(s.Breaker.State), Opened: s.Breaker.Opened, FailureRate: round(s.Breaker.FailureRate, 1)}
@@ -215,7 +266,8 @@ func NewReport(s Snapshot) Report {
 		cr := ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
 			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
-			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Handoff: pctReport(cs.Handoff)}
+			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Handoff: pctReport(cs.Handoff),
+			ErrorShare: round(cs.ErrorShare(), 4)}
 		if s.ClosedLoop != nil {
 			corrected := pctReport(cs.LatencyCorrected)
 			cr.LatencyCorrected = &corrected
@@ -226,10 +278,14 @@ func NewReport(s Snapshot) Report {
 	r.Calls, r.Hops = callsReport(s), hopsReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
-			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{}}
+			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{},
+			OK: map[string]int64{}, Rate: map[string]float64{}, Workers: sec.Workers, Limit: sec.Limit,
+			Goroutines: sec.Goroutines, DependencyLatency: ms(sec.DepLatency)}
 		for _, c := range r.order {
 			sr.Busy[c.String()] = sec.Busy[c]
 			sr.Arrived[c.String()] = sec.Arrived[c]
+			sr.OK[c.String()] = sec.OK[c]
+			sr.Rate[c.String()] = sec.Rate[c]
 			rej := map[string]int64{}
 			for _, reason := range Reasons {
 				if n := sec.Rejected[c][reason]; n > 0 {
@@ -365,12 +421,29 @@ func (r Report) summary() []string {
 	lines := []string{
 		"payment chain: " + strings.Join(r.Chain, " → "),
 		forecast,
-		fmt.Sprintf("pool: %d workers, queue %d; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
-			r.Pool.Workers, r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
-		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight),
 	}
+	if k := f.Knee; k != nil {
+		most := fmt.Sprintf("%d calls at once", k.Cap)
+		if k.Autoscaled {
+			most += " (the pool's autoscale max)"
+		}
+		knee := fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s take %.1f ms each: %.0f/s",
+			k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CapPerS)
+		if k.ShortfallPerS > 0 {
+			knee += fmt.Sprintf(", %.0f/s short of the %g/s peak", k.ShortfallPerS, k.PeakRate)
+		}
+		lines = append(lines, knee)
+	}
+	lines = append(lines,
+		fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
+			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
+		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee()),
+	)
 	if r.Bulkhead != nil {
-		lines = append(lines, fmt.Sprintf("payment bulkhead: %s, size %d", r.Bulkhead.Type, r.Bulkhead.Size))
+		lines = append(lines, r.Bulkhead.summary())
+	}
+	if r.Pool.Queue.Unbounded() {
+		lines = append(lines, fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak))
 	}
 	if r.Breaker != nil {
 		lines = append(lines, fmt.Sprintf("circuit breaker: %s at the end, opened %d×", r.Breaker.State, r.Breaker.Opened))
@@ -408,4 +481,33 @@ func fmtMs(v float64, measured bool) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f", v)
+}
+
+// autoscaled says how far the pool scaled, for the pool's summary line.
+func (p PoolReport) autoscaled() string {
+	if p.Autoscale == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" at the end (autoscaling up to %d, peak %d)", p.Autoscale, p.PeakWorkers)
+}
+
+// knee says how slow the dependency answered past its knee, for its summary line.
+func (r Report) knee() string {
+	if r.Forecast.Knee == nil {
+		return ""
+	}
+	return fmt.Sprintf("; knee %d, a call arriving at the end would take %.1f ms", r.Forecast.Knee.Knee, r.Dependency.LatencyMs)
+}
+
+// summary is the bulkhead's line: its type and size (an adaptive one's limit), and the
+// slack lost at its rejections.
+func (b BulkheadReport) summary() string {
+	line := fmt.Sprintf("payment bulkhead: %s, size %d", b.Type, b.Size)
+	if b.Type == string(BulkheadAdaptive) {
+		line = fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
+	}
+	if s := b.SlackLost; s != nil {
+		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)
+	}
+	return line
 }

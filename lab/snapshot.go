@@ -19,7 +19,11 @@ type Snapshot struct {
 	Dependency  DependencyStats
 	Generator   GeneratorStats
 	Timeline    []Second // one entry per whole second of the run, oldest first
-	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler
+	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler, and with pool.queue unbounded every waiting request
+	// GoroutinesPeak is the most it owned at once.
+	GoroutinesPeak int64
+	RatesInForce   [numClasses]float64 // each class's rate in force now (its profile's step)
+	Slack          SlackStats          // free workers at the payment bulkhead's rejections
 
 	// ClosedLoop is closed mode's users: what they sent against what was due; nil in open mode.
 	ClosedLoop *ClosedLoopStats
@@ -36,6 +40,7 @@ type DependencyStats struct {
 	Requests     int64
 	InFlight     int64
 	PeakInFlight int64
+	Latency      time.Duration // what a call arriving now would take: past its knee, more than its latency
 }
 
 // GeneratorStats is the open-loop generator's own health.
@@ -55,11 +60,16 @@ type Second struct {
 	Failed      [numClasses]int64             // failed during this second
 	TimedOut    [numClasses]int64             // timed out during this second
 	Rejected    [numClasses][numReasons]int64 // turned away during this second, by reason
+	Rate        [numClasses]float64           // each class's rate in force at the sample
+	Workers     int                           // the pool's size at the sample (autoscaling moves it)
+	Limit       int                           // the adaptive limit at the sample; 0: none
+	Goroutines  int64                         // goroutines the lab owned at the sample
+	DepLatency  time.Duration                 // what a call arriving at the sample would take
 }
 
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
-	return s.Config.Traffic.Rate(c) > 0 || s.Classes[c].Arrived > 0
+	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0
 }
 
 // LastSecond is the most recent whole second of the timeline; nil before the first.

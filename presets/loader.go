@@ -415,15 +415,61 @@ func (d *decoder) mapping(n *yaml.Node, v reflect.Value, prefix string) error {
 			}
 			continue
 		}
+		if isList(f.typ) {
+			if err := d.groups(val, fv, key); err != nil {
+				return err
+			}
+			d.origins[key] = d.origin(val)
+			continue
+		}
 		decode := d.leaf
 		if f.typ.Kind() == reflect.Slice {
-			decode = d.list
+			decode = d.values
 		}
 		if err := decode(val, fv, key); err != nil {
 			return err
 		}
 		d.origins[key] = d.origin(val)
 	}
+	return nil
+}
+
+// isList tells a list of groups (a traffic profile's steps) from a list of values
+// (payment.retry.on) and from a leaf.
+func isList(t reflect.Type) bool { return t.Kind() == reflect.Slice && isGroup(t.Elem()) }
+
+// listExample shows how a list is written, for messages.
+const listExample = "[{at: 0s, rate: 150}, {at: 5s, rate: 500}]"
+
+// groups decodes the sequence n into the slice of structs v: each item is a mapping read like
+// any other group, named key[i], and must give every key of its struct.
+func (d *decoder) groups(n *yaml.Node, v reflect.Value, key string) error {
+	at := n
+	n = deref(n)
+	fields := fieldsOf(v.Type().Elem())
+	if isNull(n) {
+		v.Set(reflect.Zero(v.Type())) // "profile:" with nothing under it: none
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return d.errAt(at, key, "must be a list of mappings with keys %s, like %s, got %s", keyNames(fields, ""), listExample, describe(n))
+	}
+	out := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+	for i, item := range n.Content {
+		ik := fmt.Sprintf("%s[%d]", key, i)
+		if m := deref(item); m.Kind != yaml.MappingNode {
+			return d.errAt(item, ik, "must be a mapping with keys %s, got %s", keyNames(fields, ""), describe(m))
+		}
+		if err := d.mapping(item, out.Index(i), ik); err != nil {
+			return err
+		}
+		for _, f := range fields {
+			if _, ok := d.origins[join(ik, f.name)]; !ok {
+				return d.errAt(item, ik, "needs %s (each item gives %s)", f.name, keyNames(fields, ""))
+			}
+		}
+	}
+	v.Set(out)
 	return nil
 }
 
@@ -491,10 +537,10 @@ func (d *decoder) leaf(n *yaml.Node, v reflect.Value, key string) error {
 	return nil
 }
 
-// list decodes a list of scalars into the slice v, each item as leaf decodes it (so a
+// values decodes a list of scalars into the slice v, each item as leaf decodes it (so a
 // TextUnmarshaler element checks its own values, and an error names the item's line). One
 // scalar is a list of comma-separated items, as --set writes it: on=timeout,5xx.
-func (d *decoder) list(n *yaml.Node, v reflect.Value, key string) error {
+func (d *decoder) values(n *yaml.Node, v reflect.Value, key string) error {
 	at := n
 	n = deref(n)
 	var items []*yaml.Node
@@ -558,6 +604,16 @@ func (d *decoder) applySet(root *yaml.Node, raw string) error {
 	if isGroup(t) {
 		return invalid(nil, "%s: %s is a group of keys, not a value; set one of %s", setLabel(raw), key, keyNames(fieldsOf(t), key))
 	}
+	val := &yaml.Node{Kind: yaml.ScalarNode, Value: value}
+	if isList(t) {
+		// A list is written as in the file, in YAML's one-line form.
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(value), &doc); err != nil || len(doc.Content) != 1 {
+			return invalid(nil, "%s: write the list as in a preset file, like --set '%s=%s'", setLabel(raw), key, listExample)
+		}
+		val = doc.Content[0]
+	}
+	d.mark(val, raw)
 	m, prefix := root, ""
 	for i, p := range parts {
 		prefix = join(prefix, p)
@@ -569,8 +625,6 @@ func (d *decoder) applySet(root *yaml.Node, raw string) error {
 			}
 		}
 		if i == len(parts)-1 {
-			val := &yaml.Node{Kind: yaml.ScalarNode, Value: value}
-			d.sets[val] = raw
 			if idx < 0 {
 				k := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: p}
 				d.sets[k] = raw
@@ -610,6 +664,14 @@ func (d *decoder) applySet(root *yaml.Node, raw string) error {
 		m = sub
 	}
 	return nil
+}
+
+// mark says n and everything under it came from the --set raw.
+func (d *decoder) mark(n *yaml.Node, raw string) {
+	d.sets[n] = raw
+	for _, sub := range n.Content {
+		d.mark(sub, raw)
+	}
 }
 
 func copyNode(n *yaml.Node) *yaml.Node {

@@ -132,7 +132,7 @@ func TestLoadGood(t *testing.T) {
 				"dependency:\n  latency: 250ms\n  ignore_cancel: true\n  mode: down\npayment:\n  breaker: {enabled: true}\n",
 			check: func(t *testing.T, c lab.Config) {
 				eq(t, "Duration", c.Duration.D(), time.Minute)
-				eq(t, "Pool", c.Pool, lab.PoolConfig{Workers: 7, Queue: 3, Discipline: lab.LIFO})
+				eq(t, "Pool", c.Pool, lab.PoolConfig{Workers: 7, Queue: 3, Discipline: lab.LIFO, Autoscale: lab.DefaultConfig().Pool.Autoscale})
 				eq(t, "Seed", c.Traffic.Seed, int64(-4))
 				eq(t, "payment rate", c.Traffic.Payment.Rate, 2.5)
 				eq(t, "signup rate kept", c.Traffic.Signup.Rate, 5.0)
@@ -280,7 +280,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "misspelled key",
 			file: "name: x\npool:\n  worksers: 30\n",
-			want: `FILE:3: unknown key "pool.worksers" (pool has: workers, queue, discipline)`,
+			want: `FILE:3: unknown key "pool.worksers" (pool has: workers, queue, discipline, autoscale)`,
 		},
 		{
 			name: "unknown top-level key",
@@ -290,7 +290,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "keys are case sensitive",
 			file: "dependency:\n  Latency: 2s\n",
-			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel, brownout, stall, hops, deadline, retry_at, hop)`,
+			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel, brownout, stall, hops, deadline, retry_at, hop, knee, knee_exponent)`,
 		},
 		{
 			name: "unknown value in a list",
@@ -351,7 +351,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "value where a mapping belongs",
 			file: "pool: 20\n",
-			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, got "20"`,
+			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, autoscale, got "20"`,
 		},
 		{
 			name: "mapping where a value belongs",
@@ -418,8 +418,8 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "--set a bad choice",
 			ref:  "semaphore-bulkhead",
-			sets: []string{"payment.bulkhead.type=adaptive"},
-			want: `--set payment.bulkhead.type=adaptive: must be one of none, semaphore, threadpool, got "adaptive"`,
+			sets: []string{"payment.bulkhead.type=elastic"},
+			want: `--set payment.bulkhead.type=elastic: must be one of none, semaphore, threadpool, adaptive, got "elastic"`,
 		},
 		{
 			name: "--set without =",
@@ -443,13 +443,13 @@ func TestLoadErrors(t *testing.T) {
 			name: "--set a misspelled key",
 			ref:  "shared-pool",
 			sets: []string{"pool.worksers=30"},
-			want: `--set pool.worksers=30: unknown key "pool.worksers" (pool has: workers, queue, discipline)`,
+			want: `--set pool.worksers=30: unknown key "pool.worksers" (pool has: workers, queue, discipline, autoscale)`,
 		},
 		{
 			name: "--set a group",
 			ref:  "shared-pool",
 			sets: []string{"pool=3"},
-			want: `--set pool=3: pool is a group of keys, not a value; set one of pool.workers, pool.queue, pool.discipline`,
+			want: `--set pool=3: pool is a group of keys, not a value; set one of pool.workers, pool.queue, pool.discipline, pool.autoscale`,
 		},
 		{
 			name: "--set below a value",
@@ -461,7 +461,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "--set into a group the file wrote as a value",
 			file: "pool: 20\n",
 			sets: []string{"pool.workers=30"},
-			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, got "20"`,
+			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, autoscale, got "20"`,
 		},
 		{
 			name: "unknown preset",

@@ -97,7 +97,7 @@ func TestQueueSteps(t *testing.T) {
 	var got []int
 	for i := 0; i < 8; i++ {
 		cfg, _ = queueUp(cfg)
-		got = append(got, cfg.Pool.Queue)
+		got = append(got, int(cfg.Pool.Queue))
 	}
 	want := []int{5, 10, 20, 50, 100, 200, 500, 1000}
 	for i := range want {

@@ -25,7 +25,7 @@ type chartSpec struct {
 
 // occupancyChart plots the workers each class held at each whole second.
 func occupancyChart(s *lab.Snapshot) chartSpec {
-	size := max(s.Pool.Size, s.Config.Pool.Workers, 1)
+	size := max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1)
 	return chartSpec{
 		title:   fmt.Sprintf("workers held (of %d)", size),
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.Busy[c]) },
@@ -283,7 +283,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) 
 		var items []string
 		for k := len(classes) - 1; k >= 0; k-- {
 			i, c := classes[k], lab.Classes[classes[k]]
-			name := c.String()
+			name := s.Config.Traffic.Label(c)
 			if short {
 				name = string(t.letter[i])
 			}

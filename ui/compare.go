@@ -69,7 +69,7 @@ func summaryLines(t *theme, s screen, w int) []string {
 		for end < len(rows) && rows[end].Class == rows[start].Class {
 			end++
 		}
-		block, bw := summaryBlock(t, rows[start:end])
+		block, bw := summaryBlock(t, rows[start:end], a.Config.Traffic.Label(rows[start].Class))
 		blocks, widths = append(blocks, block), append(widths, bw)
 		start = end
 	}
@@ -112,11 +112,11 @@ func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
 	return a, b, diff
 }
 
-// summaryBlock draws one class's rows under a header naming the class and the columns,
-// and returns its width.
-func summaryBlock(t *theme, rows []lab.ComparisonRow) ([]string, int) {
+// summaryBlock draws one class's rows under a header naming the class (as name) and the
+// columns, and returns its width.
+func summaryBlock(t *theme, rows []lab.ComparisonRow, name string) ([]string, int) {
 	ci := int(rows[0].Class)
-	labelW, numW := ansiWidth(rows[0].Class.String()), ansiWidth("B − A")
+	labelW, numW := ansiWidth(name), ansiWidth("B − A")
 	cells := make([][3]string, len(rows))
 	for i, r := range rows {
 		a, b, d := summaryCells(r)
@@ -125,7 +125,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow) ([]string, int) {
 		numW = max(numW, ansiWidth(a), ansiWidth(b), ansiWidth(d))
 	}
 	numW += 2
-	out := []string{t.name[ci].Render(padRight(rows[0].Class.String(), labelW)) +
+	out := []string{t.name[ci].Render(padRight(name, labelW)) +
 		t.dim.Render(padLeft("A", numW)+padLeft("B", numW)+padLeft("B − A", numW))}
 	for i, r := range rows {
 		diff := padLeft(cells[i][2], numW)

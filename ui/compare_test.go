@@ -73,7 +73,7 @@ func TestCompareKeys(t *testing.T) {
 	if appliedB, _ := engines[2].state(); len(appliedB) != 1 || !appliedB[0].Equal(m.sides[1].cfg) {
 		t.Errorf("b with B focused: B's engine got %d changes", len(appliedB))
 	}
-	if m.sides[1].cfg.Traffic != m.sides[0].cfg.Traffic {
+	if !m.sides[1].cfg.Traffic.Equal(m.sides[0].cfg.Traffic) {
 		t.Errorf("traffic must stay identical")
 	}
 
@@ -193,7 +193,7 @@ func TestRunCompareStopsBoth(t *testing.T) {
 	if len(engines) != 2 {
 		t.Fatalf("%d engines, want 2", len(engines))
 	}
-	if got := engines[1].snap.Config; got.Traffic != testConfig().Traffic || got.Payment.Bulkhead.Type != lab.BulkheadSemaphore {
+	if got := engines[1].snap.Config; !got.Traffic.Equal(testConfig().Traffic) || got.Payment.Bulkhead.Type != lab.BulkheadSemaphore {
 		t.Errorf("B started on %+v", got)
 	}
 	for i, e := range engines {

@@ -38,7 +38,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if msg, ok := narrateHops(cfg, f, s); ok {
 		return msg
 	}
-	rate := cfg.Traffic.Payment.Rate
+	if msg, ok := narratePostmortem(cfg, f, s); ok {
+		return msg
+	}
+	rate := cfg.Traffic.PeakRate(lab.Payment)
 	workers := cfg.Pool.Workers
 	pay := f.Payment
 

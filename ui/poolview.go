@@ -237,7 +237,7 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 		}
 		return label + t.dim.Render(none)
 	}
-	summary := fmt.Sprintf(" %d/%d waiting, %s", p.Queued, p.QueueCap, strings.ToUpper(string(p.Discipline)))
+	summary := queueSummary(p)
 	total := max(p.QueueCap, p.Queued)
 	avail := max(w-poolLabelW-ansiWidth(summary)-1, 10)
 	var gs []glyph
@@ -287,13 +287,13 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 			if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
 				continue
 			}
-			items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+c.String()+" "+itoa(pc.busy[i]))
+			items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+s.Config.Traffic.Label(c)+" "+itoa(pc.busy[i]))
 			for _, ph := range waitPhases() {
 				n := pc.waitIn[classPhase{c, ph}]
 				if n == 0 && (c != lab.Payment || !slices.Contains(s.Waits, ph)) {
 					continue
 				}
-				words := c.String() + " " + waitWords(ph, false)
+				words := s.Config.Traffic.Label(c) + " " + waitWords(ph, false)
 				if short { // only payments wait: the class goes without saying
 					words = waitWords(ph, true)
 				}
@@ -308,7 +308,7 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 			}
 			idle += t.dim.Render(note)
 		}
-		return append(items, idle)
+		return append(append(items, idle), growthItem(s)...)
 	}
 	long := strings.Join(legend(false), "  ")
 	if ansiWidth(long) <= w {

@@ -83,7 +83,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) (lines, notes []st
 	cols := tableColumns()
 	nameW := 8
 	for _, c := range lab.Classes {
-		nameW = max(nameW, len(c.String())+2)
+		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)
 	}
 	rs := s.Rates()
 	rowLabel := "  /s"
@@ -202,7 +202,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) (lines, notes []st
 		if !s.Active(c) {
 			continue
 		}
-		row := t.name[ci].Render(padRight(c.String(), nameW))
+		row := t.name[ci].Render(padRight(s.Config.Traffic.Label(c), nameW))
 		rate := padRight(rowLabel, nameW)
 		for i, col := range cols {
 			row += padLeft(col.total(cs), ws[i])
@@ -324,7 +324,7 @@ func detailLines(t *theme, s *lab.Snapshot) []string {
 	head := padRight("class", nameW)
 	rows := make([]string, len(lab.Classes))
 	for i, c := range lab.Classes {
-		rows[i] = t.name[i].Render(padRight(c.String(), nameW))
+		rows[i] = t.name[i].Render(padRight(s.Config.Traffic.Label(c), nameW))
 	}
 	for gi, g := range groups {
 		if gi > 0 {

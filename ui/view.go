@@ -95,7 +95,7 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 	if p.snap != nil {
 		return p.snap
 	}
-	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: p.cfg.Pool.Queue,
+	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: int(p.cfg.Pool.Queue), Unbounded: p.cfg.Pool.Queue.Unbounded(),
 		Discipline: p.cfg.Pool.Discipline, Workers: make([]lab.Worker, p.cfg.Pool.Workers)},
 		Bulkhead: lab.BulkheadStats{Type: p.cfg.Payment.Bulkhead.Type, Size: p.cfg.Payment.Bulkhead.Size}}
 }
@@ -271,6 +271,9 @@ func chartsLines(t *theme, snap *lab.Snapshot, changes []change, w, h int) []str
 		return out
 	}
 	occ, starv := occupancyChart(snap), starvationChart(snap)
+	if alt, ok := postmortemChart(snap); ok {
+		starv = alt
+	}
 	if h >= 2*11+1 && w < 160 {
 		each := min((h-1)/2, 17)
 		split := legendSplit(t, occ, snap, w) || legendSplit(t, starv, snap, w)
@@ -383,7 +386,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 // settingsItems are the settings in force, each with its name.
 func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot, w int) []string {
 	k := func(name, value string) string { return t.dim.Render(name+" ") + value }
-	queue := fmt.Sprintf("%d %s", cfg.Pool.Queue, strings.ToUpper(string(cfg.Pool.Discipline)))
+	queue := fmt.Sprintf("%v %s", cfg.Pool.Queue, strings.ToUpper(string(cfg.Pool.Discipline)))
 	timeout := "off"
 	if cfg.Payment.Timeout.Kind != lab.TimeoutNone {
 		timeout = fmt.Sprintf("%s %s", cfg.Payment.Timeout.Kind, fmtDur(cfg.Payment.Timeout.Duration.D()))
@@ -394,6 +397,8 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot, w int) []string
 	case lab.BulkheadNone:
 	case lab.BulkheadThreadPool:
 		bulkhead = fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", snap.Bulkhead.ThreadsBusy, bh.Size, snap.Bulkhead.Queued, bh.Queue)
+	case lab.BulkheadAdaptive:
+		bulkhead = adaptiveSetting(cfg, snap)
 	default:
 		bulkhead = fmt.Sprintf("%s %d/%d permits in use", bh.Type, snap.Bulkhead.InUse, bh.Size)
 		if bh.MaxWait > 0 {
@@ -407,11 +412,11 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot, w int) []string
 	var rates []string
 	for _, c := range lab.Classes {
 		if snap.Active(c) {
-			rates = append(rates, c.String()+" "+fmtFloatRate(cfg.Traffic.Rate(c)))
+			rates = append(rates, rateSetting(cfg, snap, c))
 		}
 	}
 	items := []string{
-		k("pool", fmt.Sprintf("%d workers", cfg.Pool.Workers)),
+		k("pool", poolSetting(cfg)),
 		k("queue", queue),
 		k("timeout", timeout),
 		k("bulkhead", bulkhead),
@@ -430,6 +435,7 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot, w int) []string
 		}
 		items = append(items, conns...)
 	}
+	items = append(items, kneeItems(t, cfg)...)
 	if len(snap.Chain) > 0 {
 		items = append(items, k("payment chain", strings.Join(snap.Chain, " → ")))
 	}
@@ -479,7 +485,7 @@ func modeShort(d lab.DependencyConfig) string {
 // words that say what it is (the longer words where w has room).
 func healthItems(s *lab.Snapshot, w int) []string {
 	items := []string{
-		fmt.Sprintf("dependency in flight %d (peak %d, %s calls)", s.Dependency.InFlight, s.Dependency.PeakInFlight, fmtCount(s.Dependency.Requests)),
+		fmt.Sprintf("dependency in flight %d%s (peak %d, %s calls)", s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, fmtCount(s.Dependency.Requests)),
 		fmt.Sprintf("pool full (no free worker) %s in all, of %s", fmtElapsed(s.Pool.FullFor), fmtElapsed(s.Elapsed)),
 	}
 	if s.Orphans.Total > 0 {
@@ -488,6 +494,7 @@ func healthItems(s *lab.Snapshot, w int) []string {
 	if s.Breaker.Opened > 0 {
 		items = append(items, fmt.Sprintf("breaker opened %d×", s.Breaker.Opened))
 	}
+	items = append(items, slackItems(s)...)
 	if s.Health.Pulls > 0 || s.Health.Pulled {
 		state := "back in rotation"
 		if s.Health.Pulled {
@@ -500,7 +507,7 @@ func healthItems(s *lab.Snapshot, w int) []string {
 	}
 	return append(items,
 		"generator lag p99 "+latency(s.Generator.Lag.P99, s.Generator.Lag.Count)+" (how late the lab sent)",
-		fmt.Sprintf("goroutines %d (workers, calls, generator)", s.Goroutines))
+		goroutinesItem(s))
 }
 
 // footerLines are the keys, from the keymap, as help.Model draws them: as many lines as
