@@ -35,7 +35,7 @@ type Forecast struct {
 
 	Measurement MeasurementForecast // how the load is sent, and what a stall hides from a closed loop
 	Retry       RetryForecast       // the tries of the payment call, at the lab and at the bottom of a chain
-	Knee    KneeForecast // the dependency's concurrency knee, when it has one
+	Knee        KneeForecast        // the dependency's concurrency knee, when it has one
 }
 
 // Fit is how the offered load sits against the pool.

@@ -73,9 +73,9 @@ type Lab struct {
 	retry      atomic.Pointer[retrier] // the retry policy in force
 	calls      callCounts              // the lab's calls to the dependency
 	resubmits  *resubmitter            // impatient users sending their request again
-	adaptive adaptive     // the adaptive limit
-	slack    slackLost    // free workers at each bulkhead rejection
-	peakRun  atomic.Int64 // the most goroutines running at once
+	adaptive   adaptive                // the adaptive limit
+	slack      slackLost               // free workers at each bulkhead rejection
+	peakRun    atomic.Int64            // the most goroutines running at once
 }
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
@@ -373,7 +373,7 @@ func dependencySettings(d DependencyConfig) slowserver.Settings {
 		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: d.IgnoreCancel,
 		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D(),
 		Stall: slowserver.Stall{Every: d.Stall.Every.D(), For: d.Stall.For.D(), FirstAt: d.Stall.FirstAt.D()},
-		Knee: d.Knee, KneeExponent: d.KneeExponent}
+		Knee:  d.Knee, KneeExponent: d.KneeExponent}
 }
 
 // dependencySettings are d for this lab's dependency: its stalls moved by stallShift, so
