@@ -101,3 +101,22 @@ func benchChangedHist(b *testing.B, read func(h *hist)) {
 		read(h)
 	}
 }
+
+// BenchmarkLagWithCallsInFlight is the lab at 1,000 payments/s of 3 s calls on a pool that
+// never fills: ~3,000 calls in flight from 3 s on, and the generator's lag while they are.
+// Run with: go test -run '^$' -bench LagWithCalls -benchtime 1x ./lab/
+func BenchmarkLagWithCallsInFlight(b *testing.B) {
+	for range b.N {
+		c := DefaultConfig()
+		c.Duration = Duration(6 * time.Second)
+		c.Traffic = TrafficConfig{Arrivals: Poisson, Seed: 1, Payment: RateConfig{Rate: 1000}}
+		c.Pool.Workers = 5000
+		s, err := Run(context.Background(), c, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(s.Dependency.PeakInFlight), "peak_in_flight")
+		b.ReportMetric(float64(s.Generator.Lag.P99)/float64(time.Millisecond), "lag_p99_ms")
+		b.ReportMetric(float64(s.Generator.Lag.Max)/float64(time.Millisecond), "lag_max_ms")
+	}
+}

@@ -96,15 +96,21 @@ func TestRetryReturnsTheConnectionBetweenTries(t *testing.T) {
 
 // A retry that cannot start ends the payment as its last try did: with 130 ms of deadline
 // and tries of 100 ms (50 ms socket timeout, 50 ms backoff), the second try would start
-// with 30 ms left, less than the 50 ms a call typically takes here, so it is refused and
-// the payment times out with one call, not rejected.
+// with 30 ms left, less than the ~60 ms a call needs here (calls of 50 ms, steady: the
+// mean plus four small deviations), so it is refused and the payment times out with one
+// call, not rejected.
 func TestRefusedRetryKeepsTheLastOutcome(t *testing.T) {
 	c := failingTries(3)
 	c.Payment.Timeout.Duration = Duration(50 * time.Millisecond)
 	c.Payment.Retry.Backoff, c.Payment.Retry.Jitter = Duration(50*time.Millisecond), JitterNone
 	c.Payment.Deadline = Duration(130 * time.Millisecond)
 	l := startIdle(t, c)
-	l.typical.observe(50 * time.Millisecond)
+	for range 8 { // steady calls: the deviation decays from its first guess, half the mean
+		l.typical.observe(50 * time.Millisecond)
+	}
+	if n := l.typical.needed(); n >= 130*time.Millisecond-30*time.Millisecond || n <= 30*time.Millisecond {
+		t.Fatalf("a call needs %v: want the first try to fit in 130ms and the second not in 30ms", n)
+	}
 	r := l.chain.Load().serve(l.ctx, nil, time.Now())
 	if r.out != TimedOut || r.rejected {
 		t.Errorf("payment %+v, want timed out as its only try", r)
