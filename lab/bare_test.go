@@ -69,7 +69,7 @@ func runBare(tb testing.TB, rate float64, latency, window time.Duration) (lag Pe
 func runLab(tb testing.TB, rate float64, latency, window time.Duration) (lag Percentiles, done int64) {
 	c := DefaultConfig()
 	c.Duration = Duration(window)
-	c.Traffic = TrafficConfig{Arrivals: Uniform, Seed: 1, Payment: RateConfig{Rate: rate}}
+	c.Traffic.Arrivals, c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = Uniform, rate, 0
 	c.Dependency.Mode, c.Dependency.HealthyLatency = ModeHealthy, Duration(latency)
 	c.Pool.Workers = min(MaxWorkers, int(rate*latency.Seconds())*4+64)
 	s, err := Run(context.Background(), c, Options{})
@@ -123,7 +123,7 @@ func BenchmarkMemoryPerCallInFlight(b *testing.B) {
 // for their answers, as the bare pipeline's do.
 func runLabSlow(tb testing.TB, rate float64, latency, window time.Duration) {
 	c := DefaultConfig()
-	c.Traffic = TrafficConfig{Arrivals: Uniform, Seed: 1, Payment: RateConfig{Rate: rate}}
+	c.Traffic.Arrivals, c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = Uniform, rate, 0
 	c.Dependency.Mode, c.Dependency.HealthyLatency = ModeHealthy, Duration(latency)
 	c.Pool.Workers = int(rate*latency.Seconds()) + 64
 	l, err := Start(c, Options{Until: window})

@@ -109,7 +109,7 @@ func BenchmarkLagWithCallsInFlight(b *testing.B) {
 	for range b.N {
 		c := DefaultConfig()
 		c.Duration = Duration(6 * time.Second)
-		c.Traffic = TrafficConfig{Arrivals: Poisson, Seed: 1, Payment: RateConfig{Rate: 1000}}
+		c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 1000, 0
 		c.Pool.Workers = 5000
 		s, err := Run(context.Background(), c, Options{})
 		if err != nil {
