@@ -531,7 +531,8 @@ func loadPreset(name string) (lab.Config, error) { return presets.Load(name, nil
 func runTour(args []string, stdout io.Writer) error {
 	fs := newFlagSet("tour")
 	list := fs.Bool("list", false, "list the chapters, one a line")
-	chapter := fs.Int("chapter", 1, "start at this chapter (see: poollab tour --list)")
+	chapter := chapterFlag{n: 1}
+	fs.Var(&chapter, "chapter", "start at this chapter (see: poollab tour --list)")
 	record := fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
 	var port portFlag
 	fs.Var(&port, "port", "port for the slow dependency on 127.0.0.1 (0: any free port)")
@@ -546,17 +547,42 @@ func runTour(args []string, stdout io.Writer) error {
 		}
 		return tw.Flush()
 	}
-	if *chapter < 1 || *chapter > len(chapters) {
-		return usagef("--chapter %d: must be 1..%d (see: poollab tour --list)", *chapter, len(chapters))
+	if chapter.n < 1 || chapter.n > len(chapters) {
+		return usagef("--chapter %d: must be 1..%d (see: poollab tour --list)", chapter.n, len(chapters))
 	}
 	if !term.IsTerminal(os.Stdout.Fd()) {
 		return usagef("the tour needs a terminal; poollab tour --list lists its chapters")
 	}
-	cfg, err := loadPreset(chapters[*chapter-1].Presets[0])
+	cfg, err := loadPreset(chapters[chapter.n-1].Presets[0])
 	if err != nil {
 		return err
 	}
-	return live([]lab.Config{cfg}, port.n, recordFlag(fs, *record), *chapter)
+	return live([]lab.Config{cfg}, port.n, recordFlag(fs, *record), chapter.n)
+}
+
+// chapterFlag is tour --chapter: a number, its range checked once the chapters are known.
+type chapterFlag struct {
+	n   int
+	bad string // the text given, if it is not a number
+}
+
+func (c *chapterFlag) String() string { return strconv.Itoa(c.n) }
+
+func (c *chapterFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		c.bad = s
+		return nil
+	}
+	c.n, c.bad = n, ""
+	return nil
+}
+
+func (c *chapterFlag) check(name string) error {
+	if c.bad == "" {
+		return nil
+	}
+	return usagef("%s %s: write a chapter's number (see: poollab tour --list)", name, lab.Clip(c.bad))
 }
 
 // createRecording creates (or empties) the --record file, before anything starts.

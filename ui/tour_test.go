@@ -384,3 +384,45 @@ func TestRunTour(t *testing.T) {
 		}
 	}
 }
+
+// Every tour screen is exactly the terminal's size, whatever the size: the card, the look,
+// the banner over one lab or a comparison, watching and at the moment.
+func TestTourFrameAtEverySize(t *testing.T) {
+	th := newTheme(false, true)
+	chs := loadChapters(loadEmbedded)
+	one, two := chs[0], chs[slices.IndexFunc(chs, func(lc loadedChapter) bool { return len(lc.ch.presets) == 2 })]
+	a, b := compareSnapshots()
+	for _, w := range []int{80, 81, 99, 120, 160, 200} {
+		for _, h := range []int{24, 25, 28, 31, 32, 40, 60} {
+			for _, lc := range []loadedChapter{one, two} {
+				snaps := []*lab.Snapshot{testSnapshot()}
+				if len(lc.cfgs) == 2 {
+					snaps = []*lab.Snapshot{a, b}
+				}
+				for _, phase := range []tourPhase{tourPredict, tourWatch, tourAnswer} {
+					for _, looking := range []bool{false, true} {
+						s := answerScreen(lc, snaps, 1, w, h)
+						s.tour.phase, s.tour.looking, s.status = phase, looking, "a status line"
+						if !checkFrame(t, render(th, s), w, h) {
+							t.Fatalf("%q phase %d looking %v at %dx%d", lc.ch.title, phase, looking, w, h)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// The tour's answer over a comparison, as View draws it 10 times a second when resumed:
+// the lesson reads the forecast and the comparison each frame.
+func BenchmarkTourView120x40(b *testing.B) {
+	th := newTheme(false, true)
+	chs := loadChapters(loadEmbedded)
+	lc := chs[slices.IndexFunc(chs, func(lc loadedChapter) bool { return len(lc.ch.presets) == 2 })]
+	a, bb := compareSnapshots()
+	s := answerScreen(lc, []*lab.Snapshot{a, bb}, 1, 120, 40)
+	b.ReportAllocs()
+	for b.Loop() {
+		render(th, s)
+	}
+}
