@@ -90,11 +90,14 @@ func marked(marks []pointer, c lab.Class, key string) bool {
 	return false
 }
 
-// markedCell is text right-aligned in w cells, standing out: ▶ in the space every column
+// pointGlyph marks the numbers the tour points at (▶ is compare mode's focused side).
+const pointGlyph = "▸"
+
+// markedCell is text right-aligned in w cells, standing out: pointGlyph in the space every column
 // keeps before its cells, then reverse video, so it shows in NO_COLOR and in a plain-text
 // capture too.
 func markedCell(t *theme, text string, w int) string {
-	return strings.Repeat(" ", max(w-1-ansiWidth(text), 0)) + t.highlight.Render("▶"+text)
+	return strings.Repeat(" ", max(w-1-ansiWidth(text), 0)) + t.highlight.Render(pointGlyph+text)
 }
 
 // paneMarks are the marks in pane i's class table.

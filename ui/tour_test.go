@@ -96,7 +96,7 @@ func TestTourChaptersHeadless(t *testing.T) {
 							t.Errorf("mark %d (%s): no such cell for these snapshots", i, p.where(len(snaps) == 2))
 						}
 						for _, text := range texts {
-							if !strings.Contains(out, th.highlight.Render("▶"+text)) || !strings.Contains(plain, "▶"+text) {
+							if !strings.Contains(out, th.highlight.Render(pointGlyph+text)) || !strings.Contains(plain, pointGlyph+text) {
 								t.Errorf("%dx%d no colour %v: %s = %s is not highlighted on the frame:\n%s", size[0], size[1], noColor, p.where(len(snaps) == 2), text, plain)
 							}
 							if !strings.Contains(lesson, text) {
@@ -264,14 +264,14 @@ func TestTourFlow(t *testing.T) {
 	if m.tour.phase != tourWatch || m.tour.guess != 3 || m.sides[0].cfg.Name != "shared-pool" || m.compare {
 		t.Fatalf("3: phase %v guess %d preset %q", m.tour.phase, m.tour.guess, m.sides[0].cfg.Name)
 	}
-	if v := view(); !strings.Contains(v, "watching until 6.0s") || strings.Contains(v, "▶") {
+	if v := view(); !strings.Contains(v, "watching until 6.0s") || strings.Contains(v, pointGlyph) {
 		t.Errorf("watching:\n%s", v)
 	}
 	tick() // the fake's snapshot is 6.4 s in: past the moment
 	if m.tour.phase != tourAnswer || !m.paused {
 		t.Fatalf("at the moment: phase %v paused %v", m.tour.phase, m.paused)
 	}
-	if v := view(); !strings.Contains(v, "✓ right") || !strings.Contains(v, "▶22") || !strings.Contains(v, "22 turned away") {
+	if v := view(); !strings.Contains(v, "✓ right") || !strings.Contains(v, pointGlyph+"22") || !strings.Contains(v, "22 turned away") {
 		t.Errorf("the answer (signup rejected:pool 22) is not highlighted and quoted:\n%s", v)
 	}
 	press(tea.KeyPressMsg{Code: tea.KeySpace})

@@ -71,8 +71,8 @@ func bannerLines(t *theme, s screen) []string {
 		for _, l := range wrapText(ch.lesson(newTourAt(ch, snaps)), w, 0) {
 			out = append(out, t.narrator.Render(l))
 		}
-		if s.height >= compactBelow { // short screens: the ▶ in the cells says it
-			out = append(out, t.dim.Render("▶ "+strings.Join(where, " · ")+": highlighted below"))
+		if s.height >= compactBelow { // short screens: the arrow in the cells says it
+			out = append(out, t.dim.Render(pointGlyph+" "+strings.Join(where, " · ")+": highlighted below"))
 		}
 	}
 	if s.height < compactBelow {
