@@ -39,7 +39,7 @@ func TestTourChaptersHeadless(t *testing.T) {
 	}
 	dump := os.Getenv("POOLLAB_TOUR_FRAMES") // a folder: write each chapter's frames there to look at
 	for k, lc := range loadChapters(loadEmbedded) {
-		t.Run(lc.ch.presets[0], func(t *testing.T) {
+		t.Run(itoa(k+1)+"-"+lc.ch.presets[0], func(t *testing.T) {
 			t.Parallel()
 			ch, f := lc.ch, lc.ch.fast
 			var cfgs []lab.Config
