@@ -40,6 +40,9 @@ usage:
                                                          at that size: ANSI (NO_COLOR=1 for none), plain
                                                          text, or an SVG picture for browsers and slides
   poollab presets                                        list the presets and what each shows
+  poollab tour [--chapter N] [--record FILE.cast]        the guided tour, a chapter per lesson: predict,
+                                                         watch, see the number that answers (T in the lab)
+  poollab tour --list                                    the tour's chapters, one a line
   poollab check [--each D]                               pre-flight for presenters: every preset for D
                                                          (default 2s), headless; exit 0 when this machine
                                                          shows every one on time
@@ -97,10 +100,12 @@ func run(args []string, stdout io.Writer) error {
 			return listPresets(stdout)
 		case "check":
 			return runCheck(args[1:], stdout)
+		case "tour":
+			return runTour(args[1:], stdout)
 		case "help":
 			return flag.ErrHelp
 		}
-		return usagef("unknown command %s (commands: run, compare, snapshot, presets, check; or no command for the live lab)", lab.Quote(args[0]))
+		return usagef("unknown command %s (commands: run, compare, snapshot, presets, check, tour; or no command for the live lab)", lab.Quote(args[0]))
 	}
 	return runLive(args)
 }
@@ -466,8 +471,22 @@ func runLive(args []string) (err error) {
 	if !term.IsTerminal(os.Stdout.Fd()) {
 		return usagef("the live lab needs a terminal; for a report use: poollab run --preset %s", lab.Clip(cfgs[0].Name))
 	}
+	return live(cfgs, l.port.n, recordFlag(l.fs, *record), 0)
+}
+
+// recordFlag is --record's path, or nil when it was not given.
+func recordFlag(fs *flag.FlagSet, path string) *string {
+	if !flagSet(fs, "record") {
+		return nil
+	}
+	return &path
+}
+
+// live runs the dashboard on cfgs (A and B when two), recorded to *record when given, and
+// open on the tour's chapter tour (from 1) when tour > 0.
+func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
 	var cast *os.File
-	if flagSet(l.fs, "record") {
+	if record != nil {
 		if cast, err = createRecording(*record); err != nil {
 			return err
 		}
@@ -482,7 +501,7 @@ func runLive(args []string) (err error) {
 		Config: cfgs[0],
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
-			o := lab.Options{DependencyPort: l.port.n, OnPanic: func(err error) { app.Crash(err) }}
+			o := lab.Options{DependencyPort: port, OnPanic: func(err error) { app.Crash(err) }}
 			lb, err := lab.Start(cfg, o.Side(side))
 			if err != nil {
 				return nil, err
@@ -490,8 +509,9 @@ func runLive(args []string) (err error) {
 			return lb, nil
 		},
 		Presets:    list,
-		LoadPreset: func(name string) (lab.Config, error) { return presets.Load(name, nil) },
+		LoadPreset: loadPreset,
 		NoColor:    os.Getenv("NO_COLOR") != "",
+		Tour:       tour,
 	}
 	if len(cfgs) == 2 {
 		o.Compare = &cfgs[1]
@@ -501,6 +521,68 @@ func runLive(args []string) (err error) {
 	}
 	app = ui.New(o)
 	return app.Run()
+}
+
+// loadPreset loads an embedded preset as it is, for the picker and the tour.
+func loadPreset(name string) (lab.Config, error) { return presets.Load(name, nil) }
+
+// runTour is the guided tour: the live lab opened on a chapter's card, or the chapters
+// listed (no terminal needed).
+func runTour(args []string, stdout io.Writer) error {
+	fs := newFlagSet("tour")
+	list := fs.Bool("list", false, "list the chapters, one a line")
+	chapter := chapterFlag{n: 1}
+	fs.Var(&chapter, "chapter", "start at this chapter (see: poollab tour --list)")
+	record := fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
+	var port portFlag
+	fs.Var(&port, "port", "port for the slow dependency on 127.0.0.1 (0: any free port)")
+	if _, err := parseWithArgs(fs, args, 0); err != nil {
+		return err
+	}
+	chapters := ui.TourChapters(loadPreset)
+	if *list {
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for i, c := range chapters {
+			fmt.Fprintf(tw, "%d\t%s\t%s\n", i+1, c.Title, strings.Join(c.Presets, " vs "))
+		}
+		return tw.Flush()
+	}
+	if chapter.n < 1 || chapter.n > len(chapters) {
+		return usagef("--chapter %d: must be 1..%d (see: poollab tour --list)", chapter.n, len(chapters))
+	}
+	if !term.IsTerminal(os.Stdout.Fd()) {
+		return usagef("the tour needs a terminal; poollab tour --list lists its chapters")
+	}
+	cfg, err := loadPreset(chapters[chapter.n-1].Presets[0])
+	if err != nil {
+		return err
+	}
+	return live([]lab.Config{cfg}, port.n, recordFlag(fs, *record), chapter.n)
+}
+
+// chapterFlag is tour --chapter: a number, its range checked once the chapters are known.
+type chapterFlag struct {
+	n   int
+	bad string // the text given, if it is not a number
+}
+
+func (c *chapterFlag) String() string { return strconv.Itoa(c.n) }
+
+func (c *chapterFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		c.bad = s
+		return nil
+	}
+	c.n, c.bad = n, ""
+	return nil
+}
+
+func (c *chapterFlag) check(name string) error {
+	if c.bad == "" {
+		return nil
+	}
+	return usagef("%s %s: write a chapter's number (see: poollab tour --list)", name, lab.Clip(c.bad))
 }
 
 // createRecording creates (or empties) the --record file, before anything starts.

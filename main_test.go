@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -791,4 +794,40 @@ func presetNames() []string {
 		names = append(names, p.Name)
 	}
 	return names
+}
+
+// poollab tour --list prints the chapters whose presets load, numbered, one a line, with no
+// terminal; a chapter out of range or no terminal is bad usage: exit 2 on one line.
+func TestTourCommand(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"tour", "--list"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	if len(lines) < 9 {
+		t.Errorf("tour --list: %d chapters, want at least 9:\n%s", len(lines), out.String())
+	}
+	for i, l := range lines {
+		f := strings.Fields(l)
+		if len(f) < 3 || f[0] != strconv.Itoa(i+1) || !slices.Contains(presetNames(), f[len(f)-1]) {
+			t.Errorf("tour --list line %d: %q, want its number, title and presets", i+1, l)
+		}
+	}
+	n := strconv.Itoa(len(lines))
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tour", "--chapter", "0"}, "must be 1.." + n},
+		{[]string{"tour", "--chapter", strconv.Itoa(len(lines) + 1)}, "must be 1.." + n},
+		{[]string{"tour", "--chapter", "two"}, "--chapter two: write a chapter's number"},
+		{[]string{"tour", "--chapter", strings.Repeat("9", 100)}, "…"},
+		{[]string{"tour", "--list", "extra"}, "unexpected argument"},
+		{[]string{"tour"}, "needs a terminal"},
+	} {
+		err := run(tc.args, io.Discard)
+		if code := exitCode(err); code != 2 || !strings.Contains(fmt.Sprint(err), tc.want) || strings.Contains(fmt.Sprint(err), "\n") {
+			t.Errorf("poollab %s: exit %d, %v; want exit 2 saying %q", strings.Join(tc.args, " "), code, err, tc.want)
+		}
+	}
 }

@@ -7,7 +7,8 @@ import (
 
 // callRows are the payment rows about retries and hops, when either run has them: calls
 // per payment (the amplification), retries, budget denials, and for a chain the calls per
-// payment at its deepest hop and the work done past the user's deadline.
+// payment at its deepest hop and the work done past the user's deadline; and the calls a
+// caller timeout orphaned (still loading the dependency after the worker walked away).
 func callRows(a, b *Snapshot) []ComparisonRow {
 	var rows []ComparisonRow
 	add := func(name string, va, vb int64, more int, ratio bool) {
@@ -27,6 +28,9 @@ func callRows(a, b *Snapshot) []ComparisonRow {
 	if len(a.Hops) > 0 || len(b.Hops) > 0 {
 		add("deepest calls/payment", thousandths(a.DeepestPerPayment()), thousandths(b.DeepestPerPayment()), -1, true)
 		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false)
+	}
+	if a.Orphans.Total > 0 || b.Orphans.Total > 0 {
+		add("orphaned calls", a.Orphans.Total, b.Orphans.Total, -1, false)
 	}
 	return rows
 }

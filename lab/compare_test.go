@@ -29,3 +29,18 @@ func TestCompareClasses(t *testing.T) {
 		t.Errorf("p99 3s → 0.3s: %+v, want better", r[len(r)-1])
 	}
 }
+
+// A caller timeout's orphaned calls get a row when either run has some: fewer is better.
+func TestCompareOrphans(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate = 10
+	b.Config = a.Config
+	last := func() ComparisonRow { r := CompareClasses(&a, &b); return r[len(r)-1] }
+	if r := last(); r.Counter != "p99" {
+		t.Errorf("no orphans: the last row is %q, want p99", r.Counter)
+	}
+	b.Orphans = OrphanStats{InFlight: 18, Total: 50}
+	if r := last(); r.Counter != "orphaned calls" || r.A != 0 || r.B != 50 || r.Better != -1 {
+		t.Errorf("orphans in B: %+v, want orphaned calls 0 → 50, worse", r)
+	}
+}

@@ -75,9 +75,10 @@ func helpCharts(t *theme) [][2]string {
 	}
 }
 
-// helpLines renders the help as lines w wide: the keys, from the keymap with their long
-// sentences; the words of the main screen; the counters; the charts; the pool picture's glyphs.
-func helpLines(t *theme, w int) []string {
+// helpLines renders the help as lines w wide: the keys in force, from the keymap km with
+// their long sentences; the words of the main screen; the counters; the charts; the pool
+// picture's glyphs.
+func helpLines(t *theme, km keyMap, w int) []string {
 	var lines []string
 	section := func(title string, rows [][2]string) {
 		lines = append(lines, t.bold.Render(title))
@@ -104,10 +105,12 @@ func helpLines(t *theme, w int) []string {
 		}
 		lines = append(lines, "")
 	}
-	for _, g := range keys.groups() {
+	for _, g := range km.groups() {
 		var rows [][2]string
 		for _, b := range g.keys {
-			rows = append(rows, [2]string{b.Help().Key, b.long})
+			if b.Enabled() {
+				rows = append(rows, [2]string{b.Help().Key, b.long})
+			}
 		}
 		section(g.title, rows)
 	}
@@ -128,10 +131,10 @@ func helpLines(t *theme, w int) []string {
 }
 
 // newHelpView is the help, scrolled by a viewport, for a screen w×h: all but its title and
-// its last line.
-func newHelpView(t *theme, w, h int) viewport.Model {
+// its last line; km is the keymap in force.
+func newHelpView(t *theme, km keyMap, w, h int) viewport.Model {
 	vp := viewport.New(viewport.WithWidth(max(w-1, 1)), viewport.WithHeight(max(h-2, 1)))
-	vp.SetContentLines(helpLines(t, w-2))
+	vp.SetContentLines(helpLines(t, km, w-2))
 	return vp
 }
 

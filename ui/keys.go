@@ -28,9 +28,12 @@ type keyMap struct {
 
 	// In the preset picker (the help screen scrolls with the viewport's own keys).
 	Up, Down, Enter, Close binding
+
+	// The tour: T starts and leaves it; the others are in force only in it (inTour).
+	Tour, Choose, Next, Prev, Replay, Look, Leave binding
 }
 
-var keys = newKeyMap()
+var keys = newKeyMap().inTour(false)
 
 func newKeyMap() keyMap {
 	var tc []string
@@ -70,7 +73,30 @@ func newKeyMap() keyMap {
 		Down:  bind("", "↓", "down", "down", "j"),
 		Enter: bind("", "enter", "load", "enter"),
 		Close: bind("", "esc", "close", "esc"),
+
+		Tour: bind("the guided tour, a chapter per lesson: predict, watch the lab run to the chapter's moment, see the "+
+			"number that answers it highlighted (poollab tour --list lists the chapters)", "T", "tour", "T"),
+		Choose: bind("on a chapter's card: your prediction; the chapter's run starts", "1 2 3", "predict", "1", "2", "3"),
+		Next:   bind("the next chapter's card (skips this one)", "n", "next", "n"),
+		Prev:   bind("the previous chapter's card", "N", "back", "N"),
+		Replay: bind("replay the chapter's run: its presets from zero, your prediction kept (N then n predicts again)",
+			"r", "replay", "r"),
+		Look: bind("what to look at in this chapter (? there opens this help)", "?", "look", "?"),
+		Leave: bind("leave the tour: the lab keeps running on what is loaded (T starts the tour again)",
+			"esc T", "leave tour", "esc", "T"),
 	}
+}
+
+// inTour is the keymap in or out of the tour: in it, its keys stand in for the lab's own
+// ? (help: the chapter's look, which leads to it), r (restart: replay) and T (leave).
+func (k keyMap) inTour(on bool) keyMap {
+	for _, b := range []*binding{&k.Choose, &k.Next, &k.Prev, &k.Replay, &k.Look, &k.Leave} {
+		b.SetEnabled(on)
+	}
+	for _, b := range []*binding{&k.Help, &k.Restart, &k.Tour} {
+		b.SetEnabled(!on)
+	}
+	return k
 }
 
 // inCompare is the keymap as it stands in or out of compare mode: tab only does something in it.
@@ -85,14 +111,19 @@ func (k keyMap) groups() []struct {
 	title string
 	keys  []binding
 } {
-	return []struct {
+	type group = struct {
 		title string
 		keys  []binding
-	}{
+	}
+	gs := []group{
 		{"Keys", []binding{k.Help, k.Quit, k.Pause, k.Restart, k.Presets}},
 		{"Settings (new work sees a change at once; the charts mark it)", []binding{k.Timeout, k.Queue, k.Bulkhead, k.Size, k.Breaker, k.Mode, k.Latency}},
-		{"Compare and record", []binding{k.Compare, k.Focus, k.Export}},
+		{"Compare, record and tour", []binding{k.Compare, k.Focus, k.Export, k.Tour}},
 	}
+	if k.Next.Enabled() { // in the tour its keys come first (1 2 3 are on the chapter's card)
+		gs = append([]group{{"Tour (every other key works on the chapter's lab)", []binding{k.Next, k.Prev, k.Replay, k.Look, k.Leave}}}, gs...)
+	}
+	return gs
 }
 
 // ShortHelp is the footer: every key, as help.Model draws it.

@@ -18,8 +18,8 @@ import (
 // its few words, the help with its sentence; every settings key has an action per key.
 func TestFooterAndHelpFromOneKeymap(t *testing.T) {
 	th := newTheme(true, true)
-	footer := ansi.Strip(strings.Join(footerLines(th, true, 1000, 1), "\n"))
-	help := ansi.Strip(strings.Join(helpLines(th, 1000), "\n"))
+	footer := ansi.Strip(strings.Join(footerLines(th, keys.inCompare(true), 1000, 1), "\n"))
+	help := ansi.Strip(strings.Join(helpLines(th, keys, 1000), "\n"))
 	n := 0
 	for _, g := range keys.groups() {
 		for _, b := range g.keys {
@@ -37,11 +37,11 @@ func TestFooterAndHelpFromOneKeymap(t *testing.T) {
 		t.Errorf("ShortHelp and FullHelp must be the groups' keys")
 	}
 	// tab only does something in compare mode, so only there is it listed.
-	if single := ansi.Strip(footerLines(th, false, 1000, 1)[0]); strings.Contains(single, "tab") {
+	if single := ansi.Strip(footerLines(th, keys.inCompare(false), 1000, 1)[0]); strings.Contains(single, "tab") {
 		t.Errorf("tab listed outside compare mode: %s", single)
 	}
 	// At 80 columns: two lines, each within the width, the cut marked.
-	lines := footerLines(th, false, 80, 2)
+	lines := footerLines(th, keys.inCompare(false), 80, 2)
 	if len(lines) != 2 || !strings.HasPrefix(ansi.Strip(lines[0]), "? help") {
 		t.Errorf("footer at 80: %q", lines)
 	}

@@ -105,6 +105,8 @@ type model struct {
 	pickerCursor  int
 
 	fatal error // why the dashboard quit on its own
+
+	tour tourState // the guided tour; tour.ch nil: none
 }
 
 func newModel(ref *engineRef, o Options) model {
@@ -120,6 +122,9 @@ func newModel(ref *engineRef, o Options) model {
 		m.sides[i] = side{cfg: cfg, base: cfg}
 	}
 	m.compare = len(cfgs) == 2
+	if o.Tour > 0 {
+		m.tour = newTour(m.loadPreset, o.Tour-1)
+	}
 	return m
 }
 
@@ -184,6 +189,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			for i, s := range msg.snaps {
 				m.sides[i].snap, m.sides[i].snapAt = s, now
 			}
+			m.reachMoment()
 		}
 		return m, m.tick()
 	case restartedMsg:
@@ -197,6 +203,11 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if msg.String() == "ctrl+c" {
 		return m, tea.Quit
+	}
+	if m.tour.ch != nil && !m.picker && !m.help {
+		if next, cmd, done := m.tourKey(msg); done {
+			return next, cmd
+		}
 	}
 	switch {
 	case m.picker:
@@ -217,7 +228,7 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	case key.Matches(msg, keys.Help.Binding):
 		m.help = true
-		m.helpView = newHelpView(m.th, m.width, m.height)
+		m.helpView = newHelpView(m.th, m.keyMap(), m.width, m.height)
 		return m, nil
 	case key.Matches(msg, keys.Pause.Binding):
 		m.paused = !m.paused
@@ -248,6 +259,8 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, keys.Export.Binding):
 		return m.export(), nil
+	case key.Matches(msg, keys.Tour.Binding):
+		return m.startTour(), nil
 	case key.Matches(msg, keys.Presets.Binding):
 		if len(m.presets) == 0 {
 			m.fail("no presets to choose from")
@@ -273,7 +286,7 @@ func (m *model) refreshHelp() {
 		return
 	}
 	top := m.helpView.YOffset()
-	m.helpView = newHelpView(m.th, m.width, m.height)
+	m.helpView = newHelpView(m.th, m.keyMap(), m.width, m.height)
 	m.helpView.SetYOffset(top)
 }
 
@@ -423,6 +436,7 @@ func (m model) screen() screen {
 	for _, sd := range m.shown() {
 		s.panes = append(s.panes, pane{snap: sd.snap, cfg: sd.cfg, modified: !sd.cfg.Equal(sd.base), changes: sd.changes})
 	}
+	s.tour = m.tourView()
 	return s
 }
 
@@ -432,6 +446,9 @@ func (m model) View() tea.View {
 	v.WindowTitle = "poollab: " + m.sides[0].cfg.Name
 	if m.compare {
 		v.WindowTitle += " vs " + m.sides[1].cfg.Name
+	}
+	if tv := m.tour; tv.ch != nil {
+		v.WindowTitle = fmt.Sprintf("poollab tour %d/%d: %s", tv.k+1, tv.n, tv.ch.title)
 	}
 	return v
 }

@@ -30,6 +30,7 @@ type Options struct {
 	Input      io.Reader                             // nil: the terminal
 	Output     io.Writer                             // nil: the terminal
 	Record     io.Writer                             // non-nil: the session is recorded here as asciicast v2
+	Tour       int                                   // > 0: open the tour at this chapter (from 1) of TourChapters(LoadPreset)
 }
 
 // configs are the labs to start on, in side order: B gets A's traffic.

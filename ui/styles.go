@@ -106,6 +106,8 @@ type theme struct {
 	footer help.Model // draws the keys at the bottom
 
 	idleRune rune
+
+	highlight lipgloss.Style // the tour's answer on the screen: reverse video, in NO_COLOR too
 }
 
 // themes are the dark and the light theme (the same one twice with NO_COLOR): the screen
@@ -169,6 +171,7 @@ func newTheme(noColor, dark bool) *theme {
 	t.marker = fg(plain, p.marker)
 	t.axis, t.axisLabel = asciigraph.AnsiColor(p.axis), asciigraph.AnsiColor(p.axisLabel)
 
+	t.highlight = fg(plain.Bold(true).Reverse(true), p.paused)
 	t.footer = help.New()
 	t.footer.ShortSeparator = "  "
 	t.footer.Styles = help.Styles{ShortKey: t.key, ShortDesc: t.dim, ShortSeparator: plain, Ellipsis: t.dim,

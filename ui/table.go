@@ -59,6 +59,9 @@ func tableColumns() []column {
 	)
 }
 
+// key names a column as a pointer does: its group and head, "rejected:pool", "finished:p50".
+func (c column) key() string { return c.group + c.head }
+
 // okShare is ok as a share of the requests a worker finished: "52%", "–" before any.
 func okShare(c lab.ClassStats) string {
 	finished := c.OK + c.Failed + c.TimedOut
@@ -79,7 +82,8 @@ func latency(d time.Duration, count int64) string {
 // rates, a row of per-second rates over the last few whole seconds of run time, which its
 // label states ("/s 1–6s": from 1 s to 6 s; lab.Rates). Classes
 // without traffic in this run are left out. notes say what the column groups shown mean.
-func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) (lines, notes []string) {
+// Cells that marks point at (the tour's answer) stand out: ▶ and reverse video.
+func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines, notes []string) {
 	cols := tableColumns()
 	nameW := 8
 	for _, c := range lab.Classes {
@@ -205,7 +209,11 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) (lines, notes []st
 		row := t.name[ci].Render(padRight(s.Config.Traffic.Label(c), nameW))
 		rate := padRight(rowLabel, nameW)
 		for i, col := range cols {
-			row += padLeft(col.total(cs), ws[i])
+			cell := padLeft(col.total(cs), ws[i])
+			if marked(marks, c, col.key()) {
+				cell = markedCell(t, col.total(cs), ws[i])
+			}
+			row += cell
 			rate += padLeft(rateCell(col, ci), ws[i])
 		}
 		lines = append(lines, row)

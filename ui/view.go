@@ -43,6 +43,9 @@ type screen struct {
 	picker       bool
 	presets      []Preset
 	pickerCursor int
+
+	tour  tourView  // the tour's chapter and phase; tour.ch nil: no tour
+	marks []pointer // the numbers to highlight: the tour's answer at its moment
 }
 
 // Frame is the screen the live lab shows for these snapshots at width×height, without a
@@ -70,6 +73,8 @@ func render(t *theme, s screen) string {
 		return frame(pickerLines(t, s), w, h)
 	case s.help:
 		return frame(helpScreen(t, s), w, h)
+	case s.tour.ch != nil:
+		return frame(tourLines(t, s), w, h)
 	case len(s.panes) == 2:
 		return frame(compareLines(t, s), w, h)
 	}
@@ -103,7 +108,7 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 // mainLines is the single lab: the lab, then the status line and the keys at the bottom.
 func mainLines(t *theme, s screen) []string {
 	status := []string{statusLine(t, s)}
-	footer := footerLines(t, false, s.width, 2)
+	footer := footerLines(t, s.keyMap(), s.width, 2)
 	out := labLines(t, s, 0, s.width, s.height-len(status)-len(footer))
 	return append(append(out, status...), footer...)
 }
@@ -155,7 +160,7 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 		pool = poolLines(t, snap, w, 1, false)[:1]
 	}
 	var health, changes []string
-	table, notes := tableLines(t, snap, w, level < levelTotals)
+	table, notes := tableLines(t, snap, w, level < levelTotals, s.paneMarks(i))
 	if level < levelTerse {
 		health = wrapItems(healthItems(snap, w), t.dim.Render(" · "), w)
 		notes = wrapItems(notes, t.dim.Render(" · "), w)
@@ -512,10 +517,10 @@ func healthItems(s *lab.Snapshot, w int) []string {
 
 // footerLines are the keys, from the keymap, as help.Model draws them: as many lines as
 // they need up to rows, the last one ending in … when keys are left out (? lists them all).
-func footerLines(t *theme, compare bool, w, rows int) []string {
+func footerLines(t *theme, km keyMap, w, rows int) []string {
 	var bs []key.Binding
 	var ws []int // each key's width alone; on a line they are joined by the separator
-	for _, b := range keys.inCompare(compare).ShortHelp() {
+	for _, b := range km.ShortHelp() {
 		if b.Enabled() {
 			bs = append(bs, b)
 			ws = append(ws, ansiWidth(t.footer.ShortHelpView([]key.Binding{b})))
