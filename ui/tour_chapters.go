@@ -235,9 +235,12 @@ var tourChapters = []chapter{
 		moment: 25 * time.Second,
 		marks:  []pointer{{class: lab.Payment, row: "ok"}, {class: lab.Payment, row: "p99"}},
 		lesson: func(a tourAt) string {
-			return fmt.Sprintf("Orders served: %s in A, %s in B; p99 %s in A, %s in B. Past its knee the store gets slower with every "+
-				"call added, so A's growing pool fed the fire; B's cap and budget fail a few orders fast instead of all of them slowly.",
-				a.mark(0), a.markB(0), a.mark(1), a.markB(1))
+			ka, kb := a.forecast(0).Knee, a.forecast(1).Knee
+			return fmt.Sprintf("Past %d calls the store slows with every call added: at %d at once (A's pool, grown on its queue) it "+
+				"answers %s, at B's %d it answers %s. Orders served: %s in A, %s in B; p99 %s in A, %s in B. A was slow, not "+
+				"failing; B fails a few fast (rejected:deadline) instead of all slowly. p on B loads adaptive-limit: a limit "+
+				"that finds the store's capacity itself.",
+				ka.Knee, ka.Cap, fmtPerSec(ka.CapRate), kb.Cap, fmtPerSec(kb.CapRate), a.mark(0), a.markB(0), a.mark(1), a.markB(1))
 		},
 		look: "The summary's payment ok and p99, and each side's failed, timed out and rejections: A is slow, not failing, " +
 			"so a dashboard of error rates sees nothing. Each side's wait p99 against its service p99: A's latency is " +
