@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -14,9 +15,15 @@ import (
 
 // runBare is the lab's work with nothing of the lab: a loop that sends each request at its
 // scheduled time on a goroutine of its own, through a keep-alive client, to a net/http server
-// on 127.0.0.1 that answers after latency. It is the yardstick the lab's cost is measured
+// on 127.0.0.1 that answers "ok" after latency. It is the yardstick the lab's cost is measured
 // against. It returns how late the sends left against their schedule, and how many ended.
 func runBare(tb testing.TB, rate float64, latency, window time.Duration) (lag Percentiles, done int64) {
+	return runBareThen(tb, rate, latency, window, func() {})
+}
+
+// runBareThen is runBare, calling sent once the last request of the window is sent (and
+// every call of the last latency is still in flight), before it waits for the answers.
+func runBareThen(tb testing.TB, rate float64, latency, window time.Duration, sent func()) (lag Percentiles, done int64) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)
@@ -26,6 +33,9 @@ func runBare(tb testing.TB, rate float64, latency, window time.Duration) (lag Pe
 		defer t.Stop()
 		select {
 		case <-t.C:
+			// The same answer as the lab's dependency, so the two do the same HTTP work.
+			w.Header().Set("Content-Type", "text/plain")
+			io.WriteString(w, "ok\n")
 		case <-r.Context().Done():
 		}
 	})}
@@ -60,6 +70,7 @@ func runBare(tb testing.TB, rate float64, latency, window time.Duration) (lag Pe
 			}
 		}()
 	}
+	sent()
 	wg.Wait()
 	return h.summary(), done
 }
@@ -85,7 +96,7 @@ func runLab(tb testing.TB, rate float64, latency, window time.Duration) (lag Per
 // absolute figure. Run with: go test -run '^$' -bench VsBare -benchtime 1x ./lab/
 func BenchmarkVsBare(b *testing.B) {
 	const latency, window = 5 * time.Millisecond, 4 * time.Second
-	for _, rate := range []float64{1000, MaxRate} {
+	for _, rate := range []float64{1000, 5000, MaxRate} {
 		b.Run(fmt.Sprintf("rate=%g", rate), func(b *testing.B) {
 			for range b.N {
 				var bareLag, labLag Percentiles
@@ -105,23 +116,34 @@ func BenchmarkVsBare(b *testing.B) {
 }
 
 // BenchmarkMemoryPerCallInFlight holds calls of 3 s in flight, in the bare pipeline and in
-// the lab, and reports the peak memory per call in flight (the peak over λ·W calls).
+// the lab, and reports the memory each call in flight keeps alive: live heap and goroutine
+// stacks after a collection, taken as the last request of the window leaves (rate × 3 s
+// calls in flight), over that many calls.
 // Run with: go test -run '^$' -bench MemoryPerCall -benchtime 1x ./lab/
 func BenchmarkMemoryPerCallInFlight(b *testing.B) {
 	const latency, window, rate = 3 * time.Second, 3 * time.Second, 500.0
 	inFlight := rate * latency.Seconds() // the last arrivals of the window overlap all the rest
 	for range b.N {
-		bare := Measure(func() { runBare(b, rate, latency, window) })
-		lab := Measure(func() { runLabSlow(b, rate, latency, window) })
-		b.ReportMetric(float64(bare.Peak)/inFlight/1e3, "bare_KB_per_call")
-		b.ReportMetric(float64(lab.Peak)/inFlight/1e3, "lab_KB_per_call")
-		b.ReportMetric(float64(lab.Peak)/float64(max(bare.Peak, 1)), "mem_ratio")
+		var bare, lab uint64
+		base := liveAfterGC()
+		runBareThen(b, rate, latency, window, func() { live := liveAfterGC(); bare = live - min(base, live) })
+		base = liveAfterGC()
+		runLabSlow(b, rate, latency, window, func() { live := liveAfterGC(); lab = live - min(base, live) })
+		b.ReportMetric(float64(bare)/inFlight/1e3, "bare_KB_per_call")
+		b.ReportMetric(float64(lab)/inFlight/1e3, "lab_KB_per_call")
+		b.ReportMetric(float64(lab)/float64(max(bare, 1)), "mem_ratio")
 	}
+}
+
+// liveAfterGC is the memory live after a collection: heap objects and goroutine stacks.
+func liveAfterGC() uint64 {
+	runtime.GC()
+	return memInUse()
 }
 
 // runLabSlow is runLab with every call held to its end: the run's last arrivals still wait
 // for their answers, as the bare pipeline's do.
-func runLabSlow(tb testing.TB, rate float64, latency, window time.Duration) {
+func runLabSlow(tb testing.TB, rate float64, latency, window time.Duration, sent func()) {
 	c := DefaultConfig()
 	c.Traffic.Arrivals, c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = Uniform, rate, 0
 	c.Dependency.Mode, c.Dependency.HealthyLatency = ModeHealthy, Duration(latency)
@@ -132,6 +154,7 @@ func runLabSlow(tb testing.TB, rate float64, latency, window time.Duration) {
 	}
 	defer l.Stop()
 	<-l.ended
+	sent()
 	deadline := time.Now().Add(latency + 10*time.Second)
 	for l.Snapshot().Classes[Payment].InFlight > 0 {
 		if time.Now().After(deadline) {

@@ -87,3 +87,38 @@ func TestPoolShrinkAndGrow(t *testing.T) {
 		t.Fatalf("after grow: %d cells, want 6", len(st.Workers))
 	}
 }
+
+// A worker's goroutine waits between jobs and takes the next one itself, as a pool thread
+// does: two jobs in a row start one goroutine. Without a job for idleFor it ends.
+func TestWorkerGoroutineIsKeptBetweenJobs(t *testing.T) {
+	var wg sync.WaitGroup
+	var spawned int
+	spawn := func(fn func()) { spawned++; wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	done := make(chan struct{})
+	p := newPool(context.Background(), spawn, PoolConfig{Workers: 1, Discipline: FIFO},
+		func(context.Context, job, *workerHandle) { done <- struct{}{} })
+	for range 3 {
+		waitParked := func() {
+			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+				p.mu.Lock()
+				n := len(p.idle)
+				p.mu.Unlock()
+				if n == 1 || time.Now().After(deadline) {
+					return
+				}
+			}
+		}
+		if !p.submit(job{class: Signup}) {
+			t.Fatal("rejected by an idle pool")
+		}
+		<-done
+		waitParked()
+	}
+	p.mu.Lock()
+	n := spawned
+	p.mu.Unlock()
+	if n != 1 {
+		t.Errorf("%d goroutines started for 3 jobs one after the other, want 1", n)
+	}
+	wg.Wait() // ends idleFor after the last job
+}

@@ -117,8 +117,7 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, f *Forward, sta
 	}
 	switch result {
 	case answered:
-		w.Header().Set("Content-Type", "text/plain")
-		fmt.Fprintln(w, "ok")
+		answerOK(w)
 	case timedOut:
 		http.Error(w, "deadline exceeded below", http.StatusGatewayTimeout)
 	case failed, rejected:

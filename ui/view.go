@@ -179,7 +179,12 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 		}
 		changes = changeLines(t, p.changes, w, rows)
 	}
-	return [][]string{{headerLine(t, s, i, w)}, narr, settings, pool, table, health, changes, hopsLines(t, snap, w, level)}
+	header := []string{headerLine(t, s, i, w)}
+	if snap.Late() { // the lab's own health: what is on screen may no longer be the truth
+		header = append(header, wrapText(t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (generator lag p99 %s, more than %s)",
+			fmtLatency(snap.Generator.Lag.P99), fmtDur(lab.LateLag))), w, 0)...)
+	}
+	return [][]string{header, narr, settings, pool, table, health, changes, hopsLines(t, snap, w, level)}
 }
 
 // changeLines is the log of settings changes, newest last, in at most rows lines: as many of

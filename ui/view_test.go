@@ -313,3 +313,18 @@ func BenchmarkView200x60(b *testing.B) {
 		render(th, s)
 	}
 }
+
+// A generator running late is said in words, at the top: the numbers may not be the truth.
+func TestLateGeneratorWarns(t *testing.T) {
+	snap := testSnapshot()
+	for _, lagP99 := range []time.Duration{lab.LateLag, 2 * lab.LateLag} {
+		snap.Generator.Lag = lab.Percentiles{P99: lagP99, Max: lagP99, Count: 100}
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			out := ansi.Strip(render(newTheme(true, true), testScreen(snap, sz[0], sz[1])))
+			late := strings.Contains(strings.ReplaceAll(out, "\n", " "), "this machine is too busy: figures may run late")
+			if late != (lagP99 > lab.LateLag) {
+				t.Errorf("lag p99 %v at %dx%d: warning shown %v:\n%s", lagP99, sz[0], sz[1], late, out)
+			}
+		}
+	}
+}
