@@ -424,11 +424,7 @@ func runLive(args []string) error {
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
 			o := lab.Options{DependencyPort: l.port.n, OnPanic: func(err error) { app.Crash(err) }}
-			lb, err := lab.Start(cfg, o.Side(side))
-			if err != nil {
-				return nil, err
-			}
-			return lb, nil
+			return lab.Launch(cfg, o.Side(side))
 		},
 		Presets:    list,
 		LoadPreset: func(name string) (lab.Config, error) { return presets.Load(name, nil) },

@@ -34,7 +34,7 @@ func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
 		if started.Sub(j.intended) > l.config().Health.Timeout.D() {
 			r.out = TimedOut
 		}
-		l.health.observe(r.out == OK)
+		j.probe.decide(r.out == OK)
 	}
 	if r.rejected {
 		m.reject(r.reason)

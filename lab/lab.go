@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -22,16 +21,31 @@ type Options struct {
 	// OnPanic, if set, receives a panic in any of the lab's goroutines instead of the program
 	// crashing, so a UI can restore the terminal first. The lab is broken after it: Stop it.
 	OnPanic func(error)
+
+	replica *replicaOf // set by a fleet for each of its replicas; nil for a lab of its own
+}
+
+// replicaOf is what a fleet gives each of its replicas: the shared dependency and clock, the
+// stream's end, the fleet-wide counters, and its place behind the balancer. A replica has
+// no generator of its own: the balancer hands it its arrivals (Lab.arrive).
+type replicaOf struct {
+	index   int // 0 is the first
+	dep     *slowserver.Server
+	start   time.Time
+	sent    <-chan struct{} // closed when the fleet's generator has sent everything due
+	up      *[numClasses]*classMetrics
+	totals  *poolTotals
+	changed func() // the balancer hears of every pull and return
 }
 
 // Lab is one running experiment. Every goroutine it starts ends in Stop.
 type Lab struct {
+	owner
 	start  time.Time
 	ctx    context.Context
 	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	ended  chan struct{} // closed when the sampler has taken the last sample of a bounded run
-	sent   chan struct{} // closed when the generator has sent everything due in a bounded run
+	ended  chan struct{}   // closed when the sampler has taken the last sample of a bounded run
+	sent   <-chan struct{} // closed when the generator has sent everything due in a bounded run
 
 	cfg       atomic.Pointer[Config]
 	applyMu   sync.Mutex // one Apply at a time, and none once Stop has begun
@@ -45,29 +59,40 @@ type Lab struct {
 	chain     atomic.Pointer[chain] // the payment path in force
 	typical   typicalLatency        // the dependency's recent answer time, for deadlines
 	orphans   orphans
-	health    healthCheck
+	health    *healthCheck
 	dep       *slowserver.Server
+	ownsDep   bool // a replica shares its fleet's dependency: the fleet sets it and closes it
 	transport *http.Transport
 	client    *http.Client
 	metrics   [numClasses]*classMetrics
 
-	timeMu   sync.Mutex
-	timeline []Second
+	seconds  seconds
 	stopOnce sync.Once
-	onPanic  func(error)
-	running  atomic.Int64 // goroutines started by spawn and not yet ended
 }
+
+// ErrFleet is what Start says to a config with more than one replica: Launch runs those.
+var ErrFleet = errors.New("lab: fleet.replicas > 1 is a fleet: start it with Launch or StartFleet")
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
 func Start(cfg Config, o Options) (*Lab, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	dep, err := slowserver.Start(o.DependencyPort, dependencySettings(cfg.Dependency))
-	if err != nil {
-		return nil, err
+	rep := o.replica
+	if cfg.Fleet.IsFleet() && rep == nil {
+		return nil, ErrFleet
 	}
-	l := &Lab{dep: dep, ended: make(chan struct{}), sent: make(chan struct{}), onPanic: o.OnPanic}
+	l := &Lab{ended: make(chan struct{}), ownsDep: rep == nil}
+	l.onPanic = o.OnPanic
+	if rep != nil {
+		l.dep = rep.dep
+	} else {
+		dep, err := slowserver.Start(o.DependencyPort, dependencySettings(cfg.Dependency))
+		if err != nil {
+			return nil, err
+		}
+		l.dep = dep
+	}
 	l.cfg.Store(&cfg)
 	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
 	// dialling; no proxy, so loopback stays loopback whatever the environment says.
@@ -75,18 +100,37 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	l.client = &http.Client{Transport: l.transport}
 	for c := range l.metrics {
 		l.metrics[c] = newClassMetrics()
+		if rep != nil {
+			l.metrics[c].up = rep.up[c]
+		}
 	}
+	l.seconds.metrics = &l.metrics
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	l.threads = newThreadPool(l.ctx, l.spawn)
 	l.configure(cfg.Payment)
 	l.start = time.Now()
+	var totals *poolTotals
+	var changed func()
+	if rep != nil {
+		l.start, totals, changed = rep.start, rep.totals, rep.changed
+		l.health = newHealthCheck(cfg.Fleet, l.start, rep.index+1, changed)
+	} else {
+		l.health = newHealthCheck(cfg.Fleet, l.start, 0, nil)
+	}
 	var end time.Time
 	if o.Until > 0 {
 		end = l.start.Add(o.Until)
 	}
 	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve)
-	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
-	l.spawn(func() { l.gen.run(l.ctx, l.start); close(l.sent) })
+	l.pool.totals = totals
+	if rep != nil {
+		l.sent = rep.sent
+	} else {
+		sent := make(chan struct{})
+		l.sent = sent
+		l.gen = newGenerator(cfg.Traffic, end, l.arrive)
+		l.spawn(func() { l.gen.run(l.ctx, l.start); close(sent) })
+	}
 	l.spawn(func() { l.sample(end) })
 	return l, nil
 }
@@ -97,51 +141,63 @@ var ErrStopped = errors.New("the lab is stopped")
 // ErrPanic wraps a panic recovered in one of the lab's goroutines.
 var ErrPanic = errors.New("lab goroutine panicked")
 
-// spawn starts a goroutine the lab owns: Stop waits for it, and a panic in it goes to
-// Options.OnPanic when set.
-func (l *Lab) spawn(fn func()) {
-	l.wg.Add(1)
-	l.running.Add(1)
-	go func() {
-		defer l.wg.Done()
-		defer l.running.Add(-1)
-		if l.onPanic != nil {
-			defer func() {
-				if r := recover(); r != nil {
-					l.onPanic(fmt.Errorf("%w: %v\n%s", ErrPanic, r, debug.Stack()))
-				}
-			}()
-		}
-		fn()
-	}()
+// Engine is a running experiment: one lab, or a fleet of them behind a balancer.
+type Engine interface {
+	Snapshot() Snapshot
+	Apply(Config) error
+	Stop()
+	done() <-chan struct{} // closed when a bounded run has taken its last sample
 }
+
+// Launch starts cfg: one lab, or a fleet when fleet.replicas > 1.
+func Launch(cfg Config, o Options) (Engine, error) {
+	if cfg.Fleet.IsFleet() {
+		f, err := StartFleet(cfg, o)
+		if err != nil {
+			return nil, err
+		}
+		return f, nil
+	}
+	l, err := Start(cfg, o)
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func (l *Lab) done() <-chan struct{} { return l.ended }
 
 // Run is one headless run: start, wait cfg.Duration (or until ctx ends), snapshot, stop.
 func Run(ctx context.Context, cfg Config, o Options) (Snapshot, error) {
 	o.Until = cfg.Duration.D()
-	l, err := Start(cfg, o)
+	e, err := Launch(cfg, o)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	defer l.Stop()
+	defer e.Stop()
 	select {
-	case <-l.ended:
+	case <-e.done():
 	case <-ctx.Done():
-		return l.Snapshot(), ctx.Err()
+		return e.Snapshot(), ctx.Err()
 	}
-	return l.Snapshot(), nil
+	return e.Snapshot(), nil
 }
 
 func (l *Lab) config() *Config { return l.cfg.Load() }
 
-// arrive is the generator's hand-off: count, then give the request to the pool or reject it.
+// arrive is the generator's hand-off (in a fleet, the balancer's): count, then give the
+// request to the pool or reject it.
 func (l *Lab) arrive(c Class, intended time.Time) {
 	m := l.metrics[c]
 	m.arrive()
-	if !l.pool.submit(job{class: c, intended: intended}) {
+	j := job{class: c, intended: intended}
+	if c == Health {
+		j.probe = l.health.probe(intended, l.config().Health.Timeout.D(), func() bool { return l.ctx.Err() == nil })
+	}
+	if !l.pool.submit(j) {
 		m.reject(RejectPool)
 		if c == Health {
-			l.health.observe(false)
+			j.probe.decide(false)
 		}
 	}
 }
@@ -159,8 +215,11 @@ func (l *Lab) Apply(cfg Config) error {
 	}
 	old := l.config()
 	cfg.Traffic.Arrivals, cfg.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
-	if err := l.dep.Set(dependencySettings(cfg.Dependency)); err != nil {
-		return fmt.Errorf("dependency: %w", err)
+	cfg.Fleet = old.Fleet
+	if l.ownsDep {
+		if err := l.dep.Set(dependencySettings(cfg.Dependency)); err != nil {
+			return fmt.Errorf("dependency: %w", err)
+		}
 	}
 	l.configure(cfg.Payment)
 	l.cfg.Store(&cfg)
@@ -168,7 +227,7 @@ func (l *Lab) Apply(cfg Config) error {
 	if cfg.Pool != old.Pool {
 		l.pool.resize(cfg.Pool)
 	}
-	if ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
+	if l.gen != nil && ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
 		l.gen.setRates(ratesOf(cfg.Traffic))
 	}
 	return nil
@@ -196,7 +255,9 @@ func (l *Lab) Stop() {
 		l.cancel()
 		l.wg.Wait()
 		l.transport.CloseIdleConnections()
-		l.dep.Close()
+		if l.ownsDep {
+			l.dep.Close()
+		}
 	})
 }
 
@@ -218,80 +279,27 @@ func (l *Lab) Snapshot() Snapshot {
 	}
 	s.Breaker, s.Orphans, s.Health = l.breaker.stats(), l.orphans.stats(), l.health.stats()
 	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: l.conns.inUse.Load()}
-	ds := l.dep.Stats()
-	s.Dependency = DependencyStats{URL: l.dep.URL(), Mode: s.Config.Dependency.Mode,
-		Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight}
-	s.Generator.Lag = l.gen.lag.summary()
-	l.timeMu.Lock()
-	s.Timeline = l.timeline[:len(l.timeline):len(l.timeline)]
-	l.timeMu.Unlock()
+	s.Dependency = dependencyStats(l.dep, s.Config.Dependency.Mode)
+	if l.gen != nil {
+		s.Generator.Lag = l.gen.lag.summary()
+	}
+	s.Timeline = l.seconds.timeline()
 	return s
 }
 
-// sampleLead is how far before each whole second the sampler takes its sample.
-const sampleLead = 10 * time.Millisecond
-
-// maxTimeline bounds the live lab's memory: an hour of seconds.
-const maxTimeline = 3600
-
 // sample records one Second at each whole second from the start (and at end, if set).
 func (l *Lab) sample(end time.Time) {
-	defer func() {
-		if !end.IsZero() {
-			close(l.ended)
-		}
-	}()
-	var prev [numClasses]ClassStats
-	timer := time.NewTimer(time.Second)
-	defer timer.Stop()
-	for k := 1; ; k++ {
-		at := l.start.Add(time.Duration(k) * time.Second)
-		last := !end.IsZero() && !at.Before(end)
-		if last {
-			at = end
-		} else {
-			// Just before the whole second: arrivals scheduled on it belong to the next second,
-			// so a steady 10/s reads 10 every second, not 9 and 11 as the timer wakes either side.
-			at = at.Add(-sampleLead)
-		}
-		timer.Reset(time.Until(at))
-		select {
-		case <-l.ctx.Done():
-			return
-		case <-timer.C:
-		}
-		if last {
-			// A late generator may still owe arrivals scheduled before the end: the last
-			// sample, and so the report, waits for them.
-			select {
-			case <-l.ctx.Done():
-				return
-			case <-l.sent:
-			}
-		}
-		ps := l.pool.stats()
-		sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: l.dep.Stats().InFlight}
-		for c, m := range l.metrics {
-			cs := m.stats()
-			sec.Arrived[c] = cs.Arrived - prev[c].Arrived
-			sec.OK[c] = cs.OK - prev[c].OK
-			sec.Failed[c] = cs.Failed - prev[c].Failed
-			sec.TimedOut[c] = cs.TimedOut - prev[c].TimedOut
-			for r := range cs.Rejected {
-				sec.Rejected[c][r] = cs.Rejected[r] - prev[c].Rejected[r]
-			}
-			prev[c] = cs
-		}
-		l.timeMu.Lock()
-		if len(l.timeline) >= 2*maxTimeline {
-			l.timeline = append([]Second(nil), l.timeline[maxTimeline:]...)
-		}
-		l.timeline = append(l.timeline, sec)
-		l.timeMu.Unlock()
-		if last {
-			return
-		}
+	if !end.IsZero() {
+		defer close(l.ended)
 	}
+	everySecond(l.ctx, l.start, end, l.sent, func(k int) {
+		l.seconds.take(k, l.pool.stats(), l.dep.Stats().InFlight)
+	})
+}
+
+func dependencyStats(dep *slowserver.Server, mode DependencyMode) DependencyStats {
+	ds := dep.Stats()
+	return DependencyStats{URL: dep.URL(), Mode: mode, Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight}
 }
 
 func dependencySettings(d DependencyConfig) slowserver.Settings {

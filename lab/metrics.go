@@ -86,6 +86,10 @@ type classMetrics struct {
 	fallbacks                     int64
 
 	latency, queueWait, service *hist
+
+	// up, in a fleet's replica, is the fleet-wide counters: every event is counted there too,
+	// as it happens, so the fleet's totals balance exactly and its percentiles are exact.
+	up *classMetrics
 }
 
 func newClassMetrics() *classMetrics {
@@ -97,6 +101,9 @@ func (m *classMetrics) arrive() {
 	m.arrived++
 	m.inFlight++
 	m.mu.Unlock()
+	if m.up != nil {
+		m.up.arrive()
+	}
 }
 
 func (m *classMetrics) reject(r Reason) {
@@ -104,6 +111,9 @@ func (m *classMetrics) reject(r Reason) {
 	m.rejected[r]++
 	m.inFlight--
 	m.mu.Unlock()
+	if m.up != nil {
+		m.up.reject(r)
+	}
 }
 
 // finish records a request a worker served; intended, started and ended are its three instants.
@@ -121,16 +131,25 @@ func (m *classMetrics) finish(o Outcome, intended, started, ended time.Time) {
 	}
 	m.inFlight--
 	m.mu.Unlock()
+	if m.up != nil {
+		m.up.finish(o, intended, started, ended)
+	}
 }
 
 func (m *classMetrics) fallback() {
 	m.mu.Lock()
 	m.fallbacks++
 	m.mu.Unlock()
+	if m.up != nil {
+		m.up.fallback()
+	}
 }
 
 func (m *classMetrics) started(intended, started time.Time) {
 	m.queueWait.record(started.Sub(intended))
+	if m.up != nil {
+		m.up.started(intended, started)
+	}
 }
 
 func (m *classMetrics) stats() ClassStats {

@@ -55,6 +55,7 @@ type PoolStats struct {
 type job struct {
 	class    Class
 	intended time.Time // when the generator was due to send it: latency is measured from here
+	probe    *probe    // a health check: the balancer's verdict, decided once
 }
 
 // runFunc serves one job on worker w; it returns when the worker is free again.
@@ -101,6 +102,7 @@ type pool struct {
 	peakQueued int
 	fullSince  time.Time // zero while a worker is free
 	fullFor    time.Duration
+	totals     *poolTotals // a fleet's replica: the fleet-wide busy, queued and full, kept at the event
 }
 
 func newPool(ctx context.Context, spawn func(func()), c PoolConfig, run runFunc) *pool {
@@ -120,6 +122,7 @@ func (p *pool) submit(j job) bool {
 	}
 	if len(p.queue) < p.queueCap {
 		p.queue = append(p.queue, j)
+		p.totals.add(0, 1, 0)
 		p.queuedBy[j.class]++
 		p.peakQueued = max(p.peakQueued, len(p.queue))
 		return true
@@ -144,8 +147,15 @@ func (p *pool) take(slot int, c Class) {
 	p.busy++
 	p.busyBy[c]++
 	p.peakBusy = max(p.peakBusy, p.busy)
+	p.totals.add(1, 0, 0)
+	p.full()
+}
+
+// full marks the pool full from now, if it just became so. Called with p.mu held.
+func (p *pool) full() {
 	if p.free.Len() == 0 && p.fullSince.IsZero() {
 		p.fullSince = time.Now()
+		p.totals.add(0, 0, 1)
 	}
 }
 
@@ -155,6 +165,7 @@ func (p *pool) next(slot int) (job, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.busy--
+	p.totals.add(-1, 0, 0)
 	p.busyBy[p.workers[slot].Class]--
 	p.workers[slot] = Worker{}
 	if slot >= p.size || p.ctx.Err() != nil {
@@ -182,6 +193,7 @@ func (p *pool) dequeue() job {
 		p.queue = p.queue[1:]
 	}
 	p.queuedBy[j.class]--
+	p.totals.add(0, -1, 0)
 	return j
 }
 
@@ -189,6 +201,7 @@ func (p *pool) notFull() {
 	if !p.fullSince.IsZero() {
 		p.fullFor += time.Since(p.fullSince)
 		p.fullSince = time.Time{}
+		p.totals.add(0, 0, -1)
 	}
 }
 
@@ -214,8 +227,8 @@ func (p *pool) resize(c PoolConfig) {
 	}
 	if p.free.Len() > 0 {
 		p.notFull()
-	} else if p.fullSince.IsZero() {
-		p.fullSince = time.Now()
+	} else {
+		p.full()
 	}
 }
 

@@ -25,6 +25,7 @@ type Report struct {
 	Dependency DependencyReport       `json:"dependency"`
 	Generator  GeneratorReport        `json:"generator"`
 	Timeline   []SecondReport         `json:"timeline"`
+	Fleet      *FleetReport           `json:"fleet,omitempty"` // replicas behind a balancer; classes and pool are fleet-wide
 
 	order []Class // the classes reported, in display order
 }
@@ -164,9 +165,8 @@ type SecondReport struct {
 func NewReport(s Snapshot) Report {
 	r := Report{
 		Preset: s.Config.Name, DurationS: round(s.Elapsed.Seconds(), 2), Config: s.Config,
-		Chain: s.Chain, Forecast: forecastReport(s.Config.Forecast()), Classes: map[string]ClassReport{},
-		Pool: PoolReport{Workers: s.Pool.Size, Queue: s.Pool.QueueCap, PeakBusy: s.Pool.PeakBusy,
-			PeakQueued: s.Pool.PeakQueued, FullS: round(s.Pool.FullFor.Seconds(), 2)},
+		Chain: s.Chain, Forecast: forecastReport(reportForecast(s)), Classes: map[string]ClassReport{},
+		Pool: poolReport(s.Pool),
 		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
 			PeakInFlight: s.Dependency.PeakInFlight},
 		Generator: GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
@@ -179,23 +179,11 @@ func NewReport(s Snapshot) Report {
 		r.Breaker = &BreakerReport{State: string(s.Breaker.State), Opened: s.Breaker.Opened, FailureRate: round(s.Breaker.FailureRate, 1)}
 	}
 	r.Orphans = OrphanReport{Total: s.Orphans.Total, InFlight: s.Orphans.InFlight}
-	if s.Classes[Health].Arrived > 0 {
+	if s.Classes[Health].Arrived > 0 && s.Fleet == nil {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
 	}
-	for _, c := range Classes {
-		cs := s.Classes[c]
-		if c == Health && cs.Arrived == 0 {
-			continue // reported only when it has traffic
-		}
-		rej := map[string]int64{}
-		for _, reason := range Reasons {
-			rej[reason.String()] = cs.Rejected[reason]
-		}
-		r.Classes[c.String()] = ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
-			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
-			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
-		r.order = append(r.order, c)
-	}
+	r.Classes, r.order = classReports(s.Classes)
+	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
 			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{}}
@@ -213,6 +201,41 @@ func NewReport(s Snapshot) Report {
 		r.Timeline = append(r.Timeline, sr)
 	}
 	return r
+}
+
+// reportForecast is the run's forecast: for a fleet, one replica's with every replica in
+// rotation (a fleet is not one pool: each replica fills, or not, on its own share).
+func reportForecast(s Snapshot) Forecast {
+	if s.Fleet != nil {
+		return s.Config.ReplicaForecast(len(s.Fleet.Replicas))
+	}
+	return s.Config.Forecast()
+}
+
+func poolReport(p PoolStats) PoolReport {
+	return PoolReport{Workers: p.Size, Queue: p.QueueCap, PeakBusy: p.PeakBusy,
+		PeakQueued: p.PeakQueued, FullS: round(p.FullFor.Seconds(), 2)}
+}
+
+// classReports are the classes with traffic, and their order.
+func classReports(classes [numClasses]ClassStats) (map[string]ClassReport, []Class) {
+	out := map[string]ClassReport{}
+	var order []Class
+	for _, c := range Classes {
+		cs := classes[c]
+		if c == Health && cs.Arrived == 0 {
+			continue // reported only when it has traffic
+		}
+		rej := map[string]int64{}
+		for _, reason := range Reasons {
+			rej[reason.String()] = cs.Rejected[reason]
+		}
+		out[c.String()] = ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
+			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
+			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
+		order = append(order, c)
+	}
+	return out, order
 }
 
 func pctReport(p Percentiles) PercentileReport {
@@ -309,6 +332,10 @@ func (r Report) rows() [][]string {
 func (r Report) summary() []string {
 	f := r.Forecast
 	forecast := fmt.Sprintf("forecast: the traffic needs %d workers (λ·W summed over the classes) of %d", f.WorkersNeeded, r.Pool.Workers)
+	if r.Fleet != nil {
+		forecast = fmt.Sprintf("forecast, each of the %d replicas while all are in rotation: its share needs %d workers (λ·W summed over the classes) of %d",
+			r.Fleet.Replicas, f.WorkersNeeded, r.Config.Pool.Workers)
+	}
 	if f.needed-f.OfferedLoad > 0.005 {
 		forecast += fmt.Sprintf("; the payment isolation lets %.2f of them reach the pool", f.OfferedLoad)
 	}
@@ -339,8 +366,11 @@ func (r Report) summary() []string {
 		if r.Health.Pulled {
 			state = "pulled"
 		}
-		lines = append(lines, fmt.Sprintf("health: pulled by a load balancer %d× (3 failed checks in a row); at the end: %s",
-			r.Health.Pulls, state))
+		lines = append(lines, fmt.Sprintf("health: pulled by a load balancer %d× (%d failed checks in a row); at the end: %s",
+			r.Health.Pulls, r.Config.Fleet.PullAfter, state))
+	}
+	if r.Fleet != nil {
+		lines = append(lines, r.Fleet.summary(r.Config.Fleet)...)
 	}
 	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))
 	return lines

@@ -20,6 +20,10 @@ type Snapshot struct {
 	Generator   GeneratorStats
 	Timeline    []Second // one entry per whole second of the run, oldest first
 	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler
+	// Fleet is the fleet behind its balancer; nil for one instance. A fleet's snapshot has
+	// the fleet-wide classes (rejected.balancer included), the replicas' pools and isolation
+	// added up, and each replica's own snapshot here.
+	Fleet *FleetStats
 }
 
 // DependencyStats is what the dependency itself saw.
