@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ type column struct {
 	min   int
 	drop  int  // 0: always shown; otherwise dropped when the width is short (higher first)
 	quiet bool // may be dropped (before the others) when it is 0 for every class
+	fleet bool // only a fleet has it (rejected:balancer)
 	total func(c lab.ClassStats) string
 	rate  func(sec *lab.Second, class int) string
 }
@@ -35,7 +37,7 @@ func tableColumns() []column {
 			rate:  func(s *lab.Second, i int) string { return fmtRate(s.TimedOut[i]) }},
 	}
 	for _, r := range lab.Reasons {
-		cols = append(cols, column{group: "rejected:", head: r.String(), min: 5, quiet: r != lab.RejectPool,
+		cols = append(cols, column{group: "rejected:", head: r.String(), min: 5, quiet: r != lab.RejectPool, fleet: r == lab.RejectBalancer,
 			total: func(c lab.ClassStats) string { return fmtCount(c.Rejected[r]) },
 			rate:  func(s *lab.Second, i int) string { return fmtRate(s.Rejected[i][r]) }})
 	}
@@ -66,6 +68,9 @@ func latency(d time.Duration, count int64) string {
 // Classes without traffic in this run are left out.
 func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 	cols := tableColumns()
+	if s.Fleet == nil {
+		cols = slices.DeleteFunc(cols, func(c column) bool { return c.fleet })
+	}
 	nameW := 8
 	for _, c := range lab.Classes {
 		nameW = max(nameW, len(c.String())+2)

@@ -93,7 +93,7 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 	}
 	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: p.cfg.Pool.Queue,
 		Discipline: p.cfg.Pool.Discipline, Workers: make([]lab.Worker, p.cfg.Pool.Workers)},
-		Bulkhead: lab.BulkheadStats{Type: p.cfg.Payment.Bulkhead.Type, Size: p.cfg.Payment.Bulkhead.Size}}
+		Bulkhead: lab.BulkheadStats{Type: p.cfg.Payment.Bulkhead.Type, Size: p.cfg.Payment.Bulkhead.Size, QueueCap: p.cfg.Payment.Bulkhead.Queue}}
 }
 
 // mainLines is the single lab: the lab, then the status line and the keys at the bottom.
@@ -142,6 +142,9 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 		pool = poolLines(t, snap, w, 2)
 	default:
 		pool = poolLines(t, snap, w, 1)[:1]
+	}
+	if fleet := fleetLines(t, snap, w, level); fleet != nil {
+		pool = fleet
 	}
 	var health []string
 	if level < levelNoProse {
@@ -339,9 +342,9 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	switch bh.Type {
 	case lab.BulkheadNone:
 	case lab.BulkheadThreadPool:
-		bulkhead = fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", snap.Bulkhead.ThreadsBusy, bh.Size, snap.Bulkhead.Queued, bh.Queue)
+		bulkhead = fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", snap.Bulkhead.ThreadsBusy, snap.Bulkhead.Size, snap.Bulkhead.Queued, snap.Bulkhead.QueueCap)
 	default:
-		bulkhead = fmt.Sprintf("%s %d/%d permits in use", bh.Type, snap.Bulkhead.InUse, bh.Size)
+		bulkhead = fmt.Sprintf("%s %d/%d permits in use", bh.Type, snap.Bulkhead.InUse, snap.Bulkhead.Size)
 		if bh.MaxWait > 0 {
 			bulkhead += ", max wait " + fmtDur(bh.MaxWait.D())
 		}
