@@ -18,9 +18,15 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	}
 	n, k := len(fs.Replicas), fs.InRotation
 	workers := cfg.Pool.Workers
-	take := func(f lab.Forecast) string {
-		return fmt.Sprintf("take %s payments each (%s × %s = %s workers of %d)", fmtPerSec(f.Payment.Admitted),
-			fmtPerSec(f.Payment.Admitted), fmtSecs(f.Payment.Hold), fmtWorkers(f.Payment.WorkersHeld), workers)
+	// "take 6.3/s payments each (6.3/s × 3.0s = 19 workers of 20)": Little's law for one replica.
+	take := func(f lab.Forecast, k int) string {
+		p := f.Classes[lab.Payment]
+		verb, each := "take", " each"
+		if k == 1 {
+			verb, each = "takes", ""
+		}
+		return fmt.Sprintf("%s %s payments%s (%s × %s = %s workers of %d)", verb, fmtPerSec(p.Rate), each,
+			fmtPerSec(p.Rate), fmtSecs(p.Hold), fmtWorkers(p.WorkersNeeded), workers)
 	}
 	switch {
 	case k == 0:
@@ -29,28 +35,36 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	case k < n:
 		last := fs.Pulls[len(fs.Pulls)-1]
 		f := cfg.ReplicaForecast(k)
-		left := "the " + itoa(k) + " left now"
+		left, them, their := "the "+itoa(k)+" left now", "them", "their"
 		if k == 1 {
-			left = "the last one now"
+			left, them, their = "the last one now", "it", "its"
 		}
-		msg := fmt.Sprintf("replica %d pulled at %s; %s %s", last.Replica, fmtSecs(last.At), left, take(f))
+		msg := fmt.Sprintf("replica %d pulled at %s; %s %s", last.Replica, fmtSecs(last.At), left, take(f, k))
 		in, fills := f.FillFrom(meanPaymentsBusy(fs))
 		switch {
+		case !fills && f.Fit == lab.FitsBarely:
+			return msg + ": that fits, barely: a burst fills " + them + " and " + their + " checks start to fail", true
 		case !fills:
 			return msg + ": that still fits", true
 		case in == 0:
-			return msg + ": full now, and their checks fail in turn", true
+			return msg + ": full now, and " + their + " checks fail in turn", true
 		}
 		return msg + ": full in " + fmtSecs(in), true
 	}
 	all, one := cfg.ReplicaForecast(n), cfg.ReplicaForecast(n-1)
-	msg := fmt.Sprintf("%d replicas %s", n, take(all))
+	msg := fmt.Sprintf("%d replicas %s", n, take(all, n))
 	if bh := cfg.Payment.Bulkhead; all.Payment.Capped && bh.Size < workers {
 		return msg + fmt.Sprintf("; each replica's %s bulkhead caps payments at %d, so its health checks find a free worker and no replica is pulled", bh.Type, bh.Size), true
 	}
-	if one.Fit == lab.Overloaded && all.Fit != lab.Overloaded {
-		return msg + fmt.Sprintf("; one pull would leave %d at %s × %s = %s > %d: the domino", n-1,
-			fmtPerSec(one.Payment.Admitted), fmtSecs(one.Payment.Hold), fmtWorkers(one.Payment.WorkersHeld), workers), true
+	p := one.Classes[lab.Payment]
+	left := fmt.Sprintf("; one pull would leave %d at %s × %s = %s", n-1, fmtPerSec(p.Rate), fmtSecs(p.Hold), fmtWorkers(p.WorkersNeeded))
+	switch {
+	case all.Fit == lab.Overloaded:
+		return msg + ": over capacity already", true
+	case one.Fit == lab.Overloaded:
+		return msg + fmt.Sprintf("%s > %d: the domino", left, workers), true
+	case one.Fit == lab.FitsBarely:
+		return msg + fmt.Sprintf("%s of %d, barely fitting, and each next pull overloads the rest: the domino", left, workers), true
 	}
 	return msg, true
 }

@@ -362,7 +362,11 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	}
 	var rates []string
 	for _, c := range lab.Classes {
-		rates = append(rates, c.String()+" "+fmtFloatRate(cfg.Traffic.Rate(c)))
+		rate := cfg.Traffic.Rate(c)
+		if snap.Fleet != nil {
+			rate = snap.Config.Traffic.Rate(c) // a fleet's health checks are its balancer's
+		}
+		rates = append(rates, c.String()+" "+fmtFloatRate(rate))
 	}
 	items := []string{
 		k("pool", fmt.Sprintf("%d workers", cfg.Pool.Workers)),
