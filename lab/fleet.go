@@ -30,8 +30,9 @@ type Fleet struct {
 	checks   *generator // the balancer's health checks, to each replica in turn
 	bal      *balancer
 	replicas []*Lab
-	// metrics are the fleet-wide counters: every replica counts each event here too, and
-	// the balancer counts what it turns away. The fleet's classes balance exactly.
+	// metrics count what the balancer turns away, and hold the fleet-wide percentiles: every
+	// replica records each latency here too. The fleet's counters are these plus the
+	// replicas', so they balance exactly, as each replica's do.
 	metrics  [numClasses]*classMetrics
 	totals   poolTotals
 	seconds  seconds
@@ -71,7 +72,13 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	for c := range f.metrics {
 		f.metrics[c] = newClassMetrics()
 	}
-	f.seconds.metrics = &f.metrics
+	f.seconds.classes = func() [numClasses]ClassStats {
+		var reps [][numClasses]ClassStats
+		for _, r := range f.replicas {
+			reps = append(reps, r.classes())
+		}
+		return f.classes(reps)
+	}
 	f.totals.pools = n
 	f.ctx, f.cancel = context.WithCancel(context.Background())
 	f.start = time.Now()
@@ -202,10 +209,12 @@ func (f *Fleet) Snapshot() Snapshot {
 	fs := &FleetStats{Balancer: cfg.Fleet.Balancer}
 	s := Snapshot{Config: cfg, Fleet: fs}
 	pools := make([]PoolStats, 0, len(f.replicas))
+	classes := make([][numClasses]ClassStats, 0, len(f.replicas))
 	for _, r := range f.replicas {
 		rs := r.Snapshot()
 		fs.Replicas = append(fs.Replicas, rs)
 		pools = append(pools, rs.Pool)
+		classes = append(classes, rs.Classes)
 		s.Goroutines += rs.Goroutines
 		if !rs.Health.Pulled {
 			fs.InRotation++
@@ -219,9 +228,7 @@ func (f *Fleet) Snapshot() Snapshot {
 	s.Elapsed = time.Since(f.start)
 	sort.SliceStable(fs.Pulls, func(i, j int) bool { return fs.Pulls[i].At < fs.Pulls[j].At })
 	fs.AllPulledAt = time.Duration(f.bal.allPulled.Load())
-	for c, m := range f.metrics {
-		s.Classes[c] = m.stats()
-	}
+	s.Classes = f.classes(classes)
 	first := fs.Replicas[0]
 	s.Chain, s.Waits = first.Chain, first.Waits
 	s.Pool = f.pool(pools)
@@ -233,6 +240,18 @@ func (f *Fleet) Snapshot() Snapshot {
 	s.Generator.Lag = f.gen.lag.summary()
 	s.Timeline = f.seconds.timeline()
 	return s
+}
+
+// classes are the fleet-wide totals: the replicas' counters added up (so they agree with
+// the replicas' own exactly), what the balancer turned away, and the fleet's percentiles.
+func (f *Fleet) classes(reps [][numClasses]ClassStats) (out [numClasses]ClassStats) {
+	for c, m := range f.metrics {
+		out[c] = m.stats()
+		for _, r := range reps {
+			out[c] = out[c].add(r[c])
+		}
+	}
+	return out
 }
 
 // pool adds the replicas' pools up; the peaks and the time the whole fleet was full are

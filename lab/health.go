@@ -27,7 +27,7 @@ type Pull struct {
 func (p Pull) Returned() bool { return p.ReturnedAt > 0 }
 
 // maxPulls bounds the history a flapping instance keeps over a long live run.
-const maxPulls = 1000
+const maxPulls = 200
 
 // healthCheck is a load balancer's verdict on one instance: it pulls it after pullAfter
 // failed checks in a row and returns it after returnAfter passed ones.
@@ -93,25 +93,27 @@ func (h *healthCheck) stats() HealthStats {
 type probe struct {
 	h       *healthCheck
 	decided atomic.Bool
-	timer   *time.Timer
+	timer   atomic.Pointer[time.Timer] // may fire before it is stored: a check already late
 }
 
 // probe starts a check due at intended, which the balancer fails at intended + timeout
 // unless it was answered before; alive says the lab still runs.
 func (h *healthCheck) probe(intended time.Time, timeout time.Duration, alive func() bool) *probe {
 	p := &probe{h: h}
-	p.timer = time.AfterFunc(time.Until(intended.Add(timeout)), func() {
+	p.timer.Store(time.AfterFunc(time.Until(intended.Add(timeout)), func() {
 		if alive() {
 			p.decide(false)
 		}
-	})
+	}))
 	return p
 }
 
 // decide records the check's result, unless it was already decided.
 func (p *probe) decide(ok bool) {
 	if p.decided.CompareAndSwap(false, true) {
-		p.timer.Stop()
+		if t := p.timer.Load(); t != nil {
+			t.Stop()
+		}
 		p.h.observe(ok)
 	}
 }

@@ -104,7 +104,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 			l.metrics[c].up = rep.up[c]
 		}
 	}
-	l.seconds.metrics = &l.metrics
+	l.seconds.classes = l.classes
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	l.threads = newThreadPool(l.ctx, l.spawn)
 	l.configure(cfg.Payment)
@@ -261,15 +261,21 @@ func (l *Lab) Stop() {
 	})
 }
 
+// classes are the lab's running totals per class.
+func (l *Lab) classes() (out [numClasses]ClassStats) {
+	for c, m := range l.metrics {
+		out[c] = m.stats()
+	}
+	return out
+}
+
 // Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
 func (l *Lab) Snapshot() Snapshot {
 	s := Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
 		Goroutines: l.running.Load()}
 	ch := l.chain.Load()
 	s.Chain, s.Waits = ch.names, ch.waits
-	for c, m := range l.metrics {
-		s.Classes[c] = m.stats()
-	}
+	s.Classes = l.classes()
 	bh := s.Config.Payment.Bulkhead
 	switch bh.Type {
 	case BulkheadThreadPool:

@@ -67,6 +67,20 @@ type ClassStats struct {
 	Service                       Percentiles // worker picked it up → answer
 }
 
+// add adds b's counters to c's (not the percentiles, which do not add up).
+func (c ClassStats) add(b ClassStats) ClassStats {
+	c.Arrived += b.Arrived
+	c.OK += b.OK
+	c.Failed += b.Failed
+	c.TimedOut += b.TimedOut
+	for r := range c.Rejected {
+		c.Rejected[r] += b.Rejected[r]
+	}
+	c.InFlight += b.InFlight
+	c.Fallback += b.Fallback
+	return c
+}
+
 // RejectedTotal sums the rejections of every reason.
 func (c ClassStats) RejectedTotal() int64 {
 	var n int64
@@ -87,8 +101,8 @@ type classMetrics struct {
 
 	latency, queueWait, service *hist
 
-	// up, in a fleet's replica, is the fleet-wide counters: every event is counted there too,
-	// as it happens, so the fleet's totals balance exactly and its percentiles are exact.
+	// up, in a fleet's replica, is the fleet's: every latency is recorded there too, as it
+	// happens, so the fleet-wide percentiles are exact (a fleet adds up its replicas' counters).
 	up *classMetrics
 }
 
@@ -101,9 +115,6 @@ func (m *classMetrics) arrive() {
 	m.arrived++
 	m.inFlight++
 	m.mu.Unlock()
-	if m.up != nil {
-		m.up.arrive()
-	}
 }
 
 func (m *classMetrics) reject(r Reason) {
@@ -111,15 +122,14 @@ func (m *classMetrics) reject(r Reason) {
 	m.rejected[r]++
 	m.inFlight--
 	m.mu.Unlock()
-	if m.up != nil {
-		m.up.reject(r)
-	}
 }
 
 // finish records a request a worker served; intended, started and ended are its three instants.
 func (m *classMetrics) finish(o Outcome, intended, started, ended time.Time) {
-	m.latency.record(ended.Sub(intended))
-	m.service.record(ended.Sub(started))
+	for h := m; h != nil; h = h.up {
+		h.latency.record(ended.Sub(intended))
+		h.service.record(ended.Sub(started))
+	}
 	m.mu.Lock()
 	switch o {
 	case OK:
@@ -131,24 +141,17 @@ func (m *classMetrics) finish(o Outcome, intended, started, ended time.Time) {
 	}
 	m.inFlight--
 	m.mu.Unlock()
-	if m.up != nil {
-		m.up.finish(o, intended, started, ended)
-	}
 }
 
 func (m *classMetrics) fallback() {
 	m.mu.Lock()
 	m.fallbacks++
 	m.mu.Unlock()
-	if m.up != nil {
-		m.up.fallback()
-	}
 }
 
 func (m *classMetrics) started(intended, started time.Time) {
-	m.queueWait.record(started.Sub(intended))
-	if m.up != nil {
-		m.up.started(intended, started)
+	for h := m; h != nil; h = h.up {
+		h.queueWait.record(started.Sub(intended))
 	}
 }
 

@@ -80,7 +80,7 @@ func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}
 
 // seconds is the per-second record of a run: what its classes did since the previous sample.
 type seconds struct {
-	metrics *[numClasses]*classMetrics
+	classes func() [numClasses]ClassStats // the running totals now
 	prev    [numClasses]ClassStats
 
 	mu   sync.Mutex
@@ -90,8 +90,7 @@ type seconds struct {
 // take records second k: the pool and the dependency now, the classes since the last one.
 func (s *seconds) take(k int, ps PoolStats, depInFlight int64) {
 	sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: depInFlight}
-	for c, m := range s.metrics {
-		cs := m.stats()
+	for c, cs := range s.classes() {
 		sec.Arrived[c] = cs.Arrived - s.prev[c].Arrived
 		sec.OK[c] = cs.OK - s.prev[c].OK
 		sec.Failed[c] = cs.Failed - s.prev[c].Failed

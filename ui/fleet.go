@@ -178,12 +178,17 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 	if len(fs.Pulls) == 0 {
 		return label + t.dim.Render("none yet: every replica passes its checks")
 	}
-	words := make([]string, len(fs.Pulls))
-	for i, p := range fs.Pulls {
-		words[i] = fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
+	// The latest few: more never fit a line.
+	const most = 16
+	from := max(len(fs.Pulls)-most, 0)
+	var words []string
+	for i := from; i < len(fs.Pulls); i++ {
+		p := fs.Pulls[i]
+		w := fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
 		if i > 0 {
-			words[i] += t.dim.Render(" (+" + fmtSecs(p.At-fs.Pulls[i-1].At) + ")")
+			w += t.dim.Render(" (+" + fmtSecs(p.At-fs.Pulls[i-1].At) + ")")
 		}
+		words = append(words, w)
 	}
 	tail := ""
 	if fs.AllPulledAt > 0 {
@@ -195,7 +200,7 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 		first--
 	}
 	line := strings.Join(words[first:], sep)
-	if first > 0 {
+	if first+from > 0 {
 		line = t.dim.Render("… ") + line
 	}
 	return label + line + tail
