@@ -26,7 +26,7 @@ type fleetModel struct {
 
 func modelOf(c lab.Config) fleetModel {
 	s := func(d lab.Duration) float64 { return d.D().Seconds() }
-	return fleetModel{r: c.Fleet.Replicas, n: c.Pool.Workers, q: c.Pool.Queue, pay: c.Traffic.Payment.Rate,
+	return fleetModel{r: c.Fleet.Replicas, n: c.Pool.Workers, q: int(c.Pool.Queue), pay: c.Traffic.Payment.Rate,
 		sig: c.Traffic.Signup.Rate, w: s(c.Dependency.Latency), work: s(c.Signup.Work), every: s(c.Fleet.CheckEvery),
 		timeout: s(c.Health.Timeout), length: s(c.Duration), pullAfter: c.Fleet.PullAfter, returnAfter: c.Fleet.ReturnAfter}
 }

@@ -27,16 +27,25 @@ import (
 const usage = `poollab: watch a shared worker pool run dry, and isolation fix it.
 
 usage:
-  poollab [--preset NAME|FILE] [--set key=value]...     the live lab (default preset shared-pool)
+  poollab [--preset NAME|FILE] [--set key=value]... [--record FILE.cast]
+                                                         the live lab (default preset shared-pool);
+                                                         --record writes the session as asciicast v2
   poollab --compare A B [--set key=value]...            two live labs, A and B, on identical traffic
                                                          (also: --preset A --compare B; v toggles it live)
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
   poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
                                                          A and B side by side on identical traffic
-  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--set key=value]...
+  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg] [--set key=value]...
                                                          run to D headless, print the live lab's frame
-                                                         at that size (ANSI; NO_COLOR=1 for none)
+                                                         at that size: ANSI (NO_COLOR=1 for none), plain
+                                                         text, or an SVG picture for browsers and slides
   poollab presets                                        list the presets and what each shows
+  poollab tour [--chapter N] [--record FILE.cast]        the guided tour, a chapter per lesson: predict,
+                                                         watch, see the number that answers (T in the lab)
+  poollab tour --list                                    the tour's chapters, one a line
+  poollab check [--each D]                               pre-flight for presenters: every preset for D
+                                                         (default 2s), headless; exit 0 when this machine
+                                                         shows every one on time
 
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
 dependency.latency=2s, payment.bulkhead.type=semaphore, payment.bulkhead.size=8.
@@ -89,10 +98,14 @@ func run(args []string, stdout io.Writer) error {
 			return runSnapshot(args[1:], stdout)
 		case "presets":
 			return listPresets(stdout)
+		case "check":
+			return runCheck(args[1:], stdout)
+		case "tour":
+			return runTour(args[1:], stdout)
 		case "help":
 			return flag.ErrHelp
 		}
-		return usagef("unknown command %s (commands: run, compare, snapshot, presets; or no command for the live lab)", lab.Quote(args[0]))
+		return usagef("unknown command %s (commands: run, compare, snapshot, presets, check, tour; or no command for the live lab)", lab.Quote(args[0]))
 	}
 	return runLive(args)
 }
@@ -357,9 +370,13 @@ func runSnapshot(args []string, stdout io.Writer) error {
 	var at durationFlag
 	l.fs.Var(&at, "at", "how long to run before taking the frame (default: the preset's duration)")
 	size := l.fs.String("size", "120x40", "the frame's size in cells, WIDTHxHEIGHT")
+	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(ui.FrameFormats, ", "))
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
+	}
+	if !slices.Contains(ui.FrameFormats, *format) {
+		return usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(ui.FrameFormats, ", "))
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
@@ -374,8 +391,7 @@ func runSnapshot(args []string, stdout io.Writer) error {
 		}
 	}
 	return headless(cfgs, l.port.n, func(snaps []lab.Snapshot) error {
-		_, err := fmt.Fprintln(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""))
-		return err
+		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format)
 	})
 }
 
@@ -405,14 +421,76 @@ func listPresets(stdout io.Writer) error {
 	return tw.Flush()
 }
 
-func runLive(args []string) error {
+// errNotHonest is check's verdict when some preset ran late: exit 1.
+var errNotHonest = errors.New("some presets ran late on this machine (see the verdicts above)")
+
+// runCheck is the presenter's pre-flight: every preset briefly, headless, on loopback.
+func runCheck(args []string, stdout io.Writer) error {
+	fs := newFlagSet("check")
+	each := fs.Duration("each", 2*time.Second, "how long to run each preset")
+	if _, err := parseWithArgs(fs, args, 0); err != nil {
+		return err
+	}
+	if *each <= 0 || *each > time.Minute {
+		return usagef("--each %s: must be more than 0s and at most 1m", *each)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	var report lab.PreflightReport
+	for _, p := range presets.List() {
+		cfg, err := presets.Load(p.Name, nil)
+		if err != nil {
+			return err
+		}
+		row, err := lab.Preflight(ctx, cfg, *each)
+		if ctx.Err() != nil {
+			report.Write(stdout)
+			return fmt.Errorf("interrupted: checked %d of %d presets", len(report), len(presets.List()))
+		}
+		if err != nil {
+			return err
+		}
+		report = append(report, row)
+	}
+	if err := report.Write(stdout); err != nil {
+		return err
+	}
+	if !report.Honest() {
+		return errNotHonest
+	}
+	return nil
+}
+
+func runLive(args []string) (err error) {
 	l := newLabFlags("poollab")
+	record := l.fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
 	}
 	if !term.IsTerminal(os.Stdout.Fd()) {
 		return usagef("the live lab needs a terminal; for a report use: poollab run --preset %s", lab.Clip(cfgs[0].Name))
+	}
+	return live(cfgs, l.port.n, recordFlag(l.fs, *record), 0)
+}
+
+// recordFlag is --record's path, or nil when it was not given.
+func recordFlag(fs *flag.FlagSet, path string) *string {
+	if !flagSet(fs, "record") {
+		return nil
+	}
+	return &path
+}
+
+// live runs the dashboard on cfgs (A and B when two), recorded to *record when given, and
+// open on the tour's chapter tour (from 1) when tour > 0.
+func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
+	var cast *os.File
+	if record != nil {
+		if cast, err = createRecording(*record); err != nil {
+			return err
+		}
+		defer func() { err = errors.Join(err, cast.Close()) }()
 	}
 	var list []ui.Preset
 	for _, p := range presets.List() {
@@ -423,18 +501,96 @@ func runLive(args []string) error {
 		Config: cfgs[0],
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
-			o := lab.Options{DependencyPort: l.port.n, OnPanic: func(err error) { app.Crash(err) }}
+			o := lab.Options{DependencyPort: port, OnPanic: func(err error) { app.Crash(err) }}
 			return lab.Launch(cfg, o.Side(side))
 		},
 		Presets:    list,
-		LoadPreset: func(name string) (lab.Config, error) { return presets.Load(name, nil) },
+		LoadPreset: loadPreset,
 		NoColor:    os.Getenv("NO_COLOR") != "",
+		Tour:       tour,
 	}
 	if len(cfgs) == 2 {
 		o.Compare = &cfgs[1]
 	}
+	if cast != nil {
+		o.Record = cast
+	}
 	app = ui.New(o)
 	return app.Run()
+}
+
+// loadPreset loads an embedded preset as it is, for the picker and the tour.
+func loadPreset(name string) (lab.Config, error) { return presets.Load(name, nil) }
+
+// runTour is the guided tour: the live lab opened on a chapter's card, or the chapters
+// listed (no terminal needed).
+func runTour(args []string, stdout io.Writer) error {
+	fs := newFlagSet("tour")
+	list := fs.Bool("list", false, "list the chapters, one a line")
+	chapter := chapterFlag{n: 1}
+	fs.Var(&chapter, "chapter", "start at this chapter (see: poollab tour --list)")
+	record := fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
+	var port portFlag
+	fs.Var(&port, "port", "port for the slow dependency on 127.0.0.1 (0: any free port)")
+	if _, err := parseWithArgs(fs, args, 0); err != nil {
+		return err
+	}
+	chapters := ui.TourChapters(loadPreset)
+	if *list {
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for i, c := range chapters {
+			fmt.Fprintf(tw, "%d\t%s\t%s\n", i+1, c.Title, strings.Join(c.Presets, " vs "))
+		}
+		return tw.Flush()
+	}
+	if chapter.n < 1 || chapter.n > len(chapters) {
+		return usagef("--chapter %d: must be 1..%d (see: poollab tour --list)", chapter.n, len(chapters))
+	}
+	if !term.IsTerminal(os.Stdout.Fd()) {
+		return usagef("the tour needs a terminal; poollab tour --list lists its chapters")
+	}
+	cfg, err := loadPreset(chapters[chapter.n-1].Presets[0])
+	if err != nil {
+		return err
+	}
+	return live([]lab.Config{cfg}, port.n, recordFlag(fs, *record), chapter.n)
+}
+
+// chapterFlag is tour --chapter: a number, its range checked once the chapters are known.
+type chapterFlag struct {
+	n   int
+	bad string // the text given, if it is not a number
+}
+
+func (c *chapterFlag) String() string { return strconv.Itoa(c.n) }
+
+func (c *chapterFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		c.bad = s
+		return nil
+	}
+	c.n, c.bad = n, ""
+	return nil
+}
+
+func (c *chapterFlag) check(name string) error {
+	if c.bad == "" {
+		return nil
+	}
+	return usagef("%s %s: write a chapter's number (see: poollab tour --list)", name, lab.Clip(c.bad))
+}
+
+// createRecording creates (or empties) the --record file, before anything starts.
+func createRecording(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err // the path is in the message already
+		}
+		return nil, usagef("--record %s: cannot write it: %v", lab.Clip(path), err)
+	}
+	return f, nil
 }
 
 func flagSet(fs *flag.FlagSet, name string) (set bool) {

@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,7 +80,45 @@ func runJSON(t *testing.T, args ...string) report {
 		t.Fatalf("report is not JSON: %v\n%s", err, out.String())
 	}
 	checkBalance(t, r)
+	checkPercentiles(t, out.Bytes())
 	return r
+}
+
+// checkPercentiles: in every set of percentiles anywhere in a JSON report, p50 ≤ p95 ≤ p99 ≤
+// p99.9 ≤ max. HdrHistogram alone would report a bucket's top, above the max recorded.
+func checkPercentiles(t *testing.T, js []byte) {
+	t.Helper()
+	var doc any
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if _, ok := v["max"]; ok {
+				prev, prevName := -1.0, ""
+				for _, q := range []string{"p50", "p95", "p99", "p999", "max"} {
+					x, ok := v[q].(float64)
+					if !ok {
+						continue
+					}
+					if x < prev {
+						t.Errorf("%s: %s %.1f < %s %.1f", path, q, x, prevName, prev)
+					}
+					prev, prevName = x, q
+				}
+			}
+			for k, e := range v {
+				walk(path+"."+k, e)
+			}
+		case []any:
+			for i, e := range v {
+				walk(fmt.Sprintf("%s[%d]", path, i), e)
+			}
+		}
+	}
+	walk("report", doc)
 }
 
 // checkBalance: arrived = ok + failed + timed_out + all rejections + in_flight, for every class.
@@ -324,6 +366,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"snapshot", "--preset", "shared-pool", "--compare", "a", "b"}, "name A once"},
 		{[]string{"snapshot", "stray"}, "unexpected argument"},
 		{[]string{"--compare", "shared-pool", "nosuch"}, "choose one of"},
+		{[]string{"snapshot", "--format", "png"}, `--format "png": choose one of ans, txt, svg`},
 	} {
 		err := run(tc.args, &bytes.Buffer{})
 		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
@@ -393,20 +436,23 @@ func TestCompareMarkdownIsATable(t *testing.T) {
 	if !strings.Contains(md, "shared-pool") || !strings.Contains(md, "semaphore-bulkhead") {
 		t.Errorf("markdown does not name both presets:\n%s", md)
 	}
-	var cols int
+	// Every table (the comparison, then the percentile ladder) has as many cells in each row
+	// as in its header.
+	var cols, tables int
 	for _, line := range strings.Split(md, "\n") {
 		if !strings.HasPrefix(line, "|") {
+			cols = 0 // a table ends at its first line that is not a row
 			continue
 		}
 		n := strings.Count(line, "|")
 		if cols == 0 {
-			cols = n
+			cols, tables = n, tables+1
 		}
 		if n != cols {
 			t.Errorf("row %q has %d pipes, header has %d", line, n, cols)
 		}
 	}
-	if cols == 0 || !strings.Contains(md, "|---|--:") {
+	if tables != 2 || !strings.Contains(md, "|---|--:") {
 		t.Errorf("no GitHub table:\n%s", md)
 	}
 }
@@ -439,6 +485,76 @@ func TestSnapshotFrame(t *testing.T) {
 		if !strings.Contains(plain, want) {
 			t.Errorf("%v: the frame lacks %q:\n%s", extra, want, plain)
 		}
+	}
+}
+
+// snapshot --format svg is a well-formed picture of the screen, in colour; txt is the
+// screen's text alone.
+func TestSnapshotFormats(t *testing.T) {
+	t.Parallel()
+	args := []string{"snapshot", "--preset", "shared-pool", "--compare", "semaphore-bulkhead", "--at", "1s",
+		"--size", "120x40", "--set", "dependency.latency=300ms", "--format"}
+	var svg, txt bytes.Buffer
+	if err := run(append(args, "svg"), &svg); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(append(args, "txt"), &txt); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Groups []struct {
+			Texts []struct {
+				Fill string `xml:"fill,attr"`
+				Text string `xml:",chardata"`
+			} `xml:"text"`
+			Rects []struct {
+				Fill string `xml:"fill,attr"`
+			} `xml:"rect"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal(svg.Bytes(), &doc); err != nil {
+		t.Fatalf("not well-formed XML: %v", err)
+	}
+	var text strings.Builder
+	colours := map[string]bool{}
+	for _, g := range doc.Groups {
+		for _, te := range g.Texts {
+			text.WriteString(te.Text + " ")
+			colours[te.Fill] = true
+		}
+		for _, r := range g.Rects {
+			colours[r.Fill] = true
+		}
+	}
+	for _, want := range []string{"A shared-pool", "B semaphore-bulkhead", "A vs B", "payment chain fallback"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the SVG lacks %q", want)
+		}
+	}
+	if len(colours) < 3 {
+		t.Errorf("the SVG has %d colours: %v", len(colours), colours)
+	}
+	lines := strings.Split(strings.TrimSuffix(txt.String(), "\n"), "\n")
+	if strings.Contains(txt.String(), "\x1b") || len(lines) != 40 || !strings.Contains(txt.String(), "A vs B") {
+		t.Errorf("txt is not the 40 plain lines of the screen:\n%s", txt.String())
+	}
+}
+
+// --record names a file it can write, or the lab does not start.
+func TestRecordPath(t *testing.T) {
+	dir := t.TempDir()
+	for _, bad := range []string{filepath.Join(dir, "no", "such", "s.cast"), dir, ""} {
+		_, err := createRecording(bad)
+		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), "--record") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("--record %q: exit %d, %v; want exit 2 with one line", bad, code, err)
+		}
+	}
+	f, err := createRecording(filepath.Join(dir, "s.cast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -572,6 +688,146 @@ func TestNameEscapesStayVisible(t *testing.T) {
 		}
 		if !strings.Contains(out.String(), `\x1b]0;PWNED\x07`) {
 			t.Errorf("poollab %q does not show the name escaped:\n%s", args, out.String())
+		}
+	}
+}
+
+// Issue 12's demonstration, at full scale: one closed-loop user and the open-loop
+// generator at 100/s for 10 s against a 1 ms dependency that stalls 1 s at 5 s. The closed
+// loop waits out the stall and never sends what falls due in it, so its p99 is a fast
+// sample; the open loop sends all 1000, and the 100 due in the stall wait for its end.
+// Bounds come from the stall (it lasts 1 s), never from how fast this machine answers.
+func TestClosedVersusOpenLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10-second runs")
+	}
+	t.Parallel()
+	var out bytes.Buffer
+	if err := run([]string{"compare", "closed-loop", "open-loop", "--duration", "10s", "--format", "json"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	type ladder struct{ P50, P90, P99, P999, P9999, Max, Count float64 }
+	type side struct {
+		Config struct {
+			Traffic struct{ Mode string } `json:"traffic"`
+		} `json:"config"`
+		Classes map[string]struct {
+			Arrived   int64
+			Latency   ladder  `json:"latency_ms"`
+			Corrected *ladder `json:"latency_corrected_ms"`
+		} `json:"classes"`
+		ClosedLoop *struct {
+			Due             int64 `json:"due"`
+			Sent            int64 `json:"sent"`
+			NotSent         int64 `json:"not_sent"`
+			PeakOutstanding int64 `json:"peak_outstanding"`
+		} `json:"closed_loop"`
+	}
+	var raw struct {
+		Runs []json.RawMessage `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &raw); err != nil || len(raw.Runs) != 2 {
+		t.Fatalf("not a comparison (%v):\n%s", err, out.String())
+	}
+	var cmp struct{ Runs [2]side }
+	for i, r := range raw.Runs {
+		var balance report
+		if err := json.Unmarshal(r, &balance); err != nil {
+			t.Fatal(err)
+		}
+		checkBalance(t, balance)
+		if err := json.Unmarshal(r, &cmp.Runs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := cmp.Runs[0], cmp.Runs[1]
+	if a.Config.Traffic.Mode != "closed" || b.Config.Traffic.Mode != "open" {
+		t.Fatalf("modes %q and %q: compare must keep each side's way of sending", a.Config.Traffic.Mode, b.Config.Traffic.Mode)
+	}
+	cp, op := a.Classes["payment"], b.Classes["payment"]
+	cl := a.ClosedLoop
+	// The closed loop: one request out at a time; the stall holds it ≥ 1 s, so at least the
+	// 98 slots after it are never sent (≤ 902 samples); its one stalled sample is p99.99's.
+	if cl == nil || cl.PeakOutstanding != 1 || cl.Due != 1000 || cl.Sent != cp.Arrived || cl.NotSent < 98 || cp.Latency.Count > 902 {
+		t.Errorf("closed loop %+v, payments %+v: want 1 out at a time, ≥ 98 of 1000 never sent", cl, cp)
+	}
+	if cp.Latency.Max < 900 || cp.Latency.P99 >= 500 || cp.Corrected == nil || cp.Corrected.P99 < 800 {
+		t.Errorf("closed latency %+v, corrected %+v: want max and corrected p99 in the 1 s stall, p99 not", cp.Latency, cp.Corrected)
+	}
+	// The open loop: all 1000 sent; 100 waited 1 s down to 10 ms: the 11th slowest ≥ 900 ms.
+	if op.Arrived != 1000 || op.Latency.Count < 990 || op.Latency.P99 < 800 || op.Corrected != nil || b.ClosedLoop != nil {
+		t.Errorf("open payments %+v: want all 1000 sent and p99 in the stall, no correction", op)
+	}
+	t.Logf("closed: %d samples, p99 %.1f ms, corrected p99 %.1f ms, max %.1f ms; open: %d samples, p99 %.1f ms",
+		int64(cp.Latency.Count), cp.Latency.P99, cp.Corrected.P99, cp.Latency.Max, int64(op.Latency.Count), op.Latency.P99)
+}
+
+// check runs every preset and judges the machine: a row each, one verdict line, and the exit
+// status follows the rows (the verdicts themselves depend on how busy the machine is).
+func TestCheckJudgesEveryPreset(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every preset")
+	}
+	var out bytes.Buffer
+	err := run([]string{"check", "--each", "300ms"}, &out)
+	rows := 0
+	allHonest := true
+	for _, name := range presetNames() {
+		for _, l := range strings.Split(out.String(), "\n") {
+			if f := strings.Fields(l); len(f) > 0 && f[0] == name {
+				rows++
+				allHonest = allHonest && strings.HasSuffix(l, "honest")
+			}
+		}
+	}
+	if rows != len(presetNames()) || !strings.Contains(out.String(), "this machine") {
+		t.Fatalf("%d rows for %d presets:\n%s", rows, len(presetNames()), out.String())
+	}
+	if allHonest != (err == nil) || (err != nil && exitCode(err) != 1) {
+		t.Errorf("all honest %v, but exit %d (%v)", allHonest, exitCode(err), err)
+	}
+}
+
+func presetNames() []string {
+	var names []string
+	for _, p := range presets.List() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// poollab tour --list prints the chapters whose presets load, numbered, one a line, with no
+// terminal; a chapter out of range or no terminal is bad usage: exit 2 on one line.
+func TestTourCommand(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"tour", "--list"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	if len(lines) < 9 {
+		t.Errorf("tour --list: %d chapters, want at least 9:\n%s", len(lines), out.String())
+	}
+	for i, l := range lines {
+		f := strings.Fields(l)
+		if len(f) < 3 || f[0] != strconv.Itoa(i+1) || !slices.Contains(presetNames(), f[len(f)-1]) {
+			t.Errorf("tour --list line %d: %q, want its number, title and presets", i+1, l)
+		}
+	}
+	n := strconv.Itoa(len(lines))
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tour", "--chapter", "0"}, "must be 1.." + n},
+		{[]string{"tour", "--chapter", strconv.Itoa(len(lines) + 1)}, "must be 1.." + n},
+		{[]string{"tour", "--chapter", "two"}, "--chapter two: write a chapter's number"},
+		{[]string{"tour", "--chapter", strings.Repeat("9", 100)}, "…"},
+		{[]string{"tour", "--list", "extra"}, "unexpected argument"},
+		{[]string{"tour"}, "needs a terminal"},
+	} {
+		err := run(tc.args, io.Discard)
+		if code := exitCode(err); code != 2 || !strings.Contains(fmt.Sprint(err), tc.want) || strings.Contains(fmt.Sprint(err), "\n") {
+			t.Errorf("poollab %s: exit %d, %v; want exit 2 saying %q", strings.Join(tc.args, " "), code, err, tc.want)
 		}
 	}
 }

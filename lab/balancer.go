@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -16,26 +17,61 @@ type balancer struct {
 	targets []*Lab
 	metrics *[numClasses]*classMetrics // the fleet's: what the balancer turns away is counted there
 
-	next    int // the replica after the last one given a request: the stream generator's goroutine only
+	mu      sync.Mutex
+	next    int // the replica after the last one given a request
 	checked int // the replica the next check goes to: the check generator's goroutine only
 
 	allPulled atomic.Int64 // since the start, when every replica was first out at once; 0: never
 }
 
-// route hands one request of the stream to the next replica in rotation.
-func (b *balancer) route(c Class, intended time.Time) {
+// pick is the next replica in rotation; nil when every one is pulled.
+func (b *balancer) pick() *Lab {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	n := len(b.targets)
 	for k := range n {
 		i := (b.next + k) % n
 		if !b.targets[i].health.pulled() {
 			b.next = (i + 1) % n
-			b.targets[i].arrive(c, intended)
-			return
+			return b.targets[i]
 		}
 	}
-	m := b.metrics[c]
-	m.arrive()
+	return nil
+}
+
+// route hands one request of the stream to the next replica in rotation.
+func (b *balancer) route(c Class, intended time.Time) {
+	if t := b.pick(); t != nil {
+		t.arrive(c, intended)
+		return
+	}
+	b.reject(job{class: c, intended: intended})
+}
+
+// resubmit hands an impatient user's second try to the next replica in rotation.
+func (b *balancer) resubmit(c Class, intended time.Time) {
+	if t := b.pick(); t != nil {
+		t.resubmit(c, intended)
+		return
+	}
+	b.reject(job{class: c, intended: intended, duplicate: true})
+}
+
+// send hands a closed-loop user's request to the next replica in rotation.
+func (b *balancer) send(c Class, at time.Time, expected time.Duration, replied func()) {
+	if t := b.pick(); t != nil {
+		t.send(c, at, expected, replied)
+		return
+	}
+	b.reject(job{class: c, intended: at, expected: expected, replied: replied})
+}
+
+// reject turns j away at the balancer, no replica being in rotation: an answer too.
+func (b *balancer) reject(j job) {
+	m := b.metrics[j.class]
+	m.arrive(j.duplicate)
 	m.reject(RejectBalancer)
+	j.done()
 }
 
 // check sends the next health check to the next replica, pulled or not.

@@ -81,7 +81,16 @@ func BenchmarkSubmitRejected(b *testing.B) {
 }
 
 // BenchmarkHistSummary is one percentile summary of a histogram that changed since the last.
-func BenchmarkHistSummary(b *testing.B) {
+func BenchmarkHistSummary(b *testing.B) { benchChangedHist(b, func(h *hist) { _ = h.summary() }) }
+
+// BenchmarkHistDistribution is the percentile chart's points from a histogram that changed
+// since the last: what a snapshot pays when payments finished since the one before.
+func BenchmarkHistDistribution(b *testing.B) {
+	benchChangedHist(b, func(h *hist) { _, _ = h.distribution() })
+}
+
+// benchChangedHist times read on a histogram of 10,000 values, after one more each time.
+func benchChangedHist(b *testing.B, read func(h *hist)) {
 	h := newHist()
 	for i := range 10000 {
 		h.record(time.Duration(i) * time.Millisecond)
@@ -89,7 +98,26 @@ func BenchmarkHistSummary(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		h.record(time.Duration(i%3000) * time.Millisecond)
-		_ = h.summary()
+		read(h)
+	}
+}
+
+// BenchmarkLagWithCallsInFlight is the lab at 1,000 payments/s of 3 s calls on a pool that
+// never fills: ~3,000 calls in flight from 3 s on, and the generator's lag while they are.
+// Run with: go test -run '^$' -bench LagWithCalls -benchtime 1x ./lab/
+func BenchmarkLagWithCallsInFlight(b *testing.B) {
+	for range b.N {
+		c := DefaultConfig()
+		c.Duration = Duration(6 * time.Second)
+		c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 1000, 0
+		c.Pool.Workers = 5000
+		s, err := Run(context.Background(), c, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(s.Dependency.PeakInFlight), "peak_in_flight")
+		b.ReportMetric(float64(s.Generator.Lag.P99)/float64(time.Millisecond), "lag_p99_ms")
+		b.ReportMetric(float64(s.Generator.Lag.Max)/float64(time.Millisecond), "lag_max_ms")
 	}
 }
 

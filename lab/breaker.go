@@ -23,8 +23,16 @@ type BreakerStats struct {
 	State       BreakerState
 	OpenLeft    time.Duration // while open: time until the next call may be a half-open trial
 	FailureRate float64       // percent of recorded calls that failed, over the window (the last closed period while open)
-	Calls       uint          // calls recorded over the window
+	Calls       uint          // calls recorded over the window (the last closed period while open; trials while half-open)
 	Opened      int64         // times it has opened
+
+	// What FailureRate and Calls are weighed against (breaker settings in force).
+	Failures  uint          // failed calls among Calls
+	Threshold float64       // percent: it opens when FailureRate reaches this...
+	MinCalls  uint          // ...over at least this many calls
+	Window    time.Duration // the closed state counts the calls of this last stretch of time
+	Trials    uint          // calls a half-open breaker lets through to decide
+	Retrial   bool          // open because a half-open trial failed: Calls and FailureRate are the trials'
 }
 
 // breaker wraps failsafe-go's circuit breaker, driven by hand (TryAcquirePermit, Record*),
@@ -36,9 +44,10 @@ type breaker struct {
 }
 
 type breakerGen struct {
-	cb    circuitbreaker.CircuitBreaker[any] // nil: the breaker is off
-	cfg   BreakerConfig
-	epoch atomic.Int64 // bumped at every state change: a permit records only in its own state
+	cb      circuitbreaker.CircuitBreaker[any] // nil: the breaker is off
+	cfg     BreakerConfig
+	epoch   atomic.Int64 // bumped at every state change: a permit records only in its own state
+	retrial atomic.Bool  // it last opened from half-open: a trial failed
 }
 
 func (b *breaker) configure(c BreakerConfig) {
@@ -52,7 +61,10 @@ func (b *breaker) configure(c BreakerConfig) {
 			WithDelay(c.OpenFor.D()).
 			WithSuccessThreshold(uint(c.HalfOpenCalls)).
 			OnStateChanged(func(circuitbreaker.StateChangedEvent) { g.epoch.Add(1) }).
-			OnOpen(func(circuitbreaker.StateChangedEvent) { b.opened.Add(1) }).
+			OnOpen(func(e circuitbreaker.StateChangedEvent) {
+				b.opened.Add(1)
+				g.retrial.Store(e.OldState == circuitbreaker.HalfOpenState)
+			}).
 			Build()
 	}
 	b.cur.Store(g)
@@ -106,10 +118,12 @@ func (b *breaker) stats() BreakerStats {
 		return BreakerStats{State: BreakerOff, Opened: b.opened.Load()}
 	}
 	m := g.cb.Metrics()
-	s := BreakerStats{State: BreakerClosed, FailureRate: m.FailureRate() * 100, Calls: m.Executions(), Opened: b.opened.Load()}
+	s := BreakerStats{State: BreakerClosed, FailureRate: m.FailureRate() * 100, Calls: m.Executions(), Opened: b.opened.Load(),
+		Failures: m.Failures(), Threshold: g.cfg.FailureRate, MinCalls: uint(g.cfg.MinCalls), Window: g.cfg.Window.D(),
+		Trials: uint(g.cfg.HalfOpenCalls)}
 	switch {
 	case g.cb.IsOpen():
-		s.State, s.OpenLeft = BreakerOpen, g.cb.RemainingDelay()
+		s.State, s.OpenLeft, s.Retrial = BreakerOpen, g.cb.RemainingDelay(), g.retrial.Load()
 	case g.cb.IsHalfOpen():
 		s.State = BreakerHalfOpen
 	}
@@ -152,7 +166,11 @@ func breakerStage(g *breakerGen, countRejections bool) stage {
 }
 
 // callRecord is where a call's breaker permit is kept, so that whichever comes first, the
-// call's end or its caller walking away, records it, once.
-type callRecord struct{ p atomic.Pointer[permit] }
+// call's end or its caller walking away, records it, once. It also says whether the
+// dependency answered the call, for the adaptive limit, wherever the call ended.
+type callRecord struct {
+	p        atomic.Pointer[permit]
+	answered atomic.Bool
+}
 
 func (c *callRecord) record(r result) { c.p.Load().record(r, false) }

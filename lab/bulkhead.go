@@ -16,6 +16,7 @@ type BulkheadStats struct {
 	ThreadsBusy int64 // threadpool: threads running a call
 	Queued      int   // threadpool: calls waiting for a thread
 	QueueCap    int   // threadpool: bulkhead.queue
+	Limit       int   // adaptive: the limit it has found (InUse: calls holding a permit)
 }
 
 // semaphore is a resizable counting semaphore on failsafe-go's bulkhead. failsafe bulkheads

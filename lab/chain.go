@@ -24,6 +24,8 @@ type passage struct {
 	permit   *callRecord   // the breaker permit of its call, shared with a handed-off copy
 	patience time.Duration // how long the worker waits for a call handed off below (0: until it ends)
 	releases []func()      // what it holds (bulkhead place, connection) until its call ends
+	deadline time.Time     // the user's deadline (payment.deadline), sent down the hops; zero: none
+	calls    int           // calls it has made to the dependency, retries included
 }
 
 // phase says what the worker is doing now; off the pool there is no worker to tell.
@@ -34,11 +36,14 @@ func (p *passage) phase(ph Phase) { p.worker.set(ph) }
 func (p *passage) hold(release func()) { p.releases = append(p.releases, release) }
 
 // settle releases what the passage holds, innermost first.
-func (p *passage) settle() {
-	for i := len(p.releases) - 1; i >= 0; i-- {
+func (p *passage) settle() { p.settleFrom(0) }
+
+// settleFrom releases what the passage took since it held mark things: one try's share.
+func (p *passage) settleFrom(mark int) {
+	for i := len(p.releases) - 1; i >= mark; i-- {
 		p.releases[i]()
 	}
-	p.releases = nil
+	p.releases = p.releases[:mark]
 }
 
 // chain is the payment path in force: its stages, outermost first, composed into one call.
@@ -75,17 +80,21 @@ func (c *chain) serve(ctx context.Context, w *workerHandle, intended time.Time) 
 	return r
 }
 
-// paymentChain builds the payment path for p, in the order it runs:
+// paymentChain builds the payment path for c.Payment, in the order it runs:
 //
 //	fallback → deadline → breaker short-circuit → bulkhead → caller timeout → hand-off →
-//	connection → enough time left → breaker permit → socket timeout → HTTP
+//	retry → connection → enough time left → breaker permit → socket timeout → HTTP
 //
 // An open breaker fails a payment before it takes anything; only real calls take a permit,
 // so the breaker hears about the dependency and nothing else. The trap (count_rejections)
 // puts the whole breaker outermost instead, so the lab's own rejections reach it. A caller
 // timeout needs the call to run somewhere the worker can walk away from: on the
-// thread-pool bulkhead's threads, or else on a goroutine of its own.
-func (l *Lab) paymentChain(p PaymentConfig) *chain {
+// thread-pool bulkhead's threads, or else on a goroutine of its own. A retry repeats what
+// makes one call (a connection, the time check, a breaker permit, the socket timeout, the
+// request) inside the one deadline and the one bulkhead place of its payment: retryStage
+// says why there.
+func (l *Lab) paymentChain(c Config) *chain {
+	p := c.Payment
 	stages := []stage{fallbackStage(l.metrics[Payment])}
 	if p.Deadline > 0 {
 		stages = append(stages, deadlineStage(p.Deadline.D()))
@@ -103,6 +112,8 @@ func (l *Lab) paymentChain(p PaymentConfig) *chain {
 		stages = append(stages, semaphoreStage(&l.semaphore))
 	case BulkheadThreadPool:
 		stages = append(stages, threadPoolStage(l.threads))
+	case BulkheadAdaptive:
+		stages = append(stages, adaptiveStage(&l.adaptive))
 	}
 	if p.Timeout.Kind == TimeoutCaller {
 		stages = append(stages, callerTimeoutStage(p.Timeout.Duration.D()))
@@ -113,11 +124,14 @@ func (l *Lab) paymentChain(p PaymentConfig) *chain {
 	case p.Timeout.Kind == TimeoutCaller:
 		stages = append(stages, handoffStage(&l.orphans, goroutineExecutor(l.spawn)))
 	}
+	if rt := l.retrier(p.Retry); rt != nil {
+		stages = append(stages, retryStage(rt, &l.calls))
+	}
 	if p.Connections.PerRoute > 0 {
 		stages = append(stages, connectionStage(&l.conns))
 	}
 	if p.Deadline > 0 {
-		stages = append(stages, enoughLeftStage(&l.typical))
+		stages = append(stages, enoughLeftStage(&l.typical, c.Dependency.Floor()))
 	}
 	if cb != nil && !trap {
 		stages = append(stages, breakerStage(cb, false))
@@ -125,5 +139,6 @@ func (l *Lab) paymentChain(p PaymentConfig) *chain {
 	if p.Timeout.Kind == TimeoutSocket {
 		stages = append(stages, socketTimeoutStage(p.Timeout.Duration.D()))
 	}
-	return compose(append(stages, httpStage(l.client, l.dep.URL()+"/pay", &l.typical)))
+	propagate := c.Dependency.Deadline == DeadlinePropagate
+	return compose(append(stages, httpStage(l.client, l.dep.URL()+"/pay", &l.typical, &l.calls, propagate)))
 }

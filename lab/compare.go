@@ -12,7 +12,8 @@ import (
 
 // RunPair runs a and b side by side, started together, each with its own pool and its own
 // dependency, on identical traffic: b gets a's traffic section (rates, arrivals, seed) and
-// duration, so the only differences are the settings being compared.
+// duration, so the only differences are the settings being compared (and how the load is
+// sent, if they differ in it: see SameTraffic).
 func RunPair(ctx context.Context, a, b Config, o Options) ([2]Snapshot, error) {
 	b = SameTraffic(a, b)
 	var (
@@ -45,9 +46,13 @@ func (o Options) Side(i int) Options {
 	return o
 }
 
-// SameTraffic returns b with a's traffic and duration.
+// SameTraffic returns b with a's traffic and duration, but for how b sends it: its traffic
+// mode, users and think time stay b's, so a closed-loop run can be compared with an open-loop
+// one at the same target rates, arrivals and seed.
 func SameTraffic(a, b Config) Config {
+	mode, users, think := b.Traffic.Mode, b.Traffic.Users, b.Traffic.Think
 	b.Traffic, b.Duration = a.Traffic, a.Duration
+	b.Traffic.Mode, b.Traffic.Users, b.Traffic.Think = mode, users, think
 	return b
 }
 
@@ -86,10 +91,11 @@ func NewComparison(a, b Snapshot) Comparison {
 // ComparisonRow is one counter of one class in both runs.
 type ComparisonRow struct {
 	Class   Class
-	Counter string  // "ok", "failed", "timed out", "rejected:<reason>", "in flight" or "p99"
+	Counter string  // "arrived" (traffic modes differ), "ok", "failed", "timed out", "rejected:<reason>", "in flight" or "p99"
 	A, B    int64   // the counts; for p99, the latencies as time.Duration
 	None    [2]bool // p99 only: nothing finished in that run, so it has no latency
-	Better  int     // +1: B did better, −1: B did worse, 0: the same, or neither (in flight)
+	Better  int     // +1: B did better, −1: B did worse, 0: the same (p99: within a tenth), or neither (in flight)
+	Ratio   bool    // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 }
 
 // Latency says the row is a latency, not a count.
@@ -97,7 +103,8 @@ func (r ComparisonRow) Latency() bool { return r.Counter == "p99" }
 
 // CompareClasses is the comparison table: per class with traffic in either run, ok, failed,
 // timed out, each rejection reason, in flight and p99, in that order. A counter that is 0
-// in both runs is left out, but for ok, rejected:pool and in flight.
+// in both runs is left out, but for ok, rejected:pool and in flight. When A and B send their
+// traffic differently (closed loop against open loop), arrived comes first.
 func CompareClasses(a, b *Snapshot) []ComparisonRow {
 	type counter struct {
 		name   string
@@ -113,7 +120,12 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 	for _, r := range Reasons {
 		counters = append(counters, counter{"rejected:" + r.String(), func(s ClassStats) int64 { return s.Rejected[r] }, -1, r == RejectPool})
 	}
-	counters = append(counters, counter{"in flight", func(s ClassStats) int64 { return s.InFlight }, 0, true})
+	counters = append(counters, counter{"in flight", func(s ClassStats) int64 { return s.InFlight }, 0, true},
+		counter{"duplicates", func(s ClassStats) int64 { return s.Duplicates }, -1, false})
+	if a.Config.Traffic.Mode != b.Config.Traffic.Mode {
+		// The same target traffic sent two ways: how much of it was sent is the difference.
+		counters = append([]counter{{"arrived", func(s ClassStats) int64 { return s.Arrived }, 0, true}}, counters...)
+	}
 	var rows []ComparisonRow
 	for _, c := range Classes {
 		if !a.Active(c) && !b.Active(c) {
@@ -129,13 +141,20 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		}
 		p99 := ComparisonRow{Class: c, Counter: "p99", A: int64(ca.Latency.P99), B: int64(cb.Latency.P99),
 			None: [2]bool{ca.Latency.Count == 0, cb.Latency.Count == 0}}
-		if !p99.None[0] && !p99.None[1] {
+		// A latency is better or worse only by more than a tenth: a few milliseconds either
+		// way on a 3 s call is the machine, not the settings.
+		if !p99.None[0] && !p99.None[1] && 10*abs(p99.B-p99.A) > max(p99.A, p99.B) {
 			p99.Better = -sign(p99.B - p99.A)
 		}
 		rows = append(rows, p99)
+		if c == Payment {
+			rows = append(rows, callRows(a, b)...)
+		}
 	}
 	return rows
 }
+
+func abs(v int64) int64 { return max(v, -v) }
 
 func sign(v int64) int {
 	switch {
@@ -154,9 +173,9 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	case FormatJSON:
 		return writeJSON(w, c)
 	case FormatMarkdown:
-		fmt.Fprintf(w, "**poollab**: `%s` (A) vs `%s` (B), same traffic, %.1fs each\n\n", a.Preset, b.Preset, a.DurationS)
+		fmt.Fprintf(w, "**poollab**: `%s` (A) vs `%s` (B), %s, %.1fs each\n\n", a.Preset, b.Preset, SameTrafficNote(a.Config, b.Config), a.DurationS)
 	case FormatTable:
-		fmt.Fprintf(w, "A = %s, B = %s: same traffic, %.1fs each\n\n", a.Preset, b.Preset, a.DurationS)
+		fmt.Fprintf(w, "A = %s, B = %s: %s, %.1fs each\n\n", a.Preset, b.Preset, SameTrafficNote(a.Config, b.Config), a.DurationS)
 	default:
 		return errFormat(format)
 	}
@@ -164,9 +183,18 @@ func (c Comparison) Write(w io.Writer, format string) error {
 		return err
 	}
 	fmt.Fprintln(w)
+	if err := writeRows(w, format, ladderRows(c.Runs[:], []string{"A ", "B "})); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
 	for i, r := range c.Runs {
 		for _, l := range r.summary() {
 			writeLine(w, format, fmt.Sprintf("%c: %s", 'A'+i, l))
+		}
+	}
+	if a.Config.Traffic.Mode != b.Config.Traffic.Mode { // the latencies are not measured alike: say how
+		for i, r := range c.Runs {
+			writeLine(w, format, fmt.Sprintf("%c: %s", 'A'+i, r.latencyNote()))
 		}
 	}
 	return nil
@@ -184,6 +212,11 @@ func (c Comparison) table() [][]string {
 			}
 			out = append(out, []string{r.Class.String(), r.Counter, msCell(time.Duration(r.A), !r.None[0]),
 				msCell(time.Duration(r.B), !r.None[1]), diff})
+			continue
+		}
+		if r.Ratio {
+			a, b, diff := r.RatioCells()
+			out = append(out, []string{r.Class.String(), r.Counter, a, b, diff})
 			continue
 		}
 		out = append(out, []string{r.Class.String(), r.Counter, itoa(r.A), itoa(r.B), fmt.Sprintf("%+d", r.B-r.A)})

@@ -57,8 +57,26 @@ type Config struct {
 // PoolConfig is the shared worker pool every class draws from (Tomcat's threads.max and accept-count).
 type PoolConfig struct {
 	Workers    int        `yaml:"workers" json:"workers"`
-	Queue      int        `yaml:"queue" json:"queue"`
+	Queue      QueueSize  `yaml:"queue" json:"queue"`
 	Discipline Discipline `yaml:"discipline" json:"discipline"`
+	// Autoscale grows the pool from Workers while requests are queued, up to its Max.
+	Autoscale AutoscaleConfig `yaml:"autoscale" json:"autoscale"`
+}
+
+// AutoscaleConfig is a pool that scales on queue length: every Every, Step more workers
+// while requests wait, Step fewer when at least that many sat idle all along. Max 0: off.
+type AutoscaleConfig struct {
+	Max   int      `yaml:"max" json:"max"`
+	Step  int      `yaml:"step" json:"step"`
+	Every Duration `yaml:"every" json:"every"`
+}
+
+// MaxWorkers is the most workers the pool can have: its autoscale max, or its size.
+func (p PoolConfig) MaxWorkers() int {
+	if p.Autoscale.Max > 0 {
+		return max(p.Autoscale.Max, p.Workers)
+	}
+	return p.Workers
 }
 
 // Discipline is the order in which queued work reaches a free worker.
@@ -84,11 +102,36 @@ type TrafficConfig struct {
 	Payment  RateConfig `yaml:"payment" json:"payment"`
 	Signup   RateConfig `yaml:"signup" json:"signup"`
 	Health   RateConfig `yaml:"health" json:"health"`
+	// Mode is how the load is sent: open (arrivals on a schedule, whatever the replies do)
+	// or closed (Users virtual users, each sending after the reply to its last request).
+	Mode  TrafficMode `yaml:"mode" json:"mode"`
+	Users int         `yaml:"users" json:"users"` // closed mode: the virtual users
+	Think Duration    `yaml:"think" json:"think"` // closed mode: each user's pause after a reply
 }
+
+// TrafficMode is how the load is sent.
+type TrafficMode string
+
+const (
+	// Open loop: each request is due at its scheduled time and sent then, however slow the
+	// replies; latency counts from the schedule (wrk2, k6's arrival-rate executors).
+	Open TrafficMode = "open"
+	// Closed loop: a user sends its next request only after the reply to the previous one
+	// (JMeter's threads, ab, k6's VUs); while the server stalls, nothing is sent.
+	Closed TrafficMode = "closed"
+)
 
 // RateConfig is one class's arrival rate in requests per second.
 type RateConfig struct {
 	Rate float64 `yaml:"rate" json:"rate"`
+	// ResubmitAfter is the impatient user: one still waiting this long after sending sends
+	// the same request once more (a duplicate, which is an arrival too). 0: never.
+	ResubmitAfter Duration `yaml:"resubmit_after" json:"resubmit_after"`
+	// Profile changes the rate on a schedule from the run's start (a lunch peak); before its
+	// first step, Rate holds.
+	Profile []RateStep `yaml:"profile" json:"profile,omitempty"`
+	// Label is what the screen calls the class ("orders"); reports keep the class's name.
+	Label string `yaml:"label" json:"label,omitempty"`
 }
 
 // DependencyMode is what the slow dependency does with each request.
@@ -113,6 +156,28 @@ type DependencyConfig struct {
 	Mode           DependencyMode `yaml:"mode" json:"mode"`
 	IgnoreCancel   bool           `yaml:"ignore_cancel" json:"ignore_cancel"`
 	Brownout       BrownoutConfig `yaml:"brownout" json:"brownout"`
+	Stall          StallConfig    `yaml:"stall" json:"stall"`
+	// Hops puts the payment call through a chain of this many services on 127.0.0.1, each
+	// calling the next over HTTP; the last has the mode and latency above. 0 or 1: the
+	// plain dependency.
+	Hops     int          `yaml:"hops" json:"hops"`
+	Deadline DeadlineMode `yaml:"deadline" json:"deadline"` // how the hops time their calls
+	RetryAt  RetryAt      `yaml:"retry_at" json:"retry_at"` // who retries: the lab only, or every hop too
+	Hop      HopConfig    `yaml:"hop" json:"hop"`           // every hop but the last
+	// Knee is how many calls at once it answers at its latency (0: no knee); beyond it each
+	// call takes latency × (n/knee)^knee_exponent, so it answers fewer per second (USL's
+	// retrograde region).
+	Knee         int     `yaml:"knee" json:"knee"`
+	KneeExponent float64 `yaml:"knee_exponent" json:"knee_exponent"`
+}
+
+// StallConfig is a schedule of pauses in which the dependency accepts requests but answers
+// none until the pause ends (a long GC pause, a frozen disk): the first at FirstAt from the
+// run's start, then one every Every (0: only one), each lasting For (0: no stall).
+type StallConfig struct {
+	Every   Duration `yaml:"every" json:"every"`
+	For     Duration `yaml:"for" json:"for"`
+	FirstAt Duration `yaml:"first_at" json:"first_at"`
 }
 
 // BrownoutConfig is the schedule of the brownout mode.
@@ -146,10 +211,11 @@ const (
 	BulkheadNone       BulkheadType = "none"
 	BulkheadSemaphore  BulkheadType = "semaphore"  // the worker makes the call while holding a permit
 	BulkheadThreadPool BulkheadType = "threadpool" // the call runs on the bulkhead's own goroutines
+	BulkheadAdaptive   BulkheadType = "adaptive"   // a limit found from the calls' latency, starting at size
 )
 
 // BulkheadTypes lists the types in the order the UI cycles them.
-var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore, BulkheadThreadPool}
+var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore, BulkheadThreadPool, BulkheadAdaptive}
 
 // BulkheadConfig bounds how many payments may hold workers at once.
 type BulkheadConfig struct {
@@ -189,7 +255,8 @@ type PaymentConfig struct {
 	Connections ConnectionsConfig `yaml:"connections" json:"connections"`
 	// Deadline is the payment's one budget, from its scheduled arrival: waiting for a worker,
 	// a permit or a connection happens within it, and the call gets what is left. 0: none.
-	Deadline Duration `yaml:"deadline" json:"deadline"`
+	Deadline Duration    `yaml:"deadline" json:"deadline"`
+	Retry    RetryConfig `yaml:"retry" json:"retry"`
 }
 
 // BalancerKind is how a fleet's load balancer spreads requests over its replicas.
@@ -228,8 +295,13 @@ const (
 	MaxLatency  = 10 * time.Minute
 	MaxBulkhead = 10000
 	MaxDuration = 24 * time.Hour // a headless run, --duration, --at
-	MaxReplicas = 16             // a fleet: 16 whole instances share two cores and one dependency
-	MinCheck    = 50 * time.Millisecond
+	MaxUsers    = 10000          // closed-loop virtual users: a goroutine each
+	MaxAttempts = 10             // tries per payment, or per request at a hop
+	MaxHops     = 8              // services in a chain
+	// MaxKneeExponent keeps a knee's latency finite: (n/knee)^8 is already 256× at twice the knee.
+	MaxKneeExponent = 8
+	MaxReplicas     = 16 // a fleet: 16 whole instances share two cores and one dependency
+	MinCheck        = 10 * time.Millisecond
 )
 
 // DefaultConfig is the base every preset file is read onto: the article's lab without isolation.
@@ -237,14 +309,19 @@ func DefaultConfig() Config {
 	return Config{
 		Name:     "custom",
 		Duration: Duration(8 * time.Second),
-		Pool:     PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO},
+		Pool: PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO,
+			Autoscale: AutoscaleConfig{Step: 4, Every: Duration(200 * time.Millisecond)}},
 		Traffic: TrafficConfig{
 			Arrivals: Poisson, Seed: 1,
 			Payment: RateConfig{Rate: 10}, Signup: RateConfig{Rate: 5},
+			Mode: Open, Users: 1,
 		},
 		Dependency: DependencyConfig{
 			Latency: Duration(3 * time.Second), HealthyLatency: Duration(50 * time.Millisecond), Mode: ModeSlow,
-			Brownout: BrownoutConfig{Slow: Duration(5 * time.Second), Healthy: Duration(5 * time.Second)},
+			Brownout:     BrownoutConfig{Slow: Duration(5 * time.Second), Healthy: Duration(5 * time.Second)},
+			KneeExponent: 2,
+			// "30 s is plenty", picked by each hop on its own.
+			Hops: 1, Deadline: DeadlinePerHop, RetryAt: RetryAtEdge, Hop: HopConfig{Timeout: Duration(30 * time.Second), Retry: 1},
 		},
 		Payment: PaymentConfig{
 			Timeout:  TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)},
@@ -254,6 +331,7 @@ func DefaultConfig() Config {
 				OpenFor: Duration(5 * time.Second), HalfOpenCalls: 1},
 			// Apache HttpClient 5: 5 per route, 3 minutes to lease one (only used when per_route > 0).
 			Connections: ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(3 * time.Minute)},
+			Retry:       defaultRetry(),
 		},
 		Signup: SignupConfig{Work: Duration(2 * time.Millisecond)},
 		Health: HealthConfig{Timeout: Duration(time.Second)},
@@ -283,7 +361,7 @@ func (c Config) Validate() error {
 	}{
 		{"duration", c.Duration <= 0 || c.Duration.D() > MaxDuration, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxDuration, c.Duration)},
 		{"pool.workers", c.Pool.Workers < 1 || c.Pool.Workers > MaxWorkers, fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Workers)},
-		{"pool.queue", c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue, fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy), got %d", MaxQueue, c.Pool.Queue)},
+		{"pool.queue", !c.Pool.Queue.Unbounded() && (c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue), fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy) or unbounded, got %d", MaxQueue, c.Pool.Queue)},
 		{"pool.discipline", !oneOf(c.Pool.Discipline, FIFO, LIFO), fmt.Sprintf("must be fifo or lifo, got %s", Quote(string(c.Pool.Discipline)))},
 		{"traffic.arrivals", !oneOf(c.Traffic.Arrivals, Uniform, Poisson), fmt.Sprintf("must be uniform or poisson, got %s", Quote(string(c.Traffic.Arrivals)))},
 		{"traffic.payment.rate", !validRate(c.Traffic.Payment.Rate), rateMsg(c.Traffic.Payment.Rate)},
@@ -311,6 +389,35 @@ func (c Config) Validate() error {
 		{"payment.connections.per_route", c.Payment.Connections.PerRoute < 0 || c.Payment.Connections.PerRoute > MaxWorkers, fmt.Sprintf("must be 0..%d (0: unlimited), got %d", MaxWorkers, c.Payment.Connections.PerRoute)},
 		{"payment.deadline", c.Payment.Deadline < 0 || c.Payment.Deadline.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: no deadline), got %s", MaxLatency, c.Payment.Deadline)},
 		{"payment.connections.lease_timeout", c.Payment.Connections.LeaseTimeout < 0 || c.Payment.Connections.LeaseTimeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s fails at once), got %s", MaxLatency, c.Payment.Connections.LeaseTimeout)},
+		{"traffic.mode", !oneOf(c.Traffic.Mode, Open, Closed), fmt.Sprintf("must be open or closed, got %s", Quote(string(c.Traffic.Mode)))},
+		{"traffic.users", c.Traffic.Users < 1 || c.Traffic.Users > MaxUsers, fmt.Sprintf("must be 1..%d (closed mode's virtual users), got %d", MaxUsers, c.Traffic.Users)},
+		{"traffic.think", c.Traffic.Think < 0 || c.Traffic.Think.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Traffic.Think)},
+		{"dependency.stall.for", c.Dependency.Stall.For < 0 || c.Dependency.Stall.For.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: no stall), got %s", MaxLatency, c.Dependency.Stall.For)},
+		{"dependency.stall.every", c.Dependency.Stall.Every < 0 || c.Dependency.Stall.Every.D() > MaxDuration || c.Dependency.Stall.Every > 0 && c.Dependency.Stall.Every <= c.Dependency.Stall.For,
+			fmt.Sprintf("must be 0s (one stall) or longer than stall.for (%s) and at most %s, got %s", c.Dependency.Stall.For, MaxDuration, c.Dependency.Stall.Every)},
+		{"dependency.stall.first_at", c.Dependency.Stall.FirstAt < 0 || c.Dependency.Stall.FirstAt.D() > MaxDuration, fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, c.Dependency.Stall.FirstAt)},
+		{"payment.retry.attempts", c.Payment.Retry.Attempts < 1 || c.Payment.Retry.Attempts > MaxAttempts, fmt.Sprintf("must be 1..%d (1: no retry), got %d", MaxAttempts, c.Payment.Retry.Attempts)},
+		{"payment.retry.backoff", c.Payment.Retry.Backoff < 0 || c.Payment.Retry.Backoff.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Payment.Retry.Backoff)},
+		{"payment.retry.jitter", !oneOf(c.Payment.Retry.Jitter, Jitters...), fmt.Sprintf("must be one of %s, got %s", join(Jitters), Quote(string(c.Payment.Retry.Jitter)))},
+		{"payment.retry.budget", c.Payment.Retry.Budget < 0 || c.Payment.Retry.Budget > 100, fmt.Sprintf("must be 0%%..100%% (0%%: no budget), got %s", c.Payment.Retry.Budget)},
+		{"dependency.hops", c.Dependency.Hops < 0 || c.Dependency.Hops > MaxHops, fmt.Sprintf("must be 0..%d (0 or 1: the plain dependency), got %d", MaxHops, c.Dependency.Hops)},
+		{"dependency.deadline", !oneOf(c.Dependency.Deadline, DeadlineModes...), fmt.Sprintf("must be one of %s, got %s", join(DeadlineModes), Quote(string(c.Dependency.Deadline)))},
+		{"dependency.retry_at", !oneOf(c.Dependency.RetryAt, RetryAts...), fmt.Sprintf("must be one of %s, got %s", join(RetryAts), Quote(string(c.Dependency.RetryAt)))},
+		{"dependency.hop.timeout", c.Dependency.Hop.Timeout < 0 || c.Dependency.Hop.Timeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: none), got %s", MaxLatency, c.Dependency.Hop.Timeout)},
+		{"dependency.hop.retry", c.Dependency.Hop.Retry < 1 || c.Dependency.Hop.Retry > MaxAttempts, fmt.Sprintf("must be 1..%d (tries per request at each hop, 1: no retry), got %d", MaxAttempts, c.Dependency.Hop.Retry)},
+		{"dependency.hop.reserve", c.Dependency.Hop.Reserve < 0 || c.Dependency.Hop.Reserve.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Hop.Reserve)},
+		{"dependency.hop.min_call", c.Dependency.Hop.MinCall < 0 || c.Dependency.Hop.MinCall.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Hop.MinCall)},
+		{"traffic.payment.resubmit_after", c.Traffic.Payment.ResubmitAfter < 0 || c.Traffic.Payment.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Payment.ResubmitAfter)},
+		{"traffic.signup.resubmit_after", c.Traffic.Signup.ResubmitAfter < 0 || c.Traffic.Signup.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Signup.ResubmitAfter)},
+		{"traffic.health.resubmit_after", c.Traffic.Health.ResubmitAfter < 0 || c.Traffic.Health.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Health.ResubmitAfter)},
+		{"pool.autoscale.max", c.Pool.Autoscale.Max != 0 && (c.Pool.Autoscale.Max < c.Pool.Workers || c.Pool.Autoscale.Max > MaxWorkers), fmt.Sprintf("must be 0 (no autoscaling) or pool.workers (%d)..%d, got %d", c.Pool.Workers, MaxWorkers, c.Pool.Autoscale.Max)},
+		{"pool.autoscale.step", c.Pool.Autoscale.Max > 0 && (c.Pool.Autoscale.Step < 1 || c.Pool.Autoscale.Step > MaxWorkers), fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Autoscale.Step)},
+		{"pool.autoscale.every", c.Pool.Autoscale.Max > 0 && (c.Pool.Autoscale.Every.D() < 10*time.Millisecond || c.Pool.Autoscale.Every.D() > time.Hour), fmt.Sprintf("must be 10ms..1h, got %s", c.Pool.Autoscale.Every)},
+		{"dependency.knee", c.Dependency.Knee < 0 || c.Dependency.Knee > MaxWorkers, fmt.Sprintf("must be 0 (none)..%d, got %d", MaxWorkers, c.Dependency.Knee)},
+		{"dependency.knee_exponent", !(c.Dependency.KneeExponent > 0 && c.Dependency.KneeExponent <= MaxKneeExponent), fmt.Sprintf("must be above 0 and at most %d (above 1 the dependency answers fewer per second past its knee), got %g", MaxKneeExponent, c.Dependency.KneeExponent)},
+		{"traffic.payment.label", !validLabel(c.Traffic.Payment.Label), labelMsg(c.Traffic.Payment.Label)},
+		{"traffic.signup.label", !validLabel(c.Traffic.Signup.Label), labelMsg(c.Traffic.Signup.Label)},
+		{"traffic.health.label", !validLabel(c.Traffic.Health.Label), labelMsg(c.Traffic.Health.Label)},
 		{"fleet.replicas", c.Fleet.Replicas < 0 || c.Fleet.Replicas > MaxReplicas, fmt.Sprintf("must be 0..%d (0 or 1: one instance, no balancer), got %d", MaxReplicas, c.Fleet.Replicas)},
 		{"fleet.balancer", c.Fleet.Balancer != RoundRobin, fmt.Sprintf("must be %s, got %s", RoundRobin, Quote(string(c.Fleet.Balancer)))},
 		{"fleet.pull_after", c.Fleet.PullAfter < 1 || c.Fleet.PullAfter > 100, fmt.Sprintf("must be 1..100, got %d", c.Fleet.PullAfter)},
@@ -322,7 +429,7 @@ func (c Config) Validate() error {
 			return &FieldError{Key: ch.key, Msg: ch.msg}
 		}
 	}
-	return nil
+	return c.Traffic.validateProfiles()
 }
 
 // MinRate is the slowest traffic there is: one request every 100 s. Below it a run would

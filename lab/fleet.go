@@ -22,14 +22,18 @@ type Fleet struct {
 	ended  chan struct{}   // closed when the sampler has taken the last sample of a bounded run
 	sent   <-chan struct{} // closed when the generator has sent everything due in a bounded run
 
-	cfg      atomic.Pointer[Config] // fleet-wide (Config.fleetWide)
-	applyMu  sync.Mutex             // one Apply at a time, and none once Stop has begun
-	stopped  bool                   // under applyMu
-	dep      *slowserver.Server
-	gen      *generator // payments and signups, to the balancer
-	checks   *generator // the balancer's health checks, to each replica in turn
-	bal      *balancer
-	replicas []*Lab
+	cfg       atomic.Pointer[Config] // fleet-wide (Config.fleetWide)
+	applyMu   sync.Mutex             // one Apply at a time, and none once Stop has begun
+	stopped   bool                   // under applyMu
+	servers   []*slowserver.Server   // the one dependency (and its hops) every replica calls, edge first
+	dep       *slowserver.Server     // servers[0]
+	gen       *generator             // payments and signups, to the balancer
+	load      load                   // what sends the stream: gen, or closed-loop users
+	users     *closedLoop            // closed mode's users; nil in open mode
+	resubmits *resubmitter           // impatient users: their second try goes through the balancer too
+	checks    *generator             // the balancer's health checks, to each replica in turn
+	bal       *balancer
+	replicas  []*Lab
 	// metrics count what the balancer turns away, and hold the fleet-wide percentiles: every
 	// replica records each latency here too. The fleet's counters are these plus the
 	// replicas', so they balance exactly, as each replica's do.
@@ -61,12 +65,12 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 		return nil, &FieldError{Key: "fleet.replicas", Msg: fmt.Sprintf("a fleet needs 2..%d replicas, got %d", MaxReplicas, cfg.Fleet.Replicas)}
 	}
 	cfg = cfg.fleetWide()
-	dep, err := slowserver.Start(o.DependencyPort, dependencySettings(cfg.Dependency))
+	servers, err := startDependency(o.DependencyPort, cfg)
 	if err != nil {
 		return nil, err
 	}
 	n := cfg.Fleet.Replicas
-	f := &Fleet{dep: dep, ended: make(chan struct{})}
+	f := &Fleet{servers: servers, dep: servers[0], ended: make(chan struct{})}
 	f.onPanic = o.OnPanic
 	f.cfg.Store(&cfg)
 	for c := range f.metrics {
@@ -89,23 +93,40 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	sent := make(chan struct{})
 	f.sent = sent
 	f.bal = &balancer{start: f.start, metrics: &f.metrics}
-	for i := range n {
-		r, err := Start(cfg.share(n), Options{Until: o.Until, OnPanic: o.OnPanic, replica: &replicaOf{
-			index: i, dep: dep, start: f.start, sent: sent, up: &f.metrics, totals: &f.totals, changed: f.bal.changed}})
-		if err != nil {
-			for _, r := range f.replicas {
-				r.Stop()
-			}
-			dep.Close()
-			return nil, err
+	f.resubmits = newResubmitter(end, f.bal.resubmit)
+	// The dependency counts its stalls from its own start, a moment before the fleet's.
+	ds := dependencySettings(cfg.Dependency)
+	ds.Stall.FirstAt += f.start.Sub(f.dep.Started())
+	err = alignStalls(f.dep, ds)
+	for i := 0; i < n && err == nil; i++ {
+		var r *Lab
+		r, err = Start(cfg.share(n), Options{Until: o.Until, OnPanic: o.OnPanic, replica: &replicaOf{index: i,
+			servers: servers, start: f.start, sent: sent, resubmits: f.resubmits, up: &f.metrics, totals: &f.totals,
+			changed: f.bal.changed}})
+		if err == nil {
+			f.replicas = append(f.replicas, r)
 		}
-		f.replicas = append(f.replicas, r)
+	}
+	if err != nil {
+		f.cancel()
+		for _, r := range f.replicas {
+			r.Stop()
+		}
+		closeServers(servers)
+		return nil, err
 	}
 	f.bal.targets = f.replicas
-	f.gen = newGenerator(cfg.streamTraffic(), end, f.bal.route)
+	stream := cfg.streamTraffic()
+	f.gen = newGenerator(stream, end, f.bal.route)
+	f.load = f.gen
+	if stream.Mode == Closed {
+		f.users = newClosedLoop(stream, f.start, end, f.bal.send, f.spawn)
+		f.load = f.users
+	}
 	f.checks = newGenerator(cfg.checkTraffic(), end, f.bal.check)
-	f.spawn(func() { f.gen.run(f.ctx, f.start); close(sent) })
+	f.spawn(func() { f.load.run(f.ctx, f.start); close(sent) })
 	f.spawn(func() { f.checks.run(f.ctx, f.start) })
+	f.spawn(func() { f.resubmits.run(f.ctx) })
 	f.spawn(func() { f.sample(end) })
 	return f, nil
 }
@@ -155,10 +176,9 @@ func (f *Fleet) Apply(cfg Config) error {
 		return ErrStopped
 	}
 	old := f.config()
-	cfg.Traffic.Arrivals, cfg.Traffic.Seed, cfg.Fleet = old.Traffic.Arrivals, old.Traffic.Seed, old.Fleet
-	cfg = cfg.fleetWide()
-	if err := f.dep.Set(dependencySettings(cfg.Dependency)); err != nil {
-		return fmt.Errorf("dependency: %w", err)
+	cfg = cfg.onRestartOnly(old).fleetWide()
+	if err := setDependency(f.servers, cfg); err != nil {
+		return err
 	}
 	for i, r := range f.replicas {
 		if err := r.Apply(cfg.share(len(f.replicas))); err != nil {
@@ -167,7 +187,7 @@ func (f *Fleet) Apply(cfg Config) error {
 	}
 	f.cfg.Store(&cfg)
 	if next := ratesOf(cfg.streamTraffic()); next != ratesOf(old.streamTraffic()) {
-		f.gen.setRates(next)
+		f.load.setRates(next)
 	}
 	return nil
 }
@@ -184,7 +204,7 @@ func (f *Fleet) Stop() {
 		for _, r := range f.replicas {
 			r.Stop()
 		}
-		f.dep.Close()
+		closeServers(f.servers)
 	})
 }
 
@@ -195,10 +215,14 @@ func (f *Fleet) sample(end time.Time) {
 	}
 	everySecond(f.ctx, f.start, end, f.sent, func(k int) {
 		var reps []PoolStats
+		var goroutines int64
 		for _, r := range f.replicas {
 			reps = append(reps, r.pool.stats())
+			goroutines += r.running.Load()
 		}
-		f.seconds.take(k, f.pool(reps), f.dep.Stats().InFlight)
+		ps, ds := f.pool(reps), f.dep.Stats()
+		f.seconds.take(Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+			Rate: f.gen.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
 	})
 }
 
@@ -210,6 +234,7 @@ func (f *Fleet) Snapshot() Snapshot {
 	s := Snapshot{Config: cfg, Fleet: fs}
 	pools := make([]PoolStats, 0, len(f.replicas))
 	classes := make([][numClasses]ClassStats, 0, len(f.replicas))
+	var slackFree float64
 	for _, r := range f.replicas {
 		rs := r.Snapshot()
 		fs.Replicas = append(fs.Replicas, rs)
@@ -224,6 +249,15 @@ func (f *Fleet) Snapshot() Snapshot {
 		s.Orphans.InFlight += rs.Orphans.InFlight
 		s.Orphans.Total += rs.Orphans.Total
 		s.Connections.InUse += rs.Connections.InUse
+		s.GoroutinesPeak += rs.GoroutinesPeak // at most: the replicas need not peak together
+		s.Calls.Payments += rs.Calls.Payments
+		s.Calls.Retries += rs.Calls.Retries
+		s.Calls.BudgetDenied += rs.Calls.BudgetDenied
+		slackFree += rs.Slack.MeanFree * float64(rs.Slack.Rejections)
+		s.Slack.Rejections += rs.Slack.Rejections
+	}
+	if s.Slack.Rejections > 0 {
+		s.Slack.MeanFree = slackFree / float64(s.Slack.Rejections)
 	}
 	s.Elapsed = time.Since(f.start)
 	sort.SliceStable(fs.Pulls, func(i, j int) bool { return fs.Pulls[i].At < fs.Pulls[j].At })
@@ -236,8 +270,15 @@ func (f *Fleet) Snapshot() Snapshot {
 	s.Breaker = fleetBreaker(fs.Replicas)
 	s.Connections.PerRoute = cfg.Payment.Connections.PerRoute
 	s.Goroutines += f.running.Load()
+	s.GoroutinesPeak += f.peak.Load()
+	s.RatesInForce = f.gen.current()
 	s.Dependency = dependencyStats(f.dep, cfg.Dependency.Mode)
-	s.Generator.Lag = f.gen.lag.summary()
+	s.Generator.Lag = f.load.lateness()
+	if f.users != nil {
+		s.ClosedLoop = f.users.stats()
+	}
+	s.Distribution = newDistribution(f.metrics[Payment])
+	s.Hops = hopStats(f.servers)
 	s.Timeline = f.seconds.timeline()
 	return s
 }
@@ -257,10 +298,12 @@ func (f *Fleet) classes(reps [][numClasses]ClassStats) (out [numClasses]ClassSta
 // pool adds the replicas' pools up; the peaks and the time the whole fleet was full are
 // the fleet's own, kept at the event.
 func (f *Fleet) pool(reps []PoolStats) PoolStats {
-	p := PoolStats{Discipline: reps[0].Discipline}
+	p := PoolStats{Discipline: reps[0].Discipline, Unbounded: reps[0].Unbounded}
 	for _, r := range reps {
 		p.Size += r.Size
 		p.QueueCap += r.QueueCap
+		p.Max += r.Max
+		p.PeakSize += r.PeakSize // at most: autoscaling replicas need not peak together
 		p.Busy += r.Busy
 		p.Queued += r.Queued
 		for c := range p.BusyBy {
@@ -272,6 +315,9 @@ func (f *Fleet) pool(reps []PoolStats) PoolStats {
 		}
 		p.Workers = append(p.Workers, r.Workers...)
 	}
+	if p.Unbounded {
+		p.QueueCap = reps[0].QueueCap
+	}
 	p.PeakBusy, p.PeakQueued, p.FullFor = f.totals.stats()
 	return p
 }
@@ -279,6 +325,7 @@ func (f *Fleet) pool(reps []PoolStats) PoolStats {
 // addBulkhead adds one replica's bulkhead to the fleet's: places and what holds them.
 func addBulkhead(a, b BulkheadStats) BulkheadStats {
 	a.Size += b.Size
+	a.Limit += b.Limit
 	a.InUse += b.InUse
 	a.ThreadsBusy += b.ThreadsBusy
 	a.Queued += b.Queued

@@ -53,7 +53,7 @@ func fleetReport(s Snapshot) *FleetReport {
 	}
 	for i, rs := range fs.Replicas {
 		rr := ReplicaReport{Replica: i + 1, Pool: poolReport(rs.Pool), Pulls: rs.Health.Pulls, PulledAtEnd: rs.Health.Pulled}
-		rr.Classes, rr.order = classReports(rs.Classes)
+		rr.Classes, rr.order = classReports(rs.Classes, s.ClosedLoop != nil)
 		r.PerReplica = append(r.PerReplica, rr)
 	}
 	return r
@@ -62,7 +62,7 @@ func fleetReport(s Snapshot) *FleetReport {
 // summary is the fleet's lines under the report's table: the balancer, the pulls, and one
 // line per replica.
 func (r *FleetReport) summary(f FleetConfig) []string {
-	lines := []string{fmt.Sprintf("fleet: %d replicas behind a %s balancer; a replica is pulled after %d failed health checks in a row (one every %s) and returned after %d passed",
+	lines := []string{fmt.Sprintf("fleet: %d replicas, each with the settings above, behind a %s balancer (the counts above are the whole fleet's); a replica is pulled after %d failed health checks in a row (one every %s) and returned after %d passed",
 		r.Replicas, r.Balancer, f.PullAfter, f.CheckEvery, f.ReturnAfter)}
 	var pulls []string
 	for _, p := range r.Pulled {

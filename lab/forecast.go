@@ -32,6 +32,10 @@ type Forecast struct {
 
 	Payment PaymentForecast
 	Queue   QueueForecast
+
+	Measurement MeasurementForecast // how the load is sent, and what a stall hides from a closed loop
+	Retry       RetryForecast       // the tries of the payment call, at the lab and at the bottom of a chain
+	Knee        KneeForecast        // the dependency's concurrency knee, when it has one
 }
 
 // Fit is how the offered load sits against the pool.
@@ -71,6 +75,14 @@ type PaymentForecast struct {
 	// ConnectionsCap says a per-route connection limit caps the calls below what payments
 	// need: the rest wait for a connection, holding their workers.
 	ConnectionsCap int
+
+	// With that cap and the worker itself waiting for a connection (no hand-off, no
+	// bulkhead), the connections serve ConnThroughput payments a second (cap ÷ call). Faster
+	// arrivals pile up on the workers until every worker holds one, so by Little's law a
+	// payment holds its worker workers ÷ ConnThroughput: LeaseWait for a connection (at most
+	// the lease timeout), then the call. Hold includes LeaseWait.
+	ConnThroughput float64
+	LeaseWait      time.Duration
 }
 
 // QueueForecast is the accept queue once the pool is full.
@@ -104,15 +116,24 @@ func (c Config) PaymentHold() (call, worker time.Duration, timedOut bool) {
 			call = worker
 		}
 	}
+	if r := c.RetryForecast(); r.Tries > 1 || c.Dependency.Chain() {
+		// Retries and hops stretch the call: its tries and the waits between them. A caller
+		// timeout still lets the worker go when it fires.
+		call = r.Hold
+		if c.Payment.Timeout.Kind != TimeoutCaller || worker > call {
+			worker = call
+		}
+	}
 	return call, worker, timedOut
 }
 
-// Forecast works out c's steady state.
+// Forecast works out c's steady state, each class at its rate (a profile's highest step:
+// the load the settings must carry).
 func (c Config) Forecast() Forecast {
-	f := Forecast{Workers: c.Pool.Workers, Loss: c.Pool.Queue == 0}
+	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Retry: c.RetryForecast(), Knee: c.kneeForecast()}
 	call, hold, cuts := c.PaymentHold()
 	pay := PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind}
-	rate := c.Traffic.Rate(Payment)
+	rate := c.Traffic.PeakRate(Payment)
 	pay.Admitted = rate
 	pay.CallsNeeded = rate * call.Seconds()
 	if bh := c.Payment.Bulkhead; bh.Type != BulkheadNone && call > 0 {
@@ -132,12 +153,16 @@ func (c Config) Forecast() Forecast {
 	}
 	if pr := c.Payment.Connections.PerRoute; pr > 0 && pay.CallsAtOnce > float64(pr) {
 		pay.ConnectionsCap = pr
+		c.leaseWait(&pay)
 	}
 	f.Payment = pay
 
 	var arrivals float64
 	for _, cl := range Classes {
-		cf := ClassForecast{Rate: c.Traffic.Rate(cl), Hold: c.hold(cl)}
+		cf := ClassForecast{Rate: c.Traffic.PeakRate(cl), Hold: c.hold(cl)}
+		if cl == Payment {
+			cf.Hold = pay.Hold // with the wait for a connection
+		}
 		cf.WorkersNeeded = cf.Rate * cf.Hold.Seconds()
 		f.Classes[cl] = cf
 		f.WorkersNeeded += cf.WorkersNeeded
@@ -153,12 +178,34 @@ func (c Config) Forecast() Forecast {
 		f.Fit = FitsBarely
 	}
 	f.FillIn = f.fillIn(c)
-	if q := c.Pool.Queue; q > 0 && f.Fit == Overloaded && arrivals > 0 {
+	if q := c.Pool.Queue; q != 0 && f.Fit == Overloaded && arrivals > 0 {
 		// The workers finish Workers / W̄ requests a second, W̄ the mean hold of the arrivals.
 		f.Queue.Growth = arrivals * (1 - float64(f.Workers)/f.OfferedLoad)
-		f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
+		if !q.Unbounded() {
+			f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
+		}
 	}
+	f.Measurement = c.measurement()
 	return f
+}
+
+// leaseWait works out the wait for a connection of payments that hold their worker while
+// they wait for one (no hand-off to walk away from it, no bulkhead to cap the waiters):
+// ConnectionsCap connections serve cap ÷ call payments a second, fewer than arrive, so the
+// waiters take every worker, and Little's law gives each worker's hold as workers ÷ that
+// rate. The lease timeout bounds the wait. (conn-pool-wait: 5 ÷ 3 s = 1.7/s, 20 workers ÷
+// 1.7/s = 12 s: 9 s waiting, 3 s in the call. A simulation of the same queue gives 11.8 s
+// and 8.8 s: the few moments a worker sits free shave a little off.)
+func (c Config) leaseWait(pay *PaymentForecast) {
+	handoff := c.Payment.Timeout.Kind == TimeoutCaller || c.Payment.Bulkhead.Type == BulkheadThreadPool
+	if handoff || c.Payment.Bulkhead.Type != BulkheadNone || pay.Call <= 0 || c.Pool.Workers <= pay.ConnectionsCap {
+		return
+	}
+	pay.ConnThroughput = float64(pay.ConnectionsCap) / pay.Call.Seconds()
+	hold := time.Duration(float64(c.Pool.Workers) / pay.ConnThroughput * float64(time.Second))
+	pay.LeaseWait = min(hold-pay.Call, c.Payment.Connections.LeaseTimeout.D()).Round(time.Millisecond)
+	pay.Hold += pay.LeaseWait
+	pay.WorkersHeld = pay.Admitted * pay.Hold.Seconds()
 }
 
 // hold is how long one request of class cl holds a worker when it is served.

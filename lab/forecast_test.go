@@ -98,6 +98,34 @@ func TestForecast(t *testing.T) {
 		if f.Payment.ConnectionsCap != 5 {
 			t.Errorf("connections cap %d", f.Payment.ConnectionsCap)
 		}
+		// 5 connections ÷ 3 s = 1.67 payments/s; 20 workers ÷ 1.67/s = 12 s held: 9 s waiting
+		// for a connection, 3 s in the call. Then 10/s × 12 s = 120 erlangs on 20 workers: B =
+		// 0.835, and the payments let in, 10/s × 0.165, are the 1.67/s the connections serve.
+		// (A simulation of the queue, in the commit that added this: 11.8 s, 8.8 s, 0.833.)
+		p := f.Payment
+		if !near(p.ConnThroughput, 5.0/3, 1e-9) || p.LeaseWait != 9*time.Second || p.Hold != 12*time.Second {
+			t.Errorf("throughput %v, lease wait %v, hold %v; want 1.67/s, 9s, 12s", p.ConnThroughput, p.LeaseWait, p.Hold)
+		}
+		if !near(f.Classes[Payment].WorkersNeeded, 120, 1e-9) || !near(f.Blocking, 0.835, 0.001) || f.FillIn != 2*time.Second {
+			t.Errorf("needed %v, blocking %v, fill %v", f.Classes[Payment].WorkersNeeded, f.Blocking, f.FillIn)
+		}
+		if admitted := 10 * (1 - f.Blocking); !near(admitted, p.ConnThroughput, 0.02) {
+			t.Errorf("the pool lets in %v/s, the connections serve %v/s", admitted, p.ConnThroughput)
+		}
+		// A short lease timeout bounds the wait; a caller timeout takes the wait off the worker.
+		short := poisson(func(c *Config) {
+			c.Payment.Connections = ConnectionsConfig{PerRoute: 5, LeaseTimeout: Duration(2 * time.Second)}
+		}).Forecast()
+		if short.Payment.LeaseWait != 2*time.Second || short.Payment.Hold != 5*time.Second {
+			t.Errorf("lease timeout 2s: wait %v, hold %v", short.Payment.LeaseWait, short.Payment.Hold)
+		}
+		caller := poisson(func(c *Config) {
+			c.Payment.Connections.PerRoute = 5
+			c.Payment.Timeout.Kind = TimeoutCaller
+		}).Forecast()
+		if caller.Payment.LeaseWait != 0 || caller.Payment.Hold != time.Second {
+			t.Errorf("caller timeout: wait %v, hold %v", caller.Payment.LeaseWait, caller.Payment.Hold)
+		}
 	})
 }
 

@@ -31,7 +31,7 @@ func handoffStage(o *orphans, ex executor) stage {
 	}
 	return stage{name: "handoff:" + ex.name, waits: waits, leaves: true, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) result {
-			off := &passage{permit: p.permit} // no worker: it runs off the pool
+			off := &passage{permit: p.permit, deadline: p.deadline} // no worker: it runs off the pool
 			held := passage{releases: p.releases}
 			p.releases = nil
 			t := newTask(o, held.settle, func() result {

@@ -5,7 +5,6 @@ package lab
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -13,6 +12,15 @@ import (
 
 	"poollab/slowserver"
 )
+
+// load sends a lab's traffic: the open-loop generator, or the closed-loop users.
+type load interface {
+	run(ctx context.Context, start time.Time) // returns when nothing more will be sent
+	setRates(r [numClasses]float64)
+	lateness() Percentiles // how late it sent against its own schedule or pacing
+}
+
+func (g *generator) lateness() Percentiles { return g.lag.summary() }
 
 // Options are how a lab is started, as opposed to what it runs (Config).
 type Options struct {
@@ -26,16 +34,17 @@ type Options struct {
 }
 
 // replicaOf is what a fleet gives each of its replicas: the shared dependency and clock, the
-// stream's end, the fleet-wide counters, and its place behind the balancer. A replica has
-// no generator of its own: the balancer hands it its arrivals (Lab.arrive).
+// stream's end, the impatient users, the fleet-wide histograms, and its place behind the
+// balancer. A replica sends no traffic of its own: the balancer hands it its arrivals.
 type replicaOf struct {
-	index   int // 0 is the first
-	dep     *slowserver.Server
-	start   time.Time
-	sent    <-chan struct{} // closed when the fleet's generator has sent everything due
-	up      *[numClasses]*classMetrics
-	totals  *poolTotals
-	changed func() // the balancer hears of every pull and return
+	index     int                  // 0 is the first
+	servers   []*slowserver.Server // the fleet's dependency (and its hops), edge first
+	start     time.Time
+	sent      <-chan struct{} // closed when the fleet's load has sent everything due
+	resubmits *resubmitter    // the fleet's: a user's second try goes through the balancer again
+	up        *[numClasses]*classMetrics
+	totals    *poolTotals
+	changed   func() // the balancer hears of every pull and return
 }
 
 // Lab is one running experiment. Every goroutine it starts ends in Stop.
@@ -51,7 +60,8 @@ type Lab struct {
 	applyMu   sync.Mutex // one Apply at a time, and none once Stop has begun
 	stopped   bool       // under applyMu
 	pool      *pool
-	gen       *generator
+	gen       *generator  // nil for a fleet's replica
+	load      load        // what sends the traffic: gen (open loop) or the closed-loop users; nil for a replica
 	semaphore semaphore   // the semaphore bulkhead
 	threads   *threadPool // the thread-pool bulkhead
 	conns     semaphore   // connections per route
@@ -60,14 +70,23 @@ type Lab struct {
 	typical   typicalLatency        // the dependency's recent answer time, for deadlines
 	orphans   orphans
 	health    *healthCheck
-	dep       *slowserver.Server
-	ownsDep   bool // a replica shares its fleet's dependency: the fleet sets it and closes it
+	dep       *slowserver.Server   // the server payments call: the dependency, or a chain's first hop
+	servers   []*slowserver.Server // dep and the hops behind it, edge first
+	ownsDep   bool                 // a replica shares its fleet's dependency: the fleet sets it and closes it
 	transport *http.Transport
 	client    *http.Client
 	metrics   [numClasses]*classMetrics
 
 	seconds  seconds
 	stopOnce sync.Once
+
+	users      *closedLoop             // closed mode's users; nil in open mode
+	stallShift time.Duration           // from the dependency's start to the lab's: its stalls are counted from the lab's
+	retry      atomic.Pointer[retrier] // the retry policy in force
+	calls      callCounts              // the lab's calls to the dependency
+	resubmits  *resubmitter            // impatient users sending their request again
+	adaptive   adaptive                // the adaptive limit
+	slack      slackLost               // free workers at each bulkhead rejection
 }
 
 // ErrFleet is what Start says to a config with more than one replica: Launch runs those.
@@ -75,28 +94,31 @@ var ErrFleet = errors.New("lab: fleet.replicas > 1 is a fleet: start it with Lau
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
 func Start(cfg Config, o Options) (*Lab, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
 	rep := o.replica
-	if cfg.Fleet.IsFleet() && rep == nil {
-		return nil, ErrFleet
+	if rep == nil { // a replica's config is its fleet's, validated, with its share of the rates
+		if err := cfg.Validate(); err != nil {
+			return nil, err
+		}
+		if cfg.Fleet.IsFleet() {
+			return nil, ErrFleet
+		}
 	}
 	l := &Lab{ended: make(chan struct{}), ownsDep: rep == nil}
 	l.onPanic = o.OnPanic
 	if rep != nil {
-		l.dep = rep.dep
+		l.servers = rep.servers
 	} else {
-		dep, err := slowserver.Start(o.DependencyPort, dependencySettings(cfg.Dependency))
+		servers, err := startDependency(o.DependencyPort, cfg)
 		if err != nil {
 			return nil, err
 		}
-		l.dep = dep
+		l.servers = servers
 	}
+	l.dep = l.servers[0]
 	l.cfg.Store(&cfg)
 	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
 	// dialling; no proxy, so loopback stays loopback whatever the environment says.
-	l.transport = &http.Transport{MaxIdleConnsPerHost: max(cfg.Pool.Workers, 64), MaxIdleConns: 0, Proxy: nil}
+	l.transport = &http.Transport{MaxIdleConnsPerHost: max(cfg.Pool.MaxWorkers(), 64), MaxIdleConns: 0, Proxy: nil}
 	l.client = &http.Client{Transport: l.transport}
 	for c := range l.metrics {
 		l.metrics[c] = newClassMetrics()
@@ -107,13 +129,11 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	l.seconds.classes = l.classes
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	l.threads = newThreadPool(l.ctx, l.spawn)
-	l.configure(cfg.Payment)
+	l.configure(cfg)
 	l.start = time.Now()
-	var totals *poolTotals
-	var changed func()
 	if rep != nil {
-		l.start, totals, changed = rep.start, rep.totals, rep.changed
-		l.health = newHealthCheck(cfg.Fleet, l.start, rep.index+1, changed)
+		l.start = rep.start
+		l.health = newHealthCheck(cfg.Fleet, l.start, rep.index+1, rep.changed)
 	} else {
 		l.health = newHealthCheck(cfg.Fleet, l.start, 0, nil)
 	}
@@ -121,16 +141,30 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	if o.Until > 0 {
 		end = l.start.Add(o.Until)
 	}
-	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve)
-	l.pool.totals = totals
-	if rep != nil {
-		l.sent = rep.sent
-	} else {
-		sent := make(chan struct{})
-		l.sent = sent
-		l.gen = newGenerator(cfg.Traffic, end, l.arrive)
-		l.spawn(func() { l.gen.run(l.ctx, l.start); close(sent) })
+	if rep == nil {
+		if err := l.alignStalls(cfg.Dependency); err != nil {
+			l.Stop()
+			return nil, err
+		}
 	}
+	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve)
+	if rep != nil {
+		l.pool.totals = rep.totals
+		l.sent, l.resubmits = rep.sent, rep.resubmits
+		l.spawn(func() { l.sample(end) })
+		return l, nil
+	}
+	sent := make(chan struct{})
+	l.sent = sent
+	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
+	l.resubmits = newResubmitter(end, l.resubmit)
+	l.load = l.gen
+	if cfg.Traffic.Mode == Closed {
+		l.users = newClosedLoop(cfg.Traffic, l.start, end, l.send, l.spawn)
+		l.load = l.users
+	}
+	l.spawn(func() { l.load.run(l.ctx, l.start); close(sent) })
+	l.spawn(func() { l.resubmits.run(l.ctx) })
 	l.spawn(func() { l.sample(end) })
 	return l, nil
 }
@@ -188,22 +222,45 @@ func (l *Lab) config() *Config { return l.cfg.Load() }
 // arrive is the generator's hand-off (in a fleet, the balancer's): count, then give the
 // request to the pool or reject it.
 func (l *Lab) arrive(c Class, intended time.Time) {
-	m := l.metrics[c]
-	m.arrive()
-	j := job{class: c, intended: intended}
-	if c == Health {
-		j.probe = l.health.probe(intended, l.config().Health.Timeout.D(), func() bool { return l.ctx.Err() == nil })
+	l.admit(job{class: c, intended: intended,
+		answered: l.resubmits.watch(c, intended, l.config().Traffic.of(c).ResubmitAfter.D())})
+}
+
+// resubmit is an impatient user's second request: a duplicate, and an arrival like any other.
+func (l *Lab) resubmit(c Class, intended time.Time) {
+	l.admit(job{class: c, intended: intended, duplicate: true})
+}
+
+// send is a closed-loop user's request, sent at (its own arrival: there is no schedule);
+// replied is called once it is answered or turned away.
+func (l *Lab) send(c Class, at time.Time, expected time.Duration, replied func()) {
+	l.admit(job{class: c, intended: at, expected: expected, replied: replied})
+}
+
+// admit counts j's arrival, then gives it to the pool or rejects it (an answer too). A
+// health check is the balancer's probe: failed if it is turned away, or not answered
+// within the check's timeout.
+func (l *Lab) admit(j job) {
+	j.sent = time.Now()
+	m := l.metrics[j.class]
+	m.arrive(j.duplicate)
+	if j.class == Health {
+		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), func() bool { return l.ctx.Err() == nil })
 	}
 	if !l.pool.submit(j) {
 		m.reject(RejectPool)
-		if c == Health {
+		j.done()
+		if j.class == Health {
 			j.probe.decide(false)
+		}
+		if j.replied != nil {
+			j.replied()
 		}
 	}
 }
 
-// Apply changes settings while the lab runs; new work sees them at once. Arrival shape
-// and seed change only on restart, since they define the schedule already under way.
+// Apply changes settings while the lab runs; new work sees them at once. Arrival shape,
+// seed and profiles change only on restart, since they define the schedule already under way.
 func (l *Lab) Apply(cfg Config) error {
 	if err := cfg.Validate(); err != nil {
 		return err
@@ -214,35 +271,48 @@ func (l *Lab) Apply(cfg Config) error {
 		return ErrStopped
 	}
 	old := l.config()
-	cfg.Traffic.Arrivals, cfg.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
-	cfg.Fleet = old.Fleet
+	cfg = cfg.onRestartOnly(old)
 	if l.ownsDep {
-		if err := l.dep.Set(dependencySettings(cfg.Dependency)); err != nil {
-			return fmt.Errorf("dependency: %w", err)
+		if err := setDependency(l.servers, cfg); err != nil {
+			return err
 		}
 	}
-	l.configure(cfg.Payment)
+	l.configure(cfg)
 	l.cfg.Store(&cfg)
 	l.threads.configure(cfg.Payment.Bulkhead) // after the store: calls that read the old config still find the pool
 	if cfg.Pool != old.Pool {
 		l.pool.resize(cfg.Pool)
 	}
-	if l.gen != nil && ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
-		l.gen.setRates(ratesOf(cfg.Traffic))
+	if l.load != nil && ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
+		l.load.setRates(ratesOf(cfg.Traffic))
 	}
 	return nil
 }
 
+// onRestartOnly is c with what changes only on restart kept as in old: the arrival shape,
+// seed, mode, users, think time and profiles (they define the schedule already under way),
+// and the fleet.
+func (c Config) onRestartOnly(old *Config) Config {
+	c.Traffic.Arrivals, c.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
+	c.Traffic.Mode, c.Traffic.Users, c.Traffic.Think = old.Traffic.Mode, old.Traffic.Users, old.Traffic.Think
+	c.Traffic.Payment.Profile, c.Traffic.Signup.Profile, c.Traffic.Health.Profile =
+		old.Traffic.Payment.Profile, old.Traffic.Signup.Profile, old.Traffic.Health.Profile
+	c.Fleet = old.Fleet
+	return c
+}
+
 // configure rebuilds the payment isolation that changed and the chain that runs it;
 // payments under way finish on the chain they started on.
-func (l *Lab) configure(p PaymentConfig) {
+func (l *Lab) configure(c Config) {
+	p := c.Payment
 	l.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
+	l.adaptive.configure(p.Bulkhead, c.Pool.MaxWorkers())
 	if p.Bulkhead.Type == BulkheadThreadPool {
 		l.threads.configure(p.Bulkhead) // built before the chain that uses it
 	}
 	l.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
 	l.breaker.configure(p.Breaker)
-	l.chain.Store(l.paymentChain(p))
+	l.chain.Store(l.paymentChain(c))
 }
 
 // Stop ends traffic, cancels every call in flight, and returns when every goroutine the lab
@@ -256,9 +326,16 @@ func (l *Lab) Stop() {
 		l.wg.Wait()
 		l.transport.CloseIdleConnections()
 		if l.ownsDep {
-			l.dep.Close()
+			closeServers(l.servers)
 		}
 	})
+}
+
+// closeServers closes a dependency and its hops, edge first: no hop is left calling a closed one.
+func closeServers(servers []*slowserver.Server) {
+	for _, s := range servers {
+		s.Close()
+	}
 }
 
 // classes are the lab's running totals per class.
@@ -269,10 +346,18 @@ func (l *Lab) classes() (out [numClasses]ClassStats) {
 	return out
 }
 
+// rates are the rates in force: the generator's; a fleet's replica has none of its own.
+func (l *Lab) rates() [numClasses]float64 {
+	if l.gen == nil {
+		return [numClasses]float64{}
+	}
+	return l.gen.current()
+}
+
 // Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
 func (l *Lab) Snapshot() Snapshot {
 	s := Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
-		Goroutines: l.running.Load()}
+		Goroutines: l.running.Load(), GoroutinesPeak: l.peak.Load(), RatesInForce: l.rates(), Slack: l.slack.stats()}
 	ch := l.chain.Load()
 	s.Chain, s.Waits = ch.names, ch.waits
 	s.Classes = l.classes()
@@ -280,15 +365,23 @@ func (l *Lab) Snapshot() Snapshot {
 	switch bh.Type {
 	case BulkheadThreadPool:
 		s.Bulkhead = l.threads.stats(bh)
+	case BulkheadAdaptive:
+		limit, inUse := l.adaptive.stats()
+		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: int64(inUse), Limit: limit}
 	default:
 		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: l.semaphore.inUse.Load()}
 	}
 	s.Breaker, s.Orphans, s.Health = l.breaker.stats(), l.orphans.stats(), l.health.stats()
 	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: l.conns.inUse.Load()}
 	s.Dependency = dependencyStats(l.dep, s.Config.Dependency.Mode)
-	if l.gen != nil {
-		s.Generator.Lag = l.gen.lag.summary()
+	if l.load != nil {
+		s.Generator.Lag = l.load.lateness()
 	}
+	if l.users != nil {
+		s.ClosedLoop = l.users.stats()
+	}
+	s.Distribution = newDistribution(l.metrics[Payment])
+	s.Calls, s.Hops = l.calls.stats(), hopStats(l.servers)
 	s.Timeline = l.seconds.timeline()
 	return s
 }
@@ -299,17 +392,51 @@ func (l *Lab) sample(end time.Time) {
 		defer close(l.ended)
 	}
 	everySecond(l.ctx, l.start, end, l.sent, func(k int) {
-		l.seconds.take(k, l.pool.stats(), l.dep.Stats().InFlight)
+		ps, ds := l.pool.stats(), l.dep.Stats()
+		sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+			Rate: l.rates(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
+		if l.config().Payment.Bulkhead.Type == BulkheadAdaptive {
+			sec.Limit, _ = l.adaptive.stats()
+		}
+		l.seconds.take(sec)
 	})
 }
 
 func dependencyStats(dep *slowserver.Server, mode DependencyMode) DependencyStats {
 	ds := dep.Stats()
-	return DependencyStats{URL: dep.URL(), Mode: mode, Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight}
+	return DependencyStats{URL: dep.URL(), Mode: mode, Requests: ds.Requests, InFlight: ds.InFlight,
+		PeakInFlight: ds.PeakInFlight, Latency: ds.Latency}
 }
 
 func dependencySettings(d DependencyConfig) slowserver.Settings {
 	return slowserver.Settings{Mode: slowserver.Mode(d.Mode), Latency: d.Latency.D(),
 		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: d.IgnoreCancel,
-		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D()}
+		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D(),
+		Stall: slowserver.Stall{Every: d.Stall.Every.D(), For: d.Stall.For.D(), FirstAt: d.Stall.FirstAt.D()},
+		Knee:  d.Knee, KneeExponent: d.KneeExponent}
+}
+
+// dependencySettings are d for this lab's dependency: its stalls moved by stallShift, so
+// that stall.first_at counts from the lab's start, as every other time in the lab does.
+func (l *Lab) dependencySettings(d DependencyConfig) slowserver.Settings {
+	s := dependencySettings(d)
+	s.Stall.FirstAt += l.stallShift
+	return s
+}
+
+// alignStalls counts the dependency's stall schedule from the lab's start. The dependency
+// starts first (traffic needs its address) and counts its stalls from its own start, a
+// fraction of a millisecond earlier (StallShift measures it); the settings are set again,
+// shifted by that, before any request is sent.
+func (l *Lab) alignStalls(d DependencyConfig) error {
+	l.stallShift = l.start.Sub(l.dep.Started())
+	return alignStalls(l.dep, l.dependencySettings(d))
+}
+
+// alignStalls sets s, whose stalls are already shifted, on dep, when it stalls at all.
+func alignStalls(dep *slowserver.Server, s slowserver.Settings) error {
+	if s.Stall.For <= 0 {
+		return nil
+	}
+	return dep.Set(s)
 }

@@ -48,6 +48,19 @@ func checkInvariant(t *testing.T, s Snapshot) {
 			t.Errorf("%s: arrived %d != ok %d + failed %d + timed out %d + rejected %v + in flight %d = %d",
 				c, cs.Arrived, cs.OK, cs.Failed, cs.TimedOut, cs.Rejected, cs.InFlight, sum)
 		}
+		for name, p := range map[string]Percentiles{"latency": cs.Latency, "queue wait": cs.QueueWait,
+			"service": cs.Service, "generator lag": cs.Lag, "hand-off": cs.Handoff} {
+			checkOrdered(t, c.String()+" "+name, p)
+		}
+	}
+	checkOrdered(t, "generator lag", s.Generator.Lag)
+}
+
+// checkOrdered: p50 ≤ p95 ≤ p99 ≤ p99.9 ≤ max.
+func checkOrdered(t *testing.T, what string, p Percentiles) {
+	t.Helper()
+	if !(p.P50 <= p.P95 && p.P95 <= p.P99 && p.P99 <= p.P999 && p.P999 <= p.Max) {
+		t.Errorf("%s: percentiles out of order or above the max: %+v", what, p)
 	}
 }
 
@@ -75,8 +88,8 @@ func TestSharedPoolStarvesSignups(t *testing.T) {
 	if s.Dependency.PeakInFlight != 20 {
 		t.Errorf("dependency peak in flight %d, want 20 (every worker)", s.Dependency.PeakInFlight)
 	}
-	// One goroutine per busy worker, plus at most the generator and the sampler.
-	if g := s.Goroutines; g < int64(s.Pool.Busy) || g > int64(s.Pool.Busy)+2 {
+	// One goroutine per busy worker, plus at most the generator, the sampler and the resubmitter.
+	if g := s.Goroutines; g < int64(s.Pool.Busy) || g > int64(s.Pool.Busy)+3 {
 		t.Errorf("lab goroutines %d with %d workers busy", g, s.Pool.Busy)
 	}
 }
@@ -458,6 +471,11 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	if st := b.stats(); st.State != BreakerOpen || st.OpenLeft <= 0 || st.Opened != 1 || !g.open() {
 		t.Fatalf("timeouts and 5xx should open it: %+v", st)
 	}
+	// While open it shows the closed period that opened it, against the settings.
+	if st := b.stats(); st.Calls != 8 || st.Failures != 4 || st.FailureRate != 50 || st.Threshold != 50 ||
+		st.MinCalls != 4 || st.Window != c.Window.D() || st.Trials != 1 || st.Retrial {
+		t.Errorf("open breaker's numbers: %+v; want 4 failures of 8 calls = 50%% against 50%% over at least 4", st)
+	}
 	time.Sleep(60 * time.Millisecond)
 	trial := take() // past open_for: the half-open trial
 	if st := b.stats(); st.State != BreakerHalfOpen {
@@ -471,6 +489,15 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	trial.record(result{out: TimedOut}, false) // recorded once only
 	if st := b.stats(); st.State != BreakerClosed {
 		t.Fatalf("a good trial should close it: %+v", st)
+	}
+	// Open again, past open_for, and a failed trial: open again, and it says why.
+	for range c.MinCalls {
+		take().record(result{out: TimedOut}, false)
+	}
+	time.Sleep(60 * time.Millisecond)
+	take().record(result{out: TimedOut}, false)
+	if st := b.stats(); st.State != BreakerOpen || !st.Retrial || st.Calls != 1 {
+		t.Fatalf("a failed trial should open it again, saying so: %+v", st)
 	}
 	c.Enabled = false
 	b.configure(c)

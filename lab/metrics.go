@@ -18,6 +18,7 @@ const (
 type Percentiles struct {
 	P50, P95, P99, P999, Max time.Duration
 	Count                    int64
+	P90, P9999               time.Duration // the rest of the ladder: p50, p90, p99, p99.9, p99.99, max
 }
 
 // hist is an HdrHistogram of durations with its own lock and a cached summary,
@@ -28,6 +29,9 @@ type hist struct {
 	max   int64 // µs, kept here: the histogram's Max walks every bucket
 	dirty bool
 	sum   Percentiles
+
+	dist      []time.Duration // at DistributionPercentiles, as of distCount samples
+	distCount int64
 }
 
 func newHist() *hist { return &hist{h: hdrhistogram.New(histMin, histMax, histDigits)} }
@@ -41,15 +45,32 @@ func (h *hist) record(d time.Duration) {
 	h.mu.Unlock()
 }
 
+// recordCorrected records d from a closed-loop user paced one request per expected, and
+// the samples that user would have sent while it waited for d: d − expected, d − 2·expected,
+// … down to expected (HdrHistogram's RecordCorrectedValue, Gil Tene's correction for
+// coordinated omission). Each stands for a request due then that would have waited for the
+// same reply.
+func (h *hist) recordCorrected(d, expected time.Duration) {
+	us := max(int64(d/time.Microsecond), histMin)
+	h.mu.Lock()
+	h.h.RecordCorrectedValue(min(us, histMax), max(int64(expected/time.Microsecond), 1))
+	h.max = max(h.max, us)
+	h.dirty = true
+	h.mu.Unlock()
+}
+
 func (h *hist) summary() Percentiles {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.dirty {
-		// One pass over the buckets for all four, rather than one per percentile.
-		v := h.h.ValueAtPercentilesSlice([]float64{50, 95, 99, 99.9})
-		us := func(n int64) time.Duration { return time.Duration(n) * time.Microsecond }
+		// One pass over the buckets for all of them, rather than one per percentile.
+		v := h.h.ValueAtPercentilesSlice([]float64{50, 95, 99, 99.9, 90, 99.99})
+		// HdrHistogram answers with the highest value its bucket stands for, which can lie
+		// above the largest value recorded: no percentile may exceed the max.
+		us := func(n int64) time.Duration { return time.Duration(min(n, h.max)) * time.Microsecond }
 		h.sum = Percentiles{P50: us(v[0]), P95: us(v[1]), P99: us(v[2]), P999: us(v[3]),
 			Max: us(h.max), Count: h.h.TotalCount()}
+		h.sum.P90, h.sum.P9999 = us(v[4]), us(v[5])
 		h.dirty = false
 	}
 	return h.sum
@@ -65,6 +86,13 @@ type ClassStats struct {
 	Latency                       Percentiles // intended arrival → answer, for requests a worker finished
 	QueueWait                     Percentiles // intended arrival → a worker picked it up
 	Service                       Percentiles // worker picked it up → answer
+	// LatencyCorrected is closed-loop latency with the samples its users did not send put
+	// back (HdrHistogram's RecordCorrectedValue at the pacing interval); empty in open loop.
+	LatencyCorrected Percentiles
+	Duplicates       int64 // arrivals that were an impatient user's second try (counted in Arrived too)
+	// What QueueWait is made of: the generator's lateness (intended arrival → sent) and the
+	// hand-off (sent → a worker picked it up: the accept queue, if any, and the scheduler).
+	Lag, Handoff Percentiles
 }
 
 // add adds b's counters to c's (not the percentiles, which do not add up).
@@ -78,6 +106,7 @@ func (c ClassStats) add(b ClassStats) ClassStats {
 	}
 	c.InFlight += b.InFlight
 	c.Fallback += b.Fallback
+	c.Duplicates += b.Duplicates
 	return c
 }
 
@@ -98,8 +127,11 @@ type classMetrics struct {
 	rejected                      [numReasons]int64
 	inFlight                      int64
 	fallbacks                     int64
+	duplicates                    int64
 
 	latency, queueWait, service *hist
+	latencyCorrected            *hist // closed loop only: latency with the omitted samples put back
+	lag, handoff                *hist // the two parts of queueWait
 
 	// up, in a fleet's replica, is the fleet's: every latency is recorded there too, as it
 	// happens, so the fleet-wide percentiles are exact (a fleet adds up its replicas' counters).
@@ -107,13 +139,18 @@ type classMetrics struct {
 }
 
 func newClassMetrics() *classMetrics {
-	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist()}
+	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newHist(),
+		lag: newHist(), handoff: newHist()}
 }
 
-func (m *classMetrics) arrive() {
+// arrive counts an arrival; duplicate: an impatient user's second try, counted apart too.
+func (m *classMetrics) arrive(duplicate bool) {
 	m.mu.Lock()
 	m.arrived++
 	m.inFlight++
+	if duplicate {
+		m.duplicates++
+	}
 	m.mu.Unlock()
 }
 
@@ -149,17 +186,34 @@ func (m *classMetrics) fallback() {
 	m.mu.Unlock()
 }
 
-func (m *classMetrics) started(intended, started time.Time) {
+// started records a request a worker picked up: its wait since its scheduled arrival, and
+// that wait's parts, split at the instant the generator sent it.
+func (m *classMetrics) started(intended, sent, started time.Time) {
 	for h := m; h != nil; h = h.up {
 		h.queueWait.record(started.Sub(intended))
+		h.lag.record(sent.Sub(intended))
+		h.handoff.record(started.Sub(sent))
 	}
 }
 
 func (m *classMetrics) stats() ClassStats {
 	m.mu.Lock()
 	s := ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
-		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks}
+		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates}
 	m.mu.Unlock()
 	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
+	s.LatencyCorrected = m.latencyCorrected.summary()
+	s.Lag, s.Handoff = m.lag.summary(), m.handoff.summary()
 	return s
+}
+
+// Errors counts the requests that ended badly: failed, timed out, or turned away.
+func (c ClassStats) Errors() int64 { return c.Failed + c.TimedOut + c.RejectedTotal() }
+
+// ErrorShare is Errors over arrivals: the error rate a dashboard shows (0 before any arrive).
+func (c ClassStats) ErrorShare() float64 {
+	if c.Arrived == 0 {
+		return 0
+	}
+	return float64(c.Errors()) / float64(c.Arrived)
 }

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -38,7 +39,7 @@ func (w Worker) Busy() bool { return w.Phase != PhaseIdle }
 // PoolStats is the pool at one instant.
 type PoolStats struct {
 	Size       int // workers now (pool.workers)
-	QueueCap   int
+	QueueCap   int // pool.queue; with Unbounded, int(QueueUnbounded)
 	Discipline Discipline
 	Busy       int
 	BusyBy     [numClasses]int
@@ -49,13 +50,37 @@ type PoolStats struct {
 	PeakQueued int
 	FullFor    time.Duration // total time with no free worker
 	Workers    []Worker      // one per worker; longer than Size while a shrunk pool drains
+	Unbounded  bool          // pool.queue unbounded: every queued request is a goroutine waiting for a worker
+	Max        int           // autoscale: the most workers it may grow to; 0: it does not scale
+	PeakSize   int           // the most workers it had
 }
 
 // job is one request on its way through the pool.
 type job struct {
-	class    Class
-	intended time.Time // when the generator was due to send it: latency is measured from here
-	probe    *probe    // a health check: the balancer's verdict, decided once
+	class     Class
+	intended  time.Time    // when the generator was due to send it: latency is measured from here
+	sent      time.Time    // when it was handed to the pool (intended + the generator's lag)
+	answered  *atomic.Bool // set when it is answered, so its user does not send it again; nil: never will
+	duplicate bool         // an impatient user's second try
+	// Closed loop only: the interval its user was paced at, for the corrected latency, and
+	// what tells the user it was answered or turned away (called once, after the books).
+	expected time.Duration
+	replied  func()
+	// handoff is where a request waiting as a goroutine of its own (pool.queue: unbounded) is
+	// given the worker that frees for it; nil: a worker takes the job from the queue itself.
+	handoff chan *workerHandle
+	probe   *probe // a health check: the balancer's verdict, decided once
+}
+
+// done says j has its answer (or was turned away): its user's resubmit clock stops, and a
+// closed-loop user may send its next request.
+func (j job) done() {
+	if j.answered != nil {
+		j.answered.Store(true)
+	}
+	if j.replied != nil {
+		j.replied()
+	}
 }
 
 // runFunc serves one job on worker w; it returns when the worker is free again.
@@ -80,9 +105,11 @@ func (w *workerHandle) set(ph Phase) {
 	w.p.mu.Unlock()
 }
 
-// pool is the shared worker pool: Size slots, a bounded accept queue, FIFO or LIFO.
+// pool is the shared worker pool: Size slots, an accept queue, FIFO or LIFO.
 // A worker is a slot index held by a goroutine; the goroutine takes the next queued job
-// itself when it finishes, as a thread-pool worker would.
+// itself when it finishes, as a thread-pool worker would. With an unbounded queue it is a
+// Go server instead: each waiting request is a goroutine blocked on the pool, and a worker
+// that frees hands its slot to the next one and ends.
 type pool struct {
 	ctx   context.Context
 	run   runFunc
@@ -90,8 +117,14 @@ type pool struct {
 
 	mu         sync.Mutex
 	size       int
+	base       int // pool.workers: where an autoscaling pool starts, and the least it shrinks to
 	queueCap   int
+	unbounded  bool
 	discipline Discipline
+	auto       AutoscaleConfig
+	scaling    bool // an autoscaler goroutine is running
+	minFree    int  // the fewest free workers since the autoscaler last looked
+	peakSize   int
 	workers    []Worker
 	free       slotHeap // free slots below size, lowest first, so busy cells stay together on screen
 	queue      []job
@@ -120,26 +153,54 @@ func (p *pool) submit(j job) bool {
 		p.start(j)
 		return true
 	}
-	if len(p.queue) < p.queueCap {
-		p.queue = append(p.queue, j)
-		p.totals.add(0, 1, 0)
-		p.queuedBy[j.class]++
-		p.peakQueued = max(p.peakQueued, len(p.queue))
-		return true
+	if !p.unbounded && len(p.queue) >= p.queueCap {
+		return false
 	}
-	return false
+	if p.unbounded {
+		j.handoff = make(chan *workerHandle, 1)
+		p.spawn(func() { p.await(j) })
+	}
+	p.queue = append(p.queue, j)
+	p.totals.add(0, 1, 0)
+	p.queuedBy[j.class]++
+	p.peakQueued = max(p.peakQueued, len(p.queue))
+	return true
 }
 
-// start gives j the lowest free slot on a new goroutine. Called with p.mu held.
-func (p *pool) start(j job) {
-	slot := heap.Pop(&p.free).(int)
+// await is a request waiting as its own goroutine for a worker, then served on it.
+func (p *pool) await(j job) {
+	select {
+	case w := <-j.handoff:
+		p.work(w, j)
+	case <-p.ctx.Done():
+		select {
+		case w := <-j.handoff: // handed a worker as the lab stopped: give it back
+			p.next(w.slot)
+		default:
+		}
+	}
+}
+
+// start gives j the lowest free slot. Called with p.mu held.
+func (p *pool) start(j job) { p.assign(heap.Pop(&p.free).(int), j) }
+
+// assign gives j the slot: to its own waiting goroutine, or to a new one that works the
+// slot until the queue is empty. Called with p.mu held.
+func (p *pool) assign(slot int, j job) {
 	p.take(slot, j.class)
 	w := &workerHandle{p: p, slot: slot}
-	p.spawn(func() {
-		for ok := true; ok; j, ok = p.next(slot) {
-			p.run(p.ctx, j, w)
-		}
-	})
+	if j.handoff != nil {
+		j.handoff <- w // buffered: never blocks
+		return
+	}
+	p.spawn(func() { p.work(w, j) })
+}
+
+// work serves j on w, then whatever the queue hands this worker next.
+func (p *pool) work(w *workerHandle, j job) {
+	for ok := true; ok; j, ok = p.next(w.slot) {
+		p.run(p.ctx, j, w)
+	}
 }
 
 func (p *pool) take(slot int, c Class) {
@@ -147,6 +208,7 @@ func (p *pool) take(slot int, c Class) {
 	p.busy++
 	p.busyBy[c]++
 	p.peakBusy = max(p.peakBusy, p.busy)
+	p.minFree = min(p.minFree, p.free.Len())
 	p.totals.add(1, 0, 0)
 	p.full()
 }
@@ -159,8 +221,9 @@ func (p *pool) full() {
 	}
 }
 
-// next frees slot and, if work is queued and the slot is still part of the pool,
-// returns the next job for the same worker.
+// next frees slot and, if work is queued and the slot is still part of the pool, returns
+// the next job for the same worker; a job waiting as its own goroutine is handed the slot
+// instead, and this worker's goroutine ends.
 func (p *pool) next(slot int) (job, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -174,12 +237,23 @@ func (p *pool) next(slot int) (job, bool) {
 	}
 	if len(p.queue) > 0 {
 		j := p.dequeue()
+		if j.handoff != nil {
+			p.assign(slot, j)
+			return job{}, false
+		}
 		p.take(slot, j.class)
 		return j, true
 	}
 	heap.Push(&p.free, slot)
 	p.notFull()
 	return job{}, false
+}
+
+// free is how many workers are free now.
+func (p *pool) freeNow() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.free.Len()
 }
 
 func (p *pool) dequeue() job {
@@ -207,10 +281,26 @@ func (p *pool) notFull() {
 
 // resize applies new settings to new work at once. Queued jobs beyond a shorter queue stay
 // queued (they were accepted); busy workers beyond a smaller size finish and then retire.
+// An autoscaling pool keeps the size it has grown to, within its new bounds.
 func (p *pool) resize(c PoolConfig) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.size, p.queueCap, p.discipline = c.Workers, c.Queue, c.Discipline
+	p.base, p.queueCap, p.unbounded, p.discipline, p.auto = c.Workers, int(c.Queue), c.Queue.Unbounded(), c.Discipline, c.Autoscale
+	size := c.Workers
+	if c.Autoscale.Max > 0 && p.size > 0 {
+		size = min(max(p.size, c.Workers), c.Autoscale.Max)
+	}
+	p.setSize(size)
+	if c.Autoscale.Max > 0 && !p.scaling {
+		p.scaling = true
+		p.spawn(p.autoscale)
+	}
+}
+
+// setSize makes the pool n workers: new free slots take queued work at once. Called with p.mu held.
+func (p *pool) setSize(n int) {
+	p.size = n
+	p.peakSize = max(p.peakSize, n)
 	for len(p.workers) < p.size {
 		p.workers = append(p.workers, Worker{})
 	}
@@ -230,6 +320,7 @@ func (p *pool) resize(c PoolConfig) {
 	} else {
 		p.full()
 	}
+	p.minFree = min(p.minFree, p.free.Len())
 }
 
 // trim drops idle slots past size from the picture.
@@ -257,7 +348,8 @@ func (p *pool) stats() PoolStats {
 		Size:    p.size, QueueCap: p.queueCap, Discipline: p.discipline,
 		Busy: p.busy, BusyBy: p.busyBy, Queued: len(p.queue), QueuedBy: p.queuedBy,
 		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full,
-		Workers: append([]Worker(nil), p.workers...),
+		Workers:   append([]Worker(nil), p.workers...),
+		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
 	}
 }
 

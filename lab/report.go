@@ -25,9 +25,20 @@ type Report struct {
 	Dependency DependencyReport       `json:"dependency"`
 	Generator  GeneratorReport        `json:"generator"`
 	Timeline   []SecondReport         `json:"timeline"`
+	ClosedLoop *ClosedLoopReport      `json:"closed_loop,omitempty"` // closed mode only
+	Calls      CallsReport            `json:"calls"`                 // the lab's calls to the dependency: the amplification
+	Hops       []HopReport            `json:"hops,omitempty"`        // a chain's servers, edge first
+	Goroutines GoroutineReport        `json:"goroutines"`
 	Fleet      *FleetReport           `json:"fleet,omitempty"` // replicas behind a balancer; classes and pool are fleet-wide
 
 	order []Class // the classes reported, in display order
+}
+
+// GoroutineReport counts the goroutines the lab owned: with pool.queue unbounded, one per
+// waiting request.
+type GoroutineReport struct {
+	Now  int64 `json:"now"`
+	Peak int64 `json:"peak"`
 }
 
 // ForecastReport is what Little's law and Erlang B said the settings would do (Config.Forecast).
@@ -40,8 +51,22 @@ type ForecastReport struct {
 	Payment       PaymentForecastReport          `json:"payment"`
 	QueueGrowth   float64                        `json:"queue_growth_per_s,omitempty"` // once the pool is full
 	QueueFullS    float64                        `json:"queue_full_s,omitempty"`
+	Knee          *KneeReport                    `json:"knee,omitempty"`
 
 	needed float64 // WorkersNeeded before rounding
+}
+
+// KneeReport is the dependency's concurrency knee and what the settings put on it.
+type KneeReport struct {
+	Knee          int     `json:"knee"`
+	LatencyMs     float64 `json:"latency_ms"` // a call up to the knee
+	BestPerS      float64 `json:"best_per_s"` // knee / latency: the most it answers a second
+	Cap           int     `json:"cap"`        // the most calls the settings let reach it at once
+	Autoscaled    bool    `json:"autoscaled"` // the pool's autoscale max decides the cap
+	CapLatencyMs  float64 `json:"cap_latency_ms"`
+	CapPerS       float64 `json:"cap_per_s"` // answers a second with cap calls at once
+	PeakRate      float64 `json:"peak_rate"`
+	ShortfallPerS float64 `json:"shortfall_per_s"` // the peak beyond what cap calls answer
 }
 
 // ClassForecastReport is one class's part of the load.
@@ -59,6 +84,9 @@ type PaymentForecastReport struct {
 	Rejected    float64 `json:"rejected_per_s"`
 	CallsAtOnce float64 `json:"calls_at_once"`
 	Orphaned    float64 `json:"orphaned"`
+	Tries       float64 `json:"tries_per_payment"`             // calls per payment (RetryForecast.Tries)
+	Deepest     float64 `json:"deepest_per_payment,omitempty"` // a chain: calls per payment at its last hop, every try failing
+	LeaseWaitMs float64 `json:"lease_wait_ms,omitempty"`       // a per-route connection cap: the wait for a connection, in hold_ms
 }
 
 func forecastReport(f Forecast) ForecastReport {
@@ -66,11 +94,19 @@ func forecastReport(f Forecast) ForecastReport {
 		FillS: round(f.FillIn.Seconds(), 2), Classes: map[string]ClassForecastReport{},
 		Payment: PaymentForecastReport{CallMs: ms(f.Payment.Call), HoldMs: ms(f.Payment.Hold),
 			Admitted: round(f.Payment.Admitted, 2), Rejected: round(f.Payment.Rejected, 2),
-			CallsAtOnce: round(f.Payment.CallsAtOnce, 2), Orphaned: round(f.Payment.Orphaned, 2)},
+			CallsAtOnce: round(f.Payment.CallsAtOnce, 2), Orphaned: round(f.Payment.Orphaned, 2),
+			Tries: round(f.Retry.Tries, 2), LeaseWaitMs: ms(f.Payment.LeaseWait)},
 		QueueGrowth: round(f.Queue.Growth, 2), QueueFullS: round(f.Queue.FullIn.Seconds(), 2)}
+	if len(f.Classes) > 0 && f.Retry.Deepest != f.Retry.Tries {
+		r.Payment.Deepest = round(f.Retry.Deepest, 2)
+	}
 	if f.Loss {
 		b := round(f.Blocking, 3)
 		r.Blocking = &b
+	}
+	if k := f.Knee; k.Knee > 0 {
+		r.Knee = &KneeReport{Knee: k.Knee, LatencyMs: ms(k.Latency), BestPerS: round(k.Best, 1), Cap: k.Cap, Autoscaled: k.Autoscaled,
+			CapLatencyMs: ms(k.CapLatency), CapPerS: round(k.CapRate, 1), PeakRate: k.PeakRate, ShortfallPerS: round(k.Shortfall, 1)}
 	}
 	for _, c := range Classes {
 		if cf := f.Classes[c]; cf.Rate > 0 {
@@ -92,6 +128,18 @@ type ClassReport struct {
 	Latency   PercentileReport `json:"latency_ms"`
 	QueueWait PercentileReport `json:"queue_wait_ms"`
 	Service   PercentileReport `json:"service_ms"`
+	// LatencyCorrected is closed mode's latency with the omitted samples put back
+	// (HdrHistogram's RecordCorrectedValue at the users' pacing interval).
+	LatencyCorrected *PercentileReport `json:"latency_corrected_ms,omitempty"`
+	// Duplicates are arrivals that were an impatient user's second try (counted in arrived too).
+	Duplicates int64 `json:"duplicates"`
+	// The parts of queue_wait_ms: the generator's lag (scheduled → sent) and the hand-off
+	// (sent → on a worker, through the accept queue if there is one).
+	Lag     PercentileReport `json:"generator_lag_ms"`
+	Handoff PercentileReport `json:"handoff_ms"`
+	// ErrorShare is the share of arrivals that failed, timed out or were turned away: the
+	// number a dashboard watching the error rate sees.
+	ErrorShare float64 `json:"error_share"`
 }
 
 // PercentileReport is a Percentiles in milliseconds.
@@ -102,21 +150,33 @@ type PercentileReport struct {
 	P999  float64 `json:"p999"`
 	Max   float64 `json:"max"`
 	Count int64   `json:"count"`
+	P90   float64 `json:"p90"`
+	P9999 float64 `json:"p9999"`
 }
 
 // PoolReport is the shared pool over the run.
 type PoolReport struct {
-	Workers    int     `json:"workers"`
-	Queue      int     `json:"queue"`
-	PeakBusy   int     `json:"peak_busy"`
-	PeakQueued int     `json:"peak_queued"`
-	FullS      float64 `json:"full_s"`
+	Workers     int       `json:"workers"`
+	Queue       QueueSize `json:"queue"`
+	PeakBusy    int       `json:"peak_busy"`
+	PeakQueued  int       `json:"peak_queued"`
+	FullS       float64   `json:"full_s"`
+	PeakWorkers int       `json:"peak_workers"`
+	Autoscale   int       `json:"autoscale_max,omitempty"` // the most workers autoscaling may reach
 }
 
 // BulkheadReport is the payment bulkhead, when there is one.
 type BulkheadReport struct {
-	Type string `json:"type"`
-	Size int    `json:"size"`
+	Type      string       `json:"type"`
+	Size      int          `json:"size"`
+	Limit     int          `json:"limit,omitempty"`      // adaptive: the limit it had found at the end
+	SlackLost *SlackReport `json:"slack_lost,omitempty"` // when it turned payments away
+}
+
+// SlackReport is the slack lost at the bulkhead's rejections: workers free elsewhere.
+type SlackReport struct {
+	Rejections      int64   `json:"rejections"`
+	MeanFreeWorkers float64 `json:"mean_free_workers"`
 }
 
 // BreakerReport is the circuit breaker at the end of the run.
@@ -140,9 +200,10 @@ type HealthReport struct {
 
 // DependencyReport is what the dependency itself saw.
 type DependencyReport struct {
-	Mode         string `json:"mode"`
-	Requests     int64  `json:"requests"`
-	PeakInFlight int64  `json:"peak_in_flight"`
+	Mode         string  `json:"mode"`
+	Requests     int64   `json:"requests"`
+	PeakInFlight int64   `json:"peak_in_flight"`
+	LatencyMs    float64 `json:"latency_ms"` // what a call arriving at the end would take (its knee counted)
 }
 
 // GeneratorReport is the load generator's own health.
@@ -159,6 +220,12 @@ type SecondReport struct {
 	InFlightDependency int64                       `json:"in_flight_dependency"`
 	Arrived            map[string]int64            `json:"arrived"`
 	Rejected           map[string]map[string]int64 `json:"rejected"`
+	OK                 map[string]int64            `json:"ok"`
+	Rate               map[string]float64          `json:"rate"`    // each class's rate in force (its profile's step)
+	Workers            int                         `json:"workers"` // the pool's size (autoscaling moves it)
+	Limit              int                         `json:"limit,omitempty"`
+	Goroutines         int64                       `json:"goroutines"`
+	DependencyLatency  float64                     `json:"dependency_latency_ms"`
 }
 
 // NewReport summarises a snapshot taken at the end of a run.
@@ -168,12 +235,19 @@ func NewReport(s Snapshot) Report {
 		Chain: s.Chain, Forecast: forecastReport(reportForecast(s)), Classes: map[string]ClassReport{},
 		Pool: poolReport(s.Pool),
 		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
-			PeakInFlight: s.Dependency.PeakInFlight},
-		Generator: GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
-		Timeline:  []SecondReport{},
+			PeakInFlight: s.Dependency.PeakInFlight, LatencyMs: ms(s.Dependency.Latency)},
+		Generator:  GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
+		Timeline:   []SecondReport{},
+		Goroutines: GoroutineReport{Now: s.Goroutines, Peak: s.GoroutinesPeak},
 	}
 	if s.Bulkhead.Type != BulkheadNone {
-		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size}
+		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
+		if s.Fleet != nil { // each replica's, as its settings say
+			r.Bulkhead.Size = s.Config.Payment.Bulkhead.Size
+		}
+		if s.Slack.Rejections > 0 {
+			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
+		}
 	}
 	if s.Breaker.State != BreakerOff {
 		r.Breaker = &BreakerReport{State: string(s.Breaker.State), Opened: s.Breaker.Opened, FailureRate: round(s.Breaker.FailureRate, 1)}
@@ -182,14 +256,19 @@ func NewReport(s Snapshot) Report {
 	if s.Classes[Health].Arrived > 0 && s.Fleet == nil {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
 	}
-	r.Classes, r.order = classReports(s.Classes)
+	r.Classes, r.order = classReports(s.Classes, s.ClosedLoop != nil)
+	r.Calls, r.Hops = callsReport(s), hopsReport(s)
 	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
-			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{}}
+			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{},
+			OK: map[string]int64{}, Rate: map[string]float64{}, Workers: sec.Workers, Limit: sec.Limit,
+			Goroutines: sec.Goroutines, DependencyLatency: ms(sec.DepLatency)}
 		for _, c := range r.order {
 			sr.Busy[c.String()] = sec.Busy[c]
 			sr.Arrived[c.String()] = sec.Arrived[c]
+			sr.OK[c.String()] = sec.OK[c]
+			sr.Rate[c.String()] = sec.Rate[c]
 			rej := map[string]int64{}
 			for _, reason := range Reasons {
 				if n := sec.Rejected[c][reason]; n > 0 {
@@ -200,6 +279,7 @@ func NewReport(s Snapshot) Report {
 		}
 		r.Timeline = append(r.Timeline, sr)
 	}
+	r.ClosedLoop = closedLoopReport(s.ClosedLoop)
 	return r
 }
 
@@ -213,12 +293,14 @@ func reportForecast(s Snapshot) Forecast {
 }
 
 func poolReport(p PoolStats) PoolReport {
-	return PoolReport{Workers: p.Size, Queue: p.QueueCap, PeakBusy: p.PeakBusy,
-		PeakQueued: p.PeakQueued, FullS: round(p.FullFor.Seconds(), 2)}
+	return PoolReport{Workers: p.Size, Queue: QueueSize(p.QueueCap), PeakBusy: p.PeakBusy,
+		PeakQueued: p.PeakQueued, FullS: round(p.FullFor.Seconds(), 2),
+		PeakWorkers: p.PeakSize, Autoscale: p.Max}
 }
 
-// classReports are the classes with traffic, and their order.
-func classReports(classes [numClasses]ClassStats) (map[string]ClassReport, []Class) {
+// classReports are the classes with traffic, and their order; closed says the load was
+// closed-loop, so the corrected latency is reported too.
+func classReports(classes [numClasses]ClassStats, closed bool) (map[string]ClassReport, []Class) {
 	out := map[string]ClassReport{}
 	var order []Class
 	for _, c := range Classes {
@@ -230,16 +312,24 @@ func classReports(classes [numClasses]ClassStats) (map[string]ClassReport, []Cla
 		for _, reason := range Reasons {
 			rej[reason.String()] = cs.Rejected[reason]
 		}
-		out[c.String()] = ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
+		cr := ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
-			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service)}
+			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
+			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Handoff: pctReport(cs.Handoff),
+			ErrorShare: round(cs.ErrorShare(), 4)}
+		if closed {
+			corrected := pctReport(cs.LatencyCorrected)
+			cr.LatencyCorrected = &corrected
+		}
+		out[c.String()] = cr
 		order = append(order, c)
 	}
 	return out, order
 }
 
 func pctReport(p Percentiles) PercentileReport {
-	return PercentileReport{P50: ms(p.P50), P95: ms(p.P95), P99: ms(p.P99), P999: ms(p.P999), Max: ms(p.Max), Count: p.Count}
+	return PercentileReport{P50: ms(p.P50), P95: ms(p.P95), P99: ms(p.P99), P999: ms(p.P999), Max: ms(p.Max), Count: p.Count,
+		P90: ms(p.P90), P9999: ms(p.P9999)}
 }
 
 func ms(d time.Duration) float64 { return round(float64(d)/float64(time.Millisecond), 1) }
@@ -275,11 +365,15 @@ func (r Report) Write(w io.Writer, format string) error {
 		return err
 	}
 	fmt.Fprintln(w)
+	if err := writeRows(w, format, ladderRows([]Report{r}, nil)); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
 	for _, l := range r.summary() {
 		writeLine(w, format, l)
 	}
 	if format == FormatTable {
-		fmt.Fprintln(w, "latency is measured from each request's scheduled arrival; rejected:pool is starvation (no free worker)")
+		fmt.Fprintln(w, r.latencyNote()+"; rejected:pool is starvation (no free worker)")
 	}
 	return nil
 }
@@ -297,10 +391,16 @@ func (r Report) rows() [][]string {
 			}
 		}
 	}
+	duplicates := false
 	for _, c := range r.Classes {
 		fallback = fallback || c.Fallback > 0
+		duplicates = duplicates || c.Duplicates > 0
 	}
-	head := []string{"class", "arrived", "ok", "failed", "timed out"}
+	head := []string{"class", "arrived"}
+	if duplicates {
+		head = append(head, "duplicates")
+	}
+	head = append(head, "ok", "failed", "timed out")
 	for _, reason := range reasons {
 		head = append(head, "rejected:"+reason)
 	}
@@ -313,7 +413,11 @@ func (r Report) rows() [][]string {
 	for _, class := range r.order {
 		name := class.String()
 		c := r.Classes[name]
-		row := []string{name, itoa(c.Arrived), itoa(c.OK), itoa(c.Failed), itoa(c.TimedOut)}
+		row := []string{name, itoa(c.Arrived)}
+		if duplicates {
+			row = append(row, itoa(c.Duplicates))
+		}
+		row = append(row, itoa(c.OK), itoa(c.Failed), itoa(c.TimedOut))
 		for _, reason := range reasons {
 			row = append(row, itoa(c.Rejected[reason]))
 		}
@@ -348,12 +452,29 @@ func (r Report) summary() []string {
 	lines := []string{
 		"payment chain: " + strings.Join(r.Chain, " → "),
 		forecast,
-		fmt.Sprintf("pool: %d workers, queue %d; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
-			r.Pool.Workers, r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
-		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight", r.Dependency.Mode, r.Dependency.Requests, r.Dependency.PeakInFlight),
 	}
+	if k := f.Knee; k != nil {
+		most := fmt.Sprintf("%d calls at once", k.Cap)
+		if k.Autoscaled {
+			most += " (the pool's autoscale max)"
+		}
+		knee := fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s take %.1f ms each: %.0f/s",
+			k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CapPerS)
+		if k.ShortfallPerS > 0 {
+			knee += fmt.Sprintf(", %.0f/s short of the %g/s peak", k.ShortfallPerS, k.PeakRate)
+		}
+		lines = append(lines, knee)
+	}
+	lines = append(lines,
+		fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
+			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
+		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee()),
+	)
 	if r.Bulkhead != nil {
-		lines = append(lines, fmt.Sprintf("payment bulkhead: %s, size %d", r.Bulkhead.Type, r.Bulkhead.Size))
+		lines = append(lines, r.Bulkhead.summary())
+	}
+	if r.Pool.Queue.Unbounded() {
+		lines = append(lines, fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak))
 	}
 	if r.Breaker != nil {
 		lines = append(lines, fmt.Sprintf("circuit breaker: %s at the end, opened %d×", r.Breaker.State, r.Breaker.Opened))
@@ -372,8 +493,9 @@ func (r Report) summary() []string {
 	if r.Fleet != nil {
 		lines = append(lines, r.Fleet.summary(r.Config.Fleet)...)
 	}
+	lines = append(lines, r.callLines()...)
 	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))
-	return lines
+	return append(lines, r.measurementLines()...)
 }
 
 // writeAligned prints rows as a right-aligned plain-text table.
@@ -393,4 +515,33 @@ func fmtMs(v float64, measured bool) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f", v)
+}
+
+// autoscaled says how far the pool scaled, for the pool's summary line.
+func (p PoolReport) autoscaled() string {
+	if p.Autoscale == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" at the end (autoscaling up to %d, peak %d)", p.Autoscale, p.PeakWorkers)
+}
+
+// knee says how slow the dependency answered past its knee, for its summary line.
+func (r Report) knee() string {
+	if r.Forecast.Knee == nil {
+		return ""
+	}
+	return fmt.Sprintf("; knee %d, a call arriving at the end would take %.1f ms", r.Forecast.Knee.Knee, r.Dependency.LatencyMs)
+}
+
+// summary is the bulkhead's line: its type and size (an adaptive one's limit), and the
+// slack lost at its rejections.
+func (b BulkheadReport) summary() string {
+	line := fmt.Sprintf("payment bulkhead: %s, size %d", b.Type, b.Size)
+	if b.Type == string(BulkheadAdaptive) {
+		line = fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
+	}
+	if s := b.SlackLost; s != nil {
+		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)
+	}
+	return line
 }

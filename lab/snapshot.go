@@ -19,7 +19,18 @@ type Snapshot struct {
 	Dependency  DependencyStats
 	Generator   GeneratorStats
 	Timeline    []Second // one entry per whole second of the run, oldest first
-	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler
+	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler, and with pool.queue unbounded every waiting request
+	// GoroutinesPeak is the most it owned at once.
+	GoroutinesPeak int64
+	RatesInForce   [numClasses]float64 // each class's rate in force now (its profile's step)
+	Slack          SlackStats          // free workers at the payment bulkhead's rejections
+
+	// ClosedLoop is closed mode's users: what they sent against what was due; nil in open mode.
+	ClosedLoop *ClosedLoopStats
+	// Distribution is payment latency at DistributionPercentiles, for the percentile chart.
+	Distribution Distribution
+	Calls        CallStats
+	Hops         []HopStats // a chain's servers, edge first; nil for the plain dependency
 	// Fleet is the fleet behind its balancer; nil for one instance. A fleet's snapshot has
 	// the fleet-wide classes (rejected.balancer included), the replicas' pools and isolation
 	// added up, and each replica's own snapshot here.
@@ -33,6 +44,7 @@ type DependencyStats struct {
 	Requests     int64
 	InFlight     int64
 	PeakInFlight int64
+	Latency      time.Duration // what a call arriving now would take: past its knee, more than its latency
 }
 
 // GeneratorStats is the open-loop generator's own health.
@@ -52,11 +64,16 @@ type Second struct {
 	Failed      [numClasses]int64             // failed during this second
 	TimedOut    [numClasses]int64             // timed out during this second
 	Rejected    [numClasses][numReasons]int64 // turned away during this second, by reason
+	Rate        [numClasses]float64           // each class's rate in force at the sample
+	Workers     int                           // the pool's size at the sample (autoscaling moves it)
+	Limit       int                           // the adaptive limit at the sample; 0: none
+	Goroutines  int64                         // goroutines the lab owned at the sample
+	DepLatency  time.Duration                 // what a call arriving at the sample would take
 }
 
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
-	return s.Config.Traffic.Rate(c) > 0 || s.Classes[c].Arrived > 0
+	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0
 }
 
 // LastSecond is the most recent whole second of the timeline; nil before the first.
@@ -78,4 +95,40 @@ func (s *Snapshot) StarvingNow(c Class) bool {
 		return last.Rejected[c][RejectPool] > 0
 	}
 	return s.Classes[c].Rejected[RejectPool] > 0
+}
+
+// RateWindow is how many whole seconds Rates averages over: long enough that a second in
+// which a batch of 3-second calls all end at once does not read as the pool's rate, short
+// enough to follow a change within a few seconds.
+const RateWindow = 5
+
+// Rates are per-second rates per class, averaged over the last whole seconds of the timeline.
+type Rates struct {
+	Seconds                       int // seconds averaged: RateWindow, fewer early in a run, 0 before the first
+	From, To                      int // the run time they span, in seconds: from From to To
+	Arrived, OK, Failed, TimedOut [numClasses]float64
+	Rejected                      [numClasses][numReasons]float64
+}
+
+// Rates averages the last RateWindow whole seconds of the timeline (all of it while shorter).
+func (s *Snapshot) Rates() Rates {
+	secs := s.Timeline[max(len(s.Timeline)-RateWindow, 0):]
+	r := Rates{Seconds: len(secs)}
+	if r.Seconds == 0 {
+		return r
+	}
+	r.From, r.To = secs[0].T-1, secs[len(secs)-1].T
+	n := float64(r.Seconds)
+	for _, sec := range secs {
+		for c := range numClasses {
+			r.Arrived[c] += float64(sec.Arrived[c]) / n
+			r.OK[c] += float64(sec.OK[c]) / n
+			r.Failed[c] += float64(sec.Failed[c]) / n
+			r.TimedOut[c] += float64(sec.TimedOut[c]) / n
+			for why := range numReasons {
+				r.Rejected[c][why] += float64(sec.Rejected[c][why]) / n
+			}
+		}
+	}
+	return r
 }

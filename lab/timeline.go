@@ -14,13 +14,16 @@ import (
 type owner struct {
 	wg      sync.WaitGroup
 	running atomic.Int64 // goroutines started by spawn and not yet ended
+	peak    atomic.Int64 // the most running at once
 	onPanic func(error)
 }
 
 // spawn starts a goroutine the owner waits for.
 func (o *owner) spawn(fn func()) {
 	o.wg.Add(1)
-	o.running.Add(1)
+	n := o.running.Add(1)
+	for p := o.peak.Load(); n > p && !o.peak.CompareAndSwap(p, n); p = o.peak.Load() {
+	}
 	go func() {
 		defer o.wg.Done()
 		defer o.running.Add(-1)
@@ -87,9 +90,9 @@ type seconds struct {
 	list []Second
 }
 
-// take records second k: the pool and the dependency now, the classes since the last one.
-func (s *seconds) take(k int, ps PoolStats, depInFlight int64) {
-	sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: depInFlight}
+// take records sec, which holds the moment's state (the pool, the dependency, the rates),
+// with what the classes did since the last one.
+func (s *seconds) take(sec Second) {
 	for c, cs := range s.classes() {
 		sec.Arrived[c] = cs.Arrived - s.prev[c].Arrived
 		sec.OK[c] = cs.OK - s.prev[c].OK

@@ -14,7 +14,8 @@ import (
 type generator struct {
 	arrivals Arrivals
 	seed     int64
-	end      time.Time // zero: run until stopped
+	traffic  TrafficConfig // its profiles change the rates on their schedule
+	end      time.Time     // zero: run until stopped
 	emit     func(c Class, intended time.Time)
 	lag      *hist // how late each event left against its schedule: the generator's own health
 
@@ -24,10 +25,19 @@ type generator struct {
 }
 
 func newGenerator(t TrafficConfig, end time.Time, emit func(Class, time.Time)) *generator {
-	g := &generator{arrivals: t.Arrivals, seed: t.Seed, end: end, emit: emit, lag: newHist(),
+	g := &generator{arrivals: t.Arrivals, seed: t.Seed, traffic: t, end: end, emit: emit, lag: newHist(),
 		changed: make(chan struct{}, 1)}
-	g.rates = ratesOf(t)
+	for _, c := range Classes {
+		g.rates[c] = t.RateAt(c, 0)
+	}
 	return g
+}
+
+// current is the rate in force for each class now.
+func (g *generator) current() [numClasses]float64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.rates
 }
 
 func ratesOf(t TrafficConfig) [numClasses]float64 {
@@ -39,16 +49,19 @@ func ratesOf(t TrafficConfig) [numClasses]float64 {
 }
 
 // Rate is class c's arrival rate per second.
-func (t TrafficConfig) Rate(c Class) float64 {
+func (t TrafficConfig) Rate(c Class) float64 { return t.of(c).Rate }
+
+// of is class c's traffic settings.
+func (t TrafficConfig) of(c Class) RateConfig {
 	switch c {
 	case Payment:
-		return t.Payment.Rate
+		return t.Payment
 	case Signup:
-		return t.Signup.Rate
+		return t.Signup
 	case Health:
-		return t.Health.Rate
+		return t.Health
 	}
-	return 0
+	return RateConfig{}
 }
 
 // setRates takes effect from now: a class whose rate changed starts a new schedule at once.
@@ -127,12 +140,19 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 		sched[c].reset(g.rates[c], start, g.arrivals)
 	}
 	g.mu.Unlock()
+	steps := newStepper(g.traffic, start)
+	for c, at, ok := steps.due(); ok && !at.After(start); c, at, ok = steps.due() {
+		steps.take(c) // in force from the start: the generator began with it
+	}
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
 		var due time.Time
 		if c := earliest(false); c >= 0 {
 			due = sched[c].next
+		}
+		if _, at, ok := steps.due(); ok && (due.IsZero() || at.Before(due)) {
+			due = at // a rate step comes first
 		}
 		// Nothing more due before the end of a bounded run: wait for the end (a rate may
 		// still be raised before it), then stop.
@@ -163,8 +183,23 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 		case <-fire:
 			// Everything due, in schedule order across classes; lateness is taken per event, so
 			// the time a burst takes to hand over counts too.
-			for c := earliest(false); c >= 0 && ctx.Err() == nil; c = earliest(false) {
+			for ctx.Err() == nil {
 				now := time.Now()
+				c := earliest(false)
+				// A profile's step due before the next arrival changes its class's rate first,
+				// from the step's own instant: a late wake-up never shifts the schedule.
+				if sc, at, ok := steps.due(); ok && !at.After(now) && (g.end.IsZero() || at.Before(g.end)) &&
+					(c < 0 || !sched[c].next.Before(at)) {
+					rate := steps.take(sc)
+					g.mu.Lock()
+					g.rates[sc] = rate
+					g.mu.Unlock()
+					sched[sc].reset(rate, at, g.arrivals)
+					continue
+				}
+				if c < 0 {
+					break
+				}
 				if due := sched[c].next; due.After(now) || (!g.end.IsZero() && !due.Before(g.end)) {
 					break
 				}

@@ -157,7 +157,7 @@ func open(ref string) (source, error) {
 		if _, ok := embedded(base); ok && errors.Is(err, fs.ErrNotExist) {
 			hint = fmt.Sprintf(" (to use the embedded preset, write just %s)", lab.Quote(base))
 		} else if errors.Is(err, fs.ErrNotExist) {
-			hint = fmt.Sprintf(" (give a preset name, one of %s, or a path to a .yaml file)", names())
+			hint = " (give a preset name, see: poollab presets, or the path to a .yaml file)"
 		}
 		return source{}, invalid(err, "cannot read preset file %s: %s%s", fileLabel(ref), reason, hint)
 	}
@@ -415,11 +415,61 @@ func (d *decoder) mapping(n *yaml.Node, v reflect.Value, prefix string) error {
 			}
 			continue
 		}
-		if err := d.leaf(val, fv, key); err != nil {
+		if isList(f.typ) {
+			if err := d.groups(val, fv, key); err != nil {
+				return err
+			}
+			d.origins[key] = d.origin(val)
+			continue
+		}
+		decode := d.leaf
+		if f.typ.Kind() == reflect.Slice {
+			decode = d.values
+		}
+		if err := decode(val, fv, key); err != nil {
 			return err
 		}
 		d.origins[key] = d.origin(val)
 	}
+	return nil
+}
+
+// isList tells a list of groups (a traffic profile's steps) from a list of values
+// (payment.retry.on) and from a leaf.
+func isList(t reflect.Type) bool { return t.Kind() == reflect.Slice && isGroup(t.Elem()) }
+
+// listExample shows how a list is written, for messages.
+const listExample = "[{at: 0s, rate: 150}, {at: 5s, rate: 500}]"
+
+// groups decodes the sequence n into the slice of structs v: each item is a mapping read like
+// any other group, named key[i], and must give every key of its struct.
+func (d *decoder) groups(n *yaml.Node, v reflect.Value, key string) error {
+	at := n
+	n = deref(n)
+	fields := fieldsOf(v.Type().Elem())
+	if isNull(n) {
+		v.Set(reflect.Zero(v.Type())) // "profile:" with nothing under it: none
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return d.errAt(at, key, "must be a list of mappings with keys %s, like %s, got %s", keyNames(fields, ""), listExample, describe(n))
+	}
+	out := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+	for i, item := range n.Content {
+		ik := fmt.Sprintf("%s[%d]", key, i)
+		if m := deref(item); m.Kind != yaml.MappingNode {
+			return d.errAt(item, ik, "must be a mapping with keys %s, got %s", keyNames(fields, ""), describe(m))
+		}
+		if err := d.mapping(item, out.Index(i), ik); err != nil {
+			return err
+		}
+		for _, f := range fields {
+			if _, ok := d.origins[join(ik, f.name)]; !ok {
+				return d.errAt(item, ik, "needs %s (each item gives %s)", f.name, keyNames(fields, ""))
+			}
+		}
+	}
+	v.Set(out)
 	return nil
 }
 
@@ -487,6 +537,42 @@ func (d *decoder) leaf(n *yaml.Node, v reflect.Value, key string) error {
 	return nil
 }
 
+// values decodes a list of scalars into the slice v, each item as leaf decodes it (so a
+// TextUnmarshaler element checks its own values, and an error names the item's line). One
+// scalar is a list of comma-separated items, as --set writes it: on=timeout,5xx.
+func (d *decoder) values(n *yaml.Node, v reflect.Value, key string) error {
+	at := n
+	n = deref(n)
+	var items []*yaml.Node
+	switch {
+	case isNull(n):
+	case n.Kind == yaml.SequenceNode:
+		items = n.Content
+	case n.Kind == yaml.ScalarNode:
+		if strings.TrimSpace(n.Value) == "" {
+			break
+		}
+		for _, part := range strings.Split(n.Value, ",") {
+			item := *n
+			item.Value = strings.TrimSpace(part)
+			if s, ok := d.sets[at]; ok {
+				d.sets[&item] = s
+			}
+			items = append(items, &item)
+		}
+	default:
+		return d.errAt(at, key, "must be a list of values, like [a, b], got %s", describe(n))
+	}
+	out := reflect.MakeSlice(v.Type(), len(items), len(items))
+	for i, item := range items {
+		if err := d.leaf(item, out.Index(i), key); err != nil {
+			return err
+		}
+	}
+	v.Set(out)
+	return nil
+}
+
 // applySet writes one --set key=value into the node tree, making the mappings on the way,
 // so the value is then decoded and checked exactly like one written in the file.
 func (d *decoder) applySet(root *yaml.Node, raw string) error {
@@ -518,6 +604,16 @@ func (d *decoder) applySet(root *yaml.Node, raw string) error {
 	if isGroup(t) {
 		return invalid(nil, "%s: %s is a group of keys, not a value; set one of %s", setLabel(raw), key, keyNames(fieldsOf(t), key))
 	}
+	val := &yaml.Node{Kind: yaml.ScalarNode, Value: value}
+	if isList(t) {
+		// A list is written as in the file, in YAML's one-line form.
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(value), &doc); err != nil || len(doc.Content) != 1 {
+			return invalid(nil, "%s: write the list as in a preset file, like --set '%s=%s'", setLabel(raw), key, listExample)
+		}
+		val = doc.Content[0]
+	}
+	d.mark(val, raw)
 	m, prefix := root, ""
 	for i, p := range parts {
 		prefix = join(prefix, p)
@@ -529,8 +625,6 @@ func (d *decoder) applySet(root *yaml.Node, raw string) error {
 			}
 		}
 		if i == len(parts)-1 {
-			val := &yaml.Node{Kind: yaml.ScalarNode, Value: value}
-			d.sets[val] = raw
 			if idx < 0 {
 				k := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: p}
 				d.sets[k] = raw
@@ -570,6 +664,14 @@ func (d *decoder) applySet(root *yaml.Node, raw string) error {
 		m = sub
 	}
 	return nil
+}
+
+// mark says n and everything under it came from the --set raw.
+func (d *decoder) mark(n *yaml.Node, raw string) {
+	d.sets[n] = raw
+	for _, sub := range n.Content {
+		d.mark(sub, raw)
+	}
 }
 
 func copyNode(n *yaml.Node) *yaml.Node {

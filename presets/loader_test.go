@@ -2,6 +2,7 @@ package presets
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -65,7 +66,7 @@ func TestEmbeddedPresetValues(t *testing.T) {
 				t.Fatal(err)
 			}
 			got.Description = "" // checked by TestList
-			if got != tt.want {
+			if !got.Equal(tt.want) {
 				t.Errorf("Load(%q) =\n%+v\nwant\n%+v", tt.name, got, tt.want)
 			}
 		})
@@ -114,7 +115,7 @@ func TestLoadGood(t *testing.T) {
 				want := lab.DefaultConfig()
 				want.Name = "my-lab"
 				want.Pool.Workers = 40
-				if c != want {
+				if !c.Equal(want) {
 					t.Errorf("got %+v, want %+v", c, want)
 				}
 			},
@@ -131,7 +132,7 @@ func TestLoadGood(t *testing.T) {
 				"dependency:\n  latency: 250ms\n  ignore_cancel: true\n  mode: down\npayment:\n  breaker: {enabled: true}\n",
 			check: func(t *testing.T, c lab.Config) {
 				eq(t, "Duration", c.Duration.D(), time.Minute)
-				eq(t, "Pool", c.Pool, lab.PoolConfig{Workers: 7, Queue: 3, Discipline: lab.LIFO})
+				eq(t, "Pool", c.Pool, lab.PoolConfig{Workers: 7, Queue: 3, Discipline: lab.LIFO, Autoscale: lab.DefaultConfig().Pool.Autoscale})
 				eq(t, "Seed", c.Traffic.Seed, int64(-4))
 				eq(t, "payment rate", c.Traffic.Payment.Rate, 2.5)
 				eq(t, "signup rate kept", c.Traffic.Signup.Rate, 5.0)
@@ -216,6 +217,27 @@ func TestLoadGood(t *testing.T) {
 				eq(t, "signup", c.Traffic.Signup.Rate, 4.0)
 			},
 		},
+		{
+			name: "a list of values and a percentage",
+			file: "payment:\n  retry:\n    attempts: 3\n    on: [timeout, refused]\n    budget: 12.5%\n",
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "on", fmt.Sprint(c.Payment.Retry.On), "[timeout refused]")
+				eq(t, "budget", c.Payment.Retry.Budget, lab.Percent(12.5))
+			},
+		},
+		{
+			name: "a block list, an empty one, and --set writes one with commas",
+			file: "payment:\n  retry:\n    on:\n      - 5xx\n",
+			sets: []string{"payment.retry.on=refused, timeout"},
+			check: func(t *testing.T, c lab.Config) {
+				eq(t, "on", fmt.Sprint(c.Payment.Retry.On), "[refused timeout]")
+			},
+		},
+		{
+			name:  "an empty list retries nothing",
+			file:  "payment:\n  retry: {attempts: 3, on: []}\n",
+			check: func(t *testing.T, c lab.Config) { eq(t, "retries", c.Payment.Retry.Retries(), false) },
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -258,7 +280,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "misspelled key",
 			file: "name: x\npool:\n  worksers: 30\n",
-			want: `FILE:3: unknown key "pool.worksers" (pool has: workers, queue, discipline)`,
+			want: `FILE:3: unknown key "pool.worksers" (pool has: workers, queue, discipline, autoscale)`,
 		},
 		{
 			name: "unknown top-level key",
@@ -268,7 +290,33 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "keys are case sensitive",
 			file: "dependency:\n  Latency: 2s\n",
-			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel, brownout)`,
+			want: `FILE:2: unknown key "dependency.Latency" (dependency has: latency, healthy_latency, jitter, mode, ignore_cancel, brownout, stall, hops, deadline, retry_at, hop, knee, knee_exponent)`,
+		},
+		{
+			name: "unknown value in a list",
+			file: "payment:\n  retry:\n    on:\n      - timeout\n      - 4xx\n",
+			want: `FILE:5: payment.retry.on: "4xx" is not a failure to retry on: write timeout, 5xx, refused`,
+		},
+		{
+			name: "a mapping where a list goes",
+			file: "payment:\n  retry:\n    on: {timeout: true}\n",
+			want: `FILE:3: payment.retry.on: must be a list of values, like [a, b], got a mapping`,
+		},
+		{
+			name: "unknown value in a --set list",
+			sets: []string{"payment.retry.on=timeout,slow"},
+			ref:  "shared-pool",
+			want: `--set payment.retry.on=timeout,slow: "slow" is not a failure to retry on: write timeout, 5xx, refused`,
+		},
+		{
+			name: "a percentage without its sign",
+			file: "payment:\n  retry:\n    budget: 10\n",
+			want: `FILE:3: payment.retry.budget: "10" is not a percentage (write it like 10%)`,
+		},
+		{
+			name: "a percentage out of range",
+			file: "payment:\n  retry:\n    budget: 150%\n",
+			want: `FILE:3: payment.retry.budget: must be 0%..100% (0%: no budget), got 150%`,
 		},
 		{
 			name: "bad duration",
@@ -303,7 +351,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "value where a mapping belongs",
 			file: "pool: 20\n",
-			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, got "20"`,
+			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, autoscale, got "20"`,
 		},
 		{
 			name: "mapping where a value belongs",
@@ -370,8 +418,8 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "--set a bad choice",
 			ref:  "semaphore-bulkhead",
-			sets: []string{"payment.bulkhead.type=adaptive"},
-			want: `--set payment.bulkhead.type=adaptive: must be one of none, semaphore, threadpool, got "adaptive"`,
+			sets: []string{"payment.bulkhead.type=elastic"},
+			want: `--set payment.bulkhead.type=elastic: must be one of none, semaphore, threadpool, adaptive, got "elastic"`,
 		},
 		{
 			name: "--set without =",
@@ -395,13 +443,13 @@ func TestLoadErrors(t *testing.T) {
 			name: "--set a misspelled key",
 			ref:  "shared-pool",
 			sets: []string{"pool.worksers=30"},
-			want: `--set pool.worksers=30: unknown key "pool.worksers" (pool has: workers, queue, discipline)`,
+			want: `--set pool.worksers=30: unknown key "pool.worksers" (pool has: workers, queue, discipline, autoscale)`,
 		},
 		{
 			name: "--set a group",
 			ref:  "shared-pool",
 			sets: []string{"pool=3"},
-			want: `--set pool=3: pool is a group of keys, not a value; set one of pool.workers, pool.queue, pool.discipline`,
+			want: `--set pool=3: pool is a group of keys, not a value; set one of pool.workers, pool.queue, pool.discipline, pool.autoscale`,
 		},
 		{
 			name: "--set below a value",
@@ -413,7 +461,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "--set into a group the file wrote as a value",
 			file: "pool: 20\n",
 			sets: []string{"pool.workers=30"},
-			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, got "20"`,
+			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, autoscale, got "20"`,
 		},
 		{
 			name: "unknown preset",
@@ -430,7 +478,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "missing file",
 			ref:  filepath.Join("no", "such", "lab.yaml"),
-			want: `cannot read preset file ` + filepath.Join("no", "such", "lab.yaml") + `: no such file or directory (give a preset name, one of PRESETS, or a path to a .yaml file)`,
+			want: `cannot read preset file ` + filepath.Join("no", "such", "lab.yaml") + `: no such file or directory (give a preset name, see: poollab presets, or the path to a .yaml file)`,
 			is:   fs.ErrNotExist,
 		},
 		{

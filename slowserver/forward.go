@@ -24,9 +24,11 @@ type Forward struct {
 	// each try its own Timeout: the per-hop timeouts that let work outlive the user.
 	Propagate bool
 
-	// Timeout is each try's deadline without Propagate, and with Propagate the budget of
-	// a request that carries none (calls without a deadline get a default). 0: none.
-	// Either way, a try that has a deadline sends what is left of it in TimeoutHeader.
+	// Timeout is each try's deadline without Propagate. With Propagate it is the budget of
+	// a request that carries none (calls without a deadline get a default), and a cap on
+	// each try: the shorter of the hop's own timeout and the propagated deadline wins, as
+	// with a proxy that has a timeout of its own. 0: none. Either way, a try that has a
+	// deadline sends what is left of it in TimeoutHeader.
 	Timeout  time.Duration
 	Attempts int           // tries per request (0 or 1: no retry)
 	Backoff  time.Duration // wait between tries
@@ -42,16 +44,27 @@ type Forward struct {
 // call; the last is the ordinary server). Each hop's URL is filled in. If one fails to
 // start, those already started are closed. Close them edge first, so no hop is left
 // retrying against a closed server.
-func StartChain(hops []Forward, last Settings) ([]*Server, error) {
+func StartChain(hops []Forward, last Settings) ([]*Server, error) { return StartChainAt(0, hops, last) }
+
+// StartChainAt is StartChain with the edge, the server to call, on port (0: any free one).
+func StartChainAt(port int, hops []Forward, last Settings) ([]*Server, error) {
 	servers := make([]*Server, len(hops)+1)
 	var err error
-	if servers[len(hops)], err = Start(0, last); err != nil {
+	lastPort := 0
+	if len(hops) == 0 {
+		lastPort = port
+	}
+	if servers[len(hops)], err = Start(lastPort, last); err != nil {
 		return nil, fmt.Errorf("slowserver: last server: %w", err)
 	}
 	for i := len(hops) - 1; i >= 0; i-- {
 		f := hops[i]
 		f.URL = servers[i+1].URL()
-		if servers[i], err = Start(0, Settings{Mode: Healthy, Forward: &f}); err != nil {
+		hopPort := 0
+		if i == 0 {
+			hopPort = port
+		}
+		if servers[i], err = Start(hopPort, Settings{Mode: Healthy, Forward: &f}); err != nil {
 			for _, s := range servers[i+1:] {
 				s.Close()
 			}
@@ -169,12 +182,16 @@ func (f *Forward) room(ctx context.Context, wait time.Duration) bool {
 	return left > 0 && left >= f.MinCall
 }
 
-// tryContext is one try's context: the hop's deadline less Reserve with Propagate, else
-// its own Timeout.
+// tryContext is one try's context: the hop's deadline less Reserve with Propagate (no
+// later than its own Timeout from now), else its own Timeout.
 func (f *Forward) tryContext(ctx context.Context) (context.Context, context.CancelFunc) {
 	if f.Propagate {
 		if dl, ok := ctx.Deadline(); ok {
-			return context.WithDeadline(ctx, dl.Add(-f.Reserve))
+			at := dl.Add(-f.Reserve)
+			if own := time.Now().Add(f.Timeout); f.Timeout > 0 && own.Before(at) {
+				at = own
+			}
+			return context.WithDeadline(ctx, at)
 		}
 		return context.WithCancel(ctx)
 	}

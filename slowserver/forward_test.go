@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -368,5 +369,44 @@ func TestStartChainShape(t *testing.T) {
 	}
 	if last := srvs[2].Settings(); last.Forward != nil || last.Latency != time.Second {
 		t.Fatalf("last server %+v", last)
+	}
+}
+
+// With Propagate, a hop's own Timeout caps each try when it is shorter than the propagated
+// deadline: the shorter wins, as with a proxy that has a timeout of its own.
+func TestPropagatedDeadlineCappedByOwnTimeout(t *testing.T) {
+	hop := Forward{Propagate: true, Timeout: 30 * time.Millisecond, Attempts: 1}
+	srvs, cl := startChain(t, []Forward{hop}, Settings{Mode: Slow, Latency: time.Minute})
+	if code, err := call(context.Background(), cl, srvs[0].URL(), 10*time.Minute, time.Time{}); err != nil || code != http.StatusGatewayTimeout {
+		t.Fatalf("got %d, %v; want 504 when the hop's own 30ms runs out", code, err)
+	}
+	if got := srvs[1].Stats().Budget; got <= 0 || got > hop.Timeout {
+		t.Errorf("next was given %v, want (0, %v]: the hop's own timeout, not the 10m it was given", got, hop.Timeout)
+	}
+}
+
+// StartChainAt puts the edge, the server a caller calls, on the port asked for.
+func TestStartChainAtPort(t *testing.T) {
+	probe, err := Start(0, Settings{Mode: Healthy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := probe.Addr()[strings.LastIndexByte(probe.Addr(), ':')+1:]
+	probe.Close() // free again: the chain's edge takes it
+	n, err := strconv.Atoi(port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hops := range [][]Forward{nil, {{Attempts: 1}}} {
+		srvs, err := StartChainAt(n, hops, Settings{Mode: Healthy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := srvs[0].Addr(); !strings.HasSuffix(got, ":"+port) {
+			t.Errorf("%d hops: edge on %s, want port %s", len(hops), got, port)
+		}
+		for _, s := range srvs {
+			s.Close()
+		}
 	}
 }

@@ -99,7 +99,7 @@ func stepped[T int | time.Duration](steps []T, get func(lab.Config) T, set func(
 // The settings that step: accept queue (< >), bulkhead size ([ ]), dependency latency (- +).
 var (
 	queueDown, queueUp = stepped(queueSteps,
-		func(c lab.Config) int { return c.Pool.Queue }, func(c *lab.Config, v int) { c.Pool.Queue = v }, queueMsg)
+		queueSize, func(c *lab.Config, v int) { c.Pool.Queue = lab.QueueSize(v) }, queueMsg)
 	bulkheadDown, bulkheadUp = stepped(bulkheadSteps,
 		func(c lab.Config) int { return c.Payment.Bulkhead.Size }, func(c *lab.Config, v int) { c.Payment.Bulkhead.Size = v }, bulkheadSizeMsg)
 	latencyDown, latencyUp = stepped(clampSteps(latencySteps, lab.MaxLatency),
@@ -110,11 +110,19 @@ var (
 func queueMsg(c lab.Config, limit string) string {
 	switch limit {
 	case "":
-		return "accept queue → " + queueWords(c.Pool.Queue)
+		return "accept queue → " + queueWords(int(c.Pool.Queue))
 	case "minimum":
-		return fmt.Sprintf("queue already %d (minimum: reject as soon as every worker is busy)", c.Pool.Queue)
+		return fmt.Sprintf("queue already %v (minimum: reject as soon as every worker is busy)", c.Pool.Queue)
 	}
-	return fmt.Sprintf("queue already %d (%s)", c.Pool.Queue, limit)
+	return fmt.Sprintf("queue already %v (%s)", c.Pool.Queue, limit)
+}
+
+// queueSize is where the queue stands among the steps: an unbounded one above them all.
+func queueSize(c lab.Config) int {
+	if c.Pool.Queue.Unbounded() {
+		return lab.MaxQueue + 1
+	}
+	return int(c.Pool.Queue)
 }
 
 func queueWords(n int) string {
@@ -200,6 +208,8 @@ func bulkheadSize(b lab.BulkheadConfig) string {
 	case lab.BulkheadSemaphore:
 	case lab.BulkheadThreadPool:
 		unit = "threads"
+	case lab.BulkheadAdaptive:
+		return fmt.Sprintf("a limit found from the calls' latency, starting at %d", b.Size)
 	default:
 		unit = "slots"
 	}

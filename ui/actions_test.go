@@ -38,7 +38,7 @@ func TestSettingKeys(t *testing.T) {
 			want := base
 			c.edit(&want)
 			got, msg := c.do(base)
-			if got != want {
+			if !got.Equal(want) {
 				t.Errorf("config:\n got %+v\nwant %+v", got, want)
 			}
 			if !strings.HasPrefix(msg, c.status) {
@@ -76,7 +76,7 @@ func TestKeysClampAtLimits(t *testing.T) {
 				if err := next.Validate(); err != nil {
 					t.Fatalf("step %d: %v", i, err)
 				}
-				if next == cfg {
+				if next.Equal(cfg) {
 					msg = m
 					break
 				}
@@ -97,7 +97,7 @@ func TestQueueSteps(t *testing.T) {
 	var got []int
 	for i := 0; i < 8; i++ {
 		cfg, _ = queueUp(cfg)
-		got = append(got, cfg.Pool.Queue)
+		got = append(got, int(cfg.Pool.Queue))
 	}
 	want := []int{5, 10, 20, 50, 100, 200, 500, 1000}
 	for i := range want {

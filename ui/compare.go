@@ -16,25 +16,35 @@ const paneMinWidth = 56
 // under them, then the status line and the keys. When even the tightest layout does not
 // fit, it says how much room it needs.
 func compareLines(t *theme, s screen) []string {
+	lines, need := compareLayout(t, s)
+	if lines == nil {
+		return compareTooSmall(s.width, s.height, need)
+	}
+	return lines
+}
+
+// compareLayout lays compare mode out in s.height lines, or returns nil and the height it
+// needs.
+func compareLayout(t *theme, s screen) (lines []string, need int) {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
 	summary := summaryLines(t, s, w)
 	tightest := func(i, w int) int { return linesIn(labSections(t, s, i, w, levelTotals)) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
-	need := tightest(0, w) + tightest(1, w)
+	need = tightest(0, w) + tightest(1, w)
 	if side {
 		need = max(tightest(0, left), tightest(1, w-3-left))
 	}
 	// Every key in the footer if there is room; else the few that lead to the rest (? lists all).
-	footer := wrapItems(footerItems(t, true), "  ", w)
+	footer := footerLines(t, s.keyMap(), w, 2)
 	room := h - len(status) - len(footer) - len(summary)
 	if room < need {
-		footer = wrapItems(footerItems(t, true)[:2], "  ", w)
+		footer = footerLines(t, s.keyMap(), w, 1)
 		room = h - len(status) - len(footer) - len(summary)
 	}
 	if room < need {
-		return compareTooSmall(w, h, h-room+need)
+		return nil, h - room + need
 	}
 	var labs []string
 	if side {
@@ -42,7 +52,7 @@ func compareLines(t *theme, s screen) []string {
 	} else {
 		labs = append(labLines(t, s, 0, w, room/2), labLines(t, s, 1, w, room-room/2)...)
 	}
-	return append(append(append(labs, summary...), status...), footer...)
+	return append(append(append(labs, summary...), status...), footer...), need
 }
 
 func compareTooSmall(w, h, need int) []string {
@@ -53,9 +63,12 @@ func compareTooSmall(w, h, need int) []string {
 // summaryLines is the comparison under the two labs: a rule with a title, then per class
 // a block of A, B and B − A, blocks side by side as the width allows. The rows are
 // lab.CompareClasses, the same as the exported comparison's.
-func summaryLines(t *theme, s screen, w int) []string {
+func summaryLines(t *theme, s screen, w int) []string { return summaryOf(t, s, w, nil) }
+
+// summaryOf is the summary of the classes keep keeps (nil: all).
+func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
-	title := "── " + t.bold.Render("A vs B") + t.dim.Render(" same traffic, totals since the start")
+	title := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config)+", totals since the start")
 	if !t.noColor {
 		title += t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 	}
@@ -69,7 +82,11 @@ func summaryLines(t *theme, s screen, w int) []string {
 		for end < len(rows) && rows[end].Class == rows[start].Class {
 			end++
 		}
-		block, bw := summaryBlock(t, rows[start:end])
+		if keep != nil && !keep(rows[start].Class) {
+			start = end
+			continue
+		}
+		block, bw := summaryBlock(t, rows[start:end], a.Config.Traffic.Label(rows[start].Class), s.marks)
 		blocks, widths = append(blocks, block), append(widths, bw)
 		start = end
 	}
@@ -89,6 +106,9 @@ func summaryLines(t *theme, s screen, w int) []string {
 
 // summaryCells writes one row's A, B and B − A as the screen shows them.
 func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
+	if r.Ratio {
+		return r.RatioCells()
+	}
 	if !r.Latency() {
 		diff = fmtCount(r.B - r.A)
 		if r.B > r.A {
@@ -109,11 +129,12 @@ func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
 	return a, b, diff
 }
 
-// summaryBlock draws one class's rows under a header naming the class and the columns,
-// and returns its width.
-func summaryBlock(t *theme, rows []lab.ComparisonRow) ([]string, int) {
+// summaryBlock draws one class's rows under a header naming the class (as name) and the
+// columns, and returns its width. The A and B cells of rows marks point at stand out: ▸ and
+// reverse video.
+func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []pointer) ([]string, int) {
 	ci := int(rows[0].Class)
-	labelW, numW := ansiWidth(rows[0].Class.String()), ansiWidth("B − A")
+	labelW, numW := ansiWidth(name), ansiWidth("B − A")
 	cells := make([][3]string, len(rows))
 	for i, r := range rows {
 		a, b, d := summaryCells(r)
@@ -122,7 +143,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow) ([]string, int) {
 		numW = max(numW, ansiWidth(a), ansiWidth(b), ansiWidth(d))
 	}
 	numW += 2
-	out := []string{t.name[ci].Render(padRight(rows[0].Class.String(), labelW)) +
+	out := []string{t.name[ci].Render(padRight(name, labelW)) +
 		t.dim.Render(padLeft("A", numW)+padLeft("B", numW)+padLeft("B − A", numW))}
 	for i, r := range rows {
 		diff := padLeft(cells[i][2], numW)
@@ -132,7 +153,11 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow) ([]string, int) {
 		case -1:
 			diff = t.worse.Render(diff)
 		}
-		out = append(out, padRight(r.Counter, labelW)+padLeft(cells[i][0], numW)+padLeft(cells[i][1], numW)+diff)
+		a, b := padLeft(cells[i][0], numW), padLeft(cells[i][1], numW)
+		if marked(marks, r.Class, "row:"+r.Counter) {
+			a, b = markedCell(t, cells[i][0], numW), markedCell(t, cells[i][1], numW)
+		}
+		out = append(out, padRight(r.Counter, labelW)+a+b+diff)
 	}
 	return out, labelW + 3*numW
 }

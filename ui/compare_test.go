@@ -56,12 +56,12 @@ func TestCompareKeys(t *testing.T) {
 	if fs.sides[1] != 0 || fs.sides[2] != 1 {
 		t.Errorf("v: started as sides %v, want A then B", fs.sides)
 	}
-	if engines[1].snap.Config != a || engines[2].snap.Config != a {
+	if !engines[1].snap.Config.Equal(a) || !engines[2].snap.Config.Equal(a) {
 		t.Errorf("v: A and B must both start on the settings in force")
 	}
 
 	m = update(t, m, press1('b'))
-	if m.sides[0].cfg != a || m.sides[1].cfg.Payment.Bulkhead.Type == a.Payment.Bulkhead.Type {
+	if !m.sides[0].cfg.Equal(a) || m.sides[1].cfg.Payment.Bulkhead.Type == a.Payment.Bulkhead.Type {
 		t.Errorf("b with B focused: A %v, B %v", m.sides[0].cfg.Payment.Bulkhead, m.sides[1].cfg.Payment.Bulkhead)
 	}
 	if !strings.HasPrefix(m.status, "B: bulkhead → ") {
@@ -70,10 +70,10 @@ func TestCompareKeys(t *testing.T) {
 	if appliedA, _ := engines[1].state(); len(appliedA) != 0 {
 		t.Errorf("b with B focused reached A's engine")
 	}
-	if appliedB, _ := engines[2].state(); len(appliedB) != 1 || appliedB[0] != m.sides[1].cfg {
+	if appliedB, _ := engines[2].state(); len(appliedB) != 1 || !appliedB[0].Equal(m.sides[1].cfg) {
 		t.Errorf("b with B focused: B's engine got %d changes", len(appliedB))
 	}
-	if m.sides[1].cfg.Traffic != m.sides[0].cfg.Traffic {
+	if !m.sides[1].cfg.Traffic.Equal(m.sides[0].cfg.Traffic) {
 		t.Errorf("traffic must stay identical")
 	}
 
@@ -83,7 +83,7 @@ func TestCompareKeys(t *testing.T) {
 	}
 	bBefore := m.sides[1].cfg
 	m = update(t, m, press1(']'))
-	if m.sides[0].cfg.Payment.Bulkhead.Size != a.Payment.Bulkhead.Size+1 || m.sides[1].cfg != bBefore {
+	if m.sides[0].cfg.Payment.Bulkhead.Size != a.Payment.Bulkhead.Size+1 || !m.sides[1].cfg.Equal(bBefore) {
 		t.Errorf("] with A focused should change only A")
 	}
 	if out := render(m.th, m.screen()); !strings.Contains(out, "▶ A shared-pool") {
@@ -110,7 +110,7 @@ func TestCompareKeys(t *testing.T) {
 	// v leaves, keeping A (focused) running and stopping B.
 	keptCfg := m.sides[0].cfg
 	m = update(t, m, press1('v'))
-	if m.compare || m.focus != 0 || m.sides[0].cfg != keptCfg {
+	if m.compare || m.focus != 0 || !m.sides[0].cfg.Equal(keptCfg) {
 		t.Errorf("v again: compare %v, focus %d", m.compare, m.focus)
 	}
 	if _, stopped := engines[3].state(); stopped {
@@ -132,7 +132,7 @@ func TestCompareLeaveKeepsB(t *testing.T) {
 	m = update(t, m, press1('b'))
 	b := m.sides[1].cfg
 	m = update(t, m, press1('v'))
-	if m.compare || m.sides[0].cfg != b {
+	if m.compare || !m.sides[0].cfg.Equal(b) {
 		t.Fatalf("kept %+v, want B's settings", m.sides[0].cfg.Payment.Bulkhead)
 	}
 	engines := fs.all()
@@ -193,7 +193,7 @@ func TestRunCompareStopsBoth(t *testing.T) {
 	if len(engines) != 2 {
 		t.Fatalf("%d engines, want 2", len(engines))
 	}
-	if got := engines[1].snap.Config; got.Traffic != testConfig().Traffic || got.Payment.Bulkhead.Type != lab.BulkheadSemaphore {
+	if got := engines[1].snap.Config; !got.Traffic.Equal(testConfig().Traffic) || got.Payment.Bulkhead.Type != lab.BulkheadSemaphore {
 		t.Errorf("B started on %+v", got)
 	}
 	for i, e := range engines {
@@ -222,8 +222,8 @@ func TestComparePairStartsWhole(t *testing.T) {
 	}
 }
 
-// x writes the screen (.txt, .ans) and the report (.md, .json) into the export folder,
-// named by preset and time, and says where.
+// x writes the screen (.ans, .txt, .svg) and the report (.md, .json) into the export
+// folder, named by preset and time, and says where.
 func TestExport(t *testing.T) {
 	dir := t.TempDir()
 	fs := &fakeStarter{}
@@ -240,7 +240,7 @@ func TestExport(t *testing.T) {
 	m = update(t, m, tickMsg{snaps: []*lab.Snapshot{testSnapshot()}, gen: m.gen})
 	m = update(t, m, press1('x'))
 	base := "poollab-shared-pool-20261130-101500"
-	if want := "saved " + base + ".{txt,ans,md,json} in " + dir; m.status != want || m.statusErr {
+	if want := "saved " + base + ".{ans,txt,svg,md,json} in " + dir; m.status != want || m.statusErr {
 		t.Errorf("status %q, want %q", m.status, want)
 	}
 	files := readExport(t, dir, base)
@@ -249,6 +249,9 @@ func TestExport(t *testing.T) {
 	}
 	if !strings.Contains(files["ans"], "\x1b[") || len(strings.Split(strings.TrimSuffix(files["ans"], "\n"), "\n")) != 40 {
 		t.Errorf(".ans should be the 40 lines of the screen with their colours")
+	}
+	if doc := parseSVG(t, files["svg"]); len(doc.glyphs(t)) == 0 {
+		t.Errorf(".svg has no text")
 	}
 	if !strings.Contains(files["md"], "| class |") {
 		t.Errorf(".md is not the report:\n%s", files["md"])
@@ -268,7 +271,7 @@ func TestExport(t *testing.T) {
 
 	// Again within the same second: new names, nothing overwritten.
 	m = update(t, m, press1('x'))
-	if !strings.Contains(m.status, base+"-2.{txt,ans,md,json}") {
+	if !strings.Contains(m.status, base+"-2.{ans,txt,svg,md,json}") {
 		t.Errorf("second x: %q", m.status)
 	}
 
@@ -301,7 +304,7 @@ func TestExport(t *testing.T) {
 func readExport(t *testing.T, dir, base string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, ext := range []string{"txt", "ans", "md", "json"} {
+	for _, ext := range exportExts {
 		b, err := os.ReadFile(filepath.Join(dir, base+"."+ext))
 		if err != nil || len(b) == 0 {
 			t.Fatalf("%s.%s: %v (%d bytes)", base, ext, err, len(b))
@@ -336,7 +339,7 @@ func TestSummaryAgreesWithExport(t *testing.T) {
 	}
 	var live []string
 	class := ""
-	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true), compareScreen(200, 60), 40), "\n")), "\n")[1:] {
+	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true, true), compareScreen(200, 60), 40), "\n")), "\n")[1:] {
 		f := strings.Fields(l)
 		switch {
 		case len(f) == 0:

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,7 +26,7 @@ func (m model) export() model {
 			return m
 		}
 		snap := *sd.snap
-		if sd.cfg != sd.base {
+		if !sd.cfg.Equal(sd.base) {
 			// The report names the preset; say the settings were changed from it (the JSON's
 			// config has them as they are now).
 			snap.Config.Name += " (changed)"
@@ -37,13 +38,43 @@ func (m model) export() model {
 		m.fail("export failed: " + err.Error())
 		return m
 	}
-	m.say(fmt.Sprintf("saved %s.{txt,ans,md,json} in %s", base, dir))
+	m.say(fmt.Sprintf("saved %s.{%s} in %s", base, strings.Join(exportExts, ","), dir))
 	return m
 }
 
-// writeExport writes frame as plain text (.txt) and with its ANSI styles (.ans), and the
-// report of snaps (a comparison for two) as .md and .json, into dir ("" is the current
-// folder). It returns the folder, absolute, and the files' shared name.
+// Frame formats: how poollab snapshot --format and x write a frame.
+const (
+	FormatANSI = "ans" // the lines with their ANSI styles, for a terminal (cat it)
+	FormatText = "txt" // the lines without styles, trailing blanks trimmed, for pasting
+	FormatSVG  = "svg" // a picture of the cell grid with its colours, for browsers and slides
+)
+
+// FrameFormats are the frame formats, the default first.
+var FrameFormats = []string{FormatANSI, FormatText, FormatSVG}
+
+// WriteFrame writes frame, a screen as Frame or the live lab renders it, in format.
+func WriteFrame(w io.Writer, frame, format string) error {
+	var out string
+	switch format {
+	case FormatANSI:
+		out = frame + "\n"
+	case FormatText:
+		out = plainText(frame)
+	case FormatSVG:
+		out = svgFrame(frame)
+	default:
+		return fmt.Errorf("unknown frame format %q (%s)", format, strings.Join(FrameFormats, ", "))
+	}
+	_, err := io.WriteString(w, out)
+	return err
+}
+
+// exportExts are the files x writes: the frame in each format, then the report.
+var exportExts = append(slices.Clone(FrameFormats), "md", "json")
+
+// writeExport writes frame in every frame format (.ans, .txt, .svg), and the report of
+// snaps (a comparison for two) as .md and .json, into dir ("" is the current folder). It
+// returns the folder, absolute, and the files' shared name.
 func writeExport(dir string, now time.Time, frame string, snaps []lab.Snapshot) (absDir, base string, err error) {
 	if dir == "" {
 		dir = "."
@@ -62,20 +93,20 @@ func writeExport(dir string, now time.Time, frame string, snaps []lab.Snapshot) 
 	default:
 		return "", "", fmt.Errorf("cannot export %d labs", len(snaps))
 	}
-	exts := []string{"txt", "ans", "md", "json"}
 	base = exportName(snaps, now)
 	// x twice within a second must not overwrite the first files.
-	for n := 2; anyExists(absDir, base, exts); n++ {
+	for n := 2; anyExists(absDir, base, exportExts); n++ {
 		base = fmt.Sprintf("%s-%d", exportName(snaps, now), n)
 	}
-	writers := []func(io.Writer) error{
-		func(w io.Writer) error { _, err := io.WriteString(w, plainText(frame)); return err },
-		func(w io.Writer) error { _, err := io.WriteString(w, frame+"\n"); return err },
-		func(w io.Writer) error { return rep.Write(w, lab.FormatMarkdown) },
-		func(w io.Writer) error { return rep.Write(w, lab.FormatJSON) },
-	}
-	for i, ext := range exts {
-		if err := writeFile(filepath.Join(absDir, base+"."+ext), writers[i]); err != nil {
+	for _, ext := range exportExts {
+		write := func(w io.Writer) error { return WriteFrame(w, frame, ext) }
+		switch ext {
+		case "md":
+			write = func(w io.Writer) error { return rep.Write(w, lab.FormatMarkdown) }
+		case "json":
+			write = func(w io.Writer) error { return rep.Write(w, lab.FormatJSON) }
+		}
+		if err := writeFile(filepath.Join(absDir, base+"."+ext), write); err != nil {
 			return "", "", err
 		}
 	}

@@ -50,8 +50,14 @@ func testSnapshot() *lab.Snapshot {
 	pay.Latency = lab.Percentiles{P50: 3002 * time.Millisecond, P95: 3004 * time.Millisecond,
 		P99: 3006 * time.Millisecond, Max: 3007 * time.Millisecond, Count: 24}
 	pay.Latency.P999 = 3007 * time.Millisecond
+	pay.Latency.P90, pay.Latency.P9999 = 3004*time.Millisecond, 3007*time.Millisecond
+	s.Distribution = rampDistribution(3002*time.Millisecond, 3007*time.Millisecond, 24)
 	pay.QueueWait = lab.Percentiles{P50: 300 * time.Microsecond, P95: 900 * time.Microsecond, P99: 1100 * time.Microsecond,
 		P999: 1200 * time.Microsecond, Max: 1200 * time.Microsecond, Count: 44}
+	pay.Lag = lab.Percentiles{P50: 250 * time.Microsecond, P95: 800 * time.Microsecond, P99: 1000 * time.Microsecond,
+		P999: 1100 * time.Microsecond, Max: 1100 * time.Microsecond, Count: 44}
+	pay.Handoff = lab.Percentiles{P50: 40 * time.Microsecond, P95: 90 * time.Microsecond, P99: 120 * time.Microsecond,
+		P999: 130 * time.Microsecond, Max: 130 * time.Microsecond, Count: 44}
 	pay.Service = lab.Percentiles{P50: 3001 * time.Millisecond, P95: 3003 * time.Millisecond, P99: 3005 * time.Millisecond,
 		P999: 3006 * time.Millisecond, Max: 3006 * time.Millisecond, Count: 24}
 	sig := &s.Classes[lab.Signup]
@@ -59,8 +65,13 @@ func testSnapshot() *lab.Snapshot {
 	sig.Rejected[lab.RejectPool] = 22
 	sig.Latency = lab.Percentiles{P50: 2100 * time.Microsecond, P95: 2800 * time.Microsecond, P99: 2900 * time.Microsecond,
 		P999: 2900 * time.Microsecond, Max: 2900 * time.Microsecond, Count: 10}
+	sig.Latency.P90, sig.Latency.P9999 = 2700*time.Microsecond, 2900*time.Microsecond
 	sig.QueueWait = lab.Percentiles{P50: 200 * time.Microsecond, P95: 800 * time.Microsecond, P99: 900 * time.Microsecond,
 		P999: 900 * time.Microsecond, Max: 900 * time.Microsecond, Count: 10}
+	sig.Lag = lab.Percentiles{P50: 150 * time.Microsecond, P95: 700 * time.Microsecond, P99: 800 * time.Microsecond,
+		P999: 800 * time.Microsecond, Max: 800 * time.Microsecond, Count: 10}
+	sig.Handoff = lab.Percentiles{P50: 30 * time.Microsecond, P95: 60 * time.Microsecond, P99: 70 * time.Microsecond,
+		P999: 70 * time.Microsecond, Max: 70 * time.Microsecond, Count: 10}
 	sig.Service = lab.Percentiles{P50: 2050 * time.Microsecond, P95: 2400 * time.Microsecond, P99: 2500 * time.Microsecond,
 		P999: 2500 * time.Microsecond, Max: 2500 * time.Microsecond, Count: 10}
 
@@ -213,4 +224,14 @@ func (fs *fakeStarter) all() []*fakeEngine {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
 	return append([]*fakeEngine(nil), fs.engines...)
+}
+
+// rampDistribution is a latency distribution rising evenly from lo at p0 to hi at p99.99.
+func rampDistribution(lo, hi time.Duration, count int64) lab.Distribution {
+	d := lab.Distribution{Count: count}
+	n := len(lab.DistributionPercentiles)
+	for i := range n {
+		d.Latency = append(d.Latency, lo+(hi-lo)*time.Duration(i)/time.Duration(n-1))
+	}
+	return d
 }

@@ -27,7 +27,7 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	}
 	out = append(out, pullList(t, fs, w))
 	if level == levelFull {
-		out = append(out, poolLegend(t, s, countWorkers(s.Pool.Workers, s.Pool.Size)))
+		out = append(out, poolLegend(t, s, countWorkers(s.Pool.Workers, s.Pool.Size), w)...)
 	}
 	return out
 }

@@ -111,7 +111,7 @@ func TestNarrateFleet(t *testing.T) {
 
 // 16 replicas at 200x60: the frame the live lab draws at 10 Hz.
 func BenchmarkViewFleet16(b *testing.B) {
-	th := newTheme(false)
+	th := newTheme(false, true)
 	s := testScreen(fleetSnapshot(16, 5), 200, 60)
 	for len(s.panes[0].snap.Timeline) < 120 {
 		s.panes[0].snap.Timeline = append(s.panes[0].snap.Timeline, s.panes[0].snap.Timeline[len(s.panes[0].snap.Timeline)-1])

@@ -39,11 +39,17 @@ func fmtPerSec(r float64) string {
 }
 
 // fmtLatency writes a measured duration in at most 6 cells with fixed decimals, so a
-// column of them lines up: 0.4ms, 2.1ms, 250ms, 3.00s, 30.5s, 120s, 15m.
+// column of them lines up: ≤1µs, 45µs, 2.1ms, 250ms, 3.00s, 30.5s, 120s, 15min. The
+// histograms count in whole microseconds, recording anything shorter as 1 µs: so ≤1µs,
+// never a 0.0ms for work that took time.
 func fmtLatency(d time.Duration) string {
 	switch {
 	case d <= 0:
 		return "0"
+	case d <= time.Microsecond:
+		return "≤1µs"
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
 	case d < 10*time.Millisecond:
 		return fmt.Sprintf("%.1fms", float64(d)/1e6)
 	case d < time.Second:
@@ -55,11 +61,12 @@ func fmtLatency(d time.Duration) string {
 	case d < 1000*time.Second:
 		return fmt.Sprintf("%ds", int(d.Seconds()))
 	default:
-		return fmt.Sprintf("%dm", int(d.Minutes()))
+		return fmt.Sprintf("%dmin", int(d.Minutes()))
 	}
 }
 
-// fmtDur writes a setting as people write it: 500ms, 1s, 2.5s, 1m30s.
+// fmtDur writes a setting as people write it, never "m" alone (minutes or milliseconds?):
+// 500ms, 1s, 2.5s, 3 min, 1 min 30s.
 func fmtDur(d time.Duration) string {
 	switch {
 	case d <= 0:
@@ -71,16 +78,19 @@ func fmtDur(d time.Duration) string {
 	case d < time.Minute:
 		return trimZero(fmt.Sprintf("%.2f", d.Seconds())) + "s"
 	case d%time.Minute == 0:
-		return fmt.Sprintf("%dm", int(d.Minutes()))
+		return fmt.Sprintf("%d min", int(d.Minutes()))
 	default:
-		return fmt.Sprintf("%dm%s", int(d.Minutes()), trimZero(fmt.Sprintf("%.1f", (d%time.Minute).Seconds()))+"s")
+		return fmt.Sprintf("%d min %ss", int(d.Minutes()), trimZero(fmt.Sprintf("%.1f", (d%time.Minute).Seconds())))
 	}
 }
 
 // fmtSecs writes a duration in seconds with one decimal, for sentences: "3.0s".
 func fmtSecs(d time.Duration) string {
-	if d < time.Second {
+	switch {
+	case d < time.Second:
 		return fmtDur(d.Round(time.Millisecond))
+	case d >= time.Minute:
+		return fmtDur(d.Round(time.Second))
 	}
 	return fmt.Sprintf("%.1fs", d.Seconds())
 }
@@ -93,15 +103,15 @@ func trimZero(s string) string {
 	return strings.TrimSuffix(s, ".")
 }
 
-// fmtElapsed writes run time: 12.3s, 4m05s, 1h02m.
+// fmtElapsed writes run time: 12.3s, 4 min 05s, 1 h 02 min.
 func fmtElapsed(d time.Duration) string {
 	switch {
 	case d < time.Minute:
 		return fmt.Sprintf("%.1fs", d.Seconds())
 	case d < time.Hour:
-		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+		return fmt.Sprintf("%d min %02ds", int(d.Minutes()), int(d.Seconds())%60)
 	default:
-		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+		return fmt.Sprintf("%d h %02d min", int(d.Hours()), int(d.Minutes())%60)
 	}
 }
 

@@ -4,45 +4,38 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+
 	"poollab/lab"
 )
 
-// helpKeys lists every key with what it does; cycles are spelled out from the engine's lists.
-func helpKeys() [][2]string {
-	var tc []string
-	for _, s := range timeoutCycle() {
-		if s.kind == lab.TimeoutNone {
-			tc = append(tc, "off")
-		} else {
-			tc = append(tc, string(s.kind)+" "+fmtDur(s.d))
-		}
-	}
+// helpWords defines the words of the main screen, where they appear, top to bottom.
+func helpWords() [][2]string {
 	return [][2]string{
-		{"space", "pause/resume the screen: it freezes and says PAUSED; the lab keeps running"},
-		{"r", "restart the run with the settings in force (counters start from zero)"},
-		{"t", "payment timeout: " + strings.Join(tc, " → ")},
-		{"< >", "accept queue shorter / longer (0 = reject when every worker is busy)"},
-		{"b", "bulkhead type: " + joinAny(lab.BulkheadTypes, " → ")},
-		{"[ ]", fmt.Sprintf("bulkhead size down / up (1..%d)", lab.MaxBulkhead)},
-		{"c", "circuit breaker on / off"},
-		{"d", "dependency mode: " + joinAny(lab.DependencyModes, " → ")},
-		{"+ -", "dependency latency up / down (used in modes slow and brownout)"},
-		{"p", "preset picker: ↑ ↓ choose, enter loads it and restarts, esc closes (compare mode: onto the focused side)"},
-		{"v", "compare mode on / off: A and B, each with its own pool and dependency, on identical traffic, started " +
-			"together; B starts as a copy of A. Off keeps the focused side running"},
-		{"tab", "compare mode: switch the focused side (▶), the one the settings keys change. No key changes the " +
-			"traffic, so it stays identical; r and p restart both together"},
-		{"x", "export: the screen as .txt and as .ans (with colours), the report as .md and .json, into the " +
-			"current folder as poollab-<preset>-<date>-<time>.*"},
-		{"?", "this help (? or esc closes; ↑ ↓ pgup pgdn scroll)"},
-		{"q", "quit (also ctrl+c)"},
+		{"● live", "the screen follows the running lab, 10 times a second (■ snapshot: a frame of a finished headless run; ‖ PAUSED: the screen is frozen, the lab runs on)"},
+		{"(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"},
+		{"run time", "time since the run started (r restarts it)"},
+		{"STARVED", "a class other than payment turned away for want of a worker during the last whole second (rejected:pool); \"starved n (none now)\" is the total once it stopped"},
+		{"»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"},
+		{"queue 0 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest"},
+		{"connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits up to the lease wait for one while it holds its worker"},
+		{"payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http"},
+		{"busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"},
+		{"pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\")"},
+		{"dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"},
+		{"orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency"},
+		{"balancer PULLED", "after 3 failed health checks in a row (starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation, and after 3 passed ones put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times"},
+		{"generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"},
+		{"goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, the generator and the sampler"},
+		{"changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"},
 	}
 }
 
-// helpCounters defines every number on the screen.
+// helpCounters defines every column of the table.
 func helpCounters() [][2]string {
 	defs := [][2]string{
-		{"arrived", "requests the open-loop generator sent, on schedule, however the pool is doing"},
+		{"arrived", "requests the open-loop generator sent, on schedule, however the pool is doing (closed loop: the users sent, each after its last reply)"},
 		{"ok", "answered successfully"},
 		{"failed", "the dependency refused the connection or answered with an error"},
 		{"timed out", "a timeout fired: a socket timeout cut the payment call, a caller timeout walked away from it, or a health check was answered after the balancer gave up"},
@@ -52,52 +45,59 @@ func helpCounters() [][2]string {
 	}
 	defs = append(defs, [][2]string{
 		{"in flight", "accepted (queued or on a worker) and not finished; arrived = ok + failed + timed out + rejected + in flight"},
-		{"p50 p99", "latency percentiles, measured from the scheduled arrival, so waiting counts (no coordinated omission)"},
-		{"wait p99", "queue wait: from the scheduled arrival until a worker picked the request up"},
+		{"/s 1–6s", fmt.Sprintf("the row under each class: per-second rates averaged over the last %d whole seconds of run time (fewer at the start), here from 1 s to 6 s, so a second in which a batch of calls ends together does not read as a rate. What happened since the last whole second is in the totals above, not yet in the rates", lab.RateWindow)},
+		{"finished", "ok + failed + timed out: the requests a worker finished. Rejected requests never finished and are in neither ok% nor the latency"},
+		{"ok%", "ok as a share of finished"},
+		{"p50 p99", "latency percentiles of finished requests, from the scheduled arrival to the answer, so waiting counts (no coordinated omission); closed loop: from the send"},
+		{"wait p99: total", "from the scheduled arrival until a worker picked the request up; it is made of:"},
+		{"lag", "the generator's lag: scheduled arrival → sent"},
+		{"hand-off", "sent → on a worker: the accept queue, if there is one, and the Go scheduler starting the worker"},
 		{"service p99", "from a worker picking the request up until the answer"},
-		{"/s", "counts during the last whole second of the run"},
-		{"workers", "one cell per worker, lettered by who holds it; big pools become a bar in proportion"},
-		{"queue", "the accept queue: requests waiting for a worker (they hold none yet)"},
-		{"dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"},
-		{"generator lag p99", "how late the generator sent requests against their schedule: the lab's own health"},
-		{"lab goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, generator, sampler"},
-		{"pool full", "total time with no free worker"},
-		{"permits in use", "semaphore bulkhead permits held now; for a thread pool, its threads running a call and its queue"},
-		{"breaker", "on/off, then its state: closed (calls go through), open (fail at once), half-open (a trial call)"},
-		{"orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency"},
-		{"balancer", "a load balancer pulls the instance after 3 failed health checks in a row (starved or answered too late)"},
-		{"charts", "one line per class, newest second at the right; fixed scales: 0..pool size, and 0..max(10, highest)"},
-		{"A B B − A", "compare mode's summary: each side's totals since the start, and the difference (green: better for B, red: worse); rows 0 on both sides are left out"},
-		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too"},
+		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},
+		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too, then the wait's parts"},
 	}...)
-	return defs
+	defs = append(defs, measurementHelp()...)
+	return append(defs, hopCounters()...)
 }
 
-func joinAny[T ~string](vs []T, sep string) string {
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = string(v)
+// helpCharts defines the charts.
+func helpCharts(t *theme) [][2]string {
+	var lines []string
+	for i, c := range lab.Classes {
+		lines = append(lines, t.mark[i]+" "+c.String())
 	}
-	return strings.Join(s, sep)
+	return [][2]string{
+		{"workers held", "workers each class held at each whole second, 0 to the pool's size"},
+		{"starved/s", "requests of each class but payment turned away for want of a worker during each whole second"},
+		{"lines", "one per class, each in its own strokes (" + strings.Join(lines, ", ") + "); the legend gives the value at the last second drawn"},
+		{"time", "run time along the bottom; the seconds shown are stretched over the chart's width, the last ones when there are more than columns"},
+		{"┊ n", "settings change number n (see changes), at the moment it was made"},
+	}
 }
 
-// helpLines renders the help as lines w wide: keys, then the counters, then the pool
-// picture's letters.
-func helpLines(t *theme, w int) []string {
+// helpLines renders the help as lines w wide: the keys in force, from the keymap km with
+// their long sentences; the words of the main screen; the counters; the charts; the pool
+// picture's glyphs.
+func helpLines(t *theme, km keyMap, w int) []string {
 	var lines []string
 	section := func(title string, rows [][2]string) {
 		lines = append(lines, t.bold.Render(title))
 		keyW := 0
 		for _, r := range rows {
-			keyW = max(keyW, len([]rune(r[0])))
+			keyW = max(keyW, ansiWidth(r[0]))
 		}
 		keyW = min(keyW, 22)
 		for _, r := range rows {
-			k := padRight(r[0], keyW)
+			k := r[0]
 			descW := max(w-keyW-4, 20)
-			for i, l := range wrapText(r[1], descW, 0) {
+			desc := wrapText(r[1], descW, 0)
+			if ansiWidth(k) > keyW { // a long name gets a line of its own
+				lines = append(lines, "  "+t.key.Render(k))
+				k = ""
+			}
+			for i, l := range desc {
 				if i == 0 {
-					lines = append(lines, "  "+t.key.Render(k)+"  "+l)
+					lines = append(lines, "  "+t.key.Render(padRight(k, keyW))+"  "+l)
 				} else {
 					lines = append(lines, strings.Repeat(" ", keyW+4)+l)
 				}
@@ -105,14 +105,61 @@ func helpLines(t *theme, w int) []string {
 		}
 		lines = append(lines, "")
 	}
-	section("Keys", helpKeys())
-	section("Counters", helpCounters())
+	for _, g := range km.groups() {
+		var rows [][2]string
+		for _, b := range g.keys {
+			if b.Enabled() {
+				rows = append(rows, [2]string{b.Help().Key, b.long})
+			}
+		}
+		section(g.title, rows)
+	}
+	section("On the screen", helpWords())
+	section("Table columns", helpCounters())
+	section("Charts", helpCharts(t))
 	var glyphs [][2]string
 	for i, c := range lab.Classes {
-		glyphs = append(glyphs, [2]string{string(t.letter[i]), c.String() + " holds the worker (working or in its call)"})
+		glyphs = append(glyphs, [2]string{t.cell[i].Render(string(t.letter[i])), c.String() + " holds the worker (working, or in its call)"})
 	}
-	glyphs = append(glyphs, [2]string{string(t.waiting[lab.Payment]), "payment holds the worker while it waits: for a bulkhead permit, a connection, or the thread pool's answer"})
-	glyphs = append(glyphs, [2]string{string(t.idleRune), "idle worker, or free place in the queue"})
+	for _, ph := range waitPhases() {
+		glyphs = append(glyphs, [2]string{t.cellW[lab.Payment].Render(string(waitRune(ph))),
+			"a payment holds the worker while " + waitWords(ph, false) + " (coloured by its class)"})
+	}
+	glyphs = append(glyphs, [2]string{t.idle.Render(string(t.idleRune)), "idle worker, or free place in the queue"})
 	section("Pool picture", glyphs)
 	return lines
+}
+
+// newHelpView is the help, scrolled by a viewport, for a screen w×h: all but its title and
+// its last line; km is the keymap in force.
+func newHelpView(t *theme, km keyMap, w, h int) viewport.Model {
+	vp := viewport.New(viewport.WithWidth(max(w-1, 1)), viewport.WithHeight(max(h-2, 1)))
+	vp.SetContentLines(helpLines(t, km, w-2))
+	return vp
+}
+
+// helpScreen: the help text in its viewport, with a title and a line saying what is above
+// and below.
+func helpScreen(t *theme, s screen) []string {
+	vp := s.helpView
+	out := []string{t.title.Render("poollab help") + t.dim.Render("   ? or esc closes · q quits")}
+	for _, l := range strings.Split(vp.View(), "\n") {
+		out = append(out, " "+l)
+	}
+	out = out[:min(len(out), s.height-1)]
+	for len(out) < s.height-1 {
+		out = append(out, "")
+	}
+	// The last line: how much is above and below, then the scroll keys, as many as fit.
+	var more []string
+	if below := vp.TotalLineCount() - vp.YOffset() - vp.VisibleLineCount(); below > 0 {
+		more = append(more, fmt.Sprintf("↓ %d more lines", below))
+	}
+	if top := vp.YOffset(); top > 0 {
+		more = append(more, fmt.Sprintf("↑ %d above", top))
+	}
+	last := t.dim.Render(strings.Join(append(more, ""), "   "))
+	km, scroll := vp.KeyMap, t.footer
+	scroll.SetWidth(s.width - ansiWidth(last))
+	return append(out, last+scroll.ShortHelpView([]key.Binding{km.Up, km.Down, km.PageUp, km.PageDown}))
 }

@@ -1,78 +1,191 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"charm.land/bubbles/v2/key"
+
+	"poollab/lab"
 )
 
-// keyMap is every key of the dashboard, with the words the footer and help show.
-type keyMap struct {
-	Pause, Restart, Timeout, QueueDown, QueueUp, Bulkhead, SizeDown, SizeUp,
-	Breaker, Mode, LatencyUp, LatencyDown, Presets, Compare, Focus, Export, Help, Quit key.Binding
-
-	// In the preset picker and the help screen.
-	Up, Down, PageUp, PageDown, Enter, Close key.Binding
+// binding is one entry of the keymap: the keys, the footer's few words (key.Help) and the
+// help screen's sentence (long). The footer and the help are both drawn from keys, so a key
+// is described in one place.
+type binding struct {
+	key.Binding
+	long string
 }
 
-var keys = keyMap{
-	Pause:       key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "pause")),
-	Restart:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "restart")),
-	Timeout:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "timeout")),
-	QueueDown:   key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "queue−")),
-	QueueUp:     key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "queue+")),
-	Bulkhead:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "bulkhead")),
-	SizeDown:    key.NewBinding(key.WithKeys("["), key.WithHelp("[", "size−")),
-	SizeUp:      key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "size+")),
-	Breaker:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "breaker")),
-	Mode:        key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "dependency")),
-	LatencyUp:   key.NewBinding(key.WithKeys("+"), key.WithHelp("+", "latency+")),
-	LatencyDown: key.NewBinding(key.WithKeys("-"), key.WithHelp("-", "latency−")),
-	Presets:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "presets")),
-	Compare:     key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "compare")),
-	Focus:       key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "side")),
-	Export:      key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
-	Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-	Quit:        key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+func bind(long, help, desc string, ks ...string) binding {
+	return binding{key.NewBinding(key.WithKeys(ks...), key.WithHelp(help, desc)), long}
+}
 
-	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑", "up")),
-	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓", "down")),
-	PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-	PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
-	Enter:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "load")),
-	Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+// keyMap is every key of the dashboard. A pair ("< >") is one entry with two keys.
+type keyMap struct {
+	Help, Quit, Pause, Restart, Presets, Timeout, Queue, Bulkhead, Size, Breaker, Mode, Latency,
+	Compare, Focus, Export binding
+
+	// In the preset picker (the help screen scrolls with the viewport's own keys).
+	Up, Down, Enter, Close binding
+
+	// The tour: T starts and leaves it; the others are in force only in it (inTour).
+	Tour, Choose, Next, Prev, Replay, Look, Leave binding
+}
+
+var keys = newKeyMap().inTour(false)
+
+func newKeyMap() keyMap {
+	var tc []string
+	for _, s := range timeoutCycle() {
+		if s.kind == lab.TimeoutNone {
+			tc = append(tc, "off")
+		} else {
+			tc = append(tc, string(s.kind)+" "+fmtDur(s.d))
+		}
+	}
+	return keyMap{
+		Help: bind("this help: every key, every number on the screen, every letter of the pool picture (? or esc closes)",
+			"?", "help", "?"),
+		Quit: bind("quit, and give the terminal back (also ctrl+c)", "q", "quit", "q", "ctrl+c"),
+		Pause: bind("pause/resume the screen: it freezes and says PAUSED; the lab keeps running",
+			"space", "pause", "space"),
+		Restart: bind("restart the run with the settings in force (counters start from zero)", "r", "restart", "r"),
+		Presets: bind("preset picker: ↑ ↓ choose, enter loads it and restarts, esc closes (compare mode: onto the focused side)",
+			"p", "presets", "p"),
+		Timeout: bind("payment timeout: "+strings.Join(tc, " → "), "t", "timeout", "t"),
+		Queue: bind("accept queue shorter / longer (0 = reject when every worker is busy)",
+			"< >", "queue", "<", ">"),
+		Bulkhead: bind("payment bulkhead type: "+joinAny(lab.BulkheadTypes, " → "), "b", "bulkhead", "b"),
+		Size: bind(fmt.Sprintf("payment bulkhead size down / up (1..%d permits or threads)", lab.MaxBulkhead),
+			"[ ]", "bulkhead size", "[", "]"),
+		Breaker: bind("circuit breaker on / off", "c", "breaker", "c"),
+		Mode:    bind("dependency mode: "+joinAny(lab.DependencyModes, " → "), "d", "dependency", "d"),
+		Latency: bind("dependency latency up / down (used in modes slow and brownout)", "+ -", "latency", "+", "-"),
+		Compare: bind("compare mode on / off: A and B, each with its own pool and dependency, on identical traffic, started "+
+			"together; B starts as a copy of A. Off keeps the focused side running", "v", "compare", "v"),
+		Focus: bind("compare mode: switch the focused side (▶), the one the settings keys change. No key changes the "+
+			"traffic, so it stays identical; r and p restart both together", "tab", "A/B", "tab"),
+		Export: bind("export: the screen as .ans (with colours), .txt and .svg (a picture for slides), the report as .md "+
+			"and .json, into the current folder as poollab-<preset>-<date>-<time>.*", "x", "export", "x"),
+
+		Up:    bind("", "↑", "up", "up", "k"),
+		Down:  bind("", "↓", "down", "down", "j"),
+		Enter: bind("", "enter", "load", "enter"),
+		Close: bind("", "esc", "close", "esc"),
+
+		Tour: bind("the guided tour, a chapter per lesson: predict, watch the lab run to the chapter's moment, see the "+
+			"number that answers it highlighted (poollab tour --list lists the chapters)", "T", "tour", "T"),
+		Choose: bind("on a chapter's card: your prediction; the chapter's run starts", "1 2 3", "predict", "1", "2", "3"),
+		Next:   bind("the next chapter's card (skips this one)", "n", "next", "n"),
+		Prev:   bind("the previous chapter's card", "N", "back", "N"),
+		Replay: bind("replay the chapter's run: its presets from zero, your prediction kept (N then n predicts again)",
+			"r", "replay", "r"),
+		Look: bind("what to look at in this chapter (? there opens this help)", "?", "look", "?"),
+		Leave: bind("leave the tour: the lab keeps running on what is loaded (T starts the tour again)",
+			"esc T", "leave tour", "esc", "T"),
+	}
+}
+
+// inTour is the keymap in or out of the tour: in it, its keys stand in for the lab's own
+// ? (help: the chapter's look, which leads to it), r (restart: replay) and T (leave).
+func (k keyMap) inTour(on bool) keyMap {
+	for _, b := range []*binding{&k.Choose, &k.Next, &k.Prev, &k.Replay, &k.Look, &k.Leave} {
+		b.SetEnabled(on)
+	}
+	for _, b := range []*binding{&k.Help, &k.Restart, &k.Tour} {
+		b.SetEnabled(!on)
+	}
+	return k
+}
+
+// inCompare is the keymap as it stands in or out of compare mode: tab only does something in it.
+func (k keyMap) inCompare(on bool) keyMap {
+	k.Focus.SetEnabled(on)
+	return k
+}
+
+// groups are the dashboard's keys, titled, in the order a presenter reaches for them: the
+// footer lists them in this order, the help with their long sentences.
+func (k keyMap) groups() []struct {
+	title string
+	keys  []binding
+} {
+	type group = struct {
+		title string
+		keys  []binding
+	}
+	gs := []group{
+		{"Keys", []binding{k.Help, k.Quit, k.Pause, k.Restart, k.Presets}},
+		{"Settings (new work sees a change at once; the charts mark it)", []binding{k.Timeout, k.Queue, k.Bulkhead, k.Size, k.Breaker, k.Mode, k.Latency}},
+		{"Compare, record and tour", []binding{k.Compare, k.Focus, k.Export, k.Tour}},
+	}
+	if k.Next.Enabled() { // in the tour its keys come first (1 2 3 are on the chapter's card)
+		gs = append([]group{{"Tour (every other key works on the chapter's lab)", []binding{k.Next, k.Prev, k.Replay, k.Look, k.Leave}}}, gs...)
+	}
+	return gs
+}
+
+// ShortHelp is the footer: every key, as help.Model draws it.
+func (k keyMap) ShortHelp() []key.Binding {
+	var out []key.Binding
+	for _, g := range k.groups() {
+		for _, b := range g.keys {
+			out = append(out, b.Binding)
+		}
+	}
+	return out
+}
+
+// FullHelp is the same keys in their groups (help.KeyMap); the help screen writes each with
+// its long sentence.
+func (k keyMap) FullHelp() [][]key.Binding {
+	var out [][]key.Binding
+	for _, g := range k.groups() {
+		var col []key.Binding
+		for _, b := range g.keys {
+			col = append(col, b.Binding)
+		}
+		out = append(out, col)
+	}
+	return out
+}
+
+// A setting is a settings key and its pure config changes, one per key of the binding.
+type setting struct {
+	b  binding
+	do []action
 }
 
 // settingKeys maps each settings key to its pure config change.
-func settingKeys() []struct {
-	b  key.Binding
-	do action
-} {
-	return []struct {
-		b  key.Binding
-		do action
-	}{
-		{keys.Timeout, cycleTimeout},
-		{keys.QueueDown, queueDown},
-		{keys.QueueUp, queueUp},
-		{keys.Bulkhead, cycleBulkhead},
-		{keys.SizeDown, bulkheadDown},
-		{keys.SizeUp, bulkheadUp},
-		{keys.Breaker, toggleBreaker},
-		{keys.Mode, cycleMode},
-		{keys.LatencyUp, latencyUp},
-		{keys.LatencyDown, latencyDown},
+func settingKeys() []setting {
+	return []setting{
+		{keys.Timeout, []action{cycleTimeout}},
+		{keys.Queue, []action{queueDown, queueUp}},
+		{keys.Bulkhead, []action{cycleBulkhead}},
+		{keys.Size, []action{bulkheadDown, bulkheadUp}},
+		{keys.Breaker, []action{toggleBreaker}},
+		{keys.Mode, []action{cycleMode}},
+		{keys.Latency, []action{latencyUp, latencyDown}},
 	}
 }
 
-// footerKeys are the keys of the footer, in the order a presenter reaches for them.
-// Pairs share one entry. tab only does something in compare mode, so only then is it listed.
-func footerKeys(compare bool) [][2]string {
-	ks := [][2]string{
-		{"?", "help"}, {"q", "quit"}, {"space", "pause"}, {"r", "restart"}, {"p", "presets"},
-		{"t", "timeout"}, {"< >", "queue"}, {"b", "bulkhead"}, {"[ ]", "size"}, {"c", "breaker"},
-		{"d", "dependency"}, {"+ -", "latency"}, {"v", "compare"},
+// settingFor is the action of a pressed settings key, or nil.
+func settingFor(pressed string) action {
+	for _, s := range settingKeys() {
+		for i, k := range s.b.Keys() {
+			if k == pressed && i < len(s.do) {
+				return s.do[i]
+			}
+		}
 	}
-	if compare {
-		ks = append(ks, [2]string{"tab", "A/B"})
+	return nil
+}
+
+func joinAny[T ~string](vs []T, sep string) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = string(v)
 	}
-	return append(ks, [2]string{"x", "export"})
+	return strings.Join(s, sep)
 }

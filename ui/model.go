@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"poollab/lab"
@@ -35,15 +37,51 @@ type (
 
 // side is one lab on the screen: the only one, or A or B in compare mode.
 type side struct {
-	cfg  lab.Config    // the settings asked for and in force
-	base lab.Config    // the preset they came from, to tell "changed"
-	snap *lab.Snapshot // the last one shown; nil before the first
+	cfg     lab.Config    // the settings asked for and in force
+	base    lab.Config    // the preset they came from, to tell "changed"
+	snap    *lab.Snapshot // the last one shown; nil before the first
+	snapAt  time.Time     // when it arrived
+	changes []change      // the settings changes applied during this run, oldest first
+}
+
+// A change is a settings key applied during a run, as the charts mark it and the change
+// log lists it.
+type change struct {
+	n    int           // its number in the run, from 1
+	at   time.Duration // the run time when it was applied (that of the last snapshot shown)
+	what string        // what changed, in a few words: "bulkhead → semaphore, 5 permits"
+}
+
+// maxChanges is how many changes a side remembers: the screen shows the last few.
+const maxChanges = 50
+
+// record adds the change a key made at now, named by the first clause of its status line.
+// The run time is the last snapshot's and what has passed since it arrived (a paused
+// screen shows an older one).
+func (sd *side) record(msg string, now time.Time) {
+	what := msg
+	if i := strings.IndexAny(what, ":("); i > 0 {
+		what = strings.TrimSpace(what[:i])
+	}
+	c := change{n: 1, what: what}
+	if sd.snap != nil {
+		c.at = sd.snap.Elapsed + now.Sub(sd.snapAt)
+	}
+	if n := len(sd.changes); n > 0 {
+		c.n = sd.changes[n-1].n + 1
+	}
+	sd.changes = append(sd.changes, c)
+	if len(sd.changes) > maxChanges {
+		sd.changes = sd.changes[len(sd.changes)-maxChanges:]
+	}
 }
 
 // model is the Bubble Tea model. Settings changes go through pure actions; the engines
 // are reached only through ref.
 type model struct {
-	th         *theme
+	th         *theme // the theme in use: dark until the terminal says its background is light
+	dark       *theme // built once, with light
+	light      *theme
 	ref        *engineRef
 	start      StartFunc
 	presets    []Preset
@@ -62,16 +100,20 @@ type model struct {
 	status        string
 	statusErr     bool
 	help          bool
-	helpScroll    int
+	helpView      viewport.Model // the help's text and how far it is scrolled
 	picker        bool
 	pickerCursor  int
 
 	fatal error // why the dashboard quit on its own
+
+	tour tourState // the guided tour; tour.ch nil: none
 }
 
-func newModel(th *theme, ref *engineRef, o Options) model {
-	m := model{th: th, ref: ref, start: o.Start, presets: o.Presets, loadPreset: o.LoadPreset,
+func newModel(ref *engineRef, o Options) model {
+	m := model{ref: ref, start: o.Start, presets: o.Presets, loadPreset: o.LoadPreset,
 		exportDir: o.ExportDir, now: o.Now, gen: ref.generation()}
+	m.dark, m.light = themes(o.NoColor)
+	m.th = m.dark
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -80,6 +122,9 @@ func newModel(th *theme, ref *engineRef, o Options) model {
 		m.sides[i] = side{cfg: cfg, base: cfg}
 	}
 	m.compare = len(cfgs) == 2
+	if o.Tour > 0 {
+		m.tour = newTour(m.loadPreset, o.Tour-1)
+	}
 	return m
 }
 
@@ -100,8 +145,13 @@ func (m model) configs() []lab.Config {
 	return cfgs
 }
 
-// Init starts the one tick loop.
-func (m model) Init() tea.Cmd { return m.tick() }
+// Init starts the one tick loop and asks the terminal for its background, to pick the theme.
+func (m model) Init() tea.Cmd {
+	if m.dark == m.light {
+		return m.tick()
+	}
+	return tea.Batch(m.tick(), tea.RequestBackgroundColor)
+}
 
 // tick waits tickEvery and then takes one snapshot of each engine, off the update loop.
 // While paused it takes none, so the screen stays as it was.
@@ -120,6 +170,14 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.refreshHelp()
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.th = m.light
+		if msg.IsDark() {
+			m.th = m.dark
+		}
+		m.refreshHelp()
 		return m, nil
 	case tickMsg:
 		if msg.err != nil {
@@ -127,9 +185,11 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 		if len(msg.snaps) == len(m.shown()) && !m.paused && !m.restarting && msg.gen == m.gen {
+			now := m.now()
 			for i, s := range msg.snaps {
-				m.sides[i].snap = s
+				m.sides[i].snap, m.sides[i].snapAt = s, now
 			}
+			m.reachMoment()
 		}
 		return m, m.tick()
 	case restartedMsg:
@@ -144,33 +204,33 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if msg.String() == "ctrl+c" {
 		return m, tea.Quit
 	}
+	if m.tour.ch != nil && !m.picker && !m.help {
+		if next, cmd, done := m.tourKey(msg); done {
+			return next, cmd
+		}
+	}
 	switch {
 	case m.picker:
 		return m.pickerKey(msg)
 	case m.help:
 		switch {
-		case key.Matches(msg, keys.Help, keys.Close):
+		case key.Matches(msg, keys.Help.Binding, keys.Close.Binding):
 			m.help = false
-		case key.Matches(msg, keys.Quit):
+		case key.Matches(msg, keys.Quit.Binding):
 			return m, tea.Quit
-		case key.Matches(msg, keys.Up):
-			m.helpScroll = max(m.helpScroll-1, 0)
-		case key.Matches(msg, keys.Down):
-			m.helpScroll = clampScroll(m.helpScroll+1, len(helpLines(m.th, m.width-2)), m.height-2)
-		case key.Matches(msg, keys.PageUp):
-			m.helpScroll = max(m.helpScroll-(m.height-3), 0)
-		case key.Matches(msg, keys.PageDown):
-			m.helpScroll = clampScroll(m.helpScroll+m.height-3, len(helpLines(m.th, m.width-2)), m.height-2)
+		default: // the viewport scrolls
+			m.helpView, _ = m.helpView.Update(msg)
 		}
 		return m, nil
 	}
 	switch {
-	case key.Matches(msg, keys.Quit):
+	case key.Matches(msg, keys.Quit.Binding):
 		return m, tea.Quit
-	case key.Matches(msg, keys.Help):
-		m.help, m.helpScroll = true, 0
+	case key.Matches(msg, keys.Help.Binding):
+		m.help = true
+		m.helpView = newHelpView(m.th, m.keyMap(), m.width, m.height)
 		return m, nil
-	case key.Matches(msg, keys.Pause):
+	case key.Matches(msg, keys.Pause.Binding):
 		m.paused = !m.paused
 		if m.paused {
 			m.say("paused: the screen is frozen; the lab keeps running (space resumes)")
@@ -178,7 +238,7 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.say("resumed")
 		}
 		return m, nil
-	case key.Matches(msg, keys.Restart):
+	case key.Matches(msg, keys.Restart.Binding):
 		if m.restarting {
 			m.say("already restarting…")
 			return m, nil
@@ -187,9 +247,9 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m.restart("restarting A and B together…", "restarted A and B together: new runs with the same settings")
 		}
 		return m.restart("restarting with the current settings…", "restarted: a new run with the same settings")
-	case key.Matches(msg, keys.Compare):
+	case key.Matches(msg, keys.Compare.Binding):
 		return m.toggleCompare()
-	case key.Matches(msg, keys.Focus):
+	case key.Matches(msg, keys.Focus.Binding):
 		if !m.compare {
 			m.say("tab switches between A and B in compare mode (v starts it)")
 			return m, nil
@@ -197,9 +257,11 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.focus = 1 - m.focus
 		m.say("keys now change " + m.sideName(m.focus))
 		return m, nil
-	case key.Matches(msg, keys.Export):
+	case key.Matches(msg, keys.Export.Binding):
 		return m.export(), nil
-	case key.Matches(msg, keys.Presets):
+	case key.Matches(msg, keys.Tour.Binding):
+		return m.startTour(), nil
+	case key.Matches(msg, keys.Presets.Binding):
 		if len(m.presets) == 0 {
 			m.fail("no presets to choose from")
 			return m, nil
@@ -212,12 +274,20 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	for _, sk := range settingKeys() {
-		if key.Matches(msg, sk.b) {
-			return m.change(sk.do)
-		}
+	if do := settingFor(msg.String()); do != nil {
+		return m.change(do)
 	}
 	return m, nil
+}
+
+// refreshHelp redraws the help's text for the screen and theme now, where it was scrolled.
+func (m *model) refreshHelp() {
+	if !m.help {
+		return
+	}
+	top := m.helpView.YOffset()
+	m.helpView = newHelpView(m.th, m.keyMap(), m.width, m.height)
+	m.helpView.SetYOffset(top)
 }
 
 // change applies one settings key to the focused side: the pure action, then its engine.
@@ -227,7 +297,7 @@ func (m model) change(do action) (tea.Model, tea.Cmd) {
 	if m.compare {
 		msg = sideLetter(m.focus) + ": " + msg
 	}
-	if next == sd.cfg {
+	if next.Equal(sd.cfg) {
 		m.say(msg)
 		return m, nil
 	}
@@ -241,6 +311,7 @@ func (m model) change(do action) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	sd.cfg = next
+	sd.record(strings.TrimPrefix(msg, sideLetter(m.focus)+": "), m.now())
 	m.say(msg)
 	if m.paused {
 		m.status += " (applied; the screen is paused)"
@@ -279,15 +350,15 @@ func (m model) sideName(i int) string { return sideLetter(i) + " " + m.sides[i].
 
 func (m model) pickerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch {
-	case key.Matches(msg, keys.Close, keys.Presets):
+	case key.Matches(msg, keys.Close.Binding, keys.Presets.Binding):
 		m.picker = false
-	case key.Matches(msg, keys.Quit):
+	case key.Matches(msg, keys.Quit.Binding):
 		return m, tea.Quit
-	case key.Matches(msg, keys.Up):
+	case key.Matches(msg, keys.Up.Binding):
 		m.pickerCursor = (m.pickerCursor + len(m.presets) - 1) % len(m.presets)
-	case key.Matches(msg, keys.Down):
+	case key.Matches(msg, keys.Down.Binding):
 		m.pickerCursor = (m.pickerCursor + 1) % len(m.presets)
-	case key.Matches(msg, keys.Enter):
+	case key.Matches(msg, keys.Enter.Binding):
 		p := m.presets[m.pickerCursor]
 		cfg, err := m.loadPreset(p.Name)
 		if err != nil {
@@ -318,7 +389,7 @@ func (m model) restart(starting, done string) (tea.Model, tea.Cmd) {
 		b.cfg, b.base = lab.SameTraffic(a.cfg, b.cfg), lab.SameTraffic(a.cfg, b.base)
 	}
 	for i := range m.sides {
-		m.sides[i].snap = nil
+		m.sides[i].snap, m.sides[i].changes = nil, nil // a new run: its own changes
 	}
 	m.say(starting)
 	ref, start, gen, cfgs := m.ref, m.start, m.gen, m.configs()
@@ -339,7 +410,7 @@ func (m model) restarted(msg restartedMsg) (tea.Model, tea.Cmd) {
 	}
 	m.say(msg.done)
 	for i, cfg := range msg.cfgs {
-		if m.sides[i].cfg == cfg {
+		if m.sides[i].cfg.Equal(cfg) {
 			continue
 		}
 		// Keys pressed while it started.
@@ -360,11 +431,12 @@ func (m *model) fail(s string) { m.status, m.statusErr = s, true }
 func (m model) screen() screen {
 	s := screen{focus: m.focus, width: m.width, height: m.height,
 		paused: m.paused, restarting: m.restarting, status: m.status, statusErr: m.statusErr,
-		help: m.help, helpScroll: m.helpScroll,
+		help: m.help, helpView: m.helpView,
 		picker: m.picker, presets: m.presets, pickerCursor: m.pickerCursor}
 	for _, sd := range m.shown() {
-		s.panes = append(s.panes, pane{snap: sd.snap, cfg: sd.cfg, modified: sd.cfg != sd.base})
+		s.panes = append(s.panes, pane{snap: sd.snap, cfg: sd.cfg, modified: !sd.cfg.Equal(sd.base), changes: sd.changes})
 	}
+	s.tour = m.tourView()
 	return s
 }
 
@@ -374,6 +446,9 @@ func (m model) View() tea.View {
 	v.WindowTitle = "poollab: " + m.sides[0].cfg.Name
 	if m.compare {
 		v.WindowTitle += " vs " + m.sides[1].cfg.Name
+	}
+	if tv := m.tour; tv.ch != nil {
+		v.WindowTitle = fmt.Sprintf("poollab tour %d/%d: %s", tv.k+1, tv.n, tv.ch.title)
 	}
 	return v
 }

@@ -23,7 +23,7 @@ func startModel(t *testing.T, fs *fakeStarter) model {
 		t.Fatal(err)
 	}
 	t.Cleanup(ref.close)
-	return newModel(newTheme(false), ref, Options{Config: testConfig(), Start: fs.start,
+	return newModel(ref, Options{Config: testConfig(), Start: fs.start,
 		Presets:    []Preset{{"semaphore-bulkhead", "bulkhead of 5"}, {"shared-pool", "no isolation"}},
 		LoadPreset: func(string) (lab.Config, error) { c := testConfig(); c.Name = "semaphore-bulkhead"; return c, nil }})
 }
@@ -37,7 +37,7 @@ func TestFlow(t *testing.T) {
 	tm.Send(press1('b'))
 	tm.Send(press1(']'))
 	tm.Send(press1('?'))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Counters")) },
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("every number on the screen")) },
 		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(press1('q'))
 	m := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(model)
@@ -45,14 +45,14 @@ func TestFlow(t *testing.T) {
 	want := testConfig()
 	want.Payment.Bulkhead.Type = lab.BulkheadTypes[1]
 	want.Payment.Bulkhead.Size = 6
-	if m.sides[0].cfg != want {
+	if !m.sides[0].cfg.Equal(want) {
 		t.Errorf("final config\n got %+v\nwant %+v", m.sides[0].cfg.Payment, want.Payment)
 	}
 	if !m.help {
 		t.Errorf("? should have opened the help")
 	}
 	applied, _ := fs.all()[0].state()
-	if len(applied) != 2 || applied[1] != want {
+	if len(applied) != 2 || !applied[1].Equal(want) {
 		t.Errorf("the engine was given %d configs, the last %+v", len(applied), applied[len(applied)-1].Payment)
 	}
 }
@@ -94,7 +94,7 @@ func TestUpdateKeys(t *testing.T) {
 	fs.all()[0].mu.Unlock()
 	cfg := m.sides[0].cfg
 	press(press1('>'))
-	if !m.statusErr || !strings.Contains(m.status, "must be 0..100000") || m.sides[0].cfg != cfg {
+	if !m.statusErr || !strings.Contains(m.status, "must be 0..100000") || !m.sides[0].cfg.Equal(cfg) {
 		t.Errorf("apply error: status %q err %v", m.status, m.statusErr)
 	}
 
@@ -112,7 +112,7 @@ func TestUpdateKeys(t *testing.T) {
 	if _, stopped := engines[0].state(); !stopped {
 		t.Errorf("the old engine was not stopped")
 	}
-	if engines[1].snap.Config != m.sides[0].cfg {
+	if !engines[1].snap.Config.Equal(m.sides[0].cfg) {
 		t.Errorf("the new engine did not get the settings in force")
 	}
 

@@ -35,7 +35,16 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if msg, ok := narrateFleet(cfg, s); ok {
 		return msg
 	}
-	rate := cfg.Traffic.Payment.Rate
+	if msg, ok := narrateMeasurement(cfg, f, s); ok {
+		return msg
+	}
+	if msg, ok := narrateHops(cfg, f, s); ok {
+		return msg
+	}
+	if msg, ok := narratePostmortem(cfg, f, s); ok {
+		return msg
+	}
+	rate := cfg.Traffic.PeakRate(lab.Payment)
 	workers := cfg.Pool.Workers
 	pay := f.Payment
 
@@ -62,7 +71,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	price := ""
 	if pay.TimeoutCuts {
 		price = fmt.Sprintf("; the price: every payment times out (%s call > %s timeout), none succeed",
-			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(pay.Hold))
+			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
 	}
 
 	switch {
@@ -124,7 +133,14 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 		law += " (a bulkhead that big caps nothing)"
 	}
 	conns := ""
-	if pay.ConnectionsCap > 0 {
+	switch {
+	case pay.LeaseWait > 0:
+		// The worker waits for a connection: its hold is the lease wait and the call.
+		law = fmt.Sprintf("%d connections per route serve %d ÷ %s = %s payments; the rest wait for one on their worker, "+
+			"and once they hold every worker each holds its own %d workers ÷ %s = %s by Little's law (~%s lease wait + %s call); the pool",
+			pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
+			fmtPerSec(pay.ConnThroughput), fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call))
+	case pay.ConnectionsCap > 0:
 		conns = fmt.Sprintf(". %d connections per route cap the calls, not the workers: the rest wait for one, holding theirs", pay.ConnectionsCap)
 	}
 	switch f.Fit {
@@ -137,13 +153,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	fill := fmtSecs(f.FillIn)
 	if q := cfg.Pool.Queue; q > 0 && len(starving) == 0 {
 		if s.Elapsed < f.FillIn {
-			return fmt.Sprintf("%s: full in %s, then the queue of %d fills and %s starve", law, fill, q, others)
+			return fmt.Sprintf("%s: first full at ~%s, then the queue of %d fills and %s starve", law, fill, q, others)
 		}
 		eta := ""
 		if f.Queue.FullIn > s.Elapsed {
 			eta = fmt.Sprintf(" (growing %s, full at ~%s)", fmtPerSec(f.Queue.Growth), fmtSecs(f.Queue.FullIn))
 		}
-		return fmt.Sprintf("%s: full since %s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
+		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
 			law, fill, others, q, eta, latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count))
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
@@ -153,9 +169,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	}
 	switch {
 	case len(starving) > 0:
-		return fmt.Sprintf("%s: full in %s, %s now starving%s%s", law, fill, others, share, conns)
+		return fmt.Sprintf("%s: first full at ~%s, %s now starving%s%s", law, fill, others, share, conns)
 	case s.Elapsed < f.FillIn:
-		return fmt.Sprintf("%s: full in %s, then %s starve%s%s", law, fill, others, share, conns)
+		return fmt.Sprintf("%s: first full at ~%s, then %s starve%s%s", law, fill, others, share, conns)
 	}
-	return fmt.Sprintf("%s: full in %s; %s starve when they arrive%s%s", law, fill, others, share, conns)
+	return fmt.Sprintf("%s: first full at ~%s; %s starve when they arrive%s%s", law, fill, others, share, conns)
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,7 +14,8 @@ import (
 // A glyph is one cell of the pool or queue picture.
 type glyph struct {
 	class int
-	kind  uint8 // kindIdle, kindBusy, kindWait
+	kind  uint8     // kindIdle, kindBusy, kindWait
+	wait  lab.Phase // kindWait: what it waits for, which picks the glyph
 }
 
 const (
@@ -31,7 +33,7 @@ func glyphOf(w lab.Worker) glyph {
 	case working(w.Phase):
 		return glyph{class: int(w.Class), kind: kindBusy}
 	default:
-		return glyph{class: int(w.Class), kind: kindWait}
+		return glyph{class: int(w.Class), kind: kindWait, wait: w.Phase}
 	}
 }
 
@@ -42,7 +44,7 @@ func (t *theme) glyph(g glyph) (rune, lipgloss.Style) {
 		return t.idleRune, t.idle
 	}
 	if g.kind == kindWait {
-		return t.waiting[g.class], t.cellW[g.class]
+		return waitRune(g.wait), t.cellW[g.class]
 	}
 	return t.letter[g.class], t.cell[g.class]
 }
@@ -143,13 +145,18 @@ func apportion(counts []int, cells int) []int {
 	return out
 }
 
-// barGlyphs is a proportional bar of n cells: busy and waiting per class, then idle.
+// barGlyphs is a proportional bar of n cells: busy and waiting (by what for) per class,
+// then idle.
 func barGlyphs(pc poolCounts, n int) []glyph {
 	var counts []int
 	var kinds []glyph
 	for c := range pc.busy {
-		counts = append(counts, pc.busy[c], pc.wait[c])
-		kinds = append(kinds, glyph{c, kindBusy}, glyph{c, kindWait})
+		counts = append(counts, pc.busy[c])
+		kinds = append(kinds, glyph{class: c, kind: kindBusy})
+		for _, ph := range waitPhases() {
+			counts = append(counts, pc.waitIn[classPhase{lab.Class(c), ph}])
+			kinds = append(kinds, glyph{class: c, kind: kindWait, wait: ph})
+		}
 	}
 	counts = append(counts, pc.idle)
 	kinds = append(kinds, glyph{kind: kindIdle})
@@ -166,12 +173,12 @@ const poolLabelW = 9 // "workers  " and "queue    "
 
 // poolLines draws the workers (one cell each, in rows if needed, or a proportional bar for
 // big pools), the accept queue, and a legend whose entries carry the counts.
-func poolLines(t *theme, s *lab.Snapshot, w, maxRows int) []string {
+func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool) []string {
 	p := s.Pool
 	pc := countWorkers(p.Workers, p.Size)
 	n := max(len(p.Workers), p.Size)
 	busy := p.Busy
-	summary := fmt.Sprintf(" %d/%d busy", busy, p.Size)
+	summary := fmt.Sprintf(" %d/%d busy now", busy, p.Size)
 	if extra := len(p.Workers) - p.Size; extra > 0 {
 		summary += fmt.Sprintf(" (+%d retiring)", extra)
 	}
@@ -213,8 +220,10 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int) []string {
 		}
 		out = append(out, line)
 	}
-	out = append(out, queueLine(t, p, w))
-	out = append(out, poolLegend(t, s, pc))
+	if queue {
+		out = append(out, queueLine(t, p, w))
+	}
+	out = append(out, poolLegend(t, s, pc, w)...)
 	return out
 }
 
@@ -222,16 +231,20 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int) []string {
 func queueLine(t *theme, p lab.PoolStats, w int) string {
 	label := t.bold.Render("queue") + "    "
 	if p.QueueCap == 0 && p.Queued == 0 {
-		return label + t.dim.Render("none: a request that finds every worker busy is rejected at once")
+		none := "none: a request that finds every worker busy is rejected at once"
+		if poolLabelW+len(none) > w {
+			none = "none: rejected at once when every worker is busy"
+		}
+		return label + t.dim.Render(none)
 	}
-	summary := fmt.Sprintf(" %d/%d waiting, %s", p.Queued, p.QueueCap, strings.ToUpper(string(p.Discipline)))
+	summary := queueSummary(p)
 	total := max(p.QueueCap, p.Queued)
 	avail := max(w-poolLabelW-ansiWidth(summary)-1, 10)
 	var gs []glyph
 	if total <= avail {
 		for c, q := range p.QueuedBy {
 			for j := 0; j < q; j++ {
-				gs = append(gs, glyph{c, kindBusy})
+				gs = append(gs, glyph{class: c, kind: kindBusy})
 			}
 		}
 		for len(gs) < total {
@@ -263,39 +276,53 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 	return label + b.String() + summary
 }
 
-// poolLegend names every glyph with how many workers show it now. Waiting workers are
-// split by what they wait for, by the engine's own phase names.
-func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts) string {
-	var items []string
-	for i, c := range lab.Classes {
-		if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
-			continue
+// poolLegend names every glyph with how many workers show it now: each class's letter, and
+// a glyph for each thing a worker may wait for (those the payment path in force has, and
+// any seen now). An idle worker while the pool turns requests away is one that just freed.
+// In the fewest words that fit w, on as many lines as it takes.
+func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
+	legend := func(short bool) []string {
+		var items []string
+		for i, c := range lab.Classes {
+			if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
+				continue
+			}
+			items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+s.Config.Traffic.Label(c)+" "+itoa(pc.busy[i]))
+			for _, ph := range waitPhases() {
+				n := pc.waitIn[classPhase{c, ph}]
+				if n == 0 && (c != lab.Payment || !slices.Contains(s.Waits, ph)) {
+					continue
+				}
+				words := s.Config.Traffic.Label(c) + " " + waitWords(ph, false)
+				if short { // only payments wait: the class goes without saying
+					words = waitWords(ph, true)
+				}
+				items = append(items, t.cellW[i].Render(string(waitRune(ph)))+" "+words+" "+itoa(n))
+			}
 		}
-		items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+c.String()+" "+itoa(pc.busy[i]))
-		if pc.wait[i] > 0 || c == lab.Payment && len(s.Waits) > 0 {
-			items = append(items, t.cellW[i].Render(string(t.waiting[i]))+" "+c.String()+" "+waitingWords(pc, c, s.Waits))
+		idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
+		if last := s.LastSecond(); pc.idle > 0 && last != nil && turnedAway(last) {
+			note := " (freed just now: the next arrival takes it)"
+			if short {
+				note = " (just freed)"
+			}
+			idle += t.dim.Render(note)
 		}
+		return append(append(items, idle), growthItem(s)...)
 	}
-	items = append(items, t.idle.Render(string(t.idleRune))+" idle "+itoa(pc.idle))
-	return strings.Join(items, "  ")
+	long := strings.Join(legend(false), "  ")
+	if ansiWidth(long) <= w {
+		return []string{long}
+	}
+	return wrapItems(legend(true), "  ", w)
 }
 
-// waitingWords: "waiting for bulkhead 3", or "waiting 4: for bulkhead 3, for connection 1".
-func waitingWords(pc poolCounts, c lab.Class, waits []lab.Phase) string {
-	var parts []string
-	for _, ph := range lab.Phases {
-		if n := pc.waitIn[classPhase{c, ph}]; n > 0 && ph != lab.PhaseIdle && !working(ph) {
-			parts = append(parts, ph.String()+" "+itoa(n))
+// turnedAway says the pool turned a request away for want of a worker during sec.
+func turnedAway(sec *lab.Second) bool {
+	for c := range lab.Classes {
+		if sec.Rejected[c][lab.RejectPool] > 0 {
+			return true
 		}
 	}
-	switch len(parts) {
-	case 0:
-		if c != lab.Payment || len(waits) == 0 {
-			return "waiting 0"
-		}
-		return waits[0].String() + " 0"
-	case 1:
-		return parts[0]
-	}
-	return "waiting " + itoa(pc.wait[c]) + ": " + strings.Join(parts, ", ")
+	return false
 }

@@ -29,6 +29,8 @@ type Options struct {
 	Now        func() time.Time                      // the clock x names its files by; nil: time.Now
 	Input      io.Reader                             // nil: the terminal
 	Output     io.Writer                             // nil: the terminal
+	Record     io.Writer                             // non-nil: the session is recorded here as asciicast v2
+	Tour       int                                   // > 0: open the tour at this chapter (from 1) of TourChapters(LoadPreset)
 }
 
 // configs are the labs to start on, in side order: B gets A's traffic.
@@ -72,7 +74,7 @@ func (a *App) Crash(v any) {
 }
 
 // Run starts the engines, shows the dashboard until q, ctrl+c, SIGTERM or SIGHUP, stops the
-// engines and returns. The terminal is restored before Run returns, so the caller can print the
+// engines and returns; with Options.Record, the recording is complete when it does. The terminal is restored before Run returns, so the caller can print the
 // error. A failure to start the first run returns before the screen is touched.
 func (a *App) Run() (err error) {
 	if err := a.ref.replace(a.o.Start, a.o.configs(), 0); err != nil {
@@ -87,10 +89,24 @@ func (a *App) Run() (err error) {
 	if a.o.Input != nil {
 		opts = append(opts, tea.WithInput(a.o.Input))
 	}
-	if a.o.Output != nil {
-		opts = append(opts, tea.WithOutput(a.o.Output))
+	out := a.o.Output
+	if out == nil {
+		out = os.Stdout
 	}
-	p := tea.NewProgram(newModel(newTheme(a.o.NoColor), a.ref, a.o), opts...)
+	if a.o.Record != nil {
+		rec := startRecorder(a.o.Record)
+		// However Run ends, the recording is complete once it returns: this runs after
+		// the program has restored the terminal, the last thing it writes.
+		defer func() {
+			if recErr := rec.stop(); recErr != nil {
+				err = errors.Join(err, fmt.Errorf("recording: %w", recErr))
+			}
+		}()
+		out = rec.output(out)
+		opts = append(opts, tea.WithFilter(rec.filter))
+	}
+	opts = append(opts, tea.WithOutput(out))
+	p := tea.NewProgram(newModel(a.ref, a.o), opts...)
 	a.mu.Lock()
 	a.prog = p
 	crashed := a.crashed

@@ -68,3 +68,12 @@ func TestQuitOn(t *testing.T) {
 	}
 	quitOn(func() { t.Error("quit without a signal") }, quitSignals...)()
 }
+
+// SIGHUP ends a recorded session with the recording complete.
+func TestRecordHangup(t *testing.T) {
+	catchHangup(t)
+	s := startSession(t)
+	if _, err := s.check(hangupUntil(t, s.done)); err != nil {
+		t.Fatalf("Run after SIGHUP: %v", err)
+	}
+}

@@ -1,80 +1,181 @@
 package ui
 
 import (
+	"image/color"
 	"strings"
-	"unicode"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 	"github.com/guptarohit/asciigraph"
 
 	"poollab/lab"
 )
 
-// classPalette gives each class a 256-colour index by its position in lab.Classes:
-// payment orange, signup green, health blue, then more for classes yet to come.
-var classPalette = []uint8{208, 78, 75, 177, 220, 45, 203, 147}
+// A palette is the 256-colour indices of one background: the classes by their position in
+// lab.Classes (payment orange, signup green, health blue, then more for classes yet to
+// come), and the colours of the text around them.
+type palette struct {
+	classes                                                      []uint8
+	cellText, waitBg, idle, dim, title, paused, alert, status    uint8
+	key, narrator, focus, better, worse, axis, axisLabel, marker uint8
+}
 
-func classColor(i int) uint8 { return classPalette[i%len(classPalette)] }
+var (
+	darkPalette = palette{classes: []uint8{208, 78, 75, 177, 220, 45, 203, 147},
+		cellText: 16, waitBg: 237, idle: 240, dim: 245, title: 231, paused: 220, alert: 203, status: 117,
+		key: 252, narrator: 229, focus: 117, better: 78, worse: 203, axis: 240, axisLabel: 245, marker: 250}
+	// On a light background: the same hues, darker, and dark text.
+	lightPalette = palette{classes: []uint8{166, 28, 25, 127, 136, 31, 160, 61},
+		cellText: 231, waitBg: 254, idle: 249, dim: 242, title: 16, paused: 136, alert: 160, status: 25,
+		key: 235, narrator: 94, focus: 25, better: 28, worse: 160, axis: 249, axisLabel: 242, marker: 238}
+)
 
-// theme is every style and per-class glyph, built once at start (never inside View).
+func (p palette) class(i int) uint8 { return p.classes[i%len(p.classes)] }
+
+// lineSets draw each class's chart line in its own strokes, so the lines stay apart in plain
+// text too: payment heavy, signup double, health light, then dashed and dotted.
+var lineSets = []asciigraph.CharSet{
+	{Horizontal: "━", VerticalLine: "┃", ArcDownRight: "┏", ArcDownLeft: "┓", ArcUpRight: "┗", ArcUpLeft: "┛", EndCap: "╸", StartCap: "╺"},
+	{Horizontal: "═", VerticalLine: "║", ArcDownRight: "╔", ArcDownLeft: "╗", ArcUpRight: "╚", ArcUpLeft: "╝", EndCap: "═", StartCap: "═"},
+	{Horizontal: "─", VerticalLine: "│", ArcDownRight: "╭", ArcDownLeft: "╮", ArcUpRight: "╰", ArcUpLeft: "╯", EndCap: "╴", StartCap: "╶"},
+	{Horizontal: "╌", VerticalLine: "╎", ArcDownRight: "┌", ArcDownLeft: "┐", ArcUpRight: "└", ArcUpLeft: "┘", EndCap: "╌", StartCap: "╌"},
+	{Horizontal: "┄", VerticalLine: "┆", ArcDownRight: "┌", ArcDownLeft: "┐", ArcUpRight: "└", ArcUpLeft: "┘", EndCap: "┄", StartCap: "┄"},
+}
+
+// waitGlyphs give each thing a worker can wait for while it holds a payment its own cell
+// in the pool picture, and its words in the legend: one glyph, one meaning.
+var waitGlyphs = map[lab.Phase]struct {
+	r            rune
+	words, short string
+}{
+	lab.PhaseBulkhead: {'b', "waiting for a bulkhead permit", "waits for a permit"},
+	lab.PhaseConnWait: {'c', "waiting for a connection", "waits for a connection"},
+	lab.PhaseHandoff:  {'t', "waiting on the thread pool", "waits on the thread pool"},
+}
+
+// waitRune is the glyph of a waiting phase; one the picture has no letter for yet gets '~'.
+func waitRune(ph lab.Phase) rune {
+	if g, ok := waitGlyphs[ph]; ok {
+		return g.r
+	}
+	return '~'
+}
+
+// waitWords says what a worker in a waiting phase waits for; short, in fewer words.
+func waitWords(ph lab.Phase, short bool) string {
+	g, ok := waitGlyphs[ph]
+	switch {
+	case !ok:
+		return ph.String()
+	case short:
+		return g.short
+	}
+	return g.words
+}
+
+// waitPhases are the phases in which a busy worker waits rather than works, in display order.
+func waitPhases() []lab.Phase {
+	var out []lab.Phase
+	for _, ph := range lab.Phases {
+		if ph != lab.PhaseIdle && !working(ph) {
+			out = append(out, ph)
+		}
+	}
+	return out
+}
+
+// theme is every style and per-class glyph, built once at start (never inside View): one
+// for a dark background, one for a light one, and one without colour (NO_COLOR).
 type theme struct {
-	noColor bool
+	noColor, dark bool
 
-	letter  []rune           // per class: its cell in the pool picture (upper case: working)
-	waiting []rune           // per class: lower case, holding a worker while waiting (permit, connection, thread pool)
-	cell    []lipgloss.Style // per class: a worker it holds
-	cellW   []lipgloss.Style // per class: a worker it holds while waiting
-	name    []lipgloss.Style // per class: its name in text
-	series  []asciigraph.AnsiColor
-	chars   []asciigraph.CharSet // per class, NO_COLOR only: lines drawn with the class letter
+	letter []rune           // per class: its cell in the pool picture (a worker it holds, working or in its call)
+	cell   []lipgloss.Style // per class: a worker it holds
+	cellW  []lipgloss.Style // per class: a worker it holds while waiting (the glyph says for what)
+	name   []lipgloss.Style // per class: its name in text
+	series []asciigraph.AnsiColor
+	chars  []asciigraph.CharSet // per class: the strokes of its chart line (NO_COLOR: its letter)
+	mark   []string             // per class: its mark in a chart's legend, drawn with its strokes
 
 	idle, dim, bold, title, paused, alert, status, statusErr, key, narrator lipgloss.Style
 	focus                                                                   lipgloss.Style // compare mode: the title of the side the keys change
 	better, worse                                                           lipgloss.Style // compare mode: a difference in B's favour, or against it
+	marker                                                                  lipgloss.Style // a settings change on a chart
+	axis, axisLabel                                                         asciigraph.AnsiColor
+
+	footer help.Model // draws the keys at the bottom
 
 	idleRune rune
+
+	highlight lipgloss.Style // the tour's answer on the screen: reverse video, in NO_COLOR too
 }
 
-func newTheme(noColor bool) *theme {
-	t := &theme{noColor: noColor, idleRune: '·'}
-	// With NO_COLOR the styles keep only attributes (bold, reverse): letters tell who is who.
-	fg := func(st lipgloss.Style, c string) lipgloss.Style {
-		if noColor {
-			return st
-		}
-		return st.Foreground(lipgloss.Color(c))
+// themes are the dark and the light theme (the same one twice with NO_COLOR): the screen
+// starts dark and switches when the terminal reports its background.
+func themes(noColor bool) (dark, light *theme) {
+	if noColor {
+		t := newTheme(true, true)
+		return t, t
 	}
-	bg := func(st lipgloss.Style, c string) lipgloss.Style {
+	return newTheme(false, true), newTheme(false, false)
+}
+
+func newTheme(noColor, dark bool) *theme {
+	p := darkPalette
+	if !dark {
+		p = lightPalette
+	}
+	t := &theme{noColor: noColor, dark: dark, idleRune: '·'}
+	// With NO_COLOR the styles keep only attributes (bold, reverse): letters tell who is who.
+	c := func(i uint8) color.Color { return lipgloss.Color(itoa(int(i))) }
+	fg := func(st lipgloss.Style, i uint8) lipgloss.Style {
 		if noColor {
 			return st
 		}
-		return st.Background(lipgloss.Color(c))
+		return st.Foreground(c(i))
+	}
+	bg := func(st lipgloss.Style, i uint8) lipgloss.Style {
+		if noColor {
+			return st
+		}
+		return st.Background(c(i))
 	}
 	plain := lipgloss.NewStyle()
 	letters := classLetters()
 	for i := range lab.Classes {
-		c := itoa(int(classColor(i)))
 		t.letter = append(t.letter, letters[i])
-		t.waiting = append(t.waiting, unicode.ToLower(letters[i]))
-		t.cell = append(t.cell, fg(bg(plain.Bold(true), c), "16"))
-		t.cellW = append(t.cellW, bg(fg(plain, c), "237"))
-		t.name = append(t.name, fg(plain.Bold(true), c))
-		t.series = append(t.series, asciigraph.AnsiColor(classColor(i)))
-		t.chars = append(t.chars, asciigraph.CreateCharSet(string(letters[i])))
+		t.cell = append(t.cell, fg(bg(plain.Bold(true), p.class(i)), p.cellText))
+		t.cellW = append(t.cellW, bg(fg(plain, p.class(i)), p.waitBg))
+		t.name = append(t.name, fg(plain.Bold(true), p.class(i)))
+		t.series = append(t.series, asciigraph.AnsiColor(p.class(i)))
+		set := lineSets[i%len(lineSets)]
+		if noColor {
+			set = asciigraph.CreateCharSet(string(letters[i]))
+		}
+		t.chars = append(t.chars, set)
+		t.mark = append(t.mark, t.name[i].Render(strings.Repeat(set.Horizontal, 2)))
 	}
-	t.idle = fg(plain, "240")
-	t.dim = fg(plain, "245")
+	t.idle = fg(plain, p.idle)
+	t.dim = fg(plain, p.dim)
 	t.bold = plain.Bold(true)
-	t.title = fg(plain.Bold(true), "231")
-	t.paused = fg(plain.Bold(true).Reverse(true), "220")
-	t.alert = fg(plain.Bold(true), "203")
-	t.status = fg(plain, "117")
-	t.statusErr = fg(plain.Bold(true), "203")
-	t.key = fg(plain.Bold(true), "252")
-	t.narrator = fg(plain, "229")
-	t.focus = fg(plain.Bold(true).Reverse(true), "117")
-	t.better = fg(plain.Bold(true), "78")
-	t.worse = fg(plain.Bold(true), "203")
+	t.title = fg(plain.Bold(true), p.title)
+	t.paused = fg(plain.Bold(true).Reverse(true), p.paused)
+	t.alert = fg(plain.Bold(true), p.alert)
+	t.status = fg(plain, p.status)
+	t.statusErr = fg(plain.Bold(true), p.alert)
+	t.key = fg(plain.Bold(true), p.key)
+	t.narrator = fg(plain, p.narrator)
+	t.focus = fg(plain.Bold(true).Reverse(true), p.focus)
+	t.better = fg(plain.Bold(true), p.better)
+	t.worse = fg(plain.Bold(true), p.worse)
+	t.marker = fg(plain, p.marker)
+	t.axis, t.axisLabel = asciigraph.AnsiColor(p.axis), asciigraph.AnsiColor(p.axisLabel)
+
+	t.highlight = fg(plain.Bold(true).Reverse(true), p.paused)
+	t.footer = help.New()
+	t.footer.ShortSeparator = "  "
+	t.footer.Styles = help.Styles{ShortKey: t.key, ShortDesc: t.dim, ShortSeparator: plain, Ellipsis: t.dim,
+		FullKey: t.key, FullDesc: t.dim, FullSeparator: plain}
 	return t
 }
 

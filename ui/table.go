@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -8,16 +9,16 @@ import (
 	"poollab/lab"
 )
 
-// A column of the per-class table. rate is nil where the timeline has no per-second count.
+// A column of the per-class table. rate is nil where there is no per-second rate.
 type column struct {
-	group string // label spanning the columns of a group above their names ("rejected")
+	group string // label spanning the columns of a group above their names ("rejected:")
 	head  string
 	min   int
 	drop  int  // 0: always shown; otherwise dropped when the width is short (higher first)
 	quiet bool // may be dropped (before the others) when it is 0 for every class
 	fleet bool // only a fleet has it (rejected:balancer)
 	total func(c lab.ClassStats) string
-	rate  func(sec *lab.Second, class int) string
+	rate  func(r *lab.Rates, class int) float64
 }
 
 // tableColumns lists every column, one per rejection reason the engine has.
@@ -25,35 +26,51 @@ func tableColumns() []column {
 	cols := []column{
 		{head: "arrived", min: 6,
 			total: func(c lab.ClassStats) string { return fmtCount(c.Arrived) },
-			rate:  func(s *lab.Second, i int) string { return fmtRate(s.Arrived[i]) }},
+			rate:  func(r *lab.Rates, i int) float64 { return r.Arrived[i] }},
 		{head: "ok", min: 5,
 			total: func(c lab.ClassStats) string { return fmtCount(c.OK) },
-			rate:  func(s *lab.Second, i int) string { return fmtRate(s.OK[i]) }},
+			rate:  func(r *lab.Rates, i int) float64 { return r.OK[i] }},
 		{head: "failed", min: 5, quiet: true,
 			total: func(c lab.ClassStats) string { return fmtCount(c.Failed) },
-			rate:  func(s *lab.Second, i int) string { return fmtRate(s.Failed[i]) }},
+			rate:  func(r *lab.Rates, i int) float64 { return r.Failed[i] }},
 		{head: "timed out", min: 5, quiet: true,
 			total: func(c lab.ClassStats) string { return fmtCount(c.TimedOut) },
-			rate:  func(s *lab.Second, i int) string { return fmtRate(s.TimedOut[i]) }},
+			rate:  func(r *lab.Rates, i int) float64 { return r.TimedOut[i] }},
 	}
-	for _, r := range lab.Reasons {
-		cols = append(cols, column{group: "rejected:", head: r.String(), min: 5, quiet: r != lab.RejectPool, fleet: r == lab.RejectBalancer,
-			total: func(c lab.ClassStats) string { return fmtCount(c.Rejected[r]) },
-			rate:  func(s *lab.Second, i int) string { return fmtRate(s.Rejected[i][r]) }})
+	for _, why := range lab.Reasons {
+		cols = append(cols, column{group: "rejected:", head: why.String(), min: 5, quiet: why != lab.RejectPool, fleet: why == lab.RejectBalancer,
+			total: func(c lab.ClassStats) string { return fmtCount(c.Rejected[why]) },
+			rate:  func(r *lab.Rates, i int) float64 { return r.Rejected[i][why] }})
 	}
-	cols = append(cols,
+	return append(cols,
 		column{head: "in flight", min: 5,
 			total: func(c lab.ClassStats) string { return fmtCount(c.InFlight) }},
-		column{group: "latency", head: "p50", min: 5,
+		column{group: "finished:", head: "ok%", min: 4, drop: 1, total: okShare},
+		column{group: "finished:", head: "p50", min: 5,
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P50, c.Latency.Count) }},
-		column{group: "latency", head: "p99", min: 5,
+		column{group: "finished:", head: "p99", min: 5,
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P99, c.Latency.Count) }},
-		column{head: "wait p99", min: 5, drop: 1,
+		column{group: "wait p99:", head: "total", min: 5, drop: 1,
 			total: func(c lab.ClassStats) string { return latency(c.QueueWait.P99, c.QueueWait.Count) }},
+		column{group: "wait p99:", head: "lag", min: 5, drop: 1,
+			total: func(c lab.ClassStats) string { return latency(c.Lag.P99, c.Lag.Count) }},
+		column{group: "wait p99:", head: "hand-off", min: 5, drop: 1,
+			total: func(c lab.ClassStats) string { return latency(c.Handoff.P99, c.Handoff.Count) }},
 		column{head: "service p99", min: 5, drop: 2,
 			total: func(c lab.ClassStats) string { return latency(c.Service.P99, c.Service.Count) }},
 	)
-	return cols
+}
+
+// key names a column as a pointer does: its group and head, "rejected:pool", "finished:p50".
+func (c column) key() string { return c.group + c.head }
+
+// okShare is ok as a share of the requests a worker finished: "52%", "–" before any.
+func okShare(c lab.ClassStats) string {
+	finished := c.OK + c.Failed + c.TimedOut
+	if finished == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(c.OK)/float64(finished))
 }
 
 func latency(d time.Duration, count int64) string {
@@ -64,16 +81,33 @@ func latency(d time.Duration, count int64) string {
 }
 
 // tableLines draws the per-class table: for each class a row of running totals and, with
-// rates, a row of counts during the last whole second ("/s"), which the timeline provides.
-// Classes without traffic in this run are left out.
-func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
+// rates, a row of per-second rates over the last few whole seconds of run time, which its
+// label states ("/s 1–6s": from 1 s to 6 s; lab.Rates). Classes
+// without traffic in this run are left out. notes say what the column groups shown mean.
+// Cells that marks point at (the tour's answer) stand out: ▶ and reverse video.
+func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines, notes []string) {
 	cols := tableColumns()
 	if s.Fleet == nil {
 		cols = slices.DeleteFunc(cols, func(c column) bool { return c.fleet })
 	}
 	nameW := 8
 	for _, c := range lab.Classes {
-		nameW = max(nameW, len(c.String())+2)
+		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)
+	}
+	rs := s.Rates()
+	rowLabel := "  /s"
+	if rs.Seconds > 0 {
+		rowLabel = fmt.Sprintf("  /s %d–%ds", rs.From, rs.To)
+	}
+	nameW = max(nameW, ansiWidth(rowLabel)+1)
+	rateCell := func(c column, ci int) string {
+		switch {
+		case c.rate == nil:
+			return ""
+		case rs.Seconds == 0:
+			return "–"
+		}
+		return fmtPerSec(c.rate(&rs, ci))
 	}
 	// Each column is as wide as its name or its widest value, plus one space before it.
 	widths := func(cols []column) ([]int, int) {
@@ -89,7 +123,10 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 				}
 			}
 			for ci := range lab.Classes {
-				ws[i] = max(ws[i], len(c.total(s.Classes[ci])))
+				ws[i] = max(ws[i], ansiWidth(c.total(s.Classes[ci])))
+				if rates {
+					ws[i] = max(ws[i], ansiWidth(rateCell(c, ci)))
+				}
 			}
 			ws[i]++
 			sum += ws[i]
@@ -113,6 +150,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 			break
 		}
 		cols = append(cols[:worst:worst], cols[worst+1:]...)
+		cols = ungroupWait(cols)
 		ws, sum = widths(cols)
 	}
 	// Spread what is left, a little, so wide screens don't cram the numbers together.
@@ -123,7 +161,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 		}
 	}
 
-	// Two header lines: group labels ("rejected:", "latency") over the names of their
+	// Two header lines: group labels ("rejected:", "finished:") over the names of their
 	// columns, and two-word names split across both lines so columns stay narrow.
 	h1 := []rune(strings.Repeat(" ", nameW+sumInts(ws)))
 	put := func(at int, text string, room int) {
@@ -138,7 +176,9 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 	}
 	h2 := padRight("class", nameW)
 	x := nameW
+	shown := map[string]bool{}
 	for i, c := range cols {
+		shown[c.head] = true
 		words := headWords(c.head)
 		switch {
 		case c.group != "" && (i == 0 || cols[i-1].group != c.group):
@@ -164,36 +204,70 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool) []string {
 		}
 		x += ws[i]
 	}
-	lines := []string{t.dim.Render(strings.TrimRight(string(h1), " ")), t.dim.Render(h2)}
+	lines = []string{t.dim.Render(strings.TrimRight(string(h1), " ")), t.dim.Render(h2)}
 
-	var last *lab.Second
-	if n := len(s.Timeline); n > 0 {
-		last = &s.Timeline[n-1]
-	}
 	for ci, c := range lab.Classes {
 		cs := s.Classes[ci]
 		if !s.Active(c) {
 			continue
 		}
-		row := t.name[ci].Render(padRight(c.String(), nameW))
-		rate := padRight("  /s", nameW)
+		row := t.name[ci].Render(padRight(s.Config.Traffic.Label(c), nameW))
+		rate := padRight(rowLabel, nameW)
 		for i, col := range cols {
-			row += padLeft(col.total(cs), ws[i])
-			cell := ""
-			if col.rate != nil {
-				cell = "–"
-				if last != nil {
-					cell = col.rate(last, ci)
-				}
+			cell := padLeft(col.total(cs), ws[i])
+			if marked(marks, c, col.key()) {
+				cell = markedCell(t, col.total(cs), ws[i])
 			}
-			rate += padLeft(cell, ws[i])
+			row += cell
+			rate += padLeft(rateCell(col, ci), ws[i])
 		}
 		lines = append(lines, row)
 		if rates {
-			lines = append(lines, t.dim.Render(rate))
+			lines = append(lines, t.dim.Render(strings.TrimRight(rate, " ")))
 		}
 	}
-	return lines
+	return lines, tableNotes(shown, w)
+}
+
+// tableNotes say what the groups of columns shown mean, each in the longest words that fit.
+func tableNotes(shown map[string]bool, w int) []string {
+	var notes []string
+	pick := func(forms ...string) {
+		for _, f := range forms {
+			if ansiWidth(f) <= w {
+				notes = append(notes, f)
+				return
+			}
+		}
+		notes = append(notes, forms[len(forms)-1])
+	}
+	if shown["p50"] {
+		pick("finished = ok + failed + timed out: ok%, p50 and p99 (latency from the scheduled arrival) count these, never a rejection",
+			"ok%, p50, p99: of finished requests (ok, failed, timed out), not of rejections",
+			"ok% p50 p99: finished requests only, no rejections")
+	}
+	switch {
+	case shown["lag"] && shown["hand-off"]:
+		pick("wait = scheduled arrival → on a worker, made of lag (the generator's: scheduled → sent) + hand-off (sent → on a worker)",
+			"wait = lag (scheduled → sent) + hand-off (sent → on a worker)")
+	case shown["total"]:
+		pick("wait = scheduled arrival → on a worker (? shows its parts)")
+	}
+	return notes
+}
+
+// ungroupWait: once the wait's parts are dropped, its total is a column of its own.
+func ungroupWait(cols []column) []column {
+	n, at := 0, -1
+	for i, c := range cols {
+		if c.group == "wait p99:" {
+			n, at = n+1, i
+		}
+	}
+	if n == 1 {
+		cols[at].group, cols[at].head = "", "wait p99"
+	}
+	return cols
 }
 
 func allZero(c column, s *lab.Snapshot) bool {
@@ -242,7 +316,8 @@ func detailLines(t *theme, s *lab.Snapshot) []string {
 	wait := func(c lab.ClassStats) lab.Percentiles { return c.QueueWait }
 	svc := func(c lab.ClassStats) lab.Percentiles { return c.Service }
 	p50 := func(p lab.Percentiles) time.Duration { return p.P50 }
-	p95 := func(p lab.Percentiles) time.Duration { return p.P95 }
+	p90 := func(p lab.Percentiles) time.Duration { return p.P90 }
+	p9999 := func(p lab.Percentiles) time.Duration { return p.P9999 }
 	p99 := func(p lab.Percentiles) time.Duration { return p.P99 }
 	p999 := func(p lab.Percentiles) time.Duration { return p.P999 }
 	pmax := func(p lab.Percentiles) time.Duration { return p.Max }
@@ -250,17 +325,19 @@ func detailLines(t *theme, s *lab.Snapshot) []string {
 		name string
 		cols []col
 	}{
-		{"latency from the scheduled arrival", []col{{"p50", p(lat, p50)}, {"p95", p(lat, p95)}, {"p99", p(lat, p99)},
-			{"p99.9", p(lat, p999)}, {"max", p(lat, pmax)}, {"count", func(c lab.ClassStats) string { return fmtCount(c.Latency.Count) }}}},
-		{"queue wait", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}}},
+		{latencyFrom(s.Config.Traffic), []col{{"p50", p(lat, p50)}, {"p90", p(lat, p90)}, {"p99", p(lat, p99)},
+			{"p99.9", p(lat, p999)}, {"p99.99", p(lat, p9999)}, {"max", p(lat, pmax)}, {"count", func(c lab.ClassStats) string { return fmtCount(c.Latency.Count) }}}},
+		{"wait: scheduled → on a worker", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}}},
+		{"its parts", []col{{"lag p99", p(func(c lab.ClassStats) lab.Percentiles { return c.Lag }, p99)},
+			{"hand-off", p(func(c lab.ClassStats) lab.Percentiles { return c.Handoff }, p99)}}},
 		{"service", []col{{"p50", p(svc, p50)}, {"p99", p(svc, p99)}, {"max", p(svc, pmax)}}},
 	}
-	const cw, nameW, gap = 8, 10, 4
+	const cw, nameW, gap = 9, 10, 3
 	top := padRight("", nameW)
 	head := padRight("class", nameW)
 	rows := make([]string, len(lab.Classes))
 	for i, c := range lab.Classes {
-		rows[i] = t.name[i].Render(padRight(c.String(), nameW))
+		rows[i] = t.name[i].Render(padRight(s.Config.Traffic.Label(c), nameW))
 	}
 	for gi, g := range groups {
 		if gi > 0 {

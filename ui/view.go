@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+
 	"poollab/lab"
 )
 
@@ -18,6 +21,7 @@ type pane struct {
 	snap     *lab.Snapshot // nil before the first snapshot arrives
 	cfg      lab.Config    // the settings in force (the last ones applied)
 	modified bool          // cfg differs from the preset it came from
+	changes  []change      // settings changes made during this run, oldest first
 }
 
 // screen is everything the view depends on. render is a pure function of it (and the
@@ -33,12 +37,15 @@ type screen struct {
 	status     string
 	statusErr  bool
 
-	help       bool
-	helpScroll int
+	help     bool
+	helpView viewport.Model // the help's text, scrolled
 
 	picker       bool
 	presets      []Preset
 	pickerCursor int
+
+	tour  tourView  // the tour's chapter and phase; tour.ch nil: no tour
+	marks []pointer // the numbers to highlight: the tour's answer at its moment
 }
 
 // Frame is the screen the live lab shows for these snapshots at width×height, without a
@@ -49,7 +56,7 @@ func Frame(snaps []lab.Snapshot, width, height int, noColor bool) string {
 	for i := range snaps {
 		s.panes = append(s.panes, pane{snap: &snaps[i], cfg: snaps[i].Config})
 	}
-	return render(newTheme(noColor), s)
+	return render(newTheme(noColor, true), s)
 }
 
 // render draws the whole frame: exactly height lines, each exactly width cells.
@@ -66,6 +73,8 @@ func render(t *theme, s screen) string {
 		return frame(pickerLines(t, s), w, h)
 	case s.help:
 		return frame(helpScreen(t, s), w, h)
+	case s.tour.ch != nil:
+		return frame(tourLines(t, s), w, h)
 	case len(s.panes) == 2:
 		return frame(compareLines(t, s), w, h)
 	}
@@ -91,7 +100,7 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 	if p.snap != nil {
 		return p.snap
 	}
-	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: p.cfg.Pool.Queue,
+	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: int(p.cfg.Pool.Queue), Unbounded: p.cfg.Pool.Queue.Unbounded(),
 		Discipline: p.cfg.Pool.Discipline, Workers: make([]lab.Worker, p.cfg.Pool.Workers)},
 		Bulkhead: lab.BulkheadStats{Type: p.cfg.Payment.Bulkhead.Type, Size: p.cfg.Payment.Bulkhead.Size, QueueCap: p.cfg.Payment.Bulkhead.Queue}}
 }
@@ -99,7 +108,7 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 // mainLines is the single lab: the lab, then the status line and the keys at the bottom.
 func mainLines(t *theme, s screen) []string {
 	status := []string{statusLine(t, s)}
-	footer := wrapItems(footerItems(t, false), "  ", s.width)
+	footer := footerLines(t, s.keyMap(), s.width, 2)
 	out := labLines(t, s, 0, s.width, s.height-len(status)-len(footer))
 	return append(append(out, status...), footer...)
 }
@@ -107,9 +116,10 @@ func mainLines(t *theme, s screen) []string {
 // Levels of detail of one lab, richest first. Each gives something up so the lab fits a
 // shorter space; the halves of compare mode use the lower ones.
 const (
-	levelFull    = iota // the pool in up to 4 rows, every health item, the narrator
-	levelCompact        // the pool in up to 2 rows, one line of health items
-	levelNoProse        // no narrator, no health items
+	levelFull    = iota // the pool in up to 4 rows, every health item, the narrator, the notes, the changes
+	levelCompact        // the pool in up to 2 rows, one line of health items, of notes and of changes
+	levelTerse          // the narrator, without health items, notes or changes
+	levelNoProse        // no narrator either
 	levelTight          // one line of settings, the workers alone
 	levelTotals         // the table without its per-second rows
 )
@@ -118,42 +128,89 @@ const (
 const compactBelow = 29
 
 // labSections are one lab's parts at a level of detail: header, narrator, settings, pool,
-// table, health (empty when left out).
+// table (with its notes), health, changes (empty when left out). The narrator is whole or
+// left out, never cut.
 func labSections(t *theme, s screen, i, w, level int) [][]string {
 	p := s.panes[i]
 	snap := p.snapshotOrEmpty()
 	var narr []string
 	if level < levelNoProse {
-		narr = wrapText("» "+narrate(p.cfg, snap), w, 2)
+		narr = wrapText("» "+narrate(p.cfg, snap), w, 0)
 		for k := range narr {
 			narr[k] = t.narrator.Render(narr[k])
 		}
 	}
-	items, sep := settingsItems(t, p.cfg, snap), t.dim.Render(" · ")
+	items, sep := settingsItems(t, p.cfg, snap, w), t.dim.Render(" · ")
 	settings := wrapItems(items, sep, w)
+	if level > levelFull && len(snap.Chain) > 0 { // the chain follows from the settings: only if it costs no line
+		if fewer := wrapItems(items[:len(items)-1], sep, w); len(fewer) < len(settings) {
+			items, settings = items[:len(items)-1], fewer
+		}
+	}
 	if level >= levelTight { // one line, cut at the edge: the isolation settings come early in it
 		settings = []string{strings.Join(items, sep)}
 	}
 	var pool []string
 	switch {
 	case level == levelFull:
-		pool = poolLines(t, snap, w, 4)
-	case level < levelTight:
-		pool = poolLines(t, snap, w, 2)
+		pool = poolLines(t, snap, w, 4, true)
+	case level < levelTight: // without a queue, the settings' "queue 0" says it
+		pool = poolLines(t, snap, w, 2, snap.Pool.QueueCap > 0 || snap.Pool.Queued > 0)
 	default:
-		pool = poolLines(t, snap, w, 1)[:1]
+		pool = poolLines(t, snap, w, 1, false)[:1]
 	}
 	if fleet := fleetLines(t, snap, w, level); fleet != nil {
 		pool = fleet
 	}
-	var health []string
-	if level < levelNoProse {
-		health = wrapItems(healthItems(snap), t.dim.Render(" · "), w)
-		if level > levelFull && len(health) > 1 {
-			health = health[:1]
+	var health, changes []string
+	table, notes := tableLines(t, snap, w, level < levelTotals, s.paneMarks(i))
+	if level < levelTerse {
+		health = wrapItems(healthItems(snap, w), t.dim.Render(" · "), w)
+		notes = wrapItems(notes, t.dim.Render(" · "), w)
+		for k := range notes {
+			notes[k] = t.dim.Render(notes[k])
+		}
+		if level > levelFull {
+			health, notes = health[:min(len(health), 1)], notes[:min(len(notes), 1)]
+		}
+		table = append(table, notes...)
+	}
+	if level < levelTerse {
+		rows := 2
+		if level > levelFull {
+			rows = 1
+		}
+		changes = changeLines(t, p.changes, w, rows)
+	}
+	return [][]string{{headerLine(t, s, i, w)}, narr, settings, pool, table, health, changes, hopsLines(t, snap, w, level)}
+}
+
+// changeLines is the log of settings changes, newest last, in at most rows lines: as many of
+// the latest as fit. Their numbers mark them on the charts.
+func changeLines(t *theme, cs []change, w, rows int) []string {
+	if len(cs) == 0 {
+		return nil
+	}
+	sep := t.dim.Render(" · ")
+	label := t.bold.Render("changes") + " "
+	var lines []string
+	for first := 0; first < len(cs); first++ {
+		items := []string{label + changeItem(t, cs[first])}
+		for _, c := range cs[first+1:] {
+			items = append(items, changeItem(t, c))
+		}
+		if first > 0 {
+			items[0] = label + t.dim.Render(fmt.Sprintf("(%d earlier) ", first)) + changeItem(t, cs[first])
+		}
+		if lines = wrapItems(items, sep, w); len(lines) <= rows && ansiWidth(lines[len(lines)-1]) <= w {
+			return lines
 		}
 	}
-	return [][]string{{headerLine(t, s, i, w)}, narr, settings, pool, tableLines(t, snap, w, level < levelTotals), health}
+	return lines[len(lines)-rows:]
+}
+
+func changeItem(t *theme, c change) string {
+	return t.marker.Render(itoa(c.n)) + t.dim.Render(" at "+fmtElapsed(c.at)+" ") + c.what
 }
 
 func linesIn(sections [][]string) int {
@@ -182,9 +239,9 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 
 	// Spacing: blank lines after sections, most useful first, while the charts keep a
 	// useful height (or when there is no room for charts anyway).
-	const chartMin = 7
+	chartMin := 7 + measurementHeight(snap)
 	gapAfter := map[int]bool{}
-	for _, sec := range []int{2, 3, 4, 1, 5, 0} {
+	for _, sec := range []int{2, 3, 4, 1, 5, 6, 0} {
 		if len(sections[sec]) > 0 && (avail-1 >= chartMin || avail > 0 && avail < 4) {
 			gapAfter[sec] = true
 			avail--
@@ -204,7 +261,7 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 		avail -= len(detail) + 1
 	}
 	if avail >= 4 {
-		ch := chartsLines(t, snap, w, avail)
+		ch := chartsLines(t, snap, s.panes[i].changes, w, avail)
 		out = append(out, ch...)
 		avail -= len(ch)
 	}
@@ -217,21 +274,26 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 
 // chartsLines puts the two charts side by side (stacked when the screen is tall and
 // narrow enough that side by side would squeeze them).
-func chartsLines(t *theme, snap *lab.Snapshot, w, h int) []string {
+func chartsLines(t *theme, snap *lab.Snapshot, changes []change, w, h int) []string {
+	if out, ok := distributionLayout(t, snap, changes, w, h); ok {
+		return out
+	}
 	occ, starv := occupancyChart(snap), starvationChart(snap)
-	ch := h
-	if h >= 2*10+1 && w < 160 {
-		each := min((h-1)/2, 16)
+	if alt, ok := postmortemChart(snap); ok {
+		starv = alt
+	}
+	if h >= 2*11+1 && w < 160 {
+		each := min((h-1)/2, 17)
 		split := legendSplit(t, occ, snap, w) || legendSplit(t, starv, snap, w)
-		a := chartLines(t, occ, snap, w, each, split)
-		b := chartLines(t, starv, snap, w, each, split)
+		a := chartLines(t, occ, snap, changes, w, each, split)
+		b := chartLines(t, starv, snap, changes, w, each, split)
 		return append(append(a, ""), b...)
 	}
 	left := (w - 2) / 2
 	right := w - 2 - left
 	split := legendSplit(t, occ, snap, left) || legendSplit(t, starv, snap, right)
-	a := chartLines(t, occ, snap, left, ch, split)
-	b := chartLines(t, starv, snap, right, ch, split)
+	a := chartLines(t, occ, snap, changes, left, h, split)
+	b := chartLines(t, starv, snap, changes, right, h, split)
 	return beside(a, b, left, "  ")
 }
 
@@ -259,7 +321,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	snap := p.snapshotOrEmpty()
 	name := p.cfg.Name
 	if p.modified {
-		name += " (changed)"
+		name += " (settings changed)"
 	}
 	var title string
 	switch {
@@ -288,8 +350,8 @@ func headerLine(t *theme, s screen, i, w int) string {
 			continue
 		}
 		now := "–" // no whole second yet
-		if last := snap.LastSecond(); last != nil {
-			now = fmtRate(last.Rejected[i][lab.RejectPool])
+		if r := snap.Rates(); r.Seconds > 0 {
+			now = fmt.Sprintf("%s in %d–%ds", fmtPerSec(r.Rejected[i][lab.RejectPool]), r.From, r.To)
 		}
 		label := t.alert.Render(fmt.Sprintf("%s STARVED %s", c, fmtCount(n)))
 		starved = append(starved, label+t.dim.Render(" ("+now+")"))
@@ -310,8 +372,8 @@ func headerLine(t *theme, s screen, i, w int) string {
 		state = t.dim.Render("■ snapshot")
 		stateShort = state
 	default:
-		state = t.status.Render("● live")
-		stateShort = state
+		state = t.status.Render("● live: updating 10×/s")
+		stateShort = t.status.Render("● live")
 	}
 	rights := []string{
 		strings.Join(append(starved, state), "  "),
@@ -330,9 +392,9 @@ func headerLine(t *theme, s screen, i, w int) string {
 }
 
 // settingsItems are the settings in force, each with its name.
-func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
+func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot, w int) []string {
 	k := func(name, value string) string { return t.dim.Render(name+" ") + value }
-	queue := fmt.Sprintf("%d %s", cfg.Pool.Queue, strings.ToUpper(string(cfg.Pool.Discipline)))
+	queue := fmt.Sprintf("%v %s", cfg.Pool.Queue, strings.ToUpper(string(cfg.Pool.Discipline)))
 	timeout := "off"
 	if cfg.Payment.Timeout.Kind != lab.TimeoutNone {
 		timeout = fmt.Sprintf("%s %s", cfg.Payment.Timeout.Kind, fmtDur(cfg.Payment.Timeout.Duration.D()))
@@ -343,47 +405,77 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot) []string {
 	case lab.BulkheadNone:
 	case lab.BulkheadThreadPool:
 		bulkhead = fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", snap.Bulkhead.ThreadsBusy, snap.Bulkhead.Size, snap.Bulkhead.Queued, snap.Bulkhead.QueueCap)
+	case lab.BulkheadAdaptive:
+		bulkhead = adaptiveSetting(cfg, snap)
 	default:
 		bulkhead = fmt.Sprintf("%s %d/%d permits in use", bh.Type, snap.Bulkhead.InUse, snap.Bulkhead.Size)
 		if bh.MaxWait > 0 {
 			bulkhead += ", max wait " + fmtDur(bh.MaxWait.D())
 		}
 	}
-	breaker := "off"
+	breaker := []string{k("breaker", "off")}
 	if cfg.Payment.Breaker.Enabled {
-		breaker = "on"
-		if st := snap.Breaker.State; st != "" && st != lab.BreakerOff {
-			breaker += ", " + string(st)
-			if st == lab.BreakerOpen && snap.Breaker.OpenLeft > 0 {
-				breaker += " " + fmtSecs(snap.Breaker.OpenLeft)
-			}
-			breaker += fmt.Sprintf(", failing %.0f%%", snap.Breaker.FailureRate)
-		}
+		breaker = breakerItems(k, snap.Breaker)
 	}
 	var rates []string
 	for _, c := range lab.Classes {
-		rate := cfg.Traffic.Rate(c)
-		if snap.Fleet != nil {
-			rate = snap.Config.Traffic.Rate(c) // a fleet's health checks are its balancer's
+		if !snap.Active(c) {
+			continue
 		}
-		rates = append(rates, c.String()+" "+fmtFloatRate(rate))
+		if snap.Fleet != nil {
+			rates = append(rates, rateSetting(snap.Config, snap, c)) // a fleet's health checks are its balancer's
+			continue
+		}
+		rates = append(rates, rateSetting(cfg, snap, c))
 	}
 	items := []string{
-		k("pool", fmt.Sprintf("%d workers", cfg.Pool.Workers)),
+		k("pool", poolSetting(cfg)),
 		k("queue", queue),
 		k("timeout", timeout),
 		k("bulkhead", bulkhead),
-		k("breaker", breaker),
-		k("dependency", modeShort(cfg.Dependency)),
+	}
+	items = append(items, breaker...)
+	items = append(items, k("dependency", modeShort(cfg.Dependency)), k("traffic", trafficMode(cfg.Traffic)+strings.Join(rates, ", ")))
+	if st := cfg.Dependency.Stall; st.For > 0 {
+		items = append(items, k("stall", stallShort(st)))
 	}
 	if pr := cfg.Payment.Connections.PerRoute; pr > 0 {
-		items = append(items, k("connections", fmt.Sprintf("%d/%d per route in use, lease wait %s", snap.Connections.InUse, pr, fmtDur(cfg.Payment.Connections.LeaseTimeout.D()))))
+		lease := cfg.Payment.Connections.LeaseTimeout.D()
+		conns := []string{k("connections", fmt.Sprintf("%d of %d in use (cap per route: per destination host)", snap.Connections.InUse, pr)),
+			k("lease wait", "up to "+fmtDur(lease)+" for one, holding the worker")}
+		if w < 100 {
+			conns = []string{k("connections", fmt.Sprintf("%d of %d in use (per destination host), lease wait ≤ %s", snap.Connections.InUse, pr, fmtDur(lease)))}
+		}
+		items = append(items, conns...)
 	}
-	items = append(items, k("traffic", strings.Join(rates, ", ")))
+	items = append(items, kneeItems(t, cfg)...)
 	if len(snap.Chain) > 0 {
 		items = append(items, k("payment chain", strings.Join(snap.Chain, " → ")))
 	}
 	return items
+}
+
+// breakerItems label each of the breaker's numbers: its state, the time to the next trial,
+// the failure rate against its threshold, the calls counted against the minimum. While open
+// they are those of the closed stretch that opened it, or of the trial that failed.
+func breakerItems(k func(name, value string) string, b lab.BreakerStats) []string {
+	rate := fmt.Sprintf("%.0f%% / threshold %.0f%%", b.FailureRate, b.Threshold)
+	calls := fmt.Sprintf("%d / minimum %d", b.Calls, b.MinCalls)
+	window := fmt.Sprintf("calls in the last %s", fmtDur(b.Window))
+	switch {
+	case b.State == "" || b.State == lab.BreakerOff:
+		return []string{k("breaker", "on")}
+	case b.State == lab.BreakerHalfOpen:
+		return []string{k("breaker", "HALF-OPEN: trial calls decide"), k("trial calls", fmt.Sprintf("%d of %d", b.Calls, b.Trials))}
+	case b.State == lab.BreakerOpen && b.Retrial:
+		return []string{k("breaker", "OPEN again: payments fail at once"), k("next trial in", fmtSecs(b.OpenLeft)),
+			k("the trial failed", fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)),
+			k("it opens at", fmt.Sprintf("%.0f%% failed of ≥ %d calls in %s", b.Threshold, b.MinCalls, fmtDur(b.Window)))}
+	case b.State == lab.BreakerOpen:
+		return []string{k("breaker", "OPEN: payments fail at once"), k("next trial in", fmtSecs(b.OpenLeft)),
+			k("it opened at failure rate", rate), k(window, calls)}
+	}
+	return []string{k("breaker", "closed: calls go through"), k("failure rate", rate), k(window, calls)}
 }
 
 func modeShort(d lab.DependencyConfig) string {
@@ -402,11 +494,12 @@ func modeShort(d lab.DependencyConfig) string {
 	return string(d.Mode) + " " + fmtDur(d.Latency.D())
 }
 
-// healthItems: the dependency, the generator and the pool over the run.
-func healthItems(s *lab.Snapshot) []string {
+// healthItems: the dependency, the generator and the pool over the run, each with the few
+// words that say what it is (the longer words where w has room).
+func healthItems(s *lab.Snapshot, w int) []string {
 	items := []string{
-		fmt.Sprintf("dependency in flight %d (peak %d, %s calls)", s.Dependency.InFlight, s.Dependency.PeakInFlight, fmtCount(s.Dependency.Requests)),
-		fmt.Sprintf("pool full %s of %s", fmtElapsed(s.Pool.FullFor), fmtElapsed(s.Elapsed)),
+		fmt.Sprintf("dependency in flight %d%s (peak %d, %s calls)", s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, fmtCount(s.Dependency.Requests)),
+		fmt.Sprintf("pool full (no free worker) %s in all, of %s", fmtElapsed(s.Pool.FullFor), fmtElapsed(s.Elapsed)),
 	}
 	if s.Orphans.Total > 0 {
 		items = append(items, fmt.Sprintf("orphaned calls %d running (%s so far)", s.Orphans.InFlight, fmtCount(s.Orphans.Total)))
@@ -414,24 +507,61 @@ func healthItems(s *lab.Snapshot) []string {
 	if s.Breaker.Opened > 0 {
 		items = append(items, fmt.Sprintf("breaker opened %d×", s.Breaker.Opened))
 	}
+	items = append(items, slackItems(s)...)
 	if s.Health.Pulls > 0 || s.Health.Pulled {
-		state := "in rotation"
+		state := "back in rotation"
 		if s.Health.Pulled {
-			state = "PULLED"
+			state = "PULLED this instance: a real one would get no traffic, the lab keeps sending"
+			if w < 100 {
+				state = "PULLED (3 failed checks; the lab keeps sending)"
+			}
 		}
-		items = append(items, fmt.Sprintf("balancer: %s (pulled %d×)", state, s.Health.Pulls))
+		items = append(items, fmt.Sprintf("balancer %s (pulled %d× so far)", state, s.Health.Pulls))
 	}
 	return append(items,
-		"generator lag p99 "+latency(s.Generator.Lag.P99, s.Generator.Lag.Count),
-		fmt.Sprintf("lab goroutines %d", s.Goroutines))
+		"generator lag p99 "+latency(s.Generator.Lag.P99, s.Generator.Lag.Count)+" (how late the lab sent)",
+		goroutinesItem(s))
 }
 
-func footerItems(t *theme, compare bool) []string {
-	var items []string
-	for _, k := range footerKeys(compare) {
-		items = append(items, t.key.Render(k[0])+" "+t.dim.Render(k[1]))
+// footerLines are the keys, from the keymap, as help.Model draws them: as many lines as
+// they need up to rows, the last one ending in … when keys are left out (? lists them all).
+func footerLines(t *theme, km keyMap, w, rows int) []string {
+	var bs []key.Binding
+	var ws []int // each key's width alone; on a line they are joined by the separator
+	for _, b := range km.ShortHelp() {
+		if b.Enabled() {
+			bs = append(bs, b)
+			ws = append(ws, ansiWidth(t.footer.ShortHelpView([]key.Binding{b})))
+		}
 	}
-	return items
+	sepW := ansiWidth(t.footer.ShortSeparator)
+	ellipsis := t.footer.Styles.Ellipsis.Render(" " + t.footer.Ellipsis)
+	var out []string
+	for len(bs) > 0 {
+		lastLine := len(out) == rows-1
+		fits := func(n, room int) bool { // the first n keys on one line
+			total := (n - 1) * sepW
+			for _, x := range ws[:n] {
+				total += x
+			}
+			return total <= room
+		}
+		room := w
+		if lastLine && !fits(len(bs), w) { // keep room for the …
+			room = w - ansiWidth(ellipsis)
+		}
+		n := 1
+		for n < len(bs) && fits(n+1, room) {
+			n++
+		}
+		line := t.footer.ShortHelpView(bs[:n])
+		if lastLine && n < len(bs) {
+			return append(out, line+ellipsis)
+		}
+		out = append(out, line)
+		bs, ws = bs[n:], ws[n:]
+	}
+	return out
 }
 
 // statusLine is the last thing a key did. Too long, it is cut in the middle: its end often
@@ -445,34 +575,6 @@ func statusLine(t *theme, s screen) string {
 		return t.statusErr.Render("✗ " + msg)
 	}
 	return t.status.Render("› " + msg)
-}
-
-// helpScreen: the help text, scrolled, with a title and a footer line.
-func helpScreen(t *theme, s screen) []string {
-	body := helpLines(t, s.width-2)
-	room := s.height - 2
-	top := clampScroll(s.helpScroll, len(body), room)
-	end := min(top+room, len(body))
-	out := []string{t.title.Render("poollab help") + t.dim.Render("   ? or esc closes · ↑ ↓ pgup pgdn scroll · q quits")}
-	for _, l := range body[top:end] {
-		out = append(out, " "+l)
-	}
-	for len(out) < s.height-1 {
-		out = append(out, "")
-	}
-	more := ""
-	if end < len(body) {
-		more = fmt.Sprintf("↓ %d more lines", len(body)-end)
-	}
-	if top > 0 {
-		more = strings.TrimSpace(more + fmt.Sprintf("   ↑ %d above", top))
-	}
-	return append(out, t.dim.Render(more))
-}
-
-// clampScroll keeps a scroll offset inside the text.
-func clampScroll(top, lines, room int) int {
-	return max(0, min(top, lines-room))
 }
 
 // pickerLines: the presets with their descriptions; the cursor's one is marked.

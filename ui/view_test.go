@@ -22,7 +22,7 @@ func testScreen(snap *lab.Snapshot, w, h int) screen {
 var goldenSizes = [][2]int{{80, 24}, {120, 40}, {200, 60}}
 
 func TestGoldenMain(t *testing.T) {
-	th := newTheme(false)
+	th := newTheme(false, true)
 	for _, sz := range goldenSizes {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			out := render(th, testScreen(testSnapshot(), sz[0], sz[1]))
@@ -33,7 +33,7 @@ func TestGoldenMain(t *testing.T) {
 }
 
 func TestGoldenStates(t *testing.T) {
-	th := newTheme(false)
+	th := newTheme(false, true)
 	presets := []Preset{{"semaphore-bulkhead", "The same traffic with a semaphore bulkhead of 5."},
 		{"shared-pool", "One shared pool of 20 workers: payments need 10/s x 3s = 30, so the pool is full in 2s and signups starve."}}
 	cases := map[string]screen{
@@ -43,8 +43,8 @@ func TestGoldenStates(t *testing.T) {
 			s.paused, s.status = true, "paused: the screen is frozen; the lab keeps running (space resumes)"
 			return s
 		}(),
-		"help_80x24":      {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 80, height: 24, help: true},
-		"help_200x60":     {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 200, height: 60, help: true},
+		"help_80x24":      {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 80, height: 24, help: true, helpView: newHelpView(th, keys, 80, 24)},
+		"help_200x60":     {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 200, height: 60, help: true, helpView: newHelpView(th, keys, 200, 60)},
 		"picker_80x24":    {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 80, height: 24, picker: true, presets: presets, pickerCursor: 1},
 		"too_small_60x20": {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 60, height: 20},
 		"starting_80x24":  {panes: []pane{{cfg: testConfig()}}, width: 80, height: 24},
@@ -68,13 +68,13 @@ func compareScreen(w, h int) screen {
 // Compare mode: side by side at 120x40, stacked at 80x24, and either way both labs, the
 // focus and the summary table with A, B and B − A.
 func TestGoldenCompare(t *testing.T) {
-	th := newTheme(false)
+	th := newTheme(false, true)
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			out := render(th, compareScreen(sz[0], sz[1]))
 			checkFrame(t, out, sz[0], sz[1])
 			plain := ansi.Strip(out)
-			for _, want := range []string{"  A shared-pool", "▶ B semaphore-bulkhead (changed)", "A vs B",
+			for _, want := range []string{"  A shared-pool", "▶ B semaphore-bulkhead (settings changed)", "A vs B",
 				"rejected:pool      22       0     -22", "rejected:bulkhead      0     47    +47", "? help"} {
 				if !strings.Contains(plain, want) {
 					t.Errorf("compare view lacks %q", want)
@@ -92,12 +92,12 @@ func TestCompareTooSmall(t *testing.T) {
 		p.snap.Config.Traffic.Health.Rate = 1
 		p.snap.Classes[lab.Health].Arrived = 6
 	}
-	out := ansi.Strip(render(newTheme(false), s))
+	out := ansi.Strip(render(newTheme(false, true), s))
 	if !strings.Contains(out, "compare needs at least 80×") || !strings.Contains(out, "(now 80×24)") {
 		t.Errorf("no size message:\n%s", out)
 	}
 	s.height = 40
-	if out := ansi.Strip(render(newTheme(false), s)); strings.Contains(out, "compare needs") {
+	if out := ansi.Strip(render(newTheme(false, true), s)); strings.Contains(out, "compare needs") {
 		t.Errorf("80x40 should fit:\n%s", out)
 	}
 }
@@ -122,13 +122,13 @@ func TestFrame(t *testing.T) {
 
 // With NO_COLOR the letters alone tell who holds what, in the pool and in the charts.
 func TestGoldenNoColor(t *testing.T) {
-	out := render(newTheme(true), testScreen(bulkheadSnapshot(), 80, 24))
+	out := render(newTheme(true, true), testScreen(bulkheadSnapshot(), 80, 24))
 	checkFrame(t, out, 80, 24)
 	if strings.Contains(out, "\x1b[38") || strings.Contains(out, "\x1b[48") {
 		t.Errorf("NO_COLOR view sets colours")
 	}
 	plain := ansi.Strip(out)
-	for _, want := range []string{"PPPPPpp", "p payment waiting for bulkhead 2", "S signup 1"} {
+	for _, want := range []string{"PPPPPbb", "b payment waiting for a bulkhead permit 2", "S signup 1"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("NO_COLOR view lacks %q", want)
 		}
@@ -138,7 +138,7 @@ func TestGoldenNoColor(t *testing.T) {
 
 // Every size, however small or odd, gives exactly height lines of exactly width cells.
 func TestFrameAtEverySize(t *testing.T) {
-	th := newTheme(false)
+	th := newTheme(false, true)
 	snaps := []*lab.Snapshot{nil, testSnapshot(), bulkheadSnapshot(), bigPoolSnapshot()}
 	for _, w := range []int{1, 10, 40, 79, 80, 81, 99, 120, 159, 160, 200, 260} {
 		for _, h := range []int{1, 5, 23, 24, 25, 31, 32, 40, 41, 60, 90} {
@@ -146,6 +146,7 @@ func TestFrameAtEverySize(t *testing.T) {
 				s := screen{panes: []pane{{snap: snap, cfg: testConfig()}}, width: w, height: h}
 				for _, mode := range []string{"main", "help", "picker"} {
 					s.help, s.picker = mode == "help", mode == "picker"
+					s.helpView = newHelpView(th, keys, w, h)
 					s.presets = []Preset{{"a", strings.Repeat("long description ", 20)}}
 					out := render(th, s)
 					if !checkFrame(t, out, w, h) {
@@ -183,7 +184,7 @@ func bigPoolSnapshot() *lab.Snapshot {
 }
 
 func TestBigPoolKeepsTheSplit(t *testing.T) {
-	out := ansi.Strip(render(newTheme(false), testScreen(bigPoolSnapshot(), 120, 40)))
+	out := ansi.Strip(render(newTheme(false, true), testScreen(bigPoolSnapshot(), 120, 40)))
 	var workers, queue string
 	for _, l := range strings.Split(out, "\n") {
 		switch {
@@ -232,7 +233,7 @@ func TestNarrator(t *testing.T) {
 		want string
 	}{
 		{"shared pool", func(*lab.Config) {},
-			"payments need 10/s × 3.0s = 30 workers; the pool has 20: full in 2.0s, signups now starving; a full pool turns away 38% of every class"},
+			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; a full pool turns away 38% of every class"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
@@ -244,6 +245,12 @@ func TestNarrator(t *testing.T) {
 		{"caller timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
 		}, "the calls run on: 10/s × 3.0s = 30 at the dependency, orphaned"},
+		// The worker waits for a connection: Little's law with the real hold, lease wait and call.
+		{"connections per route", func(c *lab.Config) {
+			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
+		}, "5 connections per route serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, and once they hold every worker " +
+			"each holds its own 20 workers ÷ 1.7/s = 12.0s by Little's law (~9.0s lease wait + 3.0s call); the pool: first full at ~2.0s, " +
+			"signups now starving; a full pool turns away 83% of every class"},
 	}
 	for _, c := range cases {
 		cfg := testConfig()
@@ -256,7 +263,7 @@ func TestNarrator(t *testing.T) {
 	cfg := testConfig()
 	cfg.Pool.Queue = 10
 	early := &lab.Snapshot{Config: cfg, Elapsed: time.Second}
-	if got, want := narrate(cfg, early), "full in 2.0s, then the queue of 10 fills and signups starve"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "first full at ~2.0s, then the queue of 10 fills and signups starve"; !strings.Contains(got, want) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
 	}
 	// Once full, the queue grows by the arrivals the workers cannot finish: 15/s × (1 − 20/30.01).
@@ -295,7 +302,7 @@ func checkFrame(t *testing.T, out string, w, h int) bool {
 }
 
 func BenchmarkView200x60(b *testing.B) {
-	th := newTheme(false)
+	th := newTheme(false, true)
 	s := testScreen(testSnapshot(), 200, 60)
 	// A minute of timeline, as the screen has after a minute.
 	for len(s.panes[0].snap.Timeline) < 120 {

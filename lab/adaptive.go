@@ -1,0 +1,79 @@
+package lab
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/failsafe-go/failsafe-go/adaptivelimiter"
+)
+
+// adaptive is the adaptive concurrency limit: failsafe-go's adaptivelimiter, which moves
+// its limit from the calls' latency (up while it holds, down when it climbs or when more
+// calls at once bring fewer answers a second), so nobody picks the number. It is driven by
+// hand, not composed as a policy: as a policy it would learn from every execution's time,
+// and a call that failed fast or was cut at a deadline would read as a fast answer (or a
+// slow one) and move the limit on no signal. Here only calls the dependency answered are
+// latency samples; every other permit is dropped. A new configuration (its starting limit,
+// max wait, or the pool it can fill) builds a new limiter; holders release on their own.
+type adaptive struct {
+	cur   atomic.Pointer[adaptiveGen]
+	stale atomic.Bool // the type was switched away: switching back starts afresh
+}
+
+type adaptiveGen struct {
+	lim      adaptivelimiter.AdaptiveLimiter[any]
+	initial  int
+	maxLimit int
+	maxWait  time.Duration
+}
+
+// configure builds the limiter for b, its limit starting at b.size and never above
+// maxLimit, the most workers the pool can have to carry calls. Called under Apply's lock.
+func (a *adaptive) configure(b BulkheadConfig, maxLimit int) {
+	if b.Type != BulkheadAdaptive {
+		a.stale.Store(true)
+		return
+	}
+	initial := min(max(b.Size, 1), maxLimit)
+	g := a.cur.Load()
+	if g != nil && !a.stale.Load() && g.initial == initial && g.maxLimit == maxLimit && g.maxWait == b.MaxWait.D() {
+		return
+	}
+	a.stale.Store(false)
+	a.cur.Store(&adaptiveGen{initial: initial, maxLimit: maxLimit, maxWait: b.MaxWait.D(),
+		lim: adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).Build()})
+}
+
+// stats is the limit in force and the calls holding a permit (0, 0 before it is built).
+func (a *adaptive) stats() (limit, inUse int) {
+	if g := a.cur.Load(); g != nil {
+		return g.lim.Limit(), g.lim.Inflight()
+	}
+	return 0, 0
+}
+
+// adaptiveStage is the adaptive limit as a bulkhead: a permit within the limit, waiting up to
+// max_wait (0: none, as failsafe-go's default, which turns the excess away rather than let it
+// queue), held until the call ends. The call's latency counts only if the dependency answered.
+func adaptiveStage(a *adaptive) stage {
+	return stage{name: "bulkhead:adaptive", waits: PhaseBulkhead, wrap: func(next call) call {
+		return func(ctx context.Context, p *passage) result {
+			g := a.cur.Load()
+			p.phase(PhaseBulkhead)
+			permit, err := g.lim.AcquirePermitWithMaxWait(ctx, g.maxWait)
+			if err != nil {
+				return waitFailed(ctx, rejectedBy(RejectBulkhead))
+			}
+			rec := p.permit
+			p.hold(func() {
+				if rec.answered.Load() {
+					permit.Record()
+				} else {
+					permit.Drop()
+				}
+			})
+			return next(ctx, p)
+		}
+	}}
+}

@@ -1,0 +1,73 @@
+package lab
+
+import (
+	"time"
+
+	"poollab/slowserver"
+)
+
+// KneeForecast is the dependency past its concurrency knee (the postmortem's store): up to
+// Knee calls at once it answers in its latency, beyond it each call takes longer by
+// (n/knee)^exponent, so n calls at once answer n / latency(n) a second, which falls past
+// the knee (the Universal Scalability Law's retrograde region). A pool that scales on queue
+// length feeds it: the slower it answers, the longer the queue, the more workers, the
+// more calls at once, the slower it answers.
+type KneeForecast struct {
+	Knee     int           // 0: no knee (or the dependency answers no calls: down, errors)
+	Exponent float64       // how steeply latency grows past the knee
+	Latency  time.Duration // a call's latency up to the knee
+	Best     float64       // answers per second at the knee: Knee / Latency, the most it gives
+
+	// Cap is the most calls the settings let reach it at once: the pool's most workers (its
+	// autoscale max), or less by a semaphore or thread-pool bulkhead or a connection limit.
+	// Autoscaled says the pool's autoscale max decides it: the pool grows there while
+	// requests queue. An adaptive limit finds its own, so it is not counted here.
+	Cap        int
+	Autoscaled bool
+	CapLatency time.Duration // a call's latency with Cap calls at once
+	CapRate    float64       // answers per second with Cap calls at once: Cap / CapLatency
+
+	PeakRate float64 // payments per second at the traffic's peak (its profile's highest step)
+	// Shortfall is PeakRate − CapRate when the peak is more than Cap calls answer: per
+	// second, payments that queue up without end, or, under a deadline, run out of it.
+	Shortfall float64
+}
+
+// Answers is the dependency with n calls at once: how long each takes, and how many it
+// answers a second (n / latency(n)).
+func (k KneeForecast) Answers(n int) (latency time.Duration, perSec float64) {
+	if k.Knee == 0 || n <= 0 {
+		return 0, 0
+	}
+	latency = slowserver.KneeLatency(k.Latency, n, k.Knee, k.Exponent)
+	return latency, float64(n) / latency.Seconds()
+}
+
+// Net is how fast a queue grows when rate arrive a second and n calls at once are
+// answered: what n calls cannot answer, or, negative, how fast they drain it.
+func (k KneeForecast) Net(rate float64, n int) float64 {
+	_, perSec := k.Answers(n)
+	return rate - perSec
+}
+
+func (c Config) kneeForecast() KneeForecast {
+	d := c.Dependency
+	lat := d.CallLatency()
+	if d.Knee == 0 || lat <= 0 {
+		return KneeForecast{}
+	}
+	k := KneeForecast{Knee: d.Knee, Exponent: d.KneeExponent, Latency: lat, Best: float64(d.Knee) / lat.Seconds(),
+		PeakRate: c.Traffic.PeakRate(Payment), Cap: c.Pool.MaxWorkers(), Autoscaled: c.Pool.Autoscale.Max > 0}
+	capTo := func(n int) {
+		if n > 0 && n < k.Cap {
+			k.Cap, k.Autoscaled = n, false
+		}
+	}
+	if bh := c.Payment.Bulkhead; bh.Type == BulkheadSemaphore || bh.Type == BulkheadThreadPool {
+		capTo(bh.Size)
+	}
+	capTo(c.Payment.Connections.PerRoute)
+	k.CapLatency, k.CapRate = k.Answers(k.Cap)
+	k.Shortfall = max(k.Net(k.PeakRate, k.Cap), 0)
+	return k
+}

@@ -1,0 +1,126 @@
+package lab
+
+import (
+	"slices"
+	"time"
+)
+
+// RetryForecast is what retries and a chain of hops make of one payment's call.
+type RetryForecast struct {
+	// Fails says every try fails: the dependency refuses or errs, or a timeout (the lab's,
+	// a hop's, the deadline, or what propagation leaves a hop) is shorter than it takes.
+	Fails bool
+	// Try is how long one try takes the lab: the dependency's latency, or the timeout that
+	// cuts it, or, through a chain, the time the first hop takes to give up.
+	Try time.Duration
+	// Tries is the calls the lab makes per payment (the amplification): 1 when tries
+	// succeed or nothing is retried; the attempts when every try fails, fewer if the
+	// deadline has room for fewer; under a budget b, at most 1 + b (retries at most b of
+	// the requests).
+	Tries float64
+	// Unbudgeted is Tries without the budget: what the budget saves.
+	Unbudgeted float64
+	// Hold is how long a payment's call lasts: its tries and the waits between them.
+	Hold time.Duration
+	// Layers is how many layers retry: the lab (with payment.retry), and with retry_at
+	// every_hop each hop that calls another.
+	Layers int
+	// Deepest is the calls per payment at the last hop of a chain when every try fails:
+	// the product of each layer's tries (3 layers × 3 tries: 27). Equal to Tries without a
+	// chain.
+	Deepest float64
+}
+
+// meanBackoff is the average wait before a retry.
+func (r RetryConfig) meanBackoff() time.Duration {
+	if r.Jitter == JitterFull {
+		return r.Backoff.D() / 2
+	}
+	return r.Backoff.D()
+}
+
+// RetryForecast works out the payment call's tries: how long one takes, whether it fails,
+// and how many a payment makes, at the lab and at the bottom of a chain.
+func (c Config) RetryForecast() RetryForecast {
+	d, p := c.Dependency, c.Payment
+	backoff := p.Retry.meanBackoff()
+	f := RetryForecast{}
+	if p.Retry.Retries() {
+		f.Layers++
+	}
+	// What the dependency (the last hop) does with a call.
+	answer := d.CallLatency()
+	failure := RetryOn5xx
+	switch d.Mode {
+	case ModeDown:
+		f.Fails, failure = true, RetryOnRefused
+	case ModeErrors:
+		f.Fails = true
+	}
+	hopTries := 1.0
+	if d.Chain() {
+		k := d.HopAttempts()
+		if k > 1 {
+			f.Layers += d.Hops - 1
+		}
+		backoff := d.forward(p.Retry).Backoff
+		// Each hop but the last, from the deepest up: its tries, each cut by its own timeout.
+		// With propagate the hops' own timeouts only cap, and their time comes from the
+		// lab's deadline below.
+		for range d.Hops - 1 {
+			try := answer
+			if t := d.Hop.Timeout.D(); t > 0 && t < try {
+				try, f.Fails = t, true
+			}
+			if f.Fails {
+				answer = time.Duration(k)*try + time.Duration(k-1)*backoff
+				hopTries *= float64(k)
+			} else {
+				answer = try
+			}
+		}
+		failure = RetryOn5xx // a hop answers 502 or 504 when the hops below failed
+	}
+	f.Try = answer
+	// The lab's own cuts: the socket timeout, and with propagate what the hops keep back of
+	// each try's deadline; the first try ends at the payment's deadline at the latest.
+	limit := time.Duration(0)
+	if p.Timeout.Kind == TimeoutSocket {
+		limit = p.Timeout.Duration.D()
+	}
+	if p.Deadline > 0 && (limit == 0 || p.Deadline.D() < limit) {
+		limit = p.Deadline.D()
+	}
+	if limit > 0 && d.Chain() && d.Deadline == DeadlinePropagate {
+		limit -= time.Duration(d.Hops-1) * d.Hop.Reserve.D()
+		if limit < f.Try {
+			failure = RetryOn5xx // the first hop answers 504 as its reserve begins
+		}
+	} else if limit > 0 && limit < f.Try {
+		failure = RetryOnTimeout
+	}
+	if limit > 0 && limit < f.Try {
+		f.Try, f.Fails = limit, true
+	}
+	f.Tries = 1
+	if f.Fails && p.Retry.Retries() && slices.Contains(p.Retry.On, failure) {
+		f.Tries = float64(p.Retry.Attempts)
+		if dl := p.Deadline.D(); dl > 0 && f.Try+backoff > 0 {
+			fit := 1 + float64((dl-f.Try)/(f.Try+backoff)) // whole tries within the deadline
+			f.Tries = max(1, min(f.Tries, fit))
+		}
+	}
+	f.Unbudgeted = f.Tries
+	if b := p.Retry.Budget.Fraction(); b > 0 {
+		f.Tries = min(f.Tries, 1+b) // retries at most b of the requests
+	}
+	f.Hold = time.Duration(f.Tries*float64(f.Try) + (f.Tries-1)*float64(backoff))
+	if dl := p.Deadline.D(); dl > 0 {
+		f.Hold = min(f.Hold, dl)
+	}
+	f.Deepest = f.Tries
+	if f.Fails {
+		f.Deepest *= hopTries
+	}
+	return f
+}

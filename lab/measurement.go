@@ -1,0 +1,96 @@
+package lab
+
+import "time"
+
+// MeasurementForecast is what the way the load is sent does to what gets measured, when
+// the dependency stalls (accepts, answers nothing) for For. Open loop: every request due
+// in a stall is sent on time and waits for its end, and its latency, counted from the
+// schedule, says so. Closed loop: each user sends one request into the stall and waits with
+// it; the others that fall due are never sent, so their slow samples never exist.
+type MeasurementForecast struct {
+	Mode TrafficMode
+	Rate float64       // the target rate of the whole load (Σ classes), per second
+	Gap  time.Duration // between two requests at that rate: 1 / rate
+	// Closed loop, when replies are fast: one user's pacing (users / rate), the interval
+	// the corrected latency assumes (the pacing, or the think time if longer), and the rate
+	// the users then send at (users / that interval: the target rate unless think limits it).
+	Users    int
+	Interval time.Duration
+	Expected time.Duration
+	Sending  float64
+
+	Stall    time.Duration // how long one stall lasts; 0: no stall
+	Stalls   int           // stalls that begin within a headless run (its duration)
+	StallDue float64       // requests that fall due during one stall: sending rate × stall
+	// StallNotSent is how many of those a closed loop never sends: all but the one each
+	// user sends into the stall before waiting with it (0 once there are as many users as
+	// requests due in it). The first request after the stall goes at once; the rest of the
+	// pacing resumes from there, the missed ones skipped, not caught up.
+	StallNotSent float64
+	// Samples is how many latencies the run records (fast replies, no other losses): the
+	// sending rate × duration, less what the closed loop never sends.
+	Samples float64
+}
+
+// measurement works out c's MeasurementForecast.
+func (c Config) measurement() MeasurementForecast {
+	t := c.Traffic
+	m := MeasurementForecast{Mode: t.Mode, Rate: ratesSum(t), Users: t.Users}
+	m.Sending = m.Rate
+	if m.Rate > 0 {
+		m.Gap = time.Duration(float64(time.Second) / m.Rate)
+	}
+	if t.Mode == Closed && m.Rate > 0 {
+		m.Interval = time.Duration(float64(t.Users) / m.Rate * float64(time.Second))
+		m.Expected = max(m.Interval, t.Think.D())
+		m.Sending = float64(t.Users) / m.Expected.Seconds()
+	}
+	dur := c.Duration.D()
+	st := c.Dependency.Stall
+	if st.For > 0 {
+		m.Stall = st.For.D()
+		m.StallDue = m.Sending * m.Stall.Seconds()
+		if t.Mode == Closed {
+			m.StallNotSent = max(m.StallDue-float64(t.Users), 0)
+		}
+		if st.FirstAt.D() < dur {
+			m.Stalls = 1
+			if st.Every > 0 {
+				m.Stalls += int((dur - st.FirstAt.D() - 1) / st.Every.D())
+			}
+		}
+	}
+	m.Samples = m.Sending*dur.Seconds() - float64(m.Stalls)*m.StallNotSent
+	return m
+}
+
+func ratesSum(t TrafficConfig) float64 {
+	var sum float64
+	for _, r := range ratesOf(t) {
+		sum += r
+	}
+	return sum
+}
+
+// In says whether a run elapsed this long is inside one of the stalls, and when the one
+// under way (or else the next) began or begins, counted from the run's start.
+func (st StallConfig) In(elapsed time.Duration) (in bool, at time.Duration) {
+	first, every, span := st.FirstAt.D(), st.Every.D(), st.For.D()
+	if span <= 0 {
+		return false, 0
+	}
+	if elapsed < first {
+		return false, first
+	}
+	at = first
+	if every > 0 {
+		at += (elapsed - first) / every * every
+	}
+	if elapsed < at+span {
+		return true, at
+	}
+	if every > 0 {
+		return false, at + every
+	}
+	return false, at
+}

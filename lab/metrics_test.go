@@ -1,0 +1,69 @@
+package lab
+
+import (
+	"testing"
+	"time"
+)
+
+// HdrHistogram reports a bucket's highest equivalent value: 1002.3 ms sits in a bucket
+// 512 µs wide, whose top is above it. No percentile may come out above the max recorded.
+func TestPercentilesNeverExceedTheMax(t *testing.T) {
+	for _, values := range [][]time.Duration{
+		{1002300 * time.Microsecond},
+		{1002300 * time.Microsecond, 1002100 * time.Microsecond, 3 * time.Millisecond},
+		{3004400 * time.Microsecond, 3004400 * time.Microsecond, 2 * time.Second},
+		{700 * time.Nanosecond}, // below the histogram's 1 µs: recorded as 1 µs, and so is the max
+	} {
+		h := newHist()
+		for _, v := range values {
+			h.record(v)
+		}
+		p := h.summary()
+		checkOrdered(t, "summary", p)
+		if p.Max <= 0 || p.Count != int64(len(values)) {
+			t.Errorf("%v: %+v", values, p)
+		}
+	}
+}
+
+// The rates average the last RateWindow whole seconds, fewer while the run is younger.
+func TestRates(t *testing.T) {
+	var s Snapshot
+	if r := s.Rates(); r.Seconds != 0 || r.OK[Payment] != 0 {
+		t.Errorf("no timeline: %+v", r)
+	}
+	// Completions of 3-second calls that began together land together: 0, 0, 20, 0, 0, 20.
+	for i, ok := range []int64{0, 0, 20, 0, 0, 20, 0} {
+		sec := Second{T: i + 1}
+		sec.OK[Payment] = ok
+		sec.Arrived[Signup] = 5
+		sec.Rejected[Signup][RejectPool] = int64(i)
+		s.Timeline = append(s.Timeline, sec)
+		r := s.Rates()
+		if want := min(i+1, RateWindow); r.Seconds != want {
+			t.Fatalf("after %d s: averaged %d s, want %d", i+1, r.Seconds, want)
+		}
+		if r.Arrived[Signup] != 5 {
+			t.Errorf("after %d s: signup arrivals %v/s, want 5", i+1, r.Arrived[Signup])
+		}
+	}
+	// The last 5 s, from 2 s to 7 s: 20, 0, 0, 20, 0 → 8/s; rejections 2..6 → 4/s.
+	if r := s.Rates(); r.OK[Payment] != 8 || r.Rejected[Signup][RejectPool] != 4 || r.From != 2 || r.To != 7 {
+		t.Errorf("ok %v/s, rejected %v/s over %d..%d s; want 8 and 4 over 2..7 s", r.OK[Payment], r.Rejected[Signup][RejectPool], r.From, r.To)
+	}
+}
+
+// The wait from the scheduled arrival to a worker is recorded with its two parts, the
+// generator's lag and the hand-off; neither part of a request can exceed its whole.
+func TestWaitParts(t *testing.T) {
+	s := run(t, scaled())
+	for _, c := range []Class{Payment, Signup} {
+		cs := s.Classes[c]
+		if cs.Lag.Count == 0 || cs.Handoff.Count == 0 {
+			t.Errorf("%s: no wait parts recorded: lag %+v, hand-off %+v", c, cs.Lag, cs.Handoff)
+		}
+		if cs.Lag.Max > cs.QueueWait.Max || cs.Handoff.Max > cs.QueueWait.Max {
+			t.Errorf("%s: a part above the whole: wait max %v, lag max %v, hand-off max %v", c, cs.QueueWait.Max, cs.Lag.Max, cs.Handoff.Max)
+		}
+	}
+}

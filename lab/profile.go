@@ -1,0 +1,156 @@
+package lab
+
+import (
+	"fmt"
+	"reflect"
+	"time"
+	"unicode"
+)
+
+// RateStep is one step of a traffic profile: from At after the run's start, Rate per second.
+type RateStep struct {
+	At   Duration `yaml:"at" json:"at"`
+	Rate float64  `yaml:"rate" json:"rate"`
+}
+
+// MaxProfileSteps bounds a profile: a schedule, not a recording.
+const MaxProfileSteps = 100
+
+// Profile is class c's schedule of rate changes.
+func (t TrafficConfig) Profile(c Class) []RateStep { return t.of(c).Profile }
+
+// RateAt is class c's rate in force at elapsed since the start: its profile's last step
+// by then, or its rate before the first step (and without a profile).
+func (t TrafficConfig) RateAt(c Class, elapsed time.Duration) float64 {
+	rate := t.Rate(c)
+	for _, s := range t.Profile(c) {
+		if s.At.D() > elapsed {
+			break
+		}
+		rate = s.Rate
+	}
+	return rate
+}
+
+// PeakRate is the highest rate class c reaches over its profile.
+func (t TrafficConfig) PeakRate(c Class) float64 {
+	steps, peak := t.Profile(c), 0.0
+	if len(steps) == 0 || steps[0].At > 0 {
+		peak = t.Rate(c) // in force until the first step
+	}
+	for _, s := range steps {
+		peak = max(peak, s.Rate)
+	}
+	return peak
+}
+
+// Label is what the screen calls class c: its label, or its name.
+func (t TrafficConfig) Label(c Class) string {
+	if l := t.of(c).Label; l != "" {
+		return l
+	}
+	return c.String()
+}
+
+// validateProfiles checks each step's time and rate, in order.
+func (t TrafficConfig) validateProfiles() error {
+	for _, c := range Classes {
+		steps := t.Profile(c)
+		key := "traffic." + c.String() + ".profile"
+		if len(steps) > MaxProfileSteps {
+			return &FieldError{Key: key, Msg: fmt.Sprintf("must have at most %d steps, got %d", MaxProfileSteps, len(steps))}
+		}
+		for i, s := range steps {
+			at := fmt.Sprintf("%s[%d]", key, i)
+			switch {
+			case s.At < 0 || s.At.D() > MaxDuration:
+				return &FieldError{Key: at + ".at", Msg: fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, s.At)}
+			case i > 0 && s.At <= steps[i-1].At:
+				return &FieldError{Key: at + ".at", Msg: fmt.Sprintf("must come after the step before it (%s), got %s", steps[i-1].At, s.At)}
+			case !validRate(s.Rate):
+				return &FieldError{Key: at + ".rate", Msg: rateMsg(s.Rate)}
+			}
+		}
+	}
+	return nil
+}
+
+// MaxLabel is the longest a class label may be: it names a table row.
+const MaxLabel = 12
+
+// validLabel: empty (the class's name), or up to MaxLabel letters, digits, spaces, - and _.
+func validLabel(l string) bool {
+	r := []rune(l)
+	if len(r) > MaxLabel {
+		return false
+	}
+	for _, c := range r {
+		if !unicode.IsLetter(c) && !unicode.IsDigit(c) && c != ' ' && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+func labelMsg(l string) string {
+	return fmt.Sprintf("must be at most %d letters, digits, spaces, - or _ (empty: the class's name), got %s", MaxLabel, Quote(l))
+}
+
+// Equal says c and o are the same settings. A Config holds lists (profiles,
+// payment.retry.on), so == does not compile for it; an empty profile is the same as none.
+func (c Config) Equal(o Config) bool {
+	return reflect.DeepEqual(c.withoutEmptyProfiles(), o.withoutEmptyProfiles())
+}
+
+func (c Config) withoutEmptyProfiles() Config {
+	for _, r := range []*RateConfig{&c.Traffic.Payment, &c.Traffic.Signup, &c.Traffic.Health} {
+		if len(r.Profile) == 0 {
+			r.Profile = nil
+		}
+	}
+	return c
+}
+
+// stepper walks the classes' profiles in time order during a run.
+type stepper struct {
+	start time.Time
+	steps [numClasses][]RateStep
+	next  [numClasses]int
+}
+
+func newStepper(t TrafficConfig, start time.Time) *stepper {
+	s := &stepper{start: start}
+	for _, c := range Classes {
+		s.steps[c] = t.Profile(c)
+	}
+	return s
+}
+
+// due is the class whose next step comes first and when; false when no step is left.
+func (s *stepper) due() (Class, time.Time, bool) {
+	var (
+		first Class
+		at    time.Time
+		ok    bool
+	)
+	for _, c := range Classes {
+		if i := s.next[c]; i < len(s.steps[c]) {
+			if t := s.start.Add(s.steps[c][i].At.D()); !ok || t.Before(at) {
+				first, at, ok = c, t, true
+			}
+		}
+	}
+	return first, at, ok
+}
+
+// take moves class c past its next step and returns the rate it sets.
+func (s *stepper) take(c Class) float64 {
+	r := s.steps[c][s.next[c]].Rate
+	s.next[c]++
+	return r
+}
+
+// Equal says t and o are the same traffic (see Config.Equal).
+func (t TrafficConfig) Equal(o TrafficConfig) bool {
+	return Config{Traffic: t}.Equal(Config{Traffic: o})
+}

@@ -1,0 +1,55 @@
+package lab
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// QueueSize is the shared pool's accept queue: how many requests may wait for a worker, or
+// QueueUnbounded, where every waiting request is a goroutine of its own blocked on the pool,
+// as in a Go server that starts one per request, with no cap at all.
+type QueueSize int
+
+// QueueUnbounded is written "unbounded" in preset files, --set and reports; no number
+// written reads as it.
+const QueueUnbounded QueueSize = math.MinInt
+
+// Unbounded says no request is ever turned away for want of a queue place.
+func (q QueueSize) Unbounded() bool { return q == QueueUnbounded }
+
+func (q QueueSize) String() string {
+	if q.Unbounded() {
+		return "unbounded"
+	}
+	return strconv.Itoa(int(q))
+}
+
+// UnmarshalText reads a whole number or the word unbounded; the range is Validate's.
+func (q *QueueSize) UnmarshalText(b []byte) error {
+	text := strings.TrimSpace(string(b))
+	if text == "unbounded" {
+		*q = QueueUnbounded
+		return nil
+	}
+	n, err := strconv.Atoi(text)
+	switch {
+	case errors.Is(err, strconv.ErrRange), err == nil && QueueSize(n) == QueueUnbounded:
+		return fmt.Errorf("%s is out of range", Quote(string(b)))
+	case err != nil:
+		return fmt.Errorf("%s is not a whole number or unbounded", Quote(string(b)))
+	}
+	*q = QueueSize(n)
+	return nil
+}
+
+// MarshalJSON keeps a bounded queue a number in reports, and says "unbounded" otherwise.
+func (q QueueSize) MarshalJSON() ([]byte, error) {
+	if q.Unbounded() {
+		return json.Marshal(q.String())
+	}
+	return json.Marshal(int(q))
+}

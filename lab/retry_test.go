@@ -1,0 +1,249 @@
+package lab
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// startIdle starts a lab on c with no traffic of its own: the test serves payments itself.
+func startIdle(t *testing.T, c Config) *Lab {
+	t.Helper()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 0, 0, 0
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(l.Stop)
+	return l
+}
+
+// waitHopsIdle waits until no hop of l's chain is working on a request.
+func waitHopsIdle(t *testing.T, l *Lab) {
+	t.Helper()
+	waitFor(t, func() bool {
+		for _, h := range hopStats(l.servers) {
+			if h.InFlight > 0 {
+				return false
+			}
+		}
+		return true
+	}, "the hops to finish")
+}
+
+// failingTries is a payment whose every try times out: a 20 ms socket timeout on a
+// dependency that takes a minute.
+func failingTries(attempts int) Config {
+	c := DefaultConfig()
+	c.Dependency.Latency = Duration(time.Minute)
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(20 * time.Millisecond)}
+	c.Payment.Retry.Attempts, c.Payment.Retry.Backoff = attempts, Duration(5*time.Millisecond)
+	return c
+}
+
+// Every try times out, so a payment makes exactly its attempts, each a call the
+// dependency receives, and ends timed out like its last try.
+func TestRetriesMakeEveryAttempt(t *testing.T) {
+	l := startIdle(t, failingTries(3))
+	if r := l.chain.Load().serve(l.ctx, nil, time.Now()); r.out != TimedOut || r.rejected {
+		t.Fatalf("payment %+v, want timed out after its tries", r)
+	}
+	s := l.Snapshot()
+	if s.Calls != (CallStats{Payments: 1, Retries: 2}) || s.Calls.PerPayment() != 3 {
+		t.Errorf("calls %+v, want 1 payment with 2 retries: 3 calls", s.Calls)
+	}
+	waitFor(t, func() bool { return l.dep.Stats().Requests == 3 }, "the dependency to receive the 3 tries")
+	if got := strings.Join(s.Chain, " "); got != "fallback retry timeout:socket http" {
+		t.Errorf("chain %q", got)
+	}
+}
+
+// Only the failures payment.retry.on names are retried: timeouts are not 5xx.
+func TestRetryOnlyWhatOnNames(t *testing.T) {
+	c := failingTries(3)
+	c.Payment.Retry.On = []RetryCondition{RetryOn5xx, RetryOnRefused}
+	l := startIdle(t, c)
+	l.chain.Load().serve(l.ctx, nil, time.Now())
+	if s := l.Snapshot(); s.Calls != (CallStats{Payments: 1}) {
+		t.Errorf("calls %+v, want one try: a timeout is not retried on 5xx", s.Calls)
+	}
+	c = DefaultConfig()
+	c.Dependency.Mode = ModeDown
+	c.Payment.Retry.Attempts = 4
+	l = startIdle(t, c)
+	if r := l.chain.Load().serve(l.ctx, nil, time.Now()); r.out != Failed || !r.depFailure {
+		t.Errorf("payment %+v, want failed: refused", r)
+	}
+	if s := l.Snapshot(); s.Calls != (CallStats{Payments: 1, Retries: 3}) {
+		t.Errorf("calls %+v, want 4 tries of a refused connection", s.Calls)
+	}
+}
+
+// Each try leases its own connection and gives it back before the next: with one
+// connection per route and no lease wait, a payment still makes all its tries.
+func TestRetryReturnsTheConnectionBetweenTries(t *testing.T) {
+	c := failingTries(3)
+	c.Payment.Connections = ConnectionsConfig{PerRoute: 1, LeaseTimeout: 0}
+	l := startIdle(t, c)
+	if r := l.chain.Load().serve(l.ctx, nil, time.Now()); r.rejected {
+		t.Fatalf("payment %+v: a retry found the connection still held", r)
+	}
+	if s := l.Snapshot(); s.Calls.Calls() != 3 || s.Connections.InUse != 0 {
+		t.Errorf("calls %+v, connections in use %d; want 3 tries and the connection back", s.Calls, s.Connections.InUse)
+	}
+}
+
+// A retry that cannot start ends the payment as its last try did: with 130 ms of deadline
+// and tries of 100 ms (50 ms socket timeout, 50 ms backoff), the second try would start
+// with 30 ms left, less than the ~60 ms a call needs here (calls of 50 ms, steady: the
+// mean plus four small deviations), so it is refused and the payment times out with one
+// call, not rejected.
+func TestRefusedRetryKeepsTheLastOutcome(t *testing.T) {
+	c := failingTries(3)
+	c.Payment.Timeout.Duration = Duration(50 * time.Millisecond)
+	c.Payment.Retry.Backoff, c.Payment.Retry.Jitter = Duration(50*time.Millisecond), JitterNone
+	c.Payment.Deadline = Duration(130 * time.Millisecond)
+	l := startIdle(t, c)
+	for range 8 { // steady calls: the deviation decays from its first guess, half the mean
+		l.typical.observe(50 * time.Millisecond)
+	}
+	if n := l.typical.needed(); n >= 130*time.Millisecond-30*time.Millisecond || n <= 30*time.Millisecond {
+		t.Fatalf("a call needs %v: want the first try to fit in 130ms and the second not in 30ms", n)
+	}
+	r := l.chain.Load().serve(l.ctx, nil, time.Now())
+	if r.out != TimedOut || r.rejected {
+		t.Errorf("payment %+v, want timed out as its only try", r)
+	}
+	if s := l.Snapshot(); s.Calls.Calls() != 1 {
+		t.Errorf("calls %+v, want the one try: no retry with less left than a call takes", s.Calls)
+	}
+}
+
+// The budget refuses retries once they are its share of the requests: 40 payments at once,
+// every try failing, 10%: at most 4 retries among them, and every other one refused.
+func TestRetryBudgetRefuses(t *testing.T) {
+	c := failingTries(3)
+	c.Payment.Retry.Budget = 10
+	l := startIdle(t, c)
+	done := make(chan struct{})
+	const n = 40
+	for range n {
+		l.spawn(func() { l.chain.Load().serve(l.ctx, nil, time.Now()); done <- struct{}{} })
+	}
+	for range n {
+		<-done
+	}
+	s := l.Snapshot()
+	if s.Calls.Payments != n || s.Calls.Retries > n/10 || s.Calls.Retries+s.Calls.BudgetDenied < n {
+		t.Errorf("calls %+v: want %d payments, most retries refused by the budget", s.Calls, n)
+	}
+}
+
+// Three layers that each retry three times, every try failing and no hop stopping when its
+// caller leaves: one payment becomes 3 × 3 × 3 = 27 requests at the last hop, and the
+// last hop keeps working after the user's deadline.
+func TestStackedRetriesMultiplyAcrossHops(t *testing.T) {
+	c := failingTries(3)
+	c.Payment.Deadline = Duration(100 * time.Millisecond)
+	c.Dependency.Hops, c.Dependency.RetryAt = 3, RetryAtEveryHop
+	c.Dependency.Hop = HopConfig{Timeout: Duration(20 * time.Millisecond), Retry: 3}
+	l := startIdle(t, c)
+	l.chain.Load().serve(l.ctx, nil, time.Now())
+	waitHopsIdle(t, l)
+	s := l.Snapshot()
+	got := []int64{s.Hops[0].Requests, s.Hops[1].Requests, s.Hops[2].Requests}
+	if got[0] != 3 || got[1] != 9 || got[2] != 27 || s.DeepestPerPayment() != 27 {
+		t.Errorf("requests per hop %v, want 3, 9, 27", got)
+	}
+	// The last of the 27 starts about 3 layers × 2 × (20 ms + 5 ms) = 150 ms after the
+	// payment, past its 100 ms deadline.
+	if s.Hops[2].PastDeadline == 0 {
+		t.Errorf("hops %+v: want work at the last hop past the user's deadline", s.Hops)
+	}
+}
+
+// With the deadline propagated and retries at the edge only, a hop whose caller is gone
+// stops at once: the last hop sees one request per try of the lab, and no hop works past
+// the deadline when the chain answers before it (how soon it does depends on the machine).
+func TestPropagatedDeadlineStopsTheChain(t *testing.T) {
+	c := failingTries(3)
+	c.Payment.Timeout.Duration = Duration(60 * time.Millisecond)
+	c.Payment.Deadline = Duration(400 * time.Millisecond)
+	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
+	c.Dependency.Hop = HopConfig{Timeout: Duration(time.Second), Retry: 3, Reserve: Duration(10 * time.Millisecond)}
+	l := startIdle(t, c)
+	begin := time.Now()
+	l.chain.Load().serve(l.ctx, nil, begin)
+	waitHopsIdle(t, l)
+	quiet := time.Now()
+	s := l.Snapshot()
+	if n := s.Hops[2].Requests; n != s.Calls.Calls() || n > 3 {
+		t.Errorf("last hop saw %d requests for %d calls by the lab, want one each, at most 3", n, s.Calls.Calls())
+	}
+	if quiet.Before(begin.Add(c.Payment.Deadline.D())) && s.PastDeadline() != 0 {
+		t.Errorf("hops %+v: work past the deadline although the chain went quiet before it", s.Hops)
+	}
+}
+
+// A running chain takes new hop settings, but not a new length: that takes a restart.
+func TestApplyKeepsTheChainLength(t *testing.T) {
+	c := DefaultConfig()
+	c.Dependency.Hops = 3
+	l := startIdle(t, c)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Dependency.Deadline, c.Dependency.Hop.Reserve = DeadlinePropagate, Duration(50*time.Millisecond)
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	if f := l.servers[1].Settings().Forward; f == nil || !f.Propagate || f.Reserve != 50*time.Millisecond || f.URL != l.servers[2].URL() {
+		t.Errorf("hop 2 forwards %+v after Apply, want propagation with a 50ms reserve to hop 3", f)
+	}
+	c.Dependency.Hops = 2
+	var fe *FieldError
+	if err := l.Apply(c); !errors.As(err, &fe) || fe.Key != "dependency.hops" || !strings.Contains(err.Error(), "restart") {
+		t.Errorf("Apply(hops 2) = %v, want a dependency.hops error asking for a restart", err)
+	}
+}
+
+// Impatient users: every payment still waiting after 100 ms is sent once more. The
+// dependency takes 300 ms, so every original that got a worker is resubmitted, and no
+// duplicate is; duplicates are arrivals and balance like them.
+func TestResubmitSendsDuplicates(t *testing.T) {
+	c := scaled()
+	c.Traffic.Signup.Rate = 0
+	c.Pool.Workers = 200 // room for every payment and its duplicate
+	c.Traffic.Payment.ResubmitAfter = Duration(100 * time.Millisecond)
+	s := run(t, c)
+	pay := s.Classes[Payment]
+	originals := pay.Arrived - pay.Duplicates
+	// The run ends at 800 ms: originals sent from 700 ms on would be due after it, so 70 of
+	// the 80 (a busy machine may send the last few after the final snapshot).
+	if pay.Duplicates > originals || pay.Duplicates < originals/2 {
+		t.Errorf("payments %+v: want about one duplicate per original sent before 700 ms", pay)
+	}
+}
+
+// The budget counts over the last ten seconds: a share of the requests in the window, and
+// what fell out of the window no longer counts.
+func TestRetryBudgetWindow(t *testing.T) {
+	b := newRetryBudget(0.1)
+	t0 := time.Unix(1000, 0)
+	if b.allow(t0) {
+		t.Fatal("a retry with no request in the window")
+	}
+	for i := range 20 {
+		b.request(t0.Add(time.Duration(i) * 100 * time.Millisecond)) // 20 requests over 2 s
+	}
+	at := t0.Add(2 * time.Second)
+	if !b.allow(at) || !b.allow(at) || b.allow(at) {
+		t.Fatal("10% of 20 requests: want exactly 2 retries")
+	}
+	later := t0.Add(12 * time.Second) // the 20 requests have left the window
+	for range 10 {
+		b.request(later)
+	}
+	if !b.allow(later) || b.allow(later) {
+		t.Error("10 requests in the window now: want exactly 1 retry")
+	}
+}

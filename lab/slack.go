@@ -1,0 +1,34 @@
+package lab
+
+import "sync"
+
+// SlackStats is the slack lost to the payment bulkhead (field guide §6): at each of its
+// rejections, how many workers of the pool sat free. Always large: the compartment is cut
+// too fine for the pool; near zero: the rejection is paid for, the pool was full anyway.
+type SlackStats struct {
+	Rejections int64   // bulkhead rejections observed
+	MeanFree   float64 // workers free elsewhere at a rejection, on average
+}
+
+type slackLost struct {
+	mu         sync.Mutex
+	rejections int64
+	free       int64 // summed over the rejections
+}
+
+func (s *slackLost) observe(free int) {
+	s.mu.Lock()
+	s.rejections++
+	s.free += int64(free)
+	s.mu.Unlock()
+}
+
+func (s *slackLost) stats() SlackStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := SlackStats{Rejections: s.rejections}
+	if s.rejections > 0 {
+		st.MeanFree = float64(s.free) / float64(s.rejections)
+	}
+	return st
+}

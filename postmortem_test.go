@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// pmReport is the part of the JSON report the postmortem's claims are about.
+type pmReport struct {
+	Chain   []string `json:"chain"`
+	Classes map[string]struct {
+		Arrived, OK, Failed int64
+		TimedOut            int64                 `json:"timed_out"`
+		Rejected            map[string]int64      `json:"rejected"`
+		ErrorShare          float64               `json:"error_share"`
+		Latency             struct{ P95 float64 } `json:"latency_ms"`
+		QueueWait           struct{ P95 float64 } `json:"queue_wait_ms"`
+		Service             struct{ P95 float64 } `json:"service_ms"`
+	} `json:"classes"`
+	Pool struct {
+		PeakWorkers int `json:"peak_workers"`
+	} `json:"pool"`
+	Bulkhead *struct {
+		Limit int `json:"limit"`
+	} `json:"bulkhead"`
+	Dependency struct {
+		PeakInFlight int64 `json:"peak_in_flight"`
+	} `json:"dependency"`
+	Goroutines struct{ Now, Peak int64 } `json:"goroutines"`
+	Timeline   []struct {
+		T                  int   `json:"t"`
+		Limit              int   `json:"limit"`
+		InFlightDependency int64 `json:"in_flight_dependency"`
+	} `json:"timeline"`
+}
+
+// errors is what a dashboard counts as errors: failed, timed out, turned away.
+func (r pmReport) errors() int64 {
+	p := r.Classes["payment"]
+	n := p.Failed + p.TimedOut
+	for _, v := range p.Rejected {
+		n += v
+	}
+	return n
+}
+
+// runPM is one headless run whose counters must balance, as the postmortem's report.
+func runPM(t *testing.T, preset string) pmReport {
+	t.Helper()
+	var out bytes.Buffer
+	if err := run([]string{"run", "--preset", preset, "--format", "json"}, &out); err != nil {
+		t.Fatalf("poollab run --preset %s: %v", preset, err)
+	}
+	var (
+		r       pmReport
+		balance report
+	)
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(out.Bytes(), &balance); err != nil {
+		t.Fatal(err)
+	}
+	checkBalance(t, balance)
+	return r
+}
+
+// The postmortem (seed 000) in three 40-second runs on the same lunch traffic (150 orders/s,
+// 500/s from 5 s to 35 s): the pool that scales on queue length, the fix, the adaptive limit.
+func TestPostmortemClaims(t *testing.T) {
+	if testing.Short() {
+		t.Skip("40-second runs")
+	}
+	t.Parallel()
+	presets := []struct{ name, chain string }{
+		{"postmortem", "fallback http"},
+		{"postmortem-fix", "fallback deadline deadline:enough-left http"},
+		{"adaptive-limit", "fallback bulkhead:adaptive http"},
+	}
+	runs := make([]pmReport, len(presets))
+	t.Run("runs", func(t *testing.T) { // returns when all three have
+		for i, p := range presets {
+			t.Run(p.name, func(t *testing.T) {
+				t.Parallel()
+				runs[i] = runPM(t, p.name)
+				if got := strings.Join(runs[i].Chain, " "); got != p.chain {
+					t.Errorf("chain %q, want %q", got, p.chain)
+				}
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	for i, r := range runs {
+		p := r.Classes["payment"]
+		t.Logf("%s: ok %d of %d, errors %d (timed out %d), p95 %.0f ms (queue wait %.0f, call %.0f), store peak %d, workers peak %d, goroutines peak %d",
+			presets[i].name, p.OK, p.Arrived, r.errors(), p.TimedOut, p.Latency.P95, p.QueueWait.P95, p.Service.P95,
+			r.Dependency.PeakInFlight, r.Pool.PeakWorkers, r.Goroutines.Peak)
+	}
+	pm, fix, ad := runs[0], runs[1], runs[2]
+	pmPay, fixPay, adPay := pm.Classes["payment"], fix.Classes["payment"], ad.Classes["payment"]
+
+	// Slow, not failing: the pool grows to its max, the store goes past its knee, p95 is in
+	// seconds, almost all of it queue wait, and the dashboard's error rate stays flat.
+	if pm.Pool.PeakWorkers < 60 || pm.Dependency.PeakInFlight <= 25 {
+		t.Errorf("postmortem: pool peak %d workers, store peak %d calls: want ≥ 60 and past the knee of 25",
+			pm.Pool.PeakWorkers, pm.Dependency.PeakInFlight)
+	}
+	if pmPay.Latency.P95 < 1000 || pmPay.QueueWait.P95 < 3*pmPay.Service.P95 {
+		t.Errorf("postmortem: p95 %.0f ms, queue wait p95 %.0f ms, service p95 %.0f ms: want ≥ 1 s, mostly waiting",
+			pmPay.Latency.P95, pmPay.QueueWait.P95, pmPay.Service.P95)
+	}
+	if pm.errors()*50 > pmPay.Arrived || pm.Goroutines.Peak < 1000 {
+		t.Errorf("postmortem: %d errors of %d, goroutines peak %d: want ≤ 2%% and ≥ 1,000 waiting",
+			pm.errors(), pmPay.Arrived, pm.Goroutines.Peak)
+	}
+
+	// The fix: at most 24 calls at the store (a call cut at the deadline is counted by the
+	// store until it notices the closed connection: each can add one for that moment), p95
+	// inside the budget, more orders served, a few more errors, fast rejections rather than
+	// calls cut at the deadline.
+	if fix.Dependency.PeakInFlight > 24+fixPay.TimedOut {
+		t.Errorf("fix: store peak %d calls with %d cut at the deadline: want ≤ 24", fix.Dependency.PeakInFlight, fixPay.TimedOut)
+	}
+	if fixPay.Latency.P95 > 840 || fixPay.OK <= pmPay.OK {
+		t.Errorf("fix: p95 %.0f ms, %d ok (postmortem %d): want ≤ 840 ms and more served", fixPay.Latency.P95, fixPay.OK, pmPay.OK)
+	}
+	if fix.errors() <= pm.errors() || fix.errors()*100 > fixPay.Arrived*15 || fixPay.Rejected["deadline"] <= fixPay.TimedOut {
+		t.Errorf("fix: %d errors of %d (postmortem %d), %d rejected:deadline, %d timed out: want a few more, mostly rejected:deadline",
+			fix.errors(), fixPay.Arrived, pm.errors(), fixPay.Rejected["deadline"], fixPay.TimedOut)
+	}
+
+	// The adaptive limit, judged during the peak.
+	low, high := 1<<30, 0
+	for _, sec := range ad.Timeline {
+		if sec.T >= 20 && sec.T <= 35 {
+			low, high = min(low, sec.Limit), max(high, sec.Limit)
+		}
+	}
+	t.Logf("adaptive-limit: limit %d..%d from 20 s to 35 s, %d at the end", low, high, ad.Bulkhead.Limit)
+	for _, sec := range ad.Timeline {
+		if sec.T >= 20 && sec.T <= 35 && (sec.Limit < 15 || sec.Limit > 45 || sec.InFlightDependency > 45) {
+			t.Errorf("adaptive, second %d: limit %d, %d calls at the store: want 15..45 and ≤ 45", sec.T, sec.Limit, sec.InFlightDependency)
+		}
+	}
+	if ad.Bulkhead == nil || ad.Bulkhead.Limit == 0 || adPay.Latency.P95 > pmPay.Latency.P95/2 {
+		t.Errorf("adaptive: bulkhead %+v, p95 %.0f ms (postmortem %.0f ms): want a limit and at most half the p95",
+			ad.Bulkhead, adPay.Latency.P95, pmPay.Latency.P95)
+	}
+}

@@ -1,0 +1,86 @@
+package presets
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"poollab/lab"
+)
+
+// A traffic profile is a list of mappings: read from the file or from one --set, checked
+// like any other group, its errors at the file's line or naming the --set.
+func TestLoadProfile(t *testing.T) {
+	lunch := []lab.RateStep{{At: 0, Rate: 150}, {At: lab.Duration(5 * time.Second), Rate: 500}, {At: lab.Duration(35 * time.Second), Rate: 150}}
+	same := func(t *testing.T, got []lab.RateStep) {
+		t.Helper()
+		if len(got) != len(lunch) {
+			t.Fatalf("profile %v, want %v", got, lunch)
+		}
+		for i := range got {
+			if got[i] != lunch[i] {
+				t.Errorf("step %d: %v, want %v", i, got[i], lunch[i])
+			}
+		}
+	}
+	block := "traffic:\n  payment:\n    label: orders\n    profile:\n      - {at: 0s, rate: 150}\n      - at: 5s\n        rate: 500\n      - {at: 35s, rate: 150}\n"
+	c, err := Load(writeFile(t, "p.yaml", block), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, c.Traffic.Payment.Profile)
+	eq(t, "label", c.Traffic.Label(lab.Payment), "orders")
+
+	c, err = Load("shared-pool", []string{"traffic.payment.profile=[{at: 0s, rate: 150}, {at: 5s, rate: 500}, {at: 35s, rate: 150}]",
+		"pool.queue=unbounded"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, c.Traffic.Payment.Profile)
+	if !c.Pool.Queue.Unbounded() {
+		t.Errorf("pool.queue=unbounded read as %v", c.Pool.Queue)
+	}
+	// --set replaces the file's list, and an empty one means none.
+	c, err = Load(writeFile(t, "p.yaml", block), []string{"traffic.payment.profile=[]"})
+	if err != nil || len(c.Traffic.Payment.Profile) != 0 {
+		t.Errorf("profile %v, err %v: want none", c.Traffic.Payment.Profile, err)
+	}
+
+	for _, tc := range []struct{ file, set, want string }{
+		{file: "traffic:\n  payment:\n    profile:\n      - {at: 0s, rate: 150, ramp: 2s}\n",
+			want: `FILE:4: unknown key "traffic.payment.profile[0].ramp" (traffic.payment.profile[0] has: at, rate)`},
+		{file: "traffic:\n  payment:\n    profile:\n      - {at: 0s, rate: 150}\n      - {rate: 500}\n",
+			want: `FILE:5: traffic.payment.profile[1]: needs at (each item gives at, rate)`},
+		{file: "traffic:\n  payment:\n    profile: 150\n",
+			want: `FILE:3: traffic.payment.profile: must be a list of mappings with keys at, rate, like [{at: 0s, rate: 150}, {at: 5s, rate: 500}], got "150"`},
+		{file: "traffic:\n  payment:\n    profile:\n      - 150\n",
+			want: `FILE:4: traffic.payment.profile[0]: must be a mapping with keys at, rate, got "150"`},
+		{file: "traffic:\n  payment:\n    profile:\n      - {at: 5s, rate: 150}\n      - {at: 2s, rate: 500}\n",
+			want: `FILE:5: traffic.payment.profile[1].at: must come after the step before it (5s), got 2s`},
+		{file: "traffic:\n  payment:\n    profile:\n      - {at: 0s, rate: -1}\n",
+			want: `FILE:4: traffic.payment.profile[0].rate: must be 0 (none) or 0.01..5000 per second, got -1`},
+		{file: "traffic:\n  payment:\n    profile:\n      - {at: 0s, rate: fast}\n",
+			want: `FILE:4: traffic.payment.profile[0].rate: "fast" is not a number`},
+		{set: "traffic.payment.profile=[{at: 0s, rate: fast}]",
+			want: `--set traffic.payment.profile=[{at: 0s, rate: fast}]: "fast" is not a number`},
+		{set: "traffic.payment.profile=[{at: 0s, rate: 9999}]",
+			want: `--set traffic.payment.profile=[{at: 0s, rate: 9999}]: must be 0 (none) or 0.01..5000 per second, got 9999`},
+		{set: "traffic.payment.profile=[{at: 0s",
+			want: `--set traffic.payment.profile=[{at: 0s: write the list as in a preset file, like --set 'traffic.payment.profile=[{at: 0s, rate: 150}, {at: 5s, rate: 500}]'`},
+		{set: "pool.queue=lots", want: `--set pool.queue=lots: "lots" is not a whole number or unbounded`},
+		{set: "pool.queue=-1", want: `--set pool.queue=-1: must be 0..100000 (0 rejects when every worker is busy) or unbounded, got -1`},
+		{set: "traffic.payment.label=a\x1b[2Jb", want: `--set traffic.payment.label=a\x1b[2Jb: must be at most 12 letters, digits, spaces, - or _ (empty: the class's name), got "a\x1b[2Jb"`},
+		{set: "pool.autoscale.max=4", want: `--set pool.autoscale.max=4: must be 0 (no autoscaling) or pool.workers (20)..10000, got 4`},
+		{set: "dependency.knee_exponent=0", want: `--set dependency.knee_exponent=0: must be above 0 and at most 8 (above 1 the dependency answers fewer per second past its knee), got 0`},
+	} {
+		ref, want, sets := "shared-pool", tc.want, []string(nil)
+		if tc.file != "" {
+			ref = writeFile(t, "bad.yaml", tc.file)
+			want = strings.ReplaceAll(want, "FILE", ref)
+		}
+		if tc.set != "" {
+			sets = []string{tc.set}
+		}
+		loadFails(t, ref, sets, want)
+	}
+}

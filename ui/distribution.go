@@ -1,0 +1,324 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/guptarohit/asciigraph"
+
+	"poollab/lab"
+)
+
+// The measurement picture: what was sent against what was due, the percentile ladder, and
+// the latency distribution drawn as HdrHistogram's plotter draws it, percentile on a log
+// axis (0, 90, 99, 99.9, 99.99: one nine per step) and latency up the side. Every number
+// is the lab's; this file only lays them out.
+
+// measurementRun says the run is about measuring: closed-loop traffic, or a dependency
+// that stalls. Its chart area leads with the samples line and the payment ladder, and the
+// distribution takes the place of the starvation chart.
+func measurementRun(s *lab.Snapshot) bool {
+	return s.Config.Traffic.Mode == lab.Closed || s.Config.Dependency.Stall.For > 0
+}
+
+// Widths the distribution layouts need: three charts side by side, or the distribution
+// beside the workers chart in a measurement run.
+const (
+	threeChartsMinW = 150
+	twoChartsMinW   = 54
+)
+
+// distributionLayout is the chart area with the latency distribution in it, when it has a
+// place: in a measurement run, the samples line and the ladder over the distribution beside
+// the workers chart (and the starvation chart, on wide screens); in any other run, beside
+// the two time charts on screens wide enough for three. false: the usual charts.
+func distributionLayout(t *theme, snap *lab.Snapshot, changes []change, w, h int) ([]string, bool) {
+	measuring := measurementRun(snap)
+	if !measuring && w < threeChartsMinW {
+		return nil, false
+	}
+	var out []string
+	if measuring {
+		out = append(samplesLines(t, snap, w), ladderLines(t, snap, w)...)
+		if h-len(out) < 6 { // no room for a chart under them: the numbers matter more
+			return out[:min(len(out), h)], true
+		}
+		out = append(out, "")
+	}
+	rest := h - len(out)
+	specs := []chartSpec{occupancyChart(snap), starvationChart(snap)}
+	switch {
+	case w >= threeChartsMinW:
+	case w >= twoChartsMinW:
+		specs = specs[:1]
+	default:
+		specs = nil
+	}
+	// The distribution first, then the time charts, sharing the width evenly.
+	n := len(specs) + 1
+	colW := (w - 2*(n-1)) / n
+	split := false
+	for _, spec := range specs {
+		split = split || legendSplit(t, spec, snap, colW)
+	}
+	cols := [][]string{distributionChart(t, snap, colW, rest)}
+	for _, spec := range specs {
+		cols = append(cols, chartLines(t, spec, snap, changes, colW, rest, split))
+	}
+	row := cols[0]
+	for k := 1; k < len(cols); k++ {
+		row = beside(row, cols[k], k*colW+2*(k-1), "  ")
+	}
+	return append(out, row...), true
+}
+
+// samplesLines says what was sent against what was due: in closed mode how many requests
+// the users never sent (coordinated omission, made visible), in open mode that every one
+// was. One line; what does not fit of the explanation is left off.
+func samplesLines(t *theme, snap *lab.Snapshot, w int) []string {
+	var line, why string
+	switch cl := snap.ClosedLoop; {
+	case cl != nil:
+		missing := fmt.Sprintf("%s never sent", fmtCount(cl.NotSent()))
+		if cl.NotSent() > 0 {
+			missing = t.alert.Render(missing)
+		}
+		line = t.bold.Render("samples sent") + fmt.Sprintf(" %s of %s due at %s: ", fmtCount(cl.Sent), fmtCount(cl.Due), fmtFloatRate(cl.Rate)) + missing
+		why = t.dim.Render(fmt.Sprintf(" (%s, each waits for its reply)", usersText(cl.Users)))
+	default:
+		var sent int64
+		for _, c := range snap.Classes {
+			sent += c.Arrived
+		}
+		line = t.bold.Render("samples sent") + fmt.Sprintf(" %s, every one on schedule", fmtCount(sent))
+		why = t.dim.Render(" (open loop: none waits for a reply)")
+	}
+	if ansiWidth(line+why) <= w {
+		line += why
+	}
+	return []string{line}
+}
+
+// measurementHeight is what the samples line and the ladder add above the charts in a
+// measurement run (with the blank line under them), so the layout keeps room for both.
+func measurementHeight(snap *lab.Snapshot) int {
+	if !measurementRun(snap) {
+		return 0
+	}
+	n := 1 + 2 + 1 // samples, the ladder's head and first row, a blank line
+	if snap.Config.Traffic.Mode == lab.Closed {
+		n++ // the corrected row
+	}
+	return n
+}
+
+// trafficMode heads the traffic setting in closed mode: "closed loop, 1 user: ".
+func trafficMode(t lab.TrafficConfig) string {
+	if t.Mode != lab.Closed {
+		return ""
+	}
+	s := "closed loop, " + usersText(t.Users)
+	if t.Think > 0 {
+		s += " + " + fmtDur(t.Think.D()) + " think"
+	}
+	return s + ": "
+}
+
+// latencyFrom names a latency column group by where it is measured from.
+func latencyFrom(t lab.TrafficConfig) string {
+	if t.Mode == lab.Closed {
+		return "latency from the send (closed loop)"
+	}
+	return "latency from the scheduled arrival"
+}
+
+// stallShort is the stall setting: "1s at 5s", "1s at 5s, every 10s".
+func stallShort(st lab.StallConfig) string {
+	s := fmtDur(st.For.D()) + " at " + fmtDur(st.FirstAt.D())
+	if st.Every > 0 {
+		s += ", every " + fmtDur(st.Every.D())
+	}
+	return s
+}
+
+func usersText(n int) string {
+	if n == 1 {
+		return "1 user"
+	}
+	return fmtCount(int64(n)) + " users"
+}
+
+// ladderLines is payment latency's percentile ladder: p50, p90, p99, p99.9, p99.99, max
+// and count, as measured and, in closed mode, corrected for the requests never sent.
+func ladderLines(t *theme, snap *lab.Snapshot, w int) []string {
+	pay := snap.Classes[lab.Payment]
+	type row struct {
+		label string
+		p     lab.Percentiles
+	}
+	rows := []row{{"scheduled", pay.Latency}} // open loop: from the scheduled arrival
+	if snap.ClosedLoop != nil {
+		rows = []row{{"as sent", pay.Latency}, {"corrected", pay.LatencyCorrected}}
+	}
+	heads := []string{"p50", "p90", "p99", "p99.9", "p99.99", "max", "count"}
+	cells := make([][]string, len(rows))
+	labelW := len(lab.Payment.String())
+	widths := make([]int, len(heads))
+	for i, h := range heads {
+		widths[i] = len(h)
+	}
+	for k, r := range rows {
+		p := r.p
+		cells[k] = []string{latency(p.P50, p.Count), latency(p.P90, p.Count), latency(p.P99, p.Count),
+			latency(p.P999, p.Count), latency(p.P9999, p.Count), latency(p.Max, p.Count), fmtCount(p.Count)}
+		labelW = max(labelW, len(r.label))
+		for i, c := range cells[k] {
+			widths[i] = max(widths[i], ansiWidth(c))
+		}
+	}
+	// One space between columns, two if the width allows.
+	gap := 1
+	if labelW+sumInts(widths)+2*len(widths) <= w {
+		gap = 2
+	}
+	head := t.name[lab.Payment].Render(padRight(lab.Payment.String(), labelW))
+	for i, h := range heads {
+		head += t.dim.Render(padLeft(h, widths[i]+gap))
+	}
+	out := []string{head}
+	for k, r := range rows {
+		line := t.dim.Render(padRight(r.label, labelW))
+		for i, c := range cells[k] {
+			line += padLeft(c, widths[i]+gap)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// distributionChart draws payment latency against percentile in exactly w×h cells (or
+// nothing when too small): a title line with the legend, the plot, and the percentile axis
+// under it. Each column is the lab's value at the percentile nearest its place on the axis.
+func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
+	d := snap.Distribution
+	plotW := w - chartAxisW
+	if h < 5 || plotW < 10 {
+		return nil
+	}
+	// The corrected curve first, so the measured one is drawn over it where they agree.
+	type series struct {
+		name   string
+		values []time.Duration
+		color  asciigraph.AnsiColor
+		chars  asciigraph.CharSet
+		mark   string // its legend mark: a coloured square, or its letter without colour
+	}
+	var all []series
+	if d.Corrected != nil {
+		all = append(all, series{"corrected", d.Corrected, correctedColor, correctedChars, correctedMark.Render("■")})
+	}
+	measured := series{"scheduled", d.Latency, t.series[lab.Payment], t.chars[lab.Payment], t.name[lab.Payment].Render("■")}
+	if snap.ClosedLoop != nil {
+		measured.name = "as sent"
+	}
+	all = append(all, measured)
+	var legend []string
+	for k := len(all) - 1; k >= 0; k-- {
+		mark := all[k].mark
+		if t.noColor {
+			mark = all[k].chars.Horizontal
+		}
+		legend = append(legend, mark+" "+all[k].name)
+	}
+	// The longest title that fits, with the legend beside it or, failing that, under it.
+	var head string
+	for _, title := range []string{"payment latency by percentile", "latency by percentile", "by percentile"} {
+		if head = t.bold.Render(title) + t.dim.Render(" ms"); ansiWidth(head) <= w {
+			break
+		}
+	}
+	lines := []string{head + "  " + strings.Join(legend, "  ")}
+	if ansiWidth(lines[0]) > w {
+		lines = []string{head, strings.Join(legend, "  ")}
+	}
+	if len(d.Latency) == 0 {
+		return append(lines, t.dim.Render("  (no latency yet)"))
+	}
+	rows := h - len(lines) - 1 // the percentile axis takes the last line
+	if rows < 2 {
+		return lines
+	}
+	last := len(d.Latency) - 1
+	upper := 1.0
+	data := make([][]float64, len(all))
+	for k := range all {
+		data[k] = make([]float64, plotW)
+		for col := range data[k] {
+			v := all[k].values[int(math.Round(float64(col)*float64(last)/float64(plotW-1)))]
+			data[k][col] = float64(v) / 1e6
+			upper = math.Max(upper, data[k][col])
+		}
+	}
+	upper, step, height := evenAxis(upper, rows-1)
+	var chars []asciigraph.CharSet
+	var colors []asciigraph.AnsiColor
+	for _, s := range all {
+		chars, colors = append(chars, s.chars), append(colors, s.color)
+	}
+	opts := plotOptions(t, upper, step, height, max(len(fmt.Sprintf("%.0f", upper)), 3), chars, colors)
+	plot := strings.Split(asciigraph.PlotMany(data, opts...), "\n")
+	for range rows - len(plot) { // what the even axis left over goes above the plot
+		lines = append(lines, "")
+	}
+	// The columns begin after the y axis, whose labels asciigraph sizes itself.
+	start := strings.IndexFunc(ansi.Strip(plot[len(plot)-1]), func(r rune) bool { return r == '┤' || r == '┼' })
+	start = len([]rune(ansi.Strip(plot[len(plot)-1])[:max(start, 0)])) + 1
+	return append(append(lines, plot...), t.dim.Render(percentileAxis(w, start, plotW)))
+}
+
+// The corrected latency's curve: a colour no class uses, and "c" without colour.
+var (
+	correctedColor = asciigraph.AnsiColor(177)
+	correctedMark  = lipgloss.NewStyle().Foreground(lipgloss.Color("177"))
+	correctedChars = asciigraph.CreateCharSet("c")
+)
+
+// percentileAxis labels the plot's columns, which begin at start, at each decade: p0, p90,
+// p99, p99.9, p99.99, each centred under its column and kept inside the line. Where they
+// would touch, the ends (p0, p99.99) and p99 come first.
+func percentileAxis(w, start, plotW int) string {
+	axis := []rune(strings.Repeat(" ", w))
+	taken := make([]bool, w+1)
+	for _, dec := range []int{0, lab.DistributionDecades, lab.DistributionDecades / 2, 1, 3} {
+		label := []rune("p" + strconv.FormatFloat(lab.PercentileAt(float64(dec)), 'f', -1, 64))
+		col := start + int(math.Round(float64(dec)*float64(plotW-1)/lab.DistributionDecades))
+		at := min(max(col-len(label)/2, 0), w-len(label))
+		if at < 0 || slices.Contains(taken[max(at-1, 0):min(at+len(label)+1, w)], true) {
+			continue // it would touch a label already placed
+		}
+		copy(axis[at:], label)
+		for k := at; k < at+len(label); k++ {
+			taken[k] = true
+		}
+	}
+	return strings.TrimRight(string(axis), " ")
+}
+
+// measurementHelp defines the measurement picture's numbers for the help screen.
+func measurementHelp() [][2]string {
+	return [][2]string{
+		{"samples sent", "closed loop (traffic.mode closed): requests the users sent against those the target rate made due; the difference was never sent, because every user was waiting for a reply (coordinated omission). Open loop: every one is sent on schedule"},
+		{"p50 … p99.99 max", "the percentile ladder of payment latency: half, 9 in 10, 99 in 100, 999 in 1000, 9999 in 10000 took at most this; max and count beside it"},
+		{"scheduled", "open loop: latency from each request's scheduled arrival, so waiting for the server counts"},
+		{"as sent", "closed loop: latency from each request's send. There is no schedule, the send is the arrival: requests a stalled user never sent have no latency at all"},
+		{"corrected", "closed loop: latency with the unsent requests put back, one per pacing interval, each waiting for the same reply (HdrHistogram's RecordCorrectedValue)"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side"},
+		{"stall", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
+	}
+}

@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"poollab/lab"
+)
+
+// measurementConfig is the closed-loop preset, written out: 1 user at 100/s against a 1 ms
+// dependency that stalls 1 s at 5 s (and every 10 s), 200 workers.
+func measurementConfig(mode lab.TrafficMode) lab.Config {
+	c := testConfig()
+	c.Name = string(mode) + "-loop"
+	c.Duration = lab.Duration(10 * time.Second)
+	c.Pool.Workers = 200
+	c.Traffic = lab.TrafficConfig{Arrivals: lab.Uniform, Seed: 1, Payment: lab.RateConfig{Rate: 100}, Mode: mode, Users: 1}
+	c.Dependency.Mode, c.Dependency.HealthyLatency = lab.ModeHealthy, lab.Duration(time.Millisecond)
+	c.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(5 * time.Second), For: lab.Duration(time.Second), Every: lab.Duration(10 * time.Second)}
+	return c
+}
+
+// stallDistribution is samples of fast ms, the slowest tail of them spread evenly from the
+// stall's length down to 10 ms, as HdrHistogram would give it at DistributionPercentiles.
+func stallDistribution(fast, stall time.Duration, tail float64) []time.Duration {
+	var out []time.Duration
+	for _, p := range lab.DistributionPercentiles {
+		above := 1 - p/100 // the share of samples slower than this one
+		if above >= tail {
+			out = append(out, fast)
+			continue
+		}
+		out = append(out, max(time.Duration(float64(stall)*(1-above/tail)), fast))
+	}
+	return out
+}
+
+// measurementSnapshots are the closed-loop and open-loop runs at their end, 10 s in.
+func measurementSnapshots() (closed, open *lab.Snapshot) {
+	ms := time.Millisecond
+	build := func(mode lab.TrafficMode, arrived int64) *lab.Snapshot {
+		s := &lab.Snapshot{Config: measurementConfig(mode), Elapsed: 10 * time.Second, Goroutines: 3}
+		pay := &s.Classes[lab.Payment]
+		pay.Arrived, pay.OK = arrived, arrived
+		s.Pool = lab.PoolStats{Size: 200, Discipline: lab.FIFO, Workers: make([]lab.Worker, 200), PeakBusy: 1}
+		s.Bulkhead = lab.BulkheadStats{Type: lab.BulkheadNone, Size: 5}
+		s.Dependency = lab.DependencyStats{URL: "http://127.0.0.1:1", Mode: lab.ModeHealthy, Requests: arrived, PeakInFlight: 1}
+		s.Generator.Lag = lab.Percentiles{P50: 80 * time.Microsecond, P99: 1100 * time.Microsecond, Count: arrived}
+		for i := range 10 {
+			sec := lab.Second{T: i + 1}
+			sec.Arrived[lab.Payment], sec.OK[lab.Payment] = 100, 100
+			s.Timeline = append(s.Timeline, sec)
+		}
+		return s
+	}
+	closed = build(lab.Closed, 901)
+	pay := &closed.Classes[lab.Payment]
+	pay.Latency = lab.Percentiles{P50: 1300 * time.Microsecond, P90: 1500 * time.Microsecond, P95: 1600 * time.Microsecond,
+		P99: 2100 * time.Microsecond, P999: 1001 * ms, P9999: 1001 * ms, Max: 1001 * ms, Count: 901}
+	pay.LatencyCorrected = lab.Percentiles{P50: 1300 * time.Microsecond, P90: 11 * ms, P95: 501 * ms,
+		P99: 901 * ms, P999: 991 * ms, P9999: 1001 * ms, Max: 1001 * ms, Count: 1000}
+	closed.ClosedLoop = &lab.ClosedLoopStats{Users: 1, Rate: 100, Interval: 10 * ms, Expected: 10 * ms, Due: 1000, Sent: 901, PeakOutstanding: 1}
+	closed.Distribution = lab.Distribution{Latency: stallDistribution(1300*time.Microsecond, 1001*ms, 1.0/901),
+		Corrected: stallDistribution(1300*time.Microsecond, 1001*ms, 0.1), Count: 901}
+
+	open = build(lab.Open, 1000)
+	pay = &open.Classes[lab.Payment]
+	pay.Latency = lab.Percentiles{P50: 2 * ms, P90: 11 * ms, P95: 501 * ms, P99: 901 * ms, P999: 991 * ms, P9999: 1001 * ms,
+		Max: 1001 * ms, Count: 1000}
+	open.Distribution = lab.Distribution{Latency: stallDistribution(2*ms, 1001*ms, 0.1), Count: 1000}
+	open.Pool.PeakBusy, open.Dependency.PeakInFlight = 100, 100
+	open.Timeline[5].Busy[lab.Payment] = 100
+	return closed, open
+}
+
+func measurementScreen(w, h int) screen {
+	a, b := measurementSnapshots()
+	return screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: w, height: h, recorded: true}
+}
+
+// The one-screen demonstration at 120x40: both ladders, the samples the closed loop never
+// sent, the corrected latency, the narrator saying what is missing and why.
+func TestGoldenMeasurementCompare(t *testing.T) {
+	out := render(newTheme(false, true), measurementScreen(120, 40))
+	checkFrame(t, out, 120, 40)
+	plain := ansi.Strip(out)
+	for _, want := range []string{
+		"samples sent 901 of 1000 due at 100/s: 99 never sent", "samples sent 1000, every one on schedule",
+		"as sent", "corrected", "scheduled", "1.00s", "901ms",
+		"closed loop: 99 of 1000 due never sent", "open loop: all 100 due in each 1.0s stall",
+		"same target traffic, A sent closed loop, B sent open loop", "arrived", "latency by percentile",
+	} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("the measurement compare lacks %q", want)
+		}
+	}
+	if strings.Count(plain, "p99.99") < 2 {
+		t.Error("want both ladders")
+	}
+	golden.RequireEqual(t, plain)
+}
+
+// The closed and open runs draw at every size, exactly that size, without panicking.
+func TestMeasurementAtEverySize(t *testing.T) {
+	th := newTheme(false, true)
+	a, b := measurementSnapshots()
+	for w := 60; w <= 210; w += 7 {
+		for h := 20; h <= 64; h += 4 {
+			s := measurementScreen(w, h)
+			checkFrame(t, render(th, s), w, h)
+			for _, snap := range []*lab.Snapshot{a, b} {
+				checkFrame(t, render(th, testScreen(snap, w, h)), w, h)
+			}
+		}
+	}
+}
+
+// The percentile axis names each decade under its column: p0 at the first, p99.99 at the
+// last, and leaves out what would touch.
+func TestPercentileAxis(t *testing.T) {
+	for _, tc := range []struct {
+		w, start, plotW int
+		want            string
+	}{
+		{47, 6, 41, "     p0        p90       p99      p99.9  p99.99"},
+		{28, 6, 21, "     p0   p90  p99    p99.99"}, // p99.9 would touch p99.99: the end comes first
+	} {
+		if got := percentileAxis(tc.w, tc.start, tc.plotW); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc, got, tc.want)
+		}
+	}
+	// The decades the axis labels are the ones the lab reads: one more nine each.
+	for dec, want := range []float64{0, 90, 99, 99.9, 99.99} {
+		if got := lab.PercentileAt(float64(dec)); math.Abs(got-want) > 1e-9 {
+			t.Errorf("decade %d: p%v, want p%v", dec, got, want)
+		}
+	}
+}
+
+// A single measurement lab at 200x60 has room for the distribution beside both time charts.
+func TestDistributionBesideTheTimeCharts(t *testing.T) {
+	a, _ := measurementSnapshots()
+	plain := ansi.Strip(render(newTheme(false, true), testScreen(a, 200, 60)))
+	for _, want := range []string{"payment latency by percentile", "workers held", "starved/s", "p99.99"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("200x60 lacks %q:\n%s", want, plain)
+		}
+	}
+}

@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// stackedSnapshot is stacked-timeouts 6 s in: 3 hops, each retrying 3 times, the last slow.
+func stackedSnapshot() lab.Snapshot {
+	s := *testSnapshot()
+	c := &s.Config
+	c.Name = "stacked-timeouts"
+	c.Payment.Deadline = lab.Duration(time.Second)
+	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(250 * time.Millisecond)}
+	c.Payment.Retry = lab.RetryConfig{Attempts: 3, Backoff: lab.Duration(100 * time.Millisecond), Jitter: lab.JitterFull,
+		On: []lab.RetryCondition{lab.RetryOnTimeout, lab.RetryOn5xx, lab.RetryOnRefused}}
+	c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 3, lab.DeadlinePerHop, lab.RetryAtEveryHop
+	c.Dependency.Hop = lab.HopConfig{Timeout: lab.Duration(250 * time.Millisecond), Retry: 3}
+	s.Calls = lab.CallStats{Payments: 60, Retries: 110}
+	s.Hops = []lab.HopStats{{Requests: 170, InFlight: 24, PastDeadline: 100}, {Requests: 500, InFlight: 58, PastDeadline: 398},
+		{Requests: 1362, InFlight: 47, PastDeadline: 823}}
+	return s
+}
+
+// The chain shows with each hop's requests in flight and its work past the deadline, the
+// amplification under it, and the narrator multiplies the layers' tries.
+func TestHopsOnScreen(t *testing.T) {
+	s := stackedSnapshot()
+	for _, c := range []struct {
+		w, h int
+		want []string
+	}{
+		{120, 40, []string{"[hop 1: 24 in flight, 100 late] ─▶ [hop 2: 58, 398 late]", "[hop 3 slow 3s: 47, 823 late]", "calls/payment 2.83×"}},
+		{80, 24, []string{"payments ─▶ [1: 24, 100 late] ─▶ [2: 58, 398 late] ─▶ [3 slow 3s: 47, 823 late]", "calls/payment 2.83×"}},
+	} {
+		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true))
+		for _, want := range c.want {
+			if !strings.Contains(frame, want) {
+				t.Errorf("%dx%d: no %q in\n%s", c.w, c.h, want, frame)
+			}
+		}
+	}
+	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
+	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "1321 requests were worked on past it") {
+		t.Errorf("narrator: %q", msg)
+	}
+	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
+	s.Hops = []lab.HopStats{{Requests: 170}, {Requests: 170}, {Requests: 170}}
+	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s); !strings.Contains(msg, "2.8 calls per payment at hop 3 (at most 3)") ||
+		!strings.Contains(msg, "none worked past the user's 1s deadline") {
+		t.Errorf("narrator with propagation: %q", msg)
+	}
+}
+
+// Retries without hops: the storm, then the budget.
+func TestRetryNarrator(t *testing.T) {
+	s := *testSnapshot()
+	c := &s.Config
+	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(time.Second)}
+	c.Payment.Retry = lab.RetryConfig{Attempts: 3, Backoff: lab.Duration(100 * time.Millisecond), Jitter: lab.JitterFull,
+		On: []lab.RetryCondition{lab.RetryOnTimeout}}
+	s.Calls = lab.CallStats{Payments: 100, Retries: 182}
+	msg, ok := narrateHops(*c, c.Forecast(), &s)
+	if !ok || !strings.Contains(msg, "every try times out (1.0s timeout < 3.0s call), so every payment tries 3 times: 2.82 calls per payment") ||
+		!strings.Contains(msg, "10/s × 3.1s = 31 workers of 20") {
+		t.Errorf("storm: %q", msg)
+	}
+	c.Payment.Retry.Budget = 10
+	s.Calls = lab.CallStats{Payments: 100, Retries: 19, BudgetDenied: 90}
+	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "the 10% retry budget refused 90 retries: 1.19 calls per payment instead of 3×") {
+		t.Errorf("budget: %q", msg)
+	}
+	c.Dependency.Mode = lab.ModeHealthy
+	if _, ok := narrateHops(*c, c.Forecast(), &s); ok {
+		t.Error("healthy: tries succeed, the pool's story is the one to tell")
+	}
+}

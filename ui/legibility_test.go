@@ -1,0 +1,301 @@
+package ui
+
+import (
+	"image/color"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"poollab/lab"
+)
+
+// The footer and the help are drawn from one keymap: every key in both, the footer with
+// its few words, the help with its sentence; every settings key has an action per key.
+func TestFooterAndHelpFromOneKeymap(t *testing.T) {
+	th := newTheme(true, true)
+	footer := ansi.Strip(strings.Join(footerLines(th, keys.inCompare(true), 1000, 1), "\n"))
+	help := ansi.Strip(strings.Join(helpLines(th, keys, 1000), "\n"))
+	n := 0
+	for _, g := range keys.groups() {
+		for _, b := range g.keys {
+			n++
+			h := b.Help()
+			if !strings.Contains(footer, h.Key+" "+h.Desc) {
+				t.Errorf("footer lacks %q %q:\n%s", h.Key, h.Desc, footer)
+			}
+			if b.long == "" || !strings.Contains(help, h.Key) || !strings.Contains(help, b.long) {
+				t.Errorf("help lacks %q: %q", h.Key, b.long)
+			}
+		}
+	}
+	if n != len(keys.ShortHelp()) || len(keys.FullHelp()) != len(keys.groups()) {
+		t.Errorf("ShortHelp and FullHelp must be the groups' keys")
+	}
+	// tab only does something in compare mode, so only there is it listed.
+	if single := ansi.Strip(footerLines(th, keys.inCompare(false), 1000, 1)[0]); strings.Contains(single, "tab") {
+		t.Errorf("tab listed outside compare mode: %s", single)
+	}
+	// At 80 columns: two lines, each within the width, the cut marked.
+	lines := footerLines(th, keys.inCompare(false), 80, 2)
+	if len(lines) != 2 || !strings.HasPrefix(ansi.Strip(lines[0]), "? help") {
+		t.Errorf("footer at 80: %q", lines)
+	}
+	for _, l := range lines {
+		if ansiWidth(l) > 80 {
+			t.Errorf("footer line wider than 80: %q", l)
+		}
+	}
+	for _, s := range settingKeys() {
+		if len(s.do) != len(s.b.Keys()) {
+			t.Errorf("%s: %d keys, %d actions", s.b.Help().Key, len(s.b.Keys()), len(s.do))
+		}
+		for _, k := range s.b.Keys() {
+			if settingFor(k) == nil {
+				t.Errorf("key %q does nothing", k)
+			}
+		}
+	}
+}
+
+// The charts: run time along the bottom, the seconds stretched over the plot's width, the
+// y labels an equal number of rows apart, the legend's value the last point's.
+func TestChartAxes(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot() // 6 whole seconds
+	for _, h := range []int{10, 14, 17, 20} {
+		lines := chartLines(th, occupancyChart(s), s, nil, 60, h, true)
+		if len(lines) != h {
+			t.Fatalf("h %d: %d lines", h, len(lines))
+		}
+		axis := lines[len(lines)-1]
+		for _, want := range []string{"0s", "3s", "6s"} {
+			if !strings.Contains(axis, want) {
+				t.Errorf("h %d: time axis %q lacks %s", h, axis, want)
+			}
+		}
+		// The last second's value (20) runs to the right edge of the plot.
+		top := ""
+		var labelled []int
+		for i, l := range lines {
+			if strings.Contains(l, "20┤") {
+				top = l
+			}
+			if regexp.MustCompile(`^\s*\d+[┤┼]`).MatchString(l) {
+				labelled = append(labelled, i)
+			}
+		}
+		if ansiWidth(strings.TrimRight(top, " ")) != 60 {
+			t.Errorf("h %d: the plot does not reach the chart's width: %q", h, top)
+		}
+		for k := 2; k < len(labelled); k++ {
+			if labelled[k]-labelled[k-1] != labelled[1]-labelled[0] {
+				t.Errorf("h %d: y labels on rows %v, not evenly spaced:\n%s", h, labelled, strings.Join(lines, "\n"))
+				break
+			}
+		}
+		if len(labelled) < 2 {
+			t.Errorf("h %d: y labels on rows %v", h, labelled)
+		}
+	}
+	head, leg := chartHead(th, occupancyChart(s), s, chartClasses(s, occupancyChart(s)), 60)
+	if !strings.Contains(head, "workers held") || !strings.Contains(ansi.Strip(leg), "at 6s: PP payment 20") {
+		t.Errorf("legend %q: want the value of the last second drawn, and which second", ansi.Strip(leg))
+	}
+	// A long run: the last plot-width seconds, one column each, labelled in run time.
+	long := testSnapshot()
+	for len(long.Timeline) < 200 {
+		sec := long.Timeline[len(long.Timeline)-1]
+		sec.T++
+		long.Timeline = append(long.Timeline, sec)
+	}
+	axis := chartLines(th, occupancyChart(long), long, nil, 60, 12, true)
+	if last := axis[len(axis)-1]; !strings.Contains(last, "150s") || strings.Contains(last, " 0s") {
+		t.Errorf("a 200 s run on 53 columns should show 148..200 s: %q", last)
+	}
+}
+
+// Colour apart, the lines differ in their strokes: plain text still tells them apart.
+func TestChartSeriesDiffer(t *testing.T) {
+	th := newTheme(false, true)
+	seen := map[string]bool{}
+	for i := range lab.Classes {
+		m := ansi.Strip(th.mark[i])
+		if seen[m] {
+			t.Errorf("class %d shares its mark %q", i, m)
+		}
+		seen[m] = true
+	}
+}
+
+// A settings key is logged with the run time and marked on the charts where it happened.
+func TestChangesMarkedOnCharts(t *testing.T) {
+	fs := &fakeStarter{}
+	m := startModel(t, fs)
+	m.width, m.height = 120, 40
+	clock := time.Unix(1000, 0)
+	m.now = func() time.Time { return clock }
+	snap := testSnapshot()
+	next, _ := m.Update(tickMsg{snaps: []*lab.Snapshot{snap}, gen: m.gen})
+	m = next.(model)
+	clock = clock.Add(300 * time.Millisecond) // the key comes after the snapshot
+	next, _ = m.Update(press1('b'))
+	m = next.(model)
+	cs := m.sides[0].changes
+	if len(cs) != 1 || cs[0].n != 1 || cs[0].at != snap.Elapsed+300*time.Millisecond || cs[0].what != "bulkhead → semaphore, 5 permits" {
+		t.Fatalf("changes %+v", cs)
+	}
+	if out := ansi.Strip(render(m.th, m.screen())); !strings.Contains(out, "changes 1 at 6.7s bulkhead → semaphore, 5 permits") {
+		t.Errorf("no change log:\n%s", out)
+	}
+	// Once its second is drawn, the change is marked on the charts.
+	later := testSnapshot()
+	for later.Elapsed = 8400 * time.Millisecond; len(later.Timeline) < 8; {
+		sec := later.Timeline[len(later.Timeline)-1]
+		sec.T++
+		later.Timeline = append(later.Timeline, sec)
+	}
+	next, _ = m.Update(tickMsg{snaps: []*lab.Snapshot{later}, gen: m.gen})
+	m = next.(model)
+	out := ansi.Strip(render(m.th, m.screen()))
+	for _, want := range []string{"changes 1 at 6.7s bulkhead → semaphore, 5 permits", "▲1", "┊"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("screen lacks %q:\n%s", want, out)
+		}
+	}
+	// A restart is a new run: its own changes.
+	m = update(t, m, press1('r'))
+	if len(m.sides[0].changes) != 0 {
+		t.Errorf("changes survived a restart: %+v", m.sides[0].changes)
+	}
+}
+
+// The narrator is never cut: at 80x24 and 120x40 its whole sentence is on the screen.
+func TestNarratorNeverCut(t *testing.T) {
+	space := regexp.MustCompile(`\s+`)
+	edits := map[string]func(*lab.Config){
+		"shared pool": func(*lab.Config) {},
+		"connections": func(c *lab.Config) {
+			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
+		},
+		"thread pool": func(c *lab.Config) {
+			c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
+			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(time.Second)}
+		},
+		"caller timeout": func(c *lab.Config) {
+			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(time.Second)}
+		},
+		"semaphore": func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
+	}
+	for name, edit := range edits {
+		snap := testSnapshot()
+		edit(&snap.Config)
+		snap.Config.Traffic.Health.Rate = 1
+		snap.Classes[lab.Health].Arrived = 6
+		want := space.ReplaceAllString("» "+narrate(snap.Config, snap), " ")
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			out := ansi.Strip(render(newTheme(false, true), testScreen(snap, sz[0], sz[1])))
+			if got := space.ReplaceAllString(out, " "); !strings.Contains(got, want) {
+				t.Errorf("%s at %dx%d: the narrator is not whole:\nwant %s\n%s", name, sz[0], sz[1], want, out)
+			}
+		}
+	}
+}
+
+// The theme follows the terminal's background: light on a light one.
+func TestThemeFollowsBackground(t *testing.T) {
+	m := startModel(t, &fakeStarter{})
+	if m.th != m.dark || m.dark == m.light {
+		t.Fatalf("it should start dark, with a light theme ready")
+	}
+	next, _ := m.Update(tea.BackgroundColorMsg{Color: color.White})
+	if m = next.(model); m.th != m.light {
+		t.Errorf("a white background should pick the light theme")
+	}
+	next, _ = m.Update(tea.BackgroundColorMsg{Color: color.Black})
+	if m = next.(model); m.th != m.dark {
+		t.Errorf("a black background should pick the dark theme")
+	}
+}
+
+// The colours of both themes, ANSI kept: the bulkhead moment at 80x24.
+func TestGoldenColor(t *testing.T) {
+	for name, th := range map[string]*theme{"dark": newTheme(false, true), "light": newTheme(false, false)} {
+		t.Run(name, func(t *testing.T) {
+			s := testScreen(bulkheadSnapshot(), 80, 24)
+			s.panes[0].changes = []change{{n: 1, at: 3200 * time.Millisecond, what: "bulkhead → semaphore, 5 permits"}}
+			out := render(th, s)
+			checkFrame(t, out, 80, 24)
+			golden.RequireEqual(t, out)
+		})
+	}
+}
+
+// Every duration says its unit, and nothing that took time reads 0.
+func TestDurationsUnambiguous(t *testing.T) {
+	for d, want := range map[time.Duration]string{3 * time.Minute: "3 min", 90 * time.Second: "1 min 30s",
+		2500 * time.Millisecond: "2.5s", 100 * time.Millisecond: "100ms"} {
+		if got := fmtDur(d); got != want {
+			t.Errorf("fmtDur(%v) = %q, want %q", d, got, want)
+		}
+	}
+	for d, want := range map[time.Duration]string{500 * time.Nanosecond: "≤1µs", time.Microsecond: "≤1µs",
+		45 * time.Microsecond: "45µs", 900 * time.Microsecond: "900µs", 2100 * time.Microsecond: "2.1ms", 3 * time.Second: "3.00s"} {
+		if got := fmtLatency(d); got != want {
+			t.Errorf("fmtLatency(%v) = %q, want %q", d, got, want)
+		}
+	}
+	if got := fmtElapsed(245 * time.Second); got != "4 min 05s" {
+		t.Errorf("fmtElapsed: %q", got)
+	}
+}
+
+// The table: rates over the stated window, the success share of finished requests, the
+// wait's parts, and what the groups mean.
+func TestTableWords(t *testing.T) {
+	out := ansi.Strip(render(newTheme(true, true), testScreen(testSnapshot(), 120, 40)))
+	// Payments finished 0, 0, 0, 10, 10, 10 in the six seconds: 6/s over the last 5.
+	for _, want := range []string{"/s 1–6s", "finished:", "ok%", "100%", "wait p99:", "lag", "hand-off",
+		"payment         64    24 ", "  /s 1–6s     10/s   6/s", "never a rejection", "made of lag"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("screen lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// A breaker's every number, labelled.
+func TestBreakerDetail(t *testing.T) {
+	k := func(name, value string) string { return name + " " + value }
+	b := lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
+		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1}
+	got := strings.Join(breakerItems(k, b), " · ")
+	for _, want := range []string{"OPEN", "next trial in 2.9s", "failure rate 60% / threshold 50%", "calls in the last 10s 20 / minimum 10"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("open breaker %q lacks %q", got, want)
+		}
+	}
+	b.State = lab.BreakerClosed
+	if got := strings.Join(breakerItems(k, b), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
+		t.Errorf("closed breaker: %q", got)
+	}
+}
+
+// One glyph, one meaning: each thing a worker waits for has its own, and none is a class's.
+func TestWaitGlyphsDistinct(t *testing.T) {
+	th := newTheme(true, true)
+	seen := map[rune]string{th.idleRune: "idle"}
+	for i, r := range th.letter {
+		seen[r] = lab.Classes[i].String()
+	}
+	for _, ph := range waitPhases() {
+		r := waitRune(ph)
+		if other, dup := seen[r]; dup {
+			t.Errorf("%s shares its glyph %q with %s", ph, r, other)
+		}
+		seen[r] = ph.String()
+	}
+}

@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"poollab/lab"
+)
+
+// narrateHops tells the story of retries and hops when the run has one to tell: a chain of
+// hops (stacked timeouts, or one propagated deadline), or retries of tries that fail (the
+// storm, or the budget that stops it). false: the pool's story is the one to tell.
+func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool) {
+	r, dep, retry := f.Retry, cfg.Dependency, cfg.Payment.Retry
+	var msg string
+	switch {
+	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
+		msg = fmt.Sprintf("one deadline, set at the edge, travels down the %d hops: each keeps %s back and passes the rest, and stops when its caller goes",
+			dep.Hops, fmtDur(dep.Hop.Reserve.D()))
+		if dep.RetryAt == lab.RetryAtEdge {
+			msg += "; only the lab retries"
+		}
+		msg += fmt.Sprintf(": %.1f calls per payment at hop %d (at most %s)", s.DeepestPerPayment(), dep.Hops, fmtWorkers(r.Deepest))
+		msg += pastDeadline(cfg, s)
+	case dep.Chain():
+		if r.Layers > 1 && r.Fails {
+			msg = fmt.Sprintf("%d layers retry on their own and every try fails: one payment becomes %s = %s calls at hop %d, measured %.1f",
+				r.Layers, layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
+		} else {
+			msg = fmt.Sprintf("each of the %d hops times its own tries (%s) and keeps working after its caller has gone: %.1f calls per payment at hop %d",
+				dep.Hops, fmtDur(dep.Hop.Timeout.D()), s.DeepestPerPayment(), dep.Hops)
+		}
+		msg += pastDeadline(cfg, s)
+	case retry.Retries() && r.Fails && retry.Budget > 0:
+		msg = fmt.Sprintf("every try fails, but the %s retry budget refused %s retries: %.2f calls per payment instead of %s, retries held near %s of the calls in flight",
+			retry.Budget, fmtCount(s.Calls.BudgetDenied), s.Calls.PerPayment(), fmtTimes(r.Unbudgeted), retry.Budget)
+	case retry.Retries() && r.Fails && r.Tries > 1:
+		why := "every try fails"
+		if pay := f.Payment; pay.TimeoutCuts {
+			why = fmt.Sprintf("every try times out (%s timeout < %s call)", fmtSecs(cfg.Payment.Timeout.Duration.D()), fmtSecs(cfg.Dependency.CallLatency()))
+		}
+		msg = fmt.Sprintf("%s, so every payment tries %s times: %.2f calls per payment at the dependency (forecast %s), and payments need %s × %s = %s workers of %d",
+			why, fmtWorkers(r.Tries), s.Calls.PerPayment(), fmtTimes(r.Tries), fmtFloatRate(cfg.Traffic.Payment.Rate), fmtSecs(f.Payment.Hold),
+			fmtWorkers(f.Classes[lab.Payment].WorkersNeeded), cfg.Pool.Workers)
+	default:
+		return "", false
+	}
+	if n := s.Classes[lab.Payment].Duplicates; n > 0 {
+		msg += fmt.Sprintf("; %s impatient users pressed again after %s (duplicates)", fmtCount(n), fmtDur(cfg.Traffic.Payment.ResubmitAfter.D()))
+	}
+	return msg, true
+}
+
+// layerProduct writes each retrying layer's tries as a product: "3 × 3 × 3".
+func layerProduct(cfg lab.Config, r lab.RetryForecast) string {
+	parts := []string{fmtWorkers(r.Tries)}
+	for range cfg.Dependency.Hops - 1 {
+		parts = append(parts, fmt.Sprint(cfg.Dependency.HopAttempts()))
+	}
+	return strings.Join(parts, " × ")
+}
+
+// pastDeadline says how much work the hops did for users who had left.
+func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
+	if cfg.Payment.Deadline == 0 {
+		return " (no payment.deadline: no user deadline to count work past)"
+	}
+	n := s.PastDeadline()
+	if n == 0 {
+		return fmt.Sprintf("; none worked past the user's %s deadline", fmtDur(cfg.Payment.Deadline.D()))
+	}
+	return fmt.Sprintf("; the user leaves after %s, but %s requests were worked on past it, for nobody", fmtDur(cfg.Payment.Deadline.D()), fmtCount(n))
+}

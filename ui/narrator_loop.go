@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"fmt"
+
+	"poollab/lab"
+)
+
+// narrateMeasurement explains a measurement run (closed-loop traffic, or a dependency that
+// stalls) in one sentence: what the way the load is sent does to what gets measured, and in
+// closed mode what is missing and why. The numbers come first, since compare mode's halves
+// show only two lines of it. Forecast numbers come from f.Measurement, measured ones from
+// the snapshot. false: not a measurement run; narrate as usual.
+func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool) {
+	m := f.Measurement
+	closed := cfg.Traffic.Mode == lab.Closed
+	if !closed && m.Stall == 0 || m.Rate == 0 {
+		return "", false
+	}
+	pay := s.Classes[lab.Payment]
+	st := cfg.Dependency.Stall
+	stalled, began := st.In(s.Elapsed)
+	before := m.Stall > 0 && !stalled && s.Elapsed < st.FirstAt.D()
+	p99 := func(p lab.Percentiles) string { return latency(p.P99, p.Count) }
+	when := fmt.Sprintf("%s at %s", fmtDur(st.For.D()), fmtDur(st.FirstAt.D()))
+
+	if !closed { // an open loop with a stall
+		switch {
+		case before:
+			return fmt.Sprintf("open loop: one request every %s whatever the replies; all %s due in the stall (%s) are sent on time and wait for its end",
+				fmtSecs(m.Gap), fmtWorkers(m.StallDue), when), true
+		case stalled:
+			return fmt.Sprintf("open loop: stalled %s of %s, still sending one every %s: each waits from its scheduled arrival, as a user would",
+				fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtSecs(m.Gap)), true
+		}
+		return fmt.Sprintf("open loop: all %s due in each %s stall were sent on time and waited: p99 %s of %s samples, as the users lived it",
+			fmtWorkers(m.StallDue), fmtSecs(m.Stall), p99(pay.Latency), fmtCount(pay.Latency.Count)), true
+	}
+
+	cl := s.ClosedLoop
+	switch {
+	case m.Stall == 0 || cl == nil:
+		return fmt.Sprintf("closed loop: %s, each sending one request per %s, only after the last reply: when replies slow down, so does the load, and the slow moments leave fewer samples",
+			usersText(m.Users), fmtSecs(m.Interval)), true
+	case before:
+		return fmt.Sprintf("closed loop: when the dependency stalls (%s), %s waits for a reply: ~%s of the %s due never sent, no slow samples",
+			when, usersText(m.Users), fmtWorkers(m.StallNotSent), fmtWorkers(m.StallDue)), true
+	case stalled:
+		return fmt.Sprintf("closed loop: stalled %s of %s, %s never sent so far: %s waits for a reply, sends nothing, records nothing",
+			fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtCount(cl.NotSent()), usersText(m.Users)), true
+	}
+	return fmt.Sprintf("closed loop: %s of %s due never sent (waiting out the stall): p99 %s, corrected %s; only max %s shows the stall",
+		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), p99(pay.LatencyCorrected),
+		latency(pay.Latency.Max, pay.Latency.Count)), true
+}

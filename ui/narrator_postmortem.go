@@ -1,0 +1,77 @@
+package ui
+
+import (
+	"fmt"
+
+	"poollab/lab"
+)
+
+// narratePostmortem explains a run whose dependency has a concurrency knee (seed 000), or
+// whose payments pass an adaptive limit: how many calls the settings put on the dependency
+// and what that does to its answers a second, then the p95 next to the error share, the pair
+// the postmortem's dashboard lacked. false: neither, the general narrator speaks. Every
+// number comes from lab (the forecast or the snapshot).
+func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool) {
+	k := f.Knee
+	adaptive := cfg.Payment.Bulkhead.Type == lab.BulkheadAdaptive
+	if k.Knee == 0 && !adaptive || cfg.Traffic.PeakRate(lab.Payment) == 0 {
+		return "", false
+	}
+	orders := "payments"
+	if cfg.Traffic.Payment.Label != "" {
+		orders = cfg.Traffic.Payment.Label
+	}
+	pay := s.Classes[lab.Payment]
+	rate := s.RatesInForce[lab.Payment]
+	if s.Elapsed == 0 {
+		rate = cfg.Traffic.RateAt(lab.Payment, 0)
+	}
+	calls := int(s.Dependency.InFlight)
+	callTime, answers := k.Answers(max(calls, 1))
+	// Short enough for two lines of half a 120-column screen: the story, then the numbers.
+	tail := fmt.Sprintf("; p95 %s, errors %.1f%%", latency(pay.Latency.P95, pay.Latency.Count), 100*pay.ErrorShare())
+
+	switch {
+	case adaptive: // the limit moves, so no forecast: what it has found, and what that does
+		knee := ""
+		if k.Knee > 0 {
+			knee = fmt.Sprintf(" (knee %d)", k.Knee)
+		}
+		rest := "none turned away now"
+		if last := s.LastSecond(); last == nil || last.Rejected[lab.Payment][lab.RejectBulkhead] > 0 {
+			rest = "the rest turned away"
+		}
+		return fmt.Sprintf("adaptive limit %d from latency: %d calls at %s%s, %s",
+			s.Bulkhead.Limit, calls, fmtLatency(s.Dependency.Latency), knee, rest) + tail, true
+	case k.Cap <= k.Knee: // a cap under the knee: the postmortem's fix
+		msg := fmt.Sprintf("%d calls at most (knee %d) answer %s", k.Cap, k.Knee, perSec(k.CapRate))
+		over := k.Net(rate, k.Cap)
+		switch d := cfg.Payment.Deadline.D(); {
+		case over <= 0:
+			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
+		case d > 0:
+			msg += fmt.Sprintf(" of %s: ~%s outlive their %s budget", fmtFloatRate(rate), perSec(over), fmtDur(d))
+		default:
+			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), perSec(over))
+		}
+		return msg + tail, true
+	case calls <= k.Knee:
+		capTime, capAnswers := k.Answers(k.Cap)
+		return fmt.Sprintf("%s %s: %d calls, under the knee (%d); %d would take %s each, %s",
+			orders, fmtFloatRate(rate), calls, k.Knee, k.Cap, fmtLatency(capTime), perSec(capAnswers)) + tail, true
+	}
+	// Past the knee every call slows every other: more workers, fewer answers a second.
+	workers := fmt.Sprintf("%d workers", s.Pool.Size)
+	if s.Pool.Max > 0 {
+		workers = fmt.Sprintf("scaled to %d workers", s.Pool.Size)
+	}
+	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
+		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
+			calls, k.Knee, fmtLatency(callTime), perSec(answers), fmtFloatRate(rate), perSec(-net)) + tail, true
+	}
+	return fmt.Sprintf("%s, %d calls past the knee (%d): %s each, %s of %s answered",
+		workers, calls, k.Knee, fmtLatency(callTime), perSec(answers), fmtFloatRate(rate)) + tail, true
+}
+
+// perSec writes a model's rate in whole requests a second: 195/s.
+func perSec(r float64) string { return fmt.Sprintf("%.0f/s", r) }

@@ -1,0 +1,164 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// postmortemConfig is the postmortem preset written out: the lunch peak on a pool that
+// scales on queue length in front of a store whose knee is 25.
+func postmortemConfig() lab.Config {
+	c := lab.DefaultConfig()
+	c.Name = "postmortem"
+	c.Pool = lab.PoolConfig{Workers: 8, Queue: lab.QueueUnbounded, Discipline: lab.FIFO,
+		Autoscale: lab.AutoscaleConfig{Max: 64, Step: 4, Every: lab.Duration(200 * time.Millisecond)}}
+	c.Traffic.Signup.Rate = 0
+	c.Traffic.Payment = lab.RateConfig{Rate: 150, Label: "orders", Profile: []lab.RateStep{{At: 0, Rate: 150},
+		{At: lab.Duration(5 * time.Second), Rate: 500}, {At: lab.Duration(35 * time.Second), Rate: 150}}}
+	c.Dependency = lab.DependencyConfig{Mode: lab.ModeHealthy, HealthyLatency: lab.Duration(50 * time.Millisecond),
+		Jitter: lab.Duration(10 * time.Millisecond), Knee: 25, KneeExponent: 2,
+		Latency: c.Dependency.Latency, Brownout: c.Dependency.Brownout}
+	return c
+}
+
+// postmortemSnapshot is a run of cfg 25 s in, with the numbers a real run of each preset had.
+func postmortemSnapshot(cfg lab.Config) *lab.Snapshot {
+	ms := func(n float64) time.Duration { return time.Duration(n * float64(time.Millisecond)) }
+	s := &lab.Snapshot{Config: cfg, Elapsed: 25 * time.Second}
+	s.RatesInForce[lab.Payment] = 500
+	pay := &s.Classes[lab.Payment]
+	pay.Arrived = 10734
+	size, busy, calls, queued := 64, 64, int64(64), 5731
+	switch {
+	case cfg.Payment.Bulkhead.Type == lab.BulkheadAdaptive:
+		pay.OK, pay.InFlight, pay.Rejected[lab.RejectBulkhead] = 9119, 33, 1582
+		pay.Latency = lab.Percentiles{P50: ms(61), P95: ms(101), P99: ms(297), Count: 9119}
+		size, busy, calls, queued = 36, 33, 33, 0
+		s.Bulkhead = lab.BulkheadStats{Type: lab.BulkheadAdaptive, Size: 20, InUse: 33, Limit: 35}
+		s.Slack = lab.SlackStats{Rejections: 1582, MeanFree: 1.5}
+	case cfg.Payment.Deadline > 0:
+		pay.OK, pay.InFlight, pay.Rejected[lab.RejectDeadline] = 10122, 392, 220
+		pay.Latency = lab.Percentiles{P50: ms(673), P95: ms(776), P99: ms(780), Count: 10122}
+		size, busy, calls, queued = 24, 24, 24, 368
+	default:
+		pay.OK, pay.InFlight = 4939, 5795
+		pay.Latency = lab.Percentiles{P50: ms(3860), P95: ms(10900), P99: ms(11500), Count: 4939}
+		pay.QueueWait = lab.Percentiles{P95: ms(10700), Count: 5003}
+		pay.Service = lab.Percentiles{P95: ms(385), Count: 4939}
+	}
+	s.Pool = lab.PoolStats{Size: size, QueueCap: int(cfg.Pool.Queue), Unbounded: true, Discipline: lab.FIFO, Busy: busy,
+		Queued: queued, Max: cfg.Pool.Autoscale.Max, PeakSize: size, Workers: make([]lab.Worker, size)}
+	s.Pool.BusyBy[lab.Payment], s.Pool.QueuedBy[lab.Payment] = busy, queued
+	for i := range busy {
+		s.Pool.Workers[i] = lab.Worker{Class: lab.Payment, Phase: lab.PhaseCall}
+	}
+	s.Goroutines, s.GoroutinesPeak = int64(busy+queued+2), int64(busy+queued+5)
+	s.Dependency = lab.DependencyStats{Mode: lab.ModeHealthy, InFlight: calls, PeakInFlight: calls, Requests: 5003,
+		Latency: ms(50)}
+	if calls > 25 {
+		s.Dependency.Latency = ms(50 * float64(calls+1) * float64(calls+1) / 625)
+	}
+	for t := 1; t <= 25; t++ {
+		sec := lab.Second{T: t, Workers: size, DepInFlight: calls, Limit: s.Bulkhead.Limit}
+		sec.Rate[lab.Payment] = 150
+		if t > 5 {
+			sec.Rate[lab.Payment] = 500
+		}
+		sec.Busy[lab.Payment] = busy
+		if s.Bulkhead.Limit > 0 {
+			sec.Rejected[lab.Payment][lab.RejectBulkhead] = 115
+		}
+		s.Timeline = append(s.Timeline, sec)
+	}
+	return s
+}
+
+func fixConfig() lab.Config {
+	c := postmortemConfig()
+	c.Name = "postmortem-fix"
+	c.Pool.Workers, c.Pool.Autoscale.Max = 24, 0
+	c.Payment.Deadline = lab.Duration(800 * time.Millisecond)
+	return c
+}
+
+func adaptiveConfig() lab.Config {
+	c := postmortemConfig()
+	c.Name = "adaptive-limit"
+	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadAdaptive, Size: 20}
+	return c
+}
+
+// The narrator tells each of the three runs in two lines of half a 120-column screen, with
+// the store's numbers from the forecast and the p95 next to the error share.
+func TestNarratePostmortem(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  lab.Config
+		want []string
+	}{
+		{postmortemConfig(), []string{"scaled to 64 workers, 64 calls past the knee (25): 327ms each, 195/s of 500/s answered", "p95 10.9s, errors 0.0%"}},
+		{fixConfig(), []string{"24 calls at most (knee 25) answer 480/s of 500/s: ~20/s outlive their 800ms budget", "p95 776ms, errors 2.0%"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p95 101ms, errors 14.7%"}},
+	} {
+		s := postmortemSnapshot(tc.cfg)
+		got := narrate(tc.cfg, s)
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s:\n got %q\nwant %q", tc.cfg.Name, got, w)
+			}
+		}
+		if lines := wrapText("» "+got, 58, 0); len(lines) > 2 {
+			t.Errorf("%s: %d lines at 58 columns, want 2: %q", tc.cfg.Name, len(lines), got)
+		}
+	}
+	// With no knee the adaptive limit is still told as it is, not as its starting size.
+	plain := adaptiveConfig()
+	plain.Dependency.Knee = 0
+	if got, want := narrate(plain, postmortemSnapshot(plain)), "adaptive limit 35 from latency: 33 calls at 92ms, the rest turned away"; !strings.Contains(got, want) {
+		t.Errorf("adaptive without a knee:\n got %q\nwant %q", got, want)
+	}
+	quiet := postmortemSnapshot(adaptiveConfig())
+	quiet.Timeline[len(quiet.Timeline)-1].Rejected[lab.Payment][lab.RejectBulkhead] = 0
+	if got := narrate(quiet.Config, quiet); !strings.Contains(got, "none turned away now") {
+		t.Errorf("adaptive with nothing turned away this second: %q", got)
+	}
+	after := postmortemSnapshot(postmortemConfig())
+	after.RatesInForce[lab.Payment] = 150
+	if got, want := narrate(after.Config, after), "64 calls past the knee (25) at 327ms answer 195/s, 150/s arrive: the queue drains ~45/s"; !strings.Contains(got, want) {
+		t.Errorf("after the peak:\n got %q\nwant %q", got, want)
+	}
+	before := postmortemSnapshot(postmortemConfig())
+	before.Dependency.InFlight, before.RatesInForce[lab.Payment] = 7, 150
+	if got, want := narrate(before.Config, before), "orders 150/s: 7 calls, under the knee (25); 64 would take 327ms each, 195/s"; !strings.Contains(got, want) {
+		t.Errorf("before the peak:\n got %q\nwant %q", got, want)
+	}
+}
+
+// The postmortem's parts on the screen: the pool's growth, the queue of goroutines, the
+// store's latency, the limit and its chart, and the payments called orders.
+func TestPostmortemScreen(t *testing.T) {
+	th := newTheme(true, true)
+	a, b := postmortemSnapshot(postmortemConfig()), postmortemSnapshot(fixConfig())
+	cmp := screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: 120, height: 40}
+	out := render(th, cmp)
+	checkFrame(t, out, 120, 40)
+	plain := ansi.Strip(out)
+	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting, unbounded · 1 cell", "a new call 338ms",
+		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "rate/s (profile)", "orders 500/s"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("compare view lacks %q", want)
+		}
+	}
+	ad := postmortemSnapshot(adaptiveConfig())
+	for _, sz := range goldenSizes {
+		out := render(th, testScreen(ad, sz[0], sz[1]))
+		checkFrame(t, out, sz[0], sz[1])
+		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive limit 35, 33 in use") || !strings.Contains(plain, "slack lost: 1.5 workers free at each of 1582 bulkhead rejections")) {
+			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
+		}
+	}
+}

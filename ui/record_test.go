@@ -1,0 +1,291 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"poollab/lab"
+)
+
+// lockedBuffer is a terminal the test reads while the program writes to it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// cast is an asciicast v2 recording, read back strictly.
+type cast struct {
+	Version, Width, Height int
+	Timestamp              int64
+	events                 []castLine
+}
+
+type castLine struct {
+	at         float64
+	code, data string
+}
+
+// output is every "o" event's data, in order: what the terminal was sent.
+func (c cast) output() string {
+	var b strings.Builder
+	for _, e := range c.events {
+		if e.code == "o" {
+			b.WriteString(e.data)
+		}
+	}
+	return b.String()
+}
+
+func (c cast) count(code string) (n int) {
+	for _, e := range c.events {
+		if e.code == code {
+			n++
+		}
+	}
+	return n
+}
+
+// readCast parses an asciicast v2 file: a JSON header line, then one [time, code, data]
+// array a line, times never going back.
+func readCast(t *testing.T, data string) cast {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
+	var header struct{ Version, Width, Height, Timestamp *int64 }
+	if err := json.Unmarshal([]byte(lines[0]), &header); err != nil || header.Version == nil || header.Width == nil ||
+		header.Height == nil || header.Timestamp == nil {
+		t.Fatalf("header %q: %v", lines[0], err)
+	}
+	c := cast{Version: int(*header.Version), Width: int(*header.Width), Height: int(*header.Height), Timestamp: *header.Timestamp}
+	last := 0.0
+	for i, l := range lines[1:] {
+		var ev []json.RawMessage
+		var e castLine
+		if err := json.Unmarshal([]byte(l), &ev); err != nil || len(ev) != 3 ||
+			json.Unmarshal(ev[0], &e.at) != nil || json.Unmarshal(ev[1], &e.code) != nil || json.Unmarshal(ev[2], &e.data) != nil {
+			t.Fatalf("event %d %q: not [time, code, data] (%v)", i+1, l, err)
+		}
+		if e.at < last || (e.code != "o" && e.code != "r") {
+			t.Fatalf("event %d %q: after %.6f, or an unknown code", i+1, l, last)
+		}
+		last = e.at
+		c.events = append(c.events, e)
+	}
+	return c
+}
+
+// session runs the dashboard on a fake engine with a recording, a terminal that reports
+// 120x40, and keys typed by the test.
+type session struct {
+	t      *testing.T
+	app    *App
+	term   lockedBuffer
+	typing *io.PipeWriter
+	rec    bytes.Buffer
+	done   chan error
+	start  time.Time
+}
+
+func startSession(t *testing.T) *session {
+	s := &session{t: t, done: make(chan error, 1), start: time.Now()}
+	in, typing := io.Pipe()
+	s.typing = typing
+	t.Cleanup(func() { typing.Close() })
+	fs := &fakeStarter{}
+	s.app = New(Options{Config: testConfig(), Start: fs.start, Input: in, Output: &s.term, Record: &s.rec})
+	go func() { s.done <- s.app.Run() }()
+	s.typeKeys("\x1b[8;40;120t") // what a terminal answers to CSI 18 t: its size in cells
+	s.waitFor("the first frame", func(out string) bool { return strings.Contains(out, "shared-pool") })
+	return s
+}
+
+func (s *session) typeKeys(keys string) {
+	s.t.Helper()
+	if _, err := io.WriteString(s.typing, keys); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// waitFor waits until the terminal's output satisfies ok: a minute at most, which only a
+// stuck program takes.
+func (s *session) waitFor(what string, ok func(out string) bool) {
+	s.t.Helper()
+	for range 6000 {
+		if ok(s.term.String()) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	s.t.Fatalf("waited a minute for %s", what)
+}
+
+// press types keys and waits for the screen to change.
+func (s *session) press(keys string) {
+	s.t.Helper()
+	sent := len(s.term.String())
+	s.typeKeys(keys)
+	s.waitFor(fmt.Sprintf("the screen to change after %q", keys), func(out string) bool { return len(out) > sent })
+}
+
+// end waits for Run and reads the recording, which must be complete by then.
+func (s *session) end() (cast, error) {
+	s.t.Helper()
+	var err error
+	select {
+	case err = <-s.done:
+	case <-time.After(time.Minute):
+		s.t.Fatal("Run did not return")
+	}
+	return s.check(err)
+}
+
+func (s *session) check(err error) (cast, error) {
+	s.t.Helper()
+	c := readCast(s.t, s.rec.String())
+	if c.Version != 2 || c.Width != 120 || c.Height != 40 {
+		s.t.Errorf("header: version %d, %dx%d; want version 2, 120x40", c.Version, c.Width, c.Height)
+	}
+	if c.Timestamp < s.start.Unix() || c.Timestamp > time.Now().Unix() {
+		s.t.Errorf("timestamp %d is not the session's start", c.Timestamp)
+	}
+	if got, want := c.output(), s.term.String(); got != want {
+		s.t.Errorf("the recording's output (%d bytes) is not what the terminal got (%d bytes)", len(got), len(want))
+	}
+	return c, err
+}
+
+// A session is recorded as the terminal saw it, byte for byte, with its sizes.
+func TestRecord(t *testing.T) {
+	s := startSession(t)
+	for _, key := range strings.Split("b]]]]]", "") { // each changes the screen
+		s.press(key)
+	}
+	s.press("\x1b[8;30;100t") // the terminal is made smaller
+	s.typeKeys("q")
+	c, err := s.end()
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if n := c.count("o"); n < 10 {
+		t.Errorf("%d output events for 8 screens", n)
+	}
+	var sizes []string
+	for _, e := range c.events {
+		if e.code == "r" {
+			sizes = append(sizes, e.data)
+		}
+	}
+	if strings.Join(sizes, " ") != "100x30" {
+		t.Errorf("resize events %q, want the one to 100x30", sizes)
+	}
+}
+
+// However the session ends, the recording is complete when Run returns: ctrl+c, a crash
+// (SIGHUP: run_unix_test.go; q: TestRecord).
+func TestRecordEveryExit(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		end  func(s *session)
+		want func(error) bool
+	}{
+		{"ctrl+c", func(s *session) { s.typeKeys("\x03") }, func(err error) bool { return err == nil }},
+		{"crash", func(s *session) { s.app.Crash(errors.New("boom")) }, func(err error) bool { return err != nil && err.Error() == "boom" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := startSession(t)
+			tc.end(s)
+			c, err := s.end()
+			if !tc.want(err) {
+				t.Errorf("Run: %v", err)
+			}
+			if c.count("o") == 0 {
+				t.Errorf("nothing recorded")
+			}
+		})
+	}
+}
+
+// A character a write cuts in two is recorded whole, in the next event; output before the
+// terminal's size waits for the header; only a change of size is an "r" event.
+func TestRecorderEvents(t *testing.T) {
+	var file bytes.Buffer
+	rec := startRecorder(&file)
+	out := rec.output(io.Discard)
+	for _, step := range []func(){
+		func() { io.WriteString(out, "early") },
+		func() { rec.filter(nil, tea.WindowSizeMsg{Width: 80, Height: 24}) },
+		func() { io.WriteString(out, "a\xe2\x94") }, // "│" is e2 94 82
+		func() { io.WriteString(out, "\x82b") },
+		func() { rec.filter(nil, tea.WindowSizeMsg{Width: 80, Height: 24}) },
+		func() { rec.filter(nil, tea.KeyPressMsg{Code: 'q'}) },
+		func() { rec.filter(nil, tea.WindowSizeMsg{Width: 100, Height: 30}) },
+	} {
+		step()
+	}
+	if err := rec.stop(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(out, "after the end") // the terminal still gets it; the recording is closed
+	c := readCast(t, file.String())
+	var got []string
+	for _, e := range c.events {
+		got = append(got, e.code+" "+e.data)
+	}
+	want := []string{"o early", "o a", "o │b", "r 100x30"}
+	if c.Width != 80 || c.Height != 24 || strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("%dx%d %q, want 80x24 %q", c.Width, c.Height, got, want)
+	}
+}
+
+// A recording that cannot be written does not stop the lab; Run says so at the end.
+func TestRecordWriteError(t *testing.T) {
+	fs := &fakeStarter{}
+	err := New(Options{Config: testConfig(), Start: fs.start, Input: strings.NewReader("\x1b[8;40;120tbq"),
+		Output: io.Discard, Record: failingWriter{}}).Run()
+	if err == nil || !strings.Contains(err.Error(), "recording: disk full") {
+		t.Fatalf("Run: %v", err)
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// The renderer's cost of recording one full 120x40 frame: the write is timed, copied and
+// queued; the encoding and the file are the recorder's goroutine's. Writing frames back to
+// back, as here, also fills the queue, so this is the sustained cost, encoding included.
+func BenchmarkRecordFrame(b *testing.B) {
+	frame := []byte(Frame([]lab.Snapshot{*testSnapshot()}, 120, 40, false))
+	rec := startRecorder(io.Discard)
+	rec.filter(nil, tea.WindowSizeMsg{Width: 120, Height: 40})
+	out := rec.output(io.Discard)
+	b.SetBytes(int64(len(frame)))
+	b.ReportAllocs()
+	for b.Loop() {
+		out.Write(frame)
+	}
+	if err := rec.stop(); err != nil {
+		b.Fatal(err)
+	}
+}

@@ -1,0 +1,330 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"poollab/lab"
+)
+
+// tourChapters are the tour's chapters, one per lesson, in the order of the sources: the
+// isolation article (seed 001) and what it leads to, then the postmortem (seed 000),
+// deadlines (seed 003), measurement (seed 004) and the fleet. Each names its presets; a
+// chapter whose presets do not load (its mechanism is not built) is left out of the tour.
+// Every number in a question or a lesson comes from the configs, their forecast or the
+// snapshots at the moment; the choices have none.
+var tourChapters = []chapter{
+	{
+		title:   "A slow dependency takes every shared worker",
+		source:  "the isolation article, ch. 0–1: a shared pool and Little's law",
+		presets: []string{"shared-pool"},
+		question: func(c []lab.Config) string {
+			return fmt.Sprintf("Payments call a dependency that has turned slow: %s a call. Signups never call it; each needs %s "+
+				"of work on a worker from the same pool of %d. What happens to signups?",
+				fmtSecs(c[0].Dependency.CallLatency()), fmtDur(c[0].Signup.Work.D()), c[0].Pool.Workers)
+		},
+		choices: []string{"nothing: they never touch the slow dependency",
+			"they slow down a little: they wait their turn for a worker",
+			"they are turned away: no worker is free for them"},
+		right:  3,
+		moment: 6 * time.Second,
+		marks:  []pointer{{class: lab.Signup, column: "rejected:pool"}},
+		lesson: func(a tourAt) string {
+			cfg, f := a.cfg(0), a.forecast(0)
+			law := fmt.Sprintf("Little's law: payments need %s × %s = %s workers, and the pool has %d",
+				fmtFloatRate(cfg.Traffic.Payment.Rate), fmtSecs(f.Payment.Hold), fmtWorkers(f.Classes[lab.Payment].WorkersNeeded), cfg.Pool.Workers)
+			if a.stats(0, lab.Signup).Rejected[lab.RejectPool] == 0 {
+				return law + ", yet no signup has been turned away so far (rejected:pool " + a.mark(0) + "): space resumes, watch it fill."
+			}
+			return fmt.Sprintf("%s: it was full at ~%s, and from then on a signup finds no free worker: %s turned away by %s "+
+				"(rejected:pool), though not one of them called the dependency.", law, fmtSecs(f.FillIn), a.mark(0), fmtElapsed(a.snaps[0].Elapsed))
+		},
+		look: "The pool picture: P is a payment holding a worker, · a free one; watch the free ones go within a few seconds. " +
+			"Then the header's STARVED alarm, and the class table's rejected:pool column for signup and health: a request " +
+			"turned away for want of a worker. The narrator states Little's law with this run's numbers. Try + and - " +
+			"(dependency latency) or t (a timeout), and watch the pool and the narrator follow.",
+		fast: 0.1,
+	},
+	{
+		title:   "The same share of every class is turned away",
+		source:  "the isolation article, ch. 1, and Erlang B: a pool without a queue is a loss system",
+		presets: []string{"shared-pool"},
+		question: func(c []lab.Config) string {
+			return fmt.Sprintf("The pool of %d is full more often than not, and has no queue. Who is turned away more often: "+
+				"payments, which hold the workers for %s, or signups, which need one for %s?",
+				c[0].Pool.Workers, fmtSecs(c[0].Dependency.CallLatency()), fmtDur(c[0].Signup.Work.D()))
+		},
+		choices: []string{"payments: they cause it",
+			"signups: the payments crowd them out",
+			"the same share of each: the pool cannot tell them apart"},
+		right:  3,
+		moment: 12 * time.Second,
+		marks:  []pointer{{class: lab.Payment, column: "rejected:pool"}, {class: lab.Signup, column: "rejected:pool"}},
+		lesson: func(a tourAt) string {
+			f := a.forecast(0)
+			pay, sig := a.stats(0, lab.Payment), a.stats(0, lab.Signup)
+			below := func(c lab.ClassStats) bool {
+				return float64(c.Rejected[lab.RejectPool]) < f.Blocking*float64(c.Arrived)
+			}
+			why := "random arrivals scatter each class's share around it; a long run measures it closely"
+			if below(pay) && below(sig) {
+				why = fmt.Sprintf("both below it so far, because the pool was still filling for its first ~%s", fmtSecs(f.FillIn))
+			}
+			return fmt.Sprintf("With random arrivals a full pool turns away the same share of every class: Erlang B(%s erlangs, %d workers) "+
+				"= %.0f%%. Measured: %s of %s payments (%s) and %s of %s signups (%s) turned away; %s.",
+				fmtWorkers(f.OfferedLoad), f.Workers, 100*f.Blocking, a.mark(0), fmtCount(pay.Arrived), share(pay.Rejected[lab.RejectPool], pay.Arrived),
+				a.mark(1), fmtCount(sig.Arrived), share(sig.Rejected[lab.RejectPool], sig.Arrived), why)
+		},
+		look: "The class table's rejected:pool column: payment and signup (and health) against their arrived. The narrator " +
+			"states Erlang B's share for this pool. The share grows toward it as the run goes on: the first seconds the pool " +
+			"was filling. Press > for an accept queue: the share turned away becomes a wait.",
+		fast: 0.1,
+	},
+	{
+		title:   "Socket timeout against caller timeout",
+		source:  "the isolation article, ch. 2: timeouts cut time, they don't partition",
+		presets: []string{"socket-timeout", "caller-timeout"},
+		question: func(c []lab.Config) string {
+			return fmt.Sprintf("Both give up on a payment after %s, against a dependency that takes %s. A's socket timeout ends the call; "+
+				"B's caller timeout lets the worker walk away. What keeps loading the dependency?",
+				fmtSecs(c[0].Payment.Timeout.Duration.D()), fmtSecs(c[0].Dependency.CallLatency()))
+		},
+		choices: []string{"the same in both: both free the worker, so both end the call",
+			"more in B: its calls run on, orphaned, after the worker has left",
+			"less in B: walking away cancels the call"},
+		right:  2,
+		moment: 6 * time.Second,
+		marks:  []pointer{{class: lab.Payment, row: "orphaned calls"}},
+		lesson: func(a tourAt) string {
+			fb := a.forecast(1).Payment
+			return fmt.Sprintf("Both free the worker after %s, so signups are served in both; only the socket timeout ends the call. "+
+				"B's calls run on for the whole %s: %s × %s = %s at the dependency at once, %s of them orphaned. Orphaned calls: "+
+				"%s in A, %s in B; the dependency is serving %d calls for A and %d for B now.",
+				fmtSecs(fb.Hold), fmtSecs(fb.Call), fmtPerSec(fb.Admitted), fmtSecs(fb.Call), fmtWorkers(fb.CallsAtOnce), fmtWorkers(fb.Orphaned),
+				a.mark(0), a.markB(0), a.snaps[0].Dependency.InFlight, a.snaps[1].Dependency.InFlight)
+		},
+		look: "The summary's orphaned calls row, and each side's dependency in flight and orphaned calls under its table. " +
+			"Both sides time out every payment (timed out), and neither starves a signup. A timeout says \"no answer yet\", " +
+			"not \"it didn't happen\". Press t on B to try other timeouts.",
+		fast: 0.1,
+	},
+	{
+		title:   "A long queue stores latency; LIFO serves who still waits",
+		source:  "the isolation article, ch. 3, and seed 002: queues order work, they don't bound it",
+		presets: []string{"long-queue", "lifo-queue"},
+		question: func(c []lab.Config) string {
+			return fmt.Sprintf("An accept queue of %d now sits in front of the full pool, so signups wait instead of being turned away. "+
+				"A serves the queue oldest first (FIFO), B newest first (LIFO). How long does a typical signup take, for %s of work?",
+				c[0].Pool.Queue, fmtDur(c[0].Signup.Work.D()))
+		},
+		choices: []string{"about its own work in both: the queue keeps it safe",
+			"seconds in A; in B most are quick, while the oldest wait longest",
+			"seconds in both: the queue is as long"},
+		right:  2,
+		moment: 12 * time.Second,
+		marks:  []pointer{{pane: 0, class: lab.Signup, column: "finished:p50"}, {pane: 1, class: lab.Signup, column: "finished:p50"}},
+		lesson: func(a tourAt) string {
+			return fmt.Sprintf("A long queue stores latency: in A a signup waits behind every payment queued before it, median %s for %s "+
+				"of work. B serves the newest first, so its median signup takes %s, while its oldest wait longest (p99 %s). "+
+				"Neither queue adds a worker: it only orders who waits.",
+				a.mark(0), fmtDur(a.cfg(0).Signup.Work.D()), a.mark(1), latency(a.stats(1, lab.Signup).Latency.P99, a.stats(1, lab.Signup).Latency.Count))
+		},
+		look: "Each side's class table: signup's finished p50 and p99, and its in flight (waiting in the queue). The pool " +
+			"picture's queue row fills up. Payments wait too: their p50 grows past the dependency's latency. Press < > on " +
+			"B to shorten the queue: the wait turns back into rejections.",
+		fast: 0.1,
+	},
+	{
+		title:   "A bulkhead saves the others, at a price",
+		source:  "the isolation article, ch. 4 and 6: a partition is worth something only when it rejects",
+		presets: []string{"shared-pool", "semaphore-bulkhead"},
+		question: func(c []lab.Config) string {
+			bh := c[1].Payment.Bulkhead
+			return fmt.Sprintf("B fences payments off with a %s bulkhead of %d permits; A has none. Same traffic. Signups are "+
+				"saved in B. What does B pay for it?", bh.Type, bh.Size)
+		},
+		choices: []string{"nothing: payments do as well as in A",
+			"fewer payments succeed: the bulkhead turns most away at once",
+			"signups get slower: they wait for the bulkhead"},
+		right:  2,
+		moment: 8 * time.Second,
+		marks:  []pointer{{class: lab.Payment, row: "ok"}, {class: lab.Signup, row: "rejected:pool"}},
+		lesson: func(a tourAt) string {
+			cfg, fb := a.cfg(1), a.forecast(1).Payment
+			return fmt.Sprintf("B's %d permits admit %s of the %s payments, which would need %s calls at once; ~%s are rejected at once: "+
+				"payments ok %s in A, %s in B. That price buys the others their workers: signups starved %s in A, %s in B. "+
+				"A thread-pool bulkhead (press b on B) fences the same way and lets the worker walk away.",
+				cfg.Payment.Bulkhead.Size, fmtPerSec(fb.Admitted), fmtFloatRate(cfg.Traffic.Payment.Rate), fmtWorkers(fb.CallsNeeded),
+				fmtPerSec(fb.Rejected), a.mark(0), a.markB(0), a.mark(1), a.markB(1))
+		},
+		look: "The summary: payment ok and rejected:bulkhead, signup rejected:pool. B's pool picture keeps most workers " +
+			"free (·) while payments never hold more than the permits. Press b on B for a thread-pool bulkhead, [ ] to " +
+			"resize it: a bigger bulkhead serves more payments until it starves the others again.",
+		fast: 0.1,
+	},
+	{
+		title:   "The breaker's trap: counting your own rejections",
+		source:  "the isolation article, ch. 5: count only what the dependency says",
+		presets: []string{"breaker-trap"},
+		question: func(c []lab.Config) string {
+			br := c[0].Payment.Breaker
+			return fmt.Sprintf("The dependency is healthy: %s a call. A bulkhead of %d permits turns some payments away, and the "+
+				"breaker counts those rejections as failures (it opens at %.0f%% failed of ≥ %d calls). What does the breaker do?",
+				fmtSecs(c[0].Dependency.CallLatency()), c[0].Payment.Bulkhead.Size, br.FailureRate, br.MinCalls)
+		},
+		choices: []string{"stays closed: the dependency never fails",
+			"opens: payments fail at once though the dependency is healthy",
+			"opens once, then stays closed"},
+		right:  2,
+		moment: 6 * time.Second,
+		marks:  []pointer{{class: lab.Payment, column: "rejected:breaker"}},
+		lesson: func(a tourAt) string {
+			s := a.snaps[0]
+			if s.Breaker.Opened == 0 {
+				return "The breaker has not opened yet (rejected:breaker " + a.mark(0) + "): space resumes, watch its failure rate climb."
+			}
+			return fmt.Sprintf("The dependency never failed, yet the breaker opened %d× and short-circuited %s payments: it counted its "+
+				"own bulkhead's %s rejections as failures, so a small compartment turned partial rejection into total failure. "+
+				"Count only what the dependency says (timeouts, 5xx, 429).",
+				s.Breaker.Opened, a.mark(0), fmtCount(a.stats(0, lab.Payment).Rejected[lab.RejectBulkhead]))
+		},
+		look: "The settings line's breaker items: its state, the failure rate against its threshold, the calls counted " +
+			"against the minimum, the time to the next trial. The class table's rejected:bulkhead and rejected:breaker. " +
+			"Nothing in failed: the dependency answers every call it gets. Press c to switch the breaker off.",
+		fast: 0.1,
+	},
+	{
+		title:   "A partition at the wrong layer",
+		source:  "the isolation article, ch. 1: a connection pool per route caps the calls, not the workers",
+		presets: []string{"conn-pool-wait"},
+		question: func(c []lab.Config) string {
+			cn := c[0].Payment.Connections
+			return fmt.Sprintf("The HTTP client allows %d connections per route, so at most %d payment calls reach the dependency. "+
+				"A worker waits up to %s for a connection. Do signups still starve?", cn.PerRoute, cn.PerRoute, fmtDur(cn.LeaseTimeout.D()))
+		},
+		choices: []string{"no: only a few payments are at the dependency",
+			"yes: payments waiting for a connection hold their workers"},
+		right:  2,
+		moment: 8 * time.Second,
+		marks:  []pointer{{class: lab.Signup, column: "rejected:pool"}},
+		lesson: func(a tourAt) string {
+			f, s := a.forecast(0).Payment, a.snaps[0]
+			return fmt.Sprintf("The cap is in the client, not in the server's pool: %d connections serve %s payments a second, and the "+
+				"rest wait for one on their worker until every worker holds one. %s signups starved by %s, with never more than "+
+				"%d calls at the dependency.", f.ConnectionsCap, fmtPerSec(f.ConnThroughput), a.mark(0), fmtElapsed(s.Elapsed),
+				s.Dependency.PeakInFlight)
+		},
+		look: "The pool picture: c is a payment holding a worker while it waits for a connection, P one in its call. " +
+			"The settings line's connections in use. The class table's rejected:pool for signup, and the dependency's " +
+			"peak in flight under it. A bulkhead (b) in front of the wait would cap the workers instead.",
+		fast: 0.1,
+	},
+	{
+		title:   "The postmortem: more workers, a slower store",
+		source:  "seed 000, the Go postmortem; the isolation article, ch. 6: adaptive limits",
+		presets: []string{"postmortem", "postmortem-fix"},
+		question: func(c []lab.Config) string {
+			return fmt.Sprintf("At the lunch peak the store slows down past the calls it handles well. A's pool grows with its queue "+
+				"and has no timeout; B caps the calls and gives each order a %s budget, the wait for a worker included. Which "+
+				"serves more orders, and faster?", fmtDur(c[1].Payment.Deadline.D()))
+		},
+		choices: []string{"A: more workers serve more orders",
+			"B: fewer calls at once keep the store fast; a few fail fast, the rest are served sooner",
+			"the same: the store is the limit either way"},
+		right:  2,
+		moment: 25 * time.Second,
+		marks:  []pointer{{class: lab.Payment, row: "ok"}, {class: lab.Payment, row: "p99"}},
+		lesson: func(a tourAt) string {
+			ka, kb := a.forecast(0).Knee, a.forecast(1).Knee
+			return fmt.Sprintf("Past %d calls the store slows with every call added: at %d at once (A's pool, grown on its queue) it "+
+				"answers %s, at B's %d it answers %s. Orders served: %s in A, %s in B; p99 %s in A, %s in B. A was slow, not "+
+				"failing; B fails a few fast (rejected:deadline) instead of all slowly. p on B loads adaptive-limit: a limit "+
+				"that finds the store's capacity itself.",
+				ka.Knee, ka.Cap, fmtPerSec(ka.CapRate), kb.Cap, fmtPerSec(kb.CapRate), a.mark(0), a.markB(0), a.mark(1), a.markB(1))
+		},
+		look: "The summary's payment ok and p99, and each side's failed, timed out and rejections: A is slow, not failing, " +
+			"so a dashboard of error rates sees nothing. Each side's wait p99 against its service p99: A's latency is " +
+			"waiting. Press p on B to load adaptive-limit: a limit that finds the store's capacity itself.",
+		fast: 0.5,
+	},
+	{
+		title:   "Retries multiply down a chain; a deadline is a budget",
+		source:  "seed 003, deadlines are budgets; the isolation article, ch. 2: retries amplify load",
+		presets: []string{"stacked-timeouts", "deadline-propagation"},
+		question: func(c []lab.Config) string {
+			return fmt.Sprintf("A payment goes through %d services, the last one slow. In A each layer gives a try %s and tries %d "+
+				"times on its own; in B one %s deadline is set at the edge and travels down. How many calls reach the last "+
+				"service per payment?", c[0].Dependency.Hops, fmtDur(c[0].Payment.Timeout.Duration.D()), c[0].Payment.Retry.Attempts,
+				fmtDur(c[1].Payment.Deadline.D()))
+		},
+		choices: []string{"the same few in both: a retry is a retry",
+			"in A every layer multiplies them; in B at most a few",
+			"more in B: it retries until the deadline runs out"},
+		right:  2,
+		moment: 10 * time.Second,
+		marks:  []pointer{{class: lab.Payment, row: "deepest calls/payment"}, {class: lab.Payment, row: "past deadline"}},
+		lesson: func(a tourAt) string {
+			ra, rb := a.forecast(0).Retry, a.forecast(1).Retry
+			return fmt.Sprintf("Retries multiply: A's %d layers make %s = %s calls at the last hop per payment (the latest payments "+
+				"have not made all theirs yet): %s measured; B's propagated deadline allows at most %s: %s measured. Work for users "+
+				"who had left, past their %s deadline: %s in A, %s in B.",
+				ra.Layers, layerProduct(a.cfg(0), ra), fmtWorkers(ra.Deepest), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
+				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
+		},
+		look: "Each side's chain of hops, with each hop's requests in flight and its work past the deadline (late). The " +
+			"summary's deepest calls/payment and past deadline rows. Both sides fail every payment (the last hop takes " +
+			"longer than the deadline); B fails sooner, and the last hop does a fraction of the work.",
+		fast: 0.4,
+	},
+	{
+		title:   "Measuring honestly: what a closed loop never sends",
+		source:  "seed 004: coordinated omission, closed loop against open loop",
+		presets: []string{"closed-loop", "open-loop"},
+		question: func(c []lab.Config) string {
+			st := c[0].Dependency.Stall
+			return fmt.Sprintf("A dependency answers in %s but stalls for %s at %s. A's load tester waits for each reply before sending "+
+				"the next (closed loop); B sends each request when it is due (open loop). What p99 does each report?",
+				fmtDur(c[0].Dependency.HealthyLatency.D()), fmtDur(st.For.D()), fmtDur(st.FirstAt.D()))
+		},
+		choices: []string{"both see the stall: a p99 near its length",
+			"A's p99 stays fast, only its max shows the stall; B's p99 shows it",
+			"A's p99 is worse: its user waited longest"},
+		right:  2,
+		moment: 7 * time.Second,
+		marks:  []pointer{{class: lab.Payment, row: "p99"}, {class: lab.Payment, row: "arrived"}},
+		lesson: func(a tourAt) string {
+			ma, mb := a.forecast(0).Measurement, a.forecast(1).Measurement
+			return fmt.Sprintf("A closed loop sends nothing while it waits: ~%s of the %s requests due in the stall are never sent, so their "+
+				"slow samples never exist and A's p99 reads %s. B sent all %s on time and measured each from its schedule: p99 %s. "+
+				"Requests sent: %s in A, %s in B.",
+				fmtWorkers(ma.StallNotSent), fmtWorkers(ma.StallDue), a.mark(0), fmtWorkers(mb.StallDue), a.markB(0), a.mark(1), a.markB(1))
+		},
+		look: "The summary's arrived and p99 rows, and each side's samples sent line and percentile ladder: A's max shows " +
+			"the stall while its p99 does not; its corrected line puts the missing samples back. The by-percentile chart " +
+			"draws both ladders.",
+		fast: 1, // a 1 ms dependency: any faster and loopback's own overhead would be the measurement
+	},
+	{
+		title:   "The fleet domino",
+		source:  "the isolation article, ch. 0; Google SRE: cascading failures",
+		presets: []string{"fleet-domino", "fleet-bulkhead"},
+		question: func([]lab.Config) string {
+			return "Replicas share the slow payment provider behind a load balancer that pulls a replica once its health checks " +
+				"fail. A has no isolation, B a bulkhead on every replica. What happens to A's replicas once the first is pulled?"
+		},
+		choices: []string{"the rest take its share and hold",
+			"each next one gets more load and falls sooner, until none is left",
+			"the balancer stops pulling after the first"},
+		right:  2,
+		moment: 35 * time.Second,
+		marks:  []pointer{{class: lab.Health, row: "rejected:pool"}},
+		lesson: func(a tourAt) string {
+			return fmt.Sprintf("Health checks starved: %s in A, %s in B. Each pull moves a replica's traffic onto the rest, so each next "+
+				"one fills sooner; B's bulkheads keep workers free for the checks, and the balancer keeps its replicas.",
+				a.mark(0), a.markB(0))
+		},
+		look: "The replicas' states and the balancer's pulls in A, and the gaps between them. The summary's health " +
+			"rejected:pool: the checks that failed for want of a worker. Press b on A partway to stop the domino.",
+		fast: 0.25,
+	},
+}

@@ -1,0 +1,428 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+	"poollab/presets"
+)
+
+func loadEmbedded(name string) (lab.Config, error) { return presets.Load(name, nil) }
+
+// answerScreen is chapter lc at its moment on snaps, w×h, predicted with guess.
+func answerScreen(lc loadedChapter, snaps []*lab.Snapshot, guess, w, h int) screen {
+	s := screen{width: w, height: h, paused: true, focus: len(snaps) - 1,
+		tour: tourView{ch: lc.ch, cfgs: lc.cfgs, k: 0, n: 1, phase: tourAnswer, guess: guess}}
+	for _, snap := range snaps {
+		s.panes = append(s.panes, pane{snap: snap, cfg: snap.Config})
+	}
+	return s
+}
+
+// Each chapter, played headless at a fast speed (its presets scaled by lab.Config.Scaled) to
+// its moment: the numbers it points at are on its frame, highlighted, at 120x40 and 80x24,
+// with and without colour, and its lesson quotes them as the frame shows them.
+func TestTourChaptersHeadless(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every chapter for up to its moment")
+	}
+	dump := os.Getenv("POOLLAB_TOUR_FRAMES") // a folder: write each chapter's frames there to look at
+	for k, lc := range loadChapters(loadEmbedded) {
+		t.Run(itoa(k+1)+"-"+lc.ch.presets[0], func(t *testing.T) {
+			t.Parallel()
+			ch, f := lc.ch, lc.ch.fast
+			var cfgs []lab.Config
+			for _, c := range lc.cfgs {
+				c = c.Scaled(f)
+				c.Duration = lab.Duration(time.Duration(float64(ch.moment) * f))
+				for _, cl := range lab.Classes {
+					if r := c.Traffic.Rate(cl); r > 2000 {
+						t.Errorf("%s at ×%g: %s at %g/s, over 2000/s: loopback would decide", c.Name, f, cl, r)
+					}
+				}
+				if lat := c.Dependency.CallLatency(); f < 1 && lat > 0 && lat < 20*time.Millisecond {
+					t.Errorf("%s at ×%g: a %v call, under 20 ms: timer overheads would decide", c.Name, f, lat)
+				}
+				cfgs = append(cfgs, c)
+			}
+			var snaps []*lab.Snapshot
+			if len(cfgs) == 2 {
+				pair, err := lab.RunPair(context.Background(), cfgs[0], cfgs[1], lab.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				snaps = []*lab.Snapshot{&pair[0], &pair[1]}
+			} else {
+				one, err := lab.Run(context.Background(), cfgs[0], lab.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				snaps = []*lab.Snapshot{&one}
+			}
+			at := newTourAt(ch, snaps)
+			lesson := at.ch.lesson(at)
+			for _, size := range [][2]int{{120, 40}, {80, 24}} {
+				for _, noColor := range []bool{false, true} {
+					th := newTheme(noColor, true)
+					s := answerScreen(lc, snaps, ch.right, size[0], size[1])
+					out := render(th, s)
+					if !checkFrame(t, out, size[0], size[1]) {
+						continue
+					}
+					plain := ansi.Strip(out)
+					if dump != "" && !noColor {
+						name := filepath.Join(dump, strings.Join([]string{itoa(k + 1), ch.presets[0], itoa(size[0]) + "x" + itoa(size[1])}, "-")+".txt")
+						if err := os.WriteFile(name, []byte(plain+"\n"), 0o644); err != nil {
+							t.Error(err)
+						}
+					}
+					if !strings.Contains(plain, "✓ right") || !strings.Contains(strings.Join(strings.Fields(plain), " "), strings.Join(strings.Fields(lesson), " ")) {
+						t.Errorf("%dx%d: the verdict or the lesson is not on the frame:\n%s", size[0], size[1], plain)
+					}
+					for i, p := range ch.marks {
+						texts := p.texts(snaps, at.rows)
+						if len(texts) == 0 {
+							t.Errorf("mark %d (%s): no such cell for these snapshots", i, p.where(len(snaps) == 2))
+						}
+						for _, text := range texts {
+							if !strings.Contains(out, th.highlight.Render(pointGlyph+text)) || !strings.Contains(plain, pointGlyph+text) {
+								t.Errorf("%dx%d no colour %v: %s = %s is not highlighted on the frame:\n%s", size[0], size[1], noColor, p.where(len(snaps) == 2), text, plain)
+							}
+							if !strings.Contains(lesson, text) {
+								t.Errorf("the lesson does not quote %s = %s: %s", p.where(len(snaps) == 2), text, lesson)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// A chapter whose presets do not load is left out of the tour and of its list; it comes in
+// once they exist.
+func TestTourLeavesOutMissingChapters(t *testing.T) {
+	known := map[string]bool{}
+	for _, p := range presets.List() {
+		known[p.Name] = true
+	}
+	loader := func(extra ...string) func(string) (lab.Config, error) {
+		return func(name string) (lab.Config, error) {
+			if known[name] || slices.Contains(extra, name) {
+				c := testConfig()
+				c.Name = name
+				return c, nil
+			}
+			return lab.Config{}, errors.New("unknown preset")
+		}
+	}
+	titles := func(cs []TourChapter) (out []string) {
+		for _, c := range cs {
+			out = append(out, c.Title)
+		}
+		return out
+	}
+	var missing []string
+	for _, ch := range tourChapters {
+		for _, p := range ch.presets {
+			if !known[p] {
+				missing = append(missing, p)
+			}
+		}
+	}
+	now := TourChapters(loader())
+	all := TourChapters(loader(missing...))
+	if len(all) != len(tourChapters) {
+		t.Fatalf("with every preset: %d chapters, want %d", len(all), len(tourChapters))
+	}
+	for i, ch := range tourChapters {
+		in := slices.Contains(titles(now), ch.title)
+		loads := !slices.ContainsFunc(ch.presets, func(p string) bool { return !known[p] })
+		if in != loads {
+			t.Errorf("chapter %d %q: in the tour %v, its presets load %v", i+1, ch.title, in, loads)
+		}
+	}
+	if len(now) < 9 {
+		t.Errorf("%d chapters on this branch, want at least 9", len(now))
+	}
+	if TourChapters(nil) != nil || newTour(nil, 0).ch != nil {
+		t.Errorf("without a loader there is no tour")
+	}
+}
+
+// Every chapter is well formed: 2 or 3 choices, the right one among them, something to point
+// at, a moment, a scale; its card and look screens fit 80x24 and say it all.
+func TestTourChapterData(t *testing.T) {
+	th := newTheme(true, true)
+	for _, lc := range loadChapters(loadEmbedded) {
+		ch := lc.ch
+		if n := len(ch.choices); n < 2 || n > 3 || ch.right < 1 || ch.right > n || len(ch.marks) == 0 ||
+			ch.moment <= 0 || ch.fast <= 0 || ch.look == "" || ch.source == "" {
+			t.Errorf("%q: malformed chapter", ch.title)
+		}
+		for _, phase := range []string{"card", "look"} {
+			for _, size := range [][2]int{{80, 24}, {120, 40}} {
+				s := screen{width: size[0], height: size[1], panes: []pane{{cfg: lc.cfgs[0]}},
+					tour: tourView{ch: ch, cfgs: lc.cfgs, n: 9, looking: phase == "look"}}
+				out := render(th, s)
+				checkFrame(t, out, size[0], size[1])
+				plain := strings.Join(strings.Fields(ansi.Strip(out)), " ")
+				want := []string{ch.title, strings.Join(strings.Fields(ch.question(lc.cfgs)), " ")}
+				for _, c := range ch.choices {
+					want = append(want, c)
+				}
+				if phase == "look" {
+					want = []string{ch.title, strings.Join(strings.Fields(ch.look), " "), "? full help"}
+				}
+				for _, w := range want {
+					if !strings.Contains(plain, w) {
+						t.Errorf("%q %s at %dx%d lacks %q:\n%s", ch.title, phase, size[0], size[1], w, ansi.Strip(out))
+					}
+				}
+			}
+		}
+	}
+}
+
+// tourModel is a model on fake engines whose preset loader knows the embedded presets'
+// names (each a copy of the test config under that name).
+func tourModel(t *testing.T, fs *fakeStarter) model {
+	t.Helper()
+	load := func(name string) (lab.Config, error) {
+		if _, err := presets.Load(name, nil); err != nil {
+			return lab.Config{}, err
+		}
+		c := testConfig()
+		c.Name = name
+		return c, nil
+	}
+	ref := &engineRef{}
+	if err := ref.replace(fs.start, []lab.Config{testConfig()}, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ref.close)
+	m := newModel(ref, Options{Config: testConfig(), Start: fs.start, LoadPreset: load})
+	m.width, m.height = 120, 40
+	return m
+}
+
+// The flow of a chapter: T opens chapter 1's card; its keys are modal; a prediction restarts
+// the lab on the chapter's preset; at the moment the screen freezes with the answer
+// highlighted and the lesson; space resumes, a settings key takes the lesson back, r replays;
+// n and N move between cards; ? shows the look, ? again the help; esc leaves, the lab runs on.
+func TestTourFlow(t *testing.T) {
+	fs := &fakeStarter{}
+	m := tourModel(t, fs)
+	press := func(k tea.KeyPressMsg) tea.Cmd {
+		t.Helper()
+		next, cmd := m.Update(k)
+		m = next.(model)
+		return cmd
+	}
+	settle := func(cmd tea.Cmd) { // a restart's command, and its answer
+		t.Helper()
+		if cmd == nil {
+			t.Fatalf("no restart: status %q", m.status)
+		}
+		next, _ := m.Update(cmd())
+		m = next.(model)
+	}
+	tick := func() {
+		t.Helper()
+		var snaps []*lab.Snapshot
+		for _, sd := range m.shown() {
+			s := testSnapshot()
+			s.Config = sd.cfg
+			snaps = append(snaps, s)
+		}
+		next, _ := m.Update(tickMsg{snaps: snaps, gen: m.gen})
+		m = next.(model)
+	}
+	view := func() string { return ansi.Strip(render(m.th, m.screen())) }
+
+	press(press1('T'))
+	if m.tour.ch != &tourChapters[0] || m.tour.phase != tourPredict || !strings.Contains(view(), "What happens to signups?") {
+		t.Fatalf("T: no card for chapter 1:\n%s", view())
+	}
+	cfg := m.sides[0].cfg
+	press(press1('b')) // the card is modal: no settings key
+	if !m.sides[0].cfg.Equal(cfg) {
+		t.Errorf("b on the card changed the settings")
+	}
+	settle(press(press1('3')))
+	if m.tour.phase != tourWatch || m.tour.guess != 3 || m.sides[0].cfg.Name != "shared-pool" || m.compare {
+		t.Fatalf("3: phase %v guess %d preset %q", m.tour.phase, m.tour.guess, m.sides[0].cfg.Name)
+	}
+	if v := view(); !strings.Contains(v, "watching until 6.0s") || strings.Contains(v, pointGlyph) {
+		t.Errorf("watching:\n%s", v)
+	}
+	tick() // the fake's snapshot is 6.4 s in: past the moment
+	if m.tour.phase != tourAnswer || !m.paused {
+		t.Fatalf("at the moment: phase %v paused %v", m.tour.phase, m.paused)
+	}
+	if v := view(); !strings.Contains(v, "✓ right") || !strings.Contains(v, pointGlyph+"22") || !strings.Contains(v, "22 turned away") {
+		t.Errorf("the answer (signup rejected:pool 22) is not highlighted and quoted:\n%s", v)
+	}
+	press(tea.KeyPressMsg{Code: tea.KeySpace})
+	if m.paused || m.tour.phase != tourAnswer {
+		t.Errorf("space: paused %v, phase %v", m.paused, m.tour.phase)
+	}
+	press(press1('b')) // a lab key works in the chapter...
+	if m.sides[0].cfg.Payment.Bulkhead.Type == lab.BulkheadNone || !strings.Contains(view(), "the settings or the labs changed") {
+		t.Errorf("b in the chapter: bulkhead %v\n%s", m.sides[0].cfg.Payment.Bulkhead.Type, view())
+	}
+	settle(press(press1('r'))) // ...and r replays the chapter as it was
+	if m.tour.phase != tourWatch || m.tour.guess != 3 || m.sides[0].cfg.Payment.Bulkhead.Type != lab.BulkheadNone {
+		t.Errorf("r: phase %v guess %d bulkhead %v", m.tour.phase, m.tour.guess, m.sides[0].cfg.Payment.Bulkhead.Type)
+	}
+
+	press(press1('n'))
+	press(press1('n'))
+	if m.tour.k != 2 || m.tour.phase != tourPredict || m.tour.guess != 0 {
+		t.Fatalf("n n: chapter %d phase %v", m.tour.k+1, m.tour.phase)
+	}
+	settle(press(press1('2'))) // a comparison: A and B, the keys on B
+	if !m.compare || m.focus != 1 || m.sides[0].cfg.Name != "socket-timeout" || m.sides[1].cfg.Name != "caller-timeout" {
+		t.Errorf("chapter 3: compare %v focus %d, %q vs %q", m.compare, m.focus, m.sides[0].cfg.Name, m.sides[1].cfg.Name)
+	}
+	press(press1('N'))
+	press(press1('N'))
+	press(press1('N'))
+	if m.tour.k != 0 || !strings.Contains(m.status, "first chapter") {
+		t.Errorf("N N N: chapter %d, status %q", m.tour.k+1, m.status)
+	}
+
+	press(press1('?'))
+	if !m.tour.looking || !strings.Contains(strings.Join(strings.Fields(view()), " "), "The pool picture: P is a payment") {
+		t.Errorf("?: no look:\n%s", view())
+	}
+	press(press1('?'))
+	if m.tour.looking || !m.help || !strings.Contains(view(), "n      the next chapter") {
+		t.Errorf("? on the look: no help with the tour's keys:\n%s", view())
+	}
+	press(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if m.help || m.tour.ch == nil {
+		t.Errorf("esc closes the help, the tour stays")
+	}
+	press(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if m.tour.ch != nil || m.paused || !strings.Contains(m.status, "left the tour") {
+		t.Errorf("esc: tour %v paused %v status %q", m.tour.ch != nil, m.paused, m.status)
+	}
+	if cmd := press(press1('q')); cmd == nil {
+		t.Errorf("q should quit")
+	} else if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Errorf("q should quit")
+	}
+}
+
+// A two-choice chapter refuses a third; q quits from the card.
+func TestTourCardKeys(t *testing.T) {
+	m := tourModel(t, &fakeStarter{})
+	m.tour = newTour(m.loadPreset, 0)
+	for k, lc := range m.tour.chapters {
+		if len(lc.ch.choices) == 2 {
+			m.tour.show(k)
+			break
+		}
+	}
+	next, cmd := m.Update(press1('3'))
+	if m = next.(model); cmd != nil || m.tour.phase != tourPredict || !strings.Contains(m.status, "choose 1 to 2") {
+		t.Errorf("3 on a two-choice card: phase %v status %q", m.tour.phase, m.status)
+	}
+	if _, cmd := m.Update(press1('q')); cmd == nil {
+		t.Errorf("q on the card should quit")
+	}
+}
+
+// In the tour the footer and the help show its keys in place of the lab's ? and r; outside
+// it, only T.
+func TestTourKeymap(t *testing.T) {
+	th := newTheme(true, true)
+	plain := func(ls []string) string { return ansi.Strip(strings.Join(ls, "\n")) }
+	in, out := plain(footerLines(th, keys.inTour(true), 1000, 1)), plain(footerLines(th, keys, 1000, 1))
+	for _, want := range []string{"n next", "N back", "r replay", "? look", "esc T leave tour", "space pause", "b bulkhead"} {
+		if !strings.Contains(in, want) {
+			t.Errorf("the tour's footer lacks %q: %s", want, in)
+		}
+	}
+	for _, not := range []string{"? help", "r restart", "T tour"} {
+		if strings.Contains(in, not) {
+			t.Errorf("the tour's footer has %q: %s", not, in)
+		}
+	}
+	if !strings.Contains(out, "T tour") || strings.Contains(out, "n next") {
+		t.Errorf("the lab's footer: %s", out)
+	}
+	help := plain(helpLines(th, keys.inTour(true), 200))
+	if !strings.Contains(help, "Tour (every other key") || strings.Contains(help, "this help: every key") {
+		t.Errorf("the tour's help lacks its keys, or has the lab's ?:\n%s", help)
+	}
+}
+
+// poollab tour: Run opens on the chapter's card, a prediction starts it, q ends it cleanly.
+func TestRunTour(t *testing.T) {
+	fs := &fakeStarter{}
+	err := New(Options{Config: testConfig(), Start: fs.start, LoadPreset: loadEmbedded, Tour: 2,
+		Input: strings.NewReader("1q"), Output: io.Discard}).Run()
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	for _, e := range fs.all() {
+		if _, stopped := e.state(); !stopped {
+			t.Errorf("an engine is still running")
+		}
+	}
+}
+
+// Every tour screen is exactly the terminal's size, whatever the size: the card, the look,
+// the banner over one lab or a comparison, watching and at the moment.
+func TestTourFrameAtEverySize(t *testing.T) {
+	th := newTheme(false, true)
+	chs := loadChapters(loadEmbedded)
+	one, two := chs[0], chs[slices.IndexFunc(chs, func(lc loadedChapter) bool { return len(lc.ch.presets) == 2 })]
+	a, b := compareSnapshots()
+	for _, w := range []int{80, 81, 99, 120, 160, 200} {
+		for _, h := range []int{24, 25, 28, 31, 32, 40, 60} {
+			for _, lc := range []loadedChapter{one, two} {
+				snaps := []*lab.Snapshot{testSnapshot()}
+				if len(lc.cfgs) == 2 {
+					snaps = []*lab.Snapshot{a, b}
+				}
+				for _, phase := range []tourPhase{tourPredict, tourWatch, tourAnswer} {
+					for _, looking := range []bool{false, true} {
+						s := answerScreen(lc, snaps, 1, w, h)
+						s.tour.phase, s.tour.looking, s.status = phase, looking, "a status line"
+						if !checkFrame(t, render(th, s), w, h) {
+							t.Fatalf("%q phase %d looking %v at %dx%d", lc.ch.title, phase, looking, w, h)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// The tour's answer over a comparison, as View draws it 10 times a second when resumed:
+// the lesson reads the forecast and the comparison each frame.
+func BenchmarkTourView120x40(b *testing.B) {
+	th := newTheme(false, true)
+	chs := loadChapters(loadEmbedded)
+	lc := chs[slices.IndexFunc(chs, func(lc loadedChapter) bool { return len(lc.ch.presets) == 2 })]
+	a, bb := compareSnapshots()
+	s := answerScreen(lc, []*lab.Snapshot{a, bb}, 1, 120, 40)
+	b.ReportAllocs()
+	for b.Loop() {
+		render(th, s)
+	}
+}
