@@ -60,6 +60,7 @@ func (e usageError) Error() string { return e.msg }
 func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
 
 func main() {
+	lab.SetHeapFloor(lab.HeapFloor) // no collections while the heap is small: they make the generator late
 	err := run(os.Args[1:], os.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(os.Stdout, usage)
