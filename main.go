@@ -503,11 +503,7 @@ func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
 			o := lab.Options{DependencyPort: port, OnPanic: func(err error) { app.Crash(err) }}
-			lb, err := lab.Start(cfg, o.Side(side))
-			if err != nil {
-				return nil, err
-			}
-			return lb, nil
+			return lab.Launch(cfg, o.Side(side))
 		},
 		Presets:    list,
 		LoadPreset: loadPreset,

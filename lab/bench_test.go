@@ -120,3 +120,45 @@ func BenchmarkLagWithCallsInFlight(b *testing.B) {
 		b.ReportMetric(float64(s.Generator.Lag.Max)/float64(time.Millisecond), "lag_max_ms")
 	}
 }
+
+// sixteenReplicas is fleet-domino at 16 replicas with each replica's rates as in the preset
+// (the whole stream × 4): 76 payments/s and 320 signups/s, and 160 checks/s.
+func sixteenReplicas() Config {
+	c := DefaultConfig()
+	c.Fleet = FleetConfig{Replicas: 16, Balancer: RoundRobin, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
+	c.Pool.Queue = 20
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 76, 320
+	c.Health.Timeout = Duration(250 * time.Millisecond)
+	return c
+}
+
+// BenchmarkFleetGenerator runs 16 replicas for 10 s (through the domino: every replica is
+// pulled and comes back) and reports the stream generator's lateness.
+// Run with: go test -run '^$' -bench FleetGenerator -benchtime 1x ./lab/
+func BenchmarkFleetGenerator(b *testing.B) {
+	for range b.N {
+		c := sixteenReplicas()
+		c.Duration = Duration(10 * time.Second)
+		s, err := Run(context.Background(), c, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(s.Generator.Lag.P99)/float64(time.Millisecond), "lag_p99_ms")
+		b.ReportMetric(float64(s.Generator.Lag.Max)/float64(time.Millisecond), "lag_max_ms")
+		b.ReportMetric(float64(len(s.Fleet.Pulls)), "pulls")
+	}
+}
+
+// BenchmarkFleetSnapshot is what the UI pays ten times a second for 16 busy replicas.
+func BenchmarkFleetSnapshot(b *testing.B) {
+	f, err := StartFleet(sixteenReplicas(), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Stop()
+	time.Sleep(2 * time.Second)
+	b.ResetTimer()
+	for range b.N {
+		_ = f.Snapshot()
+	}
+}

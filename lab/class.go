@@ -38,11 +38,12 @@ const (
 	RejectBreaker                // the circuit breaker was open: short-circuited without a call
 	RejectConnPool               // no connection to the route within the lease timeout
 	RejectDeadline               // the payment's deadline passed before its call began, or too little of it was left
+	RejectBalancer               // a fleet's load balancer had no replica in rotation: every one was pulled
 	numReasons
 )
 
 // Reasons lists every rejection reason in display order.
-var Reasons = [numReasons]Reason{RejectPool, RejectBulkhead, RejectBreaker, RejectConnPool, RejectDeadline}
+var Reasons = [numReasons]Reason{RejectPool, RejectBulkhead, RejectBreaker, RejectConnPool, RejectDeadline, RejectBalancer}
 
 func (r Reason) String() string {
 	switch r {
@@ -56,6 +57,8 @@ func (r Reason) String() string {
 		return "conn_pool"
 	case RejectDeadline:
 		return "deadline"
+	case RejectBalancer:
+		return "balancer"
 	}
 	return "unknown"
 }
@@ -73,6 +76,8 @@ func (r Reason) Description() string {
 		return "no connection to the dependency's route within the lease wait (the worker was held while it waited)"
 	case RejectDeadline:
 		return "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: failed fast instead of spending the dependency on a call that cannot finish"
+	case RejectBalancer:
+		return "the fleet's load balancer had no healthy target: every replica was pulled out of rotation, so the request failed before reaching any"
 	}
 	return "turned away by the " + r.String() + " before it was served"
 }

@@ -308,3 +308,17 @@ func TestClosedLoopRateChange(t *testing.T) {
 	}
 	checkInvariant(t, s)
 }
+
+// A user whose request the pool turns away hears of it once: its reply frees it for the
+// next request, and the count outstanding never goes below nothing.
+func TestClosedLoopUserRejectedOnce(t *testing.T) {
+	c := closedConfig(4, 400, 20*time.Millisecond, 500*time.Millisecond)
+	c.Pool.Workers = 1 // 4 users on 1 worker, no queue: most requests are turned away
+	s := run(t, c)
+	if s.Classes[Payment].Rejected[RejectPool] == 0 {
+		t.Fatal("no request turned away: the test needs rejections")
+	}
+	if cl := s.ClosedLoop; cl.Outstanding < 0 || cl.Outstanding > 4 || cl.PeakOutstanding > 4 {
+		t.Errorf("closed loop %+v: outstanding must stay within 0..4", cl)
+	}
+}

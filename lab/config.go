@@ -51,6 +51,7 @@ type Config struct {
 	Payment     PaymentConfig    `yaml:"payment" json:"payment"`
 	Signup      SignupConfig     `yaml:"signup" json:"signup"`
 	Health      HealthConfig     `yaml:"health" json:"health"`
+	Fleet       FleetConfig      `yaml:"fleet" json:"fleet"`
 }
 
 // PoolConfig is the shared worker pool every class draws from (Tomcat's threads.max and accept-count).
@@ -258,6 +259,29 @@ type PaymentConfig struct {
 	Retry    RetryConfig `yaml:"retry" json:"retry"`
 }
 
+// BalancerKind is how a fleet's load balancer spreads requests over its replicas.
+type BalancerKind string
+
+// RoundRobin gives each request to the next replica in rotation, in turn.
+const RoundRobin BalancerKind = "round_robin"
+
+// FleetConfig is a fleet of identical replicas, each a whole instance (its own pool and
+// isolation), behind one load balancer, sharing one dependency and one stream of traffic.
+// Replicas 0 or 1 is one instance with no balancer in front; its health checks then come
+// from traffic.health and pull_after / return_after say when a balancer would pull it.
+// With more, the balancer checks each replica every check_every (traffic.health.rate is
+// replaced by those checks). Fleet settings take effect on restart.
+type FleetConfig struct {
+	Replicas    int          `yaml:"replicas" json:"replicas"`
+	Balancer    BalancerKind `yaml:"balancer" json:"balancer"`
+	PullAfter   int          `yaml:"pull_after" json:"pull_after"`     // failed checks in a row that take a replica out of rotation
+	ReturnAfter int          `yaml:"return_after" json:"return_after"` // passed checks in a row that bring it back
+	CheckEvery  Duration     `yaml:"check_every" json:"check_every"`   // how often the balancer checks each replica
+}
+
+// IsFleet says the config runs replicas behind a balancer rather than one instance.
+func (f FleetConfig) IsFleet() bool { return f.Replicas > 1 }
+
 // SignupConfig is the fast local endpoint that shares the pool.
 type SignupConfig struct {
 	Work Duration `yaml:"work" json:"work"`
@@ -276,6 +300,8 @@ const (
 	MaxHops     = 8              // services in a chain
 	// MaxKneeExponent keeps a knee's latency finite: (n/knee)^8 is already 256× at twice the knee.
 	MaxKneeExponent = 8
+	MaxReplicas     = 16 // a fleet: 16 whole instances share two cores and one dependency
+	MinCheck        = 10 * time.Millisecond
 )
 
 // DefaultConfig is the base every preset file is read onto: the article's lab without isolation.
@@ -309,6 +335,8 @@ func DefaultConfig() Config {
 		},
 		Signup: SignupConfig{Work: Duration(2 * time.Millisecond)},
 		Health: HealthConfig{Timeout: Duration(time.Second)},
+		Fleet: FleetConfig{Replicas: 1, Balancer: RoundRobin, PullAfter: 3, ReturnAfter: 3,
+			CheckEvery: Duration(time.Second)},
 	}
 }
 
@@ -390,6 +418,11 @@ func (c Config) Validate() error {
 		{"traffic.payment.label", !validLabel(c.Traffic.Payment.Label), labelMsg(c.Traffic.Payment.Label)},
 		{"traffic.signup.label", !validLabel(c.Traffic.Signup.Label), labelMsg(c.Traffic.Signup.Label)},
 		{"traffic.health.label", !validLabel(c.Traffic.Health.Label), labelMsg(c.Traffic.Health.Label)},
+		{"fleet.replicas", c.Fleet.Replicas < 0 || c.Fleet.Replicas > MaxReplicas, fmt.Sprintf("must be 0..%d (0 or 1: one instance, no balancer), got %d", MaxReplicas, c.Fleet.Replicas)},
+		{"fleet.balancer", c.Fleet.Balancer != RoundRobin, fmt.Sprintf("must be %s, got %s", RoundRobin, Quote(string(c.Fleet.Balancer)))},
+		{"fleet.pull_after", c.Fleet.PullAfter < 1 || c.Fleet.PullAfter > 100, fmt.Sprintf("must be 1..100, got %d", c.Fleet.PullAfter)},
+		{"fleet.return_after", c.Fleet.ReturnAfter < 1 || c.Fleet.ReturnAfter > 100, fmt.Sprintf("must be 1..100, got %d", c.Fleet.ReturnAfter)},
+		{"fleet.check_every", c.Fleet.CheckEvery.D() < MinCheck || c.Fleet.CheckEvery.D() > time.Minute, fmt.Sprintf("must be %s..1m, got %s", MinCheck, c.Fleet.CheckEvery)},
 	}
 	for _, ch := range checks {
 		if ch.bad {

@@ -148,3 +148,28 @@ func TestLossFormulas(t *testing.T) {
 		t.Errorf("a large system underloaded loses %v", got)
 	}
 }
+
+// A fleet's redistributed rate: 4 replicas of 20 workers share 24 payments/s held 3 s. All
+// in rotation each needs 6/s × 3 s = 18; one pulled, the 3 left need 8/s × 3 s = 24 > 20,
+// and from 18 busy they gain 8 − 18/3 = 2 workers a second: full in (20 − 18)/2 = 1 s.
+func TestReplicaForecast(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 24, 0
+	c.Fleet.Replicas = 4
+	all, three := c.ReplicaForecast(4), c.ReplicaForecast(3)
+	if all.Payment.Admitted != 6 || all.Payment.WorkersHeld != 18 || all.Fit == Overloaded {
+		t.Errorf("4 in rotation: %+v, want 6/s, 18 workers, not overloaded", all.Payment)
+	}
+	if _, fills := all.FillFrom(18); fills {
+		t.Error("18 of 20 needed: the pool should never fill")
+	}
+	if three.Payment.Admitted != 8 || three.Payment.WorkersHeld != 24 || three.Fit != Overloaded {
+		t.Errorf("3 in rotation: %+v, want 8/s, 24 workers, overloaded", three.Payment)
+	}
+	if in, fills := three.FillFrom(18); !fills || in != time.Second {
+		t.Errorf("fill from 18 busy: %v %v, want 1s", in, fills)
+	}
+	if in, fills := three.FillFrom(20); !fills || in != 0 {
+		t.Errorf("already full: %v %v, want 0", in, fills)
+	}
+}

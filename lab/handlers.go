@@ -36,7 +36,7 @@ func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
 		if started.Sub(j.intended) > l.config().Health.Timeout.D() {
 			r.out = TimedOut
 		}
-		l.health.observe(r.out == OK)
+		j.probe.decide(r.out == OK)
 	}
 	if r.rejected {
 		if r.reason == RejectBulkhead {
@@ -47,8 +47,8 @@ func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
 	}
 	ended := time.Now()
 	m.finish(r.out, j.intended, started, ended)
-	if j.expected > 0 {
-		m.latencyCorrected.recordCorrected(ended.Sub(j.intended), j.expected)
+	for h := m; h != nil && j.expected > 0; h = h.up {
+		h.latencyCorrected.recordCorrected(ended.Sub(j.intended), j.expected)
 	}
 }
 

@@ -1,45 +1,119 @@
 package lab
 
-import "sync"
-
-// healthStreak is how many failed checks in a row make a balancer pull an instance, and how
-// many passed checks in a row bring it back.
-const healthStreak = 3
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+)
 
 // HealthStats is the load balancer's view of this instance.
 type HealthStats struct {
 	FailStreak int   // failed checks in a row now (starved or answered too late)
 	Pulled     bool  // a balancer would have taken this instance out of rotation
 	Pulls      int64 // times it was pulled
+	// History is each pull, oldest first, with when the instance came back (the last
+	// maxPulls of them).
+	History []Pull
 }
 
-type healthCheck struct {
-	mu     sync.Mutex
-	failed int // in a row
-	passed int // in a row
-	pulled bool
-	pulls  int64
+// Pull is one time a balancer took an instance out of rotation.
+type Pull struct {
+	Replica    int           // in a fleet, which replica (1 is the first); 0 for one instance
+	At         time.Duration // since the start
+	ReturnedAt time.Duration // since the start; 0 while it is still out
 }
+
+// Returned says the instance came back into rotation after this pull.
+func (p Pull) Returned() bool { return p.ReturnedAt > 0 }
+
+// maxPulls bounds the history a flapping instance keeps over a long live run.
+const maxPulls = 200
+
+// healthCheck is a load balancer's verdict on one instance: it pulls it after pullAfter
+// failed checks in a row and returns it after returnAfter passed ones.
+type healthCheck struct {
+	start                  time.Time
+	pullAfter, returnAfter int
+	replica                int
+	changed                func() // a fleet's balancer hears of every pull and return; nil for one instance
+
+	out atomic.Bool // pulled: the balancer's routing reads it on every request
+
+	mu      sync.Mutex
+	failed  int // in a row
+	passed  int // in a row
+	pulls   int64
+	history []Pull
+}
+
+func newHealthCheck(f FleetConfig, start time.Time, replica int, changed func()) *healthCheck {
+	return &healthCheck{start: start, pullAfter: f.PullAfter, returnAfter: f.ReturnAfter, replica: replica, changed: changed}
+}
+
+func (h *healthCheck) pulled() bool { return h.out.Load() }
 
 func (h *healthCheck) observe(ok bool) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	turned := false
 	if ok {
 		h.failed, h.passed = 0, h.passed+1
-		if h.pulled && h.passed >= healthStreak {
-			h.pulled = false
+		if h.out.Load() && h.passed >= h.returnAfter {
+			h.out.Store(false)
+			h.history[len(h.history)-1].ReturnedAt = time.Since(h.start)
+			turned = true
 		}
-		return
+	} else {
+		h.passed, h.failed = 0, h.failed+1
+		if !h.out.Load() && h.failed >= h.pullAfter {
+			h.out.Store(true)
+			h.pulls++
+			if len(h.history) >= maxPulls {
+				h.history = append(h.history[:0:0], h.history[len(h.history)-maxPulls/2:]...)
+			}
+			h.history = append(h.history, Pull{Replica: h.replica, At: time.Since(h.start)})
+			turned = true
+		}
 	}
-	h.passed, h.failed = 0, h.failed+1
-	if !h.pulled && h.failed >= healthStreak {
-		h.pulled = true
-		h.pulls++
+	h.mu.Unlock()
+	if turned && h.changed != nil {
+		h.changed()
 	}
 }
 
 func (h *healthCheck) stats() HealthStats {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return HealthStats{FailStreak: h.failed, Pulled: h.pulled, Pulls: h.pulls}
+	return HealthStats{FailStreak: h.failed, Pulled: h.out.Load(), Pulls: h.pulls,
+		History: append([]Pull(nil), h.history...)}
+}
+
+// probe is one health check on its way: decided once, by the worker that answers it or by
+// the balancer giving up at its timeout, whichever comes first. A balancer does not wait
+// for a check stuck in the accept queue: it counts it failed at the timeout.
+type probe struct {
+	h       *healthCheck
+	decided atomic.Bool
+	timer   atomic.Pointer[time.Timer] // may fire before it is stored: a check already late
+}
+
+// probe starts a check due at intended, which the balancer fails at intended + timeout
+// unless it was answered before; alive says the lab still runs.
+func (h *healthCheck) probe(intended time.Time, timeout time.Duration, alive func() bool) *probe {
+	p := &probe{h: h}
+	p.timer.Store(time.AfterFunc(time.Until(intended.Add(timeout)), func() {
+		if alive() {
+			p.decide(false)
+		}
+	}))
+	return p
+}
+
+// decide records the check's result, unless it was already decided.
+func (p *probe) decide(ok bool) {
+	if p.decided.CompareAndSwap(false, true) {
+		if t := p.timer.Load(); t != nil {
+			t.Stop()
+		}
+		p.h.observe(ok)
+	}
 }

@@ -96,33 +96,34 @@ func startDependency(port int, c Config) ([]*slowserver.Server, error) {
 	return slowserver.StartChainAt(port, hops, dependencySettings(d))
 }
 
-// setDependency applies c to the running servers. A chain's length is fixed while it runs.
-func (l *Lab) setDependency(c Config) error {
+// setDependency applies c to the running servers (a lab's or a fleet's). A chain's length
+// is fixed while it runs.
+func setDependency(servers []*slowserver.Server, c Config) error {
 	d := c.Dependency
-	if n := d.servers(); n != len(l.servers) {
-		return &FieldError{Key: "dependency.hops", Msg: fmt.Sprintf("the lab runs %d; changing it to %d takes a restart (r)", len(l.servers), n)}
+	if n := d.servers(); n != len(servers) {
+		return &FieldError{Key: "dependency.hops", Msg: fmt.Sprintf("the lab runs %d; changing it to %d takes a restart (r)", len(servers), n)}
 	}
-	last := len(l.servers) - 1
-	for i, s := range l.servers[:last] {
+	last := len(servers) - 1
+	for i, s := range servers[:last] {
 		f := d.forward(c.Payment.Retry)
-		f.URL = l.servers[i+1].URL()
+		f.URL = servers[i+1].URL()
 		if err := s.Set(slowserver.Settings{Mode: slowserver.Healthy, Forward: &f}); err != nil {
 			return fmt.Errorf("dependency: hop %d: %w", i+1, err)
 		}
 	}
-	if err := l.servers[last].Set(dependencySettings(d)); err != nil {
+	if err := servers[last].Set(dependencySettings(d)); err != nil {
 		return fmt.Errorf("dependency: %w", err)
 	}
 	return nil
 }
 
 // hopStats reads every server of a chain, edge first; nil for the plain dependency.
-func (l *Lab) hopStats() []HopStats {
-	if len(l.servers) < 2 {
+func hopStats(servers []*slowserver.Server) []HopStats {
+	if len(servers) < 2 {
 		return nil
 	}
-	out := make([]HopStats, len(l.servers))
-	for i, s := range l.servers {
+	out := make([]HopStats, len(servers))
+	for i, s := range servers {
 		st := s.Stats()
 		out[i] = HopStats{Requests: st.Requests, InFlight: st.InFlight, PeakInFlight: st.PeakInFlight,
 			PastDeadline: st.PastDeadline, Calls: st.Calls}

@@ -5,9 +5,7 @@ package lab
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,23 +29,39 @@ type Options struct {
 	// OnPanic, if set, receives a panic in any of the lab's goroutines instead of the program
 	// crashing, so a UI can restore the terminal first. The lab is broken after it: Stop it.
 	OnPanic func(error)
+
+	replica *replicaOf // set by a fleet for each of its replicas; nil for a lab of its own
+}
+
+// replicaOf is what a fleet gives each of its replicas: the shared dependency and clock, the
+// stream's end, the impatient users, the fleet-wide histograms, and its place behind the
+// balancer. A replica sends no traffic of its own: the balancer hands it its arrivals.
+type replicaOf struct {
+	index     int                  // 0 is the first
+	servers   []*slowserver.Server // the fleet's dependency (and its hops), edge first
+	start     time.Time
+	sent      <-chan struct{} // closed when the fleet's load has sent everything due
+	resubmits *resubmitter    // the fleet's: a user's second try goes through the balancer again
+	up        *[numClasses]*classMetrics
+	totals    *poolTotals
+	changed   func() // the balancer hears of every pull and return
 }
 
 // Lab is one running experiment. Every goroutine it starts ends in Stop.
 type Lab struct {
+	owner
 	start  time.Time
 	ctx    context.Context
 	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	ended  chan struct{} // closed when the sampler has taken the last sample of a bounded run
-	sent   chan struct{} // closed when the generator has sent everything due in a bounded run
+	ended  chan struct{}   // closed when the sampler has taken the last sample of a bounded run
+	sent   <-chan struct{} // closed when the generator has sent everything due in a bounded run
 
 	cfg       atomic.Pointer[Config]
 	applyMu   sync.Mutex // one Apply at a time, and none once Stop has begun
 	stopped   bool       // under applyMu
 	pool      *pool
-	gen       *generator
-	load      load        // what sends the traffic: gen (open loop) or the closed-loop users
+	gen       *generator  // nil for a fleet's replica
+	load      load        // what sends the traffic: gen (open loop) or the closed-loop users; nil for a replica
 	semaphore semaphore   // the semaphore bulkhead
 	threads   *threadPool // the thread-pool bulkhead
 	conns     semaphore   // connections per route
@@ -55,18 +69,16 @@ type Lab struct {
 	chain     atomic.Pointer[chain] // the payment path in force
 	typical   typicalLatency        // the dependency's recent answer time, for deadlines
 	orphans   orphans
-	health    healthCheck
+	health    *healthCheck
 	dep       *slowserver.Server   // the server payments call: the dependency, or a chain's first hop
 	servers   []*slowserver.Server // dep and the hops behind it, edge first
+	ownsDep   bool                 // a replica shares its fleet's dependency: the fleet sets it and closes it
 	transport *http.Transport
 	client    *http.Client
 	metrics   [numClasses]*classMetrics
 
-	timeMu   sync.Mutex
-	timeline []Second
+	seconds  seconds
 	stopOnce sync.Once
-	onPanic  func(error)
-	running  atomic.Int64 // goroutines started by spawn and not yet ended
 
 	users      *closedLoop             // closed mode's users; nil in open mode
 	stallShift time.Duration           // from the dependency's start to the lab's: its stalls are counted from the lab's
@@ -75,19 +87,34 @@ type Lab struct {
 	resubmits  *resubmitter            // impatient users sending their request again
 	adaptive   adaptive                // the adaptive limit
 	slack      slackLost               // free workers at each bulkhead rejection
-	peakRun    atomic.Int64            // the most goroutines running at once
 }
+
+// ErrFleet is what Start says to a config with more than one replica: Launch runs those.
+var ErrFleet = errors.New("lab: fleet.replicas > 1 is a fleet: start it with Launch or StartFleet")
 
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
 func Start(cfg Config, o Options) (*Lab, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
+	rep := o.replica
+	if rep == nil { // a replica's config is its fleet's, validated, with its share of the rates
+		if err := cfg.Validate(); err != nil {
+			return nil, err
+		}
+		if cfg.Fleet.IsFleet() {
+			return nil, ErrFleet
+		}
 	}
-	servers, err := startDependency(o.DependencyPort, cfg)
-	if err != nil {
-		return nil, err
+	l := &Lab{ended: make(chan struct{}), ownsDep: rep == nil}
+	l.onPanic = o.OnPanic
+	if rep != nil {
+		l.servers = rep.servers
+	} else {
+		servers, err := startDependency(o.DependencyPort, cfg)
+		if err != nil {
+			return nil, err
+		}
+		l.servers = servers
 	}
-	l := &Lab{dep: servers[0], servers: servers, ended: make(chan struct{}), sent: make(chan struct{}), onPanic: o.OnPanic}
+	l.dep = l.servers[0]
 	l.cfg.Store(&cfg)
 	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
 	// dialling; no proxy, so loopback stays loopback whatever the environment says.
@@ -95,20 +122,40 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	l.client = &http.Client{Transport: l.transport}
 	for c := range l.metrics {
 		l.metrics[c] = newClassMetrics()
+		if rep != nil {
+			l.metrics[c].up = rep.up[c]
+		}
 	}
+	l.seconds.classes = l.classes
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	l.threads = newThreadPool(l.ctx, l.spawn)
 	l.configure(cfg)
 	l.start = time.Now()
+	if rep != nil {
+		l.start = rep.start
+		l.health = newHealthCheck(cfg.Fleet, l.start, rep.index+1, rep.changed)
+	} else {
+		l.health = newHealthCheck(cfg.Fleet, l.start, 0, nil)
+	}
 	var end time.Time
 	if o.Until > 0 {
 		end = l.start.Add(o.Until)
 	}
-	if err := l.alignStalls(cfg.Dependency); err != nil {
-		l.Stop()
-		return nil, err
+	if rep == nil {
+		if err := l.alignStalls(cfg.Dependency); err != nil {
+			l.Stop()
+			return nil, err
+		}
 	}
 	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve)
+	if rep != nil {
+		l.pool.totals = rep.totals
+		l.sent, l.resubmits = rep.sent, rep.resubmits
+		l.spawn(func() { l.sample(end) })
+		return l, nil
+	}
+	sent := make(chan struct{})
+	l.sent = sent
 	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
 	l.resubmits = newResubmitter(end, l.resubmit)
 	l.load = l.gen
@@ -116,7 +163,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 		l.users = newClosedLoop(cfg.Traffic, l.start, end, l.send, l.spawn)
 		l.load = l.users
 	}
-	l.spawn(func() { l.load.run(l.ctx, l.start); close(l.sent) })
+	l.spawn(func() { l.load.run(l.ctx, l.start); close(sent) })
 	l.spawn(func() { l.resubmits.run(l.ctx) })
 	l.spawn(func() { l.sample(end) })
 	return l, nil
@@ -128,46 +175,52 @@ var ErrStopped = errors.New("the lab is stopped")
 // ErrPanic wraps a panic recovered in one of the lab's goroutines.
 var ErrPanic = errors.New("lab goroutine panicked")
 
-// spawn starts a goroutine the lab owns: Stop waits for it, and a panic in it goes to
-// Options.OnPanic when set.
-func (l *Lab) spawn(fn func()) {
-	l.wg.Add(1)
-	n := l.running.Add(1)
-	for p := l.peakRun.Load(); n > p && !l.peakRun.CompareAndSwap(p, n); p = l.peakRun.Load() {
-	}
-	go func() {
-		defer l.wg.Done()
-		defer l.running.Add(-1)
-		if l.onPanic != nil {
-			defer func() {
-				if r := recover(); r != nil {
-					l.onPanic(fmt.Errorf("%w: %v\n%s", ErrPanic, r, debug.Stack()))
-				}
-			}()
-		}
-		fn()
-	}()
+// Engine is a running experiment: one lab, or a fleet of them behind a balancer.
+type Engine interface {
+	Snapshot() Snapshot
+	Apply(Config) error
+	Stop()
+	done() <-chan struct{} // closed when a bounded run has taken its last sample
 }
+
+// Launch starts cfg: one lab, or a fleet when fleet.replicas > 1.
+func Launch(cfg Config, o Options) (Engine, error) {
+	if cfg.Fleet.IsFleet() {
+		f, err := StartFleet(cfg, o)
+		if err != nil {
+			return nil, err
+		}
+		return f, nil
+	}
+	l, err := Start(cfg, o)
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func (l *Lab) done() <-chan struct{} { return l.ended }
 
 // Run is one headless run: start, wait cfg.Duration (or until ctx ends), snapshot, stop.
 func Run(ctx context.Context, cfg Config, o Options) (Snapshot, error) {
 	o.Until = cfg.Duration.D()
-	l, err := Start(cfg, o)
+	e, err := Launch(cfg, o)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	defer l.Stop()
+	defer e.Stop()
 	select {
-	case <-l.ended:
+	case <-e.done():
 	case <-ctx.Done():
-		return l.Snapshot(), ctx.Err()
+		return e.Snapshot(), ctx.Err()
 	}
-	return l.Snapshot(), nil
+	return e.Snapshot(), nil
 }
 
 func (l *Lab) config() *Config { return l.cfg.Load() }
 
-// arrive is the generator's hand-off: count, then give the request to the pool or reject it.
+// arrive is the generator's hand-off (in a fleet, the balancer's): count, then give the
+// request to the pool or reject it.
 func (l *Lab) arrive(c Class, intended time.Time) {
 	l.admit(job{class: c, intended: intended,
 		answered: l.resubmits.watch(c, intended, l.config().Traffic.of(c).ResubmitAfter.D())})
@@ -184,19 +237,21 @@ func (l *Lab) send(c Class, at time.Time, expected time.Duration, replied func()
 	l.admit(job{class: c, intended: at, expected: expected, replied: replied})
 }
 
-// admit counts j's arrival, then gives it to the pool or rejects it (an answer too).
+// admit counts j's arrival, then gives it to the pool or rejects it (an answer too). A
+// health check is the balancer's probe: failed if it is turned away, or not answered
+// within the check's timeout.
 func (l *Lab) admit(j job) {
 	j.sent = time.Now()
 	m := l.metrics[j.class]
 	m.arrive(j.duplicate)
+	if j.class == Health {
+		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), func() bool { return l.ctx.Err() == nil })
+	}
 	if !l.pool.submit(j) {
 		m.reject(RejectPool)
 		j.done()
 		if j.class == Health {
-			l.health.observe(false)
-		}
-		if j.replied != nil {
-			j.replied()
+			j.probe.decide(false)
 		}
 	}
 }
@@ -213,12 +268,11 @@ func (l *Lab) Apply(cfg Config) error {
 		return ErrStopped
 	}
 	old := l.config()
-	cfg.Traffic.Arrivals, cfg.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
-	cfg.Traffic.Mode, cfg.Traffic.Users, cfg.Traffic.Think = old.Traffic.Mode, old.Traffic.Users, old.Traffic.Think
-	cfg.Traffic.Payment.Profile, cfg.Traffic.Signup.Profile, cfg.Traffic.Health.Profile =
-		old.Traffic.Payment.Profile, old.Traffic.Signup.Profile, old.Traffic.Health.Profile
-	if err := l.setDependency(cfg); err != nil {
-		return err
+	cfg = cfg.onRestartOnly(old)
+	if l.ownsDep {
+		if err := setDependency(l.servers, cfg); err != nil {
+			return err
+		}
 	}
 	l.configure(cfg)
 	l.cfg.Store(&cfg)
@@ -226,10 +280,22 @@ func (l *Lab) Apply(cfg Config) error {
 	if cfg.Pool != old.Pool {
 		l.pool.resize(cfg.Pool)
 	}
-	if ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
+	if l.load != nil && ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
 		l.load.setRates(ratesOf(cfg.Traffic))
 	}
 	return nil
+}
+
+// onRestartOnly is c with what changes only on restart kept as in old: the arrival shape,
+// seed, mode, users, think time and profiles (they define the schedule already under way),
+// and the fleet.
+func (c Config) onRestartOnly(old *Config) Config {
+	c.Traffic.Arrivals, c.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
+	c.Traffic.Mode, c.Traffic.Users, c.Traffic.Think = old.Traffic.Mode, old.Traffic.Users, old.Traffic.Think
+	c.Traffic.Payment.Profile, c.Traffic.Signup.Profile, c.Traffic.Health.Profile =
+		old.Traffic.Payment.Profile, old.Traffic.Signup.Profile, old.Traffic.Health.Profile
+	c.Fleet = old.Fleet
+	return c
 }
 
 // configure rebuilds the payment isolation that changed and the chain that runs it;
@@ -256,21 +322,42 @@ func (l *Lab) Stop() {
 		l.cancel()
 		l.wg.Wait()
 		l.transport.CloseIdleConnections()
-		for _, s := range l.servers { // edge first: no hop is left calling a closed one
-			s.Close()
+		if l.ownsDep {
+			closeServers(l.servers)
 		}
 	})
+}
+
+// closeServers closes a dependency and its hops, edge first: no hop is left calling a closed one.
+func closeServers(servers []*slowserver.Server) {
+	for _, s := range servers {
+		s.Close()
+	}
+}
+
+// classes are the lab's running totals per class.
+func (l *Lab) classes() (out [numClasses]ClassStats) {
+	for c, m := range l.metrics {
+		out[c] = m.stats()
+	}
+	return out
+}
+
+// rates are the rates in force: the generator's; a fleet's replica has none of its own.
+func (l *Lab) rates() [numClasses]float64 {
+	if l.gen == nil {
+		return [numClasses]float64{}
+	}
+	return l.gen.current()
 }
 
 // Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
 func (l *Lab) Snapshot() Snapshot {
 	s := Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
-		Goroutines: l.running.Load(), GoroutinesPeak: l.peakRun.Load(), RatesInForce: l.gen.current(), Slack: l.slack.stats()}
+		Goroutines: l.running.Load(), GoroutinesPeak: l.peak.Load(), RatesInForce: l.rates(), Slack: l.slack.stats()}
 	ch := l.chain.Load()
 	s.Chain, s.Waits = ch.names, ch.waits
-	for c, m := range l.metrics {
-		s.Classes[c] = m.stats()
-	}
+	s.Classes = l.classes()
 	bh := s.Config.Payment.Bulkhead
 	switch bh.Type {
 	case BulkheadThreadPool:
@@ -283,89 +370,39 @@ func (l *Lab) Snapshot() Snapshot {
 	}
 	s.Breaker, s.Orphans, s.Health = l.breaker.stats(), l.orphans.stats(), l.health.stats()
 	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: l.conns.inUse.Load()}
-	ds := l.dep.Stats()
-	s.Dependency = DependencyStats{URL: l.dep.URL(), Mode: s.Config.Dependency.Mode,
-		Requests: ds.Requests, InFlight: ds.InFlight, PeakInFlight: ds.PeakInFlight, Latency: ds.Latency}
-	s.Generator.Lag = l.load.lateness()
+	s.Dependency = dependencyStats(l.dep, s.Config.Dependency.Mode)
+	if l.load != nil {
+		s.Generator.Lag = l.load.lateness()
+	}
 	if l.users != nil {
 		s.ClosedLoop = l.users.stats()
 	}
 	s.Distribution = newDistribution(l.metrics[Payment])
-	s.Calls, s.Hops = l.calls.stats(), l.hopStats()
-	l.timeMu.Lock()
-	s.Timeline = l.timeline[:len(l.timeline):len(l.timeline)]
-	l.timeMu.Unlock()
+	s.Calls, s.Hops = l.calls.stats(), hopStats(l.servers)
+	s.Timeline = l.seconds.timeline()
 	return s
 }
 
-// sampleLead is how far before each whole second the sampler takes its sample.
-const sampleLead = 10 * time.Millisecond
-
-// maxTimeline bounds the live lab's memory: an hour of seconds.
-const maxTimeline = 3600
-
 // sample records one Second at each whole second from the start (and at end, if set).
 func (l *Lab) sample(end time.Time) {
-	defer func() {
-		if !end.IsZero() {
-			close(l.ended)
-		}
-	}()
-	var prev [numClasses]ClassStats
-	timer := time.NewTimer(time.Second)
-	defer timer.Stop()
-	for k := 1; ; k++ {
-		at := l.start.Add(time.Duration(k) * time.Second)
-		last := !end.IsZero() && !at.Before(end)
-		if last {
-			at = end
-		} else {
-			// Just before the whole second: arrivals scheduled on it belong to the next second,
-			// so a steady 10/s reads 10 every second, not 9 and 11 as the timer wakes either side.
-			at = at.Add(-sampleLead)
-		}
-		timer.Reset(time.Until(at))
-		select {
-		case <-l.ctx.Done():
-			return
-		case <-timer.C:
-		}
-		if last {
-			// A late generator may still owe arrivals scheduled before the end: the last
-			// sample, and so the report, waits for them.
-			select {
-			case <-l.ctx.Done():
-				return
-			case <-l.sent:
-			}
-		}
+	if !end.IsZero() {
+		defer close(l.ended)
+	}
+	everySecond(l.ctx, l.start, end, l.sent, func(k int) {
 		ps, ds := l.pool.stats(), l.dep.Stats()
 		sec := Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
-			Rate: l.gen.current(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
+			Rate: l.rates(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
 		if l.config().Payment.Bulkhead.Type == BulkheadAdaptive {
 			sec.Limit, _ = l.adaptive.stats()
 		}
-		for c, m := range l.metrics {
-			cs := m.stats()
-			sec.Arrived[c] = cs.Arrived - prev[c].Arrived
-			sec.OK[c] = cs.OK - prev[c].OK
-			sec.Failed[c] = cs.Failed - prev[c].Failed
-			sec.TimedOut[c] = cs.TimedOut - prev[c].TimedOut
-			for r := range cs.Rejected {
-				sec.Rejected[c][r] = cs.Rejected[r] - prev[c].Rejected[r]
-			}
-			prev[c] = cs
-		}
-		l.timeMu.Lock()
-		if len(l.timeline) >= 2*maxTimeline {
-			l.timeline = append([]Second(nil), l.timeline[maxTimeline:]...)
-		}
-		l.timeline = append(l.timeline, sec)
-		l.timeMu.Unlock()
-		if last {
-			return
-		}
-	}
+		l.seconds.take(sec)
+	})
+}
+
+func dependencyStats(dep *slowserver.Server, mode DependencyMode) DependencyStats {
+	ds := dep.Stats()
+	return DependencyStats{URL: dep.URL(), Mode: mode, Requests: ds.Requests, InFlight: ds.InFlight,
+		PeakInFlight: ds.PeakInFlight, Latency: ds.Latency}
 }
 
 func dependencySettings(d DependencyConfig) slowserver.Settings {
@@ -390,8 +427,13 @@ func (l *Lab) dependencySettings(d DependencyConfig) slowserver.Settings {
 // shifted by that, before any request is sent.
 func (l *Lab) alignStalls(d DependencyConfig) error {
 	l.stallShift = l.start.Sub(l.dep.Started())
-	if d.Stall.For <= 0 {
+	return alignStalls(l.dep, l.dependencySettings(d))
+}
+
+// alignStalls sets s, whose stalls are already shifted, on dep, when it stalls at all.
+func alignStalls(dep *slowserver.Server, s slowserver.Settings) error {
+	if s.Stall.For <= 0 {
 		return nil
 	}
-	return l.dep.Set(l.dependencySettings(d))
+	return dep.Set(s)
 }

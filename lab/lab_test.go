@@ -387,7 +387,7 @@ func TestHealthChecksPullTheInstanceWhenStarved(t *testing.T) {
 }
 
 func TestHealthPullAndReturn(t *testing.T) {
-	var h healthCheck
+	h := newHealthCheck(DefaultConfig().Fleet, time.Now(), 0, nil)
 	for _, ok := range []bool{false, false, true, false, false, false} {
 		h.observe(ok)
 	}

@@ -95,6 +95,21 @@ type ClassStats struct {
 	Lag, Handoff Percentiles
 }
 
+// add adds b's counters to c's (not the percentiles, which do not add up).
+func (c ClassStats) add(b ClassStats) ClassStats {
+	c.Arrived += b.Arrived
+	c.OK += b.OK
+	c.Failed += b.Failed
+	c.TimedOut += b.TimedOut
+	for r := range c.Rejected {
+		c.Rejected[r] += b.Rejected[r]
+	}
+	c.InFlight += b.InFlight
+	c.Fallback += b.Fallback
+	c.Duplicates += b.Duplicates
+	return c
+}
+
 // RejectedTotal sums the rejections of every reason.
 func (c ClassStats) RejectedTotal() int64 {
 	var n int64
@@ -117,6 +132,10 @@ type classMetrics struct {
 	latency, queueWait, service *hist
 	latencyCorrected            *hist // closed loop only: latency with the omitted samples put back
 	lag, handoff                *hist // the two parts of queueWait
+
+	// up, in a fleet's replica, is the fleet's: every latency is recorded there too, as it
+	// happens, so the fleet-wide percentiles are exact (a fleet adds up its replicas' counters).
+	up *classMetrics
 }
 
 func newClassMetrics() *classMetrics {
@@ -144,8 +163,10 @@ func (m *classMetrics) reject(r Reason) {
 
 // finish records a request a worker served; intended, started and ended are its three instants.
 func (m *classMetrics) finish(o Outcome, intended, started, ended time.Time) {
-	m.latency.record(ended.Sub(intended))
-	m.service.record(ended.Sub(started))
+	for h := m; h != nil; h = h.up {
+		h.latency.record(ended.Sub(intended))
+		h.service.record(ended.Sub(started))
+	}
 	m.mu.Lock()
 	switch o {
 	case OK:
@@ -168,9 +189,11 @@ func (m *classMetrics) fallback() {
 // started records a request a worker picked up: its wait since its scheduled arrival, and
 // that wait's parts, split at the instant the generator sent it.
 func (m *classMetrics) started(intended, sent, started time.Time) {
-	m.queueWait.record(started.Sub(intended))
-	m.lag.record(sent.Sub(intended))
-	m.handoff.record(started.Sub(sent))
+	for h := m; h != nil; h = h.up {
+		h.queueWait.record(started.Sub(intended))
+		h.lag.record(sent.Sub(intended))
+		h.handoff.record(started.Sub(sent))
+	}
 }
 
 func (m *classMetrics) stats() ClassStats {

@@ -69,6 +69,7 @@ type job struct {
 	// handoff is where a request waiting as a goroutine of its own (pool.queue: unbounded) is
 	// given the worker that frees for it; nil: a worker takes the job from the queue itself.
 	handoff chan *workerHandle
+	probe   *probe // a health check: the balancer's verdict, decided once
 }
 
 // done says j has its answer (or was turned away): its user's resubmit clock stops, and a
@@ -134,7 +135,8 @@ type pool struct {
 	peakQueued int
 	fullSince  time.Time // zero while a worker is free
 	fullFor    time.Duration
-	idle       []*parked // worker goroutines between jobs, the latest last
+	idle       []*parked   // worker goroutines between jobs, the latest last
+	totals     *poolTotals // a fleet's replica: the fleet-wide busy, queued and full, kept at the event
 }
 
 // idleFor is how long a worker's goroutine waits between jobs before it ends. Kept, it takes
@@ -187,6 +189,7 @@ func (p *pool) submit(j job) bool {
 		p.spawn(func() { p.await(j) })
 	}
 	p.queue = append(p.queue, j)
+	p.totals.add(0, 1, 0)
 	p.queuedBy[j.class]++
 	p.peakQueued = max(p.peakQueued, len(p.queue))
 	return true
@@ -286,8 +289,15 @@ func (p *pool) take(slot int, c Class) {
 	p.busyBy[c]++
 	p.peakBusy = max(p.peakBusy, p.busy)
 	p.minFree = min(p.minFree, p.free.Len())
+	p.totals.add(1, 0, 0)
+	p.full()
+}
+
+// full marks the pool full from now, if it just became so. Called with p.mu held.
+func (p *pool) full() {
 	if p.free.Len() == 0 && p.fullSince.IsZero() {
 		p.fullSince = time.Now()
+		p.totals.add(0, 0, 1)
 	}
 }
 
@@ -299,6 +309,7 @@ func (p *pool) next(slot int, g *parked) (job, after) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.busy--
+	p.totals.add(-1, 0, 0)
 	p.busyBy[p.workers[slot].Class]--
 	p.workers[slot] = Worker{}
 	if slot >= p.size || p.ctx.Err() != nil {
@@ -342,6 +353,7 @@ func (p *pool) dequeue() job {
 		p.queue = p.queue[1:]
 	}
 	p.queuedBy[j.class]--
+	p.totals.add(0, -1, 0)
 	return j
 }
 
@@ -349,6 +361,7 @@ func (p *pool) notFull() {
 	if !p.fullSince.IsZero() {
 		p.fullFor += time.Since(p.fullSince)
 		p.fullSince = time.Time{}
+		p.totals.add(0, 0, -1)
 	}
 }
 
@@ -390,8 +403,8 @@ func (p *pool) setSize(n int) {
 	}
 	if p.free.Len() > 0 {
 		p.notFull()
-	} else if p.fullSince.IsZero() {
-		p.fullSince = time.Now()
+	} else {
+		p.full()
 	}
 	p.minFree = min(p.minFree, p.free.Len())
 }

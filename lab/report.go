@@ -29,6 +29,7 @@ type Report struct {
 	Calls      CallsReport            `json:"calls"`                 // the lab's calls to the dependency: the amplification
 	Hops       []HopReport            `json:"hops,omitempty"`        // a chain's servers, edge first
 	Goroutines GoroutineReport        `json:"goroutines"`
+	Fleet      *FleetReport           `json:"fleet,omitempty"` // replicas behind a balancer; classes and pool are fleet-wide
 
 	order []Class // the classes reported, in display order
 }
@@ -231,10 +232,8 @@ type SecondReport struct {
 func NewReport(s Snapshot) Report {
 	r := Report{
 		Preset: s.Config.Name, DurationS: round(s.Elapsed.Seconds(), 2), Config: s.Config,
-		Chain: s.Chain, Forecast: forecastReport(s.Config.Forecast()), Classes: map[string]ClassReport{},
-		Pool: PoolReport{Workers: s.Pool.Size, Queue: QueueSize(s.Pool.QueueCap), PeakBusy: s.Pool.PeakBusy,
-			PeakQueued: s.Pool.PeakQueued, FullS: round(s.Pool.FullFor.Seconds(), 2),
-			PeakWorkers: s.Pool.PeakSize, Autoscale: s.Pool.Max},
+		Chain: s.Chain, Forecast: forecastReport(reportForecast(s)), Classes: map[string]ClassReport{},
+		Pool: poolReport(s.Pool),
 		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
 			PeakInFlight: s.Dependency.PeakInFlight, LatencyMs: ms(s.Dependency.Latency)},
 		Generator:  GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
@@ -243,6 +242,9 @@ func NewReport(s Snapshot) Report {
 	}
 	if s.Bulkhead.Type != BulkheadNone {
 		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
+		if s.Fleet != nil { // each replica's, as its settings say
+			r.Bulkhead.Size = s.Config.Payment.Bulkhead.Size
+		}
 		if s.Slack.Rejections > 0 {
 			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
 		}
@@ -251,31 +253,12 @@ func NewReport(s Snapshot) Report {
 		r.Breaker = &BreakerReport{State: string(s.Breaker.State), Opened: s.Breaker.Opened, FailureRate: round(s.Breaker.FailureRate, 1)}
 	}
 	r.Orphans = OrphanReport{Total: s.Orphans.Total, InFlight: s.Orphans.InFlight}
-	if s.Classes[Health].Arrived > 0 {
+	if s.Classes[Health].Arrived > 0 && s.Fleet == nil {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
 	}
-	for _, c := range Classes {
-		cs := s.Classes[c]
-		if c == Health && cs.Arrived == 0 {
-			continue // reported only when it has traffic
-		}
-		rej := map[string]int64{}
-		for _, reason := range Reasons {
-			rej[reason.String()] = cs.Rejected[reason]
-		}
-		cr := ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
-			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
-			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
-			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Handoff: pctReport(cs.Handoff),
-			ErrorShare: round(cs.ErrorShare(), 4)}
-		if s.ClosedLoop != nil {
-			corrected := pctReport(cs.LatencyCorrected)
-			cr.LatencyCorrected = &corrected
-		}
-		r.Classes[c.String()] = cr
-		r.order = append(r.order, c)
-	}
+	r.Classes, r.order = classReports(s.Classes, s.ClosedLoop != nil)
 	r.Calls, r.Hops = callsReport(s), hopsReport(s)
+	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
 			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{},
@@ -298,6 +281,50 @@ func NewReport(s Snapshot) Report {
 	}
 	r.ClosedLoop = closedLoopReport(s.ClosedLoop)
 	return r
+}
+
+// reportForecast is the run's forecast: for a fleet, one replica's with every replica in
+// rotation (a fleet is not one pool: each replica fills, or not, on its own share).
+func reportForecast(s Snapshot) Forecast {
+	if s.Fleet != nil {
+		return s.Config.ReplicaForecast(len(s.Fleet.Replicas))
+	}
+	return s.Config.Forecast()
+}
+
+func poolReport(p PoolStats) PoolReport {
+	return PoolReport{Workers: p.Size, Queue: QueueSize(p.QueueCap), PeakBusy: p.PeakBusy,
+		PeakQueued: p.PeakQueued, FullS: round(p.FullFor.Seconds(), 2),
+		PeakWorkers: p.PeakSize, Autoscale: p.Max}
+}
+
+// classReports are the classes with traffic, and their order; closed says the load was
+// closed-loop, so the corrected latency is reported too.
+func classReports(classes [numClasses]ClassStats, closed bool) (map[string]ClassReport, []Class) {
+	out := map[string]ClassReport{}
+	var order []Class
+	for _, c := range Classes {
+		cs := classes[c]
+		if c == Health && cs.Arrived == 0 {
+			continue // reported only when it has traffic
+		}
+		rej := map[string]int64{}
+		for _, reason := range Reasons {
+			rej[reason.String()] = cs.Rejected[reason]
+		}
+		cr := ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
+			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
+			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
+			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Handoff: pctReport(cs.Handoff),
+			ErrorShare: round(cs.ErrorShare(), 4)}
+		if closed {
+			corrected := pctReport(cs.LatencyCorrected)
+			cr.LatencyCorrected = &corrected
+		}
+		out[c.String()] = cr
+		order = append(order, c)
+	}
+	return out, order
 }
 
 func pctReport(p Percentiles) PercentileReport {
@@ -409,6 +436,10 @@ func (r Report) rows() [][]string {
 func (r Report) summary() []string {
 	f := r.Forecast
 	forecast := fmt.Sprintf("forecast: the traffic needs %d workers (λ·W summed over the classes) of %d", f.WorkersNeeded, r.Pool.Workers)
+	if r.Fleet != nil {
+		forecast = fmt.Sprintf("forecast, each of the %d replicas while all are in rotation: its share needs %d workers (λ·W summed over the classes) of %d",
+			r.Fleet.Replicas, f.WorkersNeeded, r.Config.Pool.Workers)
+	}
 	if f.needed-f.OfferedLoad > 0.005 {
 		forecast += fmt.Sprintf("; the payment isolation lets %.2f of them reach the pool", f.OfferedLoad)
 	}
@@ -456,8 +487,11 @@ func (r Report) summary() []string {
 		if r.Health.Pulled {
 			state = "pulled"
 		}
-		lines = append(lines, fmt.Sprintf("health: pulled by a load balancer %d× (3 failed checks in a row); at the end: %s",
-			r.Health.Pulls, state))
+		lines = append(lines, fmt.Sprintf("health: pulled by a load balancer %d× (%d failed checks in a row); at the end: %s",
+			r.Health.Pulls, r.Config.Fleet.PullAfter, state))
+	}
+	if r.Fleet != nil {
+		lines = append(lines, r.Fleet.summary(r.Config.Fleet)...)
 	}
 	lines = append(lines, r.callLines()...)
 	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))

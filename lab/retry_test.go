@@ -23,7 +23,7 @@ func startIdle(t *testing.T, c Config) *Lab {
 func waitHopsIdle(t *testing.T, l *Lab) {
 	t.Helper()
 	waitFor(t, func() bool {
-		for _, h := range l.hopStats() {
+		for _, h := range hopStats(l.servers) {
 			if h.InFlight > 0 {
 				return false
 			}

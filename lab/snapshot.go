@@ -31,6 +31,10 @@ type Snapshot struct {
 	Distribution Distribution
 	Calls        CallStats
 	Hops         []HopStats // a chain's servers, edge first; nil for the plain dependency
+	// Fleet is the fleet behind its balancer; nil for one instance. A fleet's snapshot has
+	// the fleet-wide classes (rejected.balancer included), the replicas' pools and isolation
+	// added up, and each replica's own snapshot here.
+	Fleet *FleetStats
 }
 
 // DependencyStats is what the dependency itself saw.

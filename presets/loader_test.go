@@ -265,7 +265,7 @@ func eq[T comparable](t *testing.T, what string, got, want T) {
 	}
 }
 
-const topKeys = "name, description, duration, pool, traffic, dependency, payment, signup, health"
+const topKeys = "name, description, duration, pool, traffic, dependency, payment, signup, health, fleet"
 
 func TestLoadErrors(t *testing.T) {
 	tests := []struct {

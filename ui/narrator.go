@@ -24,7 +24,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 	msg := narrateLaw(cfg, cfg.Forecast(), s)
 	switch {
 	case s.Health.Pulled && s.Health.FailStreak == 0:
-		msg += "; health checks pass again: a balancer takes the instance back after 3 in a row"
+		msg += fmt.Sprintf("; health checks pass again: a balancer takes the instance back after %d in a row", cfg.Fleet.ReturnAfter)
 	case s.Health.Pulled:
 		msg += "; health checks failing: a load balancer would pull this instance"
 	}
@@ -32,6 +32,9 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 }
 
 func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
+	if msg, ok := narrateFleet(cfg, s); ok {
+		return msg
+	}
 	if msg, ok := narrateMeasurement(cfg, f, s); ok {
 		return msg
 	}

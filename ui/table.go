@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,6 +16,7 @@ type column struct {
 	min   int
 	drop  int  // 0: always shown; otherwise dropped when the width is short (higher first)
 	quiet bool // may be dropped (before the others) when it is 0 for every class
+	fleet bool // only a fleet has it (rejected:balancer)
 	total func(c lab.ClassStats) string
 	rate  func(r *lab.Rates, class int) float64
 }
@@ -36,7 +38,7 @@ func tableColumns() []column {
 			rate:  func(r *lab.Rates, i int) float64 { return r.TimedOut[i] }},
 	}
 	for _, why := range lab.Reasons {
-		cols = append(cols, column{group: "rejected:", head: why.String(), min: 5, quiet: why != lab.RejectPool,
+		cols = append(cols, column{group: "rejected:", head: why.String(), min: 5, quiet: why != lab.RejectPool, fleet: why == lab.RejectBalancer,
 			total: func(c lab.ClassStats) string { return fmtCount(c.Rejected[why]) },
 			rate:  func(r *lab.Rates, i int) float64 { return r.Rejected[i][why] }})
 	}
@@ -85,6 +87,9 @@ func latency(d time.Duration, count int64) string {
 // Cells that marks point at (the tour's answer) stand out: ▶ and reverse video.
 func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines, notes []string) {
 	cols := tableColumns()
+	if s.Fleet == nil {
+		cols = slices.DeleteFunc(cols, func(c column) bool { return c.fleet })
+	}
 	nameW := 8
 	for _, c := range lab.Classes {
 		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)

@@ -102,7 +102,7 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 	}
 	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: int(p.cfg.Pool.Queue), Unbounded: p.cfg.Pool.Queue.Unbounded(),
 		Discipline: p.cfg.Pool.Discipline, Workers: make([]lab.Worker, p.cfg.Pool.Workers)},
-		Bulkhead: lab.BulkheadStats{Type: p.cfg.Payment.Bulkhead.Type, Size: p.cfg.Payment.Bulkhead.Size}}
+		Bulkhead: lab.BulkheadStats{Type: p.cfg.Payment.Bulkhead.Type, Size: p.cfg.Payment.Bulkhead.Size, QueueCap: p.cfg.Payment.Bulkhead.Queue}}
 }
 
 // mainLines is the single lab: the lab, then the status line and the keys at the bottom.
@@ -158,6 +158,9 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 		pool = poolLines(t, snap, w, 2, snap.Pool.QueueCap > 0 || snap.Pool.Queued > 0)
 	default:
 		pool = poolLines(t, snap, w, 1, false)[:1]
+	}
+	if fleet := fleetLines(t, snap, w, level); fleet != nil {
+		pool = fleet
 	}
 	var health, changes []string
 	table, notes := tableLines(t, snap, w, level < levelTotals, s.paneMarks(i))
@@ -406,11 +409,11 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot, w int) []string
 	switch bh.Type {
 	case lab.BulkheadNone:
 	case lab.BulkheadThreadPool:
-		bulkhead = fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", snap.Bulkhead.ThreadsBusy, bh.Size, snap.Bulkhead.Queued, bh.Queue)
+		bulkhead = fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", snap.Bulkhead.ThreadsBusy, snap.Bulkhead.Size, snap.Bulkhead.Queued, snap.Bulkhead.QueueCap)
 	case lab.BulkheadAdaptive:
 		bulkhead = adaptiveSetting(cfg, snap)
 	default:
-		bulkhead = fmt.Sprintf("%s %d/%d permits in use", bh.Type, snap.Bulkhead.InUse, bh.Size)
+		bulkhead = fmt.Sprintf("%s %d/%d permits in use", bh.Type, snap.Bulkhead.InUse, snap.Bulkhead.Size)
 		if bh.MaxWait > 0 {
 			bulkhead += ", max wait " + fmtDur(bh.MaxWait.D())
 		}
@@ -421,9 +424,14 @@ func settingsItems(t *theme, cfg lab.Config, snap *lab.Snapshot, w int) []string
 	}
 	var rates []string
 	for _, c := range lab.Classes {
-		if snap.Active(c) {
-			rates = append(rates, rateSetting(cfg, snap, c))
+		if !snap.Active(c) {
+			continue
 		}
+		if snap.Fleet != nil {
+			rates = append(rates, rateSetting(snap.Config, snap, c)) // a fleet's health checks are its balancer's
+			continue
+		}
+		rates = append(rates, rateSetting(cfg, snap, c))
 	}
 	items := []string{
 		k("pool", poolSetting(cfg)),

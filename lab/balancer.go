@@ -1,0 +1,91 @@
+package lab
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// balancer is a fleet's load balancer. It gives each request of the stream to the next
+// replica in rotation, in turn, skipping the pulled ones; with every replica pulled the
+// request fails at the balancer (rejected.balancer: no healthy target). It checks each
+// replica every check_every through that replica's own pool; each replica's healthCheck
+// decides when it is pulled (pull_after failed checks in a row) and returned (return_after
+// passed ones). A pulled replica gets no traffic but the checks.
+type balancer struct {
+	start   time.Time
+	targets []*Lab
+	metrics *[numClasses]*classMetrics // the fleet's: what the balancer turns away is counted there
+
+	mu      sync.Mutex
+	next    int // the replica after the last one given a request
+	checked int // the replica the next check goes to: the check generator's goroutine only
+
+	allPulled atomic.Int64 // since the start, when every replica was first out at once; 0: never
+}
+
+// pick is the next replica in rotation; nil when every one is pulled.
+func (b *balancer) pick() *Lab {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := len(b.targets)
+	for k := range n {
+		i := (b.next + k) % n
+		if !b.targets[i].health.pulled() {
+			b.next = (i + 1) % n
+			return b.targets[i]
+		}
+	}
+	return nil
+}
+
+// route hands one request of the stream to the next replica in rotation.
+func (b *balancer) route(c Class, intended time.Time) {
+	if t := b.pick(); t != nil {
+		t.arrive(c, intended)
+		return
+	}
+	b.reject(job{class: c, intended: intended})
+}
+
+// resubmit hands an impatient user's second try to the next replica in rotation.
+func (b *balancer) resubmit(c Class, intended time.Time) {
+	if t := b.pick(); t != nil {
+		t.resubmit(c, intended)
+		return
+	}
+	b.reject(job{class: c, intended: intended, duplicate: true})
+}
+
+// send hands a closed-loop user's request to the next replica in rotation.
+func (b *balancer) send(c Class, at time.Time, expected time.Duration, replied func()) {
+	if t := b.pick(); t != nil {
+		t.send(c, at, expected, replied)
+		return
+	}
+	b.reject(job{class: c, intended: at, expected: expected, replied: replied})
+}
+
+// reject turns j away at the balancer, no replica being in rotation: an answer too.
+func (b *balancer) reject(j job) {
+	m := b.metrics[j.class]
+	m.arrive(j.duplicate)
+	m.reject(RejectBalancer)
+	j.done()
+}
+
+// check sends the next health check to the next replica, pulled or not.
+func (b *balancer) check(_ Class, intended time.Time) {
+	b.targets[b.checked].arrive(Health, intended)
+	b.checked = (b.checked + 1) % len(b.targets)
+}
+
+// changed hears of a replica pulled or returned, and notes the first moment none was left.
+func (b *balancer) changed() {
+	for _, t := range b.targets {
+		if !t.health.pulled() {
+			return
+		}
+	}
+	b.allPulled.CompareAndSwap(0, int64(max(time.Since(b.start), 1)))
+}

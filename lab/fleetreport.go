@@ -1,0 +1,101 @@
+package lab
+
+import (
+	"fmt"
+	"strings"
+)
+
+// FleetReport is the fleet behind its balancer over the run. The report's classes, pool and
+// dependency are fleet-wide; each replica's own counts are here.
+type FleetReport struct {
+	Replicas     int             `json:"replicas"`
+	Balancer     string          `json:"balancer"`
+	Pulled       []PullReport    `json:"pulled"`          // every pull, in time order
+	AllPulledAtS *float64        `json:"all_pulled_at_s"` // when every replica was first out at once; null: never
+	PerReplica   []ReplicaReport `json:"per_replica"`
+}
+
+// PullReport is one time the balancer took a replica out of rotation.
+type PullReport struct {
+	Replica     int      `json:"replica"` // 1 is the first
+	AtS         float64  `json:"at_s"`
+	ReturnedAtS *float64 `json:"returned_at_s"` // null: still out at the end
+}
+
+// ReplicaReport is one replica over the run; each of its classes balances exactly too.
+type ReplicaReport struct {
+	Replica     int                    `json:"replica"`
+	Classes     map[string]ClassReport `json:"classes"`
+	Pool        PoolReport             `json:"pool"`
+	Pulls       int64                  `json:"pulls"`
+	PulledAtEnd bool                   `json:"pulled_at_end"`
+
+	order []Class
+}
+
+func fleetReport(s Snapshot) *FleetReport {
+	if s.Fleet == nil {
+		return nil
+	}
+	fs := s.Fleet
+	r := &FleetReport{Replicas: len(fs.Replicas), Balancer: string(fs.Balancer), Pulled: []PullReport{}}
+	for _, p := range fs.Pulls {
+		pr := PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2)}
+		if p.Returned() {
+			back := round(p.ReturnedAt.Seconds(), 2)
+			pr.ReturnedAtS = &back
+		}
+		r.Pulled = append(r.Pulled, pr)
+	}
+	if fs.AllPulledAt > 0 {
+		at := round(fs.AllPulledAt.Seconds(), 2)
+		r.AllPulledAtS = &at
+	}
+	for i, rs := range fs.Replicas {
+		rr := ReplicaReport{Replica: i + 1, Pool: poolReport(rs.Pool), Pulls: rs.Health.Pulls, PulledAtEnd: rs.Health.Pulled}
+		rr.Classes, rr.order = classReports(rs.Classes, s.ClosedLoop != nil)
+		r.PerReplica = append(r.PerReplica, rr)
+	}
+	return r
+}
+
+// summary is the fleet's lines under the report's table: the balancer, the pulls, and one
+// line per replica.
+func (r *FleetReport) summary(f FleetConfig) []string {
+	lines := []string{fmt.Sprintf("fleet: %d replicas, each with the settings above, behind a %s balancer (the counts above are the whole fleet's); a replica is pulled after %d failed health checks in a row (one every %s) and returned after %d passed",
+		r.Replicas, r.Balancer, f.PullAfter, f.CheckEvery, f.ReturnAfter)}
+	var pulls []string
+	for _, p := range r.Pulled {
+		w := fmt.Sprintf("replica %d at %.1fs", p.Replica, p.AtS)
+		if p.ReturnedAtS != nil {
+			w += fmt.Sprintf(" (back at %.1fs)", *p.ReturnedAtS)
+		}
+		pulls = append(pulls, w)
+	}
+	switch {
+	case len(pulls) == 0:
+		lines = append(lines, "pulls: none; every replica stayed in rotation")
+	case r.AllPulledAtS != nil:
+		lines = append(lines, fmt.Sprintf("pulls: %s; every replica out at %.1fs: requests failed at the balancer (rejected:balancer)", strings.Join(pulls, ", "), *r.AllPulledAtS))
+	default:
+		lines = append(lines, "pulls: "+strings.Join(pulls, ", "))
+	}
+	for _, rr := range r.PerReplica {
+		var parts []string
+		for _, c := range rr.order {
+			cr := rr.Classes[c.String()]
+			part := fmt.Sprintf("%s %d/%d ok", c, cr.OK, cr.Arrived)
+			if n := cr.Rejected[RejectPool.String()]; n > 0 {
+				part += fmt.Sprintf(", %d rejected:pool", n)
+			}
+			parts = append(parts, part)
+		}
+		state := "in rotation at the end"
+		if rr.PulledAtEnd {
+			state = "pulled at the end"
+		}
+		lines = append(lines, fmt.Sprintf("replica %d: %s; peak busy %d of %d; pulled %d×, %s",
+			rr.Replica, strings.Join(parts, "; "), rr.Pool.PeakBusy, rr.Pool.Workers, rr.Pulls, state))
+	}
+	return lines
+}

@@ -1,0 +1,29 @@
+package lab
+
+import "time"
+
+// ReplicaForecast is the forecast for one replica of the fleet c while inRotation replicas
+// share the stream: the balancer gives each 1/inRotation of it, so each pull raises every
+// remaining replica's rate, and by Little's law the workers it needs (λ/k · W). c is the
+// fleet's config: its rates are the whole stream's.
+func (c Config) ReplicaForecast(inRotation int) Forecast {
+	return c.share(max(inRotation, 1)).Forecast()
+}
+
+// FillFrom is how long the pool takes to fill when payments start arriving at this
+// forecast's rate while busy workers already hold payments. Those leave at busy / W (the
+// rate Little's law gives the ones already held), new ones come at λ, so the pool gains
+// λ − busy/W workers a second; it is full before W has passed, since by then it would hold
+// λ·W > workers. fills is false when the new rate fits the pool (λ·W ≤ workers) and it
+// never fills; a pool already full fills in 0.
+func (f Forecast) FillFrom(busy float64) (in time.Duration, fills bool) {
+	p := f.Payment
+	if f.Payment.WorkersHeld <= float64(f.Workers) || p.Hold <= 0 {
+		return 0, false
+	}
+	if busy >= float64(f.Workers) {
+		return 0, true
+	}
+	gain := p.Admitted - busy/p.Hold.Seconds()
+	return time.Duration((float64(f.Workers) - busy) / gain * float64(time.Second)).Round(time.Millisecond), true
+}

@@ -1,0 +1,207 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"poollab/lab"
+)
+
+// fleetLines draws a fleet in place of the single pool: the balancer's state, one compact
+// row per replica (its pool, busy/size, starved/s, in rotation or pulled), the pulls on a
+// time line with the gaps between them, and the legend. Nil for one instance. Lower levels
+// of detail keep the rows and give up the rest.
+func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
+	fs := s.Fleet
+	if fs == nil || len(fs.Replicas) == 0 {
+		return nil
+	}
+	rows := replicaRows(t, s, w)
+	if level >= levelTight {
+		return rows
+	}
+	out := append([]string{balancerLine(t, s, w)}, rows...)
+	if level < levelNoProse {
+		out = append(out, pullAxis(t, fs, s.Elapsed, w))
+	}
+	out = append(out, pullList(t, fs, w))
+	if level == levelFull {
+		out = append(out, poolLegend(t, s, countWorkers(s.Pool.Workers, s.Pool.Size), w)...)
+	}
+	return out
+}
+
+// balancerLine: what the balancer is doing and by which rules.
+func balancerLine(t *theme, s *lab.Snapshot, w int) string {
+	fs, f := s.Fleet, s.Config.Fleet
+	head := t.bold.Render("balancer") + " " + string(fs.Balancer) + ": "
+	state := fmt.Sprintf("%d of %d replicas in rotation", fs.InRotation, len(fs.Replicas))
+	if fs.InRotation == 0 {
+		state = t.alert.Render(fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out, requests fail at the balancer", len(fs.Replicas)))
+	}
+	// The rules, as long as the width allows.
+	for _, rules := range []string{
+		fmt.Sprintf(" · out after %d failed checks in a row (one every %s), back after %d passed", f.PullAfter, fmtDur(f.CheckEvery.D()), f.ReturnAfter),
+		fmt.Sprintf(" · out after %d failed, back after %d passed (every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D())),
+	} {
+		if line := head + state + t.dim.Render(rules); ansiWidth(line) <= w {
+			return line
+		}
+	}
+	return head + state
+}
+
+// replicaCells is how many cells a replica's pool picture takes: one per worker up to
+// this many, else a proportional bar of this many.
+const replicaCells = 20
+
+// replicaRows: one row per replica, in as many columns as the width holds.
+func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
+	fs := s.Fleet
+	var cells []string
+	widest := 0
+	for i := range fs.Replicas {
+		c := replicaRow(t, &fs.Replicas[i], i+1, len(fs.Replicas))
+		cells = append(cells, c)
+		widest = max(widest, ansiWidth(c))
+	}
+	const gap = 4
+	cols := max(1, min((w+gap)/(widest+gap), len(cells)))
+	perCol := (len(cells) + cols - 1) / cols
+	out := make([]string, perCol)
+	for i, c := range cells {
+		r, col := i%perCol, i/perCol
+		if col > 0 {
+			out[r] += strings.Repeat(" ", gap)
+		}
+		if col < cols-1 {
+			c = fit(c, widest)
+		}
+		out[r] += c
+	}
+	return out
+}
+
+// replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  starved 4/s  PULLED at 9.2s".
+func replicaRow(t *theme, r *lab.Snapshot, n, of int) string {
+	name := fmt.Sprintf("r%-*d", len(itoa(of)), n)
+	p := r.Pool
+	var gs []glyph
+	if size := max(len(p.Workers), p.Size); size <= replicaCells {
+		gs = make([]glyph, size)
+		for i, wk := range p.Workers {
+			gs[i] = glyphOf(wk)
+		}
+	} else {
+		gs = barGlyphs(countWorkers(p.Workers, p.Size), replicaCells)
+	}
+	busy := fmt.Sprintf(" %*d/%d", len(itoa(p.Size)), p.Busy, p.Size)
+	if p.QueueCap > 0 {
+		busy += fmt.Sprintf(" +%*d queued", len(itoa(p.QueueCap)), p.Queued)
+	}
+	starved := "–"
+	if last := r.LastSecond(); last != nil {
+		var n int64
+		for i, c := range lab.Classes {
+			if c.Starves() {
+				n += last.Rejected[i][lab.RejectPool]
+			}
+		}
+		starved = fmtRate(n)
+	}
+	h := r.Health
+	var state string
+	switch {
+	case h.Pulled && len(h.History) > 0:
+		state = t.alert.Render("PULLED at " + fmtSecs(h.History[len(h.History)-1].At))
+	case h.Pulled:
+		state = t.alert.Render("PULLED")
+	case h.FailStreak > 0:
+		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks failed", h.FailStreak, r.Config.Fleet.PullAfter))
+	case len(h.History) > 0:
+		state = t.status.Render("in rotation") + t.dim.Render(" (back at "+fmtSecs(h.History[len(h.History)-1].ReturnedAt)+")")
+	default:
+		state = t.status.Render("in rotation")
+	}
+	return t.bold.Render(name) + " " + t.cells(gs) + busy + t.dim.Render("  starved ") + padLeft(starved, 5) + "  " + state
+}
+
+// replicaMark names replica n on the time line in one cell: 1–9, then A, B, ….
+func replicaMark(n int) string {
+	if n < 10 {
+		return itoa(n)
+	}
+	return string(rune('A' + n - 10))
+}
+
+// pullAxis puts every pull on a line from the start to now, each where it happened,
+// marked with its replica; a replica still out stands out.
+func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string {
+	label, end := t.bold.Render("pulls")+"  0s ", " "+fmtSecs(elapsed)
+	n := max(w-ansiWidth(label)-len([]rune(end)), 10)
+	marks := make([]string, n) // "": nothing happened there
+	for _, p := range fs.Pulls {
+		x := 0
+		if elapsed > 0 {
+			x = min(int(float64(n)*p.At.Seconds()/elapsed.Seconds()), n-1)
+		}
+		st := t.dim
+		if !p.Returned() {
+			st = t.alert
+		}
+		marks[x] = st.Render(replicaMark(p.Replica))
+	}
+	var b strings.Builder
+	b.WriteString(label)
+	for i := 0; i < n; {
+		j := i
+		for j < n && marks[j] == "" {
+			j++
+		}
+		if j > i {
+			b.WriteString(t.idle.Render(strings.Repeat("·", j-i)))
+		}
+		if j < n {
+			b.WriteString(marks[j])
+			j++
+		}
+		i = j
+	}
+	return b.String() + t.dim.Render(end)
+}
+
+// pullList is the pulls in words with the gap before each, the latest that fit: the gaps
+// shrinking is the domino.
+func pullList(t *theme, fs *lab.FleetStats, w int) string {
+	label := t.dim.Render("       ")
+	if len(fs.Pulls) == 0 {
+		return label + t.dim.Render("none yet: every replica passes its checks")
+	}
+	// The latest few: more never fit a line.
+	const most = 16
+	from := max(len(fs.Pulls)-most, 0)
+	var words []string
+	for i := from; i < len(fs.Pulls); i++ {
+		p := fs.Pulls[i]
+		w := fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
+		if i > 0 {
+			w += t.dim.Render(" (+" + fmtSecs(p.At-fs.Pulls[i-1].At) + ")")
+		}
+		words = append(words, w)
+	}
+	tail := ""
+	if fs.AllPulledAt > 0 {
+		tail = t.alert.Render("  all out at " + fmtSecs(fs.AllPulledAt))
+	}
+	sep := t.dim.Render(" → ")
+	first := len(words) - 1
+	for first > 0 && ansiWidth(label+"… "+strings.Join(words[first-1:], sep)+tail) <= w {
+		first--
+	}
+	line := strings.Join(words[first:], sep)
+	if first+from > 0 {
+		line = t.dim.Render("… ") + line
+	}
+	return label + line + tail
+}
