@@ -69,6 +69,7 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	if err != nil {
 		return nil, err
 	}
+	reserveFiles(cfg.filesNeeded())
 	n := cfg.Fleet.Replicas
 	f := &Fleet{servers: servers, dep: servers[0], ended: make(chan struct{})}
 	f.onPanic = o.OnPanic
@@ -76,12 +77,16 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	for c := range f.metrics {
 		f.metrics[c] = newClassMetrics()
 	}
-	f.seconds.classes = func() [numClasses]ClassStats {
-		var reps [][numClasses]ClassStats
-		for _, r := range f.replicas {
-			reps = append(reps, r.classes())
+	f.seconds.classes = func() (out [numClasses]ClassStats) { // the totals alone: no percentiles each second
+		for c, m := range f.metrics {
+			out[c] = m.counts()
 		}
-		return f.classes(reps)
+		for _, r := range f.replicas {
+			for c, rc := range r.counts() {
+				out[c] = out[c].add(rc)
+			}
+		}
+		return out
 	}
 	f.totals.pools = n
 	f.ctx, f.cancel = context.WithCancel(context.Background())

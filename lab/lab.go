@@ -102,6 +102,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 		if cfg.Fleet.IsFleet() {
 			return nil, ErrFleet
 		}
+		reserveFiles(cfg.filesNeeded())
 	}
 	l := &Lab{ended: make(chan struct{}), ownsDep: rep == nil}
 	l.onPanic = o.OnPanic
@@ -126,7 +127,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 			l.metrics[c].up = rep.up[c]
 		}
 	}
-	l.seconds.classes = l.classes
+	l.seconds.classes = l.counts
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	l.threads = newThreadPool(l.ctx, l.spawn)
 	l.configure(cfg)
@@ -339,6 +340,14 @@ func closeServers(servers []*slowserver.Server) {
 func (l *Lab) classes() (out [numClasses]ClassStats) {
 	for c, m := range l.metrics {
 		out[c] = m.stats()
+	}
+	return out
+}
+
+// counts are each class's running totals, without percentiles.
+func (l *Lab) counts() (out [numClasses]ClassStats) {
+	for c, m := range l.metrics {
+		out[c] = m.counts()
 	}
 	return out
 }
