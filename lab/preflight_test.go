@@ -21,7 +21,7 @@ func TestVerdicts(t *testing.T) {
 	if err := r.Write(&b); err != nil {
 		t.Fatal(err)
 	}
-	if r.Honest() || !strings.Contains(b.String(), "too busy to run the workshop") || strings.Count(b.String(), "\n") != 6 {
+	if r.Honest() || !strings.Contains(b.String(), "too busy to run the workshop") || strings.Count(b.String(), "\n") != 8 {
 		t.Errorf("a too slow preset:\n%s", b.String())
 	}
 	if !r[:1].Honest() || PreflightReport(nil).Honest() {
