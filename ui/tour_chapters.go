@@ -50,7 +50,7 @@ var tourChapters = []chapter{
 		source:  "the isolation article, ch. 1, and Erlang B: a pool without a queue is a loss system",
 		presets: []string{"shared-pool"},
 		question: func(c []lab.Config) string {
-			return fmt.Sprintf("The pool of %d is full more often than not, and has no queue. Who is turned away more often: "+
+			return fmt.Sprintf("The pool of %d fills again and again, and has no queue. Who is turned away more often: "+
 				"payments, which hold the workers for %s, or signups, which need one for %s?",
 				c[0].Pool.Workers, fmtSecs(c[0].Dependency.CallLatency()), fmtDur(c[0].Signup.Work.D()))
 		},
