@@ -118,7 +118,9 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		{"timed out", func(s ClassStats) int64 { return s.TimedOut }, -1, false},
 	}
 	for _, r := range Reasons {
-		counters = append(counters, counter{"rejected:" + r.String(), func(s ClassStats) int64 { return s.Rejected[r] }, -1, r == RejectPool})
+		// A fleet's balancer rejections are its story: their row stays, at 0 too.
+		always := r == RejectPool || r == RejectBalancer && (a.Fleet != nil || b.Fleet != nil)
+		counters = append(counters, counter{"rejected:" + r.String(), func(s ClassStats) int64 { return s.Rejected[r] }, -1, always})
 	}
 	counters = append(counters, counter{"in flight", func(s ClassStats) int64 { return s.InFlight }, 0, true},
 		counter{"duplicates", func(s ClassStats) int64 { return s.Duplicates }, -1, false})

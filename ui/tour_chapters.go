@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"poollab/lab"
@@ -316,12 +317,23 @@ var tourChapters = []chapter{
 			"each next one gets more load and falls sooner, until none is left",
 			"the balancer stops pulling after the first"},
 		right:  2,
-		moment: 35 * time.Second,
-		marks:  []pointer{{class: lab.Health, row: "rejected:pool"}},
+		moment: 12 * time.Second,
+		marks:  []pointer{{class: lab.Payment, row: "rejected:balancer"}},
 		lesson: func(a tourAt) string {
-			return fmt.Sprintf("Health checks starved: %s in A, %s in B. Each pull moves a replica's traffic onto the rest, so each next "+
-				"one fills sooner; B's bulkheads keep workers free for the checks, and the balancer keeps its replicas.",
-				a.mark(0), a.markB(0))
+			fl := a.snaps[0].Fleet
+			if fl == nil || len(fl.Pulls) == 0 {
+				return fmt.Sprintf("No replica of A has been pulled yet (requests failing at the balancer: %s): space resumes.", a.mark(0))
+			}
+			var at []string
+			for _, p := range fl.Pulls {
+				at = append(at, fmtSecs(p.At))
+			}
+			cfg := a.cfg(0)
+			need := func(k int) string { return fmtWorkers(cfg.ReplicaForecast(k).Classes[lab.Payment].WorkersNeeded) }
+			return fmt.Sprintf("A's replicas were pulled at %s: each pull moved its share onto the rest, so each next one "+
+				"filled sooner (payments need %s workers per replica with 4 in rotation, %s with 3, %s with 2, of %d). With none "+
+				"left, requests fail at the balancer: %s in A, %s in B, whose bulkheads kept workers free for the checks.",
+				strings.Join(at, ", "), need(4), need(3), need(2), cfg.Pool.Workers, a.mark(0), a.markB(0))
 		},
 		look: "The replicas' states and the balancer's pulls in A, and the gaps between them. The summary's health " +
 			"rejected:pool: the checks that failed for want of a worker. Press b on A partway to stop the domino.",
