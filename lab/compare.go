@@ -94,7 +94,7 @@ type ComparisonRow struct {
 	Counter string  // "arrived" (traffic modes differ), "ok", "failed", "timed out", "rejected:<reason>", "in flight" or "p99"
 	A, B    int64   // the counts; for p99, the latencies as time.Duration
 	None    [2]bool // p99 only: nothing finished in that run, so it has no latency
-	Better  int     // +1: B did better, −1: B did worse, 0: the same (p99: within a tenth), or neither (in flight)
+	Better  int     // +1: B did better, −1: B did worse, 0: the same (p99: within a tenth or a millisecond), or neither (in flight)
 	Ratio   bool    // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 }
 
@@ -143,9 +143,10 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		}
 		p99 := ComparisonRow{Class: c, Counter: "p99", A: int64(ca.Latency.P99), B: int64(cb.Latency.P99),
 			None: [2]bool{ca.Latency.Count == 0, cb.Latency.Count == 0}}
-		// A latency is better or worse only by more than a tenth: a few milliseconds either
-		// way on a 3 s call is the machine, not the settings.
-		if !p99.None[0] && !p99.None[1] && 10*abs(p99.B-p99.A) > max(p99.A, p99.B) {
+		// A latency is better or worse only by more than a tenth and more than a millisecond:
+		// a few milliseconds on a 3 s call, or a few hundred microseconds on a 1 ms answer, is
+		// the machine, not the settings.
+		if d := abs(p99.B - p99.A); !p99.None[0] && !p99.None[1] && 10*d > max(p99.A, p99.B) && d > int64(time.Millisecond) {
 			p99.Better = -sign(p99.B - p99.A)
 		}
 		rows = append(rows, p99)
