@@ -131,7 +131,7 @@ func (l *Lab) paymentChain(c Config) *chain {
 		stages = append(stages, connectionStage(&l.conns))
 	}
 	if p.Deadline > 0 {
-		stages = append(stages, enoughLeftStage(&l.typical, c.Dependency.Floor()))
+		stages = append(stages, enoughLeftStage(&l.typical, p.Deadline.D(), c.Dependency.Floor()))
 	}
 	if cb != nil && !trap {
 		stages = append(stages, breakerStage(cb, false))

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -101,5 +102,27 @@ func TestDeadlineCountsQueueWait(t *testing.T) {
 	// Turned away before a call: the dependency saw only the calls that were made.
 	if calls := pay.OK + pay.TimedOut + pay.Failed; s.Dependency.Requests > calls+int64(c.Pool.Workers) {
 		t.Errorf("dependency got %d requests for %d calls made", s.Dependency.Requests, calls)
+	}
+}
+
+// An estimate of the dependency inflated past the budget (a busy machine) must not refuse
+// every call for ever: it asks for at most half the budget, so calls go ahead and correct it.
+func TestEnoughLeftNeverLocksOut(t *testing.T) {
+	var typical typicalLatency
+	typical.observe(time.Minute) // far past a 10 s budget
+	called := 0
+	run := enoughLeftStage(&typical, 10*time.Second, 0).wrap(func(context.Context, *passage) result {
+		called++
+		return result{out: OK}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if r := run(ctx, &passage{}); r.rejected || called != 1 {
+		t.Errorf("with nearly all of a 10s budget left and an estimate of a minute: %+v, %d calls; want the call made", r, called)
+	}
+	short, cancel2 := context.WithTimeout(context.Background(), time.Second)
+	defer cancel2()
+	if r := run(short, &passage{}); !r.rejected || r.reason != RejectDeadline {
+		t.Errorf("with 1s left, less than half the budget: %+v, want rejected by the deadline", r)
 	}
 }
