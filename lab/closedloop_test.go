@@ -172,8 +172,9 @@ func TestRecordCorrected(t *testing.T) {
 	h := newHist()
 	h.recordCorrected(time.Second, 10*time.Millisecond)
 	p := h.summary()
-	if p.Count != 100 || p.Max != time.Second || p.P50 < 490*time.Millisecond || p.P50 > 510*time.Millisecond {
-		t.Errorf("%+v: want 100 samples from 10 ms to 1 s", p)
+	if p.Count != 100 || p.Max != time.Second || p.P50 < 490*time.Millisecond || p.P50 > 510*time.Millisecond ||
+		p.Mean != 505*time.Millisecond {
+		t.Errorf("%+v: want 100 samples from 10 ms to 1 s, mean 505 ms", p)
 	}
 	d, n := h.distribution()
 	if n != 100 || len(d) != len(DistributionPercentiles) || d[0] > 11*time.Millisecond || d[len(d)-1] != time.Second {

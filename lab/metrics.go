@@ -19,6 +19,8 @@ type Percentiles struct {
 	P50, P95, P99, P999, Max time.Duration
 	Count                    int64
 	P90, P9999               time.Duration // the rest of the ladder: p50, p90, p99, p99.9, p99.99, max
+	// Mean is the W of Little's law: what a worker's capacity (workers / W) is made of.
+	Mean time.Duration
 }
 
 // hist is an HdrHistogram of durations with its own lock and a cached summary,
@@ -27,6 +29,7 @@ type hist struct {
 	mu    sync.Mutex
 	h     *hdrhistogram.Histogram
 	max   int64 // µs, kept here: the histogram's Max walks every bucket
+	total int64 // µs, the sum of what was recorded: the histogram's Mean walks every bucket too
 	dirty bool
 	sum   Percentiles
 
@@ -41,6 +44,7 @@ func (h *hist) record(d time.Duration) {
 	h.mu.Lock()
 	h.h.RecordValue(min(us, histMax))
 	h.max = max(h.max, us)
+	h.total += us
 	h.dirty = true
 	h.mu.Unlock()
 }
@@ -53,10 +57,19 @@ func (h *hist) record(d time.Duration) {
 func (h *hist) recordCorrected(d, expected time.Duration) {
 	us := max(int64(d/time.Microsecond), histMin)
 	h.mu.Lock()
-	h.h.RecordCorrectedValue(min(us, histMax), max(int64(expected/time.Microsecond), 1))
+	every := max(int64(expected/time.Microsecond), 1)
+	h.h.RecordCorrectedValue(min(us, histMax), every)
 	h.max = max(h.max, us)
+	h.total += correctedSum(us, every)
 	h.dirty = true
 	h.mu.Unlock()
+}
+
+// correctedSum is the sum of what RecordCorrectedValue(v, every) records: v, then
+// v − every, v − 2·every, … while at least every.
+func correctedSum(v, every int64) int64 {
+	k := max(v/every-1, 0) // the samples put back
+	return v + k*v - every*k*(k+1)/2
 }
 
 func (h *hist) summary() Percentiles {
@@ -71,6 +84,9 @@ func (h *hist) summary() Percentiles {
 		h.sum = Percentiles{P50: us(v[0]), P95: us(v[1]), P99: us(v[2]), P999: us(v[3]),
 			Max: us(h.max), Count: h.h.TotalCount()}
 		h.sum.P90, h.sum.P9999 = us(v[4]), us(v[5])
+		if n := h.h.TotalCount(); n > 0 {
+			h.sum.Mean = time.Duration(h.total/n) * time.Microsecond
+		}
 		h.dirty = false
 	}
 	return h.sum

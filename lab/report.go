@@ -152,6 +152,7 @@ type PercentileReport struct {
 	Count int64   `json:"count"`
 	P90   float64 `json:"p90"`
 	P9999 float64 `json:"p9999"`
+	Mean  float64 `json:"mean"`
 }
 
 // PoolReport is the shared pool over the run.
@@ -329,7 +330,7 @@ func classReports(classes [numClasses]ClassStats, closed bool) (map[string]Class
 
 func pctReport(p Percentiles) PercentileReport {
 	return PercentileReport{P50: ms(p.P50), P95: ms(p.P95), P99: ms(p.P99), P999: ms(p.P999), Max: ms(p.Max), Count: p.Count,
-		P90: ms(p.P90), P9999: ms(p.P9999)}
+		P90: ms(p.P90), P9999: ms(p.P9999), Mean: ms(p.Mean)}
 }
 
 func ms(d time.Duration) float64 { return round(float64(d)/float64(time.Millisecond), 1) }
