@@ -12,11 +12,11 @@ type pmReport struct {
 	Chain   []string `json:"chain"`
 	Classes map[string]struct {
 		Arrived, OK, Failed int64
-		TimedOut            int64                      `json:"timed_out"`
-		Rejected            map[string]int64           `json:"rejected"`
-		ErrorShare          float64                    `json:"error_share"`
-		Latency             struct{ P95 float64 }      `json:"latency_ms"`
-		QueueWait           struct{ P95 float64 }      `json:"queue_wait_ms"`
+		TimedOut            int64                       `json:"timed_out"`
+		Rejected            map[string]int64            `json:"rejected"`
+		ErrorShare          float64                     `json:"error_share"`
+		Latency             struct{ P95 float64 }       `json:"latency_ms"`
+		QueueWait           struct{ P95 float64 }       `json:"queue_wait_ms"`
 		Service             struct{ Mean, P95 float64 } `json:"service_ms"`
 	} `json:"classes"`
 	Pool struct {
