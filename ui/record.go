@@ -101,7 +101,8 @@ func (r *recorder) tee(out io.Writer, p []byte) (int, error) {
 
 // filter is a tea.WithFilter: it records each window size and passes every message on.
 func (r *recorder) filter(_ tea.Model, msg tea.Msg) tea.Msg {
-	if size, ok := msg.(tea.WindowSizeMsg); ok {
+	// Bubble Tea's first size is 0x0 when the output is not a terminal: not a size.
+	if size, ok := msg.(tea.WindowSizeMsg); ok && size.Width > 0 && size.Height > 0 {
 		r.mu.Lock()
 		if !r.stopped {
 			r.events <- castEvent{at: time.Since(r.start), width: size.Width, height: size.Height}
