@@ -256,7 +256,7 @@ func TestRecorderEvents(t *testing.T) {
 		func() { rec.filter(nil, tea.WindowSizeMsg{}) }, // Bubble Tea's first, off a terminal
 		func() { rec.filter(nil, tea.WindowSizeMsg{Width: 80, Height: 24}) },
 		func() { rec.filter(nil, tea.WindowSizeMsg{}) }, // the same, later
-		func() { io.WriteString(out, "a\xe2\x94") }, // "│" is e2 94 82
+		func() { io.WriteString(out, "a\xe2\x94") },     // "│" is e2 94 82
 		func() { io.WriteString(out, "\x82b") },
 		func() { rec.filter(nil, tea.WindowSizeMsg{Width: 80, Height: 24}) },
 		func() { rec.filter(nil, tea.KeyPressMsg{Code: 'q'}) },
