@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"slices"
@@ -115,13 +116,14 @@ func run(args []string, stdout io.Writer) error {
 type common struct {
 	preset string
 	sets   setFlags
-	port   portFlag
+	port   intFlag
 }
 
 func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.preset, "preset", "shared-pool", "preset name (see: poollab presets) or path to a .yaml file")
 	fs.Var(&c.sets, "set", "override one setting, key=value with the preset file's dotted names (repeatable)")
-	fs.Var(&c.port, "port", "port for the slow dependency on 127.0.0.1 (0: any free port)")
+	c.port = portFlag()
+	fs.Var(&c.port, "port", portHelp)
 }
 
 // checkedFlag is a flag whose Set never fails but keeps what was wrong, for parseArgs to
@@ -134,29 +136,40 @@ type checkedFlag interface {
 // maxPort bounds --port: B, in compare mode, listens on the port after it.
 const maxPort = 65534
 
-// portFlag is --port, 0..maxPort, checked before anything starts.
-type portFlag struct {
-	n   int
-	bad string // the text given, if it is not a port
+// portHelp is --port's help, for every command that takes it.
+const portHelp = "port for the slow dependency on 127.0.0.1 (0: any free port)"
+
+// intFlag is a whole number in lo..hi, checked before anything starts; rule says in words
+// what it must be.
+type intFlag struct {
+	n      int
+	lo, hi int
+	rule   string
+	bad    string // the text given, if it is not a number in range
 }
 
-func (p *portFlag) String() string { return strconv.Itoa(p.n) }
+// portFlag is --port.
+func portFlag() intFlag {
+	return intFlag{hi: maxPort, rule: fmt.Sprintf("must be 0..%d (0: any free port; B in compare mode gets N+1)", maxPort)}
+}
 
-func (p *portFlag) Set(s string) error {
+func (f *intFlag) String() string { return strconv.Itoa(f.n) }
+
+func (f *intFlag) Set(s string) error {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 || n > maxPort {
-		p.n, p.bad = 0, s
+	if err != nil || n < f.lo || n > f.hi {
+		f.bad = s
 		return nil
 	}
-	p.n, p.bad = n, ""
+	f.n, f.bad = n, ""
 	return nil
 }
 
-func (p *portFlag) check(name string) error {
-	if p.bad == "" {
+func (f *intFlag) check(name string) error {
+	if f.bad == "" {
 		return nil
 	}
-	return usagef("%s %s: must be 0..%d (0: any free port; B in compare mode gets N+1)", name, lab.Clip(p.bad), maxPort)
+	return usagef("%s %s: %s", name, lab.Clip(f.bad), f.rule)
 }
 
 // durationFlag is --duration or --at, read as preset files read durations (lab.Duration),
@@ -528,11 +541,12 @@ func loadPreset(name string) (lab.Config, error) { return presets.Load(name, nil
 func runTour(args []string, stdout io.Writer) error {
 	fs := newFlagSet("tour")
 	list := fs.Bool("list", false, "list the chapters, one a line")
-	chapter := chapterFlag{n: 1}
+	// Its range is checked once the chapters are known.
+	chapter := intFlag{n: 1, lo: math.MinInt, hi: math.MaxInt, rule: "write a chapter's number (see: poollab tour --list)"}
 	fs.Var(&chapter, "chapter", "start at this chapter (see: poollab tour --list)")
 	record := fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
-	var port portFlag
-	fs.Var(&port, "port", "port for the slow dependency on 127.0.0.1 (0: any free port)")
+	port := portFlag()
+	fs.Var(&port, "port", portHelp)
 	if _, err := parseWithArgs(fs, args, 0); err != nil {
 		return err
 	}
@@ -555,31 +569,6 @@ func runTour(args []string, stdout io.Writer) error {
 		return err
 	}
 	return live([]lab.Config{cfg}, port.n, recordFlag(fs, *record), chapter.n)
-}
-
-// chapterFlag is tour --chapter: a number, its range checked once the chapters are known.
-type chapterFlag struct {
-	n   int
-	bad string // the text given, if it is not a number
-}
-
-func (c *chapterFlag) String() string { return strconv.Itoa(c.n) }
-
-func (c *chapterFlag) Set(s string) error {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		c.bad = s
-		return nil
-	}
-	c.n, c.bad = n, ""
-	return nil
-}
-
-func (c *chapterFlag) check(name string) error {
-	if c.bad == "" {
-		return nil
-	}
-	return usagef("%s %s: write a chapter's number (see: poollab tour --list)", name, lab.Clip(c.bad))
 }
 
 // createRecording creates (or empties) the --record file, before anything starts.

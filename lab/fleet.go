@@ -23,15 +23,14 @@ type Fleet struct {
 	sent   <-chan struct{} // closed when the generator has sent everything due in a bounded run
 
 	cfg       atomic.Pointer[Config] // fleet-wide (Config.fleetWide)
-	applyMu   sync.Mutex             // one Apply at a time, and none once Stop has begun
-	stopped   bool                   // under applyMu
-	servers   []*slowserver.Server   // the one dependency (and its hops) every replica calls, edge first
-	dep       *slowserver.Server     // servers[0]
-	gen       *generator             // payments and signups, to the balancer
-	load      load                   // what sends the stream: gen, or closed-loop users
-	users     *closedLoop            // closed mode's users; nil in open mode
-	resubmits *resubmitter           // impatient users: their second try goes through the balancer too
-	checks    *generator             // the balancer's health checks, to each replica in turn
+	gate      applyGate
+	servers   []*slowserver.Server // the one dependency (and its hops) every replica calls, edge first
+	dep       *slowserver.Server   // servers[0]
+	gen       *generator           // payments and signups, to the balancer
+	load      load                 // what sends the stream: gen, or closed-loop users
+	users     *closedLoop          // closed mode's users; nil in open mode
+	resubmits *resubmitter         // impatient users: their second try goes through the balancer too
+	checks    *generator           // the balancer's health checks, to each replica in turn
 	bal       *balancer
 	replicas  []*Lab
 	// metrics count what the balancer turns away, and hold the fleet-wide percentiles: every
@@ -172,16 +171,12 @@ func (f *Fleet) done() <-chan struct{} { return f.ended }
 // Apply changes settings on every replica at once; new work sees them at once. Arrival
 // shape, seed and the fleet's own settings change only on restart.
 func (f *Fleet) Apply(cfg Config) error {
-	if err := cfg.Validate(); err != nil {
-		return err
-	}
-	f.applyMu.Lock()
-	defer f.applyMu.Unlock()
-	if f.stopped {
-		return ErrStopped
-	}
-	old := f.config()
-	cfg = cfg.onRestartOnly(old).fleetWide()
+	return f.gate.apply(cfg, f.config(), f.set)
+}
+
+// set makes cfg, made fleet-wide, every replica's settings, old having been the fleet's.
+func (f *Fleet) set(cfg, old Config) error {
+	cfg = cfg.fleetWide()
 	if err := setDependency(f.servers, cfg); err != nil {
 		return err
 	}
@@ -201,9 +196,7 @@ func (f *Fleet) Apply(cfg Config) error {
 // and waits for its goroutines), then closes the dependency. It is safe to call twice.
 func (f *Fleet) Stop() {
 	f.stopOnce.Do(func() {
-		f.applyMu.Lock()
-		f.stopped = true
-		f.applyMu.Unlock()
+		f.gate.stop()
 		f.cancel()
 		f.wg.Wait()
 		for _, r := range f.replicas {

@@ -57,8 +57,7 @@ type Lab struct {
 	sent   <-chan struct{} // closed when the generator has sent everything due in a bounded run
 
 	cfg       atomic.Pointer[Config]
-	applyMu   sync.Mutex // one Apply at a time, and none once Stop has begun
-	stopped   bool       // under applyMu
+	gate      applyGate
 	pool      *pool
 	gen       *generator  // nil for a fleet's replica
 	load      load        // what sends the traffic: gen (open loop) or the closed-loop users; nil for a replica
@@ -260,16 +259,11 @@ func (l *Lab) admit(j job) {
 // Apply changes settings while the lab runs; new work sees them at once. Arrival shape,
 // seed and profiles change only on restart, since they define the schedule already under way.
 func (l *Lab) Apply(cfg Config) error {
-	if err := cfg.Validate(); err != nil {
-		return err
-	}
-	l.applyMu.Lock()
-	defer l.applyMu.Unlock()
-	if l.stopped {
-		return ErrStopped
-	}
-	old := l.config()
-	cfg = cfg.onRestartOnly(old)
+	return l.gate.apply(cfg, l.config(), l.set)
+}
+
+// set makes cfg the lab's settings, old having been them.
+func (l *Lab) set(cfg, old Config) error {
 	if l.ownsDep {
 		if err := setDependency(l.servers, cfg); err != nil {
 			return err
@@ -317,9 +311,7 @@ func (l *Lab) configure(c Config) {
 // started (workers, generator, sampler, dependency) has ended. It is safe to call twice.
 func (l *Lab) Stop() {
 	l.stopOnce.Do(func() {
-		l.applyMu.Lock() // an Apply under way finishes first; none starts goroutines after
-		l.stopped = true
-		l.applyMu.Unlock()
+		l.gate.stop()
 		l.cancel()
 		l.wg.Wait()
 		l.transport.CloseIdleConnections()
