@@ -99,7 +99,7 @@ func TestWorkerGoroutineIsKeptBetweenJobs(t *testing.T) {
 		func(context.Context, job, *workerHandle) { done <- struct{}{} })
 	for range 3 {
 		waitParked := func() {
-			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+			for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
 				p.mu.Lock()
 				n := len(p.idle)
 				p.mu.Unlock()

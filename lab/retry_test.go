@@ -45,7 +45,11 @@ func failingTries(attempts int) Config {
 // Every try times out, so a payment makes exactly its attempts, each a call the
 // dependency receives, and ends timed out like its last try.
 func TestRetriesMakeEveryAttempt(t *testing.T) {
-	l := startIdle(t, failingTries(3))
+	c := failingTries(3)
+	// Each try's request must be written before its timeout cuts it for the dependency to
+	// count it: 200 ms leaves a busy machine room.
+	c.Payment.Timeout.Duration = Duration(200 * time.Millisecond)
+	l := startIdle(t, c)
 	if r := l.chain.Load().serve(l.ctx, nil, time.Now()); r.out != TimedOut || r.rejected {
 		t.Fatalf("payment %+v, want timed out after its tries", r)
 	}
@@ -140,14 +144,15 @@ func TestRetryBudgetRefuses(t *testing.T) {
 	}
 }
 
-// Three layers that each retry three times, every try failing and no hop stopping when its
-// caller leaves: one payment becomes 3 × 3 × 3 = 27 requests at the last hop, and the
-// last hop keeps working after the user's deadline.
+// Three layers that each retry three times, every try failing: one payment becomes
+// 3 × 3 × 3 = 27 requests at the last hop. The last hop answers 500 at once and no timeout
+// can cut a try short, so the count is exact however busy the machine is.
 func TestStackedRetriesMultiplyAcrossHops(t *testing.T) {
-	c := failingTries(3)
-	c.Payment.Deadline = Duration(100 * time.Millisecond)
+	c := DefaultConfig()
+	c.Dependency.Mode = ModeErrors
+	c.Payment.Retry.Attempts, c.Payment.Retry.Backoff = 3, Duration(5*time.Millisecond)
 	c.Dependency.Hops, c.Dependency.RetryAt = 3, RetryAtEveryHop
-	c.Dependency.Hop = HopConfig{Timeout: Duration(20 * time.Millisecond), Retry: 3}
+	c.Dependency.Hop = HopConfig{Timeout: Duration(time.Minute), Retry: 3}
 	l := startIdle(t, c)
 	l.chain.Load().serve(l.ctx, nil, time.Now())
 	waitHopsIdle(t, l)
@@ -156,20 +161,33 @@ func TestStackedRetriesMultiplyAcrossHops(t *testing.T) {
 	if got[0] != 3 || got[1] != 9 || got[2] != 27 || s.DeepestPerPayment() != 27 {
 		t.Errorf("requests per hop %v, want 3, 9, 27", got)
 	}
-	// The last of the 27 starts about 3 layers × 2 × (20 ms + 5 ms) = 150 ms after the
-	// payment, past its 100 ms deadline.
-	if s.Hops[2].PastDeadline == 0 {
+}
+
+// The same layers against a dependency that never answers, each hop with its own 20 ms
+// timeout and no hop stopping when its caller leaves: the last hop keeps working after the
+// user's 100 ms deadline. The last tries start about 3 layers × 2 × (20 ms + 5 ms) = 150 ms
+// after the payment, and a busy machine only makes that later.
+func TestStackedRetriesOutliveTheUser(t *testing.T) {
+	c := failingTries(3)
+	c.Payment.Deadline = Duration(100 * time.Millisecond)
+	c.Dependency.Hops, c.Dependency.RetryAt = 3, RetryAtEveryHop
+	c.Dependency.Hop = HopConfig{Timeout: Duration(20 * time.Millisecond), Retry: 3}
+	l := startIdle(t, c)
+	l.chain.Load().serve(l.ctx, nil, time.Now())
+	waitHopsIdle(t, l)
+	if s := l.Snapshot(); s.Hops[2].PastDeadline == 0 {
 		t.Errorf("hops %+v: want work at the last hop past the user's deadline", s.Hops)
 	}
 }
 
 // With the deadline propagated and retries at the edge only, a hop whose caller is gone
-// stops at once: the last hop sees one request per try of the lab, and no hop works past
-// the deadline when the chain answers before it (how soon it does depends on the machine).
+// stops at once: the last hop sees at most one request per try of the lab (a try cut
+// before it got there, none), and no hop works past the deadline when the chain answers
+// before it (how soon it does depends on the machine).
 func TestPropagatedDeadlineStopsTheChain(t *testing.T) {
 	c := failingTries(3)
-	c.Payment.Timeout.Duration = Duration(60 * time.Millisecond)
-	c.Payment.Deadline = Duration(400 * time.Millisecond)
+	c.Payment.Timeout.Duration = Duration(200 * time.Millisecond)
+	c.Payment.Deadline = Duration(time.Second)
 	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
 	c.Dependency.Hop = HopConfig{Timeout: Duration(time.Second), Retry: 3, Reserve: Duration(10 * time.Millisecond)}
 	l := startIdle(t, c)
@@ -178,8 +196,8 @@ func TestPropagatedDeadlineStopsTheChain(t *testing.T) {
 	waitHopsIdle(t, l)
 	quiet := time.Now()
 	s := l.Snapshot()
-	if n := s.Hops[2].Requests; n != s.Calls.Calls() || n > 3 {
-		t.Errorf("last hop saw %d requests for %d calls by the lab, want one each, at most 3", n, s.Calls.Calls())
+	if n := s.Hops[2].Requests; n == 0 || n > s.Calls.Calls() || n > 3 {
+		t.Errorf("last hop saw %d requests for %d calls by the lab, want at most one each, at most 3", n, s.Calls.Calls())
 	}
 	if quiet.Before(begin.Add(c.Payment.Deadline.D())) && s.PastDeadline() != 0 {
 		t.Errorf("hops %+v: work past the deadline although the chain went quiet before it", s.Hops)

@@ -33,14 +33,14 @@ func TestFlow(t *testing.T) {
 	fs := &fakeStarter{}
 	tm := teatest.NewTestModel(t, startModel(t, fs), teatest.WithInitialTermSize(120, 40))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("STARVED")) },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		teatest.WithDuration(time.Minute), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(press1('b'))
 	tm.Send(press1(']'))
 	tm.Send(press1('?'))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("every number on the screen")) },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		teatest.WithDuration(time.Minute), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(press1('q'))
-	m := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(model)
+	m := tm.FinalModel(t, teatest.WithFinalTimeout(time.Minute)).(model)
 
 	want := testConfig()
 	want.Payment.Bulkhead.Type = lab.BulkheadTypes[1]
