@@ -29,7 +29,10 @@ type pmReport struct {
 		PeakInFlight int64 `json:"peak_in_flight"`
 	} `json:"dependency"`
 	Goroutines struct{ Now, Peak int64 } `json:"goroutines"`
-	Timeline   []struct {
+	Generator  struct {
+		LagP99Ms float64 `json:"lag_p99_ms"`
+	} `json:"generator"`
+	Timeline []struct {
 		T                  int   `json:"t"`
 		Limit              int   `json:"limit"`
 		InFlightDependency int64 `json:"in_flight_dependency"`
@@ -125,8 +128,10 @@ func TestPostmortemClaims(t *testing.T) {
 	if fix.Dependency.PeakInFlight > 24+fixPay.TimedOut {
 		t.Errorf("fix: store peak %d calls with %d cut at the deadline: want ≤ 24", fix.Dependency.PeakInFlight, fixPay.TimedOut)
 	}
-	if fixPay.Latency.P95 > 840 || fixPay.OK <= pmPay.OK {
-		t.Errorf("fix: p95 %.0f ms, %d ok (postmortem %d): want ≤ 840 ms and more served", fixPay.Latency.P95, fixPay.OK, pmPay.OK)
+	// Latency runs from the scheduled arrival and the budget from the send: a late generator
+	// (its measured lag) adds to the 800 ms, and 5% more is the time a cut call takes to end.
+	if most := 840 + fix.Generator.LagP99Ms; fixPay.Latency.P95 > most || fixPay.OK <= pmPay.OK {
+		t.Errorf("fix: p95 %.0f ms, %d ok (postmortem %d): want ≤ %.0f ms and more served", fixPay.Latency.P95, fixPay.OK, pmPay.OK, most)
 	}
 	// At most 15% of arrivals (the issue's bound), unless the store's calls, as measured,
 	// were slower than the preset's 50 ms: 24 workers then answer 24 / W a second (Little's
