@@ -128,8 +128,9 @@ func TestPostmortemClaims(t *testing.T) {
 	if fix.Dependency.PeakInFlight > 24+fixPay.TimedOut {
 		t.Errorf("fix: store peak %d calls with %d cut at the deadline: want ≤ 24", fix.Dependency.PeakInFlight, fixPay.TimedOut)
 	}
-	// Latency runs from the scheduled arrival and the budget from the send: a late generator
-	// (its measured lag) adds to the 800 ms, and 5% more is the time a cut call takes to end.
+	// The 800 ms budget runs from the scheduled arrival, as latency does; 5% more is the time
+	// a cut call takes to end, and a busy machine fires the deadline's timer late by about as
+	// much as it fires the generator's: the run's measured lag.
 	if most := 840 + fix.Generator.LagP99Ms; fixPay.Latency.P95 > most || fixPay.OK <= pmPay.OK {
 		t.Errorf("fix: p95 %.0f ms, %d ok (postmortem %d): want ≤ %.0f ms and more served", fixPay.Latency.P95, fixPay.OK, pmPay.OK, most)
 	}
