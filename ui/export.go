@@ -33,7 +33,7 @@ func (m model) export() model {
 		}
 		snaps = append(snaps, snap)
 	}
-	dir, base, err := writeExport(m.exportDir, m.now(), render(m.th, m.screen()), snaps)
+	dir, base, err := writeExport(m.exportDir, m.now(), render(m.th, m.screen()), m.th.dark, snaps)
 	if err != nil {
 		m.fail("export failed: " + err.Error())
 		return m
@@ -52,8 +52,14 @@ const (
 // FrameFormats are the frame formats, the default first.
 var FrameFormats = []string{FormatANSI, FormatText, FormatSVG}
 
-// WriteFrame writes frame, a screen as Frame or the live lab renders it, in format.
+// WriteFrame writes frame, a screen as Frame draws it, in format.
 func WriteFrame(w io.Writer, frame, format string) error {
+	return writeFrame(w, frame, format, true) // Frame draws in the dark theme
+}
+
+// writeFrame writes frame in format; dark says whether a dark theme or a light one drew
+// it, which the SVG's own colours must match.
+func writeFrame(w io.Writer, frame, format string, dark bool) error {
 	var out string
 	switch format {
 	case FormatANSI:
@@ -61,7 +67,7 @@ func WriteFrame(w io.Writer, frame, format string) error {
 	case FormatText:
 		out = plainText(frame)
 	case FormatSVG:
-		out = svgFrame(frame)
+		out = svgFrame(frame, paperFor(dark))
 	default:
 		return fmt.Errorf("unknown frame format %q (%s)", format, strings.Join(FrameFormats, ", "))
 	}
@@ -72,10 +78,10 @@ func WriteFrame(w io.Writer, frame, format string) error {
 // exportExts are the files x writes: the frame in each format, then the report.
 var exportExts = append(slices.Clone(FrameFormats), "md", "json")
 
-// writeExport writes frame in every frame format (.ans, .txt, .svg), and the report of
-// snaps (a comparison for two) as .md and .json, into dir ("" is the current folder). It
-// returns the folder, absolute, and the files' shared name.
-func writeExport(dir string, now time.Time, frame string, snaps []lab.Snapshot) (absDir, base string, err error) {
+// writeExport writes frame, drawn in a dark theme or a light one, in every frame format
+// (.ans, .txt, .svg), and the report of snaps (a comparison for two) as .md and .json, into
+// dir ("" is the current folder). It returns the folder, absolute, and the files' shared name.
+func writeExport(dir string, now time.Time, frame string, dark bool, snaps []lab.Snapshot) (absDir, base string, err error) {
 	if dir == "" {
 		dir = "."
 	}
@@ -99,7 +105,7 @@ func writeExport(dir string, now time.Time, frame string, snaps []lab.Snapshot) 
 		base = fmt.Sprintf("%s-%d", exportName(snaps, now), n)
 	}
 	for _, ext := range exportExts {
-		write := func(w io.Writer) error { return WriteFrame(w, frame, ext) }
+		write := func(w io.Writer) error { return writeFrame(w, frame, ext, dark) }
 		switch ext {
 		case "md":
 			write = func(w io.Writer) error { return rep.Write(w, lab.FormatMarkdown) }
