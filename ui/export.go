@@ -10,20 +10,25 @@ import (
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
 )
 
-// export (x) writes the screen as it is and the report of the labs on it, and says where in
-// the status line. It writes here rather than in a command so that q right after x cannot
-// cut the files short; four small files take milliseconds.
-func (m model) export() model {
+// export (x) takes the screen as it is and the report of the labs on it, and returns the
+// command that writes them; exported says where in the status line. One export at a time:
+// two at once could both find the same name free.
+func (m model) export() (tea.Model, tea.Cmd) {
+	if m.exporting {
+		m.say("wait: exporting…")
+		return m, nil
+	}
 	var snaps []lab.Snapshot
 	for _, sd := range m.shown() {
 		if sd.snap == nil || m.width <= 0 {
 			m.fail("nothing to export yet: wait for the first numbers")
-			return m
+			return m, nil
 		}
 		snap := *sd.snap
 		if !sd.cfg.Equal(sd.base) {
@@ -33,13 +38,38 @@ func (m model) export() model {
 		}
 		snaps = append(snaps, snap)
 	}
-	dir, base, err := writeExport(m.exportDir, m.now(), render(m.th, m.screen()), m.th.dark, snaps)
-	if err != nil {
-		m.fail("export failed: " + err.Error())
-		return m
+	dir, now, frame, dark := m.exportDir, m.now(), render(m.th, m.screen()), m.th.dark
+	m.exporting = true
+	return m, func() tea.Msg {
+		absDir, base, err := writeExport(dir, now, frame, dark, snaps)
+		return exportedMsg{dir: absDir, base: base, err: err}
 	}
-	m.say(fmt.Sprintf("saved %s.{%s} in %s", base, strings.Join(exportExts, ","), dir))
-	return m
+}
+
+// exported says where an export wrote its files, or why it could not, and quits if a quit
+// was waiting for it.
+func (m model) exported(msg exportedMsg) (tea.Model, tea.Cmd) {
+	m.exporting = false
+	if msg.err != nil {
+		m.fail("export failed: " + msg.err.Error())
+	} else {
+		m.say(fmt.Sprintf("saved %s.{%s} in %s", msg.base, strings.Join(exportExts, ","), msg.dir))
+	}
+	if m.quitting {
+		return m, tea.Quit
+	}
+	return m, nil
+}
+
+// quit ends the program, after the export under way if there is one: Bubble Tea does not
+// wait for commands when it quits, so the files would be cut short.
+func (m model) quit() (tea.Model, tea.Cmd) {
+	if m.exporting {
+		m.quitting = true
+		m.say("quitting once the export is written…")
+		return m, nil
+	}
+	return m, tea.Quit
 }
 
 // Frame formats: how poollab snapshot --format and x write a frame.
