@@ -68,6 +68,9 @@ func TestCompareKeys(t *testing.T) {
 	if !strings.HasPrefix(m.status, "B: bulkhead → ") {
 		t.Errorf("b: status %q should say B changed", m.status)
 	}
+	if cs := m.sides[1].changes; len(cs) != 1 || !strings.HasPrefix(cs[0].what, "bulkhead → ") {
+		t.Errorf("b: B's changes %+v should name the change, without the letter", cs)
+	}
 	if appliedA, _ := engines[1].state(); len(appliedA) != 0 {
 		t.Errorf("b with B focused reached A's engine")
 	}

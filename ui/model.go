@@ -303,16 +303,17 @@ func (m *model) refreshHelp() {
 func (m model) change(do action) (tea.Model, tea.Cmd) {
 	sd := &m.sides[m.focus]
 	next, msg := do(sd.cfg)
+	said := msg
 	if m.compare {
-		msg = sideLetter(m.focus) + ": " + msg
+		said = sideLetter(m.focus) + ": " + msg
 	}
 	if next.Equal(sd.cfg) {
-		m.say(msg)
+		m.say(said)
 		return m, nil
 	}
 	if m.restarting { // the new run takes it when it has started
 		sd.cfg = next
-		m.say(msg)
+		m.say(said)
 		return m, nil
 	}
 	if err := m.ref.apply(m.focus, next); err != nil {
@@ -320,8 +321,8 @@ func (m model) change(do action) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	sd.cfg = next
-	sd.record(strings.TrimPrefix(msg, sideLetter(m.focus)+": "), m.now())
-	m.say(msg)
+	sd.record(msg, m.now()) // the side's own list, where its letter would only repeat it
+	m.say(said)
 	if m.paused {
 		m.status += " (applied; the screen is paused)"
 	}
