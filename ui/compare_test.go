@@ -16,8 +16,8 @@ import (
 	"poollab/lab"
 )
 
-// update feeds one message to the model and runs what it asks for once (a restart, or
-// leaving compare mode), feeding that result back, as Bubble Tea would.
+// update feeds one message to the model and runs what it asks for once (a restart, leaving
+// compare mode, or an export), feeding that result back, as Bubble Tea would.
 func update(t *testing.T, m model, msg tea.Msg) model {
 	t.Helper()
 	next, cmd := m.Update(msg)
@@ -28,7 +28,8 @@ func update(t *testing.T, m model, msg tea.Msg) model {
 	if _, isTick := msg.(tickMsg); isTick {
 		return m // the next tick waits 100 ms: not run here
 	}
-	if res, ok := cmd().(restartedMsg); ok {
+	switch res := cmd().(type) {
+	case restartedMsg, exportedMsg:
 		next, _ = m.Update(res)
 		m = next.(model)
 	}
@@ -66,6 +67,9 @@ func TestCompareKeys(t *testing.T) {
 	}
 	if !strings.HasPrefix(m.status, "B: bulkhead → ") {
 		t.Errorf("b: status %q should say B changed", m.status)
+	}
+	if cs := m.sides[1].changes; len(cs) != 1 || !strings.HasPrefix(cs[0].what, "bulkhead → ") {
+		t.Errorf("b: B's changes %+v should name the change, without the letter", cs)
 	}
 	if appliedA, _ := engines[1].state(); len(appliedA) != 0 {
 		t.Errorf("b with B focused reached A's engine")
@@ -298,6 +302,49 @@ func TestExport(t *testing.T) {
 	m = update(t, m, press1('x'))
 	if !m.statusErr || !strings.Contains(m.status, "export failed") {
 		t.Errorf("unwritable folder: %q", m.status)
+	}
+}
+
+// x writes in a command, not in Update; q or ctrl+c during it quits only once the files
+// are written, since Bubble Tea does not wait for commands when it quits. A second x
+// meanwhile is refused rather than racing the first for the name.
+func TestQuitWaitsForExport(t *testing.T) {
+	dir := t.TempDir()
+	m := startModel(t, &fakeStarter{})
+	m.exportDir, m.width, m.height = dir, 120, 40
+	m.now = func() time.Time { return time.Date(2026, 11, 30, 10, 15, 0, 0, time.Local) }
+	m = update(t, m, tickMsg{snaps: []*lab.Snapshot{testSnapshot()}, gen: m.gen})
+
+	next, write := m.Update(press1('x'))
+	m = next.(model)
+	if write == nil {
+		t.Fatal("x should return the command that writes the files")
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("x wrote %d files in Update", len(files))
+	}
+	next, cmd := m.Update(press1('x'))
+	if m = next.(model); cmd != nil || !strings.Contains(m.status, "wait: exporting") {
+		t.Errorf("x during an export: status %q, command %v", m.status, cmd != nil)
+	}
+	for _, quit := range []tea.KeyPressMsg{press1('q'), {Code: 'c', Mod: tea.ModCtrl}} {
+		next, cmd = m.Update(quit)
+		if m = next.(model); cmd != nil {
+			t.Errorf("%s quit before the export was written", quit)
+		}
+	}
+
+	next, cmd = m.Update(write())
+	m = next.(model)
+	if cmd == nil {
+		t.Fatal("the export's end should quit, as asked")
+	} else if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Errorf("the export's end should quit, as asked")
+	}
+	base := "poollab-shared-pool-20261130-101500"
+	readExport(t, dir, base)
+	if !strings.HasPrefix(m.status, "saved "+base+".{") {
+		t.Errorf("status %q", m.status)
 	}
 }
 

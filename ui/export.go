@@ -10,20 +10,25 @@ import (
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
 )
 
-// export (x) writes the screen as it is and the report of the labs on it, and says where in
-// the status line. It writes here rather than in a command so that q right after x cannot
-// cut the files short; four small files take milliseconds.
-func (m model) export() model {
+// export (x) takes the screen as it is and the report of the labs on it, and returns the
+// command that writes them; exported says where in the status line. One export at a time:
+// two at once could both find the same name free.
+func (m model) export() (tea.Model, tea.Cmd) {
+	if m.exporting {
+		m.say("wait: exporting…")
+		return m, nil
+	}
 	var snaps []lab.Snapshot
 	for _, sd := range m.shown() {
 		if sd.snap == nil || m.width <= 0 {
 			m.fail("nothing to export yet: wait for the first numbers")
-			return m
+			return m, nil
 		}
 		snap := *sd.snap
 		if !sd.cfg.Equal(sd.base) {
@@ -33,13 +38,38 @@ func (m model) export() model {
 		}
 		snaps = append(snaps, snap)
 	}
-	dir, base, err := writeExport(m.exportDir, m.now(), render(m.th, m.screen()), snaps)
-	if err != nil {
-		m.fail("export failed: " + err.Error())
-		return m
+	dir, now, frame, dark := m.exportDir, m.now(), render(m.th, m.screen()), m.th.dark
+	m.exporting = true
+	return m, func() tea.Msg {
+		absDir, base, err := writeExport(dir, now, frame, dark, snaps)
+		return exportedMsg{dir: absDir, base: base, err: err}
 	}
-	m.say(fmt.Sprintf("saved %s.{%s} in %s", base, strings.Join(exportExts, ","), dir))
-	return m
+}
+
+// exported says where an export wrote its files, or why it could not, and quits if a quit
+// was waiting for it.
+func (m model) exported(msg exportedMsg) (tea.Model, tea.Cmd) {
+	m.exporting = false
+	if msg.err != nil {
+		m.fail("export failed: " + msg.err.Error())
+	} else {
+		m.say(fmt.Sprintf("saved %s.{%s} in %s", msg.base, strings.Join(exportExts, ","), msg.dir))
+	}
+	if m.quitting {
+		return m, tea.Quit
+	}
+	return m, nil
+}
+
+// quit ends the program, after the export under way if there is one: Bubble Tea does not
+// wait for commands when it quits, so the files would be cut short.
+func (m model) quit() (tea.Model, tea.Cmd) {
+	if m.exporting {
+		m.quitting = true
+		m.say("quitting once the export is written…")
+		return m, nil
+	}
+	return m, tea.Quit
 }
 
 // Frame formats: how poollab snapshot --format and x write a frame.
@@ -52,8 +82,14 @@ const (
 // FrameFormats are the frame formats, the default first.
 var FrameFormats = []string{FormatANSI, FormatText, FormatSVG}
 
-// WriteFrame writes frame, a screen as Frame or the live lab renders it, in format.
+// WriteFrame writes frame, a screen as Frame draws it, in format.
 func WriteFrame(w io.Writer, frame, format string) error {
+	return writeFrame(w, frame, format, true) // Frame draws in the dark theme
+}
+
+// writeFrame writes frame in format; dark says whether a dark theme or a light one drew
+// it, which the SVG's own colours must match.
+func writeFrame(w io.Writer, frame, format string, dark bool) error {
 	var out string
 	switch format {
 	case FormatANSI:
@@ -61,7 +97,7 @@ func WriteFrame(w io.Writer, frame, format string) error {
 	case FormatText:
 		out = plainText(frame)
 	case FormatSVG:
-		out = svgFrame(frame)
+		out = svgFrame(frame, paperFor(dark))
 	default:
 		return fmt.Errorf("unknown frame format %q (%s)", format, strings.Join(FrameFormats, ", "))
 	}
@@ -72,10 +108,10 @@ func WriteFrame(w io.Writer, frame, format string) error {
 // exportExts are the files x writes: the frame in each format, then the report.
 var exportExts = append(slices.Clone(FrameFormats), "md", "json")
 
-// writeExport writes frame in every frame format (.ans, .txt, .svg), and the report of
-// snaps (a comparison for two) as .md and .json, into dir ("" is the current folder). It
-// returns the folder, absolute, and the files' shared name.
-func writeExport(dir string, now time.Time, frame string, snaps []lab.Snapshot) (absDir, base string, err error) {
+// writeExport writes frame, drawn in a dark theme or a light one, in every frame format
+// (.ans, .txt, .svg), and the report of snaps (a comparison for two) as .md and .json, into
+// dir ("" is the current folder). It returns the folder, absolute, and the files' shared name.
+func writeExport(dir string, now time.Time, frame string, dark bool, snaps []lab.Snapshot) (absDir, base string, err error) {
 	if dir == "" {
 		dir = "."
 	}
@@ -99,7 +135,7 @@ func writeExport(dir string, now time.Time, frame string, snaps []lab.Snapshot) 
 		base = fmt.Sprintf("%s-%d", exportName(snaps, now), n)
 	}
 	for _, ext := range exportExts {
-		write := func(w io.Writer) error { return WriteFrame(w, frame, ext) }
+		write := func(w io.Writer) error { return writeFrame(w, frame, ext, dark) }
 		switch ext {
 		case "md":
 			write = func(w io.Writer) error { return rep.Write(w, lab.FormatMarkdown) }

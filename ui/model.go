@@ -33,6 +33,11 @@ type (
 		done string       // the status line on success
 		err  error
 	}
+	// exportedMsg says an export finished: where its files are, or why they are not.
+	exportedMsg struct {
+		dir, base string
+		err       error
+	}
 )
 
 // side is one lab on the screen: the only one, or A or B in compare mode.
@@ -103,6 +108,8 @@ type model struct {
 	helpView      viewport.Model // the help's text and how far it is scrolled
 	picker        bool
 	pickerCursor  int
+	exporting     bool // an export's files are being written
+	quitting      bool // a quit came during an export: quit when its files are written
 
 	fatal error // why the dashboard quit on its own
 
@@ -182,7 +189,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tickMsg:
 		if msg.err != nil {
 			m.fatal = msg.err
-			return m, tea.Quit
+			return m.quit()
 		}
 		if len(msg.snaps) == len(m.shown()) && !m.paused && !m.restarting && msg.gen == m.gen {
 			now := m.now()
@@ -194,6 +201,8 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.tick()
 	case restartedMsg:
 		return m.restarted(msg)
+	case exportedMsg:
+		return m.exported(msg)
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	}
@@ -202,7 +211,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if msg.String() == "ctrl+c" {
-		return m, tea.Quit
+		return m.quit()
 	}
 	if m.tour.ch != nil && !m.picker && !m.help {
 		if next, cmd, done := m.tourKey(msg); done {
@@ -217,7 +226,7 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		case key.Matches(msg, keys.Help.Binding, keys.Close.Binding):
 			m.help = false
 		case key.Matches(msg, keys.Quit.Binding):
-			return m, tea.Quit
+			return m.quit()
 		default: // the viewport scrolls
 			m.helpView, _ = m.helpView.Update(msg)
 		}
@@ -225,7 +234,7 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, keys.Quit.Binding):
-		return m, tea.Quit
+		return m.quit()
 	case key.Matches(msg, keys.Help.Binding):
 		m.help = true
 		m.helpView = newHelpView(m.th, m.keyMap(), m.width, m.height)
@@ -258,7 +267,7 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.say("keys now change " + m.sideName(m.focus))
 		return m, nil
 	case key.Matches(msg, keys.Export.Binding):
-		return m.export(), nil
+		return m.export()
 	case key.Matches(msg, keys.Tour.Binding):
 		return m.startTour(), nil
 	case key.Matches(msg, keys.Presets.Binding):
@@ -294,16 +303,17 @@ func (m *model) refreshHelp() {
 func (m model) change(do action) (tea.Model, tea.Cmd) {
 	sd := &m.sides[m.focus]
 	next, msg := do(sd.cfg)
+	said := msg
 	if m.compare {
-		msg = sideLetter(m.focus) + ": " + msg
+		said = sideLetter(m.focus) + ": " + msg
 	}
 	if next.Equal(sd.cfg) {
-		m.say(msg)
+		m.say(said)
 		return m, nil
 	}
 	if m.restarting { // the new run takes it when it has started
 		sd.cfg = next
-		m.say(msg)
+		m.say(said)
 		return m, nil
 	}
 	if err := m.ref.apply(m.focus, next); err != nil {
@@ -311,8 +321,8 @@ func (m model) change(do action) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	sd.cfg = next
-	sd.record(strings.TrimPrefix(msg, sideLetter(m.focus)+": "), m.now())
-	m.say(msg)
+	sd.record(msg, m.now()) // the side's own list, where its letter would only repeat it
+	m.say(said)
 	if m.paused {
 		m.status += " (applied; the screen is paused)"
 	}
@@ -353,7 +363,7 @@ func (m model) pickerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, keys.Close.Binding, keys.Presets.Binding):
 		m.picker = false
 	case key.Matches(msg, keys.Quit.Binding):
-		return m, tea.Quit
+		return m.quit()
 	case key.Matches(msg, keys.Up.Binding):
 		m.pickerCursor = (m.pickerCursor + len(m.presets) - 1) % len(m.presets)
 	case key.Matches(msg, keys.Down.Binding):

@@ -22,10 +22,26 @@ const (
 	svgBaseline = 14   // px below a row's top: the glyph box (≈1.16 em) sits inside the row
 	svgPad      = 10   // px of background around the grid
 	svgStroke   = 1.25 // px: line-drawing characters, about a light line glyph's weight at this size
-	svgFG       = "#d0d0d0"
-	svgBG       = "#1c1c1c" // a dark terminal's: the theme's colours are chosen for one
 	svgFonts    = "'DejaVu Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace"
 )
+
+// svgPaper is the picture's default text and background colours: the terminal's, which
+// the frame's styles leave undrawn. They must be those of the terminal the theme was
+// chosen for, or the theme's colours land on the wrong background.
+type svgPaper struct{ fg, bg string }
+
+var (
+	darkPaper  = svgPaper{fg: "#d0d0d0", bg: "#1c1c1c"}
+	lightPaper = svgPaper{fg: "#1c1c1c", bg: "#ffffff"}
+)
+
+// paperFor is the paper of a frame drawn in a dark theme or a light one.
+func paperFor(dark bool) svgPaper {
+	if dark {
+		return darkPaper
+	}
+	return lightPaper
+}
 
 // cellStyle is how a cell is drawn: colours as #rrggbb ("" the default) and attributes.
 // It is comparable, so cells with the same look merge into one element.
@@ -44,7 +60,8 @@ type svgCell struct {
 // svgFrame draws frame (render's lines with their ANSI styles) as an SVG picture of the
 // cell grid: backgrounds as rectangles, text placed cell by cell with explicit x positions,
 // so neither a font's glyph widths nor wide characters can move anything off the grid.
-func svgFrame(frame string) string {
+// paper is the terminal's own colours, where the frame sets none.
+func svgFrame(frame string, paper svgPaper) string {
 	rows := frameCells(frame)
 	cols := 0
 	for _, r := range rows {
@@ -54,21 +71,21 @@ func svgFrame(frame string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+
 		`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", w, h, w, h)
-	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="%s"/>`+"\n", w, h, svgBG)
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="%s"/>`+"\n", w, h, paper.bg)
 	fmt.Fprintf(&b, `<g transform="translate(%d %d)" shape-rendering="crispEdges">`+"\n", svgPad, svgPad)
 	for y, row := range rows {
-		svgBackgrounds(&b, y, row)
+		svgBackgrounds(&b, y, row, paper)
 	}
 	b.WriteString("</g>\n")
 	fmt.Fprintf(&b, `<g transform="translate(%d %d)" fill="none" stroke-width="%g">`+"\n", svgPad, svgPad, svgStroke)
 	for y, row := range rows {
-		svgLines(&b, y, row)
+		svgLines(&b, y, row, paper)
 	}
 	b.WriteString("</g>\n")
 	fmt.Fprintf(&b, `<g transform="translate(%d %d)" font-family="%s" font-size="%d" fill="%s">`+"\n",
-		svgPad, svgPad, svgFonts, svgFontSize, svgFG)
+		svgPad, svgPad, svgFonts, svgFontSize, paper.fg)
 	for y, row := range rows {
-		svgText(&b, y, row)
+		svgText(&b, y, row, paper)
 	}
 	b.WriteString("</g>\n</svg>\n")
 	return b.String()
@@ -196,18 +213,18 @@ func hexColor(c color.Color) string {
 }
 
 // colors are the cell's text and background colours as drawn: reverse swaps them, and a
-// background of "" is the picture's own.
-func (s cellStyle) colors() (fg, bg string) {
-	fg, bg = cmp.Or(s.fg, svgFG), s.bg
+// background of "" is the paper's.
+func (s cellStyle) colors(paper svgPaper) (fg, bg string) {
+	fg, bg = cmp.Or(s.fg, paper.fg), s.bg
 	if s.reverse {
-		fg, bg = cmp.Or(s.bg, svgBG), fg
+		fg, bg = cmp.Or(s.bg, paper.bg), fg
 	}
 	return fg, bg
 }
 
 // svgBackgrounds draws row y's coloured backgrounds and underlines, one rectangle per
 // stretch of cells that share one.
-func svgBackgrounds(b *strings.Builder, y int, row []svgCell) {
+func svgBackgrounds(b *strings.Builder, y int, row []svgCell, paper svgPaper) {
 	stretches := func(key func(svgCell) string, draw func(x0, x1 int, k string)) {
 		for x0 := 0; x0 < len(row); {
 			k := key(row[x0])
@@ -221,12 +238,12 @@ func svgBackgrounds(b *strings.Builder, y int, row []svgCell) {
 			x0 = x1
 		}
 	}
-	stretches(func(c svgCell) string { _, bg := c.style.colors(); return bg }, func(x0, x1 int, bg string) {
+	stretches(func(c svgCell) string { _, bg := c.style.colors(paper); return bg }, func(x0, x1 int, bg string) {
 		fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n",
 			x0*svgCellW, y*svgCellH, (x1-x0)*svgCellW, svgCellH, bg)
 	})
 	stretches(func(c svgCell) string {
-		if fg, _ := c.style.colors(); c.style.underline {
+		if fg, _ := c.style.colors(paper); c.style.underline {
 			return fg
 		}
 		return ""
@@ -266,7 +283,7 @@ func boxRune(c svgCell) (rune, bool) {
 }
 
 // svgLines draws row y's line-drawing characters, one path per colour.
-func svgLines(b *strings.Builder, y int, row []svgCell) {
+func svgLines(b *strings.Builder, y int, row []svgCell, paper svgPaper) {
 	paths := map[string]*strings.Builder{}
 	var colours []string
 	for x, c := range row {
@@ -274,7 +291,7 @@ func svgLines(b *strings.Builder, y int, row []svgCell) {
 		if !ok {
 			continue
 		}
-		fg, _ := c.style.colors()
+		fg, _ := c.style.colors(paper)
 		d := paths[fg]
 		if d == nil {
 			d = &strings.Builder{}
@@ -332,14 +349,14 @@ func svgLines(b *strings.Builder, y int, row []svgCell) {
 // collapse runs of spaces and the x list would then fall on the wrong characters. A
 // grapheme of more than one rune, or outside the BMP, gets an element of its own, since
 // renderers count the x list by characters differently.
-func svgText(b *strings.Builder, y int, row []svgCell) {
+func svgText(b *strings.Builder, y int, row []svgCell, paper svgPaper) {
 	var xs []string
 	var text strings.Builder
 	var st cellStyle
 	spaces := 0 // blank cells since the last grapheme
 	flush := func() {
 		if len(xs) > 0 {
-			svgTextElement(b, xs, y, st, text.String())
+			svgTextElement(b, xs, y, st, paper, text.String())
 		}
 		xs, spaces = xs[:0], 0
 		text.Reset()
@@ -371,11 +388,11 @@ func svgText(b *strings.Builder, y int, row []svgCell) {
 	flush()
 }
 
-// svgTextElement is one <text>: its characters at xs, on row y, in style st.
-func svgTextElement(b *strings.Builder, xs []string, y int, st cellStyle, text string) {
-	fg, _ := st.colors()
+// svgTextElement is one <text>: its characters at xs, on row y, in style st on paper.
+func svgTextElement(b *strings.Builder, xs []string, y int, st cellStyle, paper svgPaper, text string) {
+	fg, _ := st.colors(paper)
 	fmt.Fprintf(b, `<text x="%s" y="%d"`, strings.Join(xs, " "), y*svgCellH+svgBaseline)
-	if fg != svgFG {
+	if fg != paper.fg {
 		fmt.Fprintf(b, ` fill="%s"`, fg)
 	}
 	if st.bold {

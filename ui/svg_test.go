@@ -3,11 +3,15 @@ package ui
 import (
 	"encoding/xml"
 	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
@@ -15,8 +19,9 @@ import (
 
 // svgDoc is what the tests read back from an SVG frame.
 type svgDoc struct {
-	Width  int `xml:"width,attr"`
-	Height int `xml:"height,attr"`
+	Width  int       `xml:"width,attr"`
+	Height int       `xml:"height,attr"`
+	Rects  []svgRect `xml:"rect"` // the background
 	Groups []struct {
 		Fill  string    `xml:"fill,attr"`
 		Rects []svgRect `xml:"rect"`
@@ -153,7 +158,7 @@ func TestSVGFrameIsTheScreen(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			frame := Frame(tc.snaps, tc.w, tc.h, false)
-			doc := parseSVG(t, svgFrame(frame))
+			doc := parseSVG(t, svgFrame(frame, darkPaper))
 			if doc.Width != tc.w*svgCellW+2*svgPad || doc.Height != tc.h*svgCellH+2*svgPad {
 				t.Errorf("picture %dx%d for %dx%d cells", doc.Width, doc.Height, tc.w, tc.h)
 			}
@@ -263,7 +268,7 @@ func TestSVGEscapesAndColours(t *testing.T) {
 		"\x1b[38:5:208;101mx\x1b[39;49m 界y e\u0301 𝄞z \x07bell\x1b]0;title\x07",
 		"\x1b[1;4mbold\x1b[22;24m plain",
 	}, "\n")
-	doc := parseSVG(t, svgFrame(frame))
+	doc := parseSVG(t, svgFrame(frame, darkPaper))
 	glyphs := doc.glyphs(t)
 	got := screenText(t, glyphs, 20, 3)
 	want := []string{`<&>"' ]]> red rev`, "x 界y e\u0301 𝄞z bell", "bold plain"}
@@ -275,11 +280,11 @@ func TestSVGEscapesAndColours(t *testing.T) {
 		g    svgGlyph
 		fill string
 	}{
-		{at(0, 0), "#010203"},  // true colour
-		{at(10, 0), "#800000"}, // basic red
-		{at(14, 0), svgBG},     // reversed: the background's colour on the text's
-		{at(0, 1), "#ff8700"},  // 256 colours, ':' form
-		{at(2, 1), svgFG},      // reset
+		{at(0, 0), "#010203"},     // true colour
+		{at(10, 0), "#800000"},    // basic red
+		{at(14, 0), darkPaper.bg}, // reversed: the background's colour on the text's
+		{at(0, 1), "#ff8700"},     // 256 colours, ':' form
+		{at(2, 1), darkPaper.fg},  // reset
 	} {
 		if c.g.fill != c.fill {
 			t.Errorf("%q: fill %q, want %q", c.g.text, c.g.fill, c.fill)
@@ -288,7 +293,7 @@ func TestSVGEscapesAndColours(t *testing.T) {
 	for _, r := range []struct {
 		col, row int
 		fill     string
-	}{{14, 0, svgFG}, {0, 1, "#ff0000"}} { // reverse; bright red background
+	}{{14, 0, darkPaper.fg}, {0, 1, "#ff0000"}} { // reverse; bright red background
 		if !hasRect(doc, r.col, r.row, r.fill) {
 			t.Errorf("no %s background at %d,%d", r.fill, r.col, r.row)
 		}
@@ -323,7 +328,7 @@ func TestSVGBoxLines(t *testing.T) {
 	}
 	slices.Sort(chars)
 	frame := "\x1b[38;5;245m" + string(chars) + "\x1b[m\n┌─┬─┐\n│╭┼╮│\n├╰┴╯┤\n└╴╵╶┘"
-	doc := parseSVG(t, svgFrame(frame))
+	doc := parseSVG(t, svgFrame(frame, darkPaper))
 	checkBoxLines(t, doc, frame)
 	if got := screenText(t, doc.glyphs(t), len(chars), 5); strings.TrimSpace(strings.Join(got, "")) != "" {
 		t.Errorf("line-drawing characters drawn as text too: %q", got)
@@ -358,4 +363,55 @@ func TestWriteFrame(t *testing.T) {
 	if err := WriteFrame(&strings.Builder{}, frame, "png"); err == nil || !strings.Contains(err.Error(), "ans, txt, svg") {
 		t.Errorf("png: %v", err)
 	}
+}
+
+// x on a light terminal draws the SVG light, with dark text, as the theme's colours were
+// chosen for; on a dark one, dark as before.
+func TestExportSVGFollowsTheme(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		bg      color.Color
+		paper   svgPaper
+		lightBG bool
+	}{{"dark", color.Black, svgPaper{fg: "#d0d0d0", bg: "#1c1c1c"}, false}, {"light", color.White, lightPaper, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			m := startModel(t, &fakeStarter{})
+			m.exportDir, m.width, m.height = dir, 120, 40
+			m = update(t, m, tea.BackgroundColorMsg{Color: tc.bg})
+			m = update(t, m, tickMsg{snaps: []*lab.Snapshot{testSnapshot()}, gen: m.gen})
+			m = update(t, m, press1('x'))
+			files, err := filepath.Glob(filepath.Join(dir, "*.svg"))
+			if err != nil || len(files) != 1 {
+				t.Fatalf("%v: %q (status %q)", err, files, m.status)
+			}
+			b, err := os.ReadFile(files[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := parseSVG(t, string(b))
+			if len(doc.Rects) != 1 || len(doc.Groups) != 3 {
+				t.Fatalf("%d backgrounds, %d groups", len(doc.Rects), len(doc.Groups))
+			}
+			bg, fg := doc.Rects[0].Fill, doc.Groups[2].Fill
+			if bg != tc.paper.bg || fg != tc.paper.fg {
+				t.Errorf("background %s, text %s, want %s and %s", bg, fg, tc.paper.bg, tc.paper.fg)
+			}
+			if (lightness(t, bg) > 0.5) != tc.lightBG || (lightness(t, fg) > 0.5) == tc.lightBG {
+				t.Errorf("background %s with text %s on a %s terminal", bg, fg, tc.name)
+			}
+		})
+	}
+}
+
+// lightness is #rrggbb's relative luminance, 0 black to 1 white (sRGB weights, no gamma:
+// enough to tell light from dark).
+func lightness(t *testing.T, hex string) float64 {
+	t.Helper()
+	v, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+	if err != nil || len(hex) != 7 {
+		t.Fatalf("colour %q", hex)
+	}
+	r, g, b := float64(v>>16&0xff), float64(v>>8&0xff), float64(v&0xff)
+	return (0.2126*r + 0.7152*g + 0.0722*b) / 255
 }

@@ -288,7 +288,8 @@ func (m model) tourKey(msg tea.KeyPressMsg) (next tea.Model, cmd tea.Cmd, done b
 	case !modal && key.Matches(msg, tk.Replay.Binding):
 		return m.playChapter()
 	case modal && key.Matches(msg, keys.Quit.Binding):
-		return m, tea.Quit, true
+		next, cmd = m.quit()
+		return next, cmd, true
 	case !modal:
 		return m, nil, false
 	}
