@@ -306,8 +306,9 @@ func TestExport(t *testing.T) {
 }
 
 // x writes in a command, not in Update; q or ctrl+c during it quits only once the files
-// are written, since Bubble Tea does not wait for commands when it quits. A second x
-// meanwhile is refused rather than racing the first for the name.
+// are written, since Bubble Tea does not wait for commands when it quits, and a second
+// quit meanwhile quits at once (a stalled disk). A second x meanwhile is refused rather
+// than racing the first for the name.
 func TestQuitWaitsForExport(t *testing.T) {
 	dir := t.TempDir()
 	m := startModel(t, &fakeStarter{})
@@ -329,10 +330,16 @@ func TestQuitWaitsForExport(t *testing.T) {
 	}
 	for _, quit := range []tea.KeyPressMsg{press1('q'), {Code: 'c', Mod: tea.ModCtrl}} {
 		next, cmd = m.Update(quit)
-		if m = next.(model); cmd != nil {
+		if waiting := next.(model); cmd != nil {
 			t.Errorf("%s quit before the export was written", quit)
+		} else if _, again := waiting.Update(quit); again == nil {
+			t.Errorf("%s twice did not quit at once", quit)
+		} else if _, ok := again().(tea.QuitMsg); !ok {
+			t.Errorf("%s twice did not quit at once", quit)
 		}
 	}
+	next, _ = m.quit() // the quit that waits for the export
+	m = next.(model)
 
 	next, cmd = m.Update(write())
 	m = next.(model)

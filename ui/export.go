@@ -62,11 +62,12 @@ func (m model) exported(msg exportedMsg) (tea.Model, tea.Cmd) {
 }
 
 // quit ends the program, after the export under way if there is one: Bubble Tea does not
-// wait for commands when it quits, so the files would be cut short.
+// wait for commands when it quits, so the files would be cut short. A second quit does not
+// wait: a stalled disk must not keep the terminal.
 func (m model) quit() (tea.Model, tea.Cmd) {
-	if m.exporting {
+	if m.exporting && !m.quitting {
 		m.quitting = true
-		m.say("quitting once the export is written…")
+		m.say("quitting once the export is written… (q again: quit now)")
 		return m, nil
 	}
 	return m, tea.Quit
