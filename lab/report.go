@@ -242,10 +242,8 @@ func NewReport(s Snapshot) Report {
 		Goroutines: GoroutineReport{Now: s.Goroutines, Peak: s.GoroutinesPeak},
 	}
 	if s.Bulkhead.Type != BulkheadNone {
+		// A fleet's size and limit are both its replicas' added up (addBulkhead), as its pool is.
 		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
-		if s.Fleet != nil { // each replica's, as its settings say
-			r.Bulkhead.Size = s.Config.Payment.Bulkhead.Size
-		}
 		if s.Slack.Rejections > 0 {
 			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
 		}
@@ -472,7 +470,11 @@ func (r Report) summary() []string {
 		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee()),
 	)
 	if r.Bulkhead != nil {
-		lines = append(lines, r.Bulkhead.summary())
+		replicas := 1
+		if r.Fleet != nil {
+			replicas = r.Fleet.Replicas
+		}
+		lines = append(lines, r.Bulkhead.summary(replicas))
 	}
 	if r.Pool.Queue.Unbounded() {
 		lines = append(lines, fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak))
@@ -535,11 +537,15 @@ func (r Report) knee() string {
 }
 
 // summary is the bulkhead's line: its type and size (an adaptive one's limit), and the
-// slack lost at its rejections.
-func (b BulkheadReport) summary() string {
+// slack lost at its rejections. A fleet's numbers are all its replicas' together: the
+// line says so.
+func (b BulkheadReport) summary(replicas int) string {
 	line := fmt.Sprintf("payment bulkhead: %s, size %d", b.Type, b.Size)
 	if b.Type == string(BulkheadAdaptive) {
 		line = fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
+	}
+	if replicas > 1 {
+		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
 		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)
