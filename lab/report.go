@@ -44,6 +44,7 @@ type GoroutineReport struct {
 // ForecastReport is what Little's law and Erlang B said the settings would do (Config.Forecast).
 type ForecastReport struct {
 	WorkersNeeded int                            `json:"workers_needed"`     // Σ λ·W, to the nearest whole worker
+	Workers       int                            `json:"workers"`            // the workers it is set against: an autoscaled pool's max; a fleet's, one replica's
 	OfferedLoad   float64                        `json:"offered_load"`       // erlangs offered to the pool
 	Blocking      *float64                       `json:"blocking,omitempty"` // queue 0: share of every class turned away (Erlang B)
 	FillS         float64                        `json:"fill_s"`             // from empty until every worker is busy; 0: never
@@ -90,7 +91,7 @@ type PaymentForecastReport struct {
 }
 
 func forecastReport(f Forecast) ForecastReport {
-	r := ForecastReport{WorkersNeeded: int(math.Round(f.WorkersNeeded)), needed: f.WorkersNeeded, OfferedLoad: round(f.OfferedLoad, 2),
+	r := ForecastReport{WorkersNeeded: int(math.Round(f.WorkersNeeded)), Workers: f.Workers, needed: f.WorkersNeeded, OfferedLoad: round(f.OfferedLoad, 2),
 		FillS: round(f.FillIn.Seconds(), 2), Classes: map[string]ClassForecastReport{},
 		Payment: PaymentForecastReport{CallMs: ms(f.Payment.Call), HoldMs: ms(f.Payment.Hold),
 			Admitted: round(f.Payment.Admitted, 2), Rejected: round(f.Payment.Rejected, 2),
@@ -434,10 +435,10 @@ func (r Report) rows() [][]string {
 // summary is the lines under the table: what the pool and the dependency went through.
 func (r Report) summary() []string {
 	f := r.Forecast
-	forecast := fmt.Sprintf("forecast: the traffic needs %d workers (λ·W summed over the classes) of %d", f.WorkersNeeded, r.Pool.Workers)
+	forecast := fmt.Sprintf("forecast: the traffic needs %d workers (λ·W summed over the classes) of %d", f.WorkersNeeded, f.Workers)
 	if r.Fleet != nil {
 		forecast = fmt.Sprintf("forecast, each of the %d replicas while all are in rotation: its share needs %d workers (λ·W summed over the classes) of %d",
-			r.Fleet.Replicas, f.WorkersNeeded, r.Config.Pool.Workers)
+			r.Fleet.Replicas, f.WorkersNeeded, f.Workers)
 	}
 	if f.needed-f.OfferedLoad > 0.005 {
 		forecast += fmt.Sprintf("; the payment isolation lets %.2f of them reach the pool", f.OfferedLoad)
