@@ -195,14 +195,17 @@ func (c Config) Forecast() Forecast {
 // waiters take every worker, and Little's law gives each worker's hold as workers ÷ that
 // rate. The lease timeout bounds the wait. (conn-pool-wait: 5 ÷ 3 s = 1.7/s, 20 workers ÷
 // 1.7/s = 12 s: 9 s waiting, 3 s in the call. A simulation of the same queue gives 11.8 s
-// and 8.8 s: the few moments a worker sits free shave a little off.)
+// and 8.8 s: the few moments a worker sits free shave a little off.) An autoscaled pool
+// counts at its max, as in the rest of the forecast: the waiters queue the arrivals behind
+// them, and a queue is what grows it.
 func (c Config) leaseWait(pay *PaymentForecast) {
 	handoff := c.Payment.Timeout.Kind == TimeoutCaller || c.Payment.Bulkhead.Type == BulkheadThreadPool
-	if handoff || c.Payment.Bulkhead.Type != BulkheadNone || pay.Call <= 0 || c.Pool.Workers <= pay.ConnectionsCap {
+	workers := c.Pool.MaxWorkers()
+	if handoff || c.Payment.Bulkhead.Type != BulkheadNone || pay.Call <= 0 || workers <= pay.ConnectionsCap {
 		return
 	}
 	pay.ConnThroughput = float64(pay.ConnectionsCap) / pay.Call.Seconds()
-	hold := time.Duration(float64(c.Pool.Workers) / pay.ConnThroughput * float64(time.Second))
+	hold := time.Duration(float64(workers) / pay.ConnThroughput * float64(time.Second))
 	pay.LeaseWait = min(hold-pay.Call, c.Payment.Connections.LeaseTimeout.D()).Round(time.Millisecond)
 	pay.Hold += pay.LeaseWait
 	pay.WorkersHeld = pay.Admitted * pay.Hold.Seconds()
