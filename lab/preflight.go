@@ -51,6 +51,21 @@ type PreflightRow struct {
 	Verdict Verdict
 }
 
+// A pre-flight runs each preset for DefaultPreflight, at most MaxPreflight: every preset
+// runs in turn, so a minute each is already a long wait.
+const (
+	DefaultPreflight = 2 * time.Second
+	MaxPreflight     = time.Minute
+)
+
+// CheckPreflight says what is wrong with d as a pre-flight's run per preset, if anything.
+func CheckPreflight(d time.Duration) error {
+	if d <= 0 || d > MaxPreflight {
+		return fmt.Errorf("must be more than 0s and at most %s, got %s", MaxPreflight, d)
+	}
+	return nil
+}
+
 // enoughSamples is how many a p99 needs before it says more than the slowest one did.
 const enoughSamples = 100
 
