@@ -460,7 +460,9 @@ func runCheck(args []string, stdout io.Writer) error {
 		}
 		row, err := lab.Preflight(ctx, cfg, each.d)
 		if ctx.Err() != nil {
-			report.Write(stdout)
+			if err := report.Write(stdout, true); err != nil {
+				return err
+			}
 			return fmt.Errorf("interrupted: checked %d of %d presets", len(report), len(presets.List()))
 		}
 		if err != nil {
@@ -468,7 +470,7 @@ func runCheck(args []string, stdout io.Writer) error {
 		}
 		report = append(report, row)
 	}
-	if err := report.Write(stdout); err != nil {
+	if err := report.Write(stdout, false); err != nil {
 		return err
 	}
 	if !report.Honest() {
