@@ -26,7 +26,7 @@ func TestPaymentHold(t *testing.T) {
 	} {
 		c := DefaultConfig()
 		tc.edit(&c)
-		call, worker, timedOut := c.PaymentHold()
+		call, worker, timedOut := c.paymentHold(c.RetryForecast())
 		if call != tc.call || worker != tc.worker || timedOut != tc.timedOut {
 			t.Errorf("%s: %v, %v, %v; want %v, %v, %v", tc.name, call, worker, timedOut, tc.call, tc.worker, tc.timedOut)
 		}
