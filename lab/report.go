@@ -31,7 +31,8 @@ type Report struct {
 	Goroutines GoroutineReport        `json:"goroutines"`
 	Fleet      *FleetReport           `json:"fleet,omitempty"` // replicas behind a balancer; classes and pool are fleet-wide
 
-	order []Class // the classes reported, in display order
+	order   []Class // the classes reported, in display order
+	retried bool    // Snapshot.Retried
 }
 
 // GoroutineReport counts the goroutines the lab owned: with pool.queue unbounded, one per
@@ -257,6 +258,7 @@ func NewReport(s Snapshot) Report {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
 	}
 	r.Classes, r.order = classReports(s.Classes, s.ClosedLoop != nil)
+	r.retried = s.Retried()
 	r.Calls, r.Hops = callsReport(s), hopsReport(s)
 	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
