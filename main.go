@@ -172,8 +172,9 @@ func (f *intFlag) check(name string) error {
 	return usagef("%s %s: %s", name, lab.Clip(f.bad), f.rule)
 }
 
-// durationFlag is --duration or --at, read as preset files read durations (lab.Duration),
-// so the words and the overflow check are the same; its range is Validate's.
+// durationFlag is --duration, --at or --each, read as preset files read durations
+// (lab.Duration), so the words and the overflow check are the same; its range is Validate's
+// (--each: lab.CheckPreflight).
 type durationFlag struct {
 	d   time.Duration
 	err error
@@ -441,12 +442,13 @@ var errNotHonest = errors.New("some presets ran late on this machine (see the ve
 // runCheck is the presenter's pre-flight: every preset briefly, headless, on loopback.
 func runCheck(args []string, stdout io.Writer) error {
 	fs := newFlagSet("check")
-	each := fs.Duration("each", 2*time.Second, "how long to run each preset")
+	each := durationFlag{d: lab.DefaultPreflight}
+	fs.Var(&each, "each", "how long to run each preset")
 	if _, err := parseWithArgs(fs, args, 0); err != nil {
 		return err
 	}
-	if *each <= 0 || *each > time.Minute {
-		return usagef("--each %s: must be more than 0s and at most 1m", *each)
+	if err := lab.CheckPreflight(each.d); err != nil {
+		return usagef("--each: %v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
@@ -456,9 +458,11 @@ func runCheck(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		row, err := lab.Preflight(ctx, cfg, *each)
+		row, err := lab.Preflight(ctx, cfg, each.d)
 		if ctx.Err() != nil {
-			report.Write(stdout)
+			if err := report.Write(stdout, true); err != nil {
+				return err
+			}
 			return fmt.Errorf("interrupted: checked %d of %d presets", len(report), len(presets.List()))
 		}
 		if err != nil {
@@ -466,7 +470,7 @@ func runCheck(args []string, stdout io.Writer) error {
 		}
 		report = append(report, row)
 	}
-	if err := report.Write(stdout); err != nil {
+	if err := report.Write(stdout, false); err != nil {
 		return err
 	}
 	if !report.Honest() {
@@ -634,11 +638,19 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	return rest, bad
 }
 
-// flagMessage is what the flag package said, short and printable. No value of ours fails
-// Set, so what is left ("flag provided but not defined: -x", "bad flag syntax: ---x", "flag
-// needs an argument: -port") ends in a flag as typed, which is cut short.
+// flagMessage is what the flag package said, short and printable. Our own flags' Set never
+// fails (checkedFlag), but a bool flag's does on a value that is not a boolean (--list=x), and
+// the message quotes that value whole: it is quoted again, cut short. The rest ("flag
+// provided but not defined: -x", "bad flag syntax: ---x", "flag needs an argument: -port")
+// end in a flag as typed, which is cut short.
 func flagMessage(err error) string {
 	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, boolPrefix); ok {
+		if quoted, err := strconv.QuotedPrefix(rest); err == nil {
+			value, _ := strconv.Unquote(quoted)
+			return boolPrefix + lab.Quote(value) + lab.Printable(rest[len(quoted):])
+		}
+	}
 	for _, prefix := range []string{"flag provided but not defined: ", "bad flag syntax: "} {
 		if typed, ok := strings.CutPrefix(msg, prefix); ok {
 			return prefix + lab.Clip(typed)
@@ -646,6 +658,9 @@ func flagMessage(err error) string {
 	}
 	return lab.Printable(msg)
 }
+
+// boolPrefix starts the flag package's message for a bool flag's bad value.
+const boolPrefix = "invalid boolean value "
 
 // setFlags collects repeated --set key=value.
 type setFlags []string

@@ -69,23 +69,45 @@ type ClassDiff struct {
 	Failed   int64            `json:"failed"`
 	TimedOut int64            `json:"timed_out"`
 	Rejected map[string]int64 `json:"rejected"`
-	P99Ms    float64          `json:"p99_ms"`
+	P99Ms    *float64         `json:"p99_ms"` // null when either run finished nothing: no latency to subtract (the table's "–")
 }
 
 // NewComparison puts two runs side by side.
 func NewComparison(a, b Snapshot) Comparison {
-	c := Comparison{Runs: [2]Report{NewReport(a), NewReport(b)}, Differences: map[string]ClassDiff{},
-		Rows: CompareClasses(&a, &b)}
-	for _, class := range c.Runs[0].order {
-		ca, cb := a.Classes[class], b.Classes[class]
-		d := ClassDiff{OK: cb.OK - ca.OK, Failed: cb.Failed - ca.Failed, TimedOut: cb.TimedOut - ca.TimedOut,
-			Rejected: map[string]int64{}, P99Ms: round(ms(cb.Latency.P99)-ms(ca.Latency.P99), 1)}
-		for _, r := range Reasons {
-			d.Rejected[r.String()] = cb.Rejected[r] - ca.Rejected[r]
+	rows := CompareClasses(&a, &b)
+	return Comparison{Runs: [2]Report{NewReport(a), NewReport(b)}, Differences: differences(rows), Rows: rows}
+}
+
+// differences is the table's rows by class, so the JSON and the table never disagree: the
+// same classes, and no p99 difference where the table shows none. A counter the table
+// leaves out is 0 in both runs.
+func differences(rows []ComparisonRow) map[string]ClassDiff {
+	out := map[string]ClassDiff{}
+	for _, r := range rows {
+		d, ok := out[r.Class.String()]
+		if !ok {
+			d.Rejected = map[string]int64{}
+			for _, reason := range Reasons {
+				d.Rejected[reason.String()] = 0
+			}
 		}
-		c.Differences[class.String()] = d
+		v := r.B - r.A
+		switch reason, rejected := strings.CutPrefix(r.Counter, "rejected:"); {
+		case rejected:
+			d.Rejected[reason] = v
+		case r.Counter == "ok":
+			d.OK = v
+		case r.Counter == "failed":
+			d.Failed = v
+		case r.Counter == "timed out":
+			d.TimedOut = v
+		case r.Latency() && !r.None[0] && !r.None[1]:
+			p99 := round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
+			d.P99Ms = &p99
+		}
+		out[r.Class.String()] = d
 	}
-	return c
+	return out
 }
 
 // ComparisonRow is one counter of one class in both runs.

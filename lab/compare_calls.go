@@ -15,8 +15,7 @@ func callRows(a, b *Snapshot) []ComparisonRow {
 		rows = append(rows, ComparisonRow{Class: Payment, Counter: name, A: va, B: vb, Better: more * sign(vb-va), Ratio: ratio})
 	}
 	thousandths := func(v float64) int64 { return int64(math.Round(v * 1000)) }
-	retries := func(s *Snapshot) bool { return s.Config.Payment.Retry.Retries() || s.Calls.Retries > 0 }
-	if retries(a) || retries(b) || len(a.Hops) > 0 || len(b.Hops) > 0 {
+	if a.Retried() || b.Retried() || len(a.Hops) > 0 || len(b.Hops) > 0 {
 		add("calls/payment", thousandths(a.Calls.PerPayment()), thousandths(b.Calls.PerPayment()), -1, true)
 	}
 	if a.Calls.Retries > 0 || b.Calls.Retries > 0 {

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -42,5 +43,33 @@ func TestCompareOrphans(t *testing.T) {
 	b.Orphans = OrphanStats{InFlight: 18, Total: 50}
 	if r := last(); r.Counter != "orphaned calls" || r.A != 0 || r.B != 50 || r.Better != -1 {
 		t.Errorf("orphans in B: %+v, want orphaned calls 0 → 50, worse", r)
+	}
+}
+
+// The JSON differences are the table's: a class with traffic only in B is there, and a p99
+// with nothing finished on one side is null, as the table's "–", not a made-up −3000 ms.
+func TestComparisonDifferences(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate = 10
+	b.Config = a.Config
+	a.Classes[Payment] = ClassStats{Arrived: 50, OK: 30, Latency: Percentiles{P99: 3000 * time.Millisecond, Count: 30}}
+	b.Classes[Payment] = ClassStats{Arrived: 50, InFlight: 50}
+	b.Classes[Health] = ClassStats{Arrived: 20, OK: 20, Latency: Percentiles{P99: time.Millisecond, Count: 20}}
+	var got struct {
+		Differences map[string]map[string]any `json:"differences"`
+	}
+	var buf strings.Builder
+	if err := NewComparison(a, b).Write(&buf, FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(buf.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	pay, ok := got.Differences["payment"]
+	if !ok || pay["p99_ms"] != nil || pay["ok"] != -30.0 {
+		t.Errorf("payment: %v, want p99_ms null (nothing finished in B) and ok -30", pay)
+	}
+	if h, ok := got.Differences["health"]; !ok || h["ok"] != 20.0 || h["p99_ms"] != nil {
+		t.Errorf("health, only in B: %v (present %v), want ok +20 and p99_ms null", h, ok)
 	}
 }

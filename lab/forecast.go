@@ -104,10 +104,11 @@ func (d DependencyConfig) CallLatency() time.Duration {
 	return d.Latency.D()
 }
 
-// PaymentHold is W in Little's law for payments: call is how long one call runs (a bulkhead
+// paymentHold is W in Little's law for payments: call is how long one call runs (a bulkhead
 // permit or thread is held that long; only a socket timeout cuts it), worker how long a
-// worker waits for it (any timeout lets it go). timedOut says a timeout decides the worker's W.
-func (c Config) PaymentHold() (call, worker time.Duration, timedOut bool) {
+// worker waits for it (any timeout lets it go). timedOut says a timeout decides the worker's
+// W. r is c's RetryForecast, worked out once by Forecast.
+func (c Config) paymentHold(r RetryForecast) (call, worker time.Duration, timedOut bool) {
 	lat := c.Dependency.CallLatency()
 	call, worker = lat, lat
 	if t := c.Payment.Timeout; t.Kind != TimeoutNone && t.Duration.D() < lat {
@@ -116,7 +117,7 @@ func (c Config) PaymentHold() (call, worker time.Duration, timedOut bool) {
 			call = worker
 		}
 	}
-	if r := c.RetryForecast(); r.Tries > 1 || c.Dependency.Chain() {
+	if r.Tries > 1 || c.Dependency.Chain() {
 		// Retries and hops stretch the call: its tries and the waits between them. A caller
 		// timeout still lets the worker go when it fires.
 		call = r.Hold
@@ -131,7 +132,7 @@ func (c Config) PaymentHold() (call, worker time.Duration, timedOut bool) {
 // the load the settings must carry).
 func (c Config) Forecast() Forecast {
 	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Retry: c.RetryForecast(), Knee: c.kneeForecast()}
-	call, hold, cuts := c.PaymentHold()
+	call, hold, cuts := c.paymentHold(f.Retry)
 	pay := PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind}
 	rate := c.Traffic.PeakRate(Payment)
 	pay.Admitted = rate
@@ -159,10 +160,7 @@ func (c Config) Forecast() Forecast {
 
 	var arrivals float64
 	for _, cl := range Classes {
-		cf := ClassForecast{Rate: c.Traffic.PeakRate(cl), Hold: c.hold(cl)}
-		if cl == Payment {
-			cf.Hold = pay.Hold // with the wait for a connection
-		}
+		cf := ClassForecast{Rate: c.Traffic.PeakRate(cl), Hold: c.hold(cl, pay)}
 		cf.WorkersNeeded = cf.Rate * cf.Hold.Seconds()
 		f.Classes[cl] = cf
 		f.WorkersNeeded += cf.WorkersNeeded
@@ -195,25 +193,28 @@ func (c Config) Forecast() Forecast {
 // waiters take every worker, and Little's law gives each worker's hold as workers ÷ that
 // rate. The lease timeout bounds the wait. (conn-pool-wait: 5 ÷ 3 s = 1.7/s, 20 workers ÷
 // 1.7/s = 12 s: 9 s waiting, 3 s in the call. A simulation of the same queue gives 11.8 s
-// and 8.8 s: the few moments a worker sits free shave a little off.)
+// and 8.8 s: the few moments a worker sits free shave a little off.) An autoscaled pool
+// counts at its max, as in the rest of the forecast: the waiters queue the arrivals behind
+// them, and a queue is what grows it.
 func (c Config) leaseWait(pay *PaymentForecast) {
 	handoff := c.Payment.Timeout.Kind == TimeoutCaller || c.Payment.Bulkhead.Type == BulkheadThreadPool
-	if handoff || c.Payment.Bulkhead.Type != BulkheadNone || pay.Call <= 0 || c.Pool.Workers <= pay.ConnectionsCap {
+	workers := c.Pool.MaxWorkers()
+	if handoff || c.Payment.Bulkhead.Type != BulkheadNone || pay.Call <= 0 || workers <= pay.ConnectionsCap {
 		return
 	}
 	pay.ConnThroughput = float64(pay.ConnectionsCap) / pay.Call.Seconds()
-	hold := time.Duration(float64(c.Pool.Workers) / pay.ConnThroughput * float64(time.Second))
+	hold := time.Duration(float64(workers) / pay.ConnThroughput * float64(time.Second))
 	pay.LeaseWait = min(hold-pay.Call, c.Payment.Connections.LeaseTimeout.D()).Round(time.Millisecond)
 	pay.Hold += pay.LeaseWait
 	pay.WorkersHeld = pay.Admitted * pay.Hold.Seconds()
 }
 
-// hold is how long one request of class cl holds a worker when it is served.
-func (c Config) hold(cl Class) time.Duration {
+// hold is how long one request of class cl holds a worker when it is served; pay is the
+// payment path's forecast.
+func (c Config) hold(cl Class, pay PaymentForecast) time.Duration {
 	switch cl {
 	case Payment:
-		_, worker, _ := c.PaymentHold()
-		return worker
+		return pay.Hold // with the wait for a connection
 	case Signup:
 		return c.Signup.Work.D()
 	}

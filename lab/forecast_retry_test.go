@@ -50,7 +50,7 @@ func TestRetryForecast(t *testing.T) {
 		if r.Try != tc.try || r.Hold != tc.hold || math.Abs(r.Tries-tc.tries) > 1e-9 || math.Abs(r.Deepest-tc.deepest) > 1e-9 || r.Layers != tc.layers {
 			t.Errorf("%s: %+v; want try %v, hold %v, %v tries, %v at the last hop, %d layers", tc.name, r, tc.try, tc.hold, tc.tries, tc.deepest, tc.layers)
 		}
-		if _, worker, _ := tc.c.PaymentHold(); tc.tries > 1 && worker != tc.hold {
+		if _, worker, _ := tc.c.paymentHold(tc.c.RetryForecast()); tc.tries > 1 && worker != tc.hold {
 			t.Errorf("%s: a worker is held %v, want the tries' %v", tc.name, worker, tc.hold)
 		}
 	}

@@ -26,7 +26,7 @@ func TestPaymentHold(t *testing.T) {
 	} {
 		c := DefaultConfig()
 		tc.edit(&c)
-		call, worker, timedOut := c.PaymentHold()
+		call, worker, timedOut := c.paymentHold(c.RetryForecast())
 		if call != tc.call || worker != tc.worker || timedOut != tc.timedOut {
 			t.Errorf("%s: %v, %v, %v; want %v, %v, %v", tc.name, call, worker, timedOut, tc.call, tc.worker, tc.timedOut)
 		}
@@ -111,6 +111,14 @@ func TestForecast(t *testing.T) {
 		}
 		if admitted := 10 * (1 - f.Blocking); !near(admitted, p.ConnThroughput, 0.02) {
 			t.Errorf("the pool lets in %v/s, the connections serve %v/s", admitted, p.ConnThroughput)
+		}
+		// An autoscaled pool fills at its max: 40 workers ÷ 1.67/s = 24 s held, 21 s waiting.
+		scaled := poisson(func(c *Config) {
+			c.Payment.Connections.PerRoute = 5
+			c.Pool.Autoscale = AutoscaleConfig{Max: 40, Step: 4, Every: Duration(200 * time.Millisecond)}
+		}).Forecast()
+		if scaled.Payment.LeaseWait != 21*time.Second || scaled.Payment.Hold != 24*time.Second {
+			t.Errorf("autoscale to 40: wait %v, hold %v; want 21s, 24s", scaled.Payment.LeaseWait, scaled.Payment.Hold)
 		}
 		// A short lease timeout bounds the wait; a caller timeout takes the wait off the worker.
 		short := poisson(func(c *Config) {

@@ -30,8 +30,9 @@ func closedLoopReport(s *ClosedLoopStats) *ClosedLoopReport {
 		Due: s.Due, Sent: s.Sent, NotSent: s.NotSent(), PeakOutstanding: s.PeakOutstanding}
 }
 
-// LatencyOrigin says where a run's latency is measured from, as its reports and screen say it.
-func LatencyOrigin(t TrafficConfig) string {
+// latencyOrigin says where a run's latency is measured from, as its reports say it (the
+// screen's column heads say it shorter).
+func latencyOrigin(t TrafficConfig) string {
 	if t.Mode == Closed {
 		return "from each request's send (closed loop: no schedule, the send is the arrival)"
 	}
@@ -40,7 +41,7 @@ func LatencyOrigin(t TrafficConfig) string {
 
 // latencyNote is the table format's last line about latency.
 func (r Report) latencyNote() string {
-	note := "latency is measured " + LatencyOrigin(r.Config.Traffic)
+	note := "latency is measured " + latencyOrigin(r.Config.Traffic)
 	if r.ClosedLoop != nil {
 		note += ", so requests never sent have none; corrected puts them back at the users' pacing interval"
 	}
@@ -92,17 +93,17 @@ func ladderRows(reports []Report, prefix []string) [][]string {
 func (r Report) measurementLines() []string {
 	var lines []string
 	if st := r.Config.Dependency.Stall; st.For > 0 {
-		lines = append(lines, "dependency stall: "+StallText(st))
+		lines = append(lines, "dependency stall: "+stallText(st))
 	}
 	if cl := r.ClosedLoop; cl != nil {
 		lines = append(lines, fmt.Sprintf("closed loop: %s, each one request per %s after the last reply%s; sent %d of the %d due at %g/s: %d never sent",
-			usersText(cl.Users), time.Duration(cl.IntervalMs*float64(time.Millisecond)), thinkText(cl.ThinkMs), cl.Sent, cl.Due, cl.Rate, cl.NotSent))
+			UsersText(cl.Users), time.Duration(cl.IntervalMs*float64(time.Millisecond)), thinkText(cl.ThinkMs), cl.Sent, cl.Due, cl.Rate, cl.NotSent))
 	}
 	return lines
 }
 
-// usersText writes a count of virtual users: "1 user", "10 users".
-func usersText(n int) string {
+// UsersText writes a count of virtual users: "1 user", "10 users"; the screen's words too.
+func UsersText(n int) string {
 	if n == 1 {
 		return "1 user"
 	}
@@ -116,8 +117,9 @@ func thinkText(msThink float64) string {
 	return fmt.Sprintf(" (+%s think)", time.Duration(msThink*float64(time.Millisecond)))
 }
 
-// StallText writes a stall schedule in words: "1s at 5s", "1s every 10s from 5s".
-func StallText(st StallConfig) string {
+// stallText writes a stall schedule in the report's words: "1s at 5s", "1s every 10s from
+// 5s" (the screen's settings panel says it shorter).
+func stallText(st StallConfig) string {
 	if st.For <= 0 {
 		return "none"
 	}

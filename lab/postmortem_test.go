@@ -318,3 +318,24 @@ func TestConfigEqual(t *testing.T) {
 		t.Error("the same profile differs")
 	}
 }
+
+// The forecast line counts the workers the forecast was worked against, the autoscale max,
+// not the pool's size at the end of the run.
+func TestForecastLineCountsItsOwnWorkers(t *testing.T) {
+	var s Snapshot
+	s.Config = DefaultConfig()
+	s.Config.Pool = PoolConfig{Workers: 8, Queue: QueueUnbounded, Discipline: FIFO, Autoscale: AutoscaleConfig{Max: 64, Step: 4, Every: Duration(200 * time.Millisecond)}}
+	s.Config.Traffic.Payment = RateConfig{Rate: 150, Profile: []RateStep{{At: 0, Rate: 150}, {At: Duration(5 * time.Second), Rate: 500}}}
+	s.Pool.Size = 8 // scaled back down by the end
+	r := NewReport(s)
+	if r.Forecast.Workers != 64 {
+		t.Errorf("forecast workers %d, want the autoscale max 64", r.Forecast.Workers)
+	}
+	if lines := strings.Join(r.summary(), "\n"); !strings.Contains(lines, ") of 64") {
+		t.Errorf("summary:\n%s\nwant the forecast line to count 64 workers", lines)
+	}
+	s.Fleet = &FleetStats{Replicas: make([]Snapshot, 2)} // each replica autoscales to 64 too
+	if lines := strings.Join(NewReport(s).summary(), "\n"); !strings.Contains(lines, ") of 64") {
+		t.Errorf("fleet summary:\n%s\nwant the forecast line to count 64 workers a replica", lines)
+	}
+}

@@ -51,6 +51,21 @@ type PreflightRow struct {
 	Verdict Verdict
 }
 
+// A pre-flight runs each preset for DefaultPreflight, at most MaxPreflight: every preset
+// runs in turn, so a minute each is already a long wait.
+const (
+	DefaultPreflight = 2 * time.Second
+	MaxPreflight     = time.Minute
+)
+
+// CheckPreflight says what is wrong with d as a pre-flight's run per preset, if anything.
+func CheckPreflight(d time.Duration) error {
+	if d <= 0 || d > MaxPreflight {
+		return fmt.Errorf("must be more than 0s and at most %s, got %s", MaxPreflight, d)
+	}
+	return nil
+}
+
 // enoughSamples is how many a p99 needs before it says more than the slowest one did.
 const enoughSamples = 100
 
@@ -101,23 +116,27 @@ type PreflightReport []PreflightRow
 
 // Honest says every preset ran on time.
 func (r PreflightReport) Honest() bool {
-	for _, row := range r {
-		if row.Verdict != Honest {
-			return false
-		}
-	}
-	return len(r) > 0
+	v, ok := r.worst()
+	return ok && v == Honest
 }
 
-// Write prints one row per preset, then one line on whether this machine can run the workshop.
-func (r PreflightReport) Write(w io.Writer) error {
+// worst is the verdict on the machine, its worst preset's; ok is false when no preset ran,
+// which is no verdict at all.
+func (r PreflightReport) worst() (v Verdict, ok bool) {
+	for _, row := range r {
+		v = max(v, row.Verdict)
+	}
+	return v, len(r) > 0
+}
+
+// Write prints one row per preset, then one line on whether this machine can run the
+// workshop. An interrupted check ran only some presets: it gets no verdict on the machine.
+func (r PreflightReport) Write(w io.Writer, interrupted bool) error {
 	rows := [][]string{{"preset", "lag p99", "sends", "timers p99", "CPU", "memory", "verdict"}}
-	worst := Honest
 	for _, row := range r {
 		rows = append(rows, []string{row.Preset, fmt.Sprintf("%.1f ms", ms(row.Lag.P99)), itoa(row.Lag.Count),
 			fmt.Sprintf("%.1f ms", ms(row.Timers.P99)), fmt.Sprintf("%.0f%% of a core", 100*row.Cost.CPUShare()),
 			megabytes(row.Cost.Peak), row.Verdict.String()})
-		worst = max(worst, row.Verdict)
 	}
 	if err := writeAligned(w, rows); err != nil {
 		return err
@@ -125,15 +144,21 @@ func (r PreflightReport) Write(w io.Writer) error {
 	fmt.Fprintf(w, "\nlag: how late the generator sent each preset's requests against their schedule (over that many sends);\n"+
 		"timers: how late a probe woke, every millisecond during the same run. The verdict takes the worse p99 of the\n"+
 		"two (the lag's only from %d sends on): honest ≤ %v, marginal ≤ %v, too slow beyond\n", enoughSamples, HonestLag, LateLag)
-	switch worst {
-	case Honest:
-		_, err := fmt.Fprintln(w, "this machine can run the workshop: every preset's figures are on time")
-		return err
-	case Marginal:
-		_, err := fmt.Fprintln(w, "this machine is marginal: figures run up to a few milliseconds late; close other programs (screen recorders, video calls) and check again")
-		return err
+	worst, ok := r.worst()
+	var line string
+	switch {
+	case interrupted:
+		line = "interrupted before every preset ran: no verdict on this machine; check again"
+	case !ok:
+		line = "no preset ran: no verdict on this machine"
+	case worst == Honest:
+		line = "this machine can run the workshop: every preset's figures are on time"
+	case worst == Marginal:
+		line = "this machine is marginal: figures run up to a few milliseconds late; close other programs (screen recorders, video calls) and check again"
+	default:
+		line = "this machine is too busy to run the workshop honestly: requests leave late, so latencies and rates on screen would be wrong; close other programs and check again"
 	}
-	_, err := fmt.Fprintln(w, "this machine is too busy to run the workshop honestly: requests leave late, so latencies and rates on screen would be wrong; close other programs and check again")
+	_, err := fmt.Fprintln(w, line)
 	return err
 }
 

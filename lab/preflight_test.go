@@ -18,7 +18,7 @@ func TestVerdicts(t *testing.T) {
 	}
 	r := PreflightReport{{Preset: "a", Verdict: Honest}, {Preset: "b", Verdict: TooSlow}}
 	var b strings.Builder
-	if err := r.Write(&b); err != nil {
+	if err := r.Write(&b, false); err != nil {
 		t.Fatal(err)
 	}
 	if r.Honest() || !strings.Contains(b.String(), "too busy to run the workshop") || strings.Count(b.String(), "\n") != 8 {
@@ -26,6 +26,24 @@ func TestVerdicts(t *testing.T) {
 	}
 	if !r[:1].Honest() || PreflightReport(nil).Honest() {
 		t.Error("honest means every preset, and at least one")
+	}
+}
+
+// No preset, or an interrupted check's few, is no verdict on the machine: never "can run the workshop".
+func TestPreflightNoVerdictWithoutEveryPreset(t *testing.T) {
+	honest := PreflightReport{{Preset: "a", Verdict: Honest}}
+	for _, tc := range []struct {
+		name        string
+		r           PreflightReport
+		interrupted bool
+	}{{"empty", nil, false}, {"interrupted", honest, true}, {"interrupted before any", nil, true}} {
+		var b strings.Builder
+		if err := tc.r.Write(&b, tc.interrupted); err != nil {
+			t.Fatal(err)
+		}
+		if out := b.String(); strings.Contains(out, "can run the workshop") || !strings.Contains(out, "no verdict on this machine") {
+			t.Errorf("%s:\n%s\nwant no verdict on the machine", tc.name, out)
+		}
 	}
 }
 

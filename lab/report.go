@@ -31,7 +31,8 @@ type Report struct {
 	Goroutines GoroutineReport        `json:"goroutines"`
 	Fleet      *FleetReport           `json:"fleet,omitempty"` // replicas behind a balancer; classes and pool are fleet-wide
 
-	order []Class // the classes reported, in display order
+	order   []Class // the classes reported, in display order
+	retried bool    // Snapshot.Retried
 }
 
 // GoroutineReport counts the goroutines the lab owned: with pool.queue unbounded, one per
@@ -44,6 +45,7 @@ type GoroutineReport struct {
 // ForecastReport is what Little's law and Erlang B said the settings would do (Config.Forecast).
 type ForecastReport struct {
 	WorkersNeeded int                            `json:"workers_needed"`     // Σ λ·W, to the nearest whole worker
+	Workers       int                            `json:"workers"`            // the workers it is set against: an autoscaled pool's max; a fleet's, one replica's
 	OfferedLoad   float64                        `json:"offered_load"`       // erlangs offered to the pool
 	Blocking      *float64                       `json:"blocking,omitempty"` // queue 0: share of every class turned away (Erlang B)
 	FillS         float64                        `json:"fill_s"`             // from empty until every worker is busy; 0: never
@@ -90,7 +92,7 @@ type PaymentForecastReport struct {
 }
 
 func forecastReport(f Forecast) ForecastReport {
-	r := ForecastReport{WorkersNeeded: int(math.Round(f.WorkersNeeded)), needed: f.WorkersNeeded, OfferedLoad: round(f.OfferedLoad, 2),
+	r := ForecastReport{WorkersNeeded: int(math.Round(f.WorkersNeeded)), Workers: f.Workers, needed: f.WorkersNeeded, OfferedLoad: round(f.OfferedLoad, 2),
 		FillS: round(f.FillIn.Seconds(), 2), Classes: map[string]ClassForecastReport{},
 		Payment: PaymentForecastReport{CallMs: ms(f.Payment.Call), HoldMs: ms(f.Payment.Hold),
 			Admitted: round(f.Payment.Admitted, 2), Rejected: round(f.Payment.Rejected, 2),
@@ -242,10 +244,8 @@ func NewReport(s Snapshot) Report {
 		Goroutines: GoroutineReport{Now: s.Goroutines, Peak: s.GoroutinesPeak},
 	}
 	if s.Bulkhead.Type != BulkheadNone {
+		// A fleet's size and limit are both its replicas' added up (addBulkhead), as its pool is.
 		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
-		if s.Fleet != nil { // each replica's, as its settings say
-			r.Bulkhead.Size = s.Config.Payment.Bulkhead.Size
-		}
 		if s.Slack.Rejections > 0 {
 			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
 		}
@@ -258,6 +258,7 @@ func NewReport(s Snapshot) Report {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
 	}
 	r.Classes, r.order = classReports(s.Classes, s.ClosedLoop != nil)
+	r.retried = s.Retried()
 	r.Calls, r.Hops = callsReport(s), hopsReport(s)
 	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
@@ -436,10 +437,10 @@ func (r Report) rows() [][]string {
 // summary is the lines under the table: what the pool and the dependency went through.
 func (r Report) summary() []string {
 	f := r.Forecast
-	forecast := fmt.Sprintf("forecast: the traffic needs %d workers (λ·W summed over the classes) of %d", f.WorkersNeeded, r.Pool.Workers)
+	forecast := fmt.Sprintf("forecast: the traffic needs %d workers (λ·W summed over the classes) of %d", f.WorkersNeeded, f.Workers)
 	if r.Fleet != nil {
 		forecast = fmt.Sprintf("forecast, each of the %d replicas while all are in rotation: its share needs %d workers (λ·W summed over the classes) of %d",
-			r.Fleet.Replicas, f.WorkersNeeded, r.Config.Pool.Workers)
+			r.Fleet.Replicas, f.WorkersNeeded, f.Workers)
 	}
 	if f.needed-f.OfferedLoad > 0.005 {
 		forecast += fmt.Sprintf("; the payment isolation lets %.2f of them reach the pool", f.OfferedLoad)
@@ -472,7 +473,11 @@ func (r Report) summary() []string {
 		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee()),
 	)
 	if r.Bulkhead != nil {
-		lines = append(lines, r.Bulkhead.summary())
+		replicas := 1
+		if r.Fleet != nil {
+			replicas = r.Fleet.Replicas
+		}
+		lines = append(lines, r.Bulkhead.summary(replicas))
 	}
 	if r.Pool.Queue.Unbounded() {
 		lines = append(lines, fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak))
@@ -535,11 +540,15 @@ func (r Report) knee() string {
 }
 
 // summary is the bulkhead's line: its type and size (an adaptive one's limit), and the
-// slack lost at its rejections.
-func (b BulkheadReport) summary() string {
+// slack lost at its rejections. A fleet's numbers are all its replicas' together: the
+// line says so.
+func (b BulkheadReport) summary(replicas int) string {
 	line := fmt.Sprintf("payment bulkhead: %s, size %d", b.Type, b.Size)
 	if b.Type == string(BulkheadAdaptive) {
 		line = fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
+	}
+	if replicas > 1 {
+		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
 		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)

@@ -31,12 +31,9 @@ func callsReport(s Snapshot) CallsReport {
 
 func hopsReport(s Snapshot) []HopReport {
 	var out []HopReport
-	for _, h := range s.Hops {
-		per := 0.0
-		if s.Calls.Payments > 0 {
-			per = round(float64(h.Requests)/float64(s.Calls.Payments), 2)
-		}
-		out = append(out, HopReport{Requests: h.Requests, InFlightPeak: h.PeakInFlight, PastDeadline: h.PastDeadline, PerPayment: per})
+	for i, h := range s.Hops {
+		out = append(out, HopReport{Requests: h.Requests, InFlightPeak: h.PeakInFlight, PastDeadline: h.PastDeadline,
+			PerPayment: round(s.HopPerPayment(i), 2)})
 	}
 	return out
 }
@@ -45,7 +42,7 @@ func hopsReport(s Snapshot) []HopReport {
 func (r Report) callLines() []string {
 	retry, dep := r.Config.Payment.Retry, r.Config.Dependency
 	var lines []string
-	if retry.Retries() || r.Calls.Retries > 0 {
+	if r.retried {
 		budget := ""
 		if retry.Budget > 0 {
 			budget = fmt.Sprintf(", %d refused by the %s retry budget", r.Calls.BudgetDenied, retry.Budget)

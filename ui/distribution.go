@@ -130,7 +130,8 @@ func trafficMode(t lab.TrafficConfig) string {
 	return s + ": "
 }
 
-// latencyFrom names a latency column group by where it is measured from.
+// latencyFrom names a latency column group by where it is measured from: a column head, so
+// shorter than the report's note.
 func latencyFrom(t lab.TrafficConfig) string {
 	if t.Mode == lab.Closed {
 		return "latency from the send (closed loop)"
@@ -138,7 +139,8 @@ func latencyFrom(t lab.TrafficConfig) string {
 	return "latency from the scheduled arrival"
 }
 
-// stallShort is the stall setting: "1s at 5s", "1s at 5s, every 10s".
+// stallShort is the stall setting: "1s at 5s", "1s at 5s, every 10s"; shorter than the
+// report's words, to fit the settings panel.
 func stallShort(st lab.StallConfig) string {
 	s := fmtDur(st.For.D()) + " at " + fmtDur(st.FirstAt.D())
 	if st.Every > 0 {
@@ -147,12 +149,8 @@ func stallShort(st lab.StallConfig) string {
 	return s
 }
 
-func usersText(n int) string {
-	if n == 1 {
-		return "1 user"
-	}
-	return fmtCount(int64(n)) + " users"
-}
+// usersText is the report's words for the users: the screen says them the same way.
+func usersText(n int) string { return lab.UsersText(n) }
 
 // ladderLines is payment latency's percentile ladder: p50, p90, p99, p99.9, p99.99, max
 // and count, as measured and, in closed mode, corrected for the requests never sent.
