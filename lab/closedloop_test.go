@@ -140,7 +140,7 @@ func TestStallCountsFromTheLabStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Stop()
-	t.Logf("the dependency started %v before the lab", l.stallShift)
+	t.Logf("the dependency started %v before the lab", l.start.Sub(l.dep.Started()))
 	waitFor(t, func() bool { return time.Since(l.start) > 150*time.Millisecond }, "the stall to begin")
 	before := time.Now()
 	left := l.dep.Stats().Latency

@@ -98,10 +98,7 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	f.sent = sent
 	f.bal = &balancer{start: f.start, metrics: &f.metrics}
 	f.resubmits = newResubmitter(end, f.bal.resubmit)
-	// The dependency counts its stalls from its own start, a moment before the fleet's.
-	ds := dependencySettings(cfg.Dependency)
-	ds.Stall.FirstAt += f.start.Sub(f.dep.Started())
-	err = alignStalls(f.dep, ds)
+	err = setDependency(servers, cfg, f.start)
 	for i := 0; i < n && err == nil; i++ {
 		var r *Lab
 		r, err = Start(cfg.share(n), Options{Until: o.Until, OnPanic: o.OnPanic, replica: &replicaOf{index: i,
@@ -177,7 +174,7 @@ func (f *Fleet) Apply(cfg Config) error {
 // set makes cfg, made fleet-wide, every replica's settings, old having been the fleet's.
 func (f *Fleet) set(cfg, old Config) error {
 	cfg = cfg.fleetWide()
-	if err := setDependency(f.servers, cfg); err != nil {
+	if err := setDependency(f.servers, cfg, f.start); err != nil {
 		return err
 	}
 	for i, r := range f.replicas {

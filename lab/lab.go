@@ -79,13 +79,12 @@ type Lab struct {
 	seconds  seconds
 	stopOnce sync.Once
 
-	users      *closedLoop             // closed mode's users; nil in open mode
-	stallShift time.Duration           // from the dependency's start to the lab's: its stalls are counted from the lab's
-	retry      atomic.Pointer[retrier] // the retry policy in force
-	calls      callCounts              // the lab's calls to the dependency
-	resubmits  *resubmitter            // impatient users sending their request again
-	adaptive   adaptive                // the adaptive limit
-	slack      slackLost               // free workers at each bulkhead rejection
+	users     *closedLoop             // closed mode's users; nil in open mode
+	retry     atomic.Pointer[retrier] // the retry policy in force
+	calls     callCounts              // the lab's calls to the dependency
+	resubmits *resubmitter            // impatient users sending their request again
+	adaptive  adaptive                // the adaptive limit
+	slack     slackLost               // free workers at each bulkhead rejection
 }
 
 // ErrFleet is what Start says to a config with more than one replica: Launch runs those.
@@ -141,8 +140,8 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	if o.Until > 0 {
 		end = l.start.Add(o.Until)
 	}
-	if rep == nil {
-		if err := l.alignStalls(cfg.Dependency); err != nil {
+	if rep == nil { // before any request is sent
+		if err := setDependency(l.servers, cfg, l.start); err != nil {
 			l.Stop()
 			return nil, err
 		}
@@ -265,7 +264,7 @@ func (l *Lab) Apply(cfg Config) error {
 // set makes cfg the lab's settings, old having been them.
 func (l *Lab) set(cfg, old Config) error {
 	if l.ownsDep {
-		if err := setDependency(l.servers, cfg); err != nil {
+		if err := setDependency(l.servers, cfg, l.start); err != nil {
 			return err
 		}
 	}
@@ -412,29 +411,4 @@ func dependencySettings(d DependencyConfig) slowserver.Settings {
 		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D(),
 		Stall: slowserver.Stall{Every: d.Stall.Every.D(), For: d.Stall.For.D(), FirstAt: d.Stall.FirstAt.D()},
 		Knee:  d.Knee, KneeExponent: d.KneeExponent}
-}
-
-// dependencySettings are d for this lab's dependency: its stalls moved by stallShift, so
-// that stall.first_at counts from the lab's start, as every other time in the lab does.
-func (l *Lab) dependencySettings(d DependencyConfig) slowserver.Settings {
-	s := dependencySettings(d)
-	s.Stall.FirstAt += l.stallShift
-	return s
-}
-
-// alignStalls counts the dependency's stall schedule from the lab's start. The dependency
-// starts first (traffic needs its address) and counts its stalls from its own start, a
-// fraction of a millisecond earlier (StallShift measures it); the settings are set again,
-// shifted by that, before any request is sent.
-func (l *Lab) alignStalls(d DependencyConfig) error {
-	l.stallShift = l.start.Sub(l.dep.Started())
-	return alignStalls(l.dep, l.dependencySettings(d))
-}
-
-// alignStalls sets s, whose stalls are already shifted, on dep, when it stalls at all.
-func alignStalls(dep *slowserver.Server, s slowserver.Settings) error {
-	if s.Stall.For <= 0 {
-		return nil
-	}
-	return dep.Set(s)
 }
