@@ -165,14 +165,15 @@ func (cl *closedLoop) next() Class {
 }
 
 // setRates takes effect at once: every user paces its next request at the new rate.
-func (cl *closedLoop) setRates(r [numClasses]float64) {
+func (cl *closedLoop) setRates(from, to [numClasses]float64) {
 	cl.mu.Lock()
 	defer cl.mu.Unlock()
 	now := time.Now()
 	cl.dueThen += cl.total * cl.window(now).Seconds()
 	cl.since = now
-	cl.rates, cl.total, cl.weight = r, 0, [numClasses]float64{}
-	for _, v := range r {
+	changeRates(&cl.rates, from, to)
+	cl.total, cl.weight = 0, [numClasses]float64{}
+	for _, v := range cl.rates {
 		cl.total += v
 	}
 	close(cl.changed)

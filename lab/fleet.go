@@ -183,9 +183,7 @@ func (f *Fleet) set(cfg, old Config) error {
 		}
 	}
 	f.cfg.Store(&cfg)
-	if next := ratesOf(cfg.streamTraffic()); next != ratesOf(old.streamTraffic()) {
-		f.load.setRates(next)
-	}
+	applyRates(f.load, old.streamTraffic(), cfg.streamTraffic())
 	return nil
 }
 

@@ -16,8 +16,8 @@ import (
 // load sends a lab's traffic: the open-loop generator, or the closed-loop users.
 type load interface {
 	run(ctx context.Context, start time.Time) // returns when nothing more will be sent
-	setRates(r [numClasses]float64)
-	lateness() Percentiles // how late it sent against its own schedule or pacing
+	setRates(from, to [numClasses]float64)    // the base rates before and after an Apply
+	lateness() Percentiles                    // how late it sent against its own schedule or pacing
 }
 
 func (g *generator) lateness() Percentiles { return g.lag.summary() }
@@ -274,10 +274,17 @@ func (l *Lab) set(cfg, old Config) error {
 	if cfg.Pool != old.Pool {
 		l.pool.resize(cfg.Pool)
 	}
-	if l.load != nil && ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
-		l.load.setRates(ratesOf(cfg.Traffic))
+	if l.load != nil {
+		applyRates(l.load, old.Traffic, cfg.Traffic)
 	}
 	return nil
+}
+
+// applyRates tells ld of the base rates that changed from old to next, if any did.
+func applyRates(ld load, old, next TrafficConfig) {
+	if from, to := ratesOf(old), ratesOf(next); from != to {
+		ld.setRates(from, to)
+	}
 }
 
 // onRestartOnly is c with what changes only on restart kept as in old: the arrival shape,

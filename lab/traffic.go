@@ -48,6 +48,17 @@ func ratesOf(t TrafficConfig) [numClasses]float64 {
 	return r
 }
 
+// changeRates sets in force, for each class whose base rate went from from[c] to another
+// to[c], the new one; every other class keeps its rate in force, which a profile's step may
+// have set.
+func changeRates(inForce *[numClasses]float64, from, to [numClasses]float64) {
+	for c := range inForce {
+		if from[c] != to[c] {
+			inForce[c] = to[c]
+		}
+	}
+}
+
 // Rate is class c's arrival rate per second.
 func (t TrafficConfig) Rate(c Class) float64 { return t.of(c).Rate }
 
@@ -65,9 +76,9 @@ func (t TrafficConfig) of(c Class) RateConfig {
 }
 
 // setRates takes effect from now: a class whose rate changed starts a new schedule at once.
-func (g *generator) setRates(r [numClasses]float64) {
+func (g *generator) setRates(from, to [numClasses]float64) {
 	g.mu.Lock()
-	g.rates = r
+	changeRates(&g.rates, from, to)
 	g.mu.Unlock()
 	select {
 	case g.changed <- struct{}{}:
