@@ -191,6 +191,12 @@ func (cl *closedLoop) window(now time.Time) time.Duration {
 
 func (cl *closedLoop) lateness() Percentiles { return cl.lag.summary() }
 
+func (cl *closedLoop) current() [numClasses]float64 {
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	return cl.rates
+}
+
 // ClosedLoopStats is the closed-loop load at one instant: what its users sent against what
 // the target rate asked for.
 type ClosedLoopStats struct {

@@ -151,6 +151,33 @@ func TestStallCountsFromTheLabStart(t *testing.T) {
 	}
 }
 
+// In closed mode the rates in force are the users' target, and follow an Apply.
+func TestClosedLoopRatesInForceFollowApply(t *testing.T) {
+	c := closedConfig(2, 10, 0, time.Hour)
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	c.Traffic.Payment.Rate = 20
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Snapshot().RatesInForce[Payment]; got != 20 {
+		t.Errorf("payments in force at %v/s after applying 20/s", got)
+	}
+}
+
+// The users pace at the base rate: a profile in closed mode would be ignored, so it is refused.
+func TestClosedLoopRefusesAProfile(t *testing.T) {
+	c := closedConfig(2, 10, 0, time.Second)
+	c.Traffic.Signup.Profile = []RateStep{{At: Duration(time.Second), Rate: 5}}
+	var fe *FieldError
+	if err := c.Validate(); !errors.As(err, &fe) || fe.Key != "traffic.signup.profile" || !strings.Contains(fe.Msg, "closed mode") {
+		t.Errorf("Validate() = %v, want a traffic.signup.profile error naming closed mode", err)
+	}
+}
+
 // A bounded closed-loop run ends on time even with a user waiting for a reply that will
 // not come before the end (a stall past it): the report does not wait for it.
 func TestClosedLoopEndsWhileAUserWaits(t *testing.T) {

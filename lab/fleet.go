@@ -26,8 +26,7 @@ type Fleet struct {
 	gate      applyGate
 	servers   []*slowserver.Server // the one dependency (and its hops) every replica calls, edge first
 	dep       *slowserver.Server   // servers[0]
-	gen       *generator           // payments and signups, to the balancer
-	load      load                 // what sends the stream: gen, or closed-loop users
+	load      load                 // payments and signups, to the balancer: the generator, or closed-loop users
 	users     *closedLoop          // closed mode's users; nil in open mode
 	resubmits *resubmitter         // impatient users: their second try goes through the balancer too
 	checks    *generator           // the balancer's health checks, to each replica in turn
@@ -118,11 +117,11 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	}
 	f.bal.targets = f.replicas
 	stream := cfg.streamTraffic()
-	f.gen = newGenerator(stream, end, f.bal.route)
-	f.load = f.gen
 	if stream.Mode == Closed {
 		f.users = newClosedLoop(stream, f.start, end, f.bal.send, f.spawn)
 		f.load = f.users
+	} else {
+		f.load = newGenerator(stream, end, f.bal.route)
 	}
 	f.checks = newGenerator(cfg.checkTraffic(), end, f.bal.check)
 	f.spawn(func() { f.load.run(f.ctx, f.start); close(sent) })
@@ -215,7 +214,7 @@ func (f *Fleet) sample(end time.Time) {
 		}
 		ps, ds := f.pool(reps), f.dep.Stats()
 		f.seconds.take(Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
-			Rate: f.gen.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
+			Rate: f.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
 	})
 }
 
@@ -264,7 +263,7 @@ func (f *Fleet) Snapshot() Snapshot {
 	s.Connections.PerRoute = cfg.Payment.Connections.PerRoute
 	s.Goroutines += f.running.Load()
 	s.GoroutinesPeak += f.peak.Load()
-	s.RatesInForce = f.gen.current()
+	s.RatesInForce = f.load.current()
 	s.Dependency = dependencyStats(f.dep, cfg.Dependency.Mode)
 	s.Generator.Lag = f.load.lateness()
 	if f.users != nil {

@@ -18,6 +18,7 @@ type load interface {
 	run(ctx context.Context, start time.Time) // returns when nothing more will be sent
 	setRates(from, to [numClasses]float64)    // the base rates before and after an Apply
 	lateness() Percentiles                    // how late it sent against its own schedule or pacing
+	current() [numClasses]float64             // the rates in force now
 }
 
 func (g *generator) lateness() Percentiles { return g.lag.summary() }
@@ -59,8 +60,7 @@ type Lab struct {
 	cfg       atomic.Pointer[Config]
 	gate      applyGate
 	pool      *pool
-	gen       *generator  // nil for a fleet's replica
-	load      load        // what sends the traffic: gen (open loop) or the closed-loop users; nil for a replica
+	load      load        // what sends the traffic: the open-loop generator or the closed-loop users; nil for a replica
 	semaphore semaphore   // the semaphore bulkhead
 	threads   *threadPool // the thread-pool bulkhead
 	conns     semaphore   // connections per route
@@ -155,12 +155,12 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	}
 	sent := make(chan struct{})
 	l.sent = sent
-	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
 	l.resubmits = newResubmitter(end, l.resubmit)
-	l.load = l.gen
 	if cfg.Traffic.Mode == Closed {
 		l.users = newClosedLoop(cfg.Traffic, l.start, end, l.send, l.spawn)
 		l.load = l.users
+	} else {
+		l.load = newGenerator(cfg.Traffic, end, l.arrive)
 	}
 	l.spawn(func() { l.load.run(l.ctx, l.start); close(sent) })
 	l.spawn(func() { l.resubmits.run(l.ctx) })
@@ -350,12 +350,12 @@ func (l *Lab) counts() (out [numClasses]ClassStats) {
 	return out
 }
 
-// rates are the rates in force: the generator's; a fleet's replica has none of its own.
+// rates are the rates in force: the load's; a fleet's replica has none of its own.
 func (l *Lab) rates() [numClasses]float64 {
-	if l.gen == nil {
+	if l.load == nil {
 		return [numClasses]float64{}
 	}
-	return l.gen.current()
+	return l.load.current()
 }
 
 // Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
