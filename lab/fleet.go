@@ -326,7 +326,8 @@ func addBulkhead(a, b BulkheadStats) BulkheadStats {
 }
 
 // fleetBreaker is the replicas' breakers as one: their state when they share it (else
-// mixed), the opens and calls added up, the failure rate over all their calls.
+// mixed), the opens, calls and failures added up, the failure rate over all their calls,
+// retrying when any one is. The settings are replica 1's: every replica has the fleet's.
 func fleetBreaker(reps []Snapshot) BreakerStats {
 	var b BreakerStats
 	var failed float64
@@ -335,9 +336,12 @@ func fleetBreaker(reps []Snapshot) BreakerStats {
 		switch {
 		case i == 0:
 			b.State = rb.State
+			b.Threshold, b.MinCalls, b.Window, b.Trials = rb.Threshold, rb.MinCalls, rb.Window, rb.Trials
 		case rb.State != b.State:
 			b.State = BreakerMixed
 		}
+		b.Failures += rb.Failures
+		b.Retrial = b.Retrial || rb.Retrial
 		if rb.State == BreakerOpen && (b.OpenLeft == 0 || rb.OpenLeft < b.OpenLeft) {
 			b.OpenLeft = rb.OpenLeft // the first replica to try again
 		}

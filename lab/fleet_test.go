@@ -304,3 +304,18 @@ func TestProbeFailsAtTheTimeout(t *testing.T) {
 		t.Errorf("a stopped lab's check failed at its timeout: %+v", st)
 	}
 }
+
+// The fleet's breaker panel weighs its calls against the replicas' settings (the fleet's
+// own), and adds up their failures.
+func TestFleetBreakerKeepsTheSettings(t *testing.T) {
+	settings := BreakerStats{Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 3}
+	a, b := settings, settings
+	a.State, a.Calls, a.Failures, a.FailureRate = BreakerClosed, 4, 1, 25
+	b.State, b.Calls, b.Failures, b.FailureRate, b.Retrial = BreakerOpen, 4, 3, 75, true
+	got := fleetBreaker([]Snapshot{{Breaker: a}, {Breaker: b}})
+	want := settings
+	want.State, want.Calls, want.Failures, want.FailureRate, want.Retrial = BreakerMixed, 8, 4, 50, true
+	if got != want {
+		t.Errorf("fleet breaker %+v, want %+v", got, want)
+	}
+}
