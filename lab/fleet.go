@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -138,11 +139,17 @@ func (c Config) fleetWide() Config {
 	return c
 }
 
-// share is the config of one replica of a fleet of n: its share of the stream while every
-// replica is in rotation, and the balancer's check every check_every.
+// share is the config of one replica of a fleet of n: its share of the stream (each
+// profile step's too) while every replica is in rotation, and the balancer's check every
+// check_every.
 func (c Config) share(n int) Config {
-	c.Traffic.Payment.Rate /= float64(n)
-	c.Traffic.Signup.Rate /= float64(n)
+	for _, r := range []*RateConfig{&c.Traffic.Payment, &c.Traffic.Signup} {
+		r.Rate /= float64(n)
+		r.Profile = slices.Clone(r.Profile) // the fleet's own config keeps its steps
+		for i := range r.Profile {
+			r.Profile[i].Rate /= float64(n)
+		}
+	}
 	c.Traffic.Health.Rate = 1 / c.Fleet.CheckEvery.D().Seconds()
 	return c
 }
