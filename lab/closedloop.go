@@ -42,7 +42,8 @@ type closedLoop struct {
 func newClosedLoop(t TrafficConfig, start, end time.Time, send func(Class, time.Time, time.Duration, func()), spawn func(func())) *closedLoop {
 	cl := &closedLoop{users: t.Users, think: t.Think.D(), end: end, send: send, spawn: spawn, lag: newHist(),
 		changed: make(chan struct{}), since: start}
-	cl.rates, cl.total = ratesOf(t), ratesSum(t)
+	cl.rates = ratesOf(t)
+	cl.total = ratesSum(cl.rates)
 	return cl
 }
 
@@ -172,10 +173,7 @@ func (cl *closedLoop) setRates(from, to [numClasses]float64) {
 	cl.dueThen += cl.total * cl.window(now).Seconds()
 	cl.since = now
 	changeRates(&cl.rates, from, to)
-	cl.total, cl.weight = 0, [numClasses]float64{}
-	for _, v := range cl.rates {
-		cl.total += v
-	}
+	cl.total, cl.weight = ratesSum(cl.rates), [numClasses]float64{}
 	close(cl.changed)
 	cl.changed = make(chan struct{})
 }
