@@ -130,8 +130,7 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 		cl.lag.record(now.Sub(due))
 		c := cl.next()
 		cl.sent.Add(1)
-		for n, p := cl.outstanding.Add(1), cl.peak.Load(); n > p && !cl.peak.CompareAndSwap(p, n); p = cl.peak.Load() {
-		}
+		raiseMax(&cl.peak, cl.outstanding.Add(1))
 		cl.send(c, now, expected, replied)
 		last = due
 		select {
