@@ -13,8 +13,9 @@ import (
 // calls at once bring fewer answers a second), so nobody picks the number. It is driven by
 // hand, not composed as a policy: as a policy it would learn from every execution's time,
 // and a call that failed fast or was cut at a deadline would read as a fast answer (or a
-// slow one) and move the limit on no signal. Here only calls the dependency answered are
-// latency samples; every other permit is dropped. A new configuration (its starting limit,
+// slow one) and move the limit on no signal. Here only calls the dependency answered on
+// their first try are latency samples (a retried one's time holds its backoff and its
+// failed tries); every other permit is dropped. A new configuration (its starting limit,
 // max wait, or the pool it can fill) builds a new limiter; holders release on their own.
 type adaptive struct {
 	cur   atomic.Pointer[adaptiveGen]
@@ -55,7 +56,8 @@ func (a *adaptive) stats() (limit, inUse int) {
 
 // adaptiveStage is the adaptive limit as a bulkhead: a permit within the limit, waiting up to
 // max_wait (0: none, as failsafe-go's default, which turns the excess away rather than let it
-// queue), held until the call ends. The call's latency counts only if the dependency answered.
+// queue), held until the call ends. The call's latency counts only if the dependency answered
+// its first try.
 func adaptiveStage(a *adaptive) stage {
 	return stage{name: "bulkhead:adaptive", waits: PhaseBulkhead, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) result {
@@ -67,7 +69,7 @@ func adaptiveStage(a *adaptive) stage {
 			}
 			rec := p.permit
 			p.hold(func() {
-				if rec.answered.Load() {
+				if rec.sample.Load() {
 					permit.Record()
 				} else {
 					permit.Drop()

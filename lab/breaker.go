@@ -167,10 +167,10 @@ func breakerStage(g *breakerGen, countRejections bool) stage {
 
 // callRecord is where a call's breaker permit is kept, so that whichever comes first, the
 // call's end or its caller walking away, records it, once. It also says whether the
-// dependency answered the call, for the adaptive limit, wherever the call ended.
+// dependency answered the call's first try, for the adaptive limit, wherever the call ended.
 type callRecord struct {
-	p        atomic.Pointer[permit]
-	answered atomic.Bool
+	p      atomic.Pointer[permit]
+	sample atomic.Bool
 }
 
 func (c *callRecord) record(r result) { c.p.Load().record(r, false) }

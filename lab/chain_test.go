@@ -2,10 +2,13 @@ package lab
 
 import (
 	"context"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"poollab/slowserver"
 )
 
 // The chain in force follows the settings: each mechanism one stage, in the order it runs,
@@ -124,5 +127,30 @@ func TestEnoughLeftNeverLocksOut(t *testing.T) {
 	defer cancel2()
 	if r := run(short, &passage{}); !r.rejected || r.reason != RejectDeadline {
 		t.Errorf("with 1s left, less than half the budget: %+v, want rejected by the deadline", r)
+	}
+}
+
+// The adaptive limit times a call from its permit, taken before the first try: a payment
+// answered on its first try is a latency sample, one answered on a retry is not.
+func TestOnlyAFirstTryAnswerIsALatencySample(t *testing.T) {
+	srv, err := slowserver.Start(0, slowserver.Settings{Mode: slowserver.Healthy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	tr := &http.Transport{}
+	defer tr.CloseIdleConnections()
+	call := httpStage(&http.Client{Transport: tr}, srv.URL()+"/pay", &typicalLatency{}, &callCounts{}, false).wrap(nil)
+	for _, c := range []struct {
+		before int // failed tries before this one
+		sample bool
+	}{{0, true}, {1, false}} {
+		p := &passage{permit: &callRecord{}, calls: c.before}
+		if r := call(context.Background(), p); r.out != OK {
+			t.Fatalf("try %d: %v, want OK", c.before+1, r.out)
+		}
+		if got := p.permit.sample.Load(); got != c.sample {
+			t.Errorf("answered on try %d: a latency sample %v, want %v", c.before+1, got, c.sample)
+		}
 	}
 }

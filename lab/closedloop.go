@@ -42,7 +42,8 @@ type closedLoop struct {
 func newClosedLoop(t TrafficConfig, start, end time.Time, send func(Class, time.Time, time.Duration, func()), spawn func(func())) *closedLoop {
 	cl := &closedLoop{users: t.Users, think: t.Think.D(), end: end, send: send, spawn: spawn, lag: newHist(),
 		changed: make(chan struct{}), since: start}
-	cl.rates, cl.total = ratesOf(t), ratesSum(t)
+	cl.rates = ratesOf(t)
+	cl.total = ratesSum(cl.rates)
 	return cl
 }
 
@@ -129,8 +130,7 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 		cl.lag.record(now.Sub(due))
 		c := cl.next()
 		cl.sent.Add(1)
-		for n, p := cl.outstanding.Add(1), cl.peak.Load(); n > p && !cl.peak.CompareAndSwap(p, n); p = cl.peak.Load() {
-		}
+		raiseMax(&cl.peak, cl.outstanding.Add(1))
 		cl.send(c, now, expected, replied)
 		last = due
 		select {
@@ -165,16 +165,14 @@ func (cl *closedLoop) next() Class {
 }
 
 // setRates takes effect at once: every user paces its next request at the new rate.
-func (cl *closedLoop) setRates(r [numClasses]float64) {
+func (cl *closedLoop) setRates(from, to [numClasses]float64) {
 	cl.mu.Lock()
 	defer cl.mu.Unlock()
 	now := time.Now()
 	cl.dueThen += cl.total * cl.window(now).Seconds()
 	cl.since = now
-	cl.rates, cl.total, cl.weight = r, 0, [numClasses]float64{}
-	for _, v := range r {
-		cl.total += v
-	}
+	changeRates(&cl.rates, from, to)
+	cl.total, cl.weight = ratesSum(cl.rates), [numClasses]float64{}
 	close(cl.changed)
 	cl.changed = make(chan struct{})
 }
@@ -189,6 +187,12 @@ func (cl *closedLoop) window(now time.Time) time.Duration {
 }
 
 func (cl *closedLoop) lateness() Percentiles { return cl.lag.summary() }
+
+func (cl *closedLoop) current() [numClasses]float64 {
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	return cl.rates
+}
 
 // ClosedLoopStats is the closed-loop load at one instant: what its users sent against what
 // the target rate asked for.

@@ -140,7 +140,7 @@ func TestStallCountsFromTheLabStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Stop()
-	t.Logf("the dependency started %v before the lab", l.stallShift)
+	t.Logf("the dependency started %v before the lab", l.start.Sub(l.dep.Started()))
 	waitFor(t, func() bool { return time.Since(l.start) > 150*time.Millisecond }, "the stall to begin")
 	before := time.Now()
 	left := l.dep.Stats().Latency
@@ -148,6 +148,33 @@ func TestStallCountsFromTheLabStart(t *testing.T) {
 	end := c.Dependency.Stall.FirstAt.D() + c.Dependency.Stall.For.D()
 	if lo, hi := before.Add(left).Sub(l.start), after.Add(left).Sub(l.start); end < lo || end > hi {
 		t.Errorf("the stall ends between %v and %v of the lab's time, want at %v", lo, hi, end)
+	}
+}
+
+// In closed mode the rates in force are the users' target, and follow an Apply.
+func TestClosedLoopRatesInForceFollowApply(t *testing.T) {
+	c := closedConfig(2, 10, 0, time.Hour)
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	c.Traffic.Payment.Rate = 20
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Snapshot().RatesInForce[Payment]; got != 20 {
+		t.Errorf("payments in force at %v/s after applying 20/s", got)
+	}
+}
+
+// The users pace at the base rate: a profile in closed mode would be ignored, so it is refused.
+func TestClosedLoopRefusesAProfile(t *testing.T) {
+	c := closedConfig(2, 10, 0, time.Second)
+	c.Traffic.Signup.Profile = []RateStep{{At: Duration(time.Second), Rate: 5}}
+	var fe *FieldError
+	if err := c.Validate(); !errors.As(err, &fe) || fe.Key != "traffic.signup.profile" || !strings.Contains(fe.Msg, "closed mode") {
+		t.Errorf("Validate() = %v, want a traffic.signup.profile error naming closed mode", err)
 	}
 }
 

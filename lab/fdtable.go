@@ -32,5 +32,5 @@ func reserveFiles(n int) {
 // calls at once with room for bursts; and some to spare.
 func (c Config) filesNeeded() int {
 	calls := max(c.Pool.MaxWorkers(), int(2*c.Forecast().Payment.CallsAtOnce))
-	return 2*calls*max(c.Dependency.Hops, 1)*max(c.Fleet.Replicas, 1) + 256
+	return 2*calls*c.Dependency.servers()*max(c.Fleet.Replicas, 1) + 256
 }

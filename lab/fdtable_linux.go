@@ -1,10 +1,15 @@
 package lab
 
-import "syscall"
+import (
+	"syscall"
 
-// growFileTable grows the table to hold n descriptors by putting one at n−1 (dup2) and
-// closing it again: the table keeps its size. It stays within the process's limit, and
-// returns the size it reached.
+	"golang.org/x/sys/unix"
+)
+
+// growFileTable grows the table to hold n descriptors by putting one at n−1 or above
+// (F_DUPFD takes the lowest free one from there, so no open descriptor is touched, as a
+// lab starting beside this one may hold n−1) and closing it again: the table keeps its
+// size. It stays within the process's limit, and returns the size it reached.
 func growFileTable(n int) int {
 	var lim syscall.Rlimit
 	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) == nil && uint64(n) > lim.Cur {
@@ -13,9 +18,10 @@ func growFileTable(n int) int {
 	if n <= 1024 { // the size every process starts with
 		return n
 	}
-	if err := syscall.Dup2(0, n-1); err != nil {
+	fd, err := unix.FcntlInt(0, unix.F_DUPFD, n-1)
+	if err != nil {
 		return 0
 	}
-	syscall.Close(n - 1)
+	unix.Close(fd)
 	return n
 }

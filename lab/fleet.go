@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -26,8 +27,7 @@ type Fleet struct {
 	gate      applyGate
 	servers   []*slowserver.Server // the one dependency (and its hops) every replica calls, edge first
 	dep       *slowserver.Server   // servers[0]
-	gen       *generator           // payments and signups, to the balancer
-	load      load                 // what sends the stream: gen, or closed-loop users
+	load      load                 // payments and signups, to the balancer: the generator, or closed-loop users
 	users     *closedLoop          // closed mode's users; nil in open mode
 	resubmits *resubmitter         // impatient users: their second try goes through the balancer too
 	checks    *generator           // the balancer's health checks, to each replica in turn
@@ -98,10 +98,7 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	f.sent = sent
 	f.bal = &balancer{start: f.start, metrics: &f.metrics}
 	f.resubmits = newResubmitter(end, f.bal.resubmit)
-	// The dependency counts its stalls from its own start, a moment before the fleet's.
-	ds := dependencySettings(cfg.Dependency)
-	ds.Stall.FirstAt += f.start.Sub(f.dep.Started())
-	err = alignStalls(f.dep, ds)
+	err = setDependency(servers, cfg, f.start)
 	for i := 0; i < n && err == nil; i++ {
 		var r *Lab
 		r, err = Start(cfg.share(n), Options{Until: o.Until, OnPanic: o.OnPanic, replica: &replicaOf{index: i,
@@ -121,11 +118,11 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	}
 	f.bal.targets = f.replicas
 	stream := cfg.streamTraffic()
-	f.gen = newGenerator(stream, end, f.bal.route)
-	f.load = f.gen
 	if stream.Mode == Closed {
 		f.users = newClosedLoop(stream, f.start, end, f.bal.send, f.spawn)
 		f.load = f.users
+	} else {
+		f.load = newGenerator(stream, end, f.bal.route)
 	}
 	f.checks = newGenerator(cfg.checkTraffic(), end, f.bal.check)
 	f.spawn(func() { f.load.run(f.ctx, f.start); close(sent) })
@@ -142,11 +139,17 @@ func (c Config) fleetWide() Config {
 	return c
 }
 
-// share is the config of one replica of a fleet of n: its share of the stream while every
-// replica is in rotation, and the balancer's check every check_every.
+// share is the config of one replica of a fleet of n: its share of the stream (each
+// profile step's too) while every replica is in rotation, and the balancer's check every
+// check_every.
 func (c Config) share(n int) Config {
-	c.Traffic.Payment.Rate /= float64(n)
-	c.Traffic.Signup.Rate /= float64(n)
+	for _, r := range []*RateConfig{&c.Traffic.Payment, &c.Traffic.Signup} {
+		r.Rate /= float64(n)
+		r.Profile = slices.Clone(r.Profile) // the fleet's own config keeps its steps
+		for i := range r.Profile {
+			r.Profile[i].Rate /= float64(n)
+		}
+	}
 	c.Traffic.Health.Rate = 1 / c.Fleet.CheckEvery.D().Seconds()
 	return c
 }
@@ -177,7 +180,7 @@ func (f *Fleet) Apply(cfg Config) error {
 // set makes cfg, made fleet-wide, every replica's settings, old having been the fleet's.
 func (f *Fleet) set(cfg, old Config) error {
 	cfg = cfg.fleetWide()
-	if err := setDependency(f.servers, cfg); err != nil {
+	if err := setDependency(f.servers, cfg, f.start); err != nil {
 		return err
 	}
 	for i, r := range f.replicas {
@@ -186,9 +189,7 @@ func (f *Fleet) set(cfg, old Config) error {
 		}
 	}
 	f.cfg.Store(&cfg)
-	if next := ratesOf(cfg.streamTraffic()); next != ratesOf(old.streamTraffic()) {
-		f.load.setRates(next)
-	}
+	applyRates(f.load, old.streamTraffic(), cfg.streamTraffic())
 	return nil
 }
 
@@ -220,7 +221,7 @@ func (f *Fleet) sample(end time.Time) {
 		}
 		ps, ds := f.pool(reps), f.dep.Stats()
 		f.seconds.take(Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
-			Rate: f.gen.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
+			Rate: f.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
 	})
 }
 
@@ -269,7 +270,7 @@ func (f *Fleet) Snapshot() Snapshot {
 	s.Connections.PerRoute = cfg.Payment.Connections.PerRoute
 	s.Goroutines += f.running.Load()
 	s.GoroutinesPeak += f.peak.Load()
-	s.RatesInForce = f.gen.current()
+	s.RatesInForce = f.load.current()
 	s.Dependency = dependencyStats(f.dep, cfg.Dependency.Mode)
 	s.Generator.Lag = f.load.lateness()
 	if f.users != nil {
@@ -332,7 +333,8 @@ func addBulkhead(a, b BulkheadStats) BulkheadStats {
 }
 
 // fleetBreaker is the replicas' breakers as one: their state when they share it (else
-// mixed), the opens and calls added up, the failure rate over all their calls.
+// mixed), the opens, calls and failures added up, the failure rate over all their calls,
+// retrying when any one is. The settings are replica 1's: every replica has the fleet's.
 func fleetBreaker(reps []Snapshot) BreakerStats {
 	var b BreakerStats
 	var failed float64
@@ -341,9 +343,12 @@ func fleetBreaker(reps []Snapshot) BreakerStats {
 		switch {
 		case i == 0:
 			b.State = rb.State
+			b.Threshold, b.MinCalls, b.Window, b.Trials = rb.Threshold, rb.MinCalls, rb.Window, rb.Trials
 		case rb.State != b.State:
 			b.State = BreakerMixed
 		}
+		b.Failures += rb.Failures
+		b.Retrial = b.Retrial || rb.Retrial
 		if rb.State == BreakerOpen && (b.OpenLeft == 0 || rb.OpenLeft < b.OpenLeft) {
 			b.OpenLeft = rb.OpenLeft // the first replica to try again
 		}

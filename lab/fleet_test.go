@@ -323,3 +323,33 @@ func TestFleetBulkheadOneUnit(t *testing.T) {
 		t.Errorf("summary:\n%s\nwant a line %q", lines, want)
 	}
 }
+
+// The fleet's breaker panel weighs its calls against the replicas' settings (the fleet's
+// own), and adds up their failures.
+func TestFleetBreakerKeepsTheSettings(t *testing.T) {
+	settings := BreakerStats{Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 3}
+	a, b := settings, settings
+	a.State, a.Calls, a.Failures, a.FailureRate = BreakerClosed, 4, 1, 25
+	b.State, b.Calls, b.Failures, b.FailureRate, b.Retrial = BreakerOpen, 4, 3, 75, true
+	got := fleetBreaker([]Snapshot{{Breaker: a}, {Breaker: b}})
+	want := settings
+	want.State, want.Calls, want.Failures, want.FailureRate, want.Retrial = BreakerMixed, 8, 4, 50, true
+	if got != want {
+		t.Errorf("fleet breaker %+v, want %+v", got, want)
+	}
+}
+
+// A replica's share of the stream divides a profile's steps as it divides the base rate,
+// and leaves the fleet's own steps as they were.
+func TestShareDividesTheProfile(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate = 40
+	c.Traffic.Payment.Profile = []RateStep{{At: Duration(time.Second), Rate: 80}}
+	r := c.share(4)
+	if got := r.Traffic.RateAt(Payment, 2*time.Second); got != 20 {
+		t.Errorf("a replica of 4 takes %v/s after the step to 80/s, want 20", got)
+	}
+	if got := c.Traffic.Payment.Profile[0].Rate; got != 80 {
+		t.Errorf("the fleet's step is %v/s after share, want 80", got)
+	}
+}

@@ -96,9 +96,12 @@ func startDependency(port int, c Config) ([]*slowserver.Server, error) {
 	return slowserver.StartChainAt(port, hops, dependencySettings(d))
 }
 
-// setDependency applies c to the running servers (a lab's or a fleet's). A chain's length
-// is fixed while it runs.
-func setDependency(servers []*slowserver.Server, c Config) error {
+// setDependency applies c to the running servers (a lab's or a fleet's, whose run began at
+// start). A chain's length is fixed while it runs. The last server, the one that stalls,
+// counts its stalls from its own start, a moment before the run's (traffic needs its
+// address first): its stalls are moved by the difference, so stall.first_at counts from
+// the run's start, as every other time in the lab does.
+func setDependency(servers []*slowserver.Server, c Config, start time.Time) error {
 	d := c.Dependency
 	if n := d.servers(); n != len(servers) {
 		return &FieldError{Key: "dependency.hops", Msg: fmt.Sprintf("the lab runs %d; changing it to %d takes a restart (r)", len(servers), n)}
@@ -111,7 +114,9 @@ func setDependency(servers []*slowserver.Server, c Config) error {
 			return fmt.Errorf("dependency: hop %d: %w", i+1, err)
 		}
 	}
-	if err := servers[last].Set(dependencySettings(d)); err != nil {
+	s := dependencySettings(d)
+	s.Stall.FirstAt += start.Sub(servers[last].Started())
+	if err := servers[last].Set(s); err != nil {
 		return fmt.Errorf("dependency: %w", err)
 	}
 	return nil

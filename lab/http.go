@@ -34,7 +34,9 @@ func httpStage(client *http.Client, url string, typical *typicalLatency, counts 
 			r := request(ctx, client, url, h)
 			if r.out == OK {
 				typical.observe(time.Since(began))
-				p.permit.answered.Store(true)
+				// The adaptive limit times the call from its permit, taken before the first try:
+				// only an answer to that try makes the time the dependency's alone.
+				p.permit.sample.Store(p.calls == 1)
 			}
 			return r
 		}

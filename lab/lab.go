@@ -16,8 +16,9 @@ import (
 // load sends a lab's traffic: the open-loop generator, or the closed-loop users.
 type load interface {
 	run(ctx context.Context, start time.Time) // returns when nothing more will be sent
-	setRates(r [numClasses]float64)
-	lateness() Percentiles // how late it sent against its own schedule or pacing
+	setRates(from, to [numClasses]float64)    // the base rates before and after an Apply
+	lateness() Percentiles                    // how late it sent against its own schedule or pacing
+	current() [numClasses]float64             // the rates in force now
 }
 
 func (g *generator) lateness() Percentiles { return g.lag.summary() }
@@ -59,8 +60,7 @@ type Lab struct {
 	cfg       atomic.Pointer[Config]
 	gate      applyGate
 	pool      *pool
-	gen       *generator  // nil for a fleet's replica
-	load      load        // what sends the traffic: gen (open loop) or the closed-loop users; nil for a replica
+	load      load        // what sends the traffic: the open-loop generator or the closed-loop users; nil for a replica
 	semaphore semaphore   // the semaphore bulkhead
 	threads   *threadPool // the thread-pool bulkhead
 	conns     semaphore   // connections per route
@@ -79,13 +79,12 @@ type Lab struct {
 	seconds  seconds
 	stopOnce sync.Once
 
-	users      *closedLoop             // closed mode's users; nil in open mode
-	stallShift time.Duration           // from the dependency's start to the lab's: its stalls are counted from the lab's
-	retry      atomic.Pointer[retrier] // the retry policy in force
-	calls      callCounts              // the lab's calls to the dependency
-	resubmits  *resubmitter            // impatient users sending their request again
-	adaptive   adaptive                // the adaptive limit
-	slack      slackLost               // free workers at each bulkhead rejection
+	users     *closedLoop             // closed mode's users; nil in open mode
+	retry     atomic.Pointer[retrier] // the retry policy in force
+	calls     callCounts              // the lab's calls to the dependency
+	resubmits *resubmitter            // impatient users sending their request again
+	adaptive  adaptive                // the adaptive limit
+	slack     slackLost               // free workers at each bulkhead rejection
 }
 
 // ErrFleet is what Start says to a config with more than one replica: Launch runs those.
@@ -141,8 +140,8 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	if o.Until > 0 {
 		end = l.start.Add(o.Until)
 	}
-	if rep == nil {
-		if err := l.alignStalls(cfg.Dependency); err != nil {
+	if rep == nil { // before any request is sent
+		if err := setDependency(l.servers, cfg, l.start); err != nil {
 			l.Stop()
 			return nil, err
 		}
@@ -156,12 +155,12 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	}
 	sent := make(chan struct{})
 	l.sent = sent
-	l.gen = newGenerator(cfg.Traffic, end, l.arrive)
 	l.resubmits = newResubmitter(end, l.resubmit)
-	l.load = l.gen
 	if cfg.Traffic.Mode == Closed {
 		l.users = newClosedLoop(cfg.Traffic, l.start, end, l.send, l.spawn)
 		l.load = l.users
+	} else {
+		l.load = newGenerator(cfg.Traffic, end, l.arrive)
 	}
 	l.spawn(func() { l.load.run(l.ctx, l.start); close(sent) })
 	l.spawn(func() { l.resubmits.run(l.ctx) })
@@ -265,7 +264,7 @@ func (l *Lab) Apply(cfg Config) error {
 // set makes cfg the lab's settings, old having been them.
 func (l *Lab) set(cfg, old Config) error {
 	if l.ownsDep {
-		if err := setDependency(l.servers, cfg); err != nil {
+		if err := setDependency(l.servers, cfg, l.start); err != nil {
 			return err
 		}
 	}
@@ -275,10 +274,17 @@ func (l *Lab) set(cfg, old Config) error {
 	if cfg.Pool != old.Pool {
 		l.pool.resize(cfg.Pool)
 	}
-	if l.load != nil && ratesOf(cfg.Traffic) != ratesOf(old.Traffic) {
-		l.load.setRates(ratesOf(cfg.Traffic))
+	if l.load != nil {
+		applyRates(l.load, old.Traffic, cfg.Traffic)
 	}
 	return nil
+}
+
+// applyRates tells ld of the base rates that changed from old to next, if any did.
+func applyRates(ld load, old, next TrafficConfig) {
+	if from, to := ratesOf(old), ratesOf(next); from != to {
+		ld.setRates(from, to)
+	}
 }
 
 // onRestartOnly is c with what changes only on restart kept as in old: the arrival shape,
@@ -344,12 +350,12 @@ func (l *Lab) counts() (out [numClasses]ClassStats) {
 	return out
 }
 
-// rates are the rates in force: the generator's; a fleet's replica has none of its own.
+// rates are the rates in force: the load's; a fleet's replica has none of its own.
 func (l *Lab) rates() [numClasses]float64 {
-	if l.gen == nil {
+	if l.load == nil {
 		return [numClasses]float64{}
 	}
-	return l.gen.current()
+	return l.load.current()
 }
 
 // Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
@@ -412,29 +418,4 @@ func dependencySettings(d DependencyConfig) slowserver.Settings {
 		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D(),
 		Stall: slowserver.Stall{Every: d.Stall.Every.D(), For: d.Stall.For.D(), FirstAt: d.Stall.FirstAt.D()},
 		Knee:  d.Knee, KneeExponent: d.KneeExponent}
-}
-
-// dependencySettings are d for this lab's dependency: its stalls moved by stallShift, so
-// that stall.first_at counts from the lab's start, as every other time in the lab does.
-func (l *Lab) dependencySettings(d DependencyConfig) slowserver.Settings {
-	s := dependencySettings(d)
-	s.Stall.FirstAt += l.stallShift
-	return s
-}
-
-// alignStalls counts the dependency's stall schedule from the lab's start. The dependency
-// starts first (traffic needs its address) and counts its stalls from its own start, a
-// fraction of a millisecond earlier (StallShift measures it); the settings are set again,
-// shifted by that, before any request is sent.
-func (l *Lab) alignStalls(d DependencyConfig) error {
-	l.stallShift = l.start.Sub(l.dep.Started())
-	return alignStalls(l.dep, l.dependencySettings(d))
-}
-
-// alignStalls sets s, whose stalls are already shifted, on dep, when it stalls at all.
-func alignStalls(dep *slowserver.Server, s slowserver.Settings) error {
-	if s.Stall.For <= 0 {
-		return nil
-	}
-	return dep.Set(s)
 }

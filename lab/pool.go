@@ -109,7 +109,7 @@ func (w *workerHandle) set(ph Phase) {
 // A worker is a slot index held by a goroutine; the goroutine takes the next queued job
 // itself when it finishes, as a thread-pool worker would. With an unbounded queue it is a
 // Go server instead: each waiting request is a goroutine blocked on the pool, and a worker
-// that frees hands its slot to the next one and ends.
+// that frees hands its slot to the next one and parks, as with nothing queued.
 type pool struct {
 	ctx   context.Context
 	run   runFunc
@@ -162,8 +162,8 @@ type after uint8
 
 const (
 	runNext after = iota // the queue gave it the next job
-	wait                 // nothing queued: wait, parked, for the next job
-	end                  // the slot is gone (the pool shrank, the lab stops) or went to a waiting request: end
+	wait                 // nothing queued, or the slot went to a request waiting as its own goroutine: wait, parked, for the next job
+	end                  // the slot is gone (the pool shrank, the lab stops): end
 )
 
 func newPool(ctx context.Context, spawn func(func()), c PoolConfig, run runFunc) *pool {
@@ -303,8 +303,8 @@ func (p *pool) full() {
 
 // next frees slot and, if work is queued and the slot is still part of the pool, returns
 // the next job for the same worker; a job waiting as its own goroutine is handed the slot
-// instead. With nothing queued the slot is free, and g, the worker's goroutine, is parked
-// to wait for its next job (nil: it ends).
+// instead. Then, or with nothing queued (the slot free), g, the worker's goroutine, is
+// parked to wait for its next job (nil: it ends).
 func (p *pool) next(slot int, g *parked) (job, after) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -335,7 +335,7 @@ func (p *pool) next(slot int, g *parked) (job, after) {
 	return job{}, wait
 }
 
-// free is how many workers are free now.
+// freeNow is how many workers are free now.
 func (p *pool) freeNow() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -60,6 +60,9 @@ func (t TrafficConfig) validateProfiles() error {
 		if len(steps) > MaxProfileSteps {
 			return &FieldError{Key: key, Msg: fmt.Sprintf("must have at most %d steps, got %d", MaxProfileSteps, len(steps))}
 		}
+		if len(steps) > 0 && t.Mode == Closed { // the users pace at the base rate: a profile would be ignored
+			return &FieldError{Key: key, Msg: "closed mode paces its users at traffic." + c.String() + ".rate and follows no profile: remove the profile, or use traffic.mode: open"}
+		}
 		for i, s := range steps {
 			at := fmt.Sprintf("%s[%d]", key, i)
 			switch {

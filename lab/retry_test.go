@@ -224,6 +224,44 @@ func TestApplyKeepsTheChainLength(t *testing.T) {
 	}
 }
 
+// A chain whose last hop stalls is still a chain: every hop receives the payments, and the
+// last hop's stalls count from the lab's start, at Start and after an Apply alike.
+func TestStallingChainReachesEveryHop(t *testing.T) {
+	c := DefaultConfig()
+	c.Dependency.Hops = 3
+	c.Dependency.Latency = Duration(time.Millisecond)
+	c.Dependency.Stall = StallConfig{FirstAt: Duration(time.Hour), For: Duration(time.Second)}
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 50, 0, 0
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	for i, s := range l.servers[:2] {
+		if f := s.Settings().Forward; f == nil || f.URL != l.servers[i+1].URL() {
+			t.Fatalf("hop %d forwards %+v, want it to call hop %d", i+1, f, i+2)
+		}
+	}
+	last := l.servers[2]
+	shifted := c.Dependency.Stall.FirstAt.D() + l.start.Sub(last.Started())
+	if got := last.Settings().Stall.FirstAt; got != shifted {
+		t.Errorf("the last hop's first stall at %v of its own time, want %v (the lab's first_at)", got, shifted)
+	}
+	waitFor(t, func() bool { return last.Stats().Requests > 0 }, "the last hop to receive a payment")
+	for i, h := range l.Snapshot().Hops {
+		if h.Requests == 0 {
+			t.Errorf("hop %d received no request", i+1)
+		}
+	}
+	c.Traffic.Payment.Rate = 20
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	if got := last.Settings().Stall.FirstAt; got != shifted {
+		t.Errorf("after Apply the last hop's first stall at %v of its own time, want %v", got, shifted)
+	}
+}
+
 // Impatient users: every payment still waiting after 100 ms is sent once more. The
 // dependency takes 300 ms, so every original that got a worker is resubmitted, and no
 // duplicate is; duplicates are arrivals and balance like them.

@@ -21,9 +21,7 @@ type owner struct {
 // spawn starts a goroutine the owner waits for.
 func (o *owner) spawn(fn func()) {
 	o.wg.Add(1)
-	n := o.running.Add(1)
-	for p := o.peak.Load(); n > p && !o.peak.CompareAndSwap(p, n); p = o.peak.Load() {
-	}
+	raiseMax(&o.peak, o.running.Add(1))
 	go func() {
 		defer o.wg.Done()
 		defer o.running.Add(-1)
@@ -36,6 +34,12 @@ func (o *owner) spawn(fn func()) {
 		}
 		fn()
 	}()
+}
+
+// raiseMax makes m at least n; a compare-and-swap, so concurrent raises lose none.
+func raiseMax(m *atomic.Int64, n int64) {
+	for p := m.Load(); n > p && !m.CompareAndSwap(p, n); p = m.Load() {
+	}
 }
 
 // sampleLead is how far before each whole second the sampler takes its sample.

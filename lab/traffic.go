@@ -12,12 +12,10 @@ import (
 // (or at seeded exponential gaps for poisson), whatever the pool is doing. It sleeps until
 // the next due time and then emits everything due, so timer slop never becomes rate drift.
 type generator struct {
-	arrivals Arrivals
-	seed     int64
-	traffic  TrafficConfig // its profiles change the rates on their schedule
-	end      time.Time     // zero: run until stopped
-	emit     func(c Class, intended time.Time)
-	lag      *hist // how late each event left against its schedule: the generator's own health
+	traffic TrafficConfig // its arrival shape and seed; its profiles change the rates on their schedule
+	end     time.Time     // zero: run until stopped
+	emit    func(c Class, intended time.Time)
+	lag     *hist // how late each event left against its schedule: the generator's own health
 
 	mu      sync.Mutex
 	rates   [numClasses]float64
@@ -25,7 +23,7 @@ type generator struct {
 }
 
 func newGenerator(t TrafficConfig, end time.Time, emit func(Class, time.Time)) *generator {
-	g := &generator{arrivals: t.Arrivals, seed: t.Seed, traffic: t, end: end, emit: emit, lag: newHist(),
+	g := &generator{traffic: t, end: end, emit: emit, lag: newHist(),
 		changed: make(chan struct{}, 1)}
 	for _, c := range Classes {
 		g.rates[c] = t.RateAt(c, 0)
@@ -48,6 +46,17 @@ func ratesOf(t TrafficConfig) [numClasses]float64 {
 	return r
 }
 
+// changeRates sets in force, for each class whose base rate went from from[c] to another
+// to[c], the new one; every other class keeps its rate in force, which a profile's step may
+// have set.
+func changeRates(inForce *[numClasses]float64, from, to [numClasses]float64) {
+	for c := range inForce {
+		if from[c] != to[c] {
+			inForce[c] = to[c]
+		}
+	}
+}
+
 // Rate is class c's arrival rate per second.
 func (t TrafficConfig) Rate(c Class) float64 { return t.of(c).Rate }
 
@@ -65,9 +74,9 @@ func (t TrafficConfig) of(c Class) RateConfig {
 }
 
 // setRates takes effect from now: a class whose rate changed starts a new schedule at once.
-func (g *generator) setRates(r [numClasses]float64) {
+func (g *generator) setRates(from, to [numClasses]float64) {
 	g.mu.Lock()
-	g.rates = r
+	changeRates(&g.rates, from, to)
 	g.mu.Unlock()
 	select {
 	case g.changed <- struct{}{}:
@@ -113,7 +122,7 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 	var sched [numClasses]schedule
 	// Classes due at the same instant go in a seeded random order, as two real schedulers
 	// race: never by class index, which would hand every contested worker to one class.
-	ties := rand.New(rand.NewPCG(uint64(g.seed), 0))
+	ties := rand.New(rand.NewPCG(uint64(g.traffic.Seed), 0))
 	// earliest is the class due first, or -1 when none has traffic; fair picks among
 	// classes due at that same instant at random. Only an emission draws, so the schedule
 	// alone decides the random stream, however late the generator runs.
@@ -136,8 +145,8 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 	g.mu.Lock()
 	for c := range sched {
 		// One stream per class from the seed: the same seed gives the same arrivals in every run.
-		sched[c].rng = rand.New(rand.NewPCG(uint64(g.seed), uint64(c)+1))
-		sched[c].reset(g.rates[c], start, g.arrivals)
+		sched[c].rng = rand.New(rand.NewPCG(uint64(g.traffic.Seed), uint64(c)+1))
+		sched[c].reset(g.rates[c], start, g.traffic.Arrivals)
 	}
 	g.mu.Unlock()
 	steps := newStepper(g.traffic, start)
@@ -176,7 +185,7 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 			g.mu.Lock()
 			for c := range sched {
 				if g.rates[c] != sched[c].rate {
-					sched[c].reset(g.rates[c], now, g.arrivals)
+					sched[c].reset(g.rates[c], now, g.traffic.Arrivals)
 				}
 			}
 			g.mu.Unlock()
@@ -194,7 +203,7 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 					g.mu.Lock()
 					g.rates[sc] = rate
 					g.mu.Unlock()
-					sched[sc].reset(rate, at, g.arrivals)
+					sched[sc].reset(rate, at, g.traffic.Arrivals)
 					continue
 				}
 				if c < 0 {
@@ -207,7 +216,7 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 				s := &sched[c]
 				g.lag.record(now.Sub(s.next))
 				g.emit(Class(c), s.next)
-				s.advance(g.arrivals)
+				s.advance(g.traffic.Arrivals)
 			}
 		}
 	}

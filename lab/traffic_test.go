@@ -65,7 +65,7 @@ func TestRateChangeTakesEffectAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { g.run(ctx, start); close(done) }()
-	g.setRates([numClasses]float64{Signup: 1000})
+	g.setRates([numClasses]float64{}, [numClasses]float64{Signup: 1000})
 	deadline := time.Now().Add(time.Minute)
 	for {
 		mu.Lock()
@@ -81,6 +81,26 @@ func TestRateChangeTakesEffectAtOnce(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// Applying a new rate to one class leaves another class's profile step in force: only a
+// base rate that changed is set again.
+func TestApplyKeepsAProfileStepInForce(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 1, 1, 0
+	c.Traffic.Payment.Profile = []RateStep{{At: 0, Rate: 2}}
+	l, err := Start(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	c.Traffic.Signup.Rate = 3
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Snapshot().RatesInForce; got[Payment] != 2 || got[Signup] != 3 {
+		t.Errorf("rates in force %v, want payments at their profile's 2/s and signups at the applied 3/s", got)
+	}
 }
 
 // A bounded run with no traffic still ends at its end, not before and not never.
