@@ -110,6 +110,15 @@ type Rates struct {
 	Rejected                      [numClasses][numReasons]float64
 }
 
+// RejectedTotal is class c's rejections per second, every reason together.
+func (r *Rates) RejectedTotal(c Class) float64 {
+	var n float64
+	for _, v := range r.Rejected[c] {
+		n += v
+	}
+	return n
+}
+
 // Rates averages the last RateWindow whole seconds of the timeline (all of it while shorter).
 func (s *Snapshot) Rates() Rates {
 	secs := s.Timeline[max(len(s.Timeline)-RateWindow, 0):]
