@@ -97,7 +97,10 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int) string {
 		gs = barGlyphs(countWorkers(p.Workers, p.Size), replicaCells)
 	}
 	busy := fmt.Sprintf(" %*d/%d", len(itoa(p.Size)), p.Busy, p.Size)
-	if p.QueueCap > 0 {
+	switch {
+	case p.Unbounded: // no cap to line the counts up to
+		busy += fmt.Sprintf(" +%d queued", p.Queued)
+	case p.HasQueue():
 		busy += fmt.Sprintf(" +%*d queued", len(itoa(p.QueueCap)), p.Queued)
 	}
 	starved := "–"

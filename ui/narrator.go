@@ -151,7 +151,16 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	}
 
 	fill := fmtSecs(f.FillIn)
-	if q := cfg.Pool.Queue; q > 0 && len(starving) == 0 {
+	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
+		wait := latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count)
+		if q.Unbounded() { // nothing is turned away: the queue, and the wait, only grow
+			if s.Elapsed < f.FillIn {
+				return fmt.Sprintf("%s: first full at ~%s, then the queue grows without end (~%s) and %s wait ever longer",
+					law, fill, fmtPerSec(f.Queue.Growth), others)
+			}
+			return fmt.Sprintf("%s: full since ~%s; the queue grows without end (~%s), %s wait in it ever longer (wait p99 %s)",
+				law, fill, fmtPerSec(f.Queue.Growth), others, wait)
+		}
 		if s.Elapsed < f.FillIn {
 			return fmt.Sprintf("%s: first full at ~%s, then the queue of %d fills and %s starve", law, fill, q, others)
 		}
@@ -160,7 +169,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			eta = fmt.Sprintf(" (growing %s, full at ~%s)", fmtPerSec(f.Queue.Growth), fmtSecs(f.Queue.FullIn))
 		}
 		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
-			law, fill, others, q, eta, latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count))
+			law, fill, others, q, eta, wait)
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
 	share := ""

@@ -230,7 +230,7 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool) []string {
 // queueLine draws the accept queue: waiting requests by class, then free places.
 func queueLine(t *theme, p lab.PoolStats, w int) string {
 	label := t.bold.Render("queue") + "    "
-	if p.QueueCap == 0 && p.Queued == 0 {
+	if !p.HasQueue() && p.Queued == 0 {
 		none := "none: a request that finds every worker busy is rejected at once"
 		if poolLabelW+len(none) > w {
 			none = "none: rejected at once when every worker is busy"

@@ -155,7 +155,7 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 	case level == levelFull:
 		pool = poolLines(t, snap, w, 4, true)
 	case level < levelTight: // without a queue, the settings' "queue 0" says it
-		pool = poolLines(t, snap, w, 2, snap.Pool.QueueCap > 0 || snap.Pool.Queued > 0)
+		pool = poolLines(t, snap, w, 2, snap.Pool.HasQueue() || snap.Pool.Queued > 0)
 	default:
 		pool = poolLines(t, snap, w, 1, false)[:1]
 	}
