@@ -198,11 +198,8 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool) []string {
 		}
 	} else {
 		// A proportional bar; the note on the scale takes room from the bar itself.
-		note := func(cells int) string {
-			return fmt.Sprintf(" · 1 cell ≈ %s workers", fmtWorkers(float64(n)/float64(cells)))
-		}
-		cells := max(avail-ansiWidth(note(avail)), 10)
-		summary += note(cells)
+		cells, note := scaledBar(n, avail, " workers")
+		summary += note
 		rows = append(rows, t.cells(barGlyphs(pc, cells)))
 	}
 	if len(rows) == 0 {
@@ -225,6 +222,22 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool) []string {
 	}
 	out = append(out, poolLegend(t, s, pc, w)...)
 	return out
+}
+
+// scaledBar shares avail cells between a proportional bar of n things and its note on the
+// scale, " · 1 cell ≈ 2.1 workers" (unit " workers"). The bar takes what the note leaves,
+// at least 10 cells; a shorter bar makes each cell stand for more, and its note can grow
+// ("2" → "2.1"), so the bar shrinks until the note it needs fits beside it.
+func scaledBar(n, avail int, unit string) (cells int, note string) {
+	scale := func(cells int) string {
+		return fmt.Sprintf(" · 1 cell ≈ %s%s", fmtWorkers(float64(n)/float64(cells)), unit)
+	}
+	cells = avail - ansiWidth(scale(avail))
+	for cells > 10 && cells+ansiWidth(scale(cells)) > avail {
+		cells--
+	}
+	cells = max(cells, 10)
+	return cells, scale(cells)
 }
 
 // queueLine draws the accept queue: waiting requests by class, then free places.
@@ -251,13 +264,10 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 			gs = append(gs, glyph{kind: kindIdle})
 		}
 	} else {
-		note := func(cells int) string {
-			return fmt.Sprintf(" · 1 cell ≈ %s", fmtWorkers(float64(total)/float64(cells)))
-		}
-		cells := max(avail-ansiWidth(note(avail)), 10)
+		cells, note := scaledBar(total, avail, "")
 		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy)), idle: total - p.Queued}
 		gs = barGlyphs(pc, cells)
-		summary += note(cells)
+		summary += note
 	}
 	// Queued requests hold no worker yet: letters without the solid background.
 	var b strings.Builder
