@@ -71,6 +71,23 @@ type Second struct {
 	DepLatency  time.Duration                 // what a call arriving at the sample would take
 }
 
+// TurnedAway counts the requests of every class the pool turned away for want of a worker
+// during this second.
+func (s *Second) TurnedAway() int64 { return s.poolRejected(func(Class) bool { return true }) }
+
+// Starved counts those of the classes that starve (every class but payment).
+func (s *Second) Starved() int64 { return s.poolRejected(Class.Starves) }
+
+func (s *Second) poolRejected(of func(Class) bool) int64 {
+	var n int64
+	for _, c := range Classes {
+		if of(c) {
+			n += s.Rejected[c][RejectPool]
+		}
+	}
+	return n
+}
+
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
 	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0

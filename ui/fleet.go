@@ -123,13 +123,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int) string {
 	}
 	starved := "–"
 	if last := r.LastSecond(); last != nil {
-		var n int64
-		for i, c := range lab.Classes {
-			if c.Starves() {
-				n += last.Rejected[i][lab.RejectPool]
-			}
-		}
-		starved = fmtRate(n)
+		starved = fmtPerSec(float64(last.Starved()))
 	}
 	h := r.Health
 	var state string

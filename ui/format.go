@@ -25,8 +25,14 @@ func fmtCount(n int64) string {
 	}
 }
 
-// fmtRate writes a per-second count.
-func fmtRate(n int64) string { return fmtCount(n) + "/s" }
+// fmtShare writes a share of n things as a whole percentage, as the table's ok% does:
+// "38%", "–" of none.
+func fmtShare(share float64, n int64) string {
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*share)
+}
 
 // fmtFloatRate writes a configured rate: 10/s, 2.5/s.
 func fmtFloatRate(r float64) string {

@@ -40,7 +40,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 			left, them, their = "the last one now", "it", "its"
 		}
 		msg := fmt.Sprintf("replica %d pulled at %s; %s %s", last.Replica, fmtSecs(last.At), left, take(f, k))
-		in, fills := f.FillFrom(meanPaymentsBusy(fs))
+		in, fills := f.FillFrom(fs.MeanBusy(lab.Payment)) // where the redistributed rate starts from
 		switch {
 		case !fills && f.Fit == lab.FitsBarely:
 			return msg + ": that fits, barely: a burst fills " + them + " and " + their + " checks start to fail", true
@@ -67,20 +67,4 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		return msg + fmt.Sprintf("%s of %d, barely fitting, and each next pull overloads the rest: the domino", left, workers), true
 	}
 	return msg, true
-}
-
-// meanPaymentsBusy is how many workers payments hold now, on average, in the replicas
-// still in rotation: where the redistributed rate starts from.
-func meanPaymentsBusy(fs *lab.FleetStats) float64 {
-	sum, k := 0, 0
-	for _, r := range fs.Replicas {
-		if !r.Health.Pulled {
-			sum += r.Pool.BusyBy[lab.Payment]
-			k++
-		}
-	}
-	if k == 0 {
-		return 0
-	}
-	return float64(sum) / float64(k)
 }

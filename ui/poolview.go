@@ -311,7 +311,7 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 			}
 		}
 		idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
-		if last := s.LastSecond(); pc.idle > 0 && last != nil && turnedAway(last) {
+		if last := s.LastSecond(); pc.idle > 0 && last != nil && last.TurnedAway() > 0 {
 			note := " (freed just now: the next arrival takes it)"
 			if short {
 				note = " (just freed)"
@@ -325,14 +325,4 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 		return []string{long}
 	}
 	return wrapItems(legend(true), "  ", w)
-}
-
-// turnedAway says the pool turned a request away for want of a worker during sec.
-func turnedAway(sec *lab.Second) bool {
-	for c := range lab.Classes {
-		if sec.Rejected[c][lab.RejectPool] > 0 {
-			return true
-		}
-	}
-	return false
 }

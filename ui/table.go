@@ -65,13 +65,7 @@ func tableColumns() []column {
 func (c column) key() string { return c.group + c.head }
 
 // okShare is ok as a share of the requests a worker finished: "52%", "–" before any.
-func okShare(c lab.ClassStats) string {
-	finished := c.OK + c.Failed + c.TimedOut
-	if finished == 0 {
-		return "–"
-	}
-	return fmt.Sprintf("%.0f%%", 100*float64(c.OK)/float64(finished))
-}
+func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Finished()) }
 
 func latency(d time.Duration, count int64) string {
 	if count == 0 {

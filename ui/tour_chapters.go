@@ -73,8 +73,8 @@ var tourChapters = []chapter{
 			}
 			return fmt.Sprintf("With random arrivals a full pool turns away the same share of every class: Erlang B(%s erlangs, %d workers) "+
 				"= %.0f%%. Measured: %s of %s payments (%s) and %s of %s signups (%s) turned away; %s.",
-				fmtWorkers(f.OfferedLoad), f.Workers, 100*f.Blocking, a.mark(0), fmtCount(pay.Arrived), share(pay.Rejected[lab.RejectPool], pay.Arrived),
-				a.mark(1), fmtCount(sig.Arrived), share(sig.Rejected[lab.RejectPool], sig.Arrived), why)
+				fmtWorkers(f.OfferedLoad), f.Workers, 100*f.Blocking, a.mark(0), fmtCount(pay.Arrived), fmtShare(pay.RejectedShare(lab.RejectPool), pay.Arrived),
+				a.mark(1), fmtCount(sig.Arrived), fmtShare(sig.RejectedShare(lab.RejectPool), sig.Arrived), why)
 		},
 		look: "The class table's rejected:pool column: payment and signup (and health) against their arrived. The narrator " +
 			"states Erlang B's share for this pool. The share grows toward it as the run goes on: the first seconds the pool " +
