@@ -44,6 +44,10 @@ func fmtPerSec(r float64) string {
 	return trimZero(fmt.Sprintf("%.1f", r)) + "/s"
 }
 
+// fmtWholePerSec writes a rate from the knee's model in whole requests a second: 195/s. The
+// model is not good to a tenth, as fmtPerSec's "~45.3/s" would claim.
+func fmtWholePerSec(r float64) string { return fmt.Sprintf("%.0f/s", r) }
+
 // fmtLatency writes a measured duration in at most 6 cells with fixed decimals, so a
 // column of them lines up: ≤1µs, 45µs, 2.1ms, 250ms, 3.00s, 30.5s, 120s, 15min. The
 // histograms count in whole microseconds, recording anything shorter as 1 µs: so ≤1µs,
