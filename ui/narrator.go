@@ -31,6 +31,14 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 	return msg
 }
 
+// littlesLaw writes Little's law from a class's forecast, "10/s × 3.0s = 30", with note
+// after the hold ("10/s × 1.0s (socket timeout) = 10"). Every sentence stating the law
+// writes it here, so its rate, hold and workers are the one forecast's: the peak rate
+// where a profile has one, as WorkersNeeded is.
+func littlesLaw(c lab.ClassForecast, note string) string {
+	return fmt.Sprintf("%s × %s%s = %s", fmtPerSec(c.Rate), fmtSecs(c.Hold), note, fmtWorkers(c.WorkersNeeded))
+}
+
 func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if msg, ok := narrateFleet(cfg, s); ok {
 		return msg
@@ -127,8 +135,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if pay.TimeoutCuts {
 		why = fmt.Sprintf(" (%s timeout)", pay.Timeout)
 	}
-	law := fmt.Sprintf("payments need %s × %s%s = %s workers%s; the pool has %d", fmtFloatRate(rate), fmtSecs(pay.Hold), why,
-		fmtWorkers(f.Classes[lab.Payment].WorkersNeeded), brownout, workers)
+	law := fmt.Sprintf("payments need %s workers%s; the pool has %d", littlesLaw(f.Classes[lab.Payment], why), brownout, workers)
 	if pay.Bulkhead > 0 {
 		law += " (a bulkhead that big caps nothing)"
 	}

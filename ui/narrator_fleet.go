@@ -25,8 +25,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		if k == 1 {
 			verb, each = "takes", ""
 		}
-		return fmt.Sprintf("%s %s payments%s (%s × %s = %s workers of %d)", verb, fmtPerSec(p.Rate), each,
-			fmtPerSec(p.Rate), fmtSecs(p.Hold), fmtWorkers(p.WorkersNeeded), workers)
+		return fmt.Sprintf("%s %s payments%s (%s workers of %d)", verb, fmtPerSec(p.Rate), each, littlesLaw(p, ""), workers)
 	}
 	switch {
 	case k == 0:
@@ -56,8 +55,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	if bh := cfg.Payment.Bulkhead; all.Payment.Capped && bh.Size < workers {
 		return msg + fmt.Sprintf("; each replica's %s bulkhead caps payments at %d, so its health checks find a free worker and no replica is pulled", bh.Type, bh.Size), true
 	}
-	p := one.Classes[lab.Payment]
-	left := fmt.Sprintf("; one pull would leave %d at %s × %s = %s", n-1, fmtPerSec(p.Rate), fmtSecs(p.Hold), fmtWorkers(p.WorkersNeeded))
+	left := fmt.Sprintf("; one pull would leave %d at %s", n-1, littlesLaw(one.Classes[lab.Payment], ""))
 	switch {
 	case all.Fit == lab.Overloaded:
 		return msg + ": over capacity already", true

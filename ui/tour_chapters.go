@@ -32,8 +32,7 @@ var tourChapters = []chapter{
 		marks:  []pointer{{class: lab.Signup, column: "rejected:pool"}},
 		lesson: func(a tourAt) string {
 			cfg, f := a.cfg(0), a.forecast(0)
-			law := fmt.Sprintf("Little's law: payments need %s × %s = %s workers, and the pool has %d",
-				fmtFloatRate(cfg.Traffic.Payment.Rate), fmtSecs(f.Payment.Hold), fmtWorkers(f.Classes[lab.Payment].WorkersNeeded), cfg.Pool.Workers)
+			law := fmt.Sprintf("Little's law: payments need %s workers, and the pool has %d", littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
 			if a.stats(0, lab.Signup).Rejected[lab.RejectPool] == 0 {
 				return law + ", yet no signup has been turned away so far (rejected:pool " + a.mark(0) + "): space resumes, watch it fill."
 			}
