@@ -105,7 +105,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		}
 		lines = append(lines, "")
 	}
-	for _, g := range km.groups() {
+	for _, g := range km.groups(true) {
 		var rows [][2]string
 		for _, b := range g.keys {
 			if b.Enabled() {
