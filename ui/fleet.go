@@ -139,7 +139,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int) string {
 	default:
 		state = t.status.Render("in rotation")
 	}
-	return t.bold.Render(name) + " " + t.cells(gs) + busy + t.dim.Render("  starved ") + padLeft(starved, 5) + "  " + state
+	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  starved ") + padLeft(starved, 5) + "  " + state
 }
 
 // replicaMark names replica n on the time line in one cell: 1–9, then A, B, ….

@@ -49,15 +49,25 @@ func (t *theme) glyph(g glyph) (rune, lipgloss.Style) {
 	return t.letter[g.class], t.cell[g.class]
 }
 
-// cells renders glyphs, one style call per run of equal glyphs.
-func (t *theme) cells(gs []glyph) string {
+// queued is a glyph of the queue: a queued request holds no worker yet, so its class's
+// letter goes without the solid background.
+func (t *theme) queued(g glyph) (rune, lipgloss.Style) {
+	if g.kind == kindIdle || g.class >= len(t.letter) {
+		return t.idleRune, t.idle
+	}
+	return t.letter[g.class], t.name[g.class]
+}
+
+// cells renders glyphs as style draws each (t.glyph: workers, t.queued: the queue), one
+// style call per run of equal glyphs.
+func (t *theme) cells(gs []glyph, style func(glyph) (rune, lipgloss.Style)) string {
 	var b strings.Builder
 	for i := 0; i < len(gs); {
 		j := i
 		for j < len(gs) && gs[j] == gs[i] {
 			j++
 		}
-		r, st := t.glyph(gs[i])
+		r, st := style(gs[i])
 		b.WriteString(st.Render(strings.Repeat(string(r), j-i)))
 		i = j
 	}
@@ -194,13 +204,13 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool) []string {
 		nrows := max((n+avail-1)/avail, 1)
 		perRow := max((n+nrows-1)/nrows, 1)
 		for i := 0; i < n; i += perRow {
-			rows = append(rows, t.cells(gs[i:min(i+perRow, n)]))
+			rows = append(rows, t.cells(gs[i:min(i+perRow, n)], t.glyph))
 		}
 	} else {
 		// A proportional bar; the note on the scale takes room from the bar itself.
 		cells, note := scaledBar(n, avail, " workers")
 		summary += note
-		rows = append(rows, t.cells(barGlyphs(pc, cells)))
+		rows = append(rows, t.cells(barGlyphs(pc, cells), t.glyph))
 	}
 	if len(rows) == 0 {
 		rows = []string{""}
@@ -269,21 +279,7 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 		gs = barGlyphs(pc, cells)
 		summary += note
 	}
-	// Queued requests hold no worker yet: letters without the solid background.
-	var b strings.Builder
-	for i := 0; i < len(gs); {
-		j := i
-		for j < len(gs) && gs[j] == gs[i] {
-			j++
-		}
-		r, st := t.idleRune, t.idle
-		if gs[i].kind != kindIdle && gs[i].class < len(t.letter) {
-			r, st = t.letter[gs[i].class], t.name[gs[i].class]
-		}
-		b.WriteString(st.Render(strings.Repeat(string(r), j-i)))
-		i = j
-	}
-	return label + b.String() + summary
+	return label + t.cells(gs, t.queued) + summary
 }
 
 // poolLegend names every glyph with how many workers show it now: each class's letter, and
