@@ -327,12 +327,17 @@ var tourChapters = []chapter{
 			for _, p := range fl.Pulls {
 				at = append(at, fmtSecs(p.At))
 			}
+			// What each replica needs as the first pulls shrink the rotation: all of them, then one and two fewer.
 			cfg := a.cfg(0)
-			need := func(k int) string { return fmtWorkers(cfg.ReplicaForecast(k).Classes[lab.Payment].WorkersNeeded) }
+			var need []string
+			for k := cfg.Fleet.Replicas; k >= max(cfg.Fleet.Replicas-2, 2); k-- {
+				need = append(need, fmt.Sprintf("%s with %d", fmtWorkers(cfg.ReplicaForecast(k).Classes[lab.Payment].WorkersNeeded), k))
+			}
+			need[0] = strings.Replace(need[0], " with ", " workers per replica with ", 1) + " in rotation"
 			return fmt.Sprintf("A's replicas were pulled at %s: each pull moved its share onto the rest, so each next one "+
-				"filled sooner (payments need %s workers per replica with 4 in rotation, %s with 3, %s with 2, of %d). With none "+
+				"filled sooner (payments need %s, of %d). With none "+
 				"left, requests fail at the balancer: %s in A, %s in B, whose bulkheads kept workers free for the checks.",
-				strings.Join(at, ", "), need(4), need(3), need(2), cfg.Pool.Workers, a.mark(0), a.markB(0))
+				strings.Join(at, ", "), strings.Join(need, ", "), cfg.Pool.Workers, a.mark(0), a.markB(0))
 		},
 		look: "The replicas' states and the balancer's pulls in A, and the gaps between them. The summary's health " +
 			"rejected:pool: the checks that failed for want of a worker. Press b on A partway to stop the domino.",

@@ -518,7 +518,7 @@ func healthItems(s *lab.Snapshot, w int) []string {
 		if s.Health.Pulled {
 			state = "PULLED this instance: a real one would get no traffic, the lab keeps sending"
 			if w < 100 {
-				state = "PULLED (3 failed checks; the lab keeps sending)"
+				state = fmt.Sprintf("PULLED (%d failed checks; the lab keeps sending)", s.Config.Fleet.PullAfter)
 			}
 		}
 		items = append(items, fmt.Sprintf("balancer %s (pulled %d× so far)", state, s.Health.Pulls))
