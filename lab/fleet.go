@@ -51,6 +51,22 @@ type FleetStats struct {
 	AllPulledAt time.Duration // since the start, when every replica was first out at once; 0: never
 }
 
+// MeanBusy is how many workers class c holds now, on average, in the replicas still in
+// rotation (0 with none in rotation).
+func (f *FleetStats) MeanBusy(c Class) float64 {
+	sum, k := 0, 0
+	for _, r := range f.Replicas {
+		if !r.Health.Pulled {
+			sum += r.Pool.BusyBy[c]
+			k++
+		}
+	}
+	if k == 0 {
+		return 0
+	}
+	return float64(sum) / float64(k)
+}
+
 // BreakerMixed is a fleet's breaker state when its replicas' breakers are not all in one.
 const BreakerMixed BreakerState = "mixed"
 

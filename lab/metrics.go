@@ -232,6 +232,25 @@ func (m *classMetrics) counts() ClassStats {
 // Errors counts the requests that ended badly: failed, timed out, or turned away.
 func (c ClassStats) Errors() int64 { return c.Failed + c.TimedOut + c.RejectedTotal() }
 
+// Finished counts the requests a worker finished: ok, failed or timed out, never a rejection.
+func (c ClassStats) Finished() int64 { return c.OK + c.Failed + c.TimedOut }
+
+// OKShare is OK over Finished: the share a worker served well (0 before any finish).
+func (c ClassStats) OKShare() float64 {
+	if c.Finished() == 0 {
+		return 0
+	}
+	return float64(c.OK) / float64(c.Finished())
+}
+
+// RejectedShare is the arrivals turned away for why, over arrivals (0 before any arrive).
+func (c ClassStats) RejectedShare(why Reason) float64 {
+	if c.Arrived == 0 {
+		return 0
+	}
+	return float64(c.Rejected[why]) / float64(c.Arrived)
+}
+
 // ErrorShare is Errors over arrivals: the error rate a dashboard shows (0 before any arrive).
 func (c ClassStats) ErrorShare() float64 {
 	if c.Arrived == 0 {

@@ -90,3 +90,25 @@ func TestWaitParts(t *testing.T) {
 		}
 	}
 }
+
+// The shares the table and the tour word: ok of finished, a reason's rejections of
+// arrivals, 0 of none.
+func TestClassShares(t *testing.T) {
+	c := ClassStats{Arrived: 10, OK: 3, Failed: 1, TimedOut: 2, Rejected: [numReasons]int64{RejectPool: 4}}
+	if c.Finished() != 6 || c.OKShare() != 0.5 || c.RejectedShare(RejectPool) != 0.4 || c.RejectedShare(RejectBreaker) != 0 {
+		t.Errorf("finished %d, ok share %v, pool share %v", c.Finished(), c.OKShare(), c.RejectedShare(RejectPool))
+	}
+	if (ClassStats{}).OKShare() != 0 || (ClassStats{}).RejectedShare(RejectPool) != 0 {
+		t.Error("a share of none is not 0")
+	}
+}
+
+// A second's pool rejections: every class's, and the starved classes' alone.
+func TestSecondStarved(t *testing.T) {
+	var s Second
+	s.Rejected[Payment][RejectPool], s.Rejected[Signup][RejectPool], s.Rejected[Health][RejectPool] = 5, 3, 1
+	s.Rejected[Signup][RejectBulkhead] = 7
+	if s.TurnedAway() != 9 || s.Starved() != 4 {
+		t.Errorf("turned away %d, starved %d", s.TurnedAway(), s.Starved())
+	}
+}

@@ -55,6 +55,10 @@ type PoolStats struct {
 	PeakSize   int           // the most workers it had
 }
 
+// HasQueue says requests may wait here for a worker: a queue of places, or unbounded
+// (QueueCap is then a sentinel, never a count).
+func (p PoolStats) HasQueue() bool { return p.Unbounded || p.QueueCap > 0 }
+
 // job is one request on its way through the pool.
 type job struct {
 	class     Class

@@ -21,6 +21,9 @@ const QueueUnbounded QueueSize = math.MinInt
 // Unbounded says no request is ever turned away for want of a queue place.
 func (q QueueSize) Unbounded() bool { return q == QueueUnbounded }
 
+// Holds says requests may wait for a worker: a queue of places, or unbounded.
+func (q QueueSize) Holds() bool { return q != 0 }
+
 func (q QueueSize) String() string {
 	if q.Unbounded() {
 		return "unbounded"

@@ -71,6 +71,23 @@ type Second struct {
 	DepLatency  time.Duration                 // what a call arriving at the sample would take
 }
 
+// TurnedAway counts the requests of every class the pool turned away for want of a worker
+// during this second.
+func (s *Second) TurnedAway() int64 { return s.poolRejected(func(Class) bool { return true }) }
+
+// Starved counts those of the classes that starve (every class but payment).
+func (s *Second) Starved() int64 { return s.poolRejected(Class.Starves) }
+
+func (s *Second) poolRejected(of func(Class) bool) int64 {
+	var n int64
+	for _, c := range Classes {
+		if of(c) {
+			n += s.Rejected[c][RejectPool]
+		}
+	}
+	return n
+}
+
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
 	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0
@@ -108,6 +125,15 @@ type Rates struct {
 	From, To                      int // the run time they span, in seconds: from From to To
 	Arrived, OK, Failed, TimedOut [numClasses]float64
 	Rejected                      [numClasses][numReasons]float64
+}
+
+// RejectedTotal is class c's rejections per second, every reason together.
+func (r *Rates) RejectedTotal(c Class) float64 {
+	var n float64
+	for _, v := range r.Rejected[c] {
+		n += v
+	}
+	return n
 }
 
 // Rates averages the last RateWindow whole seconds of the timeline (all of it while shorter).

@@ -68,9 +68,19 @@ func summaryLines(t *theme, s screen, w int) []string { return summaryOf(t, s, w
 // summaryOf is the summary of the classes keep keeps (nil: all).
 func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
-	title := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config)+", totals since the start")
+	// Shorter forms drop "totals since the start", then the colour key, as headerLine does.
+	head := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config))
+	key := ""
 	if !t.noColor {
-		title += t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
+		key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
+	}
+	forms := []string{head + t.dim.Render(", totals since the start") + key, head + key, head}
+	title := forms[len(forms)-1]
+	for _, f := range forms {
+		if ansiWidth(f) <= w {
+			title = f
+			break
+		}
 	}
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 

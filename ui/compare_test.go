@@ -407,3 +407,20 @@ func TestSummaryAgreesWithExport(t *testing.T) {
 		t.Errorf("live summary rows:\n%s\nexported rows:\n%s", strings.Join(live, "\n"), strings.Join(exported, "\n"))
 	}
 }
+
+// The summary's title fits: ", totals since the start" goes first, then the colour key,
+// so closed loop against open loop at 80 columns is no longer cut ("totals sin…").
+func TestSummaryTitleFits(t *testing.T) {
+	s := compareScreen(80, 24)
+	s.panes[0].snap.Config.Traffic.Mode, s.panes[1].snap.Config.Traffic.Mode = lab.Closed, lab.Open
+	th := newTheme(false, false)
+	for _, tc := range []struct {
+		w    int
+		want string
+	}{{80, "B sent open loop"}, {110, "green: B better"}, {140, "totals since the start"}} {
+		title := ansi.Strip(summaryLines(th, s, tc.w)[0])
+		if ansiWidth(title) > tc.w || !strings.Contains(title, tc.want) {
+			t.Errorf("w=%d: %d wide, want %q in it: %q", tc.w, ansiWidth(title), tc.want, title)
+		}
+	}
+}

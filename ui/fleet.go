@@ -32,24 +32,42 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	return out
 }
 
-// balancerLine: what the balancer is doing and by which rules.
+// balancerLine: what the balancer is doing and by which rules, in the longest words that
+// fit: the rules go first, then the state takes a shorter form.
 func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 	fs, f := s.Fleet, s.Config.Fleet
 	head := t.bold.Render("balancer") + " " + string(fs.Balancer) + ": "
-	state := fmt.Sprintf("%d of %d replicas in rotation", fs.InRotation, len(fs.Replicas))
-	if fs.InRotation == 0 {
-		state = t.alert.Render(fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out, requests fail at the balancer", len(fs.Replicas)))
+	states := []string{
+		fmt.Sprintf("%d of %d replicas in rotation", fs.InRotation, len(fs.Replicas)),
+		fmt.Sprintf("%d/%d in rotation", fs.InRotation, len(fs.Replicas)),
 	}
-	// The rules, as long as the width allows.
-	for _, rules := range []string{
+	if fs.InRotation == 0 {
+		states = []string{
+			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out, requests fail at the balancer", len(fs.Replicas)),
+			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out, requests fail", len(fs.Replicas)),
+			fmt.Sprintf("NO HEALTHY TARGET: all %d out", len(fs.Replicas)),
+		}
+		for i := range states {
+			states[i] = t.alert.Render(states[i])
+		}
+	}
+	rules := []string{
 		fmt.Sprintf(" · out after %d failed checks in a row (one every %s), back after %d passed", f.PullAfter, fmtDur(f.CheckEvery.D()), f.ReturnAfter),
 		fmt.Sprintf(" · out after %d failed, back after %d passed (every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D())),
-	} {
-		if line := head + state + t.dim.Render(rules); ansiWidth(line) <= w {
+	}
+	var lines []string
+	for _, r := range rules {
+		lines = append(lines, head+states[0]+t.dim.Render(r))
+	}
+	for _, st := range states {
+		lines = append(lines, head+st)
+	}
+	for _, line := range lines {
+		if ansiWidth(line) <= w {
 			return line
 		}
 	}
-	return head + state
+	return lines[len(lines)-1]
 }
 
 // replicaCells is how many cells a replica's pool picture takes: one per worker up to
@@ -97,18 +115,15 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int) string {
 		gs = barGlyphs(countWorkers(p.Workers, p.Size), replicaCells)
 	}
 	busy := fmt.Sprintf(" %*d/%d", len(itoa(p.Size)), p.Busy, p.Size)
-	if p.QueueCap > 0 {
+	switch {
+	case p.Unbounded: // no cap to line the counts up to
+		busy += fmt.Sprintf(" +%d queued", p.Queued)
+	case p.HasQueue():
 		busy += fmt.Sprintf(" +%*d queued", len(itoa(p.QueueCap)), p.Queued)
 	}
 	starved := "–"
 	if last := r.LastSecond(); last != nil {
-		var n int64
-		for i, c := range lab.Classes {
-			if c.Starves() {
-				n += last.Rejected[i][lab.RejectPool]
-			}
-		}
-		starved = fmtRate(n)
+		starved = fmtPerSec(float64(last.Starved()))
 	}
 	h := r.Health
 	var state string
@@ -124,7 +139,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int) string {
 	default:
 		state = t.status.Render("in rotation")
 	}
-	return t.bold.Render(name) + " " + t.cells(gs) + busy + t.dim.Render("  starved ") + padLeft(starved, 5) + "  " + state
+	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  starved ") + padLeft(starved, 5) + "  " + state
 }
 
 // replicaMark names replica n on the time line in one cell: 1–9, then A, B, ….

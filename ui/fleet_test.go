@@ -121,3 +121,16 @@ func BenchmarkViewFleet16(b *testing.B) {
 		render(th, s)
 	}
 }
+
+// The balancer's line fits down to a compare half of a narrow screen: the rules go, then
+// its state says less (fleet-domino at 80 columns cut "requests fail at t…").
+func TestBalancerLineFits(t *testing.T) {
+	th := newTheme(false, true)
+	for _, pulled := range []int{1, 4} {
+		for _, w := range []int{80, 59, 50} {
+			if l := ansi.Strip(balancerLine(th, fleetSnapshot(4, pulled), w)); ansiWidth(l) > w {
+				t.Errorf("%d pulled at w=%d: %d wide: %q", pulled, w, ansiWidth(l), l)
+			}
+		}
+	}
+}

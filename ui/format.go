@@ -25,8 +25,14 @@ func fmtCount(n int64) string {
 	}
 }
 
-// fmtRate writes a per-second count.
-func fmtRate(n int64) string { return fmtCount(n) + "/s" }
+// fmtShare writes a share of n things as a whole percentage, as the table's ok% does:
+// "38%", "–" of none.
+func fmtShare(share float64, n int64) string {
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*share)
+}
 
 // fmtFloatRate writes a configured rate: 10/s, 2.5/s.
 func fmtFloatRate(r float64) string {
@@ -37,6 +43,10 @@ func fmtFloatRate(r float64) string {
 func fmtPerSec(r float64) string {
 	return trimZero(fmt.Sprintf("%.1f", r)) + "/s"
 }
+
+// fmtWholePerSec writes a rate from the knee's model in whole requests a second: 195/s. The
+// model is not good to a tenth, as fmtPerSec's "~45.3/s" would claim.
+func fmtWholePerSec(r float64) string { return fmt.Sprintf("%.0f/s", r) }
 
 // fmtLatency writes a measured duration in at most 6 cells with fixed decimals, so a
 // column of them lines up: ≤1µs, 45µs, 2.1ms, 250ms, 3.00s, 30.5s, 120s, 15min. The

@@ -25,7 +25,8 @@ func helpWords() [][2]string {
 		{"pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\")"},
 		{"dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"},
 		{"orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency"},
-		{"balancer PULLED", "after 3 failed health checks in a row (starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation, and after 3 passed ones put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times"},
+		{"balancer PULLED", fmt.Sprintf("after fleet.pull_after failed health checks in a row (%d unless set; starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation, and after fleet.return_after passed ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",
+			lab.DefaultConfig().Fleet.PullAfter, lab.DefaultConfig().Fleet.ReturnAfter)},
 		{"generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"},
 		{"goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, the generator and the sampler"},
 		{"changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"},
@@ -105,7 +106,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		}
 		lines = append(lines, "")
 	}
-	for _, g := range km.groups() {
+	for _, g := range km.groups(true) {
 		var rows [][2]string
 		for _, b := range g.keys {
 			if b.Enabled() {

@@ -80,3 +80,18 @@ func TestRetryNarrator(t *testing.T) {
 		t.Error("healthy: tries succeed, the pool's story is the one to tell")
 	}
 }
+
+// With a profile, the retry storm's Little's law is the peak rate's, as its workers are:
+// it wrote the base rate against the peak's workers (10/s × 3.1s = 62).
+func TestRetryNarratorPeakRate(t *testing.T) {
+	s := *testSnapshot()
+	c := &s.Config
+	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(time.Second)}
+	c.Payment.Retry = lab.RetryConfig{Attempts: 3, Backoff: lab.Duration(100 * time.Millisecond), Jitter: lab.JitterFull,
+		On: []lab.RetryCondition{lab.RetryOnTimeout}}
+	c.Traffic.Payment.Profile = []lab.RateStep{{At: lab.Duration(5 * time.Second), Rate: 20}}
+	s.Calls = lab.CallStats{Payments: 100, Retries: 182}
+	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "payments need 20/s × 3.1s = 62 workers of 20") {
+		t.Errorf("storm with a peak: %q", msg)
+	}
+}

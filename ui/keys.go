@@ -106,8 +106,9 @@ func (k keyMap) inCompare(on bool) keyMap {
 }
 
 // groups are the dashboard's keys, titled, in the order a presenter reaches for them: the
-// footer lists them in this order, the help with their long sentences.
-func (k keyMap) groups() []struct {
+// footer lists them in this order, the help (help: true) with their long sentences. Only
+// the help lists 1 2 3: on the footer, the chapter's card shows them where they work.
+func (k keyMap) groups(help bool) []struct {
 	title string
 	keys  []binding
 } {
@@ -120,8 +121,12 @@ func (k keyMap) groups() []struct {
 		{"Settings (new work sees a change at once; the charts mark it)", []binding{k.Timeout, k.Queue, k.Bulkhead, k.Size, k.Breaker, k.Mode, k.Latency}},
 		{"Compare, record and tour", []binding{k.Compare, k.Focus, k.Export, k.Tour}},
 	}
-	if k.Next.Enabled() { // in the tour its keys come first (1 2 3 are on the chapter's card)
-		gs = append([]group{{"Tour (every other key works on the chapter's lab)", []binding{k.Next, k.Prev, k.Replay, k.Look, k.Leave}}}, gs...)
+	if k.Next.Enabled() { // in the tour its keys come first
+		tour := []binding{k.Next, k.Prev, k.Replay, k.Look, k.Leave}
+		if help {
+			tour = append([]binding{k.Choose}, tour...)
+		}
+		gs = append([]group{{"Tour (every other key works on the chapter's lab)", tour}}, gs...)
 	}
 	return gs
 }
@@ -129,7 +134,7 @@ func (k keyMap) groups() []struct {
 // ShortHelp is the footer: every key, as help.Model draws it.
 func (k keyMap) ShortHelp() []key.Binding {
 	var out []key.Binding
-	for _, g := range k.groups() {
+	for _, g := range k.groups(false) {
 		for _, b := range g.keys {
 			out = append(out, b.Binding)
 		}
@@ -141,7 +146,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 // its long sentence.
 func (k keyMap) FullHelp() [][]key.Binding {
 	var out [][]key.Binding
-	for _, g := range k.groups() {
+	for _, g := range k.groups(true) {
 		var col []key.Binding
 		for _, b := range g.keys {
 			col = append(col, b.Binding)

@@ -21,7 +21,7 @@ func TestFooterAndHelpFromOneKeymap(t *testing.T) {
 	footer := ansi.Strip(strings.Join(footerLines(th, keys.inCompare(true), 1000, 1), "\n"))
 	help := ansi.Strip(strings.Join(helpLines(th, keys, 1000), "\n"))
 	n := 0
-	for _, g := range keys.groups() {
+	for _, g := range keys.groups(false) {
 		for _, b := range g.keys {
 			n++
 			h := b.Help()
@@ -33,7 +33,7 @@ func TestFooterAndHelpFromOneKeymap(t *testing.T) {
 			}
 		}
 	}
-	if n != len(keys.ShortHelp()) || len(keys.FullHelp()) != len(keys.groups()) {
+	if n != len(keys.ShortHelp()) || len(keys.FullHelp()) != len(keys.groups(true)) {
 		t.Errorf("ShortHelp and FullHelp must be the groups' keys")
 	}
 	// tab only does something in compare mode, so only there is it listed.
@@ -297,5 +297,18 @@ func TestWaitGlyphsDistinct(t *testing.T) {
 			t.Errorf("%s shares its glyph %q with %s", ph, r, other)
 		}
 		seen[r] = ph.String()
+	}
+}
+
+// In the tour the help explains 1 2 3 (the footer leaves them to the chapter's card).
+func TestTourHelpListsChoose(t *testing.T) {
+	th := newTheme(true, true)
+	km := newKeyMap().inTour(true)
+	help := ansi.Strip(strings.Join(helpLines(th, km, 1000), "\n"))
+	if !strings.Contains(help, km.Choose.long) {
+		t.Errorf("help lacks %q:\n%s", km.Choose.long, help)
+	}
+	if footer := ansi.Strip(strings.Join(footerLines(th, km, 1000, 1), "\n")); strings.Contains(footer, "predict") {
+		t.Errorf("footer lists 1 2 3: %s", footer)
 	}
 }

@@ -31,6 +31,14 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 	return msg
 }
 
+// littlesLaw writes Little's law from a class's forecast, "10/s × 3.0s = 30", with note
+// after the hold ("10/s × 1.0s (socket timeout) = 10"). Every sentence stating the law
+// writes it here, so its rate, hold and workers are the one forecast's: the peak rate
+// where a profile has one, as WorkersNeeded is.
+func littlesLaw(c lab.ClassForecast, note string) string {
+	return fmt.Sprintf("%s × %s%s = %s", fmtPerSec(c.Rate), fmtSecs(c.Hold), note, fmtWorkers(c.WorkersNeeded))
+}
+
 func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if msg, ok := narrateFleet(cfg, s); ok {
 		return msg
@@ -127,8 +135,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if pay.TimeoutCuts {
 		why = fmt.Sprintf(" (%s timeout)", pay.Timeout)
 	}
-	law := fmt.Sprintf("payments need %s × %s%s = %s workers%s; the pool has %d", fmtFloatRate(rate), fmtSecs(pay.Hold), why,
-		fmtWorkers(f.Classes[lab.Payment].WorkersNeeded), brownout, workers)
+	law := fmt.Sprintf("payments need %s workers%s; the pool has %d", littlesLaw(f.Classes[lab.Payment], why), brownout, workers)
 	if pay.Bulkhead > 0 {
 		law += " (a bulkhead that big caps nothing)"
 	}
@@ -151,7 +158,16 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	}
 
 	fill := fmtSecs(f.FillIn)
-	if q := cfg.Pool.Queue; q > 0 && len(starving) == 0 {
+	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
+		wait := latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count)
+		if q.Unbounded() { // nothing is turned away: the queue, and the wait, only grow
+			if s.Elapsed < f.FillIn {
+				return fmt.Sprintf("%s: first full at ~%s, then the queue grows without end (~%s) and %s wait ever longer",
+					law, fill, fmtPerSec(f.Queue.Growth), others)
+			}
+			return fmt.Sprintf("%s: full since ~%s; the queue grows without end (~%s), %s wait in it ever longer (wait p99 %s)",
+				law, fill, fmtPerSec(f.Queue.Growth), others, wait)
+		}
 		if s.Elapsed < f.FillIn {
 			return fmt.Sprintf("%s: first full at ~%s, then the queue of %d fills and %s starve", law, fill, q, others)
 		}
@@ -160,7 +176,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			eta = fmt.Sprintf(" (growing %s, full at ~%s)", fmtPerSec(f.Queue.Growth), fmtSecs(f.Queue.FullIn))
 		}
 		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
-			law, fill, others, q, eta, latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count))
+			law, fill, others, q, eta, wait)
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
 	share := ""

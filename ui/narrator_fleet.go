@@ -25,8 +25,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		if k == 1 {
 			verb, each = "takes", ""
 		}
-		return fmt.Sprintf("%s %s payments%s (%s × %s = %s workers of %d)", verb, fmtPerSec(p.Rate), each,
-			fmtPerSec(p.Rate), fmtSecs(p.Hold), fmtWorkers(p.WorkersNeeded), workers)
+		return fmt.Sprintf("%s %s payments%s (%s workers of %d)", verb, fmtPerSec(p.Rate), each, littlesLaw(p, ""), workers)
 	}
 	switch {
 	case k == 0:
@@ -40,7 +39,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 			left, them, their = "the last one now", "it", "its"
 		}
 		msg := fmt.Sprintf("replica %d pulled at %s; %s %s", last.Replica, fmtSecs(last.At), left, take(f, k))
-		in, fills := f.FillFrom(meanPaymentsBusy(fs))
+		in, fills := f.FillFrom(fs.MeanBusy(lab.Payment)) // where the redistributed rate starts from
 		switch {
 		case !fills && f.Fit == lab.FitsBarely:
 			return msg + ": that fits, barely: a burst fills " + them + " and " + their + " checks start to fail", true
@@ -56,8 +55,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	if bh := cfg.Payment.Bulkhead; all.Payment.Capped && bh.Size < workers {
 		return msg + fmt.Sprintf("; each replica's %s bulkhead caps payments at %d, so its health checks find a free worker and no replica is pulled", bh.Type, bh.Size), true
 	}
-	p := one.Classes[lab.Payment]
-	left := fmt.Sprintf("; one pull would leave %d at %s × %s = %s", n-1, fmtPerSec(p.Rate), fmtSecs(p.Hold), fmtWorkers(p.WorkersNeeded))
+	left := fmt.Sprintf("; one pull would leave %d at %s", n-1, littlesLaw(one.Classes[lab.Payment], ""))
 	switch {
 	case all.Fit == lab.Overloaded:
 		return msg + ": over capacity already", true
@@ -67,20 +65,4 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		return msg + fmt.Sprintf("%s of %d, barely fitting, and each next pull overloads the rest: the domino", left, workers), true
 	}
 	return msg, true
-}
-
-// meanPaymentsBusy is how many workers payments hold now, on average, in the replicas
-// still in rotation: where the redistributed rate starts from.
-func meanPaymentsBusy(fs *lab.FleetStats) float64 {
-	sum, k := 0, 0
-	for _, r := range fs.Replicas {
-		if !r.Health.Pulled {
-			sum += r.Pool.BusyBy[lab.Payment]
-			k++
-		}
-	}
-	if k == 0 {
-		return 0
-	}
-	return float64(sum) / float64(k)
 }

@@ -39,9 +39,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		if pay := f.Payment; pay.TimeoutCuts {
 			why = fmt.Sprintf("every try times out (%s timeout < %s call)", fmtSecs(cfg.Payment.Timeout.Duration.D()), fmtSecs(cfg.Dependency.CallLatency()))
 		}
-		msg = fmt.Sprintf("%s, so every payment tries %s times: %.2f calls per payment at the dependency (forecast %s), and payments need %s × %s = %s workers of %d",
-			why, fmtWorkers(r.Tries), s.Calls.PerPayment(), fmtTimes(r.Tries), fmtFloatRate(cfg.Traffic.Payment.Rate), fmtSecs(f.Payment.Hold),
-			fmtWorkers(f.Classes[lab.Payment].WorkersNeeded), cfg.Pool.Workers)
+		msg = fmt.Sprintf("%s, so every payment tries %s times: %.2f calls per payment at the dependency (forecast %s), and payments need %s workers of %d",
+			why, fmtWorkers(r.Tries), s.Calls.PerPayment(), fmtTimes(r.Tries), littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
 	default:
 		return "", false
 	}

@@ -44,21 +44,21 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 		return fmt.Sprintf("adaptive limit %d from latency: %d calls at %s%s, %s",
 			s.Bulkhead.Limit, calls, fmtLatency(s.Dependency.Latency), knee, rest) + tail, true
 	case k.Cap <= k.Knee: // a cap under the knee: the postmortem's fix
-		msg := fmt.Sprintf("%d calls at most (knee %d) answer %s", k.Cap, k.Knee, perSec(k.CapRate))
+		msg := fmt.Sprintf("%d calls at most (knee %d) answer %s", k.Cap, k.Knee, fmtWholePerSec(k.CapRate))
 		over := k.Net(rate, k.Cap)
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
 		case d > 0:
-			msg += fmt.Sprintf(" of %s: ~%s outlive their %s budget", fmtFloatRate(rate), perSec(over), fmtDur(d))
+			msg += fmt.Sprintf(" of %s: ~%s outlive their %s budget", fmtFloatRate(rate), fmtWholePerSec(over), fmtDur(d))
 		default:
-			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), perSec(over))
+			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}
 		return msg + tail, true
 	case calls <= k.Knee:
 		capTime, capAnswers := k.Answers(k.Cap)
 		return fmt.Sprintf("%s %s: %d calls, under the knee (%d); %d would take %s each, %s",
-			orders, fmtFloatRate(rate), calls, k.Knee, k.Cap, fmtLatency(capTime), perSec(capAnswers)) + tail, true
+			orders, fmtFloatRate(rate), calls, k.Knee, k.Cap, fmtLatency(capTime), fmtWholePerSec(capAnswers)) + tail, true
 	}
 	// Past the knee every call slows every other: more workers, fewer answers a second.
 	workers := fmt.Sprintf("%d workers", s.Pool.Size)
@@ -67,11 +67,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
-			calls, k.Knee, fmtLatency(callTime), perSec(answers), fmtFloatRate(rate), perSec(-net)) + tail, true
+			calls, k.Knee, fmtLatency(callTime), fmtWholePerSec(answers), fmtFloatRate(rate), fmtWholePerSec(-net)) + tail, true
 	}
 	return fmt.Sprintf("%s, %d calls past the knee (%d): %s each, %s of %s answered",
-		workers, calls, k.Knee, fmtLatency(callTime), perSec(answers), fmtFloatRate(rate)) + tail, true
+		workers, calls, k.Knee, fmtLatency(callTime), fmtWholePerSec(answers), fmtFloatRate(rate)) + tail, true
 }
-
-// perSec writes a model's rate in whole requests a second: 195/s.
-func perSec(r float64) string { return fmt.Sprintf("%.0f/s", r) }

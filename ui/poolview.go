@@ -49,15 +49,25 @@ func (t *theme) glyph(g glyph) (rune, lipgloss.Style) {
 	return t.letter[g.class], t.cell[g.class]
 }
 
-// cells renders glyphs, one style call per run of equal glyphs.
-func (t *theme) cells(gs []glyph) string {
+// queued is a glyph of the queue: a queued request holds no worker yet, so its class's
+// letter goes without the solid background.
+func (t *theme) queued(g glyph) (rune, lipgloss.Style) {
+	if g.kind == kindIdle || g.class >= len(t.letter) {
+		return t.idleRune, t.idle
+	}
+	return t.letter[g.class], t.name[g.class]
+}
+
+// cells renders glyphs as style draws each (t.glyph: workers, t.queued: the queue), one
+// style call per run of equal glyphs.
+func (t *theme) cells(gs []glyph, style func(glyph) (rune, lipgloss.Style)) string {
 	var b strings.Builder
 	for i := 0; i < len(gs); {
 		j := i
 		for j < len(gs) && gs[j] == gs[i] {
 			j++
 		}
-		r, st := t.glyph(gs[i])
+		r, st := style(gs[i])
 		b.WriteString(st.Render(strings.Repeat(string(r), j-i)))
 		i = j
 	}
@@ -194,16 +204,13 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool) []string {
 		nrows := max((n+avail-1)/avail, 1)
 		perRow := max((n+nrows-1)/nrows, 1)
 		for i := 0; i < n; i += perRow {
-			rows = append(rows, t.cells(gs[i:min(i+perRow, n)]))
+			rows = append(rows, t.cells(gs[i:min(i+perRow, n)], t.glyph))
 		}
 	} else {
 		// A proportional bar; the note on the scale takes room from the bar itself.
-		note := func(cells int) string {
-			return fmt.Sprintf(" · 1 cell ≈ %s workers", fmtWorkers(float64(n)/float64(cells)))
-		}
-		cells := max(avail-ansiWidth(note(avail)), 10)
-		summary += note(cells)
-		rows = append(rows, t.cells(barGlyphs(pc, cells)))
+		cells, note := scaledBar(n, avail, " workers")
+		summary += note
+		rows = append(rows, t.cells(barGlyphs(pc, cells), t.glyph))
 	}
 	if len(rows) == 0 {
 		rows = []string{""}
@@ -227,10 +234,26 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool) []string {
 	return out
 }
 
+// scaledBar shares avail cells between a proportional bar of n things and its note on the
+// scale, " · 1 cell ≈ 2.1 workers" (unit " workers"). The bar takes what the note leaves,
+// at least 10 cells; a shorter bar makes each cell stand for more, and its note can grow
+// ("2" → "2.1"), so the bar shrinks until the note it needs fits beside it.
+func scaledBar(n, avail int, unit string) (cells int, note string) {
+	scale := func(cells int) string {
+		return fmt.Sprintf(" · 1 cell ≈ %s%s", fmtWorkers(float64(n)/float64(cells)), unit)
+	}
+	cells = avail - ansiWidth(scale(avail))
+	for cells > 10 && cells+ansiWidth(scale(cells)) > avail {
+		cells--
+	}
+	cells = max(cells, 10)
+	return cells, scale(cells)
+}
+
 // queueLine draws the accept queue: waiting requests by class, then free places.
 func queueLine(t *theme, p lab.PoolStats, w int) string {
 	label := t.bold.Render("queue") + "    "
-	if p.QueueCap == 0 && p.Queued == 0 {
+	if !p.HasQueue() && p.Queued == 0 {
 		none := "none: a request that finds every worker busy is rejected at once"
 		if poolLabelW+len(none) > w {
 			none = "none: rejected at once when every worker is busy"
@@ -251,29 +274,12 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 			gs = append(gs, glyph{kind: kindIdle})
 		}
 	} else {
-		note := func(cells int) string {
-			return fmt.Sprintf(" · 1 cell ≈ %s", fmtWorkers(float64(total)/float64(cells)))
-		}
-		cells := max(avail-ansiWidth(note(avail)), 10)
+		cells, note := scaledBar(total, avail, "")
 		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy)), idle: total - p.Queued}
 		gs = barGlyphs(pc, cells)
-		summary += note(cells)
+		summary += note
 	}
-	// Queued requests hold no worker yet: letters without the solid background.
-	var b strings.Builder
-	for i := 0; i < len(gs); {
-		j := i
-		for j < len(gs) && gs[j] == gs[i] {
-			j++
-		}
-		r, st := t.idleRune, t.idle
-		if gs[i].kind != kindIdle && gs[i].class < len(t.letter) {
-			r, st = t.letter[gs[i].class], t.name[gs[i].class]
-		}
-		b.WriteString(st.Render(strings.Repeat(string(r), j-i)))
-		i = j
-	}
-	return label + b.String() + summary
+	return label + t.cells(gs, t.queued) + summary
 }
 
 // poolLegend names every glyph with how many workers show it now: each class's letter, and
@@ -301,7 +307,7 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 			}
 		}
 		idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
-		if last := s.LastSecond(); pc.idle > 0 && last != nil && turnedAway(last) {
+		if last := s.LastSecond(); pc.idle > 0 && last != nil && last.TurnedAway() > 0 {
 			note := " (freed just now: the next arrival takes it)"
 			if short {
 				note = " (just freed)"
@@ -315,14 +321,4 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 		return []string{long}
 	}
 	return wrapItems(legend(true), "  ", w)
-}
-
-// turnedAway says the pool turned a request away for want of a worker during sec.
-func turnedAway(sec *lab.Second) bool {
-	for c := range lab.Classes {
-		if sec.Rejected[c][lab.RejectPool] > 0 {
-			return true
-		}
-	}
-	return false
 }

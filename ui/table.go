@@ -46,7 +46,7 @@ func tableColumns() []column {
 		column{head: "in flight", min: 5,
 			total: func(c lab.ClassStats) string { return fmtCount(c.InFlight) }},
 		column{group: "finished:", head: "ok%", min: 4, drop: 1, total: okShare},
-		column{group: "finished:", head: "p50", min: 5,
+		column{group: "finished:", head: "p50", min: 5, drop: 1,
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P50, c.Latency.Count) }},
 		column{group: "finished:", head: "p99", min: 5,
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P99, c.Latency.Count) }},
@@ -65,13 +65,7 @@ func tableColumns() []column {
 func (c column) key() string { return c.group + c.head }
 
 // okShare is ok as a share of the requests a worker finished: "52%", "–" before any.
-func okShare(c lab.ClassStats) string {
-	finished := c.OK + c.Failed + c.TimedOut
-	if finished == 0 {
-		return "–"
-	}
-	return fmt.Sprintf("%.0f%%", 100*float64(c.OK)/float64(finished))
-}
+func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Finished()) }
 
 func latency(d time.Duration, count int64) string {
 	if count == 0 {
@@ -140,17 +134,10 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 	}
 	ws, sum := widths(cols)
 	for sum > w {
-		worst := -1
-		for i, c := range cols {
-			if c.drop > 0 && (worst < 0 || c.drop >= cols[worst].drop) { // rightmost first
-				worst = i
-			}
-		}
-		if worst < 0 {
+		var ok bool
+		if cols, ok = narrower(cols); !ok {
 			break
 		}
-		cols = append(cols[:worst:worst], cols[worst+1:]...)
-		cols = ungroupWait(cols)
 		ws, sum = widths(cols)
 	}
 	// Spread what is left, a little, so wide screens don't cram the numbers together.
@@ -241,10 +228,26 @@ func tableNotes(shown map[string]bool, w int) []string {
 		}
 		notes = append(notes, forms[len(forms)-1])
 	}
-	if shown["p50"] {
-		pick("finished = ok + failed + timed out: ok%, p50 and p99 (latency from the scheduled arrival) count these, never a rejection",
-			"ok%, p50, p99: of finished requests (ok, failed, timed out), not of rejections",
-			"ok% p50 p99: finished requests only, no rejections")
+	var finished []string
+	for _, h := range []string{"ok%", "p50", "p99"} {
+		if shown[h] {
+			finished = append(finished, h)
+		}
+	}
+	if n := len(finished); n > 0 {
+		both, latency, verb := finished[n-1], "", "counts"
+		if n > 1 {
+			both, verb = strings.Join(finished[:n-1], ", ")+" and "+both, "count"
+		}
+		if shown["p50"] || shown["p99"] {
+			latency = " (latency from the scheduled arrival)"
+		}
+		pick("finished = ok + failed + timed out: "+both+latency+" "+verb+" these, never a rejection",
+			strings.Join(finished, ", ")+": of finished requests (ok, failed, timed out), not of rejections",
+			strings.Join(finished, " ")+": finished requests only, no rejections")
+	}
+	if shown["rejected"] {
+		pick("rejected = every reason together (too narrow for a column each)", "rejected: every reason together")
 	}
 	switch {
 	case shown["lag"] && shown["hand-off"]:
@@ -254,6 +257,41 @@ func tableNotes(shown map[string]bool, w int) []string {
 		pick("wait = scheduled arrival → on a worker (? shows its parts)")
 	}
 	return notes
+}
+
+// narrower takes one step towards a narrower table: drop the column with the highest drop
+// (rightmost first); when none is left to drop, merge the rejection reasons into one
+// column; as a last resort drop in flight, then p99. false when nothing is left to take.
+func narrower(cols []column) ([]column, bool) {
+	worst := -1
+	for i, c := range cols {
+		if c.drop > 0 && (worst < 0 || c.drop >= cols[worst].drop) { // rightmost first
+			worst = i
+		}
+	}
+	if worst >= 0 {
+		return ungroupWait(slices.Delete(cols, worst, worst+1)), true
+	}
+	// One reason alone is narrower under its group's label than "rejected" is.
+	if at := slices.IndexFunc(cols, func(c column) bool { return c.group == "rejected:" }); at >= 0 &&
+		at+1 < len(cols) && cols[at+1].group == "rejected:" {
+		cols = slices.DeleteFunc(cols, func(c column) bool { return c.group == "rejected:" })
+		return slices.Insert(cols, at, rejectedColumn()), true
+	}
+	for _, key := range []string{"in flight", "finished:p99"} {
+		if at := slices.IndexFunc(cols, func(c column) bool { return c.key() == key }); at >= 0 {
+			return slices.Delete(cols, at, at+1), true
+		}
+	}
+	return cols, false
+}
+
+// rejectedColumn is every reason's column in one, for a table too narrow for each. The
+// reasons it stands for are all there are: those not shown were dropped for being 0.
+func rejectedColumn() column {
+	return column{head: "rejected", min: 5,
+		total: func(c lab.ClassStats) string { return fmtCount(c.RejectedTotal()) },
+		rate:  func(r *lab.Rates, i int) float64 { return r.RejectedTotal(lab.Classes[i]) }}
 }
 
 // ungroupWait: once the wait's parts are dropped, its total is a column of its own.

@@ -146,9 +146,6 @@ func (a tourAt) markText(i, k int) string {
 	return "–"
 }
 
-// share writes n of all as a percentage, as the table's ok% does: "38%", "–" of none.
-func share(n, all int64) string { return okShare(lab.ClassStats{OK: n, Failed: all - n}) }
-
 // A loadedChapter is a chapter whose presets load, with them loaded.
 type loadedChapter struct {
 	ch   *chapter

@@ -32,8 +32,7 @@ var tourChapters = []chapter{
 		marks:  []pointer{{class: lab.Signup, column: "rejected:pool"}},
 		lesson: func(a tourAt) string {
 			cfg, f := a.cfg(0), a.forecast(0)
-			law := fmt.Sprintf("Little's law: payments need %s × %s = %s workers, and the pool has %d",
-				fmtFloatRate(cfg.Traffic.Payment.Rate), fmtSecs(f.Payment.Hold), fmtWorkers(f.Classes[lab.Payment].WorkersNeeded), cfg.Pool.Workers)
+			law := fmt.Sprintf("Little's law: payments need %s workers, and the pool has %d", littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
 			if a.stats(0, lab.Signup).Rejected[lab.RejectPool] == 0 {
 				return law + ", yet no signup has been turned away so far (rejected:pool " + a.mark(0) + "): space resumes, watch it fill."
 			}
@@ -73,8 +72,8 @@ var tourChapters = []chapter{
 			}
 			return fmt.Sprintf("With random arrivals a full pool turns away the same share of every class: Erlang B(%s erlangs, %d workers) "+
 				"= %.0f%%. Measured: %s of %s payments (%s) and %s of %s signups (%s) turned away; %s.",
-				fmtWorkers(f.OfferedLoad), f.Workers, 100*f.Blocking, a.mark(0), fmtCount(pay.Arrived), share(pay.Rejected[lab.RejectPool], pay.Arrived),
-				a.mark(1), fmtCount(sig.Arrived), share(sig.Rejected[lab.RejectPool], sig.Arrived), why)
+				fmtWorkers(f.OfferedLoad), f.Workers, 100*f.Blocking, a.mark(0), fmtCount(pay.Arrived), fmtShare(pay.RejectedShare(lab.RejectPool), pay.Arrived),
+				a.mark(1), fmtCount(sig.Arrived), fmtShare(sig.RejectedShare(lab.RejectPool), sig.Arrived), why)
 		},
 		look: "The class table's rejected:pool column: payment and signup (and health) against their arrived. The narrator " +
 			"states Erlang B's share for this pool. The share grows toward it as the run goes on: the first seconds the pool " +
@@ -328,12 +327,17 @@ var tourChapters = []chapter{
 			for _, p := range fl.Pulls {
 				at = append(at, fmtSecs(p.At))
 			}
+			// What each replica needs as the first pulls shrink the rotation: all of them, then one and two fewer.
 			cfg := a.cfg(0)
-			need := func(k int) string { return fmtWorkers(cfg.ReplicaForecast(k).Classes[lab.Payment].WorkersNeeded) }
+			var need []string
+			for k := cfg.Fleet.Replicas; k >= max(cfg.Fleet.Replicas-2, 2); k-- {
+				need = append(need, fmt.Sprintf("%s with %d", fmtWorkers(cfg.ReplicaForecast(k).Classes[lab.Payment].WorkersNeeded), k))
+			}
+			need[0] = strings.Replace(need[0], " with ", " workers per replica with ", 1) + " in rotation"
 			return fmt.Sprintf("A's replicas were pulled at %s: each pull moved its share onto the rest, so each next one "+
-				"filled sooner (payments need %s workers per replica with 4 in rotation, %s with 3, %s with 2, of %d). With none "+
+				"filled sooner (payments need %s, of %d). With none "+
 				"left, requests fail at the balancer: %s in A, %s in B, whose bulkheads kept workers free for the checks.",
-				strings.Join(at, ", "), need(4), need(3), need(2), cfg.Pool.Workers, a.mark(0), a.markB(0))
+				strings.Join(at, ", "), strings.Join(need, ", "), cfg.Pool.Workers, a.mark(0), a.markB(0))
 		},
 		look: "The replicas' states and the balancer's pulls in A, and the gaps between them. The summary's health " +
 			"rejected:pool: the checks that failed for want of a worker. Press b on A partway to stop the domino.",

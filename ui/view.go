@@ -155,7 +155,7 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 	case level == levelFull:
 		pool = poolLines(t, snap, w, 4, true)
 	case level < levelTight: // without a queue, the settings' "queue 0" says it
-		pool = poolLines(t, snap, w, 2, snap.Pool.QueueCap > 0 || snap.Pool.Queued > 0)
+		pool = poolLines(t, snap, w, 2, snap.Pool.HasQueue() || snap.Pool.Queued > 0)
 	default:
 		pool = poolLines(t, snap, w, 1, false)[:1]
 	}
@@ -518,7 +518,7 @@ func healthItems(s *lab.Snapshot, w int) []string {
 		if s.Health.Pulled {
 			state = "PULLED this instance: a real one would get no traffic, the lab keeps sending"
 			if w < 100 {
-				state = "PULLED (3 failed checks; the lab keeps sending)"
+				state = fmt.Sprintf("PULLED (%d failed checks; the lab keeps sending)", s.Config.Fleet.PullAfter)
 			}
 		}
 		items = append(items, fmt.Sprintf("balancer %s (pulled %d× so far)", state, s.Health.Pulls))

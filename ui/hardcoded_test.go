@@ -1,0 +1,36 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"poollab/lab"
+)
+
+// A pulled instance's health item counts the failed checks its settings ask for.
+func TestPulledItemNamesPullAfter(t *testing.T) {
+	s := testSnapshot()
+	s.Config.Fleet.PullAfter = 5
+	s.Health = lab.HealthStats{Pulled: true, Pulls: 1}
+	if items := strings.Join(healthItems(s, 80), " · "); !strings.Contains(items, "PULLED (5 failed checks;") {
+		t.Errorf("items: %q", items)
+	}
+}
+
+// The domino's lesson counts down from the replicas the fleet has, not from 4.
+func TestDominoLessonCountsReplicas(t *testing.T) {
+	var ch *chapter
+	for i := range tourChapters {
+		if tourChapters[i].title == "The fleet domino" {
+			ch = &tourChapters[i]
+		}
+	}
+	a, b := fleetSnapshot(6, 2), fleetSnapshot(6, 0)
+	a.Config.Fleet.Replicas, b.Config.Fleet.Replicas = 6, 6
+	lesson := ch.lesson(newTourAt(ch, []*lab.Snapshot{a, b}))
+	need := func(k int) string { return fmtWorkers(a.Config.ReplicaForecast(k).Classes[lab.Payment].WorkersNeeded) }
+	want := "payments need " + need(6) + " workers per replica with 6 in rotation, " + need(5) + " with 5, " + need(4) + " with 4, of 20)"
+	if !strings.Contains(lesson, want) {
+		t.Errorf("lesson:\n got %q\nwant %q", lesson, want)
+	}
+}

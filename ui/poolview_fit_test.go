@@ -1,0 +1,32 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// A proportional bar and its note on the scale fit the width together, whatever the
+// count: the note is worded for the bar drawn, which may need it longer (long-queue at 80
+// columns: " · 1 cell ≈ 2.9", once cut to "≈ 2…").
+func TestScaledBarsFit(t *testing.T) {
+	th := newTheme(false, true)
+	for w := 70; w <= 140; w++ {
+		for _, n := range []int{97, 100, 333, 1000, 4321} {
+			p := lab.PoolStats{QueueCap: n, Queued: n * 2 / 5}
+			p.QueuedBy[lab.Payment] = p.Queued
+			if l := ansi.Strip(queueLine(th, p, w)); ansiWidth(l) > w {
+				t.Errorf("queue of %d at w=%d: %d wide: %q", n, w, ansiWidth(l), l)
+			}
+			s := testSnapshot()
+			s.Pool.Size, s.Pool.Busy, s.Pool.Workers = n, n, make([]lab.Worker, n)
+			for _, l := range poolLines(th, s, w, 1, false) {
+				if l = ansi.Strip(l); ansiWidth(l) > w {
+					t.Errorf("pool of %d at w=%d: %d wide: %q", n, w, ansiWidth(l), l)
+				}
+			}
+		}
+	}
+}
