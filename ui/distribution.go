@@ -90,7 +90,7 @@ func samplesLines(t *theme, snap *lab.Snapshot, w int) []string {
 			missing = t.alert.Render(missing)
 		}
 		line = t.bold.Render("samples sent") + fmt.Sprintf(" %s of %s due at %s: ", fmtCount(cl.Sent), fmtCount(cl.Due), fmtFloatRate(cl.Rate)) + missing
-		why = t.dim.Render(fmt.Sprintf(" (%s, each waits for its reply)", usersText(cl.Users)))
+		why = t.dim.Render(fmt.Sprintf(" (%s, each waits for its reply)", lab.UsersText(cl.Users)))
 	default:
 		var sent int64
 		for _, c := range snap.Classes {
@@ -123,7 +123,7 @@ func trafficMode(t lab.TrafficConfig) string {
 	if t.Mode != lab.Closed {
 		return ""
 	}
-	s := "closed loop, " + usersText(t.Users)
+	s := "closed loop, " + lab.UsersText(t.Users)
 	if t.Think > 0 {
 		s += " + " + fmtDur(t.Think.D()) + " think"
 	}
@@ -148,9 +148,6 @@ func stallShort(st lab.StallConfig) string {
 	}
 	return s
 }
-
-// usersText is the report's words for the users: the screen says them the same way.
-func usersText(n int) string { return lab.UsersText(n) }
 
 // ladderLines is payment latency's percentile ladder: p50, p90, p99, p99.9, p99.99, max
 // and count, as measured and, in closed mode, corrected for the requests never sent.

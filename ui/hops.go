@@ -14,7 +14,7 @@ import (
 // the tight levels.
 func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	cfg := s.Config
-	retries := cfg.Payment.Retry.Retries() || s.Calls.Retries > 0
+	retries := s.Retried()
 	dups := s.Classes[lab.Payment].Duplicates
 	if len(s.Hops) == 0 && !retries && dups == 0 && cfg.Traffic.Payment.ResubmitAfter == 0 {
 		return nil

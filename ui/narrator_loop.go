@@ -41,13 +41,13 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 	switch {
 	case m.Stall == 0 || cl == nil:
 		return fmt.Sprintf("closed loop: %s, each sending one request per %s, only after the last reply: when replies slow down, so does the load, and the slow moments leave fewer samples",
-			usersText(m.Users), fmtSecs(m.Interval)), true
+			lab.UsersText(m.Users), fmtSecs(m.Interval)), true
 	case before:
 		return fmt.Sprintf("closed loop: when the dependency stalls (%s), %s waits for a reply: ~%s of the %s due never sent, no slow samples",
-			when, usersText(m.Users), fmtWorkers(m.StallNotSent), fmtWorkers(m.StallDue)), true
+			when, lab.UsersText(m.Users), fmtWorkers(m.StallNotSent), fmtWorkers(m.StallDue)), true
 	case stalled:
 		return fmt.Sprintf("closed loop: stalled %s of %s, %s never sent so far: %s waits for a reply, sends nothing, records nothing",
-			fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtCount(cl.NotSent()), usersText(m.Users)), true
+			fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtCount(cl.NotSent()), lab.UsersText(m.Users)), true
 	}
 	return fmt.Sprintf("closed loop: %s of %s due never sent (waiting out the stall): p99 %s, corrected %s; only max %s shows the stall",
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), p99(pay.LatencyCorrected),
