@@ -142,9 +142,16 @@ func TestHopPresetsCompare(t *testing.T) {
 	if deepest := ca.Hops[2].PerPayment; deepest < 20 || late == 0 {
 		t.Errorf("stacked-timeouts: hops %+v; want ≥ 20 calls per payment at the last hop and work past the deadline", ca.Hops)
 	}
+	// No hop works past the user's deadline. On a machine the lab calls too busy, a hop's
+	// deadline timer fires late as the generator's does, and a few requests (at most 1% of a
+	// hop's) may end just past it.
 	for i, h := range cb.Hops {
-		if h.PastDeadline != 0 {
-			t.Errorf("deadline-propagation: hop %d worked on %d requests past the deadline", i+1, h.PastDeadline)
+		var allowed int64
+		if tooBusy(rb.Generator.LagP99Ms) {
+			allowed = h.Requests / 100
+		}
+		if h.PastDeadline > allowed {
+			t.Errorf("deadline-propagation: hop %d worked on %d of %d requests past the deadline (generator lag p99 %.1f ms)", i+1, h.PastDeadline, h.Requests, rb.Generator.LagP99Ms)
 		}
 	}
 	if deepest := cb.Hops[2].PerPayment; deepest > 3 {

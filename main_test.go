@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"go.uber.org/goleak"
@@ -67,6 +68,15 @@ type report struct {
 		Busy               map[string]int `json:"busy"`
 		InFlightDependency int64          `json:"in_flight_dependency"`
 	} `json:"timeline"`
+	Generator struct {
+		LagP99Ms float64 `json:"lag_p99_ms"`
+	} `json:"generator"`
+}
+
+// tooBusy says whether the lab called a run's machine too busy: its generator's lag p99
+// past lab.LateLag, when the screen warns that figures may run late.
+func tooBusy(lagP99Ms float64) bool {
+	return lab.VerdictFor(time.Duration(lagP99Ms*float64(time.Millisecond))) == lab.TooSlow
 }
 
 func runJSON(t *testing.T, args ...string) report {
