@@ -12,7 +12,12 @@ type fleetReport struct {
 	Classes map[string]classCounts `json:"classes"`
 	Fleet   *struct {
 		Replicas int `json:"replicas"`
-		Pulled   []struct {
+		Drained  *struct {
+			Replica int      `json:"replica"`
+			AtS     *float64 `json:"at_s"`
+			BackAtS *float64 `json:"back_at_s"`
+		} `json:"drained"`
+		Pulled []struct {
 			Replica     int      `json:"replica"`
 			AtS         float64  `json:"at_s"`
 			ReturnedAtS *float64 `json:"returned_at_s"`
@@ -78,39 +83,48 @@ func TestFleetPresetClaims(t *testing.T) {
 	if testing.Short() {
 		t.Skip("40-second runs")
 	}
-	// All four replicas are pulled, one by one, and each next one falls sooner: among the
-	// pulls in force when the last replica went out, the last gap is shorter than the first.
+	// Replica 1 is drained for a deploy at 5 s, and the other three are pulled one by one,
+	// each next one sooner: among the four out of rotation when the last went, the last gap
+	// is shorter than the first.
 	t.Run("fleet-domino", func(t *testing.T) {
 		t.Parallel()
 		r := runFleet(t, "fleet-domino")
 		f := r.Fleet
 		if f.AllPulledAtS == nil {
-			t.Fatalf("not every replica was pulled: %+v", f.Pulled)
+			t.Fatalf("never was every replica out of rotation: drained %+v, pulled %+v", f.Drained, f.Pulled)
 		}
-		var at []float64
-		replicas := map[int]bool{}
+		end := *f.AllPulledAtS
+		d := f.Drained
+		if d == nil || d.AtS == nil || *d.AtS > end || d.BackAtS != nil && *d.BackAtS <= end {
+			t.Fatalf("replica 1 was not drained until every replica was out at %.2fs: %+v", end, d)
+		}
+		at := []float64{*d.AtS}
+		replicas := map[int]bool{d.Replica: true}
 		for _, p := range f.Pulled {
-			if p.AtS <= *f.AllPulledAtS && (p.ReturnedAtS == nil || *p.ReturnedAtS > *f.AllPulledAtS) {
+			if p.AtS <= end && (p.ReturnedAtS == nil || *p.ReturnedAtS > end) {
 				at = append(at, p.AtS)
 				replicas[p.Replica] = true
 			}
 		}
 		slices.Sort(at)
-		if len(at) != 4 || len(replicas) != 4 {
-			t.Fatalf("pulls in force at %.2fs: %v of replicas %v, want all 4", *f.AllPulledAtS, at, replicas)
+		if len(at) != 4 || len(replicas) != 4 || at[0] != *d.AtS {
+			t.Fatalf("out of rotation at %.2fs: the drain at %.2fs then pulls, %v of replicas %v; want the drain first, then the other 3 pulled", end, *d.AtS, at, replicas)
 		}
 		if first, last := at[1]-at[0], at[3]-at[2]; last >= first {
-			t.Errorf("pulls at %v: the last gap %.2fs is not shorter than the first %.2fs", at, last, first)
+			t.Errorf("drain and pulls at %v: the last gap %.2fs is not shorter than the first %.2fs", at, last, first)
 		}
 		if r.Classes["payment"].Rejected["balancer"] == 0 {
 			t.Errorf("no payment failed at the balancer with every replica out: %+v", r.Classes["payment"])
 		}
 	})
-	// The bulkhead on every replica keeps a worker free for the checks: no replica is
-	// pulled, and signups are served.
+	// The bulkhead on every replica keeps a worker free for the checks, with one replica
+	// drained as in fleet-domino: no replica is pulled, and signups are served.
 	t.Run("fleet-bulkhead", func(t *testing.T) {
 		t.Parallel()
 		r := runFleet(t, "fleet-bulkhead")
+		if d := r.Fleet.Drained; d == nil || d.AtS == nil {
+			t.Errorf("replica 1 was not drained: %+v", d)
+		}
 		if len(r.Fleet.Pulled) != 0 {
 			t.Errorf("replicas pulled: %+v", r.Fleet.Pulled)
 		}

@@ -11,7 +11,8 @@ import (
 // request fails at the balancer (rejected.balancer: no healthy target). It checks each
 // replica every check_every through that replica's own pool; each replica's healthCheck
 // decides when it is pulled (pull_after failed checks in a row) and returned (return_after
-// passed ones). A pulled replica gets no traffic but the checks.
+// passed ones). A pulled replica gets no traffic but the checks, and neither does one an
+// operator drained (a deploy).
 type balancer struct {
 	start   time.Time
 	targets []*Lab
@@ -22,6 +23,35 @@ type balancer struct {
 	checked int // the replica the next check goes to: the check generator's goroutine only
 
 	allPulled atomic.Int64 // since the start, when every replica was first out at once; 0: never
+
+	drained             atomic.Int64 // the replica (1 is the first) drained out of rotation now; 0: none
+	drainedAt, drainEnd atomic.Int64 // since the start, when the drain began and ended; 0: not yet
+}
+
+// inRotation says the balancer sends replica i (0 is the first) requests: neither pulled nor drained.
+func (b *balancer) inRotation(i int) bool {
+	return !b.targets[i].health.pulled() && b.drained.Load() != int64(i+1)
+}
+
+// drain takes replica (1 is the first) out of rotation, at the operator's word; 0 ends the
+// drain. The replica keeps what it holds, and its checks go on.
+func (b *balancer) drain(replica int) {
+	at := int64(max(time.Since(b.start), 1))
+	if replica > 0 {
+		b.drainedAt.Store(at)
+	} else {
+		b.drainEnd.Store(at)
+	}
+	b.drained.Store(int64(replica))
+	b.changed()
+}
+
+// drainStats is the drain as it went so far; nil when the fleet has none.
+func (b *balancer) drainStats(d DrainConfig) *Drain {
+	if d.Replica == 0 {
+		return nil
+	}
+	return &Drain{Replica: d.Replica, At: time.Duration(b.drainedAt.Load()), BackAt: time.Duration(b.drainEnd.Load())}
 }
 
 // pick is the next replica in rotation; nil when every one is pulled.
@@ -31,7 +61,7 @@ func (b *balancer) pick() *Lab {
 	n := len(b.targets)
 	for k := range n {
 		i := (b.next + k) % n
-		if !b.targets[i].health.pulled() {
+		if b.inRotation(i) {
 			b.next = (i + 1) % n
 			return b.targets[i]
 		}
@@ -80,10 +110,11 @@ func (b *balancer) check(_ Class, intended time.Time) {
 	b.checked = (b.checked + 1) % len(b.targets)
 }
 
-// changed hears of a replica pulled or returned, and notes the first moment none was left.
+// changed hears of a replica pulled, returned, drained or back, and notes the first moment
+// none was left in rotation.
 func (b *balancer) changed() {
-	for _, t := range b.targets {
-		if !t.health.pulled() {
+	for i := range b.targets {
+		if b.inRotation(i) {
 			return
 		}
 	}

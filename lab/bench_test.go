@@ -122,18 +122,20 @@ func BenchmarkLagWithCallsInFlight(b *testing.B) {
 }
 
 // sixteenReplicas is fleet-domino at 16 replicas with each replica's rates as in the preset
-// (the whole stream × 4): 76 payments/s and 320 signups/s, and 160 checks/s.
+// (the whole stream × 4): 96 payments/s and 320 signups/s, and 160 checks/s; replica 1 is
+// drained at 2 s.
 func sixteenReplicas() Config {
 	c := DefaultConfig()
-	c.Fleet = FleetConfig{Replicas: 16, Balancer: RoundRobin, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
-	c.Pool.Queue = 20
-	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 76, 320
-	c.Health.Timeout = Duration(250 * time.Millisecond)
+	c.Fleet = FleetConfig{Replicas: 16, Balancer: RoundRobin, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond),
+		Drain: DrainConfig{Replica: 1, At: Duration(2 * time.Second)}}
+	c.Pool.Queue = 100
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 96, 320
+	c.Health.Timeout = Duration(2 * time.Second)
 	return c
 }
 
-// BenchmarkFleetGenerator runs 16 replicas for 10 s (through the domino: every replica is
-// pulled and comes back) and reports the stream generator's lateness.
+// BenchmarkFleetGenerator runs 16 replicas for 10 s (into the domino the drain starts) and
+// reports the stream generator's lateness.
 // Run with: go test -run '^$' -bench FleetGenerator -benchtime 1x ./lab/
 func BenchmarkFleetGenerator(b *testing.B) {
 	for range b.N {

@@ -277,6 +277,17 @@ type FleetConfig struct {
 	PullAfter   int          `yaml:"pull_after" json:"pull_after"`     // failed checks in a row that take a replica out of rotation
 	ReturnAfter int          `yaml:"return_after" json:"return_after"` // passed checks in a row that bring it back
 	CheckEvery  Duration     `yaml:"check_every" json:"check_every"`   // how often the balancer checks each replica
+	Drain       DrainConfig  `yaml:"drain" json:"drain"`
+}
+
+// DrainConfig takes one replica out of rotation for a while, as a rolling deploy does: the
+// balancer stops sending it requests (those it holds finish) and sends them again when the
+// drain ends. It is the operator's doing, not a pull: its health checks have no say.
+// Replica 0 is no drain.
+type DrainConfig struct {
+	Replica int      `yaml:"replica" json:"replica"` // 1 is the first; 0: no drain
+	At      Duration `yaml:"at" json:"at"`           // since the start
+	For     Duration `yaml:"for" json:"for"`         // how long it stays out; 0s: to the end (a turndown)
 }
 
 // IsFleet says the config runs replicas behind a balancer rather than one instance.
@@ -423,6 +434,10 @@ func (c Config) Validate() error {
 		{"fleet.pull_after", c.Fleet.PullAfter < 1 || c.Fleet.PullAfter > 100, fmt.Sprintf("must be 1..100, got %d", c.Fleet.PullAfter)},
 		{"fleet.return_after", c.Fleet.ReturnAfter < 1 || c.Fleet.ReturnAfter > 100, fmt.Sprintf("must be 1..100, got %d", c.Fleet.ReturnAfter)},
 		{"fleet.check_every", c.Fleet.CheckEvery.D() < MinCheck || c.Fleet.CheckEvery.D() > time.Minute, fmt.Sprintf("must be %s..1m, got %s", MinCheck, c.Fleet.CheckEvery)},
+		{"fleet.drain.replica", c.Fleet.Drain.Replica < 0 || c.Fleet.Drain.Replica > 0 && (!c.Fleet.IsFleet() || c.Fleet.Drain.Replica > c.Fleet.Replicas),
+			fmt.Sprintf("must be 0 (no drain) or one of the fleet's replicas, 1..fleet.replicas (%d, and a fleet has 2 or more), got %d", c.Fleet.Replicas, c.Fleet.Drain.Replica)},
+		{"fleet.drain.at", c.Fleet.Drain.At < 0 || c.Fleet.Drain.At.D() > MaxDuration, fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, c.Fleet.Drain.At)},
+		{"fleet.drain.for", c.Fleet.Drain.For < 0 || c.Fleet.Drain.For.D() > MaxDuration, fmt.Sprintf("must be 0s (to the end)..%s, got %s", MaxDuration, c.Fleet.Drain.For)},
 	}
 	for _, ch := range checks {
 		if ch.bad {

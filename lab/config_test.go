@@ -51,6 +51,14 @@ func TestValidateBoundsAndQuotes(t *testing.T) {
 		{func(c *Config) { c.Duration = 0 }, "duration: must be more than 0s and at most 24h0m0s, got 0s"},
 		{func(c *Config) { c.Pool.Discipline = Discipline(strings.Repeat("z", 100_000)) },
 			`pool.discipline: must be fifo or lifo, got "` + strings.Repeat("z", MaxQuoted) + `"…`},
+		{func(c *Config) {
+			c.Fleet.Replicas, c.Fleet.Drain = 4, DrainConfig{Replica: 4, At: Duration(time.Second)}
+		}, ""},
+		{func(c *Config) { c.Fleet.Replicas, c.Fleet.Drain.Replica = 4, 5 },
+			"fleet.drain.replica: must be 0 (no drain) or one of the fleet's replicas, 1..fleet.replicas (4, and a fleet has 2 or more), got 5"},
+		{func(c *Config) { c.Fleet.Drain.Replica = 1 },
+			"fleet.drain.replica: must be 0 (no drain) or one of the fleet's replicas, 1..fleet.replicas (1, and a fleet has 2 or more), got 1"},
+		{func(c *Config) { c.Fleet.Drain.For = Duration(-time.Second) }, "fleet.drain.for: must be 0s (to the end)..24h0m0s, got -1s"},
 		{func(c *Config) { c.Dependency.Mode = "slow\x1b]0;x\a" },
 			`dependency.mode: must be one of healthy, slow, down, errors, brownout, got "slow\x1b]0;x\a"`},
 	} {

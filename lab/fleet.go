@@ -48,15 +48,44 @@ type FleetStats struct {
 	Replicas    []Snapshot    // each replica, in order: replica 1 first
 	InRotation  int           // replicas the balancer sends traffic to now
 	Pulls       []Pull        // every pull of every replica, in time order
-	AllPulledAt time.Duration // since the start, when every replica was first out at once; 0: never
+	AllPulledAt time.Duration // since the start, when every replica was first out of rotation at once (pulled, or drained); 0: never
+	Drain       *Drain        // the operator's drain of one replica (a deploy); nil: none
+}
+
+// Drain is one replica's drain as it went: taken out of rotation at the operator's word (a
+// deploy), not pulled for failed checks.
+type Drain struct {
+	Replica int           // 1 is the first
+	At      time.Duration // since the start, when it left rotation; 0: not yet
+	BackAt  time.Duration // since the start, when it came back; 0: not (yet)
+}
+
+// Out says the drained replica is out of rotation now.
+func (d *Drain) Out() bool { return d != nil && d.At > 0 && d.BackAt == 0 }
+
+// Outs is every time a replica left rotation, in time order: the pulls, and the drain.
+func (f *FleetStats) Outs() []Pull {
+	d := f.Drain
+	if d == nil || d.At == 0 {
+		return f.Pulls
+	}
+	outs := append(slices.Clone(f.Pulls), Pull{Replica: d.Replica, At: d.At, ReturnedAt: d.BackAt, Drained: true})
+	sort.SliceStable(outs, func(i, j int) bool { return outs[i].At < outs[j].At })
+	return outs
+}
+
+// InRotationNow says the balancer sends replica i (0 is the first) requests now: it is
+// neither pulled nor drained.
+func (f *FleetStats) InRotationNow(i int) bool {
+	return !f.Replicas[i].Health.Pulled && !(f.Drain.Out() && f.Drain.Replica == i+1)
 }
 
 // MeanBusy is how many workers class c holds now, on average, in the replicas still in
 // rotation (0 with none in rotation).
 func (f *FleetStats) MeanBusy(c Class) float64 {
 	sum, k := 0, 0
-	for _, r := range f.Replicas {
-		if !r.Health.Pulled {
+	for i, r := range f.Replicas {
+		if f.InRotationNow(i) {
 			sum += r.Pool.BusyBy[c]
 			k++
 		}
@@ -145,7 +174,23 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	f.spawn(func() { f.checks.run(f.ctx, f.start) })
 	f.spawn(func() { f.resubmits.run(f.ctx) })
 	f.spawn(func() { f.sample(end) })
+	if d := cfg.Fleet.Drain; d.Replica > 0 {
+		f.spawn(func() { f.drain(d) })
+	}
 	return f, nil
+}
+
+// drain takes the drained replica out of rotation at drain.at and back after drain.for,
+// as a deploy does; it ends early when the fleet stops.
+func (f *Fleet) drain(d DrainConfig) {
+	if sleep(f.ctx, time.Until(f.start.Add(d.At.D()))) != nil {
+		return
+	}
+	f.bal.drain(d.Replica)
+	if d.For == 0 || sleep(f.ctx, time.Until(f.start.Add(d.At.D()+d.For.D()))) != nil {
+		return
+	}
+	f.bal.drain(0)
 }
 
 // fleetWide is the config as the fleet runs it: its health checks are the balancer's, one
@@ -256,9 +301,6 @@ func (f *Fleet) Snapshot() Snapshot {
 		pools = append(pools, rs.Pool)
 		classes = append(classes, rs.Classes)
 		s.Goroutines += rs.Goroutines
-		if !rs.Health.Pulled {
-			fs.InRotation++
-		}
 		fs.Pulls = append(fs.Pulls, rs.Health.History...)
 		s.Bulkhead = addBulkhead(s.Bulkhead, rs.Bulkhead)
 		s.Orphans.InFlight += rs.Orphans.InFlight
@@ -277,6 +319,12 @@ func (f *Fleet) Snapshot() Snapshot {
 	s.Elapsed = time.Since(f.start)
 	sort.SliceStable(fs.Pulls, func(i, j int) bool { return fs.Pulls[i].At < fs.Pulls[j].At })
 	fs.AllPulledAt = time.Duration(f.bal.allPulled.Load())
+	fs.Drain = f.bal.drainStats(cfg.Fleet.Drain)
+	for i := range fs.Replicas {
+		if fs.InRotationNow(i) {
+			fs.InRotation++
+		}
+	}
 	s.Classes = f.classes(classes)
 	first := fs.Replicas[0]
 	s.Chain, s.Waits = first.Chain, first.Waits

@@ -138,6 +138,80 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	}
 }
 
+// A drained replica gets no requests while its drain lasts, and they come to it again when
+// it ends: the balancer's doing, not a pull. With the others pulled meanwhile, none is in
+// rotation, and requests fail at the balancer.
+func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
+	c := scaledFleet(4)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Fleet.CheckEvery = Duration(time.Minute)                                   // the first round of checks only, at the start
+	c.Fleet.Drain = DrainConfig{Replica: 2, At: Duration(20 * time.Millisecond)} // to the end, unless ended by hand
+	f, err := StartFleet(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Stop()
+	arrived := func() (n [4]int64) {
+		for i, r := range f.replicas {
+			n[i] = r.metrics[Signup].stats().Arrived
+		}
+		return n
+	}
+	waitFor(t, func() bool { return f.Snapshot().Fleet.Drain.At > 0 }, "the drain")
+	for range 3 {
+		f.bal.route(Signup, time.Now())
+	}
+	s := f.Snapshot()
+	if got := arrived(); got[1] != 0 || got[0]+got[2]+got[3] != 3 {
+		t.Errorf("with replica 2 drained, 3 requests went %v, want none to it", got)
+	}
+	if outs := s.Fleet.Outs(); s.Fleet.InRotation != 3 || len(outs) != 1 || !outs[0].Drained || outs[0].Replica != 2 || len(s.Fleet.Pulls) != 0 {
+		t.Errorf("in rotation %d, outs %+v, pulls %+v: want 3 in rotation, replica 2 drained and nobody pulled", s.Fleet.InRotation, outs, s.Fleet.Pulls)
+	}
+	for _, i := range []int{0, 2, 3} {
+		for range c.Fleet.PullAfter {
+			f.replicas[i].health.observe(false)
+		}
+	}
+	f.bal.route(Signup, time.Now())
+	s = f.Snapshot()
+	if s.Classes[Signup].Rejected[RejectBalancer] != 1 || s.Fleet.InRotation != 0 || s.Fleet.AllPulledAt <= 0 {
+		t.Errorf("three pulled and one drained: signups %+v, fleet %+v; want none in rotation, one rejected by the balancer", s.Classes[Signup], s.Fleet)
+	}
+	checkFleet(t, s)
+	var b bytes.Buffer
+	if err := NewReport(s).Write(&b, FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"drained": {`) || !strings.Contains(b.String(), `"replica": 2,`) {
+		t.Errorf("the report's fleet has no drain: %s", b.String()[strings.Index(b.String(), `"fleet"`):])
+	}
+	f.bal.drain(0) // the deploy ends: replica 2 is back
+	f.bal.route(Signup, time.Now())
+	if got := arrived(); got[1] != 1 {
+		t.Errorf("the drain over, the next request went %v, want to replica 2", got)
+	}
+}
+
+// The drain's own clock takes the replica out at drain.at and back after drain.for.
+func TestDrainFollowsItsClock(t *testing.T) {
+	c := scaledFleet(3)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Fleet.CheckEvery = Duration(time.Minute)
+	c.Fleet.Drain = DrainConfig{Replica: 3, At: Duration(50 * time.Millisecond), For: Duration(100 * time.Millisecond)}
+	f, err := StartFleet(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Stop()
+	waitFor(t, func() bool { return f.Snapshot().Fleet.Drain.BackAt > 0 }, "the drain to end")
+	s := f.Snapshot()
+	d := s.Fleet.Drain
+	if d.Replica != 3 || d.At < 50*time.Millisecond || d.BackAt < 150*time.Millisecond || d.Out() || s.Fleet.InRotation != 3 {
+		t.Errorf("drain %+v, %d in rotation: want replica 3 out from 50 ms to 150 ms at the earliest, then back", d, s.Fleet.InRotation)
+	}
+}
+
 // Overloaded replicas fail their checks and are pulled until none is left; requests then
 // fail at the balancer, and every counter still balances, fleet-wide and per replica.
 func TestFleetAllPulledFailsAtTheBalancer(t *testing.T) {
@@ -195,7 +269,7 @@ func TestFleetAllPulledFailsAtTheBalancer(t *testing.T) {
 	if err := r.Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"rejected:balancer", "fleet: 4 replicas", "every replica out at", "replica 4:"} {
+	for _, want := range []string{"rejected:balancer", "fleet: 4 replicas", "every replica out of rotation at", "replica 4:"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("table report lacks %q:\n%s", want, b.String())
 		}

@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // FleetReport is the fleet behind its balancer over the run. The report's classes, pool and
@@ -10,9 +11,18 @@ import (
 type FleetReport struct {
 	Replicas     int             `json:"replicas"`
 	Balancer     string          `json:"balancer"`
-	Pulled       []PullReport    `json:"pulled"`          // every pull, in time order
-	AllPulledAtS *float64        `json:"all_pulled_at_s"` // when every replica was first out at once; null: never
+	Drained      *DrainReport    `json:"drained,omitempty"` // the operator's drain of one replica (a deploy); absent: none
+	Pulled       []PullReport    `json:"pulled"`            // every pull, in time order
+	AllPulledAtS *float64        `json:"all_pulled_at_s"`   // when every replica was first out of rotation at once (pulled, or drained); null: never
 	PerReplica   []ReplicaReport `json:"per_replica"`
+}
+
+// DrainReport is the drain of one replica: out of rotation at the operator's word, not for
+// failed checks.
+type DrainReport struct {
+	Replica int      `json:"replica"` // 1 is the first
+	AtS     *float64 `json:"at_s"`    // null: the run ended first
+	BackAtS *float64 `json:"back_at_s"`
 }
 
 // PullReport is one time the balancer took a replica out of rotation.
@@ -40,16 +50,11 @@ func fleetReport(s Snapshot) *FleetReport {
 	fs := s.Fleet
 	r := &FleetReport{Replicas: len(fs.Replicas), Balancer: string(fs.Balancer), Pulled: []PullReport{}}
 	for _, p := range fs.Pulls {
-		pr := PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2)}
-		if p.Returned() {
-			back := round(p.ReturnedAt.Seconds(), 2)
-			pr.ReturnedAtS = &back
-		}
-		r.Pulled = append(r.Pulled, pr)
+		r.Pulled = append(r.Pulled, PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2), ReturnedAtS: secondsOrNull(p.ReturnedAt)})
 	}
-	if fs.AllPulledAt > 0 {
-		at := round(fs.AllPulledAt.Seconds(), 2)
-		r.AllPulledAtS = &at
+	r.AllPulledAtS = secondsOrNull(fs.AllPulledAt)
+	if d := fs.Drain; d != nil {
+		r.Drained = &DrainReport{Replica: d.Replica, AtS: secondsOrNull(d.At), BackAtS: secondsOrNull(d.BackAt)}
 	}
 	for i, rs := range fs.Replicas {
 		rr := ReplicaReport{Replica: i + 1, Pool: poolReport(rs.Pool), Pulls: rs.Health.Pulls, PulledAtEnd: rs.Health.Pulled}
@@ -59,11 +64,27 @@ func fleetReport(s Snapshot) *FleetReport {
 	return r
 }
 
+// secondsOrNull is d in seconds to 2 places, or null for 0: not (yet).
+func secondsOrNull(d time.Duration) *float64 {
+	if d <= 0 {
+		return nil
+	}
+	s := round(d.Seconds(), 2)
+	return &s
+}
+
 // summary is the fleet's lines under the report's table: the balancer, the pulls, and one
 // line per replica.
 func (r *FleetReport) summary(f FleetConfig) []string {
 	lines := []string{fmt.Sprintf("fleet: %d replicas, each with the settings above, behind a %s balancer (the counts above are the whole fleet's); a replica is pulled after %d failed health checks in a row (one every %s) and returned after %d passed",
 		r.Replicas, r.Balancer, f.PullAfter, f.CheckEvery, f.ReturnAfter)}
+	if d := r.Drained; d != nil && d.AtS != nil {
+		w := fmt.Sprintf("drain: replica %d taken out of rotation at %.1fs (a deploy: not a pull)", d.Replica, *d.AtS)
+		if d.BackAtS != nil {
+			w += fmt.Sprintf(", back at %.1fs", *d.BackAtS)
+		}
+		lines = append(lines, w)
+	}
 	var pulls []string
 	for _, p := range r.Pulled {
 		w := fmt.Sprintf("replica %d at %.1fs", p.Replica, p.AtS)
@@ -76,7 +97,7 @@ func (r *FleetReport) summary(f FleetConfig) []string {
 	case len(pulls) == 0:
 		lines = append(lines, "pulls: none; every replica stayed in rotation")
 	case r.AllPulledAtS != nil:
-		lines = append(lines, fmt.Sprintf("pulls: %s; every replica out at %.1fs: requests failed at the balancer (rejected:balancer)", strings.Join(pulls, ", "), *r.AllPulledAtS))
+		lines = append(lines, fmt.Sprintf("pulls: %s; every replica out of rotation at %.1fs: requests failed at the balancer (rejected:balancer)", strings.Join(pulls, ", "), *r.AllPulledAtS))
 	default:
 		lines = append(lines, "pulls: "+strings.Join(pulls, ", "))
 	}

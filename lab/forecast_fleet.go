@@ -27,3 +27,26 @@ func (f Forecast) FillFrom(busy float64) (in time.Duration, fills bool) {
 	gain := p.Admitted - busy/p.Hold.Seconds()
 	return time.Duration((float64(f.Workers) - busy) / gain * float64(time.Second)).Round(time.Millisecond), true
 }
+
+// CheckWait is how a replica's health checks come to fail once its workers are full and
+// requests queue: a check waits behind the payments queued ahead of it, which the workers
+// finish at Workers / W a second, so it waits past health.timeout once more than Behind =
+// timeout × Workers / W are ahead. The queue gains Gain payments a second: the rate in
+// minus the rate the workers finish (0 when that fits). Zero without a queue: a check then
+// finds a free worker or is turned away at once.
+type CheckWait struct {
+	Behind float64 // payments queued ahead of a check that make it wait past the timeout
+	Gain   float64 // payments per second the queue gains while the workers are full
+}
+
+// CheckWait is the fleet c's CheckWait for one replica while inRotation replicas share the
+// stream.
+func (c Config) CheckWait(inRotation int) CheckWait {
+	f := c.ReplicaForecast(inRotation)
+	p := f.Payment
+	if c.Pool.Queue == 0 || p.Hold <= 0 {
+		return CheckWait{}
+	}
+	finish := float64(f.Workers) / p.Hold.Seconds() // payments a second, every worker holding one
+	return CheckWait{Behind: c.Health.Timeout.D().Seconds() * finish, Gain: max(p.Admitted-finish, 0)}
+}

@@ -21,6 +21,7 @@ type Pull struct {
 	Replica    int           // in a fleet, which replica (1 is the first); 0 for one instance
 	At         time.Duration // since the start
 	ReturnedAt time.Duration // since the start; 0 while it is still out
+	Drained    bool          // taken out by the operator's drain (a deploy), not for failed checks
 }
 
 // Returned says the instance came back into rotation after this pull.

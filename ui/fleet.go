@@ -79,8 +79,12 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	fs := s.Fleet
 	var cells []string
 	widest := 0
+	latest := map[int]lab.Pull{} // each replica's latest time out of rotation
+	for _, p := range fs.Outs() {
+		latest[p.Replica] = p
+	}
 	for i := range fs.Replicas {
-		c := replicaRow(t, &fs.Replicas[i], i+1, len(fs.Replicas))
+		c := replicaRow(t, &fs.Replicas[i], i+1, len(fs.Replicas), latest[i+1], fs.InRotationNow(i))
 		cells = append(cells, c)
 		widest = max(widest, ansiWidth(c))
 	}
@@ -101,8 +105,9 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	return out
 }
 
-// replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  starved 4/s  PULLED at 9.2s".
-func replicaRow(t *theme, r *lab.Snapshot, n, of int) string {
+// replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  starved 4/s  PULLED at 9.2s"; last is its
+// latest time out of rotation (At 0: none).
+func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, inRotation bool) string {
 	name := fmt.Sprintf("r%-*d", len(itoa(of)), n)
 	p := r.Pool
 	var gs []glyph
@@ -128,14 +133,16 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int) string {
 	h := r.Health
 	var state string
 	switch {
-	case h.Pulled && len(h.History) > 0:
-		state = t.alert.Render("PULLED at " + fmtSecs(h.History[len(h.History)-1].At))
-	case h.Pulled:
+	case !inRotation && last.Drained:
+		state = t.alert.Render("DRAINED at " + fmtSecs(last.At))
+	case !inRotation && last.At > 0:
+		state = t.alert.Render("PULLED at " + fmtSecs(last.At))
+	case !inRotation:
 		state = t.alert.Render("PULLED")
 	case h.FailStreak > 0:
 		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks failed", h.FailStreak, r.Config.Fleet.PullAfter))
-	case len(h.History) > 0:
-		state = t.status.Render("in rotation") + t.dim.Render(" (back at "+fmtSecs(h.History[len(h.History)-1].ReturnedAt)+")")
+	case last.Returned():
+		state = t.status.Render("in rotation") + t.dim.Render(" (back at "+fmtSecs(last.ReturnedAt)+")")
 	default:
 		state = t.status.Render("in rotation")
 	}
@@ -150,13 +157,13 @@ func replicaMark(n int) string {
 	return string(rune('A' + n - 10))
 }
 
-// pullAxis puts every pull on a line from the start to now, each where it happened,
-// marked with its replica; a replica still out stands out.
+// pullAxis puts every pull (and the drain) on a line from the start to now, each where it
+// happened, marked with its replica; a replica still out stands out.
 func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string {
 	label, end := t.bold.Render("pulls")+"  0s ", " "+fmtSecs(elapsed)
 	n := max(w-ansiWidth(label)-len([]rune(end)), 10)
 	marks := make([]string, n) // "": nothing happened there
-	for _, p := range fs.Pulls {
+	for _, p := range fs.Outs() {
 		x := 0
 		if elapsed > 0 {
 			x = min(int(float64(n)*p.At.Seconds()/elapsed.Seconds()), n-1)
@@ -186,22 +193,26 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 	return b.String() + t.dim.Render(end)
 }
 
-// pullList is the pulls in words with the gap before each, the latest that fit: the gaps
-// shrinking is the domino.
+// pullList is the pulls (and the drain) in words with the gap before each, the latest that
+// fit: the gaps shrinking is the domino.
 func pullList(t *theme, fs *lab.FleetStats, w int) string {
 	label := t.dim.Render("       ")
-	if len(fs.Pulls) == 0 {
+	outs := fs.Outs()
+	if len(outs) == 0 {
 		return label + t.dim.Render("none yet: every replica passes its checks")
 	}
 	// The latest few: more never fit a line.
 	const most = 16
-	from := max(len(fs.Pulls)-most, 0)
+	from := max(len(outs)-most, 0)
 	var words []string
-	for i := from; i < len(fs.Pulls); i++ {
-		p := fs.Pulls[i]
+	for i := from; i < len(outs); i++ {
+		p := outs[i]
 		w := fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
+		if p.Drained {
+			w = fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
+		}
 		if i > 0 {
-			w += t.dim.Render(" (+" + fmtSecs(p.At-fs.Pulls[i-1].At) + ")")
+			w += t.dim.Render(" (+" + fmtSecs(p.At-outs[i-1].At) + ")")
 		}
 		words = append(words, w)
 	}

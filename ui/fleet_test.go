@@ -17,9 +17,10 @@ func fleetSnapshot(n, pulled int) *lab.Snapshot {
 	one := testSnapshot()
 	cfg := one.Config
 	cfg.Name = "fleet-domino"
-	cfg.Traffic.Payment.Rate, cfg.Traffic.Signup.Rate = 19, 80
+	cfg.Traffic.Payment.Rate, cfg.Traffic.Signup.Rate = 24, 80
 	cfg.Traffic.Health.Rate = float64(n) / 0.1
-	cfg.Pool.Queue = 20
+	cfg.Pool.Queue = 100
+	cfg.Health.Timeout = lab.Duration(2 * time.Second)
 	cfg.Fleet = lab.FleetConfig{Replicas: n, Balancer: lab.RoundRobin, PullAfter: 2, ReturnAfter: 100, CheckEvery: lab.Duration(100 * time.Millisecond)}
 	s := &lab.Snapshot{Config: cfg, Elapsed: 9500 * time.Millisecond, Fleet: &lab.FleetStats{Balancer: lab.RoundRobin}}
 	at := []time.Duration{6 * time.Second, 8 * time.Second, 9 * time.Second}
@@ -57,6 +58,19 @@ func fleetSnapshot(n, pulled int) *lab.Snapshot {
 	return s
 }
 
+// drainFirst makes replica 1's pull in s a drain for a deploy at the same moment, as
+// fleet-domino's drain.
+func drainFirst(s *lab.Snapshot) *lab.Snapshot {
+	fs := s.Fleet
+	at := fs.Pulls[0].At
+	s.Config.Fleet.Drain = lab.DrainConfig{Replica: 1, At: lab.Duration(at), For: lab.Duration(30 * time.Second)}
+	fs.Drain = &lab.Drain{Replica: 1, At: at}
+	fs.Pulls = fs.Pulls[1:]
+	r := &fs.Replicas[0]
+	r.Health = lab.HealthStats{}
+	return s
+}
+
 // A fleet's frame: exactly the size asked, a row per replica (in columns when the screen is
 // wide), the balancer, the pulls with their gaps, the fleet-wide table and the narrator.
 func TestFleetFrame(t *testing.T) {
@@ -65,9 +79,9 @@ func TestFleetFrame(t *testing.T) {
 		want            []string
 	}{
 		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
-			"r2 8.0s (+2.0s)", "1/2 checks failed", "replica 2 pulled at 8.0s; the 2 left now take 9.5/s payments each", "+ 7 queued"}},
-		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out at 9.0s", "every replica pulled", "balancer"}},
-		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 4.8/s payments each"}},
+			"r2 8.0s (+2.0s)", "1/2 checks failed", "replica 2 pulled at 8.0s; the 2 in rotation now take 12/s payments each", "+  7 queued"}},
+		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out at 9.0s", "no replica left in rotation", "balancer"}},
+		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
 		{16, 3, 200, 60, []string{"r16", "r9 ", "13 of 16 replicas in rotation"}},
 		{16, 3, 120, 40, []string{"r16", "r9 "}},
 		{16, 16, 80, 24, []string{"r16"}},
@@ -88,21 +102,50 @@ func TestFleetFrame(t *testing.T) {
 	}
 }
 
+// A drained replica's row, the drain first among the times out of rotation with the gaps
+// after it, and the balancer's count without it.
+func TestFleetFrameDrained(t *testing.T) {
+	out := ansi.Strip(Frame([]lab.Snapshot{*drainFirst(fleetSnapshot(4, 2))}, 120, 40, false))
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"DRAINED at 6.0s", "r1 drained 6.0s → r2 8.0s (+2.0s)", "2 of 4 replicas in rotation", "PULLED at 8.0s"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}
+
 // The narrator words the lab's numbers: with every replica in rotation each needs
-// 19/4 × 3 s = 14.25 of 20 workers, and one pull would leave three needing 19 of 20.
+// 24/4 × 3 s = 18 of 20 workers, and one out would leave three needing 24 of 20; their
+// queues then gain 8 − 20/3 = 1.3 payments a second, and a check fails once 2 s × 20 / 3 s
+// = 13.3 are ahead of it.
 func TestNarrateFleet(t *testing.T) {
 	s := fleetSnapshot(4, 0)
 	msg, ok := narrateFleet(s.Config, s)
-	if !ok || !strings.Contains(msg, "4 replicas take 4.8/s payments each (4.8/s × 3.0s = 14.2 workers of 20); one pull would leave 3 at 6.3/s × 3.0s = 19 of 20, barely fitting") {
+	if !ok || !strings.Contains(msg, "4 replicas take 6/s payments each (6/s × 3.0s = 18 workers of 20); one pull would leave 3 at 8/s × 3.0s = 24 > 20: the domino") {
 		t.Errorf("all in rotation: %q", msg)
 	}
-	s = fleetSnapshot(4, 1)
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 1 pulled at 6.0s; the 3 left now take 6.3/s payments each (6.3/s × 3.0s = 19 workers of 20): that fits, barely") {
-		t.Errorf("one pulled: %q", msg)
+	s.Config.Fleet.Drain = lab.DrainConfig{Replica: 1, At: lab.Duration(5 * time.Second)}
+	s.Fleet.Drain = &lab.Drain{Replica: 1}
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "; the drain of replica 1 for a deploy at 5.0s will leave 3 at 8/s × 3.0s = 24 > 20: the domino") {
+		t.Errorf("a drain to come: %q", msg)
+	}
+	s = drainFirst(fleetSnapshot(4, 1))
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 1 drained for a deploy at 6.0s; the 3 in rotation now take 8/s payments each (8/s × 3.0s = 24 workers of 20): "+
+		"over capacity, each queue gains 1.3 payments a second, and a check fails once 13.3 payments wait ahead of it (2.0s × 20 workers / 3.0s)") {
+		t.Errorf("one drained: %q", msg)
+	}
+	s.Fleet.Replicas[1].Health = lab.HealthStats{}
+	s.Fleet.Pulls = []lab.Pull{{Replica: 2, At: 7 * time.Second, ReturnedAt: 8 * time.Second}}
+	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "replica 2 back at 8.0s; the 3 in rotation now take 8/s") {
+		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "the last one now takes 19/s payments (19/s × 3.0s = 57 workers of 20): full now, and its checks") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 3 pulled at 9.0s; the last one now takes 24/s payments (24/s × 3.0s = 72 workers of 20): over capacity, its queue gains 17.3 payments a second") {
 		t.Errorf("three pulled: %q", msg)
+	}
+	s.Config.Pool.Queue = 0 // no queue to wait in: a full pool turns the checks away
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "the last one now takes 24/s payments (24/s × 3.0s = 72 workers of 20): full now, and its checks fail in turn") {
+		t.Errorf("three pulled, no queue: %q", msg)
 	}
 	if _, ok := narrateFleet(testConfig(), testSnapshot()); ok {
 		t.Error("one instance narrated as a fleet")

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"time"
 
 	"poollab/lab"
 )
@@ -9,7 +10,7 @@ import (
 // narrateFleet explains a fleet's moment in one sentence: Little's law with the rate the
 // balancer redistributes. Each pull gives the pulled replica's share to the rest, so each
 // remaining replica needs λ/k · W workers, more with every pull, and fills sooner. Every
-// number comes from lab (Config.ReplicaForecast, Forecast.FillFrom). ok is false for one
+// number comes from lab (Config.ReplicaForecast, Config.CheckWait, Forecast.FillFrom). ok is false for one
 // instance.
 func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	fs := s.Fleet
@@ -29,16 +30,26 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	}
 	switch {
 	case k == 0:
-		return fmt.Sprintf("every replica pulled (all out at %s): requests fail at the balancer, no healthy target; a replica comes back after %d passed checks in a row, and takes the whole stream alone",
-			fmtSecs(fs.AllPulledAt), cfg.Fleet.ReturnAfter), true
-	case k < n:
-		last := fs.Pulls[len(fs.Pulls)-1]
-		f := cfg.ReplicaForecast(k)
-		left, them, their := "the "+itoa(k)+" left now", "them", "their"
-		if k == 1 {
-			left, them, their = "the last one now", "it", "its"
+		msg := fmt.Sprintf("no replica left in rotation (all out at %s): requests fail at the balancer, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
+			fmtSecs(fs.AllPulledAt), cfg.Fleet.ReturnAfter)
+		if d := cfg.Fleet.Drain; fs.Drain.Out() && d.For > 0 {
+			msg += fmt.Sprintf("; replica %d's deploy ends at %s", d.Replica, fmtSecs(d.At.D()+d.For.D()))
 		}
-		msg := fmt.Sprintf("replica %d pulled at %s; %s %s", last.Replica, fmtSecs(last.At), left, take(f, k))
+		return msg, true
+	case k < n:
+		f := cfg.ReplicaForecast(k)
+		left, them, their, each := "the "+itoa(k)+" in rotation now", "them", "their", "each "
+		if k == 1 {
+			left, them, their, each = "the last one now", "it", "its", "its "
+		}
+		msg := fmt.Sprintf("%s; %s %s", latestTurn(fs), left, take(f, k))
+		if capped, ok := bulkheadHolds(cfg, f); ok {
+			return msg + capped, true
+		}
+		if w := cfg.CheckWait(k); w.Gain > 0 {
+			return msg + fmt.Sprintf(": over capacity, %squeue gains %s payments a second, and a check fails once %s payments wait ahead of it (%s × %d workers / %s)",
+				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind), fmtSecs(cfg.Health.Timeout.D()), workers, fmtSecs(f.Payment.Hold)), true
+		}
 		in, fills := f.FillFrom(fs.MeanBusy(lab.Payment)) // where the redistributed rate starts from
 		switch {
 		case !fills && f.Fit == lab.FitsBarely:
@@ -50,19 +61,52 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		}
 		return msg + ": full in " + fmtSecs(in), true
 	}
-	all, one := cfg.ReplicaForecast(n), cfg.ReplicaForecast(n-1)
+	all, fewer := cfg.ReplicaForecast(n), cfg.ReplicaForecast(n-1)
 	msg := fmt.Sprintf("%d replicas %s", n, take(all, n))
-	if bh := cfg.Payment.Bulkhead; all.Payment.Capped && bh.Size < workers {
-		return msg + fmt.Sprintf("; each replica's %s bulkhead caps payments at %d, so its health checks find a free worker and no replica is pulled", bh.Type, bh.Size), true
+	if capped, ok := bulkheadHolds(cfg, all); ok {
+		return msg + capped, true
 	}
-	left := fmt.Sprintf("; one pull would leave %d at %s", n-1, littlesLaw(one.Classes[lab.Payment], ""))
+	one := "one pull would leave"
+	if d := cfg.Fleet.Drain; d.Replica > 0 && fs.Drain.At == 0 {
+		one = fmt.Sprintf("the drain of replica %d for a deploy at %s will leave", d.Replica, fmtSecs(d.At.D()))
+	}
+	left := fmt.Sprintf("; %s %d at %s", one, n-1, littlesLaw(fewer.Classes[lab.Payment], ""))
 	switch {
 	case all.Fit == lab.Overloaded:
 		return msg + ": over capacity already", true
-	case one.Fit == lab.Overloaded:
+	case fewer.Fit == lab.Overloaded:
 		return msg + fmt.Sprintf("%s > %d: the domino", left, workers), true
-	case one.Fit == lab.FitsBarely:
+	case fewer.Fit == lab.FitsBarely:
 		return msg + fmt.Sprintf("%s of %d, barely fitting, and each next pull overloads the rest: the domino", left, workers), true
 	}
 	return msg, true
+}
+
+// bulkheadHolds is what a replica's bulkhead does to forecast f's payments, when it caps
+// them below the pool: its health checks find a free worker, and it is not pulled.
+func bulkheadHolds(cfg lab.Config, f lab.Forecast) (string, bool) {
+	bh := cfg.Payment.Bulkhead
+	if !f.Payment.Capped || bh.Size >= cfg.Pool.Workers {
+		return "", false
+	}
+	return fmt.Sprintf("; each replica's %s bulkhead caps payments at %d, so its health checks find a free worker and no replica is pulled", bh.Type, bh.Size), true
+}
+
+// latestTurn is the balancer's latest change of rotation in words: "replica 3 pulled at
+// 9.0s", "replica 1 drained for a deploy at 5.0s", "replica 4 back at 17.4s".
+func latestTurn(fs *lab.FleetStats) string {
+	var what string
+	var when time.Duration
+	for _, p := range fs.Outs() {
+		if p.At >= when {
+			what, when = fmt.Sprintf("replica %d pulled", p.Replica), p.At
+			if p.Drained {
+				what = fmt.Sprintf("replica %d drained for a deploy", p.Replica)
+			}
+		}
+		if p.Returned() && p.ReturnedAt >= when {
+			what, when = fmt.Sprintf("replica %d back", p.Replica), p.ReturnedAt
+		}
+	}
+	return what + " at " + fmtSecs(when)
 }

@@ -308,15 +308,17 @@ var tourChapters = []chapter{
 		title:   "The fleet domino",
 		source:  "the isolation article, ch. 0; Google SRE: cascading failures",
 		presets: []string{"fleet-domino", "fleet-bulkhead"},
-		question: func([]lab.Config) string {
-			return "Replicas share the slow payment provider behind a load balancer that pulls a replica once its health checks " +
-				"fail. A has no isolation, B a bulkhead on every replica. What happens to A's replicas once the first is pulled?"
+		question: func(c []lab.Config) string {
+			d := c[0].Fleet.Drain
+			return fmt.Sprintf("Replicas share the slow payment provider behind a load balancer that pulls a replica once its health checks "+
+				"fail. At %s replica %d is drained for a deploy, in A and in B. A has no isolation, B a bulkhead on every replica. "+
+				"What happens to A's other replicas?", fmtSecs(d.At.D()), d.Replica)
 		},
 		choices: []string{"the rest take its share and hold",
 			"each next one gets more load and falls sooner, until none is left",
 			"the balancer stops pulling after the first"},
 		right:  2,
-		moment: 12 * time.Second,
+		moment: 20 * time.Second,
 		marks:  []pointer{{class: lab.Payment, row: "rejected:balancer"}},
 		lesson: func(a tourAt) string {
 			fl := a.snaps[0].Fleet
@@ -324,17 +326,21 @@ var tourChapters = []chapter{
 				return fmt.Sprintf("No replica of A has been pulled yet (requests failing at the balancer: %s): space resumes.", a.mark(0))
 			}
 			var at []string
-			for _, p := range fl.Pulls {
-				at = append(at, fmtSecs(p.At))
+			for _, p := range fl.Outs() {
+				w := fmtSecs(p.At)
+				if p.Drained {
+					w += fmt.Sprintf(" (replica %d, drained for a deploy)", p.Replica)
+				}
+				at = append(at, w)
 			}
-			// What each replica needs as the first pulls shrink the rotation: all of them, then one and two fewer.
+			// What each replica needs as the drain and the pulls shrink the rotation: all of them, then one and two fewer.
 			cfg := a.cfg(0)
 			var need []string
 			for k := cfg.Fleet.Replicas; k >= max(cfg.Fleet.Replicas-2, 2); k-- {
 				need = append(need, fmt.Sprintf("%s with %d", fmtWorkers(cfg.ReplicaForecast(k).Classes[lab.Payment].WorkersNeeded), k))
 			}
 			need[0] = strings.Replace(need[0], " with ", " workers per replica with ", 1) + " in rotation"
-			return fmt.Sprintf("A's replicas were pulled at %s: each pull moved its share onto the rest, so each next one "+
+			return fmt.Sprintf("A's replicas left rotation at %s: each one out moved its share onto the rest, so each next one "+
 				"filled sooner (payments need %s, of %d). With none "+
 				"left, requests fail at the balancer: %s in A, %s in B, whose bulkheads kept workers free for the checks.",
 				strings.Join(at, ", "), strings.Join(need, ", "), cfg.Pool.Workers, a.mark(0), a.markB(0))
