@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,7 +23,20 @@ import (
 	"poollab/presets"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// TestMain runs the preset runs side by side, as .ci/run does, unless -parallel says
+// otherwise: they mostly sleep, and go test's default (GOMAXPROCS: 2 on a 2-core machine)
+// would make the README's plain go test ./... take twice as long.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		if err := flag.Set("test.parallel", "16"); err != nil {
+			panic(err)
+		}
+	}
+	goleak.VerifyTestMain(m)
+}
 
 // report is the part of the JSON report the claims are about.
 type report struct {
