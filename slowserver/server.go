@@ -99,6 +99,7 @@ type Server struct {
 	closed   bool
 	serving  sync.WaitGroup // Serve goroutines
 	handlers sync.WaitGroup // handler bodies, so Close returns only when they are gone
+	conns    sync.WaitGroup // connections' goroutines, from their first state to their last
 }
 
 // Start listens on 127.0.0.1:port (0 lets the OS choose) and serves until Close.
@@ -201,7 +202,7 @@ func (s *Server) Set(next Settings) error {
 	return nil
 }
 
-// Close stops serving and waits until no handler and no serve loop is left.
+// Close stops serving and waits until no handler, no connection and no serve loop is left.
 func (s *Server) Close() error {
 	s.gate.Lock()
 	wasClosed := s.closed
@@ -215,8 +216,9 @@ func (s *Server) Close() error {
 		}
 	}
 	s.mu.Unlock()
-	s.serving.Wait()
+	s.serving.Wait() // after it, no connection is counted in: Serve counts each before it returns
 	s.handlers.Wait()
+	s.conns.Wait()
 	s.tr.CloseIdleConnections() // every call has ended with its handler
 	return nil
 }
@@ -227,7 +229,7 @@ func (s *Server) serve(ln net.Listener) {
 	// Its own log goes nowhere: printed lines would tear a terminal UI, and a lab at its
 	// limits (e.g. out of file descriptors) is seen in its counters instead.
 	hs := &http.Server{Handler: http.HandlerFunc(s.handle), ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog: log.New(io.Discard, "", 0)}
+		ErrorLog: log.New(io.Discard, "", 0), ConnState: s.track}
 	s.srv, s.ln = hs, ln
 	s.serving.Add(1)
 	go func() {
@@ -237,6 +239,17 @@ func (s *Server) serve(ln net.Listener) {
 }
 
 // stopServing refuses new connections at once and drops open ones. Called with s.mu held.
+// track counts each connection's goroutine from StateNew to StateClosed, which net/http
+// sets as that goroutine ends, so Close can wait for them.
+func (s *Server) track(_ net.Conn, st http.ConnState) {
+	switch st {
+	case http.StateNew:
+		s.conns.Add(1)
+	case http.StateClosed, http.StateHijacked:
+		s.conns.Done()
+	}
+}
+
 func (s *Server) stopServing() {
 	s.ln.Close()
 	s.srv.Close()

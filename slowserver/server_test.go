@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"net/http"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -201,5 +202,21 @@ func TestBrownoutAlternates(t *testing.T) {
 	}
 	if d := time.Since(begin); d < 120*time.Millisecond {
 		t.Fatalf("the slow part of a brownout answered in %v, want at least its 120ms", d)
+	}
+}
+
+// Close returns only when every connection's goroutine has ended: with a client's
+// connection kept open between calls, none is left the moment Close returns.
+func TestCloseLeavesNoConnection(t *testing.T) {
+	srv, c := start(t, Settings{Mode: Slow, Latency: time.Millisecond})
+	for range 3 {
+		if _, err := get(context.Background(), c, srv.URL()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv.Close()
+	buf := make([]byte, 1<<20)
+	if stacks := string(buf[:runtime.Stack(buf, true)]); strings.Contains(stacks, "net/http.(*conn).serve") {
+		t.Errorf("a connection's goroutine outlived Close:\n%s", stacks)
 	}
 }
