@@ -143,23 +143,29 @@ func TestHopPresetsCompare(t *testing.T) {
 		t.Errorf("stacked-timeouts: hops %+v; want ≥ 20 calls per payment at the last hop and work past the deadline", ca.Hops)
 	}
 	// No hop works past the user's deadline. On a machine the lab calls too busy, a hop's
-	// deadline timer fires late as the generator's does, and a few requests (at most 1% of a
-	// hop's) may end just past it.
+	// deadline timer fires late as the generator's does, so a few requests end just past
+	// it: then the claim is the comparison, a tenth of stacked-timeouts' at each hop at most.
+	busy := tooBusy(rb.Generator.LagP99Ms)
 	for i, h := range cb.Hops {
 		var allowed int64
-		if tooBusy(rb.Generator.LagP99Ms) {
-			allowed = h.Requests / 100
+		if busy {
+			allowed = ca.Hops[i].PastDeadline / 10
 		}
 		if h.PastDeadline > allowed {
-			t.Errorf("deadline-propagation: hop %d worked on %d of %d requests past the deadline (generator lag p99 %.1f ms)", i+1, h.PastDeadline, h.Requests, rb.Generator.LagP99Ms)
+			t.Errorf("deadline-propagation: hop %d worked on %d of %d requests past the deadline, stacked-timeouts on %d (generator lag p99 %.1f ms)",
+				i+1, h.PastDeadline, h.Requests, ca.Hops[i].PastDeadline, rb.Generator.LagP99Ms)
 		}
 	}
 	if deepest := cb.Hops[2].PerPayment; deepest > 3 {
 		t.Errorf("deadline-propagation: %.2f calls per payment at the last hop, want at most 3", deepest)
 	}
+	// The deadline bounds the payments' p99, plus how late this machine sends and fires
+	// timers: a payment sent late by the generator's lag ends at its deadline as late as
+	// the deadline's timer fires, lateness of the same size.
 	edge := b.Payment.Deadline.D()
-	if p99 := time.Duration(rb.Classes["payment"].Latency.P99 * float64(time.Millisecond)); p99 > edge+edge/20 {
-		t.Errorf("deadline-propagation: payment p99 %v, want at most the %v deadline + 5%%", p99, edge)
+	lag := time.Duration(rb.Generator.LagP99Ms * float64(time.Millisecond))
+	if p99 := time.Duration(rb.Classes["payment"].Latency.P99 * float64(time.Millisecond)); p99 > edge+edge/20+2*lag {
+		t.Errorf("deadline-propagation: payment p99 %v, want at most the %v deadline + 5%% + twice the generator lag p99 (%v)", p99, edge, lag)
 	}
 	// The table tells it: the calls at the last hop and the work past the deadline, A and B.
 	var md bytes.Buffer

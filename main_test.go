@@ -750,6 +750,9 @@ func TestClosedVersusOpenLoop(t *testing.T) {
 			NotSent         int64 `json:"not_sent"`
 			PeakOutstanding int64 `json:"peak_outstanding"`
 		} `json:"closed_loop"`
+		Generator struct {
+			LagP99Ms float64 `json:"lag_p99_ms"`
+		} `json:"generator"`
 	}
 	var raw struct {
 		Runs []json.RawMessage `json:"runs"`
@@ -783,8 +786,10 @@ func TestClosedVersusOpenLoop(t *testing.T) {
 		t.Errorf("closed latency %+v, corrected %+v: want max and corrected p99 in the 1 s stall, p99 not", cp.Latency, cp.Corrected)
 	}
 	// The open loop: all 1000 sent; 100 waited 1 s down to 10 ms: the 11th slowest ≥ 900 ms.
-	if op.Arrived != 1000 || op.Latency.Count < 990 || op.Latency.P99 < 800 || op.Corrected != nil || b.ClosedLoop != nil {
-		t.Errorf("open payments %+v: want all 1000 sent and p99 in the stall, no correction", op)
+	// Nearly all have finished by the end, unless the lab calls the machine too busy: then
+	// the last ones, sent late, may still be on their way (the books balance either way).
+	if op.Arrived != 1000 || op.Latency.Count < 990 && !tooBusy(b.Generator.LagP99Ms) || op.Latency.P99 < 800 || op.Corrected != nil || b.ClosedLoop != nil {
+		t.Errorf("open payments %+v (generator lag p99 %.1f ms): want all 1000 sent, nearly all finished, and p99 in the stall, no correction", op, b.Generator.LagP99Ms)
 	}
 	t.Logf("closed: %d samples, p99 %.1f ms, corrected p99 %.1f ms, max %.1f ms; open: %d samples, p99 %.1f ms",
 		int64(cp.Latency.Count), cp.Latency.P99, cp.Corrected.P99, cp.Latency.Max, int64(op.Latency.Count), op.Latency.P99)
