@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"slices"
 	"testing"
 )
@@ -49,13 +47,10 @@ func (c classCounts) balances() bool {
 // ones the balancer turned away.
 func runFleet(t *testing.T, preset string) fleetReport {
 	t.Helper()
-	var out bytes.Buffer
-	if err := run([]string{"run", "--preset", preset, "--format", "json"}, &out); err != nil {
-		t.Fatalf("poollab run --preset %s: %v", preset, err)
-	}
-	var r fleetReport
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil || r.Fleet == nil {
-		t.Fatalf("no fleet report (%v):\n%s", err, out.String())
+	js := runChecked(t, "run", "--preset", preset)
+	r := decode[fleetReport](t, js)
+	if r.Fleet == nil {
+		t.Fatalf("no fleet report:\n%s", js)
 	}
 	for name, c := range r.Classes {
 		if !c.balances() {

@@ -35,20 +35,8 @@ type callsReport struct {
 // runCalls is one headless run as JSON: balanced, and its calls part.
 func runCalls(t *testing.T, args ...string) (report, callsReport) {
 	t.Helper()
-	var out bytes.Buffer
-	if err := run(append(args, "--format", "json"), &out); err != nil {
-		t.Fatalf("poollab %s: %v", strings.Join(args, " "), err)
-	}
-	var r report
-	var c callsReport
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(out.Bytes(), &c); err != nil {
-		t.Fatal(err)
-	}
-	checkBalance(t, r)
-	return r, c
+	js := runChecked(t, args...)
+	return decode[report](t, js), decode[callsReport](t, js)
 }
 
 // The retry presets' claims, in the 20-second runs. Every try times out, so each

@@ -95,17 +95,30 @@ func tooBusy(lagP99Ms float64) bool {
 
 func runJSON(t *testing.T, args ...string) report {
 	t.Helper()
+	return decode[report](t, runChecked(t, args...))
+}
+
+// runChecked runs poollab with args as a JSON report and checks its books: every class
+// balances, and every set of percentiles is in order. It returns the report to decode.
+func runChecked(t *testing.T, args ...string) []byte {
+	t.Helper()
 	var out bytes.Buffer
 	if err := run(append(args, "--format", "json"), &out); err != nil {
 		t.Fatalf("poollab %s: %v", strings.Join(args, " "), err)
 	}
-	var r report
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
-		t.Fatalf("report is not JSON: %v\n%s", err, out.String())
-	}
-	checkBalance(t, r)
+	checkBalance(t, decode[report](t, out.Bytes()))
 	checkPercentiles(t, out.Bytes())
-	return r
+	return out.Bytes()
+}
+
+// decode is the JSON report js as a T: the part of it a test is about.
+func decode[T any](t *testing.T, js []byte) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(js, &v); err != nil {
+		t.Fatalf("report is not JSON: %v\n%s", err, js)
+	}
+	return v
 }
 
 // checkPercentiles: in every set of percentiles anywhere in a JSON report, p50 ≤ p95 ≤ p99 ≤

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -52,22 +50,7 @@ func (r pmReport) errors() int64 {
 // runPM is one headless run whose counters must balance, as the postmortem's report.
 func runPM(t *testing.T, preset string) pmReport {
 	t.Helper()
-	var out bytes.Buffer
-	if err := run([]string{"run", "--preset", preset, "--format", "json"}, &out); err != nil {
-		t.Fatalf("poollab run --preset %s: %v", preset, err)
-	}
-	var (
-		r       pmReport
-		balance report
-	)
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(out.Bytes(), &balance); err != nil {
-		t.Fatal(err)
-	}
-	checkBalance(t, balance)
-	return r
+	return decode[pmReport](t, runChecked(t, "run", "--preset", preset))
 }
 
 // The postmortem (seed 000) in three 40-second runs on the same lunch traffic (150 orders/s,
