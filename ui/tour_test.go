@@ -3,7 +3,9 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -70,6 +72,13 @@ func TestTourChaptersHeadless(t *testing.T) {
 				}
 				snaps = []*lab.Snapshot{&one}
 			}
+			// The run must bear out the answer the chapter calls right, or the tour would teach
+			// what its own lab contradicts.
+			if check, ok := tourRunChecks[ch.title]; !ok {
+				t.Errorf("no entry in tourRunChecks: a chapter brings the check that its run bears out choice %d", ch.right)
+			} else if err := check(snaps); err != nil {
+				t.Errorf("the run does not bear out choice %d (%q):\n%v", ch.right, ch.choices[ch.right-1], err)
+			}
 			at := newTourAt(ch, snaps)
 			lesson := at.ch.lesson(at)
 			for _, size := range [][2]int{{120, 40}, {80, 24}} {
@@ -108,6 +117,207 @@ func TestTourChaptersHeadless(t *testing.T) {
 			}
 		})
 	}
+}
+
+// claims gathers what a chapter's run fails to bear out, so one run reports every miss.
+type claims []error
+
+// want records the claim unless ok, and says ok, so a claim can guard the next.
+func (c *claims) want(ok bool, format string, args ...any) bool {
+	if !ok {
+		*c = append(*c, fmt.Errorf(format, args...))
+	}
+	return ok
+}
+
+func (c claims) err() error { return errors.Join(c...) }
+
+// shareZ is the two-proportion z statistic of k1 of n1 against k2 of n2: how many standard
+// errors apart the two shares are. 0 when there is nothing to compare.
+func shareZ(k1, n1, k2, n2 int64) float64 {
+	if n1 == 0 || n2 == 0 || k1+k2 == 0 || k1+k2 == n1+n2 {
+		return 0
+	}
+	p := float64(k1+k2) / float64(n1+n2)
+	se := math.Sqrt(p * (1 - p) * (1/float64(n1) + 1/float64(n2)))
+	return (float64(k1)/float64(n1) - float64(k2)/float64(n2)) / se
+}
+
+// tourRunChecks says, per chapter title, what its run at the moment must show for the right
+// choice to be right (snaps[0] is A or the only lab, snaps[1] is B), and where cheap that the
+// wrong ones are wrong. Only counts, quantities of the same run set against each other, and
+// physical lower bounds: a busy machine slows everything, so no latency has an upper bound
+// of its own. Every chapter needs an entry: TestTourChapterData fails without one.
+var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
+	// 3: signups are turned away, though they never call the dependency, because payments hold
+	// the workers; not 1 (nothing happens) nor 2 (a wait: the pool has no queue to wait in).
+	"A slow dependency takes every shared worker": func(s []*lab.Snapshot) error {
+		var c claims
+		a := s[0]
+		sig, pool := a.Classes[lab.Signup], a.Pool
+		c.want(sig.Rejected[lab.RejectPool] > 0, "no signup turned away: rejected:pool %d of %d", sig.Rejected[lab.RejectPool], sig.Arrived)
+		c.want(!pool.HasQueue(), "the pool has a queue (%d): a signup could wait its turn", pool.QueueCap)
+		c.want(pool.FullFor > 0 && pool.PeakBusy == pool.Size, "the pool was never full: peak %d of %d", pool.PeakBusy, pool.Size)
+		// A signup holds a worker for a few ms of work: the workers held now are the payments'.
+		c.want(2*pool.BusyBy[lab.Payment] > pool.Size, "payments hold %d of %d workers, not most", pool.BusyBy[lab.Payment], pool.Size)
+		return c.err()
+	},
+	// 3: a full pool without a queue turns away the same share of each class (Poisson arrivals
+	// see the same full pool); 1 and 2 would make one share significantly larger.
+	"The same share of every class is turned away": func(s []*lab.Snapshot) error {
+		var c claims
+		pay, sig := s[0].Classes[lab.Payment], s[0].Classes[lab.Signup]
+		kp, ks := pay.Rejected[lab.RejectPool], sig.Rejected[lab.RejectPool]
+		c.want(kp > 0 && ks > 0, "rejected:pool: %d payments, %d signups; want both turned away", kp, ks)
+		// 3 standard errors: a class-blind pool's two shares land further apart about once in
+		// 400 seeds; a pool that favoured a class would land far outside.
+		z := shareZ(kp, pay.Arrived, ks, sig.Arrived)
+		c.want(math.Abs(z) < 3, "payments %d of %d turned away, signups %d of %d: %.1f standard errors apart, not the same share",
+			kp, pay.Arrived, ks, sig.Arrived, z)
+		return c.err()
+	},
+	// 2: both time out, but only B's calls run on, orphaned, loading the dependency more; not 1
+	// (the same) nor 3 (less in B).
+	"Socket timeout against caller timeout": func(s []*lab.Snapshot) error {
+		var c claims
+		a, b := s[0], s[1]
+		c.want(a.Classes[lab.Payment].TimedOut > 0 && b.Classes[lab.Payment].TimedOut > 0, "timed out: %d in A, %d in B; want both giving up",
+			a.Classes[lab.Payment].TimedOut, b.Classes[lab.Payment].TimedOut)
+		c.want(a.Orphans.Total == 0 && b.Orphans.Total > 0, "orphaned calls: %d in A, %d in B; want none in A, some in B", a.Orphans.Total, b.Orphans.Total)
+		c.want(b.Dependency.InFlight > a.Dependency.InFlight && b.Dependency.PeakInFlight > a.Dependency.PeakInFlight,
+			"the dependency serves %d (peak %d) for A, %d (peak %d) for B; want more for B",
+			a.Dependency.InFlight, a.Dependency.PeakInFlight, b.Dependency.InFlight, b.Dependency.PeakInFlight)
+		return c.err()
+	},
+	// 2: FIFO makes a signup wait behind the queued payments (a good part of a call, not its
+	// own work); LIFO serves most at once and leaves the oldest waiting. Not 1 nor 3.
+	"A long queue stores latency; LIFO serves who still waits": func(s []*lab.Snapshot) error {
+		var c claims
+		a, b := s[0].Classes[lab.Signup].Latency, s[1].Classes[lab.Signup].Latency
+		call := s[0].Config.Dependency.CallLatency()
+		c.want(a.Count > 0 && b.Count > 0, "finished signups: %d in A, %d in B", a.Count, b.Count)
+		c.want(4*a.P50 >= call, "A's signup p50 %v, under a quarter of a %v call: the queue did not store latency", a.P50, call)
+		c.want(4*b.P50 <= a.P50, "B's signup p50 %v against A's %v: LIFO did not serve most at once", b.P50, a.P50)
+		c.want(b.P99 >= 4*b.P50, "B's signup p99 %v against its p50 %v: the oldest did not wait longest", b.P99, b.P50)
+		return c.err()
+	},
+	// 2: B's bulkhead turns most payments away at once, so fewer succeed than in A; the
+	// signups it saves never touch it. Not 1 (as well as A) nor 3 (signups wait for it).
+	"A bulkhead saves the others, at a price": func(s []*lab.Snapshot) error {
+		var c claims
+		pa, pb := s[0].Classes[lab.Payment], s[1].Classes[lab.Payment]
+		sa, sb := s[0].Classes[lab.Signup], s[1].Classes[lab.Signup]
+		c.want(pb.OK < pa.OK, "payments ok: %d in A, %d in B; want fewer in B", pa.OK, pb.OK)
+		c.want(2*pb.Rejected[lab.RejectBulkhead] > pb.Arrived, "B's bulkhead turned away %d of %d payments, not most", pb.Rejected[lab.RejectBulkhead], pb.Arrived)
+		c.want(sa.Rejected[lab.RejectPool] > 0 && sb.Rejected[lab.RejectPool] == 0, "signups starved: %d in A, %d in B; want B's saved",
+			sa.Rejected[lab.RejectPool], sb.Rejected[lab.RejectPool])
+		c.want(sb.Rejected[lab.RejectBulkhead] == 0 && s[1].Pool.InPhase[lab.PhaseBulkhead] == 0,
+			"in B %d signups turned away by the bulkhead, %d workers waiting for it; want none", sb.Rejected[lab.RejectBulkhead], s[1].Pool.InPhase[lab.PhaseBulkhead])
+		return c.err()
+	},
+	// 2: the dependency never fails, yet the breaker opens and short-circuits most payments.
+	// Not 1 (stays closed) nor 3 (opens once): it has opened again by the moment.
+	"The breaker's trap: counting your own rejections": func(s []*lab.Snapshot) error {
+		var c claims
+		a := s[0]
+		p := a.Classes[lab.Payment]
+		c.want(p.Failed == 0 && p.TimedOut == 0, "the dependency failed %d and timed out %d payments; want a healthy one", p.Failed, p.TimedOut)
+		c.want(p.Rejected[lab.RejectBulkhead] > 0, "the bulkhead turned nobody away: nothing for the breaker to miscount")
+		c.want(a.Breaker.Opened >= 2, "the breaker opened %d×; want it open again after its trial", a.Breaker.Opened)
+		c.want(p.Rejected[lab.RejectBreaker] > p.OK, "payments: %d short-circuited, %d ok; want most failing at once", p.Rejected[lab.RejectBreaker], p.OK)
+		return c.err()
+	},
+	// 2: the client caps the calls, not the workers: payments waiting for a connection hold
+	// workers and signups starve, with never more than the cap at the dependency.
+	"A partition at the wrong layer": func(s []*lab.Snapshot) error {
+		var c claims
+		a := s[0]
+		per := a.Config.Payment.Connections.PerRoute
+		c.want(a.Classes[lab.Signup].Rejected[lab.RejectPool] > 0, "no signup starved")
+		c.want(a.Dependency.PeakInFlight <= int64(per), "%d calls at the dependency at once, over the %d connections", a.Dependency.PeakInFlight, per)
+		c.want(a.Pool.InPhase[lab.PhaseConnWait] > 0, "no worker waiting for a connection now")
+		return c.err()
+	},
+	// 2: B's capped calls keep the store fast; it turns a few away past their deadline and
+	// serves more, sooner. Not 1 (A serves more) nor 3 (the same): B serves well over A's.
+	"The postmortem: more workers, a slower store": func(s []*lab.Snapshot) error {
+		var c claims
+		a, b := s[0], s[1]
+		pa, pb := a.Classes[lab.Payment], b.Classes[lab.Payment]
+		c.want(b.Dependency.PeakInFlight < a.Dependency.PeakInFlight && b.Dependency.Latency < a.Dependency.Latency,
+			"the store: peak %d calls answering in %v for A, %d in %v for B; want fewer and faster in B",
+			a.Dependency.PeakInFlight, a.Dependency.Latency, b.Dependency.PeakInFlight, b.Dependency.Latency)
+		c.want(4*pb.OK > 5*pa.OK, "orders served: %d in A, %d in B; want B's a quarter over A's", pa.OK, pb.OK)
+		c.want(pb.Latency.P50 < pa.Latency.P50 && pb.Latency.P99 < pa.Latency.P99, "p50/p99: %v/%v in A, %v/%v in B; want B sooner",
+			pa.Latency.P50, pa.Latency.P99, pb.Latency.P50, pb.Latency.P99)
+		// A few: a minority, and fewer than A leaves waiting. Not tighter: at ×0.5 B gets 1000/s
+		// against a store that serves 960/s, so a busy machine's overhead on each call turns
+		// into deadline rejections (3% idle, up to 27% with a core busy under -race).
+		dl := pb.Rejected[lab.RejectDeadline]
+		c.want(dl > 0 && 3*dl < pb.Arrived && dl < pa.InFlight, "B turned %d of %d away past the deadline, A has %d waiting; want a few",
+			dl, pb.Arrived, pa.InFlight)
+		var failedA int64
+		for _, r := range pa.Rejected {
+			failedA += r
+		}
+		c.want(pa.Failed+pa.TimedOut+failedA == 0, "A failed %d, timed out %d, rejected %d; want it slow, not failing", pa.Failed, pa.TimedOut, failedA)
+		return c.err()
+	},
+	// 2: A's layers each multiply the tries, so the last hop gets more per payment than any
+	// two layers alone could send; B's one deadline allows the edge's tries at most. Not 1 nor 3.
+	"Retries multiply down a chain; a deadline is a budget": func(s []*lab.Snapshot) error {
+		var c claims
+		a, b := s[0], s[1]
+		ca, cb := a.Config, b.Config
+		// Without the third layer's multiplying, A's last hop could get no more than this.
+		two := float64(ca.Payment.Retry.Attempts * ca.Dependency.Hop.Retry)
+		c.want(a.DeepestPerPayment() > two, "A's last hop got %.2f calls per payment, not over the %g two layers make", a.DeepestPerPayment(), two)
+		c.want(b.DeepestPerPayment() <= float64(cb.Payment.Retry.Attempts), "B's last hop got %.2f calls per payment, over the edge's %d tries",
+			b.DeepestPerPayment(), cb.Payment.Retry.Attempts)
+		c.want(b.Calls.PerPayment() <= float64(cb.Payment.Retry.Attempts), "B made %.2f calls per payment, over its %d tries", b.Calls.PerPayment(), cb.Payment.Retry.Attempts)
+		c.want(a.PastDeadline() > b.PastDeadline(), "work past the deadline: %d in A, %d in B; want less in B", a.PastDeadline(), b.PastDeadline())
+		return c.err()
+	},
+	// 2: the closed loop sends nothing in the stall, so only its max shows it; the open loop's
+	// p99 does. Not 1 (both) nor 3 (A's p99 worse).
+	"Measuring honestly: what a closed loop never sends": func(s []*lab.Snapshot) error {
+		var c claims
+		a, b := s[0], s[1]
+		la, lb := a.Classes[lab.Payment].Latency, b.Classes[lab.Payment].Latency
+		stall := a.Config.Dependency.Stall.For.D()
+		c.want(a.ClosedLoop != nil && a.ClosedLoop.NotSent() > 0, "A's closed loop left nothing unsent: %+v", a.ClosedLoop)
+		c.want(b.Classes[lab.Payment].Arrived > a.Classes[lab.Payment].Arrived, "sent: %d in A, %d in B; want more in B",
+			a.Classes[lab.Payment].Arrived, b.Classes[lab.Payment].Arrived)
+		// Lower bounds: A's request in flight when the stall began waits it out, and over 1% of
+		// B's schedule falls in the stall's first half, each of those waiting over half of it.
+		c.want(2*la.Max >= stall, "A's max %v: under half the %v stall", la.Max, stall)
+		c.want(2*lb.P99 >= stall, "B's p99 %v: under half the %v stall", lb.P99, stall)
+		c.want(4*la.P99 < la.Max && 4*la.P99 < lb.P99, "A's p99 %v against its max %v and B's p99 %v: want it far below both", la.P99, la.Max, lb.P99)
+		return c.err()
+	},
+	// 2: with a replica drained, A's replicas are pulled one by one, each sooner, until none is
+	// left; B's bulkheads keep every check answered. Not 1 (they hold) nor 3 (one pull).
+	"The fleet domino": func(s []*lab.Snapshot) error {
+		var c claims
+		a, b := s[0].Fleet, s[1].Fleet
+		if a == nil || b == nil {
+			return errors.New("not a fleet")
+		}
+		c.want(a.AllPulledAt > 0, "A's replicas were never all out of rotation: outs %+v", a.Outs())
+		var outs []lab.Pull // up to the last replica out: a pulled one may come back and fall again after
+		for _, o := range a.Outs() {
+			if o.At <= a.AllPulledAt {
+				outs = append(outs, o)
+			}
+		}
+		if c.want(len(outs) == len(a.Replicas), "%d left rotation by %v, want all %d: %+v", len(outs), a.AllPulledAt, len(a.Replicas), outs); len(outs) >= 3 {
+			first, last := outs[1].At-outs[0].At, outs[len(outs)-1].At-outs[len(outs)-2].At
+			c.want(last < first, "gaps between outs: first %v, last %v; want each next one falling sooner: %+v", first, last, outs)
+		}
+		c.want(s[0].Classes[lab.Payment].Rejected[lab.RejectBalancer] > 0, "no payment failed at A's balancer")
+		c.want(len(b.Pulls) == 0 && s[1].Classes[lab.Payment].Rejected[lab.RejectBalancer] == 0, "B pulled %+v", b.Pulls)
+		return c.err()
+	},
 }
 
 // A chapter whose presets do not load is left out of the tour and of its list; it comes in
@@ -162,9 +372,21 @@ func TestTourLeavesOutMissingChapters(t *testing.T) {
 }
 
 // Every chapter is well formed: 2 or 3 choices, the right one among them, something to point
-// at, a moment, a scale; its card and look screens fit 80x24 and say it all.
+// at, a moment, a scale, a check of its run; its card and look screens fit 80x24 and say it all.
 func TestTourChapterData(t *testing.T) {
 	th := newTheme(true, true)
+	titles := map[string]bool{}
+	for _, ch := range tourChapters {
+		titles[ch.title] = true
+		if tourRunChecks[ch.title] == nil {
+			t.Errorf("%q: no entry in tourRunChecks, the check that its run bears out its right choice", ch.title)
+		}
+	}
+	for title := range tourRunChecks {
+		if !titles[title] {
+			t.Errorf("tourRunChecks[%q]: no such chapter", title)
+		}
+	}
 	for _, lc := range loadChapters(loadEmbedded) {
 		ch := lc.ch
 		if n := len(ch.choices); n < 2 || n > 3 || ch.right < 1 || ch.right > n || len(ch.marks) == 0 ||
