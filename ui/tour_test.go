@@ -250,11 +250,11 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		c.want(4*pb.OK > 5*pa.OK, "orders served: %d in A, %d in B; want B's a quarter over A's", pa.OK, pb.OK)
 		c.want(pb.Latency.P50 < pa.Latency.P50 && pb.Latency.P99 < pa.Latency.P99, "p50/p99: %v/%v in A, %v/%v in B; want B sooner",
 			pa.Latency.P50, pa.Latency.P99, pb.Latency.P50, pb.Latency.P99)
-		// A few: a minority, and fewer than A leaves waiting. Not tighter: at ×0.5 B gets 1000/s
-		// against a store that serves 960/s, so a busy machine's overhead on each call turns
-		// into deadline rejections (3% idle, up to 27% with a core busy under -race).
+		// A few: under a tenth (3–4% measured, idle or with a core busy), and fewer than A
+		// leaves waiting. The chapter runs at its own speed (fast: 1): sped up, the lab's
+		// overhead on each call would weigh twice against the store's 25 ms.
 		dl := pb.Rejected[lab.RejectDeadline]
-		c.want(dl > 0 && 3*dl < pb.Arrived && dl < pa.InFlight, "B turned %d of %d away past the deadline, A has %d waiting; want a few",
+		c.want(dl > 0 && 10*dl < pb.Arrived && dl < pa.InFlight, "B turned %d of %d away past the deadline, A has %d waiting; want a few",
 			dl, pb.Arrived, pa.InFlight)
 		var failedA int64
 		for _, r := range pa.Rejected {
