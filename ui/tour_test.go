@@ -292,7 +292,9 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		// B's schedule falls in the stall's first half, each of those waiting over half of it.
 		c.want(2*la.Max >= stall, "A's max %v: under half the %v stall", la.Max, stall)
 		c.want(2*lb.P99 >= stall, "B's p99 %v: under half the %v stall", lb.P99, stall)
-		c.want(4*la.P99 < la.Max && 4*la.P99 < lb.P99, "A's p99 %v against its max %v and B's p99 %v: want it far below both", la.P99, la.Max, lb.P99)
+		// A's p99 is one of its fast samples: under half of both its max and B's p99 (a
+		// third of them with a core busy under -race; idle, about 3 ms against 900).
+		c.want(2*la.P99 < la.Max && 2*la.P99 < lb.P99, "A's p99 %v against its max %v and B's p99 %v: want it under half of both", la.P99, la.Max, lb.P99)
 		return c.err()
 	},
 	// 2: with a replica drained, A's replicas are pulled one by one, each sooner, until none is
