@@ -16,8 +16,8 @@ import (
 // balancer, Poisson payments held W and signups held their work, a check to each replica
 // every check_every (staggered), failed if no worker takes it within the health timeout,
 // pull after pull_after failed in a row, return after return_after passed, and one replica
-// drained (out of rotation, its checks going on) from drain.at for drain.for. No lab code:
-// only the preset's numbers.
+// drained (out of rotation, and neither checked nor judged) from drain.at for drain.for. No
+// lab code: only the preset's numbers.
 type fleetModel struct {
 	r, n, q                int
 	pay, sig, w, work      float64 // rates per second, holds in seconds
@@ -125,6 +125,9 @@ func (m fleetModel) run(seed uint64) []float64 {
 	}
 	observe := func(i int, ok bool, t float64) {
 		r := &reps[i]
+		if r.drained {
+			return
+		}
 		if ok {
 			r.failed, r.passed = 0, r.passed+1
 			if r.out && r.passed >= m.returnAfter {
@@ -199,6 +202,9 @@ func (m fleetModel) run(seed uint64) []float64 {
 			}
 		case evCheck:
 			push(modelEvent{t: e.t + m.every, kind: evCheck, r: e.r})
+			if reps[e.r].drained {
+				continue
+			}
 			checkID++
 			submit(e.r, queued{kind: evCheck, id: checkID, at: e.t}, e.t)
 		case evTimeout:
@@ -210,7 +216,8 @@ func (m fleetModel) run(seed uint64) []float64 {
 			reps[m.drained].drained = true
 			allOut()
 		case evDrainEnd:
-			reps[m.drained].drained = false
+			r := &reps[m.drained]
+			r.drained, r.failed, r.passed = false, 0, 0
 		}
 	}
 	slices.Sort(inForce)

@@ -11,8 +11,8 @@ import (
 // request fails at the balancer (rejected.balancer: no healthy target). It checks each
 // replica every check_every through that replica's own pool; each replica's healthCheck
 // decides when it is pulled (pull_after failed checks in a row) and returned (return_after
-// passed ones). A pulled replica gets no traffic but the checks, and neither does one an
-// operator drained (a deploy).
+// passed ones). A pulled replica gets no traffic but the checks; one an operator drained
+// (a deploy) gets neither.
 type balancer struct {
 	start   time.Time
 	targets []*Lab
@@ -34,15 +34,19 @@ func (b *balancer) inRotation(i int) bool {
 }
 
 // drain takes replica (1 is the first) out of rotation, at the operator's word; 0 ends the
-// drain. The replica keeps what it holds, and its checks go on.
+// drain. The replica finishes what it holds; like a deregistered target it is not checked
+// meanwhile, so its own queue cannot get it pulled, and it is judged afresh when back.
 func (b *balancer) drain(replica int) {
 	at := int64(max(time.Since(b.start), 1))
 	if replica > 0 {
+		b.targets[replica-1].health.pause(true)
 		b.drainedAt.Store(at)
 	} else {
 		b.drainEnd.Store(at)
 	}
-	b.drained.Store(int64(replica))
+	if was := b.drained.Swap(int64(replica)); was > 0 {
+		b.targets[was-1].health.pause(false)
+	}
 	b.changed()
 }
 
@@ -104,9 +108,12 @@ func (b *balancer) reject(j job) {
 	j.done()
 }
 
-// check sends the next health check to the next replica, pulled or not.
+// check sends the next health check to the next replica, pulled or not; a drained one's
+// turn passes.
 func (b *balancer) check(_ Class, intended time.Time) {
-	b.targets[b.checked].arrive(Health, intended)
+	if b.drained.Load() != int64(b.checked+1) {
+		b.targets[b.checked].arrive(Health, intended)
+	}
 	b.checked = (b.checked + 1) % len(b.targets)
 }
 

@@ -139,7 +139,7 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 }
 
 // A drained replica gets no requests while its drain lasts, and they come to it again when
-// it ends: the balancer's doing, not a pull. With the others pulled meanwhile, none is in
+// it ends: the balancer's doing, not a pull, and failed checks meanwhile do not pull it. With the others pulled meanwhile, none is in
 // rotation, and requests fail at the balancer.
 func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 	c := scaledFleet(4)
@@ -165,6 +165,11 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 	if got := arrived(); got[1] != 0 || got[0]+got[2]+got[3] != 3 {
 		t.Errorf("with replica 2 drained, 3 requests went %v, want none to it", got)
 	}
+	// Checks decided while it is drained count for nothing: its own queue cannot get it pulled.
+	for range c.Fleet.PullAfter {
+		f.replicas[1].health.observe(false)
+	}
+	s = f.Snapshot()
 	if outs := s.Fleet.Outs(); s.Fleet.InRotation != 3 || len(outs) != 1 || !outs[0].Drained || outs[0].Replica != 2 || len(s.Fleet.Pulls) != 0 {
 		t.Errorf("in rotation %d, outs %+v, pulls %+v: want 3 in rotation, replica 2 drained and nobody pulled", s.Fleet.InRotation, outs, s.Fleet.Pulls)
 	}

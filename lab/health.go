@@ -41,8 +41,9 @@ type healthCheck struct {
 	out atomic.Bool // pulled: the balancer's routing reads it on every request
 
 	mu      sync.Mutex
-	failed  int // in a row
-	passed  int // in a row
+	paused  bool // drained: the balancer neither checks it nor judges it
+	failed  int  // in a row
+	passed  int  // in a row
 	pulls   int64
 	history []Pull
 }
@@ -53,8 +54,20 @@ func newHealthCheck(f FleetConfig, start time.Time, replica int, changed func())
 
 func (h *healthCheck) pulled() bool { return h.out.Load() }
 
+// pause stops judging the instance (on) while a drain holds it out of rotation, or starts
+// again (off) from no check in a row; a check decided meanwhile counts for nothing.
+func (h *healthCheck) pause(on bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.paused, h.failed, h.passed = on, 0, 0
+}
+
 func (h *healthCheck) observe(ok bool) {
 	h.mu.Lock()
+	if h.paused {
+		h.mu.Unlock()
+		return
+	}
 	turned := false
 	if ok {
 		h.failed, h.passed = 0, h.passed+1

@@ -27,7 +27,7 @@ func helpWords() [][2]string {
 		{"orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency"},
 		{"balancer PULLED", fmt.Sprintf("after fleet.pull_after failed health checks in a row (%d unless set; starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation, and after fleet.return_after passed ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",
 			lab.DefaultConfig().Fleet.PullAfter, lab.DefaultConfig().Fleet.ReturnAfter)},
-		{"DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests (it finishes those it holds, its checks go on) and it counts as no pull"},
+		{"DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull"},
 		{"generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"},
 		{"goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, the generator and the sampler"},
 		{"changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"},
