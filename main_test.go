@@ -795,8 +795,12 @@ func TestClosedVersusOpenLoop(t *testing.T) {
 	if cl == nil || cl.PeakOutstanding != 1 || cl.Due != 1000 || cl.Sent != cp.Arrived || cl.NotSent < 98 || cp.Latency.Count > 902 {
 		t.Errorf("closed loop %+v, payments %+v: want 1 out at a time, ≥ 98 of 1000 never sent", cl, cp)
 	}
-	if cp.Latency.Max < 900 || cp.Latency.P99 >= 500 || cp.Corrected == nil || cp.Corrected.P99 < 800 {
-		t.Errorf("closed latency %+v, corrected %+v: want max and corrected p99 in the 1 s stall, p99 not", cp.Latency, cp.Corrected)
+	// Its p99 is a fast sample: under half the stall, or, on a machine the lab calls too busy
+	// (which slows every sample), under half the open loop's p99.
+	fast := cp.Latency.P99 < 500 || tooBusy(a.Generator.LagP99Ms) && 2*cp.Latency.P99 < op.Latency.P99
+	if cp.Latency.Max < 900 || !fast || cp.Corrected == nil || cp.Corrected.P99 < 800 {
+		t.Errorf("closed latency %+v, corrected %+v (generator lag p99 %.1f ms): want max and corrected p99 in the 1 s stall, p99 not",
+			cp.Latency, cp.Corrected, a.Generator.LagP99Ms)
 	}
 	// The open loop: all 1000 sent; 100 waited 1 s down to 10 ms: the 11th slowest ≥ 900 ms.
 	// Nearly all have finished by the end, unless the lab calls the machine too busy: then
