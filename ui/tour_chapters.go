@@ -160,7 +160,7 @@ var tourChapters = []chapter{
 		look: "The summary: payment ok and rejected:bulkhead, signup rejected:pool. B's pool picture keeps most workers " +
 			"free (·) while payments never hold more than the permits. Press b on B for a thread-pool bulkhead, [ ] to " +
 			"resize it: a bigger bulkhead serves more payments until it starves the others again.",
-		fast: 0.1,
+		fast: 1, // B's point is no signup starved: sped up, a busy machine's per-request overhead would starve a few
 	},
 	{
 		title:   "The breaker's trap: counting your own rejections",
