@@ -10,8 +10,9 @@ type applyGate struct {
 }
 
 // apply validates cfg and, unless Stop has begun, calls set with cfg (what changes only on
-// restart kept as in old) and old.
-func (g *applyGate) apply(cfg Config, old *Config, set func(cfg, old Config) error) error {
+// restart kept as in the config in force) and the config in force. current is read under
+// the gate, so a second Apply compares against what the first one set.
+func (g *applyGate) apply(cfg Config, current func() *Config, set func(cfg, old Config) error) error {
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
@@ -20,6 +21,7 @@ func (g *applyGate) apply(cfg Config, old *Config, set func(cfg, old Config) err
 	if g.stopped {
 		return ErrStopped
 	}
+	old := current()
 	return set(cfg.onRestartOnly(old), *old)
 }
 

@@ -235,7 +235,7 @@ func (f *Fleet) done() <-chan struct{} { return f.ended }
 // Apply changes settings on every replica at once; new work sees them at once. Arrival
 // shape, seed and the fleet's own settings change only on restart.
 func (f *Fleet) Apply(cfg Config) error {
-	return f.gate.apply(cfg, f.config(), f.set)
+	return f.gate.apply(cfg, f.config, f.set)
 }
 
 // set makes cfg, made fleet-wide, every replica's settings, old having been the fleet's.

@@ -258,7 +258,7 @@ func (l *Lab) admit(j job) {
 // Apply changes settings while the lab runs; new work sees them at once. Arrival shape,
 // seed and profiles change only on restart, since they define the schedule already under way.
 func (l *Lab) Apply(cfg Config) error {
-	return l.gate.apply(cfg, l.config(), l.set)
+	return l.gate.apply(cfg, l.config, l.set)
 }
 
 // set makes cfg the lab's settings, old having been them.
