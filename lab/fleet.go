@@ -187,7 +187,7 @@ func (f *Fleet) drain(d DrainConfig) {
 		return
 	}
 	f.bal.drain(d.Replica)
-	if d.For == 0 || sleep(f.ctx, time.Until(f.start.Add(d.At.D()+d.For.D()))) != nil {
+	if d.End() == 0 || sleep(f.ctx, time.Until(f.start.Add(d.End()))) != nil {
 		return
 	}
 	f.bal.drain(0)

@@ -30,7 +30,7 @@ func (f Forecast) FillFrom(busy float64) (in time.Duration, fills bool) {
 
 // CheckWait is how a replica's health checks come to fail once its workers are full and
 // requests queue: a check waits behind the payments queued ahead of it, which the workers
-// finish at Workers / W a second, so it waits past health.timeout once more than Behind =
+// finish at Workers / W a second, so it waits past the health timeout once more than Behind =
 // timeout × Workers / W are ahead. The queue gains Gain payments a second: the rate in
 // minus the rate the workers finish (0 when that fits). Zero without a queue: a check then
 // finds a free worker or is turned away at once.
@@ -39,14 +39,20 @@ type CheckWait struct {
 	Gain   float64 // payments per second the queue gains while the workers are full
 }
 
-// CheckWait is the fleet c's CheckWait for one replica while inRotation replicas share the
-// stream.
-func (c Config) CheckWait(inRotation int) CheckWait {
-	f := c.ReplicaForecast(inRotation)
+// CheckWait is this forecast's CheckWait for health checks that give up after timeout.
+func (f Forecast) CheckWait(timeout time.Duration) CheckWait {
 	p := f.Payment
-	if c.Pool.Queue == 0 || p.Hold <= 0 {
+	if f.Loss || p.Hold <= 0 {
 		return CheckWait{}
 	}
 	finish := float64(f.Workers) / p.Hold.Seconds() // payments a second, every worker holding one
-	return CheckWait{Behind: c.Health.Timeout.D().Seconds() * finish, Gain: max(p.Admitted-finish, 0)}
+	return CheckWait{Behind: timeout.Seconds() * finish, Gain: max(p.Admitted-finish, 0)}
+}
+
+// End is when the drain ends, since the start; 0 for a drain to the end of the run.
+func (d DrainConfig) End() time.Duration {
+	if d.For == 0 {
+		return 0
+	}
+	return d.At.D() + d.For.D()
 }

@@ -238,7 +238,6 @@ func (s *Server) serve(ln net.Listener) {
 	}()
 }
 
-// stopServing refuses new connections at once and drops open ones. Called with s.mu held.
 // track counts each connection's goroutine from StateNew to StateClosed, which net/http
 // sets as that goroutine ends, so Close can wait for them.
 func (s *Server) track(_ net.Conn, st http.ConnState) {
@@ -250,6 +249,7 @@ func (s *Server) track(_ net.Conn, st http.ConnState) {
 	}
 }
 
+// stopServing refuses new connections at once and drops open ones. Called with s.mu held.
 func (s *Server) stopServing() {
 	s.ln.Close()
 	s.srv.Close()

@@ -84,7 +84,11 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 		latest[p.Replica] = p
 	}
 	for i := range fs.Replicas {
-		c := replicaRow(t, &fs.Replicas[i], i+1, len(fs.Replicas), latest[i+1], fs.InRotationNow(i))
+		var drainedAt time.Duration
+		if d := fs.Drain; d.Out() && d.Replica == i+1 {
+			drainedAt = d.At
+		}
+		c := replicaRow(t, &fs.Replicas[i], i+1, len(fs.Replicas), latest[i+1], drainedAt)
 		cells = append(cells, c)
 		widest = max(widest, ansiWidth(c))
 	}
@@ -106,8 +110,9 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 }
 
 // replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  starved 4/s  PULLED at 9.2s"; last is its
-// latest time out of rotation (At 0: none).
-func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, inRotation bool) string {
+// latest time out of rotation (At 0: none), drainedAt when its drain began if it is drained
+// now (0: it is not).
+func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration) string {
 	name := fmt.Sprintf("r%-*d", len(itoa(of)), n)
 	p := r.Pool
 	var gs []glyph
@@ -133,11 +138,11 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, inRotation 
 	h := r.Health
 	var state string
 	switch {
-	case !inRotation && last.Drained:
-		state = t.alert.Render("DRAINED at " + fmtSecs(last.At))
-	case !inRotation && last.At > 0:
-		state = t.alert.Render("PULLED at " + fmtSecs(last.At))
-	case !inRotation:
+	case drainedAt > 0:
+		state = t.alert.Render("DRAINED at " + fmtSecs(drainedAt))
+	case h.Pulled && len(h.History) > 0:
+		state = t.alert.Render("PULLED at " + fmtSecs(h.History[len(h.History)-1].At))
+	case h.Pulled:
 		state = t.alert.Render("PULLED")
 	case h.FailStreak > 0:
 		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks failed", h.FailStreak, r.Config.Fleet.PullAfter))

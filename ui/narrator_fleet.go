@@ -10,7 +10,7 @@ import (
 // narrateFleet explains a fleet's moment in one sentence: Little's law with the rate the
 // balancer redistributes. Each pull gives the pulled replica's share to the rest, so each
 // remaining replica needs λ/k · W workers, more with every pull, and fills sooner. Every
-// number comes from lab (Config.ReplicaForecast, Config.CheckWait, Forecast.FillFrom). ok is false for one
+// number comes from lab (Config.ReplicaForecast, Forecast.CheckWait, Forecast.FillFrom). ok is false for one
 // instance.
 func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	fs := s.Fleet
@@ -32,8 +32,8 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	case k == 0:
 		msg := fmt.Sprintf("no replica left in rotation (all out at %s): requests fail at the balancer, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
 			fmtSecs(fs.AllPulledAt), cfg.Fleet.ReturnAfter)
-		if d := cfg.Fleet.Drain; fs.Drain.Out() && d.For > 0 {
-			msg += fmt.Sprintf("; replica %d's deploy ends at %s", d.Replica, fmtSecs(d.At.D()+d.For.D()))
+		if end := cfg.Fleet.Drain.End(); fs.Drain.Out() && end > 0 {
+			msg += fmt.Sprintf("; replica %d's deploy ends at %s", fs.Drain.Replica, fmtSecs(end))
 		}
 		return msg, true
 	case k < n:
@@ -46,9 +46,9 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		if capped, ok := bulkheadHolds(cfg, f); ok {
 			return msg + capped, true
 		}
-		if w := cfg.CheckWait(k); w.Gain > 0 {
+		if w := f.CheckWait(cfg.Health.Timeout.D()); w.Gain > 0 {
 			return msg + fmt.Sprintf(": over capacity, %squeue gains %s payments a second, and a check fails once %s payments wait ahead of it (%s × %d workers / %s)",
-				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind), fmtSecs(cfg.Health.Timeout.D()), workers, fmtSecs(f.Payment.Hold)), true
+				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind), fmtSecs(cfg.Health.Timeout.D()), f.Workers, fmtSecs(f.Payment.Hold)), true
 		}
 		in, fills := f.FillFrom(fs.MeanBusy(lab.Payment)) // where the redistributed rate starts from
 		switch {
@@ -67,8 +67,8 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		return msg + capped, true
 	}
 	one := "one pull would leave"
-	if d := cfg.Fleet.Drain; d.Replica > 0 && fs.Drain.At == 0 {
-		one = fmt.Sprintf("the drain of replica %d for a deploy at %s will leave", d.Replica, fmtSecs(d.At.D()))
+	if d := fs.Drain; d != nil && d.At == 0 {
+		one = fmt.Sprintf("the drain of replica %d for a deploy at %s will leave", d.Replica, fmtSecs(cfg.Fleet.Drain.At.D()))
 	}
 	left := fmt.Sprintf("; %s %d at %s", one, n-1, littlesLaw(fewer.Classes[lab.Payment], ""))
 	switch {
