@@ -25,8 +25,10 @@ func TestDominoLessonCountsReplicas(t *testing.T) {
 			ch = &tourChapters[i]
 		}
 	}
+	if ch == nil {
+		t.Fatal("no chapter called \"The fleet domino\"")
+	}
 	a, b := fleetSnapshot(6, 2), fleetSnapshot(6, 0)
-	a.Config.Fleet.Replicas, b.Config.Fleet.Replicas = 6, 6
 	lesson := ch.lesson(newTourAt(ch, []*lab.Snapshot{a, b}))
 	need := func(k int) string { return fmtWorkers(a.Config.ReplicaForecast(k).Classes[lab.Payment].WorkersNeeded) }
 	want := "payments need " + need(6) + " workers per replica with 6 in rotation, " + need(5) + " with 5, " + need(4) + " with 4, of 20)"

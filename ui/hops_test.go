@@ -70,6 +70,13 @@ func TestRetryNarrator(t *testing.T) {
 		!strings.Contains(msg, "10/s × 3.1s = 31 workers of 20") {
 		t.Errorf("storm: %q", msg)
 	}
+	// With a profile, the storm's Little's law is the peak rate's, as its workers are (it
+	// wrote the base rate against the peak's workers: 10/s × 3.1s = 62).
+	c.Traffic.Payment.Profile = []lab.RateStep{{At: lab.Duration(5 * time.Second), Rate: 20}}
+	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "payments need 20/s × 3.1s = 62 workers of 20") {
+		t.Errorf("storm with a peak: %q", msg)
+	}
+	c.Traffic.Payment.Profile = nil
 	c.Payment.Retry.Budget = 10
 	s.Calls = lab.CallStats{Payments: 100, Retries: 19, BudgetDenied: 90}
 	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "the 10% retry budget refused 90 retries: 1.19 calls per payment instead of 3×") {
@@ -78,20 +85,5 @@ func TestRetryNarrator(t *testing.T) {
 	c.Dependency.Mode = lab.ModeHealthy
 	if _, ok := narrateHops(*c, c.Forecast(), &s); ok {
 		t.Error("healthy: tries succeed, the pool's story is the one to tell")
-	}
-}
-
-// With a profile, the retry storm's Little's law is the peak rate's, as its workers are:
-// it wrote the base rate against the peak's workers (10/s × 3.1s = 62).
-func TestRetryNarratorPeakRate(t *testing.T) {
-	s := *testSnapshot()
-	c := &s.Config
-	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(time.Second)}
-	c.Payment.Retry = lab.RetryConfig{Attempts: 3, Backoff: lab.Duration(100 * time.Millisecond), Jitter: lab.JitterFull,
-		On: []lab.RetryCondition{lab.RetryOnTimeout}}
-	c.Traffic.Payment.Profile = []lab.RateStep{{At: lab.Duration(5 * time.Second), Rate: 20}}
-	s.Calls = lab.CallStats{Payments: 100, Retries: 182}
-	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "payments need 20/s × 3.1s = 62 workers of 20") {
-		t.Errorf("storm with a peak: %q", msg)
 	}
 }
