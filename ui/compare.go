@@ -74,14 +74,7 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
 	if !t.noColor {
 		key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 	}
-	forms := []string{head + t.dim.Render(", totals since the start") + key, head + key, head}
-	title := forms[len(forms)-1]
-	for _, f := range forms {
-		if ansiWidth(f) <= w {
-			title = f
-			break
-		}
-	}
+	title := longestFit(w, head+t.dim.Render(", totals since the start")+key, head+key, head)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 
 	var blocks [][]string

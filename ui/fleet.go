@@ -62,12 +62,7 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 	for _, st := range states {
 		lines = append(lines, head+st)
 	}
-	for _, line := range lines {
-		if ansiWidth(line) <= w {
-			return line
-		}
-	}
-	return lines[len(lines)-1]
+	return longestFit(w, lines...)
 }
 
 // replicaCells is how many cells a replica's pool picture takes: one per worker up to

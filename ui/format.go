@@ -137,6 +137,16 @@ func fmtWorkers(v float64) string {
 	}
 }
 
+// longestFit is the first of forms, longest first, that fits w cells; the last one when none does.
+func longestFit(w int, forms ...string) string {
+	for _, f := range forms {
+		if ansiWidth(f) <= w {
+			return f
+		}
+	}
+	return forms[len(forms)-1]
+}
+
 // fit makes s exactly w cells wide: cut (ANSI-aware) or padded with spaces.
 func fit(s string, w int) string {
 	if w <= 0 {

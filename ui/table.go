@@ -219,15 +219,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 // tableNotes say what the groups of columns shown mean, each in the longest words that fit.
 func tableNotes(shown map[string]bool, w int) []string {
 	var notes []string
-	pick := func(forms ...string) {
-		for _, f := range forms {
-			if ansiWidth(f) <= w {
-				notes = append(notes, f)
-				return
-			}
-		}
-		notes = append(notes, forms[len(forms)-1])
-	}
+	pick := func(forms ...string) { notes = append(notes, longestFit(w, forms...)) }
 	var finished []string
 	for _, h := range []string{"ok%", "p50", "p99"} {
 		if shown[h] {
