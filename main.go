@@ -385,13 +385,16 @@ func runSnapshot(args []string, stdout io.Writer) error {
 	var at durationFlag
 	l.fs.Var(&at, "at", "how long to run before taking the frame (default: the preset's duration)")
 	size := l.fs.String("size", "120x40", "the frame's size in cells, WIDTHxHEIGHT")
-	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(ui.FrameFormats, ", "))
+	formats := append(slices.Clone(ui.FrameFormats), ui.FormatGIF)
+	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(formats, ", "))
+	scale := intFlag{n: ui.DefaultScale, lo: ui.MinScale, hi: ui.MaxScale, rule: ui.CheckScale(0).Error()}
+	l.fs.Var(&scale, "scale", "png and gif: pixels to each of the SVG's (a cell is 9x18 times this)")
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(ui.FrameFormats, *format) {
-		return usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(ui.FrameFormats, ", "))
+	if !slices.Contains(formats, *format) {
+		return usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(formats, ", "))
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
@@ -406,7 +409,7 @@ func runSnapshot(args []string, stdout io.Writer) error {
 		}
 	}
 	return headless(cfgs, l.port.n, func(snaps []lab.Snapshot) error {
-		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format)
+		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format, scale.n)
 	})
 }
 
