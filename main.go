@@ -408,9 +408,50 @@ func runSnapshot(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
+	if *format == ui.FormatGIF {
+		return animate(cfgs, l.port.n, w, h, scale.n, stdout)
+	}
 	return headless(cfgs, l.port.n, func(snaps []lab.Snapshot) error {
 		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format, scale.n)
 	})
+}
+
+// animate runs cfgs headless as snapshot does and writes the frames the live lab would have
+// shown from the start to the end, one every ui.FrameEvery of the run, as an animated GIF.
+// An interrupted run still gives a complete GIF of the part it ran, and says so.
+func animate(cfgs []lab.Config, port, w, h, scale int, stdout io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	noColor := os.Getenv("NO_COLOR") != ""
+	type shot struct {
+		frame string
+		at    time.Duration
+	}
+	var shots []shot
+	snaps, runErr := lab.Watch(ctx, cfgs, lab.Options{DependencyPort: port}, ui.FrameEvery, func(s []lab.Snapshot) {
+		shots = append(shots, shot{ui.Frame(s, w, h, noColor), s[0].Elapsed})
+	})
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return runErr
+	}
+	end := snaps[0].Elapsed
+	for len(shots) > 0 && end-shots[len(shots)-1].at < ui.FrameEvery/2 {
+		shots = shots[:len(shots)-1] // the last look is the end: its frame is the final one
+	}
+	shots = append(shots, shot{ui.Frame(snaps, w, h, noColor), end})
+	a := ui.NewAnimation(stdout, scale)
+	for _, s := range shots {
+		if err := a.Frame(s.frame, s.at); err != nil {
+			return err
+		}
+	}
+	if err := a.Close(end + ui.FrameEvery); err != nil {
+		return err
+	}
+	if runErr != nil {
+		return fmt.Errorf("interrupted after %.1fs: the GIF covers only that part", end.Seconds())
+	}
+	return nil
 }
 
 // maxSize bounds --size: a frame is text in memory, and no screen is larger.

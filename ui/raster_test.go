@@ -265,7 +265,9 @@ func TestPNGShapes(t *testing.T) {
 	img := decodePNG(t, frame, darkPaper, scale)
 	fg := parseHex(darkPaper.fg)
 	y := (gridPad + gridCellH/2) * scale // the top line's middle row of pixels, about
-	lit := func(x, y int) bool { return img.RGBAAt(x, y) == fg || img.RGBAAt(x, y+1) == fg || img.RGBAAt(x, y-1) == fg }
+	lit := func(x, y int) bool {
+		return img.RGBAAt(x, y) == fg || img.RGBAAt(x, y+1) == fg || img.RGBAAt(x, y-1) == fg
+	}
 	for x := (gridPad + gridCellW/2 + 1) * scale; x < (gridPad+3*gridCellW+gridCellW/2)*scale; x++ {
 		if !lit(x, y) {
 			t.Fatalf("the top line is broken at x=%d", x)
