@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,20 +29,24 @@ import (
 const usage = `poollab: watch a shared worker pool run dry, and isolation fix it.
 
 usage:
-  poollab [--preset NAME|FILE] [--set key=value]... [--record FILE.cast]
+  poollab [--preset NAME|FILE] [--set key=value]... [--record FILE.cast|FILE.gif]
                                                          the live lab (default preset shared-pool);
-                                                         --record writes the session as asciicast v2
+                                                         --record writes the session as asciicast v2,
+                                                         or as an animated GIF (10 frames a second)
   poollab --compare A B [--set key=value]...            two live labs, A and B, on identical traffic
                                                          (also: --preset A --compare B; v toggles it live)
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
   poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
                                                          A and B side by side on identical traffic
-  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg] [--set key=value]...
-                                                         run to D headless, print the live lab's frame
+  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg|png|gif] [--scale N]
+                 [--set key=value]...                    run to D headless, print the live lab's frame
                                                          at that size: ANSI (NO_COLOR=1 for none), plain
-                                                         text, or an SVG picture for browsers and slides
+                                                         text, an SVG picture for browsers and slides, a
+                                                         PNG (--scale N pixels a pixel, default 2), or a
+                                                         GIF of the run from 0 to D, 10 frames a second
   poollab presets                                        list the presets and what each shows
-  poollab tour [--chapter N] [--record FILE.cast]        the guided tour, a chapter per lesson: predict,
+  poollab tour [--chapter N] [--record FILE.cast|FILE.gif]
+                                                         the guided tour, a chapter per lesson: predict,
                                                          watch, see the number that answers (T in the lab)
   poollab tour --list                                    the tour's chapters, one a line
   poollab check [--each D]                               pre-flight for presenters: every preset for D
@@ -525,7 +530,7 @@ func runCheck(args []string, stdout io.Writer) error {
 
 func runLive(args []string) (err error) {
 	l := newLabFlags("poollab")
-	record := l.fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
+	record := l.fs.String("record", "", recordHelp)
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
@@ -535,6 +540,9 @@ func runLive(args []string) (err error) {
 	}
 	return live(cfgs, l.port.n, recordFlag(l.fs, *record), 0)
 }
+
+// recordHelp is --record's help, for the live lab and the tour.
+const recordHelp = "record the session to this file: FILE.gif an animated GIF of the frames drawn, any other name asciicast v2 (asciinema play, agg)"
 
 // recordFlag is --record's path, or nil when it was not given.
 func recordFlag(fs *flag.FlagSet, path string) *string {
@@ -576,6 +584,7 @@ func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
 	}
 	if cast != nil {
 		o.Record = cast
+		o.RecordGIF = strings.EqualFold(filepath.Ext(*record), ".gif")
 	}
 	app = ui.New(o)
 	return app.Run()
@@ -592,7 +601,7 @@ func runTour(args []string, stdout io.Writer) error {
 	// Its range is checked once the chapters are known.
 	chapter := intFlag{n: 1, lo: math.MinInt, hi: math.MaxInt, rule: "write a chapter's number (see: poollab tour --list)"}
 	fs.Var(&chapter, "chapter", "start at this chapter (see: poollab tour --list)")
-	record := fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
+	record := fs.String("record", "", recordHelp)
 	port := portFlag()
 	fs.Var(&port, "port", portHelp)
 	if _, err := parseWithArgs(fs, args, 0); err != nil {
