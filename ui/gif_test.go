@@ -165,7 +165,7 @@ func BenchmarkGIFFrame(b *testing.B) {
 	b.ReportMetric(float64(buf.Len()-start)/float64(n), "gif-bytes/frame")
 }
 
-// A 60-second 120x40 recording of shared-pool at the default scale: the frames a headless
+// A 60-second 120x40 recording of shared-pool at a recording's scale: the frames a headless
 // run draws every FrameEvery (600 of them), encoded as the recorder does. It runs the lab
 // for a minute, so it is a benchmark; the size bound is on bytes, not time.
 func BenchmarkGIFSharedPool60s(b *testing.B) {
@@ -176,7 +176,7 @@ func BenchmarkGIFSharedPool60s(b *testing.B) {
 	cfg.Duration = lab.Duration(time.Minute)
 	for b.Loop() {
 		var buf bytes.Buffer
-		g := newGIFWriter(&buf, DefaultScale)
+		g := newGIFWriter(&buf, RecordScale)
 		var last time.Duration
 		frames := 0
 		_, err := lab.Watch(context.Background(), []lab.Config{cfg}, lab.Options{}, FrameEvery, func(s []lab.Snapshot) {

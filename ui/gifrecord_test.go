@@ -13,12 +13,7 @@ func asGIF(o *Options) { o.RecordGIF, o.Scale = true, 1 }
 // screen showed, at least FrameEvery apart, their delays adding up to the session.
 func (s *session) endGIF() (frames int, err error) {
 	s.t.Helper()
-	select {
-	case err = <-s.done:
-	case <-time.After(time.Minute):
-		s.t.Fatal("Run did not return")
-	}
-	return s.checkGIF(err)
+	return s.checkGIF(s.wait())
 }
 
 func (s *session) checkGIF(err error) (int, error) {
@@ -75,12 +70,7 @@ func TestRecordGIFEveryExit(t *testing.T) {
 func TestRecordGIFWriteError(t *testing.T) {
 	s := startSession(t, asGIF, func(o *Options) { o.Record = failingWriter{} })
 	s.typeKeys("q")
-	select {
-	case err := <-s.done:
-		if err == nil || err.Error() != "recording: disk full" {
-			t.Fatalf("Run: %v", err)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("Run did not return")
+	if err := s.wait(); err == nil || err.Error() != "recording: disk full" {
+		t.Fatalf("Run: %v", err)
 	}
 }

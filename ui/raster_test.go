@@ -199,14 +199,7 @@ func TestPNGFrame(t *testing.T) {
 			t.Errorf("only %d colours", len(want))
 		}
 		// The pool picture's first cell: payment's orange under a black P.
-		plain := strings.Split(ansi.Strip(frame), "\n")
-		row, col := -1, -1
-		for y, l := range plain {
-			if i := strings.Index(l, "workers  P"); i >= 0 {
-				row, col = y, ansi.StringWidth(l[:i])+len("workers  ")
-				break
-			}
-		}
+		col, row := poolPictureCell(t, frame)
 		orange := parseHex(hexColor(ansi.IndexedColor(darkPalette.class(int(lab.Payment)))))
 		cell := gridCellW * gridCellH * scale * scale
 		if o, k := cellPixels(img, col, row, scale, orange), cellPixels(img, col, row, scale, color.RGBA{A: 0xff}); o < cell/2 || k < cell/20 {

@@ -172,13 +172,18 @@ func (s *session) press(keys string) {
 // end waits for Run and reads the recording, which must be complete by then.
 func (s *session) end() (cast, error) {
 	s.t.Helper()
-	var err error
+	return s.check(s.wait())
+}
+
+// wait waits for Run to return, a minute at most, which only a stuck program takes.
+func (s *session) wait() (err error) {
+	s.t.Helper()
 	select {
 	case err = <-s.done:
 	case <-time.After(time.Minute):
 		s.t.Fatal("Run did not return")
 	}
-	return s.check(err)
+	return err
 }
 
 func (s *session) check(err error) (cast, error) {

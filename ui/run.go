@@ -32,7 +32,7 @@ type Options struct {
 	Output     io.Writer                             // nil: the terminal
 	Record     io.Writer                             // non-nil: the session is recorded here as asciicast v2
 	RecordGIF  bool                                  // Record gets an animated GIF of the frames drawn instead (gifrecord.go)
-	Scale      int                                   // the GIF's scale (see CheckScale); 0: DefaultScale
+	Scale      int                                   // the GIF's scale (see CheckScale); 0: RecordScale
 	Tour       int                                   // > 0: open the tour at this chapter (from 1) of TourChapters(LoadPreset)
 }
 
@@ -98,7 +98,7 @@ func (a *App) Run() (err error) {
 	}
 	var m tea.Model = newModel(a.ref, a.o)
 	if a.o.Record != nil && a.o.RecordGIF {
-		rec := startGIFRecorder(a.o.Record, cmp.Or(a.o.Scale, DefaultScale))
+		rec := startGIFRecorder(a.o.Record, cmp.Or(a.o.Scale, RecordScale))
 		defer stopRecording(rec, &err) // as the cast's, below
 		m = recordedModel{m.(model), rec}
 	} else if a.o.Record != nil {

@@ -170,17 +170,7 @@ func TestSVGFrameIsTheScreen(t *testing.T) {
 			checkBoxLines(t, doc, frame)
 
 			// The pool picture: payment's cells on its orange, letters black and bold.
-			plain := strings.Split(ansi.Strip(frame), "\n")
-			row, col := -1, -1
-			for y, l := range plain {
-				if i := strings.Index(l, "workers  P"); i >= 0 {
-					row, col = y, ansi.StringWidth(l[:i])+len("workers  ")
-					break
-				}
-			}
-			if row < 0 {
-				t.Fatal("no pool picture on the screen")
-			}
+			col, row := poolPictureCell(t, frame)
 			orange := hexColor(ansi.IndexedColor(darkPalette.class(int(lab.Payment))))
 			if !hasRect(doc, col, row, orange) {
 				t.Errorf("no %s background under the pool picture's first cell (%d,%d)", orange, col, row)
@@ -197,6 +187,18 @@ func TestSVGFrameIsTheScreen(t *testing.T) {
 			}
 		})
 	}
+}
+
+// poolPictureCell is the pool picture's first cell on frame: a worker payment holds.
+func poolPictureCell(t *testing.T, frame string) (col, row int) {
+	t.Helper()
+	for y, l := range strings.Split(ansi.Strip(frame), "\n") {
+		if i := strings.Index(l, "workers  P"); i >= 0 {
+			return ansi.StringWidth(l[:i]) + len("workers  "), y
+		}
+	}
+	t.Fatal("no pool picture on the screen")
+	return 0, 0
 }
 
 func hasRect(doc svgDoc, col, row int, fill string) bool {
