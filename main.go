@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,20 +29,24 @@ import (
 const usage = `poollab: watch a shared worker pool run dry, and isolation fix it.
 
 usage:
-  poollab [--preset NAME|FILE] [--set key=value]... [--record FILE.cast]
+  poollab [--preset NAME|FILE] [--set key=value]... [--record FILE.cast|FILE.gif]
                                                          the live lab (default preset shared-pool);
-                                                         --record writes the session as asciicast v2
+                                                         --record writes the session as asciicast v2,
+                                                         or as an animated GIF (10 frames a second)
   poollab --compare A B [--set key=value]...            two live labs, A and B, on identical traffic
                                                          (also: --preset A --compare B; v toggles it live)
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
   poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
                                                          A and B side by side on identical traffic
-  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg] [--set key=value]...
-                                                         run to D headless, print the live lab's frame
+  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg|png|gif] [--scale N]
+                 [--set key=value]...                    run to D headless, print the live lab's frame
                                                          at that size: ANSI (NO_COLOR=1 for none), plain
-                                                         text, or an SVG picture for browsers and slides
+                                                         text, an SVG picture for browsers and slides, a
+                                                         PNG (--scale N pixels a pixel, default 2), or a
+                                                         GIF of the run from 0 to D, 10 frames a second
   poollab presets                                        list the presets and what each shows
-  poollab tour [--chapter N] [--record FILE.cast]        the guided tour, a chapter per lesson: predict,
+  poollab tour [--chapter N] [--record FILE.cast|FILE.gif]
+                                                         the guided tour, a chapter per lesson: predict,
                                                          watch, see the number that answers (T in the lab)
   poollab tour --list                                    the tour's chapters, one a line
   poollab check [--each D]                               pre-flight for presenters: every preset for D
@@ -385,13 +390,16 @@ func runSnapshot(args []string, stdout io.Writer) error {
 	var at durationFlag
 	l.fs.Var(&at, "at", "how long to run before taking the frame (default: the preset's duration)")
 	size := l.fs.String("size", "120x40", "the frame's size in cells, WIDTHxHEIGHT")
-	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(ui.FrameFormats, ", "))
+	formats := append(slices.Clone(ui.FrameFormats), ui.FormatGIF)
+	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(formats, ", "))
+	scale := intFlag{n: ui.DefaultScale, lo: ui.MinScale, hi: ui.MaxScale, rule: ui.CheckScale(0).Error()}
+	l.fs.Var(&scale, "scale", "png and gif: pixels to each of the SVG's (a cell is 9x18 times this)")
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(ui.FrameFormats, *format) {
-		return usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(ui.FrameFormats, ", "))
+	if !slices.Contains(formats, *format) {
+		return usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(formats, ", "))
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
@@ -405,9 +413,50 @@ func runSnapshot(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
+	if *format == ui.FormatGIF {
+		return animate(cfgs, l.port.n, w, h, scale.n, stdout)
+	}
 	return headless(cfgs, l.port.n, func(snaps []lab.Snapshot) error {
-		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format)
+		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format, scale.n)
 	})
+}
+
+// animate runs cfgs headless as snapshot does and writes the frames the live lab would have
+// shown from the start to the end, one every ui.FrameEvery of the run, as an animated GIF.
+// An interrupted run still gives a complete GIF of the part it ran, and says so.
+func animate(cfgs []lab.Config, port, w, h, scale int, stdout io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	noColor := os.Getenv("NO_COLOR") != ""
+	type shot struct {
+		frame string
+		at    time.Duration
+	}
+	var shots []shot
+	snaps, runErr := lab.Watch(ctx, cfgs, lab.Options{DependencyPort: port}, ui.FrameEvery, func(s []lab.Snapshot) {
+		shots = append(shots, shot{ui.Frame(s, w, h, noColor), s[0].Elapsed})
+	})
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return runErr
+	}
+	end := snaps[0].Elapsed
+	for len(shots) > 0 && end-shots[len(shots)-1].at < ui.FrameEvery/2 {
+		shots = shots[:len(shots)-1] // the last look is the end: its frame is the final one
+	}
+	shots = append(shots, shot{ui.Frame(snaps, w, h, noColor), end})
+	a := ui.NewAnimation(stdout, scale)
+	for _, s := range shots {
+		if err := a.Frame(s.frame, s.at); err != nil {
+			return err
+		}
+	}
+	if err := a.Close(end + ui.FrameEvery); err != nil {
+		return err
+	}
+	if runErr != nil {
+		return fmt.Errorf("interrupted after %.1fs: the GIF covers only that part", end.Seconds())
+	}
+	return nil
 }
 
 // maxSize bounds --size: a frame is text in memory, and no screen is larger.
@@ -481,7 +530,7 @@ func runCheck(args []string, stdout io.Writer) error {
 
 func runLive(args []string) (err error) {
 	l := newLabFlags("poollab")
-	record := l.fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
+	record := l.fs.String("record", "", recordHelp)
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
@@ -491,6 +540,9 @@ func runLive(args []string) (err error) {
 	}
 	return live(cfgs, l.port.n, recordFlag(l.fs, *record), 0)
 }
+
+// recordHelp is --record's help, for the live lab and the tour.
+const recordHelp = "record the session to this file: FILE.gif an animated GIF of the frames drawn, any other name asciicast v2 (asciinema play, agg)"
 
 // recordFlag is --record's path, or nil when it was not given.
 func recordFlag(fs *flag.FlagSet, path string) *string {
@@ -532,6 +584,7 @@ func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
 	}
 	if cast != nil {
 		o.Record = cast
+		o.RecordGIF = strings.EqualFold(filepath.Ext(*record), ".gif")
 	}
 	app = ui.New(o)
 	return app.Run()
@@ -548,7 +601,7 @@ func runTour(args []string, stdout io.Writer) error {
 	// Its range is checked once the chapters are known.
 	chapter := intFlag{n: 1, lo: math.MinInt, hi: math.MaxInt, rule: "write a chapter's number (see: poollab tour --list)"}
 	fs.Var(&chapter, "chapter", "start at this chapter (see: poollab tour --list)")
-	record := fs.String("record", "", "record the session to this file as asciicast v2 (asciinema play, agg)")
+	record := fs.String("record", "", recordHelp)
 	port := portFlag()
 	fs.Var(&port, "port", portHelp)
 	if _, err := parseWithArgs(fs, args, 0); err != nil {

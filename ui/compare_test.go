@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -226,7 +227,7 @@ func TestComparePairStartsWhole(t *testing.T) {
 	}
 }
 
-// x writes the screen (.ans, .txt, .svg) and the report (.md, .json) into the export
+// x writes the screen (.ans, .txt, .svg, .png) and the report (.md, .json) into the export
 // folder, named by preset and time, and says where.
 func TestExport(t *testing.T) {
 	dir := t.TempDir()
@@ -244,7 +245,7 @@ func TestExport(t *testing.T) {
 	m = update(t, m, tickMsg{snaps: []*lab.Snapshot{testSnapshot()}, gen: m.gen})
 	m = update(t, m, press1('x'))
 	base := "poollab-shared-pool-20261130-101500"
-	if want := "saved " + base + ".{ans,txt,svg,md,json} in " + dir; m.status != want || m.statusErr {
+	if want := "saved " + base + ".{ans,txt,svg,png,md,json} in " + dir; m.status != want || m.statusErr {
 		t.Errorf("status %q, want %q", m.status, want)
 	}
 	files := readExport(t, dir, base)
@@ -256,6 +257,9 @@ func TestExport(t *testing.T) {
 	}
 	if doc := parseSVG(t, files["svg"]); len(doc.glyphs(t)) == 0 {
 		t.Errorf(".svg has no text")
+	}
+	if img, err := png.Decode(strings.NewReader(files["png"])); err != nil || img.Bounds().Dx() != (120*gridCellW+2*gridPad)*DefaultScale {
+		t.Errorf(".png: %v", err)
 	}
 	if !strings.Contains(files["md"], "| class |") {
 		t.Errorf(".md is not the report:\n%s", files["md"])
@@ -275,7 +279,7 @@ func TestExport(t *testing.T) {
 
 	// Again within the same second: new names, nothing overwritten.
 	m = update(t, m, press1('x'))
-	if !strings.Contains(m.status, base+"-2.{ans,txt,svg,md,json}") {
+	if !strings.Contains(m.status, base+"-2.{ans,txt,svg,png,md,json}") {
 		t.Errorf("second x: %q", m.status)
 	}
 

@@ -78,19 +78,22 @@ const (
 	FormatANSI = "ans" // the lines with their ANSI styles, for a terminal (cat it)
 	FormatText = "txt" // the lines without styles, trailing blanks trimmed, for pasting
 	FormatSVG  = "svg" // a picture of the cell grid with its colours, for browsers and slides
+	FormatPNG  = "png" // the same picture in pixels, for chat, trackers and slide editors
+	FormatGIF  = "gif" // the run up to the frame, animated (snapshot only: WriteAnimation)
 )
 
-// FrameFormats are the frame formats, the default first.
-var FrameFormats = []string{FormatANSI, FormatText, FormatSVG}
+// FrameFormats are the formats of one frame, the default first: x writes each.
+var FrameFormats = []string{FormatANSI, FormatText, FormatSVG, FormatPNG}
 
-// WriteFrame writes frame, a screen as Frame draws it, in format.
-func WriteFrame(w io.Writer, frame, format string) error {
-	return writeFrame(w, frame, format, true) // Frame draws in the dark theme
+// WriteFrame writes frame, a screen as Frame draws it, in format; scale is a PNG's (see
+// CheckScale).
+func WriteFrame(w io.Writer, frame, format string, scale int) error {
+	return writeFrame(w, frame, format, true, scale) // Frame draws in the dark theme
 }
 
 // writeFrame writes frame in format; dark says whether a dark theme or a light one drew
-// it, which the SVG's own colours must match.
-func writeFrame(w io.Writer, frame, format string, dark bool) error {
+// it, which a picture's own colours must match.
+func writeFrame(w io.Writer, frame, format string, dark bool, scale int) error {
 	var out string
 	switch format {
 	case FormatANSI:
@@ -99,6 +102,8 @@ func writeFrame(w io.Writer, frame, format string, dark bool) error {
 		out = plainText(frame)
 	case FormatSVG:
 		out = svgFrame(frame, paperFor(dark))
+	case FormatPNG:
+		return writePNG(w, frame, paperFor(dark), scale)
 	default:
 		return fmt.Errorf("unknown frame format %q (%s)", format, strings.Join(FrameFormats, ", "))
 	}
@@ -110,7 +115,7 @@ func writeFrame(w io.Writer, frame, format string, dark bool) error {
 var exportExts = append(slices.Clone(FrameFormats), "md", "json")
 
 // writeExport writes frame, drawn in a dark theme or a light one, in every frame format
-// (.ans, .txt, .svg), and the report of snaps (a comparison for two) as .md and .json, into
+// (.ans, .txt, .svg, .png at the default scale), and the report of snaps (a comparison for two) as .md and .json, into
 // dir ("" is the current folder). It returns the folder, absolute, and the files' shared name.
 func writeExport(dir string, now time.Time, frame string, dark bool, snaps []lab.Snapshot) (absDir, base string, err error) {
 	if dir == "" {
@@ -136,7 +141,7 @@ func writeExport(dir string, now time.Time, frame string, dark bool, snaps []lab
 		base = fmt.Sprintf("%s-%d", exportName(snaps, now), n)
 	}
 	for _, ext := range exportExts {
-		write := func(w io.Writer) error { return writeFrame(w, frame, ext, dark) }
+		write := func(w io.Writer) error { return writeFrame(w, frame, ext, dark, DefaultScale) }
 		switch ext {
 		case "md":
 			write = func(w io.Writer) error { return rep.Write(w, lab.FormatMarkdown) }

@@ -66,7 +66,7 @@ func newKeyMap() keyMap {
 			"together; B starts as a copy of A. Off keeps the focused side running", "v", "compare", "v"),
 		Focus: bind("compare mode: switch the focused side (▶), the one the settings keys change. No key changes the "+
 			"traffic, so it stays identical; r and p restart both together", "tab", "A/B", "tab"),
-		Export: bind("export: the screen as .ans (with colours), .txt and .svg (a picture for slides), the report as .md "+
+		Export: bind("export: the screen as .ans (with colours), .txt, .svg and .png (pictures for slides), the report as .md "+
 			"and .json, into the current folder as poollab-<preset>-<date>-<time>.*", "x", "export", "x"),
 
 		Up:    bind("", "↑", "up", "up", "k"),

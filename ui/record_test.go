@@ -106,13 +106,17 @@ type session struct {
 	start  time.Time
 }
 
-func startSession(t *testing.T) *session {
+func startSession(t *testing.T, opts ...func(*Options)) *session {
 	s := &session{t: t, done: make(chan error, 1), start: time.Now()}
 	in, typing := io.Pipe()
 	s.typing = typing
 	t.Cleanup(func() { typing.Close() })
 	fs := &fakeStarter{}
-	s.app = New(Options{Config: testConfig(), Start: fs.start, Input: in, Output: &s.term, Record: &s.rec})
+	o := Options{Config: testConfig(), Start: fs.start, Input: in, Output: &s.term, Record: &s.rec}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	s.app = New(o)
 	go func() { s.done <- s.app.Run() }()
 	// What a terminal answers to CSI 18 t: its size in cells. Bubble Tea sends its own
 	// first size (0x0 for output that is not a terminal) from a goroutine that can lose the
@@ -168,13 +172,18 @@ func (s *session) press(keys string) {
 // end waits for Run and reads the recording, which must be complete by then.
 func (s *session) end() (cast, error) {
 	s.t.Helper()
-	var err error
+	return s.check(s.wait())
+}
+
+// wait waits for Run to return, a minute at most, which only a stuck program takes.
+func (s *session) wait() (err error) {
+	s.t.Helper()
 	select {
 	case err = <-s.done:
 	case <-time.After(time.Minute):
 		s.t.Fatal("Run did not return")
 	}
-	return s.check(err)
+	return err
 }
 
 func (s *session) check(err error) (cast, error) {

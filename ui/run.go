@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +31,8 @@ type Options struct {
 	Input      io.Reader                             // nil: the terminal
 	Output     io.Writer                             // nil: the terminal
 	Record     io.Writer                             // non-nil: the session is recorded here as asciicast v2
+	RecordGIF  bool                                  // Record gets an animated GIF of the frames drawn instead (gifrecord.go)
+	Scale      int                                   // the GIF's scale (see CheckScale); 0: RecordScale
 	Tour       int                                   // > 0: open the tour at this chapter (from 1) of TourChapters(LoadPreset)
 }
 
@@ -93,20 +96,21 @@ func (a *App) Run() (err error) {
 	if out == nil {
 		out = os.Stdout
 	}
-	if a.o.Record != nil {
+	var m tea.Model = newModel(a.ref, a.o)
+	if a.o.Record != nil && a.o.RecordGIF {
+		rec := startGIFRecorder(a.o.Record, cmp.Or(a.o.Scale, RecordScale))
+		defer stopRecording(rec, &err) // as the cast's, below
+		m = recordedModel{m.(model), rec}
+	} else if a.o.Record != nil {
 		rec := startRecorder(a.o.Record)
 		// However Run ends, the recording is complete once it returns: this runs after
 		// the program has restored the terminal, the last thing it writes.
-		defer func() {
-			if recErr := rec.stop(); recErr != nil {
-				err = errors.Join(err, fmt.Errorf("recording: %w", recErr))
-			}
-		}()
+		defer stopRecording(rec, &err)
 		out = rec.output(out)
 		opts = append(opts, tea.WithFilter(rec.filter))
 	}
 	opts = append(opts, tea.WithOutput(out))
-	p := tea.NewProgram(newModel(a.ref, a.o), opts...)
+	p := tea.NewProgram(m, opts...)
 	a.mu.Lock()
 	a.prog = p
 	crashed := a.crashed
@@ -123,6 +127,9 @@ func (a *App) Run() (err error) {
 	}()
 	defer quitOn(p.Quit, quitSignals...)()
 	final, runErr := p.Run()
+	if r, ok := final.(recordedModel); ok {
+		final = r.model
+	}
 
 	a.mu.Lock()
 	crashed = a.crashed
@@ -136,6 +143,13 @@ func (a *App) Run() (err error) {
 		return nil
 	}
 	return runErr
+}
+
+// stopRecording completes a recording, adding the first error writing it to *err.
+func stopRecording(rec interface{ stop() error }, err *error) {
+	if recErr := rec.stop(); recErr != nil {
+		*err = errors.Join(*err, fmt.Errorf("recording: %w", recErr))
+	}
 }
 
 // quitSignals end the dashboard as SIGTERM does, which Bubble Tea handles itself (with

@@ -13,9 +13,11 @@ import (
 )
 
 // catchHangup keeps a SIGHUP sent while nothing else listens from ending the test process.
-func catchHangup(t *testing.T) {
+func catchHangup(t *testing.T) { catchSignal(t, syscall.SIGHUP) }
+
+func catchSignal(t *testing.T, sig os.Signal) {
 	guard := make(chan os.Signal, 1)
-	signal.Notify(guard, syscall.SIGHUP)
+	signal.Notify(guard, sig)
 	t.Cleanup(func() { signal.Stop(guard) })
 }
 
@@ -26,17 +28,23 @@ func hangupUntil[T any](t *testing.T, done <-chan T) T {
 	if !slices.Contains(quitSignals, os.Signal(syscall.SIGHUP)) {
 		t.Fatalf("SIGHUP does not quit the dashboard: quitSignals = %v", quitSignals)
 	}
+	return signalUntil(t, syscall.SIGHUP, done)
+}
+
+// signalUntil sends sig to the test process every 100 ms until done yields.
+func signalUntil[T any](t *testing.T, sig syscall.Signal, done <-chan T) T {
+	t.Helper()
 	for range 600 {
 		select {
 		case v := <-done:
 			return v
 		case <-time.After(100 * time.Millisecond):
-			if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
+			if err := syscall.Kill(os.Getpid(), sig); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	t.Fatal("SIGHUP did not end it")
+	t.Fatalf("%v did not end it", sig)
 	panic("unreachable")
 }
 
@@ -75,5 +83,20 @@ func TestRecordHangup(t *testing.T) {
 	s := startSession(t)
 	if _, err := s.check(hangupUntil(t, s.done)); err != nil {
 		t.Fatalf("Run after SIGHUP: %v", err)
+	}
+}
+
+// SIGHUP and SIGTERM end a session recorded as a GIF with the GIF complete. Not parallel:
+// the signal goes to the whole process.
+func TestRecordGIFSignals(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			catchSignal(t, sig)
+			s := startSession(t, asGIF)
+			s.press("b")
+			if n, err := s.checkGIF(signalUntil(t, sig, s.done)); err != nil || n < 2 {
+				t.Fatalf("Run after %v: %v, %d frames", sig, err, n)
+			}
+		})
 	}
 }

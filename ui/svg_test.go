@@ -88,9 +88,9 @@ func (d svgDoc) glyphs(t *testing.T) map[[2]int]svgGlyph {
 				if err != nil {
 					t.Fatal(err)
 				}
-				cell := [2]int{x / svgCellW, te.Y / svgCellH}
+				cell := [2]int{x / gridCellW, te.Y / gridCellH}
 				out[cell] = svgGlyph{text: p, fill: cmpOr(te.Fill, g.Fill), bold: te.Weight == "bold",
-					col: cell[0], row: cell[1], xExact: x%svgCellW == 0, yOnTheGrid: te.Y%svgCellH == svgBaseline}
+					col: cell[0], row: cell[1], xExact: x%gridCellW == 0, yOnTheGrid: te.Y%gridCellH == gridBaseline}
 			}
 		}
 	}
@@ -129,13 +129,13 @@ func screenText(t *testing.T, glyphs map[[2]int]svgGlyph, cols, rows int) []stri
 	return lines
 }
 
-// The plain lines of frame, with the line-drawing characters the SVG draws as lines
-// blanked, trailing blanks trimmed.
+// The plain lines of frame, with the characters the SVG draws as shapes blanked, trailing
+// blanks trimmed.
 func framePlainLines(frame string) []string {
 	lines := strings.Split(ansi.Strip(frame), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(strings.Map(func(r rune) rune {
-			if _, box := boxArms[r]; box {
+			if _, shaped := cellShapes[r]; shaped {
 				return ' '
 			}
 			return r
@@ -159,7 +159,7 @@ func TestSVGFrameIsTheScreen(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			frame := Frame(tc.snaps, tc.w, tc.h, false)
 			doc := parseSVG(t, svgFrame(frame, darkPaper))
-			if doc.Width != tc.w*svgCellW+2*svgPad || doc.Height != tc.h*svgCellH+2*svgPad {
+			if doc.Width != tc.w*gridCellW+2*gridPad || doc.Height != tc.h*gridCellH+2*gridPad {
 				t.Errorf("picture %dx%d for %dx%d cells", doc.Width, doc.Height, tc.w, tc.h)
 			}
 			glyphs := doc.glyphs(t)
@@ -170,17 +170,7 @@ func TestSVGFrameIsTheScreen(t *testing.T) {
 			checkBoxLines(t, doc, frame)
 
 			// The pool picture: payment's cells on its orange, letters black and bold.
-			plain := strings.Split(ansi.Strip(frame), "\n")
-			row, col := -1, -1
-			for y, l := range plain {
-				if i := strings.Index(l, "workers  P"); i >= 0 {
-					row, col = y, ansi.StringWidth(l[:i])+len("workers  ")
-					break
-				}
-			}
-			if row < 0 {
-				t.Fatal("no pool picture on the screen")
-			}
+			col, row := poolPictureCell(t, frame)
 			orange := hexColor(ansi.IndexedColor(darkPalette.class(int(lab.Payment))))
 			if !hasRect(doc, col, row, orange) {
 				t.Errorf("no %s background under the pool picture's first cell (%d,%d)", orange, col, row)
@@ -199,10 +189,22 @@ func TestSVGFrameIsTheScreen(t *testing.T) {
 	}
 }
 
+// poolPictureCell is the pool picture's first cell on frame: a worker payment holds.
+func poolPictureCell(t *testing.T, frame string) (col, row int) {
+	t.Helper()
+	for y, l := range strings.Split(ansi.Strip(frame), "\n") {
+		if i := strings.Index(l, "workers  P"); i >= 0 {
+			return ansi.StringWidth(l[:i]) + len("workers  "), y
+		}
+	}
+	t.Fatal("no pool picture on the screen")
+	return 0, 0
+}
+
 func hasRect(doc svgDoc, col, row int, fill string) bool {
 	for _, g := range doc.Groups {
 		for _, r := range g.Rects {
-			if r.Fill == fill && r.Y == row*svgCellH && r.X <= col*svgCellW && col*svgCellW < r.X+r.Width {
+			if r.Fill == fill && r.Y == row*gridCellH && r.X <= col*gridCellW && col*gridCellW < r.X+r.Width {
 				return true
 			}
 		}
@@ -218,7 +220,7 @@ func checkBoxLines(t *testing.T, doc svgDoc, frame string) {
 	for y, l := range strings.Split(ansi.Strip(frame), "\n") {
 		x := 0
 		for _, r := range l {
-			if _, box := boxArms[r]; box {
+			if _, box := boxLines[r]; box {
 				want[[2]int{x, y}] = true
 			}
 			x += ansi.StringWidth(string(r))
@@ -233,12 +235,12 @@ func checkBoxLines(t *testing.T, doc svgDoc, frame string) {
 					t.Fatalf("path %q: %v", sub, err)
 				}
 				// A start on a cell's edge may be either neighbour's.
-				col, row := int(x)/svgCellW, int(y)/svgCellH
+				col, row := int(x)/gridCellW, int(y)/gridCellH
 				cells := [][2]int{{col, row}}
-				if int(x)%svgCellW == 0 && float64(int(x)) == x {
+				if int(x)%gridCellW == 0 && float64(int(x)) == x {
 					cells = append(cells, [2]int{col - 1, row})
 				}
-				if int(y)%svgCellH == 0 && float64(int(y)) == y {
+				if int(y)%gridCellH == 0 && float64(int(y)) == y {
 					cells = append(cells, [2]int{col, row - 1})
 				}
 				found := false
@@ -312,7 +314,7 @@ func TestSVGEscapesAndColours(t *testing.T) {
 func underlined(doc svgDoc, col, row int) bool {
 	for _, g := range doc.Groups {
 		for _, r := range g.Rects {
-			if r.Height == 1 && r.Y == row*svgCellH+svgBaseline+2 && r.X == col*svgCellW {
+			if r.Height == 1 && r.Y == row*gridCellH+gridBaseline+2 && r.X == col*gridCellW {
 				return true
 			}
 		}
@@ -323,7 +325,7 @@ func underlined(doc svgDoc, col, row int) bool {
 // Every line-drawing character the screen uses is drawn in its cell.
 func TestSVGBoxLines(t *testing.T) {
 	var chars []rune
-	for r := range boxArms {
+	for r := range boxLines {
 		chars = append(chars, r)
 	}
 	slices.Sort(chars)
@@ -343,7 +345,7 @@ func TestWriteFrame(t *testing.T) {
 	frame := Frame([]lab.Snapshot{*testSnapshot()}, 80, 24, false)
 	for _, f := range FrameFormats {
 		var b strings.Builder
-		if err := WriteFrame(&b, frame, f); err != nil {
+		if err := WriteFrame(&b, frame, f, DefaultScale); err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
 		out := b.String()
@@ -360,8 +362,8 @@ func TestWriteFrame(t *testing.T) {
 			parseSVG(t, out)
 		}
 	}
-	if err := WriteFrame(&strings.Builder{}, frame, "png"); err == nil || !strings.Contains(err.Error(), "ans, txt, svg") {
-		t.Errorf("png: %v", err)
+	if err := WriteFrame(&strings.Builder{}, frame, "gif", DefaultScale); err == nil || !strings.Contains(err.Error(), "ans, txt, svg, png") {
+		t.Errorf("gif: %v", err)
 	}
 }
 
@@ -371,9 +373,9 @@ func TestExportSVGFollowsTheme(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		bg      color.Color
-		paper   svgPaper
+		paper   paperColors
 		lightBG bool
-	}{{"dark", color.Black, svgPaper{fg: "#d0d0d0", bg: "#1c1c1c"}, false}, {"light", color.White, lightPaper, true}} {
+	}{{"dark", color.Black, paperColors{fg: "#d0d0d0", bg: "#1c1c1c"}, false}, {"light", color.White, lightPaper, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			m := startModel(t, &fakeStarter{})
