@@ -137,26 +137,27 @@ func fmtWorkers(v float64) string {
 	}
 }
 
-// longestFit is the first of forms, longest first, that fits w cells; the last one when none does.
+// longestFit is the first of forms, longest first, that fits w cells; the last one cut to w
+// when none does.
 func longestFit(w int, forms ...string) string {
 	for _, f := range forms {
 		if ansiWidth(f) <= w {
 			return f
 		}
 	}
-	return forms[len(forms)-1]
+	return clip(forms[len(forms)-1], w)
 }
+
+// clip cuts s (ANSI-aware) to at most w cells, ending in … where it cut; nothing when w ≤ 0.
+func clip(s string, w int) string { return ansi.Truncate(s, max(w, 0), "…") }
 
 // fit makes s exactly w cells wide: cut (ANSI-aware) or padded with spaces.
 func fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
+	s = clip(s, w)
 	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "…")
-		sw = ansi.StringWidth(s)
-	}
 	if sw < w {
 		s += strings.Repeat(" ", w-sw)
 	}
@@ -199,13 +200,14 @@ func frame(lines []string, w, h int) string {
 }
 
 // wrapItems packs items into lines of at most w cells, separated by sep; an item longer
-// than a line is left for frame to cut.
+// than a line has a line of its own, cut to it.
 func wrapItems(items []string, sep string, w int) []string {
 	var lines []string
 	var cur string
 	sepW := ansi.StringWidth(sep)
 	curW := 0
 	for _, it := range items {
+		it = clip(it, w)
 		iw := ansi.StringWidth(it)
 		switch {
 		case curW == 0:

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -148,7 +149,7 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 		}
 	}
 	if level >= levelTight { // one line, cut at the edge: the isolation settings come early in it
-		settings = []string{strings.Join(items, sep)}
+		settings = []string{clip(strings.Join(items, sep), w)}
 	}
 	var pool []string
 	switch {
@@ -190,16 +191,17 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 	return [][]string{header, narr, settings, pool, table, health, changes, hopsLines(t, snap, w, level)}
 }
 
-// changeLines is the log of settings changes, newest last, in at most rows lines: as many of
-// the latest as fit. Their numbers mark them on the charts.
+// changeLines is the log of settings changes, newest last, in at most rows lines of at most
+// w cells: as many of the latest as fit whole, or the latest alone cut to the line. Their
+// numbers mark them on the charts.
 func changeLines(t *theme, cs []change, w, rows int) []string {
-	if len(cs) == 0 {
+	if len(cs) == 0 || w <= 0 || rows <= 0 {
 		return nil
 	}
 	sep := t.dim.Render(" · ")
 	label := t.bold.Render("changes") + " "
 	var lines []string
-	for first := 0; first < len(cs); first++ {
+	for first := range cs {
 		items := []string{label + changeItem(t, cs[first])}
 		for _, c := range cs[first+1:] {
 			items = append(items, changeItem(t, c))
@@ -207,11 +209,12 @@ func changeLines(t *theme, cs []change, w, rows int) []string {
 		if first > 0 {
 			items[0] = label + t.dim.Render(fmt.Sprintf("(%d earlier) ", first)) + changeItem(t, cs[first])
 		}
-		if lines = wrapItems(items, sep, w); len(lines) <= rows && ansiWidth(lines[len(lines)-1]) <= w {
-			return lines
+		lines = wrapItems(items, sep, w)
+		if len(lines) <= rows && !slices.ContainsFunc(items, func(it string) bool { return ansiWidth(it) > w }) {
+			break
 		}
 	}
-	return lines[len(lines)-rows:]
+	return lines[:min(len(lines), rows)] // the last try is the latest alone: one line
 }
 
 func changeItem(t *theme, c change) string {
