@@ -156,8 +156,11 @@ func fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	s = clip(s, w)
 	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = clip(s, w)
+		sw = ansi.StringWidth(s)
+	}
 	if sw < w {
 		s += strings.Repeat(" ", w-sw)
 	}
@@ -207,8 +210,11 @@ func wrapItems(items []string, sep string, w int) []string {
 	sepW := ansi.StringWidth(sep)
 	curW := 0
 	for _, it := range items {
-		it = clip(it, w)
 		iw := ansi.StringWidth(it)
+		if iw > w {
+			it = clip(it, w)
+			iw = ansi.StringWidth(it)
+		}
 		switch {
 		case curW == 0:
 			cur, curW = it, iw

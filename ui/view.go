@@ -199,22 +199,34 @@ func changeLines(t *theme, cs []change, w, rows int) []string {
 		return nil
 	}
 	sep := t.dim.Render(" · ")
-	label := t.bold.Render("changes") + " "
-	var lines []string
-	for first := range cs {
-		items := []string{label + changeItem(t, cs[first])}
+	// from are the changes from first on, after the label; whole says none was cut.
+	from := func(first int) (lines []string, whole bool) {
+		items := []string{t.bold.Render("changes") + " " + changeItem(t, cs[first])}
+		if first > 0 {
+			items[0] = t.bold.Render("changes") + " " + t.dim.Render(fmt.Sprintf("(%d earlier) ", first)) + changeItem(t, cs[first])
+		}
 		for _, c := range cs[first+1:] {
 			items = append(items, changeItem(t, c))
 		}
-		if first > 0 {
-			items[0] = label + t.dim.Render(fmt.Sprintf("(%d earlier) ", first)) + changeItem(t, cs[first])
-		}
 		lines = wrapItems(items, sep, w)
-		if len(lines) <= rows && !slices.ContainsFunc(items, func(it string) bool { return ansiWidth(it) > w }) {
+		return lines, len(lines) <= rows && !slices.ContainsFunc(items, func(it string) bool { return ansiWidth(it) > w })
+	}
+	// From the latest back, while they take no more than rows lines: an earlier change
+	// can make the lines fit whole, as the count of earlier ones moves off the latest.
+	var fitted []string
+	for first := len(cs) - 1; first >= 0; first-- {
+		lines, whole := from(first)
+		if len(lines) > rows {
 			break
 		}
+		if whole {
+			fitted = lines
+		}
 	}
-	return lines[:min(len(lines), rows)] // the last try is the latest alone: one line
+	if fitted == nil { // not even the latest fits whole: it alone, cut to the line
+		fitted, _ = from(len(cs) - 1)
+	}
+	return fitted
 }
 
 func changeItem(t *theme, c change) string {
