@@ -435,3 +435,102 @@ func TestMonkeyPressesEveryKey(t *testing.T) {
 		}
 	}
 }
+
+// fuzzLabs are the fuzz process's labs, one per mode, kept running across inputs, so the
+// inputs meet labs minutes old, as a presenter's are, and starting them costs nothing.
+type fuzzLabs struct {
+	mu      sync.Mutex
+	refs    map[string]*engineRef
+	crashes crashRecorder
+}
+
+// session is a new dashboard of mode mm on its lab: the one left by the input before, set
+// back to the mode's settings, or a new one when that cannot be.
+func (fl *fuzzLabs) session(mm monkeyMode, exportDir string) (*monkey, error) {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	o, err := mm.options(exportDir, fl.crashes.crash)
+	if err != nil {
+		return nil, err
+	}
+	ref := fl.refs[mm.name]
+	if ref == nil {
+		ref = &engineRef{}
+		fl.refs[mm.name] = ref
+		return newMonkey(o, ref, fl.crashes.get)
+	}
+	cfgs := o.configs()
+	snaps, _, err := ref.snapshots()
+	same := err == nil && len(snaps) == len(cfgs)
+	for i := 0; same && i < len(cfgs); i++ {
+		same = snaps[i].Config.Name == cfgs[i].Name && ref.apply(i, cfgs[i]) == nil
+	}
+	if !same {
+		return newMonkey(o, ref, fl.crashes.get)
+	}
+	return &monkey{o: o, ref: ref, m: newModel(ref, o), crashed: fl.crashes.get}, nil
+}
+
+func (fl *fuzzLabs) close() {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	for _, ref := range fl.refs {
+		ref.close()
+	}
+}
+
+// monkeyInput is the fuzz input that plays steps in mode (an index of monkeyModes): the
+// first byte the mode, then five bytes a step, as monkeySteps reads them.
+func monkeyInput(mode int, steps []monkeyStep) []byte {
+	all := keymapKeys()
+	in := []byte{byte(mode)}
+	for _, s := range steps {
+		switch s.kind {
+		case 't':
+			in = append(in, 0, 0, 0, 0, 0)
+		case 's':
+			in = append(in, 30, 192, byte((s.w-20)>>8), byte(s.w-20), byte(s.h-5))
+		case 'd':
+			in = append(in, 48, 0, 0, 0, 0)
+		case 'k':
+			in = append(in, 55, byte(slices.Index(all, s.key)), 0, 0, 0)
+		}
+	}
+	return in
+}
+
+// fuzzMonkeyLength caps an input's steps, so the fuzzer tries many short sessions.
+const fuzzMonkeyLength = 256
+
+// The monkey with the fuzzer choosing the mode, the keys, the sizes and when messages
+// arrive: go test -run '^$' -fuzz FuzzMonkey ./ui for as long as you like.
+func FuzzMonkey(f *testing.F) {
+	fl := &fuzzLabs{refs: map[string]*engineRef{}}
+	f.Cleanup(fl.close)
+	compare := slices.IndexFunc(monkeyModes, func(mm monkeyMode) bool { return mm.name == "compare" })
+	f.Add(monkeyInput(compare, []monkeyStep{{kind: 'k', key: "b"}, {kind: 'k', key: "b"}, {kind: 'k', key: "b"}}))
+	for seed := range uint64(len(monkeyModes)) {
+		r := seededPick(seed)
+		in := []byte{byte(seed)}
+		for range 5 * 40 {
+			b, _ := r(256)
+			in = append(in, byte(b))
+		}
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) == 0 {
+			return
+		}
+		mm := monkeyModes[int(in[0])%len(monkeyModes)]
+		// The program's first message is the terminal's size.
+		steps := append([]monkeyStep{{kind: 's', w: 120, h: 40}}, monkeySteps(bytesPick(in[1:]), fuzzMonkeyLength)...)
+		mk, err := fl.session(mm, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := mk.run(steps); err != nil {
+			t.Fatalf("mode %s: %v\nsteps: %s", mm.name, err, monkeyScript(steps))
+		}
+	})
+}
