@@ -503,7 +503,13 @@ func monkeyInput(mode int, steps []monkeyStep) []byte {
 const fuzzMonkeyLength = 256
 
 // The monkey with the fuzzer choosing the mode, the keys, the sizes and when messages
-// arrive: go test -run '^$' -fuzz FuzzMonkey ./ui for as long as you like.
+// arrive, for as long as you like:
+//
+//	go test -run '^$' -fuzz FuzzMonkey -fuzzminimizetime 1x -parallel 1 ./ui
+//
+// The labs run alongside the keys, and coverage guidance counts their goroutines too, so
+// many inputs look new; without -fuzzminimizetime 1x the fuzzer spends up to a minute
+// shrinking each of them, and a failure prints its steps whole anyway.
 func FuzzMonkey(f *testing.F) {
 	fl := &fuzzLabs{refs: map[string]*engineRef{}}
 	f.Cleanup(fl.close)
