@@ -168,14 +168,22 @@ func fit(s string, w int) string {
 }
 
 // fitMiddle cuts plain s to at most w cells by taking out its middle: its start and its
-// end both stay.
+// end both stay (under 3 cells, only its start).
 func fitMiddle(s string, w int) string {
 	sw := ansi.StringWidth(s)
-	if sw <= w || w < 3 {
+	switch {
+	case sw <= w:
 		return s
+	case w < 3:
+		return clip(s, w)
 	}
-	head := (w - 1) / 2
-	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, sw-(w-1-head), "")
+	head := ansi.Truncate(s, (w-1)/2, "")
+	tail := ansi.TruncateLeft(s, sw-(w-1-ansi.StringWidth(head)), "")
+	// A cluster the two cuts measure apart (a spacing mark) can leave a cell too many.
+	if over := ansi.StringWidth(head) + 1 + ansi.StringWidth(tail) - w; over > 0 {
+		tail = ansi.TruncateLeft(tail, over, "")
+	}
+	return clip(head+"…"+tail, w)
 }
 
 // padLeft right-aligns plain s in w cells.
@@ -233,12 +241,18 @@ func wrapItems(items []string, sep string, w int) []string {
 }
 
 // wrapText word-wraps plain or styled text to w cells and returns at most maxLines lines
-// (the last one cut with an ellipsis if more was needed).
+// (the last one cut with an ellipsis if more was needed); none in no width.
 func wrapText(s string, w, maxLines int) []string {
+	if w <= 0 {
+		return nil
+	}
 	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
 	if maxLines > 0 && len(lines) > maxLines {
 		lines = lines[:maxLines]
-		lines[maxLines-1] = ansi.Truncate(lines[maxLines-1]+" …", w, "…")
+		lines[maxLines-1] += " …"
+	}
+	for i := range lines { // ansi.Wrap can leave a line a cell over (a space before a long word)
+		lines[i] = clip(lines[i], w)
 	}
 	return lines
 }
