@@ -56,32 +56,15 @@ func TestChangeLogFits(t *testing.T) {
 func TestCompareBulkheadThrice(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {160, 50}} {
 		m := startModel(t, &fakeStarter{})
-		m = send(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		m = update(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		for _, r := range "vbbb" {
-			m = send(t, m, press1(r))
+			m = update(t, m, press1(r))
 			checkFrame(t, m.View().Content, size[0], size[1])
 		}
 		if len(m.sides[1].changes) != 3 {
 			t.Errorf("%dx%d: B has %d changes, want 3", size[0], size[1], len(m.sides[1].changes))
 		}
 	}
-}
-
-// send updates m with msg and runs the command it returns, once, feeding its message back
-// (a restart, an export): as the program would, without a terminal or a clock.
-func send(t *testing.T, m model, msg tea.Msg) model {
-	t.Helper()
-	next, cmd := m.Update(msg)
-	m = next.(model)
-	if cmd == nil {
-		return m
-	}
-	switch out := cmd().(type) {
-	case restartedMsg, exportedMsg:
-		next, _ = m.Update(out)
-		m = next.(model)
-	}
-	return m
 }
 
 // shownText is s as the screen can get it: printable, as preset names and descriptions are
