@@ -198,13 +198,14 @@ func changeLines(t *theme, cs []change, w, rows int) []string {
 	if len(cs) == 0 || w <= 0 || rows <= 0 {
 		return nil
 	}
-	sep := t.dim.Render(" · ")
+	sep, label := t.dim.Render(" · "), t.bold.Render("changes")+" "
 	// from are the changes from first on, after the label; whole says none was cut.
 	from := func(first int) (lines []string, whole bool) {
-		items := []string{t.bold.Render("changes") + " " + changeItem(t, cs[first])}
+		head := label
 		if first > 0 {
-			items[0] = t.bold.Render("changes") + " " + t.dim.Render(fmt.Sprintf("(%d earlier) ", first)) + changeItem(t, cs[first])
+			head += t.dim.Render(fmt.Sprintf("(%d earlier) ", first))
 		}
+		items := []string{head + changeItem(t, cs[first])}
 		for _, c := range cs[first+1:] {
 			items = append(items, changeItem(t, c))
 		}
