@@ -1,6 +1,10 @@
 package lab
 
-import "time"
+import (
+	"errors"
+	"fmt"
+	"time"
+)
 
 // Snapshot is the whole lab at one instant. It shares nothing mutable with the lab:
 // slices in it are copies, or prefixes of append-only arrays the lab never rewrites.
@@ -91,6 +95,28 @@ func (s *Second) poolRejected(of func(Class) bool) int64 {
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
 	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0
+}
+
+// Unbalanced says which classes break the invariant arrived = ok + failed + timed_out +
+// every rejection + in_flight, exactly, here or in a fleet's replica; nil when all hold it,
+// as every snapshot must: the counters share one lock.
+func (s *Snapshot) Unbalanced() error {
+	var errs []error
+	for _, c := range Classes {
+		cs := s.Classes[c]
+		if sum := cs.OK + cs.Failed + cs.TimedOut + cs.RejectedTotal() + cs.InFlight; sum != cs.Arrived {
+			errs = append(errs, fmt.Errorf("%s: arrived %d != ok %d + failed %d + timed out %d + rejected %v + in flight %d = %d",
+				c, cs.Arrived, cs.OK, cs.Failed, cs.TimedOut, cs.Rejected, cs.InFlight, sum))
+		}
+	}
+	if s.Fleet != nil {
+		for i := range s.Fleet.Replicas {
+			if err := s.Fleet.Replicas[i].Unbalanced(); err != nil {
+				errs = append(errs, fmt.Errorf("replica %d: %w", i+1, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // LastSecond is the most recent whole second of the timeline; nil before the first.

@@ -137,15 +137,19 @@ func fmtWorkers(v float64) string {
 	}
 }
 
-// longestFit is the first of forms, longest first, that fits w cells; the last one when none does.
+// longestFit is the first of forms, longest first, that fits w cells; the last one cut to w
+// when none does.
 func longestFit(w int, forms ...string) string {
 	for _, f := range forms {
 		if ansiWidth(f) <= w {
 			return f
 		}
 	}
-	return forms[len(forms)-1]
+	return clip(forms[len(forms)-1], w)
 }
+
+// clip cuts s (ANSI-aware) to at most w cells, ending in … where it cut; nothing when w ≤ 0.
+func clip(s string, w int) string { return ansi.Truncate(s, max(w, 0), "…") }
 
 // fit makes s exactly w cells wide: cut (ANSI-aware) or padded with spaces.
 func fit(s string, w int) string {
@@ -154,7 +158,7 @@ func fit(s string, w int) string {
 	}
 	sw := ansi.StringWidth(s)
 	if sw > w {
-		s = ansi.Truncate(s, w, "…")
+		s = clip(s, w)
 		sw = ansi.StringWidth(s)
 	}
 	if sw < w {
@@ -164,14 +168,22 @@ func fit(s string, w int) string {
 }
 
 // fitMiddle cuts plain s to at most w cells by taking out its middle: its start and its
-// end both stay.
+// end both stay (under 3 cells, only its start).
 func fitMiddle(s string, w int) string {
 	sw := ansi.StringWidth(s)
-	if sw <= w || w < 3 {
+	switch {
+	case sw <= w:
 		return s
+	case w < 3:
+		return clip(s, w)
 	}
-	head := (w - 1) / 2
-	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, sw-(w-1-head), "")
+	head := ansi.Truncate(s, (w-1)/2, "")
+	tail := ansi.TruncateLeft(s, sw-(w-1-ansi.StringWidth(head)), "")
+	// A cluster the two cuts measure apart (a spacing mark) can leave a cell too many.
+	if over := ansi.StringWidth(head) + 1 + ansi.StringWidth(tail) - w; over > 0 {
+		tail = ansi.TruncateLeft(tail, over, "")
+	}
+	return clip(head+"…"+tail, w)
 }
 
 // padLeft right-aligns plain s in w cells.
@@ -199,7 +211,7 @@ func frame(lines []string, w, h int) string {
 }
 
 // wrapItems packs items into lines of at most w cells, separated by sep; an item longer
-// than a line is left for frame to cut.
+// than a line has a line of its own, cut to it.
 func wrapItems(items []string, sep string, w int) []string {
 	var lines []string
 	var cur string
@@ -207,6 +219,10 @@ func wrapItems(items []string, sep string, w int) []string {
 	curW := 0
 	for _, it := range items {
 		iw := ansi.StringWidth(it)
+		if iw > w {
+			it = clip(it, w)
+			iw = ansi.StringWidth(it)
+		}
 		switch {
 		case curW == 0:
 			cur, curW = it, iw
@@ -225,12 +241,18 @@ func wrapItems(items []string, sep string, w int) []string {
 }
 
 // wrapText word-wraps plain or styled text to w cells and returns at most maxLines lines
-// (the last one cut with an ellipsis if more was needed).
+// (the last one cut with an ellipsis if more was needed); none in no width.
 func wrapText(s string, w, maxLines int) []string {
+	if w <= 0 {
+		return nil
+	}
 	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
 	if maxLines > 0 && len(lines) > maxLines {
 		lines = lines[:maxLines]
-		lines[maxLines-1] = ansi.Truncate(lines[maxLines-1]+" …", w, "…")
+		lines[maxLines-1] += " …"
+	}
+	for i := range lines { // ansi.Wrap can leave a line a cell over (a space before a long word)
+		lines[i] = clip(lines[i], w)
 	}
 	return lines
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -148,7 +149,7 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 		}
 	}
 	if level >= levelTight { // one line, cut at the edge: the isolation settings come early in it
-		settings = []string{strings.Join(items, sep)}
+		settings = []string{clip(strings.Join(items, sep), w)}
 	}
 	var pool []string
 	switch {
@@ -190,28 +191,43 @@ func labSections(t *theme, s screen, i, w, level int) [][]string {
 	return [][]string{header, narr, settings, pool, table, health, changes, hopsLines(t, snap, w, level)}
 }
 
-// changeLines is the log of settings changes, newest last, in at most rows lines: as many of
-// the latest as fit. Their numbers mark them on the charts.
+// changeLines is the log of settings changes, newest last, in at most rows lines of at most
+// w cells: as many of the latest as fit whole, or the latest alone cut to the line. Their
+// numbers mark them on the charts.
 func changeLines(t *theme, cs []change, w, rows int) []string {
-	if len(cs) == 0 {
+	if len(cs) == 0 || w <= 0 || rows <= 0 {
 		return nil
 	}
-	sep := t.dim.Render(" · ")
-	label := t.bold.Render("changes") + " "
-	var lines []string
-	for first := 0; first < len(cs); first++ {
-		items := []string{label + changeItem(t, cs[first])}
+	sep, label := t.dim.Render(" · "), t.bold.Render("changes")+" "
+	// from are the changes from first on, after the label; whole says none was cut.
+	from := func(first int) (lines []string, whole bool) {
+		head := label
+		if first > 0 {
+			head += t.dim.Render(fmt.Sprintf("(%d earlier) ", first))
+		}
+		items := []string{head + changeItem(t, cs[first])}
 		for _, c := range cs[first+1:] {
 			items = append(items, changeItem(t, c))
 		}
-		if first > 0 {
-			items[0] = label + t.dim.Render(fmt.Sprintf("(%d earlier) ", first)) + changeItem(t, cs[first])
+		lines = wrapItems(items, sep, w)
+		return lines, len(lines) <= rows && !slices.ContainsFunc(items, func(it string) bool { return ansiWidth(it) > w })
+	}
+	// From the latest back, while they take no more than rows lines: an earlier change
+	// can make the lines fit whole, as the count of earlier ones moves off the latest.
+	var fitted []string
+	for first := len(cs) - 1; first >= 0; first-- {
+		lines, whole := from(first)
+		if len(lines) > rows {
+			break
 		}
-		if lines = wrapItems(items, sep, w); len(lines) <= rows && ansiWidth(lines[len(lines)-1]) <= w {
-			return lines
+		if whole {
+			fitted = lines
 		}
 	}
-	return lines[len(lines)-rows:]
+	if fitted == nil { // not even the latest fits whole: it alone, cut to the line
+		fitted, _ = from(len(cs) - 1)
+	}
+	return fitted
 }
 
 func changeItem(t *theme, c change) string {
