@@ -390,6 +390,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"run", "--preset", "nosuch"}, "choose one of"},
 		{[]string{"run", "--preset", misspelled}, `typo.yaml:3: unknown key "pool.worksers"`},
 		{[]string{"run", "--set", "pool.workers=0"}, "pool.workers=0: must be 1..10000"},
+		{[]string{"run", "--set", "pool.autoscale.step=-1"}, "--set pool.autoscale.step=-1: must be 1..10000, got -1"},
 		{[]string{"run", "--set", "dependency.latency=abc"}, "is not a duration"},
 		{[]string{"run", "--format", "xml"}, "choose one of table, markdown, json"},
 		{[]string{"run", "--duration", "-1s"}, "must be more than 0s"},
