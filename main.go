@@ -99,12 +99,15 @@ func run(args []string, stdout io.Writer) error {
 		case "snapshot":
 			return runSnapshot(args[1:], stdout)
 		case "presets":
-			return listPresets(stdout)
+			return listPresets(args[1:], stdout)
 		case "check":
 			return runCheck(args[1:], stdout)
 		case "tour":
 			return runTour(args[1:], stdout)
 		case "help":
+			if _, err := parseWithArgs(newFlagSet("help"), args[1:], 0); err != nil {
+				return err
+			}
 			return flag.ErrHelp
 		}
 		return usagef("unknown command %s (commands: run, compare, snapshot, presets, check, tour; or no command for the live lab)", lab.Quote(args[0]))
@@ -145,7 +148,7 @@ type intFlag struct {
 	n      int
 	lo, hi int
 	rule   string
-	bad    string // the text given, if it is not a number in range
+	bad    *string // the text given, if it is not a number in range ("" included)
 }
 
 // portFlag is --port.
@@ -158,18 +161,21 @@ func (f *intFlag) String() string { return strconv.Itoa(f.n) }
 func (f *intFlag) Set(s string) error {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < f.lo || n > f.hi {
-		f.bad = s
+		f.bad = &s
 		return nil
 	}
-	f.n, f.bad = n, ""
+	f.n, f.bad = n, nil
 	return nil
 }
 
 func (f *intFlag) check(name string) error {
-	if f.bad == "" {
+	switch {
+	case f.bad == nil:
 		return nil
+	case *f.bad == "":
+		return usagef("%s \"\": %s", name, f.rule)
 	}
-	return usagef("%s %s: %s", name, lab.Clip(f.bad), f.rule)
+	return usagef("%s %s: %s", name, lab.Clip(*f.bad), f.rule)
 }
 
 // durationFlag is --duration, --at or --each, read as preset files read durations
@@ -428,7 +434,10 @@ func parseSize(s string) (w, h int, err error) {
 	return w, h, nil
 }
 
-func listPresets(stdout io.Writer) error {
+func listPresets(args []string, stdout io.Writer) error {
+	if _, err := parseWithArgs(newFlagSet("presets"), args, 0); err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	for _, p := range presets.List() {
 		fmt.Fprintf(tw, "%s\t%s\n", p.Name, p.Description)

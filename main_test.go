@@ -405,6 +405,17 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"snapshot", "stray"}, "unexpected argument"},
 		{[]string{"--compare", "shared-pool", "nosuch"}, "choose one of"},
 		{[]string{"snapshot", "--format", "png"}, `--format "png": choose one of ans, txt, svg`},
+		// Every command refuses an argument it does not take, and an empty value like any other.
+		{[]string{"presets", "extra"}, `unexpected argument "extra"`},
+		{[]string{"presets", "--x"}, "flag provided but not defined: -x"},
+		{[]string{"help", "extra"}, `unexpected argument "extra"`},
+		{[]string{"check", "extra"}, `unexpected argument "extra"`},
+		{[]string{"tour", "extra"}, `unexpected argument "extra"`},
+		{[]string{"--preset", "shared-pool", "extra"}, `unexpected argument "extra"`},
+		{[]string{"run", "--port", ""}, `--port "": must be 0..65534`},
+		{[]string{"--port", ""}, `--port "": must be 0..65534`},
+		{[]string{"snapshot", "--port="}, `--port "": must be 0..65534`},
+		{[]string{"tour", "--chapter", ""}, `--chapter "": write a chapter's number`},
 	} {
 		err := run(tc.args, &bytes.Buffer{})
 		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
