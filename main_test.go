@@ -745,6 +745,41 @@ func TestNameEscapesStayVisible(t *testing.T) {
 	}
 }
 
+// A preset's name goes into a Markdown report escaped: a | in it does not split the
+// columns, and <script> does not reach a renderer as HTML (issue 20).
+func TestMarkdownEscapesNames(t *testing.T) {
+	name := "a|b <script>alert(1)</script> *x* [l](u)"
+	escaped := `a\|b &lt;script&gt;alert(1)&lt;/script&gt; \*x\* \[l](u)`
+	cell := regexp.MustCompile(`(^|[^\\])\|`) // an unescaped |: it ends a cell
+	for _, args := range [][]string{
+		{"run", "--set", "name=" + name},
+		{"compare", "shared-pool", "shared-pool", "--set", "name=" + name},
+	} {
+		var out bytes.Buffer
+		if err := run(append(args, "--duration", "300ms", "--set", "dependency.latency=100ms", "--format", "markdown"), &out); err != nil {
+			t.Fatalf("poollab %q: %v", args, err)
+		}
+		md := out.String()
+		if strings.Contains(md, "<") || !strings.Contains(md, escaped) {
+			t.Errorf("poollab %q: the name is not escaped for Markdown:\n%s", args, md)
+		}
+		cols := 0
+		for _, line := range strings.Split(md, "\n") {
+			if !strings.HasPrefix(line, "|") {
+				cols = 0
+				continue
+			}
+			n := len(cell.FindAllString(line, -1))
+			if cols == 0 {
+				cols = n
+			}
+			if n != cols {
+				t.Errorf("poollab %q: row %q has %d cell borders, its header %d", args, line, n, cols)
+			}
+		}
+	}
+}
+
 // Issue 12's demonstration, at full scale: one closed-loop user and the open-loop
 // generator at 100/s for 10 s against a 1 ms dependency that stalls 1 s at 5 s. The closed
 // loop waits out the stall and never sends what falls due in it, so its p99 is a fast

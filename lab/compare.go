@@ -198,7 +198,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	case FormatJSON:
 		return writeJSON(w, c)
 	case FormatMarkdown:
-		fmt.Fprintf(w, "**poollab**: `%s` (A) vs `%s` (B), %s, %.1fs each\n\n", a.Preset, b.Preset, SameTrafficNote(a.Config, b.Config), a.DurationS)
+		fmt.Fprintf(w, "**poollab**: %s (A) vs %s (B), %s, %.1fs each\n\n", markdownText(a.Preset), markdownText(b.Preset), SameTrafficNote(a.Config, b.Config), a.DurationS)
 	case FormatTable:
 		fmt.Fprintf(w, "A = %s, B = %s: %s, %.1fs each\n\n", a.Preset, b.Preset, SameTrafficNote(a.Config, b.Config), a.DurationS)
 	default:
@@ -261,7 +261,11 @@ func msCell(d time.Duration, measured bool) string {
 func writeRows(w io.Writer, format string, rows [][]string) error {
 	if format == FormatMarkdown {
 		for i, row := range rows {
-			fmt.Fprintln(w, "| "+strings.Join(row, " | ")+" |")
+			cells := make([]string, len(row))
+			for j, c := range row {
+				cells[j] = markdownText(c) // a preset's name heads a column
+			}
+			fmt.Fprintln(w, "| "+strings.Join(cells, " | ")+" |")
 			if i == 0 {
 				fmt.Fprintln(w, "|---"+strings.Repeat("|--:", len(row)-1)+"|")
 			}
@@ -273,7 +277,7 @@ func writeRows(w io.Writer, format string, rows [][]string) error {
 
 func writeLine(w io.Writer, format, line string) {
 	if format == FormatMarkdown {
-		line = "- " + line
+		line = "- " + markdownText(line)
 	}
 	fmt.Fprintln(w, line)
 }
