@@ -93,8 +93,10 @@ func (a *App) Run() (err error) {
 	if out == nil {
 		out = os.Stdout
 	}
+	m := newModel(a.ref, a.o)
 	if a.o.Record != nil {
 		rec := startRecorder(a.o.Record)
+		m.recording = rec.failure
 		// However Run ends, the recording is complete once it returns: this runs after
 		// the program has restored the terminal, the last thing it writes.
 		defer func() {
@@ -106,7 +108,7 @@ func (a *App) Run() (err error) {
 		opts = append(opts, tea.WithFilter(rec.filter))
 	}
 	opts = append(opts, tea.WithOutput(out))
-	p := tea.NewProgram(newModel(a.ref, a.o), opts...)
+	p := tea.NewProgram(m, opts...)
 	a.mu.Lock()
 	a.prog = p
 	crashed := a.crashed
