@@ -51,6 +51,7 @@ usage:
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
 dependency.latency=2s, payment.bulkhead.type=semaphore, payment.bulkhead.size=8.
 --port N (0..65534) fixes the slow dependency's port on 127.0.0.1 (B's is N+1); by default the OS picks one.
+A port in use is refused before anything runs; the live lab and the tour hold N+1 too, for compare mode.
 `
 
 // usageError is a bad command line; like lab.ErrInvalid it exits 2.
@@ -83,7 +84,7 @@ func exitCode(err error) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.As(err, new(usageError)), errors.Is(err, lab.ErrInvalid):
+	case errors.As(err, new(usageError)), errors.Is(err, lab.ErrInvalid), errors.Is(err, lab.ErrPortUnavailable):
 		return 2
 	}
 	return 1
@@ -319,6 +320,25 @@ func withDuration(cfg lab.Config, flagName string, d time.Duration) (lab.Config,
 	return cfg, nil
 }
 
+// listenPorts holds the dependencies' ports, --port N and, for B, N+1, before anything
+// starts (lab.ListenPorts): one that another program holds is refused at once, saying which
+// and what to do, before any traffic.
+func listenPorts(port, sides int) (*lab.Ports, error) {
+	ports, err := lab.ListenPorts(port, sides)
+	var pe *lab.PortError
+	if !errors.As(err, &pe) {
+		return ports, err
+	}
+	whose := ""
+	switch {
+	case pe.Port != port:
+		whose = fmt.Sprintf(" (B's dependency in compare mode: --port %d + 1)", port)
+	case sides == 2:
+		whose = " (A's dependency)"
+	}
+	return nil, fmt.Errorf("%w%s; choose another --port, or --port 0 for any free port", pe, whose)
+}
+
 // stopSignals end a headless run early, with a report of the part it ran: ctrl+c, kill, and
 // the terminal closing (SIGHUP, whose default would end the process with no report).
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
@@ -327,9 +347,14 @@ var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 // signal arrives, then writes what they measured; an interrupted run still reports the part
 // it ran, and says so.
 func headless(cfgs []lab.Config, port int, write func([]lab.Snapshot) error) error {
+	ports, err := listenPorts(port, len(cfgs))
+	if err != nil {
+		return err
+	}
+	defer ports.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	o := lab.Options{DependencyPort: port}
+	o := lab.Options{Ports: ports}
 	var snaps []lab.Snapshot
 	var runErr error
 	if len(cfgs) == 2 {
@@ -512,6 +537,12 @@ func recordFlag(fs *flag.FlagSet, path string) *string {
 // live runs the dashboard on cfgs (A and B when two), recorded to *record when given, and
 // open on the tour's chapter tour (from 1) when tour > 0.
 func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
+	// Both, whatever is on screen: v and the tour's chapters start B at any moment.
+	ports, err := listenPorts(port, 2)
+	if err != nil {
+		return err
+	}
+	defer ports.Close()
 	var cast *os.File
 	if record != nil {
 		if cast, err = createRecording(*record); err != nil {
@@ -528,7 +559,7 @@ func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
 		Config: cfgs[0],
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
-			o := lab.Options{DependencyPort: port, OnPanic: func(err error) { app.Crash(err) }}
+			o := lab.Options{Ports: ports, OnPanic: func(err error) { app.Crash(err) }}
 			return lab.Launch(cfg, o.Side(side))
 		},
 		Presets:    list,

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -421,6 +424,61 @@ func TestBadInputExitsTwo(t *testing.T) {
 		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("poollab %s: exit %d, %v; want exit 2 with one line containing %q", strings.Join(tc.args, " "), code, err, tc.want)
 		}
+	}
+}
+
+// A --port another program holds, A's or B's (N+1), exits 2 on one line naming it and what
+// to do, before anything runs (issue 20: exit 1 with slowserver's words, and compare ran A
+// for its whole --duration first). --duration 24h: returning at all says nothing ran.
+func TestPortInUseExitsTwoBeforeAnyRun(t *testing.T) {
+	held := -1
+	for range 50 { // a port another program holds, with the one below it free
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port := ln.Addr().(*net.TCPAddr).Port
+		if below, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port-1)); err == nil {
+			below.Close()
+			defer ln.Close()
+			held = port
+			break
+		}
+		ln.Close()
+	}
+	if held < 0 {
+		t.Fatal("no free port below a free one")
+	}
+	n, below := strconv.Itoa(held), strconv.Itoa(held-1)
+	advice := "; choose another --port, or --port 0 for any free port"
+	bTaken := "port " + n + " is in use (B's dependency in compare mode: --port " + below + " + 1)" + advice
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--port", n, "--duration", "24h"}, "port " + n + " is in use" + advice},
+		{[]string{"compare", "shared-pool", "breaker", "--port", below, "--duration", "24h"}, bTaken},
+		{[]string{"compare", "shared-pool", "breaker", "--port", n, "--duration", "24h"}, "port " + n + " is in use (A's dependency)" + advice},
+		{[]string{"snapshot", "--port", n, "--at", "24h"}, "port " + n + " is in use" + advice},
+		{[]string{"snapshot", "--compare", "shared-pool", "breaker", "--port", below, "--at", "24h"}, bTaken},
+	} {
+		var out bytes.Buffer
+		err := run(tc.args, &out)
+		if code := exitCode(err); code != 2 || err.Error() != tc.want || out.Len() != 0 {
+			t.Errorf("poollab %s: exit %d, %v, %d bytes of report;\nwant exit 2, %s, and no report", strings.Join(tc.args, " "), code, err, out.Len(), tc.want)
+		}
+	}
+	// The live lab and the tour hold B's port too, for v and the chapters that compare.
+	cfg, err := presets.Load("shared-pool", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := filepath.Join(t.TempDir(), "kept.cast")
+	if err := live([]lab.Config{cfg}, held-1, &rec, 0); exitCode(err) != 2 || err.Error() != bTaken {
+		t.Errorf("the live lab: %v, want exit 2 with %s", err, bTaken)
+	}
+	if _, err := os.Stat(rec); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the recording was created before the port was checked: %v", err)
 	}
 }
 

@@ -16,6 +16,13 @@ import (
 // sent, if they differ in it: see SameTraffic).
 func RunPair(ctx context.Context, a, b Config, o Options) ([2]Snapshot, error) {
 	b = SameTraffic(a, b)
+	// Both are checked before either starts: A must not run its whole length for nothing.
+	if err := a.Validate(); err != nil {
+		return [2]Snapshot{}, fmt.Errorf("A %s: %w", a.Name, err)
+	}
+	if err := b.Validate(); err != nil {
+		return [2]Snapshot{}, fmt.Errorf("B %s, on A's traffic: %w", b.Name, err)
+	}
 	var (
 		out  [2]Snapshot
 		errs [2]error
@@ -40,9 +47,7 @@ func RunPair(ctx context.Context, a, b Config, o Options) ([2]Snapshot, error) {
 // Side is o for lab i of a pair (0 is A, 1 is B): a fixed dependency port moves up by i,
 // so the two dependencies never ask for the same one.
 func (o Options) Side(i int) Options {
-	if o.DependencyPort != 0 {
-		o.DependencyPort += i
-	}
+	o.side = i
 	return o
 }
 
