@@ -412,6 +412,24 @@ func runCompare(args []string, stdout io.Writer) error {
 // runSnapshot runs headless to --at and prints the frame the live lab would show then, at
 // --size, so docs can regenerate the same picture without a terminal.
 func runSnapshot(args []string, stdout io.Writer) error {
+	c, err := parseSnapshot(args)
+	if err != nil {
+		return err
+	}
+	return headless(c.cfgs, c.port, func(snaps []lab.Snapshot) error { return c.write(stdout, snaps) })
+}
+
+// snapshotCmd is a snapshot command as read: the labs to run, and the frame to print of
+// what they measured.
+type snapshotCmd struct {
+	cfgs          []lab.Config
+	port          int
+	width, height int
+	format        string
+	noColor       bool
+}
+
+func parseSnapshot(args []string) (snapshotCmd, error) {
 	l := newLabFlags("snapshot")
 	var at durationFlag
 	l.fs.Var(&at, "at", "how long to run before taking the frame (default: the preset's duration)")
@@ -419,26 +437,30 @@ func runSnapshot(args []string, stdout io.Writer) error {
 	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(ui.FrameFormats, ", "))
 	cfgs, err := l.parse(args)
 	if err != nil {
-		return err
+		return snapshotCmd{}, err
 	}
 	if !slices.Contains(ui.FrameFormats, *format) {
-		return usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(ui.FrameFormats, ", "))
+		return snapshotCmd{}, usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(ui.FrameFormats, ", "))
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
-		return err
+		return snapshotCmd{}, err
 	}
 	for i := range cfgs {
 		if !flagSet(l.fs, "at") {
 			break // each runs its preset's duration (a pair, A's)
 		}
 		if cfgs[i], err = withDuration(cfgs[i], "--at", at.d); err != nil {
-			return err
+			return snapshotCmd{}, err
 		}
 	}
-	return headless(cfgs, l.port.n, func(snaps []lab.Snapshot) error {
-		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format)
-	})
+	return snapshotCmd{cfgs: cfgs, port: l.port.n, width: w, height: h, format: *format, noColor: os.Getenv("NO_COLOR") != ""}, nil
+}
+
+// write prints the frame of snaps, what the labs measured, as the live lab draws it: a pure
+// function of them, so one run can be drawn at any number of sizes.
+func (c snapshotCmd) write(stdout io.Writer, snaps []lab.Snapshot) error {
+	return ui.WriteFrame(stdout, ui.Frame(snaps, c.width, c.height, c.noColor), c.format)
 }
 
 // maxSize bounds --size: a frame is text in memory, and no screen is larger.
