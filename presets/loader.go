@@ -84,6 +84,11 @@ func Load(ref string, sets []string) (lab.Config, error) {
 	if err != nil {
 		return lab.Config{}, err
 	}
+	return load(src, sets)
+}
+
+// load is Load once the preset's text is read.
+func load(src source, sets []string) (lab.Config, error) {
 	root, err := parse(src)
 	if err != nil {
 		return lab.Config{}, err
