@@ -201,8 +201,9 @@ func checkFrame(t *testing.T, what, frame string, width, height int, exact bool)
 // cellBorder is a | that ends a Markdown table cell: one not escaped.
 var cellBorder = regexp.MustCompile(`(^|[^\\])\|`)
 
-// checkReport checks a comparison's shape in its format: JSON with both runs; Markdown
-// whose every table row has its header's cells; a table whose every line is printable text.
+// checkReport checks a report's shape in its format: JSON with both runs of a comparison;
+// Markdown with two tables (the counters, the ladder), every row with its header's cells;
+// a table whose every line is printable text.
 func checkReport(t *testing.T, what, format, out string) {
 	t.Helper()
 	if out == "" || !strings.HasSuffix(out, "\n") {

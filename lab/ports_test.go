@@ -1,4 +1,4 @@
-package lab
+package lab_test
 
 import (
 	"context"
@@ -7,33 +7,15 @@ import (
 	"strconv"
 	"testing"
 	"time"
-)
 
-// heldPort is a port another program holds for the test's length, with the port below it
-// free at the moment: a fixed --port N whose B (N+1) is taken.
-func heldPort(t *testing.T) int {
-	t.Helper()
-	for range 50 {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		port := ln.Addr().(*net.TCPAddr).Port
-		if below, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port-1)); err == nil {
-			below.Close()
-			t.Cleanup(func() { ln.Close() })
-			return port
-		}
-		ln.Close()
-	}
-	t.Fatal("no free port below a free one")
-	return 0
-}
+	. "poollab/lab"
+	"poollab/lab/labtest"
+)
 
 // A fixed port another program holds is found when the ports are bound, before any lab
 // starts, and named; what was bound before it is let go.
 func TestListenPortsRefusesAHeldPort(t *testing.T) {
-	held := heldPort(t)
+	held := labtest.HeldPort(t)
 	for _, tc := range []struct{ port, n int }{{held, 1}, {held - 1, 2}, {held, 2}} {
 		p, err := ListenPorts(tc.port, tc.n)
 		var pe *PortError
@@ -51,13 +33,13 @@ func TestListenPortsRefusesAHeldPort(t *testing.T) {
 	}
 }
 
-// Each side starts on the listener bound for it, and a restart binds its port anew; the
-// labs close what they took, and Close what none took.
+// Each side starts on the listener bound for it and a restart binds its port anew; a lab
+// closes what it took when it stops, and Close what no lab took.
 func TestPortsHandOnTheirListeners(t *testing.T) {
 	var port int
 	var p *Ports
 	for range 50 { // two free ports in a row
-		held := heldPort(t)
+		held := labtest.HeldPort(t)
 		var err error
 		if p, err = ListenPorts(held+1, 2); err == nil {
 			port = held + 1
@@ -68,24 +50,27 @@ func TestPortsHandOnTheirListeners(t *testing.T) {
 		t.Fatal("no two free ports in a row")
 	}
 	defer p.Close()
+	free := func(q int) bool {
+		ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(q))
+		if err == nil {
+			ln.Close()
+		}
+		return err == nil
+	}
 	cfg := DefaultConfig()
 	cfg.Dependency.Latency = Duration(10 * time.Millisecond)
-	for range 2 { // a start, then a restart
+	for i := range 2 { // a start, then a restart
 		l, err := Start(cfg, Options{Ports: p}.Side(1))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := l.dep.Addr(), "127.0.0.1:"+strconv.Itoa(port+1); got != want {
-			t.Errorf("B's dependency on %s, want %s", got, want)
+		p.Close() // A's, which no lab took
+		if !free(port) || free(port+1) {
+			t.Errorf("start %d: A's port free %v, B's free %v; want A's free and B's held by B's lab", i+1, free(port), free(port+1))
 		}
 		l.Stop()
-	}
-	p.Close()
-	for _, q := range []int{port, port + 1} {
-		if ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(q)); err != nil {
-			t.Errorf("port %d is still held: %v", q, err)
-		} else {
-			ln.Close()
+		if !free(port + 1) {
+			t.Errorf("start %d: B's port is still held after its lab stopped", i+1)
 		}
 	}
 }
