@@ -165,7 +165,8 @@ func (m model) Init() tea.Cmd {
 }
 
 // tick waits tickEvery and then takes one snapshot of each engine, off the update loop.
-// While paused it takes none, so the screen stays as it was.
+// While paused it takes none, so the screen stays as it was. It also reads whether the
+// recording has failed, so the screen says so at once.
 func (m model) tick() tea.Cmd {
 	ref, paused, recording := m.ref, m.paused, m.recording
 	if m.recordingFailed {

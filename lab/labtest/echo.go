@@ -28,8 +28,12 @@ func Echo(msg, input string) string {
 			end = starts[k+n]
 		}
 		w := input[starts[k]:end]
-		quoted := strconv.Quote(w)
-		if strings.Contains(msg, w) || strings.Contains(msg, quoted[1:len(quoted)-1]) || strings.Contains(msg, lab.Printable(w)) {
+		if quoted := strconv.Quote(w); strings.Contains(msg, quoted[1:len(quoted)-1]) {
+			return w
+		}
+		// A quote's escapes (\\, \x1b) may read as raw text with backslashes in it: the
+		// raw and printable forms are looked for where the input has none.
+		if !strings.Contains(w, `\`) && (strings.Contains(msg, w) || strings.Contains(msg, lab.Printable(w))) {
 			return w
 		}
 	}

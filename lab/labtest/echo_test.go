@@ -24,6 +24,8 @@ func TestEcho(t *testing.T) {
 		{"got " + lab.Quote(strings.Repeat("0", 40)+`"…`+strings.Repeat("0", 10)), strings.Repeat("0", 40) + `"…` + strings.Repeat("0", 10), false},
 		{"--set k=" + lab.Clip(strings.Repeat("=", 60)), strings.Repeat("=", 60), false},
 		{"short " + lab.Quote("abc"), "abc", false},
+		// Escaped backslashes read as twice as many raw ones (found by FuzzParseSize).
+		{"got " + lab.Quote(strings.Repeat("0", 36)+strings.Repeat(`\`, 8)), strings.Repeat("0", 36) + strings.Repeat(`\`, 8), false},
 	} {
 		if got := Echo(tc.msg, tc.input) != ""; got != tc.echoes {
 			t.Errorf("Echo(%.60q, %.30q) found an echo: %v, want %v", tc.msg, tc.input, got, tc.echoes)
