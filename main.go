@@ -56,6 +56,7 @@ usage:
 --set uses the preset file's dotted names, e.g. pool.workers=30, traffic.payment.rate=20,
 dependency.latency=2s, payment.bulkhead.type=semaphore, payment.bulkhead.size=8.
 --port N (0..65534) fixes the slow dependency's port on 127.0.0.1 (B's is N+1); by default the OS picks one.
+A port in use is refused before anything runs; the live lab and the tour hold N+1 too, for compare mode.
 `
 
 // usageError is a bad command line; like lab.ErrInvalid it exits 2.
@@ -88,7 +89,7 @@ func exitCode(err error) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.As(err, new(usageError)), errors.Is(err, lab.ErrInvalid):
+	case errors.As(err, new(usageError)), errors.Is(err, lab.ErrInvalid), errors.Is(err, lab.ErrPortUnavailable):
 		return 2
 	}
 	return 1
@@ -104,12 +105,15 @@ func run(args []string, stdout io.Writer) error {
 		case "snapshot":
 			return runSnapshot(args[1:], stdout)
 		case "presets":
-			return listPresets(stdout)
+			return listPresets(args[1:], stdout)
 		case "check":
 			return runCheck(args[1:], stdout)
 		case "tour":
 			return runTour(args[1:], stdout)
 		case "help":
+			if _, err := parseWithArgs(newFlagSet("help"), args[1:], 0); err != nil {
+				return err
+			}
 			return flag.ErrHelp
 		}
 		return usagef("unknown command %s (commands: run, compare, snapshot, presets, check, tour; or no command for the live lab)", lab.Quote(args[0]))
@@ -150,7 +154,7 @@ type intFlag struct {
 	n      int
 	lo, hi int
 	rule   string
-	bad    string // the text given, if it is not a number in range
+	bad    *string // the text given, if it is not a number in range ("" included)
 }
 
 // portFlag is --port.
@@ -163,18 +167,21 @@ func (f *intFlag) String() string { return strconv.Itoa(f.n) }
 func (f *intFlag) Set(s string) error {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < f.lo || n > f.hi {
-		f.bad = s
+		f.bad = &s
 		return nil
 	}
-	f.n, f.bad = n, ""
+	f.n, f.bad = n, nil
 	return nil
 }
 
 func (f *intFlag) check(name string) error {
-	if f.bad == "" {
+	switch {
+	case f.bad == nil:
 		return nil
+	case *f.bad == "":
+		return usagef("%s \"\": %s", name, f.rule)
 	}
-	return usagef("%s %s: %s", name, lab.Clip(f.bad), f.rule)
+	return usagef("%s %s: %s", name, lab.Clip(*f.bad), f.rule)
 }
 
 // durationFlag is --duration, --at or --each, read as preset files read durations
@@ -318,6 +325,25 @@ func withDuration(cfg lab.Config, flagName string, d time.Duration) (lab.Config,
 	return cfg, nil
 }
 
+// listenPorts holds the dependencies' ports, --port N and, for B, N+1, before anything
+// starts (lab.ListenPorts): one that another program holds is refused at once, saying which
+// and what to do, before any traffic.
+func listenPorts(port, sides int) (*lab.Ports, error) {
+	ports, err := lab.ListenPorts(port, sides)
+	var pe *lab.PortError
+	if !errors.As(err, &pe) {
+		return ports, err
+	}
+	whose := ""
+	switch {
+	case pe.Port != port:
+		whose = fmt.Sprintf(" (B's dependency in compare mode: --port %d + 1)", port)
+	case sides == 2:
+		whose = " (A's dependency)"
+	}
+	return nil, fmt.Errorf("%w%s; choose another --port, or --port 0 for any free port", pe, whose)
+}
+
 // stopSignals end a headless run early, with a report of the part it ran: ctrl+c, kill, and
 // the terminal closing (SIGHUP, whose default would end the process with no report).
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
@@ -326,9 +352,14 @@ var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 // signal arrives, then writes what they measured; an interrupted run still reports the part
 // it ran, and says so.
 func headless(cfgs []lab.Config, port int, write func([]lab.Snapshot) error) error {
+	ports, err := listenPorts(port, len(cfgs))
+	if err != nil {
+		return err
+	}
+	defer ports.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	o := lab.Options{DependencyPort: port}
+	o := lab.Options{Ports: ports}
 	var snaps []lab.Snapshot
 	var runErr error
 	if len(cfgs) == 2 {
@@ -386,6 +417,28 @@ func runCompare(args []string, stdout io.Writer) error {
 // runSnapshot runs headless to --at and prints the frame the live lab would show then, at
 // --size, so docs can regenerate the same picture without a terminal.
 func runSnapshot(args []string, stdout io.Writer) error {
+	c, err := parseSnapshot(args)
+	if err != nil {
+		return err
+	}
+	if c.format == ui.FormatGIF {
+		return animate(c.cfgs, c.port, c.width, c.height, c.scale, stdout)
+	}
+	return headless(c.cfgs, c.port, func(snaps []lab.Snapshot) error { return c.write(stdout, snaps) })
+}
+
+// snapshotCmd is a snapshot command as read: the labs to run, and the frame to print of
+// what they measured.
+type snapshotCmd struct {
+	cfgs          []lab.Config
+	port          int
+	width, height int
+	format        string
+	scale         int // png and gif: pixels to each of the SVG's
+	noColor       bool
+}
+
+func parseSnapshot(args []string) (snapshotCmd, error) {
 	l := newLabFlags("snapshot")
 	var at durationFlag
 	l.fs.Var(&at, "at", "how long to run before taking the frame (default: the preset's duration)")
@@ -396,35 +449,42 @@ func runSnapshot(args []string, stdout io.Writer) error {
 	l.fs.Var(&scale, "scale", "png and gif: pixels to each of the SVG's (a cell is 9x18 times this)")
 	cfgs, err := l.parse(args)
 	if err != nil {
-		return err
+		return snapshotCmd{}, err
 	}
 	if !slices.Contains(formats, *format) {
-		return usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(formats, ", "))
+		return snapshotCmd{}, usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(formats, ", "))
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
-		return err
+		return snapshotCmd{}, err
 	}
 	for i := range cfgs {
 		if !flagSet(l.fs, "at") {
 			break // each runs its preset's duration (a pair, A's)
 		}
 		if cfgs[i], err = withDuration(cfgs[i], "--at", at.d); err != nil {
-			return err
+			return snapshotCmd{}, err
 		}
 	}
-	if *format == ui.FormatGIF {
-		return animate(cfgs, l.port.n, w, h, scale.n, stdout)
-	}
-	return headless(cfgs, l.port.n, func(snaps []lab.Snapshot) error {
-		return ui.WriteFrame(stdout, ui.Frame(snaps, w, h, os.Getenv("NO_COLOR") != ""), *format, scale.n)
-	})
+	return snapshotCmd{cfgs: cfgs, port: l.port.n, width: w, height: h, format: *format, scale: scale.n,
+		noColor: os.Getenv("NO_COLOR") != ""}, nil
+}
+
+// write prints the frame of snaps, what the labs measured, as the live lab draws it: a pure
+// function of them, so one run can be drawn at any number of sizes.
+func (c snapshotCmd) write(stdout io.Writer, snaps []lab.Snapshot) error {
+	return ui.WriteFrame(stdout, ui.Frame(snaps, c.width, c.height, c.noColor), c.format, c.scale)
 }
 
 // animate runs cfgs headless as snapshot does and writes the frames the live lab would have
 // shown from the start to the end, one every ui.FrameEvery of the run, as an animated GIF.
 // An interrupted run still gives a complete GIF of the part it ran, and says so.
 func animate(cfgs []lab.Config, port, w, h, scale int, stdout io.Writer) error {
+	ports, err := listenPorts(port, len(cfgs))
+	if err != nil {
+		return err
+	}
+	defer ports.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	noColor := os.Getenv("NO_COLOR") != ""
@@ -433,7 +493,7 @@ func animate(cfgs []lab.Config, port, w, h, scale int, stdout io.Writer) error {
 		at    time.Duration
 	}
 	var shots []shot
-	snaps, runErr := lab.Watch(ctx, cfgs, lab.Options{DependencyPort: port}, ui.FrameEvery, func(s []lab.Snapshot) {
+	snaps, runErr := lab.Watch(ctx, cfgs, lab.Options{Ports: ports}, ui.FrameEvery, func(s []lab.Snapshot) {
 		shots = append(shots, shot{ui.Frame(s, w, h, noColor), s[0].Elapsed})
 	})
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
@@ -477,7 +537,10 @@ func parseSize(s string) (w, h int, err error) {
 	return w, h, nil
 }
 
-func listPresets(stdout io.Writer) error {
+func listPresets(args []string, stdout io.Writer) error {
+	if _, err := parseWithArgs(newFlagSet("presets"), args, 0); err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	for _, p := range presets.List() {
 		fmt.Fprintf(tw, "%s\t%s\n", p.Name, p.Description)
@@ -555,6 +618,12 @@ func recordFlag(fs *flag.FlagSet, path string) *string {
 // live runs the dashboard on cfgs (A and B when two), recorded to *record when given, and
 // open on the tour's chapter tour (from 1) when tour > 0.
 func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
+	// Both, whatever is on screen: v and the tour's chapters start B at any moment.
+	ports, err := listenPorts(port, 2)
+	if err != nil {
+		return err
+	}
+	defer ports.Close()
 	var cast *os.File
 	if record != nil {
 		if cast, err = createRecording(*record); err != nil {
@@ -571,7 +640,7 @@ func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
 		Config: cfgs[0],
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
-			o := lab.Options{DependencyPort: port, OnPanic: func(err error) { app.Crash(err) }}
+			o := lab.Options{Ports: ports, OnPanic: func(err error) { app.Crash(err) }}
 			return lab.Launch(cfg, o.Side(side))
 		},
 		Presets:    list,

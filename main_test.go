@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,6 +22,7 @@ import (
 	"go.uber.org/goleak"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 	"poollab/presets"
 )
 
@@ -390,6 +393,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"run", "--preset", "nosuch"}, "choose one of"},
 		{[]string{"run", "--preset", misspelled}, `typo.yaml:3: unknown key "pool.worksers"`},
 		{[]string{"run", "--set", "pool.workers=0"}, "pool.workers=0: must be 1..10000"},
+		{[]string{"run", "--set", "pool.autoscale.step=-1"}, "--set pool.autoscale.step=-1: must be 1..10000, got -1"},
 		{[]string{"run", "--set", "dependency.latency=abc"}, "is not a duration"},
 		{[]string{"run", "--format", "xml"}, "choose one of table, markdown, json"},
 		{[]string{"run", "--duration", "-1s"}, "must be more than 0s"},
@@ -404,11 +408,60 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"snapshot", "stray"}, "unexpected argument"},
 		{[]string{"--compare", "shared-pool", "nosuch"}, "choose one of"},
 		{[]string{"snapshot", "--format", "png"}, `--format "png": choose one of ans, txt, svg`},
+		// Every command refuses an argument it does not take, and an empty value like any other.
+		{[]string{"presets", "extra"}, `unexpected argument "extra"`},
+		{[]string{"presets", "--x"}, "flag provided but not defined: -x"},
+		{[]string{"help", "extra"}, `unexpected argument "extra"`},
+		{[]string{"check", "extra"}, `unexpected argument "extra"`},
+		{[]string{"tour", "extra"}, `unexpected argument "extra"`},
+		{[]string{"--preset", "shared-pool", "extra"}, `unexpected argument "extra"`},
+		{[]string{"run", "--port", ""}, `--port "": must be 0..65534`},
+		{[]string{"--port", ""}, `--port "": must be 0..65534`},
+		{[]string{"snapshot", "--port="}, `--port "": must be 0..65534`},
+		{[]string{"tour", "--chapter", ""}, `--chapter "": write a chapter's number`},
 	} {
 		err := run(tc.args, &bytes.Buffer{})
 		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("poollab %s: exit %d, %v; want exit 2 with one line containing %q", strings.Join(tc.args, " "), code, err, tc.want)
 		}
+	}
+}
+
+// A --port another program holds, A's or B's (N+1), exits 2 on one line naming it and what
+// to do, before anything runs (issue 20: exit 1 with slowserver's words, and compare ran A
+// for its whole --duration first). --duration 24h: returning at all says nothing ran.
+func TestPortInUseExitsTwoBeforeAnyRun(t *testing.T) {
+	held := labtest.HeldPort(t)
+	n, below := strconv.Itoa(held), strconv.Itoa(held-1)
+	advice := "; choose another --port, or --port 0 for any free port"
+	bTaken := "port " + n + " is in use (B's dependency in compare mode: --port " + below + " + 1)" + advice
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--port", n, "--duration", "24h"}, "port " + n + " is in use" + advice},
+		{[]string{"compare", "shared-pool", "breaker", "--port", below, "--duration", "24h"}, bTaken},
+		{[]string{"compare", "shared-pool", "breaker", "--port", n, "--duration", "24h"}, "port " + n + " is in use (A's dependency)" + advice},
+		{[]string{"snapshot", "--port", n, "--at", "24h"}, "port " + n + " is in use" + advice},
+		{[]string{"snapshot", "--compare", "shared-pool", "breaker", "--port", below, "--at", "24h"}, bTaken},
+	} {
+		var out bytes.Buffer
+		err := run(tc.args, &out)
+		if code := exitCode(err); code != 2 || err.Error() != tc.want || out.Len() != 0 {
+			t.Errorf("poollab %s: exit %d, %v, %d bytes of report;\nwant exit 2, %s, and no report", strings.Join(tc.args, " "), code, err, out.Len(), tc.want)
+		}
+	}
+	// The live lab and the tour hold B's port too, for v and the chapters that compare.
+	cfg, err := presets.Load("shared-pool", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := filepath.Join(t.TempDir(), "kept.cast")
+	if err := live([]lab.Config{cfg}, held-1, &rec, 0); exitCode(err) != 2 || err.Error() != bTaken {
+		t.Errorf("the live lab: %v, want exit 2 with %s", err, bTaken)
+	}
+	if _, err := os.Stat(rec); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the recording was created before the port was checked: %v", err)
 	}
 }
 
@@ -475,21 +528,8 @@ func TestCompareMarkdownIsATable(t *testing.T) {
 	}
 	// Every table (the comparison, then the percentile ladder) has as many cells in each row
 	// as in its header.
-	var cols, tables int
-	for _, line := range strings.Split(md, "\n") {
-		if !strings.HasPrefix(line, "|") {
-			cols = 0 // a table ends at its first line that is not a row
-			continue
-		}
-		n := strings.Count(line, "|")
-		if cols == 0 {
-			cols, tables = n, tables+1
-		}
-		if n != cols {
-			t.Errorf("row %q has %d pipes, header has %d", line, n, cols)
-		}
-	}
-	if tables != 2 || !strings.Contains(md, "|---|--:") {
+	checkReport(t, "compare --format markdown", lab.FormatMarkdown, md)
+	if !strings.Contains(md, "|---|--:") {
 		t.Errorf("no GitHub table:\n%s", md)
 	}
 }
@@ -730,6 +770,27 @@ func TestNameEscapesStayVisible(t *testing.T) {
 		if !strings.Contains(out.String(), `\x1b]0;PWNED\x07`) {
 			t.Errorf("poollab %q does not show the name escaped:\n%s", args, out.String())
 		}
+	}
+}
+
+// A preset's name goes into a Markdown report escaped: a | in it does not split the
+// columns, and <script> does not reach a renderer as HTML (issue 20).
+func TestMarkdownEscapesNames(t *testing.T) {
+	name := "a|b <script>alert(1)</script> *x* [l](u)"
+	escaped := `a\|b &lt;script&gt;alert(1)&lt;/script&gt; \*x\* \[l](u)`
+	for _, args := range [][]string{
+		{"run", "--set", "name=" + name},
+		{"compare", "shared-pool", "shared-pool", "--set", "name=" + name},
+	} {
+		var out bytes.Buffer
+		if err := run(append(args, "--duration", "300ms", "--set", "dependency.latency=100ms", "--format", "markdown"), &out); err != nil {
+			t.Fatalf("poollab %q: %v", args, err)
+		}
+		md := out.String()
+		if strings.Contains(md, "<") || !strings.Contains(md, escaped) {
+			t.Errorf("poollab %q: the name is not escaped for Markdown:\n%s", args, md)
+		}
+		checkReport(t, fmt.Sprintf("poollab %q", args), lab.FormatMarkdown, md)
 	}
 }
 

@@ -90,7 +90,7 @@ func TestPermitHeldUntilTheOrphanedCallEnds(t *testing.T) {
 func TestDeadlineCountsQueueWait(t *testing.T) {
 	c := scaled()
 	c.Traffic.Signup.Rate = 0
-	c.Pool = PoolConfig{Workers: 2, Queue: 50, Discipline: FIFO}
+	c.Pool.Workers, c.Pool.Queue, c.Pool.Discipline = 2, 50, FIFO
 	c.Traffic.Payment.Rate = 50 // λW = 50 × 0.1 = 5 workers needed of 2: the queue grows
 	c.Dependency.Latency = Duration(100 * time.Millisecond)
 	c.Payment.Deadline = Duration(250 * time.Millisecond)

@@ -16,6 +16,13 @@ import (
 // sent, if they differ in it: see SameTraffic).
 func RunPair(ctx context.Context, a, b Config, o Options) ([2]Snapshot, error) {
 	b = SameTraffic(a, b)
+	// Both are checked before either starts: A must not run its whole length for nothing.
+	if err := a.Validate(); err != nil {
+		return [2]Snapshot{}, fmt.Errorf("A %s: %w", a.Name, err)
+	}
+	if err := b.Validate(); err != nil {
+		return [2]Snapshot{}, fmt.Errorf("B %s, on A's traffic: %w", b.Name, err)
+	}
 	var (
 		out  [2]Snapshot
 		errs [2]error
@@ -40,9 +47,7 @@ func RunPair(ctx context.Context, a, b Config, o Options) ([2]Snapshot, error) {
 // Side is o for lab i of a pair (0 is A, 1 is B): a fixed dependency port moves up by i,
 // so the two dependencies never ask for the same one.
 func (o Options) Side(i int) Options {
-	if o.DependencyPort != 0 {
-		o.DependencyPort += i
-	}
+	o.side = i
 	return o
 }
 
@@ -198,7 +203,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	case FormatJSON:
 		return writeJSON(w, c)
 	case FormatMarkdown:
-		fmt.Fprintf(w, "**poollab**: `%s` (A) vs `%s` (B), %s, %.1fs each\n\n", a.Preset, b.Preset, SameTrafficNote(a.Config, b.Config), a.DurationS)
+		fmt.Fprintf(w, "**poollab**: %s (A) vs %s (B), %s, %.1fs each\n\n", markdownText(a.Preset), markdownText(b.Preset), SameTrafficNote(a.Config, b.Config), a.DurationS)
 	case FormatTable:
 		fmt.Fprintf(w, "A = %s, B = %s: %s, %.1fs each\n\n", a.Preset, b.Preset, SameTrafficNote(a.Config, b.Config), a.DurationS)
 	default:
@@ -261,7 +266,11 @@ func msCell(d time.Duration, measured bool) string {
 func writeRows(w io.Writer, format string, rows [][]string) error {
 	if format == FormatMarkdown {
 		for i, row := range rows {
-			fmt.Fprintln(w, "| "+strings.Join(row, " | ")+" |")
+			cells := make([]string, len(row))
+			for j, c := range row {
+				cells[j] = markdownText(c) // a preset's name heads a column
+			}
+			fmt.Fprintln(w, "| "+strings.Join(cells, " | ")+" |")
 			if i == 0 {
 				fmt.Fprintln(w, "|---"+strings.Repeat("|--:", len(row)-1)+"|")
 			}
@@ -273,7 +282,7 @@ func writeRows(w io.Writer, format string, rows [][]string) error {
 
 func writeLine(w io.Writer, format, line string) {
 	if format == FormatMarkdown {
-		line = "- " + line
+		line = "- " + markdownText(line)
 	}
 	fmt.Fprintln(w, line)
 }

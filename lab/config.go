@@ -364,6 +364,8 @@ func (e *FieldError) Error() string { return e.Key + ": " + e.Msg }
 func (e *FieldError) Unwrap() error { return ErrInvalid }
 
 // Validate reports the first out-of-range value, naming its key and the allowed range.
+// Every value is checked whether or not its mechanism is on (autoscaling, the breaker, a
+// bulkhead, retries): a bad value must not wait for the key that turns it on.
 func (c Config) Validate() error {
 	checks := []struct {
 		key string
@@ -410,6 +412,7 @@ func (c Config) Validate() error {
 		{"payment.retry.attempts", c.Payment.Retry.Attempts < 1 || c.Payment.Retry.Attempts > MaxAttempts, fmt.Sprintf("must be 1..%d (1: no retry), got %d", MaxAttempts, c.Payment.Retry.Attempts)},
 		{"payment.retry.backoff", c.Payment.Retry.Backoff < 0 || c.Payment.Retry.Backoff.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Payment.Retry.Backoff)},
 		{"payment.retry.jitter", !oneOf(c.Payment.Retry.Jitter, Jitters...), fmt.Sprintf("must be one of %s, got %s", join(Jitters), Quote(string(c.Payment.Retry.Jitter)))},
+		{"payment.retry.on", !allOf(c.Payment.Retry.On, RetryConditions...), fmt.Sprintf("must be a list of %s, got %s", join(RetryConditions), Quote(join(c.Payment.Retry.On)))},
 		{"payment.retry.budget", c.Payment.Retry.Budget < 0 || c.Payment.Retry.Budget > 100, fmt.Sprintf("must be 0%%..100%% (0%%: no budget), got %s", c.Payment.Retry.Budget)},
 		{"dependency.hops", c.Dependency.Hops < 0 || c.Dependency.Hops > MaxHops, fmt.Sprintf("must be 0..%d (0 or 1: the plain dependency), got %d", MaxHops, c.Dependency.Hops)},
 		{"dependency.deadline", !oneOf(c.Dependency.Deadline, DeadlineModes...), fmt.Sprintf("must be one of %s, got %s", join(DeadlineModes), Quote(string(c.Dependency.Deadline)))},
@@ -422,8 +425,8 @@ func (c Config) Validate() error {
 		{"traffic.signup.resubmit_after", c.Traffic.Signup.ResubmitAfter < 0 || c.Traffic.Signup.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Signup.ResubmitAfter)},
 		{"traffic.health.resubmit_after", c.Traffic.Health.ResubmitAfter < 0 || c.Traffic.Health.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Health.ResubmitAfter)},
 		{"pool.autoscale.max", c.Pool.Autoscale.Max != 0 && (c.Pool.Autoscale.Max < c.Pool.Workers || c.Pool.Autoscale.Max > MaxWorkers), fmt.Sprintf("must be 0 (no autoscaling) or pool.workers (%d)..%d, got %d", c.Pool.Workers, MaxWorkers, c.Pool.Autoscale.Max)},
-		{"pool.autoscale.step", c.Pool.Autoscale.Max > 0 && (c.Pool.Autoscale.Step < 1 || c.Pool.Autoscale.Step > MaxWorkers), fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Autoscale.Step)},
-		{"pool.autoscale.every", c.Pool.Autoscale.Max > 0 && (c.Pool.Autoscale.Every.D() < 10*time.Millisecond || c.Pool.Autoscale.Every.D() > time.Hour), fmt.Sprintf("must be 10ms..1h, got %s", c.Pool.Autoscale.Every)},
+		{"pool.autoscale.step", c.Pool.Autoscale.Step < 1 || c.Pool.Autoscale.Step > MaxWorkers, fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Autoscale.Step)},
+		{"pool.autoscale.every", c.Pool.Autoscale.Every.D() < 10*time.Millisecond || c.Pool.Autoscale.Every.D() > time.Hour, fmt.Sprintf("must be 10ms..1h, got %s", c.Pool.Autoscale.Every)},
 		{"dependency.knee", c.Dependency.Knee < 0 || c.Dependency.Knee > MaxWorkers, fmt.Sprintf("must be 0 (none)..%d, got %d", MaxWorkers, c.Dependency.Knee)},
 		{"dependency.knee_exponent", !(c.Dependency.KneeExponent > 0 && c.Dependency.KneeExponent <= MaxKneeExponent), fmt.Sprintf("must be above 0 and at most %d (above 1 the dependency answers fewer per second past its knee), got %g", MaxKneeExponent, c.Dependency.KneeExponent)},
 		{"traffic.payment.label", !validLabel(c.Traffic.Payment.Label), labelMsg(c.Traffic.Payment.Label)},
@@ -464,6 +467,15 @@ func oneOf[T comparable](v T, allowed ...T) bool {
 		}
 	}
 	return false
+}
+
+func allOf[T comparable](vs []T, allowed ...T) bool {
+	for _, v := range vs {
+		if !oneOf(v, allowed...) {
+			return false
+		}
+	}
+	return true
 }
 
 func join[T ~string](vs []T) string {

@@ -73,3 +73,50 @@ func TestValidateBoundsAndQuotes(t *testing.T) {
 		}
 	}
 }
+
+// Every value is checked whether or not its mechanism is on: a bad value must not lie in
+// wait for the key that turns the mechanism on (issue 20: pool.autoscale.step=-1 passed
+// while autoscaling was off). Each row leaves its mechanism off and sets one of its values
+// out of range.
+func TestValidateChecksMechanismsThatAreOff(t *testing.T) {
+	for _, tc := range []struct {
+		key    string
+		change func(*Config)
+	}{
+		{"pool.autoscale.step", func(c *Config) { c.Pool.Autoscale.Step = -1 }},
+		{"pool.autoscale.step", func(c *Config) { c.Pool.Autoscale.Step = 0 }},
+		{"pool.autoscale.every", func(c *Config) { c.Pool.Autoscale.Every = 0 }},
+		{"pool.autoscale.every", func(c *Config) { c.Pool.Autoscale.Every = Duration(2 * time.Hour) }},
+		{"payment.breaker.min_calls", func(c *Config) { c.Payment.Breaker.MinCalls = 0 }},
+		{"payment.breaker.failure_rate", func(c *Config) { c.Payment.Breaker.FailureRate = 101 }},
+		{"payment.breaker.open_for", func(c *Config) { c.Payment.Breaker.OpenFor = -1 }},
+		{"payment.bulkhead.size", func(c *Config) { c.Payment.Bulkhead.Size = -1 }},
+		{"payment.bulkhead.max_wait", func(c *Config) { c.Payment.Bulkhead.MaxWait = -1 }},
+		{"payment.bulkhead.queue", func(c *Config) { c.Payment.Bulkhead.Queue = -1 }},
+		{"payment.timeout.duration", func(c *Config) { c.Payment.Timeout.Duration = 0 }},
+		{"payment.connections.lease_timeout", func(c *Config) { c.Payment.Connections.LeaseTimeout = -1 }},
+		{"payment.retry.backoff", func(c *Config) { c.Payment.Retry.Backoff = -1 }},
+		{"payment.retry.jitter", func(c *Config) { c.Payment.Retry.Jitter = "some" }},
+		{"payment.retry.on", func(c *Config) { c.Payment.Retry.On = []RetryCondition{"4xx"} }},
+		{"payment.retry.budget", func(c *Config) { c.Payment.Retry.Budget = -1 }},
+		{"dependency.brownout.slow", func(c *Config) { c.Dependency.Brownout.Slow = 0 }},
+		{"dependency.stall.every", func(c *Config) { c.Dependency.Stall.Every = -1 }},
+		{"dependency.stall.first_at", func(c *Config) { c.Dependency.Stall.FirstAt = -1 }},
+		{"dependency.hop.retry", func(c *Config) { c.Dependency.Hop.Retry = 0 }},
+		{"dependency.hop.reserve", func(c *Config) { c.Dependency.Hop.Reserve = -1 }},
+		{"dependency.knee_exponent", func(c *Config) { c.Dependency.KneeExponent = 0 }},
+		{"traffic.users", func(c *Config) { c.Traffic.Users = 0 }},
+		{"traffic.think", func(c *Config) { c.Traffic.Think = -1 }},
+		{"traffic.payment.resubmit_after", func(c *Config) { c.Traffic.Payment.ResubmitAfter = -1 }},
+		{"fleet.pull_after", func(c *Config) { c.Fleet.PullAfter = 0 }},
+		{"fleet.check_every", func(c *Config) { c.Fleet.CheckEvery = 0 }},
+		{"fleet.drain.at", func(c *Config) { c.Fleet.Drain.At = -1 }},
+	} {
+		c := DefaultConfig()
+		tc.change(&c)
+		var fe *FieldError
+		if err := c.Validate(); !errors.As(err, &fe) || fe.Key != tc.key || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s out of range with its mechanism off: got %v, want an error for %s", tc.key, err, tc.key)
+		}
+	}
+}

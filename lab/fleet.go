@@ -109,7 +109,7 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 		return nil, &FieldError{Key: "fleet.replicas", Msg: fmt.Sprintf("a fleet needs 2..%d replicas, got %d", MaxReplicas, cfg.Fleet.Replicas)}
 	}
 	cfg = cfg.fleetWide()
-	servers, err := startDependency(o.DependencyPort, cfg)
+	servers, err := startDependency(o, cfg)
 	if err != nil {
 		return nil, err
 	}

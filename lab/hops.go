@@ -86,14 +86,18 @@ type HopStats struct {
 
 // startDependency starts the dependency on 127.0.0.1: one server, or a chain of
 // dependency.hops servers, each calling the next, the last with the configured mode. The
-// lab calls the first, on port (0: any free one).
-func startDependency(port int, c Config) ([]*slowserver.Server, error) {
+// lab calls the first, on its fixed port (o.Ports) or any free one.
+func startDependency(o Options, c Config) ([]*slowserver.Server, error) {
+	ln, err := o.Ports.listener(o.side)
+	if err != nil {
+		return nil, err
+	}
 	d := c.Dependency
 	hops := make([]slowserver.Forward, d.servers()-1)
 	for i := range hops {
 		hops[i] = d.forward(c.Payment.Retry)
 	}
-	return slowserver.StartChainAt(port, hops, dependencySettings(d))
+	return slowserver.StartChainOn(ln, hops, dependencySettings(d))
 }
 
 // setDependency applies c to the running servers (a lab's or a fleet's, whose run began at

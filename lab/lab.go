@@ -25,13 +25,14 @@ func (g *generator) lateness() Percentiles { return g.lag.summary() }
 
 // Options are how a lab is started, as opposed to what it runs (Config).
 type Options struct {
-	DependencyPort int           // 0: the OS chooses
-	Until          time.Duration // stop generating (and sampling) after this long; 0: run until Stop
+	Ports *Ports        // fixed dependency ports (ListenPorts); nil: the OS chooses one at each start
+	Until time.Duration // stop generating (and sampling) after this long; 0: run until Stop
 	// OnPanic, if set, receives a panic in any of the lab's goroutines instead of the program
 	// crashing, so a UI can restore the terminal first. The lab is broken after it: Stop it.
 	OnPanic func(error)
 
 	replica *replicaOf // set by a fleet for each of its replicas; nil for a lab of its own
+	side    int        // which lab of a pair (Side): its port is the Ports' port + side
 }
 
 // replicaOf is what a fleet gives each of its replicas: the shared dependency and clock, the
@@ -107,7 +108,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 	if rep != nil {
 		l.servers = rep.servers
 	} else {
-		servers, err := startDependency(o.DependencyPort, cfg)
+		servers, err := startDependency(o, cfg)
 		if err != nil {
 			return nil, err
 		}

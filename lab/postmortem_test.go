@@ -151,7 +151,7 @@ func stuckConfig(workers int) Config {
 	c := DefaultConfig()
 	c.Duration = Duration(time.Hour)
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
-	c.Pool = PoolConfig{Workers: workers, Queue: QueueUnbounded, Discipline: FIFO}
+	c.Pool.Workers, c.Pool.Queue = workers, QueueUnbounded
 	c.Dependency.Latency = Duration(10 * time.Minute)
 	return c
 }

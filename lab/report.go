@@ -357,7 +357,7 @@ func (r Report) Write(w io.Writer, format string) error {
 	case FormatJSON:
 		return writeJSON(w, r)
 	case FormatMarkdown:
-		fmt.Fprintf(w, "**poollab** preset `%s`, %.1fs\n\n", r.Preset, r.DurationS)
+		fmt.Fprintf(w, "**poollab** preset %s, %.1fs\n\n", markdownText(r.Preset), r.DurationS)
 	case FormatTable:
 		fmt.Fprintf(w, "preset %s, %.1fs\n\n", r.Preset, r.DurationS)
 	default:

@@ -112,11 +112,11 @@ func TestScaledFields(t *testing.T) {
 	if !cfg.Equal(before) {
 		t.Errorf("Scaled changed the original")
 	}
+	if err := got.Validate(); err != nil {
+		t.Errorf("the scaled config is invalid: %v", err)
+	}
 	got.Payment.Retry.On[0] = "changed"
 	if cfg.Payment.Retry.On[0] == "changed" {
 		t.Errorf("the scaled config shares its lists with the original")
-	}
-	if err := got.Validate(); err != nil {
-		t.Errorf("the scaled config is invalid: %v", err)
 	}
 }

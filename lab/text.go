@@ -86,3 +86,47 @@ func clip(s string) (string, bool) {
 	}
 	return s, false
 }
+
+// markdownText is s as text in a Markdown document, a table cell included, shown as it is:
+// a | would end the cell, * _ ~ ` and [ would style it or start a link, and < > & would reach
+// a renderer as HTML, so those are escaped; a backslash that would escape the character after
+// it is doubled; a line break becomes a space (a table row is one line). Every string from
+// the user (a preset's name) goes into a Markdown report through it.
+func markdownText(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '\n', '\r':
+			b.WriteByte(' ')
+		case '_':
+			if !(i > 0 && isAlnum(s[i-1]) && i+1 < len(s) && isAlnum(s[i+1])) {
+				b.WriteByte('\\') // inside a word (round_robin) it never emphasises
+			}
+			b.WriteByte(c)
+		case '|', '*', '~', '`', '[':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\\':
+			if i+1 == len(s) || strings.IndexByte(asciiPunctuation, s[i+1]) >= 0 {
+				b.WriteByte('\\') // at the end it would break the line
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// asciiPunctuation are the characters a backslash escapes in Markdown (CommonMark 2.4).
+const asciiPunctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"

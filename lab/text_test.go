@@ -59,3 +59,26 @@ func TestQuoteAndClip(t *testing.T) {
 		}
 	}
 }
+
+// A string from the user shows in Markdown as it is: nothing ends a table cell, styles the
+// text, makes a link or reaches a renderer as HTML.
+func TestMarkdownText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"shared-pool", "shared-pool"},
+		{"a|b", `a\|b`},
+		{"<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"},
+		{"&lt;", "&amp;lt;"},
+		{"*bold* _em_ ~~gone~~ `code`", `\*bold\* \_em\_ \~\~gone\~\~ \` + "`code\\`"},
+		{"[link](http://x) ![img](y)", `\[link](http://x) !\[img](y)`},
+		{"round_robin", "round_robin"},
+		{`a\|b`, `a\\\|b`},
+		{`a\<b`, `a\\&lt;b`},
+		{`a\x1b`, `a\x1b`},
+		{`end\`, `end\\`},
+		{"two\nlines\r", "two lines "},
+	} {
+		if got := markdownText(tc.in); got != tc.want {
+			t.Errorf("markdownText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -83,6 +84,11 @@ func Load(ref string, sets []string) (lab.Config, error) {
 	if err != nil {
 		return lab.Config{}, err
 	}
+	return load(src, sets)
+}
+
+// load is Load once the preset's text is read.
+func load(src source, sets []string) (lab.Config, error) {
 	root, err := parse(src)
 	if err != nil {
 		return lab.Config{}, err
@@ -224,9 +230,9 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // parse returns the root mapping of the file's one document (an empty mapping for an empty file).
 func parse(src source) (*yaml.Node, error) {
 	syntax := func(err error) error {
-		msg := strings.ReplaceAll(err.Error(), "\n", " ")
+		msg := clipQuoted(strings.ReplaceAll(err.Error(), "\n", " "))
 		if r := []rune(msg); len(r) > maxYAMLMessage {
-			msg = string(r[:maxYAMLMessage]) + "…" // yaml repeats some input: an unknown anchor's name
+			msg = string(r[:maxYAMLMessage]) + "…"
 		}
 		if m := yamlLine.FindStringSubmatch(msg); m != nil {
 			return invalid(err, "%s:%s: %s", src.label, m[1], m[2])
@@ -257,6 +263,28 @@ func parse(src source) (*yaml.Node, error) {
 		return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: root.Line}, nil
 	}
 	return root, nil
+}
+
+// clipQuoted cuts what a yaml message quotes of the input (an unknown anchor's 'name', a
+// tagged `value`, a "key") to lab.MaxQuoted characters, as every other message does.
+func clipQuoted(msg string) string {
+	i := strings.IndexAny(msg, "'`\"")
+	switch {
+	case i < 0:
+		return msg
+	case msg[i] == '"':
+		q, err := strconv.QuotedPrefix(msg[i:])
+		if err != nil {
+			return msg
+		}
+		v, _ := strconv.Unquote(q)
+		return msg[:i] + lab.Quote(v) + msg[i+len(q):]
+	}
+	j := strings.LastIndexByte(msg, msg[i]) // a name may hold the quote itself: take the last
+	if j == i {
+		return msg
+	}
+	return msg[:i+1] + lab.Clip(msg[i+1:j]) + msg[j:]
 }
 
 // origin is where a leaf's value came from: "FILE:LINE" or "--set key=value".

@@ -669,7 +669,7 @@ func TestLoadErrorsQuoteShort(t *testing.T) {
 		{write("esc.yaml", "pool: {discipline: \""+`\e]0;t\a`+long+"\"}\n"), nil, `pool.discipline: must be fifo or lifo, got "\x1b]0;t\a` + long[:lab.MaxQuoted-6] + `"…`},
 		{write("key.yaml", long[:1000]+": 1\n"), nil, `unknown key "` + long[:lab.MaxQuoted] + `"…`},
 		{write("num.yaml", "pool: {workers: \""+long+"\"}\n"), nil, `pool.workers: "` + long[:lab.MaxQuoted] + `"… is not a whole number`},
-		{write("anchor.yaml", "pool: *"+long+"\n"), nil, "unknown anchor"},
+		{write("anchor.yaml", "pool: *"+long+"\n"), nil, `anchor.yaml: unknown anchor '` + long[:lab.MaxQuoted] + `…' referenced`},
 		{"shared-pool", []string{"pool.discipline=" + long}, `--set pool.discipline=` + long[:lab.MaxQuoted] + `…: must be fifo or lifo, got "` + long[:lab.MaxQuoted] + `"…`},
 		{"shared-pool", []string{"dependency.latency=" + esc}, `--set dependency.latency=\x1b]52;c;aGk=\x07` + long[:lab.MaxQuoted-12] + `…: "\x1b]52;c;aGk=\a`},
 		{"shared-pool", []string{"duration=3000000h"}, `--set duration=3000000h: "3000000h" is out of range (too long for any duration)`},

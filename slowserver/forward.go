@@ -44,27 +44,35 @@ type Forward struct {
 // call; the last is the ordinary server). Each hop's URL is filled in. If one fails to
 // start, those already started are closed. Close them edge first, so no hop is left
 // retrying against a closed server.
-func StartChain(hops []Forward, last Settings) ([]*Server, error) { return StartChainAt(0, hops, last) }
+func StartChain(hops []Forward, last Settings) ([]*Server, error) {
+	return StartChainOn(nil, hops, last)
+}
 
-// StartChainAt is StartChain with the edge, the server to call, on port (0: any free one).
-func StartChainAt(port int, hops []Forward, last Settings) ([]*Server, error) {
+// StartChainOn is StartChain with the edge, the server to call, on a listener the caller
+// has bound (nil: any free port). The chain owns edge from now on, as StartOn does.
+func StartChainOn(edge net.Listener, hops []Forward, last Settings) ([]*Server, error) {
+	start := func(i int, s Settings) (*Server, error) {
+		if i > 0 || edge == nil {
+			return Start(0, s)
+		}
+		ln := edge
+		edge = nil // handed on
+		return StartOn(ln, s)
+	}
+	defer func() {
+		if edge != nil { // a server behind it failed first
+			edge.Close()
+		}
+	}()
 	servers := make([]*Server, len(hops)+1)
 	var err error
-	lastPort := 0
-	if len(hops) == 0 {
-		lastPort = port
-	}
-	if servers[len(hops)], err = Start(lastPort, last); err != nil {
+	if servers[len(hops)], err = start(len(hops), last); err != nil {
 		return nil, fmt.Errorf("slowserver: last server: %w", err)
 	}
 	for i := len(hops) - 1; i >= 0; i-- {
 		f := hops[i]
 		f.URL = servers[i+1].URL()
-		hopPort := 0
-		if i == 0 {
-			hopPort = port
-		}
-		if servers[i], err = Start(hopPort, Settings{Mode: Healthy, Forward: &f}); err != nil {
+		if servers[i], err = start(i, Settings{Mode: Healthy, Forward: &f}); err != nil {
 			for _, s := range servers[i+1:] {
 				s.Close()
 			}

@@ -3,9 +3,9 @@ package slowserver
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -398,28 +398,37 @@ func TestPropagatedDeadlineCappedByOwnTimeout(t *testing.T) {
 	}
 }
 
-// StartChainAt puts the edge, the server a caller calls, on the port asked for.
-func TestStartChainAtPort(t *testing.T) {
-	probe, err := Start(0, Settings{Mode: Healthy})
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := probe.Addr()[strings.LastIndexByte(probe.Addr(), ':')+1:]
-	probe.Close() // free again: the chain's edge takes it
-	n, err := strconv.Atoi(port)
-	if err != nil {
-		t.Fatal(err)
-	}
+// StartChainOn puts the edge, the server a caller calls, on the listener it is given, and
+// owns it: a chain that fails to start closes it.
+func TestStartChainOnListener(t *testing.T) {
 	for _, hops := range [][]Forward{nil, {{Attempts: 1}}} {
-		srvs, err := StartChainAt(n, hops, Settings{Mode: Healthy})
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := srvs[0].Addr(); !strings.HasSuffix(got, ":"+port) {
-			t.Errorf("%d hops: edge on %s, want port %s", len(hops), got, port)
+		srvs, err := StartChainOn(ln, hops, Settings{Mode: Healthy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := srvs[0].Addr(); got != ln.Addr().String() {
+			t.Errorf("%d hops: edge on %s, want %s", len(hops), got, ln.Addr())
 		}
 		for _, s := range srvs {
 			s.Close()
+		}
+	}
+	for _, hops := range [][]Forward{nil, {{Attempts: 1}}} {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := StartChainOn(ln, hops, Settings{Mode: "sleepy"}); !errors.Is(err, ErrBadMode) {
+			t.Errorf("%d hops: %v, want ErrBadMode", len(hops), err)
+		}
+		if again, err := net.Listen("tcp", ln.Addr().String()); err != nil {
+			t.Errorf("%d hops: a chain that failed kept its listener: %v", len(hops), err)
+		} else {
+			again.Close()
 		}
 	}
 }

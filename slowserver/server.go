@@ -107,6 +107,21 @@ func Start(port int, s Settings) (*Server, error) {
 	if err := check(s); err != nil {
 		return nil, err
 	}
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		return nil, fmt.Errorf("slowserver: listen: %w", err)
+	}
+	return StartOn(ln, s)
+}
+
+// StartOn is Start on a listener the caller has bound already, so a port is known to be
+// free, and held, before anything else starts. The server owns ln from now on: Close
+// closes it, and so does a failure to start.
+func StartOn(ln net.Listener, s Settings) (*Server, error) {
+	if err := check(s); err != nil {
+		ln.Close()
+		return nil, err
+	}
 	srv := &Server{start: time.Now()}
 	srv.closeCtx, srv.cancel = context.WithCancel(context.Background())
 	srv.closing = srv.closeCtx.Done()
@@ -114,11 +129,6 @@ func Start(port int, s Settings) (*Server, error) {
 	s.since = time.Now()
 	s.Forward = s.Forward.clone()
 	srv.settings.Store(&s)
-	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
-	if err != nil {
-		srv.cancel()
-		return nil, fmt.Errorf("slowserver: listen: %w", err)
-	}
 	srv.addr = ln.Addr().String()
 	srv.mu.Lock()
 	defer srv.mu.Unlock()

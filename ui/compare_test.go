@@ -380,6 +380,43 @@ func TestFileSafe(t *testing.T) {
 	}
 }
 
+// A preset's name of any length exports (issue 20: past about 230 characters x failed with
+// "file name too long"): the file name keeps a recognisable start of each name and a hash
+// that tells long names apart; the reports keep the names whole.
+func TestExportLongNames(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 11, 30, 10, 15, 0, 0, time.Local)
+	long := strings.Repeat("very-long-preset-name-", 20) // 440 characters
+	a, b := compareSnapshots()
+	a.Config.Name, b.Config.Name = long+"A", long+"B"
+	if fa, fb := fileSafe(a.Config.Name), fileSafe(b.Config.Name); fa == fb || len(fa) > maxNameInFile {
+		t.Errorf("fileSafe: %s and %s: want two names of at most %d bytes", fa, fb, maxNameInFile)
+	}
+	bases := map[string]bool{}
+	for _, snaps := range [][]lab.Snapshot{{*a}, {*b}, {*a, *b}} {
+		_, base, err := writeExport(dir, now, "frame", true, snaps)
+		if err != nil {
+			t.Fatalf("%d labs: %v", len(snaps), err)
+		}
+		if n := len(base + ".json"); n > 255 {
+			t.Errorf("file name of %d bytes: %s", n, base)
+		}
+		if !strings.HasPrefix(base, "poollab-very-long-preset-name-very-long") {
+			t.Errorf("file name %s does not start with the preset's name", base)
+		}
+		if bases[base] {
+			t.Errorf("two exports share the name %s", base)
+		}
+		bases[base] = true
+		files := readExport(t, dir, base)
+		for _, s := range snaps {
+			if !strings.Contains(files["json"], s.Config.Name) || !strings.Contains(files["md"], s.Config.Name) {
+				t.Errorf("%s: the reports lack the whole name %s…", base, s.Config.Name[:40])
+			}
+		}
+	}
+}
+
 // The live summary and the exported comparison are one table: the same rows, with the same
 // labels, in the same order, in-flight rows included.
 func TestSummaryAgreesWithExport(t *testing.T) {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -164,8 +166,14 @@ func exportName(snaps []lab.Snapshot, now time.Time) string {
 	return "poollab-" + strings.Join(names, "-vs-") + "-" + now.Format("20060102-150405")
 }
 
+// maxNameInFile is how much of a preset's name a file name keeps: two names, the time, a
+// number and the extension stay well within the 255 bytes a file name may have.
+const maxNameInFile = 80
+
 // fileSafe keeps letters, digits, '.', '_' and '-' of a preset's name, which a user's file
-// may set to anything; the rest become '-', one at a time.
+// may set to anything; the rest become '-', one at a time. A name longer than
+// maxNameInFile is cut and ends in a short hash of the whole name, so two long names that
+// start alike still differ; the reports inside keep the name whole.
 func fileSafe(name string) string {
 	s := strings.Map(func(r rune) rune {
 		switch {
@@ -179,6 +187,10 @@ func fileSafe(name string) string {
 	}
 	if s = strings.Trim(s, "-"); s == "" {
 		return "lab"
+	}
+	if len(s) > maxNameInFile {
+		sum := sha256.Sum256([]byte(name))
+		s = s[:maxNameInFile-9] + "-" + hex.EncodeToString(sum[:4])
 	}
 	return s
 }

@@ -31,7 +31,7 @@ func testConfig() lab.Config {
 // engine adds) set to the article's lab: the start for the key tests.
 func actionBase() lab.Config {
 	c := lab.DefaultConfig()
-	c.Pool = lab.PoolConfig{Workers: 20, Queue: 0, Discipline: lab.FIFO}
+	c.Pool.Workers, c.Pool.Queue, c.Pool.Discipline = 20, 0, lab.FIFO // autoscaling's defaults, off
 	c.Dependency.Latency, c.Dependency.Mode = lab.Duration(3*time.Second), lab.ModeSlow
 	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutNone, Duration: lab.Duration(time.Second)}
 	c.Payment.Bulkhead.Type, c.Payment.Bulkhead.Size = lab.BulkheadNone, 5

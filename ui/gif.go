@@ -265,6 +265,11 @@ func (g *gifWriter) close(end time.Duration) error {
 	}
 	g.flushPending(end)
 	g.write([]byte{0x3b})
+	return g.flush()
+}
+
+// flush writes what is buffered, so a failing disk is known now.
+func (g *gifWriter) flush() error {
 	if err := g.w.Flush(); g.err == nil {
 		g.err = err
 	}

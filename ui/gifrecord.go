@@ -3,6 +3,7 @@ package ui
 import (
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -51,6 +52,8 @@ type gifRecorder struct {
 	quit  chan struct{} // stop was called
 	done  chan struct{}
 	err   error // the goroutine's; read after done
+	// failed is err as soon as it happens, for the dashboard's tick (failure).
+	failed atomic.Pointer[error]
 
 	mu       sync.Mutex
 	latest   *gifShot
@@ -99,7 +102,12 @@ func (r *gifRecorder) run() {
 			return
 		}
 		at := max(s.at, last+FrameEvery)
-		r.err = r.g.frame(s.frame, s.dark, at)
+		if r.err = r.g.frame(s.frame, s.dark, at); r.err == nil {
+			r.err = r.g.flush() // a full disk shows at this frame, not at the end
+		}
+		if err := r.err; err != nil {
+			r.failed.Store(&err)
+		}
 		last = at
 	}
 	finish := func() {
@@ -127,6 +135,15 @@ func (r *gifRecorder) run() {
 		}
 		put(r.take())
 	}
+}
+
+// failure is the first error writing the GIF, nil while there is none. Any goroutine may
+// call it: the dashboard's tick does.
+func (r *gifRecorder) failure() error {
+	if err := r.failed.Load(); err != nil {
+		return *err
+	}
+	return nil
 }
 
 // stop ends the recording and returns once the GIF is complete, with the first error

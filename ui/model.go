@@ -22,9 +22,10 @@ type Preset struct{ Name, Description string }
 type (
 	// tickMsg carries one snapshot per engine (none while paused or between runs) from one tick.
 	tickMsg struct {
-		snaps []*lab.Snapshot
-		gen   int
-		err   error // the engine panicked: quit and report
+		snaps     []*lab.Snapshot
+		gen       int
+		err       error // the engine panicked: quit and report
+		recording error // writing the recording failed: say so, and run on
 	}
 	// restartedMsg says a restart finished.
 	restartedMsg struct {
@@ -113,6 +114,9 @@ type model struct {
 
 	fatal error // why the dashboard quit on its own
 
+	recording       func() error // the recording's first write error, read on the tick; nil: not recording
+	recordingFailed bool         // said so already
+
 	tour tourState // the guided tour; tour.ch nil: none
 }
 
@@ -161,15 +165,22 @@ func (m model) Init() tea.Cmd {
 }
 
 // tick waits tickEvery and then takes one snapshot of each engine, off the update loop.
-// While paused it takes none, so the screen stays as it was.
+// While paused it takes none, so the screen stays as it was. It also reads whether the
+// recording has failed, so the screen says so at once.
 func (m model) tick() tea.Cmd {
-	ref, paused := m.ref, m.paused
+	ref, paused, recording := m.ref, m.paused, m.recording
+	if m.recordingFailed {
+		recording = nil // said once
+	}
 	return tea.Tick(tickEvery, func(time.Time) tea.Msg {
-		if paused {
-			return tickMsg{}
+		var msg tickMsg
+		if recording != nil {
+			msg.recording = recording()
 		}
-		snaps, gen, err := ref.snapshots()
-		return tickMsg{snaps: snaps, gen: gen, err: err}
+		if !paused {
+			msg.snaps, msg.gen, msg.err = ref.snapshots()
+		}
+		return msg
 	})
 }
 
@@ -190,6 +201,10 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			m.fatal = msg.err
 			return m.quit()
+		}
+		if msg.recording != nil && !m.recordingFailed {
+			m.recordingFailed = true
+			m.fail("recording stopped, the lab runs on: " + msg.recording.Error())
 		}
 		if len(msg.snaps) == len(m.shown()) && !m.paused && !m.restarting && msg.gen == m.gen {
 			now := m.now()

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -24,7 +25,8 @@ type recorder struct {
 	start  time.Time
 	events chan castEvent
 	done   chan struct{}
-	err    error // the writing goroutine's; read after done
+	err    error                 // the writing goroutine's first; read after done
+	failed atomic.Pointer[error] // err as soon as it happens, for the dashboard to say at once
 
 	mu      sync.Mutex
 	stopped bool
@@ -124,23 +126,41 @@ func (r *recorder) stop() error {
 	return r.err
 }
 
+// failure is the first error writing the recording, nil while there is none. Any
+// goroutine may call it: the dashboard's tick does.
+func (r *recorder) failure() error {
+	if err := r.failed.Load(); err != nil {
+		return *err
+	}
+	return nil
+}
+
 // write is the writing goroutine. The header needs the terminal's size, which the first
-// size message brings: output before it waits in memory.
+// size message brings: output before it waits in memory. Whenever no event waits, what it
+// has is flushed, so a failing disk is known at the next frame, not at the end.
 func (r *recorder) write(w io.Writer) {
 	defer close(r.done)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var early []castEvent
 	width, height := 0, 0
 	var line []byte
+	note := func(err error) {
+		if err != nil && r.err == nil {
+			r.err = err
+			r.failed.Store(&err)
+		}
+	}
 	put := func(e castEvent) {
 		if r.err == nil {
 			line = appendCastEvent(line[:0], e)
-			_, r.err = bw.Write(line)
+			_, err := bw.Write(line)
+			note(err)
 		}
 	}
 	header := func(w, h int) {
 		line = fmt.Appendf(line[:0], `{"version": 2, "width": %d, "height": %d, "timestamp": %d}`+"\n", w, h, r.start.Unix())
-		_, r.err = bw.Write(line)
+		_, err := bw.Write(line)
+		note(err)
 		for _, e := range early {
 			put(e)
 		}
@@ -159,12 +179,15 @@ func (r *recorder) write(w io.Writer) {
 			width, height = e.width, e.height
 			put(e)
 		}
+		if width != 0 && len(r.events) == 0 && r.err == nil {
+			note(bw.Flush())
+		}
 	}
 	if width == 0 { // a terminal that never said its size: the smallest the lab draws in
 		header(MinWidth, MinHeight)
 	}
-	if err := bw.Flush(); r.err == nil {
-		r.err = err
+	if r.err == nil {
+		note(bw.Flush())
 	}
 }
 

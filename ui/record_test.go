@@ -106,6 +106,7 @@ type session struct {
 	start  time.Time
 }
 
+// startSession runs a dashboard recording to the session's own buffer, as opts change it.
 func startSession(t *testing.T, opts ...func(*Options)) *session {
 	s := &session{t: t, done: make(chan error, 1), start: time.Now()}
 	in, typing := io.Pipe()
@@ -295,6 +296,63 @@ func TestRecordWriteError(t *testing.T) {
 		Output: io.Discard, Record: failingWriter{}}).Run()
 	if err == nil || !strings.Contains(err.Error(), "recording: disk full") {
 		t.Fatalf("Run: %v", err)
+	}
+}
+
+// A disk that fills during a recording is said on the screen the moment a write fails, in
+// the status line's error style, and the lab runs on (issue 20: it was said only after
+// quitting). The file takes a header and a frame or so, then fails every write.
+func TestRecordFailureShowsAtOnce(t *testing.T) {
+	for _, format := range []struct {
+		name string
+		as   func(*Options)
+	}{{"cast", func(*Options) {}}, {"gif", asGIF}} {
+		t.Run(format.name, func(t *testing.T) {
+			full := &failAfter{n: 2000}
+			s := startSession(t, format.as, func(o *Options) { o.Record = full })
+			s.waitFor("the failure on the screen", func(out string) bool {
+				return strings.Contains(out, "✗ recording stopped, the lab runs on: no space left on device")
+			})
+			s.press("b") // the lab runs on: keys still change it
+			s.waitFor("the bulkhead key's answer", func(out string) bool { return strings.Contains(out, "bulkhead →") })
+			s.typeKeys("q")
+			select {
+			case err := <-s.done:
+				if err == nil || !strings.Contains(err.Error(), "recording: no space left on device") {
+					t.Errorf("Run: %v, want the recording's failure", err)
+				}
+			case <-time.After(time.Minute):
+				t.Fatal("Run did not return")
+			}
+		})
+	}
+}
+
+// failAfter takes n bytes, then fails every write: a disk that fills.
+type failAfter struct{ n int }
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	if len(p) <= f.n {
+		f.n -= len(p)
+		return len(p), nil
+	}
+	n := f.n
+	f.n = 0
+	return n, errors.New("no space left on device")
+}
+
+// The tick says a recording's failure once, in error style, and the lab goes on: a later
+// status is not overwritten by it.
+func TestRecordFailureSaidOnce(t *testing.T) {
+	m := startModel(t, &fakeStarter{})
+	m = update(t, m, tickMsg{gen: m.gen, recording: errors.New("disk full")})
+	if !m.statusErr || m.status != "recording stopped, the lab runs on: disk full" || m.fatal != nil {
+		t.Fatalf("status %q (error style %v), fatal %v", m.status, m.statusErr, m.fatal)
+	}
+	m.say("something else")
+	m = update(t, m, tickMsg{gen: m.gen, recording: errors.New("disk full")})
+	if m.status != "something else" {
+		t.Errorf("the failure was said again: %q", m.status)
 	}
 }
 

@@ -96,13 +96,15 @@ func (a *App) Run() (err error) {
 	if out == nil {
 		out = os.Stdout
 	}
-	var m tea.Model = newModel(a.ref, a.o)
+	m := newModel(a.ref, a.o)
+	var gif *gifRecorder
 	if a.o.Record != nil && a.o.RecordGIF {
-		rec := startGIFRecorder(a.o.Record, cmp.Or(a.o.Scale, RecordScale))
-		defer stopRecording(rec, &err) // as the cast's, below
-		m = recordedModel{m.(model), rec}
+		gif = startGIFRecorder(a.o.Record, cmp.Or(a.o.Scale, RecordScale))
+		m.recording = gif.failure
+		defer stopRecording(gif, &err) // as the cast's, below
 	} else if a.o.Record != nil {
 		rec := startRecorder(a.o.Record)
+		m.recording = rec.failure
 		// However Run ends, the recording is complete once it returns: this runs after
 		// the program has restored the terminal, the last thing it writes.
 		defer stopRecording(rec, &err)
@@ -110,7 +112,11 @@ func (a *App) Run() (err error) {
 		opts = append(opts, tea.WithFilter(rec.filter))
 	}
 	opts = append(opts, tea.WithOutput(out))
-	p := tea.NewProgram(m, opts...)
+	var program tea.Model = m
+	if gif != nil {
+		program = recordedModel{m, gif}
+	}
+	p := tea.NewProgram(program, opts...)
 	a.mu.Lock()
 	a.prog = p
 	crashed := a.crashed
