@@ -407,7 +407,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"snapshot", "--preset", "shared-pool", "--compare", "a", "b"}, "name A once"},
 		{[]string{"snapshot", "stray"}, "unexpected argument"},
 		{[]string{"--compare", "shared-pool", "nosuch"}, "choose one of"},
-		{[]string{"snapshot", "--format", "png"}, `--format "png": choose one of ans, txt, svg`},
+		{[]string{"snapshot", "--format", "bmp"}, `--format "bmp": choose one of ans, txt, svg, png, gif`},
 		// Every command refuses an argument it does not take, and an empty value like any other.
 		{[]string{"presets", "extra"}, `unexpected argument "extra"`},
 		{[]string{"presets", "--x"}, "flag provided but not defined: -x"},
