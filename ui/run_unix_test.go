@@ -12,64 +12,56 @@ import (
 	"time"
 )
 
-// endSignals end the dashboard from outside: SIGHUP (the terminal closed; quitSignals) and
-// SIGTERM (kill, and on Windows the console window closed; Bubble Tea's own).
-var endSignals = []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM}
-
-// catchSignal keeps sig, sent while nothing else listens, from ending the test process.
-func catchSignal(t *testing.T, sig syscall.Signal) {
+// catchHangup keeps a SIGHUP sent while nothing else listens from ending the test process.
+func catchHangup(t *testing.T) {
 	guard := make(chan os.Signal, 1)
-	signal.Notify(guard, sig)
+	signal.Notify(guard, syscall.SIGHUP)
 	t.Cleanup(func() { signal.Stop(guard) })
 }
 
-// signalUntil sends sig to the test process every 100 ms until done yields (giving up
+// hangupUntil sends SIGHUP to the test process every 100 ms until done yields (giving up
 // after a minute: the listener is set up microseconds after the start).
-func signalUntil[T any](t *testing.T, sig syscall.Signal, done <-chan T) T {
+func hangupUntil[T any](t *testing.T, done <-chan T) T {
 	t.Helper()
+	if !slices.Contains(quitSignals, os.Signal(syscall.SIGHUP)) {
+		t.Fatalf("SIGHUP does not quit the dashboard: quitSignals = %v", quitSignals)
+	}
 	for range 600 {
 		select {
 		case v := <-done:
 			return v
 		case <-time.After(100 * time.Millisecond):
-			if err := syscall.Kill(os.Getpid(), sig); err != nil {
+			if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	t.Fatalf("%v did not end it", sig)
+	t.Fatal("SIGHUP did not end it")
 	panic("unreachable")
 }
 
 // SIGHUP (the terminal closed) ends the dashboard as SIGTERM does: the program quits, the
 // terminal is restored, the engines stop and Run returns nil.
 func TestRunQuitsOnHangup(t *testing.T) {
-	if !slices.Contains(quitSignals, os.Signal(syscall.SIGHUP)) {
-		t.Fatalf("SIGHUP does not quit the dashboard: quitSignals = %v", quitSignals)
+	catchHangup(t)
+	fs := &fakeStarter{}
+	app := New(Options{Config: testConfig(), Start: fs.start, Input: idleInput(t), Output: io.Discard})
+	done := make(chan error, 1)
+	go func() { done <- app.Run() }()
+	if err := hangupUntil(t, done); err != nil {
+		t.Fatalf("Run after SIGHUP: %v", err)
 	}
-	for _, sig := range endSignals {
-		t.Run(sig.String(), func(t *testing.T) {
-			catchSignal(t, sig)
-			fs := &fakeStarter{}
-			app := New(Options{Config: testConfig(), Start: fs.start, Input: idleInput(t), Output: io.Discard})
-			done := make(chan error, 1)
-			go func() { done <- app.Run() }()
-			if err := signalUntil(t, sig, done); err != nil {
-				t.Fatalf("Run after %v: %v", sig, err)
-			}
-			if _, stopped := fs.all()[0].state(); !stopped {
-				t.Errorf("the engine is still running after Run returned")
-			}
-		})
+	if _, stopped := fs.all()[0].state(); !stopped {
+		t.Errorf("the engine is still running after Run returned")
 	}
 }
 
 // quitOn routes a signal to quit, once; stop ends its goroutine whether or not one came.
 func TestQuitOn(t *testing.T) {
-	catchSignal(t, syscall.SIGHUP)
+	catchHangup(t)
 	quits := make(chan struct{}, 2)
 	stop := quitOn(func() { quits <- struct{}{} }, quitSignals...)
-	signalUntil(t, syscall.SIGHUP, quits)
+	hangupUntil(t, quits)
 	stop()
 	if len(quits) != 0 {
 		t.Errorf("quit called more than once")
@@ -77,15 +69,11 @@ func TestQuitOn(t *testing.T) {
 	quitOn(func() { t.Error("quit without a signal") }, quitSignals...)()
 }
 
-// SIGHUP and SIGTERM end a recorded session with the recording complete.
+// SIGHUP ends a recorded session with the recording complete.
 func TestRecordHangup(t *testing.T) {
-	for _, sig := range endSignals {
-		t.Run(sig.String(), func(t *testing.T) {
-			catchSignal(t, sig)
-			s := startSession(t)
-			if _, err := s.check(signalUntil(t, sig, s.done)); err != nil {
-				t.Fatalf("Run after %v: %v", sig, err)
-			}
-		})
+	catchHangup(t)
+	s := startSession(t)
+	if _, err := s.check(hangupUntil(t, s.done)); err != nil {
+		t.Fatalf("Run after SIGHUP: %v", err)
 	}
 }
