@@ -345,7 +345,9 @@ func listenPorts(port, sides int) (*lab.Ports, error) {
 }
 
 // stopSignals end a headless run early, with a report of the part it ran: ctrl+c, kill, and
-// the terminal closing (SIGHUP, whose default would end the process with no report).
+// the terminal closing (SIGHUP, whose default would end the process with no report). On
+// Windows SIGHUP never arrives: closing the console window arrives as SIGTERM (os/signal),
+// and Windows ends the process a few seconds later whatever it is doing.
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 // headless runs one lab, or two side by side on identical traffic, until they end or a

@@ -15,14 +15,21 @@ import (
 )
 
 // A SIGHUP (the terminal closed) ends a headless run as ctrl+c and kill do: the report of
-// the part it ran, then "interrupted". Not parallel: the signal goes to the whole process.
-func TestHangupEndsHeadlessRunsWithAReport(t *testing.T) {
-	if !slices.Contains(stopSignals, os.Signal(syscall.SIGHUP)) {
-		t.Fatalf("SIGHUP does not stop a headless run: stopSignals = %v", stopSignals)
+// the part it ran, then "interrupted". So does SIGTERM, which is also what Windows sends when
+// its console window is closed (os/signal). Not parallel: the signal goes to the whole process.
+func TestSignalsEndHeadlessRunsWithAReport(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) { interruptHeadless(t, sig) })
 	}
-	// Until run listens, a SIGHUP would end the test process: catch it here too.
+}
+
+func interruptHeadless(t *testing.T, sig syscall.Signal) {
+	if !slices.Contains(stopSignals, os.Signal(sig)) {
+		t.Fatalf("%v does not stop a headless run: stopSignals = %v", sig, stopSignals)
+	}
+	// Until run listens, the signal would end the test process: catch it here too.
 	guard := make(chan os.Signal, 1)
-	signal.Notify(guard, syscall.SIGHUP)
+	signal.Notify(guard, sig)
 	defer signal.Stop(guard)
 	quick := []string{"--set", "dependency.latency=100ms", "--format", "json"}
 	for _, args := range [][]string{
@@ -32,34 +39,34 @@ func TestHangupEndsHeadlessRunsWithAReport(t *testing.T) {
 		var out bytes.Buffer
 		done := make(chan error, 1)
 		go func() { done <- run(append(args, quick...), &out) }()
-		err := hangupUntil(t, done)
+		err := signalUntil(t, sig, done)
 		if err == nil || !strings.Contains(err.Error(), "interrupted after") || exitCode(err) != 1 {
-			t.Errorf("poollab %s: %v (exit %d); want the interrupted run's exit 1", strings.Join(args, " "), err, exitCode(err))
+			t.Errorf("%v, poollab %s: %v (exit %d); want the interrupted run's exit 1", sig, strings.Join(args, " "), err, exitCode(err))
 		}
 		var r struct {
 			DurationS float64           `json:"duration_s"`
 			Runs      []json.RawMessage `json:"runs"`
 		}
 		if err := json.Unmarshal(out.Bytes(), &r); err != nil || r.DurationS == 0 && len(r.Runs) != 2 {
-			t.Errorf("poollab %s: no report of the part it ran (%v):\n%s", strings.Join(args, " "), err, out.String())
+			t.Errorf("%v, poollab %s: no report of the part it ran (%v):\n%s", sig, strings.Join(args, " "), err, out.String())
 		}
 	}
 }
 
-// hangupUntil sends SIGHUP to the test process every 100 ms until done yields (giving up
+// signalUntil sends sig to the test process every 100 ms until done yields (giving up
 // after a minute: run listens microseconds after it starts).
-func hangupUntil(t *testing.T, done <-chan error) error {
+func signalUntil(t *testing.T, sig syscall.Signal, done <-chan error) error {
 	t.Helper()
 	for range 600 {
 		select {
 		case err := <-done:
 			return err
 		case <-time.After(100 * time.Millisecond):
-			if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
+			if err := syscall.Kill(os.Getpid(), sig); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	t.Fatal("SIGHUP did not end it")
+	t.Fatalf("%v did not end it", sig)
 	return nil
 }

@@ -115,6 +115,21 @@ func BenchmarkVsBare(b *testing.B) {
 	}
 }
 
+// BenchmarkBare is the bare pipeline alone, 5,000 calls/s of 5 ms for 4 s, so that a whole
+// process doing only that can be measured from outside, beside `poollab run` doing the same
+// work (README, "Honest at the machine's limits": peak memory):
+//
+//	go test -c -o /tmp/lab.test ./lab/
+//	/usr/bin/time -v /tmp/lab.test -test.run '^$' -test.bench '^BenchmarkBare$' -test.benchtime 1x
+func BenchmarkBare(b *testing.B) {
+	for range b.N {
+		lag, done := runBare(b, 5000, 5*time.Millisecond, 4*time.Second)
+		b.ReportMetric(float64(done), "calls")
+		b.ReportMetric(ms(lag.P99), "lag_p99_ms")
+		b.ReportMetric(ms(lag.Max), "lag_max_ms")
+	}
+}
+
 // BenchmarkMemoryPerCallInFlight holds calls of 3 s in flight, in the bare pipeline and in
 // the lab, and reports the memory each call in flight keeps alive: live heap and goroutine
 // stacks after a collection, taken as the last request of the window leaves (rate × 3 s

@@ -2,7 +2,6 @@ package lab
 
 import (
 	"runtime/metrics"
-	"syscall"
 	"time"
 )
 
@@ -10,23 +9,25 @@ import (
 // and the most memory in use at once beyond what was in use before it (live heap objects and
 // goroutine stacks, sampled every 10 ms).
 type Cost struct {
-	Wall time.Duration
-	CPU  time.Duration
-	Peak uint64 // bytes
+	Wall     time.Duration
+	CPU      time.Duration
+	CPUKnown bool   // the system told the process's CPU time, before and after (else CPU is 0)
+	Peak     uint64 // bytes
 }
 
-// CPUShare is CPU over wall time: 1 is one core kept busy.
-func (c Cost) CPUShare() float64 {
-	if c.Wall <= 0 {
-		return 0
+// CPUShare is CPU over wall time: 1 is one core kept busy; ok is false when it is not known.
+func (c Cost) CPUShare() (share float64, ok bool) {
+	if !c.CPUKnown || c.Wall <= 0 {
+		return 0, false
 	}
-	return c.CPU.Seconds() / c.Wall.Seconds()
+	return c.CPU.Seconds() / c.Wall.Seconds(), true
 }
 
 // Measure runs fn and returns its cost.
 func Measure(fn func()) Cost {
 	base := memInUse()
-	cpu, wall := cpuTime(), time.Now()
+	cpu, cpuBefore := cpuTime()
+	wall := time.Now()
 	stop, sampled := make(chan struct{}), make(chan uint64)
 	go func() {
 		peak := base
@@ -45,15 +46,11 @@ func Measure(fn func()) Cost {
 	fn()
 	close(stop)
 	peak := <-sampled
-	return Cost{Wall: time.Since(wall), CPU: cpuTime() - cpu, Peak: peak - min(base, peak)}
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
+	c := Cost{Wall: time.Since(wall), Peak: peak - min(base, peak)}
+	if after, ok := cpuTime(); ok && cpuBefore {
+		c.CPU, c.CPUKnown = after-cpu, true
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return c
 }
 
 var memSamples = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/stacks:bytes"}}

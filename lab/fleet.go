@@ -113,7 +113,7 @@ func StartFleet(cfg Config, o Options) (*Fleet, error) {
 	if err != nil {
 		return nil, err
 	}
-	reserveFiles(cfg.filesNeeded())
+	reserve(cfg)
 	n := cfg.Fleet.Replicas
 	f := &Fleet{servers: servers, dep: servers[0], ended: make(chan struct{})}
 	f.onPanic = o.OnPanic

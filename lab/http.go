@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"syscall"
 	"time"
 
 	"poollab/slowserver"
@@ -60,7 +59,7 @@ func request(ctx context.Context, client *http.Client, url string, h http.Header
 		return result{out: TimedOut, failure: RetryOnTimeout}
 	case errors.Is(err, context.Canceled):
 		return result{out: Failed} // the lab is stopping
-	case errors.Is(err, syscall.EMFILE), errors.Is(err, syscall.ENFILE), errors.Is(err, syscall.EADDRNOTAVAIL):
+	case outOfSockets(err):
 		return result{out: Failed} // this process ran out of sockets: no signal about the dependency
 	case err != nil:
 		return result{out: Failed, depFailure: true, failure: RetryOnRefused} // refused or reset by the dependency

@@ -91,6 +91,14 @@ type Lab struct {
 // ErrFleet is what Start says to a config with more than one replica: Launch runs those.
 var ErrFleet = errors.New("lab: fleet.replicas > 1 is a fleet: start it with Launch or StartFleet")
 
+// reserve readies the process for a run of c before its traffic starts: a descriptor table
+// as large as it will need (fdtable.go), and a heap floor above what its calls will hold
+// (gcfloor.go).
+func reserve(c Config) {
+	reserveFiles(c.filesNeeded())
+	reserveHeap(c.heapNeeded())
+}
+
 // Start validates cfg, starts the dependency on 127.0.0.1 and begins traffic at once.
 func Start(cfg Config, o Options) (*Lab, error) {
 	rep := o.replica
@@ -101,7 +109,7 @@ func Start(cfg Config, o Options) (*Lab, error) {
 		if cfg.Fleet.IsFleet() {
 			return nil, ErrFleet
 		}
-		reserveFiles(cfg.filesNeeded())
+		reserve(cfg)
 	}
 	l := &Lab{ended: make(chan struct{}), ownsDep: rep == nil}
 	l.onPanic = o.OnPanic

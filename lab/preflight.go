@@ -135,8 +135,7 @@ func (r PreflightReport) Write(w io.Writer, interrupted bool) error {
 	rows := [][]string{{"preset", "lag p99", "sends", "timers p99", "CPU", "memory", "verdict"}}
 	for _, row := range r {
 		rows = append(rows, []string{row.Preset, fmt.Sprintf("%.1f ms", ms(row.Lag.P99)), itoa(row.Lag.Count),
-			fmt.Sprintf("%.1f ms", ms(row.Timers.P99)), fmt.Sprintf("%.0f%% of a core", 100*row.Cost.CPUShare()),
-			megabytes(row.Cost.Peak), row.Verdict.String()})
+			fmt.Sprintf("%.1f ms", ms(row.Timers.P99)), cpuShare(row.Cost), megabytes(row.Cost.Peak), row.Verdict.String()})
 	}
 	if err := writeAligned(w, rows); err != nil {
 		return err
@@ -160,6 +159,15 @@ func (r PreflightReport) Write(w io.Writer, interrupted bool) error {
 	}
 	_, err := fmt.Fprintln(w, line)
 	return err
+}
+
+// cpuShare writes a run's CPU as a share of one core, or says the system did not tell it.
+func cpuShare(c Cost) string {
+	share, ok := c.CPUShare()
+	if !ok {
+		return "not known"
+	}
+	return fmt.Sprintf("%.0f%% of a core", 100*share)
 }
 
 // megabytes writes a memory figure; below a tenth of a megabyte the garbage collector's own

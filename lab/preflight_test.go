@@ -58,7 +58,23 @@ func TestPreflightRunsAndMeasures(t *testing.T) {
 	if row.Lag.Count >= enoughSamples {
 		worst = max(worst, row.Lag.P99)
 	}
-	if row.Lag.Count == 0 || row.Timers.Count == 0 || row.Cost.CPU <= 0 || row.Cost.Wall < 300*time.Millisecond || row.Verdict != VerdictFor(worst) {
+	if row.Lag.Count == 0 || row.Timers.Count == 0 || !row.Cost.CPUKnown || row.Cost.CPU <= 0 || row.Cost.Wall < 300*time.Millisecond || row.Verdict != VerdictFor(worst) {
 		t.Errorf("row %+v", row)
+	}
+}
+
+// A run whose CPU time the system did not tell shows no CPU figure, not "0% of a core".
+func TestPreflightCPUNotKnown(t *testing.T) {
+	r := PreflightReport{
+		{Preset: "told", Cost: Cost{Wall: time.Second, CPU: 300 * time.Millisecond, CPUKnown: true}},
+		{Preset: "untold", Cost: Cost{Wall: time.Second}},
+	}
+	var b strings.Builder
+	if err := r.Write(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	if !strings.Contains(lines[1], "30% of a core") || strings.Contains(lines[2], "% of a core") || !strings.Contains(lines[2], "not known") {
+		t.Errorf("CPU figures:\n%s", b.String())
 	}
 }

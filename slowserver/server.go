@@ -24,7 +24,7 @@ type Mode string
 const (
 	Healthy  Mode = "healthy"  // answers after Settings.HealthyLatency
 	Slow     Mode = "slow"     // answers after Settings.Latency
-	Down     Mode = "down"     // listener closed: connections are refused
+	Down     Mode = "down"     // listener closed: connections are refused (on Windows, reset: refuse.go)
 	Errors   Mode = "errors"   // HTTP 500 at once
 	Brownout Mode = "brownout" // slow for BrownoutSlow, then healthy for BrownoutHealthy, repeating from Set
 )
@@ -92,10 +92,11 @@ type Server struct {
 
 	requests, inFlight, peak, pastDeadline, budget, calls atomic.Int64
 
-	mu       sync.Mutex   // guards srv and ln; Set and Close swap listeners under it
+	mu       sync.Mutex   // guards srv, ln and down; Set and Close swap listeners under it
 	gate     sync.RWMutex // closed is set under it, and a handler counts itself in under it
 	srv      *http.Server
 	ln       net.Listener // closed by us too: http.Server only knows it once Serve has run
+	down     net.Listener // the port a down server holds to reset connections (refuse.go)
 	closed   bool
 	serving  sync.WaitGroup // Serve goroutines
 	handlers sync.WaitGroup // handler bodies, so Close returns only when they are gone
@@ -133,7 +134,7 @@ func StartOn(ln net.Listener, s Settings) (*Server, error) {
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
 	if s.Mode == Down {
-		ln.Close() // keep the port number, refuse connections
+		srv.goDown(ln) // keep the port number, refuse connections
 		return srv, nil
 	}
 	srv.serve(ln)
@@ -179,8 +180,9 @@ func (s *Server) latencyNow(inFlight int64) time.Duration {
 	return set.Stall.Finish(at, d) - at
 }
 
-// Set changes the settings. Going to Down closes the listener and every open connection;
-// leaving Down listens again on the same port.
+// Set changes the settings. Going to Down closes the listener and every open connection
+// (on Windows it then holds the port to reset connections: refuse.go); leaving Down listens
+// again on the same port.
 func (s *Server) Set(next Settings) error {
 	if err := check(next); err != nil {
 		return err
@@ -202,14 +204,31 @@ func (s *Server) Set(next Settings) error {
 	switch {
 	case next.Mode == Down && s.srv != nil:
 		s.stopServing()
+		if resetWhenDown { // the port again, to reset what comes
+			ln, err := s.listenAgain()
+			if err != nil {
+				return err
+			}
+			s.goDown(ln)
+		}
 	case next.Mode != Down && s.srv == nil:
-		ln, err := net.Listen("tcp", s.addr)
+		s.comeUp()
+		ln, err := s.listenAgain()
 		if err != nil {
-			return fmt.Errorf("slowserver: listen again on %s: %w", s.addr, err)
+			return err
 		}
 		s.serve(ln)
 	}
 	return nil
+}
+
+// listenAgain listens on the server's port, which it has let go of.
+func (s *Server) listenAgain() (net.Listener, error) {
+	ln, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		return nil, fmt.Errorf("slowserver: listen again on %s: %w", s.addr, err)
+	}
+	return ln, nil
 }
 
 // Close stops serving and waits until no handler, no connection and no serve loop is left.
@@ -224,6 +243,7 @@ func (s *Server) Close() error {
 		if s.srv != nil {
 			s.stopServing()
 		}
+		s.comeUp()
 	}
 	s.mu.Unlock()
 	s.serving.Wait() // after it, no connection is counted in: Serve counts each before it returns

@@ -78,38 +78,60 @@ func TestErrorsModeAnswers500(t *testing.T) {
 	}
 }
 
-func TestDownRefusesAndComesBackOnSamePort(t *testing.T) {
-	srv, c := start(t, Settings{Mode: Healthy})
-	addr := srv.Addr()
-	if err := srv.Set(Settings{Mode: Down}); err != nil {
-		t.Fatal(err)
-	}
-	_, err := get(context.Background(), c, srv.URL())
-	if !errors.Is(err, syscall.ECONNREFUSED) {
-		t.Fatalf("down: want connection refused, got %v", err)
-	}
-	if err := srv.Set(Settings{Mode: Healthy}); err != nil {
-		t.Fatal(err)
-	}
-	if srv.Addr() != addr {
-		t.Fatalf("port moved from %s to %s", addr, srv.Addr())
-	}
-	if code, err := get(context.Background(), c, srv.URL()); err != nil || code != http.StatusOK {
-		t.Fatalf("back up: got %d, %v", code, err)
+// eachDown runs f as a down server closes its port (Linux, macOS) and as it resets every
+// connection (Windows: refuse.go); refused says whether a call's error is that one's.
+func eachDown(t *testing.T, f func(t *testing.T, refused func(error) bool)) {
+	for _, resets := range []bool{false, true} {
+		want := map[bool]error{false: syscall.ECONNREFUSED, true: syscall.ECONNRESET}[resets]
+		t.Run(want.Error(), func(t *testing.T) {
+			was := resetWhenDown
+			resetWhenDown = resets
+			defer func() { resetWhenDown = was }()
+			f(t, func(err error) bool { return errors.Is(err, want) })
+		})
 	}
 }
 
+func TestDownRefusesAndComesBackOnSamePort(t *testing.T) {
+	eachDown(t, func(t *testing.T, refused func(error) bool) {
+		srv, c := start(t, Settings{Mode: Healthy})
+		addr := srv.Addr()
+		for up := range int64(2) { // down and up, twice: the port is let go of and taken again each time
+			if err := srv.Set(Settings{Mode: Down}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := get(context.Background(), c, srv.URL()); !refused(err) {
+				t.Fatalf("down: want the connection refused, got %v", err)
+			}
+			if got := srv.Stats().Requests; got != up {
+				t.Errorf("%d requests reached a handler, want the %d made while it was up", got, up)
+			}
+			if err := srv.Set(Settings{Mode: Healthy}); err != nil {
+				t.Fatal(err)
+			}
+			if srv.Addr() != addr {
+				t.Fatalf("port moved from %s to %s", addr, srv.Addr())
+			}
+			if code, err := get(context.Background(), c, srv.URL()); err != nil || code != http.StatusOK {
+				t.Fatalf("back up: got %d, %v", code, err)
+			}
+		}
+	})
+}
+
 func TestStartDownThenUp(t *testing.T) {
-	srv, c := start(t, Settings{Mode: Down})
-	if _, err := get(context.Background(), c, srv.URL()); !errors.Is(err, syscall.ECONNREFUSED) {
-		t.Fatalf("want refused, got %v", err)
-	}
-	if err := srv.Set(Settings{Mode: Errors}); err != nil {
-		t.Fatal(err)
-	}
-	if code, _ := get(context.Background(), c, srv.URL()); code != http.StatusInternalServerError {
-		t.Fatalf("got %d", code)
-	}
+	eachDown(t, func(t *testing.T, refused func(error) bool) {
+		srv, c := start(t, Settings{Mode: Down})
+		if _, err := get(context.Background(), c, srv.URL()); !refused(err) {
+			t.Fatalf("want refused, got %v", err)
+		}
+		if err := srv.Set(Settings{Mode: Errors}); err != nil {
+			t.Fatal(err)
+		}
+		if code, _ := get(context.Background(), c, srv.URL()); code != http.StatusInternalServerError {
+			t.Fatalf("got %d", code)
+		}
+	})
 }
 
 // A caller that gives up frees the handler unless the server is told to ignore it. The

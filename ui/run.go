@@ -161,7 +161,8 @@ func stopRecording(rec interface{ stop() error }, err *error) {
 // quitSignals end the dashboard as SIGTERM does, which Bubble Tea handles itself (with
 // SIGINT): a quit, the terminal restored, Run returning nil. Without this, SIGHUP (the
 // terminal closed, tmux kill-session) would end the process at once with the screen left in
-// the alternate mode and the cursor hidden.
+// the alternate mode and the cursor hidden. Windows sends no SIGHUP: closing the console
+// window arrives as SIGTERM (os/signal), and ctrl+c as a key, as in a Unix terminal.
 var quitSignals = []os.Signal{syscall.SIGHUP}
 
 // quitOn calls quit once when one of sigs arrives, until stop is called; stop returns when
