@@ -22,6 +22,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"poollab/lab"
+	"poollab/lab/engine"
 	"poollab/presets"
 	"poollab/ui"
 )
@@ -67,7 +68,7 @@ func (e usageError) Error() string { return e.msg }
 func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
 
 func main() {
-	lab.SetHeapFloor(lab.HeapFloor) // no collections while the heap is small: they make the generator late
+	engine.SetHeapFloor(engine.HeapFloor) // no collections while the heap is small: they make the generator late
 	err := run(os.Args[1:], os.Stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(os.Stdout, usage)
@@ -89,7 +90,7 @@ func exitCode(err error) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.As(err, new(usageError)), errors.Is(err, lab.ErrInvalid), errors.Is(err, lab.ErrPortUnavailable):
+	case errors.As(err, new(usageError)), errors.Is(err, lab.ErrInvalid), errors.Is(err, engine.ErrPortUnavailable):
 		return 2
 	}
 	return 1
@@ -326,11 +327,11 @@ func withDuration(cfg lab.Config, flagName string, d time.Duration) (lab.Config,
 }
 
 // listenPorts holds the dependencies' ports, --port N and, for B, N+1, before anything
-// starts (lab.ListenPorts): one that another program holds is refused at once, saying which
+// starts (engine.ListenPorts): one that another program holds is refused at once, saying which
 // and what to do, before any traffic.
-func listenPorts(port, sides int) (*lab.Ports, error) {
-	ports, err := lab.ListenPorts(port, sides)
-	var pe *lab.PortError
+func listenPorts(port, sides int) (*engine.Ports, error) {
+	ports, err := engine.ListenPorts(port, sides)
+	var pe *engine.PortError
 	if !errors.As(err, &pe) {
 		return ports, err
 	}
@@ -361,16 +362,16 @@ func headless(cfgs []lab.Config, port int, write func([]lab.Snapshot) error) err
 	defer ports.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	o := lab.Options{Ports: ports}
+	o := engine.Options{Ports: ports}
 	var snaps []lab.Snapshot
 	var runErr error
 	if len(cfgs) == 2 {
 		var pair [2]lab.Snapshot
-		pair, runErr = lab.RunPair(ctx, cfgs[0], cfgs[1], o)
+		pair, runErr = engine.RunPair(ctx, cfgs[0], cfgs[1], o)
 		snaps = pair[:]
 	} else {
 		var one lab.Snapshot
-		one, runErr = lab.Run(ctx, cfgs[0], o)
+		one, runErr = engine.Run(ctx, cfgs[0], o)
 		snaps = []lab.Snapshot{one}
 	}
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
@@ -495,7 +496,7 @@ func animate(cfgs []lab.Config, port, w, h, scale int, stdout io.Writer) error {
 		at    time.Duration
 	}
 	var shots []shot
-	snaps, runErr := lab.Watch(ctx, cfgs, lab.Options{Ports: ports}, ui.FrameEvery, func(s []lab.Snapshot) {
+	snaps, runErr := engine.Watch(ctx, cfgs, engine.Options{Ports: ports}, ui.FrameEvery, func(s []lab.Snapshot) {
 		shots = append(shots, shot{ui.Frame(s, w, h, noColor), s[0].Elapsed})
 	})
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
@@ -572,7 +573,7 @@ func runCheck(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		row, err := lab.Preflight(ctx, cfg, each.d)
+		row, err := engine.Preflight(ctx, cfg, each.d)
 		if ctx.Err() != nil {
 			if err := report.Write(stdout, true); err != nil {
 				return err
@@ -642,8 +643,8 @@ func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
 		Config: cfgs[0],
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
-			o := lab.Options{Ports: ports, OnPanic: func(err error) { app.Crash(err) }}
-			return lab.Launch(cfg, o.Side(side))
+			o := engine.Options{Ports: ports, OnPanic: func(err error) { app.Crash(err) }}
+			return engine.Launch(cfg, o.Side(side))
 		},
 		Presets:    list,
 		LoadPreset: loadPreset,

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"poollab/lab"
+	"poollab/lab/engine"
 	"poollab/presets"
 )
 
@@ -93,7 +94,7 @@ func TestHopPresetsCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snaps, err := lab.RunPair(context.Background(), a, b, lab.Options{})
+	snaps, err := engine.RunPair(context.Background(), a, b, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func (a *adaptive) stats() (limit, inUse int) {
 // its first try.
 func adaptiveStage(a *adaptive) stage {
 	return stage{name: "bulkhead:adaptive", waits: PhaseBulkhead, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			g := a.cur.Load()
 			p.phase(PhaseBulkhead)
 			permit, err := g.lim.AcquirePermitWithMaxWait(ctx, g.maxWait)

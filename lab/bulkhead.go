@@ -72,7 +72,7 @@ func (s *semaphore) acquire(ctx context.Context) (release func(), err error) {
 // time: rejected, and the worker is free at once.
 func semaphoreStage(s *semaphore) stage {
 	return stage{name: "bulkhead:semaphore", waits: PhaseBulkhead, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			p.phase(PhaseBulkhead)
 			release, err := s.acquire(ctx)
 			if err != nil {
@@ -82,4 +82,15 @@ func semaphoreStage(s *semaphore) stage {
 			return next(ctx, p)
 		}
 	}}
+}
+
+// addBulkhead adds one replica's bulkhead to the fleet's: places and what holds them.
+func addBulkhead(a, b BulkheadStats) BulkheadStats {
+	a.Size += b.Size
+	a.Limit += b.Limit
+	a.InUse += b.InUse
+	a.ThreadsBusy += b.ThreadsBusy
+	a.Queued += b.Queued
+	a.QueueCap += b.QueueCap
+	return a
 }

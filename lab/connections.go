@@ -13,7 +13,7 @@ type ConnectionStats struct {
 // a partition one layer too low, where the worker waits anyway.
 func connectionStage(conns *semaphore) stage {
 	return stage{name: "connections", waits: PhaseConnWait, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			p.phase(PhaseConnWait)
 			release, err := conns.acquire(ctx)
 			if err != nil {

@@ -5,31 +5,6 @@ import (
 	"time"
 )
 
-// The percentile ladder and the measurement lines of a report: how latency was measured
-// (open loop from the schedule, closed loop from the send), what a closed loop did not send,
-// and the stall that makes the difference.
-
-// ClosedLoopReport is closed mode's load: what its users sent against what was due.
-type ClosedLoopReport struct {
-	Users           int     `json:"users"`
-	Rate            float64 `json:"rate"` // the target rate of the whole load, per second
-	ThinkMs         float64 `json:"think_ms"`
-	IntervalMs      float64 `json:"interval_ms"`          // one user's pacing: users / target rate
-	ExpectedMs      float64 `json:"expected_interval_ms"` // what latency_corrected_ms assumes
-	Due             int64   `json:"due"`                  // target rate × elapsed
-	Sent            int64   `json:"sent"`
-	NotSent         int64   `json:"not_sent"`
-	PeakOutstanding int64   `json:"peak_outstanding"` // never more than users
-}
-
-func closedLoopReport(s *ClosedLoopStats) *ClosedLoopReport {
-	if s == nil {
-		return nil
-	}
-	return &ClosedLoopReport{Users: s.Users, Rate: s.Rate, ThinkMs: ms(s.Think), IntervalMs: ms(s.Interval), ExpectedMs: ms(s.Expected),
-		Due: s.Due, Sent: s.Sent, NotSent: s.NotSent(), PeakOutstanding: s.PeakOutstanding}
-}
-
 // latencyOrigin says where a run's latency is measured from, as its reports say it (the
 // screen's column heads say it shorter).
 func latencyOrigin(t TrafficConfig) string {

@@ -90,7 +90,7 @@ func (tp *threadPool) thread(g *threadGen) {
 // thread.
 func threadPoolStage(tp *threadPool) stage {
 	return stage{name: "bulkhead:threadpool", wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			release, err := tp.admit.acquire(tp.ctx)
 			if err != nil {
 				return rejectedBy(RejectBulkhead)
