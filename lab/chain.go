@@ -1,5 +1,6 @@
 // The payment chain: its stages, the passage a payment makes down them, the order they
 // run in (Isolation.Chain), and how a payment ended (Result).
+
 package lab
 
 import (

@@ -1,5 +1,6 @@
 // Isolation: one lab's payment mechanisms at run time (each one's state in its own file), the
 // payment chain in force built from them, and what they put in a snapshot, a lab's or a fleet's.
+
 package lab
 
 import (

@@ -17,7 +17,7 @@ import (
 // (a deploy) gets neither.
 type balancer struct {
 	start   time.Time
-	targets []*Lab
+	targets []*instance
 	metrics *[numClasses]*classMetrics // the fleet's: what the balancer turns away is counted there
 
 	mu      sync.Mutex
@@ -61,7 +61,7 @@ func (b *balancer) drainStats(d lab.DrainConfig) *lab.Drain {
 }
 
 // pick is the next replica in rotation; nil when every one is pulled.
-func (b *balancer) pick() *Lab {
+func (b *balancer) pick() *instance {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	n := len(b.targets)
@@ -75,8 +75,8 @@ func (b *balancer) pick() *Lab {
 	return nil
 }
 
-// route hands one request of the stream to the next replica in rotation.
-func (b *balancer) route(c lab.Class, intended time.Time) {
+// arrive hands one request of the stream to the next replica in rotation.
+func (b *balancer) arrive(c lab.Class, intended time.Time) {
 	if t := b.pick(); t != nil {
 		t.arrive(c, intended)
 		return

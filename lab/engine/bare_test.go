@@ -166,7 +166,7 @@ func runLabSlow(tb testing.TB, rate float64, latency, window time.Duration, sent
 	c.Traffic.Arrivals, c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = lab.Uniform, rate, 0
 	c.Dependency.Mode, c.Dependency.HealthyLatency = lab.ModeHealthy, lab.Duration(latency)
 	c.Pool.Workers = int(rate*latency.Seconds()) + 64
-	l, err := Start(c, Options{Until: window})
+	l, err := startLab(c, Options{Until: window})
 	if err != nil {
 		tb.Fatal(err)
 	}

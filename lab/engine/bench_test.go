@@ -59,7 +59,7 @@ func BenchmarkSnapshot(b *testing.B) {
 	c := lab.DefaultConfig()
 	c.Dependency.Latency = lab.Duration(10 * time.Millisecond)
 	c.Traffic.Signup.Rate = 1000
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func BenchmarkSnapshot(b *testing.B) {
 
 // BenchmarkSubmit is the pool's hand-off on the generator's path, for a pool that is full.
 func BenchmarkSubmitRejected(b *testing.B) {
-	p := newPool(context.Background(), func(func()) {}, lab.PoolConfig{Workers: 1, Discipline: lab.FIFO}, nil)
+	p := newPool(context.Background(), func(func()) {}, lab.PoolConfig{Workers: 1, Discipline: lab.FIFO}, nil, nil)
 	p.free = p.free[:0]
 	j := job{class: lab.Signup}
 	b.ResetTimer()
@@ -156,7 +156,7 @@ func BenchmarkFleetGenerator(b *testing.B) {
 
 // BenchmarkFleetSnapshot is what the UI pays ten times a second for 16 busy replicas.
 func BenchmarkFleetSnapshot(b *testing.B) {
-	f, err := StartFleet(sixteenReplicas(), Options{})
+	f, err := startFleet(sixteenReplicas(), Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

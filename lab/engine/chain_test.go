@@ -14,7 +14,7 @@ import (
 func TestPaymentChainFollowsTheSettings(t *testing.T) {
 	c := lab.DefaultConfig()
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestPermitHeldUntilTheOrphanedCallEnds(t *testing.T) {
 	c.Dependency.Latency = lab.Duration(time.Minute) // longer than the test: Stop ends it
 	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 1}
 	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(20 * time.Millisecond)}
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

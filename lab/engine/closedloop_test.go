@@ -135,7 +135,7 @@ func TestCoordinatedOmission(t *testing.T) {
 func TestStallCountsFromTheLabStart(t *testing.T) {
 	c := closedConfig(1, 10, 0, time.Hour)
 	c.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(100 * time.Millisecond), For: lab.Duration(10 * time.Second)}
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestStallCountsFromTheLabStart(t *testing.T) {
 // In closed mode the rates in force are the users' target, and follow an Apply.
 func TestClosedLoopRatesInForceFollowApply(t *testing.T) {
 	c := closedConfig(2, 10, 0, time.Hour)
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +234,7 @@ func TestReportClosedLoopJSON(t *testing.T) {
 func TestClosedLoopRateChange(t *testing.T) {
 	c := closedConfig(2, 0, 0, time.Hour)
 	c.Traffic.Health.Rate = 0
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,7 +42,7 @@ func TestLabReservesItsDescriptors(t *testing.T) {
 	if need < 2*3000 {
 		t.Fatalf("a pool of 3000 needs %d descriptors by the estimate, want at least 6000", need)
 	}
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,50 +1,34 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"sort"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"poollab/lab"
-	"poollab/slowserver"
 )
 
 // Fleet is replicas behind one load balancer: each replica a whole lab (its own pool,
 // isolation and health checks), all sharing one dependency and one stream of traffic
 // from one generator. Every goroutine it starts, and every replica, ends in Stop.
 type Fleet struct {
-	owner
-	start  time.Time
-	ctx    context.Context
-	cancel context.CancelFunc
-	ended  chan struct{}   // closed when the sampler has taken the last sample of a bounded run
-	sent   <-chan struct{} // closed when the generator has sent everything due in a bounded run
-
-	cfg       atomic.Pointer[lab.Config] // fleet-wide (Config.fleetWide)
-	gate      applyGate
-	servers   []*slowserver.Server // the one dependency (and its hops) every replica calls, edge first
-	dep       *slowserver.Server   // servers[0]
-	load      load                 // payments and signups, to the balancer: the generator, or closed-loop users
-	users     *closedLoop          // closed mode's users; nil in open mode
-	resubmits *resubmitter         // impatient users: their second try goes through the balancer too
-	checks    *generator           // the balancer's health checks, to each replica in turn
+	lifecycle            // its config is fleet-wide (fleetWide)
+	src       *source    // the one dependency every replica calls, and the stream to the balancer
+	checks    *generator // the balancer's health checks, to each replica in turn
 	bal       *balancer
-	replicas  []*Lab
+	replicas  []*instance
 	// metrics count what the balancer turns away, and hold the fleet-wide percentiles: every
 	// replica records each latency here too. The fleet's counters are these plus the
 	// replicas', so they balance exactly, as each replica's do.
-	metrics  [numClasses]*classMetrics
-	totals   poolTotals
-	seconds  seconds
-	stopOnce sync.Once
+	metrics [numClasses]*classMetrics
+	totals  poolTotals
+	seconds seconds
 }
 
-// StartFleet validates cfg (fleet.replicas > 1), starts the shared dependency on 127.0.0.1
+// startFleet validates cfg (fleet.replicas > 1), starts the shared dependency on 127.0.0.1
 // and the replicas, and begins traffic at once.
-func StartFleet(cfg lab.Config, o Options) (*Fleet, error) {
+func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -58,9 +42,7 @@ func StartFleet(cfg lab.Config, o Options) (*Fleet, error) {
 	}
 	reserve(cfg)
 	n := cfg.Fleet.Replicas
-	f := &Fleet{servers: servers, dep: servers[0], ended: make(chan struct{})}
-	f.onPanic = o.OnPanic
-	f.cfg.Store(&cfg)
+	f := &Fleet{}
 	for c := range f.metrics {
 		f.metrics[c] = newClassMetrics()
 	}
@@ -76,47 +58,25 @@ func StartFleet(cfg lab.Config, o Options) (*Fleet, error) {
 		return out
 	}
 	f.totals.pools = n
-	f.ctx, f.cancel = context.WithCancel(context.Background())
-	f.start = time.Now()
-	var end time.Time
-	if o.Until > 0 {
-		end = f.start.Add(o.Until)
-	}
 	sent := make(chan struct{})
-	f.sent = sent
-	f.bal = &balancer{start: f.start, metrics: &f.metrics}
-	f.resubmits = newResubmitter(end, f.bal.resubmit)
-	err = setDependency(servers, cfg, f.start)
-	for i := 0; i < n && err == nil; i++ {
-		var r *Lab
-		r, err = Start(cfg.Share(n), Options{Until: o.Until, OnPanic: o.OnPanic, replica: &replicaOf{index: i,
-			servers: servers, start: f.start, sent: sent, resubmits: f.resubmits, up: &f.metrics, totals: &f.totals,
-			changed: f.bal.changed}})
-		if err == nil {
-			f.replicas = append(f.replicas, r)
-		}
-	}
-	if err != nil {
+	run := newSpan(o.Until, sent)
+	f.begin(cfg, run, o.OnPanic)
+	if err := setDependency(servers, cfg, f.start); err != nil {
 		f.cancel()
-		for _, r := range f.replicas {
-			r.Stop()
-		}
 		closeServers(servers)
 		return nil, err
 	}
-	f.bal.targets = f.replicas
-	stream := streamTraffic(cfg)
-	if stream.Mode == lab.Closed {
-		f.users = newClosedLoop(stream, f.start, end, f.bal.send, f.spawn)
-		f.load = f.users
-	} else {
-		f.load = newGenerator(stream, end, f.bal.route)
+	f.src = newSource(servers, f.end)
+	f.bal = &balancer{start: f.start, metrics: &f.metrics}
+	for i := range n {
+		f.replicas = append(f.replicas, newInstance(cfg.Share(n), deps{span: run, servers: servers, resubmits: f.src.resubmits,
+			onPanic: o.OnPanic, replica: i + 1, changed: f.bal.changed, up: f.metrics, totals: &f.totals}))
 	}
-	f.checks = newGenerator(checkTraffic(cfg), end, f.bal.check)
-	f.spawn(func() { f.load.run(f.ctx, f.start); close(sent) })
+	f.bal.targets = f.replicas
+	f.src.start(&f.lifecycle, streamTraffic(cfg), sent, f.bal)
+	f.checks = newGenerator(checkTraffic(cfg), f.end, f.bal.check)
 	f.spawn(func() { f.checks.run(f.ctx, f.start) })
-	f.spawn(func() { f.resubmits.run(f.ctx) })
-	f.spawn(func() { f.sample(end) })
+	f.spawn(f.sample)
 	if d := cfg.Fleet.Drain; d.Replica > 0 {
 		f.spawn(func() { f.drain(d) })
 	}
@@ -156,10 +116,6 @@ func checkTraffic(c lab.Config) lab.TrafficConfig {
 	return lab.TrafficConfig{Arrivals: lab.Uniform, Seed: c.Traffic.Seed, Health: lab.RateConfig{Rate: c.Traffic.Health.Rate}}
 }
 
-func (f *Fleet) config() *lab.Config { return f.cfg.Load() }
-
-func (f *Fleet) done() <-chan struct{} { return f.ended }
-
 // Apply changes settings on every replica at once; new work sees them at once. Arrival
 // shape, seed and the fleet's own settings change only on restart.
 func (f *Fleet) Apply(cfg lab.Config) error {
@@ -169,7 +125,7 @@ func (f *Fleet) Apply(cfg lab.Config) error {
 // set makes cfg, made fleet-wide, every replica's settings, old having been the fleet's.
 func (f *Fleet) set(cfg, old lab.Config) error {
 	cfg = fleetWide(cfg)
-	if err := setDependency(f.servers, cfg, f.start); err != nil {
+	if err := f.src.apply(cfg, f.start); err != nil {
 		return err
 	}
 	for i, r := range f.replicas {
@@ -178,39 +134,33 @@ func (f *Fleet) set(cfg, old lab.Config) error {
 		}
 	}
 	f.cfg.Store(&cfg)
-	applyRates(f.load, streamTraffic(old), streamTraffic(cfg))
+	f.src.setRates(streamTraffic(old), streamTraffic(cfg))
 	return nil
 }
 
 // Stop ends traffic and the checks, stops every replica (each cancels its calls in flight
 // and waits for its goroutines), then closes the dependency. It is safe to call twice.
 func (f *Fleet) Stop() {
-	f.stopOnce.Do(func() {
-		f.gate.stop()
-		f.cancel()
-		f.wg.Wait()
+	f.stop(func() {
 		for _, r := range f.replicas {
 			r.Stop()
 		}
-		closeServers(f.servers)
+		f.src.close()
 	})
 }
 
-// sample records one fleet-wide Second at each whole second from the start (and at end, if set).
-func (f *Fleet) sample(end time.Time) {
-	if !end.IsZero() {
-		defer close(f.ended)
-	}
-	everySecond(f.ctx, f.start, end, f.sent, func(k int) {
+// sample records one fleet-wide Second at each whole second from the start (and at the end, if set).
+func (f *Fleet) sample() {
+	f.lifecycle.sample(func(k int) {
 		var reps []lab.PoolStats
 		var goroutines int64
 		for _, r := range f.replicas {
 			reps = append(reps, r.pool.stats())
 			goroutines += r.running.Load()
 		}
-		ps, ds := f.pool(reps), f.dep.Stats()
+		ps, ds := f.pool(reps), f.src.servers[0].Stats()
 		f.seconds.take(lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
-			Rate: f.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
+			Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
 	})
 }
 
@@ -245,14 +195,10 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	s.Pool = f.pool(pools)
 	s.Goroutines += f.running.Load()
 	s.GoroutinesPeak += f.peak.Load()
-	s.RatesInForce = f.load.current()
-	s.Dependency = dependencyStats(f.dep, cfg.Dependency.Mode)
-	s.Generator.Lag = f.load.lateness()
-	if f.users != nil {
-		s.ClosedLoop = f.users.stats()
-	}
+	f.src.fill(&s)
+	s.Dependency = dependencyStats(f.src.servers[0], cfg.Dependency.Mode)
 	s.Distribution = newDistribution(f.metrics[lab.Payment])
-	s.Hops = hopStats(f.servers)
+	s.Hops = hopStats(f.src.servers)
 	s.Timeline = f.seconds.timeline()
 	return s
 }

@@ -92,7 +92,7 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	c := scaledFleet(4)
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
 	c.Fleet.CheckEvery = lab.Duration(time.Minute) // the first round of checks only, at the start
-	f, err := StartFleet(c, Options{})
+	f, err := startFleet(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,14 +112,14 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	pull(1)
 	pull(2)
 	for range 4 {
-		f.bal.route(lab.Signup, time.Now())
+		f.bal.arrive(lab.Signup, time.Now())
 	}
 	if got := arrived(); got != [4]int64{2, 0, 0, 2} {
 		t.Errorf("with replicas 2 and 3 pulled, 4 requests went %v, want [2 0 0 2]", got)
 	}
 	pull(0)
 	pull(3)
-	f.bal.route(lab.Signup, time.Now())
+	f.bal.arrive(lab.Signup, time.Now())
 	s := f.Snapshot()
 	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || s.Fleet.AllPulledAt <= 0 {
 		t.Errorf("every replica pulled: %+v, fleet %+v; want one rejected by the balancer", s.Classes[lab.Signup], s.Fleet)
@@ -131,7 +131,7 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	for range c.Fleet.ReturnAfter {
 		f.replicas[2].health.observe(true)
 	}
-	f.bal.route(lab.Signup, time.Now())
+	f.bal.arrive(lab.Signup, time.Now())
 	if got := arrived(); got != [4]int64{2, 0, 1, 2} {
 		t.Errorf("replica 3 returned, the next request went %v, want to it", got)
 	}
@@ -148,7 +148,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
 	c.Fleet.CheckEvery = lab.Duration(time.Minute)                                       // the first round of checks only, at the start
 	c.Fleet.Drain = lab.DrainConfig{Replica: 2, At: lab.Duration(20 * time.Millisecond)} // to the end, unless ended by hand
-	f, err := StartFleet(c, Options{})
+	f, err := startFleet(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 	}
 	waitFor(t, func() bool { return f.Snapshot().Fleet.Drain.At > 0 }, "the drain")
 	for range 3 {
-		f.bal.route(lab.Signup, time.Now())
+		f.bal.arrive(lab.Signup, time.Now())
 	}
 	s := f.Snapshot()
 	if got := arrived(); got[1] != 0 || got[0]+got[2]+got[3] != 3 {
@@ -180,7 +180,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 			f.replicas[i].health.observe(false)
 		}
 	}
-	f.bal.route(lab.Signup, time.Now())
+	f.bal.arrive(lab.Signup, time.Now())
 	s = f.Snapshot()
 	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || s.Fleet.AllPulledAt <= 0 {
 		t.Errorf("three pulled and one drained: signups %+v, fleet %+v; want none in rotation, one rejected by the balancer", s.Classes[lab.Signup], s.Fleet)
@@ -194,7 +194,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 		t.Errorf("the report's fleet has no drain: %s", b.String()[strings.Index(b.String(), `"fleet"`):])
 	}
 	f.bal.drain(0) // the deploy ends: replica 2 is back
-	f.bal.route(lab.Signup, time.Now())
+	f.bal.arrive(lab.Signup, time.Now())
 	if got := arrived(); got[1] != 1 {
 		t.Errorf("the drain over, the next request went %v, want to replica 2", got)
 	}
@@ -206,7 +206,7 @@ func TestDrainFollowsItsClock(t *testing.T) {
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
 	c.Fleet.CheckEvery = lab.Duration(time.Minute)
 	c.Fleet.Drain = lab.DrainConfig{Replica: 3, At: lab.Duration(50 * time.Millisecond), For: lab.Duration(100 * time.Millisecond)}
-	f, err := StartFleet(c, Options{})
+	f, err := startFleet(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,7 @@ func TestFleetAllPulledFailsAtTheBalancer(t *testing.T) {
 // A key applies to every replica: the bulkhead goes on all four at once.
 func TestFleetApplyReachesEveryReplica(t *testing.T) {
 	c := scaledFleet(4)
-	f, err := StartFleet(c, Options{})
+	f, err := startFleet(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,11 +318,11 @@ func TestFleetApplyReachesEveryReplica(t *testing.T) {
 // Start and Launch: one instance is a Lab, more replicas a Fleet; Start refuses a fleet.
 func TestLaunchPicksLabOrFleet(t *testing.T) {
 	c := scaledFleet(2)
-	if _, err := Start(c, Options{}); err != ErrFleet {
-		t.Errorf("Start on a fleet config: %v, want ErrFleet", err)
+	if _, err := startLab(c, Options{}); err != errFleet {
+		t.Errorf("Start on a fleet config: %v, want errFleet", err)
 	}
 	c.Fleet.Replicas = 1
-	if _, err := StartFleet(c, Options{}); err == nil {
+	if _, err := startFleet(c, Options{}); err == nil {
 		t.Error("a fleet of one started")
 	}
 	for _, n := range []int{0, 1, 3} {
@@ -348,7 +348,7 @@ func TestLaunchPicksLabOrFleet(t *testing.T) {
 func TestSixteenReplicasStopLeavingNothing(t *testing.T) {
 	c := scaledFleet(16)
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 400, 400
-	f, err := StartFleet(c, Options{})
+	f, err := startFleet(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

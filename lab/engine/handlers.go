@@ -8,7 +8,7 @@ import (
 )
 
 // serve runs one job on a worker: the class handler, then the books.
-func (l *Lab) serve(ctx context.Context, j job, w *workerHandle) {
+func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 	m := l.metrics[j.class]
 	defer j.done() // after the books, so a user's next request finds them done
 	started := time.Now()

@@ -269,7 +269,7 @@ func TestQueueFIFOHoldsThenServes(t *testing.T) {
 func TestApplyWhileRunning(t *testing.T) {
 	c := scaled()
 	c.Duration = lab.Duration(time.Hour)
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +299,7 @@ func TestApplyWhileRunning(t *testing.T) {
 func TestStopEndsCallsInFlight(t *testing.T) {
 	c := lab.DefaultConfig()
 	c.Dependency.Latency = lab.Duration(time.Minute)
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +318,7 @@ func TestStopEndsCallsInFlight(t *testing.T) {
 }
 
 func TestDependencyListensOnLoopbackOnly(t *testing.T) {
-	l, err := Start(scaled(), Options{})
+	l, err := startLab(scaled(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +331,7 @@ func TestDependencyListensOnLoopbackOnly(t *testing.T) {
 func TestStartRejectsInvalidConfig(t *testing.T) {
 	c := lab.DefaultConfig()
 	c.Traffic.Payment.Rate = math.NaN()
-	if _, err := Start(c, Options{}); err == nil {
+	if _, err := startLab(c, Options{}); err == nil {
 		t.Fatal("NaN rate accepted")
 	}
 }
@@ -428,7 +428,7 @@ func TestCallerTimeoutOrphans(t *testing.T) {
 func TestThreadPoolResizeWhileRunning(t *testing.T) {
 	c := scaled()
 	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5, Queue: 5}
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -449,7 +449,7 @@ func TestThreadPoolResizeWhileRunning(t *testing.T) {
 
 func TestPanicInLabGoroutineGoesToOnPanic(t *testing.T) {
 	got := make(chan error, 1)
-	l, err := Start(scaled(), Options{OnPanic: func(err error) { got <- err }})
+	l, err := startLab(scaled(), Options{OnPanic: func(err error) { got <- err }})
 	if err != nil {
 		t.Fatal(err)
 	}

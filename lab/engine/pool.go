@@ -121,8 +121,10 @@ const (
 	end                  // the slot is gone (the pool shrank, the lab stops): end
 )
 
-func newPool(ctx context.Context, spawn func(func()), c lab.PoolConfig, run runFunc) *pool {
-	p := &pool{ctx: ctx, spawn: spawn, run: run}
+// newPool is a pool of c serving each job with run; totals, for a fleet's replica, are
+// the fleet-wide ones it adds to (nil: a lab of its own).
+func newPool(ctx context.Context, spawn func(func()), c lab.PoolConfig, run runFunc, totals *poolTotals) *pool {
+	p := &pool{ctx: ctx, spawn: spawn, run: run, totals: totals}
 	p.resize(c)
 	return p
 }

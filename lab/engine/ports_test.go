@@ -61,7 +61,7 @@ func TestPortsHandOnTheirListeners(t *testing.T) {
 	cfg := lab.DefaultConfig()
 	cfg.Dependency.Latency = lab.Duration(10 * time.Millisecond)
 	for i := range 2 { // a start, then a restart
-		l, err := Start(cfg, Options{Ports: p}.Side(1))
+		l, err := Launch(cfg, Options{Ports: p}.Side(1))
 		if err != nil {
 			t.Fatal(err)
 		}

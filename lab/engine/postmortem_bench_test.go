@@ -17,7 +17,7 @@ func BenchmarkFiftyThousandWaiting(b *testing.B) {
 	for range b.N {
 		const waiting = 50_000
 		c := stuckConfig(8)
-		l, err := Start(c, Options{})
+		l, err := startLab(c, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -39,7 +39,7 @@ func blockedPool(t *testing.T, c lab.PoolConfig) (p *pool, release func(), runni
 		case <-gate:
 		case <-ctx.Done():
 		}
-	})
+	}, nil)
 	var once sync.Once
 	release = func() { once.Do(func() { close(gate) }) }
 	running = func() int64 { mu.Lock(); defer mu.Unlock(); return n }
@@ -159,7 +159,7 @@ func stuckConfig(workers int) lab.Config {
 
 // The lab stopped with 50,000 requests waiting as goroutines leaves none behind.
 func TestStopWithFiftyThousandWaiting(t *testing.T) {
-	l, err := Start(stuckConfig(2), Options{})
+	l, err := startLab(stuckConfig(2), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,16 +15,18 @@ import (
 // is a duplicate: an arrival like any other (the server receives it, and it balances the
 // same way), counted apart as well. A user resubmits once; a duplicate is not resubmitted.
 type resubmitter struct {
-	end  time.Time // a bounded run sends nothing from here on; zero: until Stop
-	emit func(c lab.Class, intended time.Time)
+	end  time.Time                             // a bounded run sends nothing from here on; zero: until Stop
+	emit func(c lab.Class, intended time.Time) // where a second try goes
 
 	mu      sync.Mutex
 	pending pendingHeap
 	wake    chan struct{} // cap 1: a request due sooner than the one slept on
 }
 
-func newResubmitter(end time.Time, emit func(lab.Class, time.Time)) *resubmitter {
-	return &resubmitter{end: end, emit: emit, wake: make(chan struct{}, 1)}
+// newResubmitter watches the requests of a run ending at end (zero: at Stop); emit is set
+// before run starts.
+func newResubmitter(end time.Time) *resubmitter {
+	return &resubmitter{end: end, wake: make(chan struct{}, 1)}
 }
 
 // pendingRequest is a request whose user will send it again at due unless it is answered.

@@ -13,7 +13,7 @@ import (
 func startIdle(t *testing.T, c lab.Config) *Lab {
 	t.Helper()
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 0, 0, 0
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestStallingChainReachesEveryHop(t *testing.T) {
 	c.Dependency.Latency = lab.Duration(time.Millisecond)
 	c.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(time.Hour), For: lab.Duration(time.Second)}
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 50, 0, 0
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

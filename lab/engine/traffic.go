@@ -33,6 +33,9 @@ func newGenerator(t lab.TrafficConfig, end time.Time, emit func(lab.Class, time.
 	return g
 }
 
+// lateness is how late it sent against its own schedule.
+func (g *generator) lateness() lab.Percentiles { return g.lag.summary() }
+
 // current is the rate in force for each class now.
 func (g *generator) current() [numClasses]float64 {
 	g.mu.Lock()

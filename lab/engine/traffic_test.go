@@ -91,7 +91,7 @@ func TestApplyKeepsAProfileStepInForce(t *testing.T) {
 	c := lab.DefaultConfig()
 	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 1, 1, 0
 	c.Traffic.Payment.Profile = []lab.RateStep{{At: 0, Rate: 2}}
-	l, err := Start(c, Options{})
+	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
