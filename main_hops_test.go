@@ -1,3 +1,5 @@
+// Tests of the retry and hop presets: what each claims, and the hop presets compared.
+
 package main
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the knee's latency rule: the table, and the retrograde region.
+
 package knee
 
 import (

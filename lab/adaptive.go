@@ -1,3 +1,6 @@
+// The adaptive concurrency limit as a payment bulkhead (failsafe-go's adaptivelimiter, driven
+// by hand): its state and its stage.
+
 package lab
 
 import (

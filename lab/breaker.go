@@ -1,3 +1,6 @@
+// The circuit breaker (failsafe-go's, driven by hand): its stats, its state, its two stages
+// (short-circuit and permit), and its fleet-wide sum.
+
 package lab
 
 import (

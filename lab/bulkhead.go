@@ -1,3 +1,6 @@
+// The semaphore bulkhead: BulkheadStats (and their fleet-wide sum), the resizable semaphore
+// the lab uses three times, and the bulkhead's stage.
+
 package lab
 
 import (

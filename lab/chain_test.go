@@ -1,3 +1,5 @@
+// Tests of the chain's stages on their own: the enough-left check, the call stage's latency samples.
+
 package lab
 
 import (

@@ -1,3 +1,6 @@
+// The closed-loop load as the screen and the reports read it: ClosedLoopStats and
+// ClosedLoopReport.
+
 package lab
 
 import "time"

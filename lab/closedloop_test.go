@@ -1,3 +1,5 @@
+// Tests of the closed loop's config, forecast and reports (the running users: engine).
+
 package lab
 
 import (

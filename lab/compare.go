@@ -1,3 +1,6 @@
+// Two runs compared: SameTraffic, the Comparison (its rows and differences) and how it is
+// written.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// Config: every setting a run takes, its defaults, Duration, Equal, and Validate's rows.
+
 package lab
 
 import (

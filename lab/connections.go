@@ -1,3 +1,5 @@
+// Connections per route (Apache HttpClient's limit): ConnectionStats and the lease stage.
+
 package lab
 
 import "context"

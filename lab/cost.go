@@ -1,3 +1,6 @@
+// Cost: what a stretch of work took from this process (CPU, memory), as the pre-flight reports
+// it; the engine measures it.
+
 package lab
 
 import (

@@ -1,3 +1,6 @@
+// The payment deadline: its stage, the enough-left check, and the dependency's typical latency
+// it learns from.
+
 package lab
 
 import (

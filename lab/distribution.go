@@ -1,3 +1,5 @@
+// The latency distribution the percentile chart draws: its percentiles and Distribution.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// The fallback: the stage that answers every payment that did not succeed.
+
 package lab
 
 import "context"

@@ -1,3 +1,5 @@
+// A fleet as the screen reads it: FleetStats, Drain, and Config.Share, one replica's config.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// Tests of a fleet's sums: the bulkhead and the breaker as one, a replica's share.
+
 package lab
 
 import (

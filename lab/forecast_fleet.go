@@ -1,3 +1,5 @@
+// The forecast for a fleet's replica: its share, how fast its pool fills, when its checks fail.
+
 package lab
 
 import "time"

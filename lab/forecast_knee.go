@@ -1,3 +1,5 @@
+// The forecast past the dependency's concurrency knee (KneeForecast).
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// The forecast of retries: calls per payment and how long a payment's tries take.
+
 package lab
 
 import (

@@ -1,3 +1,6 @@
+// The hand-off: running the rest of a payment off its worker (a goroutine, or a bulkhead
+// thread), the task it runs as, and the orphans a caller that walks away leaves.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// A balancer's view of an instance as the screen reads it: HealthStats and Pull.
+
 package lab
 
 import "time"

@@ -1,3 +1,6 @@
+// A chain of hops (dependency.hops): how they time and retry their calls (DeadlineMode, RetryAt,
+// HopConfig), the floor a propagated deadline keeps, and HopStats.
+
 package lab
 
 import (

@@ -1,3 +1,6 @@
+// What the way the load is sent does to what gets measured (MeasurementForecast), and
+// StallConfig.In.
+
 package lab
 
 import "time"

@@ -1,3 +1,5 @@
+// Percentiles and ClassStats: a class's running totals as the screen and the reports read them.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// Tests of what the screen reads from the counters: rates, shares, starvation.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// The shared pool as the screen reads it: Phase, Worker and PoolStats.
+
 package lab
 
 import "time"

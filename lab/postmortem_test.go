@@ -1,3 +1,5 @@
+// Tests of the postmortem's pure parts: the knee forecast, typical latency, QueueSize, Config.Equal.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// The pre-flight's verdicts: how late is honest, PreflightRow and PreflightReport.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the pre-flight's verdicts and report.
+
 package lab
 
 import (

@@ -1,3 +1,6 @@
+// The end-of-run Report: its JSON schema, how it is built from a snapshot, and how it is
+// written (table, Markdown, JSON).
+
 package lab
 
 import (

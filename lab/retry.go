@@ -1,3 +1,6 @@
+// Retries: payment.retry's config (RetryConfig, Jitter, Percent), CallStats, the retry policy
+// (failsafe-go) and its stage.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the retry stage and budget on their own, with a dependency the test plays.
+
 package lab
 
 import (

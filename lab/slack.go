@@ -1,3 +1,5 @@
+// The slack lost to the payment bulkhead: free workers at each of its rejections.
+
 package lab
 
 import "sync"

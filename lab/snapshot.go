@@ -1,3 +1,6 @@
+// Snapshot: the whole lab at one instant, its per-second record (Second), and what the screen
+// asks of it (rates, starvation, the invariant, hops per payment).
+
 package lab
 
 import (

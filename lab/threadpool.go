@@ -1,3 +1,6 @@
+// The thread-pool bulkhead (Hystrix's): its threads, lent by the engine, its admission stage
+// and its executor.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// The payment timeouts: the socket timeout's stage and the caller timeout's.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// TrafficConfig's methods: each class's rates and profile, labels and their validation.
+
 package lab
 
 import (

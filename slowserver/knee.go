@@ -1,3 +1,5 @@
+// The knee's default exponent; the latency rule itself is package knee's.
+
 package slowserver
 
 import "poollab/knee"

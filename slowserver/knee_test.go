@@ -1,3 +1,5 @@
+// Tests of the knee in a running server: Stats.Latency follows it.
+
 package slowserver
 
 import (

@@ -1,3 +1,5 @@
+// The apply gate: one Apply at a time, none once Stop has begun.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// The pool's autoscaler: more workers while requests queue, fewer when they sit idle.
+
 package engine
 
 import "time"

@@ -1,3 +1,5 @@
+// A fleet's load balancer: rotation, health checks, drains, rejected:balancer.
+
 package engine
 
 import (

@@ -1,3 +1,6 @@
+// The lab against a bare pipeline (generator, channel, HTTP call) in the same process:
+// BenchmarkVsBare, BenchmarkBare, BenchmarkMemoryPerCallInFlight.
+
 package engine
 
 import (

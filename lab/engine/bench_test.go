@@ -1,3 +1,5 @@
+// Benchmarks of the engine's hot paths: the generator, a saturated lab, snapshots, histograms.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the payment chain in a running lab: its stages follow the settings, held permits, deadlines.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// The sizes of the engine's per-class and per-reason arrays.
+
 package engine
 
 import "poollab/lab"

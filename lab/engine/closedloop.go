@@ -1,3 +1,5 @@
+// The closed-loop load: virtual users that each send after the reply to their last request.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the closed-loop users in running labs: pacing, coordinated omission, rate changes.
+
 package engine
 
 import (

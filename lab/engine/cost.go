@@ -1,3 +1,5 @@
+// Measure: a stretch of work's CPU and peak memory.
+
 package engine
 
 import (

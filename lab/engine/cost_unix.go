@@ -1,5 +1,7 @@
 //go:build unix
 
+// The process's CPU time on Unix (getrusage).
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// The process's CPU time on Windows (GetProcessTimes).
+
 package engine
 
 import (

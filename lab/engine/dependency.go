@@ -1,3 +1,6 @@
+// The slow dependency on loopback: starting it (one server or a chain of hops), applying the
+// settings to it, reading its stats, closing it.
+
 package engine
 
 import (

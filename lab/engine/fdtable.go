@@ -1,3 +1,5 @@
+// The descriptor table reserved before a run's traffic starts.
+
 package engine
 
 import (

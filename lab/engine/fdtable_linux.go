@@ -1,3 +1,5 @@
+// Growing the descriptor table on Linux.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the descriptor table reserved before a run.
+
 package engine
 
 import (

@@ -1,3 +1,6 @@
+// A fleet: replicas behind one balancer on one dependency and one stream, and the fleet-wide
+// sums of their pools.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Tests of fleets: rotation, pulls, drains, rejected:balancer, Apply, Launch, Stop.
+
 package engine
 
 import (

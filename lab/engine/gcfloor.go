@@ -1,3 +1,5 @@
+// The heap floor: no collections while the heap is small, raised for a run that holds more.
+
 package engine
 
 import (

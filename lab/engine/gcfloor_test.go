@@ -1,3 +1,5 @@
+// Tests of the heap floor.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Each class's handler: what a worker does with a request, then the books.
+
 package engine
 
 import (

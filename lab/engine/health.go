@@ -1,3 +1,5 @@
+// Health checks: a balancer's verdict on an instance (pull, return) and each probe on its way.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// The payment call itself: one HTTP request to the dependency, and what its end means.
+
 package engine
 
 import (

@@ -2,12 +2,11 @@
 // mechanisms of package lab around each payment call, honest metrics, and the slow
 // dependency on loopback. What it measures it hands over as lab.Snapshot; it imports no UI.
 //
-// This file: a lab of its own (Lab), how one is started (Options, Launch, Run), and the
-// Engine a screen drives.
+// This file: a lab of its own (Lab), how one is started (Options, Launch), and the Engine a
+// screen drives.
 package engine
 
 import (
-	"context"
 	"errors"
 	"time"
 
@@ -97,22 +96,6 @@ func Launch(cfg lab.Config, o Options) (Engine, error) {
 		return nil, err
 	}
 	return l, nil
-}
-
-// Run is one headless run: start, wait cfg.Duration (or until ctx ends), snapshot, stop.
-func Run(ctx context.Context, cfg lab.Config, o Options) (lab.Snapshot, error) {
-	o.Until = cfg.Duration.D()
-	e, err := Launch(cfg, o)
-	if err != nil {
-		return lab.Snapshot{}, err
-	}
-	defer e.Stop()
-	select {
-	case <-e.done():
-	case <-ctx.Done():
-		return e.Snapshot(), ctx.Err()
-	}
-	return e.Snapshot(), nil
 }
 
 // Apply changes settings while the lab runs; new work sees them at once. Arrival shape,

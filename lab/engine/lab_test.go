@@ -1,3 +1,6 @@
+// Tests of a running lab against the physics: starvation, bulkheads, Little's law, timeouts,
+// Apply and Stop; and the package's goroutine check.
+
 package engine
 
 import (

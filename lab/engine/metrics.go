@@ -1,3 +1,6 @@
+// The metric collectors: HdrHistograms of durations and each class's counters, kept at the
+// event.
+
 package engine
 
 import (

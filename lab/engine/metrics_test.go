@@ -1,3 +1,5 @@
+// Tests of the histograms and the wait's parts.
+
 package engine
 
 import (

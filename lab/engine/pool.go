@@ -1,3 +1,6 @@
+// The shared worker pool: its workers, its accept queue (FIFO, LIFO or unbounded), and the
+// handle a request holds on its worker.
+
 package engine
 
 import (

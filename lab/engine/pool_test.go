@@ -1,3 +1,5 @@
+// Tests of the pool: queue disciplines, resizing, kept worker goroutines.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Fixed dependency ports (--port), bound before anything starts and handed to each lab.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Tests of fixed dependency ports: held ports refused up front, listeners handed on.
+
 package engine_test
 
 import (

@@ -1,3 +1,5 @@
+// Benchmark of fifty thousand requests waiting as goroutines.
+
 package engine
 
 import (

@@ -1,3 +1,6 @@
+// Tests of the postmortem's machinery: the unbounded queue, autoscaling, profiles, slack, the
+// adaptive limit.
+
 package engine
 
 import (

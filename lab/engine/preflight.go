@@ -1,3 +1,5 @@
+// The pre-flight's runs: each preset briefly, with a probe of this machine's timers.
+
 package engine
 
 import (

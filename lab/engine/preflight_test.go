@@ -1,3 +1,5 @@
+// Tests of a pre-flight run.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Impatient users: a request still unanswered after resubmit_after is sent once more.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Tests of retries in running labs: attempts, budgets, stacked retries across hops, resubmits.
+
 package engine
 
 import (

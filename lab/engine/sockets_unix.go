@@ -1,5 +1,7 @@
 //go:build unix
 
+// Out of sockets on Unix: no signal about the dependency.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// Out of sockets on Windows: no signal about the dependency.
+
 package engine
 
 import (

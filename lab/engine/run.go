@@ -1,3 +1,6 @@
+// Headless runs: Run (one config), RunPair (two on identical traffic), Watch (either, with a
+// look along the way).
+
 package engine
 
 import (
@@ -101,4 +104,20 @@ func RunPair(ctx context.Context, a, b lab.Config, o Options) ([2]lab.Snapshot, 
 func (o Options) Side(i int) Options {
 	o.side = i
 	return o
+}
+
+// Run is one headless run: start, wait cfg.Duration (or until ctx ends), snapshot, stop.
+func Run(ctx context.Context, cfg lab.Config, o Options) (lab.Snapshot, error) {
+	o.Until = cfg.Duration.D()
+	e, err := Launch(cfg, o)
+	if err != nil {
+		return lab.Snapshot{}, err
+	}
+	defer e.Stop()
+	select {
+	case <-e.done():
+	case <-ctx.Done():
+		return e.Snapshot(), ctx.Err()
+	}
+	return e.Snapshot(), nil
 }

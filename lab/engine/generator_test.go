@@ -1,3 +1,5 @@
+// Tests of the open-loop generator: schedules, seeds, rate changes, ties.
+
 package engine
 
 import (

@@ -1,3 +1,6 @@
+// A report's percentile ladder and measurement lines: how latency was measured (open loop from
+// the schedule, closed loop from the send), what a closed loop did not send, and the stall.
+
 package lab
 
 import (

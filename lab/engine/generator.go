@@ -1,3 +1,6 @@
+// The open-loop generator: arrivals on a schedule, whatever the pool does, and the profile
+// steps that change its rates.
+
 package engine
 
 import (

@@ -1,3 +1,6 @@
+// Tests of mechanisms on their own (the breaker's signals, the semaphore's resize), and the
+// package's goroutine check.
+
 package lab
 
 import (
