@@ -303,3 +303,10 @@ type setFlags []string
 func (s *setFlags) String() string { return strings.Join(*s, " ") }
 
 func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
+
+// usageError is a bad command line; like lab.ErrInvalid it exits 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }

@@ -47,13 +47,6 @@ dependency.latency=2s, payment.bulkhead.type=semaphore, payment.bulkhead.size=8.
 A port in use is refused before anything runs; the live lab and the tour hold N+1 too, for compare mode.
 `
 
-// usageError is a bad command line; like lab.ErrInvalid it exits 2.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
-
 func main() {
 	engine.SetHeapFloor(engine.HeapFloor) // no collections while the heap is small: they make the generator late
 	err := run(os.Args[1:], os.Stdout)
