@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
@@ -86,20 +85,18 @@ func (c snapshotCmd) write(stdout io.Writer, snaps []lab.Snapshot) error {
 // shown from the start to the end, one every ui.FrameEvery of the run, as an animated GIF.
 // An interrupted run still gives a complete GIF of the part it ran, and says so.
 func animate(cfgs []lab.Config, port, w, h, scale int, stdout io.Writer) error {
-	ports, err := listenPorts(port, len(cfgs))
+	ctx, o, release, err := prepare(port, len(cfgs))
 	if err != nil {
 		return err
 	}
-	defer ports.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
-	defer stop()
+	defer release()
 	noColor := os.Getenv("NO_COLOR") != ""
 	type shot struct {
 		frame string
 		at    time.Duration
 	}
 	var shots []shot
-	snaps, runErr := engine.Watch(ctx, cfgs, engine.Options{Ports: ports}, ui.FrameEvery, func(s []lab.Snapshot) {
+	snaps, runErr := engine.Watch(ctx, cfgs, o, ui.FrameEvery, func(s []lab.Snapshot) {
 		shots = append(shots, shot{ui.Frame(s, w, h, noColor), s[0].Elapsed})
 	})
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {

@@ -54,18 +54,26 @@ func listenPorts(port, sides int) (*engine.Ports, error) {
 // and Windows ends the process a few seconds later whatever it is doing.
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
+// prepare readies a headless run of sides labs: their dependencies' ports bound (--port),
+// and a context that a stop signal ends. release lets both go.
+func prepare(port, sides int) (ctx context.Context, o engine.Options, release func(), err error) {
+	ports, err := listenPorts(port, sides)
+	if err != nil {
+		return nil, o, nil, err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	return ctx, engine.Options{Ports: ports}, func() { stop(); ports.Close() }, nil
+}
+
 // headless runs one lab, or two side by side on identical traffic, until they end or a
 // signal arrives, then writes what they measured; an interrupted run still reports the part
 // it ran, and says so.
 func headless(cfgs []lab.Config, port int, write func([]lab.Snapshot) error) error {
-	ports, err := listenPorts(port, len(cfgs))
+	ctx, o, release, err := prepare(port, len(cfgs))
 	if err != nil {
 		return err
 	}
-	defer ports.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
-	defer stop()
-	o := engine.Options{Ports: ports}
+	defer release()
 	var snaps []lab.Snapshot
 	var runErr error
 	if len(cfgs) == 2 {
