@@ -58,16 +58,16 @@ func (p *passage) settleFrom(mark int) {
 	p.releases = p.releases[:mark]
 }
 
-// chain is the payment path in force: its stages, outermost first, composed into one call.
-type chain struct {
+// Chain is the payment path in force: its stages, outermost first, composed into one call.
+type Chain struct {
 	names []string
 	waits []Phase // what a worker holding a payment may wait for, in chain order
 	run   call
 }
 
 // compose wraps the stages around each other, the first outermost.
-func compose(stages []stage) *chain {
-	c := &chain{}
+func compose(stages []stage) *Chain {
+	c := &Chain{}
 	var run call
 	for i := len(stages) - 1; i >= 0; i-- {
 		run = stages[i].wrap(run)
@@ -85,7 +85,7 @@ func compose(stages []stage) *chain {
 }
 
 // serve takes one payment, due at intended, down the chain on worker w.
-func (c *chain) serve(ctx context.Context, w Seat, intended time.Time) Result {
+func (c *Chain) serve(ctx context.Context, w Seat, intended time.Time) Result {
 	p := &passage{intended: intended, worker: w, permit: &callRecord{}}
 	r := c.run(ctx, p)
 	p.settle()
@@ -130,7 +130,7 @@ func callStage(req Request, typical *typicalLatency, counts *callCounts) stage {
 // makes one call (a connection, the time check, a breaker permit, the socket timeout, the
 // request) inside the one deadline and the one bulkhead place of its payment: retryStage
 // says why there. The call itself, one request to the dependency, is the engine's: req.
-func (iso *Isolation) Chain(c Config, req Request) *chain {
+func (iso *Isolation) Chain(c Config, req Request) *Chain {
 	p := c.Payment
 	stages := []stage{fallbackStage(iso.lent.Fallback)}
 	if p.Deadline > 0 {

@@ -33,7 +33,7 @@ type Isolation struct {
 	typical   typicalLatency // the dependency's recent answer time, for deadlines
 	calls     callCounts     // the lab's calls to the dependency
 	slack     slackLost      // free workers at each bulkhead rejection
-	chain     atomic.Pointer[chain]
+	chain     atomic.Pointer[Chain]
 }
 
 // NewIsolation is a lab's isolation, configured for c.

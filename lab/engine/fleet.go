@@ -77,9 +77,12 @@ func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 	}
 	f.bal.targets = f.replicas
 	f.src.start(&f.lifecycle, streamTraffic(cfg), sent, f.bal)
+	for _, r := range f.replicas {
+		r.sample()
+	}
 	f.checks = newGenerator(checkTraffic(cfg), f.end, f.bal.check)
 	f.spawn(func() { f.checks.run(f.ctx, f.start) })
-	f.spawn(f.sample)
+	f.sample()
 	if d := cfg.Fleet.Drain; d.Replica > 0 {
 		f.spawn(func() { f.drain(d) })
 	}
@@ -152,19 +155,21 @@ func (f *Fleet) Stop() {
 	})
 }
 
-// sample records one fleet-wide Second at each whole second from the start (and at the end, if set).
-func (f *Fleet) sample() {
-	f.lifecycle.sample(func(k int) {
-		var reps []lab.PoolStats
-		var goroutines int64
-		for _, r := range f.replicas {
-			reps = append(reps, r.pool.stats())
-			goroutines += r.running.Load()
-		}
-		ps, ds := f.pool(reps), f.src.servers[0].Stats()
-		f.seconds.take(lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
-			Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
-	})
+// sample records one fleet-wide Second at each whole second from the start (and at the end,
+// if set), on a goroutine of its own.
+func (f *Fleet) sample() { f.spawn(func() { f.record(f.takeSecond) }) }
+
+// takeSecond records second k: the replicas' pools as one, the dependency, the stream's rates.
+func (f *Fleet) takeSecond(k int) {
+	var reps []lab.PoolStats
+	var goroutines int64
+	for _, r := range f.replicas {
+		reps = append(reps, r.pool.stats())
+		goroutines += r.running.Load()
+	}
+	ps, ds := f.pool(reps), f.src.servers[0].Stats()
+	f.seconds.take(lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+		Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
 }
 
 // Snapshot copies the fleet's state: the fleet-wide classes and totals, and each replica's

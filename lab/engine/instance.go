@@ -46,8 +46,8 @@ type deps struct {
 	totals  *poolTotals
 }
 
-// newInstance starts an instance of cfg (validated) on d: its sampler runs, its pool waits
-// for arrivals.
+// newInstance starts an instance of cfg (validated) on d: its pool waits for arrivals. Its
+// sampler starts with sample, once what d.rates reads is there.
 func newInstance(cfg lab.Config, d deps) *instance {
 	l := &instance{servers: d.servers, dep: d.servers[0], resubmits: d.resubmits, rates: d.rates}
 	l.begin(cfg, d.span, d.onPanic)
@@ -64,7 +64,6 @@ func newInstance(cfg lab.Config, d deps) *instance {
 		Free: func() int { return l.pool.freeNow() }, Request: l.request})
 	l.health = newHealthCheck(cfg.Fleet, l.start, d.replica, d.changed)
 	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve, d.totals)
-	l.spawn(l.sample)
 	return l
 }
 
@@ -168,13 +167,15 @@ func (l *instance) Snapshot() lab.Snapshot {
 	return s
 }
 
-// sample records one Second at each whole second from the start (and at the end, if set).
-func (l *instance) sample() {
-	l.lifecycle.sample(func(k int) {
-		ps, ds := l.pool.stats(), l.dep.Stats()
-		sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
-			Rate: l.ratesInForce(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
-		l.iso.FillSecond(&sec, *l.config())
-		l.seconds.take(sec)
-	})
+// sample records one Second at each whole second from the start (and at the end, if set),
+// on a goroutine of its own.
+func (l *instance) sample() { l.spawn(func() { l.record(l.takeSecond) }) }
+
+// takeSecond records second k: the pool, the dependency, the rates at the sample.
+func (l *instance) takeSecond(k int) {
+	ps, ds := l.pool.stats(), l.dep.Stats()
+	sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+		Rate: l.ratesInForce(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
+	l.iso.FillSecond(&sec, *l.config())
+	l.seconds.take(sec)
 }

@@ -65,6 +65,7 @@ func startLab(cfg lab.Config, o Options) (*Lab, error) {
 	l := &Lab{src: src, instance: newInstance(cfg, deps{span: run, servers: servers, resubmits: src.resubmits,
 		rates: func() [numClasses]float64 { return src.load.current() }, onPanic: o.OnPanic})}
 	src.start(&l.lifecycle, cfg.Traffic, sent, l.instance)
+	l.sample()
 	return l, nil
 }
 

@@ -54,9 +54,9 @@ func (lc *lifecycle) config() *lab.Config { return lc.cfg.Load() }
 
 func (lc *lifecycle) done() <-chan struct{} { return lc.ended }
 
-// sample calls take(k) at each whole second k from the start (and at the end of a bounded
+// record calls take(k) at each whole second k from the start (and at the end of a bounded
 // run, after which ended closes), until Stop.
-func (lc *lifecycle) sample(take func(k int)) {
+func (lc *lifecycle) record(take func(k int)) {
 	if !lc.end.IsZero() {
 		defer close(lc.ended)
 	}
