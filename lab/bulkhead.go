@@ -87,8 +87,8 @@ func semaphoreStage(s *semaphore) stage {
 	}}
 }
 
-// addBulkhead adds one replica's bulkhead to the fleet's: places and what holds them.
-func addBulkhead(a, b BulkheadStats) BulkheadStats {
+// add adds one replica's bulkhead to the fleet's: places and what holds them.
+func (a BulkheadStats) add(b BulkheadStats) BulkheadStats {
 	a.Size += b.Size
 	a.Limit += b.Limit
 	a.InUse += b.InUse

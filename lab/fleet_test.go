@@ -17,7 +17,7 @@ func TestFleetBulkheadOneUnit(t *testing.T) {
 	s.Fleet = &FleetStats{Replicas: make([]Snapshot, 4)}
 	s.Bulkhead.Type = BulkheadAdaptive
 	for _, limit := range []int{9, 8, 7, 6} {
-		s.Bulkhead = addBulkhead(s.Bulkhead, BulkheadStats{Type: BulkheadAdaptive, Size: 10, Limit: limit})
+		s.Bulkhead = s.Bulkhead.add(BulkheadStats{Type: BulkheadAdaptive, Size: 10, Limit: limit})
 	}
 	want := "payment bulkhead: adaptive, limit 30 at the end (started at 40) across 4 replicas"
 	if lines := strings.Join(NewReport(s).summary(), "\n"); !strings.Contains(lines, want) {

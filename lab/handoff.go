@@ -63,6 +63,13 @@ type OrphanStats struct {
 	Total    int64 // calls orphaned so far
 }
 
+// add adds one replica's orphans to the fleet's.
+func (a OrphanStats) add(b OrphanStats) OrphanStats {
+	a.InFlight += b.InFlight
+	a.Total += b.Total
+	return a
+}
+
 type orphans struct{ inFlight, total atomic.Int64 }
 
 func (o *orphans) stats() OrphanStats {

@@ -102,21 +102,13 @@ func (iso *Isolation) FillSecond(sec *Second, c Config) {
 // isolation as one: each mechanism's stats added up, the chain replica 1's (every replica
 // runs the fleet's settings).
 func (s *Snapshot) SumIsolation(replicas []Snapshot) {
-	var slackFree float64
 	for _, rs := range replicas {
-		s.Bulkhead = addBulkhead(s.Bulkhead, rs.Bulkhead)
-		s.Orphans.InFlight += rs.Orphans.InFlight
-		s.Orphans.Total += rs.Orphans.Total
+		s.Bulkhead = s.Bulkhead.add(rs.Bulkhead)
+		s.Orphans = s.Orphans.add(rs.Orphans)
 		s.Connections.InUse += rs.Connections.InUse
-		s.Calls.Payments += rs.Calls.Payments
-		s.Calls.Retries += rs.Calls.Retries
-		s.Calls.BudgetDenied += rs.Calls.BudgetDenied
-		slackFree += rs.Slack.MeanFree * float64(rs.Slack.Rejections)
-		s.Slack.Rejections += rs.Slack.Rejections
+		s.Calls = s.Calls.add(rs.Calls)
 	}
-	if s.Slack.Rejections > 0 {
-		s.Slack.MeanFree = slackFree / float64(s.Slack.Rejections)
-	}
+	s.Slack = sumSlack(replicas)
 	s.Chain, s.Waits = replicas[0].Chain, replicas[0].Waits
 	s.Bulkhead.Type = s.Config.Payment.Bulkhead.Type
 	s.Breaker = fleetBreaker(replicas)

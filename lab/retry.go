@@ -103,6 +103,14 @@ type CallStats struct {
 	BudgetDenied int64 // retries the retry budget refused
 }
 
+// add adds one replica's calls to the fleet's.
+func (c CallStats) add(b CallStats) CallStats {
+	c.Payments += b.Payments
+	c.Retries += b.Retries
+	c.BudgetDenied += b.BudgetDenied
+	return c
+}
+
 // Calls is every call made: each payment's first, and its retries.
 func (c CallStats) Calls() int64 { return c.Payments + c.Retries }
 

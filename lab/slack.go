@@ -18,6 +18,21 @@ type slackLost struct {
 	free       int64 // summed over the rejections
 }
 
+// sumSlack is the replicas' slack as one: their rejections, and the free workers at each
+// of them on average over all of them.
+func sumSlack(reps []Snapshot) SlackStats {
+	var s SlackStats
+	var free float64
+	for _, r := range reps {
+		free += r.Slack.MeanFree * float64(r.Slack.Rejections)
+		s.Rejections += r.Slack.Rejections
+	}
+	if s.Rejections > 0 {
+		s.MeanFree = free / float64(s.Rejections)
+	}
+	return s
+}
+
 func (s *slackLost) observe(free int) {
 	s.mu.Lock()
 	s.rejections++
