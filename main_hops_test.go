@@ -1,3 +1,5 @@
+// Tests of the retry and hop presets: what each claims, and the hop presets compared.
+
 package main
 
 import (
@@ -9,6 +11,7 @@ import (
 	"time"
 
 	"poollab/lab"
+	"poollab/lab/engine"
 	"poollab/presets"
 )
 
@@ -93,7 +96,7 @@ func TestHopPresetsCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snaps, err := lab.RunPair(context.Background(), a, b, lab.Options{})
+	snaps, err := engine.RunPair(context.Background(), a, b, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,3 +1,6 @@
+// The adaptive concurrency limit as a payment bulkhead (failsafe-go's adaptivelimiter, driven
+// by hand): its state and its stage.
+
 package lab
 
 import (
@@ -60,7 +63,7 @@ func (a *adaptive) stats() (limit, inUse int) {
 // its first try.
 func adaptiveStage(a *adaptive) stage {
 	return stage{name: "bulkhead:adaptive", waits: PhaseBulkhead, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			g := a.cur.Load()
 			p.phase(PhaseBulkhead)
 			permit, err := g.lim.AcquirePermitWithMaxWait(ctx, g.maxWait)

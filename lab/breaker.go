@@ -1,3 +1,6 @@
+// The circuit breaker (failsafe-go's, driven by hand): its stats, its state, its two stages
+// (short-circuit and permit), and its fleet-wide sum.
+
 package lab
 
 import (
@@ -101,11 +104,11 @@ func (g *breakerGen) acquire() (*permit, bool) {
 // record tells the breaker how a permitted call went. Only signals about the dependency are
 // failures: timeouts, 5xx, 429 and refused connections; with countRejections, also the lab's
 // own bulkhead and connection-pool rejections (the trap the article warns about).
-func (p *permit) record(r result, countRejections bool) {
+func (p *permit) record(r Result, countRejections bool) {
 	if p == nil || !p.done.CompareAndSwap(false, true) || p.g.epoch.Load() != p.epoch {
 		return
 	}
-	if r.out == TimedOut || r.depFailure || (r.rejected && countRejections) {
+	if r.Out == TimedOut || r.DepFailure || (r.Rejected && countRejections) {
 		p.g.cb.RecordFailure()
 		return
 	}
@@ -134,7 +137,7 @@ func (b *breaker) stats() BreakerStats {
 // bulkhead place or a connection; it takes no permit.
 func shortCircuitStage(g *breakerGen) stage {
 	return stage{name: "breaker:short-circuit", wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			if g.open() {
 				return rejectedBy(RejectBreaker)
 			}
@@ -152,7 +155,7 @@ func breakerStage(g *breakerGen, countRejections bool) stage {
 		name = "breaker:counts-rejections"
 	}
 	return stage{name: name, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			perm, ok := g.acquire()
 			if !ok {
 				return rejectedBy(RejectBreaker)
@@ -173,4 +176,34 @@ type callRecord struct {
 	sample atomic.Bool
 }
 
-func (c *callRecord) record(r result) { c.p.Load().record(r, false) }
+func (c *callRecord) record(r Result) { c.p.Load().record(r, false) }
+
+// fleetBreaker is the replicas' breakers as one: their state when they share it (else
+// mixed), the opens, calls and failures added up, the failure rate over all their calls,
+// retrying when any one is. The settings are replica 1's: every replica has the fleet's.
+func fleetBreaker(reps []Snapshot) BreakerStats {
+	var b BreakerStats
+	var failed float64
+	for i, r := range reps {
+		rb := r.Breaker
+		switch {
+		case i == 0:
+			b.State = rb.State
+			b.Threshold, b.MinCalls, b.Window, b.Trials = rb.Threshold, rb.MinCalls, rb.Window, rb.Trials
+		case rb.State != b.State:
+			b.State = BreakerMixed
+		}
+		b.Failures += rb.Failures
+		b.Retrial = b.Retrial || rb.Retrial
+		if rb.State == BreakerOpen && (b.OpenLeft == 0 || rb.OpenLeft < b.OpenLeft) {
+			b.OpenLeft = rb.OpenLeft // the first replica to try again
+		}
+		b.Opened += rb.Opened
+		b.Calls += rb.Calls
+		failed += rb.FailureRate * float64(rb.Calls)
+	}
+	if b.Calls > 0 {
+		b.FailureRate = failed / float64(b.Calls)
+	}
+	return b
+}

@@ -1,3 +1,6 @@
+// The semaphore bulkhead: BulkheadStats (and their fleet-wide sum), the resizable semaphore
+// the lab uses three times, and the bulkhead's stage.
+
 package lab
 
 import (
@@ -72,7 +75,7 @@ func (s *semaphore) acquire(ctx context.Context) (release func(), err error) {
 // time: rejected, and the worker is free at once.
 func semaphoreStage(s *semaphore) stage {
 	return stage{name: "bulkhead:semaphore", waits: PhaseBulkhead, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			p.phase(PhaseBulkhead)
 			release, err := s.acquire(ctx)
 			if err != nil {
@@ -82,4 +85,15 @@ func semaphoreStage(s *semaphore) stage {
 			return next(ctx, p)
 		}
 	}}
+}
+
+// add adds one replica's bulkhead to the fleet's: places and what holds them.
+func (a BulkheadStats) add(b BulkheadStats) BulkheadStats {
+	a.Size += b.Size
+	a.Limit += b.Limit
+	a.InUse += b.InUse
+	a.ThreadsBusy += b.ThreadsBusy
+	a.Queued += b.Queued
+	a.QueueCap += b.QueueCap
+	return a
 }

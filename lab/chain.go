@@ -1,3 +1,6 @@
+// The payment chain: its stages, the passage a payment makes down them, the order they
+// run in (Isolation.Chain), and how a payment ended (Result).
+
 package lab
 
 import (
@@ -6,7 +9,7 @@ import (
 )
 
 // call runs what is left of the payment path for one payment.
-type call func(ctx context.Context, p *passage) result
+type call func(ctx context.Context, p *passage) Result
 
 // stage is one mechanism of the payment path: it wraps the rest of the chain, as a
 // failsafe-go policy wraps the next. Each lives in the file of its mechanism.
@@ -20,7 +23,7 @@ type stage struct {
 // passage is one payment on its way down the chain.
 type passage struct {
 	intended time.Time     // its scheduled arrival: deadlines count from here
-	worker   *workerHandle // the pool worker it holds; nil once it runs off the pool
+	worker   Seat          // the pool worker it holds; nil once it runs off the pool
 	permit   *callRecord   // the breaker permit of its call, shared with a handed-off copy
 	patience time.Duration // how long the worker waits for a call handed off below (0: until it ends)
 	releases []func()      // what it holds (bulkhead place, connection) until its call ends
@@ -29,7 +32,16 @@ type passage struct {
 }
 
 // phase says what the worker is doing now; off the pool there is no worker to tell.
-func (p *passage) phase(ph Phase) { p.worker.set(ph) }
+func (p *passage) phase(ph Phase) {
+	if p.worker != nil {
+		p.worker.SetPhase(ph)
+	}
+}
+
+// Seat is the pool worker a payment holds while it is served, as the engine's pool hands it
+// over: each stage says through it what the worker is doing, so the screen can tell waiting
+// from working.
+type Seat interface{ SetPhase(Phase) }
 
 // hold keeps release until the payment's call has ended, wherever that happens: on the
 // worker, or on the goroutine or bulkhead thread it was handed to.
@@ -46,16 +58,16 @@ func (p *passage) settleFrom(mark int) {
 	p.releases = p.releases[:mark]
 }
 
-// chain is the payment path in force: its stages, outermost first, composed into one call.
-type chain struct {
+// Chain is the payment path in force: its stages, outermost first, composed into one call.
+type Chain struct {
 	names []string
 	waits []Phase // what a worker holding a payment may wait for, in chain order
 	run   call
 }
 
 // compose wraps the stages around each other, the first outermost.
-func compose(stages []stage) *chain {
-	c := &chain{}
+func compose(stages []stage) *Chain {
+	c := &Chain{}
 	var run call
 	for i := len(stages) - 1; i >= 0; i-- {
 		run = stages[i].wrap(run)
@@ -73,17 +85,42 @@ func compose(stages []stage) *chain {
 }
 
 // serve takes one payment, due at intended, down the chain on worker w.
-func (c *chain) serve(ctx context.Context, w *workerHandle, intended time.Time) result {
+func (c *Chain) serve(ctx context.Context, w Seat, intended time.Time) Result {
 	p := &passage{intended: intended, worker: w, permit: &callRecord{}}
 	r := c.run(ctx, p)
 	p.settle()
 	return r
 }
 
-// paymentChain builds the payment path for c.Payment, in the order it runs:
+// Request is the innermost call, the engine's: one request to the dependency, sent with the
+// user's deadline (zero: none). The context's deadline, if any, is the call's.
+type Request func(ctx context.Context, userDeadline time.Time) Result
+
+// callStage is the end of the chain: the engine's request, counted as a call of its payment.
+// How long the calls that succeed take is what typical learns.
+func callStage(req Request, typical *typicalLatency, counts *callCounts) stage {
+	return stage{name: "http", wrap: func(call) call {
+		return func(ctx context.Context, p *passage) Result {
+			p.phase(PhaseCall)
+			defer p.phase(PhaseWork)
+			counts.called(p)
+			began := time.Now()
+			r := req(ctx, p.deadline)
+			if r.Out == OK {
+				typical.observe(time.Since(began))
+				// The adaptive limit times the call from its permit, taken before the first try:
+				// only an answer to that try makes the time the dependency's alone.
+				p.permit.sample.Store(p.calls == 1)
+			}
+			return r
+		}
+	}}
+}
+
+// Chain builds the payment path for c.Payment, in the order it runs:
 //
 //	fallback → deadline → breaker short-circuit → bulkhead → caller timeout → hand-off →
-//	retry → connection → enough time left → breaker permit → socket timeout → HTTP
+//	retry → connection → enough time left → breaker permit → socket timeout → the call
 //
 // An open breaker fails a payment before it takes anything; only real calls take a permit,
 // so the breaker hears about the dependency and nothing else. The trap (count_rejections)
@@ -92,14 +129,14 @@ func (c *chain) serve(ctx context.Context, w *workerHandle, intended time.Time) 
 // thread-pool bulkhead's threads, or else on a goroutine of its own. A retry repeats what
 // makes one call (a connection, the time check, a breaker permit, the socket timeout, the
 // request) inside the one deadline and the one bulkhead place of its payment: retryStage
-// says why there.
-func (l *Lab) paymentChain(c Config) *chain {
+// says why there. The call itself, one request to the dependency, is the engine's: req.
+func (iso *Isolation) Chain(c Config, req Request) *Chain {
 	p := c.Payment
-	stages := []stage{fallbackStage(l.metrics[Payment])}
+	stages := []stage{fallbackStage(iso.lent.Fallback)}
 	if p.Deadline > 0 {
 		stages = append(stages, deadlineStage(p.Deadline.D()))
 	}
-	cb := l.breaker.get()
+	cb := iso.breaker.get()
 	trap := cb != nil && p.Breaker.CountRejections
 	switch {
 	case trap:
@@ -109,29 +146,29 @@ func (l *Lab) paymentChain(c Config) *chain {
 	}
 	switch p.Bulkhead.Type {
 	case BulkheadSemaphore:
-		stages = append(stages, semaphoreStage(&l.semaphore))
+		stages = append(stages, semaphoreStage(&iso.semaphore))
 	case BulkheadThreadPool:
-		stages = append(stages, threadPoolStage(l.threads))
+		stages = append(stages, threadPoolStage(iso.threads))
 	case BulkheadAdaptive:
-		stages = append(stages, adaptiveStage(&l.adaptive))
+		stages = append(stages, adaptiveStage(&iso.adaptive))
 	}
 	if p.Timeout.Kind == TimeoutCaller {
 		stages = append(stages, callerTimeoutStage(p.Timeout.Duration.D()))
 	}
 	switch {
 	case p.Bulkhead.Type == BulkheadThreadPool:
-		stages = append(stages, handoffStage(&l.orphans, threadExecutor(l.threads)))
+		stages = append(stages, handoffStage(&iso.orphans, threadExecutor(iso.threads)))
 	case p.Timeout.Kind == TimeoutCaller:
-		stages = append(stages, handoffStage(&l.orphans, goroutineExecutor(l.spawn)))
+		stages = append(stages, handoffStage(&iso.orphans, goroutineExecutor(iso.lent.Spawn)))
 	}
-	if rt := l.retrier(p.Retry); rt != nil {
-		stages = append(stages, retryStage(rt, &l.calls))
+	if rt := iso.retrier(p.Retry); rt != nil {
+		stages = append(stages, retryStage(rt, &iso.calls))
 	}
 	if p.Connections.PerRoute > 0 {
-		stages = append(stages, connectionStage(&l.conns))
+		stages = append(stages, connectionStage(&iso.conns))
 	}
 	if p.Deadline > 0 {
-		stages = append(stages, enoughLeftStage(&l.typical, p.Deadline.D(), c.Dependency.Floor()))
+		stages = append(stages, enoughLeftStage(&iso.typical, p.Deadline.D(), c.Dependency.Floor()))
 	}
 	if cb != nil && !trap {
 		stages = append(stages, breakerStage(cb, false))
@@ -139,6 +176,16 @@ func (l *Lab) paymentChain(c Config) *chain {
 	if p.Timeout.Kind == TimeoutSocket {
 		stages = append(stages, socketTimeoutStage(p.Timeout.Duration.D()))
 	}
-	propagate := c.Dependency.Deadline == DeadlinePropagate
-	return compose(append(stages, httpStage(l.client, l.dep.URL()+"/pay", &l.typical, &l.calls, propagate)))
+	return compose(append(stages, callStage(req, &iso.typical, &iso.calls)))
 }
+
+// Result is how one request ended inside the worker.
+type Result struct {
+	Out        Outcome
+	Rejected   bool           // turned away by the lab's own isolation; Reason says which
+	Reason     Reason         //
+	DepFailure bool           // the dependency failed: 5xx, 429 or refused; counts for the breaker
+	Failure    RetryCondition // the kind of failed call, for payment.retry.on; "": none to retry
+}
+
+func rejectedBy(r Reason) Result { return Result{Out: Failed, Rejected: true, Reason: r} }

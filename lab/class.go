@@ -1,3 +1,5 @@
+// The vocabulary of requests: Class, the rejection Reason and the Outcome of a served one.
+
 package lab
 
 // Class is a kind of request sharing the pool. The server cannot tell them apart; the lab can.

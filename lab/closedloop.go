@@ -1,198 +1,9 @@
+// The closed-loop load as the screen and the reports read it: ClosedLoopStats and
+// ClosedLoopReport.
+
 package lab
 
-import (
-	"context"
-	"math"
-	"sync"
-	"sync/atomic"
-	"time"
-)
-
-// closedLoop is the closed-loop load (traffic.mode: closed): Users virtual users, each of
-// which sends its next request only after the reply to its previous one, plus its think
-// time, and no sooner than its pacing allows: one request per users/rate, as JMeter's
-// threads with a constant-throughput timer and wrk's connections are paced. When replies
-// are fast the users together send at the target rate. While the dependency stalls, every
-// user waits for a reply and nobody sends: the requests that were due never exist, and
-// neither do their slow samples. That is coordinated omission, and this load exists to
-// show it beside the open-loop generator, which keeps sending.
-//
-// There is no schedule: a request's arrival is its send, and its latency runs from there.
-// The users draw their classes in the proportions of the classes' rates, in a fixed
-// interleaving (smooth weighted round robin), so a mix of classes shares the users.
-type closedLoop struct {
-	users int
-	think time.Duration
-	end   time.Time // zero: run until stopped
-	send  func(c Class, at time.Time, expected time.Duration, replied func())
-	spawn func(func())
-	lag   *hist // how late users sent against their pacing: the load's own health
-
-	mu      sync.Mutex
-	rates   [numClasses]float64
-	total   float64             // Σ rates: the target rate of the whole load
-	weight  [numClasses]float64 // the round robin's running weights
-	changed chan struct{}       // closed and replaced when rates change: wakes every user
-	since   time.Time           // when the rates in force began
-	dueThen float64             // requests due before since
-
-	sent, outstanding, peak atomic.Int64
-}
-
-func newClosedLoop(t TrafficConfig, start, end time.Time, send func(Class, time.Time, time.Duration, func()), spawn func(func())) *closedLoop {
-	cl := &closedLoop{users: t.Users, think: t.Think.D(), end: end, send: send, spawn: spawn, lag: newHist(),
-		changed: make(chan struct{}), since: start}
-	cl.rates = ratesOf(t)
-	cl.total = ratesSum(cl.rates)
-	return cl
-}
-
-// run starts the users and returns when none will send again: at the end of a bounded
-// run (a user waiting for a reply then stops waiting) or when ctx ends.
-func (cl *closedLoop) run(ctx context.Context, start time.Time) {
-	if !cl.end.IsZero() {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, cl.end)
-		defer cancel()
-	}
-	var wg sync.WaitGroup
-	for u := range cl.users {
-		wg.Add(1)
-		cl.spawn(func() {
-			defer wg.Done()
-			cl.user(ctx, u, start)
-		})
-	}
-	wg.Wait()
-}
-
-// pacing is the gap between two requests of the whole load at the target rate (1 / rate;
-// 0: no traffic), the interval the correction assumes (one user's pacing, users × gap, or
-// the think time if longer), and the channel that closes when they change.
-func (cl *closedLoop) pacing() (gap float64, expected time.Duration, changed <-chan struct{}) {
-	cl.mu.Lock()
-	defer cl.mu.Unlock()
-	if cl.total > 0 {
-		gap = float64(time.Second) / cl.total
-		expected = max(time.Duration(math.Round(gap*float64(cl.users))), cl.think)
-	}
-	return gap, expected, cl.changed
-}
-
-// user is one virtual user: wait for the next due time, send, wait for the reply.
-//
-// Its due times are slots of a grid, anchor + j·gap, j stepping by users: user u starts on
-// slot u of the run's grid, so with fast replies the users together send as the open-loop
-// uniform schedule does, on the very same instants. A reply (plus think time) that comes
-// after the next slot moves the grid: the next request goes at once, the slots missed
-// meanwhile are skipped, not caught up. Each due time is computed from its anchor, never
-// by adding intervals up, so rounding never drifts.
-func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
-	timer := time.NewTimer(time.Hour)
-	defer timer.Stop()
-	replies := make(chan struct{}, 1)
-	replied := func() {
-		cl.outstanding.Add(-1)
-		select {
-		case replies <- struct{}{}:
-		default:
-		}
-	}
-	anchor, j := start, int64(u)
-	var last time.Time // the due time of the last send; zero before the first
-	for {
-		gap, expected, changed := cl.pacing()
-		if gap == 0 { // no traffic: wait for a rate
-			select {
-			case <-ctx.Done():
-				return
-			case <-changed:
-				continue
-			}
-		}
-		due := anchor.Add(time.Duration(math.Round(float64(j) * gap)))
-		if !cl.end.IsZero() && !due.Before(cl.end) {
-			return
-		}
-		timer.Reset(time.Until(due))
-		select {
-		case <-ctx.Done():
-			return
-		case <-changed: // pace at the new rate from the last send
-			timer.Stop()
-			if !last.IsZero() {
-				anchor, j = last, int64(cl.users)
-			}
-			continue
-		case <-timer.C:
-		}
-		now := time.Now()
-		cl.lag.record(now.Sub(due))
-		c := cl.next()
-		cl.sent.Add(1)
-		raiseMax(&cl.peak, cl.outstanding.Add(1))
-		cl.send(c, now, expected, replied)
-		last = due
-		select {
-		case <-ctx.Done(): // stopped, or the run ended: nothing more will be sent
-			return
-		case <-replies:
-		}
-		j += int64(cl.users)
-		if ready := time.Now().Add(cl.think); ready.After(anchor.Add(time.Duration(math.Round(float64(j) * gap)))) {
-			anchor, j = ready, 0
-		}
-	}
-}
-
-// next is the class of the next request: smooth weighted round robin over the rates, so
-// every class gets its share, evenly spread.
-func (cl *closedLoop) next() Class {
-	cl.mu.Lock()
-	defer cl.mu.Unlock()
-	best := -1
-	for c, r := range cl.rates {
-		if r <= 0 {
-			continue
-		}
-		cl.weight[c] += r
-		if best < 0 || cl.weight[c] > cl.weight[best] {
-			best = c
-		}
-	}
-	cl.weight[best] -= cl.total
-	return Class(best)
-}
-
-// setRates takes effect at once: every user paces its next request at the new rate.
-func (cl *closedLoop) setRates(from, to [numClasses]float64) {
-	cl.mu.Lock()
-	defer cl.mu.Unlock()
-	now := time.Now()
-	cl.dueThen += cl.total * cl.window(now).Seconds()
-	cl.since = now
-	changeRates(&cl.rates, from, to)
-	cl.total, cl.weight = ratesSum(cl.rates), [numClasses]float64{}
-	close(cl.changed)
-	cl.changed = make(chan struct{})
-}
-
-// window is how long the rates in force have applied by now, the end of a bounded run at
-// most. cl.mu is held.
-func (cl *closedLoop) window(now time.Time) time.Duration {
-	if !cl.end.IsZero() && now.After(cl.end) {
-		now = cl.end
-	}
-	return max(now.Sub(cl.since), 0)
-}
-
-func (cl *closedLoop) lateness() Percentiles { return cl.lag.summary() }
-
-func (cl *closedLoop) current() [numClasses]float64 {
-	cl.mu.Lock()
-	defer cl.mu.Unlock()
-	return cl.rates
-}
+import "time"
 
 // ClosedLoopStats is the closed-loop load at one instant: what its users sent against what
 // the target rate asked for.
@@ -213,13 +24,27 @@ type ClosedLoopStats struct {
 // NotSent is how many requests fell due that no user sent.
 func (s ClosedLoopStats) NotSent() int64 { return max(s.Due-s.Sent, 0) }
 
-func (cl *closedLoop) stats() *ClosedLoopStats {
-	gap, expected, _ := cl.pacing()
-	cl.mu.Lock()
-	due := cl.dueThen + cl.total*cl.window(time.Now()).Seconds()
-	rate := cl.total
-	cl.mu.Unlock()
-	return &ClosedLoopStats{Users: cl.users, Think: cl.think, Rate: rate, Interval: time.Duration(math.Round(gap * float64(cl.users))),
-		Expected: expected, Due: int64(math.Floor(due + 1e-9)), Sent: cl.sent.Load(), Outstanding: cl.outstanding.Load(),
-		PeakOutstanding: cl.peak.Load()}
+// The percentile ladder and the measurement lines of a report: how latency was measured
+// (open loop from the schedule, closed loop from the send), what a closed loop did not send,
+// and the stall that makes the difference.
+
+// ClosedLoopReport is closed mode's load: what its users sent against what was due.
+type ClosedLoopReport struct {
+	Users           int     `json:"users"`
+	Rate            float64 `json:"rate"` // the target rate of the whole load, per second
+	ThinkMs         float64 `json:"think_ms"`
+	IntervalMs      float64 `json:"interval_ms"`          // one user's pacing: users / target rate
+	ExpectedMs      float64 `json:"expected_interval_ms"` // what latency_corrected_ms assumes
+	Due             int64   `json:"due"`                  // target rate × elapsed
+	Sent            int64   `json:"sent"`
+	NotSent         int64   `json:"not_sent"`
+	PeakOutstanding int64   `json:"peak_outstanding"` // never more than users
+}
+
+func closedLoopReport(s *ClosedLoopStats) *ClosedLoopReport {
+	if s == nil {
+		return nil
+	}
+	return &ClosedLoopReport{Users: s.Users, Rate: s.Rate, ThinkMs: ms(s.Think), IntervalMs: ms(s.Interval), ExpectedMs: ms(s.Expected),
+		Due: s.Due, Sent: s.Sent, NotSent: s.NotSent(), PeakOutstanding: s.PeakOutstanding}
 }

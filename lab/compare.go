@@ -1,55 +1,15 @@
+// Two runs compared: SameTraffic, the Comparison (its rows and differences) and how it is
+// written.
+
 package lab
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"time"
 )
-
-// RunPair runs a and b side by side, started together, each with its own pool and its own
-// dependency, on identical traffic: b gets a's traffic section (rates, arrivals, seed) and
-// duration, so the only differences are the settings being compared (and how the load is
-// sent, if they differ in it: see SameTraffic).
-func RunPair(ctx context.Context, a, b Config, o Options) ([2]Snapshot, error) {
-	b = SameTraffic(a, b)
-	// Both are checked before either starts: A must not run its whole length for nothing.
-	if err := a.Validate(); err != nil {
-		return [2]Snapshot{}, fmt.Errorf("A %s: %w", a.Name, err)
-	}
-	if err := b.Validate(); err != nil {
-		return [2]Snapshot{}, fmt.Errorf("B %s, on A's traffic: %w", b.Name, err)
-	}
-	var (
-		out  [2]Snapshot
-		errs [2]error
-		wg   sync.WaitGroup
-	)
-	for i, c := range []Config{a, b} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out[i], errs[i] = Run(ctx, c, o.Side(i))
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return out, err
-		}
-	}
-	return out, nil
-}
-
-// Side is o for lab i of a pair (0 is A, 1 is B): a fixed dependency port moves up by i,
-// so the two dependencies never ask for the same one.
-func (o Options) Side(i int) Options {
-	o.side = i
-	return o
-}
 
 // SameTraffic returns b with a's traffic and duration, but for how b sends it: its traffic
 // mode, users and think time stay b's, so a closed-loop run can be compared with an open-loop

@@ -1,3 +1,5 @@
+// The comparison's rows about calls: retries, the amplification, the hops.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the comparison's rows and differences.
+
 package lab
 
 import (

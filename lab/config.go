@@ -1,8 +1,11 @@
+// Config: every setting a run takes, its defaults, Duration, Equal, and Validate's rows.
+
 package lab
 
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strings"
 	"time"
@@ -484,4 +487,36 @@ func join[T ~string](vs []T) string {
 		s[i] = string(v)
 	}
 	return strings.Join(s, ", ")
+}
+
+// AppliedOver is c as Apply puts it in force over old: what changes only on restart kept as
+// in old, the arrival shape, seed, mode, users, think time and profiles (they define the
+// schedule already under way), and the fleet.
+func (c Config) AppliedOver(old *Config) Config {
+	c.Traffic.Arrivals, c.Traffic.Seed = old.Traffic.Arrivals, old.Traffic.Seed
+	c.Traffic.Mode, c.Traffic.Users, c.Traffic.Think = old.Traffic.Mode, old.Traffic.Users, old.Traffic.Think
+	c.Traffic.Payment.Profile, c.Traffic.Signup.Profile, c.Traffic.Health.Profile =
+		old.Traffic.Payment.Profile, old.Traffic.Signup.Profile, old.Traffic.Health.Profile
+	c.Fleet = old.Fleet
+	return c
+}
+
+// Equal says c and o are the same settings. A Config holds lists (profiles,
+// payment.retry.on), so == does not compile for it; an empty profile is the same as none.
+func (c Config) Equal(o Config) bool {
+	return reflect.DeepEqual(c.withoutEmptyProfiles(), o.withoutEmptyProfiles())
+}
+
+func (c Config) withoutEmptyProfiles() Config {
+	for _, r := range []*RateConfig{&c.Traffic.Payment, &c.Traffic.Signup, &c.Traffic.Health} {
+		if len(r.Profile) == 0 {
+			r.Profile = nil
+		}
+	}
+	return c
+}
+
+// Equal says t and o are the same traffic (see Config.Equal).
+func (t TrafficConfig) Equal(o TrafficConfig) bool {
+	return Config{Traffic: t}.Equal(Config{Traffic: o})
 }

@@ -1,3 +1,5 @@
+// Tests of Duration and of Validate's rows.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// Connections per route (Apache HttpClient's limit): ConnectionStats and the lease stage.
+
 package lab
 
 import "context"
@@ -13,7 +15,7 @@ type ConnectionStats struct {
 // a partition one layer too low, where the worker waits anyway.
 func connectionStage(conns *semaphore) stage {
 	return stage{name: "connections", waits: PhaseConnWait, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			p.phase(PhaseConnWait)
 			release, err := conns.acquire(ctx)
 			if err != nil {

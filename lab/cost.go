@@ -1,7 +1,9 @@
+// Cost: what a stretch of work took from this process (CPU, memory), as the pre-flight reports
+// it; the engine measures it.
+
 package lab
 
 import (
-	"runtime/metrics"
 	"time"
 )
 
@@ -21,43 +23,4 @@ func (c Cost) CPUShare() (share float64, ok bool) {
 		return 0, false
 	}
 	return c.CPU.Seconds() / c.Wall.Seconds(), true
-}
-
-// Measure runs fn and returns its cost.
-func Measure(fn func()) Cost {
-	base := memInUse()
-	cpu, cpuBefore := cpuTime()
-	wall := time.Now()
-	stop, sampled := make(chan struct{}), make(chan uint64)
-	go func() {
-		peak := base
-		t := time.NewTicker(10 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				sampled <- max(peak, memInUse())
-				return
-			case <-t.C:
-				peak = max(peak, memInUse())
-			}
-		}
-	}()
-	fn()
-	close(stop)
-	peak := <-sampled
-	c := Cost{Wall: time.Since(wall), Peak: peak - min(base, peak)}
-	if after, ok := cpuTime(); ok && cpuBefore {
-		c.CPU, c.CPUKnown = after-cpu, true
-	}
-	return c
-}
-
-var memSamples = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/stacks:bytes"}}
-
-func memInUse() uint64 {
-	s := make([]metrics.Sample, len(memSamples))
-	copy(s, memSamples)
-	metrics.Read(s)
-	return s[0].Value.Uint64() + s[1].Value.Uint64()
 }

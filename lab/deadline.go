@@ -1,3 +1,6 @@
+// The payment deadline: its stage, the enough-left check, and the dependency's typical latency
+// it learns from.
+
 package lab
 
 import (
@@ -14,7 +17,7 @@ import (
 // its worker walked away from keeps it.
 func deadlineStage(d time.Duration) stage {
 	return stage{name: "deadline", wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			at := p.intended.Add(d)
 			if !time.Now().Before(at) {
 				return rejectedBy(RejectDeadline) // spent waiting for a worker
@@ -39,7 +42,7 @@ func deadlineStage(d time.Duration) stage {
 // ahead, and either finish and correct it, or are cut at the deadline, which is the truth.
 func enoughLeftStage(typical *typicalLatency, budget, floor time.Duration) stage {
 	return stage{name: "deadline:enough-left", wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			if at, ok := ctx.Deadline(); ok && time.Until(at) < max(min(typical.needed(), budget/2), floor) {
 				return rejectedBy(RejectDeadline)
 			}
@@ -50,7 +53,7 @@ func enoughLeftStage(typical *typicalLatency, budget, floor time.Duration) stage
 
 // waitFailed is what a wait that ended without its place means: the payment's deadline
 // passed while it waited; or else, otherwise (no permit, no connection, the caller left).
-func waitFailed(ctx context.Context, otherwise result) result {
+func waitFailed(ctx context.Context, otherwise Result) Result {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return rejectedBy(RejectDeadline)
 	}

@@ -1,3 +1,5 @@
+// The latency distribution the percentile chart draws: its percentiles and Distribution.
+
 package lab
 
 import (
@@ -30,34 +32,4 @@ type Distribution struct {
 	Latency   []time.Duration // as recorded (open loop: from the scheduled arrival; closed: from the send)
 	Corrected []time.Duration // closed loop: with the omitted samples put back; nil in open loop
 	Count     int64           // samples in Latency
-}
-
-// newDistribution reads m's payment latency at every DistributionPercentiles.
-func newDistribution(m *classMetrics) Distribution {
-	d := Distribution{}
-	d.Latency, d.Count = m.latency.distribution()
-	if c, n := m.latencyCorrected.distribution(); n > 0 {
-		d.Corrected = c
-	}
-	return d
-}
-
-// distribution is the histogram at DistributionPercentiles and its sample count; nil when
-// empty. It walks the buckets once, and only when something was recorded since the last.
-func (h *hist) distribution() ([]time.Duration, int64) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	n := h.h.TotalCount()
-	if n == 0 {
-		return nil, 0
-	}
-	if n != h.distCount {
-		v := h.h.ValueAtPercentilesSlice(DistributionPercentiles)
-		h.dist = make([]time.Duration, len(v)) // a new slice: snapshots may hold the old one
-		for i, us := range v {
-			h.dist[i] = min(time.Duration(us), time.Duration(h.max)) * time.Microsecond
-		}
-		h.distCount = n
-	}
-	return h.dist, n
 }

@@ -1,3 +1,5 @@
+// The report's fleet section: FleetReport and its summary lines.
+
 package lab
 
 import (

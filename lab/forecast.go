@@ -1,3 +1,6 @@
+// The forecast: Little's law and Erlang B on the settings, the only source of the model's
+// numbers.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// The forecast for a fleet's replica: its share, how fast its pool fills, when its checks fail.
+
 package lab
 
 import "time"
@@ -7,7 +9,7 @@ import "time"
 // remaining replica's rate, and by Little's law the workers it needs (λ/k · W). c is the
 // fleet's config: its rates are the whole stream's.
 func (c Config) ReplicaForecast(inRotation int) Forecast {
-	return c.share(max(inRotation, 1)).Forecast()
+	return c.Share(max(inRotation, 1)).Forecast()
 }
 
 // FillFrom is how long the pool takes to fill when payments start arriving at this

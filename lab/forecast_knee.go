@@ -1,9 +1,11 @@
+// The forecast past the dependency's concurrency knee (KneeForecast).
+
 package lab
 
 import (
 	"time"
 
-	"poollab/slowserver"
+	"poollab/knee"
 )
 
 // KneeForecast is the dependency past its concurrency knee (the postmortem's store): up to
@@ -39,7 +41,7 @@ func (k KneeForecast) Answers(n int) (latency time.Duration, perSec float64) {
 	if k.Knee == 0 || n <= 0 {
 		return 0, 0
 	}
-	latency = slowserver.KneeLatency(k.Latency, n, k.Knee, k.Exponent)
+	latency = knee.Latency(k.Latency, n, k.Knee, k.Exponent)
 	return latency, float64(n) / latency.Seconds()
 }
 

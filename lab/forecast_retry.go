@@ -1,3 +1,5 @@
+// The forecast of retries: calls per payment and how long a payment's tries take.
+
 package lab
 
 import (
@@ -63,7 +65,7 @@ func (c Config) RetryForecast() RetryForecast {
 		if k > 1 {
 			f.Layers += d.Hops - 1
 		}
-		backoff := d.forward(p.Retry).Backoff
+		backoff := p.Retry.Backoff.D() // every hop backs off as payment.retry does
 		// Each hop but the last, from the deepest up: its tries, each cut by its own timeout.
 		// With propagate the hops' own timeouts only cap, and their time comes from the
 		// lab's deadline below.

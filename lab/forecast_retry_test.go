@@ -1,3 +1,5 @@
+// Tests of the retry forecast.
+
 package lab
 
 import (

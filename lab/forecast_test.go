@@ -1,3 +1,5 @@
+// Tests of the forecast: Little's law, Erlang B, a replica's share.
+
 package lab
 
 import (

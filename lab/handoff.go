@@ -1,3 +1,6 @@
+// The hand-off: running the rest of a payment off its worker (a goroutine, or a bulkhead
+// thread), the task it runs as, and the orphans a caller that walks away leaves.
+
 package lab
 
 import (
@@ -30,11 +33,11 @@ func handoffStage(o *orphans, ex executor) stage {
 		waits = PhaseIdle // from the worker's side it is in the call: no wait of its own
 	}
 	return stage{name: "handoff:" + ex.name, waits: waits, leaves: true, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			off := &passage{permit: p.permit, deadline: p.deadline} // no worker: it runs off the pool
 			held := passage{releases: p.releases}
 			p.releases = nil
-			t := newTask(o, held.settle, func() result {
+			t := newTask(o, held.settle, func() Result {
 				r := next(ctx, off)
 				off.settle()
 				return r
@@ -60,6 +63,13 @@ type OrphanStats struct {
 	Total    int64 // calls orphaned so far
 }
 
+// add adds one replica's orphans to the fleet's.
+func (a OrphanStats) add(b OrphanStats) OrphanStats {
+	a.InFlight += b.InFlight
+	a.Total += b.Total
+	return a
+}
+
 type orphans struct{ inFlight, total atomic.Int64 }
 
 func (o *orphans) stats() OrphanStats {
@@ -69,9 +79,9 @@ func (o *orphans) stats() OrphanStats {
 // task is a call run on another goroutine than the worker that waits for it.
 type task struct {
 	state   atomic.Int32
-	fn      func() result
+	fn      func() Result
 	release func() // frees the bulkhead place the call holds, whether it runs or is skipped
-	res     chan result
+	res     chan Result
 	orphans *orphans
 }
 
@@ -82,8 +92,8 @@ const (
 	taskAbandoned
 )
 
-func newTask(o *orphans, release func(), fn func() result) *task {
-	return &task{fn: fn, release: release, res: make(chan result, 1), orphans: o}
+func newTask(o *orphans, release func(), fn func() Result) *task {
+	return &task{fn: fn, release: release, res: make(chan Result, 1), orphans: o}
 }
 
 // run executes the call unless its caller left before it started.
@@ -105,7 +115,7 @@ func (t *task) run() {
 // The second result says the worker walked away; the first is then what that means: a
 // timeout, or, for a call still waiting to start when its deadline passed, a deadline
 // rejection.
-func (t *task) wait(ctx context.Context, d time.Duration) (result, bool) {
+func (t *task) wait(ctx context.Context, d time.Duration) (Result, bool) {
 	var expire <-chan time.Time
 	if d > 0 {
 		timer := time.NewTimer(d)
@@ -119,12 +129,12 @@ func (t *task) wait(ctx context.Context, d time.Duration) (result, bool) {
 	case <-ctx.Done():
 	}
 	if t.state.CompareAndSwap(taskPending, taskAbandoned) {
-		return waitFailed(ctx, result{out: TimedOut}), true
+		return waitFailed(ctx, Result{Out: TimedOut}), true
 	}
 	t.orphans.inFlight.Add(1) // before the swap, so run's decrement can never come first
 	if t.state.CompareAndSwap(taskRunning, taskAbandoned) {
 		t.orphans.total.Add(1)
-		return result{out: TimedOut}, true
+		return Result{Out: TimedOut}, true
 	}
 	t.orphans.inFlight.Add(-1)
 	return <-t.res, false // it finished as the timer fired

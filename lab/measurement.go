@@ -1,3 +1,6 @@
+// What the way the load is sent does to what gets measured (MeasurementForecast), and
+// StallConfig.In.
+
 package lab
 
 import "time"
@@ -35,7 +38,7 @@ type MeasurementForecast struct {
 // measurement works out c's MeasurementForecast.
 func (c Config) measurement() MeasurementForecast {
 	t := c.Traffic
-	m := MeasurementForecast{Mode: t.Mode, Rate: ratesSum(ratesOf(t)), Users: t.Users}
+	m := MeasurementForecast{Mode: t.Mode, Rate: TotalRate(t.Rates()), Users: t.Users}
 	m.Sending = m.Rate
 	if m.Rate > 0 {
 		m.Gap = time.Duration(float64(time.Second) / m.Rate)
@@ -64,8 +67,8 @@ func (c Config) measurement() MeasurementForecast {
 	return m
 }
 
-// ratesSum is the classes' rates together: the rate of the whole load.
-func ratesSum(rates [numClasses]float64) float64 {
+// TotalRate is the classes' rates together: the rate of the whole load.
+func TotalRate(rates [numClasses]float64) float64 {
 	var sum float64
 	for _, r := range rates {
 		sum += r

@@ -1,53 +1,10 @@
+// Tests of what the screen reads from the counters: rates, shares, starvation.
+
 package lab
 
 import (
-	"math"
-	"math/rand/v2"
 	"testing"
-	"time"
 )
-
-// The running mean agrees with HdrHistogram's own (which walks every bucket), for plain
-// and corrected samples alike, to the histogram's 0.1%.
-func TestMeanAgreesWithHdrHistogram(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, corrected := range []bool{false, true} {
-		h := newHist()
-		for range 2000 {
-			d := time.Duration(r.ExpFloat64() * float64(50*time.Millisecond))
-			if corrected {
-				h.recordCorrected(d, 10*time.Millisecond)
-			} else {
-				h.record(d)
-			}
-		}
-		got, want := float64(h.summary().Mean/time.Microsecond), h.h.Mean()
-		if math.Abs(got-want) > want/1000+1 {
-			t.Errorf("corrected %v: mean %.0f µs, HdrHistogram %.0f µs", corrected, got, want)
-		}
-	}
-}
-
-// HdrHistogram reports a bucket's highest equivalent value: 1002.3 ms sits in a bucket
-// 512 µs wide, whose top is above it. No percentile may come out above the max recorded.
-func TestPercentilesNeverExceedTheMax(t *testing.T) {
-	for _, values := range [][]time.Duration{
-		{1002300 * time.Microsecond},
-		{1002300 * time.Microsecond, 1002100 * time.Microsecond, 3 * time.Millisecond},
-		{3004400 * time.Microsecond, 3004400 * time.Microsecond, 2 * time.Second},
-		{700 * time.Nanosecond}, // below the histogram's 1 µs: recorded as 1 µs, and so is the max
-	} {
-		h := newHist()
-		for _, v := range values {
-			h.record(v)
-		}
-		p := h.summary()
-		checkOrdered(t, "summary", p)
-		if p.Max <= 0 || p.Count != int64(len(values)) {
-			t.Errorf("%v: %+v", values, p)
-		}
-	}
-}
 
 // The rates average the last RateWindow whole seconds, fewer while the run is younger.
 func TestRates(t *testing.T) {
@@ -73,21 +30,6 @@ func TestRates(t *testing.T) {
 	// The last 5 s, from 2 s to 7 s: 20, 0, 0, 20, 0 → 8/s; rejections 2..6 → 4/s.
 	if r := s.Rates(); r.OK[Payment] != 8 || r.Rejected[Signup][RejectPool] != 4 || r.From != 2 || r.To != 7 {
 		t.Errorf("ok %v/s, rejected %v/s over %d..%d s; want 8 and 4 over 2..7 s", r.OK[Payment], r.Rejected[Signup][RejectPool], r.From, r.To)
-	}
-}
-
-// The wait from the scheduled arrival to a worker is recorded with its two parts, the
-// generator's lag and the hand-off; neither part of a request can exceed its whole.
-func TestWaitParts(t *testing.T) {
-	s := run(t, scaled())
-	for _, c := range []Class{Payment, Signup} {
-		cs := s.Classes[c]
-		if cs.Lag.Count == 0 || cs.Handoff.Count == 0 {
-			t.Errorf("%s: no wait parts recorded: lag %+v, hand-off %+v", c, cs.Lag, cs.Handoff)
-		}
-		if cs.Lag.Max > cs.QueueWait.Max || cs.Handoff.Max > cs.QueueWait.Max {
-			t.Errorf("%s: a part above the whole: wait max %v, lag max %v, hand-off max %v", c, cs.QueueWait.Max, cs.Lag.Max, cs.Handoff.Max)
-		}
 	}
 }
 

@@ -1,3 +1,5 @@
+// The postmortem checked against an independent model: a discrete-event simulation.
+
 package lab
 
 import (

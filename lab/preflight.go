@@ -1,7 +1,8 @@
+// The pre-flight's verdicts: how late is honest, PreflightRow and PreflightReport.
+
 package lab
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"time"
@@ -66,50 +67,8 @@ func CheckPreflight(d time.Duration) error {
 	return nil
 }
 
-// enoughSamples is how many a p99 needs before it says more than the slowest one did.
-const enoughSamples = 100
-
-// Preflight runs cfg headless for d and says how honestly this machine shows it. A preset
-// that sends a few dozen requests in d has a p99 that is its one slowest send, so beside
-// the run a probe sleeps to a schedule every millisecond: its lateness, under the same load,
-// is how late this machine makes any scheduled send. The verdict takes the worse of the
-// probe's p99 and, with enough samples, the generator's.
-func Preflight(ctx context.Context, cfg Config, d time.Duration) (PreflightRow, error) {
-	cfg.Duration = Duration(d)
-	var s Snapshot
-	var err error
-	probeCtx, stop := context.WithCancel(ctx)
-	probed := make(chan *hist)
-	go func() { probed <- probeTimers(probeCtx, time.Millisecond) }()
-	cost := Measure(func() { s, err = Run(ctx, cfg, Options{}) })
-	stop()
-	timers := (<-probed).summary()
-	if err != nil {
-		return PreflightRow{}, err
-	}
-	worst := timers.P99
-	if s.Generator.Lag.Count >= enoughSamples {
-		worst = max(worst, s.Generator.Lag.P99)
-	}
-	return PreflightRow{Preset: cfg.Name, Lag: s.Generator.Lag, Timers: timers, Cost: cost, Verdict: VerdictFor(worst)}, nil
-}
-
-// probeTimers sleeps to a schedule, one wake every every, until ctx ends, and records how
-// late each wake was, as the generator does its sends.
-func probeTimers(ctx context.Context, every time.Duration) *hist {
-	h := newHist()
-	t := time.NewTimer(every)
-	defer t.Stop()
-	for due := time.Now().Add(every); ; due = due.Add(every) {
-		t.Reset(time.Until(due))
-		select {
-		case <-ctx.Done():
-			return h
-		case <-t.C:
-			h.record(time.Since(due))
-		}
-	}
-}
+// EnoughSamples is how many a p99 needs before it says more than the slowest one did.
+const EnoughSamples = 100
 
 // PreflightReport is every preset's row and the verdict on the machine.
 type PreflightReport []PreflightRow
@@ -142,7 +101,7 @@ func (r PreflightReport) Write(w io.Writer, interrupted bool) error {
 	}
 	fmt.Fprintf(w, "\nlag: how late the generator sent each preset's requests against their schedule (over that many sends);\n"+
 		"timers: how late a probe woke, every millisecond during the same run. The verdict takes the worse p99 of the\n"+
-		"two (the lag's only from %d sends on): honest ≤ %v, marginal ≤ %v, too slow beyond\n", enoughSamples, HonestLag, LateLag)
+		"two (the lag's only from %d sends on): honest ≤ %v, marginal ≤ %v, too slow beyond\n", EnoughSamples, HonestLag, LateLag)
 	worst, ok := r.worst()
 	var line string
 	switch {

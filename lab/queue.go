@@ -1,3 +1,5 @@
+// QueueSize: pool.queue, a number of places or unbounded.
+
 package lab
 
 import (

@@ -1,3 +1,6 @@
+// The end-of-run Report: its JSON schema, how it is built from a snapshot, and how it is
+// written (table, Markdown, JSON).
+
 package lab
 
 import (
@@ -244,7 +247,7 @@ func NewReport(s Snapshot) Report {
 		Goroutines: GoroutineReport{Now: s.Goroutines, Peak: s.GoroutinesPeak},
 	}
 	if s.Bulkhead.Type != BulkheadNone {
-		// A fleet's size and limit are both its replicas' added up (addBulkhead), as its pool is.
+		// A fleet's size and limit are both its replicas' added up (BulkheadStats.add), as its pool is.
 		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
 		if s.Slack.Rejections > 0 {
 			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}

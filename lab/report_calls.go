@@ -1,3 +1,5 @@
+// The report's calls and hops: CallsReport, HopReport and their summary lines.
+
 package lab
 
 import (

@@ -1,3 +1,6 @@
+// Retries: payment.retry's config (RetryConfig, Jitter, Percent), CallStats, the retry policy
+// (failsafe-go) and its stage.
+
 package lab
 
 import (
@@ -100,6 +103,14 @@ type CallStats struct {
 	BudgetDenied int64 // retries the retry budget refused
 }
 
+// add adds one replica's calls to the fleet's.
+func (c CallStats) add(b CallStats) CallStats {
+	c.Payments += b.Payments
+	c.Retries += b.Retries
+	c.BudgetDenied += b.BudgetDenied
+	return c
+}
+
 // Calls is every call made: each payment's first, and its retries.
 func (c CallStats) Calls() int64 { return c.Payments + c.Retries }
 
@@ -133,24 +144,24 @@ func (c *callCounts) called(p *passage) {
 // empty); payments under way finish on the one they started with.
 type retrier struct {
 	cfg    RetryConfig
-	policy retrypolicy.RetryPolicy[result] // nil: no retries
+	policy retrypolicy.RetryPolicy[Result] // nil: no retries
 	budget *retryBudget                    // nil: none
 }
 
 // retrier returns the retry policy and budget for c, reusing those in force when c has not
 // changed; nil when payments do not retry.
-func (l *Lab) retrier(c RetryConfig) *retrier {
-	if old := l.retry.Load(); old != nil && reflect.DeepEqual(old.cfg, c) {
+func (iso *Isolation) retrier(c RetryConfig) *retrier {
+	if old := iso.retry.Load(); old != nil && reflect.DeepEqual(old.cfg, c) {
 		return old.orNil()
 	}
 	r := &retrier{cfg: c}
 	if c.Retries() {
 		on := slices.Clone(c.On)
 		backoff, jitter := c.Backoff.D(), c.Jitter
-		b := retrypolicy.NewBuilder[result]().
+		b := retrypolicy.NewBuilder[Result]().
 			WithMaxAttempts(c.Attempts).
-			HandleIf(func(r result, _ error) bool { return r.failure != "" && slices.Contains(on, r.failure) }).
-			WithDelayFunc(func(failsafe.ExecutionAttempt[result]) time.Duration {
+			HandleIf(func(r Result, _ error) bool { return r.Failure != "" && slices.Contains(on, r.Failure) }).
+			WithDelayFunc(func(failsafe.ExecutionAttempt[Result]) time.Duration {
 				if jitter == JitterFull && backoff > 0 {
 					return rand.N(backoff + 1)
 				}
@@ -163,7 +174,7 @@ func (l *Lab) retrier(c RetryConfig) *retrier {
 			r.budget = newRetryBudget(c.Budget.Fraction())
 		}
 	}
-	l.retry.Store(r)
+	iso.retry.Store(r)
 	return r.orNil()
 }
 
@@ -191,21 +202,21 @@ func (r *retrier) orNil() *retrier {
 // "rejected" stays the word for payments that never called.
 func retryStage(rt *retrier, counts *callCounts) stage {
 	return stage{name: "retry", wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
-			var last result // the last try that was made
+		return func(ctx context.Context, p *passage) Result {
+			var last Result // the last try that was made
 			made := 0
 			if rt.budget != nil {
 				rt.budget.request(time.Now())
 			}
-			r, err := failsafe.With(rt.policy).WithContext(ctx).GetWithExecution(func(exec failsafe.Execution[result]) (result, error) {
+			r, err := failsafe.With(rt.policy).WithContext(ctx).GetWithExecution(func(exec failsafe.Execution[Result]) (Result, error) {
 				if exec.Attempts() > 1 && rt.budget != nil && !rt.budget.allow(time.Now()) {
 					counts.denied.Add(1)
-					return result{}, errRetryBudget
+					return Result{}, errRetryBudget
 				}
 				mark := len(p.releases)
 				r := next(exec.Context(), p)
 				p.settleFrom(mark) // a try's connection is returned before the next try leases one
-				if !r.rejected {
+				if !r.Rejected {
 					last, made = r, made+1
 				}
 				return r, nil
@@ -213,8 +224,8 @@ func retryStage(rt *retrier, counts *callCounts) stage {
 			switch {
 			case made == 0 && err != nil:
 				// The lab stopped, or the deadline passed, before the first try.
-				return waitFailed(ctx, result{out: Failed})
-			case made > 0 && (err != nil || r.rejected):
+				return waitFailed(ctx, Result{Out: Failed})
+			case made > 0 && (err != nil || r.Rejected):
 				// The budget refused a retry, the deadline passed during a wait, or a retry was
 				// turned away before it called: the payment ends as its last try did.
 				return last

@@ -1,102 +1,12 @@
+// Tests of the retry stage and budget on their own, with a dependency the test plays.
+
 package lab
 
 import (
-	"errors"
-	"strings"
+	"context"
 	"testing"
 	"time"
 )
-
-// startIdle starts a lab on c with no traffic of its own: the test serves payments itself.
-func startIdle(t *testing.T, c Config) *Lab {
-	t.Helper()
-	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 0, 0, 0
-	l, err := Start(c, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(l.Stop)
-	return l
-}
-
-// waitHopsIdle waits until no hop of l's chain is working on a request.
-func waitHopsIdle(t *testing.T, l *Lab) {
-	t.Helper()
-	waitFor(t, func() bool {
-		for _, h := range hopStats(l.servers) {
-			if h.InFlight > 0 {
-				return false
-			}
-		}
-		return true
-	}, "the hops to finish")
-}
-
-// failingTries is a payment whose every try times out: a 20 ms socket timeout on a
-// dependency that takes a minute.
-func failingTries(attempts int) Config {
-	c := DefaultConfig()
-	c.Dependency.Latency = Duration(time.Minute)
-	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(20 * time.Millisecond)}
-	c.Payment.Retry.Attempts, c.Payment.Retry.Backoff = attempts, Duration(5*time.Millisecond)
-	return c
-}
-
-// Every try times out, so a payment makes exactly its attempts, each a call the
-// dependency receives, and ends timed out like its last try.
-func TestRetriesMakeEveryAttempt(t *testing.T) {
-	c := failingTries(3)
-	// Each try's request must be written before its timeout cuts it for the dependency to
-	// count it: 200 ms leaves a busy machine room.
-	c.Payment.Timeout.Duration = Duration(200 * time.Millisecond)
-	l := startIdle(t, c)
-	if r := l.chain.Load().serve(l.ctx, nil, time.Now()); r.out != TimedOut || r.rejected {
-		t.Fatalf("payment %+v, want timed out after its tries", r)
-	}
-	s := l.Snapshot()
-	if s.Calls != (CallStats{Payments: 1, Retries: 2}) || s.Calls.PerPayment() != 3 {
-		t.Errorf("calls %+v, want 1 payment with 2 retries: 3 calls", s.Calls)
-	}
-	waitFor(t, func() bool { return l.dep.Stats().Requests == 3 }, "the dependency to receive the 3 tries")
-	if got := strings.Join(s.Chain, " "); got != "fallback retry timeout:socket http" {
-		t.Errorf("chain %q", got)
-	}
-}
-
-// Only the failures payment.retry.on names are retried: timeouts are not 5xx.
-func TestRetryOnlyWhatOnNames(t *testing.T) {
-	c := failingTries(3)
-	c.Payment.Retry.On = []RetryCondition{RetryOn5xx, RetryOnRefused}
-	l := startIdle(t, c)
-	l.chain.Load().serve(l.ctx, nil, time.Now())
-	if s := l.Snapshot(); s.Calls != (CallStats{Payments: 1}) {
-		t.Errorf("calls %+v, want one try: a timeout is not retried on 5xx", s.Calls)
-	}
-	c = DefaultConfig()
-	c.Dependency.Mode = ModeDown
-	c.Payment.Retry.Attempts = 4
-	l = startIdle(t, c)
-	if r := l.chain.Load().serve(l.ctx, nil, time.Now()); r.out != Failed || !r.depFailure {
-		t.Errorf("payment %+v, want failed: refused", r)
-	}
-	if s := l.Snapshot(); s.Calls != (CallStats{Payments: 1, Retries: 3}) {
-		t.Errorf("calls %+v, want 4 tries of a refused connection", s.Calls)
-	}
-}
-
-// Each try leases its own connection and gives it back before the next: with one
-// connection per route and no lease wait, a payment still makes all its tries.
-func TestRetryReturnsTheConnectionBetweenTries(t *testing.T) {
-	c := failingTries(3)
-	c.Payment.Connections = ConnectionsConfig{PerRoute: 1, LeaseTimeout: 0}
-	l := startIdle(t, c)
-	if r := l.chain.Load().serve(l.ctx, nil, time.Now()); r.rejected {
-		t.Fatalf("payment %+v: a retry found the connection still held", r)
-	}
-	if s := l.Snapshot(); s.Calls.Calls() != 3 || s.Connections.InUse != 0 {
-		t.Errorf("calls %+v, connections in use %d; want 3 tries and the connection back", s.Calls, s.Connections.InUse)
-	}
-}
 
 // A retry that cannot start ends the payment as its last try did: with 130 ms of deadline
 // and tries of 100 ms (50 ms socket timeout, 50 ms backoff), the second try would start
@@ -104,179 +14,33 @@ func TestRetryReturnsTheConnectionBetweenTries(t *testing.T) {
 // mean plus four small deviations), so it is refused and the payment times out with one
 // call, not rejected.
 func TestRefusedRetryKeepsTheLastOutcome(t *testing.T) {
-	c := failingTries(3)
-	c.Payment.Timeout.Duration = Duration(50 * time.Millisecond)
+	c := DefaultConfig()
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(50 * time.Millisecond)}
+	c.Payment.Retry.Attempts = 3
 	c.Payment.Retry.Backoff, c.Payment.Retry.Jitter = Duration(50*time.Millisecond), JitterNone
 	c.Payment.Deadline = Duration(130 * time.Millisecond)
-	l := startIdle(t, c)
-	for range 8 { // steady calls: the deviation decays from its first guess, half the mean
-		l.typical.observe(50 * time.Millisecond)
+	// A dependency that never answers: each try ends when its socket timeout cuts it.
+	never := func(Config) Request {
+		return func(ctx context.Context, _ time.Time) Result {
+			<-ctx.Done()
+			return Result{Out: TimedOut, Failure: RetryOnTimeout}
+		}
 	}
-	if n := l.typical.needed(); n >= 130*time.Millisecond-30*time.Millisecond || n <= 30*time.Millisecond {
+	iso := NewIsolation(c, Lent{Ctx: context.Background(), Spawn: func(func()) { t.Fatal("nothing to hand off") },
+		Fallback: func() {}, Free: func() int { return 0 }, Request: never})
+	for range 8 { // steady calls: the deviation decays from its first guess, half the mean
+		iso.typical.observe(50 * time.Millisecond)
+	}
+	if n := iso.typical.needed(); n >= 130*time.Millisecond-30*time.Millisecond || n <= 30*time.Millisecond {
 		t.Fatalf("a call needs %v: want the first try to fit in 130ms and the second not in 30ms", n)
 	}
-	r := l.chain.Load().serve(l.ctx, nil, time.Now())
-	if r.out != TimedOut || r.rejected {
+	r := iso.Serve(context.Background(), nil, time.Now())
+	if r.Out != TimedOut || r.Rejected {
 		t.Errorf("payment %+v, want timed out as its only try", r)
 	}
-	if s := l.Snapshot(); s.Calls.Calls() != 1 {
+	s := Snapshot{Config: c}
+	if iso.Fill(&s); s.Calls.Calls() != 1 {
 		t.Errorf("calls %+v, want the one try: no retry with less left than a call takes", s.Calls)
-	}
-}
-
-// The budget refuses retries once they are its share of the requests: 40 payments at once,
-// every try failing, 10%: at most 4 retries among them, and every other one refused.
-func TestRetryBudgetRefuses(t *testing.T) {
-	c := failingTries(3)
-	c.Payment.Retry.Budget = 10
-	l := startIdle(t, c)
-	done := make(chan struct{})
-	const n = 40
-	for range n {
-		l.spawn(func() { l.chain.Load().serve(l.ctx, nil, time.Now()); done <- struct{}{} })
-	}
-	for range n {
-		<-done
-	}
-	s := l.Snapshot()
-	if s.Calls.Payments != n || s.Calls.Retries > n/10 || s.Calls.Retries+s.Calls.BudgetDenied < n {
-		t.Errorf("calls %+v: want %d payments, most retries refused by the budget", s.Calls, n)
-	}
-}
-
-// Three layers that each retry three times, every try failing: one payment becomes
-// 3 × 3 × 3 = 27 requests at the last hop. The last hop answers 500 at once and no timeout
-// can cut a try short, so the count is exact however busy the machine is.
-func TestStackedRetriesMultiplyAcrossHops(t *testing.T) {
-	c := DefaultConfig()
-	c.Dependency.Mode = ModeErrors
-	c.Payment.Retry.Attempts, c.Payment.Retry.Backoff = 3, Duration(5*time.Millisecond)
-	c.Dependency.Hops, c.Dependency.RetryAt = 3, RetryAtEveryHop
-	c.Dependency.Hop = HopConfig{Timeout: Duration(time.Minute), Retry: 3}
-	l := startIdle(t, c)
-	l.chain.Load().serve(l.ctx, nil, time.Now())
-	waitHopsIdle(t, l)
-	s := l.Snapshot()
-	got := []int64{s.Hops[0].Requests, s.Hops[1].Requests, s.Hops[2].Requests}
-	if got[0] != 3 || got[1] != 9 || got[2] != 27 || s.DeepestPerPayment() != 27 {
-		t.Errorf("requests per hop %v, want 3, 9, 27", got)
-	}
-}
-
-// The same layers against a dependency that never answers, each hop with its own 20 ms
-// timeout and no hop stopping when its caller leaves: the last hop keeps working after the
-// user's 100 ms deadline. The last tries start about 3 layers × 2 × (20 ms + 5 ms) = 150 ms
-// after the payment, and a busy machine only makes that later.
-func TestStackedRetriesOutliveTheUser(t *testing.T) {
-	c := failingTries(3)
-	c.Payment.Deadline = Duration(100 * time.Millisecond)
-	c.Dependency.Hops, c.Dependency.RetryAt = 3, RetryAtEveryHop
-	c.Dependency.Hop = HopConfig{Timeout: Duration(20 * time.Millisecond), Retry: 3}
-	l := startIdle(t, c)
-	l.chain.Load().serve(l.ctx, nil, time.Now())
-	waitHopsIdle(t, l)
-	if s := l.Snapshot(); s.Hops[2].PastDeadline == 0 {
-		t.Errorf("hops %+v: want work at the last hop past the user's deadline", s.Hops)
-	}
-}
-
-// With the deadline propagated and retries at the edge only, a hop whose caller is gone
-// stops at once: the last hop sees at most one request per try of the lab (a try cut
-// before it got there, none), and no hop works past the deadline when the chain answers
-// before it (how soon it does depends on the machine).
-func TestPropagatedDeadlineStopsTheChain(t *testing.T) {
-	c := failingTries(3)
-	c.Payment.Timeout.Duration = Duration(200 * time.Millisecond)
-	c.Payment.Deadline = Duration(time.Second)
-	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
-	c.Dependency.Hop = HopConfig{Timeout: Duration(time.Second), Retry: 3, Reserve: Duration(10 * time.Millisecond)}
-	l := startIdle(t, c)
-	begin := time.Now()
-	l.chain.Load().serve(l.ctx, nil, begin)
-	waitHopsIdle(t, l)
-	quiet := time.Now()
-	s := l.Snapshot()
-	if n := s.Hops[2].Requests; n == 0 || n > s.Calls.Calls() || n > 3 {
-		t.Errorf("last hop saw %d requests for %d calls by the lab, want at most one each, at most 3", n, s.Calls.Calls())
-	}
-	if quiet.Before(begin.Add(c.Payment.Deadline.D())) && s.PastDeadline() != 0 {
-		t.Errorf("hops %+v: work past the deadline although the chain went quiet before it", s.Hops)
-	}
-}
-
-// A running chain takes new hop settings, but not a new length: that takes a restart.
-func TestApplyKeepsTheChainLength(t *testing.T) {
-	c := DefaultConfig()
-	c.Dependency.Hops = 3
-	l := startIdle(t, c)
-	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
-	c.Dependency.Deadline, c.Dependency.Hop.Reserve = DeadlinePropagate, Duration(50*time.Millisecond)
-	if err := l.Apply(c); err != nil {
-		t.Fatal(err)
-	}
-	if f := l.servers[1].Settings().Forward; f == nil || !f.Propagate || f.Reserve != 50*time.Millisecond || f.URL != l.servers[2].URL() {
-		t.Errorf("hop 2 forwards %+v after Apply, want propagation with a 50ms reserve to hop 3", f)
-	}
-	c.Dependency.Hops = 2
-	var fe *FieldError
-	if err := l.Apply(c); !errors.As(err, &fe) || fe.Key != "dependency.hops" || !strings.Contains(err.Error(), "restart") {
-		t.Errorf("Apply(hops 2) = %v, want a dependency.hops error asking for a restart", err)
-	}
-}
-
-// A chain whose last hop stalls is still a chain: every hop receives the payments, and the
-// last hop's stalls count from the lab's start, at Start and after an Apply alike.
-func TestStallingChainReachesEveryHop(t *testing.T) {
-	c := DefaultConfig()
-	c.Dependency.Hops = 3
-	c.Dependency.Latency = Duration(time.Millisecond)
-	c.Dependency.Stall = StallConfig{FirstAt: Duration(time.Hour), For: Duration(time.Second)}
-	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 50, 0, 0
-	l, err := Start(c, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Stop()
-	for i, s := range l.servers[:2] {
-		if f := s.Settings().Forward; f == nil || f.URL != l.servers[i+1].URL() {
-			t.Fatalf("hop %d forwards %+v, want it to call hop %d", i+1, f, i+2)
-		}
-	}
-	last := l.servers[2]
-	shifted := c.Dependency.Stall.FirstAt.D() + l.start.Sub(last.Started())
-	if got := last.Settings().Stall.FirstAt; got != shifted {
-		t.Errorf("the last hop's first stall at %v of its own time, want %v (the lab's first_at)", got, shifted)
-	}
-	waitFor(t, func() bool { return last.Stats().Requests > 0 }, "the last hop to receive a payment")
-	for i, h := range l.Snapshot().Hops {
-		if h.Requests == 0 {
-			t.Errorf("hop %d received no request", i+1)
-		}
-	}
-	c.Traffic.Payment.Rate = 20
-	if err := l.Apply(c); err != nil {
-		t.Fatal(err)
-	}
-	if got := last.Settings().Stall.FirstAt; got != shifted {
-		t.Errorf("after Apply the last hop's first stall at %v of its own time, want %v", got, shifted)
-	}
-}
-
-// Impatient users: every payment still waiting after 100 ms is sent once more. The
-// dependency takes 300 ms, so every original that got a worker is resubmitted, and no
-// duplicate is; duplicates are arrivals and balance like them.
-func TestResubmitSendsDuplicates(t *testing.T) {
-	c := scaled()
-	c.Traffic.Signup.Rate = 0
-	c.Pool.Workers = 200 // room for every payment and its duplicate
-	c.Traffic.Payment.ResubmitAfter = Duration(100 * time.Millisecond)
-	s := run(t, c)
-	pay := s.Classes[Payment]
-	originals := pay.Arrived - pay.Duplicates
-	// The run ends at 800 ms: originals sent from 700 ms on would be due after it, so 70 of
-	// the 80 (a busy machine may send the last few after the final snapshot).
-	if pay.Duplicates > originals || pay.Duplicates < originals/2 {
-		t.Errorf("payments %+v: want about one duplicate per original sent before 700 ms", pay)
 	}
 }
 

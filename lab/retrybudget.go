@@ -1,3 +1,5 @@
+// The retry budget (the SRE book's per-client budget): retries as a share of requests over 10 s.
+
 package lab
 
 import (

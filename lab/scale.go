@@ -1,3 +1,5 @@
+// Config.Scaled: the same physics on a faster (or slower) clock.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// Tests of Config.Scaled.
+
 package lab
 
 import (

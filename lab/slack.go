@@ -1,3 +1,5 @@
+// The slack lost to the payment bulkhead: free workers at each of its rejections.
+
 package lab
 
 import "sync"
@@ -14,6 +16,21 @@ type slackLost struct {
 	mu         sync.Mutex
 	rejections int64
 	free       int64 // summed over the rejections
+}
+
+// sumSlack is the replicas' slack as one: their rejections, and the free workers at each
+// of them on average over all of them.
+func sumSlack(reps []Snapshot) SlackStats {
+	var s SlackStats
+	var free float64
+	for _, r := range reps {
+		free += r.Slack.MeanFree * float64(r.Slack.Rejections)
+		s.Rejections += r.Slack.Rejections
+	}
+	if s.Rejections > 0 {
+		s.MeanFree = free / float64(s.Rejections)
+	}
+	return s
 }
 
 func (s *slackLost) observe(free int) {

@@ -1,3 +1,5 @@
+// Text for terminals and documents: Printable, Quote, Clip and Markdown escaping.
+
 package lab
 
 import (

@@ -1,3 +1,5 @@
+// Tests of Printable, Quote, Clip and Markdown escaping.
+
 package lab
 
 import (

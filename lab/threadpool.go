@@ -1,3 +1,6 @@
+// The thread-pool bulkhead (Hystrix's): its threads, lent by the engine, its admission stage
+// and its executor.
+
 package lab
 
 import (
@@ -90,7 +93,7 @@ func (tp *threadPool) thread(g *threadGen) {
 // thread.
 func threadPoolStage(tp *threadPool) stage {
 	return stage{name: "bulkhead:threadpool", wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			release, err := tp.admit.acquire(tp.ctx)
 			if err != nil {
 				return rejectedBy(RejectBulkhead)

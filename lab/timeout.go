@@ -1,3 +1,5 @@
+// The payment timeouts: the socket timeout's stage and the caller timeout's.
+
 package lab
 
 import (
@@ -9,7 +11,7 @@ import (
 // connection is closed and the caller is free; the call is over.
 func socketTimeoutStage(d time.Duration) stage {
 	return stage{name: "timeout:socket", wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			ctx, cancel := context.WithTimeout(ctx, d)
 			defer cancel()
 			return next(ctx, p)
@@ -22,7 +24,7 @@ func socketTimeoutStage(d time.Duration) stage {
 // worker walks away after d while the call goes on, orphaned.
 func callerTimeoutStage(d time.Duration) stage {
 	return stage{name: "timeout:caller", wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) result {
+		return func(ctx context.Context, p *passage) Result {
 			p.patience = d
 			return next(ctx, p)
 		}

@@ -1,44 +1,107 @@
+// TrafficConfig's methods: each class's rates and profile, labels and their validation.
+
 package lab
 
 import (
-	"context"
-	"math"
-	"math/rand/v2"
-	"sync"
+	"fmt"
 	"time"
+	"unicode"
 )
 
-// generator is the open-loop load: event i of a class is due at anchor + i·interval
-// (or at seeded exponential gaps for poisson), whatever the pool is doing. It sleeps until
-// the next due time and then emits everything due, so timer slop never becomes rate drift.
-type generator struct {
-	traffic TrafficConfig // its arrival shape and seed; its profiles change the rates on their schedule
-	end     time.Time     // zero: run until stopped
-	emit    func(c Class, intended time.Time)
-	lag     *hist // how late each event left against its schedule: the generator's own health
-
-	mu      sync.Mutex
-	rates   [numClasses]float64
-	changed chan struct{} // cap 1: wakes the loop when rates change
+// RateStep is one step of a traffic profile: from At after the run's start, Rate per second.
+type RateStep struct {
+	At   Duration `yaml:"at" json:"at"`
+	Rate float64  `yaml:"rate" json:"rate"`
 }
 
-func newGenerator(t TrafficConfig, end time.Time, emit func(Class, time.Time)) *generator {
-	g := &generator{traffic: t, end: end, emit: emit, lag: newHist(),
-		changed: make(chan struct{}, 1)}
-	for _, c := range Classes {
-		g.rates[c] = t.RateAt(c, 0)
+// MaxProfileSteps bounds a profile: a schedule, not a recording.
+const MaxProfileSteps = 100
+
+// Profile is class c's schedule of rate changes.
+func (t TrafficConfig) Profile(c Class) []RateStep { return t.Of(c).Profile }
+
+// RateAt is class c's rate in force at elapsed since the start: its profile's last step
+// by then, or its rate before the first step (and without a profile).
+func (t TrafficConfig) RateAt(c Class, elapsed time.Duration) float64 {
+	rate := t.Rate(c)
+	for _, s := range t.Profile(c) {
+		if s.At.D() > elapsed {
+			break
+		}
+		rate = s.Rate
 	}
-	return g
+	return rate
 }
 
-// current is the rate in force for each class now.
-func (g *generator) current() [numClasses]float64 {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.rates
+// PeakRate is the highest rate class c reaches over its profile.
+func (t TrafficConfig) PeakRate(c Class) float64 {
+	steps, peak := t.Profile(c), 0.0
+	if len(steps) == 0 || steps[0].At > 0 {
+		peak = t.Rate(c) // in force until the first step
+	}
+	for _, s := range steps {
+		peak = max(peak, s.Rate)
+	}
+	return peak
 }
 
-func ratesOf(t TrafficConfig) [numClasses]float64 {
+// Label is what the screen calls class c: its label, or its name.
+func (t TrafficConfig) Label(c Class) string {
+	if l := t.Of(c).Label; l != "" {
+		return l
+	}
+	return c.String()
+}
+
+// validateProfiles checks each step's time and rate, in order.
+func (t TrafficConfig) validateProfiles() error {
+	for _, c := range Classes {
+		steps := t.Profile(c)
+		key := "traffic." + c.String() + ".profile"
+		if len(steps) > MaxProfileSteps {
+			return &FieldError{Key: key, Msg: fmt.Sprintf("must have at most %d steps, got %d", MaxProfileSteps, len(steps))}
+		}
+		if len(steps) > 0 && t.Mode == Closed { // the users pace at the base rate: a profile would be ignored
+			return &FieldError{Key: key, Msg: "closed mode paces its users at traffic." + c.String() + ".rate and follows no profile: remove the profile, or use traffic.mode: open"}
+		}
+		for i, s := range steps {
+			at := fmt.Sprintf("%s[%d]", key, i)
+			switch {
+			case s.At < 0 || s.At.D() > MaxDuration:
+				return &FieldError{Key: at + ".at", Msg: fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, s.At)}
+			case i > 0 && s.At <= steps[i-1].At:
+				return &FieldError{Key: at + ".at", Msg: fmt.Sprintf("must come after the step before it (%s), got %s", steps[i-1].At, s.At)}
+			case !validRate(s.Rate):
+				return &FieldError{Key: at + ".rate", Msg: rateMsg(s.Rate)}
+			}
+		}
+	}
+	return nil
+}
+
+// MaxLabel is the longest a class label may be: it names a table row.
+const MaxLabel = 12
+
+// validLabel: empty (the class's name), or up to MaxLabel letters, digits, spaces, - and _.
+func validLabel(l string) bool {
+	r := []rune(l)
+	if len(r) > MaxLabel {
+		return false
+	}
+	for _, c := range r {
+		if !unicode.IsLetter(c) && !unicode.IsDigit(c) && c != ' ' && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+func labelMsg(l string) string {
+	return fmt.Sprintf("must be at most %d letters, digits, spaces, - or _ (empty: the class's name), got %s", MaxLabel, Quote(l))
+}
+
+// Rates are the classes' base rates per second, in class order.
+func (t TrafficConfig) Rates() [numClasses]float64 {
 	var r [numClasses]float64
 	for _, c := range Classes {
 		r[c] = t.Rate(c)
@@ -46,22 +109,11 @@ func ratesOf(t TrafficConfig) [numClasses]float64 {
 	return r
 }
 
-// changeRates sets in force, for each class whose base rate went from from[c] to another
-// to[c], the new one; every other class keeps its rate in force, which a profile's step may
-// have set.
-func changeRates(inForce *[numClasses]float64, from, to [numClasses]float64) {
-	for c := range inForce {
-		if from[c] != to[c] {
-			inForce[c] = to[c]
-		}
-	}
-}
-
 // Rate is class c's arrival rate per second.
-func (t TrafficConfig) Rate(c Class) float64 { return t.of(c).Rate }
+func (t TrafficConfig) Rate(c Class) float64 { return t.Of(c).Rate }
 
-// of is class c's traffic settings.
-func (t TrafficConfig) of(c Class) RateConfig {
+// Of is class c's traffic settings.
+func (t TrafficConfig) Of(c Class) RateConfig {
 	switch c {
 	case Payment:
 		return t.Payment
@@ -71,153 +123,4 @@ func (t TrafficConfig) of(c Class) RateConfig {
 		return t.Health
 	}
 	return RateConfig{}
-}
-
-// setRates takes effect from now: a class whose rate changed starts a new schedule at once.
-func (g *generator) setRates(from, to [numClasses]float64) {
-	g.mu.Lock()
-	changeRates(&g.rates, from, to)
-	g.mu.Unlock()
-	select {
-	case g.changed <- struct{}{}:
-	default:
-	}
-}
-
-// schedule is one class's arrival plan.
-type schedule struct {
-	rate   float64
-	anchor time.Time
-	i      int64
-	next   time.Time // zero: no traffic
-	rng    *rand.Rand
-}
-
-func (s *schedule) reset(rate float64, at time.Time, arrivals Arrivals) {
-	s.rate, s.anchor, s.i = rate, at, 0
-	s.next = time.Time{}
-	if rate > 0 {
-		s.next = at
-		if arrivals == Poisson {
-			s.next = at.Add(s.gap())
-		}
-	}
-}
-
-func (s *schedule) gap() time.Duration {
-	return time.Duration(s.rng.ExpFloat64() / s.rate * float64(time.Second))
-}
-
-func (s *schedule) advance(arrivals Arrivals) {
-	s.i++
-	if arrivals == Poisson {
-		s.next = s.next.Add(s.gap())
-		return
-	}
-	s.next = s.anchor.Add(time.Duration(math.Round(float64(s.i) * float64(time.Second) / s.rate)))
-}
-
-// run emits events from start until ctx ends or the end time passes.
-func (g *generator) run(ctx context.Context, start time.Time) {
-	var sched [numClasses]schedule
-	// Classes due at the same instant go in a seeded random order, as two real schedulers
-	// race: never by class index, which would hand every contested worker to one class.
-	ties := rand.New(rand.NewPCG(uint64(g.traffic.Seed), 0))
-	// earliest is the class due first, or -1 when none has traffic; fair picks among
-	// classes due at that same instant at random. Only an emission draws, so the schedule
-	// alone decides the random stream, however late the generator runs.
-	earliest := func(fair bool) int {
-		c, tied := -1, 0
-		for i := range sched {
-			n := sched[i].next
-			switch {
-			case n.IsZero():
-			case c < 0 || n.Before(sched[c].next):
-				c, tied = i, 1
-			case fair && n.Equal(sched[c].next):
-				if tied++; ties.IntN(tied) == 0 {
-					c = i
-				}
-			}
-		}
-		return c
-	}
-	g.mu.Lock()
-	for c := range sched {
-		// One stream per class from the seed: the same seed gives the same arrivals in every run.
-		sched[c].rng = rand.New(rand.NewPCG(uint64(g.traffic.Seed), uint64(c)+1))
-		sched[c].reset(g.rates[c], start, g.traffic.Arrivals)
-	}
-	g.mu.Unlock()
-	steps := newStepper(g.traffic, start)
-	for c, at, ok := steps.due(); ok && !at.After(start); c, at, ok = steps.due() {
-		steps.take(c) // in force from the start: the generator began with it
-	}
-	timer := time.NewTimer(time.Hour)
-	defer timer.Stop()
-	for {
-		var due time.Time
-		if c := earliest(false); c >= 0 {
-			due = sched[c].next
-		}
-		if _, at, ok := steps.due(); ok && (due.IsZero() || at.Before(due)) {
-			due = at // a rate step comes first
-		}
-		// Nothing more due before the end of a bounded run: wait for the end (a rate may
-		// still be raised before it), then stop.
-		wake := due
-		if !g.end.IsZero() && (wake.IsZero() || !wake.Before(g.end)) {
-			if !time.Now().Before(g.end) {
-				return
-			}
-			wake = g.end
-		}
-		var fire <-chan time.Time
-		if !wake.IsZero() {
-			timer.Reset(time.Until(wake))
-			fire = timer.C
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-g.changed:
-			now := time.Now()
-			g.mu.Lock()
-			for c := range sched {
-				if g.rates[c] != sched[c].rate {
-					sched[c].reset(g.rates[c], now, g.traffic.Arrivals)
-				}
-			}
-			g.mu.Unlock()
-		case <-fire:
-			// Everything due, in schedule order across classes; lateness is taken per event, so
-			// the time a burst takes to hand over counts too.
-			for ctx.Err() == nil {
-				now := time.Now()
-				c := earliest(false)
-				// A profile's step due before the next arrival changes its class's rate first,
-				// from the step's own instant: a late wake-up never shifts the schedule.
-				if sc, at, ok := steps.due(); ok && !at.After(now) && (g.end.IsZero() || at.Before(g.end)) &&
-					(c < 0 || !sched[c].next.Before(at)) {
-					rate := steps.take(sc)
-					g.mu.Lock()
-					g.rates[sc] = rate
-					g.mu.Unlock()
-					sched[sc].reset(rate, at, g.traffic.Arrivals)
-					continue
-				}
-				if c < 0 {
-					break
-				}
-				if due := sched[c].next; due.After(now) || (!g.end.IsZero() && !due.Before(g.end)) {
-					break
-				}
-				c = earliest(true) // due now: among classes due at this very instant, a race
-				s := &sched[c]
-				g.lag.record(now.Sub(s.next))
-				g.emit(Class(c), s.next)
-				s.advance(g.traffic.Arrivals)
-			}
-		}
-	}
 }

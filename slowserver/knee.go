@@ -1,29 +1,8 @@
+// The knee's default exponent; the latency rule itself is package knee's.
+
 package slowserver
 
-import (
-	"math"
-	"time"
-)
+import "poollab/knee"
 
 // DefaultKneeExponent is used when Settings.KneeExponent is 0.
-const DefaultKneeExponent = 2
-
-// KneeLatency is the delay a request gets when n requests are in flight as it arrives
-// (counting itself) at a server that handles knee of them at its normal latency base.
-// Up to the knee it is base; beyond, base × (n/knee)^exp, so throughput n/latency(n) falls
-// as n grows: the retrograde region of the Universal Scalability Law, where adding callers
-// makes the server slower for all of them. knee ≤ 0 means no knee; exp 0 means
-// DefaultKneeExponent. The result saturates at the largest time.Duration.
-func KneeLatency(base time.Duration, n, knee int, exp float64) time.Duration {
-	if knee <= 0 || n <= knee || base <= 0 {
-		return base
-	}
-	if exp == 0 {
-		exp = DefaultKneeExponent
-	}
-	d := float64(base) * math.Pow(float64(n)/float64(knee), exp)
-	if d >= math.MaxInt64 || math.IsNaN(d) {
-		return math.MaxInt64
-	}
-	return time.Duration(d)
-}
+const DefaultKneeExponent = knee.DefaultExponent

@@ -1,50 +1,15 @@
+// Tests of the knee in a running server: Stats.Latency follows it.
+
 package slowserver
 
 import (
 	"context"
-	"math"
 	"net/http"
 	"testing"
 	"time"
+
+	"poollab/knee"
 )
-
-func TestKneeLatency(t *testing.T) {
-	ms := time.Millisecond
-	for _, c := range []struct {
-		name    string
-		base    time.Duration
-		n, knee int
-		exp     float64
-		want    time.Duration
-	}{
-		{"no knee", 10 * ms, 100, 0, 0, 10 * ms},
-		{"below the knee", 10 * ms, 24, 25, 0, 10 * ms},
-		{"at the knee", 10 * ms, 25, 25, 0, 10 * ms},
-		{"twice the knee, default exponent 2", 10 * ms, 50, 25, 0, 40 * ms},
-		{"twice the knee, exponent 2", 10 * ms, 50, 25, 2, 40 * ms},
-		{"twice the knee, exponent 1", 10 * ms, 50, 25, 1, 20 * ms},
-		{"fraction past the knee", 100 * ms, 30, 25, 2, 144 * ms},
-		{"exponent 3", ms, 4, 2, 3, 8 * ms},
-		{"zero latency stays zero", 0, 1000, 1, 2, 0},
-		{"saturates", time.Hour, 1 << 30, 1, 2, math.MaxInt64},
-	} {
-		if got := KneeLatency(c.base, c.n, c.knee, c.exp); got != c.want {
-			t.Errorf("%s: KneeLatency(%v, %d, %d, %v) = %v, want %v", c.name, c.base, c.n, c.knee, c.exp, got, c.want)
-		}
-	}
-}
-
-// Past the knee, throughput n/latency(n) falls as n grows (exponent > 1).
-func TestKneeIsRetrograde(t *testing.T) {
-	prev := 0.0
-	for n := 1; n <= 100; n++ {
-		tput := float64(n) / float64(KneeLatency(50*time.Millisecond, n, 25, 0))
-		if n > 25 && tput >= prev {
-			t.Fatalf("throughput at n=%d is %g, not below %g at n=%d", n, tput, prev, n-1)
-		}
-		prev = tput
-	}
-}
 
 // Stats.Latency is what a request arriving now would get: the knee at InFlight+1.
 func TestStatsLatencyFollowsTheKnee(t *testing.T) {
@@ -59,7 +24,7 @@ func TestStatsLatencyFollowsTheKnee(t *testing.T) {
 	}
 	waitFor(t, "3 in flight", func() bool { return srv.Stats().InFlight == 3 })
 	st := srv.Stats()
-	if want := KneeLatency(time.Minute, int(st.InFlight)+1, 2, 0); st.Latency != want || want != 4*time.Minute {
+	if want := knee.Latency(time.Minute, int(st.InFlight)+1, 2, 0); st.Latency != want || want != 4*time.Minute {
 		t.Fatalf("latency %v at %d in flight, want %v (4m)", st.Latency, st.InFlight, want)
 	}
 	cancel()

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"poollab/knee"
 )
 
 // Mode is what the server does with each request.
@@ -43,7 +45,7 @@ type Settings struct {
 
 	// Knee is how many requests in flight the server handles at its normal latency
 	// (0: no limit). A request arriving as the n-th in flight, n > Knee, is delayed by
-	// latency × (n/Knee)^KneeExponent; see KneeLatency. It acts in Healthy, Slow and Brownout.
+	// latency × (n/Knee)^KneeExponent; see knee.Latency. It acts in Healthy, Slow and Brownout.
 	Knee         int
 	KneeExponent float64 // 0 means DefaultKneeExponent
 
@@ -175,7 +177,7 @@ func (s *Server) latencyNow(inFlight int64) time.Duration {
 	at := now.Sub(s.start)
 	var d time.Duration
 	if set.Forward == nil {
-		d = KneeLatency(set.latency(now), int(inFlight)+1, set.Knee, set.KneeExponent)
+		d = knee.Latency(set.latency(now), int(inFlight)+1, set.Knee, set.KneeExponent)
 	}
 	return set.Stall.Finish(at, d) - at
 }
@@ -312,7 +314,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Errors has no latency, so only a stall holds its answer back.
-	delay := KneeLatency(jitter(set.latency(time.Now()), set.Jitter), int(n), set.Knee, set.KneeExponent)
+	delay := knee.Latency(jitter(set.latency(time.Now()), set.Jitter), int(n), set.Knee, set.KneeExponent)
 	if err := s.wait(r.Context(), set.Stall.Finish(arrival, delay)-time.Since(s.start), set.IgnoreCancel); err != nil {
 		return // the caller is gone; nobody reads an answer
 	}

@@ -10,7 +10,7 @@ import (
 	"poollab/lab"
 )
 
-// Engine is the running lab as the dashboard sees it. *lab.Lab and *lab.Fleet satisfy it.
+// Engine is the running lab as the dashboard sees it. *engine.Lab and *engine.Fleet satisfy it.
 type Engine interface {
 	Snapshot() lab.Snapshot
 	Apply(lab.Config) error

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
+	"poollab/lab/engine"
 	"poollab/presets"
 )
 
@@ -179,7 +180,7 @@ func BenchmarkGIFSharedPool60s(b *testing.B) {
 		g := newGIFWriter(&buf, RecordScale)
 		var last time.Duration
 		frames := 0
-		_, err := lab.Watch(context.Background(), []lab.Config{cfg}, lab.Options{}, FrameEvery, func(s []lab.Snapshot) {
+		_, err := engine.Watch(context.Background(), []lab.Config{cfg}, engine.Options{}, FrameEvery, func(s []lab.Snapshot) {
 			if err := g.frame(Frame(s, 120, 40, false), true, s[0].Elapsed); err != nil {
 				b.Fatal(err)
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
+	"poollab/lab/engine"
 	"poollab/presets"
 )
 
@@ -48,7 +49,7 @@ func (mm monkeyMode) options(exportDir string, crashed func(error)) (Options, er
 	}
 	o := Options{Presets: list, LoadPreset: loadEmbedded, ExportDir: exportDir, Tour: mm.tour,
 		Start: func(cfg lab.Config, side int) (Engine, error) {
-			return lab.Launch(cfg, lab.Options{OnPanic: crashed}.Side(side))
+			return engine.Launch(cfg, engine.Options{OnPanic: crashed}.Side(side))
 		}}
 	var err error
 	if o.Config, err = loadEmbedded(mm.presets[0]); err != nil {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"poollab/lab"
+	"poollab/lab/engine"
 )
 
 // BenchmarkFrameFiftyThousandWaiting is the frame the live lab draws at 120x40 (a snapshot
@@ -18,7 +19,7 @@ func BenchmarkFrameFiftyThousandWaiting(b *testing.B) {
 	c.Traffic.Payment = lab.RateConfig{Label: "orders", Profile: []lab.RateStep{{At: 0, Rate: 5000}, {At: lab.Duration(10 * time.Second), Rate: 500}}}
 	c.Pool = lab.PoolConfig{Workers: 8, Queue: lab.QueueUnbounded, Discipline: lab.FIFO}
 	c.Dependency.Latency = lab.Duration(10 * time.Minute)
-	l, err := lab.Start(c, lab.Options{})
+	l, err := engine.Launch(c, engine.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -22,7 +22,7 @@ import (
 type Options struct {
 	Config     lab.Config                            // the settings to start on (A in compare mode)
 	Compare    *lab.Config                           // non-nil: open in compare mode with this as B (it gets A's traffic)
-	Start      StartFunc                             // starts an engine (main wraps lab.Start)
+	Start      StartFunc                             // starts an engine (main wraps engine.Launch)
 	Presets    []Preset                              // what the preset picker lists
 	LoadPreset func(name string) (lab.Config, error) // loads one of them
 	NoColor    bool                                  // NO_COLOR: letters only

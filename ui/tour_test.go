@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
+	"poollab/lab/engine"
 	"poollab/presets"
 )
 
@@ -60,13 +61,13 @@ func TestTourChaptersHeadless(t *testing.T) {
 			}
 			var snaps []*lab.Snapshot
 			if len(cfgs) == 2 {
-				pair, err := lab.RunPair(context.Background(), cfgs[0], cfgs[1], lab.Options{})
+				pair, err := engine.RunPair(context.Background(), cfgs[0], cfgs[1], engine.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
 				snaps = []*lab.Snapshot{&pair[0], &pair[1]}
 			} else {
-				one, err := lab.Run(context.Background(), cfgs[0], lab.Options{})
+				one, err := engine.Run(context.Background(), cfgs[0], engine.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}

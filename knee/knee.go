@@ -1,0 +1,32 @@
+// Package knee is a server's concurrency knee (the Universal Scalability Law's retrograde
+// region): the latency rule the slow dependency answers by (slowserver) and the forecast
+// predicts with (lab), in one place that imports neither.
+package knee
+
+import (
+	"math"
+	"time"
+)
+
+// DefaultExponent is used when an exponent of 0 is given.
+const DefaultExponent = 2
+
+// Latency is the delay a request gets when n requests are in flight as it arrives
+// (counting itself) at a server that handles knee of them at its normal latency base.
+// Up to the knee it is base; beyond, base × (n/knee)^exp, so throughput n/latency(n) falls
+// as n grows: the retrograde region of the Universal Scalability Law, where adding callers
+// makes the server slower for all of them. knee ≤ 0 means no knee; exp 0 means
+// DefaultExponent. The result saturates at the largest time.Duration.
+func Latency(base time.Duration, n, knee int, exp float64) time.Duration {
+	if knee <= 0 || n <= knee || base <= 0 {
+		return base
+	}
+	if exp == 0 {
+		exp = DefaultExponent
+	}
+	d := float64(base) * math.Pow(float64(n)/float64(knee), exp)
+	if d >= math.MaxInt64 || math.IsNaN(d) {
+		return math.MaxInt64
+	}
+	return time.Duration(d)
+}

@@ -1,0 +1,171 @@
+// Benchmarks of the engine's hot paths: the generator, a saturated lab, snapshots, histograms.
+
+package engine
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"poollab/lab"
+)
+
+// BenchmarkGenerator runs the open-loop generator alone for 3 s at each rate and reports
+// the achieved rate's error against the target and the p99 lateness against the schedule.
+// Run with: go test -run '^$' -bench Generator -benchtime 1x ./lab/engine/
+func BenchmarkGenerator(b *testing.B) {
+	for _, rate := range []float64{1000, 5000} {
+		b.Run(fmt.Sprintf("rate=%g", rate), func(b *testing.B) {
+			for range b.N {
+				const window = 3 * time.Second
+				var n int
+				start := time.Now()
+				// Achieved rate: what actually left within the 3 s of wall time, late ones excluded.
+				g := newGenerator(lab.TrafficConfig{Arrivals: lab.Uniform, Payment: lab.RateConfig{Rate: rate}}, start.Add(window),
+					func(lab.Class, time.Time) {
+						if time.Since(start) <= window {
+							n++
+						}
+					})
+				g.run(context.Background(), start)
+				elapsed := time.Since(start)
+				lag := g.lag.summary()
+				b.ReportMetric(100*(float64(n)/window.Seconds()-rate)/rate, "rate_err_%")
+				b.ReportMetric(float64(lag.P99)/float64(time.Millisecond), "lag_p99_ms")
+				b.ReportMetric(float64(lag.Max)/float64(time.Millisecond), "lag_max_ms")
+				b.ReportMetric(elapsed.Seconds(), "wall_s")
+			}
+		})
+	}
+}
+
+// BenchmarkEngineSaturated drives the whole lab at 5,000 signups/s into a 20-worker pool
+// (most are starved) plus shared-pool payments, and reports the generator's lateness.
+func BenchmarkEngineSaturated(b *testing.B) {
+	for range b.N {
+		c := lab.DefaultConfig()
+		c.Duration = lab.Duration(3 * time.Second)
+		c.Traffic.Signup.Rate = 5000
+		s, err := Run(context.Background(), c, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(s.Classes[lab.Signup].Arrived)/3, "signups/s")
+		b.ReportMetric(float64(s.Generator.Lag.P99)/float64(time.Millisecond), "lag_p99_ms")
+	}
+}
+
+// BenchmarkSnapshot is what the UI pays ten times a second, with histograms full.
+func BenchmarkSnapshot(b *testing.B) {
+	c := lab.DefaultConfig()
+	c.Dependency.Latency = lab.Duration(10 * time.Millisecond)
+	c.Traffic.Signup.Rate = 1000
+	l, err := startLab(c, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Stop()
+	time.Sleep(time.Second)
+	b.ResetTimer()
+	for range b.N {
+		_ = l.Snapshot()
+	}
+}
+
+// BenchmarkSubmit is the pool's hand-off on the generator's path, for a pool that is full.
+func BenchmarkSubmitRejected(b *testing.B) {
+	p := newPool(context.Background(), func(func()) {}, lab.PoolConfig{Workers: 1, Discipline: lab.FIFO}, nil, nil)
+	p.free = p.free[:0]
+	j := job{class: lab.Signup}
+	b.ResetTimer()
+	for range b.N {
+		p.submit(j)
+	}
+}
+
+// BenchmarkHistSummary is one percentile summary of a histogram that changed since the last.
+func BenchmarkHistSummary(b *testing.B) { benchChangedHist(b, func(h *hist) { _ = h.summary() }) }
+
+// BenchmarkHistDistribution is the percentile chart's points from a histogram that changed
+// since the last: what a snapshot pays when payments finished since the one before.
+func BenchmarkHistDistribution(b *testing.B) {
+	benchChangedHist(b, func(h *hist) { _, _ = h.distribution() })
+}
+
+// benchChangedHist times read on a histogram of 10,000 values, after one more each time.
+func benchChangedHist(b *testing.B, read func(h *hist)) {
+	h := newHist()
+	for i := range 10000 {
+		h.record(time.Duration(i) * time.Millisecond)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		h.record(time.Duration(i%3000) * time.Millisecond)
+		read(h)
+	}
+}
+
+// BenchmarkLagWithCallsInFlight is the lab at 1,000 payments/s of 3 s calls on a pool that
+// never fills: ~3,000 calls in flight from 3 s on, and the generator's lag while they are.
+// Run with: go test -run '^$' -bench LagWithCalls -benchtime 1x ./lab/engine/
+func BenchmarkLagWithCallsInFlight(b *testing.B) {
+	for range b.N {
+		c := lab.DefaultConfig()
+		c.Duration = lab.Duration(6 * time.Second)
+		c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 1000, 0
+		c.Pool.Workers = 5000
+		s, err := Run(context.Background(), c, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(s.Dependency.PeakInFlight), "peak_in_flight")
+		b.ReportMetric(float64(s.Generator.Lag.P99)/float64(time.Millisecond), "lag_p99_ms")
+		b.ReportMetric(float64(s.Generator.Lag.Max)/float64(time.Millisecond), "lag_max_ms")
+	}
+}
+
+// sixteenReplicas is fleet-domino at 16 replicas with each replica's rates as in the preset
+// (the whole stream × 4): 96 payments/s and 320 signups/s, and 160 checks/s; replica 1 is
+// drained at 2 s. One of 16 out leaves each of the rest 96/15 × 3 s = 19.2 of its 20
+// workers: busy, but no domino at this size.
+func sixteenReplicas() lab.Config {
+	c := lab.DefaultConfig()
+	c.Fleet = lab.FleetConfig{Replicas: 16, Balancer: lab.RoundRobin, PullAfter: 2, ReturnAfter: 100, CheckEvery: lab.Duration(100 * time.Millisecond),
+		Drain: lab.DrainConfig{Replica: 1, At: lab.Duration(2 * time.Second)}}
+	c.Pool.Queue = 100
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 96, 320
+	c.Health.Timeout = lab.Duration(2 * time.Second)
+	return c
+}
+
+// BenchmarkFleetGenerator runs 16 replicas for 10 s and reports the stream generator's
+// lateness.
+// Run with: go test -run '^$' -bench FleetGenerator -benchtime 1x ./lab/engine/
+func BenchmarkFleetGenerator(b *testing.B) {
+	for range b.N {
+		c := sixteenReplicas()
+		c.Duration = lab.Duration(10 * time.Second)
+		s, err := Run(context.Background(), c, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(s.Generator.Lag.P99)/float64(time.Millisecond), "lag_p99_ms")
+		b.ReportMetric(float64(s.Generator.Lag.Max)/float64(time.Millisecond), "lag_max_ms")
+		b.ReportMetric(float64(len(s.Fleet.Pulls)), "pulls")
+	}
+}
+
+// BenchmarkFleetSnapshot is what the UI pays ten times a second for 16 busy replicas.
+func BenchmarkFleetSnapshot(b *testing.B) {
+	f, err := startFleet(sixteenReplicas(), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Stop()
+	time.Sleep(2 * time.Second)
+	b.ResetTimer()
+	for range b.N {
+		_ = f.Snapshot()
+	}
+}

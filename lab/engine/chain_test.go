@@ -1,0 +1,108 @@
+// Tests of the payment chain in a running lab: its stages follow the settings, held permits, deadlines.
+
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"poollab/lab"
+)
+
+// The chain in force follows the settings: each mechanism one stage, in the order it runs,
+// and the waits a worker can be seen in are those before the call leaves it.
+func TestPaymentChainFollowsTheSettings(t *testing.T) {
+	c := lab.DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	l, err := startLab(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	for _, tc := range []struct {
+		name  string
+		edit  func(*lab.PaymentConfig)
+		chain string
+		waits []lab.Phase
+	}{
+		{"none", func(*lab.PaymentConfig) {}, "fallback http", nil},
+		{"semaphore", func(p *lab.PaymentConfig) { p.Bulkhead.Type = lab.BulkheadSemaphore },
+			"fallback bulkhead:semaphore http", []lab.Phase{lab.PhaseBulkhead}},
+		{"semaphore, connections, socket timeout", func(p *lab.PaymentConfig) {
+			p.Bulkhead.Type, p.Connections.PerRoute, p.Timeout.Kind = lab.BulkheadSemaphore, 5, lab.TimeoutSocket
+		}, "fallback bulkhead:semaphore connections timeout:socket http", []lab.Phase{lab.PhaseBulkhead, lab.PhaseConnWait}},
+		{"caller timeout: the lease happens off the worker", func(p *lab.PaymentConfig) {
+			p.Connections.PerRoute, p.Timeout.Kind = 5, lab.TimeoutCaller
+		}, "fallback timeout:caller handoff:goroutine connections http", nil},
+		{"deadline", func(p *lab.PaymentConfig) { p.Deadline, p.Connections.PerRoute = lab.Duration(time.Second), 5 },
+			"fallback deadline connections deadline:enough-left http", []lab.Phase{lab.PhaseConnWait}},
+		{"thread pool", func(p *lab.PaymentConfig) { p.Bulkhead.Type = lab.BulkheadThreadPool },
+			"fallback bulkhead:threadpool handoff:thread http", []lab.Phase{lab.PhaseHandoff}},
+		{"breaker", func(p *lab.PaymentConfig) { p.Breaker.Enabled, p.Bulkhead.Type = true, lab.BulkheadSemaphore },
+			"fallback breaker:short-circuit bulkhead:semaphore breaker http", []lab.Phase{lab.PhaseBulkhead}},
+		{"the trap", func(p *lab.PaymentConfig) {
+			p.Breaker.Enabled, p.Breaker.CountRejections, p.Bulkhead.Type = true, true, lab.BulkheadSemaphore
+		}, "fallback breaker:counts-rejections bulkhead:semaphore http", []lab.Phase{lab.PhaseBulkhead}},
+	} {
+		cfg := c
+		tc.edit(&cfg.Payment)
+		if err := l.Apply(cfg); err != nil {
+			t.Fatal(err)
+		}
+		s := l.Snapshot()
+		if got := strings.Join(s.Chain, " "); got != tc.chain || !slices.Equal(s.Waits, tc.waits) {
+			t.Errorf("%s: chain %q waits %v; want %q %v", tc.name, got, s.Waits, tc.chain, tc.waits)
+		}
+	}
+}
+
+// A semaphore permit goes with a call its worker walked away from: the bulkhead stays full
+// until the orphaned call itself ends.
+func TestPermitHeldUntilTheOrphanedCallEnds(t *testing.T) {
+	c := lab.DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Dependency.Latency = lab.Duration(time.Minute) // longer than the test: Stop ends it
+	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 1}
+	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(20 * time.Millisecond)}
+	l, err := startLab(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	if r := l.iso.Serve(l.ctx, nil, time.Now()); r.Out != lab.TimedOut {
+		t.Fatalf("first payment: %+v, want timed out by the caller", r)
+	}
+	// The call runs on, holding the one permit.
+	if s := l.Snapshot(); s.Bulkhead.InUse != 1 || s.Orphans.InFlight != 1 {
+		t.Fatalf("after walking away: bulkhead %+v, orphans %+v; want the permit held by the orphan", s.Bulkhead, s.Orphans)
+	}
+	if r := l.iso.Serve(l.ctx, nil, time.Now()); !r.Rejected || r.Reason != lab.RejectBulkhead {
+		t.Errorf("second payment while the orphan holds the permit: %+v, want rejected by the bulkhead", r)
+	}
+}
+
+// A deadline counts from the scheduled arrival: payments that waited it out in the queue are
+// turned away when a worker reaches them, without a call; none starts with less left than a
+// call takes, so few run into the deadline mid-call.
+func TestDeadlineCountsQueueWait(t *testing.T) {
+	c := scaled()
+	c.Traffic.Signup.Rate = 0
+	c.Pool.Workers, c.Pool.Queue, c.Pool.Discipline = 2, 50, lab.FIFO
+	c.Traffic.Payment.Rate = 50 // λW = 50 × 0.1 = 5 workers needed of 2: the queue grows
+	c.Dependency.Latency = lab.Duration(100 * time.Millisecond)
+	c.Payment.Deadline = lab.Duration(250 * time.Millisecond)
+	s := run(t, c)
+	pay := s.Classes[lab.Payment]
+	if pay.Rejected[lab.RejectDeadline] == 0 || pay.OK == 0 {
+		t.Fatalf("payments %+v: want some served and the ones that waited out their deadline rejected", pay)
+	}
+	if pay.TimedOut > pay.Rejected[lab.RejectDeadline] {
+		t.Errorf("payments %+v: more cut mid-call than turned away before it", pay)
+	}
+	// Turned away before a call: the dependency saw only the calls that were made.
+	if calls := pay.OK + pay.TimedOut + pay.Failed; s.Dependency.Requests > calls+int64(c.Pool.Workers) {
+		t.Errorf("dependency got %d requests for %d calls made", s.Dependency.Requests, calls)
+	}
+}

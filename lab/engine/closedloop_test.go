@@ -1,0 +1,273 @@
+// Tests of the closed-loop users in running labs: pacing, coordinated omission, rate changes.
+
+package engine
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"poollab/lab"
+)
+
+// closedConfig is a closed loop of users sending payments at rate to a dependency that
+// answers after latency (healthy mode), for d.
+func closedConfig(users int, rate float64, latency, d time.Duration) lab.Config {
+	c := lab.DefaultConfig()
+	c.Traffic.Mode, c.Traffic.Users = lab.Closed, users
+	c.Traffic.Arrivals = lab.Uniform
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = rate, 0
+	c.Dependency.Mode, c.Dependency.HealthyLatency = lab.ModeHealthy, lab.Duration(latency)
+	c.Pool.Workers = 200
+	c.Duration = lab.Duration(d)
+	return c
+}
+
+// sentAll: every request a closed-loop user sent arrived, and none is counted twice.
+func sentAll(t *testing.T, s lab.Snapshot) {
+	t.Helper()
+	var arrived int64
+	for _, cs := range s.Classes {
+		arrived += cs.Arrived
+	}
+	if s.ClosedLoop == nil || s.ClosedLoop.Sent != arrived {
+		t.Errorf("closed loop %+v, arrived %d: want every send counted once", s.ClosedLoop, arrived)
+	}
+}
+
+// A closed loop never has more requests out than it has users, however many the target
+// rate asks for: 3 users against a 50 ms dependency at 200/s (Little's law would need
+// 200 × 0.05 = 10 at once) send at most 3 at a time, so at most 3 × (1 s / 50 ms) + 3.
+func TestClosedLoopNeverMoreThanUsers(t *testing.T) {
+	c := closedConfig(3, 200, 50*time.Millisecond, time.Second)
+	s := run(t, c)
+	sentAll(t, s)
+	cl := s.ClosedLoop
+	if cl.PeakOutstanding != 3 || s.Dependency.PeakInFlight > 3 {
+		t.Errorf("peak outstanding %d, dependency peak %d: want exactly the 3 users' requests at most", cl.PeakOutstanding, s.Dependency.PeakInFlight)
+	}
+	// Each request takes at least the dependency's 50 ms (physics), so each user sends at
+	// most 1 s / 50 ms of them, plus the one under way at the end.
+	if maxSent := int64(3*(time.Second/(50*time.Millisecond)) + 3); cl.Sent > maxSent {
+		t.Errorf("sent %d, more than 3 users can send with 50 ms replies (%d)", cl.Sent, maxSent)
+	}
+	if cl.Due < 199 || cl.NotSent() != cl.Due-cl.Sent || cl.NotSent() < cl.Due-(3*20+3) {
+		t.Errorf("due %d, sent %d, not sent %d: the target rate asked for 200 in 1 s", cl.Due, cl.Sent, cl.NotSent())
+	}
+	if s.Classes[lab.Payment].LatencyCorrected.Count <= s.Classes[lab.Payment].Latency.Count {
+		t.Errorf("corrected latency has %d samples, measured %d: replies slower than the 15 ms pacing must add the unsent ones",
+			s.Classes[lab.Payment].LatencyCorrected.Count, s.Classes[lab.Payment].Latency.Count)
+	}
+}
+
+// With fast replies the users send at the target rate, never above it: 4 users at 100/s
+// each send one request per 40 ms. Whenever every reply came back within one pacing
+// interval (measured), none was skipped.
+func TestClosedLoopPacesAtTheTargetRate(t *testing.T) {
+	c := closedConfig(4, 100, 0, time.Second)
+	c.Traffic.Signup.Rate = 50 // a third of the sends are signups: the users share the mix
+	s := run(t, c)
+	sentAll(t, s)
+	cl := s.ClosedLoop
+	if cl.Interval != time.Duration(math.Round(4e9/150)) || cl.Due != 150 || cl.Sent > cl.Due {
+		t.Errorf("closed loop %+v: want one request per 4/150 s per user, 150 due, no more sent", cl)
+	}
+	pay, sig := s.Classes[lab.Payment], s.Classes[lab.Signup]
+	if d := pay.Arrived - 2*sig.Arrived; d < -2 || d > 2 {
+		t.Errorf("payments %d, signups %d: want them 2 to 1, as the rates are", pay.Arrived, sig.Arrived)
+	}
+	// A user skips a slot only when its send was late by more than the pacing less its reply.
+	slowest := max(pay.Latency.Max, sig.Latency.Max) + s.Generator.Lag.Max
+	if slowest < cl.Interval && cl.Sent < cl.Due-int64(cl.Users) {
+		t.Errorf("every reply within %v of its slot (slowest %v), yet only %d of %d sent", cl.Interval, slowest, cl.Sent, cl.Due)
+	}
+	t.Logf("sent %d of %d; slowest lateness + reply %v against a %v pacing", cl.Sent, cl.Due, slowest, cl.Interval)
+}
+
+// The seed's experiment at a fifth of its length: a fast dependency stalls 400 ms at 1 s;
+// 100/s for 2 s, sent closed loop (one user) and open loop side by side. The closed loop
+// sends nothing while it waits: at least the 39 slots after its stuck request are never
+// sent, its one stalled sample is under 1% of ~160, so its p99 is a normal sample, and only
+// max shows the stall. The open loop sends all 200; the 40 due in the stall wait for its
+// end, so its p99 is a stalled one. Corrected, the closed loop's p99 is a stalled one too.
+func TestCoordinatedOmission(t *testing.T) {
+	closed := closedConfig(1, 100, time.Millisecond, 2*time.Second)
+	closed.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(time.Second), For: lab.Duration(400 * time.Millisecond)}
+	open := closed
+	open.Traffic.Mode = lab.Open
+	pair, err := RunPair(context.Background(), closed, open, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, os := pair[0], pair[1]
+	checkInvariant(t, cs)
+	checkInvariant(t, os)
+	sentAll(t, cs)
+	if os.ClosedLoop != nil || os.Classes[lab.Payment].LatencyCorrected.Count != 0 {
+		t.Errorf("the open run has a closed loop %+v or a corrected latency: SameTraffic must keep B's mode", os.ClosedLoop)
+	}
+	stall := 400 * time.Millisecond
+	cp, op := cs.Classes[lab.Payment], os.Classes[lab.Payment]
+	if cl := cs.ClosedLoop; cl.NotSent() < 39 || cl.PeakOutstanding != 1 {
+		t.Errorf("closed loop %+v: want at least 39 never sent, one request out at a time", cl)
+	}
+	if op.Arrived != 200 {
+		t.Errorf("open loop sent %d, want all 200 due", op.Arrived)
+	}
+	// Physics: a request in the stall waits for its end (less how late a closed-loop send was).
+	inStall := stall * 3 / 4
+	if cp.Latency.Max < inStall || op.Latency.Max < stall {
+		t.Errorf("max closed %v, open %v: the stalled request must wait out the %v stall", cp.Latency.Max, op.Latency.Max, stall)
+	}
+	// Open: 40 of 200 waited, 400, 390, … 10 ms; p99 is the third slowest, 380 ms. Closed:
+	// 1 of ~160; corrected, the same 40 as the open loop's (less how late it sent).
+	if op.Latency.P99 < inStall || cp.Latency.P99 >= stall/2 || cp.LatencyCorrected.P99 < inStall {
+		t.Errorf("p99 open %v, closed %v, closed corrected %v: want the open and corrected ones in the stall, the closed one not",
+			op.Latency.P99, cp.Latency.P99, cp.LatencyCorrected.P99)
+	}
+	t.Logf("closed: %d samples, p99 %v, corrected p99 %v, max %v; open: %d samples, p99 %v",
+		cp.Latency.Count, cp.Latency.P99, cp.LatencyCorrected.P99, cp.Latency.Max, op.Latency.Count, op.Latency.P99)
+}
+
+// The dependency counts its stalls from its own start, which comes first: the lab moves
+// them by the difference, so first_at counts from the lab's start. Its Stats().Latency is
+// what is left of a stall under way, so the stall's end, in the lab's time, is exact.
+func TestStallCountsFromTheLabStart(t *testing.T) {
+	c := closedConfig(1, 10, 0, time.Hour)
+	c.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(100 * time.Millisecond), For: lab.Duration(10 * time.Second)}
+	l, err := startLab(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	t.Logf("the dependency started %v before the lab", l.start.Sub(l.dep.Started()))
+	waitFor(t, func() bool { return time.Since(l.start) > 150*time.Millisecond }, "the stall to begin")
+	before := time.Now()
+	left := l.dep.Stats().Latency
+	after := time.Now()
+	end := c.Dependency.Stall.FirstAt.D() + c.Dependency.Stall.For.D()
+	if lo, hi := before.Add(left).Sub(l.start), after.Add(left).Sub(l.start); end < lo || end > hi {
+		t.Errorf("the stall ends between %v and %v of the lab's time, want at %v", lo, hi, end)
+	}
+}
+
+// In closed mode the rates in force are the users' target, and follow an Apply.
+func TestClosedLoopRatesInForceFollowApply(t *testing.T) {
+	c := closedConfig(2, 10, 0, time.Hour)
+	l, err := startLab(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	c.Traffic.Payment.Rate = 20
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Snapshot().RatesInForce[lab.Payment]; got != 20 {
+		t.Errorf("payments in force at %v/s after applying 20/s", got)
+	}
+}
+
+// A bounded closed-loop run ends on time even with a user waiting for a reply that will
+// not come before the end (a stall past it): the report does not wait for it.
+func TestClosedLoopEndsWhileAUserWaits(t *testing.T) {
+	c := closedConfig(2, 20, 0, 300*time.Millisecond)
+	c.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(100 * time.Millisecond), For: lab.Duration(time.Minute)}
+	began := time.Now()
+	s := run(t, c)
+	if took := time.Since(began); took >= time.Minute {
+		t.Fatalf("the run took %v: it waited for the stall", took)
+	}
+	if s.ClosedLoop.Outstanding != 2 || s.Classes[lab.Payment].InFlight != 2 {
+		t.Errorf("closed loop %+v, payments %+v: want both users waiting in the stall at the end", s.ClosedLoop, s.Classes[lab.Payment])
+	}
+}
+
+// RecordCorrectedValue puts back the samples a user paced at the interval would have sent
+// while it waited: 1 s at 10 ms is that 1 s and 990, 980, … 10 ms, 100 in all.
+func TestRecordCorrected(t *testing.T) {
+	h := newHist()
+	h.recordCorrected(time.Second, 10*time.Millisecond)
+	p := h.summary()
+	if p.Count != 100 || p.Max != time.Second || p.P50 < 490*time.Millisecond || p.P50 > 510*time.Millisecond ||
+		p.Mean != 505*time.Millisecond {
+		t.Errorf("%+v: want 100 samples from 10 ms to 1 s, mean 505 ms", p)
+	}
+	d, n := h.distribution()
+	if n != 100 || len(d) != len(lab.DistributionPercentiles) || d[0] > 11*time.Millisecond || d[len(d)-1] != time.Second {
+		t.Errorf("distribution %v (%d samples): want 10 ms at p0 up to 1 s at p99.99", d, n)
+	}
+}
+
+// A closed-loop report carries the corrected latency and what was not sent; an open one
+// neither. Both carry the whole ladder.
+func TestReportClosedLoopJSON(t *testing.T) {
+	c := closedConfig(2, 50, 0, 300*time.Millisecond)
+	var b strings.Builder
+	if err := lab.NewReport(run(t, c)).Write(&b, lab.FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{`"latency_corrected_ms"`, `"closed_loop"`, `"not_sent"`, `"peak_outstanding"`, `"p90"`, `"p9999"`} {
+		if !strings.Contains(b.String(), k) {
+			t.Errorf("closed-loop JSON report lacks %s", k)
+		}
+	}
+	c.Traffic.Mode = lab.Open
+	b.Reset()
+	if err := lab.NewReport(run(t, c)).Write(&b, lab.FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), `"latency_corrected_ms"`) || strings.Contains(b.String(), `"closed_loop"`) {
+		t.Error("open-loop JSON report has closed-loop fields")
+	}
+	b.Reset()
+	if err := lab.NewReport(run(t, c)).Write(&b, lab.FormatTable); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "p99.99") {
+		t.Errorf("table report has no percentile ladder:\n%s", b.String())
+	}
+}
+
+// A rate set while the lab runs paces the users at once: from none to 100/s, and the
+// requests due count from the change.
+func TestClosedLoopRateChange(t *testing.T) {
+	c := closedConfig(2, 0, 0, time.Hour)
+	c.Traffic.Health.Rate = 0
+	l, err := startLab(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	time.Sleep(50 * time.Millisecond)
+	if s := l.Snapshot(); s.ClosedLoop.Sent != 0 || s.ClosedLoop.Due != 0 || s.ClosedLoop.Interval != 0 {
+		t.Fatalf("closed loop %+v with no rate: want nothing due or sent", s.ClosedLoop)
+	}
+	c.Traffic.Payment.Rate = 100
+	changed := time.Now()
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return l.Snapshot().ClosedLoop.Sent >= 10 }, "the users to send")
+	s := l.Snapshot()
+	if due := int64(time.Since(changed).Seconds()*100) + 1; s.ClosedLoop.Due > due || s.ClosedLoop.Interval != 20*time.Millisecond {
+		t.Errorf("closed loop %+v: want 1 request per 20 ms per user, at most %d due since the change", s.ClosedLoop, due)
+	}
+	checkInvariant(t, s)
+}
+
+// A user whose request the pool turns away hears of it once: its reply frees it for the
+// next request, and the count outstanding never goes below nothing.
+func TestClosedLoopUserRejectedOnce(t *testing.T) {
+	c := closedConfig(4, 400, 20*time.Millisecond, 500*time.Millisecond)
+	c.Pool.Workers = 1 // 4 users on 1 worker, no queue: most requests are turned away
+	s := run(t, c)
+	if s.Classes[lab.Payment].Rejected[lab.RejectPool] == 0 {
+		t.Fatal("no request turned away: the test needs rejections")
+	}
+	if cl := s.ClosedLoop; cl.Outstanding < 0 || cl.Outstanding > 4 || cl.PeakOutstanding > 4 {
+		t.Errorf("closed loop %+v: outstanding must stay within 0..4", cl)
+	}
+}

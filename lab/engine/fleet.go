@@ -1,0 +1,297 @@
+// A fleet: replicas behind one balancer on one dependency and one stream, and the fleet-wide
+// sums of their pools.
+
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"poollab/lab"
+)
+
+// Fleet is replicas behind one load balancer: each replica a whole lab (its own pool,
+// isolation and health checks), all sharing one dependency and one stream of traffic
+// from one generator. Every goroutine it starts, and every replica, ends in Stop.
+type Fleet struct {
+	lifecycle            // its config is fleet-wide (fleetWide)
+	src       *source    // the one dependency every replica calls, and the stream to the balancer
+	checks    *generator // the balancer's health checks, to each replica in turn
+	bal       *balancer
+	replicas  []*instance
+	// metrics count what the balancer turns away, and hold the fleet-wide percentiles: every
+	// replica records each latency here too. The fleet's counters are these plus the
+	// replicas', so they balance exactly, as each replica's do.
+	metrics [numClasses]*classMetrics
+	totals  poolTotals
+	seconds seconds
+}
+
+// startFleet validates cfg (fleet.replicas > 1), starts the shared dependency on 127.0.0.1
+// and the replicas, and begins traffic at once.
+func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if !cfg.Fleet.IsFleet() {
+		return nil, &lab.FieldError{Key: "fleet.replicas", Msg: fmt.Sprintf("a fleet needs 2..%d replicas, got %d", lab.MaxReplicas, cfg.Fleet.Replicas)}
+	}
+	cfg = fleetWide(cfg)
+	servers, err := startDependency(o, cfg)
+	if err != nil {
+		return nil, err
+	}
+	reserve(cfg)
+	n := cfg.Fleet.Replicas
+	f := &Fleet{}
+	for c := range f.metrics {
+		f.metrics[c] = newClassMetrics()
+	}
+	f.seconds.classes = func() (out [numClasses]lab.ClassStats) { // the totals alone: no percentiles each second
+		for c, m := range f.metrics {
+			out[c] = m.counts()
+		}
+		for _, r := range f.replicas {
+			for c, rc := range r.counts() {
+				out[c] = out[c].Add(rc)
+			}
+		}
+		return out
+	}
+	f.totals.pools = n
+	sent := make(chan struct{})
+	run := newSpan(o.Until, sent)
+	f.begin(cfg, run, o.OnPanic)
+	if err := setDependency(servers, cfg, f.start); err != nil {
+		f.cancel()
+		closeServers(servers)
+		return nil, err
+	}
+	f.src = newSource(servers, f.end)
+	f.bal = &balancer{start: f.start, metrics: &f.metrics}
+	for i := range n {
+		f.replicas = append(f.replicas, newInstance(cfg.Share(n), deps{span: run, servers: servers, resubmits: f.src.resubmits,
+			onPanic: o.OnPanic, replica: i + 1, changed: f.bal.changed, up: f.metrics, totals: &f.totals}))
+	}
+	f.bal.targets = f.replicas
+	f.src.start(&f.lifecycle, streamTraffic(cfg), sent, f.bal)
+	for _, r := range f.replicas {
+		r.sample()
+	}
+	f.checks = newGenerator(checkTraffic(cfg), f.end, f.bal.check)
+	f.spawn(func() { f.checks.run(f.ctx, f.start) })
+	f.sample()
+	if d := cfg.Fleet.Drain; d.Replica > 0 {
+		f.spawn(func() { f.drain(d) })
+	}
+	return f, nil
+}
+
+// drain takes the drained replica out of rotation at drain.at and back after drain.for,
+// as a deploy does; it ends early when the fleet stops.
+func (f *Fleet) drain(d lab.DrainConfig) {
+	if sleep(f.ctx, time.Until(f.start.Add(d.At.D()))) != nil {
+		return
+	}
+	f.bal.drain(d.Replica)
+	if d.End() == 0 || sleep(f.ctx, time.Until(f.start.Add(d.End()))) != nil {
+		return
+	}
+	f.bal.drain(0)
+}
+
+// fleetWide is the config as the fleet runs it: its health checks are the balancer's, one
+// to each replica every check_every.
+func fleetWide(c lab.Config) lab.Config {
+	c.Traffic.Health.Rate = float64(c.Fleet.Replicas) / c.Fleet.CheckEvery.D().Seconds()
+	return c
+}
+
+// streamTraffic is what the fleet's generator sends to the balancer: payments and signups.
+func streamTraffic(c lab.Config) lab.TrafficConfig {
+	t := c.Traffic
+	t.Health.Rate = 0
+	return t
+}
+
+// checkTraffic is the balancer's schedule of health checks: one every check_every / n, each
+// to the next replica in turn, so each replica is checked every check_every.
+func checkTraffic(c lab.Config) lab.TrafficConfig {
+	return lab.TrafficConfig{Arrivals: lab.Uniform, Seed: c.Traffic.Seed, Health: lab.RateConfig{Rate: c.Traffic.Health.Rate}}
+}
+
+// Apply changes settings on every replica at once; new work sees them at once. Arrival
+// shape, seed and the fleet's own settings change only on restart.
+func (f *Fleet) Apply(cfg lab.Config) error {
+	return f.gate.apply(cfg, f.config, f.set)
+}
+
+// set makes cfg, made fleet-wide, every replica's settings, old having been the fleet's.
+func (f *Fleet) set(cfg, old lab.Config) error {
+	cfg = fleetWide(cfg)
+	if err := f.src.apply(cfg, f.start); err != nil {
+		return err
+	}
+	for i, r := range f.replicas {
+		if err := r.Apply(cfg.Share(len(f.replicas))); err != nil {
+			return fmt.Errorf("replica %d: %w", i+1, err)
+		}
+	}
+	f.cfg.Store(&cfg)
+	f.src.setRates(streamTraffic(old), streamTraffic(cfg))
+	return nil
+}
+
+// Stop ends traffic and the checks, stops every replica (each cancels its calls in flight
+// and waits for its goroutines), then closes the dependency. It is safe to call twice.
+func (f *Fleet) Stop() {
+	f.stop(func() {
+		for _, r := range f.replicas {
+			r.Stop()
+		}
+		f.src.close()
+	})
+}
+
+// sample records one fleet-wide Second at each whole second from the start (and at the end,
+// if set), on a goroutine of its own.
+func (f *Fleet) sample() { f.spawn(func() { f.record(f.takeSecond) }) }
+
+// takeSecond records second k: the replicas' pools as one, the dependency, the stream's rates.
+func (f *Fleet) takeSecond(k int) {
+	var reps []lab.PoolStats
+	var goroutines int64
+	for _, r := range f.replicas {
+		reps = append(reps, r.pool.stats())
+		goroutines += r.running.Load()
+	}
+	ps, ds := f.pool(reps), f.src.servers[0].Stats()
+	f.seconds.take(lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+		Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
+}
+
+// Snapshot copies the fleet's state: the fleet-wide classes and totals, and each replica's
+// own snapshot. Cheap enough for a 10 Hz screen with 16 replicas.
+func (f *Fleet) Snapshot() lab.Snapshot {
+	cfg := *f.config()
+	fs := &lab.FleetStats{Balancer: cfg.Fleet.Balancer}
+	s := lab.Snapshot{Config: cfg, Fleet: fs}
+	pools := make([]lab.PoolStats, 0, len(f.replicas))
+	classes := make([][numClasses]lab.ClassStats, 0, len(f.replicas))
+	for _, r := range f.replicas {
+		rs := r.Snapshot()
+		fs.Replicas = append(fs.Replicas, rs)
+		pools = append(pools, rs.Pool)
+		classes = append(classes, rs.Classes)
+		s.Goroutines += rs.Goroutines
+		fs.Pulls = append(fs.Pulls, rs.Health.History...)
+		s.GoroutinesPeak += rs.GoroutinesPeak // at most: the replicas need not peak together
+	}
+	s.SumIsolation(fs.Replicas)
+	s.Elapsed = time.Since(f.start)
+	sort.SliceStable(fs.Pulls, func(i, j int) bool { return fs.Pulls[i].At < fs.Pulls[j].At })
+	fs.AllPulledAt = time.Duration(f.bal.allPulled.Load())
+	fs.Drain = f.bal.drainStats(cfg.Fleet.Drain)
+	for i := range fs.Replicas {
+		if fs.InRotationNow(i) {
+			fs.InRotation++
+		}
+	}
+	s.Classes = f.classes(classes)
+	s.Pool = f.pool(pools)
+	s.Goroutines += f.running.Load()
+	s.GoroutinesPeak += f.peak.Load()
+	f.src.fill(&s)
+	s.Dependency = dependencyStats(f.src.servers[0], cfg.Dependency.Mode)
+	s.Distribution = newDistribution(f.metrics[lab.Payment])
+	s.Hops = hopStats(f.src.servers)
+	s.Timeline = f.seconds.timeline()
+	return s
+}
+
+// classes are the fleet-wide totals: the replicas' counters added up (so they agree with
+// the replicas' own exactly), what the balancer turned away, and the fleet's percentiles.
+func (f *Fleet) classes(reps [][numClasses]lab.ClassStats) (out [numClasses]lab.ClassStats) {
+	for c, m := range f.metrics {
+		out[c] = m.stats()
+		for _, r := range reps {
+			out[c] = out[c].Add(r[c])
+		}
+	}
+	return out
+}
+
+// pool adds the replicas' pools up; the peaks and the time the whole fleet was full are
+// the fleet's own, kept at the event.
+func (f *Fleet) pool(reps []lab.PoolStats) lab.PoolStats {
+	p := lab.PoolStats{Discipline: reps[0].Discipline, Unbounded: reps[0].Unbounded}
+	for _, r := range reps {
+		p.Size += r.Size
+		p.QueueCap += r.QueueCap
+		p.Max += r.Max
+		p.PeakSize += r.PeakSize // at most: autoscaling replicas need not peak together
+		p.Busy += r.Busy
+		p.Queued += r.Queued
+		for c := range p.BusyBy {
+			p.BusyBy[c] += r.BusyBy[c]
+			p.QueuedBy[c] += r.QueuedBy[c]
+		}
+		for ph := range p.InPhase {
+			p.InPhase[ph] += r.InPhase[ph]
+		}
+		p.Workers = append(p.Workers, r.Workers...)
+	}
+	if p.Unbounded {
+		p.QueueCap = reps[0].QueueCap
+	}
+	p.PeakBusy, p.PeakQueued, p.FullFor = f.totals.stats()
+	return p
+}
+
+// poolTotals are a fleet's pools as one, kept as each replica's pool changes: how many
+// workers are busy and requests queued fleet-wide (and their peaks), and how long every
+// replica was full at once. Nil for a lab of its own; its methods then do nothing.
+type poolTotals struct {
+	pools int // replicas
+
+	mu                 sync.Mutex
+	busy, peakBusy     int
+	queued, peakQueued int
+	full               int // replicas with no free worker now
+	fullSince          time.Time
+	fullFor            time.Duration
+}
+
+// add applies one replica's change: workers taken (+) or freed (−), requests queued or
+// dequeued, the replica becoming full (+1) or not (−1).
+func (t *poolTotals) add(busy, queued, full int) {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.busy += busy
+	t.queued += queued
+	t.peakBusy = max(t.peakBusy, t.busy)
+	t.peakQueued = max(t.peakQueued, t.queued)
+	was := t.full == t.pools
+	t.full += full
+	switch now := t.full == t.pools; {
+	case now && !was:
+		t.fullSince = time.Now()
+	case was && !now:
+		t.fullFor += time.Since(t.fullSince)
+	}
+}
+
+func (t *poolTotals) stats() (peakBusy, peakQueued int, fullFor time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fullFor = t.fullFor
+	if t.full == t.pools {
+		fullFor += time.Since(t.fullSince)
+	}
+	return t.peakBusy, t.peakQueued, fullFor
+}

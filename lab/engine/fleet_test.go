@@ -1,0 +1,391 @@
+// Tests of fleets: rotation, pulls, drains, rejected:balancer, Apply, Launch, Stop.
+
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"poollab/lab"
+)
+
+// scaledFleet is the scaled lab (300 ms calls, uniform arrivals) as n replicas behind a
+// balancer that checks each one every 50 ms.
+func scaledFleet(n int) lab.Config {
+	c := scaled()
+	c.Fleet = lab.FleetConfig{Replicas: n, Balancer: lab.RoundRobin, PullAfter: 2, ReturnAfter: 3, CheckEvery: lab.Duration(50 * time.Millisecond)}
+	return c
+}
+
+// checkFleet: the fleet's classes balance exactly, each replica's too, and the fleet's
+// counters are the replicas' plus what the balancer turned away, counter by counter.
+func checkFleet(t *testing.T, s lab.Snapshot) {
+	t.Helper()
+	checkInvariant(t, s)
+	if s.Fleet == nil {
+		t.Fatal("no fleet in the snapshot")
+	}
+	var sum [numClasses]lab.ClassStats
+	for i, r := range s.Fleet.Replicas {
+		if r.Fleet != nil {
+			t.Errorf("replica %d has a fleet of its own", i+1)
+		}
+		checkInvariant(t, r)
+		for c, cs := range r.Classes {
+			sum[c].Arrived += cs.Arrived
+			sum[c].OK += cs.OK
+			sum[c].InFlight += cs.InFlight
+			sum[c].Rejected[lab.RejectPool] += cs.Rejected[lab.RejectPool]
+			if cs.Rejected[lab.RejectBalancer] != 0 {
+				t.Errorf("replica %d: %s rejected by the balancer %d: only the fleet counts those", i+1, lab.Class(c), cs.Rejected[lab.RejectBalancer])
+			}
+		}
+	}
+	for c, cs := range s.Classes {
+		if got := sum[c].Arrived + cs.Rejected[lab.RejectBalancer]; got != cs.Arrived {
+			t.Errorf("%s: replicas' arrivals %d + rejected by the balancer %d != the fleet's %d", lab.Class(c), sum[c].Arrived, cs.Rejected[lab.RejectBalancer], cs.Arrived)
+		}
+		if sum[c].OK != cs.OK || sum[c].InFlight != cs.InFlight || sum[c].Rejected[lab.RejectPool] != cs.Rejected[lab.RejectPool] {
+			t.Errorf("%s: replicas' ok/in flight/rejected:pool %d/%d/%d != the fleet's %d/%d/%d", lab.Class(c),
+				sum[c].OK, sum[c].InFlight, sum[c].Rejected[lab.RejectPool], cs.OK, cs.InFlight, cs.Rejected[lab.RejectPool])
+		}
+	}
+}
+
+// With room for everything, the balancer deals the stream out in turn: each replica gets a
+// quarter (within one) and a check every 50 ms; nobody is pulled or turned away.
+func TestFleetSpreadsTheStreamInRotation(t *testing.T) {
+	c := scaledFleet(4)
+	c.Pool.Workers = 40 // 100/s × 0.3 s = 30 payments in flight fleet-wide: 7.5 each
+	s := run(t, c)
+	checkFleet(t, s)
+	total := s.Classes[lab.Payment].Arrived + s.Classes[lab.Signup].Arrived
+	if total != 120 || s.Fleet.InRotation != 4 || len(s.Fleet.Pulls) != 0 {
+		t.Fatalf("arrived %d (want 120), %d in rotation, pulls %v", total, s.Fleet.InRotation, s.Fleet.Pulls)
+	}
+	for i, r := range s.Fleet.Replicas {
+		if got := r.Classes[lab.Payment].Arrived + r.Classes[lab.Signup].Arrived; got < 29 || got > 31 {
+			t.Errorf("replica %d got %d of 120 requests, want 30 ± 1", i+1, got)
+		}
+		// 0.8 s of checks every 50 ms, one replica every 12.5 ms: 16, the last one maybe not yet due.
+		if h := r.Classes[lab.Health]; h.Arrived < 15 || h.Arrived > 16 || h.OK != h.Arrived {
+			t.Errorf("replica %d: health %+v, want 15–16 checks, all passed", i+1, h)
+		}
+	}
+	// By Little's law, with the longest payment this run measured (a busy machine stretches it).
+	most := workersHeld(c, s.Classes[lab.Payment].Service.Max)
+	if s.Pool.Size != 160 || s.Pool.PeakBusy > most || s.Dependency.PeakInFlight > int64(most) {
+		t.Errorf("fleet pool %+v, dependency peak %d; want size 160 and peaks ≤ %d", s.Pool, s.Dependency.PeakInFlight, most)
+	}
+	if s.Config.Traffic.Health.Rate != 80 {
+		t.Errorf("fleet-wide check rate %g, want 4 replicas / 50 ms = 80/s", s.Config.Traffic.Health.Rate)
+	}
+}
+
+// The balancer skips pulled replicas; with every one pulled, the request fails at the
+// balancer (rejected:balancer). The stream here is driven by hand: no traffic of its own.
+func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
+	c := scaledFleet(4)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Fleet.CheckEvery = lab.Duration(time.Minute) // the first round of checks only, at the start
+	f, err := startFleet(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Stop()
+	waitFor(t, func() bool { return f.Snapshot().Classes[lab.Health].OK == 1 }, "the first check")
+	pull := func(i int) {
+		for range c.Fleet.PullAfter {
+			f.replicas[i].health.observe(false)
+		}
+	}
+	arrived := func() (n [4]int64) {
+		for i, r := range f.replicas {
+			n[i] = r.metrics[lab.Signup].stats().Arrived
+		}
+		return n
+	}
+	pull(1)
+	pull(2)
+	for range 4 {
+		f.bal.arrive(lab.Signup, time.Now())
+	}
+	if got := arrived(); got != [4]int64{2, 0, 0, 2} {
+		t.Errorf("with replicas 2 and 3 pulled, 4 requests went %v, want [2 0 0 2]", got)
+	}
+	pull(0)
+	pull(3)
+	f.bal.arrive(lab.Signup, time.Now())
+	s := f.Snapshot()
+	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || s.Fleet.AllPulledAt <= 0 {
+		t.Errorf("every replica pulled: %+v, fleet %+v; want one rejected by the balancer", s.Classes[lab.Signup], s.Fleet)
+	}
+	if got := arrived(); got != [4]int64{2, 0, 0, 2} {
+		t.Errorf("a replica got a request while every one was pulled: %v", got)
+	}
+	checkFleet(t, s)
+	for range c.Fleet.ReturnAfter {
+		f.replicas[2].health.observe(true)
+	}
+	f.bal.arrive(lab.Signup, time.Now())
+	if got := arrived(); got != [4]int64{2, 0, 1, 2} {
+		t.Errorf("replica 3 returned, the next request went %v, want to it", got)
+	}
+	if h := f.Snapshot().Fleet.Replicas[2].Health.History; len(h) != 1 || !h[0].Returned() || h[0].Replica != 3 {
+		t.Errorf("replica 3's pulls %+v, want one, returned", h)
+	}
+}
+
+// A drained replica gets no requests while its drain lasts, and they come to it again when
+// it ends: the balancer's doing, not a pull, and failed checks meanwhile do not pull it. With the others pulled meanwhile, none is in
+// rotation, and requests fail at the balancer.
+func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
+	c := scaledFleet(4)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Fleet.CheckEvery = lab.Duration(time.Minute)                                       // the first round of checks only, at the start
+	c.Fleet.Drain = lab.DrainConfig{Replica: 2, At: lab.Duration(20 * time.Millisecond)} // to the end, unless ended by hand
+	f, err := startFleet(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Stop()
+	arrived := func() (n [4]int64) {
+		for i, r := range f.replicas {
+			n[i] = r.metrics[lab.Signup].stats().Arrived
+		}
+		return n
+	}
+	waitFor(t, func() bool { return f.Snapshot().Fleet.Drain.At > 0 }, "the drain")
+	for range 3 {
+		f.bal.arrive(lab.Signup, time.Now())
+	}
+	s := f.Snapshot()
+	if got := arrived(); got[1] != 0 || got[0]+got[2]+got[3] != 3 {
+		t.Errorf("with replica 2 drained, 3 requests went %v, want none to it", got)
+	}
+	// Checks decided while it is drained count for nothing: its own queue cannot get it pulled.
+	for range c.Fleet.PullAfter {
+		f.replicas[1].health.observe(false)
+	}
+	s = f.Snapshot()
+	if outs := s.Fleet.Outs(); s.Fleet.InRotation != 3 || len(outs) != 1 || !outs[0].Drained || outs[0].Replica != 2 || len(s.Fleet.Pulls) != 0 {
+		t.Errorf("in rotation %d, outs %+v, pulls %+v: want 3 in rotation, replica 2 drained and nobody pulled", s.Fleet.InRotation, outs, s.Fleet.Pulls)
+	}
+	for _, i := range []int{0, 2, 3} {
+		for range c.Fleet.PullAfter {
+			f.replicas[i].health.observe(false)
+		}
+	}
+	f.bal.arrive(lab.Signup, time.Now())
+	s = f.Snapshot()
+	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || s.Fleet.AllPulledAt <= 0 {
+		t.Errorf("three pulled and one drained: signups %+v, fleet %+v; want none in rotation, one rejected by the balancer", s.Classes[lab.Signup], s.Fleet)
+	}
+	checkFleet(t, s)
+	var b bytes.Buffer
+	if err := lab.NewReport(s).Write(&b, lab.FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"drained": {`) || !strings.Contains(b.String(), `"replica": 2,`) {
+		t.Errorf("the report's fleet has no drain: %s", b.String()[strings.Index(b.String(), `"fleet"`):])
+	}
+	f.bal.drain(0) // the deploy ends: replica 2 is back
+	f.bal.arrive(lab.Signup, time.Now())
+	if got := arrived(); got[1] != 1 {
+		t.Errorf("the drain over, the next request went %v, want to replica 2", got)
+	}
+}
+
+// The drain's own clock takes the replica out at drain.at and back after drain.for.
+func TestDrainFollowsItsClock(t *testing.T) {
+	c := scaledFleet(3)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Fleet.CheckEvery = lab.Duration(time.Minute)
+	c.Fleet.Drain = lab.DrainConfig{Replica: 3, At: lab.Duration(50 * time.Millisecond), For: lab.Duration(100 * time.Millisecond)}
+	f, err := startFleet(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Stop()
+	waitFor(t, func() bool { return f.Snapshot().Fleet.Drain.BackAt > 0 }, "the drain to end")
+	s := f.Snapshot()
+	d := s.Fleet.Drain
+	if d.Replica != 3 || d.At < 50*time.Millisecond || d.BackAt < 150*time.Millisecond || d.Out() || s.Fleet.InRotation != 3 {
+		t.Errorf("drain %+v, %d in rotation: want replica 3 out from 50 ms to 150 ms at the earliest, then back", d, s.Fleet.InRotation)
+	}
+}
+
+// Overloaded replicas fail their checks and are pulled until none is left; requests then
+// fail at the balancer, and every counter still balances, fleet-wide and per replica.
+func TestFleetAllPulledFailsAtTheBalancer(t *testing.T) {
+	c := scaledFleet(4)
+	c.Traffic.Payment.Rate = 400 // 400/s × 0.3 s = 120 in flight for 80 workers
+	c.Fleet.ReturnAfter = 100
+	c.Duration = lab.Duration(1500 * time.Millisecond)
+	s := run(t, c)
+	checkFleet(t, s)
+	fs := s.Fleet
+	if fs.InRotation != 0 || fs.AllPulledAt <= 0 || s.Classes[lab.Payment].Rejected[lab.RejectBalancer] == 0 {
+		t.Fatalf("fleet %+v, payments %+v: want every replica out and payments failing at the balancer", fs, s.Classes[lab.Payment])
+	}
+	seen := map[int]bool{}
+	for i, p := range fs.Pulls {
+		seen[p.Replica] = true
+		if i > 0 && p.At < fs.Pulls[i-1].At {
+			t.Errorf("pulls out of order: %+v", fs.Pulls)
+		}
+	}
+	// None returns (100 passed checks take 5 s): one pull each, the fleet empty at the last.
+	if len(seen) != 4 || len(fs.Pulls) != 4 || fs.AllPulledAt < fs.Pulls[3].At {
+		t.Errorf("pulls %+v, all pulled at %v", fs.Pulls, fs.AllPulledAt)
+	}
+	r := lab.NewReport(s)
+	var b bytes.Buffer
+	if err := r.Write(&b, lab.FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	var js struct {
+		Fleet struct {
+			Replicas int `json:"replicas"`
+			Pulled   []struct {
+				Replica     int      `json:"replica"`
+				AtS         float64  `json:"at_s"`
+				ReturnedAtS *float64 `json:"returned_at_s"`
+			} `json:"pulled"`
+			AllPulledAtS *float64 `json:"all_pulled_at_s"`
+			PerReplica   []struct {
+				Classes map[string]struct{ Arrived int64 } `json:"classes"`
+			} `json:"per_replica"`
+		} `json:"fleet"`
+		Classes map[string]struct {
+			Rejected map[string]int64 `json:"rejected"`
+		} `json:"classes"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &js); err != nil {
+		t.Fatal(err)
+	}
+	if js.Fleet.Replicas != 4 || len(js.Fleet.Pulled) != len(fs.Pulls) || js.Fleet.AllPulledAtS == nil ||
+		len(js.Fleet.PerReplica) != 4 || js.Classes["payment"].Rejected["balancer"] == 0 || js.Fleet.Pulled[0].ReturnedAtS != nil {
+		t.Errorf("report's fleet: %s", b.String()[strings.Index(b.String(), `"fleet"`):])
+	}
+	b.Reset()
+	if err := r.Write(&b, lab.FormatTable); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"rejected:balancer", "fleet: 4 replicas", "every replica out of rotation at", "replica 4:"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table report lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
+// A key applies to every replica: the bulkhead goes on all four at once.
+func TestFleetApplyReachesEveryReplica(t *testing.T) {
+	c := scaledFleet(4)
+	f, err := startFleet(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Stop()
+	next := c
+	next.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 3}
+	next.Fleet.Replicas = 2 // a fleet's own settings change on restart only
+	if err := f.Apply(next); err != nil {
+		t.Fatal(err)
+	}
+	s := f.Snapshot()
+	if len(s.Fleet.Replicas) != 4 || s.Config.Fleet.Replicas != 4 {
+		t.Errorf("replicas %d, config says %d: Apply must not resize the fleet", len(s.Fleet.Replicas), s.Config.Fleet.Replicas)
+	}
+	for i, r := range s.Fleet.Replicas {
+		if r.Bulkhead.Type != lab.BulkheadSemaphore || r.Bulkhead.Size != 3 || r.Chain[1] != "bulkhead:semaphore" {
+			t.Errorf("replica %d: bulkhead %+v, chain %v", i+1, r.Bulkhead, r.Chain)
+		}
+	}
+	if s.Bulkhead.Size != 12 || s.Bulkhead.Type != lab.BulkheadSemaphore {
+		t.Errorf("the fleet's bulkhead %+v, want 4 × 3 permits", s.Bulkhead)
+	}
+	f.Stop()
+	if err := f.Apply(next); err != ErrStopped {
+		t.Errorf("Apply after Stop: %v", err)
+	}
+}
+
+// Start and Launch: one instance is a Lab, more replicas a Fleet; Start refuses a fleet.
+func TestLaunchPicksLabOrFleet(t *testing.T) {
+	c := scaledFleet(2)
+	if _, err := startLab(c, Options{}); err != errFleet {
+		t.Errorf("Start on a fleet config: %v, want errFleet", err)
+	}
+	c.Fleet.Replicas = 1
+	if _, err := startFleet(c, Options{}); err == nil {
+		t.Error("a fleet of one started")
+	}
+	for _, n := range []int{0, 1, 3} {
+		c.Fleet.Replicas = n
+		e, err := Launch(c, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, isFleet := e.(*Fleet)
+		if isFleet != (n > 1) {
+			t.Errorf("replicas %d: got %T", n, e)
+		}
+		e.Stop()
+	}
+	c.Fleet.Replicas = lab.MaxReplicas + 1
+	if _, err := Launch(c, Options{}); err == nil || !strings.Contains(err.Error(), "fleet.replicas") {
+		t.Errorf("17 replicas: %v", err)
+	}
+}
+
+// Sixteen replicas under load stop completely: every worker, check timer, generator,
+// sampler and the shared dependency.
+func TestSixteenReplicasStopLeavingNothing(t *testing.T) {
+	c := scaledFleet(16)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 400, 400
+	f, err := startFleet(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return f.Snapshot().Dependency.InFlight > 50 }, "calls in flight")
+	s := f.Snapshot()
+	if len(s.Fleet.Replicas) != 16 || s.Goroutines < s.Dependency.InFlight {
+		t.Errorf("%d replicas, %d goroutines for %d calls in flight", len(s.Fleet.Replicas), s.Goroutines, s.Dependency.InFlight)
+	}
+	f.Stop()
+	checkFleet(t, f.Snapshot())
+	goleak.VerifyNone(t)
+}
+
+// A check stuck in the accept queue fails at its timeout: the balancer does not wait for a
+// worker to reach it. Answered before, it counts once, as what it was.
+func TestProbeFailsAtTheTimeout(t *testing.T) {
+	h := newHealthCheck(lab.FleetConfig{PullAfter: 1, ReturnAfter: 1}, time.Now(), 0, nil)
+	alive := func() bool { return true }
+	p := h.probe(time.Now(), 20*time.Millisecond, alive)
+	waitFor(t, func() bool { return h.stats().Pulled }, "the timeout to fail the check")
+	p.decide(true) // the worker reaches it late: already decided
+	if st := h.stats(); !st.Pulled || st.Pulls != 1 {
+		t.Errorf("after the timeout and a late answer: %+v", st)
+	}
+	q := h.probe(time.Now(), 20*time.Millisecond, alive)
+	q.decide(true)
+	time.Sleep(40 * time.Millisecond)
+	if st := h.stats(); st.Pulled || len(st.History) != 1 || !st.History[0].Returned() {
+		t.Errorf("answered in time, then its timeout passed: %+v", st)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	h.probe(time.Now(), time.Millisecond, func() bool { return ctx.Err() == nil })
+	time.Sleep(20 * time.Millisecond)
+	if st := h.stats(); st.Pulled {
+		t.Errorf("a stopped lab's check failed at its timeout: %+v", st)
+	}
+}

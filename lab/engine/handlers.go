@@ -1,0 +1,58 @@
+// Each class's handler: what a worker does with a request, then the books.
+
+package engine
+
+import (
+	"context"
+	"time"
+
+	"poollab/lab"
+)
+
+// serve runs one job on a worker: the class handler, then the books.
+func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
+	m := l.metrics[j.class]
+	defer j.done() // after the books, so a user's next request finds them done
+	started := time.Now()
+	m.started(j.intended, j.sent, started)
+	var r lab.Result
+	switch j.class {
+	case lab.Payment:
+		r = l.iso.Serve(ctx, w, j.intended)
+	case lab.Signup:
+		r.Out = lab.OK
+		if err := sleep(ctx, l.config().Signup.Work.D()); err != nil {
+			r.Out = lab.Failed
+		}
+	case lab.Health:
+		// Answered at once, but the balancer stopped waiting at its timeout.
+		if started.Sub(j.intended) > l.config().Health.Timeout.D() {
+			r.Out = lab.TimedOut
+		}
+		j.probe.decide(r.Out == lab.OK)
+	}
+	if r.Rejected {
+		m.reject(r.Reason)
+		return
+	}
+	ended := time.Now()
+	m.finish(r.Out, j.intended, started, ended)
+	for h := m; h != nil && j.expected > 0; h = h.up {
+		h.latencyCorrected.recordCorrected(ended.Sub(j.intended), j.expected)
+	}
+}
+
+// sleep waits d on a timer, or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

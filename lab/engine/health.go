@@ -1,0 +1,116 @@
+// Health checks: a balancer's verdict on an instance (pull, return) and each probe on its way.
+
+package engine
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"poollab/lab"
+)
+
+// maxPulls bounds the history a flapping instance keeps over a long live run.
+const maxPulls = 200
+
+// healthCheck is a load balancer's verdict on one instance: it pulls it after pullAfter
+// failed checks in a row and returns it after returnAfter passed ones.
+type healthCheck struct {
+	start                  time.Time
+	pullAfter, returnAfter int
+	replica                int
+	changed                func() // a fleet's balancer hears of every pull and return; nil for one instance
+
+	out atomic.Bool // pulled: the balancer's routing reads it on every request
+
+	mu      sync.Mutex
+	paused  bool // drained: the balancer neither checks it nor judges it
+	failed  int  // in a row
+	passed  int  // in a row
+	pulls   int64
+	history []lab.Pull
+}
+
+func newHealthCheck(f lab.FleetConfig, start time.Time, replica int, changed func()) *healthCheck {
+	return &healthCheck{start: start, pullAfter: f.PullAfter, returnAfter: f.ReturnAfter, replica: replica, changed: changed}
+}
+
+func (h *healthCheck) pulled() bool { return h.out.Load() }
+
+// pause stops judging the instance (on) while a drain holds it out of rotation, or starts
+// again (off) from no check in a row; a check decided meanwhile counts for nothing.
+func (h *healthCheck) pause(on bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.paused, h.failed, h.passed = on, 0, 0
+}
+
+func (h *healthCheck) observe(ok bool) {
+	h.mu.Lock()
+	if h.paused {
+		h.mu.Unlock()
+		return
+	}
+	turned := false
+	if ok {
+		h.failed, h.passed = 0, h.passed+1
+		if h.out.Load() && h.passed >= h.returnAfter {
+			h.out.Store(false)
+			h.history[len(h.history)-1].ReturnedAt = time.Since(h.start)
+			turned = true
+		}
+	} else {
+		h.passed, h.failed = 0, h.failed+1
+		if !h.out.Load() && h.failed >= h.pullAfter {
+			h.out.Store(true)
+			h.pulls++
+			if len(h.history) >= maxPulls {
+				h.history = append(h.history[:0:0], h.history[len(h.history)-maxPulls/2:]...)
+			}
+			h.history = append(h.history, lab.Pull{Replica: h.replica, At: time.Since(h.start)})
+			turned = true
+		}
+	}
+	h.mu.Unlock()
+	if turned && h.changed != nil {
+		h.changed()
+	}
+}
+
+func (h *healthCheck) stats() lab.HealthStats {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return lab.HealthStats{FailStreak: h.failed, Pulled: h.out.Load(), Pulls: h.pulls,
+		History: append([]lab.Pull(nil), h.history...)}
+}
+
+// probe is one health check on its way: decided once, by the worker that answers it or by
+// the balancer giving up at its timeout, whichever comes first. A balancer does not wait
+// for a check stuck in the accept queue: it counts it failed at the timeout.
+type probe struct {
+	h       *healthCheck
+	decided atomic.Bool
+	timer   atomic.Pointer[time.Timer] // may fire before it is stored: a check already late
+}
+
+// probe starts a check due at intended, which the balancer fails at intended + timeout
+// unless it was answered before; alive says the lab still runs.
+func (h *healthCheck) probe(intended time.Time, timeout time.Duration, alive func() bool) *probe {
+	p := &probe{h: h}
+	p.timer.Store(time.AfterFunc(time.Until(intended.Add(timeout)), func() {
+		if alive() {
+			p.decide(false)
+		}
+	}))
+	return p
+}
+
+// decide records the check's result, unless it was already decided.
+func (p *probe) decide(ok bool) {
+	if p.decided.CompareAndSwap(false, true) {
+		if t := p.timer.Load(); t != nil {
+			t.Stop()
+		}
+		p.h.observe(ok)
+	}
+}

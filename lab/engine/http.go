@@ -1,0 +1,62 @@
+// The payment call itself: one HTTP request to the dependency, and what its end means.
+
+package engine
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"poollab/lab"
+	"poollab/slowserver"
+)
+
+// httpRequest is the innermost call of the payment chain: one real HTTP request to the
+// dependency at url. The context's deadline, if any, is the call's: when it passes the
+// connection is closed. The user's deadline travels with every call
+// (Poollab-User-Deadline), so each hop can count the work it does for a user who has left;
+// with propagate, so does what is left of the call's own (Poollab-Timeout), from which every
+// hop takes its budget.
+func httpRequest(client *http.Client, url string, propagate bool) lab.Request {
+	return func(ctx context.Context, userDeadline time.Time) lab.Result {
+		h := http.Header{}
+		if dl, ok := ctx.Deadline(); ok && propagate {
+			slowserver.SetTimeout(h, time.Until(dl))
+		}
+		if !userDeadline.IsZero() {
+			slowserver.SetUserDeadline(h, userDeadline)
+		}
+		return request(ctx, client, url, h)
+	}
+}
+
+// request makes the call and says what its end means.
+func request(ctx context.Context, client *http.Client, url string, h http.Header) lab.Result {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return lab.Result{Out: lab.Failed}
+	}
+	req.Header = h
+	resp, err := client.Do(req)
+	if err == nil {
+		_, err = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return lab.Result{Out: lab.TimedOut, Failure: lab.RetryOnTimeout}
+	case errors.Is(err, context.Canceled):
+		return lab.Result{Out: lab.Failed} // the lab is stopping
+	case outOfSockets(err):
+		return lab.Result{Out: lab.Failed} // this process ran out of sockets: no signal about the dependency
+	case err != nil:
+		return lab.Result{Out: lab.Failed, DepFailure: true, Failure: lab.RetryOnRefused} // refused or reset by the dependency
+	case resp.StatusCode/100 == 5 || resp.StatusCode == http.StatusTooManyRequests:
+		return lab.Result{Out: lab.Failed, DepFailure: true, Failure: lab.RetryOn5xx}
+	case resp.StatusCode/100 != 2:
+		return lab.Result{Out: lab.Failed}
+	}
+	return lab.Result{Out: lab.OK}
+}

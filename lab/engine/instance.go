@@ -1,0 +1,181 @@
+// An instance: one shared worker pool and the payment isolation around it, on a dependency it
+// calls but does not own. A lab of its own is one instance with its own dependency and load
+// (lab.go); a fleet is several behind a balancer (fleet.go). Both build theirs here, one way.
+
+package engine
+
+import (
+	"net/http"
+	"time"
+
+	"poollab/lab"
+	"poollab/slowserver"
+)
+
+// instance is one running pool: its workers, its isolation, its health as a balancer
+// judges it, its counters and its timeline. Every goroutine it starts ends in stop.
+type instance struct {
+	lifecycle
+	pool      *pool
+	iso       *lab.Isolation // the payment mechanisms and the chain in force
+	health    *healthCheck
+	dep       *slowserver.Server   // the server payments call: the dependency, or a chain's first hop
+	servers   []*slowserver.Server // dep and the hops behind it, edge first
+	transport *http.Transport
+	client    *http.Client
+	metrics   [numClasses]*classMetrics
+	seconds   seconds
+	resubmits *resubmitter               // impatient users: where a request's clock is started
+	rates     func() [numClasses]float64 // the rates in force; nil: none of its own
+}
+
+// deps is what an instance is given rather than makes.
+type deps struct {
+	span                                 // the run's clock: a lab's own, or its fleet's
+	servers   []*slowserver.Server       // the dependency it calls (and its hops), edge first
+	resubmits *resubmitter               // a lab's own impatient users, or its fleet's
+	rates     func() [numClasses]float64 // the load's rates in force; nil for a fleet's replica, which has none of its own
+	onPanic   func(error)
+	// A fleet's replica: its number behind the balancer (1 is the first; 0: a lab of its
+	// own), the balancer that hears of its pulls and returns, the fleet-wide histograms each
+	// of its latencies goes to as well, and the fleet-wide pool totals it adds to (each nil
+	// for a lab of its own).
+	replica int
+	changed func()
+	up      [numClasses]*classMetrics
+	totals  *poolTotals
+}
+
+// newInstance starts an instance of cfg (validated) on d: its pool waits for arrivals. Its
+// sampler starts with sample, once what d.rates reads is there.
+func newInstance(cfg lab.Config, d deps) *instance {
+	l := &instance{servers: d.servers, dep: d.servers[0], resubmits: d.resubmits, rates: d.rates}
+	l.begin(cfg, d.span, d.onPanic)
+	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
+	// dialling; no proxy, so loopback stays loopback whatever the environment says.
+	l.transport = &http.Transport{MaxIdleConnsPerHost: max(cfg.Pool.MaxWorkers(), 64), MaxIdleConns: 0, Proxy: nil}
+	l.client = &http.Client{Transport: l.transport}
+	for c := range l.metrics {
+		l.metrics[c] = newClassMetrics()
+		l.metrics[c].up = d.up[c]
+	}
+	l.seconds.classes = l.counts
+	l.iso = lab.NewIsolation(cfg, lab.Lent{Ctx: l.ctx, Spawn: l.spawn, Fallback: l.metrics[lab.Payment].fallback,
+		Free: func() int { return l.pool.freeNow() }, Request: l.request})
+	l.health = newHealthCheck(cfg.Fleet, l.start, d.replica, d.changed)
+	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve, d.totals)
+	return l
+}
+
+// request is the innermost call under c: one HTTP request to the payment dependency.
+func (l *instance) request(c lab.Config) lab.Request {
+	return httpRequest(l.client, l.dep.URL()+"/pay", c.Dependency.Deadline == lab.DeadlinePropagate)
+}
+
+// arrive is the generator's hand-off (in a fleet, the balancer's): count, then give the
+// request to the pool or reject it.
+func (l *instance) arrive(c lab.Class, intended time.Time) {
+	l.admit(job{class: c, intended: intended,
+		answered: l.resubmits.watch(c, intended, l.config().Traffic.Of(c).ResubmitAfter.D())})
+}
+
+// resubmit is an impatient user's second request: a duplicate, and an arrival like any other.
+func (l *instance) resubmit(c lab.Class, intended time.Time) {
+	l.admit(job{class: c, intended: intended, duplicate: true})
+}
+
+// send is a closed-loop user's request, sent at (its own arrival: there is no schedule);
+// replied is called once it is answered or turned away.
+func (l *instance) send(c lab.Class, at time.Time, expected time.Duration, replied func()) {
+	l.admit(job{class: c, intended: at, expected: expected, replied: replied})
+}
+
+// admit counts j's arrival, then gives it to the pool or rejects it (an answer too). A
+// health check is the balancer's probe: failed if it is turned away, or not answered
+// within the check's timeout.
+func (l *instance) admit(j job) {
+	j.sent = time.Now()
+	m := l.metrics[j.class]
+	m.arrive(j.duplicate)
+	if j.class == lab.Health {
+		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), func() bool { return l.ctx.Err() == nil })
+	}
+	if !l.pool.submit(j) {
+		m.reject(lab.RejectPool)
+		j.done()
+		if j.class == lab.Health {
+			j.probe.decide(false)
+		}
+	}
+}
+
+// Apply changes settings while the instance runs; new work sees them at once. Arrival
+// shape, seed and profiles change only on restart, since they define the schedule already
+// under way.
+func (l *instance) Apply(cfg lab.Config) error { return l.gate.apply(cfg, l.config, l.set) }
+
+// set makes cfg the instance's settings, old having been them.
+func (l *instance) set(cfg, old lab.Config) error {
+	l.iso.Configure(cfg)
+	l.cfg.Store(&cfg)
+	l.iso.Settle(cfg)
+	if cfg.Pool != old.Pool {
+		l.pool.resize(cfg.Pool)
+	}
+	return nil
+}
+
+// Stop cancels every call in flight and returns when every goroutine the instance started
+// (workers, bulkhead threads, orphaned calls, sampler) has ended. It is safe to call twice.
+func (l *instance) Stop() { l.stop(l.transport.CloseIdleConnections) }
+
+// classes are the instance's running totals per class.
+func (l *instance) classes() (out [numClasses]lab.ClassStats) {
+	for c, m := range l.metrics {
+		out[c] = m.stats()
+	}
+	return out
+}
+
+// counts are each class's running totals, without percentiles.
+func (l *instance) counts() (out [numClasses]lab.ClassStats) {
+	for c, m := range l.metrics {
+		out[c] = m.counts()
+	}
+	return out
+}
+
+// ratesInForce are the load's rates in force; a fleet's replica has none of its own.
+func (l *instance) ratesInForce() [numClasses]float64 {
+	if l.rates == nil {
+		return [numClasses]float64{}
+	}
+	return l.rates()
+}
+
+// Snapshot copies the instance's state; cheap enough for a 10 Hz screen.
+func (l *instance) Snapshot() lab.Snapshot {
+	s := lab.Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
+		Goroutines: l.running.Load(), GoroutinesPeak: l.peak.Load()}
+	s.Classes = l.classes()
+	l.iso.Fill(&s)
+	s.Health = l.health.stats()
+	s.Dependency = dependencyStats(l.dep, s.Config.Dependency.Mode)
+	s.Distribution = newDistribution(l.metrics[lab.Payment])
+	s.Hops = hopStats(l.servers)
+	s.Timeline = l.seconds.timeline()
+	return s
+}
+
+// sample records one Second at each whole second from the start (and at the end, if set),
+// on a goroutine of its own.
+func (l *instance) sample() { l.spawn(func() { l.record(l.takeSecond) }) }
+
+// takeSecond records second k: the pool, the dependency, the rates at the sample.
+func (l *instance) takeSecond(k int) {
+	ps, ds := l.pool.stats(), l.dep.Stats()
+	sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+		Rate: l.ratesInForce(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
+	l.iso.FillSecond(&sec, *l.config())
+	l.seconds.take(sec)
+}

@@ -1,0 +1,413 @@
+// The shared worker pool: its workers, its accept queue (FIFO, LIFO or unbounded), and the
+// handle a request holds on its worker.
+
+package engine
+
+import (
+	"container/heap"
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"poollab/lab"
+)
+
+// job is one request on its way through the pool.
+type job struct {
+	class     lab.Class
+	intended  time.Time    // when the generator was due to send it: latency is measured from here
+	sent      time.Time    // when it was handed to the pool (intended + the generator's lag)
+	answered  *atomic.Bool // set when it is answered, so its user does not send it again; nil: never will
+	duplicate bool         // an impatient user's second try
+	// Closed loop only: the interval its user was paced at, for the corrected latency, and
+	// what tells the user it was answered or turned away (called once, after the books).
+	expected time.Duration
+	replied  func()
+	// handoff is where a request waiting as a goroutine of its own (pool.queue: unbounded) is
+	// given the worker that frees for it; nil: a worker takes the job from the queue itself.
+	handoff chan *workerHandle
+	probe   *probe // a health check: the balancer's verdict, decided once
+}
+
+// done says j has its answer (or was turned away): its user's resubmit clock stops, and a
+// closed-loop user may send its next request.
+func (j job) done() {
+	if j.answered != nil {
+		j.answered.Store(true)
+	}
+	if j.replied != nil {
+		j.replied()
+	}
+}
+
+// runFunc serves one job on worker w; it returns when the worker is free again.
+type runFunc func(ctx context.Context, j job, w *workerHandle)
+
+// workerHandle is the handle a request holds on its pool worker while it is served: it travels
+// down the payment chain, and each stage says through it what the worker is doing. A nil
+// worker is a call running off the pool (on a bulkhead thread, or orphaned), so there is
+// no cell to colour.
+type workerHandle struct {
+	p    *pool
+	slot int
+}
+
+// SetPhase records what the worker is doing now.
+func (w *workerHandle) SetPhase(ph lab.Phase) {
+	if w == nil {
+		return
+	}
+	w.p.mu.Lock()
+	w.p.workers[w.slot].Phase = ph
+	w.p.mu.Unlock()
+}
+
+// pool is the shared worker pool: Size slots, an accept queue, FIFO or LIFO.
+// A worker is a slot index held by a goroutine; the goroutine takes the next queued job
+// itself when it finishes, as a thread-pool worker would. With an unbounded queue it is a
+// Go server instead: each waiting request is a goroutine blocked on the pool, and a worker
+// that frees hands its slot to the next one and parks, as with nothing queued.
+type pool struct {
+	ctx   context.Context
+	run   runFunc
+	spawn func(func()) // starts an owned goroutine (Lab.spawn)
+
+	mu         sync.Mutex
+	size       int
+	base       int // pool.workers: where an autoscaling pool starts, and the least it shrinks to
+	queueCap   int
+	unbounded  bool
+	discipline lab.Discipline
+	auto       lab.AutoscaleConfig
+	scaling    bool // an autoscaler goroutine is running
+	minFree    int  // the fewest free workers since the autoscaler last looked
+	peakSize   int
+	workers    []lab.Worker
+	free       slotHeap // free slots below size, lowest first, so busy cells stay together on screen
+	queue      []job
+	busy       int
+	busyBy     [numClasses]int
+	queuedBy   [numClasses]int
+	peakBusy   int
+	peakQueued int
+	fullSince  time.Time // zero while a worker is free
+	fullFor    time.Duration
+	idle       []*parked   // worker goroutines between jobs, the latest last
+	totals     *poolTotals // a fleet's replica: the fleet-wide busy, queued and full, kept at the event
+}
+
+// idleFor is how long a worker's goroutine waits between jobs before it ends. Kept, it takes
+// the next job with its stack already grown and nothing to start, as a pool thread does:
+// starting a goroutine per request and growing its stack through the HTTP client again
+// cost a tenth of the lab's CPU at 5,000 requests a second.
+const idleFor = time.Second
+
+// parked is a worker's goroutine waiting for its next job: at is its place in pool.idle.
+type parked struct {
+	next chan assignment // buffered: an assignment never blocks the pool
+	at   int
+}
+
+// assignment is a job and the worker it is to run on.
+type assignment struct {
+	w *workerHandle
+	j job
+}
+
+// after is what a worker's goroutine does once its job is done.
+type after uint8
+
+const (
+	runNext after = iota // the queue gave it the next job
+	wait                 // nothing queued, or the slot went to a request waiting as its own goroutine: wait, parked, for the next job
+	end                  // the slot is gone (the pool shrank, the lab stops): end
+)
+
+// newPool is a pool of c serving each job with run; totals, for a fleet's replica, are
+// the fleet-wide ones it adds to (nil: a lab of its own).
+func newPool(ctx context.Context, spawn func(func()), c lab.PoolConfig, run runFunc, totals *poolTotals) *pool {
+	p := &pool{ctx: ctx, spawn: spawn, run: run, totals: totals}
+	p.resize(c)
+	return p
+}
+
+// submit hands j to a free worker, queues it, or reports false: rejected for lack of a worker.
+// It never blocks, so the open-loop generator stays on schedule.
+func (p *pool) submit(j job) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.free.Len() > 0 {
+		p.start(j)
+		return true
+	}
+	if !p.unbounded && len(p.queue) >= p.queueCap {
+		return false
+	}
+	if p.unbounded {
+		j.handoff = make(chan *workerHandle, 1)
+		p.spawn(func() { p.await(j) })
+	}
+	p.queue = append(p.queue, j)
+	p.totals.add(0, 1, 0)
+	p.queuedBy[j.class]++
+	p.peakQueued = max(p.peakQueued, len(p.queue))
+	return true
+}
+
+// await is a request waiting as its own goroutine for a worker, then served on it.
+func (p *pool) await(j job) {
+	select {
+	case w := <-j.handoff:
+		p.work(w, j)
+	case <-p.ctx.Done():
+		select {
+		case w := <-j.handoff: // handed a worker as the lab stopped: give it back
+			p.next(w.slot, nil)
+		default:
+		}
+	}
+}
+
+// start gives j the lowest free slot. Called with p.mu held.
+func (p *pool) start(j job) { p.assign(heap.Pop(&p.free).(int), j) }
+
+// assign gives j the slot: to its own waiting goroutine, to a worker goroutine waiting
+// between jobs, or to a new one. Called with p.mu held.
+func (p *pool) assign(slot int, j job) {
+	p.take(slot, j.class)
+	w := &workerHandle{p: p, slot: slot}
+	switch {
+	case j.handoff != nil:
+		j.handoff <- w // buffered: never blocks
+	case len(p.idle) > 0:
+		g := p.idle[len(p.idle)-1]
+		p.idle = p.idle[:len(p.idle)-1]
+		g.at = -1
+		g.next <- assignment{w, j}
+	default:
+		p.spawn(func() { p.work(w, j) })
+	}
+}
+
+// work serves j on w, then whatever the queue hands this worker next; with nothing queued
+// it waits, parked, for its next job, and ends after idleFor without one.
+func (p *pool) work(w *workerHandle, j job) {
+	g := &parked{next: make(chan assignment, 1), at: -1}
+	var idle *time.Timer
+	defer func() {
+		if idle != nil {
+			idle.Stop()
+		}
+	}()
+	for {
+		p.run(p.ctx, j, w)
+		var a after
+		switch j, a = p.next(w.slot, g); a {
+		case runNext:
+			continue
+		case end:
+			return
+		}
+		if idle == nil {
+			idle = time.NewTimer(idleFor)
+		} else {
+			idle.Reset(idleFor)
+		}
+		select {
+		case as := <-g.next:
+			w, j = as.w, as.j
+			continue
+		case <-idle.C:
+		case <-p.ctx.Done():
+		}
+		if p.unpark(g) {
+			return
+		}
+		as := <-g.next // assigned as the wait ended: take it
+		w, j = as.w, as.j
+	}
+}
+
+// unpark takes g off the idle list, or reports false when a job was already given to it.
+func (p *pool) unpark(g *parked) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if g.at < 0 {
+		return false
+	}
+	last := p.idle[len(p.idle)-1]
+	p.idle[g.at], last.at = last, g.at
+	p.idle = p.idle[:len(p.idle)-1]
+	g.at = -1
+	return true
+}
+
+func (p *pool) take(slot int, c lab.Class) {
+	p.workers[slot] = lab.Worker{Class: c, Phase: lab.PhaseWork}
+	p.busy++
+	p.busyBy[c]++
+	p.peakBusy = max(p.peakBusy, p.busy)
+	p.minFree = min(p.minFree, p.free.Len())
+	p.totals.add(1, 0, 0)
+	p.full()
+}
+
+// full marks the pool full from now, if it just became so. Called with p.mu held.
+func (p *pool) full() {
+	if p.free.Len() == 0 && p.fullSince.IsZero() {
+		p.fullSince = time.Now()
+		p.totals.add(0, 0, 1)
+	}
+}
+
+// next frees slot and, if work is queued and the slot is still part of the pool, returns
+// the next job for the same worker; a job waiting as its own goroutine is handed the slot
+// instead. Then, or with nothing queued (the slot free), g, the worker's goroutine, is
+// parked to wait for its next job (nil: it ends).
+func (p *pool) next(slot int, g *parked) (job, after) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.busy--
+	p.totals.add(-1, 0, 0)
+	p.busyBy[p.workers[slot].Class]--
+	p.workers[slot] = lab.Worker{}
+	if slot >= p.size || p.ctx.Err() != nil {
+		p.trim()
+		return job{}, end
+	}
+	if len(p.queue) > 0 {
+		j := p.dequeue()
+		if j.handoff == nil {
+			p.take(slot, j.class)
+			return j, runNext
+		}
+		p.assign(slot, j)
+	} else {
+		heap.Push(&p.free, slot)
+		p.notFull()
+	}
+	if g == nil {
+		return job{}, end
+	}
+	g.at = len(p.idle)
+	p.idle = append(p.idle, g)
+	return job{}, wait
+}
+
+// freeNow is how many workers are free now.
+func (p *pool) freeNow() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.free.Len()
+}
+
+func (p *pool) dequeue() job {
+	var j job
+	if p.discipline == lab.LIFO {
+		j = p.queue[len(p.queue)-1]
+		p.queue = p.queue[:len(p.queue)-1]
+	} else {
+		j = p.queue[0]
+		p.queue[0] = job{}
+		p.queue = p.queue[1:]
+	}
+	p.queuedBy[j.class]--
+	p.totals.add(0, -1, 0)
+	return j
+}
+
+func (p *pool) notFull() {
+	if !p.fullSince.IsZero() {
+		p.fullFor += time.Since(p.fullSince)
+		p.fullSince = time.Time{}
+		p.totals.add(0, 0, -1)
+	}
+}
+
+// resize applies new settings to new work at once. Queued jobs beyond a shorter queue stay
+// queued (they were accepted); busy workers beyond a smaller size finish and then retire.
+// An autoscaling pool keeps the size it has grown to, within its new bounds.
+func (p *pool) resize(c lab.PoolConfig) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.base, p.queueCap, p.unbounded, p.discipline, p.auto = c.Workers, int(c.Queue), c.Queue.Unbounded(), c.Discipline, c.Autoscale
+	size := c.Workers
+	if c.Autoscale.Max > 0 && p.size > 0 {
+		size = min(max(p.size, c.Workers), c.Autoscale.Max)
+	}
+	p.setSize(size)
+	if c.Autoscale.Max > 0 && !p.scaling {
+		p.scaling = true
+		p.spawn(p.autoscale)
+	}
+}
+
+// setSize makes the pool n workers: new free slots take queued work at once. Called with p.mu held.
+func (p *pool) setSize(n int) {
+	p.size = n
+	p.peakSize = max(p.peakSize, n)
+	for len(p.workers) < p.size {
+		p.workers = append(p.workers, lab.Worker{})
+	}
+	p.free = p.free[:0]
+	for i := 0; i < p.size; i++ {
+		if !p.workers[i].Busy() {
+			p.free = append(p.free, i)
+		}
+	}
+	heap.Init(&p.free)
+	p.trim()
+	for p.free.Len() > 0 && len(p.queue) > 0 {
+		p.start(p.dequeue())
+	}
+	if p.free.Len() > 0 {
+		p.notFull()
+	} else {
+		p.full()
+	}
+	p.minFree = min(p.minFree, p.free.Len())
+}
+
+// trim drops idle slots past size from the picture.
+func (p *pool) trim() {
+	n := len(p.workers)
+	for n > p.size && !p.workers[n-1].Busy() {
+		n--
+	}
+	p.workers = p.workers[:n]
+}
+
+func (p *pool) stats() lab.PoolStats {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	full := p.fullFor
+	if !p.fullSince.IsZero() {
+		full += time.Since(p.fullSince)
+	}
+	s := lab.PoolStats{
+		Size: p.size, QueueCap: p.queueCap, Discipline: p.discipline,
+		Busy: p.busy, BusyBy: p.busyBy, Queued: len(p.queue), QueuedBy: p.queuedBy,
+		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full,
+		Workers:   append([]lab.Worker(nil), p.workers...),
+		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
+	}
+	for _, w := range p.workers {
+		s.InPhase[w.Phase]++
+	}
+	return s
+}
+
+// slotHeap is a min-heap of free slot indices.
+type slotHeap []int
+
+func (h slotHeap) Len() int           { return len(h) }
+func (h slotHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h slotHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *slotHeap) Push(x any)        { *h = append(*h, x.(int)) }
+func (h *slotHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

@@ -1,0 +1,128 @@
+// Tests of the pool: queue disciplines, resizing, kept worker goroutines.
+
+package engine
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"poollab/lab"
+)
+
+// servedOrder runs one worker with a queue of 3: the first job holds the worker until
+// released, three more queue, a fifth is rejected; it returns the order the queued ran in.
+func servedOrder(t *testing.T, d lab.Discipline) []time.Duration {
+	t.Helper()
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		order []time.Duration
+	)
+	gate := make(chan struct{})
+	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 1, Queue: 3, Discipline: d}, func(_ context.Context, j job, _ *workerHandle) {
+		if j.intended.IsZero() {
+			<-gate
+			return
+		}
+		mu.Lock()
+		order = append(order, time.Duration(j.intended.UnixNano()))
+		mu.Unlock()
+	}, nil)
+	if !p.submit(job{class: lab.Payment}) {
+		t.Fatal("first job rejected by an idle pool")
+	}
+	for i := 1; i <= 3; i++ {
+		if !p.submit(job{class: lab.Signup, intended: time.Unix(0, int64(i))}) {
+			t.Fatalf("job %d rejected with room in the queue", i)
+		}
+	}
+	if p.submit(job{class: lab.Signup, intended: time.Unix(0, 4)}) {
+		t.Fatal("a fifth job was accepted: 1 worker + 3 queued is full")
+	}
+	if st := p.stats(); st.Busy != 1 || st.Queued != 3 || st.QueuedBy[lab.Signup] != 3 || st.Workers[0].Class != lab.Payment {
+		t.Fatalf("stats %+v", st)
+	}
+	close(gate)
+	wg.Wait()
+	if st := p.stats(); st.Busy != 0 || st.Queued != 0 || st.PeakBusy != 1 || st.PeakQueued != 3 || st.FullFor <= 0 {
+		t.Fatalf("after draining: %+v", st)
+	}
+	return order
+}
+
+func TestPoolQueueDisciplines(t *testing.T) {
+	for _, tc := range []struct {
+		d    lab.Discipline
+		want []time.Duration
+	}{{lab.FIFO, []time.Duration{1, 2, 3}}, {lab.LIFO, []time.Duration{3, 2, 1}}} {
+		got := servedOrder(t, tc.d)
+		if len(got) != 3 || got[0] != tc.want[0] || got[1] != tc.want[1] || got[2] != tc.want[2] {
+			t.Errorf("%s served %v, want %v", tc.d, got, tc.want)
+		}
+	}
+}
+
+// Shrinking the pool lets busy workers past the new size finish, then retires them.
+func TestPoolShrinkAndGrow(t *testing.T) {
+	var wg sync.WaitGroup
+	gate := make(chan struct{})
+	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 4, Discipline: lab.FIFO}, func(context.Context, job, *workerHandle) { <-gate }, nil)
+	for range 4 {
+		p.submit(job{class: lab.Payment})
+	}
+	p.resize(lab.PoolConfig{Workers: 2, Discipline: lab.FIFO})
+	if p.submit(job{class: lab.Signup}) {
+		t.Fatal("accepted work with 4 busy in a pool of 2")
+	}
+	if st := p.stats(); st.Size != 2 || len(st.Workers) != 4 {
+		t.Fatalf("after shrink: size %d, %d cells; want 2 and the 4 busy still shown", st.Size, len(st.Workers))
+	}
+	close(gate)
+	wg.Wait()
+	if st := p.stats(); len(st.Workers) != 2 || st.Busy != 0 {
+		t.Fatalf("after drain: %d cells, %d busy; want 2 and 0", len(st.Workers), st.Busy)
+	}
+	p.resize(lab.PoolConfig{Workers: 6, Discipline: lab.FIFO})
+	if st := p.stats(); len(st.Workers) != 6 {
+		t.Fatalf("after grow: %d cells, want 6", len(st.Workers))
+	}
+}
+
+// A worker's goroutine waits between jobs and takes the next one itself, as a pool thread
+// does: two jobs in a row start one goroutine. Without a job for idleFor it ends.
+func TestWorkerGoroutineIsKeptBetweenJobs(t *testing.T) {
+	var wg sync.WaitGroup
+	var spawned int
+	spawn := func(fn func()) { spawned++; wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	done := make(chan struct{})
+	p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 1, Discipline: lab.FIFO},
+		func(context.Context, job, *workerHandle) { done <- struct{}{} }, nil)
+	for range 3 {
+		waitParked := func() {
+			for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
+				p.mu.Lock()
+				n := len(p.idle)
+				p.mu.Unlock()
+				if n == 1 || time.Now().After(deadline) {
+					return
+				}
+			}
+		}
+		if !p.submit(job{class: lab.Signup}) {
+			t.Fatal("rejected by an idle pool")
+		}
+		<-done
+		waitParked()
+	}
+	p.mu.Lock()
+	n := spawned
+	p.mu.Unlock()
+	if n != 1 {
+		t.Errorf("%d goroutines started for 3 jobs one after the other, want 1", n)
+	}
+	wg.Wait() // ends idleFor after the last job
+}

@@ -1,0 +1,238 @@
+// Tests of the postmortem's machinery: the unbounded queue, autoscaling, profiles, slack, the
+// adaptive limit.
+
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"poollab/lab"
+)
+
+// blockedPool is a pool whose jobs hold their worker until release is closed.
+func blockedPool(t *testing.T, c lab.PoolConfig) (p *pool, release func(), running func() int64, wait func()) {
+	t.Helper()
+	var (
+		wg sync.WaitGroup
+		n  int64
+		mu sync.Mutex
+	)
+	gate := make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	spawn := func(fn func()) {
+		wg.Add(1)
+		mu.Lock()
+		n++
+		mu.Unlock()
+		go func() {
+			defer wg.Done()
+			defer func() { mu.Lock(); n--; mu.Unlock() }()
+			fn()
+		}()
+	}
+	p = newPool(ctx, spawn, c, func(ctx context.Context, _ job, _ *workerHandle) {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+		}
+	}, nil)
+	var once sync.Once
+	release = func() { once.Do(func() { close(gate) }) }
+	running = func() int64 { mu.Lock(); defer mu.Unlock(); return n }
+	wait = func() { release(); cancel(); wg.Wait() }
+	return p, release, running, wait
+}
+
+// An unbounded queue turns nobody away, and each waiting request is a goroutine of its own,
+// as in a Go server: 2 workers and 100 waiting are 102 goroutines. Freed workers hand their
+// slot to the waiting goroutines, which serve their own request.
+func TestUnboundedQueueIsAGoroutinePerRequest(t *testing.T) {
+	p, release, running, wait := blockedPool(t, lab.PoolConfig{Workers: 2, Queue: lab.QueueUnbounded, Discipline: lab.FIFO})
+	defer wait()
+	for i := range 102 {
+		if !p.submit(job{class: lab.Payment, intended: time.Unix(0, int64(i))}) {
+			t.Fatalf("request %d turned away by an unbounded queue", i)
+		}
+	}
+	if st := p.stats(); st.Busy != 2 || st.Queued != 100 || !st.Unbounded {
+		t.Fatalf("stats %+v: want 2 busy, 100 queued", st)
+	}
+	if n := running(); n != 102 {
+		t.Fatalf("%d goroutines, want one per request (102)", n)
+	}
+	release()
+	deadline := time.Now().Add(10 * time.Second)
+	for running() > 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if st := p.stats(); st.Busy != 0 || st.Queued != 0 || running() != 0 {
+		t.Fatalf("after release: %+v, %d goroutines; want all served and gone", st, running())
+	}
+}
+
+// The pool grows by step while requests are queued, up to max, and shrinks back to
+// pool.workers once workers have sat idle.
+func TestAutoscaleGrowsOnQueueAndShrinksWhenIdle(t *testing.T) {
+	auto := lab.AutoscaleConfig{Max: 12, Step: 4, Every: lab.Duration(20 * time.Millisecond)}
+	p, release, _, wait := blockedPool(t, lab.PoolConfig{Workers: 4, Queue: lab.QueueUnbounded, Discipline: lab.FIFO, Autoscale: auto})
+	defer wait()
+	for range 30 {
+		p.submit(job{class: lab.Payment})
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for p.stats().Size < 12 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	st := p.stats()
+	if st.Size != 12 || st.PeakSize != 12 || st.Busy != 12 || st.Queued != 18 || st.Max != 12 {
+		t.Fatalf("stats %+v: want grown to 12 workers, all busy, 18 queued", st)
+	}
+	release()
+	for p.stats().Size > 4 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if st := p.stats(); st.Size != 4 || st.Busy != 0 || st.PeakSize != 12 {
+		t.Fatalf("stats %+v: want back to 4 idle workers, peak 12", st)
+	}
+}
+
+// Turning autoscaling off ends its goroutine; the pool keeps a size within its new bounds.
+func TestAutoscaleOffEndsItsGoroutine(t *testing.T) {
+	auto := lab.AutoscaleConfig{Max: 8, Step: 4, Every: lab.Duration(10 * time.Millisecond)}
+	p, _, running, wait := blockedPool(t, lab.PoolConfig{Workers: 2, Discipline: lab.FIFO, Autoscale: auto})
+	defer wait()
+	if n := running(); n != 1 {
+		t.Fatalf("%d goroutines, want the autoscaler alone", n)
+	}
+	p.resize(lab.PoolConfig{Workers: 2, Discipline: lab.FIFO})
+	deadline := time.Now().Add(10 * time.Second)
+	for running() > 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := running(); n != 0 || p.stats().Max != 0 {
+		t.Fatalf("%d goroutines, max %d: want the autoscaler gone", n, p.stats().Max)
+	}
+}
+
+// A profile changes the rate at each step, counted from the start.
+func TestProfileStepsTheRate(t *testing.T) {
+	tc := lab.TrafficConfig{Arrivals: lab.Uniform, Payment: lab.RateConfig{Rate: 7, Profile: []lab.RateStep{
+		{At: lab.Duration(100 * time.Millisecond), Rate: 100}, {At: lab.Duration(300 * time.Millisecond), Rate: 20}}}}
+	got := arrivals(t, tc, 500*time.Millisecond)[lab.Payment]
+	count := func(from, to time.Duration) int {
+		n := 0
+		for _, at := range got {
+			if at >= from && at < to {
+				n++
+			}
+		}
+		return n
+	}
+	// 7/s: one at 0; 100/s from 100 ms: 20 by 300 ms; 20/s from 300 ms: 4 by 500 ms.
+	if a, b, c := count(0, 100*time.Millisecond), count(100*time.Millisecond, 300*time.Millisecond), count(300*time.Millisecond, 500*time.Millisecond); a != 1 || b != 20 || c != 4 {
+		t.Errorf("arrivals per step %d, %d, %d; want 1, 20, 4", a, b, c)
+	}
+	if tc.RateAt(lab.Payment, 0) != 7 || tc.RateAt(lab.Payment, 150*time.Millisecond) != 100 || tc.RateAt(lab.Payment, time.Hour) != 20 || tc.PeakRate(lab.Payment) != 100 {
+		t.Errorf("RateAt/PeakRate disagree with the profile")
+	}
+	tc.Payment.Profile[0].At = 0 // a first step at 0 replaces the rate from the start
+	if tc.PeakRate(lab.Payment) != 100 || tc.RateAt(lab.Payment, 0) != 100 {
+		t.Errorf("a step at 0s should replace the rate")
+	}
+}
+
+// stuckConfig is a lab with no traffic of its own whose workers, once given payments, stay
+// in their calls for 10 minutes: whatever arrives then waits, with an unbounded queue as
+// goroutines.
+func stuckConfig(workers int) lab.Config {
+	c := lab.DefaultConfig()
+	c.Duration = lab.Duration(time.Hour)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Pool.Workers, c.Pool.Queue = workers, lab.QueueUnbounded
+	c.Dependency.Latency = lab.Duration(10 * time.Minute)
+	return c
+}
+
+// The lab stopped with 50,000 requests waiting as goroutines leaves none behind.
+func TestStopWithFiftyThousandWaiting(t *testing.T) {
+	l, err := startLab(stuckConfig(2), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 50_000 {
+		l.arrive(lab.Payment, time.Now())
+	}
+	s := l.Snapshot()
+	checkInvariant(t, s)
+	if s.Pool.Queued < 49_990 || s.Goroutines < 50_000 || s.GoroutinesPeak < s.Goroutines {
+		t.Fatalf("queued %d, goroutines %d (peak %d): want 50,000 waiting, each a goroutine", s.Pool.Queued, s.Goroutines, s.GoroutinesPeak)
+	}
+	l.Stop()
+	goleak.VerifyNone(t)
+}
+
+// A bulkhead rejection records the workers that sat free elsewhere: with 10 workers, a
+// semaphore of 1 and one call holding it, each rejected payment leaves 8 free.
+func TestSlackLostAtRejection(t *testing.T) {
+	c := scaled()
+	c.Traffic.Signup.Rate = 0
+	c.Traffic.Payment.Rate = 20
+	c.Pool.Workers = 10
+	c.Dependency.Latency = lab.Duration(2 * time.Second)
+	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 1}
+	s := run(t, c)
+	rej := s.Classes[lab.Payment].Rejected[lab.RejectBulkhead]
+	if s.Slack.Rejections != rej || rej == 0 {
+		t.Fatalf("slack observed %d rejections, the bulkhead made %d", s.Slack.Rejections, rej)
+	}
+	// Uniform 20/s on 10 workers: the permit holder and the rejected one itself are busy.
+	if s.Slack.MeanFree < 7.5 || s.Slack.MeanFree > 8 {
+		t.Errorf("mean free workers at rejection %.2f, want about 8", s.Slack.MeanFree)
+	}
+	r := lab.NewReport(s)
+	if r.Bulkhead == nil || r.Bulkhead.SlackLost == nil || r.Bulkhead.SlackLost.Rejections != rej {
+		t.Errorf("report bulkhead %+v: want slack_lost", r.Bulkhead)
+	}
+}
+
+// The adaptive limit admits calls up to its limit and turns the rest away at once; the
+// counters balance, and the report and timeline carry the limit.
+func TestAdaptiveLimitTurnsTheExcessAway(t *testing.T) {
+	c := scaled()
+	c.Traffic.Signup.Rate = 0
+	c.Pool.Workers = 40
+	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadAdaptive, Size: 5}
+	c.Duration = lab.Duration(1500 * time.Millisecond)
+	s := run(t, c)
+	pay := s.Classes[lab.Payment]
+	if got := strings.Join(s.Chain, " "); got != "fallback bulkhead:adaptive http" {
+		t.Errorf("chain %q", got)
+	}
+	// 100/s × 300 ms = 30 calls wanted; a limit near 5 admits a few and rejects the rest.
+	highest := s.Bulkhead.Limit
+	for _, sec := range s.Timeline {
+		if sec.Limit < 1 {
+			t.Errorf("second %d: limit %d, want the limit each second", sec.T, sec.Limit)
+		}
+		highest = max(highest, sec.Limit)
+	}
+	if pay.Rejected[lab.RejectBulkhead] == 0 || s.Dependency.PeakInFlight > int64(highest) || s.Bulkhead.Limit < 1 {
+		t.Errorf("payments %+v, peak in flight %d, limit %d (at most %d)", pay, s.Dependency.PeakInFlight, s.Bulkhead.Limit, highest)
+	}
+	var r struct {
+		Bulkhead struct {
+			Limit int `json:"limit"`
+		} `json:"bulkhead"`
+	}
+	b, _ := json.Marshal(lab.NewReport(s))
+	if err := json.Unmarshal(b, &r); err != nil || r.Bulkhead.Limit != s.Bulkhead.Limit {
+		t.Errorf("report bulkhead.limit %d, want %d (%v)", r.Bulkhead.Limit, s.Bulkhead.Limit, err)
+	}
+}

@@ -1,0 +1,91 @@
+// The per-second timeline: the sampler's clock and the record of each second.
+
+package engine
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"poollab/lab"
+)
+
+// sampleLead is how far before each whole second the sampler takes its sample.
+const sampleLead = 10 * time.Millisecond
+
+// maxTimeline bounds the live lab's memory: an hour of seconds.
+const maxTimeline = 3600
+
+// everySecond calls take(k) at each whole second k from start and, in a bounded run, at
+// end, once sent is closed (a late generator may still owe arrivals scheduled before the
+// end: the last sample, and so the report, waits for them). It returns when ctx ends or
+// after the last sample.
+func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}, take func(k int)) {
+	timer := time.NewTimer(time.Second)
+	defer timer.Stop()
+	for k := 1; ; k++ {
+		at := start.Add(time.Duration(k) * time.Second)
+		last := !end.IsZero() && !at.Before(end)
+		if last {
+			at = end
+		} else {
+			// Just before the whole second: arrivals scheduled on it belong to the next second,
+			// so a steady 10/s reads 10 every second, not 9 and 11 as the timer wakes either side.
+			at = at.Add(-sampleLead)
+		}
+		timer.Reset(time.Until(at))
+		select {
+		case <-ctx.Done():
+			return
+		case <-timer.C:
+		}
+		if last {
+			select {
+			case <-ctx.Done():
+				return
+			case <-sent:
+			}
+		}
+		take(k)
+		if last {
+			return
+		}
+	}
+}
+
+// seconds is the per-second record of a run: what its classes did since the previous sample.
+type seconds struct {
+	classes func() [numClasses]lab.ClassStats // the running totals now
+	prev    [numClasses]lab.ClassStats
+
+	mu   sync.Mutex
+	list []lab.Second
+}
+
+// take records sec, which holds the moment's state (the pool, the dependency, the rates),
+// with what the classes did since the last one.
+func (s *seconds) take(sec lab.Second) {
+	for c, cs := range s.classes() {
+		sec.Arrived[c] = cs.Arrived - s.prev[c].Arrived
+		sec.OK[c] = cs.OK - s.prev[c].OK
+		sec.Failed[c] = cs.Failed - s.prev[c].Failed
+		sec.TimedOut[c] = cs.TimedOut - s.prev[c].TimedOut
+		for r := range cs.Rejected {
+			sec.Rejected[c][r] = cs.Rejected[r] - s.prev[c].Rejected[r]
+		}
+		s.prev[c] = cs
+	}
+	s.mu.Lock()
+	if len(s.list) >= 2*maxTimeline {
+		s.list = append([]lab.Second(nil), s.list[maxTimeline:]...)
+	}
+	s.list = append(s.list, sec)
+	s.mu.Unlock()
+}
+
+// timeline is the record so far: a prefix of an array never rewritten, so it is shared safely.
+func (s *seconds) timeline() []lab.Second {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.list[:len(s.list):len(s.list)]
+}

@@ -1,6 +1,0 @@
-//go:build !linux
-
-package lab
-
-// growFileTable does nothing where the table is not grown by doubling under RCU.
-func growFileTable(n int) int { return n }

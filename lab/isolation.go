@@ -1,0 +1,116 @@
+// Isolation: one lab's payment mechanisms at run time (each one's state in its own file), the
+// payment chain in force built from them, and what they put in a snapshot, a lab's or a fleet's.
+
+package lab
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
+
+// Lent is what the engine lends a lab's isolation: the mechanisms start no goroutine and
+// count nothing of their own but through it.
+type Lent struct {
+	Ctx      context.Context        // the lab's: ends when it stops
+	Spawn    func(func())           // starts a goroutine the engine owns and waits for in Stop
+	Fallback func()                 // counts one payment the fallback answered
+	Free     func() int             // the pool's free workers now (the slack lost to the bulkhead)
+	Request  func(c Config) Request // the innermost call under c: one request to the dependency
+}
+
+// Isolation is every payment mechanism's state in one lab, and the chain in force. A new
+// configuration rebuilds what changed; payments under way finish on the chain they started on.
+type Isolation struct {
+	lent      Lent
+	semaphore semaphore   // the semaphore bulkhead
+	threads   *threadPool // the thread-pool bulkhead
+	adaptive  adaptive    // the adaptive limit
+	conns     semaphore   // connections per route
+	breaker   breaker
+	retry     atomic.Pointer[retrier] // the retry policy in force
+	orphans   orphans
+	typical   typicalLatency // the dependency's recent answer time, for deadlines
+	calls     callCounts     // the lab's calls to the dependency
+	slack     slackLost      // free workers at each bulkhead rejection
+	chain     atomic.Pointer[Chain]
+}
+
+// NewIsolation is a lab's isolation, configured for c.
+func NewIsolation(c Config, l Lent) *Isolation {
+	iso := &Isolation{lent: l, threads: newThreadPool(l.Ctx, l.Spawn)}
+	iso.Configure(c)
+	return iso
+}
+
+// Configure rebuilds the payment isolation that changed and the chain that runs it. Called
+// under the engine's apply gate, before c is in force; Settle follows once it is.
+func (iso *Isolation) Configure(c Config) {
+	p := c.Payment
+	iso.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
+	iso.adaptive.configure(p.Bulkhead, c.Pool.MaxWorkers())
+	if p.Bulkhead.Type == BulkheadThreadPool {
+		iso.threads.configure(p.Bulkhead) // built before the chain that uses it
+	}
+	iso.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
+	iso.breaker.configure(p.Breaker)
+	iso.chain.Store(iso.Chain(c, iso.lent.Request(c)))
+}
+
+// Settle lets go of what c no longer uses (the thread pool's threads), once c is in force:
+// calls that read the old config still find the pool.
+func (iso *Isolation) Settle(c Config) { iso.threads.configure(c.Payment.Bulkhead) }
+
+// Serve takes one payment, due at intended, down the chain in force on worker w (nil: off
+// the pool). A bulkhead rejection notes how many other workers sat free.
+func (iso *Isolation) Serve(ctx context.Context, w Seat, intended time.Time) Result {
+	r := iso.chain.Load().serve(ctx, w, intended)
+	if r.Rejected && r.Reason == RejectBulkhead {
+		iso.slack.observe(iso.lent.Free()) // this payment still holds its worker: the rest are elsewhere
+	}
+	return r
+}
+
+// Fill puts the mechanisms' state in s, whose Config is the one in force.
+func (iso *Isolation) Fill(s *Snapshot) {
+	ch := iso.chain.Load()
+	s.Chain, s.Waits = ch.names, ch.waits
+	s.Slack = iso.slack.stats()
+	bh := s.Config.Payment.Bulkhead
+	switch bh.Type {
+	case BulkheadThreadPool:
+		s.Bulkhead = iso.threads.stats(bh)
+	case BulkheadAdaptive:
+		limit, inUse := iso.adaptive.stats()
+		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: int64(inUse), Limit: limit}
+	default:
+		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: iso.semaphore.inUse.Load()}
+	}
+	s.Breaker, s.Orphans = iso.breaker.stats(), iso.orphans.stats()
+	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: iso.conns.inUse.Load()}
+	s.Calls = iso.calls.stats()
+}
+
+// FillSecond puts the mechanisms' share of a per-second sample in sec: the adaptive limit.
+func (iso *Isolation) FillSecond(sec *Second, c Config) {
+	if c.Payment.Bulkhead.Type == BulkheadAdaptive {
+		sec.Limit, _ = iso.adaptive.stats()
+	}
+}
+
+// SumIsolation puts in s, a fleet's snapshot whose Config is the fleet's, its replicas'
+// isolation as one: each mechanism's stats added up, the chain replica 1's (every replica
+// runs the fleet's settings).
+func (s *Snapshot) SumIsolation(replicas []Snapshot) {
+	for _, rs := range replicas {
+		s.Bulkhead = s.Bulkhead.add(rs.Bulkhead)
+		s.Orphans = s.Orphans.add(rs.Orphans)
+		s.Connections.InUse += rs.Connections.InUse
+		s.Calls = s.Calls.add(rs.Calls)
+	}
+	s.Slack = sumSlack(replicas)
+	s.Chain, s.Waits = replicas[0].Chain, replicas[0].Waits
+	s.Bulkhead.Type = s.Config.Payment.Bulkhead.Type
+	s.Breaker = fleetBreaker(replicas)
+	s.Connections.PerRoute = s.Config.Payment.Connections.PerRoute
+}
