@@ -1,3 +1,6 @@
+// Compare mode's screen: A and B side by side (or A above B), the A vs B summary under
+// them, the status line and the keys.
+
 package ui
 
 import (
@@ -29,7 +32,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
 	summary := summaryLines(t, s, w)
-	tightest := func(i, w int) int { return linesIn(labSections(t, s, i, w, levelTotals)) }
+	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelTotals) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
 	need = tightest(0, w) + tightest(1, w)
