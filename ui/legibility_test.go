@@ -143,8 +143,7 @@ func TestChangesMarkedOnCharts(t *testing.T) {
 	next, _ := m.Update(tickMsg{snaps: []*lab.Snapshot{snap}, gen: m.gen})
 	m = next.(model)
 	clock = clock.Add(300 * time.Millisecond) // the key comes after the snapshot
-	next, _ = m.Update(press1('b'))
-	m = next.(model)
+	m = update(t, m, press1('b'))
 	cs := m.sides[0].changes
 	if len(cs) != 1 || cs[0].n != 1 || cs[0].at != snap.Elapsed+300*time.Millisecond || cs[0].what != "bulkhead → semaphore, 5 permits" {
 		t.Fatalf("changes %+v", cs)

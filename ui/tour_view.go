@@ -14,14 +14,11 @@ import (
 	"poollab/lab"
 )
 
-// tourLines is the tour's screen: the chapter's card while predicting, its look text on ?,
-// else a banner over the lab (A and B for a comparison), with the answer highlighted and
-// the lesson stated from the moment on.
+// tourLines is the tour's screen: the chapter's card while predicting, else a banner over
+// the lab (A and B for a comparison), with the answer highlighted and the lesson stated from
+// the moment on.
 func tourLines(t *theme, s screen) []string {
-	switch {
-	case s.tour.looking:
-		return lookLines(t, s)
-	case s.tour.phase == tourPredict:
+	if s.tour.phase == tourPredict {
 		return cardLines(t, s)
 	}
 	banner := bannerLines(t, s)

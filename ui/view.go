@@ -1,12 +1,11 @@
 // The screen: its whole input (screen, pane), the pure render every frame comes from (the
 // live screen, Frame for snapshots and pictures), the single lab's screen, and what ends
-// every lab screen: the status line and the keys. The picker's screen is here too.
+// every lab screen: the status line and the keys.
 
 package ui
 
 import (
 	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
@@ -32,6 +31,7 @@ type pane struct {
 // theme, built once): no clock, no engine, so tests can render any moment.
 type screen struct {
 	panes         []pane // one lab, or A and B in compare mode
+	modes         modes  // the lab and what opened over it; the top one is drawn (none: the lab alone)
 	focus         int    // compare mode: the pane the settings keys change
 	width, height int
 
@@ -41,14 +41,12 @@ type screen struct {
 	status     string
 	statusErr  bool
 
-	help     bool
 	helpView viewport.Model // the help's text, scrolled
 
-	picker       bool
 	presets      []Preset
 	pickerCursor int
 
-	tour  tourView  // the tour's chapter and phase; tour.ch nil: no tour
+	tour  tourView  // the tour's chapter and phase, while modeTour is open
 	marks []pointer // the numbers to highlight: the tour's answer at its moment
 }
 
@@ -72,14 +70,16 @@ func render(t *theme, s screen) string {
 	if w < MinWidth || h < MinHeight {
 		return frame(centered(fmt.Sprintf("make the terminal at least %d×%d (now %d×%d)", MinWidth, MinHeight, w, h), w, h), w, h)
 	}
-	switch {
-	case s.picker:
+	switch s.stack().top() {
+	case modePicker:
 		return frame(pickerLines(t, s), w, h)
-	case s.help:
+	case modeHelp:
 		return frame(helpScreen(t, s), w, h)
-	case s.tour.ch != nil:
+	case modeLook:
+		return frame(lookLines(t, s), w, h)
+	case modeTour:
 		return frame(tourLines(t, s), w, h)
-	case len(s.panes) == 2:
+	case modeCompare:
 		return frame(compareLines(t, s), w, h)
 	}
 	return frame(mainLines(t, s), w, h)
@@ -186,59 +186,4 @@ func statusLine(t *theme, s screen) string {
 		return t.statusErr.Render("✗ " + msg)
 	}
 	return t.status.Render("› " + msg)
-}
-
-// pickerLines: the presets with their descriptions; the cursor's one is marked.
-func pickerLines(t *theme, s screen) []string {
-	loads := "enter loads it and restarts the run"
-	if len(s.panes) == 2 {
-		loads = "enter loads it on " + sideLetter(s.focus) + " and restarts A and B together"
-	}
-	out := []string{t.title.Render("presets") + t.dim.Render("   ↑ ↓ choose · "+loads+" · esc closes"), ""}
-	if len(s.presets) == 0 {
-		return append(out, "no presets")
-	}
-	nameW := 0
-	for _, p := range s.presets {
-		nameW = max(nameW, len([]rune(p.Name)))
-	}
-	descW := max(s.width-nameW-6, 20)
-	room := s.height - 3
-	var body []string
-	starts := make([]int, len(s.presets)+1) // first line of each preset, and the end
-	for i, p := range s.presets {
-		starts[i] = len(body)
-		mark, name := "  ", padRight(p.Name, nameW)
-		if i == s.pickerCursor {
-			mark, name = "▶ ", t.paused.Render(name)
-		}
-		for j, l := range wrapText(p.Description, descW, 3) {
-			if j == 0 {
-				body = append(body, mark+name+"  "+l)
-			} else {
-				body = append(body, strings.Repeat(" ", nameW+4)+t.dim.Render(l))
-			}
-		}
-	}
-	starts[len(s.presets)] = len(body)
-	// Scroll by whole presets: the first one shown is the earliest that still lets the
-	// cursor's preset fit.
-	top := 0
-	if c := min(max(s.pickerCursor, 0), len(s.presets)-1); starts[c+1]-top > room {
-		for k := 0; k <= c; k++ {
-			if starts[c+1]-starts[k] <= room {
-				top = starts[k]
-				break
-			}
-			top = starts[c]
-		}
-	}
-	out = append(out, body[top:min(top+room, len(body))]...)
-	for len(out) < s.height-1 {
-		out = append(out, "")
-	}
-	if s.status == "" {
-		return out
-	}
-	return append(out, statusLine(t, s))
 }
