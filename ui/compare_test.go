@@ -1,3 +1,6 @@
+// Tests of compare mode (its keys, leaving it, its pair of engines, its summary) and of export
+// (x).
+
 package ui
 
 import (

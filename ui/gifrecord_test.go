@@ -1,3 +1,5 @@
+// Tests of the GIF recording of a session: complete however it ends, and a failing disk.
+
 package ui
 
 import (

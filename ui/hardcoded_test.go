@@ -1,3 +1,5 @@
+// Tests that words on the screen take their numbers from the settings, not from constants.
+
 package ui
 
 import (

@@ -1,3 +1,6 @@
+// Tests that the screen reads well: one keymap for footer and help, chart axes and series, the
+// change log, whole narration, themes, units and labels.
+
 package ui
 
 import (

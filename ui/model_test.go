@@ -1,3 +1,6 @@
+// Tests of the model through Update and of Run: keys, restarts, the picker, quitting, and an
+// engine that panics or fails to start; settle runs the commands Update returns.
+
 package ui
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the mode stack: what each key leaves open, and that the top mode is drawn.
+
 package ui
 
 import (

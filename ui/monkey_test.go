@@ -1,3 +1,6 @@
+// The monkey test and its fuzz target: random keys, sizes, ticks and command orders on the
+// real model and real engines.
+
 package ui
 
 import (

@@ -1,3 +1,6 @@
+// Tests of the frame as pixels (PNG): every character the screens use is drawn, shapes and
+// tofu.
+
 package ui
 
 import (

@@ -1,3 +1,6 @@
+// Tests of the guided tour: each chapter played headless to its moment, its data, its keys and
+// its screens at every size.
+
 package ui
 
 import (

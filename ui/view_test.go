@@ -1,3 +1,6 @@
+// Tests of the screen as drawn: the golden frames, every size, the narrator and the late
+// generator warning.
+
 package ui
 
 import (

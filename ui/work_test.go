@@ -1,3 +1,6 @@
+// Tests of the work Update hands to commands: no I/O in Update, keys in order while an apply
+// is under way, a refused change.
+
 package ui
 
 import (
