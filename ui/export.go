@@ -22,6 +22,12 @@ import (
 	"poollab/lab"
 )
 
+// exportedMsg says an export finished: where its files are, or why they are not.
+type exportedMsg struct {
+	dir, base string
+	err       error
+}
+
 // export (x) takes the screen as it is and the report of the labs on it, and returns the
 // command that writes them; exported says where in the status line. One export at a time:
 // two at once could both find the same name free.

@@ -22,28 +22,13 @@ const tickEvery = 100 * time.Millisecond
 // Preset is one entry of the preset picker.
 type Preset struct{ Name, Description string }
 
-// Messages.
-type (
-	// tickMsg carries one snapshot per engine (none while paused or between runs) from one tick.
-	tickMsg struct {
-		snaps     []*lab.Snapshot
-		gen       int
-		err       error // the engine panicked: quit and report
-		recording error // writing the recording failed: say so, and run on
-	}
-	// restartedMsg says a restart finished.
-	restartedMsg struct {
-		gen  int
-		cfgs []lab.Config // what the engines were started on, in side order
-		done string       // the status line on success
-		err  error
-	}
-	// exportedMsg says an export finished: where its files are, or why they are not.
-	exportedMsg struct {
-		dir, base string
-		err       error
-	}
-)
+// tickMsg carries one snapshot per engine (none while paused or between runs) from one tick.
+type tickMsg struct {
+	snaps     []*lab.Snapshot
+	gen       int
+	err       error // the engine panicked: quit and report
+	recording error // writing the recording failed: say so, and run on
+}
 
 // side is one lab on the screen: the only one, or A or B in compare mode.
 type side struct {

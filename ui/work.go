@@ -7,7 +7,8 @@
 // a preset or the tour loading), the keys pressed meanwhile are held, and handled in order
 // once its message is in. Each settings key is worked out on the settings in force when its
 // turn comes, so none is lost or applied on settings that did not take. A restart is not
-// awaited: keys pressed while it starts change the settings it will be given (restarted).
+// awaited: settings keys pressed while it starts change the settings on the screen, and the
+// new run is given them once it has started (restarted).
 
 package ui
 
@@ -20,6 +21,13 @@ import (
 )
 
 type (
+	// restartedMsg says a restart finished.
+	restartedMsg struct {
+		gen  int
+		cfgs []lab.Config // what the engines were started on, in side order
+		done string       // the status line on success
+		err  error
+	}
 	// appliedMsg says settings were handed to the engines of generation gen: each apply, with
 	// what its engine said. said and what are the settings key's status line and its words in
 	// the change log; none: the changes made while a restart started.
