@@ -1,3 +1,6 @@
+// Compare mode: entering and leaving it, and its screen: A and B side by side (or A above
+// B), the A vs B summary under them, the status line and the keys.
+
 package ui
 
 import (
@@ -5,8 +8,48 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"poollab/lab"
 )
+
+// toggleCompare enters compare mode, with A the settings in force and B a copy of them to
+// change, both restarted together; or leaves it, keeping the focused side running (awaited:
+// a key after it must reach the side kept).
+func (m model) toggleCompare() (model, tea.Cmd) {
+	if m.restarting {
+		m.say("wait: restarting…")
+		return m, nil
+	}
+	if !m.comparing() {
+		m.modes, m.focus = m.modes.withBase(modeCompare), 1
+		m.sides[1] = side{cfg: m.sides[0].cfg, base: m.sides[0].base}
+		return m.restart("starting A and B together on the same traffic…",
+			"compare: A and B on the same traffic, started together; keys change B (tab: A)")
+	}
+	kept, dropped := m.focus, 1-m.focus
+	m.say(fmt.Sprintf("compare off: kept %s running, stopped %s", m.sideName(kept), m.sideName(dropped)))
+	m.sides[0], m.sides[1] = m.sides[kept], side{}
+	m.modes, m.focus = m.modes.withBase(modeLab), 0
+	from := m.gen
+	m.gen++ // drop pairs of snapshots still on their way
+	ref, gen := m.ref, m.gen
+	return m, m.await(func() tea.Msg {
+		ref.keep(kept, from, gen)
+		return keptMsg{}
+	})
+}
+
+// compareKey: tab switches the side the settings keys change; the other keys are the lab's.
+func (m model) compareKey(msg tea.KeyPressMsg) (model, tea.Cmd) {
+	if key.Matches(msg, keys.Focus.Binding) {
+		m.focus = 1 - m.focus
+		m.say("keys now change " + m.sideName(m.focus))
+		return m, nil
+	}
+	return m.labKey(msg)
+}
 
 // paneMinWidth is the narrowest a lab may be to sit beside the other: its class table
 // still fits. Narrower screens stack A above B.
@@ -29,7 +72,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
 	summary := summaryLines(t, s, w)
-	tightest := func(i, w int) int { return linesIn(labSections(t, s, i, w, levelTotals)) }
+	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelTotals) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
 	need = tightest(0, w) + tightest(1, w)

@@ -1,7 +1,11 @@
+// Tests of compare mode (its keys, leaving it, its pair of engines, its summary) and of export
+// (x).
+
 package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"image/png"
 	"io"
 	"os"
@@ -17,22 +21,37 @@ import (
 	"poollab/lab"
 )
 
-// update feeds one message to the model and runs what it asks for once (a restart, leaving
-// compare mode, or an export), feeding that result back, as Bubble Tea would.
+// update feeds one message to the model and runs what it asks for (an apply, a restart,
+// leaving compare mode, an export) and what those ask for in turn, feeding the results
+// back, as Bubble Tea would.
 func update(t *testing.T, m model, msg tea.Msg) model {
 	t.Helper()
 	next, cmd := m.Update(msg)
 	m = next.(model)
-	if cmd == nil {
-		return m
-	}
 	if _, isTick := msg.(tickMsg); isTick {
 		return m // the next tick waits 100 ms: not run here
 	}
-	switch res := cmd().(type) {
-	case restartedMsg, exportedMsg:
-		next, _ = m.Update(res)
-		m = next.(model)
+	for cmd != nil {
+		m, cmd = settle(t, m, cmd)
+		if cmd == nil {
+			break
+		}
+		var cmds []tea.Cmd
+		msgs := []tea.Msg{cmd()}
+		if batch, ok := msgs[0].(tea.BatchMsg); ok {
+			msgs = nil
+			for _, c := range batch {
+				msgs = append(msgs, c())
+			}
+		}
+		for _, res := range msgs {
+			switch res.(type) {
+			case restartedMsg, exportedMsg:
+				next, more := m.Update(res)
+				m, cmds = next.(model), append(cmds, more)
+			}
+		}
+		cmd = tea.Batch(cmds...)
 	}
 	return m
 }
@@ -49,8 +68,8 @@ func TestCompareKeys(t *testing.T) {
 
 	m = update(t, m, press1('v'))
 	engines := fs.all()
-	if !m.compare || m.focus != 1 || len(engines) != 3 {
-		t.Fatalf("v: compare %v, focus %d, %d engines started", m.compare, m.focus, len(engines))
+	if !m.comparing() || m.focus != 1 || len(engines) != 3 {
+		t.Fatalf("v: compare %v, focus %d, %d engines started", m.comparing(), m.focus, len(engines))
 	}
 	if _, stopped := engines[0].state(); !stopped {
 		t.Errorf("v: the single lab's engine still runs")
@@ -115,8 +134,8 @@ func TestCompareKeys(t *testing.T) {
 	// v leaves, keeping A (focused) running and stopping B.
 	keptCfg := m.sides[0].cfg
 	m = update(t, m, press1('v'))
-	if m.compare || m.focus != 0 || !m.sides[0].cfg.Equal(keptCfg) {
-		t.Errorf("v again: compare %v, focus %d", m.compare, m.focus)
+	if m.comparing() || m.focus != 0 || !m.sides[0].cfg.Equal(keptCfg) {
+		t.Errorf("v again: compare %v, focus %d", m.comparing(), m.focus)
 	}
 	if _, stopped := engines[3].state(); stopped {
 		t.Errorf("v again stopped the focused side")
@@ -137,7 +156,7 @@ func TestCompareLeaveKeepsB(t *testing.T) {
 	m = update(t, m, press1('b'))
 	b := m.sides[1].cfg
 	m = update(t, m, press1('v'))
-	if m.compare || !m.sides[0].cfg.Equal(b) {
+	if m.comparing() || !m.sides[0].cfg.Equal(b) {
 		t.Fatalf("kept %+v, want B's settings", m.sides[0].cfg.Payment.Bulkhead)
 	}
 	engines := fs.all()
@@ -154,7 +173,7 @@ func TestCompareLeaveKeepsB(t *testing.T) {
 	}
 }
 
-// r right after leaving compare mode: whichever command runs first, the new run is the one
+// r right after leaving compare mode waits for the leave's command: the new run is the one
 // shown, and nothing else runs.
 func TestLeaveThenRestart(t *testing.T) {
 	fs := &fakeStarter{}
@@ -164,10 +183,16 @@ func TestLeaveThenRestart(t *testing.T) {
 	next, leave := m.Update(press1('v'))
 	m = next.(model)
 	next, restart := m.Update(press1('r'))
+	if m = next.(model); restart != nil || m.restarting {
+		t.Fatalf("r restarted before the leave's command was done")
+	}
+	next, restart = m.Update(leave()) // the leave is done: r now restarts
 	m = next.(model)
-	next, _ = m.Update(restart()) // the restart's command runs before the leave's
+	if restart == nil || !m.restarting {
+		t.Fatalf("r was not handled once the leave was done: status %q", m.status)
+	}
+	next, _ = m.Update(restart())
 	m = next.(model)
-	leave()
 	snaps, gen, _ := m.ref.snapshots()
 	if len(snaps) != 1 || gen != m.gen {
 		t.Errorf("after both: %d engines of generation %d, the screen wants %d", len(snaps), gen, m.gen)
@@ -180,6 +205,36 @@ func TestLeaveThenRestart(t *testing.T) {
 	}
 	if running != 1 {
 		t.Errorf("%d engines running, want 1", running)
+	}
+}
+
+// The engines' commands run in any order: a restart asked for earlier than the engines in
+// use starts nothing, a split of a pair a restart replaced stops nothing, and an apply meant
+// for replaced engines reaches none.
+func TestEngineRefOrder(t *testing.T) {
+	fs := &fakeStarter{}
+	ref := &engineRef{}
+	defer ref.close()
+	cfg := testConfig()
+	if err := ref.replace(fs.start, []lab.Config{cfg, cfg}, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := ref.replace(fs.start, []lab.Config{cfg}, 3); err != nil { // the later restart's command ran first
+		t.Fatal(err)
+	}
+	if err := ref.replace(fs.start, []lab.Config{cfg, cfg}, 2); err != nil || len(fs.all()) != 3 {
+		t.Errorf("a restart older than the engines in use started %d engines (err %v)", len(fs.all())-3, err)
+	}
+	ref.keep(1, 1, 4) // leaving compare mode on the pair of generation 1, replaced since
+	snaps, gen, _ := ref.snapshots()
+	if len(snaps) != 1 || gen != 3 {
+		t.Errorf("after the stale restart and split: %d engines of generation %d, want 1 of 3", len(snaps), gen)
+	}
+	if err := ref.apply(0, cfg, 2); !errors.Is(err, errReplaced) {
+		t.Errorf("an apply for generation 2 on generation 3: %v", err)
+	}
+	if applied, _ := fs.all()[2].state(); len(applied) != 0 {
+		t.Errorf("a stale apply reached the engine in use")
 	}
 }
 

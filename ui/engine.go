@@ -1,3 +1,7 @@
+// The engines the dashboard runs, as it reaches them: the Engine interface, and engineRef,
+// which holds the engines in use and their generation, for the commands that restart them,
+// apply settings and take snapshots.
+
 // Package ui is the live dashboard: it renders lab snapshots and turns keys into config
 // changes. It talks to the engine only through Engine, so it needs no network code.
 package ui
@@ -38,12 +42,16 @@ type engineRef struct {
 // replace stops the engines in use and starts one per cfg as generation gen, one right
 // after the other, so a pair starts together and its traffic schedules line up. All stop
 // first, so fixed dependency ports are free again. A pair runs whole or not at all: if one
-// fails to start, the other is stopped too.
+// fails to start, the other is stopped too. A restart asked for before the one in use
+// (two commands run in any order) starts nothing.
 func (r *engineRef) replace(start StartFunc, cfgs []lab.Config, gen int) (err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		return errClosed
+	}
+	if gen < r.gen {
+		return nil
 	}
 	var started []Engine
 	defer func() {
@@ -95,14 +103,19 @@ func (r *engineRef) keep(i, from, gen int) {
 	r.engs, r.gen = []Engine{kept}, gen
 }
 
-// apply hands cfg to the engine of side i.
-func (r *engineRef) apply(i int, cfg lab.Config) (err error) {
+// apply hands cfg to the engine of side i of generation gen; errReplaced if a restart has
+// replaced them.
+func (r *engineRef) apply(i int, cfg lab.Config, gen int) (err error) {
 	r.mu.Lock()
 	var eng Engine
 	if i < len(r.engs) {
 		eng = r.engs[i]
 	}
+	current := r.gen == gen
 	r.mu.Unlock()
+	if !current {
+		return errReplaced
+	}
 	if eng == nil {
 		return errors.New("no run in progress (press r to start one)")
 	}

@@ -1,3 +1,7 @@
+// Export (x) and frames in files: the command that writes the screen and the report of the
+// labs on it, the frame formats (ANSI, text, SVG, PNG) WriteFrame writes, and the files'
+// names.
+
 package ui
 
 import (
@@ -18,10 +22,16 @@ import (
 	"poollab/lab"
 )
 
+// exportedMsg says an export finished: where its files are, or why they are not.
+type exportedMsg struct {
+	dir, base string
+	err       error
+}
+
 // export (x) takes the screen as it is and the report of the labs on it, and returns the
 // command that writes them; exported says where in the status line. One export at a time:
 // two at once could both find the same name free.
-func (m model) export() (tea.Model, tea.Cmd) {
+func (m model) export() (model, tea.Cmd) {
 	if m.exporting {
 		m.say("wait: exporting…")
 		return m, nil
@@ -50,7 +60,7 @@ func (m model) export() (tea.Model, tea.Cmd) {
 
 // exported says where an export wrote its files, or why it could not, and quits if a quit
 // was waiting for it.
-func (m model) exported(msg exportedMsg) (tea.Model, tea.Cmd) {
+func (m model) exported(msg exportedMsg) (model, tea.Cmd) {
 	m.exporting = false
 	if msg.err != nil {
 		m.fail("export failed: " + msg.err.Error())
@@ -61,18 +71,6 @@ func (m model) exported(msg exportedMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	return m, nil
-}
-
-// quit ends the program, after the export under way if there is one: Bubble Tea does not
-// wait for commands when it quits, so the files would be cut short. A second quit does not
-// wait: a stalled disk must not keep the terminal.
-func (m model) quit() (tea.Model, tea.Cmd) {
-	if m.exporting && !m.quitting {
-		m.quitting = true
-		m.say("quitting once the export is written… (q again: quit now)")
-		return m, nil
-	}
-	return m, tea.Quit
 }
 
 // Frame formats: how poollab snapshot --format and x write a frame.

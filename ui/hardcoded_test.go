@@ -1,3 +1,5 @@
+// Tests that words on the screen take their numbers from the settings, not from constants.
+
 package ui
 
 import (
@@ -12,7 +14,7 @@ func TestPulledItemNamesPullAfter(t *testing.T) {
 	s := testSnapshot()
 	s.Config.Fleet.PullAfter = 5
 	s.Health = lab.HealthStats{Pulled: true, Pulls: 1}
-	if items := strings.Join(healthItems(s, 80), " · "); !strings.Contains(items, "PULLED (5 failed checks;") {
+	if items := strings.Join(phrases(healthRows(s, 80)), " · "); !strings.Contains(items, "PULLED (5 failed checks;") {
 		t.Errorf("items: %q", items)
 	}
 }

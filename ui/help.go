@@ -1,3 +1,6 @@
+// The help (?): its words for every key, every number and every glyph on the screen, its
+// scrolled screen, and its keys.
+
 package ui
 
 import (
@@ -6,6 +9,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
 
 	"poollab/lab"
 )
@@ -164,4 +168,24 @@ func helpScreen(t *theme, s screen) []string {
 	km, scroll := vp.KeyMap, t.footer
 	scroll.SetWidth(s.width - ansiWidth(last))
 	return append(out, last+scroll.ShortHelpView([]key.Binding{km.Up, km.Down, km.PageUp, km.PageDown}))
+}
+
+// helpKey: ? or esc closes the help; the other keys scroll it.
+func (m model) helpKey(msg tea.KeyPressMsg) model {
+	if key.Matches(msg, keys.Help.Binding, keys.Close.Binding) {
+		m.modes = m.modes.close(modeHelp)
+		return m
+	}
+	m.helpView, _ = m.helpView.Update(msg)
+	return m
+}
+
+// refreshHelp redraws the help's text for the screen and theme now, where it was scrolled.
+func (m *model) refreshHelp() {
+	if !m.modes.has(modeHelp) {
+		return
+	}
+	top := m.helpView.YOffset()
+	m.helpView = newHelpView(m.th, m.keyMap(), m.width, m.height)
+	m.helpView.SetYOffset(top)
 }

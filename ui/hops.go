@@ -1,3 +1,6 @@
+// The payment call's way down on the screen: the chain of hops, the calls per payment,
+// retries and duplicates (the hops panel), and the words the help gives them.
+
 package ui
 
 import (
@@ -7,18 +10,19 @@ import (
 	"poollab/lab"
 )
 
+// hopsShown says the run has something for hopsLines: a chain, retries or duplicates.
+func hopsShown(s *lab.Snapshot) bool {
+	return len(s.Hops) > 0 || s.Retried() || s.Classes[lab.Payment].Duplicates > 0 || s.Config.Traffic.Payment.ResubmitAfter > 0
+}
+
 // hopsLines draws the payment call's way down: the chain of hops as a small picture, each
 // with its requests in flight now and those it worked on past the user's deadline, then a
 // line on the calls per payment (the amplification), retries, budget denials and
-// duplicates. Nothing when the run has no chain, no retries and no duplicates; one line at
-// the tight levels.
+// duplicates (when hopsShown); one line at the tight levels.
 func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	cfg := s.Config
 	retries := s.Retried()
 	dups := s.Classes[lab.Payment].Duplicates
-	if len(s.Hops) == 0 && !retries && dups == 0 && cfg.Traffic.Payment.ResubmitAfter == 0 {
-		return nil
-	}
 	var out []string
 	if len(s.Hops) > 0 {
 		out = append(out, chainLine(t, s, w))

@@ -1,3 +1,6 @@
+// The keymap: every key of the dashboard with its footer words and its help sentence, as it
+// stands in each mode, and the settings keys' pure actions.
+
 package ui
 
 import (
@@ -103,6 +106,17 @@ func (k keyMap) inTour(on bool) keyMap {
 func (k keyMap) inCompare(on bool) keyMap {
 	k.Focus.SetEnabled(on)
 	return k
+}
+
+// keyMap is the keymap in force: the tour's keys in it. Compare mode's tab stays listed
+// (the help lists it outside compare mode too).
+func (m model) keyMap() keyMap { return keys.inTour(m.modes.has(modeTour)) }
+
+// keyMap is the keymap as it stands on this screen, for its footer: in or out of compare
+// mode, and the tour.
+func (s screen) keyMap() keyMap {
+	st := s.stack()
+	return keys.inCompare(st.has(modeCompare)).inTour(st.has(modeTour))
 }
 
 // groups are the dashboard's keys, titled, in the order a presenter reaches for them: the

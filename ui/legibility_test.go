@@ -1,3 +1,6 @@
+// Tests that the screen reads well: one keymap for footer and help, chart axes and series, the
+// change log, whole narration, themes, units and labels.
+
 package ui
 
 import (
@@ -143,8 +146,7 @@ func TestChangesMarkedOnCharts(t *testing.T) {
 	next, _ := m.Update(tickMsg{snaps: []*lab.Snapshot{snap}, gen: m.gen})
 	m = next.(model)
 	clock = clock.Add(300 * time.Millisecond) // the key comes after the snapshot
-	next, _ = m.Update(press1('b'))
-	m = next.(model)
+	m = update(t, m, press1('b'))
 	cs := m.sides[0].changes
 	if len(cs) != 1 || cs[0].n != 1 || cs[0].at != snap.Elapsed+300*time.Millisecond || cs[0].what != "bulkhead → semaphore, 5 permits" {
 		t.Fatalf("changes %+v", cs)
@@ -269,17 +271,16 @@ func TestTableWords(t *testing.T) {
 
 // A breaker's every number, labelled.
 func TestBreakerDetail(t *testing.T) {
-	k := func(name, value string) string { return name + " " + value }
 	b := lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
 		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1}
-	got := strings.Join(breakerItems(k, b), " · ")
+	got := strings.Join(phrases(breakerRows(b)), " · ")
 	for _, want := range []string{"OPEN", "next trial in 2.9s", "failure rate 60% / threshold 50%", "calls in the last 10s 20 / minimum 10"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("open breaker %q lacks %q", got, want)
 		}
 	}
 	b.State = lab.BreakerClosed
-	if got := strings.Join(breakerItems(k, b), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
+	if got := strings.Join(phrases(breakerRows(b)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
 		t.Errorf("closed breaker: %q", got)
 	}
 }

@@ -1,3 +1,7 @@
+// The Bubble Tea model: the labs on the screen (a side each), the one tick loop, Update
+// and View, and the lab's own keys. The modes over the lab are in modes.go, the work Update
+// hands to commands in work.go.
+
 package ui
 
 import (
@@ -18,28 +22,13 @@ const tickEvery = 100 * time.Millisecond
 // Preset is one entry of the preset picker.
 type Preset struct{ Name, Description string }
 
-// Messages.
-type (
-	// tickMsg carries one snapshot per engine (none while paused or between runs) from one tick.
-	tickMsg struct {
-		snaps     []*lab.Snapshot
-		gen       int
-		err       error // the engine panicked: quit and report
-		recording error // writing the recording failed: say so, and run on
-	}
-	// restartedMsg says a restart finished.
-	restartedMsg struct {
-		gen  int
-		cfgs []lab.Config // what the engines were started on, in side order
-		done string       // the status line on success
-		err  error
-	}
-	// exportedMsg says an export finished: where its files are, or why they are not.
-	exportedMsg struct {
-		dir, base string
-		err       error
-	}
-)
+// tickMsg carries one snapshot per engine (none while paused or between runs) from one tick.
+type tickMsg struct {
+	snaps     []*lab.Snapshot
+	gen       int
+	err       error // the engine panicked: quit and report
+	recording error // writing the recording failed: say so, and run on
+}
 
 // side is one lab on the screen: the only one, or A or B in compare mode.
 type side struct {
@@ -83,7 +72,7 @@ func (sd *side) record(msg string, now time.Time) {
 }
 
 // model is the Bubble Tea model. Settings changes go through pure actions; the engines
-// are reached only through ref.
+// are reached only through ref, in commands.
 type model struct {
 	th         *theme // the theme in use: dark until the terminal says its background is light
 	dark       *theme // built once, with light
@@ -95,29 +84,30 @@ type model struct {
 	exportDir  string
 	now        func() time.Time
 
-	sides   [2]side // A (or the only lab), and B in compare mode; an array, so copies of the model share nothing
-	compare bool
-	focus   int // the side settings keys change; 0 outside compare mode
-	gen     int // generation of the engines whose snapshots we show
+	sides [2]side // A (or the only lab), and B in compare mode; an array, so copies of the model share nothing
+	modes modes   // the lab (one, or A and B) and what opened over it, top last
+	focus int     // the side settings keys change; 0 outside compare mode
+	gen   int     // generation of the engines whose snapshots we show
 
 	width, height int
 	paused        bool
 	restarting    bool
 	status        string
 	statusErr     bool
-	help          bool
 	helpView      viewport.Model // the help's text and how far it is scrolled
-	picker        bool
 	pickerCursor  int
 	exporting     bool // an export's files are being written
 	quitting      bool // a quit came during an export: quit when its files are written
+
+	awaiting int               // commands whose messages the next keys must follow (work.go)
+	held     []tea.KeyPressMsg // the keys pressed meanwhile, oldest first
 
 	fatal error // why the dashboard quit on its own
 
 	recording       func() error // the recording's first write error, read on the tick; nil: not recording
 	recordingFailed bool         // said so already
 
-	tour tourState // the guided tour; tour.ch nil: none
+	tour tourState // the guided tour, while modeTour is open
 }
 
 func newModel(ref *engineRef, o Options) model {
@@ -132,16 +122,19 @@ func newModel(ref *engineRef, o Options) model {
 	for i, cfg := range cfgs {
 		m.sides[i] = side{cfg: cfg, base: cfg}
 	}
-	m.compare = len(cfgs) == 2
-	if o.Tour > 0 {
-		m.tour = newTour(m.loadPreset, o.Tour-1)
+	m.modes = modes{baseMode(len(cfgs) == 2)}
+	if o.Tour > 0 { // before the program starts, so its first frame is the chapter's card
+		m = m.openTour(loadChapters(m.loadPreset), o.Tour-1)
 	}
 	return m
 }
 
+// comparing says A and B are on the screen.
+func (m model) comparing() bool { return m.modes[0] == modeCompare }
+
 // shown are the labs on the screen, in side order.
 func (m model) shown() []side {
-	if m.compare {
+	if m.comparing() {
 		return m.sides[:]
 	}
 	return m.sides[:1]
@@ -216,6 +209,14 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.tick()
 	case restartedMsg:
 		return m.restarted(msg)
+	case appliedMsg:
+		return m.applied(msg)
+	case keptMsg:
+		return m.arrived()
+	case presetMsg:
+		return m.presetLoaded(msg)
+	case tourMsg:
+		return m.tourLoaded(msg)
 	case exportedMsg:
 		return m.exported(msg)
 	case tea.KeyPressMsg:
@@ -224,34 +225,11 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	if msg.String() == "ctrl+c" {
-		return m.quit()
-	}
-	if m.tour.ch != nil && !m.picker && !m.help {
-		if next, cmd, done := m.tourKey(msg); done {
-			return next, cmd
-		}
-	}
+// labKey is a key of the lab itself: what no mode over it took.
+func (m model) labKey(msg tea.KeyPressMsg) (model, tea.Cmd) {
 	switch {
-	case m.picker:
-		return m.pickerKey(msg)
-	case m.help:
-		switch {
-		case key.Matches(msg, keys.Help.Binding, keys.Close.Binding):
-			m.help = false
-		case key.Matches(msg, keys.Quit.Binding):
-			return m.quit()
-		default: // the viewport scrolls
-			m.helpView, _ = m.helpView.Update(msg)
-		}
-		return m, nil
-	}
-	switch {
-	case key.Matches(msg, keys.Quit.Binding):
-		return m.quit()
 	case key.Matches(msg, keys.Help.Binding):
-		m.help = true
+		m.modes = m.modes.push(modeHelp)
 		m.helpView = newHelpView(m.th, m.keyMap(), m.width, m.height)
 		return m, nil
 	case key.Matches(msg, keys.Pause.Binding):
@@ -267,36 +245,21 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.say("already restarting…")
 			return m, nil
 		}
-		if m.compare {
+		if m.comparing() {
 			return m.restart("restarting A and B together…", "restarted A and B together: new runs with the same settings")
 		}
 		return m.restart("restarting with the current settings…", "restarted: a new run with the same settings")
 	case key.Matches(msg, keys.Compare.Binding):
 		return m.toggleCompare()
-	case key.Matches(msg, keys.Focus.Binding):
-		if !m.compare {
-			m.say("tab switches between A and B in compare mode (v starts it)")
-			return m, nil
-		}
-		m.focus = 1 - m.focus
-		m.say("keys now change " + m.sideName(m.focus))
+	case key.Matches(msg, keys.Focus.Binding): // in compare mode, compare mode's own
+		m.say("tab switches between A and B in compare mode (v starts it)")
 		return m, nil
 	case key.Matches(msg, keys.Export.Binding):
 		return m.export()
 	case key.Matches(msg, keys.Tour.Binding):
-		return m.startTour(), nil
+		return m.startTour()
 	case key.Matches(msg, keys.Presets.Binding):
-		if len(m.presets) == 0 {
-			m.fail("no presets to choose from")
-			return m, nil
-		}
-		m.picker = true
-		for i, p := range m.presets {
-			if p.Name == m.sides[m.focus].base.Name {
-				m.pickerCursor = i
-			}
-		}
-		return m, nil
+		return m.openPicker()
 	}
 	if do := settingFor(msg.String()); do != nil {
 		return m.change(do)
@@ -304,160 +267,29 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// refreshHelp redraws the help's text for the screen and theme now, where it was scrolled.
-func (m *model) refreshHelp() {
-	if !m.help {
-		return
-	}
-	top := m.helpView.YOffset()
-	m.helpView = newHelpView(m.th, m.keyMap(), m.width, m.height)
-	m.helpView.SetYOffset(top)
-}
-
-// change applies one settings key to the focused side: the pure action, then its engine.
-func (m model) change(do action) (tea.Model, tea.Cmd) {
-	sd := &m.sides[m.focus]
-	next, msg := do(sd.cfg)
-	said := msg
-	if m.compare {
-		said = sideLetter(m.focus) + ": " + msg
-	}
-	if next.Equal(sd.cfg) {
-		m.say(said)
+// quit ends the program, after the export under way if there is one: Bubble Tea does not
+// wait for commands when it quits, so the files would be cut short. A second quit does not
+// wait: a stalled disk must not keep the terminal.
+func (m model) quit() (model, tea.Cmd) {
+	if m.exporting && !m.quitting {
+		m.quitting = true
+		m.say("quitting once the export is written… (q again: quit now)")
 		return m, nil
 	}
-	if m.restarting { // the new run takes it when it has started
-		sd.cfg = next
-		m.say(said)
-		return m, nil
-	}
-	if err := m.ref.apply(m.focus, next); err != nil {
-		m.fail("not applied: " + err.Error())
-		return m, nil
-	}
-	sd.cfg = next
-	sd.record(msg, m.now()) // the side's own list, where its letter would only repeat it
-	m.say(said)
-	if m.paused {
-		m.status += " (applied; the screen is paused)"
-	}
-	return m, nil
-}
-
-// toggleCompare enters compare mode, with A the settings in force and B a copy of them to
-// change, both restarted together; or leaves it, keeping the focused side running.
-func (m model) toggleCompare() (tea.Model, tea.Cmd) {
-	if m.restarting {
-		m.say("wait: restarting…")
-		return m, nil
-	}
-	if !m.compare {
-		m.compare, m.focus = true, 1
-		m.sides[1] = side{cfg: m.sides[0].cfg, base: m.sides[0].base}
-		return m.restart("starting A and B together on the same traffic…",
-			"compare: A and B on the same traffic, started together; keys change B (tab: A)")
-	}
-	kept, dropped := m.focus, 1-m.focus
-	m.say(fmt.Sprintf("compare off: kept %s running, stopped %s", m.sideName(kept), m.sideName(dropped)))
-	m.sides[0], m.sides[1] = m.sides[kept], side{}
-	m.compare, m.focus = false, 0
-	from := m.gen
-	m.gen++ // drop pairs of snapshots still on their way
-	ref, gen := m.ref, m.gen
-	return m, func() tea.Msg {
-		ref.keep(kept, from, gen)
-		return nil
-	}
+	return m, tea.Quit
 }
 
 // sideName is "A shared-pool" in compare mode.
 func (m model) sideName(i int) string { return sideLetter(i) + " " + m.sides[i].cfg.Name }
-
-func (m model) pickerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, keys.Close.Binding, keys.Presets.Binding):
-		m.picker = false
-	case key.Matches(msg, keys.Quit.Binding):
-		return m.quit()
-	case key.Matches(msg, keys.Up.Binding):
-		m.pickerCursor = (m.pickerCursor + len(m.presets) - 1) % len(m.presets)
-	case key.Matches(msg, keys.Down.Binding):
-		m.pickerCursor = (m.pickerCursor + 1) % len(m.presets)
-	case key.Matches(msg, keys.Enter.Binding):
-		p := m.presets[m.pickerCursor]
-		cfg, err := m.loadPreset(p.Name)
-		if err != nil {
-			m.fail(fmt.Sprintf("preset %s: %v", p.Name, err))
-			return m, nil
-		}
-		m.picker = false
-		m.sides[m.focus] = side{cfg: cfg, base: cfg}
-		if m.compare {
-			return m.restart("loading preset "+p.Name+" on "+sideLetter(m.focus)+"…",
-				"preset "+p.Name+" loaded on "+sideLetter(m.focus)+": A and B restarted together")
-		}
-		return m.restart("loading preset "+p.Name+"…", "preset "+p.Name+" loaded: a new run started")
-	}
-	return m, nil
-}
-
-// restart stops the runs and starts new ones on the settings in force, together, in a
-// command so the screen stays responsive while the old runs drain. In compare mode B gets
-// A's traffic first (its preset may have brought other rates), so both see the same
-// arrivals; its base follows, so that alone does not mark it changed.
-func (m model) restart(starting, done string) (tea.Model, tea.Cmd) {
-	m.gen++
-	m.restarting = true
-	m.paused = false // a new run is worth watching
-	if m.compare {
-		a, b := &m.sides[0], &m.sides[1]
-		b.cfg, b.base = lab.SameTraffic(a.cfg, b.cfg), lab.SameTraffic(a.cfg, b.base)
-	}
-	for i := range m.sides {
-		m.sides[i].snap, m.sides[i].changes = nil, nil // a new run: its own changes
-	}
-	m.say(starting)
-	ref, start, gen, cfgs := m.ref, m.start, m.gen, m.configs()
-	return m, func() tea.Msg {
-		err := ref.replace(start, cfgs, gen)
-		return restartedMsg{gen: gen, cfgs: cfgs, done: done, err: err}
-	}
-}
-
-func (m model) restarted(msg restartedMsg) (tea.Model, tea.Cmd) {
-	if msg.gen != m.gen {
-		return m, nil
-	}
-	m.restarting = false
-	if msg.err != nil {
-		m.fail("restart failed: " + msg.err.Error() + " (r tries again)")
-		return m, nil
-	}
-	m.say(msg.done)
-	for i, cfg := range msg.cfgs {
-		if m.sides[i].cfg.Equal(cfg) {
-			continue
-		}
-		// Keys pressed while it started.
-		if err := m.ref.apply(i, m.sides[i].cfg); err != nil {
-			m.fail("restarted, but a change was not applied: " + err.Error())
-			m.sides[i].cfg = cfg
-		} else {
-			m.say("restarted, with the changes made meanwhile")
-		}
-	}
-	return m, nil
-}
 
 func (m *model) say(s string)  { m.status, m.statusErr = s, false }
 func (m *model) fail(s string) { m.status, m.statusErr = s, true }
 
 // screen is the view's whole input.
 func (m model) screen() screen {
-	s := screen{focus: m.focus, width: m.width, height: m.height,
+	s := screen{focus: m.focus, width: m.width, height: m.height, modes: m.modes,
 		paused: m.paused, restarting: m.restarting, status: m.status, statusErr: m.statusErr,
-		help: m.help, helpView: m.helpView,
-		picker: m.picker, presets: m.presets, pickerCursor: m.pickerCursor}
+		helpView: m.helpView, presets: m.presets, pickerCursor: m.pickerCursor}
 	for _, sd := range m.shown() {
 		s.panes = append(s.panes, pane{snap: sd.snap, cfg: sd.cfg, modified: !sd.cfg.Equal(sd.base), changes: sd.changes})
 	}
@@ -469,10 +301,10 @@ func (m model) View() tea.View {
 	v := tea.NewView(render(m.th, m.screen()))
 	v.AltScreen = true
 	v.WindowTitle = "poollab: " + m.sides[0].cfg.Name
-	if m.compare {
+	if m.comparing() {
 		v.WindowTitle += " vs " + m.sides[1].cfg.Name
 	}
-	if tv := m.tour; tv.ch != nil {
+	if tv := m.tour; m.modes.has(modeTour) {
 		v.WindowTitle = fmt.Sprintf("poollab tour %d/%d: %s", tv.k+1, tv.n, tv.ch.title)
 	}
 	return v

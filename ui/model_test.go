@@ -1,3 +1,6 @@
+// Tests of the model through Update and of Run: keys, restarts, the picker, quitting, and an
+// engine that panics or fails to start; settle runs the commands Update returns.
+
 package ui
 
 import (
@@ -28,6 +31,31 @@ func startModel(t *testing.T, fs *fakeStarter) model {
 		LoadPreset: func(string) (lab.Config, error) { c := testConfig(); c.Name = "semaphore-bulkhead"; return c, nil }})
 }
 
+// settle runs cmd as Bubble Tea would, and hands the model the messages of the work keys
+// wait for (an apply, leaving compare mode, a preset or the tour loading) and runs what they
+// ask for in turn. The other messages (a restart's, an export's, a quit) it returns as one
+// command, their work done, for the test to deliver.
+func settle(t *testing.T, m model, cmd tea.Cmd) (model, tea.Cmd) {
+	t.Helper()
+	var rest []tea.Cmd
+	for cmds := []tea.Cmd{cmd}; len(cmds) > 0; cmds = cmds[1:] {
+		if cmds[0] == nil {
+			continue
+		}
+		switch msg := cmds[0]().(type) {
+		case tea.BatchMsg:
+			cmds = append(cmds, msg...)
+		case appliedMsg, keptMsg, presetMsg, tourMsg:
+			next, more := m.Update(msg)
+			m = next.(model)
+			cmds = append(cmds, more)
+		default:
+			rest = append(rest, func() tea.Msg { return msg })
+		}
+	}
+	return m, tea.Batch(rest...)
+}
+
 // The flow a presenter follows: b, ], ? then q. No network: a fake engine.
 func TestFlow(t *testing.T) {
 	fs := &fakeStarter{}
@@ -48,7 +76,7 @@ func TestFlow(t *testing.T) {
 	if !m.sides[0].cfg.Equal(want) {
 		t.Errorf("final config\n got %+v\nwant %+v", m.sides[0].cfg.Payment, want.Payment)
 	}
-	if !m.help {
+	if !m.modes.has(modeHelp) {
 		t.Errorf("? should have opened the help")
 	}
 	applied, _ := fs.all()[0].state()
@@ -65,7 +93,7 @@ func TestUpdateKeys(t *testing.T) {
 	press := func(k tea.KeyPressMsg) tea.Cmd {
 		t.Helper()
 		next, cmd := m.Update(k)
-		m = next.(model)
+		m, cmd = settle(t, next.(model), cmd)
 		return cmd
 	}
 
@@ -118,12 +146,12 @@ func TestUpdateKeys(t *testing.T) {
 
 	// p, down, enter: loads the preset and restarts on it.
 	press(press1('p'))
-	if !m.picker {
+	if !m.modes.has(modePicker) {
 		t.Fatalf("p should open the picker")
 	}
 	press(tea.KeyPressMsg{Code: tea.KeyUp})
 	cmd = press(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if m.picker || cmd == nil {
+	if m.modes.has(modePicker) || cmd == nil {
 		t.Fatalf("enter should close the picker and restart")
 	}
 	next, _ = m.Update(cmd())

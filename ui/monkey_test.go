@@ -1,3 +1,6 @@
+// The monkey test and its fuzz target: random keys, sizes, ticks and command orders on the
+// real model and real engines.
+
 package ui
 
 import (
@@ -20,8 +23,8 @@ import (
 )
 
 // The monkey drives the real model, on real engines, through random keys, resizes and ticks,
-// with no terminal: commands run at once and their messages arrive at random later steps,
-// ticks are snapshots taken by the monkey. After every step the frame fits its size and the
+// with no terminal: commands run at random later steps, in any order, as Bubble Tea's
+// goroutines may, and their messages arrive then; ticks are snapshots taken by the monkey. After every step the frame fits its size and the
 // counters behind it balance, and nothing panics. A failure prints the seed and the steps.
 
 // A monkeyMode is how the lab starts: the options main would give the dashboard.
@@ -67,9 +70,10 @@ func (mm monkeyMode) options(exportDir string, crashed func(error)) (Options, er
 
 // A monkeyStep is one thing the monkey does.
 type monkeyStep struct {
-	kind byte   // 'k' a key, 't' a tick, 's' a resize, 'd' the oldest pending message delivered
+	kind byte   // 'k' a key, 't' a tick, 's' a resize, 'd' a pending command run and its message delivered
 	key  string // the key, as the keymap names it
 	w, h int    // the new size
+	pick int    // 'd': which pending command, from the oldest (modulo how many there are)
 }
 
 func (s monkeyStep) String() string {
@@ -80,6 +84,10 @@ func (s monkeyStep) String() string {
 		return fmt.Sprintf("%dx%d", s.w, s.h)
 	case 't':
 		return "tick"
+	case 'd':
+		if s.pick > 0 {
+			return fmt.Sprintf("deliver#%d", s.pick)
+		}
 	}
 	return "deliver"
 }
@@ -192,7 +200,7 @@ func monkeySteps(pick func(k int) (int, bool), n int) []monkeyStep {
 		case what < 48: // a settings key held down
 			add = slices.Repeat([]monkeyStep{{kind: 'k', key: held[a[0]%len(held)]}}, 2+a[1]%14)
 		case what < 55:
-			add = []monkeyStep{{kind: 'd'}}
+			add = []monkeyStep{{kind: 'd', pick: a[0] % 4}}
 		default:
 			add = []monkeyStep{{kind: 'k', key: all[a[0]%len(all)]}}
 		}
@@ -224,7 +232,7 @@ type monkey struct {
 	o       Options
 	ref     *engineRef
 	m       model
-	pending []tea.Msg // commands run, their messages not yet delivered
+	pending []tea.Cmd // commands not yet run, their messages not yet delivered
 	crashed func() error
 	quits   int
 }
@@ -251,13 +259,9 @@ func (mk *monkey) step(s monkeyStep) (err error) {
 		if err != nil {
 			return err
 		}
-		if err := mk.update(k); err != nil {
-			return err
-		}
+		mk.update(k)
 	case 's':
-		if err := mk.update(tea.WindowSizeMsg{Width: s.w, Height: s.h}); err != nil {
-			return err
-		}
+		mk.update(tea.WindowSizeMsg{Width: s.w, Height: s.h})
 	case 't': // what the tick's command would bring: no snapshot while paused
 		var msg tickMsg
 		if !mk.m.paused {
@@ -270,39 +274,32 @@ func (mk *monkey) step(s monkeyStep) (err error) {
 		}
 	case 'd':
 		if len(mk.pending) > 0 {
-			msg := mk.pending[0]
-			mk.pending = mk.pending[1:]
-			if err := mk.update(msg); err != nil {
-				return err
+			k := s.pick % len(mk.pending)
+			cmd := mk.pending[k]
+			mk.pending = append(mk.pending[:k:k], mk.pending[k+1:]...)
+			switch msg := cmd().(type) {
+			case nil:
+			case tea.BatchMsg:
+				mk.pending = append(mk.pending, msg...)
+			case tea.QuitMsg:
+				if err := mk.relaunch(); err != nil {
+					return err
+				}
+			default:
+				mk.update(msg)
 			}
 		}
 	}
 	return mk.check()
 }
 
-// update hands msg to the model and runs the command it returns at once, keeping the message
-// for a later step; a quit ends the session and the presenter starts the lab again.
-func (mk *monkey) update(msg tea.Msg) error {
+// update hands msg to the model and keeps the command it returns for a later step.
+func (mk *monkey) update(msg tea.Msg) {
 	next, cmd := mk.m.Update(msg)
 	mk.m = next.(model)
-	cmds := []tea.Cmd{cmd}
-	for len(cmds) > 0 {
-		c := cmds[0]
-		cmds = cmds[1:]
-		if c == nil {
-			continue
-		}
-		switch out := c().(type) {
-		case nil:
-		case tea.BatchMsg:
-			cmds = append(cmds, out...)
-		case tea.QuitMsg:
-			return mk.relaunch()
-		default:
-			mk.pending = append(mk.pending, out)
-		}
+	if cmd != nil {
+		mk.pending = append(mk.pending, cmd)
 	}
-	return nil
 }
 
 // relaunch is q and then the lab started again, at the same size.
@@ -357,6 +354,28 @@ func (mk *monkey) run(steps []monkeyStep) error {
 	for len(mk.pending) > 0 {
 		if err := mk.step(monkeyStep{kind: 'd'}); err != nil {
 			return fmt.Errorf("delivering what was pending: %w", err)
+		}
+	}
+	return mk.atRest()
+}
+
+// atRest: once every message is in, the engines run the settings the screen shows, whatever
+// order the keys and the messages came in: no change lost, none applied on settings that did
+// not take.
+func (mk *monkey) atRest() error {
+	snaps, gen, err := mk.ref.snapshots()
+	if err != nil || mk.m.awaiting != 0 || mk.m.restarting || gen != mk.m.gen || len(snaps) != len(mk.m.shown()) {
+		return fmt.Errorf("at rest: %d engines of generation %d (err %v); the screen: %d of %d, awaiting %d, restarting %v",
+			len(snaps), gen, err, len(mk.m.shown()), mk.m.gen, mk.m.awaiting, mk.m.restarting)
+	}
+	for i, sd := range mk.m.shown() {
+		want := sd.cfg
+		if snaps[i].Fleet != nil { // a fleet's health checks are its balancer's
+			want.Traffic.Health.Rate = snaps[i].Config.Traffic.Health.Rate
+		}
+		if !snaps[i].Config.Equal(want) {
+			return fmt.Errorf("at rest, %s's engine runs other settings than the screen shows:\n engine %+v\n screen %+v",
+				sideLetter(i), snaps[i].Config, sd.cfg)
 		}
 	}
 	return nil
@@ -465,7 +484,7 @@ func (fl *fuzzLabs) session(mm monkeyMode, exportDir string) (*monkey, error) {
 	snaps, _, err := ref.snapshots()
 	same := err == nil && len(snaps) == len(cfgs)
 	for i := 0; same && i < len(cfgs); i++ {
-		same = snaps[i].Config.Name == cfgs[i].Name && ref.apply(i, cfgs[i]) == nil
+		same = snaps[i].Config.Name == cfgs[i].Name && ref.apply(i, cfgs[i], ref.generation()) == nil
 	}
 	if !same {
 		return newMonkey(o, ref, fl.crashes.get)
@@ -493,7 +512,7 @@ func monkeyInput(mode int, steps []monkeyStep) []byte {
 		case 's':
 			in = append(in, 30, 192, byte((s.w-20)>>8), byte(s.w-20), byte(s.h-5))
 		case 'd':
-			in = append(in, 48, 0, 0, 0, 0)
+			in = append(in, 48, byte(s.pick), 0, 0, 0)
 		case 'k':
 			in = append(in, 55, byte(slices.Index(all, s.key)), 0, 0, 0)
 		}

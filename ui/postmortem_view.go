@@ -1,3 +1,7 @@
+// The screen's parts for the postmortem's mechanisms (seed 000): a pool that scales on
+// queue length, a queue of goroutines with no cap, a dependency with a concurrency knee,
+// a deadline and an adaptive limit. The general views call these where those show.
+
 package ui
 
 import (
@@ -6,10 +10,6 @@ import (
 
 	"poollab/lab"
 )
-
-// The screen's parts for the postmortem's mechanisms (seed 000): a pool that scales on
-// queue length, a queue of goroutines with no cap, a dependency with a concurrency knee,
-// a deadline and an adaptive limit. The general views call these where those show.
 
 // poolSetting is the pool's settings item: its size, and how it scales.
 func poolSetting(cfg lab.Config) string {
@@ -28,18 +28,17 @@ func adaptiveSetting(cfg lab.Config, snap *lab.Snapshot) string {
 	return fmt.Sprintf("adaptive limit %d, %d in use", snap.Bulkhead.Limit, snap.Bulkhead.InUse)
 }
 
-// kneeItems are the settings of the postmortem's mechanisms that are on: the payment
+// kneeRows are the settings of the postmortem's mechanisms that are on: the payment
 // deadline and the dependency's knee.
-func kneeItems(t *theme, cfg lab.Config) []string {
-	k := func(name, value string) string { return t.dim.Render(name+" ") + value }
-	var items []string
+func kneeRows(cfg lab.Config) []row {
+	var rows []row
 	if d := cfg.Payment.Deadline.D(); d > 0 {
-		items = append(items, k("deadline", fmtDur(d)+" from arrival, queue wait included"))
+		rows = append(rows, row{label: "deadline", value: fmtDur(d) + " from arrival, queue wait included"})
 	}
 	if d := cfg.Dependency; d.Knee > 0 {
-		items = append(items, k("knee", fmt.Sprintf("%d calls, then latency × (n/%d)^%g", d.Knee, d.Knee, d.KneeExponent)))
+		rows = append(rows, row{label: "knee", value: fmt.Sprintf("%d calls, then latency × (n/%d)^%g", d.Knee, d.Knee, d.KneeExponent)})
 	}
-	return items
+	return rows
 }
 
 // rateSetting is a class's rate in force, marked when a profile moves it.
@@ -75,23 +74,23 @@ func dependencyLatency(s *lab.Snapshot) string {
 	return ", a new call " + fmtLatency(s.Dependency.Latency)
 }
 
-// slackItems is the slack lost to the payment bulkhead: how many workers sat free, on
+// slackRows is the slack lost to the payment bulkhead: how many workers sat free, on
 // average, when it turned a payment away (field guide §6).
-func slackItems(s *lab.Snapshot) []string {
+func slackRows(s *lab.Snapshot) []row {
 	if s.Slack.Rejections == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("slack lost: %s workers free at each of %s bulkhead rejections",
-		fmtWorkers(s.Slack.MeanFree), fmtCount(s.Slack.Rejections))}
+	return []row{{label: "slack lost:", value: fmt.Sprintf("%s workers free at each of %s bulkhead rejections",
+		fmtWorkers(s.Slack.MeanFree), fmtCount(s.Slack.Rejections))}}
 }
 
-// goroutinesItem counts the lab's goroutines now, and their peak when it was higher.
-func goroutinesItem(s *lab.Snapshot) string {
-	item := "goroutines " + fmtCount(s.Goroutines)
+// goroutinesRow counts the lab's goroutines now, and their peak when it was higher.
+func goroutinesRow(s *lab.Snapshot) row {
+	value := fmtCount(s.Goroutines)
 	if s.GoroutinesPeak > s.Goroutines {
-		item += " (peak " + fmtCount(s.GoroutinesPeak) + ")"
+		value += " (peak " + fmtCount(s.GoroutinesPeak) + ")"
 	}
-	return item + " (workers, calls, generator)"
+	return row{label: "goroutines", value: value + " (workers, calls, generator)"}
 }
 
 // postmortemChart is the second chart when one tells more than starvation: the adaptive

@@ -1,3 +1,6 @@
+// Tests of the frame as pixels (PNG): every character the screens use is drawn, shapes and
+// tofu.
+
 package ui
 
 import (
@@ -69,14 +72,14 @@ func screenRunes(t *testing.T) map[rune]string {
 				screens = append(screens, s)
 				s.paused, s.status, s.statusErr = true, "not applied: the lab is stopped", true
 				screens = append(screens, s)
-				s.picker = true
+				s.modes = modes{modeLab, modePicker}
 				screens = append(screens, s)
 			}
 			screens = append(screens, compareScreen(w, h), screen{width: w, height: h, recorded: true,
 				panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}})
 			for _, s := range screens {
 				add(fmt.Sprintf("%dx%d", w, h), render(th, s))
-				s.help = true
+				s.modes = s.stack().push(modeHelp)
 				for _, line := range helpLines(th, s.keyMap(), w) {
 					add("help", line)
 				}
@@ -92,7 +95,10 @@ func screenRunes(t *testing.T) map[rune]string {
 					for guess := range len(lc.ch.choices) + 1 {
 						for _, looking := range []bool{false, true} {
 							s := answerScreen(lc, snaps, guess, w, h)
-							s.tour.phase, s.tour.looking = phase, looking
+							s.tour.phase = phase
+							if looking {
+								s.modes = s.modes.push(modeLook)
+							}
 							add("tour "+lc.ch.title, render(th, s))
 						}
 					}

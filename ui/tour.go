@@ -1,3 +1,8 @@
+// The guided tour's mechanics: a chapter and what it points at on the screen, the chapters
+// that load, the tour's state and phases, its keys (the tour and a chapter's look are modes),
+// and its runs from a prediction to the moment that answers it. The chapters are data in
+// tour_chapters.go, the screens in tour_view.go.
+
 package ui
 
 import (
@@ -111,9 +116,6 @@ func (s screen) paneMarks(i int) []pointer {
 	return out
 }
 
-// keyMap is the keymap as it stands on this screen: in or out of compare mode, and the tour.
-func (s screen) keyMap() keyMap { return keys.inCompare(len(s.panes) == 2).inTour(s.tour.ch != nil) }
-
 // tourAt is a chapter at its moment: the labs on the screen (A, then B) and, comparing, the
 // summary's rows. Lessons take their numbers from it.
 type tourAt struct {
@@ -207,7 +209,6 @@ type tourView struct {
 	k, n      int          // chapter k (from 0) of n
 	phase     tourPhase
 	guess     int  // the prediction, from 1; 0 before it
-	looking   bool // the chapter's "what to look at" is open
 	offScript bool // the labs on the screen are not the chapter's as it set them up: a key changed them
 }
 
@@ -217,10 +218,13 @@ type tourState struct {
 	chapters []loadedChapter
 }
 
-// newTour is the tour on chapter k's card (k clamped to the chapters there are); none when
-// no chapter's presets load.
-func newTour(load func(string) (lab.Config, error), k int) tourState {
-	tr := tourState{chapters: loadChapters(load)}
+// tourMsg says the tour's chapters loaded (those whose presets load).
+type tourMsg struct{ chapters []loadedChapter }
+
+// newTour is the tour on chapter k's card (k clamped to the chapters there are); none
+// without chapters.
+func newTour(chapters []loadedChapter, k int) tourState {
+	tr := tourState{chapters: chapters}
 	if len(tr.chapters) > 0 {
 		tr.show(min(max(k, 0), len(tr.chapters)-1))
 	}
@@ -233,29 +237,37 @@ func (tr *tourState) show(k int) {
 	tr.tourView = tourView{ch: lc.ch, cfgs: lc.cfgs, k: k, n: len(tr.chapters)}
 }
 
-// startTour is T in the lab: the tour from chapter 1's card. The lab runs on behind the card
-// until a prediction restarts it on the chapter's presets.
-func (m model) startTour() model {
-	m.tour = newTour(m.loadPreset, 0)
-	if m.tour.ch == nil {
-		m.fail("no tour: none of its chapters' presets load")
-		return m
+// openTour opens the tour over the lab on chapter k's card; without chapters, it stays shut.
+func (m model) openTour(chapters []loadedChapter, k int) model {
+	if m.tour = newTour(chapters, k); m.tour.ch != nil {
+		m.modes = m.modes.push(modeTour)
 	}
-	m.say("the tour: predict with 1 2 3, then watch; esc or T leaves it")
 	return m
+}
+
+// startTour is T in the lab: the chapters load in an awaited command, then the tour opens on
+// chapter 1's card (tourLoaded). The lab runs on behind the card until a prediction restarts
+// it on the chapter's presets.
+func (m model) startTour() (model, tea.Cmd) {
+	load := m.loadPreset
+	return m, m.await(func() tea.Msg { return tourMsg{chapters: loadChapters(load)} })
+}
+
+func (m model) tourLoaded(msg tourMsg) (model, tea.Cmd) {
+	if m = m.openTour(msg.chapters, 0); m.tour.ch == nil {
+		m.fail("no tour: none of its chapters' presets load")
+	} else {
+		m.say("the tour: predict with 1 2 3, then watch; esc or T leaves it")
+	}
+	return m.arrived()
 }
 
 // tourKey handles a key in the tour: its own keys, and on the card and the look screen
 // every key (they are modal). done false: the lab's own keys handle it.
-func (m model) tourKey(msg tea.KeyPressMsg) (next tea.Model, cmd tea.Cmd, done bool) {
+func (m model) tourKey(msg tea.KeyPressMsg) (next model, cmd tea.Cmd, done bool) {
 	tk, tr := keys.inTour(true), &m.tour
-	modal := tr.looking || tr.phase == tourPredict
+	modal := m.modes.top() == modeLook || tr.phase == tourPredict
 	switch {
-	case tr.looking && key.Matches(msg, tk.Look.Binding): // ? again: the full help
-		tr.looking, m.help = false, true
-		m.helpView = newHelpView(m.th, tk, m.width, m.height)
-	case tr.looking && key.Matches(msg, keys.Close.Binding):
-		tr.looking = false
 	case key.Matches(msg, tk.Leave.Binding):
 		m = m.leaveTour()
 	case key.Matches(msg, tk.Next.Binding, tk.Prev.Binding):
@@ -270,10 +282,11 @@ func (m model) tourKey(msg tea.KeyPressMsg) (next tea.Model, cmd tea.Cmd, done b
 			m.say("this is the last chapter: esc or T leaves the tour, the lab runs on")
 		default:
 			tr.show(k)
+			m.modes = m.modes.closeAbove(modeTour) // its card, not the last one's look
 			m.say("")
 		}
 	case key.Matches(msg, tk.Look.Binding):
-		tr.looking = true
+		m.modes = m.modes.push(modeLook)
 	case tr.phase == tourPredict && key.Matches(msg, tk.Choose.Binding):
 		n, _ := strconv.Atoi(msg.String())
 		if n > len(tr.ch.choices) {
@@ -284,27 +297,42 @@ func (m model) tourKey(msg tea.KeyPressMsg) (next tea.Model, cmd tea.Cmd, done b
 		return m.playChapter()
 	case !modal && key.Matches(msg, tk.Replay.Binding):
 		return m.playChapter()
-	case modal && key.Matches(msg, keys.Quit.Binding):
-		next, cmd = m.quit()
-		return next, cmd, true
 	case !modal:
 		return m, nil, false
 	}
 	return m, nil, true
 }
 
+// lookKey is a key on the chapter's look: ? opens the full help in its place, esc closes it;
+// the other keys are the tour's, as on its card.
+func (m model) lookKey(msg tea.KeyPressMsg) (model, tea.Cmd, bool) {
+	tk := keys.inTour(true)
+	switch {
+	case key.Matches(msg, tk.Look.Binding):
+		m.modes = m.modes.close(modeLook).push(modeHelp)
+		m.helpView = newHelpView(m.th, tk, m.width, m.height)
+	case key.Matches(msg, keys.Close.Binding):
+		m.modes = m.modes.close(modeLook)
+	default:
+		next, cmd, _ := m.tourKey(msg)
+		return next, cmd, true
+	}
+	return m, nil, true
+}
+
 // playChapter restarts the labs on the chapter's presets, from zero, and watches them until
 // its moment: after a prediction, and on replay (the prediction stays).
-func (m model) playChapter() (tea.Model, tea.Cmd, bool) {
+func (m model) playChapter() (model, tea.Cmd, bool) {
 	if m.restarting {
 		m.say("wait: restarting…")
 		return m, nil, true
 	}
 	tr := &m.tour
-	tr.phase, tr.looking = tourWatch, false
-	m.compare = len(tr.cfgs) == 2
+	tr.phase = tourWatch
+	compare := len(tr.cfgs) == 2
+	m.modes = m.modes.closeAbove(modeTour).withBase(baseMode(compare))
 	m.focus = 0
-	if m.compare {
+	if compare {
 		m.focus = 1 // B is the variant: the keys change it
 	}
 	m.sides = [2]side{}
@@ -328,6 +356,7 @@ func presetsText(ch *chapter) string {
 // leaveTour ends the tour; the labs run on as they are, the screen live again.
 func (m model) leaveTour() model {
 	m.tour, m.paused = tourState{}, false
+	m.modes = m.modes.close(modeTour)
 	var names []string
 	for _, sd := range m.shown() {
 		names = append(names, sd.cfg.Name)
@@ -340,7 +369,7 @@ func (m model) leaveTour() model {
 // with the answer highlighted and the lesson stated.
 func (m *model) reachMoment() {
 	tr := &m.tour
-	if tr.ch == nil || tr.phase != tourWatch {
+	if !m.modes.has(modeTour) || tr.phase != tourWatch {
 		return
 	}
 	for _, sd := range m.shown() {
@@ -356,8 +385,8 @@ func (m *model) reachMoment() {
 // chapter's: its presets, as many as it has, no settings changed.
 func (m model) tourView() tourView {
 	tv := m.tour.tourView
-	if tv.ch == nil {
-		return tv
+	if !m.modes.has(modeTour) {
+		return tourView{}
 	}
 	shown := m.shown()
 	tv.offScript = len(shown) != len(tv.cfgs)
@@ -366,7 +395,3 @@ func (m model) tourView() tourView {
 	}
 	return tv
 }
-
-// keyMap is the keymap in force: the tour's keys in it. Compare mode's tab stays listed
-// (the help lists it outside compare mode too).
-func (m model) keyMap() keyMap { return keys.inTour(m.tour.ch != nil) }

@@ -1,3 +1,6 @@
+// Tests of the guided tour: each chapter played headless to its moment, its data, its keys and
+// its screens at every size.
+
 package ui
 
 import (
@@ -25,7 +28,7 @@ func loadEmbedded(name string) (lab.Config, error) { return presets.Load(name, n
 
 // answerScreen is chapter lc at its moment on snaps, w×h, predicted with guess.
 func answerScreen(lc loadedChapter, snaps []*lab.Snapshot, guess, w, h int) screen {
-	s := screen{width: w, height: h, paused: true, focus: len(snaps) - 1,
+	s := screen{width: w, height: h, paused: true, focus: len(snaps) - 1, modes: modes{baseMode(len(snaps) == 2), modeTour},
 		tour: tourView{ch: lc.ch, cfgs: lc.cfgs, k: 0, n: 1, phase: tourAnswer, guess: guess}}
 	for _, snap := range snaps {
 		s.panes = append(s.panes, pane{snap: snap, cfg: snap.Config})
@@ -369,7 +372,7 @@ func TestTourLeavesOutMissingChapters(t *testing.T) {
 	if len(now) < 9 {
 		t.Errorf("%d chapters on this branch, want at least 9", len(now))
 	}
-	if TourChapters(nil) != nil || newTour(nil, 0).ch != nil {
+	if TourChapters(nil) != nil || newTour(loadChapters(nil), 0).ch != nil {
 		t.Errorf("without a loader there is no tour")
 	}
 }
@@ -399,7 +402,10 @@ func TestTourChapterData(t *testing.T) {
 		for _, phase := range []string{"card", "look"} {
 			for _, size := range [][2]int{{80, 24}, {120, 40}} {
 				s := screen{width: size[0], height: size[1], panes: []pane{{cfg: lc.cfgs[0]}},
-					tour: tourView{ch: ch, cfgs: lc.cfgs, n: 9, looking: phase == "look"}}
+					tour: tourView{ch: ch, cfgs: lc.cfgs, n: 9}, modes: modes{modeLab, modeTour}}
+				if phase == "look" {
+					s.modes = s.modes.push(modeLook)
+				}
 				out := render(th, s)
 				checkFrame(t, out, size[0], size[1])
 				plain := strings.Join(strings.Fields(ansi.Strip(out)), " ")
@@ -452,10 +458,10 @@ func TestTourFlow(t *testing.T) {
 	press := func(k tea.KeyPressMsg) tea.Cmd {
 		t.Helper()
 		next, cmd := m.Update(k)
-		m = next.(model)
+		m, cmd = settle(t, next.(model), cmd)
 		return cmd
 	}
-	settle := func(cmd tea.Cmd) { // a restart's command, and its answer
+	restarted := func(cmd tea.Cmd) { // a restart's command, and its answer
 		t.Helper()
 		if cmd == nil {
 			t.Fatalf("no restart: status %q", m.status)
@@ -485,8 +491,8 @@ func TestTourFlow(t *testing.T) {
 	if !m.sides[0].cfg.Equal(cfg) {
 		t.Errorf("b on the card changed the settings")
 	}
-	settle(press(press1('3')))
-	if m.tour.phase != tourWatch || m.tour.guess != 3 || m.sides[0].cfg.Name != "shared-pool" || m.compare {
+	restarted(press(press1('3')))
+	if m.tour.phase != tourWatch || m.tour.guess != 3 || m.sides[0].cfg.Name != "shared-pool" || m.comparing() {
 		t.Fatalf("3: phase %v guess %d preset %q", m.tour.phase, m.tour.guess, m.sides[0].cfg.Name)
 	}
 	if v := view(); !strings.Contains(v, "watching until 6.0s") || strings.Contains(v, pointGlyph) {
@@ -507,7 +513,7 @@ func TestTourFlow(t *testing.T) {
 	if m.sides[0].cfg.Payment.Bulkhead.Type == lab.BulkheadNone || !strings.Contains(view(), "the settings or the labs changed") {
 		t.Errorf("b in the chapter: bulkhead %v\n%s", m.sides[0].cfg.Payment.Bulkhead.Type, view())
 	}
-	settle(press(press1('r'))) // ...and r replays the chapter as it was
+	restarted(press(press1('r'))) // ...and r replays the chapter as it was
 	if m.tour.phase != tourWatch || m.tour.guess != 3 || m.sides[0].cfg.Payment.Bulkhead.Type != lab.BulkheadNone {
 		t.Errorf("r: phase %v guess %d bulkhead %v", m.tour.phase, m.tour.guess, m.sides[0].cfg.Payment.Bulkhead.Type)
 	}
@@ -517,9 +523,9 @@ func TestTourFlow(t *testing.T) {
 	if m.tour.k != 2 || m.tour.phase != tourPredict || m.tour.guess != 0 {
 		t.Fatalf("n n: chapter %d phase %v", m.tour.k+1, m.tour.phase)
 	}
-	settle(press(press1('2'))) // a comparison: A and B, the keys on B
-	if !m.compare || m.focus != 1 || m.sides[0].cfg.Name != "socket-timeout" || m.sides[1].cfg.Name != "caller-timeout" {
-		t.Errorf("chapter 3: compare %v focus %d, %q vs %q", m.compare, m.focus, m.sides[0].cfg.Name, m.sides[1].cfg.Name)
+	restarted(press(press1('2'))) // a comparison: A and B, the keys on B
+	if !m.comparing() || m.focus != 1 || m.sides[0].cfg.Name != "socket-timeout" || m.sides[1].cfg.Name != "caller-timeout" {
+		t.Errorf("chapter 3: compare %v focus %d, %q vs %q", m.comparing(), m.focus, m.sides[0].cfg.Name, m.sides[1].cfg.Name)
 	}
 	press(press1('N'))
 	press(press1('N'))
@@ -529,15 +535,15 @@ func TestTourFlow(t *testing.T) {
 	}
 
 	press(press1('?'))
-	if !m.tour.looking || !strings.Contains(strings.Join(strings.Fields(view()), " "), "The pool picture: P is a payment") {
+	if m.modes.top() != modeLook || !strings.Contains(strings.Join(strings.Fields(view()), " "), "The pool picture: P is a payment") {
 		t.Errorf("?: no look:\n%s", view())
 	}
 	press(press1('?'))
-	if m.tour.looking || !m.help || !strings.Contains(view(), "n      the next chapter") {
+	if m.modes.top() != modeHelp || !strings.Contains(view(), "n      the next chapter") {
 		t.Errorf("? on the look: no help with the tour's keys:\n%s", view())
 	}
 	press(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if m.help || m.tour.ch == nil {
+	if m.modes.has(modeHelp) || m.tour.ch == nil {
 		t.Errorf("esc closes the help, the tour stays")
 	}
 	press(tea.KeyPressMsg{Code: tea.KeyEscape})
@@ -554,7 +560,7 @@ func TestTourFlow(t *testing.T) {
 // A two-choice chapter refuses a third; q quits from the card.
 func TestTourCardKeys(t *testing.T) {
 	m := tourModel(t, &fakeStarter{})
-	m.tour = newTour(m.loadPreset, 0)
+	m = m.openTour(loadChapters(m.loadPreset), 0)
 	for k, lc := range m.tour.chapters {
 		if len(lc.ch.choices) == 2 {
 			m.tour.show(k)
@@ -627,7 +633,10 @@ func TestTourFrameAtEverySize(t *testing.T) {
 				for _, phase := range []tourPhase{tourPredict, tourWatch, tourAnswer} {
 					for _, looking := range []bool{false, true} {
 						s := answerScreen(lc, snaps, 1, w, h)
-						s.tour.phase, s.tour.looking, s.status = phase, looking, "a status line"
+						s.tour.phase, s.status = phase, "a status line"
+						if looking {
+							s.modes = s.modes.push(modeLook)
+						}
 						if !checkFrame(t, render(th, s), w, h) {
 							t.Fatalf("%q phase %d looking %v at %dx%d", lc.ch.title, phase, looking, w, h)
 						}

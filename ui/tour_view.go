@@ -1,3 +1,6 @@
+// The tour's screens: a chapter's card, its "what to look at", the banner over the lab while
+// it runs and at its moment, and a comparison on a screen too small for both labs.
+
 package ui
 
 import (
@@ -11,14 +14,11 @@ import (
 	"poollab/lab"
 )
 
-// tourLines is the tour's screen: the chapter's card while predicting, its look text on ?,
-// else a banner over the lab (A and B for a comparison), with the answer highlighted and
-// the lesson stated from the moment on.
+// tourLines is the tour's screen: the chapter's card while predicting, else a banner over
+// the lab (A and B for a comparison), with the answer highlighted and the lesson stated from
+// the moment on.
 func tourLines(t *theme, s screen) []string {
-	switch {
-	case s.tour.looking:
-		return lookLines(t, s)
-	case s.tour.phase == tourPredict:
+	if s.tour.phase == tourPredict {
 		return cardLines(t, s)
 	}
 	banner := bannerLines(t, s)
@@ -186,16 +186,16 @@ func tourCompareLines(t *theme, s screen) []string {
 	labs := func(prose [2]bool, more int) []string {
 		var out []string
 		for i := range s.panes {
-			sec, tight := labSections(t, s, i, w, levelTerse), labSections(t, s, i, w, levelTotals)
-			out = append(out, sec[0]...)
+			c := newLabCtx(t, s, i, w)
+			out = append(out, c.draw(headerPanel, levelTerse)...)
 			if prose[i] {
-				out = append(out, sec[1]...)
+				out = append(out, c.draw(narratorPanel, levelTerse)...)
 			}
 			if more > 0 {
-				out = append(out, tight[3]...)
+				out = append(out, c.draw(poolPanel, levelTotals)...)
 			}
 			if more > 1 || len(s.paneMarks(i)) > 0 {
-				out = append(out, tight[4]...)
+				out = append(out, c.draw(tablePanel, levelTotals)...)
 			}
 		}
 		return out

@@ -1,3 +1,6 @@
+// Tests of the screen as drawn: the golden frames, every size, the narrator and the late
+// generator warning.
+
 package ui
 
 import (
@@ -43,9 +46,9 @@ func TestGoldenStates(t *testing.T) {
 			s.paused, s.status = true, "paused: the screen is frozen; the lab keeps running (space resumes)"
 			return s
 		}(),
-		"help_80x24":      {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 80, height: 24, help: true, helpView: newHelpView(th, keys, 80, 24)},
-		"help_200x60":     {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 200, height: 60, help: true, helpView: newHelpView(th, keys, 200, 60)},
-		"picker_80x24":    {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 80, height: 24, picker: true, presets: presets, pickerCursor: 1},
+		"help_80x24":      {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 80, height: 24, modes: modes{modeLab, modeHelp}, helpView: newHelpView(th, keys, 80, 24)},
+		"help_200x60":     {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 200, height: 60, modes: modes{modeLab, modeHelp}, helpView: newHelpView(th, keys, 200, 60)},
+		"picker_80x24":    {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 80, height: 24, modes: modes{modeLab, modePicker}, presets: presets, pickerCursor: 1},
 		"too_small_60x20": {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 60, height: 20},
 		"starting_80x24":  {panes: []pane{{cfg: testConfig()}}, width: 80, height: 24},
 	}
@@ -145,7 +148,7 @@ func TestFrameAtEverySize(t *testing.T) {
 			for i, snap := range snaps {
 				s := screen{panes: []pane{{snap: snap, cfg: testConfig()}}, width: w, height: h}
 				for _, mode := range []string{"main", "help", "picker"} {
-					s.help, s.picker = mode == "help", mode == "picker"
+					s.modes = map[string]modes{"help": {modeLab, modeHelp}, "picker": {modeLab, modePicker}}[mode] // main: the lab alone
 					s.helpView = newHelpView(th, keys, w, h)
 					s.presets = []Preset{{"a", strings.Repeat("long description ", 20)}}
 					out := render(th, s)

@@ -1,0 +1,428 @@
+// The lab's screen as a list of panels: a panel is a value with a name, what it needs from
+// the lab, how it draws at a width and a level of detail, from which level it is left out,
+// and its turn for the spacing. labPanels is the one lab's layout; labLines fits it to a
+// height. Compare mode sizes its halves by it, and the tour's small comparison draws panels
+// of it by name.
+
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"poollab/lab"
+)
+
+// Levels of detail of one lab, richest first. Each gives something up so the lab fits a
+// shorter space; the halves of compare mode use the lower ones.
+const (
+	levelFull    = iota // the pool in up to 4 rows, every health item, the narrator, the notes, the changes
+	levelCompact        // the pool in up to 2 rows, one line of health items, of notes and of changes
+	levelTerse          // the narrator, without health items, notes or changes
+	levelNoProse        // no narrator either
+	levelTight          // one line of settings, the workers alone
+	levelTotals         // the table without its per-second rows
+)
+
+// compactBelow is the height under which a lab starts compact: a 32-line screen's lab.
+const compactBelow = 29
+
+// A labCtx is one lab as its panels draw it: pane i of the screen s, w cells wide.
+type labCtx struct {
+	t    *theme
+	s    screen
+	i, w int
+	p    pane
+	snap *lab.Snapshot // the pane's snapshot, or an empty run on its settings before the first
+}
+
+func newLabCtx(t *theme, s screen, i, w int) labCtx {
+	p := s.panes[i]
+	return labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty()}
+}
+
+// A panel is one part of a lab's screen. It draws either lines of its own height, or, filling,
+// lines in the height the others leave.
+type panel struct {
+	name string
+	// need says whether the lab has anything for it to show; nil: always.
+	need func(c labCtx) bool
+	// deepest is the deepest level of detail that keeps it: deeper ones leave it out. Within
+	// it, lines shrinks it level by level.
+	deepest int
+	// lines draws it at a level of detail.
+	lines func(c labCtx, level int) []string
+	// gap is its turn for a blank line after it, when there are lines to spare: 1 first; 0
+	// never.
+	gap int
+
+	// fill draws a panel that takes the height the others leave, h; nil when h is too little.
+	fill func(c labCtx, level, h int) []string
+	// keep is the height a filling panel keeps from the spacing (nil: none), least the least it
+	// draws in: with less, spare lines are spacing anyway.
+	keep  func(c labCtx) int
+	least int
+}
+
+// shows says whether p is drawn for c at level.
+func (p panel) shows(c labCtx, level int) bool {
+	return level <= p.deepest && (p.need == nil || p.need(c))
+}
+
+// draw is p's lines for c at level: none where it is left out, or where it fills.
+func (c labCtx) draw(p panel, level int) []string {
+	if p.lines == nil || !p.shows(c, level) {
+		return nil
+	}
+	return p.lines(c, level)
+}
+
+// labPanels are the one lab's layout, top to bottom: the panels of their own height, then
+// those that fill the rest.
+var labPanels = []panel{headerPanel, narratorPanel, settingsPanel, poolPanel, tablePanel, healthPanel, changesPanel,
+	hopsPanel, detailPanel, chartsPanel}
+
+// headerPanel: the lab's title, run time, starvation and state, and a warning when the
+// machine runs the lab late.
+var headerPanel = panel{name: "header", deepest: levelTotals, gap: 7, lines: func(c labCtx, _ int) []string {
+	out := []string{headerLine(c.t, c.s, c.i, c.w)}
+	if c.snap.Late() { // the lab's own health: what is on screen may no longer be the truth
+		out = append(out, wrapText(c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (generator lag p99 %s, more than %s)",
+			fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag))), c.w, 0)...)
+	}
+	return out
+}}
+
+// narratorPanel: what the settings in force do, whole or left out, never cut.
+var narratorPanel = panel{name: "narrator", deepest: levelTerse, gap: 4, lines: func(c labCtx, _ int) []string {
+	out := wrapText("» "+narrate(c.p.cfg, c.snap), c.w, 0)
+	for k := range out {
+		out[k] = c.t.narrator.Render(out[k])
+	}
+	return out
+}}
+
+// settingsPanel: the settings in force, each with its name; below full detail without the
+// rows that cost a line to repeat, from levelTight one line cut at the edge (the isolation
+// settings come early in it).
+var settingsPanel = panel{name: "settings", deepest: levelTotals, gap: 1, lines: func(c labCtx, level int) []string {
+	rows := settingsRows(c.p.cfg, c.snap, c.w)
+	items, sep := c.t.settingsItems(rows), c.t.dim.Render(" · ")
+	out := wrapItems(items, sep, c.w)
+	if kept := slices.DeleteFunc(slices.Clone(rows), func(r row) bool { return r.spare }); level > levelFull && len(kept) < len(rows) {
+		if fewer := wrapItems(c.t.settingsItems(kept), sep, c.w); len(fewer) < len(out) {
+			items, out = c.t.settingsItems(kept), fewer
+		}
+	}
+	if level >= levelTight {
+		out = []string{clip(strings.Join(items, sep), c.w)}
+	}
+	return out
+}}
+
+// poolPanel: the workers (and the queue) as a picture, fewer rows at deeper levels; a
+// fleet's replicas and balancer instead.
+var poolPanel = panel{name: "pool", deepest: levelTotals, gap: 2, lines: func(c labCtx, level int) []string {
+	if fleet := fleetLines(c.t, c.snap, c.w, level); fleet != nil {
+		return fleet
+	}
+	switch {
+	case level == levelFull:
+		return poolLines(c.t, c.snap, c.w, 4, true)
+	case level < levelTight: // without a queue, the settings' "queue 0" says it
+		return poolLines(c.t, c.snap, c.w, 2, c.snap.Pool.HasQueue() || c.snap.Pool.Queued > 0)
+	}
+	return poolLines(c.t, c.snap, c.w, 1, false)[:1]
+}}
+
+// tablePanel: the classes' counters, with their per-second rows until levelTotals, and the
+// notes under them while health items show (one line of them below full detail).
+var tablePanel = panel{name: "table", deepest: levelTotals, gap: 3, lines: func(c labCtx, level int) []string {
+	table, notes := tableLines(c.t, c.snap, c.w, level < levelTotals, c.s.paneMarks(c.i))
+	if level >= levelTerse {
+		return table
+	}
+	notes = wrapItems(notes, c.t.dim.Render(" · "), c.w)
+	for k := range notes {
+		notes[k] = c.t.dim.Render(notes[k])
+	}
+	if level > levelFull {
+		notes = notes[:min(len(notes), 1)]
+	}
+	return append(table, notes...)
+}}
+
+// healthPanel: the dependency, the generator and the pool over the run; one line below full
+// detail.
+var healthPanel = panel{name: "health", deepest: levelCompact, gap: 5, lines: func(c labCtx, level int) []string {
+	out := wrapItems(phrases(healthRows(c.snap, c.w)), c.t.dim.Render(" · "), c.w)
+	if level > levelFull {
+		out = out[:min(len(out), 1)]
+	}
+	return out
+}}
+
+// changesPanel: the settings changes of this run, in two lines at full detail, else one.
+var changesPanel = panel{name: "changes", deepest: levelCompact, gap: 6,
+	need: func(c labCtx) bool { return len(c.p.changes) > 0 },
+	lines: func(c labCtx, level int) []string {
+		rows := 2
+		if level > levelFull {
+			rows = 1
+		}
+		return changeLines(c.t, c.p.changes, c.w, rows)
+	}}
+
+// hopsPanel: a chain of dependencies, retries and duplicates, when the lab has them.
+var hopsPanel = panel{name: "hops", deepest: levelTotals,
+	need:  func(c labCtx) bool { return hopsShown(c.snap) },
+	lines: func(c labCtx, level int) []string { return hopsLines(c.t, c.snap, c.w, level) }}
+
+// detailPanel: the full percentile set, on tall screens, when the charts keep their height
+// under it and it is not cut at the side; a blank line after it.
+var detailPanel = panel{name: "detail", deepest: levelFull, fill: func(c labCtx, _, h int) []string {
+	if detail := detailLines(c.t, c.snap); h-len(detail)-1 >= 24 && ansiWidth(detail[1]) <= c.w {
+		return append(detail, "")
+	}
+	return nil
+}}
+
+// chartsLeast is the least height the charts draw in.
+const chartsLeast = 4
+
+// chartsPanel: the charts over the run, in the rest of the height; the spacing leaves them a
+// useful height (and the measurement above them).
+var chartsPanel = panel{name: "charts", deepest: levelTotals, least: chartsLeast,
+	keep: func(c labCtx) int { return 7 + measurementHeight(c.snap) },
+	fill: func(c labCtx, _, h int) []string {
+		if h < chartsLeast {
+			return nil
+		}
+		return chartsLines(c.t, c.snap, c.p.changes, c.w, h)
+	}}
+
+// fixed are the lines of each panel of ps with a height of its own, at level.
+func (c labCtx) fixed(ps []panel, level int) [][]string {
+	out := make([][]string, len(ps))
+	for k, p := range ps {
+		out[k] = c.draw(p, level)
+	}
+	return out
+}
+
+// height is how many lines ps take at level, without what fills.
+func (c labCtx) height(ps []panel, level int) int { return linesIn(c.fixed(ps, level)) }
+
+func linesIn(parts [][]string) int {
+	n := 0
+	for _, part := range parts {
+		n += len(part)
+	}
+	return n
+}
+
+// labLines lays out pane i in exactly h lines of at most w cells: the richest level of
+// detail at which the panels of their own height fit, then spare lines become spacing after
+// panels in their gap order, and the filling panels take the rest of the height.
+func labLines(t *theme, s screen, i, w, h int) []string {
+	c, ps := newLabCtx(t, s, i, w), labPanels
+	level := levelFull
+	if h < compactBelow {
+		level = levelCompact
+	}
+	parts := c.fixed(ps, level)
+	for level < levelTotals && linesIn(parts) > h {
+		level++
+		parts = c.fixed(ps, level)
+	}
+	avail := h - linesIn(parts)
+
+	// Spacing: a blank line after panels, their gap order first, while the filling panels keep
+	// a useful height (or when they get no room anyway).
+	keep, least := 0, 0
+	for _, p := range ps {
+		if p.fill != nil && p.keep != nil && p.shows(c, level) {
+			keep += p.keep(c)
+			least = max(least, p.least)
+		}
+	}
+	order := make([]int, 0, len(ps))
+	for k, p := range ps {
+		if p.gap > 0 {
+			order = append(order, k)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return ps[a].gap - ps[b].gap })
+	gapAfter := make([]bool, len(ps))
+	for _, k := range order {
+		if len(parts[k]) > 0 && (avail-1 >= keep || avail > 0 && avail < least) {
+			gapAfter[k] = true
+			avail--
+		}
+	}
+	var out []string
+	for k, part := range parts {
+		out = append(out, part...)
+		if gapAfter[k] {
+			out = append(out, "")
+		}
+	}
+	for _, p := range ps {
+		if p.fill != nil && p.shows(c, level) {
+			lines := p.fill(c, level, avail)
+			out = append(out, lines...)
+			avail -= len(lines)
+		}
+	}
+	for ; avail > 0; avail-- {
+		out = append(out, "")
+	}
+	// Whatever sits below (the status line and the keys) stays: cut here.
+	return out[:max(min(h, len(out)), 0)]
+}
+
+// chartsLines puts the two charts side by side (stacked when the screen is tall and
+// narrow enough that side by side would squeeze them).
+func chartsLines(t *theme, snap *lab.Snapshot, changes []change, w, h int) []string {
+	if out, ok := distributionLayout(t, snap, changes, w, h); ok {
+		return out
+	}
+	occ, starv := occupancyChart(snap), starvationChart(snap)
+	if alt, ok := postmortemChart(snap); ok {
+		starv = alt
+	}
+	if h >= 2*11+1 && w < 160 {
+		each := min((h-1)/2, 17)
+		split := legendSplit(t, occ, snap, w) || legendSplit(t, starv, snap, w)
+		a := chartLines(t, occ, snap, changes, w, each, split)
+		b := chartLines(t, starv, snap, changes, w, each, split)
+		return append(append(a, ""), b...)
+	}
+	left := (w - 2) / 2
+	right := w - 2 - left
+	split := legendSplit(t, occ, snap, left) || legendSplit(t, starv, snap, right)
+	a := chartLines(t, occ, snap, changes, left, h, split)
+	b := chartLines(t, starv, snap, changes, right, h, split)
+	return beside(a, b, left, "  ")
+}
+
+// headerLine: the lab's title and run time on the left; starvation and the run state on
+// the right. In compare mode the title is the side, and the focused one stands out.
+func headerLine(t *theme, s screen, i, w int) string {
+	p := s.panes[i]
+	snap := p.snapshotOrEmpty()
+	name := p.cfg.Name
+	if p.modified {
+		name += " (settings changed)"
+	}
+	var title string
+	switch {
+	case len(s.panes) == 1:
+		title = t.title.Render("poollab") + "  " + t.bold.Render(name)
+	case i == s.focus:
+		title = t.focus.Render("▶ " + sideLetter(i) + " " + name)
+	default:
+		title = t.bold.Render("  " + sideLetter(i) + " " + name)
+	}
+	// Shorter forms drop the run time's label, then the run time (both sides show it).
+	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
+
+	// The right side, longest form first: what is starving, and the run's state.
+	var starved, starvedShort []string
+	for i, c := range lab.Classes {
+		n := snap.Classes[i].Rejected[lab.RejectPool]
+		if !c.Starves() || n == 0 {
+			continue
+		}
+		// The alarm stands only while it is still happening; afterwards the total stays, quiet.
+		if !snap.StarvingNow(c) {
+			label := t.dim.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
+			starved = append(starved, label+t.dim.Render(" (none now)"))
+			starvedShort = append(starvedShort, label)
+			continue
+		}
+		now := "–" // no whole second yet
+		if r := snap.Rates(); r.Seconds > 0 {
+			now = fmt.Sprintf("%s in %d–%ds", fmtPerSec(r.Rejected[i][lab.RejectPool]), r.From, r.To)
+		}
+		label := t.alert.Render(fmt.Sprintf("%s STARVED %s", c, fmtCount(n)))
+		starved = append(starved, label+t.dim.Render(" ("+now+")"))
+		starvedShort = append(starvedShort, label)
+	}
+	var state, stateShort string
+	switch {
+	case s.restarting:
+		state = t.paused.Render(" RESTARTING… ")
+		stateShort = state
+	case s.paused:
+		state = t.paused.Render(" ‖ PAUSED: screen frozen, lab still running ")
+		stateShort = t.paused.Render(" ‖ PAUSED ")
+	case p.snap == nil:
+		state = t.dim.Render("starting…")
+		stateShort = state
+	case s.recorded:
+		state = t.dim.Render("■ snapshot")
+		stateShort = state
+	default:
+		state = t.status.Render("● live: updating 10×/s")
+		stateShort = t.status.Render("● live")
+	}
+	rights := []string{
+		strings.Join(append(starved, state), "  "),
+		strings.Join(append(starved, stateShort), "  "),
+		strings.Join(append(starvedShort, stateShort), "  "),
+		stateShort, // the table below still shows the starvation; the state must not be cut
+	}
+	for _, left := range lefts {
+		for _, right := range rights {
+			if gap := w - ansiWidth(left) - ansiWidth(right); gap >= 2 {
+				return left + strings.Repeat(" ", gap) + right
+			}
+		}
+	}
+	return fit(title+"  "+rights[len(rights)-1], w) // the title matters most: the side it names
+}
+
+// changeLines is the log of settings changes, newest last, in at most rows lines of at most
+// w cells: as many of the latest as fit whole, or the latest alone cut to the line. Their
+// numbers mark them on the charts.
+func changeLines(t *theme, cs []change, w, rows int) []string {
+	if len(cs) == 0 || w <= 0 || rows <= 0 {
+		return nil
+	}
+	sep, label := t.dim.Render(" · "), t.bold.Render("changes")+" "
+	// from are the changes from first on, after the label; whole says none was cut.
+	from := func(first int) (lines []string, whole bool) {
+		head := label
+		if first > 0 {
+			head += t.dim.Render(fmt.Sprintf("(%d earlier) ", first))
+		}
+		items := []string{head + changeItem(t, cs[first])}
+		for _, c := range cs[first+1:] {
+			items = append(items, changeItem(t, c))
+		}
+		lines = wrapItems(items, sep, w)
+		return lines, len(lines) <= rows && !slices.ContainsFunc(items, func(it string) bool { return ansiWidth(it) > w })
+	}
+	// From the latest back, while they take no more than rows lines: an earlier change
+	// can make the lines fit whole, as the count of earlier ones moves off the latest.
+	var fitted []string
+	for first := len(cs) - 1; first >= 0; first-- {
+		lines, whole := from(first)
+		if len(lines) > rows {
+			break
+		}
+		if whole {
+			fitted = lines
+		}
+	}
+	if fitted == nil { // not even the latest fits whole: it alone, cut to the line
+		fitted, _ = from(len(cs) - 1)
+	}
+	return fitted
+}
+
+func changeItem(t *theme, c change) string {
+	return t.marker.Render(itoa(c.n)) + t.dim.Render(" at "+fmtElapsed(c.at)+" ") + c.what
+}
