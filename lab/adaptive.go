@@ -5,6 +5,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -81,4 +82,12 @@ func adaptiveStage(a *adaptive) stage {
 			return next(ctx, p)
 		}
 	}}
+}
+
+// adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found.
+func adaptiveSetting(c Config, s *Snapshot) string {
+	if s.Bulkhead.Limit == 0 { // not started yet
+		return fmt.Sprintf("adaptive, limit starts at %d", c.Payment.Bulkhead.Size)
+	}
+	return fmt.Sprintf("adaptive limit %d, %d in use", s.Bulkhead.Limit, s.Bulkhead.InUse)
 }

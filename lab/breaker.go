@@ -5,6 +5,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -206,4 +207,43 @@ func fleetBreaker(reps []Snapshot) BreakerStats {
 		b.FailureRate = failed / float64(b.Calls)
 	}
 	return b
+}
+
+// breakerSettings is the breaker's settings items: off, or its state and numbers.
+func breakerSettings(c Config, s *Snapshot, _ int) []Item {
+	if !c.Payment.Breaker.Enabled {
+		return []Item{{Label: "breaker", Value: "off"}}
+	}
+	return breakerItems(s.Breaker)
+}
+
+// breakerItems label each of the breaker's numbers: its state, the time to the next trial,
+// the failure rate against its threshold, the calls counted against the minimum. While open
+// they are those of the closed stretch that opened it, or of the trial that failed.
+func breakerItems(b BreakerStats) []Item {
+	rate := fmt.Sprintf("%.0f%% / threshold %.0f%%", b.FailureRate, b.Threshold)
+	calls := fmt.Sprintf("%d / minimum %d", b.Calls, b.MinCalls)
+	window := fmt.Sprintf("calls in the last %s", FmtDur(b.Window))
+	switch {
+	case b.State == "" || b.State == BreakerOff:
+		return []Item{{Label: "breaker", Value: "on"}}
+	case b.State == BreakerHalfOpen:
+		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d", b.Calls, b.Trials)}}
+	case b.State == BreakerOpen && b.Retrial:
+		return []Item{{Label: "breaker", Value: "OPEN again: payments fail at once"}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
+			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)},
+			{Label: "it opens at", Value: fmt.Sprintf("%.0f%% failed of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
+	case b.State == BreakerOpen:
+		return []Item{{Label: "breaker", Value: "OPEN: payments fail at once"}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
+			{Label: "it opened at failure rate", Value: rate}, {Label: window, Value: calls}}
+	}
+	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
+}
+
+// breakerHealth counts the times the breaker opened, once it has.
+func breakerHealth(s *Snapshot, _ int) []Item {
+	if s.Breaker.Opened == 0 {
+		return nil
+	}
+	return []Item{{Label: "breaker opened", Value: fmt.Sprintf("%d×", s.Breaker.Opened)}}
 }

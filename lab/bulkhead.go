@@ -5,6 +5,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -96,4 +97,23 @@ func (a BulkheadStats) add(b BulkheadStats) BulkheadStats {
 	a.Queued += b.Queued
 	a.QueueCap += b.QueueCap
 	return a
+}
+
+// bulkheadSettings is the bulkhead's settings item: its type, and what it holds now.
+func bulkheadSettings(c Config, s *Snapshot, _ int) []Item {
+	bh := c.Payment.Bulkhead
+	value := "none"
+	switch bh.Type {
+	case BulkheadNone:
+	case BulkheadThreadPool:
+		value = fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", s.Bulkhead.ThreadsBusy, s.Bulkhead.Size, s.Bulkhead.Queued, s.Bulkhead.QueueCap)
+	case BulkheadAdaptive:
+		value = adaptiveSetting(c, s)
+	default:
+		value = fmt.Sprintf("%s %d/%d permits in use", bh.Type, s.Bulkhead.InUse, s.Bulkhead.Size)
+		if bh.MaxWait > 0 {
+			value += ", max wait " + FmtDur(bh.MaxWait.D())
+		}
+	}
+	return []Item{{Label: "bulkhead", Value: value}}
 }

@@ -34,7 +34,7 @@ func TestEnoughLeftNeverLocksOut(t *testing.T) {
 // answered on its first try is a latency sample, one answered on a retry is not.
 func TestOnlyAFirstTryAnswerIsALatencySample(t *testing.T) {
 	answered := func(context.Context, time.Time) Result { return Result{Out: OK} }
-	call := callStage(answered, &typicalLatency{}, &callCounts{}).wrap(nil)
+	call := callStage(answered, &Isolation{}).wrap(nil)
 	for _, c := range []struct {
 		before int // failed tries before this one
 		sample bool

@@ -1,4 +1,5 @@
-// Config: every setting a run takes, its defaults, Duration, Equal, and Validate's rows.
+// Config: every setting a run takes (a mechanism's section is a field here; its type, defaults
+// and validation rows are in its own file), the core's defaults, Duration, Equal, and Validate.
 
 package lab
 
@@ -320,7 +321,7 @@ const (
 
 // DefaultConfig is the base every preset file is read onto: the article's lab without isolation.
 func DefaultConfig() Config {
-	return Config{
+	c := Config{
 		Name:     "custom",
 		Duration: Duration(8 * time.Second),
 		Pool: PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO,
@@ -352,6 +353,12 @@ func DefaultConfig() Config {
 		Fleet: FleetConfig{Replicas: 1, Balancer: RoundRobin, PullAfter: 3, ReturnAfter: 3,
 			CheckEvery: Duration(time.Second)},
 	}
+	for _, m := range mechanisms {
+		if m.defaults != nil {
+			m.defaults(&c)
+		}
+	}
+	return c
 }
 
 // ErrInvalid marks every configuration error; errors.Is(err, ErrInvalid) tells bad input from failure.
@@ -366,15 +373,12 @@ type FieldError struct {
 func (e *FieldError) Error() string { return e.Key + ": " + e.Msg }
 func (e *FieldError) Unwrap() error { return ErrInvalid }
 
-// Validate reports the first out-of-range value, naming its key and the allowed range.
-// Every value is checked whether or not its mechanism is on (autoscaling, the breaker, a
-// bulkhead, retries): a bad value must not wait for the key that turns it on.
+// Validate reports the first out-of-range value, naming its key and the allowed range: the
+// core's rows, then every registered mechanism's. Every value is checked whether or not its
+// mechanism is on (autoscaling, the breaker, a bulkhead, retries): a bad value must not wait
+// for the key that turns it on.
 func (c Config) Validate() error {
-	checks := []struct {
-		key string
-		bad bool
-		msg string
-	}{
+	checks := []check{
 		{"duration", c.Duration <= 0 || c.Duration.D() > MaxDuration, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxDuration, c.Duration)},
 		{"pool.workers", c.Pool.Workers < 1 || c.Pool.Workers > MaxWorkers, fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Workers)},
 		{"pool.queue", !c.Pool.Queue.Unbounded() && (c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue), fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy) or unbounded, got %d", MaxQueue, c.Pool.Queue)},
@@ -444,6 +448,11 @@ func (c Config) Validate() error {
 			fmt.Sprintf("must be 0 (no drain) or one of the fleet's replicas, 1..fleet.replicas (%d, and a fleet has 2 or more), got %d", c.Fleet.Replicas, c.Fleet.Drain.Replica)},
 		{"fleet.drain.at", c.Fleet.Drain.At < 0 || c.Fleet.Drain.At.D() > MaxDuration, fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, c.Fleet.Drain.At)},
 		{"fleet.drain.for", c.Fleet.Drain.For < 0 || c.Fleet.Drain.For.D() > MaxDuration, fmt.Sprintf("must be 0s (to the end)..%s, got %s", MaxDuration, c.Fleet.Drain.For)},
+	}
+	for _, m := range mechanisms {
+		if m.checks != nil {
+			checks = append(checks, m.checks(c)...)
+		}
 	}
 	for _, ch := range checks {
 		if ch.bad {

@@ -2,7 +2,10 @@
 
 package lab
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // ConnectionStats is the per-route connection pool (workers waiting for one are in PhaseConnWait).
 type ConnectionStats struct {
@@ -25,4 +28,19 @@ func connectionStage(conns *semaphore) stage {
 			return next(ctx, p)
 		}
 	}}
+}
+
+// connectionSettings are the connection cap's settings items, when there is one: its
+// connections in use, and the wait for one (on one item where w is narrow).
+func connectionSettings(c Config, s *Snapshot, w int) []Item {
+	pr := c.Payment.Connections.PerRoute
+	if pr == 0 {
+		return nil
+	}
+	lease := c.Payment.Connections.LeaseTimeout.D()
+	if w < 100 {
+		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use (per destination host), lease wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease))}}
+	}
+	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use (cap per route: per destination host)", s.Connections.InUse, pr)},
+		{Label: "lease wait", Value: "up to " + FmtDur(lease) + " for one, holding the worker"}}
 }

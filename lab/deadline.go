@@ -90,3 +90,11 @@ func (t *typicalLatency) needed() time.Duration {
 	defer t.mu.Unlock()
 	return t.mean + 4*t.dev
 }
+
+// deadlineSettings is the deadline's settings item, when there is one.
+func deadlineSettings(c Config, _ *Snapshot, _ int) []Item {
+	if d := c.Payment.Deadline.D(); d > 0 {
+		return []Item{{Label: "deadline", Value: FmtDur(d) + " from arrival, queue wait included"}}
+	}
+	return nil
+}

@@ -138,3 +138,11 @@ func FmtWorkers(v float64) string {
 		return trimZero(fmt.Sprintf("%.2f", v))
 	}
 }
+
+// FmtMeasured writes a measured latency, or "–" when nothing was measured (count 0).
+func FmtMeasured(d time.Duration, count int64) string {
+	if count == 0 {
+		return "–"
+	}
+	return FmtLatency(d)
+}

@@ -5,6 +5,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"time"
 )
@@ -138,4 +139,12 @@ func (t *task) wait(ctx context.Context, d time.Duration) (Result, bool) {
 	}
 	t.orphans.inFlight.Add(-1)
 	return <-t.res, false // it finished as the timer fired
+}
+
+// orphanHealth counts the calls left running by a worker that walked away, once there are any.
+func orphanHealth(s *Snapshot, _ int) []Item {
+	if s.Orphans.Total == 0 {
+		return nil
+	}
+	return []Item{{Label: "orphaned calls", Value: fmt.Sprintf("%d running (%s so far)", s.Orphans.InFlight, FmtCount(s.Orphans.Total))}}
 }

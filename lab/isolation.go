@@ -1,5 +1,6 @@
-// Isolation: one lab's payment mechanisms at run time (each one's state in its own file), the
-// payment chain in force built from them, and what they put in a snapshot, a lab's or a fleet's.
+// Isolation: one lab's payment mechanisms at run time, each registered one's state started
+// from the registry (each in its own file), the payment chain in force built from them, and
+// what they put in a snapshot, a lab's or a fleet's.
 
 package lab
 
@@ -34,11 +35,28 @@ type Isolation struct {
 	calls     callCounts     // the lab's calls to the dependency
 	slack     slackLost      // free workers at each bulkhead rejection
 	chain     atomic.Pointer[Chain]
+
+	states    []runtime  // each registered mechanism's state, in the registry's order
+	listeners []listener // those that hear how each payment ended
+	answerers []answerer // those that hear how long each answered call took
 }
 
 // NewIsolation is a lab's isolation, configured for c.
 func NewIsolation(c Config, l Lent) *Isolation {
 	iso := &Isolation{lent: l, threads: newThreadPool(l.Ctx, l.Spawn)}
+	for _, m := range mechanisms {
+		if m.start == nil {
+			continue
+		}
+		rt := m.start(iso)
+		iso.states = append(iso.states, rt)
+		if h, ok := rt.(listener); ok {
+			iso.listeners = append(iso.listeners, h)
+		}
+		if a, ok := rt.(answerer); ok {
+			iso.answerers = append(iso.answerers, a)
+		}
+	}
 	iso.Configure(c)
 	return iso
 }
@@ -54,12 +72,22 @@ func (iso *Isolation) Configure(c Config) {
 	}
 	iso.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
 	iso.breaker.configure(p.Breaker)
+	for _, rt := range iso.states {
+		rt.configure(c)
+	}
 	iso.chain.Store(iso.Chain(c, iso.lent.Request(c)))
 }
 
 // Settle lets go of what c no longer uses (the thread pool's threads), once c is in force:
 // calls that read the old config still find the pool.
-func (iso *Isolation) Settle(c Config) { iso.threads.configure(c.Payment.Bulkhead) }
+func (iso *Isolation) Settle(c Config) {
+	iso.threads.configure(c.Payment.Bulkhead)
+	for _, rt := range iso.states {
+		if st, ok := rt.(settler); ok {
+			st.settle(c)
+		}
+	}
+}
 
 // Serve takes one payment, due at intended, down the chain in force on worker w (nil: off
 // the pool). A bulkhead rejection notes how many other workers sat free.
@@ -67,6 +95,9 @@ func (iso *Isolation) Serve(ctx context.Context, w Seat, intended time.Time) Res
 	r := iso.chain.Load().serve(ctx, w, intended)
 	if r.Rejected && r.Reason == RejectBulkhead {
 		iso.slack.observe(iso.lent.Free()) // this payment still holds its worker: the rest are elsewhere
+	}
+	for _, h := range iso.listeners {
+		h.heard(r)
 	}
 	return r
 }
@@ -89,12 +120,20 @@ func (iso *Isolation) Fill(s *Snapshot) {
 	s.Breaker, s.Orphans = iso.breaker.stats(), iso.orphans.stats()
 	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: iso.conns.inUse.Load()}
 	s.Calls = iso.calls.stats()
+	for _, rt := range iso.states {
+		rt.fill(s)
+	}
 }
 
 // FillSecond puts the mechanisms' share of a per-second sample in sec: the adaptive limit.
 func (iso *Isolation) FillSecond(sec *Second, c Config) {
 	if c.Payment.Bulkhead.Type == BulkheadAdaptive {
 		sec.Limit, _ = iso.adaptive.stats()
+	}
+	for _, rt := range iso.states {
+		if sm, ok := rt.(sampler); ok {
+			sm.second(sec, c)
+		}
 	}
 }
 
@@ -113,4 +152,9 @@ func (s *Snapshot) SumIsolation(replicas []Snapshot) {
 	s.Bulkhead.Type = s.Config.Payment.Bulkhead.Type
 	s.Breaker = fleetBreaker(replicas)
 	s.Connections.PerRoute = s.Config.Payment.Connections.PerRoute
+	for _, m := range mechanisms {
+		if m.sum != nil {
+			m.sum(s, replicas)
+		}
+	}
 }

@@ -1,5 +1,6 @@
-// The end-of-run Report: its JSON schema, how it is built from a snapshot, and how it is
-// written (table, Markdown, JSON).
+// The end-of-run Report: its JSON schema (a mechanism's section is a field here, its type in
+// its own file), how it is built from a snapshot (each mechanism fills its section), and how
+// it is written (table, Markdown, JSON; the summary lines the core's and each mechanism's).
 
 package lab
 
@@ -285,6 +286,11 @@ func NewReport(s Snapshot) Report {
 		r.Timeline = append(r.Timeline, sr)
 	}
 	r.ClosedLoop = closedLoopReport(s.ClosedLoop)
+	for _, m := range mechanisms {
+		if m.report != nil {
+			m.report(&r, s)
+		}
+	}
 	return r
 }
 
@@ -437,8 +443,54 @@ func (r Report) rows() [][]string {
 	return out
 }
 
-// summary is the lines under the table: what the pool and the dependency went through.
+// summary is the lines under the table: what the pool, the dependency and each mechanism
+// went through, the core's and every mechanism's in rank order.
 func (r Report) summary() []string {
+	var lines []string
+	for _, f := range ranked(coreSummary, func(m *mechanism) part[func(Report) []string] { return m.summary }) {
+		lines = append(lines, f(r)...)
+	}
+	return lines
+}
+
+// coreSummary are the summary lines of the lab's core: the chain, the forecast, the pool, the
+// dependency, the balancer and the fleet, the generator and what the measurement saw.
+var coreSummary = []part[func(r Report) []string]{
+	at(10, func(r Report) []string { return []string{"payment chain: " + strings.Join(r.Chain, " → ")} }),
+	at(20, Report.forecastLine),
+	at(30, Report.kneeLine),
+	at(40, func(r Report) []string {
+		return []string{fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
+			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS)}
+	}),
+	at(50, func(r Report) []string {
+		return []string{fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee())}
+	}),
+	at(60, Report.bulkheadLines),
+	at(65, func(r Report) []string {
+		if !r.Pool.Queue.Unbounded() {
+			return nil
+		}
+		return []string{fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak)}
+	}),
+	at(70, Report.breakerLines),
+	at(75, Report.orphanLines),
+	at(80, Report.healthLines),
+	at(85, func(r Report) []string {
+		if r.Fleet == nil {
+			return nil
+		}
+		return r.Fleet.summary(r.Config.Fleet)
+	}),
+	at(90, Report.callLines),
+	at(100, func(r Report) []string {
+		return []string{fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs)}
+	}),
+	at(110, Report.measurementLines),
+}
+
+// forecastLine is what Little's law and Erlang B said the settings would do.
+func (r Report) forecastLine() []string {
 	f := r.Forecast
 	forecast := fmt.Sprintf("forecast: the traffic needs %d workers (λ·W summed over the classes) of %d", f.WorkersNeeded, f.Workers)
 	if r.Fleet != nil {
@@ -454,57 +506,66 @@ func (r Report) summary() []string {
 	case f.FillS > 0:
 		forecast += fmt.Sprintf("; full in %.1fs", f.FillS)
 	}
-	lines := []string{
-		"payment chain: " + strings.Join(r.Chain, " → "),
-		forecast,
+	return []string{forecast}
+}
+
+// kneeLine is what the dependency's knee allows, when it has one.
+func (r Report) kneeLine() []string {
+	k := r.Forecast.Knee
+	if k == nil {
+		return nil
 	}
-	if k := f.Knee; k != nil {
-		most := fmt.Sprintf("%d calls at once", k.Cap)
-		if k.Autoscaled {
-			most += " (the pool's autoscale max)"
-		}
-		knee := fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s take %.1f ms each: %.0f/s",
-			k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CapPerS)
-		if k.ShortfallPerS > 0 {
-			knee += fmt.Sprintf(", %.0f/s short of the %g/s peak", k.ShortfallPerS, k.PeakRate)
-		}
-		lines = append(lines, knee)
+	most := fmt.Sprintf("%d calls at once", k.Cap)
+	if k.Autoscaled {
+		most += " (the pool's autoscale max)"
 	}
-	lines = append(lines,
-		fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
-			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
-		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee()),
-	)
-	if r.Bulkhead != nil {
-		replicas := 1
-		if r.Fleet != nil {
-			replicas = r.Fleet.Replicas
-		}
-		lines = append(lines, r.Bulkhead.summary(replicas))
+	knee := fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s take %.1f ms each: %.0f/s",
+		k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CapPerS)
+	if k.ShortfallPerS > 0 {
+		knee += fmt.Sprintf(", %.0f/s short of the %g/s peak", k.ShortfallPerS, k.PeakRate)
 	}
-	if r.Pool.Queue.Unbounded() {
-		lines = append(lines, fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak))
+	return []string{knee}
+}
+
+// bulkheadLines is the bulkhead's line, when there is one.
+func (r Report) bulkheadLines() []string {
+	if r.Bulkhead == nil {
+		return nil
 	}
-	if r.Breaker != nil {
-		lines = append(lines, fmt.Sprintf("circuit breaker: %s at the end, opened %d×", r.Breaker.State, r.Breaker.Opened))
-	}
-	if r.Orphans.Total > 0 {
-		lines = append(lines, fmt.Sprintf("orphaned calls (worker walked away, call went on): %d, %d still running", r.Orphans.Total, r.Orphans.InFlight))
-	}
-	if r.Health != nil {
-		state := "in rotation"
-		if r.Health.Pulled {
-			state = "pulled"
-		}
-		lines = append(lines, fmt.Sprintf("health: pulled by a load balancer %d× (%d failed checks in a row); at the end: %s",
-			r.Health.Pulls, r.Config.Fleet.PullAfter, state))
-	}
+	replicas := 1
 	if r.Fleet != nil {
-		lines = append(lines, r.Fleet.summary(r.Config.Fleet)...)
+		replicas = r.Fleet.Replicas
 	}
-	lines = append(lines, r.callLines()...)
-	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))
-	return append(lines, r.measurementLines()...)
+	return []string{r.Bulkhead.summary(replicas)}
+}
+
+// breakerLines is the breaker's line, when it was on.
+func (r Report) breakerLines() []string {
+	if r.Breaker == nil {
+		return nil
+	}
+	return []string{fmt.Sprintf("circuit breaker: %s at the end, opened %d×", r.Breaker.State, r.Breaker.Opened)}
+}
+
+// orphanLines counts the calls left running by a worker that walked away, when there were any.
+func (r Report) orphanLines() []string {
+	if r.Orphans.Total == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("orphaned calls (worker walked away, call went on): %d, %d still running", r.Orphans.Total, r.Orphans.InFlight)}
+}
+
+// healthLines is a balancer's view of the one instance, when checks ran.
+func (r Report) healthLines() []string {
+	if r.Health == nil {
+		return nil
+	}
+	state := "in rotation"
+	if r.Health.Pulled {
+		state = "pulled"
+	}
+	return []string{fmt.Sprintf("health: pulled by a load balancer %d× (%d failed checks in a row); at the end: %s",
+		r.Health.Pulls, r.Config.Fleet.PullAfter, state)}
 }
 
 // writeAligned prints rows as a right-aligned plain-text table.

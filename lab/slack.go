@@ -2,7 +2,10 @@
 
 package lab
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+)
 
 // SlackStats is the slack lost to the payment bulkhead (field guide §6): at each of its
 // rejections, how many workers of the pool sat free. Always large: the compartment is cut
@@ -48,4 +51,14 @@ func (s *slackLost) stats() SlackStats {
 		st.MeanFree = float64(s.free) / float64(s.rejections)
 	}
 	return st
+}
+
+// slackHealth is the slack lost to the payment bulkhead: how many workers sat free, on
+// average, when it turned a payment away (field guide §6).
+func slackHealth(s *Snapshot, _ int) []Item {
+	if s.Slack.Rejections == 0 {
+		return nil
+	}
+	return []Item{{Label: "slack lost:", Value: fmt.Sprintf("%s workers free at each of %s bulkhead rejections",
+		FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))}}
 }

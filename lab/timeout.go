@@ -4,6 +4,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -29,4 +30,13 @@ func callerTimeoutStage(d time.Duration) stage {
 			return next(ctx, p)
 		}
 	}}
+}
+
+// timeoutSettings is the timeout's settings item: off, or its kind and duration.
+func timeoutSettings(c Config, _ *Snapshot, _ int) []Item {
+	value := "off"
+	if t := c.Payment.Timeout; t.Kind != TimeoutNone {
+		value = fmt.Sprintf("%s %s", t.Kind, FmtDur(t.Duration.D()))
+	}
+	return []Item{{Label: "timeout", Value: value}}
 }

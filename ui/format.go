@@ -23,6 +23,7 @@ var (
 	fmtSecs        = lab.FmtSecs
 	fmtElapsed     = lab.FmtElapsed
 	fmtWorkers     = lab.FmtWorkers
+	latency        = lab.FmtMeasured
 )
 
 // longestFit is the first of forms, longest first, that fits w cells; the last one cut to w

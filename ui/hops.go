@@ -84,7 +84,7 @@ func chainLine(t *theme, s *lab.Snapshot, w int) string {
 				name = fmt.Sprint(i + 1)
 			}
 			if i == len(s.Hops)-1 && !bare {
-				name += " " + modeShort(s.Config.Dependency)
+				name += " " + lab.ModeShort(s.Config.Dependency)
 			}
 			box := t.bold.Render(name+":") + " " + fmtCount(h.InFlight)
 			if i < words {

@@ -250,22 +250,6 @@ func TestTableWords(t *testing.T) {
 	}
 }
 
-// A breaker's every number, labelled.
-func TestBreakerDetail(t *testing.T) {
-	b := lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
-		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1}
-	got := strings.Join(phrases(breakerRows(b)), " · ")
-	for _, want := range []string{"OPEN", "next trial in 2.9s", "failure rate 60% / threshold 50%", "calls in the last 10s 20 / minimum 10"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("open breaker %q lacks %q", got, want)
-		}
-	}
-	b.State = lab.BreakerClosed
-	if got := strings.Join(phrases(breakerRows(b)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
-		t.Errorf("closed breaker: %q", got)
-	}
-}
-
 // One glyph, one meaning: each thing a worker waits for has its own, and none is a class's.
 func TestWaitGlyphsDistinct(t *testing.T) {
 	th := newTheme(true, true)

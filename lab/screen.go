@@ -1,0 +1,232 @@
+// What the screen shows of the lab, as items it draws without knowing what they are: the
+// settings in force, the health of the run, and the words the help defines. The lab's core
+// (the pool, the dependency, the traffic) gives its own here; each mechanism registers its
+// own, and each surface lists them all in rank order.
+
+package lab
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SettingsItems are the settings in force, each with its name (the longer words where w, the
+// screen's width, has room), in the order the settings panel shows them.
+func SettingsItems(c Config, s *Snapshot, w int) []Item {
+	var out []Item
+	for _, f := range ranked(coreSettings, func(m *mechanism) part[func(Config, *Snapshot, int) []Item] { return m.settings }) {
+		out = append(out, f(c, s, w)...)
+	}
+	return out
+}
+
+// coreSettings are the settings of the lab's core: its pool, its dependency and its traffic.
+var coreSettings = []part[func(c Config, s *Snapshot, w int) []Item]{
+	at(10, func(c Config, _ *Snapshot, _ int) []Item { return []Item{{Label: "pool", Value: poolSetting(c.Pool)}} }),
+	at(20, func(c Config, _ *Snapshot, _ int) []Item {
+		return []Item{{Label: "queue", Value: fmt.Sprintf("%v %s", c.Pool.Queue, strings.ToUpper(string(c.Pool.Discipline)))}}
+	}),
+	at(30, timeoutSettings),
+	at(40, bulkheadSettings),
+	at(50, breakerSettings),
+	at(60, func(c Config, _ *Snapshot, _ int) []Item {
+		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency)}}
+	}),
+	at(70, trafficSettings),
+	at(75, func(c Config, _ *Snapshot, _ int) []Item {
+		if st := c.Dependency.Stall; st.For > 0 {
+			return []Item{{Label: "stall", Value: stallShort(st)}}
+		}
+		return nil
+	}),
+	at(80, connectionSettings),
+	at(85, deadlineSettings),
+	at(90, func(c Config, _ *Snapshot, _ int) []Item {
+		if d := c.Dependency; d.Knee > 0 {
+			return []Item{{Label: "knee", Value: fmt.Sprintf("%d calls, then latency × (n/%d)^%g", d.Knee, d.Knee, d.KneeExponent)}}
+		}
+		return nil
+	}),
+	at(100, func(_ Config, s *Snapshot, _ int) []Item {
+		if len(s.Chain) == 0 {
+			return nil
+		}
+		return []Item{{Label: "payment chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
+	}),
+}
+
+// poolSetting is the pool's settings item: its size, and how it scales.
+func poolSetting(p PoolConfig) string {
+	if p.Autoscale.Max == 0 {
+		return fmt.Sprintf("%d workers", p.Workers)
+	}
+	return fmt.Sprintf("%d workers, scaling to %d on queue length", p.Workers, p.Autoscale.Max)
+}
+
+// trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's
+// health checks are its balancer's, at its own settings).
+func trafficSettings(c Config, s *Snapshot, _ int) []Item {
+	var rates []string
+	for _, cl := range Classes {
+		if !s.Active(cl) {
+			continue
+		}
+		if s.Fleet != nil {
+			rates = append(rates, rateSetting(s.Config, s, cl))
+			continue
+		}
+		rates = append(rates, rateSetting(c, s, cl))
+	}
+	return []Item{{Label: "traffic", Value: trafficMode(c.Traffic) + strings.Join(rates, ", ")}}
+}
+
+// rateSetting is a class's rate in force, marked when a profile moves it.
+func rateSetting(c Config, s *Snapshot, cl Class) string {
+	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
+	if len(c.Traffic.Profile(cl)) > 0 {
+		r += " (profile)"
+	}
+	return r
+}
+
+// trafficMode heads the traffic setting in closed mode: "closed loop, 1 user: ".
+func trafficMode(t TrafficConfig) string {
+	if t.Mode != Closed {
+		return ""
+	}
+	s := "closed loop, " + UsersText(t.Users)
+	if t.Think > 0 {
+		s += " + " + FmtDur(t.Think.D()) + " think"
+	}
+	return s + ": "
+}
+
+// stallShort is the stall setting: "1s at 5s", "1s at 5s, every 10s"; shorter than the
+// report's words, to fit the settings panel.
+func stallShort(st StallConfig) string {
+	s := FmtDur(st.For.D()) + " at " + FmtDur(st.FirstAt.D())
+	if st.Every > 0 {
+		s += ", every " + FmtDur(st.Every.D())
+	}
+	return s
+}
+
+// ModeShort is the dependency's mode in a few words, with its latency.
+func ModeShort(d DependencyConfig) string {
+	switch d.Mode {
+	case ModeHealthy:
+		return "healthy " + FmtDur(d.HealthyLatency.D())
+	case ModeSlow:
+		return "slow " + FmtDur(d.Latency.D())
+	case ModeDown:
+		return "down (refuses)"
+	case ModeErrors:
+		return "errors (500 at once)"
+	case ModeBrownout:
+		return fmt.Sprintf("brownout (%s for %s, then healthy for %s)", FmtDur(d.Latency.D()), FmtDur(d.Brownout.Slow.D()), FmtDur(d.Brownout.Healthy.D()))
+	}
+	return string(d.Mode) + " " + FmtDur(d.Latency.D())
+}
+
+// HealthItems are the dependency, the generator, the pool and the mechanisms over the run,
+// each with the few words that say what it is (the longer words where w has room), in the
+// order the health panel shows them.
+func HealthItems(s *Snapshot, w int) []Item {
+	var out []Item
+	for _, f := range ranked(coreHealth, func(m *mechanism) part[func(*Snapshot, int) []Item] { return m.health }) {
+		out = append(out, f(s, w)...)
+	}
+	return out
+}
+
+// coreHealth are the health items of the lab's core: the dependency, the pool, the balancer,
+// the generator and the goroutines.
+var coreHealth = []part[func(s *Snapshot, w int) []Item]{
+	at(10, func(s *Snapshot, _ int) []Item {
+		return []Item{{Label: "dependency in flight", Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
+			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
+	}),
+	at(20, func(s *Snapshot, _ int) []Item {
+		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
+	}),
+	at(30, orphanHealth),
+	at(40, breakerHealth),
+	at(50, slackHealth),
+	at(60, balancerHealth),
+	at(70, func(s *Snapshot, _ int) []Item {
+		return []Item{{Label: "generator lag p99", Value: FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count) + " (how late the lab sent)"}}
+	}),
+	at(80, func(s *Snapshot, _ int) []Item {
+		value := FmtCount(s.Goroutines)
+		if s.GoroutinesPeak > s.Goroutines {
+			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
+		}
+		return []Item{{Label: "goroutines", Value: value + " (workers, calls, generator)"}}
+	}),
+}
+
+// dependencyLatency is what a call arriving now takes, when the knee makes it move.
+func dependencyLatency(s *Snapshot) string {
+	if s.Config.Dependency.Knee == 0 {
+		return ""
+	}
+	return ", a new call " + FmtLatency(s.Dependency.Latency)
+}
+
+// balancerHealth is a balancer's verdict on this instance, once it has pulled it.
+func balancerHealth(s *Snapshot, w int) []Item {
+	if s.Health.Pulls == 0 && !s.Health.Pulled {
+		return nil
+	}
+	state := "back in rotation"
+	if s.Health.Pulled {
+		state = "PULLED this instance: a real one would get no traffic, the lab keeps sending"
+		if w < 100 {
+			state = fmt.Sprintf("PULLED (%d failed checks; the lab keeps sending)", s.Config.Fleet.PullAfter)
+		}
+	}
+	return []Item{{Label: "balancer", Value: fmt.Sprintf("%s (pulled %d× so far)", state, s.Health.Pulls)}}
+}
+
+// ScreenWords are the words of the main screen, where they appear, top to bottom, each with
+// what the help says it means: the core's, and each mechanism's.
+func ScreenWords() []Item {
+	var out []Item
+	for _, words := range ranked(coreWords(), func(m *mechanism) part[[]Item] { return m.words }) {
+		out = append(out, words...)
+	}
+	return out
+}
+
+// coreWords are the words of the lab's core on the screen.
+func coreWords() []part[[]Item] {
+	return []part[[]Item]{
+		at(10, []Item{
+			word("● live", "the screen follows the running lab, 10 times a second (■ snapshot: a frame of a finished headless run; ‖ PAUSED: the screen is frozen, the lab runs on)"),
+			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
+			word("run time", "time since the run started (r restarts it)"),
+			word("STARVED", "a class other than payment turned away for want of a worker during the last whole second (rejected:pool); \"starved n (none now)\" is the total once it stopped"),
+			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
+		}),
+		at(20, []Item{word("queue 0 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest")}),
+		at(30, []Item{word("connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits up to the lease wait for one while it holds its worker")}),
+		at(40, []Item{
+			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http"),
+			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\")"),
+			word("dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"),
+		}),
+		at(50, []Item{word("orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency")}),
+		at(60, []Item{
+			word("balancer PULLED", fmt.Sprintf("after fleet.pull_after failed health checks in a row (%d unless set; starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation, and after fleet.return_after passed ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",
+				DefaultConfig().Fleet.PullAfter, DefaultConfig().Fleet.ReturnAfter)),
+			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull"),
+			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
+			word("goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, the generator and the sampler"),
+			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),
+		}),
+	}
+}
+
+// word is a word on the screen and what the help says it means.
+func word(label, meaning string) Item { return Item{Label: label, Value: meaning} }
