@@ -110,7 +110,6 @@ func callStage(req Request, iso *Isolation) stage {
 			r := req(ctx, p.deadline)
 			if r.Out == OK {
 				took := time.Since(began)
-				iso.typical.observe(took)
 				for _, a := range iso.answerers {
 					a.answered(took)
 				}
@@ -179,9 +178,6 @@ func (iso *Isolation) legacyStages(c Config) []placed {
 	p := c.Payment
 	var stages []placed
 	add := func(at slot, s stage) { stages = append(stages, placed{at, s}) }
-	if p.Deadline > 0 {
-		add(slotDeadline, deadlineStage(p.Deadline.D()))
-	}
 	cb := iso.breaker.get()
 	trap := cb != nil && p.Breaker.CountRejections
 	switch {
@@ -212,9 +208,6 @@ func (iso *Isolation) legacyStages(c Config) []placed {
 	}
 	if p.Connections.PerRoute > 0 {
 		add(slotConnection, connectionStage(&iso.conns))
-	}
-	if p.Deadline > 0 {
-		add(slotEnoughLeft, enoughLeftStage(&iso.typical, p.Deadline.D(), c.Dependency.Floor()))
 	}
 	if cb != nil && !trap {
 		add(slotPermit, breakerStage(cb, false))

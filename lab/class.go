@@ -50,7 +50,6 @@ const (
 	RejectBulkhead Reason = 1 // the payment bulkhead had no permit (or thread and queue slot) in time
 	RejectBreaker  Reason = 2 // the circuit breaker was open: short-circuited without a call
 	RejectConnPool Reason = 3 // no connection to the route within the lease timeout
-	RejectDeadline Reason = 4 // the payment's deadline passed before its call began, or too little of it was left
 	RejectBalancer Reason = 5 // a fleet's load balancer had no replica in rotation: every one was pulled
 )
 
@@ -86,8 +85,6 @@ func init() {
 		description: "the circuit breaker was open: failed at once without calling the dependency"})
 	registerReason(RejectConnPool, reasonDef{name: "conn_pool", rank: 50,
 		description: "no connection to the dependency's route within the lease wait (the worker was held while it waited)"})
-	registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60,
-		description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: failed fast instead of spending the dependency on a call that cannot finish"})
 	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
 		description: "the fleet's load balancer had no healthy target: every replica was pulled out of rotation, so the request failed before reaching any"})
 }

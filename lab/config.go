@@ -407,7 +407,6 @@ func (c Config) Validate() error {
 		{"payment.breaker.open_for", c.Payment.Breaker.OpenFor <= 0 || c.Payment.Breaker.OpenFor.D() > time.Hour, fmt.Sprintf("must be more than 0s and at most 1h, got %s", c.Payment.Breaker.OpenFor)},
 		{"payment.breaker.half_open_calls", c.Payment.Breaker.HalfOpenCalls < 1 || c.Payment.Breaker.HalfOpenCalls > 1000, fmt.Sprintf("must be 1..1000, got %d", c.Payment.Breaker.HalfOpenCalls)},
 		{"payment.connections.per_route", c.Payment.Connections.PerRoute < 0 || c.Payment.Connections.PerRoute > MaxWorkers, fmt.Sprintf("must be 0..%d (0: unlimited), got %d", MaxWorkers, c.Payment.Connections.PerRoute)},
-		{"payment.deadline", c.Payment.Deadline < 0 || c.Payment.Deadline.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: no deadline), got %s", MaxLatency, c.Payment.Deadline)},
 		{"payment.connections.lease_timeout", c.Payment.Connections.LeaseTimeout < 0 || c.Payment.Connections.LeaseTimeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s fails at once), got %s", MaxLatency, c.Payment.Connections.LeaseTimeout)},
 		{"traffic.mode", !oneOf(c.Traffic.Mode, Open, Closed), fmt.Sprintf("must be open or closed, got %s", Quote(string(c.Traffic.Mode)))},
 		{"traffic.users", c.Traffic.Users < 1 || c.Traffic.Users > MaxUsers, fmt.Sprintf("must be 1..%d (closed mode's virtual users), got %d", MaxUsers, c.Traffic.Users)},

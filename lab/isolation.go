@@ -31,9 +31,8 @@ type Isolation struct {
 	breaker   breaker
 	retry     atomic.Pointer[retrier] // the retry policy in force
 	orphans   orphans
-	typical   typicalLatency // the dependency's recent answer time, for deadlines
-	calls     callCounts     // the lab's calls to the dependency
-	slack     slackLost      // free workers at each bulkhead rejection
+	calls     callCounts // the lab's calls to the dependency
+	slack     slackLost  // free workers at each bulkhead rejection
 	chain     atomic.Pointer[Chain]
 
 	states    []runtime  // each registered mechanism's state, in the registry's order

@@ -50,3 +50,16 @@ func TestRanksAreDistinct(t *testing.T) {
 		seenPhase[ph.def().rank] = ph
 	}
 }
+
+// runtimeOf is iso's state of the mechanism whose runtime is an R.
+func runtimeOf[R runtime](t *testing.T, iso *Isolation) R {
+	t.Helper()
+	for _, rt := range iso.states {
+		if r, ok := rt.(R); ok {
+			return r
+		}
+	}
+	var none R
+	t.Fatalf("no %T in the lab", none)
+	return none
+}

@@ -40,7 +40,6 @@ var coreSettings = []part[func(c Config, s *Snapshot, w int) []Item]{
 		return nil
 	}),
 	at(80, connectionSettings),
-	at(85, deadlineSettings),
 	at(90, func(c Config, _ *Snapshot, _ int) []Item {
 		if d := c.Dependency; d.Knee > 0 {
 			return []Item{{Label: "knee", Value: fmt.Sprintf("%d calls, then latency × (n/%d)^%g", d.Knee, d.Knee, d.KneeExponent)}}
