@@ -178,14 +178,6 @@ func (iso *Isolation) legacyStages(c Config) []placed {
 	p := c.Payment
 	var stages []placed
 	add := func(at slot, s stage) { stages = append(stages, placed{at, s}) }
-	cb := iso.breaker.get()
-	trap := cb != nil && p.Breaker.CountRejections
-	switch {
-	case trap:
-		add(slotShortCircuit, breakerStage(cb, true))
-	case cb != nil:
-		add(slotShortCircuit, shortCircuitStage(cb))
-	}
 	switch p.Bulkhead.Type {
 	case BulkheadSemaphore:
 		add(slotBulkhead, semaphoreStage(&iso.semaphore))
@@ -208,9 +200,6 @@ func (iso *Isolation) legacyStages(c Config) []placed {
 	}
 	if p.Connections.PerRoute > 0 {
 		add(slotConnection, connectionStage(&iso.conns))
-	}
-	if cb != nil && !trap {
-		add(slotPermit, breakerStage(cb, false))
 	}
 	if p.Timeout.Kind == TimeoutSocket {
 		add(slotSocketTimeout, socketTimeoutStage(p.Timeout.Duration.D()))

@@ -229,17 +229,6 @@ type BulkheadConfig struct {
 	Queue   int          `yaml:"queue" json:"queue"`       // threadpool: calls that may wait for a thread
 }
 
-// BreakerConfig is the circuit breaker (failsafe-go's, driven by hand).
-type BreakerConfig struct {
-	Enabled         bool     `yaml:"enabled" json:"enabled"`
-	MinCalls        int      `yaml:"min_calls" json:"min_calls"`               // calls in the window before it may open
-	FailureRate     float64  `yaml:"failure_rate" json:"failure_rate"`         // percent of failed calls that opens it
-	Window          Duration `yaml:"window" json:"window"`                     // rolling period the rate is taken over
-	OpenFor         Duration `yaml:"open_for" json:"open_for"`                 // before a half-open trial
-	HalfOpenCalls   int      `yaml:"half_open_calls" json:"half_open_calls"`   // real requests let through to test
-	CountRejections bool     `yaml:"count_rejections" json:"count_rejections"` // the trap: own bulkhead rejections count as failures
-}
-
 // ConnectionsConfig is the HTTP client's connection pool per route (Apache HttpClient's model).
 type ConnectionsConfig struct {
 	PerRoute     int      `yaml:"per_route" json:"per_route"`         // 0: unlimited
@@ -341,9 +330,6 @@ func DefaultConfig() Config {
 		Payment: PaymentConfig{
 			Timeout:  TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)},
 			Bulkhead: BulkheadConfig{Type: BulkheadNone, Size: 5},
-			// Hystrix's defaults: 20 calls, 50%, 5 s asleep, one trial request.
-			Breaker: BreakerConfig{MinCalls: 20, FailureRate: 50, Window: Duration(10 * time.Second),
-				OpenFor: Duration(5 * time.Second), HalfOpenCalls: 1},
 			// Apache HttpClient 5: 5 per route, 3 minutes to lease one (only used when per_route > 0).
 			Connections: ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(3 * time.Minute)},
 			Retry:       defaultRetry(),
@@ -401,11 +387,6 @@ func (c Config) Validate() error {
 		{"dependency.brownout.slow", c.Dependency.Brownout.Slow <= 0 || c.Dependency.Brownout.Slow.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Slow)},
 		{"dependency.brownout.healthy", c.Dependency.Brownout.Healthy <= 0 || c.Dependency.Brownout.Healthy.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Healthy)},
 		{"payment.bulkhead.queue", c.Payment.Bulkhead.Queue < 0 || c.Payment.Bulkhead.Queue > MaxQueue, fmt.Sprintf("must be 0..%d, got %d", MaxQueue, c.Payment.Bulkhead.Queue)},
-		{"payment.breaker.min_calls", c.Payment.Breaker.MinCalls < 1 || c.Payment.Breaker.MinCalls > 100000, fmt.Sprintf("must be 1..100000, got %d", c.Payment.Breaker.MinCalls)},
-		{"payment.breaker.failure_rate", !(c.Payment.Breaker.FailureRate > 0 && c.Payment.Breaker.FailureRate <= 100), fmt.Sprintf("must be a percentage above 0 and at most 100, got %g", c.Payment.Breaker.FailureRate)},
-		{"payment.breaker.window", c.Payment.Breaker.Window <= 0 || c.Payment.Breaker.Window.D() > time.Hour, fmt.Sprintf("must be more than 0s and at most 1h, got %s", c.Payment.Breaker.Window)},
-		{"payment.breaker.open_for", c.Payment.Breaker.OpenFor <= 0 || c.Payment.Breaker.OpenFor.D() > time.Hour, fmt.Sprintf("must be more than 0s and at most 1h, got %s", c.Payment.Breaker.OpenFor)},
-		{"payment.breaker.half_open_calls", c.Payment.Breaker.HalfOpenCalls < 1 || c.Payment.Breaker.HalfOpenCalls > 1000, fmt.Sprintf("must be 1..1000, got %d", c.Payment.Breaker.HalfOpenCalls)},
 		{"payment.connections.per_route", c.Payment.Connections.PerRoute < 0 || c.Payment.Connections.PerRoute > MaxWorkers, fmt.Sprintf("must be 0..%d (0: unlimited), got %d", MaxWorkers, c.Payment.Connections.PerRoute)},
 		{"payment.connections.lease_timeout", c.Payment.Connections.LeaseTimeout < 0 || c.Payment.Connections.LeaseTimeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s fails at once), got %s", MaxLatency, c.Payment.Connections.LeaseTimeout)},
 		{"traffic.mode", !oneOf(c.Traffic.Mode, Open, Closed), fmt.Sprintf("must be open or closed, got %s", Quote(string(c.Traffic.Mode)))},

@@ -1,4 +1,4 @@
-// Tests of a fleet's sums: the bulkhead and the breaker as one, a replica's share.
+// Tests of a fleet's sums: the bulkhead as one, a replica's share.
 
 package lab
 
@@ -22,21 +22,6 @@ func TestFleetBulkheadOneUnit(t *testing.T) {
 	want := "payment bulkhead: adaptive, limit 30 at the end (started at 40) across 4 replicas"
 	if lines := strings.Join(NewReport(s).summary(), "\n"); !strings.Contains(lines, want) {
 		t.Errorf("summary:\n%s\nwant a line %q", lines, want)
-	}
-}
-
-// The fleet's breaker panel weighs its calls against the replicas' settings (the fleet's
-// own), and adds up their failures.
-func TestFleetBreakerKeepsTheSettings(t *testing.T) {
-	settings := BreakerStats{Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 3}
-	a, b := settings, settings
-	a.State, a.Calls, a.Failures, a.FailureRate = BreakerClosed, 4, 1, 25
-	b.State, b.Calls, b.Failures, b.FailureRate, b.Retrial = BreakerOpen, 4, 3, 75, true
-	got := fleetBreaker([]Snapshot{{Breaker: a}, {Breaker: b}})
-	want := settings
-	want.State, want.Calls, want.Failures, want.FailureRate, want.Retrial = BreakerMixed, 8, 4, 50, true
-	if got != want {
-		t.Errorf("fleet breaker %+v, want %+v", got, want)
 	}
 }
 

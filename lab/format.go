@@ -146,3 +146,11 @@ func FmtMeasured(d time.Duration, count int64) string {
 	}
 	return FmtLatency(d)
 }
+
+// onOff writes a switch's state.
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}

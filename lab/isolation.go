@@ -24,11 +24,10 @@ type Lent struct {
 // configuration rebuilds what changed; payments under way finish on the chain they started on.
 type Isolation struct {
 	lent      Lent
-	semaphore semaphore   // the semaphore bulkhead
-	threads   *threadPool // the thread-pool bulkhead
-	adaptive  adaptive    // the adaptive limit
-	conns     semaphore   // connections per route
-	breaker   breaker
+	semaphore semaphore               // the semaphore bulkhead
+	threads   *threadPool             // the thread-pool bulkhead
+	adaptive  adaptive                // the adaptive limit
+	conns     semaphore               // connections per route
 	retry     atomic.Pointer[retrier] // the retry policy in force
 	orphans   orphans
 	calls     callCounts // the lab's calls to the dependency
@@ -70,7 +69,6 @@ func (iso *Isolation) Configure(c Config) {
 		iso.threads.configure(p.Bulkhead) // built before the chain that uses it
 	}
 	iso.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
-	iso.breaker.configure(p.Breaker)
 	for _, rt := range iso.states {
 		rt.configure(c)
 	}
@@ -116,7 +114,7 @@ func (iso *Isolation) Fill(s *Snapshot) {
 	default:
 		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: iso.semaphore.inUse.Load()}
 	}
-	s.Breaker, s.Orphans = iso.breaker.stats(), iso.orphans.stats()
+	s.Orphans = iso.orphans.stats()
 	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: iso.conns.inUse.Load()}
 	s.Calls = iso.calls.stats()
 	for _, rt := range iso.states {
@@ -149,7 +147,6 @@ func (s *Snapshot) SumIsolation(replicas []Snapshot) {
 	s.Slack = sumSlack(replicas)
 	s.Chain, s.Waits = replicas[0].Chain, replicas[0].Waits
 	s.Bulkhead.Type = s.Config.Payment.Bulkhead.Type
-	s.Breaker = fleetBreaker(replicas)
 	s.Connections.PerRoute = s.Config.Payment.Connections.PerRoute
 	for _, m := range mechanisms {
 		if m.sum != nil {

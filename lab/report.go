@@ -186,13 +186,6 @@ type SlackReport struct {
 	MeanFreeWorkers float64 `json:"mean_free_workers"`
 }
 
-// BreakerReport is the circuit breaker at the end of the run.
-type BreakerReport struct {
-	State       string  `json:"state"`
-	Opened      int64   `json:"opened"`
-	FailureRate float64 `json:"failure_rate"`
-}
-
 // OrphanReport counts calls left running after their worker walked away (caller timeout).
 type OrphanReport struct {
 	Total    int64 `json:"total"`
@@ -253,9 +246,6 @@ func NewReport(s Snapshot) Report {
 		if s.Slack.Rejections > 0 {
 			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
 		}
-	}
-	if s.Breaker.State != BreakerOff {
-		r.Breaker = &BreakerReport{State: string(s.Breaker.State), Opened: s.Breaker.Opened, FailureRate: round(s.Breaker.FailureRate, 1)}
 	}
 	r.Orphans = OrphanReport{Total: s.Orphans.Total, InFlight: s.Orphans.InFlight}
 	if s.Classes[Health].Arrived > 0 && s.Fleet == nil {
@@ -473,7 +463,6 @@ var coreSummary = []part[func(r Report) []string]{
 		}
 		return []string{fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak)}
 	}),
-	at(70, Report.breakerLines),
 	at(75, Report.orphanLines),
 	at(80, Report.healthLines),
 	at(85, func(r Report) []string {
@@ -537,14 +526,6 @@ func (r Report) bulkheadLines() []string {
 		replicas = r.Fleet.Replicas
 	}
 	return []string{r.Bulkhead.summary(replicas)}
-}
-
-// breakerLines is the breaker's line, when it was on.
-func (r Report) breakerLines() []string {
-	if r.Breaker == nil {
-		return nil
-	}
-	return []string{fmt.Sprintf("circuit breaker: %s at the end, opened %d×", r.Breaker.State, r.Breaker.Opened)}
 }
 
 // orphanLines counts the calls left running by a worker that walked away, when there were any.

@@ -28,7 +28,6 @@ var coreSettings = []part[func(c Config, s *Snapshot, w int) []Item]{
 	}),
 	at(30, timeoutSettings),
 	at(40, bulkheadSettings),
-	at(50, breakerSettings),
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
 		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency)}}
 	}),
@@ -149,7 +148,6 @@ var coreHealth = []part[func(s *Snapshot, w int) []Item]{
 		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
 	}),
 	at(30, orphanHealth),
-	at(40, breakerHealth),
 	at(50, slackHealth),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, _ int) []Item {

@@ -230,12 +230,6 @@ func bulkheadSizeMsg(c lab.Config, limit string) string {
 	return fmt.Sprintf("bulkhead size → %s", bulkheadSize(b))
 }
 
-// toggleBreaker switches the circuit breaker.
-func toggleBreaker(c lab.Config) (lab.Config, string) {
-	c.Payment.Breaker.Enabled = !c.Payment.Breaker.Enabled
-	return c, "circuit breaker → " + onOff(c.Payment.Breaker.Enabled)
-}
-
 // cycleMode moves the dependency to its next mode.
 func cycleMode(c lab.Config) (lab.Config, string) {
 	c.Dependency.Mode = cycle(lab.DependencyModes, c.Dependency.Mode)
@@ -274,11 +268,4 @@ func latencyMsg(c lab.Config, limit string) string {
 
 func clampSteps(steps []time.Duration, max time.Duration) []time.Duration {
 	return slices.DeleteFunc(slices.Clone(steps), func(d time.Duration) bool { return d > max })
-}
-
-func onOff(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
 }

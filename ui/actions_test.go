@@ -26,7 +26,7 @@ func TestSettingKeys(t *testing.T) {
 			"bulkhead → " + string(lab.BulkheadTypes[1]) + ", 5 "},
 		{"] from 5", bulkheadUp, func(c *lab.Config) { c.Payment.Bulkhead.Size = 6 }, "bulkhead size → 6 (not in force while the bulkhead is none"},
 		{"[ from 5", bulkheadDown, func(c *lab.Config) { c.Payment.Bulkhead.Size = 4 }, "bulkhead size → 4"},
-		{"c", toggleBreaker, func(c *lab.Config) { c.Payment.Breaker.Enabled = true }, "circuit breaker → on"},
+		{"c", lab.ToggleBreaker, func(c *lab.Config) { c.Payment.Breaker.Enabled = true }, "circuit breaker → on"},
 		{"d from slow", cycleMode, func(c *lab.Config) {
 			c.Dependency.Mode = lab.DependencyModes[(indexOf(lab.DependencyModes, lab.ModeSlow)+1)%len(lab.DependencyModes)]
 		}, "dependency → "},

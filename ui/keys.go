@@ -183,7 +183,7 @@ func settingKeys() []setting {
 		{keys.Queue, []action{queueDown, queueUp}},
 		{keys.Bulkhead, []action{cycleBulkhead}},
 		{keys.Size, []action{bulkheadDown, bulkheadUp}},
-		{keys.Breaker, []action{toggleBreaker}},
+		{keys.Breaker, []action{lab.ToggleBreaker}},
 		{keys.Mode, []action{cycleMode}},
 		{keys.Latency, []action{latencyUp, latencyDown}},
 	}

@@ -1,0 +1,111 @@
+// Tests of the breaker on its own: the signals it records, its items, its fleet-wide sum.
+
+package lab
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
+	var b breaker
+	c := DefaultConfig().Payment.Breaker
+	c.Enabled, c.MinCalls, c.FailureRate, c.OpenFor = true, 4, 50, Duration(500*time.Millisecond)
+	b.use(c)
+	g := b.get()
+	take := func() *permit {
+		t.Helper()
+		p, ok := g.acquire()
+		if !ok {
+			t.Fatalf("breaker %+v refused a permit", b.stats())
+		}
+		return p
+	}
+	for _, r := range []Result{{Out: OK}, {Out: Failed}, {Out: OK}, {Out: Failed}} { // a 4xx is no signal
+		take().record(r, false)
+	}
+	if st := b.stats(); st.State != BreakerClosed || st.FailureRate != 0 {
+		t.Fatalf("4xx answers opened it: %+v", st)
+	}
+	slow := take()      // let through while closed, still running when the breaker changes state
+	began := time.Now() // the breaker opens after this, so it is open for open_for from here at least
+	for _, r := range []Result{{Out: TimedOut}, {Out: Failed, DepFailure: true}, {Out: TimedOut}, {Out: TimedOut}} {
+		take().record(r, false)
+	}
+	st, open := b.stats(), g.open()
+	if st.Opened != 1 {
+		t.Fatalf("timeouts and 5xx should open it: %+v", st)
+	}
+	// Judged open only if open_for had not passed when read: a machine that stalls this
+	// goroutine longer would see it half-open, which is right too.
+	if time.Since(began) < c.OpenFor.D() {
+		if st.State != BreakerOpen || st.OpenLeft <= 0 || !open {
+			t.Fatalf("timeouts and 5xx should open it: %+v", st)
+		}
+		// While open it shows the closed period that opened it, against the settings.
+		if st.Calls != 8 || st.Failures != 4 || st.FailureRate != 50 || st.Threshold != 50 ||
+			st.MinCalls != 4 || st.Window != c.Window.D() || st.Trials != 1 || st.Retrial {
+			t.Errorf("open breaker's numbers: %+v; want 4 failures of 8 calls = 50%% against 50%% over at least 4", st)
+		}
+	}
+	time.Sleep(c.OpenFor.D() + 10*time.Millisecond)
+	trial := take() // past open_for: the half-open trial
+	if st := b.stats(); st.State != BreakerHalfOpen {
+		t.Fatalf("after open_for: %+v, want half-open", st)
+	}
+	slow.record(Result{Out: OK}, false) // a stale answer must not decide the trial
+	if st := b.stats(); st.State != BreakerHalfOpen {
+		t.Fatalf("a call let through while closed closed the half-open breaker: %+v", st)
+	}
+	trial.record(Result{Out: OK}, false)
+	trial.record(Result{Out: TimedOut}, false) // recorded once only
+	if st := b.stats(); st.State != BreakerClosed {
+		t.Fatalf("a good trial should close it: %+v", st)
+	}
+	// Open again, past open_for, and a failed trial: open again, and it says why.
+	for range c.MinCalls {
+		take().record(Result{Out: TimedOut}, false)
+	}
+	time.Sleep(c.OpenFor.D() + 10*time.Millisecond)
+	take().record(Result{Out: TimedOut}, false)
+	if st := b.stats(); st.State != BreakerOpen || !st.Retrial || st.Calls != 1 {
+		t.Fatalf("a failed trial should open it again, saying so: %+v", st)
+	}
+	c.Enabled = false
+	b.use(c)
+	if b.get() != nil || b.stats().State != BreakerOff {
+		t.Fatal("disabled breaker still in force")
+	}
+}
+
+// A breaker's every number, labelled.
+func TestBreakerDetail(t *testing.T) {
+	b := BreakerStats{State: BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
+		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1}
+	got := strings.Join(phrases(breakerItems(b)), " · ")
+	for _, want := range []string{"OPEN", "next trial in 2.9s", "failure rate 60% / threshold 50%", "calls in the last 10s 20 / minimum 10"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("open breaker %q lacks %q", got, want)
+		}
+	}
+	b.State = BreakerClosed
+	if got := strings.Join(phrases(breakerItems(b)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
+		t.Errorf("closed breaker: %q", got)
+	}
+}
+
+// The fleet's breaker panel weighs its calls against the replicas' settings (the fleet's
+// own), and adds up their failures.
+func TestFleetBreakerKeepsTheSettings(t *testing.T) {
+	settings := BreakerStats{Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 3}
+	a, b := settings, settings
+	a.State, a.Calls, a.Failures, a.FailureRate = BreakerClosed, 4, 1, 25
+	b.State, b.Calls, b.Failures, b.FailureRate, b.Retrial = BreakerOpen, 4, 3, 75, true
+	got := fleetBreaker([]Snapshot{{Breaker: a}, {Breaker: b}})
+	want := settings
+	want.State, want.Calls, want.Failures, want.FailureRate, want.Retrial = BreakerMixed, 8, 4, 50, true
+	if got != want {
+		t.Errorf("fleet breaker %+v, want %+v", got, want)
+	}
+}
