@@ -198,9 +198,6 @@ func (iso *Isolation) legacyStages(c Config) []placed {
 	if rt := iso.retrier(p.Retry); rt != nil {
 		add(slotRetry, retryStage(rt, &iso.calls))
 	}
-	if p.Connections.PerRoute > 0 {
-		add(slotConnection, connectionStage(&iso.conns))
-	}
 	if p.Timeout.Kind == TimeoutSocket {
 		add(slotSocketTimeout, socketTimeoutStage(p.Timeout.Duration.D()))
 	}

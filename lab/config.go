@@ -229,12 +229,6 @@ type BulkheadConfig struct {
 	Queue   int          `yaml:"queue" json:"queue"`       // threadpool: calls that may wait for a thread
 }
 
-// ConnectionsConfig is the HTTP client's connection pool per route (Apache HttpClient's model).
-type ConnectionsConfig struct {
-	PerRoute     int      `yaml:"per_route" json:"per_route"`         // 0: unlimited
-	LeaseTimeout Duration `yaml:"lease_timeout" json:"lease_timeout"` // how long a worker waits for a connection
-}
-
 // HealthConfig is the load balancer's health check, answered by the same pool.
 type HealthConfig struct {
 	Timeout Duration `yaml:"timeout" json:"timeout"` // the balancer gives up after this, counting from the scheduled check
@@ -330,9 +324,7 @@ func DefaultConfig() Config {
 		Payment: PaymentConfig{
 			Timeout:  TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)},
 			Bulkhead: BulkheadConfig{Type: BulkheadNone, Size: 5},
-			// Apache HttpClient 5: 5 per route, 3 minutes to lease one (only used when per_route > 0).
-			Connections: ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(3 * time.Minute)},
-			Retry:       defaultRetry(),
+			Retry:    defaultRetry(),
 		},
 		Signup: SignupConfig{Work: Duration(2 * time.Millisecond)},
 		Health: HealthConfig{Timeout: Duration(time.Second)},
@@ -387,8 +379,6 @@ func (c Config) Validate() error {
 		{"dependency.brownout.slow", c.Dependency.Brownout.Slow <= 0 || c.Dependency.Brownout.Slow.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Slow)},
 		{"dependency.brownout.healthy", c.Dependency.Brownout.Healthy <= 0 || c.Dependency.Brownout.Healthy.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Healthy)},
 		{"payment.bulkhead.queue", c.Payment.Bulkhead.Queue < 0 || c.Payment.Bulkhead.Queue > MaxQueue, fmt.Sprintf("must be 0..%d, got %d", MaxQueue, c.Payment.Bulkhead.Queue)},
-		{"payment.connections.per_route", c.Payment.Connections.PerRoute < 0 || c.Payment.Connections.PerRoute > MaxWorkers, fmt.Sprintf("must be 0..%d (0: unlimited), got %d", MaxWorkers, c.Payment.Connections.PerRoute)},
-		{"payment.connections.lease_timeout", c.Payment.Connections.LeaseTimeout < 0 || c.Payment.Connections.LeaseTimeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s fails at once), got %s", MaxLatency, c.Payment.Connections.LeaseTimeout)},
 		{"traffic.mode", !oneOf(c.Traffic.Mode, Open, Closed), fmt.Sprintf("must be open or closed, got %s", Quote(string(c.Traffic.Mode)))},
 		{"traffic.users", c.Traffic.Users < 1 || c.Traffic.Users > MaxUsers, fmt.Sprintf("must be 1..%d (closed mode's virtual users), got %d", MaxUsers, c.Traffic.Users)},
 		{"traffic.think", c.Traffic.Think < 0 || c.Traffic.Think.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Traffic.Think)},

@@ -27,7 +27,6 @@ type Isolation struct {
 	semaphore semaphore               // the semaphore bulkhead
 	threads   *threadPool             // the thread-pool bulkhead
 	adaptive  adaptive                // the adaptive limit
-	conns     semaphore               // connections per route
 	retry     atomic.Pointer[retrier] // the retry policy in force
 	orphans   orphans
 	calls     callCounts // the lab's calls to the dependency
@@ -68,7 +67,6 @@ func (iso *Isolation) Configure(c Config) {
 	if p.Bulkhead.Type == BulkheadThreadPool {
 		iso.threads.configure(p.Bulkhead) // built before the chain that uses it
 	}
-	iso.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
 	for _, rt := range iso.states {
 		rt.configure(c)
 	}
@@ -115,7 +113,6 @@ func (iso *Isolation) Fill(s *Snapshot) {
 		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: iso.semaphore.inUse.Load()}
 	}
 	s.Orphans = iso.orphans.stats()
-	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: iso.conns.inUse.Load()}
 	s.Calls = iso.calls.stats()
 	for _, rt := range iso.states {
 		rt.fill(s)
@@ -141,13 +138,11 @@ func (s *Snapshot) SumIsolation(replicas []Snapshot) {
 	for _, rs := range replicas {
 		s.Bulkhead = s.Bulkhead.add(rs.Bulkhead)
 		s.Orphans = s.Orphans.add(rs.Orphans)
-		s.Connections.InUse += rs.Connections.InUse
 		s.Calls = s.Calls.add(rs.Calls)
 	}
 	s.Slack = sumSlack(replicas)
 	s.Chain, s.Waits = replicas[0].Chain, replicas[0].Waits
 	s.Bulkhead.Type = s.Config.Payment.Bulkhead.Type
-	s.Connections.PerRoute = s.Config.Payment.Connections.PerRoute
 	for _, m := range mechanisms {
 		if m.sum != nil {
 			m.sum(s, replicas)

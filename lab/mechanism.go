@@ -29,6 +29,10 @@ type mechanism struct {
 	// sum puts in s, a fleet's snapshot, its stats over the replicas' (each one's add).
 	sum func(s *Snapshot, replicas []Snapshot)
 
+	// forecast is its share of the forecast, worked out at its rank among the forecast's
+	// steps (forecastSteps): after those whose results it reads.
+	forecast part[func(c Config, f *Forecast)]
+
 	// report puts its section in r, the report of s.
 	report func(r *Report, s Snapshot)
 	// summary is its lines under the report's table.

@@ -33,6 +33,7 @@ func TestRanksAreDistinct(t *testing.T) {
 	distinct("settings", ranks(len(coreSettings), func(i int) int { return coreSettings[i].rank }), func(m *mechanism) int { return m.settings.rank })
 	distinct("health", ranks(len(coreHealth), func(i int) int { return coreHealth[i].rank }), func(m *mechanism) int { return m.health.rank })
 	distinct("summary", ranks(len(coreSummary), func(i int) int { return coreSummary[i].rank }), func(m *mechanism) int { return m.summary.rank })
+	distinct("forecast", ranks(len(forecastSteps), func(i int) int { return forecastSteps[i].rank }), func(m *mechanism) int { return m.forecast.rank })
 	words := coreWords()
 	distinct("words", ranks(len(words), func(i int) int { return words[i].rank }), func(m *mechanism) int { return m.words.rank })
 	seen := map[int]Reason{}

@@ -23,7 +23,6 @@ const (
 	PhaseWork     Phase = 1 // running its handler (signup work, or payment code around the call)
 	PhaseCall     Phase = 2 // blocked in the HTTP call to the dependency
 	PhaseBulkhead Phase = 3 // waiting for a bulkhead permit
-	PhaseConnWait Phase = 4 // waiting to lease a connection from the per-route pool
 	PhaseHandoff  Phase = 5 // handed the call to the thread-pool bulkhead, waiting for its answer
 )
 
@@ -58,8 +57,6 @@ func init() {
 	registerPhase(PhaseCall, phaseDef{name: "in call", rank: 30})
 	registerPhase(PhaseBulkhead, phaseDef{name: "waiting for bulkhead", rank: 40, glyph: 'b',
 		words: "waiting for a bulkhead permit", short: "waits for a permit"})
-	registerPhase(PhaseConnWait, phaseDef{name: "waiting for connection", rank: 50, glyph: 'c',
-		words: "waiting for a connection", short: "waits for a connection"})
 	registerPhase(PhaseHandoff, phaseDef{name: "waiting on thread pool", rank: 60, glyph: 't',
 		words: "waiting on the thread pool", short: "waits on the thread pool"})
 }

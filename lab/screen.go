@@ -38,7 +38,6 @@ var coreSettings = []part[func(c Config, s *Snapshot, w int) []Item]{
 		}
 		return nil
 	}),
-	at(80, connectionSettings),
 	at(90, func(c Config, _ *Snapshot, _ int) []Item {
 		if d := c.Dependency; d.Knee > 0 {
 			return []Item{{Label: "knee", Value: fmt.Sprintf("%d calls, then latency × (n/%d)^%g", d.Knee, d.Knee, d.KneeExponent)}}
@@ -206,7 +205,6 @@ func coreWords() []part[[]Item] {
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 		}),
 		at(20, []Item{word("queue 0 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest")}),
-		at(30, []Item{word("connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits up to the lease wait for one while it holds its worker")}),
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
