@@ -186,20 +186,8 @@ func (iso *Isolation) legacyStages(c Config) []placed {
 	case BulkheadAdaptive:
 		add(slotBulkhead, adaptiveStage(&iso.adaptive))
 	}
-	if p.Timeout.Kind == TimeoutCaller {
-		add(slotCallerTimeout, callerTimeoutStage(p.Timeout.Duration.D()))
-	}
-	switch {
-	case p.Bulkhead.Type == BulkheadThreadPool:
-		add(slotHandoff, handoffStage(&iso.orphans, threadExecutor(iso.threads)))
-	case p.Timeout.Kind == TimeoutCaller:
-		add(slotHandoff, handoffStage(&iso.orphans, goroutineExecutor(iso.lent.Spawn)))
-	}
 	if rt := iso.retrier(p.Retry); rt != nil {
 		add(slotRetry, retryStage(rt, &iso.calls))
-	}
-	if p.Timeout.Kind == TimeoutSocket {
-		add(slotSocketTimeout, socketTimeoutStage(p.Timeout.Duration.D()))
 	}
 	return stages
 }

@@ -190,24 +190,6 @@ type BrownoutConfig struct {
 	Healthy Duration `yaml:"healthy" json:"healthy"`
 }
 
-// TimeoutKind says what a payment timeout cuts.
-type TimeoutKind string
-
-const (
-	TimeoutNone   TimeoutKind = "none"
-	TimeoutSocket TimeoutKind = "socket" // the call's own deadline: the call ends, the worker is free
-	TimeoutCaller TimeoutKind = "caller" // the worker walks away; the call goes on, orphaned
-)
-
-// TimeoutKinds lists the kinds in the order the UI cycles them.
-var TimeoutKinds = []TimeoutKind{TimeoutNone, TimeoutSocket, TimeoutCaller}
-
-// TimeoutConfig bounds one payment call.
-type TimeoutConfig struct {
-	Kind     TimeoutKind `yaml:"kind" json:"kind"`
-	Duration Duration    `yaml:"duration" json:"duration"`
-}
-
 // BulkheadType is how payments are fenced off from the shared pool.
 type BulkheadType string
 
@@ -322,7 +304,6 @@ func DefaultConfig() Config {
 			Hops: 1, Deadline: DeadlinePerHop, RetryAt: RetryAtEdge, Hop: HopConfig{Timeout: Duration(30 * time.Second), Retry: 1},
 		},
 		Payment: PaymentConfig{
-			Timeout:  TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)},
 			Bulkhead: BulkheadConfig{Type: BulkheadNone, Size: 5},
 			Retry:    defaultRetry(),
 		},
@@ -368,8 +349,6 @@ func (c Config) Validate() error {
 		{"dependency.healthy_latency", c.Dependency.HealthyLatency < 0 || c.Dependency.HealthyLatency.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.HealthyLatency)},
 		{"dependency.jitter", c.Dependency.Jitter < 0 || c.Dependency.Jitter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Jitter)},
 		{"dependency.mode", !oneOf(c.Dependency.Mode, DependencyModes...), fmt.Sprintf("must be one of %s, got %s", join(DependencyModes), Quote(string(c.Dependency.Mode)))},
-		{"payment.timeout.kind", !oneOf(c.Payment.Timeout.Kind, TimeoutKinds...), fmt.Sprintf("must be one of %s, got %s", join(TimeoutKinds), Quote(string(c.Payment.Timeout.Kind)))},
-		{"payment.timeout.duration", c.Payment.Timeout.Duration <= 0 || c.Payment.Timeout.Duration.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Payment.Timeout.Duration)},
 		{"payment.bulkhead.type", !oneOf(c.Payment.Bulkhead.Type, BulkheadTypes...), fmt.Sprintf("must be one of %s, got %s", join(BulkheadTypes), Quote(string(c.Payment.Bulkhead.Type)))},
 		{"payment.bulkhead.size", c.Payment.Bulkhead.Size < 1 || c.Payment.Bulkhead.Size > MaxBulkhead, fmt.Sprintf("must be 1..%d, got %d", MaxBulkhead, c.Payment.Bulkhead.Size)},
 		{"payment.bulkhead.max_wait", c.Payment.Bulkhead.MaxWait < 0 || c.Payment.Bulkhead.MaxWait.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s rejects at once), got %s", MaxLatency, c.Payment.Bulkhead.MaxWait)},

@@ -145,13 +145,12 @@ func (c Config) Forecast() Forecast {
 // forecastSteps are the core's steps of the forecast: the payment's call, the calls and
 // workers payments hold at once, the pool (the classes, the offered load, Erlang B, when it
 // fills, how its queue grows), and what the measurement sees. A mechanism's share comes in
-// between at its rank: one that turns payments away before the call at 20, one that acts on
-// the calls at once at 40.
+// between at its rank: one that turns payments away before the call at 20, one that reads
+// the calls at once after 30.
 var forecastSteps = []part[func(c Config, f *Forecast)]{
 	at(10, Config.forecastCall),
 	at(20, Config.bulkheadForecast),
 	at(30, Config.forecastAtOnce),
-	at(40, Config.orphanForecast),
 	at(60, Config.forecastPool),
 	at(80, func(c Config, f *Forecast) { f.Measurement = c.measurement() }),
 }
@@ -185,15 +184,6 @@ func (c Config) bulkheadForecast(f *Forecast) {
 		pay.Admitted = rate * (1 - c.Traffic.loss(rate*call.Seconds(), bh.Size, bh.Size+queue))
 		pay.Rejected = rate - pay.Admitted
 		pay.Capped = pay.CallsNeeded > float64(bh.Size)
-	}
-}
-
-// orphanForecast is the calls still at the dependency after a caller timeout let their
-// workers go.
-func (c Config) orphanForecast(f *Forecast) {
-	pay := &f.Payment
-	if pay.Call > pay.Hold && c.Payment.Timeout.Kind == TimeoutCaller {
-		pay.Orphaned = pay.Admitted * (pay.Call - pay.Hold).Seconds()
 	}
 }
 

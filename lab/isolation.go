@@ -28,9 +28,8 @@ type Isolation struct {
 	threads   *threadPool             // the thread-pool bulkhead
 	adaptive  adaptive                // the adaptive limit
 	retry     atomic.Pointer[retrier] // the retry policy in force
-	orphans   orphans
-	calls     callCounts // the lab's calls to the dependency
-	slack     slackLost  // free workers at each bulkhead rejection
+	calls     callCounts              // the lab's calls to the dependency
+	slack     slackLost               // free workers at each bulkhead rejection
 	chain     atomic.Pointer[Chain]
 
 	states    []runtime  // each registered mechanism's state, in the registry's order
@@ -112,7 +111,6 @@ func (iso *Isolation) Fill(s *Snapshot) {
 	default:
 		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: iso.semaphore.inUse.Load()}
 	}
-	s.Orphans = iso.orphans.stats()
 	s.Calls = iso.calls.stats()
 	for _, rt := range iso.states {
 		rt.fill(s)
@@ -137,7 +135,6 @@ func (iso *Isolation) FillSecond(sec *Second, c Config) {
 func (s *Snapshot) SumIsolation(replicas []Snapshot) {
 	for _, rs := range replicas {
 		s.Bulkhead = s.Bulkhead.add(rs.Bulkhead)
-		s.Orphans = s.Orphans.add(rs.Orphans)
 		s.Calls = s.Calls.add(rs.Calls)
 	}
 	s.Slack = sumSlack(replicas)
@@ -148,4 +145,19 @@ func (s *Snapshot) SumIsolation(replicas []Snapshot) {
 			m.sum(s, replicas)
 		}
 	}
+}
+
+// offload is the executor of the mechanism that runs calls on threads of its own under c.
+func (iso *Isolation) offload(c Config) (executor, bool) {
+	if c.Payment.Bulkhead.Type == BulkheadThreadPool {
+		return threadExecutor(iso.threads), true
+	}
+	for _, rt := range iso.states {
+		if o, ok := rt.(offloader); ok {
+			if ex, ok := o.executor(c); ok {
+				return ex, true
+			}
+		}
+	}
+	return executor{}, false
 }

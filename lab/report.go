@@ -186,12 +186,6 @@ type SlackReport struct {
 	MeanFreeWorkers float64 `json:"mean_free_workers"`
 }
 
-// OrphanReport counts calls left running after their worker walked away (caller timeout).
-type OrphanReport struct {
-	Total    int64 `json:"total"`
-	InFlight int64 `json:"in_flight"`
-}
-
 // HealthReport is the load balancer's view, when health checks ran.
 type HealthReport struct {
 	Pulled bool  `json:"pulled"`
@@ -247,7 +241,6 @@ func NewReport(s Snapshot) Report {
 			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
 		}
 	}
-	r.Orphans = OrphanReport{Total: s.Orphans.Total, InFlight: s.Orphans.InFlight}
 	if s.Classes[Health].Arrived > 0 && s.Fleet == nil {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
 	}
@@ -463,7 +456,6 @@ var coreSummary = []part[func(r Report) []string]{
 		}
 		return []string{fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak)}
 	}),
-	at(75, Report.orphanLines),
 	at(80, Report.healthLines),
 	at(85, func(r Report) []string {
 		if r.Fleet == nil {
@@ -526,14 +518,6 @@ func (r Report) bulkheadLines() []string {
 		replicas = r.Fleet.Replicas
 	}
 	return []string{r.Bulkhead.summary(replicas)}
-}
-
-// orphanLines counts the calls left running by a worker that walked away, when there were any.
-func (r Report) orphanLines() []string {
-	if r.Orphans.Total == 0 {
-		return nil
-	}
-	return []string{fmt.Sprintf("orphaned calls (worker walked away, call went on): %d, %d still running", r.Orphans.Total, r.Orphans.InFlight)}
 }
 
 // healthLines is a balancer's view of the one instance, when checks ran.

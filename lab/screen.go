@@ -26,7 +26,6 @@ var coreSettings = []part[func(c Config, s *Snapshot, w int) []Item]{
 	at(20, func(c Config, _ *Snapshot, _ int) []Item {
 		return []Item{{Label: "queue", Value: fmt.Sprintf("%v %s", c.Pool.Queue, strings.ToUpper(string(c.Pool.Discipline)))}}
 	}),
-	at(30, timeoutSettings),
 	at(40, bulkheadSettings),
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
 		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency)}}
@@ -146,7 +145,6 @@ var coreHealth = []part[func(s *Snapshot, w int) []Item]{
 	at(20, func(s *Snapshot, _ int) []Item {
 		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
 	}),
-	at(30, orphanHealth),
 	at(50, slackHealth),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, _ int) []Item {
@@ -211,7 +209,6 @@ func coreWords() []part[[]Item] {
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\")"),
 			word("dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"),
 		}),
-		at(50, []Item{word("orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency")}),
 		at(60, []Item{
 			word("balancer PULLED", fmt.Sprintf("after fleet.pull_after failed health checks in a row (%d unless set; starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation, and after fleet.return_after passed ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",
 				DefaultConfig().Fleet.PullAfter, DefaultConfig().Fleet.ReturnAfter)),

@@ -14,7 +14,6 @@ type action func(lab.Config) (lab.Config, string)
 
 // Steps the keys move through.
 var (
-	timeoutSteps = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second}
 	latencySteps = []time.Duration{100 * time.Millisecond, 250 * time.Millisecond, 500 * time.Millisecond,
 		time.Second, 2 * time.Second, 3 * time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second}
 	queueSteps    = ladder([]int{0, 5, 10, 20, 50}, lab.MaxQueue)
@@ -130,66 +129,6 @@ func queueWords(n int) string {
 		return "0: requests are rejected as soon as every worker is busy"
 	}
 	return fmt.Sprintf("%d: up to %d requests wait for a worker", n, n)
-}
-
-// timeoutStep is one stop of the t key: off, or a kind with a duration.
-type timeoutStep struct {
-	kind lab.TimeoutKind
-	d    time.Duration
-}
-
-// timeoutCycle is off, then each kind the engine has with each of timeoutSteps.
-func timeoutCycle() []timeoutStep {
-	s := []timeoutStep{{kind: lab.TimeoutNone}}
-	for _, k := range lab.TimeoutKinds {
-		if k == lab.TimeoutNone {
-			continue
-		}
-		for _, d := range timeoutSteps {
-			s = append(s, timeoutStep{k, d})
-		}
-	}
-	return s
-}
-
-// cycleTimeout moves the payment timeout to the next stop. Off keeps the duration, since
-// the config needs one, and only the kind says it is not used.
-func cycleTimeout(c lab.Config) (lab.Config, string) {
-	steps := timeoutCycle()
-	cur := timeoutStep{c.Payment.Timeout.Kind, c.Payment.Timeout.Duration.D()}
-	if cur.kind == lab.TimeoutNone {
-		cur.d = 0
-	}
-	next := steps[0]
-	if i := slices.Index(steps, cur); i >= 0 {
-		next = steps[(i+1)%len(steps)]
-	} else if ki := slices.Index(lab.TimeoutKinds, cur.kind); ki >= 0 {
-		// A duration not on the list (from a preset): go to the next larger one of this kind,
-		// or on to the next kind.
-		for _, s := range steps[1:] {
-			si := slices.Index(lab.TimeoutKinds, s.kind)
-			if si > ki || si == ki && s.d > cur.d {
-				next = s
-				break
-			}
-		}
-	}
-	c.Payment.Timeout.Kind = next.kind
-	if next.kind == lab.TimeoutNone {
-		return c, "payment timeout → off: a payment holds its worker as long as the dependency takes"
-	}
-	c.Payment.Timeout.Duration = lab.Duration(next.d)
-	return c, fmt.Sprintf("payment timeout → %s %s: %s", next.kind, fmtDur(next.d), timeoutWords(next.kind))
-}
-
-func timeoutWords(k lab.TimeoutKind) string {
-	switch k {
-	case lab.TimeoutSocket:
-		return "ends the call and frees the worker"
-	case lab.TimeoutCaller:
-		return "frees the worker; the call runs on, orphaned"
-	}
-	return "payments are cut at that time"
 }
 
 // cycleBulkhead moves to the next bulkhead type the engine has.

@@ -17,7 +17,7 @@ func TestSettingKeys(t *testing.T) {
 		edit   func(*lab.Config) // the expected change
 		status string
 	}{
-		{"t from off", cycleTimeout, func(c *lab.Config) {
+		{"t from off", lab.CycleTimeout, func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutKinds[1], Duration: lab.Duration(500 * time.Millisecond)}
 		}, "payment timeout → " + string(lab.TimeoutKinds[1]) + " 500ms"},
 		{"> from 0", queueUp, func(c *lab.Config) { c.Pool.Queue = 5 }, "accept queue → 5"},
@@ -104,35 +104,6 @@ func TestQueueSteps(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("queue steps %v, want %v", got, want)
 		}
-	}
-}
-
-// t goes off → each kind × 500ms, 1s, 2s → off, whatever kinds the engine has.
-func TestTimeoutCycle(t *testing.T) {
-	cfg := actionBase()
-	var kinds []lab.TimeoutKind
-	for _, k := range lab.TimeoutKinds {
-		if k != lab.TimeoutNone {
-			kinds = append(kinds, k)
-		}
-	}
-	for _, k := range kinds {
-		for _, d := range []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second} {
-			cfg, _ = cycleTimeout(cfg)
-			if cfg.Payment.Timeout.Kind != k || cfg.Payment.Timeout.Duration.D() != d {
-				t.Fatalf("got %v %v, want %v %v", cfg.Payment.Timeout.Kind, cfg.Payment.Timeout.Duration, k, d)
-			}
-		}
-	}
-	cfg, msg := cycleTimeout(cfg)
-	if cfg.Payment.Timeout.Kind != lab.TimeoutNone || !strings.Contains(msg, "off") {
-		t.Fatalf("after the last step: %v, %q", cfg.Payment.Timeout, msg)
-	}
-	// A duration from a preset that is not a step goes to the next larger one.
-	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: kinds[0], Duration: lab.Duration(750 * time.Millisecond)}
-	cfg, _ = cycleTimeout(cfg)
-	if cfg.Payment.Timeout.Kind != kinds[0] || cfg.Payment.Timeout.Duration.D() != time.Second {
-		t.Fatalf("from 750ms: %v", cfg.Payment.Timeout)
 	}
 }
 

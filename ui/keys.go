@@ -39,14 +39,6 @@ type keyMap struct {
 var keys = newKeyMap().inTour(false)
 
 func newKeyMap() keyMap {
-	var tc []string
-	for _, s := range timeoutCycle() {
-		if s.kind == lab.TimeoutNone {
-			tc = append(tc, "off")
-		} else {
-			tc = append(tc, string(s.kind)+" "+fmtDur(s.d))
-		}
-	}
 	return keyMap{
 		Help: bind("this help: every key, every number on the screen, every letter of the pool picture (? or esc closes)",
 			"?", "help", "?"),
@@ -56,7 +48,7 @@ func newKeyMap() keyMap {
 		Restart: bind("restart the run with the settings in force (counters start from zero)", "r", "restart", "r"),
 		Presets: bind("preset picker: ↑ ↓ choose, enter loads it and restarts, esc closes (compare mode: onto the focused side)",
 			"p", "presets", "p"),
-		Timeout: bind("payment timeout: "+strings.Join(tc, " → "), "t", "timeout", "t"),
+		Timeout: bind("payment timeout: "+strings.Join(lab.TimeoutStops(), " → "), "t", "timeout", "t"),
 		Queue: bind("accept queue shorter / longer (0 = reject when every worker is busy)",
 			"< >", "queue", "<", ">"),
 		Bulkhead: bind("payment bulkhead type: "+joinAny(lab.BulkheadTypes, " → "), "b", "bulkhead", "b"),
@@ -179,7 +171,7 @@ type setting struct {
 // settingKeys maps each settings key to its pure config change.
 func settingKeys() []setting {
 	return []setting{
-		{keys.Timeout, []action{cycleTimeout}},
+		{keys.Timeout, []action{lab.CycleTimeout}},
 		{keys.Queue, []action{queueDown, queueUp}},
 		{keys.Bulkhead, []action{cycleBulkhead}},
 		{keys.Size, []action{bulkheadDown, bulkheadUp}},
