@@ -178,14 +178,6 @@ func (iso *Isolation) legacyStages(c Config) []placed {
 	p := c.Payment
 	var stages []placed
 	add := func(at slot, s stage) { stages = append(stages, placed{at, s}) }
-	switch p.Bulkhead.Type {
-	case BulkheadSemaphore:
-		add(slotBulkhead, semaphoreStage(&iso.semaphore))
-	case BulkheadThreadPool:
-		add(slotBulkhead, threadPoolStage(iso.threads))
-	case BulkheadAdaptive:
-		add(slotBulkhead, adaptiveStage(&iso.adaptive))
-	}
 	if rt := iso.retrier(p.Retry); rt != nil {
 		add(slotRetry, retryStage(rt, &iso.calls))
 	}

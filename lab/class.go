@@ -47,7 +47,6 @@ const numReasons = 8
 
 const (
 	RejectPool     Reason = 0 // no free worker and no room in the accept queue: starvation
-	RejectBulkhead Reason = 1 // the payment bulkhead had no permit (or thread and queue slot) in time
 	RejectBalancer Reason = 5 // a fleet's load balancer had no replica in rotation: every one was pulled
 )
 
@@ -77,8 +76,6 @@ func registerReason(r Reason, d reasonDef) {
 func init() {
 	registerReason(RejectPool, reasonDef{name: "pool", rank: 10,
 		description: "no free worker and no room in the accept queue. For every class but payment this is starvation: STARVED"})
-	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
-		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
 	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
 		description: "the fleet's load balancer had no healthy target: every replica was pulled out of rotation, so the request failed before reaching any"})
 }

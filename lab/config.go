@@ -190,27 +190,6 @@ type BrownoutConfig struct {
 	Healthy Duration `yaml:"healthy" json:"healthy"`
 }
 
-// BulkheadType is how payments are fenced off from the shared pool.
-type BulkheadType string
-
-const (
-	BulkheadNone       BulkheadType = "none"
-	BulkheadSemaphore  BulkheadType = "semaphore"  // the worker makes the call while holding a permit
-	BulkheadThreadPool BulkheadType = "threadpool" // the call runs on the bulkhead's own goroutines
-	BulkheadAdaptive   BulkheadType = "adaptive"   // a limit found from the calls' latency, starting at size
-)
-
-// BulkheadTypes lists the types in the order the UI cycles them.
-var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore, BulkheadThreadPool, BulkheadAdaptive}
-
-// BulkheadConfig bounds how many payments may hold workers at once.
-type BulkheadConfig struct {
-	Type    BulkheadType `yaml:"type" json:"type"`
-	Size    int          `yaml:"size" json:"size"`
-	MaxWait Duration     `yaml:"max_wait" json:"max_wait"` // semaphore: wait for a permit; 0 rejects at once
-	Queue   int          `yaml:"queue" json:"queue"`       // threadpool: calls that may wait for a thread
-}
-
 // HealthConfig is the load balancer's health check, answered by the same pool.
 type HealthConfig struct {
 	Timeout Duration `yaml:"timeout" json:"timeout"` // the balancer gives up after this, counting from the scheduled check
@@ -304,8 +283,7 @@ func DefaultConfig() Config {
 			Hops: 1, Deadline: DeadlinePerHop, RetryAt: RetryAtEdge, Hop: HopConfig{Timeout: Duration(30 * time.Second), Retry: 1},
 		},
 		Payment: PaymentConfig{
-			Bulkhead: BulkheadConfig{Type: BulkheadNone, Size: 5},
-			Retry:    defaultRetry(),
+			Retry: defaultRetry(),
 		},
 		Signup: SignupConfig{Work: Duration(2 * time.Millisecond)},
 		Health: HealthConfig{Timeout: Duration(time.Second)},
@@ -349,15 +327,11 @@ func (c Config) Validate() error {
 		{"dependency.healthy_latency", c.Dependency.HealthyLatency < 0 || c.Dependency.HealthyLatency.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.HealthyLatency)},
 		{"dependency.jitter", c.Dependency.Jitter < 0 || c.Dependency.Jitter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Jitter)},
 		{"dependency.mode", !oneOf(c.Dependency.Mode, DependencyModes...), fmt.Sprintf("must be one of %s, got %s", join(DependencyModes), Quote(string(c.Dependency.Mode)))},
-		{"payment.bulkhead.type", !oneOf(c.Payment.Bulkhead.Type, BulkheadTypes...), fmt.Sprintf("must be one of %s, got %s", join(BulkheadTypes), Quote(string(c.Payment.Bulkhead.Type)))},
-		{"payment.bulkhead.size", c.Payment.Bulkhead.Size < 1 || c.Payment.Bulkhead.Size > MaxBulkhead, fmt.Sprintf("must be 1..%d, got %d", MaxBulkhead, c.Payment.Bulkhead.Size)},
-		{"payment.bulkhead.max_wait", c.Payment.Bulkhead.MaxWait < 0 || c.Payment.Bulkhead.MaxWait.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s rejects at once), got %s", MaxLatency, c.Payment.Bulkhead.MaxWait)},
 		{"signup.work", c.Signup.Work < 0 || c.Signup.Work.D() > time.Minute, fmt.Sprintf("must be 0s..1m, got %s", c.Signup.Work)},
 		{"traffic.health.rate", !validRate(c.Traffic.Health.Rate), rateMsg(c.Traffic.Health.Rate)},
 		{"health.timeout", c.Health.Timeout <= 0 || c.Health.Timeout.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Health.Timeout)},
 		{"dependency.brownout.slow", c.Dependency.Brownout.Slow <= 0 || c.Dependency.Brownout.Slow.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Slow)},
 		{"dependency.brownout.healthy", c.Dependency.Brownout.Healthy <= 0 || c.Dependency.Brownout.Healthy.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Healthy)},
-		{"payment.bulkhead.queue", c.Payment.Bulkhead.Queue < 0 || c.Payment.Bulkhead.Queue > MaxQueue, fmt.Sprintf("must be 0..%d, got %d", MaxQueue, c.Payment.Bulkhead.Queue)},
 		{"traffic.mode", !oneOf(c.Traffic.Mode, Open, Closed), fmt.Sprintf("must be open or closed, got %s", Quote(string(c.Traffic.Mode)))},
 		{"traffic.users", c.Traffic.Users < 1 || c.Traffic.Users > MaxUsers, fmt.Sprintf("must be 1..%d (closed mode's virtual users), got %d", MaxUsers, c.Traffic.Users)},
 		{"traffic.think", c.Traffic.Think < 0 || c.Traffic.Think.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Traffic.Think)},

@@ -123,7 +123,8 @@ func (c Config) connectionsForecast(f *Forecast) {
 // counts at its max, as in the rest of the forecast: the waiters queue the arrivals behind
 // them, and a queue is what grows it.
 func (c Config) leaseWait(pay *PaymentForecast) {
-	handoff := c.Payment.Timeout.Kind == TimeoutCaller || c.Payment.Bulkhead.Type == BulkheadThreadPool
+	k := c.Payment.Bulkhead.kind()
+	handoff := c.Payment.Timeout.Kind == TimeoutCaller || k != nil && k.ownThreads
 	workers := c.Pool.MaxWorkers()
 	if handoff || c.Payment.Bulkhead.Type != BulkheadNone || pay.Call <= 0 || workers <= pay.ConnectionsCap {
 		return

@@ -149,7 +149,6 @@ func (c Config) Forecast() Forecast {
 // the calls at once after 30.
 var forecastSteps = []part[func(c Config, f *Forecast)]{
 	at(10, Config.forecastCall),
-	at(20, Config.bulkheadForecast),
 	at(30, Config.forecastAtOnce),
 	at(60, Config.forecastPool),
 	at(80, func(c Config, f *Forecast) { f.Measurement = c.measurement() }),
@@ -169,22 +168,6 @@ func (c Config) forecastAtOnce(f *Forecast) {
 	pay := &f.Payment
 	pay.CallsAtOnce = pay.Admitted * pay.Call.Seconds()
 	pay.WorkersHeld = pay.Admitted * pay.Hold.Seconds()
-}
-
-// bulkheadForecast is what the bulkhead admits of the payments, and what it turns away.
-func (c Config) bulkheadForecast(f *Forecast) {
-	pay := &f.Payment
-	rate, call := pay.Admitted, pay.Call
-	if bh := c.Payment.Bulkhead; bh.Type != BulkheadNone && call > 0 {
-		pay.Bulkhead = bh.Size
-		queue := 0
-		if bh.Type == BulkheadThreadPool {
-			queue = bh.Queue
-		}
-		pay.Admitted = rate * (1 - c.Traffic.loss(rate*call.Seconds(), bh.Size, bh.Size+queue))
-		pay.Rejected = rate - pay.Admitted
-		pay.Capped = pay.CallsNeeded > float64(bh.Size)
-	}
 }
 
 // forecastPool is the pool under the load: each class's share, the offered load, Erlang B's

@@ -23,14 +23,10 @@ type Lent struct {
 // Isolation is every payment mechanism's state in one lab, and the chain in force. A new
 // configuration rebuilds what changed; payments under way finish on the chain they started on.
 type Isolation struct {
-	lent      Lent
-	semaphore semaphore               // the semaphore bulkhead
-	threads   *threadPool             // the thread-pool bulkhead
-	adaptive  adaptive                // the adaptive limit
-	retry     atomic.Pointer[retrier] // the retry policy in force
-	calls     callCounts              // the lab's calls to the dependency
-	slack     slackLost               // free workers at each bulkhead rejection
-	chain     atomic.Pointer[Chain]
+	lent  Lent
+	retry atomic.Pointer[retrier] // the retry policy in force
+	calls callCounts              // the lab's calls to the dependency
+	chain atomic.Pointer[Chain]
 
 	states    []runtime  // each registered mechanism's state, in the registry's order
 	listeners []listener // those that hear how each payment ended
@@ -39,7 +35,7 @@ type Isolation struct {
 
 // NewIsolation is a lab's isolation, configured for c.
 func NewIsolation(c Config, l Lent) *Isolation {
-	iso := &Isolation{lent: l, threads: newThreadPool(l.Ctx, l.Spawn)}
+	iso := &Isolation{lent: l}
 	for _, m := range mechanisms {
 		if m.start == nil {
 			continue
@@ -60,12 +56,6 @@ func NewIsolation(c Config, l Lent) *Isolation {
 // Configure rebuilds the payment isolation that changed and the chain that runs it. Called
 // under the engine's apply gate, before c is in force; Settle follows once it is.
 func (iso *Isolation) Configure(c Config) {
-	p := c.Payment
-	iso.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
-	iso.adaptive.configure(p.Bulkhead, c.Pool.MaxWorkers())
-	if p.Bulkhead.Type == BulkheadThreadPool {
-		iso.threads.configure(p.Bulkhead) // built before the chain that uses it
-	}
 	for _, rt := range iso.states {
 		rt.configure(c)
 	}
@@ -75,7 +65,6 @@ func (iso *Isolation) Configure(c Config) {
 // Settle lets go of what c no longer uses (the thread pool's threads), once c is in force:
 // calls that read the old config still find the pool.
 func (iso *Isolation) Settle(c Config) {
-	iso.threads.configure(c.Payment.Bulkhead)
 	for _, rt := range iso.states {
 		if st, ok := rt.(settler); ok {
 			st.settle(c)
@@ -87,9 +76,6 @@ func (iso *Isolation) Settle(c Config) {
 // the pool). A bulkhead rejection notes how many other workers sat free.
 func (iso *Isolation) Serve(ctx context.Context, w Seat, intended time.Time) Result {
 	r := iso.chain.Load().serve(ctx, w, intended)
-	if r.Rejected && r.Reason == RejectBulkhead {
-		iso.slack.observe(iso.lent.Free()) // this payment still holds its worker: the rest are elsewhere
-	}
 	for _, h := range iso.listeners {
 		h.heard(r)
 	}
@@ -100,17 +86,6 @@ func (iso *Isolation) Serve(ctx context.Context, w Seat, intended time.Time) Res
 func (iso *Isolation) Fill(s *Snapshot) {
 	ch := iso.chain.Load()
 	s.Chain, s.Waits = ch.names, ch.waits
-	s.Slack = iso.slack.stats()
-	bh := s.Config.Payment.Bulkhead
-	switch bh.Type {
-	case BulkheadThreadPool:
-		s.Bulkhead = iso.threads.stats(bh)
-	case BulkheadAdaptive:
-		limit, inUse := iso.adaptive.stats()
-		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: int64(inUse), Limit: limit}
-	default:
-		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: iso.semaphore.inUse.Load()}
-	}
 	s.Calls = iso.calls.stats()
 	for _, rt := range iso.states {
 		rt.fill(s)
@@ -119,9 +94,6 @@ func (iso *Isolation) Fill(s *Snapshot) {
 
 // FillSecond puts the mechanisms' share of a per-second sample in sec: the adaptive limit.
 func (iso *Isolation) FillSecond(sec *Second, c Config) {
-	if c.Payment.Bulkhead.Type == BulkheadAdaptive {
-		sec.Limit, _ = iso.adaptive.stats()
-	}
 	for _, rt := range iso.states {
 		if sm, ok := rt.(sampler); ok {
 			sm.second(sec, c)
@@ -134,12 +106,9 @@ func (iso *Isolation) FillSecond(sec *Second, c Config) {
 // runs the fleet's settings).
 func (s *Snapshot) SumIsolation(replicas []Snapshot) {
 	for _, rs := range replicas {
-		s.Bulkhead = s.Bulkhead.add(rs.Bulkhead)
 		s.Calls = s.Calls.add(rs.Calls)
 	}
-	s.Slack = sumSlack(replicas)
 	s.Chain, s.Waits = replicas[0].Chain, replicas[0].Waits
-	s.Bulkhead.Type = s.Config.Payment.Bulkhead.Type
 	for _, m := range mechanisms {
 		if m.sum != nil {
 			m.sum(s, replicas)
@@ -149,9 +118,6 @@ func (s *Snapshot) SumIsolation(replicas []Snapshot) {
 
 // offload is the executor of the mechanism that runs calls on threads of its own under c.
 func (iso *Isolation) offload(c Config) (executor, bool) {
-	if c.Payment.Bulkhead.Type == BulkheadThreadPool {
-		return threadExecutor(iso.threads), true
-	}
 	for _, rt := range iso.states {
 		if o, ok := rt.(offloader); ok {
 			if ex, ok := o.executor(c); ok {

@@ -1,8 +1,17 @@
-// Tests of the mechanism registry: each surface's order is its ranks', never the files'.
+// Tests of the mechanism registry (each surface's order is its ranks', never the files'),
+// and the package's goroutine check.
 
 package lab
 
-import "testing"
+import (
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// Every test in the package ends with no goroutine left behind: a mechanism starts none of
+// its own, only what the engine lends it.
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // No two parts of a surface, and no two reasons or phases, share a rank: the order would
 // then be the registration's, which is the files' names.

@@ -19,11 +19,9 @@ type Phase uint8
 const numPhases = 8
 
 const (
-	PhaseIdle     Phase = 0
-	PhaseWork     Phase = 1 // running its handler (signup work, or payment code around the call)
-	PhaseCall     Phase = 2 // blocked in the HTTP call to the dependency
-	PhaseBulkhead Phase = 3 // waiting for a bulkhead permit
-	PhaseHandoff  Phase = 5 // handed the call to the thread-pool bulkhead, waiting for its answer
+	PhaseIdle Phase = 0
+	PhaseWork Phase = 1 // running its handler (signup work, or payment code around the call)
+	PhaseCall Phase = 2 // blocked in the HTTP call to the dependency
 )
 
 // Phases lists every registered phase in display order.
@@ -55,10 +53,6 @@ func init() {
 	registerPhase(PhaseIdle, phaseDef{name: "idle", rank: 10})
 	registerPhase(PhaseWork, phaseDef{name: "working", rank: 20})
 	registerPhase(PhaseCall, phaseDef{name: "in call", rank: 30})
-	registerPhase(PhaseBulkhead, phaseDef{name: "waiting for bulkhead", rank: 40, glyph: 'b',
-		words: "waiting for a bulkhead permit", short: "waits for a permit"})
-	registerPhase(PhaseHandoff, phaseDef{name: "waiting on thread pool", rank: 60, glyph: 't',
-		words: "waiting on the thread pool", short: "waits on the thread pool"})
 }
 
 func (p Phase) String() string {

@@ -172,20 +172,6 @@ type PoolReport struct {
 	Autoscale   int       `json:"autoscale_max,omitempty"` // the most workers autoscaling may reach
 }
 
-// BulkheadReport is the payment bulkhead, when there is one.
-type BulkheadReport struct {
-	Type      string       `json:"type"`
-	Size      int          `json:"size"`
-	Limit     int          `json:"limit,omitempty"`      // adaptive: the limit it had found at the end
-	SlackLost *SlackReport `json:"slack_lost,omitempty"` // when it turned payments away
-}
-
-// SlackReport is the slack lost at the bulkhead's rejections: workers free elsewhere.
-type SlackReport struct {
-	Rejections      int64   `json:"rejections"`
-	MeanFreeWorkers float64 `json:"mean_free_workers"`
-}
-
 // HealthReport is the load balancer's view, when health checks ran.
 type HealthReport struct {
 	Pulled bool  `json:"pulled"`
@@ -233,13 +219,6 @@ func NewReport(s Snapshot) Report {
 		Generator:  GeneratorReport{LagP99Ms: ms(s.Generator.Lag.P99), LagMaxMs: ms(s.Generator.Lag.Max)},
 		Timeline:   []SecondReport{},
 		Goroutines: GoroutineReport{Now: s.Goroutines, Peak: s.GoroutinesPeak},
-	}
-	if s.Bulkhead.Type != BulkheadNone {
-		// A fleet's size and limit are both its replicas' added up (BulkheadStats.add), as its pool is.
-		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
-		if s.Slack.Rejections > 0 {
-			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
-		}
 	}
 	if s.Classes[Health].Arrived > 0 && s.Fleet == nil {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
@@ -449,7 +428,6 @@ var coreSummary = []part[func(r Report) []string]{
 	at(50, func(r Report) []string {
 		return []string{fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee())}
 	}),
-	at(60, Report.bulkheadLines),
 	at(65, func(r Report) []string {
 		if !r.Pool.Queue.Unbounded() {
 			return nil
@@ -508,18 +486,6 @@ func (r Report) kneeLine() []string {
 	return []string{knee}
 }
 
-// bulkheadLines is the bulkhead's line, when there is one.
-func (r Report) bulkheadLines() []string {
-	if r.Bulkhead == nil {
-		return nil
-	}
-	replicas := 1
-	if r.Fleet != nil {
-		replicas = r.Fleet.Replicas
-	}
-	return []string{r.Bulkhead.summary(replicas)}
-}
-
 // healthLines is a balancer's view of the one instance, when checks ran.
 func (r Report) healthLines() []string {
 	if r.Health == nil {
@@ -566,21 +532,4 @@ func (r Report) knee() string {
 		return ""
 	}
 	return fmt.Sprintf("; knee %d, a call arriving at the end would take %.1f ms", r.Forecast.Knee.Knee, r.Dependency.LatencyMs)
-}
-
-// summary is the bulkhead's line: its type and size (an adaptive one's limit), and the
-// slack lost at its rejections. A fleet's numbers are all its replicas' together: the
-// line says so.
-func (b BulkheadReport) summary(replicas int) string {
-	line := fmt.Sprintf("payment bulkhead: %s, size %d", b.Type, b.Size)
-	if b.Type == string(BulkheadAdaptive) {
-		line = fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
-	}
-	if replicas > 1 {
-		line += fmt.Sprintf(" across %d replicas", replicas)
-	}
-	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)
-	}
-	return line
 }

@@ -26,7 +26,6 @@ var coreSettings = []part[func(c Config, s *Snapshot, w int) []Item]{
 	at(20, func(c Config, _ *Snapshot, _ int) []Item {
 		return []Item{{Label: "queue", Value: fmt.Sprintf("%v %s", c.Pool.Queue, strings.ToUpper(string(c.Pool.Discipline)))}}
 	}),
-	at(40, bulkheadSettings),
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
 		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency)}}
 	}),
@@ -145,7 +144,6 @@ var coreHealth = []part[func(s *Snapshot, w int) []Item]{
 	at(20, func(s *Snapshot, _ int) []Item {
 		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
 	}),
-	at(50, slackHealth),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, _ int) []Item {
 		return []Item{{Label: "generator lag p99", Value: FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count) + " (how late the lab sent)"}}
@@ -222,3 +220,16 @@ func coreWords() []part[[]Item] {
 
 // word is a word on the screen and what the help says it means.
 func word(label, meaning string) Item { return Item{Label: label, Value: meaning} }
+
+// NotStarted is the snapshot of a lab on c that has not run yet: its pool empty, its
+// mechanisms as their settings say (what the screen draws before the first snapshot).
+func NotStarted(c Config) *Snapshot {
+	s := &Snapshot{Config: c, Pool: PoolStats{Size: c.Pool.Workers, QueueCap: int(c.Pool.Queue), Unbounded: c.Pool.Queue.Unbounded(),
+		Discipline: c.Pool.Discipline, Workers: make([]Worker, c.Pool.Workers)}}
+	for _, m := range mechanisms {
+		if m.idle != nil {
+			m.idle(c, s)
+		}
+	}
+	return s
+}

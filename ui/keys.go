@@ -1,5 +1,5 @@
 // The keymap: every key of the dashboard with its footer words and its help sentence, as it
-// stands in each mode, and the settings keys' pure actions.
+// stands in each mode, and the settings keys' pure actions (lab's changes, by key).
 
 package ui
 
@@ -162,6 +162,11 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return out
 }
 
+// An action is what a settings key does: config in, config and a status line out. At a
+// limit it returns the config unchanged and says so. Actions are pure, and lab's: each
+// mechanism's in its own file, the core's in lab/settings.go.
+type action func(lab.Config) (lab.Config, string)
+
 // A setting is a settings key and its pure config changes, one per key of the binding.
 type setting struct {
 	b  binding
@@ -172,12 +177,12 @@ type setting struct {
 func settingKeys() []setting {
 	return []setting{
 		{keys.Timeout, []action{lab.CycleTimeout}},
-		{keys.Queue, []action{queueDown, queueUp}},
-		{keys.Bulkhead, []action{cycleBulkhead}},
-		{keys.Size, []action{bulkheadDown, bulkheadUp}},
+		{keys.Queue, []action{lab.QueueDown, lab.QueueUp}},
+		{keys.Bulkhead, []action{lab.CycleBulkhead}},
+		{keys.Size, []action{lab.BulkheadDown, lab.BulkheadUp}},
 		{keys.Breaker, []action{lab.ToggleBreaker}},
-		{keys.Mode, []action{cycleMode}},
-		{keys.Latency, []action{latencyUp, latencyDown}},
+		{keys.Mode, []action{lab.CycleMode}},
+		{keys.Latency, []action{lab.LatencyUp, lab.LatencyDown}},
 	}
 }
 

@@ -1,19 +1,11 @@
-// Tests of mechanisms on their own (the semaphore's resize), and the package's goroutine check.
+// Tests of the resizable semaphore: a resize never admits more than the size in force.
 
 package lab
 
 import (
 	"context"
-	"math"
-	"strings"
 	"testing"
-
-	"go.uber.org/goleak"
 )
-
-// Every test in the package ends with no goroutine left behind: a mechanism starts none of
-// its own, only what the engine lends it.
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // Resizing a bulkhead never admits more than the size in force, old holders included.
 func TestSemaphoreResizeNeverOvershoots(t *testing.T) {
@@ -47,15 +39,5 @@ func TestSemaphoreResizeNeverOvershoots(t *testing.T) {
 	}
 	if _, err := s.acquire(context.Background()); err != nil {
 		t.Fatalf("2nd permit of 2: %v", err)
-	}
-}
-
-func TestRatesOutsideTheScheduleAreRefused(t *testing.T) {
-	for _, r := range []float64{1e-11, 0.001, -1, MaxRate + 1, math.Inf(1)} {
-		c := DefaultConfig()
-		c.Traffic.Payment.Rate = r
-		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "traffic.payment.rate") {
-			t.Errorf("rate %g: %v", r, err)
-		}
 	}
 }
