@@ -105,7 +105,10 @@ func callStage(req Request, iso *Isolation) stage {
 		return func(ctx context.Context, p *passage) Result {
 			p.phase(PhaseCall)
 			defer p.phase(PhaseWork)
-			iso.calls.called(p)
+			p.calls++
+			for _, c := range iso.callers {
+				c.called(p)
+			}
 			began := time.Now()
 			r := req(ctx, p.deadline)
 			if r.Out == OK {
@@ -164,24 +167,12 @@ func (iso *Isolation) Chain(c Config, req Request) *Chain {
 	for _, rt := range iso.states {
 		ps = append(ps, rt.stages(c)...)
 	}
-	ps = append(ps, iso.legacyStages(c)...)
 	slices.SortStableFunc(ps, func(a, b placed) int { return cmp.Compare(a.at, b.at) })
 	stages := make([]stage, 0, len(ps)+1)
 	for _, p := range ps {
 		stages = append(stages, p.stage)
 	}
 	return compose(append(stages, callStage(req, iso)))
-}
-
-// legacyStages are the stages of the mechanisms not yet in the registry.
-func (iso *Isolation) legacyStages(c Config) []placed {
-	p := c.Payment
-	var stages []placed
-	add := func(at slot, s stage) { stages = append(stages, placed{at, s}) }
-	if rt := iso.retrier(p.Retry); rt != nil {
-		add(slotRetry, retryStage(rt, &iso.calls))
-	}
-	return stages
 }
 
 // Result is how one request ended inside the worker.

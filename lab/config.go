@@ -282,9 +282,6 @@ func DefaultConfig() Config {
 			// "30 s is plenty", picked by each hop on its own.
 			Hops: 1, Deadline: DeadlinePerHop, RetryAt: RetryAtEdge, Hop: HopConfig{Timeout: Duration(30 * time.Second), Retry: 1},
 		},
-		Payment: PaymentConfig{
-			Retry: defaultRetry(),
-		},
 		Signup: SignupConfig{Work: Duration(2 * time.Millisecond)},
 		Health: HealthConfig{Timeout: Duration(time.Second)},
 		Fleet: FleetConfig{Replicas: 1, Balancer: RoundRobin, PullAfter: 3, ReturnAfter: 3,
@@ -339,11 +336,6 @@ func (c Config) Validate() error {
 		{"dependency.stall.every", c.Dependency.Stall.Every < 0 || c.Dependency.Stall.Every.D() > MaxDuration || c.Dependency.Stall.Every > 0 && c.Dependency.Stall.Every <= c.Dependency.Stall.For,
 			fmt.Sprintf("must be 0s (one stall) or longer than stall.for (%s) and at most %s, got %s", c.Dependency.Stall.For, MaxDuration, c.Dependency.Stall.Every)},
 		{"dependency.stall.first_at", c.Dependency.Stall.FirstAt < 0 || c.Dependency.Stall.FirstAt.D() > MaxDuration, fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, c.Dependency.Stall.FirstAt)},
-		{"payment.retry.attempts", c.Payment.Retry.Attempts < 1 || c.Payment.Retry.Attempts > MaxAttempts, fmt.Sprintf("must be 1..%d (1: no retry), got %d", MaxAttempts, c.Payment.Retry.Attempts)},
-		{"payment.retry.backoff", c.Payment.Retry.Backoff < 0 || c.Payment.Retry.Backoff.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Payment.Retry.Backoff)},
-		{"payment.retry.jitter", !oneOf(c.Payment.Retry.Jitter, Jitters...), fmt.Sprintf("must be one of %s, got %s", join(Jitters), Quote(string(c.Payment.Retry.Jitter)))},
-		{"payment.retry.on", !allOf(c.Payment.Retry.On, RetryConditions...), fmt.Sprintf("must be a list of %s, got %s", join(RetryConditions), Quote(join(c.Payment.Retry.On)))},
-		{"payment.retry.budget", c.Payment.Retry.Budget < 0 || c.Payment.Retry.Budget > 100, fmt.Sprintf("must be 0%%..100%% (0%%: no budget), got %s", c.Payment.Retry.Budget)},
 		{"dependency.hops", c.Dependency.Hops < 0 || c.Dependency.Hops > MaxHops, fmt.Sprintf("must be 0..%d (0 or 1: the plain dependency), got %d", MaxHops, c.Dependency.Hops)},
 		{"dependency.deadline", !oneOf(c.Dependency.Deadline, DeadlineModes...), fmt.Sprintf("must be one of %s, got %s", join(DeadlineModes), Quote(string(c.Dependency.Deadline)))},
 		{"dependency.retry_at", !oneOf(c.Dependency.RetryAt, RetryAts...), fmt.Sprintf("must be one of %s, got %s", join(RetryAts), Quote(string(c.Dependency.RetryAt)))},

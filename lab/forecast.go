@@ -135,7 +135,7 @@ func (c Config) paymentHold(r RetryForecast) (call, worker time.Duration, timedO
 // the load the settings must carry): the core's steps and each mechanism's share, in rank
 // order, which is the order the physics needs (each reads what the ones before worked out).
 func (c Config) Forecast() Forecast {
-	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Retry: c.RetryForecast(), Knee: c.kneeForecast()}
+	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Knee: c.kneeForecast()}
 	for _, step := range ranked(forecastSteps, func(m *mechanism) part[func(Config, *Forecast)] { return m.forecast }) {
 		step(c, &f)
 	}

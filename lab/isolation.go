@@ -24,13 +24,12 @@ type Lent struct {
 // configuration rebuilds what changed; payments under way finish on the chain they started on.
 type Isolation struct {
 	lent  Lent
-	retry atomic.Pointer[retrier] // the retry policy in force
-	calls callCounts              // the lab's calls to the dependency
 	chain atomic.Pointer[Chain]
 
 	states    []runtime  // each registered mechanism's state, in the registry's order
 	listeners []listener // those that hear how each payment ended
 	answerers []answerer // those that hear how long each answered call took
+	callers   []caller   // those that hear each call as it is made
 }
 
 // NewIsolation is a lab's isolation, configured for c.
@@ -47,6 +46,9 @@ func NewIsolation(c Config, l Lent) *Isolation {
 		}
 		if a, ok := rt.(answerer); ok {
 			iso.answerers = append(iso.answerers, a)
+		}
+		if c, ok := rt.(caller); ok {
+			iso.callers = append(iso.callers, c)
 		}
 	}
 	iso.Configure(c)
@@ -73,7 +75,8 @@ func (iso *Isolation) Settle(c Config) {
 }
 
 // Serve takes one payment, due at intended, down the chain in force on worker w (nil: off
-// the pool). A bulkhead rejection notes how many other workers sat free.
+// the pool); the mechanisms that listen hear how it ended (the bulkhead notes, at each of its
+// rejections, how many other workers sat free).
 func (iso *Isolation) Serve(ctx context.Context, w Seat, intended time.Time) Result {
 	r := iso.chain.Load().serve(ctx, w, intended)
 	for _, h := range iso.listeners {
@@ -86,13 +89,12 @@ func (iso *Isolation) Serve(ctx context.Context, w Seat, intended time.Time) Res
 func (iso *Isolation) Fill(s *Snapshot) {
 	ch := iso.chain.Load()
 	s.Chain, s.Waits = ch.names, ch.waits
-	s.Calls = iso.calls.stats()
 	for _, rt := range iso.states {
 		rt.fill(s)
 	}
 }
 
-// FillSecond puts the mechanisms' share of a per-second sample in sec: the adaptive limit.
+// FillSecond puts the mechanisms' share of a per-second sample in sec (an adaptive limit's).
 func (iso *Isolation) FillSecond(sec *Second, c Config) {
 	for _, rt := range iso.states {
 		if sm, ok := rt.(sampler); ok {
@@ -102,12 +104,9 @@ func (iso *Isolation) FillSecond(sec *Second, c Config) {
 }
 
 // SumIsolation puts in s, a fleet's snapshot whose Config is the fleet's, its replicas'
-// isolation as one: each mechanism's stats added up, the chain replica 1's (every replica
-// runs the fleet's settings).
+// isolation as one: each mechanism's stats summed by the mechanism, the chain replica 1's
+// (every replica runs the fleet's settings).
 func (s *Snapshot) SumIsolation(replicas []Snapshot) {
-	for _, rs := range replicas {
-		s.Calls = s.Calls.add(rs.Calls)
-	}
 	s.Chain, s.Waits = replicas[0].Chain, replicas[0].Waits
 	for _, m := range mechanisms {
 		if m.sum != nil {

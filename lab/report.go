@@ -224,8 +224,7 @@ func NewReport(s Snapshot) Report {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
 	}
 	r.Classes, r.order = classReports(s.Classes, s.ClosedLoop != nil)
-	r.retried = s.Retried()
-	r.Calls, r.Hops = callsReport(s), hopsReport(s)
+	r.Hops = hopsReport(s)
 	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
@@ -441,7 +440,7 @@ var coreSummary = []part[func(r Report) []string]{
 		}
 		return r.Fleet.summary(r.Config.Fleet)
 	}),
-	at(90, Report.callLines),
+	at(95, Report.hopLines),
 	at(100, func(r Report) []string {
 		return []string{fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs)}
 	}),
