@@ -5,6 +5,7 @@ package lab
 
 import (
 	"math"
+	"slices"
 	"time"
 )
 
@@ -136,7 +137,7 @@ func (c Config) paymentHold(r RetryForecast) (call, worker time.Duration, timedO
 // order, which is the order the physics needs (each reads what the ones before worked out).
 func (c Config) Forecast() Forecast {
 	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Knee: c.kneeForecast()}
-	for _, step := range ranked(forecastSteps, func(m *mechanism) part[func(Config, *Forecast)] { return m.forecast }) {
+	for _, step := range ranked(forecastSteps, func(m *mechanism) []part[func(Config, *Forecast)] { return m.forecast }) {
 		step(c, &f)
 	}
 	return f
@@ -147,12 +148,12 @@ func (c Config) Forecast() Forecast {
 // fills, how its queue grows), and what the measurement sees. A mechanism's share comes in
 // between at its rank: one that turns payments away before the call at 20, one that reads
 // the calls at once after 30.
-var forecastSteps = []part[func(c Config, f *Forecast)]{
+var forecastSteps = slices.Concat(
 	at(10, Config.forecastCall),
 	at(30, Config.forecastAtOnce),
 	at(60, Config.forecastPool),
 	at(80, func(c Config, f *Forecast) { f.Measurement = c.measurement() }),
-}
+)
 
 // forecastCall is the payment's call: how long it runs, how long a worker waits for it, and
 // the payments that make one, every one so far.

@@ -139,6 +139,9 @@ func FmtWorkers(v float64) string {
 	}
 }
 
+// FmtTimes writes a multiple (of calls, from a forecast): 3×, 1.13×, 27×.
+func FmtTimes(v float64) string { return FmtWorkers(v) + "×" }
+
 // FmtMeasured writes a measured latency, or "–" when nothing was measured (count 0).
 func FmtMeasured(d time.Duration, count int64) string {
 	if count == 0 {

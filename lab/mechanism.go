@@ -31,19 +31,22 @@ type mechanism struct {
 
 	// forecast is its share of the forecast, worked out at its rank among the forecast's
 	// steps (forecastSteps): after those whose results it reads.
-	forecast part[func(c Config, f *Forecast)]
+	forecast []part[func(c Config, f *Forecast)]
 
 	// report puts its section in r, the report of s.
 	report func(r *Report, s Snapshot)
 	// summary is its lines under the report's table.
-	summary part[func(r Report) []string]
+	summary []part[func(r Report) []string]
 
 	// settings and health are its items on the screen's settings and health panels, with
 	// the longer words where w (the screen's width) has room.
-	settings part[func(c Config, s *Snapshot, w int) []Item]
-	health   part[func(s *Snapshot, w int) []Item]
-	// words are the words it puts on the screen, as the help defines them.
-	words part[[]Item]
+	settings []part[func(c Config, s *Snapshot, w int) []Item]
+	health   []part[func(s *Snapshot, w int) []Item]
+	// way is its items on the panel of the payment call's way down (the hops panel).
+	way []part[func(s *Snapshot) []Item]
+	// words are the words it puts on the screen, and numbers the numbers, as the help
+	// defines them.
+	words, numbers []part[[]Item]
 }
 
 // mechanisms are the registered mechanisms, in the order they registered.
@@ -53,23 +56,22 @@ var mechanisms []*mechanism
 func register(m mechanism) { mechanisms = append(mechanisms, &m) }
 
 // A part is what a mechanism, or the lab's core, shows on one surface (the settings panel,
-// the report's summary, ...), at its rank there: lowest first. Rank 0 shows nothing. Ranks
-// are explicit, so the order never depends on file names.
+// the report's summary, ...), at its rank there: lowest first. Ranks are explicit, so the
+// order never depends on file names. A mechanism has its parts of a surface in a list: most
+// have one, at(rank, what); one whose items go among another's has more.
 type part[F any] struct {
 	rank int
 	of   F
 }
 
-// at is the part of rank r.
-func at[F any](r int, of F) part[F] { return part[F]{rank: r, of: of} }
+// at is one part, of rank r.
+func at[F any](r int, of F) []part[F] { return []part[F]{{rank: r, of: of}} }
 
 // ranked is a surface's parts in rank order: core's, and those mech picks from each mechanism.
-func ranked[F any](core []part[F], mech func(*mechanism) part[F]) []F {
+func ranked[F any](core []part[F], mech func(*mechanism) []part[F]) []F {
 	all := slices.Clone(core)
 	for _, m := range mechanisms {
-		if p := mech(m); p.rank > 0 {
-			all = append(all, p)
-		}
+		all = append(all, mech(m)...)
 	}
 	slices.SortStableFunc(all, func(a, b part[F]) int { return cmp.Compare(a.rank, b.rank) })
 	out := make([]F, len(all))
@@ -91,8 +93,11 @@ type check struct {
 // defines, as its label and its value. The screen draws items without knowing what they are.
 type Item struct {
 	Label, Value string
-	// Spare says it follows from the items before: below full detail the screen may leave it out.
-	Spare bool
+	// Note follows the value, in quieter words (a forecast to weigh it against).
+	Note string
+	// Strong says the value is the number to read; Spare that it follows from the items
+	// before, so below full detail the screen may leave it out.
+	Strong, Spare bool
 }
 
 // Phrase is the item as one phrase: its label, then its value (the health panel's way).

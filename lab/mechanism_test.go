@@ -16,35 +16,13 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // No two parts of a surface, and no two reasons or phases, share a rank: the order would
 // then be the registration's, which is the files' names.
 func TestRanksAreDistinct(t *testing.T) {
-	distinct := func(surface string, core []int, mech func(*mechanism) int) {
-		seen := map[int]string{}
-		for _, r := range core {
-			seen[r] = "the core"
-		}
-		for _, m := range mechanisms {
-			r := mech(m)
-			if r == 0 {
-				continue
-			}
-			if other, dup := seen[r]; dup {
-				t.Errorf("%s: %s and %s both at rank %d", surface, m.name, other, r)
-			}
-			seen[r] = m.name
-		}
-	}
-	ranks := func(n int, rank func(int) int) []int {
-		out := make([]int, n)
-		for i := range out {
-			out[i] = rank(i)
-		}
-		return out
-	}
-	distinct("settings", ranks(len(coreSettings), func(i int) int { return coreSettings[i].rank }), func(m *mechanism) int { return m.settings.rank })
-	distinct("health", ranks(len(coreHealth), func(i int) int { return coreHealth[i].rank }), func(m *mechanism) int { return m.health.rank })
-	distinct("summary", ranks(len(coreSummary), func(i int) int { return coreSummary[i].rank }), func(m *mechanism) int { return m.summary.rank })
-	distinct("forecast", ranks(len(forecastSteps), func(i int) int { return forecastSteps[i].rank }), func(m *mechanism) int { return m.forecast.rank })
-	words := coreWords()
-	distinct("words", ranks(len(words), func(i int) int { return words[i].rank }), func(m *mechanism) int { return m.words.rank })
+	distinctRanks(t, "settings", coreSettings, func(m *mechanism) []part[func(Config, *Snapshot, int) []Item] { return m.settings })
+	distinctRanks(t, "health", coreHealth, func(m *mechanism) []part[func(*Snapshot, int) []Item] { return m.health })
+	distinctRanks(t, "summary", coreSummary, func(m *mechanism) []part[func(Report) []string] { return m.summary })
+	distinctRanks(t, "forecast", forecastSteps, func(m *mechanism) []part[func(Config, *Forecast)] { return m.forecast })
+	distinctRanks(t, "words", coreWords(), func(m *mechanism) []part[[]Item] { return m.words })
+	distinctRanks(t, "numbers", coreNumbers, func(m *mechanism) []part[[]Item] { return m.numbers })
+	distinctRanks(t, "way", coreWay, func(m *mechanism) []part[func(*Snapshot) []Item] { return m.way })
 	seen := map[int]Reason{}
 	for _, r := range Reasons {
 		if other, dup := seen[r.def().rank]; dup {
@@ -58,6 +36,26 @@ func TestRanksAreDistinct(t *testing.T) {
 			t.Errorf("phases %s and %s share rank %d", ph, other, ph.def().rank)
 		}
 		seenPhase[ph.def().rank] = ph
+	}
+}
+
+// distinctRanks fails t if two of a surface's parts, the core's and every mechanism's, share a rank.
+func distinctRanks[F any](t *testing.T, surface string, core []part[F], mech func(*mechanism) []part[F]) {
+	t.Helper()
+	seen := map[int]string{}
+	note := func(who string, p part[F]) {
+		if other, dup := seen[p.rank]; dup {
+			t.Errorf("%s: %s and %s both at rank %d", surface, who, other, p.rank)
+		}
+		seen[p.rank] = who
+	}
+	for _, p := range core {
+		note("the core", p)
+	}
+	for _, m := range mechanisms {
+		for _, p := range mech(m) {
+			note(m.name, p)
+		}
 	}
 }
 

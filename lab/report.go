@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -224,7 +225,6 @@ func NewReport(s Snapshot) Report {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
 	}
 	r.Classes, r.order = classReports(s.Classes, s.ClosedLoop != nil)
-	r.Hops = hopsReport(s)
 	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
@@ -408,7 +408,7 @@ func (r Report) rows() [][]string {
 // went through, the core's and every mechanism's in rank order.
 func (r Report) summary() []string {
 	var lines []string
-	for _, f := range ranked(coreSummary, func(m *mechanism) part[func(Report) []string] { return m.summary }) {
+	for _, f := range ranked(coreSummary, func(m *mechanism) []part[func(Report) []string] { return m.summary }) {
 		lines = append(lines, f(r)...)
 	}
 	return lines
@@ -416,7 +416,7 @@ func (r Report) summary() []string {
 
 // coreSummary are the summary lines of the lab's core: the chain, the forecast, the pool, the
 // dependency, the balancer and the fleet, the generator and what the measurement saw.
-var coreSummary = []part[func(r Report) []string]{
+var coreSummary = slices.Concat(
 	at(10, func(r Report) []string { return []string{"payment chain: " + strings.Join(r.Chain, " → ")} }),
 	at(20, Report.forecastLine),
 	at(30, Report.kneeLine),
@@ -440,12 +440,11 @@ var coreSummary = []part[func(r Report) []string]{
 		}
 		return r.Fleet.summary(r.Config.Fleet)
 	}),
-	at(95, Report.hopLines),
 	at(100, func(r Report) []string {
 		return []string{fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs)}
 	}),
 	at(110, Report.measurementLines),
-}
+)
 
 // forecastLine is what Little's law and Erlang B said the settings would do.
 func (r Report) forecastLine() []string {
@@ -531,4 +530,13 @@ func (r Report) knee() string {
 		return ""
 	}
 	return fmt.Sprintf("; knee %d, a call arriving at the end would take %.1f ms", r.Forecast.Knee.Knee, r.Dependency.LatencyMs)
+}
+
+// dependencyLabel names what the lab calls: the dependency's mode, or, with a chain, the
+// first of its hops (the mode is the last one's).
+func (r Report) dependencyLabel() string {
+	if n := len(r.Hops); n > 0 {
+		return fmt.Sprintf("%s at the last of %d hops; these are hop 1's", r.Dependency.Mode, n)
+	}
+	return r.Dependency.Mode
 }

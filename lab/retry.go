@@ -59,7 +59,13 @@ func init() {
 		report: func(r *Report, s Snapshot) {
 			r.Calls, r.retried = callsReport(s), s.Retried()
 		},
-		summary:  at(90, Report.callLines),
+		summary: at(90, Report.callLines),
+		way:     append(at(10, retryTimesItem), at(30, retryItems)...),
+		numbers: append(at(20, []Item{
+			word("calls/payment", "the lab's calls to the dependency per payment that called: 1.0× without retries; retries amplify it"),
+		}), at(40, []Item{
+			word("retries", "calls after a payment's first; refused by the budget: retries the retry budget (payment.retry.budget) did not allow"),
+		})...),
 		forecast: at(5, func(c Config, f *Forecast) { f.Retry = c.RetryForecast() }),
 	})
 }
@@ -156,6 +162,33 @@ func (r Report) callLines() []string {
 	}
 	return []string{fmt.Sprintf("dependency calls per payment: %.2f× (%d calls by %d payments: %d retries%s)",
 		r.Calls.PerPayment, r.Calls.Calls, r.Calls.Payments, r.Calls.Retries, budget)}
+}
+
+// retryTimesItem is the calls per payment, against the forecast, when the run retried or
+// went through a chain. Under a budget the measured share is what to state: at a dozen calls
+// in flight it admits whole retries, above its continuous limit (RetryForecast.Tries).
+func retryTimesItem(s *Snapshot) []Item {
+	if !s.Retried() && len(s.Hops) == 0 {
+		return nil
+	}
+	f := s.Config.Forecast().Retry
+	note := fmt.Sprintf(" (forecast %s)", FmtTimes(f.Tries))
+	if s.Config.Payment.Retry.Budget > 0 && f.Unbudgeted > f.Tries {
+		note = fmt.Sprintf(" (%s without the budget)", FmtTimes(f.Unbudgeted))
+	}
+	return []Item{{Label: "calls/payment", Value: fmt.Sprintf("%.2f×", s.Calls.PerPayment()), Strong: true, Note: note}}
+}
+
+// retryItems are the retries made, and those the budget refused when there is one.
+func retryItems(s *Snapshot) []Item {
+	var out []Item
+	if s.Retried() {
+		out = append(out, Item{Label: "retries", Value: FmtCount(s.Calls.Retries)})
+	}
+	if b := s.Config.Payment.Retry.Budget; b > 0 {
+		out = append(out, Item{Label: fmt.Sprintf("refused by the %s budget", b), Value: FmtCount(s.Calls.BudgetDenied)})
+	}
+	return out
 }
 
 // CallStats counts the lab's calls to the dependency (the edge hop, with a chain), each at

@@ -7,6 +7,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -14,14 +15,14 @@ import (
 // screen's width, has room), in the order the settings panel shows them.
 func SettingsItems(c Config, s *Snapshot, w int) []Item {
 	var out []Item
-	for _, f := range ranked(coreSettings, func(m *mechanism) part[func(Config, *Snapshot, int) []Item] { return m.settings }) {
+	for _, f := range ranked(coreSettings, func(m *mechanism) []part[func(Config, *Snapshot, int) []Item] { return m.settings }) {
 		out = append(out, f(c, s, w)...)
 	}
 	return out
 }
 
 // coreSettings are the settings of the lab's core: its pool, its dependency and its traffic.
-var coreSettings = []part[func(c Config, s *Snapshot, w int) []Item]{
+var coreSettings = slices.Concat(
 	at(10, func(c Config, _ *Snapshot, _ int) []Item { return []Item{{Label: "pool", Value: poolSetting(c.Pool)}} }),
 	at(20, func(c Config, _ *Snapshot, _ int) []Item {
 		return []Item{{Label: "queue", Value: fmt.Sprintf("%v %s", c.Pool.Queue, strings.ToUpper(string(c.Pool.Discipline)))}}
@@ -48,7 +49,7 @@ var coreSettings = []part[func(c Config, s *Snapshot, w int) []Item]{
 		}
 		return []Item{{Label: "payment chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
 	}),
-}
+)
 
 // poolSetting is the pool's settings item: its size, and how it scales.
 func poolSetting(p PoolConfig) string {
@@ -128,7 +129,7 @@ func ModeShort(d DependencyConfig) string {
 // order the health panel shows them.
 func HealthItems(s *Snapshot, w int) []Item {
 	var out []Item
-	for _, f := range ranked(coreHealth, func(m *mechanism) part[func(*Snapshot, int) []Item] { return m.health }) {
+	for _, f := range ranked(coreHealth, func(m *mechanism) []part[func(*Snapshot, int) []Item] { return m.health }) {
 		out = append(out, f(s, w)...)
 	}
 	return out
@@ -136,7 +137,7 @@ func HealthItems(s *Snapshot, w int) []Item {
 
 // coreHealth are the health items of the lab's core: the dependency, the pool, the balancer,
 // the generator and the goroutines.
-var coreHealth = []part[func(s *Snapshot, w int) []Item]{
+var coreHealth = slices.Concat(
 	at(10, func(s *Snapshot, _ int) []Item {
 		return []Item{{Label: "dependency in flight", Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
 			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
@@ -155,7 +156,7 @@ var coreHealth = []part[func(s *Snapshot, w int) []Item]{
 		}
 		return []Item{{Label: "goroutines", Value: value + " (workers, calls, generator)"}}
 	}),
-}
+)
 
 // dependencyLatency is what a call arriving now takes, when the knee makes it move.
 func dependencyLatency(s *Snapshot) string {
@@ -184,7 +185,7 @@ func balancerHealth(s *Snapshot, w int) []Item {
 // what the help says it means: the core's, and each mechanism's.
 func ScreenWords() []Item {
 	var out []Item
-	for _, words := range ranked(coreWords(), func(m *mechanism) part[[]Item] { return m.words }) {
+	for _, words := range ranked(coreWords(), func(m *mechanism) []part[[]Item] { return m.words }) {
 		out = append(out, words...)
 	}
 	return out
@@ -192,7 +193,7 @@ func ScreenWords() []Item {
 
 // coreWords are the words of the lab's core on the screen.
 func coreWords() []part[[]Item] {
-	return []part[[]Item]{
+	return slices.Concat(
 		at(10, []Item{
 			word("● live", "the screen follows the running lab, 10 times a second (■ snapshot: a frame of a finished headless run; ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
@@ -215,7 +216,7 @@ func coreWords() []part[[]Item] {
 			word("goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, the generator and the sampler"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),
 		}),
-	}
+	)
 }
 
 // word is a word on the screen and what the help says it means.
@@ -233,3 +234,41 @@ func NotStarted(c Config) *Snapshot {
 	}
 	return s
 }
+
+// WayItems are the payment call's way down, for its panel: the calls per payment, the
+// chain's, the retries and the duplicates, the core's and each mechanism's; nil when the run
+// has none of a chain, retries or impatient users.
+func WayItems(s *Snapshot) []Item {
+	if len(s.Hops) == 0 && !s.Retried() && s.Classes[Payment].Duplicates == 0 && s.Config.Traffic.Payment.ResubmitAfter == 0 {
+		return nil
+	}
+	var out []Item
+	for _, f := range ranked(coreWay, func(m *mechanism) []part[func(*Snapshot) []Item] { return m.way }) {
+		out = append(out, f(s)...)
+	}
+	return out
+}
+
+// coreWay is the core's item on the way down: the impatient users' duplicates.
+var coreWay = at(50, func(s *Snapshot) []Item {
+	dups, after := s.Classes[Payment].Duplicates, s.Config.Traffic.Payment.ResubmitAfter
+	if dups == 0 && after == 0 {
+		return nil
+	}
+	return []Item{{Label: "duplicates", Value: FmtCount(dups), Note: fmt.Sprintf(" (users who pressed again after %s)", FmtDur(after.D()))}}
+})
+
+// NumberWords are the numbers the mechanisms (and the impatient users) put on the screen
+// beyond the table's columns, each with what the help says it means.
+func NumberWords() []Item {
+	var out []Item
+	for _, words := range ranked(coreNumbers, func(m *mechanism) []part[[]Item] { return m.numbers }) {
+		out = append(out, words...)
+	}
+	return out
+}
+
+// coreNumbers are the core's: the impatient users' duplicates.
+var coreNumbers = at(50, []Item{
+	word("duplicates", "arrivals that were an impatient user's second try (traffic.payment.resubmit_after); counted in arrived too"),
+})

@@ -24,6 +24,7 @@ var (
 	fmtElapsed     = lab.FmtElapsed
 	fmtWorkers     = lab.FmtWorkers
 	latency        = lab.FmtMeasured
+	fmtTimes       = lab.FmtTimes
 )
 
 // longestFit is the first of forms, longest first, that fits w cells; the last one cut to w

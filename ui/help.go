@@ -16,10 +16,13 @@ import (
 
 // helpWords defines the words of the main screen, where they appear, top to bottom: the
 // core's and each mechanism's, as lab gives them.
-func helpWords() [][2]string {
-	var out [][2]string
-	for _, it := range lab.ScreenWords() {
-		out = append(out, [2]string{it.Label, it.Value})
+func helpWords() [][2]string { return definitions(lab.ScreenWords()) }
+
+// definitions are items as the help's rows: each label, and what it means.
+func definitions(items []lab.Item) [][2]string {
+	out := make([][2]string, len(items))
+	for i, it := range items {
+		out[i] = [2]string{it.Label, it.Value}
 	}
 	return out
 }
@@ -49,7 +52,7 @@ func helpCounters() [][2]string {
 		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too, then the wait's parts"},
 	}...)
 	defs = append(defs, measurementHelp()...)
-	return append(defs, hopCounters()...)
+	return append(defs, definitions(lab.NumberWords())...)
 }
 
 // helpCharts defines the charts.
