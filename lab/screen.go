@@ -25,7 +25,7 @@ func SettingsItems(c Config, s *Snapshot, w int) []Item {
 var coreSettings = slices.Concat(
 	at(10, func(c Config, _ *Snapshot, _ int) []Item { return []Item{{Label: "pool", Value: poolSetting(c.Pool)}} }),
 	at(20, func(c Config, _ *Snapshot, _ int) []Item {
-		return []Item{{Label: "queue", Value: fmt.Sprintf("%v %s", c.Pool.Queue, strings.ToUpper(string(c.Pool.Discipline)))}}
+		return []Item{{Label: "queue", Value: c.Pool.queueSetting()}}
 	}),
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
 		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency)}}
@@ -201,7 +201,6 @@ func coreWords() []part[[]Item] {
 			word("STARVED", "a class other than payment turned away for want of a worker during the last whole second (rejected:pool); \"starved n (none now)\" is the total once it stopped"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 		}),
-		at(20, []Item{word("queue 0 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest")}),
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),

@@ -6,7 +6,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	"poollab/lab"
 )
@@ -16,7 +15,7 @@ func queueSummary(p lab.PoolStats) string {
 	if p.Unbounded {
 		return fmt.Sprintf(" %s waiting, unbounded", fmtCount(int64(p.Queued))) // the discipline is in the settings
 	}
-	return fmt.Sprintf(" %d/%d waiting, %s", p.Queued, p.QueueCap, strings.ToUpper(string(p.Discipline)))
+	return fmt.Sprintf(" %d/%d waiting, %s", p.Queued, p.QueueCap, p.Discipline.Label())
 }
 
 // growthItem is the pool legend's note on autoscaling: where it started, where it is.
