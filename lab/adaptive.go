@@ -28,6 +28,11 @@ func init() {
 		summary: func(b BulkheadReport) string {
 			return fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
 		},
+		// The limit each second, 0..the pool's most workers.
+		series: func(s *Snapshot) Series {
+			return Series{Title: "adaptive limit", Of: func(sec *Second) float64 { return float64(sec.Limit) },
+				AtLeast: float64(max(s.Config.Pool.MaxWorkers(), 1))}
+		},
 	})
 }
 

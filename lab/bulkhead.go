@@ -73,7 +73,13 @@ func init() {
 				r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
 			}
 		},
-		summary:  at(60, Report.bulkheadLines),
+		summary: at(60, Report.bulkheadLines),
+		series: func(s *Snapshot) (Series, bool) {
+			if k := s.Config.Payment.Bulkhead.kind(); k != nil && k.series != nil {
+				return k.series(s), true
+			}
+			return Series{}, false
+		},
 		forecast: at(20, Config.bulkheadForecast),
 		settings: at(40, bulkheadSettings),
 		health:   at(50, slackHealth),
@@ -103,6 +109,8 @@ type bulkheadKind struct {
 	capsCalls, ownThreads bool
 	// summary begins its report line, where "payment bulkhead: type, size n" does not say it.
 	summary func(b BulkheadReport) string
+	// series is its measure of the payments each second, when it has one (the limit it finds).
+	series func(s *Snapshot) Series
 }
 
 // bulkheadState is a kind's state in one lab; besides, it may settle, sample a second, or

@@ -42,6 +42,9 @@ type mechanism struct {
 	// the longer words where w (the screen's width) has room.
 	settings []part[func(c Config, s *Snapshot, w int) []Item]
 	health   []part[func(s *Snapshot, w int) []Item]
+	// series is its measure of the payments each second, when it has one under s's settings,
+	// for a chart of its own (an adaptive limit's).
+	series func(s *Snapshot) (Series, bool)
 	// way is its items on the panel of the payment call's way down (the hops panel).
 	way []part[func(s *Snapshot) []Item]
 	// words are the words it puts on the screen, and numbers the numbers, as the help
@@ -102,6 +105,14 @@ type Item struct {
 
 // Phrase is the item as one phrase: its label, then its value (the health panel's way).
 func (it Item) Phrase() string { return it.Label + " " + it.Value }
+
+// A Series is a mechanism's measure of the payments at each second of the timeline: its
+// title, its value in a Second, and the least top its axis reaches.
+type Series struct {
+	Title   string
+	Of      func(sec *Second) float64
+	AtLeast float64
+}
 
 // runtime is a mechanism's state in one lab while it runs.
 type runtime interface {

@@ -271,3 +271,16 @@ func NumberWords() []Item {
 var coreNumbers = at(50, []Item{
 	word("duplicates", "arrivals that were an impatient user's second try (traffic.payment.resubmit_after); counted in arrived too"),
 })
+
+// PaymentSeries is the measure of the payments a mechanism in force charts each second, if
+// one does: the first in registration that has one (only one does: an adaptive limit).
+func PaymentSeries(s *Snapshot) (Series, bool) {
+	for _, m := range mechanisms {
+		if m.series != nil {
+			if series, ok := m.series(s); ok {
+				return series, true
+			}
+		}
+	}
+	return Series{}, false
+}

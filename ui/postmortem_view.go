@@ -1,6 +1,6 @@
 // The screen's parts for the postmortem's mechanisms (seed 000) beyond their items (those are
 // lab's): the queue line of a queue of goroutines with no cap, the pool legend's growth, and
-// the second chart of an adaptive limit or a traffic profile.
+// the second chart of a mechanism's measure (an adaptive limit) or a traffic profile.
 
 package ui
 
@@ -26,26 +26,25 @@ func growthItem(s *lab.Snapshot) []string {
 	return []string{fmt.Sprintf("scaled %d→%d of %d on queue length", s.Config.Pool.Workers, s.Pool.Size, s.Pool.Max)}
 }
 
-// postmortemChart is the second chart when one tells more than starvation: the adaptive
-// limit, or the rate a traffic profile sets.
+// postmortemChart is the second chart when one tells more than starvation: a mechanism's
+// own measure of the payments (an adaptive limit), or the rate a traffic profile sets.
 func postmortemChart(s *lab.Snapshot) (chartSpec, bool) {
-	switch {
-	case s.Config.Payment.Bulkhead.Type == lab.BulkheadAdaptive:
-		return limitChart(s), true
-	case len(s.Config.Traffic.Payment.Profile) > 0:
+	if series, ok := lab.PaymentSeries(s); ok {
+		return seriesChart(series), true
+	}
+	if len(s.Config.Traffic.Payment.Profile) > 0 {
 		return rateChart(s), true
 	}
 	return chartSpec{}, false
 }
 
-// limitChart plots the adaptive limit each second, 0..the pool's most workers.
-func limitChart(s *lab.Snapshot) chartSpec {
-	top := float64(max(s.Config.Pool.MaxWorkers(), 1))
+// seriesChart plots a mechanism's measure of the payments each second.
+func seriesChart(series lab.Series) chartSpec {
 	return chartSpec{
 		leaves:  func(c lab.Class) bool { return c != lab.Payment },
-		title:   "adaptive limit",
-		value:   func(sec *lab.Second, _ int) float64 { return float64(sec.Limit) },
-		atLeast: top,
+		title:   series.Title,
+		value:   func(sec *lab.Second, _ int) float64 { return series.Of(sec) },
+		atLeast: series.AtLeast,
 	}
 }
 
