@@ -1,15 +1,40 @@
 // The adaptive concurrency limit as a payment bulkhead (failsafe-go's adaptivelimiter, driven
-// by hand): its state and its stage.
+// by hand; the isolation article, ch. 6): its state, its stage, its share of a per-second
+// sample (the limit it has found), and its kind's registration.
 
 package lab
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"time"
 
 	"github.com/failsafe-go/failsafe-go/adaptivelimiter"
 )
+
+// BulkheadAdaptive: a limit found from the calls' latency, starting at size.
+const BulkheadAdaptive BulkheadType = "adaptive"
+
+func init() {
+	registerBulkhead(bulkheadKind{
+		name:  BulkheadAdaptive,
+		rank:  30,
+		start: func(*Isolation) bulkheadState { return &adaptive{} },
+		size: func(b BulkheadConfig) string {
+			return fmt.Sprintf("a limit found from the calls' latency, starting at %d", b.Size)
+		},
+		setting: adaptiveSetting,
+		summary: func(b BulkheadReport) string {
+			return fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
+		},
+		// The limit each second, 0..the pool's most workers.
+		series: func(s *Snapshot) Series {
+			return Series{Title: "adaptive limit", Of: func(sec *Second) float64 { return float64(sec.Limit) },
+				AtLeast: float64(max(s.Config.Pool.MaxWorkers(), 1))}
+		},
+	})
+}
 
 // adaptive is the adaptive concurrency limit: failsafe-go's adaptivelimiter, which moves
 // its limit from the calls' latency (up while it holds, down when it climbs or when more
@@ -32,9 +57,11 @@ type adaptiveGen struct {
 	maxWait  time.Duration
 }
 
-// configure builds the limiter for b, its limit starting at b.size and never above
-// maxLimit, the most workers the pool can have to carry calls. Called under Apply's lock.
-func (a *adaptive) configure(b BulkheadConfig, maxLimit int) {
+// configure builds the limiter for c: its limit starts at the bulkhead's size and is never
+// above the most workers the pool can have to carry calls. Called under Apply's lock.
+func (a *adaptive) configure(c Config) { a.use(c.Payment.Bulkhead, c.Pool.MaxWorkers()) }
+
+func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 	if b.Type != BulkheadAdaptive {
 		a.stale.Store(true)
 		return
@@ -49,13 +76,23 @@ func (a *adaptive) configure(b BulkheadConfig, maxLimit int) {
 		lim: adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).Build()})
 }
 
-// stats is the limit in force and the calls holding a permit (0, 0 before it is built).
-func (a *adaptive) stats() (limit, inUse int) {
+// limit is the limit in force and the calls holding a permit (0, 0 before it is built).
+func (a *adaptive) limit() (limit, inUse int) {
 	if g := a.cur.Load(); g != nil {
 		return g.lim.Limit(), g.lim.Inflight()
 	}
 	return 0, 0
 }
+
+func (a *adaptive) stage() stage { return adaptiveStage(a) }
+
+func (a *adaptive) stats(b BulkheadConfig) BulkheadStats {
+	limit, inUse := a.limit()
+	return BulkheadStats{Type: b.Type, Size: b.Size, InUse: int64(inUse), Limit: limit}
+}
+
+// second is the limit at the sample.
+func (a *adaptive) second(sec *Second, _ Config) { sec.Limit, _ = a.limit() }
 
 // adaptiveStage is the adaptive limit as a bulkhead: a permit within the limit, waiting up to
 // max_wait (0: none, as failsafe-go's default, which turns the excess away rather than let it
@@ -81,4 +118,12 @@ func adaptiveStage(a *adaptive) stage {
 			return next(ctx, p)
 		}
 	}}
+}
+
+// adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found.
+func adaptiveSetting(c Config, s *Snapshot) string {
+	if s.Bulkhead.Limit == 0 { // not started yet
+		return fmt.Sprintf("adaptive, limit starts at %d", c.Payment.Bulkhead.Size)
+	}
+	return fmt.Sprintf("adaptive limit %d, %d in use", s.Bulkhead.Limit, s.Bulkhead.InUse)
 }

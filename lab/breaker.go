@@ -1,15 +1,71 @@
-// The circuit breaker (failsafe-go's, driven by hand): its stats, its state, its two stages
-// (short-circuit and permit), and its fleet-wide sum.
+// The circuit breaker (failsafe-go's, driven by hand; the isolation article, ch. 5: count
+// only what the dependency says): its config section and validation rows, its state in a
+// lab, its stages (short-circuit and permit, or the trap that counts rejections), its stats
+// and their fleet-wide sum, its rejection reason, its report section and summary line, its
+// settings and health items, and the c key's change.
 
 package lab
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"time"
 
 	"github.com/failsafe-go/failsafe-go/circuitbreaker"
 )
+
+// BreakerConfig is the circuit breaker (failsafe-go's, driven by hand).
+type BreakerConfig struct {
+	Enabled         bool     `yaml:"enabled" json:"enabled"`
+	MinCalls        int      `yaml:"min_calls" json:"min_calls"`               // calls in the window before it may open
+	FailureRate     float64  `yaml:"failure_rate" json:"failure_rate"`         // percent of failed calls that opens it
+	Window          Duration `yaml:"window" json:"window"`                     // rolling period the rate is taken over
+	OpenFor         Duration `yaml:"open_for" json:"open_for"`                 // before a half-open trial
+	HalfOpenCalls   int      `yaml:"half_open_calls" json:"half_open_calls"`   // real requests let through to test
+	CountRejections bool     `yaml:"count_rejections" json:"count_rejections"` // the trap: own bulkhead rejections count as failures
+}
+
+// RejectBreaker: the circuit breaker was open: short-circuited without a call.
+const RejectBreaker Reason = 2
+
+func init() {
+	register(mechanism{
+		name: "breaker",
+		defaults: func(c *Config) {
+			// Hystrix's defaults: 20 calls, 50%, 5 s asleep, one trial request.
+			c.Payment.Breaker = BreakerConfig{MinCalls: 20, FailureRate: 50, Window: Duration(10 * time.Second),
+				OpenFor: Duration(5 * time.Second), HalfOpenCalls: 1}
+		},
+		checks: func(c Config) []check {
+			b := c.Payment.Breaker
+			return []check{
+				{"payment.breaker.min_calls", b.MinCalls < 1 || b.MinCalls > 100000, fmt.Sprintf("must be 1..100000, got %d", b.MinCalls)},
+				{"payment.breaker.failure_rate", !(b.FailureRate > 0 && b.FailureRate <= 100), fmt.Sprintf("must be a percentage above 0 and at most 100, got %g", b.FailureRate)},
+				{"payment.breaker.window", b.Window <= 0 || b.Window.D() > time.Hour, fmt.Sprintf("must be more than 0s and at most 1h, got %s", b.Window)},
+				{"payment.breaker.open_for", b.OpenFor <= 0 || b.OpenFor.D() > time.Hour, fmt.Sprintf("must be more than 0s and at most 1h, got %s", b.OpenFor)},
+				{"payment.breaker.half_open_calls", b.HalfOpenCalls < 1 || b.HalfOpenCalls > 1000, fmt.Sprintf("must be 1..1000, got %d", b.HalfOpenCalls)},
+			}
+		},
+		start: func(*Isolation) runtime { return &breaker{} },
+		sum:   func(s *Snapshot, replicas []Snapshot) { s.Breaker = fleetBreaker(replicas) },
+		report: func(r *Report, s Snapshot) {
+			if s.Breaker.State != BreakerOff {
+				r.Breaker = &BreakerReport{State: string(s.Breaker.State), Opened: s.Breaker.Opened, FailureRate: round(s.Breaker.FailureRate, 1)}
+			}
+		},
+		summary: at(70, func(r Report) []string {
+			if r.Breaker == nil {
+				return nil
+			}
+			return []string{fmt.Sprintf("circuit breaker: %s at the end, opened %d×", r.Breaker.State, r.Breaker.Opened)}
+		}),
+		settings: at(50, breakerSettings),
+		health:   at(40, breakerHealth),
+	})
+	registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
+		description: "the circuit breaker was open: failed at once without calling the dependency"})
+}
 
 // BreakerState is the circuit breaker's state as the screen names it.
 type BreakerState string
@@ -20,6 +76,9 @@ const (
 	BreakerOpen     BreakerState = "open"
 	BreakerHalfOpen BreakerState = "half-open"
 )
+
+// BreakerMixed is a fleet's breaker state when its replicas' breakers are not all in one.
+const BreakerMixed BreakerState = "mixed"
 
 // BreakerStats is the breaker at one instant.
 type BreakerStats struct {
@@ -53,7 +112,10 @@ type breakerGen struct {
 	retrial atomic.Bool  // it last opened from half-open: a trial failed
 }
 
-func (b *breaker) configure(c BreakerConfig) {
+// configure builds the breaker c asks for (a new one, closed, when its settings changed).
+func (b *breaker) configure(c Config) { b.use(c.Payment.Breaker) }
+
+func (b *breaker) use(c BreakerConfig) {
 	if g := b.cur.Load(); g != nil && g.cfg == c {
 		return
 	}
@@ -114,6 +176,21 @@ func (p *permit) record(r Result, countRejections bool) {
 	}
 	p.g.cb.RecordSuccess()
 }
+
+// stages are the breaker's: the short-circuit before anything is taken and the permit
+// right before the call, or, the trap, the whole breaker at the short-circuit's place.
+func (b *breaker) stages(c Config) []placed {
+	g := b.get()
+	switch {
+	case g == nil:
+		return nil
+	case c.Payment.Breaker.CountRejections:
+		return []placed{{slotShortCircuit, breakerStage(g, true)}}
+	}
+	return []placed{{slotShortCircuit, shortCircuitStage(g)}, {slotPermit, breakerStage(g, false)}}
+}
+
+func (b *breaker) fill(s *Snapshot) { s.Breaker = b.stats() }
 
 func (b *breaker) stats() BreakerStats {
 	g := b.get()
@@ -206,4 +283,56 @@ func fleetBreaker(reps []Snapshot) BreakerStats {
 		b.FailureRate = failed / float64(b.Calls)
 	}
 	return b
+}
+
+// BreakerReport is the circuit breaker at the end of the run.
+type BreakerReport struct {
+	State       string  `json:"state"`
+	Opened      int64   `json:"opened"`
+	FailureRate float64 `json:"failure_rate"`
+}
+
+// ToggleBreaker is the c key: the circuit breaker on, or off.
+func ToggleBreaker(c Config) (Config, string) {
+	c.Payment.Breaker.Enabled = !c.Payment.Breaker.Enabled
+	return c, "circuit breaker → " + onOff(c.Payment.Breaker.Enabled)
+}
+
+// breakerSettings is the breaker's settings items: off, or its state and numbers.
+func breakerSettings(c Config, s *Snapshot, _ int) []Item {
+	if !c.Payment.Breaker.Enabled {
+		return []Item{{Label: "breaker", Value: "off"}}
+	}
+	return breakerItems(s.Breaker)
+}
+
+// breakerItems label each of the breaker's numbers: its state, the time to the next trial,
+// the failure rate against its threshold, the calls counted against the minimum. While open
+// they are those of the closed stretch that opened it, or of the trial that failed.
+func breakerItems(b BreakerStats) []Item {
+	rate := fmt.Sprintf("%.0f%% / threshold %.0f%%", b.FailureRate, b.Threshold)
+	calls := fmt.Sprintf("%d / minimum %d", b.Calls, b.MinCalls)
+	window := fmt.Sprintf("calls in the last %s", FmtDur(b.Window))
+	switch {
+	case b.State == "" || b.State == BreakerOff:
+		return []Item{{Label: "breaker", Value: "on"}}
+	case b.State == BreakerHalfOpen:
+		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d", b.Calls, b.Trials)}}
+	case b.State == BreakerOpen && b.Retrial:
+		return []Item{{Label: "breaker", Value: "OPEN again: payments fail at once"}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
+			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)},
+			{Label: "it opens at", Value: fmt.Sprintf("%.0f%% failed of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
+	case b.State == BreakerOpen:
+		return []Item{{Label: "breaker", Value: "OPEN: payments fail at once"}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
+			{Label: "it opened at failure rate", Value: rate}, {Label: window, Value: calls}}
+	}
+	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
+}
+
+// breakerHealth counts the times the breaker opened, once it has.
+func breakerHealth(s *Snapshot, _ int) []Item {
+	if s.Breaker.Opened == 0 {
+		return nil
+	}
+	return []Item{{Label: "breaker opened", Value: fmt.Sprintf("%d×", s.Breaker.Opened)}}
 }

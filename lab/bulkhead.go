@@ -1,15 +1,213 @@
-// The semaphore bulkhead: BulkheadStats (and their fleet-wide sum), the resizable semaphore
-// the lab uses three times, and the bulkhead's stage.
+// The payment bulkhead (the isolation article, ch. 4 and 6: a partition is worth something
+// only when it rejects): its config section, defaults and validation rows, the registry of
+// its kinds (semaphore.go, threadpool.go, adaptive.go register theirs), its state in a lab
+// (the kind in force, and the slack lost at its rejections), its stats and their fleet-wide
+// sum, its rejection reason and wait's glyph, its share of the forecast (what it admits),
+// its report section and summary line, its settings and health items, and the b and [ ]
+// keys' changes.
 
 package lab
 
 import (
-	"context"
-	"sync/atomic"
-	"time"
-
-	"github.com/failsafe-go/failsafe-go/bulkhead"
+	"cmp"
+	"fmt"
+	"slices"
+	"sync"
 )
+
+// BulkheadType is how payments are fenced off from the shared pool: none, or a registered kind.
+type BulkheadType string
+
+// BulkheadNone: no bulkhead, payments may take every worker.
+const BulkheadNone BulkheadType = "none"
+
+// BulkheadTypes lists none and every kind, in the order the b key cycles them.
+var BulkheadTypes = []BulkheadType{BulkheadNone}
+
+// BulkheadConfig bounds how many payments may hold workers at once.
+type BulkheadConfig struct {
+	Type    BulkheadType `yaml:"type" json:"type"`
+	Size    int          `yaml:"size" json:"size"`
+	MaxWait Duration     `yaml:"max_wait" json:"max_wait"` // semaphore: wait for a permit; 0 rejects at once
+	Queue   int          `yaml:"queue" json:"queue"`       // threadpool: calls that may wait for a thread
+}
+
+// RejectBulkhead: the payment bulkhead had no permit (or thread and queue place) in time.
+const RejectBulkhead Reason = 1
+
+// PhaseBulkhead: a worker waiting for a bulkhead's permit (a semaphore's, an adaptive limit's).
+const PhaseBulkhead Phase = 3
+
+func init() {
+	register(mechanism{
+		name:     "bulkhead",
+		defaults: func(c *Config) { c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadNone, Size: 5} },
+		checks: func(c Config) []check {
+			b := c.Payment.Bulkhead
+			return []check{
+				{"payment.bulkhead.type", !oneOf(b.Type, BulkheadTypes...), fmt.Sprintf("must be one of %s, got %s", join(BulkheadTypes), Quote(string(b.Type)))},
+				{"payment.bulkhead.size", b.Size < 1 || b.Size > MaxBulkhead, fmt.Sprintf("must be 1..%d, got %d", MaxBulkhead, b.Size)},
+				{"payment.bulkhead.max_wait", b.MaxWait < 0 || b.MaxWait.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s rejects at once), got %s", MaxLatency, b.MaxWait)},
+				{"payment.bulkhead.queue", b.Queue < 0 || b.Queue > MaxQueue, fmt.Sprintf("must be 0..%d, got %d", MaxQueue, b.Queue)},
+			}
+		},
+		start: func(iso *Isolation) runtime { return newBulkheads(iso) },
+		idle: func(c Config, s *Snapshot) {
+			b := c.Payment.Bulkhead
+			s.Bulkhead = BulkheadStats{Type: b.Type, Size: b.Size, QueueCap: b.Queue}
+		},
+		sum: func(s *Snapshot, replicas []Snapshot) {
+			s.Bulkhead = BulkheadStats{Type: s.Config.Payment.Bulkhead.Type}
+			for _, r := range replicas {
+				s.Bulkhead = s.Bulkhead.add(r.Bulkhead)
+			}
+			s.Slack = sumSlack(replicas)
+		},
+		report: func(r *Report, s Snapshot) {
+			if s.Bulkhead.Type == BulkheadNone {
+				return
+			}
+			// A fleet's size and limit are both its replicas' added up (BulkheadStats.add), as its pool is.
+			r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
+			if s.Slack.Rejections > 0 {
+				r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
+			}
+		},
+		summary: at(60, Report.bulkheadLines),
+		series: func(s *Snapshot) (Series, bool) {
+			if k := s.Config.Payment.Bulkhead.kind(); k != nil && k.series != nil {
+				return k.series(s), true
+			}
+			return Series{}, false
+		},
+		forecast: at(20, Config.bulkheadForecast),
+		settings: at(40, bulkheadSettings),
+		health:   at(50, slackHealth),
+	})
+	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
+		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
+	registerPhase(PhaseBulkhead, phaseDef{name: "waiting for bulkhead", rank: 40, glyph: 'b',
+		words: "waiting for a bulkhead permit", short: "waits for a permit"})
+}
+
+// A bulkheadKind is one type of payment bulkhead, as its file registers it.
+type bulkheadKind struct {
+	name BulkheadType
+	rank int // its place in BulkheadTypes, lowest first
+	// start makes its state in one lab.
+	start func(iso *Isolation) bulkheadState
+	// size says its size in words: "5 permits", "5 threads".
+	size func(b BulkheadConfig) string
+	// setting is its settings item's value, from what it holds now.
+	setting func(c Config, s *Snapshot) string
+	// waiting is the places where payments may wait beyond its size, for the forecast's
+	// M/M/n/k (0: it turns away what finds it full); nil: none.
+	waiting func(b BulkheadConfig) int
+	// capsCalls says it caps the calls at the dependency at its size (an adaptive limit
+	// finds its own); ownThreads that the calls run on threads of its own, so the worker can
+	// walk away from its wait for a connection.
+	capsCalls, ownThreads bool
+	// summary begins its report line, where "payment bulkhead: type, size n" does not say it.
+	summary func(b BulkheadReport) string
+	// series is its measure of the payments each second, when it has one (the limit it finds).
+	series func(s *Snapshot) Series
+}
+
+// bulkheadState is a kind's state in one lab; besides, it may settle, sample a second, or
+// run calls on threads of its own (settler, sampler, offloader).
+type bulkheadState interface {
+	// configure readies it for c, whether or not it is the kind in force.
+	configure(c Config)
+	// stage is its stage, while it is the kind in force.
+	stage() stage
+	// stats are what it holds now, while it is the kind in force under b.
+	stats(b BulkheadConfig) BulkheadStats
+}
+
+var bulkheadKinds = map[BulkheadType]*bulkheadKind{}
+
+// registerBulkhead adds kind k to the registry, and its type to BulkheadTypes at its rank.
+func registerBulkhead(k bulkheadKind) {
+	bulkheadKinds[k.name] = &k
+	i, _ := slices.BinarySearchFunc(BulkheadTypes[1:], k.rank, func(t BulkheadType, rank int) int {
+		return cmp.Compare(bulkheadKinds[t].rank, rank)
+	})
+	BulkheadTypes = slices.Insert(BulkheadTypes, i+1, k.name)
+}
+
+// kind is the kind b's type names; nil for none.
+func (b BulkheadConfig) kind() *bulkheadKind { return bulkheadKinds[b.Type] }
+
+// bulkheads are the bulkhead in one lab: each kind's state, and the slack lost at its rejections.
+type bulkheads struct {
+	kinds map[BulkheadType]bulkheadState
+	free  func() int // the pool's free workers now
+	slack slackLost
+}
+
+func newBulkheads(iso *Isolation) *bulkheads {
+	b := &bulkheads{kinds: map[BulkheadType]bulkheadState{}, free: iso.lent.Free}
+	for name, k := range bulkheadKinds {
+		b.kinds[name] = k.start(iso)
+	}
+	return b
+}
+
+// configure readies every kind for c: the one in force is built before the chain that
+// uses it, the others let go of what they held.
+func (b *bulkheads) configure(c Config) {
+	for _, name := range BulkheadTypes[1:] {
+		b.kinds[name].configure(c)
+	}
+}
+
+// settle lets the kinds that keep something until c is in force let go of it.
+func (b *bulkheads) settle(c Config) {
+	for _, name := range BulkheadTypes[1:] {
+		if st, ok := b.kinds[name].(settler); ok {
+			st.settle(c)
+		}
+	}
+}
+
+func (b *bulkheads) stages(c Config) []placed {
+	if st := b.kinds[c.Payment.Bulkhead.Type]; st != nil {
+		return []placed{{slotBulkhead, st.stage()}}
+	}
+	return nil
+}
+
+func (b *bulkheads) fill(s *Snapshot) {
+	bh := s.Config.Payment.Bulkhead
+	s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size}
+	if st := b.kinds[bh.Type]; st != nil {
+		s.Bulkhead = st.stats(bh)
+	}
+	s.Slack = b.slack.stats()
+}
+
+// second is the kind in force's share of a per-second sample.
+func (b *bulkheads) second(sec *Second, c Config) {
+	if sm, ok := b.kinds[c.Payment.Bulkhead.Type].(sampler); ok {
+		sm.second(sec, c)
+	}
+}
+
+// executor is the kind in force's threads, if it runs calls on threads of its own.
+func (b *bulkheads) executor(c Config) (executor, bool) {
+	if o, ok := b.kinds[c.Payment.Bulkhead.Type].(offloader); ok {
+		return o.executor(c)
+	}
+	return executor{}, false
+}
+
+// heard notes, at each bulkhead rejection, how many other workers sat free: this payment
+// still holds its worker, the rest are elsewhere.
+func (b *bulkheads) heard(r Result) {
+	if r.Rejected && r.Reason == RejectBulkhead {
+		b.slack.observe(b.free())
+	}
+}
 
 // BulkheadStats is the payment bulkhead at one instant.
 type BulkheadStats struct {
@@ -22,71 +220,6 @@ type BulkheadStats struct {
 	Limit       int   // adaptive: the limit it has found (InUse: calls holding a permit)
 }
 
-// semaphore is a resizable counting semaphore on failsafe-go's bulkhead. failsafe bulkheads
-// cannot be resized, so a change builds a new one and swaps it in; each holder releases on the
-// instance that admitted it, so holders drain from the old one. The lab uses it three times:
-// the semaphore bulkhead, the thread-pool bulkhead's admission, and connections per route.
-// While old holders drain after a shrink, the new size is enforced on the total: a caller
-// that finds it exceeded is turned away rather than left waiting (the one place max_wait
-// is not honoured).
-type semaphore struct {
-	cur   atomic.Pointer[semaphoreGen]
-	inUse atomic.Int64
-}
-
-type semaphoreGen struct {
-	bh      bulkhead.Bulkhead[any]
-	size    int
-	maxWait time.Duration
-}
-
-func (s *semaphore) configure(size int, maxWait time.Duration) {
-	if g := s.cur.Load(); g != nil && g.size == size && g.maxWait == maxWait {
-		return
-	}
-	s.cur.Store(&semaphoreGen{bh: bulkhead.New[any](uint(size)), size: size, maxWait: maxWait})
-}
-
-// acquire waits up to the max wait (0: not at all) and returns the release for the permit;
-// the error is bulkhead.ErrFull, or ctx's when the lab stops first.
-func (s *semaphore) acquire(ctx context.Context) (release func(), err error) {
-	g := s.cur.Load()
-	if err := g.bh.AcquirePermitWithMaxWait(ctx, g.maxWait); err != nil {
-		return nil, err
-	}
-	// A new generation starts with every permit free while holders of the old one still
-	// hold theirs: the size in force is enforced over both, so a resize never lets more in.
-	if s.inUse.Add(1) > int64(g.size) {
-		s.inUse.Add(-1)
-		g.bh.ReleasePermit()
-		return nil, bulkhead.ErrFull
-	}
-	var once atomic.Bool
-	return func() {
-		if once.CompareAndSwap(false, true) {
-			s.inUse.Add(-1)
-			g.bh.ReleasePermit()
-		}
-	}, nil
-}
-
-// semaphoreStage is the semaphore bulkhead (resilience4j's Bulkhead): the worker itself
-// takes a permit, waiting up to max_wait, and makes the call while it holds it. No permit in
-// time: rejected, and the worker is free at once.
-func semaphoreStage(s *semaphore) stage {
-	return stage{name: "bulkhead:semaphore", waits: PhaseBulkhead, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) Result {
-			p.phase(PhaseBulkhead)
-			release, err := s.acquire(ctx)
-			if err != nil {
-				return waitFailed(ctx, rejectedBy(RejectBulkhead))
-			}
-			p.hold(release)
-			return next(ctx, p)
-		}
-	}}
-}
-
 // add adds one replica's bulkhead to the fleet's: places and what holds them.
 func (a BulkheadStats) add(b BulkheadStats) BulkheadStats {
 	a.Size += b.Size
@@ -96,4 +229,185 @@ func (a BulkheadStats) add(b BulkheadStats) BulkheadStats {
 	a.Queued += b.Queued
 	a.QueueCap += b.QueueCap
 	return a
+}
+
+// SlackStats is the slack lost to the payment bulkhead (field guide §6): at each of its
+// rejections, how many workers of the pool sat free. Always large: the compartment is cut
+// too fine for the pool; near zero: the rejection is paid for, the pool was full anyway.
+type SlackStats struct {
+	Rejections int64   // bulkhead rejections observed
+	MeanFree   float64 // workers free elsewhere at a rejection, on average
+}
+
+type slackLost struct {
+	mu         sync.Mutex
+	rejections int64
+	free       int64 // summed over the rejections
+}
+
+// sumSlack is the replicas' slack as one: their rejections, and the free workers at each
+// of them on average over all of them.
+func sumSlack(reps []Snapshot) SlackStats {
+	var s SlackStats
+	var free float64
+	for _, r := range reps {
+		free += r.Slack.MeanFree * float64(r.Slack.Rejections)
+		s.Rejections += r.Slack.Rejections
+	}
+	if s.Rejections > 0 {
+		s.MeanFree = free / float64(s.Rejections)
+	}
+	return s
+}
+
+func (s *slackLost) observe(free int) {
+	s.mu.Lock()
+	s.rejections++
+	s.free += int64(free)
+	s.mu.Unlock()
+}
+
+func (s *slackLost) stats() SlackStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := SlackStats{Rejections: s.rejections}
+	if s.rejections > 0 {
+		st.MeanFree = float64(s.free) / float64(s.rejections)
+	}
+	return st
+}
+
+// bulkheadForecast is what the bulkhead admits of the payments, and what it turns away:
+// the loss of a group of size servers (its places to wait besides), offered the calls.
+func (c Config) bulkheadForecast(f *Forecast) {
+	pay, bh := &f.Payment, c.Payment.Bulkhead
+	k := bh.kind()
+	if k == nil || pay.Call <= 0 {
+		return
+	}
+	rate := pay.Admitted
+	pay.Bulkhead = bh.Size
+	queue := 0
+	if k.waiting != nil {
+		queue = k.waiting(bh)
+	}
+	pay.Admitted = rate * (1 - c.Traffic.loss(rate*pay.Call.Seconds(), bh.Size, bh.Size+queue))
+	pay.Rejected = rate - pay.Admitted
+	pay.Capped = pay.CallsNeeded > float64(bh.Size)
+}
+
+// BulkheadReport is the payment bulkhead, when there is one.
+type BulkheadReport struct {
+	Type      string       `json:"type"`
+	Size      int          `json:"size"`
+	Limit     int          `json:"limit,omitempty"`      // adaptive: the limit it had found at the end
+	SlackLost *SlackReport `json:"slack_lost,omitempty"` // when it turned payments away
+}
+
+// SlackReport is the slack lost at the bulkhead's rejections: workers free elsewhere.
+type SlackReport struct {
+	Rejections      int64   `json:"rejections"`
+	MeanFreeWorkers float64 `json:"mean_free_workers"`
+}
+
+// bulkheadLines is the bulkhead's line, when there is one.
+func (r Report) bulkheadLines() []string {
+	if r.Bulkhead == nil {
+		return nil
+	}
+	replicas := 1
+	if r.Fleet != nil {
+		replicas = r.Fleet.Replicas
+	}
+	return []string{r.Bulkhead.summary(replicas)}
+}
+
+// summary is the bulkhead's line: its type and size (an adaptive one's limit), and the
+// slack lost at its rejections. A fleet's numbers are all its replicas' together: the
+// line says so.
+func (b BulkheadReport) summary(replicas int) string {
+	line := fmt.Sprintf("payment bulkhead: %s, size %d", b.Type, b.Size)
+	if k := bulkheadKinds[BulkheadType(b.Type)]; k != nil && k.summary != nil {
+		line = k.summary(b)
+	}
+	if replicas > 1 {
+		line += fmt.Sprintf(" across %d replicas", replicas)
+	}
+	if s := b.SlackLost; s != nil {
+		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)
+	}
+	return line
+}
+
+// bulkheadSettings is the bulkhead's settings item: none, or its kind's value.
+func bulkheadSettings(c Config, s *Snapshot, _ int) []Item {
+	value := "none"
+	if k := c.Payment.Bulkhead.kind(); k != nil {
+		value = k.setting(c, s)
+	}
+	return []Item{{Label: "bulkhead", Value: value}}
+}
+
+// slackHealth is the slack lost to the payment bulkhead: how many workers sat free, on
+// average, when it turned a payment away (field guide §6).
+func slackHealth(s *Snapshot, _ int) []Item {
+	if s.Slack.Rejections == 0 {
+		return nil
+	}
+	return []Item{{Label: "slack lost:", Value: fmt.Sprintf("%s workers free at each of %s bulkhead rejections",
+		FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))}}
+}
+
+// The bulkhead's size steps by [ and ].
+var (
+	bulkheadSteps            = bulkheadLadder(MaxBulkhead)
+	BulkheadDown, BulkheadUp = stepped(bulkheadSteps,
+		func(c Config) int { return c.Payment.Bulkhead.Size }, func(c *Config, v int) { c.Payment.Bulkhead.Size = v }, bulkheadSizeMsg)
+)
+
+// bulkheadLadder steps by one up to 20 (the article's sizes), then coarser.
+func bulkheadLadder(max int) []int {
+	var s []int
+	for v := 1; v <= 20; v++ {
+		s = append(s, v)
+	}
+	s = append(s, 25, 30, 40, 50, 75)
+	s = ladder(s, max)
+	return slices.DeleteFunc(s, func(v int) bool { return v > max })
+}
+
+// CycleBulkhead is the b key: the next bulkhead type, none and every kind registered.
+func CycleBulkhead(c Config) (Config, string) {
+	c.Payment.Bulkhead.Type = cycle(BulkheadTypes, c.Payment.Bulkhead.Type)
+	if c.Payment.Bulkhead.Type == BulkheadNone {
+		return c, "bulkhead → none: payments may take every worker"
+	}
+	return c, fmt.Sprintf("bulkhead → %s, %s", c.Payment.Bulkhead.Type, bulkheadSize(c.Payment.Bulkhead))
+}
+
+// bulkheadSize says the size with the unit its kind counts in.
+func bulkheadSize(b BulkheadConfig) string {
+	if k := b.kind(); k != nil {
+		return k.size(b)
+	}
+	return units(b.Size, "slot")
+}
+
+// units is n of unit: "1 permit", "5 permits".
+func units(n int, unit string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, unit)
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+func bulkheadSizeMsg(c Config, limit string) string {
+	b := c.Payment.Bulkhead
+	if limit != "" {
+		return fmt.Sprintf("bulkhead size already %d (%s)", b.Size, limit)
+	}
+	if b.Type == BulkheadNone {
+		return fmt.Sprintf("bulkhead size → %d (not in force while the bulkhead is none: press b)", b.Size)
+	}
+	return fmt.Sprintf("bulkhead size → %s", bulkheadSize(b))
 }

@@ -1,10 +1,12 @@
-// The payment chain: its stages, the passage a payment makes down them, the order they
-// run in (Isolation.Chain), and how a payment ended (Result).
+// The payment chain: its stages, the passage a payment makes down them, the slots that say
+// the order they run in (Isolation.Chain), and how a payment ended (Result).
 
 package lab
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 )
 
@@ -97,17 +99,23 @@ func (c *Chain) serve(ctx context.Context, w Seat, intended time.Time) Result {
 type Request func(ctx context.Context, userDeadline time.Time) Result
 
 // callStage is the end of the chain: the engine's request, counted as a call of its payment.
-// How long the calls that succeed take is what typical learns.
-func callStage(req Request, typical *typicalLatency, counts *callCounts) stage {
+// How long the calls that succeed take is what the mechanisms that learn from it hear.
+func callStage(req Request, iso *Isolation) stage {
 	return stage{name: "http", wrap: func(call) call {
 		return func(ctx context.Context, p *passage) Result {
 			p.phase(PhaseCall)
 			defer p.phase(PhaseWork)
-			counts.called(p)
+			p.calls++
+			for _, c := range iso.callers {
+				c.called(p)
+			}
 			began := time.Now()
 			r := req(ctx, p.deadline)
 			if r.Out == OK {
-				typical.observe(time.Since(began))
+				took := time.Since(began)
+				for _, a := range iso.answerers {
+					a.answered(took)
+				}
 				// The adaptive limit times the call from its permit, taken before the first try:
 				// only an answer to that try makes the time the dependency's alone.
 				p.permit.sample.Store(p.calls == 1)
@@ -117,66 +125,54 @@ func callStage(req Request, typical *typicalLatency, counts *callCounts) stage {
 	}}
 }
 
-// Chain builds the payment path for c.Payment, in the order it runs:
+// slot is a stage's place in the payment chain. The slots, in the order a payment passes
+// them, outermost first, are the one statement of the chain's order:
 //
 //	fallback → deadline → breaker short-circuit → bulkhead → caller timeout → hand-off →
 //	retry → connection → enough time left → breaker permit → socket timeout → the call
 //
 // An open breaker fails a payment before it takes anything; only real calls take a permit,
 // so the breaker hears about the dependency and nothing else. The trap (count_rejections)
-// puts the whole breaker outermost instead, so the lab's own rejections reach it. A caller
-// timeout needs the call to run somewhere the worker can walk away from: on the
-// thread-pool bulkhead's threads, or else on a goroutine of its own. A retry repeats what
-// makes one call (a connection, the time check, a breaker permit, the socket timeout, the
-// request) inside the one deadline and the one bulkhead place of its payment: retryStage
-// says why there. The call itself, one request to the dependency, is the engine's: req.
+// puts the whole breaker at the short-circuit's place instead, so the lab's own rejections
+// reach it. A caller timeout needs the call to run somewhere the worker can walk away from:
+// on the thread-pool bulkhead's threads, or else on a goroutine of its own. A retry repeats
+// what makes one call (a connection, the time check, a breaker permit, the socket timeout,
+// the request) inside the one deadline and the one bulkhead place of its payment: retryStage
+// says why there. The call itself, one request to the dependency, is the engine's.
+type slot uint8
+
+const (
+	slotFallback slot = iota
+	slotDeadline
+	slotShortCircuit
+	slotBulkhead
+	slotCallerTimeout
+	slotHandoff
+	slotRetry
+	slotConnection
+	slotEnoughLeft
+	slotPermit
+	slotSocketTimeout
+)
+
+// placed is a stage at its slot.
+type placed struct {
+	at    slot
+	stage stage
+}
+
+// Chain builds the payment path under c, its stages in slot order, the engine's req last.
 func (iso *Isolation) Chain(c Config, req Request) *Chain {
-	p := c.Payment
-	stages := []stage{fallbackStage(iso.lent.Fallback)}
-	if p.Deadline > 0 {
-		stages = append(stages, deadlineStage(p.Deadline.D()))
+	var ps []placed
+	for _, rt := range iso.states {
+		ps = append(ps, rt.stages(c)...)
 	}
-	cb := iso.breaker.get()
-	trap := cb != nil && p.Breaker.CountRejections
-	switch {
-	case trap:
-		stages = append(stages, breakerStage(cb, true))
-	case cb != nil:
-		stages = append(stages, shortCircuitStage(cb))
+	slices.SortStableFunc(ps, func(a, b placed) int { return cmp.Compare(a.at, b.at) })
+	stages := make([]stage, 0, len(ps)+1)
+	for _, p := range ps {
+		stages = append(stages, p.stage)
 	}
-	switch p.Bulkhead.Type {
-	case BulkheadSemaphore:
-		stages = append(stages, semaphoreStage(&iso.semaphore))
-	case BulkheadThreadPool:
-		stages = append(stages, threadPoolStage(iso.threads))
-	case BulkheadAdaptive:
-		stages = append(stages, adaptiveStage(&iso.adaptive))
-	}
-	if p.Timeout.Kind == TimeoutCaller {
-		stages = append(stages, callerTimeoutStage(p.Timeout.Duration.D()))
-	}
-	switch {
-	case p.Bulkhead.Type == BulkheadThreadPool:
-		stages = append(stages, handoffStage(&iso.orphans, threadExecutor(iso.threads)))
-	case p.Timeout.Kind == TimeoutCaller:
-		stages = append(stages, handoffStage(&iso.orphans, goroutineExecutor(iso.lent.Spawn)))
-	}
-	if rt := iso.retrier(p.Retry); rt != nil {
-		stages = append(stages, retryStage(rt, &iso.calls))
-	}
-	if p.Connections.PerRoute > 0 {
-		stages = append(stages, connectionStage(&iso.conns))
-	}
-	if p.Deadline > 0 {
-		stages = append(stages, enoughLeftStage(&iso.typical, p.Deadline.D(), c.Dependency.Floor()))
-	}
-	if cb != nil && !trap {
-		stages = append(stages, breakerStage(cb, false))
-	}
-	if p.Timeout.Kind == TimeoutSocket {
-		stages = append(stages, socketTimeoutStage(p.Timeout.Duration.D()))
-	}
-	return compose(append(stages, callStage(req, &iso.typical, &iso.calls)))
+	return compose(append(stages, callStage(req, iso)))
 }
 
 // Result is how one request ended inside the worker.

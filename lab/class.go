@@ -2,6 +2,12 @@
 
 package lab
 
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
 // Class is a kind of request sharing the pool. The server cannot tell them apart; the lab can.
 type Class uint8
 
@@ -31,57 +37,76 @@ func (c Class) String() string {
 // payment, the one the isolation is about, it is.
 func (c Class) Starves() bool { return c != Payment }
 
-// Reason says who turned a request away before it was served.
+// Reason says who turned a request away before it was served. Each is declared with its
+// number, and registered with its name, what it means and its rank, by the file of what
+// turns requests away: the pool and a fleet's balancer here, each mechanism in its own.
 type Reason uint8
 
+// numReasons is the room for reasons: counters per reason are arrays this long.
+const numReasons = 8
+
 const (
-	RejectPool     Reason = iota // no free worker and no room in the accept queue: starvation
-	RejectBulkhead               // the payment bulkhead had no permit (or thread and queue slot) in time
-	RejectBreaker                // the circuit breaker was open: short-circuited without a call
-	RejectConnPool               // no connection to the route within the lease timeout
-	RejectDeadline               // the payment's deadline passed before its call began, or too little of it was left
-	RejectBalancer               // a fleet's load balancer had no replica in rotation: every one was pulled
-	numReasons
+	RejectPool     Reason = 0 // no free worker and no room in the accept queue: starvation
+	RejectBalancer Reason = 5 // a fleet's load balancer had no replica in rotation: every one was pulled
 )
 
-// Reasons lists every rejection reason in display order.
-var Reasons = [numReasons]Reason{RejectPool, RejectBulkhead, RejectBreaker, RejectConnPool, RejectDeadline, RejectBalancer}
+// Reasons lists every registered reason in display order: the table's rejected:* columns,
+// the report's rejected.*, the help's definitions.
+var Reasons []Reason
+
+// reasonDef is a reason as it is registered.
+type reasonDef struct {
+	name, description string
+	rank              int                    // its place in Reasons, lowest first
+	shown             func(s *Snapshot) bool // whether the table has its column for s; nil: always
+}
+
+var reasons [numReasons]*reasonDef
+
+// registerReason adds reason r to the registry, at its rank among the others.
+func registerReason(r Reason, d reasonDef) {
+	if int(r) >= numReasons || reasons[r] != nil {
+		panic(fmt.Sprintf("rejection reason %d (%s): taken, or past the room for %d", r, d.name, numReasons))
+	}
+	reasons[r] = &d
+	i, _ := slices.BinarySearchFunc(Reasons, d.rank, func(x Reason, rank int) int { return cmp.Compare(reasons[x].rank, rank) })
+	Reasons = slices.Insert(Reasons, i, r)
+}
+
+func init() {
+	registerReason(RejectPool, reasonDef{name: "pool", rank: 10,
+		description: "no free worker and no room in the accept queue. For every class but payment this is starvation: STARVED"})
+	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
+		description: "the fleet's load balancer had no healthy target: every replica was pulled out of rotation, so the request failed before reaching any"})
+}
 
 func (r Reason) String() string {
-	switch r {
-	case RejectPool:
-		return "pool"
-	case RejectBulkhead:
-		return "bulkhead"
-	case RejectBreaker:
-		return "breaker"
-	case RejectConnPool:
-		return "conn_pool"
-	case RejectDeadline:
-		return "deadline"
-	case RejectBalancer:
-		return "balancer"
+	if d := r.def(); d != nil {
+		return d.name
 	}
 	return "unknown"
 }
 
 // Description says in plain words what a rejection for this reason means.
 func (r Reason) Description() string {
-	switch r {
-	case RejectPool:
-		return "no free worker and no room in the accept queue. For every class but payment this is starvation: STARVED"
-	case RejectBulkhead:
-		return "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"
-	case RejectBreaker:
-		return "the circuit breaker was open: failed at once without calling the dependency"
-	case RejectConnPool:
-		return "no connection to the dependency's route within the lease wait (the worker was held while it waited)"
-	case RejectDeadline:
-		return "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: failed fast instead of spending the dependency on a call that cannot finish"
-	case RejectBalancer:
-		return "the fleet's load balancer had no healthy target: every replica was pulled out of rotation, so the request failed before reaching any"
+	if d := r.def(); d != nil {
+		return d.description
 	}
 	return "turned away by the " + r.String() + " before it was served"
+}
+
+// Shown says the class table has a column for this reason in the lab of s: every reason but
+// those that only some runs can have (a fleet's balancer).
+func (r Reason) Shown(s *Snapshot) bool {
+	d := r.def()
+	return d != nil && (d.shown == nil || d.shown(s))
+}
+
+func (r Reason) def() *reasonDef {
+	if int(r) < numReasons {
+		return reasons[r]
+	}
+	return nil
 }
 
 // Outcome is how a request that got a worker ended.

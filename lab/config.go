@@ -1,4 +1,5 @@
-// Config: every setting a run takes, its defaults, Duration, Equal, and Validate's rows.
+// Config: every setting a run takes (a mechanism's section is a field here; its type, defaults
+// and validation rows are in its own file), the core's defaults, Duration, Equal, and Validate.
 
 package lab
 
@@ -81,14 +82,6 @@ func (p PoolConfig) MaxWorkers() int {
 	}
 	return p.Workers
 }
-
-// Discipline is the order in which queued work reaches a free worker.
-type Discipline string
-
-const (
-	FIFO Discipline = "fifo"
-	LIFO Discipline = "lifo"
-)
 
 // Arrivals is how the open-loop generator spaces requests.
 type Arrivals string
@@ -189,62 +182,6 @@ type BrownoutConfig struct {
 	Healthy Duration `yaml:"healthy" json:"healthy"`
 }
 
-// TimeoutKind says what a payment timeout cuts.
-type TimeoutKind string
-
-const (
-	TimeoutNone   TimeoutKind = "none"
-	TimeoutSocket TimeoutKind = "socket" // the call's own deadline: the call ends, the worker is free
-	TimeoutCaller TimeoutKind = "caller" // the worker walks away; the call goes on, orphaned
-)
-
-// TimeoutKinds lists the kinds in the order the UI cycles them.
-var TimeoutKinds = []TimeoutKind{TimeoutNone, TimeoutSocket, TimeoutCaller}
-
-// TimeoutConfig bounds one payment call.
-type TimeoutConfig struct {
-	Kind     TimeoutKind `yaml:"kind" json:"kind"`
-	Duration Duration    `yaml:"duration" json:"duration"`
-}
-
-// BulkheadType is how payments are fenced off from the shared pool.
-type BulkheadType string
-
-const (
-	BulkheadNone       BulkheadType = "none"
-	BulkheadSemaphore  BulkheadType = "semaphore"  // the worker makes the call while holding a permit
-	BulkheadThreadPool BulkheadType = "threadpool" // the call runs on the bulkhead's own goroutines
-	BulkheadAdaptive   BulkheadType = "adaptive"   // a limit found from the calls' latency, starting at size
-)
-
-// BulkheadTypes lists the types in the order the UI cycles them.
-var BulkheadTypes = []BulkheadType{BulkheadNone, BulkheadSemaphore, BulkheadThreadPool, BulkheadAdaptive}
-
-// BulkheadConfig bounds how many payments may hold workers at once.
-type BulkheadConfig struct {
-	Type    BulkheadType `yaml:"type" json:"type"`
-	Size    int          `yaml:"size" json:"size"`
-	MaxWait Duration     `yaml:"max_wait" json:"max_wait"` // semaphore: wait for a permit; 0 rejects at once
-	Queue   int          `yaml:"queue" json:"queue"`       // threadpool: calls that may wait for a thread
-}
-
-// BreakerConfig is the circuit breaker (failsafe-go's, driven by hand).
-type BreakerConfig struct {
-	Enabled         bool     `yaml:"enabled" json:"enabled"`
-	MinCalls        int      `yaml:"min_calls" json:"min_calls"`               // calls in the window before it may open
-	FailureRate     float64  `yaml:"failure_rate" json:"failure_rate"`         // percent of failed calls that opens it
-	Window          Duration `yaml:"window" json:"window"`                     // rolling period the rate is taken over
-	OpenFor         Duration `yaml:"open_for" json:"open_for"`                 // before a half-open trial
-	HalfOpenCalls   int      `yaml:"half_open_calls" json:"half_open_calls"`   // real requests let through to test
-	CountRejections bool     `yaml:"count_rejections" json:"count_rejections"` // the trap: own bulkhead rejections count as failures
-}
-
-// ConnectionsConfig is the HTTP client's connection pool per route (Apache HttpClient's model).
-type ConnectionsConfig struct {
-	PerRoute     int      `yaml:"per_route" json:"per_route"`         // 0: unlimited
-	LeaseTimeout Duration `yaml:"lease_timeout" json:"lease_timeout"` // how long a worker waits for a connection
-}
-
 // HealthConfig is the load balancer's health check, answered by the same pool.
 type HealthConfig struct {
 	Timeout Duration `yaml:"timeout" json:"timeout"` // the balancer gives up after this, counting from the scheduled check
@@ -320,7 +257,7 @@ const (
 
 // DefaultConfig is the base every preset file is read onto: the article's lab without isolation.
 func DefaultConfig() Config {
-	return Config{
+	c := Config{
 		Name:     "custom",
 		Duration: Duration(8 * time.Second),
 		Pool: PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO,
@@ -334,24 +271,18 @@ func DefaultConfig() Config {
 			Latency: Duration(3 * time.Second), HealthyLatency: Duration(50 * time.Millisecond), Mode: ModeSlow,
 			Brownout:     BrownoutConfig{Slow: Duration(5 * time.Second), Healthy: Duration(5 * time.Second)},
 			KneeExponent: 2,
-			// "30 s is plenty", picked by each hop on its own.
-			Hops: 1, Deadline: DeadlinePerHop, RetryAt: RetryAtEdge, Hop: HopConfig{Timeout: Duration(30 * time.Second), Retry: 1},
-		},
-		Payment: PaymentConfig{
-			Timeout:  TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)},
-			Bulkhead: BulkheadConfig{Type: BulkheadNone, Size: 5},
-			// Hystrix's defaults: 20 calls, 50%, 5 s asleep, one trial request.
-			Breaker: BreakerConfig{MinCalls: 20, FailureRate: 50, Window: Duration(10 * time.Second),
-				OpenFor: Duration(5 * time.Second), HalfOpenCalls: 1},
-			// Apache HttpClient 5: 5 per route, 3 minutes to lease one (only used when per_route > 0).
-			Connections: ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(3 * time.Minute)},
-			Retry:       defaultRetry(),
 		},
 		Signup: SignupConfig{Work: Duration(2 * time.Millisecond)},
 		Health: HealthConfig{Timeout: Duration(time.Second)},
 		Fleet: FleetConfig{Replicas: 1, Balancer: RoundRobin, PullAfter: 3, ReturnAfter: 3,
 			CheckEvery: Duration(time.Second)},
 	}
+	for _, m := range mechanisms {
+		if m.defaults != nil {
+			m.defaults(&c)
+		}
+	}
+	return c
 }
 
 // ErrInvalid marks every configuration error; errors.Is(err, ErrInvalid) tells bad input from failure.
@@ -366,19 +297,15 @@ type FieldError struct {
 func (e *FieldError) Error() string { return e.Key + ": " + e.Msg }
 func (e *FieldError) Unwrap() error { return ErrInvalid }
 
-// Validate reports the first out-of-range value, naming its key and the allowed range.
-// Every value is checked whether or not its mechanism is on (autoscaling, the breaker, a
-// bulkhead, retries): a bad value must not wait for the key that turns it on.
+// Validate reports the first out-of-range value, naming its key and the allowed range: the
+// core's rows, then every registered mechanism's. Every value is checked whether or not its
+// mechanism is on (autoscaling, the breaker, a bulkhead, retries): a bad value must not wait
+// for the key that turns it on.
 func (c Config) Validate() error {
-	checks := []struct {
-		key string
-		bad bool
-		msg string
-	}{
+	checks := []check{
 		{"duration", c.Duration <= 0 || c.Duration.D() > MaxDuration, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxDuration, c.Duration)},
 		{"pool.workers", c.Pool.Workers < 1 || c.Pool.Workers > MaxWorkers, fmt.Sprintf("must be 1..%d, got %d", MaxWorkers, c.Pool.Workers)},
 		{"pool.queue", !c.Pool.Queue.Unbounded() && (c.Pool.Queue < 0 || c.Pool.Queue > MaxQueue), fmt.Sprintf("must be 0..%d (0 rejects when every worker is busy) or unbounded, got %d", MaxQueue, c.Pool.Queue)},
-		{"pool.discipline", !oneOf(c.Pool.Discipline, FIFO, LIFO), fmt.Sprintf("must be fifo or lifo, got %s", Quote(string(c.Pool.Discipline)))},
 		{"traffic.arrivals", !oneOf(c.Traffic.Arrivals, Uniform, Poisson), fmt.Sprintf("must be uniform or poisson, got %s", Quote(string(c.Traffic.Arrivals)))},
 		{"traffic.payment.rate", !validRate(c.Traffic.Payment.Rate), rateMsg(c.Traffic.Payment.Rate)},
 		{"traffic.signup.rate", !validRate(c.Traffic.Signup.Rate), rateMsg(c.Traffic.Signup.Rate)},
@@ -386,25 +313,11 @@ func (c Config) Validate() error {
 		{"dependency.healthy_latency", c.Dependency.HealthyLatency < 0 || c.Dependency.HealthyLatency.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.HealthyLatency)},
 		{"dependency.jitter", c.Dependency.Jitter < 0 || c.Dependency.Jitter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Jitter)},
 		{"dependency.mode", !oneOf(c.Dependency.Mode, DependencyModes...), fmt.Sprintf("must be one of %s, got %s", join(DependencyModes), Quote(string(c.Dependency.Mode)))},
-		{"payment.timeout.kind", !oneOf(c.Payment.Timeout.Kind, TimeoutKinds...), fmt.Sprintf("must be one of %s, got %s", join(TimeoutKinds), Quote(string(c.Payment.Timeout.Kind)))},
-		{"payment.timeout.duration", c.Payment.Timeout.Duration <= 0 || c.Payment.Timeout.Duration.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Payment.Timeout.Duration)},
-		{"payment.bulkhead.type", !oneOf(c.Payment.Bulkhead.Type, BulkheadTypes...), fmt.Sprintf("must be one of %s, got %s", join(BulkheadTypes), Quote(string(c.Payment.Bulkhead.Type)))},
-		{"payment.bulkhead.size", c.Payment.Bulkhead.Size < 1 || c.Payment.Bulkhead.Size > MaxBulkhead, fmt.Sprintf("must be 1..%d, got %d", MaxBulkhead, c.Payment.Bulkhead.Size)},
-		{"payment.bulkhead.max_wait", c.Payment.Bulkhead.MaxWait < 0 || c.Payment.Bulkhead.MaxWait.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s rejects at once), got %s", MaxLatency, c.Payment.Bulkhead.MaxWait)},
 		{"signup.work", c.Signup.Work < 0 || c.Signup.Work.D() > time.Minute, fmt.Sprintf("must be 0s..1m, got %s", c.Signup.Work)},
 		{"traffic.health.rate", !validRate(c.Traffic.Health.Rate), rateMsg(c.Traffic.Health.Rate)},
 		{"health.timeout", c.Health.Timeout <= 0 || c.Health.Timeout.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Health.Timeout)},
 		{"dependency.brownout.slow", c.Dependency.Brownout.Slow <= 0 || c.Dependency.Brownout.Slow.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Slow)},
 		{"dependency.brownout.healthy", c.Dependency.Brownout.Healthy <= 0 || c.Dependency.Brownout.Healthy.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, c.Dependency.Brownout.Healthy)},
-		{"payment.bulkhead.queue", c.Payment.Bulkhead.Queue < 0 || c.Payment.Bulkhead.Queue > MaxQueue, fmt.Sprintf("must be 0..%d, got %d", MaxQueue, c.Payment.Bulkhead.Queue)},
-		{"payment.breaker.min_calls", c.Payment.Breaker.MinCalls < 1 || c.Payment.Breaker.MinCalls > 100000, fmt.Sprintf("must be 1..100000, got %d", c.Payment.Breaker.MinCalls)},
-		{"payment.breaker.failure_rate", !(c.Payment.Breaker.FailureRate > 0 && c.Payment.Breaker.FailureRate <= 100), fmt.Sprintf("must be a percentage above 0 and at most 100, got %g", c.Payment.Breaker.FailureRate)},
-		{"payment.breaker.window", c.Payment.Breaker.Window <= 0 || c.Payment.Breaker.Window.D() > time.Hour, fmt.Sprintf("must be more than 0s and at most 1h, got %s", c.Payment.Breaker.Window)},
-		{"payment.breaker.open_for", c.Payment.Breaker.OpenFor <= 0 || c.Payment.Breaker.OpenFor.D() > time.Hour, fmt.Sprintf("must be more than 0s and at most 1h, got %s", c.Payment.Breaker.OpenFor)},
-		{"payment.breaker.half_open_calls", c.Payment.Breaker.HalfOpenCalls < 1 || c.Payment.Breaker.HalfOpenCalls > 1000, fmt.Sprintf("must be 1..1000, got %d", c.Payment.Breaker.HalfOpenCalls)},
-		{"payment.connections.per_route", c.Payment.Connections.PerRoute < 0 || c.Payment.Connections.PerRoute > MaxWorkers, fmt.Sprintf("must be 0..%d (0: unlimited), got %d", MaxWorkers, c.Payment.Connections.PerRoute)},
-		{"payment.deadline", c.Payment.Deadline < 0 || c.Payment.Deadline.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: no deadline), got %s", MaxLatency, c.Payment.Deadline)},
-		{"payment.connections.lease_timeout", c.Payment.Connections.LeaseTimeout < 0 || c.Payment.Connections.LeaseTimeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s fails at once), got %s", MaxLatency, c.Payment.Connections.LeaseTimeout)},
 		{"traffic.mode", !oneOf(c.Traffic.Mode, Open, Closed), fmt.Sprintf("must be open or closed, got %s", Quote(string(c.Traffic.Mode)))},
 		{"traffic.users", c.Traffic.Users < 1 || c.Traffic.Users > MaxUsers, fmt.Sprintf("must be 1..%d (closed mode's virtual users), got %d", MaxUsers, c.Traffic.Users)},
 		{"traffic.think", c.Traffic.Think < 0 || c.Traffic.Think.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Traffic.Think)},
@@ -412,18 +325,6 @@ func (c Config) Validate() error {
 		{"dependency.stall.every", c.Dependency.Stall.Every < 0 || c.Dependency.Stall.Every.D() > MaxDuration || c.Dependency.Stall.Every > 0 && c.Dependency.Stall.Every <= c.Dependency.Stall.For,
 			fmt.Sprintf("must be 0s (one stall) or longer than stall.for (%s) and at most %s, got %s", c.Dependency.Stall.For, MaxDuration, c.Dependency.Stall.Every)},
 		{"dependency.stall.first_at", c.Dependency.Stall.FirstAt < 0 || c.Dependency.Stall.FirstAt.D() > MaxDuration, fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, c.Dependency.Stall.FirstAt)},
-		{"payment.retry.attempts", c.Payment.Retry.Attempts < 1 || c.Payment.Retry.Attempts > MaxAttempts, fmt.Sprintf("must be 1..%d (1: no retry), got %d", MaxAttempts, c.Payment.Retry.Attempts)},
-		{"payment.retry.backoff", c.Payment.Retry.Backoff < 0 || c.Payment.Retry.Backoff.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Payment.Retry.Backoff)},
-		{"payment.retry.jitter", !oneOf(c.Payment.Retry.Jitter, Jitters...), fmt.Sprintf("must be one of %s, got %s", join(Jitters), Quote(string(c.Payment.Retry.Jitter)))},
-		{"payment.retry.on", !allOf(c.Payment.Retry.On, RetryConditions...), fmt.Sprintf("must be a list of %s, got %s", join(RetryConditions), Quote(join(c.Payment.Retry.On)))},
-		{"payment.retry.budget", c.Payment.Retry.Budget < 0 || c.Payment.Retry.Budget > 100, fmt.Sprintf("must be 0%%..100%% (0%%: no budget), got %s", c.Payment.Retry.Budget)},
-		{"dependency.hops", c.Dependency.Hops < 0 || c.Dependency.Hops > MaxHops, fmt.Sprintf("must be 0..%d (0 or 1: the plain dependency), got %d", MaxHops, c.Dependency.Hops)},
-		{"dependency.deadline", !oneOf(c.Dependency.Deadline, DeadlineModes...), fmt.Sprintf("must be one of %s, got %s", join(DeadlineModes), Quote(string(c.Dependency.Deadline)))},
-		{"dependency.retry_at", !oneOf(c.Dependency.RetryAt, RetryAts...), fmt.Sprintf("must be one of %s, got %s", join(RetryAts), Quote(string(c.Dependency.RetryAt)))},
-		{"dependency.hop.timeout", c.Dependency.Hop.Timeout < 0 || c.Dependency.Hop.Timeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: none), got %s", MaxLatency, c.Dependency.Hop.Timeout)},
-		{"dependency.hop.retry", c.Dependency.Hop.Retry < 1 || c.Dependency.Hop.Retry > MaxAttempts, fmt.Sprintf("must be 1..%d (tries per request at each hop, 1: no retry), got %d", MaxAttempts, c.Dependency.Hop.Retry)},
-		{"dependency.hop.reserve", c.Dependency.Hop.Reserve < 0 || c.Dependency.Hop.Reserve.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Hop.Reserve)},
-		{"dependency.hop.min_call", c.Dependency.Hop.MinCall < 0 || c.Dependency.Hop.MinCall.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, c.Dependency.Hop.MinCall)},
 		{"traffic.payment.resubmit_after", c.Traffic.Payment.ResubmitAfter < 0 || c.Traffic.Payment.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Payment.ResubmitAfter)},
 		{"traffic.signup.resubmit_after", c.Traffic.Signup.ResubmitAfter < 0 || c.Traffic.Signup.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Signup.ResubmitAfter)},
 		{"traffic.health.resubmit_after", c.Traffic.Health.ResubmitAfter < 0 || c.Traffic.Health.ResubmitAfter.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: never), got %s", MaxLatency, c.Traffic.Health.ResubmitAfter)},
@@ -444,6 +345,11 @@ func (c Config) Validate() error {
 			fmt.Sprintf("must be 0 (no drain) or one of the fleet's replicas, 1..fleet.replicas (%d, and a fleet has 2 or more), got %d", c.Fleet.Replicas, c.Fleet.Drain.Replica)},
 		{"fleet.drain.at", c.Fleet.Drain.At < 0 || c.Fleet.Drain.At.D() > MaxDuration, fmt.Sprintf("must be 0s..%s, got %s", MaxDuration, c.Fleet.Drain.At)},
 		{"fleet.drain.for", c.Fleet.Drain.For < 0 || c.Fleet.Drain.For.D() > MaxDuration, fmt.Sprintf("must be 0s (to the end)..%s, got %s", MaxDuration, c.Fleet.Drain.For)},
+	}
+	for _, m := range mechanisms {
+		if m.checks != nil {
+			checks = append(checks, m.checks(c)...)
+		}
 	}
 	for _, ch := range checks {
 		if ch.bad {

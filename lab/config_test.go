@@ -4,6 +4,7 @@ package lab
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -119,6 +120,16 @@ func TestValidateChecksMechanismsThatAreOff(t *testing.T) {
 		var fe *FieldError
 		if err := c.Validate(); !errors.As(err, &fe) || fe.Key != tc.key || !errors.Is(err, ErrInvalid) {
 			t.Errorf("%s out of range with its mechanism off: got %v, want an error for %s", tc.key, err, tc.key)
+		}
+	}
+}
+
+func TestRatesOutsideTheScheduleAreRefused(t *testing.T) {
+	for _, r := range []float64{1e-11, 0.001, -1, MaxRate + 1, math.Inf(1)} {
+		c := DefaultConfig()
+		c.Traffic.Payment.Rate = r
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "traffic.payment.rate") {
+			t.Errorf("rate %g: %v", r, err)
 		}
 	}
 }

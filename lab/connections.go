@@ -1,13 +1,89 @@
-// Connections per route (Apache HttpClient's limit): ConnectionStats and the lease stage.
+// Connections per route (Apache HttpClient's per-route limit; the isolation article, ch. 1: a
+// partition one layer too low): its config section, defaults and validation rows, the
+// connections in one lab and the lease stage, its stats and their fleet-wide sum, its
+// rejection reason and its wait's glyph, its share of the forecast (the wait for a
+// connection), its settings items and its words on the screen.
 
 package lab
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// ConnectionsConfig is the HTTP client's connection pool per route (Apache HttpClient's model).
+type ConnectionsConfig struct {
+	PerRoute     int      `yaml:"per_route" json:"per_route"`         // 0: unlimited
+	LeaseTimeout Duration `yaml:"lease_timeout" json:"lease_timeout"` // how long a worker waits for a connection
+}
+
+// RejectConnPool: no connection to the route within the lease timeout.
+const RejectConnPool Reason = 3
+
+// PhaseConnWait: a worker waiting to lease a connection from the per-route pool.
+const PhaseConnWait Phase = 4
+
+func init() {
+	register(mechanism{
+		name: "connections",
+		defaults: func(c *Config) {
+			// Apache HttpClient 5: 5 per route, 3 minutes to lease one (only used when per_route > 0).
+			c.Payment.Connections = ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(3 * time.Minute)}
+		},
+		checks: func(c Config) []check {
+			cn := c.Payment.Connections
+			return []check{
+				{"payment.connections.per_route", cn.PerRoute < 0 || cn.PerRoute > MaxWorkers, fmt.Sprintf("must be 0..%d (0: unlimited), got %d", MaxWorkers, cn.PerRoute)},
+				{"payment.connections.lease_timeout", cn.LeaseTimeout < 0 || cn.LeaseTimeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s fails at once), got %s", MaxLatency, cn.LeaseTimeout)},
+			}
+		},
+		start: func(*Isolation) runtime { return &connections{} },
+		sum: func(s *Snapshot, replicas []Snapshot) {
+			s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute}
+			for _, r := range replicas {
+				s.Connections = s.Connections.add(r.Connections)
+			}
+		},
+		forecast: at(45, Config.connectionsForecast),
+		settings: at(80, connectionSettings),
+		words:    at(30, []Item{word("connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits up to the lease wait for one while it holds its worker")}),
+	})
+	registerReason(RejectConnPool, reasonDef{name: "conn_pool", rank: 50,
+		description: "no connection to the dependency's route within the lease wait (the worker was held while it waited)"})
+	registerPhase(PhaseConnWait, phaseDef{name: "waiting for connection", rank: 50, glyph: 'c',
+		words: "waiting for a connection", short: "waits for a connection"})
+}
+
+// connections are the route's connections in one lab: a semaphore of per_route places (one
+// when unlimited: the stage is left out then).
+type connections struct{ conns semaphore }
+
+func (cn *connections) configure(c Config) {
+	cn.conns.configure(max(c.Payment.Connections.PerRoute, 1), c.Payment.Connections.LeaseTimeout.D())
+}
+
+func (cn *connections) stages(c Config) []placed {
+	if c.Payment.Connections.PerRoute == 0 {
+		return nil
+	}
+	return []placed{{slotConnection, connectionStage(&cn.conns)}}
+}
+
+func (cn *connections) fill(s *Snapshot) {
+	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: cn.conns.inUse.Load()}
+}
 
 // ConnectionStats is the per-route connection pool (workers waiting for one are in PhaseConnWait).
 type ConnectionStats struct {
 	PerRoute int   // 0: unlimited
 	InUse    int64 // connections leased now
+}
+
+// add adds one replica's connections in use to the fleet's.
+func (a ConnectionStats) add(b ConnectionStats) ConnectionStats {
+	a.InUse += b.InUse
+	return a
 }
 
 // connectionStage leases one of the route's connections (Apache HttpClient's per-route
@@ -25,4 +101,52 @@ func connectionStage(conns *semaphore) stage {
 			return next(ctx, p)
 		}
 	}}
+}
+
+// connectionsForecast is the cap on the calls a per-route limit puts below what payments
+// need, and, where the workers wait for a connection themselves, the wait (leaseWait).
+func (c Config) connectionsForecast(f *Forecast) {
+	pay := &f.Payment
+	if pr := c.Payment.Connections.PerRoute; pr > 0 && pay.CallsAtOnce > float64(pr) {
+		pay.ConnectionsCap = pr
+		c.leaseWait(pay)
+	}
+}
+
+// leaseWait works out the wait for a connection of payments that hold their worker while
+// they wait for one (no hand-off to walk away from it, no bulkhead to cap the waiters):
+// ConnectionsCap connections serve cap ÷ call payments a second, fewer than arrive, so the
+// waiters take every worker, and Little's law gives each worker's hold as workers ÷ that
+// rate. The lease timeout bounds the wait. (conn-pool-wait: 5 ÷ 3 s = 1.7/s, 20 workers ÷
+// 1.7/s = 12 s: 9 s waiting, 3 s in the call. A simulation of the same queue gives 11.8 s
+// and 8.8 s: the few moments a worker sits free shave a little off.) An autoscaled pool
+// counts at its max, as in the rest of the forecast: the waiters queue the arrivals behind
+// them, and a queue is what grows it.
+func (c Config) leaseWait(pay *PaymentForecast) {
+	k := c.Payment.Bulkhead.kind()
+	handoff := c.Payment.Timeout.Kind == TimeoutCaller || k != nil && k.ownThreads
+	workers := c.Pool.MaxWorkers()
+	if handoff || c.Payment.Bulkhead.Type != BulkheadNone || pay.Call <= 0 || workers <= pay.ConnectionsCap {
+		return
+	}
+	pay.ConnThroughput = float64(pay.ConnectionsCap) / pay.Call.Seconds()
+	hold := time.Duration(float64(workers) / pay.ConnThroughput * float64(time.Second))
+	pay.LeaseWait = min(hold-pay.Call, c.Payment.Connections.LeaseTimeout.D()).Round(time.Millisecond)
+	pay.Hold += pay.LeaseWait
+	pay.WorkersHeld = pay.Admitted * pay.Hold.Seconds()
+}
+
+// connectionSettings are the connection cap's settings items, when there is one: its
+// connections in use, and the wait for one (on one item where w is narrow).
+func connectionSettings(c Config, s *Snapshot, w int) []Item {
+	pr := c.Payment.Connections.PerRoute
+	if pr == 0 {
+		return nil
+	}
+	lease := c.Payment.Connections.LeaseTimeout.D()
+	if w < 100 {
+		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use (per destination host), lease wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease))}}
+	}
+	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use (cap per route: per destination host)", s.Connections.InUse, pr)},
+		{Label: "lease wait", Value: "up to " + FmtDur(lease) + " for one, holding the worker"}}
 }

@@ -1,14 +1,53 @@
-// The payment deadline: its stage, the enough-left check, and the dependency's typical latency
-// it learns from.
+// The payment deadline (payment.deadline; seed 003: a deadline is a budget, counted from the
+// scheduled arrival): its validation row, its two stages (the deadline itself, and the
+// enough-left check before a call), the dependency's typical latency it learns from, its
+// rejection reason and its settings item.
 
 package lab
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 )
+
+// RejectDeadline: the payment's deadline passed before its call began, or too little of it was left.
+const RejectDeadline Reason = 4
+
+func init() {
+	register(mechanism{
+		name: "deadline",
+		checks: func(c Config) []check {
+			return []check{{"payment.deadline", c.Payment.Deadline < 0 || c.Payment.Deadline.D() > MaxLatency,
+				fmt.Sprintf("must be 0s..%s (0s: no deadline), got %s", MaxLatency, c.Payment.Deadline)}}
+		},
+		start:    func(*Isolation) runtime { return &deadline{} },
+		settings: at(85, deadlineSettings),
+	})
+	registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60,
+		description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: failed fast instead of spending the dependency on a call that cannot finish"})
+}
+
+// deadline is the deadline in one lab: what it has learnt of the dependency's answer time.
+type deadline struct {
+	stateless
+	typical typicalLatency
+}
+
+// stages are the deadline at its place, and the enough-left check before the call, when
+// payments have a deadline.
+func (d *deadline) stages(c Config) []placed {
+	dl := c.Payment.Deadline.D()
+	if dl <= 0 {
+		return nil
+	}
+	return []placed{{slotDeadline, deadlineStage(dl)}, {slotEnoughLeft, enoughLeftStage(&d.typical, dl, c.Dependency.Floor())}}
+}
+
+// answered learns from each call the dependency answered how long calls take.
+func (d *deadline) answered(took time.Duration) { d.typical.observe(took) }
 
 // deadlineStage gives a payment one budget, counted from its scheduled arrival: the time
 // it waited for a worker is already spent, whatever waits below happen within what is
@@ -89,4 +128,12 @@ func (t *typicalLatency) needed() time.Duration {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.mean + 4*t.dev
+}
+
+// deadlineSettings is the deadline's settings item, when there is one.
+func deadlineSettings(c Config, _ *Snapshot, _ int) []Item {
+	if d := c.Payment.Deadline.D(); d > 0 {
+		return []Item{{Label: "deadline", Value: FmtDur(d) + " from arrival, queue wait included"}}
+	}
+	return nil
 }

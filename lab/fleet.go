@@ -62,9 +62,6 @@ func (f *FleetStats) MeanBusy(c Class) float64 {
 	return float64(sum) / float64(k)
 }
 
-// BreakerMixed is a fleet's breaker state when its replicas' breakers are not all in one.
-const BreakerMixed BreakerState = "mixed"
-
 // Share is the config of one replica of a fleet of n: its share of the stream (each
 // profile step's too) while every replica is in rotation, and the balancer's check every
 // check_every.

@@ -1,44 +1,11 @@
-// Tests of a fleet's sums: the bulkhead and the breaker as one, a replica's share.
+// Tests of a fleet's config: a replica's share.
 
 package lab
 
 import (
-	"strings"
 	"testing"
 	"time"
 )
-
-// A fleet's adaptive bulkhead is reported in one unit: where its limit started and where it
-// ended are both the replicas' added up, and the line says so.
-func TestFleetBulkheadOneUnit(t *testing.T) {
-	var s Snapshot
-	s.Config.Traffic.Payment.Rate = 10
-	s.Config.Payment.Bulkhead = BulkheadConfig{Type: BulkheadAdaptive, Size: 10}
-	s.Fleet = &FleetStats{Replicas: make([]Snapshot, 4)}
-	s.Bulkhead.Type = BulkheadAdaptive
-	for _, limit := range []int{9, 8, 7, 6} {
-		s.Bulkhead = s.Bulkhead.add(BulkheadStats{Type: BulkheadAdaptive, Size: 10, Limit: limit})
-	}
-	want := "payment bulkhead: adaptive, limit 30 at the end (started at 40) across 4 replicas"
-	if lines := strings.Join(NewReport(s).summary(), "\n"); !strings.Contains(lines, want) {
-		t.Errorf("summary:\n%s\nwant a line %q", lines, want)
-	}
-}
-
-// The fleet's breaker panel weighs its calls against the replicas' settings (the fleet's
-// own), and adds up their failures.
-func TestFleetBreakerKeepsTheSettings(t *testing.T) {
-	settings := BreakerStats{Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 3}
-	a, b := settings, settings
-	a.State, a.Calls, a.Failures, a.FailureRate = BreakerClosed, 4, 1, 25
-	b.State, b.Calls, b.Failures, b.FailureRate, b.Retrial = BreakerOpen, 4, 3, 75, true
-	got := fleetBreaker([]Snapshot{{Breaker: a}, {Breaker: b}})
-	want := settings
-	want.State, want.Calls, want.Failures, want.FailureRate, want.Retrial = BreakerMixed, 8, 4, 50, true
-	if got != want {
-		t.Errorf("fleet breaker %+v, want %+v", got, want)
-	}
-}
 
 // A replica's share of the stream divides a profile's steps as it divides the base rate,
 // and leaves the fleet's own steps as they were.

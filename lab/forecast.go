@@ -5,6 +5,7 @@ package lab
 
 import (
 	"math"
+	"slices"
 	"time"
 )
 
@@ -132,35 +133,48 @@ func (c Config) paymentHold(r RetryForecast) (call, worker time.Duration, timedO
 }
 
 // Forecast works out c's steady state, each class at its rate (a profile's highest step:
-// the load the settings must carry).
+// the load the settings must carry): the core's steps and each mechanism's share, in rank
+// order, which is the order the physics needs (each reads what the ones before worked out).
 func (c Config) Forecast() Forecast {
-	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Retry: c.RetryForecast(), Knee: c.kneeForecast()}
-	call, hold, cuts := c.paymentHold(f.Retry)
-	pay := PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind}
-	rate := c.Traffic.PeakRate(Payment)
-	pay.Admitted = rate
-	pay.CallsNeeded = rate * call.Seconds()
-	if bh := c.Payment.Bulkhead; bh.Type != BulkheadNone && call > 0 {
-		pay.Bulkhead = bh.Size
-		queue := 0
-		if bh.Type == BulkheadThreadPool {
-			queue = bh.Queue
-		}
-		pay.Admitted = rate * (1 - c.Traffic.loss(rate*call.Seconds(), bh.Size, bh.Size+queue))
-		pay.Rejected = rate - pay.Admitted
-		pay.Capped = pay.CallsNeeded > float64(bh.Size)
+	f := Forecast{Workers: c.Pool.MaxWorkers(), Loss: c.Pool.Queue == 0, Knee: c.kneeForecast()}
+	for _, step := range ranked(forecastSteps, func(m *mechanism) []part[func(Config, *Forecast)] { return m.forecast }) {
+		step(c, &f)
 	}
-	pay.CallsAtOnce = pay.Admitted * call.Seconds()
-	pay.WorkersHeld = pay.Admitted * hold.Seconds()
-	if call > hold && c.Payment.Timeout.Kind == TimeoutCaller {
-		pay.Orphaned = pay.Admitted * (call - hold).Seconds()
-	}
-	if pr := c.Payment.Connections.PerRoute; pr > 0 && pay.CallsAtOnce > float64(pr) {
-		pay.ConnectionsCap = pr
-		c.leaseWait(&pay)
-	}
-	f.Payment = pay
+	return f
+}
 
+// forecastSteps are the core's steps of the forecast: the payment's call, the calls and
+// workers payments hold at once, the pool (the classes, the offered load, Erlang B, when it
+// fills, how its queue grows), and what the measurement sees. A mechanism's share comes in
+// between at its rank: one that turns payments away before the call at 20, one that reads
+// the calls at once after 30.
+var forecastSteps = slices.Concat(
+	at(10, Config.forecastCall),
+	at(30, Config.forecastAtOnce),
+	at(60, Config.forecastPool),
+	at(80, func(c Config, f *Forecast) { f.Measurement = c.measurement() }),
+)
+
+// forecastCall is the payment's call: how long it runs, how long a worker waits for it, and
+// the payments that make one, every one so far.
+func (c Config) forecastCall(f *Forecast) {
+	call, hold, cuts := c.paymentHold(f.Retry)
+	rate := c.Traffic.PeakRate(Payment)
+	f.Payment = PaymentForecast{Call: call, Hold: hold, TimeoutCuts: cuts, Timeout: c.Payment.Timeout.Kind,
+		Admitted: rate, CallsNeeded: rate * call.Seconds()}
+}
+
+// forecastAtOnce is the calls at the dependency and the workers payments hold, at once.
+func (c Config) forecastAtOnce(f *Forecast) {
+	pay := &f.Payment
+	pay.CallsAtOnce = pay.Admitted * pay.Call.Seconds()
+	pay.WorkersHeld = pay.Admitted * pay.Hold.Seconds()
+}
+
+// forecastPool is the pool under the load: each class's share, the offered load, Erlang B's
+// share turned away, how the load fits, when the pool fills, and how its queue grows.
+func (c Config) forecastPool(f *Forecast) {
+	pay := f.Payment
 	var arrivals float64
 	for _, cl := range Classes {
 		cf := ClassForecast{Rate: c.Traffic.PeakRate(cl), Hold: c.hold(cl, pay)}
@@ -186,30 +200,6 @@ func (c Config) Forecast() Forecast {
 			f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
 		}
 	}
-	f.Measurement = c.measurement()
-	return f
-}
-
-// leaseWait works out the wait for a connection of payments that hold their worker while
-// they wait for one (no hand-off to walk away from it, no bulkhead to cap the waiters):
-// ConnectionsCap connections serve cap ÷ call payments a second, fewer than arrive, so the
-// waiters take every worker, and Little's law gives each worker's hold as workers ÷ that
-// rate. The lease timeout bounds the wait. (conn-pool-wait: 5 ÷ 3 s = 1.7/s, 20 workers ÷
-// 1.7/s = 12 s: 9 s waiting, 3 s in the call. A simulation of the same queue gives 11.8 s
-// and 8.8 s: the few moments a worker sits free shave a little off.) An autoscaled pool
-// counts at its max, as in the rest of the forecast: the waiters queue the arrivals behind
-// them, and a queue is what grows it.
-func (c Config) leaseWait(pay *PaymentForecast) {
-	handoff := c.Payment.Timeout.Kind == TimeoutCaller || c.Payment.Bulkhead.Type == BulkheadThreadPool
-	workers := c.Pool.MaxWorkers()
-	if handoff || c.Payment.Bulkhead.Type != BulkheadNone || pay.Call <= 0 || workers <= pay.ConnectionsCap {
-		return
-	}
-	pay.ConnThroughput = float64(pay.ConnectionsCap) / pay.Call.Seconds()
-	hold := time.Duration(float64(workers) / pay.ConnThroughput * float64(time.Second))
-	pay.LeaseWait = min(hold-pay.Call, c.Payment.Connections.LeaseTimeout.D()).Round(time.Millisecond)
-	pay.Hold += pay.LeaseWait
-	pay.WorkersHeld = pay.Admitted * pay.Hold.Seconds()
 }
 
 // hold is how long one request of class cl holds a worker when it is served; pay is the

@@ -65,8 +65,8 @@ func (c Config) kneeForecast() KneeForecast {
 			k.Cap, k.Autoscaled = n, false
 		}
 	}
-	if bh := c.Payment.Bulkhead; bh.Type == BulkheadSemaphore || bh.Type == BulkheadThreadPool {
-		capTo(bh.Size)
+	if k := c.Payment.Bulkhead.kind(); k != nil && k.capsCalls {
+		capTo(c.Payment.Bulkhead.Size)
 	}
 	capTo(c.Payment.Connections.PerRoute)
 	k.CapLatency, k.CapRate = k.Answers(k.Cap)

@@ -1,13 +1,60 @@
-// The hand-off: running the rest of a payment off its worker (a goroutine, or a bulkhead
-// thread), the task it runs as, and the orphans a caller that walks away leaves.
+// The hand-off: running the rest of a payment off its worker (on a goroutine for a caller
+// timeout, or on a bulkhead's own threads), the task it runs as, and the orphans a caller
+// that walks away leaves: their stats and fleet-wide sum, report section and summary line,
+// share of the forecast, health item and words on the screen.
 
 package lab
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"time"
 )
+
+func init() {
+	register(mechanism{
+		name:  "handoff",
+		start: func(iso *Isolation) runtime { return &handoff{iso: iso} },
+		sum: func(s *Snapshot, replicas []Snapshot) {
+			s.Orphans = OrphanStats{}
+			for _, r := range replicas {
+				s.Orphans = s.Orphans.add(r.Orphans)
+			}
+		},
+		report: func(r *Report, s Snapshot) {
+			r.Orphans = OrphanReport{Total: s.Orphans.Total, InFlight: s.Orphans.InFlight}
+		},
+		summary:  at(75, Report.orphanLines),
+		forecast: at(40, Config.orphanForecast),
+		health:   at(30, orphanHealth),
+		words:    at(50, []Item{word("orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency")}),
+	})
+}
+
+// handoff is the hand-off in one lab: the calls its callers walked away from.
+type handoff struct {
+	iso     *Isolation
+	orphans orphans
+}
+
+func (h *handoff) configure(Config) {}
+
+// stages hand the call off where c runs it: on the threads of a bulkhead that has its own,
+// or, for a caller timeout, on a goroutine of its own; none otherwise.
+func (h *handoff) stages(c Config) []placed {
+	ex, ok := h.iso.offload(c)
+	switch {
+	case ok:
+	case c.Payment.Timeout.Kind == TimeoutCaller:
+		ex = goroutineExecutor(h.iso.lent.Spawn)
+	default:
+		return nil
+	}
+	return []placed{{slotHandoff, handoffStage(&h.orphans, ex)}}
+}
+
+func (h *handoff) fill(s *Snapshot) { s.Orphans = h.orphans.stats() }
 
 // executor runs a handed-off task somewhere other than the worker; false: no room for it.
 type executor struct {
@@ -71,6 +118,29 @@ func (a OrphanStats) add(b OrphanStats) OrphanStats {
 }
 
 type orphans struct{ inFlight, total atomic.Int64 }
+
+// OrphanReport counts calls left running after their worker walked away (caller timeout).
+type OrphanReport struct {
+	Total    int64 `json:"total"`
+	InFlight int64 `json:"in_flight"`
+}
+
+// orphanLines counts the calls left running by a worker that walked away, when there were any.
+func (r Report) orphanLines() []string {
+	if r.Orphans.Total == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("orphaned calls (worker walked away, call went on): %d, %d still running", r.Orphans.Total, r.Orphans.InFlight)}
+}
+
+// orphanForecast is the calls still at the dependency after a caller timeout let their
+// workers go.
+func (c Config) orphanForecast(f *Forecast) {
+	pay := &f.Payment
+	if pay.Call > pay.Hold && c.Payment.Timeout.Kind == TimeoutCaller {
+		pay.Orphaned = pay.Admitted * (pay.Call - pay.Hold).Seconds()
+	}
+}
 
 func (o *orphans) stats() OrphanStats {
 	return OrphanStats{InFlight: o.inFlight.Load(), Total: o.total.Load()}
@@ -138,4 +208,12 @@ func (t *task) wait(ctx context.Context, d time.Duration) (Result, bool) {
 	}
 	t.orphans.inFlight.Add(-1)
 	return <-t.res, false // it finished as the timer fired
+}
+
+// orphanHealth counts the calls left running by a worker that walked away, once there are any.
+func orphanHealth(s *Snapshot, _ int) []Item {
+	if s.Orphans.Total == 0 {
+		return nil
+	}
+	return []Item{{Label: "orphaned calls", Value: fmt.Sprintf("%d running (%s so far)", s.Orphans.InFlight, FmtCount(s.Orphans.Total))}}
 }

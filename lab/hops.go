@@ -1,11 +1,60 @@
-// A chain of hops (dependency.hops): how they time and retry their calls (DeadlineMode, RetryAt,
-// HopConfig), the floor a propagated deadline keeps, and HopStats.
+// A chain of hops (dependency.hops; seed 003: deadlines are budgets, retries multiply down a
+// chain): how they time and retry their calls (DeadlineMode, RetryAt, HopConfig), their
+// defaults and validation rows, the floor a propagated deadline keeps, HopStats, the report's
+// section and summary line, and the hops' items on the panel of the payment call's way down.
+// The hops themselves are servers the engine runs (slowserver's forwarders).
 
 package lab
 
 import (
+	"fmt"
+	"strings"
 	"time"
 )
+
+func init() {
+	register(mechanism{
+		name: "hops",
+		defaults: func(c *Config) {
+			// "30 s is plenty", picked by each hop on its own.
+			c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 1, DeadlinePerHop, RetryAtEdge
+			c.Dependency.Hop = HopConfig{Timeout: Duration(30 * time.Second), Retry: 1}
+		},
+		checks: func(c Config) []check {
+			d := c.Dependency
+			return []check{
+				{"dependency.hops", d.Hops < 0 || d.Hops > MaxHops, fmt.Sprintf("must be 0..%d (0 or 1: the plain dependency), got %d", MaxHops, d.Hops)},
+				{"dependency.deadline", !oneOf(d.Deadline, DeadlineModes...), fmt.Sprintf("must be one of %s, got %s", join(DeadlineModes), Quote(string(d.Deadline)))},
+				{"dependency.retry_at", !oneOf(d.RetryAt, RetryAts...), fmt.Sprintf("must be one of %s, got %s", join(RetryAts), Quote(string(d.RetryAt)))},
+				{"dependency.hop.timeout", d.Hop.Timeout < 0 || d.Hop.Timeout.D() > MaxLatency, fmt.Sprintf("must be 0s..%s (0s: none), got %s", MaxLatency, d.Hop.Timeout)},
+				{"dependency.hop.retry", d.Hop.Retry < 1 || d.Hop.Retry > MaxAttempts, fmt.Sprintf("must be 1..%d (tries per request at each hop, 1: no retry), got %d", MaxAttempts, d.Hop.Retry)},
+				{"dependency.hop.reserve", d.Hop.Reserve < 0 || d.Hop.Reserve.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, d.Hop.Reserve)},
+				{"dependency.hop.min_call", d.Hop.MinCall < 0 || d.Hop.MinCall.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, d.Hop.MinCall)},
+			}
+		},
+		report:  func(r *Report, s Snapshot) { r.Hops = hopsReport(s) },
+		summary: at(95, Report.hopLines),
+		way: append(at(20, func(s *Snapshot) []Item {
+			if len(s.Hops) == 0 {
+				return nil
+			}
+			return []Item{{Label: "at the last hop", Value: fmt.Sprintf("%.1f×", s.DeepestPerPayment()), Strong: true,
+				Note: fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(s.Config.Forecast().Retry.Deepest))}}
+		}), at(60, func(s *Snapshot) []Item {
+			if len(s.Hops) == 0 {
+				return nil
+			}
+			dep := s.Config.Dependency
+			return []Item{{Label: "deadline", Value: string(dep.Deadline)}, {Label: "retries at", Value: strings.ReplaceAll(string(dep.RetryAt), "_", " ")}}
+		})...),
+		numbers: append(at(10, []Item{
+			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),
+			word("late", "requests a hop received, or was still working on, after the user's deadline (payment.deadline): work for nobody"),
+		}), at(30, []Item{
+			word("at the last hop", "requests the last hop of a chain received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),
+		})...),
+	})
+}
 
 // DeadlineMode is how the hops of a chain time their calls (dependency.deadline).
 type DeadlineMode string
@@ -76,4 +125,35 @@ type HopStats struct {
 	PeakInFlight int64
 	PastDeadline int64 // requests it received, or was still working on, after the user's deadline
 	Calls        int64 // tries it made to the next hop (0 for the last)
+}
+
+// HopReport is one server of a chain.
+type HopReport struct {
+	Requests     int64   `json:"requests"`
+	InFlightPeak int64   `json:"in_flight_peak"`
+	PastDeadline int64   `json:"past_deadline"` // requests it received, or still worked on, after the user's deadline
+	PerPayment   float64 `json:"per_payment"`   // requests per payment that called
+}
+
+func hopsReport(s Snapshot) []HopReport {
+	var out []HopReport
+	for i, h := range s.Hops {
+		out = append(out, HopReport{Requests: h.Requests, InFlightPeak: h.PeakInFlight, PastDeadline: h.PastDeadline,
+			PerPayment: round(s.HopPerPayment(i), 2)})
+	}
+	return out
+}
+
+// hopLines is the summary line about a chain of hops, when there is one.
+func (r Report) hopLines() []string {
+	if len(r.Hops) == 0 {
+		return nil
+	}
+	dep := r.Config.Dependency
+	hops := make([]string, len(r.Hops))
+	for i, h := range r.Hops {
+		hops[i] = fmt.Sprintf("%d: %d requests (%.2f per payment), peak %d, %d past deadline",
+			i+1, h.Requests, h.PerPayment, h.InFlightPeak, h.PastDeadline)
+	}
+	return []string{fmt.Sprintf("hops (deadline %s, retries at %s): %s", dep.Deadline, dep.RetryAt, strings.Join(hops, " → "))}
 }

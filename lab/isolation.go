@@ -1,5 +1,6 @@
-// Isolation: one lab's payment mechanisms at run time (each one's state in its own file), the
-// payment chain in force built from them, and what they put in a snapshot, a lab's or a fleet's.
+// Isolation: one lab's payment mechanisms at run time, each registered one's state started
+// from the registry (each in its own file), the payment chain in force built from them, and
+// what they put in a snapshot, a lab's or a fleet's.
 
 package lab
 
@@ -22,23 +23,34 @@ type Lent struct {
 // Isolation is every payment mechanism's state in one lab, and the chain in force. A new
 // configuration rebuilds what changed; payments under way finish on the chain they started on.
 type Isolation struct {
-	lent      Lent
-	semaphore semaphore   // the semaphore bulkhead
-	threads   *threadPool // the thread-pool bulkhead
-	adaptive  adaptive    // the adaptive limit
-	conns     semaphore   // connections per route
-	breaker   breaker
-	retry     atomic.Pointer[retrier] // the retry policy in force
-	orphans   orphans
-	typical   typicalLatency // the dependency's recent answer time, for deadlines
-	calls     callCounts     // the lab's calls to the dependency
-	slack     slackLost      // free workers at each bulkhead rejection
-	chain     atomic.Pointer[Chain]
+	lent  Lent
+	chain atomic.Pointer[Chain]
+
+	states    []runtime  // each registered mechanism's state, in the registry's order
+	listeners []listener // those that hear how each payment ended
+	answerers []answerer // those that hear how long each answered call took
+	callers   []caller   // those that hear each call as it is made
 }
 
 // NewIsolation is a lab's isolation, configured for c.
 func NewIsolation(c Config, l Lent) *Isolation {
-	iso := &Isolation{lent: l, threads: newThreadPool(l.Ctx, l.Spawn)}
+	iso := &Isolation{lent: l}
+	for _, m := range mechanisms {
+		if m.start == nil {
+			continue
+		}
+		rt := m.start(iso)
+		iso.states = append(iso.states, rt)
+		if h, ok := rt.(listener); ok {
+			iso.listeners = append(iso.listeners, h)
+		}
+		if a, ok := rt.(answerer); ok {
+			iso.answerers = append(iso.answerers, a)
+		}
+		if c, ok := rt.(caller); ok {
+			iso.callers = append(iso.callers, c)
+		}
+	}
 	iso.Configure(c)
 	return iso
 }
@@ -46,27 +58,29 @@ func NewIsolation(c Config, l Lent) *Isolation {
 // Configure rebuilds the payment isolation that changed and the chain that runs it. Called
 // under the engine's apply gate, before c is in force; Settle follows once it is.
 func (iso *Isolation) Configure(c Config) {
-	p := c.Payment
-	iso.semaphore.configure(p.Bulkhead.Size, p.Bulkhead.MaxWait.D())
-	iso.adaptive.configure(p.Bulkhead, c.Pool.MaxWorkers())
-	if p.Bulkhead.Type == BulkheadThreadPool {
-		iso.threads.configure(p.Bulkhead) // built before the chain that uses it
+	for _, rt := range iso.states {
+		rt.configure(c)
 	}
-	iso.conns.configure(max(p.Connections.PerRoute, 1), p.Connections.LeaseTimeout.D())
-	iso.breaker.configure(p.Breaker)
 	iso.chain.Store(iso.Chain(c, iso.lent.Request(c)))
 }
 
 // Settle lets go of what c no longer uses (the thread pool's threads), once c is in force:
 // calls that read the old config still find the pool.
-func (iso *Isolation) Settle(c Config) { iso.threads.configure(c.Payment.Bulkhead) }
+func (iso *Isolation) Settle(c Config) {
+	for _, rt := range iso.states {
+		if st, ok := rt.(settler); ok {
+			st.settle(c)
+		}
+	}
+}
 
 // Serve takes one payment, due at intended, down the chain in force on worker w (nil: off
-// the pool). A bulkhead rejection notes how many other workers sat free.
+// the pool); the mechanisms that listen hear how it ended (the bulkhead notes, at each of its
+// rejections, how many other workers sat free).
 func (iso *Isolation) Serve(ctx context.Context, w Seat, intended time.Time) Result {
 	r := iso.chain.Load().serve(ctx, w, intended)
-	if r.Rejected && r.Reason == RejectBulkhead {
-		iso.slack.observe(iso.lent.Free()) // this payment still holds its worker: the rest are elsewhere
+	for _, h := range iso.listeners {
+		h.heard(r)
 	}
 	return r
 }
@@ -75,42 +89,40 @@ func (iso *Isolation) Serve(ctx context.Context, w Seat, intended time.Time) Res
 func (iso *Isolation) Fill(s *Snapshot) {
 	ch := iso.chain.Load()
 	s.Chain, s.Waits = ch.names, ch.waits
-	s.Slack = iso.slack.stats()
-	bh := s.Config.Payment.Bulkhead
-	switch bh.Type {
-	case BulkheadThreadPool:
-		s.Bulkhead = iso.threads.stats(bh)
-	case BulkheadAdaptive:
-		limit, inUse := iso.adaptive.stats()
-		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: int64(inUse), Limit: limit}
-	default:
-		s.Bulkhead = BulkheadStats{Type: bh.Type, Size: bh.Size, InUse: iso.semaphore.inUse.Load()}
+	for _, rt := range iso.states {
+		rt.fill(s)
 	}
-	s.Breaker, s.Orphans = iso.breaker.stats(), iso.orphans.stats()
-	s.Connections = ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute, InUse: iso.conns.inUse.Load()}
-	s.Calls = iso.calls.stats()
 }
 
-// FillSecond puts the mechanisms' share of a per-second sample in sec: the adaptive limit.
+// FillSecond puts the mechanisms' share of a per-second sample in sec (an adaptive limit's).
 func (iso *Isolation) FillSecond(sec *Second, c Config) {
-	if c.Payment.Bulkhead.Type == BulkheadAdaptive {
-		sec.Limit, _ = iso.adaptive.stats()
+	for _, rt := range iso.states {
+		if sm, ok := rt.(sampler); ok {
+			sm.second(sec, c)
+		}
 	}
 }
 
 // SumIsolation puts in s, a fleet's snapshot whose Config is the fleet's, its replicas'
-// isolation as one: each mechanism's stats added up, the chain replica 1's (every replica
-// runs the fleet's settings).
+// isolation as one: each mechanism's stats summed by the mechanism, the chain replica 1's
+// (every replica runs the fleet's settings).
 func (s *Snapshot) SumIsolation(replicas []Snapshot) {
-	for _, rs := range replicas {
-		s.Bulkhead = s.Bulkhead.add(rs.Bulkhead)
-		s.Orphans = s.Orphans.add(rs.Orphans)
-		s.Connections.InUse += rs.Connections.InUse
-		s.Calls = s.Calls.add(rs.Calls)
-	}
-	s.Slack = sumSlack(replicas)
 	s.Chain, s.Waits = replicas[0].Chain, replicas[0].Waits
-	s.Bulkhead.Type = s.Config.Payment.Bulkhead.Type
-	s.Breaker = fleetBreaker(replicas)
-	s.Connections.PerRoute = s.Config.Payment.Connections.PerRoute
+	for _, m := range mechanisms {
+		if m.sum != nil {
+			m.sum(s, replicas)
+		}
+	}
+}
+
+// offload is the executor of the mechanism that runs calls on threads of its own under c.
+func (iso *Isolation) offload(c Config) (executor, bool) {
+	for _, rt := range iso.states {
+		if o, ok := rt.(offloader); ok {
+			if ex, ok := o.executor(c); ok {
+				return ex, true
+			}
+		}
+	}
+	return executor{}, false
 }

@@ -1,27 +1,97 @@
-// The shared pool as the screen reads it: Phase, Worker and PoolStats.
+// The shared pool as the screen reads it: Phase (the core's, and the registry of those a
+// mechanism adds), Worker and PoolStats.
 
 package lab
 
-import "time"
-
-// Phase says what a busy worker is doing, so the screen can tell waiting from working.
-type Phase uint8
-
-const (
-	PhaseIdle     Phase = iota
-	PhaseWork           // running its handler (signup work, or payment code around the call)
-	PhaseCall           // blocked in the HTTP call to the dependency
-	PhaseBulkhead       // waiting for a bulkhead permit
-	PhaseConnWait       // waiting to lease a connection from the per-route pool
-	PhaseHandoff        // handed the call to the thread-pool bulkhead, waiting for its answer
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"time"
 )
 
-// Phases lists every phase in display order.
-var Phases = []Phase{PhaseIdle, PhaseWork, PhaseCall, PhaseBulkhead, PhaseConnWait, PhaseHandoff}
+// Phase says what a busy worker is doing, so the screen can tell waiting from working. The
+// core's phases are here; a mechanism that makes a worker wait declares and registers its
+// own (its number, its name, its glyph in the pool picture and its words).
+type Phase uint8
 
-var phaseNames = [...]string{"idle", "working", "in call", "waiting for bulkhead", "waiting for connection", "waiting on thread pool"}
+// numPhases is the room for phases: counts per phase are arrays this long.
+const numPhases = 8
 
-func (p Phase) String() string { return phaseNames[p] }
+const (
+	PhaseIdle Phase = 0
+	PhaseWork Phase = 1 // running its handler (signup work, or payment code around the call)
+	PhaseCall Phase = 2 // blocked in the HTTP call to the dependency
+)
+
+// Phases lists every registered phase in display order.
+var Phases []Phase
+
+// phaseDef is a phase as it is registered: a waiting one has a glyph of its own in the pool
+// picture, and the words its legend and the help give it.
+type phaseDef struct {
+	name  string
+	rank  int  // its place in Phases, lowest first
+	glyph rune // a waiting phase's cell in the pool picture; 0: the worker works
+	words string
+	short string // the words where the legend is short of room
+}
+
+var phases [numPhases]*phaseDef
+
+// registerPhase adds phase ph to the registry, at its rank among the others.
+func registerPhase(ph Phase, d phaseDef) {
+	if int(ph) >= numPhases || phases[ph] != nil {
+		panic(fmt.Sprintf("phase %d (%s): taken, or past the room for %d", ph, d.name, numPhases))
+	}
+	phases[ph] = &d
+	i, _ := slices.BinarySearchFunc(Phases, d.rank, func(x Phase, rank int) int { return cmp.Compare(phases[x].rank, rank) })
+	Phases = slices.Insert(Phases, i, ph)
+}
+
+func init() {
+	registerPhase(PhaseIdle, phaseDef{name: "idle", rank: 10})
+	registerPhase(PhaseWork, phaseDef{name: "working", rank: 20})
+	registerPhase(PhaseCall, phaseDef{name: "in call", rank: 30})
+}
+
+func (p Phase) String() string {
+	if d := p.def(); d != nil {
+		return d.name
+	}
+	return "unknown"
+}
+
+// Waits says a worker in this phase waits (for a permit, a connection, a thread) rather than
+// works: it is idle, working, or in its call otherwise.
+func (p Phase) Waits() bool { return p != PhaseIdle && p != PhaseWork && p != PhaseCall }
+
+// Glyph is a waiting phase's cell in the pool picture; '~' for one that has none.
+func (p Phase) Glyph() rune {
+	if d := p.def(); d != nil && d.glyph != 0 {
+		return d.glyph
+	}
+	return '~'
+}
+
+// Words say what a worker in a waiting phase waits for; short, in fewer words.
+func (p Phase) Words(short bool) string {
+	d := p.def()
+	switch {
+	case d == nil || d.words == "":
+		return p.String()
+	case short:
+		return d.short
+	}
+	return d.words
+}
+
+func (p Phase) def() *phaseDef {
+	if int(p) < numPhases {
+		return phases[p]
+	}
+	return nil
+}
 
 // Worker is one cell of the pool picture.
 type Worker struct {
@@ -39,7 +109,7 @@ type PoolStats struct {
 	Discipline Discipline
 	Busy       int
 	BusyBy     [numClasses]int
-	InPhase    [len(phaseNames)]int // busy workers by phase
+	InPhase    [numPhases]int // busy workers by phase
 	Queued     int
 	QueuedBy   [numClasses]int
 	PeakBusy   int

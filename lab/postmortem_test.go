@@ -1,4 +1,4 @@
-// Tests of the postmortem's pure parts: the knee forecast, typical latency, QueueSize, Config.Equal.
+// Tests of the postmortem's pure parts: the knee forecast, QueueSize, Config.Equal.
 
 package lab
 
@@ -34,26 +34,6 @@ func TestKneeForecast(t *testing.T) {
 	c.Dependency.Knee = 0
 	if k := c.Forecast().Knee; k.Knee != 0 {
 		t.Errorf("no knee: %+v", k)
-	}
-}
-
-// A call gets room for its mean plus four deviations (RFC 6298), not the mean alone.
-func TestTypicalLatencyNeeded(t *testing.T) {
-	var tl typicalLatency
-	if tl.needed() != 0 {
-		t.Fatal("needed before any call")
-	}
-	tl.observe(40 * time.Millisecond) // mean 40, deviation 20
-	if got := tl.needed(); got != 120*time.Millisecond {
-		t.Errorf("after one call: %v, want 40 + 4 × 20 = 120ms", got)
-	}
-	for range 200 {
-		tl.observe(40 * time.Millisecond)
-		tl.observe(60 * time.Millisecond)
-	}
-	// Alternating 40 and 60: the mean settles near 50, the deviation near 10.
-	if got := tl.needed(); got < 80*time.Millisecond || got > 100*time.Millisecond {
-		t.Errorf("alternating 40/60 ms: %v, want about 50 + 4 × 10 = 90ms", got)
 	}
 }
 

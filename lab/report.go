@@ -1,5 +1,6 @@
-// The end-of-run Report: its JSON schema, how it is built from a snapshot, and how it is
-// written (table, Markdown, JSON).
+// The end-of-run Report: its JSON schema (a mechanism's section is a field here, its type in
+// its own file), how it is built from a snapshot (each mechanism fills its section), and how
+// it is written (table, Markdown, JSON; the summary lines the core's and each mechanism's).
 
 package lab
 
@@ -7,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -171,33 +173,6 @@ type PoolReport struct {
 	Autoscale   int       `json:"autoscale_max,omitempty"` // the most workers autoscaling may reach
 }
 
-// BulkheadReport is the payment bulkhead, when there is one.
-type BulkheadReport struct {
-	Type      string       `json:"type"`
-	Size      int          `json:"size"`
-	Limit     int          `json:"limit,omitempty"`      // adaptive: the limit it had found at the end
-	SlackLost *SlackReport `json:"slack_lost,omitempty"` // when it turned payments away
-}
-
-// SlackReport is the slack lost at the bulkhead's rejections: workers free elsewhere.
-type SlackReport struct {
-	Rejections      int64   `json:"rejections"`
-	MeanFreeWorkers float64 `json:"mean_free_workers"`
-}
-
-// BreakerReport is the circuit breaker at the end of the run.
-type BreakerReport struct {
-	State       string  `json:"state"`
-	Opened      int64   `json:"opened"`
-	FailureRate float64 `json:"failure_rate"`
-}
-
-// OrphanReport counts calls left running after their worker walked away (caller timeout).
-type OrphanReport struct {
-	Total    int64 `json:"total"`
-	InFlight int64 `json:"in_flight"`
-}
-
 // HealthReport is the load balancer's view, when health checks ran.
 type HealthReport struct {
 	Pulled bool  `json:"pulled"`
@@ -246,23 +221,10 @@ func NewReport(s Snapshot) Report {
 		Timeline:   []SecondReport{},
 		Goroutines: GoroutineReport{Now: s.Goroutines, Peak: s.GoroutinesPeak},
 	}
-	if s.Bulkhead.Type != BulkheadNone {
-		// A fleet's size and limit are both its replicas' added up (BulkheadStats.add), as its pool is.
-		r.Bulkhead = &BulkheadReport{Type: string(s.Bulkhead.Type), Size: s.Bulkhead.Size, Limit: s.Bulkhead.Limit}
-		if s.Slack.Rejections > 0 {
-			r.Bulkhead.SlackLost = &SlackReport{Rejections: s.Slack.Rejections, MeanFreeWorkers: round(s.Slack.MeanFree, 2)}
-		}
-	}
-	if s.Breaker.State != BreakerOff {
-		r.Breaker = &BreakerReport{State: string(s.Breaker.State), Opened: s.Breaker.Opened, FailureRate: round(s.Breaker.FailureRate, 1)}
-	}
-	r.Orphans = OrphanReport{Total: s.Orphans.Total, InFlight: s.Orphans.InFlight}
 	if s.Classes[Health].Arrived > 0 && s.Fleet == nil {
 		r.Health = &HealthReport{Pulled: s.Health.Pulled, Pulls: s.Health.Pulls}
 	}
 	r.Classes, r.order = classReports(s.Classes, s.ClosedLoop != nil)
-	r.retried = s.Retried()
-	r.Calls, r.Hops = callsReport(s), hopsReport(s)
 	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
@@ -285,6 +247,11 @@ func NewReport(s Snapshot) Report {
 		r.Timeline = append(r.Timeline, sr)
 	}
 	r.ClosedLoop = closedLoopReport(s.ClosedLoop)
+	for _, m := range mechanisms {
+		if m.report != nil {
+			m.report(&r, s)
+		}
+	}
 	return r
 }
 
@@ -437,8 +404,50 @@ func (r Report) rows() [][]string {
 	return out
 }
 
-// summary is the lines under the table: what the pool and the dependency went through.
+// summary is the lines under the table: what the pool, the dependency and each mechanism
+// went through, the core's and every mechanism's in rank order.
 func (r Report) summary() []string {
+	var lines []string
+	for _, f := range ranked(coreSummary, func(m *mechanism) []part[func(Report) []string] { return m.summary }) {
+		lines = append(lines, f(r)...)
+	}
+	return lines
+}
+
+// coreSummary are the summary lines of the lab's core: the chain, the forecast, the pool, the
+// dependency, the balancer and the fleet, the generator and what the measurement saw.
+var coreSummary = slices.Concat(
+	at(10, func(r Report) []string { return []string{"payment chain: " + strings.Join(r.Chain, " → ")} }),
+	at(20, Report.forecastLine),
+	at(30, Report.kneeLine),
+	at(40, func(r Report) []string {
+		return []string{fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
+			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS)}
+	}),
+	at(50, func(r Report) []string {
+		return []string{fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee())}
+	}),
+	at(65, func(r Report) []string {
+		if !r.Pool.Queue.Unbounded() {
+			return nil
+		}
+		return []string{fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak)}
+	}),
+	at(80, Report.healthLines),
+	at(85, func(r Report) []string {
+		if r.Fleet == nil {
+			return nil
+		}
+		return r.Fleet.summary(r.Config.Fleet)
+	}),
+	at(100, func(r Report) []string {
+		return []string{fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs)}
+	}),
+	at(110, Report.measurementLines),
+)
+
+// forecastLine is what Little's law and Erlang B said the settings would do.
+func (r Report) forecastLine() []string {
 	f := r.Forecast
 	forecast := fmt.Sprintf("forecast: the traffic needs %d workers (λ·W summed over the classes) of %d", f.WorkersNeeded, f.Workers)
 	if r.Fleet != nil {
@@ -454,57 +463,38 @@ func (r Report) summary() []string {
 	case f.FillS > 0:
 		forecast += fmt.Sprintf("; full in %.1fs", f.FillS)
 	}
-	lines := []string{
-		"payment chain: " + strings.Join(r.Chain, " → "),
-		forecast,
+	return []string{forecast}
+}
+
+// kneeLine is what the dependency's knee allows, when it has one.
+func (r Report) kneeLine() []string {
+	k := r.Forecast.Knee
+	if k == nil {
+		return nil
 	}
-	if k := f.Knee; k != nil {
-		most := fmt.Sprintf("%d calls at once", k.Cap)
-		if k.Autoscaled {
-			most += " (the pool's autoscale max)"
-		}
-		knee := fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s take %.1f ms each: %.0f/s",
-			k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CapPerS)
-		if k.ShortfallPerS > 0 {
-			knee += fmt.Sprintf(", %.0f/s short of the %g/s peak", k.ShortfallPerS, k.PeakRate)
-		}
-		lines = append(lines, knee)
+	most := fmt.Sprintf("%d calls at once", k.Cap)
+	if k.Autoscaled {
+		most += " (the pool's autoscale max)"
 	}
-	lines = append(lines,
-		fmt.Sprintf("pool: %d workers%s, queue %v; peak busy %d, peak queued %d, full for %.1fs of %.1fs",
-			r.Pool.Workers, r.Pool.autoscaled(), r.Pool.Queue, r.Pool.PeakBusy, r.Pool.PeakQueued, r.Pool.FullS, r.DurationS),
-		fmt.Sprintf("dependency (%s): %d requests, peak %d in flight%s", r.dependencyLabel(), r.Dependency.Requests, r.Dependency.PeakInFlight, r.knee()),
-	)
-	if r.Bulkhead != nil {
-		replicas := 1
-		if r.Fleet != nil {
-			replicas = r.Fleet.Replicas
-		}
-		lines = append(lines, r.Bulkhead.summary(replicas))
+	knee := fmt.Sprintf("knee: the dependency answers at most %d / %g ms = %.0f/s; %s take %.1f ms each: %.0f/s",
+		k.Knee, k.LatencyMs, k.BestPerS, most, k.CapLatencyMs, k.CapPerS)
+	if k.ShortfallPerS > 0 {
+		knee += fmt.Sprintf(", %.0f/s short of the %g/s peak", k.ShortfallPerS, k.PeakRate)
 	}
-	if r.Pool.Queue.Unbounded() {
-		lines = append(lines, fmt.Sprintf("goroutines: %d at the end, peak %d (each waiting request is one)", r.Goroutines.Now, r.Goroutines.Peak))
+	return []string{knee}
+}
+
+// healthLines is a balancer's view of the one instance, when checks ran.
+func (r Report) healthLines() []string {
+	if r.Health == nil {
+		return nil
 	}
-	if r.Breaker != nil {
-		lines = append(lines, fmt.Sprintf("circuit breaker: %s at the end, opened %d×", r.Breaker.State, r.Breaker.Opened))
+	state := "in rotation"
+	if r.Health.Pulled {
+		state = "pulled"
 	}
-	if r.Orphans.Total > 0 {
-		lines = append(lines, fmt.Sprintf("orphaned calls (worker walked away, call went on): %d, %d still running", r.Orphans.Total, r.Orphans.InFlight))
-	}
-	if r.Health != nil {
-		state := "in rotation"
-		if r.Health.Pulled {
-			state = "pulled"
-		}
-		lines = append(lines, fmt.Sprintf("health: pulled by a load balancer %d× (%d failed checks in a row); at the end: %s",
-			r.Health.Pulls, r.Config.Fleet.PullAfter, state))
-	}
-	if r.Fleet != nil {
-		lines = append(lines, r.Fleet.summary(r.Config.Fleet)...)
-	}
-	lines = append(lines, r.callLines()...)
-	lines = append(lines, fmt.Sprintf("generator lag: p99 %.1f ms, max %.1f ms", r.Generator.LagP99Ms, r.Generator.LagMaxMs))
-	return append(lines, r.measurementLines()...)
+	return []string{fmt.Sprintf("health: pulled by a load balancer %d× (%d failed checks in a row); at the end: %s",
+		r.Health.Pulls, r.Config.Fleet.PullAfter, state)}
 }
 
 // writeAligned prints rows as a right-aligned plain-text table.
@@ -542,19 +532,11 @@ func (r Report) knee() string {
 	return fmt.Sprintf("; knee %d, a call arriving at the end would take %.1f ms", r.Forecast.Knee.Knee, r.Dependency.LatencyMs)
 }
 
-// summary is the bulkhead's line: its type and size (an adaptive one's limit), and the
-// slack lost at its rejections. A fleet's numbers are all its replicas' together: the
-// line says so.
-func (b BulkheadReport) summary(replicas int) string {
-	line := fmt.Sprintf("payment bulkhead: %s, size %d", b.Type, b.Size)
-	if b.Type == string(BulkheadAdaptive) {
-		line = fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
+// dependencyLabel names what the lab calls: the dependency's mode, or, with a chain, the
+// first of its hops (the mode is the last one's).
+func (r Report) dependencyLabel() string {
+	if n := len(r.Hops); n > 0 {
+		return fmt.Sprintf("%s at the last of %d hops; these are hop 1's", r.Dependency.Mode, n)
 	}
-	if replicas > 1 {
-		line += fmt.Sprintf(" across %d replicas", replicas)
-	}
-	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)
-	}
-	return line
+	return r.Dependency.Mode
 }

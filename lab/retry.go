@@ -1,10 +1,14 @@
-// Retries: payment.retry's config (RetryConfig, Jitter, Percent), CallStats, the retry policy
-// (failsafe-go) and its stage.
+// Retries (payment.retry; the isolation article, ch. 2: retries amplify load; the SRE book's
+// retry budget): the config section (RetryConfig, Jitter, Percent), its defaults and
+// validation rows, the retry policy (failsafe-go) and its stage, the budget, the lab's calls
+// to the dependency (CallStats: the amplification) with their fleet-wide sum, report
+// section and summary line, and its share of the forecast (the tries, forecast_retry.go).
 
 package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -12,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -28,6 +33,41 @@ type RetryConfig struct {
 	// Budget caps retries at this share of the requests over the last 10 s (the SRE book's
 	// per-client retry budget): calls per payment stay within 1 + budget. 0%: none.
 	Budget Percent `yaml:"budget" json:"budget"`
+}
+
+func init() {
+	register(mechanism{
+		name:     "retry",
+		defaults: func(c *Config) { c.Payment.Retry = defaultRetry() },
+		checks: func(c Config) []check {
+			r := c.Payment.Retry
+			return []check{
+				{"payment.retry.attempts", r.Attempts < 1 || r.Attempts > MaxAttempts, fmt.Sprintf("must be 1..%d (1: no retry), got %d", MaxAttempts, r.Attempts)},
+				{"payment.retry.backoff", r.Backoff < 0 || r.Backoff.D() > MaxLatency, fmt.Sprintf("must be 0s..%s, got %s", MaxLatency, r.Backoff)},
+				{"payment.retry.jitter", !oneOf(r.Jitter, Jitters...), fmt.Sprintf("must be one of %s, got %s", join(Jitters), Quote(string(r.Jitter)))},
+				{"payment.retry.on", !allOf(r.On, RetryConditions...), fmt.Sprintf("must be a list of %s, got %s", join(RetryConditions), Quote(join(r.On)))},
+				{"payment.retry.budget", r.Budget < 0 || r.Budget > 100, fmt.Sprintf("must be 0%%..100%% (0%%: no budget), got %s", r.Budget)},
+			}
+		},
+		start: func(*Isolation) runtime { return &retries{} },
+		sum: func(s *Snapshot, replicas []Snapshot) {
+			s.Calls = CallStats{}
+			for _, r := range replicas {
+				s.Calls = s.Calls.add(r.Calls)
+			}
+		},
+		report: func(r *Report, s Snapshot) {
+			r.Calls, r.retried = callsReport(s), s.Retried()
+		},
+		summary: at(90, Report.callLines),
+		way:     append(at(10, retryTimesItem), at(30, retryItems)...),
+		numbers: append(at(20, []Item{
+			word("calls/payment", "the lab's calls to the dependency per payment that called: 1.0× without retries; retries amplify it"),
+		}), at(40, []Item{
+			word("retries", "calls after a payment's first; refused by the budget: retries the retry budget (payment.retry.budget) did not allow"),
+		})...),
+		forecast: at(5, func(c Config, f *Forecast) { f.Retry = c.RetryForecast() }),
+	})
 }
 
 func defaultRetry() RetryConfig {
@@ -94,6 +134,63 @@ func (p *Percent) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// CallsReport is the lab's calls to the dependency (a chain's first hop): the amplification
+// retries cause. per_payment is calls / payments, 1.0 without retries.
+type CallsReport struct {
+	Payments     int64   `json:"payments"` // payments that made at least one call
+	Calls        int64   `json:"calls"`
+	PerPayment   float64 `json:"per_payment"`
+	Retries      int64   `json:"retries"`
+	BudgetDenied int64   `json:"budget_denied"` // retries the retry budget refused
+}
+
+func callsReport(s Snapshot) CallsReport {
+	c := s.Calls
+	return CallsReport{Payments: c.Payments, Calls: c.Calls(), PerPayment: round(c.PerPayment(), 2),
+		Retries: c.Retries, BudgetDenied: c.BudgetDenied}
+}
+
+// callLines is the summary line about the calls per payment, when the run had retries.
+func (r Report) callLines() []string {
+	if !r.retried {
+		return nil
+	}
+	retry := r.Config.Payment.Retry
+	budget := ""
+	if retry.Budget > 0 {
+		budget = fmt.Sprintf(", %d refused by the %s retry budget", r.Calls.BudgetDenied, retry.Budget)
+	}
+	return []string{fmt.Sprintf("dependency calls per payment: %.2f× (%d calls by %d payments: %d retries%s)",
+		r.Calls.PerPayment, r.Calls.Calls, r.Calls.Payments, r.Calls.Retries, budget)}
+}
+
+// retryTimesItem is the calls per payment, against the forecast, when the run retried or
+// went through a chain. Under a budget the measured share is what to state: at a dozen calls
+// in flight it admits whole retries, above its continuous limit (RetryForecast.Tries).
+func retryTimesItem(s *Snapshot) []Item {
+	if !s.Retried() && len(s.Hops) == 0 {
+		return nil
+	}
+	f := s.Config.Forecast().Retry
+	note := fmt.Sprintf(" (forecast %s)", FmtTimes(f.Tries))
+	if s.Config.Payment.Retry.Budget > 0 && f.Unbudgeted > f.Tries {
+		note = fmt.Sprintf(" (%s without the budget)", FmtTimes(f.Unbudgeted))
+	}
+	return []Item{{Label: "calls/payment", Value: fmt.Sprintf("%.2f×", s.Calls.PerPayment()), Strong: true, Note: note}}
+}
+
+// retryItems are the retries made, and those the budget refused when there is one.
+func retryItems(s *Snapshot) []Item {
+	var out []Item
+	if s.Retried() {
+		out = append(out, Item{Label: "retries", Value: FmtCount(s.Calls.Retries)})
+	}
+	if b := s.Config.Payment.Retry.Budget; b > 0 {
+		out = append(out, Item{Label: fmt.Sprintf("refused by the %s budget", b), Value: FmtCount(s.Calls.BudgetDenied)})
+	}
+	return out
+}
+
 // CallStats counts the lab's calls to the dependency (the edge hop, with a chain), each at
 // its event: the payments that made one, the retries beyond each one's first, and the
 // retries the budget refused.
@@ -123,15 +220,36 @@ func (c CallStats) PerPayment() float64 {
 	return float64(c.Calls()) / float64(c.Payments)
 }
 
+// retries are the retries in one lab: the policy in force, and the lab's calls to the
+// dependency, counted at each call.
+type retries struct {
+	cur    atomic.Pointer[retrier]
+	counts callCounts
+}
+
+// configure builds the policy for c, reusing the one in force when c has not changed it.
+func (rs *retries) configure(c Config) { rs.use(c.Payment.Retry) }
+
+func (rs *retries) stages(Config) []placed {
+	if rt := rs.cur.Load().orNil(); rt != nil {
+		return []placed{{slotRetry, retryStage(rt, &rs.counts)}}
+	}
+	return nil
+}
+
+func (rs *retries) fill(s *Snapshot) { s.Calls = rs.counts.stats() }
+
+// called counts each call as it is made.
+func (rs *retries) called(p *passage) { rs.counts.called(p) }
+
 type callCounts struct{ payments, retries, denied atomic.Int64 }
 
 func (c *callCounts) stats() CallStats {
 	return CallStats{Payments: c.payments.Load(), Retries: c.retries.Load(), BudgetDenied: c.denied.Load()}
 }
 
-// called counts one call of passage p at the moment it is made.
+// called counts one call of passage p at the moment it is made: its payment's first, or a retry.
 func (c *callCounts) called(p *passage) {
-	p.calls++
 	if p.calls == 1 {
 		c.payments.Add(1)
 		return
@@ -148,11 +266,10 @@ type retrier struct {
 	budget *retryBudget                    // nil: none
 }
 
-// retrier returns the retry policy and budget for c, reusing those in force when c has not
-// changed; nil when payments do not retry.
-func (iso *Isolation) retrier(c RetryConfig) *retrier {
-	if old := iso.retry.Load(); old != nil && reflect.DeepEqual(old.cfg, c) {
-		return old.orNil()
+// use builds the retry policy and budget for c, unless those in force are c's.
+func (rs *retries) use(c RetryConfig) {
+	if old := rs.cur.Load(); old != nil && reflect.DeepEqual(old.cfg, c) {
+		return
 	}
 	r := &retrier{cfg: c}
 	if c.Retries() {
@@ -174,12 +291,12 @@ func (iso *Isolation) retrier(c RetryConfig) *retrier {
 			r.budget = newRetryBudget(c.Budget.Fraction())
 		}
 	}
-	iso.retry.Store(r)
-	return r.orNil()
+	rs.cur.Store(r)
 }
 
+// orNil is r, or nil when payments do not retry (nil too before the first policy).
 func (r *retrier) orNil() *retrier {
-	if r.policy == nil {
+	if r == nil || r.policy == nil {
 		return nil
 	}
 	return r
@@ -233,4 +350,67 @@ func retryStage(rt *retrier, counts *callCounts) stage {
 			return r
 		}
 	}}
+}
+
+// retryWindow is how far back a retry budget counts: ten one-second slots.
+const (
+	retryWindowSlots = 10
+	retryWindow      = retryWindowSlots * time.Second
+)
+
+// errRetryBudget stops a payment's retries when the budget is spent.
+var errRetryBudget = errors.New("retry budget spent")
+
+// retryBudget is the SRE book's per-client retry budget: over the last retryWindow, retries
+// may be at most ratio of the requests. Each payment that reaches the retry stage is a
+// request; a retry goes ahead only while the retries in the window, it included, stay
+// within ratio of them. (failsafe-go's budget caps retries as a share of the executions in
+// flight instead; at 10 payments a second only about ten are in flight, so it lets whole
+// retries through in bursts and lands nearer 1.2 calls per payment than the 1.1 a share of
+// requests gives.)
+type retryBudget struct {
+	ratio float64
+	mu    sync.Mutex
+	slots [retryWindowSlots]budgetSlot
+}
+
+type budgetSlot struct {
+	second            int64 // which second since the epoch the slot holds
+	requests, retries int64
+}
+
+func newRetryBudget(ratio float64) *retryBudget { return &retryBudget{ratio: ratio} }
+
+// slot returns the slot of now's second, emptied if it held an older one. b.mu is held.
+func (b *retryBudget) slot(now time.Time) *budgetSlot {
+	sec := now.Unix()
+	s := &b.slots[sec%retryWindowSlots]
+	if s.second != sec {
+		*s = budgetSlot{second: sec}
+	}
+	return s
+}
+
+// request counts one request sent now.
+func (b *retryBudget) request(now time.Time) {
+	b.mu.Lock()
+	b.slot(now).requests++
+	b.mu.Unlock()
+}
+
+// allow counts one retry sent now if the budget has room for it, and says whether it had.
+func (b *retryBudget) allow(now time.Time) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var requests, retries int64
+	for _, s := range b.slots {
+		if now.Unix()-s.second < retryWindowSlots {
+			requests, retries = requests+s.requests, retries+s.retries
+		}
+	}
+	if float64(retries+1) > b.ratio*float64(requests) {
+		return false
+	}
+	b.slot(now).retries++
+	return true
 }

@@ -28,10 +28,11 @@ func TestRefusedRetryKeepsTheLastOutcome(t *testing.T) {
 	}
 	iso := NewIsolation(c, Lent{Ctx: context.Background(), Spawn: func(func()) { t.Fatal("nothing to hand off") },
 		Fallback: func() {}, Free: func() int { return 0 }, Request: never})
+	typical := &runtimeOf[*deadline](t, iso).typical
 	for range 8 { // steady calls: the deviation decays from its first guess, half the mean
-		iso.typical.observe(50 * time.Millisecond)
+		typical.observe(50 * time.Millisecond)
 	}
-	if n := iso.typical.needed(); n >= 130*time.Millisecond-30*time.Millisecond || n <= 30*time.Millisecond {
+	if n := typical.needed(); n >= 130*time.Millisecond-30*time.Millisecond || n <= 30*time.Millisecond {
 		t.Fatalf("a call needs %v: want the first try to fit in 130ms and the second not in 30ms", n)
 	}
 	r := iso.Serve(context.Background(), nil, time.Now())

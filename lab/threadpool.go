@@ -1,13 +1,38 @@
-// The thread-pool bulkhead (Hystrix's): its threads, lent by the engine, its admission stage
-// and its executor.
+// The thread-pool bulkhead (Hystrix's; the isolation article, ch. 4): its threads, lent by
+// the engine, its admission stage, the executor the hand-off runs calls on, and its kind's
+// registration (its size in threads, its queue, its settings value, its wait's glyph).
 
 package lab
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 )
+
+// BulkheadThreadPool: the call runs on the bulkhead's own goroutines.
+const BulkheadThreadPool BulkheadType = "threadpool"
+
+// PhaseHandoff: a worker that handed its call to the thread-pool bulkhead, waiting for its answer.
+const PhaseHandoff Phase = 5
+
+func init() {
+	registerBulkhead(bulkheadKind{
+		name:  BulkheadThreadPool,
+		rank:  20,
+		start: func(iso *Isolation) bulkheadState { return newThreadPool(iso.lent.Ctx, iso.lent.Spawn) },
+		size:  func(b BulkheadConfig) string { return units(b.Size, "thread") },
+		setting: func(_ Config, s *Snapshot) string {
+			return fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", s.Bulkhead.ThreadsBusy, s.Bulkhead.Size, s.Bulkhead.Queued, s.Bulkhead.QueueCap)
+		},
+		waiting:    func(b BulkheadConfig) int { return b.Queue },
+		capsCalls:  true,
+		ownThreads: true,
+	})
+	registerPhase(PhaseHandoff, phaseDef{name: "waiting on thread pool", rank: 60, glyph: 't',
+		words: "waiting on the thread pool", short: "waits on the thread pool"})
+}
 
 // threadPool is the Hystrix-style bulkhead: the call runs on one of the pool's own goroutines
 // while the shared worker waits for it (and may walk away). Admission is a semaphore of
@@ -35,8 +60,25 @@ func newThreadPool(ctx context.Context, spawn func(func())) *threadPool {
 	return &threadPool{ctx: ctx, spawn: spawn}
 }
 
-// configure sizes the pool; while another bulkhead type is in force it has no threads.
-func (tp *threadPool) configure(c BulkheadConfig) {
+// configure builds the pool c asks for before the chain that uses it is in force.
+func (tp *threadPool) configure(c Config) {
+	if c.Payment.Bulkhead.Type == BulkheadThreadPool {
+		tp.use(c.Payment.Bulkhead)
+	}
+}
+
+// settle lets go of the threads c no longer uses, once c is in force: calls that read the
+// old config still find the pool.
+func (tp *threadPool) settle(c Config) { tp.use(c.Payment.Bulkhead) }
+
+// stage is the admission: a thread-or-queue place.
+func (tp *threadPool) stage() stage { return threadPoolStage(tp) }
+
+// executor hands calls to the pool's threads, while it is the bulkhead in force.
+func (tp *threadPool) executor(Config) (executor, bool) { return threadExecutor(tp), true }
+
+// use sizes the pool; while another bulkhead type is in force it has no threads.
+func (tp *threadPool) use(c BulkheadConfig) {
 	if c.Type != BulkheadThreadPool {
 		tp.retire(tp.cur.Swap(nil))
 		return

@@ -1,11 +1,65 @@
-// The payment timeouts: the socket timeout's stage and the caller timeout's.
+// The payment timeouts (payment.timeout; the isolation article, ch. 2: timeouts cut time,
+// they don't partition): the socket timeout, which ends the call, and the caller timeout,
+// which lets the worker walk away while the call runs on. Their config section, defaults and
+// validation rows, their stages at their slots, their settings item, and the t key's cycle.
 
 package lab
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"time"
 )
+
+// TimeoutKind says what a payment timeout cuts.
+type TimeoutKind string
+
+const (
+	TimeoutNone   TimeoutKind = "none"
+	TimeoutSocket TimeoutKind = "socket" // the call's own deadline: the call ends, the worker is free
+	TimeoutCaller TimeoutKind = "caller" // the worker walks away; the call goes on, orphaned
+)
+
+// TimeoutKinds lists the kinds in the order the UI cycles them.
+var TimeoutKinds = []TimeoutKind{TimeoutNone, TimeoutSocket, TimeoutCaller}
+
+// TimeoutConfig bounds one payment call.
+type TimeoutConfig struct {
+	Kind     TimeoutKind `yaml:"kind" json:"kind"`
+	Duration Duration    `yaml:"duration" json:"duration"`
+}
+
+func init() {
+	register(mechanism{
+		name: "timeout",
+		defaults: func(c *Config) {
+			c.Payment.Timeout = TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)}
+		},
+		checks: func(c Config) []check {
+			t := c.Payment.Timeout
+			return []check{
+				{"payment.timeout.kind", !oneOf(t.Kind, TimeoutKinds...), fmt.Sprintf("must be one of %s, got %s", join(TimeoutKinds), Quote(string(t.Kind)))},
+				{"payment.timeout.duration", t.Duration <= 0 || t.Duration.D() > MaxLatency, fmt.Sprintf("must be more than 0s and at most %s, got %s", MaxLatency, t.Duration)},
+			}
+		},
+		start:    func(*Isolation) runtime { return timeouts{} },
+		settings: at(30, timeoutSettings),
+	})
+}
+
+// timeouts are the timeouts in one lab: their stages, each kind at its slot.
+type timeouts struct{ stateless }
+
+func (timeouts) stages(c Config) []placed {
+	switch t := c.Payment.Timeout; t.Kind {
+	case TimeoutCaller:
+		return []placed{{slotCallerTimeout, callerTimeoutStage(t.Duration.D())}}
+	case TimeoutSocket:
+		return []placed{{slotSocketTimeout, socketTimeoutStage(t.Duration.D())}}
+	}
+	return nil
+}
 
 // socketTimeoutStage is the call's own deadline (a read timeout): when it fires the
 // connection is closed and the caller is free; the call is over.
@@ -29,4 +83,89 @@ func callerTimeoutStage(d time.Duration) stage {
 			return next(ctx, p)
 		}
 	}}
+}
+
+// timeoutSettings is the timeout's settings item: off, or its kind and duration.
+func timeoutSettings(c Config, _ *Snapshot, _ int) []Item {
+	value := "off"
+	if t := c.Payment.Timeout; t.Kind != TimeoutNone {
+		value = fmt.Sprintf("%s %s", t.Kind, FmtDur(t.Duration.D()))
+	}
+	return []Item{{Label: "timeout", Value: value}}
+}
+
+// timeoutSteps are the durations the t key moves through, for each kind.
+var timeoutSteps = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second}
+
+// timeoutStep is one stop of the t key: off, or a kind with a duration.
+type timeoutStep struct {
+	kind TimeoutKind
+	d    time.Duration
+}
+
+// timeoutCycle is the t key's stops: off, then each kind with each of timeoutSteps.
+func timeoutCycle() []timeoutStep {
+	s := []timeoutStep{{kind: TimeoutNone}}
+	for _, k := range TimeoutKinds {
+		if k == TimeoutNone {
+			continue
+		}
+		for _, d := range timeoutSteps {
+			s = append(s, timeoutStep{k, d})
+		}
+	}
+	return s
+}
+
+// TimeoutStops are the t key's stops in words, for its help: off, socket 500ms, ….
+func TimeoutStops() []string {
+	var out []string
+	for _, s := range timeoutCycle() {
+		if s.kind == TimeoutNone {
+			out = append(out, "off")
+		} else {
+			out = append(out, string(s.kind)+" "+FmtDur(s.d))
+		}
+	}
+	return out
+}
+
+// CycleTimeout is the t key: it moves the payment timeout to the next stop. Off keeps the duration, since
+// the config needs one, and only the kind says it is not used.
+func CycleTimeout(c Config) (Config, string) {
+	steps := timeoutCycle()
+	cur := timeoutStep{c.Payment.Timeout.Kind, c.Payment.Timeout.Duration.D()}
+	if cur.kind == TimeoutNone {
+		cur.d = 0
+	}
+	next := steps[0]
+	if i := slices.Index(steps, cur); i >= 0 {
+		next = steps[(i+1)%len(steps)]
+	} else if ki := slices.Index(TimeoutKinds, cur.kind); ki >= 0 {
+		// A duration not on the list (from a preset): go to the next larger one of this kind,
+		// or on to the next kind.
+		for _, s := range steps[1:] {
+			si := slices.Index(TimeoutKinds, s.kind)
+			if si > ki || si == ki && s.d > cur.d {
+				next = s
+				break
+			}
+		}
+	}
+	c.Payment.Timeout.Kind = next.kind
+	if next.kind == TimeoutNone {
+		return c, "payment timeout → off: a payment holds its worker as long as the dependency takes"
+	}
+	c.Payment.Timeout.Duration = Duration(next.d)
+	return c, fmt.Sprintf("payment timeout → %s %s: %s", next.kind, FmtDur(next.d), timeoutWords(next.kind))
+}
+
+func timeoutWords(k TimeoutKind) string {
+	switch k {
+	case TimeoutSocket:
+		return "ends the call and frees the worker"
+	case TimeoutCaller:
+		return "frees the worker; the call runs on, orphaned"
+	}
+	return "payments are cut at that time"
 }

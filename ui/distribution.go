@@ -1,3 +1,6 @@
+// The measurement's view (seed 004): the samples line, payment latency's percentile ladder
+// and its by-percentile chart, and their words for the help.
+
 package ui
 
 import (
@@ -118,18 +121,6 @@ func measurementHeight(snap *lab.Snapshot) int {
 	return n
 }
 
-// trafficMode heads the traffic setting in closed mode: "closed loop, 1 user: ".
-func trafficMode(t lab.TrafficConfig) string {
-	if t.Mode != lab.Closed {
-		return ""
-	}
-	s := "closed loop, " + lab.UsersText(t.Users)
-	if t.Think > 0 {
-		s += " + " + fmtDur(t.Think.D()) + " think"
-	}
-	return s + ": "
-}
-
 // latencyFrom names a latency column group by where it is measured from: a column head, so
 // shorter than the report's note.
 func latencyFrom(t lab.TrafficConfig) string {
@@ -137,16 +128,6 @@ func latencyFrom(t lab.TrafficConfig) string {
 		return "latency from the send (closed loop)"
 	}
 	return "latency from the scheduled arrival"
-}
-
-// stallShort is the stall setting: "1s at 5s", "1s at 5s, every 10s"; shorter than the
-// report's words, to fit the settings panel.
-func stallShort(st lab.StallConfig) string {
-	s := fmtDur(st.For.D()) + " at " + fmtDur(st.FirstAt.D())
-	if st.Every > 0 {
-		s += ", every " + fmtDur(st.Every.D())
-	}
-	return s
 }
 
 // ladderLines is payment latency's percentile ladder: p50, p90, p99, p99.9, p99.99, max

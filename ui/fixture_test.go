@@ -1,3 +1,5 @@
+// The ui tests' fixtures: the article's lab written out, and snapshots of its moments.
+
 package ui
 
 import (
@@ -25,18 +27,6 @@ func testConfig() lab.Config {
 		},
 		Signup: lab.SignupConfig{Work: lab.Duration(2 * time.Millisecond)},
 	}
-}
-
-// actionBase is the engine's own default config (so it validates, whatever fields the
-// engine adds) set to the article's lab: the start for the key tests.
-func actionBase() lab.Config {
-	c := lab.DefaultConfig()
-	c.Pool.Workers, c.Pool.Queue, c.Pool.Discipline = 20, 0, lab.FIFO // autoscaling's defaults, off
-	c.Dependency.Latency, c.Dependency.Mode = lab.Duration(3*time.Second), lab.ModeSlow
-	c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutNone, Duration: lab.Duration(time.Second)}
-	c.Payment.Bulkhead.Type, c.Payment.Bulkhead.Size = lab.BulkheadNone, 5
-	c.Payment.Breaker.Enabled = false
-	return c
 }
 
 // testSnapshot is shared-pool 6.4 s in: the pool full of payments since 2 s, signups

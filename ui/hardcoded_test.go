@@ -9,16 +9,6 @@ import (
 	"poollab/lab"
 )
 
-// A pulled instance's health item counts the failed checks its settings ask for.
-func TestPulledItemNamesPullAfter(t *testing.T) {
-	s := testSnapshot()
-	s.Config.Fleet.PullAfter = 5
-	s.Health = lab.HealthStats{Pulled: true, Pulls: 1}
-	if items := strings.Join(phrases(healthRows(s, 80)), " · "); !strings.Contains(items, "PULLED (5 failed checks;") {
-		t.Errorf("items: %q", items)
-	}
-}
-
 // The domino's lesson counts down from the replicas the fleet has, not from 4.
 func TestDominoLessonCountsReplicas(t *testing.T) {
 	var ch *chapter

@@ -14,28 +14,17 @@ import (
 	"poollab/lab"
 )
 
-// helpWords defines the words of the main screen, where they appear, top to bottom.
-func helpWords() [][2]string {
-	return [][2]string{
-		{"● live", "the screen follows the running lab, 10 times a second (■ snapshot: a frame of a finished headless run; ‖ PAUSED: the screen is frozen, the lab runs on)"},
-		{"(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"},
-		{"run time", "time since the run started (r restarts it)"},
-		{"STARVED", "a class other than payment turned away for want of a worker during the last whole second (rejected:pool); \"starved n (none now)\" is the total once it stopped"},
-		{"»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"},
-		{"queue 0 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest"},
-		{"connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits up to the lease wait for one while it holds its worker"},
-		{"payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http"},
-		{"busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"},
-		{"pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\")"},
-		{"dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"},
-		{"orphaned calls", "calls still running after a caller timeout let the worker walk away: they still load the dependency"},
-		{"balancer PULLED", fmt.Sprintf("after fleet.pull_after failed health checks in a row (%d unless set; starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation, and after fleet.return_after passed ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",
-			lab.DefaultConfig().Fleet.PullAfter, lab.DefaultConfig().Fleet.ReturnAfter)},
-		{"DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull"},
-		{"generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"},
-		{"goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, the generator and the sampler"},
-		{"changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"},
+// helpWords defines the words of the main screen, where they appear, top to bottom: the
+// core's and each mechanism's, as lab gives them.
+func helpWords() [][2]string { return definitions(lab.ScreenWords()) }
+
+// definitions are items as the help's rows: each label, and what it means.
+func definitions(items []lab.Item) [][2]string {
+	out := make([][2]string, len(items))
+	for i, it := range items {
+		out[i] = [2]string{it.Label, it.Value}
 	}
+	return out
 }
 
 // helpCounters defines every column of the table.
@@ -63,7 +52,7 @@ func helpCounters() [][2]string {
 		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too, then the wait's parts"},
 	}...)
 	defs = append(defs, measurementHelp()...)
-	return append(defs, hopCounters()...)
+	return append(defs, definitions(lab.NumberWords())...)
 }
 
 // helpCharts defines the charts.

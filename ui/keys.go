@@ -1,5 +1,5 @@
 // The keymap: every key of the dashboard with its footer words and its help sentence, as it
-// stands in each mode, and the settings keys' pure actions.
+// stands in each mode, and the settings keys' pure actions (lab's changes, by key).
 
 package ui
 
@@ -39,14 +39,6 @@ type keyMap struct {
 var keys = newKeyMap().inTour(false)
 
 func newKeyMap() keyMap {
-	var tc []string
-	for _, s := range timeoutCycle() {
-		if s.kind == lab.TimeoutNone {
-			tc = append(tc, "off")
-		} else {
-			tc = append(tc, string(s.kind)+" "+fmtDur(s.d))
-		}
-	}
 	return keyMap{
 		Help: bind("this help: every key, every number on the screen, every letter of the pool picture (? or esc closes)",
 			"?", "help", "?"),
@@ -56,7 +48,7 @@ func newKeyMap() keyMap {
 		Restart: bind("restart the run with the settings in force (counters start from zero)", "r", "restart", "r"),
 		Presets: bind("preset picker: ↑ ↓ choose, enter loads it and restarts, esc closes (compare mode: onto the focused side)",
 			"p", "presets", "p"),
-		Timeout: bind("payment timeout: "+strings.Join(tc, " → "), "t", "timeout", "t"),
+		Timeout: bind("payment timeout: "+strings.Join(lab.TimeoutStops(), " → "), "t", "timeout", "t"),
 		Queue: bind("accept queue shorter / longer (0 = reject when every worker is busy)",
 			"< >", "queue", "<", ">"),
 		Bulkhead: bind("payment bulkhead type: "+joinAny(lab.BulkheadTypes, " → "), "b", "bulkhead", "b"),
@@ -170,6 +162,11 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return out
 }
 
+// An action is what a settings key does: config in, config and a status line out. At a
+// limit it returns the config unchanged and says so. Actions are pure, and lab's: each
+// mechanism's in its own file, the core's in lab/settings.go.
+type action func(lab.Config) (lab.Config, string)
+
 // A setting is a settings key and its pure config changes, one per key of the binding.
 type setting struct {
 	b  binding
@@ -179,13 +176,13 @@ type setting struct {
 // settingKeys maps each settings key to its pure config change.
 func settingKeys() []setting {
 	return []setting{
-		{keys.Timeout, []action{cycleTimeout}},
-		{keys.Queue, []action{queueDown, queueUp}},
-		{keys.Bulkhead, []action{cycleBulkhead}},
-		{keys.Size, []action{bulkheadDown, bulkheadUp}},
-		{keys.Breaker, []action{toggleBreaker}},
-		{keys.Mode, []action{cycleMode}},
-		{keys.Latency, []action{latencyUp, latencyDown}},
+		{keys.Timeout, []action{lab.CycleTimeout}},
+		{keys.Queue, []action{lab.QueueDown, lab.QueueUp}},
+		{keys.Bulkhead, []action{lab.CycleBulkhead}},
+		{keys.Size, []action{lab.BulkheadDown, lab.BulkheadUp}},
+		{keys.Breaker, []action{lab.ToggleBreaker}},
+		{keys.Mode, []action{lab.CycleMode}},
+		{keys.Latency, []action{lab.LatencyUp, lab.LatencyDown}},
 	}
 }
 

@@ -237,25 +237,6 @@ func TestGoldenColor(t *testing.T) {
 	}
 }
 
-// Every duration says its unit, and nothing that took time reads 0.
-func TestDurationsUnambiguous(t *testing.T) {
-	for d, want := range map[time.Duration]string{3 * time.Minute: "3 min", 90 * time.Second: "1 min 30s",
-		2500 * time.Millisecond: "2.5s", 100 * time.Millisecond: "100ms"} {
-		if got := fmtDur(d); got != want {
-			t.Errorf("fmtDur(%v) = %q, want %q", d, got, want)
-		}
-	}
-	for d, want := range map[time.Duration]string{500 * time.Nanosecond: "≤1µs", time.Microsecond: "≤1µs",
-		45 * time.Microsecond: "45µs", 900 * time.Microsecond: "900µs", 2100 * time.Microsecond: "2.1ms", 3 * time.Second: "3.00s"} {
-		if got := fmtLatency(d); got != want {
-			t.Errorf("fmtLatency(%v) = %q, want %q", d, got, want)
-		}
-	}
-	if got := fmtElapsed(245 * time.Second); got != "4 min 05s" {
-		t.Errorf("fmtElapsed: %q", got)
-	}
-}
-
 // The table: rates over the stated window, the success share of finished requests, the
 // wait's parts, and what the groups mean.
 func TestTableWords(t *testing.T) {
@@ -266,22 +247,6 @@ func TestTableWords(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)
 		}
-	}
-}
-
-// A breaker's every number, labelled.
-func TestBreakerDetail(t *testing.T) {
-	b := lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
-		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1}
-	got := strings.Join(phrases(breakerRows(b)), " · ")
-	for _, want := range []string{"OPEN", "next trial in 2.9s", "failure rate 60% / threshold 50%", "calls in the last 10s 20 / minimum 10"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("open breaker %q lacks %q", got, want)
-		}
-	}
-	b.State = lab.BreakerClosed
-	if got := strings.Join(phrases(breakerRows(b)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
-		t.Errorf("closed breaker: %q", got)
 	}
 }
 

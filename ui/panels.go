@@ -107,10 +107,10 @@ var narratorPanel = panel{name: "narrator", deepest: levelTerse, gap: 4, lines: 
 // rows that cost a line to repeat, from levelTight one line cut at the edge (the isolation
 // settings come early in it).
 var settingsPanel = panel{name: "settings", deepest: levelTotals, gap: 1, lines: func(c labCtx, level int) []string {
-	rows := settingsRows(c.p.cfg, c.snap, c.w)
+	rows := lab.SettingsItems(c.p.cfg, c.snap, c.w)
 	items, sep := c.t.settingsItems(rows), c.t.dim.Render(" · ")
 	out := wrapItems(items, sep, c.w)
-	if kept := slices.DeleteFunc(slices.Clone(rows), func(r row) bool { return r.spare }); level > levelFull && len(kept) < len(rows) {
+	if kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare }); level > levelFull && len(kept) < len(rows) {
 		if fewer := wrapItems(c.t.settingsItems(kept), sep, c.w); len(fewer) < len(out) {
 			items, out = c.t.settingsItems(kept), fewer
 		}
@@ -156,7 +156,7 @@ var tablePanel = panel{name: "table", deepest: levelTotals, gap: 3, lines: func(
 // healthPanel: the dependency, the generator and the pool over the run; one line below full
 // detail.
 var healthPanel = panel{name: "health", deepest: levelCompact, gap: 5, lines: func(c labCtx, level int) []string {
-	out := wrapItems(phrases(healthRows(c.snap, c.w)), c.t.dim.Render(" · "), c.w)
+	out := wrapItems(phrases(lab.HealthItems(c.snap, c.w)), c.t.dim.Render(" · "), c.w)
 	if level > levelFull {
 		out = out[:min(len(out), 1)]
 	}

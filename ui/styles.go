@@ -1,3 +1,7 @@
+// The screen's styles: the palettes of a dark and a light background, each class's colour,
+// letter and chart strokes, the wait glyphs' look (lab gives each its glyph), and the theme
+// built from them once.
+
 package ui
 
 import (
@@ -42,42 +46,17 @@ var lineSets = []asciigraph.CharSet{
 	{Horizontal: "┄", VerticalLine: "┆", ArcDownRight: "┌", ArcDownLeft: "┐", ArcUpRight: "└", ArcUpLeft: "┘", EndCap: "┄", StartCap: "┄"},
 }
 
-// waitGlyphs give each thing a worker can wait for while it holds a payment its own cell
-// in the pool picture, and its words in the legend: one glyph, one meaning.
-var waitGlyphs = map[lab.Phase]struct {
-	r            rune
-	words, short string
-}{
-	lab.PhaseBulkhead: {'b', "waiting for a bulkhead permit", "waits for a permit"},
-	lab.PhaseConnWait: {'c', "waiting for a connection", "waits for a connection"},
-	lab.PhaseHandoff:  {'t', "waiting on the thread pool", "waits on the thread pool"},
-}
-
-// waitRune is the glyph of a waiting phase; one the picture has no letter for yet gets '~'.
-func waitRune(ph lab.Phase) rune {
-	if g, ok := waitGlyphs[ph]; ok {
-		return g.r
-	}
-	return '~'
-}
+// waitRune is the glyph of a waiting phase in the pool picture (lab registers each with its own).
+func waitRune(ph lab.Phase) rune { return ph.Glyph() }
 
 // waitWords says what a worker in a waiting phase waits for; short, in fewer words.
-func waitWords(ph lab.Phase, short bool) string {
-	g, ok := waitGlyphs[ph]
-	switch {
-	case !ok:
-		return ph.String()
-	case short:
-		return g.short
-	}
-	return g.words
-}
+func waitWords(ph lab.Phase, short bool) string { return ph.Words(short) }
 
 // waitPhases are the phases in which a busy worker waits rather than works, in display order.
 func waitPhases() []lab.Phase {
 	var out []lab.Phase
 	for _, ph := range lab.Phases {
-		if ph != lab.PhaseIdle && !working(ph) {
+		if ph.Waits() {
 			out = append(out, ph)
 		}
 	}

@@ -1,3 +1,6 @@
+// The per-class table: its columns (one per registered rejection reason a run can have),
+// its widths and how it narrows, its rows of totals and rates, and the notes under it.
+
 package ui
 
 import (
@@ -11,14 +14,14 @@ import (
 
 // A column of the per-class table. rate is nil where there is no per-second rate.
 type column struct {
-	group string // label spanning the columns of a group above their names ("rejected:")
-	head  string
-	min   int
-	drop  int  // 0: always shown; otherwise dropped when the width is short (higher first)
-	quiet bool // may be dropped (before the others) when it is 0 for every class
-	fleet bool // only a fleet has it (rejected:balancer)
-	total func(c lab.ClassStats) string
-	rate  func(r *lab.Rates, class int) float64
+	group  string // label spanning the columns of a group above their names ("rejected:")
+	head   string
+	min    int
+	drop   int        // 0: always shown; otherwise dropped when the width is short (higher first)
+	quiet  bool       // may be dropped (before the others) when it is 0 for every class
+	reason lab.Reason // a rejected:* column's reason: some runs have no column for it (lab.Reason.Shown)
+	total  func(c lab.ClassStats) string
+	rate   func(r *lab.Rates, class int) float64
 }
 
 // tableColumns lists every column, one per rejection reason the engine has.
@@ -38,7 +41,7 @@ func tableColumns() []column {
 			rate:  func(r *lab.Rates, i int) float64 { return r.TimedOut[i] }},
 	}
 	for _, why := range lab.Reasons {
-		cols = append(cols, column{group: "rejected:", head: why.String(), min: 5, quiet: why != lab.RejectPool, fleet: why == lab.RejectBalancer,
+		cols = append(cols, column{group: "rejected:", head: why.String(), min: 5, quiet: why != lab.RejectPool, reason: why,
 			total: func(c lab.ClassStats) string { return fmtCount(c.Rejected[why]) },
 			rate:  func(r *lab.Rates, i int) float64 { return r.Rejected[i][why] }})
 	}
@@ -67,13 +70,6 @@ func (c column) key() string { return c.group + c.head }
 // okShare is ok as a share of the requests a worker finished: "52%", "–" before any.
 func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Finished()) }
 
-func latency(d time.Duration, count int64) string {
-	if count == 0 {
-		return "–"
-	}
-	return fmtLatency(d)
-}
-
 // tableLines draws the per-class table: for each class a row of running totals and, with
 // rates, a row of per-second rates over the last few whole seconds of run time, which its
 // label states ("/s 1–6s": from 1 s to 6 s; lab.Rates). Classes
@@ -81,9 +77,7 @@ func latency(d time.Duration, count int64) string {
 // Cells that marks point at (the tour's answer) stand out: ▶ and reverse video.
 func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines, notes []string) {
 	cols := tableColumns()
-	if s.Fleet == nil {
-		cols = slices.DeleteFunc(cols, func(c column) bool { return c.fleet })
-	}
+	cols = slices.DeleteFunc(cols, func(c column) bool { return c.group == "rejected:" && !c.reason.Shown(s) })
 	nameW := 8
 	for _, c := range lab.Classes {
 		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)

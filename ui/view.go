@@ -99,14 +99,12 @@ func centered(msg string, w, h int) []string {
 	return out
 }
 
-// snapshotOrEmpty is the snapshot to draw: before the first one, an empty run on cfg.
+// snapshotOrEmpty is the snapshot to draw: before the first one, a lab on cfg not yet run.
 func (p pane) snapshotOrEmpty() *lab.Snapshot {
 	if p.snap != nil {
 		return p.snap
 	}
-	return &lab.Snapshot{Config: p.cfg, Pool: lab.PoolStats{Size: p.cfg.Pool.Workers, QueueCap: int(p.cfg.Pool.Queue), Unbounded: p.cfg.Pool.Queue.Unbounded(),
-		Discipline: p.cfg.Pool.Discipline, Workers: make([]lab.Worker, p.cfg.Pool.Workers)},
-		Bulkhead: lab.BulkheadStats{Type: p.cfg.Payment.Bulkhead.Type, Size: p.cfg.Payment.Bulkhead.Size, QueueCap: p.cfg.Payment.Bulkhead.Queue}}
+	return lab.NotStarted(p.cfg)
 }
 
 // mainLines is the single lab: the lab, then the status line and the keys at the bottom.

@@ -75,7 +75,7 @@ func BenchmarkSnapshot(b *testing.B) {
 
 // BenchmarkSubmit is the pool's hand-off on the generator's path, for a pool that is full.
 func BenchmarkSubmitRejected(b *testing.B) {
-	p := newPool(context.Background(), func(func()) {}, lab.PoolConfig{Workers: 1, Discipline: lab.FIFO}, nil, nil)
+	p := newPool(context.Background(), func(func()) {}, lab.PoolConfig{Workers: 1, Discipline: lab.FIFO}, nil, nil, nil)
 	p.free = p.free[:0]
 	j := job{class: lab.Signup}
 	b.ResetTimer()

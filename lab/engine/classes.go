@@ -7,5 +7,5 @@ import "poollab/lab"
 // The engine counts per class and per rejection reason in arrays sized as lab's lists.
 const (
 	numClasses = len(lab.Classes)
-	numReasons = len(lab.Reasons)
+	numReasons = len(lab.ClassStats{}.Rejected) // room for every reason lab registers
 )

@@ -63,7 +63,7 @@ func newInstance(cfg lab.Config, d deps) *instance {
 	l.iso = lab.NewIsolation(cfg, lab.Lent{Ctx: l.ctx, Spawn: l.spawn, Fallback: l.metrics[lab.Payment].fallback,
 		Free: func() int { return l.pool.freeNow() }, Request: l.request})
 	l.health = newHealthCheck(cfg.Fleet, l.start, d.replica, d.changed)
-	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve, d.totals)
+	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve, l.turnAway, d.totals)
 	return l
 }
 
@@ -101,11 +101,17 @@ func (l *instance) admit(j job) {
 		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), func() bool { return l.ctx.Err() == nil })
 	}
 	if !l.pool.submit(j) {
-		m.reject(lab.RejectPool)
-		j.done()
-		if j.class == lab.Health {
-			j.probe.decide(false)
-		}
+		l.turnAway(j, lab.RejectPool)
+	}
+}
+
+// turnAway rejects j, which arrived, for why (an answer too): a health check so turned away
+// has failed.
+func (l *instance) turnAway(j job, why lab.Reason) {
+	l.metrics[j.class].reject(why)
+	j.done()
+	if j.class == lab.Health {
+		j.probe.decide(false)
 	}
 }
 

@@ -1,5 +1,6 @@
-// The shared worker pool: its workers, its accept queue (FIFO, LIFO or unbounded), and the
-// handle a request holds on its worker.
+// The shared worker pool: its workers, its accept queue (bounded or unbounded, in the order
+// its discipline's rule says, each request waiting at most the limit the rule gives it),
+// and the handle a request holds on its worker.
 
 package engine
 
@@ -27,7 +28,8 @@ type job struct {
 	// handoff is where a request waiting as a goroutine of its own (pool.queue: unbounded) is
 	// given the worker that frees for it; nil: a worker takes the job from the queue itself.
 	handoff chan *workerHandle
-	probe   *probe // a health check: the balancer's verdict, decided once
+	probe   *probe    // a health check: the balancer's verdict, decided once
+	expires time.Time // queued: when it is turned away if no worker took it; zero: never
 }
 
 // done says j has its answer (or was turned away): its user's resubmit clock stops, and a
@@ -63,7 +65,7 @@ func (w *workerHandle) SetPhase(ph lab.Phase) {
 	w.p.mu.Unlock()
 }
 
-// pool is the shared worker pool: Size slots, an accept queue, FIFO or LIFO.
+// pool is the shared worker pool: Size slots, an accept queue in its discipline's order.
 // A worker is a slot index held by a goroutine; the goroutine takes the next queued job
 // itself when it finishes, as a thread-pool worker would. With an unbounded queue it is a
 // Go server instead: each waiting request is a goroutine blocked on the pool, and a worker
@@ -72,6 +74,9 @@ type pool struct {
 	ctx   context.Context
 	run   runFunc
 	spawn func(func()) // starts an owned goroutine (Lab.spawn)
+	// expired turns away a queued request that outwaited its limit, for why (the rule's
+	// reason); called without p.mu held.
+	expired func(j job, why lab.Reason)
 
 	mu         sync.Mutex
 	size       int
@@ -79,6 +84,11 @@ type pool struct {
 	queueCap   int
 	unbounded  bool
 	discipline lab.Discipline
+	rule       lab.QueueRule // the discipline at work: which request a freed worker takes, how long one may wait
+	standing   time.Time     // when the queue last went from empty to holding a request; zero while empty
+	nextExpiry time.Time     // the earliest a queued request is turned away; zero: none is due
+	expiring   bool          // the goroutine that turns them away is running
+	kick       chan struct{} // tells it of an earlier expiry
 	auto       lab.AutoscaleConfig
 	scaling    bool // an autoscaler goroutine is running
 	minFree    int  // the fewest free workers since the autoscaler last looked
@@ -124,10 +134,11 @@ const (
 	end                  // the slot is gone (the pool shrank, the lab stops): end
 )
 
-// newPool is a pool of c serving each job with run; totals, for a fleet's replica, are
-// the fleet-wide ones it adds to (nil: a lab of its own).
-func newPool(ctx context.Context, spawn func(func()), c lab.PoolConfig, run runFunc, totals *poolTotals) *pool {
-	p := &pool{ctx: ctx, spawn: spawn, run: run, totals: totals}
+// newPool is a pool of c serving each job with run, turning away with expired those that
+// outwait their discipline's limit; totals, for a fleet's replica, are the fleet-wide ones it
+// adds to (nil: a lab of its own).
+func newPool(ctx context.Context, spawn func(func()), c lab.PoolConfig, run runFunc, expired func(job, lab.Reason), totals *poolTotals) *pool {
+	p := &pool{ctx: ctx, spawn: spawn, run: run, expired: expired, totals: totals, kick: make(chan struct{}, 1)}
 	p.resize(c)
 	return p
 }
@@ -148,6 +159,14 @@ func (p *pool) submit(j job) bool {
 		j.handoff = make(chan *workerHandle, 1)
 		p.spawn(func() { p.await(j) })
 	}
+	now := time.Now()
+	if limit := p.rule.Limit(p.standingFor(now)); limit > 0 {
+		j.expires = now.Add(limit)
+		p.due(j.expires)
+	}
+	if len(p.queue) == 0 {
+		p.standing = now
+	}
 	p.queue = append(p.queue, j)
 	p.totals.add(0, 1, 0)
 	p.queuedBy[j.class]++
@@ -159,6 +178,9 @@ func (p *pool) submit(j job) bool {
 func (p *pool) await(j job) {
 	select {
 	case w := <-j.handoff:
+		if w == nil {
+			return // turned away: it waited past its limit
+		}
 		p.work(w, j)
 	case <-p.ctx.Done():
 		select {
@@ -302,9 +324,11 @@ func (p *pool) freeNow() int {
 	return p.free.Len()
 }
 
+// dequeue takes the request the rule says a freed worker takes: the newest, or the oldest.
+// Called with p.mu held.
 func (p *pool) dequeue() job {
 	var j job
-	if p.discipline == lab.LIFO {
+	if p.rule.Newest(p.standingFor(time.Now())) {
 		j = p.queue[len(p.queue)-1]
 		p.queue = p.queue[:len(p.queue)-1]
 	} else {
@@ -312,9 +336,97 @@ func (p *pool) dequeue() job {
 		p.queue[0] = job{}
 		p.queue = p.queue[1:]
 	}
+	p.left(j)
+	return j
+}
+
+// left counts j out of the queue. Called with p.mu held.
+func (p *pool) left(j job) {
 	p.queuedBy[j.class]--
 	p.totals.add(0, -1, 0)
-	return j
+	if len(p.queue) == 0 {
+		p.standing = time.Time{}
+	}
+}
+
+// standingFor is how long the queue has held requests without a break, at now (0: empty).
+// Called with p.mu held.
+func (p *pool) standingFor(now time.Time) time.Duration {
+	if p.standing.IsZero() {
+		return 0
+	}
+	return now.Sub(p.standing)
+}
+
+// due makes sure the queue's waits are watched to at: the goroutine that turns away whoever
+// outwaits its limit runs, and wakes by then. Called with p.mu held.
+func (p *pool) due(at time.Time) {
+	if !p.expiring {
+		p.expiring = true
+		p.spawn(p.expire)
+	}
+	if p.nextExpiry.IsZero() || at.Before(p.nextExpiry) {
+		p.nextExpiry = at
+		select {
+		case p.kick <- struct{}{}:
+		default: // it is told already
+		}
+	}
+}
+
+// expire turns away each queued request at its limit, promptly, not only when a worker
+// frees: it wakes at the earliest limit due, takes every request past its own out of the
+// queue, and waits for the next.
+func (p *pool) expire() {
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		p.mu.Lock()
+		gone, next := p.takeExpired(time.Now())
+		why := p.rule.Expired()
+		p.mu.Unlock()
+		for _, j := range gone {
+			if j.handoff != nil {
+				j.handoff <- nil // buffered: its goroutine ends
+			}
+			p.expired(j, why)
+		}
+		wait := time.Hour
+		if !next.IsZero() {
+			wait = time.Until(next)
+		}
+		timer.Reset(wait)
+		select {
+		case <-p.ctx.Done():
+			return
+		case <-timer.C:
+		case <-p.kick:
+		}
+	}
+}
+
+// takeExpired takes out of the queue every request whose limit is past at now, and says when
+// the next one's is due (zero: none). Called with p.mu held.
+func (p *pool) takeExpired(now time.Time) (gone []job, next time.Time) {
+	kept := p.queue[:0]
+	for _, j := range p.queue {
+		switch {
+		case !j.expires.IsZero() && !now.Before(j.expires):
+			gone = append(gone, j)
+		case !j.expires.IsZero() && (next.IsZero() || j.expires.Before(next)):
+			next = j.expires
+			fallthrough
+		default:
+			kept = append(kept, j)
+		}
+	}
+	clear(p.queue[len(kept):])
+	p.queue = kept
+	for _, j := range gone {
+		p.left(j)
+	}
+	p.nextExpiry = next
+	return gone, next
 }
 
 func (p *pool) notFull() {
@@ -332,6 +444,7 @@ func (p *pool) resize(c lab.PoolConfig) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.base, p.queueCap, p.unbounded, p.discipline, p.auto = c.Workers, int(c.Queue), c.Queue.Unbounded(), c.Discipline, c.Autoscale
+	p.rule = c.Rule()
 	size := c.Workers
 	if c.Autoscale.Max > 0 && p.size > 0 {
 		size = min(max(p.size, c.Workers), c.Autoscale.Max)

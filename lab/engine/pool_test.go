@@ -30,7 +30,7 @@ func servedOrder(t *testing.T, d lab.Discipline) []time.Duration {
 		mu.Lock()
 		order = append(order, time.Duration(j.intended.UnixNano()))
 		mu.Unlock()
-	}, nil)
+	}, nil, nil)
 	if !p.submit(job{class: lab.Payment}) {
 		t.Fatal("first job rejected by an idle pool")
 	}
@@ -70,7 +70,7 @@ func TestPoolShrinkAndGrow(t *testing.T) {
 	var wg sync.WaitGroup
 	gate := make(chan struct{})
 	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
-	p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 4, Discipline: lab.FIFO}, func(context.Context, job, *workerHandle) { <-gate }, nil)
+	p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 4, Discipline: lab.FIFO}, func(context.Context, job, *workerHandle) { <-gate }, nil, nil)
 	for range 4 {
 		p.submit(job{class: lab.Payment})
 	}
@@ -100,7 +100,7 @@ func TestWorkerGoroutineIsKeptBetweenJobs(t *testing.T) {
 	spawn := func(fn func()) { spawned++; wg.Add(1); go func() { defer wg.Done(); fn() }() }
 	done := make(chan struct{})
 	p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 1, Discipline: lab.FIFO},
-		func(context.Context, job, *workerHandle) { done <- struct{}{} }, nil)
+		func(context.Context, job, *workerHandle) { done <- struct{}{} }, nil, nil)
 	for range 3 {
 		waitParked := func() {
 			for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {

@@ -42,7 +42,7 @@ func blockedPool(t *testing.T, c lab.PoolConfig) (p *pool, release func(), runni
 		case <-gate:
 		case <-ctx.Done():
 		}
-	}, nil)
+	}, nil, nil)
 	var once sync.Once
 	release = func() { once.Do(func() { close(gate) }) }
 	running = func() int64 { mu.Lock(); defer mu.Unlock(); return n }

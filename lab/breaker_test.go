@@ -1,27 +1,18 @@
-// Tests of mechanisms on their own (the breaker's signals, the semaphore's resize), and the
-// package's goroutine check.
+// Tests of the breaker on its own: the signals it records, its items, its fleet-wide sum.
 
 package lab
 
 import (
-	"context"
-	"math"
 	"strings"
 	"testing"
 	"time"
-
-	"go.uber.org/goleak"
 )
-
-// Every test in the package ends with no goroutine left behind: a mechanism starts none of
-// its own, only what the engine lends it.
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	var b breaker
 	c := DefaultConfig().Payment.Breaker
 	c.Enabled, c.MinCalls, c.FailureRate, c.OpenFor = true, 4, 50, Duration(500*time.Millisecond)
-	b.configure(c)
+	b.use(c)
 	g := b.get()
 	take := func() *permit {
 		t.Helper()
@@ -82,53 +73,39 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 		t.Fatalf("a failed trial should open it again, saying so: %+v", st)
 	}
 	c.Enabled = false
-	b.configure(c)
+	b.use(c)
 	if b.get() != nil || b.stats().State != BreakerOff {
 		t.Fatal("disabled breaker still in force")
 	}
 }
 
-// Resizing a bulkhead never admits more than the size in force, old holders included.
-func TestSemaphoreResizeNeverOvershoots(t *testing.T) {
-	var s semaphore
-	s.configure(5, 0)
-	var releases []func()
-	for range 5 {
-		rel, err := s.acquire(context.Background())
-		if err != nil {
-			t.Fatal(err)
+// A breaker's every number, labelled.
+func TestBreakerDetail(t *testing.T) {
+	b := BreakerStats{State: BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
+		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1}
+	got := strings.Join(phrases(breakerItems(b)), " · ")
+	for _, want := range []string{"OPEN", "next trial in 2.9s", "failure rate 60% / threshold 50%", "calls in the last 10s 20 / minimum 10"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("open breaker %q lacks %q", got, want)
 		}
-		releases = append(releases, rel)
 	}
-	s.configure(6, 0) // one more permit, not six
-	rel, err := s.acquire(context.Background())
-	if err != nil {
-		t.Fatalf("the 6th permit of 6: %v", err)
-	}
-	if _, err := s.acquire(context.Background()); err == nil {
-		t.Fatal("a 7th permit with size 6")
-	}
-	s.configure(2, 0) // shrink below the 6 held
-	if _, err := s.acquire(context.Background()); err == nil {
-		t.Fatal("a permit with 6 held and size 2")
-	}
-	for _, r := range append(releases, rel)[:5] {
-		r()
-	}
-	if got := s.inUse.Load(); got != 1 {
-		t.Fatalf("in use %d after releasing 5 of 6", got)
-	}
-	if _, err := s.acquire(context.Background()); err != nil {
-		t.Fatalf("2nd permit of 2: %v", err)
+	b.State = BreakerClosed
+	if got := strings.Join(phrases(breakerItems(b)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
+		t.Errorf("closed breaker: %q", got)
 	}
 }
 
-func TestRatesOutsideTheScheduleAreRefused(t *testing.T) {
-	for _, r := range []float64{1e-11, 0.001, -1, MaxRate + 1, math.Inf(1)} {
-		c := DefaultConfig()
-		c.Traffic.Payment.Rate = r
-		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "traffic.payment.rate") {
-			t.Errorf("rate %g: %v", r, err)
-		}
+// The fleet's breaker panel weighs its calls against the replicas' settings (the fleet's
+// own), and adds up their failures.
+func TestFleetBreakerKeepsTheSettings(t *testing.T) {
+	settings := BreakerStats{Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 3}
+	a, b := settings, settings
+	a.State, a.Calls, a.Failures, a.FailureRate = BreakerClosed, 4, 1, 25
+	b.State, b.Calls, b.Failures, b.FailureRate, b.Retrial = BreakerOpen, 4, 3, 75, true
+	got := fleetBreaker([]Snapshot{{Breaker: a}, {Breaker: b}})
+	want := settings
+	want.State, want.Calls, want.Failures, want.FailureRate, want.Retrial = BreakerMixed, 8, 4, 50, true
+	if got != want {
+		t.Errorf("fleet breaker %+v, want %+v", got, want)
 	}
 }

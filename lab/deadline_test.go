@@ -1,0 +1,51 @@
+// Tests of the deadline on its own: the typical latency it learns, the enough-left check.
+
+package lab
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// A call gets room for its mean plus four deviations (RFC 6298), not the mean alone.
+func TestTypicalLatencyNeeded(t *testing.T) {
+	var tl typicalLatency
+	if tl.needed() != 0 {
+		t.Fatal("needed before any call")
+	}
+	tl.observe(40 * time.Millisecond) // mean 40, deviation 20
+	if got := tl.needed(); got != 120*time.Millisecond {
+		t.Errorf("after one call: %v, want 40 + 4 × 20 = 120ms", got)
+	}
+	for range 200 {
+		tl.observe(40 * time.Millisecond)
+		tl.observe(60 * time.Millisecond)
+	}
+	// Alternating 40 and 60: the mean settles near 50, the deviation near 10.
+	if got := tl.needed(); got < 80*time.Millisecond || got > 100*time.Millisecond {
+		t.Errorf("alternating 40/60 ms: %v, want about 50 + 4 × 10 = 90ms", got)
+	}
+}
+
+// An estimate of the dependency inflated past the budget (a busy machine) must not refuse
+// every call for ever: it asks for at most half the budget, so calls go ahead and correct it.
+func TestEnoughLeftNeverLocksOut(t *testing.T) {
+	var typical typicalLatency
+	typical.observe(time.Minute) // far past a 10 s budget
+	called := 0
+	run := enoughLeftStage(&typical, 10*time.Second, 0).wrap(func(context.Context, *passage) Result {
+		called++
+		return Result{Out: OK}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if r := run(ctx, &passage{}); r.Rejected || called != 1 {
+		t.Errorf("with nearly all of a 10s budget left and an estimate of a minute: %+v, %d calls; want the call made", r, called)
+	}
+	short, cancel2 := context.WithTimeout(context.Background(), time.Second)
+	defer cancel2()
+	if r := run(short, &passage{}); !r.Rejected || r.Reason != RejectDeadline {
+		t.Errorf("with 1s left, less than half the budget: %+v, want rejected by the deadline", r)
+	}
+}

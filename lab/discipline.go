@@ -1,0 +1,119 @@
+// The queue disciplines of the pool's accept queue (pool.discipline; the isolation article,
+// ch. 3, and seed 002: a queue orders work, it does not bound it): the registry of
+// disciplines, FIFO and LIFO here, each with the rule the engine's pool follows (which
+// waiting request a freed worker takes, and how long one may wait), its validation row, its
+// words on the screen and in the help.
+
+package lab
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Discipline is the order (and the patience) of the pool's accept queue: a registered one's name.
+type Discipline string
+
+// The disciplines of this file: oldest first, and newest first.
+const (
+	FIFO Discipline = "fifo"
+	LIFO Discipline = "lifo"
+)
+
+// Disciplines lists every registered discipline, in rank order.
+var Disciplines []Discipline
+
+// A discipline is a queue discipline as its file registers it.
+type discipline struct {
+	name  Discipline
+	rank  int    // its place in Disciplines, lowest first
+	label string // how the screen names it: "FIFO"
+	// setting is its settings value beyond the label, from the pool's config; nil: the label.
+	setting func(p PoolConfig) string
+	// rule is what it asks of the engine's pool under p.
+	rule func(p PoolConfig) QueueRule
+}
+
+var disciplines = map[Discipline]*discipline{}
+
+// registerDiscipline adds d to the registry, at its rank among the others.
+func registerDiscipline(d discipline) {
+	disciplines[d.name] = &d
+	i, _ := slices.BinarySearchFunc(Disciplines, d.rank, func(x Discipline, rank int) int { return cmp.Compare(disciplines[x].rank, rank) })
+	Disciplines = slices.Insert(Disciplines, i, d.name)
+}
+
+// A QueueRule is a discipline at work on the pool's accept queue, as the engine's pool asks
+// it: at each arrival that must wait, how long the request may wait for a worker before it
+// is turned away (for Expired); at each worker that frees, whether it takes the newest
+// request rather than the oldest. standing is how long the queue has held requests without
+// a break, up to the moment asked (0: it is empty).
+type QueueRule struct {
+	limit   func(standing time.Duration) time.Duration
+	newest  func(standing time.Duration) bool
+	expired Reason
+}
+
+// Limit is how long a request arriving now may wait; 0: as long as it takes.
+func (q QueueRule) Limit(standing time.Duration) time.Duration {
+	if q.limit == nil {
+		return 0
+	}
+	return q.limit(standing)
+}
+
+// Newest says a worker that frees now takes the newest waiting request.
+func (q QueueRule) Newest(standing time.Duration) bool { return q.newest != nil && q.newest(standing) }
+
+// Expired is why a request that outwaited its limit is turned away.
+func (q QueueRule) Expired() Reason { return q.expired }
+
+// Rule is the rule of p's discipline; an unknown one (Validate refuses it) serves the oldest first.
+func (p PoolConfig) Rule() QueueRule {
+	if d := disciplines[p.Discipline]; d != nil && d.rule != nil {
+		return d.rule(p)
+	}
+	return QueueRule{}
+}
+
+// Label is how the screen names the discipline: FIFO, LIFO.
+func (d Discipline) Label() string {
+	if r := disciplines[d]; r != nil {
+		return r.label
+	}
+	return strings.ToUpper(string(d))
+}
+
+// queueSetting is the settings value of the accept queue: its places and its discipline.
+func (p PoolConfig) queueSetting() string {
+	what := p.Discipline.Label()
+	if d := disciplines[p.Discipline]; d != nil && d.setting != nil {
+		what = d.setting(p)
+	}
+	return fmt.Sprintf("%v %s", p.Queue, what)
+}
+
+func init() {
+	register(mechanism{
+		name: "discipline",
+		checks: func(c Config) []check {
+			return []check{{"pool.discipline", !oneOf(c.Pool.Discipline, Disciplines...),
+				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
+		},
+		words: at(20, []Item{word("queue 0 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest")}),
+	})
+	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
+	registerDiscipline(discipline{name: LIFO, rank: 20, label: "LIFO",
+		rule: func(PoolConfig) QueueRule { return QueueRule{newest: func(time.Duration) bool { return true }} }})
+}
+
+// orList writes vs as a choice: "a", "a or b", "a, b or c".
+func orList[T ~string](vs []T) string {
+	if len(vs) < 2 {
+		return join(vs)
+	}
+	return join(vs[:len(vs)-1]) + " or " + string(vs[len(vs)-1])
+}

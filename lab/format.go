@@ -1,0 +1,159 @@
+// How the lab writes numbers for people, on the screen and in sentences: counts, shares,
+// rates, durations, latencies, run time and worker counts, each in the fewest cells that
+// stay unambiguous.
+
+package lab
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// FmtCount writes a counter in at most 6 cells: 12345, 523k, 1.25M.
+func FmtCount(n int64) string {
+	switch a := max(n, -n); {
+	case a < 100_000:
+		return strconv.FormatInt(n, 10)
+	case a < 1_000_000:
+		return fmt.Sprintf("%dk", n/1000)
+	case a < 10_000_000:
+		return fmt.Sprintf("%.2fM", float64(n)/1e6)
+	case a < 1_000_000_000:
+		return fmt.Sprintf("%dM", n/1_000_000)
+	default:
+		return fmt.Sprintf("%.1fG", float64(n)/1e9)
+	}
+}
+
+// FmtShare writes a share of n things as a whole percentage, as the table's ok% does:
+// "38%", "–" of none.
+func FmtShare(share float64, n int64) string {
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*share)
+}
+
+// FmtFloatRate writes a configured rate: 10/s, 2.5/s.
+func FmtFloatRate(r float64) string {
+	return strconv.FormatFloat(r, 'f', -1, 64) + "/s"
+}
+
+// FmtPerSec writes a forecast rate with one decimal: 8.4/s, 2/s.
+func FmtPerSec(r float64) string {
+	return trimZero(fmt.Sprintf("%.1f", r)) + "/s"
+}
+
+// FmtWholePerSec writes a rate from the knee's model in whole requests a second: 195/s. The
+// model is not good to a tenth, as FmtPerSec's "~45.3/s" would claim.
+func FmtWholePerSec(r float64) string { return fmt.Sprintf("%.0f/s", r) }
+
+// FmtLatency writes a measured duration in at most 6 cells with fixed decimals, so a
+// column of them lines up: ≤1µs, 45µs, 2.1ms, 250ms, 3.00s, 30.5s, 120s, 15min. The
+// histograms count in whole microseconds, recording anything shorter as 1 µs: so ≤1µs,
+// never a 0.0ms for work that took time.
+func FmtLatency(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0"
+	case d <= time.Microsecond:
+		return "≤1µs"
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.1fms", float64(d)/1e6)
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	case d < 100*time.Second:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d < 1000*time.Second:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	default:
+		return fmt.Sprintf("%dmin", int(d.Minutes()))
+	}
+}
+
+// FmtDur writes a setting as people write it, never "m" alone (minutes or milliseconds?):
+// 500ms, 1s, 2.5s, 3 min, 1 min 30s.
+func FmtDur(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0s"
+	case d < time.Millisecond:
+		return trimZero(fmt.Sprintf("%.2f", float64(d)/1e6)) + "ms"
+	case d < time.Second:
+		return trimZero(fmt.Sprintf("%.1f", float64(d)/1e6)) + "ms"
+	case d < time.Minute:
+		return trimZero(fmt.Sprintf("%.2f", d.Seconds())) + "s"
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%d min", int(d.Minutes()))
+	default:
+		return fmt.Sprintf("%d min %ss", int(d.Minutes()), trimZero(fmt.Sprintf("%.1f", (d%time.Minute).Seconds())))
+	}
+}
+
+// FmtSecs writes a duration in seconds with one decimal, for sentences: "3.0s".
+func FmtSecs(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return FmtDur(d.Round(time.Millisecond))
+	case d >= time.Minute:
+		return FmtDur(d.Round(time.Second))
+	}
+	return fmt.Sprintf("%.1fs", d.Seconds())
+}
+
+func trimZero(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
+	s = strings.TrimRight(s, "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+// FmtElapsed writes run time: 12.3s, 4 min 05s, 1 h 02 min.
+func FmtElapsed(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d < time.Hour:
+		return fmt.Sprintf("%d min %02ds", int(d.Minutes()), int(d.Seconds())%60)
+	default:
+		return fmt.Sprintf("%d h %02d min", int(d.Hours()), int(d.Minutes())%60)
+	}
+}
+
+// FmtWorkers writes a worker count from Little's law: 30, 0.5, 12.5.
+func FmtWorkers(v float64) string {
+	switch {
+	case v >= 100 || v == float64(int64(v)):
+		return strconv.FormatInt(int64(v+0.5), 10)
+	case v >= 0.05:
+		return trimZero(fmt.Sprintf("%.1f", v))
+	default:
+		return trimZero(fmt.Sprintf("%.2f", v))
+	}
+}
+
+// FmtTimes writes a multiple (of calls, from a forecast): 3×, 1.13×, 27×.
+func FmtTimes(v float64) string { return FmtWorkers(v) + "×" }
+
+// FmtMeasured writes a measured latency, or "–" when nothing was measured (count 0).
+func FmtMeasured(d time.Duration, count int64) string {
+	if count == 0 {
+		return "–"
+	}
+	return FmtLatency(d)
+}
+
+// onOff writes a switch's state.
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}

@@ -1,0 +1,151 @@
+// The mechanism registry: every mechanism of the lab registers itself from its own file, in an
+// init, with everything that is its own; the central places (Validate, the payment chain, a
+// snapshot's fill, a fleet's sum, the report's sections and summary, the screen's settings
+// and health items, the help's words) iterate the registry and name no mechanism.
+
+package lab
+
+import (
+	"cmp"
+	"slices"
+	"time"
+)
+
+// A mechanism is one of the lab's mechanisms as its file registers it (a breaker, a bulkhead,
+// a deadline, a queue discipline). Every part is optional: a mechanism has the parts it needs.
+type mechanism struct {
+	name string
+
+	// defaults sets its config section on the base every preset is read onto (DefaultConfig).
+	defaults func(c *Config)
+	// checks are its validation rows, checked whether or not it is on: a bad value must not
+	// wait for the key that turns it on.
+	checks func(c Config) []check
+
+	// start makes its state in one lab, lent what the lab lends; nil: it has none.
+	start func(iso *Isolation) runtime
+	// idle puts in s, the snapshot of a lab that has not run yet on c, what it shows then.
+	idle func(c Config, s *Snapshot)
+	// sum puts in s, a fleet's snapshot, its stats over the replicas' (each one's add).
+	sum func(s *Snapshot, replicas []Snapshot)
+
+	// forecast is its share of the forecast, worked out at its rank among the forecast's
+	// steps (forecastSteps): after those whose results it reads.
+	forecast []part[func(c Config, f *Forecast)]
+
+	// report puts its section in r, the report of s.
+	report func(r *Report, s Snapshot)
+	// summary is its lines under the report's table.
+	summary []part[func(r Report) []string]
+
+	// settings and health are its items on the screen's settings and health panels, with
+	// the longer words where w (the screen's width) has room.
+	settings []part[func(c Config, s *Snapshot, w int) []Item]
+	health   []part[func(s *Snapshot, w int) []Item]
+	// series is its measure of the payments each second, when it has one under s's settings,
+	// for a chart of its own (an adaptive limit's).
+	series func(s *Snapshot) (Series, bool)
+	// way is its items on the panel of the payment call's way down (the hops panel).
+	way []part[func(s *Snapshot) []Item]
+	// words are the words it puts on the screen, and numbers the numbers, as the help
+	// defines them.
+	words, numbers []part[[]Item]
+}
+
+// mechanisms are the registered mechanisms, in the order they registered.
+var mechanisms []*mechanism
+
+// register adds m to the registry; each mechanism's file calls it in an init.
+func register(m mechanism) { mechanisms = append(mechanisms, &m) }
+
+// A part is what a mechanism, or the lab's core, shows on one surface (the settings panel,
+// the report's summary, ...), at its rank there: lowest first. Ranks are explicit, so the
+// order never depends on file names. A mechanism has its parts of a surface in a list: most
+// have one, at(rank, what); one whose items go among another's has more.
+type part[F any] struct {
+	rank int
+	of   F
+}
+
+// at is one part, of rank r.
+func at[F any](r int, of F) []part[F] { return []part[F]{{rank: r, of: of}} }
+
+// ranked is a surface's parts in rank order: core's, and those mech picks from each mechanism.
+func ranked[F any](core []part[F], mech func(*mechanism) []part[F]) []F {
+	all := slices.Clone(core)
+	for _, m := range mechanisms {
+		all = append(all, mech(m)...)
+	}
+	slices.SortStableFunc(all, func(a, b part[F]) int { return cmp.Compare(a.rank, b.rank) })
+	out := make([]F, len(all))
+	for i, p := range all {
+		out[i] = p.of
+	}
+	return out
+}
+
+// A check is one validation row: the key, whether its value is bad, and the message that
+// says the range, and what the ends mean.
+type check struct {
+	key string
+	bad bool
+	msg string
+}
+
+// An Item is one thing the screen shows of the lab: a setting, a measure, or a word the help
+// defines, as its label and its value. The screen draws items without knowing what they are.
+type Item struct {
+	Label, Value string
+	// Note follows the value, in quieter words (a forecast to weigh it against).
+	Note string
+	// Strong says the value is the number to read; Spare that it follows from the items
+	// before, so below full detail the screen may leave it out.
+	Strong, Spare bool
+}
+
+// Phrase is the item as one phrase: its label, then its value (the health panel's way).
+func (it Item) Phrase() string { return it.Label + " " + it.Value }
+
+// A Series is a mechanism's measure of the payments at each second of the timeline: its
+// title, its value in a Second, and the least top its axis reaches.
+type Series struct {
+	Title   string
+	Of      func(sec *Second) float64
+	AtLeast float64
+}
+
+// runtime is a mechanism's state in one lab while it runs.
+type runtime interface {
+	// configure readies it for c before c is in force, under the engine's apply gate.
+	configure(c Config)
+	// stages are its stages of the payment chain under c, each at its slot; none when c
+	// leaves it out.
+	stages(c Config) []placed
+	// fill puts its state in s, whose Config is the one in force.
+	fill(s *Snapshot)
+}
+
+// What a runtime may do besides, each asked of it if it does.
+type (
+	// settler lets go of what c no longer uses, once c is in force.
+	settler interface{ settle(c Config) }
+	// sampler puts its share of a per-second sample in sec.
+	sampler interface{ second(sec *Second, c Config) }
+	// listener hears how each payment ended, as Serve returns it.
+	listener interface{ heard(r Result) }
+	// caller hears each call to the dependency as it is made (p.calls: its payment's count).
+	caller interface{ called(p *passage) }
+	// answerer hears how long each call the dependency answered took.
+	answerer interface{ answered(took time.Duration) }
+	// offloader runs calls off the worker on threads of its own, under c; ok false: not under c.
+	offloader interface {
+		executor(c Config) (ex executor, ok bool)
+	}
+)
+
+// stateless is embedded by a runtime that has nothing to configure and nothing to show: it
+// only places its stages.
+type stateless struct{}
+
+func (stateless) configure(Config) {}
+func (stateless) fill(*Snapshot)   {}

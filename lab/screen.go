@@ -1,0 +1,286 @@
+// What the screen shows of the lab, as items it draws without knowing what they are: the
+// settings in force, the health of the run, and the words the help defines. The lab's core
+// (the pool, the dependency, the traffic) gives its own here; each mechanism registers its
+// own, and each surface lists them all in rank order.
+
+package lab
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// SettingsItems are the settings in force, each with its name (the longer words where w, the
+// screen's width, has room), in the order the settings panel shows them.
+func SettingsItems(c Config, s *Snapshot, w int) []Item {
+	var out []Item
+	for _, f := range ranked(coreSettings, func(m *mechanism) []part[func(Config, *Snapshot, int) []Item] { return m.settings }) {
+		out = append(out, f(c, s, w)...)
+	}
+	return out
+}
+
+// coreSettings are the settings of the lab's core: its pool, its dependency and its traffic.
+var coreSettings = slices.Concat(
+	at(10, func(c Config, _ *Snapshot, _ int) []Item { return []Item{{Label: "pool", Value: poolSetting(c.Pool)}} }),
+	at(20, func(c Config, _ *Snapshot, _ int) []Item {
+		return []Item{{Label: "queue", Value: c.Pool.queueSetting()}}
+	}),
+	at(60, func(c Config, _ *Snapshot, _ int) []Item {
+		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency)}}
+	}),
+	at(70, trafficSettings),
+	at(75, func(c Config, _ *Snapshot, _ int) []Item {
+		if st := c.Dependency.Stall; st.For > 0 {
+			return []Item{{Label: "stall", Value: stallShort(st)}}
+		}
+		return nil
+	}),
+	at(90, func(c Config, _ *Snapshot, _ int) []Item {
+		if d := c.Dependency; d.Knee > 0 {
+			return []Item{{Label: "knee", Value: fmt.Sprintf("%d calls, then latency × (n/%d)^%g", d.Knee, d.Knee, d.KneeExponent)}}
+		}
+		return nil
+	}),
+	at(100, func(_ Config, s *Snapshot, _ int) []Item {
+		if len(s.Chain) == 0 {
+			return nil
+		}
+		return []Item{{Label: "payment chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
+	}),
+)
+
+// poolSetting is the pool's settings item: its size, and how it scales.
+func poolSetting(p PoolConfig) string {
+	if p.Autoscale.Max == 0 {
+		return fmt.Sprintf("%d workers", p.Workers)
+	}
+	return fmt.Sprintf("%d workers, scaling to %d on queue length", p.Workers, p.Autoscale.Max)
+}
+
+// trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's
+// health checks are its balancer's, at its own settings).
+func trafficSettings(c Config, s *Snapshot, _ int) []Item {
+	var rates []string
+	for _, cl := range Classes {
+		if !s.Active(cl) {
+			continue
+		}
+		if s.Fleet != nil {
+			rates = append(rates, rateSetting(s.Config, s, cl))
+			continue
+		}
+		rates = append(rates, rateSetting(c, s, cl))
+	}
+	return []Item{{Label: "traffic", Value: trafficMode(c.Traffic) + strings.Join(rates, ", ")}}
+}
+
+// rateSetting is a class's rate in force, marked when a profile moves it.
+func rateSetting(c Config, s *Snapshot, cl Class) string {
+	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
+	if len(c.Traffic.Profile(cl)) > 0 {
+		r += " (profile)"
+	}
+	return r
+}
+
+// trafficMode heads the traffic setting in closed mode: "closed loop, 1 user: ".
+func trafficMode(t TrafficConfig) string {
+	if t.Mode != Closed {
+		return ""
+	}
+	s := "closed loop, " + UsersText(t.Users)
+	if t.Think > 0 {
+		s += " + " + FmtDur(t.Think.D()) + " think"
+	}
+	return s + ": "
+}
+
+// stallShort is the stall setting: "1s at 5s", "1s at 5s, every 10s"; shorter than the
+// report's words, to fit the settings panel.
+func stallShort(st StallConfig) string {
+	s := FmtDur(st.For.D()) + " at " + FmtDur(st.FirstAt.D())
+	if st.Every > 0 {
+		s += ", every " + FmtDur(st.Every.D())
+	}
+	return s
+}
+
+// ModeShort is the dependency's mode in a few words, with its latency.
+func ModeShort(d DependencyConfig) string {
+	switch d.Mode {
+	case ModeHealthy:
+		return "healthy " + FmtDur(d.HealthyLatency.D())
+	case ModeSlow:
+		return "slow " + FmtDur(d.Latency.D())
+	case ModeDown:
+		return "down (refuses)"
+	case ModeErrors:
+		return "errors (500 at once)"
+	case ModeBrownout:
+		return fmt.Sprintf("brownout (%s for %s, then healthy for %s)", FmtDur(d.Latency.D()), FmtDur(d.Brownout.Slow.D()), FmtDur(d.Brownout.Healthy.D()))
+	}
+	return string(d.Mode) + " " + FmtDur(d.Latency.D())
+}
+
+// HealthItems are the dependency, the generator, the pool and the mechanisms over the run,
+// each with the few words that say what it is (the longer words where w has room), in the
+// order the health panel shows them.
+func HealthItems(s *Snapshot, w int) []Item {
+	var out []Item
+	for _, f := range ranked(coreHealth, func(m *mechanism) []part[func(*Snapshot, int) []Item] { return m.health }) {
+		out = append(out, f(s, w)...)
+	}
+	return out
+}
+
+// coreHealth are the health items of the lab's core: the dependency, the pool, the balancer,
+// the generator and the goroutines.
+var coreHealth = slices.Concat(
+	at(10, func(s *Snapshot, _ int) []Item {
+		return []Item{{Label: "dependency in flight", Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
+			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
+	}),
+	at(20, func(s *Snapshot, _ int) []Item {
+		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
+	}),
+	at(60, balancerHealth),
+	at(70, func(s *Snapshot, _ int) []Item {
+		return []Item{{Label: "generator lag p99", Value: FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count) + " (how late the lab sent)"}}
+	}),
+	at(80, func(s *Snapshot, _ int) []Item {
+		value := FmtCount(s.Goroutines)
+		if s.GoroutinesPeak > s.Goroutines {
+			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
+		}
+		return []Item{{Label: "goroutines", Value: value + " (workers, calls, generator)"}}
+	}),
+)
+
+// dependencyLatency is what a call arriving now takes, when the knee makes it move.
+func dependencyLatency(s *Snapshot) string {
+	if s.Config.Dependency.Knee == 0 {
+		return ""
+	}
+	return ", a new call " + FmtLatency(s.Dependency.Latency)
+}
+
+// balancerHealth is a balancer's verdict on this instance, once it has pulled it.
+func balancerHealth(s *Snapshot, w int) []Item {
+	if s.Health.Pulls == 0 && !s.Health.Pulled {
+		return nil
+	}
+	state := "back in rotation"
+	if s.Health.Pulled {
+		state = "PULLED this instance: a real one would get no traffic, the lab keeps sending"
+		if w < 100 {
+			state = fmt.Sprintf("PULLED (%d failed checks; the lab keeps sending)", s.Config.Fleet.PullAfter)
+		}
+	}
+	return []Item{{Label: "balancer", Value: fmt.Sprintf("%s (pulled %d× so far)", state, s.Health.Pulls)}}
+}
+
+// ScreenWords are the words of the main screen, where they appear, top to bottom, each with
+// what the help says it means: the core's, and each mechanism's.
+func ScreenWords() []Item {
+	var out []Item
+	for _, words := range ranked(coreWords(), func(m *mechanism) []part[[]Item] { return m.words }) {
+		out = append(out, words...)
+	}
+	return out
+}
+
+// coreWords are the words of the lab's core on the screen.
+func coreWords() []part[[]Item] {
+	return slices.Concat(
+		at(10, []Item{
+			word("● live", "the screen follows the running lab, 10 times a second (■ snapshot: a frame of a finished headless run; ‖ PAUSED: the screen is frozen, the lab runs on)"),
+			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
+			word("run time", "time since the run started (r restarts it)"),
+			word("STARVED", "a class other than payment turned away for want of a worker during the last whole second (rejected:pool); \"starved n (none now)\" is the total once it stopped"),
+			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
+		}),
+		at(40, []Item{
+			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http"),
+			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\")"),
+			word("dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"),
+		}),
+		at(60, []Item{
+			word("balancer PULLED", fmt.Sprintf("after fleet.pull_after failed health checks in a row (%d unless set; starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation, and after fleet.return_after passed ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",
+				DefaultConfig().Fleet.PullAfter, DefaultConfig().Fleet.ReturnAfter)),
+			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull"),
+			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
+			word("goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, the generator and the sampler"),
+			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),
+		}),
+	)
+}
+
+// word is a word on the screen and what the help says it means.
+func word(label, meaning string) Item { return Item{Label: label, Value: meaning} }
+
+// NotStarted is the snapshot of a lab on c that has not run yet: its pool empty, its
+// mechanisms as their settings say (what the screen draws before the first snapshot).
+func NotStarted(c Config) *Snapshot {
+	s := &Snapshot{Config: c, Pool: PoolStats{Size: c.Pool.Workers, QueueCap: int(c.Pool.Queue), Unbounded: c.Pool.Queue.Unbounded(),
+		Discipline: c.Pool.Discipline, Workers: make([]Worker, c.Pool.Workers)}}
+	for _, m := range mechanisms {
+		if m.idle != nil {
+			m.idle(c, s)
+		}
+	}
+	return s
+}
+
+// WayItems are the payment call's way down, for its panel: the calls per payment, the
+// chain's, the retries and the duplicates, the core's and each mechanism's; nil when the run
+// has none of a chain, retries or impatient users.
+func WayItems(s *Snapshot) []Item {
+	if len(s.Hops) == 0 && !s.Retried() && s.Classes[Payment].Duplicates == 0 && s.Config.Traffic.Payment.ResubmitAfter == 0 {
+		return nil
+	}
+	var out []Item
+	for _, f := range ranked(coreWay, func(m *mechanism) []part[func(*Snapshot) []Item] { return m.way }) {
+		out = append(out, f(s)...)
+	}
+	return out
+}
+
+// coreWay is the core's item on the way down: the impatient users' duplicates.
+var coreWay = at(50, func(s *Snapshot) []Item {
+	dups, after := s.Classes[Payment].Duplicates, s.Config.Traffic.Payment.ResubmitAfter
+	if dups == 0 && after == 0 {
+		return nil
+	}
+	return []Item{{Label: "duplicates", Value: FmtCount(dups), Note: fmt.Sprintf(" (users who pressed again after %s)", FmtDur(after.D()))}}
+})
+
+// NumberWords are the numbers the mechanisms (and the impatient users) put on the screen
+// beyond the table's columns, each with what the help says it means.
+func NumberWords() []Item {
+	var out []Item
+	for _, words := range ranked(coreNumbers, func(m *mechanism) []part[[]Item] { return m.numbers }) {
+		out = append(out, words...)
+	}
+	return out
+}
+
+// coreNumbers are the core's: the impatient users' duplicates.
+var coreNumbers = at(50, []Item{
+	word("duplicates", "arrivals that were an impatient user's second try (traffic.payment.resubmit_after); counted in arrived too"),
+})
+
+// PaymentSeries is the measure of the payments a mechanism in force charts each second, if
+// one does: the first in registration that has one (only one does: an adaptive limit).
+func PaymentSeries(s *Snapshot) (Series, bool) {
+	for _, m := range mechanisms {
+		if m.series != nil {
+			if series, ok := m.series(s); ok {
+				return series, true
+			}
+		}
+	}
+	return Series{}, false
+}

@@ -1,0 +1,28 @@
+// Tests of the screen's items as lab writes them: their words take their numbers from the
+// settings and the stats.
+
+package lab
+
+import (
+	"strings"
+	"testing"
+)
+
+// phrases are the items as the health panel shows them.
+func phrases(items []Item) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Phrase()
+	}
+	return out
+}
+
+// A pulled instance's health item counts the failed checks its settings ask for.
+func TestPulledItemNamesPullAfter(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	s.Config.Fleet.PullAfter = 5
+	s.Health = HealthStats{Pulled: true, Pulls: 1}
+	if items := strings.Join(phrases(HealthItems(s, 80)), " · "); !strings.Contains(items, "PULLED (5 failed checks;") {
+		t.Errorf("items: %q", items)
+	}
+}

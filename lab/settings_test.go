@@ -1,0 +1,152 @@
+// Tests of the settings keys' changes: each key's config and status line, the limits, the
+// steps and the cycles.
+
+package lab
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// Each settings key: the config it produces from the article's lab, and its status line.
+func TestSettingKeys(t *testing.T) {
+	base := keysBase()
+	cases := []struct {
+		name   string
+		do     action
+		edit   func(*Config) // the expected change
+		status string
+	}{
+		{"t from off", CycleTimeout, func(c *Config) {
+			c.Payment.Timeout = TimeoutConfig{Kind: TimeoutKinds[1], Duration: Duration(500 * time.Millisecond)}
+		}, "payment timeout → " + string(TimeoutKinds[1]) + " 500ms"},
+		{"> from 0", QueueUp, func(c *Config) { c.Pool.Queue = 5 }, "accept queue → 5"},
+		{"< at 0", QueueDown, func(*Config) {}, "queue already 0 (minimum"},
+		{"b from none", CycleBulkhead, func(c *Config) { c.Payment.Bulkhead.Type = BulkheadTypes[1] },
+			"bulkhead → " + string(BulkheadTypes[1]) + ", 5 "},
+		{"] from 5", BulkheadUp, func(c *Config) { c.Payment.Bulkhead.Size = 6 }, "bulkhead size → 6 (not in force while the bulkhead is none"},
+		{"[ from 5", BulkheadDown, func(c *Config) { c.Payment.Bulkhead.Size = 4 }, "bulkhead size → 4"},
+		{"c", ToggleBreaker, func(c *Config) { c.Payment.Breaker.Enabled = true }, "circuit breaker → on"},
+		{"d from slow", CycleMode, func(c *Config) {
+			c.Dependency.Mode = DependencyModes[(indexOf(DependencyModes, ModeSlow)+1)%len(DependencyModes)]
+		}, "dependency → "},
+		{"+ from 3s", LatencyUp, func(c *Config) { c.Dependency.Latency = Duration(5 * time.Second) }, "dependency latency → 5s"},
+		{"- from 3s", LatencyDown, func(c *Config) { c.Dependency.Latency = Duration(2 * time.Second) }, "dependency latency → 2s"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			want := base
+			c.edit(&want)
+			got, msg := c.do(base)
+			if !got.Equal(want) {
+				t.Errorf("config:\n got %+v\nwant %+v", got, want)
+			}
+			if !strings.HasPrefix(msg, c.status) {
+				t.Errorf("status %q, want it to start with %q", msg, c.status)
+			}
+			if err := got.Validate(); err != nil {
+				t.Errorf("the key made an invalid config: %v", err)
+			}
+		})
+	}
+}
+
+// Pressing a key again and again stays in range and says so at the limit.
+func TestKeysClampAtLimits(t *testing.T) {
+	cases := []struct {
+		name  string
+		do    action
+		get   func(Config) int64
+		limit int64
+		says  string
+	}{
+		{"queue up", QueueUp, func(c Config) int64 { return int64(c.Pool.Queue) }, MaxQueue, "(maximum)"},
+		{"queue down", QueueDown, func(c Config) int64 { return int64(c.Pool.Queue) }, 0, "(minimum"},
+		{"bulkhead up", BulkheadUp, func(c Config) int64 { return int64(c.Payment.Bulkhead.Size) }, MaxBulkhead, "(maximum)"},
+		{"bulkhead down", BulkheadDown, func(c Config) int64 { return int64(c.Payment.Bulkhead.Size) }, 1, "(minimum)"},
+		{"latency up", LatencyUp, func(c Config) int64 { return int64(c.Dependency.Latency) }, int64(30 * time.Second), "(maximum)"},
+		{"latency down", LatencyDown, func(c Config) int64 { return int64(c.Dependency.Latency) }, int64(100 * time.Millisecond), "(minimum)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := keysBase()
+			var msg string
+			for i := 0; i < 200; i++ {
+				next, m := c.do(cfg)
+				if err := next.Validate(); err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+				if next.Equal(cfg) {
+					msg = m
+					break
+				}
+				cfg = next
+			}
+			if got := c.get(cfg); got != c.limit {
+				t.Errorf("stopped at %d, want %d", got, c.limit)
+			}
+			if !strings.Contains(msg, "already") || !strings.Contains(msg, c.says) {
+				t.Errorf("at the limit the status says %q", msg)
+			}
+		})
+	}
+}
+
+func TestQueueSteps(t *testing.T) {
+	cfg := keysBase()
+	var got []int
+	for i := 0; i < 8; i++ {
+		cfg, _ = QueueUp(cfg)
+		got = append(got, int(cfg.Pool.Queue))
+	}
+	want := []int{5, 10, 20, 50, 100, 200, 500, 1000}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("queue steps %v, want %v", got, want)
+		}
+	}
+}
+
+// b and d visit every type and mode the engine lists and come back.
+func TestCyclesVisitEveryValue(t *testing.T) {
+	cfg := keysBase()
+	for range BulkheadTypes {
+		cfg, _ = CycleBulkhead(cfg)
+	}
+	if cfg.Payment.Bulkhead.Type != keysBase().Payment.Bulkhead.Type {
+		t.Errorf("b does not come back to the start after %d presses", len(BulkheadTypes))
+	}
+	seen := map[DependencyMode]bool{}
+	for range DependencyModes {
+		cfg, _ = CycleMode(cfg)
+		seen[cfg.Dependency.Mode] = true
+		if err := cfg.Validate(); err != nil {
+			t.Errorf("mode %s: %v", cfg.Dependency.Mode, err)
+		}
+	}
+	if len(seen) != len(DependencyModes) {
+		t.Errorf("d visits %d of %d modes", len(seen), len(DependencyModes))
+	}
+}
+
+func indexOf[T comparable](list []T, v T) int {
+	for i, x := range list {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// keysBase is the default config set to the article's lab (so it validates, whatever fields
+// are added): the start for the key tests.
+func keysBase() Config {
+	c := DefaultConfig()
+	c.Pool.Workers, c.Pool.Queue, c.Pool.Discipline = 20, 0, FIFO // autoscaling's defaults, off
+	c.Dependency.Latency, c.Dependency.Mode = Duration(3*time.Second), ModeSlow
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)}
+	c.Payment.Bulkhead.Type, c.Payment.Bulkhead.Size = BulkheadNone, 5
+	c.Payment.Breaker.Enabled = false
+	return c
+}

@@ -1,0 +1,38 @@
+// Tests of the timeouts' key: the t key's cycle.
+
+package lab
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// t goes off → each kind × 500ms, 1s, 2s → off, whatever kinds the engine has.
+func TestTimeoutCycle(t *testing.T) {
+	cfg := DefaultConfig()
+	var kinds []TimeoutKind
+	for _, k := range TimeoutKinds {
+		if k != TimeoutNone {
+			kinds = append(kinds, k)
+		}
+	}
+	for _, k := range kinds {
+		for _, d := range []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second} {
+			cfg, _ = CycleTimeout(cfg)
+			if cfg.Payment.Timeout.Kind != k || cfg.Payment.Timeout.Duration.D() != d {
+				t.Fatalf("got %v %v, want %v %v", cfg.Payment.Timeout.Kind, cfg.Payment.Timeout.Duration, k, d)
+			}
+		}
+	}
+	cfg, msg := CycleTimeout(cfg)
+	if cfg.Payment.Timeout.Kind != TimeoutNone || !strings.Contains(msg, "off") {
+		t.Fatalf("after the last step: %v, %q", cfg.Payment.Timeout, msg)
+	}
+	// A duration from a preset that is not a step goes to the next larger one.
+	cfg.Payment.Timeout = TimeoutConfig{Kind: kinds[0], Duration: Duration(750 * time.Millisecond)}
+	cfg, _ = CycleTimeout(cfg)
+	if cfg.Payment.Timeout.Kind != kinds[0] || cfg.Payment.Timeout.Duration.D() != time.Second {
+		t.Fatalf("from 750ms: %v", cfg.Payment.Timeout)
+	}
+}
