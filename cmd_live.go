@@ -51,11 +51,15 @@ func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
 		list = append(list, ui.Preset{Name: p.Name, Description: p.Description})
 	}
 	var app *ui.App
+	var pairing *engine.Pairing // the pair being started: A's start makes it, B's joins it
 	o := ui.Options{
 		Config: cfgs[0],
 		Start: func(cfg lab.Config, side int) (ui.Engine, error) {
+			if side == 0 {
+				pairing = engine.NewPairing() // a lone lab's stops at its first snapshot
+			}
 			// A panic in a lab goroutine ends the dashboard cleanly and is printed after.
-			o := engine.Options{Ports: ports, OnPanic: func(err error) { app.Crash(err) }}
+			o := engine.Options{Ports: ports, OnPanic: func(err error) { app.Crash(err) }, Pairing: pairing}
 			return engine.Launch(cfg, o.Side(side))
 		},
 		Presets:    list,

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 )
@@ -35,6 +36,9 @@ type ClassDiff struct {
 	TimedOut int64            `json:"timed_out"`
 	Rejected map[string]int64 `json:"rejected"`
 	P99Ms    *float64         `json:"p99_ms"` // null when either run finished nothing: no latency to subtract (the table's "–")
+	// Significant maps each row of the class (by its counter's name, p99 included) to
+	// whether its difference is larger than the runs' own noise explains.
+	Significant map[string]bool `json:"significant"`
 }
 
 // NewComparison puts two runs side by side.
@@ -51,11 +55,12 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 	for _, r := range rows {
 		d, ok := out[r.Class.String()]
 		if !ok {
-			d.Rejected = map[string]int64{}
+			d.Rejected, d.Significant = map[string]int64{}, map[string]bool{}
 			for _, reason := range Reasons {
 				d.Rejected[reason.String()] = 0
 			}
 		}
+		d.Significant[r.Counter] = r.Significant
 		v := r.B - r.A
 		switch reason, rejected := strings.CutPrefix(r.Counter, "rejected:"); {
 		case rejected:
@@ -81,67 +86,187 @@ type ComparisonRow struct {
 	Counter string  // "arrived" (traffic modes differ), "ok", "failed", "timed out", "rejected:<reason>", "in flight" or "p99"
 	A, B    int64   // the counts; for p99, the latencies as time.Duration
 	None    [2]bool // p99 only: nothing finished in that run, so it has no latency
-	Better  int     // +1: B did better, −1: B did worse, 0: the same (p99: within a tenth or a millisecond), or neither (in flight)
-	Ratio   bool    // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	// Significant says B − A is larger than the two runs' own noise explains (CompareClasses);
+	// Better says which way it went: +1 B did better, −1 B did worse, 0 neither (not
+	// significant, or a counter that is neither good nor bad: in flight, arrived).
+	Significant bool
+	Better      int
+	Ratio       bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 }
 
 // Latency says the row is a latency, not a count.
 func (r ComparisonRow) Latency() bool { return r.Counter == "p99" }
 
+// Noise says the row shows a difference that is not significant: drawn with "≈", never
+// coloured, never called better or worse.
+func (r ComparisonRow) Noise() bool {
+	return !r.Significant && r.A != r.B && !r.None[0] && !r.None[1]
+}
+
+// verdict is how a row is judged before Holm's correction: by a p-value (p ≥ 0), or, for a
+// percentile (p < 0), by its intervals, already decided in significant.
+type verdict struct {
+	p           float64
+	significant bool
+	more        int // +1: more is better, −1: fewer is better, 0: neither
+}
+
 // CompareClasses is the comparison table: per class with traffic in either run, ok, failed,
 // timed out, each rejection reason, in flight and p99, in that order. A counter that is 0
 // in both runs is left out, but for ok, rejected:pool and in flight. When A and B send their
 // traffic differently (closed loop against open loop), arrived comes first.
+//
+// Each row is judged: a count by the pairs of requests (countTest; with a closed loop, as a
+// share of what arrived), a p99 by the intervals of the two runs' p99s (latencyDiffers),
+// the rest as Poisson counts; Holm's correction over the rows with a p-value keeps the
+// chance of calling anything significant in a comparison of two identical runs at
+// FamilyAlpha.
 func CompareClasses(a, b *Snapshot) []ComparisonRow {
 	type counter struct {
 		name   string
-		get    func(ClassStats) int64
-		more   int // +1: more is better, −1: fewer is better, 0: neither
+		fate   Fate // the fate it counts; numFates: none (arrived, duplicates)
+		more   int  // +1: more is better, −1: fewer is better, 0: neither
 		always bool
 	}
 	counters := []counter{
-		{"ok", func(s ClassStats) int64 { return s.OK }, +1, true},
-		{"failed", func(s ClassStats) int64 { return s.Failed }, -1, false},
-		{"timed out", func(s ClassStats) int64 { return s.TimedOut }, -1, false},
+		{"ok", Ended(OK), +1, true},
+		{"failed", Ended(Failed), -1, false},
+		{"timed out", Ended(TimedOut), -1, false},
 	}
 	for _, r := range Reasons {
 		// A fleet's balancer rejections are its story: their row stays, at 0 too.
 		always := r == RejectPool || r == RejectBalancer && (a.Fleet != nil || b.Fleet != nil)
-		counters = append(counters, counter{"rejected:" + r.String(), func(s ClassStats) int64 { return s.Rejected[r] }, -1, always})
+		counters = append(counters, counter{"rejected:" + r.String(), TurnedAway(r), -1, always})
 	}
-	counters = append(counters, counter{"in flight", func(s ClassStats) int64 { return s.InFlight }, 0, true},
-		counter{"duplicates", func(s ClassStats) int64 { return s.Duplicates }, -1, false})
+	counters = append(counters, counter{"in flight", FateInFlight, 0, true},
+		counter{"duplicates", numFates, -1, false})
 	if a.Config.Traffic.Mode != b.Config.Traffic.Mode {
 		// The same target traffic sent two ways: how much of it was sent is the difference.
-		counters = append([]counter{{"arrived", func(s ClassStats) int64 { return s.Arrived }, 0, true}}, counters...)
+		counters = append([]counter{{"arrived", numFates, 0, true}}, counters...)
 	}
-	var rows []ComparisonRow
+	pairs := b.Pairs // the later look of the two
+	if pairs == nil {
+		pairs = a.Pairs
+	}
+	// A closed loop's users send as replies come: no request has a partner, and how many
+	// arrived is a question of its own (arrived). Each fate is then judged as a share of
+	// what arrived: how each request fared.
+	closed := a.Config.Traffic.Mode == Closed || b.Config.Traffic.Mode == Closed
+	var (
+		rows     []ComparisonRow
+		verdicts []verdict
+	)
 	for _, c := range Classes {
 		if !a.Active(c) && !b.Active(c) {
 			continue
 		}
 		ca, cb := a.Classes[c], b.Classes[c]
 		for _, k := range counters {
-			va, vb := k.get(ca), k.get(cb)
+			var va, vb int64
+			var p float64
+			switch {
+			case k.name == "arrived":
+				va, vb = ca.Arrived, cb.Arrived
+				p = omissionTest(a, b, c)
+			case k.name == "duplicates":
+				va, vb = ca.Duplicates, cb.Duplicates
+				p = poissonTest(va, vb, 1, 1)
+			case closed:
+				va, vb = ca.At(k.fate), cb.At(k.fate)
+				p = FisherTest(va, ca.Arrived, vb, cb.Arrived)
+			default:
+				va, vb = ca.At(k.fate), cb.At(k.fate)
+				p = countTest(pairs, c, k.fate, va, vb)
+			}
 			if va == 0 && vb == 0 && !k.always {
 				continue
 			}
-			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb, Better: k.more * sign(vb-va)})
+			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb})
+			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
 		p99 := ComparisonRow{Class: c, Counter: "p99", A: int64(ca.Latency.P99), B: int64(cb.Latency.P99),
 			None: [2]bool{ca.Latency.Count == 0, cb.Latency.Count == 0}}
-		// A latency is better or worse only by more than a tenth and more than a millisecond:
-		// a few milliseconds on a 3 s call, or a few hundred microseconds on a 1 ms answer, is
-		// the machine, not the settings.
-		if d := abs(p99.B - p99.A); !p99.None[0] && !p99.None[1] && 10*d > max(p99.A, p99.B) && d > int64(time.Millisecond) {
-			p99.Better = -sign(p99.B - p99.A)
-		}
 		rows = append(rows, p99)
+		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency), more: -1})
 		if c == Payment {
-			rows = append(rows, callRows(a, b)...)
+			r, v := callRows(a, b)
+			rows, verdicts = append(rows, r...), append(verdicts, v...)
+		}
+	}
+	var ps []float64
+	for _, v := range verdicts {
+		if v.p >= 0 {
+			ps = append(ps, v.p)
+		}
+	}
+	holm := HolmSignificant(ps)
+	for i, v := range verdicts {
+		if v.p >= 0 {
+			v.significant, holm = holm[0], holm[1:]
+		}
+		r := &rows[i]
+		r.Significant = v.significant && r.A != r.B
+		if r.Significant {
+			r.Better = v.more * sign(r.B-r.A)
 		}
 	}
 	return rows
+}
+
+// latencyDiffers says two runs' p99s differ significantly: their intervals do not overlap,
+// and the difference is more than a tenth and more than a millisecond, the resolution of
+// the machine itself (timers, scheduling: a few milliseconds on a 3 s call, a few hundred
+// microseconds on a 1 ms answer), which no sample count narrows.
+func latencyDiffers(a, b Percentiles) bool {
+	if a.Count == 0 || b.Count == 0 {
+		return false
+	}
+	d := abs(int64(b.P99 - a.P99))
+	return (a.P99In.Below(b.P99In) || b.P99In.Below(a.P99In)) &&
+		10*d > int64(max(a.P99, b.P99)) && d > int64(time.Millisecond)
+}
+
+// countTest is the p-value of "fate f of class c is as common in B as in A" (va and vb
+// requests). A pair of requests at f in one run and not in the other is a discordant
+// pair; with no difference each goes either way with probability ½ (McNemar's exact
+// test). A request with no partner counts on its own side: given their sum, two Poisson
+// counts of the same rate split as fair coins too, so both kinds are judged in one exact
+// binomial test. Without a tally every request counts alone.
+func countTest(p *Pairs, c Class, f Fate, va, vb int64) float64 {
+	if p == nil {
+		return poissonTest(va, vb, 1, 1)
+	}
+	toA, toB := p.Discordant(c, f)
+	aloneA, aloneB := p.AloneAt(c, f)
+	return BinomialTest(toB+aloneB, toA+toB+aloneA+aloneB, 0.5)
+}
+
+// poissonTest is the p-value of "va and vb are counts of events at the same rate", over
+// exposures ea and eb (payments, for calls per payment): given their sum, vb is binomial
+// with probability eb/(ea + eb).
+func poissonTest(va, vb int64, ea, eb float64) float64 {
+	if ea <= 0 || eb <= 0 {
+		return 1
+	}
+	return BinomialTest(vb, va+vb, eb/(ea+eb))
+}
+
+// omissionTest judges arrived when one run sends open loop and the other closed: both
+// were due the same schedule, so what differs is what a closed loop never sent (its users
+// waiting for replies); those omissions are compared as two Poisson counts. The closed
+// loop's omissions are shared among the classes as its users share their sends.
+func omissionTest(a, b *Snapshot, c Class) float64 {
+	omitted := func(s *Snapshot) int64 {
+		if s.ClosedLoop == nil {
+			return 0
+		}
+		total := TotalRate(s.Config.Traffic.Rates())
+		if total <= 0 {
+			return 0
+		}
+		return int64(math.Round(float64(s.ClosedLoop.NotSent()) * s.Config.Traffic.Rates()[c] / total))
+	}
+	return poissonTest(omitted(a), omitted(b), 1, 1)
 }
 
 func abs(v int64) int64 { return max(v, -v) }
@@ -173,6 +298,8 @@ func (c Comparison) Write(w io.Writer, format string) error {
 		return err
 	}
 	fmt.Fprintln(w)
+	writeLine(w, format, ApproxKey+": "+approxMeans)
+	fmt.Fprintln(w)
 	if err := writeRows(w, format, ladderRows(c.Runs[:], []string{"A ", "B "})); err != nil {
 		return err
 	}
@@ -198,7 +325,7 @@ func (c Comparison) table() [][]string {
 		if r.Latency() {
 			diff := "–"
 			if !r.None[0] && !r.None[1] {
-				diff = fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
+				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
 			out = append(out, []string{r.Class.String(), r.Counter, msCell(time.Duration(r.A), !r.None[0]),
 				msCell(time.Duration(r.B), !r.None[1]), diff})
@@ -206,13 +333,29 @@ func (c Comparison) table() [][]string {
 		}
 		if r.Ratio {
 			a, b, diff := r.RatioCells()
-			out = append(out, []string{r.Class.String(), r.Counter, a, b, diff})
+			out = append(out, []string{r.Class.String(), r.Counter, a, b, r.Approx() + diff})
 			continue
 		}
-		out = append(out, []string{r.Class.String(), r.Counter, itoa(r.A), itoa(r.B), fmt.Sprintf("%+d", r.B-r.A)})
+		out = append(out, []string{r.Class.String(), r.Counter, itoa(r.A), itoa(r.B), r.Approx() + fmt.Sprintf("%+d", r.B-r.A)})
 	}
 	return out
 }
+
+// Approx is what a difference that is noise is written after: "≈ " (Noise), else nothing.
+func (r ComparisonRow) Approx() string {
+	if r.Noise() {
+		return ApproxMark + " "
+	}
+	return ""
+}
+
+// ApproxMark marks a difference the two runs' own noise explains; ApproxKey says so where
+// the table is shown, and approxMeans how it is judged, under a written one.
+const (
+	ApproxMark  = "≈"
+	ApproxKey   = ApproxMark + " within noise"
+	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
+)
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.
 func msCell(d time.Duration, measured bool) string {

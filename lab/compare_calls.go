@@ -11,29 +11,44 @@ import (
 // per payment (the amplification), retries, budget denials, and for a chain the calls per
 // payment at its deepest hop and the work done past the user's deadline; and the calls a
 // caller timeout orphaned (still loading the dependency after the worker walked away).
-func callRows(a, b *Snapshot) []ComparisonRow {
-	var rows []ComparisonRow
-	add := func(name string, va, vb int64, more int, ratio bool) {
-		rows = append(rows, ComparisonRow{Class: Payment, Counter: name, A: va, B: vb, Better: more * sign(vb-va), Ratio: ratio})
+// Each is judged as two Poisson counts: retries, denials, late work and orphans as they
+// are, a ratio by its numerator over the payments that called in each run.
+func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
+	var (
+		rows     []ComparisonRow
+		verdicts []verdict
+	)
+	add := func(name string, va, vb int64, more int, ratio bool, p float64) {
+		rows = append(rows, ComparisonRow{Class: Payment, Counter: name, A: va, B: vb, Ratio: ratio})
+		verdicts = append(verdicts, verdict{p: p, more: more})
 	}
 	thousandths := func(v float64) int64 { return int64(math.Round(v * 1000)) }
+	pa, pb := float64(a.Calls.Payments), float64(b.Calls.Payments)
 	if a.Retried() || b.Retried() || len(a.Hops) > 0 || len(b.Hops) > 0 {
-		add("calls/payment", thousandths(a.Calls.PerPayment()), thousandths(b.Calls.PerPayment()), -1, true)
+		add("calls/payment", thousandths(a.Calls.PerPayment()), thousandths(b.Calls.PerPayment()), -1, true,
+			poissonTest(a.Calls.Retries, b.Calls.Retries, pa, pb)) // calls are payments and their retries
 	}
 	if a.Calls.Retries > 0 || b.Calls.Retries > 0 {
-		add("retries", a.Calls.Retries, b.Calls.Retries, -1, false)
+		add("retries", a.Calls.Retries, b.Calls.Retries, -1, false, poissonTest(a.Calls.Retries, b.Calls.Retries, 1, 1))
 	}
 	if a.Calls.BudgetDenied > 0 || b.Calls.BudgetDenied > 0 {
-		add("budget denied", a.Calls.BudgetDenied, b.Calls.BudgetDenied, 0, false)
+		add("budget denied", a.Calls.BudgetDenied, b.Calls.BudgetDenied, 0, false, poissonTest(a.Calls.BudgetDenied, b.Calls.BudgetDenied, 1, 1))
 	}
 	if len(a.Hops) > 0 || len(b.Hops) > 0 {
-		add("deepest calls/payment", thousandths(a.DeepestPerPayment()), thousandths(b.DeepestPerPayment()), -1, true)
-		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false)
+		deepest := func(s *Snapshot) int64 {
+			if len(s.Hops) == 0 {
+				return 0
+			}
+			return s.Hops[len(s.Hops)-1].Requests
+		}
+		add("deepest calls/payment", thousandths(a.DeepestPerPayment()), thousandths(b.DeepestPerPayment()), -1, true,
+			poissonTest(deepest(a), deepest(b), pa, pb))
+		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false, poissonTest(a.PastDeadline(), b.PastDeadline(), 1, 1))
 	}
 	if a.Orphans.Total > 0 || b.Orphans.Total > 0 {
-		add("orphaned calls", a.Orphans.Total, b.Orphans.Total, -1, false)
+		add("orphaned calls", a.Orphans.Total, b.Orphans.Total, -1, false, poissonTest(a.Orphans.Total, b.Orphans.Total, 1, 1))
 	}
-	return rows
+	return rows, verdicts
 }
 
 // RatioCells writes a Ratio row's A, B and B − A: 2930 thousandths as "2.93×".

@@ -4,21 +4,24 @@ package lab
 
 import (
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 	"time"
 )
 
 // The comparison's rows: ok, failed, timed out, rejections, in flight and p99, with zero rows
-// left out but for ok, rejected:pool and in flight; better and worse judged per counter.
+// left out but for ok, rejected:pool and in flight; better and worse judged per counter,
+// only where the difference is significant. With no tally, as here, the counts are judged
+// as two Poisson counts.
 func TestCompareClasses(t *testing.T) {
 	var a, b Snapshot
 	a.Config.Traffic.Payment.Rate = 10
 	b.Config = a.Config
 	a.Classes[Payment] = ClassStats{Arrived: 80, OK: 30, Rejected: [numReasons]int64{RejectPool: 30}, InFlight: 20,
-		Latency: Percentiles{P99: 3000 * time.Millisecond, Count: 30}}
+		Latency: Percentiles{P99: 3000 * time.Millisecond, Count: 30, P99In: QuantileInterval{Low: 2990 * time.Millisecond}}}
 	b.Classes[Payment] = ClassStats{Arrived: 80, OK: 10, Rejected: [numReasons]int64{RejectBulkhead: 65}, InFlight: 5,
-		Latency: Percentiles{P99: 3002 * time.Millisecond, Count: 10}}
+		Latency: Percentiles{P99: 3002 * time.Millisecond, Count: 10, P99In: QuantileInterval{Low: 2995 * time.Millisecond}}}
 	var got []string
 	for _, r := range CompareClasses(&a, &b) {
 		got = append(got, r.Class.String()+" "+r.Counter+" "+string("-0+"[r.Better+1]))
@@ -27,9 +30,81 @@ func TestCompareClasses(t *testing.T) {
 	if strings.Join(got, "|") != want {
 		t.Errorf("rows %q\nwant %q", strings.Join(got, "|"), want)
 	}
-	b.Classes[Payment].Latency.P99 = 300 * time.Millisecond // a tenth of A's: better
-	if r := CompareClasses(&a, &b); r[len(r)-1].Better != 1 {
-		t.Errorf("p99 3s → 0.3s: %+v, want better", r[len(r)-1])
+	// A tenth of A's, but from 10 samples: its interval has no upper end, so it is not below A's.
+	b.Classes[Payment].Latency.P99, b.Classes[Payment].Latency.P99In.Low = 300*time.Millisecond, 250*time.Millisecond
+	if r := CompareClasses(&a, &b); r[len(r)-1].Significant || r[len(r)-1].Better != 0 || !r[len(r)-1].Noise() {
+		t.Errorf("p99 3s → 0.3s from 10 samples: %+v, want noise", r[len(r)-1])
+	}
+	// From enough samples to bound it: better.
+	b.Classes[Payment].Latency.P99In = QuantileInterval{Low: 250 * time.Millisecond, High: 310 * time.Millisecond, HasHigh: true}
+	if r := CompareClasses(&a, &b); !r[len(r)-1].Significant || r[len(r)-1].Better != 1 {
+		t.Errorf("p99 3s → 0.3s, bounded: %+v, want better", r[len(r)-1])
+	}
+}
+
+// The case, shared-pool against semaphore-bulkhead: what pairs of requests show is
+// significant, what a handful of health checks show is noise; and the same 12 more signups
+// served, as two Poisson counts, would be noise too, while 12 pairs all going B's way are not.
+func TestCompareSignificance(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Signup.Rate, a.Config.Traffic.Health.Rate = 5, 1
+	b.Config = a.Config
+	ok, starved := Ended(OK), TurnedAway(RejectPool)
+	p := &Pairs{}
+	p.Both[Signup][ok][ok] = 40
+	p.Both[Signup][starved][ok] = 12 // starved in A, served in B
+	p.Both[Health][ok][ok] = 9
+	p.Both[Health][starved][ok] = 2
+	b.Pairs = p
+	a.Classes[Signup] = ClassStats{Arrived: 52, OK: 40, Rejected: [numReasons]int64{RejectPool: 12},
+		Latency: Percentiles{P99: 3 * time.Millisecond, Count: 40, P99In: QuantileInterval{Low: 2 * time.Millisecond}}}
+	b.Classes[Signup] = ClassStats{Arrived: 52, OK: 52,
+		Latency: Percentiles{P99: 3 * time.Millisecond, Count: 52, P99In: QuantileInterval{Low: 2 * time.Millisecond}}}
+	a.Classes[Health] = ClassStats{Arrived: 11, OK: 9, Rejected: [numReasons]int64{RejectPool: 2},
+		Latency: Percentiles{P99: 954 * time.Microsecond, Count: 9, P99In: QuantileInterval{Low: 900 * time.Microsecond}}}
+	b.Classes[Health] = ClassStats{Arrived: 11, OK: 11,
+		Latency: Percentiles{P99: 2800 * time.Microsecond, Count: 11, P99In: QuantileInterval{Low: 1100 * time.Microsecond}}}
+	verdicts := func() string {
+		var out []string
+		for _, r := range CompareClasses(&a, &b) {
+			mark := "≠"
+			if !r.Significant {
+				mark = "≈"
+			}
+			out = append(out, r.Class.String()+" "+r.Counter+" "+mark+string("-0+"[r.Better+1]))
+		}
+		return strings.Join(out, "|")
+	}
+	want := "signup ok ≠+|signup rejected:pool ≠+|signup in flight ≈0|signup p99 ≈0|" +
+		"health ok ≈0|health rejected:pool ≈0|health in flight ≈0|health p99 ≈0"
+	if got := verdicts(); got != want {
+		t.Errorf("paired:\n%s\nwant\n%s", got, want)
+	}
+	b.Pairs = nil // the same counts as two Poisson counts: 40 against 52 is noise
+	want = "signup ok ≈0|signup rejected:pool ≠+|signup in flight ≈0|signup p99 ≈0|" +
+		"health ok ≈0|health rejected:pool ≈0|health in flight ≈0|health p99 ≈0"
+	if got := verdicts(); got != want {
+		t.Errorf("unpaired:\n%s\nwant\n%s", got, want)
+	}
+	// As written: the noise with ≈, the result without; the JSON's map says the same.
+	b.Pairs = p
+	cmp := NewComparison(a, b)
+	var md strings.Builder
+	if err := cmp.Write(&md, FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range []string{"| signup | ok | 40 | 52 | +12 |", "| health | ok | 9 | 11 | ≈ +2 |", "| health | p99 | 1.0 ms | 2.8 ms | ≈ +1.8 ms |"} {
+		if !strings.Contains(md.String(), row) {
+			t.Errorf("no row %q in\n%s", row, md.String())
+		}
+	}
+	sig := map[string]bool{"ok": false, "rejected:pool": false, "in flight": false, "p99": false}
+	if got := cmp.Differences["health"].Significant; !maps.Equal(got, sig) {
+		t.Errorf("health significant %v, want %v", got, sig)
+	}
+	sig["ok"], sig["rejected:pool"] = true, true
+	if got := cmp.Differences["signup"].Significant; !maps.Equal(got, sig) {
+		t.Errorf("signup significant %v, want %v", got, sig)
 	}
 }
 

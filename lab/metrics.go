@@ -13,6 +13,9 @@ type Percentiles struct {
 	P90, P9999               time.Duration // the rest of the ladder: p50, p90, p99, p99.9, p99.99, max
 	// Mean is the W of Little's law: what a worker's capacity (workers / W) is made of.
 	Mean time.Duration
+	// P99In is where the true p99 lies, judged from Count (QuantileRanks): what a
+	// comparison tells p99s apart by.
+	P99In QuantileInterval
 }
 
 // ClassStats are one class's running totals. For every class, always:

@@ -42,6 +42,9 @@ type Snapshot struct {
 	// the fleet-wide classes (rejected.balancer included), the replicas' pools and isolation
 	// added up, and each replica's own snapshot here.
 	Fleet *FleetStats
+	// Pairs is a compared run's pairing tally, the same for both runs of the comparison:
+	// what tells a counter's difference from noise. nil when the run is not compared.
+	Pairs *Pairs
 }
 
 // DependencyStats is what the dependency itself saw.

@@ -111,13 +111,14 @@ func summaryLines(t *theme, s screen, w int) []string { return summaryOf(t, s, w
 // summaryOf is the summary of the classes keep keeps (nil: all).
 func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
-	// Shorter forms drop "totals since the start", then the colour key, as headerLine does.
+	// Shorter forms drop "totals since the start", then the colour key, then what ≈ means,
+	// as headerLine does.
 	head := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config))
-	key := ""
+	key, approx := "", t.dim.Render(" · "+lab.ApproxKey)
 	if !t.noColor {
 		key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 	}
-	title := longestFit(w, head+t.dim.Render(", totals since the start")+key, head+key, head)
+	title := longestFit(w, head+t.dim.Render(", totals since the start")+key+approx, head+key+approx, head+approx, head)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 
 	var blocks [][]string
@@ -150,17 +151,19 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
 	return out
 }
 
-// summaryCells writes one row's A, B and B − A as the screen shows them.
+// summaryCells writes one row's A, B and B − A as the screen shows them: a difference that
+// is noise after "≈ ".
 func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
 	if r.Ratio {
-		return r.RatioCells()
+		a, b, diff = r.RatioCells()
+		return a, b, r.Approx() + diff
 	}
 	if !r.Latency() {
 		diff = fmtCount(r.B - r.A)
 		if r.B > r.A {
 			diff = "+" + diff
 		}
-		return fmtCount(r.A), fmtCount(r.B), diff
+		return fmtCount(r.A), fmtCount(r.B), r.Approx() + diff
 	}
 	lat := func(v int64, none bool) string {
 		if none {
@@ -170,7 +173,7 @@ func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
 	}
 	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
 	if !r.None[0] && !r.None[1] {
-		diff = signedLatency(time.Duration(r.B - r.A))
+		diff = r.Approx() + signedLatency(time.Duration(r.B-r.A))
 	}
 	return a, b, diff
 }
@@ -180,20 +183,22 @@ func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
 // reverse video.
 func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []pointer) ([]string, int) {
 	ci := int(rows[0].Class)
-	labelW, numW := ansiWidth(name), ansiWidth("B − A")
+	// A and B share a width; B − A has its own, as "≈ " widens only it.
+	labelW, numW, diffW := ansiWidth(name), 0, ansiWidth("B − A")
 	cells := make([][3]string, len(rows))
 	for i, r := range rows {
 		a, b, d := summaryCells(r)
 		cells[i] = [3]string{a, b, d}
 		labelW = max(labelW, ansiWidth(r.Counter))
-		numW = max(numW, ansiWidth(a), ansiWidth(b), ansiWidth(d))
+		numW = max(numW, ansiWidth(a), ansiWidth(b))
+		diffW = max(diffW, ansiWidth(d))
 	}
-	numW += 2
+	numW, diffW = numW+2, diffW+2
 	out := []string{t.name[ci].Render(padRight(name, labelW)) +
-		t.dim.Render(padLeft("A", numW)+padLeft("B", numW)+padLeft("B − A", numW))}
+		t.dim.Render(padLeft("A", numW)+padLeft("B", numW)+padLeft("B − A", diffW))}
 	for i, r := range rows {
-		diff := padLeft(cells[i][2], numW)
-		switch r.Better {
+		diff := padLeft(cells[i][2], diffW)
+		switch r.Better { // only a significant difference has a colour; noise has ≈
 		case 1:
 			diff = t.better.Render(diff)
 		case -1:
@@ -205,7 +210,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 		}
 		out = append(out, padRight(r.Counter, labelW)+a+b+diff)
 	}
-	return out, labelW + 3*numW
+	return out, labelW + 2*numW + diffW
 }
 
 // signedLatency writes a difference of latencies: +2.99s, -0.8ms, 0.

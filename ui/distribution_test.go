@@ -61,7 +61,8 @@ func measurementSnapshots() (closed, open *lab.Snapshot) {
 	closed = build(lab.Closed, 901)
 	pay := &closed.Classes[lab.Payment]
 	pay.Latency = lab.Percentiles{P50: 1300 * time.Microsecond, P90: 1500 * time.Microsecond, P95: 1600 * time.Microsecond,
-		P99: 2100 * time.Microsecond, P999: 1001 * ms, P9999: 1001 * ms, Max: 1001 * ms, Count: 901}
+		P99: 2100 * time.Microsecond, P999: 1001 * ms, P9999: 1001 * ms, Max: 1001 * ms, Count: 901,
+		P99In: lab.QuantileInterval{Low: 1900 * time.Microsecond, High: 2400 * time.Microsecond, HasHigh: true}}
 	pay.LatencyCorrected = lab.Percentiles{P50: 1300 * time.Microsecond, P90: 11 * ms, P95: 501 * ms,
 		P99: 901 * ms, P999: 991 * ms, P9999: 1001 * ms, Max: 1001 * ms, Count: 1000}
 	closed.ClosedLoop = &lab.ClosedLoopStats{Users: 1, Rate: 100, Interval: 10 * ms, Expected: 10 * ms, Due: 1000, Sent: 901, PeakOutstanding: 1}
@@ -71,7 +72,7 @@ func measurementSnapshots() (closed, open *lab.Snapshot) {
 	open = build(lab.Open, 1000)
 	pay = &open.Classes[lab.Payment]
 	pay.Latency = lab.Percentiles{P50: 2 * ms, P90: 11 * ms, P95: 501 * ms, P99: 901 * ms, P999: 991 * ms, P9999: 1001 * ms,
-		Max: 1001 * ms, Count: 1000}
+		Max: 1001 * ms, Count: 1000, P99In: lab.QuantileInterval{Low: 831 * ms, High: 971 * ms, HasHigh: true}}
 	open.Distribution = lab.Distribution{Latency: stallDistribution(2*ms, 1001*ms, 0.1), Count: 1000}
 	open.Pool.PeakBusy, open.Dependency.PeakInFlight = 100, 100
 	open.Timeline[5].Busy[lab.Payment] = 100

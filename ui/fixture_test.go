@@ -136,6 +136,15 @@ func compareSnapshots() (a, b *lab.Snapshot) {
 	sig.Latency.P99, sig.Latency.Count = 2100*time.Microsecond, 32
 	b.Pool.FullFor = 0
 	b.Dependency.InFlight, b.Dependency.PeakInFlight = 5, 5
+	// The pairs of requests behind those counts, as the engine's tally has them: every
+	// payment B served, A served too; the signups A starved, B served.
+	ok, poolFull, bulkhead := lab.Ended(lab.OK), lab.TurnedAway(lab.RejectPool), lab.TurnedAway(lab.RejectBulkhead)
+	p := &lab.Pairs{}
+	p.Both[lab.Payment][ok][ok], p.Both[lab.Payment][ok][bulkhead] = 10, 14
+	p.Both[lab.Payment][poolFull][bulkhead] = 20
+	p.Both[lab.Payment][lab.FateInFlight][lab.FateInFlight], p.Both[lab.Payment][lab.FateInFlight][bulkhead] = 7, 13
+	p.Both[lab.Signup][ok][ok], p.Both[lab.Signup][poolFull][ok] = 10, 22
+	a.Pairs, b.Pairs = p, p
 	for i := range b.Timeline {
 		sec := &b.Timeline[i]
 		sec.Busy[lab.Payment] = min(sec.Busy[lab.Payment], 7)

@@ -21,6 +21,7 @@ type balancer struct {
 	start   time.Time
 	targets []*instance
 	metrics *[numClasses]*classMetrics // the fleet's: what the balancer turns away is counted there
+	pairs   *pairSide                  // a compared fleet's end of the pairing tally; nil: not compared
 
 	mu      sync.Mutex
 	next    int // the replica after the last one given a request
@@ -77,13 +78,13 @@ func (b *balancer) pick() *instance {
 	return nil
 }
 
-// arrive hands one request of the stream to the next replica in rotation.
-func (b *balancer) arrive(c lab.Class, intended time.Time) {
+// arrive hands the stream's n-th request of class c to the next replica in rotation.
+func (b *balancer) arrive(c lab.Class, intended time.Time, n int64) {
 	if t := b.pick(); t != nil {
-		t.arrive(c, intended)
+		t.arrive(c, intended, n)
 		return
 	}
-	b.reject(job{class: c, intended: intended})
+	b.reject(job{class: c, intended: intended, arrival: n})
 }
 
 // resubmit hands an impatient user's second try to the next replica in rotation.
@@ -108,15 +109,19 @@ func (b *balancer) send(c lab.Class, at time.Time, expected time.Duration, repli
 func (b *balancer) reject(j job) {
 	m := b.metrics[j.class]
 	m.arrive(j.duplicate)
+	b.pairs.arrive(j.class, j.arrival)
 	m.reject(lab.RejectBalancer)
+	b.pairs.settle(j.class, j.arrival, lab.TurnedAway(lab.RejectBalancer))
 	j.done()
 }
 
-// check sends the next health check to the next replica, pulled or not; a drained one's
-// turn passes.
-func (b *balancer) check(_ lab.Class, intended time.Time) {
+// check sends the n-th health check to the next replica, pulled or not; a drained one's
+// turn passes, and that check never exists.
+func (b *balancer) check(_ lab.Class, intended time.Time, n int64) {
 	if b.drained.Load() != int64(b.checked+1) {
-		b.targets[b.checked].arrive(lab.Health, intended)
+		b.targets[b.checked].arrive(lab.Health, intended, n)
+	} else {
+		b.pairs.skip(lab.Health, n)
 	}
 	b.checked = (b.checked + 1) % len(b.targets)
 }

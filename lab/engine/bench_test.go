@@ -23,7 +23,7 @@ func BenchmarkGenerator(b *testing.B) {
 				start := time.Now()
 				// Achieved rate: what actually left within the 3 s of wall time, late ones excluded.
 				g := newGenerator(lab.TrafficConfig{Arrivals: lab.Uniform, Payment: lab.RateConfig{Rate: rate}}, start.Add(window),
-					func(lab.Class, time.Time) {
+					func(lab.Class, time.Time, int64) {
 						if time.Since(start) <= window {
 							n++
 						}
@@ -167,5 +167,22 @@ func BenchmarkFleetSnapshot(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		_ = f.Snapshot()
+	}
+}
+
+// The pairing tally's cost per request of a comparison: an arrival and its fate, on each
+// side, the two sides interleaved as two labs on one schedule are.
+func BenchmarkPairing(b *testing.B) {
+	p := NewPairing()
+	sides := [2]*pairSide{p.join(0, true), p.join(1, true)}
+	ok := lab.Ended(lab.OK)
+	b.ResetTimer()
+	for i := range int64(b.N) {
+		for _, s := range sides {
+			s.arrive(lab.Payment, i+1)
+		}
+		for _, s := range sides {
+			s.settle(lab.Payment, i+1, ok)
+		}
 	}
 }

@@ -27,6 +27,7 @@ type Fleet struct {
 	metrics [numClasses]*classMetrics
 	totals  poolTotals
 	seconds seconds
+	pairs   *pairSide // a compared fleet's end of the pairing tally; nil: not compared
 }
 
 // startFleet validates cfg (fleet.replicas > 1), starts the shared dependency on 127.0.0.1
@@ -70,10 +71,11 @@ func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 		return nil, err
 	}
 	f.src = newSource(servers, f.end)
-	f.bal = &balancer{start: f.start, metrics: &f.metrics}
+	f.pairs = o.Pairing.join(o.side, cfg.Traffic.Mode == lab.Open)
+	f.bal = &balancer{start: f.start, metrics: &f.metrics, pairs: f.pairs}
 	for i := range n {
 		f.replicas = append(f.replicas, newInstance(cfg.Share(n), deps{span: run, servers: servers, resubmits: f.src.resubmits,
-			onPanic: o.OnPanic, replica: i + 1, changed: f.bal.changed, up: f.metrics, totals: &f.totals}))
+			onPanic: o.OnPanic, pairs: f.pairs, replica: i + 1, changed: f.bal.changed, up: f.metrics, totals: &f.totals}))
 	}
 	f.bal.targets = f.replicas
 	f.src.start(&f.lifecycle, streamTraffic(cfg), sent, f.bal)
@@ -147,6 +149,7 @@ func (f *Fleet) set(cfg, old lab.Config) error {
 // Stop ends traffic and the checks, stops every replica (each cancels its calls in flight
 // and waits for its goroutines), then closes the dependency. It is safe to call twice.
 func (f *Fleet) Stop() {
+	f.pairs.leave()
 	f.stop(func() {
 		for _, r := range f.replicas {
 			r.Stop()
@@ -208,6 +211,7 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	s.Distribution = newDistribution(f.metrics[lab.Payment])
 	s.Hops = hopStats(f.src.servers)
 	s.Timeline = f.seconds.timeline()
+	s.Pairs = f.pairs.look()
 	return s
 }
 

@@ -114,14 +114,14 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	pull(1)
 	pull(2)
 	for range 4 {
-		f.bal.arrive(lab.Signup, time.Now())
+		f.bal.arrive(lab.Signup, time.Now(), 0)
 	}
 	if got := arrived(); got != [4]int64{2, 0, 0, 2} {
 		t.Errorf("with replicas 2 and 3 pulled, 4 requests went %v, want [2 0 0 2]", got)
 	}
 	pull(0)
 	pull(3)
-	f.bal.arrive(lab.Signup, time.Now())
+	f.bal.arrive(lab.Signup, time.Now(), 0)
 	s := f.Snapshot()
 	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || s.Fleet.AllPulledAt <= 0 {
 		t.Errorf("every replica pulled: %+v, fleet %+v; want one rejected by the balancer", s.Classes[lab.Signup], s.Fleet)
@@ -133,7 +133,7 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	for range c.Fleet.ReturnAfter {
 		f.replicas[2].health.observe(true)
 	}
-	f.bal.arrive(lab.Signup, time.Now())
+	f.bal.arrive(lab.Signup, time.Now(), 0)
 	if got := arrived(); got != [4]int64{2, 0, 1, 2} {
 		t.Errorf("replica 3 returned, the next request went %v, want to it", got)
 	}
@@ -163,7 +163,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 	}
 	waitFor(t, func() bool { return f.Snapshot().Fleet.Drain.At > 0 }, "the drain")
 	for range 3 {
-		f.bal.arrive(lab.Signup, time.Now())
+		f.bal.arrive(lab.Signup, time.Now(), 0)
 	}
 	s := f.Snapshot()
 	if got := arrived(); got[1] != 0 || got[0]+got[2]+got[3] != 3 {
@@ -182,7 +182,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 			f.replicas[i].health.observe(false)
 		}
 	}
-	f.bal.arrive(lab.Signup, time.Now())
+	f.bal.arrive(lab.Signup, time.Now(), 0)
 	s = f.Snapshot()
 	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || s.Fleet.AllPulledAt <= 0 {
 		t.Errorf("three pulled and one drained: signups %+v, fleet %+v; want none in rotation, one rejected by the balancer", s.Classes[lab.Signup], s.Fleet)
@@ -196,7 +196,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 		t.Errorf("the report's fleet has no drain: %s", b.String()[strings.Index(b.String(), `"fleet"`):])
 	}
 	f.bal.drain(0) // the deploy ends: replica 2 is back
-	f.bal.arrive(lab.Signup, time.Now())
+	f.bal.arrive(lab.Signup, time.Now(), 0)
 	if got := arrived(); got[1] != 1 {
 		t.Errorf("the drain over, the next request went %v, want to replica 2", got)
 	}

@@ -17,17 +17,17 @@ import (
 // (or at seeded exponential gaps for poisson), whatever the pool is doing. It sleeps until
 // the next due time and then emits everything due, so timer slop never becomes rate drift.
 type generator struct {
-	traffic lab.TrafficConfig // its arrival shape and seed; its profiles change the rates on their schedule
-	end     time.Time         // zero: run until stopped
-	emit    func(c lab.Class, intended time.Time)
-	lag     *hist // how late each event left against its schedule: the generator's own health
+	traffic lab.TrafficConfig                              // its arrival shape and seed; its profiles change the rates on their schedule
+	end     time.Time                                      // zero: run until stopped
+	emit    func(c lab.Class, intended time.Time, n int64) // the n-th arrival of class c, from 1
+	lag     *hist                                          // how late each event left against its schedule: the generator's own health
 
 	mu      sync.Mutex
 	rates   [numClasses]float64
 	changed chan struct{} // cap 1: wakes the loop when rates change
 }
 
-func newGenerator(t lab.TrafficConfig, end time.Time, emit func(lab.Class, time.Time)) *generator {
+func newGenerator(t lab.TrafficConfig, end time.Time, emit func(lab.Class, time.Time, int64)) *generator {
 	g := &generator{traffic: t, end: end, emit: emit, lag: newHist(),
 		changed: make(chan struct{}, 1)}
 	for _, c := range lab.Classes {
@@ -103,7 +103,10 @@ func (s *schedule) advance(arrivals lab.Arrivals) {
 
 // run emits events from start until ctx ends or the end time passes.
 func (g *generator) run(ctx context.Context, start time.Time) {
-	var sched [numClasses]schedule
+	var (
+		sched [numClasses]schedule
+		sent  [numClasses]int64 // arrivals so far: the next one's number, less 1, whatever the rate steps did
+	)
 	// Classes due at the same instant go in a seeded random order, as two real schedulers
 	// race: never by class index, which would hand every contested worker to one class.
 	ties := rand.New(rand.NewPCG(uint64(g.traffic.Seed), 0))
@@ -199,7 +202,8 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 				c = earliest(true) // due now: among classes due at this very instant, a race
 				s := &sched[c]
 				g.lag.record(now.Sub(s.next))
-				g.emit(lab.Class(c), s.next)
+				sent[c]++
+				g.emit(lab.Class(c), s.next, sent[c])
 				s.advance(g.traffic.Arrivals)
 			}
 		}

@@ -18,7 +18,7 @@ func arrivals(t *testing.T, tc lab.TrafficConfig, window time.Duration) map[lab.
 	var mu sync.Mutex
 	got := map[lab.Class][]time.Duration{}
 	start := time.Now()
-	g := newGenerator(tc, start.Add(window), func(c lab.Class, at time.Time) {
+	g := newGenerator(tc, start.Add(window), func(c lab.Class, at time.Time, _ int64) {
 		mu.Lock()
 		got[c] = append(got[c], at.Sub(start))
 		mu.Unlock()
@@ -65,7 +65,7 @@ func TestRateChangeTakesEffectAtOnce(t *testing.T) {
 	var mu sync.Mutex
 	var n int
 	start := time.Now()
-	g := newGenerator(lab.TrafficConfig{Arrivals: lab.Uniform}, start.Add(time.Hour), func(lab.Class, time.Time) { mu.Lock(); n++; mu.Unlock() })
+	g := newGenerator(lab.TrafficConfig{Arrivals: lab.Uniform}, start.Add(time.Hour), func(lab.Class, time.Time, int64) { mu.Lock(); n++; mu.Unlock() })
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { g.run(ctx, start); close(done) }()
@@ -110,7 +110,7 @@ func TestApplyKeepsAProfileStepInForce(t *testing.T) {
 // A bounded run with no traffic still ends at its end, not before and not never.
 func TestGeneratorWithoutTrafficEndsAtTheEnd(t *testing.T) {
 	start := time.Now()
-	g := newGenerator(lab.TrafficConfig{Arrivals: lab.Uniform}, start.Add(50*time.Millisecond), func(lab.Class, time.Time) {})
+	g := newGenerator(lab.TrafficConfig{Arrivals: lab.Uniform}, start.Add(50*time.Millisecond), func(lab.Class, time.Time, int64) {})
 	done := make(chan struct{})
 	go func() { g.run(context.Background(), start); close(done) }()
 	select {
@@ -131,7 +131,7 @@ func TestUniformTiesRace(t *testing.T) {
 		var got []lab.Class
 		start := time.Now()
 		g := newGenerator(lab.TrafficConfig{Arrivals: lab.Uniform, Seed: seed, Payment: lab.RateConfig{Rate: 100}, Signup: lab.RateConfig{Rate: 100}},
-			start.Add(400*time.Millisecond), func(c lab.Class, _ time.Time) { mu.Lock(); got = append(got, c); mu.Unlock() })
+			start.Add(400*time.Millisecond), func(c lab.Class, _ time.Time, _ int64) { mu.Lock(); got = append(got, c); mu.Unlock() })
 		g.run(context.Background(), start)
 		return got
 	}

@@ -33,10 +33,12 @@ func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 	}
 	if r.Rejected {
 		m.reject(r.Reason)
+		l.pairs.settle(j.class, j.arrival, lab.TurnedAway(r.Reason))
 		return
 	}
 	ended := time.Now()
 	m.finish(r.Out, j.intended, started, ended)
+	l.pairs.settle(j.class, j.arrival, lab.Ended(r.Out))
 	for h := m; h != nil && j.expected > 0; h = h.up {
 		h.latencyCorrected.recordCorrected(ended.Sub(j.intended), j.expected)
 	}

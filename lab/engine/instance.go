@@ -27,6 +27,7 @@ type instance struct {
 	seconds   seconds
 	resubmits *resubmitter               // impatient users: where a request's clock is started
 	rates     func() [numClasses]float64 // the rates in force; nil: none of its own
+	pairs     *pairSide                  // a compared run's end of the pairing tally (its fleet's, for a replica); nil: not compared
 }
 
 // deps is what an instance is given rather than makes.
@@ -36,6 +37,7 @@ type deps struct {
 	resubmits *resubmitter               // a lab's own impatient users, or its fleet's
 	rates     func() [numClasses]float64 // the load's rates in force; nil for a fleet's replica, which has none of its own
 	onPanic   func(error)
+	pairs     *pairSide // a compared run's end of the pairing tally; nil: not compared
 	// A fleet's replica: its number behind the balancer (1 is the first; 0: a lab of its
 	// own), the balancer that hears of its pulls and returns, the fleet-wide histograms each
 	// of its latencies goes to as well, and the fleet-wide pool totals it adds to (each nil
@@ -49,7 +51,7 @@ type deps struct {
 // newInstance starts an instance of cfg (validated) on d: its pool waits for arrivals. Its
 // sampler starts with sample, once what d.rates reads is there.
 func newInstance(cfg lab.Config, d deps) *instance {
-	l := &instance{servers: d.servers, dep: d.servers[0], resubmits: d.resubmits, rates: d.rates}
+	l := &instance{servers: d.servers, dep: d.servers[0], resubmits: d.resubmits, rates: d.rates, pairs: d.pairs}
 	l.begin(cfg, d.span, d.onPanic)
 	// Keep-alive sized for the expected concurrency, so calls reuse connections instead of
 	// dialling; no proxy, so loopback stays loopback whatever the environment says.
@@ -72,10 +74,10 @@ func (l *instance) request(c lab.Config) lab.Request {
 	return httpRequest(l.client, l.dep.URL()+"/pay", c.Dependency.Deadline == lab.DeadlinePropagate)
 }
 
-// arrive is the generator's hand-off (in a fleet, the balancer's): count, then give the
-// request to the pool or reject it.
-func (l *instance) arrive(c lab.Class, intended time.Time) {
-	l.admit(job{class: c, intended: intended,
+// arrive is the generator's hand-off (in a fleet, the balancer's) of its class's n-th
+// arrival: count, then give the request to the pool or reject it.
+func (l *instance) arrive(c lab.Class, intended time.Time, n int64) {
+	l.admit(job{class: c, intended: intended, arrival: n,
 		answered: l.resubmits.watch(c, intended, l.config().Traffic.Of(c).ResubmitAfter.D())})
 }
 
@@ -97,6 +99,7 @@ func (l *instance) admit(j job) {
 	j.sent = time.Now()
 	m := l.metrics[j.class]
 	m.arrive(j.duplicate)
+	l.pairs.arrive(j.class, j.arrival)
 	if j.class == lab.Health {
 		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), func() bool { return l.ctx.Err() == nil })
 	}
@@ -109,6 +112,7 @@ func (l *instance) admit(j job) {
 // has failed.
 func (l *instance) turnAway(j job, why lab.Reason) {
 	l.metrics[j.class].reject(why)
+	l.pairs.settle(j.class, j.arrival, lab.TurnedAway(why))
 	j.done()
 	if j.class == lab.Health {
 		j.probe.decide(false)

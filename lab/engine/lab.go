@@ -20,6 +20,9 @@ type Options struct {
 	// OnPanic, if set, receives a panic in any of the lab's goroutines instead of the program
 	// crashing, so a UI can restore the terminal first. The lab is broken after it: Stop it.
 	OnPanic func(error)
+	// Pairing, for a lab of a comparison, is the tally both labs share (NewPairing; Watch and
+	// RunPair make their own); nil: not compared.
+	Pairing *Pairing
 
 	side int // which lab of a pair (Side): its port is the Ports' port + side
 }
@@ -62,8 +65,9 @@ func startLab(cfg lab.Config, o Options) (*Lab, error) {
 		return nil, err
 	}
 	src := newSource(servers, run.end)
+	pairs := o.Pairing.join(o.side, cfg.Traffic.Mode == lab.Open)
 	l := &Lab{src: src, instance: newInstance(cfg, deps{span: run, servers: servers, resubmits: src.resubmits,
-		rates: func() [numClasses]float64 { return src.load.current() }, onPanic: o.OnPanic})}
+		rates: func() [numClasses]float64 { return src.load.current() }, onPanic: o.OnPanic, pairs: pairs})}
 	src.start(&l.lifecycle, cfg.Traffic, sent, l.instance)
 	l.sample()
 	return l, nil
@@ -118,6 +122,7 @@ func (l *Lab) set(cfg, old lab.Config) error {
 // Stop ends traffic, cancels every call in flight, and returns when every goroutine the lab
 // started (workers, generator, sampler, dependency) has ended. It is safe to call twice.
 func (l *Lab) Stop() {
+	l.pairs.leave()
 	l.stop(func() {
 		l.transport.CloseIdleConnections()
 		l.src.close()
@@ -128,5 +133,6 @@ func (l *Lab) Stop() {
 func (l *Lab) Snapshot() lab.Snapshot {
 	s := l.instance.Snapshot()
 	l.src.fill(&s)
+	s.Pairs = l.pairs.look()
 	return s
 }

@@ -28,12 +28,20 @@ type hist struct {
 	total int64 // µs, the sum of what was recorded: the histogram's Mean walks every bucket too
 	dirty bool
 	sum   lab.Percentiles
+	p99In bool // its summary carries the p99's interval (a class's latency: what a comparison judges)
 
 	dist      []time.Duration // at DistributionPercentiles, as of distCount samples
 	distCount int64
 }
 
 func newHist() *hist { return &hist{h: hdrhistogram.New(histMin, histMax, histDigits)} }
+
+// newLatencyHist is a hist whose summary carries the p99's interval too.
+func newLatencyHist() *hist {
+	h := newHist()
+	h.p99In = true
+	return h
+}
 
 func (h *hist) record(d time.Duration) {
 	us := max(int64(d/time.Microsecond), histMin)
@@ -72,16 +80,31 @@ func (h *hist) summary() lab.Percentiles {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.dirty {
+		n := h.h.TotalCount()
+		at := []float64{50, 95, 99, 99.9, 90, 99.99}
+		var lo, hi int64
+		if h.p99In && n > 0 {
+			// The p99's interval: the samples at ranks lo and hi, asked as the percentiles
+			// whose rank they are.
+			lo, hi = lab.QuantileRanks(n, 0.99, lab.QuantileConfidence)
+			at = append(at, 100*float64(max(lo, 1))/float64(n), 100*float64(min(hi, n))/float64(n))
+		}
 		// One pass over the buckets for all of them, rather than one per percentile.
-		v := h.h.ValueAtPercentilesSlice([]float64{50, 95, 99, 99.9, 90, 99.99})
+		v := h.h.ValueAtPercentilesSlice(at)
 		// HdrHistogram answers with the highest value its bucket stands for, which can lie
 		// above the largest value recorded: no percentile may exceed the max.
 		us := func(n int64) time.Duration { return time.Duration(min(n, h.max)) * time.Microsecond }
 		h.sum = lab.Percentiles{P50: us(v[0]), P95: us(v[1]), P99: us(v[2]), P999: us(v[3]),
-			Max: us(h.max), Count: h.h.TotalCount()}
+			Max: us(h.max), Count: n}
 		h.sum.P90, h.sum.P9999 = us(v[4]), us(v[5])
-		if n := h.h.TotalCount(); n > 0 {
+		if n > 0 {
 			h.sum.Mean = time.Duration(h.total/n) * time.Microsecond
+		}
+		if h.p99In && n > 0 {
+			if lo > 0 { // else no lower end: from 0
+				h.sum.P99In.Low = us(v[6])
+			}
+			h.sum.P99In.High, h.sum.P99In.HasHigh = us(v[7]), hi <= n
 		}
 		h.dirty = false
 	}
@@ -108,7 +131,7 @@ type classMetrics struct {
 }
 
 func newClassMetrics() *classMetrics {
-	return &classMetrics{latency: newHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newHist(),
+	return &classMetrics{latency: newLatencyHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newHist(),
 		lag: newHist(), handoff: newHist()}
 }
 

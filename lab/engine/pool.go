@@ -21,6 +21,7 @@ type job struct {
 	sent      time.Time    // when it was handed to the pool (intended + the generator's lag)
 	answered  *atomic.Bool // set when it is answered, so its user does not send it again; nil: never will
 	duplicate bool         // an impatient user's second try
+	arrival   int64        // its class's arrival number in the schedule, from 1; 0: none (a duplicate, a closed-loop send)
 	// Closed loop only: the interval its user was paced at, for the corrected latency, and
 	// what tells the user it was answered or turned away (called once, after the books).
 	expected time.Duration

@@ -30,12 +30,12 @@ func BenchmarkFiftyThousandWaiting(b *testing.B) {
 			return m.HeapInuse + m.StackInuse
 		}
 		for l.Snapshot().Dependency.InFlight < 8 {
-			l.arrive(lab.Payment, time.Now()) // the workers' calls first, outside the measure
+			l.arrive(lab.Payment, time.Now(), 0) // the workers' calls first, outside the measure
 			time.Sleep(10 * time.Millisecond)
 		}
 		before := inUse()
 		for range waiting {
-			l.arrive(lab.Payment, time.Now())
+			l.arrive(lab.Payment, time.Now(), 0)
 		}
 		after := inUse()
 		b.ReportMetric(float64(after-before)/waiting, "B/waiting")

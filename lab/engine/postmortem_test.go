@@ -167,7 +167,7 @@ func TestStopWithFiftyThousandWaiting(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 50_000 {
-		l.arrive(lab.Payment, time.Now())
+		l.arrive(lab.Payment, time.Now(), 0)
 	}
 	s := l.Snapshot()
 	checkInvariant(t, s)

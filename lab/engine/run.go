@@ -6,20 +6,22 @@ package engine
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"poollab/lab"
 )
 
-// Watch is Run (one config) or RunPair (two, on identical traffic) with a look along the
-// way: see gets the snapshots, in side order, at the start and every `every` of run time
-// after it, on the watching
-// goroutine (a slow see delays the next look, never the labs), and Watch returns the last
-// ones when the runs end or ctx does (then with ctx's error).
+// Watch is Run (one config) or RunPair (two, on identical traffic, and one pairing tally)
+// with a look along the way: see, if not nil, gets the snapshots, in side order, at the
+// start and every `every` of run time after it, on the watching goroutine (a slow see
+// delays the next look, never the labs). Watch returns the last ones, taken once every run
+// has ended and before any stops, when the runs end or ctx does (then with ctx's error).
 func Watch(ctx context.Context, cfgs []lab.Config, o Options, every time.Duration, see func([]lab.Snapshot)) ([]lab.Snapshot, error) {
 	if len(cfgs) == 2 {
 		cfgs = []lab.Config{cfgs[0], lab.SameTraffic(cfgs[0], cfgs[1])}
+		if o.Pairing == nil {
+			o.Pairing = NewPairing()
+		}
 	}
 	var engines []Engine
 	defer func() {
@@ -46,6 +48,10 @@ func Watch(ctx context.Context, cfgs []lab.Config, o Options, every time.Duratio
 	start := time.Now()
 	timer := time.NewTimer(0)
 	defer timer.Stop()
+	looking := timer.C
+	if see == nil {
+		looking = nil // no looks along the way
+	}
 	looks := 0
 	for _, e := range engines {
 		for waiting := true; waiting; {
@@ -54,7 +60,7 @@ func Watch(ctx context.Context, cfgs []lab.Config, o Options, every time.Duratio
 				waiting = false
 			case <-ctx.Done():
 				return look(), ctx.Err()
-			case <-timer.C:
+			case <-looking:
 				see(look())
 				looks++
 				// The next look is due at a whole number of every from the start, not from now.
@@ -68,7 +74,8 @@ func Watch(ctx context.Context, cfgs []lab.Config, o Options, every time.Duratio
 // RunPair runs a and b side by side, started together, each with its own pool and its own
 // dependency, on identical traffic: b gets a's traffic section (rates, arrivals, seed) and
 // duration, so the only differences are the settings being compared (and how the load is
-// sent, if they differ in it: see SameTraffic).
+// sent, if they differ in it: see SameTraffic). Both are looked at once both have ended,
+// before either stops, with one pairing tally (Watch).
 func RunPair(ctx context.Context, a, b lab.Config, o Options) ([2]lab.Snapshot, error) {
 	b = lab.SameTraffic(a, b)
 	// Both are checked before either starts: A must not run its whole length for nothing.
@@ -78,25 +85,10 @@ func RunPair(ctx context.Context, a, b lab.Config, o Options) ([2]lab.Snapshot, 
 	if err := b.Validate(); err != nil {
 		return [2]lab.Snapshot{}, fmt.Errorf("B %s, on A's traffic: %w", b.Name, err)
 	}
-	var (
-		out  [2]lab.Snapshot
-		errs [2]error
-		wg   sync.WaitGroup
-	)
-	for i, c := range []lab.Config{a, b} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out[i], errs[i] = Run(ctx, c, o.Side(i))
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return out, err
-		}
-	}
-	return out, nil
+	var out [2]lab.Snapshot
+	snaps, err := Watch(ctx, []lab.Config{a, b}, o, 0, nil)
+	copy(out[:], snaps)
+	return out, err
 }
 
 // Side is o for lab i of a pair (0 is A, 1 is B): a fixed dependency port moves up by i,

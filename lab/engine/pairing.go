@@ -1,0 +1,195 @@
+// The pairing tally of a comparison: the requests of its two runs paired by their place in
+// the schedule, counted as they arrive and as they end.
+
+package engine
+
+import (
+	"sync"
+
+	"poollab/lab"
+)
+
+// Pairing is one comparison's tally (lab.Pairs), shared by its two runs: make one per
+// comparison run (NewPairing) and hand it to both through Options.Pairing. Both run the
+// same schedule (same rates, arrival shape and seed), so the n-th arrival of a class on
+// one side is the n-th on the other: a pair, whose two fates it keeps together. It holds a
+// request only while the pair is not settled on both sides (in flight, or not yet sent on
+// one), plus running totals: O(1) a request, O(pending) in memory.
+//
+// It pairs from the first lab's start, waiting for the second; a lab still alone when it
+// is first looked at (a snapshot: the screen and Watch look only once both have started)
+// is a lone run's, and the tally stops. A lab that stops (Stop) ends the tally too: what
+// the calls it cancels do then is not what its last snapshot saw.
+type Pairing struct {
+	mu      sync.Mutex
+	state   pairingState
+	joined  [2]bool
+	pending map[pairKey]pairEntry // the pairs not settled on both sides
+	tally   lab.Pairs
+}
+
+type pairingState uint8
+
+const (
+	pairing  pairingState = iota // pairing the requests it hears of
+	unpaired                     // a closed loop on either side: no arrival has a partner; every request counts alone
+	over                         // a lab stopped, or was alone when looked at: it counts nothing more
+)
+
+// pairKey is a request's place in the schedule: its class and its number (from 1).
+type pairKey struct {
+	class lab.Class
+	n     int64
+}
+
+// pairEntry is one pair: each side's fate, whether it has arrived there, and whether it
+// never will (gone: a fleet's balancer did not send that health check).
+type pairEntry struct {
+	fate          [2]lab.Fate
+	arrived, gone [2]bool
+}
+
+// NewPairing is the tally of one comparison run.
+func NewPairing() *Pairing { return &Pairing{pending: map[pairKey]pairEntry{}} }
+
+// pairSide is one lab's end of a Pairing; nil for a lab that is not compared, whose
+// methods then do nothing.
+type pairSide struct {
+	p    *Pairing
+	side int
+}
+
+// join adds the lab of side (0 is A) before its traffic starts; scheduled: its arrivals
+// follow the schedule. nil p: not compared.
+func (p *Pairing) join(side int, scheduled bool) *pairSide {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.joined[side] = true
+	if !scheduled && p.state == pairing {
+		// Every request held is one of the other side's, alone already: drop them.
+		p.state, p.pending = unpaired, nil
+	}
+	return &pairSide{p: p, side: side}
+}
+
+// arrive counts the arrival of a request of class c; n is its number in the schedule, 0
+// for one that has none (a duplicate, a closed-loop send).
+func (s *pairSide) arrive(c lab.Class, n int64) {
+	if s == nil {
+		return
+	}
+	p := s.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.state == over {
+		return
+	}
+	if n == 0 || p.state == unpaired {
+		p.tally.Alone[s.side][c][lab.FateInFlight]++
+		return
+	}
+	k := pairKey{c, n}
+	e := p.pending[k]
+	e.arrived[s.side], e.fate[s.side] = true, lab.FateInFlight
+	if o := 1 - s.side; e.arrived[o] { // its partner was alone until now
+		p.tally.Alone[o][c][e.fate[o]]--
+		p.tally.Both[c][e.fate[0]][e.fate[1]]++
+	} else {
+		p.tally.Alone[s.side][c][lab.FateInFlight]++
+	}
+	p.pending[k] = e
+}
+
+// settle records the fate of the request of class c numbered n (0: none) that arrived on
+// this side: how it ended.
+func (s *pairSide) settle(c lab.Class, n int64, f lab.Fate) {
+	if s == nil {
+		return
+	}
+	p := s.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.state == over {
+		return
+	}
+	k := pairKey{c, n}
+	e, held := p.pending[k]
+	if n == 0 || !held { // alone, and not held: it moves from in flight to f
+		p.tally.Alone[s.side][c][lab.FateInFlight]--
+		p.tally.Alone[s.side][c][f]++
+		return
+	}
+	o := 1 - s.side
+	if e.arrived[o] {
+		p.tally.Both[c][e.fate[0]][e.fate[1]]--
+		e.fate[s.side] = f
+		p.tally.Both[c][e.fate[0]][e.fate[1]]++
+	} else {
+		p.tally.Alone[s.side][c][e.fate[s.side]]--
+		e.fate[s.side] = f
+		p.tally.Alone[s.side][c][f]++
+	}
+	p.keep(k, e)
+}
+
+// skip says the request of class c numbered n will never arrive on this side: the fleet's
+// balancer passed a drained replica's turn to be checked.
+func (s *pairSide) skip(c lab.Class, n int64) {
+	if s == nil {
+		return
+	}
+	p := s.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.state != pairing {
+		return
+	}
+	k := pairKey{c, n}
+	e := p.pending[k]
+	e.gone[s.side] = true
+	p.keep(k, e)
+}
+
+// keep stores e, or forgets it once neither side will change it again: both settled, or
+// one settled and the other gone. p.mu is held.
+func (p *Pairing) keep(k pairKey, e pairEntry) {
+	done := func(side int) bool {
+		return e.gone[side] || e.arrived[side] && e.fate[side] != lab.FateInFlight
+	}
+	if done(0) && done(1) {
+		delete(p.pending, k)
+		return
+	}
+	p.pending[k] = e
+}
+
+// look is a copy of the tally for a snapshot of this side; nil when the other side never
+// joined: a lone run, which is not compared (the tally stops, holding nothing).
+func (s *pairSide) look() *lab.Pairs {
+	if s == nil {
+		return nil
+	}
+	p := s.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.joined[1-s.side] {
+		p.state, p.pending = over, nil
+		return nil
+	}
+	t := p.tally
+	return &t
+}
+
+// leave ends the tally as this side's lab stops, before it cancels its calls: the
+// snapshots taken before keep theirs, and nothing after counts.
+func (s *pairSide) leave() {
+	if s == nil {
+		return
+	}
+	s.p.mu.Lock()
+	defer s.p.mu.Unlock()
+	s.p.state, s.p.pending = over, nil
+}

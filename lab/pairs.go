@@ -1,0 +1,69 @@
+// Pairs: the requests of two runs on identical traffic, paired by their place in the
+// schedule, and what each pair's fates say about a counter (McNemar's discordant pairs).
+
+package lab
+
+// Fate is where one request stands: still in flight, or how it ended (an Outcome, or turned
+// away for a Reason). Each is one counter of the comparison.
+type Fate uint8
+
+// FateInFlight is a request accepted and not finished; the others are Ended and TurnedAway.
+const (
+	FateInFlight Fate = iota
+	numFates          = Fate(1 + numOutcomes + numReasons)
+)
+
+const numOutcomes = 3 // OK, Failed, TimedOut
+
+// Fates lists every fate: in flight, the outcomes, then the rejections by reason.
+var Fates = func() (out [numFates]Fate) {
+	for i := range out {
+		out[i] = Fate(i)
+	}
+	return out
+}()
+
+// Ended is the fate of a request a worker finished with outcome o.
+func Ended(o Outcome) Fate { return Fate(1 + o) }
+
+// TurnedAway is the fate of a request rejected for reason r.
+func TurnedAway(r Reason) Fate { return Fate(1 + numOutcomes + r) }
+
+// Pairs is the pairing tally of a comparison at one instant, kept by the engine while both
+// runs go. Open-loop arrivals follow the schedule alone, so the k-th arrival of a class in
+// A is the k-th in B: a pair. Requests with no partner (an impatient user's duplicate, a
+// closed-loop user's send, a health check one fleet's balancer did not send, and, for a
+// moment, one the other run has not sent yet) are counted alone.
+type Pairs struct {
+	// Both[c][a][b] counts the requests of class c that arrived in both runs and stand at
+	// fate a in A and fate b in B.
+	Both [numClasses][numFates][numFates]int64
+	// Alone[side][c][f] counts those of class c that arrived in run side (0 is A) alone, at fate f.
+	Alone [2][numClasses][numFates]int64
+}
+
+// Discordant is McNemar's pairs for fate f of class c: b, the pairs at f in A and at
+// another fate in B, and c the other way round.
+func (p *Pairs) Discordant(c Class, f Fate) (b, cc int64) {
+	for g := range Fate(numFates) {
+		if g != f {
+			b += p.Both[c][f][g]
+			cc += p.Both[c][g][f]
+		}
+	}
+	return b, cc
+}
+
+// AloneAt is how many requests of class c at fate f arrived in A alone and in B alone.
+func (p *Pairs) AloneAt(c Class, f Fate) (a, b int64) { return p.Alone[0][c][f], p.Alone[1][c][f] }
+
+// At is class c's count at fate f in the stats.
+func (s ClassStats) At(f Fate) int64 {
+	switch {
+	case f == FateInFlight:
+		return s.InFlight
+	case f <= numOutcomes:
+		return [...]int64{s.OK, s.Failed, s.TimedOut}[f-1]
+	}
+	return s.Rejected[f-1-numOutcomes]
+}

@@ -1,0 +1,224 @@
+// Telling a result from noise (field guide §11): the exact binomial test every counter of a
+// comparison is judged by, the distribution-free interval of a percentile, and Holm's
+// correction for judging many rows at once.
+
+package lab
+
+import (
+	"math"
+	"slices"
+	"time"
+)
+
+// FamilyAlpha is the chance that a comparison of two runs that differ in nothing calls any
+// of its rows significant: Holm's correction shares it out over the rows (HolmSignificant).
+const FamilyAlpha = 0.05
+
+// QuantileConfidence is the confidence of a percentile's interval (QuantileRanks). Two 95%
+// intervals that do not overlap amount to a two-sample test at about 0.5% (3.92 standard
+// errors apart, √2 of them for the difference), the level Holm asks of a comparison's ten
+// or so counters.
+const QuantileConfidence = 0.95
+
+// QuantileInterval is where a percentile's true value lies, at QuantileConfidence, judged
+// from its sample count alone: from Low up to High, or, when HasHigh is false, somewhere
+// above Low (too few samples to bound it: a p99 from fewer than 368 has no upper end). The
+// zero value claims nothing: from 0 up, unbounded.
+type QuantileInterval struct {
+	Low, High time.Duration
+	HasHigh   bool
+}
+
+// Below says all of i lies below all of j: the two percentiles differ significantly.
+func (i QuantileInterval) Below(j QuantileInterval) bool { return i.HasHigh && i.High < j.Low }
+
+// QuantileRanks are the ranks (1 is the smallest of n samples) of the order statistics
+// that bound the q-quantile with at least the confidence asked: the true quantile lies
+// from the lo-th sample to the hi-th with that probability, whatever the distribution.
+// The number of samples below the true q-quantile is Binomial(n, q); lo is the largest
+// rank with P(fewer than lo below) ≤ (1 − confidence)/2, hi the smallest with P(hi or more
+// below) ≤ the same, both from the exact binomial. lo = 0: no lower end; hi = n + 1: no
+// upper end.
+func QuantileRanks(n int64, q, confidence float64) (lo, hi int64) {
+	tail := (1 - confidence) / 2
+	// The largest l in [0, n] with P(K ≤ l − 1) ≤ tail (P(K ≤ −1) = 0: l = 0 always passes).
+	lo = lastTrue(0, n, func(l int64) bool { return binomLower(l-1, n, q) <= tail })
+	// The smallest u in [1, n + 1] with P(K ≥ u) ≤ tail (P(K ≥ n + 1) = 0 always passes).
+	hi = 1 + lastTrue(0, n, func(u int64) bool { return binomUpper(u, n, q) > tail })
+	return lo, hi
+}
+
+// lastTrue is the largest x in [lo, hi] for which ok holds, ok being true up to some point
+// and false after it, and ok(lo) true.
+func lastTrue(lo, hi int64, ok func(int64) bool) int64 {
+	for lo < hi {
+		mid := lo + (hi-lo+1)/2
+		if ok(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// BinomialTest is the exact two-sided p-value of x successes in n trials at probability p:
+// twice the smaller tail, at most 1. For McNemar's test, x is the discordant pairs that went
+// one way, n all of them, p ½.
+func BinomialTest(x, n int64, p float64) float64 {
+	if n == 0 {
+		return 1
+	}
+	return min(1, 2*min(binomLower(x, n, p), binomUpper(x, n, p)))
+}
+
+// FisherTest is the exact two-sided p-value of "x of n and y of m are the same share"
+// (Fisher's exact test): given the x + y in both, x is hypergeometric, and the p-value is
+// the chance of a table as likely as the one seen, or less. Those lie in the two tails
+// beyond the tables more likely, which surround the mode: it walks out from the mode to
+// where each tail begins, then adds each tail up outwards until its terms no longer count.
+func FisherTest(x, n, y, m int64) float64 {
+	total, k := n+m, x+y
+	if n == 0 || m == 0 || k == 0 || k == total {
+		return 1
+	}
+	lo, hi := max(0, k-m), min(n, k) // the values x can take
+	// ratio is P(v + 1) / P(v).
+	ratio := func(v int64) float64 {
+		return float64(n-v) * float64(k-v) / (float64(v+1) * float64(m-k+v+1))
+	}
+	pmf := func(v int64) float64 { return math.Exp(lchoose(n, v) + lchoose(m, k-v) - lchoose(total, k)) }
+	seen := pmf(x) * (1 + 1e-7) // a table as likely as this one, to rounding, counts
+	mode := min(max((n+1)*(k+1)/(total+2), lo), hi)
+	peak := pmf(mode)
+	if peak <= seen { // the mode is no more likely: every table counts
+		return 1
+	}
+	// tail walks from the mode one way (step +1 or −1) past the tables more likely than the
+	// one seen, then adds the rest up: each term smaller than the last, so it stops once
+	// they no longer change the sum.
+	tail := func(step int64) float64 {
+		next := func(v int64, t float64) (int64, float64) {
+			if step > 0 {
+				return v + 1, t * ratio(v)
+			}
+			return v - 1, t / ratio(v-1)
+		}
+		end := hi
+		if step < 0 {
+			end = lo
+		}
+		v, t := mode, peak
+		for t > seen {
+			if v == end {
+				return 0
+			}
+			v, t = next(v, t)
+		}
+		sum := t
+		for v != end {
+			if v, t = next(v, t); t <= sum*1e-17 {
+				break
+			}
+			sum += t
+		}
+		return sum
+	}
+	return min(1, tail(+1)+tail(-1))
+}
+
+// lchoose is the logarithm of n choose k.
+func lchoose(n, k int64) float64 {
+	a, _ := math.Lgamma(float64(n) + 1)
+	b, _ := math.Lgamma(float64(k) + 1)
+	c, _ := math.Lgamma(float64(n-k) + 1)
+	return a - b - c
+}
+
+// binomLower is P(X ≤ k) for X ~ Binomial(n, p).
+func binomLower(k, n int64, p float64) float64 {
+	switch {
+	case k < 0:
+		return 0
+	case k >= n:
+		return 1
+	case p <= 0:
+		return 1
+	case p >= 1:
+		return 0
+	case float64(k) > float64(n)*p: // the upper tail is the small one: sum that
+		return 1 - binomUpper(k+1, n, p)
+	}
+	return tailSum(k, n, p, -1)
+}
+
+// binomUpper is P(X ≥ k) for X ~ Binomial(n, p).
+func binomUpper(k, n int64, p float64) float64 {
+	switch {
+	case k <= 0:
+		return 1
+	case k > n:
+		return 0
+	case p <= 0:
+		return 0
+	case p >= 1:
+		return 1
+	case float64(k) < float64(n)*p:
+		return 1 - binomLower(k-1, n, p)
+	}
+	return tailSum(k, n, p, +1)
+}
+
+// tailSum adds the binomial probabilities from k away from the mean (dir −1: down to 0,
+// +1: up to n), k lying on that side of it, so each term is smaller than the last: it stops
+// once they no longer change the sum. Terms come from the first by their ratios, so a tail
+// costs about as many steps as it has terms that matter (a few standard deviations' worth),
+// however large n is.
+func tailSum(k, n int64, p float64, dir int64) float64 {
+	t := math.Exp(lchoose(n, k) + float64(k)*math.Log(p) + float64(n-k)*math.Log1p(-p))
+	sum, odds := t, p/(1-p)
+	for j := k; t > sum*1e-17; {
+		if dir < 0 {
+			if j == 0 {
+				break
+			}
+			t *= float64(j) / float64(n-j+1) / odds
+		} else {
+			if j == n {
+				break
+			}
+			t *= float64(n-j) / float64(j+1) * odds
+		}
+		j += dir
+		sum += t
+	}
+	return sum
+}
+
+// HolmSignificant says which of the p-values are significant with the chance of calling any
+// significant, were none different, at most FamilyAlpha (Holm's step-down correction): the
+// smallest is judged at FamilyAlpha/m, the next at FamilyAlpha/(m − 1), and so on, until one
+// fails; it and every larger one are not significant.
+func HolmSignificant(p []float64) []bool {
+	order := make([]int, len(p))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		switch {
+		case p[i] < p[j]:
+			return -1
+		case p[i] > p[j]:
+			return 1
+		}
+		return 0
+	})
+	out := make([]bool, len(p))
+	for rank, i := range order {
+		if p[i] > FamilyAlpha/float64(len(p)-rank) {
+			break
+		}
+		out[i] = true
+	}
+	return out
+}
