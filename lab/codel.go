@@ -102,8 +102,8 @@ type CoDelForecast struct {
 	Busy     float64       // the share of the workers busy: A(1 − B) / N
 }
 
-// coDel is CoDel's forecast under f; ok false when the load fits the pool (it rarely queues).
-func (f Forecast) coDel(c PoolConfig) (cf CoDelForecast, ok bool) {
+// CoDel is CoDel's forecast under f; ok false when the load fits the pool (it rarely queues).
+func (f Forecast) CoDel(c PoolConfig) (cf CoDelForecast, ok bool) {
 	if f.Fit != Overloaded || f.Workers <= 0 {
 		return CoDelForecast{}, false
 	}
@@ -124,7 +124,7 @@ func (r Report) coDelLines() []string {
 	}
 	line := fmt.Sprintf("CoDel: a request the pool served waited at most %s for a worker (%s once the queue stood); %d turned away at their limit (rejected:queue)",
 		FmtDur(c.CoDel.Interval.D()), FmtDur(c.CoDel.Target.D()), turned)
-	if f, ok := r.forecast.coDel(c); ok {
+	if f, ok := r.forecast.CoDel(c); ok {
 		line += fmt.Sprintf("; forecast: it sheds waiting, not capacity, so the full pool is nearly a loss system: Erlang B(%.1f erlangs, %d workers) = %.0f%% turned away, the workers %.0f%% busy, against a long queue's 100%%",
 			r.forecast.OfferedLoad, r.forecast.Workers, 100*f.Blocking, 100*f.Busy)
 	}
@@ -141,7 +141,7 @@ func coDelHealth(s *Snapshot, _ int) []Item {
 		turned += c.Rejected[RejectQueue]
 	}
 	value := FmtCount(turned) + " turned away past their limit"
-	if f, ok := reportForecast(*s).coDel(s.Config.Pool); ok {
+	if f, ok := reportForecast(*s).CoDel(s.Config.Pool); ok {
 		value += fmt.Sprintf(" (forecast: %.0f%% turned away, workers %.0f%% busy: nearly a loss system)", 100*f.Blocking, 100*f.Busy)
 	}
 	return []Item{{Label: "CoDel", Value: value}}

@@ -83,7 +83,7 @@ func TestCoDelForecast(t *testing.T) {
 		if tc.paymentRate > 0 {
 			c.Traffic.Payment.Rate = tc.paymentRate
 		}
-		f, ok := c.Forecast().coDel(c.Pool)
+		f, ok := c.Forecast().CoDel(c.Pool)
 		if ok != tc.ok || math.Abs(f.Blocking-tc.blocking) > 0.001 || math.Abs(f.Busy-tc.busy) > 0.001 {
 			t.Errorf("%s: %+v %v, want blocking %.4f busy %.4f %v", tc.name, f, ok, tc.blocking, tc.busy, tc.ok)
 		}
