@@ -87,6 +87,9 @@ func TestCoDelForecast(t *testing.T) {
 		if ok != tc.ok || math.Abs(f.Blocking-tc.blocking) > 0.001 || math.Abs(f.Busy-tc.busy) > 0.001 {
 			t.Errorf("%s: %+v %v, want blocking %.4f busy %.4f %v", tc.name, f, ok, tc.blocking, tc.busy, tc.ok)
 		}
+		if q := c.Forecast().Queue; q.Growth != 0 || q.FullIn != 0 {
+			t.Errorf("%s: the queue forecast to grow (%+v): CoDel turns away who outwaits its limit", tc.name, q)
+		}
 		if ok && f.MaxWait != 100*time.Millisecond {
 			t.Errorf("%s: max wait %v, want the interval", tc.name, f.MaxWait)
 		}
