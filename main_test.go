@@ -691,7 +691,7 @@ func TestHostileInputExitsTwoOnOneShortLine(t *testing.T) {
 		{[]string{"run", "--preset", dir}, "preset file " + dir + " is a directory, not a regular file: give a .yaml file of at most 1 MiB"},
 		{[]string{"run", "--preset", passwd}, `got "root:x:0:0:root:/root:/bin/bash daemon:x"…`},
 		{[]string{"run", "--preset", oneLine}, `got "` + long[:0] + strings.Repeat("x", lab.MaxQuoted) + `"…`},
-		{[]string{"run", "--set", "pool.discipline=" + long}, "--set pool.discipline=" + long[:lab.MaxQuoted] + `…: must be fifo or lifo, got "` + long[:lab.MaxQuoted] + `"…`},
+		{[]string{"run", "--set", "pool.discipline=" + long}, "--set pool.discipline=" + long[:lab.MaxQuoted] + `…: must be fifo, lifo or codel, got "` + long[:lab.MaxQuoted] + `"…`},
 		{[]string{"run", "--set", "dependency.mode=" + osc}, `got "\x1b]0;PWNED\a\x1b]52;c;aGk=\a"`},
 		{[]string{"run", "--preset", osc}, `unknown preset "\x1b]0;PWNED\a\x1b]52;c;aGk=\a"`},
 		{[]string{osc}, `unknown command "\x1b]0;PWNED\a\x1b]52;c;aGk=\a"`},

@@ -3,9 +3,7 @@
 package lab
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 )
 
 // Class is a kind of request sharing the pool. The server cannot tell them apart; the lab can.
@@ -69,8 +67,7 @@ func registerReason(r Reason, d reasonDef) {
 		panic(fmt.Sprintf("rejection reason %d (%s): taken, or past the room for %d", r, d.name, numReasons))
 	}
 	reasons[r] = &d
-	i, _ := slices.BinarySearchFunc(Reasons, d.rank, func(x Reason, rank int) int { return cmp.Compare(reasons[x].rank, rank) })
-	Reasons = slices.Insert(Reasons, i, r)
+	Reasons = insertRanked(Reasons, r, func(x Reason) int { return reasons[x].rank })
 }
 
 func init() {

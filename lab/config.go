@@ -60,9 +60,10 @@ type Config struct {
 
 // PoolConfig is the shared worker pool every class draws from (Tomcat's threads.max and accept-count).
 type PoolConfig struct {
-	Workers    int        `yaml:"workers" json:"workers"`
-	Queue      QueueSize  `yaml:"queue" json:"queue"`
-	Discipline Discipline `yaml:"discipline" json:"discipline"`
+	Workers    int         `yaml:"workers" json:"workers"`
+	Queue      QueueSize   `yaml:"queue" json:"queue"`
+	Discipline Discipline  `yaml:"discipline" json:"discipline"`
+	CoDel      CoDelConfig `yaml:"codel" json:"codel"` // the waits discipline codel allows
 	// Autoscale grows the pool from Workers while requests are queued, up to its Max.
 	Autoscale AutoscaleConfig `yaml:"autoscale" json:"autoscale"`
 }

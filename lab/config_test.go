@@ -53,7 +53,7 @@ func TestValidateBoundsAndQuotes(t *testing.T) {
 		{func(c *Config) { c.Duration = Duration(MaxDuration + time.Second) }, "duration: must be more than 0s and at most 24h0m0s, got 24h0m1s"},
 		{func(c *Config) { c.Duration = 0 }, "duration: must be more than 0s and at most 24h0m0s, got 0s"},
 		{func(c *Config) { c.Pool.Discipline = Discipline(strings.Repeat("z", 100_000)) },
-			`pool.discipline: must be fifo or lifo, got "` + strings.Repeat("z", MaxQuoted) + `"…`},
+			`pool.discipline: must be fifo, lifo or codel, got "` + strings.Repeat("z", MaxQuoted) + `"…`},
 		{func(c *Config) {
 			c.Fleet.Replicas, c.Fleet.Drain = 4, DrainConfig{Replica: 4, At: Duration(time.Second)}
 		}, ""},

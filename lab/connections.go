@@ -7,7 +7,6 @@
 package lab
 
 import (
-	"context"
 	"fmt"
 	"time"
 )
@@ -90,17 +89,7 @@ func (a ConnectionStats) add(b ConnectionStats) ConnectionStats {
 // limit) before the call, waiting up to the lease timeout while it holds whatever runs it:
 // a partition one layer too low, where the worker waits anyway.
 func connectionStage(conns *semaphore) stage {
-	return stage{name: "connections", waits: PhaseConnWait, wrap: func(next call) call {
-		return func(ctx context.Context, p *passage) Result {
-			p.phase(PhaseConnWait)
-			release, err := conns.acquire(ctx)
-			if err != nil {
-				return waitFailed(ctx, rejectedBy(RejectConnPool))
-			}
-			p.hold(release)
-			return next(ctx, p)
-		}
-	}}
+	return conns.waitStage("connections", PhaseConnWait, RejectConnPool)
 }
 
 // connectionsForecast is the cap on the calls a per-route limit puts below what payments

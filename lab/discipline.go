@@ -7,9 +7,7 @@
 package lab
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 )
@@ -42,8 +40,7 @@ var disciplines = map[Discipline]*discipline{}
 // registerDiscipline adds d to the registry, at its rank among the others.
 func registerDiscipline(d discipline) {
 	disciplines[d.name] = &d
-	i, _ := slices.BinarySearchFunc(Disciplines, d.rank, func(x Discipline, rank int) int { return cmp.Compare(disciplines[x].rank, rank) })
-	Disciplines = slices.Insert(Disciplines, i, d.name)
+	Disciplines = insertRanked(Disciplines, d.name, func(x Discipline) int { return disciplines[x].rank })
 }
 
 // A QueueRule is a discipline at work on the pool's accept queue, as the engine's pool asks

@@ -193,7 +193,8 @@ func (c Config) forecastPool(f *Forecast) {
 		f.Fit = FitsBarely
 	}
 	f.FillIn = f.fillIn(c)
-	if q := c.Pool.Queue; q != 0 && f.Fit == Overloaded && arrivals > 0 {
+	// A discipline that limits the wait turns away who outwaits it: its queue does not grow.
+	if q := c.Pool.Queue; q != 0 && f.Fit == Overloaded && arrivals > 0 && c.Pool.Rule().Limit(0) == 0 {
 		// The workers finish Workers / W̄ requests a second, W̄ the mean hold of the arrivals.
 		f.Queue.Growth = arrivals * (1 - float64(f.Workers)/f.OfferedLoad)
 		if !q.Unbounded() {

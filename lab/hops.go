@@ -1,6 +1,6 @@
 // A chain of hops (dependency.hops; seed 003: deadlines are budgets, retries multiply down a
 // chain): how they time and retry their calls (DeadlineMode, RetryAt, HopConfig), their
-// defaults and validation rows, the floor a propagated deadline keeps, HopStats, the report's
+// defaults and validation rows, the floor a propagated deadline keeps, HopStats and a snapshot's requests per hop, the report's
 // section and summary line, and the hops' items on the panel of the payment call's way down.
 // The hops themselves are servers the engine runs (slowserver's forwarders).
 
@@ -156,4 +156,31 @@ func (r Report) hopLines() []string {
 			i+1, h.Requests, h.PerPayment, h.InFlightPeak, h.PastDeadline)
 	}
 	return []string{fmt.Sprintf("hops (deadline %s, retries at %s): %s", dep.Deadline, dep.RetryAt, strings.Join(hops, " → "))}
+}
+
+// HopPerPayment is the requests hop i of a chain (0: the edge) received per payment that
+// called; 0 before the first call.
+func (s *Snapshot) HopPerPayment(i int) float64 {
+	if s.Calls.Payments == 0 {
+		return 0
+	}
+	return float64(s.Hops[i].Requests) / float64(s.Calls.Payments)
+}
+
+// DeepestPerPayment is HopPerPayment at the last hop (27 for 3 layers that each try 3
+// times against a dependency that always fails); 0 without a chain.
+func (s *Snapshot) DeepestPerPayment() float64 {
+	if len(s.Hops) == 0 {
+		return 0
+	}
+	return s.HopPerPayment(len(s.Hops) - 1)
+}
+
+// PastDeadline sums the requests every hop worked on past the user's deadline.
+func (s *Snapshot) PastDeadline() int64 {
+	var n int64
+	for _, h := range s.Hops {
+		n += h.PastDeadline
+	}
+	return n
 }

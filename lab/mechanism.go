@@ -84,6 +84,12 @@ func ranked[F any](core []part[F], mech func(*mechanism) []part[F]) []F {
 	return out
 }
 
+// insertRanked is list, in rank order, with x put in at its rank (after any of the same).
+func insertRanked[T any](list []T, x T, rank func(T) int) []T {
+	i, _ := slices.BinarySearchFunc(list, rank(x)+1, func(e T, r int) int { return cmp.Compare(rank(e), r) })
+	return slices.Insert(list, i, x)
+}
+
 // A check is one validation row: the key, whether its value is bad, and the message that
 // says the range, and what the ends mean.
 type check struct {

@@ -4,9 +4,7 @@
 package lab
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -45,8 +43,7 @@ func registerPhase(ph Phase, d phaseDef) {
 		panic(fmt.Sprintf("phase %d (%s): taken, or past the room for %d", ph, d.name, numPhases))
 	}
 	phases[ph] = &d
-	i, _ := slices.BinarySearchFunc(Phases, d.rank, func(x Phase, rank int) int { return cmp.Compare(phases[x].rank, rank) })
-	Phases = slices.Insert(Phases, i, ph)
+	Phases = insertRanked(Phases, ph, func(x Phase) int { return phases[x].rank })
 }
 
 func init() {

@@ -36,8 +36,9 @@ type Report struct {
 	Goroutines GoroutineReport        `json:"goroutines"`
 	Fleet      *FleetReport           `json:"fleet,omitempty"` // replicas behind a balancer; classes and pool are fleet-wide
 
-	order   []Class // the classes reported, in display order
-	retried bool    // Snapshot.Retried
+	order    []Class  // the classes reported, in display order
+	retried  bool     // Snapshot.Retried
+	forecast Forecast // what Forecast reports
 }
 
 // GoroutineReport counts the goroutines the lab owned: with pool.queue unbounded, one per
@@ -211,9 +212,10 @@ type SecondReport struct {
 
 // NewReport summarises a snapshot taken at the end of a run.
 func NewReport(s Snapshot) Report {
+	f := reportForecast(s)
 	r := Report{
 		Preset: s.Config.Name, DurationS: round(s.Elapsed.Seconds(), 2), Config: s.Config,
-		Chain: s.Chain, Forecast: forecastReport(reportForecast(s)), Classes: map[string]ClassReport{},
+		Chain: s.Chain, Forecast: forecastReport(f), forecast: f, Classes: map[string]ClassReport{},
 		Pool: poolReport(s.Pool),
 		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
 			PeakInFlight: s.Dependency.PeakInFlight, LatencyMs: ms(s.Dependency.Latency)},

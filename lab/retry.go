@@ -2,7 +2,7 @@
 // retry budget): the config section (RetryConfig, Jitter, Percent), its defaults and
 // validation rows, the retry policy (failsafe-go) and its stage, the budget, the lab's calls
 // to the dependency (CallStats: the amplification) with their fleet-wide sum, report
-// section and summary line, and its share of the forecast (the tries, forecast_retry.go).
+// section and summary line, whether a snapshot has retries to tell of, and its share of the forecast (the tries, forecast_retry.go).
 
 package lab
 
@@ -414,3 +414,7 @@ func (b *retryBudget) allow(now time.Time) bool {
 	b.slot(now).retries++
 	return true
 }
+
+// Retried says the run has retries to tell of: its settings retry, or it made some (under
+// settings changed since).
+func (s *Snapshot) Retried() bool { return s.Config.Payment.Retry.Retries() || s.Calls.Retries > 0 }

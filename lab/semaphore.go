@@ -99,12 +99,18 @@ func (s *semaphore) acquire(ctx context.Context) (release func(), err error) {
 // takes a permit, waiting up to max_wait, and makes the call while it holds it. No permit in
 // time: rejected, and the worker is free at once.
 func semaphoreStage(s *semaphore) stage {
-	return stage{name: "bulkhead:semaphore", waits: PhaseBulkhead, wrap: func(next call) call {
+	return s.waitStage("bulkhead:semaphore", PhaseBulkhead, RejectBulkhead)
+}
+
+// waitStage is a stage, named name, that takes a place of s before the rest of the chain and
+// holds it to the end, waiting in phase ph for one; turned away for why if none comes in time.
+func (s *semaphore) waitStage(name string, ph Phase, why Reason) stage {
+	return stage{name: name, waits: ph, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
-			p.phase(PhaseBulkhead)
+			p.phase(ph)
 			release, err := s.acquire(ctx)
 			if err != nil {
-				return waitFailed(ctx, rejectedBy(RejectBulkhead))
+				return waitFailed(ctx, rejectedBy(why))
 			}
 			p.hold(release)
 			return next(ctx, p)

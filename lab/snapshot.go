@@ -1,5 +1,5 @@
 // Snapshot: the whole lab at one instant, its per-second record (Second), and what the screen
-// asks of it (rates, starvation, the invariant, hops per payment).
+// asks of it (rates, starvation, the invariant).
 
 package lab
 
@@ -189,35 +189,4 @@ func (s *Snapshot) Rates() Rates {
 		}
 	}
 	return r
-}
-
-// HopPerPayment is the requests hop i of a chain (0: the edge) received per payment that
-// called; 0 before the first call.
-func (s *Snapshot) HopPerPayment(i int) float64 {
-	if s.Calls.Payments == 0 {
-		return 0
-	}
-	return float64(s.Hops[i].Requests) / float64(s.Calls.Payments)
-}
-
-// DeepestPerPayment is HopPerPayment at the last hop (27 for 3 layers that each try 3
-// times against a dependency that always fails); 0 without a chain.
-func (s *Snapshot) DeepestPerPayment() float64 {
-	if len(s.Hops) == 0 {
-		return 0
-	}
-	return s.HopPerPayment(len(s.Hops) - 1)
-}
-
-// Retried says the run has retries to tell of: its settings retry, or it made some (under
-// settings changed since).
-func (s *Snapshot) Retried() bool { return s.Config.Payment.Retry.Retries() || s.Calls.Retries > 0 }
-
-// PastDeadline sums the requests every hop worked on past the user's deadline.
-func (s *Snapshot) PastDeadline() int64 {
-	var n int64
-	for _, h := range s.Hops {
-		n += h.PastDeadline
-	}
-	return n
 }

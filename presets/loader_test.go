@@ -132,7 +132,7 @@ func TestLoadGood(t *testing.T) {
 				"dependency:\n  latency: 250ms\n  ignore_cancel: true\n  mode: down\npayment:\n  breaker: {enabled: true}\n",
 			check: func(t *testing.T, c lab.Config) {
 				eq(t, "Duration", c.Duration.D(), time.Minute)
-				eq(t, "Pool", c.Pool, lab.PoolConfig{Workers: 7, Queue: 3, Discipline: lab.LIFO, Autoscale: lab.DefaultConfig().Pool.Autoscale})
+				eq(t, "Pool", c.Pool, lab.PoolConfig{Workers: 7, Queue: 3, Discipline: lab.LIFO, CoDel: lab.DefaultConfig().Pool.CoDel, Autoscale: lab.DefaultConfig().Pool.Autoscale})
 				eq(t, "Seed", c.Traffic.Seed, int64(-4))
 				eq(t, "payment rate", c.Traffic.Payment.Rate, 2.5)
 				eq(t, "signup rate kept", c.Traffic.Signup.Rate, 5.0)
@@ -280,7 +280,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "misspelled key",
 			file: "name: x\npool:\n  worksers: 30\n",
-			want: `FILE:3: unknown key "pool.worksers" (pool has: workers, queue, discipline, autoscale)`,
+			want: `FILE:3: unknown key "pool.worksers" (pool has: workers, queue, discipline, codel, autoscale)`,
 		},
 		{
 			name: "unknown top-level key",
@@ -351,7 +351,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "value where a mapping belongs",
 			file: "pool: 20\n",
-			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, autoscale, got "20"`,
+			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, codel, autoscale, got "20"`,
 		},
 		{
 			name: "mapping where a value belongs",
@@ -443,13 +443,13 @@ func TestLoadErrors(t *testing.T) {
 			name: "--set a misspelled key",
 			ref:  "shared-pool",
 			sets: []string{"pool.worksers=30"},
-			want: `--set pool.worksers=30: unknown key "pool.worksers" (pool has: workers, queue, discipline, autoscale)`,
+			want: `--set pool.worksers=30: unknown key "pool.worksers" (pool has: workers, queue, discipline, codel, autoscale)`,
 		},
 		{
 			name: "--set a group",
 			ref:  "shared-pool",
 			sets: []string{"pool=3"},
-			want: `--set pool=3: pool is a group of keys, not a value; set one of pool.workers, pool.queue, pool.discipline, pool.autoscale`,
+			want: `--set pool=3: pool is a group of keys, not a value; set one of pool.workers, pool.queue, pool.discipline, pool.codel, pool.autoscale`,
 		},
 		{
 			name: "--set below a value",
@@ -461,7 +461,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "--set into a group the file wrote as a value",
 			file: "pool: 20\n",
 			sets: []string{"pool.workers=30"},
-			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, autoscale, got "20"`,
+			want: `FILE:1: pool: must be a mapping with keys workers, queue, discipline, codel, autoscale, got "20"`,
 		},
 		{
 			name: "unknown preset",
@@ -666,11 +666,11 @@ func TestLoadErrorsQuoteShort(t *testing.T) {
 	}{
 		{passwd, nil, `a preset must be a mapping of keys (` + topKeys + `), got "root:x:0:0:root:/root:/bin/bash daemon:x"…`},
 		{write("line.yaml", long), nil, `got "` + long[:lab.MaxQuoted] + `"…`},
-		{write("esc.yaml", "pool: {discipline: \""+`\e]0;t\a`+long+"\"}\n"), nil, `pool.discipline: must be fifo or lifo, got "\x1b]0;t\a` + long[:lab.MaxQuoted-6] + `"…`},
+		{write("esc.yaml", "pool: {discipline: \""+`\e]0;t\a`+long+"\"}\n"), nil, `pool.discipline: must be fifo, lifo or codel, got "\x1b]0;t\a` + long[:lab.MaxQuoted-6] + `"…`},
 		{write("key.yaml", long[:1000]+": 1\n"), nil, `unknown key "` + long[:lab.MaxQuoted] + `"…`},
 		{write("num.yaml", "pool: {workers: \""+long+"\"}\n"), nil, `pool.workers: "` + long[:lab.MaxQuoted] + `"… is not a whole number`},
 		{write("anchor.yaml", "pool: *"+long+"\n"), nil, `anchor.yaml: unknown anchor '` + long[:lab.MaxQuoted] + `…' referenced`},
-		{"shared-pool", []string{"pool.discipline=" + long}, `--set pool.discipline=` + long[:lab.MaxQuoted] + `…: must be fifo or lifo, got "` + long[:lab.MaxQuoted] + `"…`},
+		{"shared-pool", []string{"pool.discipline=" + long}, `--set pool.discipline=` + long[:lab.MaxQuoted] + `…: must be fifo, lifo or codel, got "` + long[:lab.MaxQuoted] + `"…`},
 		{"shared-pool", []string{"dependency.latency=" + esc}, `--set dependency.latency=\x1b]52;c;aGk=\x07` + long[:lab.MaxQuoted-12] + `…: "\x1b]52;c;aGk=\a`},
 		{"shared-pool", []string{"duration=3000000h"}, `--set duration=3000000h: "3000000h" is out of range (too long for any duration)`},
 		{"shared-pool", []string{long + "=1"}, `--set ` + long[:lab.MaxQuoted] + `…=1: unknown key "` + long[:lab.MaxQuoted] + `"…`},

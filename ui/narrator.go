@@ -1,3 +1,6 @@
+// The narrator: a line under each lab's header saying what queueing theory (Little's law, Erlang B)
+// makes of the settings in force, in the run's own numbers.
+
 package ui
 
 import (
@@ -167,6 +170,15 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			}
 			return fmt.Sprintf("%s: full since ~%s; the queue grows without end (~%s), %s wait in it ever longer (wait p99 %s)",
 				law, fill, fmtPerSec(f.Queue.Growth), others, wait)
+		}
+		// A discipline that limits the wait turns away who outwaits it: its queue does not fill.
+		if rule := cfg.Pool.Rule(); rule.Limit(0) > 0 {
+			if s.Elapsed < f.FillIn {
+				return fmt.Sprintf("%s: first full at ~%s, then %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s)",
+					law, fill, others, fmtDur(rule.Limit(0)), q, rule.Expired())
+			}
+			return fmt.Sprintf("%s: full since ~%s; %s wait at most %s in the queue of %d (wait p99 %s), and past that are turned away (rejected:%s)",
+				law, fill, others, fmtDur(rule.Limit(0)), q, wait, rule.Expired())
 		}
 		if s.Elapsed < f.FillIn {
 			return fmt.Sprintf("%s: first full at ~%s, then the queue of %d fills and %s starve", law, fill, q, others)

@@ -1,3 +1,6 @@
+// The guided tour's chapters as data: per lesson its presets, question, choices, moment,
+// the numbers it points at and the words of its lesson.
+
 package ui
 
 import (
@@ -133,6 +136,39 @@ var tourChapters = []chapter{
 			"picture's queue row fills up. Payments wait too: their p50 grows past the dependency's latency. Press < > on " +
 			"B to shorten the queue: the wait turns back into rejections.",
 		fast: 0.1,
+	},
+	{
+		title:   "CoDel sheds waiting, not capacity",
+		source:  "Facebook's \"Fail at Scale\" (controlled delay + adaptive LIFO), field guide §10",
+		presets: []string{"long-queue", "codel-queue"},
+		question: func(c []lab.Config) string {
+			cd := c[1].Pool.CoDel
+			return fmt.Sprintf("Both have the queue of %d. B's is under CoDel: a request may wait %s for a worker, only %s once "+
+				"the queue stands (then newest first), and past that it is turned away. Signups stop waiting seconds in B. "+
+				"How many payments does B complete, against A?",
+				c[1].Pool.Queue, fmtDur(cd.Interval.D()), fmtDur(cd.Target.D()))
+		},
+		choices: []string{"far fewer: every request it turns away is one lost",
+			"nearly as many: it turns away waiting, and its workers stay busy",
+			"more: no worker is spent on a request that waited too long"},
+		right:  2,
+		moment: 12 * time.Second,
+		marks:  []pointer{{class: lab.Payment, row: "ok"}, {class: lab.Signup, row: "p99"}},
+		lesson: func(a tourAt) string {
+			line := fmt.Sprintf("B turned away %s requests that waited past their limit (rejected:queue), so a signup's p99 is %s in B "+
+				"against %s in A; yet payments ok %s in A, %s in B. A served stale requests, but every one of them still counted: "+
+				"its workers never idled.", fmtCount(a.stats(1, lab.Payment).Rejected[lab.RejectQueue]+a.stats(1, lab.Signup).Rejected[lab.RejectQueue]),
+				a.markB(1), a.mark(1), a.mark(0), a.markB(0))
+			if f, ok := a.forecast(1).CoDel(a.cfg(1).Pool); ok {
+				line += fmt.Sprintf(" B's pool is nearly one without a queue: Erlang B turns away %.0f%% and leaves the workers %.0f%% busy.",
+					100*f.Blocking, 100*f.Busy)
+			}
+			return line
+		},
+		look: "The summary: payment ok side by side, signup p99, and B's rejected:queue: what waited past its limit. B's pool " +
+			"picture: the queue row stays short, and a worker is free now and then (·), the gaps a pool without a queue has. " +
+			"Press < > on B: the queue's length hardly matters under CoDel, the limit does.",
+		fast: 0.5, // CoDel's 5 ms target, scaled, stays above the timers' resolution
 	},
 	{
 		title:   "A bulkhead saves the others, at a price",

@@ -274,6 +274,20 @@ func TestNarrator(t *testing.T) {
 	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 5/s, full at ~4.0s)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
+	// A discipline that limits the wait never fills its queue: it turns away who outwaits it.
+	limited := cfg
+	limited.Pool.Discipline, limited.Pool.CoDel = lab.CoDel, lab.DefaultConfig().Pool.CoDel
+	for _, tc := range []struct {
+		snap *lab.Snapshot
+		want string
+	}{
+		{&lab.Snapshot{Config: limited, Elapsed: time.Second}, "first full at ~2.0s, then signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:queue)"},
+		{&lab.Snapshot{Config: limited, Elapsed: 3 * time.Second}, "full since ~2.0s; signups wait at most 100ms in the queue of 10 (wait p99"},
+	} {
+		if got := narrate(limited, tc.snap); !strings.Contains(got, tc.want) || strings.Contains(got, "fills") {
+			t.Errorf("a limited wait:\n got %q\nwant %q", got, tc.want)
+		}
+	}
 	// A timeout shorter than the call says what it costs.
 	priced := testConfig()
 	priced.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}

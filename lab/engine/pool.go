@@ -299,6 +299,14 @@ func (p *pool) next(slot int, g *parked) (job, after) {
 		p.trim()
 		return job{}, end
 	}
+	if now := time.Now(); !p.nextExpiry.IsZero() && !now.Before(p.nextExpiry) {
+		// The watcher of the limits is late (a busy machine): a request past its limit is
+		// turned away, not served.
+		if gone, _ := p.takeExpired(now); len(gone) > 0 {
+			why := p.rule.Expired()
+			p.spawn(func() { p.sendAway(gone, why) })
+		}
+	}
 	if len(p.queue) > 0 {
 		j := p.dequeue()
 		if j.handoff == nil {
@@ -386,12 +394,7 @@ func (p *pool) expire() {
 		gone, next := p.takeExpired(time.Now())
 		why := p.rule.Expired()
 		p.mu.Unlock()
-		for _, j := range gone {
-			if j.handoff != nil {
-				j.handoff <- nil // buffered: its goroutine ends
-			}
-			p.expired(j, why)
-		}
+		p.sendAway(gone, why)
 		wait := time.Hour
 		if !next.IsZero() {
 			wait = time.Until(next)
@@ -403,6 +406,16 @@ func (p *pool) expire() {
 		case <-timer.C:
 		case <-p.kick:
 		}
+	}
+}
+
+// sendAway hands gone, taken out of the queue, to be turned away for why (expired: the instance's turnAway).
+func (p *pool) sendAway(gone []job, why lab.Reason) {
+	for _, j := range gone {
+		if j.handoff != nil {
+			j.handoff <- nil // buffered: its goroutine ends
+		}
+		p.expired(j, why)
 	}
 }
 

@@ -126,3 +126,39 @@ func TestWorkerGoroutineIsKeptBetweenJobs(t *testing.T) {
 	}
 	wg.Wait() // ends idleFor after the last job
 }
+
+// A rule's wait limit is kept at the limit, not when a worker frees: with the one worker
+// held throughout, a queued request is turned away for the rule's reason, counted out of
+// the queue, and never served.
+func TestPoolTurnsAwayAtTheWaitLimit(t *testing.T) {
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(context.Background())
+	gate := make(chan struct{})
+	turned := make(chan lab.Reason, 1)
+	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	c := lab.DefaultConfig().Pool
+	c.Workers, c.Queue, c.Discipline = 1, 3, lab.CoDel
+	served := 0
+	p := newPool(ctx, spawn, c, func(_ context.Context, j job, _ *workerHandle) {
+		if j.intended.IsZero() {
+			<-gate
+			return
+		}
+		served++
+	}, func(_ job, why lab.Reason) { turned <- why }, nil)
+	if !p.submit(job{class: lab.Payment}) || !p.submit(job{class: lab.Signup, intended: time.Unix(0, 1)}) {
+		t.Fatal("rejected with room")
+	}
+	if why := <-turned; why != lab.RejectQueue {
+		t.Errorf("turned away for %v, want rejected:queue", why)
+	}
+	if st := p.stats(); st.Busy != 1 || st.Queued != 0 || st.QueuedBy[lab.Signup] != 0 {
+		t.Errorf("after the limit, the worker still held: %+v", st)
+	}
+	close(gate)
+	cancel()
+	wg.Wait()
+	if served != 0 {
+		t.Errorf("%d served after being turned away", served)
+	}
+}

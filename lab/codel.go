@@ -1,0 +1,148 @@
+// CoDel: the pool's accept queue under controlled delay with adaptive LIFO, as Facebook runs
+// its server queues ("Fail at Scale", ACM Queue, 2015; field guide §10; after Nichols and
+// Jacobson's CoDel, RFC 8289). A queue that has been empty within the last interval is
+// absorbing a burst: a request may wait up to the interval for a worker. One that has not is
+// standing: a request may wait only the target, and a freed worker takes the newest. A
+// request that outwaits its limit is turned away at it (rejected:queue). Its config section,
+// defaults and validation rows, its discipline's rule, its rejection reason, its share of
+// the forecast, its summary line, health item and words.
+
+package lab
+
+import (
+	"fmt"
+	"time"
+)
+
+// CoDel is pool.discipline: codel.
+const CoDel Discipline = "codel"
+
+// CoDelConfig is pool.codel: the waits CoDel allows.
+type CoDelConfig struct {
+	Target   Duration `yaml:"target" json:"target"`     // the wait a request may have while the queue stands
+	Interval Duration `yaml:"interval" json:"interval"` // the wait while it has been empty within the last interval
+}
+
+// RejectQueue: a request waited in the accept queue past the limit its discipline gave it.
+const RejectQueue Reason = 6
+
+func init() {
+	register(mechanism{
+		name: "codel",
+		defaults: func(c *Config) {
+			// Facebook's numbers, "across a wide set of use cases".
+			c.Pool.CoDel = CoDelConfig{Target: Duration(5 * time.Millisecond), Interval: Duration(100 * time.Millisecond)}
+		},
+		checks: func(c Config) []check {
+			cd := c.Pool.CoDel
+			return []check{
+				{"pool.codel.interval", cd.Interval <= 0 || cd.Interval.D() > MaxLatency,
+					fmt.Sprintf("must be more than 0s and at most %s (how long a request may wait while the queue has been empty within it), got %s", MaxLatency, cd.Interval)},
+				{"pool.codel.target", cd.Target <= 0 || cd.Target > cd.Interval,
+					fmt.Sprintf("must be more than 0s and at most pool.codel.interval (%s) (how long a request may wait once the queue stands), got %s", cd.Interval, cd.Target)},
+			}
+		},
+		summary: at(45, Report.coDelLines),
+		health:  at(25, coDelHealth),
+		words: at(25, []Item{word("CoDel", "the accept queue under controlled delay with adaptive LIFO (Facebook's \"Fail at Scale\"): "+
+			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
+			"only pool.codel.target once it stands, and then the newest is served first; past its limit it is turned away (rejected:queue)")}),
+	})
+	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
+		setting: func(p PoolConfig) string {
+			return fmt.Sprintf("CoDel (waits ≤ %s, %s once it stands)", FmtDur(p.CoDel.Interval.D()), FmtDur(p.CoDel.Target.D()))
+		},
+		rule: coDelRule})
+	registerReason(RejectQueue, reasonDef{name: "queue", rank: 20, shown: coDelShown,
+		description: "waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
+			"pool.codel.target once it stands) and was turned away at it: no request the pool serves has waited longer"})
+}
+
+// coDelRule is CoDel at work on the pool's queue: the interval for a request that arrives
+// while the queue has stood no longer than it, else the target, and the newest first while
+// it stands.
+func coDelRule(p PoolConfig) QueueRule {
+	target, interval := p.CoDel.Target.D(), p.CoDel.Interval.D()
+	stands := func(standing time.Duration) bool { return standing > interval }
+	return QueueRule{
+		limit: func(standing time.Duration) time.Duration {
+			if stands(standing) {
+				return target
+			}
+			return interval
+		},
+		newest:  stands,
+		expired: RejectQueue,
+	}
+}
+
+// coDelShown says the table has a rejected:queue column: CoDel is in force, or turned
+// requests away before a change of settings.
+func coDelShown(s *Snapshot) bool {
+	if s.Config.Pool.Discipline == CoDel {
+		return true
+	}
+	for _, c := range s.Classes {
+		if c.Rejected[RejectQueue] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// A CoDelForecast is what CoDel makes of a pool the load overfills. Its queue sheds the
+// waiting, not the capacity: a request it serves waited at most the interval, and under
+// overload, when the pool's workers each hold a request far longer than the interval,
+// hardly any request outwaits a worker's call in the queue, so the pool is nearly a loss
+// system: Erlang B turns away its share, and the workers carry A(1 − B) of the A erlangs
+// offered, busy for that share of the time. A plain long queue keeps every worker busy.
+type CoDelForecast struct {
+	MaxWait  time.Duration // the longest a request it serves waits for a worker: the interval
+	Blocking float64       // the share turned away (Erlang B)
+	Busy     float64       // the share of the workers busy: A(1 − B) / N
+}
+
+// CoDel is CoDel's forecast under f; ok false when the load fits the pool (it rarely queues).
+func (f Forecast) CoDel(c PoolConfig) (cf CoDelForecast, ok bool) {
+	if f.Fit != Overloaded || f.Workers <= 0 {
+		return CoDelForecast{}, false
+	}
+	b := erlangB(f.OfferedLoad, f.Workers)
+	return CoDelForecast{MaxWait: c.CoDel.Interval.D(), Blocking: b, Busy: f.OfferedLoad * (1 - b) / float64(f.Workers)}, true
+}
+
+// coDelLines is CoDel's line under the report's table: what it bounded, what it turned
+// away, and the forecast of what it costs.
+func (r Report) coDelLines() []string {
+	c := r.Config.Pool
+	if c.Discipline != CoDel {
+		return nil
+	}
+	var turned int64
+	for _, cr := range r.Classes {
+		turned += cr.Rejected[RejectQueue.String()]
+	}
+	line := fmt.Sprintf("CoDel: a request the pool served waited at most %s for a worker (%s once the queue stood); %d turned away at their limit (rejected:queue)",
+		FmtDur(c.CoDel.Interval.D()), FmtDur(c.CoDel.Target.D()), turned)
+	if f, ok := r.forecast.CoDel(c); ok {
+		line += fmt.Sprintf("; forecast: it sheds waiting, not capacity, so the full pool is nearly a loss system: Erlang B(%.1f erlangs, %d workers) = %.0f%% turned away, the workers %.0f%% busy, against a long queue's 100%%",
+			r.forecast.OfferedLoad, r.forecast.Workers, 100*f.Blocking, 100*f.Busy)
+	}
+	return []string{line}
+}
+
+// coDelHealth is what CoDel turned away, and the forecast of the pool it leaves.
+func coDelHealth(s *Snapshot, _ int) []Item {
+	if s.Config.Pool.Discipline != CoDel {
+		return nil
+	}
+	var turned int64
+	for _, c := range s.Classes {
+		turned += c.Rejected[RejectQueue]
+	}
+	value := FmtCount(turned) + " turned away past their limit"
+	if f, ok := reportForecast(*s).CoDel(s.Config.Pool); ok {
+		value += fmt.Sprintf(" (forecast: %.0f%% turned away, workers %.0f%% busy: nearly a loss system)", 100*f.Blocking, 100*f.Busy)
+	}
+	return []Item{{Label: "CoDel", Value: value}}
+}
