@@ -120,7 +120,9 @@ type verdict struct {
 // share of what arrived), a p99 by the intervals of the two runs' p99s (latencyDiffers),
 // the rest as Poisson counts; Holm's correction over the rows with a p-value keeps the
 // chance of calling anything significant in a comparison of two identical runs at
-// FamilyAlpha.
+// FamilyAlpha, as long as pairs fare independently. A fleet's do not: a replica pulled a
+// little later in one run flips a whole stretch of requests at once, and fleet-domino
+// against itself calls rows significant in about one seed in twelve (README).
 func CompareClasses(a, b *Snapshot) []ComparisonRow {
 	type counter struct {
 		name   string

@@ -505,6 +505,16 @@ func TestSummaryAgreesWithExport(t *testing.T) {
 	}
 }
 
+// The help defines the summary's ≈ beside its colours.
+func TestHelpDefinesApprox(t *testing.T) {
+	help := ansi.Strip(strings.Join(helpLines(newTheme(true, false), keys, 1000), "\n"))
+	for _, want := range []string{"B − A", lab.ApproxKey, "B better", "B worse"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+}
+
 // The summary's title fits: ", totals since the start" goes first, then the colour key,
 // then what ≈ means, so closed loop against open loop at 80 columns is no longer cut
 // ("totals sin…"); without colour, what ≈ means is the key.

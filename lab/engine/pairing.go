@@ -78,15 +78,11 @@ func (p *Pairing) join(side int, scheduled bool) *pairSide {
 // arrive counts the arrival of a request of class c; n is its number in the schedule, 0
 // for one that has none (a duplicate, a closed-loop send).
 func (s *pairSide) arrive(c lab.Class, n int64) {
-	if s == nil {
+	p := s.lock(unpaired)
+	if p == nil {
 		return
 	}
-	p := s.p
-	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.state == over {
-		return
-	}
 	if n == 0 || p.state == unpaired {
 		p.tally.Alone[s.side][c][lab.FateInFlight]++
 		return
@@ -106,15 +102,11 @@ func (s *pairSide) arrive(c lab.Class, n int64) {
 // settle records the fate of the request of class c numbered n (0: none) that arrived on
 // this side: how it ended.
 func (s *pairSide) settle(c lab.Class, n int64, f lab.Fate) {
-	if s == nil {
+	p := s.lock(unpaired)
+	if p == nil {
 		return
 	}
-	p := s.p
-	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.state == over {
-		return
-	}
 	k := pairKey{c, n}
 	e, held := p.pending[k]
 	if n == 0 || !held { // alone, and not held: it moves from in flight to f
@@ -138,15 +130,11 @@ func (s *pairSide) settle(c lab.Class, n int64, f lab.Fate) {
 // skip says the request of class c numbered n will never arrive on this side: the fleet's
 // balancer passed a drained replica's turn to be checked.
 func (s *pairSide) skip(c lab.Class, n int64) {
-	if s == nil {
+	p := s.lock(pairing)
+	if p == nil {
 		return
 	}
-	p := s.p
-	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.state != pairing {
-		return
-	}
 	k := pairKey{c, n}
 	e := p.pending[k]
 	e.gone[s.side] = true
@@ -169,11 +157,10 @@ func (p *Pairing) keep(k pairKey, e pairEntry) {
 // look is a copy of the tally for a snapshot of this side; nil when the other side never
 // joined: a lone run, which is not compared (the tally stops, holding nothing).
 func (s *pairSide) look() *lab.Pairs {
-	if s == nil {
+	p := s.lock(over)
+	if p == nil {
 		return nil
 	}
-	p := s.p
-	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.joined[1-s.side] {
 		p.state, p.pending = over, nil
@@ -186,10 +173,23 @@ func (s *pairSide) look() *lab.Pairs {
 // leave ends the tally as this side's lab stops, before it cancels its calls: the
 // snapshots taken before keep theirs, and nothing after counts.
 func (s *pairSide) leave() {
+	if p := s.lock(over); p != nil {
+		p.state, p.pending = over, nil
+		p.mu.Unlock()
+	}
+}
+
+// lock locks the tally for this side and returns it, or returns nil, locking nothing, when
+// there is nothing to do: s is nil (a lab not compared), or the tally is past the state
+// last (pairing < unpaired < over).
+func (s *pairSide) lock(last pairingState) *Pairing {
 	if s == nil {
-		return
+		return nil
 	}
 	s.p.mu.Lock()
-	defer s.p.mu.Unlock()
-	s.p.state, s.p.pending = over, nil
+	if s.p.state > last {
+		s.p.mu.Unlock()
+		return nil
+	}
+	return s.p
 }
