@@ -156,14 +156,14 @@ func (p *pool) submit(j job) bool {
 	if !p.unbounded && len(p.queue) >= p.queueCap {
 		return false
 	}
-	if p.unbounded {
-		j.handoff = make(chan *workerHandle, 1)
-		p.spawn(func() { p.await(j) })
-	}
 	now := time.Now()
 	if limit := p.rule.Limit(p.standingFor(now)); limit > 0 {
 		j.expires = now.Add(limit)
 		p.due(j.expires)
+	}
+	if p.unbounded { // j is complete: its goroutine reads a copy
+		j.handoff = make(chan *workerHandle, 1)
+		p.spawn(func() { p.await(j) })
 	}
 	if len(p.queue) == 0 {
 		p.standing = now
@@ -185,8 +185,10 @@ func (p *pool) await(j job) {
 		p.work(w, j)
 	case <-p.ctx.Done():
 		select {
-		case w := <-j.handoff: // handed a worker as the lab stopped: give it back
-			p.next(w.slot, nil)
+		case w := <-j.handoff: // handed a worker as the lab stopped (nil: turned away): give it back
+			if w != nil {
+				p.next(w.slot, nil)
+			}
 		default:
 		}
 	}
@@ -299,14 +301,7 @@ func (p *pool) next(slot int, g *parked) (job, after) {
 		p.trim()
 		return job{}, end
 	}
-	if now := time.Now(); !p.nextExpiry.IsZero() && !now.Before(p.nextExpiry) {
-		// The watcher of the limits is late (a busy machine): a request past its limit is
-		// turned away, not served.
-		if gone, _ := p.takeExpired(now); len(gone) > 0 {
-			why := p.rule.Expired()
-			p.spawn(func() { p.sendAway(gone, why) })
-		}
-	}
+	p.dropLate()
 	if len(p.queue) > 0 {
 		j := p.dequeue()
 		if j.handoff == nil {
@@ -409,6 +404,18 @@ func (p *pool) expire() {
 	}
 }
 
+// dropLate turns away, before a worker takes from the queue, each request past its limit
+// that the watcher, late on a busy machine, has not yet: no request is served after its
+// limit. Called with p.mu held.
+func (p *pool) dropLate() {
+	if now := time.Now(); !p.nextExpiry.IsZero() && !now.Before(p.nextExpiry) {
+		if gone, _ := p.takeExpired(now); len(gone) > 0 {
+			why := p.rule.Expired()
+			p.spawn(func() { p.sendAway(gone, why) })
+		}
+	}
+}
+
 // sendAway hands gone, taken out of the queue, to be turned away for why (expired: the instance's turnAway).
 func (p *pool) sendAway(gone []job, why lab.Reason) {
 	for _, j := range gone {
@@ -485,6 +492,7 @@ func (p *pool) setSize(n int) {
 	}
 	heap.Init(&p.free)
 	p.trim()
+	p.dropLate()
 	for p.free.Len() > 0 && len(p.queue) > 0 {
 		p.start(p.dequeue())
 	}

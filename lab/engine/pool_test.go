@@ -162,3 +162,102 @@ func TestPoolTurnsAwayAtTheWaitLimit(t *testing.T) {
 		t.Errorf("%d served after being turned away", served)
 	}
 }
+
+// A request past its limit that the watcher has not yet turned away (late, on a busy
+// machine) is turned away, not served, whichever way a worker comes free for it: one
+// finishing, or the pool growing. The watcher is kept from starting, and the limit set in
+// the past, so no timing decides it.
+func TestPoolTurnsAwayWhatTheWatcherMissed(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		free func(p *pool, gate chan struct{}, c lab.PoolConfig)
+	}{
+		{"a worker finishes", func(_ *pool, gate chan struct{}, _ lab.PoolConfig) { close(gate) }},
+		{"the pool grows", func(p *pool, gate chan struct{}, c lab.PoolConfig) {
+			c.Workers = 2
+			p.resize(c)
+			close(gate)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var wg sync.WaitGroup
+			ctx, cancel := context.WithCancel(context.Background())
+			gate := make(chan struct{})
+			fate := make(chan string, 2) // the queued request's: served, or the reason it was turned away
+			spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+			c := lab.DefaultConfig().Pool
+			c.Workers, c.Queue, c.Discipline = 1, 3, lab.CoDel
+			p := newPool(ctx, spawn, c, func(_ context.Context, j job, _ *workerHandle) {
+				if j.intended.IsZero() {
+					<-gate
+					return
+				}
+				fate <- "served"
+			}, func(_ job, why lab.Reason) { fate <- string(why) }, nil)
+			p.mu.Lock()
+			p.expiring = true // as if the watcher ran, and slept through the limit
+			p.mu.Unlock()
+			if !p.submit(job{class: lab.Payment}) || !p.submit(job{class: lab.Signup, intended: time.Unix(0, 1)}) {
+				t.Fatal("rejected with room")
+			}
+			p.mu.Lock()
+			past := time.Now().Add(-time.Second)
+			p.queue[0].expires, p.nextExpiry = past, past
+			p.mu.Unlock()
+			tc.free(p, gate, c)
+			if got := <-fate; got != string(lab.RejectQueue) {
+				t.Errorf("the request past its limit: %s, want turned away as %s", got, lab.RejectQueue)
+			}
+			cancel()
+			wg.Wait()
+			if st := p.stats(); st.Queued != 0 || st.QueuedBy[lab.Signup] != 0 {
+				t.Errorf("the queue does not balance: %+v", st)
+			}
+		})
+	}
+}
+
+// An unbounded queue under a discipline with limits: each waiting request's goroutine and
+// the pool agree on it (the race detector checks), a request turned away at its limit is
+// never served, and one turned away just as the lab stops ends without a worker to give back.
+func TestPoolUnboundedWithLimits(t *testing.T) {
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(context.Background())
+	gate := make(chan struct{})
+	fate := make(chan string, 8)
+	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	c := lab.DefaultConfig().Pool
+	c.Workers, c.Queue, c.Discipline = 1, lab.QueueUnbounded, lab.CoDel
+	c.CoDel.Interval = lab.Duration(time.Millisecond)
+	p := newPool(ctx, spawn, c, func(_ context.Context, j job, _ *workerHandle) {
+		if j.intended.IsZero() {
+			<-gate
+			return
+		}
+		fate <- "served"
+	}, func(_ job, why lab.Reason) { fate <- string(why) }, nil)
+	if !p.submit(job{class: lab.Payment}) {
+		t.Fatal("rejected with room")
+	}
+	for range 3 {
+		if !p.submit(job{class: lab.Signup, intended: time.Unix(0, 1)}) {
+			t.Fatal("an unbounded queue rejected")
+		}
+	}
+	for range 3 { // the worker is held throughout: each can only be turned away
+		if got := <-fate; got != string(lab.RejectQueue) {
+			t.Errorf("a request past its limit: %s, want turned away as %s", got, lab.RejectQueue)
+		}
+	}
+	close(gate)
+	cancel()
+	wg.Wait()
+
+	// Turned away (nil on its hand-off) as the lab stops: both are ready, and either way
+	// the waiting goroutine ends quietly.
+	for range 50 {
+		j := job{class: lab.Signup, handoff: make(chan *workerHandle, 1)}
+		j.handoff <- nil
+		p.await(j)
+	}
+}
