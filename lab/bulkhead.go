@@ -9,7 +9,6 @@
 package lab
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"sync"
@@ -129,10 +128,9 @@ var bulkheadKinds = map[BulkheadType]*bulkheadKind{}
 // registerBulkhead adds kind k to the registry, and its type to BulkheadTypes at its rank.
 func registerBulkhead(k bulkheadKind) {
 	bulkheadKinds[k.name] = &k
-	i, _ := slices.BinarySearchFunc(BulkheadTypes[1:], k.rank, func(t BulkheadType, rank int) int {
-		return cmp.Compare(bulkheadKinds[t].rank, rank)
-	})
-	BulkheadTypes = slices.Insert(BulkheadTypes, i+1, k.name)
+	// none stays first: the kinds follow it in rank order.
+	kinds := insertRanked(slices.Clone(BulkheadTypes[1:]), k.name, func(t BulkheadType) int { return bulkheadKinds[t].rank })
+	BulkheadTypes = append(BulkheadTypes[:1:1], kinds...)
 }
 
 // kind is the kind b's type names; nil for none.

@@ -79,15 +79,7 @@ func coDelRule(p PoolConfig) QueueRule {
 // coDelShown says the table has a rejected:queue column: CoDel is in force, or turned
 // requests away before a change of settings.
 func coDelShown(s *Snapshot) bool {
-	if s.Config.Pool.Discipline == CoDel {
-		return true
-	}
-	for _, c := range s.Classes {
-		if c.Rejected[RejectQueue] > 0 {
-			return true
-		}
-	}
-	return false
+	return s.Config.Pool.Discipline == CoDel || s.turnedAway(RejectQueue) > 0
 }
 
 // A CoDelForecast is what CoDel makes of a pool the load overfills. Its queue sheds the
@@ -119,7 +111,7 @@ func (r Report) coDelLines() []string {
 		return nil
 	}
 	var turned int64
-	for _, cr := range r.Classes {
+	for _, cr := range r.Classes { // a report's classes count by the reason's name
 		turned += cr.Rejected[RejectQueue.String()]
 	}
 	line := fmt.Sprintf("CoDel: a request the pool served waited at most %s for a worker (%s once the queue stood); %d turned away at their limit (rejected:queue)",
@@ -136,11 +128,7 @@ func coDelHealth(s *Snapshot, _ int) []Item {
 	if s.Config.Pool.Discipline != CoDel {
 		return nil
 	}
-	var turned int64
-	for _, c := range s.Classes {
-		turned += c.Rejected[RejectQueue]
-	}
-	value := FmtCount(turned) + " turned away past their limit"
+	value := FmtCount(s.turnedAway(RejectQueue)) + " turned away past their limit"
 	if f, ok := reportForecast(*s).CoDel(s.Config.Pool); ok {
 		value += fmt.Sprintf(" (forecast: %.0f%% turned away, workers %.0f%% busy: nearly a loss system)", 100*f.Blocking, 100*f.Busy)
 	}

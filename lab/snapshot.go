@@ -26,7 +26,7 @@ type Snapshot struct {
 	Dependency  DependencyStats
 	Generator   GeneratorStats
 	Timeline    []Second // one entry per whole second of the run, oldest first
-	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler, and with pool.queue unbounded every waiting request
+	Goroutines  int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler, the pool's watcher of wait limits, and with pool.queue unbounded every waiting request
 	// GoroutinesPeak is the most it owned at once.
 	GoroutinesPeak int64
 	RatesInForce   [numClasses]float64 // each class's rate in force now (its profile's step)
@@ -189,4 +189,13 @@ func (s *Snapshot) Rates() Rates {
 		}
 	}
 	return r
+}
+
+// turnedAway is how many requests of every class were turned away for why.
+func (s *Snapshot) turnedAway(why Reason) int64 {
+	var n int64
+	for _, c := range s.Classes {
+		n += c.Rejected[why]
+	}
+	return n
 }
