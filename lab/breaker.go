@@ -32,6 +32,7 @@ const RejectBreaker Reason = 2
 func init() {
 	register(mechanism{
 		name: "breaker",
+		rank: 30,
 		defaults: func(c *Config) {
 			// Hystrix's defaults: 20 calls, 50%, 5 s asleep, one trial request.
 			c.Payment.Breaker = BreakerConfig{MinCalls: 20, FailureRate: 50, Window: Duration(10 * time.Second),

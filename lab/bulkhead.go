@@ -40,6 +40,7 @@ const PhaseBulkhead Phase = 3
 func init() {
 	register(mechanism{
 		name:     "bulkhead",
+		rank:     40,
 		defaults: func(c *Config) { c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadNone, Size: 5} },
 		checks: func(c Config) []check {
 			b := c.Payment.Bulkhead

@@ -29,6 +29,7 @@ const RejectQueue Reason = 6
 func init() {
 	register(mechanism{
 		name: "codel",
+		rank: 110,
 		defaults: func(c *Config) {
 			// Facebook's numbers, "across a wide set of use cases".
 			c.Pool.CoDel = CoDelConfig{Target: Duration(5 * time.Millisecond), Interval: Duration(100 * time.Millisecond)}

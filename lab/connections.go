@@ -26,6 +26,7 @@ const PhaseConnWait Phase = 4
 func init() {
 	register(mechanism{
 		name: "connections",
+		rank: 80,
 		defaults: func(c *Config) {
 			// Apache HttpClient 5: 5 per route, 3 minutes to lease one (only used when per_route > 0).
 			c.Payment.Connections = ConnectionsConfig{PerRoute: 0, LeaseTimeout: Duration(3 * time.Minute)}

@@ -19,6 +19,7 @@ const RejectDeadline Reason = 4
 func init() {
 	register(mechanism{
 		name: "deadline",
+		rank: 20,
 		checks: func(c Config) []check {
 			return []check{{"payment.deadline", c.Payment.Deadline < 0 || c.Payment.Deadline.D() > MaxLatency,
 				fmt.Sprintf("must be 0s..%s (0s: no deadline), got %s", MaxLatency, c.Payment.Deadline)}}

@@ -96,6 +96,7 @@ func (p PoolConfig) queueSetting() string {
 func init() {
 	register(mechanism{
 		name: "discipline",
+		rank: 100,
 		checks: func(c Config) []check {
 			return []check{{"pool.discipline", !oneOf(c.Pool.Discipline, Disciplines...),
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}

@@ -6,7 +6,7 @@ package lab
 import "context"
 
 func init() {
-	register(mechanism{name: "fallback", start: func(iso *Isolation) runtime { return fallback{count: iso.lent.Fallback} }})
+	register(mechanism{name: "fallback", rank: 10, start: func(iso *Isolation) runtime { return fallback{count: iso.lent.Fallback} }})
 }
 
 // fallback is the fallback in one lab: count is the engine's tally of the payments it answered.

@@ -15,6 +15,7 @@ import (
 func init() {
 	register(mechanism{
 		name:  "handoff",
+		rank:  60,
 		start: func(iso *Isolation) runtime { return &handoff{iso: iso} },
 		sum: func(s *Snapshot, replicas []Snapshot) {
 			s.Orphans = OrphanStats{}

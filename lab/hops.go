@@ -15,6 +15,7 @@ import (
 func init() {
 	register(mechanism{
 		name: "hops",
+		rank: 90,
 		defaults: func(c *Config) {
 			// "30 s is plenty", picked by each hop on its own.
 			c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 1, DeadlinePerHop, RetryAtEdge

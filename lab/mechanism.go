@@ -15,6 +15,9 @@ import (
 // a deadline, a queue discipline). Every part is optional: a mechanism has the parts it needs.
 type mechanism struct {
 	name string
+	// rank is its place among the mechanisms, lowest first (the payment chain's order, the
+	// queue's after): the order Validate checks them in, and they start, fill and sum.
+	rank int
 
 	// defaults sets its config section on the base every preset is read onto (DefaultConfig).
 	defaults func(c *Config)
@@ -52,11 +55,13 @@ type mechanism struct {
 	words, numbers []part[[]Item]
 }
 
-// mechanisms are the registered mechanisms, in the order they registered.
+// mechanisms are the registered mechanisms, in rank order (never the files' order).
 var mechanisms []*mechanism
 
-// register adds m to the registry; each mechanism's file calls it in an init.
-func register(m mechanism) { mechanisms = append(mechanisms, &m) }
+// register adds m to the registry at its rank; each mechanism's file calls it in an init.
+func register(m mechanism) {
+	mechanisms = insertRanked(mechanisms, &m, func(m *mechanism) int { return m.rank })
+}
 
 // A part is what a mechanism, or the lab's core, shows on one surface (the settings panel,
 // the report's summary, ...), at its rank there: lowest first. Ranks are explicit, so the

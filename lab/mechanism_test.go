@@ -23,6 +23,27 @@ func TestRanksAreDistinct(t *testing.T) {
 	distinctRanks(t, "words", coreWords(), func(m *mechanism) []part[[]Item] { return m.words })
 	distinctRanks(t, "numbers", coreNumbers, func(m *mechanism) []part[[]Item] { return m.numbers })
 	distinctRanks(t, "way", coreWay, func(m *mechanism) []part[func(*Snapshot) []Item] { return m.way })
+	seenMech := map[int]string{}
+	for _, m := range mechanisms {
+		if other, dup := seenMech[m.rank]; dup {
+			t.Errorf("mechanisms %s and %s share rank %d", m.name, other, m.rank)
+		}
+		seenMech[m.rank] = m.name
+	}
+	seenKind := map[int]string{}
+	for _, d := range Disciplines {
+		if other, dup := seenKind[disciplines[d].rank]; dup {
+			t.Errorf("disciplines %s and %s share rank %d", d, other, disciplines[d].rank)
+		}
+		seenKind[disciplines[d].rank] = string(d)
+	}
+	clear(seenKind)
+	for _, b := range BulkheadTypes[1:] {
+		if other, dup := seenKind[bulkheadKinds[b].rank]; dup {
+			t.Errorf("bulkhead kinds %s and %s share rank %d", b, other, bulkheadKinds[b].rank)
+		}
+		seenKind[bulkheadKinds[b].rank] = string(b)
+	}
 	seen := map[int]Reason{}
 	for _, r := range Reasons {
 		if other, dup := seen[r.def().rank]; dup {

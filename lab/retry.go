@@ -38,6 +38,7 @@ type RetryConfig struct {
 func init() {
 	register(mechanism{
 		name:     "retry",
+		rank:     70,
 		defaults: func(c *Config) { c.Payment.Retry = defaultRetry() },
 		checks: func(c Config) []check {
 			r := c.Payment.Retry

@@ -33,6 +33,7 @@ type TimeoutConfig struct {
 func init() {
 	register(mechanism{
 		name: "timeout",
+		rank: 50,
 		defaults: func(c *Config) {
 			c.Payment.Timeout = TimeoutConfig{Kind: TimeoutNone, Duration: Duration(time.Second)}
 		},
