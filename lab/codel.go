@@ -80,7 +80,7 @@ func coDelRule(p PoolConfig) QueueRule {
 // coDelShown says the table has a rejected:queue column: CoDel is in force, or turned
 // requests away before a change of settings.
 func coDelShown(s *Snapshot) bool {
-	return s.Config.Pool.Discipline == CoDel || s.turnedAway(RejectQueue) > 0
+	return s.Config.Pool.Discipline == CoDel || s.TurnedAway(RejectQueue) > 0
 }
 
 // A CoDelForecast is what CoDel makes of a pool the load overfills. Its queue sheds the
@@ -129,7 +129,7 @@ func coDelHealth(s *Snapshot, _ int) []Item {
 	if s.Config.Pool.Discipline != CoDel {
 		return nil
 	}
-	value := FmtCount(s.turnedAway(RejectQueue)) + " turned away past their limit"
+	value := FmtCount(s.TurnedAway(RejectQueue)) + " turned away past their limit"
 	if f, ok := reportForecast(*s).CoDel(s.Config.Pool); ok {
 		value += fmt.Sprintf(" (forecast: %.0f%% turned away, workers %.0f%% busy: nearly a loss system)", 100*f.Blocking, 100*f.Busy)
 	}

@@ -191,8 +191,8 @@ func (s *Snapshot) Rates() Rates {
 	return r
 }
 
-// turnedAway is how many requests of every class were turned away for why.
-func (s *Snapshot) turnedAway(why Reason) int64 {
+// TurnedAway is how many requests of every class were turned away for why.
+func (s *Snapshot) TurnedAway(why Reason) int64 {
 	var n int64
 	for _, c := range s.Classes {
 		n += c.Rejected[why]

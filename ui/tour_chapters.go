@@ -157,7 +157,7 @@ var tourChapters = []chapter{
 		lesson: func(a tourAt) string {
 			line := fmt.Sprintf("B turned away %s requests that waited past their limit (rejected:queue), so a signup's p99 is %s in B "+
 				"against %s in A; yet payments ok %s in A, %s in B. A served stale requests, but every one of them still counted: "+
-				"its workers never idled.", fmtCount(a.stats(1, lab.Payment).Rejected[lab.RejectQueue]+a.stats(1, lab.Signup).Rejected[lab.RejectQueue]),
+				"its workers never idled.", fmtCount(a.snaps[1].TurnedAway(lab.RejectQueue)),
 				a.markB(1), a.mark(1), a.mark(0), a.markB(0))
 			if f, ok := a.forecast(1).CoDel(a.cfg(1).Pool); ok {
 				line += fmt.Sprintf(" B's pool is nearly one without a queue: Erlang B turns away %.0f%% and leaves the workers %.0f%% busy.",
