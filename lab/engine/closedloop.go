@@ -201,10 +201,26 @@ func (cl *closedLoop) current() [numClasses]float64 {
 func (cl *closedLoop) stats() *lab.ClosedLoopStats {
 	gap, expected, _ := cl.pacing()
 	cl.mu.Lock()
-	due := cl.dueThen + cl.total*cl.window(time.Now()).Seconds()
+	now := time.Now()
+	due := dueSlots(cl.dueThen+cl.total*cl.window(now).Seconds(), !cl.end.IsZero() && !now.Before(cl.end))
 	rate := cl.total
 	cl.mu.Unlock()
 	return &lab.ClosedLoopStats{Users: cl.users, Think: cl.think, Rate: rate, Interval: time.Duration(math.Round(gap * float64(cl.users))),
-		Expected: expected, Due: int64(math.Floor(due + 1e-9)), Sent: cl.sent.Load(), Outstanding: cl.outstanding.Load(),
+		Expected: expected, Due: due, Sent: cl.sent.Load(), Outstanding: cl.outstanding.Load(),
 		PeakOutstanding: cl.peak.Load()}
+}
+
+// dueSlots counts the grid's slots due by now, given x = rate × time since the start (each
+// rate over its own stretch). The grid's first slot is the start itself, so before the
+// run's end the slots at 0, 1/rate, … up to now are ⌊x⌋+1 (the "+1" is the request due at
+// 0 s: counting only ⌊x⌋ put the due count one short of the corrected latency's count);
+// at a bounded run's end, whose own instant is not due (a user sends only before it), ⌈x⌉.
+func dueSlots(x float64, ended bool) int64 {
+	switch {
+	case x <= 0:
+		return 0
+	case ended:
+		return int64(math.Ceil(x - 1e-9))
+	}
+	return int64(math.Floor(x+1e-9)) + 1
 }

@@ -271,3 +271,26 @@ func TestClosedLoopUserRejectedOnce(t *testing.T) {
 		t.Errorf("closed loop %+v: outstanding must stay within 0..4", cl)
 	}
 }
+
+// The due count is the grid's slots so far, the one at 0 s included: at 100/s, 10.075 s
+// into a live run the slots at 0, 10 ms, …, 10.07 s are 1008 (each one a sample of the
+// corrected latency, sent or put back), and a bounded run of 7 s asks for 700 (0 … 6.99 s).
+func TestClosedLoopDueCountsTheFirstSlot(t *testing.T) {
+	now := time.Now()
+	for _, c := range []struct {
+		since, end time.Duration // before now; end 0: unbounded
+		want       int64
+	}{
+		{since: 10075 * time.Millisecond, want: 1008},
+		{since: 8 * time.Second, end: time.Second, want: 700},
+		{since: 5 * time.Millisecond, want: 1},
+	} {
+		cl := &closedLoop{users: 1, total: 100, since: now.Add(-c.since)}
+		if c.end > 0 {
+			cl.end = now.Add(-c.end)
+		}
+		if got := cl.stats().Due; got != c.want {
+			t.Errorf("%v into the run (end %v ago): due %d, want %d", c.since, c.end, got, c.want)
+		}
+	}
+}
