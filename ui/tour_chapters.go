@@ -287,7 +287,7 @@ var tourChapters = []chapter{
 				fmtDur(c[0].Dependency.HealthyLatency.D()), fmtDur(st.For.D()), fmtDur(st.FirstAt.D()))
 		},
 		choices: []string{"both see the stall: a p99 near its length",
-			"A's p99 stays fast, only its max shows the stall; B's p99 shows it",
+			"A's p99 stays fast, only its slowest sample shows the stall; B's p99 shows it",
 			"A's p99 is worse: its user waited longest"},
 		right:  2,
 		moment: 7 * time.Second,
@@ -299,8 +299,8 @@ var tourChapters = []chapter{
 				"Requests sent: %s in A, %s in B.",
 				fmtWorkers(ma.StallNotSent), fmtWorkers(ma.StallDue), a.mark(0), fmtWorkers(mb.StallDue), a.markB(0), a.mark(1), a.markB(1))
 		},
-		look: "The summary's arrived and p99 rows, and each side's samples sent line and percentile ladder: A's max shows " +
-			"the stall while its p99 does not; its corrected line puts the missing samples back. The by-percentile chart " +
+		look: "The summary's arrived and p99 rows, and each side's samples sent line and percentile ladder: A's slowest " +
+			"sample (max, and p99.99 of so few) shows the stall while its p99 does not; its corrected line puts the missing samples back. The by-percentile chart " +
 			"draws both ladders.",
 		fast: 1, // a 1 ms dependency: any faster and loopback's own overhead would be the measurement
 	},
