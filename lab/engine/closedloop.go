@@ -28,7 +28,7 @@ type closedLoop struct {
 	users int
 	think time.Duration
 	end   time.Time // zero: run until stopped
-	send  func(c lab.Class, at time.Time, expected time.Duration, replied func())
+	send  func(c lab.Class, at, due time.Time, expected time.Duration, replied func())
 	spawn func(func())
 	lag   *hist // how late users sent against their pacing: the load's own health
 
@@ -43,7 +43,7 @@ type closedLoop struct {
 	sent, outstanding, peak atomic.Int64
 }
 
-func newClosedLoop(t lab.TrafficConfig, start, end time.Time, send func(lab.Class, time.Time, time.Duration, func()), spawn func(func())) *closedLoop {
+func newClosedLoop(t lab.TrafficConfig, start, end time.Time, send func(lab.Class, time.Time, time.Time, time.Duration, func()), spawn func(func())) *closedLoop {
 	cl := &closedLoop{users: t.Users, think: t.Think.D(), end: end, send: send, spawn: spawn, lag: newHist(),
 		changed: make(chan struct{}), since: start}
 	cl.rates = t.Rates()
@@ -135,7 +135,7 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 		c := cl.next()
 		cl.sent.Add(1)
 		raiseMax(&cl.peak, cl.outstanding.Add(1))
-		cl.send(c, now, expected, replied)
+		cl.send(c, now, due, expected, replied)
 		last = due
 		select {
 		case <-ctx.Done(): // stopped, or the run ended: nothing more will be sent
