@@ -21,9 +21,9 @@ type chartSpec struct {
 	atLeast float64                // the y axis reaches at least this, whatever the values
 	unit    string                 // after each value in the legend: "" or "/s"
 	leaves  func(c lab.Class) bool // a class this chart leaves out; nil: none
-	// legend is the legend's figure per class and what it is ("mean 1–6s"); nil: the last
-	// second's sample ("sampled at 6s"), which is what the line ends on.
-	// short is what, shorter, for a narrow chart.
+	// legend is the legend's figure per class, what it is ("mean 1–6s") and that in fewer
+	// cells for a narrow chart; nil: the last second's sample ("sampled at 6s", "6s
+	// sample"), which is what the line ends on.
 	legend func(s *lab.Snapshot) (what, short string, of func(class int) float64)
 }
 
