@@ -272,8 +272,11 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 		for m := 1; k*m <= rows; m++ {
 			// Rows left unused, and rows of the plot above what it must reach.
 			score := float64(rows-k*m) + float64(k*m)*(float64(k)*st-atLeast)/(float64(k)*st)
-			if !roundStep(st / float64(m)) {
+			switch perRow := st / float64(m); {
+			case !roundStep(perRow):
 				score += 100 // rows left empty above the plot read better than 3.3 a row
+			case mantissa(perRow) == 2.5: // a little harder to read off than 2 or 5 a row
+				score += 0.5
 			}
 			if m < 2 {
 				score++
@@ -302,13 +305,17 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 
 // roundStep says v is 1, 2, 2.5 or 5 × 10ⁿ.
 func roundStep(v float64) bool {
-	d := v / math.Pow(10, math.Floor(math.Log10(v)+1e-9))
-	for _, r := range []float64{1, 2, 2.5, 5, 10} {
-		if math.Abs(d-r) < 1e-6 {
-			return true
-		}
+	switch mantissa(v) {
+	case 1, 2, 2.5, 5:
+		return true
 	}
 	return false
+}
+
+// mantissa is v's leading digits, from 1 to under 10, to six places.
+func mantissa(v float64) float64 {
+	d := v / math.Pow(10, math.Floor(math.Log10(v)+1e-9))
+	return math.Round(d*1e6) / 1e6
 }
 
 // chartHead is a chart's title and its legend: each class's mark (its line's strokes), its
