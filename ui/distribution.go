@@ -49,10 +49,12 @@ func distributionLayout(t *theme, snap *lab.Snapshot, changes []change, w, h int
 	var out []string
 	if measuring {
 		out = append(samplesLines(t, snap, w), ladderLines(t, snap, w)...)
-		if h-len(out) < 6 { // no room for a chart under them: the numbers matter more
+		switch free := h - len(out); {
+		case free < 5: // no room for a chart under them (its title, legend, 2 rows, axis): the numbers matter more
 			return out[:min(len(out), h)], true
+		case free > 5: // a blank line between the ladder and the chart, when it costs the chart no row
+			out = append(out, "")
 		}
-		out = append(out, "")
 	}
 	rest := h - len(out)
 	specs := []chartSpec{occupancyChart(snap), starvationChart(snap)}
