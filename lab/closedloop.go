@@ -13,8 +13,8 @@ type ClosedLoopStats struct {
 	Rate     float64       // the target rate of the whole load, per second
 	Interval time.Duration // one user's pacing: users / target rate (0: no traffic)
 	Expected time.Duration // the interval the corrected latency assumes: the pacing, or the think time if longer
-	// Due is how many requests the target rate asked for so far (rate × elapsed, whole
-	// requests); Sent how many the users sent. Due − Sent were never sent: a user was
+	// Due is how many requests the target rate asked for so far: its slots at 0, 1/rate, …
+	// up to now (before the end of a bounded run, ⌊rate × elapsed⌋ + 1); Sent how many the users sent. Due − Sent were never sent: a user was
 	// waiting for a reply when they fell due.
 	Due, Sent       int64
 	Outstanding     int64 // sent and not yet answered or turned away: never more than Users
@@ -35,7 +35,7 @@ type ClosedLoopReport struct {
 	ThinkMs         float64 `json:"think_ms"`
 	IntervalMs      float64 `json:"interval_ms"`          // one user's pacing: users / target rate
 	ExpectedMs      float64 `json:"expected_interval_ms"` // what latency_corrected_ms assumes
-	Due             int64   `json:"due"`                  // target rate × elapsed
+	Due             int64   `json:"due"`                  // the target rate's slots so far, the one at 0 s included
 	Sent            int64   `json:"sent"`
 	NotSent         int64   `json:"not_sent"`
 	PeakOutstanding int64   `json:"peak_outstanding"` // never more than users

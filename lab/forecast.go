@@ -292,3 +292,15 @@ func erlangB(a float64, n int) float64 {
 	}
 	return b
 }
+
+// ShareSpread is how far apart chance alone puts two classes' shares turned away, when each
+// of n1 and n2 arrivals is turned away with the same probability b: two standard deviations
+// of the difference, sqrt(b(1−b)(1/n1 + 1/n2)), as a share (0.03: 3 points). Poisson
+// arrivals see the same full pool (PASTA), so each arrival is such a draw; the pool's
+// fullness, common to both classes, drops out of the difference. 0 before both have any.
+func ShareSpread(b float64, n1, n2 int64) float64 {
+	if n1 <= 0 || n2 <= 0 {
+		return 0
+	}
+	return 2 * math.Sqrt(b*(1-b)*(1/float64(n1)+1/float64(n2)))
+}

@@ -33,7 +33,7 @@ var coreSettings = slices.Concat(
 	at(70, trafficSettings),
 	at(75, func(c Config, _ *Snapshot, _ int) []Item {
 		if st := c.Dependency.Stall; st.For > 0 {
-			return []Item{{Label: "stall", Value: stallShort(st)}}
+			return []Item{{Label: "dependency stalls", Value: stallShort(st)}}
 		}
 		return nil
 	}),
@@ -73,7 +73,13 @@ func trafficSettings(c Config, s *Snapshot, _ int) []Item {
 		}
 		rates = append(rates, rateSetting(c, s, cl))
 	}
-	return []Item{{Label: "traffic", Value: trafficMode(c.Traffic) + strings.Join(rates, ", ")}}
+	items := []Item{{Label: "traffic", Value: trafficMode(c.Traffic) + strings.Join(rates, ", ")}}
+	if c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson && len(rates) > 0 {
+		// Said once, beside the set rates: the measured ones (the table's /s rows, the
+		// charts) scatter around them, by chance alone, and the seed says which chance.
+		items = append(items, Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed)})
+	}
+	return items
 }
 
 // rateSetting is a class's rate in force, marked when a profile moves it.

@@ -21,9 +21,14 @@ type chartSpec struct {
 	atLeast float64                // the y axis reaches at least this, whatever the values
 	unit    string                 // after each value in the legend: "" or "/s"
 	leaves  func(c lab.Class) bool // a class this chart leaves out; nil: none
+	// legend is the legend's figure per class, what it is ("mean 1–6s") and that in fewer
+	// cells for a narrow chart; nil: the last second's sample ("sampled at 6s", "6s
+	// sample"), which is what the line ends on.
+	legend func(s *lab.Snapshot) (what, short string, of func(class int) float64)
 }
 
-// occupancyChart plots the workers each class held at each whole second.
+// occupancyChart plots the workers each class held at each whole second (a sample, not an
+// average: the pool picture above is the same count now).
 func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1)
 	return chartSpec{
@@ -33,16 +38,33 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 	}
 }
 
-// starvationChart plots starvation per second: rejected:pool of every class but payment
+// starvationChart plots starvation each second: rejected:pool of every class but payment
 // (a payment turned away by the pool is a rejection, and would drown the signups' line).
+// Its legend is the header's figure, the mean over the same seconds (lab's Rates), so the
+// screen gives one rate for one thing and says which seconds it averages.
 func starvationChart(*lab.Snapshot) chartSpec {
 	return chartSpec{
 		leaves:  func(c lab.Class) bool { return !c.Starves() },
-		title:   "starved/s (rejected:pool)",
+		title:   "starved (rejected:pool)",
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.Rejected[c][lab.RejectPool]) },
 		atLeast: 10,
 		unit:    "/s",
+		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
+			r := s.Rates()
+			what := fmt.Sprintf("mean %d–%ds", r.From, r.To)
+			return what, what, func(c int) float64 { return r.Rejected[c][lab.RejectPool] }
+		},
 	}
+}
+
+// legendFigures are the legend's figures of spec and what they are: spec's own, or the
+// last second's sample.
+func legendFigures(spec chartSpec, s *lab.Snapshot) (what, short string, of func(int) float64) {
+	if spec.legend != nil {
+		return spec.legend(s)
+	}
+	last := s.LastSecond()
+	return fmt.Sprintf("sampled at %ds", last.T), fmt.Sprintf("%ds sample", last.T), func(c int) float64 { return spec.value(last, c) }
 }
 
 // chartWindow is the stretch of the timeline a plot w columns wide shows: every second of
@@ -113,7 +135,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		}
 		data[k] = series
 	}
-	plot := strings.Split(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, chars, colors)...), "\n")
+	plot := strings.Split(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, nil, chars, colors)...), "\n")
 	t0, t1 := float64(window[0].T-1), float64(window[n-1].T)
 	col := func(at float64) int { return min(int((at-t0)*float64(plotW)/(t1-t0)), plotW-1) }
 
@@ -137,8 +159,12 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 }
 
 // plotOptions are asciigraph's options for a plot from 0 to upper in height rows (it draws
-// height+1), labelled every step with labels labelW wide, one series per chars and colours.
-func plotOptions(t *theme, upper, step float64, height, labelW int, chars []asciigraph.CharSet, colors []asciigraph.AnsiColor) []asciigraph.Option {
+// height+1), labelled every step with label (nil: the whole number) right-aligned labelW
+// wide, one series per chars and colours.
+func plotOptions(t *theme, upper, step float64, height, labelW int, label func(float64) string, chars []asciigraph.CharSet, colors []asciigraph.AnsiColor) []asciigraph.Option {
+	if label == nil {
+		label = func(v float64) string { return fmt.Sprintf("%.0f", v) }
+	}
 	opts := []asciigraph.Option{
 		asciigraph.Height(height),
 		asciigraph.LowerBound(0),
@@ -146,7 +172,7 @@ func plotOptions(t *theme, upper, step float64, height, labelW int, chars []asci
 		asciigraph.Offset(2),
 		asciigraph.YAxisValueFormatter(func(v float64) string {
 			if k := math.Round(v / step); math.Abs(v-k*step) < step/1e6 {
-				return fmt.Sprintf("%*.0f", labelW, k*step)
+				return padLeft(label(k*step), labelW)
 			}
 			return strings.Repeat(" ", labelW)
 		}),
@@ -231,8 +257,11 @@ func overlay(line string, col int, glyph string) string {
 
 // evenAxis picks the y axis of a plot with rows intervals (rows+1 lines) that must reach
 // atLeast: an upper bound of k round steps (1, 2 or 5 × 10ⁿ) and a height of k·m rows, so
-// every label sits on a row and the labels are m rows apart. It prefers labels at least two
-// rows apart, three to six of them, and the fewest rows left unused.
+// every label sits on a row and the labels are m rows apart. Each row is worth a round
+// amount too (1, 2, 2.5 or 5 × 10ⁿ: 20 workers over 4 rows, 5 a row, never 3.3), so a line
+// between labels reads off the rows, whatever that leaves unused. Then it prefers three to
+// six labels, the fewest rows left unused or drawn above atLeast, and labels at least two
+// rows apart.
 func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 	atLeast = math.Max(atLeast, 1)
 	rows = max(rows, 1)
@@ -240,10 +269,17 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 	best := math.Inf(1)
 	for st := 1.0; st <= atLeast*10; {
 		k := max(int(math.Ceil(atLeast/st-1e-9)), 1)
-		if m := rows / k; m >= 1 {
-			score := float64(rows - k*m)
+		for m := 1; k*m <= rows; m++ {
+			// Rows left unused, and rows of the plot above what it must reach.
+			score := float64(rows-k*m) + float64(k*m)*(float64(k)*st-atLeast)/(float64(k)*st)
+			switch perRow := st / float64(m); {
+			case !roundStep(perRow):
+				score += 100 // rows left empty above the plot read better than 3.3 a row
+			case mantissa(perRow) == 2.5: // a little harder to read off than 2 or 5 a row
+				score += 0.5
+			}
 			if m < 2 {
-				score += 10
+				score++
 			}
 			if k < 3 {
 				score += float64(2 * (3 - k)) // 0 and the top alone say little
@@ -267,11 +303,26 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 	return upper, step, height
 }
 
+// roundStep says v is 1, 2, 2.5 or 5 × 10ⁿ.
+func roundStep(v float64) bool {
+	switch mantissa(v) {
+	case 1, 2, 2.5, 5:
+		return true
+	}
+	return false
+}
+
+// mantissa is v's leading digits, from 1 to under 10, to six places.
+func mantissa(v float64) float64 {
+	d := v / math.Pow(10, math.Floor(math.Log10(v)+1e-9))
+	return math.Round(d*1e6) / 1e6
+}
+
 // chartHead is a chart's title and its legend: each class's mark (its line's strokes), its
-// name, and its value at the last second drawn, which the legend names. Where w is short,
-// the title drops "per second" and the legend names the classes by their letters.
+// name, and its figure, with what the figure is (a sample, a mean over which seconds). Where
+// w is short, the title drops "each second" and the legend names the classes by their letters.
 func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) (head, legend string) {
-	head = t.bold.Render(spec.title) + t.dim.Render(" per second")
+	head = t.bold.Render(spec.title) + t.dim.Render(" each second")
 	if ansiWidth(head) > w {
 		head = t.bold.Render(spec.title)
 	}
@@ -279,7 +330,9 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) 
 	if n == 0 || len(classes) == 0 {
 		return head, ""
 	}
-	for _, short := range []bool{false, true} {
+	what, shortWhat, of := legendFigures(spec, s)
+	for _, form := range []struct{ short, shortWhat bool }{{false, false}, {true, false}, {true, true}} {
+		short := form.short
 		var items []string
 		for k := len(classes) - 1; k >= 0; k-- {
 			i, c := classes[k], lab.Classes[classes[k]]
@@ -287,14 +340,26 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) 
 			if short {
 				name = string(t.letter[i])
 			}
-			items = append(items, t.mark[i]+" "+name+" "+fmtCount(int64(spec.value(&s.Timeline[n-1], i)))+spec.unit)
+			items = append(items, t.mark[i]+" "+name+" "+legendValue(of(i), spec.unit))
 		}
-		legend = t.dim.Render(fmt.Sprintf("at %ds: ", s.Timeline[n-1].T)) + strings.Join(items, "  ")
+		label := what
+		if form.shortWhat {
+			label = shortWhat
+		}
+		legend = t.dim.Render(label+": ") + strings.Join(items, "  ")
 		if ansiWidth(legend) <= w {
 			break
 		}
 	}
 	return head, legend
+}
+
+// legendValue writes a legend's figure: a count whole, a rate as the header writes it (1.8/s).
+func legendValue(v float64, unit string) string {
+	if unit == "/s" {
+		return fmtPerSec(v)
+	}
+	return fmtCount(int64(v))
 }
 
 // chartClasses are the classes a chart draws, in drawing order (the last on top).

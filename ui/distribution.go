@@ -49,10 +49,12 @@ func distributionLayout(t *theme, snap *lab.Snapshot, changes []change, w, h int
 	var out []string
 	if measuring {
 		out = append(samplesLines(t, snap, w), ladderLines(t, snap, w)...)
-		if h-len(out) < 6 { // no room for a chart under them: the numbers matter more
+		switch free := h - len(out); {
+		case free < 5: // no room for a chart under them (its title, legend, 2 rows, axis): the numbers matter more
 			return out[:min(len(out), h)], true
+		case free > 5: // a blank line between the ladder and the chart, when it costs the chart no row
+			out = append(out, "")
 		}
-		out = append(out, "")
 	}
 	rest := h - len(out)
 	specs := []chartSpec{occupancyChart(snap), starvationChart(snap)}
@@ -193,13 +195,13 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		values []time.Duration
 		color  asciigraph.AnsiColor
 		chars  asciigraph.CharSet
-		mark   string // its legend mark: a coloured square, or its letter without colour
+		mark   string // its legend mark: its line's strokes, in its colour (the glyph tells them apart without it)
 	}
 	var all []series
 	if d.Corrected != nil {
-		all = append(all, series{"corrected", d.Corrected, correctedColor, correctedChars, correctedMark.Render("■")})
+		all = append(all, series{"corrected", d.Corrected, correctedColor, correctedChars, correctedMark.Render(strings.Repeat(correctedChars.Horizontal, 2))})
 	}
-	measured := series{"scheduled", d.Latency, t.series[lab.Payment], t.chars[lab.Payment], t.name[lab.Payment].Render("■")}
+	measured := series{"scheduled", d.Latency, t.series[lab.Payment], t.chars[lab.Payment], t.mark[lab.Payment]}
 	if snap.ClosedLoop != nil {
 		measured.name = "as sent"
 	}
@@ -208,14 +210,14 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	for k := len(all) - 1; k >= 0; k-- {
 		mark := all[k].mark
 		if t.noColor {
-			mark = all[k].chars.Horizontal
+			mark = strings.Repeat(all[k].chars.Horizontal, 2)
 		}
 		legend = append(legend, mark+" "+all[k].name)
 	}
 	// The longest title that fits, with the legend beside it or, failing that, under it.
 	var head string
 	for _, title := range []string{"payment latency by percentile", "latency by percentile", "by percentile"} {
-		if head = t.bold.Render(title) + t.dim.Render(" ms"); ansiWidth(head) <= w {
+		if head = t.bold.Render(title); ansiWidth(head) <= w {
 			break
 		}
 	}
@@ -241,13 +243,21 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			upper = math.Max(upper, data[k][col])
 		}
 	}
+	// The axis is labelled in the data's own units (µs, ms, s). Below three intervals round
+	// steps would put the top far above the data (a 1.01s maximum under a "2000"): the
+	// top is the data's maximum itself, and the line that reaches it sits on its label.
+	top := upper
 	upper, step, height := evenAxis(upper, rows-1)
+	if rows-1 < 3 {
+		upper, step, height = top, top, rows-1
+	}
+	label := func(ms float64) string { return fmtLatency(time.Duration(math.Round(ms * 1e6))) }
 	var chars []asciigraph.CharSet
 	var colors []asciigraph.AnsiColor
 	for _, s := range all {
 		chars, colors = append(chars, s.chars), append(colors, s.color)
 	}
-	opts := plotOptions(t, upper, step, height, max(len(fmt.Sprintf("%.0f", upper)), 3), chars, colors)
+	opts := plotOptions(t, upper, step, height, max(ansiWidth(label(upper)), ansiWidth(label(step)), 3), label, chars, colors)
 	plot := strings.Split(asciigraph.PlotMany(data, opts...), "\n")
 	for range rows - len(plot) { // what the even axis left over goes above the plot
 		lines = append(lines, "")
@@ -294,7 +304,7 @@ func measurementHelp() [][2]string {
 		{"scheduled", "open loop: latency from each request's scheduled arrival, so waiting for the server counts"},
 		{"as sent", "closed loop: latency from each request's send. There is no schedule, the send is the arrival: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency with the unsent requests put back, one per pacing interval, each waiting for the same reply (HdrHistogram's RecordCorrectedValue)"},
-		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side"},
-		{"stall", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; in a short chart its top label is the largest latency drawn. As sent and corrected differ in their strokes (━━, cc)"},
+		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}
 }

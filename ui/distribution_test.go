@@ -2,6 +2,8 @@ package ui
 
 import (
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -147,9 +149,33 @@ func TestPercentileAxis(t *testing.T) {
 func TestDistributionBesideTheTimeCharts(t *testing.T) {
 	a, _ := measurementSnapshots()
 	plain := ansi.Strip(render(newTheme(false, true), testScreen(a, 200, 60)))
-	for _, want := range []string{"payment latency by percentile", "workers held", "starved/s", "p99.99"} {
+	for _, want := range []string{"payment latency by percentile", "workers held", "starved (rejected:pool)", "p99.99"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("200x60 lacks %q:\n%s", want, plain)
+		}
+	}
+}
+
+// The distribution's axis is in the data's units and reaches no far above it: a 1.01 s
+// maximum in a chart of two plot rows sits on "1.01s", not on "2000" (ms); with room, the
+// labels are round durations; and the two curves differ in their strokes, not colour alone.
+func TestDistributionAxisFitsTheData(t *testing.T) {
+	closed, _ := measurementSnapshots()
+	s := *closed
+	s.Distribution.Latency = slices.Clone(s.Distribution.Latency)
+	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
+	for _, noColor := range []bool{false, true} {
+		th := newTheme(noColor, true)
+		small := ansi.Strip(strings.Join(distributionChart(th, &s, 40, 5), "\n"))
+		if !strings.Contains(small, "1.01s┤") || strings.Contains(small, "2000") {
+			t.Errorf("no colour %v: a 1.01s maximum in 2 rows:\n%s", noColor, small)
+		}
+		tall := ansi.Strip(strings.Join(distributionChart(th, &s, 40, 10), "\n"))
+		if !regexp.MustCompile(`(?m)^\s*(500ms|1\.00s)[┤┼]`).MatchString(tall) {
+			t.Errorf("no colour %v: want round duration labels:\n%s", noColor, tall)
+		}
+		if strokes := strings.Repeat(th.chars[lab.Payment].Horizontal, 2); !strings.Contains(small, strokes+" as sent") || !strings.Contains(small, "cc corrected") {
+			t.Errorf("no colour %v: the legend does not show each curve's strokes:\n%s", noColor, small)
 		}
 	}
 }

@@ -62,9 +62,9 @@ func helpCharts(t *theme) [][2]string {
 		lines = append(lines, t.mark[i]+" "+c.String())
 	}
 	return [][2]string{
-		{"workers held", "workers each class held at each whole second, 0 to the pool's size"},
-		{"starved/s", "requests of each class but payment turned away for want of a worker during each whole second"},
-		{"lines", "one per class, each in its own strokes (" + strings.Join(lines, ", ") + "); the legend gives the value at the last second drawn"},
+		{"workers held", "workers each class held, sampled at each whole second, 0 to the pool's size; its legend is the last sample (\"sampled at 6s\")"},
+		{"starved", "requests of each class but payment turned away for want of a worker during each whole second; its legend is the mean over the last seconds (\"mean 1–6s\"), the header's STARVED rate"},
+		{"lines", "one per class, each in its own strokes (" + strings.Join(lines, ", ") + "), payment's drawn last, on top; every row of a chart is worth a round amount (1, 2, 2.5 or 5 × 10ⁿ), so a line between labels reads off the rows"},
 		{"time", "run time along the bottom; the seconds shown are stretched over the chart's width, the last ones when there are more than columns"},
 		{"┊ n", "settings change number n (see changes), at the moment it was made"},
 	}

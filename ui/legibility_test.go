@@ -4,7 +4,9 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -106,8 +108,8 @@ func TestChartAxes(t *testing.T) {
 		}
 	}
 	head, leg := chartHead(th, occupancyChart(s), s, chartClasses(s, occupancyChart(s)), 60)
-	if !strings.Contains(head, "workers held") || !strings.Contains(ansi.Strip(leg), "at 6s: PP payment 20") {
-		t.Errorf("legend %q: want the value of the last second drawn, and which second", ansi.Strip(leg))
+	if !strings.Contains(head, "workers held") || !strings.Contains(ansi.Strip(leg), "sampled at 6s: PP payment 20") {
+		t.Errorf("legend %q: want the value of the last second drawn, said to be that second's sample", ansi.Strip(leg))
 	}
 	// A long run: the last plot-width seconds, one column each, labelled in run time.
 	long := testSnapshot()
@@ -276,5 +278,46 @@ func TestTourHelpListsChoose(t *testing.T) {
 	}
 	if footer := ansi.Strip(strings.Join(footerLines(th, km, 1000, 1), "\n")); strings.Contains(footer, "predict") {
 		t.Errorf("footer lists 1 2 3: %s", footer)
+	}
+}
+
+// One rate for one thing: the starvation chart's legend is the header's figure, the mean
+// over the same seconds, and says so ("mean 1–6s"); the header says "in 1–6s".
+func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	r := s.Rates()
+	if r.Rejected[lab.Signup][lab.RejectPool] == 0 {
+		t.Fatal("the fixture starves no signup: nothing to compare")
+	}
+	rate, window := fmtPerSec(r.Rejected[lab.Signup][lab.RejectPool]), fmt.Sprintf("%d–%ds", r.From, r.To)
+	_, leg := chartHead(th, starvationChart(s), s, chartClasses(s, starvationChart(s)), 60)
+	if want := "mean " + window + ": "; !strings.HasPrefix(ansi.Strip(leg), want) || !strings.Contains(ansi.Strip(leg), "signup "+rate) {
+		t.Errorf("legend %q: want %q and signup %s", ansi.Strip(leg), want, rate)
+	}
+	plain := ansi.Strip(render(th, testScreen(s, 120, 40)))
+	if !strings.Contains(plain, "("+rate+" in "+window+")") {
+		t.Errorf("the header does not give the legend's %s in %s:\n%s", rate, window, plain)
+	}
+}
+
+// Every row of a chart is worth a round amount (1, 2, 2.5 or 5 × 10ⁿ), so a line between two
+// labels reads off the rows: 20 workers over 6 rows is 5 a row on 4 of them, not 3.3.
+func TestEvenAxisRowsAreRound(t *testing.T) {
+	for _, atLeast := range []float64{1, 3, 10, 20, 24, 64, 200, 1001} {
+		for rows := 1; rows <= 20; rows++ {
+			upper, step, height := evenAxis(atLeast, rows)
+			k := int(math.Round(upper / step))
+			if upper < atLeast || height > rows || height%k != 0 {
+				t.Errorf("evenAxis(%g, %d) = %g, %g, %d: want ≥ %g in ≤ %d rows, labels on rows", atLeast, rows, upper, step, height, atLeast, rows)
+				continue
+			}
+			if perRow := upper / float64(height); rows >= 4 && !roundStep(perRow) {
+				t.Errorf("evenAxis(%g, %d): %g a row", atLeast, rows, perRow)
+			}
+		}
+	}
+	if upper, step, height := evenAxis(20, 6); upper != 20 || height != 4 || step != 5 {
+		t.Errorf("evenAxis(20, 6) = %g, %g, %d; want 20 in 4 rows of 5, each labelled", upper, step, height)
 	}
 }

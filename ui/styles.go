@@ -37,12 +37,13 @@ var (
 func (p palette) class(i int) uint8 { return p.classes[i%len(p.classes)] }
 
 // lineSets draw each class's chart line in its own strokes, so the lines stay apart in plain
-// text too: payment heavy, signup double, health light, then dashed and dotted.
+// text too: payment heavy, signup double, health dashed (a light solid line running on
+// from a double one's corner read as the same line), then light and dotted.
 var lineSets = []asciigraph.CharSet{
 	{Horizontal: "━", VerticalLine: "┃", ArcDownRight: "┏", ArcDownLeft: "┓", ArcUpRight: "┗", ArcUpLeft: "┛", EndCap: "╸", StartCap: "╺"},
 	{Horizontal: "═", VerticalLine: "║", ArcDownRight: "╔", ArcDownLeft: "╗", ArcUpRight: "╚", ArcUpLeft: "╝", EndCap: "═", StartCap: "═"},
-	{Horizontal: "─", VerticalLine: "│", ArcDownRight: "╭", ArcDownLeft: "╮", ArcUpRight: "╰", ArcUpLeft: "╯", EndCap: "╴", StartCap: "╶"},
 	{Horizontal: "╌", VerticalLine: "╎", ArcDownRight: "┌", ArcDownLeft: "┐", ArcUpRight: "└", ArcUpLeft: "┘", EndCap: "╌", StartCap: "╌"},
+	{Horizontal: "─", VerticalLine: "│", ArcDownRight: "╭", ArcDownLeft: "╮", ArcUpRight: "╰", ArcUpLeft: "╯", EndCap: "╴", StartCap: "╶"},
 	{Horizontal: "┄", VerticalLine: "┆", ArcDownRight: "┌", ArcDownLeft: "┐", ArcUpRight: "└", ArcUpLeft: "┘", EndCap: "┄", StartCap: "┄"},
 }
 

@@ -5,6 +5,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -49,39 +50,38 @@ var tourChapters = []chapter{
 		fast: 0.1,
 	},
 	{
-		title:   "The same share of every class is turned away",
-		source:  "the isolation article, ch. 1, and Erlang B: a pool without a queue is a loss system",
-		presets: []string{"shared-pool"},
+		title:  "The same share of every class is turned away",
+		source: "the isolation article, ch. 1, and Erlang B: a pool without a queue is a loss system",
+		// loss-system: shared-pool's 30 workers' worth of payments on its 20 workers, with 20×
+		// the arrivals, so that by the moment chance moves the two shares apart by at most a
+		// couple of points (lab.ShareSpread); shared-pool's own 12 s leave 8 (42% against 29%).
+		presets: []string{"loss-system"},
 		question: func(c []lab.Config) string {
-			return fmt.Sprintf("The pool of %d fills again and again, and has no queue. Who is turned away more often: "+
-				"payments, which hold the workers for %s, or signups, which need one for %s?",
-				c[0].Pool.Workers, fmtSecs(c[0].Dependency.CallLatency()), fmtDur(c[0].Signup.Work.D()))
+			return fmt.Sprintf("Payments now need %s workers, with many more arrivals to count. The pool of %d has no queue and "+
+				"fills again and again. Who is turned away more often: payments, which hold the workers, or signups, which need "+
+				"one for %s?", littlesLaw(c[0].Forecast().Classes[lab.Payment], ""), c[0].Pool.Workers, fmtDur(c[0].Signup.Work.D()))
 		},
 		choices: []string{"payments: they cause it",
 			"signups: the payments crowd them out",
 			"the same share of each: the pool cannot tell them apart"},
 		right:  3,
-		moment: 12 * time.Second,
+		moment: 15 * time.Second,
 		marks:  []pointer{{class: lab.Payment, column: "rejected:pool"}, {class: lab.Signup, column: "rejected:pool"}},
 		lesson: func(a tourAt) string {
 			f := a.forecast(0)
 			pay, sig := a.stats(0, lab.Payment), a.stats(0, lab.Signup)
-			below := func(c lab.ClassStats) bool {
-				return float64(c.Rejected[lab.RejectPool]) < f.Blocking*float64(c.Arrived)
-			}
-			why := "random arrivals scatter each class's share around it; a long run measures it closely"
-			if below(pay) && below(sig) {
-				why = fmt.Sprintf("both below it so far, because the pool was still filling for its first ~%s", fmtSecs(f.FillIn))
-			}
+			spread := lab.ShareSpread(f.Blocking, pay.Arrived, sig.Arrived)
 			return fmt.Sprintf("With random arrivals a full pool turns away the same share of every class: Erlang B(%s erlangs, %d workers) "+
-				"= %.0f%%. Measured: %s of %s payments (%s) and %s of %s signups (%s) turned away; %s.",
+				"= %.0f%%. Measured: %s of %s payments (%s) and %s of %s signups (%s) turned away, the same share give or take "+
+				"the %.0f points chance allows with this many arrivals.",
 				fmtWorkers(f.OfferedLoad), f.Workers, 100*f.Blocking, a.mark(0), fmtCount(pay.Arrived), fmtShare(pay.RejectedShare(lab.RejectPool), pay.Arrived),
-				a.mark(1), fmtCount(sig.Arrived), fmtShare(sig.RejectedShare(lab.RejectPool), sig.Arrived), why)
+				a.mark(1), fmtCount(sig.Arrived), fmtShare(sig.RejectedShare(lab.RejectPool), sig.Arrived), math.Ceil(100*spread))
 		},
-		look: "The class table's rejected:pool column: payment and signup (and health) against their arrived. The narrator " +
-			"states Erlang B's share for this pool. The share grows toward it as the run goes on: the first seconds the pool " +
-			"was filling. Press > for an accept queue: the share turned away becomes a wait.",
-		fast: 0.1,
+		look: "The class table's rejected:pool column: payment and signup against their arrived. The narrator states Erlang B's " +
+			"share for this pool. A full pool with no queue turns an arrival away whatever its class, so both shares settle on " +
+			"it; with fewer arrivals (chapter 1's 10/s) chance alone moves them apart by several points. Press > for an " +
+			"accept queue: the share turned away becomes a wait.",
+		fast: 0.2,
 	},
 	{
 		title:   "Socket timeout against caller timeout",
@@ -323,7 +323,7 @@ var tourChapters = []chapter{
 				fmtDur(c[0].Dependency.HealthyLatency.D()), fmtDur(st.For.D()), fmtDur(st.FirstAt.D()))
 		},
 		choices: []string{"both see the stall: a p99 near its length",
-			"A's p99 stays fast, only its max shows the stall; B's p99 shows it",
+			"A's p99 stays fast, only its slowest sample shows the stall; B's p99 shows it",
 			"A's p99 is worse: its user waited longest"},
 		right:  2,
 		moment: 7 * time.Second,
@@ -335,8 +335,8 @@ var tourChapters = []chapter{
 				"Requests sent: %s in A, %s in B.",
 				fmtWorkers(ma.StallNotSent), fmtWorkers(ma.StallDue), a.mark(0), fmtWorkers(mb.StallDue), a.markB(0), a.mark(1), a.markB(1))
 		},
-		look: "The summary's arrived and p99 rows, and each side's samples sent line and percentile ladder: A's max shows " +
-			"the stall while its p99 does not; its corrected line puts the missing samples back. The by-percentile chart " +
+		look: "The summary's arrived and p99 rows, and each side's samples sent line and percentile ladder: A's slowest " +
+			"sample (max, and p99.99 of so few) shows the stall while its p99 does not; its corrected line puts the missing samples back. The by-percentile chart " +
 			"draws both ladders.",
 		fast: 1, // a 1 ms dependency: any faster and loopback's own overhead would be the measurement
 	},

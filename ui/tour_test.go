@@ -178,6 +178,13 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		z := shareZ(kp, pay.Arrived, ks, sig.Arrived)
 		c.want(math.Abs(z) < 3, "payments %d of %d turned away, signups %d of %d: %.1f standard errors apart, not the same share",
 			kp, pay.Arrived, ks, sig.Arrived, z)
+		// And what the reader sees: two whole percentages within 5 points read as the same.
+		// The chapter's arrivals put chance's spread (two sd) at about 3 points.
+		d := pay.RejectedShare(lab.RejectPool) - sig.RejectedShare(lab.RejectPool)
+		c.want(math.Abs(d) < 0.05, "payments %.0f%%, signups %.0f%% turned away: %.1f points apart, which a reader does not read as the same",
+			100*pay.RejectedShare(lab.RejectPool), 100*sig.RejectedShare(lab.RejectPool), 100*math.Abs(d))
+		c.want(lab.ShareSpread(s[0].Config.Forecast().Blocking, pay.Arrived, sig.Arrived) < 0.04,
+			"%d payments and %d signups: too few for chance to keep their shares within 4 points", pay.Arrived, sig.Arrived)
 		return c.err()
 	},
 	// 2: both time out, but only B's calls run on, orphaned, loading the dependency more; not 1

@@ -97,12 +97,12 @@ func (b *balancer) resubmit(c lab.Class, intended time.Time) {
 }
 
 // send hands a closed-loop user's request to the next replica in rotation.
-func (b *balancer) send(c lab.Class, at time.Time, expected time.Duration, replied func()) {
+func (b *balancer) send(c lab.Class, at, due time.Time, expected time.Duration, replied func()) {
 	if t := b.pick(); t != nil {
-		t.send(c, at, expected, replied)
+		t.send(c, at, due, expected, replied)
 		return
 	}
-	b.reject(job{class: c, intended: at, expected: expected, replied: replied})
+	b.reject(job{class: c, intended: at, due: due, expected: expected, replied: replied})
 }
 
 // reject turns j away at the balancer, no replica being in rotation: an answer too.

@@ -28,7 +28,7 @@ type closedLoop struct {
 	users int
 	think time.Duration
 	end   time.Time // zero: run until stopped
-	send  func(c lab.Class, at time.Time, expected time.Duration, replied func())
+	send  func(c lab.Class, at, due time.Time, expected time.Duration, replied func())
 	spawn func(func())
 	lag   *hist // how late users sent against their pacing: the load's own health
 
@@ -43,7 +43,7 @@ type closedLoop struct {
 	sent, outstanding, peak atomic.Int64
 }
 
-func newClosedLoop(t lab.TrafficConfig, start, end time.Time, send func(lab.Class, time.Time, time.Duration, func()), spawn func(func())) *closedLoop {
+func newClosedLoop(t lab.TrafficConfig, start, end time.Time, send func(lab.Class, time.Time, time.Time, time.Duration, func()), spawn func(func())) *closedLoop {
 	cl := &closedLoop{users: t.Users, think: t.Think.D(), end: end, send: send, spawn: spawn, lag: newHist(),
 		changed: make(chan struct{}), since: start}
 	cl.rates = t.Rates()
@@ -135,7 +135,7 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 		c := cl.next()
 		cl.sent.Add(1)
 		raiseMax(&cl.peak, cl.outstanding.Add(1))
-		cl.send(c, now, expected, replied)
+		cl.send(c, now, due, expected, replied)
 		last = due
 		select {
 		case <-ctx.Done(): // stopped, or the run ended: nothing more will be sent
@@ -201,10 +201,26 @@ func (cl *closedLoop) current() [numClasses]float64 {
 func (cl *closedLoop) stats() *lab.ClosedLoopStats {
 	gap, expected, _ := cl.pacing()
 	cl.mu.Lock()
-	due := cl.dueThen + cl.total*cl.window(time.Now()).Seconds()
+	now := time.Now()
+	due := dueSlots(cl.dueThen+cl.total*cl.window(now).Seconds(), !cl.end.IsZero() && !now.Before(cl.end))
 	rate := cl.total
 	cl.mu.Unlock()
 	return &lab.ClosedLoopStats{Users: cl.users, Think: cl.think, Rate: rate, Interval: time.Duration(math.Round(gap * float64(cl.users))),
-		Expected: expected, Due: int64(math.Floor(due + 1e-9)), Sent: cl.sent.Load(), Outstanding: cl.outstanding.Load(),
+		Expected: expected, Due: due, Sent: cl.sent.Load(), Outstanding: cl.outstanding.Load(),
 		PeakOutstanding: cl.peak.Load()}
+}
+
+// dueSlots counts the grid's slots due by now, given x = rate × time since the start (each
+// rate over its own stretch). The grid's first slot is the start itself, so before the
+// run's end the slots at 0, 1/rate, … up to now are ⌊x⌋+1 (the "+1" is the request due at
+// 0 s: counting only ⌊x⌋ put the due count one short of the corrected latency's count);
+// at a bounded run's end, whose own instant is not due (a user sends only before it), ⌈x⌉.
+func dueSlots(x float64, ended bool) int64 {
+	switch {
+	case x <= 0:
+		return 0
+	case ended:
+		return int64(math.Ceil(x - 1e-9))
+	}
+	return int64(math.Floor(x+1e-9)) + 1
 }

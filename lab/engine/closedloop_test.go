@@ -127,6 +127,18 @@ func TestCoordinatedOmission(t *testing.T) {
 		t.Errorf("p99 open %v, closed %v, closed corrected %v: want the open and corrected ones in the stall, the closed one not",
 			op.Latency.P99, cp.Latency.P99, cp.LatencyCorrected.P99)
 	}
+	// The correction puts back the stall's slots, never more than were never sent: it counts
+	// from the stuck request's slot, not its send, so the user's own lateness in sending it
+	// does not cost one (from the send, a request sent 2 ms into its slot at 1 s and
+	// answered at 1.401 s brought back 38 of the 39 slots 1.01 … 1.39 s). A busy machine's
+	// late replies move the user's pacing off the target rate's grid (each skips part of a
+	// slot, and only whole ones are counted as never sent), so the two may differ by those,
+	// and the stuck slot itself may then be a few ms after the stall began: one fewer.
+	stalled := int64(stall/(10*time.Millisecond)) - 2
+	if cl, back := cs.ClosedLoop, cp.LatencyCorrected.Count-cp.Latency.Count; back < stalled || back > cl.NotSent() {
+		t.Errorf("the correction put back %d; want the stall's %d slots or more, and no more than the %d never sent (%d due, %d sent)",
+			back, stalled, cl.NotSent(), cl.Due, cl.Sent)
+	}
 	t.Logf("closed: %d samples, p99 %v, corrected p99 %v, max %v; open: %d samples, p99 %v",
 		cp.Latency.Count, cp.Latency.P99, cp.LatencyCorrected.P99, cp.Latency.Max, op.Latency.Count, op.Latency.P99)
 }
@@ -269,5 +281,28 @@ func TestClosedLoopUserRejectedOnce(t *testing.T) {
 	}
 	if cl := s.ClosedLoop; cl.Outstanding < 0 || cl.Outstanding > 4 || cl.PeakOutstanding > 4 {
 		t.Errorf("closed loop %+v: outstanding must stay within 0..4", cl)
+	}
+}
+
+// The due count is the grid's slots so far, the one at 0 s included: at 100/s, 10.075 s
+// into a live run the slots at 0, 10 ms, …, 10.07 s are 1008 (each one a sample of the
+// corrected latency, sent or put back), and a bounded run of 7 s asks for 700 (0 … 6.99 s).
+func TestClosedLoopDueCountsTheFirstSlot(t *testing.T) {
+	now := time.Now()
+	for _, c := range []struct {
+		since, end time.Duration // before now; end 0: unbounded
+		want       int64
+	}{
+		{since: 10075 * time.Millisecond, want: 1008},
+		{since: 8 * time.Second, end: time.Second, want: 700},
+		{since: 5 * time.Millisecond, want: 1},
+	} {
+		cl := &closedLoop{users: 1, total: 100, since: now.Add(-c.since)}
+		if c.end > 0 {
+			cl.end = now.Add(-c.end)
+		}
+		if got := cl.stats().Due; got != c.want {
+			t.Errorf("%v into the run (end %v ago): due %d, want %d", c.since, c.end, got, c.want)
+		}
 	}
 }

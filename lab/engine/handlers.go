@@ -40,7 +40,7 @@ func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 	m.finish(r.Out, j.intended, started, ended)
 	l.pairs.settle(j.class, j.arrival, lab.Ended(r.Out))
 	for h := m; h != nil && j.expected > 0; h = h.up {
-		h.latencyCorrected.recordCorrected(ended.Sub(j.intended), j.expected)
+		h.latencyCorrected.recordCorrected(ended.Sub(j.due), j.expected)
 	}
 }
 

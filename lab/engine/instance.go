@@ -86,10 +86,10 @@ func (l *instance) resubmit(c lab.Class, intended time.Time) {
 	l.admit(job{class: c, intended: intended, duplicate: true})
 }
 
-// send is a closed-loop user's request, sent at (its own arrival: there is no schedule);
-// replied is called once it is answered or turned away.
-func (l *instance) send(c lab.Class, at time.Time, expected time.Duration, replied func()) {
-	l.admit(job{class: c, intended: at, expected: expected, replied: replied})
+// send is a closed-loop user's request, sent at (its own arrival: there is no schedule) for
+// its pacing's slot due; replied is called once it is answered or turned away.
+func (l *instance) send(c lab.Class, at, due time.Time, expected time.Duration, replied func()) {
+	l.admit(job{class: c, intended: at, due: due, expected: expected, replied: replied})
 }
 
 // admit counts j's arrival, then gives it to the pool or rejects it (an answer too). A

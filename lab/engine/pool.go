@@ -22,8 +22,11 @@ type job struct {
 	answered  *atomic.Bool // set when it is answered, so its user does not send it again; nil: never will
 	duplicate bool         // an impatient user's second try
 	arrival   int64        // its class's arrival number in the schedule, from 1; 0: none (a duplicate, a closed-loop send)
-	// Closed loop only: the interval its user was paced at, for the corrected latency, and
-	// what tells the user it was answered or turned away (called once, after the books).
+	// Closed loop only: the slot of its user's pacing it was sent for and the interval of
+	// that pacing, for the corrected latency (from the slot: a user's own lateness in
+	// sending it is part of what the correction puts back), and what tells the user it
+	// was answered or turned away (called once, after the books).
+	due      time.Time
 	expected time.Duration
 	replied  func()
 	// handoff is where a request waiting as a goroutine of its own (pool.queue: unbounded) is
