@@ -67,12 +67,13 @@ func (c ClassStats) Errors() int64 { return c.Failed + c.TimedOut + c.RejectedTo
 // Finished counts the requests a worker finished: ok, failed or timed out, never a rejection.
 func (c ClassStats) Finished() int64 { return c.OK + c.Failed + c.TimedOut }
 
-// OKShare is OK over Finished: the share a worker served well (0 before any finish).
+// OKShare is OK over Arrived (TermOKShare): how the users fared, every rejection and every
+// request still in flight counted as not ok (0 before any arrive).
 func (c ClassStats) OKShare() float64 {
-	if c.Finished() == 0 {
+	if c.Arrived == 0 {
 		return 0
 	}
-	return float64(c.OK) / float64(c.Finished())
+	return float64(c.OK) / float64(c.Arrived)
 }
 
 // RejectedShare is the arrivals turned away for why, over arrivals (0 before any arrive).

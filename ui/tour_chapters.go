@@ -122,7 +122,7 @@ var tourChapters = []chapter{
 			"seconds in both: the queue is as long"},
 		right:  2,
 		moment: 12 * time.Second,
-		marks:  []pointer{{pane: 0, class: lab.Signup, column: "finished:p50"}, {pane: 1, class: lab.Signup, column: "finished:p50"}},
+		marks:  []pointer{{pane: 0, class: lab.Signup, column: "p50"}, {pane: 1, class: lab.Signup, column: "p50"}},
 		lesson: func(a tourAt) string {
 			return fmt.Sprintf("A long queue stores latency: in A a signup waits behind every payment queued before it, median %s for %s "+
 				"of work. B serves the newest first, so its median signup takes %s, while its oldest wait longest (p99 %s). "+
