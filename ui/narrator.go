@@ -90,7 +90,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	case cfg.Dependency.Mode == lab.ModeErrors:
 		return "dependency answers 500 at once: payments fail fast and free their workers; " + others + " get workers"
 	case s.Breaker.State == lab.BreakerOpen:
-		msg := fmt.Sprintf("breaker open: payments fail at once without calling (next trial in %s); workers stay free for %s", fmtSecs(s.Breaker.OpenLeft), others)
+		msg := fmt.Sprintf("breaker open: every payment is %s at once, without calling (next trial in %s); workers stay free for %s",
+			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft), others)
 		if cfg.Payment.Breaker.CountRejections && cfg.Payment.Bulkhead.Type != lab.BulkheadNone {
 			msg += "; it counts its own bulkhead's rejections as failures, so it opens even on a healthy dependency"
 		}
@@ -111,7 +112,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if bh := cfg.Payment.Bulkhead; pay.Bulkhead > 0 && pay.Bulkhead < workers {
 		needs := fmt.Sprintf("payments need %s × %s%s = %s", fmtFloatRate(rate), fmtSecs(pay.Call), brownout,
 			fmtWorkers(pay.CallsNeeded))
-		rejected := "~" + fmtPerSec(pay.Rejected) + " payments rejected"
+		rejected := "~" + fmtPerSec(pay.Rejected) + " payments " + lab.RejectBulkhead.Word()
 		switch {
 		case !pay.Capped:
 			msg := fmt.Sprintf("%s at once, within the %s bulkhead's %d", needs, bh.Type, pay.Bulkhead)

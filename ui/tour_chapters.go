@@ -173,7 +173,7 @@ var tourChapters = []chapter{
 				fmtSecs(c[0].Dependency.CallLatency()), c[0].Payment.Bulkhead.Size, br.FailureRate, br.MinCalls)
 		},
 		choices: []string{"stays closed: the dependency never fails",
-			"opens: payments fail at once though the dependency is healthy",
+			"opens: payments are turned away at once though the dependency is healthy",
 			"opens once, then stays closed"},
 		right:  2,
 		moment: 6 * time.Second,
@@ -342,7 +342,7 @@ var tourChapters = []chapter{
 			need[0] = strings.Replace(need[0], " with ", " workers per replica with ", 1) + " in rotation"
 			return fmt.Sprintf("A's replicas left rotation at %s: each one out moved its share onto the rest, so each next one "+
 				"filled sooner (payments need %s, of %d). With none "+
-				"left, requests fail at the balancer: %s in A, %s in B, whose bulkheads kept workers free for the checks.",
+				"left, requests are "+lab.RejectBalancer.Word()+": %s in A, %s in B, whose bulkheads kept workers free for the checks.",
 				strings.Join(at, ", "), strings.Join(need, ", "), cfg.Pool.Workers, a.mark(0), a.markB(0))
 		},
 		look: "The replicas' states and the balancer's pulls in A, and the gaps between them. The summary's health " +

@@ -240,7 +240,7 @@ func TestNarrator(t *testing.T) {
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
-			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, ~8.4/s payments rejected"},
+			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, ~8.4/s payments rejected:bulkhead"},
 		{"socket timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
 		}, "10/s × 1.0s (socket timeout) = 10 workers"},
@@ -282,7 +282,7 @@ func TestNarrator(t *testing.T) {
 	}
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
 	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
-	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: ~8.4/s payments rejected, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: ~8.4/s payments rejected:bulkhead, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
 		t.Errorf("thread pool:\n got %q\nwant %q", got, want)
 	}
 }
