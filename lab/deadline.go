@@ -27,7 +27,7 @@ func init() {
 		settings: at(85, deadlineSettings),
 	})
 	registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60,
-		description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: failed fast instead of spending the dependency on a call that cannot finish"})
+		description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: turned away at once instead of spending the dependency on a call that cannot finish"})
 }
 
 // deadline is the deadline in one lab: what it has learnt of the dependency's answer time.

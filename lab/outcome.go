@@ -18,7 +18,7 @@ var (
 	TermArrived = Term{Word: "arrived", Column: "arrived",
 		Means: "requests sent, on schedule, however the pool is doing (closed loop: the users sent, each after its last reply)"}
 	TermOKShare = Term{Word: "ok%", Column: "ok%",
-		Means: "ok ÷ arrived: the share of the users' requests that got an answer; a request still in flight counts as not (yet) ok"}
+		Means: "ok ÷ arrived: the share of the users' requests answered ok; a rejection is not ok, nor (yet) a request in flight"}
 )
 
 // outcomeTerms are the words of a served request's outcomes (Outcome order) and of one in flight.
@@ -28,7 +28,7 @@ var (
 		{Word: "failed", Column: "failed",
 			Means: "the dependency refused the connection or answered with an error"},
 		{Word: "timed out", Column: "timed-out",
-			Means: "the user's time ran out: a socket timeout cut the payment call, a caller timeout walked away from it, a hop answered 504 because the propagated deadline passed, or a health check was answered after the balancer gave up"},
+			Means: "a timeout fired: a socket timeout cut the payment call, a caller timeout walked away from it, a hop answered 504 as the deadline passed down to it ran out, or a health check was answered after the balancer gave up"},
 	}
 	inFlightTerm = Term{Word: "in flight", Column: "in-flight",
 		Means: "accepted (queued or on a worker) and not finished; arrived = ok + failed + timed out + rejected + in flight"}

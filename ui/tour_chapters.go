@@ -40,7 +40,7 @@ var tourChapters = []chapter{
 				"(rejected:pool), though not one of them called the dependency.", law, fmtSecs(f.FillIn), a.mark(0), fmtElapsed(a.snaps[0].Elapsed))
 		},
 		look: "The pool picture: P is a payment holding a worker, · a free one; watch the free ones go within a few seconds. " +
-			"Then the header's STARVED alarm, and the class table's rejected:pool column for signup and health: a request " +
+			"Then the header's starved alarm, and the class table's rejected:pool column for signup and health: a request " +
 			"turned away for want of a worker. The narrator states Little's law with this run's numbers. Try + and - " +
 			"(dependency latency) or t (a timeout), and watch the pool and the narrator follow.",
 		fast: 0.1,
