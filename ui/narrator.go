@@ -183,6 +183,12 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	share := ""
 	if f.Loss && cfg.Traffic.Arrivals == lab.Poisson {
 		share = fmt.Sprintf("; a full pool turns away %.0f%% of every class: it cannot tell payments from %s", 100*f.Blocking, others)
+		if f.Overflow > 0 {
+			// Why not the share the reader computes: calls end at random (Erlang B).
+			share = fmt.Sprintf("; a full pool turns away %.0f%% of every class, not 1 − %d/%s = %.0f%%: calls end at random, so it idles at times "+
+				"and turns away more (Erlang B); it cannot tell payments from %s",
+				100*f.Blocking, f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow, others)
+		}
 	}
 	switch {
 	case len(starving) > 0:
