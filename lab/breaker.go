@@ -323,8 +323,9 @@ func breakerItems(b BreakerStats) []Item {
 			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)},
 			{Label: "it opens at", Value: fmt.Sprintf("%.0f%% failed of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
 	case b.State == BreakerOpen:
+		// Open, its counts are those of the closed stretch that opened it, not of the window now.
 		return []Item{{Label: "breaker", Value: "OPEN: every payment " + RejectBreaker.Word()}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
-			{Label: "it opened at failure rate", Value: rate}, {Label: window, Value: calls}}
+			{Label: "it opened at failure rate", Value: fmt.Sprintf("%.0f%% of its last %d calls (threshold %.0f%% of ≥ %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls)}}
 	}
 	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"poollab/lab"
@@ -102,11 +103,14 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if cfg.Dependency.Mode == lab.ModeBrownout {
 		brownout = " while it is slow"
 	}
-	// Calls that outlive their caller (caller timeout) still load the dependency.
+	// Calls that outlive their caller (caller timeout) still load the dependency: of the
+	// calls there at once, those past their caller's timeout are orphaned, the rest still
+	// hold a worker; the snapshot's counts of both stand beside the forecast's.
 	orphans := ""
 	if pay.Orphaned > 0 {
-		orphans = fmt.Sprintf("; the calls run on: %s × %s = %s at the dependency, orphaned",
-			fmtPerSec(pay.Admitted), fmtSecs(pay.Call), fmtWorkers(pay.CallsAtOnce))
+		orphans = fmt.Sprintf("; the calls run on: %s × %s = %s at the dependency at once, %s of them orphaned (now %d there, %d orphaned)",
+			fmtPerSec(pay.Admitted), fmtSecs(pay.Call), fmtWorkers(pay.CallsAtOnce), fmtWorkers(pay.Orphaned),
+			s.Dependency.InFlight, s.Orphans.InFlight)
 	}
 
 	if bh := cfg.Payment.Bulkhead; pay.Bulkhead > 0 && pay.Bulkhead < workers {
@@ -144,12 +148,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	switch {
 	case pay.LeaseWait > 0:
 		// The worker waits for a connection: its hold is the lease wait and the call.
-		law = fmt.Sprintf("%d connections per route serve %d ÷ %s = %s payments; the rest wait for one on their worker, "+
-			"and once they hold every worker each holds its own %d workers ÷ %s = %s by Little's law (~%s lease wait + %s call); the pool",
+		// Little's law with the inputs as shown: workers × call ÷ connections computes as printed.
+		law = fmt.Sprintf("%d connections to the dependency serve %d ÷ %s = %s payments; the rest wait for one on their worker, "+
+			"and once they hold every worker each payment holds its worker %d × %s ÷ %d = %s by Little's law (~%s lease wait + %s call); the pool",
 			pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
-			fmtPerSec(pay.ConnThroughput), fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call))
+			fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call))
 	case pay.ConnectionsCap > 0:
-		conns = fmt.Sprintf(". %d connections per route cap the calls, not the workers: the rest wait for one, holding theirs", pay.ConnectionsCap)
+		conns = fmt.Sprintf(". %d connections to the dependency cap the calls, not the workers: the rest wait for one, holding theirs", pay.ConnectionsCap)
 	}
 	switch f.Fit {
 	case lab.FitsBarely:
@@ -183,7 +188,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	share := ""
 	if f.Loss && cfg.Traffic.Arrivals == lab.Poisson {
 		share = fmt.Sprintf("; a full pool turns away %.0f%% of every class: it cannot tell payments from %s", 100*f.Blocking, others)
-		if f.Overflow > 0 {
+		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ
 			// Why not the share the reader computes: calls end at random (Erlang B).
 			share = fmt.Sprintf("; a full pool turns away %.0f%% of every class, not 1 − %d/%s = %.0f%%: calls end at random, so it idles at times "+
 				"and turns away more (Erlang B); it cannot tell payments from %s",
