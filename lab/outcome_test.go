@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The README's report section states the vocabulary as lab writes it: word and meaning.
@@ -34,5 +35,26 @@ func TestVocabularyOneWordEach(t *testing.T) {
 		if f := TurnedAway(r); f.Word() != "rejected:"+r.String() || f.Term().Means != r.Description() {
 			t.Errorf("reason %s: term %+v, want rejected:%s and its reason's description", r, f.Term(), r)
 		}
+	}
+}
+
+// Issue 22, finding 13: a payment turned away at its deadline has no latency in the table;
+// the deadline's health item says how long such payments waited first, on average, and a
+// fleet's sum keeps the mean (sums add, means do not).
+func TestDeadlineRejectionsSayTheirWait(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	s.Config.Payment.Deadline = Duration(800 * time.Millisecond)
+	if items := deadlineHealth(s, 120); items != nil {
+		t.Errorf("no rejection, yet items %v", items)
+	}
+	a := ClassStats{Arrived: 4, Rejected: [numReasons]int64{RejectDeadline: 4}, RejectedWait: [numReasons]time.Duration{RejectDeadline: 3 * time.Second}}
+	b := ClassStats{Arrived: 1, Rejected: [numReasons]int64{RejectDeadline: 1}, RejectedWait: [numReasons]time.Duration{RejectDeadline: 800 * time.Millisecond}}
+	s.Classes[Payment] = a.Add(b)
+	if got := s.Classes[Payment].TurnedAwayAfter(RejectDeadline); got != 760*time.Millisecond {
+		t.Errorf("mean wait of 3.8s over 5 rejections: %v, want 760ms", got)
+	}
+	got := strings.Join(phrases(deadlineHealth(s, 120)), " · ")
+	if want := "rejected:deadline 5, turned away after 760ms on average"; !strings.Contains(got, want) {
+		t.Errorf("item %q lacks %q", got, want)
 	}
 }
