@@ -58,3 +58,16 @@ func TestDeadlineRejectionsSayTheirWait(t *testing.T) {
 		t.Errorf("item %q lacks %q", got, want)
 	}
 }
+
+// Issue 22, finding 14: the fallback shows where it acts, the payments it answered, and
+// nowhere else but the chain.
+func TestFallbackShownWhereItActs(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	if items := fallbackHealth(s, 120); items != nil {
+		t.Errorf("a fallback that answered none shows %v", items)
+	}
+	s.Classes[Payment].Fallback = 50
+	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "fallback answered 50 payments with a canned reply") {
+		t.Errorf("item %q", got)
+	}
+}
