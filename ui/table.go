@@ -185,8 +185,8 @@ func tableNotes(shown map[string]bool, w int) []string {
 	}
 	switch {
 	case shown[lab.RejectedColumn.Column]:
-		defs = append(defs, [3]string{"rejected = turned away before it ran, every reason together",
-			"rejected = every reason together", "rejected: every reason"})
+		r := lab.RejectedColumn.Column
+		defs = append(defs, [3]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason"})
 	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
 		defs = append(defs, [3]string{"rej:X = rejected:X, turned away by X before it ran",
 			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X"})
