@@ -24,6 +24,7 @@ type column struct {
 	quiet  bool       // may be dropped (before the others) when it is 0 for every class
 	reason lab.Reason // a rejection column's reason: some runs have no column for it (lab.Reason.Shown)
 	reject bool       // one rejection reason's column
+	part   bool       // one of the wait's parts: they go together, as neither alone adds up to it
 	total  func(c lab.ClassStats) string
 	rate   func(r *lab.Rates, class int) float64
 }
@@ -61,9 +62,9 @@ func tableColumns() []column {
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P99, c.Latency.Count) }},
 		column{head: "p99:wait", min: 5, drop: 1,
 			total: func(c lab.ClassStats) string { return latency(c.QueueWait.P99, c.QueueWait.Count) }},
-		column{head: "p99:lag", min: 5, drop: 1,
+		column{head: "p99:lag", min: 5, drop: 1, part: true,
 			total: func(c lab.ClassStats) string { return latency(c.Lag.P99, c.Lag.Count) }},
-		column{head: "p99:hand-off", min: 5, drop: 1,
+		column{head: "p99:hand-off", min: 5, drop: 1, part: true,
 			total: func(c lab.ClassStats) string { return latency(c.Handoff.P99, c.Handoff.Count) }},
 		column{head: "p99:service", min: 5, drop: 2,
 			total: func(c lab.ClassStats) string { return latency(c.Service.P99, c.Service.Count) }},
@@ -234,6 +235,9 @@ func narrower(cols []column) ([]column, bool) {
 		}
 	}
 	if worst >= 0 {
+		if cols[worst].part {
+			return slices.DeleteFunc(cols, func(c column) bool { return c.part }), true
+		}
 		return slices.Delete(cols, worst, worst+1), true
 	}
 	// One reason alone is narrower than "rejected" is.
