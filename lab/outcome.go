@@ -5,8 +5,6 @@
 
 package lab
 
-import "strings"
-
 // A Term is one word of the vocabulary: the word every sentence and report uses, the
 // table's one-line column label (the same at every width), and what it means.
 type Term struct {
@@ -74,14 +72,4 @@ func Vocabulary() []Term {
 		out = append(out, TurnedAway(r).Term())
 	}
 	return append(out, inFlightTerm, TermOKShare)
-}
-
-// VocabularyTable is the vocabulary as a markdown table (word, meaning): the README's.
-func VocabularyTable() string {
-	var b strings.Builder
-	b.WriteString("| word | meaning |\n|---|---|\n")
-	for _, t := range Vocabulary() {
-		b.WriteString("| `" + t.Word + "` | " + t.Means + " |\n")
-	}
-	return b.String()
 }
