@@ -147,6 +147,14 @@ func TestHopPresetsCompare(t *testing.T) {
 				i+1, h.PastDeadline, h.Requests, ca.Hops[i].PastDeadline, rb.Generator.LagP99Ms)
 		}
 	}
+	// One outcome for the user's time running out (issue 22): a hop's 504 for the deadline
+	// passed down is counted timed out, as the caller's own timeout is in stacked-timeouts.
+	for name, r := range map[string]report{"stacked-timeouts": ra, "deadline-propagation": rb} {
+		p := r.Classes["payment"]
+		if p.TimedOut == 0 || p.Failed > p.TimedOut/10 {
+			t.Errorf("%s: payments timed out %d, failed %d; want them timed out, as the user's deadline passed", name, p.TimedOut, p.Failed)
+		}
+	}
 	if deepest := cb.Hops[2].PerPayment; deepest > 3 {
 		t.Errorf("deadline-propagation: %.2f calls per payment at the last hop, want at most 3", deepest)
 	}

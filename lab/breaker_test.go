@@ -79,17 +79,24 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	}
 }
 
-// A breaker's every number, labelled.
+// A breaker's every number, labelled. Open, its counts are those of the stretch that opened
+// it, and say so (issue 22, finding 11: not "calls in the last 10s", which ran on since).
 func TestBreakerDetail(t *testing.T) {
 	b := BreakerStats{State: BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
 		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1}
 	got := strings.Join(phrases(breakerItems(b)), " · ")
-	for _, want := range []string{"OPEN", "next trial in 2.9s", "failure rate 60% / threshold 50%", "calls in the last 10s 20 / minimum 10"} {
+	for _, want := range []string{"OPEN: every payment rejected:breaker", "next trial in 2.9s", "it opened at failure rate 60% of its last 20 calls (threshold 50% of ≥ 10)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("open breaker %q lacks %q", got, want)
 		}
 	}
+	if strings.Contains(got, "calls in the last") {
+		t.Errorf("open breaker %q counts the stretch that opened it as the window now", got)
+	}
 	b.State = BreakerClosed
+	if got := strings.Join(phrases(breakerItems(b)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "calls in the last 10s 20 / minimum 10") {
+		t.Errorf("closed breaker: %q", got)
+	}
 	if got := strings.Join(phrases(breakerItems(b)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
 		t.Errorf("closed breaker: %q", got)
 	}

@@ -353,7 +353,7 @@ func slackHealth(s *Snapshot, _ int) []Item {
 	if s.Slack.Rejections == 0 {
 		return nil
 	}
-	return []Item{{Label: "slack lost:", Value: fmt.Sprintf("%s workers free at each of %s bulkhead rejections",
+	return []Item{{Label: "slack lost:", Value: fmt.Sprintf("%s workers free on average at each of %s bulkhead rejections",
 		FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))}}
 }
 

@@ -72,9 +72,9 @@ func registerReason(r Reason, d reasonDef) {
 
 func init() {
 	registerReason(RejectPool, reasonDef{name: "pool", rank: 10,
-		description: "no free worker and no room in the accept queue. For every class but payment this is starvation: STARVED"})
+		description: "no free worker and no room in the accept queue. For every class but payment this is starvation (the header's \"starved\"); payments' own are not counted starved"})
 	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
-		description: "the fleet's load balancer had no healthy target: every replica was pulled out of rotation, so the request failed before reaching any"})
+		description: "the fleet's load balancer had no healthy target: every replica was out of rotation, so the request was turned away before reaching any"})
 }
 
 func (r Reason) String() string {
@@ -112,5 +112,5 @@ type Outcome uint8
 const (
 	OK       Outcome = iota // answered
 	Failed                  // the dependency refused or answered with an error
-	TimedOut                // a timeout fired: the call was cut (socket) or the worker walked away (caller)
+	TimedOut                // a timeout fired: the call was cut (socket), the worker walked away (caller), or a hop answered 504 as the deadline passed down ran out
 )

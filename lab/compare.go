@@ -62,14 +62,14 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 		}
 		d.Significant[r.Counter] = r.Significant
 		v := r.B - r.A
-		switch reason, rejected := strings.CutPrefix(r.Counter, "rejected:"); {
+		switch reason, rejected := strings.CutPrefix(r.Counter, rejectedPrefix); {
 		case rejected:
 			d.Rejected[reason] = v
-		case r.Counter == "ok":
+		case r.Counter == OK.Word():
 			d.OK = v
-		case r.Counter == "failed":
+		case r.Counter == Failed.Word():
 			d.Failed = v
-		case r.Counter == "timed out":
+		case r.Counter == TimedOut.Word():
 			d.TimedOut = v
 		case r.Latency() && !r.None[0] && !r.None[1]:
 			p99 := round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
@@ -131,20 +131,20 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		always bool
 	}
 	counters := []counter{
-		{"ok", Ended(OK), +1, true},
-		{"failed", Ended(Failed), -1, false},
-		{"timed out", Ended(TimedOut), -1, false},
+		{OK.Word(), Ended(OK), +1, true},
+		{Failed.Word(), Ended(Failed), -1, false},
+		{TimedOut.Word(), Ended(TimedOut), -1, false},
 	}
 	for _, r := range Reasons {
 		// A fleet's balancer rejections are its story: their row stays, at 0 too.
 		always := r == RejectPool || r == RejectBalancer && (a.Fleet != nil || b.Fleet != nil)
-		counters = append(counters, counter{"rejected:" + r.String(), TurnedAway(r), -1, always})
+		counters = append(counters, counter{r.Word(), TurnedAway(r), -1, always})
 	}
-	counters = append(counters, counter{"in flight", FateInFlight, 0, true},
+	counters = append(counters, counter{FateInFlight.Word(), FateInFlight, 0, true},
 		counter{"duplicates", numFates, -1, false})
 	if a.Config.Traffic.Mode != b.Config.Traffic.Mode {
 		// The same target traffic sent two ways: how much of it was sent is the difference.
-		counters = append([]counter{{"arrived", numFates, 0, true}}, counters...)
+		counters = append([]counter{{TermArrived.Word, numFates, 0, true}}, counters...)
 	}
 	pairs := b.Pairs // the later look of the two
 	if pairs == nil {
@@ -167,7 +167,7 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 			var va, vb int64
 			var p float64
 			switch {
-			case k.name == "arrived":
+			case k.name == TermArrived.Word:
 				va, vb = ca.Arrived, cb.Arrived
 				p = omissionTest(a, b, c)
 			case k.name == "duplicates":

@@ -135,8 +135,8 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 	}
 	lease := c.Payment.Connections.LeaseTimeout.D()
 	if w < 100 {
-		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use (per destination host), lease wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease))}}
+		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d to the dependency in use, lease wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease))}}
 	}
-	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use (cap per route: per destination host)", s.Connections.InUse, pr)},
+	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr)},
 		{Label: "lease wait", Value: "up to " + FmtDur(lease) + " for one, holding the worker"}}
 }

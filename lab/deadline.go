@@ -26,9 +26,10 @@ func init() {
 		},
 		start:    func(*Isolation) runtime { return &deadline{} },
 		settings: at(85, deadlineSettings),
+		health:   at(35, deadlineHealth),
 	})
 	registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60,
-		description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: failed fast instead of spending the dependency on a call that cannot finish"})
+		description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: turned away at once instead of spending the dependency on a call that cannot finish"})
 }
 
 // deadline is the deadline in one lab: what it has learnt of the dependency's answer time.
@@ -129,6 +130,19 @@ func (t *typicalLatency) needed() time.Duration {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.mean + 4*t.dev
+}
+
+// deadlineHealth says how long the payments turned away for their deadline waited first, on
+// average: a rejection has no latency in the table, and whether it waited its deadline out
+// or was turned away at once is the point of one.
+func deadlineHealth(s *Snapshot, _ int) []Item {
+	pay := s.Classes[Payment]
+	n := pay.Rejected[RejectDeadline]
+	if n == 0 {
+		return nil
+	}
+	return []Item{{Label: RejectDeadline.Word(), Value: fmt.Sprintf("%s, turned away after %s on average (from the scheduled arrival; deadline %s)",
+		FmtCount(n), FmtLatency(pay.TurnedAwayAfter(RejectDeadline)), FmtDur(s.Config.Payment.Deadline.D()))}}
 }
 
 // deadlineSettings is the deadline's settings item, when there is one.

@@ -3,10 +3,28 @@
 
 package lab
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 func init() {
-	register(mechanism{name: "fallback", rank: 10, start: func(iso *Isolation) runtime { return fallback{count: iso.lent.Fallback} }})
+	register(mechanism{name: "fallback", rank: 10, start: func(iso *Isolation) runtime { return fallback{count: iso.lent.Fallback} }, health: at(27, fallbackHealth),
+		words: at(45, []Item{word("fallback answered n", "the payment chain's first stage: it answers every payment not ok on a worker (failed, timed out, or rejected by the isolation) with a canned reply and calls nothing; it counts them, and changes no outcome. Shown once it has answered one")})})
+}
+
+// fallbackHealth shows the fallback where it acts: the payments it answered, once it has.
+// It stands first in every chain, so the chain alone would show it where it never acts.
+func fallbackHealth(s *Snapshot, w int) []Item {
+	n := s.Classes[Payment].Fallback
+	if n == 0 {
+		return nil
+	}
+	what := "with a canned reply, no call: every one not ok on a worker"
+	if w < 100 {
+		what = "(a canned reply)"
+	}
+	return []Item{{Label: "fallback", Value: fmt.Sprintf("answered %s payments %s", FmtCount(n), what)}}
 }
 
 // fallback is the fallback in one lab: count is the engine's tally of the payments it answered.

@@ -30,6 +30,11 @@ type Forecast struct {
 	// Exact for random (Poisson) arrivals whatever the service times.
 	Loss     bool
 	Blocking float64
+	// Overflow is what a reader expects instead, 1 − Workers/OfferedLoad: the share a pool
+	// that never idled would turn away (0 when the load fits). Blocking is more, because
+	// calls end at random: a full pool empties at random moments and idles until the next
+	// arrival, serving less than Workers/W, and turns away what it could have served.
+	Overflow float64
 	// FillIn is how long the pool takes to fill from empty, every class arriving at its
 	// rate and holding its W; 0 when the load fits and it never fills.
 	FillIn time.Duration
@@ -186,6 +191,9 @@ func (c Config) forecastPool(f *Forecast) {
 	}
 	f.OfferedLoad += pay.WorkersHeld - f.Classes[Payment].WorkersNeeded // the bulkhead's rejected hold no worker
 	f.Blocking = erlangB(f.OfferedLoad, f.Workers)
+	if f.OfferedLoad > float64(f.Workers) {
+		f.Overflow = 1 - float64(f.Workers)/f.OfferedLoad
+	}
 	switch {
 	case f.OfferedLoad >= float64(f.Workers):
 		f.Fit = Overloaded

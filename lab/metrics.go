@@ -23,11 +23,14 @@ type Percentiles struct {
 type ClassStats struct {
 	Arrived, OK, Failed, TimedOut int64
 	Rejected                      [numReasons]int64
-	InFlight                      int64       // accepted (queued or on a worker) and not finished
-	Fallback                      int64       // answered by the fallback after a failure, timeout or rejection on a worker
-	Latency                       Percentiles // intended arrival → answer, for requests a worker finished
-	QueueWait                     Percentiles // intended arrival → a worker picked it up
-	Service                       Percentiles // worker picked it up → answer
+	// RejectedWait sums, per reason, how long its rejections waited first: scheduled
+	// arrival → turned away (TurnedAwayAfter is the mean).
+	RejectedWait [numReasons]time.Duration
+	InFlight     int64       // accepted (queued or on a worker) and not finished
+	Fallback     int64       // answered by the fallback after a failure, timeout or rejection on a worker
+	Latency      Percentiles // intended arrival → answer, for requests a worker finished
+	QueueWait    Percentiles // intended arrival → a worker picked it up
+	Service      Percentiles // worker picked it up → answer
 	// LatencyCorrected is closed-loop latency with the samples its users did not send put
 	// back (HdrHistogram's RecordCorrectedValue at the pacing interval); empty in open loop.
 	LatencyCorrected Percentiles
@@ -45,6 +48,7 @@ func (c ClassStats) Add(b ClassStats) ClassStats {
 	c.TimedOut += b.TimedOut
 	for r := range c.Rejected {
 		c.Rejected[r] += b.Rejected[r]
+		c.RejectedWait[r] += b.RejectedWait[r]
 	}
 	c.InFlight += b.InFlight
 	c.Fallback += b.Fallback
@@ -61,18 +65,28 @@ func (c ClassStats) RejectedTotal() int64 {
 	return n
 }
 
+// TurnedAwayAfter is how long the rejections for why waited, on average, from their
+// scheduled arrival until they were turned away (0 before any).
+func (c ClassStats) TurnedAwayAfter(why Reason) time.Duration {
+	if c.Rejected[why] == 0 {
+		return 0
+	}
+	return c.RejectedWait[why] / time.Duration(c.Rejected[why])
+}
+
 // Errors counts the requests that ended badly: failed, timed out, or turned away.
 func (c ClassStats) Errors() int64 { return c.Failed + c.TimedOut + c.RejectedTotal() }
 
 // Finished counts the requests a worker finished: ok, failed or timed out, never a rejection.
 func (c ClassStats) Finished() int64 { return c.OK + c.Failed + c.TimedOut }
 
-// OKShare is OK over Finished: the share a worker served well (0 before any finish).
+// OKShare is OK over Arrived (TermOKShare): how the users fared, every rejection and every
+// request still in flight counted as not ok (0 before any arrive).
 func (c ClassStats) OKShare() float64 {
-	if c.Finished() == 0 {
+	if c.Arrived == 0 {
 		return 0
 	}
-	return float64(c.OK) / float64(c.Finished())
+	return float64(c.OK) / float64(c.Arrived)
 }
 
 // RejectedShare is the arrivals turned away for why, over arrivals (0 before any arrive).

@@ -33,11 +33,11 @@ func TestRates(t *testing.T) {
 	}
 }
 
-// The shares the table and the tour word: ok of finished, a reason's rejections of
-// arrivals, 0 of none.
+// The shares the table and the tour word: ok of arrivals (rejections and requests in
+// flight are not ok), a reason's rejections of arrivals, 0 of none.
 func TestClassShares(t *testing.T) {
 	c := ClassStats{Arrived: 10, OK: 3, Failed: 1, TimedOut: 2, Rejected: [numReasons]int64{RejectPool: 4}}
-	if c.Finished() != 6 || c.OKShare() != 0.5 || c.RejectedShare(RejectPool) != 0.4 || c.RejectedShare(RejectBreaker) != 0 {
+	if c.Finished() != 6 || c.OKShare() != 0.3 || c.RejectedShare(RejectPool) != 0.4 || c.RejectedShare(RejectBreaker) != 0 {
 		t.Errorf("finished %d, ok share %v, pool share %v", c.Finished(), c.OKShare(), c.RejectedShare(RejectPool))
 	}
 	if (ClassStats{}).OKShare() != 0 || (ClassStats{}).RejectedShare(RejectPool) != 0 {

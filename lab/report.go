@@ -370,15 +370,15 @@ func (r Report) rows() [][]string {
 		fallback = fallback || c.Fallback > 0
 		duplicates = duplicates || c.Duplicates > 0
 	}
-	head := []string{"class", "arrived"}
+	head := []string{"class", TermArrived.Word}
 	if duplicates {
 		head = append(head, "duplicates")
 	}
-	head = append(head, "ok", "failed", "timed out")
+	head = append(head, OK.Word(), Failed.Word(), TimedOut.Word())
 	for _, reason := range reasons {
-		head = append(head, "rejected:"+reason)
+		head = append(head, rejectedPrefix+reason)
 	}
-	head = append(head, "in flight")
+	head = append(head, FateInFlight.Word())
 	if fallback {
 		head = append(head, "fallback")
 	}

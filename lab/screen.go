@@ -160,7 +160,9 @@ var coreHealth = slices.Concat(
 		if s.GoroutinesPeak > s.Goroutines {
 			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
 		}
-		return []Item{{Label: "goroutines", Value: value + " (workers, calls, generator)"}}
+		// Every goroutine the lab started and has not ended (the engine's owner counts them);
+		// the help lists every kind.
+		return []Item{{Label: "goroutines", Value: value + " (workers, waiting requests, calls, users, generator, …)"}}
 	}),
 )
 
@@ -172,10 +174,21 @@ func dependencyLatency(s *Snapshot) string {
 	return ", a new call " + FmtLatency(s.Dependency.Latency)
 }
 
-// balancerHealth is a balancer's verdict on this instance, once it has pulled it.
+// balancerHealth is a balancer's verdict on this instance, once it has pulled it. A lab
+// alone has no balancer: its health checks say what one would do.
 func balancerHealth(s *Snapshot, w int) []Item {
 	if s.Health.Pulls == 0 && !s.Health.Pulled {
 		return nil
+	}
+	if s.Fleet == nil {
+		state := fmt.Sprintf("would have pulled this instance %d× so far; in rotation again now", s.Health.Pulls)
+		if s.Health.Pulled {
+			state = fmt.Sprintf("would pull this instance now (%d failed checks in a row; pulled %d× so far): a real one would get no traffic, the lab keeps sending", s.Config.Fleet.PullAfter, s.Health.Pulls)
+			if w < 100 {
+				state = fmt.Sprintf("would pull it now (%d failed checks; %d× so far)", s.Config.Fleet.PullAfter, s.Health.Pulls)
+			}
+		}
+		return []Item{{Label: "a load balancer", Value: state}}
 	}
 	state := "back in rotation"
 	if s.Health.Pulled {
@@ -204,7 +217,7 @@ func coreWords() []part[[]Item] {
 			word("● live", "the screen follows the running lab, 10 times a second (■ snapshot: a frame of a finished headless run; ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it)"),
-			word("STARVED", "a class other than payment turned away for want of a worker during the last whole second (rejected:pool); \"starved n (none now)\" is the total once it stopped"),
+			word("signup starved n", "n signups (or health checks: every class but payment) were rejected:pool so far, turned away for want of a worker while payments held them. Payments' own rejected:pool are not in it: they hold the workers, the others starve. In the alarm colour, with its rate, while it happens (in the last whole second); \"(none now)\" once it stopped"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 		}),
 		at(40, []Item{
@@ -214,11 +227,11 @@ func coreWords() []part[[]Item] {
 			word("dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"),
 		}),
 		at(60, []Item{
-			word("balancer PULLED", fmt.Sprintf("after fleet.pull_after failed health checks in a row (%d unless set; starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation, and after fleet.return_after passed ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",
+			word("a load balancer would pull", fmt.Sprintf("a lab alone has no balancer: its health checks say what one would do. After fleet.pull_after failed health checks in a row (%d unless set; starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation (in a fleet: balancer PULLED), and after fleet.return_after passed ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",
 				DefaultConfig().Fleet.PullAfter, DefaultConfig().Fleet.ReturnAfter)),
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "goroutines the lab owns now: busy workers, bulkhead threads, orphaned calls, the generator and the sampler"),
+			word("goroutines", "every goroutine the lab started and has not ended: its workers (a free one waits up to a second for the next job), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (orphaned ones too), closed-loop users, the generator, the sampler, and a fleet's replicas and its balancer's checks"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

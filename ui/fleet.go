@@ -43,8 +43,8 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 	}
 	if fs.InRotation == 0 {
 		states = []string{
-			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out, requests fail at the balancer", len(fs.Replicas)),
-			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out, requests fail", len(fs.Replicas)),
+			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out, requests %s", len(fs.Replicas), lab.RejectBalancer.Word()),
+			fmt.Sprintf("NO HEALTHY TARGET: all %d replicas out", len(fs.Replicas)),
 			fmt.Sprintf("NO HEALTHY TARGET: all %d out", len(fs.Replicas)),
 		}
 		for i := range states {

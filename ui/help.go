@@ -29,25 +29,21 @@ func definitions(items []lab.Item) [][2]string {
 
 // helpCounters defines every column of the table.
 func helpCounters() [][2]string {
-	defs := [][2]string{
-		{"arrived", "requests the open-loop generator sent, on schedule, however the pool is doing (closed loop: the users sent, each after its last reply)"},
-		{"ok", "answered successfully"},
-		{"failed", "the dependency refused the connection or answered with an error"},
-		{"timed out", "a timeout fired: a socket timeout cut the payment call, a caller timeout walked away from it, or a health check was answered after the balancer gave up"},
-	}
-	for _, r := range lab.Reasons {
-		defs = append(defs, [2]string{"rejected:" + r.String(), r.Description()})
+	var defs [][2]string
+	for _, term := range append(lab.Vocabulary(), lab.RejectedColumn) {
+		means := term.Means
+		if term.Word != term.Column {
+			means = "(" + term.Word + ") " + means
+		}
+		defs = append(defs, [2]string{term.Column, means})
 	}
 	defs = append(defs, [][2]string{
-		{"in flight", "accepted (queued or on a worker) and not finished; arrived = ok + failed + timed out + rejected + in flight"},
 		{"/s 1–6s", fmt.Sprintf("the row under each class: per-second rates averaged over the last %d whole seconds of run time (fewer at the start), here from 1 s to 6 s, so a second in which a batch of calls ends together does not read as a rate. What happened since the last whole second is in the totals above, not yet in the rates", lab.RateWindow)},
-		{"finished", "ok + failed + timed out: the requests a worker finished. Rejected requests never finished and are in neither ok% nor the latency"},
-		{"ok%", "ok as a share of finished"},
-		{"p50 p99", "latency percentiles of finished requests, from the scheduled arrival to the answer, so waiting counts (no coordinated omission); closed loop: from the send"},
-		{"wait p99: total", "from the scheduled arrival until a worker picked the request up; it is made of:"},
-		{"lag", "the generator's lag: scheduled arrival → sent"},
-		{"hand-off", "sent → on a worker: the accept queue, if there is one, and the Go scheduler starting the worker"},
-		{"service p99", "from a worker picking the request up until the answer"},
+		{"p50 p99", "latency percentiles of finished requests (ok + failed + timed out), from the scheduled arrival to the answer, so waiting counts (no coordinated omission); closed loop: from the send. A rejected request never finished and is in no latency"},
+		{"p99:wait", "p99 of the time from the scheduled arrival until a worker picked the request up; it is made of:"},
+		{"p99:lag", "p99 of the generator's lag: scheduled arrival → sent"},
+		{"p99:hand-off", "p99 of sent → on a worker: the accept queue, if there is one, and the Go scheduler starting the worker"},
+		{"p99:service", "p99 of the time from a worker picking the request up until the answer"},
 		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},
 		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too, then the wait's parts"},
 	}...)

@@ -239,16 +239,44 @@ func TestGoldenColor(t *testing.T) {
 	}
 }
 
-// The table: rates over the stated window, the success share of finished requests, the
-// wait's parts, and what the groups mean.
+// The table: rates over the stated window, the success share of arrived requests (ok ÷
+// arrived: 24 of 64, not the 100% of those that finished), the wait's parts, and a legend
+// that defines the columns.
 func TestTableWords(t *testing.T) {
 	out := ansi.Strip(render(newTheme(true, true), testScreen(testSnapshot(), 120, 40)))
 	// Payments finished 0, 0, 0, 10, 10, 10 in the six seconds: 6/s over the last 5.
-	for _, want := range []string{"/s 1–6s", "finished:", "ok%", "100%", "wait p99:", "lag", "hand-off",
-		"payment         64    24 ", "  /s 1–6s     10/s   6/s", "never a rejection", "made of lag"} {
+	for _, want := range []string{"/s 1–6s", " ok% ", "p99:wait", "p99:lag", "p99:hand-off",
+		"payment         64    24  38% ", "  /s 1–6s     10/s   6/s", "ok% = ok ÷ arrived", "rej:X = rejected:X", "finished requests only",
+		"= lag (scheduled → sent)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// Finding 1 of issue 22: the class table's header is one line that reads as columns (no
+// label with a space in it), and a column has the same label at every width.
+func TestTableHeadOneLine(t *testing.T) {
+	th := newTheme(true, true)
+	labels := map[string]int{}
+	for _, w := range []int{80, 120, 200} {
+		lines, _ := tableLines(th, testSnapshot(), w, true, nil)
+		head := ansi.Strip(lines[0])
+		if !strings.HasPrefix(head, "class ") || !strings.HasPrefix(ansi.Strip(lines[1]), "payment ") {
+			t.Fatalf("at %d: the header is not one line over the rows:\n%s", w, strings.Join(lines, "\n"))
+		}
+		for _, l := range strings.Fields(head)[1:] {
+			labels[l]++
+		}
+	}
+	for _, c := range append(tableColumns(), rejectedColumn()) {
+		if strings.Contains(c.head, " ") {
+			t.Errorf("column %q: a label with a space reads as two columns", c.head)
+		}
+		delete(labels, c.head)
+	}
+	for l := range labels {
+		t.Errorf("header label %q is no column's label: a width abbreviated it", l)
 	}
 }
 

@@ -60,7 +60,7 @@ func settle(t *testing.T, m model, cmd tea.Cmd) (model, tea.Cmd) {
 func TestFlow(t *testing.T) {
 	fs := &fakeStarter{}
 	tm := teatest.NewTestModel(t, startModel(t, fs), teatest.WithInitialTermSize(120, 40))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("STARVED")) },
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("signup starved")) },
 		teatest.WithDuration(time.Minute), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(press1('b'))
 	tm.Send(press1(']'))

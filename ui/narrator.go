@@ -5,6 +5,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"poollab/lab"
@@ -93,7 +94,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	case cfg.Dependency.Mode == lab.ModeErrors:
 		return "dependency answers 500 at once: payments fail fast and free their workers; " + others + " get workers"
 	case s.Breaker.State == lab.BreakerOpen:
-		msg := fmt.Sprintf("breaker open: payments fail at once without calling (next trial in %s); workers stay free for %s", fmtSecs(s.Breaker.OpenLeft), others)
+		msg := fmt.Sprintf("breaker open: every payment is %s at once, without calling (next trial in %s); workers stay free for %s",
+			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft), others)
 		if cfg.Payment.Breaker.CountRejections && cfg.Payment.Bulkhead.Type != lab.BulkheadNone {
 			msg += "; it counts its own bulkhead's rejections as failures, so it opens even on a healthy dependency"
 		}
@@ -104,17 +106,20 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if cfg.Dependency.Mode == lab.ModeBrownout {
 		brownout = " while it is slow"
 	}
-	// Calls that outlive their caller (caller timeout) still load the dependency.
+	// Calls that outlive their caller (caller timeout) still load the dependency: of the
+	// calls there at once, those past their caller's timeout are orphaned, the rest still
+	// hold a worker; the snapshot's counts of both stand beside the forecast's.
 	orphans := ""
 	if pay.Orphaned > 0 {
-		orphans = fmt.Sprintf("; the calls run on: %s × %s = %s at the dependency, orphaned",
-			fmtPerSec(pay.Admitted), fmtSecs(pay.Call), fmtWorkers(pay.CallsAtOnce))
+		orphans = fmt.Sprintf("; the calls run on: %s × %s = %s at the dependency at once, %s of them orphaned (now %d there, %d orphaned)",
+			fmtPerSec(pay.Admitted), fmtSecs(pay.Call), fmtWorkers(pay.CallsAtOnce), fmtWorkers(pay.Orphaned),
+			s.Dependency.InFlight, s.Orphans.InFlight)
 	}
 
 	if bh := cfg.Payment.Bulkhead; pay.Bulkhead > 0 && pay.Bulkhead < workers {
 		needs := fmt.Sprintf("payments need %s × %s%s = %s", fmtFloatRate(rate), fmtSecs(pay.Call), brownout,
 			fmtWorkers(pay.CallsNeeded))
-		rejected := "~" + fmtPerSec(pay.Rejected) + " payments rejected"
+		rejected := "~" + fmtPerSec(pay.Rejected) + " payments " + lab.RejectBulkhead.Word()
 		switch {
 		case !pay.Capped:
 			msg := fmt.Sprintf("%s at once, within the %s bulkhead's %d", needs, bh.Type, pay.Bulkhead)
@@ -146,12 +151,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	switch {
 	case pay.LeaseWait > 0:
 		// The worker waits for a connection: its hold is the lease wait and the call.
-		law = fmt.Sprintf("%d connections per route serve %d ÷ %s = %s payments; the rest wait for one on their worker, "+
-			"and once they hold every worker each holds its own %d workers ÷ %s = %s by Little's law (~%s lease wait + %s call); the pool",
+		// Little's law with the inputs as shown: workers × call ÷ connections computes as printed.
+		law = fmt.Sprintf("%d connections to the dependency serve %d ÷ %s = %s payments; the rest wait for one on their worker, "+
+			"and once they hold every worker each payment holds its worker %d × %s ÷ %d = %s by Little's law (~%s lease wait + %s call); the pool",
 			pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
-			fmtPerSec(pay.ConnThroughput), fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call))
+			fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call))
 	case pay.ConnectionsCap > 0:
-		conns = fmt.Sprintf(". %d connections per route cap the calls, not the workers: the rest wait for one, holding theirs", pay.ConnectionsCap)
+		conns = fmt.Sprintf(". %d connections to the dependency cap the calls, not the workers: the rest wait for one, holding theirs", pay.ConnectionsCap)
 	}
 	switch f.Fit {
 	case lab.FitsBarely:
@@ -194,6 +200,12 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	share := ""
 	if f.Loss && cfg.Traffic.Arrivals == lab.Poisson {
 		share = fmt.Sprintf("; a full pool turns away %.0f%% of every class: it cannot tell payments from %s", 100*f.Blocking, others)
+		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ
+			// Why not the share the reader computes: calls end at random (Erlang B).
+			share = fmt.Sprintf("; a full pool turns away %.0f%% of every class, not 1 − %d/%s = %.0f%%: calls end at random, so it idles at times "+
+				"and turns away more (Erlang B); it cannot tell payments from %s",
+				100*f.Blocking, f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow, others)
+		}
 	}
 	switch {
 	case len(starving) > 0:

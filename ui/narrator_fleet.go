@@ -30,8 +30,8 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	}
 	switch {
 	case k == 0:
-		msg := fmt.Sprintf("no replica left in rotation (all out at %s): requests fail at the balancer, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
-			fmtSecs(fs.AllPulledAt), cfg.Fleet.ReturnAfter)
+		msg := fmt.Sprintf("no replica left in rotation (all out at %s): every request is %s, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
+			fmtSecs(fs.AllPulledAt), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		if end := cfg.Fleet.Drain.End(); fs.Drain.Out() && end > 0 {
 			msg += fmt.Sprintf("; replica %d's deploy ends at %s", fs.Drain.Replica, fmtSecs(end))
 		}

@@ -346,7 +346,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		if r := snap.Rates(); r.Seconds > 0 {
 			now = fmt.Sprintf("%s in %d–%ds", fmtPerSec(r.Rejected[i][lab.RejectPool]), r.From, r.To)
 		}
-		label := t.alert.Render(fmt.Sprintf("%s STARVED %s", c, fmtCount(n)))
+		label := t.alert.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
 		starved = append(starved, label+t.dim.Render(" ("+now+")"))
 		starvedShort = append(starvedShort, label)
 	}

@@ -157,7 +157,7 @@ func TestPostmortemScreen(t *testing.T) {
 	for _, sz := range goldenSizes {
 		out := render(th, testScreen(ad, sz[0], sz[1]))
 		checkFrame(t, out, sz[0], sz[1])
-		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive limit 35, 33 in use") || !strings.Contains(plain, "slack lost: 1.5 workers free at each of 1582 bulkhead rejections")) {
+		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive limit 35, 33 in use") || !strings.Contains(plain, "slack lost: 1.5 workers free on average at each of 1582 bulkhead rejections")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
 	}

@@ -4,6 +4,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,63 +13,69 @@ import (
 	"poollab/lab"
 )
 
-// A column of the per-class table. rate is nil where there is no per-second rate.
+// A column of the per-class table. Its head is one line, the same at every width: an
+// outcome's lab.Term column label, or a latency's name; rate is nil where there is no
+// per-second rate.
 type column struct {
-	group  string // label spanning the columns of a group above their names ("rejected:")
 	head   string
+	word   string // what a pointer names it by: the outcome's word ("rejected:pool"); "": its head
 	min    int
 	drop   int        // 0: always shown; otherwise dropped when the width is short (higher first)
 	quiet  bool       // may be dropped (before the others) when it is 0 for every class
-	reason lab.Reason // a rejected:* column's reason: some runs have no column for it (lab.Reason.Shown)
+	reason lab.Reason // a rejection column's reason: some runs have no column for it (lab.Reason.Shown)
+	reject bool       // one rejection reason's column
+	part   bool       // one of the wait's parts: they go together, as neither alone adds up to it
 	total  func(c lab.ClassStats) string
 	rate   func(r *lab.Rates, class int) float64
 }
 
-// tableColumns lists every column, one per rejection reason the engine has.
+// tableColumns lists every column, one per rejection reason the engine has, each outcome
+// headed by its lab.Term column label.
 func tableColumns() []column {
+	fate := func(f lab.Fate) column {
+		return column{head: f.Term().Column, word: f.Word(), min: 5,
+			total: func(c lab.ClassStats) string { return fmtCount(c.At(f)) }}
+	}
+	ok, failed, timedOut := fate(lab.Ended(lab.OK)), fate(lab.Ended(lab.Failed)), fate(lab.Ended(lab.TimedOut))
+	ok.rate = func(r *lab.Rates, i int) float64 { return r.OK[i] }
+	failed.rate, failed.quiet = func(r *lab.Rates, i int) float64 { return r.Failed[i] }, true
+	timedOut.rate, timedOut.quiet = func(r *lab.Rates, i int) float64 { return r.TimedOut[i] }, true
 	cols := []column{
-		{head: "arrived", min: 6,
+		{head: lab.TermArrived.Column, min: 6,
 			total: func(c lab.ClassStats) string { return fmtCount(c.Arrived) },
 			rate:  func(r *lab.Rates, i int) float64 { return r.Arrived[i] }},
-		{head: "ok", min: 5,
-			total: func(c lab.ClassStats) string { return fmtCount(c.OK) },
-			rate:  func(r *lab.Rates, i int) float64 { return r.OK[i] }},
-		{head: "failed", min: 5, quiet: true,
-			total: func(c lab.ClassStats) string { return fmtCount(c.Failed) },
-			rate:  func(r *lab.Rates, i int) float64 { return r.Failed[i] }},
-		{head: "timed out", min: 5, quiet: true,
-			total: func(c lab.ClassStats) string { return fmtCount(c.TimedOut) },
-			rate:  func(r *lab.Rates, i int) float64 { return r.TimedOut[i] }},
+		ok,
+		{head: lab.TermOKShare.Column, min: 4, total: okShare},
+		failed, timedOut,
 	}
 	for _, why := range lab.Reasons {
-		cols = append(cols, column{group: "rejected:", head: why.String(), min: 5, quiet: why != lab.RejectPool, reason: why,
-			total: func(c lab.ClassStats) string { return fmtCount(c.Rejected[why]) },
-			rate:  func(r *lab.Rates, i int) float64 { return r.Rejected[i][why] }})
+		c := fate(lab.TurnedAway(why))
+		c.quiet, c.reason, c.reject = true, why, true // starvation too: where 0, it gives way to a latency first
+		c.rate = func(r *lab.Rates, i int) float64 { return r.Rejected[i][why] }
+		cols = append(cols, c)
 	}
 	return append(cols,
-		column{head: "in flight", min: 5,
-			total: func(c lab.ClassStats) string { return fmtCount(c.InFlight) }},
-		column{group: "finished:", head: "ok%", min: 4, drop: 1, total: okShare},
-		column{group: "finished:", head: "p50", min: 5, drop: 1,
+		fate(lab.FateInFlight),
+		column{head: "p50", min: 5, drop: 1,
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P50, c.Latency.Count) }},
-		column{group: "finished:", head: "p99", min: 5,
+		column{head: "p99", min: 5,
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P99, c.Latency.Count) }},
-		column{group: "wait p99:", head: "total", min: 5, drop: 1,
+		column{head: "p99:wait", min: 5, drop: 1,
 			total: func(c lab.ClassStats) string { return latency(c.QueueWait.P99, c.QueueWait.Count) }},
-		column{group: "wait p99:", head: "lag", min: 5, drop: 1,
+		column{head: "p99:lag", min: 5, drop: 1, part: true,
 			total: func(c lab.ClassStats) string { return latency(c.Lag.P99, c.Lag.Count) }},
-		column{group: "wait p99:", head: "hand-off", min: 5, drop: 1,
+		column{head: "p99:hand-off", min: 5, drop: 1, part: true,
 			total: func(c lab.ClassStats) string { return latency(c.Handoff.P99, c.Handoff.Count) }},
-		column{head: "service p99", min: 5, drop: 2,
+		column{head: "p99:service", min: 5, drop: 2,
 			total: func(c lab.ClassStats) string { return latency(c.Service.P99, c.Service.Count) }},
 	)
 }
 
-// key names a column as a pointer does: its group and head, "rejected:pool", "finished:p50".
-func (c column) key() string { return c.group + c.head }
+// key names a column as a pointer does: its outcome's word ("rejected:pool"), else its head ("p50").
+func (c column) key() string { return cmp.Or(c.word, c.head) }
 
-// okShare is ok as a share of the requests a worker finished: "52%", "–" before any.
-func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Finished()) }
+// okShare is ok as a share of the requests that arrived (lab.TermOKShare): "6%", "–" before any.
+func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Arrived) }
 
 // tableLines draws the per-class table: for each class a row of running totals and, with
 // rates, a row of per-second rates over the last few whole seconds of run time, which its
@@ -77,7 +84,7 @@ func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Finished(
 // Cells that marks point at (the tour's answer) stand out: ▶ and reverse video.
 func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines, notes []string) {
 	cols := tableColumns()
-	cols = slices.DeleteFunc(cols, func(c column) bool { return c.group == "rejected:" && !c.reason.Shown(s) })
+	cols = slices.DeleteFunc(cols, func(c column) bool { return c.reject && !c.reason.Shown(s) })
 	nameW := 8
 	for _, c := range lab.Classes {
 		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)
@@ -102,14 +109,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		ws := make([]int, len(cols))
 		sum := nameW
 		for i, c := range cols {
-			ws[i] = c.min
-			if c.group != "" {
-				ws[i] = max(ws[i], len(c.head))
-			} else {
-				for _, word := range headWords(c.head) {
-					ws[i] = max(ws[i], len(word))
-				}
-			}
+			ws[i] = max(c.min, len([]rune(c.head)))
 			for ci := range lab.Classes {
 				ws[i] = max(ws[i], ansiWidth(c.total(s.Classes[ci])))
 				if rates {
@@ -142,50 +142,14 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		}
 	}
 
-	// Two header lines: group labels ("rejected:", "finished:") over the names of their
-	// columns, and two-word names split across both lines so columns stay narrow.
-	h1 := []rune(strings.Repeat(" ", nameW+sumInts(ws)))
-	put := func(at int, text string, room int) {
-		for j, r := range []rune(text) {
-			if j >= room {
-				break
-			}
-			if p := at + j; p >= 0 && p < len(h1) {
-				h1[p] = r
-			}
-		}
-	}
-	h2 := padRight("class", nameW)
-	x := nameW
+	// One header line: each column's head over its numbers, the same words at every width.
+	head := padRight("class", nameW)
 	shown := map[string]bool{}
 	for i, c := range cols {
 		shown[c.head] = true
-		words := headWords(c.head)
-		switch {
-		case c.group != "" && (i == 0 || cols[i-1].group != c.group):
-			span := 0
-			for k := i; k < len(cols) && cols[k].group == c.group; k++ {
-				span += ws[k]
-			}
-			label := c.group
-			for _, short := range []string{strings.TrimSuffix(c.group, ":"), c.group[:min(3, len(c.group))] + ":"} {
-				if len([]rune(label)) > span-1 {
-					label = short
-				}
-			}
-			put(x+1, label, span-1)
-			h2 += padLeft(c.head, ws[i])
-		case c.group != "":
-			h2 += padLeft(c.head, ws[i])
-		case len(words) > 1:
-			put(x+ws[i]-len([]rune(words[0])), words[0], ws[i])
-			h2 += padLeft(words[1], ws[i])
-		default:
-			h2 += padLeft(c.head, ws[i])
-		}
-		x += ws[i]
+		head += padLeft(c.head, ws[i])
 	}
-	lines = []string{t.dim.Render(strings.TrimRight(string(h1), " ")), t.dim.Render(h2)}
+	lines = []string{t.dim.Render(head)}
 
 	for ci, c := range lab.Classes {
 		cs := s.Classes[ci]
@@ -210,37 +174,52 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 	return lines, tableNotes(shown, w)
 }
 
-// tableNotes say what the groups of columns shown mean, each in the longest words that fit.
+// tableNotes define the columns shown, each in the longest words that fit: what ok% and the
+// rejections count, what the latencies are of, and what the wait is made of.
 func tableNotes(shown map[string]bool, w int) []string {
 	var notes []string
 	pick := func(forms ...string) { notes = append(notes, longestFit(w, forms...)) }
-	var finished []string
-	for _, h := range []string{"ok%", "p50", "p99"} {
-		if shown[h] {
-			finished = append(finished, h)
-		}
-	}
-	if n := len(finished); n > 0 {
-		both, latency, verb := finished[n-1], "", "counts"
-		if n > 1 {
-			both, verb = strings.Join(finished[:n-1], ", ")+" and "+both, "count"
-		}
-		if shown["p50"] || shown["p99"] {
-			latency = " (latency from the scheduled arrival)"
-		}
-		pick("finished = ok + failed + timed out: "+both+latency+" "+verb+" these, never a rejection",
-			strings.Join(finished, ", ")+": of finished requests (ok, failed, timed out), not of rejections",
-			strings.Join(finished, " ")+": finished requests only, no rejections")
-	}
-	if shown["rejected"] {
-		pick("rejected = every reason together (too narrow for a column each)", "rejected: every reason together")
+	// Each definition in three lengths; the line takes the longest length that fits.
+	var defs [][3]string
+	if shown[lab.TermOKShare.Column] {
+		defs = append(defs, [3]string{"ok% = ok ÷ arrived", "ok% = ok ÷ arrived", "ok% = ok÷arrived"})
 	}
 	switch {
-	case shown["lag"] && shown["hand-off"]:
-		pick("wait = scheduled arrival → on a worker, made of lag (the generator's: scheduled → sent) + hand-off (sent → on a worker)",
-			"wait = lag (scheduled → sent) + hand-off (sent → on a worker)")
-	case shown["total"]:
-		pick("wait = scheduled arrival → on a worker (? shows its parts)")
+	case shown[lab.RejectedColumn.Column]:
+		r := lab.RejectedColumn.Column
+		defs = append(defs, [3]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason"})
+	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
+		defs = append(defs, [3]string{"rej:X = rejected:X, turned away by X before it ran",
+			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X"})
+	}
+	var lat []string
+	for _, h := range []string{"p50", "p99"} {
+		if shown[h] {
+			lat = append(lat, h)
+		}
+	}
+	if len(lat) > 0 {
+		l := strings.Join(lat, " ")
+		defs = append(defs, [3]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
+			l + ": latency of finished requests only", l + ": finished only"})
+	}
+	if len(defs) > 0 {
+		var forms [3]string
+		for i := range forms {
+			parts := make([]string, len(defs))
+			for j, d := range defs {
+				parts[j] = d[i]
+			}
+			forms[i] = strings.Join(parts, " · ")
+		}
+		pick(forms[:]...)
+	}
+	switch {
+	case shown["p99:lag"] && shown["p99:hand-off"]:
+		pick("p99:wait = scheduled arrival → on a worker, made of lag (the generator's: scheduled → sent) + hand-off (sent → on a worker)",
+			"p99:wait = lag (scheduled → sent) + hand-off (sent → on a worker)")
+	case shown["p99:wait"]:
+		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)")
 	}
 	return notes
 }
@@ -256,15 +235,18 @@ func narrower(cols []column) ([]column, bool) {
 		}
 	}
 	if worst >= 0 {
-		return ungroupWait(slices.Delete(cols, worst, worst+1)), true
+		if cols[worst].part {
+			return slices.DeleteFunc(cols, func(c column) bool { return c.part }), true
+		}
+		return slices.Delete(cols, worst, worst+1), true
 	}
-	// One reason alone is narrower under its group's label than "rejected" is.
-	if at := slices.IndexFunc(cols, func(c column) bool { return c.group == "rejected:" }); at >= 0 &&
-		at+1 < len(cols) && cols[at+1].group == "rejected:" {
-		cols = slices.DeleteFunc(cols, func(c column) bool { return c.group == "rejected:" })
+	// One reason alone is narrower than "rejected" is.
+	if at := slices.IndexFunc(cols, func(c column) bool { return c.reject }); at >= 0 &&
+		at+1 < len(cols) && cols[at+1].reject {
+		cols = slices.DeleteFunc(cols, func(c column) bool { return c.reject })
 		return slices.Insert(cols, at, rejectedColumn()), true
 	}
-	for _, key := range []string{"in flight", "finished:p99"} {
+	for _, key := range []string{lab.FateInFlight.Word(), "p99"} {
 		if at := slices.IndexFunc(cols, func(c column) bool { return c.key() == key }); at >= 0 {
 			return slices.Delete(cols, at, at+1), true
 		}
@@ -275,23 +257,9 @@ func narrower(cols []column) ([]column, bool) {
 // rejectedColumn is every reason's column in one, for a table too narrow for each. The
 // reasons it stands for are all there are: those not shown were dropped for being 0.
 func rejectedColumn() column {
-	return column{head: "rejected", min: 5,
+	return column{head: lab.RejectedColumn.Column, min: 5,
 		total: func(c lab.ClassStats) string { return fmtCount(c.RejectedTotal()) },
 		rate:  func(r *lab.Rates, i int) float64 { return r.RejectedTotal(lab.Classes[i]) }}
-}
-
-// ungroupWait: once the wait's parts are dropped, its total is a column of its own.
-func ungroupWait(cols []column) []column {
-	n, at := 0, -1
-	for i, c := range cols {
-		if c.group == "wait p99:" {
-			n, at = n+1, i
-		}
-	}
-	if n == 1 {
-		cols[at].group, cols[at].head = "", "wait p99"
-	}
-	return cols
 }
 
 func allZero(c column, s *lab.Snapshot) bool {
@@ -301,14 +269,6 @@ func allZero(c column, s *lab.Snapshot) bool {
 		}
 	}
 	return true
-}
-
-// headWords splits "timed out" into its two header lines; one word stays on the lower one.
-func headWords(h string) []string {
-	if i := strings.IndexByte(h, ' '); i > 0 {
-		return []string{h[:i], h[i+1:]}
-	}
-	return []string{h}
 }
 
 func padRight(s string, w int) string {

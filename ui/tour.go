@@ -38,7 +38,7 @@ type chapter struct {
 type pointer struct {
 	pane   int
 	class  lab.Class
-	column string // a column of the class table, its group and head: "rejected:pool", "ok", "finished:p50"
+	column string // a column of the class table, by its outcome's word or its head: "rejected:pool", "ok", "p50"
 	row    string // or a counter of the summary, as lab.CompareClasses names it: "ok", "orphaned calls"
 }
 

@@ -44,7 +44,7 @@ var tourChapters = []chapter{
 				"(rejected:pool), though not one of them called the dependency.", law, fmtSecs(f.FillIn), a.mark(0), fmtElapsed(a.snaps[0].Elapsed))
 		},
 		look: "The pool picture: P is a payment holding a worker, · a free one; watch the free ones go within a few seconds. " +
-			"Then the header's STARVED alarm, and the class table's rejected:pool column for signup and health: a request " +
+			"Then the header's starved alarm, and the class table's rejected:pool column for signup and health: a request " +
 			"turned away for want of a worker. The narrator states Little's law with this run's numbers. Try + and - " +
 			"(dependency latency) or t (a timeout), and watch the pool and the narrator follow.",
 		fast: 0.1,
@@ -125,7 +125,7 @@ var tourChapters = []chapter{
 			"seconds in both: the queue is as long"},
 		right:  2,
 		moment: 12 * time.Second,
-		marks:  []pointer{{pane: 0, class: lab.Signup, column: "finished:p50"}, {pane: 1, class: lab.Signup, column: "finished:p50"}},
+		marks:  []pointer{{pane: 0, class: lab.Signup, column: "p50"}, {pane: 1, class: lab.Signup, column: "p50"}},
 		lesson: func(a tourAt) string {
 			return fmt.Sprintf("A long queue stores latency: in A a signup waits behind every payment queued before it, median %s for %s "+
 				"of work. B serves the newest first, so its median signup takes %s, while its oldest wait longest (p99 %s). "+
@@ -209,7 +209,7 @@ var tourChapters = []chapter{
 				fmtSecs(c[0].Dependency.CallLatency()), c[0].Payment.Bulkhead.Size, br.FailureRate, br.MinCalls)
 		},
 		choices: []string{"stays closed: the dependency never fails",
-			"opens: payments fail at once though the dependency is healthy",
+			"opens: payments are turned away at once though the dependency is healthy",
 			"opens once, then stays closed"},
 		right:  2,
 		moment: 6 * time.Second,
@@ -378,7 +378,7 @@ var tourChapters = []chapter{
 			need[0] = strings.Replace(need[0], " with ", " workers per replica with ", 1) + " in rotation"
 			return fmt.Sprintf("A's replicas left rotation at %s: each one out moved its share onto the rest, so each next one "+
 				"filled sooner (payments need %s, of %d). With none "+
-				"left, requests fail at the balancer: %s in A, %s in B, whose bulkheads kept workers free for the checks.",
+				"left, requests are "+lab.RejectBalancer.Word()+": %s in A, %s in B, whose bulkheads kept workers free for the checks.",
 				strings.Join(at, ", "), strings.Join(need, ", "), cfg.Pool.Workers, a.mark(0), a.markB(0))
 		},
 		look: "The replicas' states and the balancer's pulls in A, and the gaps between them. The summary's health " +

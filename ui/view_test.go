@@ -236,24 +236,26 @@ func TestNarrator(t *testing.T) {
 		want string
 	}{
 		{"shared pool", func(*lab.Config) {},
-			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; a full pool turns away 38% of every class"},
+			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; a full pool turns away 38% of every class, " +
+				"not 1 − 20/30 = 33%: calls end at random"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
-			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, ~8.4/s payments rejected"},
+			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, ~8.4/s payments rejected:bulkhead"},
 		{"socket timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
 		}, "10/s × 1.0s (socket timeout) = 10 workers"},
 		{"down", func(c *lab.Config) { c.Dependency.Mode = lab.ModeDown }, "dependency down: payments fail"},
 		{"caller timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
-		}, "the calls run on: 10/s × 3.0s = 30 at the dependency, orphaned"},
-		// The worker waits for a connection: Little's law with the real hold, lease wait and call.
+		}, "the calls run on: 10/s × 3.0s = 30 at the dependency at once, 20 of them orphaned (now 20 there, 0 orphaned)"},
+		// The worker waits for a connection: Little's law with the real hold, lease wait and
+		// call, its inputs as shown so that it computes as printed.
 		{"connections per route", func(c *lab.Config) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
-		}, "5 connections per route serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, and once they hold every worker " +
-			"each holds its own 20 workers ÷ 1.7/s = 12.0s by Little's law (~9.0s lease wait + 3.0s call); the pool: first full at ~2.0s, " +
-			"signups now starving; a full pool turns away 83% of every class"},
+		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, and once they hold every worker " +
+			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s lease wait + 3.0s call); the pool: first full at ~2.0s, " +
+			"signups now starving; a full pool turns away 83% of every class: it cannot tell"},
 	}
 	for _, c := range cases {
 		cfg := testConfig()
@@ -296,7 +298,7 @@ func TestNarrator(t *testing.T) {
 	}
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
 	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
-	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: ~8.4/s payments rejected, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: ~8.4/s payments rejected:bulkhead, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
 		t.Errorf("thread pool:\n got %q\nwant %q", got, want)
 	}
 }

@@ -110,7 +110,7 @@ func (b *balancer) reject(j job) {
 	m := b.metrics[j.class]
 	m.arrive(j.duplicate)
 	b.pairs.arrive(j.class, j.arrival)
-	m.reject(lab.RejectBalancer)
+	m.reject(lab.RejectBalancer, j.intended)
 	b.pairs.settle(j.class, j.arrival, lab.TurnedAway(lab.RejectBalancer))
 	j.done()
 }

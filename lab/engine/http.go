@@ -28,12 +28,13 @@ func httpRequest(client *http.Client, url string, propagate bool) lab.Request {
 		if !userDeadline.IsZero() {
 			slowserver.SetUserDeadline(h, userDeadline)
 		}
-		return request(ctx, client, url, h)
+		return request(ctx, client, url, h, propagate)
 	}
 }
 
-// request makes the call and says what its end means.
-func request(ctx context.Context, client *http.Client, url string, h http.Header) lab.Result {
+// request makes the call and says what its end means. propagated says the call passed its
+// deadline down (Poollab-Timeout).
+func request(ctx context.Context, client *http.Client, url string, h http.Header, propagated bool) lab.Result {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return lab.Result{Out: lab.Failed}
@@ -53,6 +54,11 @@ func request(ctx context.Context, client *http.Client, url string, h http.Header
 		return lab.Result{Out: lab.Failed} // this process ran out of sockets: no signal about the dependency
 	case err != nil:
 		return lab.Result{Out: lab.Failed, DepFailure: true, Failure: lab.RetryOnRefused} // refused or reset by the dependency
+	case resp.StatusCode == http.StatusGatewayTimeout && propagated:
+		// A hop answered 504 because the deadline this call passed down ran out: to the user
+		// that is the caller's timeout firing one hop down, one outcome (timed out). A retry
+		// and a breaker still take it for the 5xx it is.
+		return lab.Result{Out: lab.TimedOut, DepFailure: true, Failure: lab.RetryOn5xx}
 	case resp.StatusCode/100 == 5 || resp.StatusCode == http.StatusTooManyRequests:
 		return lab.Result{Out: lab.Failed, DepFailure: true, Failure: lab.RetryOn5xx}
 	case resp.StatusCode/100 != 2:

@@ -111,7 +111,7 @@ func (l *instance) admit(j job) {
 // turnAway rejects j, which arrived, for why (an answer too): a health check so turned away
 // has failed.
 func (l *instance) turnAway(j job, why lab.Reason) {
-	l.metrics[j.class].reject(why)
+	l.metrics[j.class].reject(why, j.intended)
 	l.pairs.settle(j.class, j.arrival, lab.TurnedAway(why))
 	j.done()
 	if j.class == lab.Health {

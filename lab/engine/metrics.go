@@ -117,6 +117,7 @@ type classMetrics struct {
 	mu                            sync.Mutex
 	arrived, ok, failed, timedOut int64
 	rejected                      [numReasons]int64
+	rejectedWait                  [numReasons]time.Duration // summed: scheduled arrival → turned away
 	inFlight                      int64
 	fallbacks                     int64
 	duplicates                    int64
@@ -146,9 +147,13 @@ func (m *classMetrics) arrive(duplicate bool) {
 	m.mu.Unlock()
 }
 
-func (m *classMetrics) reject(r lab.Reason) {
+// reject counts a request turned away for r, and how long it waited first since intended,
+// its scheduled arrival.
+func (m *classMetrics) reject(r lab.Reason, intended time.Time) {
+	waited := time.Since(intended)
 	m.mu.Lock()
 	m.rejected[r]++
+	m.rejectedWait[r] += waited
 	m.inFlight--
 	m.mu.Unlock()
 }
@@ -202,7 +207,7 @@ func (m *classMetrics) counts() lab.ClassStats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return lab.ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
-		Rejected: m.rejected, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates}
+		Rejected: m.rejected, RejectedWait: m.rejectedWait, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates}
 }
 
 // newDistribution reads m's payment latency at every DistributionPercentiles.

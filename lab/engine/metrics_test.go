@@ -67,3 +67,21 @@ func TestWaitParts(t *testing.T) {
 		}
 	}
 }
+
+// A rejection counts how long it waited since its scheduled arrival (issue 22, finding 13):
+// at least the time between the two, whatever the machine's speed.
+func TestRejectionWaitCounted(t *testing.T) {
+	m := newClassMetrics()
+	m.arrive(false)
+	m.arrive(false)
+	intended := time.Now().Add(-750 * time.Millisecond)
+	m.reject(lab.RejectDeadline, intended)
+	m.reject(lab.RejectPool, time.Now())
+	s := m.stats()
+	if got := s.TurnedAwayAfter(lab.RejectDeadline); got < 750*time.Millisecond {
+		t.Errorf("a deadline rejection scheduled 750ms ago waited %v", got)
+	}
+	if s.Rejected[lab.RejectDeadline] != 1 || s.Rejected[lab.RejectPool] != 1 || s.RejectedWait[lab.RejectDeadline] < s.RejectedWait[lab.RejectPool] {
+		t.Errorf("stats %+v", s)
+	}
+}

@@ -1,0 +1,75 @@
+// The outcome vocabulary: each user-facing outcome of a request with its one word, its
+// column label and what it means, written here once. The narrator, the class table, the
+// comparison, the reports and the help all name an outcome from here; a rejection's meaning
+// is its reason's, as the file of what turns requests away registered it.
+
+package lab
+
+// A Term is one word of the vocabulary: the word every sentence and report uses, the
+// table's one-line column label (the same at every width), and what it means.
+type Term struct {
+	Word, Column, Means string
+}
+
+// The terms that are not a request's fate: what came in, and how the users fared.
+var (
+	TermArrived = Term{Word: "arrived", Column: "arrived",
+		Means: "requests sent, on schedule, however the pool is doing (closed loop: the users sent, each after its last reply)"}
+	TermOKShare = Term{Word: "ok%", Column: "ok%",
+		Means: "ok ÷ arrived: the share of the users' requests answered ok; a rejection is not ok, nor (yet) a request in flight"}
+)
+
+// outcomeTerms are the words of a served request's outcomes (Outcome order) and of one in flight.
+var (
+	outcomeTerms = [numOutcomes]Term{
+		{Word: "ok", Column: "ok", Means: "answered successfully"},
+		{Word: "failed", Column: "failed",
+			Means: "the dependency refused the connection or answered with an error"},
+		{Word: "timed out", Column: "timed-out",
+			Means: "a timeout fired: a socket timeout cut the payment call, a caller timeout walked away from it, a hop answered 504 as the deadline passed down to it ran out, or a health check was answered after the balancer gave up"},
+	}
+	inFlightTerm = Term{Word: "in flight", Column: "in-flight",
+		Means: "accepted (queued or on a worker) and not finished; arrived = ok + failed + timed out + rejected + in flight"}
+)
+
+// rejectedPrefix begins every rejection's word ("rejected:pool") and, shorter, its column.
+const rejectedPrefix, rejectedColumn = "rejected:", "rej:"
+
+// Term is fate f's word, column label and meaning.
+func (f Fate) Term() Term {
+	switch {
+	case f == FateInFlight:
+		return inFlightTerm
+	case f <= numOutcomes:
+		return outcomeTerms[f-1]
+	}
+	r := Reason(f - 1 - numOutcomes)
+	return Term{Word: rejectedPrefix + r.String(), Column: rejectedColumn + r.String(), Means: r.Description()}
+}
+
+// Word is fate f's one word: "ok", "timed out", "rejected:breaker", "in flight".
+func (f Fate) Word() string { return f.Term().Word }
+
+// Word is the outcome's word, as Ended(o)'s.
+func (o Outcome) Word() string { return Ended(o).Word() }
+
+// Word is the word of a rejection for r: "rejected:breaker".
+func (r Reason) Word() string { return TurnedAway(r).Word() }
+
+// RejectedColumn is the label of the one column a table too narrow for a column per reason
+// counts them all in, and what it means.
+var RejectedColumn = Term{Word: "rejected", Column: "rejected",
+	Means: "turned away before it was served, every reason together (too narrow for a column each)"}
+
+// Vocabulary is every term in the order a table shows them: arrived, the outcomes, each
+// registered rejection, in flight, ok%.
+func Vocabulary() []Term {
+	out := []Term{TermArrived}
+	for _, o := range []Outcome{OK, Failed, TimedOut} {
+		out = append(out, Ended(o).Term())
+	}
+	for _, r := range Reasons {
+		out = append(out, TurnedAway(r).Term())
+	}
+	return append(out, inFlightTerm, TermOKShare)
+}

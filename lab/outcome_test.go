@@ -1,0 +1,78 @@
+package lab
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The README's report section states the vocabulary as lab writes it: word and meaning.
+func TestReadmeStatesVocabulary(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table strings.Builder
+	table.WriteString("| word | meaning |\n|---|---|\n")
+	for _, t := range Vocabulary() {
+		table.WriteString("| `" + t.Word + "` | " + t.Means + " |\n")
+	}
+	if want := table.String(); !strings.Contains(string(readme), want) {
+		t.Errorf("README.md lacks the vocabulary table as lab writes it:\n%s", want)
+	}
+}
+
+// One word per outcome, and a column label of one token for each: a table's header reads
+// as columns only if no label has a space.
+func TestVocabularyOneWordEach(t *testing.T) {
+	words, columns := map[string]bool{}, map[string]bool{}
+	for _, term := range Vocabulary() {
+		if term.Word == "" || term.Means == "" || term.Column == "" || strings.Contains(term.Column, " ") {
+			t.Errorf("term %+v: want a word, a meaning and a one-token column label", term)
+		}
+		if words[term.Word] || columns[term.Column] {
+			t.Errorf("term %+v: its word or its label is another's", term)
+		}
+		words[term.Word], columns[term.Column] = true, true
+	}
+	for _, r := range Reasons {
+		if f := TurnedAway(r); f.Word() != "rejected:"+r.String() || f.Term().Means != r.Description() {
+			t.Errorf("reason %s: term %+v, want rejected:%s and its reason's description", r, f.Term(), r)
+		}
+	}
+}
+
+// Issue 22, finding 13: a payment turned away at its deadline has no latency in the table;
+// the deadline's health item says how long such payments waited first, on average, and a
+// fleet's sum keeps the mean (sums add, means do not).
+func TestDeadlineRejectionsSayTheirWait(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	s.Config.Payment.Deadline = Duration(800 * time.Millisecond)
+	if items := deadlineHealth(s, 120); items != nil {
+		t.Errorf("no rejection, yet items %v", items)
+	}
+	a := ClassStats{Arrived: 4, Rejected: [numReasons]int64{RejectDeadline: 4}, RejectedWait: [numReasons]time.Duration{RejectDeadline: 3 * time.Second}}
+	b := ClassStats{Arrived: 1, Rejected: [numReasons]int64{RejectDeadline: 1}, RejectedWait: [numReasons]time.Duration{RejectDeadline: 800 * time.Millisecond}}
+	s.Classes[Payment] = a.Add(b)
+	if got := s.Classes[Payment].TurnedAwayAfter(RejectDeadline); got != 760*time.Millisecond {
+		t.Errorf("mean wait of 3.8s over 5 rejections: %v, want 760ms", got)
+	}
+	got := strings.Join(phrases(deadlineHealth(s, 120)), " · ")
+	if want := "rejected:deadline 5, turned away after 760ms on average"; !strings.Contains(got, want) {
+		t.Errorf("item %q lacks %q", got, want)
+	}
+}
+
+// Issue 22, finding 14: the fallback shows where it acts, the payments it answered, and
+// nowhere else but the chain.
+func TestFallbackShownWhereItActs(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	if items := fallbackHealth(s, 120); items != nil {
+		t.Errorf("a fallback that answered none shows %v", items)
+	}
+	s.Classes[Payment].Fallback = 50
+	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "fallback answered 50 payments with a canned reply") {
+		t.Errorf("item %q", got)
+	}
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Issue 22: the share a reader takes for "how did users fare" is ok of what arrived. In
+// breaker-trap at 6 s most payments are rejected:breaker or rejected:bulkhead; the payment
+// row's ok% must say so (ok ÷ arrived), not the 100% of the few that finished.
+func TestBreakerTrapOKShareOfArrived(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	args := []string{"snapshot", "--preset", "breaker-trap", "--at", "6s", "--size", "120x40", "--format", "txt"}
+	if err := run(args, &out); err != nil {
+		t.Fatalf("poollab %s: %v", strings.Join(args, " "), err)
+	}
+	lines := strings.Split(out.String(), "\n")
+	cell := func(row string, col int) string {
+		// The cell under the column whose one-line head ends at col: the token ending there.
+		r := []rune(row)
+		if col > len(r) {
+			return ""
+		}
+		return strings.TrimSpace(string(r[strings.LastIndex(string(r[:col]), " ")+1 : col]))
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "class ") {
+			continue
+		}
+		ends := map[string]int{}
+		for _, h := range []string{"arrived", "ok", "ok%"} {
+			at := strings.Index(l, " "+h+" ")
+			if at < 0 {
+				t.Fatalf("header %q has no column %q", l, h)
+			}
+			ends[h] = len([]rune(l[:at])) + 1 + len(h)
+		}
+		for _, row := range lines[i+1:] {
+			if !strings.HasPrefix(row, "payment ") {
+				continue
+			}
+			arrived, err1 := strconv.Atoi(cell(row, ends["arrived"]))
+			ok, err2 := strconv.Atoi(cell(row, ends["ok"]))
+			share := cell(row, ends["ok%"])
+			if err1 != nil || err2 != nil || arrived == 0 {
+				t.Fatalf("payment row %q: arrived %v, ok %v", row, err1, err2)
+			}
+			if want := fmt.Sprintf("%.0f%%", 100*float64(ok)/float64(arrived)); share != want {
+				t.Errorf("payment row %q: ok%% %q, want ok ÷ arrived = %d ÷ %d = %s", row, share, ok, arrived, want)
+			}
+			if ok*10 > arrived*9 {
+				t.Errorf("payment row %q: %d of %d ok, want most turned away by the breaker trap", row, ok, arrived)
+			}
+			return
+		}
+	}
+	t.Fatalf("no class table with a payment row in:\n%s", out.String())
+}
