@@ -281,10 +281,15 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 			pa.Latency.P50, pa.Latency.P99, pb.Latency.P50, pb.Latency.P99)
 		// A few: under a tenth (3–4% measured, idle or with a core busy), and fewer than A
 		// leaves waiting. The chapter runs at its own speed (fast: 1): sped up, the lab's
-		// overhead on each call would weigh twice against the store's 25 ms.
+		// overhead on each call would weigh twice against the store's 25 ms. B's 24 workers
+		// serve 480/s of the 500/s only while each call costs the store's 50 ms and no more:
+		// on a machine the lab itself calls too busy (its generator late, the screen warns),
+		// each call costs more, and B turns away what that machine cannot serve (13% seen
+		// under -race at load 7), so there only "fewer than A leaves waiting" is the lesson.
 		dl := pb.Rejected[lab.RejectDeadline]
-		c.want(dl > 0 && 10*dl < pb.Arrived && dl < pa.InFlight, "B turned %d of %d away past the deadline, A has %d waiting; want a few",
-			dl, pb.Arrived, pa.InFlight)
+		c.want(dl > 0 && (b.Late() || 10*dl < pb.Arrived) && dl < pa.InFlight,
+			"B turned %d of %d away past the deadline (generator lag p99 %v), A has %d waiting; want a few",
+			dl, pb.Arrived, b.Generator.Lag.P99, pa.InFlight)
 		var failedA int64
 		for _, r := range pa.Rejected {
 			failedA += r
