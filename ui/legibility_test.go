@@ -242,8 +242,8 @@ func TestGoldenColor(t *testing.T) {
 func TestTableWords(t *testing.T) {
 	out := ansi.Strip(render(newTheme(true, true), testScreen(testSnapshot(), 120, 40)))
 	// Payments finished 0, 0, 0, 10, 10, 10 in the six seconds: 6/s over the last 5.
-	for _, want := range []string{"/s 1–6s", "finished:", "ok%", "100%", "wait p99:", "lag", "hand-off",
-		"payment         64    24 ", "  /s 1–6s     10/s   6/s", "never a rejection", "made of lag"} {
+	for _, want := range []string{"/s 1–6s", "finished:", "ok%", "100%", "wait p99:", "lag", "queue",
+		"payment         64    24 ", "  /s 1–6s     10/s   6/s", "never a rejection", "p99s do not add"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)
 		}
