@@ -47,7 +47,8 @@ var coreSettings = slices.Concat(
 		if len(s.Chain) == 0 {
 			return nil
 		}
-		return []Item{{Label: "payment chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
+		// Named as the table names the class (the postmortem's "orders").
+		return []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
 	}),
 )
 
@@ -61,28 +62,44 @@ func poolSetting(p PoolConfig) string {
 
 // trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's
 // health checks are its balancer's, at its own settings).
-func trafficSettings(c Config, s *Snapshot, _ int) []Item {
+func trafficSettings(c Config, s *Snapshot, w int) []Item {
 	var rates []string
 	for _, cl := range Classes {
 		if !s.Active(cl) {
 			continue
 		}
 		if s.Fleet != nil {
-			rates = append(rates, rateSetting(s.Config, s, cl))
+			rates = append(rates, rateSetting(s.Config, s, cl, w))
 			continue
 		}
-		rates = append(rates, rateSetting(c, s, cl))
+		rates = append(rates, rateSetting(c, s, cl, w))
 	}
 	return []Item{{Label: "traffic", Value: trafficMode(c.Traffic) + strings.Join(rates, ", ")}}
 }
 
 // rateSetting is a class's rate in force, marked when a profile moves it.
-func rateSetting(c Config, s *Snapshot, cl Class) string {
+func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
-	if len(c.Traffic.Profile(cl)) > 0 {
-		r += " (profile)"
+	if steps := c.Traffic.Profile(cl); len(steps) > 0 {
+		r += " " + profileSetting(steps, w >= 100)
 	}
 	return r
+}
+
+// profileSetting says where a profile starts, so its chart's first level has a number, and
+// with room each step: "(profile: 150/s, 500/s at 5s, 150/s at 35s)", else "(profile from 150/s)".
+func profileSetting(steps []RateStep, long bool) string {
+	if !long || len(steps) > 4 {
+		return "(profile from " + FmtFloatRate(steps[0].Rate) + ")"
+	}
+	words := make([]string, len(steps))
+	for i, st := range steps {
+		words[i] = FmtFloatRate(st.Rate)
+		if st.At > 0 {
+			words[i] += " at " + FmtDur(st.At.D())
+		}
+	}
+	return "(profile: " + strings.Join(words, ", ") + ")"
 }
 
 // trafficMode heads the traffic setting in closed mode: "closed loop, 1 user: ".
@@ -158,12 +175,16 @@ var coreHealth = slices.Concat(
 	}),
 )
 
-// dependencyLatency is what a call arriving now takes, when the knee makes it move.
+// dependencyLatency is what each call takes at the calls in flight now, when the knee makes
+// it move: the knee's rule at n, the figure the narrator gives for the same calls.
 func dependencyLatency(s *Snapshot) string {
-	if s.Config.Dependency.Knee == 0 {
+	k := s.Config.kneeForecast()
+	n := int(s.Dependency.InFlight)
+	if k.Knee == 0 || n == 0 {
 		return ""
 	}
-	return ", a new call " + FmtLatency(s.Dependency.Latency)
+	each, _ := k.Answers(n)
+	return fmt.Sprintf(", %s each at %d", FmtLatency(each), n)
 }
 
 // balancerHealth is a balancer's verdict on this instance, once it has pulled it.
