@@ -156,7 +156,11 @@ func HealthItems(s *Snapshot, w int) []Item {
 // the generator and the goroutines.
 var coreHealth = slices.Concat(
 	at(10, func(s *Snapshot, _ int) []Item {
-		return []Item{{Label: "dependency in flight", Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
+		label := "dependency in flight"
+		if len(s.Hops) > 0 { // the lab calls the chain's first hop; the slow one is the last
+			label = "hop 1 in flight"
+		}
+		return []Item{{Label: label, Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
 			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
 	}),
 	at(20, func(s *Snapshot, _ int) []Item {

@@ -46,11 +46,12 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 
 // chainLine is the hops as boxes in a row, each with its requests in flight now and, standing
 // out, those it worked on past the user's deadline (work for users who have left):
-// payments ─▶ [hop 1: 24 in flight, 100 late] ─▶ … ─▶ [hop 3 slow 3s: 48, 1321 late].
-// Narrow, the words go from every box but the first, then from it too, then "hop", then
-// all but the boxes.
+// payments ─▶ [hop 1: 24 in flight, 100 late] ─▶ … ─▶ [hop 3 slow 3s: 48 in flight, 1321 late].
+// Narrow, the words go from every box but the first, which keeps them as the legend of the
+// rest ([hop 1: 12 in flight, 88 late] ─▶ [hop 2: 59, 352]); then "hop" goes, then the
+// first box's words too, as a last resort.
 func chainLine(t *theme, s *lab.Snapshot, w int) string {
-	// words: boxes with "in flight" spelled out; short: "1" for "hop 1"; bare: nothing but the boxes
+	// words: boxes with "in flight" and "late" spelled out; short: "1" for "hop 1"; bare: nothing but the boxes
 	build := func(words int, short, bare bool) string {
 		var parts []string
 		if !bare {
@@ -69,19 +70,23 @@ func chainLine(t *theme, s *lab.Snapshot, w int) string {
 				box += t.dim.Render(" in flight")
 			}
 			if h.PastDeadline > 0 {
-				box += t.dim.Render(", ") + t.alert.Render(fmtCount(h.PastDeadline)+" late")
+				late := fmtCount(h.PastDeadline)
+				if i < words || words == 0 {
+					late += " late"
+				}
+				box += t.dim.Render(", ") + t.alert.Render(late)
 			}
 			parts = append(parts, t.dim.Render("[")+box+t.dim.Render("]"))
 		}
 		return strings.Join(parts, t.dim.Render(" ─▶ "))
 	}
-	for _, words := range []int{len(s.Hops), 1, 0} {
-		if line := build(words, false, false); ansiWidth(line) <= w {
+	for _, f := range []struct {
+		words       int
+		short, bare bool
+	}{{len(s.Hops), false, false}, {1, false, false}, {1, true, false}, {1, true, true}, {0, true, true}} {
+		if line := build(f.words, f.short, f.bare); ansiWidth(line) <= w || f.words == 0 {
 			return line
 		}
 	}
-	if line := build(0, true, false); ansiWidth(line) <= w {
-		return line
-	}
-	return build(0, true, true)
+	return ""
 }
