@@ -69,7 +69,7 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 			continue
 		}
 		if s.Fleet != nil {
-			rates = append(rates, rateSetting(s.Config, s, cl, w))
+			rates = append(rates, fleetRateSetting(s.Config, s, cl, w))
 			continue
 		}
 		rates = append(rates, rateSetting(c, s, cl, w))
@@ -82,6 +82,25 @@ func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
 	if steps := c.Traffic.Profile(cl); len(steps) > 0 {
 		r += " " + profileSetting(steps, w >= 100)
+	}
+	return r
+}
+
+// fleetRateSetting is a class's rate in a fleet: the stream's, but the balancer's checks
+// are its own, one every check_every to each replica it checks (not a drained one), so the
+// fleet's configured sum is not what arrives while a replica is drained.
+func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
+	if cl != Health {
+		return rateSetting(c, s, cl, w)
+	}
+	r := c.Traffic.Label(cl) + " " + FmtPerSec(1/c.Fleet.CheckEvery.D().Seconds())
+	switch {
+	case w < 100:
+		r += " a replica"
+	case c.Fleet.Drain.Replica > 0:
+		r += " to each replica but a drained one"
+	default:
+		r += " to each replica"
 	}
 	return r
 }
@@ -164,6 +183,21 @@ var coreHealth = slices.Concat(
 			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
 	}),
 	at(20, func(s *Snapshot, _ int) []Item {
+		if fs := s.Fleet; fs != nil && len(fs.Replicas) > 0 {
+			// A fleet's own full time is every replica full at once; one replica is full far
+			// longer, and that is the one whose checks fail.
+			most := 0
+			for i, r := range fs.Replicas {
+				if r.Pool.FullFor > fs.Replicas[most].Pool.FullFor {
+					most = i
+				}
+			}
+			if fs.Replicas[most].Pool.FullFor == 0 {
+				return []Item{{Label: "pool full (no free worker)", Value: "no replica yet, of " + FmtElapsed(s.Elapsed)}}
+			}
+			return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("r%d %s, every replica at once %s, of %s",
+				most+1, FmtElapsed(fs.Replicas[most].Pool.FullFor), FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
+		}
 		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
 	}),
 	at(60, balancerHealth),
