@@ -23,12 +23,13 @@ type chartSpec struct {
 	leaves  func(c lab.Class) bool // a class this chart leaves out; nil: none
 }
 
-// occupancyChart plots the workers each class held at each whole second.
+// occupancyChart plots the workers each class held, on average over each second: a sample
+// at one instant would draw a lull of a few milliseconds in random arrivals as a second.
 func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1)
 	return chartSpec{
-		title:   fmt.Sprintf("workers held (of %d)", size),
-		value:   func(sec *lab.Second, c int) float64 { return float64(sec.Busy[c]) },
+		title:   fmt.Sprintf("mean workers held (of %d)", size),
+		value:   func(sec *lab.Second, c int) float64 { return sec.Held[c] },
 		atLeast: float64(size),
 	}
 }
@@ -287,7 +288,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) 
 			if short {
 				name = string(t.letter[i])
 			}
-			items = append(items, t.mark[i]+" "+name+" "+fmtCount(int64(spec.value(&s.Timeline[n-1], i)))+spec.unit)
+			items = append(items, t.mark[i]+" "+name+" "+fmtCount(int64(math.Round(spec.value(&s.Timeline[n-1], i))))+spec.unit)
 		}
 		legend = t.dim.Render(fmt.Sprintf("at %ds: ", s.Timeline[n-1].T)) + strings.Join(items, "  ")
 		if ansiWidth(legend) <= w {

@@ -63,7 +63,7 @@ func helpCharts(t *theme) [][2]string {
 		lines = append(lines, t.mark[i]+" "+c.String())
 	}
 	return [][2]string{
-		{"workers held", "workers each class held at each whole second, 0 to the pool's size"},
+		{"mean workers held", "workers each class held, on average over each second (the legend: the last second's), 0 to the pool's size; the pool picture above is this instant"},
 		{"starved/s", "requests of each class but payment turned away for want of a worker during each whole second"},
 		{"lines", "one per class, each in its own strokes (" + strings.Join(lines, ", ") + "); the legend gives the value at the last second drawn"},
 		{"time", "run time along the bottom; the seconds shown are stretched over the chart's width, the last ones when there are more than columns"},

@@ -69,7 +69,7 @@ func postmortemSnapshot(cfg lab.Config) *lab.Snapshot {
 		if t > 5 {
 			sec.Rate[lab.Payment] = 500
 		}
-		sec.Busy[lab.Payment] = busy
+		sec.Busy[lab.Payment], sec.Held[lab.Payment] = busy, float64(busy)
 		sec.Arrived[lab.Payment], sec.OK[lab.Payment] = int64(sec.Rate[lab.Payment]), 150
 		if t > 5 {
 			sec.OK[lab.Payment] = 195
