@@ -222,7 +222,7 @@ func dependencyLatency(s *Snapshot) string {
 		return ""
 	}
 	each, _ := k.Answers(n)
-	return fmt.Sprintf(", %s each at %d", FmtLatency(each), n)
+	return ", " + FmtLatency(each) + " each"
 }
 
 // balancerHealth is a balancer's verdict on this instance, once it has pulled it.
