@@ -63,6 +63,15 @@ func TestHopsOnScreen(t *testing.T) {
 	if line := ansi.Strip(chainLine(newTheme(true, true), &s, 59)); line != "[1: 24 in flight, 100 late] ─▶ [2: 58, 398] ─▶ [3: 47, 823]" {
 		t.Errorf("the chain at 59 columns: %q", line)
 	}
+	// Three-digit counts, as live: the arrows narrow, then "in flight" is "now", never cut.
+	wide := s
+	wide.Hops = []lab.HopStats{{InFlight: 32, PastDeadline: 64}, {InFlight: 100, PastDeadline: 254}, {InFlight: 90, PastDeadline: 506}}
+	for w, want := range map[int]string{58: "[1: 32 in flight, 64 late] → [2: 100, 254] → [3: 90, 506]",
+		54: "[1: 32 now, 64 late] → [2: 100, 254] → [3: 90, 506]"} {
+		if line := ansi.Strip(chainLine(newTheme(true, true), &wide, w)); line != want {
+			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
+		}
+	}
 	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
 	s.Hops = []lab.HopStats{{Requests: 170}, {Requests: 170}, {Requests: 170}}
 	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s); !strings.Contains(msg, "2.8 calls per payment at hop 3 (at most 3)") ||
