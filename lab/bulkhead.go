@@ -339,10 +339,16 @@ func (b BulkheadReport) summary(replicas int) string {
 }
 
 // bulkheadSettings is the bulkhead's settings item: none, or its kind's value.
-func bulkheadSettings(c Config, s *Snapshot, _ int) []Item {
+func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	value := "none"
 	if k := c.Payment.Bulkhead.kind(); k != nil {
 		value = k.setting(c, s)
+		switch { // a fleet's snapshot has every replica's bulkhead together
+		case s.Fleet != nil && w >= 100:
+			value += fmt.Sprintf(" across %d replicas (%s each)", len(s.Fleet.Replicas), k.size(c.Payment.Bulkhead))
+		case s.Fleet != nil:
+			value += fmt.Sprintf(", all %d replicas", len(s.Fleet.Replicas))
+		}
 	}
 	return []Item{{Label: "bulkhead", Value: value}}
 }

@@ -40,6 +40,19 @@ func (f *FleetStats) Outs() []Pull {
 	return outs
 }
 
+// AllOutUntil is when the first time every replica was out of rotation at once ended: the
+// first return (or the drain's end) after AllPulledAt; 0 while they are all still out, or
+// were never.
+func (f *FleetStats) AllOutUntil() time.Duration {
+	var until time.Duration
+	for _, p := range f.Outs() {
+		if f.AllPulledAt > 0 && p.At <= f.AllPulledAt && p.ReturnedAt > f.AllPulledAt && (until == 0 || p.ReturnedAt < until) {
+			until = p.ReturnedAt
+		}
+	}
+	return until
+}
+
 // InRotationNow says the balancer sends replica i (0 is the first) requests now: it is
 // neither pulled nor drained.
 func (f *FleetStats) InRotationNow(i int) bool {

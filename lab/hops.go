@@ -39,7 +39,7 @@ func init() {
 			if len(s.Hops) == 0 {
 				return nil
 			}
-			return []Item{{Label: "at the last hop", Value: fmt.Sprintf("%.1f×", s.DeepestPerPayment()), Strong: true,
+			return []Item{{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: fmt.Sprintf("%.1f×", s.DeepestPerPayment()), Strong: true,
 				Note: fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(s.Config.Forecast().Retry.Deepest))}}
 		}), at(60, func(s *Snapshot) []Item {
 			if len(s.Hops) == 0 {
@@ -52,7 +52,7 @@ func init() {
 			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),
 			word("late", "requests a hop received, or was still working on, after the user's deadline (payment.deadline): work for nobody"),
 		}), at(30, []Item{
-			word("at the last hop", "requests the last hop of a chain received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),
+			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),
 		})...),
 	})
 }

@@ -112,10 +112,14 @@ type PoolStats struct {
 	PeakBusy   int
 	PeakQueued int
 	FullFor    time.Duration // total time with no free worker
-	Workers    []Worker      // one per worker; longer than Size while a shrunk pool drains
-	Unbounded  bool          // pool.queue unbounded: every queued request is a goroutine waiting for a worker
-	Max        int           // autoscale: the most workers it may grow to; 0: it does not scale
-	PeakSize   int           // the most workers it had
+	// Held is the worker-time each class has held since the start: over a span, its growth
+	// divided by the span is the workers the class held on average (Little's L), which a
+	// sample at one instant is not.
+	Held      [numClasses]time.Duration
+	Workers   []Worker // one per worker; longer than Size while a shrunk pool drains
+	Unbounded bool     // pool.queue unbounded: every queued request is a goroutine waiting for a worker
+	Max       int      // autoscale: the most workers it may grow to; 0: it does not scale
+	PeakSize  int      // the most workers it had
 }
 
 // HasQueue says requests may wait here for a worker: a queue of places, or unbounded

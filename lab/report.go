@@ -198,6 +198,7 @@ type GeneratorReport struct {
 type SecondReport struct {
 	T                  int                         `json:"t"`
 	Busy               map[string]int              `json:"busy"`
+	Held               map[string]float64          `json:"held"` // workers held on average over the second (the screen's chart); busy is the sample's instant
 	Queued             int                         `json:"queued"`
 	InFlightDependency int64                       `json:"in_flight_dependency"`
 	Arrived            map[string]int64            `json:"arrived"`
@@ -230,11 +231,12 @@ func NewReport(s Snapshot) Report {
 	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
-			Busy: map[string]int{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{},
+			Busy: map[string]int{}, Held: map[string]float64{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{},
 			OK: map[string]int64{}, Rate: map[string]float64{}, Workers: sec.Workers, Limit: sec.Limit,
 			Goroutines: sec.Goroutines, DependencyLatency: ms(sec.DepLatency)}
 		for _, c := range r.order {
 			sr.Busy[c.String()] = sec.Busy[c]
+			sr.Held[c.String()] = math.Round(sec.Held[c]*100) / 100
 			sr.Arrived[c.String()] = sec.Arrived[c]
 			sr.OK[c.String()] = sec.OK[c]
 			sr.Rate[c.String()] = sec.Rate[c]

@@ -63,7 +63,7 @@ func init() {
 		summary: at(90, Report.callLines),
 		way:     append(at(10, retryTimesItem), at(30, retryItems)...),
 		numbers: append(at(20, []Item{
-			word("calls/payment", "the lab's calls to the dependency per payment that called: 1.0× without retries; retries amplify it"),
+			word("calls/payment", "the lab's calls to the dependency per payment that called: 1.0× without retries; retries amplify it. With a chain of hops, calls/payment at hop 1: the lab calls the first hop"),
 		}), at(40, []Item{
 			word("retries", "calls after a payment's first; refused by the budget: retries the retry budget (payment.retry.budget) did not allow"),
 		})...),
@@ -177,7 +177,11 @@ func retryTimesItem(s *Snapshot) []Item {
 	if s.Config.Payment.Retry.Budget > 0 && f.Unbudgeted > f.Tries {
 		note = fmt.Sprintf(" (%s without the budget)", FmtTimes(f.Unbudgeted))
 	}
-	return []Item{{Label: "calls/payment", Value: fmt.Sprintf("%.2f×", s.Calls.PerPayment()), Strong: true, Note: note}}
+	label := "calls/payment"
+	if len(s.Hops) > 0 { // the lab's calls, to the first hop; the last hop's are another item
+		label = "calls/payment at hop 1"
+	}
+	return []Item{{Label: label, Value: fmt.Sprintf("%.2f×", s.Calls.PerPayment()), Strong: true, Note: note}}
 }
 
 // retryItems are the retries made, and those the budget refused when there is one.

@@ -47,7 +47,8 @@ var coreSettings = slices.Concat(
 		if len(s.Chain) == 0 {
 			return nil
 		}
-		return []Item{{Label: "payment chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
+		// Named as the table names the class (the postmortem's "orders").
+		return []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
 	}),
 )
 
@@ -61,17 +62,17 @@ func poolSetting(p PoolConfig) string {
 
 // trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's
 // health checks are its balancer's, at its own settings).
-func trafficSettings(c Config, s *Snapshot, _ int) []Item {
+func trafficSettings(c Config, s *Snapshot, w int) []Item {
 	var rates []string
 	for _, cl := range Classes {
 		if !s.Active(cl) {
 			continue
 		}
 		if s.Fleet != nil {
-			rates = append(rates, rateSetting(s.Config, s, cl))
+			rates = append(rates, fleetRateSetting(s.Config, s, cl, w))
 			continue
 		}
-		rates = append(rates, rateSetting(c, s, cl))
+		rates = append(rates, rateSetting(c, s, cl, w))
 	}
 	items := []Item{{Label: "traffic", Value: trafficMode(c.Traffic) + strings.Join(rates, ", ")}}
 	if c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson && len(rates) > 0 {
@@ -83,12 +84,47 @@ func trafficSettings(c Config, s *Snapshot, _ int) []Item {
 }
 
 // rateSetting is a class's rate in force, marked when a profile moves it.
-func rateSetting(c Config, s *Snapshot, cl Class) string {
+func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
-	if len(c.Traffic.Profile(cl)) > 0 {
-		r += " (profile)"
+	if steps := c.Traffic.Profile(cl); len(steps) > 0 {
+		r += " " + profileSetting(steps, w >= 100)
 	}
 	return r
+}
+
+// fleetRateSetting is a class's rate in a fleet: the stream's, but the balancer's checks
+// are its own, one every check_every to each replica it checks (not a drained one), so the
+// fleet's configured sum is not what arrives while a replica is drained.
+func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
+	if cl != Health {
+		return rateSetting(c, s, cl, w)
+	}
+	r := c.Traffic.Label(cl) + " " + FmtPerSec(1/c.Fleet.CheckEvery.D().Seconds())
+	switch {
+	case w < 100:
+		r += " a replica"
+	case c.Fleet.Drain.Replica > 0:
+		r += " to each replica but a drained one"
+	default:
+		r += " to each replica"
+	}
+	return r
+}
+
+// profileSetting says where a profile starts, so its chart's first level has a number, and
+// with room each step: "(profile: 150/s, 500/s at 5s, 150/s at 35s)", else "(profile from 150/s)".
+func profileSetting(steps []RateStep, long bool) string {
+	if !long || len(steps) > 4 {
+		return "(profile from " + FmtFloatRate(steps[0].Rate) + ")"
+	}
+	words := make([]string, len(steps))
+	for i, st := range steps {
+		words[i] = FmtFloatRate(st.Rate)
+		if st.At > 0 {
+			words[i] += " at " + FmtDur(st.At.D())
+		}
+	}
+	return "(profile: " + strings.Join(words, ", ") + ")"
 }
 
 // trafficMode heads the traffic setting in closed mode: "closed loop, 1 user: ".
@@ -145,10 +181,29 @@ func HealthItems(s *Snapshot, w int) []Item {
 // the generator and the goroutines.
 var coreHealth = slices.Concat(
 	at(10, func(s *Snapshot, _ int) []Item {
-		return []Item{{Label: "dependency in flight", Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
+		label := "dependency in flight"
+		if len(s.Hops) > 0 { // the lab calls the chain's first hop; the slow one is the last
+			label = "hop 1 in flight"
+		}
+		return []Item{{Label: label, Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
 			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
 	}),
 	at(20, func(s *Snapshot, _ int) []Item {
+		if fs := s.Fleet; fs != nil && len(fs.Replicas) > 0 {
+			// A fleet's own full time is every replica full at once; one replica is full far
+			// longer, and that is the one whose checks fail.
+			most := 0
+			for i, r := range fs.Replicas {
+				if r.Pool.FullFor > fs.Replicas[most].Pool.FullFor {
+					most = i
+				}
+			}
+			if fs.Replicas[most].Pool.FullFor == 0 {
+				return []Item{{Label: "pool full (no free worker)", Value: "no replica yet, of " + FmtElapsed(s.Elapsed)}}
+			}
+			return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("r%d %s, every replica at once %s, of %s",
+				most+1, FmtElapsed(fs.Replicas[most].Pool.FullFor), FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
+		}
 		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
 	}),
 	at(60, balancerHealth),
@@ -166,12 +221,16 @@ var coreHealth = slices.Concat(
 	}),
 )
 
-// dependencyLatency is what a call arriving now takes, when the knee makes it move.
+// dependencyLatency is what each call takes at the calls in flight now, when the knee makes
+// it move: the knee's rule at n, the figure the narrator gives for the same calls.
 func dependencyLatency(s *Snapshot) string {
-	if s.Config.Dependency.Knee == 0 {
+	k := s.Config.kneeForecast()
+	n := int(s.Dependency.InFlight)
+	if k.Knee == 0 || n == 0 {
 		return ""
 	}
-	return ", a new call " + FmtLatency(s.Dependency.Latency)
+	each, _ := k.Answers(n)
+	return ", " + FmtLatency(each) + " each"
 }
 
 // balancerHealth is a balancer's verdict on this instance, once it has pulled it. A lab
@@ -221,15 +280,17 @@ func coreWords() []part[[]Item] {
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 		}),
 		at(40, []Item{
-			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http"),
+			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\")"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\")"),
-			word("dependency in flight", "calls the slow dependency is serving right now (peak: the most at once)"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\"). A fleet: the replica full longest, and the time every replica was full at once"),
+			word("dependency in flight", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls"),
+			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{
 			word("a load balancer would pull", fmt.Sprintf("a lab alone has no balancer: its health checks say what one would do. After fleet.pull_after failed health checks in a row (%d unless set; starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation (in a fleet: balancer PULLED), and after fleet.return_after passed ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",
 				DefaultConfig().Fleet.PullAfter, DefaultConfig().Fleet.ReturnAfter)),
-			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull"),
+			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
+			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
 			word("goroutines", "every goroutine the lab started and has not ended: its workers (a free one waits up to a second for the next job), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (orphaned ones too), closed-loop users, the generator, the sampler, and a fleet's replicas and its balancer's checks"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the p99s' 95% intervals for a latency); \""+

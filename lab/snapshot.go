@@ -67,6 +67,7 @@ type GeneratorStats struct {
 type Second struct {
 	T           int                           // seconds since start
 	Busy        [numClasses]int               // workers held per class at the sample
+	Held        [numClasses]float64           // workers held per class on average since the previous sample
 	Queued      int                           // requests in the accept queue
 	DepInFlight int64                         // calls the dependency was serving
 	Arrived     [numClasses]int64             // arrivals during this second

@@ -27,14 +27,20 @@ type chartSpec struct {
 	legend func(s *lab.Snapshot) (what, short string, of func(class int) float64)
 }
 
-// occupancyChart plots the workers each class held at each whole second (a sample, not an
-// average: the pool picture above is the same count now).
+// occupancyChart plots the workers each class held, on average over each second: a sample
+// at one instant would draw a lull of a few milliseconds in random arrivals as a second.
+// Its legend is the last second's mean, which is what the line ends on.
 func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1)
 	return chartSpec{
-		title:   fmt.Sprintf("workers held (of %d)", size),
-		value:   func(sec *lab.Second, c int) float64 { return float64(sec.Busy[c]) },
+		title:   fmt.Sprintf("mean workers held (of %d)", size),
+		value:   func(sec *lab.Second, c int) float64 { return sec.Held[c] },
 		atLeast: float64(size),
+		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
+			last := s.LastSecond()
+			what := fmt.Sprintf("mean %d–%ds", last.T-1, last.T)
+			return what, what, func(c int) float64 { return last.Held[c] }
+		},
 	}
 }
 

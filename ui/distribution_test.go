@@ -77,7 +77,7 @@ func measurementSnapshots() (closed, open *lab.Snapshot) {
 		Max: 1001 * ms, Count: 1000, P99In: lab.QuantileInterval{Low: 831 * ms, High: 971 * ms, HasHigh: true}}
 	open.Distribution = lab.Distribution{Latency: stallDistribution(2*ms, 1001*ms, 0.1), Count: 1000}
 	open.Pool.PeakBusy, open.Dependency.PeakInFlight = 100, 100
-	open.Timeline[5].Busy[lab.Payment] = 100
+	open.Timeline[5].Busy[lab.Payment], open.Timeline[5].Held[lab.Payment] = 100, 100
 	return closed, open
 }
 

@@ -81,7 +81,7 @@ func testSnapshot() *lab.Snapshot {
 	rejSig := []int64{0, 2, 5, 5, 5, 5}
 	for i := range busy {
 		sec := lab.Second{T: i + 1, DepInFlight: int64(busy[i])}
-		sec.Busy[lab.Payment] = busy[i]
+		sec.Busy[lab.Payment], sec.Held[lab.Payment] = busy[i], float64(busy[i])
 		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 5
 		sec.OK[lab.Payment] = okPay[i]
 		sec.OK[lab.Signup] = 5 - rejSig[i]
@@ -119,7 +119,7 @@ func bulkheadSnapshot() *lab.Snapshot {
 	last.Rejected[lab.Signup][lab.RejectPool] = 0
 	last.Rejected[lab.Payment][lab.RejectPool] = 0
 	last.Rejected[lab.Payment][lab.RejectBulkhead] = 8
-	last.Busy[lab.Payment] = 7
+	last.Busy[lab.Payment], last.Held[lab.Payment] = 7, 7
 	return s
 }
 
@@ -148,6 +148,7 @@ func compareSnapshots() (a, b *lab.Snapshot) {
 	for i := range b.Timeline {
 		sec := &b.Timeline[i]
 		sec.Busy[lab.Payment] = min(sec.Busy[lab.Payment], 7)
+		sec.Held[lab.Payment] = float64(sec.Busy[lab.Payment])
 		sec.OK[lab.Signup], sec.Rejected[lab.Signup][lab.RejectPool] = 5, 0
 		sec.Rejected[lab.Payment][lab.RejectPool] = 0
 	}

@@ -66,10 +66,11 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 }
 
 // replicaCells is how many cells a replica's pool picture takes: one per worker up to
-// this many, else a proportional bar of this many.
-const replicaCells = 20
+// this many, else a proportional bar of this many; compactCells when the width is short.
+const replicaCells, compactCells = 20, 10
 
-// replicaRows: one row per replica, in as many columns as the width holds.
+// replicaRows: one row per replica, in as many columns as the width holds; where a full row
+// does not fit (half a 120-column screen), a compact one, so its state is never cut.
 func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	fs := s.Fleet
 	var cells []string
@@ -78,14 +79,20 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	for _, p := range fs.Outs() {
 		latest[p.Replica] = p
 	}
-	for i := range fs.Replicas {
-		var drainedAt time.Duration
-		if d := fs.Drain; d.Out() && d.Replica == i+1 {
-			drainedAt = d.At
+	for _, compact := range []bool{false, true} {
+		cells, widest = cells[:0], 0
+		for i := range fs.Replicas {
+			var drainedAt time.Duration
+			if d := fs.Drain; d.Out() && d.Replica == i+1 {
+				drainedAt = d.At
+			}
+			c := replicaRow(t, &fs.Replicas[i], i+1, len(fs.Replicas), latest[i+1], drainedAt, compact)
+			cells = append(cells, c)
+			widest = max(widest, ansiWidth(c))
 		}
-		c := replicaRow(t, &fs.Replicas[i], i+1, len(fs.Replicas), latest[i+1], drainedAt)
-		cells = append(cells, c)
-		widest = max(widest, ansiWidth(c))
+		if widest <= w {
+			break
+		}
 	}
 	const gap = 4
 	cols := max(1, min((w+gap)/(widest+gap), len(cells)))
@@ -106,18 +113,23 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 
 // replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  starved 4/s  PULLED at 9.2s"; last is its
 // latest time out of rotation (At 0: none), drainedAt when its drain began if it is drained
-// now (0: it is not).
-func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration) string {
+// now (0: it is not). compact: a shorter bar, no starved rate (the table has the fleet's),
+// and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s".
+func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, compact bool) string {
 	name := fmt.Sprintf("r%-*d", len(itoa(of)), n)
 	p := r.Pool
+	cellsAt := replicaCells
+	if compact {
+		cellsAt = compactCells
+	}
 	var gs []glyph
-	if size := max(len(p.Workers), p.Size); size <= replicaCells {
+	if size := max(len(p.Workers), p.Size); size <= cellsAt {
 		gs = make([]glyph, size)
 		for i, wk := range p.Workers {
 			gs[i] = glyphOf(wk)
 		}
 	} else {
-		gs = barGlyphs(countWorkers(p.Workers, p.Size), replicaCells)
+		gs = barGlyphs(countWorkers(p.Workers, p.Size), cellsAt)
 	}
 	busy := fmt.Sprintf(" %*d/%d", len(itoa(p.Size)), p.Busy, p.Size)
 	switch {
@@ -133,6 +145,8 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	h := r.Health
 	var state string
 	switch {
+	case compact:
+		state = compactState(t, r, last, drainedAt)
 	case drainedAt > 0:
 		state = t.alert.Render("DRAINED at " + fmtSecs(drainedAt))
 	case h.Pulled && len(h.History) > 0:
@@ -146,7 +160,29 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	default:
 		state = t.status.Render("in rotation")
 	}
+	if compact {
+		return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + "  " + state
+	}
 	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  starved ") + padLeft(starved, 5) + "  " + state
+}
+
+// compactState is a replica's state in the fewest words: "DRAINED 5.0s", "PULLED 11.9s",
+// "in rotation, 1/2 failed", "in rotation, back 19.5s".
+func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) string {
+	h := r.Health
+	switch {
+	case drainedAt > 0:
+		return t.alert.Render("DRAINED " + fmtSecs(drainedAt))
+	case h.Pulled && len(h.History) > 0:
+		return t.alert.Render("PULLED " + fmtSecs(h.History[len(h.History)-1].At))
+	case h.Pulled:
+		return t.alert.Render("PULLED")
+	case h.FailStreak > 0:
+		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d failed", h.FailStreak, r.Config.Fleet.PullAfter))
+	case last.Returned():
+		return t.status.Render("in rotation") + t.dim.Render(", back "+fmtSecs(last.ReturnedAt))
+	}
+	return t.status.Render("in rotation")
 }
 
 // replicaMark names replica n on the time line in one cell: 1–9, then A, B, ….
@@ -157,10 +193,14 @@ func replicaMark(n int) string {
 	return string(rune('A' + n - 10))
 }
 
-// pullAxis puts every pull (and the drain) on a line from the start to now, each where it
-// happened, marked with its replica; a replica still out stands out.
+// pullAxis puts every pull on a line from the start to now, each where it happened, marked
+// with its replica, and the drain as D (the operator's, not a pull; the list under it says
+// which replica); one still out stands out.
 func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string {
 	label, end := t.bold.Render("pulls")+"  0s ", " "+fmtSecs(elapsed)
+	if fs.Drain != nil && fs.Drain.At > 0 {
+		label = t.bold.Render("pulls") + t.dim.Render(" (D drain)") + "  0s "
+	}
 	n := max(w-ansiWidth(label)-len([]rune(end)), 10)
 	marks := make([]string, n) // "": nothing happened there
 	for _, p := range fs.Outs() {
@@ -172,7 +212,11 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 		if !p.Returned() {
 			st = t.alert
 		}
-		marks[x] = st.Render(replicaMark(p.Replica))
+		mark := replicaMark(p.Replica)
+		if p.Drained {
+			mark = "D"
+		}
+		marks[x] = st.Render(mark)
 	}
 	var b strings.Builder
 	b.WriteString(label)
@@ -217,8 +261,11 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 		words = append(words, w)
 	}
 	tail := ""
-	if fs.AllPulledAt > 0 {
-		tail = t.alert.Render("  all out at " + fmtSecs(fs.AllPulledAt))
+	switch until := fs.AllOutUntil(); {
+	case fs.AllPulledAt > 0 && until > 0: // over: when, not a state
+		tail = t.dim.Render("  all out " + fmtSecs(fs.AllPulledAt) + "–" + fmtSecs(until))
+	case fs.AllPulledAt > 0:
+		tail = t.alert.Render("  all out since " + fmtSecs(fs.AllPulledAt))
 	}
 	sep := t.dim.Render(" → ")
 	first := len(words) - 1

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -110,6 +111,54 @@ func TestFleetFrameDrained(t *testing.T) {
 	for _, want := range []string{"DRAINED at 6.0s", "r1 drained 6.0s → r2 8.0s (+2.0s)", "2 of 4 replicas in rotation", "PULLED at 8.0s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}
+
+// Every fleet-wide figure says whose it is (issue 22, finding 16): the checks' own timeout
+// beside the payments' "off", their rate per replica, the drain marked D on the time line
+// (not as replica 1's pull), idle workers on replicas out of rotation apart, the replica
+// whose pool was full longest beside the fleet's all-at-once figure, and a time when every
+// replica was out as over once one came back. Half a 120-column screen keeps each state.
+func TestFleetFiguresSayWhose(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 4))
+	s.Fleet.AllPulledAt = s.Fleet.Pulls[len(s.Fleet.Pulls)-1].At
+	back := s.Fleet.AllPulledAt + 400*time.Millisecond
+	s.Fleet.Pulls[0].ReturnedAt = back
+	s.Fleet.Replicas[1].Health = lab.HealthStats{Pulls: 1, History: []lab.Pull{s.Fleet.Pulls[0]}}
+	s.Fleet.InRotation = 1
+	s.Pool.Workers = nil
+	for i := range s.Fleet.Replicas {
+		p := &s.Fleet.Replicas[i].Pool
+		p.FullFor = time.Duration(i+1) * 700 * time.Millisecond
+		if i == 0 { // the drained replica has finished its work: all 20 idle
+			p.Workers, p.Busy, p.BusyBy = make([]lab.Worker, p.Size), 0, [len(lab.Classes)]int{}
+		}
+		s.Pool.Workers = append(s.Pool.Workers, p.Workers...)
+	}
+	s.Fleet.Replicas[2].Pool.FullFor = 3 * time.Second
+	s.Pool.FullFor = 500 * time.Millisecond
+	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false))), " ")
+	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
+		"pulls (D drain) 0s", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
+		"pool full (no free worker) r3 3.0s, every replica at once 0.5s, of 9.5s"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("120x40: no %q in\n%s", want, flat)
+		}
+	}
+	if strings.Contains(flat, "all out at") || strings.Contains(flat, "all out since") {
+		t.Errorf("every replica out, over since %s, still reads as a state:\n%s", fmtSecs(back), flat)
+	}
+	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
+	s.Bulkhead.InUse, s.Bulkhead.Size = 15, 20
+	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each)", 59: "semaphore 15/20 permits in use, all 4 replicas"} {
+		if items := fmt.Sprint(lab.SettingsItems(s.Config, s, w)); !strings.Contains(items, want) {
+			t.Errorf("the bulkhead at %d columns: no %q in %s", w, want, items)
+		}
+	}
+	for _, row := range replicaRows(newTheme(false, true), s, 59) {
+		if row := ansi.Strip(row); ansiWidth(row) > 59 || !strings.Contains(row, "DRAINED") && !strings.Contains(row, "PULLED") && !strings.Contains(row, "in rotation") {
+			t.Errorf("at 59 columns, a replica's row without its state: %q", row)
 		}
 	}
 }

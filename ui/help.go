@@ -40,9 +40,10 @@ func helpCounters() [][2]string {
 	defs = append(defs, [][2]string{
 		{"/s 1–6s", fmt.Sprintf("the row under each class: per-second rates averaged over the last %d whole seconds of run time (fewer at the start), here from 1 s to 6 s, so a second in which a batch of calls ends together does not read as a rate. What happened since the last whole second is in the totals above, not yet in the rates", lab.RateWindow)},
 		{"p50 p99", "latency percentiles of finished requests (ok + failed + timed out), from the scheduled arrival to the answer, so waiting counts (no coordinated omission); closed loop: from the send. A rejected request never finished and is in no latency"},
-		{"p99:wait", "p99 of the time from the scheduled arrival until a worker picked the request up; it is made of:"},
+		{"p99:wait", "p99 of the time from the scheduled arrival until a worker picked the request up; each request's wait is its lag, then its queue time:"},
 		{"p99:lag", "p99 of the generator's lag: scheduled arrival → sent"},
-		{"p99:hand-off", "p99 of sent → on a worker: the accept queue, if there is one, and the Go scheduler starting the worker"},
+		{"p99:queue", "p99 of sent → on a worker: the whole wait in the accept queue, if there is one, and the Go scheduler starting the worker"},
+		{"p99s do not add", "the p99 of the wait is not the p99 of the lag plus the p99 of the queue: the slowest of each are not the same requests. Means add: a tall screen's detail table shows mean wait = mean lag + mean queue"},
 		{"p99:service", "p99 of the time from a worker picking the request up until the answer"},
 		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},
 		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too, then the wait's parts"},
@@ -58,8 +59,8 @@ func helpCharts(t *theme) [][2]string {
 		lines = append(lines, t.mark[i]+" "+c.String())
 	}
 	return [][2]string{
-		{"workers held", "workers each class held, sampled at each whole second, 0 to the pool's size; its legend is the last sample (\"sampled at 6s\")"},
-		{"starved", "requests of each class but payment turned away for want of a worker during each whole second; its legend is the mean over the last seconds (\"mean 1–6s\"), the header's STARVED rate"},
+		{"mean workers held", "workers each class held, on average over each second, 0 to the pool's size; its legend is the last second's mean (\"mean 5–6s\"), where the line ends; the pool picture above is this instant"},
+		{"starved", "requests of each class but payment turned away for want of a worker during each whole second; its legend is the mean over the last seconds (\"mean 1–6s\"), the header's starved rate"},
 		{"lines", "one per class, each in its own strokes (" + strings.Join(lines, ", ") + "), payment's drawn last, on top; every row of a chart is worth a round amount (1, 2, 2.5 or 5 × 10ⁿ), so a line between labels reads off the rows"},
 		{"time", "run time along the bottom; the seconds shown are stretched over the chart's width, the last ones when there are more than columns"},
 		{"┊ n", "settings change number n (see changes), at the moment it was made"},

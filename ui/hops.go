@@ -46,42 +46,52 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 
 // chainLine is the hops as boxes in a row, each with its requests in flight now and, standing
 // out, those it worked on past the user's deadline (work for users who have left):
-// payments ─▶ [hop 1: 24 in flight, 100 late] ─▶ … ─▶ [hop 3 slow 3s: 48, 1321 late].
-// Narrow, the words go from every box but the first, then from it too, then "hop", then
-// all but the boxes.
+// payments ─▶ [hop 1: 24 in flight, 100 late] ─▶ … ─▶ [hop 3 slow 3s: 48 in flight, 1321 late].
+// Narrow, the words go from every box but the first, which keeps them as the legend of the
+// rest ([hop 1: 12 in flight, 88 late] ─▶ [hop 2: 59, 352]); then "hop" goes, then the
+// arrows narrow and "in flight" becomes "now"; the first box's words go last of all.
 func chainLine(t *theme, s *lab.Snapshot, w int) string {
-	// words: boxes with "in flight" spelled out; short: "1" for "hop 1"; bare: nothing but the boxes
-	build := func(words int, short, bare bool) string {
+	type form struct {
+		words       int    // boxes with "in flight" and "late" spelled out
+		short, bare bool   // short: "1" for "hop 1"; bare: nothing but the boxes
+		arrow, now  string // between the boxes; the words for "in flight"
+	}
+	build := func(f form) string {
 		var parts []string
-		if !bare {
+		if !f.bare {
 			parts = append(parts, t.dim.Render("payments"))
 		}
 		for i, h := range s.Hops {
 			name := fmt.Sprintf("hop %d", i+1)
-			if short {
+			if f.short {
 				name = fmt.Sprint(i + 1)
 			}
-			if i == len(s.Hops)-1 && !bare {
+			if i == len(s.Hops)-1 && !f.bare {
 				name += " " + lab.ModeShort(s.Config.Dependency)
 			}
 			box := t.bold.Render(name+":") + " " + fmtCount(h.InFlight)
-			if i < words {
-				box += t.dim.Render(" in flight")
+			if i < f.words {
+				box += t.dim.Render(" " + f.now)
 			}
 			if h.PastDeadline > 0 {
-				box += t.dim.Render(", ") + t.alert.Render(fmtCount(h.PastDeadline)+" late")
+				late := fmtCount(h.PastDeadline)
+				if i < f.words || f.words == 0 {
+					late += " late"
+				}
+				box += t.dim.Render(", ") + t.alert.Render(late)
 			}
 			parts = append(parts, t.dim.Render("[")+box+t.dim.Render("]"))
 		}
-		return strings.Join(parts, t.dim.Render(" ─▶ "))
+		return strings.Join(parts, t.dim.Render(f.arrow))
 	}
-	for _, words := range []int{len(s.Hops), 1, 0} {
-		if line := build(words, false, false); ansiWidth(line) <= w {
+	const arrow, narrow = " ─▶ ", " → "
+	forms := []form{{len(s.Hops), false, false, arrow, "in flight"}, {1, false, false, arrow, "in flight"},
+		{1, true, false, arrow, "in flight"}, {1, true, true, arrow, "in flight"}, {1, true, true, narrow, "in flight"},
+		{1, true, true, narrow, "now"}}
+	for _, f := range forms {
+		if line := build(f); ansiWidth(line) <= w {
 			return line
 		}
 	}
-	if line := build(0, true, false); ansiWidth(line) <= w {
-		return line
-	}
-	return build(0, true, true)
+	return build(form{0, true, true, narrow, ""})
 }

@@ -35,8 +35,11 @@ func TestHopsOnScreen(t *testing.T) {
 		w, h int
 		want []string
 	}{
-		{120, 40, []string{"[hop 1: 24 in flight, 100 late] ─▶ [hop 2: 58, 398 late]", "[hop 3 slow 3s: 47, 823 late]", "calls/payment 2.83×"}},
-		{80, 24, []string{"payments ─▶ [1: 24, 100 late] ─▶ [2: 58, 398 late] ─▶ [3 slow 3s: 47, 823 late]", "calls/payment 2.83×"}},
+		// The first box says what its numbers are; the others follow it. The lab's calls are
+		// to hop 1, and the health line's dependency is hop 1 too.
+		{120, 40, []string{"payments ─▶ [hop 1: 24 in flight, 100 late] ─▶ [hop 2: 58, 398] ─▶ [hop 3 slow 3s: 47, 823]",
+			"calls/payment at hop 1 2.83× (forecast 3×) · at hop 3 22.7× (forecast ≤ 27×)", "hop 1 in flight 20 (peak 20, 44 calls)"}},
+		{80, 24, []string{"payments ─▶ [1: 24 in flight, 100 late] ─▶ [2: 58, 398] ─▶ [3 slow 3s: 47, 823]", "calls/payment at hop 1 2.83×"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true))
 		for _, want := range c.want {
@@ -48,6 +51,26 @@ func TestHopsOnScreen(t *testing.T) {
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
 	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "1321 requests were worked on past it") {
 		t.Errorf("narrator: %q", msg)
+	}
+	// The lab gives up before the user does: the narrator says whose the table's p99 is.
+	early := s
+	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
+	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
+		"the lab gives up by 800ms (p99), the user leaves at 1s, yet the hops worked on 1321 requests past it") {
+		t.Errorf("narrator, the lab giving up first: %q", msg)
+	}
+	// Half a 120-column screen (compare): every box's numbers, the first box their legend.
+	if line := ansi.Strip(chainLine(newTheme(true, true), &s, 59)); line != "[1: 24 in flight, 100 late] ─▶ [2: 58, 398] ─▶ [3: 47, 823]" {
+		t.Errorf("the chain at 59 columns: %q", line)
+	}
+	// Three-digit counts, as live: the arrows narrow, then "in flight" is "now", never cut.
+	wide := s
+	wide.Hops = []lab.HopStats{{InFlight: 32, PastDeadline: 64}, {InFlight: 100, PastDeadline: 254}, {InFlight: 90, PastDeadline: 506}}
+	for w, want := range map[int]string{58: "[1: 32 in flight, 64 late] → [2: 100, 254] → [3: 90, 506]",
+		54: "[1: 32 now, 64 late] → [2: 100, 254] → [3: 90, 506]"} {
+		if line := ansi.Strip(chainLine(newTheme(true, true), &wide, w)); line != want {
+			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
+		}
 	}
 	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
 	s.Hops = []lab.HopStats{{Requests: 170}, {Requests: 170}, {Requests: 170}}

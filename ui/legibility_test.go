@@ -108,8 +108,8 @@ func TestChartAxes(t *testing.T) {
 		}
 	}
 	head, leg := chartHead(th, occupancyChart(s), s, chartClasses(s, occupancyChart(s)), 60)
-	if !strings.Contains(head, "workers held") || !strings.Contains(ansi.Strip(leg), "sampled at 6s: PP payment 20") {
-		t.Errorf("legend %q: want the value of the last second drawn, said to be that second's sample", ansi.Strip(leg))
+	if !strings.Contains(head, "workers held") || !strings.Contains(ansi.Strip(leg), "mean 5–6s: PP payment 20") {
+		t.Errorf("legend %q: want the value of the last second drawn, said to be that second's mean", ansi.Strip(leg))
 	}
 	// A long run: the last plot-width seconds, one column each, labelled in run time.
 	long := testSnapshot()
@@ -245,9 +245,9 @@ func TestGoldenColor(t *testing.T) {
 func TestTableWords(t *testing.T) {
 	out := ansi.Strip(render(newTheme(true, true), testScreen(testSnapshot(), 120, 40)))
 	// Payments finished 0, 0, 0, 10, 10, 10 in the six seconds: 6/s over the last 5.
-	for _, want := range []string{"/s 1–6s", " ok% ", "p99:wait", "p99:lag", "p99:hand-off",
+	for _, want := range []string{"/s 1–6s", " ok% ", "p99:wait", "p99:lag", "p99:queue",
 		"payment         64    24  38% ", "  /s 1–6s     10/s   6/s", "ok% = ok ÷ arrived", "rej:X = rejected:X", "finished requests only",
-		"= lag (scheduled → sent)"} {
+		"p99s do not add"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)
 		}

@@ -8,7 +8,7 @@ import (
 
 // narratePostmortem explains a run whose dependency has a concurrency knee (seed 000), or
 // whose payments pass an adaptive limit: how many calls the settings put on the dependency
-// and what that does to its answers a second, then the p95 next to the error share, the pair
+// and what that does to its answers a second, then the p99 next to the error share, the pair
 // the postmortem's dashboard lacked. false: neither, the general narrator speaks. Every
 // number comes from lab (the forecast or the snapshot).
 func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool) {
@@ -28,8 +28,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 	}
 	calls := int(s.Dependency.InFlight)
 	callTime, answers := k.Answers(max(calls, 1))
-	// Short enough for two lines of half a 120-column screen: the story, then the numbers.
-	tail := fmt.Sprintf("; p95 %s, errors %.1f%%", latency(pay.Latency.P95, pay.Latency.Count), 100*pay.ErrorShare())
+	// Short enough for two lines of half a 120-column screen: the story, then the numbers,
+	// the latency percentile the table shows.
+	tail := fmt.Sprintf("; p99 %s, errors %.1f%%", latency(pay.Latency.P99, pay.Latency.Count), 100*pay.ErrorShare())
 
 	switch {
 	case adaptive: // the limit moves, so no forecast: what it has found, and what that does
@@ -69,6 +70,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
 			calls, k.Knee, fmtLatency(callTime), fmtWholePerSec(answers), fmtFloatRate(rate), fmtWholePerSec(-net)) + tail, true
 	}
-	return fmt.Sprintf("%s, %d calls past the knee (%d): %s each, %s of %s answered",
-		workers, calls, k.Knee, fmtLatency(callTime), fmtWholePerSec(answers), fmtFloatRate(rate)) + tail, true
+	return fmt.Sprintf("%s, %d calls past the knee: %s each, %s",
+		workers, calls, fmtLatency(callTime), answered(s, answers, rate)) + tail, true
+}
+
+// answered is how many payments a second the dependency answers of those that arrive: the
+// table's measured rates, the very figures of its /s row over its window, or before the
+// first whole second the knee's model at the rate in force.
+func answered(s *lab.Snapshot, model, rate float64) string {
+	if rs := s.Rates(); rs.Seconds > 0 {
+		return fmt.Sprintf("ok %s of %s", fmtPerSec(rs.OK[lab.Payment]), fmtPerSec(rs.Arrived[lab.Payment]))
+	}
+	return fmt.Sprintf("%s of %s answered", fmtWholePerSec(model), fmtFloatRate(rate))
 }

@@ -282,6 +282,22 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 	return label + t.cells(gs, t.queued) + summary
 }
 
+// idleOutOfRotation is how many of a fleet's idle workers are on replicas the balancer
+// sends nothing (pulled or drained); 0 for one instance.
+func idleOutOfRotation(s *lab.Snapshot) int {
+	fs := s.Fleet
+	if fs == nil {
+		return 0
+	}
+	n := 0
+	for i, r := range fs.Replicas {
+		if !fs.InRotationNow(i) {
+			n += countWorkers(r.Pool.Workers, r.Pool.Size).idle
+		}
+	}
+	return n
+}
+
 // poolLegend names every glyph with how many workers show it now: each class's letter, and
 // a glyph for each thing a worker may wait for (those the payment path in force has, and
 // any seen now). An idle worker while the pool turns requests away is one that just freed.
@@ -307,7 +323,16 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 			}
 		}
 		idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
-		if last := s.LastSecond(); pc.idle > 0 && last != nil && last.TurnedAway() > 0 {
+		out := idleOutOfRotation(s)
+		if out > 0 { // no request reaches those: not capacity
+			idle = t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle-out) + " in rotation"
+			if short {
+				idle += t.dim.Render(" (+" + itoa(out) + " out)")
+			} else {
+				idle += t.dim.Render(" (+" + itoa(out) + " on replicas out of rotation)")
+			}
+		}
+		if last := s.LastSecond(); pc.idle > out && last != nil && last.TurnedAway() > 0 {
 			note := " (freed just now: the next arrival takes it)"
 			if short {
 				note = " (just freed)"

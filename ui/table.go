@@ -64,7 +64,7 @@ func tableColumns() []column {
 			total: func(c lab.ClassStats) string { return latency(c.QueueWait.P99, c.QueueWait.Count) }},
 		column{head: "p99:lag", min: 5, drop: 1, part: true,
 			total: func(c lab.ClassStats) string { return latency(c.Lag.P99, c.Lag.Count) }},
-		column{head: "p99:hand-off", min: 5, drop: 1, part: true,
+		column{head: "p99:queue", min: 5, drop: 1, part: true,
 			total: func(c lab.ClassStats) string { return latency(c.Handoff.P99, c.Handoff.Count) }},
 		column{head: "p99:service", min: 5, drop: 2,
 			total: func(c lab.ClassStats) string { return latency(c.Service.P99, c.Service.Count) }},
@@ -215,9 +215,12 @@ func tableNotes(shown map[string]bool, w int) []string {
 		pick(forms[:]...)
 	}
 	switch {
-	case shown["p99:lag"] && shown["p99:hand-off"]:
-		pick("p99:wait = scheduled arrival → on a worker, made of lag (the generator's: scheduled → sent) + hand-off (sent → on a worker)",
-			"p99:wait = lag (scheduled → sent) + hand-off (sent → on a worker)")
+	case shown["p99:lag"] && shown["p99:queue"]:
+		// Each request's wait is its lag plus its queue time, but a p99 is not the sum of its
+		// parts' p99s: the slowest lags and the longest queue waits are not the same requests.
+		pick("wait = lag (the generator's: scheduled → sent) + queue (sent → on a worker), each request's; p99s do not add",
+			"wait = lag (scheduled → sent) + queue (sent → on a worker); p99s do not add",
+			"wait = lag + queue, each request; p99s do not add")
 	case shown["p99:wait"]:
 		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)")
 	}
@@ -305,15 +308,17 @@ func detailLines(t *theme, s *lab.Snapshot) []string {
 	p99 := func(p lab.Percentiles) time.Duration { return p.P99 }
 	p999 := func(p lab.Percentiles) time.Duration { return p.P999 }
 	pmax := func(p lab.Percentiles) time.Duration { return p.Max }
+	mean := func(p lab.Percentiles) time.Duration { return p.Mean }
 	groups := []struct {
 		name string
 		cols []col
 	}{
 		{latencyFrom(s.Config.Traffic), []col{{"p50", p(lat, p50)}, {"p90", p(lat, p90)}, {"p99", p(lat, p99)},
 			{"p99.9", p(lat, p999)}, {"p99.99", p(lat, p9999)}, {"max", p(lat, pmax)}, {"count", func(c lab.ClassStats) string { return fmtCount(c.Latency.Count) }}}},
-		{"wait: scheduled → on a worker", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}}},
-		{"its parts", []col{{"lag p99", p(func(c lab.ClassStats) lab.Percentiles { return c.Lag }, p99)},
-			{"hand-off", p(func(c lab.ClassStats) lab.Percentiles { return c.Handoff }, p99)}}},
+		{"wait: scheduled → on a worker", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}, {"mean", p(wait, mean)}}},
+		// Means add where percentiles do not: mean wait = mean lag + mean queue.
+		{"= mean lag + queue", []col{{"lag", p(func(c lab.ClassStats) lab.Percentiles { return c.Lag }, mean)},
+			{"queue", p(func(c lab.ClassStats) lab.Percentiles { return c.Handoff }, mean)}}},
 		{"service", []col{{"p50", p(svc, p50)}, {"p99", p(svc, p99)}, {"max", p(svc, pmax)}}},
 	}
 	const cw, nameW, gap = 9, 10, 3

@@ -84,6 +84,17 @@ func BenchmarkSubmitRejected(b *testing.B) {
 	}
 }
 
+// BenchmarkAccrue is the worker-time bookkeeping each take and each free of a worker adds
+// (twice per request): a clock read and a sum per class.
+func BenchmarkAccrue(b *testing.B) {
+	p := newPool(context.Background(), func(func()) {}, lab.PoolConfig{Workers: 20, Discipline: lab.FIFO}, nil, nil, nil)
+	p.busyBy[lab.Payment], p.busyBy[lab.Signup] = 15, 5
+	b.ResetTimer()
+	for range b.N {
+		p.accrue(time.Now())
+	}
+}
+
 // BenchmarkHistSummary is one percentile summary of a histogram that changed since the last.
 func BenchmarkHistSummary(b *testing.B) { benchChangedHist(b, func(h *hist) { _ = h.summary() }) }
 

@@ -172,7 +172,8 @@ func (f *Fleet) takeSecond(k int) {
 	}
 	ps, ds := f.pool(reps), f.src.servers[0].Stats()
 	f.seconds.take(lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
-		Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency})
+		Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency},
+		ps.Held, f.start)
 }
 
 // Snapshot copies the fleet's state: the fleet-wide classes and totals, and each replica's
@@ -240,6 +241,7 @@ func (f *Fleet) pool(reps []lab.PoolStats) lab.PoolStats {
 		p.Queued += r.Queued
 		for c := range p.BusyBy {
 			p.BusyBy[c] += r.BusyBy[c]
+			p.Held[c] += r.Held[c]
 			p.QueuedBy[c] += r.QueuedBy[c]
 		}
 		for ph := range p.InPhase {

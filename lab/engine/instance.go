@@ -187,5 +187,5 @@ func (l *instance) takeSecond(k int) {
 	sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
 		Rate: l.ratesInForce(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
 	l.iso.FillSecond(&sec, *l.config())
-	l.seconds.take(sec)
+	l.seconds.take(sec, ps.Held, l.start)
 }

@@ -102,6 +102,8 @@ type pool struct {
 	queue      []job
 	busy       int
 	busyBy     [numClasses]int
+	held       [numClasses]time.Duration // worker-time held per class, up to heldAt
+	heldAt     time.Time
 	queuedBy   [numClasses]int
 	peakBusy   int
 	peakQueued int
@@ -272,6 +274,7 @@ func (p *pool) unpark(g *parked) bool {
 }
 
 func (p *pool) take(slot int, c lab.Class) {
+	p.accrue(time.Now())
 	p.workers[slot] = lab.Worker{Class: c, Phase: lab.PhaseWork}
 	p.busy++
 	p.busyBy[c]++
@@ -279,6 +282,18 @@ func (p *pool) take(slot int, c lab.Class) {
 	p.minFree = min(p.minFree, p.free.Len())
 	p.totals.add(1, 0, 0)
 	p.full()
+}
+
+// accrue adds the worker-time each class held since the last change, before busyBy changes
+// (or is read). Called with p.mu held.
+func (p *pool) accrue(now time.Time) {
+	if !p.heldAt.IsZero() {
+		dt := now.Sub(p.heldAt)
+		for c, n := range p.busyBy {
+			p.held[c] += time.Duration(n) * dt
+		}
+	}
+	p.heldAt = now
 }
 
 // full marks the pool full from now, if it just became so. Called with p.mu held.
@@ -296,6 +311,7 @@ func (p *pool) full() {
 func (p *pool) next(slot int, g *parked) (job, after) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.accrue(time.Now())
 	p.busy--
 	p.totals.add(-1, 0, 0)
 	p.busyBy[p.workers[slot].Class]--
@@ -523,10 +539,11 @@ func (p *pool) stats() lab.PoolStats {
 	if !p.fullSince.IsZero() {
 		full += time.Since(p.fullSince)
 	}
+	p.accrue(time.Now())
 	s := lab.PoolStats{
 		Size: p.size, QueueCap: p.queueCap, Discipline: p.discipline,
 		Busy: p.busy, BusyBy: p.busyBy, Queued: len(p.queue), QueuedBy: p.queuedBy,
-		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full,
+		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full, Held: p.held,
 		Workers:   append([]lab.Worker(nil), p.workers...),
 		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
 	}

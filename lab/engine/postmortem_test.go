@@ -79,6 +79,29 @@ func TestUnboundedQueueIsAGoroutinePerRequest(t *testing.T) {
 
 // The pool grows by step while requests are queued, up to max, and shrinks back to
 // pool.workers once workers have sat idle.
+// The pool's worker-time per class is what its busy workers held, between the instants
+// that bound it: 3 blocked payments for a span hold 3 × the span, no sample in between
+// needed (the chart's per-second mean, which an instant's sample is not).
+func TestPoolHeldIsWorkerTime(t *testing.T) {
+	p, _, _, wait := blockedPool(t, lab.PoolConfig{Workers: 4, Discipline: lab.FIFO})
+	defer wait()
+	t0 := time.Now()
+	for range 3 {
+		p.submit(job{class: lab.Payment})
+	}
+	t1 := time.Now()
+	time.Sleep(20 * time.Millisecond)
+	t2 := time.Now()
+	st := p.stats()
+	t3 := time.Now()
+	if held, least, most := st.Held[lab.Payment], 3*t2.Sub(t1), 3*t3.Sub(t0); held < least || held > most {
+		t.Errorf("payments held %v of worker-time, want between %v and %v", held, least, most)
+	}
+	if st.Held[lab.Signup] != 0 {
+		t.Errorf("signups held %v with none submitted", st.Held[lab.Signup])
+	}
+}
+
 func TestAutoscaleGrowsOnQueueAndShrinksWhenIdle(t *testing.T) {
 	auto := lab.AutoscaleConfig{Max: 12, Step: 4, Every: lab.Duration(20 * time.Millisecond)}
 	p, release, _, wait := blockedPool(t, lab.PoolConfig{Workers: 4, Queue: lab.QueueUnbounded, Discipline: lab.FIFO, Autoscale: auto})

@@ -57,14 +57,28 @@ func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}
 type seconds struct {
 	classes func() [numClasses]lab.ClassStats // the running totals now
 	prev    [numClasses]lab.ClassStats
+	// The pool's worker-time per class at the previous sample, and when it was taken.
+	prevHeld [numClasses]time.Duration
+	prevAt   time.Time
 
 	mu   sync.Mutex
 	list []lab.Second
 }
 
 // take records sec, which holds the moment's state (the pool, the dependency, the rates),
-// with what the classes did since the last one.
-func (s *seconds) take(sec lab.Second) {
+// with what the classes did since the last one, and the workers each held on average since
+// then, from held, the pool's worker-time per class (the first span from start).
+func (s *seconds) take(sec lab.Second, held [numClasses]time.Duration, start time.Time) {
+	now, from := time.Now(), s.prevAt
+	if from.IsZero() {
+		from = start
+	}
+	if span := now.Sub(from); span > 0 {
+		for c := range held {
+			sec.Held[c] = float64(held[c]-s.prevHeld[c]) / float64(span)
+		}
+	}
+	s.prevHeld, s.prevAt = held, now
 	for c, cs := range s.classes() {
 		sec.Arrived[c] = cs.Arrived - s.prev[c].Arrived
 		sec.OK[c] = cs.OK - s.prev[c].OK
