@@ -56,9 +56,16 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 		d, ok := out[r.Class.String()]
 		if !ok {
 			d.Rejected, d.Significant = map[string]int64{}, map[string]bool{}
+			// Every counter of the class has its verdict: one the table leaves out is 0 in
+			// both runs, no difference at all.
+			for _, o := range []Outcome{OK, Failed, TimedOut} {
+				d.Significant[o.Word()] = false
+			}
 			for _, reason := range Reasons {
 				d.Rejected[reason.String()] = 0
+				d.Significant[reason.Word()] = false
 			}
+			d.Significant[FateInFlight.Word()], d.Significant["p99"] = false, false
 		}
 		d.Significant[r.Counter] = r.Significant
 		v := r.B - r.A

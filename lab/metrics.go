@@ -104,3 +104,26 @@ func (c ClassStats) ErrorShare() float64 {
 	}
 	return float64(c.Errors()) / float64(c.Arrived)
 }
+
+// A Rung is one step of the percentile ladder: its name and its value.
+type Rung struct {
+	Name  string
+	Value time.Duration
+}
+
+// Ladder is p's ladder, p50 to max.
+func (p Percentiles) Ladder() []Rung {
+	return []Rung{{"p50", p.P50}, {"p90", p.P90}, {"p99", p.P99}, {"p99.9", p.P999}, {"p99.99", p.P9999}, {"max", p.Max}}
+}
+
+// ShowStall is the top of p's ladder that shows a stall of length stall: every rung from the
+// lowest at half the stall or more up to max (none: the stall is in no percentile). A closed
+// loop's stall shows only there, since its users send nothing while it lasts.
+func (p Percentiles) ShowStall(stall time.Duration) []Rung {
+	ladder := p.Ladder()
+	from := len(ladder)
+	for from > 0 && ladder[from-1].Value >= stall/2 {
+		from--
+	}
+	return ladder[from:]
+}

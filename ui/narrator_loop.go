@@ -54,19 +54,11 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), p99(pay.LatencyCorrected), stallShows(pay.Latency, m.Stall)), true
 }
 
-// stallShows says which of the ladder's percentiles, as sent, show a stall of length stall
-// (at least half of it): "only max 1.00s shows the stall", or "only p99.99 1.00s and max
-// 1.00s show the stall" when p99.99 of a few hundred samples is the slowest sample too.
+// stallShows says which of the ladder's percentiles, as sent, show a stall (lab's
+// ShowStall): "only max 1.00s shows the stall", or "only p99.99 1.00s and max 1.00s show the
+// stall" when p99.99 of a few hundred samples is the slowest sample too.
 func stallShows(p lab.Percentiles, stall time.Duration) string {
-	ladder := []struct {
-		name string
-		v    time.Duration
-	}{{"p50", p.P50}, {"p90", p.P90}, {"p99", p.P99}, {"p99.9", p.P999}, {"p99.99", p.P9999}, {"max", p.Max}}
-	from := len(ladder)
-	for from > 0 && ladder[from-1].v >= stall/2 {
-		from--
-	}
-	switch shown := ladder[from:]; len(shown) {
+	switch shown := p.ShowStall(stall); len(shown) {
 	case 0:
 		return "no percentile shows the stall"
 	case 1:
@@ -74,6 +66,6 @@ func stallShows(p lab.Percentiles, stall time.Duration) string {
 	case 2:
 		return fmt.Sprintf("only p99.99 %s and max %s show the stall", latency(p.P9999, p.Count), latency(p.Max, p.Count))
 	default:
-		return fmt.Sprintf("%s and up show the stall (%s at most)", shown[0].name, latency(p.Max, p.Count))
+		return fmt.Sprintf("%s and up show the stall (%s at most)", shown[0].Name, latency(p.Max, p.Count))
 	}
 }

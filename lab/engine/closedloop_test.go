@@ -287,22 +287,28 @@ func TestClosedLoopUserRejectedOnce(t *testing.T) {
 // The due count is the grid's slots so far, the one at 0 s included: at 100/s, 10.075 s
 // into a live run the slots at 0, 10 ms, …, 10.07 s are 1008 (each one a sample of the
 // corrected latency, sent or put back), and a bounded run of 7 s asks for 700 (0 … 6.99 s).
+// The arithmetic is dueSlots' (fixed inputs: no clock read can move them); the bounded run
+// also through stats, whose window stops at the end however late it is read.
 func TestClosedLoopDueCountsTheFirstSlot(t *testing.T) {
-	now := time.Now()
 	for _, c := range []struct {
-		since, end time.Duration // before now; end 0: unbounded
-		want       int64
+		x     float64 // rate × time since the start
+		ended bool
+		want  int64
 	}{
-		{since: 10075 * time.Millisecond, want: 1008},
-		{since: 8 * time.Second, end: time.Second, want: 700},
-		{since: 5 * time.Millisecond, want: 1},
+		{x: 1007.5, want: 1008},
+		{x: 0.5, want: 1},
+		{x: 1000, want: 1001}, // the slot at exactly 10 s is due at 10 s
+		{x: 700, ended: true, want: 700},
+		{x: 699.5, ended: true, want: 700},
+		{x: 0, want: 0},
 	} {
-		cl := &closedLoop{users: 1, total: 100, since: now.Add(-c.since)}
-		if c.end > 0 {
-			cl.end = now.Add(-c.end)
+		if got := dueSlots(c.x, c.ended); got != c.want {
+			t.Errorf("dueSlots(%v, ended %v) = %d, want %d", c.x, c.ended, got, c.want)
 		}
-		if got := cl.stats().Due; got != c.want {
-			t.Errorf("%v into the run (end %v ago): due %d, want %d", c.since, c.end, got, c.want)
-		}
+	}
+	now := time.Now()
+	cl := &closedLoop{users: 1, total: 100, since: now.Add(-8 * time.Second), end: now.Add(-time.Second)}
+	if got := cl.stats().Due; got != 700 {
+		t.Errorf("a 7 s run at 100/s: due %d, want 700", got)
 	}
 }
