@@ -25,6 +25,7 @@ type column struct {
 	reason lab.Reason // a rejection column's reason: some runs have no column for it (lab.Reason.Shown)
 	reject bool       // one rejection reason's column
 	part   bool       // one of the wait's parts: they go together, as neither alone adds up to it
+	pinned bool       // the tour points at it: never dropped, whatever the width
 	total  func(c lab.ClassStats) string
 	rate   func(r *lab.Rates, class int) float64
 }
@@ -124,6 +125,10 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 	for i, c := range cols {
 		if c.quiet && allZero(c, s) {
 			cols[i].drop = 3
+		}
+		// The number the tour points at is the lesson: a narrow table drops the others first.
+		if slices.ContainsFunc(lab.Classes[:], func(cl lab.Class) bool { return marked(marks, cl, c.key()) }) {
+			cols[i].pinned = true
 		}
 	}
 	ws, sum := widths(cols)
@@ -233,24 +238,24 @@ func tableNotes(shown map[string]bool, w int) []string {
 func narrower(cols []column) ([]column, bool) {
 	worst := -1
 	for i, c := range cols {
-		if c.drop > 0 && (worst < 0 || c.drop >= cols[worst].drop) { // rightmost first
+		if c.drop > 0 && !c.pinned && (worst < 0 || c.drop >= cols[worst].drop) { // rightmost first
 			worst = i
 		}
 	}
 	if worst >= 0 {
-		if cols[worst].part {
+		if cols[worst].part && !slices.ContainsFunc(cols, func(c column) bool { return c.part && c.pinned }) {
 			return slices.DeleteFunc(cols, func(c column) bool { return c.part }), true
 		}
 		return slices.Delete(cols, worst, worst+1), true
 	}
-	// One reason alone is narrower than "rejected" is.
+	// One reason alone is narrower than "rejected" is (unless the tour points at one).
 	if at := slices.IndexFunc(cols, func(c column) bool { return c.reject }); at >= 0 &&
-		at+1 < len(cols) && cols[at+1].reject {
+		at+1 < len(cols) && cols[at+1].reject && !slices.ContainsFunc(cols, func(c column) bool { return c.reject && c.pinned }) {
 		cols = slices.DeleteFunc(cols, func(c column) bool { return c.reject })
 		return slices.Insert(cols, at, rejectedColumn()), true
 	}
 	for _, key := range []string{lab.FateInFlight.Word(), "p99"} {
-		if at := slices.IndexFunc(cols, func(c column) bool { return c.key() == key }); at >= 0 {
+		if at := slices.IndexFunc(cols, func(c column) bool { return c.key() == key && !c.pinned }); at >= 0 {
 			return slices.Delete(cols, at, at+1), true
 		}
 	}
