@@ -114,8 +114,14 @@ func TestPostmortemClaims(t *testing.T) {
 	// The 800 ms budget runs from the scheduled arrival, as latency does; 5% more is the time
 	// a cut call takes to end, and a busy machine fires the deadline's timer late by about as
 	// much as it fires the generator's: the run's measured lag.
-	if most := 840 + fix.Generator.LagP99Ms; fixPay.Latency.P95 > most || fixPay.OK <= pmPay.OK {
-		t.Errorf("fix: p95 %.0f ms, %d ok (postmortem %d): want ≤ %.0f ms and more served", fixPay.Latency.P95, fixPay.OK, pmPay.OK, most)
+	// More served: the fix's 24 workers serve 24 / 50 ms = 480/s only while a call costs the
+	// store's 50 ms; on a machine the lab calls too busy its own overhead stretches every call
+	// (seen: a mean of 112–141 ms under -race at a lag p99 of 170–215 ms) and the CPU, not the
+	// store, is what both runs share, so there only the p95 inside the budget is judged.
+	moreServed := fixPay.OK > pmPay.OK || tooBusy(fix.Generator.LagP99Ms)
+	if most := 840 + fix.Generator.LagP99Ms; fixPay.Latency.P95 > most || !moreServed {
+		t.Errorf("fix: p95 %.0f ms, %d ok (postmortem %d; generator lag p99 %.1f ms): want ≤ %.0f ms and more served",
+			fixPay.Latency.P95, fixPay.OK, pmPay.OK, fix.Generator.LagP99Ms, most)
 	}
 	// At most 15% of arrivals (the bound), unless the store's calls, as measured,
 	// were slower than the preset's 50 ms: 24 workers then answer 24 / W a second (Little's
