@@ -34,7 +34,8 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1)
 	return chartSpec{
 		title:   fmt.Sprintf("mean workers held (of %d)", size),
-		value:   func(sec *lab.Second, c int) float64 { return sec.Held[c] },
+		// No class holds more than the pool: a mean a hair over it is the sample's timing.
+		value:   func(sec *lab.Second, c int) float64 { return math.Min(sec.Held[c], float64(size)) },
 		atLeast: float64(size),
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			last := s.LastSecond()
@@ -116,7 +117,14 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// The y axis's labels are as wide as its top value (3 cells at least): the plot takes
 	// the rest of the width, and shows that many seconds at most.
 	rows := h - len(lines) - 1 // the last line is the time axis
-	upper, step, height := evenAxis(math.Max(spec.atLeast, chartMax(spec, chartWindow(s, w-5), classes)), rows-1)
+	// The axis reaches what the chart must show (the pool's size) and the data; a chart of
+	// fewer than three rows has too few to spare, so it reaches the data alone, or 13 of 80
+	// workers would sit on the 0 row.
+	reach := chartMax(spec, chartWindow(s, w-5), classes)
+	if rows-1 >= 3 || reach <= 0 {
+		reach = math.Max(spec.atLeast, reach)
+	}
+	upper, step, height := evenAxis(reach, rows-1)
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
