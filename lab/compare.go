@@ -215,7 +215,9 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		}
 		r := &rows[i]
 		r.Significant = v.significant && r.A != r.B
-		if r.Significant {
+		// The same system measured two ways (closed against open loop) is no better or
+		// worse in B: what differs is the measurement, and it is a result, uncoloured.
+		if r.Significant && a.Config.Traffic.Mode == b.Config.Traffic.Mode {
 			r.Better = v.more * sign(r.B-r.A)
 		}
 	}

@@ -40,6 +40,11 @@ func TestCompareClasses(t *testing.T) {
 	if r := CompareClasses(&a, &b); !r[len(r)-1].Significant || r[len(r)-1].Better != 1 {
 		t.Errorf("p99 3s → 0.3s, bounded: %+v, want better", r[len(r)-1])
 	}
+	// The same system measured two ways (B sent closed loop): a result, neither better nor worse.
+	b.Config.Traffic.Mode = Closed
+	if r := CompareClasses(&a, &b); !r[len(r)-1].Significant || r[len(r)-1].Better != 0 {
+		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want a result, uncoloured", r[len(r)-1])
+	}
 }
 
 // The case, shared-pool against semaphore-bulkhead: what pairs of requests show is

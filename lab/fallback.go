@@ -6,6 +6,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
 func init() {
@@ -20,11 +21,19 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	if n == 0 {
 		return nil
 	}
-	what := "with a canned reply, no call: every one not ok on a worker"
+	what := "not ok with a canned reply (the fallback itself calls nothing; they still count as not ok)"
 	if w < 100 {
-		what = "(a canned reply)"
+		what = "not ok (a canned reply)"
 	}
-	return []Item{{Label: "fallback", Value: fmt.Sprintf("answered %s payments %s", FmtCount(n), what)}}
+	return []Item{{Label: "fallback", Value: fmt.Sprintf("answered %s %s %s", FmtCount(n), plural(s.Config.Traffic.Label(Payment)), what)}}
+}
+
+// plural is a class's label for several of them: "payments", "orders".
+func plural(label string) string {
+	if strings.HasSuffix(label, "s") {
+		return label
+	}
+	return label + "s"
 }
 
 // fallback is the fallback in one lab: count is the engine's tally of the payments it answered.

@@ -77,6 +77,35 @@ func FmtLatency(d time.Duration) string {
 	}
 }
 
+// ShownLatency is d as FmtLatency writes it, so that a difference of two latencies shown
+// side by side computes from what is printed: 11.5s − 781ms is 10.7s, not the 10.8s of the
+// unrounded values.
+func ShownLatency(d time.Duration) time.Duration {
+	to := func(unit time.Duration, round bool) time.Duration {
+		if round {
+			return d.Round(unit)
+		}
+		return d.Truncate(unit)
+	}
+	switch {
+	case d <= time.Microsecond:
+		return d
+	case d < time.Millisecond:
+		return to(time.Microsecond, false)
+	case d < 10*time.Millisecond:
+		return to(100*time.Microsecond, true)
+	case d < time.Second:
+		return to(time.Millisecond, false)
+	case d < 10*time.Second:
+		return to(10*time.Millisecond, true)
+	case d < 100*time.Second:
+		return to(100*time.Millisecond, true)
+	case d < 1000*time.Second:
+		return to(time.Second, false)
+	}
+	return to(time.Minute, false)
+}
+
 // FmtDur writes a setting as people write it, never "m" alone (minutes or milliseconds?):
 // 500ms, 1s, 2.5s, 3 min, 1 min 30s.
 func FmtDur(d time.Duration) string {

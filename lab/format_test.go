@@ -25,3 +25,17 @@ func TestDurationsUnambiguous(t *testing.T) {
 		t.Errorf("FmtElapsed: %q", got)
 	}
 }
+
+// A latency as shown is what FmtLatency prints, so a difference of two shown side by side
+// computes as printed.
+func TestShownLatency(t *testing.T) {
+	for _, d := range []time.Duration{0, time.Microsecond, 781 * time.Microsecond, 1849 * time.Microsecond, 781400 * time.Microsecond,
+		11540 * time.Millisecond, 5937 * time.Millisecond, 2995 * time.Millisecond, 150 * time.Second, 25 * time.Minute} {
+		if got, want := FmtLatency(ShownLatency(d)), FmtLatency(d); got != want {
+			t.Errorf("%v shown as %s, but ShownLatency %v writes %s", d, want, ShownLatency(d), got)
+		}
+	}
+	if d := ShownLatency(11540*time.Millisecond) - ShownLatency(781400*time.Microsecond); FmtLatency(d) != "10.7s" {
+		t.Errorf("11.5s − 781ms = %s, want 10.7s", FmtLatency(d))
+	}
+}

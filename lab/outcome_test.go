@@ -72,7 +72,12 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 		t.Errorf("a fallback that answered none shows %v", items)
 	}
 	s.Classes[Payment].Fallback = 50
-	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "fallback answered 50 payments with a canned reply") {
+	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "fallback answered 50 payments not ok with a canned reply") {
+		t.Errorf("item %q", got)
+	}
+	// In the class's own name: the postmortem's are orders.
+	s.Config.Traffic.Payment.Label = "orders"
+	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "answered 50 orders not ok") {
 		t.Errorf("item %q", got)
 	}
 }

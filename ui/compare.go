@@ -173,7 +173,7 @@ func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
 	}
 	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
 	if !r.None[0] && !r.None[1] {
-		diff = r.Approx() + signedLatency(time.Duration(r.B-r.A))
+		diff = r.Approx() + signedLatency(lab.ShownLatency(time.Duration(r.B))-lab.ShownLatency(time.Duration(r.A)))
 	}
 	return a, b, diff
 }

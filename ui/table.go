@@ -223,7 +223,8 @@ func tableNotes(shown map[string]bool, w int) []string {
 	case shown["p99:lag"] && shown["p99:queue"]:
 		// Each request's wait is its lag plus its queue time, but a p99 is not the sum of its
 		// parts' p99s: the slowest lags and the longest queue waits are not the same requests.
-		pick("wait = lag (the generator's: scheduled → sent) + queue (sent → on a worker), each request's; p99s do not add",
+		pick("wait = lag (the generator's: scheduled → sent) + queue (sent → on a worker), each request's; p99s do not add; service = on a worker → answered",
+			"wait = lag (the generator's: scheduled → sent) + queue (sent → on a worker), each request's; p99s do not add",
 			"wait = lag (scheduled → sent) + queue (sent → on a worker); p99s do not add",
 			"wait = lag + queue, each request; p99s do not add")
 	case shown["p99:wait"]:

@@ -236,7 +236,7 @@ func TestNarrator(t *testing.T) {
 		want string
 	}{
 		{"shared pool", func(*lab.Config) {},
-			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; a full pool turns away 38% of every class, " +
+			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; in the long run a full pool turns away 38% of every class, " +
 				"not 1 − 20/30 = 33%: calls end at random"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
@@ -255,7 +255,7 @@ func TestNarrator(t *testing.T) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s lease wait + 3.0s call); the pool: first full at ~2.0s, " +
-			"signups now starving; a full pool turns away 83% of every class: it cannot tell"},
+			"signups now starving; in the long run a full pool turns away 83% of every class: it cannot tell"},
 	}
 	for _, c := range cases {
 		cfg := testConfig()
