@@ -33,7 +33,7 @@ type chartSpec struct {
 func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1)
 	return chartSpec{
-		title:   fmt.Sprintf("mean workers held (of %d)", size),
+		title: fmt.Sprintf("mean workers held (of %d)", size),
 		// No class holds more than the pool: a mean a hair over it is the sample's timing.
 		value:   func(sec *lab.Second, c int) float64 { return math.Min(sec.Held[c], float64(size)) },
 		atLeast: float64(size),
