@@ -74,7 +74,11 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 		}
 		rates = append(rates, rateSetting(c, s, cl, w))
 	}
-	items := []Item{{Label: "traffic", Value: trafficMode(c.Traffic) + strings.Join(rates, ", ")}}
+	label := "traffic"
+	if s.Fleet != nil {
+		label = "traffic to the fleet" // the stream is the balancer's to share out, not each replica's
+	}
+	items := []Item{{Label: label, Value: trafficMode(c.Traffic) + strings.Join(rates, ", ")}}
 	if c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson && len(rates) > 0 {
 		// Said once, beside the set rates: the measured ones (the table's /s rows, the
 		// charts) scatter around them, by chance alone, and the seed says which chance.

@@ -87,7 +87,7 @@ func callerTimeoutStage(d time.Duration) stage {
 }
 
 // timeoutSettings is the timeout's settings item: off, or its kind and duration.
-func timeoutSettings(c Config, s *Snapshot, _ int) []Item {
+func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 	value := "off"
 	if t := c.Payment.Timeout; t.Kind != TimeoutNone {
 		value = fmt.Sprintf("%s %s", t.Kind, FmtDur(t.Duration.D()))
@@ -96,6 +96,9 @@ func timeoutSettings(c Config, s *Snapshot, _ int) []Item {
 	// can reach: say so beside the payments' "off", or the table's timed-out checks are a riddle.
 	if s.Active(Health) && (c.Pool.Queue != 0 || c.Fleet.IsFleet()) {
 		value = "payments " + value + ", health checks " + FmtDur(c.Health.Timeout.D())
+		if w >= 120 {
+			value += " (then failed; the answer's latency still counts)"
+		}
 	}
 	return []Item{{Label: "timeout", Value: value}}
 }

@@ -273,7 +273,7 @@ func TestNarrator(t *testing.T) {
 	}
 	// Once full, the queue grows by the arrivals the workers cannot finish: 15/s × (1 − 20/30.01).
 	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Queued: 6}}
-	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 5/s, full at ~4.0s)"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, growing), "wait in the queue of 10 (forecast: growing 5/s, full at ~4.0s)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// A discipline that limits the wait never fills its queue: it turns away who outwaits it.
