@@ -180,20 +180,9 @@ func TestPoolTurnsAwayWhatTheWatcherMissed(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var wg sync.WaitGroup
-			ctx, cancel := context.WithCancel(context.Background())
-			gate := make(chan struct{})
-			fate := make(chan string, 2) // the queued request's: served, or the reason it was turned away
-			spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
 			c := lab.DefaultConfig().Pool
 			c.Workers, c.Queue, c.Discipline = 1, 3, lab.CoDel
-			p := newPool(ctx, spawn, c, func(_ context.Context, j job, _ *workerHandle) {
-				if j.intended.IsZero() {
-					<-gate
-					return
-				}
-				fate <- "served"
-			}, func(_ job, why lab.Reason) { fate <- string(why) }, nil)
+			p, gate, fate, stop := gatedPool(c)
 			p.mu.Lock()
 			p.expiring = true // as if the watcher ran, and slept through the limit
 			p.mu.Unlock()
@@ -208,8 +197,7 @@ func TestPoolTurnsAwayWhatTheWatcherMissed(t *testing.T) {
 			if got := <-fate; got != string(lab.RejectQueue) {
 				t.Errorf("the request past its limit: %s, want turned away as %s", got, lab.RejectQueue)
 			}
-			cancel()
-			wg.Wait()
+			stop()
 			if st := p.stats(); st.Queued != 0 || st.QueuedBy[lab.Signup] != 0 {
 				t.Errorf("the queue does not balance: %+v", st)
 			}
@@ -221,21 +209,10 @@ func TestPoolTurnsAwayWhatTheWatcherMissed(t *testing.T) {
 // the pool agree on it (the race detector checks), a request turned away at its limit is
 // never served, and one turned away just as the lab stops ends without a worker to give back.
 func TestPoolUnboundedWithLimits(t *testing.T) {
-	var wg sync.WaitGroup
-	ctx, cancel := context.WithCancel(context.Background())
-	gate := make(chan struct{})
-	fate := make(chan string, 8)
-	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
 	c := lab.DefaultConfig().Pool
 	c.Workers, c.Queue, c.Discipline = 1, lab.QueueUnbounded, lab.CoDel
 	c.CoDel.Interval = lab.Duration(time.Millisecond)
-	p := newPool(ctx, spawn, c, func(_ context.Context, j job, _ *workerHandle) {
-		if j.intended.IsZero() {
-			<-gate
-			return
-		}
-		fate <- "served"
-	}, func(_ job, why lab.Reason) { fate <- string(why) }, nil)
+	p, gate, fate, stop := gatedPool(c)
 	if !p.submit(job{class: lab.Payment}) {
 		t.Fatal("rejected with room")
 	}
@@ -250,8 +227,7 @@ func TestPoolUnboundedWithLimits(t *testing.T) {
 		}
 	}
 	close(gate)
-	cancel()
-	wg.Wait()
+	stop()
 
 	// Turned away (nil on its hand-off) as the lab stops: both are ready, and either way
 	// the waiting goroutine ends quietly.
@@ -260,4 +236,22 @@ func TestPoolUnboundedWithLimits(t *testing.T) {
 		j.handoff <- nil
 		p.await(j)
 	}
+}
+
+// gatedPool is a pool on c whose payments (intended zero) hold their worker until gate is
+// closed; fate gets each other request's end: "served", or the reason it was turned away.
+// stop ends the pool and waits for every goroutine it started.
+func gatedPool(c lab.PoolConfig) (p *pool, gate chan struct{}, fate chan string, stop func()) {
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(context.Background())
+	gate, fate = make(chan struct{}), make(chan string, 8)
+	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	p = newPool(ctx, spawn, c, func(_ context.Context, j job, _ *workerHandle) {
+		if j.intended.IsZero() {
+			<-gate
+			return
+		}
+		fate <- "served"
+	}, func(_ job, why lab.Reason) { fate <- string(why) }, nil)
+	return p, gate, fate, func() { cancel(); wg.Wait() }
 }
