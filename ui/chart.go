@@ -101,7 +101,9 @@ func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 // very short).
 func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, h int, split bool) []string {
 	classes := chartClasses(s, spec)
-	if h < 4 || w < chartAxisW+5 {
+	// Fewer than three rows of plot read as noise (10 of 20 workers drawn at 0 or at 20):
+	// such a chart gives its lines to the panels around it.
+	if h < chartsLeast || w < chartAxisW+5 {
 		return nil
 	}
 	head, leg := chartHead(t, spec, s, classes, w)
@@ -117,11 +119,11 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// The y axis's labels are as wide as its top value (3 cells at least): the plot takes
 	// the rest of the width, and shows that many seconds at most.
 	rows := h - len(lines) - 1 // the last line is the time axis
-	// The axis reaches what the chart must show (the pool's size) and the data; a chart of
-	// fewer than three rows has too few to spare, so it reaches the data alone, or 13 of 80
-	// workers would sit on the 0 row.
+	// The axis reaches what the chart must show (the pool's size) and the data; data that
+	// stays under half of it gets the axis to itself (the title still says "of 80"), or 13
+	// of 80 workers would sit on the 0 row, and so does any chart of fewer than four rows.
 	reach := chartMax(spec, chartWindow(s, w-5), classes)
-	if rows-1 >= 3 || reach <= 0 {
+	if reach <= 0 || rows-1 >= 4 && reach >= spec.atLeast/2 {
 		reach = math.Max(spec.atLeast, reach)
 	}
 	upper, step, height := evenAxis(reach, rows-1)

@@ -189,7 +189,7 @@ var detailPanel = panel{name: "detail", deepest: levelFull, fill: func(c labCtx,
 }}
 
 // chartsLeast is the least height the charts draw in.
-const chartsLeast = 4
+const chartsLeast = 5
 
 // chartsPanel: the charts over the run, in the rest of the height; the spacing leaves them a
 // useful height (and the measurement above them).
