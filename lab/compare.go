@@ -98,7 +98,11 @@ type ComparisonRow struct {
 	// significant, or a counter that is neither good nor bad: in flight, arrived).
 	Significant bool
 	Better      int
-	Ratio       bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	// Unjudged says a p99 difference cannot be judged at all: the lower p99's interval has
+	// no upper end (fewer than 368 samples), so no difference could ever be shown. Drawn
+	// with "?", not "≈": it is not noise, it is too few samples to tell.
+	Unjudged bool
+	Ratio    bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 }
 
 // Latency says the row is a latency, not a count.
@@ -107,7 +111,12 @@ func (r ComparisonRow) Latency() bool { return r.Counter == "p99" }
 // Noise says the row shows a difference that is not significant: drawn with "≈", never
 // coloured, never called better or worse.
 func (r ComparisonRow) Noise() bool {
-	return !r.Significant && r.A != r.B && !r.None[0] && !r.None[1]
+	return !r.Significant && !r.Unjudged && r.A != r.B && !r.None[0] && !r.None[1]
+}
+
+// TooFew says the row shows a p99 difference too few samples can judge (Unjudged): "?".
+func (r ComparisonRow) TooFew() bool {
+	return r.Unjudged && r.A != r.B && !r.None[0] && !r.None[1]
 }
 
 // verdict is how a row is judged before Holm's correction: by a p-value (p ≥ 0), or, for a
@@ -123,8 +132,8 @@ type verdict struct {
 // in both runs is left out, but for ok, rejected:pool and in flight. When A and B send their
 // traffic differently (closed loop against open loop), arrived comes first.
 //
-// Each row is judged: a count by the pairs of requests (countTest; with a closed loop, as a
-// share of what arrived), a p99 by the intervals of the two runs' p99s (latencyDiffers),
+// Each row is judged: a count by the pairs of requests (countTest; with a closed loop, as
+// two Poisson counts), a p99 by the intervals of the two runs' p99s (latencyDiffers),
 // the rest as Poisson counts; Holm's correction over the rows with a p-value keeps the
 // chance of calling anything significant in a comparison of two identical runs at
 // FamilyAlpha, as long as pairs fare independently. A fleet's do not: a replica pulled a
@@ -157,9 +166,9 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 	if pairs == nil {
 		pairs = a.Pairs
 	}
-	// A closed loop's users send as replies come: no request has a partner, and how many
-	// arrived is a question of its own (arrived). Each fate is then judged as a share of
-	// what arrived: how each request fared.
+	// A closed loop's users send as replies come: no request has a partner, and each count
+	// is judged as two Poisson counts. A count that differs as much as arrived does (the
+	// closed loop's ok, short by what it never sent) is a result, as arrived is.
 	closed := a.Config.Traffic.Mode == Closed || b.Config.Traffic.Mode == Closed
 	var (
 		rows     []ComparisonRow
@@ -182,7 +191,7 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 				p = poissonTest(va, vb, 1, 1)
 			case closed:
 				va, vb = ca.At(k.fate), cb.At(k.fate)
-				p = FisherTest(va, ca.Arrived, vb, cb.Arrived)
+				p = poissonTest(va, vb, 1, 1)
 			default:
 				va, vb = ca.At(k.fate), cb.At(k.fate)
 				p = countTest(pairs, c, k.fate, va, vb)
@@ -193,8 +202,12 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb})
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
+		lower := ca.Latency
+		if cb.Latency.P99 < ca.Latency.P99 {
+			lower = cb.Latency
+		}
 		p99 := ComparisonRow{Class: c, Counter: "p99", A: int64(ca.Latency.P99), B: int64(cb.Latency.P99),
-			None: [2]bool{ca.Latency.Count == 0, cb.Latency.Count == 0}}
+			None: [2]bool{ca.Latency.Count == 0, cb.Latency.Count == 0}, Unjudged: !lower.P99In.HasHigh}
 		rows = append(rows, p99)
 		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency), more: -1})
 		if c == Payment {
@@ -310,6 +323,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	}
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
+	writeLine(w, format, TooFewKey+": its 95% interval has no upper end, so it is neither a result nor noise")
 	fmt.Fprintln(w)
 	if err := writeRows(w, format, ladderRows(c.Runs[:], []string{"A ", "B "})); err != nil {
 		return err
@@ -354,8 +368,11 @@ func (c Comparison) table() [][]string {
 
 // Approx is what a difference that is noise is written after: "≈ " (Noise), else nothing.
 func (r ComparisonRow) Approx() string {
-	if r.Noise() {
+	switch {
+	case r.Noise():
 		return ApproxMark + " "
+	case r.TooFew():
+		return TooFewMark + " "
 	}
 	return ""
 }
@@ -363,8 +380,11 @@ func (r ComparisonRow) Approx() string {
 // ApproxMark marks a difference the two runs' own noise explains; ApproxKey says so where
 // the table is shown, and approxMeans how it is judged, under a written one.
 const (
-	ApproxMark  = "≈"
-	ApproxKey   = ApproxMark + " within noise"
+	ApproxMark = "≈"
+	ApproxKey  = ApproxMark + " within noise"
+	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so.
+	TooFewMark  = "?"
+	TooFewKey   = TooFewMark + " too few to judge (a p99 of under 368 requests)"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 

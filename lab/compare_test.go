@@ -32,8 +32,8 @@ func TestCompareClasses(t *testing.T) {
 	}
 	// A tenth of A's, but from 10 samples: its interval has no upper end, so it is not below A's.
 	b.Classes[Payment].Latency.P99, b.Classes[Payment].Latency.P99In.Low = 300*time.Millisecond, 250*time.Millisecond
-	if r := CompareClasses(&a, &b); r[len(r)-1].Significant || r[len(r)-1].Better != 0 || !r[len(r)-1].Noise() {
-		t.Errorf("p99 3s → 0.3s from 10 samples: %+v, want noise", r[len(r)-1])
+	if r := CompareClasses(&a, &b); r[len(r)-1].Significant || r[len(r)-1].Better != 0 || r[len(r)-1].Noise() || !r[len(r)-1].TooFew() {
+		t.Errorf("p99 3s → 0.3s from 10 samples: %+v, want too few to judge, not noise", r[len(r)-1])
 	}
 	// From enough samples to bound it: better.
 	b.Classes[Payment].Latency.P99In = QuantileInterval{Low: 250 * time.Millisecond, High: 310 * time.Millisecond, HasHigh: true}
@@ -98,7 +98,7 @@ func TestCompareSignificance(t *testing.T) {
 	if err := cmp.Write(&md, FormatMarkdown); err != nil {
 		t.Fatal(err)
 	}
-	for _, row := range []string{"| signup | ok | 40 | 52 | +12 |", "| health | ok | 9 | 11 | ≈ +2 |", "| health | p99 | 1.0 ms | 2.8 ms | ≈ +1.8 ms |"} {
+	for _, row := range []string{"| signup | ok | 40 | 52 | +12 |", "| health | ok | 9 | 11 | ≈ +2 |", "| health | p99 | 1.0 ms | 2.8 ms | ? +1.8 ms |"} {
 		if !strings.Contains(md.String(), row) {
 			t.Errorf("no row %q in\n%s", row, md.String())
 		}

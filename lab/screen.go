@@ -298,7 +298,7 @@ func coreWords() []part[[]Item] {
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
 			word("goroutines", "every goroutine the lab started and has not ended: its workers (a free one waits up to a second for the next job), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (orphaned ones too), closed-loop users, the generator, the sampler, and a fleet's replicas and its balancer's checks"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the p99s' 95% intervals for a latency); \""+
-				ApproxKey+"\": a difference no larger than that noise, neither better nor worse (README: telling a result from noise)"),
+				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+TooFewMark+"\": a p99 difference too few requests can judge (under 368: the p99's interval has no upper end), neither noise nor a result (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),
 		}),
 	)

@@ -72,61 +72,6 @@ func BinomialTest(x, n int64, p float64) float64 {
 	return min(1, 2*min(binomLower(x, n, p), binomUpper(x, n, p)))
 }
 
-// FisherTest is the exact two-sided p-value of "x of n and y of m are the same share"
-// (Fisher's exact test): given the x + y in both, x is hypergeometric, and the p-value is
-// the chance of a table as likely as the one seen, or less. Those lie in the two tails
-// beyond the tables more likely, which surround the mode: it walks out from the mode to
-// where each tail begins, then adds each tail up outwards until its terms no longer count.
-func FisherTest(x, n, y, m int64) float64 {
-	total, k := n+m, x+y
-	if n == 0 || m == 0 || k == 0 || k == total {
-		return 1
-	}
-	lo, hi := max(0, k-m), min(n, k) // the values x can take
-	// ratio is P(v + 1) / P(v).
-	ratio := func(v int64) float64 {
-		return float64(n-v) * float64(k-v) / (float64(v+1) * float64(m-k+v+1))
-	}
-	pmf := func(v int64) float64 { return math.Exp(lchoose(n, v) + lchoose(m, k-v) - lchoose(total, k)) }
-	seen := pmf(x) * (1 + 1e-7) // a table as likely as this one, to rounding, counts
-	mode := min(max((n+1)*(k+1)/(total+2), lo), hi)
-	peak := pmf(mode)
-	if peak <= seen { // the mode is no more likely: every table counts
-		return 1
-	}
-	// tail walks from the mode one way (step +1 or −1) past the tables more likely than the
-	// one seen, then adds the rest up: each term smaller than the last, so it stops once
-	// they no longer change the sum.
-	tail := func(step int64) float64 {
-		next := func(v int64, t float64) (int64, float64) {
-			if step > 0 {
-				return v + 1, t * ratio(v)
-			}
-			return v - 1, t / ratio(v-1)
-		}
-		end := hi
-		if step < 0 {
-			end = lo
-		}
-		v, t := mode, peak
-		for t > seen {
-			if v == end {
-				return 0
-			}
-			v, t = next(v, t)
-		}
-		sum := t
-		for v != end {
-			if v, t = next(v, t); t <= sum*1e-17 {
-				break
-			}
-			sum += t
-		}
-		return sum
-	}
-	return min(1, tail(+1)+tail(-1))
-}
-
 // lchoose is the logarithm of n choose k.
 func lchoose(n, k int64) float64 {
 	a, _ := math.Lgamma(float64(n) + 1)

@@ -35,29 +35,6 @@ func TestBinomialTest(t *testing.T) {
 	}
 }
 
-func TestFisherTest(t *testing.T) {
-	for _, tc := range []struct {
-		x, n, y, m int64
-		want       float64
-	}{
-		{3, 4, 1, 4, 0.485714285714286}, // the lady tasting tea
-		{0, 10, 5, 10, 0.0325077399380805},
-		{12, 52, 0, 52, 0.000238782538637343},
-		{1, 901, 0, 1000, 0.473961073119411},
-		{30, 100, 15, 100, 0.0171490227684084},
-		{450, 1000, 400, 1000, 0.026635537710441},
-		{2, 11, 0, 11, 0.476190476190476},
-		{99, 1000, 0, 1000, 2.45819758486675e-31},
-		{901, 901, 1000, 1000, 1}, // every one at the fate on both sides: nothing to tell apart
-		{0, 0, 3, 10, 1},
-	} {
-		got := FisherTest(tc.x, tc.n, tc.y, tc.m)
-		if math.Abs(got-tc.want) > 1e-9*tc.want && !(tc.want < 1e-15 && got < 1e-14) {
-			t.Errorf("FisherTest(%d/%d, %d/%d) = %.15g, want %.15g", tc.x, tc.n, tc.y, tc.m, got, tc.want)
-		}
-	}
-}
-
 // The ranks bounding a quantile: the textbook intervals of the median (n = 10: the 2nd to
 // the 9th; n = 100: the 40th to the 61st), and the p99's, unbounded above until 368
 // samples (0.99³⁶⁸ < 2.5% < 0.99³⁶⁷).

@@ -114,11 +114,13 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
 	// Shorter forms drop "totals since the start", then the colour key, then what ≈ means,
 	// as headerLine does.
 	head := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config))
-	key, approx := "", t.dim.Render(" · "+lab.ApproxKey)
+	key, approx, tooFew := "", t.dim.Render(" · "+lab.ApproxKey), t.dim.Render(" · "+lab.TooFewMark+" too few to judge")
 	if !t.noColor {
 		key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 	}
-	title := longestFit(w, head+t.dim.Render(", totals since the start")+key+approx, head+key+approx, head+approx, head)
+	totals := t.dim.Render(", totals since the start")
+	title := longestFit(w, head+totals+key+approx+tooFew, head+totals+key+approx, head+key+approx+tooFew, head+key+approx,
+		head+approx+tooFew, head+approx, head)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 
 	var blocks [][]string
