@@ -56,7 +56,7 @@ func TestHopsOnScreen(t *testing.T) {
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
-		"the lab gives up by 800ms (p99), the user leaves at 1s, yet the hops worked on 1321 requests past it") {
+		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops worked on 1321 requests past the deadline") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Half a 120-column screen (compare): every box's numbers, the first box their legend.

@@ -18,7 +18,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		msg = fmt.Sprintf("one deadline, set at the edge, travels down the %d hops: each keeps %s back and passes the rest, and stops when its caller goes",
 			dep.Hops, fmtDur(dep.Hop.Reserve.D()))
 		if dep.RetryAt == lab.RetryAtEdge {
-			msg += "; only the lab retries"
+			msg += "; only the edge (the lab's own payment call) retries"
 		}
 		msg += fmt.Sprintf(": %.1f calls per payment at hop %d (at most %s)", s.DeepestPerPayment(), dep.Hops, fmtWorkers(r.Deepest))
 		msg += pastDeadline(cfg, s)
@@ -72,7 +72,7 @@ func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
-		return fmt.Sprintf("; the lab gives up by %s (p99), the user leaves at %s, yet the hops worked on %s requests past it, for nobody",
+		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet the hops worked on %s requests past the deadline, for nobody",
 			latency(lat.P99, lat.Count), fmtDur(d), fmtCount(n))
 	}
 	return fmt.Sprintf("; the user leaves after %s, but %s requests were worked on past it, for nobody", fmtDur(d), fmtCount(n))
