@@ -5,6 +5,8 @@ package lab
 import (
 	"encoding/json"
 	"maps"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -157,5 +159,77 @@ func TestComparisonDifferences(t *testing.T) {
 	}
 	if h, ok := got.Differences["health"]; !ok || h["ok"] != 20.0 || h["p99_ms"] != nil {
 		t.Errorf("health, only in B: %v (present %v), want ok +20 and p99_ms null", h, ok)
+	}
+}
+
+// A fleet's counts are judged by blocks of consecutive requests (the exact sign test over
+// the blocks whose difference is not 0), known values; a block spans BlockSpan of the
+// class's peak rate.
+func TestBlockSignTest(t *testing.T) {
+	ok := Ended(OK)
+	for _, c := range []struct {
+		toA, toB int64
+		p        float64
+	}{
+		{0, 0, 1},
+		{1, 0, 1},
+		{5, 5, 1},
+		{6, 0, 2.0 / 64},
+		{0, 9, 2.0 / 512},        // 9 blocks one way: p = 2·2⁻⁹
+		{10, 2, 2 * 79.0 / 4096}, // 2·P(X ≤ 2), X ~ Binomial(12, ½): 1 + 12 + 66 of 4096
+	} {
+		var p Pairs
+		p.Blocks[Signup][ok] = [2]int64{c.toA, c.toB}
+		p.Both[Signup][ok][Ended(Failed)] = 100 // the pairs themselves are not the units
+		if got := countTest(&p, Signup, ok, 0, 0, true); math.Abs(got-c.p) > 1e-12 {
+			t.Errorf("blocks %d to A, %d to B: p %v, want %v", c.toA, c.toB, got, c.p)
+		}
+	}
+	var traffic TrafficConfig
+	traffic.Payment.Rate, traffic.Signup.Rate, traffic.Health.Rate = 24, 80, 2
+	traffic.Signup.Profile = []RateStep{{At: Duration(5 * time.Second), Rate: 150}}
+	// 4.8 payments, 30 signups at the peak, 0.4 health checks
+	for c, want := range map[Class]int64{Payment: 5, Signup: 30, Health: 1} {
+		if got := BlockSize(traffic, c); got != want {
+			t.Errorf("%s: block of %d, want %d", c, got, want)
+		}
+	}
+}
+
+// fleet-domino against itself: a replica pulled a little later in one run turns away 25
+// signups the other served, all within 3 blocks. Taken as 25 independent pairs that is a
+// result; as 3 blocks it is noise. A difference 12 blocks long is a result either way. A
+// comparison with no fleet keeps judging pairs.
+func TestCompareFleetBlocks(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Signup.Rate = 80
+	b.Config = a.Config
+	ok, away := Ended(OK), TurnedAway(RejectBalancer)
+	p := &Pairs{}
+	p.Both[Signup][ok][ok] = 1000
+	p.Both[Signup][away][ok] = 25
+	p.Blocks[Signup][ok] = [2]int64{0, 3}
+	p.Blocks[Signup][away] = [2]int64{3, 0}
+	b.Pairs = p
+	a.Classes[Signup] = ClassStats{Arrived: 1025, OK: 1000, Rejected: [numReasons]int64{RejectBalancer: 25}}
+	b.Classes[Signup] = ClassStats{Arrived: 1025, OK: 1025}
+	significant := func() (out []string) {
+		for _, r := range CompareClasses(&a, &b) {
+			if r.Significant {
+				out = append(out, r.Counter)
+			}
+		}
+		return out
+	}
+	if got := significant(); !slices.Equal(got, []string{"ok", "rejected:balancer"}) {
+		t.Errorf("no fleet, 25 pairs one way: significant %v, want ok and rejected:balancer", got)
+	}
+	a.Fleet, b.Fleet = &FleetStats{}, &FleetStats{}
+	if got := significant(); len(got) != 0 {
+		t.Errorf("fleets, 25 pairs one way in 3 blocks: significant %v, want none", got)
+	}
+	p.Blocks[Signup][ok], p.Blocks[Signup][away] = [2]int64{0, 12}, [2]int64{12, 0}
+	if got := significant(); !slices.Equal(got, []string{"ok", "rejected:balancer"}) {
+		t.Errorf("fleets, 12 blocks one way: significant %v, want ok and rejected:balancer", got)
 	}
 }

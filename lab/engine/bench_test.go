@@ -185,7 +185,7 @@ func BenchmarkFleetSnapshot(b *testing.B) {
 // side, the two sides interleaved as two labs on one schedule are.
 func BenchmarkPairing(b *testing.B) {
 	p := NewPairing()
-	sides := [2]*pairSide{p.join(0, true), p.join(1, true)}
+	sides := [2]*pairSide{p.join(0, lab.TrafficConfig{}, true), p.join(1, lab.TrafficConfig{}, true)}
 	ok := lab.Ended(lab.OK)
 	b.ResetTimer()
 	for i := range int64(b.N) {

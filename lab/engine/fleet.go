@@ -71,7 +71,7 @@ func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 		return nil, err
 	}
 	f.src = newSource(servers, f.end)
-	f.pairs = o.Pairing.join(o.side, cfg.Traffic.Mode == lab.Open)
+	f.pairs = o.Pairing.join(o.side, cfg.Traffic, cfg.Traffic.Mode == lab.Open)
 	f.bal = &balancer{start: f.start, metrics: &f.metrics, pairs: f.pairs}
 	for i := range n {
 		f.replicas = append(f.replicas, newInstance(cfg.Share(n), deps{span: run, servers: servers, resubmits: f.src.resubmits,

@@ -65,7 +65,7 @@ func startLab(cfg lab.Config, o Options) (*Lab, error) {
 		return nil, err
 	}
 	src := newSource(servers, run.end)
-	pairs := o.Pairing.join(o.side, cfg.Traffic.Mode == lab.Open)
+	pairs := o.Pairing.join(o.side, cfg.Traffic, cfg.Traffic.Mode == lab.Open)
 	l := &Lab{src: src, instance: newInstance(cfg, deps{span: run, servers: servers, resubmits: src.resubmits,
 		rates: func() [numClasses]float64 { return src.load.current() }, onPanic: o.OnPanic, pairs: pairs})}
 	src.start(&l.lifecycle, cfg.Traffic, sent, l.instance)

@@ -22,7 +22,7 @@ var (
 // with no partner, a health check one side never sends; each step's tally checked.
 func TestPairingScript(t *testing.T) {
 	p := NewPairing()
-	a, b := p.join(0, true), p.join(1, true)
+	a, b := p.join(0, lab.TrafficConfig{}, true), p.join(1, lab.TrafficConfig{}, true)
 	pay, hc := lab.Payment, lab.Health
 	type cell struct {
 		c    lab.Class
@@ -70,7 +70,7 @@ func TestPairingScript(t *testing.T) {
 		for _, c := range st.alone {
 			want.Alone[c.side][c.c][c.f] = c.n
 		}
-		if got := a.look(); *got != want {
+		if got := a.look(); got.Both != want.Both || got.Alone != want.Alone { // its blocks: TestPairingBlocks
 			t.Fatalf("%s: tally\n%+v\nwant\n%+v", st.what, *got, want)
 		}
 		if len(p.pending) != st.pending {
@@ -84,11 +84,14 @@ func TestPairingScript(t *testing.T) {
 }
 
 // Both sides at once, each in its own order, under the race detector: every pair lands in
-// the cell of its two fates, and nothing is held once all are settled.
+// the cell of its two fates, every block of 5 is counted by the sign of its differences,
+// and nothing is held once all are settled.
 func TestPairingConcurrent(t *testing.T) {
-	const n = 3000
+	const n, size = 3000, 5
+	var traffic lab.TrafficConfig
+	traffic.Signup.Rate = size / lab.BlockSpan.Seconds()
 	p := NewPairing()
-	sides := [2]*pairSide{p.join(0, true), p.join(1, true)}
+	sides := [2]*pairSide{p.join(0, traffic, true), p.join(1, traffic, true)}
 	fate := func(side int, i int64) lab.Fate {
 		if side == 0 && i%3 == 0 || side == 1 && i%5 == 0 {
 			return fatePoolFull
@@ -121,8 +124,23 @@ func TestPairingConcurrent(t *testing.T) {
 	for i := int64(1); i <= n; i++ {
 		want.Both[lab.Signup][fate(0, i)][fate(1, i)]++
 	}
-	if got := sides[1].look(); *got != want || len(p.pending) != 0 {
-		t.Errorf("tally %+v with %d pending\nwant %+v and none", got.Both[lab.Signup], len(p.pending), want.Both[lab.Signup])
+	for first := int64(1); first <= n; first += size {
+		var diff [len(lab.Fates)]int64
+		for i := first; i < first+size; i++ {
+			diff[fate(0, i)]++
+			diff[fate(1, i)]--
+		}
+		for f, d := range diff {
+			if d > 0 {
+				want.Blocks[lab.Signup][f][0]++
+			} else if d < 0 {
+				want.Blocks[lab.Signup][f][1]++
+			}
+		}
+	}
+	if got := sides[1].look(); *got != want || len(p.pending) != 0 || len(p.open) != 0 {
+		t.Errorf("tally %+v, blocks %+v with %d pending, %d blocks open\nwant %+v, %+v and none",
+			got.Both[lab.Signup], got.Blocks[lab.Signup], len(p.pending), len(p.open), want.Both[lab.Signup], want.Blocks[lab.Signup])
 	}
 }
 
@@ -130,9 +148,9 @@ func TestPairingConcurrent(t *testing.T) {
 // alone, and nothing more is held.
 func TestPairingClosedLoop(t *testing.T) {
 	p := NewPairing()
-	a := p.join(0, true)
+	a := p.join(0, lab.TrafficConfig{}, true)
 	a.arrive(lab.Payment, 1)
-	b := p.join(1, false)
+	b := p.join(1, lab.TrafficConfig{}, false)
 	b.arrive(lab.Payment, 0)
 	a.arrive(lab.Payment, 2)
 	a.settle(lab.Payment, 1, fateOK)
@@ -149,7 +167,7 @@ func TestPairingClosedLoop(t *testing.T) {
 // that will never come. One that stops ends the tally where it was.
 func TestPairingAloneAndStopped(t *testing.T) {
 	p := NewPairing()
-	a := p.join(0, true)
+	a := p.join(0, lab.TrafficConfig{}, true)
 	a.arrive(lab.Payment, 1)
 	if got := a.look(); got != nil || p.pending != nil {
 		t.Errorf("a lone lab: tally %v, %d held; want none", got, len(p.pending))
@@ -160,7 +178,7 @@ func TestPairingAloneAndStopped(t *testing.T) {
 	}
 
 	p = NewPairing()
-	a, b := p.join(0, true), p.join(1, true)
+	a, b := p.join(0, lab.TrafficConfig{}, true), p.join(1, lab.TrafficConfig{}, true)
 	a.arrive(lab.Payment, 1)
 	b.arrive(lab.Payment, 1)
 	b.leave()
@@ -176,7 +194,7 @@ func TestPairingAloneAndStopped(t *testing.T) {
 	none.settle(lab.Payment, 1, fateOK)
 	none.skip(lab.Payment, 1)
 	none.leave()
-	if none.look() != nil || (*Pairing)(nil).join(0, true) != nil {
+	if none.look() != nil || (*Pairing)(nil).join(0, lab.TrafficConfig{}, true) != nil {
 		t.Error("no pairing: want no tally")
 	}
 }
@@ -242,4 +260,63 @@ func busy(s lab.Snapshot) bool {
 		}
 	}
 	return false
+}
+
+// A scripted comparison's blocks (payments in twos, health checks one by one): each
+// step's count of blocks leaning to A and to B at each fate, open blocks with their
+// difference so far, closed ones for good, and nothing held once a block has settled.
+func TestPairingBlocks(t *testing.T) {
+	var traffic lab.TrafficConfig
+	traffic.Payment.Rate = 2 / lab.BlockSpan.Seconds()
+	traffic.Health.Rate = 1 / lab.BlockSpan.Seconds()
+	p := NewPairing()
+	a, b := p.join(0, traffic, true), p.join(1, traffic, true)
+	pay, hc := lab.Payment, lab.Health
+	type lean struct {
+		c        lab.Class
+		f        lab.Fate
+		toA, toB int64
+	}
+	steps := []struct {
+		what  string
+		do    func()
+		leans []lean
+		open  int
+	}{
+		{"both send payment 1: no difference", func() { a.arrive(pay, 1); b.arrive(pay, 1) }, nil, 1},
+		{"A sends payment 2: one more in flight in A", func() { a.arrive(pay, 2) }, []lean{{pay, fateInFlight, 1, 0}}, 1},
+		{"A answers payment 1: as many in flight again", func() { a.settle(pay, 1, fateOK) }, []lean{{pay, fateOK, 1, 0}}, 1},
+		{"B turns it away", func() { b.settle(pay, 1, fatePoolFull) },
+			[]lean{{pay, fateOK, 1, 0}, {pay, fatePoolFull, 0, 1}, {pay, fateInFlight, 1, 0}}, 1},
+		{"B sends payment 2: as many in flight", func() { b.arrive(pay, 2) }, []lean{{pay, fateOK, 1, 0}, {pay, fatePoolFull, 0, 1}}, 1},
+		{"both answer it: the block closes, ok 2 to 1, pool full 0 to 1", func() { a.settle(pay, 2, fateOK); b.settle(pay, 2, fateOK) },
+			[]lean{{pay, fateOK, 1, 0}, {pay, fatePoolFull, 0, 1}}, 0},
+		{"B's balancer skips check 1, A's answers it: a block of one", func() { b.skip(hc, 1); a.arrive(hc, 1); a.settle(hc, 1, fateOK) },
+			[]lean{{pay, fateOK, 1, 0}, {pay, fatePoolFull, 0, 1}, {hc, fateOK, 1, 0}}, 0},
+		{"a duplicate on B fails: a block of its own", func() { b.arrive(pay, 0); b.settle(pay, 0, fateFailed) },
+			[]lean{{pay, fateOK, 1, 0}, {pay, fatePoolFull, 0, 1}, {hc, fateOK, 1, 0}, {pay, fateFailed, 0, 1}}, 0},
+		{"both send payment 3, A times out", func() { a.arrive(pay, 3); b.arrive(pay, 3); a.settle(pay, 3, fateTimedOut) },
+			[]lean{{pay, fateOK, 1, 0}, {pay, fatePoolFull, 0, 1}, {hc, fateOK, 1, 0}, {pay, fateFailed, 0, 1},
+				{pay, fateTimedOut, 1, 0}, {pay, fateInFlight, 0, 1}}, 1},
+		{"B stops: the open block counts as it stands, and nothing after", func() { b.leave(); b.settle(pay, 3, fateOK); a.arrive(pay, 4) },
+			[]lean{{pay, fateOK, 1, 0}, {pay, fatePoolFull, 0, 1}, {hc, fateOK, 1, 0}, {pay, fateFailed, 0, 1},
+				{pay, fateTimedOut, 1, 0}, {pay, fateInFlight, 0, 1}}, 0},
+	}
+	for _, st := range steps {
+		st.do()
+		var want lab.Pairs
+		for _, l := range st.leans {
+			want.Blocks[l.c][l.f] = [2]int64{l.toA, l.toB}
+		}
+		got := a.look()
+		if got.Blocks != want.Blocks {
+			t.Fatalf("%s: blocks\n%v\nwant\n%v", st.what, got.Blocks, want.Blocks)
+		}
+		if len(p.open) != st.open {
+			t.Fatalf("%s: %d blocks open, want %d", st.what, len(p.open), st.open)
+		}
+		if l, r := got.Leaning(pay, fateOK); l != want.Blocks[pay][fateOK][0] || r != want.Blocks[pay][fateOK][1] {
+			t.Fatalf("%s: payment ok leaning %d, %d", st.what, l, r)
+		}
+	}
 }
