@@ -32,8 +32,9 @@ type Forecast struct {
 	Blocking float64
 	// Overflow is what a reader expects instead, 1 − Workers/OfferedLoad: the share a pool
 	// that never idled would turn away (0 when the load fits). Blocking is more, because
-	// calls end at random: a full pool empties at random moments and idles until the next
-	// arrival, serving less than Workers/W, and turns away what it could have served.
+	// arrivals come at random: in a lull workers idle, capacity no later burst can use, and a
+	// burst finds the pool full; the pool serves less than Workers/W (whatever the calls'
+	// durations: Erlang B depends on their mean alone).
 	Overflow float64
 	// FillIn is how long the pool takes to fill from empty, every class arriving at its
 	// rate and holding its W; 0 when the load fits and it never fills.

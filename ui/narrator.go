@@ -201,9 +201,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if f.Loss && cfg.Traffic.Arrivals == lab.Poisson {
 		share = fmt.Sprintf("; in the long run a full pool turns away %.0f%% of every class: it cannot tell payments from %s", 100*f.Blocking, others)
 		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ
-			// Why not the share the reader computes: calls end at random (Erlang B).
-			share = fmt.Sprintf("; in the long run a full pool turns away %.0f%% of every class, not 1 − %d/%s = %.0f%%: calls end at random, so it idles at times "+
-				"and turns away more (Erlang B); it cannot tell payments from %s",
+			// Why not the share the reader computes: arrivals come at random (Erlang B, which
+			// holds whatever the calls' durations: only the arrivals' randomness counts).
+			share = fmt.Sprintf("; in the long run a full pool turns away %.0f%% of every class, not 1 − %d/%s = %.0f%%: arrivals come at random, "+
+				"so workers idle in a lull and a burst finds the pool full (Erlang B); it cannot tell payments from %s",
 				100*f.Blocking, f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow, others)
 		}
 	}

@@ -237,7 +237,7 @@ func TestNarrator(t *testing.T) {
 	}{
 		{"shared pool", func(*lab.Config) {},
 			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; in the long run a full pool turns away 38% of every class, " +
-				"not 1 − 20/30 = 33%: calls end at random"},
+				"not 1 − 20/30 = 33%: arrivals come at random"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
