@@ -175,7 +175,10 @@ func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
 	}
 	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
 	if !r.None[0] && !r.None[1] {
-		diff = r.Approx() + signedLatency(lab.ShownLatency(time.Duration(r.B))-lab.ShownLatency(time.Duration(r.A)))
+		diff = "0" // as shown, the same: no difference to judge
+		if d := lab.ShownLatency(time.Duration(r.B)) - lab.ShownLatency(time.Duration(r.A)); d != 0 {
+			diff = r.Approx() + signedLatency(d)
+		}
 	}
 	return a, b, diff
 }
