@@ -114,3 +114,6 @@ const (
 	Failed                  // the dependency refused or answered with an error
 	TimedOut                // a timeout fired: the call was cut (socket), the worker walked away (caller), or a hop answered 504 as the deadline passed down ran out
 )
+
+// Outcomes are the outcomes in the order the table, the report and a comparison show them.
+var Outcomes = []Outcome{OK, Failed, TimedOut}

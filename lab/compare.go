@@ -58,7 +58,7 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 			d.Rejected, d.Significant = map[string]int64{}, map[string]bool{}
 			// Every counter of the class has its verdict: one the table leaves out is 0 in
 			// both runs, no difference at all.
-			for _, o := range []Outcome{OK, Failed, TimedOut} {
+			for _, o := range Outcomes {
 				d.Significant[o.Word()] = false
 			}
 			for _, reason := range Reasons {

@@ -65,7 +65,7 @@ var RejectedColumn = Term{Word: "rejected", Column: "rejected",
 // registered rejection, in flight, ok%.
 func Vocabulary() []Term {
 	out := []Term{TermArrived}
-	for _, o := range []Outcome{OK, Failed, TimedOut} {
+	for _, o := range Outcomes {
 		out = append(out, Ended(o).Term())
 	}
 	for _, r := range Reasons {

@@ -114,8 +114,8 @@ func helpLines(t *theme, km keyMap, w int) []string {
 		glyphs = append(glyphs, [2]string{t.cell[i].Render(string(t.letter[i])), c.String() + " holds the worker (working, or in its call)"})
 	}
 	for _, ph := range waitPhases() {
-		glyphs = append(glyphs, [2]string{t.cellW[lab.Payment].Render(string(waitRune(ph))),
-			"a payment holds the worker while " + waitWords(ph, false) + " (coloured by its class)"})
+		glyphs = append(glyphs, [2]string{t.cellW[lab.Payment].Render(string(ph.Glyph())),
+			"a payment holds the worker while " + ph.Words(false) + " (coloured by its class)"})
 	}
 	glyphs = append(glyphs, [2]string{t.idle.Render(string(t.idleRune)), "idle worker, or free place in the queue"})
 	section("Pool picture", glyphs)

@@ -288,7 +288,7 @@ func TestWaitGlyphsDistinct(t *testing.T) {
 		seen[r] = lab.Classes[i].String()
 	}
 	for _, ph := range waitPhases() {
-		r := waitRune(ph)
+		r := ph.Glyph()
 		if other, dup := seen[r]; dup {
 			t.Errorf("%s shares its glyph %q with %s", ph, r, other)
 		}

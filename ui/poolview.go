@@ -44,7 +44,7 @@ func (t *theme) glyph(g glyph) (rune, lipgloss.Style) {
 		return t.idleRune, t.idle
 	}
 	if g.kind == kindWait {
-		return waitRune(g.wait), t.cellW[g.class]
+		return g.wait.Glyph(), t.cellW[g.class]
 	}
 	return t.letter[g.class], t.cell[g.class]
 }
@@ -315,11 +315,11 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 				if n == 0 && (c != lab.Payment || !slices.Contains(s.Waits, ph)) {
 					continue
 				}
-				words := s.Config.Traffic.Label(c) + " " + waitWords(ph, false)
+				words := s.Config.Traffic.Label(c) + " " + ph.Words(false)
 				if short { // only payments wait: the class goes without saying
-					words = waitWords(ph, true)
+					words = ph.Words(true)
 				}
-				items = append(items, t.cellW[i].Render(string(waitRune(ph)))+" "+words+" "+itoa(n))
+				items = append(items, t.cellW[i].Render(string(ph.Glyph()))+" "+words+" "+itoa(n))
 			}
 		}
 		idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)

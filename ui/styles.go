@@ -47,12 +47,6 @@ var lineSets = []asciigraph.CharSet{
 	{Horizontal: "┄", VerticalLine: "┆", ArcDownRight: "┌", ArcDownLeft: "┐", ArcUpRight: "└", ArcUpLeft: "┘", EndCap: "┄", StartCap: "┄"},
 }
 
-// waitRune is the glyph of a waiting phase in the pool picture (lab registers each with its own).
-func waitRune(ph lab.Phase) rune { return ph.Glyph() }
-
-// waitWords says what a worker in a waiting phase waits for; short, in fewer words.
-func waitWords(ph lab.Phase, short bool) string { return ph.Words(short) }
-
 // waitPhases are the phases in which a busy worker waits rather than works, in display order.
 func waitPhases() []lab.Phase {
 	var out []lab.Phase
