@@ -34,6 +34,9 @@ type job struct {
 	handoff chan *workerHandle
 	probe   *probe    // a health check: the balancer's verdict, decided once
 	expires time.Time // queued: when it is turned away if no worker took it; zero: never
+	// expiresFor is why it is turned away then: the rule's in force when it was queued
+	// (a discipline changed while it waits leaves it its limit, and the reason with it).
+	expiresFor lab.Reason
 }
 
 // done says j has its answer (or was turned away): its user's resubmit clock stops, and a
@@ -163,7 +166,7 @@ func (p *pool) submit(j job) bool {
 	}
 	now := time.Now()
 	if limit := p.rule.Limit(p.standingFor(now)); limit > 0 {
-		j.expires = now.Add(limit)
+		j.expires, j.expiresFor = now.Add(limit), p.rule.Expired()
 		p.due(j.expires)
 	}
 	if p.unbounded { // j is complete: its goroutine reads a copy
@@ -406,9 +409,8 @@ func (p *pool) expire() {
 	for {
 		p.mu.Lock()
 		gone, next := p.takeExpired(time.Now())
-		why := p.rule.Expired()
 		p.mu.Unlock()
-		p.sendAway(gone, why)
+		p.sendAway(gone)
 		wait := time.Hour
 		if !next.IsZero() {
 			wait = time.Until(next)
@@ -429,19 +431,19 @@ func (p *pool) expire() {
 func (p *pool) dropLate() {
 	if now := time.Now(); !p.nextExpiry.IsZero() && !now.Before(p.nextExpiry) {
 		if gone, _ := p.takeExpired(now); len(gone) > 0 {
-			why := p.rule.Expired()
-			p.spawn(func() { p.sendAway(gone, why) })
+			p.spawn(func() { p.sendAway(gone) })
 		}
 	}
 }
 
-// sendAway hands gone, taken out of the queue, to be turned away for why (expired: the instance's turnAway).
-func (p *pool) sendAway(gone []job, why lab.Reason) {
+// sendAway hands gone, taken out of the queue, to be turned away, each for the reason its
+// limit came with (expired: the instance's turnAway).
+func (p *pool) sendAway(gone []job) {
 	for _, j := range gone {
 		if j.handoff != nil {
 			j.handoff <- nil // buffered: its goroutine ends
 		}
-		p.expired(j, why)
+		p.expired(j, j.expiresFor)
 	}
 }
 

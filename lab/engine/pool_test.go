@@ -178,6 +178,13 @@ func TestPoolTurnsAwayWhatTheWatcherMissed(t *testing.T) {
 			p.resize(c)
 			close(gate)
 		}},
+		// Its limit came with CoDel's reason: turned away as rejected:queue, not as the
+		// reason of a discipline with no limits.
+		{"the discipline changes while it waits", func(p *pool, gate chan struct{}, c lab.PoolConfig) {
+			c.Discipline = lab.FIFO
+			p.resize(c)
+			close(gate)
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := lab.DefaultConfig().Pool
