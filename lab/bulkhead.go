@@ -57,10 +57,7 @@ func init() {
 			s.Bulkhead = BulkheadStats{Type: b.Type, Size: b.Size, QueueCap: b.Queue}
 		},
 		sum: func(s *Snapshot, replicas []Snapshot) {
-			s.Bulkhead = BulkheadStats{Type: s.Config.Payment.Bulkhead.Type}
-			for _, r := range replicas {
-				s.Bulkhead = s.Bulkhead.add(r.Bulkhead)
-			}
+			s.Bulkhead = sumOf(BulkheadStats{Type: s.Config.Payment.Bulkhead.Type}, replicas, func(r *Snapshot) BulkheadStats { return r.Bulkhead })
 			s.Slack = sumSlack(replicas)
 		},
 		report: func(r *Report, s Snapshot) {

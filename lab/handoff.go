@@ -18,10 +18,7 @@ func init() {
 		rank:  60,
 		start: func(iso *Isolation) runtime { return &handoff{iso: iso} },
 		sum: func(s *Snapshot, replicas []Snapshot) {
-			s.Orphans = OrphanStats{}
-			for _, r := range replicas {
-				s.Orphans = s.Orphans.add(r.Orphans)
-			}
+			s.Orphans = sumOf(OrphanStats{}, replicas, func(r *Snapshot) OrphanStats { return r.Orphans })
 		},
 		report: func(r *Report, s Snapshot) {
 			r.Orphans = OrphanReport{Total: s.Orphans.Total, InFlight: s.Orphans.InFlight}

@@ -89,6 +89,15 @@ func ranked[F any](core []part[F], mech func(*mechanism) []part[F]) []F {
 	return out
 }
 
+// sumOf is a mechanism's stats over a fleet's replicas: from (the fleet's own settings in
+// it), each replica's, as of picks it, added on.
+func sumOf[T interface{ add(T) T }](from T, replicas []Snapshot, of func(*Snapshot) T) T {
+	for i := range replicas {
+		from = from.add(of(&replicas[i]))
+	}
+	return from
+}
+
 // insertRanked is list, in rank order, with x put in at its rank (after any of the same).
 func insertRanked[T any](list []T, x T, rank func(T) int) []T {
 	i, _ := slices.BinarySearchFunc(list, rank(x)+1, func(e T, r int) int { return cmp.Compare(rank(e), r) })

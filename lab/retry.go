@@ -52,10 +52,7 @@ func init() {
 		},
 		start: func(*Isolation) runtime { return &retries{} },
 		sum: func(s *Snapshot, replicas []Snapshot) {
-			s.Calls = CallStats{}
-			for _, r := range replicas {
-				s.Calls = s.Calls.add(r.Calls)
-			}
+			s.Calls = sumOf(CallStats{}, replicas, func(r *Snapshot) CallStats { return r.Calls })
 		},
 		report: func(r *Report, s Snapshot) {
 			r.Calls, r.retried = callsReport(s), s.Retried()
