@@ -302,7 +302,7 @@ func ToggleBreaker(c Config) (Config, string) {
 // breakerSettings is the breaker's settings items: off, or its state and numbers.
 func breakerSettings(c Config, s *Snapshot, _ int) []Item {
 	if !c.Payment.Breaker.Enabled {
-		return []Item{{Label: "breaker", Value: "off"}}
+		return []Item{{Label: "breaker", Value: "off", Off: true}}
 	}
 	return breakerItems(s.Breaker)
 }

@@ -337,15 +337,16 @@ func (b BulkheadReport) summary(replicas int) string {
 
 // bulkheadSettings is the bulkhead's settings item: none, or its kind's value.
 func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
-	value := "none"
-	if k := c.Payment.Bulkhead.kind(); k != nil {
-		value = k.setting(c, s)
-		switch { // a fleet's snapshot has every replica's bulkhead together
-		case s.Fleet != nil && w >= 100:
-			value += fmt.Sprintf(" across %d replicas (%s each)", len(s.Fleet.Replicas), k.size(c.Payment.Bulkhead))
-		case s.Fleet != nil:
-			value += fmt.Sprintf(", all %d replicas", len(s.Fleet.Replicas))
-		}
+	k := c.Payment.Bulkhead.kind()
+	if k == nil {
+		return []Item{{Label: "bulkhead", Value: "none", Off: true}}
+	}
+	value := k.setting(c, s)
+	switch { // a fleet's snapshot has every replica's bulkhead together
+	case s.Fleet != nil && w >= 100:
+		value += fmt.Sprintf(" across %d replicas (%s each)", len(s.Fleet.Replicas), k.size(c.Payment.Bulkhead))
+	case s.Fleet != nil:
+		value += fmt.Sprintf(", summed over %d replicas", len(s.Fleet.Replicas))
 	}
 	return []Item{{Label: "bulkhead", Value: value}}
 }
@@ -356,7 +357,7 @@ func slackHealth(s *Snapshot, _ int) []Item {
 	if s.Slack.Rejections == 0 {
 		return nil
 	}
-	return []Item{{Label: "slack lost:", Value: fmt.Sprintf("%s workers free on average at each of %s bulkhead rejections",
+	return []Item{{Label: "slack lost:", Value: fmt.Sprintf("%s workers sat free, on average, as the bulkhead turned each of %s payments away",
 		FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))}}
 }
 

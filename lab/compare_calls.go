@@ -29,7 +29,7 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 			poissonTest(a.Calls.Retries, b.Calls.Retries, pa, pb)) // calls are payments and their retries
 	}
 	if a.Calls.Retries > 0 || b.Calls.Retries > 0 {
-		add("retries", a.Calls.Retries, b.Calls.Retries, -1, false, poissonTest(a.Calls.Retries, b.Calls.Retries, 1, 1))
+		add(retriesWord(len(a.Hops) > 0 || len(b.Hops) > 0), a.Calls.Retries, b.Calls.Retries, -1, false, poissonTest(a.Calls.Retries, b.Calls.Retries, 1, 1))
 	}
 	if a.Calls.BudgetDenied > 0 || b.Calls.BudgetDenied > 0 {
 		add("budget denied", a.Calls.BudgetDenied, b.Calls.BudgetDenied, 0, false, poissonTest(a.Calls.BudgetDenied, b.Calls.BudgetDenied, 1, 1))

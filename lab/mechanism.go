@@ -119,8 +119,9 @@ type Item struct {
 	// Note follows the value, in quieter words (a forecast to weigh it against).
 	Note string
 	// Strong says the value is the number to read; Spare that it follows from the items
-	// before, so below full detail the screen may leave it out.
-	Strong, Spare bool
+	// before, so below full detail the screen may leave it out; Off that it names a mechanism
+	// that is off, so a one-line form of the settings may put it last.
+	Strong, Spare, Off bool
 }
 
 // Phrase is the item as one phrase: its label, then its value (the health panel's way).

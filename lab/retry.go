@@ -63,6 +63,7 @@ func init() {
 			word("calls/payment", "the lab's calls to the dependency per payment that called: 1.0× without retries; retries amplify it. With a chain of hops, calls/payment at hop 1: the lab calls the first hop"),
 		}), at(40, []Item{
 			word("retries", "calls after a payment's first; refused by the budget: retries the retry budget (payment.retry.budget) did not allow"),
+			word("edge retries", "with a chain of hops, the retries of the lab's own payment call (the edge) alone; the hops' own retries show in deepest calls/payment"),
 		})...),
 		forecast: at(5, func(c Config, f *Forecast) { f.Retry = c.RetryForecast() }),
 	})
@@ -181,11 +182,20 @@ func retryTimesItem(s *Snapshot) []Item {
 	return []Item{{Label: label, Value: fmt.Sprintf("%.2f×", s.Calls.PerPayment()), Strong: true, Note: note}}
 }
 
+// retriesWord names the lab's retries: with a chain of hops, the edge's alone (the hops'
+// own are not in them).
+func retriesWord(hops bool) string {
+	if hops {
+		return "edge retries"
+	}
+	return "retries"
+}
+
 // retryItems are the retries made, and those the budget refused when there is one.
 func retryItems(s *Snapshot) []Item {
 	var out []Item
 	if s.Retried() {
-		out = append(out, Item{Label: "retries", Value: FmtCount(s.Calls.Retries)})
+		out = append(out, Item{Label: retriesWord(len(s.Hops) > 0), Value: FmtCount(s.Calls.Retries)})
 	}
 	if b := s.Config.Payment.Retry.Budget; b > 0 {
 		out = append(out, Item{Label: fmt.Sprintf("refused by the %s budget", b), Value: FmtCount(s.Calls.BudgetDenied)})

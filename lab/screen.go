@@ -185,9 +185,9 @@ func HealthItems(s *Snapshot, w int) []Item {
 // the generator and the goroutines.
 var coreHealth = slices.Concat(
 	at(10, func(s *Snapshot, _ int) []Item {
-		label := "dependency in flight"
+		label := "calls at the dependency now"
 		if len(s.Hops) > 0 { // the lab calls the chain's first hop; the slow one is the last
-			label = "hop 1 in flight"
+			label = "calls at hop 1 now"
 		}
 		return []Item{{Label: label, Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
 			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
@@ -205,7 +205,7 @@ var coreHealth = slices.Concat(
 			if fs.Replicas[most].Pool.FullFor == 0 {
 				return []Item{{Label: "pool full (no free worker)", Value: "no replica yet, of " + FmtElapsed(s.Elapsed)}}
 			}
-			return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("r%d %s, every replica at once %s, of %s",
+			return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("the longest, replica r%d, %s; every replica at once %s; of %s",
 				most+1, FmtElapsed(fs.Replicas[most].Pool.FullFor), FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
 		}
 		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
@@ -287,7 +287,7 @@ func coreWords() []part[[]Item] {
 			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\")"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\"). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("dependency in flight", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{

@@ -88,19 +88,19 @@ func callerTimeoutStage(d time.Duration) stage {
 
 // timeoutSettings is the timeout's settings item: off, or its kind and duration.
 func timeoutSettings(c Config, s *Snapshot, w int) []Item {
-	value := "off"
+	value, off := "off", true
 	if t := c.Payment.Timeout; t.Kind != TimeoutNone {
-		value = fmt.Sprintf("%s %s", t.Kind, FmtDur(t.Duration.D()))
+		value, off = fmt.Sprintf("%s %s", t.Kind, FmtDur(t.Duration.D())), false
 	}
 	// The balancer's checks have a timeout of their own, which a check waiting in a queue
 	// can reach: say so beside the payments' "off", or the table's timed-out checks are a riddle.
 	if s.Active(Health) && (c.Pool.Queue != 0 || c.Fleet.IsFleet()) {
-		value = "payments " + value + ", health checks " + FmtDur(c.Health.Timeout.D())
+		value, off = "payments "+value+", health checks "+FmtDur(c.Health.Timeout.D()), false
 		if w >= 120 {
 			value += " (then failed; the answer's latency still counts)"
 		}
 	}
-	return []Item{{Label: "timeout", Value: value}}
+	return []Item{{Label: "timeout", Value: value, Off: off}}
 }
 
 // timeoutSteps are the durations the t key moves through, for each kind.

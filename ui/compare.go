@@ -72,7 +72,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
 	summary := summaryLines(t, s, w)
-	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelTotals) }
+	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelBare) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
 	need = tightest(0, w) + tightest(1, w)
@@ -123,34 +123,39 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
 		head+approx+tooFew, head+approx, head)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 
-	var blocks [][]string
-	widths := []int{}
+	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest
+	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
 	rows := lab.CompareClasses(a, b)
-	for start := 0; start < len(rows); {
-		end := start + 1
-		for end < len(rows) && rows[end].Class == rows[start].Class {
-			end++
-		}
-		if keep != nil && !keep(rows[start].Class) {
+	layout := func(pad int, gap string) []string {
+		var blocks [][]string
+		var widths []int
+		for start := 0; start < len(rows); {
+			end := start + 1
+			for end < len(rows) && rows[end].Class == rows[start].Class {
+				end++
+			}
+			if keep == nil || keep(rows[start].Class) {
+				block, bw := summaryBlock(t, rows[start:end], a.Config.Traffic.Label(rows[start].Class), s.marks, pad)
+				blocks, widths = append(blocks, block), append(widths, bw)
+			}
 			start = end
-			continue
 		}
-		block, bw := summaryBlock(t, rows[start:end], a.Config.Traffic.Label(rows[start].Class), s.marks)
-		blocks, widths = append(blocks, block), append(widths, bw)
-		start = end
-	}
-	// Pack the blocks into rows of blocks, each row as tall as its tallest block.
-	const gap = "    "
-	out := []string{title}
-	for k := 0; k < len(blocks); {
-		row, rowW := blocks[k], widths[k]
-		for k++; k < len(blocks) && rowW+len(gap)+widths[k] <= w; k++ {
-			row = beside(row, blocks[k], rowW, gap)
-			rowW += len(gap) + widths[k]
+		var out []string
+		for k := 0; k < len(blocks); {
+			row, rowW := blocks[k], widths[k]
+			for k++; k < len(blocks) && rowW+len(gap)+widths[k] <= w; k++ {
+				row = beside(row, blocks[k], rowW, gap)
+				rowW += len(gap) + widths[k]
+			}
+			out = append(out, row...)
 		}
-		out = append(out, row...)
+		return out
 	}
-	return out
+	blocks := layout(2, "    ")
+	if closer := layout(1, "  "); len(closer) < len(blocks) {
+		blocks = closer
+	}
+	return append([]string{title}, blocks...)
 }
 
 // summaryCells writes one row's A, B and B − A as the screen shows them: a difference that
@@ -184,9 +189,9 @@ func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
 }
 
 // summaryBlock draws one class's rows under a header naming the class (as name) and the
-// columns, and returns its width. The A and B cells of rows marks point at stand out: ▸ and
+// columns, pad cells before each number, and returns its width. The A and B cells of rows marks point at stand out: ▸ and
 // reverse video.
-func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []pointer) ([]string, int) {
+func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []pointer, pad int) ([]string, int) {
 	ci := int(rows[0].Class)
 	// A and B share a width; B − A has its own, as "≈ " widens only it.
 	labelW, numW, diffW := ansiWidth(name), 0, ansiWidth("B − A")
@@ -198,7 +203,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 		numW = max(numW, ansiWidth(a), ansiWidth(b))
 		diffW = max(diffW, ansiWidth(d))
 	}
-	numW, diffW = numW+2, diffW+2
+	numW, diffW = numW+pad, diffW+pad
 	out := []string{t.name[ci].Render(padRight(name, labelW)) +
 		t.dim.Render(padLeft("A", numW)+padLeft("B", numW)+padLeft("B − A", diffW))}
 	for i, r := range rows {

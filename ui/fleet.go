@@ -17,15 +17,15 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	if fs == nil || len(fs.Replicas) == 0 {
 		return nil
 	}
+	if level >= levelBare {
+		return replicaStates(t, s, w)
+	}
 	rows := replicaRows(t, s, w)
 	if level >= levelTight {
 		return rows
 	}
 	out := append([]string{balancerLine(t, s, w)}, rows...)
-	if level < levelNoProse {
-		out = append(out, pullAxis(t, fs, s.Elapsed, w))
-	}
-	out = append(out, pullList(t, fs, w))
+	out = append(out, pullAxis(t, fs, s.Elapsed, w), pullList(t, fs, w))
 	if level == levelFull {
 		out = append(out, poolLegend(t, s, countWorkers(s.Pool.Workers, s.Pool.Size), w)...)
 	}
@@ -65,6 +65,33 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 	return longestFit(w, lines...)
 }
 
+// replicaStates is the replicas' states alone, in as few lines as the width holds: "r1
+// DRAINED 5.0s · r2 PULLED 11.9s · r3 in rotation" (the halves of compare mode at their
+// barest, where the summary under them has the numbers).
+func replicaStates(t *theme, s *lab.Snapshot, w int) []string {
+	var items []string
+	eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
+		items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, r, last, drainedAt))
+	})
+	return wrapItems(items, t.dim.Render(" · "), w)
+}
+
+// eachReplica calls f for each replica of fs: its number from 1, its snapshot, its latest
+// time out of rotation, and when it was drained (0: it is not).
+func eachReplica(fs *lab.FleetStats, f func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration)) {
+	latest := map[int]lab.Pull{}
+	for _, p := range fs.Outs() {
+		latest[p.Replica] = p
+	}
+	for i := range fs.Replicas {
+		var drainedAt time.Duration
+		if d := fs.Drain; d.Out() && d.Replica == i+1 {
+			drainedAt = d.At
+		}
+		f(i+1, &fs.Replicas[i], latest[i+1], drainedAt)
+	}
+}
+
 // replicaCells is how many cells a replica's pool picture takes: one per worker up to
 // this many, else a proportional bar of this many; compactCells when the width is short.
 const replicaCells, compactCells = 20, 10
@@ -72,24 +99,15 @@ const replicaCells, compactCells = 20, 10
 // replicaRows: one row per replica, in as many columns as the width holds; where a full row
 // does not fit (half a 120-column screen), a compact one, so its state is never cut.
 func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
-	fs := s.Fleet
 	var cells []string
 	widest := 0
-	latest := map[int]lab.Pull{} // each replica's latest time out of rotation
-	for _, p := range fs.Outs() {
-		latest[p.Replica] = p
-	}
 	for _, compact := range []bool{false, true} {
 		cells, widest = cells[:0], 0
-		for i := range fs.Replicas {
-			var drainedAt time.Duration
-			if d := fs.Drain; d.Out() && d.Replica == i+1 {
-				drainedAt = d.At
-			}
-			c := replicaRow(t, &fs.Replicas[i], i+1, len(fs.Replicas), latest[i+1], drainedAt, compact)
+		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
+			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, compact)
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
-		}
+		})
 		if widest <= w {
 			break
 		}

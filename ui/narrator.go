@@ -191,7 +191,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 		}
 		eta := ""
 		if f.Queue.FullIn > s.Elapsed {
-			eta = fmt.Sprintf(" (forecast: growing %s, full at ~%s)", fmtPerSec(f.Queue.Growth), fmtSecs(f.Queue.FullIn))
+			eta = fmt.Sprintf(" (forecast at the set rates: growing %s, full at ~%s)", fmtPerSec(f.Queue.Growth), fmtSecs(f.Queue.FullIn))
 		}
 		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
 			law, fill, others, q, eta, wait)

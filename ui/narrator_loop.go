@@ -34,8 +34,8 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 			return fmt.Sprintf("open loop: stalled %s of %s, still sending one every %s: each waits from its scheduled arrival, as a user would",
 				fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtSecs(m.Gap)), true
 		}
-		return fmt.Sprintf("open loop: all %s due in each %s stall were sent on time and waited: p99 %s of %s samples, as the users lived it",
-			fmtWorkers(m.StallDue), fmtSecs(m.Stall), p99(pay.Latency), fmtCount(pay.Latency.Count)), true
+		return fmt.Sprintf("open loop: all %s due in each dependency stall (%s) were sent on time and waited: p99 %s of %s samples, as the users lived it",
+			fmtWorkers(m.StallDue), when, p99(pay.Latency), fmtCount(pay.Latency.Count)), true
 	}
 
 	cl := s.ClosedLoop
@@ -50,8 +50,8 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 		return fmt.Sprintf("closed loop: stalled %s of %s, %s never sent so far: %s waits for a reply, sends nothing, records nothing",
 			fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtCount(cl.NotSent()), lab.UsersText(m.Users)), true
 	}
-	return fmt.Sprintf("closed loop: %s of %s due never sent (waiting out the stall): p99 %s, corrected %s; %s",
-		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), p99(pay.LatencyCorrected), stallShows(pay.Latency, m.Stall)), true
+	return fmt.Sprintf("closed loop: %s of %s due never sent (waiting out the dependency stall, %s): p99 %s, corrected %s; %s",
+		fmtCount(cl.NotSent()), fmtCount(cl.Due), when, p99(pay.Latency), p99(pay.LatencyCorrected), stallShows(pay.Latency, m.Stall)), true
 }
 
 // stallShows says which of the ladder's percentiles, as sent, show a stall (lab's

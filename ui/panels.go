@@ -15,15 +15,24 @@ import (
 )
 
 // Levels of detail of one lab, richest first. Each gives something up so the lab fits a
-// shorter space; the halves of compare mode use the lower ones.
+// shorter space; the halves of compare mode use the lower ones. The narrator, which says
+// what the screen teaches, goes after the settings' rows and the per-second rates.
 const (
 	levelFull    = iota // the pool in up to 4 rows, every health item, the narrator, the notes, the changes
 	levelCompact        // the pool in up to 2 rows, one line of health items, of notes and of changes
 	levelTerse          // the narrator, without health items, notes or changes
-	levelNoProse        // no narrator either
-	levelTight          // one line of settings, the workers alone
+	levelTight          // one line of settings (the mechanisms on first), the workers alone
 	levelTotals         // the table without its per-second rows
+	levelLean           // one of the narrator and the table goes: alone the narrator, in compare the table (the summary under the halves has its numbers)
+	levelBare           // both go (in compare; alone, as lean): the title, the settings, the workers
 )
+
+// A depth is the deepest level of detail that keeps a panel: alone, and as a half of
+// compare mode.
+type depth struct{ alone, compared int }
+
+// upTo is the same depth in both modes.
+func upTo(level int) depth { return depth{level, level} }
 
 // compactBelow is the height under which a lab starts compact: a 32-line screen's lab.
 const compactBelow = 29
@@ -50,7 +59,9 @@ type panel struct {
 	need func(c labCtx) bool
 	// deepest is the deepest level of detail that keeps it: deeper ones leave it out. Within
 	// it, lines shrinks it level by level.
-	deepest int
+	deepest depth
+	// pinned says the tour points into it: it is kept at every level (nil: never).
+	pinned func(c labCtx) bool
 	// lines draws it at a level of detail.
 	lines func(c labCtx, level int) []string
 	// gap is its turn for a blank line after it, when there are lines to spare: 1 first; 0
@@ -67,8 +78,18 @@ type panel struct {
 
 // shows says whether p is drawn for c at level.
 func (p panel) shows(c labCtx, level int) bool {
-	return level <= p.deepest && (p.need == nil || p.need(c))
+	deepest := p.deepest.alone
+	if c.compared() {
+		deepest = p.deepest.compared
+	}
+	if p.pinned != nil && p.pinned(c) {
+		deepest = levelBare
+	}
+	return level <= deepest && (p.need == nil || p.need(c))
 }
+
+// compared says the lab is a half of compare mode, with the summary under it.
+func (c labCtx) compared() bool { return len(c.s.panes) == 2 }
 
 // draw is p's lines for c at level: none where it is left out, or where it fills.
 func (c labCtx) draw(p panel, level int) []string {
@@ -85,7 +106,7 @@ var labPanels = []panel{headerPanel, narratorPanel, settingsPanel, poolPanel, ta
 
 // headerPanel: the lab's title, run time, starvation and state, and a warning when the
 // machine runs the lab late.
-var headerPanel = panel{name: "header", deepest: levelTotals, gap: 7, lines: func(c labCtx, _ int) []string {
+var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines: func(c labCtx, _ int) []string {
 	out := []string{headerLine(c.t, c.s, c.i, c.w)}
 	if c.snap.Late() { // the lab's own health: what is on screen may no longer be the truth
 		out = append(out, wrapText(c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (generator lag p99 %s, more than %s)",
@@ -95,7 +116,7 @@ var headerPanel = panel{name: "header", deepest: levelTotals, gap: 7, lines: fun
 }}
 
 // narratorPanel: what the settings in force do, whole or left out, never cut.
-var narratorPanel = panel{name: "narrator", deepest: levelTerse, gap: 4, lines: func(c labCtx, _ int) []string {
+var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, _ int) []string {
 	out := wrapText("» "+narrate(c.p.cfg, c.snap), c.w, 0)
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
@@ -104,26 +125,53 @@ var narratorPanel = panel{name: "narrator", deepest: levelTerse, gap: 4, lines: 
 }}
 
 // settingsPanel: the settings in force, each with its name; below full detail without the
-// rows that cost a line to repeat, from levelTight one line cut at the edge (the isolation
-// settings come early in it).
-var settingsPanel = panel{name: "settings", deepest: levelTotals, gap: 1, lines: func(c labCtx, level int) []string {
+// rows that cost a line to repeat, from levelTight one line cut at the edge: in compare the
+// settings that differ from the other half first, then the mechanisms on, then those off.
+var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, lines: func(c labCtx, level int) []string {
 	rows := lab.SettingsItems(c.p.cfg, c.snap, c.w)
+	if level >= levelTight {
+		return []string{clip(strings.Join(c.t.settingsItems(oneLine(rows, c.otherSettings())), c.t.dim.Render(" · ")), c.w)}
+	}
 	items, sep := c.t.settingsItems(rows), c.t.dim.Render(" · ")
 	out := wrapItems(items, sep, c.w)
 	if kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare }); level > levelFull && len(kept) < len(rows) {
 		if fewer := wrapItems(c.t.settingsItems(kept), sep, c.w); len(fewer) < len(out) {
-			items, out = c.t.settingsItems(kept), fewer
+			out = fewer
 		}
-	}
-	if level >= levelTight {
-		out = []string{clip(strings.Join(items, sep), c.w)}
 	}
 	return out
 }}
 
+// otherSettings are the other half's settings in compare mode; nil alone.
+func (c labCtx) otherSettings() []lab.Item {
+	if !c.compared() {
+		return nil
+	}
+	o := c.s.panes[1-c.i]
+	return lab.SettingsItems(o.cfg, o.snapshotOrEmpty(), c.w)
+}
+
+// oneLine orders rows for a line that may be cut: those not in other (what tells the halves
+// apart) first, then the mechanisms on, then those off, each in their own order; without the
+// rows that follow from the rest.
+func oneLine(rows, other []lab.Item) []lab.Item {
+	rank := func(r lab.Item) int {
+		switch {
+		case other != nil && !slices.Contains(other, r):
+			return 0
+		case r.Off:
+			return 2
+		}
+		return 1
+	}
+	out := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare })
+	slices.SortStableFunc(out, func(a, b lab.Item) int { return rank(a) - rank(b) })
+	return out
+}
+
 // poolPanel: the workers (and the queue) as a picture, fewer rows at deeper levels; a
 // fleet's replicas and balancer instead.
-var poolPanel = panel{name: "pool", deepest: levelTotals, gap: 2, lines: func(c labCtx, level int) []string {
+var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: func(c labCtx, level int) []string {
 	if fleet := fleetLines(c.t, c.snap, c.w, level); fleet != nil {
 		return fleet
 	}
@@ -138,24 +186,25 @@ var poolPanel = panel{name: "pool", deepest: levelTotals, gap: 2, lines: func(c 
 
 // tablePanel: the classes' counters, with their per-second rows until levelTotals, and the
 // notes under them while health items show (one line of them below full detail).
-var tablePanel = panel{name: "table", deepest: levelTotals, gap: 3, lines: func(c labCtx, level int) []string {
-	table, notes := tableLines(c.t, c.snap, c.w, level < levelTotals, c.s.paneMarks(c.i))
-	if level >= levelTerse {
-		return table
-	}
-	notes = wrapItems(notes, c.t.dim.Render(" · "), c.w)
-	for k := range notes {
-		notes[k] = c.t.dim.Render(notes[k])
-	}
-	if level > levelFull {
-		notes = notes[:min(len(notes), 1)]
-	}
-	return append(table, notes...)
-}}
+var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
+	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
+		table, notes := tableLines(c.t, c.snap, c.w, level < levelTotals, c.s.paneMarks(c.i))
+		if level >= levelTerse {
+			return table
+		}
+		notes = wrapItems(notes, c.t.dim.Render(" · "), c.w)
+		for k := range notes {
+			notes[k] = c.t.dim.Render(notes[k])
+		}
+		if level > levelFull {
+			notes = notes[:min(len(notes), 1)]
+		}
+		return append(table, notes...)
+	}}
 
 // healthPanel: the dependency, the generator and the pool over the run; one line below full
 // detail.
-var healthPanel = panel{name: "health", deepest: levelCompact, gap: 5, lines: func(c labCtx, level int) []string {
+var healthPanel = panel{name: "health", deepest: upTo(levelCompact), gap: 5, lines: func(c labCtx, level int) []string {
 	out := wrapItems(phrases(lab.HealthItems(c.snap, c.w)), c.t.dim.Render(" · "), c.w)
 	if level > levelFull {
 		out = out[:min(len(out), 1)]
@@ -164,7 +213,7 @@ var healthPanel = panel{name: "health", deepest: levelCompact, gap: 5, lines: fu
 }}
 
 // changesPanel: the settings changes of this run, in two lines at full detail, else one.
-var changesPanel = panel{name: "changes", deepest: levelCompact, gap: 6,
+var changesPanel = panel{name: "changes", deepest: upTo(levelCompact), gap: 6,
 	need: func(c labCtx) bool { return len(c.p.changes) > 0 },
 	lines: func(c labCtx, level int) []string {
 		rows := 2
@@ -175,13 +224,13 @@ var changesPanel = panel{name: "changes", deepest: levelCompact, gap: 6,
 	}}
 
 // hopsPanel: a chain of dependencies, retries and duplicates, when the lab has them.
-var hopsPanel = panel{name: "hops", deepest: levelTotals,
+var hopsPanel = panel{name: "hops", deepest: upTo(levelBare),
 	need:  func(c labCtx) bool { return hopsShown(c.snap) },
 	lines: func(c labCtx, level int) []string { return hopsLines(c.t, c.snap, c.w, level) }}
 
 // detailPanel: the full percentile set, on tall screens, when the charts keep their height
 // under it and it is not cut at the side; a blank line after it.
-var detailPanel = panel{name: "detail", deepest: levelFull, fill: func(c labCtx, _, h int) []string {
+var detailPanel = panel{name: "detail", deepest: upTo(levelFull), fill: func(c labCtx, _, h int) []string {
 	if detail := detailLines(c.t, c.snap); h-len(detail)-1 >= 24 && ansiWidth(detail[1]) <= c.w {
 		return append(detail, "")
 	}
@@ -193,7 +242,7 @@ const chartsLeast = 5
 
 // chartsPanel: the charts over the run, in the rest of the height; the spacing leaves them a
 // useful height (and the measurement above them).
-var chartsPanel = panel{name: "charts", deepest: levelTotals, least: chartsLeast,
+var chartsPanel = panel{name: "charts", deepest: upTo(levelBare), least: chartsLeast,
 	keep: func(c labCtx) int { return 7 + measurementHeight(c.snap) },
 	fill: func(c labCtx, _, h int) []string {
 		if h < chartsLeast {
@@ -232,7 +281,7 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 		level = levelCompact
 	}
 	parts := c.fixed(ps, level)
-	for level < levelTotals && linesIn(parts) > h {
+	for level < levelBare && linesIn(parts) > h {
 		level++
 		parts = c.fixed(ps, level)
 	}

@@ -33,7 +33,7 @@ func TestLabPanels(t *testing.T) {
 			t.Errorf("panels %q and %q share the spacing's turn %d", other, p.name, p.gap)
 		}
 		gaps[p.gap] = p.name
-		if p.deepest < levelFull || p.deepest > levelTotals {
+		if d := p.deepest; min(d.alone, d.compared) < levelFull || max(d.alone, d.compared) > levelBare {
 			t.Errorf("panel %q: kept to level %d, which is none", p.name, p.deepest)
 		}
 	}

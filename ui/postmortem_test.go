@@ -155,7 +155,7 @@ func TestPostmortemScreen(t *testing.T) {
 	out := render(th, cmp)
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
-	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting, unbounded · 1 cell", "in flight 64, 327ms each (peak 64",
+	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting, unbounded · 1 cell", "now 64, 327ms each (peak 64",
 		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "rate/s (profile)", "orders 500/s"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("compare view lacks %q", want)
@@ -165,7 +165,7 @@ func TestPostmortemScreen(t *testing.T) {
 	for _, sz := range goldenSizes {
 		out := render(th, testScreen(ad, sz[0], sz[1]))
 		checkFrame(t, out, sz[0], sz[1])
-		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive limit 35, 33 in use") || !strings.Contains(plain, "slack lost: 1.5 workers free on average at each of 1582 bulkhead rejections")) {
+		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive limit 35, 33 in use") || !strings.Contains(plain, "slack lost: 1.5 workers sat free, on average, as the bulkhead turned each of 1582 payments away")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
 	}

@@ -176,12 +176,17 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 			lines = append(lines, t.dim.Render(strings.TrimRight(rate, " ")))
 		}
 	}
-	return lines, tableNotes(shown, w)
+	// A second's ok counts those that finished in it, whenever they arrived.
+	outrun := rates && rs.Seconds > 0 && slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool {
+		return s.Active(c) && fmtPerSec(rs.OK[c]) != fmtPerSec(rs.Arrived[c]) && rs.OK[c] > rs.Arrived[c]
+	})
+	return lines, tableNotes(shown, outrun, w)
 }
 
 // tableNotes define the columns shown, each in the longest words that fit: what ok% and the
-// rejections count, what the latencies are of, and what the wait is made of.
-func tableNotes(shown map[string]bool, w int) []string {
+// rejections count, what the latencies are of, and what the wait is made of; and, when a
+// class's ok per second outruns its arrivals (outrun), why.
+func tableNotes(shown map[string]bool, outrun bool, w int) []string {
 	var notes []string
 	pick := func(forms ...string) { notes = append(notes, longestFit(w, forms...)) }
 	// Each definition in three lengths; the line takes the longest length that fits.
@@ -229,6 +234,11 @@ func tableNotes(shown map[string]bool, w int) []string {
 			"wait = lag + queue, each request; p99s do not add")
 	case shown["p99:wait"]:
 		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)")
+	}
+	if outrun {
+		pick("/s: each counted in the second it happens, so ok/s can top arrived/s as earlier arrivals finish",
+			"/s: counted as each happens; ok/s can top arrived/s as earlier arrivals finish",
+			"/s: ok/s can top arrived/s (earlier arrivals finishing)")
 	}
 	return notes
 }

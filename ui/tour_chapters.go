@@ -106,7 +106,7 @@ var tourChapters = []chapter{
 				fmtSecs(fb.Hold), fmtSecs(fb.Call), fmtPerSec(fb.Admitted), fmtSecs(fb.Call), fmtWorkers(fb.CallsAtOnce), fmtWorkers(fb.Orphaned),
 				a.mark(0), a.markB(0), a.snaps[0].Dependency.InFlight, a.snaps[1].Dependency.InFlight)
 		},
-		look: "The summary's orphaned calls row, and each side's dependency in flight and orphaned calls under its table. " +
+		look: "The summary's orphaned calls row, and each side's calls at the dependency now and orphaned calls under its table. " +
 			"Both sides time out every payment (timed out), and neither starves a signup. A timeout says \"no answer yet\", " +
 			"not \"it didn't happen\". Press t on B to try other timeouts.",
 		fast: 0.1,
