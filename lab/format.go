@@ -6,6 +6,7 @@ package lab
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -51,59 +52,59 @@ func FmtPerSec(r float64) string {
 func FmtWholePerSec(r float64) string { return fmt.Sprintf("%.0f/s", r) }
 
 // FmtLatency writes a measured duration in at most 6 cells with fixed decimals, so a
-// column of them lines up: ≤1µs, 45µs, 2.1ms, 250ms, 3.00s, 30.5s, 120s, 15min. The
-// histograms count in whole microseconds, recording anything shorter as 1 µs: so ≤1µs,
-// never a 0.0ms for work that took time.
+// column of them lines up: ≤1µs, 45µs, 2.1ms, 250ms, 3.00s, 30.5s, 120s, 15min, each
+// rounded to its last digit (327.8ms is 328ms, 999.7ms is 1.00s). The histograms count in
+// whole microseconds, recording anything shorter as 1 µs: so ≤1µs, never a 0.0ms for work
+// that took time.
 func FmtLatency(d time.Duration) string {
-	switch {
-	case d <= 0:
+	if d <= 0 {
 		return "0"
-	case d <= time.Microsecond:
-		return "≤1µs"
-	case d < time.Millisecond:
-		return fmt.Sprintf("%dµs", d.Microseconds())
-	case d < 10*time.Millisecond:
-		return fmt.Sprintf("%.1fms", float64(d)/1e6)
-	case d < time.Second:
-		return fmt.Sprintf("%dms", d.Milliseconds())
-	case d < 10*time.Second:
-		return fmt.Sprintf("%.2fs", d.Seconds())
-	case d < 100*time.Second:
-		return fmt.Sprintf("%.1fs", d.Seconds())
-	case d < 1000*time.Second:
-		return fmt.Sprintf("%ds", int(d.Seconds()))
-	default:
-		return fmt.Sprintf("%dmin", int(d.Minutes()))
 	}
+	if d <= time.Microsecond {
+		return "≤1µs"
+	}
+	r, step := shown(d)
+	return step.write(r)
 }
 
 // ShownLatency is d as FmtLatency writes it, so that a difference of two latencies shown
 // side by side computes from what is printed: 11.5s − 781ms is 10.7s, not the 10.8s of the
 // unrounded values.
 func ShownLatency(d time.Duration) time.Duration {
-	to := func(unit time.Duration, round bool) time.Duration {
-		if round {
-			return d.Round(unit)
-		}
-		return d.Truncate(unit)
-	}
-	switch {
-	case d <= time.Microsecond:
+	if d <= time.Microsecond {
 		return d
-	case d < time.Millisecond:
-		return to(time.Microsecond, false)
-	case d < 10*time.Millisecond:
-		return to(100*time.Microsecond, true)
-	case d < time.Second:
-		return to(time.Millisecond, false)
-	case d < 10*time.Second:
-		return to(10*time.Millisecond, true)
-	case d < 100*time.Second:
-		return to(100*time.Millisecond, true)
-	case d < 1000*time.Second:
-		return to(time.Second, false)
 	}
-	return to(time.Minute, false)
+	r, _ := shown(d)
+	return r
+}
+
+// A latencyForm is one of FmtLatency's forms: for what rounds to less than below, rounded
+// to unit.
+type latencyForm struct {
+	below, unit time.Duration
+	write       func(r time.Duration) string
+}
+
+var latencyForms = []latencyForm{
+	{time.Millisecond, time.Microsecond, func(r time.Duration) string { return fmt.Sprintf("%dµs", r.Microseconds()) }},
+	{10 * time.Millisecond, 100 * time.Microsecond, func(r time.Duration) string { return fmt.Sprintf("%.1fms", float64(r)/1e6) }},
+	{time.Second, time.Millisecond, func(r time.Duration) string { return fmt.Sprintf("%dms", r.Milliseconds()) }},
+	{10 * time.Second, 10 * time.Millisecond, func(r time.Duration) string { return fmt.Sprintf("%.2fs", r.Seconds()) }},
+	{100 * time.Second, 100 * time.Millisecond, func(r time.Duration) string { return fmt.Sprintf("%.1fs", r.Seconds()) }},
+	{1000 * time.Second, time.Second, func(r time.Duration) string { return fmt.Sprintf("%ds", int(r.Seconds())) }},
+	{math.MaxInt64, time.Minute, func(r time.Duration) string { return fmt.Sprintf("%dmin", int(r.Minutes())) }},
+}
+
+// shown is d rounded as its form writes it, and the form: the first whose range holds d
+// after rounding, so 999.7ms becomes 1.00s, not 1000ms.
+func shown(d time.Duration) (time.Duration, latencyForm) {
+	for _, st := range latencyForms {
+		if r := d.Round(st.unit); r < st.below {
+			return r, st
+		}
+	}
+	last := latencyForms[len(latencyForms)-1]
+	return d.Round(last.unit), last
 }
 
 // FmtDur writes a setting as people write it, never "m" alone (minutes or milliseconds?):

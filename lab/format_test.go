@@ -16,7 +16,9 @@ func TestDurationsUnambiguous(t *testing.T) {
 		}
 	}
 	for d, want := range map[time.Duration]string{500 * time.Nanosecond: "≤1µs", time.Microsecond: "≤1µs",
-		45 * time.Microsecond: "45µs", 900 * time.Microsecond: "900µs", 2100 * time.Microsecond: "2.1ms", 3 * time.Second: "3.00s"} {
+		45 * time.Microsecond: "45µs", 900 * time.Microsecond: "900µs", 2100 * time.Microsecond: "2.1ms", 3 * time.Second: "3.00s",
+		// Rounded, never cut: to the form the rounded value needs.
+		327800 * time.Microsecond: "328ms", 999700 * time.Microsecond: "1.00s", 999600 * time.Nanosecond: "1.0ms", 1999 * time.Microsecond: "2.0ms"} {
 		if got := FmtLatency(d); got != want {
 			t.Errorf("FmtLatency(%v) = %q, want %q", d, got, want)
 		}

@@ -108,7 +108,7 @@ func TestNarratePostmortem(t *testing.T) {
 		cfg  lab.Config
 		want []string
 	}{
-		{postmortemConfig(), []string{"scaled to 64 workers, 64 calls past the knee: 327ms each, ok 194.8/s of 500.8/s;", "p99 11.5s, errors 0.0%"}},
+		{postmortemConfig(), []string{"scaled to 64 workers, 64 calls past the knee: 328ms each, ok 194.8/s of 500.8/s;", "p99 11.5s, errors 0.0%"}},
 		{fixConfig(), []string{"24 calls at most (knee 25) answer 480/s of 500/s: ~20/s outlive their 800ms budget", "p99 780ms, errors 2.0%"}},
 		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p99 297ms, errors 14.7%"}},
 	} {
@@ -136,12 +136,12 @@ func TestNarratePostmortem(t *testing.T) {
 	}
 	after := postmortemSnapshot(postmortemConfig())
 	after.RatesInForce[lab.Payment] = 150
-	if got, want := narrate(after.Config, after), "64 calls past the knee (25) at 327ms answer 195/s, 150/s arrive: the queue drains ~45/s"; !strings.Contains(got, want) {
+	if got, want := narrate(after.Config, after), "64 calls past the knee (25) at 328ms answer 195/s, 150/s arrive: the queue drains ~45/s"; !strings.Contains(got, want) {
 		t.Errorf("after the peak:\n got %q\nwant %q", got, want)
 	}
 	before := postmortemSnapshot(postmortemConfig())
 	before.Dependency.InFlight, before.RatesInForce[lab.Payment] = 7, 150
-	if got, want := narrate(before.Config, before), "orders 150/s: 7 calls, under the knee (25); 64 would take 327ms each, 195/s"; !strings.Contains(got, want) {
+	if got, want := narrate(before.Config, before), "orders 150/s: 7 calls, under the knee (25); 64 would take 328ms each, 195/s"; !strings.Contains(got, want) {
 		t.Errorf("before the peak:\n got %q\nwant %q", got, want)
 	}
 }
@@ -155,7 +155,7 @@ func TestPostmortemScreen(t *testing.T) {
 	out := render(th, cmp)
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
-	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting, unbounded · 1 cell", "now 64, 327ms each (peak 64",
+	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting, unbounded · 1 cell", "now 64, 328ms each (peak 64",
 		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "rate/s (profile)", "orders 500/s"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("compare view lacks %q", want)
