@@ -169,6 +169,10 @@ func drawMatrix(t *testing.T, snaps []lab.Snapshot, sizes [][2]int, noColor bool
 		}
 		if format == ui.FormatText {
 			checkFrame(t, what+" as text", out.String(), c.width, c.height, false)
+			// At the least size, compare still shows both sides and the summary.
+			if len(snaps) == 2 && strings.Contains(out.String(), "compare needs") {
+				t.Errorf("%s at %dx%d asks for room:\n%s", what, c.width, c.height, out.String())
+			}
 			continue
 		}
 		dec := xml.NewDecoder(&out)

@@ -233,14 +233,20 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		}
 		r := &rows[i]
 		r.Significant = v.significant && r.A != r.B
-		// The same system measured two ways (closed against open loop) is no better or
-		// worse in B: what differs is the measurement, and it is a result, uncoloured.
-		if r.Significant && a.Config.Traffic.Mode == b.Config.Traffic.Mode {
+		if r.Significant && Judged(a.Config, b.Config) {
 			r.Better = v.more * sign(r.B-r.A)
 		}
 	}
 	return rows
 }
+
+// Judged says a comparison of a and b calls a difference better or worse. The same system
+// measured two ways (closed against open loop) is no better or worse in B: what differs is
+// the measurement, and it is a result, uncoloured.
+func Judged(a, b Config) bool { return a.Traffic.Mode == b.Traffic.Mode }
+
+// MeasuredTwoWays is what a comparison that is not Judged says instead of better and worse.
+const MeasuredTwoWays = "measured two ways: not better or worse"
 
 // latencyDiffers says two runs' p99s differ significantly: their intervals do not overlap,
 // and the difference is more than a tenth and more than a millisecond, the resolution of

@@ -33,6 +33,28 @@ func TestRates(t *testing.T) {
 	}
 }
 
+// Random arrivals drift from the set rate over a few seconds: Drifted says when by more
+// than a fifth, for Poisson open-loop traffic only, and never for a fleet's health checks
+// (the balancer's own, not a set rate).
+func TestRatesDrifted(t *testing.T) {
+	s := Snapshot{Config: DefaultConfig()}
+	s.Config.Traffic.Mode, s.Config.Traffic.Arrivals = Open, Poisson
+	for i := range 5 {
+		sec := Second{T: i + 1}
+		sec.Rate[Signup], sec.Rate[Payment] = 5, 10
+		sec.Arrived[Signup], sec.Arrived[Payment] = 7, 11 // 7/s is 40% over, 11/s 10%
+		s.Timeline = append(s.Timeline, sec)
+	}
+	r := s.Rates()
+	if !r.Drifted(Signup) || r.Drifted(Payment) || r.Set[Signup] != 5 {
+		t.Errorf("set %v: signup drifted %v, payment %v", r.Set, r.Drifted(Signup), r.Drifted(Payment))
+	}
+	s.Config.Traffic.Arrivals = Uniform
+	if r := s.Rates(); r.Drifted(Signup) {
+		t.Error("uniform arrivals have no randomness to drift by")
+	}
+}
+
 // The shares the table and the tour word: ok of arrivals (rejections and requests in
 // flight are not ok), a reason's rejections of arrivals, 0 of none.
 func TestClassShares(t *testing.T) {

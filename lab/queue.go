@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // QueueSize is the shared pool's accept queue: how many requests may wait for a worker, or
@@ -57,4 +58,24 @@ func (q QueueSize) MarshalJSON() ([]byte, error) {
 		return json.Marshal(q.String())
 	}
 	return json.Marshal(int(q))
+}
+
+// QueueGrowth is how fast the pool's queue has grown since it began to fill at since, as
+// measured: its length over the time since (0 before). Random arrivals make it stray from
+// the forecast's growth at the set rates.
+func (s *Snapshot) QueueGrowth(since time.Duration) float64 {
+	if s.Elapsed <= since {
+		return 0
+	}
+	return float64(s.Pool.Queued) / (s.Elapsed - since).Seconds()
+}
+
+// QueueFullAt is when a queue of places growing at growth a second, as now, is full (0: it
+// does not grow).
+func (s *Snapshot) QueueFullAt(places QueueSize, growth float64) time.Duration {
+	if growth <= 0 || places.Unbounded() {
+		return 0
+	}
+	left := max(float64(int(places)-s.Pool.Queued), 0)
+	return s.Elapsed + time.Duration(left/growth*float64(time.Second))
 }

@@ -6,6 +6,7 @@ package lab
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -158,6 +159,16 @@ type Rates struct {
 	From, To                      int // the run time they span, in seconds: from From to To
 	Arrived, OK, Failed, TimedOut [numClasses]float64
 	Rejected                      [numClasses][numReasons]float64
+	// Set is each class's set rate over the same seconds, for random (Poisson) open-loop
+	// arrivals; 0 for other traffic and a fleet's health checks (the balancer's own).
+	Set [numClasses]float64
+}
+
+// Drifted says class c's arrivals over the window are more than a fifth off its set rate:
+// random arrivals over a few seconds often are (at 5/s over 5 s, one standard deviation is
+// a fifth).
+func (r *Rates) Drifted(c Class) bool {
+	return r.Set[c] > 0 && math.Abs(r.Arrived[c]-r.Set[c]) > r.Set[c]/5
 }
 
 // RejectedTotal is class c's rejections per second, every reason together.
@@ -186,6 +197,9 @@ func (s *Snapshot) Rates() Rates {
 			r.TimedOut[c] += float64(sec.TimedOut[c]) / n
 			for why := range numReasons {
 				r.Rejected[c][why] += float64(sec.Rejected[c][why]) / n
+			}
+			if random := s.Config.Traffic.Mode == Open && s.Config.Traffic.Arrivals == Poisson; random && (s.Fleet == nil || Class(c) != Health) {
+				r.Set[c] += sec.Rate[c] / n
 			}
 		}
 	}

@@ -111,16 +111,28 @@ func summaryLines(t *theme, s screen, w int) []string { return summaryOf(t, s, w
 // summaryOf is the summary of the classes keep keeps (nil: all).
 func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
-	// Shorter forms drop "totals since the start", then the colour key, then what ≈ means,
-	// as headerLine does.
+	// Shorter forms drop "totals since the start", then shorten the keys to ≈ and ?, then drop
+	// the colour key, then what ≈ means, as headerLine does. Runs measured two ways say so
+	// before anything else.
 	head := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config))
-	key, approx, tooFew := "", t.dim.Render(" · "+lab.ApproxKey), t.dim.Render(" · "+lab.TooFewMark+" too few to judge")
-	if !t.noColor {
-		key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
-	}
+	approx, tooFew := t.dim.Render(" · "+lab.ApproxKey), t.dim.Render(" · "+lab.TooFewMark+" too few to judge")
+	short := t.dim.Render(" · ≈ noise · " + lab.TooFewMark + " too few")
 	totals := t.dim.Render(", totals since the start")
-	title := longestFit(w, head+totals+key+approx+tooFew, head+totals+key+approx, head+key+approx+tooFew, head+key+approx,
-		head+approx+tooFew, head+approx, head)
+	var forms []string
+	switch {
+	case !lab.Judged(a.Config, b.Config):
+		key := t.dim.Render(" · " + lab.MeasuredTwoWays)
+		bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(" A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
+		forms = []string{head + key + approx + tooFew, head + key + approx, head + key + short, head + key, bare + key, head}
+	default:
+		key := ""
+		if !t.noColor {
+			key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
+		}
+		forms = []string{head + totals + key + approx + tooFew, head + totals + key + approx, head + key + approx + tooFew,
+			head + key + short, head + key + approx, head + approx + tooFew, head + short, head + approx, head}
+	}
+	title := longestFit(w, forms...)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 
 	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest

@@ -515,20 +515,29 @@ func TestHelpDefinesApprox(t *testing.T) {
 	}
 }
 
-// The summary's title fits: ", totals since the start" goes first, then the colour key,
-// then what ≈ means, so closed loop against open loop at 80 columns is no longer cut
-// ("totals sin…"); without colour, what ≈ means is the key.
+// The summary's title fits: ", totals since the start" goes first, then the keys shorten,
+// then the colour key goes, then what ≈ means, so closed loop against open loop at 80
+// columns is no longer cut ("totals sin…"); without colour, what ≈ means is the key. Runs
+// measured two ways say so, and never call B better or worse.
 func TestSummaryTitleFits(t *testing.T) {
 	s := compareScreen(80, 24)
-	s.panes[0].snap.Config.Traffic.Mode, s.panes[1].snap.Config.Traffic.Mode = lab.Closed, lab.Open
 	for _, tc := range []struct {
+		closed  bool
 		noColor bool
 		w       int
 		want    string
-	}{{false, 80, "B sent open loop"}, {false, 100, "≈ within noise"}, {false, 130, "green: B better"},
-		{false, 150, "totals since the start"}, {true, 100, "≈ within noise"}} {
+	}{{true, false, 80, "A closed loop, B open loop · measured two ways: not better or worse"},
+		{true, false, 130, "B sent open loop · measured two ways: not better or worse · ≈ within noise"},
+		{true, false, 150, "? too few to judge"},
+		{false, false, 80, "green: B better, red: B worse · ≈ noise · ? too few"},
+		{false, false, 130, "green: B better"}, {false, false, 150, "totals since the start"},
+		{false, true, 100, "≈ within noise"}} {
+		s.panes[0].snap.Config.Traffic.Mode, s.panes[1].snap.Config.Traffic.Mode = lab.Open, lab.Open
+		if tc.closed {
+			s.panes[0].snap.Config.Traffic.Mode = lab.Closed
+		}
 		title := ansi.Strip(summaryLines(newTheme(tc.noColor, false), s, tc.w)[0])
-		if ansiWidth(title) > tc.w || !strings.Contains(title, tc.want) {
+		if ansiWidth(title) > tc.w || !strings.Contains(title, tc.want) || tc.closed && strings.Contains(title, "better,") {
 			t.Errorf("w=%d: %d wide, want %q in it: %q", tc.w, ansiWidth(title), tc.want, title)
 		}
 	}

@@ -199,6 +199,13 @@ func TestNarrateFleet(t *testing.T) {
 	if _, ok := narrateFleet(testConfig(), testSnapshot()); ok {
 		t.Error("one instance narrated as a fleet")
 	}
+	// A bulkhead on each replica keeps the checks' workers free; its price is said with it.
+	s = fleetSnapshot(4, 0)
+	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
+	price := s.Config.ReplicaForecast(4).Payment.Rejected
+	if msg, _ := narrateFleet(s.Config, s); price <= 0 || !strings.Contains(msg, "no replica is pulled; the price: each turns away ~"+fmtPerSec(price)+" payments rejected:bulkhead") {
+		t.Errorf("a bulkhead on each (%v/s turned away): %q", price, msg)
+	}
 }
 
 // 16 replicas at 200x60: the frame the live lab draws at 10 Hz.

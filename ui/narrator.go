@@ -190,8 +190,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			return fmt.Sprintf("%s: first full at ~%s, then the queue of %d fills and %s starve", law, fill, q, others)
 		}
 		eta := ""
-		if f.Queue.FullIn > s.Elapsed {
-			eta = fmt.Sprintf(" (forecast at the set rates: growing %s, full at ~%s)", fmtPerSec(f.Queue.Growth), fmtSecs(f.Queue.FullIn))
+		if g := s.QueueGrowth(f.FillIn); g > 0 && s.Pool.Queued < int(q) {
+			// As measured; random arrivals make it stray from the growth at the set rates.
+			eta = fmt.Sprintf(" (growing %s since it filled, full at ~%s; %s at the set rates)",
+				fmtPerSec(g), fmtSecs(s.QueueFullAt(q, g)), fmtPerSec(f.Queue.Growth))
 		}
 		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
 			law, fill, others, q, eta, wait)

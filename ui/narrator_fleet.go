@@ -83,13 +83,15 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 }
 
 // bulkheadHolds is what a replica's bulkhead does to forecast f's payments, when it caps
-// them below the pool: its health checks find a free worker, and it is not pulled.
+// them below the pool: its health checks find a free worker, and it is not pulled; the
+// payments it turns away are the price.
 func bulkheadHolds(cfg lab.Config, f lab.Forecast) (string, bool) {
 	bh := cfg.Payment.Bulkhead
 	if !f.Payment.Capped || bh.Size >= cfg.Pool.Workers {
 		return "", false
 	}
-	return fmt.Sprintf("; each replica's %s bulkhead caps payments at %d, so its health checks find a free worker and no replica is pulled", bh.Type, bh.Size), true
+	return fmt.Sprintf("; each replica's %s bulkhead caps payments at %d, so its health checks find a free worker and no replica is pulled; the price: each turns away ~%s payments %s",
+		bh.Type, bh.Size, fmtPerSec(f.Payment.Rejected), lab.RejectBulkhead.Word()), true
 }
 
 // latestTurn is the balancer's latest change of rotation in words: "replica 3 pulled at

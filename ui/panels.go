@@ -142,6 +142,16 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 	return out
 }}
 
+// queueTo is the scale of an unbounded queue's bar: in compare mode the other half's peak,
+// so two queues side by side draw to one scale; alone, 0 (its own peak).
+func (c labCtx) queueTo() int {
+	if !c.compared() {
+		return 0
+	}
+	o := c.s.panes[1-c.i].snapshotOrEmpty().Pool
+	return max(o.Queued, o.PeakQueued)
+}
+
 // otherSettings are the other half's settings in compare mode; nil alone.
 func (c labCtx) otherSettings() []lab.Item {
 	if !c.compared() {
@@ -177,11 +187,11 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 	}
 	switch {
 	case level == levelFull:
-		return poolLines(c.t, c.snap, c.w, 4, true)
+		return poolLines(c.t, c.snap, c.w, 4, true, c.queueTo())
 	case level < levelTight: // without a queue, the settings' "queue 0" says it
-		return poolLines(c.t, c.snap, c.w, 2, c.snap.Pool.HasQueue() || c.snap.Pool.Queued > 0)
+		return poolLines(c.t, c.snap, c.w, 2, c.snap.Pool.HasQueue() || c.snap.Pool.Queued > 0, c.queueTo())
 	}
-	return poolLines(c.t, c.snap, c.w, 1, false)[:1]
+	return poolLines(c.t, c.snap, c.w, 1, false, 0)[:1]
 }}
 
 // tablePanel: the classes' counters, with their per-second rows until levelTotals, and the

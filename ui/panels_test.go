@@ -4,7 +4,12 @@ package ui
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
 )
 
 // The layout is a list labLines can iterate: each panel named once, drawing lines of its own
@@ -36,5 +41,46 @@ func TestLabPanels(t *testing.T) {
 		if d := p.deepest; min(d.alone, d.compared) < levelFull || max(d.alone, d.compared) > levelBare {
 			t.Errorf("panel %q: kept to level %d, which is none", p.name, p.deepest)
 		}
+	}
+}
+
+// A settings line that may be cut puts first what tells compare's halves apart, then the
+// mechanisms on, then those off, and leaves out what follows from the rest: at 80x24 the
+// bulkhead in force stands before "pool 20 workers", and "breaker off" comes last.
+func TestOneLineSettingsOrder(t *testing.T) {
+	a, b := compareSnapshots()
+	rows := lab.SettingsItems(b.Config, b, 80)
+	line := oneLine(rows, lab.SettingsItems(a.Config, a, 80))
+	labels := make([]string, len(line))
+	for i, r := range line {
+		labels[i] = r.Label
+	}
+	if len(line) == 0 || line[0].Label != "bulkhead" || !line[len(line)-1].Off || slices.ContainsFunc(line, func(r lab.Item) bool { return r.Spare }) {
+		t.Errorf("B's one line against A: %v", labels)
+	}
+	for i := 1; i < len(line); i++ {
+		if line[i-1].Off && !line[i].Off {
+			t.Errorf("a mechanism on after one off: %v", labels)
+		}
+	}
+	// Alone, nothing differs: the mechanisms on come first, in their own order.
+	if alone := oneLine(rows, nil); alone[0].Label != "pool" {
+		t.Errorf("alone: %v", alone)
+	}
+}
+
+// An unbounded queue has no places: its bar is drawn to its peak, or to the other side's in
+// compare mode, so 370 waiting beside 5,728 draws a cell or two, not a full bar.
+func TestUnboundedQueueScale(t *testing.T) {
+	th := newTheme(true, true)
+	p := lab.PoolStats{Unbounded: true, Queued: 370, PeakQueued: 370}
+	p.QueuedBy[lab.Payment] = 370
+	cells := func(l string) int { return strings.Count(ansi.Strip(l), "P") }
+	alone, beside := cells(queueLine(th, p, 120, 0)), cells(queueLine(th, p, 120, 5728))
+	if alone < 50 || beside > 2*alone*370/5728+2 || beside < 1 {
+		t.Errorf("370 waiting: %d cells alone, %d beside 5728", alone, beside)
+	}
+	if l := ansi.Strip(queueLine(th, p, 120, 5728)); strings.Contains(l, "·· ") || ansiWidth(l) > 120 {
+		t.Errorf("an unbounded queue draws free places, or is too wide: %q", l)
 	}
 }

@@ -182,8 +182,9 @@ func barGlyphs(pc poolCounts, n int) []glyph {
 const poolLabelW = 9 // "workers  " and "queue    "
 
 // poolLines draws the workers (one cell each, in rows if needed, or a proportional bar for
-// big pools), the accept queue, and a legend whose entries carry the counts.
-func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool) []string {
+// big pools), the accept queue (an unbounded one to the scale of queueTo waiting, if more
+// than its own peak), and a legend whose entries carry the counts.
+func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, queueTo int) []string {
 	p := s.Pool
 	pc := countWorkers(p.Workers, p.Size)
 	n := max(len(p.Workers), p.Size)
@@ -228,7 +229,7 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool) []string {
 		out = append(out, line)
 	}
 	if queue {
-		out = append(out, queueLine(t, p, w))
+		out = append(out, queueLine(t, p, w, queueTo))
 	}
 	out = append(out, poolLegend(t, s, pc, w)...)
 	return out
@@ -250,8 +251,11 @@ func scaledBar(n, avail int, unit string) (cells int, note string) {
 	return cells, scale(cells)
 }
 
-// queueLine draws the accept queue: waiting requests by class, then free places.
-func queueLine(t *theme, p lab.PoolStats, w int) string {
+// queueLine draws the accept queue: waiting requests by class, then free places. An
+// unbounded queue has no places: its bar's full width is its peak so far, or to waiting if
+// more (the other side's in compare mode), so a queue that drains, or the shorter of two,
+// draws shorter.
+func queueLine(t *theme, p lab.PoolStats, w, to int) string {
 	label := t.bold.Render("queue") + "    "
 	if !p.HasQueue() && p.Queued == 0 {
 		none := "none: a request that finds every worker busy is rejected at once"
@@ -262,6 +266,9 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 	}
 	summary := queueSummary(p)
 	total := max(p.QueueCap, p.Queued)
+	if p.Unbounded {
+		total = max(p.Queued, p.PeakQueued, to)
+	}
 	avail := max(w-poolLabelW-ansiWidth(summary)-1, 10)
 	var gs []glyph
 	if total <= avail {
@@ -270,13 +277,17 @@ func queueLine(t *theme, p lab.PoolStats, w int) string {
 				gs = append(gs, glyph{class: c, kind: kindBusy})
 			}
 		}
-		for len(gs) < total {
+		for len(gs) < total && !p.Unbounded {
 			gs = append(gs, glyph{kind: kindIdle})
 		}
 	} else {
 		cells, note := scaledBar(total, avail, "")
 		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy)), idle: total - p.Queued}
 		gs = barGlyphs(pc, cells)
+		if p.Unbounded { // no free places to draw
+			gs = slices.DeleteFunc(gs, func(g glyph) bool { return g.kind == kindIdle })
+			summary = strings.Repeat(" ", cells-len(gs)) + summary
+		}
 		summary += note
 	}
 	return label + t.cells(gs, t.queued) + summary

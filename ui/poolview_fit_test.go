@@ -17,12 +17,12 @@ func TestScaledBarsFit(t *testing.T) {
 		for _, n := range []int{97, 100, 333, 1000, 4321} {
 			p := lab.PoolStats{QueueCap: n, Queued: n * 2 / 5}
 			p.QueuedBy[lab.Payment] = p.Queued
-			if l := ansi.Strip(queueLine(th, p, w)); ansiWidth(l) > w {
+			if l := ansi.Strip(queueLine(th, p, w, 0)); ansiWidth(l) > w {
 				t.Errorf("queue of %d at w=%d: %d wide: %q", n, w, ansiWidth(l), l)
 			}
 			s := testSnapshot()
 			s.Pool.Size, s.Pool.Busy, s.Pool.Workers = n, n, make([]lab.Worker, n)
-			for _, l := range poolLines(th, s, w, 1, false) {
+			for _, l := range poolLines(th, s, w, 1, false, 0) {
 				if l = ansi.Strip(l); ansiWidth(l) > w {
 					t.Errorf("pool of %d at w=%d: %d wide: %q", n, w, ansiWidth(l), l)
 				}

@@ -180,7 +180,23 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 	outrun := rates && rs.Seconds > 0 && slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool {
 		return s.Active(c) && fmtPerSec(rs.OK[c]) != fmtPerSec(rs.Arrived[c]) && rs.OK[c] > rs.Arrived[c]
 	})
-	return lines, tableNotes(shown, outrun, w)
+	notes = tableNotes(shown, outrun, w)
+	// Random arrivals wander off the set rate over a few seconds: say so where it shows.
+	if !rates || rs.Seconds == 0 {
+		return lines, notes
+	}
+	for _, c := range lab.Classes {
+		if s.Active(c) && rs.Drifted(c) {
+			name, seed := s.Config.Traffic.Label(c), s.Config.Traffic.Seed
+			notes = append(notes, longestFit(w,
+				fmt.Sprintf("arrived/s is random around the set rate (Poisson, seed %d: the same draw every run): %s %s here, %s set",
+					seed, name, fmtPerSec(rs.Arrived[c]), fmtPerSec(rs.Set[c])),
+				fmt.Sprintf("arrived/s is random around the set rate (seed %d): %s %s here, %s set", seed, name, fmtPerSec(rs.Arrived[c]), fmtPerSec(rs.Set[c])),
+				fmt.Sprintf("arrived/s: random around the set rate (%s %s set)", name, fmtPerSec(rs.Set[c]))))
+			break
+		}
+	}
+	return lines, notes
 }
 
 // tableNotes define the columns shown, each in the longest words that fit: what ok% and the

@@ -273,9 +273,10 @@ func TestNarrator(t *testing.T) {
 	if got, want := narrate(cfg, early), "first full at ~2.0s, then the queue of 10 fills and signups starve"; !strings.Contains(got, want) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
 	}
-	// Once full, the queue grows by the arrivals the workers cannot finish: 15/s × (1 − 20/30.01).
+	// Once full, the queue grows as measured since it filled (6 in the 1 s since 2.0s: 6/s,
+	// the 4 places left in 0.67 s), beside the growth at the set rates, 15/s × (1 − 20/30.01).
 	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Queued: 6}}
-	if got, want := narrate(cfg, growing), "wait in the queue of 10 (forecast at the set rates: growing 5/s, full at ~4.0s)"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 6/s since it filled, full at ~3.7s; 5/s at the set rates)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// A discipline that limits the wait never fills its queue: it turns away who outwaits it.
