@@ -78,6 +78,17 @@ func TestHopsOnScreen(t *testing.T) {
 		!strings.Contains(msg, "none worked past the user's 1s deadline") {
 		t.Errorf("narrator with propagation: %q", msg)
 	}
+	// A try ends at hop 1's 504, before the edge's own timeout, when the hops keep back
+	// some of it: the forecast's try, said in the narrator.
+	s.Config.Dependency.Hop.Reserve = lab.Duration(50 * time.Millisecond)
+	if f, msg := s.Config.Forecast().Retry, ""; f.Fails && f.Try < s.Config.Payment.Timeout.Duration.D() {
+		msg, _ = narrateHops(s.Config, s.Config.Forecast(), &s)
+		if !strings.Contains(msg, "(so a try ends in ~"+fmtDur(f.Try)+", at hop 1's 504, before the") {
+			t.Errorf("the try's length: %q", msg)
+		}
+	} else {
+		t.Errorf("the fixture's tries end at the edge's timeout: %+v", f)
+	}
 }
 
 // Retries without hops: the storm, then the budget.

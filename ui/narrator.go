@@ -84,6 +84,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	if pay.TimeoutCuts {
 		price = fmt.Sprintf("; the price: every payment times out (%s call > %s timeout), none succeed",
 			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
+		// Whether the dependency's work ends with the socket is the dependency's choice.
+		if cfg.Payment.Timeout.Kind == lab.TimeoutSocket && !cfg.Dependency.IgnoreCancel {
+			price += "; the closed socket stops the dependency's work too (this one checks; one that never does: dependency.ignore_cancel)"
+		}
 	}
 
 	switch {

@@ -17,6 +17,10 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
 		msg = fmt.Sprintf("one deadline, set at the edge, travels down the %d hops: each keeps %s back and passes the rest, and stops when its caller goes",
 			dep.Hops, fmtDur(dep.Hop.Reserve.D()))
+		// A try ends at hop 1's 504, its reserve still left, not at the edge's own timeout.
+		if t := cfg.Payment.Timeout; r.Fails && t.Kind == lab.TimeoutSocket && r.Try < t.Duration.D() {
+			msg += fmt.Sprintf(" (so a try ends in ~%s, at hop 1's 504, before the %s timeout)", fmtDur(r.Try), fmtDur(t.Duration.D()))
+		}
 		if dep.RetryAt == lab.RetryAtEdge {
 			msg += "; only the edge (the lab's own payment call) retries"
 		}

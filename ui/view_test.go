@@ -296,8 +296,12 @@ func TestNarrator(t *testing.T) {
 	// A timeout shorter than the call says what it costs.
 	priced := testConfig()
 	priced.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
-	if got, want := narrate(priced, snap), "every payment times out (3.0s call > 1.0s timeout), none succeed"; !strings.Contains(got, want) {
+	if got, want := narrate(priced, snap), "every payment times out (3.0s call > 1.0s timeout), none succeed; the closed socket stops the dependency's work too"; !strings.Contains(got, want) {
 		t.Errorf("timeout price:\n got %q\nwant %q", got, want)
+	}
+	priced.Dependency.IgnoreCancel = true // a dependency that never checks works on
+	if got := narrate(priced, snap); strings.Contains(got, "stops the dependency's work") {
+		t.Errorf("ignore_cancel, yet: %q", got)
 	}
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
 	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
