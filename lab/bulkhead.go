@@ -353,12 +353,16 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 
 // slackHealth is the slack lost to the payment bulkhead: how many workers sat free, on
 // average, when it turned a payment away (field guide §6).
-func slackHealth(s *Snapshot, _ int) []Item {
+func slackHealth(s *Snapshot, w int) []Item {
 	if s.Slack.Rejections == 0 {
 		return nil
 	}
-	return []Item{{Label: "slack lost:", Value: fmt.Sprintf("%s workers sat free, on average, as the bulkhead turned each of %s payments away",
-		FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))}}
+	value := fmt.Sprintf("%s workers sat free, on average, as the bulkhead turned each of %s payments away",
+		FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
+	if w < 100 { // a half of compare mode: the same, in fewer words
+		value = fmt.Sprintf("%s free per bulkhead rejection (mean of %s)", FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
+	}
+	return []Item{{Label: "slack lost:", Value: value}}
 }
 
 // The bulkhead's size steps by [ and ].

@@ -273,8 +273,9 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 		if p.Drained {
 			w = fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
 		}
-		if i > 0 {
-			w += t.dim.Render(" (+" + fmtSecs(p.At-outs[i-1].At) + ")")
+		if i > 0 { // the gap between the times as shown, in their tenths of a second
+			tenth := 100 * time.Millisecond
+			w += t.dim.Render(" (+" + fmtElapsed(p.At.Round(tenth)-outs[i-1].At.Round(tenth)) + ")")
 		}
 		words = append(words, w)
 	}
