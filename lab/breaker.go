@@ -326,7 +326,7 @@ func breakerItems(b BreakerStats) []Item {
 	case b.State == BreakerOpen:
 		// Open, its counts are those of the closed stretch that opened it, not of the window now.
 		return []Item{{Label: "breaker", Value: "OPEN: every payment " + RejectBreaker.Word()}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
-			{Label: "it opened at failure rate", Value: fmt.Sprintf("%.0f%% of the last %d results it counted (threshold %.0f%% of ≥ %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls)}}
+			{Label: "it opened at failure rate", Value: fmt.Sprintf("%.0f%% of the last %d results it counted (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls)}}
 	}
 	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
 }

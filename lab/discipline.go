@@ -90,6 +90,9 @@ func (p PoolConfig) queueSetting() string {
 	if d := disciplines[p.Discipline]; d != nil && d.setting != nil {
 		what = d.setting(p)
 	}
+	if p.Queue == 0 { // no place to wait, so no order to wait in
+		return "none"
+	}
 	return fmt.Sprintf("%v %s", p.Queue, what)
 }
 
@@ -101,7 +104,7 @@ func init() {
 			return []check{{"pool.discipline", !oneOf(c.Pool.Discipline, Disciplines...),
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
-		words: at(20, []Item{word("queue 0 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest")}),
+		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order")}),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
 	registerDiscipline(discipline{name: LIFO, rank: 20, label: "LIFO",

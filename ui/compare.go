@@ -5,6 +5,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,7 +72,7 @@ func compareLines(t *theme, s screen) []string {
 func compareLayout(t *theme, s screen) (lines []string, need int) {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
-	summary := summaryLines(t, s, w)
+	summary := summaryLines(t, s, w, false)
 	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelBare) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
@@ -84,6 +85,10 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	room := h - len(status) - len(footer) - len(summary)
 	if room < need {
 		footer = footerLines(t, s.keyMap(), w, 1)
+		room = h - len(status) - len(footer) - len(summary)
+	}
+	if room < need {
+		summary = summaryLines(t, s, w, true)
 		room = h - len(status) - len(footer) - len(summary)
 	}
 	if room < need {
@@ -106,11 +111,22 @@ func compareTooSmall(w, h, need int) []string {
 // summaryLines is the comparison under the two labs: a rule with a title, then per class
 // a block of A, B and B − A, blocks side by side as the width allows. The rows are
 // lab.CompareClasses, the same as the exported comparison's.
-func summaryLines(t *theme, s screen, w int) []string { return summaryOf(t, s, w, nil) }
+func summaryLines(t *theme, s screen, w int, lean bool) []string { return summaryOf(t, s, w, nil, lean) }
 
-// summaryOf is the summary of the classes keep keeps (nil: all).
-func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
+// summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
+// that are 0 on both sides (the title says so), for a screen short of room.
+func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) []string {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
+	rows := lab.CompareClasses(a, b)
+	zeros := ""
+	if lean {
+		kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.ComparisonRow) bool {
+			return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio && !marked(s.marks, r.Class, "row:"+r.Counter)
+		})
+		if len(kept) < len(rows) {
+			rows, zeros = kept, t.dim.Render(" · rows of 0 and 0 left out")
+		}
+	}
 	// Shorter forms drop "totals since the start", then shorten the keys to ≈ and ?, then drop
 	// the colour key, then what ≈ means, as headerLine does. Runs measured two ways say so
 	// before anything else.
@@ -123,21 +139,22 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool) []string {
 	case !lab.Judged(a.Config, b.Config):
 		key := t.dim.Render(" · " + lab.MeasuredTwoWays)
 		bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(" A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
-		forms = []string{head + key + approx + tooFew, head + key + approx, head + key + short, head + key, bare + key, head}
+		forms = []string{head + key + approx + tooFew + zeros, head + key + approx + zeros, head + key + short + zeros, head + key + zeros,
+			bare + key + zeros, bare + key, head}
 	default:
 		key := ""
 		if !t.noColor {
 			key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 		}
-		forms = []string{head + totals + key + approx + tooFew, head + totals + key + approx, head + key + approx + tooFew,
-			head + key + short, head + key + approx, head + approx + tooFew, head + short, head + approx, head}
+		forms = []string{head + totals + key + approx + tooFew + zeros, head + totals + key + approx + zeros, head + key + approx + tooFew + zeros,
+			head + key + short + zeros, head + key + approx + zeros, head + approx + tooFew + zeros, head + short + zeros, head + approx + zeros,
+			head + zeros, head}
 	}
 	title := longestFit(w, forms...)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 
 	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest
 	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
-	rows := lab.CompareClasses(a, b)
 	layout := func(pad int, gap string) []string {
 		var blocks [][]string
 		var widths []int

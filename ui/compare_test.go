@@ -489,7 +489,7 @@ func TestSummaryAgreesWithExport(t *testing.T) {
 	}
 	var live []string
 	class := ""
-	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true, true), compareScreen(200, 60), 40), "\n")), "\n")[1:] {
+	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true, true), compareScreen(200, 60), 40, false), "\n")), "\n")[1:] {
 		f := strings.Fields(l)
 		switch {
 		case len(f) == 0:
@@ -536,9 +536,27 @@ func TestSummaryTitleFits(t *testing.T) {
 		if tc.closed {
 			s.panes[0].snap.Config.Traffic.Mode = lab.Closed
 		}
-		title := ansi.Strip(summaryLines(newTheme(tc.noColor, false), s, tc.w)[0])
+		title := ansi.Strip(summaryLines(newTheme(tc.noColor, false), s, tc.w, false)[0])
 		if ansiWidth(title) > tc.w || !strings.Contains(title, tc.want) || tc.closed && strings.Contains(title, "better,") {
 			t.Errorf("w=%d: %d wide, want %q in it: %q", tc.w, ansiWidth(title), tc.want, title)
 		}
+	}
+}
+
+// Short of room, the summary leaves out the counts that are 0 on both sides, and says so;
+// with room, every row stands, the same as the exported comparison's.
+func TestLeanSummary(t *testing.T) {
+	s := compareScreen(80, 24)
+	full := ansi.Strip(strings.Join(summaryLines(newTheme(true, true), s, 80, false), "\n"))
+	lean := ansi.Strip(strings.Join(summaryLines(newTheme(true, true), s, 80, true), "\n"))
+	zero := func(l string) bool {
+		f := strings.Fields(l)
+		return len(f) >= 4 && f[len(f)-3] == "0" && f[len(f)-2] == "0" && f[len(f)-1] == "0"
+	}
+	if !slices.ContainsFunc(strings.Split(full, "\n"), zero) {
+		t.Fatalf("the fixture has no row of 0 and 0:\n%s", full)
+	}
+	if slices.ContainsFunc(strings.Split(lean, "\n"), zero) || !strings.Contains(lean, "rows of 0 and 0 left out") || strings.Contains(full, "left out") {
+		t.Errorf("full:\n%s\nlean:\n%s", full, lean)
 	}
 }

@@ -48,13 +48,15 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 // out, those it worked on past the user's deadline (work for users who have left):
 // payments ─▶ [hop 1: 24 in flight, 100 late] ─▶ … ─▶ [hop 3 slow 3s: 48 in flight, 1321 late].
 // Narrow, the words go from every box but the first, which keeps them as the legend of the
-// rest ([hop 1: 12 in flight, 88 late] ─▶ [hop 2: 59, 352]); then "hop" goes, then the
+// rest ([hop 1: 12 in flight, 88 past deadline] ─▶ [hop 2: 59, 352]); then "past deadline"
+// becomes "late", then "hop" goes, then the
 // arrows narrow and "in flight" becomes "now"; the first box's words go last of all.
 func chainLine(t *theme, s *lab.Snapshot, w int) string {
 	type form struct {
 		words       int    // boxes with "in flight" and "late" spelled out
 		short, bare bool   // short: "1" for "hop 1"; bare: nothing but the boxes
 		arrow, now  string // between the boxes; the words for "in flight"
+		late        string // the words for work past the user's deadline
 	}
 	build := func(f form) string {
 		var parts []string
@@ -76,7 +78,7 @@ func chainLine(t *theme, s *lab.Snapshot, w int) string {
 			if h.PastDeadline > 0 {
 				late := fmtCount(h.PastDeadline)
 				if i < f.words || f.words == 0 {
-					late += " late"
+					late += " " + f.late
 				}
 				box += t.dim.Render(", ") + t.alert.Render(late)
 			}
@@ -85,13 +87,13 @@ func chainLine(t *theme, s *lab.Snapshot, w int) string {
 		return strings.Join(parts, t.dim.Render(f.arrow))
 	}
 	const arrow, narrow = " ─▶ ", " → "
-	forms := []form{{len(s.Hops), false, false, arrow, "in flight"}, {1, false, false, arrow, "in flight"},
-		{1, true, false, arrow, "in flight"}, {1, true, true, arrow, "in flight"}, {1, true, true, narrow, "in flight"},
-		{1, true, true, narrow, "now"}}
+	forms := []form{{len(s.Hops), false, false, arrow, "in flight", "past deadline"}, {1, false, false, arrow, "in flight", "past deadline"},
+		{1, false, false, arrow, "in flight", "late"}, {1, true, false, arrow, "in flight", "late"}, {1, true, true, arrow, "in flight", "late"},
+		{1, true, true, narrow, "in flight", "late"}, {1, true, true, narrow, "now", "late"}}
 	for _, f := range forms {
 		if line := build(f); ansiWidth(line) <= w {
 			return line
 		}
 	}
-	return build(form{0, true, true, narrow, ""})
+	return build(form{0, true, true, narrow, "", "late"})
 }

@@ -28,8 +28,12 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		msg += pastDeadline(cfg, s)
 	case dep.Chain():
 		if r.Layers > 1 && r.Fails {
-			msg = fmt.Sprintf("%d layers retry on their own and every try fails: one payment becomes %s = %s calls at hop %d, measured %.1f",
-				r.Layers, layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
+			layers := []string{"the lab"} // the edge, then each hop that calls another
+			for i := 1; i < r.Layers; i++ {
+				layers = append(layers, fmt.Sprintf("hop %d", i))
+			}
+			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d, measured %.1f",
+				r.Layers, strings.Join(layers, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
 		} else {
 			msg = fmt.Sprintf("each of the %d hops times its own tries (%s) and keeps working after its caller has gone: %.1f calls per payment at hop %d",
 				dep.Hops, fmtDur(dep.Hop.Timeout.D()), s.DeepestPerPayment(), dep.Hops)

@@ -188,7 +188,7 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 	switch {
 	case level == levelFull:
 		return poolLines(c.t, c.snap, c.w, 4, true, c.queueTo())
-	case level < levelTight: // without a queue, the settings' "queue 0" says it
+	case level < levelTight: // without a queue, the settings' "queue none" says it
 		return poolLines(c.t, c.snap, c.w, 2, c.snap.Pool.HasQueue() || c.snap.Pool.Queued > 0, c.queueTo())
 	}
 	return poolLines(c.t, c.snap, c.w, 1, false, 0)[:1]

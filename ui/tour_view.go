@@ -202,7 +202,7 @@ func tourCompareLines(t *theme, s screen) []string {
 	}
 	var focused []string
 	if slices.ContainsFunc(s.tour.ch.marks, func(p pointer) bool { return p.row != "" }) {
-		focused = summaryOf(t, s, w, func(c lab.Class) bool { return pointsAt(s.tour.ch.marks, c) })
+		focused = summaryOf(t, s, w, func(c lab.Class) bool { return pointsAt(s.tour.ch.marks, c) }, false)
 	}
 	room := func(summary []string) int { return h - len(status) - len(footer) - len(summary) }
 	var body, summary []string
@@ -210,7 +210,7 @@ func tourCompareLines(t *theme, s screen) []string {
 		prose   [2]bool
 		summary []string
 	}{
-		{[2]bool{true, true}, summaryLines(t, s, w)}, {[2]bool{true, true}, focused},
+		{[2]bool{true, true}, summaryLines(t, s, w, false)}, {[2]bool{true, true}, focused},
 		{[2]bool{false, true}, focused}, {[2]bool{true, false}, focused}, {[2]bool{false, false}, focused},
 	} {
 		body, summary = labs(try.prose, 0), try.summary
