@@ -111,7 +111,9 @@ func compareTooSmall(w, h, need int) []string {
 // summaryLines is the comparison under the two labs: a rule with a title, then per class
 // a block of A, B and B − A, blocks side by side as the width allows. The rows are
 // lab.CompareClasses, the same as the exported comparison's.
-func summaryLines(t *theme, s screen, w int, lean bool) []string { return summaryOf(t, s, w, nil, lean) }
+func summaryLines(t *theme, s screen, w int, lean bool) []string {
+	return summaryOf(t, s, w, nil, lean)
+}
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
 // that are 0 on both sides (the title says so), for a screen short of room.
