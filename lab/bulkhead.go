@@ -360,7 +360,7 @@ func slackHealth(s *Snapshot, w int) []Item {
 	value := fmt.Sprintf("%s workers sat free, on average, as the bulkhead turned each of %s payments away",
 		FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
 	if w < 100 { // a half of compare mode: the same, in fewer words
-		value = fmt.Sprintf("%s free per bulkhead rejection (mean of %s)", FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
+		value = fmt.Sprintf("%s workers free on average at %s rejections", FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
 	}
 	return []Item{{Label: "slack lost:", Value: value}}
 }

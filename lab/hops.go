@@ -35,22 +35,25 @@ func init() {
 		},
 		report:  func(r *Report, s Snapshot) { r.Hops = hopsReport(s) },
 		summary: at(95, Report.hopLines),
-		way: append(at(20, func(s *Snapshot) []Item {
+		way: at(20, func(s *Snapshot) []Item {
 			if len(s.Hops) == 0 {
 				return nil
 			}
 			return []Item{{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: fmt.Sprintf("%.1f×", s.DeepestPerPayment()), Strong: true,
 				Note: fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(s.Config.Forecast().Retry.Deepest))}}
-		}), at(60, func(s *Snapshot) []Item {
-			if len(s.Hops) == 0 {
+		}),
+		// How the chain times and retries is what tells stacked timeouts from a propagated
+		// deadline: a setting, so compare's one line of settings leads with it.
+		settings: at(88, func(c Config, _ *Snapshot, _ int) []Item {
+			dep := c.Dependency
+			if !dep.Chain() {
 				return nil
 			}
-			dep := s.Config.Dependency
-			return []Item{{Label: "deadline", Value: string(dep.Deadline)}, {Label: "retries at", Value: strings.ReplaceAll(string(dep.RetryAt), "_", " ")}}
-		})...),
+			return []Item{{Label: "hops", Value: fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, dep.Deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))}}
+		}),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),
-			word("late", "requests a hop received, or was still working on, after the user's deadline (payment.deadline): work for nobody"),
+			word("late, past deadline", "requests a hop received, or was still working on, after the user's deadline (payment.deadline): work for nobody"),
 		}), at(30, []Item{
 			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),
 		})...),

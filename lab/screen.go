@@ -25,7 +25,7 @@ func SettingsItems(c Config, s *Snapshot, w int) []Item {
 var coreSettings = slices.Concat(
 	at(10, func(c Config, _ *Snapshot, _ int) []Item { return []Item{{Label: "pool", Value: poolSetting(c.Pool)}} }),
 	at(20, func(c Config, _ *Snapshot, _ int) []Item {
-		return []Item{{Label: "queue", Value: c.Pool.queueSetting()}}
+		return []Item{{Label: "queue", Value: c.Pool.queueSetting(), Off: c.Pool.Queue == 0}}
 	}),
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
 		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency)}}

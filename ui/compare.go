@@ -140,7 +140,7 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 	switch {
 	case !lab.Judged(a.Config, b.Config):
 		key := t.dim.Render(" · " + lab.MeasuredTwoWays)
-		bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(" A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
+		bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
 		forms = []string{head + key + approx + tooFew + zeros, head + key + approx + zeros, head + key + short + zeros, head + key + zeros,
 			bare + key + zeros, bare + key, head}
 	default:

@@ -83,7 +83,7 @@ func TestHopsOnScreen(t *testing.T) {
 	s.Config.Dependency.Hop.Reserve = lab.Duration(50 * time.Millisecond)
 	if f, msg := s.Config.Forecast().Retry, ""; f.Fails && f.Try < s.Config.Payment.Timeout.Duration.D() {
 		msg, _ = narrateHops(s.Config, s.Config.Forecast(), &s)
-		if !strings.Contains(msg, "(so a try ends in ~"+fmtDur(f.Try)+", at hop 1's 504, before the") {
+		if !strings.Contains(msg, "it ends in ~"+fmtDur(f.Try)+", when hop 1 answers 504") {
 			t.Errorf("the try's length: %q", msg)
 		}
 	} else {

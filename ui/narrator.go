@@ -86,7 +86,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
 		// Whether the dependency's work ends with the socket is the dependency's choice.
 		if cfg.Payment.Timeout.Kind == lab.TimeoutSocket && !cfg.Dependency.IgnoreCancel {
-			price += "; the closed socket stops the dependency's work too (this one checks; one that never does: dependency.ignore_cancel)"
+			price += "; closing the socket cancels the call, and this dependency stops its work on a cancel (set dependency.ignore_cancel for one that works on)"
 		}
 	}
 
@@ -196,7 +196,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 		eta := ""
 		if g := s.QueueGrowth(f.FillIn); g > 0 && s.Pool.Queued < int(q) {
 			// As measured; random arrivals make it stray from the growth at the set rates.
-			eta = fmt.Sprintf(" (growing %s since it filled, full at ~%s; %s at the set rates)",
+			eta = fmt.Sprintf(" (growing %s since the pool filled, so full at ~%s; %s at the set rates)",
 				fmtPerSec(g), fmtSecs(s.QueueFullAt(q, g)), fmtPerSec(f.Queue.Growth))
 		}
 		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",

@@ -19,7 +19,15 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 			dep.Hops, fmtDur(dep.Hop.Reserve.D()))
 		// A try ends at hop 1's 504, its reserve still left, not at the edge's own timeout.
 		if t := cfg.Payment.Timeout; r.Fails && t.Kind == lab.TimeoutSocket && r.Try < t.Duration.D() {
-			msg += fmt.Sprintf(" (so a try ends in ~%s, at hop 1's 504, before the %s timeout)", fmtDur(r.Try), fmtDur(t.Duration.D()))
+			keep := "hop 1" // the hops that call another keep their reserve
+			switch n := dep.Hops - 1; {
+			case n == 2:
+				keep = "hops 1 and 2"
+			case n > 2:
+				keep = fmt.Sprintf("hops 1 to %d", n)
+			}
+			msg += fmt.Sprintf(" (a try's budget is its %s timeout: less %s kept back at %s, it ends in ~%s, when hop 1 answers 504, gateway timeout)",
+				fmtDur(t.Duration.D()), fmtDur(dep.Hop.Reserve.D()), keep, fmtDur(r.Try))
 		}
 		if dep.RetryAt == lab.RetryAtEdge {
 			msg += "; only the edge (the lab's own payment call) retries"

@@ -205,18 +205,18 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 func tableNotes(shown map[string]bool, outrun bool, w int) []string {
 	var notes []string
 	pick := func(forms ...string) { notes = append(notes, longestFit(w, forms...)) }
-	// Each definition in three lengths; the line takes the longest length that fits.
-	var defs [][3]string
+	// Each definition in four lengths; the line takes the longest length that fits.
+	var defs [][4]string
 	if shown[lab.TermOKShare.Column] {
-		defs = append(defs, [3]string{"ok% = ok ÷ arrived", "ok% = ok ÷ arrived", "ok% = ok÷arrived"})
+		defs = append(defs, [4]string{"ok% = ok ÷ arrived", "ok% = ok ÷ arrived", "ok% = ok÷arrived", "ok%=ok÷arrived"})
 	}
 	switch {
 	case shown[lab.RejectedColumn.Column]:
 		r := lab.RejectedColumn.Column
-		defs = append(defs, [3]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason"})
+		defs = append(defs, [4]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason", r + ": every reason"})
 	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
-		defs = append(defs, [3]string{"rej:X = rejected:X, turned away by X before it ran",
-			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X"})
+		defs = append(defs, [4]string{"rej:X = rejected:X, turned away by X before it ran",
+			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej:X=by X"})
 	}
 	var lat []string
 	for _, h := range []string{"p50", "p99"} {
@@ -226,11 +226,11 @@ func tableNotes(shown map[string]bool, outrun bool, w int) []string {
 	}
 	if len(lat) > 0 {
 		l := strings.Join(lat, " ")
-		defs = append(defs, [3]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
-			l + ": latency of finished requests only", l + ": finished only"})
+		defs = append(defs, [4]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
+			l + ": latency of finished requests only", l + ": finished only", l + ": finished only"})
 	}
 	if len(defs) > 0 {
-		var forms [3]string
+		var forms [4]string
 		for i := range forms {
 			parts := make([]string, len(defs))
 			for j, d := range defs {

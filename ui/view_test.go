@@ -276,7 +276,7 @@ func TestNarrator(t *testing.T) {
 	// Once full, the queue grows as measured since it filled (6 in the 1 s since 2.0s: 6/s,
 	// the 4 places left in 0.67 s), beside the growth at the set rates, 15/s × (1 − 20/30.01).
 	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Queued: 6}}
-	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 6/s since it filled, full at ~3.7s; 5/s at the set rates)"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 6/s since the pool filled, so full at ~3.7s; 5/s at the set rates)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// A discipline that limits the wait never fills its queue: it turns away who outwaits it.
@@ -296,11 +296,11 @@ func TestNarrator(t *testing.T) {
 	// A timeout shorter than the call says what it costs.
 	priced := testConfig()
 	priced.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
-	if got, want := narrate(priced, snap), "every payment times out (3.0s call > 1.0s timeout), none succeed; the closed socket stops the dependency's work too"; !strings.Contains(got, want) {
+	if got, want := narrate(priced, snap), "every payment times out (3.0s call > 1.0s timeout), none succeed; closing the socket cancels the call, and this dependency stops its work"; !strings.Contains(got, want) {
 		t.Errorf("timeout price:\n got %q\nwant %q", got, want)
 	}
 	priced.Dependency.IgnoreCancel = true // a dependency that never checks works on
-	if got := narrate(priced, snap); strings.Contains(got, "stops the dependency's work") {
+	if got := narrate(priced, snap); strings.Contains(got, "stops its work") {
 		t.Errorf("ignore_cancel, yet: %q", got)
 	}
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
