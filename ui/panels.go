@@ -421,8 +421,8 @@ func headerLine(t *theme, s screen, i, w int) string {
 		state = t.dim.Render("starting…")
 		stateShort = state
 	case s.recorded:
-		state = t.dim.Render("■ snapshot")
-		stateShort = state
+		state = t.dim.Render("■ snapshot, not live")
+		stateShort = t.dim.Render("■ snapshot")
 	default:
 		state = t.status.Render("● live: updating 10×/s")
 		stateShort = t.status.Render("● live")
