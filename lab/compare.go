@@ -103,6 +103,17 @@ type ComparisonRow struct {
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
 	Ratio    bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	// Label is the row's words on screen and in the markdown table where they say more than
+	// Counter, which stays the JSON key whatever the configuration ("edge retries": retries).
+	Label string
+}
+
+// Name is the row's words on screen: its Label, or its Counter.
+func (r ComparisonRow) Name() string {
+	if r.Label != "" {
+		return r.Label
+	}
+	return r.Counter
 }
 
 // Latency says the row is a latency, not a count.
@@ -369,16 +380,16 @@ func (c Comparison) table() [][]string {
 			if !r.None[0] && !r.None[1] {
 				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
-			out = append(out, []string{r.Class.String(), r.Counter, msCell(time.Duration(r.A), !r.None[0]),
+			out = append(out, []string{r.Class.String(), r.Name(), msCell(time.Duration(r.A), !r.None[0]),
 				msCell(time.Duration(r.B), !r.None[1]), diff})
 			continue
 		}
 		if r.Ratio {
 			a, b, diff := r.RatioCells()
-			out = append(out, []string{r.Class.String(), r.Counter, a, b, r.Approx() + diff})
+			out = append(out, []string{r.Class.String(), r.Name(), a, b, r.Approx() + diff})
 			continue
 		}
-		out = append(out, []string{r.Class.String(), r.Counter, itoa(r.A), itoa(r.B), r.Approx() + fmt.Sprintf("%+d", r.B-r.A)})
+		out = append(out, []string{r.Class.String(), r.Name(), itoa(r.A), itoa(r.B), r.Approx() + fmt.Sprintf("%+d", r.B-r.A)})
 	}
 	return out
 }

@@ -22,19 +22,21 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 		rows = append(rows, ComparisonRow{Class: Payment, Counter: name, A: va, B: vb, Ratio: ratio})
 		verdicts = append(verdicts, verdict{p: p, more: more})
 	}
+	hops := len(a.Hops) > 0 || len(b.Hops) > 0
 	thousandths := func(v float64) int64 { return int64(math.Round(v * 1000)) }
 	pa, pb := float64(a.Calls.Payments), float64(b.Calls.Payments)
-	if a.Retried() || b.Retried() || len(a.Hops) > 0 || len(b.Hops) > 0 {
+	if a.Retried() || b.Retried() || hops {
 		add("calls/payment", thousandths(a.Calls.PerPayment()), thousandths(b.Calls.PerPayment()), -1, true,
 			poissonTest(a.Calls.Retries, b.Calls.Retries, pa, pb)) // calls are payments and their retries
 	}
 	if a.Calls.Retries > 0 || b.Calls.Retries > 0 {
-		add(retriesWord(len(a.Hops) > 0 || len(b.Hops) > 0), a.Calls.Retries, b.Calls.Retries, -1, false, poissonTest(a.Calls.Retries, b.Calls.Retries, 1, 1))
+		add("retries", a.Calls.Retries, b.Calls.Retries, -1, false, poissonTest(a.Calls.Retries, b.Calls.Retries, 1, 1))
+		rows[len(rows)-1].Label = retriesWord(hops) // the hops' own retries are not in it
 	}
 	if a.Calls.BudgetDenied > 0 || b.Calls.BudgetDenied > 0 {
 		add("budget denied", a.Calls.BudgetDenied, b.Calls.BudgetDenied, 0, false, poissonTest(a.Calls.BudgetDenied, b.Calls.BudgetDenied, 1, 1))
 	}
-	if len(a.Hops) > 0 || len(b.Hops) > 0 {
+	if hops {
 		deepest := func(s *Snapshot) int64 {
 			if len(s.Hops) == 0 {
 				return 0

@@ -134,6 +134,34 @@ func TestCompareOrphans(t *testing.T) {
 	}
 }
 
+// With a chain, the lab's retries are the edge's alone, and the screen says so; the JSON
+// key stays "retries" whatever the configuration.
+func TestCompareEdgeRetries(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate = 10
+	b.Config = a.Config
+	a.Calls, b.Calls = CallStats{Payments: 50, Retries: 95}, CallStats{Payments: 50, Retries: 96}
+	row := func() ComparisonRow {
+		for _, r := range CompareClasses(&a, &b) {
+			if r.Counter == "retries" {
+				return r
+			}
+		}
+		t.Fatal("no retries row")
+		return ComparisonRow{}
+	}
+	if r := row(); r.Name() != "retries" {
+		t.Errorf("no hops: %q", r.Name())
+	}
+	a.Hops = []HopStats{{Requests: 150}, {Requests: 450}, {Requests: 1200}}
+	if r := row(); r.Name() != "edge retries" {
+		t.Errorf("a chain: %q", r.Name())
+	}
+	if _, ok := NewComparison(a, b).Differences[Payment.String()].Significant["retries"]; !ok {
+		t.Error(`the JSON key is not "retries"`)
+	}
+}
+
 // The JSON differences are the table's: a class with traffic only in B is there, and a p99
 // with nothing finished on one side is null, as the table's "–", not a made-up −3000 ms.
 func TestComparisonDifferences(t *testing.T) {

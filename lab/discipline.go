@@ -86,12 +86,12 @@ func (d Discipline) Label() string {
 
 // queueSetting is the settings value of the accept queue: its places and its discipline.
 func (p PoolConfig) queueSetting() string {
+	if p.Queue == 0 { // no place to wait, so no order to wait in
+		return "none"
+	}
 	what := p.Discipline.Label()
 	if d := disciplines[p.Discipline]; d != nil && d.setting != nil {
 		what = d.setting(p)
-	}
-	if p.Queue == 0 { // no place to wait, so no order to wait in
-		return "none"
 	}
 	return fmt.Sprintf("%v %s", p.Queue, what)
 }

@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"fmt"
 	"slices"
 	"time"
 )
@@ -25,8 +26,14 @@ type RetryForecast struct {
 	// Hold is how long a payment's call lasts: its tries and the waits between them.
 	Hold time.Duration
 	// Layers is how many layers retry: the lab (with payment.retry), and with retry_at
-	// every_hop each hop that calls another.
-	Layers int
+	// every_hop each hop that calls another; LayerNames names them ("the lab", "hop 1").
+	Layers     int
+	LayerNames []string
+	// Reserved says, with a propagated deadline, that the first hop's 504 ends each try:
+	// its Budget (the socket timeout, or the deadline if shorter) less what the hops keep
+	// back, before the dependency answers.
+	Reserved bool
+	Budget   time.Duration
 	// Deepest is the calls per payment at the last hop of a chain when every try fails:
 	// the product of each layer's tries (3 layers × 3 tries: 27). Equal to Tries without a
 	// chain.
@@ -49,6 +56,7 @@ func (c Config) RetryForecast() RetryForecast {
 	f := RetryForecast{}
 	if p.Retry.Retries() {
 		f.Layers++
+		f.LayerNames = append(f.LayerNames, "the lab")
 	}
 	// What the dependency (the last hop) does with a call.
 	answer := d.CallLatency()
@@ -64,6 +72,9 @@ func (c Config) RetryForecast() RetryForecast {
 		k := d.HopAttempts()
 		if k > 1 {
 			f.Layers += d.Hops - 1
+			for i := 1; i < d.Hops; i++ {
+				f.LayerNames = append(f.LayerNames, fmt.Sprintf("hop %d", i))
+			}
 		}
 		backoff := p.Retry.Backoff.D() // every hop backs off as payment.retry does
 		// Each hop but the last, from the deepest up: its tries, each cut by its own timeout.
@@ -94,9 +105,11 @@ func (c Config) RetryForecast() RetryForecast {
 		limit = p.Deadline.D()
 	}
 	if limit > 0 && d.Chain() && d.Deadline == DeadlinePropagate {
+		budget := limit
 		limit -= time.Duration(d.Hops-1) * d.Hop.Reserve.D()
 		if limit < f.Try {
 			failure = RetryOn5xx // the first hop answers 504 as its reserve begins
+			f.Reserved, f.Budget = d.Hop.Reserve > 0 && limit > 0, budget
 		}
 	} else if limit > 0 && limit < f.Try {
 		failure = RetryOnTimeout

@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -55,5 +56,24 @@ func TestRetryForecast(t *testing.T) {
 		if _, worker, _ := tc.c.paymentHold(tc.c.RetryForecast()); tc.tries > 1 && worker != tc.hold {
 			t.Errorf("%s: a worker is held %v, want the tries' %v", tc.name, worker, tc.hold)
 		}
+		if len(r.LayerNames) != r.Layers {
+			t.Errorf("%s: %d layers named %v", tc.name, r.Layers, r.LayerNames)
+		}
+	}
+	// The layers named are those that retry: without payment.retry, the hops alone.
+	c := chain(DeadlinePerHop)
+	c.Payment.Retry.Attempts = 1
+	if r := c.RetryForecast(); fmt.Sprint(r.LayerNames) != "[hop 1 hop 2]" {
+		t.Errorf("no lab retry: layers %v", r.LayerNames)
+	}
+	// With propagation the first hop's 504 ends a try: 250 ms less 2 × 50 ms kept back.
+	if r := chain(DeadlinePropagate).RetryForecast(); !r.Reserved || r.Budget != 250*ms || r.Try != 150*ms {
+		t.Errorf("propagate: %+v", r)
+	}
+	// Down, the dependency refuses at once: no reserve ends anything.
+	down := chain(DeadlinePropagate)
+	down.Dependency.Mode = ModeDown
+	if r := down.RetryForecast(); r.Reserved {
+		t.Errorf("down: %+v", r)
 	}
 }

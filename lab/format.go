@@ -128,13 +128,24 @@ func FmtDur(d time.Duration) string {
 
 // FmtSecs writes a duration in seconds with one decimal, for sentences: "3.0s".
 func FmtSecs(d time.Duration) string {
+	r := ShownSecs(d)
+	if d < time.Second || d >= time.Minute {
+		return FmtDur(r)
+	}
+	return fmt.Sprintf("%.1fs", r.Seconds())
+}
+
+// ShownSecs is d as FmtSecs writes it: to the millisecond under a second, to the tenth
+// under a minute, to the second beyond; so a gap between two times on screen computes from
+// what is printed.
+func ShownSecs(d time.Duration) time.Duration {
 	switch {
 	case d < time.Second:
-		return FmtDur(d.Round(time.Millisecond))
+		return d.Round(time.Millisecond)
 	case d >= time.Minute:
-		return FmtDur(d.Round(time.Second))
+		return d.Round(time.Second)
 	}
-	return fmt.Sprintf("%.1fs", d.Seconds())
+	return d.Round(100 * time.Millisecond)
 }
 
 func trimZero(s string) string {

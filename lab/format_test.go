@@ -41,3 +41,16 @@ func TestShownLatency(t *testing.T) {
 		t.Errorf("11.5s − 781ms = %s, want 10.7s", FmtLatency(d))
 	}
 }
+
+// A time as FmtSecs shows it: the gap between two shown times computes from what is printed,
+// exact halves included (1.25s shows as 1.3s, and the gap from it counts 1.3s).
+func TestShownSecs(t *testing.T) {
+	for _, d := range []time.Duration{725 * time.Millisecond, 1250 * time.Millisecond, 9349 * time.Millisecond, 12651 * time.Millisecond, 75 * time.Second} {
+		if got, want := FmtSecs(ShownSecs(d)), FmtSecs(d); got != want {
+			t.Errorf("%v: shown %q, as shown again %q", d, want, got)
+		}
+	}
+	if gap := ShownSecs(12651*time.Millisecond) - ShownSecs(11949*time.Millisecond); gap != 800*time.Millisecond {
+		t.Errorf("12.7s − 11.9s = %v", gap)
+	}
+}

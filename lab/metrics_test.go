@@ -4,6 +4,7 @@ package lab
 
 import (
 	"testing"
+	"time"
 )
 
 // The rates average the last RateWindow whole seconds, fewer while the run is younger.
@@ -52,6 +53,20 @@ func TestRatesDrifted(t *testing.T) {
 	s.Config.Traffic.Arrivals = Uniform
 	if r := s.Rates(); r.Drifted(Signup) {
 		t.Error("uniform arrivals have no randomness to drift by")
+	}
+	s.Config.Traffic.Arrivals = Poisson
+	s.Config.Traffic.Signup.ResubmitAfter = Duration(time.Second)
+	if r := s.Rates(); r.Drifted(Signup) {
+		t.Error("resubmitted requests are arrivals beyond the rate, not chance")
+	}
+	s.Config.Traffic.Signup.ResubmitAfter = 0
+	s.Fleet = &FleetStats{}
+	for i := range s.Timeline {
+		s.Timeline[i].Rate[Health], s.Timeline[i].Arrived[Health] = 5, 7
+		s.Timeline[i].Rate[Payment], s.Timeline[i].Arrived[Payment] = 500, 700
+	}
+	if r := s.Rates(); r.Drifted(Health) || r.Drifted(Payment) || !r.Drifted(Signup) {
+		t.Error("a fleet's health checks, or 700/s against 500/s (twenty standard deviations), drifted by chance")
 	}
 }
 

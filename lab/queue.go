@@ -60,20 +60,24 @@ func (q QueueSize) MarshalJSON() ([]byte, error) {
 	return json.Marshal(int(q))
 }
 
-// QueueGrowth is how fast the pool's queue has grown since it began to fill at since, as
-// measured: its length over the time since (0 before). Random arrivals make it stray from
-// the forecast's growth at the set rates.
-func (s *Snapshot) QueueGrowth(since time.Duration) float64 {
-	if s.Elapsed <= since {
-		return 0
+// QueueGrowth is how fast the pool's queue grows now, as measured: the slope of its length
+// over the last RateWindow seconds' samples, and over how many seconds (0, 0 with fewer
+// than two). Random arrivals make it stray from the forecast's growth at the set rates.
+func (s *Snapshot) QueueGrowth() (perSec float64, over int) {
+	secs := s.Timeline[max(len(s.Timeline)-RateWindow, 0):]
+	if len(secs) < 2 {
+		return 0, 0
 	}
-	return float64(s.Pool.Queued) / (s.Elapsed - since).Seconds()
+	first, last := secs[0], secs[len(secs)-1]
+	over = last.T - first.T
+	return float64(last.Queued-first.Queued) / float64(over), over
 }
 
-// QueueFullAt is when a queue of places growing at growth a second, as now, is full (0: it
-// does not grow).
+// QueueFullAt is when a queue of places, growing at growth a second from its length now, is
+// full: 0 when it does not grow, or has been full already (then it no longer fills, it
+// turns requests away).
 func (s *Snapshot) QueueFullAt(places QueueSize, growth float64) time.Duration {
-	if growth <= 0 || places.Unbounded() {
+	if growth <= 0 || places.Unbounded() || s.Pool.PeakQueued >= int(places) {
 		return 0
 	}
 	left := max(float64(int(places)-s.Pool.Queued), 0)

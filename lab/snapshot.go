@@ -160,15 +160,18 @@ type Rates struct {
 	Arrived, OK, Failed, TimedOut [numClasses]float64
 	Rejected                      [numClasses][numReasons]float64
 	// Set is each class's set rate over the same seconds, for random (Poisson) open-loop
-	// arrivals; 0 for other traffic and a fleet's health checks (the balancer's own).
+	// arrivals; 0 for other traffic, a fleet's health checks (the balancer's own) and a
+	// class whose impatient users send again (resubmit_after: arrivals beyond the rate).
 	Set [numClasses]float64
 }
 
-// Drifted says class c's arrivals over the window are more than a fifth off its set rate:
-// random arrivals over a few seconds often are (at 5/s over 5 s, one standard deviation is
-// a fifth).
+// Drifted says class c's arrivals over the window are more than a fifth off its set rate,
+// yet within what random arrivals explain (three standard deviations of a Poisson count):
+// at 5/s over 5 s one standard deviation is a fifth, so they often are; at 500/s a fifth
+// is ten, and something other than chance moved the rate.
 func (r *Rates) Drifted(c Class) bool {
-	return r.Set[c] > 0 && math.Abs(r.Arrived[c]-r.Set[c]) > r.Set[c]/5
+	off := math.Abs(r.Arrived[c] - r.Set[c])
+	return r.Set[c] > 0 && off > r.Set[c]/5 && off <= 3*math.Sqrt(r.Set[c]/float64(r.Seconds))
 }
 
 // RejectedTotal is class c's rejections per second, every reason together.
@@ -189,6 +192,10 @@ func (s *Snapshot) Rates() Rates {
 	}
 	r.From, r.To = secs[0].T-1, secs[len(secs)-1].T
 	n := float64(r.Seconds)
+	t := s.Config.Traffic
+	random := func(c Class) bool {
+		return t.Mode == Open && t.Arrivals == Poisson && t.Of(c).ResubmitAfter == 0 && (s.Fleet == nil || c != Health)
+	}
 	for _, sec := range secs {
 		for c := range numClasses {
 			r.Arrived[c] += float64(sec.Arrived[c]) / n
@@ -198,7 +205,7 @@ func (s *Snapshot) Rates() Rates {
 			for why := range numReasons {
 				r.Rejected[c][why] += float64(sec.Rejected[c][why]) / n
 			}
-			if random := s.Config.Traffic.Mode == Open && s.Config.Traffic.Arrivals == Poisson; random && (s.Fleet == nil || Class(c) != Health) {
+			if random(Class(c)) {
 				r.Set[c] += sec.Rate[c] / n
 			}
 		}

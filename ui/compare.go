@@ -98,7 +98,10 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	if side {
 		labs = beside(labLines(t, s, 0, left, room), labLines(t, s, 1, w-3-left, room), left, t.dim.Render(" │ "))
 	} else {
-		labs = append(labLines(t, s, 0, w, room/2), labLines(t, s, 1, w, room-room/2)...)
+		// Each half its own least height, and half the lines to spare: a taller half (a chain
+		// of hops) is not cut to fit an even split.
+		top := tightest(0, w) + (room-need)/2
+		labs = append(labLines(t, s, 0, w, top), labLines(t, s, 1, w, room-top)...)
 	}
 	return append(append(append(labs, summary...), status...), footer...), need
 }
@@ -110,7 +113,7 @@ func compareTooSmall(w, h, need int) []string {
 
 // summaryLines is the comparison under the two labs: a rule with a title, then per class
 // a block of A, B and B − A, blocks side by side as the width allows. The rows are
-// lab.CompareClasses, the same as the exported comparison's.
+// lab.CompareClasses, the same as the exported comparison's (lean: see summaryOf).
 func summaryLines(t *theme, s screen, w int, lean bool) []string {
 	return summaryOf(t, s, w, nil, lean)
 }
@@ -126,7 +129,7 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 			return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio && !marked(s.marks, r.Class, "row:"+r.Counter)
 		})
 		if len(kept) < len(rows) {
-			rows, zeros = kept, t.dim.Render(" · rows of 0 and 0 left out")
+			rows, zeros = kept, t.dim.Render(" · rows 0/0 left out")
 		}
 	}
 	// Shorter forms drop "totals since the start", then shorten the keys to ≈ and ?, then drop
@@ -136,21 +139,23 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 	approx, tooFew := t.dim.Render(" · "+lab.ApproxKey), t.dim.Render(" · "+lab.TooFewMark+" too few to judge")
 	short := t.dim.Render(" · ≈ noise · " + lab.TooFewMark + " too few")
 	totals := t.dim.Render(", totals since the start")
+	// Forms, longest first; a summary without some rows says so in every form.
 	var forms []string
 	switch {
 	case !lab.Judged(a.Config, b.Config):
 		key := t.dim.Render(" · " + lab.MeasuredTwoWays)
 		bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
-		forms = []string{head + key + approx + tooFew + zeros, head + key + approx + zeros, head + key + short + zeros, head + key + zeros,
-			bare + key + zeros, bare + key, head}
+		forms = []string{head + key + approx + tooFew, head + key + approx, head + key + short, head + key, bare + key, bare}
 	default:
 		key := ""
 		if !t.noColor {
 			key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 		}
-		forms = []string{head + totals + key + approx + tooFew + zeros, head + totals + key + approx + zeros, head + key + approx + tooFew + zeros,
-			head + key + short + zeros, head + key + approx + zeros, head + approx + tooFew + zeros, head + short + zeros, head + approx + zeros,
-			head + zeros, head}
+		forms = []string{head + totals + key + approx + tooFew, head + totals + key + approx, head + key + approx + tooFew,
+			head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
+	}
+	for i := range forms {
+		forms[i] += zeros
 	}
 	title := longestFit(w, forms...)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
@@ -230,7 +235,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 	for i, r := range rows {
 		a, b, d := summaryCells(r)
 		cells[i] = [3]string{a, b, d}
-		labelW = max(labelW, ansiWidth(r.Counter))
+		labelW = max(labelW, ansiWidth(r.Name()))
 		numW = max(numW, ansiWidth(a), ansiWidth(b))
 		diffW = max(diffW, ansiWidth(d))
 	}
@@ -249,7 +254,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 		if marked(marks, r.Class, "row:"+r.Counter) {
 			a, b = markedCell(t, cells[i][0], numW), markedCell(t, cells[i][1], numW)
 		}
-		out = append(out, padRight(r.Counter, labelW)+a+b+diff)
+		out = append(out, padRight(r.Name(), labelW)+a+b+diff)
 	}
 	return out, labelW + 2*numW + diffW
 }

@@ -543,10 +543,23 @@ func TestSummaryTitleFits(t *testing.T) {
 	}
 }
 
-// Short of room, the summary leaves out the counts that are 0 on both sides, and says so;
-// with room, every row stands, the same as the exported comparison's.
+// Short of room, the summary leaves out the counts that are 0 on both sides, and says so at
+// every width, closed against open loop too; with room, every row stands, the same as the
+// exported comparison's.
 func TestLeanSummary(t *testing.T) {
 	s := compareScreen(80, 24)
+	for _, w := range []int{60, 80, 100, 120} {
+		for _, closed := range []bool{false, true} {
+			s.panes[0].snap.Config.Traffic.Mode, s.panes[1].snap.Config.Traffic.Mode = lab.Open, lab.Open
+			if closed {
+				s.panes[0].snap.Config.Traffic.Mode = lab.Closed
+			}
+			if title := ansi.Strip(summaryLines(newTheme(false, true), s, w, true)[0]); !strings.Contains(title, "rows 0/0 left out") || ansiWidth(title) > w {
+				t.Errorf("w=%d closed=%v: %q", w, closed, title)
+			}
+		}
+	}
+	s.panes[0].snap.Config.Traffic.Mode = lab.Open
 	full := ansi.Strip(strings.Join(summaryLines(newTheme(true, true), s, 80, false), "\n"))
 	lean := ansi.Strip(strings.Join(summaryLines(newTheme(true, true), s, 80, true), "\n"))
 	zero := func(l string) bool {
@@ -556,7 +569,7 @@ func TestLeanSummary(t *testing.T) {
 	if !slices.ContainsFunc(strings.Split(full, "\n"), zero) {
 		t.Fatalf("the fixture has no row of 0 and 0:\n%s", full)
 	}
-	if slices.ContainsFunc(strings.Split(lean, "\n"), zero) || !strings.Contains(lean, "rows of 0 and 0 left out") || strings.Contains(full, "left out") {
+	if slices.ContainsFunc(strings.Split(lean, "\n"), zero) || !strings.Contains(lean, "rows 0/0 left out") || strings.Contains(full, "left out") {
 		t.Errorf("full:\n%s\nlean:\n%s", full, lean)
 	}
 }

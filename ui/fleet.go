@@ -273,9 +273,8 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 		if p.Drained {
 			w = fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
 		}
-		if i > 0 { // the gap between the times as shown, in their tenths of a second
-			tenth := 100 * time.Millisecond
-			w += t.dim.Render(" (+" + fmtElapsed(p.At.Round(tenth)-outs[i-1].At.Round(tenth)) + ")")
+		if i > 0 { // the gap between the times as shown
+			w += t.dim.Render(" (+" + fmtElapsed(lab.ShownSecs(p.At)-lab.ShownSecs(outs[i-1].At)) + ")")
 		}
 		words = append(words, w)
 	}

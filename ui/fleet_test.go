@@ -233,3 +233,29 @@ func TestBalancerLineFits(t *testing.T) {
 		}
 	}
 }
+
+// At its barest (a half of compare mode at 80x24) a fleet is its replicas' states alone,
+// every replica named, in as few lines as the width holds, none wider.
+func TestReplicaStates(t *testing.T) {
+	s := fleetSnapshot(4, 2)
+	for _, w := range []int{20, 60, 80, 120} {
+		lines := replicaStates(newTheme(true, true), s, w)
+		all := ansi.Strip(strings.Join(lines, " "))
+		for r := 1; r <= 4; r++ {
+			if !strings.Contains(all, fmt.Sprintf("r%d ", r)) {
+				t.Errorf("w=%d: r%d missing: %q", w, r, lines)
+			}
+		}
+		for _, l := range lines {
+			if ansiWidth(l) > w {
+				t.Errorf("w=%d: %q is %d wide", w, l, ansiWidth(l))
+			}
+		}
+		if w >= 120 && len(lines) != 1 {
+			t.Errorf("w=%d: %d lines", w, len(lines))
+		}
+		if !strings.Contains(all, "PULLED") {
+			t.Errorf("w=%d: no pulled replica: %q", w, lines)
+		}
+	}
+}

@@ -53,7 +53,7 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 // arrows narrow and "in flight" becomes "now"; the first box's words go last of all.
 func chainLine(t *theme, s *lab.Snapshot, w int) string {
 	type form struct {
-		words       int    // boxes with "in flight" and "late" spelled out
+		words       int    // boxes with "in flight" (now) and late's words spelled out
 		short, bare bool   // short: "1" for "hop 1"; bare: nothing but the boxes
 		arrow, now  string // between the boxes; the words for "in flight"
 		late        string // the words for work past the user's deadline

@@ -81,13 +81,18 @@ func TestHopsOnScreen(t *testing.T) {
 	// A try ends at hop 1's 504, before the edge's own timeout, when the hops keep back
 	// some of it: the forecast's try, said in the narrator.
 	s.Config.Dependency.Hop.Reserve = lab.Duration(50 * time.Millisecond)
-	if f, msg := s.Config.Forecast().Retry, ""; f.Fails && f.Try < s.Config.Payment.Timeout.Duration.D() {
+	if f, msg := s.Config.Forecast().Retry, ""; f.Reserved {
 		msg, _ = narrateHops(s.Config, s.Config.Forecast(), &s)
 		if !strings.Contains(msg, "it ends in ~"+fmtDur(f.Try)+", when hop 1 answers 504") {
 			t.Errorf("the try's length: %q", msg)
 		}
 	} else {
 		t.Errorf("the fixture's tries end at the edge's timeout: %+v", f)
+	}
+	// A dependency that is down answers before any reserve: no 504 ends the try.
+	s.Config.Dependency.Mode = lab.ModeDown
+	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s); strings.Contains(msg, "504") {
+		t.Errorf("a down dependency, yet: %q", msg)
 	}
 }
 

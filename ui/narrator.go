@@ -193,11 +193,15 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 		if s.Elapsed < f.FillIn {
 			return fmt.Sprintf("%s: first full at ~%s, then the queue of %d fills and %s starve", law, fill, q, others)
 		}
+		if s.Pool.PeakQueued >= int(q) { // it has filled: it turns away whoever finds it full
+			return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d (wait p99 %s), and are %s whenever it is full",
+				law, fill, others, q, wait, lab.RejectPool.Word())
+		}
 		eta := ""
-		if g := s.QueueGrowth(f.FillIn); g > 0 && s.Pool.Queued < int(q) {
+		if g, over := s.QueueGrowth(); s.QueueFullAt(q, g) > 0 {
 			// As measured; random arrivals make it stray from the growth at the set rates.
-			eta = fmt.Sprintf(" (growing %s since the pool filled, so full at ~%s; %s at the set rates)",
-				fmtPerSec(g), fmtSecs(s.QueueFullAt(q, g)), fmtPerSec(f.Queue.Growth))
+			eta = fmt.Sprintf(" (growing %s over the last %ds, so full at ~%s; %s at the set rates)",
+				fmtPerSec(g), over, fmtSecs(s.QueueFullAt(q, g)), fmtPerSec(f.Queue.Growth))
 		}
 		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
 			law, fill, others, q, eta, wait)

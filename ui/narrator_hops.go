@@ -17,8 +17,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
 		msg = fmt.Sprintf("one deadline, set at the edge, travels down the %d hops: each keeps %s back and passes the rest, and stops when its caller goes",
 			dep.Hops, fmtDur(dep.Hop.Reserve.D()))
-		// A try ends at hop 1's 504, its reserve still left, not at the edge's own timeout.
-		if t := cfg.Payment.Timeout; r.Fails && t.Kind == lab.TimeoutSocket && r.Try < t.Duration.D() {
+		// A try ends at hop 1's 504, its reserve still left, before the dependency answers.
+		if r.Reserved {
 			keep := "hop 1" // the hops that call another keep their reserve
 			switch n := dep.Hops - 1; {
 			case n == 2:
@@ -26,8 +26,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 			case n > 2:
 				keep = fmt.Sprintf("hops 1 to %d", n)
 			}
-			msg += fmt.Sprintf(" (a try's budget is its %s timeout: less %s kept back at %s, it ends in ~%s, when hop 1 answers 504, gateway timeout)",
-				fmtDur(t.Duration.D()), fmtDur(dep.Hop.Reserve.D()), keep, fmtDur(r.Try))
+			msg += fmt.Sprintf(" (a try's budget is %s: less %s kept back at %s, it ends in ~%s, when hop 1 answers 504, gateway timeout)",
+				fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep, fmtDur(r.Try))
 		}
 		if dep.RetryAt == lab.RetryAtEdge {
 			msg += "; only the edge (the lab's own payment call) retries"
@@ -36,12 +36,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		msg += pastDeadline(cfg, s)
 	case dep.Chain():
 		if r.Layers > 1 && r.Fails {
-			layers := []string{"the lab"} // the edge, then each hop that calls another
-			for i := 1; i < r.Layers; i++ {
-				layers = append(layers, fmt.Sprintf("hop %d", i))
-			}
 			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d, measured %.1f",
-				r.Layers, strings.Join(layers, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
+				r.Layers, strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
 		} else {
 			msg = fmt.Sprintf("each of the %d hops times its own tries (%s) and keeps working after its caller has gone: %.1f calls per payment at hop %d",
 				dep.Hops, fmtDur(dep.Hop.Timeout.D()), s.DeepestPerPayment(), dep.Hops)

@@ -130,7 +130,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, lines: func(c labCtx, level int) []string {
 	rows := lab.SettingsItems(c.p.cfg, c.snap, c.w)
 	if level >= levelTight {
-		return []string{clip(strings.Join(c.t.settingsItems(oneLine(rows, c.otherSettings())), c.t.dim.Render(" · ")), c.w)}
+		return []string{clip(strings.Join(c.t.settingsItems(oneLine(rows, c.differing())), c.t.dim.Render(" · ")), c.w)}
 	}
 	items, sep := c.t.settingsItems(rows), c.t.dim.Render(" · ")
 	out := wrapItems(items, sep, c.w)
@@ -152,22 +152,31 @@ func (c labCtx) queueTo() int {
 	return max(o.Queued, o.PeakQueued)
 }
 
-// otherSettings are the other half's settings in compare mode; nil alone.
-func (c labCtx) otherSettings() []lab.Item {
+// differing are the labels of the settings whose configuration tells compare's halves apart:
+// nil alone. Each side's settings are worded for a run not yet started, so what differs is
+// the configuration, not what each run shows now (permits in use), and the order holds.
+func (c labCtx) differing() map[string]bool {
 	if !c.compared() {
 		return nil
 	}
-	o := c.s.panes[1-c.i]
-	return lab.SettingsItems(o.cfg, o.snapshotOrEmpty(), c.w)
+	items := func(cfg lab.Config) []lab.Item { return lab.SettingsItems(cfg, lab.NotStarted(cfg), c.w) }
+	other := items(c.s.panes[1-c.i].cfg)
+	out := map[string]bool{}
+	for _, it := range items(c.p.cfg) {
+		if !slices.Contains(other, it) {
+			out[it.Label] = true
+		}
+	}
+	return out
 }
 
-// oneLine orders rows for a line that may be cut: those not in other (what tells the halves
-// apart) first, then the mechanisms on, then those off, each in their own order; without the
-// rows that follow from the rest.
-func oneLine(rows, other []lab.Item) []lab.Item {
+// oneLine orders rows for a line that may be cut: those labelled in differing (what tells
+// the halves apart) first, then the mechanisms on, then those off, each in their own order;
+// without the rows that follow from the rest.
+func oneLine(rows []lab.Item, differing map[string]bool) []lab.Item {
 	rank := func(r lab.Item) int {
 		switch {
-		case other != nil && !slices.Contains(other, r):
+		case differing[r.Label]:
 			return 0
 		case r.Off:
 			return 2

@@ -48,9 +48,11 @@ func TestLabPanels(t *testing.T) {
 // mechanisms on, then those off, and leaves out what follows from the rest: at 80x24 the
 // bulkhead in force stands before "pool 20 workers", and "breaker off" comes last.
 func TestOneLineSettingsOrder(t *testing.T) {
-	a, b := compareSnapshots()
+	s := compareScreen(80, 24)
+	b := s.panes[1].snap
 	rows := lab.SettingsItems(b.Config, b, 80)
-	line := oneLine(rows, lab.SettingsItems(a.Config, a, 80))
+	differing := newLabCtx(newTheme(true, true), s, 1, 80).differing()
+	line := oneLine(rows, differing)
 	labels := make([]string, len(line))
 	for i, r := range line {
 		labels[i] = r.Label
@@ -66,6 +68,13 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	// Alone, nothing differs: the mechanisms on come first, in their own order.
 	if alone := oneLine(rows, nil); alone[0].Label != "pool" {
 		t.Errorf("alone: %v", alone)
+	}
+	// What a run shows now (permits in use) does not move the order: the same configuration
+	// on both sides differs in nothing, whatever each run holds.
+	s.panes[0].cfg = s.panes[1].cfg
+	s.panes[0].snap.Bulkhead.InUse, s.panes[1].snap.Bulkhead.InUse = 1, 4
+	if d := newLabCtx(newTheme(true, true), s, 1, 80).differing(); len(d) != 0 {
+		t.Errorf("the same configuration differs in %v", d)
 	}
 }
 

@@ -280,6 +280,9 @@ func queueLine(t *theme, p lab.PoolStats, w, to int) string {
 		for len(gs) < total && !p.Unbounded {
 			gs = append(gs, glyph{kind: kindIdle})
 		}
+		if p.Unbounded { // no free places to draw: blank to the bar's full width
+			summary = strings.Repeat(" ", total-len(gs)) + summary
+		}
 	} else {
 		cells, note := scaledBar(total, avail, "")
 		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy)), idle: total - p.Queued}

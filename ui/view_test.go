@@ -273,11 +273,18 @@ func TestNarrator(t *testing.T) {
 	if got, want := narrate(cfg, early), "first full at ~2.0s, then the queue of 10 fills and signups starve"; !strings.Contains(got, want) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
 	}
-	// Once full, the queue grows as measured since it filled (6 in the 1 s since 2.0s: 6/s,
-	// the 4 places left in 0.67 s), beside the growth at the set rates, 15/s × (1 − 20/30.01).
-	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Queued: 6}}
-	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 6/s since the pool filled, so full at ~3.7s; 5/s at the set rates)"; !strings.Contains(got, want) {
+	// Once the pool is full, the queue grows as measured over the last seconds (0, 2, 6
+	// waiting at 1, 2 and 3 s: 3/s over 2 s, the 4 places left in 1.3 s), beside the growth
+	// at the set rates, 15/s × (1 − 20/30.01).
+	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Queued: 6, PeakQueued: 6},
+		Timeline: []lab.Second{{T: 1}, {T: 2, Queued: 2}, {T: 3, Queued: 6}}}
+	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 3/s over the last 2s, so full at ~4.3s; 5/s at the set rates) (wait p99 –) until it fills"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
+	}
+	// Once it has been full, it no longer fills: it turns away whoever finds it full.
+	growing.Pool.PeakQueued = 10
+	if got := narrate(cfg, growing); !strings.Contains(got, "rejected:pool whenever it is full") || strings.Contains(got, "fills") {
+		t.Errorf("a queue that has filled: %q", got)
 	}
 	// A discipline that limits the wait never fills its queue: it turns away who outwaits it.
 	limited := cfg

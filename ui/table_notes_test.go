@@ -1,0 +1,40 @@
+// Tests of the notes under the class table that appear only when their case shows.
+
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"poollab/lab"
+)
+
+// Under the per-second rows: when arrivals wander off the set rate by chance, the note says
+// so, with the seed; when a class's ok per second tops its arrivals, the note says why.
+// Neither shows when its case does not.
+func TestTableNotesWhenTheyShow(t *testing.T) {
+	s := testSnapshot()
+	s.Config.Traffic.Mode, s.Config.Traffic.Arrivals, s.Config.Traffic.Seed = lab.Open, lab.Poisson, 7
+	s.Timeline = nil
+	for i := range 5 {
+		sec := lab.Second{T: i + 1}
+		sec.Rate[lab.Payment], sec.Rate[lab.Signup] = 10, 5
+		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 5
+		sec.OK[lab.Payment], sec.OK[lab.Signup] = 10, 5
+		s.Timeline = append(s.Timeline, sec)
+	}
+	notes := func() string { _, n := tableLines(newTheme(true, true), s, 120, true, nil); return strings.Join(n, "\n") }
+	if n := notes(); strings.Contains(n, "random around") || strings.Contains(n, "can top") {
+		t.Errorf("on the set rates, ok as arrived: %q", n)
+	}
+	for i := range s.Timeline {
+		s.Timeline[i].Arrived[lab.Signup], s.Timeline[i].OK[lab.Payment] = 7, 12
+	}
+	n := notes()
+	if !strings.Contains(n, "random around the set rate (Poisson, seed 7") || !strings.Contains(n, "signup 7/s here, 5/s set") {
+		t.Errorf("signups at 7/s against 5/s: %q", n)
+	}
+	if !strings.Contains(n, "ok/s can top arrived/s") {
+		t.Errorf("payments ok 12/s of 10/s arrived: %q", n)
+	}
+}
