@@ -23,7 +23,10 @@ func TestTableNotesWhenTheyShow(t *testing.T) {
 		sec.OK[lab.Payment], sec.OK[lab.Signup] = 10, 5
 		s.Timeline = append(s.Timeline, sec)
 	}
-	notes := func() string { _, n := tableLines(newTheme(true, true), s, 120, true, nil); return strings.Join(n, "\n") }
+	notes := func() string {
+		_, n := tableLines(newTheme(true, true), s, 120, true, nil)
+		return strings.Join(n, "\n")
+	}
 	if n := notes(); strings.Contains(n, "random around") || strings.Contains(n, "can top") {
 		t.Errorf("on the set rates, ok as arrived: %q", n)
 	}
