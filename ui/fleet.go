@@ -11,7 +11,7 @@ import (
 // fleetLines draws a fleet in place of the single pool: the balancer's state, one compact
 // row per replica (its pool, busy/size, starved/s, in rotation or pulled), the pulls on a
 // time line with the gaps between them, and the legend. Nil for one instance. Lower levels
-// of detail keep the rows and give up the rest.
+// of detail keep the rows and give up the rest; the barest, the replicas' states alone.
 func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	fs := s.Fleet
 	if fs == nil || len(fs.Replicas) == 0 {
@@ -71,7 +71,7 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 func replicaStates(t *theme, s *lab.Snapshot, w int) []string {
 	var items []string
 	eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-		items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, r, last, drainedAt))
+		items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, r, last, drainedAt, false))
 	})
 	return wrapItems(items, t.dim.Render(" · "), w)
 }
@@ -97,14 +97,15 @@ func eachReplica(fs *lab.FleetStats, f func(n int, r *lab.Snapshot, last lab.Pul
 const replicaCells, compactCells = 20, 10
 
 // replicaRows: one row per replica, in as many columns as the width holds; where a full row
-// does not fit (half a 120-column screen), a compact one, so its state is never cut.
+// does not fit (half a 120-column screen), a compact one, then a briefer, so its state is
+// never cut.
 func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	var cells []string
 	widest := 0
-	for _, compact := range []bool{false, true} {
+	for squeeze := range 3 {
 		cells, widest = cells[:0], 0
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, compact)
+			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze)
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
 		})
@@ -131,9 +132,11 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 
 // replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  starved 4/s  PULLED at 9.2s"; last is its
 // latest time out of rotation (At 0: none), drainedAt when its drain began if it is drained
-// now (0: it is not). compact: a shorter bar, no starved rate (the table has the fleet's),
-// and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s".
-func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, compact bool) string {
+// now (0: it is not). squeeze 1: a shorter bar, no starved rate (the table has the fleet's),
+// and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
+// replica back in rotation without when it was pulled.
+func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze int) string {
+	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(itoa(of)), n)
 	p := r.Pool
 	cellsAt := replicaCells
@@ -164,7 +167,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	var state string
 	switch {
 	case compact:
-		state = compactState(t, r, last, drainedAt)
+		state = compactState(t, r, last, drainedAt, squeeze > 1)
 	case drainedAt > 0:
 		state = t.alert.Render("DRAINED at " + fmtSecs(drainedAt))
 	case h.Pulled && len(h.History) > 0:
@@ -185,8 +188,8 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 }
 
 // compactState is a replica's state in the fewest words: "DRAINED 5.0s", "PULLED 11.9s",
-// "in rotation, 1/2 failed", "in rotation, back 19.5s".
-func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) string {
+// "in rotation, 1/2 failed", "in rotation, pulled 9.3s, back 19.5s".
+func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration, brief bool) string {
 	h := r.Health
 	switch {
 	case drainedAt > 0:
@@ -197,8 +200,10 @@ func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Durat
 		return t.alert.Render("PULLED")
 	case h.FailStreak > 0:
 		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d failed", h.FailStreak, r.Config.Fleet.PullAfter))
-	case last.Returned():
+	case last.Returned() && brief:
 		return t.status.Render("in rotation") + t.dim.Render(", back "+fmtSecs(last.ReturnedAt))
+	case last.Returned(): // when it fell too: the domino's order stays readable
+		return t.status.Render("in rotation") + t.dim.Render(", pulled "+fmtSecs(last.At)+", back "+fmtSecs(last.ReturnedAt))
 	}
 	return t.status.Render("in rotation")
 }

@@ -161,6 +161,10 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 			t.Errorf("at 59 columns, a replica's row without its state: %q", row)
 		}
 	}
+	// Where it fits, a replica back in rotation says when it fell too: the domino's order.
+	if rows := ansi.Strip(strings.Join(replicaRows(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "in rotation, pulled 8.0s, back 9.4s") {
+		t.Errorf("at 80 columns, the replica back lost its pull:\n%s", rows)
+	}
 }
 
 // The narrator words the lab's numbers: with every replica in rotation each needs

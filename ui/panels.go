@@ -440,7 +440,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		strings.Join(append(starved, state), "  "),
 		strings.Join(append(starved, stateShort), "  "),
 		strings.Join(append(starvedShort, stateShort), "  "),
-		stateShort, // the table below still shows the starvation; the state must not be cut
+		state, stateShort, // the table below still shows the starvation; the state must not be cut
 	}
 	for _, left := range lefts {
 		for _, right := range rights {
