@@ -25,6 +25,17 @@ type chartSpec struct {
 	// cells for a narrow chart; nil: the last second's sample ("sampled at 6s", "6s
 	// sample"), which is what the line ends on.
 	legend func(s *lab.Snapshot) (what, short string, of func(class int) float64)
+	// peer is compare mode's other side (nil alone): the axis reaches its data too, so the
+	// halves draw the same chart to one scale.
+	peer *lab.Snapshot
+}
+
+// withPeer is specs drawn to one scale with peer's (nil: alone).
+func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
+	for i := range specs {
+		specs[i].peer = peer
+	}
+	return specs
 }
 
 // occupancyChart plots the workers each class held, on average over each second: a sample
@@ -123,6 +134,9 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// stays under half of it gets the axis to itself (the title still says "of 80"), or 13
 	// of 80 workers would sit on the 0 row, and so does any chart of fewer than four rows.
 	reach := chartMax(spec, chartWindow(s, w-5), classes)
+	if p := spec.peer; p != nil {
+		reach = math.Max(reach, chartMax(spec, chartWindow(p, w-5), chartClasses(p, spec)))
+	}
 	if reach <= 0 || rows-1 >= 4 && reach >= spec.atLeast/2 {
 		reach = math.Max(spec.atLeast, reach)
 	}

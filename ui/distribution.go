@@ -41,7 +41,7 @@ const (
 // place: in a measurement run, the samples line and the ladder over the distribution beside
 // the workers chart (and the starvation chart, on wide screens); in any other run, beside
 // the two time charts on screens wide enough for three. false: the usual charts.
-func distributionLayout(t *theme, snap *lab.Snapshot, changes []change, w, h int) ([]string, bool) {
+func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int) ([]string, bool) {
 	measuring := measurementRun(snap)
 	if !measuring && w < threeChartsMinW {
 		return nil, false
@@ -57,7 +57,7 @@ func distributionLayout(t *theme, snap *lab.Snapshot, changes []change, w, h int
 		}
 	}
 	rest := h - len(out)
-	specs := []chartSpec{occupancyChart(snap), starvationChart(snap)}
+	specs := withPeer(peer, occupancyChart(snap), starvationChart(snap))
 	switch {
 	case w >= threeChartsMinW:
 	case w >= twoChartsMinW:

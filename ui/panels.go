@@ -142,6 +142,14 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 	return out
 }}
 
+// peer is compare mode's other side, whose charts share this side's scales; nil alone.
+func (c labCtx) peer() *lab.Snapshot {
+	if !c.compared() {
+		return nil
+	}
+	return c.s.panes[1-c.i].snapshotOrEmpty()
+}
+
 // queueTo is the scale of an unbounded queue's bar: in compare mode the other half's peak,
 // so two queues side by side draw to one scale; alone, 0 (its own peak).
 func (c labCtx) queueTo() int {
@@ -267,7 +275,7 @@ var chartsPanel = panel{name: "charts", deepest: upTo(levelBare), least: chartsL
 		if h < chartsLeast {
 			return nil
 		}
-		return chartsLines(c.t, c.snap, c.p.changes, c.w, h)
+		return chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, h)
 	}}
 
 // fixed are the lines of each panel of ps with a height of its own, at level.
@@ -352,14 +360,16 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 
 // chartsLines puts the two charts side by side (stacked when the screen is tall and
 // narrow enough that side by side would squeeze them).
-func chartsLines(t *theme, snap *lab.Snapshot, changes []change, w, h int) []string {
-	if out, ok := distributionLayout(t, snap, changes, w, h); ok {
+func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int) []string {
+	if out, ok := distributionLayout(t, snap, peer, changes, w, h); ok {
 		return out
 	}
 	occ, starv := occupancyChart(snap), starvationChart(snap)
 	if alt, ok := postmortemChart(snap); ok {
 		starv = alt
 	}
+	specs := withPeer(peer, occ, starv)
+	occ, starv = specs[0], specs[1]
 	if h >= 2*11+1 && w < 160 {
 		each := min((h-1)/2, 17)
 		split := legendSplit(t, occ, snap, w) || legendSplit(t, starv, snap, w)

@@ -1,0 +1,45 @@
+// Tests of compare mode's charts: the halves draw one chart to one scale.
+
+package ui
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// axisTop is the largest y-axis label in chart lines (┼ where a line sits on it).
+func axisTop(lines []string) int {
+	top := -1
+	for _, m := range regexp.MustCompile(`(\d+)[┤┼]`).FindAllStringSubmatch(ansi.Strip(strings.Join(lines, "\n")), -1) {
+		if v, err := strconv.Atoi(m[1]); err == nil {
+			top = max(top, v)
+		}
+	}
+	return top
+}
+
+// A side that holds few workers draws them on the other side's scale in compare mode, so
+// the same shape never stands for 1 worker on one side and 50 on the other (closed against
+// open loop); alone, its axis is its own.
+func TestChartsShareScaleInCompare(t *testing.T) {
+	a, b := compareSnapshots()
+	for i := range b.Timeline { // B holds 1 worker: alone, its axis is its own
+		b.Timeline[i].Held = [len(b.Timeline[i].Held)]float64{1}
+	}
+	spec := func(s *lab.Snapshot, peer *lab.Snapshot) chartSpec {
+		return withPeer(peer, occupancyChart(s))[0]
+	}
+	th := newTheme(true, true)
+	own := axisTop(chartLines(th, spec(b, nil), b, nil, 60, 10, false))
+	other := axisTop(chartLines(th, spec(a, nil), a, nil, 60, 10, false))
+	shared := axisTop(chartLines(th, spec(b, a), b, nil, 60, 10, false))
+	if own < 0 || own >= other || shared != other {
+		t.Errorf("axis tops: B alone %d, A alone %d, B beside A %d", own, other, shared)
+	}
+}
