@@ -28,10 +28,14 @@ func TestPaymentChainFollowsTheSettings(t *testing.T) {
 		waits []lab.Phase
 	}{
 		{"none", func(*lab.PaymentConfig) {}, "fallback http", nil},
+		// A semaphore that rejects at once never has a worker wait for a permit.
 		{"semaphore", func(p *lab.PaymentConfig) { p.Bulkhead.Type = lab.BulkheadSemaphore },
-			"fallback bulkhead:semaphore http", []lab.Phase{lab.PhaseBulkhead}},
+			"fallback bulkhead:semaphore http", nil},
+		{"semaphore with a wait", func(p *lab.PaymentConfig) {
+			p.Bulkhead.Type, p.Bulkhead.MaxWait = lab.BulkheadSemaphore, lab.Duration(100*time.Millisecond)
+		}, "fallback bulkhead:semaphore http", []lab.Phase{lab.PhaseBulkhead}},
 		{"semaphore, connections, socket timeout", func(p *lab.PaymentConfig) {
-			p.Bulkhead.Type, p.Connections.PerRoute, p.Timeout.Kind = lab.BulkheadSemaphore, 5, lab.TimeoutSocket
+			p.Bulkhead.Type, p.Bulkhead.MaxWait, p.Connections.PerRoute, p.Timeout.Kind = lab.BulkheadSemaphore, lab.Duration(time.Second), 5, lab.TimeoutSocket
 		}, "fallback bulkhead:semaphore connections timeout:socket http", []lab.Phase{lab.PhaseBulkhead, lab.PhaseConnWait}},
 		{"caller timeout: the lease happens off the worker", func(p *lab.PaymentConfig) {
 			p.Connections.PerRoute, p.Timeout.Kind = 5, lab.TimeoutCaller
@@ -41,10 +45,10 @@ func TestPaymentChainFollowsTheSettings(t *testing.T) {
 		{"thread pool", func(p *lab.PaymentConfig) { p.Bulkhead.Type = lab.BulkheadThreadPool },
 			"fallback bulkhead:threadpool handoff:thread http", []lab.Phase{lab.PhaseHandoff}},
 		{"breaker", func(p *lab.PaymentConfig) { p.Breaker.Enabled, p.Bulkhead.Type = true, lab.BulkheadSemaphore },
-			"fallback breaker:short-circuit bulkhead:semaphore breaker http", []lab.Phase{lab.PhaseBulkhead}},
+			"fallback breaker:short-circuit bulkhead:semaphore breaker http", nil},
 		{"the trap", func(p *lab.PaymentConfig) {
 			p.Breaker.Enabled, p.Breaker.CountRejections, p.Bulkhead.Type = true, true, lab.BulkheadSemaphore
-		}, "fallback breaker:counts-rejections bulkhead:semaphore http", []lab.Phase{lab.PhaseBulkhead}},
+		}, "fallback breaker:counts-rejections bulkhead:semaphore http", nil},
 	} {
 		cfg := c
 		tc.edit(&cfg.Payment)
