@@ -176,9 +176,11 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 			lines = append(lines, t.dim.Render(strings.TrimRight(rate, " ")))
 		}
 	}
-	// A second's ok counts those that finished in it, whenever they arrived.
+	// A second counts those that finished in it, whenever they arrived: ok/s, or timed out/s,
+	// can top arrived/s.
 	outrun := rates && rs.Seconds > 0 && slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool {
-		return s.Active(c) && fmtPerSec(rs.OK[c]) != fmtPerSec(rs.Arrived[c]) && rs.OK[c] > rs.Arrived[c]
+		most := max(rs.OK[c], rs.Failed[c], rs.TimedOut[c])
+		return s.Active(c) && fmtPerSec(most) != fmtPerSec(rs.Arrived[c]) && most > rs.Arrived[c]
 	})
 	notes = tableNotes(shown, outrun, w)
 	// Random arrivals wander off the set rate over a few seconds: say so where it shows.
@@ -201,7 +203,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 
 // tableNotes define the columns shown, each in the longest words that fit: what ok% and the
 // rejections count, what the latencies are of, and what the wait is made of; and, when a
-// class's ok per second outruns its arrivals (outrun), why.
+// class's ok or timed out per second outruns its arrivals (outrun), why.
 func tableNotes(shown map[string]bool, outrun bool, w int) []string {
 	var notes []string
 	pick := func(forms ...string) { notes = append(notes, longestFit(w, forms...)) }
@@ -252,9 +254,9 @@ func tableNotes(shown map[string]bool, outrun bool, w int) []string {
 		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)")
 	}
 	if outrun {
-		pick("/s: each counted in the second it happens, so ok/s can top arrived/s as earlier arrivals finish",
-			"/s: counted as each happens; ok/s can top arrived/s as earlier arrivals finish",
-			"/s: ok/s can top arrived/s (earlier arrivals finishing)")
+		pick("/s: each counted in the second it happens, so ok/s or timed out/s can top arrived/s as earlier arrivals finish",
+			"/s: counted as each happens; ok/s or timed out/s can top arrived/s as earlier arrivals finish",
+			"/s: ok/s or timed out/s can top arrived/s (earlier arrivals finishing)")
 	}
 	return notes
 }

@@ -37,7 +37,7 @@ func TestTableNotesWhenTheyShow(t *testing.T) {
 	if !strings.Contains(n, "random around the set rate (Poisson, seed 7") || !strings.Contains(n, "signup 7/s here, 5/s set") {
 		t.Errorf("signups at 7/s against 5/s: %q", n)
 	}
-	if !strings.Contains(n, "ok/s can top arrived/s") {
+	if !strings.Contains(n, "ok/s or timed out/s can top arrived/s") {
 		t.Errorf("payments ok 12/s of 10/s arrived: %q", n)
 	}
 }
