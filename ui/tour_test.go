@@ -334,8 +334,14 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		c.want(2*la.Max >= stall, "A's max %v: under half the %v stall", la.Max, stall)
 		c.want(2*lb.P99 >= stall, "B's p99 %v: under half the %v stall", lb.P99, stall)
 		// A's p99 is one of its fast samples: under half of both its max and B's p99 (a
-		// third of them with a core busy under -race; idle, about 3 ms against 900).
-		c.want(2*la.P99 < la.Max && 2*la.P99 < lb.P99, "A's p99 %v against its max %v and B's p99 %v: want it under half of both", la.P99, la.Max, lb.P99)
+		// third of them with a core busy under -race; idle, about 3 ms against 900). On a
+		// machine the lab calls too busy, its own hiccups land in A's samples too (534 ms seen
+		// once under -race with a core busy): there the claim is that A's p99 stays under B's.
+		if a.Late() || b.Late() {
+			c.want(la.P99 < lb.P99, "A's p99 %v against B's p99 %v: want it under (generator lag p99 %v, %v)", la.P99, lb.P99, a.Generator.Lag.P99, b.Generator.Lag.P99)
+		} else {
+			c.want(2*la.P99 < la.Max && 2*la.P99 < lb.P99, "A's p99 %v against its max %v and B's p99 %v: want it under half of both", la.P99, la.Max, lb.P99)
+		}
 		return c.err()
 	},
 	// 2: with a replica drained, A's replicas are pulled one by one, each sooner, until none is
