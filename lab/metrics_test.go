@@ -91,3 +91,15 @@ func TestSecondStarved(t *testing.T) {
 		t.Errorf("turned away %d, starved %d", s.TurnedAway(), s.Starved())
 	}
 }
+
+// A second counts what finished in it, whenever it arrived: ok or timed out per second can
+// top arrivals, and Outrun says so only when it shows, to a tenth.
+func TestRatesOutrun(t *testing.T) {
+	r := Rates{Seconds: 5}
+	r.Arrived[Health], r.OK[Health] = 30, 32.2
+	r.Arrived[Payment], r.TimedOut[Payment] = 5.6, 6.2
+	r.Arrived[Signup], r.OK[Signup] = 5, 5.04 // shows as 5/s of 5/s
+	if !r.Outrun(Health) || !r.Outrun(Payment) || r.Outrun(Signup) || (&Rates{}).Outrun(Health) {
+		t.Errorf("outrun: health %v, payment %v, signup %v", r.Outrun(Health), r.Outrun(Payment), r.Outrun(Signup))
+	}
+}

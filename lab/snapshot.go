@@ -165,6 +165,14 @@ type Rates struct {
 	Set [numClasses]float64
 }
 
+// Outrun says class c's ok, failed or timed out per second tops its arrivals per second
+// as shown (to a tenth): each is counted in the second it happens, so earlier arrivals
+// finishing can do that.
+func (r *Rates) Outrun(c Class) bool {
+	most := max(r.OK[c], r.Failed[c], r.TimedOut[c])
+	return r.Seconds > 0 && math.Round(10*most) > math.Round(10*r.Arrived[c])
+}
+
 // Drifted says class c's arrivals over the window are more than a fifth off its set rate,
 // yet within what random arrivals explain (three standard deviations of a Poisson count):
 // at 5/s over 5 s one standard deviation is a fifth, so they often are; at 500/s a fifth

@@ -198,10 +198,11 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 				law, fill, others, q, wait, lab.RejectPool.Word())
 		}
 		eta := ""
-		if g, over := s.QueueGrowth(); s.QueueFullAt(q, g) > 0 {
+		g, over := s.QueueGrowth()
+		if full := s.QueueFullAt(q, g); full > 0 {
 			// As measured; random arrivals make it stray from the growth at the set rates.
 			eta = fmt.Sprintf(" (growing %s over the last %ds, so full at ~%s; %s at the set rates)",
-				fmtPerSec(g), over, fmtSecs(s.QueueFullAt(q, g)), fmtPerSec(f.Queue.Growth))
+				fmtPerSec(g), over, fmtSecs(full), fmtPerSec(f.Queue.Growth))
 		}
 		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
 			law, fill, others, q, eta, wait)

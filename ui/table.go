@@ -176,12 +176,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 			lines = append(lines, t.dim.Render(strings.TrimRight(rate, " ")))
 		}
 	}
-	// A second counts those that finished in it, whenever they arrived: ok/s, or timed out/s,
-	// can top arrived/s.
-	outrun := rates && rs.Seconds > 0 && slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool {
-		most := max(rs.OK[c], rs.Failed[c], rs.TimedOut[c])
-		return s.Active(c) && fmtPerSec(most) != fmtPerSec(rs.Arrived[c]) && most > rs.Arrived[c]
-	})
+	outrun := rates && slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool { return s.Active(c) && rs.Outrun(c) })
 	notes = tableNotes(shown, outrun, w)
 	// Random arrivals wander off the set rate over a few seconds: say so where it shows.
 	if !rates || rs.Seconds == 0 {
