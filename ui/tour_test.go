@@ -359,7 +359,10 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 				outs = append(outs, o)
 			}
 		}
-		if c.want(len(outs) == len(a.Replicas), "%d left rotation by %v, want all %d: %+v", len(outs), a.AllPulledAt, len(a.Replicas), outs); len(outs) >= 3 {
+		// The gaps shrinking is timing: on a machine the lab calls too busy, late checks bunch
+		// the outs (77 ms then 133 ms seen once with a core busy under -race, the chapter sped
+		// up), and the claim is that every replica fell while B's held.
+		if c.want(len(outs) == len(a.Replicas), "%d left rotation by %v, want all %d: %+v", len(outs), a.AllPulledAt, len(a.Replicas), outs); len(outs) >= 3 && !s[0].Late() {
 			first, last := outs[1].At-outs[0].At, outs[len(outs)-1].At-outs[len(outs)-2].At
 			c.want(last < first, "gaps between outs: first %v, last %v; want each next one falling sooner: %+v", first, last, outs)
 		}
