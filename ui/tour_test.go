@@ -364,7 +364,8 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		// up), and the claim is that every replica fell while B's held.
 		if c.want(len(outs) == len(a.Replicas), "%d left rotation by %v, want all %d: %+v", len(outs), a.AllPulledAt, len(a.Replicas), outs); len(outs) >= 3 && !s[0].Late() {
 			first, last := outs[1].At-outs[0].At, outs[len(outs)-1].At-outs[len(outs)-2].At
-			c.want(last < first, "gaps between outs: first %v, last %v; want each next one falling sooner: %+v", first, last, outs)
+			c.want(last < first, "gaps between outs: first %v, last %v; want each next one falling sooner (generator lag p99 %v): %+v",
+				first, last, s[0].Generator.Lag.P99, outs)
 		}
 		c.want(s[0].Classes[lab.Payment].Rejected[lab.RejectBalancer] > 0, "no payment failed at A's balancer")
 		c.want(len(b.Pulls) == 0 && s[1].Classes[lab.Payment].Rejected[lab.RejectBalancer] == 0, "B pulled %+v", b.Pulls)
