@@ -77,6 +77,18 @@ func (c ClassStats) TurnedAwayAfter(why Reason) time.Duration {
 // Errors counts the requests that ended badly: failed, timed out, or turned away.
 func (c ClassStats) Errors() int64 { return c.Failed + c.TimedOut + c.RejectedTotal() }
 
+// ErrorWords are the words of the fates Errors counts in c, each one some request had:
+// ["rejected:deadline"], or ["failed", "timed out"]; none when Errors is 0.
+func (c ClassStats) ErrorWords() []string {
+	var out []string
+	for _, f := range Fates {
+		if f != FateInFlight && f != Ended(OK) && c.At(f) > 0 {
+			out = append(out, f.Word())
+		}
+	}
+	return out
+}
+
 // Finished counts the requests a worker finished: ok, failed or timed out, never a rejection.
 func (c ClassStats) Finished() int64 { return c.OK + c.Failed + c.TimedOut }
 

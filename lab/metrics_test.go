@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -79,6 +80,12 @@ func TestClassShares(t *testing.T) {
 	}
 	if (ClassStats{}).OKShare() != 0 || (ClassStats{}).RejectedShare(RejectPool) != 0 {
 		t.Error("a share of none is not 0")
+	}
+	if got, want := strings.Join(c.ErrorWords(), ", "), "failed, timed out, rejected:pool"; got != want {
+		t.Errorf("error words %q, want %q", got, want)
+	}
+	if w := (ClassStats{Arrived: 5, OK: 2, InFlight: 3}).ErrorWords(); len(w) != 0 {
+		t.Errorf("ok and in flight are no errors: %q", w)
 	}
 }
 

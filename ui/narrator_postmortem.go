@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"poollab/lab"
 )
@@ -28,9 +29,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 	}
 	calls := int(s.Dependency.InFlight)
 	callTime, answers := k.Answers(max(calls, 1))
-	// Short enough for two lines of half a 120-column screen: the story, then the numbers,
-	// the latency percentile the table shows.
-	tail := fmt.Sprintf("; p99 %s, errors %.1f%%", latency(pay.Latency.P99, pay.Latency.Count), 100*pay.ErrorShare())
+	// Short enough for three lines of half a 120-column screen: the story, then the numbers,
+	// the latency percentile the table shows and the error rate with what it counts.
+	tail := fmt.Sprintf("; p99 %s, %s", latency(pay.Latency.P99, pay.Latency.Count), errorsSaid(pay))
 
 	switch {
 	case adaptive: // the limit moves, so no forecast: what it has found, and what that does
@@ -82,4 +83,18 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 		return fmt.Sprintf("ok %s of %s", fmtPerSec(rs.OK[lab.Payment]), fmtPerSec(rs.Arrived[lab.Payment]))
 	}
 	return fmt.Sprintf("%s of %s answered", fmtWholePerSec(model), fmtFloatRate(rate))
+}
+
+// errorsSaid is the error rate a dashboard shows, with what it counts: the words of the
+// outcomes in it ("errors 1.4%: rejected:deadline"), or, at none, that the requests in
+// flight are none, however long they wait: the postmortem's blind spot.
+func errorsSaid(c lab.ClassStats) string {
+	share := fmt.Sprintf("errors %.1f%%", 100*c.ErrorShare())
+	switch words := c.ErrorWords(); {
+	case len(words) > 0:
+		return share + ": " + strings.Join(words, ", ")
+	case c.InFlight > 0:
+		return fmt.Sprintf("%s: the %s %s count as none", share, fmtCount(c.InFlight), lab.FateInFlight.Word())
+	}
+	return share
 }

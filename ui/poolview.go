@@ -284,7 +284,7 @@ func queueLine(t *theme, p lab.PoolStats, w, to int) string {
 			summary = strings.Repeat(" ", total-len(gs)) + summary
 		}
 	} else {
-		cells, note := scaledBar(total, avail, "")
+		cells, note := scaledBar(total, avail, " requests")
 		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy)), idle: total - p.Queued}
 		gs = barGlyphs(pc, cells)
 		if p.Unbounded { // no free places to draw

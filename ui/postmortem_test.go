@@ -108,9 +108,9 @@ func TestNarratePostmortem(t *testing.T) {
 		cfg  lab.Config
 		want []string
 	}{
-		{postmortemConfig(), []string{"scaled to 64 workers, 64 calls past the knee: 328ms each, ok 194.8/s of 500.8/s;", "p99 11.5s, errors 0.0%"}},
-		{fixConfig(), []string{"24 calls at most (knee 25) answer 480/s of 500/s: ~20/s outlive their 800ms budget", "p99 780ms, errors 2.0%"}},
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p99 297ms, errors 14.7%"}},
+		{postmortemConfig(), []string{"scaled to 64 workers, 64 calls past the knee: 328ms each, ok 194.8/s of 500.8/s;", "p99 11.5s, errors 0.0%: the 5795 in flight count as none"}},
+		{fixConfig(), []string{"24 calls at most (knee 25) answer 480/s of 500/s: ~20/s outlive their 800ms budget", "p99 780ms, errors 2.0%: rejected:deadline"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p99 297ms, errors 14.7%: rejected:bulkhead"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -119,8 +119,8 @@ func TestNarratePostmortem(t *testing.T) {
 				t.Errorf("%s:\n got %q\nwant %q", tc.cfg.Name, got, w)
 			}
 		}
-		if lines := wrapText("» "+got, 58, 0); len(lines) > 2 {
-			t.Errorf("%s: %d lines at 58 columns, want 2: %q", tc.cfg.Name, len(lines), got)
+		if lines := wrapText("» "+got, 58, 0); len(lines) > 3 {
+			t.Errorf("%s: %d lines at 58 columns, want 3 at most: %q", tc.cfg.Name, len(lines), got)
 		}
 	}
 	// With no knee the adaptive limit is still told as it is, not as its starting size.
