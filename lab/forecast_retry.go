@@ -25,9 +25,8 @@ type RetryForecast struct {
 	Unbudgeted float64
 	// Hold is how long a payment's call lasts: its tries and the waits between them.
 	Hold time.Duration
-	// Layers is how many layers retry: the lab (with payment.retry), and with retry_at
-	// every_hop each hop that calls another; LayerNames names them ("the lab", "hop 1").
-	Layers     int
+	// LayerNames names the layers that retry ("the lab", "hop 1"): the lab (with
+	// payment.retry), and with retry_at every_hop each hop that calls another.
 	LayerNames []string
 	// Reserved says, with a propagated deadline, that the first hop's 504 ends each try:
 	// its Budget (the socket timeout, or the deadline if shorter) less what the hops keep
@@ -39,6 +38,9 @@ type RetryForecast struct {
 	// chain.
 	Deepest float64
 }
+
+// Layers is how many layers retry.
+func (f RetryForecast) Layers() int { return len(f.LayerNames) }
 
 // meanBackoff is the average wait before a retry.
 func (r RetryConfig) meanBackoff() time.Duration {
@@ -55,7 +57,6 @@ func (c Config) RetryForecast() RetryForecast {
 	backoff := p.Retry.meanBackoff()
 	f := RetryForecast{}
 	if p.Retry.Retries() {
-		f.Layers++
 		f.LayerNames = append(f.LayerNames, "the lab")
 	}
 	// What the dependency (the last hop) does with a call.
@@ -71,7 +72,6 @@ func (c Config) RetryForecast() RetryForecast {
 	if d.Chain() {
 		k := d.HopAttempts()
 		if k > 1 {
-			f.Layers += d.Hops - 1
 			for i := 1; i < d.Hops; i++ {
 				f.LayerNames = append(f.LayerNames, fmt.Sprintf("hop %d", i))
 			}

@@ -50,14 +50,11 @@ func TestRetryForecast(t *testing.T) {
 		{"healthy: one try", func() Config { c := storm(); c.Dependency.Mode = ModeHealthy; return c }(), 50 * ms, 50 * ms, 1, 1, 1},
 	} {
 		r := tc.c.RetryForecast()
-		if r.Try != tc.try || r.Hold != tc.hold || math.Abs(r.Tries-tc.tries) > 1e-9 || math.Abs(r.Deepest-tc.deepest) > 1e-9 || r.Layers != tc.layers {
+		if r.Try != tc.try || r.Hold != tc.hold || math.Abs(r.Tries-tc.tries) > 1e-9 || math.Abs(r.Deepest-tc.deepest) > 1e-9 || r.Layers() != tc.layers {
 			t.Errorf("%s: %+v; want try %v, hold %v, %v tries, %v at the last hop, %d layers", tc.name, r, tc.try, tc.hold, tc.tries, tc.deepest, tc.layers)
 		}
 		if _, worker, _ := tc.c.paymentHold(tc.c.RetryForecast()); tc.tries > 1 && worker != tc.hold {
 			t.Errorf("%s: a worker is held %v, want the tries' %v", tc.name, worker, tc.hold)
-		}
-		if len(r.LayerNames) != r.Layers {
-			t.Errorf("%s: %d layers named %v", tc.name, r.Layers, r.LayerNames)
 		}
 	}
 	// The layers named are those that retry: without payment.retry, the hops alone.

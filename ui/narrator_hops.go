@@ -35,9 +35,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		msg += fmt.Sprintf(": %.1f calls per payment at hop %d (at most %s)", s.DeepestPerPayment(), dep.Hops, fmtWorkers(r.Deepest))
 		msg += pastDeadline(cfg, s)
 	case dep.Chain():
-		if r.Layers > 1 && r.Fails {
+		if r.Layers() > 1 && r.Fails {
 			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d, measured %.1f",
-				r.Layers, strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
+				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
 		} else {
 			msg = fmt.Sprintf("each of the %d hops times its own tries (%s) and keeps working after its caller has gone: %.1f calls per payment at hop %d",
 				dep.Hops, fmtDur(dep.Hop.Timeout.D()), s.DeepestPerPayment(), dep.Hops)

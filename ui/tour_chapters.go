@@ -304,7 +304,7 @@ var tourChapters = []chapter{
 			return fmt.Sprintf("Retries multiply: A's %d layers make %s = %s calls at the last hop per payment (the latest payments "+
 				"have not made all theirs yet): %s measured; B's propagated deadline allows at most %s: %s measured. Work for users "+
 				"who had left, past their %s deadline: %s in A, %s in B.",
-				ra.Layers, layerProduct(a.cfg(0), ra), fmtWorkers(ra.Deepest), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
+				ra.Layers(), layerProduct(a.cfg(0), ra), fmtWorkers(ra.Deepest), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
 		},
 		look: "Each side's chain of hops, with each hop's requests in flight and its work past the deadline (late). The " +

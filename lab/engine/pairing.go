@@ -241,20 +241,25 @@ func (s *pairSide) look() *lab.Pairs {
 		p.state, p.pending, p.open = over, nil, nil
 		return nil
 	}
+	t := p.withOpen()
+	return &t
+}
+
+// withOpen is the tally with every open block counted as it stands, its difference so far.
+// p.mu is held.
+func (p *Pairing) withOpen() lab.Pairs {
 	t := p.tally
-	for k, b := range p.open { // an open block counts with its difference so far
+	for k, b := range p.open {
 		t.Blocks[k.class] = addBlock(t.Blocks[k.class], b)
 	}
-	return &t
+	return t
 }
 
 // leave ends the tally as this side's lab stops, before it cancels its calls: the
 // snapshots taken before keep theirs, and nothing after counts.
 func (s *pairSide) leave() {
 	if p := s.lock(over); p != nil {
-		for k, b := range p.open { // the open blocks count as they stand
-			p.tally.Blocks[k.class] = addBlock(p.tally.Blocks[k.class], b)
-		}
+		p.tally = p.withOpen()
 		p.state, p.pending, p.open = over, nil, nil
 		p.mu.Unlock()
 	}
