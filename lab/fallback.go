@@ -21,11 +21,13 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	if n == 0 {
 		return nil
 	}
-	what := "not ok with a canned reply (the fallback itself calls nothing; they still count as not ok)"
-	if w < 100 {
-		what = "not ok (a canned reply)"
+	said := fmt.Sprintf("answered %s %s", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
+	const label = "fallback"
+	value := said + " not ok with a canned reply, calling nothing (they still count as not ok)"
+	if len(label)+1+len([]rune(value)) > w {
+		value = said + " not ok (a canned reply)"
 	}
-	return []Item{{Label: "fallback", Value: fmt.Sprintf("answered %s %s %s", FmtCount(n), plural(s.Config.Traffic.Label(Payment)), what)}}
+	return []Item{{Label: label, Value: value}}
 }
 
 // plural is a class's label for several of them: "payments", "orders".

@@ -75,6 +75,13 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "fallback answered 50 payments not ok with a canned reply") {
 		t.Errorf("item %q", got)
 	}
+	// The long form where it fits, else the short: never cut (it was, at 100 to 119 columns).
+	for _, w := range []int{58, 80, 100, 110, 120} {
+		got := strings.Join(phrases(fallbackHealth(s, w)), "")
+		if n := len([]rune(got)); n > w || w >= 110 && !strings.Contains(got, "calling nothing") {
+			t.Errorf("at %d columns: %q (%d)", w, got, n)
+		}
+	}
 	// In the class's own name: the postmortem's are orders.
 	s.Config.Traffic.Payment.Label = "orders"
 	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "answered 50 orders not ok") {
