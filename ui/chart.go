@@ -45,8 +45,14 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1)
 	return chartSpec{
 		title: fmt.Sprintf("mean workers held (of %d)", size),
-		// No class holds more than the pool: a mean a hair over it is the sample's timing.
-		value:   func(sec *lab.Second, c int) float64 { return math.Min(sec.Held[c], float64(size)) },
+		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
+		// pool is the second's own, so a peer's seconds keep their values (compare's scale).
+		value: func(sec *lab.Second, c int) float64 {
+			if sec.Workers > 0 {
+				return math.Min(sec.Held[c], float64(sec.Workers))
+			}
+			return sec.Held[c]
+		},
 		atLeast: float64(size),
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			last := s.LastSecond()
