@@ -224,7 +224,7 @@ func tableNotes(shown map[string]bool, outrun bool, w int) []string {
 	if len(lat) > 0 {
 		l := strings.Join(lat, " ")
 		defs = append(defs, [4]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
-			l + ": latency of finished requests only", l + ": finished only", l + ": finished only"})
+			l + ": latency of ok, failed and timed out requests", l + ": finished only", l + ": finished only"})
 	}
 	if len(defs) > 0 {
 		var forms [4]string
