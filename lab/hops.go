@@ -44,12 +44,16 @@ func init() {
 		}),
 		// How the chain times and retries is what tells stacked timeouts from a propagated
 		// deadline: a setting, so compare's one line of settings leads with it.
-		settings: at(88, func(c Config, _ *Snapshot, _ int) []Item {
+		settings: at(88, func(c Config, _ *Snapshot, w int) []Item {
 			dep := c.Dependency
 			if !dep.Chain() {
 				return nil
 			}
-			return []Item{{Label: "hops", Value: fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, dep.Deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))}}
+			deadline := fmt.Sprintf("deadline %s", dep.Deadline)
+			if w >= 100 { // room to say what the mode does
+				deadline += " (" + dep.Deadline.does() + ")"
+			}
+			return []Item{{Label: "hops", Value: fmt.Sprintf("%d, %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))}}
 		}),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),
@@ -73,6 +77,14 @@ const (
 	// stops as soon as its caller has gone, so the hop below stops too.
 	DeadlinePropagate DeadlineMode = "propagate"
 )
+
+// does says in a few words what the mode does to a hop's time.
+func (m DeadlineMode) does() string {
+	if m == DeadlinePropagate {
+		return "the time left travels down; a hop stops when its caller goes"
+	}
+	return "each hop times its own tries and works on after its caller goes"
+}
 
 // DeadlineModes lists the modes.
 var DeadlineModes = []DeadlineMode{DeadlinePerHop, DeadlinePropagate}

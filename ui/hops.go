@@ -48,9 +48,10 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 // out, those it worked on past the user's deadline (work for users who have left):
 // payments ─▶ [hop 1: 24 in flight, 100 late] ─▶ … ─▶ [hop 3 slow 3s: 48 in flight, 1321 late].
 // Narrow, the words go from every box but the first, which keeps them as the legend of the
-// rest ([hop 1: 12 in flight, 88 past deadline] ─▶ [hop 2: 59, 352]); then "past deadline"
-// becomes "late", then "hop" goes, then the
-// arrows narrow and "in flight" becomes "now"; the first box's words go last of all.
+// rest ([hop 1: 12 in flight, 88 past deadline] ─▶ [hop 2: 59, 352]); then the chain's ends
+// go ("payments", "slow 3s"), then "hop"; only then does "past deadline" become "late" (and
+// the forms go again), then the arrows narrow and "in flight" becomes "now"; the first box's
+// words go last of all.
 func chainLine(t *theme, s *lab.Snapshot, w int) string {
 	type form struct {
 		words       int    // boxes with "in flight" (now) and late's words spelled out
@@ -88,6 +89,7 @@ func chainLine(t *theme, s *lab.Snapshot, w int) string {
 	}
 	const arrow, narrow = " ─▶ ", " → "
 	forms := []form{{len(s.Hops), false, false, arrow, "in flight", "past deadline"}, {1, false, false, arrow, "in flight", "past deadline"},
+		{1, false, true, arrow, "in flight", "past deadline"}, {1, true, true, arrow, "in flight", "past deadline"},
 		{1, false, false, arrow, "in flight", "late"}, {1, true, false, arrow, "in flight", "late"}, {1, true, true, arrow, "in flight", "late"},
 		{1, true, true, narrow, "in flight", "late"}, {1, true, true, narrow, "now", "late"}}
 	for _, f := range forms {

@@ -39,7 +39,7 @@ func TestHopsOnScreen(t *testing.T) {
 		// to hop 1, and the health line's dependency is hop 1 too.
 		{120, 40, []string{"payments ─▶ [hop 1: 24 in flight, 100 past deadline] ─▶ [hop 2: 58, 398] ─▶ [hop 3 slow 3s: 47, 823]",
 			"calls/payment at hop 1 2.83× (forecast 3×) · at hop 3 22.7× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)"}},
-		{80, 24, []string{"payments ─▶ [1: 24 in flight, 100 late] ─▶ [2: 58, 398] ─▶ [3 slow 3s: 47, 823]", "calls/payment at hop 1 2.83×"}},
+		{80, 24, []string{"[hop 1: 24 in flight, 100 past deadline] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823]", "calls/payment at hop 1 2.83×"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true))
 		for _, want := range c.want {
