@@ -150,3 +150,24 @@ func keysBase() Config {
 	c.Payment.Breaker.Enabled = false
 	return c
 }
+
+// A chain's setting names its deadline mode, and says what it does where there is room
+// (a newcomer could not tell "per-hop" from "propagate" by their names).
+func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
+	for _, mode := range DeadlineModes {
+		c := DefaultConfig()
+		c.Dependency.Hops, c.Dependency.Deadline = 3, mode
+		value := func(w int) string {
+			for _, it := range SettingsItems(c, NotStarted(c), w) {
+				if it.Label == "hops" {
+					return it.Value
+				}
+			}
+			return ""
+		}
+		wide, narrow := value(120), value(58)
+		if !strings.Contains(wide, "deadline "+string(mode)+" ("+mode.does()+")") || !strings.HasPrefix(narrow, "3, deadline "+string(mode)+",") {
+			t.Errorf("%s: at 120 %q, at 58 %q", mode, wide, narrow)
+		}
+	}
+}
