@@ -239,16 +239,22 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, queueTo in
 // scale, " · 1 cell ≈ 2.1 workers" (unit " workers"). The bar takes what the note leaves,
 // at least 10 cells; a shorter bar makes each cell stand for more, and its note can grow
 // ("2" → "2.1"), so the bar shrinks until the note it needs fits beside it.
+// Short of room, the note drops its unit before the number is cut ("≈ 57…" for 571).
 func scaledBar(n, avail int, unit string) (cells int, note string) {
-	scale := func(cells int) string {
-		return fmt.Sprintf(" · 1 cell ≈ %s%s", fmtWorkers(float64(n)/float64(cells)), unit)
+	for _, u := range []string{unit, ""} {
+		scale := func(cells int) string {
+			return fmt.Sprintf(" · 1 cell ≈ %s%s", fmtWorkers(float64(n)/float64(cells)), u)
+		}
+		cells = avail - ansiWidth(scale(avail))
+		for cells > 10 && cells+ansiWidth(scale(cells)) > avail {
+			cells--
+		}
+		cells = max(cells, 10)
+		if note = scale(cells); cells+ansiWidth(note) <= avail {
+			break
+		}
 	}
-	cells = avail - ansiWidth(scale(avail))
-	for cells > 10 && cells+ansiWidth(scale(cells)) > avail {
-		cells--
-	}
-	cells = max(cells, 10)
-	return cells, scale(cells)
+	return cells, note
 }
 
 // queueLine draws the accept queue: waiting requests by class, then free places. An
@@ -285,6 +291,10 @@ func queueLine(t *theme, p lab.PoolStats, w, to int) string {
 		}
 	} else {
 		cells, note := scaledBar(total, avail, " requests")
+		if p.Unbounded && poolLabelW+cells+ansiWidth(summary+note) > w { // the settings say unbounded too
+			summary = fmt.Sprintf(" %s waiting", fmtCount(int64(p.Queued)))
+			cells, note = scaledBar(total, max(w-poolLabelW-ansiWidth(summary)-1, 10), " requests")
+		}
 		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy)), idle: total - p.Queued}
 		gs = barGlyphs(pc, cells)
 		if p.Unbounded { // no free places to draw
