@@ -122,7 +122,8 @@ func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 // number apart, and never an empty or all-NaN series. The settings changes made in the
 // seconds shown are marked where they happened. The legend goes on the title line when both
 // charts have room for that (split), else on its own line (or nowhere, when the chart is
-// very short).
+// very short). Where a line would sit too far from its value, for want of rows, the chart
+// draws strips instead (stripLines).
 func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, h int, split bool) []string {
 	classes := chartClasses(s, spec)
 	// Fewer than three rows of plot read as noise (10 of 20 workers drawn at 0 or at 20):
@@ -145,15 +146,15 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	rows := h - len(lines) - 1 // the last line is the time axis
 	// The axis reaches what the chart must show (the pool's size) and the data; data that
 	// stays under half of it gets the axis to itself (the title still says "of 80"), or 13
-	// of 80 workers would sit on the 0 row, and so does any chart of fewer than four rows.
+	// of 80 workers would sit on the 0 row.
 	data, atLeast := chartReach(spec, s, w)
 	reach := data
-	if reach <= 0 || rows-1 >= 4 && reach >= atLeast/2 {
+	if reach <= 0 || reach >= atLeast/2 {
 		reach = math.Max(atLeast, reach)
 	}
 	upper, step, height := evenAxis(reach, rows-1)
-	// Too few rows for the lines to read true: strips of eighth blocks, to the top the chart
-	// must reach.
+	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
+	// the top the chart must reach, data under half of it too.
 	strip := !lineReadsTrue(upper, height, reach)
 	if strip {
 		upper = math.Ceil(math.Max(atLeast, data))
@@ -237,16 +238,15 @@ func lineReadsTrue(upper float64, height int, reach float64) bool {
 	return upper/float64(height)/2 <= math.Max(reach, 1)/8
 }
 
-// eighths are the blocks a strip's cell fills with: 1 to 8 eighths of a row.
-var eighths = []rune("▁▂▃▄▅▆▇█")
+// eighths are a strip's cells by how many eighths of a row they fill, 0 to 8.
+var eighths = []rune(" ▁▂▃▄▅▆▇█")
 
 // stripLines draws the classes' series (from seriesOf, a point per column) as strips of
 // eighth blocks in at most rows lines, one strip per class in the legend's order (payment
 // first), all of one height and to one scale, 0 to top: 8 levels per row, each value on the
-// nearest (a value over 0 on one eighth at least, so it never reads as none). Each strip's
-// top row says its top; the bottom row of a strip of two rows or more says 0; the class's
-// letter stands before the top, as colour alone must not tell the strips apart. Rows left
-// over go above, as the line chart's do.
+// nearest. Each strip's top row says its top; the bottom row of a strip of two rows or more
+// says 0; the class's letter stands before the top, as colour alone must not tell the strips
+// apart. Rows left over go above, as the line chart's do.
 func stripLines(t *theme, classes []int, seriesOf func(c int) []float64, top float64, rows, labelW, plotW int) []string {
 	per := max(rows/len(classes), 1)
 	var out []string
@@ -260,14 +260,7 @@ func stripLines(t *theme, classes []int, seriesOf func(c int) []float64, top flo
 		for r := per - 1; r >= 0; r-- {
 			cells := make([]rune, plotW)
 			for x, l := range levels {
-				switch fill := l - 8*r; {
-				case fill >= 8:
-					cells[x] = '█'
-				case fill <= 0:
-					cells[x] = ' '
-				default:
-					cells[x] = eighths[fill-1]
-				}
+				cells[x] = eighths[min(max(l-8*r, 0), 8)]
 			}
 			// The letter takes the label's first cell, which labelW leaves blank.
 			letter, label, axis := " ", strings.Repeat(" ", labelW-1), "│"
@@ -287,13 +280,13 @@ func stripLines(t *theme, classes []int, seriesOf func(c int) []float64, top flo
 	return out
 }
 
-// stripLevel is v's level in a strip of levels eighths from 0 to top: the nearest, and at
-// least 1 for a value over 0.
+// stripLevel is v's level in a strip of levels eighths from 0 to top: the nearest, so a
+// value reads within half an eighth (0.01 workers held is none, not an eighth of the pool).
 func stripLevel(v, top float64, levels int) int {
-	if v <= 0 || top <= 0 {
+	if top <= 0 {
 		return 0
 	}
-	return min(max(int(math.Round(v/top*float64(levels))), 1), levels)
+	return min(max(int(math.Round(v/top*float64(levels))), 0), levels)
 }
 
 // plotOptions are asciigraph's options for a plot from 0 to upper in height rows (it draws

@@ -219,13 +219,13 @@ func TestStripReadsTrue(t *testing.T) {
 	}
 }
 
-// The strip's level: the nearest eighth, a value over 0 on one at least, none past the top.
+// The strip's level: the nearest eighth, none under 0 or past the top.
 func TestStripLevel(t *testing.T) {
 	for _, tc := range []struct {
 		v, top float64
 		levels int
 		want   int
-	}{{0, 64, 24, 0}, {0.1, 64, 24, 1}, {63, 64, 24, 24}, {64, 64, 24, 24}, {70, 64, 24, 24},
+	}{{0, 64, 24, 0}, {0.1, 64, 24, 0}, {1.4, 64, 24, 1}, {63, 64, 24, 24}, {64, 64, 24, 24}, {70, 64, 24, 24},
 		{31.9, 64, 8, 4}, {29, 64, 8, 4}, {-1, 64, 8, 0}, {5, 0, 8, 0}} {
 		if got := stripLevel(tc.v, tc.top, tc.levels); got != tc.want {
 			t.Errorf("stripLevel(%g, %g, %d) = %d, want %d", tc.v, tc.top, tc.levels, got, tc.want)
