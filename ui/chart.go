@@ -246,7 +246,8 @@ var eighths = []rune(" ▁▂▃▄▅▆▇█")
 // first), all of one height and to one scale, 0 to top: 8 levels per row, each value on the
 // nearest. Each strip's top row says its top; the bottom row of a strip of two rows or more
 // says 0; the class's letter stands before the top, as colour alone must not tell the strips
-// apart. Rows left over go above, as the line chart's do.
+// apart. Rows left over go above, as the line chart's do. A chart has 3 rows at least
+// (chartsLeast) and 3 classes at most, so each class has a row.
 func stripLines(t *theme, classes []int, seriesOf func(c int) []float64, top float64, rows, labelW, plotW int) []string {
 	per := max(rows/len(classes), 1)
 	var out []string

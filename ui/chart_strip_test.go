@@ -232,3 +232,18 @@ func TestStripLevel(t *testing.T) {
 		}
 	}
 }
+
+// The line chart keeps the rows it reads true in: under 5 rows of plot a line sits more than
+// an eighth of the axis from its value, whatever the scale, and by 9 it is within one for
+// the scales the lab draws (pools, rates, starvation); strips take the rest.
+func TestLineReadsTrueThreshold(t *testing.T) {
+	for _, reach := range []float64{1, 3, 7, 10, 13, 20, 24, 30, 64, 80, 200, 500, 1001, 10000} {
+		for rows := 2; rows <= 12; rows++ {
+			upper, _, height := evenAxis(reach, rows-1)
+			reads := lineReadsTrue(upper, height, reach)
+			if rows < 5 && reads || rows >= 9 && !reads {
+				t.Errorf("%g in %d rows: axis to %g in %d, reads true %v", reach, rows, upper, height, reads)
+			}
+		}
+	}
+}
