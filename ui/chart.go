@@ -48,9 +48,12 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 	return chartSpec{
 		title: fmt.Sprintf("mean workers held (of %d)", size),
 		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
-		// pool is the second's own (the other side's, drawn to one scale in compare mode).
+		// pool is the second's own, so a peer's seconds keep their values (compare's scale).
 		value: func(sec *lab.Second, c int) float64 {
-			return math.Min(sec.Held[c], float64(max(size, sec.Workers)))
+			if sec.Workers > 0 {
+				return math.Min(sec.Held[c], float64(sec.Workers))
+			}
+			return sec.Held[c]
 		},
 		atLeast: func(s *lab.Snapshot) float64 { return float64(poolReach(s)) },
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {

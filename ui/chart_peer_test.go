@@ -43,6 +43,18 @@ func TestChartsShareScaleInCompare(t *testing.T) {
 	if own < 0 || own >= other || shared != other {
 		t.Errorf("axis tops: B alone %d, A alone %d, B beside A %d", own, other, shared)
 	}
+	// Pools of different sizes (the postmortem's 64 against its fix's 24): each side's
+	// seconds are held to its own pool, so B's axis reaches A's 60, in any height.
+	for i := range a.Timeline {
+		a.Timeline[i].Workers, a.Timeline[i].Held = 64, [len(a.Timeline[i].Held)]float64{60}
+		b.Timeline[i].Workers, b.Timeline[i].Held = 24, [len(b.Timeline[i].Held)]float64{24}
+	}
+	a.Pool.Size, b.Pool.Size = 64, 24
+	for _, h := range []int{5, 6, 10} {
+		if top := axisTop(chartLines(th, spec(b, a), b, nil, 60, h, false)); top < 60 {
+			t.Errorf("height %d: B's axis beside A's 60 of 64 workers reaches %d", h, top)
+		}
+	}
 }
 
 // Two pools of different sizes (postmortem's 64 beside its fix's 24) draw to the larger, in
