@@ -16,9 +16,11 @@ const chartAxisW = 7
 
 // chartSpec is one time-series chart: a series per class over the whole seconds of the run.
 type chartSpec struct {
-	title   string
-	value   func(sec *lab.Second, class int) float64
-	atLeast float64                // the y axis reaches at least this, whatever the values
+	title string
+	value func(sec *lab.Second, class int) float64
+	// atLeast is what the y axis reaches for a side, whatever the values: in compare mode
+	// both sides' (the pool's size differs between them).
+	atLeast func(s *lab.Snapshot) float64
 	unit    string                 // after each value in the legend: "" or "/s"
 	leaves  func(c lab.Class) bool // a class this chart leaves out; nil: none
 	// legend is the legend's figure per class, what it is ("mean 1–6s") and that in fewer
@@ -42,7 +44,7 @@ func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
 // at one instant would draw a lull of a few milliseconds in random arrivals as a second.
 // Its legend is the last second's mean, which is what the line ends on.
 func occupancyChart(s *lab.Snapshot) chartSpec {
-	size := max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1)
+	size := poolReach(s)
 	return chartSpec{
 		title: fmt.Sprintf("mean workers held (of %d)", size),
 		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
@@ -53,13 +55,21 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 			}
 			return sec.Held[c]
 		},
-		atLeast: float64(size),
+		atLeast: func(s *lab.Snapshot) float64 { return float64(poolReach(s)) },
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			last := s.LastSecond()
 			what := fmt.Sprintf("mean %d–%ds", last.T-1, last.T)
 			return what, what, func(c int) float64 { return last.Held[c] }
 		},
 	}
+}
+
+// poolReach is the most workers s's pool has had or may have.
+func poolReach(s *lab.Snapshot) int { return max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1) }
+
+// fixedReach is the atLeast of a chart whose axis reaches v on either side.
+func fixedReach(v float64) func(*lab.Snapshot) float64 {
+	return func(*lab.Snapshot) float64 { return v }
 }
 
 // starvationChart plots starvation each second: rejected:pool of every class but payment
@@ -71,7 +81,7 @@ func starvationChart(*lab.Snapshot) chartSpec {
 		leaves:  func(c lab.Class) bool { return !c.Starves() },
 		title:   "starved (rejected:pool)",
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.Rejected[c][lab.RejectPool]) },
-		atLeast: 10,
+		atLeast: fixedReach(10),
 		unit:    "/s",
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			r := s.Rates()
@@ -115,7 +125,8 @@ func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 // number apart, and never an empty or all-NaN series. The settings changes made in the
 // seconds shown are marked where they happened. The legend goes on the title line when both
 // charts have room for that (split), else on its own line (or nowhere, when the chart is
-// very short).
+// very short). Where a line would sit too far from its value, for want of rows, the chart
+// draws strips instead (stripLines).
 func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, h int, split bool) []string {
 	classes := chartClasses(s, spec)
 	// Fewer than three rows of plot read as noise (10 of 20 workers drawn at 0 or at 20):
@@ -138,16 +149,23 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	rows := h - len(lines) - 1 // the last line is the time axis
 	// The axis reaches what the chart must show (the pool's size) and the data; data that
 	// stays under half of it gets the axis to itself (the title still says "of 80"), or 13
-	// of 80 workers would sit on the 0 row, and so does any chart of fewer than four rows.
-	reach := chartMax(spec, chartWindow(s, w-5), classes)
-	if p := spec.peer; p != nil {
-		reach = math.Max(reach, chartMax(spec, chartWindow(p, w-5), chartClasses(p, spec)))
-	}
-	if reach <= 0 || rows-1 >= 4 && reach >= spec.atLeast/2 {
-		reach = math.Max(spec.atLeast, reach)
+	// of 80 workers would sit on the 0 row.
+	data, atLeast := chartReach(spec, s, w)
+	reach := data
+	if reach <= 0 || reach >= atLeast/2 {
+		reach = math.Max(atLeast, reach)
 	}
 	upper, step, height := evenAxis(reach, rows-1)
+	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
+	// the top the chart must reach, data under half of it too.
+	strip := !lineReadsTrue(upper, height, reach)
+	if strip {
+		upper = math.Ceil(math.Max(atLeast, data))
+	}
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
+	if strip {
+		labelW = len(fmt.Sprintf("%.0f", upper)) + 2 // the class's letter and a blank before the top
+	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
 	window := chartWindow(s, plotW)
@@ -158,20 +176,29 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		return append(lines, t.dim.Render("  (first point after 1 s)"))
 	}
 	n := len(window)
-	data := make([][]float64, len(classes))
-	var colors []asciigraph.AnsiColor
-	var chars []asciigraph.CharSet
-	for k, c := range classes {
-		colors = append(colors, t.series[c])
-		chars = append(chars, t.chars[c])
-		// asciigraph draws column x from point x to x+1: plotW columns take plotW+1 points.
+	// asciigraph draws column x from point x to x+1: plotW columns take plotW+1 points, and
+	// a strip draws the first plotW of them.
+	seriesOf := func(c int) []float64 {
 		series := make([]float64, plotW+1)
 		for x := range series {
 			series[x] = spec.value(&window[min(x*n/plotW, n-1)], c) // each second spans plotW/n columns
 		}
-		data[k] = series
+		return series
 	}
-	plot := strings.Split(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, nil, chars, colors)...), "\n")
+	var plot []string
+	if strip {
+		plot = stripLines(t, classes, seriesOf, upper, rows, labelW, plotW)
+	} else {
+		data := make([][]float64, len(classes))
+		var colors []asciigraph.AnsiColor
+		var chars []asciigraph.CharSet
+		for k, c := range classes {
+			colors = append(colors, t.series[c])
+			chars = append(chars, t.chars[c])
+			data[k] = seriesOf(c)
+		}
+		plot = strings.Split(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, nil, chars, colors)...), "\n")
+	}
 	t0, t1 := float64(window[0].T-1), float64(window[n-1].T)
 	col := func(at float64) int { return min(int((at-t0)*float64(plotW)/(t1-t0)), plotW-1) }
 
@@ -192,6 +219,78 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	lines = append(lines, plot...)
 	return append(lines, strings.Repeat(" ", pad)+timeAxis(t, plotW, t0, t1, marks, col))
+}
+
+// chartReach is the largest value spec takes in the seconds a chart w wide may show, and
+// what its axis must reach whatever the values; in compare mode, over both sides.
+func chartReach(spec chartSpec, s *lab.Snapshot, w int) (data, atLeast float64) {
+	data, atLeast = chartMax(spec, chartWindow(s, w-5), chartClasses(s, spec)), spec.atLeast(s)
+	if p := spec.peer; p != nil {
+		data = math.Max(data, chartMax(spec, chartWindow(p, w-5), chartClasses(p, spec)))
+		atLeast = math.Max(atLeast, spec.atLeast(p))
+	}
+	return data, atLeast
+}
+
+// lineReadsTrue says a line chart of height rows from 0 to upper reads true of values up
+// to reach: a line sits on the nearest row, up to half a row from its value, and half a row
+// must be worth at most an eighth of reach. Measured with evenAxis's axes (pools of 10 to
+// 64, rates to 500): 20–42% of reach off below 5 rows, 10–21% at 5 to 7, under 8% at 8 for
+// 64 workers.
+func lineReadsTrue(upper float64, height int, reach float64) bool {
+	return upper/float64(height)/2 <= math.Max(reach, 1)/8
+}
+
+// eighths are a strip's cells by how many eighths of a row they fill, 0 to 8.
+var eighths = []rune(" ▁▂▃▄▅▆▇█")
+
+// stripLines draws the classes' series (from seriesOf, a point per column) as strips of
+// eighth blocks in at most rows lines, one strip per class in the legend's order (payment
+// first), all of one height and to one scale, 0 to top: 8 levels per row, each value on the
+// nearest. Each strip's top row says its top; the bottom row of a strip of two rows or more
+// says 0; the class's letter stands before the top, as colour alone must not tell the strips
+// apart. Rows left over go above, as the line chart's do. A chart has 3 rows at least
+// (chartsLeast) and 3 classes at most, so each class has a row.
+func stripLines(t *theme, classes []int, seriesOf func(c int) []float64, top float64, rows, labelW, plotW int) []string {
+	per := max(rows/len(classes), 1)
+	var out []string
+	for k := len(classes) - 1; k >= 0 && len(out)+per <= rows; k-- {
+		c := classes[k]
+		series := seriesOf(c)[:plotW]
+		levels := make([]int, plotW)
+		for x, v := range series {
+			levels[x] = stripLevel(v, top, 8*per)
+		}
+		for r := per - 1; r >= 0; r-- {
+			cells := make([]rune, plotW)
+			for x, l := range levels {
+				cells[x] = eighths[min(max(l-8*r, 0), 8)]
+			}
+			// The letter takes the label's first cell, which labelW leaves blank.
+			letter, label, axis := " ", strings.Repeat(" ", labelW-1), "│"
+			switch r {
+			case per - 1:
+				letter, label, axis = t.name[c].Render(string(t.letter[c])), padLeft(fmt.Sprintf("%.0f", top), labelW-1), "┤"
+			case 0:
+				label, axis = padLeft("0", labelW-1), "┤"
+			}
+			body := strings.TrimRight(string(cells), " ")
+			if body != "" {
+				body = t.name[c].Render(body)
+			}
+			out = append(out, " "+letter+t.dim.Render(label+axis)+body)
+		}
+	}
+	return out
+}
+
+// stripLevel is v's level in a strip of levels eighths from 0 to top: the nearest, so a
+// value reads within half an eighth (0.01 workers held is none, not an eighth of the pool).
+func stripLevel(v, top float64, levels int) int {
+	if top <= 0 {
+		return 0
+	}
+	return min(max(int(math.Round(v/top*float64(levels))), 0), levels)
 }
 
 // plotOptions are asciigraph's options for a plot from 0 to upper in height rows (it draws

@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -53,5 +54,29 @@ func TestChartsShareScaleInCompare(t *testing.T) {
 		if top := axisTop(chartLines(th, spec(b, a), b, nil, 60, h, false)); top < 60 {
 			t.Errorf("height %d: B's axis beside A's 60 of 64 workers reaches %d", h, top)
 		}
+	}
+}
+
+// Two pools of different sizes (postmortem's 64 beside its fix's 24) draw to the larger, in
+// lines and in strips: the side with the smaller pool draws the other's data and pool to its
+// own scale, and every value it draws still reads true on that scale.
+func TestChartsShareScaleAcrossPools(t *testing.T) {
+	a, b := stripSnapshot(), stripSnapshot()
+	b.Pool.Size, b.Config.Pool.Workers = 24, 24
+	for i := range b.Timeline {
+		sec := &b.Timeline[i]
+		sec.Workers = 24
+		sec.Held[lab.Payment], sec.Held[lab.Signup] = math.Min(sec.Held[lab.Payment], 23), 0
+	}
+	th := newTheme(true, true)
+	for _, h := range []int{5, 6, 7, 17} {
+		aSide := withPeer(b, occupancyChart(a))[0]
+		bSide := withPeer(a, occupancyChart(b))[0]
+		la, lb := chartLines(th, aSide, a, nil, 60, h, true), chartLines(th, bSide, b, nil, 60, h, true)
+		if ta, tb := axisTop(la), axisTop(lb); ta != tb || ta < 64 {
+			t.Errorf("h %d: A's axis to %d, B's to %d; want one, at least A's pool of 64:\n%s\n%s", h, ta, tb,
+				strings.Join(la, "\n"), strings.Join(lb, "\n"))
+		}
+		checkReadsTrue(t, "B beside A, h "+itoa(h), lb, b, bSide)
 	}
 }

@@ -44,7 +44,7 @@ func seriesChart(series lab.Series) chartSpec {
 		leaves:  func(c lab.Class) bool { return c != lab.Payment },
 		title:   series.Title,
 		value:   func(sec *lab.Second, _ int) float64 { return series.Of(sec) },
-		atLeast: series.AtLeast,
+		atLeast: fixedReach(series.AtLeast),
 	}
 }
 
@@ -53,7 +53,7 @@ func rateChart(s *lab.Snapshot) chartSpec {
 	return chartSpec{
 		title:   "rate/s (profile)",
 		value:   func(sec *lab.Second, c int) float64 { return sec.Rate[c] },
-		atLeast: 10,
+		atLeast: fixedReach(10),
 		unit:    "/s",
 		leaves:  func(c lab.Class) bool { return s.Config.Traffic.PeakRate(c) == 0 },
 	}

@@ -33,12 +33,12 @@ type svgDoc struct {
 	} `xml:"g"`
 }
 
-type svgRect struct {
-	X      int    `xml:"x,attr"`
-	Y      int    `xml:"y,attr"`
-	Width  int    `xml:"width,attr"`
-	Height int    `xml:"height,attr"`
-	Fill   string `xml:"fill,attr"`
+type svgRect struct { // a block element's eighths fall between pixels
+	X      float64 `xml:"x,attr"`
+	Y      float64 `xml:"y,attr"`
+	Width  float64 `xml:"width,attr"`
+	Height float64 `xml:"height,attr"`
+	Fill   string  `xml:"fill,attr"`
 }
 
 type svgTextElem struct {
@@ -204,7 +204,7 @@ func poolPictureCell(t *testing.T, frame string) (col, row int) {
 func hasRect(doc svgDoc, col, row int, fill string) bool {
 	for _, g := range doc.Groups {
 		for _, r := range g.Rects {
-			if r.Fill == fill && r.Y == row*gridCellH && r.X <= col*gridCellW && col*gridCellW < r.X+r.Width {
+			if x := float64(col * gridCellW); r.Fill == fill && r.Y == float64(row*gridCellH) && r.X <= x && x < r.X+r.Width {
 				return true
 			}
 		}
@@ -314,7 +314,7 @@ func TestSVGEscapesAndColours(t *testing.T) {
 func underlined(doc svgDoc, col, row int) bool {
 	for _, g := range doc.Groups {
 		for _, r := range g.Rects {
-			if r.Height == 1 && r.Y == row*gridCellH+gridBaseline+2 && r.X == col*gridCellW {
+			if r.Height == 1 && r.Y == float64(row*gridCellH+gridBaseline+2) && r.X == float64(col*gridCellW) {
 				return true
 			}
 		}

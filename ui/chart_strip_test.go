@@ -1,0 +1,249 @@
+// Tests of the charts drawn in few rows: every value reads true, decoded from the screen.
+
+package ui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// plotRead is what a chart's plot says, read as a user reads it: per class letter, the value
+// each column reads (NaN: none there) and how near the truth it must be: an eighth of a row
+// of a strip, an eighth of a line chart's axis (its lines are up to half a row off); and
+// whether it was drawn as strips.
+type plotRead struct {
+	values map[rune][]float64
+	within map[rune]float64
+	strips bool
+	plotW  int
+}
+
+// readPlot reads a chart's lines (no colour): a strip (a letter before its top label) by
+// adding up each column's eighth blocks, a line chart (letters as strokes, numbers on the
+// axis) by the row its letter sits on, between the top label and 0.
+func readPlot(t *testing.T, lines []string) plotRead {
+	t.Helper()
+	type row struct {
+		label  string
+		letter rune
+		cells  []rune
+	}
+	var rows []row
+	axisAt := -1
+	for _, l := range lines {
+		r := []rune(ansi.Strip(l))
+		i := strings.IndexFunc(string(r), func(c rune) bool { return c == '┤' || c == '┼' || c == '│' })
+		if i < 0 {
+			continue
+		}
+		at := len([]rune(string(r)[:i]))
+		axisAt = at
+		var letter rune
+		label := strings.TrimSpace(string(r[:at]))
+		if f := strings.Fields(label); len(f) == 2 && unicode.IsLetter([]rune(f[0])[0]) {
+			letter, label = []rune(f[0])[0], f[1]
+		}
+		rows = append(rows, row{label, letter, r[at+1:]})
+	}
+	if axisAt < 0 {
+		t.Fatalf("no plot in:\n%s", strings.Join(lines, "\n"))
+	}
+	plotW := 0
+	for _, r := range rows {
+		plotW = max(plotW, len(r.cells))
+	}
+	out := plotRead{values: map[rune][]float64{}, within: map[rune]float64{}, plotW: plotW}
+	cell := func(r row, x int) rune {
+		if x < len(r.cells) {
+			return r.cells[x]
+		}
+		return ' '
+	}
+	num := func(s string) float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatalf("label %q: %v", s, err)
+		}
+		return v
+	}
+	for k := 0; k < len(rows); k++ {
+		if rows[k].letter == 0 {
+			continue
+		}
+		out.strips = true
+		top, n := num(rows[k].label), 1
+		for k+n < len(rows) && rows[k+n].letter == 0 {
+			n++
+		}
+		letter := rows[k].letter
+		vals := make([]float64, plotW)
+		for x := range vals {
+			level := 0
+			for j := range n {
+				switch c := cell(rows[k+j], x); {
+				case c == '█':
+					level += 8
+				case c >= '▁' && c <= '▇':
+					level += int(c-'▁') + 1
+				case c != ' ':
+					t.Fatalf("strip %c: %q in column %d", letter, c, x)
+				}
+			}
+			vals[x] = float64(level) / float64(8*n) * top
+		}
+		out.values[letter], out.within[letter] = vals, top/float64(8*n)
+		k += n - 1
+	}
+	if out.strips {
+		return out
+	}
+	// A line chart: the top label's row and the 0 row give every row its value.
+	topRow, zeroRow := -1, -1
+	var top float64
+	for k, r := range rows {
+		if r.label == "" {
+			continue
+		}
+		if topRow < 0 {
+			topRow, top = k, num(r.label)
+		}
+		if num(r.label) == 0 {
+			zeroRow = k
+		}
+	}
+	perRow := top / float64(zeroRow-topRow)
+	for x := range plotW {
+		at := map[rune][]int{}
+		for k, r := range rows {
+			if c := cell(r, x); unicode.IsLetter(c) {
+				at[c] = append(at[c], k)
+			}
+		}
+		for letter, ks := range at {
+			if out.values[letter] == nil {
+				vals := make([]float64, plotW)
+				for i := range vals {
+					vals[i] = math.NaN()
+				}
+				out.values[letter], out.within[letter] = vals, top/8
+			}
+			if len(ks) == 1 { // a step's column says where it goes from and to, not a value
+				out.values[letter][x] = float64(zeroRow-ks[0]) * perRow
+			}
+		}
+	}
+	return out
+}
+
+// stripSnapshot is a run of 12 s on a pool of 64 whose payments and signups hold values
+// that land anywhere on the rows: 63, a hair over 0, the whole pool.
+func stripSnapshot() *lab.Snapshot {
+	s := testSnapshot()
+	s.Pool.Size, s.Config.Pool.Workers = 64, 64
+	pay := []float64{0, 3, 15, 31.5, 47, 63, 64, 50, 8, 0.3, 22, 63}
+	sig := []float64{0, 1, 0.5, 2, 9, 30, 0, 0, 12, 5, 1, 0}
+	s.Timeline = nil
+	for i := range pay {
+		sec := lab.Second{T: i + 1, Workers: 64}
+		sec.Held[lab.Payment], sec.Held[lab.Signup] = pay[i], sig[i]
+		s.Timeline = append(s.Timeline, sec)
+	}
+	return s
+}
+
+// checkReadsTrue: every column of the chart's plot reads its second's value within an
+// eighth of a row of a strip, an eighth of a line chart's axis.
+func checkReadsTrue(t *testing.T, name string, lines []string, s *lab.Snapshot, spec chartSpec) plotRead {
+	t.Helper()
+	read := readPlot(t, lines)
+	window := chartWindow(s, read.plotW)
+	n := len(window)
+	th := newTheme(true, true)
+	for _, c := range chartClasses(s, spec) {
+		letter := th.letter[c]
+		vals := read.values[letter]
+		if vals == nil {
+			if chartMax(spec, window, []int{c}) > 0 {
+				t.Errorf("%s: no %c drawn:\n%s", name, letter, strings.Join(lines, "\n"))
+			}
+			continue
+		}
+		for x, got := range vals {
+			want := spec.value(&window[min(x*n/read.plotW, n-1)], c)
+			if !math.IsNaN(got) && math.Abs(got-want) > read.within[letter]+1e-9 {
+				t.Errorf("%s: %c column %d reads %.2f, is %.2f (want within %.2f):\n%s",
+					name, letter, x, got, want, read.within[letter], strings.Join(lines, "\n"))
+				return read
+			}
+		}
+	}
+	return read
+}
+
+// Wherever a chart has fewer than 5 rows of plot it is drawn as strips, and every value
+// it draws reads within an eighth of a row of the truth, each class on the scale of the
+// pool (64 workers), labelled with its letter, 0 and its top; taller, a line chart's lines
+// read within an eighth of its axis.
+func TestStripReadsTrue(t *testing.T) {
+	th := newTheme(true, true)
+	s := stripSnapshot()
+	spec := occupancyChart(s)
+	for _, w := range []int{14, 30, 60, 120} {
+		for h := chartsLeast; h <= 12; h++ {
+			for _, split := range []bool{false, true} {
+				lines := chartLines(th, spec, s, nil, w, h, split)
+				if len(lines) != h {
+					t.Fatalf("%dx%d: %d lines", w, h, len(lines))
+				}
+				name := "w " + itoa(w) + " h " + itoa(h)
+				read := checkReadsTrue(t, name, lines, s, spec)
+				head := 1
+				if split && h >= 7 {
+					head = 2
+				}
+				if rows := h - head - 1; rows < 5 && !read.strips {
+					t.Errorf("%s: %d rows of plot drawn as lines:\n%s", name, rows, strings.Join(lines, "\n"))
+				}
+				if read.strips && axisTop(lines) != 64 {
+					t.Errorf("%s: strips to %d, want the pool's 64", name, axisTop(lines))
+				}
+			}
+		}
+	}
+}
+
+// The strip's level: the nearest eighth, none under 0 or past the top.
+func TestStripLevel(t *testing.T) {
+	for _, tc := range []struct {
+		v, top float64
+		levels int
+		want   int
+	}{{0, 64, 24, 0}, {0.1, 64, 24, 0}, {1.4, 64, 24, 1}, {63, 64, 24, 24}, {64, 64, 24, 24}, {70, 64, 24, 24},
+		{31.9, 64, 8, 4}, {29, 64, 8, 4}, {-1, 64, 8, 0}, {5, 0, 8, 0}} {
+		if got := stripLevel(tc.v, tc.top, tc.levels); got != tc.want {
+			t.Errorf("stripLevel(%g, %g, %d) = %d, want %d", tc.v, tc.top, tc.levels, got, tc.want)
+		}
+	}
+}
+
+// The line chart keeps the rows it reads true in: under 5 rows of plot a line sits more than
+// an eighth of the axis from its value, whatever the scale, and by 9 it is within one for
+// the scales the lab draws (pools, rates, starvation); strips take the rest.
+func TestLineReadsTrueThreshold(t *testing.T) {
+	for _, reach := range []float64{1, 3, 7, 10, 13, 20, 24, 30, 64, 80, 200, 500, 1001, 10000} {
+		for rows := 2; rows <= 12; rows++ {
+			upper, _, height := evenAxis(reach, rows-1)
+			reads := lineReadsTrue(upper, height, reach)
+			if rows < 5 && reads || rows >= 9 && !reads {
+				t.Errorf("%g in %d rows: axis to %g in %d, reads true %v", reach, rows, upper, height, reads)
+			}
+		}
+	}
+}
