@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/guptarohit/asciigraph"
 
@@ -187,7 +188,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	var plot []string
 	if strip {
-		plot = stripLines(t, classes, seriesOf, upper, rows, labelW, plotW)
+		plot = stripLines(t, classStrips(t, classes, seriesOf), upper, fmt.Sprintf("%.0f", upper), rows, labelW, plotW)
 	} else {
 		data := make([][]float64, len(classes))
 		var colors []asciigraph.AnsiColor
@@ -244,21 +245,40 @@ func lineReadsTrue(upper float64, height int, reach float64) bool {
 // eighths are a strip's cells by how many eighths of a row they fill, 0 to 8.
 var eighths = []rune(" ▁▂▃▄▅▆▇█")
 
-// stripLines draws the classes' series (from seriesOf, a point per column) as strips of
-// eighth blocks in at most rows lines, one strip per class in the legend's order (payment
-// first), all of one height and to one scale, 0 to top: 8 levels per row, each value on the
-// nearest. Each strip's top row says its top; the bottom row of a strip of two rows or more
-// says 0; the class's letter stands before the top, as colour alone must not tell the strips
-// apart. Rows left over go above, as the line chart's do. A chart has 3 rows at least
-// (chartsLeast) and 3 classes at most, so each class has a row.
-func stripLines(t *theme, classes []int, seriesOf func(c int) []float64, top float64, rows, labelW, plotW int) []string {
-	per := max(rows/len(classes), 1)
-	var out []string
-	for k := len(classes) - 1; k >= 0 && len(out)+per <= rows; k-- {
+// A stripSeries is one strip: its letter (as colour alone must not tell strips apart), the
+// style of its blocks, and a point per column.
+type stripSeries struct {
+	letter string
+	style  lipgloss.Style
+	values []float64
+}
+
+// classStrips are the classes' series (from seriesOf) as strips, in the legend's order
+// (payment first).
+func classStrips(t *theme, classes []int, seriesOf func(c int) []float64) []stripSeries {
+	var out []stripSeries
+	for k := len(classes) - 1; k >= 0; k-- {
 		c := classes[k]
-		series := seriesOf(c)[:plotW]
+		out = append(out, stripSeries{string(t.letter[c]), t.name[c], seriesOf(c)})
+	}
+	return out
+}
+
+// stripLines draws series as strips of eighth blocks in at most rows lines, one strip per
+// series in order, all of one height and to one scale, 0 to top (labelled topLabel): 8
+// levels per row, each value on the nearest. Each strip's top row says its top; the bottom
+// row of a strip of two rows or more says 0; the series' letter stands before the top. Rows
+// left over go above, as the line chart's do. A chart has 3 rows at least (chartsLeast) and
+// 3 series at most, so each has a row.
+func stripLines(t *theme, series []stripSeries, top float64, topLabel string, rows, labelW, plotW int) []string {
+	per := max(rows/len(series), 1)
+	var out []string
+	for _, sr := range series {
+		if len(out)+per > rows {
+			break
+		}
 		levels := make([]int, plotW)
-		for x, v := range series {
+		for x, v := range sr.values[:plotW] {
 			levels[x] = stripLevel(v, top, 8*per)
 		}
 		for r := per - 1; r >= 0; r-- {
@@ -270,13 +290,13 @@ func stripLines(t *theme, classes []int, seriesOf func(c int) []float64, top flo
 			letter, label, axis := " ", strings.Repeat(" ", labelW-1), "│"
 			switch r {
 			case per - 1:
-				letter, label, axis = t.name[c].Render(string(t.letter[c])), padLeft(fmt.Sprintf("%.0f", top), labelW-1), "┤"
+				letter, label, axis = sr.style.Render(sr.letter), padLeft(topLabel, labelW-1), "┤"
 			case 0:
 				label, axis = padLeft("0", labelW-1), "┤"
 			}
 			body := strings.TrimRight(string(cells), " ")
 			if body != "" {
-				body = t.name[c].Render(body)
+				body = sr.style.Render(body)
 			}
 			out = append(out, " "+letter+t.dim.Render(label+axis)+body)
 		}

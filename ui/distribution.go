@@ -206,13 +206,30 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		measured.name = "as sent"
 	}
 	all = append(all, measured)
-	var legend []string
-	for k := len(all) - 1; k >= 0; k-- {
-		mark := all[k].mark
-		if t.noColor {
-			mark = strings.Repeat(all[k].chars.Horizontal, 2)
+	// Each series' legend mark: its line's strokes, or in strips, the strip's letter.
+	letterOf := func(k int) (string, lipgloss.Style) {
+		if all[k].name == "corrected" {
+			if t.noColor {
+				return all[k].chars.Horizontal, lipgloss.NewStyle()
+			}
+			return all[k].chars.Horizontal, correctedMark
 		}
-		legend = append(legend, mark+" "+all[k].name)
+		return string(t.letter[lab.Payment]), t.name[lab.Payment]
+	}
+	legendOf := func(strip bool) string {
+		var legend []string
+		for k := len(all) - 1; k >= 0; k-- {
+			mark := all[k].mark
+			switch {
+			case strip:
+				l, st := letterOf(k)
+				mark = st.Render(l)
+			case t.noColor:
+				mark = strings.Repeat(all[k].chars.Horizontal, 2)
+			}
+			legend = append(legend, mark+" "+all[k].name)
+		}
+		return strings.Join(legend, "  ")
 	}
 	// The longest title that fits, with the legend beside it or, failing that, under it.
 	var head string
@@ -221,9 +238,9 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			break
 		}
 	}
-	lines := []string{head + "  " + strings.Join(legend, "  ")}
+	lines := []string{head + "  " + legendOf(false)}
 	if ansiWidth(lines[0]) > w {
-		lines = []string{head, strings.Join(legend, "  ")}
+		lines = []string{head, legendOf(false)}
 	}
 	if len(d.Latency) == 0 {
 		return append(lines, t.dim.Render("  (no latency yet)"))
@@ -233,25 +250,42 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		return lines
 	}
 	last := len(d.Latency) - 1
+	sample := func(k, cols int) []float64 { // series k, a point per column, in ms
+		out := make([]float64, cols)
+		for col := range out {
+			out[col] = float64(all[k].values[int(math.Round(float64(col)*float64(last)/float64(max(cols-1, 1))))]) / 1e6
+		}
+		return out
+	}
 	upper := 1.0
 	data := make([][]float64, len(all))
 	for k := range all {
-		data[k] = make([]float64, plotW)
-		for col := range data[k] {
-			v := all[k].values[int(math.Round(float64(col)*float64(last)/float64(plotW-1)))]
-			data[k][col] = float64(v) / 1e6
-			upper = math.Max(upper, data[k][col])
+		data[k] = sample(k, plotW)
+		for _, v := range data[k] {
+			upper = math.Max(upper, v)
 		}
 	}
-	// The axis is labelled in the data's own units (µs, ms, s). Below three intervals round
-	// steps would put the top far above the data (a 1.01s maximum under a "2000"): the
-	// top is the data's maximum itself, and the line that reaches it sits on its label.
 	top := upper
 	upper, step, height := evenAxis(upper, rows-1)
-	if rows-1 < 3 {
-		upper, step, height = top, top, rows-1
-	}
 	label := func(ms float64) string { return fmtLatency(time.Duration(math.Round(ms * 1e6))) }
+	// Too few rows for lines to read true (a p90 of 306ms drawn on the 1.01s row): strips of
+	// eighth blocks, 0 to the largest latency, the measured one first.
+	if !lineReadsTrue(upper, height, top) {
+		labelW := len([]rune(label(top))) + 2 // the series' letter and a blank before the top
+		pad := 2 + labelW
+		stripW := w - pad
+		var strips []stripSeries
+		for k := len(all) - 1; k >= 0; k-- {
+			l, st := letterOf(k)
+			strips = append(strips, stripSeries{l, st, sample(k, stripW)})
+		}
+		lines[len(lines)-1] = strings.Replace(lines[len(lines)-1], legendOf(false), legendOf(true), 1)
+		plot := stripLines(t, strips, top, label(top), rows, labelW, stripW)
+		for range rows - len(plot) {
+			lines = append(lines, "")
+		}
+		return append(append(lines, plot...), t.dim.Render(percentileAxis(w, pad, stripW)))
+	}
 	var chars []asciigraph.CharSet
 	var colors []asciigraph.AnsiColor
 	for _, s := range all {

@@ -166,16 +166,41 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
 	for _, noColor := range []bool{false, true} {
 		th := newTheme(noColor, true)
-		small := ansi.Strip(strings.Join(distributionChart(th, &s, 40, 5), "\n"))
-		if !strings.Contains(small, "1.01s┤") || strings.Contains(small, "2000") {
+		smallLines := distributionChart(th, &s, 40, 5)
+		small := ansi.Strip(strings.Join(smallLines, "\n"))
+		if !strings.Contains(small, "P 1.01s┤") || strings.Contains(small, "2000") {
 			t.Errorf("no colour %v: a 1.01s maximum in 2 rows:\n%s", noColor, small)
+		}
+		// Two rows are strips, each value read within an eighth of a row (a p90 of 306ms
+		// was drawn on the 1.01s row): read in ms, the top label as its number.
+		var ms []string
+		for _, l := range smallLines {
+			ms = append(ms, strings.ReplaceAll(ansi.Strip(l), "1.01s", " 1010"))
+		}
+		read := readPlot(t, ms)
+		last := len(s.Distribution.Latency) - 1
+		for letter, values := range map[rune][]time.Duration{th.letter[lab.Payment]: s.Distribution.Latency, 'c': s.Distribution.Corrected} {
+			got := read.values[letter]
+			if !read.strips || len(got) == 0 {
+				t.Fatalf("no colour %v: no strip %c:\n%s", noColor, letter, small)
+			}
+			for x, v := range got {
+				want := float64(values[int(math.Round(float64(x)*float64(last)/float64(read.plotW-1)))]) / 1e6
+				if math.Abs(v-want) > read.within[letter]+1e-9 {
+					t.Errorf("no colour %v: %c column %d reads %.0fms, is %.0fms:\n%s", noColor, letter, x, v, want, small)
+					break
+				}
+			}
 		}
 		tall := ansi.Strip(strings.Join(distributionChart(th, &s, 40, 10), "\n"))
 		if !regexp.MustCompile(`(?m)^\s*(500ms|1\.00s)[┤┼]`).MatchString(tall) {
 			t.Errorf("no colour %v: want round duration labels:\n%s", noColor, tall)
 		}
-		if strokes := strings.Repeat(th.chars[lab.Payment].Horizontal, 2); !strings.Contains(small, strokes+" as sent") || !strings.Contains(small, "cc corrected") {
-			t.Errorf("no colour %v: the legend does not show each curve's strokes:\n%s", noColor, small)
+		if !strings.Contains(small, "P as sent") || !strings.Contains(small, "c corrected") {
+			t.Errorf("no colour %v: the legend does not show each strip's letter:\n%s", noColor, small)
+		}
+		if strokes := strings.Repeat(th.chars[lab.Payment].Horizontal, 2); !strings.Contains(tall, strokes+" as sent") || !strings.Contains(tall, "cc corrected") {
+			t.Errorf("no colour %v: the legend does not show each curve's strokes:\n%s", noColor, tall)
 		}
 	}
 }
