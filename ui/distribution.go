@@ -338,7 +338,7 @@ func measurementHelp() [][2]string {
 		{"scheduled", "open loop: latency from each request's scheduled arrival, so waiting for the server counts"},
 		{"as sent", "closed loop: latency from each request's send. There is no schedule, the send is the arrival: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency with the unsent requests put back, one per pacing interval, each waiting for the same reply (HdrHistogram's RecordCorrectedValue)"},
-		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; in a short chart its top label is the largest latency drawn. As sent and corrected differ in their strokes (━━, cc)"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (P, c), to the largest latency drawn"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}
 }
