@@ -71,8 +71,10 @@ func parseSnapshot(args []string) (snapshotCmd, error) {
 			return snapshotCmd{}, err
 		}
 	}
+	// Plain text has no colour: it is drawn as without, so nothing says "green" or tells
+	// two lines apart by colour alone.
 	return snapshotCmd{cfgs: cfgs, port: l.port.n, width: w, height: h, format: *format, scale: scale.n,
-		noColor: os.Getenv("NO_COLOR") != ""}, nil
+		noColor: os.Getenv("NO_COLOR") != "" || *format == ui.FormatText}, nil
 }
 
 // write prints the frame of snaps, what the labs measured, as the live lab draws it: a pure

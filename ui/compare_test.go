@@ -449,7 +449,7 @@ func TestExportLongNames(t *testing.T) {
 	}
 	bases := map[string]bool{}
 	for _, snaps := range [][]lab.Snapshot{{*a}, {*b}, {*a, *b}} {
-		_, base, err := writeExport(dir, now, "frame", true, snaps)
+		_, base, err := writeExport(dir, now, "frame", "plain frame", true, snaps)
 		if err != nil {
 			t.Fatalf("%d labs: %v", len(snaps), err)
 		}
@@ -464,6 +464,9 @@ func TestExportLongNames(t *testing.T) {
 		}
 		bases[base] = true
 		files := readExport(t, dir, base)
+		if files["txt"] != "plain frame\n" || files["ans"] != "frame\n" {
+			t.Errorf("%s: the text file is %q, the ANSI file %q: want the frame drawn without colour in the text", base, files["txt"], files["ans"])
+		}
 		for _, s := range snaps {
 			if !strings.Contains(files["json"], s.Config.Name) || !strings.Contains(files["md"], s.Config.Name) {
 				t.Errorf("%s: the reports lack the whole name %s…", base, s.Config.Name[:40])
@@ -517,7 +520,8 @@ func TestHelpDefinesApprox(t *testing.T) {
 
 // The summary's title fits: ", totals since the start" goes first, then the keys shorten,
 // then the colour key goes, then what ≈ means, so closed loop against open loop at 80
-// columns is no longer cut ("totals sin…"); without colour, what ≈ means is the key. Runs
+// columns is no longer cut ("totals sin…"); without colour, the key says that a difference
+// without ≈ or ? is a result, and what ≈ means. Runs
 // measured two ways say so, and never call B better or worse.
 func TestSummaryTitleFits(t *testing.T) {
 	s := compareScreen(80, 24)
@@ -531,13 +535,13 @@ func TestSummaryTitleFits(t *testing.T) {
 		{true, false, 150, "? too few to judge"},
 		{false, false, 80, "green: B better, red: B worse · ≈ noise · ? too few"},
 		{false, false, 130, "green: B better"}, {false, false, 150, "totals since the start"},
-		{false, true, 100, "≈ within noise"}} {
+		{false, true, 100, "≈ within noise"}, {false, true, 120, "unmarked: beyond noise · ≈ within noise"}} {
 		s.panes[0].snap.Config.Traffic.Mode, s.panes[1].snap.Config.Traffic.Mode = lab.Open, lab.Open
 		if tc.closed {
 			s.panes[0].snap.Config.Traffic.Mode = lab.Closed
 		}
 		title := ansi.Strip(summaryLines(newTheme(tc.noColor, false), s, tc.w, false)[0])
-		if ansiWidth(title) > tc.w || !strings.Contains(title, tc.want) || tc.closed && strings.Contains(title, "better,") {
+		if ansiWidth(title) > tc.w || !strings.Contains(title, tc.want) || tc.closed && strings.Contains(title, "better,") || tc.noColor && strings.Contains(title, "green") {
 			t.Errorf("w=%d: %d wide, want %q in it: %q", tc.w, ansiWidth(title), tc.want, title)
 		}
 	}

@@ -50,10 +50,12 @@ func (m model) export() (model, tea.Cmd) {
 		}
 		snaps = append(snaps, snap)
 	}
+	// The text file is drawn without colour, as snapshot --format txt is: it has none.
 	dir, now, frame, dark := m.exportDir, m.now(), render(m.th, m.screen()), m.th.dark
+	plain := render(newTheme(true, dark), m.screen())
 	m.exporting = true
 	return m, func() tea.Msg {
-		absDir, base, err := writeExport(dir, now, frame, dark, snaps)
+		absDir, base, err := writeExport(dir, now, frame, plain, dark, snaps)
 		return exportedMsg{dir: absDir, base: base, err: err}
 	}
 }
@@ -115,9 +117,9 @@ func writeFrame(w io.Writer, frame, format string, dark bool, scale int) error {
 var exportExts = append(slices.Clone(FrameFormats), "md", "json")
 
 // writeExport writes frame, drawn in a dark theme or a light one, in every frame format
-// (.ans, .txt, .svg, .png at the default scale), and the report of snaps (a comparison for two) as .md and .json, into
+// (.ans, .svg, .png at the default scale; .txt from plain, the frame drawn without colour), and the report of snaps (a comparison for two) as .md and .json, into
 // dir ("" is the current folder). It returns the folder, absolute, and the files' shared name.
-func writeExport(dir string, now time.Time, frame string, dark bool, snaps []lab.Snapshot) (absDir, base string, err error) {
+func writeExport(dir string, now time.Time, frame, plain string, dark bool, snaps []lab.Snapshot) (absDir, base string, err error) {
 	if dir == "" {
 		dir = "."
 	}
@@ -143,6 +145,8 @@ func writeExport(dir string, now time.Time, frame string, dark bool, snaps []lab
 	for _, ext := range exportExts {
 		write := func(w io.Writer) error { return writeFrame(w, frame, ext, dark, DefaultScale) }
 		switch ext {
+		case FormatText:
+			write = func(w io.Writer) error { return writeFrame(w, plain, ext, dark, DefaultScale) }
 		case "md":
 			write = func(w io.Writer) error { return rep.Write(w, lab.FormatMarkdown) }
 		case "json":
