@@ -298,9 +298,15 @@ func linesIn(parts [][]string) int {
 	return n
 }
 
+// richerFirst are the panels that take lines to spare at a richer level than the lab's,
+// those that tell most per line first: what the screen teaches, then who holds the workers
+// (a fleet's pulls), the settings, the per-second rates, the health.
+var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "hops"}
+
 // labLines lays out pane i in exactly h lines of at most w cells: the richest level of
-// detail at which the panels of their own height fit, then spare lines become spacing after
-// panels in their gap order, and the filling panels take the rest of the height.
+// detail at which the panels of their own height fit, then spare lines go to panels one
+// level richer (richerFirst), then to spacing after panels in their gap order, and the
+// filling panels take the rest of the height.
 func labLines(t *theme, s screen, i, w, h int) []string {
 	c, ps := newLabCtx(t, s, i, w), labPanels
 	level := levelFull
@@ -313,9 +319,6 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 		parts = c.fixed(ps, level)
 	}
 	avail := h - linesIn(parts)
-
-	// Spacing: a blank line after panels, their gap order first, while the filling panels keep
-	// a useful height (or when they get no room anyway).
 	keep, least := 0, 0
 	for _, p := range ps {
 		if p.fill != nil && p.keep != nil && p.shows(c, level) {
@@ -323,6 +326,27 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 			least = max(least, p.least)
 		}
 	}
+	// Lines to spare go to panels that say more at a richer level, before they go to
+	// spacing: the levels are the whole lab's, so a lab one line short of the next level up
+	// otherwise shows blank lines where its narrator or a fleet's pulls would fit.
+	spare := avail - 1              // one blank line is kept, to set the narrator or the settings apart
+	if keep > 0 && avail >= least { // the filling panels keep what they can use
+		spare -= keep
+	}
+	for _, name := range richerFirst {
+		k := slices.IndexFunc(ps, func(p panel) bool { return p.name == name })
+		for lv := levelFull; k >= 0 && lv < level && spare > 0; lv++ {
+			if more := c.draw(ps[k], lv); len(more) > len(parts[k]) && len(more)-len(parts[k]) <= spare {
+				spare -= len(more) - len(parts[k])
+				avail -= len(more) - len(parts[k])
+				parts[k] = more
+				break
+			}
+		}
+	}
+
+	// Spacing: a blank line after panels, their gap order first, while the filling panels keep
+	// a useful height (or when they get no room anyway).
 	order := make([]int, 0, len(ps))
 	for k, p := range ps {
 		if p.gap > 0 {
