@@ -291,6 +291,11 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 		tail = t.alert.Render("  all out since " + fmtSecs(fs.AllPulledAt))
 	}
 	sep := t.dim.Render(" → ")
+	// The whole domino matters more than when all were out (the replicas' rows say it): a
+	// narrow screen drops that, and the indent, before the first pulls.
+	if all := strings.Join(words, sep); from == 0 && ansiWidth(label+all+tail) > w && ansiWidth(all) <= w {
+		return all
+	}
 	first := len(words) - 1
 	for first > 0 && ansiWidth(label+"… "+strings.Join(words[first-1:], sep)+tail) <= w {
 		first--

@@ -105,6 +105,24 @@ func TestFleetFrame(t *testing.T) {
 	}
 }
 
+// Narrow, the pulls line keeps the whole domino from its first pull, without its indent
+// and "all out", before it cuts the first pulls.
+func TestPullListKeepsTheDomino(t *testing.T) {
+	fs := fleetSnapshot(4, 4).Fleet
+	th := newTheme(true, true)
+	wide := ansi.Strip(pullList(th, fs, 120))
+	all := strings.TrimSpace(strings.Split(wide, "  all out")[0])
+	if !strings.HasPrefix(all, "r") || !strings.Contains(wide, "all out") {
+		t.Fatalf("at 120: %q", wide)
+	}
+	if got := ansi.Strip(pullList(th, fs, len([]rune(all)))); got != all {
+		t.Errorf("at %d: %q, want the whole domino %q", len([]rune(all)), got, all)
+	}
+	if got := ansi.Strip(pullList(th, fs, len([]rune(all))-1)); !strings.HasPrefix(strings.TrimSpace(got), "…") {
+		t.Errorf("narrower still: %q, want the first pulls cut", got)
+	}
+}
+
 // A drained replica's row, the drain first among the times out of rotation with the gaps
 // after it, and the balancer's count without it.
 func TestFleetFrameDrained(t *testing.T) {
