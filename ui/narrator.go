@@ -102,10 +102,18 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	case cfg.Dependency.Mode == lab.ModeErrors:
 		return "dependency answers 500 at once: payments fail fast and free their workers; " + others + " get workers"
 	case s.Breaker.State == lab.BreakerOpen:
-		msg := fmt.Sprintf("breaker open: every payment is %s at once, without calling (next trial in %s); workers stay free for %s",
-			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft), others)
-		if cfg.Payment.Breaker.CountRejections && cfg.Payment.Bulkhead.Type != lab.BulkheadNone {
-			msg += "; it counts its own bulkhead's rejections as failures, so it opens even on a healthy dependency"
+		msg := fmt.Sprintf("breaker open: every payment is %s at once, without calling (next trial in %s)",
+			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
+		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
+			return msg + "; workers stay free for " + others
+		}
+		msg += "; it counts its own bulkhead's rejections as failures"
+		if pay.Capped { // the physics of those rejections: more calls at once than permits
+			msg += fmt.Sprintf(", and payments need %s × %s = %s calls at once for the bulkhead's %d permits",
+				fmtFloatRate(rate), fmtSecs(pay.Call), fmtWorkers(pay.CallsNeeded), pay.Bulkhead)
+		}
+		if cfg.Dependency.Mode == lab.ModeHealthy {
+			msg += ", so it opens even on a healthy dependency"
 		}
 		return msg
 	}

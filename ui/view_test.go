@@ -378,3 +378,26 @@ func TestLateGeneratorWarns(t *testing.T) {
 		}
 	}
 }
+
+// breaker-trap's open breaker says why a healthy dependency gives bulkhead rejections:
+// more calls at once than permits, from the forecast (the preset's 20/s × 200ms for 2).
+func TestNarrateBreakerTrap(t *testing.T) {
+	cfg, err := loadEmbedded("breaker-trap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := &lab.Snapshot{Config: cfg, Elapsed: 6 * time.Second,
+		Breaker: lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 1100 * time.Millisecond}}
+	want := "it counts its own bulkhead's rejections as failures, and payments need 20/s × 200ms = 4 calls at once for the bulkhead's 2 permits, " +
+		"so it opens even on a healthy dependency"
+	if got := narrate(cfg, open); !strings.Contains(got, want) {
+		t.Errorf("breaker-trap:\n got %q\nwant %q", got, want)
+	}
+	// Permits enough for the calls: no such sentence, and a slow dependency is not called healthy.
+	cfg.Payment.Bulkhead.Size = 8
+	cfg.Dependency.Mode = lab.ModeSlow
+	cfg.Dependency.Latency = cfg.Dependency.HealthyLatency
+	if got := narrate(cfg, open); strings.Contains(got, "calls at once") || strings.Contains(got, "healthy") {
+		t.Errorf("a bulkhead big enough, a slow dependency: %q", got)
+	}
+}
