@@ -84,14 +84,26 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 
 // bulkheadHolds is what a replica's bulkhead does to forecast f's payments, when it caps
 // them below the pool: its health checks find a free worker, and it is not pulled; the
-// payments it turns away are the price.
+// payments it turns away are the price, said as the audience sees it in the table too: the
+// share of payments answered ok (when an admitted call ends ok), beside the signups that
+// keep their workers.
 func bulkheadHolds(cfg lab.Config, f lab.Forecast) (string, bool) {
 	bh := cfg.Payment.Bulkhead
 	if !f.Payment.Capped || bh.Size >= cfg.Pool.Workers {
 		return "", false
 	}
-	return fmt.Sprintf("; each replica's %s bulkhead caps payments at %d, so its health checks find a free worker and no replica is pulled; the price: each turns away ~%s payments %s",
-		bh.Type, bh.Size, fmtPerSec(f.Payment.Rejected), lab.RejectBulkhead.Word()), true
+	keep := ""
+	if f.Fit != lab.Overloaded && cfg.Traffic.PeakRate(lab.Signup) > 0 {
+		keep = ", signups keep their workers"
+	}
+	ended := "answered ok"
+	if mode := cfg.Dependency.Mode; f.Payment.TimeoutCuts || mode == lab.ModeDown || mode == lab.ModeErrors {
+		ended = "get a call" // and it does not end ok
+	}
+	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: its health checks find a free worker, no replica is pulled%s; "+
+		"the price: ~%s payments %s each, only ~%.0f%% %s",
+		bh.Type, bh.Size, keep, fmtPerSec(f.Payment.Rejected), lab.RejectBulkhead.Word(), 100*f.Payment.AdmittedShare(), ended)
+	return msg, true
 }
 
 // latestTurn is the balancer's latest change of rotation in words: "replica 3 pulled at
