@@ -236,8 +236,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			// The share the reader computes is what arrivals at an even pace would lose (its
 			// formula on one line: no-break spaces); random ones lose more (Erlang B, which
 			// holds whatever the calls' durations: only the arrivals' randomness counts).
-			apart = fmt.Sprintf(" (the pool cannot tell them apart), more than the 1\u00a0−\u00a0%d/%s = %.0f%% "+
-				"an even flow would lose: random arrivals leave workers idle in a lull and a burst finds the pool full",
+			apart = fmt.Sprintf(" (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a0%d/%s = %.0f%%: "+
+				"random arrivals idle workers in lulls, find it full in bursts",
 				f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow)
 		}
 		share += long + apart

@@ -241,7 +241,7 @@ func TestNarrator(t *testing.T) {
 		// worded as what it is: an even flow's, not a wrong number.
 		{"shared pool", func(*lab.Config) {},
 			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; turned away so far: 31% of payments, 69% of signups; " +
-				"in the long run 38% of each (the pool cannot tell them apart), more than the 1\u00a0−\u00a020/30 = 33% an even flow would lose: random arrivals leave workers idle"},
+				"in the long run 38% of each (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a020/30 = 33%: random arrivals idle workers in lulls, find it full in bursts"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
@@ -278,6 +278,11 @@ func TestNarrator(t *testing.T) {
 	late.Classes[lab.Payment].Latency.Max = 13 * time.Second
 	if got := narrate(leased, late); strings.Contains(got, "finished so far") || !strings.Contains(got, "counted as service, not wait); the pool") {
 		t.Errorf("finished payments that held theirs 12 s: %q", got)
+	}
+	// The shared pool's sentence keeps to 4 lines at 80 columns: compare mode at 80x24 has room
+	// for A's narrator that long and no longer.
+	if lines := wrapText("» "+narrate(testConfig(), snap), 80, 0); len(lines) > 4 {
+		t.Errorf("the shared pool's narrator takes %d lines at 80 columns, want 4 at most", len(lines))
 	}
 	// Before the pool has turned any away, no shares so far.
 	if got := narrate(testConfig(), &lab.Snapshot{Config: testConfig(), Elapsed: time.Second}); strings.Contains(got, "so far") || !strings.Contains(got, "; in the long run it turns away 38% of every class (the pool cannot tell them apart)") {
