@@ -95,6 +95,15 @@ type PaymentForecast struct {
 	LeaseWait      time.Duration
 }
 
+// AdmittedShare is the share of arriving payments that get a permit or a thread: Admitted
+// over all that the bulkhead sees, Admitted + Rejected (1 when it sees none).
+func (p PaymentForecast) AdmittedShare() float64 {
+	if p.Admitted+p.Rejected <= 0 {
+		return 1
+	}
+	return p.Admitted / (p.Admitted + p.Rejected)
+}
+
 // QueueForecast is the accept queue once the pool is full.
 type QueueForecast struct {
 	Growth float64       // per second: arrivals beyond what the workers finish (0: it does not grow)

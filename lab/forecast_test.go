@@ -183,3 +183,22 @@ func TestReplicaForecast(t *testing.T) {
 		t.Errorf("already full: %v %v, want 0", in, fills)
 	}
 }
+
+// The share of payments a bulkhead admits: Erlang B's complement for the calls it is
+// offered (8/s × 3 s = 24 erlangs on 5 permits: 20%), all of them without one.
+func TestAdmittedShare(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate = 8
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
+	p := c.Forecast().Payment
+	if got := p.AdmittedShare(); math.Abs(got-0.1988) > 0.001 || math.Abs(got*8-p.Admitted) > 1e-9 {
+		t.Errorf("admitted share %v (admitted %v/s of 8/s), want 0.1988", got, p.Admitted)
+	}
+	c.Payment.Bulkhead = BulkheadConfig{}
+	if got := c.Forecast().Payment.AdmittedShare(); got != 1 {
+		t.Errorf("no bulkhead: admitted share %v, want 1", got)
+	}
+	if got := (PaymentForecast{}).AdmittedShare(); got != 1 {
+		t.Errorf("no payments: admitted share %v, want 1", got)
+	}
+}

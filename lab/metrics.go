@@ -80,9 +80,14 @@ func (c ClassStats) Errors() int64 { return c.Failed + c.TimedOut + c.RejectedTo
 // ErrorWords are the words of the fates Errors counts in c, each one some request had:
 // ["rejected:deadline"], or ["failed", "timed out"]; none when Errors is 0.
 func (c ClassStats) ErrorWords() []string {
+	return errorWords(func(f Fate) bool { return c.At(f) > 0 })
+}
+
+// errorWords are the words of the fates Errors counts, each one had says some request had.
+func errorWords(had func(Fate) bool) []string {
 	var out []string
 	for _, f := range Fates {
-		if f != FateInFlight && f != Ended(OK) && c.At(f) > 0 {
+		if f != FateInFlight && f != Ended(OK) && had(f) {
 			out = append(out, f.Word())
 		}
 	}

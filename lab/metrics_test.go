@@ -110,3 +110,31 @@ func TestRatesOutrun(t *testing.T) {
 		t.Errorf("outrun: health %v, payment %v, signup %v", r.Outrun(Health), r.Outrun(Payment), r.Outrun(Signup))
 	}
 }
+
+// The error rate over the window, as the table's per-second row has it: errors of arrivals,
+// each a second, with the words of the fates counted in it; 0 and none before any arrive.
+func TestRatesErrorShare(t *testing.T) {
+	var s Snapshot
+	for i := range 7 {
+		sec := Second{T: i + 1}
+		sec.Arrived[Payment], sec.OK[Payment] = 500, 480
+		if i < 2 { // long ago: out of the window
+			sec.TimedOut[Payment] = 50
+		}
+		sec.Rejected[Payment][RejectDeadline] = 15
+		s.Timeline = append(s.Timeline, sec)
+	}
+	r := s.Rates()
+	if got := r.ErrorShare(Payment); got != 0.03 {
+		t.Errorf("error share %v over %d–%d s, want 0.03 (15/s of 500/s)", got, r.From, r.To)
+	}
+	if got, want := strings.Join(r.ErrorWords(Payment), ", "), "rejected:deadline"; got != want {
+		t.Errorf("error words %q, want %q (the timeouts are out of the window)", got, want)
+	}
+	if r.At(Payment, Ended(OK)) != 480 || r.At(Payment, FateInFlight) != 0 {
+		t.Errorf("at ok %v, in flight %v", r.At(Payment, Ended(OK)), r.At(Payment, FateInFlight))
+	}
+	if none := (&Rates{}); none.ErrorShare(Payment) != 0 || len(none.ErrorWords(Payment)) != 0 {
+		t.Error("no window: an error rate")
+	}
+}

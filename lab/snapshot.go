@@ -191,6 +191,34 @@ func (r *Rates) RejectedTotal(c Class) float64 {
 	return n
 }
 
+// At is class c's rate at fate f over the window: ok, failed, timed out or a rejection a
+// second (in flight is no rate: 0).
+func (r *Rates) At(c Class, f Fate) float64 {
+	switch {
+	case f == FateInFlight:
+		return 0
+	case f <= numOutcomes:
+		return [...]float64{r.OK[c], r.Failed[c], r.TimedOut[c]}[f-1]
+	}
+	return r.Rejected[c][f-1-numOutcomes]
+}
+
+// ErrorShare is class c's errors (failed, timed out, turned away) over its arrivals, both
+// over the window: the error rate a dashboard shows now, beside the table's per-second row
+// (0 before any arrive).
+func (r *Rates) ErrorShare(c Class) float64 {
+	if r.Arrived[c] == 0 {
+		return 0
+	}
+	return (r.Failed[c] + r.TimedOut[c] + r.RejectedTotal(c)) / r.Arrived[c]
+}
+
+// ErrorWords are the words of the fates ErrorShare counts in the window, each one some
+// request of class c had: ["rejected:deadline"]; none when it is 0.
+func (r *Rates) ErrorWords(c Class) []string {
+	return errorWords(func(f Fate) bool { return r.At(c, f) > 0 })
+}
+
 // Rates averages the last RateWindow whole seconds of the timeline (all of it while shorter).
 func (s *Snapshot) Rates() Rates {
 	secs := s.Timeline[max(len(s.Timeline)-RateWindow, 0):]

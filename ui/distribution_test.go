@@ -108,6 +108,22 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 	golden.RequireEqual(t, plain)
 }
 
+// The closed loop's narrator says what "corrected" means, where the word is used, in two
+// lines at 80 columns and three of half a 120-column screen, so that the table and charts
+// keep their room.
+func TestNarrateCorrected(t *testing.T) {
+	a, _ := measurementSnapshots()
+	got := narrate(a.Config, a)
+	if want := "; corrected (the unsent counted as if sent when due) "; !strings.Contains(got, want) {
+		t.Errorf("corrected, unexplained:\n got %q\nwant %q", got, want)
+	}
+	for w, most := range map[int]int{80: 2, 58: 3} {
+		if lines := wrapText("» "+got, w, 0); len(lines) > most {
+			t.Errorf("%d lines at %d columns, want %d at most: %q", len(lines), w, most, got)
+		}
+	}
+}
+
 // The closed and open runs draw at every size, exactly that size, without panicking.
 func TestMeasurementAtEverySize(t *testing.T) {
 	th := newTheme(false, true)

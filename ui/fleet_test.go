@@ -223,12 +223,19 @@ func TestNarrateFleet(t *testing.T) {
 	if _, ok := narrateFleet(testConfig(), testSnapshot()); ok {
 		t.Error("one instance narrated as a fleet")
 	}
-	// A bulkhead on each replica keeps the checks' workers free; its price is said with it.
+	// A bulkhead on each replica keeps the checks' workers free; its price is said with it,
+	// as the table shows it too: the share of payments answered ok (6/s × 3 s = 18 calls
+	// offered to 5 permits: Erlang B admits 26%), beside the signups that keep their workers.
 	s = fleetSnapshot(4, 0)
 	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
 	price := s.Config.ReplicaForecast(4).Payment.Rejected
-	if msg, _ := narrateFleet(s.Config, s); price <= 0 || !strings.Contains(msg, "no replica is pulled; the price: each turns away ~"+fmtPerSec(price)+" payments rejected:bulkhead") {
+	if msg, _ := narrateFleet(s.Config, s); price <= 0 || !strings.Contains(msg, "no replica is pulled, signups keep their workers; the price: ~"+fmtPerSec(price)+
+		" payments rejected:bulkhead each, only ~26% answered ok") {
 		t.Errorf("a bulkhead on each (%v/s turned away): %q", price, msg)
+	}
+	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not answered ok
+	if msg, _ := narrateFleet(s.Config, s); strings.Contains(msg, "answered ok") {
+		t.Errorf("a failing dependency, yet: %q", msg)
 	}
 }
 

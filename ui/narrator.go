@@ -7,13 +7,16 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"poollab/lab"
 )
 
-// plural names a class's requests in a sentence: "signups", "health checks".
+// plural names a class's requests in a sentence: "payments", "signups", "health checks".
 func plural(c lab.Class) string {
 	switch c {
+	case lab.Payment:
+		return "payments"
 	case lab.Signup:
 		return "signups"
 	case lab.Health:
@@ -61,23 +64,24 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	pay := f.Payment
 
 	// Who else needs the pool: the classes starving now, else every other class with traffic.
-	var starving, all []string
+	var starving, all []lab.Class
 	for _, c := range lab.Classes {
 		switch {
 		case !c.Starves():
 		case s.StarvingNow(c):
-			starving = append(starving, plural(c))
+			starving = append(starving, c)
 			fallthrough
 		case s.Active(c):
-			all = append(all, plural(c))
+			all = append(all, c)
 		}
 	}
-	others := strings.Join(starving, " and ")
-	if others == "" {
-		others = strings.Join(all, " and ")
+	whom := starving
+	if len(whom) == 0 {
+		whom = all
 	}
-	if others == "" {
-		others = "other requests"
+	others := "other requests"
+	if len(whom) > 0 {
+		others = joinAnd(whom)
 	}
 	// A timeout shorter than the call frees workers at the price of every payment.
 	price := ""
@@ -98,10 +102,18 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	case cfg.Dependency.Mode == lab.ModeErrors:
 		return "dependency answers 500 at once: payments fail fast and free their workers; " + others + " get workers"
 	case s.Breaker.State == lab.BreakerOpen:
-		msg := fmt.Sprintf("breaker open: every payment is %s at once, without calling (next trial in %s); workers stay free for %s",
-			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft), others)
-		if cfg.Payment.Breaker.CountRejections && cfg.Payment.Bulkhead.Type != lab.BulkheadNone {
-			msg += "; it counts its own bulkhead's rejections as failures, so it opens even on a healthy dependency"
+		msg := fmt.Sprintf("breaker open: every payment is %s at once, without calling (next trial in %s)",
+			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
+		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
+			return msg + "; workers stay free for " + others
+		}
+		msg += "; it counts its own bulkhead's rejections as failures"
+		if pay.Capped { // the physics of those rejections: more calls at once than permits
+			msg += fmt.Sprintf(", and payments need %s × %s = %s calls at once for the bulkhead's %d permits",
+				fmtFloatRate(rate), fmtSecs(pay.Call), fmtWorkers(pay.CallsNeeded), pay.Bulkhead)
+		}
+		if cfg.Dependency.Mode == lab.ModeHealthy {
+			msg += ", so it opens even on a healthy dependency"
 		}
 		return msg
 	}
@@ -132,8 +144,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			}
 			return msg + ": none rejected by it" + orphans + price
 		case pay.Hold >= pay.Call: // the worker holds its permit for the whole call
-			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, %s",
-				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, rejected)
+			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, %s, %s",
+				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, rejected, priceOK(cfg, pay))
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}
@@ -156,10 +168,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	case pay.LeaseWait > 0:
 		// The worker waits for a connection: its hold is the lease wait and the call.
 		// Little's law with the inputs as shown: workers × call ÷ connections computes as printed.
+		// The lease wait is on the worker: the table counts it as service, not as wait. Its
+		// latencies are of finished payments, the first ones while they held theirs less.
 		law = fmt.Sprintf("%d connections to the dependency serve %d ÷ %s = %s payments; the rest wait for one on their worker, "+
-			"and once they hold every worker each payment holds its worker %d × %s ÷ %d = %s by Little's law (~%s lease wait + %s call); the pool",
+			"and once they hold every worker each payment holds its worker %d × %s ÷ %d = %s by Little's law (~%s lease wait + %s call, "+
+			"both on the worker: counted as service, not wait)%s; the pool",
 			pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
-			fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call))
+			fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call), heldLess(s, pay.Hold))
 	case pay.ConnectionsCap > 0:
 		conns = fmt.Sprintf(". %d connections to the dependency cap the calls, not the workers: the rest wait for one, holding theirs", pay.ConnectionsCap)
 	}
@@ -210,14 +225,22 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
 	share := ""
 	if f.Loss && cfg.Traffic.Arrivals == lab.Poisson {
-		share = fmt.Sprintf("; in the long run a full pool turns away %.0f%% of every class: it cannot tell payments from %s", 100*f.Blocking, others)
-		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ
-			// Why not the share the reader computes: arrivals come at random (Erlang B, which
-			// holds whatever the calls' durations: only the arrivals' randomness counts).
-			share = fmt.Sprintf("; in the long run a full pool turns away %.0f%% of every class, not 1 − %d/%s = %.0f%%: arrivals come at random, "+
-				"so workers idle in a lull and a burst finds the pool full (Erlang B); it cannot tell payments from %s",
-				100*f.Blocking, f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow, others)
+		// The run's own shares first, when it has any: the long run's figure beside them.
+		share = soFar(s, whom)
+		long := fmt.Sprintf("; in the long run %.0f%% of each", 100*f.Blocking)
+		if share == "" {
+			long = fmt.Sprintf("; in the long run it turns away %.0f%% of every class", 100*f.Blocking)
 		}
+		apart := ": the pool cannot tell them apart"
+		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ
+			// The share the reader computes is what arrivals at an even pace would lose (its
+			// formula on one line: no-break spaces); random ones lose more (Erlang B, which
+			// holds whatever the calls' durations: only the arrivals' randomness counts).
+			apart = fmt.Sprintf(" (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a0%d/%s = %.0f%%: "+
+				"random arrivals idle workers in lulls, find it full in bursts",
+				f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow)
+		}
+		share += long + apart
 	}
 	switch {
 	case len(starving) > 0:
@@ -226,4 +249,44 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 		return fmt.Sprintf("%s: first full at ~%s, then %s starve%s%s", law, fill, others, share, conns)
 	}
 	return fmt.Sprintf("%s: first full at ~%s; %s starve when they arrive%s%s", law, fill, others, share, conns)
+}
+
+// joinAnd names cs in a list: "signups", "signups and health checks".
+func joinAnd(cs []lab.Class) string {
+	words := make([]string, len(cs))
+	for i, c := range cs {
+		words[i] = plural(c)
+	}
+	return strings.Join(words, " and ")
+}
+
+// soFar is the share of each class the pool has turned away since the start, payments and
+// then others ("; turned away so far: 33% of payments, 21% of signups"), the run's own
+// figure beside the long run's: lower while the first seconds, before it filled, weigh in,
+// and random either way. Nothing before the pool has turned any away.
+func soFar(s *lab.Snapshot, others []lab.Class) string {
+	cs := append([]lab.Class{lab.Payment}, others...)
+	var shares []string
+	any := false
+	for _, c := range cs {
+		st := s.Classes[c]
+		any = any || st.Rejected[lab.RejectPool] > 0
+		shares = append(shares, fmtShare(st.RejectedShare(lab.RejectPool), st.Arrived)+" of "+plural(c))
+	}
+	if !any {
+		return ""
+	}
+	return "; turned away so far: " + strings.Join(shares, ", ")
+}
+
+// heldLess says, while every payment finished so far took less than hold, that the table's
+// latencies are theirs and not the in-flight ones' ("; the 10 finished so far took less
+// (p99 5.50s), the 20 in flight wait on"); nothing otherwise.
+func heldLess(s *lab.Snapshot, hold time.Duration) string {
+	pay := s.Classes[lab.Payment]
+	if pay.Latency.Count == 0 || pay.InFlight == 0 || pay.Latency.Max >= hold {
+		return ""
+	}
+	return fmt.Sprintf("; the %s finished so far took less (p99 %s), the %s %s wait on",
+		fmtCount(pay.Latency.Count), latency(pay.Latency.P99, pay.Latency.Count), fmtCount(pay.InFlight), lab.FateInFlight.Word())
 }

@@ -84,14 +84,33 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 
 // bulkheadHolds is what a replica's bulkhead does to forecast f's payments, when it caps
 // them below the pool: its health checks find a free worker, and it is not pulled; the
-// payments it turns away are the price.
+// payments it turns away are the price, said as the audience sees it in the table too: the
+// share of payments answered ok (when an admitted call ends ok), beside the signups that
+// keep their workers.
 func bulkheadHolds(cfg lab.Config, f lab.Forecast) (string, bool) {
 	bh := cfg.Payment.Bulkhead
 	if !f.Payment.Capped || bh.Size >= cfg.Pool.Workers {
 		return "", false
 	}
-	return fmt.Sprintf("; each replica's %s bulkhead caps payments at %d, so its health checks find a free worker and no replica is pulled; the price: each turns away ~%s payments %s",
-		bh.Type, bh.Size, fmtPerSec(f.Payment.Rejected), lab.RejectBulkhead.Word()), true
+	keep := ""
+	if f.Fit != lab.Overloaded && cfg.Traffic.PeakRate(lab.Signup) > 0 {
+		keep = ", signups keep their workers"
+	}
+	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: its health checks find a free worker, no replica is pulled%s; "+
+		"the price: ~%s payments %s each, %s",
+		bh.Type, bh.Size, keep, fmtPerSec(f.Payment.Rejected), lab.RejectBulkhead.Word(), priceOK(cfg, f.Payment))
+	return msg, true
+}
+
+// priceOK is a capping bulkhead's price as the table shows it: the share of payments
+// answered ok, every admitted call ending ok ("only ~20% answered ok"), or the share that get
+// a call when those do not end ok (a timeout cuts them, or the dependency fails them).
+func priceOK(cfg lab.Config, pay lab.PaymentForecast) string {
+	ended := "answered ok"
+	if mode := cfg.Dependency.Mode; pay.TimeoutCuts || mode == lab.ModeDown || mode == lab.ModeErrors {
+		ended = "get a call"
+	}
+	return fmt.Sprintf("only ~%.0f%% %s", 100*pay.AdmittedShare(), ended)
 }
 
 // latestTurn is the balancer's latest change of rotation in words: "replica 3 pulled at

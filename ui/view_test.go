@@ -237,13 +237,15 @@ func TestNarrator(t *testing.T) {
 		edit func(*lab.Config)
 		want string
 	}{
+		// The run's own shares so far beside the long run's, and the share a reader computes
+		// worded as what it is: an even flow's, not a wrong number.
 		{"shared pool", func(*lab.Config) {},
-			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; in the long run a full pool turns away 38% of every class, " +
-				"not 1 − 20/30 = 33%: arrivals come at random"},
+			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; turned away so far: 31% of payments, 69% of signups; " +
+				"in the long run 38% of each (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a020/30 = 33%: random arrivals idle workers in lulls, find it full in bursts"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
-			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, ~8.4/s payments rejected:bulkhead"},
+			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, ~8.4/s payments rejected:bulkhead, only ~16% answered ok"},
 		{"socket timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
 		}, "10/s × 1.0s (socket timeout) = 10 workers"},
@@ -252,12 +254,15 @@ func TestNarrator(t *testing.T) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
 		}, "the calls run on: 10/s × 3.0s = 30 at the dependency at once, 20 of them orphaned (now 20 there, 0 orphaned)"},
 		// The worker waits for a connection: Little's law with the real hold, lease wait and
-		// call, its inputs as shown so that it computes as printed.
+		// call, its inputs as shown so that it computes as printed; where the lease wait is
+		// counted, and that the table's latencies are of the payments that finished, which
+		// held theirs less than the 12 s.
 		{"connections per route", func(c *lab.Config) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, and once they hold every worker " +
-			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s lease wait + 3.0s call); the pool: first full at ~2.0s, " +
-			"signups now starving; in the long run a full pool turns away 83% of every class: it cannot tell"},
+			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s lease wait + 3.0s call, both on the worker: counted as service, not wait); " +
+			"the 24 finished so far took less (p99 3.01s), the 20 in flight wait on; the pool: first full at ~2.0s, " +
+			"signups now starving; turned away so far: 31% of payments, 69% of signups; in the long run 83% of each: the pool cannot tell them apart"},
 	}
 	for _, c := range cases {
 		cfg := testConfig()
@@ -265,6 +270,23 @@ func TestNarrator(t *testing.T) {
 		if got := narrate(cfg, snap); !strings.Contains(got, c.want) {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
 		}
+	}
+	// Once a finished payment took the whole hold, the table's latencies no longer differ from it.
+	leased := testConfig()
+	leased.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
+	late := testSnapshot()
+	late.Classes[lab.Payment].Latency.Max = 13 * time.Second
+	if got := narrate(leased, late); strings.Contains(got, "finished so far") || !strings.Contains(got, "counted as service, not wait); the pool") {
+		t.Errorf("finished payments that held theirs 12 s: %q", got)
+	}
+	// The shared pool's sentence keeps to 4 lines at 80 columns: compare mode at 80x24 has room
+	// for A's narrator that long and no longer.
+	if lines := wrapText("» "+narrate(testConfig(), snap), 80, 0); len(lines) > 4 {
+		t.Errorf("the shared pool's narrator takes %d lines at 80 columns, want 4 at most", len(lines))
+	}
+	// Before the pool has turned any away, no shares so far.
+	if got := narrate(testConfig(), &lab.Snapshot{Config: testConfig(), Elapsed: time.Second}); strings.Contains(got, "so far") || !strings.Contains(got, "; in the long run it turns away 38% of every class (the pool cannot tell them apart)") {
+		t.Errorf("nothing turned away yet: %q", got)
 	}
 	// A queue takes the overflow before anyone starves.
 	cfg := testConfig()
@@ -359,5 +381,28 @@ func TestLateGeneratorWarns(t *testing.T) {
 				t.Errorf("lag p99 %v at %dx%d: warning shown %v:\n%s", lagP99, sz[0], sz[1], late, out)
 			}
 		}
+	}
+}
+
+// breaker-trap's open breaker says why a healthy dependency gives bulkhead rejections:
+// more calls at once than permits, from the forecast (the preset's 20/s × 200ms for 2).
+func TestNarrateBreakerTrap(t *testing.T) {
+	cfg, err := loadEmbedded("breaker-trap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := &lab.Snapshot{Config: cfg, Elapsed: 6 * time.Second,
+		Breaker: lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 1100 * time.Millisecond}}
+	want := "it counts its own bulkhead's rejections as failures, and payments need 20/s × 200ms = 4 calls at once for the bulkhead's 2 permits, " +
+		"so it opens even on a healthy dependency"
+	if got := narrate(cfg, open); !strings.Contains(got, want) {
+		t.Errorf("breaker-trap:\n got %q\nwant %q", got, want)
+	}
+	// Permits enough for the calls: no such sentence, and a slow dependency is not called healthy.
+	cfg.Payment.Bulkhead.Size = 8
+	cfg.Dependency.Mode = lab.ModeSlow
+	cfg.Dependency.Latency = cfg.Dependency.HealthyLatency
+	if got := narrate(cfg, open); strings.Contains(got, "calls at once") || strings.Contains(got, "healthy") {
+		t.Errorf("a bulkhead big enough, a slow dependency: %q", got)
 	}
 }
