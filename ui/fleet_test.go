@@ -213,11 +213,11 @@ func TestNarrateFleet(t *testing.T) {
 		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 3 pulled at 9.0s; the one left in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): over capacity, its queue gains 17.3 payments a second") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 3 pulled at 9.0s; the only one in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): over capacity, its queue gains 17.3 payments a second") {
 		t.Errorf("three pulled: %q", msg)
 	}
 	s.Config.Pool.Queue = 0 // no queue to wait in: a full pool turns the checks away
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "the one left in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): full now, and its checks fail in turn") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "the only one in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): full now, and its checks fail in turn") {
 		t.Errorf("three pulled, no queue: %q", msg)
 	}
 	if _, ok := narrateFleet(testConfig(), testSnapshot()); ok {

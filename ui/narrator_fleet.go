@@ -40,7 +40,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		f := cfg.ReplicaForecast(k)
 		left, them, their, each := "the "+itoa(k)+" in rotation now", "them", "their", "each "
 		if k == 1 {
-			left, them, their, each = "the one left in rotation now", "it", "its", "its "
+			left, them, their, each = "the only one in rotation now", "it", "its", "its "
 		}
 		msg := fmt.Sprintf("%s; %s %s", latestTurn(fs), left, take(f, k))
 		if capped, ok := bulkheadHolds(cfg, f); ok {
