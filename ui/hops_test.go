@@ -83,7 +83,8 @@ func TestHopsOnScreen(t *testing.T) {
 	s.Config.Dependency.Hop.Reserve = lab.Duration(50 * time.Millisecond)
 	if f, msg := s.Config.Forecast().Retry, ""; f.Reserved {
 		msg, _ = narrateHops(s.Config, s.Config.Forecast(), &s)
-		if !strings.Contains(msg, "it ends in ~"+fmtDur(f.Try)+", when hop 1 answers 504") {
+		if !strings.Contains(msg, "a try ends in ~"+fmtDur(f.Try)+" (") || !strings.Contains(msg, "when hop 1 answers 504") ||
+			!strings.Contains(msg, "with each try (the user's 1s, cut to the try's ") {
 			t.Errorf("the try's length: %q", msg)
 		}
 	} else {

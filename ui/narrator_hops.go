@@ -15,8 +15,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 	var msg string
 	switch {
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
-		msg = fmt.Sprintf("one deadline, set at the edge, travels down the %d hops: each keeps %s back and passes the rest, and stops when its caller goes",
-			dep.Hops, fmtDur(dep.Hop.Reserve.D()))
+		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back, passes the rest on, and stops when its caller goes",
+			dep.Hops, whichDeadline(cfg), fmtDur(dep.Hop.Reserve.D()))
 		// A try ends at hop 1's 504, its reserve still left, before the dependency answers.
 		if r.Reserved {
 			keep := "hop 1" // the hops that call another keep their reserve
@@ -26,8 +26,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 			case n > 2:
 				keep = fmt.Sprintf("hops 1 to %d", n)
 			}
-			msg += fmt.Sprintf(" (a try's budget is %s: less %s kept back at %s, it ends in ~%s, when hop 1 answers 504, gateway timeout)",
-				fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep, fmtDur(r.Try))
+			msg += fmt.Sprintf("; so a try ends in ~%s (%s less %s at %s), when hop 1 answers 504, gateway timeout",
+				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep)
 		}
 		if dep.RetryAt == lab.RetryAtEdge {
 			msg += "; only the edge (the lab's own payment call) retries"
@@ -60,6 +60,25 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		msg += fmt.Sprintf("; %s impatient users pressed again after %s (duplicates)", fmtCount(n), fmtDur(cfg.Traffic.Payment.ResubmitAfter.D()))
 	}
 	return msg, true
+}
+
+// whichDeadline says which deadline a propagating chain passes down with each try: the
+// user's, cut to the try's own timeout where that is shorter (" (the user's 2s, cut to
+// the try's 500ms)"); "" with neither.
+func whichDeadline(cfg lab.Config) string {
+	user, try := cfg.Payment.Deadline.D(), cfg.Payment.Timeout.Duration.D()
+	if cfg.Payment.Timeout.Kind == lab.TimeoutNone {
+		try = 0
+	}
+	switch {
+	case user > 0 && try > 0 && try < user:
+		return fmt.Sprintf(" (the user's %s, cut to the try's %s)", fmtDur(user), fmtDur(try))
+	case user > 0:
+		return fmt.Sprintf(" (the user's %s)", fmtDur(user))
+	case try > 0:
+		return fmt.Sprintf(" (the try's %s)", fmtDur(try))
+	}
+	return ""
 }
 
 // layerProduct writes each retrying layer's tries as a product: "3 × 3 × 3".
