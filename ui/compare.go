@@ -147,7 +147,7 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 		bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
 		forms = []string{head + key + approx + tooFew, head + key + approx, head + key + short, head + key, bare + key, bare}
 	default:
-		key := t.dim.Render(" · unmarked: beyond noise") // without colour, a result is a difference without ≈ or ?
+		key := t.dim.Render(" · bare +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
 		if !t.noColor {
 			key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 		}

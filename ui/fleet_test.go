@@ -204,7 +204,7 @@ func TestNarrateFleet(t *testing.T) {
 	}
 	s = drainFirst(fleetSnapshot(4, 1))
 	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 1 drained for a deploy at 6.0s; the 3 in rotation now take 8/s payments each (8/s × 3.0s = 24 workers of 20): "+
-		"over capacity, each queue gains 1.3 payments a second, and a check fails once 13.3 payments wait ahead of it (2.0s × 20 workers / 3.0s)") {
+		"over capacity: whenever its workers are all busy, each queue gains 1.3 payments a second, and a check fails once 13.3 payments wait ahead of it (2.0s × 20 workers / 3.0s)") {
 		t.Errorf("one drained: %q", msg)
 	}
 	s.Fleet.Replicas[1].Health = lab.HealthStats{}
@@ -213,7 +213,7 @@ func TestNarrateFleet(t *testing.T) {
 		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 3 pulled at 9.0s; the only one in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): over capacity, its queue gains 17.3 payments a second") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 3 pulled at 9.0s; the only one in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): over capacity: whenever its workers are all busy, its queue gains 17.3 payments a second") {
 		t.Errorf("three pulled: %q", msg)
 	}
 	s.Config.Pool.Queue = 0 // no queue to wait in: a full pool turns the checks away
@@ -229,7 +229,7 @@ func TestNarrateFleet(t *testing.T) {
 	s = fleetSnapshot(4, 0)
 	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
 	price := s.Config.ReplicaForecast(4).Payment.Rejected
-	if msg, _ := narrateFleet(s.Config, s); price <= 0 || !strings.Contains(msg, "no replica is pulled, signups keep their workers; the price: ~"+fmtPerSec(price)+
+	if msg, _ := narrateFleet(s.Config, s); price <= 0 || !strings.Contains(msg, "no replica is pulled, signups keep their workers; the price, in the long run: ~"+fmtPerSec(price)+
 		" payments rejected:bulkhead each, only ~26% answered ok") {
 		t.Errorf("a bulkhead on each (%v/s turned away): %q", price, msg)
 	}

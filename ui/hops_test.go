@@ -49,14 +49,14 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "1321 requests were worked on past it") {
+	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "the hops took or still ran 1321 requests past it") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is.
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
-		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops worked on 1321 requests past the deadline") {
+		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops took or still ran 1321 requests past the deadline") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Half a 120-column screen (compare): every box's numbers, the first box their legend.

@@ -144,7 +144,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			}
 			return msg + ": none rejected by it" + orphans + price
 		case pay.Hold >= pay.Call: // the worker holds its permit for the whole call
-			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, %s, %s",
+			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s; in the long run %s, %s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, rejected, priceOK(cfg, pay))
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))

@@ -47,7 +47,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 			return msg + capped, true
 		}
 		if w := f.CheckWait(cfg.Health.Timeout.D()); w.Gain > 0 {
-			return msg + fmt.Sprintf(": over capacity, %squeue gains %s payments a second, and a check fails once %s payments wait ahead of it (%s × %d workers / %s)",
+			return msg + fmt.Sprintf(": over capacity: whenever its workers are all busy, %squeue gains %s payments a second, and a check fails once %s payments wait ahead of it (%s × %d workers / %s)",
 				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind), fmtSecs(cfg.Health.Timeout.D()), f.Workers, fmtSecs(f.Payment.Hold)), true
 		}
 		in, fills := f.FillFrom(fs.MeanBusy(lab.Payment)) // where the redistributed rate starts from
@@ -97,7 +97,7 @@ func bulkheadHolds(cfg lab.Config, f lab.Forecast) (string, bool) {
 		keep = ", signups keep their workers"
 	}
 	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: its health checks find a free worker, no replica is pulled%s; "+
-		"the price: ~%s payments %s each, %s",
+		"the price, in the long run: ~%s payments %s each, %s",
 		bh.Type, bh.Size, keep, fmtPerSec(f.Payment.Rejected), lab.RejectBulkhead.Word(), priceOK(cfg, f.Payment))
 	return msg, true
 }

@@ -103,8 +103,8 @@ func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
-		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet the hops worked on %s requests past the deadline, for nobody",
+		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet the hops took or still ran %s requests past the deadline, for nobody",
 			latency(lat.P99, lat.Count), fmtDur(d), fmtCount(n))
 	}
-	return fmt.Sprintf("; the user leaves after %s, but %s requests were worked on past it, for nobody", fmtDur(d), fmtCount(n))
+	return fmt.Sprintf("; the user leaves after %s, but the hops took or still ran %s requests past it, for nobody", fmtDur(d), fmtCount(n))
 }
