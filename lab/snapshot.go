@@ -148,6 +148,21 @@ func (s *Snapshot) StarvingNow(c Class) bool {
 	return s.Classes[c].Rejected[RejectPool] > 0
 }
 
+// TurnedAwayBy counts every class's rejections for why, and says whether the last whole
+// second had any (before one, whether any so far).
+func (s *Snapshot) TurnedAwayBy(why Reason) (total int64, now bool) {
+	for c := range s.Classes {
+		total += s.Classes[c].Rejected[why]
+	}
+	if last := s.LastSecond(); last != nil {
+		for c := range last.Rejected {
+			now = now || last.Rejected[c][why] > 0
+		}
+		return total, now
+	}
+	return total, total > 0
+}
+
 // RateWindow is how many whole seconds Rates averages over: long enough that a second in
 // which a batch of 3-second calls all end at once does not read as the pool's rate, short
 // enough to follow a change within a few seconds.

@@ -105,6 +105,23 @@ func TestFleetFrame(t *testing.T) {
 	}
 }
 
+// An outage is in the header: the requests the balancer turned away, first while it turns
+// them away (starvation is the pool's and does not count them), quiet once it stopped.
+func TestHeaderSaysTheOutage(t *testing.T) {
+	s := fleetSnapshot(4, 4)
+	last := &s.Timeline[len(s.Timeline)-1]
+	last.Rejected[lab.Payment][lab.RejectBalancer] = 3
+	th := newTheme(true, true)
+	one := screen{width: 80, height: 24, recorded: true, panes: []pane{{cfg: s.Config, snap: s}}}
+	if h := ansi.Strip(headerLine(th, one, 0, 80)); !strings.Contains(h, "rejected:balancer 9") {
+		t.Errorf("during the outage at 80 columns: %q", h)
+	}
+	last.Rejected[lab.Payment][lab.RejectBalancer] = 0
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9") || strings.Contains(h, "(now)") {
+		t.Errorf("after it: %q", h)
+	}
+}
+
 // Narrow, the pulls line keeps the whole domino from its first pull, without its indent
 // and "all out", before it cuts the first pulls.
 func TestPullListKeepsTheDomino(t *testing.T) {

@@ -452,6 +452,21 @@ func headerLine(t *theme, s screen, i, w int) string {
 		starved = append(starved, label+t.dim.Render(" ("+now+")"))
 		starvedShort = append(starvedShort, label)
 	}
+	// A fleet with no replica to take a request turns it away at the balancer: the outage
+	// starvation does not count (that is the pool's), said beside it.
+	if n, now := snap.TurnedAwayBy(lab.RejectBalancer); n > 0 {
+		label := t.dim.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
+		note := t.dim.Render(" (none now)")
+		if now {
+			label, note = t.alert.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n))), t.dim.Render(" (now)")
+		}
+		// During an outage it is the headline: first, so it is the one a narrow header keeps.
+		at := len(starved)
+		if now {
+			at = 0
+		}
+		starved, starvedShort = slices.Insert(starved, at, label+note), slices.Insert(starvedShort, at, label)
+	}
 	var state, stateShort string
 	switch {
 	case s.restarting:
@@ -474,8 +489,11 @@ func headerLine(t *theme, s screen, i, w int) string {
 		strings.Join(append(starved, state), "  "),
 		strings.Join(append(starved, stateShort), "  "),
 		strings.Join(append(starvedShort, stateShort), "  "),
-		state, stateShort, // the table below still shows the starvation; the state must not be cut
 	}
+	if len(starvedShort) > 1 {
+		rights = append(rights, starvedShort[0]+"  "+stateShort)
+	}
+	rights = append(rights, state, stateShort) // the table below still shows the starvation; the state must not be cut
 	for _, left := range lefts {
 		for _, right := range rights {
 			if gap := w - ansiWidth(left) - ansiWidth(right); gap >= 2 {
