@@ -122,6 +122,20 @@ func (c ClassStats) ErrorShare() float64 {
 	return float64(c.Errors()) / float64(c.Arrived)
 }
 
+// EndedErrorShare is Errors over the requests that ended, ok or not (the rate a dashboard
+// of answers shows); false: none ended.
+func (c ClassStats) EndedErrorShare() (float64, bool) {
+	return endedShare(float64(c.OK), float64(c.Errors()))
+}
+
+// endedShare is errs over ok + errs; false when both are 0.
+func endedShare(ok, errs float64) (float64, bool) {
+	if ok+errs <= 0 {
+		return 0, false
+	}
+	return errs / (ok + errs), true
+}
+
 // A Rung is one step of the percentile ladder: its name and its value.
 type Rung struct {
 	Name  string

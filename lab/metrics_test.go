@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -125,8 +126,8 @@ func TestRatesErrorShare(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	r := s.Rates()
-	if got := r.ErrorShare(Payment); got != 0.03 {
-		t.Errorf("error share %v over %d–%d s, want 0.03 (15/s of 500/s)", got, r.From, r.To)
+	if got, ok := r.EndedErrorShare(Payment); !ok || math.Abs(got-15.0/495) > 1e-12 {
+		t.Errorf("error share %v over %d–%d s, want 15/495 (15/s of the 495/s that ended)", got, r.From, r.To)
 	}
 	if got, want := strings.Join(r.ErrorWords(Payment), ", "), "rejected:deadline"; got != want {
 		t.Errorf("error words %q, want %q (the timeouts are out of the window)", got, want)
@@ -134,7 +135,20 @@ func TestRatesErrorShare(t *testing.T) {
 	if r.At(Payment, Ended(OK)) != 480 || r.At(Payment, FateInFlight) != 0 {
 		t.Errorf("at ok %v, in flight %v", r.At(Payment, Ended(OK)), r.At(Payment, FateInFlight))
 	}
-	if none := (&Rates{}); none.ErrorShare(Payment) != 0 || len(none.ErrorWords(Payment)) != 0 {
+	if none := (&Rates{}); len(none.ErrorWords(Payment)) != 0 {
+		t.Error("no window: error words")
+	}
+	if _, ok := (&Rates{}).EndedErrorShare(Payment); ok {
 		t.Error("no window: an error rate")
+	}
+	// A rate that falls: the errors of earlier arrivals end in a window of few arrivals.
+	// Over arrivals that was 1400% (70/s of 5/s); over what ended it stays a share.
+	fall := Rates{Seconds: 5}
+	fall.Arrived[Payment], fall.OK[Payment], fall.Rejected[Payment][RejectDeadline] = 5, 10, 70
+	if got, ok := fall.EndedErrorShare(Payment); !ok || got != 70.0/80 {
+		t.Errorf("falling rate: %v, want 70/80", got)
+	}
+	if got, ok := (ClassStats{Arrived: 10, OK: 6, Failed: 2, InFlight: 2}).EndedErrorShare(); !ok || got != 0.25 {
+		t.Errorf("so far: %v, want 2/8 (the 2 in flight ended neither way)", got)
 	}
 }

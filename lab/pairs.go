@@ -91,11 +91,16 @@ func (p *Pairs) AloneAt(c Class, f Fate) (a, b int64) { return p.Alone[0][c][f],
 
 // At is class c's count at fate f in the stats.
 func (s ClassStats) At(f Fate) int64 {
+	return atFate(f, s.OK, s.Failed, s.TimedOut, s.InFlight, s.Rejected[:])
+}
+
+// atFate is the one of a class's figures that fate f names: a count or a rate.
+func atFate[T int64 | float64](f Fate, ok, failed, timedOut, inFlight T, rejected []T) T {
 	switch {
 	case f == FateInFlight:
-		return s.InFlight
+		return inFlight
 	case f <= numOutcomes:
-		return [...]int64{s.OK, s.Failed, s.TimedOut}[f-1]
+		return [...]T{ok, failed, timedOut}[f-1]
 	}
-	return s.Rejected[f-1-numOutcomes]
+	return rejected[f-1-numOutcomes]
 }

@@ -209,27 +209,19 @@ func (r *Rates) RejectedTotal(c Class) float64 {
 // At is class c's rate at fate f over the window: ok, failed, timed out or a rejection a
 // second (in flight is no rate: 0).
 func (r *Rates) At(c Class, f Fate) float64 {
-	switch {
-	case f == FateInFlight:
-		return 0
-	case f <= numOutcomes:
-		return [...]float64{r.OK[c], r.Failed[c], r.TimedOut[c]}[f-1]
-	}
-	return r.Rejected[c][f-1-numOutcomes]
+	return atFate(f, r.OK[c], r.Failed[c], r.TimedOut[c], 0, r.Rejected[c][:])
 }
 
-// ErrorShare is class c's errors (failed, timed out, turned away) over its arrivals, both
-// over the window: the error rate a dashboard shows now, beside the table's per-second row
-// (0 before any arrive).
-func (r *Rates) ErrorShare(c Class) float64 {
-	if r.Arrived[c] == 0 {
-		return 0
-	}
-	return (r.Failed[c] + r.TimedOut[c] + r.RejectedTotal(c)) / r.Arrived[c]
+// EndedErrorShare is class c's errors (failed, timed out, turned away) over the requests
+// that ended in the window, ok or not: the error rate a dashboard of answers shows now,
+// beside the table's per-second row. Over arrivals it could pass 100% as a rate falls
+// (the errors of earlier arrivals). false: none ended.
+func (r *Rates) EndedErrorShare(c Class) (float64, bool) {
+	return endedShare(r.OK[c], r.Failed[c]+r.TimedOut[c]+r.RejectedTotal(c))
 }
 
-// ErrorWords are the words of the fates ErrorShare counts in the window, each one some
-// request of class c had: ["rejected:deadline"]; none when it is 0.
+// ErrorWords are the words of the fates EndedErrorShare counts in the window, each one
+// some request of class c had: ["rejected:deadline"]; none when it is 0.
 func (r *Rates) ErrorWords(c Class) []string {
 	return errorWords(func(f Fate) bool { return r.At(c, f) > 0 })
 }

@@ -88,24 +88,28 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 	return fmt.Sprintf("answer %s of %s", fmtWholePerSec(model), fmtFloatRate(rate))
 }
 
-// errorsSaid is the payments' error rate a dashboard shows, with its window and what it
-// counts: over the table's per-second window, so that it agrees with that row ("errors 3.1%
-// in 20–25s: rejected:deadline"; before the first whole second, since the start), or, at
-// none, that the requests in flight are none, however long they wait: the postmortem's
-// blind spot.
+// errorsSaid is the payments' error rate a dashboard of answers shows, with its window and
+// what it counts: of the requests that ended in the table's per-second window, so that it
+// agrees with that row ("errors 3.1% in 20–25s: rejected:deadline"; before the first whole
+// second, since the start), or, at none, that the requests in flight are none, however
+// long they wait: the postmortem's blind spot.
 func errorsSaid(s *lab.Snapshot) string {
 	c := s.Classes[lab.Payment]
-	share := fmt.Sprintf("errors %.1f%% so far", 100*c.ErrorShare())
-	words := c.ErrorWords()
+	share, ended := c.EndedErrorShare()
+	words, when := c.ErrorWords(), "so far"
 	if r := s.Rates(); r.Seconds > 0 {
-		share = fmt.Sprintf("errors %.1f%% in %d–%ds", 100*r.ErrorShare(lab.Payment), r.From, r.To)
-		words = r.ErrorWords(lab.Payment)
+		share, ended = r.EndedErrorShare(lab.Payment)
+		words, when = r.ErrorWords(lab.Payment), fmt.Sprintf("in %d–%ds", r.From, r.To)
+	}
+	said := fmt.Sprintf("errors %.1f%% %s", 100*share, when)
+	if !ended {
+		said = "errors: none ended " + when
 	}
 	switch {
 	case len(words) > 0:
-		return share + ": " + strings.Join(words, ", ")
+		return said + ": " + strings.Join(words, ", ")
 	case c.InFlight > 0:
-		return fmt.Sprintf("%s: the %s %s count as none", share, fmtCount(c.InFlight), lab.FateInFlight.Word())
+		return fmt.Sprintf("%s: the %s %s count as none", said, fmtCount(c.InFlight), lab.FateInFlight.Word())
 	}
-	return share
+	return said
 }

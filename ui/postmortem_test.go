@@ -116,8 +116,8 @@ func TestNarratePostmortem(t *testing.T) {
 	}{
 		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms answer 500/s, 64 at 328ms ok 194.8/s of 500.8/s;",
 			"p99 11.5s, errors 0.0% in 20–25s: the 5795 in flight count as none"}},
-		{fixConfig(), []string{"24 calls at most (knee 25) answer 480/s of 500/s: ~20/s outlive their 800ms budget", "p99 780ms, errors 3.2% in 20–25s: rejected:deadline"}},
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p99 297ms, errors 23.0% in 20–25s: rejected:bulkhead"}},
+		{fixConfig(), []string{"24 calls at most (knee 25) answer 480/s of 500/s: ~20/s outlive their 800ms budget", "p99 780ms, errors 7.6% in 20–25s: rejected:deadline"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p99 297ms, errors 37.1% in 20–25s: rejected:bulkhead"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -136,7 +136,7 @@ func TestNarratePostmortem(t *testing.T) {
 	// Before the first whole second there is no window: the share since the start, said so.
 	young := postmortemSnapshot(fixConfig())
 	young.Timeline = nil
-	if got, want := narrate(young.Config, young), "errors 2.0% so far: rejected:deadline"; !strings.Contains(got, want) {
+	if got, want := narrate(young.Config, young), "errors 2.1% so far: rejected:deadline"; !strings.Contains(got, want) {
 		t.Errorf("no whole second yet:\n got %q\nwant %q", got, want)
 	}
 	// With no knee the adaptive limit is still told as it is, not as its starting size.
@@ -184,5 +184,27 @@ func TestPostmortemScreen(t *testing.T) {
 		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive limit 35, 33 in use") || !strings.Contains(plain, "slack lost: 1.5 workers sat free, on average, as the bulkhead turned each of 1582 payments away")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
+	}
+}
+
+// The error rate is of the requests that ended: a window in which none did says so, and one
+// in which a falling rate leaves more errors than arrivals still reads as a share.
+func TestErrorsSaidOfWhatEnded(t *testing.T) {
+	s := &lab.Snapshot{Config: postmortemConfig()}
+	for i := range 6 {
+		sec := lab.Second{T: i + 1}
+		sec.Arrived[lab.Payment] = 100
+		s.Timeline = append(s.Timeline, sec)
+	}
+	s.Classes[lab.Payment].InFlight = 600
+	if got := errorsSaid(s); got != "errors: none ended in 1–6s: the 600 in flight count as none" {
+		t.Errorf("none ended: %q", got)
+	}
+	for i := range s.Timeline {
+		s.Timeline[i].Arrived[lab.Payment] = 5
+		s.Timeline[i].OK[lab.Payment], s.Timeline[i].Rejected[lab.Payment][lab.RejectDeadline] = 10, 70
+	}
+	if got := errorsSaid(s); !strings.HasPrefix(got, "errors 87.5% in 1–6s: rejected:deadline") {
+		t.Errorf("a falling rate: %q", got)
 	}
 }
