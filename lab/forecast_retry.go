@@ -28,9 +28,10 @@ type RetryForecast struct {
 	// LayerNames names the layers that retry ("the lab", "hop 1"): the lab (with
 	// payment.retry), and with retry_at every_hop each hop that calls another.
 	LayerNames []string
-	// Reserved says, with a propagated deadline, that the first hop's 504 ends each try:
-	// its Budget (the socket timeout, or the deadline if shorter) less what the hops keep
-	// back, before the dependency answers.
+	// Budget is, with a propagated deadline, what each try carries down the hops: the
+	// socket timeout, or the payment's deadline if shorter (a caller timeout carries none);
+	// 0 without. Reserved says the first hop's 504 ends each try: its Budget less what the
+	// hops keep back, before the dependency answers.
 	Reserved bool
 	Budget   time.Duration
 	// Deepest is the calls per payment at the last hop of a chain when every try fails:
@@ -105,11 +106,11 @@ func (c Config) RetryForecast() RetryForecast {
 		limit = p.Deadline.D()
 	}
 	if limit > 0 && d.Chain() && d.Deadline == DeadlinePropagate {
-		budget := limit
+		f.Budget = limit
 		limit -= time.Duration(d.Hops-1) * d.Hop.Reserve.D()
 		if limit < f.Try {
 			failure = RetryOn5xx // the first hop answers 504 as its reserve begins
-			f.Reserved, f.Budget = d.Hop.Reserve > 0 && limit > 0, budget
+			f.Reserved = d.Hop.Reserve > 0 && limit > 0
 		}
 	} else if limit > 0 && limit < f.Try {
 		failure = RetryOnTimeout

@@ -49,11 +49,14 @@ func init() {
 			if !dep.Chain() {
 				return nil
 			}
-			deadline := fmt.Sprintf("deadline %s", dep.Deadline)
-			if w >= 100 { // room to say what the mode does
-				deadline += " (" + dep.Deadline.does() + ")"
+			value := func(deadline string) string {
+				return fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
 			}
-			return []Item{{Label: "hops", Value: fmt.Sprintf("%d, %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))}}
+			// What the mode does where the line has room for it; never cut.
+			if long := value(fmt.Sprintf("%s (%s)", dep.Deadline, dep.Deadline.does())); len("hops ")+len([]rune(long)) <= w {
+				return []Item{{Label: "hops", Value: long}}
+			}
+			return []Item{{Label: "hops", Value: value(string(dep.Deadline))}}
 		}),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),

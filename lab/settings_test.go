@@ -169,5 +169,10 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		if !strings.Contains(wide, "deadline "+string(mode)+" ("+mode.does()+")") || !strings.HasPrefix(narrow, "3, deadline "+string(mode)+",") {
 			t.Errorf("%s: at 120 %q, at 58 %q", mode, wide, narrow)
 		}
+		for w := 58; w <= 120; w++ { // never wider than the line (it was cut at 100 to 109)
+			if n := len("hops ") + len([]rune(value(w))); n > w {
+				t.Errorf("%s at %d columns: %d wide", mode, w, n)
+			}
+		}
 	}
 }

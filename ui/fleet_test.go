@@ -307,3 +307,19 @@ func TestReplicaStates(t *testing.T) {
 		}
 	}
 }
+
+// A bulkhead's price in ok is the forecast's, said as the long run's; with a breaker it is
+// not said at all: an open breaker turns away payments the bulkhead admits (breaker-trap
+// read "only ~38% answered ok" beside ok 6%).
+func TestPriceOKNotWithABreaker(t *testing.T) {
+	cfg := lab.DefaultConfig()
+	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
+	pay := cfg.Forecast().Payment
+	if got := priceOK(cfg, pay); !strings.HasPrefix(got, ", only ~") {
+		t.Errorf("without a breaker: %q", got)
+	}
+	cfg.Payment.Breaker.Enabled = true
+	if got := priceOK(cfg, pay); got != "" {
+		t.Errorf("with a breaker: %q", got)
+	}
+}

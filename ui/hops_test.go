@@ -90,6 +90,12 @@ func TestHopsOnScreen(t *testing.T) {
 	} else {
 		t.Errorf("the fixture's tries end at the edge's timeout: %+v", f)
 	}
+	// A caller timeout walks away but carries no deadline down: the user's goes alone.
+	caller := s.Config
+	caller.Payment.Timeout.Kind = lab.TimeoutCaller
+	if msg, _ := narrateHops(caller, caller.Forecast(), &s); !strings.Contains(msg, "with each try (the user's 1s):") {
+		t.Errorf("a caller timeout: %q", msg)
+	}
 	// A dependency that is down answers before any reserve: no 504 ends the try.
 	s.Config.Dependency.Mode = lab.ModeDown
 	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s); strings.Contains(msg, "504") {

@@ -144,7 +144,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			}
 			return msg + ": none rejected by it" + orphans + price
 		case pay.Hold >= pay.Call: // the worker holds its permit for the whole call
-			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s; in the long run %s, %s",
+			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s; in the long run %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, rejected, priceOK(cfg, pay))
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
@@ -267,13 +267,16 @@ func joinAnd(cs []lab.Class) string {
 func soFar(s *lab.Snapshot, others []lab.Class) string {
 	cs := append([]lab.Class{lab.Payment}, others...)
 	var shares []string
-	any := false
+	turned := false
 	for _, c := range cs {
 		st := s.Classes[c]
-		any = any || st.Rejected[lab.RejectPool] > 0
+		if st.Arrived == 0 { // no share of none
+			continue
+		}
+		turned = turned || st.Rejected[lab.RejectPool] > 0
 		shares = append(shares, fmtShare(st.RejectedShare(lab.RejectPool), st.Arrived)+" of "+plural(c))
 	}
-	if !any {
+	if !turned {
 		return ""
 	}
 	return "; turned away so far: " + strings.Join(shares, ", ")
@@ -281,12 +284,13 @@ func soFar(s *lab.Snapshot, others []lab.Class) string {
 
 // heldLess says, while every payment finished so far took less than hold, that the table's
 // latencies are theirs and not the in-flight ones' ("; the 10 finished so far took less
-// (p99 5.50s), the 20 in flight wait on"); nothing otherwise.
+// (p99 5.50s), the 20 in flight still hold theirs"); nothing otherwise.
 func heldLess(s *lab.Snapshot, hold time.Duration) string {
 	pay := s.Classes[lab.Payment]
-	if pay.Latency.Count == 0 || pay.InFlight == 0 || pay.Latency.Max >= hold {
+	// Clearly less (a tenth): 11.99s beside a hold of 12.0s would print as the same.
+	if pay.Latency.Count == 0 || pay.InFlight == 0 || pay.Latency.Max > hold*9/10 {
 		return ""
 	}
-	return fmt.Sprintf("; the %s finished so far took less (p99 %s), the %s %s wait on",
+	return fmt.Sprintf("; the %s finished so far took less (p99 %s), the %s %s still hold theirs",
 		fmtCount(pay.Latency.Count), latency(pay.Latency.P99, pay.Latency.Count), fmtCount(pay.InFlight), lab.FateInFlight.Word())
 }

@@ -97,20 +97,24 @@ func bulkheadHolds(cfg lab.Config, f lab.Forecast) (string, bool) {
 		keep = ", signups keep their workers"
 	}
 	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: its health checks find a free worker, no replica is pulled%s; "+
-		"the price, in the long run: ~%s payments %s each, %s",
+		"the price, in the long run: ~%s payments %s each%s",
 		bh.Type, bh.Size, keep, fmtPerSec(f.Payment.Rejected), lab.RejectBulkhead.Word(), priceOK(cfg, f.Payment))
 	return msg, true
 }
 
-// priceOK is a capping bulkhead's price as the table shows it: the share of payments
-// answered ok, every admitted call ending ok ("only ~20% answered ok"), or the share that get
-// a call when those do not end ok (a timeout cuts them, or the dependency fails them).
+// priceOK is a capping bulkhead's price as the table shows it, after a comma: the share of
+// payments answered ok, every admitted call ending ok (", only ~20% answered ok"), or the
+// share that get a call when those do not end ok (a timeout cuts them, or the dependency
+// fails them); "" with a breaker, which turns away some of those the bulkhead admits.
 func priceOK(cfg lab.Config, pay lab.PaymentForecast) string {
+	if cfg.Payment.Breaker.Enabled { // a breaker that opens turns away what the forecast admits
+		return ""
+	}
 	ended := "answered ok"
 	if mode := cfg.Dependency.Mode; pay.TimeoutCuts || mode == lab.ModeDown || mode == lab.ModeErrors {
 		ended = "get a call"
 	}
-	return fmt.Sprintf("only ~%.0f%% %s", 100*pay.AdmittedShare(), ended)
+	return fmt.Sprintf(", only ~%.0f%% %s", 100*pay.AdmittedShare(), ended)
 }
 
 // latestTurn is the balancer's latest change of rotation in words: "replica 3 pulled at

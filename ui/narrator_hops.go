@@ -16,7 +16,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 	switch {
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
 		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back, passes the rest on, and stops when its caller goes",
-			dep.Hops, whichDeadline(cfg), fmtDur(dep.Hop.Reserve.D()))
+			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()))
 		// A try ends at hop 1's 504, its reserve still left, before the dependency answers.
 		if r.Reserved {
 			keep := "hop 1" // the hops that call another keep their reserve
@@ -62,23 +62,20 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 	return msg, true
 }
 
-// whichDeadline says which deadline a propagating chain passes down with each try: the
-// user's, cut to the try's own timeout where that is shorter (" (the user's 2s, cut to
-// the try's 500ms)"); "" with neither.
-func whichDeadline(cfg lab.Config) string {
-	user, try := cfg.Payment.Deadline.D(), cfg.Payment.Timeout.Duration.D()
-	if cfg.Payment.Timeout.Kind == lab.TimeoutNone {
-		try = 0
-	}
+// whichDeadline says which deadline a propagating chain passes down with each try (the
+// forecast's Budget): the user's, cut to the try's own socket timeout where that is shorter
+// (" (the user's 2s, cut to the try's 500ms)"); "" with none.
+func whichDeadline(cfg lab.Config, r lab.RetryForecast) string {
+	user := cfg.Payment.Deadline.D()
 	switch {
-	case user > 0 && try > 0 && try < user:
-		return fmt.Sprintf(" (the user's %s, cut to the try's %s)", fmtDur(user), fmtDur(try))
-	case user > 0:
-		return fmt.Sprintf(" (the user's %s)", fmtDur(user))
-	case try > 0:
-		return fmt.Sprintf(" (the try's %s)", fmtDur(try))
+	case r.Budget == 0:
+		return ""
+	case user == 0:
+		return fmt.Sprintf(" (the try's %s)", fmtDur(r.Budget))
+	case r.Budget < user:
+		return fmt.Sprintf(" (the user's %s, cut to the try's %s)", fmtDur(user), fmtDur(r.Budget))
 	}
-	return ""
+	return fmt.Sprintf(" (the user's %s)", fmtDur(user))
 }
 
 // layerProduct writes each retrying layer's tries as a product: "3 × 3 × 3".

@@ -261,7 +261,7 @@ func TestNarrator(t *testing.T) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s lease wait + 3.0s call, both on the worker: counted as service, not wait); " +
-			"the 24 finished so far took less (p99 3.01s), the 20 in flight wait on; the pool: first full at ~2.0s, " +
+			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the pool: first full at ~2.0s, " +
 			"signups now starving; turned away so far: 31% of payments, 69% of signups; in the long run 83% of each: the pool cannot tell them apart"},
 	}
 	for _, c := range cases {
@@ -404,5 +404,20 @@ func TestNarrateBreakerTrap(t *testing.T) {
 	cfg.Dependency.Latency = cfg.Dependency.HealthyLatency
 	if got := narrate(cfg, open); strings.Contains(got, "calls at once") || strings.Contains(got, "healthy") {
 		t.Errorf("a bulkhead big enough, a slow dependency: %q", got)
+	}
+}
+
+// "took less" only when clearly less: a slowest finished payment of 11.99s beside a hold of
+// 12.0s would print as the same number.
+func TestHeldLessOnlyWhenLess(t *testing.T) {
+	s := testSnapshot()
+	pay := &s.Classes[lab.Payment]
+	pay.InFlight, pay.Latency.Count = 20, 10
+	hold := 12 * time.Second
+	for max, want := range map[time.Duration]bool{5500 * time.Millisecond: true, 11990 * time.Millisecond: false, hold: false} {
+		pay.Latency.Max, pay.Latency.P99 = max, max
+		if got := heldLess(s, hold) != ""; got != want {
+			t.Errorf("slowest %v of a %v hold: said %v, want %v", max, hold, got, want)
+		}
 	}
 }
