@@ -34,7 +34,7 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 			return fmt.Sprintf("open loop: stalled %s of %s, still sending one every %s: each waits from its scheduled arrival, as a user would",
 				fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtSecs(m.Gap)), true
 		}
-		return fmt.Sprintf("open loop: all %s due in each dependency stall (%s) were sent on time and waited: p99 %s of %s samples, as the users lived it",
+		return fmt.Sprintf("open loop: all %s due in each dependency stall (%s) were sent on time and waited out the stall at the dependency (service, not queue): p99 %s of %s samples, as the users lived it",
 			fmtWorkers(m.StallDue), when, p99(pay.Latency), fmtCount(pay.Latency.Count)), true
 	}
 
