@@ -152,3 +152,35 @@ func TestRatesErrorShare(t *testing.T) {
 		t.Errorf("so far: %v, want 2/8 (the 2 in flight ended neither way)", got)
 	}
 }
+
+// A request arriving now in a FIFO queue waits for all those ahead of it at the rate workers
+// take them: 600 queued, 20/s taken (ok, failed, timed out or turned away at the deadline on
+// a worker) is 30 s; nothing without a FIFO queue of one instance, or with none taken.
+func TestWaitArrivingNow(t *testing.T) {
+	s := Snapshot{Config: DefaultConfig()}
+	s.Config.Pool.Queue, s.Config.Pool.Discipline = 1000, FIFO
+	s.Pool.Queued = 600
+	for i := range 6 {
+		sec := Second{T: i + 1}
+		sec.OK[Payment], sec.TimedOut[Payment], sec.Rejected[Payment][RejectDeadline] = 10, 5, 5
+		sec.Rejected[Signup][RejectPool] = 50 // never queued: not taken by a worker
+		s.Timeline = append(s.Timeline, sec)
+	}
+	if wait, taken, ok := s.WaitArrivingNow(); !ok || taken != 20 || wait != 30*time.Second {
+		t.Errorf("wait %v at %v/s taken (%v), want 30s at 20/s", wait, taken, ok)
+	}
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 ahead ÷ 20/s taken by workers)" {
+		t.Errorf("health item %+v", items)
+	}
+	lifo := s
+	lifo.Config.Pool.Discipline = LIFO // the newest is served first: no wait behind the queue
+	idle := s
+	idle.Pool.Queued = 0
+	stuck := s
+	stuck.Timeline = []Second{{T: 1}, {T: 2}}
+	for name, x := range map[string]Snapshot{"LIFO": lifo, "empty queue": idle, "none taken": stuck} {
+		if _, _, ok := x.WaitArrivingNow(); ok {
+			t.Errorf("%s: a wait", name)
+		}
+	}
+}
