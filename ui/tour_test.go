@@ -174,10 +174,16 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		kp, ks := pay.Rejected[lab.RejectPool], sig.Rejected[lab.RejectPool]
 		c.want(kp > 0 && ks > 0, "rejected:pool: %d payments, %d signups; want both turned away", kp, ks)
 		// 3 standard errors: a class-blind pool's two shares land further apart about once in
-		// 400 seeds; a pool that favoured a class would land far outside.
-		z := shareZ(kp, pay.Arrived, ks, sig.Arrived)
-		c.want(math.Abs(z) < 3, "payments %d of %d turned away, signups %d of %d: %.1f standard errors apart, not the same share",
-			kp, pay.Arrived, ks, sig.Arrived, z)
+		// 400 seeds; a pool that favoured a class would land far outside. On a machine the lab
+		// calls too busy the generator sends late arrivals in bursts, whose rejections come in
+		// clusters, not one by one, so the standard error understates the spread: 4.5 then
+		// (seen once in five busy-core runs: 3.0 apart, 77% and 73% turned away).
+		z, most := shareZ(kp, pay.Arrived, ks, sig.Arrived), 3.0
+		if s[0].Late() {
+			most = 4.5
+		}
+		c.want(math.Abs(z) < most, "payments %d of %d turned away, signups %d of %d: %.1f standard errors apart, not the same share (generator lag p99 %s)",
+			kp, pay.Arrived, ks, sig.Arrived, z, fmtLatency(s[0].Generator.Lag.P99))
 		// And what the reader sees: two whole percentages within 5 points read as the same.
 		// The chapter's arrivals put chance's spread (two sd) at about 3 points.
 		d := pay.RejectedShare(lab.RejectPool) - sig.RejectedShare(lab.RejectPool)
