@@ -130,8 +130,16 @@ func TestHopPresetsCompare(t *testing.T) {
 	for _, h := range ca.Hops {
 		late += h.PastDeadline
 	}
-	if deepest := ca.Hops[2].PerPayment; deepest < 20 || late == 0 {
-		t.Errorf("stacked-timeouts: hops %+v; want ≥ 20 calls per payment at the last hop and work past the deadline", ca.Hops)
+	// 27 when every payment has made all its tries; the latest have not. On a machine the lab
+	// calls too busy, fewer have by the end (19.9 seen once in five busy-core runs): 15 then,
+	// still five times what propagation lets through.
+	least := 20.0
+	if tooBusy(ra.Generator.LagP99Ms) {
+		least = 15
+	}
+	if deepest := ca.Hops[2].PerPayment; deepest < least || late == 0 {
+		t.Errorf("stacked-timeouts: hops %+v; want ≥ %.0f calls per payment at the last hop and work past the deadline (generator lag p99 %.1f ms)",
+			ca.Hops, least, ra.Generator.LagP99Ms)
 	}
 	// No hop works past the user's deadline. On a machine the lab calls too busy, a hop's
 	// deadline timer fires late as the generator's does, and every payment here reaches its

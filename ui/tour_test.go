@@ -163,7 +163,10 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		c.want(!pool.HasQueue(), "the pool has a queue (%d): a signup could wait its turn", pool.QueueCap)
 		c.want(pool.FullFor > 0 && pool.PeakBusy == pool.Size, "the pool was never full: peak %d of %d", pool.PeakBusy, pool.Size)
 		// A signup holds a worker for a few ms of work: the workers held now are the payments'.
-		c.want(2*pool.BusyBy[lab.Payment] > pool.Size, "payments hold %d of %d workers, not most", pool.BusyBy[lab.Payment], pool.Size)
+		// One instant's picture: on a machine the lab calls too busy, late arrivals leave it
+		// emptier (9 of 20 once in five busy-core runs), and the full pool above is the claim.
+		c.want(a.Late() || 2*pool.BusyBy[lab.Payment] > pool.Size, "payments hold %d of %d workers, not most (generator lag p99 %s)",
+			pool.BusyBy[lab.Payment], pool.Size, fmtLatency(a.Generator.Lag.P99))
 		return c.err()
 	},
 	// 3: a full pool without a queue turns away the same share of each class (Poisson arrivals
