@@ -218,7 +218,14 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		c.want(a.Count > 0 && b.Count > 0, "finished signups: %d in A, %d in B", a.Count, b.Count)
 		c.want(4*a.P50 >= call, "A's signup p50 %v, under a quarter of a %v call: the queue did not store latency", a.P50, call)
 		c.want(4*b.P50 <= a.P50, "B's signup p50 %v against A's %v: LIFO did not serve most at once", b.P50, a.P50)
-		c.want(b.P99 >= 4*b.P50, "B's signup p99 %v against its p50 %v: the oldest did not wait longest", b.P99, b.P50)
+		// On a machine the lab calls too busy, B's quick p50 is the machine's lateness (103ms
+		// once in five busy-core runs, p99 233ms): then the oldest need only wait longer.
+		most := time.Duration(4)
+		if s[1].Late() {
+			most = 2
+		}
+		c.want(b.P99 >= most*b.P50, "B's signup p99 %v against its p50 %v: the oldest did not wait longest (generator lag p99 %s)",
+			b.P99, b.P50, fmtLatency(s[1].Generator.Lag.P99))
 		return c.err()
 	},
 	// 2: CoDel turns away what waited past its limit, yet its workers stay nearly as busy as
