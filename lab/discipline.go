@@ -124,7 +124,7 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	}
 	const label = "arriving now"
 	value := fmt.Sprintf("~%s in the queue (%s ahead ÷ %s taken by workers)", FmtSecs(wait), FmtCount(int64(s.Pool.Queued)), FmtPerSec(taken))
-	if len(label)+1+len([]rune(value)) > w {
+	if !fitsLine(label, value, w) {
 		value = fmt.Sprintf("waits ~%s (%s ahead ÷ %s)", FmtSecs(wait), FmtCount(int64(s.Pool.Queued)), FmtPerSec(taken))
 	}
 	return []Item{{Label: label, Value: value, Strong: true}}

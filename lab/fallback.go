@@ -24,7 +24,7 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	said := fmt.Sprintf("answered %s %s", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
 	const label = "fallback"
 	value := said + " not ok with a canned reply, calling nothing (they still count as not ok)"
-	if len(label)+1+len([]rune(value)) > w {
+	if !fitsLine(label, value, w) {
 		value = said + " not ok (a canned reply)"
 	}
 	return []Item{{Label: label, Value: value}}

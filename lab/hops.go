@@ -53,7 +53,7 @@ func init() {
 				return fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
 			}
 			// What the mode does where the line has room for it; never cut.
-			if long := value(fmt.Sprintf("%s (%s)", dep.Deadline, dep.Deadline.does())); len("hops ")+len([]rune(long)) <= w {
+			if long := value(fmt.Sprintf("%s (%s)", dep.Deadline, dep.Deadline.does())); fitsLine("hops", long, w) {
 				return []Item{{Label: "hops", Value: long}}
 			}
 			return []Item{{Label: "hops", Value: value(string(dep.Deadline))}}

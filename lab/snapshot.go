@@ -148,19 +148,19 @@ func (s *Snapshot) StarvingNow(c Class) bool {
 	return s.Classes[c].Rejected[RejectPool] > 0
 }
 
-// TurnedAwayBy counts every class's rejections for why, and says whether the last whole
-// second had any (before one, whether any so far).
-func (s *Snapshot) TurnedAwayBy(why Reason) (total int64, now bool) {
-	for c := range s.Classes {
-		total += s.Classes[c].Rejected[why]
+// TurningAwayNow says the last whole second had rejections for why (before one, whether
+// any so far: TurnedAway).
+func (s *Snapshot) TurningAwayNow(why Reason) bool {
+	last := s.LastSecond()
+	if last == nil {
+		return s.TurnedAway(why) > 0
 	}
-	if last := s.LastSecond(); last != nil {
-		for c := range last.Rejected {
-			now = now || last.Rejected[c][why] > 0
+	for c := range last.Rejected {
+		if last.Rejected[c][why] > 0 {
+			return true
 		}
-		return total, now
 	}
-	return total, total > 0
+	return false
 }
 
 // RateWindow is how many whole seconds Rates averages over: long enough that a second in

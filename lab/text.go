@@ -76,6 +76,11 @@ func Clip(s string) string {
 	return Printable(s)
 }
 
+// fitsLine says an item, its label and value with a space between, is at most w wide.
+func fitsLine(label, value string, w int) bool {
+	return len([]rune(label))+1+len([]rune(value)) <= w
+}
+
 // clip returns the first MaxQuoted characters of s (an invalid byte counts as one) and
 // whether that left anything out.
 func clip(s string) (string, bool) {

@@ -279,7 +279,12 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			l, st := letterOf(k)
 			strips = append(strips, stripSeries{l, st, sample(k, stripW)})
 		}
-		lines[len(lines)-1] = strings.Replace(lines[len(lines)-1], legendOf(false), legendOf(true), 1)
+		// The legend names each strip by its letter, where it stood: beside the title or under it.
+		if len(lines) == 1 {
+			lines[0] = head + "  " + legendOf(true)
+		} else {
+			lines[1] = legendOf(true)
+		}
 		plot := stripLines(t, strips, top, label(top), rows, labelW, stripW)
 		for range rows - len(plot) {
 			lines = append(lines, "")

@@ -454,12 +454,14 @@ func headerLine(t *theme, s screen, i, w int) string {
 	}
 	// A fleet with no replica to take a request turns it away at the balancer: the outage
 	// starvation does not count (that is the pool's), said beside it.
-	if n, now := snap.TurnedAwayBy(lab.RejectBalancer); n > 0 {
-		label := t.dim.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
-		note := t.dim.Render(" (none now)")
+	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
+		now := snap.TurningAwayNow(lab.RejectBalancer)
+		style, note := t.dim, " (none now)"
 		if now {
-			label, note = t.alert.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n))), t.dim.Render(" (now)")
+			style, note = t.alert, " (now)"
 		}
+		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
+		note = t.dim.Render(note)
 		// During an outage it is the headline: first, so it is the one a narrow header keeps.
 		at := len(starved)
 		if now {

@@ -292,7 +292,7 @@ func queueLine(t *theme, p lab.PoolStats, w, to int) string {
 	} else {
 		cells, note := scaledBar(total, avail, " requests")
 		if p.Unbounded && poolLabelW+cells+ansiWidth(summary+note) > w { // the settings say unbounded too
-			summary = fmt.Sprintf(" %s waiting", fmtCount(int64(p.Queued)))
+			summary = strings.TrimSuffix(summary, ", unbounded")
 			cells, note = scaledBar(total, max(w-poolLabelW-ansiWidth(summary)-1, 10), " requests")
 		}
 		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy)), idle: total - p.Queued}
