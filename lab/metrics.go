@@ -114,14 +114,6 @@ func (c ClassStats) RejectedShare(why Reason) float64 {
 	return float64(c.Rejected[why]) / float64(c.Arrived)
 }
 
-// ErrorShare is Errors over arrivals: the error rate a dashboard shows (0 before any arrive).
-func (c ClassStats) ErrorShare() float64 {
-	if c.Arrived == 0 {
-		return 0
-	}
-	return float64(c.Errors()) / float64(c.Arrived)
-}
-
 // EndedErrorShare is Errors over the requests that ended, ok or not (the rate a dashboard
 // of answers shows); false: none ended.
 func (c ClassStats) EndedErrorShare() (float64, bool) {

@@ -184,3 +184,18 @@ func TestWaitArrivingNow(t *testing.T) {
 		}
 	}
 }
+
+// The report's error_share is the narrator's "errors": over the requests that ended, so
+// requests still in flight lower neither; 0 while none ended.
+func TestReportErrorShareIsOverEnded(t *testing.T) {
+	var classes [numClasses]ClassStats
+	classes[Payment] = ClassStats{Arrived: 10, OK: 6, Failed: 2, InFlight: 2}
+	classes[Signup] = ClassStats{Arrived: 3, InFlight: 3}
+	reports, _ := classReports(classes, false)
+	if got := reports["payment"].ErrorShare; got != 0.25 {
+		t.Errorf("payment error_share %v, want 2/8 (over arrivals it was 0.2)", got)
+	}
+	if got := reports["signup"].ErrorShare; got != 0 {
+		t.Errorf("signup error_share %v with none ended, want 0", got)
+	}
+}

@@ -145,9 +145,16 @@ type ClassReport struct {
 	// (sent → on a worker, through the accept queue if there is one).
 	Lag     PercentileReport `json:"generator_lag_ms"`
 	Handoff PercentileReport `json:"handoff_ms"`
-	// ErrorShare is the share of arrivals that failed, timed out or were turned away: the
-	// number a dashboard watching the error rate sees.
+	// ErrorShare is the share of the requests that ended (ok or not) that failed, timed out
+	// or were turned away: the error rate a dashboard of answers sees, and the narrator's
+	// "errors"; 0 while none ended (requests in flight count as neither).
 	ErrorShare float64 `json:"error_share"`
+}
+
+// endedErrorShare is cs's EndedErrorShare, 0 while none ended.
+func endedErrorShare(cs ClassStats) float64 {
+	share, _ := cs.EndedErrorShare()
+	return share
 }
 
 // PercentileReport is a Percentiles in milliseconds.
@@ -292,7 +299,7 @@ func classReports(classes [numClasses]ClassStats, closed bool) (map[string]Class
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
 			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
 			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Handoff: pctReport(cs.Handoff),
-			ErrorShare: round(cs.ErrorShare(), 4)}
+			ErrorShare: round(endedErrorShare(cs), 4)}
 		if closed {
 			corrected := pctReport(cs.LatencyCorrected)
 			cr.LatencyCorrected = &corrected
