@@ -21,11 +21,21 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	if n == 0 {
 		return nil
 	}
-	said := fmt.Sprintf("answered %s %s", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
+	said := fmt.Sprintf("answered %s %s not ok", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
 	const label = "fallback"
-	value := said + " not ok with a canned reply, calling nothing (they still count as not ok)"
-	if !fitsLine(label, value, w) {
-		value = said + " not ok (a canned reply)"
+	long := said + " on a worker with a canned reply, calling nothing (still counted not ok)"
+	forms := []string{long, said + " on a worker (a canned reply)", said + " (a canned reply)"}
+	// A payment turned away by the pool never reaches the chain: with none beside the
+	// fallback's count, a reader takes the fallback to have missed them.
+	if pool := s.Classes[Payment].Rejected[RejectPool]; pool > 0 {
+		forms = append([]string{long + fmt.Sprintf("; not the %s rejected:pool, which got no worker", FmtCount(pool))}, forms...)
+	}
+	value := forms[len(forms)-1]
+	for _, f := range forms {
+		if fitsLine(label, f, w) {
+			value = f
+			break
+		}
 	}
 	return []Item{{Label: label, Value: value}}
 }

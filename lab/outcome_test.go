@@ -72,7 +72,7 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 		t.Errorf("a fallback that answered none shows %v", items)
 	}
 	s.Classes[Payment].Fallback = 50
-	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "fallback answered 50 payments not ok with a canned reply") {
+	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "fallback answered 50 payments not ok on a worker with a canned reply") {
 		t.Errorf("item %q", got)
 	}
 	// The long form where it fits, else the short: never cut (it was, at 100 to 119 columns).
@@ -80,6 +80,16 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 		got := strings.Join(phrases(fallbackHealth(s, w)), "")
 		if n := len([]rune(got)); n > w || w >= 110 && !strings.Contains(got, "calling nothing") {
 			t.Errorf("at %d columns: %q (%d)", w, got, n)
+		}
+	}
+	// The pool's rejections never reach the chain: said where there are some and room.
+	s.Classes[Payment].Rejected[RejectPool] = 30
+	if got := strings.Join(phrases(fallbackHealth(s, 200)), ""); !strings.Contains(got, "not the 30 rejected:pool, which got no worker") {
+		t.Errorf("with pool rejections: %q", got)
+	}
+	for _, w := range []int{58, 80, 120} {
+		if got := strings.Join(phrases(fallbackHealth(s, w)), ""); len([]rune(got)) > w {
+			t.Errorf("with pool rejections at %d columns: %q", w, got)
 		}
 	}
 	// In the class's own name: the postmortem's are orders.
