@@ -36,3 +36,15 @@ func TestTimeoutCycle(t *testing.T) {
 		t.Fatalf("from 750ms: %v", cfg.Payment.Timeout)
 	}
 }
+
+// A health check past its timeout is counted timed out in the table, and fails the
+// balancer's check: the settings line says both in the table's word.
+func TestHealthTimeoutSaysTimedOut(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	s.Classes[Health].Arrived = 1
+	s.Config.Pool.Queue = 100 // a check can wait in it, past its timeout
+	got := timeoutSettings(s.Config, s, 120)[0].Value
+	if !strings.Contains(got, "health checks 1s (later: timed out, a failed check") {
+		t.Errorf("timeout item %q", got)
+	}
+}
