@@ -90,7 +90,12 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
 		// Whether the dependency's work ends with the socket is the dependency's choice.
 		if cfg.Payment.Timeout.Kind == lab.TimeoutSocket && !cfg.Dependency.IgnoreCancel {
-			price += "; closing the socket cancels the call, and this dependency stops its work on a cancel (set dependency.ignore_cancel for one that works on)"
+			// The payoff over a caller timeout, whose calls run on: the lab's forecast of
+			// the same settings with that timeout instead.
+			caller := cfg
+			caller.Payment.Timeout.Kind = lab.TimeoutCaller
+			price += fmt.Sprintf("; closing the socket cancels the call, and this dependency stops: %s calls there at once (now %d), where a caller timeout leaves %s",
+				fmtWorkers(pay.CallsAtOnce), s.Dependency.InFlight, fmtWorkers(caller.Forecast().Payment.CallsAtOnce))
 		}
 	}
 

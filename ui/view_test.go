@@ -323,14 +323,15 @@ func TestNarrator(t *testing.T) {
 			t.Errorf("a limited wait:\n got %q\nwant %q", got, tc.want)
 		}
 	}
-	// A timeout shorter than the call says what it costs.
+	// A timeout shorter than the call says what it costs, and a socket timeout its payoff over
+	// a caller timeout on its own screen: the dependency's load.
 	priced := testConfig()
 	priced.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
-	if got, want := narrate(priced, snap), "every payment times out (3.0s call > 1.0s timeout), none succeed; closing the socket cancels the call, and this dependency stops its work"; !strings.Contains(got, want) {
+	if got, want := narrate(priced, snap), "every payment times out (3.0s call > 1.0s timeout), none succeed; closing the socket cancels the call, and this dependency stops: 10 calls there at once (now 20), where a caller timeout leaves 30"; !strings.Contains(got, want) {
 		t.Errorf("timeout price:\n got %q\nwant %q", got, want)
 	}
 	priced.Dependency.IgnoreCancel = true // a dependency that never checks works on
-	if got := narrate(priced, snap); strings.Contains(got, "stops its work") {
+	if got := narrate(priced, snap); strings.Contains(got, "dependency stops") {
 		t.Errorf("ignore_cancel, yet: %q", got)
 	}
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
