@@ -320,12 +320,12 @@ func breakerItems(b BreakerStats) []Item {
 	case b.State == BreakerHalfOpen:
 		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d", b.Calls, b.Trials)}}
 	case b.State == BreakerOpen && b.Retrial:
-		return []Item{{Label: "breaker", Value: "OPEN again: every payment " + RejectBreaker.Word()}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
+		return []Item{{Label: "breaker", Value: "OPEN again: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
 			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)},
 			{Label: "it opens at", Value: fmt.Sprintf("%.0f%% failed of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
 	case b.State == BreakerOpen:
 		// Open, its counts are those of the closed stretch that opened it, not of the window now.
-		return []Item{{Label: "breaker", Value: "OPEN: every payment " + RejectBreaker.Word()}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
+		return []Item{{Label: "breaker", Value: "OPEN: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
 			{Label: "it opened at failure rate", Value: fmt.Sprintf("%.0f%% of the last %d results it counted (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls)}}
 	}
 	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}

@@ -85,7 +85,7 @@ func TestBreakerDetail(t *testing.T) {
 	b := BreakerStats{State: BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
 		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1}
 	got := strings.Join(phrases(breakerItems(b)), " · ")
-	for _, want := range []string{"OPEN: every payment rejected:breaker", "next trial in 2.9s", "it opened at failure rate 60% of the last 20 results it counted (threshold 50%, once it has 10)"} {
+	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s", "it opened at failure rate 60% of the last 20 results it counted (threshold 50%, once it has 10)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("open breaker %q lacks %q", got, want)
 		}

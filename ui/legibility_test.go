@@ -349,3 +349,16 @@ func TestEvenAxisRowsAreRound(t *testing.T) {
 		t.Errorf("evenAxis(20, 6) = %g, %g, %d; want 20 in 4 rows of 5, each labelled", upper, step, height)
 	}
 }
+
+// An open breaker turns every payment away now, not over the run: the narrator and the
+// settings say "now" beside a table whose ok counts the closed stretches too.
+func TestBreakerOpenSaysNow(t *testing.T) {
+	cfg := testConfig()
+	cfg.Payment.Breaker = lab.DefaultConfig().Payment.Breaker
+	cfg.Payment.Breaker.Enabled = true
+	snap := testSnapshot()
+	snap.Breaker = lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 1100 * time.Millisecond}
+	if got, want := narrate(cfg, snap), "breaker open: every payment is now rejected:breaker at once, without calling, until the next trial in 1.1s"; !strings.Contains(got, want) {
+		t.Errorf("narrator:\n got %q\nwant %q", got, want)
+	}
+}

@@ -107,7 +107,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 	case cfg.Dependency.Mode == lab.ModeErrors:
 		return "dependency answers 500 at once: payments fail fast and free their workers; " + others + " get workers"
 	case s.Breaker.State == lab.BreakerOpen:
-		msg := fmt.Sprintf("breaker open: every payment is %s at once, without calling (next trial in %s)",
+		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
 		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
 			return msg + "; workers stay free for " + others
