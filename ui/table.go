@@ -291,6 +291,7 @@ func windowNote(rs lab.Rates) []string {
 		fmt.Sprintf("/s %s: mean of %s; all else since the start", span, over),
 		fmt.Sprintf("/s %s: per second, %s; rest since 0s", span, whole),
 		fmt.Sprintf("/s %s: %s; rest since 0s", span, whole),
+		fmt.Sprintf("/s %s: whole seconds; rest since 0s", span),
 		fmt.Sprintf("/s %s, the rest since 0s", span)}
 }
 
@@ -332,7 +333,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			"/s: each counted in the second it happens, so ok/s or timed out/s can top arrived/s as earlier arrivals finish",
 			"/s: counted as each happens; ok/s or timed out/s can top arrived/s as earlier arrivals finish",
 			"/s: ok/s or timed out/s can top arrived/s (earlier arrivals finishing)",
-			"/s: ok/s, timed out/s can top arrived/s"})
+			"ok/s, timed out/s can top arrived/s"})
 	}
 	if len(inFlight) > 0 {
 		notes.must = append(notes.must, inFlightNote(s, inFlight))

@@ -35,6 +35,15 @@ func TestTableSaysItsWindows(t *testing.T) {
 			t.Errorf("%dx%d: the header's rate not over the table's seconds:\n%s", size[0], size[1], got)
 		}
 	}
+	// So does the help, with the header's starvation rate.
+	var help string
+	for _, d := range helpCounters() {
+		help += d[0] + " " + d[1] + "\n"
+	}
+	if !strings.Contains(help, "Every other number of the table (the counts, ok%, the latencies) is since the start") ||
+		!strings.Contains(help, "the header's starvation rate (N/s in 1–6s) is over the same seconds") {
+		t.Errorf("the help does not say the table's windows:\n%s", help)
+	}
 	// Every level that shows the /s rows says their window, each form within the width.
 	for _, w := range []int{40, 59, 80, 120} {
 		_, notes := tableLines(newTheme(false, true), testSnapshot(), w, true, nil)
@@ -52,13 +61,16 @@ func TestTableSaysItsWindows(t *testing.T) {
 	}
 }
 
-// outrunSnapshot is testSnapshot whose payments time out faster over the last seconds than
-// they arrive: stacked-timeouts' "timed-out 5.8/s" beside "arrived 4.6/s".
+// outrunSnapshot is testSnapshot with health checks, whose payments time out faster over
+// the last seconds than they arrive: stacked-timeouts' "timed-out 5.8/s" beside "arrived 4.6/s".
 func outrunSnapshot() *lab.Snapshot {
 	s := testSnapshot()
+	s.Config.Traffic.Health = lab.RateConfig{Rate: 1}
+	s.Classes[lab.Health].Arrived, s.Classes[lab.Health].OK = 6, 6
 	for i := range s.Timeline {
 		sec := &s.Timeline[i]
 		sec.Arrived[lab.Payment], sec.TimedOut[lab.Payment] = 5, 6
+		sec.Arrived[lab.Health], sec.OK[lab.Health] = 1, 1
 	}
 	return s
 }
@@ -99,5 +111,14 @@ func TestInFlightNote(t *testing.T) {
 	_, notes := tableLines(newTheme(false, true), s, 120, true, nil)
 	if got := strings.Join(notes.all(120), "\n"); !strings.Contains(got, "payment 20 (31%), signup 8 (25%)") {
 		t.Errorf("both in flight: %q", got)
+	}
+}
+
+// A compare half whose table has more notes gives up full detail (its health items) before
+// its charts: at 120x40 both halves keep theirs, A's table with its note on in flight.
+func TestCompareHalfKeepsItsCharts(t *testing.T) {
+	out := ansi.Strip(render(newTheme(false, true), compareScreen(120, 40)))
+	if n := strings.Count(out, "mean workers held"); n != 2 || !strings.Contains(out, "payment 20 (31%)") {
+		t.Errorf("%d halves with charts, want 2, A's in-flight note shown:\n%s", n, out)
 	}
 }
