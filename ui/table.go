@@ -226,24 +226,37 @@ func (n tableNotes) lines(sep string, w, level int) []string {
 		return wrapItems(all, sep, w)[:len(wrapItems(all[:len(n.must)], sep, w))]
 	}
 	fitting := make([][]string, len(n.must)) // each note's forms that fit, else its last cut
+	widths := make([][]int, len(n.must))
 	for i, forms := range n.must {
 		fitting[i] = slices.DeleteFunc(slices.Clone(forms), func(f string) bool { return ansiWidth(f) > w })
 		if len(fitting[i]) == 0 {
 			fitting[i] = []string{clip(forms[len(forms)-1], w)}
 		}
-	}
-	// Every choice of forms (a few dozen): the fewest lines, then the most words.
-	var best []string
-	bestLen := -1
-	chosen, at := make([]string, len(fitting)), make([]int, len(fitting))
-	for {
-		size := 0
-		for i, forms := range fitting {
-			chosen[i] = forms[at[i]]
-			size += ansiWidth(chosen[i])
+		for _, f := range fitting[i] {
+			widths[i] = append(widths[i], ansiWidth(f))
 		}
-		if h := len(wrapItems(chosen, sep, w)); best == nil || h < len(best) || h == len(best) && size > bestLen {
-			best, bestLen = wrapItems(append(slices.Clone(chosen), n.rest...), sep, w)[:h], size
+	}
+	// Every choice of forms (a few dozen), counted as wrapItems packs them: the fewest
+	// lines, then the most words.
+	sepW := ansiWidth(sep)
+	at, best := make([]int, len(fitting)), []int(nil)
+	bestH, bestSize := 0, 0
+	for {
+		h, cur, size := 0, 0, 0
+		for i, ws := range widths {
+			iw := ws[at[i]]
+			size += iw
+			switch {
+			case cur == 0:
+				h, cur = h+1, iw
+			case cur+sepW+iw <= w:
+				cur += sepW + iw
+			default:
+				h, cur = h+1, iw
+			}
+		}
+		if best == nil || h < bestH || h == bestH && size > bestSize {
+			best, bestH, bestSize = slices.Clone(at), h, size
 		}
 		i := 0 // the next choice, as an odometer
 		for ; i < len(at); i++ {
@@ -253,9 +266,14 @@ func (n tableNotes) lines(sep string, w, level int) []string {
 			at[i] = 0
 		}
 		if i == len(at) {
-			return best
+			break
 		}
 	}
+	chosen := make([]string, len(fitting))
+	for i, forms := range fitting {
+		chosen[i] = forms[best[i]]
+	}
+	return wrapItems(append(chosen, n.rest...), sep, w)[:bestH]
 }
 
 // inFlightMisreads are the classes shown whose requests still in flight ok% would pass off
