@@ -106,6 +106,22 @@ func (c ClassStats) OKShare() float64 {
 	return float64(c.OK) / float64(c.Arrived)
 }
 
+// InFlightShare is InFlight over Arrived: the part of what ok% counts as not ok that has
+// not ended at all (0 before any arrive).
+func (c ClassStats) InFlightShare() float64 {
+	if c.Arrived == 0 {
+		return 0
+	}
+	return float64(c.InFlight) / float64(c.Arrived)
+}
+
+// InFlightMisreads says the requests still in flight are a material part of what ok%
+// counts as not ok, at least a fifth of it: read as failures, they would mislead (the
+// long queue's payments, 44% ok with nothing failed, 56% in flight). Never with none in flight.
+func (c ClassStats) InFlightMisreads() bool {
+	return c.InFlight > 0 && 5*c.InFlight >= c.Arrived-c.OK
+}
+
 // RejectedShare is the arrivals turned away for why, over arrivals (0 before any arrive).
 func (c ClassStats) RejectedShare(why Reason) float64 {
 	if c.Arrived == 0 {

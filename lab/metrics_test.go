@@ -199,3 +199,56 @@ func TestReportErrorShareIsOverEnded(t *testing.T) {
 		t.Errorf("signup error_share %v with none ended, want 0", got)
 	}
 }
+
+// ok% counts the requests still in flight as not ok: InFlightMisreads says when they are a
+// material part (a fifth or more) of what it counts so, never with none in flight.
+func TestInFlightMisreads(t *testing.T) {
+	for _, tc := range []struct {
+		arrived, ok, inFlight int64
+		want                  bool
+		share                 float64
+	}{
+		{135, 60, 75, true, 75.0 / 135}, // the long queue's payments: 44% ok, none failed, 56% in flight
+		{72, 52, 20, true, 20.0 / 72},
+		{469, 97, 15, false, 15.0 / 469}, // 15 of the 372 not ok: 4%
+		{100, 80, 4, true, 0.04},         // 4 of the 20 not ok: a fifth
+		{100, 80, 3, false, 0.03},
+		{10, 10, 0, false, 0},
+		{0, 0, 0, false, 0},
+	} {
+		c := ClassStats{Arrived: tc.arrived, OK: tc.ok, InFlight: tc.inFlight}
+		if got := c.InFlightMisreads(); got != tc.want {
+			t.Errorf("%d arrived, %d ok, %d in flight: misreads %v, want %v", tc.arrived, tc.ok, tc.inFlight, got, tc.want)
+		}
+		if got := c.InFlightShare(); math.Abs(got-tc.share) > 1e-12 {
+			t.Errorf("%d arrived, %d in flight: share %v, want %v", tc.arrived, tc.inFlight, got, tc.share)
+		}
+	}
+}
+
+// The queue's growth is over the table's /s window (Rates.Span): from its length at the
+// window's start (the sample before it, or 0 at the run's start) to the last sample, so the
+// arrivals and ends in the /s rows account for it.
+func TestQueueGrowthOverTheRateWindow(t *testing.T) {
+	var s Snapshot
+	if _, ok := s.QueueGrowth(); ok {
+		t.Error("no second yet: a growth")
+	}
+	for i, q := range []int{0, 2, 6} {
+		s.Timeline = append(s.Timeline, Second{T: i + 1, Queued: q})
+	}
+	r := s.Rates()
+	if g, ok := s.QueueGrowth(); !ok || g != 2 || r.Span() != "0–3s" {
+		t.Errorf("0, 2, 6 queued at 1, 2, 3 s: %v/s in %s, want 2/s in 0–3s (from empty at the start)", g, r.Span())
+	}
+	for i, q := range []int{10, 20, 30, 45} {
+		s.Timeline = append(s.Timeline, Second{T: i + 4, Queued: q})
+	}
+	r = s.Rates()
+	if g, _ := s.QueueGrowth(); g != 43.0/5 || r.Span() != "2–7s" {
+		t.Errorf("2 queued at 2 s, 45 at 7 s: %v/s in %s, want 8.6/s in 2–7s", g, r.Span())
+	}
+	if (&Rates{}).Span() != "" {
+		t.Error("no window: a span")
+	}
+}

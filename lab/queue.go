@@ -60,17 +60,22 @@ func (q QueueSize) MarshalJSON() ([]byte, error) {
 	return json.Marshal(int(q))
 }
 
-// QueueGrowth is how fast the pool's queue grows now, as measured: the slope of its length
-// over the last RateWindow seconds' samples, and over how many seconds (0, 0 with fewer
-// than two). Random arrivals make it stray from the forecast's growth at the set rates.
-func (s *Snapshot) QueueGrowth() (perSec float64, over int) {
-	secs := s.Timeline[max(len(s.Timeline)-RateWindow, 0):]
-	if len(secs) < 2 {
-		return 0, 0
+// QueueGrowth is how fast the pool's queue grows now, as measured: the change in its length
+// over the seconds Rates spans (Rates.Span), from the sample before them (or the start,
+// empty) to the last, a second; false before the first. The same window as the table's /s
+// rows, so the arrivals and ends there account for it. Random arrivals make it stray from
+// the forecast's growth at the set rates.
+func (s *Snapshot) QueueGrowth() (perSec float64, ok bool) {
+	n := len(s.Timeline)
+	if n == 0 {
+		return 0, false
 	}
-	first, last := secs[0], secs[len(secs)-1]
-	over = last.T - first.T
-	return float64(last.Queued-first.Queued) / float64(over), over
+	first, last := max(n-RateWindow, 0), s.Timeline[n-1]
+	start := 0 // the queue at the run's start
+	if first > 0 {
+		start = s.Timeline[first-1].Queued
+	}
+	return float64(last.Queued-start) / float64(last.T-(s.Timeline[first].T-1)), true
 }
 
 // QueueFullAt is when a queue of places, growing at growth a second from its length now, is

@@ -180,6 +180,14 @@ type Rates struct {
 	Set [numClasses]float64
 }
 
+// Span writes the run time the rates span, "7–12s"; "" before the first whole second.
+func (r *Rates) Span() string {
+	if r.Seconds == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d–%ds", r.From, r.To)
+}
+
 // Outrun says class c's ok, failed or timed out per second tops its arrivals per second
 // as shown (to a tenth): each is counted in the second it happens, so earlier arrivals
 // finishing can do that.

@@ -38,7 +38,7 @@ func helpCounters() [][2]string {
 		defs = append(defs, [2]string{term.Column, means})
 	}
 	defs = append(defs, [][2]string{
-		{"/s 1–6s", fmt.Sprintf("the row under each class: per-second rates averaged over the last %d whole seconds of run time (fewer at the start), here from 1 s to 6 s, so a second in which a batch of calls ends together does not read as a rate. What happened since the last whole second is in the totals above, not yet in the rates", lab.RateWindow)},
+		{"/s 1–6s", fmt.Sprintf("the row under each class: per-second rates averaged over the last %d whole seconds of run time (fewer at the start), here from 1 s to 6 s, so a second in which a batch of calls ends together does not read as a rate. What happened since the last whole second is in the totals above, not yet in the rates. Every other number of the table (the counts, ok%%, the latencies) is since the start; the header's starvation rate (N/s in 1–6s) is over the same seconds as the rows", lab.RateWindow)},
 		{"p50 p99", "latency percentiles of finished requests (ok + failed + timed out), from the scheduled arrival to the answer, so waiting counts (no coordinated omission); closed loop: from the send. A rejected request never finished and is in no latency"},
 		{"p99:wait", "p99 of the time from the scheduled arrival until a worker picked the request up; each request's wait is its lag, then its queue time:"},
 		{"p99:lag", "p99 of the generator's lag: scheduled arrival → sent"},

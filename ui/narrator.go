@@ -192,13 +192,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 
 	fill := fmtSecs(f.FillIn)
 	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
-		wait := latency(s.Classes[lab.Signup].QueueWait.P99, s.Classes[lab.Signup].QueueWait.Count)
+		wait := queueWaitWords(s)
 		if q.Unbounded() { // nothing is turned away: the queue, and the wait, only grow
 			if s.Elapsed < f.FillIn {
 				return fmt.Sprintf("%s: first full at ~%s, then the queue grows without end (~%s) and %s wait ever longer",
 					law, fill, fmtPerSec(f.Queue.Growth), others)
 			}
-			return fmt.Sprintf("%s: full since ~%s; the queue grows without end (~%s), %s wait in it ever longer (wait p99 %s)",
+			return fmt.Sprintf("%s: full since ~%s; the queue grows without end (~%s), %s wait in it ever longer; %s",
 				law, fill, fmtPerSec(f.Queue.Growth), others, wait)
 		}
 		// A discipline that limits the wait turns away who outwaits it: its queue does not fill.
@@ -207,24 +207,26 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 				return fmt.Sprintf("%s: first full at ~%s, then %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s)",
 					law, fill, others, fmtDur(rule.Limit(0)), q, rule.Expired())
 			}
-			return fmt.Sprintf("%s: full since ~%s; %s wait at most %s in the queue of %d (wait p99 %s), and past that are turned away (rejected:%s)",
-				law, fill, others, fmtDur(rule.Limit(0)), q, wait, rule.Expired())
+			return fmt.Sprintf("%s: full since ~%s; %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s); %s",
+				law, fill, others, fmtDur(rule.Limit(0)), q, rule.Expired(), wait)
 		}
 		if s.Elapsed < f.FillIn {
 			return fmt.Sprintf("%s: first full at ~%s, then the queue of %d fills and %s starve", law, fill, q, others)
 		}
 		if s.Pool.PeakQueued >= int(q) { // it has filled: it turns away whoever finds it full
-			return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d (wait p99 %s), and are %s whenever it is full",
-				law, fill, others, q, wait, lab.RejectPool.Word())
+			return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d, and are %s whenever it is full; %s",
+				law, fill, others, q, lab.RejectPool.Word(), wait)
 		}
 		eta := ""
-		g, over := s.QueueGrowth()
+		g, _ := s.QueueGrowth()
 		if full := s.QueueFullAt(q, g); full > 0 {
-			// As measured; random arrivals make it stray from the growth at the set rates.
-			eta = fmt.Sprintf(" (growing %s over the last %ds, so full at ~%s; %s at the set rates)",
-				fmtPerSec(g), over, fmtSecs(full), fmtPerSec(f.Queue.Growth))
+			// As measured, over the table's /s window; random arrivals make it stray from the
+			// growth at the set rates.
+			rs := s.Rates()
+			eta = fmt.Sprintf(" (growing %s in %s, so full at ~%s; %s at the set rates)",
+				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Growth))
 		}
-		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s (wait p99 %s) until it fills, then they starve",
+		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s until it fills, then they starve; %s",
 			law, fill, others, q, eta, wait)
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
@@ -298,4 +300,18 @@ func heldLess(s *lab.Snapshot, hold time.Duration) string {
 	}
 	return fmt.Sprintf("; the %s finished so far took less (p99 %s), the %s %s still hold theirs",
 		fmtCount(pay.Latency.Count), latency(pay.Latency.P99, pay.Latency.Count), fmtCount(pay.InFlight), lab.FateInFlight.Word())
+}
+
+// queueWaitWords say what the queue's wait is: the signups' wait p99 is of
+// those already finished, which a growing queue leaves behind; with a FIFO queue, also what
+// one arriving now waits (lab.Snapshot.WaitArrivingNow): the long queue's finished signups
+// waited 3.32s at p99, while one arriving behind its 75 waited ~7s.
+func queueWaitWords(s *lab.Snapshot) string {
+	who := plural(lab.Signup)
+	w := s.Classes[lab.Signup].QueueWait
+	words := fmt.Sprintf("finished %s' wait p99 %s", who, latency(w.P99, w.Count))
+	if now, taken, ok := s.WaitArrivingNow(); ok {
+		words += fmt.Sprintf(", while one arriving now waits ~%s (%s ahead ÷ %s)", fmtSecs(now), fmtCount(int64(s.Pool.Queued)), fmtPerSec(taken))
+	}
+	return words
 }

@@ -211,22 +211,21 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 	return poolLines(c.t, c.snap, c.w, 1, false, 0)[:1]
 }}
 
-// tablePanel: the classes' counters, with their per-second rows until levelTotals, and the
-// notes under them while health items show (one line of them below full detail).
+// tablePanel: the classes' counters, with their per-second rows and the notes under them
+// until levelTotals (then all since the start, without notes): every note at full detail,
+// below it those a reader cannot do without, deeper in the fewest lines (tableNotes.lines).
 var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
 	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
-		table, notes := tableLines(c.t, c.snap, c.w, level < levelTotals, c.s.paneMarks(c.i))
-		if level >= levelTerse {
+		rates := level < levelTotals
+		table, notes := tableLines(c.t, c.snap, c.w, rates, c.s.paneMarks(c.i))
+		if !rates {
 			return table
 		}
-		notes = wrapItems(notes, c.t.dim.Render(" · "), c.w)
-		for k := range notes {
-			notes[k] = c.t.dim.Render(notes[k])
+		lines := notes.lines(c.t.dim.Render(" · "), c.w, level)
+		for k := range lines {
+			lines[k] = c.t.dim.Render(lines[k])
 		}
-		if level > levelFull {
-			notes = notes[:min(len(notes), 1)]
-		}
-		return append(table, notes...)
+		return append(table, lines...)
 	}}
 
 // healthPanel: the dependency, the generator and the pool over the run; one line below full
@@ -298,6 +297,18 @@ func linesIn(parts [][]string) int {
 	return n
 }
 
+// kept is the height the filling panels of ps that show at level keep from the spacing, and
+// the least any of them draws in.
+func (c labCtx) kept(ps []panel, level int) (keep, least int) {
+	for _, p := range ps {
+		if p.fill != nil && p.keep != nil && p.shows(c, level) {
+			keep += p.keep(c)
+			least = max(least, p.least)
+		}
+	}
+	return keep, least
+}
+
 // richerFirst are the panels that take lines to spare at a richer level than the lab's,
 // those that tell most per line first: what the screen teaches, then who holds the workers
 // (a fleet's pulls), the settings, the per-second rates, the health.
@@ -318,14 +329,16 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 		level++
 		parts = c.fixed(ps, level)
 	}
-	avail := h - linesIn(parts)
-	keep, least := 0, 0
-	for _, p := range ps {
-		if p.fill != nil && p.keep != nil && p.shows(c, level) {
-			keep += p.keep(c)
-			least = max(least, p.least)
+	keep, least := c.kept(ps, level)
+	// Full detail is not worth the charts: where it leaves them less than the least they draw
+	// in and the compact level leaves that, compact (a compare half whose table has more notes).
+	if level == levelFull && least > 0 && h-linesIn(parts) < least {
+		if compact := c.fixed(ps, levelCompact); h-linesIn(compact) >= least {
+			level, parts = levelCompact, compact
+			keep, least = c.kept(ps, level)
 		}
 	}
+	avail := h - linesIn(parts)
 	// Lines to spare go to panels that say more at a richer level, before they go to
 	// spacing: the levels are the whole lab's, so a lab one line short of the next level up
 	// otherwise shows blank lines where its narrator or a fleet's pulls would fit.
@@ -446,7 +459,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		}
 		now := "–" // no whole second yet
 		if r := snap.Rates(); r.Seconds > 0 {
-			now = fmt.Sprintf("%s in %d–%ds", fmtPerSec(r.Rejected[i][lab.RejectPool]), r.From, r.To)
+			now = fmtPerSec(r.Rejected[i][lab.RejectPool]) + " in " + r.Span() // the table's /s window
 		}
 		label := t.alert.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
 		starved = append(starved, label+t.dim.Render(" ("+now+")"))

@@ -83,7 +83,7 @@ func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Arrived) 
 // label states ("/s 1–6s": from 1 s to 6 s; lab.Rates). Classes
 // without traffic in this run are left out. notes say what the column groups shown mean.
 // Cells that marks point at (the tour's answer) stand out: ▶ and reverse video.
-func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines, notes []string) {
+func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines []string, notes tableNotes) {
 	cols := tableColumns()
 	cols = slices.DeleteFunc(cols, func(c column) bool { return c.reject && !c.reason.Shown(s) })
 	nameW := 8
@@ -91,10 +91,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)
 	}
 	rs := s.Rates()
-	rowLabel := "  /s"
-	if rs.Seconds > 0 {
-		rowLabel = fmt.Sprintf("  /s %d–%ds", rs.From, rs.To)
-	}
+	rowLabel := strings.TrimRight("  /s "+rs.Span(), " ")
 	nameW = max(nameW, ansiWidth(rowLabel)+1)
 	rateCell := func(c column, ci int) string {
 		switch {
@@ -177,7 +174,11 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		}
 	}
 	outrun := rates && slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool { return s.Active(c) && rs.Outrun(c) })
-	notes = tableNotes(shown, outrun, w)
+	var inFlight []lab.Class
+	if shown[lab.TermOKShare.Column] {
+		inFlight = inFlightMisreads(s)
+	}
+	notes = newTableNotes(s, rs, shown, rates, outrun, inFlight, w)
 	// Random arrivals wander off the set rate over a few seconds: say so where it shows.
 	if !rates || rs.Seconds == 0 {
 		return lines, notes
@@ -185,7 +186,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 	for _, c := range lab.Classes {
 		if s.Active(c) && rs.Drifted(c) {
 			name, seed := s.Config.Traffic.Label(c), s.Config.Traffic.Seed
-			notes = append(notes, longestFit(w,
+			notes.rest = append(notes.rest, longestFit(w,
 				fmt.Sprintf("arrived/s is random around the set rate (Poisson, seed %d: the same draw every run): %s %s here, %s set",
 					seed, name, fmtPerSec(rs.Arrived[c]), fmtPerSec(rs.Set[c])),
 				fmt.Sprintf("arrived/s is random around the set rate (seed %d): %s %s here, %s set", seed, name, fmtPerSec(rs.Arrived[c]), fmtPerSec(rs.Set[c])),
@@ -196,15 +197,168 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 	return lines, notes
 }
 
-// tableNotes define the columns shown, each in the longest words that fit: what ok% and the
-// rejections count, what the latencies are of, and what the wait is made of; and, when a
-// class's ok or timed out per second outruns its arrivals (outrun), why.
-func tableNotes(shown map[string]bool, outrun bool, w int) []string {
-	var notes []string
-	pick := func(forms ...string) { notes = append(notes, longestFit(w, forms...)) }
+// tableNotes are the notes under the table: must, each in its forms longest first, those
+// every size shows; rest, each in the longest form that fits, those that define the columns.
+type tableNotes struct {
+	must [][]string
+	rest []string
+}
+
+// all is every note, each in the longest form that fits w.
+func (n tableNotes) all(w int) []string {
+	out := make([]string, 0, len(n.must)+len(n.rest))
+	for _, forms := range n.must {
+		out = append(out, longestFit(w, forms...))
+	}
+	return append(out, n.rest...)
+}
+
+// lines wraps the notes in lines of w cells, joined by sep, at a level of detail: at full,
+// every note, each in its longest form; at compact, the must notes so, and what of the rest
+// fits on their last line; deeper, the must notes in the forms that take the fewest lines
+// (the longest of those), and what of the rest fits on their last line.
+func (n tableNotes) lines(sep string, w, level int) []string {
+	switch level {
+	case levelFull:
+		return wrapItems(n.all(w), sep, w)
+	case levelCompact:
+		all := n.all(w)
+		return wrapItems(all, sep, w)[:len(wrapItems(all[:len(n.must)], sep, w))]
+	}
+	fitting := make([][]string, len(n.must)) // each note's forms that fit, else its last cut
+	widths := make([][]int, len(n.must))
+	for i, forms := range n.must {
+		fitting[i] = slices.DeleteFunc(slices.Clone(forms), func(f string) bool { return ansiWidth(f) > w })
+		if len(fitting[i]) == 0 {
+			fitting[i] = []string{clip(forms[len(forms)-1], w)}
+		}
+		for _, f := range fitting[i] {
+			widths[i] = append(widths[i], ansiWidth(f))
+		}
+	}
+	// Every choice of forms (a few dozen), counted as wrapItems packs them: the fewest
+	// lines, then the most words.
+	sepW := ansiWidth(sep)
+	at, best := make([]int, len(fitting)), []int(nil)
+	bestH, bestSize := 0, 0
+	for {
+		h, cur, size := 0, 0, 0
+		for i, ws := range widths {
+			iw := ws[at[i]]
+			size += iw
+			switch {
+			case cur == 0:
+				h, cur = h+1, iw
+			case cur+sepW+iw <= w:
+				cur += sepW + iw
+			default:
+				h, cur = h+1, iw
+			}
+		}
+		if best == nil || h < bestH || h == bestH && size > bestSize {
+			best, bestH, bestSize = slices.Clone(at), h, size
+		}
+		i := 0 // the next choice, as an odometer
+		for ; i < len(at); i++ {
+			if at[i]++; at[i] < len(fitting[i]) {
+				break
+			}
+			at[i] = 0
+		}
+		if i == len(at) {
+			break
+		}
+	}
+	chosen := make([]string, len(fitting))
+	for i, forms := range fitting {
+		chosen[i] = forms[best[i]]
+	}
+	return wrapItems(append(chosen, n.rest...), sep, w)[:bestH]
+}
+
+// inFlightMisreads are the classes shown whose requests still in flight ok% would pass off
+// as failures (lab.ClassStats.InFlightMisreads), the largest share in flight first.
+func inFlightMisreads(s *lab.Snapshot) []lab.Class {
+	var out []lab.Class
+	for i, c := range lab.Classes {
+		if s.Active(c) && s.Classes[i].InFlightMisreads() {
+			out = append(out, c)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b lab.Class) int {
+		return cmp.Compare(s.Classes[b].InFlightShare(), s.Classes[a].InFlightShare())
+	})
+	return out
+}
+
+// windowNote says over what time each number of the table is taken: the /s rows over the
+// last whole seconds (lab.Rates: the second under way is not over, so not counted), every
+// other cell since the start.
+func windowNote(rs lab.Rates) []string {
+	if rs.Seconds == 0 {
+		return []string{"/s: per second, from the first whole second on; every other number: since the start",
+			"/s: from the first whole second on; the rest since the start", "/s: from 1s on; rest since 0s"}
+	}
+	span, n := rs.Span(), rs.Seconds
+	last, over, whole := fmt.Sprintf("the last %d whole seconds", n), fmt.Sprintf("the last %d seconds that are over", n), fmt.Sprintf("last %d whole seconds", n)
+	if n == 1 {
+		last, over, whole = "the last whole second", "the last second that is over", "last whole second"
+	}
+	return []string{
+		fmt.Sprintf("/s %s: the mean of %s (the current one is not over yet); every other number: since the start", span, last),
+		fmt.Sprintf("/s %s: mean of %s; all else since the start", span, over),
+		fmt.Sprintf("/s %s: per second, %s; rest since 0s", span, whole),
+		fmt.Sprintf("/s %s: %s; rest since 0s", span, whole),
+		fmt.Sprintf("/s %s: whole seconds; rest since 0s", span),
+		fmt.Sprintf("/s %s, the rest since 0s", span)}
+}
+
+// inFlightNote says what ok% counts as not ok that has not failed: the requests still in
+// flight, of each class in cs (their counts and shares of arrivals, lab's), as many as fit.
+func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
+	var forms []string
+	each := make([]string, len(cs)) // "payment 75 (56%)"
+	for i, c := range cs {
+		cl := s.Classes[c]
+		each[i] = fmt.Sprintf("%s %s (%s)", s.Config.Traffic.Label(c), fmtCount(cl.InFlight), fmtShare(cl.InFlightShare(), cl.Arrived))
+	}
+	for k := len(cs); k >= 1; k-- {
+		list := strings.Join(each[:k], ", ")
+		forms = append(forms,
+			"ok% = ok ÷ arrived counts those still in flight as not ok, though they have not failed, only not ended: "+list,
+			"ok% = ok ÷ arrived counts those still in flight as not ok (not failed, not ended): "+list,
+			"ok% = ok ÷ arrived; not ok yet, not failed, still in flight: "+list)
+	}
+	first := s.Classes[cs[0]]
+	return append(forms, "ok%: in flight, not failed: "+each[0], "ok%: "+each[0]+" in flight, not failed",
+		fmt.Sprintf("ok%%: %s in flight, not failed", fmtCount(first.InFlight)))
+}
+
+// newTableNotes say what the table shows. Those every size shows (must): the time each
+// number is over (rs, the /s rows with rates);
+// when a class's ok or timed out per second outruns its arrivals (outrun), why; and what
+// ok% counts as not ok that has not failed, the requests in flight of the classes inFlight.
+// Then the rest, each in the longest words that fit w: the definitions of the columns
+// shown, what ok% and the rejections count, what the latencies are of, and what the wait is
+// made of.
+func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, outrun bool, inFlight []lab.Class, w int) (notes tableNotes) {
+	pick := func(forms ...string) { notes.rest = append(notes.rest, longestFit(w, forms...)) }
+	if rates {
+		notes.must = append(notes.must, windowNote(rs))
+	}
+	if outrun {
+		notes.must = append(notes.must, []string{
+			"/s: each counted in the second it happens, so ok/s or timed out/s can top arrived/s as earlier arrivals finish",
+			"/s: counted as each happens; ok/s or timed out/s can top arrived/s as earlier arrivals finish",
+			"/s: ok/s or timed out/s can top arrived/s (earlier arrivals finishing)",
+			"ok/s, timed out/s can top arrived/s"})
+	}
+	if len(inFlight) > 0 {
+		notes.must = append(notes.must, inFlightNote(s, inFlight))
+	}
 	// Each definition in four lengths; the line takes the longest length that fits.
 	var defs [][4]string
-	if shown[lab.TermOKShare.Column] {
+	if shown[lab.TermOKShare.Column] && len(inFlight) == 0 { // else the note on in flight says it
 		defs = append(defs, [4]string{"ok% = ok ÷ arrived", "ok% = ok ÷ arrived", "ok% = ok÷arrived", "ok%=ok÷arrived"})
 	}
 	switch {
@@ -247,11 +401,6 @@ func tableNotes(shown map[string]bool, outrun bool, w int) []string {
 			"wait = lag + queue, each request; p99s do not add")
 	case shown["p99:wait"]:
 		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)")
-	}
-	if outrun {
-		pick("/s: each counted in the second it happens, so ok/s or timed out/s can top arrived/s as earlier arrivals finish",
-			"/s: counted as each happens; ok/s or timed out/s can top arrived/s as earlier arrivals finish",
-			"/s: ok/s or timed out/s can top arrived/s (earlier arrivals finishing)")
 	}
 	return notes
 }

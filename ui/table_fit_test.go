@@ -48,7 +48,7 @@ func TestTableFitsNarrow(t *testing.T) {
 			t.Errorf("w=%d: no rejected column:\n%s", w, strings.Join(lines, "\n"))
 		}
 		found := false
-		for _, n := range notes {
+		for _, n := range notes.all(w) {
 			found = found || strings.Contains(n, "every reason")
 		}
 		if w == 59 && !found {

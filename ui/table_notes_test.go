@@ -25,7 +25,7 @@ func TestTableNotesWhenTheyShow(t *testing.T) {
 	}
 	notes := func() string {
 		_, n := tableLines(newTheme(true, true), s, 120, true, nil)
-		return strings.Join(n, "\n")
+		return strings.Join(n.all(120), "\n")
 	}
 	if n := notes(); strings.Contains(n, "random around") || strings.Contains(n, "can top") {
 		t.Errorf("on the set rates, ok as arrived: %q", n)

@@ -296,12 +296,17 @@ func TestNarrator(t *testing.T) {
 	if got, want := narrate(cfg, early), "first full at ~2.0s, then the queue of 10 fills and signups starve"; !strings.Contains(got, want) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
 	}
-	// Once the pool is full, the queue grows as measured over the last seconds (0, 2, 6
-	// waiting at 1, 2 and 3 s: 3/s over 2 s, the 4 places left in 1.3 s), beside the growth
-	// at the set rates, 15/s × (1 − 20/30.01).
+	// Once the pool is full, the queue grows as measured over the table's /s window (0, 2, 6
+	// waiting at 1, 2 and 3 s, empty at the start: 2/s in 0–3s, the 4 places left in 2 s),
+	// beside the growth at the set rates, 15/s × (1 − 20/30.01). The wait p99 is of finished
+	// signups; one arriving now waits behind the 6 at the rate workers take them (4/s: 1.5s).
 	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Queued: 6, PeakQueued: 6},
 		Timeline: []lab.Second{{T: 1}, {T: 2, Queued: 2}, {T: 3, Queued: 6}}}
-	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 3/s over the last 2s, so full at ~4.3s; 5/s at the set rates) (wait p99 –) until it fills"; !strings.Contains(got, want) {
+	for i := range growing.Timeline {
+		growing.Timeline[i].OK[lab.Payment] = 4
+	}
+	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; 5/s at the set rates) until it fills, then they starve; "+
+		"finished signups' wait p99 –, while one arriving now waits ~1.5s (6 ahead ÷ 4/s)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.
@@ -317,7 +322,7 @@ func TestNarrator(t *testing.T) {
 		want string
 	}{
 		{&lab.Snapshot{Config: limited, Elapsed: time.Second}, "first full at ~2.0s, then signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:queue)"},
-		{&lab.Snapshot{Config: limited, Elapsed: 3 * time.Second}, "full since ~2.0s; signups wait at most 100ms in the queue of 10 (wait p99"},
+		{&lab.Snapshot{Config: limited, Elapsed: 3 * time.Second}, "full since ~2.0s; signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:queue); finished signups' wait p99"},
 	} {
 		if got := narrate(limited, tc.snap); !strings.Contains(got, tc.want) || strings.Contains(got, "fills") {
 			t.Errorf("a limited wait:\n got %q\nwant %q", got, tc.want)

@@ -1,0 +1,124 @@
+// Tests of the notes a reader of the class table cannot do without, at every size: the time
+// each number is over, why a rate can top arrived/s, and what ok% counts as not ok that has
+// not failed.
+
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// frameText is the frame of s alone at w×h, without colour, each run of spaces one space.
+func frameText(t *testing.T, s *lab.Snapshot, w, h int) string {
+	t.Helper()
+	out := Frame([]lab.Snapshot{*s}, w, h, true)
+	checkFrame(t, out, w, h)
+	return strings.Join(strings.Fields(ansi.Strip(out)), " ")
+}
+
+// Every window of the table says itself in plain text: the /s rows' seconds, that they are
+// the last whole ones (the current one is not over), and that every other number is since
+// the start; the header's starvation rate names the same seconds.
+func TestTableSaysItsWindows(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		got := frameText(t, testSnapshot(), size[0], size[1])
+		if !strings.Contains(got, "/s 1–6s: ") || !strings.Contains(got, "whole second") && !strings.Contains(got, "seconds that are over") ||
+			!strings.Contains(got, "since the start") && !strings.Contains(got, "since 0s") {
+			t.Errorf("%dx%d: the table's windows unsaid:\n%s", size[0], size[1], got)
+		}
+		if size[0] == 120 && !strings.Contains(got, "signup starved 22 (4.4/s in 1–6s)") {
+			t.Errorf("%dx%d: the header's rate not over the table's seconds:\n%s", size[0], size[1], got)
+		}
+	}
+	// So does the help, with the header's starvation rate.
+	var help string
+	for _, d := range helpCounters() {
+		help += d[0] + " " + d[1] + "\n"
+	}
+	if !strings.Contains(help, "Every other number of the table (the counts, ok%, the latencies) is since the start") ||
+		!strings.Contains(help, "the header's starvation rate (N/s in 1–6s) is over the same seconds") {
+		t.Errorf("the help does not say the table's windows:\n%s", help)
+	}
+	// Every level that shows the /s rows says their window, each form within the width.
+	for _, w := range []int{40, 59, 80, 120} {
+		_, notes := tableLines(newTheme(false, true), testSnapshot(), w, true, nil)
+		for level := levelFull; level < levelTotals; level++ {
+			lines := notes.lines(" · ", w, level)
+			if len(lines) == 0 || !strings.HasPrefix(lines[0], "/s 1–6s") {
+				t.Errorf("w=%d level %d: no window first: %q", w, level, lines)
+			}
+			for _, l := range lines {
+				if ansiWidth(l) > w || strings.Contains(l, "…") {
+					t.Errorf("w=%d level %d: %q is cut or too wide", w, level, l)
+				}
+			}
+		}
+	}
+}
+
+// outrunSnapshot is testSnapshot with health checks, whose payments time out faster over
+// the last seconds than they arrive: stacked-timeouts' "timed-out 5.8/s" beside "arrived 4.6/s".
+func outrunSnapshot() *lab.Snapshot {
+	s := testSnapshot()
+	s.Config.Traffic.Health = lab.RateConfig{Rate: 1}
+	s.Classes[lab.Health].Arrived, s.Classes[lab.Health].OK = 6, 6
+	for i := range s.Timeline {
+		sec := &s.Timeline[i]
+		sec.Arrived[lab.Payment], sec.TimedOut[lab.Payment] = 5, 6
+		sec.Arrived[lab.Health], sec.OK[lab.Health] = 1, 1
+	}
+	return s
+}
+
+// Whenever a row's outcome per second tops its arrivals per second, the note saying why is on
+// screen, whatever the size; never when none does.
+func TestOutrunNoteAtEverySize(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}} {
+		if got := frameText(t, outrunSnapshot(), size[0], size[1]); !strings.Contains(got, "can top arrived/s") {
+			t.Errorf("%dx%d: timed out 6/s of 5/s arrived, unexplained:\n%s", size[0], size[1], got)
+		}
+		if got := frameText(t, testSnapshot(), size[0], size[1]); strings.Contains(got, "can top arrived/s") {
+			t.Errorf("%dx%d: nothing outruns its arrivals, yet:\n%s", size[0], size[1], got)
+		}
+	}
+}
+
+// ok% with requests in flight: the note says how many of each class are in flight, and so
+// not ok, yet not failed, with lab's share; none when none is in flight.
+func TestInFlightNote(t *testing.T) {
+	// testSnapshot: payments 64 arrived, 24 ok, 20 rejected, 20 in flight (31%).
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		got := frameText(t, testSnapshot(), size[0], size[1])
+		if !strings.Contains(got, "payment 20 (31%)") || !strings.Contains(got, "not failed") {
+			t.Errorf("%dx%d: 20 payments in flight read as failed:\n%s", size[0], size[1], got)
+		}
+		s := testSnapshot()
+		pay := &s.Classes[lab.Payment]
+		pay.OK, pay.InFlight = pay.OK+pay.InFlight, 0
+		if got := frameText(t, s, size[0], size[1]); strings.Contains(got, "not failed") || strings.Contains(got, "(31%)") {
+			t.Errorf("%dx%d: none in flight, yet:\n%s", size[0], size[1], got)
+		}
+	}
+	// As many classes as fit, the largest share first.
+	s := testSnapshot()
+	sig := &s.Classes[lab.Signup]
+	sig.OK, sig.InFlight = 2, 8
+	_, notes := tableLines(newTheme(false, true), s, 120, true, nil)
+	if got := strings.Join(notes.all(120), "\n"); !strings.Contains(got, "payment 20 (31%), signup 8 (25%)") {
+		t.Errorf("both in flight: %q", got)
+	}
+}
+
+// A compare half whose table has more notes gives up full detail (its health items) before
+// its charts: at 120x40 both halves keep theirs, A's table with its note on in flight.
+func TestCompareHalfKeepsItsCharts(t *testing.T) {
+	out := ansi.Strip(render(newTheme(false, true), compareScreen(120, 40)))
+	if n := strings.Count(out, "mean workers held"); n != 2 || !strings.Contains(out, "payment 20 (31%)") {
+		t.Errorf("%d halves with charts, want 2, A's in-flight note shown:\n%s", n, out)
+	}
+}
