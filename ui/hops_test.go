@@ -69,10 +69,10 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	for w, want := range map[int]string{102: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
 		100: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
-		96: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight, past deadline; 1321 in all)",
-		83: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight, past deadline)",
-		76: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)",
-		74: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, past deadline)"} {
+		96:  "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight, past deadline; 1321 in all)",
+		83:  "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight, past deadline)",
+		76:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)",
+		74:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, past deadline)"} {
 		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
 		}
