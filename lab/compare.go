@@ -185,7 +185,7 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 	closed := a.Config.Traffic.Mode == Closed || b.Config.Traffic.Mode == Closed
 	// A fleet's pairs fail together (a replica pulled later in one run flips a stretch of
 	// requests): its blocks of consecutive requests are the units that fare independently.
-	blocks := a.Fleet != nil || b.Fleet != nil
+	blocks := ByBlocks(a, b)
 	var (
 		rows     []ComparisonRow
 		verdicts []verdict
@@ -249,6 +249,27 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		}
 	}
 	return rows
+}
+
+// ByBlocks says a comparison of a and b judges its counts by blocks of arrivals, not by
+// pairs of requests: a fleet is on either side (CompareClasses).
+func ByBlocks(a, b *Snapshot) bool { return a.Fleet != nil || b.Fleet != nil }
+
+// BlocksKey says briefly, where ≈ stands in a comparison judged ByBlocks, how it was
+// judged; BlocksWhy says why, and why a burst stays noise: a block is one vote of the sign
+// test, and a burst within a second is a few votes, fewer than Holm's level needs (all one
+// way, 6 blocks give 2·2⁻⁶ = 0.03, more than 0.05 shared over a dozen rows).
+func BlocksKey(short bool) string {
+	if short {
+		return fmt.Sprintf("%s noise by %s blocks", ApproxMark, FmtDur(BlockSpan))
+	}
+	return fmt.Sprintf("%s noise, judged by %s blocks of arrivals (fleet)", ApproxMark, FmtDur(BlockSpan))
+}
+
+// BlocksWhy: see BlocksKey.
+func BlocksWhy() string {
+	return fmt.Sprintf("%s for a fleet: its requests fail together (a replica pulled), so each %s of arrivals is one vote, not each request; a burst in one second is a few votes, too few to call",
+		ApproxMark, FmtDur(BlockSpan))
 }
 
 // Judged says a comparison of a and b calls a difference better or worse. The same system

@@ -577,3 +577,57 @@ func TestLeanSummary(t *testing.T) {
 		t.Errorf("full:\n%s\nlean:\n%s", full, lean)
 	}
 }
+
+// A fleet's counts are judged by blocks of arrivals, so a burst of rejections stays ≈ where
+// the same count by pairs would be a result: the summary says why where ≈ stands, beside
+// its last row of blocks where they leave room (never on a line of its own), else briefly
+// in its title. Without a fleet it says nothing of blocks.
+func TestSummarySaysFleetsJudgeByBlocks(t *testing.T) {
+	s := compareScreen(80, 24)
+	widths := []int{56, 80, 100, 120, 160}
+	for _, w := range widths {
+		if text := ansi.Strip(strings.Join(summaryLines(newTheme(true, true), s, w, false), "\n")); strings.Contains(text, "blocks") || strings.Contains(text, "vote") {
+			t.Errorf("w=%d, no fleet, yet:\n%s", w, text)
+		}
+	}
+	s.panes[0].snap.Fleet = &lab.FleetStats{}
+	beside, titled := 0, 0
+	for _, w := range widths {
+		lines := summaryLines(newTheme(true, true), s, w, false)
+		text := ansi.Strip(strings.Join(lines, "\n"))
+		// The words beside: each line's cells from the column where they start.
+		var words []string
+		for _, l := range lines[1:] {
+			if i := strings.Index(ansi.Strip(l), "≈ for a fleet"); i >= 0 {
+				col := len([]rune(ansi.Strip(l)[:i]))
+				for _, l := range lines[1:] {
+					if r := []rune(ansi.Strip(l)); len(r) > col {
+						words = append(words, string(r[col:]))
+					}
+				}
+				break
+			}
+		}
+		switch {
+		case strings.Contains(ansi.Strip(lines[0]), lab.BlocksKey(w < 80)):
+			titled++
+		case strings.Contains(strings.Join(strings.Fields(strings.Join(words, " ")), " "), lab.BlocksWhy()):
+			beside++
+		default:
+			t.Errorf("w=%d: a fleet's summary says nothing of its blocks:\n%s", w, text)
+		}
+		for _, l := range lines[1:] {
+			if l := ansi.Strip(l); strings.HasPrefix(l, " ") && strings.TrimSpace(l) != "" {
+				t.Errorf("w=%d: a line of words alone, not beside a block's: %q\n%s", w, l, text)
+			}
+		}
+		for _, l := range lines {
+			if ansiWidth(l) > w {
+				t.Errorf("w=%d: %d wide: %q", w, ansiWidth(l), ansi.Strip(l))
+			}
+		}
+	}
+	if beside == 0 || titled == 0 {
+		t.Errorf("the words stood beside the blocks at %d widths, in the title at %d: the fixture tries neither", beside, titled)
+	}
+}
