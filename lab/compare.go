@@ -103,6 +103,9 @@ type ComparisonRow struct {
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
 	Ratio    bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
+	// calls at the dependency), which no user sees, not what became of their requests.
+	Unseen bool
 	// Label is the row's words on screen and in the markdown table where they say more than
 	// Counter, which stays the JSON key whatever the configuration ("edge retries": retries).
 	Label string

@@ -631,3 +631,45 @@ func TestSummarySaysFleetsJudgeByBlocks(t *testing.T) {
 		t.Errorf("the words stood beside the blocks at %d widths, in the title at %d: the fixture tries neither", beside, titled)
 	}
 }
+
+// When users fare alike and only the calls below the pool differ (socket against caller
+// timeout), the summary ends with the lesson that names both sides' figures; a difference
+// users see, or none at all, leaves it to the table.
+func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
+	rows := []lab.ComparisonRow{
+		{Class: lab.Payment, Counter: "ok"},
+		{Class: lab.Payment, Counter: "timed out", A: 50, B: 50},
+		{Class: lab.Payment, Counter: "p99", A: int64(time.Second), B: int64(time.Second)},
+		{Class: lab.Payment, Counter: "dependency now", Label: "calls at dependency now", A: 10, B: 28, Significant: true, Better: -1, Unseen: true},
+		{Class: lab.Payment, Counter: "orphaned calls", Label: "orphaned calls so far", A: 0, B: 50, Significant: true, Better: -1, Unseen: true},
+		{Class: lab.Signup, Counter: "ok", A: 43, B: 43},
+		{Class: lab.Signup, Counter: "p99", A: int64(4 * time.Millisecond), B: int64(4200 * time.Microsecond)},
+	}
+	want := "» no difference users see is beyond noise; what differs is at the dependency: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	for _, w := range []int{56, 80, 120} {
+		lines := unseenLines(rows, w)
+		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
+			t.Errorf("w=%d: %q, want %q", w, got, want)
+		}
+		for _, l := range lines {
+			if ansiWidth(l) > w {
+				t.Errorf("w=%d: %q", w, l)
+			}
+		}
+	}
+	few := slices.Clone(rows)
+	few[6].Unjudged = true
+	if got := strings.Join(unseenLines(few, 200), " "); !strings.Contains(got, "beyond noise (a ? is too few to judge); what differs") {
+		t.Errorf("a p99 too few to judge among the users' rows: %q", got)
+	}
+	seen := slices.Clone(rows)
+	seen[5].B, seen[5].Significant, seen[5].Better = 52, true, 1
+	if got := unseenLines(seen, 200); got != nil {
+		t.Errorf("users see a difference, yet: %q", got)
+	}
+	none := slices.Clone(rows)
+	none[3].Significant, none[4].Significant = false, false
+	if got := unseenLines(none, 200); got != nil {
+		t.Errorf("nothing differs, yet: %q", got)
+	}
+}
