@@ -215,16 +215,14 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 
 // unseenLines is the summary's lesson when users fare alike and only the calls below the
 // pool differ (a caller timeout against a socket one, a propagated deadline against stacked
-// timeouts): no outcome of theirs beyond noise, then each call row that is, A → B. Nothing
+// timeouts): no outcome of theirs shown to differ (each ≈ or ?), then each call row that
+// is, A → B. Nothing
 // otherwise: the table's coloured or bare differences say it.
 func unseenLines(rows []lab.ComparisonRow, w int) []string {
 	var unseen []string
-	seen := "» no difference users see is beyond noise"
 	for _, r := range rows {
 		switch {
-		case !r.Unseen && r.TooFew():
-			seen = "» no difference users see is beyond noise (a ? is too few to judge)"
-		case !r.Significant:
+		case !r.Significant: // within noise (≈) or too few to judge (?): not shown to differ
 		case !r.Unseen:
 			return nil
 		default:
@@ -235,7 +233,7 @@ func unseenLines(rows []lab.ComparisonRow, w int) []string {
 	if len(unseen) == 0 {
 		return nil
 	}
-	return wrapText(seen+"; what differs is at the dependency: "+strings.Join(unseen, ", "), w, 0)
+	return wrapText("» nothing users see is shown to differ; what differs is at the dependency: "+strings.Join(unseen, ", "), w, 0)
 }
 
 // noteMinWidth is the narrowest the words beside the summary's blocks may be.
