@@ -376,6 +376,9 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
 	writeLine(w, format, TooFewKey+": its 95% interval has no upper end, so it is neither a result nor noise")
+	if a.Fleet != nil || b.Fleet != nil { // judged ByBlocks: say why a clump stays ≈, as the screen does
+		writeLine(w, format, BlocksWhy())
+	}
 	fmt.Fprintln(w)
 	if err := writeRows(w, format, ladderRows(c.Runs[:], []string{"A ", "B "})); err != nil {
 		return err

@@ -281,3 +281,24 @@ func TestCompareFleetBlocks(t *testing.T) {
 		t.Errorf("fleets, 12 blocks one way: significant %v, want ok and rejected:balancer", got)
 	}
 }
+
+// The exported comparison of fleets says, as the screen does, why a clump of rejections
+// stays ≈: their counts are judged by blocks of arrivals. Without a fleet it says nothing
+// of blocks.
+func TestComparisonSaysFleetsJudgeByBlocks(t *testing.T) {
+	for _, fleet := range []bool{false, true} {
+		var c Comparison
+		if fleet {
+			c.Runs[0].Fleet = &FleetReport{}
+		}
+		for _, format := range []string{FormatTable, FormatMarkdown} {
+			var out strings.Builder
+			if err := c.Write(&out, format); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(out.String(), "each 200ms of arrivals is one vote"); got != fleet {
+				t.Errorf("fleet %v, %s: says blocks %v:\n%s", fleet, format, got, out.String())
+			}
+		}
+	}
+}
