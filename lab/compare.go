@@ -103,6 +103,9 @@ type ComparisonRow struct {
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
 	Ratio    bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
+	// calls at the dependency), which no user sees, not what became of their requests.
+	Unseen bool
 	// Label is the row's words on screen and in the markdown table where they say more than
 	// Counter, which stays the JSON key whatever the configuration ("edge retries": retries).
 	Label string
@@ -185,7 +188,7 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 	closed := a.Config.Traffic.Mode == Closed || b.Config.Traffic.Mode == Closed
 	// A fleet's pairs fail together (a replica pulled later in one run flips a stretch of
 	// requests): its blocks of consecutive requests are the units that fare independently.
-	blocks := a.Fleet != nil || b.Fleet != nil
+	blocks := ByBlocks(a, b)
 	var (
 		rows     []ComparisonRow
 		verdicts []verdict
@@ -249,6 +252,27 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		}
 	}
 	return rows
+}
+
+// ByBlocks says a comparison of a and b judges its counts by blocks of arrivals, not by
+// pairs of requests: a fleet is on either side (CompareClasses).
+func ByBlocks(a, b *Snapshot) bool { return a.Fleet != nil || b.Fleet != nil }
+
+// BlocksKey says briefly, where ≈ stands in a comparison judged ByBlocks, how it was
+// judged; BlocksWhy says why, and why a burst stays noise: a block is one vote of the sign
+// test, and a burst within a second is a few votes, fewer than Holm's level needs (all one
+// way, 6 blocks give 2·2⁻⁶ = 0.03, more than 0.05 shared over a dozen rows).
+func BlocksKey(short bool) string {
+	if short {
+		return fmt.Sprintf("%s noise by %s blocks", ApproxMark, FmtDur(BlockSpan))
+	}
+	return fmt.Sprintf("%s noise, judged by %s blocks of arrivals (fleet)", ApproxMark, FmtDur(BlockSpan))
+}
+
+// BlocksWhy: see BlocksKey.
+func BlocksWhy() string {
+	return fmt.Sprintf("%s for a fleet: its requests fail together (a replica pulled), so each %s of arrivals is one vote, not each request; a burst in one second is a few votes, too few to call",
+		ApproxMark, FmtDur(BlockSpan))
 }
 
 // Judged says a comparison of a and b calls a difference better or worse. The same system
@@ -352,6 +376,9 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
 	writeLine(w, format, TooFewKey+": its 95% interval has no upper end, so it is neither a result nor noise")
+	if a.Fleet != nil || b.Fleet != nil { // judged ByBlocks: say why a clump stays ≈, as the screen does
+		writeLine(w, format, BlocksWhy())
+	}
 	fmt.Fprintln(w)
 	if err := writeRows(w, format, ladderRows(c.Runs[:], []string{"A ", "B "})); err != nil {
 		return err

@@ -9,8 +9,9 @@ import (
 
 // callRows are the payment rows about retries and hops, when either run has them: calls
 // per payment (the amplification), retries, budget denials, and for a chain the calls per
-// payment at its deepest hop and the work done past the user's deadline; and the calls a
-// caller timeout orphaned (still loading the dependency after the worker walked away).
+// payment at its deepest hop and the work done past the user's deadline; and, with a caller
+// timeout on either side, the calls at the dependency now and those orphaned so far (still
+// loading the dependency after the worker walked away).
 // Each is judged as two Poisson counts: retries, denials, late work and orphans as they
 // are, a ratio by its numerator over the payments that called in each run.
 func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
@@ -19,7 +20,7 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 		verdicts []verdict
 	)
 	add := func(name string, va, vb int64, more int, ratio bool, p float64) {
-		rows = append(rows, ComparisonRow{Class: Payment, Counter: name, A: va, B: vb, Ratio: ratio})
+		rows = append(rows, ComparisonRow{Class: Payment, Counter: name, A: va, B: vb, Ratio: ratio, Unseen: true})
 		verdicts = append(verdicts, verdict{p: p, more: more})
 	}
 	hops := len(a.Hops) > 0 || len(b.Hops) > 0
@@ -48,7 +49,15 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false, poissonTest(a.PastDeadline(), b.PastDeadline(), 1, 1))
 	}
 	if a.Orphans.Total > 0 || b.Orphans.Total > 0 {
+		// What tells a caller timeout from a socket one is the load it leaves at the
+		// dependency: its calls there now, a count at one instant, judged as a Poisson count
+		// (what an infinite server fed at random holds, by Little's law λ·W on average); the
+		// orphans a count since the start, said so.
+		now := func(s *Snapshot) int64 { return s.Dependency.InFlight }
+		add("dependency now", now(a), now(b), -1, false, poissonTest(now(a), now(b), 1, 1))
+		rows[len(rows)-1].Label = "calls at dependency now"
 		add("orphaned calls", a.Orphans.Total, b.Orphans.Total, -1, false, poissonTest(a.Orphans.Total, b.Orphans.Total, 1, 1))
+		rows[len(rows)-1].Label = "orphaned calls so far"
 	}
 	return rows, verdicts
 }

@@ -129,8 +129,28 @@ func TestCompareOrphans(t *testing.T) {
 		t.Errorf("no orphans: the last row is %q, want p99", r.Counter)
 	}
 	b.Orphans = OrphanStats{InFlight: 18, Total: 50}
-	if r := last(); r.Counter != "orphaned calls" || r.A != 0 || r.B != 50 || r.Better != -1 {
-		t.Errorf("orphans in B: %+v, want orphaned calls 0 → 50, worse", r)
+	if r := last(); r.Counter != "orphaned calls" || r.A != 0 || r.B != 50 || r.Better != -1 || r.Name() != "orphaned calls so far" || !r.Unseen {
+		t.Errorf("orphans in B: %+v, want orphaned calls so far 0 → 50, worse, unseen by users", r)
+	}
+	// What tells the two timeouts apart is the load left at the dependency: its calls now,
+	// judged as Poisson counts by the rule of the other call rows (socket-timeout against
+	// caller-timeout at 6 s: 10 against 28 is beyond noise, 10 against 14 is not).
+	for _, c := range []struct {
+		b           int64
+		significant bool
+	}{{28, true}, {14, false}} {
+		a.Dependency.InFlight, b.Dependency.InFlight = 10, c.b
+		rows := CompareClasses(&a, &b)
+		r := rows[len(rows)-2]
+		if r.Counter != "dependency now" || r.Name() != "calls at dependency now" || r.A != 10 || r.B != c.b || r.Significant != c.significant || !r.Unseen {
+			t.Errorf("calls at the dependency 10 against %d: %+v, want significant %v", c.b, r, c.significant)
+		}
+	}
+	// The requests' own rows are what users see.
+	for _, r := range CompareClasses(&a, &b) {
+		if r.Unseen != (r.Counter == "dependency now" || r.Counter == "orphaned calls") {
+			t.Errorf("%s: unseen %v", r.Counter, r.Unseen)
+		}
 	}
 }
 
@@ -259,5 +279,26 @@ func TestCompareFleetBlocks(t *testing.T) {
 	p.Blocks[Signup][ok], p.Blocks[Signup][away] = [2]int64{0, 12}, [2]int64{12, 0}
 	if got := significant(); !slices.Equal(got, []string{"ok", "rejected:balancer"}) {
 		t.Errorf("fleets, 12 blocks one way: significant %v, want ok and rejected:balancer", got)
+	}
+}
+
+// The exported comparison of fleets says, as the screen does, why a clump of rejections
+// stays ≈: their counts are judged by blocks of arrivals. Without a fleet it says nothing
+// of blocks.
+func TestComparisonSaysFleetsJudgeByBlocks(t *testing.T) {
+	for _, fleet := range []bool{false, true} {
+		var c Comparison
+		if fleet {
+			c.Runs[0].Fleet = &FleetReport{}
+		}
+		for _, format := range []string{FormatTable, FormatMarkdown} {
+			var out strings.Builder
+			if err := c.Write(&out, format); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(out.String(), "each 200ms of arrivals is one vote"); got != fleet {
+				t.Errorf("fleet %v, %s: says blocks %v:\n%s", fleet, format, got, out.String())
+			}
+		}
 	}
 }

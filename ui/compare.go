@@ -137,32 +137,28 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 	// before anything else.
 	head := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config))
 	approx, tooFew := t.dim.Render(" · "+lab.ApproxKey), t.dim.Render(" · "+lab.TooFewMark+" too few to judge")
-	short := t.dim.Render(" · ≈ noise · " + lab.TooFewMark + " too few")
+	short, fewShort := t.dim.Render(" · ≈ noise · "+lab.TooFewMark+" too few"), t.dim.Render(" · "+lab.TooFewMark+" too few")
 	totals := t.dim.Render(", totals since the start")
+	key := t.dim.Render(" · bare +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
+	if !t.noColor {
+		key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
+	}
 	// Forms, longest first; a summary without some rows says so in every form.
 	var forms []string
 	switch {
 	case !lab.Judged(a.Config, b.Config):
-		key := t.dim.Render(" · " + lab.MeasuredTwoWays)
+		two := t.dim.Render(" · " + lab.MeasuredTwoWays)
 		bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
-		forms = []string{head + key + approx + tooFew, head + key + approx, head + key + short, head + key, bare + key, bare}
+		forms = []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two, bare + two, bare}
 	default:
-		key := t.dim.Render(" · bare +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
-		if !t.noColor {
-			key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
-		}
 		forms = []string{head + totals + key + approx + tooFew, head + totals + key + approx, head + key + approx + tooFew,
 			head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
 	}
-	for i := range forms {
-		forms[i] += zeros
-	}
-	title := longestFit(w, forms...)
-	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 
 	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest
 	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
-	layout := func(pad int, gap string) []string {
+	// With why, its words stand beside the last row where they fit in its height (noted).
+	layout := func(pad int, gap, why string) (out []string, noted bool) {
 		var blocks [][]string
 		var widths []int
 		for start := 0; start < len(rows); {
@@ -176,23 +172,72 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 			}
 			start = end
 		}
-		var out []string
 		for k := 0; k < len(blocks); {
 			row, rowW := blocks[k], widths[k]
 			for k++; k < len(blocks) && rowW+len(gap)+widths[k] <= w; k++ {
 				row = beside(row, blocks[k], rowW, gap)
 				rowW += len(gap) + widths[k]
 			}
+			if nw := w - rowW - len(gap); k == len(blocks) && why != "" && nw >= noteMinWidth {
+				if note := wrapText(why, nw, 0); len(note) <= len(row) {
+					for i := range note {
+						note[i] = t.dim.Render(note[i])
+					}
+					row, noted = beside(row, note, rowW, gap), true
+				}
+			}
 			out = append(out, row...)
 		}
-		return out
+		return out, noted
 	}
-	blocks := layout(2, "    ")
-	if closer := layout(1, "  "); len(closer) < len(blocks) {
-		blocks = closer
+	// A fleet's ≈ is judged by blocks of arrivals, not requests: the screen says why, beside
+	// the blocks where they leave room, else in the title, briefly.
+	why := ""
+	if lab.ByBlocks(a, b) && lab.Judged(a.Config, b.Config) {
+		why = lab.BlocksWhy()
 	}
-	return append([]string{title}, blocks...)
+	blocks, noted := layout(2, "    ", why)
+	if closer, n := layout(1, "  ", why); len(closer) < len(blocks) {
+		blocks, noted = closer, n
+	}
+	if why != "" && !noted {
+		byBlocks, brief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
+		forms = append([]string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
+			head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + brief + fewShort, head + brief}, forms...)
+	}
+	for i := range forms {
+		forms[i] += zeros
+	}
+	title := longestFit(w, forms...)
+	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
+	return append(append([]string{title}, blocks...), unseenLines(rows, w)...)
 }
+
+// unseenLines is the summary's lesson when users fare alike and only the calls below the
+// pool differ (a caller timeout against a socket one, a propagated deadline against stacked
+// timeouts): no outcome of theirs shown to differ (each ≈ or ?), then each call row that
+// is, A → B. Nothing
+// otherwise: the table's coloured or bare differences say it.
+func unseenLines(rows []lab.ComparisonRow, w int) []string {
+	var unseen []string
+	for _, r := range rows {
+		switch {
+		case !r.Significant: // within noise (≈) or too few to judge (?): not shown to differ
+		case !r.Unseen:
+			return nil
+		default:
+			a, b, _ := summaryCells(r)
+			unseen = append(unseen, fmt.Sprintf("%s %s → %s", r.Name(), a, b))
+		}
+	}
+	if len(unseen) == 0 {
+		return nil
+	}
+	return wrapText("» nothing users see is shown to differ; what differs is at the dependency: "+strings.Join(unseen, ", "), w, 0)
+}
+
+// noteMinWidth is the narrowest the words beside the summary's blocks may be.
+const noteMinWidth = 28
 
 // summaryCells writes one row's A, B and B − A as the screen shows them: a difference that
 // is noise after "≈ ".

@@ -577,3 +577,100 @@ func TestLeanSummary(t *testing.T) {
 		t.Errorf("full:\n%s\nlean:\n%s", full, lean)
 	}
 }
+
+// A fleet's counts are judged by blocks of arrivals, so a burst of rejections stays ≈ where
+// the same count by pairs would be a result: the summary says why where ≈ stands, beside
+// its last row of blocks where they leave room (never on a line of its own), else briefly
+// in its title. Without a fleet it says nothing of blocks.
+func TestSummarySaysFleetsJudgeByBlocks(t *testing.T) {
+	s := compareScreen(80, 24)
+	widths := []int{56, 80, 100, 120, 160}
+	for _, w := range widths {
+		if text := ansi.Strip(strings.Join(summaryLines(newTheme(true, true), s, w, false), "\n")); strings.Contains(text, "blocks") || strings.Contains(text, "vote") {
+			t.Errorf("w=%d, no fleet, yet:\n%s", w, text)
+		}
+	}
+	s.panes[0].snap.Fleet = &lab.FleetStats{}
+	beside, titled := 0, 0
+	for _, w := range widths {
+		lines := summaryLines(newTheme(true, true), s, w, false)
+		text := ansi.Strip(strings.Join(lines, "\n"))
+		// The words beside: each line's cells from the column where they start.
+		var words []string
+		for _, l := range lines[1:] {
+			if i := strings.Index(ansi.Strip(l), "≈ for a fleet"); i >= 0 {
+				col := len([]rune(ansi.Strip(l)[:i]))
+				for _, l := range lines[1:] {
+					if r := []rune(ansi.Strip(l)); len(r) > col {
+						words = append(words, string(r[col:]))
+					}
+				}
+				break
+			}
+		}
+		switch {
+		case strings.Contains(ansi.Strip(lines[0]), lab.BlocksKey(w < 80)):
+			titled++
+		case strings.Contains(strings.Join(strings.Fields(strings.Join(words, " ")), " "), lab.BlocksWhy()):
+			beside++
+		default:
+			t.Errorf("w=%d: a fleet's summary says nothing of its blocks:\n%s", w, text)
+		}
+		for _, l := range lines[1:] {
+			if l := ansi.Strip(l); strings.HasPrefix(l, " ") && strings.TrimSpace(l) != "" {
+				t.Errorf("w=%d: a line of words alone, not beside a block's: %q\n%s", w, l, text)
+			}
+		}
+		for _, l := range lines {
+			if ansiWidth(l) > w {
+				t.Errorf("w=%d: %d wide: %q", w, ansiWidth(l), ansi.Strip(l))
+			}
+		}
+	}
+	if beside == 0 || titled == 0 {
+		t.Errorf("the words stood beside the blocks at %d widths, in the title at %d: the fixture tries neither", beside, titled)
+	}
+}
+
+// When users fare alike and only the calls below the pool differ (socket against caller
+// timeout), the summary ends with the lesson that names both sides' figures; a difference
+// users see, or none at all, leaves it to the table.
+func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
+	rows := []lab.ComparisonRow{
+		{Class: lab.Payment, Counter: "ok"},
+		{Class: lab.Payment, Counter: "timed out", A: 50, B: 50},
+		{Class: lab.Payment, Counter: "p99", A: int64(time.Second), B: int64(time.Second)},
+		{Class: lab.Payment, Counter: "dependency now", Label: "calls at dependency now", A: 10, B: 28, Significant: true, Better: -1, Unseen: true},
+		{Class: lab.Payment, Counter: "orphaned calls", Label: "orphaned calls so far", A: 0, B: 50, Significant: true, Better: -1, Unseen: true},
+		{Class: lab.Signup, Counter: "ok", A: 43, B: 43},
+		{Class: lab.Signup, Counter: "p99", A: int64(4 * time.Millisecond), B: int64(4200 * time.Microsecond)},
+	}
+	want := "» nothing users see is shown to differ; what differs is at the dependency: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	for _, w := range []int{56, 80, 120} {
+		lines := unseenLines(rows, w)
+		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
+			t.Errorf("w=%d: %q, want %q", w, got, want)
+		}
+		for _, l := range lines {
+			if ansiWidth(l) > w {
+				t.Errorf("w=%d: %q", w, l)
+			}
+		}
+	}
+	// A p99 too few to judge (?) is not shown to differ either.
+	few := slices.Clone(rows)
+	few[6].Unjudged = true
+	if got := strings.Join(strings.Fields(strings.Join(unseenLines(few, 80), " ")), " "); got != want {
+		t.Errorf("a p99 too few to judge among the users' rows: %q", got)
+	}
+	seen := slices.Clone(rows)
+	seen[5].B, seen[5].Significant, seen[5].Better = 52, true, 1
+	if got := unseenLines(seen, 200); got != nil {
+		t.Errorf("users see a difference, yet: %q", got)
+	}
+	none := slices.Clone(rows)
+	none[3].Significant, none[4].Significant = false, false
+	if got := unseenLines(none, 200); got != nil {
+		t.Errorf("nothing differs, yet: %q", got)
+	}
+}

@@ -18,11 +18,14 @@ func hopsShown(s *lab.Snapshot) bool { return lab.WayItems(s) != nil }
 // line of lab's items on it (the calls per payment, retries, budget denials, duplicates);
 // one line at the tight levels.
 func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
-	var out []string
+	var out, items []string
 	if len(s.Hops) > 0 {
-		out = append(out, chainLine(t, s, w))
+		line, legend := chainLine(t, s, w)
+		out = append(out, line)
+		if !legend {
+			items = append(items, t.dim.Render(chainLegend(s)))
+		}
 	}
-	var items []string
 	for _, it := range lab.WayItems(s) {
 		value := it.Value
 		if it.Strong {
@@ -46,19 +49,21 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 
 // chainLine is the hops as boxes in a row, each with its requests in flight now and, standing
 // out, those it worked on past the user's deadline (work for users who have left):
-// payments ─▶ [hop 1: 24 in flight, 100 late] ─▶ … ─▶ [hop 3 slow 3s: 48 in flight, 1321 late].
-// Narrow, the words go from every box but the first, which keeps them as the legend of the
-// rest ([hop 1: 12 in flight, 88 past deadline] ─▶ [hop 2: 59, 352]); then the chain's ends
-// go ("payments", "slow 3s"), then "hop"; only then does "past deadline" become "late" (and
-// the forms go again), then the arrows narrow and "in flight" becomes "now"; the first box's
-// words go last of all.
-func chainLine(t *theme, s *lab.Snapshot, w int) string {
+// payments ─▶ [hop 1: 24 in flight, 100 past deadline] ─▶ … ─▶ [hop 3 slow 3s: 48 in flight, 1321 past deadline].
+// Narrower, the boxes keep their numbers and a legend after them names the two, once, with
+// their sum past the deadline, the narrator's ([hop 1: 12, 88] ─▶ [hop 2: 60, 352] ─▶
+// [hop 3: 47, 729] · each: in flight, past deadline (1169 in all)); then the chain's ends go
+// ("payments", "slow 3s"), then the arrows narrow, then the legend shortens; then "hop" goes
+// from the boxes to the legend ([1: 12, 88] → … (hop: in flight, past deadline)).
+// When none fits, the boxes go bare and legend is false: hopsLines says it on the next line.
+func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	type form struct {
-		words       int    // boxes with "in flight" (now) and late's words spelled out
+		words       bool   // every box says what its numbers are: no legend
 		short, bare bool   // short: "1" for "hop 1"; bare: nothing but the boxes
-		arrow, now  string // between the boxes; the words for "in flight"
-		late        string // the words for work past the user's deadline
+		arrow       string // between the boxes
+		legend      string // after the boxes: what their numbers are
 	}
+	late := s.PastDeadline() > 0
 	build := func(f form) string {
 		var parts []string
 		if !f.bare {
@@ -73,29 +78,53 @@ func chainLine(t *theme, s *lab.Snapshot, w int) string {
 				name += " " + lab.ModeShort(s.Config.Dependency)
 			}
 			box := t.bold.Render(name+":") + " " + fmtCount(h.InFlight)
-			if i < f.words {
-				box += t.dim.Render(" " + f.now)
+			if f.words {
+				box += t.dim.Render(" in flight")
 			}
-			if h.PastDeadline > 0 {
-				late := fmtCount(h.PastDeadline)
-				if i < f.words || f.words == 0 {
-					late += " " + f.late
+			if late {
+				past := fmtCount(h.PastDeadline)
+				if f.words {
+					past += " past deadline"
 				}
-				box += t.dim.Render(", ") + t.alert.Render(late)
+				box += t.dim.Render(", ") + t.alert.Render(past)
 			}
 			parts = append(parts, t.dim.Render("[")+box+t.dim.Render("]"))
 		}
-		return strings.Join(parts, t.dim.Render(f.arrow))
+		return strings.Join(parts, t.dim.Render(f.arrow)) + t.dim.Render(f.legend)
 	}
 	const arrow, narrow = " ─▶ ", " → "
-	forms := []form{{len(s.Hops), false, false, arrow, "in flight", "past deadline"}, {1, false, false, arrow, "in flight", "past deadline"},
-		{1, false, true, arrow, "in flight", "past deadline"}, {1, true, true, arrow, "in flight", "past deadline"},
-		{1, false, false, arrow, "in flight", "late"}, {1, true, false, arrow, "in flight", "late"}, {1, true, true, arrow, "in flight", "late"},
-		{1, true, true, narrow, "in flight", "late"}, {1, true, true, narrow, "now", "late"}}
+	// What the boxes hold, longest first; with the hops' names gone ("[1: 12, 88]"), the
+	// legend names the first number too.
+	legends, short := []string{"each: in flight now", "in flight now"}, []string{"hop: in flight now", "hop: in flight"}
+	if late {
+		sum := fmtCount(s.PastDeadline())
+		legends = []string{"each: in flight, past deadline; " + sum + " in all", "in flight, past deadline; " + sum + " in all",
+			"in flight, past deadline"}
+		short = []string{"hop: in flight, past deadline; " + sum + " in all", "hop: in flight, past deadline"}
+	}
+	forms := []form{{true, false, false, arrow, ""}}
+	for _, legend := range legends {
+		legend = " (" + legend + ")"
+		forms = append(forms, form{false, false, false, arrow, legend}, form{false, false, true, arrow, legend},
+			form{false, false, true, narrow, legend})
+	}
+	for _, legend := range short {
+		legend = " (" + legend + ")"
+		forms = append(forms, form{false, true, true, arrow, legend}, form{false, true, true, narrow, legend})
+	}
 	for _, f := range forms {
 		if line := build(f); ansiWidth(line) <= w {
-			return line
+			return line, true
 		}
 	}
-	return build(form{0, true, true, narrow, "", "late"})
+	return build(form{false, true, true, narrow, ""}), false
+}
+
+// chainLegend is what a chain's boxes hold, for a line of its own when no legend fits
+// after them (chainLine).
+func chainLegend(s *lab.Snapshot) string {
+	if s.PastDeadline() > 0 {
+		return "each box: in flight, past deadline"
+	}
+	return "each box: in flight now"
 }

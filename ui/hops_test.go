@@ -35,11 +35,12 @@ func TestHopsOnScreen(t *testing.T) {
 		w, h int
 		want []string
 	}{
-		// The first box says what its numbers are; the others follow it. The lab's calls are
-		// to hop 1, and the health line's dependency is hop 1 too.
-		{120, 40, []string{"payments ─▶ [hop 1: 24 in flight, 100 past deadline] ─▶ [hop 2: 58, 398] ─▶ [hop 3 slow 3s: 47, 823]",
+		// A legend after the boxes names both their numbers, once, with the sum past the
+		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
+		// dependency is hop 1 too.
+		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
 			"calls/payment at hop 1 2.83× (forecast 3×) · at hop 3 22.7× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)"}},
-		{80, 24, []string{"[hop 1: 24 in flight, 100 past deadline] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823]", "calls/payment at hop 1 2.83×"}},
+		{80, 24, []string{"[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)", "calls/payment at hop 1 2.83×"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true))
 		for _, want := range c.want {
@@ -49,27 +50,43 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "the hops took or still ran 1321 requests past it") {
+	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "the hops took or still ran 1321 calls past the deadline (100 + 398 + 823, hop by hop)") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is.
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
-		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops took or still ran 1321 requests past the deadline") {
+		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops took or still ran 1321 calls past the deadline") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
-	// Half a 120-column screen (compare): every box's numbers, the first box their legend.
-	if line := ansi.Strip(chainLine(newTheme(true, true), &s, 59)); line != "[1: 24 in flight, 100 late] ─▶ [2: 58, 398] ─▶ [3: 47, 823]" {
-		t.Errorf("the chain at 59 columns: %q", line)
+	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
+	// then moved to the legend; every legend names both numbers, "past deadline" in full as
+	// the summary's row does ("late" named it on this screen alone).
+	chain := func(s *lab.Snapshot, w int) (string, bool) {
+		line, legend := chainLine(newTheme(true, true), s, w)
+		return ansi.Strip(line), legend
 	}
-	// Three-digit counts, as live: the arrows narrow, then "in flight" is "now", never cut.
-	wide := s
-	wide.Hops = []lab.HopStats{{InFlight: 32, PastDeadline: 64}, {InFlight: 100, PastDeadline: 254}, {InFlight: 90, PastDeadline: 506}}
-	for w, want := range map[int]string{58: "[1: 32 in flight, 64 late] → [2: 100, 254] → [3: 90, 506]",
-		54: "[1: 32 now, 64 late] → [2: 100, 254] → [3: 90, 506]"} {
-		if line := ansi.Strip(chainLine(newTheme(true, true), &wide, w)); line != want {
+	for w, want := range map[int]string{102: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
+		100: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
+		96:  "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight, past deadline; 1321 in all)",
+		83:  "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight, past deadline)",
+		76:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)",
+		74:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, past deadline)"} {
+		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
+		}
+	}
+	// No legend fits after the boxes: the line under them says it, before the hops' items.
+	if line, legend := chain(&s, 59); line != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
+		t.Errorf("the chain at 59 columns: %q (legend %v)", line, legend)
+	}
+	if lines := hopsLines(newTheme(true, true), &s, 59, levelFull); len(lines) < 2 || !strings.HasPrefix(ansi.Strip(lines[1]), "each box: in flight, past deadline") {
+		t.Errorf("the chain at 59 columns, no legend under it: %q", lines)
+	}
+	for _, line := range hopsLines(newTheme(true, true), &s, 120, levelFull) {
+		if strings.Contains(ansi.Strip(line), "late") {
+			t.Errorf("a word for past deadline other than the summary's: %q", line)
 		}
 	}
 	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge

@@ -35,6 +35,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 
 	switch {
 	case adaptive: // the limit moves, so no forecast: what it has found, and what that does
+		if why := nothingToLearn(cfg, s, orders); why != "" {
+			return why + tail, true
+		}
 		knee := ""
 		if k.Knee > 0 {
 			knee = fmt.Sprintf(" (knee %d)", k.Knee)
@@ -112,4 +115,20 @@ func errorsSaid(s *lab.Snapshot) string {
 		return fmt.Sprintf("%s: the %s %s count as none", said, fmtCount(c.InFlight), lab.FateInFlight.Word())
 	}
 	return said
+}
+
+// nothingToLearn says why an adaptive limit has nothing to learn from now, "" when it has:
+// a breaker open in front of it (no call goes out), or a dependency that refuses or fails at
+// once (a call's latency says nothing of its load). The breaker speaks first: it is what the
+// orders meet.
+func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
+	switch {
+	case s.Breaker.State == lab.BreakerOpen:
+		return fmt.Sprintf("breaker open: %s are %s at once, without calling (next trial in %s), so the adaptive limit (%d) has no calls to learn from",
+			orders, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft), s.Bulkhead.Limit)
+	case cfg.Dependency.Mode == lab.ModeDown || cfg.Dependency.Mode == lab.ModeErrors:
+		return fmt.Sprintf("dependency %s: %s fail at once, and their latency tells the adaptive limit (%d) nothing of its load",
+			lab.ModeShort(cfg.Dependency), orders, s.Bulkhead.Limit)
+	}
+	return ""
 }

@@ -145,6 +145,33 @@ func TestNarratePostmortem(t *testing.T) {
 	if got, want := narrate(plain, postmortemSnapshot(plain)), "adaptive limit 35 from latency: 33 calls at 92ms, the rest turned away"; !strings.Contains(got, want) {
 		t.Errorf("adaptive without a knee:\n got %q\nwant %q", got, want)
 	}
+	// With no call to learn from, the limit does not claim one ("0 calls at 0"): an open
+	// breaker speaks first, a dependency failing at once says its latency means nothing.
+	for _, c := range []struct {
+		mode    lab.DependencyMode
+		breaker bool
+		want    string
+	}{
+		{lab.ModeErrors, true, "breaker open: orders are rejected:breaker at once, without calling (next trial in 2.1s), so the adaptive limit (35) has no calls to learn from"},
+		{lab.ModeDown, true, "breaker open: orders are rejected:breaker at once"},
+		{lab.ModeDown, false, "dependency down (refuses): orders fail at once, and their latency tells the adaptive limit (35) nothing of its load"},
+		{lab.ModeErrors, false, "dependency errors (500 at once): orders fail at once"},
+	} {
+		cfg := adaptiveConfig()
+		cfg.Dependency.Mode = c.mode
+		s := postmortemSnapshot(cfg)
+		s.Dependency.InFlight, s.Dependency.Latency = 0, 0
+		if c.breaker {
+			s.Breaker = lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 2100 * time.Millisecond}
+		}
+		got := narrate(cfg, s)
+		if !strings.Contains(got, c.want) || strings.Contains(got, "from latency") {
+			t.Errorf("adaptive, dependency %s, breaker open %v:\n got %q\nwant %q", c.mode, c.breaker, got, c.want)
+		}
+		if lines := wrapText("» "+got, 80, 0); len(lines) > 3 {
+			t.Errorf("adaptive, dependency %s: %d lines at 80 columns: %q", c.mode, len(lines), got)
+		}
+	}
 	quiet := postmortemSnapshot(adaptiveConfig())
 	quiet.Timeline[len(quiet.Timeline)-1].Rejected[lab.Payment][lab.RejectBulkhead] = 0
 	if got := narrate(quiet.Config, quiet); !strings.Contains(got, "none turned away now") {
