@@ -122,3 +122,21 @@ func TestScaledFields(t *testing.T) {
 		t.Errorf("the scaled config shares its lists with the original")
 	}
 }
+
+// A round of the pool is one request per worker of the most it may have: the same all
+// through an autoscaled run (8 workers growing to 64: 64), never 0.
+func TestQueueRound(t *testing.T) {
+	for _, c := range []struct {
+		p    PoolStats
+		want int
+	}{
+		{PoolStats{Size: 24}, 24},
+		{PoolStats{Size: 8, Max: 64}, 64},
+		{PoolStats{Size: 64, Max: 64}, 64},
+		{PoolStats{}, 1},
+	} {
+		if got := c.p.QueueRound(); got != c.want {
+			t.Errorf("%+v: round %d, want %d", c.p, got, c.want)
+		}
+	}
+}
