@@ -140,3 +140,34 @@ func TestQueueRound(t *testing.T) {
 		}
 	}
 }
+
+// What turns requests away for want of room: the pool, and in a fleet the balancer too,
+// counted per second and per second on average, for one class at a time.
+func TestNoRoomReasons(t *testing.T) {
+	one, fleet := &Snapshot{}, &Snapshot{Fleet: &FleetStats{}}
+	if got := one.NoRoomReasons(); len(got) != 1 || got[0] != RejectPool {
+		t.Errorf("one instance: %v", got)
+	}
+	reasons := fleet.NoRoomReasons()
+	if len(reasons) != 2 || reasons[0] != RejectPool || reasons[1] != RejectBalancer {
+		t.Errorf("fleet: %v", reasons)
+	}
+	var a, b Second
+	a.T, b.T = 1, 2
+	a.Rejected[Signup][RejectPool], a.Rejected[Signup][RejectBalancer], a.Rejected[Signup][RejectBreaker] = 4, 70, 9
+	b.Rejected[Signup][RejectBalancer], b.Rejected[Payment][RejectBalancer] = 80, 20
+	if got := a.RejectedFor(Signup, reasons); got != 74 {
+		t.Errorf("second 1, signup: %d, want 74 (4 pool + 70 balancer, not the breaker's 9)", got)
+	}
+	if got := a.RejectedFor(Signup, one.NoRoomReasons()); got != 4 {
+		t.Errorf("second 1, signup, one instance's reasons: %d, want 4", got)
+	}
+	fleet.Timeline = []Second{a, b}
+	r := fleet.Rates()
+	if got := r.RejectedFor(Signup, reasons); got != 77 {
+		t.Errorf("signup per second: %v, want (74 + 80) / 2 = 77", got)
+	}
+	if got := r.RejectedFor(Payment, reasons); got != 10 {
+		t.Errorf("payment per second: %v, want 10", got)
+	}
+}

@@ -73,23 +73,34 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 	return func(*lab.Snapshot) float64 { return v }
 }
 
-// starvationChart plots starvation each second: rejected:pool of every class but payment
-// (a payment turned away by the pool is a rejection, and would drown the signups' line).
-// Its legend is the header's figure, the mean over the same seconds (lab's Rates), so the
-// screen gives one rate for one thing and says which seconds it averages.
-func starvationChart(*lab.Snapshot) chartSpec {
-	return chartSpec{
+// starvationChart plots starvation each second: what turns requests away for want of room
+// (lab's NoRoomReasons), for every class but payment (a payment turned away by the pool is
+// a rejection, and would drown the signups' line). A fleet's balancer turns every class
+// away once no replica is in rotation, payments too: its chart counts both reasons, every
+// class, and its title says so. Its legend is the table's rate row, the mean over the same
+// seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
+func starvationChart(s *lab.Snapshot) chartSpec {
+	reasons := s.NoRoomReasons()
+	var words []string
+	for _, why := range reasons {
+		words = append(words, lab.TurnedAway(why).Word())
+	}
+	spec := chartSpec{
 		leaves:  func(c lab.Class) bool { return !c.Starves() },
-		title:   "starved (rejected:pool)",
-		value:   func(sec *lab.Second, c int) float64 { return float64(sec.Rejected[c][lab.RejectPool]) },
+		title:   "starved (" + strings.Join(words, " + ") + ")",
+		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
 		atLeast: fixedReach(10),
 		unit:    "/s",
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			r := s.Rates()
 			what := fmt.Sprintf("mean %d–%ds", r.From, r.To)
-			return what, what, func(c int) float64 { return r.Rejected[c][lab.RejectPool] }
+			return what, what, func(c int) float64 { return r.RejectedFor(lab.Class(c), reasons) }
 		},
 	}
+	if len(reasons) > 1 {
+		spec.leaves, spec.title = nil, strings.Join(words, " + ")
+	}
+	return spec
 }
 
 // legendFigures are the legend's figures of spec and what they are: spec's own, or the
