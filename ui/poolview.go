@@ -319,22 +319,26 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	tight := fmt.Sprintf("%s = %d cells × %s", short, cells, fmtCount(int64(round)))
 	words := []string{summary + per + why, short + per + why, short + per, tight}
 	room := w - poolLabelW - 1
-	for i, text := range words {
-		n, mark := cells, ""
-		if cells+ansiWidth(text) > room {
-			if text != tight { // says how long the bar would be
-				text += fmt.Sprintf(" · %s %d cells", queueOverflow, cells)
-			}
-			n, mark = room-ansiWidth(text)-1, queueOverflow
-			if n < min(cells, room/3) && i < len(words)-1 {
-				continue
-			}
-			n = max(n, 1) // the last wording, too long: cut at the width
+	// fit is text beside the bar: the cells drawn, and past the room, the mark and how long
+	// the bar would be.
+	fit := func(text string) (string, int, string) {
+		if cells+ansiWidth(text) <= room {
+			return text, cells, ""
 		}
-		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy))}
-		return t.cells(barGlyphs(pc, n), t.queued) + mark + text
+		if text != tight {
+			text += fmt.Sprintf(" · %s %d cells", queueOverflow, cells)
+		}
+		return text, room - ansiWidth(text) - 1, queueOverflow
 	}
-	return "" // not reached: the last wording always draws
+	k := 0
+	for ; k < len(words)-1; k++ {
+		if _, n, _ := fit(words[k]); n >= min(cells, room/3) {
+			break
+		}
+	}
+	text, n, mark := fit(words[k])
+	pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy))}
+	return t.cells(barGlyphs(pc, max(n, 1)), t.queued) + mark + text // the last wording, too long: cut at the width
 }
 
 // idleOutOfRotation is how many of a fleet's idle workers are on replicas the balancer
