@@ -122,6 +122,13 @@ type PoolStats struct {
 	PeakSize  int      // the most workers it had
 }
 
+// QueueRound is how many waiting requests make one round of the pool: one per worker of the
+// most it may have (its autoscale max, or its size). An unbounded queue has no capacity to
+// be drawn to scale with; a round is a scale with a meaning, the same all through a run
+// that is not resized by hand: k rounds queued are k service times ahead of a new arrival
+// (first in, first out, every worker busy).
+func (p PoolStats) QueueRound() int { return max(p.Max, p.Size, 1) }
+
 // HasQueue says requests may wait here for a worker: a queue of places, or unbounded
 // (QueueCap is then a sentinel, never a count).
 func (p PoolStats) HasQueue() bool { return p.Unbounded || p.QueueCap > 0 }

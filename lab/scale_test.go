@@ -122,3 +122,52 @@ func TestScaledFields(t *testing.T) {
 		t.Errorf("the scaled config shares its lists with the original")
 	}
 }
+
+// A round of the pool is one request per worker of the most it may have: the same all
+// through an autoscaled run (8 workers growing to 64: 64), never 0.
+func TestQueueRound(t *testing.T) {
+	for _, c := range []struct {
+		p    PoolStats
+		want int
+	}{
+		{PoolStats{Size: 24}, 24},
+		{PoolStats{Size: 8, Max: 64}, 64},
+		{PoolStats{Size: 64, Max: 64}, 64},
+		{PoolStats{}, 1},
+	} {
+		if got := c.p.QueueRound(); got != c.want {
+			t.Errorf("%+v: round %d, want %d", c.p, got, c.want)
+		}
+	}
+}
+
+// What turns requests away for want of room: the pool, and in a fleet the balancer too,
+// counted per second and per second on average, for one class at a time.
+func TestNoRoomReasons(t *testing.T) {
+	one, fleet := &Snapshot{}, &Snapshot{Fleet: &FleetStats{}}
+	if got := one.NoRoomReasons(); len(got) != 1 || got[0] != RejectPool {
+		t.Errorf("one instance: %v", got)
+	}
+	reasons := fleet.NoRoomReasons()
+	if len(reasons) != 2 || reasons[0] != RejectPool || reasons[1] != RejectBalancer {
+		t.Errorf("fleet: %v", reasons)
+	}
+	var a, b Second
+	a.T, b.T = 1, 2
+	a.Rejected[Signup][RejectPool], a.Rejected[Signup][RejectBalancer], a.Rejected[Signup][RejectBreaker] = 4, 70, 9
+	b.Rejected[Signup][RejectBalancer], b.Rejected[Payment][RejectBalancer] = 80, 20
+	if got := a.RejectedFor(Signup, reasons); got != 74 {
+		t.Errorf("second 1, signup: %d, want 74 (4 pool + 70 balancer, not the breaker's 9)", got)
+	}
+	if got := a.RejectedFor(Signup, one.NoRoomReasons()); got != 4 {
+		t.Errorf("second 1, signup, one instance's reasons: %d, want 4", got)
+	}
+	fleet.Timeline = []Second{a, b}
+	r := fleet.Rates()
+	if got := r.RejectedFor(Signup, reasons); got != 77 {
+		t.Errorf("signup per second: %v, want (74 + 80) / 2 = 77", got)
+	}
+	if got := r.RejectedFor(Payment, reasons); got != 10 {
+		t.Errorf("payment per second: %v, want 10", got)
+	}
+}

@@ -100,6 +100,25 @@ func (s *Second) poolRejected(of func(Class) bool) int64 {
 	return n
 }
 
+// NoRoomReasons are the reasons that turn a request away for want of room, which the
+// starvation chart counts: the pool's (no free worker, no place in the queue), and in a
+// fleet the balancer's (no replica in rotation), which a pool's alone would hide.
+func (s *Snapshot) NoRoomReasons() []Reason {
+	if s.Fleet != nil {
+		return []Reason{RejectPool, RejectBalancer}
+	}
+	return []Reason{RejectPool}
+}
+
+// RejectedFor counts class c's rejections for any of reasons during this second.
+func (s *Second) RejectedFor(c Class, reasons []Reason) int64 {
+	var n int64
+	for _, why := range reasons {
+		n += s.Rejected[c][why]
+	}
+	return n
+}
+
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
 	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0
@@ -262,6 +281,15 @@ func (s *Snapshot) Rates() Rates {
 		}
 	}
 	return r
+}
+
+// RejectedFor is class c's rejections per second for any of reasons.
+func (r *Rates) RejectedFor(c Class, reasons []Reason) float64 {
+	var n float64
+	for _, why := range reasons {
+		n += r.Rejected[c][why]
+	}
+	return n
 }
 
 // TurnedAway is how many requests of every class were turned away for why.

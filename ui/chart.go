@@ -43,7 +43,7 @@ func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
 
 // occupancyChart plots the workers each class held, on average over each second: a sample
 // at one instant would draw a lull of a few milliseconds in random arrivals as a second.
-// Its legend is the last second's mean, which is what the line ends on.
+// Its legend is the last second's mean, which is what the line ends on, and says so.
 func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := poolReach(s)
 	return chartSpec{
@@ -59,7 +59,7 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 		atLeast: func(s *lab.Snapshot) float64 { return float64(poolReach(s)) },
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			last := s.LastSecond()
-			what := fmt.Sprintf("mean %d–%ds", last.T-1, last.T)
+			what := fmt.Sprintf("last second %d–%ds", last.T-1, last.T) // not the table's window: where the line ends
 			return what, what, func(c int) float64 { return last.Held[c] }
 		},
 	}
@@ -73,23 +73,34 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 	return func(*lab.Snapshot) float64 { return v }
 }
 
-// starvationChart plots starvation each second: rejected:pool of every class but payment
-// (a payment turned away by the pool is a rejection, and would drown the signups' line).
-// Its legend is the header's figure, the mean over the same seconds (lab's Rates), so the
-// screen gives one rate for one thing and says which seconds it averages.
-func starvationChart(*lab.Snapshot) chartSpec {
-	return chartSpec{
+// starvationChart plots starvation each second: what turns requests away for want of room
+// (lab's NoRoomReasons), for every class but payment (a payment turned away by the pool is
+// a rejection, and would drown the signups' line). A fleet's balancer turns every class
+// away once no replica is in rotation, payments too: its chart counts both reasons, every
+// class, and its title says so. Its legend is the table's rate row, the mean over the same
+// seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
+func starvationChart(s *lab.Snapshot) chartSpec {
+	reasons := s.NoRoomReasons()
+	var words []string
+	for _, why := range reasons {
+		words = append(words, lab.TurnedAway(why).Word())
+	}
+	spec := chartSpec{
 		leaves:  func(c lab.Class) bool { return !c.Starves() },
-		title:   "starved (rejected:pool)",
-		value:   func(sec *lab.Second, c int) float64 { return float64(sec.Rejected[c][lab.RejectPool]) },
+		title:   "starved (" + strings.Join(words, " + ") + ")",
+		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
 		atLeast: fixedReach(10),
 		unit:    "/s",
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			r := s.Rates()
 			what := fmt.Sprintf("mean %d–%ds", r.From, r.To)
-			return what, what, func(c int) float64 { return r.Rejected[c][lab.RejectPool] }
+			return what, what, func(c int) float64 { return r.RejectedFor(lab.Class(c), reasons) }
 		},
 	}
+	if len(reasons) > 1 {
+		spec.leaves, spec.title = nil, strings.Join(words, " + ")
+	}
+	return spec
 }
 
 // legendFigures are the legend's figures of spec and what they are: spec's own, or the
@@ -135,19 +146,13 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	if h < chartsLeast || w < chartAxisW+5 {
 		return nil
 	}
-	head, leg := chartHead(t, spec, s, classes, w)
-	var lines []string
-	switch {
-	case !split:
-		lines = []string{head + "  " + leg}
-	case h >= 7:
-		lines = []string{head, leg}
-	default:
-		lines = []string{head} // the pool picture's legend has the same colours and letters
+	heads := 1 // the title, with the legend beside it (not split) or alone (too short for both)
+	if split && h >= 7 {
+		heads = 2
 	}
 	// The y axis's labels are as wide as its top value (3 cells at least): the plot takes
 	// the rest of the width, and shows that many seconds at most.
-	rows := h - len(lines) - 1 // the last line is the time axis
+	rows := h - heads - 1 // the last line is the time axis
 	// The axis reaches what the chart must show (the pool's size) and the data; data that
 	// stays under half of it gets the axis to itself (the title still says "of 80"), or 13
 	// of 80 workers would sit on the 0 row.
@@ -163,9 +168,20 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	if strip {
 		upper = math.Ceil(math.Max(atLeast, data))
 	}
+	// Strip or line is settled: the legend marks each class as the plot draws it.
+	head, leg := chartHead(t, spec, s, classes, w, strip)
+	var lines []string
+	switch {
+	case !split:
+		lines = []string{head + "  " + leg}
+	case heads == 2:
+		lines = []string{head, leg}
+	default:
+		lines = []string{head} // the pool picture's legend has the same colours and letters
+	}
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
 	if strip {
-		labelW = len(fmt.Sprintf("%.0f", upper)) + 2 // the class's letter and a blank before the top
+		labelW = stripLabelW(fmt.Sprintf("%.0f", upper), rows, len(classes))
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
@@ -267,7 +283,8 @@ func classStrips(t *theme, classes []int, seriesOf func(c int) []float64) []stri
 // stripLines draws series as strips of eighth blocks in at most rows lines, one strip per
 // series in order, all of one height and to one scale, 0 to top (labelled topLabel): 8
 // levels per row, each value on the nearest. Each strip's top row says its top; the bottom
-// row of a strip of two rows or more says 0; the series' letter stands before the top. Rows
+// row of a strip of two rows or more says 0, and a strip of one row says both (stripTop);
+// the series' letter stands before the top. Rows
 // left over go above, as the line chart's do. A chart has 3 rows at least (chartsLeast) and
 // 3 series at most, so each has a row.
 func stripLines(t *theme, series []stripSeries, top float64, topLabel string, rows, labelW, plotW int) []string {
@@ -290,7 +307,7 @@ func stripLines(t *theme, series []stripSeries, top float64, topLabel string, ro
 			letter, label, axis := " ", strings.Repeat(" ", labelW-1), "│"
 			switch r {
 			case per - 1:
-				letter, label, axis = sr.style.Render(sr.letter), padLeft(topLabel, labelW-1), "┤"
+				letter, label, axis = sr.style.Render(sr.letter), padLeft(stripTop(topLabel, per), labelW-1), "┤"
 			case 0:
 				label, axis = padLeft("0", labelW-1), "┤"
 			}
@@ -302,6 +319,21 @@ func stripLines(t *theme, series []stripSeries, top float64, topLabel string, ro
 		}
 	}
 	return out
+}
+
+// stripTop labels a strip's top row: its top, and where the strip has one row, its 0 too
+// ("0–80"), so every strip says its scale.
+func stripTop(top string, per int) string {
+	if per == 1 {
+		return "0–" + top
+	}
+	return top
+}
+
+// stripLabelW is the width of the labels of n strips in rows (topLabel at the top): the
+// series' letter, a blank, and the longest label.
+func stripLabelW(topLabel string, rows, n int) int {
+	return len([]rune(stripTop(topLabel, max(rows/max(n, 1), 1)))) + 2
 }
 
 // stripLevel is v's level in a strip of levels eighths from 0 to top: the nearest, so a
@@ -476,7 +508,7 @@ func mantissa(v float64) float64 {
 // chartHead is a chart's title and its legend: each class's mark (its line's strokes), its
 // name, and its figure, with what the figure is (a sample, a mean over which seconds). Where
 // w is short, the title drops "each second" and the legend names the classes by their letters.
-func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) (head, legend string) {
+func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int, strip bool) (head, legend string) {
 	head = t.bold.Render(spec.title) + t.dim.Render(" each second")
 	if ansiWidth(head) > w {
 		head = t.bold.Render(spec.title)
@@ -495,7 +527,13 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int) 
 			if short {
 				name = string(t.letter[i])
 			}
-			items = append(items, t.mark[i]+" "+name+" "+legendValue(of(i), spec.unit))
+			mark := seriesMark(strip, t.mark[i], string(t.letter[i]), t.name[i])
+			if short && strip { // the letter is the mark: once is enough
+				mark, name = t.name[i].Render(name), ""
+			} else {
+				name += " "
+			}
+			items = append(items, mark+" "+name+legendValue(of(i), spec.unit))
 		}
 		label := what
 		if form.shortWhat {
@@ -528,8 +566,18 @@ func chartClasses(s *lab.Snapshot, spec chartSpec) []int {
 	return classes
 }
 
-// legendSplit says whether the legend needs a line of its own in a chart w wide.
+// seriesMark is a series' mark in a chart's legend, decided with the plot: in strips, the
+// strip's letter in its style; as lines, the line's strokes (lineMark).
+func seriesMark(strip bool, lineMark, letter string, st lipgloss.Style) string {
+	if strip {
+		return st.Render(letter)
+	}
+	return lineMark
+}
+
+// legendSplit says whether the legend needs a line of its own in a chart w wide (as lines,
+// whose marks are the wider).
 func legendSplit(t *theme, spec chartSpec, s *lab.Snapshot, w int) bool {
-	head, leg := chartHead(t, spec, s, chartClasses(s, spec), w)
+	head, leg := chartHead(t, spec, s, chartClasses(s, spec), w, false)
 	return ansiWidth(head)+2+ansiWidth(leg) > w
 }

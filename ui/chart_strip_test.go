@@ -46,7 +46,8 @@ func readPlot(t *testing.T, lines []string) plotRead {
 		at := len([]rune(string(r)[:i]))
 		axisAt = at
 		var letter rune
-		label := strings.TrimSpace(string(r[:at]))
+		// A strip of one row labels its top "0–64": its 0 and its top.
+		label := strings.Replace(strings.TrimSpace(string(r[:at])), "0–", "", 1)
 		if f := strings.Fields(label); len(f) == 2 && unicode.IsLetter([]rune(f[0])[0]) {
 			letter, label = []rune(f[0])[0], f[1]
 		}

@@ -206,7 +206,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		measured.name = "as sent"
 	}
 	all = append(all, measured)
-	// Each series' legend mark: its line's strokes, or in strips, the strip's letter.
+	// Each series' letter, which marks its strip and, in strips, its legend entry.
 	letterOf := func(k int) (string, lipgloss.Style) {
 		if all[k].name == "corrected" {
 			if t.noColor {
@@ -216,38 +216,49 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		}
 		return string(t.letter[lab.Payment]), t.name[lab.Payment]
 	}
+	// An open-loop measurement has nothing to correct: a word says so where a closed loop's
+	// corrected series goes, so two runs side by side draw the same slots.
+	uncorrected := measurementRun(snap) && d.Corrected == nil
 	legendOf := func(strip bool) string {
 		var legend []string
 		for k := len(all) - 1; k >= 0; k-- {
-			mark := all[k].mark
-			switch {
-			case strip:
-				l, st := letterOf(k)
-				mark = st.Render(l)
-			case t.noColor:
-				mark = strings.Repeat(all[k].chars.Horizontal, 2)
+			lineMark := all[k].mark
+			if t.noColor {
+				lineMark = strings.Repeat(all[k].chars.Horizontal, 2)
 			}
-			legend = append(legend, mark+" "+all[k].name)
+			l, st := letterOf(k)
+			legend = append(legend, seriesMark(strip, lineMark, l, st)+" "+all[k].name)
 		}
 		return strings.Join(legend, "  ")
 	}
-	// The longest title that fits, with the legend beside it or, failing that, under it.
+	// The longest title that fits, with the legend beside it or, failing that, under it
+	// (judged with the lines' marks, the wider).
 	var head string
 	for _, title := range []string{"payment latency by percentile", "latency by percentile", "by percentile"} {
 		if head = t.bold.Render(title); ansiWidth(head) <= w {
 			break
 		}
 	}
-	lines := []string{head + "  " + legendOf(false)}
-	if ansiWidth(lines[0]) > w {
-		lines = []string{head, legendOf(false)}
+	heads := 1
+	if ansiWidth(head+"  "+legendOf(false)) > w {
+		heads = 2
+	}
+	header := func(strip bool) []string {
+		leg := legendOf(strip)
+		if !strip && uncorrected && ansiWidth(leg+uncorrectedWord) <= w-ansiWidth(head)-2 {
+			leg += t.dim.Render(uncorrectedWord)
+		}
+		if heads == 1 {
+			return []string{head + "  " + leg}
+		}
+		return []string{head, leg}
 	}
 	if len(d.Latency) == 0 {
-		return append(lines, t.dim.Render("  (no latency yet)"))
+		return append(header(false), t.dim.Render("  (no latency yet)"))
 	}
-	rows := h - len(lines) - 1 // the percentile axis takes the last line
+	rows := h - heads - 1 // the percentile axis takes the last line
 	if rows < 2 {
-		return lines
+		return header(false)
 	}
 	last := len(d.Latency) - 1
 	sample := func(k, cols int) []float64 { // series k, a point per column, in ms
@@ -269,9 +280,14 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	upper, step, height := evenAxis(upper, rows-1)
 	label := func(ms float64) string { return fmtLatency(time.Duration(math.Round(ms * 1e6))) }
 	// Too few rows for lines to read true (a p90 of 306ms drawn on the 1.01s row): strips of
-	// eighth blocks, 0 to the largest latency, the measured one first.
+	// eighth blocks, 0 to the largest latency, the measured one first, each of one height.
 	if !lineReadsTrue(upper, height, top) {
-		labelW := len([]rune(label(top))) + 2 // the series' letter and a blank before the top
+		lines := header(true)
+		slots := len(all)
+		if uncorrected {
+			slots++
+		}
+		labelW := stripLabelW(label(top), rows, slots)
 		pad := 2 + labelW
 		stripW := w - pad
 		var strips []stripSeries
@@ -279,18 +295,17 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			l, st := letterOf(k)
 			strips = append(strips, stripSeries{l, st, sample(k, stripW)})
 		}
-		// The legend names each strip by its letter, where it stood: beside the title or under it.
-		if len(lines) == 1 {
-			lines[0] = head + "  " + legendOf(true)
-		} else {
-			lines[1] = legendOf(true)
+		per := max(rows/slots, 1) // each strip's rows, and the missing one's
+		plot := stripLines(t, strips, top, label(top), per*len(all), labelW, stripW)
+		if uncorrected {
+			plot = append(plot, uncorrectedLines(t, w, per)...)
 		}
-		plot := stripLines(t, strips, top, label(top), rows, labelW, stripW)
 		for range rows - len(plot) {
 			lines = append(lines, "")
 		}
 		return append(append(lines, plot...), t.dim.Render(percentileAxis(w, pad, stripW)))
 	}
+	lines := header(false)
 	var chars []asciigraph.CharSet
 	var colors []asciigraph.AnsiColor
 	for _, s := range all {
@@ -305,6 +320,26 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	start := strings.IndexFunc(ansi.Strip(plot[len(plot)-1]), func(r rune) bool { return r == '┤' || r == '┼' })
 	start = len([]rune(ansi.Strip(plot[len(plot)-1])[:max(start, 0)])) + 1
 	return append(append(lines, plot...), t.dim.Render(percentileAxis(w, start, plotW)))
+}
+
+// uncorrectedWord follows an open-loop measurement's legend: why it has no corrected series.
+const uncorrectedWord = "  (open loop: nothing to correct)"
+
+// uncorrectedLines fill the corrected strip's place in an open-loop measurement, rows high:
+// its letter and why it has no strip, in the longest wording that fits w.
+func uncorrectedLines(t *theme, w, rows int) []string {
+	letter := correctedChars.Horizontal
+	text := ""
+	for _, s := range []string{" corrected = scheduled: open loop sends every request on time", " corrected = scheduled (open loop)", " = scheduled (open loop)", " = scheduled"} {
+		if text = s; 2+len(letter)+ansiWidth(s) <= w {
+			break
+		}
+	}
+	out := []string{" " + letter + t.dim.Render(text)}
+	for range rows - 1 {
+		out = append(out, "")
+	}
+	return out
 }
 
 // The corrected latency's curve: a colour no class uses, and "c" without colour.
@@ -343,7 +378,7 @@ func measurementHelp() [][2]string {
 		{"scheduled", "open loop: latency from each request's scheduled arrival, so waiting for the server counts"},
 		{"as sent", "closed loop: latency from each request's send. There is no schedule, the send is the arrival: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency with the unsent requests put back, one per pacing interval, each waiting for the same reply (HdrHistogram's RecordCorrectedValue)"},
-		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (P, c), to the largest latency drawn"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (P, c), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}
 }

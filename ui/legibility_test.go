@@ -107,9 +107,9 @@ func TestChartAxes(t *testing.T) {
 			t.Errorf("h %d: y labels on rows %v", h, labelled)
 		}
 	}
-	head, leg := chartHead(th, occupancyChart(s), s, chartClasses(s, occupancyChart(s)), 60)
-	if !strings.Contains(head, "workers held") || !strings.Contains(ansi.Strip(leg), "mean 5–6s: PP payment 20") {
-		t.Errorf("legend %q: want the value of the last second drawn, said to be that second's mean", ansi.Strip(leg))
+	head, leg := chartHead(th, occupancyChart(s), s, chartClasses(s, occupancyChart(s)), 60, false)
+	if !strings.Contains(head, "workers held") || !strings.Contains(ansi.Strip(leg), "last second 5–6s: PP payment 20") {
+		t.Errorf("legend %q: want the value of the last second drawn, said to be the last second's", ansi.Strip(leg))
 	}
 	// A long run: the last plot-width seconds, one column each, labelled in run time.
 	long := testSnapshot()
@@ -319,7 +319,7 @@ func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
 		t.Fatal("the fixture starves no signup: nothing to compare")
 	}
 	rate, window := fmtPerSec(r.Rejected[lab.Signup][lab.RejectPool]), fmt.Sprintf("%d–%ds", r.From, r.To)
-	_, leg := chartHead(th, starvationChart(s), s, chartClasses(s, starvationChart(s)), 60)
+	_, leg := chartHead(th, starvationChart(s), s, chartClasses(s, starvationChart(s)), 60, false)
 	if want := "mean " + window + ": "; !strings.HasPrefix(ansi.Strip(leg), want) || !strings.Contains(ansi.Strip(leg), "signup "+rate) {
 		t.Errorf("legend %q: want %q and signup %s", ansi.Strip(leg), want, rate)
 	}

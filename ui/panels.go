@@ -150,14 +150,14 @@ func (c labCtx) peer() *lab.Snapshot {
 	return c.s.panes[1-c.i].snapshotOrEmpty()
 }
 
-// queueTo is the scale of an unbounded queue's bar: in compare mode the other half's peak,
-// so two queues side by side draw to one scale; alone, 0 (its own peak).
+// queueTo is the scale of an unbounded queue's bar: in compare mode the other half's round
+// of its pool, so two queues side by side draw to one scale; alone, 0 (its own round).
 func (c labCtx) queueTo() int {
 	if !c.compared() {
 		return 0
 	}
 	o := c.s.panes[1-c.i].snapshotOrEmpty().Pool
-	return max(o.Queued, o.PeakQueued)
+	return o.QueueRound()
 }
 
 // differing are the labels of the settings whose configuration tells compare's halves apart:

@@ -4,10 +4,7 @@ package ui
 
 import (
 	"slices"
-	"strings"
 	"testing"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
 )
@@ -75,21 +72,5 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	s.panes[0].snap.Bulkhead.InUse, s.panes[1].snap.Bulkhead.InUse = 1, 4
 	if d := newLabCtx(newTheme(true, true), s, 1, 80).differing(); len(d) != 0 {
 		t.Errorf("the same configuration differs in %v", d)
-	}
-}
-
-// An unbounded queue has no places: its bar is drawn to its peak, or to the other side's in
-// compare mode, so 370 waiting beside 5,728 draws a cell or two, not a full bar.
-func TestUnboundedQueueScale(t *testing.T) {
-	th := newTheme(true, true)
-	p := lab.PoolStats{Unbounded: true, Queued: 370, PeakQueued: 370}
-	p.QueuedBy[lab.Payment] = 370
-	cells := func(l string) int { return strings.Count(ansi.Strip(l), "P") }
-	alone, beside := cells(queueLine(th, p, 120, 0)), cells(queueLine(th, p, 120, 5728))
-	if alone < 50 || beside > 2*alone*370/5728+2 || beside < 1 {
-		t.Errorf("370 waiting: %d cells alone, %d beside 5728", alone, beside)
-	}
-	if l := ansi.Strip(queueLine(th, p, 120, 5728)); strings.Contains(l, "·· ") || ansiWidth(l) > 120 {
-		t.Errorf("an unbounded queue draws free places, or is too wide: %q", l)
 	}
 }

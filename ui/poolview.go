@@ -182,9 +182,9 @@ func barGlyphs(pc poolCounts, n int) []glyph {
 const poolLabelW = 9 // "workers  " and "queue    "
 
 // poolLines draws the workers (one cell each, in rows if needed, or a proportional bar for
-// big pools), the accept queue (an unbounded one to the scale of queueTo waiting, if more
-// than its own peak), and a legend whose entries carry the counts.
-func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, queueTo int) []string {
+// big pools), the accept queue (an unbounded one by rounds of the pool, in compare mode at
+// least the other side's, peerRound), and a legend whose entries carry the counts.
+func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peerRound int) []string {
 	p := s.Pool
 	pc := countWorkers(p.Workers, p.Size)
 	n := max(len(p.Workers), p.Size)
@@ -229,7 +229,7 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, queueTo in
 		out = append(out, line)
 	}
 	if queue {
-		out = append(out, queueLine(t, p, w, queueTo))
+		out = append(out, queueLine(t, p, w, peerRound))
 	}
 	out = append(out, poolLegend(t, s, pc, w)...)
 	return out
@@ -258,10 +258,8 @@ func scaledBar(n, avail int, unit string) (cells int, note string) {
 }
 
 // queueLine draws the accept queue: waiting requests by class, then free places. An
-// unbounded queue has no places: its bar's full width is its peak so far, or to waiting if
-// more (the other side's in compare mode), so a queue that drains, or the shorter of two,
-// draws shorter.
-func queueLine(t *theme, p lab.PoolStats, w, to int) string {
+// unbounded queue has no places, and is drawn by rounds of the pool (unboundedQueueLine).
+func queueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	label := t.bold.Render("queue") + "    "
 	if !p.HasQueue() && p.Queued == 0 {
 		none := "none: a request that finds every worker busy is rejected at once"
@@ -270,11 +268,11 @@ func queueLine(t *theme, p lab.PoolStats, w, to int) string {
 		}
 		return label + t.dim.Render(none)
 	}
+	if p.Unbounded {
+		return label + unboundedQueueLine(t, p, w, peerRound)
+	}
 	summary := queueSummary(p)
 	total := max(p.QueueCap, p.Queued)
-	if p.Unbounded {
-		total = max(p.Queued, p.PeakQueued, to)
-	}
 	avail := max(w-poolLabelW-ansiWidth(summary)-1, 10)
 	var gs []glyph
 	if total <= avail {
@@ -283,27 +281,64 @@ func queueLine(t *theme, p lab.PoolStats, w, to int) string {
 				gs = append(gs, glyph{class: c, kind: kindBusy})
 			}
 		}
-		for len(gs) < total && !p.Unbounded {
+		for len(gs) < total {
 			gs = append(gs, glyph{kind: kindIdle})
-		}
-		if p.Unbounded { // no free places to draw: blank to the bar's full width
-			summary = strings.Repeat(" ", total-len(gs)) + summary
 		}
 	} else {
 		cells, note := scaledBar(total, avail, " requests")
-		if p.Unbounded && poolLabelW+cells+ansiWidth(summary+note) > w { // the settings say unbounded too
-			summary = strings.TrimSuffix(summary, ", unbounded")
-			cells, note = scaledBar(total, max(w-poolLabelW-ansiWidth(summary)-1, 10), " requests")
-		}
 		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy)), idle: total - p.Queued}
 		gs = barGlyphs(pc, cells)
-		if p.Unbounded { // no free places to draw
-			gs = slices.DeleteFunc(gs, func(g glyph) bool { return g.kind == kindIdle })
-			summary = strings.Repeat(" ", cells-len(gs)) + summary
-		}
 		summary += note
 	}
 	return label + t.cells(gs, t.queued) + summary
+}
+
+// queueOverflow ends an unbounded queue's bar that runs off the width.
+const queueOverflow = "→"
+
+// unboundedQueueLine draws an unbounded queue, which has no capacity to scale to: scaled to
+// its own peak, 372 waiting fills the bar as 5,735 does. One cell is a round of the pool
+// (lab.PoolStats.QueueRound), the same all run, and in compare mode the larger of the two
+// sides' rounds (peerRound), so both draw to one scale. A queue longer than the bar ends in
+// queueOverflow, its count beside it.
+func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
+	round := max(p.QueueRound(), peerRound)
+	cells := (p.Queued + round/2) / round
+	if p.Queued > 0 {
+		cells = max(cells, 1)
+	}
+	per := fmt.Sprintf(" · 1 cell = %s requests", fmtCount(int64(round)))
+	why := ", one per worker"
+	if round != p.QueueRound() {
+		why = ", as the other side"
+	}
+	summary := queueSummary(p)
+	// Longest wording first, down to one that leaves the bar a third of the line (or all it
+	// needs), so a queue that runs off the bar draws longer than one that fits.
+	short := strings.TrimSuffix(summary, ", unbounded") // the settings line says unbounded too
+	tight := fmt.Sprintf("%s = %d cells × %s", short, cells, fmtCount(int64(round)))
+	words := []string{summary + per + why, short + per + why, short + per, tight}
+	room := w - poolLabelW - 1
+	// fit is text beside the bar: the cells drawn, and past the room, the mark and how long
+	// the bar would be.
+	fit := func(text string) (string, int, string) {
+		if cells+ansiWidth(text) <= room {
+			return text, cells, ""
+		}
+		if text != tight {
+			text += fmt.Sprintf(" · %s %d cells", queueOverflow, cells)
+		}
+		return text, room - ansiWidth(text) - 1, queueOverflow
+	}
+	k := 0
+	for ; k < len(words)-1; k++ {
+		if _, n, _ := fit(words[k]); n >= min(cells, room/3) {
+			break
+		}
+	}
+	text, n, mark := fit(words[k])
+	pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy))}
+	return t.cells(barGlyphs(pc, max(n, 1)), t.queued) + mark + text // the last wording, too long: cut at the width
 }
 
 // idleOutOfRotation is how many of a fleet's idle workers are on replicas the balancer

@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// A fleet whose replicas are all pulled turns requests away at the balancer, not at the
+// pools: its starvation chart counts both, payments too, its title says so, and its legend
+// gives the table's rate (the same seconds), so 74.4 signups a second turned away by the
+// balancer are not drawn as nothing.
+func TestFleetChartCountsTheBalancer(t *testing.T) {
+	s := fleetSnapshot(4, 4)
+	s.Timeline = nil
+	for sec := 1; sec <= 20; sec++ {
+		var x lab.Second
+		x.T, x.Workers = sec, 80
+		x.Arrived[lab.Signup], x.Arrived[lab.Payment] = 80, 24
+		if sec > 15 { // all pulled: the balancer turns away what arrives
+			x.Rejected[lab.Signup][lab.RejectBalancer], x.Rejected[lab.Payment][lab.RejectBalancer] = 74, 20
+		}
+		if sec == 13 {
+			x.Rejected[lab.Signup][lab.RejectPool] = 18
+		}
+		s.Timeline = append(s.Timeline, x)
+	}
+	spec := starvationChart(s)
+	if !strings.Contains(spec.title, "rejected:balancer") || !strings.Contains(spec.title, "rejected:pool") {
+		t.Errorf("title %q: want both reasons", spec.title)
+	}
+	if got := spec.value(&s.Timeline[17], int(lab.Signup)); got != 74 {
+		t.Errorf("signups turned away in second 18: %v, want 74", got)
+	}
+	if got := spec.value(&s.Timeline[12], int(lab.Signup)); got != 18 {
+		t.Errorf("signups turned away in second 13: %v, want 18 (the pool's)", got)
+	}
+	what, _, of := spec.legend(s)
+	r := s.Rates()
+	if what != "mean 15–20s" || r.From != 15 || of(int(lab.Signup)) != 74 || of(int(lab.Payment)) != 20 {
+		t.Errorf("legend %q: signup %v/s, payment %v/s; want the table's window and 74/s, 20/s", what, of(int(lab.Signup)), of(int(lab.Payment)))
+	}
+	out := ansi.Strip(render(newTheme(true, true), testScreen(s, 120, 40)))
+	if !strings.Contains(out, "rejected:pool + rejected:balancer") || !strings.Contains(out, "74/s") {
+		t.Errorf("the fleet's screen lacks the chart of what turns requests away:\n%s", out)
+	}
+	// One instance: its pool alone, payments left out.
+	one := testSnapshot()
+	if spec := starvationChart(one); strings.Contains(spec.title, "balancer") || spec.leaves == nil || !spec.leaves(lab.Payment) {
+		t.Errorf("one instance: %q", spec.title)
+	}
+}

@@ -1,0 +1,105 @@
+package ui
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// unboundedBar reads an unbounded queue's line back: the cells drawn, whether it runs off
+// the bar, the requests a cell stands for, and the cells the whole queue would take.
+func unboundedBar(t *testing.T, l string) (drawn int, over bool, per, whole int) {
+	t.Helper()
+	l = ansi.Strip(l)
+	bar := strings.TrimPrefix(l, "queue    ")
+	drawn = len(bar) - len(strings.TrimLeft(bar, "PS"))
+	over = strings.HasPrefix(bar[drawn:], queueOverflow)
+	num := func(re string) int {
+		m := regexp.MustCompile(re).FindStringSubmatch(l)
+		if m == nil {
+			return -1
+		}
+		n, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+		return n
+	}
+	per, whole = num(`1 cell = ([\d,]+)`), drawn
+	if c := num(`([\d,]+) cells`); c >= 0 {
+		whole = c
+	}
+	if p := num(`cells × ([\d,]+)`); p >= 0 {
+		per = p
+	}
+	if per <= 0 {
+		t.Fatalf("no scale on %q", l)
+	}
+	return drawn, over, per, whole
+}
+
+// An unbounded queue has no capacity to draw to: one cell is a round of the pool, one request
+// per worker, so the bar decodes to the queue within a cell at every width, and one that runs
+// off the bar is marked and says how long it would be.
+func TestUnboundedQueueDecodes(t *testing.T) {
+	th := newTheme(true, true)
+	for _, size := range []int{1, 8, 24, 64, 200} {
+		for _, q := range []int{1, 7, 372, 5735, 123456} {
+			for w := 56; w <= 140; w += 3 {
+				p := lab.PoolStats{Unbounded: true, Size: size, Queued: q, PeakQueued: q}
+				p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = q-q/3, q/3
+				l := queueLine(th, p, w, 0)
+				if ansiWidth(ansi.Strip(l)) > w {
+					t.Errorf("pool %d, %d waiting, w=%d: too wide: %q", size, q, w, ansi.Strip(l))
+				}
+				drawn, over, per, whole := unboundedBar(t, l)
+				if per != size {
+					t.Errorf("pool %d, %d waiting: 1 cell = %d, want one per worker", size, q, per)
+				}
+				if d := whole*per - q; d > per || d < -per {
+					t.Errorf("pool %d, %d waiting, w=%d: %d cells × %d is more than a cell off: %q", size, q, w, whole, per, ansi.Strip(l))
+				}
+				if over != (drawn < whole) {
+					t.Errorf("pool %d, %d waiting, w=%d: %d of %d cells drawn, mark %v: %q", size, q, w, drawn, whole, over, ansi.Strip(l))
+				}
+			}
+		}
+	}
+}
+
+// postmortem's 5,735 waiting beside postmortem-fix's 372: 15× apart, so drawn visibly apart,
+// alone (each to its own round, the longer marked as running off) and in compare mode (to
+// the larger round of the two, which each side's scale says).
+func TestUnboundedQueuesApart(t *testing.T) {
+	th := newTheme(true, true)
+	queue := func(size, q int) lab.PoolStats {
+		p := lab.PoolStats{Unbounded: true, Size: size, Queued: q, PeakQueued: q}
+		p.QueuedBy[lab.Payment] = q
+		return p
+	}
+	disaster, fix := queue(64, 5735), queue(24, 372)
+	disaster.Max = 64
+	// Alone on a whole screen; in compare mode on a half.
+	for _, c := range []struct {
+		w    int
+		peer bool
+	}{{80, false}, {120, false}, {56, true}, {59, true}, {80, true}} {
+		w, peer := c.w, c.peer
+		dr, fr := 0, 0
+		if peer {
+			dr, fr = fix.QueueRound(), disaster.QueueRound()
+		}
+		dl, fl := queueLine(th, disaster, w, dr), queueLine(th, fix, w, fr)
+		dn, dover, dper, _ := unboundedBar(t, dl)
+		fn, fover, fper, _ := unboundedBar(t, fl)
+		if !dover || fover || dn < 2*fn {
+			t.Errorf("w=%d, compare %v: 5735 waiting draws %d cells (runs off %v), 372 draws %d (runs off %v):\n%s\n%s",
+				w, peer, dn, dover, fn, fover, ansi.Strip(dl), ansi.Strip(fl))
+		}
+		if peer && dper != fper {
+			t.Errorf("w=%d: compare's sides on two scales, 1 cell = %d and %d", w, dper, fper)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// A chart drawn as strips names each class in its legend by the strip's letter, not by a
+// line's strokes it does not draw ("PP payment", "━━ payment"); drawn as lines, by the strokes.
+func TestStripLegendMarks(t *testing.T) {
+	s := testSnapshot()
+	for _, noColor := range []bool{true, false} {
+		th := newTheme(noColor, true)
+		for _, h := range []int{5, 17} {
+			lines := chartLines(th, occupancyChart(s), s, nil, 90, h, false) // the legend beside the title
+			plot := ansi.Strip(strings.Join(lines, "\n"))
+			strips := !strings.Contains(plot, "┼") && strings.Contains(plot, "█")
+			leg := ansi.Strip(lines[0])
+			lineMark := ansi.Strip(th.mark[lab.Payment])
+			switch {
+			case strips && (strings.Contains(leg, lineMark) || !strings.Contains(leg, "P payment")):
+				t.Errorf("no colour %v, h %d: strips, legend %q: want the letter, not %q", noColor, h, leg, lineMark)
+			case !strips && !strings.Contains(leg, lineMark+" payment"):
+				t.Errorf("no colour %v, h %d: lines, legend %q: want %q", noColor, h, leg, lineMark)
+			}
+			if h == 5 && !strips {
+				t.Errorf("h 5: want strips:\n%s", plot)
+			}
+		}
+	}
+}
+
+// Closed and open loop side by side draw their percentile strips alike: the same series
+// slots, each strip as high as the other side's, and where the open loop has no corrected
+// series a word says why. A one-row strip says its 0 as well as its top.
+func TestPercentileStripsAlike(t *testing.T) {
+	closed, open := measurementSnapshots()
+	th := newTheme(true, true)
+	for _, h := range []int{5, 6, 7} { // too few rows for lines: strips
+		cl, op := distributionChart(th, closed, 40, h), distributionChart(th, open, 40, h)
+		if len(cl) != len(op) {
+			t.Fatalf("h %d: %d lines beside %d", h, len(cl), len(op))
+		}
+		rowsOf := func(lines []string) (p, c int) {
+			letter := 0
+			for _, l := range lines {
+				l = ansi.Strip(l)
+				switch {
+				case strings.HasPrefix(l, " P "):
+					letter = 'P'
+				case strings.HasPrefix(l, " c "), strings.HasPrefix(l, " c="):
+					letter = 'c'
+				case !strings.Contains(l, "│") && !strings.Contains(l, "┤"):
+					letter = 0
+				}
+				switch letter {
+				case 'P':
+					p++
+				case 'c':
+					c++
+				}
+			}
+			return p, c
+		}
+		cp, cc := rowsOf(cl)
+		op1, oc := rowsOf(op)
+		if cp != op1 || cp != cc || oc != 1 {
+			t.Errorf("h %d: closed P %d rows, c %d; open P %d rows, c %d lines:\n%s\n\n%s", h, cp, cc, op1, oc,
+				ansi.Strip(strings.Join(cl, "\n")), ansi.Strip(strings.Join(op, "\n")))
+		}
+		plain := ansi.Strip(strings.Join(op, "\n"))
+		if !strings.Contains(plain, "scheduled (open loop)") {
+			t.Errorf("h %d: open loop does not say why it has no corrected strip:\n%s", h, plain)
+		}
+		if cp == 1 && !strings.Contains(plain, "P 0–") {
+			t.Errorf("h %d: a one-row strip without its 0:\n%s", h, plain)
+		}
+	}
+}
