@@ -73,7 +73,7 @@ type panel struct {
 	// keep is the height a filling panel keeps from the spacing (nil: none), least the least it
 	// draws in: with less, spare lines are spacing anyway.
 	keep  func(c labCtx) int
-	least int
+	least func(c labCtx) int
 }
 
 // shows says whether p is drawn for c at level.
@@ -268,8 +268,11 @@ const chartsLeast = 5
 
 // chartsPanel: the charts over the run, in the rest of the height; the spacing leaves them a
 // useful height (and the measurement above them).
-var chartsPanel = panel{name: "charts", deepest: upTo(levelBare), least: chartsLeast,
-	keep: func(c labCtx) int { return 7 + measurementHeight(c.snap) },
+var chartsPanel = panel{name: "charts", deepest: upTo(levelBare),
+	// A measurement's numbers stand above its chart (without their blank line, which is
+	// drawn only when it costs the chart no row): the least counts them.
+	least: func(c labCtx) int { return chartsLeast + max(measurementHeight(c.snap)-1, 0) },
+	keep:  func(c labCtx) int { return 7 + measurementHeight(c.snap) },
 	fill: func(c labCtx, _, h int) []string {
 		if h < chartsLeast {
 			return nil
@@ -303,7 +306,9 @@ func (c labCtx) kept(ps []panel, level int) (keep, least int) {
 	for _, p := range ps {
 		if p.fill != nil && p.keep != nil && p.shows(c, level) {
 			keep += p.keep(c)
-			least = max(least, p.least)
+			if p.least != nil {
+				least = max(least, p.least(c))
+			}
 		}
 	}
 	return keep, least
