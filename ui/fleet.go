@@ -271,13 +271,14 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 	// The latest few: more never fit a line.
 	const most = 16
 	from := max(len(outs)-most, 0)
-	var words []string
+	var words, bare []string // bare: without the gaps, which the times say too
 	for i := from; i < len(outs); i++ {
 		p := outs[i]
 		w := fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
 		if p.Drained {
 			w = fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
 		}
+		bare = append(bare, w)
 		if i > 0 { // the gap between the times as shown
 			w += t.dim.Render(" (+" + fmtElapsed(lab.ShownSecs(p.At)-lab.ShownSecs(outs[i-1].At)) + ")")
 		}
@@ -293,8 +294,13 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 	sep := t.dim.Render(" → ")
 	// The whole domino matters more than when all were out (the replicas' rows say it): a
 	// narrow screen drops that, and the indent, before the first pulls.
-	if all := strings.Join(words, sep); from == 0 && ansiWidth(label+all+tail) > w && ansiWidth(all) <= w {
-		return all
+	if all := strings.Join(words, sep); from == 0 && ansiWidth(label+all+tail) > w {
+		// Then the gaps, before any pull.
+		for _, line := range []string{all, strings.Join(bare, sep)} {
+			if ansiWidth(line) <= w {
+				return line
+			}
+		}
 	}
 	first := len(words) - 1
 	for first > 0 && ansiWidth(label+"… "+strings.Join(words[first-1:], sep)+tail) <= w {

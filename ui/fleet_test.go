@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -137,7 +138,14 @@ func TestPullListKeepsTheDomino(t *testing.T) {
 	if got := ansi.Strip(pullList(th, fs, len([]rune(all)))); got != all {
 		t.Errorf("at %d: %q, want the whole domino %q", len([]rune(all)), got, all)
 	}
-	if got := ansi.Strip(pullList(th, fs, len([]rune(all))-1)); !strings.HasPrefix(strings.TrimSpace(got), "…") {
+	// Narrower, the gaps go (the times say them too), before any pull.
+	bare := regexp.MustCompile(` \(\+[^)]*\)`).ReplaceAllString(all, "")
+	for _, w := range []int{len([]rune(all)) - 1, len([]rune(bare))} {
+		if got := ansi.Strip(pullList(th, fs, w)); got != bare {
+			t.Errorf("at %d: %q, want the domino without its gaps %q", w, got, bare)
+		}
+	}
+	if got := ansi.Strip(pullList(th, fs, len([]rune(bare))-1)); !strings.HasPrefix(strings.TrimSpace(got), "…") {
 		t.Errorf("narrower still: %q, want the first pulls cut", got)
 	}
 }
