@@ -105,7 +105,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker: the requests ahead of it over the rate workers take them (the table's /s window); the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker: the work ahead of it (each class's queued requests times the worker-time one holds: the workers it held over the rate workers took it, in the table's /s window) over the workers; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -114,41 +114,89 @@ func init() {
 }
 
 // arrivingNowHealth is, in a FIFO queue of one instance, the wait of a request that arrives
-// now: all those queued ahead of it, at the rate workers take them (their ends, on a worker,
-// over the table's window). A growing queue outruns the latencies of finished requests: the
-// postmortem's p99 of 11.5s stood beside a wait of ~29s for an order arriving then.
+// now: the work of all those queued ahead of it over the workers. A growing queue outruns the
+// latencies of finished requests: the postmortem's p99 of 11.5s stood beside a wait of ~29s
+// for an order arriving then.
 func arrivingNowHealth(s *Snapshot, w int) []Item {
-	wait, taken, ok := s.WaitArrivingNow()
+	a, ok := s.WaitArrivingNow()
 	if !ok {
 		return nil
 	}
 	const label = "arriving now"
-	value := fmt.Sprintf("~%s in the queue (%s ahead ÷ %s taken by workers)", FmtSecs(wait), FmtCount(int64(s.Pool.Queued)), FmtPerSec(taken))
+	value := fmt.Sprintf("~%s in the queue (%s)", FmtSecs(a.Wait), a.Work(s.Config.Traffic))
 	if !fitsLine(label, value, w) {
-		value = fmt.Sprintf("waits ~%s (%s ahead ÷ %s)", FmtSecs(wait), FmtCount(int64(s.Pool.Queued)), FmtPerSec(taken))
+		value = fmt.Sprintf("waits ~%s (%s)", FmtSecs(a.Wait), a.Work(s.Config.Traffic))
+	}
+	if !fitsLine(label, value, w) {
+		value = fmt.Sprintf("waits ~%s in the queue", FmtSecs(a.Wait))
 	}
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
 
+// ArrivingWait is the wait of a request arriving now in a FIFO queue: the work ahead of it,
+// each class's queued requests times the worker-time one holds, over the workers.
+type ArrivingWait struct {
+	Wait    time.Duration
+	Ahead   []QueuedWork
+	Workers int
+}
+
+// QueuedWork is one class's requests in the queue and the worker-time each holds.
+type QueuedWork struct {
+	Class  Class
+	Queued int
+	Hold   time.Duration
+}
+
+// Work writes the sum: "55 payments × 3.0s + 20 signups × 3ms, ÷ 20 workers".
+func (a ArrivingWait) Work(t TrafficConfig) string {
+	var terms []string
+	for _, q := range a.Ahead {
+		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(q.Queued)), plural(t.Label(q.Class)), FmtLatency(q.Hold)))
+	}
+	sep := " ÷ "
+	if len(terms) > 1 {
+		sep = ", ÷ "
+	}
+	return strings.Join(terms, " + ") + sep + fmt.Sprintf("%d workers", a.Workers)
+}
+
 // WaitArrivingNow is how long a request arriving now would wait in a FIFO queue of one
-// instance: the queue ahead of it over the rate workers take requests from it, the ends on
-// a worker (ok, failed, timed out, or turned away at its deadline) a second over the table's
-// window. false: no such queue, none waiting, or none taken.
-func (s *Snapshot) WaitArrivingNow() (wait time.Duration, taken float64, ok bool) {
-	if s.Config.Pool.Discipline != FIFO || s.Fleet != nil || s.Pool.Queued == 0 {
-		return 0, 0, false
+// instance: each class's queued requests times the worker-time one of them holds, summed,
+// over the workers. A class's hold is Little's law over the table's window: the workers it
+// held on average over the requests of it that workers took a second (ended on a worker: ok,
+// failed, timed out, or turned away at its deadline). false: no such queue, none waiting, or
+// a class waiting that workers took none of.
+func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
+	if s.Config.Pool.Discipline != FIFO || s.Fleet != nil || s.Pool.Queued == 0 || s.Pool.Size == 0 {
+		return ArrivingWait{}, false
 	}
 	rs := s.Rates()
 	if rs.Seconds == 0 {
-		return 0, 0, false
+		return ArrivingWait{}, false
 	}
+	secs := s.Timeline[len(s.Timeline)-rs.Seconds:]
+	a := ArrivingWait{Workers: s.Pool.Size}
+	var work float64 // worker-seconds
 	for _, c := range Classes {
-		taken += rs.OK[c] + rs.Failed[c] + rs.TimedOut[c] + rs.Rejected[c][RejectDeadline]
+		if s.Pool.QueuedBy[c] == 0 {
+			continue
+		}
+		taken := rs.OK[c] + rs.Failed[c] + rs.TimedOut[c] + rs.Rejected[c][RejectDeadline]
+		if taken <= 0 {
+			return ArrivingWait{}, false
+		}
+		var held float64
+		for _, sec := range secs {
+			held += sec.Held[c] / float64(len(secs))
+		}
+		// The hold as shown, so that the sum computes from what is printed.
+		hold := ShownLatency(time.Duration(held / taken * float64(time.Second)))
+		work += float64(s.Pool.QueuedBy[c]) * hold.Seconds()
+		a.Ahead = append(a.Ahead, QueuedWork{Class: c, Queued: s.Pool.QueuedBy[c], Hold: hold})
 	}
-	if taken <= 0 {
-		return 0, 0, false
-	}
-	return time.Duration(float64(s.Pool.Queued) / taken * float64(time.Second)), taken, true
+	a.Wait = time.Duration(work / float64(a.Workers) * float64(time.Second))
+	return a, true
 }
 
 // orList writes vs as a choice: "a", "a or b", "a, b or c".

@@ -159,18 +159,37 @@ func TestRatesErrorShare(t *testing.T) {
 func TestWaitArrivingNow(t *testing.T) {
 	s := Snapshot{Config: DefaultConfig()}
 	s.Config.Pool.Queue, s.Config.Pool.Discipline = 1000, FIFO
-	s.Pool.Queued = 600
+	s.Pool.Size, s.Pool.Queued = 20, 600
+	s.Pool.QueuedBy[Payment] = 600
 	for i := range 6 {
 		sec := Second{T: i + 1}
 		sec.OK[Payment], sec.TimedOut[Payment], sec.Rejected[Payment][RejectDeadline] = 10, 5, 5
 		sec.Rejected[Signup][RejectPool] = 50 // never queued: not taken by a worker
+		sec.Held[Payment] = 20                // 20 workers for 20 payments a second: 1s each
 		s.Timeline = append(s.Timeline, sec)
 	}
-	if wait, taken, ok := s.WaitArrivingNow(); !ok || taken != 20 || wait != 30*time.Second {
-		t.Errorf("wait %v at %v/s taken (%v), want 30s at 20/s", wait, taken, ok)
+	if a, ok := s.WaitArrivingNow(); !ok || a.Wait != 30*time.Second {
+		t.Errorf("wait %+v (%v), want 30s: 600 × 1s ÷ 20 workers", a, ok)
 	}
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 ahead ÷ 20/s taken by workers)" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 payments × 1.00s ÷ 20 workers)" {
 		t.Errorf("health item %+v", items)
+	}
+	// Two classes: only the work ahead counts, not the count. The long queue's 55 payments
+	// of 3s and 20 signups of ~nothing wait ~8.2s, not 75 ÷ the 10.6/s workers took (7.1s).
+	mixed := Snapshot{Config: s.Config}
+	mixed.Pool.Size, mixed.Pool.Queued = 20, 75
+	mixed.Pool.QueuedBy[Payment], mixed.Pool.QueuedBy[Signup] = 55, 20
+	for i := range 5 {
+		sec := Second{T: i + 1}
+		sec.OK[Payment], sec.OK[Signup] = 6, 4
+		sec.Held[Payment], sec.Held[Signup] = 18, 0.012 // 3s a payment, 3ms a signup
+		mixed.Timeline = append(mixed.Timeline, sec)
+	}
+	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(time.Millisecond) != 8253*time.Millisecond {
+		t.Errorf("mixed: %+v, want (55 × 3s + 20 × 3ms) ÷ 20 = 8.253s", a)
+	}
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "~8.3s in the queue (55 payments × 3.00s + 20 signups × 3.0ms, ÷ 20 workers)" {
+		t.Errorf("mixed health item %+v", items)
 	}
 	lifo := s
 	lifo.Config.Pool.Discipline = LIFO // the newest is served first: no wait behind the queue
@@ -179,7 +198,7 @@ func TestWaitArrivingNow(t *testing.T) {
 	stuck := s
 	stuck.Timeline = []Second{{T: 1}, {T: 2}}
 	for name, x := range map[string]Snapshot{"LIFO": lifo, "empty queue": idle, "none taken": stuck} {
-		if _, _, ok := x.WaitArrivingNow(); ok {
+		if _, ok := x.WaitArrivingNow(); ok {
 			t.Errorf("%s: a wait", name)
 		}
 	}

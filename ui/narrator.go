@@ -310,8 +310,8 @@ func queueWaitWords(s *lab.Snapshot) string {
 	who := plural(lab.Signup)
 	w := s.Classes[lab.Signup].QueueWait
 	words := fmt.Sprintf("finished %s' wait p99 %s", who, latency(w.P99, w.Count))
-	if now, taken, ok := s.WaitArrivingNow(); ok {
-		words += fmt.Sprintf(", while one arriving now waits ~%s (%s ahead ÷ %s)", fmtSecs(now), fmtCount(int64(s.Pool.Queued)), fmtPerSec(taken))
+	if now, ok := s.WaitArrivingNow(); ok {
+		words += fmt.Sprintf(", while one arriving now waits ~%s (%s)", fmtSecs(now.Wait), now.Work(s.Config.Traffic))
 	}
 	return words
 }

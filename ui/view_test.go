@@ -299,14 +299,16 @@ func TestNarrator(t *testing.T) {
 	// Once the pool is full, the queue grows as measured over the table's /s window (0, 2, 6
 	// waiting at 1, 2 and 3 s, empty at the start: 2/s in 0–3s, the 4 places left in 2 s),
 	// beside the growth at the set rates, 15/s × (1 − 20/30.01). The wait p99 is of finished
-	// signups; one arriving now waits behind the 6 at the rate workers take them (4/s: 1.5s).
-	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Queued: 6, PeakQueued: 6},
+	// signups; one arriving now waits behind the work of the 6 payments ahead (20 workers
+	// held by 4 a second: 5s each) over the 20 workers: 1.5s.
+	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Size: 20, Queued: 6, PeakQueued: 6},
 		Timeline: []lab.Second{{T: 1}, {T: 2, Queued: 2}, {T: 3, Queued: 6}}}
+	growing.Pool.QueuedBy[lab.Payment] = 6
 	for i := range growing.Timeline {
-		growing.Timeline[i].OK[lab.Payment] = 4
+		growing.Timeline[i].OK[lab.Payment], growing.Timeline[i].Held[lab.Payment] = 4, 20
 	}
 	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; 5/s at the set rates) until it fills, then they starve; "+
-		"finished signups' wait p99 –, while one arriving now waits ~1.5s (6 ahead ÷ 4/s)"; !strings.Contains(got, want) {
+		"finished signups' wait p99 –, while one arriving now waits ~1.5s (6 payments × 5.00s ÷ 20 workers)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.
