@@ -219,21 +219,27 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 // is, A → B. Nothing
 // otherwise: the table's coloured or bare differences say it.
 func unseenLines(rows []lab.ComparisonRow, w int) []string {
-	var unseen []string
+	var unseen, tooFew []string
 	for _, r := range rows {
+		a, b, _ := summaryCells(r)
 		switch {
-		case !r.Significant: // within noise (≈) or too few to judge (?): not shown to differ
+		case r.TooFew() && !r.Unseen && a != b: // not judged: say it, or "nothing differs" reads as a finding
+			tooFew = append(tooFew, fmt.Sprintf("%s %s → %s", r.Class, a, b))
+		case !r.Significant: // within noise (≈)
 		case !r.Unseen:
 			return nil
 		default:
-			a, b, _ := summaryCells(r)
 			unseen = append(unseen, fmt.Sprintf("%s %s → %s", r.Name(), a, b))
 		}
 	}
 	if len(unseen) == 0 {
 		return nil
 	}
-	return wrapText("» nothing users see is shown to differ; what differs is at the dependency: "+strings.Join(unseen, ", "), w, 0)
+	users := "nothing users see is shown to differ"
+	if len(tooFew) > 0 {
+		users = "users: no count shown to differ, p99 too few to judge (?: " + strings.Join(tooFew, ", ") + ")"
+	}
+	return wrapText("» "+users+"; what differs is below the pool, in the calls: "+strings.Join(unseen, ", "), w, 0)
 }
 
 // noteMinWidth is the narrowest the words beside the summary's blocks may be.
