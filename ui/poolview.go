@@ -309,14 +309,21 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	}
 	per := fmt.Sprintf(" · 1 cell = %s requests", fmtCount(int64(round)))
 	why := ", one per worker"
-	if round != p.QueueRound() {
+	switch {
+	case round != p.QueueRound():
 		why = ", as the other side"
+	case p.Max > p.Size: // a pool that may grow: its round is its most workers, not its workers now
+		why = fmt.Sprintf(", one per worker of the %d it may have", round)
 	}
 	summary := queueSummary(p)
 	// Longest wording first, down to one that leaves the bar a third of the line (or all it
 	// needs), so a queue that runs off the bar draws longer than one that fits.
 	short := strings.TrimSuffix(summary, ", unbounded") // the settings line says unbounded too
-	tight := fmt.Sprintf("%s = %d cells × %s", short, cells, fmtCount(int64(round)))
+	eq := "="
+	if cells*round != p.Queued {
+		eq = "≈" // 4210 waiting is not 66 × 64
+	}
+	tight := fmt.Sprintf("%s %s %d cells × %s", short, eq, cells, fmtCount(int64(round)))
 	words := []string{summary + per + why, short + per + why, short + per, tight}
 	room := w - poolLabelW - 1
 	// fit is text beside the bar: the cells drawn, and past the room, the mark and how long
@@ -338,7 +345,11 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	}
 	text, n, mark := fit(words[k])
 	pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy))}
-	return t.cells(barGlyphs(pc, max(n, 1)), t.queued) + mark + text // the last wording, too long: cut at the width
+	bar := ""
+	if n > 0 { // an empty queue draws no cell
+		bar = t.cells(barGlyphs(pc, n), t.queued)
+	}
+	return bar + mark + text // the last wording, too long: cut at the width
 }
 
 // idleOutOfRotation is how many of a fleet's idle workers are on replicas the balancer

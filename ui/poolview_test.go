@@ -64,8 +64,20 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 				if over != (drawn < whole) {
 					t.Errorf("pool %d, %d waiting, w=%d: %d of %d cells drawn, mark %v: %q", size, q, w, drawn, whole, over, ansi.Strip(l))
 				}
+				// An equation holds as printed: 4210 waiting is not 66 cells × 64.
+				if strings.Contains(ansi.Strip(l), " = ") && strings.Contains(l, "cells ×") && whole*per != q {
+					t.Errorf("pool %d, %d waiting, w=%d: = for %d × %d: %q", size, q, w, whole, per, ansi.Strip(l))
+				}
 			}
 		}
+	}
+}
+
+// An empty unbounded queue draws no cell.
+func TestEmptyUnboundedQueueDrawsNoCell(t *testing.T) {
+	l := ansi.Strip(queueLine(newTheme(true, true), lab.PoolStats{Unbounded: true, Size: 8}, 120, 0))
+	if !strings.HasPrefix(l, "queue     0 waiting") {
+		t.Errorf("%q", l)
 	}
 }
 
