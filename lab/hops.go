@@ -60,7 +60,7 @@ func init() {
 		}),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),
-			word("late, past deadline", "requests a hop received, or was still working on, after the user's deadline (payment.deadline): work for nobody"),
+			word("past deadline", "requests a hop received, or was still working on, after the user's deadline (payment.deadline): work for nobody"),
 		}), at(30, []Item{
 			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),
 		})...),

@@ -16,13 +16,17 @@ func hopsShown(s *lab.Snapshot) bool { return lab.WayItems(s) != nil }
 // hopsLines draws the payment call's way down: the chain of hops as a small picture, each
 // with its requests in flight now and those it worked on past the user's deadline, then a
 // line of lab's items on it (the calls per payment, retries, budget denials, duplicates);
-// one line at the tight levels.
+// only the chain (with its legend's line, where boxes go bare) at the tight levels.
 func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	var out, items []string
 	if len(s.Hops) > 0 {
 		line, legend := chainLine(t, s, w)
 		out = append(out, line)
-		if !legend {
+		switch { // bare boxes: their legend next, at every level
+		case legend:
+		case level >= levelTight:
+			out = append(out, t.dim.Render(chainLegend(s)))
+		default:
 			items = append(items, t.dim.Render(chainLegend(s)))
 		}
 	}

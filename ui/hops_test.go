@@ -50,14 +50,14 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "the hops took or still ran 1321 calls past the deadline (100 + 398 + 823, hop by hop)") {
+	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "the hops took or still ran 1321 requests past the deadline (100 + 398 + 823, hop by hop)") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is.
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
-		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops took or still ran 1321 calls past the deadline") {
+		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops took or still ran 1321 requests past the deadline") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
@@ -81,8 +81,12 @@ func TestHopsOnScreen(t *testing.T) {
 	if line, legend := chain(&s, 59); line != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
 		t.Errorf("the chain at 59 columns: %q (legend %v)", line, legend)
 	}
-	if lines := hopsLines(newTheme(true, true), &s, 59, levelFull); len(lines) < 2 || !strings.HasPrefix(ansi.Strip(lines[1]), "each box: in flight, past deadline") {
-		t.Errorf("the chain at 59 columns, no legend under it: %q", lines)
+	// At every level: the tight ones, which keep only the chain, keep its legend too (the
+	// tour's hops chapter at 120x40 showed bare boxes).
+	for level := levelFull; level <= levelBare; level++ {
+		if lines := hopsLines(newTheme(true, true), &s, 59, level); len(lines) < 2 || !strings.HasPrefix(ansi.Strip(lines[1]), "each box: in flight, past deadline") {
+			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
+		}
 	}
 	for _, line := range hopsLines(newTheme(true, true), &s, 120, levelFull) {
 		if strings.Contains(ansi.Strip(line), "late") {

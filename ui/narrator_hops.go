@@ -99,7 +99,7 @@ func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	d := cfg.Payment.Deadline.D()
 	// Calls, not requests: a payment's tries reach each hop many times. The sum is said as
 	// one, so that it is the boxes' second numbers added up.
-	work := fmt.Sprintf("%s calls past the deadline (%s, hop by hop), for nobody", fmtCount(n), hopSum(s))
+	work := fmt.Sprintf("%s requests past the deadline (%s, hop by hop), for nobody", fmtCount(n), hopSum(s))
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
