@@ -256,7 +256,7 @@ func TestNarrateFleet(t *testing.T) {
 	s = fleetSnapshot(4, 0)
 	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
 	price := s.Config.ReplicaForecast(4).Payment.Rejected
-	if msg, _ := narrateFleet(s.Config, s); price <= 0 || !strings.Contains(msg, "no replica is pulled, signups keep their workers; the price, in the long run: ~"+fmtPerSec(price)+
+	if msg, _ := narrateFleet(s.Config, s); price <= 0 || !strings.Contains(msg, "no replica is pulled, signups keep their workers; the price, in the long run (Erlang B): ~"+fmtPerSec(price)+
 		" payments rejected:bulkhead each, only ~26% answered ok") {
 		t.Errorf("a bulkhead on each (%v/s turned away): %q", price, msg)
 	}

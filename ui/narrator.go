@@ -149,7 +149,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			}
 			return msg + ": none rejected by it" + orphans + price
 		case pay.Hold >= pay.Call: // the worker holds its permit for the whole call
-			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s; in the long run %s%s",
+			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s; in the long run (Erlang B) %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, rejected, priceOK(cfg, pay))
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
@@ -236,15 +236,15 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 		share = soFar(s, whom)
 		long := fmt.Sprintf("; in the long run %.0f%% of each", 100*f.Blocking)
 		if share == "" {
-			long = fmt.Sprintf("; in the long run it turns away %.0f%% of every class", 100*f.Blocking)
+			long = fmt.Sprintf("; in the long run (Erlang B) it turns away %.0f%% of every class", 100*f.Blocking)
 		}
 		apart := ": the pool cannot tell them apart"
 		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ
 			// The share the reader computes is what arrivals at an even pace would lose (its
 			// formula on one line: no-break spaces); random ones lose more (Erlang B, which
 			// holds whatever the calls' durations: only the arrivals' randomness counts).
-			apart = fmt.Sprintf(" (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a0%d/%s = %.0f%%: "+
-				"random arrivals idle workers in lulls, find it full in bursts",
+			apart = fmt.Sprintf(" (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a0%d/%s = %.0f%% "+
+				"(Erlang B: random arrivals idle it in lulls, fill it in bursts)",
 				f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow)
 		}
 		share += long + apart

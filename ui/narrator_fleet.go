@@ -97,7 +97,7 @@ func bulkheadHolds(cfg lab.Config, f lab.Forecast) (string, bool) {
 		keep = ", signups keep their workers"
 	}
 	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: its health checks find a free worker, no replica is pulled%s; "+
-		"the price, in the long run: ~%s payments %s each%s",
+		"the price, in the long run (Erlang B): ~%s payments %s each%s",
 		bh.Type, bh.Size, keep, fmtPerSec(f.Payment.Rejected), lab.RejectBulkhead.Word(), priceOK(cfg, f.Payment))
 	return msg, true
 }

@@ -198,7 +198,7 @@ func TestPostmortemScreen(t *testing.T) {
 	out := render(th, cmp)
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
-	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting = 90 cells × 64", "now 64, 328ms each (peak 64",
+	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting ≈ 90 cells × 64", "now 64, 328ms each (peak 64",
 		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "rate/s (profile)", "orders 500/s"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("compare view lacks %q", want)

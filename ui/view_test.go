@@ -241,11 +241,11 @@ func TestNarrator(t *testing.T) {
 		// worded as what it is: an even flow's, not a wrong number.
 		{"shared pool", func(*lab.Config) {},
 			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; turned away so far: 31% of payments, 69% of signups; " +
-				"in the long run 38% of each (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a020/30 = 33%: random arrivals idle workers in lulls, find it full in bursts"},
+				"in the long run 38% of each (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a020/30 = 33% (Erlang B: random arrivals idle it in lulls, fill it in bursts)"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
-			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups; in the long run ~8.4/s payments rejected:bulkhead, only ~16% answered ok"},
+			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups; in the long run (Erlang B) ~8.4/s payments rejected:bulkhead, only ~16% answered ok"},
 		{"socket timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
 		}, "10/s × 1.0s (socket timeout) = 10 workers"},
@@ -286,7 +286,7 @@ func TestNarrator(t *testing.T) {
 		t.Errorf("the shared pool's narrator takes %d lines at 80 columns, want 4 at most", len(lines))
 	}
 	// Before the pool has turned any away, no shares so far.
-	if got := narrate(testConfig(), &lab.Snapshot{Config: testConfig(), Elapsed: time.Second}); strings.Contains(got, "so far") || !strings.Contains(got, "; in the long run it turns away 38% of every class (the pool cannot tell them apart)") {
+	if got := narrate(testConfig(), &lab.Snapshot{Config: testConfig(), Elapsed: time.Second}); strings.Contains(got, "so far") || !strings.Contains(got, "; in the long run (Erlang B) it turns away 38% of every class (the pool cannot tell them apart)") {
 		t.Errorf("nothing turned away yet: %q", got)
 	}
 	// A queue takes the overflow before anyone starves.
