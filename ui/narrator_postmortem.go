@@ -55,7 +55,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
 		case d > 0:
-			msg += fmt.Sprintf(" of %s: ~%s outlive their %s budget", fmtFloatRate(rate), fmtWholePerSec(over), fmtDur(d))
+			msg += fmt.Sprintf(" of %s: the queue fills to the %s budget and ~%s outlive it", fmtFloatRate(rate), fmtDur(d), fmtWholePerSec(over))
 		default:
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}
