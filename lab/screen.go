@@ -211,8 +211,23 @@ var coreHealth = slices.Concat(
 		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
 	}),
 	at(60, balancerHealth),
-	at(70, func(s *Snapshot, _ int) []Item {
-		return []Item{{Label: "generator lag p99", Value: FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count) + " (how late the lab sent)"}}
+	at(70, func(s *Snapshot, w int) []Item {
+		value := FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count) + " (how late the lab sent)"
+		// A closed loop's lag is of what its users sent: the requests it never sent, the very
+		// blind spot its screen teaches, are in no lag at all.
+		if cl := s.ClosedLoop; cl != nil && cl.Due > cl.Sent {
+			lag, unsent := FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count), FmtCount(cl.Due-cl.Sent)
+			for _, f := range []string{
+				fmt.Sprintf("%s (how late the users sent what they sent; the %s never sent are in no lag)", lag, unsent),
+				fmt.Sprintf("%s (not of the %s never sent)", lag, unsent),
+			} {
+				if fitsLine("generator lag p99", f, w) {
+					value = f
+					break
+				}
+			}
+		}
+		return []Item{{Label: "generator lag p99", Value: value}}
 	}),
 	at(80, func(s *Snapshot, _ int) []Item {
 		value := FmtCount(s.Goroutines)

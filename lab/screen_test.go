@@ -6,6 +6,7 @@ package lab
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // phrases are the items as the health panel shows them.
@@ -35,5 +36,22 @@ func TestPulledItemNamesPullAfter(t *testing.T) {
 	s.Health = HealthStats{Pulled: true, Pulls: 1}
 	if items := strings.Join(phrases(HealthItems(s, 80)), " · "); !strings.Contains(items, "balancer PULLED (5 failed checks;") {
 		t.Errorf("a fleet's items: %q", items)
+	}
+}
+
+// A closed loop's generator lag is of what its users sent: beside "99 never sent" the item
+// says the unsent are in no lag, in the longest form that fits.
+func TestClosedLoopLagSaysTheUnsent(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), ClosedLoop: &ClosedLoopStats{Due: 700, Sent: 601}}
+	s.Generator.Lag = Percentiles{P99: 1200 * time.Microsecond, Count: 601}
+	for w, want := range map[int]string{120: "the 99 never sent are in no lag", 59: "(not of the 99 never sent)"} {
+		got := strings.Join(phrases(HealthItems(s, w)), " · ")
+		if !strings.Contains(got, want) {
+			t.Errorf("at %d: %q lacks %q", w, got, want)
+		}
+	}
+	s.ClosedLoop.Sent = 700
+	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); strings.Contains(got, "never sent") {
+		t.Errorf("every one sent, yet: %q", got)
 	}
 }
