@@ -112,7 +112,7 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 // arrived/s, as the closed loop's did at 80.4/s of 80.2/s) leaves full detail no room for
 // both: the least the charts draw in counts the numbers above them.
 func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
-	for h := 35; h <= 44; h++ { // at 39 rows A had full detail and no chart
+	for h := 36; h <= 44; h++ { // at 39 rows A had full detail and no chart
 		s := measurementScreen(120, h)
 		s.panes[0].snap.Timeline[8].OK[lab.Payment] = 102 // ends outrun arrivals in the /s window
 		plain := ansi.Strip(render(newTheme(false, true), s))

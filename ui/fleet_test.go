@@ -84,9 +84,9 @@ func TestFleetFrame(t *testing.T) {
 			"r2 8.0s (+2.0s)", "1/2 checks failed", "replica 2 pulled at 8.0s; the 2 in rotation now take 12/s payments each", "+  7 queued"}},
 		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out at 9.0s", "no replica left in rotation", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
-		// The domino one line taller than 80x24 (where the table's window and in-flight note
-		// takes the line): lines to spare go to the pulls, not to blank lines.
-		{4, 2, 80, 25, []string{"pulls", "r2 8.0s (+2.0s)"}},
+		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
+		// column definitions take the lines): lines to spare go to the pulls, not to blank lines.
+		{4, 2, 80, 26, []string{"pulls", "r2 8.0s (+2.0s)"}},
 		{4, 2, 80, 24, []string{"/s 1–6s", "not failed", "payment 80 (31%)"}},
 		{16, 3, 200, 60, []string{"r16", "r9 ", "13 of 16 replicas in rotation"}},
 		{16, 3, 120, 40, []string{"r16", "r9 "}},

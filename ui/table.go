@@ -329,9 +329,10 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 			"ok% = ok ÷ arrived counts those still in flight as not ok (not failed, not ended): "+list,
 			"ok% = ok ÷ arrived; not ok yet, not failed, still in flight: "+list)
 	}
+	// Every form defines ok% too: it stands for the definition the rest of the notes drop.
 	first := s.Classes[cs[0]]
-	return append(forms, "ok%: in flight, not failed: "+each[0], "ok%: "+each[0]+" in flight, not failed",
-		fmt.Sprintf("ok%%: %s in flight, not failed", fmtCount(first.InFlight)))
+	return append(forms, "ok%=ok÷arrived; in flight, not failed: "+each[0], "ok%=ok÷arrived; "+each[0]+" in flight",
+		fmt.Sprintf("ok%%=ok÷arrived; %s in flight", fmtCount(first.InFlight)))
 }
 
 // newTableNotes say what the table shows. Those every size shows (must): the time each
@@ -380,6 +381,8 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		defs = append(defs, [4]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
 			l + ": latency of ok, failed and timed out requests", l + ": finished only", l + ": finished only"})
 	}
+	// The columns' definitions every size shows, as short as they must be: an abbreviated
+	// head or a ratio nobody can read without them.
 	if len(defs) > 0 {
 		var forms [4]string
 		for i := range forms {
@@ -389,7 +392,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			}
 			forms[i] = strings.Join(parts, " · ")
 		}
-		pick(forms[:]...)
+		notes.must = append(notes.must, forms[:])
 	}
 	switch {
 	case shown["p99:lag"] && shown["p99:queue"]:

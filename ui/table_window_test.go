@@ -122,3 +122,22 @@ func TestCompareHalfKeepsItsCharts(t *testing.T) {
 		t.Errorf("%d halves with charts, want 2, A's in-flight note shown:\n%s", n, out)
 	}
 }
+
+// Every size defines the table's abbreviated columns (rej:X, ok%, p50 p99): at 80x24 the
+// must notes took the lines and the definitions fell off (review).
+func TestColumnsDefinedAtEverySize(t *testing.T) {
+	for _, inFlight := range []int64{20, 0} {
+		snap := testSnapshot()
+		pay := &snap.Classes[lab.Payment]
+		pay.OK, pay.InFlight = pay.OK+pay.InFlight-inFlight, inFlight
+		for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}} {
+			out := ansi.Strip(render(newTheme(true, true), testScreen(snap, sz[0], sz[1])))
+			flat := strings.ReplaceAll(out, " ", "")
+			for _, want := range []string{"rej:X", "ok%=ok÷arrived", "p50p99:"} {
+				if !strings.Contains(flat, want) {
+					t.Errorf("%dx%d, %d in flight: no %q in\n%s", sz[0], sz[1], inFlight, want, out)
+				}
+			}
+		}
+	}
+}
