@@ -231,7 +231,11 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			plot[r] = overlay(plot[r], pad+col(c.at.Seconds()), t.marker.Render("┊"))
 		}
 	}
-	for range rows - len(plot) { // what the even axis left over goes above the plot
+	for k := range rows - len(plot) { // what the even axis or the strips left over goes above the plot
+		if k == 0 && split && heads == 1 { // the legend that had no line of its own takes it
+			lines = append(lines, leg)
+			continue
+		}
 		lines = append(lines, "")
 	}
 	lines = append(lines, plot...)

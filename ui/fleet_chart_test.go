@@ -53,3 +53,18 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 		t.Errorf("one instance: %q", spec.title)
 	}
 }
+
+// A chart too short for its legend's own line draws strips that leave a row over: the
+// legend takes it, and no blank row stands where the figures were (review: fleet-domino at
+// 120x40 lost "last second …" and "mean …").
+func TestStripLeftoverRowHoldsTheLegend(t *testing.T) {
+	s := fleetSnapshot(4, 2)
+	th := newTheme(true, true)
+	for _, spec := range []chartSpec{occupancyChart(s), starvationChart(s)} {
+		lines := chartLines(th, spec, s, nil, 59, 6, true)
+		plain := ansi.Strip(strings.Join(lines, "\n"))
+		if !strings.Contains(plain, "last second") && !strings.Contains(plain, "mean ") {
+			t.Errorf("%s: no legend in\n%s", spec.title, plain)
+		}
+	}
+}
