@@ -151,12 +151,16 @@ func (c labCtx) peer() *lab.Snapshot {
 }
 
 // queueTo is the scale of an unbounded queue's bar: in compare mode the other half's round
-// of its pool, so two queues side by side draw to one scale; alone, 0 (its own round).
+// of its pool, so two unbounded queues side by side draw to one scale; alone, or beside a
+// bounded queue or none, 0 (its own round).
 func (c labCtx) queueTo() int {
 	if !c.compared() {
 		return 0
 	}
 	o := c.s.panes[1-c.i].snapshotOrEmpty().Pool
+	if !o.Unbounded { // no unbounded queue there: no scale to share
+		return 0
+	}
 	return o.QueueRound()
 }
 

@@ -152,8 +152,8 @@ func TestNarratePostmortem(t *testing.T) {
 		breaker bool
 		want    string
 	}{
-		{lab.ModeErrors, true, "breaker open: orders are rejected:breaker at once, without calling (next trial in 2.1s), so the adaptive limit (35) has no calls to learn from"},
-		{lab.ModeDown, true, "breaker open: orders are rejected:breaker at once"},
+		{lab.ModeErrors, true, "breaker open: orders are now rejected:breaker at once, without calling, until the next trial in 2.1s, so the adaptive limit (35) has no calls to learn from"},
+		{lab.ModeDown, true, "breaker open: orders are now rejected:breaker at once"},
 		{lab.ModeDown, false, "dependency down (refuses): orders fail at once, and their latency tells the adaptive limit (35) nothing of its load"},
 		{lab.ModeErrors, false, "dependency errors (500 at once): orders fail at once"},
 	} {
