@@ -79,8 +79,12 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 // away once no replica is in rotation, payments too: its chart counts both reasons, every
 // class, and its title says so. Its legend is the table's rate row, the mean over the same
 // seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
-func starvationChart(s *lab.Snapshot) chartSpec {
+func starvationChart(s, peer *lab.Snapshot) chartSpec {
 	reasons := s.NoRoomReasons()
+	// Beside a fleet, a lab alone counts what the fleet's chart counts: one scale, one title.
+	if peer != nil && len(peer.NoRoomReasons()) > len(reasons) {
+		reasons = peer.NoRoomReasons()
+	}
 	var words []string
 	for _, why := range reasons {
 		words = append(words, lab.TurnedAway(why).Word())

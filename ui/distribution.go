@@ -57,7 +57,7 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 		}
 	}
 	rest := h - len(out)
-	specs := withPeer(peer, occupancyChart(snap), starvationChart(snap))
+	specs := withPeer(peer, occupancyChart(snap), starvationChart(snap, peer))
 	switch {
 	case w >= threeChartsMinW:
 	case w >= twoChartsMinW:

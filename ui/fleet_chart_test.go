@@ -28,7 +28,7 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 		}
 		s.Timeline = append(s.Timeline, x)
 	}
-	spec := starvationChart(s)
+	spec := starvationChart(s, nil)
 	if !strings.Contains(spec.title, "rejected:balancer") || !strings.Contains(spec.title, "rejected:pool") {
 		t.Errorf("title %q: want both reasons", spec.title)
 	}
@@ -49,8 +49,12 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 	}
 	// One instance: its pool alone, payments left out.
 	one := testSnapshot()
-	if spec := starvationChart(one); strings.Contains(spec.title, "balancer") || spec.leaves == nil || !spec.leaves(lab.Payment) {
+	if spec := starvationChart(one, nil); strings.Contains(spec.title, "balancer") || spec.leaves == nil || !spec.leaves(lab.Payment) {
 		t.Errorf("one instance: %q", spec.title)
+	}
+	// Beside a fleet, one instance counts as the fleet does: one title, one scale (review).
+	if spec := starvationChart(one, s); spec.title != starvationChart(s, one).title || !strings.Contains(spec.title, "balancer") {
+		t.Errorf("one instance beside a fleet: %q", spec.title)
 	}
 }
 
@@ -60,7 +64,7 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 func TestStripLeftoverRowHoldsTheLegend(t *testing.T) {
 	s := fleetSnapshot(4, 2)
 	th := newTheme(true, true)
-	for _, spec := range []chartSpec{occupancyChart(s), starvationChart(s)} {
+	for _, spec := range []chartSpec{occupancyChart(s), starvationChart(s, nil)} {
 		lines := chartLines(th, spec, s, nil, 59, 6, true)
 		plain := ansi.Strip(strings.Join(lines, "\n"))
 		if !strings.Contains(plain, "last second") && !strings.Contains(plain, "mean ") {

@@ -319,7 +319,7 @@ func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
 		t.Fatal("the fixture starves no signup: nothing to compare")
 	}
 	rate, window := fmtPerSec(r.Rejected[lab.Signup][lab.RejectPool]), fmt.Sprintf("%d–%ds", r.From, r.To)
-	_, leg := chartHead(th, starvationChart(s), s, chartClasses(s, starvationChart(s)), 60, false)
+	_, leg := chartHead(th, starvationChart(s, nil), s, chartClasses(s, starvationChart(s, nil)), 60, false)
 	if want := "mean " + window + ": "; !strings.HasPrefix(ansi.Strip(leg), want) || !strings.Contains(ansi.Strip(leg), "signup "+rate) {
 		t.Errorf("legend %q: want %q and signup %s", ansi.Strip(leg), want, rate)
 	}

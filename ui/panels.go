@@ -410,7 +410,7 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int)
 	if out, ok := distributionLayout(t, snap, peer, changes, w, h); ok {
 		return out
 	}
-	occ, starv := occupancyChart(snap), starvationChart(snap)
+	occ, starv := occupancyChart(snap), starvationChart(snap, peer)
 	if alt, ok := postmortemChart(snap); ok {
 		starv = alt
 	}
