@@ -271,3 +271,28 @@ func TestQueueGrowthOverTheRateWindow(t *testing.T) {
 		t.Error("no window: a span")
 	}
 }
+
+// A run that ends inside a second samples that part last: the rates, of whole seconds, leave
+// it out (review: --at 5.5s said "/s 1–6s" of the last 5 whole seconds, and payments 8.8/s).
+func TestRatesLeaveOutAPartSecond(t *testing.T) {
+	s := Snapshot{Elapsed: 5500 * time.Millisecond}
+	for i := range 6 {
+		sec := Second{T: i + 1}
+		sec.Arrived[Payment] = 10
+		if i == 5 {
+			sec.Arrived[Payment] = 5 // half a second's worth
+		}
+		s.Timeline = append(s.Timeline, sec)
+	}
+	if r := s.Rates(); r.From != 0 || r.To != 5 || r.Arrived[Payment] != 10 {
+		t.Errorf("at 5.5s: %d–%ds at %v/s, want 0–5s at 10/s", r.From, r.To, r.Arrived[Payment])
+	}
+	s.Elapsed = 6 * time.Second // the end of a whole second: its sample counts
+	if r := s.Rates(); r.To != 6 {
+		t.Errorf("at 6s: to %d, want 6", r.To)
+	}
+	early := Snapshot{Elapsed: 500 * time.Millisecond, Timeline: []Second{{T: 1}}}
+	if r := early.Rates(); r.Seconds != 0 {
+		t.Errorf("at 0.5s: %d seconds of rates, want none (no second is over)", r.Seconds)
+	}
+}

@@ -255,7 +255,13 @@ func (r *Rates) ErrorWords(c Class) []string {
 
 // Rates averages the last RateWindow whole seconds of the timeline (all of it while shorter).
 func (s *Snapshot) Rates() Rates {
-	secs := s.Timeline[max(len(s.Timeline)-RateWindow, 0):]
+	tl := s.Timeline
+	// A run that ended inside a second (--at 5.5s) samples that part as its last: not a
+	// whole second, so not in the rates, which say they are of whole seconds.
+	if n := len(tl); n > 0 && s.Elapsed > 0 && time.Duration(tl[n-1].T)*time.Second-s.Elapsed > 100*time.Millisecond {
+		tl = tl[:n-1]
+	}
+	secs := tl[max(len(tl)-RateWindow, 0):]
 	r := Rates{Seconds: len(secs)}
 	if r.Seconds == 0 {
 		return r

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -15,7 +16,7 @@ import (
 // balancer are not drawn as nothing.
 func TestFleetChartCountsTheBalancer(t *testing.T) {
 	s := fleetSnapshot(4, 4)
-	s.Timeline = nil
+	s.Timeline, s.Elapsed = nil, 20*time.Second
 	for sec := 1; sec <= 20; sec++ {
 		var x lab.Second
 		x.T, x.Workers = sec, 80
