@@ -175,7 +175,8 @@ func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 	if rs.Seconds == 0 {
 		return ArrivingWait{}, false
 	}
-	secs := s.Timeline[len(s.Timeline)-rs.Seconds:]
+	tl := s.wholeSeconds()
+	secs := tl[len(tl)-rs.Seconds:] // the rates' seconds
 	a := ArrivingWait{Workers: s.Pool.Size}
 	var work float64 // worker-seconds
 	for _, c := range Classes {

@@ -63,19 +63,21 @@ func (q QueueSize) MarshalJSON() ([]byte, error) {
 // QueueGrowth is how fast the pool's queue grows now, as measured: the change in its length
 // over the seconds Rates spans (Rates.Span), from the sample before them (or the start,
 // empty) to the last, a second; false before the first. The same window as the table's /s
-// rows, so the arrivals and ends there account for it. Random arrivals make it stray from
-// the forecast's growth at the set rates.
+// rows: once the pool is full all window long, their arrivals less their ends on a worker
+// account for it (while it fills, workers take some arrivals first). Random arrivals make it
+// stray from the forecast's growth at the set rates.
 func (s *Snapshot) QueueGrowth() (perSec float64, ok bool) {
-	n := len(s.Timeline)
+	tl := s.wholeSeconds()
+	n := len(tl)
 	if n == 0 {
 		return 0, false
 	}
-	first, last := max(n-RateWindow, 0), s.Timeline[n-1]
+	first, last := max(n-RateWindow, 0), tl[n-1]
 	start := 0 // the queue at the run's start
 	if first > 0 {
-		start = s.Timeline[first-1].Queued
+		start = tl[first-1].Queued
 	}
-	return float64(last.Queued-start) / float64(last.T-(s.Timeline[first].T-1)), true
+	return float64(last.Queued-start) / float64(last.T-(tl[first].T-1)), true
 }
 
 // QueueFullAt is when a queue of places, growing at growth a second from its length now, is

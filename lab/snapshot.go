@@ -255,12 +255,7 @@ func (r *Rates) ErrorWords(c Class) []string {
 
 // Rates averages the last RateWindow whole seconds of the timeline (all of it while shorter).
 func (s *Snapshot) Rates() Rates {
-	tl := s.Timeline
-	// A run that ended inside a second (--at 5.5s) samples that part as its last: not a
-	// whole second, so not in the rates, which say they are of whole seconds.
-	if n := len(tl); n > 0 && s.Elapsed > 0 && time.Duration(tl[n-1].T)*time.Second-s.Elapsed > 100*time.Millisecond {
-		tl = tl[:n-1]
-	}
+	tl := s.wholeSeconds()
 	secs := tl[max(len(tl)-RateWindow, 0):]
 	r := Rates{Seconds: len(secs)}
 	if r.Seconds == 0 {
@@ -287,6 +282,16 @@ func (s *Snapshot) Rates() Rates {
 		}
 	}
 	return r
+}
+
+// wholeSeconds is the timeline less a part second at its end: a run that ended inside a
+// second (--at 5.5s) samples that part last, and the rates say they are of whole seconds.
+func (s *Snapshot) wholeSeconds() []Second {
+	tl := s.Timeline
+	if n := len(tl); n > 0 && s.Elapsed > 0 && time.Duration(tl[n-1].T)*time.Second-s.Elapsed > 100*time.Millisecond {
+		return tl[:n-1]
+	}
+	return tl
 }
 
 // RejectedFor is class c's rejections per second for any of reasons.
