@@ -203,12 +203,12 @@ var coreHealth = slices.Concat(
 				}
 			}
 			if fs.Replicas[most].Pool.FullFor == 0 {
-				return []Item{{Label: "pool full (no free worker)", Value: "never on any replica, in " + FmtElapsed(s.Elapsed)}}
+				return []Item{{Label: "pool full (no free worker)", Value: "never on any replica, in " + FmtElapsed(s.Elapsed), Spare: true}}
 			}
 			return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("the longest, replica r%d, %s; every replica at once %s; of %s",
-				most+1, FmtElapsed(fs.Replicas[most].Pool.FullFor), FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
+				most+1, FmtElapsed(fs.Replicas[most].Pool.FullFor), FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), Spare: true}}
 		}
-		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))}}
+		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), Spare: true}}
 	}),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, w int) []Item {
@@ -227,7 +227,7 @@ var coreHealth = slices.Concat(
 				}
 			}
 		}
-		return []Item{{Label: "generator lag p99", Value: value}}
+		return []Item{{Label: "generator lag p99", Value: value, Spare: true}}
 	}),
 	at(80, func(s *Snapshot, _ int) []Item {
 		value := FmtCount(s.Goroutines)
@@ -236,7 +236,7 @@ var coreHealth = slices.Concat(
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind.
-		return []Item{{Label: "goroutines", Value: value + " (workers, waiting requests, calls, users, generator, …)"}}
+		return []Item{{Label: "goroutines", Value: value + " (workers, waiting requests, calls, users, generator, …)", Spare: true}}
 	}),
 )
 

@@ -235,7 +235,15 @@ var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared:
 // healthPanel: the dependency, the generator and the pool over the run; one line below full
 // detail.
 var healthPanel = panel{name: "health", deepest: upTo(levelCompact), gap: 5, lines: func(c labCtx, level int) []string {
-	out := wrapItems(phrases(lab.HealthItems(c.snap, c.w)), c.t.dim.Render(" · "), c.w)
+	items := lab.HealthItems(c.snap, c.w)
+	if level > levelFull {
+		// One line: what the mechanisms did (slack lost, orphans, the deadline's rejections)
+		// before the pool's full time and the lab's own health (Spare), which follow from
+		// the picture or matter to the lab more than to the lesson.
+		items = slices.Concat(slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return it.Spare }),
+			slices.DeleteFunc(slices.Clone(items), func(it lab.Item) bool { return !it.Spare }))
+	}
+	out := wrapItems(phrases(items), c.t.dim.Render(" · "), c.w)
 	if level > levelFull {
 		out = out[:min(len(out), 1)]
 	}
