@@ -645,7 +645,9 @@ func TestSnapshotFormats(t *testing.T) {
 			colours[r.Fill] = true
 		}
 	}
-	for _, want := range []string{"A shared-pool", "B semaphore-bulkhead", "A vs B", "payment chain fallback"} {
+	// Text every level of detail draws (a busy machine's warning takes a line, and the
+	// settings' chain, which follows from them, is the first to go).
+	for _, want := range []string{"A shared-pool", "B semaphore-bulkhead", "A vs B", "class", "payment"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("the SVG lacks %q", want)
 		}

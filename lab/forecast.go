@@ -106,8 +106,11 @@ func (p PaymentForecast) AdmittedShare() float64 {
 
 // QueueForecast is the accept queue once the pool is full.
 type QueueForecast struct {
-	Growth float64       // per second: arrivals beyond what the workers finish (0: it does not grow)
-	FullIn time.Duration // from the start, when it fills too; 0: never
+	Growth float64 // per second: arrivals beyond what the workers finish (0: it does not grow)
+	// Arrivals is every class's arrivals a second, Growth's first term: Growth is
+	// Arrivals × (1 − Workers ÷ OfferedLoad).
+	Arrivals float64
+	FullIn   time.Duration // from the start, when it fills too; 0: never
 }
 
 // CallLatency is how long the dependency takes to answer a call in its mode: the slow
@@ -214,7 +217,7 @@ func (c Config) forecastPool(f *Forecast) {
 	// A discipline that limits the wait turns away who outwaits it: its queue does not grow.
 	if q := c.Pool.Queue; q != 0 && f.Fit == Overloaded && arrivals > 0 && c.Pool.Rule().Limit(0) == 0 {
 		// The workers finish Workers / W̄ requests a second, W̄ the mean hold of the arrivals.
-		f.Queue.Growth = arrivals * (1 - float64(f.Workers)/f.OfferedLoad)
+		f.Queue.Growth, f.Queue.Arrivals = arrivals*(1-float64(f.Workers)/f.OfferedLoad), arrivals
 		if !q.Unbounded() {
 			f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
 		}

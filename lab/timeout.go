@@ -97,7 +97,7 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 	if s.Active(Health) && (c.Pool.Queue != 0 || c.Fleet.IsFleet()) {
 		value, off = "payments "+value+", health checks "+FmtDur(c.Health.Timeout.D()), false
 		if w >= 120 {
-			value += " (later: timed out, a failed check; its latency still counts)"
+			value += " (a check answered later, queue wait included, is timed out: a failed check)"
 		}
 	}
 	return []Item{{Label: "timeout", Value: value, Off: off}}

@@ -228,8 +228,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			// As measured, over the table's /s window; random arrivals make it stray from the
 			// growth at the set rates.
 			rs := s.Rates()
-			eta = fmt.Sprintf(" (growing %s in %s, so full at ~%s; %s at the set rates)",
-				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Growth))
+			eta = fmt.Sprintf(" (growing %s in %s, so full at ~%s; at the set rates %s × (1\u00a0−\u00a0%d/%s) = %s)",
+				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Arrivals), f.Workers, fmtWorkers(f.OfferedLoad), fmtPerSec(f.Queue.Growth))
 		}
 		return fmt.Sprintf("%s: full since ~%s; %s wait in the queue of %d%s until it fills, then they starve; %s",
 			law, fill, others, q, eta, wait)

@@ -307,7 +307,7 @@ func TestNarrator(t *testing.T) {
 	for i := range growing.Timeline {
 		growing.Timeline[i].OK[lab.Payment], growing.Timeline[i].Held[lab.Payment] = 4, 20
 	}
-	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; 5/s at the set rates) until it fills, then they starve; "+
+	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; at the set rates 15/s × (1\u00a0−\u00a020/30) = 5/s) until it fills, then they starve; "+
 		"finished signups' wait p99 –, while one arriving now waits ~1.5s (6 payments × 5.00s ÷ 20 workers)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
