@@ -268,7 +268,12 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		p := a.Classes[lab.Payment]
 		c.want(p.Failed == 0 && p.TimedOut == 0, "the dependency failed %d and timed out %d payments; want a healthy one", p.Failed, p.TimedOut)
 		c.want(p.Rejected[lab.RejectBulkhead] > 0, "the bulkhead turned nobody away: nothing for the breaker to miscount")
-		c.want(a.Breaker.Opened >= 2, "the breaker opened %d×; want it open again after its trial", a.Breaker.Opened)
+		// Open again after its trial by the moment; on a machine the lab calls too busy the
+		// trial's timing slips (opened once, once in five busy-core runs), so not closed now
+		// is the claim then: choice 3 would have it closed.
+		c.want(a.Breaker.Opened >= 2 || a.Late() && a.Breaker.State != lab.BreakerClosed,
+			"the breaker opened %d×, %s now; want it open again after its trial (generator lag p99 %s)",
+			a.Breaker.Opened, a.Breaker.State, fmtLatency(a.Generator.Lag.P99))
 		c.want(p.Rejected[lab.RejectBreaker] > p.OK, "payments: %d short-circuited, %d ok; want most failing at once", p.Rejected[lab.RejectBreaker], p.OK)
 		return c.err()
 	},
