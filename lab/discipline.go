@@ -123,13 +123,9 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 		return nil
 	}
 	const label = "arriving now"
-	value := fmt.Sprintf("~%s in the queue (%s)", FmtSecs(a.Wait), a.Work(s.Config.Traffic))
-	if !fitsLine(label, value, w) {
-		value = fmt.Sprintf("waits ~%s (%s)", FmtSecs(a.Wait), a.Work(s.Config.Traffic))
-	}
-	if !fitsLine(label, value, w) {
-		value = fmt.Sprintf("waits ~%s in the queue", FmtSecs(a.Wait))
-	}
+	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
+	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, work),
+		fmt.Sprintf("waits ~%s (%s)", wait, work), fmt.Sprintf("waits ~%s in the queue", wait))
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
 

@@ -30,14 +30,7 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	if pool := s.Classes[Payment].Rejected[RejectPool]; pool > 0 {
 		forms = append([]string{long + fmt.Sprintf("; not the %s rejected:pool, which got no worker", FmtCount(pool))}, forms...)
 	}
-	value := forms[len(forms)-1]
-	for _, f := range forms {
-		if fitsLine(label, f, w) {
-			value = f
-			break
-		}
-	}
-	return []Item{{Label: label, Value: value}}
+	return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
 }
 
 // plural is a class's label for several of them: "payments", "orders".

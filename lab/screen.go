@@ -217,15 +217,9 @@ var coreHealth = slices.Concat(
 		// blind spot its screen teaches, are in no lag at all.
 		if cl := s.ClosedLoop; cl != nil && cl.Due > cl.Sent {
 			lag, unsent := FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count), FmtCount(cl.Due-cl.Sent)
-			for _, f := range []string{
+			value = fittingValue("generator lag p99", w,
 				fmt.Sprintf("%s (how late the users sent what they sent; the %s never sent are in no lag)", lag, unsent),
-				fmt.Sprintf("%s (not of the %s never sent)", lag, unsent),
-			} {
-				if fitsLine("generator lag p99", f, w) {
-					value = f
-					break
-				}
-			}
+				fmt.Sprintf("%s (not of the %s never sent)", lag, unsent), value)
 		}
 		return []Item{{Label: "generator lag p99", Value: value, Spare: true}}
 	}),

@@ -76,6 +76,17 @@ func Clip(s string) string {
 	return Printable(s)
 }
 
+// fittingValue is the first of an item's values, longest first, that fits w beside its
+// label; the last when none does.
+func fittingValue(label string, w int, values ...string) string {
+	for _, v := range values {
+		if fitsLine(label, v, w) {
+			return v
+		}
+	}
+	return values[len(values)-1]
+}
+
 // fitsLine says an item, its label and value with a space between, is at most w wide.
 func fitsLine(label, value string, w int) bool {
 	return len([]rune(label))+1+len([]rune(value)) <= w
