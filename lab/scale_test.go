@@ -159,6 +159,9 @@ func TestNoRoomReasons(t *testing.T) {
 	if got := a.RejectedFor(Signup, reasons); got != 74 {
 		t.Errorf("second 1, signup: %d, want 74 (4 pool + 70 balancer, not the breaker's 9)", got)
 	}
+	if got := one.NoRoomReasons(fleet); len(got) != 2 {
+		t.Errorf("one instance beside a fleet: %v, want the fleet's reasons", got)
+	}
 	if got := a.RejectedFor(Signup, one.NoRoomReasons()); got != 4 {
 		t.Errorf("second 1, signup, one instance's reasons: %d, want 4", got)
 	}

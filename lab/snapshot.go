@@ -102,10 +102,13 @@ func (s *Second) poolRejected(of func(Class) bool) int64 {
 
 // NoRoomReasons are the reasons that turn a request away for want of room, which the
 // starvation chart counts: the pool's (no free worker, no place in the queue), and in a
-// fleet the balancer's (no replica in rotation), which a pool's alone would hide.
-func (s *Snapshot) NoRoomReasons() []Reason {
-	if s.Fleet != nil {
-		return []Reason{RejectPool, RejectBalancer}
+// fleet the balancer's (no replica in rotation), which a pool's alone would hide. Beside
+// peers (compare mode), a fleet among them counts for all: both sides count alike.
+func (s *Snapshot) NoRoomReasons(peers ...*Snapshot) []Reason {
+	for _, x := range append(peers, s) {
+		if x != nil && x.Fleet != nil {
+			return []Reason{RejectPool, RejectBalancer}
+		}
 	}
 	return []Reason{RejectPool}
 }

@@ -80,11 +80,7 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 // class, and its title says so. Its legend is the table's rate row, the mean over the same
 // seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
 func starvationChart(s, peer *lab.Snapshot) chartSpec {
-	reasons := s.NoRoomReasons()
-	// Beside a fleet, a lab alone counts what the fleet's chart counts: one scale, one title.
-	if peer != nil && len(peer.NoRoomReasons()) > len(reasons) {
-		reasons = peer.NoRoomReasons()
-	}
+	reasons := s.NoRoomReasons(peer) // beside a fleet, what the fleet's chart counts: one scale, one title
 	var words []string
 	for _, why := range reasons {
 		words = append(words, lab.TurnedAway(why).Word())
