@@ -84,9 +84,11 @@ const (
 // does says in a few words what the mode does to a hop's time.
 func (m DeadlineMode) does() string {
 	if m == DeadlinePropagate {
-		return "the time left travels down; a hop stops when its caller goes"
+		return "the time left travels down; a hop stops when its caller hangs up"
 	}
-	return "each hop times its own tries and works on after its caller goes"
+	// Unlike socket-timeout's dependency, which stops when the socket closes: the contrast a
+	// reader of both screens asks about.
+	return "each hop times its own tries; a caller hanging up stops nothing"
 }
 
 // DeadlineModes lists the modes.

@@ -94,7 +94,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			// the same settings with that timeout instead.
 			caller := cfg
 			caller.Payment.Timeout.Kind = lab.TimeoutCaller
-			price += fmt.Sprintf("; closing the socket cancels the call, and this dependency stops: %s calls there at once (now %d), where a caller timeout leaves %s",
+			price += fmt.Sprintf("; closing the socket hangs up; this dependency then stops (not all do): %s calls there at once (now %d), where a caller timeout leaves %s",
 				fmtWorkers(pay.CallsAtOnce), s.Dependency.InFlight, fmtWorkers(caller.Forecast().Payment.CallsAtOnce))
 		}
 	}

@@ -103,10 +103,10 @@ func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
-		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet the hops took or still ran %s",
+		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet the hops received or were still running %s",
 			latency(lat.P99, lat.Count), fmtDur(d), work)
 	}
-	return fmt.Sprintf("; the user leaves after %s, but the hops took or still ran %s", fmtDur(d), work)
+	return fmt.Sprintf("; the user leaves after %s, but the hops received or were still running %s", fmtDur(d), work)
 }
 
 // hopSum writes the hops' work past the deadline as the sum it is: "88 + 352 + 729".

@@ -379,7 +379,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	if len(lat) > 0 {
 		l := strings.Join(lat, " ")
 		defs = append(defs, [4]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
-			l + ": latency of ok, failed and timed out requests", l + ": finished only, no rejections", l + ": finished only"})
+			l + ": latency of ok, failed and timed out requests; a rejection has none", l + ": of ok, failed, timed out; no rejections", l + ": no rejections in them"})
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
