@@ -223,14 +223,19 @@ var coreHealth = slices.Concat(
 		}
 		return []Item{{Label: "generator lag p99", Value: value, Spare: true}}
 	}),
-	at(80, func(s *Snapshot, _ int) []Item {
+	at(80, func(s *Snapshot, w int) []Item {
 		value := FmtCount(s.Goroutines)
 		if s.GoroutinesPeak > s.Goroutines {
 			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
-		// the help lists every kind.
-		return []Item{{Label: "goroutines", Value: value + " (workers, waiting requests, calls, users, generator, …)", Spare: true}}
+		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
+		// (102 beside 0 busy), and a chain's hops are the dependency's (8 beside 126 in flight).
+		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
+			value+" (the lab's own, not the dependency's: workers, free ones up to 1s, waiting requests, calls, users, …)",
+			value+" (the lab's, not the dependency's: workers, free ones up to 1s, waiting requests, …)",
+			value+" (the lab's, not the dependency's: workers, free ones up to 1s, …)",
+			value+" (the lab's: workers, free ones up to 1s, …)"), Spare: true}}
 	}),
 )
 
@@ -306,7 +311,7 @@ func coreWords() []part[[]Item] {
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "every goroutine the lab started and has not ended: its workers (a free one waits up to a second for the next job), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (orphaned ones too), closed-loop users, the generator, the sampler, and a fleet's replicas and its balancer's checks"),
+			word("goroutines", "every goroutine the lab started and has not ended: its workers (a free one waits up to a second for the next job), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (orphaned ones too), closed-loop users, the generator, the sampler, and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, one vote each; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+TooFewMark+"\": a p99 difference too few requests can judge (under 368: the p99's interval has no upper end), neither noise nor a result (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

@@ -55,3 +55,19 @@ func TestClosedLoopLagSaysTheUnsent(t *testing.T) {
 		t.Errorf("every one sent, yet: %q", got)
 	}
 }
+
+// The goroutine count says whose it is (newcomer 11, X9): a chain's hops run in the
+// dependency, so 8 beside 126 hop calls in flight is right, and a free worker's goroutine
+// waits up to a second for its next job, so 102 beside 0 busy is too.
+func TestGoroutinesSayWhose(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Goroutines: 102, GoroutinesPeak: 104}
+	for _, w := range []int{78, 112} {
+		items := strings.Join(phrases(HealthItems(s, w)), " · ")
+		if !strings.Contains(items, "goroutines 102 (peak 104) (the lab's") || !strings.Contains(items, "free ones up to 1s") {
+			t.Errorf("%d wide: %q", w, items)
+		}
+		if w >= 112 && !strings.Contains(items, "not the dependency's") {
+			t.Errorf("%d wide, the dependency's not said: %q", w, items)
+		}
+	}
+}
