@@ -330,7 +330,7 @@ const uncorrectedWord = "  (open loop: nothing to correct)"
 func uncorrectedLines(t *theme, w, rows int) []string {
 	letter := correctedChars.Horizontal
 	text := ""
-	for _, s := range []string{" corrected = scheduled: open loop sends every request on time", " corrected = scheduled (open loop)", " = scheduled (open loop)", " = scheduled"} {
+	for _, s := range []string{" corrected: none needed, open loop sends every request on time", " corrected: none needed (open loop)", " none needed (open loop)", " none (open loop)"} {
 		if text = s; 2+len(letter)+ansiWidth(s) <= w {
 			break
 		}
