@@ -128,7 +128,7 @@ func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
 func TestNarrateCorrected(t *testing.T) {
 	a, _ := measurementSnapshots()
 	got := narrate(a.Config, a)
-	if want := "; corrected (the unsent counted as if sent when due) "; !strings.Contains(got, want) {
+	if want := "; corrected (each timed from when due, the unsent too) "; !strings.Contains(got, want) {
 		t.Errorf("corrected, unexplained:\n got %q\nwant %q", got, want)
 	}
 	for w, most := range map[int]int{80: 2, 58: 3} {
