@@ -344,7 +344,13 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	value := k.setting(c, s)
 	switch { // a fleet's snapshot has every replica's bulkhead together
 	case s.Fleet != nil && w >= 100:
-		value += fmt.Sprintf(" across %d replicas (%s each)", len(s.Fleet.Replicas), k.size(c.Payment.Bulkhead))
+		// The total counts the replicas out of rotation too: said, so that their idle permits
+		// do not read as spare.
+		out := ""
+		if n := len(s.Fleet.Replicas) - s.Fleet.InRotation; n > 0 {
+			out = fmt.Sprintf(", %d out of rotation", n)
+		}
+		value += fmt.Sprintf(" across %d replicas%s (%s each)", len(s.Fleet.Replicas), out, k.size(c.Payment.Bulkhead))
 	case s.Fleet != nil:
 		value += fmt.Sprintf(", summed over %d replicas", len(s.Fleet.Replicas))
 	}

@@ -221,8 +221,17 @@ func replicaMark(n int) string {
 // which replica); one still out stands out.
 func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string {
 	label, end := t.bold.Render("pulls")+"  0s ", " "+fmtSecs(elapsed)
+	// The marks' key: a digit is the replica pulled (newcomer 11 had to guess), D the drain.
+	// Narrower, the axis keeps the room: the list under it names each pull's replica.
+	var key []string
+	if len(fs.Pulls) > 0 && w >= 100 {
+		key = append(key, "digit: replica pulled")
+	}
 	if fs.Drain != nil && fs.Drain.At > 0 {
-		label = t.bold.Render("pulls") + t.dim.Render(" (D drain)") + "  0s "
+		key = append(key, "D drain")
+	}
+	if len(key) > 0 {
+		label = t.bold.Render("pulls") + t.dim.Render(" ("+strings.Join(key, ", ")+")") + "  0s "
 	}
 	n := max(w-ansiWidth(label)-len([]rune(end)), 10)
 	marks := make([]string, n) // "": nothing happened there
