@@ -325,6 +325,12 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	}
 	tight := fmt.Sprintf("%s %s %d cells × %s", short, eq, cells, fmtCount(int64(round)))
 	words := []string{summary + per + why, short + per + why, short + per, tight}
+	if round != p.QueueRound() {
+		// Drawn to the other side's round: said in every form, or B's 24 workers read as 64
+		// (newcomer 11).
+		words = []string{summary + per + why, short + per + why, tight + " (other side's)", tight + " (other's)"}
+		tight = words[len(words)-1]
+	}
 	room := w - poolLabelW - 1
 	// fit is text beside the bar: the cells drawn, and past the room, the mark and how long
 	// the bar would be.
