@@ -57,8 +57,9 @@ func init() {
 		report: func(r *Report, s Snapshot) {
 			r.Calls, r.retried = callsReport(s), s.Retried()
 		},
-		summary: at(90, Report.callLines),
-		way:     append(at(10, retryTimesItem), at(30, retryItems)...),
+		summary:  at(90, Report.callLines),
+		settings: at(86, retrySettings),
+		way:      append(at(10, retryTimesItem), at(30, retryItems)...),
 		numbers: append(at(20, []Item{
 			word("calls/payment", "the lab's calls to the dependency per payment that called: 1.0× without retries; retries amplify it. With a chain of hops, calls/payment at hop 1: the lab calls the first hop"),
 		}), at(40, []Item{
@@ -72,6 +73,23 @@ func init() {
 func defaultRetry() RetryConfig {
 	return RetryConfig{Attempts: 1, Backoff: Duration(100 * time.Millisecond), Jitter: JitterFull,
 		On: []RetryCondition{RetryOnTimeout, RetryOn5xx, RetryOnRefused}}
+}
+
+// retrySettings are the tries and the waits between them, where payments retry: the waits
+// are why a payment that failed 3 tries of 500ms comes back after 1.6s, not 1.5s.
+func retrySettings(c Config, _ *Snapshot, _ int) []Item {
+	r := c.Payment.Retry
+	if !r.Retries() {
+		return nil
+	}
+	wait := FmtDur(r.Backoff.D()) + " apart"
+	switch {
+	case r.Backoff == 0:
+		wait = "no wait between"
+	case r.Jitter == JitterFull:
+		wait = "0–" + wait
+	}
+	return []Item{{Label: "retry", Value: fmt.Sprintf("%d tries, %s", r.Attempts, wait)}}
 }
 
 // Retries says payments retry at all.

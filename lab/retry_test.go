@@ -68,3 +68,35 @@ func TestRetryBudgetWindow(t *testing.T) {
 		t.Error("10 requests in the window now: want exactly 1 retry")
 	}
 }
+
+// Where payments retry, the settings give the tries and the waits between them: the waits
+// are why 3 failed tries of 500ms come back after ~1.6s (newcomer 11 found 110ms unexplained).
+func TestRetrySettingsGiveTheWaits(t *testing.T) {
+	c := DefaultConfig()
+	s := &Snapshot{Config: c}
+	for _, it := range SettingsItems(c, s, 120) {
+		if it.Label == "retry" {
+			t.Errorf("no retries, yet a retry setting: %q", it.Value)
+		}
+	}
+	for _, tc := range []struct {
+		backoff time.Duration
+		jitter  Jitter
+		want    string
+	}{
+		{100 * time.Millisecond, JitterFull, "3 tries, 0–100ms apart"},
+		{100 * time.Millisecond, JitterNone, "3 tries, 100ms apart"},
+		{0, JitterFull, "3 tries, no wait between"},
+	} {
+		c.Payment.Retry.Attempts, c.Payment.Retry.Backoff, c.Payment.Retry.Jitter = 3, Duration(tc.backoff), tc.jitter
+		var got string
+		for _, it := range SettingsItems(c, s, 120) {
+			if it.Label == "retry" {
+				got = it.Value
+			}
+		}
+		if got != tc.want {
+			t.Errorf("backoff %s, jitter %s: retry %q, want %q", tc.backoff, tc.jitter, got, tc.want)
+		}
+	}
+}

@@ -15,7 +15,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 	var msg string
 	switch {
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
-		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back, passes the rest on, and stops when its caller goes",
+		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back, passes the rest on, and stops when its caller hangs up",
 			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()))
 		// A try ends at hop 1's 504, its reserve still left, before the dependency answers.
 		if r.Reserved {
