@@ -153,9 +153,10 @@ func TestRatesErrorShare(t *testing.T) {
 	}
 }
 
-// A request arriving now in a FIFO queue waits for all those ahead of it at the rate workers
-// take them: 600 queued, 20/s taken (ok, failed, timed out or turned away at the deadline on
-// a worker) is 30 s; nothing without a FIFO queue of one instance, or with none taken.
+// A request arriving now in a FIFO queue waits for all those ahead of it, each holding a
+// worker for the mean time one of its class held one, over those that ended on a worker in
+// the window (ok, failed, timed out or turned away at the deadline there): 600 queued of 1s
+// is 30 s over 20 workers; nothing without a FIFO queue of one instance, or with none ended.
 func TestWaitArrivingNow(t *testing.T) {
 	s := Snapshot{Config: DefaultConfig()}
 	s.Config.Pool.Queue, s.Config.Pool.Discipline = 1000, FIFO
@@ -164,8 +165,8 @@ func TestWaitArrivingNow(t *testing.T) {
 	for i := range 6 {
 		sec := Second{T: i + 1}
 		sec.OK[Payment], sec.TimedOut[Payment], sec.Rejected[Payment][RejectDeadline] = 10, 5, 5
-		sec.Rejected[Signup][RejectPool] = 50 // never queued: not taken by a worker
-		sec.Held[Payment] = 20                // 20 workers for 20 payments a second: 1s each
+		sec.Rejected[Signup][RejectPool] = 50 // never queued: never on a worker
+		sec.Served[Payment], sec.HeldFor[Payment] = 20, 20*time.Second
 		s.Timeline = append(s.Timeline, sec)
 	}
 	if a, ok := s.WaitArrivingNow(); !ok || a.Wait != 30*time.Second {
@@ -176,13 +177,21 @@ func TestWaitArrivingNow(t *testing.T) {
 	}
 	// Two classes: only the work ahead counts, not the count. The long queue's 55 payments
 	// of 3s and 20 signups of ~nothing wait ~8.2s, not 75 ÷ the 10.6/s workers took (7.1s).
+	// The run is young: its 20 workers, full since 2s, ended only 6.4 payments a second in
+	// 7–12s, and Little's law over the window (the 18 workers payments held ÷ 6.4/s) made a
+	// payment's hold 3.12s, more than the 3s (p99 3.00s) any of them held one.
 	mixed := Snapshot{Config: s.Config}
 	mixed.Pool.Size, mixed.Pool.Queued = 20, 75
 	mixed.Pool.QueuedBy[Payment], mixed.Pool.QueuedBy[Signup] = 55, 20
 	for i := range 5 {
-		sec := Second{T: i + 1}
+		sec := Second{T: i + 8}
 		sec.OK[Payment], sec.OK[Signup] = 6, 4
-		sec.Held[Payment], sec.Held[Signup] = 18, 0.012 // 3s a payment, 3ms a signup
+		if i%5 < 2 {
+			sec.OK[Payment] = 7 // 6.4/s
+		}
+		sec.Held[Payment], sec.Held[Signup] = 20, 0.012
+		sec.Served[Payment], sec.HeldFor[Payment] = sec.OK[Payment], time.Duration(sec.OK[Payment])*3*time.Second
+		sec.Served[Signup], sec.HeldFor[Signup] = 4, 12*time.Millisecond
 		mixed.Timeline = append(mixed.Timeline, sec)
 	}
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(time.Millisecond) != 8253*time.Millisecond {

@@ -76,6 +76,8 @@ type Second struct {
 	Failed      [numClasses]int64             // failed during this second
 	TimedOut    [numClasses]int64             // timed out during this second
 	Rejected    [numClasses][numReasons]int64 // turned away during this second, by reason
+	Served      [numClasses]int64             // ended on a worker during this second (ClassStats.Served)
+	HeldFor     [numClasses]time.Duration     // the time those held their worker, summed
 	Rate        [numClasses]float64           // each class's rate in force at the sample
 	Workers     int                           // the pool's size at the sample (autoscaling moves it)
 	Limit       int                           // the adaptive limit at the sample; 0: none
@@ -258,8 +260,7 @@ func (r *Rates) ErrorWords(c Class) []string {
 
 // Rates averages the last RateWindow whole seconds of the timeline (all of it while shorter).
 func (s *Snapshot) Rates() Rates {
-	tl := s.wholeSeconds()
-	secs := tl[max(len(tl)-RateWindow, 0):]
+	secs := s.rateSeconds()
 	r := Rates{Seconds: len(secs)}
 	if r.Seconds == 0 {
 		return r
@@ -285,6 +286,12 @@ func (s *Snapshot) Rates() Rates {
 		}
 	}
 	return r
+}
+
+// rateSeconds are the seconds Rates averages: the last RateWindow whole ones.
+func (s *Snapshot) rateSeconds() []Second {
+	tl := s.wholeSeconds()
+	return tl[max(len(tl)-RateWindow, 0):]
 }
 
 // wholeSeconds is the timeline less a part second at its end: a run that ended inside a
