@@ -129,6 +129,21 @@ func (s *Snapshot) Active(c Class) bool {
 	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0
 }
 
+// ChecksAboveTimeout says the health checks' p99 latency, as shown, stands above their
+// timeout, which nobody reads without being told why (the fleet domino's 2.80s beside 2s,
+// issue 22, newcomer 11): the timeout is the balancer's, from a check's scheduled arrival;
+// the balancer stops waiting then and counts it failed, while the check waits on in the
+// queue, and the worker that reaches it later counts it timed out, latency and all. (A
+// payment's timeout bounds each call, while its latency is the whole chain, retries and
+// waits included: the narrator says what stands above it.)
+func (s *Snapshot) ChecksAboveTimeout() (p99, timeout time.Duration, ok bool) {
+	l, to := s.Classes[Health].Latency, s.Config.Health.Timeout.D()
+	if !s.Active(Health) || l.Count == 0 || ShownLatency(l.P99) <= to {
+		return 0, 0, false
+	}
+	return l.P99, to, true
+}
+
 // Unbalanced says which classes break the invariant arrived = ok + failed + timed_out +
 // every rejection + in_flight, exactly, here or in a fleet's replica; nil when all hold it,
 // as every snapshot must: the counters share one lock.
