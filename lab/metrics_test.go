@@ -213,6 +213,28 @@ func TestWaitArrivingNow(t *testing.T) {
 	}
 }
 
+// The health checks' p99 above their timeout, as shown (the balancer's, from the scheduled
+// arrival, which a check waiting in the queue outlives); at it as shown (2.0004s reads
+// 2.00s), or without checks, not.
+func TestChecksAboveTimeout(t *testing.T) {
+	s := Snapshot{Config: DefaultConfig()}
+	s.Config.Health.Timeout = Duration(2 * time.Second)
+	s.Config.Traffic.Health.Rate = 40
+	s.Classes[Health].Latency = Percentiles{P99: 2800 * time.Millisecond, Count: 600}
+	if p99, to, ok := s.ChecksAboveTimeout(); !ok || p99 != 2800*time.Millisecond || to != 2*time.Second {
+		t.Errorf("above: %v > %v (%v), want 2.8s > 2s", p99, to, ok)
+	}
+	at := s
+	at.Classes[Health].Latency.P99 = 2000400 * time.Microsecond
+	none := s
+	none.Config.Traffic.Health.Rate, none.Classes[Health] = 0, ClassStats{}
+	for name, x := range map[string]Snapshot{"at its timeout as shown": at, "no checks": none} {
+		if _, _, ok := x.ChecksAboveTimeout(); ok {
+			t.Errorf("%s: above", name)
+		}
+	}
+}
+
 // The report's error_share is the narrator's "errors": over the requests that ended, so
 // requests still in flight lower neither; 0 while none ended.
 func TestReportErrorShareIsOverEnded(t *testing.T) {
