@@ -124,17 +124,19 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	}
 	const label = "arriving now"
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
-	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, work),
-		fmt.Sprintf("waits ~%s (%s)", wait, work), fmt.Sprintf("waits ~%s in the queue", wait))
+	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
+		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work), fmt.Sprintf("waits ~%s in the queue", wait))
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
 
 // ArrivingWait is the wait of a request arriving now in a FIFO queue: the work ahead of it,
-// each class's queued requests times the worker-time one holds, over the workers.
+// each class's queued requests times the worker-time one holds, over the workers. The
+// holds are measured over the table's /s window, from From to To seconds.
 type ArrivingWait struct {
-	Wait    time.Duration
-	Ahead   []QueuedWork
-	Workers int
+	Wait     time.Duration
+	Ahead    []QueuedWork
+	Workers  int
+	From, To int
 }
 
 // QueuedWork is one class's requests in the queue and the worker-time each holds.
@@ -145,16 +147,32 @@ type QueuedWork struct {
 }
 
 // Work writes the sum: "55 payments × 3.0s + 20 signups × 3ms, ÷ 20 workers".
-func (a ArrivingWait) Work(t TrafficConfig) string {
+func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
+
+// WorkSaid writes the sum with what its holds are, which need not be the dependency's
+// latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
+// to be turned away at their deadline): "370 orders × 49ms, the mean time one held a
+// worker in 20–25s, ÷ 24 workers"; with several classes, "…, ÷ 20 workers; each ×: …".
+func (a ArrivingWait) WorkSaid(t TrafficConfig) string {
+	return a.work(t, fmt.Sprintf("the mean time one held a worker in %d–%ds", a.From, a.To))
+}
+
+// work writes the sum, with what each hold is (held) when not "".
+func (a ArrivingWait) work(t TrafficConfig, held string) string {
 	var terms []string
 	for _, q := range a.Ahead {
 		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(q.Queued)), plural(t.Label(q.Class)), FmtLatency(q.Hold)))
 	}
-	sep := " ÷ "
-	if len(terms) > 1 {
-		sep = ", ÷ "
+	workers := fmt.Sprintf("%d workers", a.Workers)
+	switch {
+	case len(terms) == 1 && held != "":
+		return terms[0] + ", " + held + ", ÷ " + workers
+	case len(terms) == 1:
+		return terms[0] + " ÷ " + workers
+	case held != "":
+		return strings.Join(terms, " + ") + ", ÷ " + workers + "; each ×: " + held
 	}
-	return strings.Join(terms, " + ") + sep + fmt.Sprintf("%d workers", a.Workers)
+	return strings.Join(terms, " + ") + ", ÷ " + workers
 }
 
 // WaitArrivingNow is how long a request arriving now would wait in a FIFO queue of one
@@ -169,7 +187,10 @@ func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 		return ArrivingWait{}, false
 	}
 	secs := s.rateSeconds()
-	a := ArrivingWait{Workers: s.Pool.Size}
+	if len(secs) == 0 {
+		return ArrivingWait{}, false
+	}
+	a := ArrivingWait{Workers: s.Pool.Size, From: secs[0].T - 1, To: secs[len(secs)-1].T}
 	var work float64 // worker-seconds
 	for _, c := range Classes {
 		if s.Pool.QueuedBy[c] == 0 {

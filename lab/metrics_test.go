@@ -172,8 +172,12 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := s.WaitArrivingNow(); !ok || a.Wait != 30*time.Second {
 		t.Errorf("wait %+v (%v), want 30s: 600 × 1s ÷ 20 workers", a, ok)
 	}
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 payments × 1.00s ÷ 20 workers)" {
+	// What × is, where it fits: a hold need not be the dependency's latency.
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 payments × 1.00s, the mean time one held a worker in 1–6s, ÷ 20 workers)" {
 		t.Errorf("health item %+v", items)
+	}
+	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 payments × 1.00s ÷ 20 workers)" {
+		t.Errorf("health item at 80 %+v", items)
 	}
 	// Two classes: only the work ahead counts, not the count. The long queue's 55 payments
 	// of 3s and 20 signups of ~nothing wait ~8.2s, not 75 ÷ the 10.6/s workers took (7.1s).
@@ -199,6 +203,9 @@ func TestWaitArrivingNow(t *testing.T) {
 	}
 	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "~8.3s in the queue (55 payments × 3.00s + 20 signups × 3.0ms, ÷ 20 workers)" {
 		t.Errorf("mixed health item %+v", items)
+	}
+	if items := arrivingNowHealth(&mixed, 200); len(items) != 1 || items[0].Value != "~8.3s in the queue (55 payments × 3.00s + 20 signups × 3.0ms, ÷ 20 workers; each ×: the mean time one held a worker in 7–12s)" {
+		t.Errorf("mixed health item at 200 %+v", items)
 	}
 	lifo := s
 	lifo.Config.Pool.Discipline = LIFO // the newest is served first: no wait behind the queue
