@@ -105,7 +105,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker: the work ahead of it (each class's queued requests times the worker-time one holds: the workers it held over the rate workers took it, in the table's /s window) over the workers; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker: the work ahead of it (each class's queued requests times the mean time one of that class held a worker, over those that ended on a worker in the table's /s window) over the workers; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -124,17 +124,19 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	}
 	const label = "arriving now"
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
-	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, work),
-		fmt.Sprintf("waits ~%s (%s)", wait, work), fmt.Sprintf("waits ~%s in the queue", wait))
+	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
+		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work), fmt.Sprintf("waits ~%s in the queue", wait))
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
 
 // ArrivingWait is the wait of a request arriving now in a FIFO queue: the work ahead of it,
-// each class's queued requests times the worker-time one holds, over the workers.
+// each class's queued requests times the worker-time one holds, over the workers. The
+// holds are measured over the table's /s window, from From to To seconds.
 type ArrivingWait struct {
-	Wait    time.Duration
-	Ahead   []QueuedWork
-	Workers int
+	Wait     time.Duration
+	Ahead    []QueuedWork
+	Workers  int
+	From, To int
 }
 
 // QueuedWork is one class's requests in the queue and the worker-time each holds.
@@ -145,50 +147,66 @@ type QueuedWork struct {
 }
 
 // Work writes the sum: "55 payments × 3.0s + 20 signups × 3ms, ÷ 20 workers".
-func (a ArrivingWait) Work(t TrafficConfig) string {
+func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
+
+// WorkSaid writes the sum with what its holds are, which need not be the dependency's
+// latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
+// to be turned away at their deadline): "370 orders × 49ms, the mean time one held a
+// worker in 20–25s, ÷ 24 workers"; with several classes, "…, ÷ 20 workers; each ×: …".
+func (a ArrivingWait) WorkSaid(t TrafficConfig) string {
+	return a.work(t, fmt.Sprintf("the mean time one held a worker in %d–%ds", a.From, a.To))
+}
+
+// work writes the sum, with what each hold is (held) when not "".
+func (a ArrivingWait) work(t TrafficConfig, held string) string {
 	var terms []string
 	for _, q := range a.Ahead {
 		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(q.Queued)), plural(t.Label(q.Class)), FmtLatency(q.Hold)))
 	}
-	sep := " ÷ "
-	if len(terms) > 1 {
-		sep = ", ÷ "
+	workers := fmt.Sprintf("%d workers", a.Workers)
+	switch {
+	case len(terms) == 1 && held != "":
+		return terms[0] + ", " + held + ", ÷ " + workers
+	case len(terms) == 1:
+		return terms[0] + " ÷ " + workers
+	case held != "":
+		return strings.Join(terms, " + ") + ", ÷ " + workers + "; each ×: " + held
 	}
-	return strings.Join(terms, " + ") + sep + fmt.Sprintf("%d workers", a.Workers)
+	return strings.Join(terms, " + ") + ", ÷ " + workers
 }
 
 // WaitArrivingNow is how long a request arriving now would wait in a FIFO queue of one
 // instance: each class's queued requests times the worker-time one of them holds, summed,
-// over the workers. A class's hold is Little's law over the table's window: the workers it
-// held on average over the requests of it that workers took a second (ended on a worker: ok,
-// failed, timed out, or turned away at its deadline). false: no such queue, none waiting, or
-// a class waiting that workers took none of.
+// over the workers. A class's hold is measured: the mean time a request of it held a worker
+// (picked up → ended), over those that ended on a worker in the table's window. (Little's
+// law over the window, the workers held over the rate taken, read 3.12s for the long queue's
+// 3s payments: a young run's window takes fewer than its workers hold.) false: no such
+// queue, none waiting, or a class waiting of which none ended on a worker in the window.
 func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 	if s.Config.Pool.Discipline != FIFO || s.Fleet != nil || s.Pool.Queued == 0 || s.Pool.Size == 0 {
 		return ArrivingWait{}, false
 	}
-	rs := s.Rates()
-	if rs.Seconds == 0 {
+	secs := s.rateSeconds()
+	if len(secs) == 0 {
 		return ArrivingWait{}, false
 	}
-	tl := s.wholeSeconds()
-	secs := tl[len(tl)-rs.Seconds:] // the rates' seconds
-	a := ArrivingWait{Workers: s.Pool.Size}
+	a := ArrivingWait{Workers: s.Pool.Size, From: secs[0].T - 1, To: secs[len(secs)-1].T}
 	var work float64 // worker-seconds
 	for _, c := range Classes {
 		if s.Pool.QueuedBy[c] == 0 {
 			continue
 		}
-		taken := rs.OK[c] + rs.Failed[c] + rs.TimedOut[c] + rs.Rejected[c][RejectDeadline]
-		if taken <= 0 {
+		var served int64
+		var held time.Duration
+		for _, sec := range secs {
+			served += sec.Served[c]
+			held += sec.HeldFor[c]
+		}
+		if served == 0 {
 			return ArrivingWait{}, false
 		}
-		var held float64
-		for _, sec := range secs {
-			held += sec.Held[c] / float64(len(secs))
-		}
 		// The hold as shown, so that the sum computes from what is printed.
-		hold := ShownLatency(time.Duration(held / taken * float64(time.Second)))
+		hold := ShownLatency(held / time.Duration(served))
 		work += float64(s.Pool.QueuedBy[c]) * hold.Seconds()
 		a.Ahead = append(a.Ahead, QueuedWork{Class: c, Queued: s.Pool.QueuedBy[c], Hold: hold})
 	}

@@ -38,6 +38,11 @@ type ClassStats struct {
 	// What QueueWait is made of: the generator's lateness (intended arrival → sent) and the
 	// hand-off (sent → a worker picked it up: the accept queue, if any, and the scheduler).
 	Lag, Handoff Percentiles
+	// Served counts the requests that ended on a worker (finished, or turned away there, as
+	// a deadline's), and HeldFor sums the time each held it (picked up → ended): per second,
+	// what a queued request of the class will cost the workers (Snapshot.WaitArrivingNow).
+	Served  int64
+	HeldFor time.Duration
 }
 
 // Add adds b's counters to c's (not the percentiles, which do not add up).
@@ -53,6 +58,8 @@ func (c ClassStats) Add(b ClassStats) ClassStats {
 	c.InFlight += b.InFlight
 	c.Fallback += b.Fallback
 	c.Duplicates += b.Duplicates
+	c.Served += b.Served
+	c.HeldFor += b.HeldFor
 	return c
 }
 

@@ -153,9 +153,10 @@ func TestRatesErrorShare(t *testing.T) {
 	}
 }
 
-// A request arriving now in a FIFO queue waits for all those ahead of it at the rate workers
-// take them: 600 queued, 20/s taken (ok, failed, timed out or turned away at the deadline on
-// a worker) is 30 s; nothing without a FIFO queue of one instance, or with none taken.
+// A request arriving now in a FIFO queue waits for all those ahead of it, each holding a
+// worker for the mean time one of its class held one, over those that ended on a worker in
+// the window (ok, failed, timed out or turned away at the deadline there): 600 queued of 1s
+// is 30 s over 20 workers; nothing without a FIFO queue of one instance, or with none ended.
 func TestWaitArrivingNow(t *testing.T) {
 	s := Snapshot{Config: DefaultConfig()}
 	s.Config.Pool.Queue, s.Config.Pool.Discipline = 1000, FIFO
@@ -164,25 +165,37 @@ func TestWaitArrivingNow(t *testing.T) {
 	for i := range 6 {
 		sec := Second{T: i + 1}
 		sec.OK[Payment], sec.TimedOut[Payment], sec.Rejected[Payment][RejectDeadline] = 10, 5, 5
-		sec.Rejected[Signup][RejectPool] = 50 // never queued: not taken by a worker
-		sec.Held[Payment] = 20                // 20 workers for 20 payments a second: 1s each
+		sec.Rejected[Signup][RejectPool] = 50 // never queued: never on a worker
+		sec.Served[Payment], sec.HeldFor[Payment] = 20, 20*time.Second
 		s.Timeline = append(s.Timeline, sec)
 	}
 	if a, ok := s.WaitArrivingNow(); !ok || a.Wait != 30*time.Second {
 		t.Errorf("wait %+v (%v), want 30s: 600 × 1s ÷ 20 workers", a, ok)
 	}
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 payments × 1.00s ÷ 20 workers)" {
+	// What × is, where it fits: a hold need not be the dependency's latency.
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 payments × 1.00s, the mean time one held a worker in 1–6s, ÷ 20 workers)" {
 		t.Errorf("health item %+v", items)
+	}
+	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 payments × 1.00s ÷ 20 workers)" {
+		t.Errorf("health item at 80 %+v", items)
 	}
 	// Two classes: only the work ahead counts, not the count. The long queue's 55 payments
 	// of 3s and 20 signups of ~nothing wait ~8.2s, not 75 ÷ the 10.6/s workers took (7.1s).
+	// The run is young: its 20 workers, full since 2s, ended only 6.4 payments a second in
+	// 7–12s, and Little's law over the window (the 18 workers payments held ÷ 6.4/s) made a
+	// payment's hold 3.12s, more than the 3s (p99 3.00s) any of them held one.
 	mixed := Snapshot{Config: s.Config}
 	mixed.Pool.Size, mixed.Pool.Queued = 20, 75
 	mixed.Pool.QueuedBy[Payment], mixed.Pool.QueuedBy[Signup] = 55, 20
 	for i := range 5 {
-		sec := Second{T: i + 1}
+		sec := Second{T: i + 8}
 		sec.OK[Payment], sec.OK[Signup] = 6, 4
-		sec.Held[Payment], sec.Held[Signup] = 18, 0.012 // 3s a payment, 3ms a signup
+		if i%5 < 2 {
+			sec.OK[Payment] = 7 // 6.4/s
+		}
+		sec.Held[Payment], sec.Held[Signup] = 20, 0.012
+		sec.Served[Payment], sec.HeldFor[Payment] = sec.OK[Payment], time.Duration(sec.OK[Payment])*3*time.Second
+		sec.Served[Signup], sec.HeldFor[Signup] = 4, 12*time.Millisecond
 		mixed.Timeline = append(mixed.Timeline, sec)
 	}
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(time.Millisecond) != 8253*time.Millisecond {
@@ -190,6 +203,9 @@ func TestWaitArrivingNow(t *testing.T) {
 	}
 	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "~8.3s in the queue (55 payments × 3.00s + 20 signups × 3.0ms, ÷ 20 workers)" {
 		t.Errorf("mixed health item %+v", items)
+	}
+	if items := arrivingNowHealth(&mixed, 200); len(items) != 1 || items[0].Value != "~8.3s in the queue (55 payments × 3.00s + 20 signups × 3.0ms, ÷ 20 workers; each ×: the mean time one held a worker in 7–12s)" {
+		t.Errorf("mixed health item at 200 %+v", items)
 	}
 	lifo := s
 	lifo.Config.Pool.Discipline = LIFO // the newest is served first: no wait behind the queue
@@ -200,6 +216,28 @@ func TestWaitArrivingNow(t *testing.T) {
 	for name, x := range map[string]Snapshot{"LIFO": lifo, "empty queue": idle, "none taken": stuck} {
 		if _, ok := x.WaitArrivingNow(); ok {
 			t.Errorf("%s: a wait", name)
+		}
+	}
+}
+
+// The health checks' p99 above their timeout, as shown (the balancer's, from the scheduled
+// arrival, which a check waiting in the queue outlives); at it as shown (2.0004s reads
+// 2.00s), or without checks, not.
+func TestChecksAboveTimeout(t *testing.T) {
+	s := Snapshot{Config: DefaultConfig()}
+	s.Config.Health.Timeout = Duration(2 * time.Second)
+	s.Config.Traffic.Health.Rate = 40
+	s.Classes[Health].Latency = Percentiles{P99: 2800 * time.Millisecond, Count: 600}
+	if p99, to, ok := s.ChecksAboveTimeout(); !ok || p99 != 2800*time.Millisecond || to != 2*time.Second {
+		t.Errorf("above: %v > %v (%v), want 2.8s > 2s", p99, to, ok)
+	}
+	at := s
+	at.Classes[Health].Latency.P99 = 2000400 * time.Microsecond
+	none := s
+	none.Config.Traffic.Health.Rate, none.Classes[Health] = 0, ClassStats{}
+	for name, x := range map[string]Snapshot{"at its timeout as shown": at, "no checks": none} {
+		if _, _, ok := x.ChecksAboveTimeout(); ok {
+			t.Errorf("%s: above", name)
 		}
 	}
 }

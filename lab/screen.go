@@ -153,21 +153,31 @@ func stallShort(st StallConfig) string {
 	return s
 }
 
-// ModeShort is the dependency's mode in a few words, with its latency.
+// ModeShort is the dependency's mode in a few words, with its latency (and its jitter).
 func ModeShort(d DependencyConfig) string {
 	switch d.Mode {
 	case ModeHealthy:
-		return "healthy " + FmtDur(d.HealthyLatency.D())
+		return "healthy " + d.latencyWords(d.HealthyLatency)
 	case ModeSlow:
-		return "slow " + FmtDur(d.Latency.D())
+		return "slow " + d.latencyWords(d.Latency)
 	case ModeDown:
 		return "down (refuses)"
 	case ModeErrors:
 		return "errors (500 at once)"
 	case ModeBrownout:
-		return fmt.Sprintf("brownout (%s for %s, then healthy for %s)", FmtDur(d.Latency.D()), FmtDur(d.Brownout.Slow.D()), FmtDur(d.Brownout.Healthy.D()))
+		return fmt.Sprintf("brownout (%s for %s, then healthy for %s)", d.latencyWords(d.Latency), FmtDur(d.Brownout.Slow.D()), FmtDur(d.Brownout.Healthy.D()))
 	}
 	return string(d.Mode) + " " + FmtDur(d.Latency.D())
+}
+
+// latencyWords is a latency of the dependency's with the jitter it is drawn with, if any:
+// "50ms ±10ms", each call uniform in [40ms, 60ms] (before the knee stretches it). Without
+// it, the postmortem's p99:service of 392ms stood above the knee's 328ms at 64 calls.
+func (d DependencyConfig) latencyWords(l Duration) string {
+	if d.Jitter <= 0 {
+		return FmtDur(l.D())
+	}
+	return FmtDur(l.D()) + " ±" + FmtDur(d.Jitter.D())
 }
 
 // HealthItems are the dependency, the generator, the pool and the mechanisms over the run,

@@ -129,15 +129,15 @@ func CycleMode(c Config) (Config, string) {
 func modeWords(d DependencyConfig) string {
 	switch d.Mode {
 	case ModeHealthy:
-		return fmt.Sprintf("healthy: answers in %s", FmtDur(d.HealthyLatency.D()))
+		return fmt.Sprintf("healthy: answers in %s", d.latencyWords(d.HealthyLatency))
 	case ModeSlow:
-		return fmt.Sprintf("slow: answers in %s", FmtDur(d.Latency.D()))
+		return fmt.Sprintf("slow: answers in %s", d.latencyWords(d.Latency))
 	case ModeDown:
 		return "down: connections refused, calls fail at once"
 	case ModeErrors:
 		return "errors: answers 500 at once"
 	case ModeBrownout:
-		return fmt.Sprintf("brownout: slow (%s) for %s, then healthy for %s, repeating", FmtDur(d.Latency.D()),
+		return fmt.Sprintf("brownout: slow (%s) for %s, then healthy for %s, repeating", d.latencyWords(d.Latency),
 			FmtDur(d.Brownout.Slow.D()), FmtDur(d.Brownout.Healthy.D()))
 	}
 	return string(d.Mode)
@@ -148,7 +148,7 @@ func latencyMsg(c Config, limit string) string {
 	if limit != "" {
 		return fmt.Sprintf("dependency latency already %s (%s)", FmtDur(d.Latency.D()), limit)
 	}
-	msg := "dependency latency → " + FmtDur(d.Latency.D())
+	msg := "dependency latency → " + d.latencyWords(d.Latency)
 	if d.CallLatency() != d.Latency.D() {
 		msg += fmt.Sprintf(" (for slow and brownout; now %s: press d)", d.Mode)
 	}

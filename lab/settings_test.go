@@ -176,3 +176,34 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		}
 	}
 }
+
+// The dependency's latency says its jitter wherever it is set: the postmortem's store at
+// "50ms ±10ms" explains a p99:service of 392ms above the knee's 328ms at 64 calls (issue 22,
+// newcomer 11); without jitter, the latency alone.
+func TestDependencyLatencySaysItsJitter(t *testing.T) {
+	d := DefaultConfig().Dependency
+	d.HealthyLatency, d.Latency, d.Jitter = Duration(50*time.Millisecond), Duration(3*time.Second), Duration(10*time.Millisecond)
+	for mode, want := range map[DependencyMode][2]string{
+		ModeHealthy:  {"healthy 50ms ±10ms", "healthy: answers in 50ms ±10ms"},
+		ModeSlow:     {"slow 3s ±10ms", "slow: answers in 3s ±10ms"},
+		ModeBrownout: {"brownout (3s ±10ms for", "brownout: slow (3s ±10ms) for"},
+	} {
+		d.Mode = mode
+		if got := ModeShort(d); !strings.HasPrefix(got, want[0]) {
+			t.Errorf("%s: settings %q, want %q…", mode, got, want[0])
+		}
+		if got := modeWords(d); !strings.HasPrefix(got, want[1]) {
+			t.Errorf("%s: the d key's words %q, want %q…", mode, got, want[1])
+		}
+	}
+	c := DefaultConfig()
+	c.Dependency = d
+	c.Dependency.Mode = ModeSlow
+	if msg := latencyMsg(c, ""); msg != "dependency latency → 3s ±10ms" {
+		t.Errorf("the + key's words %q", msg)
+	}
+	d.Jitter, d.Mode = 0, ModeHealthy
+	if got := ModeShort(d); got != "healthy 50ms" {
+		t.Errorf("no jitter: %q", got)
+	}
+}

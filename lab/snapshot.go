@@ -76,6 +76,8 @@ type Second struct {
 	Failed      [numClasses]int64             // failed during this second
 	TimedOut    [numClasses]int64             // timed out during this second
 	Rejected    [numClasses][numReasons]int64 // turned away during this second, by reason
+	Served      [numClasses]int64             // ended on a worker during this second (ClassStats.Served)
+	HeldFor     [numClasses]time.Duration     // the time those held their worker, summed
 	Rate        [numClasses]float64           // each class's rate in force at the sample
 	Workers     int                           // the pool's size at the sample (autoscaling moves it)
 	Limit       int                           // the adaptive limit at the sample; 0: none
@@ -125,6 +127,21 @@ func (s *Second) RejectedFor(c Class, reasons []Reason) int64 {
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
 	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0
+}
+
+// ChecksAboveTimeout says the health checks' p99 latency, as shown, stands above their
+// timeout, which nobody reads without being told why (the fleet domino's 2.80s beside 2s,
+// issue 22, newcomer 11): the timeout is the balancer's, from a check's scheduled arrival;
+// the balancer stops waiting then and counts it failed, while the check waits on in the
+// queue, and the worker that reaches it later counts it timed out, latency and all. (A
+// payment's timeout bounds each call, while its latency is the whole chain, retries and
+// waits included: the narrator says what stands above it.)
+func (s *Snapshot) ChecksAboveTimeout() (p99, timeout time.Duration, ok bool) {
+	l, to := s.Classes[Health].Latency, s.Config.Health.Timeout.D()
+	if !s.Active(Health) || l.Count == 0 || ShownLatency(l.P99) <= to {
+		return 0, 0, false
+	}
+	return l.P99, to, true
 }
 
 // Unbalanced says which classes break the invariant arrived = ok + failed + timed_out +
@@ -258,8 +275,7 @@ func (r *Rates) ErrorWords(c Class) []string {
 
 // Rates averages the last RateWindow whole seconds of the timeline (all of it while shorter).
 func (s *Snapshot) Rates() Rates {
-	tl := s.wholeSeconds()
-	secs := tl[max(len(tl)-RateWindow, 0):]
+	secs := s.rateSeconds()
 	r := Rates{Seconds: len(secs)}
 	if r.Seconds == 0 {
 		return r
@@ -285,6 +301,12 @@ func (s *Snapshot) Rates() Rates {
 		}
 	}
 	return r
+}
+
+// rateSeconds are the seconds Rates averages: the last RateWindow whole ones.
+func (s *Snapshot) rateSeconds() []Second {
+	tl := s.wholeSeconds()
+	return tl[max(len(tl)-RateWindow, 0):]
 }
 
 // wholeSeconds is the timeline less a part second at its end: a run that ended inside a

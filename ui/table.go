@@ -335,6 +335,19 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 		fmt.Sprintf("ok%%=ok÷arrived; %s in flight", fmtCount(first.InFlight)))
 }
 
+// checksAboveTimeoutNote says how the health checks' p99 stands above their timeout
+// (lab.Snapshot.ChecksAboveTimeout), which reads as a timeout that did not work: the
+// timeout is the balancer's, which stops waiting while the check waits on in the queue.
+func checksAboveTimeoutNote(name string, p99, timeout time.Duration) []string {
+	l, to := fmtLatency(p99), fmtDur(timeout)
+	head, short := fmt.Sprintf("%s p99 %s > its %s timeout: ", name, l, to), fmt.Sprintf("%s p99 %s > %s timeout: ", name, l, to)
+	return []string{
+		head + fmt.Sprintf("the balancer stops waiting at %s, but the check still waits in the queue; a worker that reaches it later counts it timed out, with its whole time", to),
+		head + fmt.Sprintf("the balancer gives up at %s, the check waits on in the queue and counts timed out, its whole wait", to),
+		short + fmt.Sprintf("the balancer gives up at %s; the check waits on and counts timed out", to),
+		short + "the balancer gave up, the check waited on"}
+}
+
 // newTableNotes say what the table shows. Those every size shows (must): the time each
 // number is over (rs, the /s rows with rates);
 // when a class's ok or timed out per second outruns its arrivals (outrun), why; and what
@@ -356,6 +369,9 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	}
 	if len(inFlight) > 0 {
 		notes.must = append(notes.must, inFlightNote(s, inFlight))
+	}
+	if p99, to, ok := s.ChecksAboveTimeout(); ok && shown["p99"] {
+		notes.must = append(notes.must, checksAboveTimeoutNote(s.Config.Traffic.Label(lab.Health), p99, to))
 	}
 	// Each definition in four lengths; the line takes the longest length that fits.
 	var defs [][4]string

@@ -7,6 +7,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -138,6 +139,29 @@ func TestColumnsDefinedAtEverySize(t *testing.T) {
 					t.Errorf("%dx%d, %d in flight: no %q in\n%s", sz[0], sz[1], inFlight, want, out)
 				}
 			}
+		}
+	}
+}
+
+// The health checks' p99 above their timeout says how, under the table at every size
+// (lab.Snapshot.ChecksAboveTimeout): the fleet domino's p99 2.80s beside the 2s the
+// balancer gave up at while the check waited on in the queue (issue 22, newcomer 11). At
+// or under the timeout, nothing.
+func TestChecksAboveTimeoutSaidAtEverySize(t *testing.T) {
+	domino := func(p99 time.Duration) *lab.Snapshot {
+		s := fleetSnapshot(4, 3)
+		h := &s.Classes[lab.Health]
+		h.Arrived, h.OK, h.TimedOut, h.Rejected[lab.RejectPool] = 650, 599, 47, 4
+		h.Latency = lab.Percentiles{P50: 1100 * time.Microsecond, P95: p99 / 2, P99: p99, P999: p99, Max: p99, Count: 646}
+		return s
+	}
+	for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}} {
+		got := frameText(t, domino(2800*time.Millisecond), sz[0], sz[1])
+		if !strings.Contains(got, "health p99 2.80s > ") || !strings.Contains(got, "2s timeout: the balancer gave up") && !strings.Contains(got, "2s timeout: the balancer gives up at 2s") {
+			t.Errorf("%dx%d: the health p99 above its timeout unsaid:\n%s", sz[0], sz[1], got)
+		}
+		if got := frameText(t, domino(2*time.Second), sz[0], sz[1]); strings.Contains(got, "timeout: the balancer") {
+			t.Errorf("%dx%d: a p99 at its timeout explained:\n%s", sz[0], sz[1], got)
 		}
 	}
 }

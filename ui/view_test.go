@@ -299,13 +299,15 @@ func TestNarrator(t *testing.T) {
 	// Once the pool is full, the queue grows as measured over the table's /s window (0, 2, 6
 	// waiting at 1, 2 and 3 s, empty at the start: 2/s in 0–3s, the 4 places left in 2 s),
 	// beside the growth at the set rates, 15/s × (1 − 20/30.01). The wait p99 is of finished
-	// signups; one arriving now waits behind the work of the 6 payments ahead (20 workers
-	// held by 4 a second: 5s each) over the 20 workers: 1.5s.
+	// signups; one arriving now waits behind the work of the 6 payments ahead (4 a second
+	// ended on a worker, each after 5s there) over the 20 workers: 1.5s.
 	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Size: 20, Queued: 6, PeakQueued: 6},
 		Timeline: []lab.Second{{T: 1}, {T: 2, Queued: 2}, {T: 3, Queued: 6}}}
 	growing.Pool.QueuedBy[lab.Payment] = 6
 	for i := range growing.Timeline {
-		growing.Timeline[i].OK[lab.Payment], growing.Timeline[i].Held[lab.Payment] = 4, 20
+		sec := &growing.Timeline[i]
+		sec.OK[lab.Payment], sec.Held[lab.Payment] = 4, 20
+		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 	}
 	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; at the set rates 15/s × (1\u00a0−\u00a020/30) = 5/s) until it fills, then they starve; "+
 		"finished signups' wait p99 –, while one arriving now waits ~1.5s (6 payments × 5.00s ÷ 20 workers)"; !strings.Contains(got, want) {

@@ -95,6 +95,19 @@ func BenchmarkAccrue(b *testing.B) {
 	}
 }
 
+// BenchmarkFinish is a class's books at each request a worker ends: its latency and
+// service recorded, its outcome and its time on the worker counted.
+func BenchmarkFinish(b *testing.B) {
+	m := newClassMetrics()
+	intended := time.Now()
+	started, ended := intended.Add(time.Millisecond), intended.Add(4*time.Millisecond)
+	b.ResetTimer()
+	for range b.N {
+		m.arrive(false)
+		m.finish(lab.OK, intended, started, ended)
+	}
+}
+
 // BenchmarkHistSummary is one percentile summary of a histogram that changed since the last.
 func BenchmarkHistSummary(b *testing.B) { benchChangedHist(b, func(h *hist) { _ = h.summary() }) }
 

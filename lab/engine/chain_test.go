@@ -110,3 +110,45 @@ func TestDeadlineCountsQueueWait(t *testing.T) {
 		t.Errorf("dependency got %d requests for %d calls made", s.Dependency.Requests, calls)
 	}
 }
+
+// Each request that ends on a worker counts its time there, what the arriving-now wait is
+// made of: finished ones (their mean is the service histogram's), and those a worker turned
+// away at their deadline; never one the pool turned away before a worker. The timeline's
+// seconds add up to the totals.
+func TestServedCountsTimeOnAWorker(t *testing.T) {
+	plain := scaled() // 20 workers, no queue: the pool turns the rest away
+	late := scaled()
+	late.Traffic.Signup.Rate = 0
+	late.Pool.Workers, late.Pool.Queue, late.Pool.Discipline = 2, 50, lab.FIFO
+	late.Traffic.Payment.Rate = 50
+	late.Dependency.Latency = lab.Duration(100 * time.Millisecond)
+	late.Payment.Deadline = lab.Duration(250 * time.Millisecond)
+	for name, c := range map[string]lab.Config{"plain": plain, "deadline": late} {
+		s := run(t, c)
+		for _, cl := range lab.Classes {
+			cs := s.Classes[cl]
+			if want := cs.Finished() + cs.Rejected[lab.RejectDeadline]; cs.Served != want {
+				t.Errorf("%s %s: served %d, want %d: finished and turned away at the deadline, not %d rejected:pool",
+					name, cl, cs.Served, want, cs.Rejected[lab.RejectPool])
+			}
+			var served int64
+			var held time.Duration
+			for _, sec := range s.Timeline {
+				served, held = served+sec.Served[cl], held+sec.HeldFor[cl]
+			}
+			if served != cs.Served || held != cs.HeldFor {
+				t.Errorf("%s %s: the seconds add up to %d served for %v, the totals %d for %v", name, cl, served, held, cs.Served, cs.HeldFor)
+			}
+		}
+		pay := s.Classes[lab.Payment]
+		if pay.Served == 0 {
+			t.Fatalf("%s: no payment ended on a worker: %+v", name, pay)
+		}
+		if pay.Rejected[lab.RejectDeadline] == 0 {
+			// The service histogram keeps whole µs, and its mean too: the same within two.
+			if d := pay.HeldFor/time.Duration(pay.Served) - pay.Service.Mean; d < 0 || d > 2*time.Microsecond {
+				t.Errorf("%s: held %v each, the service's mean %v", name, pay.HeldFor/time.Duration(pay.Served), pay.Service.Mean)
+			}
+		}
+	}
+}

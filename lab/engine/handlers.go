@@ -32,7 +32,7 @@ func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 		j.probe.decide(r.Out == lab.OK)
 	}
 	if r.Rejected {
-		m.reject(r.Reason, j.intended)
+		m.rejectOnWorker(r.Reason, j.intended, started)
 		l.pairs.settle(j.class, j.arrival, lab.TurnedAway(r.Reason))
 		return
 	}

@@ -121,6 +121,8 @@ type classMetrics struct {
 	inFlight                      int64
 	fallbacks                     int64
 	duplicates                    int64
+	served                        int64         // ended on a worker
+	heldFor                       time.Duration // summed: picked up → ended, of those
 
 	latency, queueWait, service *hist
 	latencyCorrected            *hist // closed loop only: latency with the omitted samples put back
@@ -150,11 +152,26 @@ func (m *classMetrics) arrive(duplicate bool) {
 // reject counts a request turned away for r, and how long it waited first since intended,
 // its scheduled arrival.
 func (m *classMetrics) reject(r lab.Reason, intended time.Time) {
-	waited := time.Since(intended)
+	m.turnAway(r, time.Since(intended), 0, false)
+}
+
+// rejectOnWorker counts a request a worker turned away for r (a deadline's), as reject
+// does, and the worker-time it held since started.
+func (m *classMetrics) rejectOnWorker(r lab.Reason, intended, started time.Time) {
+	now := time.Now()
+	m.turnAway(r, now.Sub(intended), now.Sub(started), true)
+}
+
+// turnAway counts a rejection that waited first; onWorker: turned away there, after held.
+func (m *classMetrics) turnAway(r lab.Reason, waited, held time.Duration, onWorker bool) {
 	m.mu.Lock()
 	m.rejected[r]++
 	m.rejectedWait[r] += waited
 	m.inFlight--
+	if onWorker {
+		m.served++
+		m.heldFor += held
+	}
 	m.mu.Unlock()
 }
 
@@ -174,6 +191,8 @@ func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time)
 		m.timedOut++
 	}
 	m.inFlight--
+	m.served++
+	m.heldFor += ended.Sub(started)
 	m.mu.Unlock()
 }
 
@@ -207,7 +226,8 @@ func (m *classMetrics) counts() lab.ClassStats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return lab.ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
-		Rejected: m.rejected, RejectedWait: m.rejectedWait, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates}
+		Rejected: m.rejected, RejectedWait: m.rejectedWait, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates,
+		Served: m.served, HeldFor: m.heldFor}
 }
 
 // newDistribution reads m's payment latency at every DistributionPercentiles.

@@ -84,6 +84,8 @@ func (s *seconds) take(sec lab.Second, held [numClasses]time.Duration, start tim
 		sec.OK[c] = cs.OK - s.prev[c].OK
 		sec.Failed[c] = cs.Failed - s.prev[c].Failed
 		sec.TimedOut[c] = cs.TimedOut - s.prev[c].TimedOut
+		sec.Served[c] = cs.Served - s.prev[c].Served
+		sec.HeldFor[c] = cs.HeldFor - s.prev[c].HeldFor
 		for r := range cs.Rejected {
 			sec.Rejected[c][r] = cs.Rejected[r] - s.prev[c].Rejected[r]
 		}
