@@ -462,6 +462,12 @@ func headerLine(t *theme, s screen, i, w int) string {
 
 	// The right side, longest form first: what is starving, and the run's state.
 	var starved, starvedShort []string
+	// "Now" is the last whole second: said as its seconds, since a narrator's "now" is this
+	// instant (newcomer 11: "none now" beside "signups now starving").
+	noneNow := " (none now)"
+	if last := snap.LastSecond(); last != nil {
+		noneNow = fmt.Sprintf(" (none in %d–%ds)", last.T-1, last.T)
+	}
 	for i, c := range lab.Classes {
 		n := snap.Classes[i].Rejected[lab.RejectPool]
 		if !c.Starves() || n == 0 {
@@ -470,7 +476,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		// The alarm stands only while it is still happening; afterwards the total stays, quiet.
 		if !snap.StarvingNow(c) {
 			label := t.dim.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
-			starved = append(starved, label+t.dim.Render(" (none now)"))
+			starved = append(starved, label+t.dim.Render(noneNow))
 			starvedShort = append(starvedShort, label)
 			continue
 		}
@@ -486,7 +492,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// starvation does not count (that is the pool's), said beside it.
 	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
 		now := snap.TurningAwayNow(lab.RejectBalancer)
-		style, note := t.dim, " (none now)"
+		style, note := t.dim, noneNow
 		if now {
 			style, note = t.alert, " (now)"
 		}

@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -35,6 +36,14 @@ func TestTableSaysItsWindows(t *testing.T) {
 		if size[0] == 120 && !strings.Contains(got, "signup starved 22 (4.4/s in 1–6s)") {
 			t.Errorf("%dx%d: the header's rate not over the table's seconds:\n%s", size[0], size[1], got)
 		}
+	}
+	// Starving stopped: the header says over which second there was none, not "now", which
+	// a narrator's "now starving" contradicts (newcomer 11).
+	quiet := testSnapshot()
+	last := quiet.LastSecond()
+	last.Rejected[lab.Signup][lab.RejectPool] = 0
+	if got := frameText(t, quiet, 120, 40); !strings.Contains(got, fmt.Sprintf("signup starved 22 (none in %d–%ds)", last.T-1, last.T)) {
+		t.Errorf("starving stopped, unsaid:\n%s", got)
 	}
 	// So does the help, with the header's starvation rate.
 	var help string
