@@ -106,7 +106,7 @@ func TestCompareSignificance(t *testing.T) {
 		}
 	}
 	// Every counter has its verdict, those 0 in both runs too (false).
-	sig := map[string]bool{"ok": false, "failed": false, "timed out": false, "in flight": false, "p99": false}
+	sig := map[string]bool{"ok": false, "failed": false, "timed out": false, "in flight": false, "p99": false, "p50": false}
 	for _, r := range Reasons {
 		sig[r.Word()] = false
 	}

@@ -210,36 +210,124 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 	}
 	title := longestFit(w, forms...)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
-	return append(append([]string{title}, blocks...), unseenLines(rows, w)...)
+	return append(append([]string{title}, blocks...), verdictLines(rows, a.Config.Traffic, w, lean)...)
 }
 
-// unseenLines is the summary's lesson when users fare alike and only the calls below the
-// pool differ (a caller timeout against a socket one, a propagated deadline against stacked
-// timeouts): no outcome of theirs shown to differ (each ≈ or ?), then each call row that
-// is, A → B. Nothing
-// otherwise: the table's coloured or bare differences say it.
-func unseenLines(rows []lab.ComparisonRow, w int) []string {
-	var unseen, tooFew []string
+// verdictLines is the summary's lesson, the one place it is built, from the table's judged
+// rows alone (only a significant row is named, better or worse as lab judged it), each
+// class by its name in traffic:
+//   - results that point both ways (B better for some, worse for others) are a trade: it
+//     names what got worse in B and what got better, class by class (tradeList);
+//   - else, when the calls below the pool differ, or a p50 stands in for a p99 too few to
+//     judge, what users got: the significant rows, or that none of their counts differs
+//     and which p99 is too few to judge, so "nothing differs" does not read as a finding;
+//
+// and then the calls below the pool that differ, A → B. Nothing otherwise: the table's
+// coloured or bare differences say it. A trade takes at most 2 lines, lean 1 where the
+// briefest form fits.
+func verdictLines(rows []lab.ComparisonRow, traffic lab.TrafficConfig, w int, lean bool) []string {
+	var (
+		unseen, seen, tooFew []string
+		trade                [2][]lab.ComparisonRow // [0] worse in B, [1] better
+		counts, standIn      bool                   // a user's count differs; a p50 speaks for a p99
+	)
 	for _, r := range rows {
 		a, b, _ := summaryCells(r)
 		switch {
-		case r.TooFew() && !r.Unseen && a != b: // not judged: say it, or "nothing differs" reads as a finding
-			tooFew = append(tooFew, fmt.Sprintf("%s %s → %s", r.Class, a, b))
+		case r.TooFew() && !r.Unseen && a != b:
+			tooFew = append(tooFew, fmt.Sprintf("%s %s → %s", traffic.Label(r.Class), a, b))
 		case !r.Significant: // within noise (≈)
-		case !r.Unseen:
-			return nil
-		default:
+		case r.Unseen:
 			unseen = append(unseen, fmt.Sprintf("%s %s → %s", r.Name(), a, b))
+		default:
+			seen = append(seen, seenPhrase(r, traffic))
+			counts = counts || !r.Latency()
+			standIn = standIn || r.Counter == "p50"
+			if r.Better != 0 {
+				trade[(r.Better+1)/2] = append(trade[(r.Better+1)/2], r)
+			}
 		}
 	}
-	if len(unseen) == 0 {
+	below := ""
+	if len(unseen) > 0 {
+		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
+	}
+	if len(trade[0]) > 0 && len(trade[1]) > 0 {
+		var lines []string
+		for _, brevity := range []tradeBrevity{tradeFull, tradeFirst, tradeOK} {
+			lines = wrapText("» the trade: B worse: "+tradeList(trade[0], traffic, brevity)+
+				"; B better: "+tradeList(trade[1], traffic, brevity)+below, w, 0)
+			if len(lines) <= 2 && (!lean || len(lines) == 1) {
+				break
+			}
+		}
+		return lines
+	}
+	if len(unseen) == 0 && !standIn {
 		return nil
 	}
 	users := "nothing users see is shown to differ"
-	if len(tooFew) > 0 {
+	switch {
+	case len(seen) > 0 && !counts:
+		users = "users: " + strings.Join(seen, ", ") + "; no count shown to differ"
+	case len(seen) > 0:
+		users = "users: " + strings.Join(seen, ", ")
+	case len(tooFew) > 0:
 		users = "users: no count shown to differ, p99 too few to judge (?: " + strings.Join(tooFew, ", ") + ")"
 	}
-	return wrapText("» "+users+"; what differs is below the pool, in the calls: "+strings.Join(unseen, ", "), w, 0)
+	return wrapText("» "+users+below, w, 0)
+}
+
+// seenPhrase is a significant row of the users' as the verdict names it: a count by its
+// class, name and difference; a latency by both figures and how much sooner or later.
+func seenPhrase(r lab.ComparisonRow, traffic lab.TrafficConfig) string {
+	a, b, diff := summaryCells(r)
+	if !r.Latency() {
+		return fmt.Sprintf("%s %s %s", traffic.Label(r.Class), r.Name(), diff)
+	}
+	how := strings.TrimPrefix(diff, "-") + " sooner"
+	if r.B > r.A {
+		how = strings.TrimPrefix(diff, "+") + " later"
+	}
+	return fmt.Sprintf("%s %s %s → %s (%s)", traffic.Label(r.Class), r.Name(), a, b, how)
+}
+
+// tradeBrevity is how much of a trade's side tradeList names.
+type tradeBrevity int
+
+const (
+	tradeFull  tradeBrevity = iota // each class's first row (ok comes first), its others in brackets
+	tradeFirst                     // each class's first row alone
+	tradeOK                        // the ok rows alone, where the side has one; else as tradeFirst
+)
+
+// tradeList names one side of a trade, class by class.
+func tradeList(rows []lab.ComparisonRow, traffic lab.TrafficConfig, brevity tradeBrevity) string {
+	if brevity == tradeOK {
+		if ok := slices.DeleteFunc(slices.Clone(rows), func(r lab.ComparisonRow) bool { return r.Counter != lab.OK.Word() }); len(ok) > 0 {
+			rows, brevity = ok, tradeFirst
+		}
+	}
+	var out []string
+	for start := 0; start < len(rows); {
+		end := start + 1
+		for end < len(rows) && rows[end].Class == rows[start].Class {
+			end++
+		}
+		_, _, diff := summaryCells(rows[start])
+		item := fmt.Sprintf("%s %s %s", traffic.Label(rows[start].Class), rows[start].Name(), diff)
+		if rest := rows[start+1 : end]; brevity == tradeFull && len(rest) > 0 {
+			more := make([]string, len(rest))
+			for i, r := range rest {
+				_, _, d := summaryCells(r)
+				more[i] = r.Name() + " " + d
+			}
+			item += " (" + strings.Join(more, ", ") + ")"
+		}
+		out = append(out, item)
+		start = end
+	}
+	return strings.Join(out, ", ")
 }
 
 // noteMinWidth is the narrowest the words beside the summary's blocks may be.
