@@ -72,7 +72,8 @@ func compareLines(t *theme, s screen) []string {
 func compareLayout(t *theme, s screen) (lines []string, need int) {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
-	summary := summaryLines(t, s, w, false)
+	lean := false
+	summary := summaryLines(t, s, w, lean)
 	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelBare) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
@@ -88,11 +89,35 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 		room = h - len(status) - len(footer) - len(summary)
 	}
 	if room < need {
-		summary = summaryLines(t, s, w, true)
+		lean = true
+		summary = summaryLines(t, s, w, lean)
 		room = h - len(status) - len(footer) - len(summary)
 	}
 	if room < need {
 		return nil, h - room + need
+	}
+	// The summary's lesson must not cost the halves a level of detail (at 80x24, both
+	// narrators, which say what each side teaches): in full, else brief, else left to the
+	// table and the narrators.
+	if none := summaryOf(t, s, w, nil, lean, lessonNone); len(none) < len(summary) {
+		level := func(room int) int {
+			lv := levelFull
+			for ; lv < levelBare; lv++ {
+				if side && max(newLabCtx(t, s, 0, left).height(labPanels, lv), newLabCtx(t, s, 1, w-3-left).height(labPanels, lv)) <= room ||
+					!side && newLabCtx(t, s, 0, w).height(labPanels, lv)+newLabCtx(t, s, 1, w).height(labPanels, lv) <= room {
+					break
+				}
+			}
+			return lv
+		}
+		rich := level(room + len(summary) - len(none))
+		for _, form := range []lessonForm{lessonBrief, lessonNone} {
+			if level(room) <= rich {
+				break
+			}
+			next := summaryOf(t, s, w, nil, lean, form)
+			summary, room = next, room+len(summary)-len(next)
+		}
 	}
 	var labs []string
 	if side {
@@ -115,12 +140,26 @@ func compareTooSmall(w, h, need int) []string {
 // a block of A, B and B − A, blocks side by side as the width allows. The rows are
 // lab.CompareClasses, the same as the exported comparison's (lean: see summaryOf).
 func summaryLines(t *theme, s screen, w int, lean bool) []string {
-	return summaryOf(t, s, w, nil, lean)
+	form := lessonFull
+	if lean {
+		form = lessonBrief
+	}
+	return summaryOf(t, s, w, nil, lean, form)
 }
 
+// lessonForm is how much of its lesson (verdictLines) a summary shows.
+type lessonForm int
+
+const (
+	lessonFull  lessonForm = iota
+	lessonBrief            // a trade in one line where its briefest form fits
+	lessonNone
+)
+
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
-// that are 0 on both sides (the title says so), for a screen short of room.
-func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) []string {
+// that are 0 on both sides (the title says so), for a screen short of room; its lesson in
+// the form asked.
+func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool, form lessonForm) []string {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
 	rows := lab.CompareClasses(a, b)
 	zeros := ""
@@ -157,8 +196,9 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 
 	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest
 	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
-	// With why, its words stand beside the last row where they fit in its height (noted).
-	layout := func(pad int, gap, why string) (out []string, noted bool) {
+	// With a note, its lines (note(width), nil for none) stand beside the last row where they
+	// fit in its height (noted).
+	layout := func(pad int, gap string, note func(int) []string) (out []string, noted bool) {
 		var blocks [][]string
 		var widths []int
 		for start := 0; start < len(rows); {
@@ -178,11 +218,8 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 				row = beside(row, blocks[k], rowW, gap)
 				rowW += len(gap) + widths[k]
 			}
-			if nw := w - rowW - len(gap); k == len(blocks) && why != "" && nw >= noteMinWidth {
-				if note := wrapText(why, nw, 0); len(note) <= len(row) {
-					for i := range note {
-						note[i] = t.dim.Render(note[i])
-					}
+			if nw := w - rowW - len(gap); k == len(blocks) && nw >= noteMinWidth {
+				if note := note(nw); len(note) > 0 && len(note) <= len(row) {
 					row, noted = beside(row, note, rowW, gap), true
 				}
 			}
@@ -191,14 +228,36 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 		return out, noted
 	}
 	// A fleet's ≈ is judged by blocks of arrivals, not requests: the screen says why, beside
-	// the blocks where they leave room, else in the title, briefly.
+	// the blocks where they leave room, else in the title, briefly. Else the lesson stands
+	// there where it fits, under the blocks where it does not (a focused summary has none:
+	// it is what a screen short of room keeps).
 	why := ""
 	if lab.ByBlocks(a, b) && lab.Judged(a.Config, b.Config) {
 		why = lab.BlocksWhy()
 	}
-	blocks, noted := layout(2, "    ", why)
-	if closer, n := layout(1, "  ", why); len(closer) < len(blocks) {
+	lesson := func(nw int) []string {
+		if keep != nil || form == lessonNone {
+			return nil
+		}
+		return verdictLines(rows, a.Config.Traffic, nw, form == lessonBrief)
+	}
+	note := lesson
+	if why != "" {
+		note = func(nw int) []string {
+			lines := wrapText(why, nw, 0)
+			for i := range lines {
+				lines[i] = t.dim.Render(lines[i])
+			}
+			return lines
+		}
+	}
+	blocks, noted := layout(2, "    ", note)
+	if closer, n := layout(1, "  ", note); len(closer) < len(blocks) {
 		blocks, noted = closer, n
+	}
+	under := lesson(w)
+	if why == "" && noted {
+		under = nil
 	}
 	if why != "" && !noted {
 		byBlocks, brief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
@@ -210,7 +269,7 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 	}
 	title := longestFit(w, forms...)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
-	return append(append([]string{title}, blocks...), verdictLines(rows, a.Config.Traffic, w, lean)...)
+	return append(append([]string{title}, blocks...), under...)
 }
 
 // verdictLines is the summary's lesson, the one place it is built, from the table's judged
@@ -223,9 +282,9 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 //     and which p99 is too few to judge, so "nothing differs" does not read as a finding;
 //
 // and then the calls below the pool that differ, A → B. Nothing otherwise: the table's
-// coloured or bare differences say it. A trade takes at most 2 lines, lean 1 where the
+// coloured or bare differences say it. A trade takes at most 2 lines; brief, 1 where its
 // briefest form fits.
-func verdictLines(rows []lab.ComparisonRow, traffic lab.TrafficConfig, w int, lean bool) []string {
+func verdictLines(rows []lab.ComparisonRow, traffic lab.TrafficConfig, w int, brief bool) []string {
 	var (
 		unseen, seen, tooFew []string
 		trade                [2][]lab.ComparisonRow // [0] worse in B, [1] better
@@ -257,7 +316,7 @@ func verdictLines(rows []lab.ComparisonRow, traffic lab.TrafficConfig, w int, le
 		for _, brevity := range []tradeBrevity{tradeFull, tradeFirst, tradeOK} {
 			lines = wrapText("» the trade: B worse: "+tradeList(trade[0], traffic, brevity)+
 				"; B better: "+tradeList(trade[1], traffic, brevity)+below, w, 0)
-			if len(lines) <= 2 && (!lean || len(lines) == 1) {
+			if len(lines) <= 2 && (!brief || len(lines) == 1) {
 				break
 			}
 		}
