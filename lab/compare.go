@@ -467,9 +467,10 @@ func (r ComparisonRow) Approx() string {
 const (
 	ApproxMark = "≈"
 	ApproxKey  = ApproxMark + " within noise"
-	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so.
+	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
+	// what is judged instead.
 	TooFewMark  = "?"
-	TooFewKey   = TooFewMark + " too few to judge (a p99 of under 368 requests)"
+	TooFewKey   = TooFewMark + " too few to judge (a p99 of under 368 requests; its p50 is judged instead, a row of its own when it differs)"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 
