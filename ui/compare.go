@@ -73,7 +73,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
 	lean := false
-	summary := summaryLines(t, s, w, lean)
+	summary, lesson := summaryParts(t, s, w, nil, lean, lessonFull)
 	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelBare) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
@@ -90,33 +90,28 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	}
 	if room < need {
 		lean = true
-		summary = summaryLines(t, s, w, lean)
+		summary, lesson = summaryParts(t, s, w, nil, lean, lessonBrief)
 		room = h - len(status) - len(footer) - len(summary)
 	}
 	if room < need {
 		return nil, h - room + need
 	}
-	// The summary's lesson must not cost the halves a level of detail (at 80x24, both
-	// narrators, which say what each side teaches): in full, else brief, else left to the
-	// table and the narrators.
-	if none := summaryOf(t, s, w, nil, lean, lessonNone); len(none) < len(summary) {
-		level := func(room int) int {
-			lv := levelFull
-			for ; lv < levelBare; lv++ {
-				if side && max(newLabCtx(t, s, 0, left).height(labPanels, lv), newLabCtx(t, s, 1, w-3-left).height(labPanels, lv)) <= room ||
-					!side && newLabCtx(t, s, 0, w).height(labPanels, lv)+newLabCtx(t, s, 1, w).height(labPanels, lv) <= room {
-					break
-				}
-			}
-			return lv
+	// The summary's lesson under the table must not cost the halves their narrators, which
+	// say what each side teaches (at 80x24): in full, else brief, else left to them and the
+	// table. They stand down to levelLean (in compare it drops the table first), so its
+	// height is the one that matters.
+	if lesson > 0 {
+		told := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelLean) }
+		narrators := told(0, w) + told(1, w)
+		if side {
+			narrators = max(told(0, left), told(1, w-3-left))
 		}
-		rich := level(room + len(summary) - len(none))
-		for _, form := range []lessonForm{lessonBrief, lessonNone} {
-			if level(room) <= rich {
-				break
-			}
-			next := summaryOf(t, s, w, nil, lean, form)
-			summary, room = next, room+len(summary)-len(next)
+		if room < narrators && room+lesson-1 >= narrators && !lean { // one line less may do
+			next, n := summaryParts(t, s, w, nil, lean, lessonBrief)
+			summary, room, lesson = next, room+len(summary)-len(next), n
+		}
+		if room < narrators && room+lesson >= narrators { // the lesson is the last lines
+			summary, room = summary[:len(summary)-lesson], room+lesson
 		}
 	}
 	var labs []string
@@ -160,6 +155,12 @@ const (
 // that are 0 on both sides (the title says so), for a screen short of room; its lesson in
 // the form asked.
 func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool, form lessonForm) []string {
+	lines, _ := summaryParts(t, s, w, keep, lean, form)
+	return lines
+}
+
+// summaryParts is summaryOf and how many of its last lines are the lesson under the table.
+func summaryParts(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool, form lessonForm) ([]string, int) {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
 	rows := lab.CompareClasses(a, b)
 	zeros := ""
@@ -269,7 +270,7 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool, 
 	}
 	title := longestFit(w, forms...)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
-	return append(append([]string{title}, blocks...), under...)
+	return append(append([]string{title}, blocks...), under...), len(under)
 }
 
 // verdictLines is the summary's lesson, the one place it is built, from the table's judged
