@@ -230,14 +230,13 @@ func summaryParts(t *theme, s screen, w int, keep func(lab.Class) bool, lean boo
 	}
 	// A fleet's ≈ is judged by blocks of arrivals, not requests: the screen says why, beside
 	// the blocks where they leave room, else in the title, briefly. Else the lesson stands
-	// there where it fits, under the blocks where it does not (a focused summary has none:
-	// it is what a screen short of room keeps).
+	// there where it fits, under the blocks where it does not.
 	why := ""
 	if lab.ByBlocks(a, b) && lab.Judged(a.Config, b.Config) {
 		why = lab.BlocksWhy()
 	}
 	lesson := func(nw int) []string {
-		if keep != nil || form == lessonNone {
+		if form == lessonNone {
 			return nil
 		}
 		return verdictLines(rows, a.Config.Traffic, nw, form == lessonBrief)
