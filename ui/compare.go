@@ -355,7 +355,7 @@ func seenPhrase(r lab.ComparisonRow, traffic lab.TrafficConfig) string {
 type tradeBrevity int
 
 const (
-	tradeFull  tradeBrevity = iota // each class's first row (ok comes first), its others in brackets
+	tradeFull  tradeBrevity = iota // each class's rows: after its ok, the others in brackets; else joined by "and"
 	tradeFirst                     // each class's first row alone
 	tradeOK                        // the ok rows alone, where the side has one; else as tradeFirst
 )
@@ -381,7 +381,14 @@ func tradeList(rows []lab.ComparisonRow, traffic lab.TrafficConfig, brevity trad
 				_, _, d := summaryCells(r)
 				more[i] = r.Name() + " " + d
 			}
-			item += " (" + strings.Join(more, ", ") + ")"
+			// Bracketed after ok, the rest read as what became of the requests ok lost or won;
+			// after another row they would read as part of it ("rejected:balancer -146 (p50
+			// -350ms)"), so they are named beside it.
+			if rows[start].Counter == lab.OK.Word() {
+				item += " (" + strings.Join(more, ", ") + ")"
+			} else {
+				item += " and " + strings.Join(more, " and ")
+			}
 		}
 		out = append(out, item)
 		start = end

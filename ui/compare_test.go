@@ -738,6 +738,13 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 			}
 		}
 	}
+	// A class whose first row is not ok names its others beside it, not in brackets.
+	noOK := slices.Clone(rows)
+	noOK = append(noOK[:4:4], lab.ComparisonRow{Class: lab.Payment, Counter: "p50", A: int64(3350 * time.Millisecond), B: int64(3 * time.Second), Significant: true, Better: 1})
+	noOK = append(noOK, rows[4:]...)
+	if got := strings.Join(strings.Fields(strings.Join(verdictLines(noOK, lab.TrafficConfig{}, 200, false), " ")), " "); !strings.Contains(got, "payment rejected:pool -30 and p50 -350ms, signup ok +13") {
+		t.Errorf("a class without ok among its results: %q", got)
+	}
 	// Each class by its name in the preset (the postmortem's payments are orders).
 	var orders lab.TrafficConfig
 	orders.Payment.Label = "orders"
