@@ -36,6 +36,8 @@ type ClassDiff struct {
 	TimedOut int64            `json:"timed_out"`
 	Rejected map[string]int64 `json:"rejected"`
 	P99Ms    *float64         `json:"p99_ms"` // null when either run finished nothing: no latency to subtract (the table's "–")
+	// P50Ms is there when the table has a p50 row: the p99 too few to judge, the p50 a result.
+	P50Ms *float64 `json:"p50_ms,omitempty"`
 	// Significant maps each row of the class (by its counter's name, p99 included) to
 	// whether its difference is larger than the runs' own noise explains.
 	Significant map[string]bool `json:"significant"`
@@ -65,7 +67,7 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 				d.Rejected[reason.String()] = 0
 				d.Significant[reason.Word()] = false
 			}
-			d.Significant[FateInFlight.Word()], d.Significant["p99"] = false, false
+			d.Significant[FateInFlight.Word()], d.Significant["p99"], d.Significant["p50"] = false, false, false
 		}
 		d.Significant[r.Counter] = r.Significant
 		v := r.B - r.A
@@ -79,8 +81,12 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 		case r.Counter == TimedOut.Word():
 			d.TimedOut = v
 		case r.Latency() && !r.None[0] && !r.None[1]:
-			p99 := round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
-			d.P99Ms = &p99
+			v := round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
+			if r.Counter == "p50" {
+				d.P50Ms = &v
+			} else {
+				d.P99Ms = &v
+			}
 		}
 		out[r.Class.String()] = d
 	}
@@ -90,9 +96,9 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 // ComparisonRow is one counter of one class in both runs.
 type ComparisonRow struct {
 	Class   Class
-	Counter string  // "arrived" (traffic modes differ), "ok", "failed", "timed out", "rejected:<reason>", "in flight" or "p99"
-	A, B    int64   // the counts; for p99, the latencies as time.Duration
-	None    [2]bool // p99 only: nothing finished in that run, so it has no latency
+	Counter string  // "arrived" (traffic modes differ), "ok", "failed", "timed out", "rejected:<reason>", "in flight", "p99" or "p50"
+	A, B    int64   // the counts; for p99 and p50, the latencies as time.Duration
+	None    [2]bool // p99 and p50 only: nothing finished in that run, so it has no latency
 	// Significant says B − A is larger than the two runs' own noise explains (CompareClasses);
 	// Better says which way it went: +1 B did better, −1 B did worse, 0 neither (not
 	// significant, or a counter that is neither good nor bad: in flight, arrived).
@@ -120,7 +126,7 @@ func (r ComparisonRow) Name() string {
 }
 
 // Latency says the row is a latency, not a count.
-func (r ComparisonRow) Latency() bool { return r.Counter == "p99" }
+func (r ComparisonRow) Latency() bool { return r.Counter == "p99" || r.Counter == "p50" }
 
 // Noise says the row shows a difference that is not significant: drawn with "≈", never
 // coloured, never called better or worse.
@@ -144,7 +150,8 @@ type verdict struct {
 // CompareClasses is the comparison table: per class with traffic in either run, ok, failed,
 // timed out, each rejection reason, in flight and p99, in that order. A counter that is 0
 // in both runs is left out, but for ok, rejected:pool and in flight. When A and B send their
-// traffic differently (closed loop against open loop), arrived comes first.
+// traffic differently (closed loop against open loop), arrived comes first. A p99 too few
+// to judge is followed by the p50 when the p50 is a result (p50Row).
 //
 // Each row is judged: a count by the pairs of requests (countTest; with a closed loop, as
 // two Poisson counts), a p99 by the intervals of the two runs' p99s (latencyDiffers),
@@ -221,14 +228,13 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb})
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
-		lower := ca.Latency
-		if cb.Latency.P99 < ca.Latency.P99 {
-			lower = cb.Latency
-		}
-		p99 := ComparisonRow{Class: c, Counter: "p99", A: int64(ca.Latency.P99), B: int64(cb.Latency.P99),
-			None: [2]bool{ca.Latency.Count == 0, cb.Latency.Count == 0}, Unjudged: !lower.P99In.HasHigh}
+		p99 := latencyRow(c, "p99", ca.Latency, cb.Latency, p99Of)
 		rows = append(rows, p99)
-		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency), more: -1})
+		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p99Of), more: -1})
+		if p50 := latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of); p99.TooFew() && latencyDiffers(ca.Latency, cb.Latency, p50Of) {
+			rows = append(rows, p50)
+			verdicts = append(verdicts, verdict{p: -1, significant: true, more: -1})
+		}
 		if c == Payment {
 			r, v := callRows(a, b)
 			rows, verdicts = append(rows, r...), append(verdicts, v...)
@@ -283,17 +289,41 @@ func Judged(a, b Config) bool { return a.Traffic.Mode == b.Traffic.Mode }
 // MeasuredTwoWays is what a comparison that is not Judged says instead of better and worse.
 const MeasuredTwoWays = "measured two ways: not better or worse"
 
-// latencyDiffers says two runs' p99s differ significantly: their intervals do not overlap,
-// and the difference is more than a tenth and more than a millisecond, the resolution of
-// the machine itself (timers, scheduling: a few milliseconds on a 3 s call, a few hundred
-// microseconds on a 1 ms answer), which no sample count narrows.
-func latencyDiffers(a, b Percentiles) bool {
+// quantileOf picks one percentile of a latency and its interval: p99Of or p50Of.
+type quantileOf func(Percentiles) (time.Duration, QuantileInterval)
+
+func p99Of(p Percentiles) (time.Duration, QuantileInterval) { return p.P99, p.P99In }
+func p50Of(p Percentiles) (time.Duration, QuantileInterval) { return p.P50, p.P50In }
+
+// latencyRow is class c's row for the percentile q picks, named counter: Unjudged when the
+// lower of the two has an interval with no upper end (no difference could be shown).
+func latencyRow(c Class, counter string, a, b Percentiles, q quantileOf) ComparisonRow {
+	va, ia := q(a)
+	vb, ib := q(b)
+	lower := ia
+	if vb < va {
+		lower = ib
+	}
+	return ComparisonRow{Class: c, Counter: counter, A: int64(va), B: int64(vb),
+		None: [2]bool{a.Count == 0, b.Count == 0}, Unjudged: !lower.HasHigh}
+}
+
+// latencyDiffers says two runs' percentiles (the one q picks) differ significantly: their
+// intervals do not overlap, and the difference is more than a tenth and more than a
+// millisecond, the resolution of the machine itself (timers, scheduling: a few
+// milliseconds on a 3 s call, a few hundred microseconds on a 1 ms answer), which no
+// sample count narrows. A p99 from under 368 samples has no upper end and never differs;
+// the p50, needing only 6, then speaks for the class (CompareClasses): the same rule at the
+// middle, where a shift that moves every request (a deadline passed on, a call that ends
+// sooner) shows first.
+func latencyDiffers(a, b Percentiles, q quantileOf) bool {
 	if a.Count == 0 || b.Count == 0 {
 		return false
 	}
-	d := abs(int64(b.P99 - a.P99))
-	return (a.P99In.Below(b.P99In) || b.P99In.Below(a.P99In)) &&
-		10*d > int64(max(a.P99, b.P99)) && d > int64(time.Millisecond)
+	va, ia := q(a)
+	vb, ib := q(b)
+	d := abs(int64(vb - va))
+	return (ia.Below(ib) || ib.Below(ia)) && 10*d > int64(max(va, vb)) && d > int64(time.Millisecond)
 }
 
 // countTest is the p-value of "fate f of class c is as common in B as in A" (va and vb
@@ -437,9 +467,10 @@ func (r ComparisonRow) Approx() string {
 const (
 	ApproxMark = "≈"
 	ApproxKey  = ApproxMark + " within noise"
-	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so.
+	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
+	// what is judged instead.
 	TooFewMark  = "?"
-	TooFewKey   = TooFewMark + " too few to judge (a p99 of under 368 requests)"
+	TooFewKey   = TooFewMark + " too few to judge (a p99 of under 368 requests; its p50 is judged instead, a row of its own when it differs)"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 

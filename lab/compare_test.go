@@ -4,6 +4,7 @@ package lab
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -46,6 +47,48 @@ func TestCompareClasses(t *testing.T) {
 	b.Config.Traffic.Mode = Closed
 	if r := CompareClasses(&a, &b); !r[len(r)-1].Significant || r[len(r)-1].Better != 0 {
 		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want a result, uncoloured", r[len(r)-1])
+	}
+}
+
+// A p99 too few to judge (newcomer 11, hops: "p99 1.68s 1.08s ? -600ms") is followed by the
+// p50 when the p50 is a result by the same rule: intervals apart, moved by more than a tenth
+// and 1 ms. Not when the p50's intervals overlap, nor when the p99 speaks for itself.
+func TestCompareP50StandsIn(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate = 5
+	b.Config = a.Config
+	ms := time.Millisecond
+	a.Classes[Payment] = ClassStats{Arrived: 50, TimedOut: 47, InFlight: 3, Latency: Percentiles{Count: 47,
+		P99: 1680 * ms, P99In: QuantileInterval{Low: 1650 * ms},
+		P50: 1610 * ms, P50In: QuantileInterval{Low: 1590 * ms, High: 1630 * ms, HasHigh: true}}}
+	b.Classes[Payment] = ClassStats{Arrived: 50, TimedOut: 48, InFlight: 2, Latency: Percentiles{Count: 48,
+		P99: 1080 * ms, P99In: QuantileInterval{Low: 1050 * ms},
+		P50: 1010 * ms, P50In: QuantileInterval{Low: 990 * ms, High: 1030 * ms, HasHigh: true}}}
+	rows := func() (out []string) {
+		for _, r := range CompareClasses(&a, &b) {
+			if r.Latency() {
+				out = append(out, fmt.Sprintf("%s %v sig=%v better=%d", r.Counter, r.TooFew(), r.Significant, r.Better))
+			}
+		}
+		return out
+	}
+	if got, want := strings.Join(rows(), "|"), "p99 true sig=false better=0|p50 false sig=true better=1"; got != want {
+		t.Errorf("rows %q, want %q", got, want)
+	}
+	cmp := NewComparison(a, b)
+	if d := cmp.Differences["payment"]; !d.Significant["p50"] || d.Significant["p99"] || d.P50Ms == nil || *d.P50Ms != -600 {
+		t.Errorf("JSON: %+v", d)
+	}
+	// The p50s' intervals overlap: no row.
+	b.Classes[Payment].Latency.P50In.High = 1600 * ms
+	if got := strings.Join(rows(), "|"); got != "p99 true sig=false better=0" {
+		t.Errorf("p50 intervals overlap: %q", got)
+	}
+	// The p99 bounded: it is judged itself, and no p50 stands in.
+	b.Classes[Payment].Latency.P50In.High = 1030 * ms
+	b.Classes[Payment].Latency.P99In = QuantileInterval{Low: 1050 * ms, High: 1100 * ms, HasHigh: true}
+	if got := strings.Join(rows(), "|"); got != "p99 false sig=true better=1" {
+		t.Errorf("p99 bounded: %q", got)
 	}
 }
 
@@ -106,7 +149,7 @@ func TestCompareSignificance(t *testing.T) {
 		}
 	}
 	// Every counter has its verdict, those 0 in both runs too (false).
-	sig := map[string]bool{"ok": false, "failed": false, "timed out": false, "in flight": false, "p99": false}
+	sig := map[string]bool{"ok": false, "failed": false, "timed out": false, "in flight": false, "p99": false, "p50": false}
 	for _, r := range Reasons {
 		sig[r.Word()] = false
 	}

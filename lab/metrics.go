@@ -16,6 +16,7 @@ type Percentiles struct {
 	// P99In is where the true p99 lies, judged from Count (QuantileRanks): what a
 	// comparison tells p99s apart by.
 	P99In QuantileInterval
+	P50In QuantileInterval // the p50's: judged where the p99's has no upper end (CompareClasses)
 }
 
 // ClassStats are one class's running totals. For every class, always:

@@ -72,7 +72,8 @@ func compareLines(t *theme, s screen) []string {
 func compareLayout(t *theme, s screen) (lines []string, need int) {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
-	summary := summaryLines(t, s, w, false)
+	lean := false
+	summary, lesson := summaryParts(t, s, w, nil, lean, lessonFull)
 	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelBare) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
@@ -88,11 +89,30 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 		room = h - len(status) - len(footer) - len(summary)
 	}
 	if room < need {
-		summary = summaryLines(t, s, w, true)
+		lean = true
+		summary, lesson = summaryParts(t, s, w, nil, lean, lessonBrief)
 		room = h - len(status) - len(footer) - len(summary)
 	}
 	if room < need {
 		return nil, h - room + need
+	}
+	// The summary's lesson under the table must not cost the halves their narrators, which
+	// say what each side teaches (at 80x24): in full, else brief, else left to them and the
+	// table. They stand down to levelLean (in compare it drops the table first), so its
+	// height is the one that matters.
+	if lesson > 0 {
+		told := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelLean) }
+		narrators := told(0, w) + told(1, w)
+		if side {
+			narrators = max(told(0, left), told(1, w-3-left))
+		}
+		if room < narrators && room+lesson-1 >= narrators && !lean { // one line less may do
+			next, n := summaryParts(t, s, w, nil, lean, lessonBrief)
+			summary, room, lesson = next, room+len(summary)-len(next), n
+		}
+		if room < narrators && room+lesson >= narrators { // the lesson is the last lines
+			summary, room = summary[:len(summary)-lesson], room+lesson
+		}
 	}
 	var labs []string
 	if side {
@@ -115,12 +135,32 @@ func compareTooSmall(w, h, need int) []string {
 // a block of A, B and B − A, blocks side by side as the width allows. The rows are
 // lab.CompareClasses, the same as the exported comparison's (lean: see summaryOf).
 func summaryLines(t *theme, s screen, w int, lean bool) []string {
-	return summaryOf(t, s, w, nil, lean)
+	form := lessonFull
+	if lean {
+		form = lessonBrief
+	}
+	return summaryOf(t, s, w, nil, lean, form)
 }
 
+// lessonForm is how much of its lesson (verdictLines) a summary shows.
+type lessonForm int
+
+const (
+	lessonFull  lessonForm = iota
+	lessonBrief            // a trade in one line where its briefest form fits
+	lessonNone
+)
+
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
-// that are 0 on both sides (the title says so), for a screen short of room.
-func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) []string {
+// that are 0 on both sides (the title says so), for a screen short of room; its lesson in
+// the form asked.
+func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool, form lessonForm) []string {
+	lines, _ := summaryParts(t, s, w, keep, lean, form)
+	return lines
+}
+
+// summaryParts is summaryOf and how many of its last lines are the lesson under the table.
+func summaryParts(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool, form lessonForm) ([]string, int) {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
 	rows := lab.CompareClasses(a, b)
 	zeros := ""
@@ -157,8 +197,9 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 
 	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest
 	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
-	// With why, its words stand beside the last row where they fit in its height (noted).
-	layout := func(pad int, gap, why string) (out []string, noted bool) {
+	// With a note, its lines (note(width), nil for none) stand beside the last row where they
+	// fit in its height (noted).
+	layout := func(pad int, gap string, note func(int) []string) (out []string, noted bool) {
 		var blocks [][]string
 		var widths []int
 		for start := 0; start < len(rows); {
@@ -178,11 +219,8 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 				row = beside(row, blocks[k], rowW, gap)
 				rowW += len(gap) + widths[k]
 			}
-			if nw := w - rowW - len(gap); k == len(blocks) && why != "" && nw >= noteMinWidth {
-				if note := wrapText(why, nw, 0); len(note) <= len(row) {
-					for i := range note {
-						note[i] = t.dim.Render(note[i])
-					}
+			if nw := w - rowW - len(gap); k == len(blocks) && nw >= noteMinWidth {
+				if note := note(nw); len(note) > 0 && len(note) <= len(row) {
 					row, noted = beside(row, note, rowW, gap), true
 				}
 			}
@@ -191,14 +229,35 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 		return out, noted
 	}
 	// A fleet's ≈ is judged by blocks of arrivals, not requests: the screen says why, beside
-	// the blocks where they leave room, else in the title, briefly.
+	// the blocks where they leave room, else in the title, briefly. Else the lesson stands
+	// there where it fits, under the blocks where it does not.
 	why := ""
 	if lab.ByBlocks(a, b) && lab.Judged(a.Config, b.Config) {
 		why = lab.BlocksWhy()
 	}
-	blocks, noted := layout(2, "    ", why)
-	if closer, n := layout(1, "  ", why); len(closer) < len(blocks) {
+	lesson := func(nw int) []string {
+		if form == lessonNone {
+			return nil
+		}
+		return verdictLines(rows, a.Config.Traffic, nw, form == lessonBrief)
+	}
+	note := lesson
+	if why != "" {
+		note = func(nw int) []string {
+			lines := wrapText(why, nw, 0)
+			for i := range lines {
+				lines[i] = t.dim.Render(lines[i])
+			}
+			return lines
+		}
+	}
+	blocks, noted := layout(2, "    ", note)
+	if closer, n := layout(1, "  ", note); len(closer) < len(blocks) {
 		blocks, noted = closer, n
+	}
+	under := lesson(w)
+	if why == "" && noted {
+		under = nil
 	}
 	if why != "" && !noted {
 		byBlocks, brief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
@@ -210,36 +269,131 @@ func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) 
 	}
 	title := longestFit(w, forms...)
 	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
-	return append(append([]string{title}, blocks...), unseenLines(rows, w)...)
+	return append(append([]string{title}, blocks...), under...), len(under)
 }
 
-// unseenLines is the summary's lesson when users fare alike and only the calls below the
-// pool differ (a caller timeout against a socket one, a propagated deadline against stacked
-// timeouts): no outcome of theirs shown to differ (each ≈ or ?), then each call row that
-// is, A → B. Nothing
-// otherwise: the table's coloured or bare differences say it.
-func unseenLines(rows []lab.ComparisonRow, w int) []string {
-	var unseen, tooFew []string
+// verdictLines is the summary's lesson, the one place it is built, from the table's judged
+// rows alone (only a significant row is named, better or worse as lab judged it), each
+// class by its name in traffic:
+//   - results that point both ways (B better for some, worse for others) are a trade: it
+//     names what got worse in B and what got better, class by class (tradeList);
+//   - else, when the calls below the pool differ, or a p50 stands in for a p99 too few to
+//     judge, what users got: the significant rows, or that none of their counts differs
+//     and which p99 is too few to judge, so "nothing differs" does not read as a finding;
+//
+// and then the calls below the pool that differ, A → B. Nothing otherwise: the table's
+// coloured or bare differences say it. A trade takes at most 2 lines; brief, 1 where its
+// briefest form fits.
+func verdictLines(rows []lab.ComparisonRow, traffic lab.TrafficConfig, w int, brief bool) []string {
+	var (
+		unseen, seen, tooFew []string
+		trade                [2][]lab.ComparisonRow // [0] worse in B, [1] better
+		counts, standIn      bool                   // a user's count differs; a p50 speaks for a p99
+	)
 	for _, r := range rows {
 		a, b, _ := summaryCells(r)
 		switch {
-		case r.TooFew() && !r.Unseen && a != b: // not judged: say it, or "nothing differs" reads as a finding
-			tooFew = append(tooFew, fmt.Sprintf("%s %s → %s", r.Class, a, b))
+		case r.TooFew() && !r.Unseen && a != b:
+			tooFew = append(tooFew, fmt.Sprintf("%s %s → %s", traffic.Label(r.Class), a, b))
 		case !r.Significant: // within noise (≈)
-		case !r.Unseen:
-			return nil
-		default:
+		case r.Unseen:
 			unseen = append(unseen, fmt.Sprintf("%s %s → %s", r.Name(), a, b))
+		default:
+			seen = append(seen, seenPhrase(r, traffic))
+			counts = counts || !r.Latency()
+			standIn = standIn || r.Counter == "p50"
+			if r.Better != 0 {
+				trade[(r.Better+1)/2] = append(trade[(r.Better+1)/2], r)
+			}
 		}
 	}
-	if len(unseen) == 0 {
+	below := ""
+	if len(unseen) > 0 {
+		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
+	}
+	if len(trade[0]) > 0 && len(trade[1]) > 0 {
+		var lines []string
+		for _, brevity := range []tradeBrevity{tradeFull, tradeFirst, tradeOK} {
+			lines = wrapText("» the trade: B worse: "+tradeList(trade[0], traffic, brevity)+
+				"; B better: "+tradeList(trade[1], traffic, brevity)+below, w, 0)
+			if len(lines) <= 2 && (!brief || len(lines) == 1) {
+				break
+			}
+		}
+		return lines
+	}
+	if len(unseen) == 0 && !standIn {
 		return nil
 	}
 	users := "nothing users see is shown to differ"
-	if len(tooFew) > 0 {
+	switch {
+	case len(seen) > 0 && !counts:
+		users = "users: " + strings.Join(seen, ", ") + "; no count shown to differ"
+	case len(seen) > 0:
+		users = "users: " + strings.Join(seen, ", ")
+	case len(tooFew) > 0:
 		users = "users: no count shown to differ, p99 too few to judge (?: " + strings.Join(tooFew, ", ") + ")"
 	}
-	return wrapText("» "+users+"; what differs is below the pool, in the calls: "+strings.Join(unseen, ", "), w, 0)
+	return wrapText("» "+users+below, w, 0)
+}
+
+// seenPhrase is a significant row of the users' as the verdict names it: a count by its
+// class, name and difference; a latency by both figures and how much sooner or later.
+func seenPhrase(r lab.ComparisonRow, traffic lab.TrafficConfig) string {
+	a, b, diff := summaryCells(r)
+	if !r.Latency() {
+		return fmt.Sprintf("%s %s %s", traffic.Label(r.Class), r.Name(), diff)
+	}
+	how := strings.TrimPrefix(diff, "-") + " sooner"
+	if r.B > r.A {
+		how = strings.TrimPrefix(diff, "+") + " later"
+	}
+	return fmt.Sprintf("%s %s %s → %s (%s)", traffic.Label(r.Class), r.Name(), a, b, how)
+}
+
+// tradeBrevity is how much of a trade's side tradeList names.
+type tradeBrevity int
+
+const (
+	tradeFull  tradeBrevity = iota // each class's rows: after its ok, the others in brackets; else joined by "and"
+	tradeFirst                     // each class's first row alone
+	tradeOK                        // the ok rows alone, where the side has one; else as tradeFirst
+)
+
+// tradeList names one side of a trade, class by class.
+func tradeList(rows []lab.ComparisonRow, traffic lab.TrafficConfig, brevity tradeBrevity) string {
+	if brevity == tradeOK {
+		if ok := slices.DeleteFunc(slices.Clone(rows), func(r lab.ComparisonRow) bool { return r.Counter != lab.OK.Word() }); len(ok) > 0 {
+			rows, brevity = ok, tradeFirst
+		}
+	}
+	var out []string
+	for start := 0; start < len(rows); {
+		end := start + 1
+		for end < len(rows) && rows[end].Class == rows[start].Class {
+			end++
+		}
+		_, _, diff := summaryCells(rows[start])
+		item := fmt.Sprintf("%s %s %s", traffic.Label(rows[start].Class), rows[start].Name(), diff)
+		if rest := rows[start+1 : end]; brevity == tradeFull && len(rest) > 0 {
+			more := make([]string, len(rest))
+			for i, r := range rest {
+				_, _, d := summaryCells(r)
+				more[i] = r.Name() + " " + d
+			}
+			// Bracketed after ok, the rest read as what became of the requests ok lost or won;
+			// after another row they would read as part of it ("rejected:balancer -146 (p50
+			// -350ms)"), so they are named beside it.
+			if rows[start].Counter == lab.OK.Word() {
+				item += " (" + strings.Join(more, ", ") + ")"
+			} else {
+				item += " and " + strings.Join(more, " and ")
+			}
+		}
+		out = append(out, item)
+		start = end
+	}
+	return strings.Join(out, ", ")
 }
 
 // noteMinWidth is the narrowest the words beside the summary's blocks may be.

@@ -492,10 +492,13 @@ func TestSummaryAgreesWithExport(t *testing.T) {
 	}
 	var live []string
 	class := ""
+table:
 	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true, true), compareScreen(200, 60), 40, false), "\n")), "\n")[1:] {
 		f := strings.Fields(l)
 		switch {
 		case len(f) == 0:
+		case strings.HasPrefix(l, "»"): // the lesson under the table
+			break table
 		case strings.HasSuffix(l, "B − A"): // a block's header names its class
 			class = f[0]
 		default:
@@ -634,7 +637,7 @@ func TestSummarySaysFleetsJudgeByBlocks(t *testing.T) {
 
 // When users fare alike and only the calls below the pool differ (socket against caller
 // timeout), the summary ends with the lesson that names both sides' figures; a difference
-// users see, or none at all, leaves it to the table.
+// users see is named beside them; none at all leaves it to the table.
 func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	rows := []lab.ComparisonRow{
 		{Class: lab.Payment, Counter: "ok"},
@@ -647,7 +650,7 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	}
 	want := "» nothing users see is shown to differ; what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	for _, w := range []int{56, 80, 120} {
-		lines := unseenLines(rows, w)
+		lines := verdictLines(rows, lab.TrafficConfig{}, w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
 			t.Errorf("w=%d: %q, want %q", w, got, want)
 		}
@@ -662,17 +665,100 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	few := slices.Clone(rows)
 	few[6].Unjudged = true
 	wantFew := "» users: no count shown to differ, p99 too few to judge (?: signup 4.0ms → 4.2ms); what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
-	if got := strings.Join(strings.Fields(strings.Join(unseenLines(few, 80), " ")), " "); got != wantFew {
+	if got := strings.Join(strings.Fields(strings.Join(verdictLines(few, lab.TrafficConfig{}, 80, false), " ")), " "); got != wantFew {
 		t.Errorf("a p99 too few to judge among the users' rows: %q", got)
 	}
+	// A difference users see, all one way, is named first.
 	seen := slices.Clone(rows)
 	seen[5].B, seen[5].Significant, seen[5].Better = 52, true, 1
-	if got := unseenLines(seen, 200); got != nil {
-		t.Errorf("users see a difference, yet: %q", got)
+	wantSeen := "» users: signup ok +9; what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	if got := strings.Join(strings.Fields(strings.Join(verdictLines(seen, lab.TrafficConfig{}, 200, false), " ")), " "); got != wantSeen {
+		t.Errorf("users see a difference: %q, want %q", got, wantSeen)
 	}
 	none := slices.Clone(rows)
 	none[3].Significant, none[4].Significant = false, false
-	if got := unseenLines(none, 200); got != nil {
+	if got := verdictLines(none, lab.TrafficConfig{}, 200, false); got != nil {
 		t.Errorf("nothing differs, yet: %q", got)
+	}
+}
+
+// newcomer 11, hops: "p99 1.68s 1.08s ? -600ms" and "users: no count shown to differ"
+// while every payment came back 0.6s sooner. The p50 lab judged in the p99's place is a
+// result the lesson names, in both figures, with how much sooner.
+func TestVerdictNamesTheP50(t *testing.T) {
+	rows := []lab.ComparisonRow{
+		{Class: lab.Payment, Counter: "ok"},
+		{Class: lab.Payment, Counter: "timed out", A: 47, B: 48},
+		{Class: lab.Payment, Counter: "p99", A: int64(1680 * time.Millisecond), B: int64(1080 * time.Millisecond), Unjudged: true},
+		{Class: lab.Payment, Counter: "p50", A: int64(1610 * time.Millisecond), B: int64(1010 * time.Millisecond), Significant: true, Better: 1},
+		{Class: lab.Payment, Counter: "past deadline", A: 1168, B: 0, Significant: true, Better: 1, Unseen: true},
+	}
+	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ; what differs is below the pool, in the calls: past deadline 1168 → 0"
+	for _, w := range []int{56, 80, 120} {
+		lines := verdictLines(rows, lab.TrafficConfig{}, w, false)
+		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
+			t.Errorf("w=%d: %q, want %q", w, got, want)
+		}
+	}
+	// The p50 alone, no call rows: still named, the row a reader would miss.
+	if got := strings.Join(verdictLines(rows[:4], lab.TrafficConfig{}, 200, false), " "); got != "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ" {
+		t.Errorf("p50 alone: %q", got)
+	}
+}
+
+// newcomer 11, fleet-vs and bulkhead: results that point both ways had no lesson, and the
+// room asked "so the bulkhead is worse?". The summary names the trade from the judged rows:
+// what got worse, what got better, noise (≈) and what is neither (in flight) left out.
+func TestVerdictNamesTheTrade(t *testing.T) {
+	rows := []lab.ComparisonRow{
+		{Class: lab.Payment, Counter: "ok", A: 32, B: 10, Significant: true, Better: -1},
+		{Class: lab.Payment, Counter: "rejected:pool", A: 30, B: 0, Significant: true, Better: 1},
+		{Class: lab.Payment, Counter: "rejected:bulkhead", A: 0, B: 66, Significant: true, Better: -1},
+		{Class: lab.Payment, Counter: "in flight", A: 19, B: 5, Significant: true},
+		{Class: lab.Signup, Counter: "ok", A: 39, B: 52, Significant: true, Better: 1},
+		{Class: lab.Signup, Counter: "rejected:pool", A: 13, B: 0, Significant: true, Better: 1},
+		{Class: lab.Health, Counter: "ok", A: 9, B: 11},
+		{Class: lab.Health, Counter: "p99", A: int64(1200 * time.Microsecond), B: int64(time.Millisecond), Unjudged: true},
+	}
+	full := "» the trade: B worse: payment ok -22 (rejected:bulkhead +66); B better: payment rejected:pool -30, signup ok +13 (rejected:pool -13)"
+	first := "» the trade: B worse: payment ok -22; B better: payment rejected:pool -30, signup ok +13"
+	okOnly := "» the trade: B worse: payment ok -22; B better: signup ok +13"
+	for _, tc := range []struct {
+		w    int
+		lean bool
+		want string
+	}{{120, false, full}, {80, false, full}, {120, true, first}, {80, true, okOnly}, {56, true, okOnly}} {
+		lines := verdictLines(rows, lab.TrafficConfig{}, tc.w, tc.lean)
+		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != tc.want {
+			t.Errorf("w=%d lean=%v: %q, want %q", tc.w, tc.lean, got, tc.want)
+		}
+		for _, l := range lines {
+			if ansiWidth(l) > tc.w {
+				t.Errorf("w=%d: %q", tc.w, l)
+			}
+		}
+	}
+	// A class whose first row is not ok names its others beside it, not in brackets.
+	noOK := slices.Clone(rows)
+	noOK = append(noOK[:4:4], lab.ComparisonRow{Class: lab.Payment, Counter: "p50", A: int64(3350 * time.Millisecond), B: int64(3 * time.Second), Significant: true, Better: 1})
+	noOK = append(noOK, rows[4:]...)
+	if got := strings.Join(strings.Fields(strings.Join(verdictLines(noOK, lab.TrafficConfig{}, 200, false), " ")), " "); !strings.Contains(got, "payment rejected:pool -30 and p50 -350ms, signup ok +13") {
+		t.Errorf("a class without ok among its results: %q", got)
+	}
+	// Each class by its name in the preset (the postmortem's payments are orders).
+	var orders lab.TrafficConfig
+	orders.Payment.Label = "orders"
+	if got := strings.Join(verdictLines(rows, orders, 200, true), " "); !strings.Contains(got, "B worse: orders ok -22") {
+		t.Errorf("the class by its label: %q", got)
+	}
+	// Past 2 lines the brief form stands in for the full one.
+	if got := len(verdictLines(rows, lab.TrafficConfig{}, 60, false)); got > 2 {
+		t.Errorf("w=60: %d lines", got)
+	}
+	// All one way: the colours say it, no trade.
+	oneWay := slices.Clone(rows)
+	oneWay[0].Better, oneWay[2].Better = 1, 1
+	if got := verdictLines(oneWay, lab.TrafficConfig{}, 200, false); got != nil {
+		t.Errorf("no trade, yet: %q", got)
 	}
 }

@@ -4,6 +4,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -131,12 +132,17 @@ func wrapItems(items []string, sep string, w int) []string {
 }
 
 // wrapText word-wraps plain or styled text to w cells and returns at most maxLines lines
-// (the last one cut with an ellipsis if more was needed); none in no width.
+// (the last one cut with an ellipsis if more was needed); none in no width. A minus sign
+// stays with its number: ansi.Wrap breaks after any hyphen, and "-" at a line's end, "30"
+// at the next's start, reads as two figures.
 func wrapText(s string, w, maxLines int) []string {
 	if w <= 0 {
 		return nil
 	}
-	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	if strings.Contains(s, "-") {
+		s = minusSign.ReplaceAllString(s, "${1}"+keptMinus+"${2}")
+	}
+	lines := strings.Split(strings.ReplaceAll(ansi.Wrap(s, w, ""), keptMinus, "-"), "\n")
 	if maxLines > 0 && len(lines) > maxLines {
 		lines = lines[:maxLines]
 		lines[maxLines-1] += " …"
@@ -146,5 +152,12 @@ func wrapText(s string, w, maxLines int) []string {
 	}
 	return lines
 }
+
+// minusSign is a hyphen that is a number's sign (after a space or an opening bracket,
+// before a digit); keptMinus stands in for it while the text is wrapped: one cell wide,
+// and no break point of ansi.Wrap's.
+var minusSign = regexp.MustCompile(`(^|[ (])-([0-9])`)
+
+const keptMinus = "\u2011" // non-breaking hyphen
 
 func ansiWidth(s string) int { return ansi.StringWidth(s) }

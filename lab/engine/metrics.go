@@ -28,7 +28,7 @@ type hist struct {
 	total int64 // µs, the sum of what was recorded: the histogram's Mean walks every bucket too
 	dirty bool
 	sum   lab.Percentiles
-	p99In bool // its summary carries the p99's interval (a class's latency: what a comparison judges)
+	p99In bool // its summary carries the p99's and the p50's intervals (a class's latency: what a comparison judges)
 
 	dist      []time.Duration // at DistributionPercentiles, as of distCount samples
 	distCount int64
@@ -36,7 +36,7 @@ type hist struct {
 
 func newHist() *hist { return &hist{h: hdrhistogram.New(histMin, histMax, histDigits)} }
 
-// newLatencyHist is a hist whose summary carries the p99's interval too.
+// newLatencyHist is a hist whose summary carries the p99's and the p50's intervals too.
 func newLatencyHist() *hist {
 	h := newHist()
 	h.p99In = true
@@ -82,12 +82,14 @@ func (h *hist) summary() lab.Percentiles {
 	if h.dirty {
 		n := h.h.TotalCount()
 		at := []float64{50, 95, 99, 99.9, 90, 99.99}
-		var lo, hi int64
+		var lo, hi, lo50, hi50 int64
 		if h.p99In && n > 0 {
-			// The p99's interval: the samples at ranks lo and hi, asked as the percentiles
-			// whose rank they are.
+			// Each interval: the samples at ranks lo and hi, asked as the percentiles whose
+			// rank they are.
+			rank := func(r int64) float64 { return 100 * float64(min(max(r, 1), n)) / float64(n) }
 			lo, hi = lab.QuantileRanks(n, 0.99, lab.QuantileConfidence)
-			at = append(at, 100*float64(max(lo, 1))/float64(n), 100*float64(min(hi, n))/float64(n))
+			lo50, hi50 = lab.QuantileRanks(n, 0.5, lab.QuantileConfidence)
+			at = append(at, rank(lo), rank(hi), rank(lo50), rank(hi50))
 		}
 		// One pass over the buckets for all of them, rather than one per percentile.
 		v := h.h.ValueAtPercentilesSlice(at)
@@ -101,10 +103,15 @@ func (h *hist) summary() lab.Percentiles {
 			h.sum.Mean = time.Duration(h.total/n) * time.Microsecond
 		}
 		if h.p99In && n > 0 {
-			if lo > 0 { // else no lower end: from 0
-				h.sum.P99In.Low = us(v[6])
+			interval := func(lo, hi int64, low, high int64) (i lab.QuantileInterval) {
+				if lo > 0 { // else no lower end: from 0
+					i.Low = us(low)
+				}
+				i.High, i.HasHigh = us(high), hi <= n
+				return i
 			}
-			h.sum.P99In.High, h.sum.P99In.HasHigh = us(v[7]), hi <= n
+			h.sum.P99In = interval(lo, hi, v[6], v[7])
+			h.sum.P50In = interval(lo50, hi50, v[8], v[9])
 		}
 		h.dirty = false
 	}

@@ -85,3 +85,25 @@ func TestRejectionWaitCounted(t *testing.T) {
 		t.Errorf("stats %+v", s)
 	}
 }
+
+// A latency's summary bounds its p50 as it does its p99: the interval holds the p50, from 6
+// samples it has an upper end (a comparison judges the p50 where the p99 has none), from 5
+// not.
+func TestP50Interval(t *testing.T) {
+	for _, tc := range []struct {
+		n       int
+		hasHigh bool
+	}{{5, false}, {6, true}, {50, true}, {1000, true}} {
+		h := newLatencyHist()
+		for i := range tc.n {
+			h.record(time.Duration(i+1) * time.Millisecond)
+		}
+		p := h.summary()
+		if p.P50In.HasHigh != tc.hasHigh || p.P50In.Low > p.P50 || tc.hasHigh && p.P50In.High < p.P50 {
+			t.Errorf("n=%d: p50 %v in %+v, want an upper end %v", tc.n, p.P50, p.P50In, tc.hasHigh)
+		}
+		if tc.n == 1000 && (p.P50In.Low < 460*time.Millisecond || p.P50In.High > 540*time.Millisecond) {
+			t.Errorf("n=1000: p50 interval %+v, want about 470–530ms", p.P50In)
+		}
+	}
+}
