@@ -72,7 +72,7 @@ type DeadlineMode string
 
 const (
 	// DeadlinePerHop: each hop gives each try its own timeout (dependency.hop.timeout),
-	// ignores the time its caller has left, and keeps working after its caller has gone.
+	// ignores the time its caller has left, and keeps working after its caller has gone (the last hop, the dependency, stops when its caller hangs up).
 	DeadlinePerHop DeadlineMode = "per-hop"
 	// DeadlinePropagate: the lab sends what is left of the call's deadline
 	// (Poollab-Timeout, as gRPC's grpc-timeout); each hop spends that budget, keeps a
@@ -86,9 +86,10 @@ func (m DeadlineMode) does() string {
 	if m == DeadlinePropagate {
 		return "the time left travels down; a hop stops when its caller hangs up"
 	}
-	// Unlike socket-timeout's dependency, which stops when the socket closes: the contrast a
+	// The hops between relay on regardless (slowserver's forward), while the last, the slow
+	// dependency, stops when its caller hangs up, as socket-timeout's does: the contrast a
 	// reader of both screens asks about.
-	return "each hop times its own tries; a caller hanging up stops nothing"
+	return "each hop times its own tries; a hang-up stops only the last hop"
 }
 
 // DeadlineModes lists the modes.

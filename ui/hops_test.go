@@ -40,9 +40,9 @@ func TestHopsOnScreen(t *testing.T) {
 		// dependency is hop 1 too.
 		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
 			"calls/payment at hop 1 2.83× (forecast 3×) · at hop 3 22.7× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
-			// A socket timeout hangs up on hop 1 here too: the settings say why the hops work on,
-			// where socket-timeout's dependency stops.
-			"deadline per-hop (each hop times its own tries; a caller hanging up stops nothing)"}},
+			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
+			// work on, while the last, like socket-timeout's dependency, stops.
+			"deadline per-hop (each hop times its own tries; a hang-up stops only the last hop)"}},
 		{80, 24, []string{"[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)", "calls/payment at hop 1 2.83×"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true))
@@ -53,14 +53,14 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "the hops received or were still running 1321 requests past the deadline (100 + 398 + 823, hop by hop)") {
+	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "the hops worked on 1321 requests past the deadline (100 + 398 + 823, hop by hop)") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is.
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
-		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops received or were still running 1321 requests past the deadline") {
+		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops worked on 1321 requests past the deadline") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,

@@ -39,7 +39,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d, measured %.1f",
 				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
 		} else {
-			msg = fmt.Sprintf("each of the %d hops times its own tries (%s) and keeps working after its caller has gone: %.1f calls per payment at hop %d",
+			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and all but the last keep working after their caller has gone: %.1f calls per payment at hop %d",
 				dep.Hops, fmtDur(dep.Hop.Timeout.D()), s.DeepestPerPayment(), dep.Hops)
 		}
 		msg += pastDeadline(cfg, s)
@@ -103,10 +103,10 @@ func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
-		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet the hops received or were still running %s",
+		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet the hops worked on %s",
 			latency(lat.P99, lat.Count), fmtDur(d), work)
 	}
-	return fmt.Sprintf("; the user leaves after %s, but the hops received or were still running %s", fmtDur(d), work)
+	return fmt.Sprintf("; the user leaves after %s, but the hops worked on %s", fmtDur(d), work)
 }
 
 // hopSum writes the hops' work past the deadline as the sum it is: "88 + 352 + 729".
