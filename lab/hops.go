@@ -72,7 +72,8 @@ type DeadlineMode string
 
 const (
 	// DeadlinePerHop: each hop gives each try its own timeout (dependency.hop.timeout),
-	// ignores the time its caller has left, and keeps working after its caller has gone (the last hop, the dependency, stops when its caller hangs up).
+	// ignores the time its caller has left, and keeps working after its caller has gone;
+	// the last hop, the dependency, stops when its caller hangs up.
 	DeadlinePerHop DeadlineMode = "per-hop"
 	// DeadlinePropagate: the lab sends what is left of the call's deadline
 	// (Poollab-Timeout, as gRPC's grpc-timeout); each hop spends that budget, keeps a
