@@ -11,7 +11,7 @@ import (
 
 func init() {
 	register(mechanism{name: "fallback", rank: 10, start: func(iso *Isolation) runtime { return fallback{count: iso.lent.Fallback} }, health: at(27, fallbackHealth),
-		words: at(45, []Item{word("fallback answered n", "the payment chain's first stage: it answers every payment not ok on a worker (failed, timed out, or rejected by the isolation) with a canned reply and calls nothing; it counts them, and changes no outcome. Shown once it has answered one")})})
+		words: at(45, []Item{word("fallback answered n", "the payment chain's first stage: it answers every payment not ok on a worker (failed, timed out, or rejected by the isolation) with a canned reply instead of an error (a degraded answer) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has answered one")})})
 }
 
 // fallbackHealth shows the fallback where it acts: the payments it answered, once it has.
@@ -23,8 +23,10 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	}
 	said := fmt.Sprintf("answered %s %s not ok", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
 	const label = "fallback"
-	long := said + " on a worker with a canned reply, calling nothing (still counted not ok)"
-	forms := []string{long, said + " on a worker (a canned reply)", said + " (a canned reply)"}
+	// What the user got, said: a Hystrix reader takes a fallback for a degraded success
+	// (newcomer 12), and here it changes no outcome.
+	long := said + " with a canned reply instead of an error (a degraded answer, still counted not ok)"
+	forms := []string{long, said + " with a canned reply, not an error", said + " (a canned reply)"}
 	// A payment turned away by the pool never reaches the chain: with none beside the
 	// fallback's count, a reader takes the fallback to have missed them.
 	if pool := s.Classes[Payment].Rejected[RejectPool]; pool > 0 {
