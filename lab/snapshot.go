@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -102,17 +103,27 @@ func (s *Second) poolRejected(of func(Class) bool) int64 {
 	return n
 }
 
-// NoRoomReasons are the reasons that turn a request away for want of room, which the
-// starvation chart counts: the pool's (no free worker, no place in the queue), and in a
-// fleet the balancer's (no replica in rotation), which a pool's alone would hide. Beside
-// peers (compare mode), a fleet among them counts for all: both sides count alike.
+// NoRoomReasons are the reasons the rejection chart counts. One instance: the pool's (no
+// free worker, no place in the queue), its starvation. A fleet, whose chart draws every
+// class: the pool's and the balancer's (no replica in rotation), which a pool's alone would
+// hide, and every other reason that turned a request away, or the chart reads "nothing
+// rejected" beside 17/s rejected:bulkhead (newcomer 12). Beside peers (compare mode), a
+// fleet among them counts for all, with the reasons of every side: one title, one scale.
 func (s *Snapshot) NoRoomReasons(peers ...*Snapshot) []Reason {
-	for _, x := range append(peers, s) {
-		if x != nil && x.Fleet != nil {
-			return []Reason{RejectPool, RejectBalancer}
+	all := append(peers, s)
+	if !slices.ContainsFunc(all, func(x *Snapshot) bool { return x != nil && x.Fleet != nil }) {
+		return []Reason{RejectPool}
+	}
+	reasons := []Reason{RejectPool, RejectBalancer}
+	for why := range Reason(numReasons) {
+		if slices.Contains(reasons, why) {
+			continue
+		}
+		if slices.ContainsFunc(all, func(x *Snapshot) bool { return x != nil && x.TurnedAway(why) > 0 }) {
+			reasons = append(reasons, why)
 		}
 	}
-	return []Reason{RejectPool}
+	return reasons
 }
 
 // RejectedFor counts class c's rejections for any of reasons during this second.

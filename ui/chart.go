@@ -97,8 +97,12 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 			return what, what, func(c int) float64 { return r.RejectedFor(lab.Class(c), reasons) }
 		},
 	}
-	if len(reasons) > 1 {
-		spec.leaves, spec.title = nil, strings.Join(words, " + ")
+	if len(reasons) > 1 { // a fleet's: every class, every reason ("rejected (pool + balancer)")
+		names := make([]string, len(reasons))
+		for i, why := range reasons {
+			names[i] = why.String()
+		}
+		spec.leaves, spec.title = nil, "rejected ("+strings.Join(names, " + ")+")"
 	}
 	return spec
 }

@@ -30,7 +30,7 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 		s.Timeline = append(s.Timeline, x)
 	}
 	spec := starvationChart(s, nil)
-	if !strings.Contains(spec.title, "rejected:balancer") || !strings.Contains(spec.title, "rejected:pool") {
+	if spec.title != "rejected (pool + balancer)" {
 		t.Errorf("title %q: want both reasons", spec.title)
 	}
 	if got := spec.value(&s.Timeline[17], int(lab.Signup)); got != 74 {
@@ -45,8 +45,17 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 		t.Errorf("legend %q: signup %v/s, payment %v/s; want the table's window and 74/s, 20/s", what, of(int(lab.Signup)), of(int(lab.Payment)))
 	}
 	out := ansi.Strip(render(newTheme(true, true), testScreen(s, 120, 40)))
-	if !strings.Contains(out, "rejected:pool + rejected:balancer") || !strings.Contains(out, "74/s") {
+	if !strings.Contains(out, "rejected (pool + balancer) each second") || !strings.Contains(out, "74/s") {
 		t.Errorf("the fleet's screen lacks the chart of what turns requests away:\n%s", out)
+	}
+	// A bulkhead's rejections are counted too: the chart never says none were rejected
+	// beside 17/s rejected:bulkhead (newcomer 12).
+	bh := *s
+	bh.Classes[lab.Payment].Rejected[lab.RejectBulkhead] = 5
+	bh.Timeline = append([]lab.Second(nil), s.Timeline...)
+	bh.Timeline[16].Rejected[lab.Payment][lab.RejectBulkhead] = 5
+	if spec := starvationChart(&bh, nil); spec.title != "rejected (pool + balancer + bulkhead)" || spec.value(&bh.Timeline[16], int(lab.Payment)) != 25 {
+		t.Errorf("with bulkhead rejections: %q, payments in second 17: %v, want 25", spec.title, spec.value(&bh.Timeline[16], int(lab.Payment)))
 	}
 	// One instance: its pool alone, payments left out.
 	one := testSnapshot()
