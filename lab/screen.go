@@ -218,7 +218,9 @@ var coreHealth = slices.Concat(
 			return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("the longest, replica r%d, %s; every replica at once %s; of %s",
 				most+1, FmtElapsed(fs.Replicas[most].Pool.FullFor), FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), Spare: true}}
 		}
-		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), Spare: true}}
+		// Every spell added up: beside "first full at ~2.0s" and "20/20 busy now", 1.5s of 6s
+		// read as a contradiction (newcomer 12) where the pool fills and frees by turns.
+		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all (every spell added up), of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), Spare: true}}
 	}),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, w int) []Item {

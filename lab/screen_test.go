@@ -71,3 +71,13 @@ func TestGoroutinesSayWhose(t *testing.T) {
 		}
 	}
 }
+
+// The pool's full time says it adds spells up: beside "first full at ~2.0s" and "20/20
+// busy now", "1.5s in all, of 6.0s" read as a contradiction (newcomer 12).
+func TestPoolFullSaysItAddsSpells(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Elapsed: 6 * time.Second}
+	s.Pool.FullFor = 1500 * time.Millisecond
+	if items := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(items, "pool full (no free worker) 1.5s in all (every spell added up), of 6.0s") {
+		t.Errorf("items: %q", items)
+	}
+}
