@@ -81,3 +81,19 @@ func TestPoolFullSaysItAddsSpells(t *testing.T) {
 		t.Errorf("items: %q", items)
 	}
 }
+
+// The last second of the timeline, as the screen names it: a run that ends inside it says
+// so (the reviewer found "none in 5–6s" at 5.5s).
+func TestLastSpan(t *testing.T) {
+	s := &Snapshot{}
+	if got := s.LastSpan(); got != "" {
+		t.Errorf("no seconds: %q", got)
+	}
+	s.Timeline = []Second{{T: 5}, {T: 6}}
+	for at, want := range map[time.Duration]string{6 * time.Second: "5–6s", 5500 * time.Millisecond: "5–5.5s", 6200 * time.Millisecond: "5–6s"} {
+		s.Elapsed = at
+		if got := s.LastSpan(); got != want {
+			t.Errorf("at %s: %q, want %q", at, got, want)
+		}
+	}
+}

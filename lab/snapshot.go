@@ -185,6 +185,20 @@ func (s *Snapshot) LastSecond() *Second {
 	return nil
 }
 
+// LastSpan is the stretch the last second of the timeline covers, as the screen writes it:
+// "5–6s", or "5–5.5s" for a run that ends inside it (the record's second is not over); ""
+// before the first.
+func (s *Snapshot) LastSpan() string {
+	last := s.LastSecond()
+	if last == nil {
+		return ""
+	}
+	if end := time.Duration(last.T) * time.Second; s.Elapsed > end-time.Second && s.Elapsed < end {
+		return fmt.Sprintf("%d–%s", last.T-1, FmtSecs(s.Elapsed))
+	}
+	return fmt.Sprintf("%d–%ds", last.T-1, last.T)
+}
+
 // StarvingNow says class c is being starved: turned away for want of a worker during the
 // last whole second (before the first, at all). A payment turned away by the pool is a
 // rejection, not starvation.

@@ -59,7 +59,7 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 		atLeast: func(s *lab.Snapshot) float64 { return float64(poolReach(s)) },
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			last := s.LastSecond()
-			what := fmt.Sprintf("last second %d–%ds", last.T-1, last.T) // not the table's window: where the line ends
+			what := "last second " + s.LastSpan() // not the table's window: where the line ends
 			return what, what, func(c int) float64 { return last.Held[c] }
 		},
 	}

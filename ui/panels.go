@@ -465,8 +465,8 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// "Now" is the last whole second: said as its seconds, since a narrator's "now" is this
 	// instant (newcomer 11: "none now" beside "signups now starving").
 	noneNow := " (none now)"
-	if last := snap.LastSecond(); last != nil {
-		noneNow = fmt.Sprintf(" (none in %d–%ds)", last.T-1, last.T)
+	if span := snap.LastSpan(); span != "" {
+		noneNow = " (none in " + span + ")"
 	}
 	for i, c := range lab.Classes {
 		n := snap.Classes[i].Rejected[lab.RejectPool]
