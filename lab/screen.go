@@ -202,7 +202,7 @@ var coreHealth = slices.Concat(
 		return []Item{{Label: label, Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
 			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
 	}),
-	at(20, func(s *Snapshot, _ int) []Item {
+	at(20, func(s *Snapshot, w int) []Item {
 		if fs := s.Fleet; fs != nil && len(fs.Replicas) > 0 {
 			// A fleet's own full time is every replica full at once; one replica is full far
 			// longer, and that is the one whose checks fail.
@@ -220,7 +220,12 @@ var coreHealth = slices.Concat(
 		}
 		// Every spell added up: beside "first full at ~2.0s" and "20/20 busy now", 1.5s of 6s
 		// read as a contradiction (newcomer 12) where the pool fills and frees by turns.
-		return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("%s in all (every spell added up), of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), Spare: true}}
+		const label = "pool full (no free worker)"
+		short := fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))
+		if s.Pool.FullFor == 0 {
+			return []Item{{Label: label, Value: short, Spare: true}}
+		}
+		return []Item{{Label: label, Value: fittingValue(label, w, fmt.Sprintf("%s in all (every spell added up), of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), short), Spare: true}}
 	}),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, w int) []Item {
@@ -247,7 +252,8 @@ var coreHealth = slices.Concat(
 			value+" (the lab's own, not the dependency's: workers, free ones up to 1s, waiting requests, calls, users, …)",
 			value+" (the lab's, not the dependency's: workers, free ones up to 1s, waiting requests, …)",
 			value+" (the lab's, not the dependency's: workers, free ones up to 1s, …)",
-			value+" (the lab's: workers, free ones up to 1s, …)"), Spare: true}}
+			value+" (the lab's: workers, free ones up to 1s, …)",
+			value+" (the lab's, free workers too)"), Spare: true}}
 	}),
 )
 

@@ -338,14 +338,21 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 // checksAboveTimeoutNote says how the health checks' p99 stands above their timeout
 // (lab.Snapshot.ChecksAboveTimeout), which reads as a timeout that did not work: the
 // timeout is the balancer's, which stops waiting while the check waits on in the queue.
-func checksAboveTimeoutNote(name string, p99, timeout time.Duration) []string {
+// A lab alone has no balancer: its checks say what one would do (as its health items do).
+func checksAboveTimeoutNote(name string, p99, timeout time.Duration, fleet bool) []string {
 	l, to := fmtLatency(p99), fmtDur(timeout)
 	head, short := fmt.Sprintf("%s p99 %s > its %s timeout: ", name, l, to), fmt.Sprintf("%s p99 %s > %s timeout: ", name, l, to)
+	stops, gives, gave := "the balancer stops", "the balancer gives", "the balancer gave"
+	if !fleet {
+		stops, gives, gave = "a balancer would stop", "a balancer would give", "a balancer would give"
+	}
 	return []string{
-		head + fmt.Sprintf("the balancer stops waiting at %s, but the check still waits in the queue; a worker that reaches it later counts it timed out, with its whole time", to),
-		head + fmt.Sprintf("the balancer gives up at %s, the check waits on in the queue and counts timed out, its whole wait", to),
-		short + fmt.Sprintf("the balancer gives up at %s; the check waits on and counts timed out", to),
-		short + "the balancer gave up, the check waited on"}
+		head + fmt.Sprintf("%s waiting at %s, but the check still waits in the queue; a worker that reaches it later counts it timed out, with its whole time", stops, to),
+		head + fmt.Sprintf("%s up at %s, the check waits on in the queue and counts timed out, its whole wait", gives, to),
+		short + fmt.Sprintf("%s up at %s; the check waits on and counts timed out", gives, to),
+		short + gave + " up, the check waited on",
+		// A compare half: the reason in the fewest words.
+		fmt.Sprintf("%s p99 %s > %s: checks wait on in the queue", name, l, to)}
 }
 
 // newTableNotes say what the table shows. Those every size shows (must): the time each
@@ -371,7 +378,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		notes.must = append(notes.must, inFlightNote(s, inFlight))
 	}
 	if p99, to, ok := s.ChecksAboveTimeout(); ok && shown["p99"] {
-		notes.must = append(notes.must, checksAboveTimeoutNote(s.Config.Traffic.Label(lab.Health), p99, to))
+		notes.must = append(notes.must, checksAboveTimeoutNote(s.Config.Traffic.Label(lab.Health), p99, to, s.Fleet != nil))
 	}
 	// Each definition in four lengths; the line takes the longest length that fits.
 	var defs [][4]string
@@ -381,7 +388,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	switch {
 	case shown[lab.RejectedColumn.Column]:
 		r := lab.RejectedColumn.Column
-		defs = append(defs, [4]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason", r + ": every reason"})
+		defs = append(defs, [4]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason", r + "=all reasons"})
 	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
 		defs = append(defs, [4]string{"rej:X = rejected:X, turned away by X before it ran",
 			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej:X=by X"})
@@ -395,7 +402,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	if len(lat) > 0 {
 		l := strings.Join(lat, " ")
 		defs = append(defs, [4]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
-			l + ": latency of ok, failed and timed out requests; a rejection has none", l + ": of ok, failed, timed out; no rejections", l + ": no rejections in them"})
+			l + ": latency of ok, failed and timed out requests; a rejection has none", l + ": of ok, failed, timed out; no rejections", l + ": no rejections"})
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
