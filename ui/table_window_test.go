@@ -173,4 +173,16 @@ func TestChecksAboveTimeoutSaidAtEverySize(t *testing.T) {
 			t.Errorf("%dx%d: a p99 at its timeout explained:\n%s", sz[0], sz[1], got)
 		}
 	}
+	// A compare half, 58 columns: every must note whole, none cut mid-word (the reviewer
+	// found the health note, the column definitions and the goroutines cut there).
+	_, tn := tableLines(newTheme(false, true), domino(2800*time.Millisecond), 58, true, nil)
+	notes := tn.all(58)
+	for _, n := range notes[:len(tn.must)] {
+		if plain := ansi.Strip(n); ansiWidth(plain) > 58 || strings.HasSuffix(plain, "…") {
+			t.Errorf("at 58 columns: %q", plain)
+		}
+	}
+	if got := strings.Join(notes, "\n"); !strings.Contains(ansi.Strip(got), "health p99 2.80s > 2s: checks wait on in the queue") {
+		t.Errorf("at 58 columns, the health note:\n%s", ansi.Strip(got))
+	}
 }
