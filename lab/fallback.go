@@ -35,8 +35,11 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
 }
 
-// plural is a class's label for several of them: "payments", "orders".
+// plural is a class's label for several of them: "payments", "orders", "health checks".
 func plural(label string) string {
+	if label == Health.String() { // the class is checks of health: "8 healths" says nothing
+		return "health checks"
+	}
 	if strings.HasSuffix(label, "s") {
 		return label
 	}

@@ -39,8 +39,8 @@ type ClassStats struct {
 	// What QueueWait is made of: the generator's lateness (intended arrival → sent) and the
 	// hand-off (sent → a worker picked it up: the accept queue, if any, and the scheduler).
 	Lag, Handoff Percentiles
-	// Served counts the requests that ended on a worker (finished, or turned away there, as
-	// a deadline's), and HeldFor sums the time each held it (picked up → ended): per second,
+	// Served counts the requests that ended on a worker (finished, or turned away there: by
+	// a deadline, a bulkhead, a breaker or an adaptive limit), and HeldFor sums the time each held it (picked up → ended): per second,
 	// what a queued request of the class will cost the workers (Snapshot.WaitArrivingNow).
 	Served  int64
 	HeldFor time.Duration

@@ -89,7 +89,11 @@ func retrySettings(c Config, _ *Snapshot, _ int) []Item {
 	case r.Jitter == JitterFull:
 		wait = "0–" + wait
 	}
-	return []Item{{Label: "retry", Value: fmt.Sprintf("%d tries, %s", r.Attempts, wait)}}
+	value := fmt.Sprintf("%d tries, %s", r.Attempts, wait)
+	if c.Dependency.Chain() { // the hops' own retries are dependency.hop's, said on the hops line
+		value += " (the lab's own call)"
+	}
+	return []Item{{Label: "retry", Value: value}}
 }
 
 // Retries says payments retry at all.

@@ -4,6 +4,7 @@ package lab
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -98,5 +99,21 @@ func TestRetrySettingsGiveTheWaits(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("backoff %s, jitter %s: retry %q, want %q", tc.backoff, tc.jitter, got, tc.want)
 		}
+	}
+}
+
+// In a chain of hops the setting is the lab's own call's: the hops retry by dependency.hop,
+// with waits of their own (the reviewer).
+func TestRetrySettingInAChainIsTheLabs(t *testing.T) {
+	c := DefaultConfig()
+	c.Payment.Retry.Attempts = 3
+	c.Dependency.Hops = 3
+	for _, it := range SettingsItems(c, &Snapshot{Config: c}, 120) {
+		if it.Label == "retry" && !strings.HasSuffix(it.Value, "(the lab's own call)") {
+			t.Errorf("retry %q", it.Value)
+		}
+	}
+	if got := plural(c.Traffic.Label(Health)); got != "health checks" {
+		t.Errorf("health, plural: %q", got)
 	}
 }
