@@ -77,7 +77,7 @@ func defaultRetry() RetryConfig {
 
 // retrySettings are the tries and the waits between them, where payments retry: the waits
 // are why a payment that failed 3 tries of 500ms comes back after 1.6s, not 1.5s.
-func retrySettings(c Config, _ *Snapshot, _ int) []Item {
+func retrySettings(c Config, _ *Snapshot, w int) []Item {
 	r := c.Payment.Retry
 	if !r.Retries() {
 		return nil
@@ -90,7 +90,7 @@ func retrySettings(c Config, _ *Snapshot, _ int) []Item {
 		wait = "0–" + wait
 	}
 	value := fmt.Sprintf("%d tries, %s", r.Attempts, wait)
-	if c.Dependency.Chain() { // the hops' own retries are dependency.hop's, said on the hops line
+	if c.Dependency.Chain() && w >= 100 { // the hops' own retries are dependency.hop's, said on the hops line
 		value += " (the lab's own call)"
 	}
 	return []Item{{Label: "retry", Value: value}}
