@@ -33,7 +33,8 @@ var coreSettings = slices.Concat(
 	at(70, trafficSettings),
 	at(75, func(c Config, _ *Snapshot, _ int) []Item {
 		if st := c.Dependency.Stall; st.For > 0 {
-			return []Item{{Label: "dependency stalls", Value: stallShort(st)}}
+			// Strong: the setting the measurement is about, kept where a line is cut.
+			return []Item{{Label: "dependency stalls", Value: stallShort(st), Strong: true}}
 		}
 		return nil
 	}),

@@ -183,17 +183,20 @@ func (c labCtx) differing() map[string]bool {
 }
 
 // oneLine orders rows for a line that may be cut: those labelled in differing (what tells
-// the halves apart) first, then the mechanisms on, then those off, each in their own order;
-// without the rows that follow from the rest.
+// the halves apart) first, then the one the lab marks Strong (the dependency's stall the
+// measurement is about: cut, A read "dependency heal…"), then the mechanisms on, then those
+// off, each in their own order; without the rows that follow from the rest.
 func oneLine(rows []lab.Item, differing map[string]bool) []lab.Item {
 	rank := func(r lab.Item) int {
 		switch {
 		case differing[r.Label]:
 			return 0
+		case r.Strong:
+			return 1
 		case r.Off:
-			return 2
+			return 3
 		}
-		return 1
+		return 2
 	}
 	out := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare })
 	slices.SortStableFunc(out, func(a, b lab.Item) int { return rank(a) - rank(b) })

@@ -5,6 +5,7 @@ package ui
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"poollab/lab"
 )
@@ -65,6 +66,13 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	// Alone, nothing differs: the mechanisms on come first, in their own order.
 	if alone := oneLine(rows, nil); alone[0].Label != "pool" {
 		t.Errorf("alone: %v", alone)
+	}
+	// The stall a measurement is about comes right after what differs: cut, the closed loop's
+	// line read "dependency heal…" (newcomer 12).
+	stall := b.Config
+	stall.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(5 * time.Second), For: lab.Duration(time.Second), Every: lab.Duration(10 * time.Second)}
+	if alone := oneLine(lab.SettingsItems(stall, b, 80), nil); alone[0].Label != "dependency stalls" {
+		t.Errorf("with a stall: %v", alone)
 	}
 	// What a run shows now (permits in use) does not move the order: the same configuration
 	// on both sides differs in nothing, whatever each run holds.
