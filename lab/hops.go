@@ -39,7 +39,13 @@ func init() {
 			if len(s.Hops) == 0 {
 				return nil
 			}
-			return []Item{{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: fmt.Sprintf("%.1f×", s.DeepestPerPayment()), Strong: true,
+			// As precise as hop 1's calls/payment beside it where it is as small (2.92× and
+			// 2.9× read as two figures; newcomer 12).
+			v := fmt.Sprintf("%.1f×", s.DeepestPerPayment())
+			if s.DeepestPerPayment() < 10 {
+				v = fmt.Sprintf("%.2f×", s.DeepestPerPayment())
+			}
+			return []Item{{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true,
 				Note: fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(s.Config.Forecast().Retry.Deepest))}}
 		}),
 		// How the chain times and retries is what tells stacked timeouts from a propagated

@@ -97,3 +97,23 @@ func TestLastSpan(t *testing.T) {
 		}
 	}
 }
+
+// The deepest hop's calls per payment is as precise as hop 1's beside it where it is as
+// small: "2.92×" and "2.9×" read as two figures (newcomer 12); past 10, a tenth.
+func TestDeepestPerPaymentPrecision(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	s.Config.Dependency.Hops = 3
+	s.Calls.Payments = 50
+	for deepest, want := range map[int64]string{146: "2.92×", 1219: "24.4×"} {
+		s.Hops = []HopStats{{Requests: 146}, {Requests: 146}, {Requests: deepest}}
+		var got string
+		for _, it := range WayItems(s) {
+			if it.Label == "at hop 3" {
+				got = it.Value
+			}
+		}
+		if got != want {
+			t.Errorf("%d requests at hop 3 for 50 payments: %q, want %q", deepest, got, want)
+		}
+	}
+}
