@@ -114,7 +114,7 @@ type ComparisonRow struct {
 	// row: its B − A is written "?" alone, so the one shift does not read twice, once
 	// unjudged and once a result.
 	StoodIn bool
-	Ratio    bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	Ratio   bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
