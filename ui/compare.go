@@ -78,9 +78,13 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelBare) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
-	need = tightest(0, w) + tightest(1, w)
+	// Each height is a pass over a lab's panels: each taken once a frame.
+	var top int // stacked, A's least height
 	if side {
 		need = max(tightest(0, left), tightest(1, w-3-left))
+	} else {
+		top = tightest(0, w)
+		need = top + tightest(1, w)
 	}
 	// Every key in the footer if there is room; else the few that lead to the rest (? lists all).
 	footer := footerLines(t, s.keyMap(), w, 2)
@@ -121,7 +125,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	} else {
 		// Each half its own least height, and half the lines to spare: a taller half (a chain
 		// of hops) is not cut to fit an even split.
-		top := tightest(0, w) + (room-need)/2
+		top += (room - need) / 2
 		labs = append(labLines(t, s, 0, w, top), labLines(t, s, 1, w, room-top)...)
 	}
 	return append(append(append(labs, summary...), status...), footer...), need
