@@ -409,6 +409,18 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	if got := strings.Join(strings.Fields(out.String()), " "); !strings.Contains(got, `"b_worse": [ { "class": "payment", "counter": "ok", "change": -22, "rejected": [ 30, 66 ] } ]`) {
 		t.Errorf("JSON %s", got)
 	}
+	// compare prints it too, in each format, from the same verdict.
+	cmp := NewComparison(a, b)
+	for format, want := range map[string]string{
+		FormatTable:    "\n" + v.TradeLine(cmp.Runs[0].Config.Traffic.Label, false) + "\n",
+		FormatMarkdown: "\n- " + markdownText(v.TradeLine(label, false)) + "\n",
+		FormatJSON:     `"b_better": [`,
+	} {
+		var w strings.Builder
+		if err := cmp.Write(&w, format); err != nil || !strings.Contains(w.String(), want) {
+			t.Errorf("compare --format %s: %v, no %q in\n%s", format, err, want, w.String())
+		}
+	}
 	// The same counts, the latency moved: the p50 is B's gain, named alone (no trade).
 	b.Classes[Payment].OK, b.Classes[Payment].Rejected, b.Classes[Payment].InFlight = 32, [numReasons]int64{RejectBulkhead: 30}, 18
 	b.Classes[Signup] = a.Classes[Signup]
