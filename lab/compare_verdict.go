@@ -36,7 +36,7 @@ type UserChange struct {
 func (v UsersVerdict) Trade() bool { return len(v.Worse) > 0 && len(v.Better) > 0 }
 
 func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict {
-	var v UsersVerdict
+	v := UsersVerdict{Worse: []UserChange{}, Better: []UserChange{}} // [] in the JSON, not null
 	for _, r := range rows {
 		if r.Better == 0 || r.Unseen || (r.Counter != OK.Word() && !r.Latency()) {
 			continue
