@@ -27,6 +27,8 @@ type Comparison struct {
 	Runs        [2]Report            `json:"runs"`
 	Differences map[string]ClassDiff `json:"differences"` // B minus A, per class
 	Rows        []ComparisonRow      `json:"-"`           // the table, as the live lab shows it too
+	// Verdict is what users got in B, better and worse, as the line under the table says it.
+	Verdict UsersVerdict `json:"verdict"`
 }
 
 // ClassDiff is B − A for one class.
@@ -45,8 +47,8 @@ type ClassDiff struct {
 
 // NewComparison puts two runs side by side.
 func NewComparison(a, b Snapshot) Comparison {
-	rows := CompareClasses(&a, &b)
-	return Comparison{Runs: [2]Report{NewReport(a), NewReport(b)}, Differences: differences(rows), Rows: rows}
+	rows, v := Compare(&a, &b)
+	return Comparison{Runs: [2]Report{NewReport(a), NewReport(b)}, Differences: differences(rows), Rows: rows, Verdict: v}
 }
 
 // differences is the table's rows by class, so the JSON and the table never disagree: the
@@ -108,7 +110,11 @@ type ComparisonRow struct {
 	// no upper end (fewer than 368 samples), so no difference could ever be shown. Drawn
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
-	Ratio    bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	// StoodIn says a p99 too few to judge has its class's p50 judged in its stead, the next
+	// row: its B − A is written "?" alone, so the one shift does not read twice, once
+	// unjudged and once a result.
+	StoodIn bool
+	Ratio   bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
@@ -151,18 +157,43 @@ type verdict struct {
 // timed out, each rejection reason, in flight and p99, in that order. A counter that is 0
 // in both runs is left out, but for ok, rejected:pool and in flight. When A and B send their
 // traffic differently (closed loop against open loop), arrived comes first. A p99 too few
-// to judge is followed by the p50 when the p50 is a result (p50Row).
+// to judge is followed by the p50 when the p50 is a result.
 //
 // Each row is judged: a count by the pairs of requests (countTest; with a closed loop, as
-// two Poisson counts), a p99 by the intervals of the two runs' p99s (latencyDiffers),
-// the rest as Poisson counts; Holm's correction over the rows with a p-value keeps the
-// chance of calling anything significant in a comparison of two identical runs at
+// two Poisson counts), the rest as Poisson counts; Holm's correction over those rows keeps
+// the chance of calling any of them significant in a comparison of two identical runs at
 // FamilyAlpha, as long as pairs fare independently. A fleet's do not: a replica pulled a
 // little later in one run flips a whole stretch of requests at once. With a fleet on either
 // side, a count is judged by blocks of consecutive requests instead (BlockSpan of schedule
 // each, the sign test): fleet-domino against itself then calls a count significant in 2
-// comparisons of 150, against 14 by pairs (README).
+// comparisons of 150, against 14 by pairs (README). The p99 and p50 are judged by their
+// intervals (latencyDiffers), each a test of its own outside Holm's correction: they add
+// their own small chance of a false result (README: telling a result from noise).
+//
+// A latency is better or worse only where the class's ok and turned-away counts do not
+// differ: else B's latencies are of other requests (fewer finished, the slow ones turned
+// away), a survivor's figure, not a gain or a loss; it stays a result, uncoloured.
 func CompareClasses(a, b *Snapshot) []ComparisonRow {
+	rows, _ := compare(a, b)
+	return rows
+}
+
+// Compare is CompareClasses and its verdict on what users got.
+func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
+	rows, away := compare(a, b)
+	return rows, newVerdict(rows, away)
+}
+
+// turnedAway is a class's requests turned away for any reason, in A and B, and whether
+// they differ beyond noise: one test at FamilyAlpha, outside Holm's correction, as the
+// latencies are (it says which latencies are of the same requests, and what became of a
+// class's lost ok in the verdict).
+type turnedAway struct {
+	a, b    int64
+	differs bool
+}
+
+func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 	type counter struct {
 		name   string
 		fate   Fate // the fate it counts; numFates: none (arrived, duplicates)
@@ -199,6 +230,8 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 	var (
 		rows     []ComparisonRow
 		verdicts []verdict
+		away     [numClasses]turnedAway
+		latency  []int // the p99 and p50 rows: judged better or worse last (CompareClasses)
 	)
 	for _, c := range Classes {
 		if !a.Active(c) && !b.Active(c) {
@@ -222,17 +255,24 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 				va, vb = ca.At(k.fate), cb.At(k.fate)
 				p = countTest(pairs, c, k.fate, va, vb, blocks)
 			}
+			if k.fate.Away() && k.fate < numFates {
+				away[c].a, away[c].b = away[c].a+va, away[c].b+vb
+			}
 			if va == 0 && vb == 0 && !k.always {
 				continue
 			}
 			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb})
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
+		away[c].differs = awayTest(pairs, c, away[c].a, away[c].b, closed || blocks) < FamilyAlpha
 		p99 := latencyRow(c, "p99", ca.Latency, cb.Latency, p99Of)
+		latency = append(latency, len(rows))
 		rows = append(rows, p99)
 		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p99Of), more: -1})
-		if p50 := latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of); p99.TooFew() && latencyDiffers(ca.Latency, cb.Latency, p50Of) {
-			rows = append(rows, p50)
+		if p99.TooFew() && latencyDiffers(ca.Latency, cb.Latency, p50Of) {
+			rows[len(rows)-1].StoodIn = true
+			latency = append(latency, len(rows))
+			rows = append(rows, latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of))
 			verdicts = append(verdicts, verdict{p: -1, significant: true, more: -1})
 		}
 		if c == Payment {
@@ -247,6 +287,7 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		}
 	}
 	holm := HolmSignificant(ps)
+	okDiffers := [numClasses]bool{}
 	for i, v := range verdicts {
 		if v.p >= 0 {
 			v.significant, holm = holm[0], holm[1:]
@@ -256,8 +297,34 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 		if r.Significant && Judged(a.Config, b.Config) {
 			r.Better = v.more * sign(r.B-r.A)
 		}
+		if r.Counter == OK.Word() {
+			okDiffers[r.Class] = r.Significant
+		}
 	}
-	return rows
+	for _, i := range latency { // of other requests where the counts differ: a result, neither better nor worse
+		if c := rows[i].Class; okDiffers[c] || away[c].differs {
+			rows[i].Better = 0
+		}
+	}
+	return rows, away
+}
+
+// awayTest is the p-value of "class c is turned away as often in B as in A" (va and vb
+// requests, every reason one counter), as countTest judges a fate by pairs; as two Poisson
+// counts when pairs cannot say (no tally, a closed loop) or are not independent (a fleet's:
+// then the test calls a clump a difference more readily, which only withholds a latency's
+// better or worse, or names what became of a lost ok that did differ).
+func awayTest(p *Pairs, c Class, va, vb int64, poisson bool) float64 {
+	if p == nil || poisson {
+		return poissonTest(va, vb, 1, 1)
+	}
+	toA, toB := p.DiscordantAmong(c, Fate.Away)
+	var aloneA, aloneB int64
+	for _, r := range Reasons {
+		x, y := p.AloneAt(c, TurnedAway(r))
+		aloneA, aloneB = aloneA+x, aloneB+y
+	}
+	return BinomialTest(toB+aloneB, toA+toB+aloneA+aloneB, 0.5)
 }
 
 // ByBlocks says a comparison of a and b judges its counts by blocks of arrivals, not by
@@ -403,6 +470,10 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	if err := writeRows(w, format, c.table()); err != nil {
 		return err
 	}
+	if trade := c.Verdict.TradeLine(a.Config.Traffic.Label, false); trade != "" {
+		fmt.Fprintln(w)
+		writeLine(w, format, trade)
+	}
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
 	writeLine(w, format, TooFewKey+": its 95% interval has no upper end, so it is neither a result nor noise")
@@ -434,7 +505,10 @@ func (c Comparison) table() [][]string {
 	for _, r := range c.Rows {
 		if r.Latency() {
 			diff := "–"
-			if !r.None[0] && !r.None[1] {
+			switch {
+			case r.StoodIn && r.TooFew():
+				diff = TooFewMark
+			case !r.None[0] && !r.None[1]:
 				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
 			out = append(out, []string{r.Class.String(), r.Name(), msCell(time.Duration(r.A), !r.None[0]),
@@ -470,7 +544,7 @@ const (
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark  = "?"
-	TooFewKey   = TooFewMark + " too few to judge (a p99 of under 368 requests; its p50 is judged instead, a row of its own when it differs)"
+	TooFewKey   = TooFewMark + " too few to judge (a p99 of under 368 requests; its p50 is judged instead, a row of its own when it differs, the p99's B − A then \"?\" alone)"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 

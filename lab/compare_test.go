@@ -38,10 +38,16 @@ func TestCompareClasses(t *testing.T) {
 	if r := CompareClasses(&a, &b); r[len(r)-1].Significant || r[len(r)-1].Better != 0 || r[len(r)-1].Noise() || !r[len(r)-1].TooFew() {
 		t.Errorf("p99 3s → 0.3s from 10 samples: %+v, want too few to judge, not noise", r[len(r)-1])
 	}
-	// From enough samples to bound it: better.
+	// From enough samples to bound it: a result, but of other requests than A's (10 ok
+	// against 30, the rest turned away): a survivor's figure, neither better nor worse.
 	b.Classes[Payment].Latency.P99In = QuantileInterval{Low: 250 * time.Millisecond, High: 310 * time.Millisecond, HasHigh: true}
+	if r := CompareClasses(&a, &b); !r[len(r)-1].Significant || r[len(r)-1].Better != 0 {
+		t.Errorf("p99 3s → 0.3s, bounded, over 10 ok against 30: %+v, want a result, uncoloured", r[len(r)-1])
+	}
+	// The same requests served and turned away: better.
+	b.Classes[Payment].OK, b.Classes[Payment].Rejected = 30, [numReasons]int64{RejectBulkhead: 30}
 	if r := CompareClasses(&a, &b); !r[len(r)-1].Significant || r[len(r)-1].Better != 1 {
-		t.Errorf("p99 3s → 0.3s, bounded: %+v, want better", r[len(r)-1])
+		t.Errorf("p99 3s → 0.3s, bounded, the same counts: %+v, want better", r[len(r)-1])
 	}
 	// The same system measured two ways (B sent closed loop): a result, neither better nor worse.
 	b.Config.Traffic.Mode = Closed
@@ -78,6 +84,17 @@ func TestCompareP50StandsIn(t *testing.T) {
 	cmp := NewComparison(a, b)
 	if d := cmp.Differences["payment"]; !d.Significant["p50"] || d.Significant["p99"] || d.P50Ms == nil || *d.P50Ms != -600 {
 		t.Errorf("JSON: %+v", d)
+	}
+	// The written table: the p99's B − A "?" alone above the p50's (newcomer 12, X9: the
+	// same 600ms read as unjudged and as a result).
+	var table strings.Builder
+	if err := cmp.Write(&table, FormatTable); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(table.String(), "\n") {
+		if f := strings.Fields(l); len(f) > 2 && f[0] == "payment" && f[1] == "p99" && f[len(f)-1] != TooFewMark {
+			t.Errorf("p99 row %q, want B − A %q alone", l, TooFewMark)
+		}
 	}
 	// The p50s' intervals overlap: no row.
 	b.Classes[Payment].Latency.P50In.High = 1600 * ms
@@ -343,5 +360,90 @@ func TestComparisonSaysFleetsJudgeByBlocks(t *testing.T) {
 				t.Errorf("fleet %v, %s: says blocks %v:\n%s", fleet, format, got, out.String())
 			}
 		}
+	}
+}
+
+// newcomer 12, X2: "B better: payment rejected:pool -30" while payment rejections rose 30 →
+// 66 (a request turned away by the bulkhead instead of the pool), and "p50 -350ms" better
+// over 98 ok payments against 303. The verdict weighs what users got: per class its ok,
+// with the rejections summed over reasons beside it; a latency only where the counts agree.
+func TestVerdictWeighsWhatUsersGot(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate, a.Config.Traffic.Signup.Rate = 10, 5
+	b.Config = a.Config
+	ms := time.Millisecond
+	a.Classes[Payment] = ClassStats{Arrived: 80, OK: 32, Rejected: [numReasons]int64{RejectPool: 30}, InFlight: 18,
+		Latency: Percentiles{Count: 32, P99: 3000 * ms, P99In: QuantileInterval{Low: 2990 * ms},
+			P50: 3350 * ms, P50In: QuantileInterval{Low: 3300 * ms, High: 3400 * ms, HasHigh: true}}}
+	b.Classes[Payment] = ClassStats{Arrived: 80, OK: 10, Rejected: [numReasons]int64{RejectBulkhead: 66}, InFlight: 4,
+		Latency: Percentiles{Count: 10, P99: 3002 * ms, P99In: QuantileInterval{Low: 2900 * ms},
+			P50: 3000 * ms, P50In: QuantileInterval{Low: 2950 * ms, High: 3050 * ms, HasHigh: true}}}
+	a.Classes[Signup] = ClassStats{Arrived: 52, OK: 39, Rejected: [numReasons]int64{RejectPool: 13},
+		Latency: Percentiles{Count: 39, P99: 3 * ms, P99In: QuantileInterval{Low: 2 * ms}}}
+	b.Classes[Signup] = ClassStats{Arrived: 52, OK: 52,
+		Latency: Percentiles{Count: 52, P99: 3 * ms, P99In: QuantileInterval{Low: 2 * ms}}}
+	ok, pool, bulkhead := Ended(OK), TurnedAway(RejectPool), TurnedAway(RejectBulkhead)
+	p := &Pairs{}
+	p.Both[Payment][ok][ok], p.Both[Payment][ok][bulkhead] = 10, 22
+	p.Both[Payment][pool][bulkhead], p.Both[Payment][FateInFlight][bulkhead], p.Both[Payment][FateInFlight][FateInFlight] = 30, 14, 4
+	p.Both[Signup][ok][ok], p.Both[Signup][pool][ok] = 39, 13
+	b.Pairs = p
+	rows, v := Compare(&a, &b)
+	for _, r := range rows {
+		if r.Class == Payment && r.Counter == "p50" && (!r.Significant || r.Better != 0) {
+			t.Errorf("payment p50 over 10 ok against 32: %+v, want a result, neither better nor worse", r)
+		}
+	}
+	label := func(c Class) string { return c.String() }
+	if got, want := v.TradeLine(label, false), "» the trade: B worse: payment ok -22 (rejected 30 → 66); B better: signup ok +13 (rejected 13 → 0)"; got != want {
+		t.Errorf("trade %q\nwant  %q", got, want)
+	}
+	if got, want := v.TradeLine(label, true), "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
+		t.Errorf("brief %q, want %q", got, want)
+	}
+	// The JSON says the same: each class's change and what became of them.
+	var out strings.Builder
+	if err := writeJSON(&out, v); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(strings.Fields(out.String()), " "); !strings.Contains(got, `"b_worse": [ { "class": "payment", "counter": "ok", "change": -22, "rejected": [ 30, 66 ] } ]`) {
+		t.Errorf("JSON %s", got)
+	}
+	// compare prints it too, in each format, from the same verdict.
+	cmp := NewComparison(a, b)
+	for format, want := range map[string]string{
+		FormatTable:    "\n" + v.TradeLine(cmp.Runs[0].Config.Traffic.Label, false) + "\n",
+		FormatMarkdown: "\n- " + markdownText(v.TradeLine(label, false)) + "\n",
+		FormatJSON:     `"b_better": [`,
+	} {
+		var w strings.Builder
+		if err := cmp.Write(&w, format); err != nil || !strings.Contains(w.String(), want) {
+			t.Errorf("compare --format %s: %v, no %q in\n%s", format, err, want, w.String())
+		}
+	}
+	// The same counts, the latency moved: the p50 is B's gain, named alone (no trade).
+	b.Classes[Payment].OK, b.Classes[Payment].Rejected, b.Classes[Payment].InFlight = 32, [numReasons]int64{RejectBulkhead: 30}, 18
+	b.Classes[Signup] = a.Classes[Signup]
+	b.Classes[Payment].Latency.Count = 32
+	p.Both = [numClasses][numFates][numFates]int64{}
+	p.Both[Payment][ok][ok], p.Both[Payment][pool][bulkhead], p.Both[Payment][FateInFlight][FateInFlight] = 32, 30, 18
+	p.Both[Signup][ok][ok], p.Both[Signup][pool][pool] = 39, 13
+	if _, v := Compare(&a, &b); v.Trade() || len(v.Better) != 1 || v.Better[0].Counter != "p50" || v.Better[0].Change != -350 {
+		t.Errorf("the same counts, p50 350ms sooner: %+v", v)
+	}
+}
+
+// A rejection moved from one reason to another is no difference in being turned away: the
+// pairs it moves are not discordant among the rejections.
+func TestDiscordantAmong(t *testing.T) {
+	p := &Pairs{}
+	p.Both[Payment][TurnedAway(RejectPool)][TurnedAway(RejectBulkhead)] = 30
+	p.Both[Payment][Ended(OK)][TurnedAway(RejectBulkhead)] = 22
+	p.Both[Payment][TurnedAway(RejectPool)][Ended(OK)] = 2
+	if toB, toA := p.DiscordantAmong(Payment, Fate.Away); toB != 2 || toA != 22 {
+		t.Errorf("discordant among the rejections: %d, %d, want 2, 22", toB, toA)
+	}
+	if toB, toA := p.Discordant(Payment, TurnedAway(RejectPool)); toB != 32 || toA != 0 {
+		t.Errorf("discordant at rejected:pool: %d, %d, want 32, 0", toB, toA)
 	}
 }

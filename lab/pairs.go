@@ -34,6 +34,9 @@ func Ended(o Outcome) Fate { return Fate(1 + o) }
 // TurnedAway is the fate of a request rejected for reason r.
 func TurnedAway(r Reason) Fate { return Fate(1 + numOutcomes + r) }
 
+// Away says f is turned away, for any reason.
+func (f Fate) Away() bool { return f > numOutcomes }
+
 // Pairs is the pairing tally of a comparison at one instant, kept by the engine while both
 // runs go. Open-loop arrivals follow the schedule alone, so the k-th arrival of a class in
 // A is the k-th in B: a pair. Requests with no partner (an impatient user's duplicate, a
@@ -77,10 +80,18 @@ func (p *Pairs) Leaning(c Class, f Fate) (toA, toB int64) {
 // Discordant is McNemar's pairs for fate f of class c: b, the pairs at f in A and at
 // another fate in B, and c the other way round.
 func (p *Pairs) Discordant(c Class, f Fate) (b, cc int64) {
-	for g := range Fate(numFates) {
-		if g != f {
-			b += p.Both[c][f][g]
-			cc += p.Both[c][g][f]
+	return p.DiscordantAmong(c, func(g Fate) bool { return g == f })
+}
+
+// DiscordantAmong is Discordant for the fates in says are one counter (every rejection
+// reason as turned away): a pair moved from one of them to another is not discordant.
+func (p *Pairs) DiscordantAmong(c Class, in func(Fate) bool) (b, cc int64) {
+	for f := range Fate(numFates) {
+		for g := range Fate(numFates) {
+			if in(f) && !in(g) {
+				b += p.Both[c][f][g]
+				cc += p.Both[c][g][f]
+			}
 		}
 	}
 	return b, cc

@@ -73,13 +73,18 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	w, h := s.width, s.height
 	status := []string{statusLine(t, s)}
 	lean := false
-	summary, lesson := summaryParts(t, s, w, nil, lean, lessonFull)
+	j := judge(s)
+	summary, lesson := summaryParts(t, s, j, w, nil, lean, false)
 	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelBare) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
-	need = tightest(0, w) + tightest(1, w)
+	// Each height is a pass over a lab's panels: each taken once a frame.
+	var top int // stacked, A's least height
 	if side {
 		need = max(tightest(0, left), tightest(1, w-3-left))
+	} else {
+		top = tightest(0, w)
+		need = top + tightest(1, w)
 	}
 	// Every key in the footer if there is room; else the few that lead to the rest (? lists all).
 	footer := footerLines(t, s.keyMap(), w, 2)
@@ -90,7 +95,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	}
 	if room < need {
 		lean = true
-		summary, lesson = summaryParts(t, s, w, nil, lean, lessonBrief)
+		summary, lesson = summaryParts(t, s, j, w, nil, lean, true)
 		room = h - len(status) - len(footer) - len(summary)
 	}
 	if room < need {
@@ -107,7 +112,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 			narrators = max(told(0, left), told(1, w-3-left))
 		}
 		if room < narrators && room+lesson-1 >= narrators && !lean { // one line less may do
-			next, n := summaryParts(t, s, w, nil, lean, lessonBrief)
+			next, n := summaryParts(t, s, j, w, nil, lean, true)
 			summary, room, lesson = next, room+len(summary)-len(next), n
 		}
 		if room < narrators && room+lesson >= narrators { // the lesson is the last lines
@@ -120,7 +125,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	} else {
 		// Each half its own least height, and half the lines to spare: a taller half (a chain
 		// of hops) is not cut to fit an even split.
-		top := tightest(0, w) + (room-need)/2
+		top += (room - need) / 2
 		labs = append(labLines(t, s, 0, w, top), labLines(t, s, 1, w, room-top)...)
 	}
 	return append(append(append(labs, summary...), status...), footer...), need
@@ -135,34 +140,34 @@ func compareTooSmall(w, h, need int) []string {
 // a block of A, B and B − A, blocks side by side as the width allows. The rows are
 // lab.CompareClasses, the same as the exported comparison's (lean: see summaryOf).
 func summaryLines(t *theme, s screen, w int, lean bool) []string {
-	form := lessonFull
-	if lean {
-		form = lessonBrief
-	}
-	return summaryOf(t, s, w, nil, lean, form)
+	return summaryOf(t, s, w, nil, lean)
 }
 
-// lessonForm is how much of its lesson (verdictLines) a summary shows.
-type lessonForm int
+// judged is one frame's comparison, judged once (lab.Compare): its rows and its verdict.
+type judged struct {
+	rows    []lab.ComparisonRow
+	verdict lab.UsersVerdict
+}
 
-const (
-	lessonFull  lessonForm = iota
-	lessonBrief            // a trade in one line where its briefest form fits
-	lessonNone
-)
+func judge(s screen) judged {
+	rows, v := lab.Compare(s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty())
+	return judged{rows, v}
+}
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
-// that are 0 on both sides (the title says so), for a screen short of room; its lesson in
-// the form asked.
-func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool, form lessonForm) []string {
-	lines, _ := summaryParts(t, s, w, keep, lean, form)
+// that are 0 on both sides (the title says so), for a screen short of room, and its lesson
+// brief.
+func summaryOf(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool) []string {
+	lines, _ := summaryParts(t, s, judge(s), w, keep, lean, lean)
 	return lines
 }
 
-// summaryParts is summaryOf and how many of its last lines are the lesson under the table.
-func summaryParts(t *theme, s screen, w int, keep func(lab.Class) bool, lean bool, form lessonForm) ([]string, int) {
+// summaryParts is summaryOf, of the comparison j, with its lesson brief or not (a trade in
+// one line where its briefest form fits), and how many of its last lines are the lesson
+// under the table.
+func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool, lean, brief bool) ([]string, int) {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
-	rows := lab.CompareClasses(a, b)
+	rows := j.rows
 	zeros := ""
 	if lean {
 		kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.ComparisonRow) bool {
@@ -235,12 +240,7 @@ func summaryParts(t *theme, s screen, w int, keep func(lab.Class) bool, lean boo
 	if lab.ByBlocks(a, b) && lab.Judged(a.Config, b.Config) {
 		why = lab.BlocksWhy()
 	}
-	lesson := func(nw int) []string {
-		if form == lessonNone {
-			return nil
-		}
-		return verdictLines(rows, a.Config.Traffic, nw, form == lessonBrief)
-	}
+	lesson := func(nw int) []string { return verdictLines(rows, j.verdict, a.Config.Traffic, nw, brief) }
 	note := lesson
 	if why != "" {
 		note = func(nw int) []string {
@@ -273,22 +273,20 @@ func summaryParts(t *theme, s screen, w int, keep func(lab.Class) bool, lean boo
 }
 
 // verdictLines is the summary's lesson, the one place it is built, from the table's judged
-// rows alone (only a significant row is named, better or worse as lab judged it), each
-// class by its name in traffic:
-//   - results that point both ways (B better for some, worse for others) are a trade: it
-//     names what got worse in B and what got better, class by class (tradeList);
+// rows and lab's verdict on them, each class by its name in traffic:
+//   - B better for some classes and worse for others is a trade: the verdict's words
+//     (lab.UsersVerdict.TradeLine), in full where they fit in 2 lines (brief: 1), else
+//     without what became of the lost or won requests;
 //   - else, when the calls below the pool differ, or a p50 stands in for a p99 too few to
 //     judge, what users got: the significant rows, or that none of their counts differs
 //     and which p99 is too few to judge, so "nothing differs" does not read as a finding;
 //
 // and then the calls below the pool that differ, A → B. Nothing otherwise: the table's
-// coloured or bare differences say it. A trade takes at most 2 lines; brief, 1 where its
-// briefest form fits.
-func verdictLines(rows []lab.ComparisonRow, traffic lab.TrafficConfig, w int, brief bool) []string {
+// coloured or bare differences say it.
+func verdictLines(rows []lab.ComparisonRow, v lab.UsersVerdict, traffic lab.TrafficConfig, w int, brief bool) []string {
 	var (
 		unseen, seen, tooFew []string
-		trade                [2][]lab.ComparisonRow // [0] worse in B, [1] better
-		counts, standIn      bool                   // a user's count differs; a p50 speaks for a p99
+		counts, standIn      bool // a user's count differs; a p50 speaks for a p99
 	)
 	for _, r := range rows {
 		a, b, _ := summaryCells(r)
@@ -302,20 +300,16 @@ func verdictLines(rows []lab.ComparisonRow, traffic lab.TrafficConfig, w int, br
 			seen = append(seen, seenPhrase(r, traffic))
 			counts = counts || !r.Latency()
 			standIn = standIn || r.Counter == "p50"
-			if r.Better != 0 {
-				trade[(r.Better+1)/2] = append(trade[(r.Better+1)/2], r)
-			}
 		}
 	}
 	below := ""
 	if len(unseen) > 0 {
 		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
 	}
-	if len(trade[0]) > 0 && len(trade[1]) > 0 {
+	if v.Trade() {
 		var lines []string
-		for _, brevity := range []tradeBrevity{tradeFull, tradeFirst, tradeOK} {
-			lines = wrapText("» the trade: B worse: "+tradeList(trade[0], traffic, brevity)+
-				"; B better: "+tradeList(trade[1], traffic, brevity)+below, w, 0)
+		for _, short := range []bool{false, true} {
+			lines = wrapText(v.TradeLine(traffic.Label, short)+below, w, 0)
 			if len(lines) <= 2 && (!brief || len(lines) == 1) {
 				break
 			}
@@ -351,51 +345,6 @@ func seenPhrase(r lab.ComparisonRow, traffic lab.TrafficConfig) string {
 	return fmt.Sprintf("%s %s %s → %s (%s)", traffic.Label(r.Class), r.Name(), a, b, how)
 }
 
-// tradeBrevity is how much of a trade's side tradeList names.
-type tradeBrevity int
-
-const (
-	tradeFull  tradeBrevity = iota // each class's rows: after its ok, the others in brackets; else joined by "and"
-	tradeFirst                     // each class's first row alone
-	tradeOK                        // the ok rows alone, where the side has one; else as tradeFirst
-)
-
-// tradeList names one side of a trade, class by class.
-func tradeList(rows []lab.ComparisonRow, traffic lab.TrafficConfig, brevity tradeBrevity) string {
-	if brevity == tradeOK {
-		if ok := slices.DeleteFunc(slices.Clone(rows), func(r lab.ComparisonRow) bool { return r.Counter != lab.OK.Word() }); len(ok) > 0 {
-			rows, brevity = ok, tradeFirst
-		}
-	}
-	var out []string
-	for start := 0; start < len(rows); {
-		end := start + 1
-		for end < len(rows) && rows[end].Class == rows[start].Class {
-			end++
-		}
-		_, _, diff := summaryCells(rows[start])
-		item := fmt.Sprintf("%s %s %s", traffic.Label(rows[start].Class), rows[start].Name(), diff)
-		if rest := rows[start+1 : end]; brevity == tradeFull && len(rest) > 0 {
-			more := make([]string, len(rest))
-			for i, r := range rest {
-				_, _, d := summaryCells(r)
-				more[i] = r.Name() + " " + d
-			}
-			// Bracketed after ok, the rest read as what became of the requests ok lost or won;
-			// after another row they would read as part of it ("rejected:balancer -146 (p50
-			// -350ms)"), so they are named beside it.
-			if rows[start].Counter == lab.OK.Word() {
-				item += " (" + strings.Join(more, ", ") + ")"
-			} else {
-				item += " and " + strings.Join(more, " and ")
-			}
-		}
-		out = append(out, item)
-		start = end
-	}
-	return strings.Join(out, ", ")
-}
-
 // noteMinWidth is the narrowest the words beside the summary's blocks may be.
 const noteMinWidth = 28
 
@@ -420,7 +369,10 @@ func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
 		return fmtLatency(time.Duration(v))
 	}
 	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
-	if !r.None[0] && !r.None[1] {
+	switch {
+	case r.StoodIn && r.TooFew(): // its p50, the next row, is judged instead
+		diff = lab.TooFewMark
+	case !r.None[0] && !r.None[1]:
 		diff = "0" // as shown, the same: no difference to judge
 		if d := lab.ShownLatency(time.Duration(r.B)) - lab.ShownLatency(time.Duration(r.A)); d != 0 {
 			diff = r.Approx() + signedLatency(d)

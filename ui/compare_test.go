@@ -650,7 +650,7 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	}
 	want := "» nothing users see is shown to differ; what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	for _, w := range []int{56, 80, 120} {
-		lines := verdictLines(rows, lab.TrafficConfig{}, w, false)
+		lines := verdictLines(rows, lab.UsersVerdict{}, lab.TrafficConfig{}, w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
 			t.Errorf("w=%d: %q, want %q", w, got, want)
 		}
@@ -665,19 +665,19 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	few := slices.Clone(rows)
 	few[6].Unjudged = true
 	wantFew := "» users: no count shown to differ, p99 too few to judge (?: signup 4.0ms → 4.2ms); what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
-	if got := strings.Join(strings.Fields(strings.Join(verdictLines(few, lab.TrafficConfig{}, 80, false), " ")), " "); got != wantFew {
+	if got := strings.Join(strings.Fields(strings.Join(verdictLines(few, lab.UsersVerdict{}, lab.TrafficConfig{}, 80, false), " ")), " "); got != wantFew {
 		t.Errorf("a p99 too few to judge among the users' rows: %q", got)
 	}
 	// A difference users see, all one way, is named first.
 	seen := slices.Clone(rows)
 	seen[5].B, seen[5].Significant, seen[5].Better = 52, true, 1
 	wantSeen := "» users: signup ok +9; what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
-	if got := strings.Join(strings.Fields(strings.Join(verdictLines(seen, lab.TrafficConfig{}, 200, false), " ")), " "); got != wantSeen {
+	if got := strings.Join(strings.Fields(strings.Join(verdictLines(seen, lab.UsersVerdict{}, lab.TrafficConfig{}, 200, false), " ")), " "); got != wantSeen {
 		t.Errorf("users see a difference: %q, want %q", got, wantSeen)
 	}
 	none := slices.Clone(rows)
 	none[3].Significant, none[4].Significant = false, false
-	if got := verdictLines(none, lab.TrafficConfig{}, 200, false); got != nil {
+	if got := verdictLines(none, lab.UsersVerdict{}, lab.TrafficConfig{}, 200, false); got != nil {
 		t.Errorf("nothing differs, yet: %q", got)
 	}
 }
@@ -695,20 +695,21 @@ func TestVerdictNamesTheP50(t *testing.T) {
 	}
 	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ; what differs is below the pool, in the calls: past deadline 1168 → 0"
 	for _, w := range []int{56, 80, 120} {
-		lines := verdictLines(rows, lab.TrafficConfig{}, w, false)
+		lines := verdictLines(rows, lab.UsersVerdict{}, lab.TrafficConfig{}, w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
 			t.Errorf("w=%d: %q, want %q", w, got, want)
 		}
 	}
 	// The p50 alone, no call rows: still named, the row a reader would miss.
-	if got := strings.Join(verdictLines(rows[:4], lab.TrafficConfig{}, 200, false), " "); got != "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ" {
+	if got := strings.Join(verdictLines(rows[:4], lab.UsersVerdict{}, lab.TrafficConfig{}, 200, false), " "); got != "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ" {
 		t.Errorf("p50 alone: %q", got)
 	}
 }
 
 // newcomer 11, fleet-vs and bulkhead: results that point both ways had no lesson, and the
-// room asked "so the bulkhead is worse?". The summary names the trade from the judged rows:
-// what got worse, what got better, noise (≈) and what is neither (in flight) left out.
+// room asked "so the bulkhead is worse?". The summary words lab's verdict: what users got
+// worse and better, class by class, and what became of them (newcomer 12, X2: never a
+// rejection reason as better or worse, "B better: payment rejected:pool -30").
 func TestVerdictNamesTheTrade(t *testing.T) {
 	rows := []lab.ComparisonRow{
 		{Class: lab.Payment, Counter: "ok", A: 32, B: 10, Significant: true, Better: -1},
@@ -718,17 +719,19 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 		{Class: lab.Signup, Counter: "ok", A: 39, B: 52, Significant: true, Better: 1},
 		{Class: lab.Signup, Counter: "rejected:pool", A: 13, B: 0, Significant: true, Better: 1},
 		{Class: lab.Health, Counter: "ok", A: 9, B: 11},
-		{Class: lab.Health, Counter: "p99", A: int64(1200 * time.Microsecond), B: int64(time.Millisecond), Unjudged: true},
 	}
-	full := "» the trade: B worse: payment ok -22 (rejected:bulkhead +66); B better: payment rejected:pool -30, signup ok +13 (rejected:pool -13)"
-	first := "» the trade: B worse: payment ok -22; B better: payment rejected:pool -30, signup ok +13"
-	okOnly := "» the trade: B worse: payment ok -22; B better: signup ok +13"
+	v := lab.UsersVerdict{
+		Worse:  []lab.UserChange{{Class: lab.Payment, Counter: "ok", A: 32, B: 10, Change: -22, Rejected: &[2]int64{30, 66}}},
+		Better: []lab.UserChange{{Class: lab.Signup, Counter: "ok", A: 39, B: 52, Change: 13, Rejected: &[2]int64{13, 0}}},
+	}
+	full := "» the trade: B worse: payment ok -22 (rejected 30 → 66); B better: signup ok +13 (rejected 13 → 0)"
+	brief := "» the trade: B worse: payment ok -22; B better: signup ok +13"
 	for _, tc := range []struct {
 		w    int
 		lean bool
 		want string
-	}{{120, false, full}, {80, false, full}, {120, true, first}, {80, true, okOnly}, {56, true, okOnly}} {
-		lines := verdictLines(rows, lab.TrafficConfig{}, tc.w, tc.lean)
+	}{{120, false, full}, {80, false, full}, {120, true, full}, {80, true, brief}, {56, true, brief}, {48, false, brief}} {
+		lines := verdictLines(rows, v, lab.TrafficConfig{}, tc.w, tc.lean)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != tc.want {
 			t.Errorf("w=%d lean=%v: %q, want %q", tc.w, tc.lean, got, tc.want)
 		}
@@ -736,29 +739,32 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 			if ansiWidth(l) > tc.w {
 				t.Errorf("w=%d: %q", tc.w, l)
 			}
+			if strings.Contains(l, "rejected:") {
+				t.Errorf("w=%d: a rejection reason named better or worse: %q", tc.w, l)
+			}
 		}
-	}
-	// A class whose first row is not ok names its others beside it, not in brackets.
-	noOK := slices.Clone(rows)
-	noOK = append(noOK[:4:4], lab.ComparisonRow{Class: lab.Payment, Counter: "p50", A: int64(3350 * time.Millisecond), B: int64(3 * time.Second), Significant: true, Better: 1})
-	noOK = append(noOK, rows[4:]...)
-	if got := strings.Join(strings.Fields(strings.Join(verdictLines(noOK, lab.TrafficConfig{}, 200, false), " ")), " "); !strings.Contains(got, "payment rejected:pool -30 and p50 -350ms, signup ok +13") {
-		t.Errorf("a class without ok among its results: %q", got)
 	}
 	// Each class by its name in the preset (the postmortem's payments are orders).
 	var orders lab.TrafficConfig
 	orders.Payment.Label = "orders"
-	if got := strings.Join(verdictLines(rows, orders, 200, true), " "); !strings.Contains(got, "B worse: orders ok -22") {
+	if got := strings.Join(verdictLines(rows, v, orders, 200, true), " "); !strings.Contains(got, "B worse: orders ok -22") {
 		t.Errorf("the class by its label: %q", got)
 	}
-	// Past 2 lines the brief form stands in for the full one.
-	if got := len(verdictLines(rows, lab.TrafficConfig{}, 60, false)); got > 2 {
-		t.Errorf("w=60: %d lines", got)
-	}
 	// All one way: the colours say it, no trade.
-	oneWay := slices.Clone(rows)
-	oneWay[0].Better, oneWay[2].Better = 1, 1
-	if got := verdictLines(oneWay, lab.TrafficConfig{}, 200, false); got != nil {
+	if got := verdictLines(rows, lab.UsersVerdict{Better: v.Better}, lab.TrafficConfig{}, 200, false); got != nil {
 		t.Errorf("no trade, yet: %q", got)
+	}
+}
+
+// newcomer 12, X9: "p99 1.69s 1.09s ? -600ms" above "p50 1.60s 1.00s -600ms" read as the
+// same 600ms unjudged and certain. Where the p50 stands in, the p99's B − A is "?" alone.
+func TestStoodInP99ReadsOnce(t *testing.T) {
+	p99 := lab.ComparisonRow{Class: lab.Payment, Counter: "p99", A: int64(1690 * time.Millisecond), B: int64(1090 * time.Millisecond), Unjudged: true}
+	if _, _, d := summaryCells(p99); d != "? -600ms" {
+		t.Errorf("a p99 too few to judge, no p50 in its stead: %q, want %q", d, "? -600ms")
+	}
+	p99.StoodIn = true
+	if a, b, d := summaryCells(p99); a != "1.69s" || b != "1.09s" || d != lab.TooFewMark {
+		t.Errorf("a p99 with its p50 judged instead: %q %q %q, want the figures and %q alone", a, b, d, lab.TooFewMark)
 	}
 }

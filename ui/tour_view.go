@@ -202,7 +202,7 @@ func tourCompareLines(t *theme, s screen) []string {
 	}
 	var focused []string
 	if slices.ContainsFunc(s.tour.ch.marks, func(p pointer) bool { return p.row != "" }) {
-		focused = summaryOf(t, s, w, func(c lab.Class) bool { return pointsAt(s.tour.ch.marks, c) }, false, lessonFull)
+		focused = summaryOf(t, s, w, func(c lab.Class) bool { return pointsAt(s.tour.ch.marks, c) }, false)
 	}
 	room := func(summary []string) int { return h - len(status) - len(footer) - len(summary) }
 	var body, summary []string
