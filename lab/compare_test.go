@@ -401,6 +401,13 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	if got, want := v.TradeLine(label, true), "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
 		t.Errorf("brief %q, want %q", got, want)
 	}
+	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
+	if got, want := (UsersVerdict{Worse: v.Worse}).TradeLine(label, false), "» users: B worse: payment ok -22 (rejected 30 → 66)"; got != want {
+		t.Errorf("one way %q, want %q", got, want)
+	}
+	if got := (UsersVerdict{Better: []UserChange{{Class: Payment, Counter: "p50", A: 2e9, B: 1e9, Change: -1000}}}).TradeLine(label, false); got != "" {
+		t.Errorf("a latency alone: %q", got)
+	}
 	// The JSON says the same: each class's change and what became of them.
 	var out strings.Builder
 	if err := writeJSON(&out, v); err != nil {

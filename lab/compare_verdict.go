@@ -4,6 +4,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -58,9 +59,22 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 
 // TradeLine is the trade in words, each class by label's name for it: "» the trade: B
 // worse: payment ok -22 (rejected 30 → 66); B better: signup ok +13 (rejected 13 → 0)";
-// brief, without what became of them. Empty when there is no trade.
+// brief, without what became of them. A result one way with a count in it is said too
+// ("» users: B better: orders ok +5242 (rejected 0 → 175)"): the postmortem's fix turns
+// orders away, which its table alone leaves the audience to weigh. Empty otherwise (a
+// latency alone is the screen's users line, with what differs below the pool).
 func (v UsersVerdict) TradeLine(label func(Class) string, brief bool) string {
-	if !v.Trade() {
+	counts := func(us []UserChange) bool {
+		return slices.ContainsFunc(us, func(u UserChange) bool { return u.Counter == OK.Word() })
+	}
+	oneWay := ""
+	switch {
+	case v.Trade():
+	case len(v.Worse) == 0 && counts(v.Better):
+		oneWay = "B better: "
+	case len(v.Better) == 0 && counts(v.Worse):
+		oneWay = "B worse: "
+	default:
 		return ""
 	}
 	list := func(us []UserChange) string {
@@ -72,6 +86,12 @@ func (v UsersVerdict) TradeLine(label func(Class) string, brief bool) string {
 			}
 		}
 		return strings.Join(out, ", ")
+	}
+	switch oneWay {
+	case "B better: ":
+		return "» users: " + oneWay + list(v.Better)
+	case "B worse: ":
+		return "» users: " + oneWay + list(v.Worse)
 	}
 	return "» the trade: B worse: " + list(v.Worse) + "; B better: " + list(v.Better)
 }

@@ -306,7 +306,7 @@ func verdictLines(rows []lab.ComparisonRow, v lab.UsersVerdict, traffic lab.Traf
 	if len(unseen) > 0 {
 		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
 	}
-	if v.Trade() {
+	if v.TradeLine(traffic.Label, true) != "" {
 		var lines []string
 		for _, short := range []bool{false, true} {
 			lines = wrapText(v.TradeLine(traffic.Label, short)+below, w, 0)

@@ -750,9 +750,10 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 	if got := strings.Join(verdictLines(rows, v, orders, 200, true), " "); !strings.Contains(got, "B worse: orders ok -22") {
 		t.Errorf("the class by its label: %q", got)
 	}
-	// All one way: the colours say it, no trade.
-	if got := verdictLines(rows, lab.UsersVerdict{Better: v.Better}, lab.TrafficConfig{}, 200, false); got != nil {
-		t.Errorf("no trade, yet: %q", got)
+	// All one way with a count in it: said as such, what became of them too (the
+	// postmortem's fix turns orders away, which its table alone leaves to the audience).
+	if got := strings.Join(verdictLines(rows, lab.UsersVerdict{Better: v.Better}, lab.TrafficConfig{}, 200, false), " "); got != "» users: B better: signup ok +13 (rejected 13 → 0)" {
+		t.Errorf("all one way: %q", got)
 	}
 }
 
