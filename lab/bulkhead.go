@@ -342,17 +342,21 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 		return []Item{{Label: "bulkhead", Value: "none", Off: true}}
 	}
 	value := k.setting(c, s)
-	switch { // a fleet's snapshot has every replica's bulkhead together
-	case s.Fleet != nil && w >= 100:
-		// The total counts the replicas out of rotation too: said, so that their idle permits
-		// do not read as spare.
-		out := ""
-		if n := len(s.Fleet.Replicas) - s.Fleet.InRotation; n > 0 {
-			out = fmt.Sprintf(", %d out of rotation", n)
-		}
-		value += fmt.Sprintf(" across %d replicas%s (%s each)", len(s.Fleet.Replicas), out, k.size(c.Payment.Bulkhead))
-	case s.Fleet != nil:
-		value += fmt.Sprintf(", summed over %d replicas", len(s.Fleet.Replicas))
+	if s.Fleet == nil {
+		return []Item{{Label: "bulkhead", Value: value}}
+	}
+	// A fleet's snapshot has every replica's bulkhead together. The total counts the
+	// replicas out of rotation too: said, so that their idle permits do not read as spare.
+	n, out := len(s.Fleet.Replicas), len(s.Fleet.Replicas)-s.Fleet.InRotation
+	switch {
+	case w >= 100 && out > 0:
+		value += fmt.Sprintf(" across %d replicas, %d out of rotation (%s each)", n, out, k.size(c.Payment.Bulkhead))
+	case w >= 100:
+		value += fmt.Sprintf(" across %d replicas (%s each)", n, k.size(c.Payment.Bulkhead))
+	case out > 0:
+		value += fmt.Sprintf(", %d replicas, %d out", n, out)
+	default:
+		value += fmt.Sprintf(", summed over %d replicas", n)
 	}
 	return []Item{{Label: "bulkhead", Value: value}}
 }

@@ -221,6 +221,10 @@ type FleetConfig struct {
 	Drain       DrainConfig  `yaml:"drain" json:"drain"`
 }
 
+// BackIn is the shortest time a pulled replica stays out: return_after passed checks, one
+// every check_every.
+func (f FleetConfig) BackIn() time.Duration { return time.Duration(f.ReturnAfter) * f.CheckEvery.D() }
+
 // DrainConfig takes one replica out of rotation for a while, as a rolling deploy does: the
 // balancer stops sending it requests (those it holds finish) and sends them again when the
 // drain ends. It is the operator's doing, not a pull: its health checks have no say.

@@ -52,7 +52,8 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 		}
 	}
 	rules := []string{
-		fmt.Sprintf(" · out after %d failed checks in a row (one every %s), back after %d passed", f.PullAfter, fmtDur(f.CheckEvery.D()), f.ReturnAfter),
+		fmt.Sprintf(" · out after %d failed checks in a row (one every %s), back after %d passed (%s at least)", f.PullAfter, fmtDur(f.CheckEvery.D()), f.ReturnAfter, fmtDur(f.BackIn())),
+		fmt.Sprintf(" · out after %d failed, back after %d passed (every %s: %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D()), fmtDur(f.BackIn())),
 		fmt.Sprintf(" · out after %d failed, back after %d passed (every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D())),
 	}
 	var lines []string

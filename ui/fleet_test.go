@@ -187,7 +187,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain) 0s", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
+		"pulls (digit: replica pulled, D drain) 0s", "back after 100 passed (every 100ms: 10s)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
 		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
@@ -207,8 +207,10 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	// The total counts a drained replica's permits too: said, or they read as spare
 	// (newcomer 11).
 	s.Fleet.InRotation = 3
-	if want, items := "semaphore 15/20 permits in use across 4 replicas, 1 out of rotation (5 permits each)", fmt.Sprint(lab.SettingsItems(s.Config, s, 120)); !strings.Contains(items, want) {
-		t.Errorf("a replica out: no %q in %s", want, items)
+	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas, 1 out of rotation (5 permits each)", 59: "semaphore 15/20 permits in use, 4 replicas, 1 out"} {
+		if items := fmt.Sprint(lab.SettingsItems(s.Config, s, w)); !strings.Contains(items, want) {
+			t.Errorf("a replica out at %d columns: no %q in %s", w, want, items)
+		}
 	}
 	for _, row := range replicaRows(newTheme(false, true), s, 59) {
 		if row := ansi.Strip(row); ansiWidth(row) > 59 || !strings.Contains(row, "DRAINED") && !strings.Contains(row, "PULLED") && !strings.Contains(row, "in rotation") {
