@@ -388,7 +388,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	switch {
 	case shown[lab.RejectedColumn.Column]:
 		r := lab.RejectedColumn.Column
-		defs = append(defs, [4]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason", r + "=all reasons"})
+		defs = append(defs, [4]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason", r + "=any reason"})
 	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
 		defs = append(defs, [4]string{"rej:X = rejected:X, turned away by X before it ran",
 			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej:X=by X"})
@@ -402,7 +402,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	if len(lat) > 0 {
 		l := strings.Join(lat, " ")
 		defs = append(defs, [4]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
-			l + ": latency of ok, failed and timed out requests; a rejection has none", l + ": of ok, failed, timed out; no rejections", l + ": no rejections"})
+			l + ": latency of ok, failed and timed out requests; a rejection has none", l + ": of ok, failed, timed out; rejected excluded", l + ": excl. rejected"})
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
