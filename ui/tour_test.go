@@ -268,10 +268,11 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		p := a.Classes[lab.Payment]
 		c.want(p.Failed == 0 && p.TimedOut == 0, "the dependency failed %d and timed out %d payments; want a healthy one", p.Failed, p.TimedOut)
 		c.want(p.Rejected[lab.RejectBulkhead] > 0, "the bulkhead turned nobody away: nothing for the breaker to miscount")
-		// Open again after its trial by the moment; on a machine the lab calls too busy the
-		// trial's timing slips (opened once, once in five busy-core runs), so not closed now
-		// is the claim then: choice 3 would have it closed.
-		c.want(a.Breaker.Opened >= 2 || a.Late() && a.Breaker.State != lab.BreakerClosed,
+		// Open again after its trial by the moment. On a machine the lab calls too busy (its
+		// own warning on screen) the trial's timing slips both ways: in busy-core runs it has
+		// opened once and stayed open, and opened once and closed after a late trial (lag p99
+		// 73ms). What still holds there is the trap itself: it opened on a healthy dependency.
+		c.want(a.Breaker.Opened >= 2 || a.Late() && a.Breaker.Opened >= 1,
 			"the breaker opened %d×, %s now; want it open again after its trial (generator lag p99 %s)",
 			a.Breaker.Opened, a.Breaker.State, fmtLatency(a.Generator.Lag.P99))
 		c.want(p.Rejected[lab.RejectBreaker] > p.OK, "payments: %d short-circuited, %d ok; want most failing at once", p.Rejected[lab.RejectBreaker], p.OK)
