@@ -208,7 +208,9 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 	for _, r := range Reasons {
 		// A fleet's balancer rejections are its story: their row stays, at 0 too.
 		always := r == RejectPool || r == RejectBalancer && (a.Fleet != nil || b.Fleet != nil)
-		counters = append(counters, counter{r.Word(), TurnedAway(r), -1, always})
+		// A reason is neither better nor worse on its own: a payment the bulkhead turns away
+		// instead of the pool is turned away all the same (the verdict weighs them summed).
+		counters = append(counters, counter{r.Word(), TurnedAway(r), 0, always})
 	}
 	counters = append(counters, counter{FateInFlight.Word(), FateInFlight, 0, true},
 		counter{"duplicates", numFates, -1, false})

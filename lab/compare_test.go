@@ -29,7 +29,9 @@ func TestCompareClasses(t *testing.T) {
 	for _, r := range CompareClasses(&a, &b) {
 		got = append(got, r.Class.String()+" "+r.Counter+" "+string("-0+"[r.Better+1]))
 	}
-	want := "payment ok -|payment rejected:pool +|payment rejected:bulkhead -|payment in flight 0|payment p99 0"
+	// A rejection reason is never better or worse on its own (the second review: the
+	// table painted rejected:pool -30 green beside rejected:bulkhead +66).
+	want := "payment ok -|payment rejected:pool 0|payment rejected:bulkhead 0|payment in flight 0|payment p99 0"
 	if strings.Join(got, "|") != want {
 		t.Errorf("rows %q\nwant %q", strings.Join(got, "|"), want)
 	}
@@ -142,13 +144,13 @@ func TestCompareSignificance(t *testing.T) {
 		}
 		return strings.Join(out, "|")
 	}
-	want := "signup ok ≠+|signup rejected:pool ≠+|signup in flight ≈0|signup p99 ≈0|" +
+	want := "signup ok ≠+|signup rejected:pool ≠0|signup in flight ≈0|signup p99 ≈0|" +
 		"health ok ≈0|health rejected:pool ≈0|health in flight ≈0|health p99 ≈0"
 	if got := verdicts(); got != want {
 		t.Errorf("paired:\n%s\nwant\n%s", got, want)
 	}
 	b.Pairs = nil // the same counts as two Poisson counts: 40 against 52 is noise
-	want = "signup ok ≈0|signup rejected:pool ≠+|signup in flight ≈0|signup p99 ≈0|" +
+	want = "signup ok ≈0|signup rejected:pool ≠0|signup in flight ≈0|signup p99 ≈0|" +
 		"health ok ≈0|health rejected:pool ≈0|health in flight ≈0|health p99 ≈0"
 	if got := verdicts(); got != want {
 		t.Errorf("unpaired:\n%s\nwant\n%s", got, want)
