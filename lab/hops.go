@@ -39,12 +39,9 @@ func init() {
 			if len(s.Hops) == 0 {
 				return nil
 			}
-			// As precise as hop 1's calls/payment beside it where it is as small (2.92× and
-			// 2.9× read as two figures; newcomer 12).
-			v := fmt.Sprintf("%.1f×", s.DeepestPerPayment())
-			if s.DeepestPerPayment() < 10 {
-				v = fmt.Sprintf("%.2f×", s.DeepestPerPayment())
-			}
+			// Calls per payment to the hundredth wherever they show (item, narrator, compare):
+			// 2.92× beside 2.9× read as two figures (newcomer 12).
+			v := fmt.Sprintf("%.2f×", s.DeepestPerPayment())
 			return []Item{{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true,
 				Note: fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(s.Config.Forecast().Retry.Deepest))}}
 		}),
@@ -59,7 +56,7 @@ func init() {
 				return fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
 			}
 			// What the mode does where the line has room for it; never cut.
-			if long := value(fmt.Sprintf("%s (%s)", dep.Deadline, dep.Deadline.does())); fitsLine("hops", long, w) {
+			if long := value(fmt.Sprintf("%s (%s)", dep.Deadline, dep.Deadline.does(dep.IgnoreCancel))); fitsLine("hops", long, w) {
 				return []Item{{Label: "hops", Value: long}}
 			}
 			return []Item{{Label: "hops", Value: value(string(dep.Deadline))}}
@@ -88,10 +85,17 @@ const (
 	DeadlinePropagate DeadlineMode = "propagate"
 )
 
-// does says in a few words what the mode does to a hop's time.
-func (m DeadlineMode) does() string {
-	if m == DeadlinePropagate {
+// does says in a few words what the mode does to a hop's time. The last hop is the
+// dependency itself, which stops when its caller hangs up unless it ignores that
+// (dependency.ignore_cancel).
+func (m DeadlineMode) does(ignoreCancel bool) string {
+	switch {
+	case m == DeadlinePropagate && ignoreCancel:
+		return "the time left travels down; a hang-up stops all but the last hop"
+	case m == DeadlinePropagate:
 		return "the time left travels down; a hop stops when its caller hangs up"
+	case ignoreCancel:
+		return "each hop times its own tries; a hang-up stops no hop"
 	}
 	// The hops between relay on regardless (slowserver's forward), while the last, the slow
 	// dependency, stops when its caller hangs up, as socket-timeout's does: the contrast a

@@ -98,13 +98,13 @@ func TestLastSpan(t *testing.T) {
 	}
 }
 
-// The deepest hop's calls per payment is as precise as hop 1's beside it where it is as
-// small: "2.92×" and "2.9×" read as two figures (newcomer 12); past 10, a tenth.
+// The deepest hop's calls per payment is as precise as hop 1's beside it, and as the
+// narrator's and compare's: "2.92×" and "2.9×" read as two figures (newcomer 12).
 func TestDeepestPerPaymentPrecision(t *testing.T) {
 	s := &Snapshot{Config: DefaultConfig()}
 	s.Config.Dependency.Hops = 3
 	s.Calls.Payments = 50
-	for deepest, want := range map[int64]string{146: "2.92×", 1219: "24.4×"} {
+	for deepest, want := range map[int64]string{146: "2.92×", 1219: "24.38×"} {
 		s.Hops = []HopStats{{Requests: 146}, {Requests: 146}, {Requests: deepest}}
 		var got string
 		for _, it := range WayItems(s) {

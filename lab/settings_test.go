@@ -166,7 +166,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 			return ""
 		}
 		wide, narrow := value(120), value(58)
-		if !strings.Contains(wide, "deadline "+string(mode)+" ("+mode.does()+")") || !strings.HasPrefix(narrow, "3, deadline "+string(mode)+",") {
+		if !strings.Contains(wide, "deadline "+string(mode)+" ("+mode.does(false)+")") || !strings.HasPrefix(narrow, "3, deadline "+string(mode)+",") {
 			t.Errorf("%s: at 120 %q, at 58 %q", mode, wide, narrow)
 		}
 		for w := 58; w <= 120; w++ { // never wider than the line (it was cut at 100 to 109)

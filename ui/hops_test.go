@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +40,7 @@ func TestHopsOnScreen(t *testing.T) {
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
 		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
-			"calls/payment at hop 1 2.83× (forecast 3×) · at hop 3 22.7× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
+			"calls/payment at hop 1 2.83× (forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
 			"deadline per-hop (each hop times its own tries; a hang-up stops only the last hop)"}},
@@ -53,7 +54,7 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.7") || !strings.Contains(msg, "the hops worked on 1321 requests past the deadline (100 + 398 + 823, hop by hop)") {
+	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.70") || !strings.Contains(msg, "the hops worked on 1321 requests past the deadline (100 + 398 + 823, hop by hop)") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is.
@@ -98,9 +99,23 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
 	s.Hops = []lab.HopStats{{Requests: 170}, {Requests: 170}, {Requests: 170}}
-	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s); !strings.Contains(msg, "2.8 calls per payment at hop 3 (at most 3)") ||
-		!strings.Contains(msg, "none worked past the user's 1s deadline") {
+	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s); !strings.Contains(msg, "2.83 calls per payment at hop 3 (at most 3)") ||
+		!strings.Contains(msg, "none worked past the user's 1s deadline") || !strings.Contains(msg, "and stops when its caller hangs up") {
 		t.Errorf("narrator with propagation: %q", msg)
+	}
+	// A dependency that ignores a hang-up works on: the words say so in both modes (the
+	// second review).
+	deaf := s
+	deaf.Config.Dependency.IgnoreCancel = true
+	if msg, _ := narrateHops(deaf.Config, deaf.Config.Forecast(), &deaf); !strings.Contains(msg, "all but the last stop when their caller hangs up") {
+		t.Errorf("propagation, the dependency ignoring hang-ups: %q", msg)
+	}
+	if items := fmt.Sprint(lab.SettingsItems(deaf.Config, &deaf, 120)); !strings.Contains(items, "a hang-up stops all but the last hop") {
+		t.Errorf("propagation's setting, the dependency ignoring hang-ups: %s", items)
+	}
+	deaf.Config.Dependency.Deadline = lab.DeadlinePerHop
+	if items := fmt.Sprint(lab.SettingsItems(deaf.Config, &deaf, 120)); !strings.Contains(items, "a hang-up stops no hop") {
+		t.Errorf("per-hop's setting, the dependency ignoring hang-ups: %s", items)
 	}
 	// A try ends at hop 1's 504, before the edge's own timeout, when the hops keep back
 	// some of it: the forecast's try, said in the narrator.

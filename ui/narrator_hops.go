@@ -15,8 +15,12 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 	var msg string
 	switch {
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
-		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back, passes the rest on, and stops when its caller hangs up",
-			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()))
+		stops := "stops when its caller hangs up"
+		if dep.IgnoreCancel { // the last hop, the dependency, works on
+			stops = "all but the last stop when their caller hangs up"
+		}
+		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back, passes the rest on, and %s",
+			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()), stops)
 		// A try ends at hop 1's 504, its reserve still left, before the dependency answers.
 		if r.Reserved {
 			keep := "hop 1" // the hops that call another keep their reserve
@@ -32,15 +36,20 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		if dep.RetryAt == lab.RetryAtEdge {
 			msg += "; only the edge (the lab's own payment call) retries"
 		}
-		msg += fmt.Sprintf(": %.1f calls per payment at hop %d (at most %s)", s.DeepestPerPayment(), dep.Hops, fmtWorkers(r.Deepest))
+		msg += fmt.Sprintf(": %.2f calls per payment at hop %d (at most %s)", s.DeepestPerPayment(), dep.Hops, fmtWorkers(r.Deepest))
 		msg += pastDeadline(cfg, s)
 	case dep.Chain():
 		if r.Layers() > 1 && r.Fails {
-			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d, measured %.1f",
+			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d, measured %.2f",
 				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
 		} else {
-			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and all but the last keep working after their caller has gone: %.1f calls per payment at hop %d",
-				dep.Hops, fmtDur(dep.Hop.Timeout.D()), s.DeepestPerPayment(), dep.Hops)
+			// The last hop, the dependency, stops when its caller hangs up unless it ignores that.
+			workOn := "all but the last keep working after their caller has gone"
+			if dep.IgnoreCancel {
+				workOn = "each keeps working after its caller has gone"
+			}
+			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %.2f calls per payment at hop %d",
+				dep.Hops, fmtDur(dep.Hop.Timeout.D()), workOn, s.DeepestPerPayment(), dep.Hops)
 		}
 		msg += pastDeadline(cfg, s)
 	case retry.Retries() && r.Fails && retry.Budget > 0:
