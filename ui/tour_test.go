@@ -390,7 +390,11 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 				first, last, s[0].Generator.Lag.P99, outs)
 		}
 		c.want(s[0].Classes[lab.Payment].Rejected[lab.RejectBalancer] > 0, "no payment failed at A's balancer")
-		c.want(len(b.Pulls) == 0 && s[1].Classes[lab.Payment].Rejected[lab.RejectBalancer] == 0, "B pulled %+v", b.Pulls)
+		// B's checks are answered in time; on a machine the lab calls too busy its own
+		// lateness can fail two in a row (replica 2 pulled at 2.0s, once in a busy-core set
+		// run beside other tests), and what holds there is that B ends with one in rotation.
+		c.want(len(b.Pulls) == 0 && s[1].Classes[lab.Payment].Rejected[lab.RejectBalancer] == 0 || s[1].Late() && b.InRotation > 0,
+			"B pulled %+v (generator lag p99 %v)", b.Pulls, s[1].Generator.Lag.P99)
 		return c.err()
 	},
 }
