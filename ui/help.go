@@ -43,7 +43,7 @@ func helpCounters() [][2]string {
 		{"p99:wait", "p99 of the time from the scheduled arrival until a worker picked the request up; each request's wait is its lag, then its queue time:"},
 		{"p99:lag", "p99 of the generator's lag: scheduled arrival → sent"},
 		{"p99:queue", "p99 of sent → on a worker: the whole wait in the accept queue, if there is one, and the Go scheduler starting the worker"},
-		{"p99s do not add", "the p99 of the wait is not the p99 of the lag plus the p99 of the queue: the slowest of each are not the same requests. Means add: a tall screen's detail table shows mean wait = mean lag + mean queue"},
+		{"no two p99s add up", "the p99 of the wait is not the p99 of the lag plus the p99 of the queue, nor is p99 wait + p99 service the p99: the slowest of each are not the same requests (and the wait counts those on a worker now, the latency only those finished). Means add: a tall screen's detail table shows mean wait = mean lag + mean queue"},
 		{"p99:service", "p99 of the time from a worker picking the request up until the answer"},
 		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},
 		{"hidden", "classes without traffic are left out; on narrow screens, columns that are 0 for every class too, then the wait's parts"},

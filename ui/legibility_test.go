@@ -247,7 +247,7 @@ func TestTableWords(t *testing.T) {
 	// Payments finished 0, 0, 0, 10, 10, 10 in the six seconds: 6/s over the last 5.
 	for _, want := range []string{"/s 1–6s", " ok% ", "p99:wait", "p99:lag", "p99:queue",
 		"payment         64    24  38% ", "  /s 1–6s     10/s   6/s", "ok% = ok ÷ arrived", "rej:X = rejected:X", "latency of ok, failed and timed out requests",
-		"p99s do not add"} {
+		"no two p99s add up"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)
 		}
