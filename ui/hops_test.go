@@ -54,7 +54,7 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3, measured 22.70") || !strings.Contains(msg, "the hops worked on 1321 requests past the deadline (100 + 398 + 823, hop by hop)") {
+	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the hops worked on 1321 requests past the deadline (100 + 398 + 823, hop by hop)") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is.

@@ -40,7 +40,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		msg += pastDeadline(cfg, s)
 	case dep.Chain():
 		if r.Layers() > 1 && r.Fails {
-			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d, measured %.2f",
+			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d (the dependency), measured %.2f",
 				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
 		} else {
 			// The last hop, the dependency, stops when its caller hangs up unless it ignores that.
