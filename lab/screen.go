@@ -49,7 +49,13 @@ var coreSettings = slices.Concat(
 			return nil
 		}
 		// Named as the table names the class (the postmortem's "orders").
-		return []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
+		items := []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
+		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
+		// the lesson rests on and no other line says (newcomer 13).
+		if s.Active(Signup) {
+			items = append(items, Item{Label: s.Config.Traffic.Label(Signup), Value: FmtDur(s.Config.Signup.Work.D()) + " of local work, calls nothing", Spare: true})
+		}
+		return items
 	}),
 )
 

@@ -4,6 +4,7 @@
 package lab
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -115,5 +116,16 @@ func TestDeepestPerPaymentPrecision(t *testing.T) {
 		if got != want {
 			t.Errorf("%d requests at hop 3 for 50 payments: %q, want %q", deepest, got, want)
 		}
+	}
+}
+
+// Beside the payments' chain, a signup's own work: it calls nothing, which the shared
+// pool's lesson rests on (newcomer 13 could not tell).
+func TestSettingsSaySignupsCallNothing(t *testing.T) {
+	c := DefaultConfig()
+	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
+	s.Classes[Signup].Arrived = 1
+	if items := fmt.Sprint(SettingsItems(c, s, 120)); !strings.Contains(items, "signup 2ms of local work, calls nothing") {
+		t.Errorf("items: %s", items)
 	}
 }
