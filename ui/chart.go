@@ -555,12 +555,14 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int, 
 	return head, legend
 }
 
-// legendValue writes a legend's figure: a count whole, a rate as the header writes it (1.8/s).
+// legendValue writes a legend's figure: a count whole, to the nearest (a full pool's 23.96
+// held read "23" of 24 beside "24/24 busy now"; newcomer 13), a rate as the header writes
+// it (1.8/s).
 func legendValue(v float64, unit string) string {
 	if unit == "/s" {
 		return fmtPerSec(v)
 	}
-	return fmtCount(int64(v))
+	return fmtCount(int64(math.Round(v)))
 }
 
 // chartClasses are the classes a chart draws, in drawing order (the last on top).

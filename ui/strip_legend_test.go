@@ -83,3 +83,13 @@ func TestPercentileStripsAlike(t *testing.T) {
 		}
 	}
 }
+
+// A legend's count is to the nearest: a full pool's mean held just under its size reads as
+// its size, not one below (newcomer 13: "P orders 23" of 24, the pool full all second).
+func TestLegendCountRounds(t *testing.T) {
+	for v, want := range map[float64]string{23.96: "24", 19.4: "19", 0.6: "1"} {
+		if got := legendValue(v, ""); got != want {
+			t.Errorf("%v: %q, want %q", v, got, want)
+		}
+	}
+}
