@@ -55,7 +55,7 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 	// is used. "The unsent counted as if sent when due" left its p50 (2.0ms against 1.3ms as
 	// sent) unexplained: the sent ones are timed from when due too.
 	// Two lines at 80 columns, three of half a 120-column screen.
-	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s, %s; corrected (each timed from when due, the unsent too) %s",
+	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (all timed from when due, unsent too)",
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), stallShows(pay.Latency, m.Stall), p99(pay.LatencyCorrected)), true
 }
 
@@ -69,7 +69,9 @@ func stallShows(p lab.Percentiles, stall time.Duration) string {
 	case 1:
 		return fmt.Sprintf("only max %s shows the stall", latency(p.Max, p.Count))
 	case 2:
-		return fmt.Sprintf("only p99.99 %s and max %s show the stall", latency(p.P9999, p.Count), latency(p.Max, p.Count))
+		// One sample: which percentiles it reaches is a rounding rule's (HdrHistogram's p99.9
+		// of 601 is the 600th), so the count is said (newcomer 13 took p99.9 for the 601st).
+		return fmt.Sprintf("1 of %s shows the stall (p99.99, max %s)", fmtCount(p.Count), latency(p.Max, p.Count))
 	default:
 		return fmt.Sprintf("%s and up show the stall (%s at most)", shown[0].Name, latency(p.Max, p.Count))
 	}
