@@ -18,6 +18,9 @@ const chartAxisW = 7
 // chartSpec is one time-series chart: a series per class over the whole seconds of the run.
 type chartSpec struct {
 	title string
+	// short is the title where title does not fit ("" : title, cut): never cut mid-word
+	// where the cut word is the one reason a side draws (the second review).
+	short string
 	value func(sec *lab.Second, class int) float64
 	// atLeast is what the y axis reaches for a side, whatever the values: in compare mode
 	// both sides' (the pool's size differs between them).
@@ -102,7 +105,7 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		for i, why := range reasons {
 			names[i] = why.String()
 		}
-		spec.leaves, spec.title = nil, "rejected ("+strings.Join(names, " + ")+")"
+		spec.leaves, spec.title, spec.short = nil, "rejected ("+strings.Join(names, " + ")+")", "rejected (every reason)"
 	}
 	return spec
 }
@@ -518,8 +521,14 @@ func mantissa(v float64) float64 {
 // w is short, the title drops "each second" and the legend names the classes by their letters.
 func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int, strip bool) (head, legend string) {
 	head = t.bold.Render(spec.title) + t.dim.Render(" each second")
-	if ansiWidth(head) > w {
+	switch {
+	case ansiWidth(head) <= w:
+	case ansiWidth(spec.title) <= w || spec.short == "":
 		head = t.bold.Render(spec.title)
+	case ansiWidth(spec.short)+len(" each second") <= w:
+		head = t.bold.Render(spec.short) + t.dim.Render(" each second")
+	default:
+		head = t.bold.Render(spec.short)
 	}
 	n := len(s.Timeline)
 	if n == 0 || len(classes) == 0 {
