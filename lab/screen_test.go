@@ -91,7 +91,8 @@ func TestLastSpan(t *testing.T) {
 		t.Errorf("no seconds: %q", got)
 	}
 	s.Timeline = []Second{{T: 5}, {T: 6}}
-	for at, want := range map[time.Duration]string{6 * time.Second: "5–6s", 5500 * time.Millisecond: "5–5.5s", 6200 * time.Millisecond: "5–6s"} {
+	for at, want := range map[time.Duration]string{6 * time.Second: "5–6s", 5500 * time.Millisecond: "5–5.5s", 6200 * time.Millisecond: "5–6s",
+		5040 * time.Millisecond: "5–5.04s", 5990 * time.Millisecond: "5–6s"} {
 		s.Elapsed = at
 		if got := s.LastSpan(); got != want {
 			t.Errorf("at %s: %q, want %q", at, got, want)

@@ -177,7 +177,8 @@ func (s *Snapshot) Unbalanced() error {
 	return errors.Join(errs...)
 }
 
-// LastSecond is the most recent whole second of the timeline; nil before the first.
+// LastSecond is the most recent second of the timeline, a part one where the run ended inside
+// it (LastSpan says which); nil before the first.
 func (s *Snapshot) LastSecond() *Second {
 	if n := len(s.Timeline); n > 0 {
 		return &s.Timeline[n-1]
@@ -193,8 +194,16 @@ func (s *Snapshot) LastSpan() string {
 	if last == nil {
 		return ""
 	}
-	if end := time.Duration(last.T) * time.Second; s.Elapsed > end-time.Second && s.Elapsed < end {
-		return fmt.Sprintf("%d–%s", last.T-1, FmtSecs(s.Elapsed))
+	// The live sampler takes second T a little before T (the engine's sampleLead): a gap
+	// that small is the whole second. A part second shorter than a tenth is said to the
+	// hundredth, or "5–5.0s" reads as nothing (the second review).
+	end := time.Duration(last.T) * time.Second
+	if gap := end - s.Elapsed; gap > 20*time.Millisecond && gap < time.Second {
+		at := FmtSecs(s.Elapsed)
+		if ShownSecs(s.Elapsed) == end-time.Second || ShownSecs(s.Elapsed) == end {
+			at = fmt.Sprintf("%.2fs", s.Elapsed.Seconds())
+		}
+		return fmt.Sprintf("%d–%s", last.T-1, at)
 	}
 	return fmt.Sprintf("%d–%ds", last.T-1, last.T)
 }
