@@ -267,8 +267,12 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	for i := range forms {
 		forms[i] += zeros
 	}
+	// A form that fills w exactly takes no rule after it: the space would push it a column
+	// over, and the cut took the key's last word (the second review).
 	title := longestFit(w, forms...)
-	title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
+	if ansiWidth(title) < w {
+		title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
+	}
 	return append(append([]string{title}, blocks...), under...), len(under)
 }
 
