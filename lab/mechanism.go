@@ -118,8 +118,8 @@ type Item struct {
 	Label, Value string
 	// Note follows the value, in quieter words (a forecast to weigh it against).
 	Note string
-	// Strong says the value is the number to read; Spare that it follows from the items
-	// before, so below full detail the screen may leave it out; Off that it names a mechanism
+	// Strong says the value is the number to read (a setting: the one the run is about, kept
+	// first where a settings line may be cut); Spare that it follows from the items before, so below full detail the screen may leave it out; Off that it names a mechanism
 	// that is off, so a one-line form of the settings may put it last.
 	Strong, Spare, Off bool
 }

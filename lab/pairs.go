@@ -83,8 +83,9 @@ func (p *Pairs) Discordant(c Class, f Fate) (b, cc int64) {
 	return p.DiscordantAmong(c, func(g Fate) bool { return g == f })
 }
 
-// DiscordantAmong is Discordant for the fates in says are one counter (every rejection
-// reason as turned away): a pair moved from one of them to another is not discordant.
+// DiscordantAmong is Discordant for a counter of several fates, those in says belong to
+// (every rejection reason as turned away): a pair moved from one of them to another is not
+// discordant.
 func (p *Pairs) DiscordantAmong(c Class, in func(Fate) bool) (b, cc int64) {
 	for f := range Fate(numFates) {
 		for g := range Fate(numFates) {

@@ -278,15 +278,15 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 
 // verdictLines is the summary's lesson, the one place it is built, from the table's judged
 // rows and lab's verdict on them, each class by its name in traffic:
-//   - B better for some classes and worse for others is a trade: the verdict's words
-//     (lab.UsersVerdict.TradeLine), in full where they fit in 2 lines (brief: 1), else
-//     without what became of the lost or won requests;
+//   - B better for some classes and worse for others is a trade, and a count that moved one
+//     way says that way: the verdict's words (lab.UsersVerdict.TradeLine), in full where
+//     they fit in 2 lines (brief: 1), else without what became of the lost or won requests;
 //   - else, when the calls below the pool differ, or a p50 stands in for a p99 too few to
 //     judge, what users got: the significant rows, or that none of their counts differs
 //     and which p99 is too few to judge, so "nothing differs" does not read as a finding;
 //
-// and then the calls below the pool that differ, A → B. Nothing otherwise: the table's
-// coloured or bare differences say it.
+// and then the calls below the pool that differ, A → B. Nothing otherwise (a latency alone,
+// nothing below the pool): the table's coloured or bare differences say it.
 func verdictLines(rows []lab.ComparisonRow, v lab.UsersVerdict, traffic lab.TrafficConfig, w int, brief bool) []string {
 	var (
 		unseen, seen, tooFew []string
