@@ -456,3 +456,39 @@ func TestDiscordantAmong(t *testing.T) {
 		t.Errorf("discordant at rejected:pool: %d, %d, want 32, 0", toB, toA)
 	}
 }
+
+// A latency where the counts differ is withheld only where who finished could explain it:
+// B faster while finishing more is better all the same (the second review: a fleet's
+// signup p99 3.03s → 3.6ms beside 579 more ok), B faster while finishing fewer is not.
+func TestLatencyWithheldOnlyWhereSurvivorsExplainIt(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Signup.Rate = 10
+	b.Config = a.Config
+	bounded := func(d time.Duration) QuantileInterval { return QuantileInterval{Low: d * 9 / 10, High: d * 11 / 10, HasHigh: true} }
+	a.Classes[Signup] = ClassStats{Arrived: 2000, OK: 1000, Rejected: [numReasons]int64{RejectPool: 1000},
+		Latency: Percentiles{P99: 3 * time.Second, Count: 1000, P99In: bounded(3 * time.Second)}}
+	b.Classes[Signup] = ClassStats{Arrived: 2000, OK: 2000,
+		Latency: Percentiles{P99: 4 * time.Millisecond, Count: 2000, P99In: bounded(4 * time.Millisecond)}}
+	p99 := func(rows []ComparisonRow) ComparisonRow {
+		for _, r := range rows {
+			if r.Class == Signup && r.Counter == "p99" {
+				return r
+			}
+		}
+		t.Fatal("no signup p99 row")
+		return ComparisonRow{}
+	}
+	if r := p99(CompareClasses(&a, &b)); !r.Significant || r.Better <= 0 {
+		t.Errorf("B faster, finishing more: %+v, want better", r)
+	}
+	// Reversed, B slower while finishing fewer: worse all the same.
+	if r := p99(CompareClasses(&b, &a)); r.Better >= 0 {
+		t.Errorf("B slower, finishing fewer: %+v, want worse", r)
+	}
+	a.Classes[Signup], b.Classes[Signup] = b.Classes[Signup], a.Classes[Signup]
+	b.Classes[Signup].Latency = Percentiles{P99: 4 * time.Millisecond, Count: 1000, P99In: bounded(4 * time.Millisecond)}
+	a.Classes[Signup].Latency = Percentiles{P99: 3 * time.Second, Count: 2000, P99In: bounded(3 * time.Second)}
+	if r := p99(CompareClasses(&a, &b)); r.Better != 0 {
+		t.Errorf("B faster, finishing fewer: %+v, want neither better nor worse", r)
+	}
+}
