@@ -464,7 +464,9 @@ func TestLatencyWithheldOnlyWhereSurvivorsExplainIt(t *testing.T) {
 	var a, b Snapshot
 	a.Config.Traffic.Signup.Rate = 10
 	b.Config = a.Config
-	bounded := func(d time.Duration) QuantileInterval { return QuantileInterval{Low: d * 9 / 10, High: d * 11 / 10, HasHigh: true} }
+	bounded := func(d time.Duration) QuantileInterval {
+		return QuantileInterval{Low: d * 9 / 10, High: d * 11 / 10, HasHigh: true}
+	}
 	a.Classes[Signup] = ClassStats{Arrived: 2000, OK: 1000, Rejected: [numReasons]int64{RejectPool: 1000},
 		Latency: Percentiles{P99: 3 * time.Second, Count: 1000, P99In: bounded(3 * time.Second)}}
 	b.Classes[Signup] = ClassStats{Arrived: 2000, OK: 2000,
