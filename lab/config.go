@@ -268,7 +268,7 @@ func DefaultConfig() Config {
 		Pool: PoolConfig{Workers: 20, Queue: 0, Discipline: FIFO,
 			Autoscale: AutoscaleConfig{Step: 4, Every: Duration(200 * time.Millisecond)}},
 		Traffic: TrafficConfig{
-			Arrivals: Poisson, Seed: 1,
+			Arrivals: Poisson, Seed: 127,
 			Payment: RateConfig{Rate: 10}, Signup: RateConfig{Rate: 5},
 			Mode: Open, Users: 1,
 		},
