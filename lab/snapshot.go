@@ -221,6 +221,21 @@ func (s *Snapshot) StarvingNow(c Class) bool {
 	return s.Classes[c].Rejected[RejectPool] > 0
 }
 
+// LastRejectedIn is the last second of the timeline in which a request of one of classes
+// was rejected for why, as the screen writes it ("2–3s"); "" if none of its seconds had one.
+// Said once a rejection stopped, it tells when (newcomer 14: "(none in 5–6s)" was a third
+// window in one header line).
+func (s *Snapshot) LastRejectedIn(why Reason, classes ...Class) string {
+	for i := len(s.Timeline) - 1; i >= 0; i-- {
+		for _, c := range classes {
+			if s.Timeline[i].Rejected[c][why] > 0 {
+				return fmt.Sprintf("%d–%ds", s.Timeline[i].T-1, s.Timeline[i].T)
+			}
+		}
+	}
+	return ""
+}
+
 // TurningAwayNow says the last whole second had rejections for why (before one, whether
 // any so far: TurnedAway).
 func (s *Snapshot) TurningAwayNow(why Reason) bool {

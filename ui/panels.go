@@ -465,11 +465,13 @@ func headerLine(t *theme, s screen, i, w int) string {
 
 	// The right side, longest form first: what is starving, and the run's state.
 	var starved, starvedShort []string
-	// "Now" is the last whole second: said as its seconds, since a narrator's "now" is this
-	// instant (newcomer 11: "none now" beside "signups now starving").
-	noneNow := " (none now)"
-	if span := snap.LastSpan(); span != "" {
-		noneNow = " (none in " + span + ")"
+	// Once it stopped, when it last happened: never "now" (a narrator's "now" is this
+	// instant, newcomer 11), nor a third window beside the rate's (newcomer 14).
+	stopped := func(why lab.Reason, classes ...lab.Class) string {
+		if span := snap.LastRejectedIn(why, classes...); span != "" {
+			return " (last in " + span + ")"
+		}
+		return " (none now)"
 	}
 	for i, c := range lab.Classes {
 		n := snap.Classes[i].Rejected[lab.RejectPool]
@@ -479,7 +481,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		// The alarm stands only while it is still happening; afterwards the total stays, quiet.
 		if !snap.StarvingNow(c) {
 			label := t.dim.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
-			starved = append(starved, label+t.dim.Render(noneNow))
+			starved = append(starved, label+t.dim.Render(stopped(lab.RejectPool, c)))
 			starvedShort = append(starvedShort, label)
 			continue
 		}
@@ -495,7 +497,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// starvation does not count (that is the pool's), said beside it.
 	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
 		now := snap.TurningAwayNow(lab.RejectBalancer)
-		style, note := t.dim, noneNow
+		style, note := t.dim, stopped(lab.RejectBalancer, lab.Classes[:]...)
 		if now {
 			style, note = t.alert, " (now)"
 		}

@@ -37,12 +37,18 @@ func TestTableSaysItsWindows(t *testing.T) {
 			t.Errorf("%dx%d: the header's rate not over the table's seconds:\n%s", size[0], size[1], got)
 		}
 	}
-	// Starving stopped: the header says over which second there was none, not "now", which
-	// a narrator's "now starving" contradicts (newcomer 11).
+	// Starving stopped: the header says when it last happened, not "now", which a
+	// narrator's "now starving" contradicts (newcomer 11), nor a window of its own beside
+	// the rate's (newcomer 14).
 	quiet := testSnapshot()
-	last := quiet.LastSecond()
-	last.Rejected[lab.Signup][lab.RejectPool] = 0
-	if got := frameText(t, quiet, 120, 40); !strings.Contains(got, fmt.Sprintf("signup starved 22 (none in %d–%ds)", last.T-1, last.T)) {
+	tl := quiet.Timeline
+	tl[len(tl)-1].Rejected[lab.Signup][lab.RejectPool] = 0
+	tl[len(tl)-2].Rejected[lab.Signup][lab.RejectPool] = 0
+	before := tl[len(tl)-3]
+	if before.Rejected[lab.Signup][lab.RejectPool] == 0 {
+		t.Fatal("the fixture's signups starve in none of its last three seconds")
+	}
+	if got := frameText(t, quiet, 120, 40); !strings.Contains(got, fmt.Sprintf("signup starved 22 (last in %d–%ds)", before.T-1, before.T)) {
 		t.Errorf("starving stopped, unsaid:\n%s", got)
 	}
 	// So does the help, with the header's starvation rate.
