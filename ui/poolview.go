@@ -272,6 +272,18 @@ func queueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 		return label + unboundedQueueLine(t, p, w, peerRound)
 	}
 	summary := queueSummary(p)
+	if queuedClasses(p) > 1 {
+		// The bar groups each class's cells; a FIFO serves them mixed, in arrival order
+		// (newcomer 14 read signups stuck behind every payment).
+		// Only where a bar of 10 cells and its scale note (" · 1 cell ≈ 2.5 requests") still fit.
+		room := w - poolLabelW - ansiWidth(summary) - 1 - 10 - len(" · 1 cell ≈ 2.5 requests")
+		for _, note := range []string{" (by class, not in order)", " (by class)"} {
+			if len(note) <= room {
+				summary += note
+				break
+			}
+		}
+	}
 	total := max(p.QueueCap, p.Queued)
 	avail := max(w-poolLabelW-ansiWidth(summary)-1, 10)
 	var gs []glyph
@@ -291,6 +303,17 @@ func queueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 		summary += note
 	}
 	return label + t.cells(gs, t.queued) + summary
+}
+
+// queuedClasses is how many classes have a request waiting.
+func queuedClasses(p lab.PoolStats) int {
+	n := 0
+	for _, q := range p.QueuedBy {
+		if q > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // queueOverflow ends an unbounded queue's bar that runs off the width.
