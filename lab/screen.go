@@ -210,6 +210,7 @@ var coreHealth = slices.Concat(
 			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
 	}),
 	at(20, func(s *Snapshot, w int) []Item {
+		const label = "pool full (no free worker)"
 		if fs := s.Fleet; fs != nil && len(fs.Replicas) > 0 {
 			// A fleet's own full time is every replica full at once; one replica is full far
 			// longer, and that is the one whose checks fail.
@@ -220,19 +221,19 @@ var coreHealth = slices.Concat(
 				}
 			}
 			if fs.Replicas[most].Pool.FullFor == 0 {
-				return []Item{{Label: "pool full (no free worker)", Value: "never on any replica, in " + FmtElapsed(s.Elapsed), Spare: true}}
+				return []Item{{Label: label, Value: "never on any replica, in " + FmtElapsed(s.Elapsed), Spare: true}}
 			}
-			return []Item{{Label: "pool full (no free worker)", Value: fmt.Sprintf("the longest, replica r%d, %s; every replica at once %s; of %s",
+			return []Item{{Label: label, Value: fmt.Sprintf("the longest, replica r%d, %s; every replica at once %s; of %s",
 				most+1, FmtElapsed(fs.Replicas[most].Pool.FullFor), FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), Spare: true}}
 		}
 		// Every spell added up: beside "first full at ~2.0s" and "20/20 busy now", 1.5s of 6s
 		// read as a contradiction (newcomer 12) where the pool fills and frees by turns.
-		const label = "pool full (no free worker)"
-		short := fmt.Sprintf("%s in all, of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed))
+		full, of := FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)
+		short := full + " in all, of " + of
 		if s.Pool.FullFor == 0 {
 			return []Item{{Label: label, Value: short, Spare: true}}
 		}
-		return []Item{{Label: label, Value: fittingValue(label, w, fmt.Sprintf("%s in all (every spell added up), of %s", FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), short), Spare: true}}
+		return []Item{{Label: label, Value: fittingValue(label, w, full+" in all (every spell added up), of "+of, short), Spare: true}}
 	}),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, w int) []Item {
