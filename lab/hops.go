@@ -39,9 +39,7 @@ func init() {
 			if len(s.Hops) == 0 {
 				return nil
 			}
-			// Calls per payment to the hundredth wherever they show (item, narrator, compare):
-			// 2.92× beside 2.9× read as two figures (newcomer 12).
-			v := fmt.Sprintf("%.2f×", s.DeepestPerPayment())
+			v := FmtPerPayment(s.DeepestPerPayment()) + "×"
 			return []Item{{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true,
 				Note: fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(s.Config.Forecast().Retry.Deepest))}}
 		}),
@@ -185,8 +183,8 @@ func (r Report) hopLines() []string {
 	dep := r.Config.Dependency
 	hops := make([]string, len(r.Hops))
 	for i, h := range r.Hops {
-		hops[i] = fmt.Sprintf("%d: %d requests (%.2f per payment), peak %d, %d past deadline",
-			i+1, h.Requests, h.PerPayment, h.InFlightPeak, h.PastDeadline)
+		hops[i] = fmt.Sprintf("%d: %d requests (%s per payment), peak %d, %d past deadline",
+			i+1, h.Requests, FmtPerPayment(h.PerPayment), h.InFlightPeak, h.PastDeadline)
 	}
 	return []string{fmt.Sprintf("hops (deadline %s, retries at %s): %s", dep.Deadline, dep.RetryAt, strings.Join(hops, " → "))}
 }

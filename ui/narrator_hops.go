@@ -36,32 +36,32 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		if dep.RetryAt == lab.RetryAtEdge {
 			msg += "; only the edge (the lab's own payment call) retries"
 		}
-		msg += fmt.Sprintf(": %.2f calls per payment at hop %d (at most %s)", s.DeepestPerPayment(), dep.Hops, fmtWorkers(r.Deepest))
+		msg += fmt.Sprintf(": %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		msg += pastDeadline(cfg, s)
 	case dep.Chain():
 		if r.Layers() > 1 && r.Fails {
-			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d (the dependency), measured %.2f",
-				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
+			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
+				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
 		} else {
 			// The last hop, the dependency, stops when its caller hangs up unless it ignores that.
 			workOn := "all but the last keep working after their caller has gone"
 			if dep.IgnoreCancel {
 				workOn = "each keeps working after its caller has gone"
 			}
-			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %.2f calls per payment at hop %d",
-				dep.Hops, fmtDur(dep.Hop.Timeout.D()), workOn, s.DeepestPerPayment(), dep.Hops)
+			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %s calls per payment at hop %d",
+				dep.Hops, fmtDur(dep.Hop.Timeout.D()), workOn, lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops)
 		}
 		msg += pastDeadline(cfg, s)
 	case retry.Retries() && r.Fails && retry.Budget > 0:
-		msg = fmt.Sprintf("every try fails, but the %s retry budget refused %s retries: %.2f calls per payment instead of %s, retries held near %s of the calls in flight",
-			retry.Budget, fmtCount(s.Calls.BudgetDenied), s.Calls.PerPayment(), fmtTimes(r.Unbudgeted), retry.Budget)
+		msg = fmt.Sprintf("every try fails, but the %s retry budget refused %s retries: %s calls per payment instead of %s, retries held near %s of the calls in flight",
+			retry.Budget, fmtCount(s.Calls.BudgetDenied), lab.FmtPerPayment(s.Calls.PerPayment()), fmtTimes(r.Unbudgeted), retry.Budget)
 	case retry.Retries() && r.Fails && r.Tries > 1:
 		why := "every try fails"
 		if pay := f.Payment; pay.TimeoutCuts {
 			why = fmt.Sprintf("every try times out (%s timeout < %s call)", fmtSecs(cfg.Payment.Timeout.Duration.D()), fmtSecs(cfg.Dependency.CallLatency()))
 		}
-		msg = fmt.Sprintf("%s, so every payment tries %s times: %.2f calls per payment at the dependency (forecast %s), and payments need %s workers of %d",
-			why, fmtWorkers(r.Tries), s.Calls.PerPayment(), fmtTimes(r.Tries), littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
+		msg = fmt.Sprintf("%s, so every payment tries %s times: %s calls per payment at the dependency (forecast %s), and payments need %s workers of %d",
+			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), fmtTimes(r.Tries), littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
 	default:
 		return "", false
 	}
