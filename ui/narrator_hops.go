@@ -15,21 +15,11 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 	var msg string
 	switch {
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
-		stops := "stops when its caller hangs up"
-		if dep.IgnoreCancel { // the last hop, the dependency, works on
-			stops = "all but the last stop when their caller hangs up"
-		}
-		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back, passes the rest on, and %s",
-			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()), stops)
+		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back and passes the rest on; %s",
+			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()), dep.HangUp())
 		// A try ends at hop 1's 504, its reserve still left, before the dependency answers.
 		if r.Reserved {
-			keep := "hop 1" // the hops that call another keep their reserve
-			switch n := dep.Hops - 1; {
-			case n == 2:
-				keep = "hops 1 and 2"
-			case n > 2:
-				keep = fmt.Sprintf("hops 1 to %d", n)
-			}
+			keep := lab.HopRange(1, dep.Hops-1) // the hops that call another keep their reserve
 			msg += fmt.Sprintf("; so a try ends in ~%s (%s less %s at %s), when hop 1 answers 504, gateway timeout",
 				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep)
 		}
@@ -43,13 +33,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
 				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
 		} else {
-			// The last hop, the dependency, stops when its caller hangs up unless it ignores that.
-			workOn := "all but the last keep working after their caller has gone"
-			if dep.IgnoreCancel {
-				workOn = "each keeps working after its caller has gone"
-			}
 			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %s calls per payment at hop %d",
-				dep.Hops, fmtDur(dep.Hop.Timeout.D()), workOn, lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops)
+				dep.Hops, fmtDur(dep.Hop.Timeout.D()), dep.HangUp(), lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops)
 		}
 		msg += pastDeadline(cfg, s)
 	case retry.Retries() && r.Fails && retry.Budget > 0:
@@ -96,26 +81,29 @@ func layerProduct(cfg lab.Config, r lab.RetryForecast) string {
 	return strings.Join(parts, " × ")
 }
 
-// pastDeadline says how much work the hops did for users who had left.
+// pastDeadline says how much work the hops did for users who had left. The hops count from
+// the user's deadline, the one instant the whole chain is told (Poollab-User-Deadline); an
+// edge that gave up sooner (its tries spent) left earlier work for nobody too, so the count
+// is the least of it, and the words name the user's deadline, not the edge's give-up.
 func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	if cfg.Payment.Deadline == 0 {
 		return " (no payment.deadline: no user deadline to count work past)"
 	}
 	n := s.PastDeadline()
-	if n == 0 {
-		return fmt.Sprintf("; none worked past the user's %s deadline", fmtDur(cfg.Payment.Deadline.D()))
-	}
 	d := cfg.Payment.Deadline.D()
-	// Calls, not requests: a payment's tries reach each hop many times. The sum is said as
-	// one, so that it is the boxes' second numbers added up.
-	work := fmt.Sprintf("%s requests past the deadline (%s, hop by hop), for nobody", fmtCount(n), hopSum(s))
+	if n == 0 {
+		return fmt.Sprintf("; no hop call was at work past the user's %s deadline", fmtDur(d))
+	}
+	// Hop calls, not requests: a payment's tries reach each hop many times (1168 of 50
+	// payments read as a contradiction). The sum is said as one, so that it is the boxes'
+	// second numbers added up.
+	work := fmt.Sprintf("%s hop calls were still at work after that (%s, hop by hop), for nobody", fmtCount(n), hopSum(s))
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
-		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet the hops worked on %s",
-			latency(lat.P99, lat.Count), fmtDur(d), work)
+		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet %s", latency(lat.P99, lat.Count), fmtDur(d), work)
 	}
-	return fmt.Sprintf("; the user leaves after %s, but the hops worked on %s", fmtDur(d), work)
+	return fmt.Sprintf("; the user leaves at %s, yet %s", fmtDur(d), work)
 }
 
 // hopSum writes the hops' work past the deadline as the sum it is: "88 + 352 + 729".
