@@ -40,3 +40,33 @@ func TestHopOrphans(t *testing.T) {
 		t.Errorf("hop 1 stops when its caller hangs up, yet %d orphans: %q", got, v)
 	}
 }
+
+// The goroutines' note lists only what this run's count holds: a bounded queue's waiting
+// requests are entries, not goroutines, and the note says so beside them; an unbounded
+// queue's are goroutines (newcomer 14, X4: "waiting requests" beside 75 in a bounded queue).
+func TestGoroutinesNoteListsWhatIsCounted(t *testing.T) {
+	note := func(s *Snapshot, w int) string {
+		for _, it := range HealthItems(s, w) {
+			if it.Label == "goroutines" {
+				return it.Value
+			}
+		}
+		return ""
+	}
+	c := DefaultConfig()
+	c.Pool.Queue = 100
+	s := NotStarted(c)
+	s.Goroutines, s.Pool.Queued = 21, 75
+	for _, w := range []int{80, 120, 200} {
+		if v := note(s, w); strings.Contains(v, "waiting requests") {
+			t.Errorf("bounded queue at %d: %q", w, v)
+		}
+	}
+	if v := note(s, 120); !strings.Contains(v, "the 75 queued are entries, not goroutines") {
+		t.Errorf("bounded queue at 120: %q", v)
+	}
+	s.Pool.Unbounded = true
+	if v := note(s, 200); !strings.Contains(v, "waiting requests") || strings.Contains(v, "queued are entries") {
+		t.Errorf("unbounded queue: %q", v)
+	}
+}

@@ -261,14 +261,47 @@ var coreHealth = slices.Concat(
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
 		// (102 beside 0 busy), and a chain's hops are the dependency's (8 beside 126 in flight).
+		// The note lists only the kinds this run has: "waiting requests" beside a bounded
+		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
+		kinds := strings.Join(goroutineKinds(s), ", ")
+		queued := ""
+		if s.Pool.Queued > 0 && !s.Pool.Unbounded {
+			queued = fmt.Sprintf("; the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
+		}
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-			value+" (the lab's own, not the dependency's: workers, free ones up to 1s, waiting requests, calls, users, …)",
-			value+" (the lab's, not the dependency's: workers, free ones up to 1s, waiting requests, …)",
+			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler"+queued+")",
+			value+" (the lab's, not the dependency's: "+kinds+", …"+queued+")",
+			value+" (the lab's: "+kinds+", …"+queued+")",
+			value+" (the lab's, not the dependency's: "+kinds+", …)",
 			value+" (the lab's, not the dependency's: workers, free ones up to 1s, …)",
 			value+" (the lab's: workers, free ones up to 1s, …)",
 			value+" (the lab's, free workers too)"), Spare: true}}
 	}),
 )
+
+// goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
+// the sampler: workers always; waiting requests only with an unbounded queue (a bounded
+// one holds entries); calls off a worker, bulkhead threads, closed-loop users and a fleet's
+// health checks where the run has them.
+func goroutineKinds(s *Snapshot) []string {
+	kinds := []string{"workers", "free ones up to 1s"}
+	if s.Pool.Unbounded {
+		kinds = append(kinds, "waiting requests")
+	}
+	if slices.Contains(s.Chain, "handoff:goroutine") {
+		kinds = append(kinds, "calls off a worker")
+	}
+	if slices.Contains(s.Chain, "handoff:thread") {
+		kinds = append(kinds, "bulkhead threads")
+	}
+	if s.ClosedLoop != nil {
+		kinds = append(kinds, "users")
+	}
+	if s.Fleet != nil {
+		kinds = append(kinds, "health checks")
+	}
+	return kinds
+}
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
 // it move: the knee's rule at n, the figure the narrator gives for the same calls.
