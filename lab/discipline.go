@@ -7,7 +7,9 @@
 package lab
 
 import (
+	"container/heap"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -125,18 +127,23 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	const label = "arriving now"
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
 	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
-		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work), fmt.Sprintf("waits ~%s in the queue", wait))
+		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work),
+		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
 
-// ArrivingWait is the wait of a request arriving now in a FIFO queue: the work ahead of it,
-// each class's queued requests times the worker-time one holds, over the workers. The
-// holds are measured over the table's /s window, from From to To seconds.
+// ArrivingWait is the wait of a request arriving now in a FIFO queue: it takes the worker
+// that frees after those the queue ahead of it took, so after the requests on the workers
+// end (the soonest in Soonest, the last in Latest) and the work queued ahead, each class's
+// queued requests times the worker-time one holds. The holds are measured over the table's
+// /s window, from From to To seconds.
 type ArrivingWait struct {
-	Wait     time.Duration
-	Ahead    []QueuedWork
-	Workers  int
-	From, To int
+	Wait            time.Duration
+	Soonest, Latest time.Duration // the least and the most hold left to those on the workers
+	Busy            int           // the workers busy with a request of a class with a measured hold
+	Ahead           []QueuedWork
+	Workers         int
+	From, To        int
 }
 
 // QueuedWork is one class's requests in the queue and the worker-time each holds.
@@ -146,42 +153,84 @@ type QueuedWork struct {
 	Hold   time.Duration
 }
 
-// Work writes the sum: "55 payments × 3.0s + 20 signups × 3ms, ÷ 20 workers".
+// Work writes what the wait is made of: "the 76th worker to free: the 20 busy free in
+// 94ms–3.00s, then 55 payments × 3.00s + 20 signups × 2.2ms ahead".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 
-// WorkSaid writes the sum with what its holds are, which need not be the dependency's
+// WorkSaid writes the same with what its holds are, which need not be the dependency's
 // latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
-// to be turned away at their deadline): "370 orders × 49ms, the mean time one held a
-// worker in 20–25s, ÷ 24 workers"; with several classes, "…, ÷ 20 workers; each ×: …".
+// to be turned away at their deadline): "…, then 370 orders × 49ms ahead, the mean time one
+// held a worker in 20–25s"; with several classes, "…; each ×: …".
 func (a ArrivingWait) WorkSaid(t TrafficConfig) string {
 	return a.work(t, fmt.Sprintf("the mean time one held a worker in %d–%ds", a.From, a.To))
 }
 
-// work writes the sum, with what each hold is (held) when not "".
+// Short writes the shortest: "the 76th worker to free".
+func (a ArrivingWait) Short() string {
+	return fmt.Sprintf("the %s worker to free", ordinal(a.queued()+1))
+}
+
+func (a ArrivingWait) queued() int {
+	n := 0
+	for _, q := range a.Ahead {
+		n += q.Queued
+	}
+	return n
+}
+
+// work writes what the wait is made of, with what each hold is (held) when not "".
 func (a ArrivingWait) work(t TrafficConfig, held string) string {
 	var terms []string
 	for _, q := range a.Ahead {
 		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(q.Queued)), plural(t.Label(q.Class)), FmtLatency(q.Hold)))
 	}
-	workers := fmt.Sprintf("%d workers", a.Workers)
+	busy := fmt.Sprintf("the %d busy free in %s–%s, then ", a.Busy, FmtLatency(a.Soonest), FmtLatency(a.Latest))
 	switch {
-	case len(terms) == 1 && held != "":
-		return terms[0] + ", " + held + ", ÷ " + workers
-	case len(terms) == 1:
-		return terms[0] + " ÷ " + workers
-	case held != "":
-		return strings.Join(terms, " + ") + ", ÷ " + workers + "; each ×: " + held
+	case a.Busy == 0:
+		busy = ""
+	case a.Soonest == a.Latest:
+		busy = fmt.Sprintf("the %d busy free in %s, then ", a.Busy, FmtLatency(a.Soonest))
 	}
-	return strings.Join(terms, " + ") + ", ÷ " + workers
+	out := a.Short() + ": " + busy + strings.Join(terms, " + ") + " ahead"
+	switch {
+	case held != "" && len(terms) == 1:
+		out += ", " + held
+	case held != "":
+		out += "; each ×: " + held
+	}
+	return out
+}
+
+// ordinal writes n as an English ordinal: 1st, 2nd, 3rd, 11th, 21st, 76th.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }
 
 // WaitArrivingNow is how long a request arriving now would wait in a FIFO queue of one
-// instance: each class's queued requests times the worker-time one of them holds, summed,
-// over the workers. A class's hold is measured: the mean time a request of it held a worker
+// instance: the queue moves each time a worker frees, so it waits until the requests on the
+// workers and those queued ahead of it have freed one for it, each holding a worker for its
+// class's hold. A class's hold is measured: the mean time a request of it held a worker
 // (picked up → ended), over those that ended on a worker in the table's window. (Little's
 // law over the window, the workers held over the rate taken, read 3.12s for the long queue's
-// 3s payments: a young run's window takes fewer than its workers hold.) false: no such
-// queue, none waiting, or a class waiting of which none ended on a worker in the window.
+// 3s payments: a young run's window takes fewer than its workers hold.) A request on a worker
+// has its class's hold left, less the time it has held it so far.
+//
+// The work queued ÷ the workers (8.25s for the long queue's 55 payments of 3s on 20) leaves
+// out the holds left to those on the workers; adding their mean (1.5s) overshoots, for the
+// queue waits for the first worker to free, not the average one: fifoWait plays the queue
+// out instead (the check, a queue run event by event: TestWaitArrivingNowIsTheQueues).
+// false: no such queue, none waiting, or a class waiting of which none ended on a worker in
+// the window.
 func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 	if s.Config.Pool.Discipline != FIFO || s.Fleet != nil || s.Pool.Queued == 0 || s.Pool.Size == 0 {
 		return ArrivingWait{}, false
@@ -191,27 +240,94 @@ func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 		return ArrivingWait{}, false
 	}
 	a := ArrivingWait{Workers: s.Pool.Size, From: secs[0].T - 1, To: secs[len(secs)-1].T}
-	var work float64 // worker-seconds
+	var holds [numClasses]time.Duration // 0: none of the class ended on a worker in the window
 	for _, c := range Classes {
-		if s.Pool.QueuedBy[c] == 0 {
-			continue
-		}
 		var served int64
 		var held time.Duration
 		for _, sec := range secs {
 			served += sec.Served[c]
 			held += sec.HeldFor[c]
 		}
-		if served == 0 {
+		if served > 0 {
+			// The hold as shown, so that the sum computes from what is printed.
+			holds[c] = ShownLatency(held / time.Duration(served))
+		}
+	}
+	for _, c := range Classes {
+		if s.Pool.QueuedBy[c] == 0 {
+			continue
+		}
+		if holds[c] == 0 {
 			return ArrivingWait{}, false
 		}
-		// The hold as shown, so that the sum computes from what is printed.
-		hold := ShownLatency(held / time.Duration(served))
-		work += float64(s.Pool.QueuedBy[c]) * hold.Seconds()
-		a.Ahead = append(a.Ahead, QueuedWork{Class: c, Queued: s.Pool.QueuedBy[c], Hold: hold})
+		a.Ahead = append(a.Ahead, QueuedWork{Class: c, Queued: s.Pool.QueuedBy[c], Hold: holds[c]})
 	}
-	a.Wait = time.Duration(work / float64(a.Workers) * float64(time.Second))
+	// What is left of each hold on the workers; one of a class none of which ended in the
+	// window has no hold to go by: no estimate.
+	left := make([]time.Duration, 0, a.Workers)
+	for _, w := range s.Pool.Workers {
+		switch {
+		case !w.Busy():
+		case holds[w.Class] == 0:
+			return ArrivingWait{}, false
+		case len(left) < a.Workers:
+			left = append(left, max(holds[w.Class]-w.Held, 0))
+		}
+	}
+	if a.Busy = len(left); a.Busy > 0 {
+		a.Soonest, a.Latest = ShownLatency(slices.Min(left)), ShownLatency(slices.Max(left))
+	}
+	a.Wait = fifoWait(left, a.Workers, a.Ahead)
 	return a, true
+}
+
+// fifoWait plays a FIFO queue out: workers, of which those in left are busy for that long
+// yet, serve the queue ahead in its order, each request on the first worker to free; the
+// answer is when one frees for the request after them. The queue's classes are taken in
+// turn, spread evenly (its own order is not kept).
+func fifoWait(left []time.Duration, workers int, ahead []QueuedWork) time.Duration {
+	free := make(durationHeap, workers)
+	copy(free, left)
+	// One class, its hold no shorter than the spread of the times left: the frees come round
+	// by round in the same order, so the queue's n is n ÷ workers rounds and the n mod
+	// workers-th worker after them (the postmortem's thousands queued, without playing each).
+	if len(ahead) == 1 && slices.Max(free)-slices.Min(free) <= ahead[0].Hold {
+		slices.Sort(free)
+		n := ahead[0].Queued
+		return free[n%workers] + time.Duration(n/workers)*ahead[0].Hold
+	}
+	heap.Init(&free)
+	total, placed := 0, make([]int, len(ahead))
+	for _, q := range ahead {
+		total += q.Queued
+	}
+	for n := range total {
+		// The class furthest behind its even share of the first n+1.
+		next, behind := 0, -1.0
+		for i, q := range ahead {
+			if d := float64(q.Queued)*float64(n+1)/float64(total) - float64(placed[i]); placed[i] < q.Queued && d > behind {
+				next, behind = i, d
+			}
+		}
+		placed[next]++
+		free[0] += ahead[next].Hold
+		heap.Fix(&free, 0)
+	}
+	return free[0]
+}
+
+// durationHeap is a min-heap of times until workers free.
+type durationHeap []time.Duration
+
+func (h durationHeap) Len() int           { return len(h) }
+func (h durationHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h durationHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *durationHeap) Push(x any)        { *h = append(*h, x.(time.Duration)) }
+func (h *durationHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // orList writes vs as a choice: "a", "a or b", "a, b or c".

@@ -183,6 +183,11 @@ func FmtWorkers(v float64) string {
 // FmtTimes writes a multiple (of calls, from a forecast): 3×, 1.13×, 27×.
 func FmtTimes(v float64) string { return FmtWorkers(v) + "×" }
 
+// FmtPerPayment writes a measured calls-per-payment figure, always to the hundredth, so the
+// same figure reads the same wherever it shows (item, narrator, report, compare): 2.92 beside
+// 2.9 read as two figures (newcomer 12). "24.42".
+func FmtPerPayment(v float64) string { return fmt.Sprintf("%.2f", v) }
+
 // FmtMeasured writes a measured latency, or "–" when nothing was measured (count 0).
 func FmtMeasured(d time.Duration, count int64) string {
 	if count == 0 {

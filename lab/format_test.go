@@ -54,3 +54,12 @@ func TestShownSecs(t *testing.T) {
 		t.Errorf("12.7s − 11.9s = %v", gap)
 	}
 }
+
+// A calls-per-payment figure is written one way everywhere: to the hundredth, zeros kept.
+func TestFmtPerPayment(t *testing.T) {
+	for v, want := range map[float64]string{2.9: "2.90", 24.416: "24.42", 1: "1.00"} {
+		if got := FmtPerPayment(v); got != want {
+			t.Errorf("FmtPerPayment(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

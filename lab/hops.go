@@ -39,9 +39,7 @@ func init() {
 			if len(s.Hops) == 0 {
 				return nil
 			}
-			// Calls per payment to the hundredth wherever they show (item, narrator, compare):
-			// 2.92× beside 2.9× read as two figures (newcomer 12).
-			v := fmt.Sprintf("%.2f×", s.DeepestPerPayment())
+			v := FmtPerPayment(s.DeepestPerPayment()) + "×"
 			return []Item{{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true,
 				Note: fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(s.Config.Forecast().Retry.Deepest))}}
 		}),
@@ -56,14 +54,16 @@ func init() {
 				return fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
 			}
 			// What the mode does where the line has room for it; never cut.
-			if long := value(fmt.Sprintf("%s (%s)", dep.Deadline, dep.Deadline.does(dep.IgnoreCancel))); fitsLine("hops", long, w) {
-				return []Item{{Label: "hops", Value: long}}
+			for _, does := range []string{dep.does(), dep.HangUp()} {
+				if long := value(fmt.Sprintf("%s (%s)", dep.Deadline, does)); fitsLine("hops", long, w) {
+					return []Item{{Label: "hops", Value: long}}
+				}
 			}
 			return []Item{{Label: "hops", Value: value(string(dep.Deadline))}}
 		}),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),
-			word("past deadline", "requests a hop received, or was still working on, after the user's deadline (payment.deadline): work for nobody"),
+			word("past deadline", "so far past the user's deadline: the hop calls a hop received, or was still working on, after the user's deadline (payment.deadline, from the scheduled arrival), counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The least of it: an edge that gave up sooner (its tries spent) left the work before the deadline for nobody too"),
 		}), at(30, []Item{
 			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),
 		})...),
@@ -85,22 +85,13 @@ const (
 	DeadlinePropagate DeadlineMode = "propagate"
 )
 
-// does says in a few words what the mode does to a hop's time. The last hop is the
-// dependency itself, which stops when its caller hangs up unless it ignores that
-// (dependency.ignore_cancel).
-func (m DeadlineMode) does(ignoreCancel bool) string {
-	switch {
-	case m == DeadlinePropagate && ignoreCancel:
-		return "the time left travels down; a hang-up stops all but the last hop"
-	case m == DeadlinePropagate:
-		return "the time left travels down; a hop stops when its caller hangs up"
-	case ignoreCancel:
-		return "each hop times its own tries; a hang-up stops no hop"
+// does says in a few words what the mode does to a hop's time, and which hops stop when
+// their caller hangs up (DependencyConfig.HangUp).
+func (d DependencyConfig) does() string {
+	if d.Deadline == DeadlinePropagate {
+		return "the time left travels down; " + d.HangUp()
 	}
-	// The hops between relay on regardless (slowserver's forward), while the last, the slow
-	// dependency, stops when its caller hangs up, as socket-timeout's does: the contrast a
-	// reader of both screens asks about.
-	return "each hop times its own tries; a hang-up stops only the last hop"
+	return "each hop times its own tries; " + d.HangUp()
 }
 
 // DeadlineModes lists the modes.
@@ -116,6 +107,63 @@ const (
 
 // RetryAts lists the choices.
 var RetryAts = []RetryAt{RetryAtEdge, RetryAtEveryHop}
+
+// StopsOnHangUp says whether hop (1: the one the lab calls; Servers(): the dependency)
+// stops its work when its caller hangs up: the hops between do only when the deadline
+// propagates (slowserver's Forward cancels with its caller only then); the last, the slow
+// dependency, unless it ignores that (dependency.ignore_cancel). The one place that decides:
+// the engine starts the servers from it, and the screen's words come from it.
+func (d DependencyConfig) StopsOnHangUp(hop int) bool {
+	if hop >= d.Servers() {
+		return !d.IgnoreCancel
+	}
+	return d.Deadline == DeadlinePropagate
+}
+
+// HangUp says which hops of a chain stop when their caller hangs up and which work on:
+// "only hop 3 stops when its caller hangs up, hops 1–2 work on".
+func (d DependencyConfig) HangUp() string {
+	n := d.Servers()
+	var stop, on []int
+	for h := 1; h <= n; h++ {
+		if d.StopsOnHangUp(h) {
+			stop = append(stop, h)
+		} else {
+			on = append(on, h)
+		}
+	}
+	switch {
+	case len(on) == 0:
+		return "each hop stops when its caller hangs up"
+	case len(stop) == 0:
+		return "no hop stops when its caller hangs up"
+	}
+	their, verb := "its", "stops"
+	if len(stop) > 1 {
+		their, verb = "their", "stop"
+	}
+	works := "work on"
+	if len(on) == 1 {
+		works = "works on"
+	}
+	only := ""
+	if len(stop) < len(on) {
+		only = "only "
+	}
+	return fmt.Sprintf("%s%s %s when %s caller hangs up, %s %s", only, HopRange(stop[0], stop[len(stop)-1]), verb, their,
+		HopRange(on[0], on[len(on)-1]), works)
+}
+
+// HopRange names hops from to to of a chain: "hop 3", "hops 1 and 2", "hops 1–3".
+func HopRange(from, to int) string {
+	switch {
+	case from == to:
+		return fmt.Sprintf("hop %d", from)
+	case to == from+1:
+		return fmt.Sprintf("hops %d and %d", from, to)
+	}
+	return fmt.Sprintf("hops %d–%d", from, to)
+}
 
 // HopConfig is dependency.hop: how every hop of a chain but the last calls the next.
 type HopConfig struct {
@@ -185,8 +233,8 @@ func (r Report) hopLines() []string {
 	dep := r.Config.Dependency
 	hops := make([]string, len(r.Hops))
 	for i, h := range r.Hops {
-		hops[i] = fmt.Sprintf("%d: %d requests (%.2f per payment), peak %d, %d past deadline",
-			i+1, h.Requests, h.PerPayment, h.InFlightPeak, h.PastDeadline)
+		hops[i] = fmt.Sprintf("%d: %d requests (%s per payment), peak %d, %d past deadline",
+			i+1, h.Requests, FmtPerPayment(h.PerPayment), h.InFlightPeak, h.PastDeadline)
 	}
 	return []string{fmt.Sprintf("hops (deadline %s, retries at %s): %s", dep.Deadline, dep.RetryAt, strings.Join(hops, " → "))}
 }
@@ -207,6 +255,21 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 		return 0
 	}
 	return s.HopPerPayment(len(s.Hops) - 1)
+}
+
+// HopOrphans is the hop calls hop 1 of a chain is working on now whose caller, the lab, has
+// hung up (its try timed out, or it gave up): hop 1's in flight (Dependency, the server the
+// lab calls) less the lab's calls open
+// now, on a worker in the call or waiting on a thread that may be making it, and its own
+// orphaned calls. Orphans are what hop 1 works on after a hang-up, so 0 where it stops
+// (StopsOnHangUp); the lab's open calls counted generously, it is the least of them. 0
+// without a chain.
+func (s *Snapshot) HopOrphans() int64 {
+	if len(s.Hops) == 0 || s.Config.Dependency.StopsOnHangUp(1) {
+		return 0
+	}
+	open := int64(s.Pool.InPhase[PhaseCall]+s.Pool.InPhase[PhaseHandoff]) + s.Orphans.InFlight
+	return max(s.Dependency.InFlight-open, 0) // hop 1 as the item beside it reads it
 }
 
 // PastDeadline sums the requests every hop worked on past the user's deadline.

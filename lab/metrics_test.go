@@ -4,6 +4,8 @@ package lab
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -173,10 +175,10 @@ func TestWaitArrivingNow(t *testing.T) {
 		t.Errorf("wait %+v (%v), want 30s: 600 × 1s ÷ 20 workers", a, ok)
 	}
 	// What × is, where it fits: a hold need not be the dependency's latency.
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 payments × 1.00s, the mean time one held a worker in 1–6s, ÷ 20 workers)" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (the 601st worker to free: 600 payments × 1.00s ahead)" {
 		t.Errorf("health item %+v", items)
 	}
-	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "~30.0s in the queue (600 payments × 1.00s ÷ 20 workers)" {
+	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s (the 601st worker to free: 600 payments × 1.00s ahead)" {
 		t.Errorf("health item at 80 %+v", items)
 	}
 	// Two classes: only the work ahead counts, not the count. The long queue's 55 payments
@@ -198,14 +200,22 @@ func TestWaitArrivingNow(t *testing.T) {
 		sec.Served[Signup], sec.HeldFor[Signup] = 4, 12*time.Millisecond
 		mixed.Timeline = append(mixed.Timeline, sec)
 	}
-	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(time.Millisecond) != 8253*time.Millisecond {
-		t.Errorf("mixed: %+v, want (55 × 3s + 20 × 3ms) ÷ 20 = 8.253s", a)
+	// The 20 workers busy, their payments taken 0.15s apart: each frees 0.15s after the
+	// last, and the queue's 55 payments take two rounds of them and 15 more; the signups,
+	// of next to nothing, free theirs at once: the arrival's is the 16th to free in the
+	// third round, 16 × 0.15s + 2 × 3s, give or take the signups' 3ms.
+	mixed.Pool.Workers = make([]Worker, 20)
+	for i := range mixed.Pool.Workers {
+		mixed.Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall, Held: time.Duration(i) * 150 * time.Millisecond}
 	}
-	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "~8.3s in the queue (55 payments × 3.00s + 20 signups × 3.0ms, ÷ 20 workers)" {
+	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(50*time.Millisecond) != 8400*time.Millisecond {
+		t.Errorf("mixed: %+v, want 16 × 0.15s + 2 × 3s = 8.4s", a)
+	}
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "~8.4s in the queue (the 76th worker to free)" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 200); len(items) != 1 || items[0].Value != "~8.3s in the queue (55 payments × 3.00s + 20 signups × 3.0ms, ÷ 20 workers; each ×: the mean time one held a worker in 7–12s)" {
-		t.Errorf("mixed health item at 200 %+v", items)
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (the 76th worker to free: the 20 busy free in 150ms–3.00s, then 55 payments × 3.00s + 20 signups × 3.0ms ahead; each ×: the mean time one held a worker in 7–12s)" {
+		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	lifo := s
 	lifo.Config.Pool.Discipline = LIFO // the newest is served first: no wait behind the queue
@@ -332,5 +342,78 @@ func TestRatesLeaveOutAPartSecond(t *testing.T) {
 	early := Snapshot{Elapsed: 500 * time.Millisecond, Timeline: []Second{{T: 1}}}
 	if r := early.Rates(); r.Seconds != 0 {
 		t.Errorf("at 0.5s: %d seconds of rates, want none (no second is over)", r.Seconds)
+	}
+}
+
+// The wait of one arriving now is the FIFO queue's own: checked against a queue run event by
+// event (each next end on a linear scan of the workers, the queue in a random order), with
+// the holds left to the requests on the workers spread as a filling pool leaves them (the
+// long queue's: taken over the first 2s of a 3s hold). Neither the work queued ÷ the workers
+// (8.25s) nor that plus the mean hold left (newcomer 14's ~9.8s) is it.
+func TestWaitArrivingNowIsTheQueues(t *testing.T) {
+	const pay, sign = 3 * time.Second, 2 * time.Millisecond
+	s := Snapshot{Config: DefaultConfig()}
+	s.Config.Pool.Queue, s.Config.Pool.Discipline = 100, FIFO
+	s.Pool.Size, s.Pool.Queued = 20, 75
+	s.Pool.QueuedBy[Payment], s.Pool.QueuedBy[Signup] = 55, 20
+	for i := range 5 {
+		sec := Second{T: i + 8}
+		sec.Served[Payment], sec.HeldFor[Payment] = 6, 6*pay
+		sec.Served[Signup], sec.HeldFor[Signup] = 5, 5*sign
+		s.Timeline = append(s.Timeline, sec)
+	}
+	rng := rand.New(rand.NewPCG(14, 22))
+	left := make([]time.Duration, 20)
+	var mean time.Duration
+	for i := range left {
+		left[i] = 100*time.Millisecond + time.Duration(rng.Int64N(int64(2*time.Second)))
+		s.Pool.Workers = append(s.Pool.Workers, Worker{Class: Payment, Phase: PhaseCall, Held: pay - left[i]})
+		mean += left[i] / 20
+	}
+	queue := slices.Repeat([]time.Duration{pay}, 55)
+	queue = append(queue, slices.Repeat([]time.Duration{sign}, 20)...)
+	rng.Shuffle(len(queue), func(i, j int) { queue[i], queue[j] = queue[j], queue[i] })
+	// The queue run event by event: the next worker to free takes the head of the queue;
+	// the one that frees with the queue empty is the arrival's.
+	played := func() time.Duration {
+		free := slices.Clone(left)
+		for {
+			next := 0
+			for i := range free {
+				if free[i] < free[next] {
+					next = i
+				}
+			}
+			if len(queue) == 0 {
+				return free[next]
+			}
+			free[next] += queue[0]
+			queue = queue[1:]
+		}
+	}()
+	a, ok := s.WaitArrivingNow()
+	if !ok || (a.Wait-played).Abs() > 20*sign+time.Millisecond {
+		t.Fatalf("wait %v, the queue played out %v (%+v)", a.Wait, played, a)
+	}
+	work := (55*pay + 20*sign) / 20
+	if (work-played).Abs() < 300*time.Millisecond || (work+mean-played).Abs() < 300*time.Millisecond {
+		t.Logf("this draw does not tell the estimates apart: work ÷ workers %v, + mean left %v, played %v", work, work+mean, played)
+	}
+	t.Logf("played %v, lab %v; work ÷ workers %v, + mean left %v", played, a.Wait, work, work+mean)
+}
+
+// One class whose hold covers the spread of the times left: the rounds' shortcut is the
+// queue played out, for every length of queue (a spread wider than the hold plays it out).
+func TestFifoWaitRounds(t *testing.T) {
+	left := []time.Duration{900 * time.Millisecond, 100 * time.Millisecond, 0, 500 * time.Millisecond}
+	for _, hold := range []time.Duration{time.Second, 300 * time.Millisecond} {
+		for n := range 30 {
+			one := []QueuedWork{{Class: Payment, Queued: n, Hold: hold}}
+			// The same queue as two halves of one class: no shortcut, played out.
+			two := []QueuedWork{{Class: Payment, Queued: n / 2, Hold: hold}, {Class: Signup, Queued: n - n/2, Hold: hold}}
+			if a, b := fifoWait(left, 5, one), fifoWait(left, 5, two); a != b {
+				t.Errorf("hold %v, %d queued: %v by rounds, %v played out", hold, n, a, b)
+			}
+		}
 	}
 }

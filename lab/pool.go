@@ -93,7 +93,8 @@ func (p Phase) def() *phaseDef {
 // Worker is one cell of the pool picture.
 type Worker struct {
 	Class Class
-	Phase Phase // PhaseIdle: free
+	Phase Phase         // PhaseIdle: free
+	Held  time.Duration // how long its request has held it, when the pool was read (0: free)
 }
 
 // Busy reports whether a request holds this worker.

@@ -181,8 +181,8 @@ func (r Report) callLines() []string {
 	if retry.Budget > 0 {
 		budget = fmt.Sprintf(", %d refused by the %s retry budget", r.Calls.BudgetDenied, retry.Budget)
 	}
-	return []string{fmt.Sprintf("dependency calls per payment: %.2f× (%d calls by %d payments: %d retries%s)",
-		r.Calls.PerPayment, r.Calls.Calls, r.Calls.Payments, r.Calls.Retries, budget)}
+	return []string{fmt.Sprintf("dependency calls per payment: %s× (%d calls by %d payments: %d retries%s)",
+		FmtPerPayment(r.Calls.PerPayment), r.Calls.Calls, r.Calls.Payments, r.Calls.Retries, budget)}
 }
 
 // retryTimesItem is the calls per payment, against the forecast, when the run retried or
@@ -201,7 +201,7 @@ func retryTimesItem(s *Snapshot) []Item {
 	if len(s.Hops) > 0 { // the lab's calls, to the first hop; the last hop's are another item
 		label = "calls/payment at hop 1"
 	}
-	return []Item{{Label: label, Value: fmt.Sprintf("%.2f×", s.Calls.PerPayment()), Strong: true, Note: note}}
+	return []Item{{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: note}}
 }
 
 // retriesWord names the lab's retries: with a chain of hops, the edge's alone (the hops'

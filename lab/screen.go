@@ -206,8 +206,14 @@ var coreHealth = slices.Concat(
 		if len(s.Hops) > 0 { // the lab calls the chain's first hop; the slow one is the last
 			label = "calls at hop 1 now"
 		}
-		return []Item{{Label: label, Value: fmt.Sprintf("%d%s (peak %d, %s calls)",
-			s.Dependency.InFlight, dependencyLatency(s), s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
+		// Hop 1 busier than the lab's workers in the call is work the lab hung up on: said,
+		// or "workers 3/20 busy" beside 12 at hop 1 reads as a miscount (newcomer 14).
+		orphans := ""
+		if n := s.HopOrphans(); n > 0 {
+			orphans = fmt.Sprintf(", %s orphaned by the lab", FmtCount(n))
+		}
+		return []Item{{Label: label, Value: fmt.Sprintf("%d%s%s (peak %d, %s calls)",
+			s.Dependency.InFlight, dependencyLatency(s), orphans, s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
 	}),
 	at(20, func(s *Snapshot, w int) []Item {
 		const label = "pool full (no free worker)"
@@ -256,14 +262,47 @@ var coreHealth = slices.Concat(
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
 		// (102 beside 0 busy), and a chain's hops are the dependency's (8 beside 126 in flight).
+		// The note lists only the kinds this run has: "waiting requests" beside a bounded
+		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
+		kinds := strings.Join(goroutineKinds(s), ", ")
+		queued := ""
+		if s.Pool.Queued > 0 && !s.Pool.Unbounded {
+			queued = fmt.Sprintf("; the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
+		}
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-			value+" (the lab's own, not the dependency's: workers, free ones up to 1s, waiting requests, calls, users, …)",
-			value+" (the lab's, not the dependency's: workers, free ones up to 1s, waiting requests, …)",
+			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler"+queued+")",
+			value+" (the lab's, not the dependency's: "+kinds+", …"+queued+")",
+			value+" (the lab's: "+kinds+", …"+queued+")",
+			value+" (the lab's, not the dependency's: "+kinds+", …)",
 			value+" (the lab's, not the dependency's: workers, free ones up to 1s, …)",
 			value+" (the lab's: workers, free ones up to 1s, …)",
 			value+" (the lab's, free workers too)"), Spare: true}}
 	}),
 )
+
+// goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
+// the sampler: workers always; waiting requests only with an unbounded queue (a bounded
+// one holds entries); calls off a worker, bulkhead threads, closed-loop users and a fleet's
+// health checks where the run has them.
+func goroutineKinds(s *Snapshot) []string {
+	kinds := []string{"workers", "free ones up to 1s"}
+	if s.Pool.Unbounded {
+		kinds = append(kinds, "waiting requests")
+	}
+	if slices.Contains(s.Chain, "handoff:goroutine") {
+		kinds = append(kinds, "calls off a worker")
+	}
+	if slices.Contains(s.Chain, "handoff:thread") {
+		kinds = append(kinds, "bulkhead threads")
+	}
+	if s.ClosedLoop != nil {
+		kinds = append(kinds, "users")
+	}
+	if s.Fleet != nil {
+		kinds = append(kinds, "health checks")
+	}
+	return kinds
+}
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
 // it move: the knee's rule at n, the figure the narrator gives for the same calls.
@@ -328,7 +367,7 @@ func coreWords() []part[[]Item] {
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("errors", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\"). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls; \"n orphaned by the lab\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on)"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{

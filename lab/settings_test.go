@@ -166,7 +166,9 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 			return ""
 		}
 		wide, narrow := value(120), value(58)
-		if !strings.Contains(wide, "deadline "+string(mode)+" ("+mode.does(false)+")") || !strings.HasPrefix(narrow, "3, deadline "+string(mode)+",") {
+		// At 120 it says at least who stops when its caller hangs up (the mode's timing too
+		// where there is room).
+		if !strings.Contains(wide, "deadline "+string(mode)+" (") || !strings.Contains(wide, c.Dependency.HangUp()+")") || !strings.HasPrefix(narrow, "3, deadline "+string(mode)+",") {
 			t.Errorf("%s: at 120 %q, at 58 %q", mode, wide, narrow)
 		}
 		for w := 58; w <= 120; w++ { // never wider than the line (it was cut at 100 to 109)
@@ -205,5 +207,29 @@ func TestDependencyLatencySaysItsJitter(t *testing.T) {
 	d.Jitter, d.Mode = 0, ModeHealthy
 	if got := ModeShort(d); got != "healthy 50ms" {
 		t.Errorf("no jitter: %q", got)
+	}
+}
+
+// Who stops when its caller hangs up is said hop by hop, from StopsOnHangUp alone: the hops
+// between relay on unless the deadline propagates, the last (the dependency) stops unless
+// it ignores the cancel ("a hang-up stops only the last hop" was a guess to a newcomer).
+func TestHangUpWords(t *testing.T) {
+	for _, c := range []struct {
+		mode   DeadlineMode
+		ignore bool
+		want   string
+	}{
+		{DeadlinePerHop, false, "only hop 3 stops when its caller hangs up, hops 1 and 2 work on"},
+		{DeadlinePerHop, true, "no hop stops when its caller hangs up"},
+		{DeadlinePropagate, false, "each hop stops when its caller hangs up"},
+		{DeadlinePropagate, true, "hops 1 and 2 stop when their caller hangs up, hop 3 works on"},
+	} {
+		d := DependencyConfig{Hops: 3, Deadline: c.mode, IgnoreCancel: c.ignore}
+		if got := d.HangUp(); got != c.want {
+			t.Errorf("%s, ignore_cancel %v: %q, want %q", c.mode, c.ignore, got, c.want)
+		}
+	}
+	if d := (DependencyConfig{Hops: 5}); d.HangUp() != "only hop 5 stops when its caller hangs up, hops 1–4 work on" {
+		t.Errorf("5 hops: %q", d.HangUp())
 	}
 }

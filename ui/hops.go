@@ -25,9 +25,9 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 		switch { // bare boxes: their legend next, at every level
 		case legend:
 		case level >= levelTight:
-			out = append(out, t.dim.Render(chainLegend(s)))
+			out = append(out, t.dim.Render(chainLegend(s, w)))
 		default:
-			items = append(items, t.dim.Render(chainLegend(s)))
+			items = append(items, t.dim.Render(chainLegend(s, w)))
 		}
 	}
 	for _, it := range lab.WayItems(s) {
@@ -51,14 +51,17 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	return append(out, stats...)
 }
 
-// chainLine is the hops as boxes in a row, each with its requests in flight now and, standing
-// out, those it worked on past the user's deadline (work for users who have left):
-// payments ─▶ [hop 1: 24 in flight, 100 past deadline] ─▶ … ─▶ [hop 3 slow 3s: 48 in flight, 1321 past deadline].
+// chainLine is the hops as boxes in a row, each with its hop calls in flight now (a gauge)
+// and, standing out, those it has worked on past the user's deadline so far (a running
+// total: work for users who have left). Both kinds read apart, and the deadline is named:
+// payments ─▶ [hop 1: 24 in flight now, 100 so far past the user's 1s] ─▶ … .
 // Narrower, the boxes keep their numbers and a legend after them names the two, once, with
 // their sum past the deadline, the narrator's ([hop 1: 12, 88] ─▶ [hop 2: 60, 352] ─▶
-// [hop 3: 47, 729] · each: in flight, past deadline (1169 in all)); then the chain's ends go
-// ("payments", "slow 3s"), then the arrows narrow, then the legend shortens; then "hop" goes
-// from the boxes to the legend ([1: 12, 88] → … (hop: in flight, past deadline)).
+// [hop 3: 47, 729] (each: in flight now, so far past the user's 2s; 1169 in all)); then the
+// chain's ends go ("payments", "slow 3s"), then the arrows narrow, then the legend shortens;
+// then "hop" goes from the boxes to the legend ([1: 12, 88] → … (hop: in flight now, so far
+// past 2s)). A run with a user deadline always shows the second number, 0 too, so that two
+// runs side by side draw one form.
 // When none fits, the boxes go bare and legend is false: hopsLines says it on the next line.
 func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	type form struct {
@@ -67,7 +70,9 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 		arrow       string // between the boxes
 		legend      string // after the boxes: what their numbers are
 	}
-	late := s.PastDeadline() > 0
+	user := s.Config.Payment.Deadline.D()
+	late := user > 0
+	past := "so far past the user's " + fmtDur(user)
 	build := func(f form) string {
 		var parts []string
 		if !f.bare {
@@ -83,14 +88,18 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 			}
 			box := t.bold.Render(name+":") + " " + fmtCount(h.InFlight)
 			if f.words {
-				box += t.dim.Render(" in flight")
+				box += t.dim.Render(" in flight now")
 			}
 			if late {
-				past := fmtCount(h.PastDeadline)
+				n := fmtCount(h.PastDeadline)
 				if f.words {
-					past += " past deadline"
+					n += " " + past
 				}
-				box += t.dim.Render(", ") + t.alert.Render(past)
+				style := t.dim
+				if h.PastDeadline > 0 { // work for nobody stands out; none is no news
+					style = t.alert
+				}
+				box += t.dim.Render(", ") + style.Render(n)
 			}
 			parts = append(parts, t.dim.Render("[")+box+t.dim.Render("]"))
 		}
@@ -102,9 +111,10 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	legends, short := []string{"each: in flight now", "in flight now"}, []string{"hop: in flight now", "hop: in flight"}
 	if late {
 		sum := fmtCount(s.PastDeadline())
-		legends = []string{"each: in flight, past deadline; " + sum + " in all", "in flight, past deadline; " + sum + " in all",
-			"in flight, past deadline"}
-		short = []string{"hop: in flight, past deadline; " + sum + " in all", "hop: in flight, past deadline"}
+		legends = []string{"each: hop calls in flight now, and " + past + " deadline; " + sum + " in all",
+			"each: in flight now, " + past + "; " + sum + " in all", "in flight now, " + past}
+		short = []string{"hop: in flight now, " + past + "; " + sum + " in all", "hop: in flight now, " + past,
+			"hop: in flight now, so far past " + fmtDur(user), "hop: in flight, so far past " + fmtDur(user)}
 	}
 	forms := []form{{true, false, false, arrow, ""}}
 	for _, legend := range legends {
@@ -125,10 +135,17 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 }
 
 // chainLegend is what a chain's boxes hold, for a line of its own when no legend fits
-// after them (chainLine).
-func chainLegend(s *lab.Snapshot) string {
-	if s.PastDeadline() > 0 {
-		return "each box: in flight, past deadline"
+// after them (chainLine): the longest of its forms that fits w, never cut.
+func chainLegend(s *lab.Snapshot, w int) string {
+	forms := []string{"each box: in flight now"}
+	if d := s.Config.Payment.Deadline.D(); d > 0 {
+		forms = []string{"each box: hop calls in flight now, and so far past the user's " + fmtDur(d) + " deadline",
+			"each box: in flight now, so far past the user's " + fmtDur(d), "each box: in flight now, so far past " + fmtDur(d)}
 	}
-	return "each box: in flight now"
+	for _, f := range forms {
+		if ansiWidth(f) <= w {
+			return f
+		}
+	}
+	return forms[len(forms)-1]
 }

@@ -23,6 +23,7 @@ func stackedSnapshot() lab.Snapshot {
 	c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 3, lab.DeadlinePerHop, lab.RetryAtEveryHop
 	c.Dependency.Hop = lab.HopConfig{Timeout: lab.Duration(250 * time.Millisecond), Retry: 3}
 	s.Calls = lab.CallStats{Payments: 60, Retries: 110}
+	s.Pool.InPhase[lab.PhaseCall] = s.Pool.Busy // every busy worker waits on its call to hop 1
 	s.Hops = []lab.HopStats{{Requests: 170, InFlight: 24, PastDeadline: 100}, {Requests: 500, InFlight: 58, PastDeadline: 398},
 		{Requests: 1362, InFlight: 47, PastDeadline: 823}}
 	return s
@@ -39,12 +40,12 @@ func TestHopsOnScreen(t *testing.T) {
 		// A legend after the boxes names both their numbers, once, with the sum past the
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
-		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
+		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
 			"calls/payment at hop 1 2.83× (forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
-			"deadline per-hop (each hop times its own tries; a hang-up stops only the last hop)"}},
-		{80, 24, []string{"[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)", "calls/payment at hop 1 2.83×"}},
+			"deadline per-hop (only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
+		{80, 24, []string{"[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far past 1s)", "calls/payment at hop 1 2.83×"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true))
 		for _, want := range c.want {
@@ -54,14 +55,14 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the hops worked on 1321 requests past the deadline (100 + 398 + 823, hop by hop)") {
+	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the user leaves at 1s, yet 1321 hop calls were still at work after that (100 + 398 + 823, hop by hop), for nobody") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is.
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
-		"the edge gives up by 800ms (p99), the user leaves at 1s, yet the hops worked on 1321 requests past the deadline") {
+		"the edge gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls were still at work after that") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
@@ -71,12 +72,12 @@ func TestHopsOnScreen(t *testing.T) {
 		line, legend := chainLine(newTheme(true, true), s, w)
 		return ansi.Strip(line), legend
 	}
-	for w, want := range map[int]string{102: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
-		100: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight, past deadline; 1321 in all)",
-		96:  "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight, past deadline; 1321 in all)",
-		83:  "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight, past deadline)",
-		76:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)",
-		74:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, past deadline)"} {
+	for w, want := range map[int]string{120: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
+		117: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
+		115: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight now, so far past the user's 1s)",
+		96:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far past the user's 1s)",
+		80:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far past 1s)",
+		76:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, so far past 1s)"} {
 		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
 		}
@@ -88,7 +89,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// At every level: the tight ones, which keep only the chain, keep its legend too (the
 	// tour's hops chapter at 120x40 showed bare boxes).
 	for level := levelFull; level <= levelBare; level++ {
-		if lines := hopsLines(newTheme(true, true), &s, 59, level); len(lines) < 2 || !strings.HasPrefix(ansi.Strip(lines[1]), "each box: in flight, past deadline") {
+		if lines := hopsLines(newTheme(true, true), &s, 59, level); len(lines) < 2 || ansi.Strip(lines[1]) != "each box: in flight now, so far past the user's 1s" {
 			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
 		}
 	}
@@ -100,21 +101,28 @@ func TestHopsOnScreen(t *testing.T) {
 	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
 	s.Hops = []lab.HopStats{{Requests: 170}, {Requests: 170}, {Requests: 170}}
 	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s); !strings.Contains(msg, "2.83 calls per payment at hop 3 (at most 3)") ||
-		!strings.Contains(msg, "none worked past the user's 1s deadline") || !strings.Contains(msg, "and stops when its caller hangs up") {
+		!strings.Contains(msg, "no hop call was at work past the user's 1s deadline") || !strings.Contains(msg, "passes the rest on; each hop stops when its caller hangs up") {
 		t.Errorf("narrator with propagation: %q", msg)
+	}
+	// None past the deadline: the boxes keep their second number, 0, and the same legend, so
+	// that the hops compare draws both panes in one form (newcomer 14: "[hop 1: 3] … (each:
+	// in flight now)" beside "[hop 1: 12, 88] …").
+	if line, _ := chain(&s, 120); line != "[hop 1: 0, 0] ─▶ [hop 2: 0, 0] ─▶ [hop 3: 0, 0] (each: in flight now, so far past the user's 1s; 0 in all)" &&
+		!strings.HasPrefix(line, "payments ─▶ [hop 1: 0, 0]") {
+		t.Errorf("the chain with none past the deadline: %q", line)
 	}
 	// A dependency that ignores a hang-up works on: the words say so in both modes (the
 	// second review).
 	deaf := s
 	deaf.Config.Dependency.IgnoreCancel = true
-	if msg, _ := narrateHops(deaf.Config, deaf.Config.Forecast(), &deaf); !strings.Contains(msg, "all but the last stop when their caller hangs up") {
+	if msg, _ := narrateHops(deaf.Config, deaf.Config.Forecast(), &deaf); !strings.Contains(msg, "hops 1 and 2 stop when their caller hangs up, hop 3 works on") {
 		t.Errorf("propagation, the dependency ignoring hang-ups: %q", msg)
 	}
-	if items := fmt.Sprint(lab.SettingsItems(deaf.Config, &deaf, 120)); !strings.Contains(items, "a hang-up stops all but the last hop") {
+	if items := fmt.Sprint(lab.SettingsItems(deaf.Config, &deaf, 120)); !strings.Contains(items, "hops 1 and 2 stop when their caller hangs up, hop 3 works on") {
 		t.Errorf("propagation's setting, the dependency ignoring hang-ups: %s", items)
 	}
 	deaf.Config.Dependency.Deadline = lab.DeadlinePerHop
-	if items := fmt.Sprint(lab.SettingsItems(deaf.Config, &deaf, 120)); !strings.Contains(items, "a hang-up stops no hop") {
+	if items := fmt.Sprint(lab.SettingsItems(deaf.Config, &deaf, 120)); !strings.Contains(items, "no hop stops when its caller hangs up") {
 		t.Errorf("per-hop's setting, the dependency ignoring hang-ups: %s", items)
 	}
 	// A try ends at hop 1's 504, before the edge's own timeout, when the hops keep back

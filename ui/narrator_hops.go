@@ -15,53 +15,38 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 	var msg string
 	switch {
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
-		stops := "stops when its caller hangs up"
-		if dep.IgnoreCancel { // the last hop, the dependency, works on
-			stops = "all but the last stop when their caller hangs up"
-		}
-		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back, passes the rest on, and %s",
-			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()), stops)
+		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back and passes the rest on; %s",
+			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()), dep.HangUp())
 		// A try ends at hop 1's 504, its reserve still left, before the dependency answers.
 		if r.Reserved {
-			keep := "hop 1" // the hops that call another keep their reserve
-			switch n := dep.Hops - 1; {
-			case n == 2:
-				keep = "hops 1 and 2"
-			case n > 2:
-				keep = fmt.Sprintf("hops 1 to %d", n)
-			}
+			keep := lab.HopRange(1, dep.Hops-1) // the hops that call another keep their reserve
 			msg += fmt.Sprintf("; so a try ends in ~%s (%s less %s at %s), when hop 1 answers 504, gateway timeout",
 				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep)
 		}
 		if dep.RetryAt == lab.RetryAtEdge {
 			msg += "; only the edge (the lab's own payment call) retries"
 		}
-		msg += fmt.Sprintf(": %.2f calls per payment at hop %d (at most %s)", s.DeepestPerPayment(), dep.Hops, fmtWorkers(r.Deepest))
+		msg += fmt.Sprintf(": %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		msg += pastDeadline(cfg, s)
 	case dep.Chain():
 		if r.Layers() > 1 && r.Fails {
-			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d (the dependency), measured %.2f",
-				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, s.DeepestPerPayment())
+			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
+				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
 		} else {
-			// The last hop, the dependency, stops when its caller hangs up unless it ignores that.
-			workOn := "all but the last keep working after their caller has gone"
-			if dep.IgnoreCancel {
-				workOn = "each keeps working after its caller has gone"
-			}
-			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %.2f calls per payment at hop %d",
-				dep.Hops, fmtDur(dep.Hop.Timeout.D()), workOn, s.DeepestPerPayment(), dep.Hops)
+			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %s calls per payment at hop %d",
+				dep.Hops, fmtDur(dep.Hop.Timeout.D()), dep.HangUp(), lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops)
 		}
 		msg += pastDeadline(cfg, s)
 	case retry.Retries() && r.Fails && retry.Budget > 0:
-		msg = fmt.Sprintf("every try fails, but the %s retry budget refused %s retries: %.2f calls per payment instead of %s, retries held near %s of the calls in flight",
-			retry.Budget, fmtCount(s.Calls.BudgetDenied), s.Calls.PerPayment(), fmtTimes(r.Unbudgeted), retry.Budget)
+		msg = fmt.Sprintf("every try fails, but the %s retry budget refused %s retries: %s calls per payment instead of %s, retries held near %s of the calls in flight",
+			retry.Budget, fmtCount(s.Calls.BudgetDenied), lab.FmtPerPayment(s.Calls.PerPayment()), fmtTimes(r.Unbudgeted), retry.Budget)
 	case retry.Retries() && r.Fails && r.Tries > 1:
 		why := "every try fails"
 		if pay := f.Payment; pay.TimeoutCuts {
 			why = fmt.Sprintf("every try times out (%s timeout < %s call)", fmtSecs(cfg.Payment.Timeout.Duration.D()), fmtSecs(cfg.Dependency.CallLatency()))
 		}
-		msg = fmt.Sprintf("%s, so every payment tries %s times: %.2f calls per payment at the dependency (forecast %s), and payments need %s workers of %d",
-			why, fmtWorkers(r.Tries), s.Calls.PerPayment(), fmtTimes(r.Tries), littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
+		msg = fmt.Sprintf("%s, so every payment tries %s times: %s calls per payment at the dependency (forecast %s), and payments need %s workers of %d",
+			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), fmtTimes(r.Tries), littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
 	default:
 		return "", false
 	}
@@ -96,26 +81,29 @@ func layerProduct(cfg lab.Config, r lab.RetryForecast) string {
 	return strings.Join(parts, " × ")
 }
 
-// pastDeadline says how much work the hops did for users who had left.
+// pastDeadline says how much work the hops did for users who had left. The hops count from
+// the user's deadline, the one instant the whole chain is told (Poollab-User-Deadline); an
+// edge that gave up sooner (its tries spent) left earlier work for nobody too, so the count
+// is the least of it, and the words name the user's deadline, not the edge's give-up.
 func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	if cfg.Payment.Deadline == 0 {
 		return " (no payment.deadline: no user deadline to count work past)"
 	}
 	n := s.PastDeadline()
-	if n == 0 {
-		return fmt.Sprintf("; none worked past the user's %s deadline", fmtDur(cfg.Payment.Deadline.D()))
-	}
 	d := cfg.Payment.Deadline.D()
-	// Calls, not requests: a payment's tries reach each hop many times. The sum is said as
-	// one, so that it is the boxes' second numbers added up.
-	work := fmt.Sprintf("%s requests past the deadline (%s, hop by hop), for nobody", fmtCount(n), hopSum(s))
+	if n == 0 {
+		return fmt.Sprintf("; no hop call was at work past the user's %s deadline", fmtDur(d))
+	}
+	// Hop calls, not requests: a payment's tries reach each hop many times (1168 of 50
+	// payments read as a contradiction). The sum is said as one, so that it is the boxes'
+	// second numbers added up.
+	work := fmt.Sprintf("%s hop calls were still at work after that (%s, hop by hop), for nobody", fmtCount(n), hopSum(s))
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
-		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet the hops worked on %s",
-			latency(lat.P99, lat.Count), fmtDur(d), work)
+		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet %s", latency(lat.P99, lat.Count), fmtDur(d), work)
 	}
-	return fmt.Sprintf("; the user leaves after %s, but the hops worked on %s", fmtDur(d), work)
+	return fmt.Sprintf("; the user leaves at %s, yet %s", fmtDur(d), work)
 }
 
 // hopSum writes the hops' work past the deadline as the sum it is: "88 + 352 + 729".

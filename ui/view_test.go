@@ -299,18 +299,22 @@ func TestNarrator(t *testing.T) {
 	// Once the pool is full, the queue grows as measured over the table's /s window (0, 2, 6
 	// waiting at 1, 2 and 3 s, empty at the start: 2/s in 0–3s, the 4 places left in 2 s),
 	// beside the growth at the set rates, 15/s × (1 − 20/30.01). The wait p99 is of finished
-	// signups; one arriving now waits behind the work of the 6 payments ahead (4 a second
-	// ended on a worker, each after 5s there) over the 20 workers: 1.5s.
+	// signups; one arriving now takes the 7th worker to free: the 20 busy with payments
+	// (4 a second ended on a worker, each after 5s there), taken 250ms apart, free 250ms
+	// apart, and the 6 ahead take the first 6: 7 × 250ms.
 	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Size: 20, Queued: 6, PeakQueued: 6},
 		Timeline: []lab.Second{{T: 1}, {T: 2, Queued: 2}, {T: 3, Queued: 6}}}
 	growing.Pool.QueuedBy[lab.Payment] = 6
+	for i := range 20 {
+		growing.Pool.Workers = append(growing.Pool.Workers, lab.Worker{Class: lab.Payment, Phase: lab.PhaseCall, Held: time.Duration(i) * 250 * time.Millisecond})
+	}
 	for i := range growing.Timeline {
 		sec := &growing.Timeline[i]
 		sec.OK[lab.Payment], sec.Held[lab.Payment] = 4, 20
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 	}
 	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; at the set rates 15/s × (1\u00a0−\u00a020/30) = 5/s) until it fills, then they starve; "+
-		"finished signups' wait p99 –, while one arriving now waits ~1.5s (6 payments × 5.00s ÷ 20 workers)"; !strings.Contains(got, want) {
+		"finished signups' wait p99 –, while one arriving now waits ~1.8s (the 7th worker to free: the 20 busy free in 250ms–5.00s, then 6 payments × 5.00s ahead)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.

@@ -152,3 +152,21 @@ func TestServedCountsTimeOnAWorker(t *testing.T) {
 		}
 	}
 }
+
+// Who stops when its caller hangs up is lab's to say (DependencyConfig.StopsOnHangUp), and
+// the servers the engine starts do what it says: a hop between relays on unless its Forward
+// propagates (slowserver cancels with the caller only then), the last stops unless it ignores
+// the cancel.
+func TestServersStopAsLabSays(t *testing.T) {
+	for _, mode := range lab.DeadlineModes {
+		for _, ignore := range []bool{false, true} {
+			d := lab.DependencyConfig{Hops: 3, Deadline: mode, IgnoreCancel: ignore}
+			if got, want := forward(d, lab.RetryConfig{}).Propagate, d.StopsOnHangUp(1); got != want {
+				t.Errorf("%s, ignore_cancel %v: hop 1 cancels with its caller %v, lab says it stops %v", mode, ignore, got, want)
+			}
+			if got, want := !dependencySettings(d).IgnoreCancel, d.StopsOnHangUp(3); got != want {
+				t.Errorf("%s, ignore_cancel %v: the dependency stops %v, lab says %v", mode, ignore, got, want)
+			}
+		}
+	}
+}

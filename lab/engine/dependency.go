@@ -88,7 +88,7 @@ func dependencyStats(dep *slowserver.Server, mode lab.DependencyMode) lab.Depend
 
 func dependencySettings(d lab.DependencyConfig) slowserver.Settings {
 	return slowserver.Settings{Mode: slowserver.Mode(d.Mode), Latency: d.Latency.D(),
-		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: d.IgnoreCancel,
+		HealthyLatency: d.HealthyLatency.D(), Jitter: d.Jitter.D(), IgnoreCancel: !d.StopsOnHangUp(d.Servers()),
 		BrownoutSlow: d.Brownout.Slow.D(), BrownoutHealthy: d.Brownout.Healthy.D(),
 		Stall: slowserver.Stall{Every: d.Stall.Every.D(), For: d.Stall.For.D(), FirstAt: d.Stall.FirstAt.D()},
 		Knee:  d.Knee, KneeExponent: d.KneeExponent}

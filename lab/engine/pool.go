@@ -101,7 +101,8 @@ type pool struct {
 	minFree    int  // the fewest free workers since the autoscaler last looked
 	peakSize   int
 	workers    []lab.Worker
-	free       slotHeap // free slots below size, lowest first, so busy cells stay together on screen
+	since      []time.Time // beside workers: when each busy one's request took it
+	free       slotHeap    // free slots below size, lowest first, so busy cells stay together on screen
 	queue      []job
 	busy       int
 	busyBy     [numClasses]int
@@ -277,8 +278,10 @@ func (p *pool) unpark(g *parked) bool {
 }
 
 func (p *pool) take(slot int, c lab.Class) {
-	p.accrue(time.Now())
+	now := time.Now()
+	p.accrue(now)
 	p.workers[slot] = lab.Worker{Class: c, Phase: lab.PhaseWork}
+	p.since[slot] = now
 	p.busy++
 	p.busyBy[c]++
 	p.peakBusy = max(p.peakBusy, p.busy)
@@ -504,6 +507,7 @@ func (p *pool) setSize(n int) {
 	p.peakSize = max(p.peakSize, n)
 	for len(p.workers) < p.size {
 		p.workers = append(p.workers, lab.Worker{})
+		p.since = append(p.since, time.Time{})
 	}
 	p.free = p.free[:0]
 	for i := 0; i < p.size; i++ {
@@ -531,7 +535,7 @@ func (p *pool) trim() {
 	for n > p.size && !p.workers[n-1].Busy() {
 		n--
 	}
-	p.workers = p.workers[:n]
+	p.workers, p.since = p.workers[:n], p.since[:n]
 }
 
 func (p *pool) stats() lab.PoolStats {
@@ -541,7 +545,8 @@ func (p *pool) stats() lab.PoolStats {
 	if !p.fullSince.IsZero() {
 		full += time.Since(p.fullSince)
 	}
-	p.accrue(time.Now())
+	now := time.Now()
+	p.accrue(now)
 	s := lab.PoolStats{
 		Size: p.size, QueueCap: p.queueCap, Discipline: p.discipline,
 		Busy: p.busy, BusyBy: p.busyBy, Queued: len(p.queue), QueuedBy: p.queuedBy,
@@ -549,8 +554,11 @@ func (p *pool) stats() lab.PoolStats {
 		Workers:   append([]lab.Worker(nil), p.workers...),
 		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
 	}
-	for _, w := range p.workers {
+	for i, w := range p.workers {
 		s.InPhase[w.Phase]++
+		if w.Busy() {
+			s.Workers[i].Held = now.Sub(p.since[i])
+		}
 	}
 	return s
 }

@@ -1,0 +1,72 @@
+package lab
+
+import (
+	"strings"
+	"testing"
+)
+
+// Hop 1 busier than the lab's open calls is work the lab hung up on: the health item says
+// how many, derived from the snapshot's own numbers, and none where hop 1 stops when its
+// caller goes (newcomer 14: "workers 3/20 busy" beside 12 in flight at hop 1).
+func TestHopOrphans(t *testing.T) {
+	c := DefaultConfig()
+	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePerHop
+	s := NotStarted(c)
+	s.Hops = []HopStats{{InFlight: 12}, {InFlight: 60}, {InFlight: 50}}
+	s.Pool.InPhase[PhaseCall] = 3
+	s.Dependency.InFlight = 12
+	want := s.Dependency.InFlight - int64(s.Pool.InPhase[PhaseCall])
+	if got := s.HopOrphans(); got != want {
+		t.Fatalf("HopOrphans = %d, want %d", got, want)
+	}
+	item := func(s *Snapshot) string {
+		for _, it := range HealthItems(s, 200) {
+			if it.Label == "calls at hop 1 now" {
+				return it.Value
+			}
+		}
+		return ""
+	}
+	if v := item(s); !strings.HasPrefix(v, "12, 9 orphaned by the lab (peak") {
+		t.Errorf("the item: %q", v)
+	}
+	// The lab's own orphaned calls are still its calls at hop 1: not hop 1's orphans.
+	s.Orphans.InFlight = 4
+	if got := s.HopOrphans(); got != want-4 {
+		t.Errorf("with 4 of the lab's orphaned calls open: %d, want %d", got, want-4)
+	}
+	s.Config.Dependency.Deadline = DeadlinePropagate
+	if got, v := s.HopOrphans(), item(s); got != 0 || strings.Contains(v, "orphaned") {
+		t.Errorf("hop 1 stops when its caller hangs up, yet %d orphans: %q", got, v)
+	}
+}
+
+// The goroutines' note lists only what this run's count holds: a bounded queue's waiting
+// requests are entries, not goroutines, and the note says so beside them; an unbounded
+// queue's are goroutines (newcomer 14, X4: "waiting requests" beside 75 in a bounded queue).
+func TestGoroutinesNoteListsWhatIsCounted(t *testing.T) {
+	note := func(s *Snapshot, w int) string {
+		for _, it := range HealthItems(s, w) {
+			if it.Label == "goroutines" {
+				return it.Value
+			}
+		}
+		return ""
+	}
+	c := DefaultConfig()
+	c.Pool.Queue = 100
+	s := NotStarted(c)
+	s.Goroutines, s.Pool.Queued = 21, 75
+	for _, w := range []int{80, 120, 200} {
+		if v := note(s, w); strings.Contains(v, "waiting requests") {
+			t.Errorf("bounded queue at %d: %q", w, v)
+		}
+	}
+	if v := note(s, 120); !strings.Contains(v, "the 75 queued are entries, not goroutines") {
+		t.Errorf("bounded queue at 120: %q", v)
+	}
+	s.Pool.Unbounded = true
+	if v := note(s, 200); !strings.Contains(v, "waiting requests") || strings.Contains(v, "queued are entries") {
+		t.Errorf("unbounded queue: %q", v)
+	}
+}
