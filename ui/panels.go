@@ -122,9 +122,11 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 }}
 
 // narratorPanel: what the settings in force do, whole or left out, never cut.
-var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, _ int) []string {
+// Its spare clause gives way where it would cost the settings' rows or the rates (labLines),
+// and at levelLean, where the sentence is all a compare half keeps of the detail.
+var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, level int) []string {
 	says := c.says
-	if !c.lean {
+	if !c.lean && level < levelLean {
 		says += c.spare
 	}
 	out := wrapText("» "+says, c.w, 0)
