@@ -48,11 +48,12 @@ type labCtx struct {
 	// when lean (narration).
 	says, spare string
 	lean        bool
+	drawn       map[drawKey][]string // the panels drawn so far, shared by the lean copy
 }
 
 func newLabCtx(t *theme, s screen, i, w int) labCtx {
 	p := s.panes[i]
-	c := labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty()}
+	c := labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), drawn: map[drawKey][]string{}}
 	c.says, c.spare = narration(p.cfg, c.snap)
 	return c
 }
@@ -102,7 +103,22 @@ func (c labCtx) draw(p panel, level int) []string {
 	if p.lines == nil || !p.shows(c, level) {
 		return nil
 	}
-	return p.lines(c, level)
+	// Laid out twice (with the narrator's spare clause and without), the lab draws each
+	// panel once a level: only the narrator differs.
+	k := drawKey{p.name, level, c.lean && p.name == narratorPanel.name}
+	if lines, ok := c.drawn[k]; ok {
+		return lines
+	}
+	lines := p.lines(c, level)
+	c.drawn[k] = lines
+	return lines
+}
+
+// drawKey is a panel drawn at a level, the narrator lean or not.
+type drawKey struct {
+	name  string
+	level int
+	lean  bool
 }
 
 // labPanels are the one lab's layout, top to bottom: the panels of their own height, then
