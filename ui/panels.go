@@ -44,18 +44,31 @@ type labCtx struct {
 	i, w int
 	p    pane
 	snap *lab.Snapshot // the pane's snapshot, or an empty run on its settings before the first
-	// says and spare are the narrator's sentence and its last clause, which it leaves out
-	// when lean (narration).
+	// told is the narrator's sentence and its last clause, worked out once when first
+	// needed; lean leaves that clause out (narration).
+	told  *told
+	lean  bool
+	drawn map[drawKey][]string // the panels drawn so far, shared by the lean copy
+}
+
+// told is narration's two parts, once worked out.
+type told struct {
 	says, spare string
-	lean        bool
-	drawn       map[drawKey][]string // the panels drawn so far, shared by the lean copy
+	done        bool
+}
+
+// narration is the narrator's sentence and its spare clause, worked out on first use.
+func (c labCtx) narration() (says, spare string) {
+	if !c.told.done {
+		c.told.says, c.told.spare = narration(c.p.cfg, c.snap)
+		c.told.done = true
+	}
+	return c.told.says, c.told.spare
 }
 
 func newLabCtx(t *theme, s screen, i, w int) labCtx {
 	p := s.panes[i]
-	c := labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), drawn: map[drawKey][]string{}}
-	c.says, c.spare = narration(p.cfg, c.snap)
-	return c
+	return labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), told: &told{}, drawn: map[drawKey][]string{}}
 }
 
 // A panel is one part of a lab's screen. It draws either lines of its own height, or, filling,
@@ -141,9 +154,9 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 // Its spare clause gives way where it would cost the settings' rows or the rates (labLines),
 // and at levelLean, where the sentence is all a compare half keeps of the detail.
 var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, level int) []string {
-	says := c.says
+	says, spare := c.narration()
 	if !c.lean && level < levelLean {
-		says += c.spare
+		says += spare
 	}
 	out := wrapText("» "+says, c.w, 0)
 	for k := range out {
@@ -424,7 +437,7 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 	// The narrator's spare clause answers what its sentence raises: it may cost the lab its
 	// health items, but it is left out where it would cost the settings' rows or the
 	// per-second rates and leaving it out keeps them.
-	if c.spare != "" {
+	if _, spare := c.narration(); spare != "" {
 		lean := c
 		lean.lean = true
 		lv, p, k, l, a := lean.plan(ps, h)
