@@ -95,6 +95,7 @@ type BreakerStats struct {
 	MinCalls  uint          // ...over at least this many calls
 	Window    time.Duration // the closed state counts the calls of this last stretch of time
 	Trials    uint          // calls a half-open breaker lets through to decide
+	OpenFor   time.Duration // how long each opening lasts before those trials
 	Retrial   bool          // open because a half-open trial failed: Calls and FailureRate are the trials'
 }
 
@@ -201,7 +202,7 @@ func (b *breaker) stats() BreakerStats {
 	m := g.cb.Metrics()
 	s := BreakerStats{State: BreakerClosed, FailureRate: m.FailureRate() * 100, Calls: m.Executions(), Opened: b.opened.Load(),
 		Failures: m.Failures(), Threshold: g.cfg.FailureRate, MinCalls: uint(g.cfg.MinCalls), Window: g.cfg.Window.D(),
-		Trials: uint(g.cfg.HalfOpenCalls)}
+		Trials: uint(g.cfg.HalfOpenCalls), OpenFor: g.cfg.OpenFor.D()}
 	switch {
 	case g.cb.IsOpen():
 		s.State, s.OpenLeft, s.Retrial = BreakerOpen, g.cb.RemainingDelay(), g.retrial.Load()
@@ -267,7 +268,7 @@ func fleetBreaker(reps []Snapshot) BreakerStats {
 		switch {
 		case i == 0:
 			b.State = rb.State
-			b.Threshold, b.MinCalls, b.Window, b.Trials = rb.Threshold, rb.MinCalls, rb.Window, rb.Trials
+			b.Threshold, b.MinCalls, b.Window, b.Trials, b.OpenFor = rb.Threshold, rb.MinCalls, rb.Window, rb.Trials, rb.OpenFor
 		case rb.State != b.State:
 			b.State = BreakerMixed
 		}
@@ -320,15 +321,26 @@ func breakerItems(b BreakerStats) []Item {
 	case b.State == BreakerHalfOpen:
 		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d", b.Calls, b.Trials)}}
 	case b.State == BreakerOpen && b.Retrial:
-		return []Item{{Label: "breaker", Value: "OPEN again: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
+		return []Item{{Label: "breaker", Value: "OPEN again: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
 			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)},
 			{Label: "it opens at", Value: fmt.Sprintf("%.0f%% failed of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
 	case b.State == BreakerOpen:
 		// Open, its counts are those of the closed stretch that opened it, not of the window now.
-		return []Item{{Label: "breaker", Value: "OPEN: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: FmtSecs(b.OpenLeft)},
+		return []Item{{Label: "breaker", Value: "OPEN: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
 			{Label: "it opened at failure rate", Value: fmt.Sprintf("%.0f%% of the last %d results it counted (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls)}}
 	}
 	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
+}
+
+// nextTrial is the time to the next trial, with the settings that make it: how long each
+// opening lasts, and how many calls the trial lets through ("1.1s (open 3s, then 1 trial
+// call)"), so a reader need not guess either.
+func (b BreakerStats) nextTrial() string {
+	calls := "calls"
+	if b.Trials == 1 {
+		calls = "call"
+	}
+	return fmt.Sprintf("%s (open %s, then %d trial %s)", FmtSecs(b.OpenLeft), FmtDur(b.OpenFor), b.Trials, calls)
 }
 
 // breakerHealth counts the times the breaker opened, once it has.

@@ -83,9 +83,11 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 // it, and say so (issue 22, finding 11: not "calls in the last 10s", which ran on since).
 func TestBreakerDetail(t *testing.T) {
 	b := BreakerStats{State: BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
-		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1}
+		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1, OpenFor: 3 * time.Second}
 	got := strings.Join(phrases(breakerItems(b)), " · ")
-	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s", "it opened at failure rate 60% of the last 20 results it counted (threshold 50%, once it has 10)"} {
+	// How long it stays open and how big its trial is come from the config (issue 22,
+	// newcomer 14: "next trial in 1.1s" gave neither).
+	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened at failure rate 60% of the last 20 results it counted (threshold 50%, once it has 10)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("open breaker %q lacks %q", got, want)
 		}

@@ -287,9 +287,39 @@ func (c Config) bulkheadForecast(f *Forecast) {
 	if k.waiting != nil {
 		queue = k.waiting(bh)
 	}
-	pay.Admitted = rate * (1 - c.Traffic.loss(rate*pay.Call.Seconds(), bh.Size, bh.Size+queue))
+	loss := func(size int) float64 { return c.Traffic.loss(rate*pay.Call.Seconds(), size, size+queue) }
+	pay.Admitted = rate * (1 - loss(bh.Size))
 	pay.Rejected = rate - pay.Admitted
 	pay.Capped = pay.CallsNeeded > float64(bh.Size)
+	// The widest bulkhead that still leaves the others what they need (Erlang B, their
+	// load on the workers it keeps free), when the one in force is narrower and rejects.
+	if need := c.othersNeed(); pay.Capped && need > 0 && c.Pool.MaxWorkers()-need > bh.Size {
+		pay.Widest, pay.OthersNeed = c.Pool.MaxWorkers()-need, need
+		pay.WidestLoss = loss(pay.Widest)
+	}
+}
+
+// othersNeed is the fewest workers on which the classes other than payments, at their
+// rates, are turned away less than OthersLoss of the time (Erlang B of their offered
+// load); 0 when none of them arrive. A class answered at once (health) still needs a
+// worker to answer it: at least one.
+func (c Config) othersNeed() int {
+	var load float64
+	arrive := false
+	for _, cl := range Classes {
+		if r := c.Traffic.PeakRate(cl); cl != Payment && r > 0 {
+			load += r * c.hold(cl, PaymentForecast{}).Seconds()
+			arrive = true
+		}
+	}
+	if !arrive {
+		return 0
+	}
+	n := 1
+	for erlangB(load, n) >= OthersLoss {
+		n++
+	}
+	return n
 }
 
 // BulkheadReport is the payment bulkhead, when there is one.
@@ -367,8 +397,10 @@ func slackHealth(s *Snapshot, w int) []Item {
 	if s.Slack.Rejections == 0 {
 		return nil
 	}
-	value := fmt.Sprintf("%s workers sat free, on average, as the bulkhead turned each of %s payments away",
-		FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
+	// The count first, then the mean: "each of 15 ... on average 17" read as one clause
+	// did not parse at once (issue 22, newcomer 14).
+	value := fmt.Sprintf("as the bulkhead turned %s payments away, on average %s workers sat free",
+		FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree))
 	if w < 100 { // a half of compare mode: the same, in fewer words
 		value = fmt.Sprintf("%s workers free on average at %s rejections", FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
 	}

@@ -23,3 +23,18 @@ func TestFleetBulkheadOneUnit(t *testing.T) {
 		t.Errorf("summary:\n%s\nwant a line %q", lines, want)
 	}
 }
+
+// The slack lost reads in the order it happened: the rejections, then the workers free at
+// them (issue 22, newcomer 14 had to parse "17 workers sat free, on average, as the
+// bulkhead turned each of 15 payments away").
+func TestSlackLostWording(t *testing.T) {
+	var s Snapshot
+	s.Slack = SlackStats{Rejections: 15, MeanFree: 17}
+	items := slackHealth(&s, 120)
+	if len(items) != 1 || items[0].Phrase() != "slack lost: as the bulkhead turned 15 payments away, on average 17 workers sat free" {
+		t.Errorf("slack lost: %+v", items)
+	}
+	if s.Slack.Rejections = 0; slackHealth(&s, 120) != nil {
+		t.Error("no rejections: want no slack lost")
+	}
+}

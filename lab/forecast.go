@@ -78,6 +78,15 @@ type PaymentForecast struct {
 	Admitted float64 // payments per second that get a permit or a thread
 	Rejected float64 // payments per second the bulkhead turns away
 
+	// Widest is the largest bulkhead that still leaves the other classes what they need:
+	// the pool less OthersNeed, the fewest workers on which Erlang B(their offered load)
+	// turns away under OthersLoss of them, even while payments hold every permit. Set when
+	// it is wider than the bulkhead in force, which therefore rejects payments for no one's
+	// sake; WidestLoss is the share of payments a bulkhead of Widest would turn away, to
+	// weigh against RejectedShare.
+	Widest, OthersNeed int
+	WidestLoss         float64
+
 	CallsAtOnce float64 // calls at the dependency at once: admitted × call
 	WorkersHeld float64 // workers payments hold at once: admitted × hold
 	Orphaned    float64 // calls at the dependency whose worker walked away (caller timeout)
@@ -103,6 +112,13 @@ func (p PaymentForecast) AdmittedShare() float64 {
 	}
 	return p.Admitted / (p.Admitted + p.Rejected)
 }
+
+// RejectedShare is the share of arriving payments the bulkhead turns away (0 when it sees none).
+func (p PaymentForecast) RejectedShare() float64 { return 1 - p.AdmittedShare() }
+
+// OthersLoss is the share of the other classes a bulkhead may leave to chance: the rule
+// PaymentForecast.Widest sizes the workers it keeps free by.
+const OthersLoss = 0.001
 
 // QueueForecast is the accept queue once the pool is full.
 type QueueForecast struct {

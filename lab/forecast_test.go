@@ -202,3 +202,59 @@ func TestAdmittedShare(t *testing.T) {
 		t.Errorf("no payments: admitted share %v, want 1", got)
 	}
 }
+
+// erlangBSum is Erlang B from its definition, (aⁿ/n!) / Σₖ₌₀ⁿ aᵏ/k!: independent of the
+// recursion the forecast uses.
+func erlangBSum(a float64, n int) float64 {
+	term, sum := 1.0, 1.0
+	for k := 1; k <= n; k++ {
+		term *= a / float64(k)
+		sum += term
+	}
+	return term / sum
+}
+
+// The widest bulkhead that still leaves the other classes what they need (issue 22,
+// newcomer 14: "why 5?"): the pool less the fewest workers on which Erlang B of the others'
+// load is under OthersLoss, and what payments would lose there, each against Erlang B from
+// its definition. Derived from the config, so any traffic (seed or rate) states it.
+func TestWidestBulkhead(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 10, 5, 1
+	c.Dependency.Mode, c.Dependency.Latency = ModeSlow, Duration(3*time.Second)
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
+	p := c.Forecast().Payment
+
+	others := 5 * c.Signup.Work.D().Seconds() // health is answered at once: no load, but a worker
+	need := 1
+	for erlangBSum(others, need) >= OthersLoss {
+		need++
+	}
+	if need < 2 || erlangBSum(others, need-1) < OthersLoss {
+		t.Fatalf("others' load %v: %d workers is not the fewest under %v", others, need, OthersLoss)
+	}
+	load := 10 * p.Call.Seconds()
+	if p.OthersNeed != need || p.Widest != c.Pool.Workers-need {
+		t.Errorf("widest %d leaving %d, want %d leaving %d", p.Widest, p.OthersNeed, c.Pool.Workers-need, need)
+	}
+	if want := erlangBSum(load, p.Widest); math.Abs(p.WidestLoss-want) > 1e-9 {
+		t.Errorf("payments lost at %d: %v, want Erlang B %v", p.Widest, p.WidestLoss, want)
+	}
+	if want := erlangBSum(load, 5); math.Abs(p.RejectedShare()-want) > 1e-9 || p.WidestLoss >= p.RejectedShare() {
+		t.Errorf("payments lost at 5: %v, want Erlang B %v, more than at %d (%v)", p.RejectedShare(), want, p.Widest, p.WidestLoss)
+	}
+
+	// A bulkhead already that wide, or one that rejects nothing, has no wider to offer.
+	c.Payment.Bulkhead.Size = p.Widest
+	if w := c.Forecast().Payment.Widest; w != 0 {
+		t.Errorf("bulkhead of %d: widest %d, want none wider", p.Widest, w)
+	}
+	c.Payment.Bulkhead.Size, c.Traffic.Payment.Rate = 5, 1
+	if w := c.Forecast().Payment.Widest; w != 0 {
+		t.Errorf("a bulkhead payments fit in: widest %d, want none", w)
+	}
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 10, 0, 0
+	if w := c.Forecast().Payment.Widest; w != 0 {
+		t.Errorf("no other class: widest %d, want none (it keeps no one's workers)", w)
+	}
+}

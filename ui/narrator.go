@@ -28,14 +28,49 @@ func plural(c lab.Class) string {
 // narrate explains the moment in one sentence: the forecast's numbers (Little's law,
 // Erlang B) in words, in the tense the snapshot gives. Every number comes from lab.
 func narrate(cfg lab.Config, s *lab.Snapshot) string {
-	msg := narrateLaw(cfg, cfg.Forecast(), s)
+	says, spare := narration(cfg, s)
+	return says + spare
+}
+
+// narration is narrate in two parts: what the moment needs said, and a last clause a screen
+// may leave out where it would cost the lab a level of detail (labLines): the answer to a
+// question the first part raises (why this bulkhead size, how much is the trap's).
+func narration(cfg lab.Config, s *lab.Snapshot) (says, spare string) {
+	msg := narrateLaw(cfg, cfg.Forecast(), s, &spare)
 	switch {
 	case s.Health.Pulled && s.Health.FailStreak == 0:
 		msg += fmt.Sprintf("; health checks pass again: a balancer takes the instance back after %d in a row", cfg.Fleet.ReturnAfter)
 	case s.Health.Pulled:
 		msg += "; health checks failing: a load balancer would pull this instance"
 	}
-	return msg
+	return msg, spare
+}
+
+// trapShare splits the payments lost between the bulkhead and the trap: what the bulkhead
+// alone would reject (Erlang B, the breaker off) beside what each has rejected so far.
+// Nothing when the bulkhead would reject none, or before any payment arrived.
+func trapShare(pay lab.PaymentForecast, st lab.ClassStats) string {
+	if !pay.Capped || st.Arrived == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (Erlang B); so far %s are %s and %s %s",
+		100*pay.RejectedShare(), fmtShare(st.RejectedShare(lab.RejectBulkhead), st.Arrived), lab.RejectBulkhead.Word(),
+		fmtShare(st.RejectedShare(lab.RejectBreaker), st.Arrived), lab.RejectBreaker.Word())
+}
+
+// widest answers "why this size?" when a wider bulkhead would protect the others as well:
+// the widest that leaves them the workers they need, by the forecast's rule, and what it
+// would reject of the payments against what this one does. Nothing when none is wider.
+func widest(pay lab.PaymentForecast, others string) string {
+	if pay.Widest == 0 {
+		return ""
+	}
+	workers := "workers"
+	if pay.OthersNeed == 1 {
+		workers = "worker"
+	}
+	return fmt.Sprintf("; a cap of %d still leaves %s %d %s (Erlang B: under %g%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (%s raises it)",
+		pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, 100*pay.RejectedShare(), keys.Size.Keys()[1])
 }
 
 // littlesLaw writes Little's law from a class's forecast, "10/s × 3.0s = 30", with note
@@ -46,7 +81,8 @@ func littlesLaw(c lab.ClassForecast, note string) string {
 	return fmt.Sprintf("%s × %s%s = %s", fmtPerSec(c.Rate), fmtSecs(c.Hold), note, fmtWorkers(c.WorkersNeeded))
 }
 
-func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
+// narrateLaw is the sentence; spare gets the clause that may be left out.
+func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *string) string {
 	if msg, ok := narrateFleet(cfg, s); ok {
 		return msg
 	}
@@ -120,6 +156,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 		if cfg.Dependency.Mode == lab.ModeHealthy {
 			msg += ", so it opens even on a healthy dependency"
 		}
+		*spare = trapShare(pay, s.Classes[lab.Payment])
 		return msg
 	}
 
@@ -156,6 +193,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) string {
 			}
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need ~%s workers; in the long run (Erlang B) %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, fmtWorkers(need), rejected, priceOK(cfg, pay))
+			*spare = widest(pay, others)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}

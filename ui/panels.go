@@ -44,11 +44,31 @@ type labCtx struct {
 	i, w int
 	p    pane
 	snap *lab.Snapshot // the pane's snapshot, or an empty run on its settings before the first
+	// told is the narrator's sentence and its last clause, worked out once when first
+	// needed; lean leaves that clause out (narration).
+	told  *told
+	lean  bool
+	drawn map[drawKey][]string // the panels drawn so far, shared by the lean copy
+}
+
+// told is narration's two parts, once worked out.
+type told struct {
+	says, spare string
+	done        bool
+}
+
+// narration is the narrator's sentence and its spare clause, worked out on first use.
+func (c labCtx) narration() (says, spare string) {
+	if !c.told.done {
+		c.told.says, c.told.spare = narration(c.p.cfg, c.snap)
+		c.told.done = true
+	}
+	return c.told.says, c.told.spare
 }
 
 func newLabCtx(t *theme, s screen, i, w int) labCtx {
 	p := s.panes[i]
-	return labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty()}
+	return labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), told: &told{}, drawn: map[drawKey][]string{}}
 }
 
 // A panel is one part of a lab's screen. It draws either lines of its own height, or, filling,
@@ -96,7 +116,22 @@ func (c labCtx) draw(p panel, level int) []string {
 	if p.lines == nil || !p.shows(c, level) {
 		return nil
 	}
-	return p.lines(c, level)
+	// Laid out twice (with the narrator's spare clause and without), the lab draws each
+	// panel once a level: only the narrator differs.
+	k := drawKey{p.name, level, c.lean && p.name == narratorPanel.name}
+	if lines, ok := c.drawn[k]; ok {
+		return lines
+	}
+	lines := p.lines(c, level)
+	c.drawn[k] = lines
+	return lines
+}
+
+// drawKey is a panel drawn at a level, the narrator lean or not.
+type drawKey struct {
+	name  string
+	level int
+	lean  bool
 }
 
 // labPanels are the one lab's layout, top to bottom: the panels of their own height, then
@@ -116,8 +151,14 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 }}
 
 // narratorPanel: what the settings in force do, whole or left out, never cut.
-var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, _ int) []string {
-	out := wrapText("» "+narrate(c.p.cfg, c.snap), c.w, 0)
+// Its spare clause gives way where it would cost the settings' rows or the rates (labLines),
+// and at levelLean, where the sentence is all a compare half keeps of the detail.
+var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, level int) []string {
+	says, spare := c.narration()
+	if !c.lean && level < levelLean {
+		says += spare
+	}
+	out := wrapText("» "+says, c.w, 0)
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
 	}
@@ -329,27 +370,17 @@ func (c labCtx) kept(ps []panel, level int) (keep, least int) {
 	return keep, least
 }
 
-// richerFirst are the panels that take lines to spare at a richer level than the lab's,
-// those that tell most per line first: what the screen teaches, then who holds the workers
-// (a fleet's pulls), the settings, the per-second rates, the health.
-var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "hops"}
-
-// labLines lays out pane i in exactly h lines of at most w cells: the richest level of
-// detail at which the panels of their own height fit, then spare lines go to panels one
-// level richer (richerFirst), then to spacing after panels in their gap order, and the
-// filling panels take the rest of the height.
-func labLines(t *theme, s screen, i, w, h int) []string {
-	c, ps := newLabCtx(t, s, i, w), labPanels
-	level := levelFull
+// plan lays out the panels of ps with a height of their own in h lines: the richest level
+// of detail at which they fit, then spare lines go to panels one level richer
+// (richerFirst). It gives the level, their lines, the height the filling panels keep and
+// the least they draw in, and the lines left.
+func (c labCtx) plan(ps []panel, h int) (level int, parts [][]string, keep, least, avail int) {
+	start := levelFull
 	if h < compactBelow {
-		level = levelCompact
+		start = levelCompact
 	}
-	parts := c.fixed(ps, level)
-	for level < levelBare && linesIn(parts) > h {
-		level++
-		parts = c.fixed(ps, level)
-	}
-	keep, least := c.kept(ps, level)
+	level, parts = c.settle(ps, start, h)
+	keep, least = c.kept(ps, level)
 	// Full detail is not worth the charts: where it leaves them less than the least they draw
 	// in and the compact level leaves that, compact (a compare half whose table has more notes).
 	if level == levelFull && least > 0 && h-linesIn(parts) < least {
@@ -358,7 +389,7 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 			keep, least = c.kept(ps, level)
 		}
 	}
-	avail := h - linesIn(parts)
+	avail = h - linesIn(parts)
 	// Lines to spare go to panels that say more at a richer level, before they go to
 	// spacing: the levels are the whole lab's, so a lab one line short of the next level up
 	// otherwise shows blank lines where its narrator or a fleet's pulls would fit.
@@ -375,6 +406,45 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 				parts[k] = more
 				break
 			}
+		}
+	}
+	return level, parts, keep, least, avail
+}
+
+// settle is the richest level from start at which the panels of ps with a height of their
+// own fit in h lines, and their lines there.
+func (c labCtx) settle(ps []panel, start, h int) (int, [][]string) {
+	level, parts := start, c.fixed(ps, start)
+	for level < levelBare && linesIn(parts) > h {
+		level++
+		parts = c.fixed(ps, level)
+	}
+	return level, parts
+}
+
+// richerFirst are the panels that take lines to spare at a richer level than the lab's,
+// those that tell most per line first: what the screen teaches, then who holds the workers
+// (a fleet's pulls), the settings, the per-second rates, the health.
+var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "hops"}
+
+// labLines lays out pane i in exactly h lines of at most w cells: the richest level of
+// detail at which the panels of their own height fit, then spare lines go to panels one
+// level richer (richerFirst), then to spacing after panels in their gap order, and the
+// filling panels take the rest of the height.
+func labLines(t *theme, s screen, i, w, h int) []string {
+	c, ps := newLabCtx(t, s, i, w), labPanels
+	level, parts, keep, least, avail := c.plan(ps, h)
+	// The narrator's spare clause answers what its sentence raises: it may cost the lab its
+	// health items, but it is left out where it would cost the settings' rows or the
+	// per-second rates and leaving it out keeps them.
+	if _, spare := c.narration(); spare != "" {
+		lean := c
+		lean.lean = true
+		lv, p, k, l, a := lean.plan(ps, h)
+		if lines := func(parts [][]string, name string) int {
+			return len(parts[slices.IndexFunc(ps, func(p panel) bool { return p.name == name })])
+		}; lines(parts, "settings") < lines(p, "settings") || lines(parts, "table") < lines(p, "table") {
+			c, level, parts, keep, least, avail = lean, lv, p, k, l, a
 		}
 	}
 

@@ -1,0 +1,104 @@
+// Tests of the narrator's answers to what the bulkhead and the breaker trap raise: why this
+// bulkhead size, and how much of the loss is the trap's (issue 22, newcomer 14).
+
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// "Why 5?": the widest cap that still leaves the other classes what they need, and what
+// payments would lose there against this cap, each the forecast's (lab tests them against
+// Erlang B); the key named is the one that raises the size.
+func TestNarrateWidestBulkhead(t *testing.T) {
+	cfg, err := loadEmbedded("semaphore-bulkhead")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &lab.Snapshot{Config: cfg, Elapsed: 8 * time.Second}
+	s.Classes[lab.Signup].Arrived, s.Classes[lab.Health].Arrived = 1, 1
+	p := cfg.Forecast().Payment
+	if p.Widest <= cfg.Payment.Bulkhead.Size || p.OthersNeed < 1 {
+		t.Fatalf("forecast %+v: want a wider cap than %d", p, cfg.Payment.Bulkhead.Size)
+	}
+	want := fmt.Sprintf("; a cap of %d still leaves signups and health checks %d workers (Erlang B: under 0.1%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (] raises it)",
+		p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
+	if got := narrate(cfg, s); !strings.HasSuffix(got, want) {
+		t.Errorf("semaphore-bulkhead:\n got %q\nwant it to end %q", got, want)
+	}
+	if k := keys.Size.Keys(); len(k) != 2 || k[1] != "]" || !strings.Contains(keys.Size.Help().Desc, "bulkhead size") {
+		t.Errorf("the key that raises the bulkhead size: %v %q", k, keys.Size.Help().Desc)
+	}
+	// At that cap, or with no one else to leave workers to, there is no wider to offer.
+	wide := cfg
+	wide.Payment.Bulkhead.Size = p.Widest
+	if got := narrate(wide, s); strings.Contains(got, "a cap of") {
+		t.Errorf("bulkhead of %d: %q", p.Widest, got)
+	}
+}
+
+// The breaker trap's loss, split: what the bulkhead alone would reject (Erlang B, the
+// breaker off) beside what the bulkhead and the breaker rejected so far.
+func TestNarrateTrapShare(t *testing.T) {
+	cfg, err := loadEmbedded("breaker-trap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := trapSnapshot(cfg)
+	pay := open.Classes[lab.Payment]
+	want := fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (Erlang B); so far %.0f%% are rejected:bulkhead and %.0f%% rejected:breaker",
+		100*cfg.Forecast().Payment.RejectedShare(), 100*pay.RejectedShare(lab.RejectBulkhead), 100*pay.RejectedShare(lab.RejectBreaker))
+	if got := narrate(cfg, open); !strings.HasSuffix(got, want) || !strings.Contains(want, "~62%") {
+		t.Errorf("breaker-trap:\n got %q\nwant it to end %q (Erlang B(4, 2) = 62%%)", got, want)
+	}
+	// Permits enough for the calls: the bulkhead alone would reject none worth a clause.
+	cfg.Payment.Bulkhead.Size = 8
+	if got := narrate(cfg, open); strings.Contains(got, "bulkhead alone") {
+		t.Errorf("a bulkhead big enough: %q", got)
+	}
+}
+
+// trapSnapshot is breaker-trap open at 6 s, its counts the shape of a run's: most payments
+// rejected:breaker, some rejected:bulkhead, a few ok.
+func trapSnapshot(cfg lab.Config) *lab.Snapshot {
+	s := &lab.Snapshot{Config: cfg, Elapsed: 6 * time.Second,
+		Breaker: lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 1100 * time.Millisecond, Opened: 2, FailureRate: 80, Calls: 10,
+			Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1, OpenFor: 3 * time.Second}}
+	pay := &s.Classes[lab.Payment]
+	pay.Arrived, pay.OK = 135, 8
+	pay.Rejected[lab.RejectBulkhead], pay.Rejected[lab.RejectBreaker] = 15, 112
+	s.Classes[lab.Signup].Arrived, s.Classes[lab.Signup].OK = 43, 43
+	return s
+}
+
+// The spare clause is the last thing said: kept where there is room, and where it costs only
+// health items; left out where it would cost the settings' rows, which keep the breaker's
+// state and its next trial.
+func TestNarratorSpareClause(t *testing.T) {
+	cfg, err := loadEmbedded("breaker-trap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := trapSnapshot(cfg)
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		out := ansi.Strip(render(newTheme(false, true), testScreen(s, sz[0], sz[1])))
+		checkFrame(t, out, sz[0], sz[1])
+		flat := strings.Join(strings.Fields(out), " ")
+		if !strings.Contains(flat, "next trial in 1.1s (open 3s, then 1 trial call)") {
+			t.Errorf("%dx%d: the settings' rows lack the breaker's next trial:\n%s", sz[0], sz[1], out)
+		}
+		if spare := strings.Contains(flat, "the bulkhead alone (breaker off)"); spare != (sz[1] >= 40) {
+			t.Errorf("%dx%d: spare clause shown %v:\n%s", sz[0], sz[1], spare, out)
+		}
+		if !strings.Contains(flat, "so it opens even on a healthy dependency") {
+			t.Errorf("%dx%d: the narrator's sentence is gone:\n%s", sz[0], sz[1], out)
+		}
+	}
+}
