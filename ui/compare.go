@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -143,15 +142,17 @@ func summaryLines(t *theme, s screen, w int, lean bool) []string {
 	return summaryOf(t, s, w, nil, lean)
 }
 
-// judged is one frame's comparison, judged once (lab.Compare): its rows and its verdict.
+// judged is one frame's comparison, judged once (lab.Compare): its rows and the lesson
+// under them, in its forms (lab.Lesson).
 type judged struct {
-	rows    []lab.ComparisonRow
-	verdict lab.UsersVerdict
+	rows   []lab.ComparisonRow
+	lesson []string
 }
 
 func judge(s screen) judged {
-	rows, v := lab.Compare(s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty())
-	return judged{rows, v}
+	a := s.panes[0].snapshotOrEmpty()
+	rows, v := lab.Compare(a, s.panes[1].snapshotOrEmpty())
+	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label)}
 }
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
@@ -240,7 +241,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	if lab.ByBlocks(a, b) && lab.Judged(a.Config, b.Config) {
 		why = lab.BlocksWhy()
 	}
-	lesson := func(nw int) []string { return verdictLines(rows, j.verdict, a.Config.Traffic, nw, brief) }
+	lesson := func(nw int) []string { return verdictLines(j.lesson, nw, brief) }
 	note := lesson
 	if why != "" {
 		note = func(nw int) []string {
@@ -276,114 +277,20 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	return append(append([]string{title}, blocks...), under...), len(under)
 }
 
-// verdictLines is the summary's lesson, the one place it is built, from the table's judged
-// rows and lab's verdict on them, each class by its name in traffic:
-//   - B better for some classes and worse for others is a trade, and a count that moved one
-//     way says that way: the verdict's words (lab.UsersVerdict.TradeLine), in full where
-//     they fit in 2 lines (brief: 1), else without what became of the lost or won requests;
-//   - else, when the calls below the pool differ, or a p50 stands in for a p99 too few to
-//     judge, what users got: the significant rows, or that none of their counts differs
-//     and which p99 is too few to judge, so "nothing differs" does not read as a finding;
-//
-// and then the calls below the pool that differ, A → B. Nothing otherwise (a latency alone,
-// nothing below the pool): the table's coloured or bare differences say it.
-func verdictLines(rows []lab.ComparisonRow, v lab.UsersVerdict, traffic lab.TrafficConfig, w int, brief bool) []string {
-	var (
-		unseen, seen, tooFew []string
-		counts, standIn      bool // a user's count differs; a p50 speaks for a p99
-	)
-	for _, r := range rows {
-		a, b, _ := summaryCells(r)
-		switch {
-		case r.TooFew() && !r.Unseen && a != b:
-			tooFew = append(tooFew, fmt.Sprintf("%s %s → %s", traffic.Label(r.Class), a, b))
-		case !r.Significant: // within noise (≈)
-		case r.Unseen:
-			unseen = append(unseen, fmt.Sprintf("%s %s → %s", r.Name(), a, b))
-		default:
-			seen = append(seen, seenPhrase(r, traffic))
-			counts = counts || !r.Latency()
-			standIn = standIn || r.Counter == "p50"
+// verdictLines is the summary's lesson (lab.Lesson) in w columns: its first form in 2 lines
+// (brief: 1), else its last, wrapped.
+func verdictLines(forms []string, w int, brief bool) []string {
+	var lines []string
+	for _, f := range forms {
+		if lines = wrapText(f, w, 0); len(lines) <= 2 && (!brief || len(lines) == 1) {
+			break
 		}
 	}
-	below := ""
-	if len(unseen) > 0 {
-		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
-	}
-	if v.TradeLine(traffic.Label, true) != "" {
-		var lines []string
-		for _, short := range []bool{false, true} {
-			lines = wrapText(v.TradeLine(traffic.Label, short)+below, w, 0)
-			if len(lines) <= 2 && (!brief || len(lines) == 1) {
-				break
-			}
-		}
-		return lines
-	}
-	if len(unseen) == 0 && !standIn {
-		return nil
-	}
-	users := "nothing users see is shown to differ"
-	switch {
-	case len(seen) > 0 && !counts:
-		users = "users: " + strings.Join(seen, ", ") + "; no count shown to differ"
-	case len(seen) > 0:
-		users = "users: " + strings.Join(seen, ", ")
-	case len(tooFew) > 0:
-		users = "users: no count shown to differ, p99 too few to judge (?: " + strings.Join(tooFew, ", ") + ")"
-	}
-	return wrapText("» "+users+below, w, 0)
-}
-
-// seenPhrase is a significant row of the users' as the verdict names it: a count by its
-// class, name and difference; a latency by both figures and how much sooner or later.
-func seenPhrase(r lab.ComparisonRow, traffic lab.TrafficConfig) string {
-	a, b, diff := summaryCells(r)
-	if !r.Latency() {
-		return fmt.Sprintf("%s %s %s", traffic.Label(r.Class), r.Name(), diff)
-	}
-	how := strings.TrimPrefix(diff, "-") + " sooner"
-	if r.B > r.A {
-		how = strings.TrimPrefix(diff, "+") + " later"
-	}
-	return fmt.Sprintf("%s %s %s → %s (%s)", traffic.Label(r.Class), r.Name(), a, b, how)
+	return lines
 }
 
 // noteMinWidth is the narrowest the words beside the summary's blocks may be.
 const noteMinWidth = 28
-
-// summaryCells writes one row's A, B and B − A as the screen shows them: a difference that
-// is noise after "≈ ".
-func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
-	if r.Ratio {
-		a, b, diff = r.RatioCells()
-		return a, b, r.Approx() + diff
-	}
-	if !r.Latency() {
-		diff = fmtCount(r.B - r.A)
-		if r.B > r.A {
-			diff = "+" + diff
-		}
-		return fmtCount(r.A), fmtCount(r.B), r.Approx() + diff
-	}
-	lat := func(v int64, none bool) string {
-		if none {
-			return "–"
-		}
-		return fmtLatency(time.Duration(v))
-	}
-	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
-	switch {
-	case r.StoodIn && r.TooFew(): // its p50, the next row, is judged instead
-		diff = lab.TooFewMark
-	case !r.None[0] && !r.None[1]:
-		diff = "0" // as shown, the same: no difference to judge
-		if d := lab.ShownLatency(time.Duration(r.B)) - lab.ShownLatency(time.Duration(r.A)); d != 0 {
-			diff = r.Approx() + signedLatency(d)
-		}
-	}
-	return a, b, diff
-}
 
 // summaryBlock draws one class's rows under a header naming the class (as name) and the
 // columns, pad cells before each number, and returns its width. The A and B cells of rows marks point at stand out: ▸ and
@@ -394,7 +301,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 	labelW, numW, diffW := ansiWidth(name), 0, ansiWidth("B − A")
 	cells := make([][3]string, len(rows))
 	for i, r := range rows {
-		a, b, d := summaryCells(r)
+		a, b, d := r.Cells()
 		cells[i] = [3]string{a, b, d}
 		labelW = max(labelW, ansiWidth(r.Name()))
 		numW = max(numW, ansiWidth(a), ansiWidth(b))
@@ -418,15 +325,4 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 		out = append(out, padRight(r.Name(), labelW)+a+b+diff)
 	}
 	return out, labelW + 2*numW + diffW
-}
-
-// signedLatency writes a difference of latencies: +2.99s, -0.8ms, 0.
-func signedLatency(d time.Duration) string {
-	switch {
-	case d > 0:
-		return "+" + fmtLatency(d)
-	case d < 0:
-		return "-" + fmtLatency(-d)
-	}
-	return "0"
 }
