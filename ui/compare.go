@@ -97,6 +97,9 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 		summary, lesson = summaryParts(t, s, j, w, nil, lean, true)
 		room = h - len(status) - len(footer) - len(summary)
 	}
+	if room < need && lesson > 0 { // the table without its lesson, before no compare at all
+		summary, room, lesson = summary[:len(summary)-lesson], room+lesson, 0
+	}
 	if room < need {
 		return nil, h - room + need
 	}
@@ -171,8 +174,15 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	rows := j.rows
 	zeros := ""
 	if lean {
+		// A latency of failures the lesson cites rests on its class's ok, 0 in both: that
+		// row stays (newcomer 14, hops: "fail sooner" beside no ok row read as served sooner).
+		cited := func(r lab.ComparisonRow) bool {
+			return r.Counter == lab.OK.Word() && slices.ContainsFunc(rows, func(l lab.ComparisonRow) bool {
+				return l.Class == r.Class && l.NoneOK != "" && l.Significant
+			})
+		}
 		kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.ComparisonRow) bool {
-			return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio && !marked(s.marks, r.Class, "row:"+r.Counter)
+			return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio && !marked(s.marks, r.Class, "row:"+r.Counter) && !cited(r)
 		})
 		if len(kept) < len(rows) {
 			rows, zeros = kept, t.dim.Render(" · rows 0/0 left out")

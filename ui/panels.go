@@ -351,11 +351,15 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 	}
 	keep, least := c.kept(ps, level)
 	// Full detail is not worth the charts: where it leaves them less than the least they draw
-	// in and the compact level leaves that, compact (a compare half whose table has more notes).
-	if level == levelFull && least > 0 && h-linesIn(parts) < least {
-		if compact := c.fixed(ps, levelCompact); h-linesIn(compact) >= least {
-			level, parts = levelCompact, compact
-			keep, least = c.kept(ps, level)
+	// in and the compact level leaves that, compact (a compare half whose table has more
+	// notes); in compare, else terse, the health items gone, where that does (a summary one
+	// row taller: closed against open loop's corrected p99).
+	for _, next := range []int{levelCompact, levelTerse} {
+		if level < next && least > 0 && h-linesIn(parts) < least && (next == levelCompact || c.compared()) {
+			if fewer := c.fixed(ps, next); h-linesIn(fewer) >= least {
+				level, parts = next, fewer
+				keep, least = c.kept(ps, level)
+			}
 		}
 	}
 	avail := h - linesIn(parts)
