@@ -51,7 +51,9 @@ func fleetSnapshots() (a, b *lab.Snapshot) {
 	a.Config.Name, b.Config.Name = "fleet-domino", "fleet-bulkhead"
 	b.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
 	s := time.Second
-	in := func(lo, hi time.Duration) lab.QuantileInterval { return lab.QuantileInterval{Low: lo, High: hi, HasHigh: hi > 0} }
+	in := func(lo, hi time.Duration) lab.QuantileInterval {
+		return lab.QuantileInterval{Low: lo, High: hi, HasHigh: hi > 0}
+	}
 	set := func(x *lab.Snapshot, c lab.Class, arrived, ok, timedOut, inFlight int64, rejected map[lab.Reason]int64, p50, p99 time.Duration, p50In, p99In lab.QuantileInterval) {
 		st := &x.Classes[c]
 		*st = lab.ClassStats{Arrived: arrived, OK: ok, TimedOut: timedOut, InFlight: inFlight}
