@@ -559,7 +559,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	}
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
-	writeLine(w, format, TooFewKey+": its 95% interval has no upper end, so it is neither a result nor noise")
+	writeLine(w, format, TooFewKey()+": its 95% interval has no upper end, so it is neither a result nor noise")
 	if a.Fleet != nil || b.Fleet != nil { // judged ByBlocks: say why a clump stays ≈, as the screen does
 		writeLine(w, format, BlocksWhy())
 	}
@@ -627,9 +627,23 @@ const (
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark  = "?"
-	TooFewKey   = TooFewMark + " too few to judge (a p99 of under 368 requests; its p50 is judged instead, a row of its own when it differs, the p99's B − A then \"?\" alone)"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
+
+// TooFewKey says what "?" means where a comparison is written: too few, how many a p99
+// needs, and what is judged instead.
+func TooFewKey() string {
+	return fmt.Sprintf("%s too few to judge (a p99 of under %d requests; its p50 is judged instead, a row of its own when it differs, the p99's B − A then \"%s\" alone)",
+		TooFewMark, P99Needs(), TooFewMark)
+}
+
+// TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs.
+func TooFewWhy(short bool) string {
+	if short {
+		return fmt.Sprintf("%s p99 needs %d", TooFewMark, P99Needs())
+	}
+	return fmt.Sprintf("%s too few to judge (a p99 needs %d requests)", TooFewMark, P99Needs())
+}
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.
 func msCell(d time.Duration, measured bool) string {

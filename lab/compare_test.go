@@ -512,3 +512,17 @@ func TestLatencyWithheldOnlyWhereSurvivorsExplainIt(t *testing.T) {
 		t.Errorf("B faster, finishing fewer: %+v, want neither better nor worse", r)
 	}
 }
+
+// "?" says how many requests a p99 needs: the fewest whose interval has an upper end.
+func TestP99Needs(t *testing.T) {
+	n := P99Needs()
+	if _, hi := QuantileRanks(n, 0.99, QuantileConfidence); hi > n {
+		t.Errorf("%d samples: the p99's interval has no upper end", n)
+	}
+	if _, hi := QuantileRanks(n-1, 0.99, QuantileConfidence); hi <= n-1 {
+		t.Errorf("%d samples already bound the p99", n-1)
+	}
+	if !strings.Contains(TooFewWhy(false), fmt.Sprint(n)) || !strings.Contains(TooFewWhy(true), fmt.Sprint(n)) {
+		t.Errorf("%q, %q", TooFewWhy(false), TooFewWhy(true))
+	}
+}

@@ -192,24 +192,44 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// the colour key, then what ≈ means, as headerLine does. Runs measured two ways say so
 	// before anything else.
 	head := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config))
-	approx, tooFew := t.dim.Render(" · "+lab.ApproxKey), t.dim.Render(" · "+lab.TooFewMark+" too few to judge")
-	short, fewShort := t.dim.Render(" · ≈ noise · "+lab.TooFewMark+" too few"), t.dim.Render(" · "+lab.TooFewMark+" too few")
+	approx := t.dim.Render(" · " + lab.ApproxKey)
 	totals := t.dim.Render(", totals since the start")
 	key := t.dim.Render(" · bare +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
 	if !t.noColor {
 		key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 	}
-	// Forms, longest first; a summary without some rows says so in every form.
-	var forms []string
-	switch {
-	case !lab.Judged(a.Config, b.Config):
-		two := t.dim.Render(" · " + lab.MeasuredTwoWays)
-		bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
-		forms = []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two, bare + two, bare}
-	default:
-		forms = []string{head + totals + key + approx + tooFew, head + totals + key + approx, head + key + approx + tooFew,
+	// Forms, longest first; a summary without some rows says so in every form. "?" says
+	// why, with how many requests a p99 needs (newcomer 14: "?" beside 303 and 98 finished),
+	// where that fits in place of its name alone (each form's two variants, why first).
+	two := t.dim.Render(" · " + lab.MeasuredTwoWays)
+	bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
+	judged := lab.Judged(a.Config, b.Config)
+	byBlocks, blocksBrief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
+	titles := func(tooFew, fewShort string, blocks bool) []string {
+		tooFew, fewShort = t.dim.Render(" · "+tooFew), t.dim.Render(" · "+fewShort)
+		short := t.dim.Render(" · ≈ noise") + fewShort
+		switch {
+		case blocks:
+			return []string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
+				head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + blocksBrief + fewShort, head + blocksBrief}
+		case !judged:
+			return []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two, bare + two, bare}
+		}
+		return []string{head + totals + key + approx + tooFew, head + totals + key + approx, head + key + approx + tooFew,
 			head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
 	}
+	formsOf := func(blocks bool) []string {
+		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks), titles(lab.TooFewMark+" too few to judge", lab.TooFewMark+" too few", blocks)
+		var out []string
+		for i := range why {
+			out = append(out, why[i])
+			if named[i] != why[i] {
+				out = append(out, named[i])
+			}
+		}
+		return out
+	}
+	forms := formsOf(false)
 
 	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest
 	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
@@ -271,9 +291,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		under = nil
 	}
 	if why != "" && !noted {
-		byBlocks, brief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
-		forms = append([]string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
-			head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + brief + fewShort, head + brief}, forms...)
+		forms = append(formsOf(true), forms...)
 	}
 	for i := range forms {
 		forms[i] += zeros

@@ -538,7 +538,9 @@ func TestSummaryTitleFits(t *testing.T) {
 		{true, false, 150, "? too few to judge"},
 		{false, false, 80, "green: B better, red: B worse · ≈ noise · ? too few"},
 		{false, false, 130, "green: B better"}, {false, false, 150, "totals since the start"},
-		{false, true, 100, "≈ within noise"}, {false, true, 120, "bare +n or -n: beyond noise · ≈ within noise"}} {
+		{false, true, 100, "≈ within noise"}, {false, true, 120, "bare +n or -n: beyond noise · ≈ within noise"},
+		// "?" says why where it fits (newcomer 14: "?" beside 303 and 98 finished payments).
+		{false, false, 200, lab.TooFewWhy(false)}, {true, false, 180, lab.TooFewWhy(false)}, {false, false, 80, "? too few"}} {
 		s.panes[0].snap.Config.Traffic.Mode, s.panes[1].snap.Config.Traffic.Mode = lab.Open, lab.Open
 		if tc.closed {
 			s.panes[0].snap.Config.Traffic.Mode = lab.Closed
