@@ -116,6 +116,16 @@ func TestCompareP50StandsIn(t *testing.T) {
 			t.Errorf("p99 row %q, want B − A %q alone", l, TooFewMark)
 		}
 	}
+	// The line under it, as the screen's (newcomer 14: a latency-only verdict printed none),
+	// and said of failures: no payment ended ok in either run (newcomer 14, hops: "610ms
+	// sooner" read as payments served faster).
+	want := "\n» users: payment p50 1.61s → 1.01s (none ok: time out 600ms sooner); no count shown to differ\n"
+	if !strings.Contains(table.String(), want) {
+		t.Errorf("written table without %q:\n%s", want, table.String())
+	}
+	if lesson := Lesson(cmp.Rows, cmp.Verdict, a.Config.Traffic.Label); len(lesson) == 0 || "\n"+lesson[0]+"\n" != want {
+		t.Errorf("the screen's lesson %q, the written %q", lesson, want)
+	}
 	// The p50s' intervals overlap: no row.
 	b.Classes[Payment].Latency.P50In.High = 1600 * ms
 	if got := strings.Join(rows(), "|"); got != "p99 true sig=false better=0" {

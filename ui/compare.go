@@ -215,13 +215,18 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		case !judged:
 			return []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two, bare + two, bare}
 		}
-		return []string{head + totals + key + approx + tooFew, head + totals + key + approx, head + key + approx + tooFew,
+		return []string{head + totals + key + approx + tooFew, head + key + approx + tooFew, head + totals + key + approx,
 			head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
 	}
 	formsOf := func(blocks bool) []string {
 		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks), titles(lab.TooFewMark+" too few to judge", lab.TooFewMark+" too few", blocks)
-		var out []string
-		for i := range why {
+		// The why before the start's totals: the second form is the first's without them.
+		lead := 1
+		if blocks || judged {
+			lead = 2
+		}
+		out := append(slices.Clone(why[:lead]), named[:lead]...)
+		for i := lead; i < len(why); i++ {
 			out = append(out, why[i])
 			if named[i] != why[i] {
 				out = append(out, named[i])

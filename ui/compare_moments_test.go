@@ -4,6 +4,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -131,5 +132,28 @@ func TestCompareDropsItsLessonBeforeRefusing(t *testing.T) {
 	out := ansi.Strip(strings.Join(compareLines(th, s), "\n"))
 	if strings.Contains(out, "compare needs") || strings.Contains(out, "» ") || !strings.Contains(out, "A vs B") {
 		t.Errorf("80x23: want the compare without its lesson:\n%s", out)
+	}
+}
+
+// newcomer 14, hops: "» users: payment p50 1.61s → 1.00s (610ms sooner)" while no payment
+// ended ok in either run, and at 80x24 the ok row was "left out" as 0/0. The lesson says the
+// latency is of failures, and the row it rests on stays.
+func TestLatencyOfFailuresKeepsItsRow(t *testing.T) {
+	m := compareMoments()["hops"]
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}},
+			width: sz[0], height: sz[1], recorded: true}
+		plain := ansi.Strip(strings.Join(compareLines(newTheme(true, true), s), "\n"))
+		// Beside the blocks (120x40) the lesson is a column of words: read lab's.
+		said := strings.Join(strings.Fields(plain), " ")
+		if sz[0] > 80 {
+			said = judge(s).lesson[0]
+		}
+		if !strings.Contains(said, "(none ok: time out 610ms sooner)") {
+			t.Errorf("%dx%d: the lesson does not say the latency is of failures:\n%s", sz[0], sz[1], plain)
+		}
+		if !regexp.MustCompile(`(?m)^ok +0 +0 +0 `).MatchString(plain) {
+			t.Errorf("%dx%d: no ok row of 0 and 0 under payment:\n%s", sz[0], sz[1], plain)
+		}
 	}
 }
