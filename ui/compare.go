@@ -97,8 +97,14 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 		summary, lesson = summaryParts(t, s, j, w, nil, lean, true)
 		room = h - len(status) - len(footer) - len(summary)
 	}
-	if room < need && lesson > 0 { // the table without its lesson, before no compare at all
+	// Before no compare at all: the table without its lesson, then without the keys' line
+	// (the status line says "press ? for every key"); a loaded machine's warnings, one line
+	// in each half, took those lines at 80x24.
+	if room < need && lesson > 0 {
 		summary, room, lesson = summary[:len(summary)-lesson], room+lesson, 0
+	}
+	if room < need && room+len(footer) >= need {
+		room, footer = room+len(footer), nil
 	}
 	if room < need {
 		return nil, h - room + need

@@ -157,3 +157,18 @@ func TestLatencyOfFailuresKeepsItsRow(t *testing.T) {
 		}
 	}
 }
+
+// A loaded machine warns in each half's header: in one line a half, so the warnings do not
+// take the room a compare needs at 80x24 (the suite under load drew "compare needs at least
+// 80×25" for a pair).
+func TestBusyWarningsLeaveRoomToCompare(t *testing.T) {
+	for name, m := range compareMoments() {
+		a, b := *m[0], *m[1]
+		a.Generator.Lag.P99, b.Generator.Lag.P99 = 3*lab.LateLag, 3*lab.LateLag
+		s := screen{panes: []pane{{snap: &a, cfg: a.Config}, {snap: &b, cfg: b.Config}}, width: 80, height: 24, recorded: true}
+		plain := ansi.Strip(render(newTheme(true, true), s))
+		if strings.Count(plain, "this machine is too busy") != 2 || strings.Contains(plain, "compare needs") {
+			t.Errorf("%s, both halves late, at 80x24:\n%s", name, plain)
+		}
+	}
+}

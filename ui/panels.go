@@ -109,8 +109,12 @@ var labPanels = []panel{headerPanel, narratorPanel, settingsPanel, poolPanel, ta
 var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines: func(c labCtx, _ int) []string {
 	out := []string{headerLine(c.t, c.s, c.i, c.w)}
 	if c.snap.Late() { // the lab's own health: what is on screen may no longer be the truth
-		out = append(out, wrapText(c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (generator lag p99 %s, more than %s)",
-			fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag))), c.w, 0)...)
+		lag, most := fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag)
+		warn := wrapText(c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (generator lag p99 %s, more than %s)", lag, most)), c.w, 0)
+		if c.compared() && len(warn) > 1 { // one line a half: two halves' warnings left a loaded 80x24 no room to compare
+			warn = []string{clip(c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (lag p99 %s > %s)", lag, most)), c.w)}
+		}
+		out = append(out, warn...)
 	}
 	return out
 }}
