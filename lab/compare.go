@@ -40,6 +40,10 @@ type ClassDiff struct {
 	P99Ms    *float64         `json:"p99_ms"` // null when either run finished nothing: no latency to subtract (the table's "–")
 	// P50Ms is there when the table has a p50 row: the p99 too few to judge, the p50 a result.
 	P50Ms *float64 `json:"p50_ms,omitempty"`
+	// CorrectedP99Ms is there when A and B send differently (closed against open loop):
+	// the p99 with what the closed loop never sent put back, which for an open loop is its
+	// p99 as sent. The same system measured alike: it is what users got.
+	CorrectedP99Ms *float64 `json:"corrected_p99_ms,omitempty"`
 	// Significant maps each row of the class (by its counter's name, p99 included) to
 	// whether its difference is larger than the runs' own noise explains.
 	Significant map[string]bool `json:"significant"`
@@ -70,6 +74,9 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 				d.Significant[reason.Word()] = false
 			}
 			d.Significant[FateInFlight.Word()], d.Significant["p99"], d.Significant["p50"] = false, false, false
+			if r.Counter == CorrectedP99 {
+				d.Significant[CorrectedP99] = false
+			}
 		}
 		d.Significant[r.Counter] = r.Significant
 		v := r.B - r.A
@@ -84,9 +91,12 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 			d.TimedOut = v
 		case r.Latency() && !r.None[0] && !r.None[1]:
 			v := round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
-			if r.Counter == "p50" {
+			switch r.Counter {
+			case "p50":
 				d.P50Ms = &v
-			} else {
+			case CorrectedP99:
+				d.CorrectedP99Ms = &v
+			default:
 				d.P99Ms = &v
 			}
 		}
@@ -98,7 +108,7 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 // ComparisonRow is one counter of one class in both runs.
 type ComparisonRow struct {
 	Class   Class
-	Counter string  // "arrived" (traffic modes differ), "ok", "failed", "timed out", "rejected:<reason>", "in flight", "p99" or "p50"
+	Counter string  // "arrived" (traffic modes differ), "ok", "failed", "timed out", "rejected:<reason>", "in flight", "p99", "p50" or CorrectedP99
 	A, B    int64   // the counts; for p99 and p50, the latencies as time.Duration
 	None    [2]bool // p99 and p50 only: nothing finished in that run, so it has no latency
 	// Significant says B − A is larger than the two runs' own noise explains (CompareClasses);
@@ -121,7 +131,15 @@ type ComparisonRow struct {
 	// Label is the row's words on screen and in the markdown table where they say more than
 	// Counter, which stays the JSON key whatever the configuration ("edge retries": retries).
 	Label string
+	// NoneOK is, on a latency row, how its class's requests ended where none ended ok in
+	// either run ("time out", "fail", "fail or time out"): the latency is of failures, and a
+	// shorter one is failing sooner, not serving faster (newcomer 14). Empty otherwise.
+	NoneOK string
 }
+
+// CorrectedP99 is the counter of the row a comparison of a closed loop with an open one
+// adds after the p99 (CompareClasses).
+const CorrectedP99 = "corrected p99"
 
 // Name is the row's words on screen: its Label, or its Counter.
 func (r ComparisonRow) Name() string {
@@ -132,7 +150,9 @@ func (r ComparisonRow) Name() string {
 }
 
 // Latency says the row is a latency, not a count.
-func (r ComparisonRow) Latency() bool { return r.Counter == "p99" || r.Counter == "p50" }
+func (r ComparisonRow) Latency() bool {
+	return r.Counter == "p99" || r.Counter == "p50" || r.Counter == CorrectedP99
+}
 
 // Noise says the row shows a difference that is not significant: drawn with "≈", never
 // coloured, never called better or worse.
@@ -268,6 +288,7 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		}
 		away[c].differs = awayTest(pairs, c, away[c].a, away[c].b, closed || blocks) < FamilyAlpha
 		p99 := latencyRow(c, "p99", ca.Latency, cb.Latency, p99Of)
+		p99At := len(rows)
 		latency = append(latency, len(rows))
 		rows = append(rows, p99)
 		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p99Of), more: -1})
@@ -276,6 +297,27 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			latency = append(latency, len(rows))
 			rows = append(rows, latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of))
 			verdicts = append(verdicts, verdict{p: -1, significant: true, more: -1})
+		}
+		if none := noneOK(ca, cb); none != "" {
+			for _, i := range latency {
+				if rows[i].Class == c {
+					rows[i].NoneOK = none
+				}
+			}
+		}
+		if a.Config.Traffic.Mode != b.Config.Traffic.Mode {
+			// A closed loop's p99 as sent leaves out what it never sent (the stall it waited
+			// out): an artefact of the measurement, said so in its label. Corrected, both
+			// are timed from when each request was due: what users got, judged alike.
+			closedSide := "A"
+			if b.Config.Traffic.Mode == Closed {
+				closedSide = "B"
+			}
+			rows[p99At].Label = "p99 as sent (" + closedSide + " omits unsent)"
+			ka, kb := corrected(a, c), corrected(b, c)
+			latency = append(latency, len(rows))
+			rows = append(rows, latencyRow(c, CorrectedP99, ka, kb, p99Of))
+			verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ka, kb, p99Of), more: -1})
 		}
 		if c == Payment {
 			r, v := callRows(a, b)
@@ -320,6 +362,34 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		}
 	}
 	return rows, away
+}
+
+// corrected is class c's latency in s timed from when each request was due: a closed
+// loop's with what it never sent put back, an open loop's as it is (sent when due).
+func corrected(s *Snapshot, c Class) Percentiles {
+	if s.Config.Traffic.Mode == Closed {
+		return s.Classes[c].LatencyCorrected
+	}
+	return s.Classes[c].Latency
+}
+
+// noneOK is how a class's finished requests ended where none ended ok in either run, a and
+// b: "time out", "fail" or "fail or time out"; empty where some did, or none finished.
+func noneOK(a, b ClassStats) string {
+	if a.OK > 0 || b.OK > 0 || a.Latency.Count == 0 || b.Latency.Count == 0 {
+		return ""
+	}
+	failed := a.At(Ended(Failed))+b.At(Ended(Failed)) > 0
+	timedOut := a.At(Ended(TimedOut))+b.At(Ended(TimedOut)) > 0
+	switch {
+	case failed && timedOut:
+		return "fail or time out"
+	case failed:
+		return "fail"
+	case timedOut:
+		return "time out"
+	}
+	return ""
 }
 
 // awayTest is the p-value of "class c is turned away as often in B as in A" (va and vb
@@ -483,13 +553,13 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	if err := writeRows(w, format, c.table()); err != nil {
 		return err
 	}
-	if trade := c.Verdict.TradeLine(a.Config.Traffic.Label, false); trade != "" {
+	if lesson := Lesson(c.Rows, c.Verdict, a.Config.Traffic.Label); lesson != nil { // as the screen says it, in full
 		fmt.Fprintln(w)
-		writeLine(w, format, trade)
+		writeLine(w, format, lesson[0])
 	}
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
-	writeLine(w, format, TooFewKey+": its 95% interval has no upper end, so it is neither a result nor noise")
+	writeLine(w, format, TooFewKey()+": its 95% interval has no upper end, so it is neither a result nor noise")
 	if a.Fleet != nil || b.Fleet != nil { // judged ByBlocks: say why a clump stays ≈, as the screen does
 		writeLine(w, format, BlocksWhy())
 	}
@@ -557,9 +627,23 @@ const (
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark  = "?"
-	TooFewKey   = TooFewMark + " too few to judge (a p99 of under 368 requests; its p50 is judged instead, a row of its own when it differs, the p99's B − A then \"?\" alone)"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
+
+// TooFewKey says what "?" means where a comparison is written: too few, how many a p99
+// needs, and what is judged instead.
+func TooFewKey() string {
+	return fmt.Sprintf("%s too few to judge (a p99 of under %d requests; its p50 is judged instead, a row of its own when it differs, the p99's B − A then \"%s\" alone)",
+		TooFewMark, P99Needs(), TooFewMark)
+}
+
+// TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs.
+func TooFewWhy(short bool) string {
+	if short {
+		return fmt.Sprintf("%s p99 needs %d", TooFewMark, P99Needs())
+	}
+	return fmt.Sprintf("%s too few to judge (a p99 needs %d requests)", TooFewMark, P99Needs())
+}
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.
 func msCell(d time.Duration, measured bool) string {

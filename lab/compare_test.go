@@ -53,8 +53,26 @@ func TestCompareClasses(t *testing.T) {
 	}
 	// The same system measured two ways (B sent closed loop): a result, neither better nor worse.
 	b.Config.Traffic.Mode = Closed
-	if r := CompareClasses(&a, &b); !r[len(r)-1].Significant || r[len(r)-1].Better != 0 {
-		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want a result, uncoloured", r[len(r)-1])
+	r := CompareClasses(&a, &b)
+	if p99 := r[len(r)-2]; p99.Counter != "p99" || !p99.Significant || p99.Better != 0 || p99.Name() != "p99 as sent (B omits unsent)" {
+		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want a result, uncoloured, named the artefact it is", p99)
+	}
+	// And the p99 both timed from when each request was due (newcomer 14: "p99 2.0ms 935ms
+	// +933ms" stood bare beside A's own corrected p99 of 935ms): the closed loop's
+	// corrected against the open loop's as sent, judged as the p99 is.
+	b.Classes[Payment].LatencyCorrected = Percentiles{P99: 2990 * time.Millisecond, Count: 400,
+		P99In: QuantileInterval{Low: 2900 * time.Millisecond, High: 3100 * time.Millisecond, HasHigh: true}}
+	a.Classes[Payment].Latency.P99In.High, a.Classes[Payment].Latency.P99In.HasHigh = 3010*time.Millisecond, true
+	r = CompareClasses(&a, &b)
+	if c := r[len(r)-1]; c.Counter != CorrectedP99 || c.A != int64(3000*time.Millisecond) || c.B != int64(2990*time.Millisecond) || c.Significant || !c.Noise() {
+		t.Errorf("corrected p99 3.00s against 2.99s: %+v, want a row of its own, within noise", c)
+	}
+	if d := NewComparison(a, b).Differences["payment"]; d.CorrectedP99Ms == nil || *d.CorrectedP99Ms != -10 {
+		t.Errorf("the JSON's corrected p99: %+v", d.CorrectedP99Ms)
+	}
+	b.Config.Traffic.Mode = a.Config.Traffic.Mode
+	if r := CompareClasses(&a, &b); slices.ContainsFunc(r, func(r ComparisonRow) bool { return r.Counter == CorrectedP99 }) {
+		t.Errorf("a corrected p99 where both send alike")
 	}
 }
 
@@ -97,6 +115,16 @@ func TestCompareP50StandsIn(t *testing.T) {
 		if f := strings.Fields(l); len(f) > 2 && f[0] == "payment" && f[1] == "p99" && f[len(f)-1] != TooFewMark {
 			t.Errorf("p99 row %q, want B − A %q alone", l, TooFewMark)
 		}
+	}
+	// The line under it, as the screen's (newcomer 14: a latency-only verdict printed none),
+	// and said of failures: no payment ended ok in either run (newcomer 14, hops: "610ms
+	// sooner" read as payments served faster).
+	want := "\n» users: payment p50 1.61s → 1.01s (none ok: time out 600ms sooner); no count shown to differ\n"
+	if !strings.Contains(table.String(), want) {
+		t.Errorf("written table without %q:\n%s", want, table.String())
+	}
+	if lesson := Lesson(cmp.Rows, cmp.Verdict, a.Config.Traffic.Label); len(lesson) == 0 || "\n"+lesson[0]+"\n" != want {
+		t.Errorf("the screen's lesson %q, the written %q", lesson, want)
 	}
 	// The p50s' intervals overlap: no row.
 	b.Classes[Payment].Latency.P50In.High = 1600 * ms
@@ -397,17 +425,17 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 		}
 	}
 	label := func(c Class) string { return c.String() }
-	if got, want := v.TradeLine(label, false), "» the trade: B worse: payment ok -22 (rejected 30 → 66); B better: signup ok +13 (rejected 13 → 0)"; got != want {
+	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (rejected 30 → 66); B better: signup ok +13 (rejected 13 → 0)"; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
-	if got, want := v.TradeLine(label, true), "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
+	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
 		t.Errorf("brief %q, want %q", got, want)
 	}
 	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
-	if got, want := (UsersVerdict{Worse: v.Worse}).TradeLine(label, false), "» users: B worse: payment ok -22 (rejected 30 → 66)"; got != want {
+	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (rejected 30 → 66)"; got != want {
 		t.Errorf("one way %q, want %q", got, want)
 	}
-	if got := (UsersVerdict{Better: []UserChange{{Class: Payment, Counter: "p50", A: 2e9, B: 1e9, Change: -1000}}}).TradeLine(label, false); got != "" {
+	if got := (UsersVerdict{Better: []UserChange{{Class: Payment, Counter: "p50", A: 2e9, B: 1e9, Change: -1000}}}).tradeForms(label); got != nil {
 		t.Errorf("a latency alone: %q", got)
 	}
 	// The JSON says the same: each class's change and what became of them.
@@ -421,8 +449,8 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	// compare prints it too, in each format, from the same verdict.
 	cmp := NewComparison(a, b)
 	for format, want := range map[string]string{
-		FormatTable:    "\n" + v.TradeLine(cmp.Runs[0].Config.Traffic.Label, false) + "\n",
-		FormatMarkdown: "\n- " + markdownText(v.TradeLine(label, false)) + "\n",
+		FormatTable:    "\n" + v.tradeForms(cmp.Runs[0].Config.Traffic.Label)[0] + "\n",
+		FormatMarkdown: "\n- " + markdownText(v.tradeForms(label)[0]) + "\n",
 		FormatJSON:     `"b_better": [`,
 	} {
 		var w strings.Builder
@@ -492,5 +520,19 @@ func TestLatencyWithheldOnlyWhereSurvivorsExplainIt(t *testing.T) {
 	a.Classes[Signup].Latency = Percentiles{P99: 3 * time.Second, Count: 2000, P99In: bounded(3 * time.Second)}
 	if r := p99(CompareClasses(&a, &b)); r.Better != 0 {
 		t.Errorf("B faster, finishing fewer: %+v, want neither better nor worse", r)
+	}
+}
+
+// "?" says how many requests a p99 needs: the fewest whose interval has an upper end.
+func TestP99Needs(t *testing.T) {
+	n := P99Needs()
+	if _, hi := QuantileRanks(n, 0.99, QuantileConfidence); hi > n {
+		t.Errorf("%d samples: the p99's interval has no upper end", n)
+	}
+	if _, hi := QuantileRanks(n-1, 0.99, QuantileConfidence); hi <= n-1 {
+		t.Errorf("%d samples already bound the p99", n-1)
+	}
+	if !strings.Contains(TooFewWhy(false), fmt.Sprint(n)) || !strings.Contains(TooFewWhy(true), fmt.Sprint(n)) {
+		t.Errorf("%q, %q", TooFewWhy(false), TooFewWhy(true))
 	}
 }

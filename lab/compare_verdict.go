@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,6 +32,9 @@ type UserChange struct {
 	// Rejected is, beside a lost or won ok, the class's requests rejected for any reason
 	// in A and B, where they differ beyond noise: what became of them. Nil otherwise.
 	Rejected *[2]int64 `json:"rejected,omitempty"`
+	// NoneOK is the row's (ComparisonRow.NoneOK): a latency of requests none of which ended
+	// ok, said with it.
+	NoneOK string `json:"none_ok,omitempty"`
 }
 
 // Trade says B is better for some and worse for others.
@@ -42,7 +46,7 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 		if r.Better == 0 || r.Unseen || (r.Counter != OK.Word() && !r.Latency()) {
 			continue
 		}
-		u := UserChange{Class: r.Class, Name: r.Class.String(), Counter: r.Counter, A: r.A, B: r.B, Change: float64(r.B - r.A)}
+		u := UserChange{Class: r.Class, Name: r.Class.String(), Counter: r.Counter, A: r.A, B: r.B, Change: float64(r.B - r.A), NoneOK: r.NoneOK}
 		if r.Latency() {
 			u.Change = round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
 		} else if t := away[r.Class]; t.differs {
@@ -54,46 +58,213 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 			v.Worse = append(v.Worse, u)
 		}
 	}
+	// The counts first: where the line is cut short, a latency goes before an ok.
+	latencyLast := func(x, y UserChange) int { return cmp.Compare(x.latency(), y.latency()) }
+	slices.SortStableFunc(v.Worse, latencyLast)
+	slices.SortStableFunc(v.Better, latencyLast)
 	return v
 }
 
-// TradeLine is the trade in words, each class by label's name for it: "» the trade: B
-// worse: payment ok -22 (rejected 30 → 66); B better: signup ok +13 (rejected 13 → 0)";
-// brief, without what became of them. A result one way with a count in it is said too
-// ("» users: B better: orders ok +5242 (rejected 0 → 175)"): the postmortem's fix turns
-// orders away, which its table alone leaves the audience to weigh. Empty otherwise (a
-// latency alone is the screen's users line, with what differs below the pool).
-func (v UsersVerdict) TradeLine(label func(Class) string, brief bool) string {
+func (u UserChange) latency() int {
+	if u.Counter == OK.Word() {
+		return 0
+	}
+	return 1
+}
+
+// tradeForms is the trade in words, longest first, each class by label's name for it:
+// "» the trade: B worse: payment ok -22 (rejected 30 → 66); B better: signup ok +13
+// (rejected 13 → 0)"; then without what became of them; then shorter and shorter, a
+// change at a time from the end of the longer side (its latencies first), what is left
+// out counted: "(+2 more)", so the briefest fits one line at 80 columns (newcomer 14: a
+// fleet's trade took two, and the compare refused 80x24). A result one way with a count in
+// it is said too ("» users: B better: orders ok +5242 (rejected 0 → 175)"): the
+// postmortem's fix turns orders away, which its table alone leaves the audience to weigh.
+// Nil otherwise (a latency alone is the users line, Lesson).
+func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 	counts := func(us []UserChange) bool {
 		return slices.ContainsFunc(us, func(u UserChange) bool { return u.Counter == OK.Word() })
 	}
-	oneWay := ""
+	head, sides, names := "» the trade: ", [][]UserChange{v.Worse, v.Better}, []string{"B worse: ", "B better: "}
 	switch {
 	case v.Trade():
 	case len(v.Worse) == 0 && counts(v.Better):
-		oneWay = "B better: "
+		head, sides, names = "» users: ", sides[1:], names[1:]
 	case len(v.Better) == 0 && counts(v.Worse):
-		oneWay = "B worse: "
+		head, sides, names = "» users: ", sides[:1], names[:1]
 	default:
-		return ""
+		return nil
 	}
-	list := func(us []UserChange) string {
-		out := make([]string, len(us))
-		for i, u := range us {
-			out[i] = label(u.Class) + " " + u.Counter + " " + u.diff()
-			if u.Rejected != nil && !brief {
-				out[i] += fmt.Sprintf(" (%s %s → %s)", RejectedColumn.Word, FmtCount(u.Rejected[0]), FmtCount(u.Rejected[1]))
+	keep := make([]int, len(sides))
+	for i := range sides {
+		keep[i] = len(sides[i])
+	}
+	form := func(brief bool) string {
+		parts := make([]string, len(sides))
+		for i, us := range sides {
+			said := make([]string, keep[i])
+			for j, u := range us[:keep[i]] {
+				said[j] = u.phrase(label, brief)
+			}
+			parts[i] = names[i] + strings.Join(said, ", ")
+			if n := len(us) - keep[i]; n > 0 {
+				parts[i] += fmt.Sprintf(" (+%d more)", n)
 			}
 		}
-		return strings.Join(out, ", ")
+		return head + strings.Join(parts, "; ")
 	}
-	switch oneWay {
-	case "B better: ":
-		return "» users: " + oneWay + list(v.Better)
-	case "B worse: ":
-		return "» users: " + oneWay + list(v.Worse)
+	forms := []string{form(false)}
+	for {
+		if f := form(true); f != forms[len(forms)-1] {
+			forms = append(forms, f)
+		}
+		longer := 0
+		for i := range keep {
+			if keep[i] > keep[longer] {
+				longer = i
+			}
+		}
+		if keep[longer] <= 1 {
+			return forms
+		}
+		keep[longer]--
 	}
-	return "» the trade: B worse: " + list(v.Worse) + "; B better: " + list(v.Better)
+}
+
+// phrase is one change as the trade says it: "payment ok -22 (rejected 30 → 66)"; brief,
+// without what became of them. A latency of failures says so: "payment p50 -610ms (none
+// ok: time out sooner)".
+func (u UserChange) phrase(label func(Class) string, brief bool) string {
+	out := label(u.Class) + " " + u.Counter + " " + u.diff()
+	if u.Rejected != nil && !brief {
+		out += fmt.Sprintf(" (%s %s → %s)", RejectedColumn.Word, FmtCount(u.Rejected[0]), FmtCount(u.Rejected[1]))
+	}
+	if u.NoneOK != "" {
+		out += " (none ok: " + u.NoneOK + " " + sooner(u.B < u.A) + ")"
+	}
+	return out
+}
+
+func sooner(yes bool) string {
+	if yes {
+		return "sooner"
+	}
+	return "later"
+}
+
+// Lesson is the line under the comparison table, the one place it is built, from the
+// judged rows and the verdict on them, each class by label's name for it; in its forms,
+// longest first (the screen takes the first that fits its room, a written comparison the
+// first); nil for none:
+//   - B better for some classes and worse for others is a trade, and a count that moved one
+//     way says that way (tradeForms);
+//   - else, when the calls below the pool differ, or a p50 stands in for a p99 too few to
+//     judge, what users got: the significant rows, or that none of their counts differs
+//     and which p99 is too few to judge, so "nothing differs" does not read as a finding;
+//
+// and then the calls below the pool that differ, A → B. Nothing otherwise (a latency alone,
+// nothing below the pool): the table's bare differences say it.
+func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []string {
+	var (
+		unseen, seen, tooFew []string
+		counts, standIn      bool // a user's count differs; a p50 speaks for a p99
+	)
+	for _, r := range rows {
+		a, b, _ := r.Cells()
+		switch {
+		case r.TooFew() && !r.Unseen && a != b:
+			tooFew = append(tooFew, fmt.Sprintf("%s %s → %s", label(r.Class), a, b))
+		case !r.Significant: // within noise (≈)
+		case r.Unseen:
+			unseen = append(unseen, fmt.Sprintf("%s %s → %s", r.Name(), a, b))
+		default:
+			seen = append(seen, r.phrase(label))
+			counts = counts || !r.Latency()
+			standIn = standIn || r.Counter == "p50"
+		}
+	}
+	below := ""
+	if len(unseen) > 0 {
+		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
+	}
+	if forms := v.tradeForms(label); forms != nil {
+		for i := range forms {
+			forms[i] += below
+		}
+		return forms
+	}
+	if len(unseen) == 0 && !standIn {
+		return nil
+	}
+	users := "nothing users see is shown to differ"
+	switch {
+	case len(seen) > 0 && !counts:
+		users = "users: " + strings.Join(seen, ", ") + "; no count shown to differ"
+	case len(seen) > 0:
+		users = "users: " + strings.Join(seen, ", ")
+	case len(tooFew) > 0:
+		users = "users: no count shown to differ, p99 too few to judge (" + TooFewMark + ": " + strings.Join(tooFew, ", ") + ")"
+	}
+	return []string{"» " + users + below}
+}
+
+// phrase is a significant row of the users' as Lesson names it: a count by its class, name
+// and difference; a latency by both figures and how much sooner or later, and of what
+// where none ended ok ("payment p50 1.61s → 1.00s (none ok: time out 610ms sooner)").
+func (r ComparisonRow) phrase(label func(Class) string) string {
+	a, b, diff := r.Cells()
+	if !r.Latency() {
+		return fmt.Sprintf("%s %s %s", label(r.Class), r.Name(), diff)
+	}
+	how := strings.TrimLeft(diff, "+-") + " " + sooner(r.B < r.A)
+	if r.NoneOK != "" {
+		how = "none ok: " + r.NoneOK + " " + how
+	}
+	return fmt.Sprintf("%s %s %s → %s (%s)", label(r.Class), r.Name(), a, b, how)
+}
+
+// Cells writes the row's A, B and B − A as the screen shows them: a difference that is
+// noise after "≈ ", one too few to judge after "?".
+func (r ComparisonRow) Cells() (a, b, diff string) {
+	if r.Ratio {
+		a, b, diff = r.RatioCells()
+		return a, b, r.Approx() + diff
+	}
+	if !r.Latency() {
+		diff = FmtCount(r.B - r.A)
+		if r.B > r.A {
+			diff = "+" + diff
+		}
+		return FmtCount(r.A), FmtCount(r.B), r.Approx() + diff
+	}
+	lat := func(v int64, none bool) string {
+		if none {
+			return "–"
+		}
+		return FmtLatency(time.Duration(v))
+	}
+	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
+	switch {
+	case r.StoodIn && r.TooFew(): // its p50, the next row, is judged instead
+		diff = TooFewMark
+	case !r.None[0] && !r.None[1]:
+		diff = "0" // as shown, the same: no difference to judge
+		if d := ShownLatency(time.Duration(r.B)) - ShownLatency(time.Duration(r.A)); d != 0 {
+			diff = r.Approx() + signedLatency(d)
+		}
+	}
+	return a, b, diff
+}
+
+// signedLatency writes a difference of latencies: +2.99s, -0.8ms, 0.
+func signedLatency(d time.Duration) string {
+	switch {
+	case d > 0:
+		return "+" + FmtLatency(d)
+	case d < 0:
+		return "-" + FmtLatency(-d)
+	}
+	return "0"
 }
 
 // diff is the change as the table writes it: +13, -350ms.
@@ -104,9 +275,5 @@ func (u UserChange) diff() string {
 		}
 		return FmtCount(u.B - u.A)
 	}
-	d := ShownLatency(time.Duration(u.B)) - ShownLatency(time.Duration(u.A))
-	if d > 0 {
-		return "+" + FmtLatency(d)
-	}
-	return "-" + FmtLatency(-d)
+	return signedLatency(ShownLatency(time.Duration(u.B)) - ShownLatency(time.Duration(u.A)))
 }

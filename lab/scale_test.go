@@ -143,12 +143,12 @@ func TestQueueRound(t *testing.T) {
 
 // What turns requests away for want of room: the pool, and in a fleet the balancer too,
 // counted per second and per second on average, for one class at a time.
-func TestNoRoomReasons(t *testing.T) {
+func TestChartedReasons(t *testing.T) {
 	one, fleet := &Snapshot{}, &Snapshot{Fleet: &FleetStats{}}
-	if got := one.NoRoomReasons(); len(got) != 1 || got[0] != RejectPool {
+	if got := one.ChartedReasons(); len(got) != 1 || got[0] != RejectPool {
 		t.Errorf("one instance: %v", got)
 	}
-	reasons := fleet.NoRoomReasons()
+	reasons := fleet.ChartedReasons()
 	if len(reasons) != 2 || reasons[0] != RejectPool || reasons[1] != RejectBalancer {
 		t.Errorf("fleet: %v", reasons)
 	}
@@ -159,10 +159,10 @@ func TestNoRoomReasons(t *testing.T) {
 	if got := a.RejectedFor(Signup, reasons); got != 74 {
 		t.Errorf("second 1, signup: %d, want 74 (4 pool + 70 balancer, not the breaker's 9)", got)
 	}
-	if got := one.NoRoomReasons(fleet); len(got) != 2 {
+	if got := one.ChartedReasons(fleet); len(got) != 2 {
 		t.Errorf("one instance beside a fleet: %v, want the fleet's reasons", got)
 	}
-	if got := a.RejectedFor(Signup, one.NoRoomReasons()); got != 4 {
+	if got := a.RejectedFor(Signup, one.ChartedReasons()); got != 4 {
 		t.Errorf("second 1, signup, one instance's reasons: %d, want 4", got)
 	}
 	fleet.Timeline = []Second{a, b}

@@ -7,6 +7,7 @@ package lab
 import (
 	"math"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -31,6 +32,12 @@ type QuantileInterval struct {
 
 // Below says all of i lies below all of j: the two percentiles differ significantly.
 func (i QuantileInterval) Below(j QuantileInterval) bool { return i.HasHigh && i.High < j.Low }
+
+// P99Needs is the fewest samples whose p99 has an upper end at QuantileConfidence (368):
+// under it a p99 difference is too few to judge ("?"), whatever the distribution.
+var P99Needs = sync.OnceValue(func() int64 {
+	return 1 + lastTrue(1, 1<<14, func(n int64) bool { _, hi := QuantileRanks(n, 0.99, QuantileConfidence); return hi > n })
+})
 
 // QuantileRanks are the ranks (1 is the smallest of n samples) of the order statistics
 // that bound the q-quantile with at least the confidence asked: the true quantile lies

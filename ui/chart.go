@@ -77,13 +77,13 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 }
 
 // starvationChart plots starvation each second: what turns requests away for want of room
-// (lab's NoRoomReasons), for every class but payment (a payment turned away by the pool is
+// (lab's ChartedReasons), for every class but payment (a payment turned away by the pool is
 // a rejection, and would drown the signups' line). A fleet's balancer turns every class
 // away once no replica is in rotation, payments too: its chart counts every class, and every
 // reason either side turned requests away for, and its title names them. Its legend is the table's rate row, the mean over the same
 // seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
 func starvationChart(s, peer *lab.Snapshot) chartSpec {
-	reasons := s.NoRoomReasons(peer) // beside a fleet, what the fleet's chart counts: one scale, one title
+	reasons := s.ChartedReasons(peer) // beside a fleet, what the fleet's chart counts: one scale, one title
 	var words []string
 	for _, why := range reasons {
 		words = append(words, lab.TurnedAway(why).Word())

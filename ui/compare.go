@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -98,6 +97,15 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 		summary, lesson = summaryParts(t, s, j, w, nil, lean, true)
 		room = h - len(status) - len(footer) - len(summary)
 	}
+	// Before no compare at all: the table without its lesson, then without the keys' line
+	// (the status line says "press ? for every key"); a loaded machine's warnings, one line
+	// in each half, took those lines at 80x24.
+	if room < need && lesson > 0 {
+		summary, room, lesson = summary[:len(summary)-lesson], room+lesson, 0
+	}
+	if room < need && room+len(footer) >= need {
+		room, footer = room+len(footer), nil
+	}
 	if room < need {
 		return nil, h - room + need
 	}
@@ -143,15 +151,17 @@ func summaryLines(t *theme, s screen, w int, lean bool) []string {
 	return summaryOf(t, s, w, nil, lean)
 }
 
-// judged is one frame's comparison, judged once (lab.Compare): its rows and its verdict.
+// judged is one frame's comparison, judged once (lab.Compare): its rows and the lesson
+// under them, in its forms (lab.Lesson).
 type judged struct {
-	rows    []lab.ComparisonRow
-	verdict lab.UsersVerdict
+	rows   []lab.ComparisonRow
+	lesson []string
 }
 
 func judge(s screen) judged {
-	rows, v := lab.Compare(s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty())
-	return judged{rows, v}
+	a := s.panes[0].snapshotOrEmpty()
+	rows, v := lab.Compare(a, s.panes[1].snapshotOrEmpty())
+	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label)}
 }
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
@@ -170,8 +180,15 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	rows := j.rows
 	zeros := ""
 	if lean {
+		// A latency of failures the lesson cites rests on its class's ok, 0 in both: that
+		// row stays (newcomer 14, hops: "fail sooner" beside no ok row read as served sooner).
+		cited := func(r lab.ComparisonRow) bool {
+			return r.Counter == lab.OK.Word() && slices.ContainsFunc(rows, func(l lab.ComparisonRow) bool {
+				return l.Class == r.Class && l.NoneOK != "" && l.Significant
+			})
+		}
 		kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.ComparisonRow) bool {
-			return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio && !marked(s.marks, r.Class, "row:"+r.Counter)
+			return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio && !marked(s.marks, r.Class, "row:"+r.Counter) && !cited(r)
 		})
 		if len(kept) < len(rows) {
 			rows, zeros = kept, t.dim.Render(" · rows 0/0 left out")
@@ -181,24 +198,49 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// the colour key, then what ≈ means, as headerLine does. Runs measured two ways say so
 	// before anything else.
 	head := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config))
-	approx, tooFew := t.dim.Render(" · "+lab.ApproxKey), t.dim.Render(" · "+lab.TooFewMark+" too few to judge")
-	short, fewShort := t.dim.Render(" · ≈ noise · "+lab.TooFewMark+" too few"), t.dim.Render(" · "+lab.TooFewMark+" too few")
+	approx := t.dim.Render(" · " + lab.ApproxKey)
 	totals := t.dim.Render(", totals since the start")
 	key := t.dim.Render(" · bare +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
 	if !t.noColor {
 		key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 	}
-	// Forms, longest first; a summary without some rows says so in every form.
-	var forms []string
-	switch {
-	case !lab.Judged(a.Config, b.Config):
-		two := t.dim.Render(" · " + lab.MeasuredTwoWays)
-		bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
-		forms = []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two, bare + two, bare}
-	default:
-		forms = []string{head + totals + key + approx + tooFew, head + totals + key + approx, head + key + approx + tooFew,
+	// Forms, longest first; a summary without some rows says so in every form. "?" says
+	// why, with how many requests a p99 needs (newcomer 14: "?" beside 303 and 98 finished),
+	// where that fits in place of its name alone (each form's two variants, why first).
+	two := t.dim.Render(" · " + lab.MeasuredTwoWays)
+	bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
+	judged := lab.Judged(a.Config, b.Config)
+	byBlocks, blocksBrief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
+	titles := func(tooFew, fewShort string, blocks bool) []string {
+		tooFew, fewShort = t.dim.Render(" · "+tooFew), t.dim.Render(" · "+fewShort)
+		short := t.dim.Render(" · ≈ noise") + fewShort
+		switch {
+		case blocks:
+			return []string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
+				head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + blocksBrief + fewShort, head + blocksBrief}
+		case !judged:
+			return []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two, bare + two, bare}
+		}
+		return []string{head + totals + key + approx + tooFew, head + key + approx + tooFew, head + totals + key + approx,
 			head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
 	}
+	formsOf := func(blocks bool) []string {
+		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks), titles(lab.TooFewMark+" too few to judge", lab.TooFewMark+" too few", blocks)
+		// The why before the start's totals: the second form is the first's without them.
+		lead := 1
+		if blocks || judged {
+			lead = 2
+		}
+		out := append(slices.Clone(why[:lead]), named[:lead]...)
+		for i := lead; i < len(why); i++ {
+			out = append(out, why[i])
+			if named[i] != why[i] {
+				out = append(out, named[i])
+			}
+		}
+		return out
+	}
+	forms := formsOf(false)
 
 	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest
 	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
@@ -240,7 +282,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	if lab.ByBlocks(a, b) && lab.Judged(a.Config, b.Config) {
 		why = lab.BlocksWhy()
 	}
-	lesson := func(nw int) []string { return verdictLines(rows, j.verdict, a.Config.Traffic, nw, brief) }
+	lesson := func(nw int) []string { return verdictLines(j.lesson, nw, brief) }
 	note := lesson
 	if why != "" {
 		note = func(nw int) []string {
@@ -260,9 +302,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		under = nil
 	}
 	if why != "" && !noted {
-		byBlocks, brief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
-		forms = append([]string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
-			head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + brief + fewShort, head + brief}, forms...)
+		forms = append(formsOf(true), forms...)
 	}
 	for i := range forms {
 		forms[i] += zeros
@@ -276,114 +316,20 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	return append(append([]string{title}, blocks...), under...), len(under)
 }
 
-// verdictLines is the summary's lesson, the one place it is built, from the table's judged
-// rows and lab's verdict on them, each class by its name in traffic:
-//   - B better for some classes and worse for others is a trade, and a count that moved one
-//     way says that way: the verdict's words (lab.UsersVerdict.TradeLine), in full where
-//     they fit in 2 lines (brief: 1), else without what became of the lost or won requests;
-//   - else, when the calls below the pool differ, or a p50 stands in for a p99 too few to
-//     judge, what users got: the significant rows, or that none of their counts differs
-//     and which p99 is too few to judge, so "nothing differs" does not read as a finding;
-//
-// and then the calls below the pool that differ, A → B. Nothing otherwise (a latency alone,
-// nothing below the pool): the table's coloured or bare differences say it.
-func verdictLines(rows []lab.ComparisonRow, v lab.UsersVerdict, traffic lab.TrafficConfig, w int, brief bool) []string {
-	var (
-		unseen, seen, tooFew []string
-		counts, standIn      bool // a user's count differs; a p50 speaks for a p99
-	)
-	for _, r := range rows {
-		a, b, _ := summaryCells(r)
-		switch {
-		case r.TooFew() && !r.Unseen && a != b:
-			tooFew = append(tooFew, fmt.Sprintf("%s %s → %s", traffic.Label(r.Class), a, b))
-		case !r.Significant: // within noise (≈)
-		case r.Unseen:
-			unseen = append(unseen, fmt.Sprintf("%s %s → %s", r.Name(), a, b))
-		default:
-			seen = append(seen, seenPhrase(r, traffic))
-			counts = counts || !r.Latency()
-			standIn = standIn || r.Counter == "p50"
+// verdictLines is the summary's lesson (lab.Lesson) in w columns: its first form in 2 lines
+// (brief: 1), else its last, wrapped.
+func verdictLines(forms []string, w int, brief bool) []string {
+	var lines []string
+	for _, f := range forms {
+		if lines = wrapText(f, w, 0); len(lines) <= 2 && (!brief || len(lines) == 1) {
+			break
 		}
 	}
-	below := ""
-	if len(unseen) > 0 {
-		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
-	}
-	if v.TradeLine(traffic.Label, true) != "" {
-		var lines []string
-		for _, short := range []bool{false, true} {
-			lines = wrapText(v.TradeLine(traffic.Label, short)+below, w, 0)
-			if len(lines) <= 2 && (!brief || len(lines) == 1) {
-				break
-			}
-		}
-		return lines
-	}
-	if len(unseen) == 0 && !standIn {
-		return nil
-	}
-	users := "nothing users see is shown to differ"
-	switch {
-	case len(seen) > 0 && !counts:
-		users = "users: " + strings.Join(seen, ", ") + "; no count shown to differ"
-	case len(seen) > 0:
-		users = "users: " + strings.Join(seen, ", ")
-	case len(tooFew) > 0:
-		users = "users: no count shown to differ, p99 too few to judge (?: " + strings.Join(tooFew, ", ") + ")"
-	}
-	return wrapText("» "+users+below, w, 0)
-}
-
-// seenPhrase is a significant row of the users' as the verdict names it: a count by its
-// class, name and difference; a latency by both figures and how much sooner or later.
-func seenPhrase(r lab.ComparisonRow, traffic lab.TrafficConfig) string {
-	a, b, diff := summaryCells(r)
-	if !r.Latency() {
-		return fmt.Sprintf("%s %s %s", traffic.Label(r.Class), r.Name(), diff)
-	}
-	how := strings.TrimPrefix(diff, "-") + " sooner"
-	if r.B > r.A {
-		how = strings.TrimPrefix(diff, "+") + " later"
-	}
-	return fmt.Sprintf("%s %s %s → %s (%s)", traffic.Label(r.Class), r.Name(), a, b, how)
+	return lines
 }
 
 // noteMinWidth is the narrowest the words beside the summary's blocks may be.
 const noteMinWidth = 28
-
-// summaryCells writes one row's A, B and B − A as the screen shows them: a difference that
-// is noise after "≈ ".
-func summaryCells(r lab.ComparisonRow) (a, b, diff string) {
-	if r.Ratio {
-		a, b, diff = r.RatioCells()
-		return a, b, r.Approx() + diff
-	}
-	if !r.Latency() {
-		diff = fmtCount(r.B - r.A)
-		if r.B > r.A {
-			diff = "+" + diff
-		}
-		return fmtCount(r.A), fmtCount(r.B), r.Approx() + diff
-	}
-	lat := func(v int64, none bool) string {
-		if none {
-			return "–"
-		}
-		return fmtLatency(time.Duration(v))
-	}
-	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
-	switch {
-	case r.StoodIn && r.TooFew(): // its p50, the next row, is judged instead
-		diff = lab.TooFewMark
-	case !r.None[0] && !r.None[1]:
-		diff = "0" // as shown, the same: no difference to judge
-		if d := lab.ShownLatency(time.Duration(r.B)) - lab.ShownLatency(time.Duration(r.A)); d != 0 {
-			diff = r.Approx() + signedLatency(d)
-		}
-	}
-	return a, b, diff
-}
 
 // summaryBlock draws one class's rows under a header naming the class (as name) and the
 // columns, pad cells before each number, and returns its width. The A and B cells of rows marks point at stand out: ▸ and
@@ -394,7 +340,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 	labelW, numW, diffW := ansiWidth(name), 0, ansiWidth("B − A")
 	cells := make([][3]string, len(rows))
 	for i, r := range rows {
-		a, b, d := summaryCells(r)
+		a, b, d := r.Cells()
 		cells[i] = [3]string{a, b, d}
 		labelW = max(labelW, ansiWidth(r.Name()))
 		numW = max(numW, ansiWidth(a), ansiWidth(b))
@@ -418,15 +364,4 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 		out = append(out, padRight(r.Name(), labelW)+a+b+diff)
 	}
 	return out, labelW + 2*numW + diffW
-}
-
-// signedLatency writes a difference of latencies: +2.99s, -0.8ms, 0.
-func signedLatency(d time.Duration) string {
-	switch {
-	case d > 0:
-		return "+" + fmtLatency(d)
-	case d < 0:
-		return "-" + fmtLatency(-d)
-	}
-	return "0"
 }

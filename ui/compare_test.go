@@ -538,7 +538,9 @@ func TestSummaryTitleFits(t *testing.T) {
 		{true, false, 150, "? too few to judge"},
 		{false, false, 80, "green: B better, red: B worse · ≈ noise · ? too few"},
 		{false, false, 130, "green: B better"}, {false, false, 150, "totals since the start"},
-		{false, true, 100, "≈ within noise"}, {false, true, 120, "bare +n or -n: beyond noise · ≈ within noise"}} {
+		{false, true, 100, "≈ within noise"}, {false, true, 120, "bare +n or -n: beyond noise · ≈ within noise"},
+		// "?" says why where it fits (newcomer 14: "?" beside 303 and 98 finished payments).
+		{false, false, 200, lab.TooFewWhy(false)}, {true, false, 180, lab.TooFewWhy(false)}, {false, false, 80, "? too few"}} {
 		s.panes[0].snap.Config.Traffic.Mode, s.panes[1].snap.Config.Traffic.Mode = lab.Open, lab.Open
 		if tc.closed {
 			s.panes[0].snap.Config.Traffic.Mode = lab.Closed
@@ -650,7 +652,7 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	}
 	want := "» nothing users see is shown to differ; what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	for _, w := range []int{56, 80, 120} {
-		lines := verdictLines(rows, lab.UsersVerdict{}, lab.TrafficConfig{}, w, false)
+		lines := verdictLines(lab.Lesson(rows, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
 			t.Errorf("w=%d: %q, want %q", w, got, want)
 		}
@@ -665,19 +667,19 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	few := slices.Clone(rows)
 	few[6].Unjudged = true
 	wantFew := "» users: no count shown to differ, p99 too few to judge (?: signup 4.0ms → 4.2ms); what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
-	if got := strings.Join(strings.Fields(strings.Join(verdictLines(few, lab.UsersVerdict{}, lab.TrafficConfig{}, 80, false), " ")), " "); got != wantFew {
+	if got := strings.Join(strings.Fields(strings.Join(verdictLines(lab.Lesson(few, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 80, false), " ")), " "); got != wantFew {
 		t.Errorf("a p99 too few to judge among the users' rows: %q", got)
 	}
 	// A difference users see, all one way, is named first.
 	seen := slices.Clone(rows)
 	seen[5].B, seen[5].Significant, seen[5].Better = 52, true, 1
 	wantSeen := "» users: signup ok +9; what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
-	if got := strings.Join(strings.Fields(strings.Join(verdictLines(seen, lab.UsersVerdict{}, lab.TrafficConfig{}, 200, false), " ")), " "); got != wantSeen {
+	if got := strings.Join(strings.Fields(strings.Join(verdictLines(lab.Lesson(seen, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 200, false), " ")), " "); got != wantSeen {
 		t.Errorf("users see a difference: %q, want %q", got, wantSeen)
 	}
 	none := slices.Clone(rows)
 	none[3].Significant, none[4].Significant = false, false
-	if got := verdictLines(none, lab.UsersVerdict{}, lab.TrafficConfig{}, 200, false); got != nil {
+	if got := verdictLines(lab.Lesson(none, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 200, false); got != nil {
 		t.Errorf("nothing differs, yet: %q", got)
 	}
 }
@@ -695,13 +697,13 @@ func TestVerdictNamesTheP50(t *testing.T) {
 	}
 	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ; what differs is below the pool, in the calls: past deadline 1168 → 0"
 	for _, w := range []int{56, 80, 120} {
-		lines := verdictLines(rows, lab.UsersVerdict{}, lab.TrafficConfig{}, w, false)
+		lines := verdictLines(lab.Lesson(rows, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
 			t.Errorf("w=%d: %q, want %q", w, got, want)
 		}
 	}
 	// The p50 alone, no call rows: still named, the row a reader would miss.
-	if got := strings.Join(verdictLines(rows[:4], lab.UsersVerdict{}, lab.TrafficConfig{}, 200, false), " "); got != "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ" {
+	if got := strings.Join(verdictLines(lab.Lesson(rows[:4], lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ" {
 		t.Errorf("p50 alone: %q", got)
 	}
 }
@@ -731,7 +733,7 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 		lean bool
 		want string
 	}{{120, false, full}, {80, false, full}, {120, true, full}, {80, true, brief}, {56, true, brief}, {48, false, brief}} {
-		lines := verdictLines(rows, v, lab.TrafficConfig{}, tc.w, tc.lean)
+		lines := verdictLines(lab.Lesson(rows, v, lab.TrafficConfig{}.Label), tc.w, tc.lean)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != tc.want {
 			t.Errorf("w=%d lean=%v: %q, want %q", tc.w, tc.lean, got, tc.want)
 		}
@@ -747,12 +749,12 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 	// Each class by its name in the preset (the postmortem's payments are orders).
 	var orders lab.TrafficConfig
 	orders.Payment.Label = "orders"
-	if got := strings.Join(verdictLines(rows, v, orders, 200, true), " "); !strings.Contains(got, "B worse: orders ok -22") {
+	if got := strings.Join(verdictLines(lab.Lesson(rows, v, orders.Label), 200, true), " "); !strings.Contains(got, "B worse: orders ok -22") {
 		t.Errorf("the class by its label: %q", got)
 	}
 	// All one way with a count in it: said as such, what became of them too (the
 	// postmortem's fix turns orders away, which its table alone leaves to the audience).
-	if got := strings.Join(verdictLines(rows, lab.UsersVerdict{Better: v.Better}, lab.TrafficConfig{}, 200, false), " "); got != "» users: B better: signup ok +13 (rejected 13 → 0)" {
+	if got := strings.Join(verdictLines(lab.Lesson(rows, lab.UsersVerdict{Better: v.Better}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: B better: signup ok +13 (rejected 13 → 0)" {
 		t.Errorf("all one way: %q", got)
 	}
 }
@@ -761,11 +763,11 @@ func TestVerdictNamesTheTrade(t *testing.T) {
 // same 600ms unjudged and certain. Where the p50 stands in, the p99's B − A is "?" alone.
 func TestStoodInP99ReadsOnce(t *testing.T) {
 	p99 := lab.ComparisonRow{Class: lab.Payment, Counter: "p99", A: int64(1690 * time.Millisecond), B: int64(1090 * time.Millisecond), Unjudged: true}
-	if _, _, d := summaryCells(p99); d != "? -600ms" {
+	if _, _, d := p99.Cells(); d != "? -600ms" {
 		t.Errorf("a p99 too few to judge, no p50 in its stead: %q, want %q", d, "? -600ms")
 	}
 	p99.StoodIn = true
-	if a, b, d := summaryCells(p99); a != "1.69s" || b != "1.09s" || d != lab.TooFewMark {
+	if a, b, d := p99.Cells(); a != "1.69s" || b != "1.09s" || d != lab.TooFewMark {
 		t.Errorf("a p99 with its p50 judged instead: %q %q %q, want the figures and %q alone", a, b, d, lab.TooFewMark)
 	}
 }

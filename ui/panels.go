@@ -144,8 +144,12 @@ var labPanels = []panel{headerPanel, narratorPanel, settingsPanel, poolPanel, ta
 var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines: func(c labCtx, _ int) []string {
 	out := []string{headerLine(c.t, c.s, c.i, c.w)}
 	if c.snap.Late() { // the lab's own health: what is on screen may no longer be the truth
-		out = append(out, wrapText(c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (generator lag p99 %s, more than %s)",
-			fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag))), c.w, 0)...)
+		lag, most := fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag)
+		warn := wrapText(c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (generator lag p99 %s, more than %s)", lag, most)), c.w, 0)
+		if c.compared() && len(warn) > 1 { // one line a half: two halves' warnings left a loaded 80x24 no room to compare
+			warn = []string{clip(c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (lag p99 %s > %s)", lag, most)), c.w)}
+		}
+		out = append(out, warn...)
 	}
 	return out
 }}
@@ -382,11 +386,15 @@ func (c labCtx) plan(ps []panel, h int) (level int, parts [][]string, keep, leas
 	level, parts = c.settle(ps, start, h)
 	keep, least = c.kept(ps, level)
 	// Full detail is not worth the charts: where it leaves them less than the least they draw
-	// in and the compact level leaves that, compact (a compare half whose table has more notes).
-	if level == levelFull && least > 0 && h-linesIn(parts) < least {
-		if compact := c.fixed(ps, levelCompact); h-linesIn(compact) >= least {
-			level, parts = levelCompact, compact
-			keep, least = c.kept(ps, level)
+	// in and the compact level leaves that, compact (a compare half whose table has more
+	// notes); in compare, else terse, the health items gone, where that does (a summary one
+	// row taller: closed against open loop's corrected p99).
+	for _, next := range []int{levelCompact, levelTerse} {
+		if level < next && least > 0 && h-linesIn(parts) < least && (next == levelCompact || c.compared()) {
+			if fewer := c.fixed(ps, next); h-linesIn(fewer) >= least {
+				level, parts = next, fewer
+				keep, least = c.kept(ps, level)
+			}
 		}
 	}
 	avail = h - linesIn(parts)

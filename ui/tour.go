@@ -68,7 +68,7 @@ func (p pointer) texts(snaps []*lab.Snapshot, rows []lab.ComparisonRow) []string
 	if p.row != "" {
 		for _, r := range rows {
 			if r.Class == p.class && r.Counter == p.row {
-				a, b, _ := summaryCells(r)
+				a, b, _ := r.Cells()
 				return []string{a, b}
 			}
 		}

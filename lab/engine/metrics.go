@@ -141,7 +141,7 @@ type classMetrics struct {
 }
 
 func newClassMetrics() *classMetrics {
-	return &classMetrics{latency: newLatencyHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newHist(),
+	return &classMetrics{latency: newLatencyHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newLatencyHist(),
 		lag: newHist(), handoff: newHist()}
 }
 

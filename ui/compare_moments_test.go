@@ -1,0 +1,174 @@
+// Every compare moment of the captures (/tmp/poollab/captures/moments.txt), drawn from
+// fixtures whose numbers are written out, so no seed changes them.
+
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// timeoutsSnapshots are socket-timeout (A) against caller-timeout (B): users fare alike,
+// B leaves its calls running at the dependency.
+func timeoutsSnapshots() (a, b *lab.Snapshot) {
+	a, b = testSnapshot(), testSnapshot()
+	a.Config.Name, b.Config.Name = "socket-timeout", "caller-timeout"
+	a.Config.Payment.Timeout.Kind, b.Config.Payment.Timeout.Kind = lab.TimeoutSocket, lab.TimeoutCaller
+	b.Orphans.Total, b.Dependency.InFlight = 50, 28
+	a.Dependency.InFlight = 10
+	return a, b
+}
+
+// hopsSnapshots are stacked-timeouts (A) against deadline-propagation (B): no payment ends
+// ok in either, B's time out sooner and leave no work past the deadline.
+func hopsSnapshots() (a, b *lab.Snapshot) {
+	sa, sb := stackedSnapshot(), stackedSnapshot()
+	a, b = &sa, &sb
+	b.Config.Name = "deadline-propagation"
+	b.Config.Dependency.Deadline, b.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
+	b.Hops = []lab.HopStats{{Requests: 175, InFlight: 3}, {Requests: 175, InFlight: 3}, {Requests: 175, InFlight: 3}}
+	ms := time.Millisecond
+	for i, s := range []*lab.Snapshot{a, b} {
+		pay := &s.Classes[lab.Payment]
+		pay.Arrived, pay.OK, pay.TimedOut, pay.InFlight = 50, 0, 47, 3
+		pay.Rejected = [len(pay.Rejected)]int64{}
+		p50 := []time.Duration{1610 * ms, 1000 * ms}[i]
+		pay.Latency = lab.Percentiles{P50: p50, P99: p50 + 80*ms, Count: 47, P99In: lab.QuantileInterval{Low: p50},
+			P50In: lab.QuantileInterval{Low: p50 - 20*ms, High: p50 + 20*ms, HasHigh: true}}
+	}
+	return a, b
+}
+
+// fleetSnapshots are fleet-domino (A) against fleet-bulkhead (B) 20 s in: B trades payments
+// for signups and health checks, three classes changed, latencies too: the longest lesson.
+func fleetSnapshots() (a, b *lab.Snapshot) {
+	a, b = drainFirst(fleetSnapshot(4, 3)), drainFirst(fleetSnapshot(4, 1))
+	a.Config.Name, b.Config.Name = "fleet-domino", "fleet-bulkhead"
+	b.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
+	s := time.Second
+	in := func(lo, hi time.Duration) lab.QuantileInterval {
+		return lab.QuantileInterval{Low: lo, High: hi, HasHigh: hi > 0}
+	}
+	set := func(x *lab.Snapshot, c lab.Class, arrived, ok, timedOut, inFlight int64, rejected map[lab.Reason]int64, p50, p99 time.Duration, p50In, p99In lab.QuantileInterval) {
+		st := &x.Classes[c]
+		*st = lab.ClassStats{Arrived: arrived, OK: ok, TimedOut: timedOut, InFlight: inFlight}
+		for why, n := range rejected {
+			st.Rejected[why] = n
+		}
+		st.Latency = lab.Percentiles{P50: p50, P99: p99, Count: ok + timedOut, P50In: p50In, P99In: p99In}
+	}
+	set(a, lab.Payment, 469, 303, 0, 17, map[lab.Reason]int64{lab.RejectPool: 3, lab.RejectBalancer: 146},
+		3350*time.Millisecond, 5940*time.Millisecond, in(3300*time.Millisecond, 3400*time.Millisecond), in(5*s, 0))
+	set(b, lab.Payment, 469, 98, 0, 15, map[lab.Reason]int64{lab.RejectBulkhead: 356},
+		3*s, 3*s, in(2990*time.Millisecond, 3010*time.Millisecond), in(2990*time.Millisecond, 0))
+	set(a, lab.Signup, 1616, 1037, 0, 0, map[lab.Reason]int64{lab.RejectPool: 18, lab.RejectBalancer: 561},
+		3*s, 3030*time.Millisecond, in(2900*time.Millisecond, 3010*time.Millisecond), in(3*s, 3050*time.Millisecond))
+	set(b, lab.Signup, 1616, 1616, 0, 0, nil,
+		2*time.Millisecond, 3600*time.Microsecond, in(time.Millisecond, 3*time.Millisecond), in(3*time.Millisecond, 4*time.Millisecond))
+	set(a, lab.Health, 651, 600, 47, 0, map[lab.Reason]int64{lab.RejectPool: 4},
+		time.Millisecond, 2800*time.Millisecond, in(900*time.Microsecond, 1100*time.Microsecond), in(2700*time.Millisecond, 2900*time.Millisecond))
+	set(b, lab.Health, 650, 650, 0, 0, nil,
+		time.Millisecond, 1100*time.Microsecond, in(900*time.Microsecond, 1100*time.Microsecond), in(time.Millisecond, 1200*time.Microsecond))
+	a.Elapsed, b.Elapsed = 20*s, 20*s
+	return a, b
+}
+
+// compareMoments are the captures' compare moments, A and B each.
+func compareMoments() map[string][2]*lab.Snapshot {
+	pair := func(a, b *lab.Snapshot) [2]*lab.Snapshot { return [2]*lab.Snapshot{a, b} }
+	bulkA, bulkB := compareSnapshots()
+	closed, open := measurementSnapshots()
+	return map[string][2]*lab.Snapshot{
+		"bulkhead":          pair(bulkA, bulkB),
+		"timeouts":          pair(timeoutsSnapshots()),
+		"postmortem-vs-fix": pair(postmortemSnapshot(postmortemConfig()), postmortemSnapshot(fixConfig())),
+		"closed-vs-open":    pair(closed, open),
+		"hops":              pair(hopsSnapshots()),
+		"fleet-vs":          pair(fleetSnapshots()),
+	}
+}
+
+// newcomer 14: fleet-vs at 80x24 showed only "compare needs at least 80×25 (now 80×24)",
+// its trade two lines long. Every compare moment draws its compare at 80x24 and 120x40:
+// both halves, the table, and its lesson where lab has one, in one line at 80x24.
+func TestEveryCompareMomentDraws(t *testing.T) {
+	th := newTheme(true, true)
+	for name, m := range compareMoments() {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}},
+				width: sz[0], height: sz[1], recorded: true}
+			out := render(th, s)
+			checkFrame(t, out, sz[0], sz[1])
+			plain := ansi.Strip(out)
+			if strings.Contains(plain, "compare needs") || !strings.Contains(plain, "A vs B") ||
+				!strings.Contains(plain, m[0].Config.Name) || !strings.Contains(plain, m[1].Config.Name) {
+				t.Errorf("%s at %dx%d: no compare drawn:\n%s", name, sz[0], sz[1], plain)
+				continue
+			}
+			if j := judge(s); j.lesson != nil && !strings.Contains(plain, "» ") {
+				t.Errorf("%s at %dx%d: lab has a lesson (%q), the screen none:\n%s", name, sz[0], sz[1], j.lesson[0], plain)
+			}
+		}
+	}
+}
+
+// Short of a line, the compare drops its lesson before it refuses to draw: the table says
+// what the lesson would.
+func TestCompareDropsItsLessonBeforeRefusing(t *testing.T) {
+	m := compareMoments()["fleet-vs"]
+	th := newTheme(true, true)
+	s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: 24, recorded: true}
+	full := ansi.Strip(strings.Join(compareLines(th, s), "\n"))
+	if !strings.Contains(full, "» the trade") {
+		t.Fatalf("at 80x24 the lesson stands:\n%s", full)
+	}
+	s.height = 23
+	out := ansi.Strip(strings.Join(compareLines(th, s), "\n"))
+	if strings.Contains(out, "compare needs") || strings.Contains(out, "» ") || !strings.Contains(out, "A vs B") {
+		t.Errorf("80x23: want the compare without its lesson:\n%s", out)
+	}
+}
+
+// newcomer 14, hops: "» users: payment p50 1.61s → 1.00s (610ms sooner)" while no payment
+// ended ok in either run, and at 80x24 the ok row was "left out" as 0/0. The lesson says the
+// latency is of failures, and the row it rests on stays.
+func TestLatencyOfFailuresKeepsItsRow(t *testing.T) {
+	m := compareMoments()["hops"]
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}},
+			width: sz[0], height: sz[1], recorded: true}
+		plain := ansi.Strip(strings.Join(compareLines(newTheme(true, true), s), "\n"))
+		// Beside the blocks (120x40) the lesson is a column of words: read lab's.
+		said := strings.Join(strings.Fields(plain), " ")
+		if sz[0] > 80 {
+			said = judge(s).lesson[0]
+		}
+		if !strings.Contains(said, "(none ok: time out 610ms sooner)") {
+			t.Errorf("%dx%d: the lesson does not say the latency is of failures:\n%s", sz[0], sz[1], plain)
+		}
+		if !regexp.MustCompile(`(?m)^ok +0 +0 +0 `).MatchString(plain) {
+			t.Errorf("%dx%d: no ok row of 0 and 0 under payment:\n%s", sz[0], sz[1], plain)
+		}
+	}
+}
+
+// A loaded machine warns in each half's header: in one line a half, so the warnings do not
+// take the room a compare needs at 80x24 (the suite under load drew "compare needs at least
+// 80×25" for a pair).
+func TestBusyWarningsLeaveRoomToCompare(t *testing.T) {
+	for name, m := range compareMoments() {
+		a, b := *m[0], *m[1]
+		a.Generator.Lag.P99, b.Generator.Lag.P99 = 3*lab.LateLag, 3*lab.LateLag
+		s := screen{panes: []pane{{snap: &a, cfg: a.Config}, {snap: &b, cfg: b.Config}}, width: 80, height: 24, recorded: true}
+		plain := ansi.Strip(render(newTheme(true, true), s))
+		if strings.Count(plain, "this machine is too busy") != 2 || strings.Contains(plain, "compare needs") {
+			t.Errorf("%s, both halves late, at 80x24:\n%s", name, plain)
+		}
+	}
+}
