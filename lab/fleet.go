@@ -89,3 +89,40 @@ func (c Config) Share(n int) Config {
 	c.Traffic.Health.Rate = 1 / c.Fleet.CheckEvery.D().Seconds()
 	return c
 }
+
+// A Turn is one step of the domino: a replica out of rotation (pulled, or drained), and
+// what it left: the replicas still in rotation and the payments each of them takes now.
+type Turn struct {
+	Pull
+	Left int     // replicas in rotation just after it
+	Each float64 // payments a second each of those takes: its share of the stream (0 with none left)
+	// Wait is how the checks of the Left replicas come to fail at that share (zero when it
+	// fits): the queue a check fails behind, and what the queue gains on average.
+	Wait CheckWait
+}
+
+// Domino is the outs that took the fleet down, each with what it left, for the fleet whose
+// config is cfg: every out until all replicas were first out at once (AllPulledAt), or all
+// of them while that has not happened.
+func (f *FleetStats) Domino(cfg Config) []Turn {
+	var turns []Turn
+	outs := f.Outs()
+	for _, p := range outs {
+		if f.AllPulledAt > 0 && p.At > f.AllPulledAt {
+			break
+		}
+		left := len(f.Replicas)
+		for _, q := range outs {
+			if q.At <= p.At && (q.ReturnedAt == 0 || q.ReturnedAt > p.At) {
+				left--
+			}
+		}
+		t := Turn{Pull: p, Left: left}
+		if left > 0 {
+			fc := cfg.ReplicaForecast(left)
+			t.Each, t.Wait = fc.Classes[Payment].Rate, fc.CheckWait(cfg.Health.Timeout.D())
+		}
+		turns = append(turns, t)
+	}
+	return turns
+}

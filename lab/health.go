@@ -20,6 +20,9 @@ type Pull struct {
 	At         time.Duration // since the start
 	ReturnedAt time.Duration // since the start; 0 while it is still out
 	Drained    bool          // taken out by the operator's drain (a deploy), not for failed checks
+	// Ahead is the queue the check that tipped the pull found ahead of it when it arrived:
+	// what made it wait past its timeout (0 for a drain).
+	Ahead int
 }
 
 // Returned says the instance came back into rotation after this pull.

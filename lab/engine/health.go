@@ -45,7 +45,9 @@ func (h *healthCheck) pause(on bool) {
 	h.paused, h.failed, h.passed = on, 0, 0
 }
 
-func (h *healthCheck) observe(ok bool) {
+// observe judges one check; ahead is the queue it found ahead of it when it arrived, kept
+// with the pull it tips (the domino's measure of why it failed).
+func (h *healthCheck) observe(ok bool, ahead int) {
 	h.mu.Lock()
 	if h.paused {
 		h.mu.Unlock()
@@ -67,7 +69,7 @@ func (h *healthCheck) observe(ok bool) {
 			if len(h.history) >= maxPulls {
 				h.history = append(h.history[:0:0], h.history[len(h.history)-maxPulls/2:]...)
 			}
-			h.history = append(h.history, lab.Pull{Replica: h.replica, At: time.Since(h.start)})
+			h.history = append(h.history, lab.Pull{Replica: h.replica, At: time.Since(h.start), Ahead: ahead})
 			turned = true
 		}
 	}
@@ -89,14 +91,15 @@ func (h *healthCheck) stats() lab.HealthStats {
 // for a check stuck in the accept queue: it counts it failed at the timeout.
 type probe struct {
 	h       *healthCheck
+	ahead   int // queued ahead of it when it arrived
 	decided atomic.Bool
 	timer   atomic.Pointer[time.Timer] // may fire before it is stored: a check already late
 }
 
 // probe starts a check due at intended, which the balancer fails at intended + timeout
-// unless it was answered before; alive says the lab still runs.
-func (h *healthCheck) probe(intended time.Time, timeout time.Duration, alive func() bool) *probe {
-	p := &probe{h: h}
+// unless it was answered before; ahead is the queue it found; alive says the lab still runs.
+func (h *healthCheck) probe(intended time.Time, timeout time.Duration, ahead int, alive func() bool) *probe {
+	p := &probe{h: h, ahead: ahead}
 	p.timer.Store(time.AfterFunc(time.Until(intended.Add(timeout)), func() {
 		if alive() {
 			p.decide(false)
@@ -111,6 +114,6 @@ func (p *probe) decide(ok bool) {
 		if t := p.timer.Load(); t != nil {
 			t.Stop()
 		}
-		p.h.observe(ok)
+		p.h.observe(ok, p.ahead)
 	}
 }

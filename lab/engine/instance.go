@@ -101,7 +101,7 @@ func (l *instance) admit(j job) {
 	m.arrive(j.duplicate)
 	l.pairs.arrive(j.class, j.arrival)
 	if j.class == lab.Health {
-		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), func() bool { return l.ctx.Err() == nil })
+		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), l.pool.queued(), func() bool { return l.ctx.Err() == nil })
 	}
 	if !l.pool.submit(j) {
 		l.turnAway(j, lab.RejectPool)

@@ -555,6 +555,13 @@ func (p *pool) stats() lab.PoolStats {
 	return s
 }
 
+// queued is how many requests wait in the queue now.
+func (p *pool) queued() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.queue)
+}
+
 // slotHeap is a min-heap of free slot indices.
 type slotHeap []int
 
