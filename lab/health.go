@@ -20,9 +20,14 @@ type Pull struct {
 	At         time.Duration // since the start
 	ReturnedAt time.Duration // since the start; 0 while it is still out
 	Drained    bool          // taken out by the operator's drain (a deploy), not for failed checks
-	// Ahead is the queue the check that tipped the pull found ahead of it when it arrived:
-	// what made it wait past its timeout (0 for a drain).
-	Ahead int
+	// Ahead is the payments the check that tipped the pull found queued ahead of it when
+	// it arrived: what made it wait past its timeout (0 for a drain). Refused says that
+	// check was turned away instead (rejected:pool: a full queue, or a queue limit).
+	// Queued is every request queued ahead of it (payments, signups, checks). Freed is
+	// the payments the workers finished while it waited, each freeing a worker: fewer than
+	// Ahead + 1, and no worker reached it in time.
+	Ahead, Queued, Freed int
+	Refused              bool
 }
 
 // Returned says the instance came back into rotation after this pull.

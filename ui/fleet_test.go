@@ -81,12 +81,12 @@ func TestFleetFrame(t *testing.T) {
 		want            []string
 	}{
 		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
-			"r2 8.0s (+2.0s)", "1/2 checks failed", "replica 2 pulled at 8.0s; the 2 in rotation now take 12/s payments each", "+  7 queued"}},
-		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out at 9.0s", "no replica left in rotation", "balancer"}},
+			"r2 8.0s (+2.0s)", "1/2 checks failed", "the domino: replica 1 pulled at 6.0s → 3 left, 8/s each → replica 2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
+		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.0s: no replica left in rotation", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
-		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
+		// The domino three lines taller than 80x24 (where the table's window, in-flight note and
 		// column definitions take the lines): lines to spare go to the pulls, not to blank lines.
-		{4, 2, 80, 26, []string{"pulls", "r2 8.0s (+2.0s)"}},
+		{4, 2, 80, 27, []string{"pulls", "r2 8.0s (+2.0s)"}},
 		{4, 2, 80, 24, []string{"/s 1–6s", "not failed", "payment 80 (31%)"}},
 		{16, 3, 200, 60, []string{"r16", "r9 ", "13 of 16 replicas in rotation"}},
 		{16, 3, 120, 40, []string{"r16", "r9 "}},
@@ -245,11 +245,11 @@ func TestNarrateFleet(t *testing.T) {
 	}
 	s.Fleet.Replicas[1].Health = lab.HealthStats{}
 	s.Fleet.Pulls = []lab.Pull{{Replica: 2, At: 7 * time.Second, ReturnedAt: 8 * time.Second}}
-	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "replica 2 back at 8.0s; the 3 in rotation now take 8/s") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "the domino: replica 1 drained at 6.0s → 3 left, 8/s each → replica 2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20): each queue gains 1.3/s once full") {
 		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 3 pulled at 9.0s; the only one in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): over capacity: whenever its workers are all busy, its queue gains 17.3 payments a second") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "→ 2 left, 12/s each → replica 3 pulled at 9.0s; the one in rotation takes 24/s (72 workers of 20): its queue gains 17.3/s once full") {
 		t.Errorf("three pulled: %q", msg)
 	}
 	s.Config.Pool.Queue = 0 // no queue to wait in: a full pool turns the checks away
@@ -340,5 +340,39 @@ func TestPriceOKNotWithABreaker(t *testing.T) {
 	cfg.Payment.Breaker.Enabled = true
 	if got := priceOK(cfg, pay); got != "" {
 		t.Errorf("with a breaker: %q", got)
+	}
+}
+
+// The headline tells the domino, not only its last instant (issue 22, newcomer 14 finding
+// 16): each turn, the share the replicas left then took, and what the lab measured of the
+// check that pulled each: the payments ahead of it against the workers that freed in its
+// timeout (the mean says 13.3; a burst frees fewer), or the full queue that turned it away.
+func TestNarrateFleetTellsTheDomino(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 4))
+	fs := s.Fleet
+	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 11, 11
+	fs.Pulls[1].Refused, fs.Pulls[1].Queued = true, 100
+	fs.Pulls[2].Ahead, fs.Pulls[2].Freed = 15, 9
+	fs.Pulls[0].ReturnedAt = fs.AllPulledAt + 400*time.Millisecond
+	fs.Replicas[1].Health = lab.HealthStats{Pulls: 1, History: []lab.Pull{fs.Pulls[0]}}
+	fs.InRotation = 1
+	msg, _ := narrateFleet(s.Config, s)
+	turns := fs.Domino(s.Config)
+	for _, want := range []string{
+		"the domino: replica 1 drained at 6.0s → 3 left, 8/s each → ",
+		fmt.Sprintf("replica 2 pulled at 8.0s (11 payments ahead of its check: it needed 12 workers to free in 2.0s, 11 did; %s on average: 2.0s × 20 / 3.0s) → 2 left, 12/s each → ",
+			fmtWorkers(turns[0].Wait.Behind)),
+		"replica 3 at 9.0s (100 queued: its check rejected:pool) → 1 left, 24/s → replica 4 at 9.0s (15 ahead, 9 freed); all out from 9.0s; replica 2 back at 9.4s; ",
+		"the one in rotation takes 24/s (72 workers of 20): its queue gains 17.3/s once full",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("no %q in\n%q", want, msg)
+		}
+	}
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false)
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "it needed 12 workers to free in 2.0s, 11 did") {
+			t.Errorf("%dx%d: the domino cut:\n%s", size[0], size[1], ansi.Strip(out))
+		}
 	}
 }

@@ -555,11 +555,11 @@ func (p *pool) stats() lab.PoolStats {
 	return s
 }
 
-// queued is how many requests wait in the queue now.
-func (p *pool) queued() int {
+// queuedNow is how many requests of class c wait in the queue now, and how many in all.
+func (p *pool) queuedNow(c lab.Class) (of, all int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.queue)
+	return p.queuedBy[c], len(p.queue)
 }
 
 // slotHeap is a min-heap of free slot indices.
