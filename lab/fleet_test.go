@@ -55,3 +55,14 @@ func TestDominoTellsEachTurn(t *testing.T) {
 		t.Errorf("3 left: %+v, reach %v", w, w.Reach())
 	}
 }
+
+// Who acts on the health checks is lab's to say: a fleet's balancer pulls on them; one
+// instance's checks only say what a balancer would see.
+func TestChecksJudge(t *testing.T) {
+	if j := (&Snapshot{}).ChecksJudge(); j != NoBalancer {
+		t.Errorf("one instance: %v", j)
+	}
+	if j := (&Snapshot{Fleet: &FleetStats{}}).ChecksJudge(); j != FleetBalancer {
+		t.Errorf("a fleet: %v", j)
+	}
+}

@@ -32,3 +32,23 @@ type Pull struct {
 
 // Returned says the instance came back into rotation after this pull.
 func (p Pull) Returned() bool { return p.ReturnedAt > 0 }
+
+// Judge is who acts on an instance's health checks.
+type Judge int
+
+const (
+	// NoBalancer: a lone instance; its checks say what a balancer would see, and nothing
+	// takes it out of rotation.
+	NoBalancer Judge = iota
+	// FleetBalancer: a fleet's balancer, which pulls a replica on them.
+	FleetBalancer
+)
+
+// ChecksJudge is who acts on this lab's health checks: the fleet's balancer, or (one
+// instance) no one.
+func (s *Snapshot) ChecksJudge() Judge {
+	if s.Fleet != nil {
+		return FleetBalancer
+	}
+	return NoBalancer
+}

@@ -376,3 +376,16 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		}
 	}
 }
+
+// The health note words who gives up on a late check as lab says (Snapshot.ChecksJudge):
+// the fleet's balancer, or the balancer a lone lab's checks stand for.
+func TestChecksNoteWordsTheJudge(t *testing.T) {
+	for _, tc := range []struct {
+		s    *lab.Snapshot
+		want string
+	}{{fleetSnapshot(4, 1), "the balancer gives up at 2s"}, {testSnapshot(), "a balancer would give up at 2s"}} {
+		if got := checksAboveTimeoutNote("health", 2800*time.Millisecond, 2*time.Second, tc.s.ChecksJudge())[1]; !strings.Contains(got, tc.want) {
+			t.Errorf("fleet %v: %q, want %q", tc.s.Fleet != nil, got, tc.want)
+		}
+	}
+}

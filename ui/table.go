@@ -339,11 +339,11 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 // (lab.Snapshot.ChecksAboveTimeout), which reads as a timeout that did not work: the
 // timeout is the balancer's, which stops waiting while the check waits on in the queue.
 // A lab alone has no balancer: its checks say what one would do (as its health items do).
-func checksAboveTimeoutNote(name string, p99, timeout time.Duration, fleet bool) []string {
+func checksAboveTimeoutNote(name string, p99, timeout time.Duration, judge lab.Judge) []string {
 	l, to := fmtLatency(p99), fmtDur(timeout)
 	head, short := fmt.Sprintf("%s p99 %s > its %s timeout: ", name, l, to), fmt.Sprintf("%s p99 %s > %s timeout: ", name, l, to)
 	stops, gives, gave := "the balancer stops", "the balancer gives", "the balancer gave"
-	if !fleet {
+	if judge == lab.NoBalancer {
 		stops, gives, gave = "a balancer would stop", "a balancer would give", "a balancer would give"
 	}
 	return []string{
@@ -378,7 +378,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		notes.must = append(notes.must, inFlightNote(s, inFlight))
 	}
 	if p99, to, ok := s.ChecksAboveTimeout(); ok && shown["p99"] {
-		notes.must = append(notes.must, checksAboveTimeoutNote(s.Config.Traffic.Label(lab.Health), p99, to, s.Fleet != nil))
+		notes.must = append(notes.must, checksAboveTimeoutNote(s.Config.Traffic.Label(lab.Health), p99, to, s.ChecksJudge()))
 	}
 	// Each definition in four lengths; the line takes the longest length that fits.
 	var defs [][4]string
