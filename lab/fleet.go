@@ -59,6 +59,22 @@ func (f *FleetStats) InRotationNow(i int) bool {
 	return !f.Replicas[i].Health.Pulled && !(f.Drain.Out() && f.Drain.Replica == i+1)
 }
 
+// WorkersOutOfRotation is the workers of the replicas out of rotation now (pulled, or
+// drained), which the fleet's pool size counts though no request reaches them; 0 for one
+// instance (f nil).
+func (f *FleetStats) WorkersOutOfRotation() int {
+	if f == nil {
+		return 0
+	}
+	n := 0
+	for i, r := range f.Replicas {
+		if !f.InRotationNow(i) {
+			n += r.Pool.Size
+		}
+	}
+	return n
+}
+
 // MeanBusy is how many workers class c holds now, on average, in the replicas still in
 // rotation (0 with none in rotation).
 func (f *FleetStats) MeanBusy(c Class) float64 {

@@ -66,3 +66,18 @@ func TestChecksJudge(t *testing.T) {
 		t.Errorf("a fleet: %v", j)
 	}
 }
+
+// The workers of replicas out of rotation: pulled or drained; none for one instance.
+func TestWorkersOutOfRotation(t *testing.T) {
+	f := &FleetStats{Replicas: make([]Snapshot, 3), Drain: &Drain{Replica: 1, At: time.Second}}
+	for i := range f.Replicas {
+		f.Replicas[i].Pool.Size = 20
+	}
+	f.Replicas[2].Health.Pulled = true
+	if got := f.WorkersOutOfRotation(); got != 40 {
+		t.Errorf("one drained, one pulled of 3×20: %d out", got)
+	}
+	if got := (*FleetStats)(nil).WorkersOutOfRotation(); got != 0 {
+		t.Errorf("one instance: %d", got)
+	}
+}

@@ -81,13 +81,13 @@ func TestFleetFrame(t *testing.T) {
 		want            []string
 	}{
 		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
-			"r2 8.0s (+2.0s)", "1/2 checks failed", "the domino: replica 1 pulled at 6.0s → 3 left, 8/s each → replica 2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
+			"r2 8.0s (+2.0s)", "1/2 checks failed", "the domino: r1 pulled at 6.0s → 3 left, 8/s each → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
 		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.0s: no replica left in rotation", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
-		// The domino three lines taller than 80x24 (where the table's window, in-flight note and
+		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
 		// column definitions take the lines): lines to spare go to the pulls, not to blank lines.
-		{4, 2, 80, 27, []string{"pulls", "r2 8.0s (+2.0s)"}},
-		{4, 2, 80, 24, []string{"/s 1–6s", "not failed", "payment 80 (31%)"}},
+		{4, 2, 80, 26, []string{"pulls", "r2 8.0s (+2.0s)"}},
+		{4, 2, 80, 24, []string{"/s 1–6s", "80 in flight", "r2 8.0s (+2.0s)"}},
 		{16, 3, 200, 60, []string{"r16", "r9 ", "13 of 16 replicas in rotation"}},
 		{16, 3, 120, 40, []string{"r16", "r9 "}},
 		{16, 16, 80, 24, []string{"r16"}},
@@ -207,7 +207,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	// The total counts a drained replica's permits too: said, or they read as spare
 	// (newcomer 11).
 	s.Fleet.InRotation = 3
-	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas, 1 out of rotation (5 permits each)", 59: "semaphore 15/20 permits in use, 4 replicas, 1 out"} {
+	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each), counting the 1 out of rotation", 59: "semaphore 15/20 permits in use, 4 replicas counting 1 out"} {
 		if items := fmt.Sprint(lab.SettingsItems(s.Config, s, w)); !strings.Contains(items, want) {
 			t.Errorf("a replica out at %d columns: no %q in %s", w, want, items)
 		}
@@ -245,11 +245,11 @@ func TestNarrateFleet(t *testing.T) {
 	}
 	s.Fleet.Replicas[1].Health = lab.HealthStats{}
 	s.Fleet.Pulls = []lab.Pull{{Replica: 2, At: 7 * time.Second, ReturnedAt: 8 * time.Second}}
-	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "the domino: replica 1 drained at 6.0s → 3 left, 8/s each → replica 2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20): each queue gains 1.3/s once full") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s each → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20): each queue gains 1.3/s once full") {
 		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "→ 2 left, 12/s each → replica 3 pulled at 9.0s; the one in rotation takes 24/s (72 workers of 20): its queue gains 17.3/s once full") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "→ 2 left, 12/s each → r3 pulled at 9.0s; the one in rotation takes 24/s (72 workers of 20): its queue gains 17.3/s once full") {
 		t.Errorf("three pulled: %q", msg)
 	}
 	s.Config.Pool.Queue = 0 // no queue to wait in: a full pool turns the checks away
@@ -359,10 +359,10 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	msg, _ := narrateFleet(s.Config, s)
 	turns := fs.Domino(s.Config)
 	for _, want := range []string{
-		"the domino: replica 1 drained at 6.0s → 3 left, 8/s each → ",
-		fmt.Sprintf("replica 2 pulled at 8.0s (11 payments ahead of its check: it needed 12 workers to free in 2.0s, 11 did; %s on average: 2.0s × 20 / 3.0s) → 2 left, 12/s each → ",
+		"the domino: r1 drained at 6.0s → 3 left, 8/s each → ",
+		fmt.Sprintf("r2 pulled at 8.0s (11 payments ahead of its check: it needed 12 workers to free in 2.0s, 11 did; %s on average: 2.0s × 20 / 3.0s) → 2 left, 12/s each → ",
 			fmtWorkers(turns[0].Wait.Behind)),
-		"replica 3 at 9.0s (100 queued: its check rejected:pool) → 1 left, 24/s → replica 4 at 9.0s (15 ahead, 9 freed); all out from 9.0s; replica 2 back at 9.4s; ",
+		"r3 at 9.0s (100 queued: its check rejected:pool) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out from 9.0s; replica 2 back at 9.4s; ",
 		"the one in rotation takes 24/s (72 workers of 20): its queue gains 17.3/s once full",
 	} {
 		if !strings.Contains(msg, want) {
@@ -386,6 +386,30 @@ func TestChecksNoteWordsTheJudge(t *testing.T) {
 	}{{fleetSnapshot(4, 1), "the balancer gives up at 2s"}, {testSnapshot(), "a balancer would give up at 2s"}} {
 		if got := checksAboveTimeoutNote("health", 2800*time.Millisecond, 2*time.Second, tc.s.ChecksJudge())[1]; !strings.Contains(got, tc.want) {
 			t.Errorf("fleet %v: %q, want %q", tc.s.Fleet != nil, got, tc.want)
+		}
+	}
+}
+
+// A fleet's counts say which workers no request reaches (newcomer 14, finding 16): the
+// workers chart's "of 80" names those out of rotation, and the table says what a
+// rejection at the balancer means.
+func TestFleetCountsSayOutOfRotation(t *testing.T) {
+	s := fleetSnapshot(4, 2)
+	out := 0
+	for i := range 2 {
+		out += s.Fleet.Replicas[i].Pool.Size
+	}
+	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d, %d out of rotation)", poolReach(s), out); got != want {
+		t.Errorf("workers chart: %q, want %q", got, want)
+	}
+	if got := occupancyChart(testSnapshot()).title; strings.Contains(got, "rotation") {
+		t.Errorf("one instance's workers chart: %q", got)
+	}
+	s = fleetSnapshot(4, 4)
+	for _, w := range []int{120, 80} {
+		flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, w, 40, false))), " ")
+		if !strings.Contains(flat, "(balancer: no") && !strings.Contains(flat, "(balancer: none in rotation)") {
+			t.Errorf("%d columns: rej:balancer without its meaning:\n%s", w, flat)
 		}
 	}
 }

@@ -171,12 +171,20 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	var parts []string
 	explained := false // the first check that waited says why in full, the next ones briefly
 	for i, t := range turns {
-		w := fmt.Sprintf("replica %d pulled at %s", t.Replica, fmtSecs(t.At))
+		w := fmt.Sprintf("r%d pulled at %s", t.Replica, fmtSecs(t.At))
 		switch {
 		case t.Drained:
-			w = fmt.Sprintf("replica %d drained at %s", t.Replica, fmtSecs(t.At))
+			w = fmt.Sprintf("r%d drained at %s", t.Replica, fmtSecs(t.At))
 		case t.Refused:
-			w = fmt.Sprintf("replica %d at %s (%d queued: its check %s)", t.Replica, fmtSecs(t.At), t.Queued, lab.RejectPool.Word())
+			// A run of checks turned away by full queues says so once, after the last.
+			w = fmt.Sprintf("r%d at %s", t.Replica, fmtSecs(t.At))
+			if run := refusedRun(turns, i); run > 0 {
+				checks := "its check"
+				if run > 1 {
+					checks = "their checks"
+				}
+				w += fmt.Sprintf(" (%d queued: %s %s)", t.Queued, checks, lab.RejectPool.Word())
+			}
 		case !explained && (t.Ahead > 0 || t.Freed > 0):
 			explained = true
 			w += fmt.Sprintf(" (%d payments ahead of its check: it needed %d workers to free in %s, %d did", t.Ahead, t.Ahead+1, fmtSecs(timeout), t.Freed)
@@ -186,7 +194,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 			}
 			w += ")"
 		case t.Ahead > 0 || t.Freed > 0:
-			w = fmt.Sprintf("replica %d at %s (%d ahead, %d freed)", t.Replica, fmtSecs(t.At), t.Ahead, t.Freed)
+			w = fmt.Sprintf("r%d at %s (%d ahead, %d freed)", t.Replica, fmtSecs(t.At), t.Ahead, t.Freed)
 		}
 		parts = append(parts, w)
 		if t.Left > 0 && i < len(turns)-1 {
@@ -205,4 +213,18 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 		story += "; " + latest
 	}
 	return story
+}
+
+// refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned
+// away at the same queue (0 when the next turn continues the run).
+func refusedRun(turns []lab.Turn, i int) int {
+	same := func(a, b lab.Turn) bool { return a.Refused && b.Refused && a.Queued == b.Queued }
+	if i+1 < len(turns) && same(turns[i], turns[i+1]) {
+		return 0
+	}
+	n := 1
+	for j := i; j > 0 && same(turns[j-1], turns[j]); j-- {
+		n++
+	}
+	return n
 }

@@ -390,8 +390,13 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		r := lab.RejectedColumn.Column
 		defs = append(defs, [4]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason", r + "=any reason"})
 	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
-		defs = append(defs, [4]string{"rej:X = rejected:X, turned away by X before it ran",
-			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej:X=by X"})
+		def := [4]string{"rej:X = rejected:X, turned away by X before it ran",
+			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej:X=by X"}
+		if shown[lab.TurnedAway(lab.RejectBalancer).Term().Column] { // the balancer's name does not say why
+			def = [4]string{def[0] + " (balancer: no replica was in rotation to send it to)", def[1] + " (balancer: no replica in rotation)",
+				"rej:X = by X (balancer: none in rotation)", def[3] + " (balancer: none in rotation)"}
+		}
+		defs = append(defs, def)
 	}
 	var lat []string
 	for _, h := range []string{"p50", "p99"} {
