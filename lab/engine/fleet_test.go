@@ -400,3 +400,20 @@ func TestProbeFailsAtTheTimeout(t *testing.T) {
 		t.Errorf("a check turned away: %+v", st)
 	}
 }
+
+// The balancer's checks go out half a gap off the whole seconds: a snapshot at a whole
+// second, or two runs on the same traffic, count the same checks (newcomer 14: 651 vs 650).
+func TestChecksMissTheWholeSeconds(t *testing.T) {
+	c := lab.DefaultConfig()
+	c.Fleet = lab.FleetConfig{Replicas: 4, CheckEvery: lab.Duration(100 * time.Millisecond)}
+	c = fleetWide(c)
+	phase, gap := checkPhase(c), time.Duration(float64(time.Second)/c.Traffic.Health.Rate)
+	if phase <= 0 || phase >= gap {
+		t.Fatalf("first check at %v, %v apart", phase, gap)
+	}
+	for k := range 1000 {
+		if at := phase + time.Duration(k)*gap; at%time.Second == 0 {
+			t.Fatalf("check %d at %v: on a whole second", k, at)
+		}
+	}
+}
