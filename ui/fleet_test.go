@@ -82,7 +82,7 @@ func TestFleetFrame(t *testing.T) {
 	}{
 		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
 			"r2 8.0s (+2.0s)", "1/2 checks failed", "the domino: r1 pulled at 6.0s → 3 left, 8/s each → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
-		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.0s: no replica left in rotation", "balancer"}},
+		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.0s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
 		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
 		// column definitions take the lines): lines to spare go to the pulls, not to blank lines.
@@ -245,11 +245,11 @@ func TestNarrateFleet(t *testing.T) {
 	}
 	s.Fleet.Replicas[1].Health = lab.HealthStats{}
 	s.Fleet.Pulls = []lab.Pull{{Replica: 2, At: 7 * time.Second, ReturnedAt: 8 * time.Second}}
-	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s each → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20): each queue gains 1.3/s once full") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s each → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20)") {
 		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "→ 2 left, 12/s each → r3 pulled at 9.0s; the one in rotation takes 24/s (72 workers of 20): its queue gains 17.3/s once full") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "→ 2 left, 12/s each → r3 pulled at 9.0s; r4 alone takes 24/s (72 workers of 20)") {
 		t.Errorf("three pulled: %q", msg)
 	}
 	s.Config.Pool.Queue = 0 // no queue to wait in: a full pool turns the checks away
@@ -362,8 +362,8 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		"the domino: r1 drained at 6.0s → 3 left, 8/s each → ",
 		fmt.Sprintf("r2 pulled at 8.0s (11 payments ahead of its check: it needed 12 workers to free in 2.0s, 11 did; %s on average: 2.0s × 20 / 3.0s) → 2 left, 12/s each → ",
 			fmtWorkers(turns[0].Wait.Behind)),
-		"r3 at 9.0s (100 queued: its check rejected:pool) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out from 9.0s; replica 2 back at 9.4s; ",
-		"the one in rotation takes 24/s (72 workers of 20): its queue gains 17.3/s once full",
+		"r3 at 9.0s (its check rejected:pool, 100 queued) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
+		"r2 alone takes 24/s (72 workers of 20)",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("no %q in\n%q", want, msg)

@@ -35,8 +35,9 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	case k == 0:
 		msg := fmt.Sprintf("no replica left in rotation (all out at %s): every request is %s, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
 			fmtSecs(fs.AllPulledAt), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
-		if story != "" {
-			msg = story + ": " + strings.Replace(msg, " (all out at "+fmtSecs(fs.AllPulledAt)+")", "", 1)
+		if story != "" { // in fewer words: the story is long already
+			msg = fmt.Sprintf("%s: none in rotation, every request %s until a pulled replica passes %d checks in a row",
+				story, lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		}
 		if end := cfg.Fleet.Drain.End(); fs.Drain.Out() && end > 0 {
 			msg += fmt.Sprintf("; replica %d's deploy ends at %s", fs.Drain.Replica, fmtSecs(end))
@@ -57,9 +58,13 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 			who, verb, per := "the "+itoa(k)+" in rotation", "take", " each"
 			if k == 1 {
 				who, verb, per = "the one in rotation", "takes", ""
+				for i := range fs.Replicas {
+					if fs.InRotationNow(i) {
+						who = fmt.Sprintf("r%d alone", i+1)
+					}
+				}
 			}
-			return fmt.Sprintf("%s; %s %s %s%s (%s workers of %d): %squeue gains %s once full",
-				story, who, verb, fmtPerSec(p.Rate), per, fmtWorkers(p.WorkersNeeded), workers, each, fmtPerSec(w.Gain)), true
+			return fmt.Sprintf("%s; %s %s %s%s (%s workers of %d)", story, who, verb, fmtPerSec(p.Rate), per, fmtWorkers(p.WorkersNeeded), workers), true
 		}
 		if story != "" {
 			msg = fmt.Sprintf("%s; %s %s", story, left, take(f, k))
@@ -183,7 +188,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 				if run > 1 {
 					checks = "their checks"
 				}
-				w += fmt.Sprintf(" (%d queued: %s %s)", t.Queued, checks, lab.RejectPool.Word())
+				w += fmt.Sprintf(" (%s %s, %d queued)", checks, lab.RejectPool.Word(), t.Queued)
 			}
 		case !explained && (t.Ahead > 0 || t.Freed > 0):
 			explained = true
@@ -206,10 +211,14 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 		}
 	}
 	story := "the domino: " + strings.Join(parts, " → ")
-	if fs.AllPulledAt > 0 {
+	until := fs.AllOutUntil()
+	switch {
+	case until > 0:
+		story += "; all out " + fmtSecs(fs.AllPulledAt) + "–" + fmtSecs(until)
+	case fs.AllPulledAt > 0:
 		story += "; all out from " + fmtSecs(fs.AllPulledAt)
 	}
-	if latest, when := latestTurn(fs); when > turns[len(turns)-1].At { // one came back since
+	if latest, when := latestTurn(fs); when > turns[len(turns)-1].At && when != until { // one came back since
 		story += "; " + latest
 	}
 	return story
