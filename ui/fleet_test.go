@@ -369,6 +369,12 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 			t.Errorf("no %q in\n%q", want, msg)
 		}
 	}
+	// Checks turned away one after another at the same queue are said once, after the last.
+	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
+	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool, 100 queued)") {
+		t.Errorf("two checks turned away: %q", msg)
+	}
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false)
 		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "it needed 12 workers to free in 2.0s, 11 did") {
