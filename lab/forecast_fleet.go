@@ -58,13 +58,3 @@ func (d DrainConfig) End() time.Duration {
 	}
 	return d.At.D() + d.For.D()
 }
-
-// Reach is how long, on average, the queue of a full pool takes to grow to Behind at Gain:
-// a check fails that long after the workers fill, unless a burst gets there first; 0 when
-// the queue does not grow.
-func (w CheckWait) Reach() time.Duration {
-	if w.Gain <= 0 {
-		return 0
-	}
-	return time.Duration(w.Behind / w.Gain * float64(time.Second)).Round(time.Millisecond)
-}
