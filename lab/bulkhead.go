@@ -380,11 +380,11 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	n, out := len(s.Fleet.Replicas), len(s.Fleet.Replicas)-s.Fleet.InRotation
 	switch {
 	case w >= 100 && out > 0:
-		value += fmt.Sprintf(" across %d replicas, %d out of rotation (%s each)", n, out, k.size(c.Payment.Bulkhead))
+		value += fmt.Sprintf(" across %d replicas (%s each), counting the %d out of rotation", n, k.size(c.Payment.Bulkhead), out)
 	case w >= 100:
 		value += fmt.Sprintf(" across %d replicas (%s each)", n, k.size(c.Payment.Bulkhead))
 	case out > 0:
-		value += fmt.Sprintf(", %d replicas, %d out", n, out)
+		value += fmt.Sprintf(", %d replicas counting %d out", n, out)
 	default:
 		value += fmt.Sprintf(", summed over %d replicas", n)
 	}

@@ -59,6 +59,22 @@ func (f *FleetStats) InRotationNow(i int) bool {
 	return !f.Replicas[i].Health.Pulled && !(f.Drain.Out() && f.Drain.Replica == i+1)
 }
 
+// WorkersOutOfRotation is the workers of the replicas out of rotation now (pulled, or
+// drained), which the fleet's pool size counts though no request reaches them; 0 for one
+// instance (f nil).
+func (f *FleetStats) WorkersOutOfRotation() int {
+	if f == nil {
+		return 0
+	}
+	n := 0
+	for i, r := range f.Replicas {
+		if !f.InRotationNow(i) {
+			n += r.Pool.Size
+		}
+	}
+	return n
+}
+
 // MeanBusy is how many workers class c holds now, on average, in the replicas still in
 // rotation (0 with none in rotation).
 func (f *FleetStats) MeanBusy(c Class) float64 {
@@ -88,4 +104,41 @@ func (c Config) Share(n int) Config {
 	}
 	c.Traffic.Health.Rate = 1 / c.Fleet.CheckEvery.D().Seconds()
 	return c
+}
+
+// A Turn is one step of the domino: a replica out of rotation (pulled, or drained), and
+// what it left: the replicas still in rotation and the payments each of them takes now.
+type Turn struct {
+	Pull
+	Left int     // replicas in rotation just after it
+	Each float64 // payments a second each of those takes: its share of the stream (0 with none left)
+	// Wait is how the checks of the Left replicas come to fail at that share (zero when it
+	// fits): the queue a check fails behind, and what the queue gains on average.
+	Wait CheckWait
+}
+
+// Domino is the outs that took the fleet down, each with what it left, for the fleet whose
+// config is cfg: every out until all replicas were first out at once (AllPulledAt), or all
+// of them while that has not happened.
+func (f *FleetStats) Domino(cfg Config) []Turn {
+	var turns []Turn
+	outs := f.Outs()
+	for _, p := range outs {
+		if f.AllPulledAt > 0 && p.At > f.AllPulledAt {
+			break
+		}
+		left := len(f.Replicas)
+		for _, q := range outs {
+			if q.At <= p.At && (q.ReturnedAt == 0 || q.ReturnedAt > p.At) {
+				left--
+			}
+		}
+		t := Turn{Pull: p, Left: left}
+		if left > 0 {
+			fc := cfg.ReplicaForecast(left)
+			t.Each, t.Wait = fc.Classes[Payment].Rate, fc.CheckWait(cfg.Health.Timeout.D())
+		}
+		turns = append(turns, t)
+	}
+	return turns
 }

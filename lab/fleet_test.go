@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"math"
 	"testing"
 	"time"
 )
@@ -19,5 +20,64 @@ func TestShareDividesTheProfile(t *testing.T) {
 	}
 	if got := c.Traffic.Payment.Profile[0].Rate; got != 80 {
 		t.Errorf("the fleet's step is %v/s after share, want 80", got)
+	}
+}
+
+// fleet-domino's cascade: replica 1 drained, then 4, 2 and 3 pulled, until every replica is
+// out; replica 4 back later. Each turn leaves one fewer in rotation, each taking a bigger
+// share, and the pull after the last of them is not the domino's.
+func TestDominoTellsEachTurn(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Pool.Queue = 24, 100
+	c.Health.Timeout = Duration(2 * time.Second)
+	c.Fleet = FleetConfig{Replicas: 4, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
+	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+	f := FleetStats{Replicas: make([]Snapshot, 4), AllPulledAt: s(12.7),
+		Drain: &Drain{Replica: 1, At: s(5)},
+		Pulls: []Pull{{Replica: 4, At: s(9.3), ReturnedAt: s(19.5), Ahead: 14}, {Replica: 2, At: s(11.9), Ahead: 17},
+			{Replica: 3, At: s(12.7), Ahead: 20}, {Replica: 4, At: s(25)}}}
+	turns := f.Domino(c)
+	if len(turns) != 4 {
+		t.Fatalf("%d turns, want the drain and 3 pulls: %+v", len(turns), turns)
+	}
+	for i, want := range []struct {
+		replica, left, ahead int
+		each                 float64
+	}{{1, 3, 0, 8}, {4, 2, 14, 12}, {2, 1, 17, 24}, {3, 0, 20, 0}} {
+		got := turns[i]
+		if got.Replica != want.replica || got.Left != want.left || got.Ahead != want.ahead || math.Abs(got.Each-want.each) > 1e-9 {
+			t.Errorf("turn %d: %+v, want replica %d, %d left taking %v/s, %d ahead", i, got, want.replica, want.left, want.each, want.ahead)
+		}
+	}
+	// 3 left at 8/s each: a full queue gains 8 − 20/3s = 1.33/s, and a check fails behind
+	// 2s × 20/3s = 13.3.
+	if w := turns[0].Wait; math.Abs(w.Gain-4.0/3) > 1e-9 || math.Abs(w.Behind-40.0/3) > 1e-9 {
+		t.Errorf("3 left: %+v", w)
+	}
+}
+
+// Who acts on the health checks is lab's to say: a fleet's balancer pulls on them; one
+// instance's checks only say what a balancer would see.
+func TestChecksJudge(t *testing.T) {
+	if j := (&Snapshot{}).ChecksJudge(); j != NoBalancer {
+		t.Errorf("one instance: %v", j)
+	}
+	if j := (&Snapshot{Fleet: &FleetStats{}}).ChecksJudge(); j != FleetBalancer {
+		t.Errorf("a fleet: %v", j)
+	}
+}
+
+// The workers of replicas out of rotation: pulled or drained; none for one instance.
+func TestWorkersOutOfRotation(t *testing.T) {
+	f := &FleetStats{Replicas: make([]Snapshot, 3), Drain: &Drain{Replica: 1, At: time.Second}}
+	for i := range f.Replicas {
+		f.Replicas[i].Pool.Size = 20
+	}
+	f.Replicas[2].Health.Pulled = true
+	if got := f.WorkersOutOfRotation(); got != 40 {
+		t.Errorf("one drained, one pulled of 3×20: %d out", got)
+	}
+	if got := (*FleetStats)(nil).WorkersOutOfRotation(); got != 0 {
+		t.Errorf("one instance: %d", got)
 	}
 }

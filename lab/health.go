@@ -20,7 +20,35 @@ type Pull struct {
 	At         time.Duration // since the start
 	ReturnedAt time.Duration // since the start; 0 while it is still out
 	Drained    bool          // taken out by the operator's drain (a deploy), not for failed checks
+	// Ahead is the payments the check that tipped the pull found queued ahead of it when
+	// it arrived: what made it wait past its timeout (0 for a drain). Refused says that
+	// check was turned away instead (rejected:pool: a full queue, or a queue limit).
+	// Queued is every request queued ahead of it (payments, signups, checks). Freed is
+	// the payments the workers finished while it waited, each freeing a worker: fewer than
+	// Ahead + 1, and no worker reached it in time.
+	Ahead, Queued, Freed int
+	Refused              bool
 }
 
 // Returned says the instance came back into rotation after this pull.
 func (p Pull) Returned() bool { return p.ReturnedAt > 0 }
+
+// Judge is who acts on an instance's health checks.
+type Judge int
+
+const (
+	// NoBalancer: a lone instance; its checks say what a balancer would see, and nothing
+	// takes it out of rotation.
+	NoBalancer Judge = iota
+	// FleetBalancer: a fleet's balancer, which pulls a replica on them.
+	FleetBalancer
+)
+
+// ChecksJudge is who acts on this lab's health checks: the fleet's balancer, or (one
+// instance) no one.
+func (s *Snapshot) ChecksJudge() Judge {
+	if s.Fleet != nil {
+		return FleetBalancer
+	}
+	return NoBalancer
+}

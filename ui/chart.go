@@ -49,8 +49,12 @@ func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
 // Its legend is the last second's mean, which is what the line ends on, and says so.
 func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := poolReach(s)
+	title, short := fmt.Sprintf("mean workers held (of %d)", size), ""
+	if out := s.Fleet.WorkersOutOfRotation(); out > 0 { // now: no request reaches those
+		title, short = fmt.Sprintf("mean workers held (of %d, %d out of rotation)", size, out), fmt.Sprintf("workers held (of %d, %d out)", size, out)
+	}
 	return chartSpec{
-		title: fmt.Sprintf("mean workers held (of %d)", size),
+		title: title, short: short,
 		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
 		// pool is the second's own, so a peer's seconds keep their values (compare's scale).
 		value: func(sec *lab.Second, c int) float64 {

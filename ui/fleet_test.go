@@ -81,13 +81,13 @@ func TestFleetFrame(t *testing.T) {
 		want            []string
 	}{
 		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
-			"r2 8.0s (+2.0s)", "1/2 checks failed", "replica 2 pulled at 8.0s; the 2 in rotation now take 12/s payments each", "+  7 queued"}},
-		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out at 9.0s", "no replica left in rotation", "balancer"}},
+			"r2 8.0s (+2.0s)", "1/2 checks failed", "the domino: r1 pulled at 6.0s → 3 left, 8/s each → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
+		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.0s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
 		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
 		// column definitions take the lines): lines to spare go to the pulls, not to blank lines.
 		{4, 2, 80, 26, []string{"pulls", "r2 8.0s (+2.0s)"}},
-		{4, 2, 80, 24, []string{"/s 1–6s", "not failed", "payment 80 (31%)"}},
+		{4, 2, 80, 24, []string{"/s 1–6s", "80 in flight", "r2 8.0s (+2.0s)"}},
 		{16, 3, 200, 60, []string{"r16", "r9 ", "13 of 16 replicas in rotation"}},
 		{16, 3, 120, 40, []string{"r16", "r9 "}},
 		{16, 16, 80, 24, []string{"r16"}},
@@ -207,7 +207,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	// The total counts a drained replica's permits too: said, or they read as spare
 	// (newcomer 11).
 	s.Fleet.InRotation = 3
-	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas, 1 out of rotation (5 permits each)", 59: "semaphore 15/20 permits in use, 4 replicas, 1 out"} {
+	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each), counting the 1 out of rotation", 59: "semaphore 15/20 permits in use, 4 replicas counting 1 out"} {
 		if items := fmt.Sprint(lab.SettingsItems(s.Config, s, w)); !strings.Contains(items, want) {
 			t.Errorf("a replica out at %d columns: no %q in %s", w, want, items)
 		}
@@ -245,11 +245,11 @@ func TestNarrateFleet(t *testing.T) {
 	}
 	s.Fleet.Replicas[1].Health = lab.HealthStats{}
 	s.Fleet.Pulls = []lab.Pull{{Replica: 2, At: 7 * time.Second, ReturnedAt: 8 * time.Second}}
-	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "replica 2 back at 8.0s; the 3 in rotation now take 8/s") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s each → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20)") {
 		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 3 pulled at 9.0s; the only one in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): over capacity: whenever its workers are all busy, its queue gains 17.3 payments a second") {
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "→ 2 left, 12/s each → r3 pulled at 9.0s; r4 alone takes 24/s (72 workers of 20)") {
 		t.Errorf("three pulled: %q", msg)
 	}
 	s.Config.Pool.Queue = 0 // no queue to wait in: a full pool turns the checks away
@@ -340,5 +340,82 @@ func TestPriceOKNotWithABreaker(t *testing.T) {
 	cfg.Payment.Breaker.Enabled = true
 	if got := priceOK(cfg, pay); got != "" {
 		t.Errorf("with a breaker: %q", got)
+	}
+}
+
+// The headline tells the domino, not only its last instant (issue 22, newcomer 14 finding
+// 16): each turn, the share the replicas left then took, and what the lab measured of the
+// check that pulled each: the payments ahead of it against the workers that freed in its
+// timeout (the mean says 13.3; a burst frees fewer), or the full queue that turned it away.
+func TestNarrateFleetTellsTheDomino(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 4))
+	fs := s.Fleet
+	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 11, 11
+	fs.Pulls[1].Refused, fs.Pulls[1].Queued = true, 100
+	fs.Pulls[2].Ahead, fs.Pulls[2].Freed = 15, 9
+	fs.Pulls[0].ReturnedAt = fs.AllPulledAt + 400*time.Millisecond
+	fs.Replicas[1].Health = lab.HealthStats{Pulls: 1, History: []lab.Pull{fs.Pulls[0]}}
+	fs.InRotation = 1
+	msg, _ := narrateFleet(s.Config, s)
+	turns := fs.Domino(s.Config)
+	for _, want := range []string{
+		"the domino: r1 drained at 6.0s → 3 left, 8/s each → ",
+		fmt.Sprintf("r2 pulled at 8.0s (11 payments ahead of its check: it needed 12 workers to free in 2.0s, 11 did; %s on average: 2.0s × 20 / 3.0s) → 2 left, 12/s each → ",
+			fmtWorkers(turns[0].Wait.Behind)),
+		"r3 at 9.0s (its check rejected:pool, 100 queued) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
+		"r2 alone takes 24/s (72 workers of 20)",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("no %q in\n%q", want, msg)
+		}
+	}
+	// Checks turned away one after another at the same queue are said once, after the last.
+	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
+	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
+	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool, 100 queued)") {
+		t.Errorf("two checks turned away: %q", msg)
+	}
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false)
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "it needed 12 workers to free in 2.0s, 11 did") {
+			t.Errorf("%dx%d: the domino cut:\n%s", size[0], size[1], ansi.Strip(out))
+		}
+	}
+}
+
+// The health note words who gives up on a late check as lab says (Snapshot.ChecksJudge):
+// the fleet's balancer, or the balancer a lone lab's checks stand for.
+func TestChecksNoteWordsTheJudge(t *testing.T) {
+	for _, tc := range []struct {
+		s    *lab.Snapshot
+		want string
+	}{{fleetSnapshot(4, 1), "the balancer gives up at 2s"}, {testSnapshot(), "a balancer would give up at 2s"}} {
+		if got := checksAboveTimeoutNote("health", 2800*time.Millisecond, 2*time.Second, tc.s.ChecksJudge())[1]; !strings.Contains(got, tc.want) {
+			t.Errorf("fleet %v: %q, want %q", tc.s.Fleet != nil, got, tc.want)
+		}
+	}
+}
+
+// A fleet's counts say which workers no request reaches (newcomer 14, finding 16): the
+// workers chart's "of 80" names those out of rotation, and the table says what a
+// rejection at the balancer means.
+func TestFleetCountsSayOutOfRotation(t *testing.T) {
+	s := fleetSnapshot(4, 2)
+	out := 0
+	for i := range 2 {
+		out += s.Fleet.Replicas[i].Pool.Size
+	}
+	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d, %d out of rotation)", poolReach(s), out); got != want {
+		t.Errorf("workers chart: %q, want %q", got, want)
+	}
+	if got := occupancyChart(testSnapshot()).title; strings.Contains(got, "rotation") {
+		t.Errorf("one instance's workers chart: %q", got)
+	}
+	s = fleetSnapshot(4, 4)
+	for _, w := range []int{120, 80} {
+		flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, w, 40, false))), " ")
+		if !strings.Contains(flat, "(balancer: no") && !strings.Contains(flat, "(balancer: none in rotation)") {
+			t.Errorf("%d columns: rej:balancer without its meaning:\n%s", w, flat)
+		}
 	}
 }

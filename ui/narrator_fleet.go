@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"poollab/lab"
@@ -18,6 +20,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		return "", false
 	}
 	n, k := len(fs.Replicas), fs.InRotation
+	story := dominoStory(cfg, fs)
 	workers := cfg.Pool.Workers
 	// "take 6.3/s payments each (6.3/s × 3.0s = 19 workers of 20)": Little's law for one replica.
 	take := func(f lab.Forecast, k int) string {
@@ -32,6 +35,10 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	case k == 0:
 		msg := fmt.Sprintf("no replica left in rotation (all out at %s): every request is %s, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
 			fmtSecs(fs.AllPulledAt), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
+		if story != "" { // in fewer words: the story is long already
+			msg = fmt.Sprintf("%s: none in rotation, every request %s until a pulled replica passes %d checks in a row",
+				story, lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
+		}
 		if end := cfg.Fleet.Drain.End(); fs.Drain.Out() && end > 0 {
 			msg += fmt.Sprintf("; replica %d's deploy ends at %s", fs.Drain.Replica, fmtSecs(end))
 		}
@@ -42,7 +49,26 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		if k == 1 {
 			left, them, their, each = "the only one in rotation now", "it", "its", "its "
 		}
-		msg := fmt.Sprintf("%s; %s %s", latestTurn(fs), left, take(f, k))
+		latest, _ := latestTurn(fs)
+		msg := fmt.Sprintf("%s; %s %s", latest, left, take(f, k))
+		_, capped := bulkheadHolds(cfg, f)
+		if w := f.CheckWait(cfg.Health.Timeout.D()); story != "" && w.Gain > 0 && !capped {
+			// The story said when a check fails, and Little's law's product is enough here.
+			p := f.Classes[lab.Payment]
+			who, verb, per := "the "+itoa(k)+" in rotation", "take", " each"
+			if k == 1 {
+				who, verb, per = "the one in rotation", "takes", ""
+				for i := range fs.Replicas {
+					if fs.InRotationNow(i) {
+						who = fmt.Sprintf("r%d alone", i+1)
+					}
+				}
+			}
+			return fmt.Sprintf("%s; %s %s %s%s (%s workers of %d)", story, who, verb, fmtPerSec(p.Rate), per, fmtWorkers(p.WorkersNeeded), workers), true
+		}
+		if story != "" {
+			msg = fmt.Sprintf("%s; %s %s", story, left, take(f, k))
+		}
 		if capped, ok := bulkheadHolds(cfg, f); ok {
 			return msg + capped, true
 		}
@@ -118,8 +144,8 @@ func priceOK(cfg lab.Config, pay lab.PaymentForecast) string {
 }
 
 // latestTurn is the balancer's latest change of rotation in words: "replica 3 pulled at
-// 9.0s", "replica 1 drained for a deploy at 5.0s", "replica 4 back at 17.4s".
-func latestTurn(fs *lab.FleetStats) string {
+// 9.0s", "replica 1 drained for a deploy at 5.0s", "replica 4 back at 17.4s"; and when.
+func latestTurn(fs *lab.FleetStats) (string, time.Duration) {
 	var what string
 	var when time.Duration
 	for _, p := range fs.Outs() {
@@ -133,5 +159,81 @@ func latestTurn(fs *lab.FleetStats) string {
 			what, when = fmt.Sprintf("replica %d back", p.Replica), p.ReturnedAt
 		}
 	}
-	return what + " at " + fmtSecs(when)
+	return what + " at " + fmtSecs(when), when
+}
+
+// dominoStory is the domino so far, once a replica was pulled: each turn out of rotation,
+// the share each replica left then took, and what the pulled replica's failing check met,
+// which the lab measured: the payments queued ahead of it and the workers that freed while
+// it waited (a check needs one for each of those and one more), or a full pool that turned
+// it away. "" before the first pull: the latest turn says it.
+func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
+	turns := fs.Domino(cfg)
+	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
+		return ""
+	}
+	timeout := cfg.Health.Timeout.D()
+	var parts []string
+	explained := false // the first check that waited says why in full, the next ones briefly
+	for i, t := range turns {
+		w := fmt.Sprintf("r%d pulled at %s", t.Replica, fmtSecs(t.At))
+		switch {
+		case t.Drained:
+			w = fmt.Sprintf("r%d drained at %s", t.Replica, fmtSecs(t.At))
+		case t.Refused:
+			// A run of checks turned away by full queues says so once, after the last.
+			w = fmt.Sprintf("r%d at %s", t.Replica, fmtSecs(t.At))
+			if run := refusedRun(turns, i); run > 0 {
+				checks := "its check"
+				if run > 1 {
+					checks = "their checks"
+				}
+				w += fmt.Sprintf(" (%s %s, %d queued)", checks, lab.RejectPool.Word(), t.Queued)
+			}
+		case !explained && (t.Ahead > 0 || t.Freed > 0):
+			explained = true
+			w += fmt.Sprintf(" (%d payments ahead of its check: it needed %d workers to free in %s, %d did", t.Ahead, t.Ahead+1, fmtSecs(timeout), t.Freed)
+			if prev := turns[max(i-1, 0)]; prev.Wait.Behind > 0 {
+				hold := cfg.ReplicaForecast(max(prev.Left, 1)).Payment.Hold
+				w += fmt.Sprintf("; %s on average: %s × %d / %s", fmtWorkers(prev.Wait.Behind), fmtSecs(timeout), cfg.Pool.Workers, fmtSecs(hold))
+			}
+			w += ")"
+		case t.Ahead > 0 || t.Freed > 0:
+			w = fmt.Sprintf("r%d at %s (%d ahead, %d freed)", t.Replica, fmtSecs(t.At), t.Ahead, t.Freed)
+		}
+		parts = append(parts, w)
+		if t.Left > 0 && i < len(turns)-1 {
+			each := " each"
+			if t.Left == 1 {
+				each = ""
+			}
+			parts = append(parts, fmt.Sprintf("%d left, %s%s", t.Left, fmtPerSec(t.Each), each))
+		}
+	}
+	story := "the domino: " + strings.Join(parts, " → ")
+	until := fs.AllOutUntil()
+	switch {
+	case until > 0:
+		story += "; all out " + fmtSecs(fs.AllPulledAt) + "–" + fmtSecs(until)
+	case fs.AllPulledAt > 0:
+		story += "; all out from " + fmtSecs(fs.AllPulledAt)
+	}
+	if latest, when := latestTurn(fs); when > turns[len(turns)-1].At && when != until { // one came back since
+		story += "; " + latest
+	}
+	return story
+}
+
+// refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned
+// away at the same queue (0 when the next turn continues the run).
+func refusedRun(turns []lab.Turn, i int) int {
+	same := func(a, b lab.Turn) bool { return a.Refused && b.Refused && a.Queued == b.Queued }
+	if i+1 < len(turns) && same(turns[i], turns[i+1]) {
+		return 0
+	}
+	n := 1
+	for j := i; j > 0 && same(turns[j-1], turns[j]); j-- {
+		n++
+	}
+	return n
 }

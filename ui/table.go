@@ -339,11 +339,11 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 // (lab.Snapshot.ChecksAboveTimeout), which reads as a timeout that did not work: the
 // timeout is the balancer's, which stops waiting while the check waits on in the queue.
 // A lab alone has no balancer: its checks say what one would do (as its health items do).
-func checksAboveTimeoutNote(name string, p99, timeout time.Duration, fleet bool) []string {
+func checksAboveTimeoutNote(name string, p99, timeout time.Duration, judge lab.Judge) []string {
 	l, to := fmtLatency(p99), fmtDur(timeout)
 	head, short := fmt.Sprintf("%s p99 %s > its %s timeout: ", name, l, to), fmt.Sprintf("%s p99 %s > %s timeout: ", name, l, to)
 	stops, gives, gave := "the balancer stops", "the balancer gives", "the balancer gave"
-	if !fleet {
+	if judge == lab.NoBalancer {
 		stops, gives, gave = "a balancer would stop", "a balancer would give", "a balancer would give"
 	}
 	return []string{
@@ -378,7 +378,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		notes.must = append(notes.must, inFlightNote(s, inFlight))
 	}
 	if p99, to, ok := s.ChecksAboveTimeout(); ok && shown["p99"] {
-		notes.must = append(notes.must, checksAboveTimeoutNote(s.Config.Traffic.Label(lab.Health), p99, to, s.Fleet != nil))
+		notes.must = append(notes.must, checksAboveTimeoutNote(s.Config.Traffic.Label(lab.Health), p99, to, s.ChecksJudge()))
 	}
 	// Each definition in four lengths; the line takes the longest length that fits.
 	var defs [][4]string
@@ -390,8 +390,13 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		r := lab.RejectedColumn.Column
 		defs = append(defs, [4]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason", r + "=any reason"})
 	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
-		defs = append(defs, [4]string{"rej:X = rejected:X, turned away by X before it ran",
-			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej:X=by X"})
+		def := [4]string{"rej:X = rejected:X, turned away by X before it ran",
+			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej:X=by X"}
+		if shown[lab.TurnedAway(lab.RejectBalancer).Term().Column] { // the balancer's name does not say why
+			def = [4]string{def[0] + " (balancer: no replica was in rotation to send it to)", def[1] + " (balancer: no replica in rotation)",
+				"rej:X = by X (balancer: none in rotation)", def[3] + " (balancer: none in rotation)"}
+		}
+		defs = append(defs, def)
 	}
 	var lat []string
 	for _, h := range []string{"p50", "p99"} {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,7 +103,7 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	waitFor(t, func() bool { return f.Snapshot().Classes[lab.Health].OK == 1 }, "the first check")
 	pull := func(i int) {
 		for range c.Fleet.PullAfter {
-			f.replicas[i].health.observe(false)
+			f.replicas[i].health.observe(false, lab.Pull{})
 		}
 	}
 	arrived := func() (n [4]int64) {
@@ -131,7 +132,7 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	}
 	checkFleet(t, s)
 	for range c.Fleet.ReturnAfter {
-		f.replicas[2].health.observe(true)
+		f.replicas[2].health.observe(true, lab.Pull{})
 	}
 	f.bal.arrive(lab.Signup, time.Now(), 0)
 	if got := arrived(); got != [4]int64{2, 0, 1, 2} {
@@ -171,7 +172,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 	}
 	// Checks decided while it is drained count for nothing: its own queue cannot get it pulled.
 	for range c.Fleet.PullAfter {
-		f.replicas[1].health.observe(false)
+		f.replicas[1].health.observe(false, lab.Pull{})
 	}
 	s = f.Snapshot()
 	if outs := s.Fleet.Outs(); s.Fleet.InRotation != 3 || len(outs) != 1 || !outs[0].Drained || outs[0].Replica != 2 || len(s.Fleet.Pulls) != 0 {
@@ -179,7 +180,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 	}
 	for _, i := range []int{0, 2, 3} {
 		for range c.Fleet.PullAfter {
-			f.replicas[i].health.observe(false)
+			f.replicas[i].health.observe(false, lab.Pull{})
 		}
 	}
 	f.bal.arrive(lab.Signup, time.Now(), 0)
@@ -369,13 +370,18 @@ func TestSixteenReplicasStopLeavingNothing(t *testing.T) {
 func TestProbeFailsAtTheTimeout(t *testing.T) {
 	h := newHealthCheck(lab.FleetConfig{PullAfter: 1, ReturnAfter: 1}, time.Now(), 0, nil)
 	alive := func() bool { return true }
-	p := h.probe(time.Now(), 20*time.Millisecond, alive)
+	var served atomic.Int64
+	served.Store(10)
+	h.served = served.Load
+	p := h.probe(time.Now(), 20*time.Millisecond, lab.Pull{Ahead: 7, Queued: 9}, alive)
+	served.Add(5) // 5 payments finish while it waits: too few for the 7 ahead of it and itself
 	waitFor(t, func() bool { return h.stats().Pulled }, "the timeout to fail the check")
 	p.decide(true) // the worker reaches it late: already decided
-	if st := h.stats(); !st.Pulled || st.Pulls != 1 {
+	// The pull keeps what the check that tipped it met: the queue ahead, the workers freed.
+	if st := h.stats(); !st.Pulled || st.Pulls != 1 || st.History[0].Ahead != 7 || st.History[0].Queued != 9 || st.History[0].Freed != 5 {
 		t.Errorf("after the timeout and a late answer: %+v", st)
 	}
-	q := h.probe(time.Now(), 20*time.Millisecond, alive)
+	q := h.probe(time.Now(), 20*time.Millisecond, lab.Pull{}, alive)
 	q.decide(true)
 	time.Sleep(40 * time.Millisecond)
 	if st := h.stats(); st.Pulled || len(st.History) != 1 || !st.History[0].Returned() {
@@ -383,9 +389,31 @@ func TestProbeFailsAtTheTimeout(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	h.probe(time.Now(), time.Millisecond, func() bool { return ctx.Err() == nil })
+	h.probe(time.Now(), time.Millisecond, lab.Pull{}, func() bool { return ctx.Err() == nil })
 	time.Sleep(20 * time.Millisecond)
 	if st := h.stats(); st.Pulled {
 		t.Errorf("a stopped lab's check failed at its timeout: %+v", st)
+	}
+	// A check the pool turned away: the pull says so.
+	h.probe(time.Now(), time.Hour, lab.Pull{Ahead: 3, Queued: 100}, alive).refuse()
+	if st := h.stats(); !st.Pulled || len(st.History) != 2 || !st.History[1].Refused || st.History[1].Queued != 100 || st.History[0].Refused {
+		t.Errorf("a check turned away: %+v", st)
+	}
+}
+
+// The balancer's checks go out half a gap off the whole seconds: a snapshot at a whole
+// second, or two runs on the same traffic, count the same checks (newcomer 14: 651 vs 650).
+func TestChecksMissTheWholeSeconds(t *testing.T) {
+	c := lab.DefaultConfig()
+	c.Fleet = lab.FleetConfig{Replicas: 4, CheckEvery: lab.Duration(100 * time.Millisecond)}
+	c = fleetWide(c)
+	phase, gap := checkPhase(c), time.Duration(float64(time.Second)/c.Traffic.Health.Rate)
+	if phase <= 0 || phase >= gap {
+		t.Fatalf("first check at %v, %v apart", phase, gap)
+	}
+	for k := range 1000 {
+		if at := phase + time.Duration(k)*gap; at%time.Second == 0 {
+			t.Fatalf("check %d at %v: on a whole second", k, at)
+		}
 	}
 }

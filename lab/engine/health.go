@@ -20,6 +20,9 @@ type healthCheck struct {
 	pullAfter, returnAfter int
 	replica                int
 	changed                func() // a fleet's balancer hears of every pull and return; nil for one instance
+	// served is how many payments the instance's workers have finished so far: a check's
+	// wait is the workers that free up while it waits; nil: not counted.
+	served func() int64
 
 	out atomic.Bool // pulled: the balancer's routing reads it on every request
 
@@ -45,7 +48,9 @@ func (h *healthCheck) pause(on bool) {
 	h.paused, h.failed, h.passed = on, 0, 0
 }
 
-func (h *healthCheck) observe(ok bool) {
+// observe judges one check; why is what the check met (the payments queued ahead of it, or
+// a full queue), kept with the pull it tips: the domino's measure of why it failed.
+func (h *healthCheck) observe(ok bool, why lab.Pull) {
 	h.mu.Lock()
 	if h.paused {
 		h.mu.Unlock()
@@ -67,7 +72,8 @@ func (h *healthCheck) observe(ok bool) {
 			if len(h.history) >= maxPulls {
 				h.history = append(h.history[:0:0], h.history[len(h.history)-maxPulls/2:]...)
 			}
-			h.history = append(h.history, lab.Pull{Replica: h.replica, At: time.Since(h.start)})
+			why.Replica, why.At = h.replica, time.Since(h.start)
+			h.history = append(h.history, why)
 			turned = true
 		}
 	}
@@ -89,14 +95,21 @@ func (h *healthCheck) stats() lab.HealthStats {
 // for a check stuck in the accept queue: it counts it failed at the timeout.
 type probe struct {
 	h       *healthCheck
+	met     lab.Pull    // what it found when it arrived: the queue ahead of it
+	served  int64       // payments the workers had finished then
+	refused atomic.Bool // turned away (rejected:pool)
 	decided atomic.Bool
 	timer   atomic.Pointer[time.Timer] // may fire before it is stored: a check already late
 }
 
 // probe starts a check due at intended, which the balancer fails at intended + timeout
-// unless it was answered before; alive says the lab still runs.
-func (h *healthCheck) probe(intended time.Time, timeout time.Duration, alive func() bool) *probe {
-	p := &probe{h: h}
+// unless it was answered before; met is what it found (Ahead, Queued); alive says the lab
+// still runs.
+func (h *healthCheck) probe(intended time.Time, timeout time.Duration, met lab.Pull, alive func() bool) *probe {
+	p := &probe{h: h, met: met}
+	if h.served != nil {
+		p.served = h.served()
+	}
 	p.timer.Store(time.AfterFunc(time.Until(intended.Add(timeout)), func() {
 		if alive() {
 			p.decide(false)
@@ -105,12 +118,23 @@ func (h *healthCheck) probe(intended time.Time, timeout time.Duration, alive fun
 	return p
 }
 
+// refuse fails the check the pool turned away, unless it was already decided.
+func (p *probe) refuse() {
+	p.refused.Store(true)
+	p.decide(false)
+}
+
 // decide records the check's result, unless it was already decided.
 func (p *probe) decide(ok bool) {
 	if p.decided.CompareAndSwap(false, true) {
 		if t := p.timer.Load(); t != nil {
 			t.Stop()
 		}
-		p.h.observe(ok)
+		why := p.met
+		why.Refused = p.refused.Load()
+		if p.h.served != nil {
+			why.Freed = int(p.h.served() - p.served)
+		}
+		p.h.observe(ok, why)
 	}
 }

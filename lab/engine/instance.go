@@ -65,6 +65,7 @@ func newInstance(cfg lab.Config, d deps) *instance {
 	l.iso = lab.NewIsolation(cfg, lab.Lent{Ctx: l.ctx, Spawn: l.spawn, Fallback: l.metrics[lab.Payment].fallback,
 		Free: func() int { return l.pool.freeNow() }, Request: l.request})
 	l.health = newHealthCheck(cfg.Fleet, l.start, d.replica, d.changed)
+	l.health.served = l.metrics[lab.Payment].servedNow
 	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve, l.turnAway, d.totals)
 	return l
 }
@@ -101,7 +102,9 @@ func (l *instance) admit(j job) {
 	m.arrive(j.duplicate)
 	l.pairs.arrive(j.class, j.arrival)
 	if j.class == lab.Health {
-		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), func() bool { return l.ctx.Err() == nil })
+		var met lab.Pull // what the check finds: the queue ahead of it
+		met.Ahead, met.Queued = l.pool.queuedNow(lab.Payment)
+		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), met, func() bool { return l.ctx.Err() == nil })
 	}
 	if !l.pool.submit(j) {
 		l.turnAway(j, lab.RejectPool)
@@ -115,7 +118,7 @@ func (l *instance) turnAway(j job, why lab.Reason) {
 	l.pairs.settle(j.class, j.arrival, lab.TurnedAway(why))
 	j.done()
 	if j.class == lab.Health {
-		j.probe.decide(false)
+		j.probe.refuse()
 	}
 }
 

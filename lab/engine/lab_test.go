@@ -393,17 +393,17 @@ func TestHealthChecksPullTheInstanceWhenStarved(t *testing.T) {
 func TestHealthPullAndReturn(t *testing.T) {
 	h := newHealthCheck(lab.DefaultConfig().Fleet, time.Now(), 0, nil)
 	for _, ok := range []bool{false, false, true, false, false, false} {
-		h.observe(ok)
+		h.observe(ok, lab.Pull{})
 	}
 	if st := h.stats(); !st.Pulled || st.Pulls != 1 || st.FailStreak != 3 {
 		t.Fatalf("after 3 failures in a row: %+v", st)
 	}
-	h.observe(true)
-	h.observe(true)
+	h.observe(true, lab.Pull{})
+	h.observe(true, lab.Pull{})
 	if !h.stats().Pulled {
 		t.Fatal("back after 2 passes; want 3")
 	}
-	h.observe(true)
+	h.observe(true, lab.Pull{})
 	if h.stats().Pulled {
 		t.Fatal("still pulled after 3 passes in a row")
 	}

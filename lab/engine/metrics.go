@@ -182,6 +182,13 @@ func (m *classMetrics) turnAway(r lab.Reason, waited, held time.Duration, onWork
 	m.mu.Unlock()
 }
 
+// servedNow is how many of this class the workers have finished so far.
+func (m *classMetrics) servedNow() int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.served
+}
+
 // finish records a request a worker served; intended, started and ended are its three instants.
 func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time) {
 	for h := m; h != nil; h = h.up {

@@ -563,6 +563,13 @@ func (p *pool) stats() lab.PoolStats {
 	return s
 }
 
+// queuedNow is how many requests of class c wait in the queue now, and how many in all.
+func (p *pool) queuedNow(c lab.Class) (of, all int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.queuedBy[c], len(p.queue)
+}
+
 // slotHeap is a min-heap of free slot indices.
 type slotHeap []int
 
