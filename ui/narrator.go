@@ -276,7 +276,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *string) 
 	share := ""
 	if f.Loss && cfg.Traffic.Arrivals == lab.Poisson {
 		// The run's own shares first, when it has any: the long run's figure beside them.
-		share = soFar(s, whom)
+		// Every class that arrived, not only those starving this second: signups that starved
+		// until a second ago still count (newcomer 15's screen named health checks alone).
+		share = soFar(s, all)
 		long := fmt.Sprintf("; in the long run %.0f%% of each", 100*f.Blocking)
 		if share == "" {
 			long = fmt.Sprintf("; in the long run (Erlang B) it turns away %.0f%% of every class", 100*f.Blocking)

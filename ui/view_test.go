@@ -436,3 +436,20 @@ func TestHeldLessOnlyWhenLess(t *testing.T) {
 		}
 	}
 }
+
+// The shares so far are of every class that arrived, not only of those starving in the last
+// second: signups that starved until a second ago still count beside the health checks
+// starving now (newcomer 15's bulkhead compare named health checks alone).
+func TestNarratorSharesSoFarOfEveryClass(t *testing.T) {
+	s := testSnapshot()
+	s.Config.Traffic.Health = lab.RateConfig{Rate: 1}
+	s.Classes[lab.Health].Arrived, s.Classes[lab.Health].OK = 6, 5
+	s.Classes[lab.Health].Rejected[lab.RejectPool] = 1
+	last := s.LastSecond()
+	last.Rejected[lab.Signup][lab.RejectPool] = 0
+	last.Rejected[lab.Health][lab.RejectPool] = 1
+	got := narrate(s.Config, s)
+	if !strings.Contains(got, "health checks now starving") || !strings.Contains(got, "of signups") || !strings.Contains(got, "of health checks") {
+		t.Errorf("the shares so far leave out a class that starved: %q", got)
+	}
+}
