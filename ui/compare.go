@@ -191,7 +191,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio && !marked(s.marks, r.Class, "row:"+r.Counter) && !cited(r)
 		})
 		if len(kept) < len(rows) {
-			rows, zeros = kept, t.dim.Render(" · rows 0/0 left out")
+			rows, zeros = kept, t.dim.Render(" · rows all 0 left out")
 		}
 	}
 	// Shorter forms drop "totals since the start", then shorten the keys to ≈ and ?, then drop
