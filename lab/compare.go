@@ -74,9 +74,6 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 				d.Significant[reason.Word()] = false
 			}
 			d.Significant[FateInFlight.Word()], d.Significant["p99"], d.Significant["p50"] = false, false, false
-			if r.Counter == CorrectedP99 {
-				d.Significant[CorrectedP99] = false
-			}
 		}
 		d.Significant[r.Counter] = r.Significant
 		v := r.B - r.A
@@ -438,6 +435,9 @@ func Judged(a, b Config) bool { return a.Traffic.Mode == b.Traffic.Mode }
 
 // MeasuredTwoWays is what a comparison that is not Judged says instead of better and worse.
 const MeasuredTwoWays = "measured two ways: not better or worse"
+
+// NeitherBetter is MeasuredTwoWays where the title already names the two ways.
+const NeitherBetter = "not better or worse"
 
 // quantileOf picks one percentile of a latency and its interval: p99Of or p50Of.
 type quantileOf func(Percentiles) (time.Duration, QuantileInterval)

@@ -25,7 +25,8 @@ type Pull struct {
 	// check was turned away instead (rejected:pool: a full queue, or a queue limit).
 	// Queued is every request queued ahead of it (payments, signups, checks). Freed is
 	// the payments the workers finished while it waited, each freeing a worker: fewer than
-	// Ahead + 1, and no worker reached it in time.
+	// Ahead + 1, and no worker reached it in time. Ahead is -1 where the queue does not
+	// serve in arrival order (LIFO, CoDel): none is ahead of it by right.
 	Ahead, Queued, Freed int
 	Refused              bool
 }

@@ -111,8 +111,9 @@ var RetryAts = []RetryAt{RetryAtEdge, RetryAtEveryHop}
 // StopsOnHangUp says whether hop (1: the one the lab calls; Servers(): the dependency)
 // stops its work when its caller hangs up: the hops between do only when the deadline
 // propagates (slowserver's Forward cancels with its caller only then); the last, the slow
-// dependency, unless it ignores that (dependency.ignore_cancel). The one place that decides:
-// the engine starts the servers from it, and the screen's words come from it.
+// dependency, unless it ignores that (dependency.ignore_cancel). The screen's words come from
+// it; the engine starts the last server from it, and its forwarders cancel with their caller
+// where the deadline propagates (Forward.Propagate), which TestServersStopAsLabSays ties to it.
 func (d DependencyConfig) StopsOnHangUp(hop int) bool {
 	if hop >= d.Servers() {
 		return !d.IgnoreCancel

@@ -219,7 +219,11 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			return []string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
 				head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + blocksBrief + fewShort, head + blocksBrief}
 		case !judged:
-			return []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two, bare + two, bare}
+			// The noise key outlasts the too-few one: a corrected p99 is judged (≈) however few
+			// the rows that are too few (the review: "≈ -1.0ms" under a title with no ≈).
+			noise := t.dim.Render(" · ≈ noise")
+			return []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two + noise, head + two, bare + two + noise,
+				bare + t.dim.Render(" · "+lab.NeitherBetter) + noise, bare + two, bare}
 		}
 		return []string{head + totals + key + approx + tooFew, head + key + approx + tooFew, head + totals + key + approx,
 			head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}

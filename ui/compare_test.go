@@ -533,7 +533,7 @@ func TestSummaryTitleFits(t *testing.T) {
 		noColor bool
 		w       int
 		want    string
-	}{{true, false, 80, "A vs B: A closed loop, B open loop · measured two ways: not better or worse"},
+	}{{true, false, 80, "A vs B: A closed loop, B open loop · not better or worse · ≈ noise"},
 		{true, false, 130, "B sent open loop · measured two ways: not better or worse · ≈ within noise"},
 		{true, false, 150, "? too few to judge"},
 		{false, false, 80, "green: B better, red: B worse · ≈ noise · ? too few"},

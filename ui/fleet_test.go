@@ -381,6 +381,12 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 			t.Errorf("%dx%d: the domino cut:\n%s", size[0], size[1], ansi.Strip(out))
 		}
 	}
+	// A queue that does not serve in arrival order (LIFO, CoDel) puts none ahead by right:
+	// the engine says -1, and no count of payments ahead is told (the review).
+	fs.Pulls[0].Ahead = -1
+	if msg, _ := narrateFleet(s.Config, s); strings.Contains(msg, "ahead") || !strings.Contains(msg, "r2 pulled at 8.0s → 2 left") {
+		t.Errorf("out of arrival order: %q", msg)
+	}
 }
 
 // The health note words who gives up on a late check as lab says (Snapshot.ChecksJudge):

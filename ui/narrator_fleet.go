@@ -190,7 +190,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 				}
 				w += fmt.Sprintf(" (%s %s, %d queued)", checks, lab.RejectPool.Word(), t.Queued)
 			}
-		case !explained && (t.Ahead > 0 || t.Freed > 0):
+		case !explained && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			explained = true
 			w += fmt.Sprintf(" (%d payments ahead of its check: it needed %d workers to free in %s, %d did", t.Ahead, t.Ahead+1, fmtSecs(timeout), t.Freed)
 			if prev := turns[max(i-1, 0)]; prev.Wait.Behind > 0 {
@@ -198,7 +198,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 				w += fmt.Sprintf("; %s on average: %s × %d / %s", fmtWorkers(prev.Wait.Behind), fmtSecs(timeout), cfg.Pool.Workers, fmtSecs(hold))
 			}
 			w += ")"
-		case t.Ahead > 0 || t.Freed > 0:
+		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			w = fmt.Sprintf("r%d at %s (%d ahead, %d freed)", t.Replica, fmtSecs(t.At), t.Ahead, t.Freed)
 		}
 		parts = append(parts, w)

@@ -124,8 +124,9 @@ func checkTraffic(c lab.Config) lab.TrafficConfig {
 	return lab.TrafficConfig{Arrivals: lab.Uniform, Seed: c.Traffic.Seed, Health: lab.RateConfig{Rate: c.Traffic.Health.Rate}}
 }
 
-// checkPhase is when the first check goes out: half a gap between checks in, so none falls
-// on a whole second (nor on a drain's instant), where two runs on the same traffic, or a
+// checkPhase is when the first check goes out: half a gap between checks in, so that, where
+// a second holds a whole number of gaps (every preset's rate), none falls on a whole second
+// (nor on a drain's instant), where two runs on the same traffic, or a
 // snapshot taken a hair late, would count a check more or less (newcomer 14: health arrived
 // 651 in one run, 650 in the other).
 func checkPhase(c lab.Config) time.Duration {

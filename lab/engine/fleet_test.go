@@ -370,20 +370,27 @@ func TestSixteenReplicasStopLeavingNothing(t *testing.T) {
 func TestProbeFailsAtTheTimeout(t *testing.T) {
 	h := newHealthCheck(lab.FleetConfig{PullAfter: 1, ReturnAfter: 1}, time.Now(), 0, nil)
 	alive := func() bool { return true }
-	var served atomic.Int64
-	served.Store(10)
-	h.served = served.Load
+	// 5 payments finish while it waits, too few for the 7 ahead of it and itself: the first
+	// read (as it arrives) says 10, every later one 15, however late the timer fires.
+	var reads atomic.Int64
+	h.served = func() int64 {
+		if reads.Add(1) == 1 {
+			return 10
+		}
+		return 15
+	}
 	p := h.probe(time.Now(), 20*time.Millisecond, lab.Pull{Ahead: 7, Queued: 9}, alive)
-	served.Add(5) // 5 payments finish while it waits: too few for the 7 ahead of it and itself
 	waitFor(t, func() bool { return h.stats().Pulled }, "the timeout to fail the check")
 	p.decide(true) // the worker reaches it late: already decided
 	// The pull keeps what the check that tipped it met: the queue ahead, the workers freed.
 	if st := h.stats(); !st.Pulled || st.Pulls != 1 || st.History[0].Ahead != 7 || st.History[0].Queued != 9 || st.History[0].Freed != 5 {
 		t.Errorf("after the timeout and a late answer: %+v", st)
 	}
-	q := h.probe(time.Now(), 20*time.Millisecond, lab.Pull{}, alive)
+	// Answered in time, then its timeout comes (what the timer would do, called here, so
+	// that no pause of this goroutine lets the timer decide first).
+	q := h.probe(time.Now(), time.Hour, lab.Pull{}, alive)
 	q.decide(true)
-	time.Sleep(40 * time.Millisecond)
+	q.decide(false)
 	if st := h.stats(); st.Pulled || len(st.History) != 1 || !st.History[0].Returned() {
 		t.Errorf("answered in time, then its timeout passed: %+v", st)
 	}

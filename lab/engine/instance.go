@@ -104,6 +104,9 @@ func (l *instance) admit(j job) {
 	if j.class == lab.Health {
 		var met lab.Pull // what the check finds: the queue ahead of it
 		met.Ahead, met.Queued = l.pool.queuedNow(lab.Payment)
+		if l.config().Pool.Discipline != lab.FIFO { // served out of arrival order: none is ahead by right
+			met.Ahead = -1
+		}
 		j.probe = l.health.probe(j.intended, l.config().Health.Timeout.D(), met, func() bool { return l.ctx.Err() == nil })
 	}
 	if !l.pool.submit(j) {
