@@ -642,7 +642,9 @@ func TooFewWhy(short bool) string {
 	if short {
 		return fmt.Sprintf("%s p99 needs %d", TooFewMark, P99Needs())
 	}
-	return fmt.Sprintf("%s too few to judge (a p99 needs %d requests)", TooFewMark, P99Needs())
+	// Why that many, in the words of the interval (newcomer 15: "why 368?"): under it, the
+	// p99's 95% interval has no upper end, 1 − 0.99ⁿ < 97.5%.
+	return fmt.Sprintf("%s too few (a p99's 95%% bound needs %d)", TooFewMark, P99Needs())
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

@@ -532,7 +532,7 @@ func TestP99Needs(t *testing.T) {
 	if _, hi := QuantileRanks(n-1, 0.99, QuantileConfidence); hi <= n-1 {
 		t.Errorf("%d samples already bound the p99", n-1)
 	}
-	if !strings.Contains(TooFewWhy(false), fmt.Sprint(n)) || !strings.Contains(TooFewWhy(true), fmt.Sprint(n)) {
+	if !strings.Contains(TooFewWhy(false), "95% bound needs "+fmt.Sprint(n)) || !strings.Contains(TooFewWhy(true), fmt.Sprint(n)) {
 		t.Errorf("%q, %q", TooFewWhy(false), TooFewWhy(true))
 	}
 }
