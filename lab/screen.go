@@ -122,6 +122,16 @@ func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	return r
 }
 
+// ProfileSteps is c's profile in words, each step ("(profile: 150/s, 500/s at 5s, 150/s at
+// 35s)"), "" without one: a rate chart's title, whose rows are too coarse to read 150 from
+// 200 (newcomer 15).
+func (t TrafficConfig) ProfileSteps(c Class) string {
+	if steps := t.Profile(c); len(steps) > 0 {
+		return profileSetting(steps, true)
+	}
+	return ""
+}
+
 // profileSetting says where a profile starts, so its chart's first level has a number, and
 // with room each step: "(profile: 150/s, 500/s at 5s, 150/s at 35s)", else "(profile from 150/s)".
 func profileSetting(steps []RateStep, long bool) string {

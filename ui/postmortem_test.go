@@ -204,6 +204,11 @@ func TestPostmortemScreen(t *testing.T) {
 			t.Errorf("compare view lacks %q", want)
 		}
 	}
+	// Alone, with the width, the rate chart's title says the profile's steps: its rows are
+	// too coarse to tell 150/s from 200/s (newcomer 15).
+	if plain := ansi.Strip(render(th, testScreen(a, 120, 40))); !strings.Contains(plain, "rate/s (profile: 150/s, 500/s at 5s") {
+		t.Errorf("the rate chart's title does not say the profile's steps:\n%s", plain)
+	}
 	ad := postmortemSnapshot(adaptiveConfig())
 	for _, sz := range goldenSizes {
 		out := render(th, testScreen(ad, sz[0], sz[1]))

@@ -50,8 +50,13 @@ func seriesChart(series lab.Series) chartSpec {
 
 // rateChart plots each class's rate in force each second: a profile's steps.
 func rateChart(s *lab.Snapshot) chartSpec {
+	title := "rate/s (profile)"
+	if steps := s.Config.Traffic.ProfileSteps(lab.Payment); steps != "" {
+		title = "rate/s " + steps
+	}
 	return chartSpec{
-		title:   "rate/s (profile)",
+		title:   title,
+		short:   "rate/s (profile)",
 		value:   func(sec *lab.Second, c int) float64 { return sec.Rate[c] },
 		atLeast: fixedReach(10),
 		unit:    "/s",
