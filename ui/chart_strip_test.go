@@ -248,3 +248,17 @@ func TestLineReadsTrueThreshold(t *testing.T) {
 		}
 	}
 }
+
+// A time axis that does not start at 0s labels its start: "10s 20s" alone read as 0–25s
+// (newcomer 15, postmortem-vs-fix's 3–25s). One from 0s adds nothing.
+func TestTimeAxisSaysItsStart(t *testing.T) {
+	th := newTheme(true, true)
+	col := func(at float64) int { return int(math.Round((at - 3) * 22 / 22)) }
+	if got := timeAxis(th, 22, 3, 25, nil, col); !strings.HasPrefix(got, "3s") || !strings.Contains(got, "10s") {
+		t.Errorf("from 3s: %q", got)
+	}
+	col0 := func(at float64) int { return int(math.Round(at * 22 / 25)) }
+	if got := timeAxis(th, 22, 0, 25, nil, col0); !strings.HasPrefix(got, "0s") {
+		t.Errorf("from 0s: %q", got)
+	}
+}
