@@ -331,8 +331,12 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	}
 	// Every form defines ok% too: it stands for the definition the rest of the notes drop.
 	first := s.Classes[cs[0]]
-	return append(forms, "ok%=ok÷arrived; in flight, not failed: "+each[0], "ok%=ok÷arrived; "+each[0]+" in flight",
-		fmt.Sprintf("ok%%=ok÷arrived; %s in flight", fmtCount(first.InFlight)))
+	forms = append(forms, "ok%=ok÷arrived; in flight, not failed: "+each[0], "ok%=ok÷arrived; "+each[0]+" in flight",
+		fmt.Sprintf("ok%%=ok÷arrived; %s %s in flight", s.Config.Traffic.Label(cs[0]), fmtCount(first.InFlight)))
+	if len(cs) > 1 { // a bare count beside another class in flight reads as every class's (newcomer 15)
+		return forms
+	}
+	return append(forms, fmt.Sprintf("ok%%=ok÷arrived; %s in flight", fmtCount(first.InFlight)))
 }
 
 // checksAboveTimeoutNote says how the health checks' p99 stands above their timeout

@@ -192,3 +192,18 @@ func TestChecksAboveTimeoutSaidAtEverySize(t *testing.T) {
 		t.Errorf("at 58 columns, the health note:\n%s", ansi.Strip(got))
 	}
 }
+
+// The briefest in-flight note names its class where another is in flight too: "60 in
+// flight" beside 26 signups in flight read as every class's (newcomer 15, long-queue 80x24).
+func TestInFlightNoteNamesItsClass(t *testing.T) {
+	s := testSnapshot()
+	s.Classes[lab.Payment].InFlight, s.Classes[lab.Signup].InFlight = 60, 26
+	forms := inFlightNote(s, []lab.Class{lab.Payment, lab.Signup})
+	if last := forms[len(forms)-1]; !strings.Contains(last, "payment 60 in flight") {
+		t.Errorf("two classes in flight, the briefest form: %q", last)
+	}
+	forms = inFlightNote(s, []lab.Class{lab.Payment})
+	if last := forms[len(forms)-1]; last != "ok%=ok÷arrived; 60 in flight" {
+		t.Errorf("one class in flight, the briefest form: %q", last)
+	}
+}
