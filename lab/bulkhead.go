@@ -283,6 +283,12 @@ func (c Config) bulkheadForecast(f *Forecast) {
 	}
 	rate := pay.Admitted
 	pay.Bulkhead = bh.Size
+	// Permits taken on a worker never outnumber the workers: one at least as wide as the
+	// pool turns none away (the pool turns them away first), whatever Erlang B of its size
+	// says (at 25 permits of 20 workers the forecast read 22.7 erlangs reaching the pool).
+	if k.capsCalls && !k.ownThreads && bh.Size >= c.Pool.MaxWorkers() {
+		return
+	}
 	queue := 0
 	if k.waiting != nil {
 		queue = k.waiting(bh)

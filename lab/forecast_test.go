@@ -258,3 +258,19 @@ func TestWidestBulkhead(t *testing.T) {
 		t.Errorf("no other class: widest %d, want none (it keeps no one's workers)", w)
 	}
 }
+
+// A semaphore as wide as the pool caps nothing: its permits are taken on workers, so the
+// pool turns payments away first, and the forecast is the pool's alone (it read 22% of each
+// class turned away at 25 permits of 20 workers, as if the semaphore admitted 22.7 erlangs).
+func TestSemaphoreAsWideAsThePoolCapsNothing(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Arrivals = Poisson
+	none := c.Forecast()
+	for _, size := range []int{20, 25} {
+		c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: size}
+		f := c.Forecast()
+		if f.Payment.Rejected != 0 || math.Abs(f.Blocking-none.Blocking) > 1e-9 {
+			t.Errorf("%d permits of %d workers: rejected %.2f/s, blocking %.3f, want 0 and %.3f", size, f.Workers, f.Payment.Rejected, f.Blocking, none.Blocking)
+		}
+	}
+}
