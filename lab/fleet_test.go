@@ -81,3 +81,37 @@ func TestWorkersOutOfRotation(t *testing.T) {
 		t.Errorf("one instance: %d", got)
 	}
 }
+
+// A replica's bulkhead answers "why this size?" for its share of the stream (newcomer 15: a
+// fleet's cap of 5 read as the bulkhead's cost): with k in rotation each replica is offered
+// λ/k × call of payments and signups at λ/k, its checks at one per CheckEvery; the widest
+// cap leaves the others the fewest workers on which Erlang B of their load is under
+// OthersLoss, and the losses are Erlang B's, from its definition.
+func TestReplicaWidestBulkhead(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 24, 80
+	c.Dependency.Mode, c.Dependency.Latency = ModeSlow, Duration(3*time.Second)
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
+	c.Fleet = FleetConfig{Replicas: 4, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
+	for _, k := range []int{4, 3} {
+		p := c.ReplicaForecast(k).Payment
+		others := 80 / float64(k) * c.Signup.Work.D().Seconds() // checks are answered at once: no load, but a worker
+		need := 1
+		for erlangBSum(others, need) >= OthersLoss {
+			need++
+		}
+		if p.OthersNeed != need || p.Widest != c.Pool.Workers-need {
+			t.Errorf("%d in rotation: widest %d leaving %d, want %d leaving %d", k, p.Widest, p.OthersNeed, c.Pool.Workers-need, need)
+		}
+		load := 24 / float64(k) * p.Call.Seconds()
+		if want := erlangBSum(load, p.Widest); math.Abs(p.WidestLoss-want) > 1e-9 {
+			t.Errorf("%d in rotation: payments lost at %d: %v, want Erlang B %v", k, p.Widest, p.WidestLoss, want)
+		}
+		if want := erlangBSum(load, 5); math.Abs(p.RejectedShare()-want) > 1e-9 || p.WidestLoss >= p.RejectedShare() {
+			t.Errorf("%d in rotation: payments lost at 5: %v, want Erlang B %v, more than at %d (%v)", k, p.RejectedShare(), want, p.Widest, p.WidestLoss)
+		}
+		if want := 24 / float64(k) * erlangBSum(load, 5); math.Abs(p.Rejected-want) > 1e-9 {
+			t.Errorf("%d in rotation: %v/s rejected, want %v/s", k, p.Rejected, want)
+		}
+	}
+}
