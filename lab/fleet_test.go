@@ -49,6 +49,13 @@ func TestDominoTellsEachTurn(t *testing.T) {
 			t.Errorf("turn %d: %+v, want replica %d, %d left taking %v/s, %d ahead", i, got, want.replica, want.left, want.each, want.ahead)
 		}
 	}
+	// The pull after the first all-out is the second run's, with the returns before it.
+	if again := f.Again(); len(again) != 1 || again[0].Replica != 4 || again[0].At != s(25) {
+		t.Errorf("after the domino: %+v, want r4 at 25s", again)
+	}
+	if again := (&FleetStats{Pulls: f.Pulls}).Again(); again != nil {
+		t.Errorf("never all out, yet again: %+v", again)
+	}
 	// 3 left at 8/s each: a full queue gains 8 − 20/3s = 1.33/s, and a check fails behind
 	// 2s × 20/3s = 13.3.
 	if w := turns[0].Wait; math.Abs(w.Gain-4.0/3) > 1e-9 || math.Abs(w.Behind-40.0/3) > 1e-9 {

@@ -400,6 +400,16 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	if msg, _ := narrateFleet(s.Config, s); strings.Contains(msg, "ahead") || !strings.Contains(msg, "r2 pulled at 8.0s → 2 left") {
 		t.Errorf("out of arrival order: %q", msg)
 	}
+	// After the first all-out, a replica back and pulled again is a second run, told as one
+	// (the review: "r2 pulled at 27.9s" read as r2 pulled twice without coming back).
+	again := lab.Pull{Replica: 2, At: fs.AllPulledAt + time.Second}
+	fs.Pulls = append(fs.Pulls, again)
+	fs.Replicas[1].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[0], again}}
+	fs.InRotation = 0
+	msg, _ = narrateFleet(s.Config, s)
+	if want := "; all out 9.0s–9.4s; back in rotation, then out again: r2 10.0s: none in rotation"; !strings.Contains(msg, want) || strings.Contains(msg, "replica 2 pulled") {
+		t.Errorf("a second run: no %q, or told twice, in\n%q", want, msg)
+	}
 }
 
 // The health note words who gives up on a late check as lab says (Snapshot.ChecksJudge):

@@ -258,7 +258,20 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	case fs.AllPulledAt > 0:
 		story += "; all out from " + fmtSecs(fs.AllPulledAt)
 	}
-	if latest, when := latestTurn(fs); when > turns[len(turns)-1].At && when != until { // one came back since
+	told := turns[len(turns)-1].At
+	// The turns after the first all-out, briefly: a second run, not one replica pulled twice.
+	if again := fs.Again(); len(again) > 0 {
+		words := make([]string, len(again))
+		for i, p := range again {
+			words[i] = fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
+			if p.Drained {
+				words[i] = fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
+			}
+		}
+		story += "; back in rotation, then out again: " + strings.Join(words, " → ")
+		told = again[len(again)-1].At
+	}
+	if latest, when := latestTurn(fs); when > told && when != until { // one came back since
 		story += "; " + latest
 	}
 	return story
