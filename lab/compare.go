@@ -204,10 +204,16 @@ func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 // turnedAway is a class's requests turned away for any reason, in A and B, and whether
 // they differ beyond noise: one test at FamilyAlpha, outside Holm's correction, as the
 // latencies are (it says which latencies are of the same requests, and what became of a
-// class's lost ok in the verdict).
+// class's lost ok in the verdict). notOK is the same of every request that ended not ok
+// (failed, timed out, or turned away): what became of a lost or won ok, all of it (newcomer
+// 15: "health ok +52 (rejected 9 → 0)" left 43 timed out unsaid).
 type turnedAway struct {
 	a, b    int64
 	differs bool
+	notOK   struct {
+		a, b    int64
+		differs bool
+	}
 }
 
 func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
@@ -277,13 +283,19 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			if k.fate.Away() && k.fate < numFates {
 				away[c].a, away[c].b = away[c].a+va, away[c].b+vb
 			}
+			if k.fate.NotOK() {
+				n := &away[c].notOK
+				n.a, n.b = n.a+va, n.b+vb
+			}
 			if va == 0 && vb == 0 && !k.always {
 				continue
 			}
 			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb})
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
-		away[c].differs = awayTest(pairs, c, away[c].a, away[c].b, closed || blocks) < FamilyAlpha
+		away[c].differs = awayTest(pairs, c, Fate.Away, away[c].a, away[c].b, closed || blocks) < FamilyAlpha
+		n := &away[c].notOK
+		n.differs = awayTest(pairs, c, Fate.NotOK, n.a, n.b, closed || blocks) < FamilyAlpha
 		p99 := latencyRow(c, "p99", ca.Latency, cb.Latency, p99Of)
 		p99At := len(rows)
 		latency = append(latency, len(rows))
@@ -390,19 +402,22 @@ func noneOK(a, b ClassStats) string {
 }
 
 // awayTest is the p-value of "class c is turned away as often in B as in A" (va and vb
-// requests, every reason one counter), as countTest judges a fate by pairs; as two Poisson
+// requests at the fates in, every reason one counter: Fate.Away; or every fate not ok:
+// Fate.NotOK), as countTest judges a fate by pairs; as two Poisson
 // counts when pairs cannot say (no tally, a closed loop) or are not independent (a fleet's:
 // then the test calls a clump a difference more readily, which only withholds a latency's
 // better or worse, or names what became of a lost ok that did differ).
-func awayTest(p *Pairs, c Class, va, vb int64, poisson bool) float64 {
+func awayTest(p *Pairs, c Class, in func(Fate) bool, va, vb int64, poisson bool) float64 {
 	if p == nil || poisson {
 		return poissonTest(va, vb, 1, 1)
 	}
-	toA, toB := p.DiscordantAmong(c, Fate.Away)
+	toA, toB := p.DiscordantAmong(c, in)
 	var aloneA, aloneB int64
-	for _, r := range Reasons {
-		x, y := p.AloneAt(c, TurnedAway(r))
-		aloneA, aloneB = aloneA+x, aloneB+y
+	for _, f := range Fates {
+		if in(f) {
+			x, y := p.AloneAt(c, f)
+			aloneA, aloneB = aloneA+x, aloneB+y
+		}
 	}
 	return BinomialTest(toB+aloneB, toA+toB+aloneA+aloneB, 0.5)
 }

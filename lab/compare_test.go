@@ -396,7 +396,9 @@ func TestComparisonSaysFleetsJudgeByBlocks(t *testing.T) {
 // newcomer 12, X2: "B better: payment rejected:pool -30" while payment rejections rose 30 →
 // 66 (a request turned away by the bulkhead instead of the pool), and "p50 -350ms" better
 // over 98 ok payments against 303. The verdict weighs what users got: per class its ok,
-// with the rejections summed over reasons beside it; a latency only where the counts agree.
+// with every request that ended not ok beside it, summed over the ways (newcomer 15:
+// "health ok +52 (rejected 9 → 0)" left out the 43 timed out); a latency only where the
+// counts agree.
 func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	var a, b Snapshot
 	a.Config.Traffic.Payment.Rate, a.Config.Traffic.Signup.Rate = 10, 5
@@ -408,7 +410,7 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	b.Classes[Payment] = ClassStats{Arrived: 80, OK: 10, Rejected: [numReasons]int64{RejectBulkhead: 66}, InFlight: 4,
 		Latency: Percentiles{Count: 10, P99: 3002 * ms, P99In: QuantileInterval{Low: 2900 * ms},
 			P50: 3000 * ms, P50In: QuantileInterval{Low: 2950 * ms, High: 3050 * ms, HasHigh: true}}}
-	a.Classes[Signup] = ClassStats{Arrived: 52, OK: 39, Rejected: [numReasons]int64{RejectPool: 13},
+	a.Classes[Signup] = ClassStats{Arrived: 52, OK: 39, TimedOut: 5, Rejected: [numReasons]int64{RejectPool: 8},
 		Latency: Percentiles{Count: 39, P99: 3 * ms, P99In: QuantileInterval{Low: 2 * ms}}}
 	b.Classes[Signup] = ClassStats{Arrived: 52, OK: 52,
 		Latency: Percentiles{Count: 52, P99: 3 * ms, P99In: QuantileInterval{Low: 2 * ms}}}
@@ -416,7 +418,7 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	p := &Pairs{}
 	p.Both[Payment][ok][ok], p.Both[Payment][ok][bulkhead] = 10, 22
 	p.Both[Payment][pool][bulkhead], p.Both[Payment][FateInFlight][bulkhead], p.Both[Payment][FateInFlight][FateInFlight] = 30, 14, 4
-	p.Both[Signup][ok][ok], p.Both[Signup][pool][ok] = 39, 13
+	p.Both[Signup][ok][ok], p.Both[Signup][pool][ok], p.Both[Signup][Ended(TimedOut)][ok] = 39, 8, 5
 	b.Pairs = p
 	rows, v := Compare(&a, &b)
 	for _, r := range rows {
@@ -425,15 +427,25 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 		}
 	}
 	label := func(c Class) string { return c.String() }
-	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (rejected 30 → 66); B better: signup ok +13 (rejected 13 → 0)"; got != want {
+	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13 (not ok 13 → 0)"; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
 	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
 		t.Errorf("brief %q, want %q", got, want)
 	}
 	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
-	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (rejected 30 → 66)"; got != want {
+	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (not ok 30 → 66)"; got != want {
 		t.Errorf("one way %q, want %q", got, want)
+	}
+	// A side cut short names what it leaves out (newcomer 15: "(+3 more)": 3 more what?).
+	more := v
+	more.Better = append(slices.Clone(v.Better), UserChange{Class: Health, Counter: "ok", A: 5, B: 9},
+		UserChange{Class: Signup, Counter: "p99", A: 2e9, B: 1e6})
+	forms := more.tradeForms(label)
+	for _, want := range []string{"signup ok +13, health ok +4 and 1 more gain", "signup ok +13 and 2 more gains"} {
+		if !slices.ContainsFunc(forms, func(f string) bool { return strings.HasSuffix(f, want) }) {
+			t.Errorf("no form ends %q: %q", want, forms)
+		}
 	}
 	if got := (UsersVerdict{Better: []UserChange{{Class: Payment, Counter: "p50", A: 2e9, B: 1e9, Change: -1000}}}).tradeForms(label); got != nil {
 		t.Errorf("a latency alone: %q", got)
@@ -443,7 +455,7 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	if err := writeJSON(&out, v); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(strings.Fields(out.String()), " "); !strings.Contains(got, `"b_worse": [ { "class": "payment", "counter": "ok", "change": -22, "rejected": [ 30, 66 ] } ]`) {
+	if got := strings.Join(strings.Fields(out.String()), " "); !strings.Contains(got, `"b_worse": [ { "class": "payment", "counter": "ok", "change": -22, "not_ok": [ 30, 66 ] } ]`) {
 		t.Errorf("JSON %s", got)
 	}
 	// compare prints it too, in each format, from the same verdict.

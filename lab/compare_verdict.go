@@ -29,9 +29,10 @@ type UserChange struct {
 	B       int64  `json:"-"`
 	// Change is B − A: requests, or milliseconds for a latency.
 	Change float64 `json:"change"`
-	// Rejected is, beside a lost or won ok, the class's requests rejected for any reason
-	// in A and B, where they differ beyond noise: what became of them. Nil otherwise.
-	Rejected *[2]int64 `json:"rejected,omitempty"`
+	// NotOK is, beside a lost or won ok, the class's requests that ended not ok (failed,
+	// timed out, or rejected for any reason) in A and B, where they differ beyond noise:
+	// what became of them, all of it. Nil otherwise.
+	NotOK *[2]int64 `json:"not_ok,omitempty"`
 	// NoneOK is the row's (ComparisonRow.NoneOK): a latency of requests none of which ended
 	// ok, said with it.
 	NoneOK string `json:"none_ok,omitempty"`
@@ -49,8 +50,8 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 		u := UserChange{Class: r.Class, Name: r.Class.String(), Counter: r.Counter, A: r.A, B: r.B, Change: float64(r.B - r.A), NoneOK: r.NoneOK}
 		if r.Latency() {
 			u.Change = round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
-		} else if t := away[r.Class]; t.differs {
-			u.Rejected = &[2]int64{t.a, t.b}
+		} else if n := away[r.Class].notOK; n.differs {
+			u.NotOK = &[2]int64{n.a, n.b}
 		}
 		if r.Better > 0 {
 			v.Better = append(v.Better, u)
@@ -73,12 +74,12 @@ func (u UserChange) latency() int {
 }
 
 // tradeForms is the trade in words, longest first, each class by label's name for it:
-// "» the trade: B worse: payment ok -22 (rejected 30 → 66); B better: signup ok +13
-// (rejected 13 → 0)"; then without what became of them; then shorter and shorter, a
+// "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13
+// (not ok 13 → 0)"; then without what became of them; then shorter and shorter, a
 // change at a time from the end of the longer side (its latencies first), what is left
-// out counted: "(+2 more)", so the briefest fits one line at 80 columns (newcomer 14: a
-// fleet's trade took two, and the compare refused 80x24). A result one way with a count in
-// it is said too ("» users: B better: orders ok +5242 (rejected 0 → 175)"): the
+// out counted and named: "and 2 more gains" (newcomer 15: "(+3 more)": 3 more what?), so
+// the briefest fits one line at 80 columns (newcomer 14: a fleet's trade took two, and the compare refused 80x24). A result one way with a count in
+// it is said too ("» users: B better: orders ok +5242 (not ok 0 → 175)"): the
 // postmortem's fix turns orders away, which its table alone leaves the audience to weigh.
 // Nil otherwise (a latency alone is the users line, Lesson).
 func (v UsersVerdict) tradeForms(label func(Class) string) []string {
@@ -86,12 +87,13 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 		return slices.ContainsFunc(us, func(u UserChange) bool { return u.Counter == OK.Word() })
 	}
 	head, sides, names := "» the trade: ", [][]UserChange{v.Worse, v.Better}, []string{"B worse: ", "B better: "}
+	kinds := [][2]string{{"loss", "losses"}, {"gain", "gains"}} // what a side left out counts
 	switch {
 	case v.Trade():
 	case len(v.Worse) == 0 && counts(v.Better):
-		head, sides, names = "» users: ", sides[1:], names[1:]
+		head, sides, names, kinds = "» users: ", sides[1:], names[1:], kinds[1:]
 	case len(v.Better) == 0 && counts(v.Worse):
-		head, sides, names = "» users: ", sides[:1], names[:1]
+		head, sides, names, kinds = "» users: ", sides[:1], names[:1], kinds[:1]
 	default:
 		return nil
 	}
@@ -108,7 +110,7 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 			}
 			parts[i] = names[i] + strings.Join(said, ", ")
 			if n := len(us) - keep[i]; n > 0 {
-				parts[i] += fmt.Sprintf(" (+%d more)", n)
+				parts[i] += fmt.Sprintf(" and %d more %s", n, kinds[i][min(n-1, 1)])
 			}
 		}
 		return head + strings.Join(parts, "; ")
@@ -131,19 +133,23 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 	}
 }
 
-// phrase is one change as the trade says it: "payment ok -22 (rejected 30 → 66)"; brief,
+// phrase is one change as the trade says it: "payment ok -22 (not ok 30 → 66)"; brief,
 // without what became of them. A latency of failures says so: "payment p50 -610ms (none
 // ok: time out sooner)".
 func (u UserChange) phrase(label func(Class) string, brief bool) string {
 	out := label(u.Class) + " " + u.Counter + " " + u.diff()
-	if u.Rejected != nil && !brief {
-		out += fmt.Sprintf(" (%s %s → %s)", RejectedColumn.Word, FmtCount(u.Rejected[0]), FmtCount(u.Rejected[1]))
+	if u.NotOK != nil && !brief {
+		out += fmt.Sprintf(" (%s %s → %s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]))
 	}
 	if u.NoneOK != "" {
 		out += " (none ok: " + u.NoneOK + " " + sooner(u.B < u.A) + ")"
 	}
 	return out
 }
+
+// NotOKWord names the requests that ended not ok, every way summed, where the verdict says
+// what became of a lost or won ok: "payment ok -22 (not ok 30 → 66)".
+const NotOKWord = "not ok"
 
 func sooner(yes bool) string {
 	if yes {

@@ -53,6 +53,23 @@ func (f *FleetStats) AllOutUntil() time.Duration {
 	return until
 }
 
+// Again is the outs after the domino (Domino): once every replica was out, and one came
+// back, the turns out of rotation that followed, in order; none before every replica was
+// out. A replica in it was back in rotation before (a story that tells the domino alone
+// reads as one pulled twice without coming back).
+func (f *FleetStats) Again() []Pull {
+	if f.AllPulledAt == 0 {
+		return nil
+	}
+	var again []Pull
+	for _, p := range f.Outs() {
+		if p.At > f.AllPulledAt {
+			again = append(again, p)
+		}
+	}
+	return again
+}
+
 // InRotationNow says the balancer sends replica i (0 is the first) requests now: it is
 // neither pulled nor drained.
 func (f *FleetStats) InRotationNow(i int) bool {

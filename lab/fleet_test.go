@@ -49,6 +49,13 @@ func TestDominoTellsEachTurn(t *testing.T) {
 			t.Errorf("turn %d: %+v, want replica %d, %d left taking %v/s, %d ahead", i, got, want.replica, want.left, want.each, want.ahead)
 		}
 	}
+	// The pull after the first all-out is the second run's, with the returns before it.
+	if again := f.Again(); len(again) != 1 || again[0].Replica != 4 || again[0].At != s(25) {
+		t.Errorf("after the domino: %+v, want r4 at 25s", again)
+	}
+	if again := (&FleetStats{Pulls: f.Pulls}).Again(); again != nil {
+		t.Errorf("never all out, yet again: %+v", again)
+	}
 	// 3 left at 8/s each: a full queue gains 8 − 20/3s = 1.33/s, and a check fails behind
 	// 2s × 20/3s = 13.3.
 	if w := turns[0].Wait; math.Abs(w.Gain-4.0/3) > 1e-9 || math.Abs(w.Behind-40.0/3) > 1e-9 {
@@ -79,5 +86,39 @@ func TestWorkersOutOfRotation(t *testing.T) {
 	}
 	if got := (*FleetStats)(nil).WorkersOutOfRotation(); got != 0 {
 		t.Errorf("one instance: %d", got)
+	}
+}
+
+// A replica's bulkhead answers "why this size?" for its share of the stream (newcomer 15: a
+// fleet's cap of 5 read as the bulkhead's cost): with k in rotation each replica is offered
+// λ/k × call of payments and signups at λ/k, its checks at one per CheckEvery; the widest
+// cap leaves the others the fewest workers on which Erlang B of their load is under
+// OthersLoss, and the losses are Erlang B's, from its definition.
+func TestReplicaWidestBulkhead(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 24, 80
+	c.Dependency.Mode, c.Dependency.Latency = ModeSlow, Duration(3*time.Second)
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
+	c.Fleet = FleetConfig{Replicas: 4, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
+	for _, k := range []int{4, 3} {
+		p := c.ReplicaForecast(k).Payment
+		others := 80 / float64(k) * c.Signup.Work.D().Seconds() // checks are answered at once: no load, but a worker
+		need := 1
+		for erlangBSum(others, need) >= OthersLoss {
+			need++
+		}
+		if p.OthersNeed != need || p.Widest != c.Pool.Workers-need {
+			t.Errorf("%d in rotation: widest %d leaving %d, want %d leaving %d", k, p.Widest, p.OthersNeed, c.Pool.Workers-need, need)
+		}
+		load := 24 / float64(k) * p.Call.Seconds()
+		if want := erlangBSum(load, p.Widest); math.Abs(p.WidestLoss-want) > 1e-9 {
+			t.Errorf("%d in rotation: payments lost at %d: %v, want Erlang B %v", k, p.Widest, p.WidestLoss, want)
+		}
+		if want := erlangBSum(load, 5); math.Abs(p.RejectedShare()-want) > 1e-9 || p.WidestLoss >= p.RejectedShare() {
+			t.Errorf("%d in rotation: payments lost at 5: %v, want Erlang B %v, more than at %d (%v)", k, p.RejectedShare(), want, p.Widest, p.WidestLoss)
+		}
+		if want := 24 / float64(k) * erlangBSum(load, 5); math.Abs(p.Rejected-want) > 1e-9 {
+			t.Errorf("%d in rotation: %v/s rejected, want %v/s", k, p.Rejected, want)
+		}
 	}
 }

@@ -37,6 +37,9 @@ func TurnedAway(r Reason) Fate { return Fate(1 + numOutcomes + r) }
 // Away says f is turned away, for any reason.
 func (f Fate) Away() bool { return f > numOutcomes }
 
+// NotOK says f ended not ok: failed, timed out, or turned away for any reason.
+func (f Fate) NotOK() bool { return f != FateInFlight && f != Ended(OK) && f < numFates }
+
 // Pairs is the pairing tally of a comparison at one instant, kept by the engine while both
 // runs go. Open-loop arrivals follow the schedule alone, so the k-th arrival of a class in
 // A is the k-th in B: a pair. Requests with no partner (an impatient user's duplicate, a

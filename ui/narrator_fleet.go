@@ -51,7 +51,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		}
 		latest, _ := latestTurn(fs)
 		msg := fmt.Sprintf("%s; %s %s", latest, left, take(f, k))
-		_, capped := bulkheadHolds(cfg, f)
+		capped := bulkheadCaps(cfg, f)
 		if w := f.CheckWait(cfg.Health.Timeout.D()); story != "" && w.Gain > 0 && !capped {
 			// The story said when a check fails, and Little's law's product is enough here.
 			p := f.Classes[lab.Payment]
@@ -69,7 +69,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		if story != "" {
 			msg = fmt.Sprintf("%s; %s %s", story, left, take(f, k))
 		}
-		if capped, ok := bulkheadHolds(cfg, f); ok {
+		if capped, ok := bulkheadHolds(cfg, n, k); ok {
 			return msg + capped, true
 		}
 		if w := f.CheckWait(cfg.Health.Timeout.D()); w.Gain > 0 {
@@ -89,7 +89,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	}
 	all, fewer := cfg.ReplicaForecast(n), cfg.ReplicaForecast(n-1)
 	msg := fmt.Sprintf("%d replicas %s", n, take(all, n))
-	if capped, ok := bulkheadHolds(cfg, all); ok {
+	if capped, ok := bulkheadHolds(cfg, n, n); ok {
 		return msg + capped, true
 	}
 	one := "one pull would leave"
@@ -108,23 +108,63 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	return msg, true
 }
 
-// bulkheadHolds is what a replica's bulkhead does to forecast f's payments, when it caps
-// them below the pool: its health checks find a free worker, and it is not pulled; the
-// payments it turns away are the price, said as the audience sees it in the table too: the
-// share of payments answered ok (when an admitted call ends ok), beside the signups that
-// keep their workers.
-func bulkheadHolds(cfg lab.Config, f lab.Forecast) (string, bool) {
-	bh := cfg.Payment.Bulkhead
-	if !f.Payment.Capped || bh.Size >= cfg.Pool.Workers {
+// bulkheadCaps says a replica's bulkhead caps forecast f's payments below the pool.
+func bulkheadCaps(cfg lab.Config, f lab.Forecast) bool {
+	return f.Payment.Capped && cfg.Payment.Bulkhead.Size < cfg.Pool.Workers
+}
+
+// bulkheadHolds is what each replica's bulkhead does to its payments, k of the fleet's n in
+// rotation, when it caps them below the pool: its health checks find a free worker, and it
+// is not pulled; the payments it turns away are the price, said as the audience sees it in
+// the table too: the share of payments answered ok (when an admitted call ends ok), beside
+// the signups that keep their workers. The price is the cap's, not a drain's: said with
+// every replica in rotation, and with one fewer (or the k in rotation now). Then why this
+// size, said whole, not as a spare clause: a fleet's audience otherwise leaves with the
+// lesson's cap as the bulkhead's cost (newcomer 15): the widest that still leaves the others
+// their workers rejects fewer payments (widest, as one instance's narrator says it).
+func bulkheadHolds(cfg lab.Config, n, k int) (string, bool) {
+	bh, f := cfg.Payment.Bulkhead, cfg.ReplicaForecast(k)
+	if !bulkheadCaps(cfg, f) {
 		return "", false
 	}
 	keep := ""
 	if f.Fit != lab.Overloaded && cfg.Traffic.PeakRate(lab.Signup) > 0 {
 		keep = ", signups keep their workers"
 	}
-	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: its health checks find a free worker, no replica is pulled%s; "+
-		"the price, in the long run (Erlang B): ~%s payments %s each%s",
-		bh.Type, bh.Size, keep, fmtPerSec(f.Payment.Rejected), lab.RejectBulkhead.Word(), priceOK(cfg, f.Payment))
+	fewer := k
+	if k == n {
+		fewer = n - 1
+	}
+	price := func(m int, brief bool) (string, string) {
+		pay := cfg.ReplicaForecast(m).Payment
+		ok := strings.TrimPrefix(priceOK(cfg, pay), ", ")
+		if brief {
+			ok = strings.TrimPrefix(ok, "only ")
+			ok = strings.TrimSuffix(ok, " answered ok")
+			ok = strings.TrimSuffix(ok, " get a call")
+		}
+		if ok != "" {
+			ok = " (" + ok + ")"
+		}
+		return fmt.Sprintf("~%s", fmtPerSec(pay.Rejected)), ok
+	}
+	at, ok := price(n, false)
+	cost := fmt.Sprintf("%s payments %s each with %d in rotation%s", at, lab.RejectBulkhead.Word(), n, ok)
+	if fewer >= 1 {
+		at, ok := price(fewer, true)
+		cost += fmt.Sprintf(", %s with %d%s", at, fewer, ok)
+	}
+	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: health checks find a free worker, no replica is pulled%s; "+
+		"the price (Erlang B, long run): %s", bh.Type, bh.Size, keep, cost)
+	var others []lab.Class
+	for _, c := range lab.Classes {
+		if c.Starves() && (c == lab.Health || cfg.Traffic.PeakRate(c) > 0) {
+			others = append(others, c)
+		}
+	}
+	if w := widest(f.Payment, joinAnd(others)); w != "" {
+		msg += fmt.Sprintf("; %d is the lesson's cap, not the best: %s", bh.Size, strings.TrimPrefix(w, "; "))
+	}
 	return msg, true
 }
 
@@ -218,7 +258,20 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	case fs.AllPulledAt > 0:
 		story += "; all out from " + fmtSecs(fs.AllPulledAt)
 	}
-	if latest, when := latestTurn(fs); when > turns[len(turns)-1].At && when != until { // one came back since
+	told := turns[len(turns)-1].At
+	// The turns after the first all-out, briefly: a second run, not one replica pulled twice.
+	if again := fs.Again(); len(again) > 0 {
+		words := make([]string, len(again))
+		for i, p := range again {
+			words[i] = fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
+			if p.Drained {
+				words[i] = fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
+			}
+		}
+		story += "; back in rotation, then out again: " + strings.Join(words, " → ")
+		told = again[len(again)-1].At
+	}
+	if latest, when := latestTurn(fs); when > told && when != until { // one came back since
 		story += "; " + latest
 	}
 	return story
