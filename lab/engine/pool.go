@@ -113,7 +113,7 @@ type pool struct {
 	peakQueued int
 	fullSince  time.Time // zero while a worker is free
 	fullFor    time.Duration
-	firstFull  time.Time // when the pool first had no free worker; zero until then
+	firstFull  time.Time   // when the pool first had no free worker; zero until then
 	idle       []*parked   // worker goroutines between jobs, the latest last
 	totals     *poolTotals // a fleet's replica: the fleet-wide busy, queued and full, kept at the event
 }
