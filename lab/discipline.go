@@ -167,7 +167,7 @@ func (a ArrivingWait) WorkSaid(t TrafficConfig) string {
 
 // Short writes the shortest: "the 76th worker to free".
 func (a ArrivingWait) Short() string {
-	return fmt.Sprintf("the %s worker to free", ordinal(a.queued()+1))
+	return fmt.Sprintf("the %s worker to free", Ordinal(a.queued()+1))
 }
 
 func (a ArrivingWait) queued() int {
@@ -212,8 +212,8 @@ func (a ArrivingWait) work(t TrafficConfig, held string) string {
 	return out
 }
 
-// ordinal writes n as an English ordinal: 1st, 2nd, 3rd, 11th, 21st, 76th.
-func ordinal(n int) string {
+// Ordinal writes n as an English ordinal: 1st, 2nd, 3rd, 11th, 21st, 76th.
+func Ordinal(n int) string {
 	suffix := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:

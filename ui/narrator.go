@@ -90,6 +90,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *string) 
 		return msg
 	}
 	if msg, ok := narrateHops(cfg, f, s); ok {
+		*spare = deepestDue(s, f.Retry)
 		return msg
 	}
 	if msg, ok := narratePostmortem(cfg, f, s); ok {
