@@ -259,7 +259,7 @@ func TestNarrator(t *testing.T) {
 		// held theirs less than the 12 s.
 		{"connections per route", func(c *lab.Config) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
-		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, and once they hold every worker " +
+		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments, in batches: the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s lease wait + 3.0s call, both on the worker: counted as service, not wait); " +
 			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the pool: first full at 2.0s, " +
 			"signups now starving; turned away so far: 31% of payments, 69% of signups; in the long run 83% of each: the pool cannot tell them apart"},
