@@ -564,7 +564,7 @@ func (p *pool) stats() lab.PoolStats {
 	s := lab.PoolStats{
 		Size: p.size, QueueCap: p.queueCap, Discipline: p.discipline,
 		Busy: p.busy, BusyBy: p.busyBy, Queued: len(p.queue), QueuedBy: p.queuedBy,
-		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full, Held: p.held,
+		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full, Held: p.held, Parked: len(p.idle),
 		Workers:   append([]lab.Worker(nil), p.workers...),
 		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
 	}
