@@ -128,7 +128,7 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
 	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work),
-		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))
+		fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)), fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
 
@@ -154,20 +154,20 @@ type QueuedWork struct {
 }
 
 // Work writes what the wait is made of: "the 76th worker to free: the 20 busy free in
-// 94ms–3.00s, then 55 payments × 3.00s + 20 signups × 2.2ms ahead".
+// 94ms–3.00s, then (55 payments × 3.00s + 20 signups × 2.2ms) ahead ÷ 20 workers".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 
 // WorkSaid writes the same with what its holds are, which need not be the dependency's
 // latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
-// to be turned away at their deadline): "…, then 370 orders × 49ms ahead, the mean time one
-// held a worker in 20–25s"; with several classes, "…; each ×: …".
+// to be turned away at their deadline): "…, then 370 orders × 49ms ahead ÷ 24 workers; 49ms:
+// the mean time one held a worker in 20–25s"; with several classes, "…; each ×: …".
 func (a ArrivingWait) WorkSaid(t TrafficConfig) string {
 	return a.work(t, fmt.Sprintf("the mean time one held a worker in %d–%ds", a.From, a.To))
 }
 
 // Short writes the shortest: "the 76th worker to free".
 func (a ArrivingWait) Short() string {
-	return fmt.Sprintf("the %s worker to free", ordinal(a.queued()+1))
+	return fmt.Sprintf("the %s worker to free", Ordinal(a.queued()+1))
 }
 
 func (a ArrivingWait) queued() int {
@@ -178,12 +178,23 @@ func (a ArrivingWait) queued() int {
 	return n
 }
 
-// work writes what the wait is made of, with what each hold is (held) when not "".
-func (a ArrivingWait) work(t TrafficConfig, held string) string {
+// Sum writes the work queued ahead over the workers that share it: "(55 payments × 3.00s +
+// 20 signups × 2.2ms) ahead ÷ 20 workers". The "÷ N workers" makes the printed sum compute
+// to the wait (newcomer 15 multiplied 40 × 3.00s out to 120s against ~6.1s).
+func (a ArrivingWait) Sum(t TrafficConfig) string {
 	var terms []string
 	for _, q := range a.Ahead {
 		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(q.Queued)), plural(t.Label(q.Class)), FmtLatency(q.Hold)))
 	}
+	work := strings.Join(terms, " + ")
+	if len(terms) > 1 {
+		work = "(" + work + ")"
+	}
+	return fmt.Sprintf("%s ahead ÷ %d workers", work, a.Workers)
+}
+
+// work writes what the wait is made of, with what each hold is (held) when not "".
+func (a ArrivingWait) work(t TrafficConfig, held string) string {
 	busy := fmt.Sprintf("the %d busy free in %s–%s, then ", a.Busy, FmtLatency(a.Soonest), FmtLatency(a.Latest))
 	switch {
 	case a.Busy == 0:
@@ -191,18 +202,18 @@ func (a ArrivingWait) work(t TrafficConfig, held string) string {
 	case a.Soonest == a.Latest:
 		busy = fmt.Sprintf("the %d busy free in %s, then ", a.Busy, FmtLatency(a.Soonest))
 	}
-	out := a.Short() + ": " + busy + strings.Join(terms, " + ") + " ahead"
+	out := a.Short() + ": " + busy + a.Sum(t)
 	switch {
-	case held != "" && len(terms) == 1:
-		out += ", " + held
+	case held != "" && len(a.Ahead) == 1:
+		out += fmt.Sprintf("; %s: %s", FmtLatency(a.Ahead[0].Hold), held)
 	case held != "":
 		out += "; each ×: " + held
 	}
 	return out
 }
 
-// ordinal writes n as an English ordinal: 1st, 2nd, 3rd, 11th, 21st, 76th.
-func ordinal(n int) string {
+// Ordinal writes n as an English ordinal: 1st, 2nd, 3rd, 11th, 21st, 76th.
+func Ordinal(n int) string {
 	suffix := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:

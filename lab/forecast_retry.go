@@ -34,6 +34,12 @@ type RetryForecast struct {
 	// hops keep back, before the dependency answers.
 	Reserved bool
 	Budget   time.Duration
+	// DeepestCalls is, in a chain whose every try fails and whose hops time their own tries
+	// (per-hop), when each of a payment's Deepest calls reaches the last hop, after the
+	// payment's arrival, soonest first: each layer starts its tries a try and a wait apart,
+	// and hops 1 and 2 retry on after their caller hangs up, so the last calls come seconds
+	// after the payment (the stacked timeouts' 27th at ~3.5s). Nil otherwise.
+	DeepestCalls []time.Duration
 	// Deepest is the calls per payment at the last hop of a chain when every try fails:
 	// the product of each layer's tries (3 layers × 3 tries: 27). Equal to Tries without a
 	// chain.
@@ -70,6 +76,7 @@ func (c Config) RetryForecast() RetryForecast {
 		f.Fails = true
 	}
 	hopTries := 1.0
+	var hopSpacing []time.Duration // each retrying hop's time from one try to the next
 	if d.Chain() {
 		k := d.HopAttempts()
 		if k > 1 {
@@ -89,6 +96,7 @@ func (c Config) RetryForecast() RetryForecast {
 			if f.Fails {
 				answer = time.Duration(k)*try + time.Duration(k-1)*backoff
 				hopTries *= float64(k)
+				hopSpacing = append(hopSpacing, try+backoff)
 			} else {
 				answer = try
 			}
@@ -137,6 +145,30 @@ func (c Config) RetryForecast() RetryForecast {
 	f.Deepest = f.Tries
 	if f.Fails {
 		f.Deepest *= hopTries
+		if tries := int(f.Tries); d.Chain() && d.Deadline == DeadlinePerHop && float64(tries) == f.Tries {
+			f.DeepestCalls = callTimes(tries, f.Try+backoff, d.HopAttempts(), hopSpacing)
+		}
 	}
 	return f
+}
+
+// callTimes is when, after a payment's arrival, each of its calls reaches the last hop: the
+// lab's tries spacing apart, each starting the hops' k tries their spacing apart, layer by
+// layer; soonest first.
+func callTimes(tries int, spacing time.Duration, k int, hops []time.Duration) []time.Duration {
+	times := make([]time.Duration, tries)
+	for i := range times {
+		times[i] = time.Duration(i) * spacing
+	}
+	for _, sp := range hops {
+		next := make([]time.Duration, 0, len(times)*k)
+		for _, t := range times {
+			for j := range k {
+				next = append(next, t+time.Duration(j)*sp)
+			}
+		}
+		times = next
+	}
+	slices.Sort(times)
+	return times
 }

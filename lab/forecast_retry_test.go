@@ -74,3 +74,102 @@ func TestRetryForecast(t *testing.T) {
 		t.Errorf("down: %+v", r)
 	}
 }
+
+// stackedPreset is the stacked-timeouts preset's payment call: the lab's 500ms socket
+// timeout and 3 tries 0–100ms apart (full jitter), 3 hops each trying 3 times with 500ms and
+// 100ms between, over a slow last hop.
+func stackedPreset() Config {
+	c := DefaultConfig()
+	c.Traffic.Payment.Rate = 5
+	c.Dependency.Mode, c.Dependency.Latency = ModeSlow, Duration(3*time.Second)
+	c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 3, DeadlinePerHop, RetryAtEveryHop
+	c.Dependency.Hop = HopConfig{Timeout: Duration(500 * time.Millisecond), Retry: 3}
+	c.Payment.Deadline = Duration(2 * time.Second)
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(500 * time.Millisecond)}
+	c.Payment.Retry = RetryConfig{Attempts: 3, Backoff: Duration(100 * time.Millisecond), Jitter: JitterFull,
+		On: []RetryCondition{RetryOnTimeout, RetryOn5xx, RetryOnRefused}}
+	return c
+}
+
+// Newcomer 15 asked why stacked timeouts measured 23.49 calls per payment at hop 3 and not
+// 27: hops 1 and 2 retry on after their caller hangs up, so a payment's calls reach hop 3
+// over 3.5s, and at 10s the latest payments have not made them all. The schedule and the
+// count due by now, against a model of their own: each payment's 27 call times by hand
+// (the lab's tries 500ms + 50ms apart, each hop's 500ms + 100ms), arrivals spread finely.
+func TestDeepestDue(t *testing.T) {
+	ms := time.Millisecond
+	c := stackedPreset()
+	r := c.RetryForecast()
+	var want []time.Duration
+	for edge := range 3 {
+		for hop1 := range 3 {
+			for hop2 := range 3 {
+				want = append(want, time.Duration(edge)*550*ms+time.Duration(hop1+hop2)*600*ms)
+			}
+		}
+	}
+	if len(r.DeepestCalls) != 27 || r.DeepestCalls[0] != 0 || r.DeepestCalls[26] != 3500*ms {
+		t.Fatalf("calls at %v, want 27 from 0 to 3.5s", r.DeepestCalls)
+	}
+	count := func(ts []time.Duration, age time.Duration) (n int) {
+		for _, t := range ts {
+			if t <= age {
+				n++
+			}
+		}
+		return n
+	}
+	for _, age := range []time.Duration{0, 549 * ms, 600 * ms, 1150 * ms, 2 * time.Second, 3499 * ms, 3500 * ms} {
+		if got, w := count(r.DeepestCalls, age), count(want, age); got != w {
+			t.Errorf("at %v: %d calls made, want %d", age, got, w)
+		}
+	}
+	// A run 10.4s in: 5 a second in its 10 whole seconds, one turned away by the pool in
+	// the first (it never calls), 2 in the current 0.4s. The model: each second's payments
+	// spread over 1000 instants, their calls made by now counted one by one.
+	s := Snapshot{Config: c, Elapsed: 10400 * ms}
+	var called int64
+	for sec := 1; sec <= 10; sec++ {
+		second := Second{T: sec}
+		second.Arrived[Payment] = 5
+		if sec == 1 {
+			second.Rejected[Payment][RejectPool] = 1
+		}
+		s.Timeline = append(s.Timeline, second)
+		called += second.Arrived[Payment] - second.Rejected[Payment][RejectPool]
+	}
+	s.Calls.Payments = called + 2
+	var made, young float64
+	spread := func(n float64, from, to time.Duration) { // n payments arriving evenly in [from, to)
+		const steps = 1000
+		for i := range steps {
+			age := s.Elapsed - (from + (to-from)*time.Duration(2*i+1)/(2*steps))
+			made += n / steps * float64(count(want, age))
+			if age < 3500*ms {
+				young += n / steps
+			}
+		}
+	}
+	for sec := 1; sec <= 10; sec++ {
+		spread(float64(s.Timeline[sec-1].Arrived[Payment]-s.Timeline[sec-1].Rejected[Payment][RejectPool]),
+			time.Duration(sec-1)*time.Second, time.Duration(sec)*time.Second)
+	}
+	spread(2, 10*time.Second, s.Elapsed)
+	due, pending, last, ok := s.DeepestDue()
+	if model := made / float64(s.Calls.Payments); !ok || math.Abs(due-model) > 0.01*model || pending != int64(math.Round(young)) || last != 3500*ms {
+		t.Errorf("due %.3f per payment, %d pending, last at %v (%v); the model: %.3f, %.1f", due, pending, last, ok, model, young)
+	}
+	if due >= 27 || due < 20 {
+		t.Errorf("due %.2f: want short of 27, the latest payments' calls to come", due)
+	}
+	// Without a chain whose tries all fail, no schedule.
+	healthy := c
+	healthy.Dependency.Mode = ModeHealthy
+	if r := healthy.RetryForecast(); r.DeepestCalls != nil {
+		t.Errorf("healthy: calls at %v", r.DeepestCalls)
+	}
+	s.Config = healthy
+	if _, _, _, ok := s.DeepestDue(); ok {
+		t.Error("healthy: a count due")
+	}
+}

@@ -8,6 +8,7 @@ package lab
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 )
@@ -256,6 +257,66 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 		return 0
 	}
 	return s.HopPerPayment(len(s.Hops) - 1)
+}
+
+// DeepestDue is, when every try fails down a per-hop chain, the calls per payment the last
+// hop should have received by now from the payments' ages: a payment's calls come on a
+// schedule (RetryForecast.DeepestCalls), its last up to Last after it, so the latest
+// payments have made only their first and the count per payment lags the product (the
+// stacked timeouts' 23.49 of 27 at 10s). Pending is the payments younger than Last, whose
+// last calls are yet to come. Of the payments that called (Calls.Payments, what the
+// measure divides by): each whole second's arrivals less those turned away, taken as even
+// over it, and the rest over what has passed of the current second. ok false without such
+// a schedule or any payment.
+func (s *Snapshot) DeepestDue() (due float64, pending int64, last time.Duration, ok bool) {
+	calls := s.Config.Forecast().Retry.DeepestCalls
+	called := s.Calls.Payments
+	if len(calls) == 0 || called == 0 {
+		return 0, 0, 0, false
+	}
+	last = calls[len(calls)-1]
+	var made, young float64
+	// spell adds n arrivals even over ages lo..hi: the calls each has made on average,
+	// and how many are younger than last.
+	spell := func(n int64, lo, hi time.Duration) {
+		switch {
+		case n == 0:
+			return
+		case lo >= last: // all made: the run's older seconds
+			made += float64(n) * float64(len(calls))
+			return
+		}
+		span := float64(hi - lo)
+		for _, t := range calls {
+			switch {
+			case t <= lo:
+				made += float64(n)
+			case t < hi:
+				made += float64(n) * float64(hi-t) / span
+			}
+		}
+		switch {
+		case hi <= last:
+			young += float64(n)
+		case lo < last:
+			young += float64(n) * float64(last-lo) / span
+		}
+	}
+	var counted int64
+	end := time.Duration(0)
+	for _, sec := range s.Timeline {
+		at := time.Duration(sec.T) * time.Second
+		n := sec.Arrived[Payment]
+		for _, r := range sec.Rejected[Payment] {
+			n -= r
+		}
+		n = max(0, min(n, called-counted))
+		spell(n, s.Elapsed-at, s.Elapsed-at+time.Second)
+		counted += n
+		end = max(end, at)
+	}
+	spell(called-counted, 0, max(s.Elapsed-end, time.Millisecond))
+	return made / float64(called), int64(math.Round(young)), last, true
 }
 
 // HopOrphans is the hop calls hop 1 of a chain is working on now whose caller, the lab, has

@@ -175,10 +175,10 @@ func TestWaitArrivingNow(t *testing.T) {
 		t.Errorf("wait %+v (%v), want 30s: 600 × 1s ÷ 20 workers", a, ok)
 	}
 	// What × is, where it fits: a hold need not be the dependency's latency.
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (the 601st worker to free: 600 payments × 1.00s ahead)" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (the 601st worker to free: 600 payments × 1.00s ahead ÷ 20 workers)" {
 		t.Errorf("health item %+v", items)
 	}
-	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s (the 601st worker to free: 600 payments × 1.00s ahead)" {
+	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
 		t.Errorf("health item at 80 %+v", items)
 	}
 	// Two classes: only the work ahead counts, not the count. The long queue's 55 payments
@@ -211,10 +211,10 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(50*time.Millisecond) != 8400*time.Millisecond {
 		t.Errorf("mixed: %+v, want 16 × 0.15s + 2 × 3s = 8.4s", a)
 	}
-	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "~8.4s in the queue (the 76th worker to free)" {
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (the 76th worker to free: the 20 busy free in 150ms–3.00s, then 55 payments × 3.00s + 20 signups × 3.0ms ahead; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (the 76th worker to free: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	lifo := s

@@ -279,6 +279,16 @@ var coreHealth = slices.Concat(
 		if s.Pool.Queued > 0 && !s.Pool.Unbounded {
 			queued = fmt.Sprintf("; the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
 		}
+		// Its parts: those on a worker, each waiting request of an unbounded queue, those
+		// parked after a job, and the rest; the postmortem's 5982 left ~195 unexplained and
+		// 20 busy workers beside 21 read as a miscount (newcomer 15): a second's finished
+		// requests parked, and a snapshot's run over, its generator and sampler ended.
+		if parts := goroutineParts(s); parts != "" {
+			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
+				value+" = "+parts+" (the lab's own; more: the generator, its re-sender, the sampler)",
+				value+" = "+parts+" (the lab's own, not the dependency's)",
+				value+" = "+parts), Spare: true}}
+		}
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
 			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler"+queued+")",
 			value+" (the lab's, not the dependency's: "+kinds+", …"+queued+")",
@@ -312,6 +322,33 @@ func goroutineKinds(s *Snapshot) []string {
 		kinds = append(kinds, "health checks")
 	}
 	return kinds
+}
+
+// goroutineParts splits the count into the goroutines on a worker, those waiting in an
+// unbounded queue, those parked after a job, and the rest (the generator, the sampler, …):
+// "64 on workers + 5721 waiting + 195 parked up to 1s after a job + 2 more". "" where the
+// kinds say it better: nothing on a worker, or kinds the parts do not name.
+func goroutineParts(s *Snapshot) string {
+	if s.Pool.Busy+s.Pool.Parked == 0 || len(s.Hops) > 0 || s.Fleet != nil || s.ClosedLoop != nil {
+		return "" // nothing to split, or kinds the parts do not name: the kinds say it
+	}
+	waiting := 0
+	if s.Pool.Unbounded {
+		waiting = s.Pool.Queued
+	}
+	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked)
+	if rest < 0 { // read a moment apart: no parts that do not add up
+		return ""
+	}
+	parts := []string{FmtCount(int64(s.Pool.Busy)) + " on workers"}
+	if waiting > 0 {
+		parts = append(parts, FmtCount(int64(waiting))+" waiting")
+	}
+	if s.Pool.Parked > 0 {
+		parts = append(parts, FmtCount(int64(s.Pool.Parked))+" parked up to 1s after a job")
+	}
+	parts = append(parts, FmtCount(rest)+" more")
+	return strings.Join(parts, " + ")
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
@@ -386,7 +423,7 @@ func coreWords() []part[[]Item] {
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "every goroutine the lab started and has not ended: its workers (a free one waits up to a second for the next job), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (orphaned ones too), closed-loop users, the generator, the sampler, and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
+			word("goroutines", "every goroutine the lab started and has not ended: those on a worker, those parked after a job (each waits up to a second for the next), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (orphaned ones too), closed-loop users, the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, one vote each; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+TooFewMark+"\": a p99 difference too few requests can judge (under "+fmt.Sprint(P99Needs())+": the p99's interval has no upper end), neither noise nor a result; then the p50 is judged the same way and, when it differs, has a row under it (p50), named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

@@ -130,3 +130,24 @@ func TestSettingsSaySignupsCallNothing(t *testing.T) {
 		t.Errorf("items: %s", items)
 	}
 }
+
+// The goroutines' parts add up to the count: the postmortem's 5982 beside 64 busy and 5721
+// waiting left ~195 unexplained, a second's finished requests parked (newcomer 15).
+func TestGoroutineParts(t *testing.T) {
+	s := Snapshot{Goroutines: 5982}
+	s.Pool.Busy, s.Pool.Queued, s.Pool.Unbounded, s.Pool.Parked = 64, 5721, true, 195
+	want := "64 on workers + 5721 waiting + 195 parked up to 1s after a job + 2 more"
+	if got := goroutineParts(&s); got != want {
+		t.Errorf("parts %q, want %q", got, want)
+	}
+	// A bounded queue's entries are no goroutines; a count read a moment apart that the
+	// parts exceed gets none.
+	s.Pool.Unbounded, s.Goroutines = false, 300
+	if got := goroutineParts(&s); got != "64 on workers + 195 parked up to 1s after a job + 41 more" {
+		t.Errorf("bounded: %q", got)
+	}
+	s.Goroutines = 100
+	if got := goroutineParts(&s); got != "" {
+		t.Errorf("parts over the count: %q", got)
+	}
+}

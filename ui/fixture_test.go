@@ -66,7 +66,7 @@ func testSnapshot() *lab.Snapshot {
 		P999: 2500 * time.Microsecond, Max: 2500 * time.Microsecond, Count: 10}
 
 	s.Pool = lab.PoolStats{Size: 20, QueueCap: 0, Discipline: lab.FIFO, Busy: 20, PeakBusy: 20,
-		FullFor: 4400 * time.Millisecond, Workers: make([]lab.Worker, 20)}
+		FullFor: 4400 * time.Millisecond, FullFrom: 2 * time.Second, Workers: make([]lab.Worker, 20)}
 	s.Pool.BusyBy[lab.Payment] = 20
 	for i := range s.Pool.Workers {
 		s.Pool.Workers[i] = lab.Worker{Class: lab.Payment, Phase: lab.PhaseCall}

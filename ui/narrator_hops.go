@@ -114,3 +114,16 @@ func hopSum(s *lab.Snapshot) string {
 	}
 	return strings.Join(parts, " + ")
 }
+
+// deepestDue says why the measured calls per payment at the last hop fall short of the
+// product (newcomer 15 asked why 23.49 and not 27): a payment's last calls come seconds
+// after it, so the latest have not made them yet. The narrator's spare clause: it answers a
+// question the sentence raises.
+func deepestDue(s *lab.Snapshot, r lab.RetryForecast) string {
+	due, pending, last, ok := s.DeepestDue()
+	if !ok || pending == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s, not %s, as a payment's %s call comes %s after it and the latest %d are younger (~%s due by now)",
+		lab.FmtPerPayment(s.DeepestPerPayment()), fmtWorkers(r.Deepest), lab.Ordinal(len(r.DeepestCalls)), fmtSecs(last), pending, lab.FmtPerPayment(due))
+}

@@ -55,7 +55,13 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
 		case d > 0:
-			msg += fmt.Sprintf(" of %s: the queue fills to the %s budget and ~%s outlive it", fmtFloatRate(rate), fmtDur(d), fmtWholePerSec(over))
+			// What the table measured once it has (rejected:deadline's /s), the set rates'
+			// forecast only before: newcomer 15 read "~20/s outlive it" beside a measured 16/s.
+			outlive := fmt.Sprintf("~%s would outlive it", fmtWholePerSec(over))
+			if rs := s.Rates(); rs.Seconds > 0 {
+				outlive = fmt.Sprintf("%s outlive it", fmtWholePerSec(rs.Rejected[lab.Payment][lab.RejectDeadline]))
+			}
+			msg += fmt.Sprintf(" of %s: the queue fills to the %s budget and %s", fmtFloatRate(rate), fmtDur(d), outlive)
 		default:
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}

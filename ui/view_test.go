@@ -240,7 +240,7 @@ func TestNarrator(t *testing.T) {
 		// The run's own shares so far beside the long run's, and the share a reader computes
 		// worded as what it is: an even flow's, not a wrong number.
 		{"shared pool", func(*lab.Config) {},
-			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at ~2.0s, signups now starving; turned away so far: 31% of payments, 69% of signups; " +
+			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at 2.0s, signups now starving; turned away so far: 31% of payments, 69% of signups; " +
 				"in the long run 38% of each (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a020/30 = 33% (Erlang B: random arrivals idle it in lulls, fill it in bursts)"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
@@ -259,9 +259,9 @@ func TestNarrator(t *testing.T) {
 		// held theirs less than the 12 s.
 		{"connections per route", func(c *lab.Config) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
-		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments; the rest wait for one on their worker, and once they hold every worker " +
+		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments, in batches: the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s lease wait + 3.0s call, both on the worker: counted as service, not wait); " +
-			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the pool: first full at ~2.0s, " +
+			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the pool: first full at 2.0s, " +
 			"signups now starving; turned away so far: 31% of payments, 69% of signups; in the long run 83% of each: the pool cannot tell them apart"},
 	}
 	for _, c := range cases {
@@ -293,7 +293,7 @@ func TestNarrator(t *testing.T) {
 	cfg := testConfig()
 	cfg.Pool.Queue = 10
 	early := &lab.Snapshot{Config: cfg, Elapsed: time.Second}
-	if got, want := narrate(cfg, early), "first full at ~2.0s, then the queue of 10 fills and signups starve"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "forecast full at ~2.0s, then the queue of 10 fills and signups starve"; !strings.Contains(got, want) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
 	}
 	// Once the pool is full, the queue grows as measured over the table's /s window (0, 2, 6
@@ -314,7 +314,7 @@ func TestNarrator(t *testing.T) {
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 	}
 	if got, want := narrate(cfg, growing), "wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; at the set rates 15/s × (1\u00a0−\u00a020/30) = 5/s) until it fills, then they starve; "+
-		"finished signups' wait p99 –, while one arriving now waits ~1.8s (the 7th worker to free: the 20 busy free in 250ms–5.00s, then 6 payments × 5.00s ahead)"; !strings.Contains(got, want) {
+		"finished signups' wait p99 –, while one arriving now waits ~1.8s (the 7th worker to free: the 20 busy free in 250ms–5.00s, then 6 payments × 5.00s ahead ÷ 20 workers)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.
@@ -329,8 +329,8 @@ func TestNarrator(t *testing.T) {
 		snap *lab.Snapshot
 		want string
 	}{
-		{&lab.Snapshot{Config: limited, Elapsed: time.Second}, "first full at ~2.0s, then signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:queue)"},
-		{&lab.Snapshot{Config: limited, Elapsed: 3 * time.Second}, "full since ~2.0s; signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:queue); finished signups' wait p99"},
+		{&lab.Snapshot{Config: limited, Elapsed: time.Second}, "forecast full at ~2.0s, then signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:queue)"},
+		{&lab.Snapshot{Config: limited, Elapsed: 3 * time.Second, Pool: lab.PoolStats{FullFrom: 1800 * time.Millisecond}}, "first full at 1.8s; signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:queue); finished signups' wait p99"},
 	} {
 		if got := narrate(limited, tc.snap); !strings.Contains(got, tc.want) || strings.Contains(got, "fills") {
 			t.Errorf("a limited wait:\n got %q\nwant %q", got, tc.want)

@@ -173,6 +173,7 @@ func (l *instance) ratesInForce() [numClasses]float64 {
 func (l *instance) Snapshot() lab.Snapshot {
 	s := lab.Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
 		Goroutines: l.running.Load(), GoroutinesPeak: l.peak.Load()}
+	s.Pool.FullFrom = l.pool.fullFrom(l.start)
 	s.Classes = l.classes()
 	l.iso.Fill(&s)
 	s.Health = l.health.stats()

@@ -113,6 +113,7 @@ type pool struct {
 	peakQueued int
 	fullSince  time.Time // zero while a worker is free
 	fullFor    time.Duration
+	firstFull  time.Time   // when the pool first had no free worker; zero until then
 	idle       []*parked   // worker goroutines between jobs, the latest last
 	totals     *poolTotals // a fleet's replica: the fleet-wide busy, queued and full, kept at the event
 }
@@ -306,6 +307,9 @@ func (p *pool) accrue(now time.Time) {
 func (p *pool) full() {
 	if p.free.Len() == 0 && p.fullSince.IsZero() {
 		p.fullSince = time.Now()
+		if p.firstFull.IsZero() {
+			p.firstFull = p.fullSince
+		}
 		p.totals.add(0, 0, 1)
 	}
 }
@@ -538,6 +542,16 @@ func (p *pool) trim() {
 	p.workers, p.since = p.workers[:n], p.since[:n]
 }
 
+// fullFrom is when, since start, the pool first had no free worker; 0 if it has not yet.
+func (p *pool) fullFrom(start time.Time) time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.firstFull.IsZero() {
+		return 0
+	}
+	return max(p.firstFull.Sub(start), time.Nanosecond)
+}
+
 func (p *pool) stats() lab.PoolStats {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -550,7 +564,7 @@ func (p *pool) stats() lab.PoolStats {
 	s := lab.PoolStats{
 		Size: p.size, QueueCap: p.queueCap, Discipline: p.discipline,
 		Busy: p.busy, BusyBy: p.busyBy, Queued: len(p.queue), QueuedBy: p.queuedBy,
-		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full, Held: p.held,
+		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full, Held: p.held, Parked: len(p.idle),
 		Workers:   append([]lab.Worker(nil), p.workers...),
 		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
 	}

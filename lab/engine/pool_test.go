@@ -22,6 +22,7 @@ func servedOrder(t *testing.T, d lab.Discipline) []time.Duration {
 	)
 	gate := make(chan struct{})
 	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	start := time.Now()
 	p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 1, Queue: 3, Discipline: d}, func(_ context.Context, j job, _ *workerHandle) {
 		if j.intended.IsZero() {
 			<-gate
@@ -31,8 +32,16 @@ func servedOrder(t *testing.T, d lab.Discipline) []time.Duration {
 		order = append(order, time.Duration(j.intended.UnixNano()))
 		mu.Unlock()
 	}, nil, nil)
+	if got := p.fullFrom(start); got != 0 {
+		t.Fatalf("an idle pool first full at %v, want 0: never", got)
+	}
 	if !p.submit(job{class: lab.Payment}) {
 		t.Fatal("first job rejected by an idle pool")
+	}
+	// The one worker taken: full from then, which is after start and not after now.
+	first := p.fullFrom(start)
+	if first <= 0 || first > time.Since(start) {
+		t.Fatalf("first full at %v, want in (0, %v]", first, time.Since(start))
 	}
 	for i := 1; i <= 3; i++ {
 		if !p.submit(job{class: lab.Signup, intended: time.Unix(0, int64(i))}) {
@@ -49,6 +58,9 @@ func servedOrder(t *testing.T, d lab.Discipline) []time.Duration {
 	wg.Wait()
 	if st := p.stats(); st.Busy != 0 || st.Queued != 0 || st.PeakBusy != 1 || st.PeakQueued != 3 || st.FullFor <= 0 {
 		t.Fatalf("after draining: %+v", st)
+	}
+	if got := p.fullFrom(start); got != first { // the first time, not the latest
+		t.Fatalf("after draining, first full at %v, want still %v", got, first)
 	}
 	return order
 }
