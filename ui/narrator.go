@@ -29,13 +29,18 @@ func plural(c lab.Class) string {
 // Erlang B) in words, in the tense the snapshot gives. Every number comes from lab.
 func narrate(cfg lab.Config, s *lab.Snapshot) string {
 	says, spare := narration(cfg, s)
-	return says + spare
+	return says + spare.long
 }
+
+// A spareClause is the narrator's last clause, which a screen may leave out: whole, and
+// briefly, for a screen that has no room for it whole (breaker-trap at 80x24 lost the
+// trap's share, the point of the moment); "" where it has no brief form.
+type spareClause struct{ long, short string }
 
 // narration is narrate in two parts: what the moment needs said, and a last clause a screen
 // may leave out where it would cost the lab a level of detail (labLines): the answer to a
 // question the first part raises (why this bulkhead size, how much is the trap's).
-func narration(cfg lab.Config, s *lab.Snapshot) (says, spare string) {
+func narration(cfg lab.Config, s *lab.Snapshot) (says string, spare spareClause) {
 	msg := narrateLaw(cfg, cfg.Forecast(), s, &spare)
 	switch {
 	case s.Health.Pulled && s.Health.FailStreak == 0:
@@ -49,13 +54,16 @@ func narration(cfg lab.Config, s *lab.Snapshot) (says, spare string) {
 // trapShare splits the payments lost between the bulkhead and the trap: what the bulkhead
 // alone would reject (Erlang B, the breaker off) beside what each has rejected so far.
 // Nothing when the bulkhead would reject none, or before any payment arrived.
-func trapShare(pay lab.PaymentForecast, st lab.ClassStats) string {
+func trapShare(pay lab.PaymentForecast, st lab.ClassStats) (long, short string) {
 	if !pay.Capped || st.Arrived == 0 {
-		return ""
+		return "", ""
 	}
+	alone := 100 * pay.RejectedShare()
+	lost := st.RejectedShare(lab.RejectBulkhead) + st.RejectedShare(lab.RejectBreaker)
 	return fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (Erlang B); so far %s are %s and %s %s",
-		100*pay.RejectedShare(), fmtShare(st.RejectedShare(lab.RejectBulkhead), st.Arrived), lab.RejectBulkhead.Word(),
-		fmtShare(st.RejectedShare(lab.RejectBreaker), st.Arrived), lab.RejectBreaker.Word())
+			alone, fmtShare(st.RejectedShare(lab.RejectBulkhead), st.Arrived), lab.RejectBulkhead.Word(),
+			fmtShare(st.RejectedShare(lab.RejectBreaker), st.Arrived), lab.RejectBreaker.Word()),
+		fmt.Sprintf("; breaker off: ~%.0f%%, now %s", alone, fmtShare(lost, st.Arrived))
 }
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
@@ -82,7 +90,7 @@ func littlesLaw(c lab.ClassForecast, note string) string {
 }
 
 // narrateLaw is the sentence; spare gets the clause that may be left out.
-func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *string) string {
+func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) string {
 	if msg, ok := narrateFleet(cfg, s); ok {
 		return msg
 	}
@@ -90,7 +98,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *string) 
 		return msg
 	}
 	if msg, ok := narrateHops(cfg, f, s); ok {
-		*spare = deepestDue(s, f.Retry)
+		spare.long = deepestDue(s, f.Retry)
 		return msg
 	}
 	if msg, ok := narratePostmortem(cfg, f, s); ok {
@@ -157,7 +165,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *string) 
 		if cfg.Dependency.Mode == lab.ModeHealthy {
 			msg += ", so it opens even on a healthy dependency"
 		}
-		*spare = trapShare(pay, s.Classes[lab.Payment])
+		spare.long, spare.short = trapShare(pay, s.Classes[lab.Payment])
 		return msg
 	}
 
@@ -194,7 +202,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *string) 
 			}
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need ~%s workers; in the long run (Erlang B) %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, fmtWorkers(need), rejected, priceOK(cfg, pay))
-			*spare = widest(pay, others)
+			spare.long = widest(pay, others)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}

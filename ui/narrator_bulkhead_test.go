@@ -97,6 +97,11 @@ func TestNarratorSpareClause(t *testing.T) {
 		if spare := strings.Contains(flat, "the bulkhead alone (breaker off)"); spare != (sz[1] >= 40) {
 			t.Errorf("%dx%d: spare clause shown %v:\n%s", sz[0], sz[1], spare, out)
 		}
+		// Where the whole clause would cost the settings, its brief form still tells the
+		// trap's share (newcomer 15: the point of the moment, lost at 80x24).
+		if brief := strings.Contains(flat, "; breaker off: ~"); brief != (sz[1] < 40) {
+			t.Errorf("%dx%d: brief clause shown %v:\n%s", sz[0], sz[1], brief, out)
+		}
 		if !strings.Contains(flat, "so it opens even on a healthy dependency") {
 			t.Errorf("%dx%d: the narrator's sentence is gone:\n%s", sz[0], sz[1], out)
 		}

@@ -45,20 +45,30 @@ type labCtx struct {
 	p    pane
 	snap *lab.Snapshot // the pane's snapshot, or an empty run on its settings before the first
 	// told is the narrator's sentence and its last clause, worked out once when first
-	// needed; lean leaves that clause out (narration).
+	// needed; spare says which form of that clause it draws (narration).
 	told  *told
-	lean  bool
-	drawn map[drawKey][]string // the panels drawn so far, shared by the lean copy
+	spare spareForm
+	drawn map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
 }
+
+// spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none.
+type spareForm int
+
+const (
+	spareLong spareForm = iota
+	spareShort
+	spareNone
+)
 
 // told is narration's two parts, once worked out.
 type told struct {
-	says, spare string
-	done        bool
+	says  string
+	spare spareClause
+	done  bool
 }
 
 // narration is the narrator's sentence and its spare clause, worked out on first use.
-func (c labCtx) narration() (says, spare string) {
+func (c labCtx) narration() (says string, spare spareClause) {
 	if !c.told.done {
 		c.told.says, c.told.spare = narration(c.p.cfg, c.snap)
 		c.told.done = true
@@ -118,7 +128,10 @@ func (c labCtx) draw(p panel, level int) []string {
 	}
 	// Laid out twice (with the narrator's spare clause and without), the lab draws each
 	// panel once a level: only the narrator differs.
-	k := drawKey{p.name, level, c.lean && p.name == narratorPanel.name}
+	k := drawKey{p.name, level, spareLong}
+	if p.name == narratorPanel.name {
+		k.spare = c.spare
+	}
 	if lines, ok := c.drawn[k]; ok {
 		return lines
 	}
@@ -127,11 +140,11 @@ func (c labCtx) draw(p panel, level int) []string {
 	return lines
 }
 
-// drawKey is a panel drawn at a level, the narrator lean or not.
+// drawKey is a panel drawn at a level, the narrator with a form of its spare clause.
 type drawKey struct {
 	name  string
 	level int
-	lean  bool
+	spare spareForm
 }
 
 // labPanels are the one lab's layout, top to bottom: the panels of their own height, then
@@ -159,8 +172,12 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 // and at levelLean, where the sentence is all a compare half keeps of the detail.
 var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, level int) []string {
 	says, spare := c.narration()
-	if !c.lean && level < levelLean {
-		says += spare
+	switch {
+	case level >= levelLean || c.spare == spareNone:
+	case c.spare == spareShort:
+		says += spare.short
+	default:
+		says += spare.long
 	}
 	out := wrapText("» "+says, c.w, 0)
 	for k := range out {
@@ -445,14 +462,27 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 	// The narrator's spare clause answers what its sentence raises: it may cost the lab its
 	// health items, but it is left out where it would cost the settings' rows or the
 	// per-second rates and leaving it out keeps them.
-	if _, spare := c.narration(); spare != "" {
-		lean := c
-		lean.lean = true
-		lv, p, k, l, a := lean.plan(ps, h)
-		if lines := func(parts [][]string, name string) int {
+	// per-second rates and leaving it out keeps them; its brief form, where that costs
+	// neither (breaker-trap at 80x24 kept the trap's share so).
+	if _, spare := c.narration(); spare.long != "" {
+		lines := func(parts [][]string, name string) int {
 			return len(parts[slices.IndexFunc(ps, func(p panel) bool { return p.name == name })])
-		}; lines(parts, "settings") < lines(p, "settings") || lines(parts, "table") < lines(p, "table") {
-			c, level, parts, keep, least, avail = lean, lv, p, k, l, a
+		}
+		none := c
+		none.spare = spareNone
+		lv, p, k, l, a := none.plan(ps, h)
+		costs := func(parts [][]string) bool {
+			return lines(parts, "settings") < lines(p, "settings") || lines(parts, "table") < lines(p, "table")
+		}
+		if costs(parts) {
+			c, level, parts, keep, least, avail = none, lv, p, k, l, a
+			if spare.short != "" {
+				brief := c
+				brief.spare = spareShort
+				if blv, bp, bk, bl, ba := brief.plan(ps, h); !costs(bp) {
+					c, level, parts, keep, least, avail = brief, blv, bp, bk, bl, ba
+				}
+			}
 		}
 	}
 
