@@ -254,7 +254,7 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 	case r.StoodIn && r.TooFew(): // its p50, the next row, is judged instead
 		diff = TooFewMark
 	case !r.None[0] && !r.None[1]:
-		diff = "0" // as shown, the same: no difference to judge
+		diff = "0"      // as shown, the same: no difference to judge
 		if r.Unjudged { // from too few to judge, the same as shown is no result either (newcomer 16: a bare "0" read as beyond noise)
 			diff = TooFewMark + " 0"
 		}
