@@ -204,9 +204,9 @@ func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 // turnedAway is a class's requests turned away for any reason, in A and B, and whether
 // they differ beyond noise: one test at FamilyAlpha, outside Holm's correction, as the
 // latencies are (it says which latencies are of the same requests, and what became of a
-// class's lost ok in the verdict). notOK is the same of every request that ended not ok
-// (failed, timed out, or turned away): what became of a lost or won ok, all of it (newcomer
-// 15: "health ok +52 (rejected 9 → 0)" left 43 timed out unsaid).
+// class's lost ok in the verdict). notOK is the same of every request not ok (failed,
+// timed out, turned away, or in flight): what became of a lost or won ok, all of it
+// (newcomer 15: "health ok +52 (rejected 9 → 0)" left 43 timed out unsaid).
 type turnedAway struct {
 	a, b    int64
 	differs bool

@@ -396,9 +396,10 @@ func TestComparisonSaysFleetsJudgeByBlocks(t *testing.T) {
 // newcomer 12, X2: "B better: payment rejected:pool -30" while payment rejections rose 30 →
 // 66 (a request turned away by the bulkhead instead of the pool), and "p50 -350ms" better
 // over 98 ok payments against 303. The verdict weighs what users got: per class its ok,
-// with every request that ended not ok beside it, summed over the ways (newcomer 15:
-// "health ok +52 (rejected 9 → 0)" left out the 43 timed out); a latency only where the
-// counts agree.
+// with every request not ok beside it, summed over the ways (newcomer 15: "health ok +52
+// (rejected 9 → 0)" left out the 43 timed out), in flight too, as ok% counts them (the
+// review: postmortem-vs-fix's "not ok 0 → 203" beside 5792 orders in flight); a latency
+// only where the counts agree.
 func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	var a, b Snapshot
 	a.Config.Traffic.Payment.Rate, a.Config.Traffic.Signup.Rate = 10, 5
@@ -427,14 +428,14 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 		}
 	}
 	label := func(c Class) string { return c.String() }
-	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13 (not ok 13 → 0)"; got != want {
+	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70); B better: signup ok +13 (not ok 13 → 0)"; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
 	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
 		t.Errorf("brief %q, want %q", got, want)
 	}
 	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
-	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (not ok 30 → 66)"; got != want {
+	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (not ok 48 → 70)"; got != want {
 		t.Errorf("one way %q, want %q", got, want)
 	}
 	// A side cut short names what it leaves out (newcomer 15: "(+3 more)": 3 more what?).
@@ -455,7 +456,7 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	if err := writeJSON(&out, v); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(strings.Fields(out.String()), " "); !strings.Contains(got, `"b_worse": [ { "class": "payment", "counter": "ok", "change": -22, "not_ok": [ 30, 66 ] } ]`) {
+	if got := strings.Join(strings.Fields(out.String()), " "); !strings.Contains(got, `"b_worse": [ { "class": "payment", "counter": "ok", "change": -22, "not_ok": [ 48, 70 ] } ]`) {
 		t.Errorf("JSON %s", got)
 	}
 	// compare prints it too, in each format, from the same verdict.

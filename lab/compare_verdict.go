@@ -29,9 +29,9 @@ type UserChange struct {
 	B       int64  `json:"-"`
 	// Change is B − A: requests, or milliseconds for a latency.
 	Change float64 `json:"change"`
-	// NotOK is, beside a lost or won ok, the class's requests that ended not ok (failed,
-	// timed out, or rejected for any reason) in A and B, where they differ beyond noise:
-	// what became of them, all of it. Nil otherwise.
+	// NotOK is, beside a lost or won ok, the class's requests not ok (failed, timed out,
+	// rejected for any reason, or still in flight: arrived − ok, as ok% counts) in A and B,
+	// where they differ beyond noise. Nil otherwise.
 	NotOK *[2]int64 `json:"not_ok,omitempty"`
 	// NoneOK is the row's (ComparisonRow.NoneOK): a latency of requests none of which ended
 	// ok, said with it.
@@ -147,7 +147,7 @@ func (u UserChange) phrase(label func(Class) string, brief bool) string {
 	return out
 }
 
-// NotOKWord names the requests that ended not ok, every way summed, where the verdict says
+// NotOKWord names the requests not ok, every way summed, in flight too, where the verdict says
 // what became of a lost or won ok: "payment ok -22 (not ok 30 → 66)".
 const NotOKWord = "not ok"
 
@@ -254,7 +254,10 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 	case r.StoodIn && r.TooFew(): // its p50, the next row, is judged instead
 		diff = TooFewMark
 	case !r.None[0] && !r.None[1]:
-		diff = "0" // as shown, the same: no difference to judge
+		diff = "0"      // as shown, the same: no difference to judge
+		if r.Unjudged { // from too few to judge, the same as shown is no result either (newcomer 16: a bare "0" read as beyond noise)
+			diff = TooFewMark + " 0"
+		}
 		if d := ShownLatency(time.Duration(r.B)) - ShownLatency(time.Duration(r.A)); d != 0 {
 			diff = r.Approx() + signedLatency(d)
 		}

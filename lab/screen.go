@@ -285,7 +285,7 @@ var coreHealth = slices.Concat(
 		// requests parked, and a snapshot's run over, its generator and sampler ended.
 		if parts := goroutineParts(s); parts != "" {
 			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-				value+" = "+parts+" (the lab's own; more: the generator, its re-sender, the sampler)",
+				value+" = "+parts+" (the lab's own; the more: "+goroutineRest(s)+")",
 				value+" = "+parts+" (the lab's own, not the dependency's)",
 				value+" = "+parts), Spare: true}}
 		}
@@ -329,8 +329,9 @@ func goroutineKinds(s *Snapshot) []string {
 // "64 on workers + 5721 waiting + 195 parked up to 1s after a job + 2 more". "" where the
 // kinds say it better: nothing on a worker, or kinds the parts do not name.
 func goroutineParts(s *Snapshot) string {
-	if s.Pool.Busy+s.Pool.Parked == 0 || len(s.Hops) > 0 || s.Fleet != nil || s.ClosedLoop != nil {
-		return "" // nothing to split, or kinds the parts do not name: the kinds say it
+	if s.Pool.Busy+s.Pool.Parked == 0 || len(s.Hops) > 0 || s.Fleet != nil || s.ClosedLoop != nil ||
+		slices.Contains(s.Chain, "handoff:goroutine") || slices.Contains(s.Chain, "handoff:thread") {
+		return "" // nothing to split, or kinds the parts do not name (calls off a worker, threads): the kinds say it
 	}
 	waiting := 0
 	if s.Pool.Unbounded {
@@ -349,6 +350,17 @@ func goroutineParts(s *Snapshot) string {
 	}
 	parts = append(parts, FmtCount(rest)+" more")
 	return strings.Join(parts, " + ")
+}
+
+// goroutineRest names what the parts' "more" may hold: the generator's re-sender, and while
+// the run goes the generator and the sampler (a snapshot's run is over: "21 = 20 on workers
+// + 1 more" is the re-sender alone), and an autoscaler where the pool has one (the review).
+func goroutineRest(s *Snapshot) string {
+	rest := "the generator's re-sender; while it runs, the generator and the sampler"
+	if s.Pool.Max > 0 {
+		rest += "; the autoscaler"
+	}
+	return rest
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes

@@ -150,4 +150,22 @@ func TestGoroutineParts(t *testing.T) {
 	if got := goroutineParts(&s); got != "" {
 		t.Errorf("parts over the count: %q", got)
 	}
+	// Calls run off a worker, or on a bulkhead's threads: the "more" would be mostly those,
+	// which the parts do not name (the review: caller-timeout's "31 more" read as the
+	// generator, its re-sender and the sampler).
+	s.Goroutines = 300
+	for _, handoff := range []string{"handoff:goroutine", "handoff:thread"} {
+		s.Chain = []string{"fallback", handoff, "http"}
+		if got := goroutineParts(&s); got != "" {
+			t.Errorf("%s: %q", handoff, got)
+		}
+	}
+	s.Chain = nil
+	if got := goroutineRest(&s); strings.Contains(got, "autoscaler") || !strings.Contains(got, "while it runs, the generator and the sampler") {
+		t.Errorf("the rest, no autoscaler: %q", got)
+	}
+	s.Pool.Max = 64
+	if got := goroutineRest(&s); !strings.Contains(got, "the autoscaler") {
+		t.Errorf("the rest, an autoscaler: %q", got)
+	}
 }

@@ -412,16 +412,17 @@ func timeAxis(t *theme, plotW int, t0, t1 float64, marks []change, col func(floa
 		}
 		return true
 	}
+	// A chart that does not start at 0s says where it starts, before any change's marker
+	// can take its place: its first label alone read as the step's (newcomer 15: 3–25s
+	// taken for 0–25s, the 5s load step looking instant).
+	if t0 > 0 {
+		put(0, fmtAxisTime(t0, 1), t.dim.Render)
+	}
 	for _, c := range marks {
 		put(col(c.at.Seconds()), "▲"+itoa(c.n), t.marker.Render)
 	}
 	perSec := float64(plotW) / (t1 - t0)
 	step := axisStep(perSec, len(fmtAxisTime(t1, 1)))
-	// A chart that does not start at 0s says where it starts: its first label alone read as
-	// the step's (newcomer 15: 3–25s taken for 0–25s, the 5s load step looking instant).
-	if t0 > 0 {
-		put(0, fmtAxisTime(t0, 1), t.dim.Render)
-	}
 	for at := math.Ceil(t0/step) * step; at <= t1; at += step {
 		c := int(math.Round((at - t0) * perSec))
 		put(c, fmtAxisTime(at, step), t.dim.Render)

@@ -229,34 +229,34 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 // = 13.3 are ahead of it.
 func TestNarrateFleet(t *testing.T) {
 	s := fleetSnapshot(4, 0)
-	msg, ok := narrateFleet(s.Config, s)
+	msg, ok := narrateFleetWhole(s.Config, s)
 	if !ok || !strings.Contains(msg, "4 replicas take 6/s payments each (6/s × 3.0s = 18 workers of 20); one pull would leave 3 at 8/s × 3.0s = 24 > 20: the domino") {
 		t.Errorf("all in rotation: %q", msg)
 	}
 	s.Config.Fleet.Drain = lab.DrainConfig{Replica: 1, At: lab.Duration(5 * time.Second)}
 	s.Fleet.Drain = &lab.Drain{Replica: 1}
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "; the drain of replica 1 for a deploy at 5.0s will leave 3 at 8/s × 3.0s = 24 > 20: the domino") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "; the drain of replica 1 for a deploy at 5.0s will leave 3 at 8/s × 3.0s = 24 > 20: the domino") {
 		t.Errorf("a drain to come: %q", msg)
 	}
 	s = drainFirst(fleetSnapshot(4, 1))
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "replica 1 drained for a deploy at 6.0s; the 3 in rotation now take 8/s payments each (8/s × 3.0s = 24 workers of 20): "+
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "replica 1 drained for a deploy at 6.0s; the 3 in rotation now take 8/s payments each (8/s × 3.0s = 24 workers of 20): "+
 		"over capacity: whenever its workers are all busy, each queue gains 1.3 payments a second, and a check fails once 13.3 payments wait ahead of it (2.0s × 20 workers / 3.0s)") {
 		t.Errorf("one drained: %q", msg)
 	}
 	s.Fleet.Replicas[1].Health = lab.HealthStats{}
 	s.Fleet.Pulls = []lab.Pull{{Replica: 2, At: 7 * time.Second, ReturnedAt: 8 * time.Second}}
-	if msg, _ := narrateFleet(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s each → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s each → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20)") {
 		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "→ 2 left, 12/s each → r3 pulled at 9.0s; r4 alone takes 24/s (72 workers of 20)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "→ 2 left, 12/s each → r3 pulled at 9.0s; r4 alone takes 24/s (72 workers of 20)") {
 		t.Errorf("three pulled: %q", msg)
 	}
 	s.Config.Pool.Queue = 0 // no queue to wait in: a full pool turns the checks away
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "the only one in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): full now, and its checks fail in turn") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "the only one in rotation now takes 24/s payments (24/s × 3.0s = 72 workers of 20): full now, and its checks fail in turn") {
 		t.Errorf("three pulled, no queue: %q", msg)
 	}
-	if _, ok := narrateFleet(testConfig(), testSnapshot()); ok {
+	if _, ok := narrateFleetWhole(testConfig(), testSnapshot()); ok {
 		t.Error("one instance narrated as a fleet")
 	}
 	// A bulkhead on each replica keeps the checks' workers free; its price is said with it,
@@ -271,19 +271,19 @@ func TestNarrateFleet(t *testing.T) {
 	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price (Erlang B, long run): ~%s payments rejected:bulkhead each with 4 in rotation (only ~26%% answered ok), ~%s with 3 (~%.0f%%)",
 		fmtPerSec(four.Rejected), fmtPerSec(three.Rejected), 100*three.AdmittedShare())
 	why := func(p lab.PaymentForecast) string {
-		return fmt.Sprintf("; 5 is the lesson's cap, not the best: a cap of %d still leaves signups and health checks %d workers (Erlang B: under 0.1%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (] raises it)",
+		return fmt.Sprintf("; 5 is the lesson's cap, not the best: a cap of %d still leaves signups and health checks %d workers (Erlang B: under 0.1%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (press ] to raise it)",
 			p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
 	}
-	if msg, _ := narrateFleet(s.Config, s); four.Rejected <= 0 || four.Widest == 0 || !strings.Contains(msg, price+why(four)) {
+	if msg, _ := narrateFleetWhole(s.Config, s); four.Rejected <= 0 || four.Widest == 0 || !strings.Contains(msg, price+why(four)) {
 		t.Errorf("a bulkhead on each (%v/s turned away):\n%q\nwant %q", four.Rejected, msg, price+why(four))
 	}
 	s = drainFirst(fleetSnapshot(4, 1))
 	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
-	if msg, _ := narrateFleet(s.Config, s); three.Widest == 0 || !strings.HasPrefix(msg, "replica 1 drained for a deploy at 6.0s") || !strings.Contains(msg, price+why(three)) {
+	if msg, _ := narrateFleetWhole(s.Config, s); three.Widest == 0 || !strings.HasPrefix(msg, "replica 1 drained for a deploy at 6.0s") || !strings.Contains(msg, price+why(three)) {
 		t.Errorf("a bulkhead on each, one drained:\n%q\nwant %q", msg, price+why(three))
 	}
 	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not answered ok
-	if msg, _ := narrateFleet(s.Config, s); strings.Contains(msg, "answered ok") {
+	if msg, _ := narrateFleetWhole(s.Config, s); strings.Contains(msg, "answered ok") {
 		t.Errorf("a failing dependency, yet: %q", msg)
 	}
 }
@@ -369,7 +369,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.Pulls[0].ReturnedAt = fs.AllPulledAt + 400*time.Millisecond
 	fs.Replicas[1].Health = lab.HealthStats{Pulls: 1, History: []lab.Pull{fs.Pulls[0]}}
 	fs.InRotation = 1
-	msg, _ := narrateFleet(s.Config, s)
+	msg, _ := narrateFleetWhole(s.Config, s)
 	turns := fs.Domino(s.Config)
 	for _, want := range []string{
 		"the domino: r1 drained at 6.0s → 3 left, 8/s each → ",
@@ -385,7 +385,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// Checks turned away one after another at the same queue are said once, after the last.
 	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
 	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
-	if msg, _ := narrateFleet(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool, 100 queued)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool, 100 queued)") {
 		t.Errorf("two checks turned away: %q", msg)
 	}
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
@@ -397,7 +397,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// A queue that does not serve in arrival order (LIFO, CoDel) puts none ahead by right:
 	// the engine says -1, and no count of payments ahead is told (the review).
 	fs.Pulls[0].Ahead = -1
-	if msg, _ := narrateFleet(s.Config, s); strings.Contains(msg, "ahead") || !strings.Contains(msg, "r2 pulled at 8.0s → 2 left") {
+	if msg, _ := narrateFleetWhole(s.Config, s); strings.Contains(msg, "ahead") || !strings.Contains(msg, "r2 pulled at 8.0s → 2 left") {
 		t.Errorf("out of arrival order: %q", msg)
 	}
 	// After the first all-out, a replica back and pulled again is a second run, told as one
@@ -406,7 +406,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.Pulls = append(fs.Pulls, again)
 	fs.Replicas[1].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[0], again}}
 	fs.InRotation = 0
-	msg, _ = narrateFleet(s.Config, s)
+	msg, _ = narrateFleetWhole(s.Config, s)
 	if want := "; all out 9.0s–9.4s; back in rotation, then out again: r2 10.0s: none in rotation"; !strings.Contains(msg, want) || strings.Contains(msg, "replica 2 pulled") {
 		t.Errorf("a second run: no %q, or told twice, in\n%q", want, msg)
 	}
@@ -447,4 +447,11 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 			t.Errorf("%d columns: rej:balancer without its meaning:\n%s", w, flat)
 		}
 	}
+}
+
+// narrateFleetWhole is the fleet's sentence with its spare clause whole, as narrate says it.
+func narrateFleetWhole(cfg lab.Config, s *lab.Snapshot) (string, bool) {
+	var spare spareClause
+	msg, ok := narrateFleet(cfg, s, &spare)
+	return msg + spare.long, ok
 }

@@ -69,16 +69,20 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) (long, short string) 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
 // the widest that leaves them the workers they need, by the forecast's rule, and what it
 // would reject of the payments against what this one does. Nothing when none is wider.
-func widest(pay lab.PaymentForecast, others string) string {
+func widest(pay lab.PaymentForecast, others string) spareClause {
 	if pay.Widest == 0 {
-		return ""
+		return spareClause{}
 	}
 	workers := "workers"
 	if pay.OthersNeed == 1 {
 		workers = "worker"
 	}
-	return fmt.Sprintf("; a cap of %d still leaves %s %d %s (Erlang B: under %g%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (%s raises it)",
-		pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, 100*pay.RejectedShare(), keys.Size.Keys()[1])
+	key := keys.Size.Keys()[1]
+	return spareClause{
+		long: fmt.Sprintf("; a cap of %d still leaves %s %d %s (Erlang B: under %g%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (press %s to raise it)",
+			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
+		short: fmt.Sprintf("; a cap of %d would reject ~%.0f%%, not ~%.0f%% (press %s)", pay.Widest, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
+	}
 }
 
 // littlesLaw writes Little's law from a class's forecast, "10/s × 3.0s = 30", with note
@@ -91,14 +95,14 @@ func littlesLaw(c lab.ClassForecast, note string) string {
 
 // narrateLaw is the sentence; spare gets the clause that may be left out.
 func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) string {
-	if msg, ok := narrateFleet(cfg, s); ok {
+	if msg, ok := narrateFleet(cfg, s, spare); ok {
 		return msg
 	}
 	if msg, ok := narrateMeasurement(cfg, f, s); ok {
 		return msg
 	}
 	if msg, ok := narrateHops(cfg, f, s); ok {
-		spare.long = deepestDue(s, f.Retry)
+		*spare = deepestDue(s, f.Retry)
 		return msg
 	}
 	if msg, ok := narratePostmortem(cfg, f, s); ok {
@@ -202,7 +206,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			}
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need ~%s workers; in the long run (Erlang B) %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, fmtWorkers(need), rejected, priceOK(cfg, pay))
-			spare.long = widest(pay, others)
+			*spare = widest(pay, others)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}
@@ -333,7 +337,9 @@ func soFar(s *lab.Snapshot, others []lab.Class) string {
 	turned := false
 	for _, c := range cs {
 		st := s.Classes[c]
-		if st.Arrived == 0 { // no share of none
+		// No share of none; nor of a class none of which was turned away, beside payments
+		// (the review: "0% of health checks", 0 of 4, cost a row at 80x24).
+		if st.Arrived == 0 || c != lab.Payment && st.Rejected[lab.RejectPool] == 0 {
 			continue
 		}
 		turned = turned || st.Rejected[lab.RejectPool] > 0

@@ -14,7 +14,7 @@ import (
 // remaining replica needs λ/k · W workers, more with every pull, and fills sooner. Every
 // number comes from lab (Config.ReplicaForecast, Forecast.CheckWait, Forecast.FillFrom). ok is false for one
 // instance.
-func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
+func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, bool) {
 	fs := s.Fleet
 	if fs == nil || cfg.Traffic.Payment.Rate == 0 {
 		return "", false
@@ -69,7 +69,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 		if story != "" {
 			msg = fmt.Sprintf("%s; %s %s", story, left, take(f, k))
 		}
-		if capped, ok := bulkheadHolds(cfg, n, k); ok {
+		if capped, ok := bulkheadHolds(cfg, n, k, spare); ok {
 			return msg + capped, true
 		}
 		if w := f.CheckWait(cfg.Health.Timeout.D()); w.Gain > 0 {
@@ -89,7 +89,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	}
 	all, fewer := cfg.ReplicaForecast(n), cfg.ReplicaForecast(n-1)
 	msg := fmt.Sprintf("%d replicas %s", n, take(all, n))
-	if capped, ok := bulkheadHolds(cfg, n, n); ok {
+	if capped, ok := bulkheadHolds(cfg, n, n, spare); ok {
 		return msg + capped, true
 	}
 	one := "one pull would leave"
@@ -118,11 +118,11 @@ func bulkheadCaps(cfg lab.Config, f lab.Forecast) bool {
 // is not pulled; the payments it turns away are the price, said as the audience sees it in
 // the table too: the share of payments answered ok (when an admitted call ends ok), beside
 // the signups that keep their workers. The price is the cap's, not a drain's: said with
-// every replica in rotation, and with one fewer (or the k in rotation now). Then why this
-// size, said whole, not as a spare clause: a fleet's audience otherwise leaves with the
-// lesson's cap as the bulkhead's cost (newcomer 15): the widest that still leaves the others
-// their workers rejects fewer payments (widest, as one instance's narrator says it).
-func bulkheadHolds(cfg lab.Config, n, k int) (string, bool) {
+// every replica in rotation, and with one fewer (or the k in rotation now). Then, in spare,
+// why this size: a fleet's audience otherwise leaves with the lesson's cap as the bulkhead's
+// cost (newcomer 15): the widest that still leaves the others their workers rejects fewer
+// payments (widest, as one instance's narrator says it), whole or brief where that fits.
+func bulkheadHolds(cfg lab.Config, n, k int, spare *spareClause) (string, bool) {
 	bh, f := cfg.Payment.Bulkhead, cfg.ReplicaForecast(k)
 	if !bulkheadCaps(cfg, f) {
 		return "", false
@@ -162,8 +162,11 @@ func bulkheadHolds(cfg lab.Config, n, k int) (string, bool) {
 			others = append(others, c)
 		}
 	}
-	if w := widest(f.Payment, joinAnd(others)); w != "" {
-		msg += fmt.Sprintf("; %d is the lesson's cap, not the best: %s", bh.Size, strings.TrimPrefix(w, "; "))
+	// Why this cap, a clause the screen may leave out or brief (the review: whole, it cost
+	// fleet-bulkhead's table its rates and legends at 80x24).
+	if w := widest(f.Payment, joinAnd(others)); w.long != "" {
+		lesson := fmt.Sprintf("; %d is the lesson's cap, not the best: ", bh.Size)
+		spare.long, spare.short = lesson+strings.TrimPrefix(w.long, "; "), lesson+strings.TrimPrefix(w.short, "; ")
 	}
 	return msg, true
 }

@@ -69,9 +69,7 @@ func stallShows(p lab.Percentiles, stall time.Duration) string {
 	case 1:
 		return fmt.Sprintf("only max %s shows the stall", latency(p.Max, p.Count))
 	case 2:
-		// One sample: which percentiles it reaches is a rounding rule's (HdrHistogram's p99.9
-		// of 601 is the 600th), so the count is said (newcomer 13 took p99.9 for the 601st).
-		return fmt.Sprintf("1 of %s shows the stall (p99.99, max %s)", fmtCount(p.Count), latency(p.Max, p.Count))
+		return fmt.Sprintf("only p99.99 and max show the stall (%s)", latency(p.Max, p.Count))
 	default:
 		return fmt.Sprintf("%s and up show the stall (%s at most)", shown[0].Name, latency(p.Max, p.Count))
 	}

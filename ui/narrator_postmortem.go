@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"poollab/lab"
 )
@@ -57,9 +58,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 		case d > 0:
 			// What the table measured once it has (rejected:deadline's /s), the set rates'
 			// forecast only before: newcomer 15 read "~20/s outlive it" beside a measured 16/s.
+			// Measured only over seconds wholly at the rate in force (the review: a window
+			// still mostly at the calm 150/s read "0/s outlive it" just after the step).
 			outlive := fmt.Sprintf("~%s would outlive it", fmtWholePerSec(over))
-			if rs := s.Rates(); rs.Seconds > 0 {
-				outlive = fmt.Sprintf("%s outlive it", fmtWholePerSec(rs.Rejected[lab.Payment][lab.RejectDeadline]))
+			if rs := s.Rates(); rs.Seconds > 0 && time.Duration(rs.From)*time.Second >= lastStep(cfg.Traffic.Profile(lab.Payment), s.Elapsed) {
+				outlive = fmt.Sprintf("%s outlive it", fmtWholePerSec(rs.Rejected[lab.Payment][lab.RejectDeadline])) // over the errors' seconds, said after
 			}
 			msg += fmt.Sprintf(" of %s: the queue fills to the %s budget and %s", fmtFloatRate(rate), fmtDur(d), outlive)
 		default:
@@ -137,4 +140,15 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 			lab.ModeShort(cfg.Dependency), orders, s.Bulkhead.Limit)
 	}
 	return ""
+}
+
+// lastStep is when the profile's step in force at elapsed began (0 without a profile).
+func lastStep(steps []lab.RateStep, elapsed time.Duration) time.Duration {
+	var at time.Duration
+	for _, st := range steps {
+		if d := st.At.D(); d <= elapsed && d > at {
+			at = d
+		}
+	}
+	return at
 }

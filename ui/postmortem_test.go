@@ -240,3 +240,24 @@ func TestErrorsSaidOfWhatEnded(t *testing.T) {
 		t.Errorf("a falling rate: %q", got)
 	}
 }
+
+// The fix's outliving rate is the measured one only over seconds wholly at the rate in
+// force: just after the step to 500/s the window is mostly the calm 150/s, and the forecast
+// stands (the review: "0/s outlive it" read so early).
+func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
+	s := postmortemSnapshot(fixConfig())
+	if got := narrate(s.Config, s); !strings.Contains(got, "/s outlive it") || strings.Contains(got, "would outlive") {
+		t.Errorf("at 25s, the window after the step: %q", got)
+	}
+	s.Elapsed = 6 * time.Second
+	s.Timeline = s.Timeline[:min(6, len(s.Timeline))]
+	for i := range s.Timeline {
+		s.Timeline[i].T = i + 1
+	}
+	if got := narrate(s.Config, s); !strings.Contains(got, "would outlive it") {
+		t.Errorf("at 6s, the window mostly before the step: %q", got)
+	}
+	if at := lastStep([]lab.RateStep{{At: 0, Rate: 150}, {At: lab.Duration(5 * time.Second), Rate: 500}}, 6*time.Second); at != 5*time.Second {
+		t.Errorf("the step in force at 6s began at %v", at)
+	}
+}

@@ -206,4 +206,26 @@ func TestInFlightNoteNamesItsClass(t *testing.T) {
 	if last := forms[len(forms)-1]; last != "ok%=ok÷arrived; 60 in flight" {
 		t.Errorf("one class in flight, the briefest form: %q", last)
 	}
+	// With a queue, in flight is queued or on a worker (newcomer 16: 26 signups in flight
+	// beside none on a worker); without one, it needs no saying.
+	if strings.Contains(forms[0], "queued") {
+		t.Errorf("no queue: %q", forms[0])
+	}
+	s.Pool.QueueCap = 100
+	if forms = inFlightNote(s, []lab.Class{lab.Payment}); !strings.Contains(forms[0], "in flight (queued or on a worker)") {
+		t.Errorf("a queue: %q", forms[0])
+	}
+}
+
+// With a connection cap, a payment waits for a connection on its worker: the table says
+// that wait is in service, not in wait (newcomer 16: p99:wait 1.3ms beside a ~9s wait).
+func TestConnectionWaitSaidInService(t *testing.T) {
+	s := testSnapshot()
+	if got := frameText(t, s, 200, 60); strings.Contains(got, "wait for a connection") {
+		t.Errorf("no connection cap:\n%s", got)
+	}
+	s.Config.Payment.Connections.PerRoute = 5
+	if got := frameText(t, s, 200, 60); !strings.Contains(got, "service includes the wait for a connection") {
+		t.Errorf("a connection cap, unsaid:\n%s", got)
+	}
 }

@@ -107,3 +107,24 @@ func TestP50Interval(t *testing.T) {
 		}
 	}
 }
+
+// Each percentile is the sample at its nearest rank, ⌈q·n⌉: one slow sample of 601 is over
+// 0.1% of them, so p99.9 is that sample (HdrHistogram alone rounds q·n and answered the
+// 600th; newcomer 16), and p50 of 4 samples is the 2nd.
+func TestPercentilesAtTheNearestRank(t *testing.T) {
+	h := newHist()
+	for range 600 {
+		h.record(2 * time.Millisecond)
+	}
+	h.record(time.Second)
+	if p := h.summary(); p.P999 < 900*time.Millisecond || p.P99 > 10*time.Millisecond {
+		t.Errorf("601 samples, one slow: p99 %v, p99.9 %v; want p99.9 the slow one", p.P99, p.P999)
+	}
+	g := newHist()
+	for _, ms := range []time.Duration{1, 2, 3, 4} {
+		g.record(ms * time.Millisecond)
+	}
+	if p := g.summary(); p.P50 > 2100*time.Microsecond || p.P50 < 1900*time.Microsecond {
+		t.Errorf("p50 of 1, 2, 3, 4ms: %v, want the 2nd", p.P50)
+	}
+}
