@@ -276,6 +276,9 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			case closed:
 				va, vb = ca.At(k.fate), cb.At(k.fate)
 				p = poissonTest(va, vb, 1, 1)
+				if va != vb && vb-va == cb.Arrived-ca.Arrived {
+					p = omissionTest(a, b, c) // short by what was never sent, as arrived is ("ok ≈ +99" beside "arrived +99")
+				}
 			default:
 				va, vb = ca.At(k.fate), cb.At(k.fate)
 				p = countTest(pairs, c, k.fate, va, vb, blocks)

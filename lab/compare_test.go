@@ -70,6 +70,18 @@ func TestCompareClasses(t *testing.T) {
 	if d := NewComparison(a, b).Differences["payment"]; d.CorrectedP99Ms == nil || *d.CorrectedP99Ms != -10 {
 		t.Errorf("the JSON's corrected p99: %+v", d.CorrectedP99Ms)
 	}
+	// A closed loop's ok, short by exactly what it never sent, is a result as arrived is
+	// (compare closed-loop open-loop read "arrived +99" above "ok ≈ +99").
+	short := b
+	short.Classes[Payment] = ClassStats{Arrived: 901, OK: 901}
+	short.ClosedLoop = &ClosedLoopStats{Due: 1000, Sent: 901}
+	open := a
+	open.Classes[Payment] = ClassStats{Arrived: 1000, OK: 1000}
+	for _, r := range CompareClasses(&short, &open) {
+		if (r.Counter == OK.Word() || r.Counter == TermArrived.Word) && (!r.Significant || r.Better != 0) {
+			t.Errorf("closed 901 against open 1000: %+v, want a result, neither better nor worse", r)
+		}
+	}
 	b.Config.Traffic.Mode = a.Config.Traffic.Mode
 	if r := CompareClasses(&a, &b); slices.ContainsFunc(r, func(r ComparisonRow) bool { return r.Counter == CorrectedP99 }) {
 		t.Errorf("a corrected p99 where both send alike")
