@@ -126,8 +126,8 @@ func (c labCtx) draw(p panel, level int) []string {
 	if p.lines == nil || !p.shows(c, level) {
 		return nil
 	}
-	// Laid out twice (with the narrator's spare clause and without), the lab draws each
-	// panel once a level: only the narrator differs.
+	// Laid out up to three times (the narrator's spare clause whole, brief, or none), the
+	// lab draws each panel once a level: only the narrator differs.
 	k := drawKey{p.name, level, spareLong}
 	if p.name == narratorPanel.name {
 		k.spare = c.spare
