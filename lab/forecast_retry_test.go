@@ -155,7 +155,7 @@ func TestDeepestDue(t *testing.T) {
 			time.Duration(sec-1)*time.Second, time.Duration(sec)*time.Second)
 	}
 	spread(2, 10*time.Second, s.Elapsed)
-	due, pending, last, ok := s.DeepestDue()
+	due, pending, last, ok := s.DeepestDue(s.Config.Forecast().Retry)
 	if model := made / float64(s.Calls.Payments); !ok || math.Abs(due-model) > 0.01*model || pending != int64(math.Round(young)) || last != 3500*ms {
 		t.Errorf("due %.3f per payment, %d pending, last at %v (%v); the model: %.3f, %.1f", due, pending, last, ok, model, young)
 	}
@@ -169,7 +169,7 @@ func TestDeepestDue(t *testing.T) {
 		t.Errorf("healthy: calls at %v", r.DeepestCalls)
 	}
 	s.Config = healthy
-	if _, _, _, ok := s.DeepestDue(); ok {
+	if _, _, _, ok := s.DeepestDue(s.Config.Forecast().Retry); ok {
 		t.Error("healthy: a count due")
 	}
 }

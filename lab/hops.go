@@ -260,6 +260,8 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 }
 
 // DeepestDue is, when every try fails down a per-hop chain, the calls per payment the last
+// hop should have received by now from the payments' ages, r being the forecast the caller
+// already holds (not worked out again each frame):
 // hop should have received by now from the payments' ages: a payment's calls come on a
 // schedule (RetryForecast.DeepestCalls), its last up to Last after it, so the latest
 // payments have made only their first and the count per payment lags the product (the
@@ -268,8 +270,8 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 // measure divides by): each whole second's arrivals less those turned away, taken as even
 // over it, and the rest over what has passed of the current second. ok false without such
 // a schedule or any payment.
-func (s *Snapshot) DeepestDue() (due float64, pending int64, last time.Duration, ok bool) {
-	calls := s.Config.Forecast().Retry.DeepestCalls
+func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last time.Duration, ok bool) {
+	calls := r.DeepestCalls
 	called := s.Calls.Payments
 	if len(calls) == 0 || called == 0 {
 		return 0, 0, 0, false

@@ -60,7 +60,7 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	// Why the measure falls short of 27 (newcomer 15): the latest payments' last calls are
 	// yet to come, in the clause a screen may leave out; its numbers are lab's (TestDeepestDue).
-	due, pending, last, ok := s.DeepestDue()
+	due, pending, last, ok := s.DeepestDue(s.Config.Forecast().Retry)
 	if _, spare := narration(s.Config, &s); !ok || !strings.Contains(spare.long, fmt.Sprintf("; 22.70, not 27, as a payment's 27th call comes %s after it and the latest %d are younger (~%s due by now)",
 		fmtSecs(last), pending, lab.FmtPerPayment(due))) {
 		t.Errorf("narrator's spare clause: %q", spare)

@@ -120,7 +120,7 @@ func hopSum(s *lab.Snapshot) string {
 // after it, so the latest have not made them yet. The narrator's spare clause: it answers a
 // question the sentence raises.
 func deepestDue(s *lab.Snapshot, r lab.RetryForecast) spareClause {
-	due, pending, last, ok := s.DeepestDue()
+	due, pending, last, ok := s.DeepestDue(r)
 	if !ok || pending == 0 {
 		return spareClause{}
 	}
