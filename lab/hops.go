@@ -261,8 +261,7 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 
 // DeepestDue is, when every try fails down a per-hop chain, the calls per payment the last
 // hop should have received by now from the payments' ages, r being the forecast the caller
-// already holds (not worked out again each frame):
-// hop should have received by now from the payments' ages: a payment's calls come on a
+// already holds (not worked out again each frame): a payment's calls come on a
 // schedule (RetryForecast.DeepestCalls), its last up to Last after it, so the latest
 // payments have made only their first and the count per payment lags the product (the
 // stacked timeouts' 23.49 of 27 at 10s). Pending is the payments younger than Last, whose
