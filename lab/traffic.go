@@ -23,14 +23,20 @@ func (t TrafficConfig) Profile(c Class) []RateStep { return t.Of(c).Profile }
 // RateAt is class c's rate in force at elapsed since the start: its profile's last step
 // by then, or its rate before the first step (and without a profile).
 func (t TrafficConfig) RateAt(c Class, elapsed time.Duration) float64 {
-	rate := t.Rate(c)
+	_, rate := t.StepAt(c, elapsed)
+	return rate
+}
+
+// StepAt is when the rate in force at elapsed began (0: from the start) and that rate.
+func (t TrafficConfig) StepAt(c Class, elapsed time.Duration) (since time.Duration, rate float64) {
+	rate = t.Rate(c)
 	for _, s := range t.Profile(c) {
 		if s.At.D() > elapsed {
 			break
 		}
-		rate = s.Rate
+		since, rate = s.At.D(), s.Rate
 	}
-	return rate
+	return since, rate
 }
 
 // PeakRate is the highest rate class c reaches over its profile.

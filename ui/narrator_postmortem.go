@@ -61,7 +61,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 			// Measured only over seconds wholly at the rate in force (the review: a window
 			// still mostly at the calm 150/s read "0/s outlive it" just after the step).
 			outlive := fmt.Sprintf("~%s would outlive it", fmtWholePerSec(over))
-			if rs := s.Rates(); rs.Seconds > 0 && time.Duration(rs.From)*time.Second >= lastStep(cfg.Traffic.Profile(lab.Payment), s.Elapsed) {
+			if rs := s.Rates(); rs.Seconds > 0 && inForce(rs, cfg.Traffic, s.Elapsed) {
 				outlive = fmt.Sprintf("%s outlive it", fmtWholePerSec(rs.Rejected[lab.Payment][lab.RejectDeadline])) // over the errors' seconds, said after
 			}
 			msg += fmt.Sprintf(" of %s: the queue fills to the %s budget and %s", fmtFloatRate(rate), fmtDur(d), outlive)
@@ -142,13 +142,8 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 	return ""
 }
 
-// lastStep is when the profile's step in force at elapsed began (0 without a profile).
-func lastStep(steps []lab.RateStep, elapsed time.Duration) time.Duration {
-	var at time.Duration
-	for _, st := range steps {
-		if d := st.At.D(); d <= elapsed && d > at {
-			at = d
-		}
-	}
-	return at
+// inForce says the rates' seconds all lie within the payments' rate in force now.
+func inForce(rs lab.Rates, t lab.TrafficConfig, elapsed time.Duration) bool {
+	since, _ := t.StepAt(lab.Payment, elapsed)
+	return time.Duration(rs.From)*time.Second >= since
 }

@@ -257,7 +257,8 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	if got := narrate(s.Config, s); !strings.Contains(got, "would outlive it") {
 		t.Errorf("at 6s, the window mostly before the step: %q", got)
 	}
-	if at := lastStep([]lab.RateStep{{At: 0, Rate: 150}, {At: lab.Duration(5 * time.Second), Rate: 500}}, 6*time.Second); at != 5*time.Second {
+	tr := lab.TrafficConfig{Payment: lab.RateConfig{Profile: []lab.RateStep{{At: 0, Rate: 150}, {At: lab.Duration(5 * time.Second), Rate: 500}}}}
+	if at, _ := tr.StepAt(lab.Payment, 6*time.Second); at != 5*time.Second {
 		t.Errorf("the step in force at 6s began at %v", at)
 	}
 }
