@@ -137,14 +137,11 @@ func bulkheadHolds(cfg lab.Config, n, k int, spare *spareClause) (string, bool) 
 	}
 	price := func(m int, brief bool) (string, string) {
 		pay := cfg.ReplicaForecast(m).Payment
-		ok := strings.TrimPrefix(priceOK(cfg, pay), ", ")
-		if brief {
-			ok = strings.TrimPrefix(ok, "only ")
-			ok = strings.TrimSuffix(ok, " answered ok")
-			ok = strings.TrimSuffix(ok, " get a call")
-		}
-		if ok != "" {
-			ok = " (" + ok + ")"
+		ok := ""
+		if share, ended, priced := priceParts(cfg, pay); priced && brief {
+			ok = " (" + share + ")"
+		} else if priced {
+			ok = " (only " + share + " " + ended + ")"
 		}
 		return fmt.Sprintf("~%s", fmtPerSec(pay.Rejected)), ok
 	}
@@ -176,14 +173,24 @@ func bulkheadHolds(cfg lab.Config, n, k int, spare *spareClause) (string, bool) 
 // share that get a call when those do not end ok (a timeout cuts them, or the dependency
 // fails them); "" with a breaker, which turns away some of those the bulkhead admits.
 func priceOK(cfg lab.Config, pay lab.PaymentForecast) string {
-	if cfg.Payment.Breaker.Enabled { // a breaker that opens turns away what the forecast admits
+	share, ended, ok := priceParts(cfg, pay)
+	if !ok {
 		return ""
 	}
-	ended := "answered ok"
+	return ", only " + share + " " + ended
+}
+
+// priceParts are priceOK's share ("~20%") and what that share of payments did ("answered
+// ok", "get a call"); ok false with a breaker. The fleet's brief price says the share alone.
+func priceParts(cfg lab.Config, pay lab.PaymentForecast) (share, ended string, ok bool) {
+	if cfg.Payment.Breaker.Enabled { // a breaker that opens turns away what the forecast admits
+		return "", "", false
+	}
+	ended = "answered ok"
 	if mode := cfg.Dependency.Mode; pay.TimeoutCuts || mode == lab.ModeDown || mode == lab.ModeErrors {
 		ended = "get a call"
 	}
-	return fmt.Sprintf(", only ~%.0f%% %s", 100*pay.AdmittedShare(), ended)
+	return fmt.Sprintf("~%.0f%%", 100*pay.AdmittedShare()), ended, true
 }
 
 // latestTurn is the balancer's latest change of rotation in words: "replica 3 pulled at
