@@ -310,22 +310,31 @@ func (c Config) bulkheadForecast(f *Forecast) {
 // load); 0 when none of them arrive. A class answered at once (health) still needs a
 // worker to answer it: at least one.
 func (c Config) othersNeed() int {
-	var load float64
-	arrive := false
-	for _, cl := range Classes {
-		if r := c.Traffic.PeakRate(cl); cl != Payment && r > 0 {
-			load += r * c.hold(cl, PaymentForecast{}).Seconds()
-			arrive = true
-		}
-	}
-	if !arrive {
+	others := c.Others()
+	if len(others) == 0 {
 		return 0
+	}
+	var load float64
+	for _, cl := range others {
+		load += c.Traffic.PeakRate(cl) * c.hold(cl, PaymentForecast{}).Seconds()
 	}
 	n := 1
 	for erlangB(load, n) >= OthersLoss {
 		n++
 	}
 	return n
+}
+
+// Others are the classes besides payments that arrive (a peak rate above 0): those a
+// payment bulkhead keeps workers for, as othersNeed counts them and the narrators name them.
+func (c Config) Others() []Class {
+	var out []Class
+	for _, cl := range Classes {
+		if cl != Payment && c.Traffic.PeakRate(cl) > 0 {
+			out = append(out, cl)
+		}
+	}
+	return out
 }
 
 // BulkheadReport is the payment bulkhead, when there is one.

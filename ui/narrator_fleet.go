@@ -153,12 +153,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, spare *spareClause) (string, bool) 
 	}
 	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: health checks find a free worker, no replica is pulled%s; "+
 		"the price (Erlang B, long run): %s", bh.Type, bh.Size, keep, cost)
-	var others []lab.Class
-	for _, c := range lab.Classes {
-		if c.Starves() && (c == lab.Health || cfg.Traffic.PeakRate(c) > 0) {
-			others = append(others, c)
-		}
-	}
+	others := cfg.Share(max(k, 1)).Others() // a replica's share: the balancer's checks arrive too
 	// Why this cap, a clause the screen may leave out or brief (the review: whole, it cost
 	// fleet-bulkhead's table its rates and legends at 80x24).
 	if w := widest(f.Payment, joinAnd(others)); w.long != "" {
