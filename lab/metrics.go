@@ -130,12 +130,17 @@ func (c ClassStats) InFlightMisreads() bool {
 	return c.InFlight > 0 && 5*c.InFlight >= c.Arrived-c.OK
 }
 
-// RejectedShare is the arrivals turned away for why, over arrivals (0 before any arrive).
-func (c ClassStats) RejectedShare(why Reason) float64 {
+// RejectedShare is the arrivals turned away for why (or any of more), over arrivals (0 before
+// any arrive): lab sums the reasons, so a screen never adds two shares of its own.
+func (c ClassStats) RejectedShare(why Reason, more ...Reason) float64 {
 	if c.Arrived == 0 {
 		return 0
 	}
-	return float64(c.Rejected[why]) / float64(c.Arrived)
+	n := c.Rejected[why]
+	for _, r := range more { // the share turned away for any of these reasons
+		n += c.Rejected[r]
+	}
+	return float64(n) / float64(c.Arrived)
 }
 
 // EndedErrorShare is Errors over the requests that ended, ok or not (the rate a dashboard

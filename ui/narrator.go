@@ -59,11 +59,10 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) (long, short string) 
 		return "", ""
 	}
 	alone := 100 * pay.RejectedShare()
-	lost := st.RejectedShare(lab.RejectBulkhead) + st.RejectedShare(lab.RejectBreaker)
+	bulkhead, breaker := st.RejectedShare(lab.RejectBulkhead), st.RejectedShare(lab.RejectBreaker)
 	return fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (Erlang B); so far %s are %s and %s %s",
-			alone, fmtShare(st.RejectedShare(lab.RejectBulkhead), st.Arrived), lab.RejectBulkhead.Word(),
-			fmtShare(st.RejectedShare(lab.RejectBreaker), st.Arrived), lab.RejectBreaker.Word()),
-		fmt.Sprintf("; breaker off: ~%.0f%%, now %s", alone, fmtShare(lost, st.Arrived))
+			alone, fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
+		fmt.Sprintf("; breaker off: ~%.0f%%, now %s", alone, fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived))
 }
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:

@@ -325,7 +325,7 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	// With a queue, in flight is queued or on a worker: newcomer 16 read 26 signups in flight
 	// beside none on a worker as a miscount.
 	where := ""
-	if s.Pool.HasQueue() || s.Pool.Unbounded {
+	if s.Pool.HasQueue() {
 		where = " (queued or on a worker)"
 	}
 	for k := len(cs); k >= 1; k-- {
