@@ -235,6 +235,11 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peerRound 
 	return out
 }
 
+// scaleNote says what one cell of a scaled bar stands for: " · 1 cell ≈ 2.1 workers".
+func scaleNote(per float64, unit string) string {
+	return fmt.Sprintf(" · 1 cell ≈ %s%s", fmtWorkers(per), unit)
+}
+
 // scaledBar shares avail cells between a proportional bar of n things and its note on the
 // scale, " · 1 cell ≈ 2.1 workers" (unit " workers"). The bar takes what the note leaves,
 // at least 10 cells; a shorter bar makes each cell stand for more, and its note can grow
@@ -242,9 +247,7 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peerRound 
 // Short of room, the note drops its unit before the number is cut ("≈ 57…" for 571).
 func scaledBar(n, avail int, unit string) (cells int, note string) {
 	for _, u := range []string{unit, ""} {
-		scale := func(cells int) string {
-			return fmt.Sprintf(" · 1 cell ≈ %s%s", fmtWorkers(float64(n)/float64(cells)), u)
-		}
+		scale := func(cells int) string { return scaleNote(float64(n)/float64(cells), u) }
 		cells = avail - ansiWidth(scale(avail))
 		for cells > 10 && cells+ansiWidth(scale(cells)) > avail {
 			cells--
@@ -275,8 +278,8 @@ func queueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	if queuedClasses(p) > 1 {
 		// The bar groups each class's cells; a FIFO serves them mixed, in arrival order
 		// (newcomer 14 read signups stuck behind every payment).
-		// Only where a bar of 10 cells and its scale note (" · 1 cell ≈ 2.5 requests") still fit.
-		room := w - poolLabelW - ansiWidth(summary) - 1 - 10 - len(" · 1 cell ≈ 2.5 requests")
+		// Only where a bar of 10 cells and a scale note ("≈ 2.5 requests") still fit.
+		room := w - poolLabelW - ansiWidth(summary) - 1 - 10 - ansiWidth(scaleNote(2.5, " requests"))
 		for _, note := range []string{" (by class, not in order)", " (by class)"} {
 			if len(note) <= room {
 				summary += note
