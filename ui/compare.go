@@ -209,7 +209,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// where that fits in place of its name alone (each form's two variants, why first).
 	two := t.dim.Render(" · " + lab.MeasuredTwoWays)
 	bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
-	judged := lab.Judged(a.Config, b.Config)
+	sameWay := lab.Judged(a.Config, b.Config) // both sent alike: better and worse mean something
 	byBlocks, blocksBrief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
 	titles := func(tooFew, fewShort string, blocks bool) []string {
 		tooFew, fewShort = t.dim.Render(" · "+tooFew), t.dim.Render(" · "+fewShort)
@@ -218,7 +218,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		case blocks:
 			return []string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
 				head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + blocksBrief + fewShort, head + blocksBrief}
-		case !judged:
+		case !sameWay:
 			// The noise key outlasts the too-few one: a corrected p99 is judged (≈) however few
 			// the rows that are too few (the review: "≈ -1.0ms" under a title with no ≈).
 			noise := t.dim.Render(" · ≈ noise")
@@ -232,7 +232,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks), titles(lab.TooFewMark+" too few to judge", lab.TooFewMark+" too few", blocks)
 		// The why before the start's totals: the second form is the first's without them.
 		lead := 1
-		if blocks || judged {
+		if blocks || sameWay {
 			lead = 2
 		}
 		out := append(slices.Clone(why[:lead]), named[:lead]...)
@@ -283,7 +283,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// the blocks where they leave room, else in the title, briefly. Else the lesson stands
 	// there where it fits, under the blocks where it does not.
 	why := ""
-	if lab.ByBlocks(a, b) && lab.Judged(a.Config, b.Config) {
+	if lab.ByBlocks(a, b) && sameWay {
 		why = lab.BlocksWhy()
 	}
 	lesson := func(nw int) []string { return verdictLines(j.lesson, nw, brief) }
