@@ -6,6 +6,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"poollab/lab"
 )
@@ -110,11 +111,10 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	// legend names the first number too.
 	legends, short := []string{"each: in flight now", "in flight now"}, []string{"hop: in flight now", "hop: in flight"}
 	if late {
-		sum := fmtCount(s.PastDeadline())
-		legends = []string{"each: hop calls in flight now, and " + past + " deadline; " + sum + " in all",
-			"each: in flight now, " + past + "; " + sum + " in all", "in flight now, " + past}
-		short = []string{"hop: in flight now, " + past + "; " + sum + " in all", "hop: in flight now, " + past,
-			"hop: in flight now, so far past " + fmtDur(user), "hop: in flight, so far past " + fmtDur(user)}
+		sum := "; " + fmtCount(s.PastDeadline()) + " in all"
+		p := hopPhrases(user)
+		legends = []string{"each: " + p[0] + sum, "each: " + p[1] + sum, p[1]}
+		short = []string{"hop: " + p[1] + sum, "hop: " + p[1], "hop: " + p[2], "hop: " + p[3]}
 	}
 	forms := []form{{true, false, false, arrow, ""}}
 	for _, legend := range legends {
@@ -139,8 +139,8 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 func chainLegend(s *lab.Snapshot, w int) string {
 	forms := []string{"each box: in flight now"}
 	if d := s.Config.Payment.Deadline.D(); d > 0 {
-		forms = []string{"each box: hop calls in flight now, and so far past the user's " + fmtDur(d) + " deadline",
-			"each box: in flight now, so far past the user's " + fmtDur(d), "each box: in flight now, so far past " + fmtDur(d)}
+		p := hopPhrases(d)
+		forms = []string{"each box: " + p[0], "each box: " + p[1], "each box: " + p[2]}
 	}
 	for _, f := range forms {
 		if ansiWidth(f) <= w {
@@ -148,4 +148,12 @@ func chainLegend(s *lab.Snapshot, w int) string {
 		}
 	}
 	return forms[len(forms)-1]
+}
+
+// hopPhrases say what a box's two numbers are, longest first, for a chain whose payments
+// have a user's deadline d: the one wording chainLine's and chainLegend's forms share.
+func hopPhrases(d time.Duration) [4]string {
+	past := "so far past the user's " + fmtDur(d)
+	return [4]string{"hop calls in flight now, and " + past + " deadline", "in flight now, " + past,
+		"in flight now, so far past " + fmtDur(d), "in flight, so far past " + fmtDur(d)}
 }
