@@ -452,7 +452,7 @@ func BlocksWhy() string {
 func Judged(a, b Config) bool { return a.Traffic.Mode == b.Traffic.Mode }
 
 // MeasuredTwoWays is what a comparison that is not Judged says instead of better and worse.
-const MeasuredTwoWays = "measured two ways: not better or worse"
+const MeasuredTwoWays = "measured two ways: " + NeitherBetter
 
 // NeitherBetter is MeasuredTwoWays where the title already names the two ways.
 const NeitherBetter = "not better or worse"

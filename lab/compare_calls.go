@@ -64,6 +64,6 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 
 // RatioCells writes a Ratio row's A, B and B − A: 2930 thousandths as "2.93×".
 func (r ComparisonRow) RatioCells() (a, b, diff string) {
-	x := func(v int64) string { return fmt.Sprintf("%.2f×", float64(v)/1000) }
+	x := func(v int64) string { return FmtPerPayment(float64(v)/1000) + "×" } // as the item and the narrator write it
 	return x(r.A), x(r.B), fmt.Sprintf("%+.2f×", float64(r.B-r.A)/1000)
 }

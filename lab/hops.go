@@ -307,11 +307,7 @@ func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last
 	end := time.Duration(0)
 	for _, sec := range s.Timeline {
 		at := time.Duration(sec.T) * time.Second
-		n := sec.Arrived[Payment]
-		for _, r := range sec.Rejected[Payment] {
-			n -= r
-		}
-		n = max(0, min(n, called-counted))
+		n := max(0, min(sec.Arrived[Payment]-sec.RejectedFor(Payment, Reasons), called-counted))
 		spell(n, s.Elapsed-at, s.Elapsed-at+time.Second)
 		counted += n
 		end = max(end, at)
