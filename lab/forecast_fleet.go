@@ -39,6 +39,10 @@ func (f Forecast) FillFrom(busy float64) (in time.Duration, fills bool) {
 type CheckWait struct {
 	Behind float64 // payments queued ahead of a check that make it wait past the timeout
 	Gain   float64 // payments per second the queue gains while the workers are full
+	// Behind's terms, Timeout × Workers / Hold, so that a screen writes the sum it computes.
+	Timeout time.Duration
+	Workers int
+	Hold    time.Duration
 }
 
 // CheckWait is this forecast's CheckWait for health checks that give up after timeout.
@@ -48,7 +52,7 @@ func (f Forecast) CheckWait(timeout time.Duration) CheckWait {
 		return CheckWait{}
 	}
 	finish := float64(f.Workers) / p.Hold.Seconds() // payments a second, every worker holding one
-	return CheckWait{Behind: timeout.Seconds() * finish, Gain: max(p.Admitted-finish, 0)}
+	return CheckWait{Behind: timeout.Seconds() * finish, Gain: max(p.Admitted-finish, 0), Timeout: timeout, Workers: f.Workers, Hold: p.Hold}
 }
 
 // End is when the drain ends, since the start; 0 for a drain to the end of the run.

@@ -73,8 +73,8 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 			return msg + capped, true
 		}
 		if w := f.CheckWait(cfg.Health.Timeout.D()); w.Gain > 0 {
-			return msg + fmt.Sprintf(": over capacity: whenever its workers are all busy, %squeue gains %s payments a second, and a check fails once %s payments wait ahead of it (%s × %d workers / %s)",
-				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind), fmtSecs(cfg.Health.Timeout.D()), f.Workers, fmtSecs(f.Payment.Hold)), true
+			return msg + fmt.Sprintf(": over capacity: whenever its workers are all busy, %squeue gains %s payments a second, and a check fails once %s payments wait ahead of it (%s)",
+				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind), behindSum(w, " workers")), true
 		}
 		in, fills := f.FillFrom(fs.MeanBusy(lab.Payment)) // where the redistributed rate starts from
 		switch {
@@ -238,9 +238,8 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 		case !explained && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			explained = true
 			w += fmt.Sprintf(" (%d payments ahead of its check: it needed %d workers to free in %s, %d did", t.Ahead, t.Ahead+1, fmtSecs(timeout), t.Freed)
-			if prev := turns[max(i-1, 0)]; prev.Wait.Behind > 0 {
-				hold := cfg.ReplicaForecast(max(prev.Left, 1)).Payment.Hold
-				w += fmt.Sprintf("; %s on average: %s × %d / %s", fmtWorkers(prev.Wait.Behind), fmtSecs(timeout), cfg.Pool.Workers, fmtSecs(hold))
+			if wait := turns[max(i-1, 0)].Wait; wait.Behind > 0 {
+				w += fmt.Sprintf("; %s on average: %s", fmtWorkers(wait.Behind), behindSum(wait, ""))
 			}
 			w += ")"
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
@@ -294,4 +293,10 @@ func refusedRun(turns []lab.Turn, i int) int {
 		n++
 	}
 	return n
+}
+
+// behindSum writes lab's CheckWait.Behind as the sum that gives it, from its own terms:
+// "2.0s × 20 workers / 3.0s" (unit " workers"), so the figure and its sum never part.
+func behindSum(w lab.CheckWait, unit string) string {
+	return fmt.Sprintf("%s × %d%s / %s", fmtSecs(w.Timeout), w.Workers, unit, fmtSecs(w.Hold))
 }
