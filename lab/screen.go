@@ -309,6 +309,13 @@ func goroutineKinds(s *Snapshot) []string {
 	if s.Pool.Unbounded {
 		kinds = append(kinds, "waiting requests")
 	}
+	return append(kinds, extraKinds(s)...)
+}
+
+// extraKinds are the goroutines of the run's mechanisms beyond the pool's: calls off a
+// worker, bulkhead threads, closed-loop users, a fleet's health checks.
+func extraKinds(s *Snapshot) []string {
+	var kinds []string
 	if slices.Contains(s.Chain, "handoff:goroutine") {
 		kinds = append(kinds, "calls off a worker")
 	}
@@ -329,9 +336,8 @@ func goroutineKinds(s *Snapshot) []string {
 // "64 on workers + 5721 waiting + 195 parked up to 1s after a job + 2 more". "" where the
 // kinds say it better: nothing on a worker, or kinds the parts do not name.
 func goroutineParts(s *Snapshot) string {
-	if s.Pool.Busy+s.Pool.Parked == 0 || len(s.Hops) > 0 || s.Fleet != nil || s.ClosedLoop != nil ||
-		slices.Contains(s.Chain, "handoff:goroutine") || slices.Contains(s.Chain, "handoff:thread") {
-		return "" // nothing to split, or kinds the parts do not name (calls off a worker, threads): the kinds say it
+	if s.Pool.Busy+s.Pool.Parked == 0 || len(s.Hops) > 0 || len(extraKinds(s)) > 0 {
+		return "" // nothing to split, or kinds the parts do not name: the kinds say it
 	}
 	waiting := 0
 	if s.Pool.Unbounded {
