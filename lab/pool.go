@@ -100,6 +100,18 @@ type Worker struct {
 // Busy reports whether a request holds this worker.
 func (w Worker) Busy() bool { return w.Phase != PhaseIdle }
 
+// Idle is how many of the pool's workers are idle now: the cells not busy, and the slots
+// not yet in the picture.
+func (p PoolStats) Idle() int {
+	n := max(p.Size-len(p.Workers), 0)
+	for _, w := range p.Workers {
+		if !w.Busy() {
+			n++
+		}
+	}
+	return n
+}
+
 // PoolStats is the pool at one instant.
 type PoolStats struct {
 	Size       int // workers now (pool.workers)
