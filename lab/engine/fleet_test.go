@@ -414,8 +414,10 @@ func TestProbeFailsAtTheTimeout(t *testing.T) {
 // Read where they are sent: the replicas' workers stuck in calls, the checks queue with the
 // instant each was due; 40 a second, one a whole second after the start would be among them.
 func TestChecksMissTheWholeSeconds(t *testing.T) {
+	// Calls of 10s at 10/s hold each replica's worker from 0.2s: a heap of 100 calls'
+	// reserved (reserveHeap), not stuckConfig's 10-minute calls' 562 MiB, which outlives the test.
 	c := stuckConfig(1)
-	c.Traffic.Arrivals, c.Traffic.Payment.Rate = lab.Uniform, 20
+	c.Traffic.Arrivals, c.Traffic.Payment.Rate, c.Dependency.Latency = lab.Uniform, 10, lab.Duration(10*time.Second)
 	c.Pool.Queue = 1000
 	c.Fleet = lab.FleetConfig{Replicas: 2, Balancer: lab.RoundRobin, PullAfter: 2, ReturnAfter: 3, CheckEvery: lab.Duration(50 * time.Millisecond)}
 	f, err := startFleet(c, Options{})
