@@ -318,9 +318,10 @@ func (c Config) othersNeed() int {
 	for _, cl := range others {
 		load += c.Traffic.PeakRate(cl) * c.hold(cl, PaymentForecast{}).Seconds()
 	}
-	n := 1
-	for erlangB(load, n) >= OthersLoss {
+	n, b := 1, erlangB(load, 1)
+	for b >= OthersLoss { // one worker more at a time, on Erlang B's recurrence
 		n++
+		b = erlangNext(load, b, n)
 	}
 	return n
 }

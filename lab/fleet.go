@@ -80,13 +80,21 @@ func (f *FleetStats) InRotationNow(i int) bool {
 // drained), which the fleet's pool size counts though no request reaches them; 0 for one
 // instance (f nil).
 func (f *FleetStats) WorkersOutOfRotation() int {
+	return f.outOfRotation(func(p PoolStats) int { return p.Size })
+}
+
+// IdleOutOfRotation is how many of those workers are idle now: not capacity, though idle.
+func (f *FleetStats) IdleOutOfRotation() int { return f.outOfRotation(PoolStats.Idle) }
+
+// outOfRotation adds up count over the replicas out of rotation now; 0 for one instance.
+func (f *FleetStats) outOfRotation(count func(PoolStats) int) int {
 	if f == nil {
 		return 0
 	}
 	n := 0
 	for i, r := range f.Replicas {
 		if !f.InRotationNow(i) {
-			n += r.Pool.Size
+			n += count(r.Pool)
 		}
 	}
 	return n

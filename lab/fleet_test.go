@@ -74,18 +74,24 @@ func TestChecksJudge(t *testing.T) {
 	}
 }
 
-// The workers of replicas out of rotation: pulled or drained; none for one instance.
+// The workers of replicas out of rotation, and the idle ones among them: pulled or drained;
+// none for one instance. A worker not yet in the picture is idle.
 func TestWorkersOutOfRotation(t *testing.T) {
 	f := &FleetStats{Replicas: make([]Snapshot, 3), Drain: &Drain{Replica: 1, At: time.Second}}
 	for i := range f.Replicas {
 		f.Replicas[i].Pool.Size = 20
+		f.Replicas[i].Pool.Workers = make([]Worker, 18)
+		f.Replicas[i].Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall}
 	}
 	f.Replicas[2].Health.Pulled = true
 	if got := f.WorkersOutOfRotation(); got != 40 {
 		t.Errorf("one drained, one pulled of 3×20: %d out", got)
 	}
-	if got := (*FleetStats)(nil).WorkersOutOfRotation(); got != 0 {
-		t.Errorf("one instance: %d", got)
+	if got := f.IdleOutOfRotation(); got != 38 {
+		t.Errorf("one drained, one pulled of 3×20, one busy on each: %d idle out", got)
+	}
+	if got, idle := (*FleetStats)(nil).WorkersOutOfRotation(), (*FleetStats)(nil).IdleOutOfRotation(); got != 0 || idle != 0 {
+		t.Errorf("one instance: %d, %d idle", got, idle)
 	}
 }
 

@@ -325,10 +325,13 @@ func (t TrafficConfig) loss(a float64, n, k int) float64 {
 func erlangB(a float64, n int) float64 {
 	b := 1.0
 	for i := 1; i <= n; i++ {
-		b = a * b / (float64(i) + a*b)
+		b = erlangNext(a, b, i)
 	}
 	return b
 }
+
+// erlangNext is Bₙ from Bₙ₋₁, offered a erlangs: one server more.
+func erlangNext(a, b float64, n int) float64 { return a * b / (float64(n) + a*b) }
 
 // ShareSpread is how far apart chance alone puts two classes' shares turned away, when each
 // of n1 and n2 arrivals is turned away with the same probability b: two standard deviations

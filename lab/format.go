@@ -180,6 +180,9 @@ func FmtWorkers(v float64) string {
 	}
 }
 
+// FmtSpan writes the whole seconds of the run from from to to: "7–12s".
+func FmtSpan(from, to int) string { return fmt.Sprintf("%d–%ds", from, to) }
+
 // FmtTimes writes a multiple (of calls, from a forecast): 3×, 1.13×, 27×.
 func FmtTimes(v float64) string { return FmtWorkers(v) + "×" }
 

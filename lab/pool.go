@@ -100,6 +100,18 @@ type Worker struct {
 // Busy reports whether a request holds this worker.
 func (w Worker) Busy() bool { return w.Phase != PhaseIdle }
 
+// Idle is how many of the pool's workers are idle now: the cells not busy, and the slots
+// not yet in the picture.
+func (p PoolStats) Idle() int {
+	n := max(p.Size-len(p.Workers), 0)
+	for _, w := range p.Workers {
+		if !w.Busy() {
+			n++
+		}
+	}
+	return n
+}
+
 // PoolStats is the pool at one instant.
 type PoolStats struct {
 	Size       int // workers now (pool.workers)
@@ -114,7 +126,7 @@ type PoolStats struct {
 	PeakQueued int
 	FullFor    time.Duration // total time with no free worker
 	FullFrom   time.Duration // when, since the start, the pool first had no free worker; 0 if not yet (and for a fleet)
-	Parked     int           // goroutines that ended a job and wait up to a second for the next (with an unbounded queue, as many as a second's served: each waiting request has its own)
+	Parked     int           // goroutines that ended a job and wait up to a second for the next (with an unbounded queue, only those that freed with none waiting: a worker that frees with requests waiting hands its slot on and ends)
 	// Held is the worker-time each class has held since the start: over a span, its growth
 	// divided by the span is the workers the class held on average (Little's L), which a
 	// sample at one instant is not.

@@ -205,7 +205,7 @@ func (s *Snapshot) LastSpan() string {
 		}
 		return fmt.Sprintf("%d–%s", last.T-1, at)
 	}
-	return fmt.Sprintf("%d–%ds", last.T-1, last.T)
+	return FmtSpan(last.T-1, last.T)
 }
 
 // StarvingNow says class c is being starved: turned away for want of a worker during the
@@ -229,7 +229,7 @@ func (s *Snapshot) LastRejectedIn(why Reason, classes ...Class) string {
 	for i := len(s.Timeline) - 1; i >= 0; i-- {
 		for _, c := range classes {
 			if s.Timeline[i].Rejected[c][why] > 0 {
-				return fmt.Sprintf("%d–%ds", s.Timeline[i].T-1, s.Timeline[i].T)
+				return FmtSpan(s.Timeline[i].T-1, s.Timeline[i].T)
 			}
 		}
 	}
@@ -273,7 +273,7 @@ func (r *Rates) Span() string {
 	if r.Seconds == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d–%ds", r.From, r.To)
+	return FmtSpan(r.From, r.To)
 }
 
 // Outrun says class c's ok, failed or timed out per second tops its arrivals per second

@@ -69,7 +69,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 		if story != "" {
 			msg = fmt.Sprintf("%s; %s %s", story, left, take(f, k))
 		}
-		if capped, ok := bulkheadHolds(cfg, n, k, spare); ok {
+		if capped, ok := bulkheadHolds(cfg, n, k, f, f, spare); ok {
 			return msg + capped, true
 		}
 		if w := f.CheckWait(cfg.Health.Timeout.D()); w.Gain > 0 {
@@ -89,7 +89,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	}
 	all, fewer := cfg.ReplicaForecast(n), cfg.ReplicaForecast(n-1)
 	msg := fmt.Sprintf("%d replicas %s", n, take(all, n))
-	if capped, ok := bulkheadHolds(cfg, n, n, spare); ok {
+	if capped, ok := bulkheadHolds(cfg, n, n, all, fewer, spare); ok {
 		return msg + capped, true
 	}
 	one := "one pull would leave"
@@ -122,10 +122,17 @@ func bulkheadCaps(cfg lab.Config, f lab.Forecast) bool {
 // why this size: a fleet's audience otherwise leaves with the lesson's cap as the bulkhead's
 // cost (newcomer 15): the widest that still leaves the others their workers rejects fewer
 // payments (widest, as one instance's narrator says it), whole or brief where that fits.
-func bulkheadHolds(cfg lab.Config, n, k int, spare *spareClause) (string, bool) {
-	bh, f := cfg.Payment.Bulkhead, cfg.ReplicaForecast(k)
+// f is the replica forecast with k in rotation, and atFewer the one the price is said at
+// beside every replica's: k's (f) when k < n, n−1's with all n in rotation. The callers hold
+// both: worked out again here, they cost a frame up to three forecasts more.
+func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spareClause) (string, bool) {
+	bh := cfg.Payment.Bulkhead
 	if !bulkheadCaps(cfg, f) {
 		return "", false
+	}
+	all := f
+	if k < n {
+		all = cfg.ReplicaForecast(n)
 	}
 	keep := ""
 	if f.Fit != lab.Overloaded && cfg.Traffic.PeakRate(lab.Signup) > 0 {
@@ -135,8 +142,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, spare *spareClause) (string, bool) 
 	if k == n {
 		fewer = n - 1
 	}
-	price := func(m int, brief bool) (string, string) {
-		pay := cfg.ReplicaForecast(m).Payment
+	price := func(pay lab.PaymentForecast, brief bool) (string, string) {
 		ok := ""
 		if share, ended, priced := priceParts(cfg, pay); priced && brief {
 			ok = " (" + share + ")"
@@ -145,10 +151,10 @@ func bulkheadHolds(cfg lab.Config, n, k int, spare *spareClause) (string, bool) 
 		}
 		return fmt.Sprintf("~%s", fmtPerSec(pay.Rejected)), ok
 	}
-	at, ok := price(n, false)
+	at, ok := price(all.Payment, false)
 	cost := fmt.Sprintf("%s payments %s each with %d in rotation%s", at, lab.RejectBulkhead.Word(), n, ok)
 	if fewer >= 1 {
-		at, ok := price(fewer, true)
+		at, ok := price(atFewer.Payment, true)
 		cost += fmt.Sprintf(", %s with %d%s", at, fewer, ok)
 	}
 	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: health checks find a free worker, no replica is pulled%s; "+

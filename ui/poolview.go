@@ -384,22 +384,6 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	return bar + mark + text // the last wording, too long: cut at the width
 }
 
-// idleOutOfRotation is how many of a fleet's idle workers are on replicas the balancer
-// sends nothing (pulled or drained); 0 for one instance.
-func idleOutOfRotation(s *lab.Snapshot) int {
-	fs := s.Fleet
-	if fs == nil {
-		return 0
-	}
-	n := 0
-	for i, r := range fs.Replicas {
-		if !fs.InRotationNow(i) {
-			n += countWorkers(r.Pool.Workers, r.Pool.Size).idle
-		}
-	}
-	return n
-}
-
 // poolLegend names every glyph with how many workers show it now: each class's letter, and
 // a glyph for each thing a worker may wait for (those the payment path in force has, and
 // any seen now). An idle worker while the pool turns requests away is one that just freed.
@@ -425,7 +409,7 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 			}
 		}
 		idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
-		out := idleOutOfRotation(s)
+		out := s.Fleet.IdleOutOfRotation()
 		if out > 0 { // no request reaches those: not capacity
 			idle = t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle-out) + " in rotation"
 			if short {

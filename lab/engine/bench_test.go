@@ -5,6 +5,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -209,4 +210,26 @@ func BenchmarkPairing(b *testing.B) {
 			s.settle(lab.Payment, i+1, ok)
 		}
 	}
+}
+
+// BenchmarkHandoff is a request through an unbounded queue of 8 workers: queued as its own
+// goroutine, handed a slot as one frees, served (at once). parked is how many goroutines
+// wait for a job after the last is served.
+func BenchmarkHandoff(b *testing.B) {
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(context.Background())
+	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	var served sync.WaitGroup
+	served.Add(b.N)
+	p := newPool(ctx, spawn, lab.PoolConfig{Workers: 8, Queue: lab.QueueUnbounded, Discipline: lab.FIFO},
+		func(context.Context, job, *workerHandle) { served.Done() }, nil, nil)
+	b.ResetTimer()
+	for range b.N {
+		p.submit(job{class: lab.Payment})
+	}
+	served.Wait()
+	b.StopTimer()
+	b.ReportMetric(float64(p.stats(time.Time{}).Parked), "parked")
+	cancel()
+	wg.Wait()
 }

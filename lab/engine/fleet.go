@@ -179,7 +179,7 @@ func (f *Fleet) takeSecond(k int) {
 	var reps []lab.PoolStats
 	var goroutines int64
 	for _, r := range f.replicas {
-		reps = append(reps, r.pool.stats())
+		reps = append(reps, r.pool.stats(f.start))
 		goroutines += r.running.Load()
 	}
 	ps, ds := f.pool(reps), f.src.servers[0].Stats()

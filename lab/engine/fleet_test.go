@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -410,17 +411,42 @@ func TestProbeFailsAtTheTimeout(t *testing.T) {
 
 // The balancer's checks go out half a gap off the whole seconds: a snapshot at a whole
 // second, or two runs on the same traffic, count the same checks (newcomer 14: 651 vs 650).
+// Read where they are sent: the replicas' workers stuck in calls, the checks queue with the
+// instant each was due; 40 a second, one a whole second after the start would be among them.
 func TestChecksMissTheWholeSeconds(t *testing.T) {
-	c := lab.DefaultConfig()
-	c.Fleet = lab.FleetConfig{Replicas: 4, CheckEvery: lab.Duration(100 * time.Millisecond)}
-	c = fleetWide(c)
-	phase, gap := checkPhase(c), time.Duration(float64(time.Second)/c.Traffic.Health.Rate)
-	if phase <= 0 || phase >= gap {
-		t.Fatalf("first check at %v, %v apart", phase, gap)
+	// Calls of 10s at 10/s hold each replica's worker from 0.2s: a heap of 100 calls'
+	// reserved (reserveHeap), not stuckConfig's 10-minute calls' 562 MiB, which outlives the test.
+	c := stuckConfig(1)
+	c.Traffic.Arrivals, c.Traffic.Payment.Rate, c.Dependency.Latency = lab.Uniform, 10, lab.Duration(10*time.Second)
+	c.Pool.Queue = 1000
+	c.Fleet = lab.FleetConfig{Replicas: 2, Balancer: lab.RoundRobin, PullAfter: 2, ReturnAfter: 3, CheckEvery: lab.Duration(50 * time.Millisecond)}
+	f, err := startFleet(c, Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for k := range 1000 {
-		if at := phase + time.Duration(k)*gap; at%time.Second == 0 {
-			t.Fatalf("check %d at %v: on a whole second", k, at)
+	defer f.Stop()
+	var due []time.Duration // each queued check's instant, since the start
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		due = due[:0]
+		for _, r := range f.replicas {
+			r.pool.mu.Lock()
+			for _, j := range r.pool.queue {
+				if j.class == lab.Health {
+					due = append(due, j.intended.Sub(f.start))
+				}
+			}
+			r.pool.mu.Unlock()
+		}
+		if len(due) > 0 && slices.Max(due) > time.Second {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no check queued past 1s in a minute: %v", due)
+		}
+	}
+	for _, at := range due {
+		if at%time.Second == 0 {
+			t.Errorf("a check due at %v: on a whole second (of %d queued)", at, len(due))
 		}
 	}
 }

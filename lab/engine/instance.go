@@ -171,9 +171,8 @@ func (l *instance) ratesInForce() [numClasses]float64 {
 
 // Snapshot copies the instance's state; cheap enough for a 10 Hz screen.
 func (l *instance) Snapshot() lab.Snapshot {
-	s := lab.Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(),
+	s := lab.Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(l.start),
 		Goroutines: l.running.Load(), GoroutinesPeak: l.peak.Load()}
-	s.Pool.FullFrom = l.pool.fullFrom(l.start)
 	s.Classes = l.classes()
 	l.iso.Fill(&s)
 	s.Health = l.health.stats()
@@ -190,7 +189,7 @@ func (l *instance) sample() { l.spawn(func() { l.record(l.takeSecond) }) }
 
 // takeSecond records second k: the pool, the dependency, the rates at the sample.
 func (l *instance) takeSecond(k int) {
-	ps, ds := l.pool.stats(), l.dep.Stats()
+	ps, ds := l.pool.stats(l.start), l.dep.Stats()
 	sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
 		Rate: l.ratesInForce(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
 	l.iso.FillSecond(&sec, *l.config())

@@ -76,7 +76,8 @@ func (w *workerHandle) SetPhase(ph lab.Phase) {
 // A worker is a slot index held by a goroutine; the goroutine takes the next queued job
 // itself when it finishes, as a thread-pool worker would. With an unbounded queue it is a
 // Go server instead: each waiting request is a goroutine blocked on the pool, and a worker
-// that frees hands its slot to the next one and parks, as with nothing queued.
+// that frees hands its slot to the next one and ends (while the queue stands no job could
+// come to it; the request's goroutine parks after its job in its place).
 type pool struct {
 	ctx   context.Context
 	run   runFunc
@@ -141,8 +142,8 @@ type after uint8
 
 const (
 	runNext after = iota // the queue gave it the next job
-	wait                 // nothing queued, or the slot went to a request waiting as its own goroutine: wait, parked, for the next job
-	end                  // the slot is gone (the pool shrank, the lab stops): end
+	wait                 // nothing queued: wait, parked, for the next job
+	end                  // the slot is gone (the pool shrank, the lab stops, a request waiting as its own goroutine took it): end
 )
 
 // newPool is a pool of c serving each job with run, turning away with expired those that
@@ -316,8 +317,8 @@ func (p *pool) full() {
 
 // next frees slot and, if work is queued and the slot is still part of the pool, returns
 // the next job for the same worker; a job waiting as its own goroutine is handed the slot
-// instead. Then, or with nothing queued (the slot free), g, the worker's goroutine, is
-// parked to wait for its next job (nil: it ends).
+// instead, and the worker ends. With nothing queued (the slot free), g, the worker's
+// goroutine, is parked to wait for its next job (nil: it ends).
 func (p *pool) next(slot int, g *parked) (job, after) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -338,10 +339,10 @@ func (p *pool) next(slot int, g *parked) (job, after) {
 			return j, runNext
 		}
 		p.assign(slot, j)
-	} else {
-		heap.Push(&p.free, slot)
-		p.notFull()
+		return job{}, end // parked, it would wake a second later for nothing: the queue stands
 	}
+	heap.Push(&p.free, slot)
+	p.notFull()
 	if g == nil {
 		return job{}, end
 	}
@@ -542,17 +543,9 @@ func (p *pool) trim() {
 	p.workers, p.since = p.workers[:n], p.since[:n]
 }
 
-// fullFrom is when, since start, the pool first had no free worker; 0 if it has not yet.
-func (p *pool) fullFrom(start time.Time) time.Duration {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.firstFull.IsZero() {
-		return 0
-	}
-	return max(p.firstFull.Sub(start), time.Nanosecond)
-}
-
-func (p *pool) stats() lab.PoolStats {
+// stats is the pool now; its FullFrom is when, since start, it first had no free worker (0:
+// not yet).
+func (p *pool) stats(start time.Time) lab.PoolStats {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	full := p.fullFor
@@ -567,6 +560,9 @@ func (p *pool) stats() lab.PoolStats {
 		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full, Held: p.held, Parked: len(p.idle),
 		Workers:   append([]lab.Worker(nil), p.workers...),
 		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
+	}
+	if !p.firstFull.IsZero() {
+		s.FullFrom = max(p.firstFull.Sub(start), time.Nanosecond)
 	}
 	for i, w := range p.workers {
 		s.InPhase[w.Phase]++

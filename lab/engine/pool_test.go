@@ -32,14 +32,14 @@ func servedOrder(t *testing.T, d lab.Discipline) []time.Duration {
 		order = append(order, time.Duration(j.intended.UnixNano()))
 		mu.Unlock()
 	}, nil, nil)
-	if got := p.fullFrom(start); got != 0 {
+	if got := p.stats(start).FullFrom; got != 0 {
 		t.Fatalf("an idle pool first full at %v, want 0: never", got)
 	}
 	if !p.submit(job{class: lab.Payment}) {
 		t.Fatal("first job rejected by an idle pool")
 	}
 	// The one worker taken: full from then, which is after start and not after now.
-	first := p.fullFrom(start)
+	first := p.stats(start).FullFrom
 	if first <= 0 || first > time.Since(start) {
 		t.Fatalf("first full at %v, want in (0, %v]", first, time.Since(start))
 	}
@@ -51,15 +51,15 @@ func servedOrder(t *testing.T, d lab.Discipline) []time.Duration {
 	if p.submit(job{class: lab.Signup, intended: time.Unix(0, 4)}) {
 		t.Fatal("a fifth job was accepted: 1 worker + 3 queued is full")
 	}
-	if st := p.stats(); st.Busy != 1 || st.Queued != 3 || st.QueuedBy[lab.Signup] != 3 || st.Workers[0].Class != lab.Payment {
+	if st := p.stats(start); st.Busy != 1 || st.Queued != 3 || st.QueuedBy[lab.Signup] != 3 || st.Workers[0].Class != lab.Payment {
 		t.Fatalf("stats %+v", st)
 	}
 	close(gate)
 	wg.Wait()
-	if st := p.stats(); st.Busy != 0 || st.Queued != 0 || st.PeakBusy != 1 || st.PeakQueued != 3 || st.FullFor <= 0 {
+	if st := p.stats(start); st.Busy != 0 || st.Queued != 0 || st.PeakBusy != 1 || st.PeakQueued != 3 || st.FullFor <= 0 {
 		t.Fatalf("after draining: %+v", st)
 	}
-	if got := p.fullFrom(start); got != first { // the first time, not the latest
+	if got := p.stats(start).FullFrom; got != first { // the first time, not the latest
 		t.Fatalf("after draining, first full at %v, want still %v", got, first)
 	}
 	return order
@@ -90,16 +90,16 @@ func TestPoolShrinkAndGrow(t *testing.T) {
 	if p.submit(job{class: lab.Signup}) {
 		t.Fatal("accepted work with 4 busy in a pool of 2")
 	}
-	if st := p.stats(); st.Size != 2 || len(st.Workers) != 4 {
+	if st := p.stats(time.Time{}); st.Size != 2 || len(st.Workers) != 4 {
 		t.Fatalf("after shrink: size %d, %d cells; want 2 and the 4 busy still shown", st.Size, len(st.Workers))
 	}
 	close(gate)
 	wg.Wait()
-	if st := p.stats(); len(st.Workers) != 2 || st.Busy != 0 {
+	if st := p.stats(time.Time{}); len(st.Workers) != 2 || st.Busy != 0 {
 		t.Fatalf("after drain: %d cells, %d busy; want 2 and 0", len(st.Workers), st.Busy)
 	}
 	p.resize(lab.PoolConfig{Workers: 6, Discipline: lab.FIFO})
-	if st := p.stats(); len(st.Workers) != 6 {
+	if st := p.stats(time.Time{}); len(st.Workers) != 6 {
 		t.Fatalf("after grow: %d cells, want 6", len(st.Workers))
 	}
 }
@@ -164,7 +164,7 @@ func TestPoolTurnsAwayAtTheWaitLimit(t *testing.T) {
 	if why := <-turned; why != lab.RejectQueue {
 		t.Errorf("turned away for %v, want rejected:queue", why)
 	}
-	if st := p.stats(); st.Busy != 1 || st.Queued != 0 || st.QueuedBy[lab.Signup] != 0 {
+	if st := p.stats(time.Time{}); st.Busy != 1 || st.Queued != 0 || st.QueuedBy[lab.Signup] != 0 {
 		t.Errorf("after the limit, the worker still held: %+v", st)
 	}
 	close(gate)
@@ -217,7 +217,7 @@ func TestPoolTurnsAwayWhatTheWatcherMissed(t *testing.T) {
 				t.Errorf("the request past its limit: %s, want turned away as %s", got, lab.RejectQueue)
 			}
 			stop()
-			if st := p.stats(); st.Queued != 0 || st.QueuedBy[lab.Signup] != 0 {
+			if st := p.stats(time.Time{}); st.Queued != 0 || st.QueuedBy[lab.Signup] != 0 {
 				t.Errorf("the queue does not balance: %+v", st)
 			}
 		})
@@ -273,4 +273,32 @@ func gatedPool(c lab.PoolConfig) (p *pool, gate chan struct{}, fate chan string,
 		fate <- "served"
 	}, func(_ job, why lab.Reason) { fate <- string(why) }, nil)
 	return p, gate, fate, func() { cancel(); wg.Wait() }
+}
+
+// With an unbounded queue a worker that frees hands its slot to the oldest waiting request,
+// whose own goroutine serves on it: the worker's goroutine ends at once, not parked for a job
+// that cannot come to it while the queue stands.
+func TestHandingTheSlotOnEndsTheWorker(t *testing.T) {
+	var wg sync.WaitGroup
+	spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	gate, parkedAtB := make(chan struct{}), make(chan int, 1)
+	var p *pool
+	p = newPool(context.Background(), spawn, lab.PoolConfig{Workers: 1, Queue: lab.QueueUnbounded, Discipline: lab.FIFO},
+		func(_ context.Context, j job, _ *workerHandle) {
+			if j.handoff == nil {
+				<-gate // A holds the one worker until B waits
+				return
+			}
+			p.mu.Lock() // B was handed the slot under p.mu: A's worker has parked or ended by now
+			parkedAtB <- len(p.idle)
+			p.mu.Unlock()
+		}, nil, nil)
+	if !p.submit(job{class: lab.Payment}) || !p.submit(job{class: lab.Payment}) {
+		t.Fatal("rejected by an unbounded pool")
+	}
+	close(gate)
+	if n := <-parkedAtB; n != 0 {
+		t.Errorf("%d worker goroutines parked as the slot went to a waiting request, want 0", n)
+	}
+	wg.Wait() // B's goroutine parks idleFor after its job, then ends
 }

@@ -61,7 +61,7 @@ func TestUnboundedQueueIsAGoroutinePerRequest(t *testing.T) {
 			t.Fatalf("request %d turned away by an unbounded queue", i)
 		}
 	}
-	if st := p.stats(); st.Busy != 2 || st.Queued != 100 || !st.Unbounded {
+	if st := p.stats(time.Time{}); st.Busy != 2 || st.Queued != 100 || !st.Unbounded {
 		t.Fatalf("stats %+v: want 2 busy, 100 queued", st)
 	}
 	if n := running(); n != 102 {
@@ -72,7 +72,7 @@ func TestUnboundedQueueIsAGoroutinePerRequest(t *testing.T) {
 	for running() > 0 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	if st := p.stats(); st.Busy != 0 || st.Queued != 0 || running() != 0 {
+	if st := p.stats(time.Time{}); st.Busy != 0 || st.Queued != 0 || running() != 0 {
 		t.Fatalf("after release: %+v, %d goroutines; want all served and gone", st, running())
 	}
 }
@@ -92,7 +92,7 @@ func TestPoolHeldIsWorkerTime(t *testing.T) {
 	t1 := time.Now()
 	time.Sleep(20 * time.Millisecond)
 	t2 := time.Now()
-	st := p.stats()
+	st := p.stats(time.Time{})
 	t3 := time.Now()
 	if held, least, most := st.Held[lab.Payment], 3*t2.Sub(t1), 3*t3.Sub(t0); held < least || held > most {
 		t.Errorf("payments held %v of worker-time, want between %v and %v", held, least, most)
@@ -110,18 +110,18 @@ func TestAutoscaleGrowsOnQueueAndShrinksWhenIdle(t *testing.T) {
 		p.submit(job{class: lab.Payment})
 	}
 	deadline := time.Now().Add(10 * time.Second)
-	for p.stats().Size < 12 && time.Now().Before(deadline) {
+	for p.stats(time.Time{}).Size < 12 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
-	st := p.stats()
+	st := p.stats(time.Time{})
 	if st.Size != 12 || st.PeakSize != 12 || st.Busy != 12 || st.Queued != 18 || st.Max != 12 {
 		t.Fatalf("stats %+v: want grown to 12 workers, all busy, 18 queued", st)
 	}
 	release()
-	for p.stats().Size > 4 && time.Now().Before(deadline) {
+	for p.stats(time.Time{}).Size > 4 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
-	if st := p.stats(); st.Size != 4 || st.Busy != 0 || st.PeakSize != 12 {
+	if st := p.stats(time.Time{}); st.Size != 4 || st.Busy != 0 || st.PeakSize != 12 {
 		t.Fatalf("stats %+v: want back to 4 idle workers, peak 12", st)
 	}
 }
@@ -139,8 +139,8 @@ func TestAutoscaleOffEndsItsGoroutine(t *testing.T) {
 	for running() > 0 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	if n := running(); n != 0 || p.stats().Max != 0 {
-		t.Fatalf("%d goroutines, max %d: want the autoscaler gone", n, p.stats().Max)
+	if n := running(); n != 0 || p.stats(time.Time{}).Max != 0 {
+		t.Fatalf("%d goroutines, max %d: want the autoscaler gone", n, p.stats(time.Time{}).Max)
 	}
 }
 
