@@ -331,6 +331,12 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			rows = append(rows, latencyRow(c, CorrectedP99, ka, kb, p99Of))
 			verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ka, kb, p99Of), more: -1})
 		}
+		_, risesA := a.P99Rising(c)
+		if _, risesB := b.P99Rising(c); risesA || risesB {
+			// A survivor's p99 (newcomer 17: postmortem's 11.5s beside 5,783 waiting, where
+			// one arriving now waits ~29s): said so.
+			rows[p99At].Label = "p99 of ended"
+		}
 		if c == Payment {
 			r, v := callRows(a, b)
 			rows, verdicts = append(rows, r...), append(verdicts, v...)

@@ -230,6 +230,42 @@ func TestWaitArrivingNow(t *testing.T) {
 	}
 }
 
+// A p99 of the requests that ended rises where enough are still in flight to hold its top
+// 1% and one arriving now waits longer than it by more than a tenth: the postmortem's
+// 11.5s beside a ~29s wait. Not with too few in flight, nor a wait within a tenth.
+func TestP99Rising(t *testing.T) {
+	s := Snapshot{Config: DefaultConfig()}
+	s.Config.Pool.Queue, s.Config.Pool.Discipline = 1000, FIFO
+	s.Pool.Size, s.Pool.Queued = 20, 600
+	s.Pool.QueuedBy[Payment] = 600
+	for i := range 6 {
+		sec := Second{T: i + 1}
+		sec.Served[Payment], sec.HeldFor[Payment] = 20, 20*time.Second
+		s.Timeline = append(s.Timeline, sec)
+	}
+	// One arriving now waits 30s (TestWaitArrivingNow).
+	s.Classes[Payment] = ClassStats{InFlight: 600, Latency: Percentiles{P99: 11500 * time.Millisecond, Count: 2000}}
+	if a, ok := s.P99Rising(Payment); !ok || a.Wait != 30*time.Second {
+		t.Errorf("600 in flight, a 30s wait beside a p99 of 11.5s: %+v %v, want rising", a, ok)
+	}
+	// A comparison says whose p99 that is.
+	b := s
+	b.Classes[Payment] = ClassStats{Latency: Percentiles{P99: 800 * time.Millisecond, Count: 2600}}
+	rows, _ := Compare(&s, &b)
+	if i := slices.IndexFunc(rows, func(r ComparisonRow) bool { return r.Class == Payment && r.Counter == "p99" }); i < 0 || rows[i].Name() != "p99 of ended" {
+		t.Errorf("the p99 row of a rising p99 is not said to be of the ended: %+v", rows)
+	}
+	for name, cs := range map[string]ClassStats{
+		"too few in flight":   {InFlight: 20, Latency: Percentiles{P99: 11500 * time.Millisecond, Count: 2000}},
+		"wait within a tenth": {InFlight: 600, Latency: Percentiles{P99: 28 * time.Second, Count: 2000}},
+	} {
+		s.Classes[Payment] = cs
+		if _, ok := s.P99Rising(Payment); ok {
+			t.Errorf("%s: rising", name)
+		}
+	}
+}
+
 // The health checks' p99 above their timeout, as shown (the balancer's, from the scheduled
 // arrival, which a check waiting in the queue outlives); at it as shown (2.0004s reads
 // 2.00s), or without checks, not.

@@ -62,7 +62,9 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) (long, short string) 
 	bulkhead, breaker := st.RejectedShare(lab.RejectBulkhead), st.RejectedShare(lab.RejectBreaker)
 	return fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (Erlang B); so far %s are %s and %s %s",
 			alone, fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
-		fmt.Sprintf("; breaker off: ~%.0f%%, now %s", alone, fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived))
+		// Brief, with its nouns (newcomer 17 asked "62% of what?" of "breaker off: ~62%, now 91%"),
+		// in the room the last line of the sentence leaves at 80 columns.
+		fmt.Sprintf("; %s rejected, ~%.0f%% no breaker", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived), alone)
 }
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
@@ -228,13 +230,14 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	case pay.LeaseWait > 0:
 		// The worker waits for a connection: its hold is the lease wait and the call.
 		// Little's law with the inputs as shown: workers × call ÷ connections computes as printed.
-		// The lease wait is on the worker: the table counts it as service, not as wait. Its
+		// The lease wait is on the worker: the table counts it in p99 and service, not in
+		// p99:wait, and says so (newcomer 17 read "lease wait" beside p99:wait 1.1ms as one). Its
 		// latencies are of finished payments, the first ones while they held theirs less.
 		// The connections free together: the table's /s window catches whole batches, and
 		// newcomer 15 read its 2/s ok against 1.7/s said bare.
 		law = fmt.Sprintf("%d connections to the dependency serve %d ÷ %s = %s payments, in batches: the rest wait for one on their worker, "+
-			"and once they hold every worker each payment holds its worker %d × %s ÷ %d = %s by Little's law (~%s lease wait + %s call, "+
-			"both on the worker: counted as service, not wait)%s; the pool",
+			"and once they hold every worker each payment holds its worker %d × %s ÷ %d = %s by Little's law (~%s waiting for a connection + %s call, "+
+			"both on the worker)%s; the pool",
 			pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
 			fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call), heldLess(s, pay.Hold))
 	case pay.ConnectionsCap > 0:

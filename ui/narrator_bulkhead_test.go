@@ -99,7 +99,7 @@ func TestNarratorSpareClause(t *testing.T) {
 		}
 		// Where the whole clause would cost the settings, its brief form still tells the
 		// trap's share (newcomer 15: the point of the moment, lost at 80x24).
-		if brief := strings.Contains(flat, "; breaker off: ~"); brief != (sz[1] < 40) {
+		if brief := strings.Contains(flat, "% no breaker"); brief != (sz[1] < 40) {
 			t.Errorf("%dx%d: brief clause shown %v:\n%s", sz[0], sz[1], brief, out)
 		}
 		if !strings.Contains(flat, "so it opens even on a healthy dependency") {

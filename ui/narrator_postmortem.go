@@ -32,7 +32,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 	callTime, answers := k.Answers(max(calls, 1))
 	// Short enough for three lines of half a 120-column screen: the story, then the numbers,
 	// the latency percentile the table shows and the error rate with what it counts.
-	tail := fmt.Sprintf("; p99 %s, %s", latency(pay.Latency.P99, pay.Latency.Count), errorsSaid(s))
+	p99 := latency(pay.Latency.P99, pay.Latency.Count)
+	if a, ok := s.P99Rising(lab.Payment); ok { // a survivor's p99: what those in flight will get beside it (newcomer 17)
+		p99 += fmt.Sprintf(" of the ended, rising: one arriving now waits ~%s", fmtLatency(a.Wait))
+	}
+	tail := fmt.Sprintf("; p99 %s, %s", p99, errorsSaid(s))
 
 	switch {
 	case adaptive: // the limit moves, so no forecast: what it has found, and what that does

@@ -434,10 +434,18 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	}
 	// A connection per route is waited for on the worker: in service, not in wait
 	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection).
-	if s.Config.Payment.Connections.PerRoute > 0 && shown["p99:service"] {
+	switch conns := s.Config.Payment.Connections.PerRoute > 0; {
+	case conns && shown["p99:service"]:
 		pick("service includes the wait for a connection to the dependency, which a payment does on its worker: p99:wait ends as it takes one",
 			"service includes the wait for a connection, on the worker: not in wait",
 			"service includes the wait for a connection")
+	case conns && shown["p99:wait"]:
+		// Without the service column, p99:wait 1.1ms stood beside a narrator's ~9s wait for
+		// a connection (newcomer 17, at 80x24): said wherever p99:wait is.
+		notes.must = append(notes.must, []string{
+			"p99:wait ends as a payment takes a worker; its wait for a connection comes after, on the worker, in p99",
+			"p99:wait ends on a worker; the wait for a connection is after, in p99",
+			"p99:wait: until on a worker; connection wait after, in p99"})
 	}
 	switch {
 	case shown["p99:lag"] && shown["p99:queue"]:

@@ -228,4 +228,9 @@ func TestConnectionWaitSaidInService(t *testing.T) {
 	if got := frameText(t, s, 200, 60); !strings.Contains(got, "service includes the wait for a connection") {
 		t.Errorf("a connection cap, unsaid:\n%s", got)
 	}
+	// At 80 columns the service column gives way and p99:wait stays: where that wait ends
+	// is said (newcomer 17, at 80x24).
+	if got := frameText(t, s, 80, 24); strings.Contains(got, "p99:wait ") && !strings.Contains(got, "the wait for a connection is after, in p99") {
+		t.Errorf("80x24, p99:wait beside a connection cap, unsaid:\n%s", got)
+	}
 }

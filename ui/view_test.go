@@ -260,7 +260,7 @@ func TestNarrator(t *testing.T) {
 		{"connections per route", func(c *lab.Config) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments, in batches: the rest wait for one on their worker, and once they hold every worker " +
-			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s lease wait + 3.0s call, both on the worker: counted as service, not wait); " +
+			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s waiting for a connection + 3.0s call, both on the worker); " +
 			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the pool: first full at 2.0s, " +
 			"signups now starving; turned away so far: 31% of payments, 69% of signups; in the long run 83% of each: the pool cannot tell them apart"},
 	}
@@ -276,7 +276,7 @@ func TestNarrator(t *testing.T) {
 	leased.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
 	late := testSnapshot()
 	late.Classes[lab.Payment].Latency.Max = 13 * time.Second
-	if got := narrate(leased, late); strings.Contains(got, "finished so far") || !strings.Contains(got, "counted as service, not wait); the pool") {
+	if got := narrate(leased, late); strings.Contains(got, "finished so far") || !strings.Contains(got, "both on the worker); the pool") {
 		t.Errorf("finished payments that held theirs 12 s: %q", got)
 	}
 	// The shared pool's sentence, with two classes, keeps to 4 lines at 80 columns: compare
