@@ -235,7 +235,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
 	}
 	formsOf := func(blocks bool) []string {
-		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks), titles(lab.TooFewMark+" too few to judge", lab.TooFewMark+" too few", blocks)
+		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks), titles(lab.TooFewMark+" too few", lab.TooFewMark+" too few", blocks)
 		// The why before the start's totals: the second form is the first's without them.
 		lead := 1
 		if blocks || sameWay {
