@@ -134,9 +134,40 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 		// Each half its own least height, and half the lines to spare: a taller half (a chain
 		// of hops) is not cut to fit an even split.
 		top += (room - need) / 2
-		labs = append(labLines(t, s, 0, w, top), labLines(t, s, 1, w, room-top)...)
+		labs = shareLegend(t, s, w, labLines(t, s, 0, w, top), labLines(t, s, 1, w, room-top))
 	}
 	return append(append(append(labs, summary...), status...), footer...), need
+}
+
+// shareLegend is the halves stacked, a over b. Where one has its pool's legend and the other
+// none, that legend names the glyphs of both, without the one side's counts (newcomer 16,
+// X13: under B only, "P payment 5 … idle 15" read as A's too, whose pool was 20/20 busy).
+func shareLegend(t *theme, s screen, w int, a, b []string) []string {
+	halves := [2][]string{a, b}
+	var at, lines [2]int
+	var names []string
+	for i := range halves {
+		snap := s.panes[i].snapshotOrEmpty()
+		legend := poolLegend(t, snap, countWorkers(snap.Pool.Workers, snap.Pool.Size), w)
+		at[i], lines[i] = slices.Index(halves[i], legend[0]), len(legend)
+		for _, n := range glyphNames(t, snap) {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	if k := slices.IndexFunc(at[:], func(i int) bool { return i >= 0 }); k >= 0 && at[1-k] < 0 {
+		names[0] = t.dim.Render("A and B: ") + names[0]
+		if shared := wrapItems(names, "  ", w); len(shared) <= lines[k] {
+			half := slices.Clone(halves[k])
+			half = slices.Replace(half, at[k], at[k]+lines[k], shared...)
+			for len(half) < len(halves[k]) {
+				half = slices.Insert(half, at[k]+len(shared), "")
+			}
+			halves[k] = half
+		}
+	}
+	return append(halves[0], halves[1]...)
 }
 
 func compareTooSmall(w, h, need int) []string {

@@ -185,3 +185,26 @@ func TestBusyWarningsLeaveRoomToCompare(t *testing.T) {
 		}
 	}
 }
+
+// Stacked, the halves show their pools' legends both or neither: one legend with its counts
+// under B alone read as A's too (newcomer 16, X13: "P payment 5 … idle 15" under A's 20/20
+// busy); that line then names the glyphs of both, without counts.
+func TestStackedLegendIsBothOrNeither(t *testing.T) {
+	counted := regexp.MustCompile(`(?m)· idle \d+`)
+	shared := 0
+	for name, m := range compareMoments() {
+		for _, h := range []int{24, 26, 30, 40} {
+			s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: h, recorded: true}
+			plain := ansi.Strip(render(newTheme(true, true), s))
+			if n := len(counted.FindAllString(plain, -1)); n == 1 {
+				t.Errorf("%s at 80x%d: one side's legend alone:\n%s", name, h, plain)
+			}
+			if strings.Contains(plain, "A and B: ") {
+				shared++
+			}
+		}
+	}
+	if shared == 0 {
+		t.Error("no moment drew the legend of both")
+	}
+}
