@@ -219,8 +219,10 @@ var coreHealth = slices.Concat(
 		// Hop 1 busier than the lab's workers in the call is work the lab hung up on: said,
 		// or "workers 3/20 busy" beside 12 at hop 1 reads as a miscount (newcomer 14).
 		orphans := ""
-		if n := s.HopOrphans(); n > 0 {
-			orphans = fmt.Sprintf(", %s orphaned by the lab", FmtCount(n))
+		if n := s.HopHungUp(); n > 0 {
+			// Not "orphaned": that word is the lab's own calls running on off a worker
+			// (timeout caller); these run on at hop 1, the lab's side of them ended.
+			orphans = fmt.Sprintf(", %s the lab hung up on", FmtCount(n))
 		}
 		return []Item{{Label: label, Value: fmt.Sprintf("%d%s%s (peak %d, %s calls)",
 			s.Dependency.InFlight, dependencyLatency(s), orphans, s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
@@ -432,7 +434,7 @@ func coreWords() []part[[]Item] {
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("errors", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\"). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls; \"n orphaned by the lab\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on)"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{
