@@ -74,7 +74,10 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	lean := false
 	j := judge(s)
 	summary, lesson := summaryParts(t, s, j, w, nil, lean, false)
-	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelBare) }
+	// What each pane's narrator tells, worked out once for every width and height tried.
+	tells := [2]*told{{}, {}}
+	ctx := func(i, w int) labCtx { return tellingCtx(t, s, i, w, tells[i]) }
+	tightest := func(i, w int) int { return ctx(i, w).height(labPanels, levelBare) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
 	// Each height is a pass over a lab's panels: each taken once a frame.
@@ -114,10 +117,10 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// table. They stand down to levelLean (in compare it drops the table first), so its
 	// height is the one that matters.
 	if lesson > 0 {
-		told := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelLean) }
-		narrators := told(0, w) + told(1, w)
+		narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
+		narrators := narrated(0, w) + narrated(1, w)
 		if side {
-			narrators = max(told(0, left), told(1, w-3-left))
+			narrators = max(narrated(0, left), narrated(1, w-3-left))
 		}
 		if room < narrators && room+lesson-1 >= narrators && !lean { // one line less may do
 			next, n := summaryParts(t, s, j, w, nil, lean, true)
@@ -129,12 +132,12 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	}
 	var labs []string
 	if side {
-		labs = beside(labLines(t, s, 0, left, room), labLines(t, s, 1, w-3-left, room), left, t.dim.Render(" │ "))
+		labs = beside(labLines(ctx(0, left), room), labLines(ctx(1, w-3-left), room), left, t.dim.Render(" │ "))
 	} else {
 		// Each half its own least height, and half the lines to spare: a taller half (a chain
 		// of hops) is not cut to fit an even split.
 		top += (room - need) / 2
-		labs = shareLegend(t, s, w, labLines(t, s, 0, w, top), labLines(t, s, 1, w, room-top))
+		labs = shareLegend(t, s, w, labLines(ctx(0, w), top), labLines(ctx(1, w), room-top))
 	}
 	return append(append(append(labs, summary...), status...), footer...), need
 }
