@@ -208,12 +208,14 @@ func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 // timed out, turned away, or in flight): what became of a lost or won ok, all of it
 // (newcomer 15: "health ok +52 (rejected 9 → 0)" left 43 timed out unsaid).
 type turnedAway struct {
+	moved
+	notOK moved
+}
+
+// moved is a count of a class in A and B, and whether it differs beyond noise.
+type moved struct {
 	a, b    int64
 	differs bool
-	notOK   struct {
-		a, b    int64
-		differs bool
-	}
 }
 
 func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
@@ -283,19 +285,14 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 				va, vb = ca.At(k.fate), cb.At(k.fate)
 				p = countTest(pairs, c, k.fate, va, vb, blocks)
 			}
-			if k.fate.Away() && k.fate < numFates {
-				away[c].a, away[c].b = away[c].a+va, away[c].b+vb
-			}
-			if k.fate.NotOK() {
-				n := &away[c].notOK
-				n.a, n.b = n.a+va, n.b+vb
-			}
 			if va == 0 && vb == 0 && !k.always {
 				continue
 			}
 			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb})
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
+		// Every way turned away, and every request not ok, as ok% counts them.
+		away[c] = turnedAway{moved{a: ca.RejectedTotal(), b: cb.RejectedTotal()}, moved{a: ca.Arrived - ca.OK, b: cb.Arrived - cb.OK}}
 		away[c].differs = awayTest(pairs, c, Fate.Away, away[c].a, away[c].b, closed || blocks) < FamilyAlpha
 		n := &away[c].notOK
 		n.differs = awayTest(pairs, c, Fate.NotOK, n.a, n.b, closed || blocks) < FamilyAlpha
