@@ -446,11 +446,10 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 				items = append(items, t.cellW[i].Render(string(ph.Glyph()))+" "+words+n(k))
 			}
 		}
-		idle := t.idle.Render(string(t.idleRune)) + " idle"
 		if !counts {
-			return append(items, idle)
+			return append(items, t.idle.Render(string(t.idleRune))+" idle")
 		}
-		idle += " " + itoa(pc.idle)
+		idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
 		out := idleOutOfRotation(s)
 		if out > 0 { // no request reaches those: not capacity
 			idle = t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle-out) + " in rotation"
