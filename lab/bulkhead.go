@@ -393,18 +393,19 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	}
 	// A fleet's snapshot has every replica's bulkhead together. The total counts the
 	// replicas out of rotation too: said, so that their idle permits do not read as spare.
+	// Short of room, a shorter form, never a cut one: cut, "semaphore 15/20 permits in use, 4
+	// replicas counti…" read as one bulkhead of 20 (newcomer 16, fleet-vs); the cap each
+	// replica has, the point, outlasts the total.
 	n, out := len(s.Fleet.Replicas), len(s.Fleet.Replicas)-s.Fleet.InRotation
-	switch {
-	case w >= 100 && out > 0:
-		value += fmt.Sprintf(" across %d replicas (%s each), counting the %d out of rotation", n, k.size(c.Payment.Bulkhead), out)
-	case w >= 100:
-		value += fmt.Sprintf(" across %d replicas (%s each)", n, k.size(c.Payment.Bulkhead))
-	case out > 0:
-		value += fmt.Sprintf(", %d replicas counting %d out", n, out)
-	default:
-		value += fmt.Sprintf(", summed over %d replicas", n)
+	each := fmt.Sprintf("%s each on %d replicas", k.size(c.Payment.Bulkhead), n)
+	forms := []string{fmt.Sprintf("%s across %d replicas (%s each)", value, n, k.size(c.Payment.Bulkhead)), value + ", " + each, string(k.name) + " " + each}
+	if out > 0 {
+		forms = []string{fmt.Sprintf("%s across %d replicas (%s each), counting the %d out of rotation", value, n, k.size(c.Payment.Bulkhead), out),
+			fmt.Sprintf("%s, %s, %d out of rotation", value, each, out), fmt.Sprintf("%s, %s, %d out", value, each, out),
+			fmt.Sprintf("%s %s, %d out of rotation", k.name, each, out), fmt.Sprintf("%s %s, %d out", k.name, each, out)}
 	}
-	return []Item{{Label: "bulkhead", Value: value}}
+	label := "bulkhead"
+	return []Item{{Label: label, Value: fittingValue(label, w, append(forms, fmt.Sprintf("%s %s each", k.name, k.size(c.Payment.Bulkhead)))...)}}
 }
 
 // slackHealth is the slack lost to the payment bulkhead: how many workers sat free, on

@@ -208,12 +208,14 @@ func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 // timed out, turned away, or in flight): what became of a lost or won ok, all of it
 // (newcomer 15: "health ok +52 (rejected 9 → 0)" left 43 timed out unsaid).
 type turnedAway struct {
+	moved
+	notOK moved
+}
+
+// moved is a count of a class in A and B, and whether it differs beyond noise.
+type moved struct {
 	a, b    int64
 	differs bool
-	notOK   struct {
-		a, b    int64
-		differs bool
-	}
 }
 
 func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
@@ -283,19 +285,14 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 				va, vb = ca.At(k.fate), cb.At(k.fate)
 				p = countTest(pairs, c, k.fate, va, vb, blocks)
 			}
-			if k.fate.Away() && k.fate < numFates {
-				away[c].a, away[c].b = away[c].a+va, away[c].b+vb
-			}
-			if k.fate.NotOK() {
-				n := &away[c].notOK
-				n.a, n.b = n.a+va, n.b+vb
-			}
 			if va == 0 && vb == 0 && !k.always {
 				continue
 			}
 			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb})
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
+		// Every way turned away, and every request not ok, as ok% counts them.
+		away[c] = turnedAway{moved{a: ca.RejectedTotal(), b: cb.RejectedTotal()}, moved{a: ca.Arrived - ca.OK, b: cb.Arrived - cb.OK}}
 		away[c].differs = awayTest(pairs, c, Fate.Away, away[c].a, away[c].b, closed || blocks) < FamilyAlpha
 		n := &away[c].notOK
 		n.differs = awayTest(pairs, c, Fate.NotOK, n.a, n.b, closed || blocks) < FamilyAlpha
@@ -583,7 +580,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	}
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
-	writeLine(w, format, TooFewKey()+": its 95% interval has no upper end, so it is neither a result nor noise")
+	writeLine(w, format, TooFewKey())
 	if a.Fleet != nil || b.Fleet != nil { // judged ByBlocks: say why a clump stays ≈, as the screen does
 		writeLine(w, format, BlocksWhy())
 	}
@@ -616,7 +613,11 @@ func (c Comparison) table() [][]string {
 			case r.StoodIn && r.TooFew():
 				diff = TooFewMark
 			case !r.None[0] && !r.None[1]:
-				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
+				mark := r.Approx()
+				if r.Unjudged && mark == "" { // the same from too few is no result either, as on screen ("? 0")
+					mark = TooFewMark + " "
+				}
+				diff = mark + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
 			out = append(out, []string{r.Class.String(), r.Name(), msCell(time.Duration(r.A), !r.None[0]),
 				msCell(time.Duration(r.B), !r.None[1]), diff})
@@ -654,17 +655,18 @@ const (
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 
-// TooFewKey says what "?" means where a comparison is written: too few, how many a p99
-// needs, and what is judged instead.
+// TooFewKey says what "?" means where a comparison is written, in the screen's words
+// (TooFewWhy) and then why and what is judged instead: one wording on screen, in the report
+// and in the help (newcomer 16 read three).
 func TooFewKey() string {
-	return fmt.Sprintf("%s too few to judge (a p99 of under %d requests; its p50 is judged instead, a row of its own when it differs, the p99's B − A then \"%s\" alone)",
-		TooFewMark, P99Needs(), TooFewMark)
+	return TooFewWhy(false) + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, the p99's B − A then \"%s\" alone",
+		TooFewMark)
 }
 
 // TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs.
 func TooFewWhy(short bool) string {
 	if short {
-		return fmt.Sprintf("%s p99 needs %d", TooFewMark, P99Needs())
+		return fmt.Sprintf("%s too few (p99 needs %d)", TooFewMark, P99Needs())
 	}
 	// Why that many, in the words of the interval (newcomer 15: "why 368?"): under it, the
 	// p99's 95% interval has no upper end, 1 − 0.99ⁿ < 97.5%.

@@ -561,3 +561,24 @@ func TestP99Needs(t *testing.T) {
 		t.Errorf("%q, %q", TooFewWhy(false), TooFewWhy(true))
 	}
 }
+
+// "?" has one wording wherever a comparison is written (newcomer 16 read three: the
+// screen's, the report's and the help's), and an equal p99 from too few is "?" in the
+// report's table too, as "? 0" on screen, not a bare "+0.0 ms" that reads as a result.
+func TestTooFewOneWording(t *testing.T) {
+	if key := TooFewKey(); !strings.HasPrefix(key, TooFewWhy(false)) {
+		t.Errorf("the report's key %q does not begin with the screen's %q", key, TooFewWhy(false))
+	}
+	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, TooFewKey()) {
+		t.Errorf("the help does not say %q", TooFewKey())
+	}
+	if short := TooFewWhy(true); !strings.HasPrefix(short, TooFewMark+" too few") {
+		t.Errorf("the short key %q lacks the word", short)
+	}
+	c := Comparison{Rows: []ComparisonRow{{Class: Signup, Counter: "p99", A: int64(3 * time.Millisecond), B: int64(3 * time.Millisecond), Unjudged: true}}}
+	for _, row := range c.table()[1:] {
+		if d := row[len(row)-1]; !strings.HasPrefix(d, TooFewMark+" ") {
+			t.Errorf("an equal p99 from too few reads %q, want it after %q", d, TooFewMark)
+		}
+	}
+}

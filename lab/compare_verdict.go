@@ -147,6 +147,13 @@ func (u UserChange) phrase(label func(Class) string, brief bool) string {
 	return out
 }
 
+// diff is the change as the table's cell writes it (ComparisonRow.Cells, of a judged row:
+// neither ≈ nor ?): +13, -350ms.
+func (u UserChange) diff() string {
+	_, _, d := ComparisonRow{Counter: u.Counter, A: u.A, B: u.B, Significant: true}.Cells()
+	return d
+}
+
 // NotOKWord names the requests not ok, every way summed, in flight too, where the verdict says
 // what became of a lost or won ok: "payment ok -22 (not ok 30 → 66)".
 const NotOKWord = "not ok"
@@ -274,15 +281,4 @@ func signedLatency(d time.Duration) string {
 		return "-" + FmtLatency(-d)
 	}
 	return "0"
-}
-
-// diff is the change as the table writes it: +13, -350ms.
-func (u UserChange) diff() string {
-	if u.Counter == OK.Word() {
-		if u.B > u.A {
-			return "+" + FmtCount(u.B-u.A)
-		}
-		return FmtCount(u.B - u.A)
-	}
-	return signedLatency(ShownLatency(time.Duration(u.B)) - ShownLatency(time.Duration(u.A)))
 }

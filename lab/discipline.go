@@ -107,7 +107,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker: the work ahead of it (each class's queued requests times the mean time one of that class held a worker, over those that ended on a worker in the table's /s window) over the workers; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker: the work ahead of it (each class's queued requests times the mean time one of that class held a worker, over those that ended on a worker in the table's /s window) over the workers, and what the busy workers' time left adds or takes off as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -178,9 +178,11 @@ func (a ArrivingWait) queued() int {
 	return n
 }
 
-// Sum writes the work queued ahead over the workers that share it: "(55 payments × 3.00s +
-// 20 signups × 2.2ms) ahead ÷ 20 workers". The "÷ N workers" makes the printed sum compute
-// to the wait (newcomer 15 multiplied 40 × 3.00s out to 120s against ~6.1s).
+// Sum writes the work queued ahead over the workers that share it, and what the busy
+// workers' time left adds to it (Rest), so that the printed sum computes to the wait as
+// shown: "(40 payments × 3.00s + 26 signups × 2.2ms) ahead ÷ 20 workers + 100ms the busy have
+// left". The "÷ N workers" made newcomer 15 stop multiplying 40 × 3.00s out to
+// 120s against ~6.1s; the Rest, newcomer 16 stop at 6.0s.
 func (a ArrivingWait) Sum(t TrafficConfig) string {
 	var terms []string
 	for _, q := range a.Ahead {
@@ -190,7 +192,25 @@ func (a ArrivingWait) Sum(t TrafficConfig) string {
 	if len(terms) > 1 {
 		work = "(" + work + ")"
 	}
-	return fmt.Sprintf("%s ahead ÷ %d workers", work, a.Workers)
+	out := fmt.Sprintf("%s ahead ÷ %d workers", work, a.Workers)
+	switch rest := a.Rest(); {
+	case rest > 0:
+		out += " + " + FmtSecs(rest) + " the busy have left"
+	case rest < 0:
+		out += " − " + FmtSecs(-rest) + " as the busy free early"
+	}
+	return out
+}
+
+// Rest is the wait as shown less the work ahead over the workers as shown: where the queue
+// takes its turn on workers that free unevenly. The arrival takes the (n mod W)th of the
+// busy to free, n ÷ W rounds on, where the sum counts n mod W ÷ W of a hold.
+func (a ArrivingWait) Rest() time.Duration {
+	var work time.Duration
+	for _, q := range a.Ahead {
+		work += time.Duration(q.Queued) * q.Hold
+	}
+	return ShownSecs(a.Wait) - ShownSecs(work/time.Duration(max(a.Workers, 1)))
 }
 
 // work writes what the wait is made of, with what each hold is (held) when not "".

@@ -316,14 +316,14 @@ func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last
 	return made / float64(called), int64(math.Round(young)), last, true
 }
 
-// HopOrphans is the hop calls hop 1 of a chain is working on now whose caller, the lab, has
+// HopHungUp is the hop calls hop 1 of a chain is working on now whose caller, the lab, has
 // hung up (its try timed out, or it gave up): hop 1's in flight (Dependency, the server the
 // lab calls) less the lab's calls open
 // now, on a worker in the call or waiting on a thread that may be making it, and its own
-// orphaned calls. Orphans are what hop 1 works on after a hang-up, so 0 where it stops
+// orphaned calls. They are what hop 1 works on after a hang-up, so 0 where it stops
 // (StopsOnHangUp); the lab's open calls counted generously, it is the least of them. 0
 // without a chain.
-func (s *Snapshot) HopOrphans() int64 {
+func (s *Snapshot) HopHungUp() int64 {
 	if len(s.Hops) == 0 || s.Config.Dependency.StopsOnHangUp(1) {
 		return 0
 	}

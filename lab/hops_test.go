@@ -8,7 +8,7 @@ import (
 // Hop 1 busier than the lab's open calls is work the lab hung up on: the health item says
 // how many, derived from the snapshot's own numbers, and none where hop 1 stops when its
 // caller goes (newcomer 14: "workers 3/20 busy" beside 12 in flight at hop 1).
-func TestHopOrphans(t *testing.T) {
+func TestHopHungUp(t *testing.T) {
 	c := DefaultConfig()
 	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePerHop
 	s := NotStarted(c)
@@ -16,8 +16,8 @@ func TestHopOrphans(t *testing.T) {
 	s.Pool.InPhase[PhaseCall] = 3
 	s.Dependency.InFlight = 12
 	want := s.Dependency.InFlight - int64(s.Pool.InPhase[PhaseCall])
-	if got := s.HopOrphans(); got != want {
-		t.Fatalf("HopOrphans = %d, want %d", got, want)
+	if got := s.HopHungUp(); got != want {
+		t.Fatalf("HopHungUp = %d, want %d", got, want)
 	}
 	item := func(s *Snapshot) string {
 		for _, it := range HealthItems(s, 200) {
@@ -27,16 +27,16 @@ func TestHopOrphans(t *testing.T) {
 		}
 		return ""
 	}
-	if v := item(s); !strings.HasPrefix(v, "12, 9 orphaned by the lab (peak") {
+	if v := item(s); !strings.HasPrefix(v, "12, 9 the lab hung up on (peak") {
 		t.Errorf("the item: %q", v)
 	}
-	// The lab's own orphaned calls are still its calls at hop 1: not hop 1's orphans.
+	// The lab's own orphaned calls are still its calls at hop 1: not calls hop 1 runs on after a hang-up.
 	s.Orphans.InFlight = 4
-	if got := s.HopOrphans(); got != want-4 {
+	if got := s.HopHungUp(); got != want-4 {
 		t.Errorf("with 4 of the lab's orphaned calls open: %d, want %d", got, want-4)
 	}
 	s.Config.Dependency.Deadline = DeadlinePropagate
-	if got, v := s.HopOrphans(), item(s); got != 0 || strings.Contains(v, "orphaned") {
+	if got, v := s.HopHungUp(), item(s); got != 0 || strings.Contains(v, "hung up on") {
 		t.Errorf("hop 1 stops when its caller hangs up, yet %d orphans: %q", got, v)
 	}
 }

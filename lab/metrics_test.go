@@ -3,9 +3,12 @@
 package lab
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -211,11 +214,21 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(50*time.Millisecond) != 8400*time.Millisecond {
 		t.Errorf("mixed: %+v, want 16 × 0.15s + 2 × 3s = 8.4s", a)
 	}
-	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers" {
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers + 100ms the busy have left" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (the 76th worker to free: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (the 76th worker to free: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers + 100ms the busy have left; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
+	}
+	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26
+	// signups × 2.2ms) ahead ÷ 20 workers" is 6.0s against ~6.1s; 369 × 49ms ÷ 24 is 753ms
+	// against ~749ms).
+	a, _ := mixed.WaitArrivingNow()
+	fix := ArrivingWait{Wait: 749 * time.Millisecond, Ahead: []QueuedWork{{Payment, 369, 49 * time.Millisecond}}, Workers: 24}
+	for _, a := range []ArrivingWait{a, fix} {
+		if got, want := printedSum(t, a.Sum(s.Config.Traffic)), ShownSecs(a.Wait); ShownSecs(got) != want {
+			t.Errorf("%q computes to %v, want %v", a.Sum(s.Config.Traffic), got, want)
+		}
 	}
 	lifo := s
 	lifo.Config.Pool.Discipline = LIFO // the newest is served first: no wait behind the queue
@@ -452,4 +465,39 @@ func TestFifoWaitRounds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// printedSum computes a printed ArrivingWait.Sum as a reader would: "(n things × d + …) ahead ÷
+// w workers", then "+ d …" or "− d …".
+func printedSum(t *testing.T, sum string) time.Duration {
+	t.Helper()
+	m := regexp.MustCompile(`^\(?(.*?)\)? ahead ÷ (\d+) workers(?: ([+−]) (\S+) .*)?$`).FindStringSubmatch(sum)
+	if m == nil {
+		t.Fatalf("not a sum: %q", sum)
+	}
+	parse := func(s string) time.Duration {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			t.Fatalf("%q: %v", sum, err)
+		}
+		return d
+	}
+	var work time.Duration
+	for _, term := range strings.Split(m[1], " + ") {
+		var n int
+		var what, hold string
+		if _, err := fmt.Sscanf(term, "%d %s × %s", &n, &what, &hold); err != nil {
+			t.Fatalf("term %q of %q: %v", term, sum, err)
+		}
+		work += time.Duration(n) * parse(hold)
+	}
+	workers, _ := strconv.Atoi(m[2])
+	got := work / time.Duration(workers)
+	switch m[3] {
+	case "+":
+		got += parse(m[4])
+	case "−":
+		got -= parse(m[4])
+	}
+	return got
 }

@@ -219,8 +219,10 @@ var coreHealth = slices.Concat(
 		// Hop 1 busier than the lab's workers in the call is work the lab hung up on: said,
 		// or "workers 3/20 busy" beside 12 at hop 1 reads as a miscount (newcomer 14).
 		orphans := ""
-		if n := s.HopOrphans(); n > 0 {
-			orphans = fmt.Sprintf(", %s orphaned by the lab", FmtCount(n))
+		if n := s.HopHungUp(); n > 0 {
+			// Not "orphaned": that word is the lab's own calls running on off a worker
+			// (timeout caller); these run on at hop 1, the lab's side of them ended.
+			orphans = fmt.Sprintf(", %s the lab hung up on", FmtCount(n))
 		}
 		return []Item{{Label: label, Value: fmt.Sprintf("%d%s%s (peak %d, %s calls)",
 			s.Dependency.InFlight, dependencyLatency(s), orphans, s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
@@ -432,7 +434,7 @@ func coreWords() []part[[]Item] {
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("errors", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\"). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls; \"n orphaned by the lab\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on)"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{
@@ -443,7 +445,7 @@ func coreWords() []part[[]Item] {
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
 			word("goroutines", "every goroutine the lab started and has not ended: those on a worker, those parked after a job (each waits up to a second for the next), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (orphaned ones too), closed-loop users, the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, one vote each; the p99s' 95% intervals for a latency); \""+
-				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+TooFewMark+"\": a p99 difference too few requests can judge (under "+fmt.Sprint(P99Needs())+": the p99's interval has no upper end), neither noise nor a result; then the p50 is judged the same way and, when it differs, has a row under it (p50), named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (README: telling a result from noise)"),
+				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),
 		}),
 	)

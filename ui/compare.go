@@ -74,7 +74,10 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	lean := false
 	j := judge(s)
 	summary, lesson := summaryParts(t, s, j, w, nil, lean, false)
-	tightest := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelBare) }
+	// What each pane's narrator tells, worked out once for every width and height tried.
+	tells := [2]*told{{}, {}}
+	ctx := func(i, w int) labCtx { return tellingCtx(t, s, i, w, tells[i]) }
+	tightest := func(i, w int) int { return ctx(i, w).height(labPanels, levelBare) }
 	left := (w - 3) / 2
 	side := left >= paneMinWidth // else A above B
 	// Each height is a pass over a lab's panels: each taken once a frame.
@@ -114,10 +117,10 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// table. They stand down to levelLean (in compare it drops the table first), so its
 	// height is the one that matters.
 	if lesson > 0 {
-		told := func(i, w int) int { return newLabCtx(t, s, i, w).height(labPanels, levelLean) }
-		narrators := told(0, w) + told(1, w)
+		narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
+		narrators := narrated(0, w) + narrated(1, w)
 		if side {
-			narrators = max(told(0, left), told(1, w-3-left))
+			narrators = max(narrated(0, left), narrated(1, w-3-left))
 		}
 		if room < narrators && room+lesson-1 >= narrators && !lean { // one line less may do
 			next, n := summaryParts(t, s, j, w, nil, lean, true)
@@ -129,14 +132,45 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	}
 	var labs []string
 	if side {
-		labs = beside(labLines(t, s, 0, left, room), labLines(t, s, 1, w-3-left, room), left, t.dim.Render(" │ "))
+		labs = beside(labLines(ctx(0, left), room), labLines(ctx(1, w-3-left), room), left, t.dim.Render(" │ "))
 	} else {
 		// Each half its own least height, and half the lines to spare: a taller half (a chain
 		// of hops) is not cut to fit an even split.
 		top += (room - need) / 2
-		labs = append(labLines(t, s, 0, w, top), labLines(t, s, 1, w, room-top)...)
+		labs = shareLegend(t, s, w, labLines(ctx(0, w), top), labLines(ctx(1, w), room-top))
 	}
 	return append(append(append(labs, summary...), status...), footer...), need
+}
+
+// shareLegend is the halves stacked, a over b. Where one has its pool's legend and the other
+// none, that legend names the glyphs of both, without the one side's counts (newcomer 16,
+// X13: under B only, "P payment 5 … idle 15" read as A's too, whose pool was 20/20 busy).
+func shareLegend(t *theme, s screen, w int, a, b []string) []string {
+	halves := [2][]string{a, b}
+	var at, lines [2]int
+	var names []string
+	for i := range halves {
+		snap := s.panes[i].snapshotOrEmpty()
+		legend := poolLegend(t, snap, countWorkers(snap.Pool.Workers, snap.Pool.Size), w)
+		at[i], lines[i] = slices.Index(halves[i], legend[0]), len(legend)
+		for _, n := range glyphNames(t, snap) {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	if k := slices.IndexFunc(at[:], func(i int) bool { return i >= 0 }); k >= 0 && at[1-k] < 0 {
+		names[0] = t.dim.Render("A and B: ") + names[0]
+		if shared := wrapItems(names, "  ", w); len(shared) <= lines[k] {
+			half := slices.Clone(halves[k])
+			half = slices.Replace(half, at[k], at[k]+lines[k], shared...)
+			for len(half) < len(halves[k]) {
+				half = slices.Insert(half, at[k]+len(shared), "")
+			}
+			halves[k] = half
+		}
+	}
+	return append(halves[0], halves[1]...)
 }
 
 func compareTooSmall(w, h, need int) []string {
@@ -191,7 +225,13 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio && !marked(s.marks, r.Class, "row:"+r.Counter) && !cited(r)
 		})
 		if len(kept) < len(rows) {
-			rows, zeros = kept, t.dim.Render(" · rows all 0 left out")
+			// A row of 0 that stays (marked, or cited) makes it the other rows (newcomer 16,
+			// hops: "rows all 0 left out" above "ok 0 0 0").
+			zeros = " · rows all 0 left out"
+			if slices.ContainsFunc(kept, func(r lab.ComparisonRow) bool { return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio }) {
+				zeros = " · other rows all 0 left out"
+			}
+			rows, zeros = kept, t.dim.Render(zeros)
 		}
 	}
 	// Shorter forms drop "totals since the start", then shorten the keys to ≈ and ?, then drop
@@ -229,7 +269,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
 	}
 	formsOf := func(blocks bool) []string {
-		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks), titles(lab.TooFewMark+" too few to judge", lab.TooFewMark+" too few", blocks)
+		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks), titles(lab.TooFewMark+" too few", lab.TooFewMark+" too few", blocks)
 		// The why before the start's totals: the second form is the first's without them.
 		lead := 1
 		if blocks || sameWay {

@@ -163,6 +163,11 @@ func TestLatencyOfFailuresKeepsItsRow(t *testing.T) {
 		if !regexp.MustCompile(`(?m)^ok +0 +0 +0 `).MatchString(plain) {
 			t.Errorf("%dx%d: no ok row of 0 and 0 under payment:\n%s", sz[0], sz[1], plain)
 		}
+		// Its header does not say every row of 0 is left out (newcomer 16, hops 80x24: "rows
+		// all 0 left out" above "ok 0 0 0").
+		if strings.Contains(plain, "left out") && !strings.Contains(plain, "other rows all 0 left out") {
+			t.Errorf("%dx%d: a row of 0 stands under a title that says they are all left out:\n%s", sz[0], sz[1], plain)
+		}
 	}
 }
 
@@ -178,5 +183,28 @@ func TestBusyWarningsLeaveRoomToCompare(t *testing.T) {
 		if strings.Count(plain, "this machine is too busy") != 2 || strings.Contains(plain, "compare needs") {
 			t.Errorf("%s, both halves late, at 80x24:\n%s", name, plain)
 		}
+	}
+}
+
+// Stacked, the halves show their pools' legends both or neither: one legend with its counts
+// under B alone read as A's too (newcomer 16, X13: "P payment 5 … idle 15" under A's 20/20
+// busy); that line then names the glyphs of both, without counts.
+func TestStackedLegendIsBothOrNeither(t *testing.T) {
+	counted := regexp.MustCompile(`(?m)· idle \d+`)
+	shared := 0
+	for name, m := range compareMoments() {
+		for _, h := range []int{24, 26, 30, 40} {
+			s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: h, recorded: true}
+			plain := ansi.Strip(render(newTheme(true, true), s))
+			if n := len(counted.FindAllString(plain, -1)); n == 1 {
+				t.Errorf("%s at 80x%d: one side's legend alone:\n%s", name, h, plain)
+			}
+			if strings.Contains(plain, "A and B: ") {
+				shared++
+			}
+		}
+	}
+	if shared == 0 {
+		t.Error("no moment drew the legend of both")
 	}
 }

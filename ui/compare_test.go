@@ -535,7 +535,7 @@ func TestSummaryTitleFits(t *testing.T) {
 		want    string
 	}{{true, false, 80, "A vs B: A closed loop, B open loop · not better or worse · ≈ noise"},
 		{true, false, 130, "B sent open loop · measured two ways: not better or worse · ≈ within noise"},
-		{true, false, 150, "? too few to judge"},
+		{true, false, 150, "? too few"},
 		{false, false, 80, "green: B better, red: B worse · ≈ noise · ? too few"},
 		{false, false, 130, "green: B better"}, {false, false, 150, "totals since the start"},
 		{false, true, 100, "≈ within noise"}, {false, true, 120, "bare +n or -n: beyond noise · ≈ within noise"},

@@ -199,7 +199,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
 	s.Bulkhead.InUse, s.Bulkhead.Size = 15, 20
 	s.Fleet.InRotation = 4
-	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each)", 59: "semaphore 15/20 permits in use, summed over 4 replicas"} {
+	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each)", 59: "semaphore 5 permits each on 4 replicas", 72: "semaphore 15/20 permits in use, 5 permits each on 4 replicas"} {
 		if items := fmt.Sprint(lab.SettingsItems(s.Config, s, w)); !strings.Contains(items, want) {
 			t.Errorf("the bulkhead at %d columns: no %q in %s", w, want, items)
 		}
@@ -207,9 +207,18 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	// The total counts a drained replica's permits too: said, or they read as spare
 	// (newcomer 11).
 	s.Fleet.InRotation = 3
-	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each), counting the 1 out of rotation", 59: "semaphore 15/20 permits in use, 4 replicas counting 1 out"} {
+	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each), counting the 1 out of rotation", 59: "semaphore 5 permits each on 4 replicas, 1 out"} {
 		if items := fmt.Sprint(lab.SettingsItems(s.Config, s, w)); !strings.Contains(items, want) {
 			t.Errorf("a replica out at %d columns: no %q in %s", w, want, items)
+		}
+	}
+	// At every width the item fits whole and keeps each replica's cap (newcomer 16,
+	// fleet-vs: cut at "4 replicas counti…", it read as one bulkhead of 20).
+	for w := 50; w <= 130; w++ {
+		for _, it := range lab.SettingsItems(s.Config, s, w) {
+			if it.Label == "bulkhead" && (len([]rune(it.Label+" "+it.Value)) > w || !strings.Contains(it.Value, "5 permits each")) {
+				t.Errorf("at %d columns: %q", w, it.Value)
+			}
 		}
 	}
 	for _, row := range replicaRows(newTheme(false, true), s, 59) {

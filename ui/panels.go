@@ -76,9 +76,13 @@ func (c labCtx) narration() (says string, spare spareClause) {
 	return c.told.says, c.told.spare
 }
 
-func newLabCtx(t *theme, s screen, i, w int) labCtx {
+func newLabCtx(t *theme, s screen, i, w int) labCtx { return tellingCtx(t, s, i, w, &told{}) }
+
+// tellingCtx is newLabCtx with what pane i's narrator tells, worked out once a frame for
+// every width and height a layout tries (compare mode), so the figures cannot part.
+func tellingCtx(t *theme, s screen, i, w int, tl *told) labCtx {
 	p := s.panes[i]
-	return labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), told: &told{}, drawn: map[drawKey][]string{}}
+	return labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), told: tl, drawn: map[drawKey][]string{}}
 }
 
 // A panel is one part of a lab's screen. It draws either lines of its own height, or, filling,
@@ -391,11 +395,20 @@ func (c labCtx) kept(ps []panel, level int) (keep, least int) {
 	return keep, least
 }
 
+// layoutPlan is a plan's result: the level, the lines of the panels with a height of their
+// own, the height the filling panels keep and the least they draw in, and the lines left.
+type layoutPlan struct {
+	level              int
+	parts              [][]string
+	keep, least, avail int
+}
+
 // plan lays out the panels of ps with a height of their own in h lines: the richest level
 // of detail at which they fit, then spare lines go to panels one level richer
-// (richerFirst). It gives the level, their lines, the height the filling panels keep and
-// the least they draw in, and the lines left.
-func (c labCtx) plan(ps []panel, h int) (level int, parts [][]string, keep, least, avail int) {
+// (richerFirst).
+func (c labCtx) plan(ps []panel, h int) layoutPlan {
+	var level, keep, least, avail int
+	var parts [][]string
 	start := levelFull
 	if h < compactBelow {
 		start = levelCompact
@@ -433,7 +446,7 @@ func (c labCtx) plan(ps []panel, h int) (level int, parts [][]string, keep, leas
 			}
 		}
 	}
-	return level, parts, keep, least, avail
+	return layoutPlan{level, parts, keep, least, avail}
 }
 
 // settle is the richest level from start at which the panels of ps with a height of their
@@ -456,12 +469,11 @@ var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "h
 // detail at which the panels of their own height fit, then spare lines go to panels one
 // level richer (richerFirst), then to spacing after panels in their gap order, and the
 // filling panels take the rest of the height.
-func labLines(t *theme, s screen, i, w, h int) []string {
-	c, ps := newLabCtx(t, s, i, w), labPanels
-	level, parts, keep, least, avail := c.plan(ps, h)
+func labLines(c labCtx, h int) []string {
+	ps := labPanels
+	pl := c.plan(ps, h)
 	// The narrator's spare clause answers what its sentence raises: it may cost the lab its
 	// health items, but it is left out where it would cost the settings' rows or the
-	// per-second rates and leaving it out keeps them.
 	// per-second rates and leaving it out keeps them; its brief form, where that costs
 	// neither (breaker-trap at 80x24 kept the trap's share so).
 	if _, spare := c.narration(); spare.long != "" {
@@ -470,21 +482,22 @@ func labLines(t *theme, s screen, i, w, h int) []string {
 		}
 		none := c
 		none.spare = spareNone
-		lv, p, k, l, a := none.plan(ps, h)
+		without := none.plan(ps, h)
 		costs := func(parts [][]string) bool {
-			return lines(parts, "settings") < lines(p, "settings") || lines(parts, "table") < lines(p, "table")
+			return lines(parts, "settings") < lines(without.parts, "settings") || lines(parts, "table") < lines(without.parts, "table")
 		}
-		if costs(parts) {
-			c, level, parts, keep, least, avail = none, lv, p, k, l, a
+		if costs(pl.parts) {
+			c, pl = none, without
 			if spare.short != "" {
 				brief := c
 				brief.spare = spareShort
-				if blv, bp, bk, bl, ba := brief.plan(ps, h); !costs(bp) {
-					c, level, parts, keep, least, avail = brief, blv, bp, bk, bl, ba
+				if bp := brief.plan(ps, h); !costs(bp.parts) {
+					c, pl = brief, bp
 				}
 			}
 		}
 	}
+	level, parts, keep, least, avail := pl.level, pl.parts, pl.keep, pl.least, pl.avail
 
 	// Spacing: a blank line after panels, their gap order first, while the filling panels keep
 	// a useful height (or when they get no room anyway).

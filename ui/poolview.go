@@ -389,24 +389,49 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 // any seen now). An idle worker while the pool turns requests away is one that just freed.
 // In the fewest words that fit w, on as many lines as it takes.
 func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
+	long := strings.Join(legendItems(t, s, pc, false, true), "  ")
+	if ansiWidth(long) <= w {
+		return []string{long}
+	}
+	return wrapItems(legendItems(t, s, pc, true, true), "  ", w)
+}
+
+// glyphNames is each of the legend's glyphs and its name, without counts: what the
+// pictures of two labs have in common.
+func glyphNames(t *theme, s *lab.Snapshot) []string {
+	return legendItems(t, s, countWorkers(s.Pool.Workers, s.Pool.Size), true, false)
+}
+
+// legendItems are poolLegend's items, in its short words or not, with their counts or
+// (for two labs at once) only the glyphs' names.
+func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) []string {
+	n := func(v int) string {
+		if !counts {
+			return ""
+		}
+		return " " + itoa(v)
+	}
 	legend := func(short bool) []string {
 		var items []string
 		for i, c := range lab.Classes {
 			if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
 				continue
 			}
-			items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+s.Config.Traffic.Label(c)+" "+itoa(pc.busy[i]))
+			items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+s.Config.Traffic.Label(c)+n(pc.busy[i]))
 			for _, ph := range waitPhases() {
-				n := pc.waitIn[classPhase{c, ph}]
-				if n == 0 && (c != lab.Payment || !slices.Contains(s.Waits, ph)) {
+				k := pc.waitIn[classPhase{c, ph}]
+				if k == 0 && (c != lab.Payment || !slices.Contains(s.Waits, ph)) {
 					continue
 				}
 				words := s.Config.Traffic.Label(c) + " " + ph.Words(false)
 				if short { // only payments wait: the class goes without saying
 					words = ph.Words(true)
 				}
-				items = append(items, t.cellW[i].Render(string(ph.Glyph()))+" "+words+" "+itoa(n))
+				items = append(items, t.cellW[i].Render(string(ph.Glyph()))+" "+words+n(k))
 			}
+		}
+		if !counts {
+			return append(items, t.idle.Render(string(t.idleRune))+" idle")
 		}
 		idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
 		out := s.Fleet.IdleOutOfRotation()
@@ -427,9 +452,5 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 		}
 		return append(append(items, idle), growthItem(s)...)
 	}
-	long := strings.Join(legend(false), "  ")
-	if ansiWidth(long) <= w {
-		return []string{long}
-	}
-	return wrapItems(legend(true), "  ", w)
+	return legend(short)
 }
