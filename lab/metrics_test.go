@@ -501,3 +501,18 @@ func printedSum(t *testing.T, sum string) time.Duration {
 	}
 	return got
 }
+
+// What arrived in the window and neither ended nor was turned away in it queued up: the
+// parts add up to the arrivals, and a draining queue queues up less than nothing.
+func TestRatesQueueing(t *testing.T) {
+	var r Rates
+	r.Arrived[Payment], r.OK[Payment], r.Failed[Payment], r.TimedOut[Payment] = 500.8, 474.2, 1, 2
+	r.Rejected[Payment][RejectDeadline], r.Rejected[Payment][RejectPool] = 16.6, 0.5
+	if q := r.Queueing(Payment); math.Abs(q-6.5) > 1e-9 {
+		t.Errorf("queueing %v, want 500.8 − 474.2 − 1 − 2 − 16.6 − 0.5 = 6.5", q)
+	}
+	r.OK[Payment] = 490
+	if q := r.Queueing(Payment); q >= 0 {
+		t.Errorf("queueing %v, want < 0: more ended than arrived", q)
+	}
+}

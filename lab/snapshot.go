@@ -276,6 +276,16 @@ func (r *Rates) Span() string {
 	return FmtSpan(r.From, r.To)
 }
 
+// Queueing is class c's arrivals per second in the window that neither ended nor were
+// turned away in it: how fast its requests in flight grew (negative: fell).
+func (r *Rates) Queueing(c Class) float64 {
+	q := r.Arrived[c] - r.OK[c] - r.Failed[c] - r.TimedOut[c]
+	for _, n := range r.Rejected[c] {
+		q -= n
+	}
+	return q
+}
+
 // Outrun says class c's ok, failed or timed out per second tops its arrivals per second
 // as shown (to a tenth): each is counted in the second it happens, so earlier arrivals
 // finishing can do that.
