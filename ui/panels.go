@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"poollab/lab"
 )
 
@@ -191,12 +193,12 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 }}
 
 // settingsPanel: the settings in force, each with its name; below full detail without the
-// rows that cost a line to repeat, from levelTight one line cut at the edge: in compare the
-// settings that differ from the other half first, then the mechanisms on, then those off.
+// rows that cost a line to repeat, from levelTight one line of whole settings: in compare
+// the settings that differ from the other half first, then the mechanisms on, then those off.
 var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, lines: func(c labCtx, level int) []string {
 	rows := lab.SettingsItems(c.p.cfg, c.snap, c.w)
 	if level >= levelTight {
-		return []string{clip(strings.Join(c.t.settingsItems(oneLine(rows, c.differing())), c.t.dim.Render(" · ")), c.w)}
+		return []string{wholeItems(c.t.settingsItems(oneLine(rows, c.differing())), c.t.dim.Render(" · "), c.w)}
 	}
 	items, sep := c.t.settingsItems(rows), c.t.dim.Render(" · ")
 	out := wrapItems(items, sep, c.w)
@@ -207,6 +209,28 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 	}
 	return out
 }}
+
+// wholeItems joins items, in their order, on one line of w cells, each whole or left out: a
+// setting cut at the edge read as another ("timeout payments off, health…" hid the checks'
+// 2s, newcomer 17). A closing "…" says some gave way; the first is cut only if alone it is
+// too wide.
+func wholeItems(items []string, sep string, w int) string {
+	if all := strings.Join(items, sep); ansi.StringWidth(all) <= w {
+		return all
+	}
+	// Some give way: room for the "…" that says so.
+	more := sep + "…"
+	line := items[0]
+	if ansi.StringWidth(line+more) > w {
+		return clip(line, w)
+	}
+	for _, it := range items[1:] {
+		if ansi.StringWidth(line+sep+it+more) <= w {
+			line += sep + it
+		}
+	}
+	return line + more
+}
 
 // peer is compare mode's other side, whose charts share this side's scales; nil alone.
 func (c labCtx) peer() *lab.Snapshot {

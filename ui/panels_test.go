@@ -4,8 +4,11 @@ package ui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
 )
@@ -80,5 +83,31 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	s.panes[0].snap.Bulkhead.InUse, s.panes[1].snap.Bulkhead.InUse = 1, 4
 	if d := newLabCtx(newTheme(true, true), s, 1, 80).differing(); len(d) != 0 {
 		t.Errorf("the same configuration differs in %v", d)
+	}
+}
+
+// One line of settings keeps each whole or leaves it out, and says so with "…": a setting
+// cut at the edge read as another (newcomer 17: "timeout payments off, health…").
+func TestWholeItemsNeverCutOne(t *testing.T) {
+	items := []string{"pool 20 workers", "timeout payments off, health checks 2s", "queue none"}
+	for w := 10; w <= 80; w++ {
+		got := wholeItems(items, " · ", w)
+		if ansi.StringWidth(got) > w {
+			t.Fatalf("width %d: %q is wider", w, got)
+		}
+		if w >= ansi.StringWidth("pool 20 workers · …") {
+			for _, part := range strings.Split(strings.TrimSuffix(got, " · …"), " · ") {
+				if !slices.Contains(items, part) {
+					t.Errorf("width %d: %q has a cut setting %q", w, got, part)
+				}
+			}
+			all := strings.Join(items, " · ")
+			if (got == all) != (ansi.StringWidth(all) <= w) || got != all && !strings.HasSuffix(got, "…") {
+				t.Errorf("width %d: %q, want all or a closing …", w, got)
+			}
+		}
+	}
+	if got := wholeItems(items, " · ", 32); got != "pool 20 workers · queue none · …" {
+		t.Errorf("a shorter one after a wide one: %q, want it in", got)
 	}
 }
