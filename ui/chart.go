@@ -174,10 +174,12 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	upper, step, height := evenAxis(reach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
-	// the top the chart must reach, data under half of it too.
+	// the same reach as a line's. Strips to the pool's size whatever the data drew
+	// breaker-trap's 0.5 of 20 workers held as no block at all, a breaker that never
+	// closed (newcomer 16): an eighth of a two-row strip is 1.25 workers.
 	strip := !lineReadsTrue(upper, height, reach)
 	if strip {
-		upper = math.Ceil(math.Max(atLeast, data))
+		upper = math.Ceil(reach)
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
 	head, leg := chartHead(t, spec, s, classes, w, strip)

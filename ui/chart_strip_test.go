@@ -262,3 +262,54 @@ func TestTimeAxisSaysItsStart(t *testing.T) {
 		t.Errorf("from 0s: %q", got)
 	}
 }
+
+// A strip reaches what a line would (the data, where it stays under half the pool): 0.44
+// and 0.57 of 20 workers held (breaker-trap's closings at 3–5s) drew no block on a strip to
+// 20, whose eighth is 1.25 workers, and read as a breaker that never closed (newcomer 16).
+// Every column of a second that held a worker draws a block, at both sizes' chart widths.
+func TestStripReachesSmallData(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	s.Pool.Size, s.Config.Pool.Workers = 20, 20
+	held := []float64{1.22, 0, 0, 0.44, 0.57, 0.3} // the last not 0: readPlot reads the whole width
+	s.Timeline = nil
+	for i, v := range held {
+		sec := lab.Second{T: i + 1, Workers: 20}
+		sec.Held[lab.Payment] = v
+		s.Timeline = append(s.Timeline, sec)
+	}
+	spec := occupancyChart(s)
+	for _, w := range []int{39, 59} {
+		lines := chartLines(th, spec, s, nil, w, 7, true)
+		read := checkReadsTrue(t, "w "+itoa(w), lines, s, spec)
+		if !read.strips {
+			t.Fatalf("w %d: drawn as lines:\n%s", w, strings.Join(lines, "\n"))
+		}
+		// The payment strip's rows: from its letter's row to the row before the next letter's.
+		var strip [][]rune
+		axis := 0
+		for _, l := range lines {
+			r := []rune(ansi.Strip(l))
+			at := strings.IndexRune(string(r), '┤')
+			if at < 0 {
+				continue
+			}
+			axis = len([]rune(string(r)[:at]))
+			if strings.HasPrefix(strings.TrimSpace(string(r)), "S ") {
+				break
+			}
+			strip = append(strip, r[axis+1:])
+		}
+		plotW, n := w-axis-1, len(held)
+		for x := range plotW {
+			drawn := false
+			for _, row := range strip {
+				drawn = drawn || x < len(row) && row[x] != ' '
+			}
+			if sec := held[min(x*n/plotW, n-1)]; sec > 0 && !drawn {
+				t.Errorf("w %d: column %d draws nothing for %.2f workers held:\n%s", w, x, sec, strings.Join(lines, "\n"))
+				break
+			}
+		}
+	}
+}
