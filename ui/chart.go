@@ -31,6 +31,10 @@ type chartSpec struct {
 	// cells for a narrow chart; nil: the last second's sample ("sampled at 6s", "6s
 	// sample"), which is what the line ends on.
 	legend func(s *lab.Snapshot) (what, short string, of func(class int) float64)
+	// exact says the values are set, not measured (a profile's rates): a line must sit on
+	// each exactly, as a row labelled 200 holding 150 reads 200 (newcomer 16), or the chart
+	// draws strips, whose labels claim only 0 and the top.
+	exact bool
 	// peer is compare mode's other side (nil alone): the axis reaches its data too, so the
 	// halves draw the same chart to one scale.
 	peer *lab.Snapshot
@@ -177,7 +181,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// the same reach as a line's. Strips to the pool's size whatever the data drew
 	// breaker-trap's 0.5 of 20 workers held as no block at all, a breaker that never
 	// closed (newcomer 16): an eighth of a two-row strip is 1.25 workers.
-	strip := !lineReadsTrue(upper, height, reach)
+	strip := !lineReadsTrue(upper, height, reach) || spec.exact && !onRows(spec, s, w, upper/float64(height))
 	if strip {
 		upper = math.Ceil(reach)
 	}
@@ -264,6 +268,25 @@ func chartReach(spec chartSpec, s *lab.Snapshot, w int) (data, atLeast float64) 
 		atLeast = math.Max(atLeast, spec.atLeast(p))
 	}
 	return data, atLeast
+}
+
+// onRows says every value spec takes in the seconds a chart w wide may show (both sides'
+// in compare mode) is a whole number of rows of perRow.
+func onRows(spec chartSpec, s *lab.Snapshot, w int, perRow float64) bool {
+	for _, x := range []*lab.Snapshot{s, spec.peer} {
+		if x == nil {
+			continue
+		}
+		secs := chartWindow(x, w-5)
+		for _, c := range chartClasses(x, spec) {
+			for i := range secs {
+				if v := spec.value(&secs[i], c) / perRow; math.Abs(v-math.Round(v)) > 1e-9 {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // lineReadsTrue says a line chart of height rows from 0 to upper reads true of values up
