@@ -91,6 +91,9 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 // reason either side turned requests away for, and its title names them. Its legend is the table's rate row, the mean over the same
 // seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
 func starvationChart(s, peer *lab.Snapshot) chartSpec {
+	if waits(s) && (peer == nil || waits(peer)) {
+		return queueChart(s)
+	}
 	reasons := s.ChartedReasons(peer) // beside a fleet, what the fleet's chart counts: one scale, one title
 	var words []string
 	for _, why := range reasons {
@@ -116,6 +119,32 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		spec.leaves, spec.title, spec.short = nil, "rejected ("+strings.Join(names, " + ")+")", "rejected (every reason)"
 	}
 	return spec
+}
+
+// waits says s's requests wait for a worker rather than starve: one pool (a fleet's chart
+// counts the balancer's rejections) with a queue, where nothing is rejected:pool until the
+// queue fills, and a chart of rejections lay flat beside signups waiting seconds
+// (newcomer 16, long-queue).
+func waits(s *lab.Snapshot) bool { return s.Fleet == nil && s.Config.Pool.Queue.Holds() }
+
+// queueChart is starvation where the pool has a queue: each class's requests waiting in
+// it at each second's sample, 0 to the queue's size; its legend is the last sample, as the
+// queue picture's count is now.
+func queueChart(s *lab.Snapshot) chartSpec {
+	of := "unbounded"
+	if q := s.Config.Pool.Queue; !q.Unbounded() {
+		of = "of " + q.String()
+	}
+	return chartSpec{
+		title: "waiting in the queue (" + of + ")",
+		value: func(sec *lab.Second, c int) float64 { return float64(sec.QueuedBy[c]) },
+		atLeast: func(s *lab.Snapshot) float64 {
+			if q := s.Config.Pool.Queue; q > 0 {
+				return float64(q)
+			}
+			return 10
+		},
+	}
 }
 
 // legendFigures are the legend's figures of spec and what they are: spec's own, or the
