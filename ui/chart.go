@@ -213,6 +213,9 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	strip := !lineReadsTrue(upper, height, reach) || spec.exact && !onRows(spec, s, w, upper/float64(height))
 	if strip {
 		upper = math.Ceil(reach)
+		if reach < atLeast { // the data's top, round as a line's axis is (21 held: 0–25)
+			upper = roundUp(reach)
+		}
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
 	head, leg := chartHead(t, spec, s, classes, w, strip)
@@ -563,6 +566,20 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 		}
 	}
 	return upper, step, height
+}
+
+// roundUp is the least 1, 2, 2.5 or 5 × 10ⁿ at or above v, and 1 at least.
+func roundUp(v float64) float64 {
+	if v <= 1 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(v)+1e-9))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*p >= v-1e-9 {
+			return m * p
+		}
+	}
+	return 10 * p
 }
 
 // roundStep says v is 1, 2, 2.5 or 5 × 10ⁿ.

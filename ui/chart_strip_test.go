@@ -313,3 +313,13 @@ func TestStripReachesSmallData(t *testing.T) {
 		}
 	}
 }
+
+// A strip's top from its data is round, as a line's axis is: 21 workers held of 80 reach
+// 0–25, not 0–21.
+func TestRoundUp(t *testing.T) {
+	for _, tc := range [][2]float64{{0, 1}, {0.4, 1}, {1, 1}, {1.22, 2}, {2, 2}, {2.1, 2.5}, {9.4, 10}, {10, 10}, {21, 25}, {40, 50}, {51, 100}, {250, 250}} {
+		if got := roundUp(tc[0]); got != tc[1] {
+			t.Errorf("roundUp(%g) = %g, want %g", tc[0], got, tc[1])
+		}
+	}
+}
