@@ -137,6 +137,7 @@ func queueChart(s *lab.Snapshot) chartSpec {
 	}
 	return chartSpec{
 		title: "waiting in the queue (" + of + ")",
+		short: "in the queue (" + of + ")", // never cut to "(of 10…" for 100
 		value: func(sec *lab.Second, c int) float64 { return float64(sec.QueuedBy[c]) },
 		atLeast: func(s *lab.Snapshot) float64 {
 			if q := s.Config.Pool.Queue; q > 0 {

@@ -53,6 +53,13 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 			}
 		}
 	}
+	// Compare mode's half of 120 columns keeps the queue's size whole (not "(of 10…").
+	for _, w := range []int{26, 28, 29, 38} {
+		head, _ := chartHead(th, starvationChart(s, s), s, chartClasses(s, starvationChart(s, s)), w, true)
+		if got := ansi.Strip(head); !strings.Contains(got, "(of 100)") || ansi.StringWidth(got) > w {
+			t.Errorf("at %d: title %q, want the queue's size whole", w, got)
+		}
+	}
 	spec := starvationChart(s, nil)
 	for _, w := range []int{39, 59} {
 		for h := chartsLeast; h <= 14; h++ {
