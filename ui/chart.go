@@ -230,8 +230,11 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		lines = []string{head} // the pool picture's legend has the same colours and letters
 	}
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
+	stripRows := rows // the rows the strips take: each strip's rows worth a whole amount
 	if strip {
-		labelW = stripLabelW(fmt.Sprintf("%.0f", upper), rows, len(classes))
+		n := max(len(classes), 1)
+		stripRows = wholeRows(upper, max(rows/n, 1)) * n
+		labelW = stripLabelW(upper, rowValue, stripRows, len(classes))
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
@@ -254,7 +257,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	var plot []string
 	if strip {
-		plot = stripLines(t, classStrips(t, classes, seriesOf), upper, fmt.Sprintf("%.0f", upper), rows, labelW, plotW)
+		plot = stripLines(t, classStrips(t, classes, seriesOf), upper, rowValue, stripRows, labelW, plotW)
 	} else {
 		data := make([][]float64, len(classes))
 		var colors []asciigraph.AnsiColor
@@ -354,14 +357,15 @@ func classStrips(t *theme, classes []int, seriesOf func(c int) []float64) []stri
 }
 
 // stripLines draws series as strips of eighth blocks in at most rows lines, one strip per
-// series in order, all of one height and to one scale, 0 to top (labelled topLabel): 8
-// levels per row, each value on the nearest. Each strip's top row says its top; the bottom
-// row of a strip of two rows or more says 0, and a strip of one row says both (stripTop);
-// the series' letter stands before the top. Rows
-// left over go above, as the line chart's do. A chart has 3 rows at least (chartsLeast) and
-// 3 series at most, so each has a row.
-func stripLines(t *theme, series []stripSeries, top float64, topLabel string, rows, labelW, plotW int) []string {
+// series in order, all of one height and to one scale, 0 to top (its values written by
+// label): 8 levels per row, each value on the nearest. Each strip's top and bottom rows
+// say the range each holds (stripRows: "10–20", "0–10"; a strip of one row, "0–80"), as a
+// bottom row labelled 0 read as none beside blocks worth 0–5/s (newcomer 16); the series'
+// letter stands before the top. Rows left over go above, as the line chart's do. A chart
+// has 3 rows at least (chartsLeast) and 3 series at most, so each has a row.
+func stripLines(t *theme, series []stripSeries, top float64, label func(float64) string, rows, labelW, plotW int) []string {
 	per := max(rows/len(series), 1)
+	topRow, bottomRow := stripRows(top, per, label)
 	var out []string
 	for _, sr := range series {
 		if len(out)+per > rows {
@@ -377,36 +381,58 @@ func stripLines(t *theme, series []stripSeries, top float64, topLabel string, ro
 				cells[x] = eighths[min(max(l-8*r, 0), 8)]
 			}
 			// The letter takes the label's first cell, which labelW leaves blank.
-			letter, label, axis := " ", strings.Repeat(" ", labelW-1), "│"
+			letter, tag, axis := " ", strings.Repeat(" ", labelW-1), "│"
 			switch r {
 			case per - 1:
-				letter, label, axis = sr.style.Render(sr.letter), padLeft(stripTop(topLabel, per), labelW-1), "┤"
+				letter, tag, axis = sr.style.Render(sr.letter), padLeft(topRow, labelW-1), "┤"
 			case 0:
-				label, axis = padLeft("0", labelW-1), "┤"
+				tag, axis = padLeft(bottomRow, labelW-1), "┤"
 			}
 			body := strings.TrimRight(string(cells), " ")
 			if body != "" {
 				body = sr.style.Render(body)
 			}
-			out = append(out, " "+letter+t.dim.Render(label+axis)+body)
+			out = append(out, " "+letter+t.dim.Render(tag+axis)+body)
 		}
 	}
 	return out
 }
 
-// stripTop labels a strip's top row: its top, and where the strip has one row, its 0 too
-// ("0–80"), so every strip says its scale.
-func stripTop(top string, per int) string {
+// stripRows labels a strip of per rows from 0 to top: the range its top row holds, and its
+// bottom row's ("" for a strip of one row, whose top row is its bottom: "0–80").
+func stripRows(top float64, per int, label func(float64) string) (topRow, bottomRow string) {
+	row := top / float64(per)
 	if per == 1 {
-		return "0–" + top
+		return "0–" + label(top), ""
 	}
-	return top
+	return label(top-row) + "–" + label(top), "0–" + label(row)
 }
 
-// stripLabelW is the width of the labels of n strips in rows (topLabel at the top): the
-// series' letter, a blank, and the longest label.
-func stripLabelW(topLabel string, rows, n int) int {
-	return len([]rune(stripTop(topLabel, max(rows/max(n, 1), 1)))) + 2
+// stripLabelW is the width of the labels of n strips in rows from 0 to top: the series'
+// letter, a blank, and the longer label.
+func stripLabelW(top float64, label func(float64) string, rows, n int) int {
+	a, b := stripRows(top, max(rows/max(n, 1), 1), label)
+	return max(len([]rune(a)), len([]rune(b))) + 2
+}
+
+// wholeRows is the rows, of at most per and more than half of them, that a strip from 0 to
+// top takes so each is worth a whole amount: 500/s in 5 rows of 100, not 8 of 62.5; per
+// where none is.
+func wholeRows(top float64, per int) int {
+	for p := per; 2*p > per; p-- {
+		if v := top / float64(p); math.Abs(v-math.Round(v)) < 1e-9 {
+			return p
+		}
+	}
+	return per
+}
+
+// rowValue writes a strip row's bound: whole, or to a tenth (a top of 25 in two rows: 12.5).
+func rowValue(v float64) string {
+	if math.Abs(v-math.Round(v)) < 0.05 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.1f", v)
 }
 
 // stripLevel is v's level in a strip of levels eighths from 0 to top: the nearest, so a

@@ -4,6 +4,7 @@ package ui
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -46,11 +47,19 @@ func readPlot(t *testing.T, lines []string) plotRead {
 		at := len([]rune(string(r)[:i]))
 		axisAt = at
 		var letter rune
-		// A strip of one row labels its top "0–64": its 0 and its top.
-		label := strings.Replace(strings.TrimSpace(string(r[:at])), "0–", "", 1)
+		label := strings.TrimSpace(string(r[:at]))
+		// A strip's rows say their ranges ("32–64", "0–32"): a row reads as its upper bound.
+		if k := strings.LastIndex(label, "–"); k >= 0 {
+			if f := strings.Fields(label[:k]); len(f) == 2 {
+				label = f[0] + " " + label[k+len("–"):]
+			} else {
+				label = label[k+len("–"):]
+			}
+		}
 		if f := strings.Fields(label); len(f) == 2 && unicode.IsLetter([]rune(f[0])[0]) {
 			letter, label = []rune(f[0])[0], f[1]
 		}
+		label = strings.TrimSpace(label)
 		rows = append(rows, row{label, letter, r[at+1:]})
 	}
 	if axisAt < 0 {
@@ -320,6 +329,30 @@ func TestRoundUp(t *testing.T) {
 	for _, tc := range [][2]float64{{0, 1}, {0.4, 1}, {1, 1}, {1.22, 2}, {2, 2}, {2.1, 2.5}, {9.4, 10}, {10, 10}, {21, 25}, {40, 50}, {51, 100}, {250, 250}} {
 		if got := roundUp(tc[0]); got != tc[1] {
 			t.Errorf("roundUp(%g) = %g, want %g", tc[0], got, tc[1])
+		}
+	}
+}
+
+// Each strip's top and bottom rows say the range each holds: a bottom row labelled 0 read as
+// none beside blocks worth 0–5/s (newcomer 16, X4). Its rows are each worth a whole amount
+// where fewer rows allow it: postmortem's 500/s in 5 rows of 100, not 7 of 71.4.
+func TestStripRowsSayTheirRange(t *testing.T) {
+	th := newTheme(true, true)
+	s := stripSnapshot()
+	got := ansi.Strip(strings.Join(chartLines(th, occupancyChart(s), s, nil, 60, 7, true), "\n"))
+	for _, want := range []string{"P 32–64┤", "0–32┤", "S 32–64┤"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+	if regexp.MustCompile(`(?m)^\s*0┤`).MatchString(got) {
+		t.Errorf("a row labelled 0 alone:\n%s", got)
+	}
+	pm := postmortemSnapshot(postmortemConfig())
+	rate := ansi.Strip(strings.Join(chartLines(th, rateChart(pm), pm, nil, 59, 10, true), "\n"))
+	for _, want := range []string{"P 400–500┤", "0–100┤"} {
+		if !strings.Contains(rate, want) {
+			t.Errorf("rate chart: no %q in\n%s", want, rate)
 		}
 	}
 }

@@ -287,7 +287,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		if uncorrected {
 			slots++
 		}
-		labelW := stripLabelW(label(top), rows, slots)
+		labelW := stripLabelW(top, label, rows, slots)
 		pad := 2 + labelW
 		stripW := w - pad
 		var strips []stripSeries
@@ -296,7 +296,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			strips = append(strips, stripSeries{l, st, sample(k, stripW)})
 		}
 		per := max(rows/slots, 1) // each strip's rows, and the missing one's
-		plot := stripLines(t, strips, top, label(top), per*len(all), labelW, stripW)
+		plot := stripLines(t, strips, top, label, per*len(all), labelW, stripW)
 		if uncorrected {
 			plot = append(plot, uncorrectedLines(t, w, per)...)
 		}
