@@ -234,7 +234,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	if strip {
 		n := max(len(classes), 1)
 		stripRows = wholeRows(upper, max(rows/n, 1)) * n
-		labelW = stripLabelW(upper, rowValue, stripRows, len(classes))
+		labelW = stripLabelW(upper, rowSpan, stripRows, len(classes))
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
@@ -257,7 +257,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	var plot []string
 	if strip {
-		plot = stripLines(t, classStrips(t, classes, seriesOf), upper, rowValue, stripRows, labelW, plotW)
+		plot = stripLines(t, classStrips(t, classes, seriesOf), upper, rowSpan, stripRows, labelW, plotW)
 	} else {
 		data := make([][]float64, len(classes))
 		var colors []asciigraph.AnsiColor
@@ -357,15 +357,15 @@ func classStrips(t *theme, classes []int, seriesOf func(c int) []float64) []stri
 }
 
 // stripLines draws series as strips of eighth blocks in at most rows lines, one strip per
-// series in order, all of one height and to one scale, 0 to top (its values written by
-// label): 8 levels per row, each value on the nearest. Each strip's top and bottom rows
+// series in order, all of one height and to one scale, 0 to top (a row's range written by
+// span): 8 levels per row, each value on the nearest. Each strip's top and bottom rows
 // say the range each holds (stripRows: "10–20", "0–10"; a strip of one row, "0–80"), as a
 // bottom row labelled 0 read as none beside blocks worth 0–5/s (newcomer 16); the series'
 // letter stands before the top. Rows left over go above, as the line chart's do. A chart
 // has 3 rows at least (chartsLeast) and 3 series at most, so each has a row.
-func stripLines(t *theme, series []stripSeries, top float64, label func(float64) string, rows, labelW, plotW int) []string {
+func stripLines(t *theme, series []stripSeries, top float64, span func(lo, hi float64) string, rows, labelW, plotW int) []string {
 	per := max(rows/len(series), 1)
-	topRow, bottomRow := stripRows(top, per, label)
+	topRow, bottomRow := stripRows(top, per, span)
 	var out []string
 	for _, sr := range series {
 		if len(out)+per > rows {
@@ -400,18 +400,18 @@ func stripLines(t *theme, series []stripSeries, top float64, label func(float64)
 
 // stripRows labels a strip of per rows from 0 to top: the range its top row holds, and its
 // bottom row's ("" for a strip of one row, whose top row is its bottom: "0–80").
-func stripRows(top float64, per int, label func(float64) string) (topRow, bottomRow string) {
+func stripRows(top float64, per int, span func(lo, hi float64) string) (topRow, bottomRow string) {
 	row := top / float64(per)
 	if per == 1 {
-		return "0–" + label(top), ""
+		return span(0, top), ""
 	}
-	return label(top-row) + "–" + label(top), "0–" + label(row)
+	return span(top-row, top), span(0, row)
 }
 
 // stripLabelW is the width of the labels of n strips in rows from 0 to top: the series'
 // letter, a blank, and the longer label.
-func stripLabelW(top float64, label func(float64) string, rows, n int) int {
-	a, b := stripRows(top, max(rows/max(n, 1), 1), label)
+func stripLabelW(top float64, span func(lo, hi float64) string, rows, n int) int {
+	a, b := stripRows(top, max(rows/max(n, 1), 1), span)
 	return max(len([]rune(a)), len([]rune(b))) + 2
 }
 
@@ -427,7 +427,10 @@ func wholeRows(top float64, per int) int {
 	return per
 }
 
-// rowValue writes a strip row's bound: whole, or to a tenth (a top of 25 in two rows: 12.5).
+// rowSpan writes a strip row's range lo–hi, each whole or to a tenth (a top of 25 in two
+// rows: 12.5).
+func rowSpan(lo, hi float64) string { return rowValue(lo) + "–" + rowValue(hi) }
+
 func rowValue(v float64) string {
 	if math.Abs(v-math.Round(v)) < 0.05 {
 		return fmt.Sprintf("%.0f", v)
