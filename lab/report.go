@@ -207,6 +207,7 @@ type SecondReport struct {
 	Busy               map[string]int              `json:"busy"`
 	Held               map[string]float64          `json:"held"` // workers held on average over the second (the screen's chart); busy is the sample's instant
 	Queued             int                         `json:"queued"`
+	QueuedBy           map[string]int              `json:"queued_by"` // the queue's share of each class (the screen's queue chart)
 	InFlightDependency int64                       `json:"in_flight_dependency"`
 	Arrived            map[string]int64            `json:"arrived"`
 	Rejected           map[string]map[string]int64 `json:"rejected"`
@@ -238,11 +239,12 @@ func NewReport(s Snapshot) Report {
 	r.Fleet = fleetReport(s)
 	for _, sec := range s.Timeline {
 		sr := SecondReport{T: sec.T, Queued: sec.Queued, InFlightDependency: sec.DepInFlight,
-			Busy: map[string]int{}, Held: map[string]float64{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{},
+			Busy: map[string]int{}, QueuedBy: map[string]int{}, Held: map[string]float64{}, Arrived: map[string]int64{}, Rejected: map[string]map[string]int64{},
 			OK: map[string]int64{}, Rate: map[string]float64{}, Workers: sec.Workers, Limit: sec.Limit,
 			Goroutines: sec.Goroutines, DependencyLatency: ms(sec.DepLatency)}
 		for _, c := range r.order {
 			sr.Busy[c.String()] = sec.Busy[c]
+			sr.QueuedBy[c.String()] = sec.QueuedBy[c]
 			sr.Held[c.String()] = math.Round(sec.Held[c]*100) / 100
 			sr.Arrived[c.String()] = sec.Arrived[c]
 			sr.OK[c.String()] = sec.OK[c]

@@ -71,6 +71,7 @@ type Second struct {
 	Busy        [numClasses]int               // workers held per class at the sample
 	Held        [numClasses]float64           // workers held per class on average since the previous sample
 	Queued      int                           // requests in the accept queue
+	QueuedBy    [numClasses]int               // those of each class: a queue's starving is waiting
 	DepInFlight int64                         // calls the dependency was serving
 	Arrived     [numClasses]int64             // arrivals during this second
 	OK          [numClasses]int64             // answered during this second

@@ -31,6 +31,10 @@ type chartSpec struct {
 	// cells for a narrow chart; nil: the last second's sample ("sampled at 6s", "6s
 	// sample"), which is what the line ends on.
 	legend func(s *lab.Snapshot) (what, short string, of func(class int) float64)
+	// exact says the values are set, not measured (a profile's rates): a line must sit on
+	// each exactly, as a row labelled 200 holding 150 reads 200 (newcomer 16), or the chart
+	// draws strips, whose labels claim only 0 and the top.
+	exact bool
 	// peer is compare mode's other side (nil alone): the axis reaches its data too, so the
 	// halves draw the same chart to one scale.
 	peer *lab.Snapshot
@@ -87,6 +91,9 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 // reason either side turned requests away for, and its title names them. Its legend is the table's rate row, the mean over the same
 // seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
 func starvationChart(s, peer *lab.Snapshot) chartSpec {
+	if waits(s) && (peer == nil || waits(peer)) {
+		return queueChart(s)
+	}
 	reasons := s.ChartedReasons(peer) // beside a fleet, what the fleet's chart counts: one scale, one title
 	var words []string
 	for _, why := range reasons {
@@ -112,6 +119,33 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		spec.leaves, spec.title, spec.short = nil, "rejected ("+strings.Join(names, " + ")+")", "rejected (every reason)"
 	}
 	return spec
+}
+
+// waits says s's requests wait for a worker rather than starve: one pool (a fleet's chart
+// counts the balancer's rejections) with a queue, where nothing is rejected:pool until the
+// queue fills, and a chart of rejections lay flat beside signups waiting seconds
+// (newcomer 16, long-queue).
+func waits(s *lab.Snapshot) bool { return s.Fleet == nil && s.Config.Pool.Queue.Holds() }
+
+// queueChart is starvation where the pool has a queue: each class's requests waiting in
+// it at each second's sample, 0 to the queue's size; its legend is the last sample, as the
+// queue picture's count is now.
+func queueChart(s *lab.Snapshot) chartSpec {
+	of := "unbounded"
+	if q := s.Config.Pool.Queue; !q.Unbounded() {
+		of = "of " + q.String()
+	}
+	return chartSpec{
+		title: "waiting in the queue (" + of + ")",
+		short: "in the queue (" + of + ")", // never cut to "(of 10…" for 100
+		value: func(sec *lab.Second, c int) float64 { return float64(sec.QueuedBy[c]) },
+		atLeast: func(s *lab.Snapshot) float64 {
+			if q := s.Config.Pool.Queue; q > 0 {
+				return float64(q)
+			}
+			return 10
+		},
+	}
 }
 
 // legendFigures are the legend's figures of spec and what they are: spec's own, or the
@@ -174,10 +208,15 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	upper, step, height := evenAxis(reach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
-	// the top the chart must reach, data under half of it too.
-	strip := !lineReadsTrue(upper, height, reach)
+	// the same reach as a line's. Strips to the pool's size whatever the data drew
+	// breaker-trap's 0.5 of 20 workers held as no block at all, a breaker that never
+	// closed (newcomer 16): an eighth of a two-row strip is 1.25 workers.
+	strip := !lineReadsTrue(upper, height, reach) || spec.exact && !onRows(spec, s, w, upper/float64(height))
 	if strip {
-		upper = math.Ceil(math.Max(atLeast, data))
+		upper = math.Ceil(reach)
+		if reach < atLeast { // the data's top, round as a line's axis is (21 held: 0–25)
+			upper = roundUp(reach)
+		}
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
 	head, leg := chartHead(t, spec, s, classes, w, strip)
@@ -191,8 +230,11 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		lines = []string{head} // the pool picture's legend has the same colours and letters
 	}
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
+	stripRows := rows // the rows the strips take: each strip's rows worth a whole amount
 	if strip {
-		labelW = stripLabelW(fmt.Sprintf("%.0f", upper), rows, len(classes))
+		n := max(len(classes), 1)
+		stripRows = wholeRows(upper, max(rows/n, 1)) * n
+		labelW = stripLabelW(upper, rowSpan, stripRows, len(classes))
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
@@ -215,7 +257,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	var plot []string
 	if strip {
-		plot = stripLines(t, classStrips(t, classes, seriesOf), upper, fmt.Sprintf("%.0f", upper), rows, labelW, plotW)
+		plot = stripLines(t, classStrips(t, classes, seriesOf), upper, rowSpan, stripRows, labelW, plotW)
 	} else {
 		data := make([][]float64, len(classes))
 		var colors []asciigraph.AnsiColor
@@ -264,6 +306,25 @@ func chartReach(spec chartSpec, s *lab.Snapshot, w int) (data, atLeast float64) 
 	return data, atLeast
 }
 
+// onRows says every value spec takes in the seconds a chart w wide may show (both sides'
+// in compare mode) is a whole number of rows of perRow.
+func onRows(spec chartSpec, s *lab.Snapshot, w int, perRow float64) bool {
+	for _, x := range []*lab.Snapshot{s, spec.peer} {
+		if x == nil {
+			continue
+		}
+		secs := chartWindow(x, w-5)
+		for _, c := range chartClasses(x, spec) {
+			for i := range secs {
+				if v := spec.value(&secs[i], c) / perRow; math.Abs(v-math.Round(v)) > 1e-9 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // lineReadsTrue says a line chart of height rows from 0 to upper reads true of values up
 // to reach: a line sits on the nearest row, up to half a row from its value, and half a row
 // must be worth at most an eighth of reach. Measured with evenAxis's axes (pools of 10 to
@@ -296,14 +357,15 @@ func classStrips(t *theme, classes []int, seriesOf func(c int) []float64) []stri
 }
 
 // stripLines draws series as strips of eighth blocks in at most rows lines, one strip per
-// series in order, all of one height and to one scale, 0 to top (labelled topLabel): 8
-// levels per row, each value on the nearest. Each strip's top row says its top; the bottom
-// row of a strip of two rows or more says 0, and a strip of one row says both (stripTop);
-// the series' letter stands before the top. Rows
-// left over go above, as the line chart's do. A chart has 3 rows at least (chartsLeast) and
-// 3 series at most, so each has a row.
-func stripLines(t *theme, series []stripSeries, top float64, topLabel string, rows, labelW, plotW int) []string {
+// series in order, all of one height and to one scale, 0 to top (a row's range written by
+// span): 8 levels per row, each value on the nearest. Each strip's top and bottom rows
+// say the range each holds (stripRows: "10–20", "0–10"; a strip of one row, "0–80"), as a
+// bottom row labelled 0 read as none beside blocks worth 0–5/s (newcomer 16); the series'
+// letter stands before the top. Rows left over go above, as the line chart's do. A chart
+// has 3 rows at least (chartsLeast) and 3 series at most, so each has a row.
+func stripLines(t *theme, series []stripSeries, top float64, span func(lo, hi float64) string, rows, labelW, plotW int) []string {
 	per := max(rows/len(series), 1)
+	topRow, bottomRow := stripRows(top, per, span)
 	var out []string
 	for _, sr := range series {
 		if len(out)+per > rows {
@@ -319,36 +381,61 @@ func stripLines(t *theme, series []stripSeries, top float64, topLabel string, ro
 				cells[x] = eighths[min(max(l-8*r, 0), 8)]
 			}
 			// The letter takes the label's first cell, which labelW leaves blank.
-			letter, label, axis := " ", strings.Repeat(" ", labelW-1), "│"
+			letter, tag, axis := " ", strings.Repeat(" ", labelW-1), "│"
 			switch r {
 			case per - 1:
-				letter, label, axis = sr.style.Render(sr.letter), padLeft(stripTop(topLabel, per), labelW-1), "┤"
+				letter, tag, axis = sr.style.Render(sr.letter), padLeft(topRow, labelW-1), "┤"
 			case 0:
-				label, axis = padLeft("0", labelW-1), "┤"
+				tag, axis = padLeft(bottomRow, labelW-1), "┤"
 			}
 			body := strings.TrimRight(string(cells), " ")
 			if body != "" {
 				body = sr.style.Render(body)
 			}
-			out = append(out, " "+letter+t.dim.Render(label+axis)+body)
+			out = append(out, " "+letter+t.dim.Render(tag+axis)+body)
 		}
 	}
 	return out
 }
 
-// stripTop labels a strip's top row: its top, and where the strip has one row, its 0 too
-// ("0–80"), so every strip says its scale.
-func stripTop(top string, per int) string {
+// stripRows labels a strip of per rows from 0 to top: the range its top row holds, and its
+// bottom row's ("" for a strip of one row, whose top row is its bottom: "0–80").
+func stripRows(top float64, per int, span func(lo, hi float64) string) (topRow, bottomRow string) {
+	row := top / float64(per)
 	if per == 1 {
-		return "0–" + top
+		return span(0, top), ""
 	}
-	return top
+	return span(top-row, top), span(0, row)
 }
 
-// stripLabelW is the width of the labels of n strips in rows (topLabel at the top): the
-// series' letter, a blank, and the longest label.
-func stripLabelW(topLabel string, rows, n int) int {
-	return len([]rune(stripTop(topLabel, max(rows/max(n, 1), 1)))) + 2
+// stripLabelW is the width of the labels of n strips in rows from 0 to top: the series'
+// letter, a blank, and the longer label.
+func stripLabelW(top float64, span func(lo, hi float64) string, rows, n int) int {
+	a, b := stripRows(top, max(rows/max(n, 1), 1), span)
+	return max(len([]rune(a)), len([]rune(b))) + 2
+}
+
+// wholeRows is the rows, of at most per and more than half of them, that a strip from 0 to
+// top takes so each is worth a whole amount: 500/s in 5 rows of 100, not 8 of 62.5; per
+// where none is.
+func wholeRows(top float64, per int) int {
+	for p := per; 2*p > per; p-- {
+		if v := top / float64(p); math.Abs(v-math.Round(v)) < 1e-9 {
+			return p
+		}
+	}
+	return per
+}
+
+// rowSpan writes a strip row's range lo–hi, each whole or to a tenth (a top of 25 in two
+// rows: 12.5).
+func rowSpan(lo, hi float64) string { return rowValue(lo) + "–" + rowValue(hi) }
+
+func rowValue(v float64) string {
+	if math.Abs(v-math.Round(v)) < 0.05 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.1f", v)
 }
 
 // stripLevel is v's level in a strip of levels eighths from 0 to top: the nearest, so a
@@ -509,6 +596,20 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 		}
 	}
 	return upper, step, height
+}
+
+// roundUp is the least 1, 2, 2.5 or 5 × 10ⁿ at or above v, and 1 at least.
+func roundUp(v float64) float64 {
+	if v <= 1 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(v)+1e-9))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*p >= v-1e-9 {
+			return m * p
+		}
+	}
+	return 10 * p
 }
 
 // roundStep says v is 1, 2, 2.5 or 5 × 10ⁿ.

@@ -4,6 +4,7 @@ package ui
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -46,11 +47,19 @@ func readPlot(t *testing.T, lines []string) plotRead {
 		at := len([]rune(string(r)[:i]))
 		axisAt = at
 		var letter rune
-		// A strip of one row labels its top "0–64": its 0 and its top.
-		label := strings.Replace(strings.TrimSpace(string(r[:at])), "0–", "", 1)
+		label := strings.TrimSpace(string(r[:at]))
+		// A strip's rows say their ranges ("32–64", "0–32"): a row reads as its upper bound.
+		if k := strings.LastIndex(label, "–"); k >= 0 {
+			if f := strings.Fields(label[:k]); len(f) == 2 {
+				label = f[0] + " " + label[k+len("–"):]
+			} else {
+				label = label[k+len("–"):]
+			}
+		}
 		if f := strings.Fields(label); len(f) == 2 && unicode.IsLetter([]rune(f[0])[0]) {
 			letter, label = []rune(f[0])[0], f[1]
 		}
+		label = strings.TrimSpace(label)
 		rows = append(rows, row{label, letter, r[at+1:]})
 	}
 	if axisAt < 0 {
@@ -260,5 +269,90 @@ func TestTimeAxisSaysItsStart(t *testing.T) {
 	col0 := func(at float64) int { return int(math.Round(at * 22 / 25)) }
 	if got := timeAxis(th, 22, 0, 25, nil, col0); !strings.HasPrefix(got, "0s") {
 		t.Errorf("from 0s: %q", got)
+	}
+}
+
+// A strip reaches what a line would (the data, where it stays under half the pool): 0.44
+// and 0.57 of 20 workers held (breaker-trap's closings at 3–5s) drew no block on a strip to
+// 20, whose eighth is 1.25 workers, and read as a breaker that never closed (newcomer 16).
+// Every column of a second that held a worker draws a block, at both sizes' chart widths.
+func TestStripReachesSmallData(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	s.Pool.Size, s.Config.Pool.Workers = 20, 20
+	held := []float64{1.22, 0, 0, 0.44, 0.57, 0.3} // the last not 0: readPlot reads the whole width
+	s.Timeline = nil
+	for i, v := range held {
+		sec := lab.Second{T: i + 1, Workers: 20}
+		sec.Held[lab.Payment] = v
+		s.Timeline = append(s.Timeline, sec)
+	}
+	spec := occupancyChart(s)
+	for _, w := range []int{39, 59} {
+		lines := chartLines(th, spec, s, nil, w, 7, true)
+		read := checkReadsTrue(t, "w "+itoa(w), lines, s, spec)
+		if !read.strips {
+			t.Fatalf("w %d: drawn as lines:\n%s", w, strings.Join(lines, "\n"))
+		}
+		// The payment strip's rows: from its letter's row to the row before the next letter's.
+		var strip [][]rune
+		axis := 0
+		for _, l := range lines {
+			r := []rune(ansi.Strip(l))
+			at := strings.IndexRune(string(r), '┤')
+			if at < 0 {
+				continue
+			}
+			axis = len([]rune(string(r)[:at]))
+			if strings.HasPrefix(strings.TrimSpace(string(r)), "S ") {
+				break
+			}
+			strip = append(strip, r[axis+1:])
+		}
+		plotW, n := w-axis-1, len(held)
+		for x := range plotW {
+			drawn := false
+			for _, row := range strip {
+				drawn = drawn || x < len(row) && row[x] != ' '
+			}
+			if sec := held[min(x*n/plotW, n-1)]; sec > 0 && !drawn {
+				t.Errorf("w %d: column %d draws nothing for %.2f workers held:\n%s", w, x, sec, strings.Join(lines, "\n"))
+				break
+			}
+		}
+	}
+}
+
+// A strip's top from its data is round, as a line's axis is: 21 workers held of 80 reach
+// 0–25, not 0–21.
+func TestRoundUp(t *testing.T) {
+	for _, tc := range [][2]float64{{0, 1}, {0.4, 1}, {1, 1}, {1.22, 2}, {2, 2}, {2.1, 2.5}, {9.4, 10}, {10, 10}, {21, 25}, {40, 50}, {51, 100}, {250, 250}} {
+		if got := roundUp(tc[0]); got != tc[1] {
+			t.Errorf("roundUp(%g) = %g, want %g", tc[0], got, tc[1])
+		}
+	}
+}
+
+// Each strip's top and bottom rows say the range each holds: a bottom row labelled 0 read as
+// none beside blocks worth 0–5/s (newcomer 16, X4). Its rows are each worth a whole amount
+// where fewer rows allow it: postmortem's 500/s in 5 rows of 100, not 7 of 71.4.
+func TestStripRowsSayTheirRange(t *testing.T) {
+	th := newTheme(true, true)
+	s := stripSnapshot()
+	got := ansi.Strip(strings.Join(chartLines(th, occupancyChart(s), s, nil, 60, 7, true), "\n"))
+	for _, want := range []string{"P 32–64┤", "0–32┤", "S 32–64┤"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+	if regexp.MustCompile(`(?m)^\s*0┤`).MatchString(got) {
+		t.Errorf("a row labelled 0 alone:\n%s", got)
+	}
+	pm := postmortemSnapshot(postmortemConfig())
+	rate := ansi.Strip(strings.Join(chartLines(th, rateChart(pm), pm, nil, 59, 10, true), "\n"))
+	for _, want := range []string{"P 400–500┤", "0–100┤"} {
+		if !strings.Contains(rate, want) {
+			t.Errorf("rate chart: no %q in\n%s", want, rate)
+		}
 	}
 }

@@ -287,7 +287,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		if uncorrected {
 			slots++
 		}
-		labelW := stripLabelW(label(top), rows, slots)
+		labelW := stripLabelW(top, latencySpan, rows, slots)
 		pad := 2 + labelW
 		stripW := w - pad
 		var strips []stripSeries
@@ -296,7 +296,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			strips = append(strips, stripSeries{l, st, sample(k, stripW)})
 		}
 		per := max(rows/slots, 1) // each strip's rows, and the missing one's
-		plot := stripLines(t, strips, top, label(top), per*len(all), labelW, stripW)
+		plot := stripLines(t, strips, top, latencySpan, per*len(all), labelW, stripW)
 		if uncorrected {
 			plot = append(plot, uncorrectedLines(t, w, per)...)
 		}
@@ -381,4 +381,24 @@ func measurementHelp() [][2]string {
 		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (P, c), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}
+}
+
+// latencySpan writes a strip row's range lo–hi (in ms) in hi's unit and decimals, the unit
+// once: "499–997ms", "0–1.01s", "0.50–1.00s".
+func latencySpan(lo, hi float64) string {
+	dur := func(ms float64) time.Duration { return time.Duration(math.Round(ms * 1e6)) }
+	h := fmtLatency(dur(hi))
+	if lo <= 0 {
+		return "0–" + h
+	}
+	num := strings.TrimRight(h, "µmins")
+	unit := map[string]float64{"µs": 1e-3, "ms": 1, "s": 1e3, "min": 6e4}[h[len(num):]]
+	if unit == 0 { // a form without a plain unit (≤1µs): both in full
+		return fmtLatency(dur(lo)) + "–" + h
+	}
+	dec := 0
+	if i := strings.IndexByte(num, '.'); i >= 0 {
+		dec = len(num) - i - 1
+	}
+	return fmt.Sprintf("%.*f", dec, lo/unit) + "–" + h
 }

@@ -244,3 +244,16 @@ func TestStallShowsOneSample(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// A latency strip's rows say their ranges in the top's unit, once: a compare half keeps its
+// plot ("498ms–997ms" took 13 cells of 29).
+func TestLatencySpan(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi float64
+		want   string
+	}{{0, 1010, "0–1.01s"}, {498.4, 997, "498–997ms"}, {500, 1000, "0.50–1.00s"}, {0.02, 0.045, "20–45µs"}, {2.5, 5, "2.5–5.0ms"}} {
+		if got := latencySpan(tc.lo, tc.hi); got != tc.want {
+			t.Errorf("latencySpan(%g, %g) = %q, want %q", tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}

@@ -464,3 +464,39 @@ func narrateFleetWhole(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	msg, ok := narrateFleet(cfg, s, &spare)
 	return msg + spare.long, ok
 }
+
+// No pull vanishes from the pulls line: two pulls 0.1s apart share a cell of a 20s line at
+// any width (fleet-domino: r2 at 12.8s, r3 at 12.9s; newcomer 16 found r2's digit gone), so
+// the later moves to the next free cell, after the earlier, and the list under the line
+// gives both times. At the line's end, the earlier ones move back instead.
+func TestPullAxisKeepsEveryPull(t *testing.T) {
+	fs := &lab.FleetStats{
+		Drain: &lab.Drain{Replica: 1, At: 5 * time.Second},
+		Pulls: []lab.Pull{
+			{Replica: 4, At: 9300 * time.Millisecond}, {Replica: 2, At: 12800 * time.Millisecond},
+			{Replica: 3, At: 12900 * time.Millisecond, ReturnedAt: 19500 * time.Millisecond},
+		},
+	}
+	th := newTheme(true, true)
+	for _, w := range []int{80, 120, 40} {
+		got := ansi.Strip(pullAxis(th, fs, 20*time.Second, w))
+		line := got[strings.Index(got, "0s ")+3:]
+		if marks := strings.Map(func(r rune) rune {
+			if strings.ContainsRune("D0123456789", r) && r != '0' {
+				return r
+			}
+			return -1
+		}, strings.Split(line, " ")[0]); marks != "D423" {
+			t.Errorf("at %d: marks %q in %q, want D423 (every pull, in order)", w, marks, got)
+		}
+		if got := ansi.StringWidth(got); w >= 80 && got > w {
+			t.Errorf("the pulls line is %d wide at %d", got, w)
+		}
+	}
+	// At the end of the line: the last three fall in the last cell, and each keeps one.
+	late := &lab.FleetStats{Pulls: []lab.Pull{{Replica: 1, At: 19900 * time.Millisecond}, {Replica: 2, At: 19950 * time.Millisecond}, {Replica: 3, At: 20 * time.Second}}}
+	got := ansi.Strip(pullAxis(th, late, 20*time.Second, 80))
+	if !strings.Contains(got, "·123 20.0s") {
+		t.Errorf("pulls at the end: %q, want ·123 before the end", got)
+	}
+}

@@ -61,8 +61,9 @@ func helpCharts(t *theme) [][2]string {
 	return [][2]string{
 		{"mean workers held", "workers each class held, on average over each second, 0 to the pool's size; its legend is the last second's mean (\"last second 5–6s\"), where the line ends; the pool picture above is this instant"},
 		{"starved", "requests of each class but payment turned away for want of a worker during each whole second (a fleet's chart, \"rejected (pool + balancer …)\", counts every class, the balancer's rejections and every other reason's too); its legend is the mean over the table's /s seconds (\"mean 1–6s\")"},
+		{"waiting in the queue", "where one pool has a queue, nothing is rejected:pool until it fills, so this chart takes the place of starved: each class's requests waiting in the queue at each second's sample, 0 to the queue's size; its legend is the last sample"},
 		{"lines", "one per class, each in its own strokes (" + strings.Join(lines, ", ") + "), payment's drawn last, on top; every row of a chart is worth a round amount (1, 2, 2.5 or 5 × 10ⁿ), so a line between labels reads off the rows"},
-		{"strips", "a chart with too few rows for its lines to read true draws each class (or latency curve) as a strip of ▁ to █ instead, with its letter: 0 at the bottom, the top label's value at the top (a strip of one row says both, \"0–80\"), 8 steps a row; its legend names each by that letter; in compare mode both sides' strips reach the same top"},
+		{"strips", "a chart with too few rows for its lines to read true draws each class (or latency curve) as a strip of ▁ to █ instead, with its letter: its top and bottom rows say the range each holds (\"10–20\", \"0–10\"; a strip of one row, \"0–80\"), 8 steps a row; its legend names each by that letter; in compare mode both sides' strips reach the same top"},
 		{"time", "run time along the bottom; the seconds shown are stretched over the chart's width, the last ones when there are more than columns"},
 		{"┊ n", "settings change number n (see changes), at the moment it was made"},
 	}

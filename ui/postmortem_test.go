@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -261,5 +263,42 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	tr := lab.TrafficConfig{Payment: lab.RateConfig{Profile: []lab.RateStep{{At: 0, Rate: 150}, {At: lab.Duration(5 * time.Second), Rate: 500}}}}
 	if at, _ := tr.StepAt(lab.Payment, 6*time.Second); at != 5*time.Second {
 		t.Errorf("the step in force at 6s began at %v", at)
+	}
+}
+
+// The rate chart's rows say the rates it holds: set rates are exact, so a line sits on its
+// row's label or the chart draws strips (0 and the top alone labelled). postmortem drew its
+// 150/s phase on the row labelled 200 (newcomer 16); a profile whose rates fall on rows
+// (100/s, then 500/s) keeps its lines.
+func TestRateChartRowsSayTheRate(t *testing.T) {
+	th := newTheme(true, true)
+	for _, low := range []float64{150, 100} {
+		s := postmortemSnapshot(postmortemConfig())
+		for i := range s.Timeline {
+			if s.Timeline[i].Rate[lab.Payment] != 500 {
+				s.Timeline[i].Rate[lab.Payment] = low
+			}
+		}
+		spec := rateChart(s)
+		lines := 0
+		for _, w := range []int{39, 59, 79} {
+			for h := chartsLeast; h <= 17; h++ {
+				out := chartLines(th, spec, s, nil, w, h, true)
+				read := readPlot(t, out)
+				if read.strips {
+					checkReadsTrue(t, fmt.Sprintf("%g/s w %d h %d", low, w, h), out, s, spec)
+					continue
+				}
+				lines++
+				for x, v := range read.values[th.letter[lab.Payment]] {
+					if !math.IsNaN(v) && v != 500 && v != low {
+						t.Fatalf("%g/s w %d h %d: column %d on the row of %g:\n%s", low, w, h, x, v, strings.Join(out, "\n"))
+					}
+				}
+			}
+		}
+		if low == 100 && lines == 0 {
+			t.Errorf("100/s then 500/s: never lines, though its rates fall on rows of 100")
+		}
 	}
 }

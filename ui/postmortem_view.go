@@ -60,6 +60,7 @@ func rateChart(s *lab.Snapshot) chartSpec {
 		value:   func(sec *lab.Second, c int) float64 { return sec.Rate[c] },
 		atLeast: fixedReach(10),
 		unit:    "/s",
+		exact:   true,
 		leaves:  func(c lab.Class) bool { return s.Config.Traffic.PeakRate(c) == 0 },
 	}
 }

@@ -183,7 +183,7 @@ func (f *Fleet) takeSecond(k int) {
 		goroutines += r.running.Load()
 	}
 	ps, ds := f.pool(reps), f.src.servers[0].Stats()
-	f.seconds.take(lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+	f.seconds.take(lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, QueuedBy: ps.QueuedBy, DepInFlight: ds.InFlight,
 		Rate: f.src.load.current(), Workers: ps.Size, Goroutines: goroutines + f.running.Load(), DepLatency: ds.Latency},
 		ps.Held, f.start)
 }

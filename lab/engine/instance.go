@@ -190,7 +190,7 @@ func (l *instance) sample() { l.spawn(func() { l.record(l.takeSecond) }) }
 // takeSecond records second k: the pool, the dependency, the rates at the sample.
 func (l *instance) takeSecond(k int) {
 	ps, ds := l.pool.stats(l.start), l.dep.Stats()
-	sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, DepInFlight: ds.InFlight,
+	sec := lab.Second{T: k, Busy: ps.BusyBy, Queued: ps.Queued, QueuedBy: ps.QueuedBy, DepInFlight: ds.InFlight,
 		Rate: l.ratesInForce(), Workers: ps.Size, Goroutines: l.running.Load(), DepLatency: ds.Latency}
 	l.iso.FillSecond(&sec, *l.config())
 	l.seconds.take(sec, ps.Held, l.start)

@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// queueSnapshot is long-queue at 12s: a queue of 100 that grows, signups waiting behind
+// payments, none rejected:pool.
+func queueSnapshot() *lab.Snapshot {
+	s := testSnapshot()
+	s.Config.Pool.Queue = 100
+	for c := range s.Classes {
+		s.Classes[c].Rejected[lab.RejectPool] = 0
+	}
+	s.Timeline = nil
+	for k := 1; k <= 12; k++ {
+		sec := lab.Second{T: k, Workers: 20}
+		sec.Held[lab.Payment] = 20
+		sec.QueuedBy[lab.Payment], sec.QueuedBy[lab.Signup] = 4*(k-1), 2*(k-1)+4
+		sec.Queued = sec.QueuedBy[lab.Payment] + sec.QueuedBy[lab.Signup]
+		s.Timeline = append(s.Timeline, sec)
+	}
+	s.Pool.Queued, s.Pool.QueueCap = 66, 100
+	s.Pool.QueuedBy[lab.Payment], s.Pool.QueuedBy[lab.Signup] = 40, 26
+	return s
+}
+
+// Where the pool has a queue, its starving is waiting: nothing is rejected:pool until the
+// queue fills, and a chart of those rejections lay flat at 0 beside a narrator whose signup
+// waits ~6.1s (newcomer 16, long-queue). The second chart draws each class waiting in the
+// queue at each second's sample, to the queue's size, and its legend is the last sample
+// (26 signups, as the queue picture says). Beside a side without a queue, or in a fleet
+// (whose chart counts the balancer's rejections), it stays the chart of rejections: one
+// title, one scale for both sides.
+func TestQueueChartDrawsTheWaiting(t *testing.T) {
+	th := newTheme(true, true)
+	s := queueSnapshot()
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {100, 40}} {
+		out := ansi.Strip(Frame([]lab.Snapshot{*s}, size[0], size[1], false))
+		if strings.Contains(out, "starved (rejected:pool) each second") {
+			t.Errorf("%dx%d: the chart of rejections on a pool with a queue:\n%s", size[0], size[1], out)
+		}
+		if size[1] == 40 {
+			for _, want := range []string{"waiting in the queue (of 100) each second", "sampled at 12s: ", "signup 26"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%dx%d: no %q in\n%s", size[0], size[1], want, out)
+				}
+			}
+		}
+	}
+	// Compare mode's half of 120 columns keeps the queue's size whole (not "(of 10…").
+	for _, w := range []int{26, 28, 29, 38} {
+		head, _ := chartHead(th, starvationChart(s, s), s, chartClasses(s, starvationChart(s, s)), w, true)
+		if got := ansi.Strip(head); !strings.Contains(got, "(of 100)") || ansi.StringWidth(got) > w {
+			t.Errorf("at %d: title %q, want the queue's size whole", w, got)
+		}
+	}
+	spec := starvationChart(s, nil)
+	for _, w := range []int{39, 59} {
+		for h := chartsLeast; h <= 14; h++ {
+			checkReadsTrue(t, "w "+itoa(w)+" h "+itoa(h), chartLines(th, spec, s, nil, w, h, true), s, spec)
+		}
+	}
+	if got := starvationChart(s, testSnapshot()).title; !strings.HasPrefix(got, "starved") {
+		t.Errorf("beside a pool without a queue: %q, want the rejections' chart", got)
+	}
+	if got := starvationChart(fleetSnapshot(4, 2), nil).title; !strings.HasPrefix(got, "rejected (") {
+		t.Errorf("a fleet with queues: %q, want the rejections' chart", got)
+	}
+	un := queueSnapshot()
+	un.Config.Pool.Queue = lab.QueueUnbounded
+	if got := starvationChart(un, nil).title; got != "waiting in the queue (unbounded)" {
+		t.Errorf("an unbounded queue: %q", got)
+	}
+}
