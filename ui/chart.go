@@ -100,8 +100,10 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		words = append(words, lab.TurnedAway(why).Word())
 	}
 	spec := chartSpec{
-		leaves:  func(c lab.Class) bool { return !c.Starves() },
-		title:   "starved (" + strings.Join(words, " + ") + ")",
+		leaves: func(c lab.Class) bool { return !c.Starves() },
+		// Payments' own rejections are not on it: said, or the title claims them (newcomer 17).
+		title:   "starved (" + strings.Join(words, " + ") + ", not " + s.Config.Traffic.Label(lab.Payment) + ")",
+		short:   "starved (" + strings.Join(words, " + ") + ")",
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
 		atLeast: fixedReach(10),
 		unit:    "/s",
