@@ -158,21 +158,31 @@ func TestRatesErrorShare(t *testing.T) {
 	}
 }
 
-// A request arriving now in a FIFO queue waits for all those ahead of it, each holding a
-// worker for the mean time one of its class held one, over those that ended on a worker in
-// the window (ok, failed, timed out or turned away at the deadline there): 600 queued of 1s
-// is 30 s over 20 workers; nothing without a FIFO queue of one instance, or with none ended.
-func TestWaitArrivingNow(t *testing.T) {
+// queuedSnapshot is 600 payments in a FIFO queue of 1000 before 20 workers, each of the 6
+// seconds so far ending 20 payments that held their worker 1s each.
+func queuedSnapshot() Snapshot {
 	s := Snapshot{Config: DefaultConfig()}
 	s.Config.Pool.Queue, s.Config.Pool.Discipline = 1000, FIFO
 	s.Pool.Size, s.Pool.Queued = 20, 600
 	s.Pool.QueuedBy[Payment] = 600
 	for i := range 6 {
 		sec := Second{T: i + 1}
-		sec.OK[Payment], sec.TimedOut[Payment], sec.Rejected[Payment][RejectDeadline] = 10, 5, 5
-		sec.Rejected[Signup][RejectPool] = 50 // never queued: never on a worker
 		sec.Served[Payment], sec.HeldFor[Payment] = 20, 20*time.Second
 		s.Timeline = append(s.Timeline, sec)
+	}
+	return s
+}
+
+// A request arriving now in a FIFO queue waits for all those ahead of it, each holding a
+// worker for the mean time one of its class held one, over those that ended on a worker in
+// the window (ok, failed, timed out or turned away at the deadline there): 600 queued of 1s
+// is 30 s over 20 workers; nothing without a FIFO queue of one instance, or with none ended.
+func TestWaitArrivingNow(t *testing.T) {
+	s := queuedSnapshot()
+	for i := range s.Timeline {
+		sec := &s.Timeline[i]
+		sec.OK[Payment], sec.TimedOut[Payment], sec.Rejected[Payment][RejectDeadline] = 10, 5, 5
+		sec.Rejected[Signup][RejectPool] = 50 // never queued: never on a worker
 	}
 	if a, ok := s.WaitArrivingNow(); !ok || a.Wait != 30*time.Second {
 		t.Errorf("wait %+v (%v), want 30s: 600 × 1s ÷ 20 workers", a, ok)
@@ -247,15 +257,7 @@ func TestWaitArrivingNow(t *testing.T) {
 // 1% and one arriving now waits longer than it by more than a tenth: the postmortem's
 // 11.5s beside a ~29s wait. Not with too few in flight, nor a wait within a tenth.
 func TestP99Rising(t *testing.T) {
-	s := Snapshot{Config: DefaultConfig()}
-	s.Config.Pool.Queue, s.Config.Pool.Discipline = 1000, FIFO
-	s.Pool.Size, s.Pool.Queued = 20, 600
-	s.Pool.QueuedBy[Payment] = 600
-	for i := range 6 {
-		sec := Second{T: i + 1}
-		sec.Served[Payment], sec.HeldFor[Payment] = 20, 20*time.Second
-		s.Timeline = append(s.Timeline, sec)
-	}
+	s := queuedSnapshot()
 	// One arriving now waits 30s (TestWaitArrivingNow).
 	s.Classes[Payment] = ClassStats{InFlight: 600, Latency: Percentiles{P99: 11500 * time.Millisecond, Count: 2000}}
 	if a, ok := s.P99Rising(Payment); !ok || a.Wait != 30*time.Second {
