@@ -131,9 +131,10 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 		return nil
 	}
 	lease := c.Payment.Connections.LeaseTimeout.D()
+	// The cap is what the run is about: kept first where the settings are one line.
 	if w < 100 {
-		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d to the dependency in use, lease wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease))}}
+		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use, wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease)), Strong: true}}
 	}
-	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr)},
+	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr), Strong: true},
 		{Label: "lease wait", Value: "up to " + FmtDur(lease) + " for one, holding the worker"}}
 }

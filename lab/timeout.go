@@ -94,13 +94,20 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 	}
 	// The balancer's checks have a timeout of their own, which a check waiting in a queue
 	// can reach: say so beside the payments' "off", or the table's timed-out checks are a riddle.
+	// In a fleet the checks' timeout is what pulls a replica: kept first where the settings
+	// are one line (newcomer 17: cut, fleet-vs hid the 2s behind its timed-out checks).
+	strong := false
 	if s.Active(Health) && (c.Pool.Queue != 0 || c.Fleet.IsFleet()) {
-		value, off = "payments "+value+", health checks "+FmtDur(c.Health.Timeout.D()), false
+		checks := ", health checks "
+		if w < 100 {
+			checks = ", checks "
+		}
+		value, off, strong = "payments "+value+checks+FmtDur(c.Health.Timeout.D()), false, c.Fleet.IsFleet()
 		if w >= 120 {
 			value += " (a check answered later, queue wait included, is timed out: a failed check)"
 		}
 	}
-	return []Item{{Label: "timeout", Value: value, Off: off}}
+	return []Item{{Label: "timeout", Value: value, Off: off, Strong: strong}}
 }
 
 // timeoutSteps are the durations the t key moves through, for each kind.

@@ -48,3 +48,20 @@ func TestHealthTimeoutSaysTimedOut(t *testing.T) {
 		t.Errorf("timeout item %q", got)
 	}
 }
+
+// In a fleet the checks' timeout is what pulls a replica: the item is the one to read, kept
+// first on one line, and short enough for a compare half (newcomer 17: fleet-vs at 80x24 cut
+// it to "timeout payments off, health…").
+func TestFleetChecksTimeoutIsStrong(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()}
+	s.Classes[Health].Arrived = 1
+	s.Config.Fleet.Replicas = 4
+	it := timeoutSettings(s.Config, s, 80)[0]
+	if !it.Strong || it.Value != "payments off, checks 1s" {
+		t.Errorf("a fleet's timeout item at 80: %+v", it)
+	}
+	s.Config.Fleet.Replicas, s.Config.Pool.Queue = 1, 100
+	if it := timeoutSettings(s.Config, s, 80)[0]; it.Strong {
+		t.Errorf("one lab's: %+v, want it not the one to read", it)
+	}
+}

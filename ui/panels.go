@@ -212,8 +212,8 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 
 // wholeItems joins items, in their order, on one line of w cells, each whole or left out: a
 // setting cut at the edge read as another ("timeout payments off, health…" hid the checks'
-// 2s, newcomer 17). A closing "…" says some gave way; the first is cut only if alone it is
-// too wide.
+// 2s, newcomer 17). A closing "…" says the rest gave way; the first is cut only if alone it
+// is too wide.
 func wholeItems(items []string, sep string, w int) string {
 	if all := strings.Join(items, sep); ansi.StringWidth(all) <= w {
 		return all
@@ -224,10 +224,13 @@ func wholeItems(items []string, sep string, w int) string {
 	if ansi.StringWidth(line+more) > w {
 		return clip(line, w)
 	}
+	// In their order, up to the first that does not fit: a later, lesser one in its room
+	// would put a setting that is off before one that is on.
 	for _, it := range items[1:] {
-		if ansi.StringWidth(line+sep+it+more) <= w {
-			line += sep + it
+		if ansi.StringWidth(line+sep+it+more) > w {
+			break
 		}
+		line += sep + it
 	}
 	return line + more
 }

@@ -107,7 +107,7 @@ func TestWholeItemsNeverCutOne(t *testing.T) {
 			}
 		}
 	}
-	if got := wholeItems(items, " · ", 32); got != "pool 20 workers · queue none · …" {
-		t.Errorf("a shorter one after a wide one: %q, want it in", got)
+	if got := wholeItems(items, " · ", 32); got != "pool 20 workers · …" {
+		t.Errorf("a shorter one after a wide one: %q, want the order kept: what comes first matters more", got)
 	}
 }
