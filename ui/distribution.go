@@ -287,7 +287,8 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		if uncorrected {
 			slots++
 		}
-		labelW := stripLabelW(top, latencySpan, rows, slots)
+		span := latencySpan(top)
+		labelW := stripLabelW(top, span, rows, slots)
 		pad := 2 + labelW
 		stripW := w - pad
 		var strips []stripSeries
@@ -296,7 +297,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			strips = append(strips, stripSeries{l, st, sample(k, stripW)})
 		}
 		per := max(rows/slots, 1) // each strip's rows, and the missing one's
-		plot := stripLines(t, strips, top, latencySpan, per*len(all), labelW, stripW)
+		plot := stripLines(t, strips, top, span, per*len(all), labelW, stripW)
 		if uncorrected {
 			plot = append(plot, uncorrectedLines(t, w, per)...)
 		}
@@ -383,22 +384,26 @@ func measurementHelp() [][2]string {
 	}
 }
 
-// latencySpan writes a strip row's range lo–hi (in ms) in hi's unit and decimals, the unit
-// once: "499–997ms", "0–1.01s", "0.50–1.00s".
-func latencySpan(lo, hi float64) string {
+// latencySpan writes a strip's rows' ranges lo–hi (in ms) in the unit and decimals of its
+// top, the unit once: "0.50–1.00s" over "0–0.50s", not over "0–501ms" (the review: one
+// boundary written two ways), "499–997ms", "0–1.01s".
+func latencySpan(top float64) func(lo, hi float64) string {
 	dur := func(ms float64) time.Duration { return time.Duration(math.Round(ms * 1e6)) }
-	h := fmtLatency(dur(hi))
-	if lo <= 0 {
-		return "0–" + h
-	}
-	num := strings.TrimRight(h, "µmins")
-	unit := map[string]float64{"µs": 1e-3, "ms": 1, "s": 1e3, "min": 6e4}[h[len(num):]]
-	if unit == 0 { // a form without a plain unit (≤1µs): both in full
-		return fmtLatency(dur(lo)) + "–" + h
-	}
+	t := fmtLatency(dur(top))
+	num := strings.TrimRight(t, "µmins")
+	unit := map[string]float64{"µs": 1e-3, "ms": 1, "s": 1e3, "min": 6e4}[t[len(num):]]
 	dec := 0
 	if i := strings.IndexByte(num, '.'); i >= 0 {
 		dec = len(num) - i - 1
 	}
-	return fmt.Sprintf("%.*f", dec, lo/unit) + "–" + h
+	return func(lo, hi float64) string {
+		if unit == 0 { // a top without a plain unit (≤1µs): both in full
+			return fmtLatency(dur(lo)) + "–" + fmtLatency(dur(hi))
+		}
+		from := "0"
+		if lo > 0 {
+			from = fmt.Sprintf("%.*f", dec, lo/unit)
+		}
+		return from + "–" + fmt.Sprintf("%.*f", dec, hi/unit) + t[len(num):]
+	}
 }
