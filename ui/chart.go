@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -126,11 +127,19 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 // waits says s's requests wait for a worker rather than starve: one pool (a fleet's chart
 // counts the balancer's rejections) with a queue, where nothing is rejected:pool until the
 // queue fills, and a chart of rejections lay flat beside signups waiting seconds
-// (newcomer 16, long-queue).
-func waits(s *lab.Snapshot) bool { return s.Fleet == nil && s.Config.Pool.Queue.Holds() }
+// (newcomer 16, long-queue). Once the queue has filled and the classes but payment starve
+// in the table's window, the chart of their rejections is back: the review found the long
+// queue's "then they starve" with no chart to show it.
+func waits(s *lab.Snapshot) bool {
+	if s.Fleet != nil || !s.Config.Pool.Queue.Holds() {
+		return false
+	}
+	r := s.Rates()
+	return !slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool { return c.Starves() && r.Rejected[c][lab.RejectPool] > 0 })
+}
 
 // queueChart is starvation where the pool has a queue: each class's requests waiting in
-// it at each second's sample, 0 to the queue's size; its legend is the last sample, as the
+// it at each second's sample, up to the queue's size; its legend is the last sample, as the
 // queue picture's count is now.
 func queueChart(s *lab.Snapshot) chartSpec {
 	of := "unbounded"
