@@ -195,9 +195,9 @@ func (a ArrivingWait) Sum(t TrafficConfig) string {
 	out := fmt.Sprintf("%s ahead ÷ %d workers", work, a.Workers)
 	switch rest := a.Rest(); {
 	case rest > 0:
-		out += " + " + FmtSecs(rest) + " the busy have left"
+		out += " + " + FmtSecs(rest) + " (uneven frees)"
 	case rest < 0:
-		out += " − " + FmtSecs(-rest) + " as the busy free early"
+		out += " − " + FmtSecs(-rest) + " (uneven frees)"
 	}
 	return out
 }

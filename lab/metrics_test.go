@@ -224,10 +224,10 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(50*time.Millisecond) != 8400*time.Millisecond {
 		t.Errorf("mixed: %+v, want 16 × 0.15s + 2 × 3s = 8.4s", a)
 	}
-	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers + 100ms the busy have left" {
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers + 100ms (uneven frees)" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (the 76th worker to free: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers + 100ms the busy have left; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (the 76th worker to free: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers + 100ms (uneven frees); each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26

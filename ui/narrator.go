@@ -103,7 +103,6 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		return msg
 	}
 	if msg, ok := narrateHops(cfg, f, s); ok {
-		*spare = deepestDue(s, f.Retry)
 		return msg
 	}
 	if msg, ok := narratePostmortem(cfg, f, s); ok {
