@@ -209,7 +209,8 @@ func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 // (newcomer 15: "health ok +52 (rejected 9 → 0)" left 43 timed out unsaid).
 type turnedAway struct {
 	moved
-	notOK moved
+	notOK    moved
+	inFlight [2]int64 // of notOK, those still in flight in A and B
 }
 
 // moved is a count of a class in A and B, and whether it differs beyond noise.
@@ -292,7 +293,8 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
 		// Every way turned away, and every request not ok, as ok% counts them.
-		away[c] = turnedAway{moved{a: ca.RejectedTotal(), b: cb.RejectedTotal()}, moved{a: ca.Arrived - ca.OK, b: cb.Arrived - cb.OK}}
+		away[c] = turnedAway{moved{a: ca.RejectedTotal(), b: cb.RejectedTotal()}, moved{a: ca.Arrived - ca.OK, b: cb.Arrived - cb.OK},
+			[2]int64{ca.InFlight, cb.InFlight}}
 		away[c].differs = awayTest(pairs, c, Fate.Away, away[c].a, away[c].b, closed || blocks) < FamilyAlpha
 		n := &away[c].notOK
 		n.differs = awayTest(pairs, c, Fate.NotOK, n.a, n.b, closed || blocks) < FamilyAlpha

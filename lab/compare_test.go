@@ -440,14 +440,15 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 		}
 	}
 	label := func(c Class) string { return c.String() }
-	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70); B better: signup ok +13 (not ok 13 → 0)"; got != want {
+	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70, in flight 18 → 4 of them); B better: signup ok +13 (not ok 13 → 0)"; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
 	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
 		t.Errorf("brief %q, want %q", got, want)
 	}
 	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
-	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (not ok 48 → 70)"; got != want {
+	// Of the not ok, those still in flight are said: not ok yet, not lost (newcomer 18).
+	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (not ok 48 → 70, in flight 18 → 4 of them)"; got != want {
 		t.Errorf("one way %q, want %q", got, want)
 	}
 	// A side cut short names what it leaves out (newcomer 15: "(+3 more)": 3 more what?).
@@ -468,7 +469,7 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	if err := writeJSON(&out, v); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(strings.Fields(out.String()), " "); !strings.Contains(got, `"b_worse": [ { "class": "payment", "counter": "ok", "change": -22, "not_ok": [ 48, 70 ] } ]`) {
+	if got := strings.Join(strings.Fields(out.String()), " "); !strings.Contains(got, `"b_worse": [ { "class": "payment", "counter": "ok", "change": -22, "not_ok": [ 48, 70 ], "not_ok_in_flight": [ 18, 4 ] } ]`) {
 		t.Errorf("JSON %s", got)
 	}
 	// compare prints it too, in each format, from the same verdict.

@@ -33,6 +33,9 @@ type UserChange struct {
 	// rejected for any reason, or still in flight: arrived − ok, as ok% counts) in A and B,
 	// where they differ beyond noise. Nil otherwise.
 	NotOK *[2]int64 `json:"not_ok,omitempty"`
+	// InFlight is, of NotOK, those still in flight in A and B: not ok yet, not lost (newcomer
+	// 18 read A's 20 running payments in "not ok 42 → 66" as failures). Nil with none.
+	InFlight *[2]int64 `json:"not_ok_in_flight,omitempty"`
 	// NoneOK is the row's (ComparisonRow.NoneOK): a latency of requests none of which ended
 	// ok, said with it.
 	NoneOK string `json:"none_ok,omitempty"`
@@ -52,6 +55,9 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 			u.Change = round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
 		} else if n := away[r.Class].notOK; n.differs {
 			u.NotOK = &[2]int64{n.a, n.b}
+			if f := away[r.Class].inFlight; f != [2]int64{} {
+				u.InFlight = &f
+			}
 		}
 		if r.Better > 0 {
 			v.Better = append(v.Better, u)
@@ -133,13 +139,18 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 	}
 }
 
-// phrase is one change as the trade says it: "payment ok -22 (not ok 30 → 66)"; brief,
+// phrase is one change as the trade says it: "payment ok -24 (not ok 42 → 66, in flight
+// 20 → 5 of them)"; brief,
 // without what became of them. A latency of failures says so: "payment p50 -610ms (none
 // ok: time out sooner)".
 func (u UserChange) phrase(label func(Class) string, brief bool) string {
 	out := label(u.Class) + " " + u.Counter + " " + u.diff()
 	if u.NotOK != nil && !brief {
-		out += fmt.Sprintf(" (%s %s → %s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]))
+		inFlight := ""
+		if u.InFlight != nil {
+			inFlight = fmt.Sprintf(", %s %s → %s of them", FateInFlight.Word(), FmtCount(u.InFlight[0]), FmtCount(u.InFlight[1]))
+		}
+		out += fmt.Sprintf(" (%s %s → %s%s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]), inFlight)
 	}
 	if u.NoneOK != "" {
 		out += " (none ok: " + u.NoneOK + " " + sooner(u.B < u.A) + ")"
