@@ -118,7 +118,7 @@ func TestNarratePostmortem(t *testing.T) {
 	}{
 		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms answer 500/s, 64 at 328ms ok 194.8/s of 500.8/s;",
 			"p99 11.5s, errors 0.0% in 20–25s: the 5795 in flight count as none"}},
-		{fixConfig(), []string{"24 calls at most (knee 25) answer ≤480/s: of 500.8/s, 194.8/s ok, 16/s outlive 800ms, 290/s queue up", "p99 780ms, errors 7.6% in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls (knee 25) answer ≤480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms, errors 7.6% in 20–25s: rejected:deadline"}},
 		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p99 297ms, errors 37.1% in 20–25s: rejected:bulkhead"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
@@ -248,9 +248,17 @@ func TestErrorsSaidOfWhatEnded(t *testing.T) {
 // stands (the review: "0/s outlive it" read so early).
 func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	s := postmortemSnapshot(fixConfig())
-	// Measured, what arrived adds up as printed: 500.8 = 194.8 ok + 16 outlive + 290 queue up.
-	if got := narrate(s.Config, s); !strings.Contains(got, "/s outlive 800ms") || strings.Contains(got, "would outlive") {
+	// Measured, what arrived adds up as printed: 500.8 = 194.8 ok + 16 rejected + 290 queue up.
+	if got := narrate(s.Config, s); !strings.Contains(got, "/s rejected, ") || strings.Contains(got, "would outlive") {
 		t.Errorf("at 25s, the window after the step: %q", got)
+	}
+	// With requests timed out too, they are a part of their own, and the parts still add up.
+	timed := postmortemSnapshot(fixConfig())
+	for i := range timed.Timeline {
+		timed.Timeline[i].TimedOut[lab.Payment] = 10
+	}
+	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected, 10/s not ok otherwise, 280/s queue up") {
+		t.Errorf("with timeouts: %q", got)
 	}
 	s.Elapsed = 6 * time.Second
 	s.Timeline = s.Timeline[:min(6, len(s.Timeline))]
