@@ -34,7 +34,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 	// the latency percentile the table shows and the error rate with what it counts.
 	p99 := latency(pay.Latency.P99, pay.Latency.Count)
 	if a, ok := s.P99Rising(lab.Payment); ok { // a survivor's p99: what those in flight will get beside it (newcomer 17)
-		p99 += fmt.Sprintf(" of the ended, rising: one arriving now waits ~%s", fmtLatency(a.Wait))
+		p99 += fmt.Sprintf(" of the ended, rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
 	tail := fmt.Sprintf("; p99 %s, %s", p99, errorsSaid(s))
 
