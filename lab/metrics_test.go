@@ -271,7 +271,7 @@ func TestP99Rising(t *testing.T) {
 		t.Errorf("the p99 row of a rising p99 is not said to be of the ended: %+v", rows)
 	}
 	for name, cs := range map[string]ClassStats{
-		"too few in flight":   {InFlight: 20, Latency: Percentiles{P99: 11500 * time.Millisecond, Count: 2000}},
+		"too few in flight":            {InFlight: 20, Latency: Percentiles{P99: 11500 * time.Millisecond, Count: 2000}},
 		"wait and hold within a tenth": {InFlight: 600, Latency: Percentiles{P99: 29 * time.Second, Count: 2000}}, // 30s + 1s
 	} {
 		s.Classes[Payment] = cs
