@@ -234,8 +234,13 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	// The longest title that fits, with the legend beside it or, failing that, under it
 	// (judged with the lines' marks, the wider).
 	var head string
-	for _, title := range []string{"payment latency by percentile", "latency by percentile", "by percentile"} {
-		if head = t.bold.Render(title); ansiWidth(head) <= w {
+	// Its axis is log-spaced, one more nine a step: said where it fits beside the legend
+	// (newcomer 19), never at the cost of the legend's line.
+	titles := []string{"payment latency by percentile (log axis: a nine a step)", "payment latency by percentile (log axis)",
+		"payment latency by percentile", "latency by percentile", "by percentile"}
+	for i, title := range titles {
+		head = t.bold.Render(title)
+		if ansiWidth(head+"  "+legendOf(false)) <= w || i >= 2 && ansiWidth(head) <= w {
 			break
 		}
 	}

@@ -201,14 +201,14 @@ func TestPostmortemScreen(t *testing.T) {
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
 	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting ≈ 90 cells × 64", "now 64, 328ms each (peak 64",
-		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "rate/s (profile)", "orders 500/s"} {
+		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "set rate/s (profile)", "orders 500/s"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("compare view lacks %q", want)
 		}
 	}
 	// Alone, with the width, the rate chart's title says the profile's steps: its rows are
 	// too coarse to tell 150/s from 200/s (newcomer 15).
-	if plain := ansi.Strip(render(th, testScreen(a, 120, 40))); !strings.Contains(plain, "rate/s (profile: 150/s, 500/s at 5s") {
+	if plain := ansi.Strip(render(th, testScreen(a, 120, 40))); !strings.Contains(plain, "set rate/s (profile: 150/s, 500/s at 5s") {
 		t.Errorf("the rate chart's title does not say the profile's steps:\n%s", plain)
 	}
 	ad := postmortemSnapshot(adaptiveConfig())

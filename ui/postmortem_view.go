@@ -50,13 +50,15 @@ func seriesChart(series lab.Series) chartSpec {
 
 // rateChart plots each class's rate in force each second: a profile's steps.
 func rateChart(s *lab.Snapshot) chartSpec {
-	title := "rate/s (profile)"
+	// "set": the arrivals the profile sets, not what was answered (newcomer 19 read it as
+	// throughput on the screen whose point is "ok 196/s of 501/s").
+	title := "set rate/s (profile)"
 	if steps := s.Config.Traffic.ProfileSteps(lab.Payment); steps != "" {
-		title = "rate/s " + steps
+		title = "set rate/s " + steps
 	}
 	return chartSpec{
 		title:   title,
-		short:   "rate/s (profile)",
+		short:   "set rate/s (profile)",
 		value:   func(sec *lab.Second, c int) float64 { return sec.Rate[c] },
 		atLeast: fixedReach(10),
 		unit:    "/s",
