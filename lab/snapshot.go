@@ -280,11 +280,13 @@ func (r *Rates) Span() string {
 // Queueing is class c's arrivals per second in the window that neither ended nor were
 // turned away in it: how fast its requests in flight grew (negative: fell).
 func (r *Rates) Queueing(c Class) float64 {
-	q := r.Arrived[c] - r.OK[c] - r.Failed[c] - r.TimedOut[c]
-	for _, n := range r.Rejected[c] {
-		q -= n
-	}
-	return q
+	return r.Arrived[c] - r.OK[c] - r.Failed[c] - r.TimedOut[c] - r.RejectedTotal(c)
+}
+
+// NotOKBut is class c's requests per second in the window that failed, timed out or were
+// turned away for any reason but why.
+func (r *Rates) NotOKBut(c Class, why Reason) float64 {
+	return r.Failed[c] + r.TimedOut[c] + r.RejectedTotal(c) - r.Rejected[c][why]
 }
 
 // Outrun says class c's ok, failed or timed out per second tops its arrivals per second

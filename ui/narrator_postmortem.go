@@ -77,7 +77,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 					fmtWholePerSec(k.CapRate), fmtPerSec(rs.Arrived[p]),
 					fmtPerSec(rs.OK[p]), fmtPerSec(rs.Rejected[p][lab.RejectDeadline]))
 				q := rs.Queueing(p)
-				if other := rs.Arrived[p] - rs.OK[p] - rs.Rejected[p][lab.RejectDeadline] - q; other >= 0.05 {
+				if other := rs.NotOKBut(p, lab.RejectDeadline); other >= 0.05 {
 					// Failed, timed out or turned away otherwise (a timeout on): the parts still add up.
 					msg += fmt.Sprintf(", %s not ok otherwise", fmtPerSec(other))
 				}
