@@ -162,7 +162,7 @@ func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 // to be turned away at their deadline): "…, then 370 orders × 49ms ahead ÷ 24 workers; 49ms:
 // the mean time one held a worker in 20–25s"; with several classes, "…; each ×: …".
 func (a ArrivingWait) WorkSaid(t TrafficConfig) string {
-	return a.work(t, fmt.Sprintf("the mean time one held a worker in %d–%ds", a.From, a.To))
+	return a.work(t, "the mean time one held a worker in "+FmtSpan(a.From, a.To))
 }
 
 // Short writes the shortest: "the 76th worker to free".

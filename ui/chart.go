@@ -110,7 +110,7 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		unit:    "/s",
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			r := s.Rates()
-			what := fmt.Sprintf("mean %d–%ds", r.From, r.To)
+			what := "mean " + lab.FmtSpan(r.From, r.To)
 			return what, what, func(c int) float64 { return r.RejectedFor(lab.Class(c), reasons) }
 		},
 	}
