@@ -11,8 +11,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"poollab/lab"
 )
 
@@ -215,24 +213,17 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 // 2s, newcomer 17). A closing "…" says the rest gave way; the first is cut only if alone it
 // is too wide.
 func wholeItems(items []string, sep string, w int) string {
-	if all := strings.Join(items, sep); ansi.StringWidth(all) <= w {
+	if all := strings.Join(items, sep); ansiWidth(all) <= w {
 		return all
 	}
-	// Some give way: room for the "…" that says so.
+	// Some give way: room for the "…" that says so. In their order, up to the first that
+	// does not fit (wrapItems' first line): a later, lesser one in its room would put a
+	// setting that is off before one that is on.
 	more := sep + "…"
-	line := items[0]
-	if ansi.StringWidth(line+more) > w {
-		return clip(line, w)
+	if ansiWidth(items[0]+more) > w {
+		return clip(items[0], w)
 	}
-	// In their order, up to the first that does not fit: a later, lesser one in its room
-	// would put a setting that is off before one that is on.
-	for _, it := range items[1:] {
-		if ansi.StringWidth(line+sep+it+more) > w {
-			break
-		}
-		line += sep + it
-	}
-	return line + more
+	return wrapItems(items, sep, w-ansiWidth(more))[0] + more
 }
 
 // peer is compare mode's other side, whose charts share this side's scales; nil alone.

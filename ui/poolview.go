@@ -411,46 +411,44 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 		}
 		return " " + itoa(v)
 	}
-	legend := func(short bool) []string {
-		var items []string
-		for i, c := range lab.Classes {
-			if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
+	var items []string
+	for i, c := range lab.Classes {
+		if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
+			continue
+		}
+		items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+s.Config.Traffic.Label(c)+n(pc.busy[i]))
+		for _, ph := range waitPhases() {
+			k := pc.waitIn[classPhase{c, ph}]
+			if k == 0 && (c != lab.Payment || !slices.Contains(s.Waits, ph)) {
 				continue
 			}
-			items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+s.Config.Traffic.Label(c)+n(pc.busy[i]))
-			for _, ph := range waitPhases() {
-				k := pc.waitIn[classPhase{c, ph}]
-				if k == 0 && (c != lab.Payment || !slices.Contains(s.Waits, ph)) {
-					continue
-				}
-				words := s.Config.Traffic.Label(c) + " " + ph.Words(false)
-				if short { // only payments wait: the class goes without saying
-					words = ph.Words(true)
-				}
-				items = append(items, t.cellW[i].Render(string(ph.Glyph()))+" "+words+n(k))
+			words := s.Config.Traffic.Label(c) + " " + ph.Words(false)
+			if short { // only payments wait: the class goes without saying
+				words = ph.Words(true)
 			}
+			items = append(items, t.cellW[i].Render(string(ph.Glyph()))+" "+words+n(k))
 		}
-		if !counts {
-			return append(items, t.idle.Render(string(t.idleRune))+" idle")
-		}
-		idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
-		out := s.Fleet.IdleOutOfRotation()
-		if out > 0 { // no request reaches those: not capacity
-			idle = t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle-out) + " in rotation"
-			if short {
-				idle += t.dim.Render(" (+" + itoa(out) + " out)")
-			} else {
-				idle += t.dim.Render(" (+" + itoa(out) + " on replicas out of rotation)")
-			}
-		}
-		if last := s.LastSecond(); pc.idle > out && last != nil && last.TurnedAway() > 0 {
-			note := " (freed just now: the next arrival takes it)"
-			if short {
-				note = " (just freed)"
-			}
-			idle += t.dim.Render(note)
-		}
-		return append(append(items, idle), growthItem(s)...)
 	}
-	return legend(short)
+	if !counts {
+		return append(items, t.idle.Render(string(t.idleRune))+" idle")
+	}
+	idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
+	out := s.Fleet.IdleOutOfRotation()
+	if out > 0 { // no request reaches those: not capacity
+		idle = t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle-out) + " in rotation"
+		if short {
+			idle += t.dim.Render(" (+" + itoa(out) + " out)")
+		} else {
+			idle += t.dim.Render(" (+" + itoa(out) + " on replicas out of rotation)")
+		}
+	}
+	if last := s.LastSecond(); pc.idle > out && last != nil && last.TurnedAway() > 0 {
+		note := " (freed just now: the next arrival takes it)"
+		if short {
+			note = " (just freed)"
+		}
+		idle += t.dim.Render(note)
+	}
+	return append(append(items, idle), growthItem(s)...)
+
 }
