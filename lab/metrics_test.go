@@ -521,3 +521,13 @@ func TestRatesQueueing(t *testing.T) {
 		t.Errorf("queueing %v, want < 0: more ended than arrived", q)
 	}
 }
+
+// The window starves as its seconds do: the pool's rejections of every class but payment.
+func TestRatesStarved(t *testing.T) {
+	var r Rates
+	r.Rejected[Payment][RejectPool], r.Rejected[Signup][RejectPool], r.Rejected[Health][RejectPool] = 5, 1.5, 0.5
+	r.Rejected[Signup][RejectBulkhead] = 9
+	if got := r.Starved(); got != 2 {
+		t.Errorf("starved %v, want signup 1.5 + health 0.5 rejected:pool", got)
+	}
+}

@@ -283,6 +283,18 @@ func (r *Rates) Queueing(c Class) float64 {
 	return r.Arrived[c] - r.OK[c] - r.Failed[c] - r.TimedOut[c] - r.RejectedTotal(c)
 }
 
+// Starved is the window's pool rejections per second of the classes that starve (every
+// class but payment), as Second.Starved counts them in one second.
+func (r *Rates) Starved() float64 {
+	var n float64
+	for _, c := range Classes {
+		if c.Starves() {
+			n += r.Rejected[c][RejectPool]
+		}
+	}
+	return n
+}
+
 // NotOKBut is class c's requests per second in the window that failed, timed out or were
 // turned away for any reason but why.
 func (r *Rates) NotOKBut(c Class, why Reason) float64 {

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -135,7 +134,7 @@ func waits(s *lab.Snapshot) bool {
 		return false
 	}
 	r := s.Rates()
-	return !slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool { return c.Starves() && r.Rejected[c][lab.RejectPool] > 0 })
+	return r.Starved() == 0
 }
 
 // queueChart is starvation where the pool has a queue: each class's requests waiting in

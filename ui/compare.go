@@ -221,14 +221,15 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 				return l.Class == r.Class && l.NoneOK != "" && l.Significant
 			})
 		}
+		zero := func(r lab.ComparisonRow) bool { return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio }
 		kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.ComparisonRow) bool {
-			return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio && !marked(s.marks, r.Class, "row:"+r.Counter) && !cited(r)
+			return zero(r) && !marked(s.marks, r.Class, "row:"+r.Counter) && !cited(r)
 		})
 		if len(kept) < len(rows) {
 			// A row of 0 that stays (marked, or cited) makes it the other rows (newcomer 16,
 			// hops: "rows all 0 left out" above "ok 0 0 0").
 			zeros = " · rows all 0 left out"
-			if slices.ContainsFunc(kept, func(r lab.ComparisonRow) bool { return r.A == 0 && r.B == 0 && !r.Latency() && !r.Ratio }) {
+			if slices.ContainsFunc(kept, zero) {
 				zeros = " · other rows all 0 left out"
 			}
 			rows, zeros = kept, t.dim.Render(zeros)
