@@ -615,11 +615,7 @@ func (c Comparison) table() [][]string {
 			case r.StoodIn && r.TooFew():
 				diff = TooFewMark
 			case !r.None[0] && !r.None[1]:
-				mark := r.Approx()
-				if r.Unjudged && mark == "" { // the same from too few is no result either, as on screen ("? 0")
-					mark = TooFewMark + " "
-				}
-				diff = mark + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
+				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
 			out = append(out, []string{r.Class.String(), r.Name(), msCell(time.Duration(r.A), !r.None[0]),
 				msCell(time.Duration(r.B), !r.None[1]), diff})
@@ -635,12 +631,14 @@ func (c Comparison) table() [][]string {
 	return out
 }
 
-// Approx is what a difference that is noise is written after: "≈ " (Noise), else nothing.
+// Approx is what a difference that is noise is written after: "≈ " (Noise); "? " where
+// too few samples could judge it, the same as shown too, which is no result either, as the
+// screen's "? 0"; else nothing.
 func (r ComparisonRow) Approx() string {
 	switch {
 	case r.Noise():
 		return ApproxMark + " "
-	case r.TooFew():
+	case r.Unjudged && !r.None[0] && !r.None[1]:
 		return TooFewMark + " "
 	}
 	return ""
