@@ -271,16 +271,6 @@ var coreHealth = slices.Concat(
 		if s.GoroutinesPeak > s.Goroutines {
 			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
 		}
-		// Every goroutine the lab started and has not ended (the engine's owner counts them);
-		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
-		// (102 beside 0 busy), and a chain's hops are the dependency's (8 beside 126 in flight).
-		// The note lists only the kinds this run has: "waiting requests" beside a bounded
-		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
-		kinds := strings.Join(goroutineKinds(s), ", ")
-		queued := ""
-		if s.Pool.Queued > 0 && !s.Pool.Unbounded {
-			queued = fmt.Sprintf("; the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
-		}
 		// Its parts: those on a worker, each waiting request of an unbounded queue, those
 		// parked after a job, and the rest; the postmortem's 5982 left ~195 unexplained and
 		// 20 busy workers beside 21 read as a miscount (newcomer 15): a second's finished
@@ -290,6 +280,16 @@ var coreHealth = slices.Concat(
 				value+" = "+parts+" (the lab's own; the more: "+goroutineRest(s)+")",
 				value+" = "+parts+" (the lab's own, not the dependency's)",
 				value+" = "+parts), Spare: true}}
+		}
+		// Every goroutine the lab started and has not ended (the engine's owner counts them);
+		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
+		// (102 beside 0 busy), and a chain's hops are the dependency's (8 beside 126 in flight).
+		// The note lists only the kinds this run has: "waiting requests" beside a bounded
+		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
+		kinds := strings.Join(goroutineKinds(s), ", ")
+		queued := ""
+		if s.Pool.Queued > 0 && !s.Pool.Unbounded {
+			queued = fmt.Sprintf("; the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
 		}
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
 			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler"+queued+")",
