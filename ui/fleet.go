@@ -308,10 +308,7 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 	var words, bare []string // bare: without the gaps, which the times say too
 	for i := from; i < len(outs); i++ {
 		p := outs[i]
-		w := fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
-		if p.Drained {
-			w = fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
-		}
+		w := pullWord(p)
 		bare = append(bare, w)
 		if i > 0 { // the gap between the times as shown
 			w += t.dim.Render(" (+" + fmtElapsed(lab.ShownSecs(p.At)-lab.ShownSecs(outs[i-1].At)) + ")")
@@ -345,4 +342,13 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 		line = t.dim.Render("… ") + line
 	}
 	return label + line + tail
+}
+
+// pullWord is one replica taken out of rotation, as the pulls line and the domino say it:
+// "r4 9.3s", "r1 drained 5.0s".
+func pullWord(p lab.Pull) string {
+	if p.Drained {
+		return fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
+	}
+	return fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
 }

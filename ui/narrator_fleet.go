@@ -273,10 +273,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	if again := fs.Again(); len(again) > 0 {
 		words := make([]string, len(again))
 		for i, p := range again {
-			words[i] = fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
-			if p.Drained {
-				words[i] = fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
-			}
+			words[i] = pullWord(p)
 		}
 		story += "; back in rotation, then out again: " + strings.Join(words, " → ")
 		told = again[len(again)-1].At
