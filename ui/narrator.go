@@ -54,17 +54,17 @@ func narration(cfg lab.Config, s *lab.Snapshot) (says string, spare spareClause)
 // trapShare splits the payments lost between the bulkhead and the trap: what the bulkhead
 // alone would reject (Erlang B, the breaker off) beside what each has rejected so far.
 // Nothing when the bulkhead would reject none, or before any payment arrived.
-func trapShare(pay lab.PaymentForecast, st lab.ClassStats) (long, short string) {
+func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 	if !pay.Capped || st.Arrived == 0 {
-		return "", ""
+		return spareClause{}
 	}
 	alone := 100 * pay.RejectedShare()
 	bulkhead, breaker := st.RejectedShare(lab.RejectBulkhead), st.RejectedShare(lab.RejectBreaker)
-	return fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (Erlang B); so far %s are %s and %s %s",
-			alone, fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
+	return spareClause{long: fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (Erlang B); so far %s are %s and %s %s",
+		alone, fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
 		// Brief, with its nouns (newcomer 17 asked "62% of what?" of "breaker off: ~62%, now 91%"),
 		// in the room the last line of the sentence leaves at 80 columns.
-		fmt.Sprintf("; %s rejected, ~%.0f%% no breaker", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived), alone)
+		short: fmt.Sprintf("; %s rejected, ~%.0f%% no breaker", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived), alone)}
 }
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
@@ -169,7 +169,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if cfg.Dependency.Mode == lab.ModeHealthy {
 			msg += ", so it opens even on a healthy dependency"
 		}
-		spare.long, spare.short = trapShare(pay, s.Classes[lab.Payment])
+		*spare = trapShare(pay, s.Classes[lab.Payment])
 		return msg
 	}
 
