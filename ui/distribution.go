@@ -299,7 +299,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		var strips []stripSeries
 		for k := len(all) - 1; k >= 0; k-- {
 			l, st := letterOf(k)
-			strips = append(strips, stripSeries{l, st, sample(k, stripW)})
+			strips = append(strips, stripSeries{l, st, sample(k, stripW), 0})
 		}
 		per := max(rows/slots, 1) // each strip's rows, and the missing one's
 		plot := stripLines(t, strips, top, span, per*len(all), labelW, stripW)
@@ -318,7 +318,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		chars, colors = append(chars, s.chars), append(colors, s.color)
 	}
 	opts := plotOptions(t, upper, step, height, max(ansiWidth(label(upper)), ansiWidth(label(step)), 3), label, chars, colors)
-	plot := strings.Split(asciigraph.PlotMany(data, opts...), "\n")
+	plot := plotLines(asciigraph.PlotMany(data, opts...))
 	for range rows - len(plot) { // what the even axis left over goes above the plot
 		lines = append(lines, "")
 	}

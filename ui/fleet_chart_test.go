@@ -58,7 +58,7 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 		t.Errorf("with bulkhead rejections: %q, payments in second 17: %v, want 25", spec.title, spec.value(&bh.Timeline[16], int(lab.Payment)))
 	}
 	// A half too narrow for every reason says "every reason", not a title cut mid-word.
-	if head, _ := chartHead(newTheme(false, true), starvationChart(&bh, nil), &bh, []int{0}, 28, true); ansi.Strip(head) != "rejected (every reason)" {
+	if head, _ := chartHead(newTheme(false, true), starvationChart(&bh, nil), &bh, []int{0}, bh.Timeline, 28, true); ansi.Strip(head) != "rejected (every reason)" {
 		t.Errorf("narrow title: %q", ansi.Strip(head))
 	}
 	// One instance: its pool alone, payments left out.
