@@ -244,23 +244,26 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	upper, step, height := evenAxis(reach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
-	// the same reach as a line's. Strips to the pool's size whatever the data drew
-	// breaker-trap's 0.5 of 20 workers held as no block at all, a breaker that never
-	// closed (newcomer 16): an eighth of a two-row strip is 1.25 workers.
+	// the same reach as a line's, round (21/s: 0–25; newcomer 19 found 0–94), or the pool.
 	strip := spec.strips() || !lineReadsTrue(upper, height, reach)
 	if strip {
-		upper = math.Ceil(reach)
-		if reach < atLeast { // the data's top, round as a line's axis is (21 held: 0–25)
-			upper = roundUp(reach)
+		upper = roundUp(reach)
+		if spec.pool {
+			upper = math.Ceil(reach)
 		}
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
 	stripRows := rows // the rows the strips take: each strip's rows worth a whole amount
+	var tops []float64
 	if strip {
 		n := max(stripCount(spec, classes), 1)
 		stripRows = wholeRows(upper, max(rows/n, 1)) * n
-		labelW = stripLabelW(upper, rowSpan, stripRows, n)
+		tops = stripTops(spec, s, w, classes, upper, atLeast)
+		labelW = 0
+		for _, top := range tops {
+			labelW = max(labelW, stripLabelW(top, rowSpan, stripRows, n))
+		}
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
@@ -299,15 +302,18 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	if strip {
 		strips := classStrips(t, classes, least, seriesOf)
+		for i := range strips {
+			strips[i].top = tops[i]
+		}
 		if spec.ok != nil { // each class's ok under its own
 			var both []stripSeries
 			for k, sr := range strips {
 				c := classes[len(classes)-1-k]
-				both = append(both, sr, stripSeries{okLetter, sr.style, pointsOf(spec.ok, c), 0})
+				both = append(both, sr, stripSeries{okLetter, sr.style, pointsOf(spec.ok, c), 0, sr.top})
 			}
 			strips = both
 		}
-		plot = stripLines(t, strips, upper, rowSpan, stripRows, labelW, plotW)
+		plot = stripLines(t, strips, rowSpan, stripRows, labelW, plotW)
 	} else {
 		data := make([][]float64, len(classes))
 		var colors []asciigraph.AnsiColor
@@ -370,22 +376,51 @@ func lineReadsTrue(upper float64, height int, reach float64) bool {
 var eighths = []rune(" ▁▂▃▄▅▆▇█")
 
 // A stripSeries is one strip: its letter (as colour alone must not tell strips apart), the
-// style of its blocks, a point per column, and the least value it never draws empty (0:
-// each value on the nearest eighth, so 0.01 is none).
+// style of its blocks, a point per column, the least value it never draws empty (0: each
+// value on the nearest eighth, so 0.01 is none), and its top.
 type stripSeries struct {
 	letter string
 	style  lipgloss.Style
 	values []float64
 	least  float64
+	top    float64
+}
+
+// stripTops are the tops of the strips of classes (in the legend's order) in a chart w wide
+// whose axis reaches upper: one for all where they share a unit (workers of the pool, a
+// rate beside what was ok of it), else each class's own, as a line's axis would be for it
+// alone, round, over both sides in compare mode. On one top, fleet-domino's payments turned
+// away at 24/s drew ▂ beside the signups' 94/s (newcomer 19).
+func stripTops(spec chartSpec, s *lab.Snapshot, w int, classes []int, upper, atLeast float64) []float64 {
+	tops := make([]float64, len(classes))
+	for k := range tops {
+		tops[k] = upper
+		if spec.strips() || len(classes) < 2 {
+			continue
+		}
+		c := classes[len(classes)-1-k]
+		reach := 0.0
+		for _, x := range []*lab.Snapshot{s, spec.peer} {
+			if x != nil {
+				reach = math.Max(reach, chartMax(spec, chartWindow(x, w), []int{c}))
+			}
+		}
+		if reach <= 0 || reach >= atLeast/2 {
+			reach = math.Max(atLeast, reach)
+		}
+		tops[k] = roundUp(reach)
+	}
+	return tops
 }
 
 // classStrips are the classes' series (from seriesOf) as strips, in the legend's order
-// (payment first), each drawing least and more as a block at least.
+// (payment first), each drawing least and more as a block at least; their tops are set
+// after (stripTops).
 func classStrips(t *theme, classes []int, least float64, seriesOf func(c int) []float64) []stripSeries {
 	var out []stripSeries
 	for k := len(classes) - 1; k >= 0; k-- {
 		c := classes[k]
-		out = append(out, stripSeries{string(t.letter[c]), t.name[c], seriesOf(c), least})
+		out = append(out, stripSeries{string(t.letter[c]), t.name[c], seriesOf(c), least, 0})
 	}
 	return out
 }
@@ -399,24 +434,24 @@ func stripCount(spec chartSpec, classes []int) int {
 }
 
 // stripLines draws series as strips of eighth blocks in at most rows lines, one strip per
-// series in order, all of one height and to one scale, 0 to top (a row's range written by
+// series in order, all of one height, each from 0 to its top (a row's range written by
 // span): 8 levels per row, each value on the nearest. Every row says the range it holds
 // (stripRows: "10–20" over "0–10"; a strip of one row, "0–80"), as a bottom row labelled 0
 // read as none beside blocks worth 0–5/s (newcomer 16) and unlabelled middle rows had to be
 // guessed (newcomer 19); the series' letter stands before the top. Rows left over go above,
 // as the line chart's do. A chart has 3 rows at least (chartsLeast) and 3 series at most
 // (or one class and what it had ok), so each has a row.
-func stripLines(t *theme, series []stripSeries, top float64, span func(lo, hi float64) string, rows, labelW, plotW int) []string {
+func stripLines(t *theme, series []stripSeries, span func(lo, hi float64) string, rows, labelW, plotW int) []string {
 	per := max(rows/len(series), 1)
-	tags := stripRows(top, per, span)
 	var out []string
 	for _, sr := range series {
 		if len(out)+per > rows {
 			break
 		}
+		tags := stripRows(sr.top, per, span)
 		levels := make([]int, plotW)
 		for x, v := range sr.values[:plotW] {
-			levels[x] = stripLevel(v, top, 8*per)
+			levels[x] = stripLevel(v, sr.top, 8*per)
 			if sr.least > 0 && v >= sr.least {
 				levels[x] = max(levels[x], 1)
 			}

@@ -299,10 +299,10 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		var strips []stripSeries
 		for k := len(all) - 1; k >= 0; k-- {
 			l, st := letterOf(k)
-			strips = append(strips, stripSeries{l, st, sample(k, stripW), 0})
+			strips = append(strips, stripSeries{l, st, sample(k, stripW), 0, top})
 		}
 		per := max(rows/slots, 1) // each strip's rows, and the missing one's
-		plot := stripLines(t, strips, top, span, per*len(all), labelW, stripW)
+		plot := stripLines(t, strips, span, per*len(all), labelW, stripW)
 		if uncorrected {
 			plot = append(plot, uncorrectedLines(t, w, per)...)
 		}

@@ -86,3 +86,37 @@ func TestStripLeftoverRowHoldsTheLegend(t *testing.T) {
 		}
 	}
 }
+
+// A strip chart of rates gives each class its own round range, said on its row: on one top
+// (the signups' worst second, "0–94"), payments turned away at 20/s drew ▂ (newcomer 19).
+// The workers chart keeps one, the pool: its classes share the workers. Each reads true.
+func TestFleetStripsEachClassItsRange(t *testing.T) {
+	s := fleetSnapshot(4, 4)
+	s.Timeline, s.Elapsed = nil, 20*time.Second
+	for sec := 1; sec <= 20; sec++ {
+		var x lab.Second
+		x.T, x.Workers = sec, 80
+		x.Arrived[lab.Signup], x.Arrived[lab.Payment] = 94, 24
+		x.Held[lab.Payment] = 40
+		if sec > 15 {
+			x.Rejected[lab.Signup][lab.RejectBalancer], x.Rejected[lab.Payment][lab.RejectBalancer] = 94, 20
+		}
+		s.Timeline = append(s.Timeline, x)
+	}
+	th := newTheme(true, true)
+	for _, w := range []int{40, 59} {
+		spec := starvationChart(s, nil)
+		lines := chartLines(th, spec, s, nil, w, 6, true)
+		got := ansi.Strip(strings.Join(lines, "\n"))
+		for _, want := range []string{"P  0–20┤", "S 0–100┤"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("w %d: no %q in\n%s", w, want, got)
+			}
+		}
+		checkReadsTrue(t, "rejected w "+itoa(w), lines, w, s, spec)
+		occ := chartLines(th, occupancyChart(s), s, nil, w, 6, true)
+		if got := ansi.Strip(strings.Join(occ, "\n")); !strings.Contains(got, "P 0–80┤") || !strings.Contains(got, "S 0–80┤") {
+			t.Errorf("w %d: the workers' strips not both to the pool's 80:\n%s", w, got)
+		}
+	}
+}
