@@ -498,12 +498,15 @@ func stripLabelW(top float64, span func(lo, hi float64) string, rows, n int) int
 }
 
 // wholeRows is the rows, of at most per and more than half of them, that a strip from 0 to
-// top takes so each is worth a whole amount: 500/s in 5 rows of 100, not 8 of 62.5; per
-// where none is.
+// top takes so each is worth a whole amount (20 workers in 5 rows of 4, not 8 of 2.5), or
+// else a round one: 500/s in 5 rows of 100, not 8 of 62.5; a limit to 5 in 2 rows of 2.5,
+// not 3 reading "3.3–5" over "0–1.7"; per where none is.
 func wholeRows(top float64, per int) int {
-	for p := per; 2*p > per; p-- {
-		if v := top / float64(p); math.Abs(v-math.Round(v)) < 1e-9 {
-			return p
+	for _, ok := range []func(v float64) bool{func(v float64) bool { return math.Abs(v-math.Round(v)) < 1e-9 }, roundStep} {
+		for p := per; 2*p > per; p-- {
+			if ok(top / float64(p)) {
+				return p
+			}
 		}
 	}
 	return per

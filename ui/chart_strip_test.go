@@ -401,3 +401,16 @@ func TestStripRowsSayTheirRange(t *testing.T) {
 		}
 	}
 }
+
+// A strip's rows are each worth a whole or round amount where fewer rows allow it: a top of
+// 5 in 3 rows read "3.3–5" over "1.7–3.3" over "0–1.7"; in 2, 2.5 a row.
+func TestWholeRows(t *testing.T) {
+	for _, tc := range []struct {
+		top       float64
+		per, want int
+	}{{5, 3, 2}, {500, 8, 5}, {20, 2, 2}, {20, 9, 5}, {64, 7, 4}, {24, 5, 4}, {10, 3, 2}, {1, 3, 2}, {23, 2, 2}} {
+		if got := wholeRows(tc.top, tc.per); got != tc.want {
+			t.Errorf("wholeRows(%g, %d) = %d, want %d", tc.top, tc.per, got, tc.want)
+		}
+	}
+}
