@@ -10,25 +10,35 @@ import (
 	"poollab/lab"
 )
 
-// A fleet whose replicas are all pulled turns requests away at the balancer, not at the
-// pools: its starvation chart counts both, payments too, its title says so, and its legend
-// gives the table's rate (the same seconds), so 74.4 signups a second turned away by the
-// balancer are not drawn as nothing.
-func TestFleetChartCountsTheBalancer(t *testing.T) {
+// pulledFleet is a fleet of 4 and 80 workers over 20 s, 24 payments and signups a second
+// arriving, all pulled after 15 s: the balancer turns away 20 payments and rejected signups
+// a second; more adds to each second.
+func pulledFleet(signups, rejected int64, more func(sec int, x *lab.Second)) *lab.Snapshot {
 	s := fleetSnapshot(4, 4)
 	s.Timeline, s.Elapsed = nil, 20*time.Second
 	for sec := 1; sec <= 20; sec++ {
 		var x lab.Second
 		x.T, x.Workers = sec, 80
-		x.Arrived[lab.Signup], x.Arrived[lab.Payment] = 80, 24
+		x.Arrived[lab.Signup], x.Arrived[lab.Payment] = signups, 24
 		if sec > 15 { // all pulled: the balancer turns away what arrives
-			x.Rejected[lab.Signup][lab.RejectBalancer], x.Rejected[lab.Payment][lab.RejectBalancer] = 74, 20
+			x.Rejected[lab.Signup][lab.RejectBalancer], x.Rejected[lab.Payment][lab.RejectBalancer] = rejected, 20
 		}
+		more(sec, &x)
+		s.Timeline = append(s.Timeline, x)
+	}
+	return s
+}
+
+// A fleet whose replicas are all pulled turns requests away at the balancer, not at the
+// pools: its starvation chart counts both, payments too, its title says so, and its legend
+// gives the table's rate (the same seconds), so 74.4 signups a second turned away by the
+// balancer are not drawn as nothing.
+func TestFleetChartCountsTheBalancer(t *testing.T) {
+	s := pulledFleet(80, 74, func(sec int, x *lab.Second) {
 		if sec == 13 {
 			x.Rejected[lab.Signup][lab.RejectPool] = 18
 		}
-		s.Timeline = append(s.Timeline, x)
-	}
+	})
 	spec := starvationChart(s, nil)
 	if spec.title != "rejected (pool + balancer)" {
 		t.Errorf("title %q: want both reasons", spec.title)
@@ -91,18 +101,7 @@ func TestStripLeftoverRowHoldsTheLegend(t *testing.T) {
 // (the signups' worst second, "0–94"), payments turned away at 20/s drew ▂ (newcomer 19).
 // The workers chart keeps one, the pool: its classes share the workers. Each reads true.
 func TestFleetStripsEachClassItsRange(t *testing.T) {
-	s := fleetSnapshot(4, 4)
-	s.Timeline, s.Elapsed = nil, 20*time.Second
-	for sec := 1; sec <= 20; sec++ {
-		var x lab.Second
-		x.T, x.Workers = sec, 80
-		x.Arrived[lab.Signup], x.Arrived[lab.Payment] = 94, 24
-		x.Held[lab.Payment] = 40
-		if sec > 15 {
-			x.Rejected[lab.Signup][lab.RejectBalancer], x.Rejected[lab.Payment][lab.RejectBalancer] = 94, 20
-		}
-		s.Timeline = append(s.Timeline, x)
-	}
+	s := pulledFleet(94, 94, func(_ int, x *lab.Second) { x.Held[lab.Payment] = 40 })
 	th := newTheme(true, true)
 	for _, w := range []int{40, 59} {
 		spec := starvationChart(s, nil)
