@@ -31,14 +31,25 @@ type chartSpec struct {
 	// cells for a narrow chart; nil: the last second's sample ("sampled at 6s", "6s
 	// sample"), which is what the line ends on.
 	legend func(s *lab.Snapshot) (what, short string, of func(class int) float64)
-	// exact says the values are set, not measured (a profile's rates): a line must sit on
-	// each exactly, as a row labelled 200 holding 150 reads 200 (newcomer 16), or the chart
-	// draws strips, whose labels claim only 0 and the top.
-	exact bool
 	// peer is compare mode's other side (nil alone): the axis reaches its data too, so the
 	// halves draw the same chart to one scale.
 	peer *lab.Snapshot
+	// pool says the values are workers held of atLeast (the pool): strips from 0 to it
+	// whatever the data, every row labelled, a class holding a twentieth of a worker or more
+	// never drawn empty, and each class's peak in the legend where it is not the last value. Scaled to the data, breaker-trap's
+	// one worker of 20 filled a row labelled 0–1 and read as a saturated pool (newcomer 19).
+	pool bool
+	// ok is what each class had answered ok each second, drawn as a strip (letter o) under
+	// the class's own, to the same scale: a set rate alone read as throughput on the screen
+	// whose point is "ok 196/s of 500/s" (newcomer 19). nil: none.
+	ok func(sec *lab.Second, class int) float64
 }
+
+// strips says spec is drawn as strips whatever its rows: a pool's, and one with its ok.
+func (spec chartSpec) strips() bool { return spec.pool || spec.ok != nil }
+
+// okLetter marks the strip of what was answered ok beside a class's own.
+const okLetter = "o"
 
 // withPeer is specs drawn to one scale with peer's (nil: alone).
 func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
@@ -68,10 +79,11 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 			return sec.Held[c]
 		},
 		atLeast: func(s *lab.Snapshot) float64 { return float64(poolReach(s)) },
+		pool:    true,
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			last := s.LastSecond()
 			what := "last second " + s.LastSpan() // not the table's window: where the line ends
-			return what, what, func(c int) float64 { return last.Held[c] }
+			return what, s.LastSpan(), func(c int) float64 { return last.Held[c] }
 		},
 	}
 }
@@ -168,19 +180,33 @@ func legendFigures(spec chartSpec, s *lab.Snapshot) (what, short string, of func
 	return fmt.Sprintf("sampled at %ds", last.T), fmt.Sprintf("%ds sample", last.T), func(c int) float64 { return spec.value(last, c) }
 }
 
-// chartWindow is the stretch of the timeline a plot w columns wide shows: every second of
-// the run, stretched over the plot's width, or the last w seconds, one column each.
+// chartSpan is the room a chart's y axis takes at most (" P 375–500┤"), which the seconds
+// it shows leave it.
+const chartSpan = 12
+
+// chartWindow is the stretch of the timeline a chart w columns wide shows, stretched over
+// its plot: every second of the run, or the last ones, a whole number of 5 s (the room
+// beyond chartSpan, rounded down), whatever its axis's labels take: charts side by side
+// then start at the same second (newcomer 19: "6s 10s 20s" beside "8s 20s", halves that
+// did not line up in time).
 func chartWindow(s *lab.Snapshot, w int) []lab.Second {
+	n := max(w-chartSpan, 1)
+	if n >= 5 {
+		n -= n % 5
+	}
 	tl := s.Timeline
-	return tl[max(len(tl)-w, 0):]
+	return tl[max(len(tl)-n, 0):]
 }
 
-// chartMax is the largest value spec takes in seconds.
+// chartMax is the largest value spec takes in secs, its ok's too.
 func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 	m := 0.0
 	for i := range secs {
 		for _, c := range classes {
 			m = math.Max(m, spec.value(&secs[i], c))
+			if spec.ok != nil {
+				m = math.Max(m, spec.ok(&secs[i], c))
+			}
 		}
 	}
 	return m
@@ -213,23 +239,36 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// of 80 workers would sit on the 0 row.
 	data, atLeast := chartReach(spec, s, w)
 	reach := data
-	if reach <= 0 || reach >= atLeast/2 {
+	if spec.pool || reach <= 0 || reach >= atLeast/2 {
 		reach = math.Max(atLeast, reach)
 	}
 	upper, step, height := evenAxis(reach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
-	// the same reach as a line's. Strips to the pool's size whatever the data drew
-	// breaker-trap's 0.5 of 20 workers held as no block at all, a breaker that never
-	// closed (newcomer 16): an eighth of a two-row strip is 1.25 workers.
-	strip := !lineReadsTrue(upper, height, reach) || spec.exact && !onRows(spec, s, w, upper/float64(height))
+	// the same reach as a line's, round (21/s: 0–25; newcomer 19 found 0–94), or the pool.
+	strip := spec.strips() || !lineReadsTrue(upper, height, reach)
 	if strip {
-		upper = math.Ceil(reach)
-		if reach < atLeast { // the data's top, round as a line's axis is (21 held: 0–25)
-			upper = roundUp(reach)
+		upper = roundUp(reach)
+		if spec.pool {
+			upper = math.Ceil(reach)
 		}
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
-	head, leg := chartHead(t, spec, s, classes, w, strip)
+	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
+	stripRows := rows // the rows the strips take: each strip's rows worth a whole amount
+	var tops []float64
+	if strip {
+		n := max(stripCount(spec, classes), 1)
+		stripRows = wholeRows(upper, max(rows/n, 1)) * n
+		tops = stripTops(spec, s, w, classes, upper, atLeast)
+		labelW = 0
+		for _, top := range tops {
+			labelW = max(labelW, stripLabelW(top, rowSpan, stripRows, n))
+		}
+	}
+	pad := 2 + labelW // where the plot's first column is
+	plotW := w - pad
+	window := chartWindow(s, w)
+	head, leg := chartHead(t, spec, s, classes, window, w, strip)
 	var lines []string
 	switch {
 	case !split:
@@ -239,16 +278,6 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	default:
 		lines = []string{head} // the pool picture's legend has the same colours and letters
 	}
-	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
-	stripRows := rows // the rows the strips take: each strip's rows worth a whole amount
-	if strip {
-		n := max(len(classes), 1)
-		stripRows = wholeRows(upper, max(rows/n, 1)) * n
-		labelW = stripLabelW(upper, rowSpan, stripRows, len(classes))
-	}
-	pad := 2 + labelW // where the plot's first column is
-	plotW := w - pad
-	window := chartWindow(s, plotW)
 	switch {
 	case len(classes) == 0:
 		return append(lines, t.dim.Render("  (no traffic)"))
@@ -258,16 +287,33 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	n := len(window)
 	// asciigraph draws column x from point x to x+1: plotW columns take plotW+1 points, and
 	// a strip draws the first plotW of them.
-	seriesOf := func(c int) []float64 {
+	pointsOf := func(value func(*lab.Second, int) float64, c int) []float64 {
 		series := make([]float64, plotW+1)
 		for x := range series {
-			series[x] = spec.value(&window[min(x*n/plotW, n-1)], c) // each second spans plotW/n columns
+			series[x] = value(&window[min(x*n/plotW, n-1)], c) // each second spans plotW/n columns
 		}
 		return series
 	}
+	seriesOf := func(c int) []float64 { return pointsOf(spec.value, c) }
 	var plot []string
+	least := 0.0
+	if spec.pool { // what the legend's peak writes 0.1 or more shows: a trial call is not none
+		least = 0.05
+	}
 	if strip {
-		plot = stripLines(t, classStrips(t, classes, seriesOf), upper, rowSpan, stripRows, labelW, plotW)
+		strips := classStrips(t, classes, least, seriesOf)
+		for i := range strips {
+			strips[i].top = tops[i]
+		}
+		if spec.ok != nil { // each class's ok under its own
+			var both []stripSeries
+			for k, sr := range strips {
+				c := classes[len(classes)-1-k]
+				both = append(both, sr, stripSeries{okLetter, sr.style, pointsOf(spec.ok, c), 0, sr.top})
+			}
+			strips = both
+		}
+		plot = stripLines(t, strips, rowSpan, stripRows, labelW, plotW)
 	} else {
 		data := make([][]float64, len(classes))
 		var colors []asciigraph.AnsiColor
@@ -277,7 +323,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			chars = append(chars, t.chars[c])
 			data[k] = seriesOf(c)
 		}
-		plot = strings.Split(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, nil, chars, colors)...), "\n")
+		plot = plotLines(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, nil, chars, colors)...))
 	}
 	t0, t1 := float64(window[0].T-1), float64(window[n-1].T)
 	col := func(at float64) int { return min(int((at-t0)*float64(plotW)/(t1-t0)), plotW-1) }
@@ -302,37 +348,19 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		lines = append(lines, "")
 	}
 	lines = append(lines, plot...)
-	return append(lines, strings.Repeat(" ", pad)+timeAxis(t, plotW, t0, t1, marks, col))
+	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks, col))
 }
 
-// chartReach is the largest value spec takes in the seconds a chart w wide may show, and
-// what its axis must reach whatever the values; in compare mode, over both sides.
+// chartReach is the largest value spec takes in the seconds a chart w wide shows, and what
+// its axis must reach whatever the values; in compare mode, over both sides.
 func chartReach(spec chartSpec, s *lab.Snapshot, w int) (data, atLeast float64) {
-	data, atLeast = chartMax(spec, chartWindow(s, w-5), chartClasses(s, spec)), spec.atLeast(s)
-	if p := spec.peer; p != nil {
-		data = math.Max(data, chartMax(spec, chartWindow(p, w-5), chartClasses(p, spec)))
-		atLeast = math.Max(atLeast, spec.atLeast(p))
+	for _, x := range []*lab.Snapshot{s, spec.peer} {
+		if x != nil {
+			data = math.Max(data, chartMax(spec, chartWindow(x, w), chartClasses(x, spec)))
+			atLeast = math.Max(atLeast, spec.atLeast(x))
+		}
 	}
 	return data, atLeast
-}
-
-// onRows says every value spec takes in the seconds a chart w wide may show (both sides'
-// in compare mode) is a whole number of rows of perRow.
-func onRows(spec chartSpec, s *lab.Snapshot, w int, perRow float64) bool {
-	for _, x := range []*lab.Snapshot{s, spec.peer} {
-		if x == nil {
-			continue
-		}
-		secs := chartWindow(x, w-5)
-		for _, c := range chartClasses(x, spec) {
-			for i := range secs {
-				if v := spec.value(&secs[i], c) / perRow; math.Abs(v-math.Round(v)) > 1e-9 {
-					return false
-				}
-			}
-		}
-	}
-	return true
 }
 
 // lineReadsTrue says a line chart of height rows from 0 to upper reads true of values up
@@ -348,42 +376,85 @@ func lineReadsTrue(upper float64, height int, reach float64) bool {
 var eighths = []rune(" ▁▂▃▄▅▆▇█")
 
 // A stripSeries is one strip: its letter (as colour alone must not tell strips apart), the
-// style of its blocks, and a point per column.
+// style of its blocks, a point per column, the least value it never draws empty (0: each
+// value on the nearest eighth, so 0.01 is none), and its top.
 type stripSeries struct {
 	letter string
 	style  lipgloss.Style
 	values []float64
+	least  float64
+	top    float64
+}
+
+// stripTops are the tops of the strips of classes (in the legend's order) in a chart w wide
+// whose axis reaches upper: one for all where they share a unit (workers of the pool, a
+// rate beside what was ok of it), else each class's own, as a line's axis would be for it
+// alone, round, over both sides in compare mode. On one top, fleet-domino's payments turned
+// away at 24/s drew ▂ beside the signups' 94/s (newcomer 19).
+func stripTops(spec chartSpec, s *lab.Snapshot, w int, classes []int, upper, atLeast float64) []float64 {
+	tops := make([]float64, len(classes))
+	for k := range tops {
+		tops[k] = upper
+		if spec.strips() || len(classes) < 2 {
+			continue
+		}
+		c := classes[len(classes)-1-k]
+		reach := 0.0
+		for _, x := range []*lab.Snapshot{s, spec.peer} {
+			if x != nil {
+				reach = math.Max(reach, chartMax(spec, chartWindow(x, w), []int{c}))
+			}
+		}
+		if reach <= 0 || reach >= atLeast/2 {
+			reach = math.Max(atLeast, reach)
+		}
+		tops[k] = roundUp(reach)
+	}
+	return tops
 }
 
 // classStrips are the classes' series (from seriesOf) as strips, in the legend's order
-// (payment first).
-func classStrips(t *theme, classes []int, seriesOf func(c int) []float64) []stripSeries {
+// (payment first), each drawing least and more as a block at least; their tops are set
+// after (stripTops).
+func classStrips(t *theme, classes []int, least float64, seriesOf func(c int) []float64) []stripSeries {
 	var out []stripSeries
 	for k := len(classes) - 1; k >= 0; k-- {
 		c := classes[k]
-		out = append(out, stripSeries{string(t.letter[c]), t.name[c], seriesOf(c)})
+		out = append(out, stripSeries{string(t.letter[c]), t.name[c], seriesOf(c), least, 0})
 	}
 	return out
 }
 
+// stripCount is the strips spec draws of classes: one a class, two with what it had ok.
+func stripCount(spec chartSpec, classes []int) int {
+	if spec.ok != nil {
+		return 2 * len(classes)
+	}
+	return len(classes)
+}
+
 // stripLines draws series as strips of eighth blocks in at most rows lines, one strip per
-// series in order, all of one height and to one scale, 0 to top (a row's range written by
-// span): 8 levels per row, each value on the nearest. Each strip's top and bottom rows
-// say the range each holds (stripRows: "10–20", "0–10"; a strip of one row, "0–80"), as a
-// bottom row labelled 0 read as none beside blocks worth 0–5/s (newcomer 16); the series'
-// letter stands before the top. Rows left over go above, as the line chart's do. A chart
-// has 3 rows at least (chartsLeast) and 3 series at most, so each has a row.
-func stripLines(t *theme, series []stripSeries, top float64, span func(lo, hi float64) string, rows, labelW, plotW int) []string {
+// series in order, all of one height, each from 0 to its top (a row's range written by
+// span): 8 levels per row, each value on the nearest. Every row says the range it holds
+// (stripRows: "10–20" over "0–10"; a strip of one row, "0–80"), as a bottom row labelled 0
+// read as none beside blocks worth 0–5/s (newcomer 16) and unlabelled middle rows had to be
+// guessed (newcomer 19); the series' letter stands before the top. Rows left over go above,
+// as the line chart's do. A chart has 3 rows at least (chartsLeast) and 3 series at most
+// (or one class and what it had ok), so each has a row.
+func stripLines(t *theme, series []stripSeries, span func(lo, hi float64) string, rows, labelW, plotW int) []string {
 	per := max(rows/len(series), 1)
-	topRow, bottomRow := stripRows(top, per, span)
 	var out []string
 	for _, sr := range series {
 		if len(out)+per > rows {
 			break
 		}
+		tags := stripRows(sr.top, per, span)
 		levels := make([]int, plotW)
 		for x, v := range sr.values[:plotW] {
-			levels[x] = stripLevel(v, top, 8*per)
+			levels[x] = stripLevel(v, sr.top, 8*per)
+			if sr.least > 0 && v >= sr.least {
+				levels[x] = max(levels[x], 1)
+			}
 		}
 		for r := per - 1; r >= 0; r-- {
 			cells := make([]rune, plotW)
@@ -391,47 +462,51 @@ func stripLines(t *theme, series []stripSeries, top float64, span func(lo, hi fl
 				cells[x] = eighths[min(max(l-8*r, 0), 8)]
 			}
 			// The letter takes the label's first cell, which labelW leaves blank.
-			letter, tag, axis := " ", strings.Repeat(" ", labelW-1), "│"
-			switch r {
-			case per - 1:
-				letter, tag, axis = sr.style.Render(sr.letter), padLeft(topRow, labelW-1), "┤"
-			case 0:
-				tag, axis = padLeft(bottomRow, labelW-1), "┤"
+			letter := " "
+			if r == per-1 {
+				letter = sr.style.Render(sr.letter)
 			}
 			body := strings.TrimRight(string(cells), " ")
 			if body != "" {
 				body = sr.style.Render(body)
 			}
-			out = append(out, " "+letter+t.dim.Render(tag+axis)+body)
+			out = append(out, " "+letter+t.dim.Render(padLeft(tags[r], labelW-1)+"┤")+body)
 		}
 	}
 	return out
 }
 
-// stripRows labels a strip of per rows from 0 to top: the range its top row holds, and its
-// bottom row's ("" for a strip of one row, whose top row is its bottom: "0–80").
-func stripRows(top float64, per int, span func(lo, hi float64) string) (topRow, bottomRow string) {
+// stripRows labels each row of a strip of per rows from 0 to top, bottom first: the range
+// it holds ("0–10", "10–20"; one row, "0–80").
+func stripRows(top float64, per int, span func(lo, hi float64) string) []string {
 	row := top / float64(per)
-	if per == 1 {
-		return span(0, top), ""
+	tags := make([]string, per)
+	for r := range tags {
+		tags[r] = span(float64(r)*row, float64(r+1)*row)
 	}
-	return span(top-row, top), span(0, row)
+	return tags
 }
 
 // stripLabelW is the width of the labels of n strips in rows from 0 to top: the series'
-// letter, a blank, and the longer label.
+// letter, a blank, and the longest label.
 func stripLabelW(top float64, span func(lo, hi float64) string, rows, n int) int {
-	a, b := stripRows(top, max(rows/max(n, 1), 1), span)
-	return max(len([]rune(a)), len([]rune(b))) + 2
+	w := 0
+	for _, tag := range stripRows(top, max(rows/max(n, 1), 1), span) {
+		w = max(w, len([]rune(tag)))
+	}
+	return w + 2
 }
 
 // wholeRows is the rows, of at most per and more than half of them, that a strip from 0 to
-// top takes so each is worth a whole amount: 500/s in 5 rows of 100, not 8 of 62.5; per
-// where none is.
+// top takes so each is worth a whole amount (20 workers in 5 rows of 4, not 8 of 2.5), or
+// else a round one: 500/s in 5 rows of 100, not 8 of 62.5; a limit to 5 in 2 rows of 2.5,
+// not 3 reading "3.3–5" over "0–1.7"; per where none is.
 func wholeRows(top float64, per int) int {
-	for p := per; 2*p > per; p-- {
-		if v := top / float64(p); math.Abs(v-math.Round(v)) < 1e-9 {
-			return p
+	for _, ok := range []func(v float64) bool{func(v float64) bool { return math.Abs(v-math.Round(v)) < 1e-9 }, roundStep} {
+		for p := per; 2*p > per; p-- {
+			if ok(top / float64(p)) {
+				return p
+			}
 		}
 	}
 	return per
@@ -483,22 +558,35 @@ func plotOptions(t *theme, upper, step float64, height, labelW int, label func(f
 	return opts
 }
 
-// timeAxis is the line under a plot plotW wide that spans run time t0..t1 seconds: round
-// times at their columns, and each change's number (▲n) under its dotted line, which wins a
-// clash.
-func timeAxis(t *theme, plotW int, t0, t1 float64, marks []change, col func(float64) int) string {
-	cells := make([]string, plotW)
+// plotLines are asciigraph's plot's lines, its axis ticked alike on every row: it writes ┼
+// where a series starts on the axis's row, a difference nobody could guess (newcomer 19:
+// "20┤ … 0┼").
+func plotLines(plot string) []string {
+	lines := strings.Split(plot, "\n")
+	for i, l := range lines {
+		lines[i] = strings.Replace(l, "┼", "┤", 1) // the axis is the only ┼ in a plot
+	}
+	return lines
+}
+
+// timeAxis is the line under a plot plotW wide, pad columns in, that spans run time t0..t1
+// seconds: round times, each ending where its moment falls (at the left of its column, so
+// the first ends under the axis and the last at the plot's end: labels put where they fit
+// squeezed the last interval, newcomer 19), and each change's number (▲n) from its dotted
+// line's column, which wins a clash.
+func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func(float64) int) string {
+	w := pad + plotW
+	cells := make([]string, w)
 	for i := range cells {
 		cells[i] = " "
 	}
-	taken := make([]bool, plotW+1)
+	taken := make([]bool, w+1)
 	put := func(at int, text string, st func(...string) string) bool {
 		runes := []rune(text)
-		at = min(at, plotW-len(runes))
-		if at < 0 {
+		if at < 0 || at+len(runes) > w {
 			return false
 		}
-		for i := max(at-1, 0); i <= min(at+len(runes), plotW); i++ { // a blank either side
+		for i := max(at-1, 0); i <= min(at+len(runes), w); i++ { // a blank either side
 			if taken[i] {
 				return false
 			}
@@ -509,20 +597,24 @@ func timeAxis(t *theme, plotW int, t0, t1 float64, marks []change, col func(floa
 		}
 		return true
 	}
+	perSec := float64(plotW) / (t1 - t0)
+	ending := func(at float64, text string) int { // where text starts to end at time at
+		return pad + int(math.Round((at-t0)*perSec)) - len([]rune(text))
+	}
 	// A chart that does not start at 0s says where it starts, before any change's marker
 	// can take its place: its first label alone read as the step's (newcomer 15: 3–25s
 	// taken for 0–25s, the 5s load step looking instant).
 	if t0 > 0 {
-		put(0, fmtAxisTime(t0, 1), t.dim.Render)
+		start := fmtAxisTime(t0, 1)
+		put(ending(t0, start), start, t.dim.Render)
 	}
 	for _, c := range marks {
-		put(col(c.at.Seconds()), "▲"+itoa(c.n), t.marker.Render)
+		put(pad+col(c.at.Seconds()), "▲"+itoa(c.n), t.marker.Render)
 	}
-	perSec := float64(plotW) / (t1 - t0)
 	step := axisStep(perSec, len(fmtAxisTime(t1, 1)))
 	for at := math.Ceil(t0/step) * step; at <= t1; at += step {
-		c := int(math.Round((at - t0) * perSec))
-		put(c, fmtAxisTime(at, step), t.dim.Render)
+		label := fmtAxisTime(at, step)
+		put(ending(at, label), label, t.dim.Render)
 	}
 	return strings.TrimRight(strings.Join(cells, ""), " ")
 }
@@ -640,7 +732,9 @@ func mantissa(v float64) float64 {
 // chartHead is a chart's title and its legend: each class's mark (its line's strokes), its
 // name, and its figure, with what the figure is (a sample, a mean over which seconds). Where
 // w is short, the title drops "each second" and the legend names the classes by their letters.
-func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int, strip bool) (head, legend string) {
+// A pool chart's legend gives each class's peak in the seconds shown (window) too, where its
+// strip's lowest eighth stands for anything from half a worker up.
+func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window []lab.Second, w int, strip bool) (head, legend string) {
 	head = t.bold.Render(spec.title) + t.dim.Render(" each second")
 	switch {
 	case ansiWidth(head) <= w:
@@ -656,7 +750,10 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int, 
 		return head, ""
 	}
 	what, shortWhat, of := legendFigures(spec, s)
-	for _, form := range []struct{ short, shortWhat bool }{{false, false}, {true, false}, {true, true}} {
+	// Shorter forms name the classes by their letters, then say what the figures are in
+	// fewer words, then give the figures bare: no peaks, no "set" and "ok" (their letters
+	// say which).
+	for _, form := range []struct{ short, shortWhat, bare bool }{{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
 		short := form.short
 		var items []string
 		for k := len(classes) - 1; k >= 0; k-- {
@@ -671,7 +768,22 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int, 
 			} else {
 				name += " "
 			}
-			items = append(items, mark+" "+name+legendValue(of(i), spec.unit))
+			value := legendValue(of(i), spec.unit)
+			if spec.pool {
+				value = heldValue(of(i))
+			}
+			item := mark + " " + name + value
+			if peak := heldValue(chartMax(spec, window, []int{i})); spec.pool && !form.bare && peak != value {
+				item += " (peak " + peak + ")"
+			}
+			if spec.ok != nil { // beside its ok, a set rate says so
+				set, ok := "set ", " ok "
+				if form.bare {
+					set, ok = "", " "
+				}
+				item = mark + " " + name + set + value + "  " + t.name[i].Render(okLetter) + ok + legendValue(spec.ok(s.LastSecond(), i), spec.unit)
+			}
+			items = append(items, item)
 		}
 		label := what
 		if form.shortWhat {
@@ -691,6 +803,16 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, w int, 
 func legendValue(v float64, unit string) string {
 	if unit == "/s" {
 		return fmtPerSec(v)
+	}
+	return fmtCount(int64(math.Round(v)))
+}
+
+// heldValue writes a pool chart's legend figure and peak: whole, or to a tenth under one
+// worker, where the strip's lowest eighth may stand for a twentieth of a worker
+// (breaker-trap's trial calls).
+func heldValue(v float64) string {
+	if v >= 0.05 && v < 0.95 {
+		return fmt.Sprintf("%.1f", v)
 	}
 	return fmtCount(int64(math.Round(v)))
 }
@@ -716,8 +838,8 @@ func seriesMark(strip bool, lineMark, letter string, st lipgloss.Style) string {
 }
 
 // legendSplit says whether the legend needs a line of its own in a chart w wide (as lines,
-// whose marks are the wider).
+// whose marks are the wider, unless it always draws strips).
 func legendSplit(t *theme, spec chartSpec, s *lab.Snapshot, w int) bool {
-	head, leg := chartHead(t, spec, s, chartClasses(s, spec), w, false)
+	head, leg := chartHead(t, spec, s, chartClasses(s, spec), chartWindow(s, w), w, spec.strips())
 	return ansiWidth(head)+2+ansiWidth(leg) > w
 }

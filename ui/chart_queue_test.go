@@ -55,7 +55,7 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	}
 	// Compare mode's half of 120 columns keeps the queue's size whole (not "(of 10…").
 	for _, w := range []int{26, 28, 29, 38} {
-		head, _ := chartHead(th, starvationChart(s, s), s, chartClasses(s, starvationChart(s, s)), w, true)
+		head, _ := chartHead(th, starvationChart(s, s), s, chartClasses(s, starvationChart(s, s)), s.Timeline, w, true)
 		if got := ansi.Strip(head); !strings.Contains(got, "(of 100)") || ansi.StringWidth(got) > w {
 			t.Errorf("at %d: title %q, want the queue's size whole", w, got)
 		}
@@ -63,7 +63,7 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	spec := starvationChart(s, nil)
 	for _, w := range []int{39, 59} {
 		for h := chartsLeast; h <= 14; h++ {
-			checkReadsTrue(t, "w "+itoa(w)+" h "+itoa(h), chartLines(th, spec, s, nil, w, h, true), s, spec)
+			checkReadsTrue(t, "w "+itoa(w)+" h "+itoa(h), chartLines(th, spec, s, nil, w, h, true), w, s, spec)
 		}
 	}
 	if got := starvationChart(s, testSnapshot()).title; !strings.HasPrefix(got, "starved") {

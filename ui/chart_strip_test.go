@@ -170,10 +170,10 @@ func stripSnapshot() *lab.Snapshot {
 
 // checkReadsTrue: every column of the chart's plot reads its second's value within an
 // eighth of a row of a strip, an eighth of a line chart's axis.
-func checkReadsTrue(t *testing.T, name string, lines []string, s *lab.Snapshot, spec chartSpec) plotRead {
+func checkReadsTrue(t *testing.T, name string, lines []string, w int, s *lab.Snapshot, spec chartSpec) plotRead {
 	t.Helper()
 	read := readPlot(t, lines)
-	window := chartWindow(s, read.plotW)
+	window := chartWindow(s, w)
 	n := len(window)
 	th := newTheme(true, true)
 	for _, c := range chartClasses(s, spec) {
@@ -213,7 +213,7 @@ func TestStripReadsTrue(t *testing.T) {
 					t.Fatalf("%dx%d: %d lines", w, h, len(lines))
 				}
 				name := "w " + itoa(w) + " h " + itoa(h)
-				read := checkReadsTrue(t, name, lines, s, spec)
+				read := checkReadsTrue(t, name, lines, w, s, spec)
 				head := 1
 				if split && h >= 7 {
 					head = 2
@@ -263,19 +263,60 @@ func TestLineReadsTrueThreshold(t *testing.T) {
 func TestTimeAxisSaysItsStart(t *testing.T) {
 	th := newTheme(true, true)
 	col := func(at float64) int { return int(math.Round((at - 3) * 22 / 22)) }
-	if got := timeAxis(th, 22, 3, 25, nil, col); !strings.HasPrefix(got, "3s") || !strings.Contains(got, "10s") {
+	if got := strings.TrimLeft(timeAxis(th, 4, 22, 3, 25, nil, col), " "); !strings.HasPrefix(got, "3s") || !strings.Contains(got, "10s") {
 		t.Errorf("from 3s: %q", got)
 	}
 	col0 := func(at float64) int { return int(math.Round(at * 22 / 25)) }
-	if got := timeAxis(th, 22, 0, 25, nil, col0); !strings.HasPrefix(got, "0s") {
+	if got := strings.TrimLeft(timeAxis(th, 4, 22, 0, 25, nil, col0), " "); !strings.HasPrefix(got, "0s") {
 		t.Errorf("from 0s: %q", got)
 	}
 }
 
-// A strip reaches what a line would (the data, where it stays under half the pool): 0.44
-// and 0.57 of 20 workers held (breaker-trap's closings at 3–5s) drew no block on a strip to
-// 20, whose eighth is 1.25 workers, and read as a breaker that never closed (newcomer 16).
-// Every column of a second that held a worker draws a block, at both sizes' chart widths.
+// Each time label ends where its moment falls, so the labels stand evenly apart and the last
+// ends at the plot's end: placed where they fit, "0s    2s     4s  6s" squeezed the last
+// interval (newcomer 19).
+func TestTimeAxisLabelsEndAtTheirMoment(t *testing.T) {
+	th := newTheme(true, true)
+	for _, tc := range []struct {
+		pad, plotW int
+		t0, t1     float64
+	}{{9, 51, 0, 6}, {8, 44, 0, 6}, {10, 48, 0, 25}, {7, 31, 0, 10}, {10, 100, 0, 20}, {6, 19, 5, 25}} {
+		perSec := float64(tc.plotW) / (tc.t1 - tc.t0)
+		col := func(at float64) int { return int((at - tc.t0) * perSec) }
+		axis := timeAxis(th, tc.pad, tc.plotW, tc.t0, tc.t1, nil, col)
+		labels := 0
+		for i := 0; i < len(axis); {
+			if axis[i] == ' ' {
+				i++
+				continue
+			}
+			j := strings.IndexByte(axis[i:], ' ')
+			if j < 0 {
+				j = len(axis) - i
+			}
+			label := axis[i : i+j]
+			secs, err := strconv.ParseFloat(strings.TrimSuffix(label, "s"), 64)
+			if err != nil {
+				t.Fatalf("%+v: label %q in %q", tc, label, axis)
+			}
+			if want := tc.pad + int(math.Round((secs-tc.t0)*perSec)); i+j != want {
+				t.Errorf("%+v: %q ends at %d, its moment is at %d: %q", tc, label, i+j, want, axis)
+			}
+			labels++
+			i += j
+		}
+		if labels < 2 || ansi.StringWidth(axis) > tc.pad+tc.plotW {
+			t.Errorf("%+v: %d labels, or past the plot's end: %q", tc, labels, axis)
+		}
+	}
+}
+
+// A strip draws what a pool held however little: 0.44 and 0.57 of 20 workers held
+// (breaker-trap's closings at 3–5s) drew no block on a strip to 20, whose eighth is 1.25
+// workers, and read as a breaker that never closed (newcomer 16); scaled to the data
+// instead, one worker filled a row and read as a full pool (newcomer 19). Every column of a
+// second that held a worker draws a block, on the pool's scale, at both sizes' chart widths,
+// and the legend gives the peak the lowest blocks stand for.
 func TestStripReachesSmallData(t *testing.T) {
 	th := newTheme(true, true)
 	s := testSnapshot()
@@ -290,9 +331,12 @@ func TestStripReachesSmallData(t *testing.T) {
 	spec := occupancyChart(s)
 	for _, w := range []int{39, 59} {
 		lines := chartLines(th, spec, s, nil, w, 7, true)
-		read := checkReadsTrue(t, "w "+itoa(w), lines, s, spec)
-		if !read.strips {
-			t.Fatalf("w %d: drawn as lines:\n%s", w, strings.Join(lines, "\n"))
+		read := checkReadsTrue(t, "w "+itoa(w), lines, w, s, spec)
+		if !read.strips || axisTop(lines) != 20 {
+			t.Fatalf("w %d: drawn as lines or not to the pool's 20:\n%s", w, strings.Join(lines, "\n"))
+		}
+		if !strings.Contains(ansi.Strip(lines[1]), "(peak 1)") {
+			t.Errorf("w %d: the legend lacks the peak: %q", w, ansi.Strip(lines[1]))
 		}
 		// The payment strip's rows: from its letter's row to the row before the next letter's.
 		var strip [][]rune
@@ -333,9 +377,10 @@ func TestRoundUp(t *testing.T) {
 	}
 }
 
-// Each strip's top and bottom rows say the range each holds: a bottom row labelled 0 read as
-// none beside blocks worth 0–5/s (newcomer 16, X4). Its rows are each worth a whole amount
-// where fewer rows allow it: postmortem's 500/s in 5 rows of 100, not 7 of 71.4.
+// Each strip's rows say the range each holds: a bottom row labelled 0 read as none beside
+// blocks worth 0–5/s (newcomer 16, X4), and unlabelled middle rows had to be guessed
+// (newcomer 19). Its rows are each worth a whole amount where fewer rows allow it:
+// postmortem's 500/s in 2 rows of 250 a strip, not 3 of 166.7.
 func TestStripRowsSayTheirRange(t *testing.T) {
 	th := newTheme(true, true)
 	s := stripSnapshot()
@@ -350,9 +395,22 @@ func TestStripRowsSayTheirRange(t *testing.T) {
 	}
 	pm := postmortemSnapshot(postmortemConfig())
 	rate := ansi.Strip(strings.Join(chartLines(th, rateChart(pm), pm, nil, 59, 10, true), "\n"))
-	for _, want := range []string{"P 400–500┤", "0–100┤"} {
+	for _, want := range []string{"P 250–500┤", "0–250┤", "o 250–500┤"} {
 		if !strings.Contains(rate, want) {
 			t.Errorf("rate chart: no %q in\n%s", want, rate)
+		}
+	}
+}
+
+// A strip's rows are each worth a whole or round amount where fewer rows allow it: a top of
+// 5 in 3 rows read "3.3–5" over "1.7–3.3" over "0–1.7"; in 2, 2.5 a row.
+func TestWholeRows(t *testing.T) {
+	for _, tc := range []struct {
+		top       float64
+		per, want int
+	}{{5, 3, 2}, {500, 8, 5}, {20, 2, 2}, {20, 9, 5}, {64, 7, 4}, {24, 5, 4}, {10, 3, 2}, {1, 3, 2}, {23, 2, 2}} {
+		if got := wholeRows(tc.top, tc.per); got != tc.want {
+			t.Errorf("wholeRows(%g, %d) = %d, want %d", tc.top, tc.per, got, tc.want)
 		}
 	}
 }

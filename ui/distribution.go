@@ -299,10 +299,10 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		var strips []stripSeries
 		for k := len(all) - 1; k >= 0; k-- {
 			l, st := letterOf(k)
-			strips = append(strips, stripSeries{l, st, sample(k, stripW)})
+			strips = append(strips, stripSeries{l, st, sample(k, stripW), 0, top})
 		}
 		per := max(rows/slots, 1) // each strip's rows, and the missing one's
-		plot := stripLines(t, strips, top, span, per*len(all), labelW, stripW)
+		plot := stripLines(t, strips, span, per*len(all), labelW, stripW)
 		if uncorrected {
 			plot = append(plot, uncorrectedLines(t, w, per)...)
 		}
@@ -318,7 +318,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		chars, colors = append(chars, s.chars), append(colors, s.color)
 	}
 	opts := plotOptions(t, upper, step, height, max(ansiWidth(label(upper)), ansiWidth(label(step)), 3), label, chars, colors)
-	plot := strings.Split(asciigraph.PlotMany(data, opts...), "\n")
+	plot := plotLines(asciigraph.PlotMany(data, opts...))
 	for range rows - len(plot) { // what the even axis left over goes above the plot
 		lines = append(lines, "")
 	}
@@ -356,21 +356,32 @@ var (
 )
 
 // percentileAxis labels the plot's columns, which begin at start, at each decade: p0, p90,
-// p99, p99.9, p99.99, each centred under its column and kept inside the line. Where they
-// would touch, the ends (p0, p99.99) and p99 come first.
+// p99, p99.9, p99.99, each ending at its column, as the time axis's labels end at their
+// moment: centred and kept inside the line, p99.99 began well before its column, and the
+// as-sent jump at p99.9 read as after p99.99 (newcomer 19). Where they would touch, the ends
+// (p0, p99.99) and p99 come first. Before p0, where the y axis's labels leave room, it says
+// the axis is log.
 func percentileAxis(w, start, plotW int) string {
 	axis := []rune(strings.Repeat(" ", w))
 	taken := make([]bool, w+1)
-	for _, dec := range []int{0, lab.DistributionDecades, lab.DistributionDecades / 2, 1, 3} {
-		label := []rune("p" + strconv.FormatFloat(lab.PercentileAt(float64(dec)), 'f', -1, 64))
-		col := start + int(math.Round(float64(dec)*float64(plotW-1)/lab.DistributionDecades))
-		at := min(max(col-len(label)/2, 0), w-len(label))
-		if at < 0 || slices.Contains(taken[max(at-1, 0):min(at+len(label)+1, w)], true) {
-			continue // it would touch a label already placed
+	put := func(end int, label []rune) {
+		at := end + 1 - len(label)
+		if at < 0 || end >= w || slices.Contains(taken[max(at-1, 0):min(end+2, w)], true) {
+			return // out of the line, or it would touch a label already placed
 		}
 		copy(axis[at:], label)
-		for k := at; k < at+len(label); k++ {
+		for k := at; k <= end; k++ {
 			taken[k] = true
+		}
+	}
+	for _, dec := range []int{0, lab.DistributionDecades, lab.DistributionDecades / 2, 1, 3} {
+		label := []rune("p" + strconv.FormatFloat(lab.PercentileAt(float64(dec)), 'f', -1, 64))
+		put(start+int(math.Round(float64(dec)*float64(plotW-1)/lab.DistributionDecades)), label)
+	}
+	for _, word := range []string{"log axis", "log"} { // p0's label ends at start
+		if start-3-len(word) >= 0 {
+			put(start-3, []rune(word))
+			break
 		}
 	}
 	return strings.TrimRight(string(axis), " ")

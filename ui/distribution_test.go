@@ -153,15 +153,18 @@ func TestMeasurementAtEverySize(t *testing.T) {
 	}
 }
 
-// The percentile axis names each decade under its column: p0 at the first, p99.99 at the
-// last, and leaves out what would touch.
+// The percentile axis names each decade ending at its column: p0 at the first, p99.99 at
+// the last, each label's end where its percentile is (centred and kept inside the line,
+// p99.99 began 4 columns before its own; newcomer 19), leaves out what would touch, and says
+// the axis is log where the y labels leave room.
 func TestPercentileAxis(t *testing.T) {
 	for _, tc := range []struct {
 		w, start, plotW int
 		want            string
 	}{
-		{47, 6, 41, "     p0        p90       p99      p99.9  p99.99"},
-		{28, 6, 21, "     p0   p90  p99    p99.99"}, // p99.9 would touch p99.99: the end comes first
+		{47, 6, 41, " log p0       p90       p99     p99.9    p99.99"},
+		{28, 6, 21, " log p0  p90  p99    p99.99"}, // p99.9 would touch p99.99: the end comes first
+		{29, 14, 13, "    log axis p0      p99.99"},
 	} {
 		if got := percentileAxis(tc.w, tc.start, tc.plotW); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc, got, tc.want)

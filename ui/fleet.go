@@ -99,16 +99,21 @@ const replicaCells, compactCells = 20, 10
 
 // replicaRows: one row per replica, in as many columns as the width holds; where a full row
 // does not fit (half a 120-column screen), a compact one, then a briefer, so its state is
-// never cut.
+// never cut. Bars scaled down say what a cell is worth, as the pool's and the queue's do
+// (newcomer 19: "r4 PPPPPPPPP· 17/20" without it), on the first row with room.
 func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	var cells []string
 	widest := 0
+	per := 0.0
 	for squeeze := range 3 {
-		cells, widest = cells[:0], 0
+		cells, widest, per = cells[:0], 0, 0
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
 			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze)
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
+			if size, at := max(len(r.Pool.Workers), r.Pool.Size), replicaBarCells(squeeze); size > at {
+				per = float64(size) / float64(at) // the replicas' pools are alike
+			}
 		})
 		if widest <= w {
 			break
@@ -128,7 +133,27 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 		}
 		out[r] += c
 	}
+	if per == 0 {
+		return out
+	}
+	for _, unit := range []string{" workers", ""} { // short of room, the note drops its unit
+		note := scaleNote(per, unit)
+		for i := range out {
+			if ansiWidth(out[i])+ansiWidth(note) <= w {
+				out[i] += t.dim.Render(note)
+				return out
+			}
+		}
+	}
 	return out
+}
+
+// replicaBarCells is the most cells a replica's pool picture takes at squeeze (replicaRow).
+func replicaBarCells(squeeze int) int {
+	if squeeze > 0 {
+		return compactCells
+	}
+	return replicaCells
 }
 
 // replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  starved 4/s  PULLED at 9.2s"; last is its
@@ -140,10 +165,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(itoa(of)), n)
 	p := r.Pool
-	cellsAt := replicaCells
-	if compact {
-		cellsAt = compactCells
-	}
+	cellsAt := replicaBarCells(squeeze)
 	var gs []glyph
 	if size := max(len(p.Workers), p.Size); size <= cellsAt {
 		gs = make([]glyph, size)

@@ -10,25 +10,35 @@ import (
 	"poollab/lab"
 )
 
-// A fleet whose replicas are all pulled turns requests away at the balancer, not at the
-// pools: its starvation chart counts both, payments too, its title says so, and its legend
-// gives the table's rate (the same seconds), so 74.4 signups a second turned away by the
-// balancer are not drawn as nothing.
-func TestFleetChartCountsTheBalancer(t *testing.T) {
+// pulledFleet is a fleet of 4 and 80 workers over 20 s, 24 payments and signups a second
+// arriving, all pulled after 15 s: the balancer turns away 20 payments and rejected signups
+// a second; more adds to each second.
+func pulledFleet(signups, rejected int64, more func(sec int, x *lab.Second)) *lab.Snapshot {
 	s := fleetSnapshot(4, 4)
 	s.Timeline, s.Elapsed = nil, 20*time.Second
 	for sec := 1; sec <= 20; sec++ {
 		var x lab.Second
 		x.T, x.Workers = sec, 80
-		x.Arrived[lab.Signup], x.Arrived[lab.Payment] = 80, 24
+		x.Arrived[lab.Signup], x.Arrived[lab.Payment] = signups, 24
 		if sec > 15 { // all pulled: the balancer turns away what arrives
-			x.Rejected[lab.Signup][lab.RejectBalancer], x.Rejected[lab.Payment][lab.RejectBalancer] = 74, 20
+			x.Rejected[lab.Signup][lab.RejectBalancer], x.Rejected[lab.Payment][lab.RejectBalancer] = rejected, 20
 		}
+		more(sec, &x)
+		s.Timeline = append(s.Timeline, x)
+	}
+	return s
+}
+
+// A fleet whose replicas are all pulled turns requests away at the balancer, not at the
+// pools: its starvation chart counts both, payments too, its title says so, and its legend
+// gives the table's rate (the same seconds), so 74.4 signups a second turned away by the
+// balancer are not drawn as nothing.
+func TestFleetChartCountsTheBalancer(t *testing.T) {
+	s := pulledFleet(80, 74, func(sec int, x *lab.Second) {
 		if sec == 13 {
 			x.Rejected[lab.Signup][lab.RejectPool] = 18
 		}
-		s.Timeline = append(s.Timeline, x)
-	}
+	})
 	spec := starvationChart(s, nil)
 	if spec.title != "rejected (pool + balancer)" {
 		t.Errorf("title %q: want both reasons", spec.title)
@@ -58,7 +68,7 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 		t.Errorf("with bulkhead rejections: %q, payments in second 17: %v, want 25", spec.title, spec.value(&bh.Timeline[16], int(lab.Payment)))
 	}
 	// A half too narrow for every reason says "every reason", not a title cut mid-word.
-	if head, _ := chartHead(newTheme(false, true), starvationChart(&bh, nil), &bh, []int{0}, 28, true); ansi.Strip(head) != "rejected (every reason)" {
+	if head, _ := chartHead(newTheme(false, true), starvationChart(&bh, nil), &bh, []int{0}, bh.Timeline, 28, true); ansi.Strip(head) != "rejected (every reason)" {
 		t.Errorf("narrow title: %q", ansi.Strip(head))
 	}
 	// One instance: its pool alone, payments left out.
@@ -83,6 +93,29 @@ func TestStripLeftoverRowHoldsTheLegend(t *testing.T) {
 		plain := ansi.Strip(strings.Join(lines, "\n"))
 		if !strings.Contains(plain, "last second") && !strings.Contains(plain, "mean ") {
 			t.Errorf("%s: no legend in\n%s", spec.title, plain)
+		}
+	}
+}
+
+// A strip chart of rates gives each class its own round range, said on its row: on one top
+// (the signups' worst second, "0–94"), payments turned away at 20/s drew ▂ (newcomer 19).
+// The workers chart keeps one, the pool: its classes share the workers. Each reads true.
+func TestFleetStripsEachClassItsRange(t *testing.T) {
+	s := pulledFleet(94, 94, func(_ int, x *lab.Second) { x.Held[lab.Payment] = 40 })
+	th := newTheme(true, true)
+	for _, w := range []int{40, 59} {
+		spec := starvationChart(s, nil)
+		lines := chartLines(th, spec, s, nil, w, 6, true)
+		got := ansi.Strip(strings.Join(lines, "\n"))
+		for _, want := range []string{"P  0–20┤", "S 0–100┤"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("w %d: no %q in\n%s", w, want, got)
+			}
+		}
+		checkReadsTrue(t, "rejected w "+itoa(w), lines, w, s, spec)
+		occ := chartLines(th, occupancyChart(s), s, nil, w, 6, true)
+		if got := ansi.Strip(strings.Join(occ, "\n")); !strings.Contains(got, "P 0–80┤") || !strings.Contains(got, "S 0–80┤") {
+			t.Errorf("w %d: the workers' strips not both to the pool's 80:\n%s", w, got)
 		}
 	}
 }

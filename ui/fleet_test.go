@@ -500,3 +500,24 @@ func TestPullAxisKeepsEveryPull(t *testing.T) {
 		t.Errorf("pulls at the end: %q, want ·123 before the end", got)
 	}
 }
+
+// A replica's bar drawn scaled down says what a cell is worth, as the pool's and the
+// queue's bars do (newcomer 19: "r4 PPPPPPPPP· 17/20" at 80 columns), within the width; one
+// drawn a cell a worker says nothing.
+func TestReplicaBarsSayTheirScale(t *testing.T) {
+	th := newTheme(true, true)
+	s := fleetSnapshot(4, 2)
+	for _, w := range []int{59, 80, 160} {
+		rows := replicaRows(th, s, w)
+		plain := ansi.Strip(strings.Join(rows, "\n"))
+		scaled := len([]rune(strings.Fields(ansi.Strip(rows[0]))[1])) < 20 // a pool of 20
+		if said := strings.Contains(plain, "1 cell ≈ 2"); said != scaled {
+			t.Errorf("w %d: scaled %v, said %v:\n%s", w, scaled, said, plain)
+		}
+		for _, r := range rows {
+			if ansiWidth(r) > w {
+				t.Errorf("w %d: a row %d wide: %q", w, ansiWidth(r), ansi.Strip(r))
+			}
+		}
+	}
+}

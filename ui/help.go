@@ -59,12 +59,13 @@ func helpCharts(t *theme) [][2]string {
 		lines = append(lines, t.mark[i]+" "+c.String())
 	}
 	return [][2]string{
-		{"mean workers held", "workers each class held, on average over each second, 0 to the pool's size; its legend is the last second's mean (\"last second 5–6s\"), where the line ends; the pool picture above is this instant"},
+		{"mean workers held", "workers each class held, on average over each second: a strip a class, always 0 to the pool's size (in compare mode the larger pool), every row saying its range; a class that held a twentieth of a worker or more never draws empty, so its legend gives its peak beside the last second's mean (\"last second 5–6s: P payment 0.2 (peak 1)\"), where the strip ends; the pool picture above is this instant"},
+		{"set rate/s and ok/s", "a traffic profile's rate each second, set (its class's letter), and under it what was answered ok that second (o), to one scale: the gap between them is what was not served"},
 		{"starved", "requests of each class but payment turned away for want of a worker during each whole second (a fleet's chart, \"rejected (pool + balancer …)\", counts every class, the balancer's rejections and every other reason's too); its legend is the mean over the table's /s seconds (\"mean 1–6s\")"},
 		{"waiting in the queue", "where one pool has a queue, nothing is rejected:pool until it fills, so this chart takes the place of starved until then: each class's requests waiting in the queue at each second's sample, its axis up to the queue's size (less while the queue stays under half of it); its legend is the last sample"},
 		{"lines", "one per class, each in its own strokes (" + strings.Join(lines, ", ") + "), payment's drawn last, on top; every row of a chart is worth a round amount (1, 2, 2.5 or 5 × 10ⁿ), so a line between labels reads off the rows"},
-		{"strips", "a chart with too few rows for its lines to read true draws each class (or latency curve) as a strip of ▁ to █ instead, with its letter: its top and bottom rows say the range each holds (\"10–20\", \"0–10\"; a strip of one row, \"0–80\"), 8 steps a row; its legend names each by that letter; in compare mode both sides' strips reach the same top"},
-		{"time", "run time along the bottom; the seconds shown are stretched over the chart's width, the last ones when there are more than columns"},
+		{"strips", "a chart with too few rows for its lines to read true draws each class (or latency curve) as a strip of ▁ to █ instead, with its letter: every row says the range it holds (\"10–20\" over \"0–10\"; a strip of one row, \"0–80\"), 8 steps a row; its legend names each by that letter; a chart of rates gives each class its own round range, a chart of workers the pool's; in compare mode both sides' strips reach the same tops"},
+		{"time", "run time along the bottom, each label ending at its moment; the seconds shown are stretched over the chart's width, the last ones (a whole number of 5 s, the same for every chart as wide) when there are more than columns"},
 		{"┊ n", "settings change number n (see changes), at the moment it was made"},
 	}
 }

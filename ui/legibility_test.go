@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -83,31 +84,35 @@ func TestChartAxes(t *testing.T) {
 				t.Errorf("h %d: time axis %q lacks %s", h, axis, want)
 			}
 		}
-		// The last second's value (20) runs to the right edge of the plot.
+		// The last second's value (20 of 20) runs to the right edge of the plot, on the
+		// payment strip's top row, which reaches the pool; every row says its range, the
+		// ranges of a strip meeting from 0 to the pool.
 		top := ""
-		var labelled []int
-		for i, l := range lines {
-			if strings.Contains(l, "20┤") {
-				top = l
+		var ranges [][2]int
+		for _, l := range lines {
+			plain := ansi.Strip(l)
+			if strings.HasPrefix(plain, " P ") {
+				top = plain
 			}
-			if regexp.MustCompile(`^\s*\d+[┤┼]`).MatchString(l) {
-				labelled = append(labelled, i)
+			if m := regexp.MustCompile(`^ [A-Z ] +(\d+)–(\d+)┤`).FindStringSubmatch(plain); m != nil {
+				lo, _ := strconv.Atoi(m[1])
+				hi, _ := strconv.Atoi(m[2])
+				ranges = append(ranges, [2]int{lo, hi})
+			} else if strings.Contains(plain, "┤") {
+				t.Errorf("h %d: a row without its range: %q", h, plain)
 			}
 		}
-		if ansiWidth(strings.TrimRight(top, " ")) != 60 {
-			t.Errorf("h %d: the plot does not reach the chart's width: %q", h, top)
+		if !strings.Contains(top, "20┤") || !strings.HasSuffix(top, "█") || ansiWidth(top) != 60 {
+			t.Errorf("h %d: the plot does not reach the chart's width at the pool: %q", h, top)
 		}
-		for k := 2; k < len(labelled); k++ {
-			if labelled[k]-labelled[k-1] != labelled[1]-labelled[0] {
-				t.Errorf("h %d: y labels on rows %v, not evenly spaced:\n%s", h, labelled, strings.Join(lines, "\n"))
+		for k, r := range ranges {
+			if k+1 < len(ranges) && r[0] != 0 && ranges[k+1][1] != r[0] || r[1] > 20 || len(ranges)%2 != 0 || ranges[len(ranges)/2-1][0] != 0 || ranges[0][1] != 20 {
+				t.Errorf("h %d: rows %v do not run from 0 to the pool's 20:\n%s", h, ranges, strings.Join(lines, "\n"))
 				break
 			}
 		}
-		if len(labelled) < 2 {
-			t.Errorf("h %d: y labels on rows %v", h, labelled)
-		}
 	}
-	head, leg := chartHead(th, occupancyChart(s), s, chartClasses(s, occupancyChart(s)), 60, false)
+	head, leg := chartHead(th, occupancyChart(s), s, chartClasses(s, occupancyChart(s)), s.Timeline, 60, false)
 	if !strings.Contains(head, "workers held") || !strings.Contains(ansi.Strip(leg), "last second 5–6s: PP payment 20") {
 		t.Errorf("legend %q: want the value of the last second drawn, said to be the last second's", ansi.Strip(leg))
 	}
@@ -119,7 +124,7 @@ func TestChartAxes(t *testing.T) {
 		long.Timeline = append(long.Timeline, sec)
 	}
 	axis := chartLines(th, occupancyChart(long), long, nil, 60, 12, true)
-	if last := axis[len(axis)-1]; !strings.Contains(last, "150s") || strings.Contains(last, " 0s") {
+	if last := axis[len(axis)-1]; !strings.Contains(last, "160s") || strings.Contains(last, " 0s") {
 		t.Errorf("a 200 s run on 53 columns should show 148..200 s: %q", last)
 	}
 }
@@ -321,7 +326,7 @@ func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
 		t.Fatal("the fixture starves no signup: nothing to compare")
 	}
 	rate, window := fmtPerSec(r.Rejected[lab.Signup][lab.RejectPool]), fmt.Sprintf("%d–%ds", r.From, r.To)
-	_, leg := chartHead(th, starvationChart(s, nil), s, chartClasses(s, starvationChart(s, nil)), 60, false)
+	_, leg := chartHead(th, starvationChart(s, nil), s, chartClasses(s, starvationChart(s, nil)), s.Timeline, 60, false)
 	if want := "mean " + window + ": "; !strings.HasPrefix(ansi.Strip(leg), want) || !strings.Contains(ansi.Strip(leg), "signup "+rate) {
 		t.Errorf("legend %q: want %q and signup %s", ansi.Strip(leg), want, rate)
 	}

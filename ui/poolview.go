@@ -337,7 +337,7 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	why := ", one per worker"
 	switch {
 	case round != p.QueueRound():
-		why = ", as the other side"
+		why = ", one per worker of the other side's pool"
 	case p.Max > p.Size: // a pool that may grow: its round is its most workers, not its workers now
 		why = fmt.Sprintf(", one per worker of the %d it may have", round)
 	}
@@ -353,8 +353,8 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	words := []string{summary + per + why, short + per + why, short + per, tight}
 	if round != p.QueueRound() {
 		// Drawn to the other side's round: said in every form, or B's 24 workers read as 64
-		// (newcomer 11).
-		words = []string{summary + per + why, short + per + why, tight + " (other side's)", tight + " (other's)"}
+		// (newcomer 11), in words: "× 64 (other side's)" had to be guessed (newcomer 19).
+		words = []string{summary + per + why, short + per + why, tight + ", the other side's pool", tight + " (other pool)"}
 		tight = words[len(words)-1]
 	}
 	room := w - poolLabelW - 1

@@ -113,9 +113,10 @@ func TestUnboundedQueuesApart(t *testing.T) {
 		if peer && dper != fper {
 			t.Errorf("w=%d: compare's sides on two scales, 1 cell = %d and %d", w, dper, fper)
 		}
-		// The side drawn to the other's round says so at every width (newcomer 11 read
-		// 24 workers' queue at 1 cell = 64 as 64 workers).
-		if plain := ansi.Strip(fl); peer && !strings.Contains(plain, "other side") && !strings.Contains(plain, "(other's)") {
+		// The side drawn to the other's round says so at every width, naming the pool (newcomer
+		// 11 read 24 workers' queue at 1 cell = 64 as 64 workers; newcomer 19 could not read
+		// "(other side's)").
+		if plain := ansi.Strip(fl); peer && !strings.Contains(plain, "other side's pool") && !strings.Contains(plain, "(other pool)") {
 			t.Errorf("w=%d: the fix's queue on the disaster's round, unsaid: %q", w, plain)
 		}
 	}

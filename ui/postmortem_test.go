@@ -201,14 +201,14 @@ func TestPostmortemScreen(t *testing.T) {
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
 	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting ≈ 90 cells × 64", "now 64, 328ms each (peak 64",
-		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "set rate/s (profile)", "orders 500/s"} {
+		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "set rate/s and ok/s", "orders 500/s"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("compare view lacks %q", want)
 		}
 	}
 	// Alone, with the width, the rate chart's title says the profile's steps: its rows are
 	// too coarse to tell 150/s from 200/s (newcomer 15).
-	if plain := ansi.Strip(render(th, testScreen(a, 120, 40))); !strings.Contains(plain, "set rate/s (profile: 150/s, 500/s at 5s") {
+	if plain := ansi.Strip(render(th, testScreen(a, 120, 40))); !strings.Contains(plain, "set (profile: 150/s, 500/s at 5s, 150/s at 35s) and ok/s") {
 		t.Errorf("the rate chart's title does not say the profile's steps:\n%s", plain)
 	}
 	ad := postmortemSnapshot(adaptiveConfig())
@@ -274,10 +274,9 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	}
 }
 
-// The rate chart's rows say the rates it holds: set rates are exact, so a line sits on its
-// row's label or the chart draws strips (0 and the top alone labelled). postmortem drew its
-// 150/s phase on the row labelled 200 (newcomer 16); a profile whose rates fall on rows
-// (100/s, then 500/s) keeps its lines.
+// The rate chart's rows say the rates it holds: set rates are exact, and a line on the row
+// labelled 200 read 150/s as 200 (newcomer 16): drawn as strips beside what was ok, every
+// value reads true to an eighth of a row at every size.
 func TestRateChartRowsSayTheRate(t *testing.T) {
 	th := newTheme(true, true)
 	for _, low := range []float64{150, 100} {
@@ -288,25 +287,47 @@ func TestRateChartRowsSayTheRate(t *testing.T) {
 			}
 		}
 		spec := rateChart(s)
-		lines := 0
 		for _, w := range []int{39, 59, 79} {
 			for h := chartsLeast; h <= 17; h++ {
 				out := chartLines(th, spec, s, nil, w, h, true)
-				read := readPlot(t, out)
-				if read.strips {
-					checkReadsTrue(t, fmt.Sprintf("%g/s w %d h %d", low, w, h), out, s, spec)
-					continue
+				if read := readPlot(t, out); !read.strips {
+					t.Fatalf("%g/s w %d h %d: lines:\n%s", low, w, h, strings.Join(out, "\n"))
 				}
-				lines++
-				for x, v := range read.values[th.letter[lab.Payment]] {
-					if !math.IsNaN(v) && v != 500 && v != low {
-						t.Fatalf("%g/s w %d h %d: column %d on the row of %g:\n%s", low, w, h, x, v, strings.Join(out, "\n"))
-					}
-				}
+				checkReadsTrue(t, fmt.Sprintf("%g/s w %d h %d", low, w, h), out, w, s, spec)
 			}
 		}
-		if low == 100 && lines == 0 {
-			t.Errorf("100/s then 500/s: never lines, though its rates fall on rows of 100")
+	}
+}
+
+// The rate chart draws what was answered ok under what was set, to one scale, and its legend
+// gives both for the last second: the set rate alone read as throughput on the screen whose
+// point is "ok 196/s of 500/s" (newcomer 19).
+func TestRateChartDrawsOk(t *testing.T) {
+	th := newTheme(true, true)
+	s := postmortemSnapshot(postmortemConfig())
+	for i := range s.Timeline {
+		s.Timeline[i].OK[lab.Payment] = int64(min(s.Timeline[i].Rate[lab.Payment], 196))
+	}
+	spec := rateChart(s)
+	for _, w := range []int{29, 39, 59} {
+		for _, h := range []int{chartsLeast + 2, 10, 17} {
+			out := chartLines(th, spec, s, nil, w, h, true)
+			read := readPlot(t, out)
+			ok := read.values['o']
+			if !read.strips || ok == nil || read.values[th.letter[lab.Payment]] == nil {
+				t.Fatalf("w %d h %d: no strips of set and ok:\n%s", w, h, strings.Join(out, "\n"))
+			}
+			window := chartWindow(s, w)
+			for x, got := range ok {
+				want := float64(window[min(x*len(window)/read.plotW, len(window)-1)].OK[lab.Payment])
+				if math.Abs(got-want) > read.within['o']+1e-9 {
+					t.Fatalf("w %d h %d: ok column %d reads %.0f, is %.0f:\n%s", w, h, x, got, want, strings.Join(out, "\n"))
+				}
+			}
+			leg := ansi.Strip(strings.Join(out[:2], "\n"))
+			if !strings.Contains(leg, "o ok 196/s") && !strings.Contains(leg, "o 196/s") {
+				t.Errorf("w %d h %d: the legend lacks the last second's ok:\n%s", w, h, leg)
+			}
 		}
 	}
 }

@@ -48,21 +48,27 @@ func seriesChart(series lab.Series) chartSpec {
 	}
 }
 
-// rateChart plots each class's rate in force each second: a profile's steps.
+// rateChart plots each class's rate in force each second, a profile's steps, and what it had
+// ok that second under it.
 func rateChart(s *lab.Snapshot) chartSpec {
-	// "set": the arrivals the profile sets, not what was answered (newcomer 19 read it as
-	// throughput on the screen whose point is "ok 196/s of 501/s").
-	title := "set rate/s (profile)"
+	// "set": the arrivals the profile sets, beside what was answered (newcomer 19 read the
+	// set rate alone as throughput on the screen whose point is "ok 196/s of 501/s").
+	title := "set rate/s (profile) and ok/s"
 	if steps := s.Config.Traffic.ProfileSteps(lab.Payment); steps != "" {
-		title = "set rate/s " + steps
+		title = "set " + steps + " and ok/s" // the legend says "set 500/s"
 	}
 	return chartSpec{
-		title:   title,
-		short:   "set rate/s (profile)",
-		value:   func(sec *lab.Second, c int) float64 { return sec.Rate[c] },
+		title: title,
+		short: "set rate/s and ok/s",
+		value: func(sec *lab.Second, c int) float64 { return sec.Rate[c] },
+		ok:    func(sec *lab.Second, c int) float64 { return float64(sec.OK[c]) },
+		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
+			last := s.LastSecond() // the rate in force as it ended, and what it had ok (the ok strip's)
+			what := "last second " + s.LastSpan()
+			return what, s.LastSpan(), func(c int) float64 { return last.Rate[c] }
+		},
 		atLeast: fixedReach(10),
 		unit:    "/s",
-		exact:   true,
 		leaves:  func(c lab.Class) bool { return s.Config.Traffic.PeakRate(c) == 0 },
 	}
 }

@@ -77,22 +77,28 @@ func correctedSum(v, every int64) int64 {
 	return v + k*v - every*k*(k+1)/2
 }
 
+// nearestRank is the percentile to ask HdrHistogram for the sample at q's nearest rank,
+// ⌈q·n⌉ of n samples: it rounds q·n to the nearest rank, so of 601 samples its p99.9 was
+// the 600th, under a stall that the 601st alone showed (newcomer 16: one sample in 601 is
+// over 0.1% of them). The table (summary) and the chart (distribution) both ask through it,
+// so they agree at every percentile both show (newcomer 19).
+func nearestRank(q float64, n int64) float64 {
+	if n == 0 {
+		return 100 * q
+	}
+	return rankPercentile(int64(math.Ceil(q*float64(n)-1e-9)), n)
+}
+
+// rankPercentile is the percentile whose rank is r of n samples (from the 1st to the nth).
+func rankPercentile(r, n int64) float64 { return 100 * float64(min(max(r, 1), n)) / float64(n) }
+
 func (h *hist) summary() lab.Percentiles {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.dirty {
 		n := h.h.TotalCount()
-		// Each percentile is the sample at its nearest rank, ⌈q·n⌉, asked as the percentile
-		// whose rank that is: HdrHistogram rounds q·n to the nearest rank, so of 601 samples
-		// its p99.9 was the 600th, under a stall that the 601st alone showed (newcomer 16:
-		// one sample in 601 is over 0.1% of them).
-		rank := func(r int64) float64 { return 100 * float64(min(max(r, 1), n)) / float64(n) }
-		nearest := func(q float64) float64 {
-			if n == 0 {
-				return 100 * q
-			}
-			return rank(int64(math.Ceil(q*float64(n) - 1e-9)))
-		}
+		rank := func(r int64) float64 { return rankPercentile(r, n) }
+		nearest := func(q float64) float64 { return nearestRank(q, n) }
 		at := []float64{nearest(0.5), nearest(0.95), nearest(0.99), nearest(0.999), nearest(0.9), nearest(0.9999)}
 		var lo, hi, lo50, hi50 int64
 		if h.p99In && n > 0 {
@@ -275,7 +281,11 @@ func (h *hist) distribution() ([]time.Duration, int64) {
 		return nil, 0
 	}
 	if n != h.distCount {
-		v := h.h.ValueAtPercentilesSlice(lab.DistributionPercentiles)
+		at := make([]float64, len(lab.DistributionPercentiles))
+		for i, p := range lab.DistributionPercentiles {
+			at[i] = nearestRank(p/100, n)
+		}
+		v := h.h.ValueAtPercentilesSlice(at)
 		h.dist = make([]time.Duration, len(v)) // a new slice: snapshots may hold the old one
 		for i, us := range v {
 			h.dist[i] = min(time.Duration(us), time.Duration(h.max)) * time.Microsecond

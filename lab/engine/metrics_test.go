@@ -120,11 +120,42 @@ func TestPercentilesAtTheNearestRank(t *testing.T) {
 	if p := h.summary(); p.P999 < 900*time.Millisecond || p.P99 > 10*time.Millisecond {
 		t.Errorf("601 samples, one slow: p99 %v, p99.9 %v; want p99.9 the slow one", p.P99, p.P999)
 	}
+	if d, _ := h.distribution(); d[3*20] < 900*time.Millisecond { // p99.9 on the chart's axis
+		t.Errorf("601 samples, one slow: the chart's p99.9 %v, the table's %v", d[3*20], h.summary().P999)
+	}
 	g := newHist()
 	for _, ms := range []time.Duration{1, 2, 3, 4} {
 		g.record(ms * time.Millisecond)
 	}
 	if p := g.summary(); p.P50 > 2100*time.Microsecond || p.P50 < 1900*time.Microsecond {
 		t.Errorf("p50 of 1, 2, 3, 4ms: %v, want the 2nd", p.P50)
+	}
+}
+
+// The chart and the table agree at every percentile the table shows that the chart's axis
+// holds (p90, p99, p99.9, p99.99, and p0 the least): the chart asked HdrHistogram for q·n
+// rounded, so of 601 samples its p99.9 was the 600th while the table's was the 601st
+// (newcomer 19).
+func TestDistributionAgreesWithTheTable(t *testing.T) {
+	for _, n := range []int{1, 4, 601, 700, 1000, 1999, 10001} {
+		h := newHist()
+		for i := range n { // a ramp, most ranks their own value
+			h.record(time.Duration(1000+10*i) * time.Microsecond)
+		}
+		h.record(time.Second) // and a stall, one sample
+		d, _ := h.distribution()
+		p := h.summary()
+		for _, at := range []struct {
+			decade int
+			want   time.Duration
+			name   string
+		}{{1, p.P90, "p90"}, {2, p.P99, "p99"}, {3, p.P999, "p99.9"}, {4, p.P9999, "p99.99"}} {
+			if got := d[at.decade*20]; got != at.want {
+				t.Errorf("%d samples: the chart's %s %v, the table's %v", n, at.name, got, at.want)
+			}
+		}
+		if d[0] > p.P50 || d[len(d)-1] > p.Max {
+			t.Errorf("%d samples: the chart from %v to %v, the table's p50 %v, max %v", n, d[0], d[len(d)-1], p.P50, p.Max)
+		}
 	}
 }
