@@ -49,7 +49,11 @@ var coreSettings = slices.Concat(
 			return nil
 		}
 		// Named as the table names the class (the postmortem's "orders").
-		items := []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
+		stages := slices.Clone(s.Chain)
+		if k := slices.Index(stages, enoughLeft); k >= 0 {
+			stages[k] += " (" + enoughLeftNeeds(s.Config) + ")"
+		}
+		items := []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(stages, " → "), Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
 		// the lesson rests on and no other line says (newcomer 13).
 		if s.Active(Signup) {
