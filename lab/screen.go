@@ -28,7 +28,10 @@ var coreSettings = slices.Concat(
 		return []Item{{Label: "queue", Value: c.Pool.queueSetting(), Off: c.Pool.Queue == 0}}
 	}),
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
-		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency)}}
+		// Down or failing, it is the cause of every failure on the screen: Strong, as a stall
+		// is (one line kept "pool · queue · timeout" and dropped it, newcomer 19).
+		broken := c.Dependency.Mode == ModeDown || c.Dependency.Mode == ModeErrors
+		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency), Strong: broken}}
 	}),
 	at(70, trafficSettings),
 	at(75, func(c Config, _ *Snapshot, _ int) []Item {
