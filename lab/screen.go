@@ -282,9 +282,12 @@ var coreHealth = slices.Concat(
 		// parked after a job, and the rest; the postmortem's 5982 left ~195 unexplained and
 		// 20 busy workers beside 21 read as a miscount (newcomer 15): a second's finished
 		// requests parked, and a snapshot's run over, its generator and sampler ended.
+		// The more's reason stays longest: "+ 1 more" alone read as a fudge (newcomer 19).
 		if parts := goroutineParts(s); parts != "" {
 			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
 				value+" = "+parts+" (the lab's own; the more: "+goroutineRest(s)+")",
+				value+" = "+parts+" (the lab's own; the more: "+shortRest(s)+")",
+				value+" = "+parts+" (the more: "+shortRest(s)+")",
 				value+" = "+parts+" (the lab's own, not the dependency's)",
 				value+" = "+parts), Spare: true}}
 		}
@@ -303,31 +306,41 @@ var coreHealth = slices.Concat(
 			value+" (the lab's, not the dependency's: "+kinds+", …"+queued+")",
 			value+" (the lab's: "+kinds+", …"+queued+")",
 			value+" (the lab's, not the dependency's: "+kinds+", …)",
-			value+" (the lab's, not the dependency's: workers, free ones up to 1s, …)",
-			value+" (the lab's: workers, free ones up to 1s, …)",
+			value+" (the lab's, not the dependency's: workers, "+parkedWord+", …)",
+			value+" (the lab's: workers, "+parkedWord+", …)",
 			value+" (the lab's, free workers too)"), Spare: true}}
 	}),
 )
 
 // goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
-// the sampler: workers always; waiting requests only with an unbounded queue (a bounded
-// one holds entries); calls off a worker, bulkhead threads, closed-loop users and a fleet's
-// health checks where the run has them.
+// the sampler, where its parts cannot be counted: workers always (those parked after a job
+// under the parts' name); waiting requests only with an unbounded queue (a bounded one holds
+// entries); bulkhead threads, closed-loop users and a fleet's health checks where the run
+// has them.
 func goroutineKinds(s *Snapshot) []string {
-	kinds := []string{"workers", "free ones up to 1s"}
+	kinds := []string{"workers", parkedWord}
 	if s.Pool.Unbounded {
 		kinds = append(kinds, "waiting requests")
 	}
-	return append(kinds, extraKinds(s)...)
-}
-
-// extraKinds are the goroutines of the run's mechanisms beyond the pool's: calls off a
-// worker, bulkhead threads, closed-loop users, a fleet's health checks.
-func extraKinds(s *Snapshot) []string {
-	var kinds []string
-	if slices.Contains(s.Chain, "handoff:goroutine") {
+	if offWorker(s) {
 		kinds = append(kinds, "calls off a worker")
 	}
+	return append(kinds, uncounted(s)...)
+}
+
+// parkedWord names the goroutines of free workers, kept up to a second after a job: one
+// name in the parts and the kinds ("free ones up to 1s" beside "parked up to 1s after a
+// job" named them two ways, newcomer 19).
+const parkedWord = "parked up to 1s after a job"
+
+// offWorker says the run's calls go on goroutines of their own (a caller timeout's
+// hand-off): one each, while its worker waits and after it walked away.
+func offWorker(s *Snapshot) bool { return slices.Contains(s.Chain, "handoff:goroutine") }
+
+// uncounted are the goroutines of the run's mechanisms the snapshot does not count one by
+// one: bulkhead threads, closed-loop users, a fleet's health checks.
+func uncounted(s *Snapshot) []string {
+	var kinds []string
 	if slices.Contains(s.Chain, "handoff:thread") {
 		kinds = append(kinds, "bulkhead threads")
 	}
@@ -341,18 +354,23 @@ func extraKinds(s *Snapshot) []string {
 }
 
 // goroutineParts splits the count into the goroutines on a worker, those waiting in an
-// unbounded queue, those parked after a job, and the rest (the generator, the sampler, …):
-// "64 on workers + 5721 waiting + 195 parked up to 1s after a job + 2 more". "" where the
-// kinds say it better: nothing on a worker, or kinds the parts do not name.
+// unbounded queue, the calls off a worker, those parked after a job, and the rest (the
+// generator, the sampler, …): "64 on workers + 5721 waiting + 195 parked up to 1s after a
+// job + 2 more". A chain's hops are the dependency's, in none of them. "" where the kinds
+// say it better: nothing on a worker, kinds the parts do not count, or parts over the count.
 func goroutineParts(s *Snapshot) string {
-	if s.Pool.Busy+s.Pool.Parked == 0 || len(s.Hops) > 0 || len(extraKinds(s)) > 0 {
+	if s.Pool.Busy+s.Pool.Parked == 0 || len(uncounted(s)) > 0 {
 		return "" // nothing to split, or kinds the parts do not name: the kinds say it
 	}
 	waiting := 0
 	if s.Pool.Unbounded {
 		waiting = s.Pool.Queued
 	}
-	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked)
+	var off int64
+	if offWorker(s) { // each worker in the call waits on one, and each orphan runs on one
+		off = int64(s.Pool.InPhase[PhaseCall]) + s.Orphans.InFlight
+	}
+	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - off
 	if rest < 0 { // read a moment apart: no parts that do not add up
 		return ""
 	}
@@ -360,8 +378,11 @@ func goroutineParts(s *Snapshot) string {
 	if waiting > 0 {
 		parts = append(parts, FmtCount(int64(waiting))+" waiting")
 	}
+	if off > 0 {
+		parts = append(parts, FmtCount(off)+" calls off a worker")
+	}
 	if s.Pool.Parked > 0 {
-		parts = append(parts, FmtCount(int64(s.Pool.Parked))+" parked up to 1s after a job")
+		parts = append(parts, FmtCount(int64(s.Pool.Parked))+" "+parkedWord)
 	}
 	parts = append(parts, FmtCount(rest)+" more")
 	return strings.Join(parts, " + ")
@@ -376,6 +397,14 @@ func goroutineRest(s *Snapshot) string {
 		rest += "; the autoscaler"
 	}
 	return rest
+}
+
+// shortRest is goroutineRest in fewer words.
+func shortRest(s *Snapshot) string {
+	if s.Pool.Max > 0 {
+		return "the generator's, the sampler, the autoscaler"
+	}
+	return "the generator's and the sampler"
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
