@@ -297,4 +297,3 @@ func refusedRun(turns []lab.Turn, i int) int {
 	}
 	return n
 }
-
