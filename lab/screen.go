@@ -104,8 +104,8 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 // rateSetting is a class's rate in force, marked when a profile moves it.
 func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
-	if steps := c.Traffic.Profile(cl); len(steps) > 0 {
-		r += " " + profileSetting(steps, w >= 100)
+	if words := c.Traffic.profileWords(cl, w >= 100); words != "" {
+		r += " " + words
 	}
 	return r
 }
@@ -132,17 +132,17 @@ func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
 // ProfileSteps is c's profile in words, each step ("(profile: 150/s, 500/s at 5s, 150/s at
 // 35s)"), "" without one: a rate chart's title, whose rows are too coarse to read 150 from
 // 200 (newcomer 15).
-func (t TrafficConfig) ProfileSteps(c Class) string {
-	if steps := t.Profile(c); len(steps) > 0 {
-		return profileSetting(steps, true)
-	}
-	return ""
-}
+func (t TrafficConfig) ProfileSteps(c Class) string { return t.profileWords(c, true) }
 
-// profileSetting says where a profile starts, so its chart's first level has a number, and
-// with room each step: "(profile: 150/s, 500/s at 5s, 150/s at 35s)", else "(profile from 150/s)".
-func profileSetting(steps []RateStep, long bool) string {
-	if !long || len(steps) > 4 {
+// profileWords says where c's profile starts, so its chart's first level has a number, and
+// with room (long) each step: "(profile: 150/s, 500/s at 5s, 150/s at 35s)", else "(profile
+// from 150/s)"; "" without a profile.
+func (t TrafficConfig) profileWords(c Class, long bool) string {
+	steps := t.Profile(c)
+	switch {
+	case len(steps) == 0:
+		return ""
+	case !long || len(steps) > 4:
 		return "(profile from " + FmtFloatRate(steps[0].Rate) + ")"
 	}
 	words := make([]string, len(steps))
