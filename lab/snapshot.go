@@ -128,13 +128,7 @@ func (s *Snapshot) ChartedReasons(peers ...*Snapshot) []Reason {
 }
 
 // RejectedFor counts class c's rejections for any of reasons during this second.
-func (s *Second) RejectedFor(c Class, reasons []Reason) int64 {
-	var n int64
-	for _, why := range reasons {
-		n += s.Rejected[c][why]
-	}
-	return n
-}
+func (s *Second) RejectedFor(c Class, reasons []Reason) int64 { return sumFor(s.Rejected[c], reasons) }
 
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
@@ -394,13 +388,7 @@ func (s *Snapshot) wholeSeconds() []Second {
 }
 
 // RejectedFor is class c's rejections per second for any of reasons.
-func (r *Rates) RejectedFor(c Class, reasons []Reason) float64 {
-	var n float64
-	for _, why := range reasons {
-		n += r.Rejected[c][why]
-	}
-	return n
-}
+func (r *Rates) RejectedFor(c Class, reasons []Reason) float64 { return sumFor(r.Rejected[c], reasons) }
 
 // TurnedAway is how many requests of every class were turned away for why.
 func (s *Snapshot) TurnedAway(why Reason) int64 {
