@@ -47,6 +47,24 @@ type Snapshot struct {
 	// Pairs is a compared run's pairing tally, the same for both runs of the comparison:
 	// what tells a counter's difference from noise. nil when the run is not compared.
 	Pairs *Pairs
+
+	// arriving is WaitArrivingNow worked out once (Settle), for a frame that asks for it
+	// three times; nil: worked out at each ask (a snapshot made by hand).
+	arriving *arrivingNow
+}
+
+// arrivingNow is WaitArrivingNow's answer, kept.
+type arrivingNow struct {
+	wait ArrivingWait
+	ok   bool
+}
+
+// Settle works out once what every frame asks of a snapshot (the wait of a request arriving
+// now), before the snapshot is shared: its maker calls it last, and it is read-only after.
+func (s *Snapshot) Settle() {
+	s.arriving = nil
+	a, ok := s.WaitArrivingNow()
+	s.arriving = &arrivingNow{a, ok}
 }
 
 // DependencyStats is what the dependency itself saw.
