@@ -218,7 +218,7 @@ func HealthItems(s *Snapshot, w int) []Item {
 // coreHealth are the health items of the lab's core: the dependency, the pool, the balancer,
 // the generator and the goroutines.
 var coreHealth = slices.Concat(
-	at(10, func(s *Snapshot, _ int) []Item {
+	at(10, func(s *Snapshot, w int) []Item {
 		label := "calls at the dependency now"
 		if len(s.Hops) > 0 { // the lab calls the chain's first hop; the slow one is the last
 			label = "calls at hop 1 now"
@@ -231,8 +231,12 @@ var coreHealth = slices.Concat(
 			// (timeout caller); these run on at hop 1, the lab's side of them ended.
 			orphans = fmt.Sprintf(", %s the lab hung up on", FmtCount(n))
 		}
-		return []Item{{Label: label, Value: fmt.Sprintf("%d%s%s (peak %d, %s calls)",
-			s.Dependency.InFlight, dependencyLatency(s), orphans, s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
+		// Short of room, whole items go, the count of calls first: cut, a compare half read
+		// "(peak 64, 4996…", a number without its unit (newcomer 19).
+		now := fmt.Sprintf("%d%s%s", s.Dependency.InFlight, dependencyLatency(s), orphans)
+		return []Item{{Label: label, Value: fittingValue(label, w,
+			fmt.Sprintf("%s (peak %d, %s calls)", now, s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests)),
+			fmt.Sprintf("%s (peak %d)", now, s.Dependency.PeakInFlight), now)}}
 	}),
 	at(20, func(s *Snapshot, w int) []Item {
 		const label = "pool full (no free worker)"

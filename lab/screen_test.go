@@ -176,3 +176,15 @@ func TestGoroutineParts(t *testing.T) {
 		t.Errorf("the rest, an autoscaler: %q", got)
 	}
 }
+
+// The calls at the dependency give way whole items at a time, never a number cut from its
+// unit: a compare half read "(peak 64, 4996…" (newcomer 19).
+func TestDependencyCallsFitTheirLine(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Dependency: DependencyStats{InFlight: 64, PeakInFlight: 64, Requests: 4996}}
+	for w, want := range map[int]string{120: "calls at the dependency now 64 (peak 64, 4996 calls)", 50: "calls at the dependency now 64 (peak 64)",
+		36: "calls at the dependency now 64"} {
+		if got := HealthItems(s, w)[0].Phrase(); got != want {
+			t.Errorf("at %d columns: %q, want %q", w, got, want)
+		}
+	}
+}
