@@ -79,8 +79,11 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 			}
 		}
 	}
-	if v := fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, label, short); fitsLine("hops", v, w) {
-		return []Item{{Label: "hops", Value: v}}
+	for _, v := range []string{fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, label, short),
+		fmt.Sprintf("%d, %s: %s %s", dep.Hops, dep.Deadline, label, short)} { // a compare half's
+		if fitsLine("hops", v, w) {
+			return []Item{{Label: "hops", Value: v}}
+		}
 	}
 	return []Item{{Label: "hops", Value: value(string(dep.Deadline))}}
 }

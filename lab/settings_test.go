@@ -178,9 +178,13 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 			t.Errorf("%s: at 120 %q", mode, wide)
 		}
 		short := map[DeadlineMode]string{DeadlinePerHop: "hops 3, deadline per-hop: hops 1 and 2 try 3 times, 500ms a try",
-			DeadlinePropagate: "hops 3, deadline propagate, retries at every hop"}[mode]
+			DeadlinePropagate: "hops 3, propagate: hops 1 and 2 try 3 times, in the time left less 100ms"}[mode]
 		if narrow != short {
 			t.Errorf("%s: at 80 %q, want %q", mode, narrow, short)
+		}
+		// A compare half at 120x40 has 59 columns: per-hop's tries still said.
+		if half := items(59); mode == DeadlinePerHop && half != "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try" {
+			t.Errorf("%s: at 59 %q", mode, half)
 		}
 		for w := 58; w <= 120; w++ { // never wider than the line (it was cut at 100 to 109)
 			for _, it := range SettingsItems(c, NotStarted(c), w) {
