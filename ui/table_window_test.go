@@ -243,3 +243,17 @@ func TestConnectionWaitSaidInService(t *testing.T) {
 		t.Errorf("80x24, p99:wait beside a connection cap, unsaid:\n%s", got)
 	}
 }
+
+// Where the fallback answered, the user's answer is said at every size: at 120x40 by the
+// fallback's health item, at 80x24, where that gives way, by the table's notes (newcomer
+// 19: there the user outcome could only be guessed).
+func TestFallbackSaidAtEverySize(t *testing.T) {
+	s := testSnapshot()
+	s.Classes[lab.Payment].Fallback = 40
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		flat := strings.Join(strings.Fields(frameText(t, s, sz[0], sz[1])), " ")
+		if !strings.Contains(flat, "canned reply") {
+			t.Errorf("%dx%d: no canned reply in\n%s", sz[0], sz[1], frameText(t, s, sz[0], sz[1]))
+		}
+	}
+}
