@@ -9,6 +9,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -301,17 +302,18 @@ func ToggleBreaker(c Config) (Config, string) {
 }
 
 // breakerSettings is the breaker's settings items: off, or its state and numbers.
-func breakerSettings(c Config, s *Snapshot, _ int) []Item {
+func breakerSettings(c Config, s *Snapshot, w int) []Item {
 	if !c.Payment.Breaker.Enabled {
 		return []Item{{Label: "breaker", Value: "off", Off: true}}
 	}
-	return breakerItems(s.Breaker)
+	return breakerItems(s.Breaker, w)
 }
 
 // breakerItems label each of the breaker's numbers: its state, the time to the next trial,
 // the failure rate against its threshold, the calls counted against the minimum. While open
-// they are those of the closed stretch that opened it, or of the trial that failed.
-func breakerItems(b BreakerStats) []Item {
+// they are those of the closed stretch that opened it, or of the trial that failed. Each in
+// the longest words a line of w has room for: cut, 80x24 read "(threshold 50%,…" (newcomer 19).
+func breakerItems(b BreakerStats, w int) []Item {
 	rate := fmt.Sprintf("%.0f%% / threshold %.0f%%", b.FailureRate, b.Threshold)
 	calls := fmt.Sprintf("%d / minimum %d", b.Calls, b.MinCalls)
 	window := fmt.Sprintf("calls in the last %s", FmtDur(b.Window))
@@ -326,8 +328,16 @@ func breakerItems(b BreakerStats) []Item {
 			{Label: "it opens at", Value: fmt.Sprintf("%.0f%% failed of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
 	case b.State == BreakerOpen:
 		// Open, its counts are those of the closed stretch that opened it, not of the window now.
+		const opened = "it opened at failure rate"
+		forms := []string{fmt.Sprintf("%.0f%% of the last %d results it counted (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls),
+			fmt.Sprintf("%.0f%% of %d results (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls),
+			fmt.Sprintf("%.0f%% of %d results (threshold %.0f%%)", b.FailureRate, b.Calls, b.Threshold)}
+		k := slices.IndexFunc(forms, func(v string) bool { return fitsLine(opened, v, w) })
+		if k < 0 { // none fits: the shortest, for the screen to place
+			k = len(forms) - 1
+		}
 		return []Item{{Label: "breaker", Value: "OPEN: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
-			{Label: "it opened at failure rate", Value: fmt.Sprintf("%.0f%% of the last %d results it counted (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls)}}
+			{Label: opened, Value: forms[k]}}
 	}
 	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
 }

@@ -84,7 +84,7 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 func TestBreakerDetail(t *testing.T) {
 	b := BreakerStats{State: BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
 		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1, OpenFor: 3 * time.Second}
-	got := strings.Join(phrases(breakerItems(b)), " · ")
+	got := strings.Join(phrases(breakerItems(b, 120)), " · ")
 	// How long it stays open and how big its trial is come from the config (issue 22,
 	// newcomer 14: "next trial in 1.1s" gave neither).
 	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened at failure rate 60% of the last 20 results it counted (threshold 50%, once it has 10)"} {
@@ -95,11 +95,20 @@ func TestBreakerDetail(t *testing.T) {
 	if strings.Contains(got, "calls in the last") {
 		t.Errorf("open breaker %q counts the stretch that opened it as the window now", got)
 	}
+	// Narrower, shorter words, whole: at 80 its threshold and minimum, never a cut ("(threshold
+	// 50%,…", newcomer 19); at 60 the threshold still.
+	for w, want := range map[int]string{80: "it opened at failure rate 60% of 20 results (threshold 50%, once it has 10)",
+		60: "it opened at failure rate 60% of 20 results (threshold 50%)"} {
+		items := breakerItems(b, w)
+		if got := items[len(items)-1].Phrase(); got != want {
+			t.Errorf("open breaker at %d columns: %q, want %q", w, got, want)
+		}
+	}
 	b.State = BreakerClosed
-	if got := strings.Join(phrases(breakerItems(b)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "calls in the last 10s 20 / minimum 10") {
+	if got := strings.Join(phrases(breakerItems(b, 120)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "calls in the last 10s 20 / minimum 10") {
 		t.Errorf("closed breaker: %q", got)
 	}
-	if got := strings.Join(phrases(breakerItems(b)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
+	if got := strings.Join(phrases(breakerItems(b, 120)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
 		t.Errorf("closed breaker: %q", got)
 	}
 }

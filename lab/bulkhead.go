@@ -397,15 +397,19 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	// replicas counti…" read as one bulkhead of 20 (newcomer 16, fleet-vs); the cap each
 	// replica has, the point, outlasts the total.
 	n, out := len(s.Fleet.Replicas), len(s.Fleet.Replicas)-s.Fleet.InRotation
-	each := fmt.Sprintf("%s each on %d replicas", k.size(c.Payment.Bulkhead), n)
-	forms := []string{fmt.Sprintf("%s across %d replicas (%s each)", value, n, k.size(c.Payment.Bulkhead)), value + ", " + each, string(k.name) + " " + each}
-	if out > 0 {
-		forms = []string{fmt.Sprintf("%s across %d replicas (%s each), counting the %d out of rotation", value, n, k.size(c.Payment.Bulkhead), out),
-			fmt.Sprintf("%s, %s, %d out of rotation", value, each, out), fmt.Sprintf("%s, %s, %d out", value, each, out),
-			fmt.Sprintf("%s %s, %d out of rotation", k.name, each, out), fmt.Sprintf("%s %s, %d out", k.name, each, out)}
+	size := k.size(c.Payment.Bulkhead)
+	across := fmt.Sprintf("%s across %d replicas (%s each)", value, n, size)
+	each := fmt.Sprintf("%s each on %d replicas", size, n)
+	mid := []string{value + ", " + each, string(k.name) + " " + each}
+	forms := append([]string{across}, mid...)
+	if out > 0 { // each form says them, the shorter ones in fewer words
+		forms = []string{fmt.Sprintf("%s, counting the %d out of rotation", across, out)}
+		for _, f := range mid {
+			forms = append(forms, fmt.Sprintf("%s, %d out of rotation", f, out), fmt.Sprintf("%s, %d out", f, out))
+		}
 	}
 	label := "bulkhead"
-	return []Item{{Label: label, Value: fittingValue(label, w, append(forms, fmt.Sprintf("%s %s each", k.name, k.size(c.Payment.Bulkhead)))...)}}
+	return []Item{{Label: label, Value: fittingValue(label, w, append(forms, fmt.Sprintf("%s %s each", k.name, size))...)}}
 }
 
 // slackHealth is the slack lost to the payment bulkhead: how many workers sat free, on

@@ -71,6 +71,19 @@ func deadlineStage(d time.Duration) stage {
 	}}
 }
 
+// enoughLeft names the enough-left stage on the payment's chain.
+const enoughLeft = "deadline:enough-left"
+
+// enoughLeftNeeds is what the enough-left stage asks to have left, for the chain's settings
+// item: the chain's floor, of which it is sure, or (without one) the calls' recent time up to
+// half the deadline ("enough-left" alone left how much to guessing, newcomer 19).
+func enoughLeftNeeds(c Config) string {
+	if f := c.Dependency.Floor(); f > 0 {
+		return "≥ " + FmtDur(f) + " left"
+	}
+	return "≥ recent call time, ≤ " + FmtDur(c.Payment.Deadline.D()/2)
+}
+
 // enoughLeftStage does not start a call that cannot finish: with less of the deadline left
 // than the dependency's calls take lately (typicalLatency.needed), or than floor (what a
 // chain of hops keeps back before its last hop is called), the payment fails fast, and the
@@ -82,7 +95,7 @@ func deadlineStage(d time.Duration) stage {
 // turned away 95% of its orders with the store idle). Past half the budget the calls go
 // ahead, and either finish and correct it, or are cut at the deadline, which is the truth.
 func enoughLeftStage(typical *typicalLatency, budget, floor time.Duration) stage {
-	return stage{name: "deadline:enough-left", wrap: func(next call) call {
+	return stage{name: enoughLeft, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			if at, ok := ctx.Deadline(); ok && time.Until(at) < max(min(typical.needed(), budget/2), floor) {
 				return rejectedBy(RejectDeadline)

@@ -263,6 +263,9 @@ func Ordinal(n int) string {
 // false: no such queue, none waiting, or a class waiting of which none ended on a worker in
 // the window.
 func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
+	if s.arriving != nil { // settled
+		return s.arriving.wait, s.arriving.ok
+	}
 	if s.Config.Pool.Discipline != FIFO || s.Fleet != nil || s.Pool.Queued == 0 || s.Pool.Size == 0 {
 		return ArrivingWait{}, false
 	}

@@ -27,12 +27,32 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	// (newcomer 12), and here it changes no outcome.
 	long := said + " with a canned reply instead of an error (a degraded answer, still counted not ok)"
 	forms := []string{long, said + " with a canned reply, not an error", said + " (a canned reply)"}
+	// Which the user saw, the table's cause or the reply, said where there is room: the
+	// table's timed-out 49 beside "answered 49" left it to guessing (newcomer 19).
+	if causes := fallbackCauses(s.Classes[Payment]); causes != "" {
+		forms = append([]string{said + ": users got a canned reply, not an error; the table counts why (" + causes + ")"}, forms...)
+	}
 	// A payment turned away by the pool never reaches the chain: with none beside the
 	// fallback's count, a reader takes the fallback to have missed them.
 	if pool := s.Classes[Payment].Rejected[RejectPool]; pool > 0 {
 		forms = append([]string{long + fmt.Sprintf("; not the %s rejected:pool, which got no worker", FmtCount(pool))}, forms...)
 	}
 	return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
+}
+
+// fallbackCauses names the table's columns that hold the payments a fallback answered:
+// "timed-out", "failed", "rejected", those with any.
+func fallbackCauses(c ClassStats) string {
+	var out []string
+	for _, k := range []struct {
+		name string
+		n    int64
+	}{{"timed-out", c.TimedOut}, {"failed", c.Failed}, {"rejected", c.RejectedTotal() - c.Rejected[RejectPool]}} {
+		if k.n > 0 {
+			out = append(out, k.name)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // plural is a class's label for several of them: "payments", "orders", "health checks".

@@ -58,8 +58,12 @@ func TestDominoTellsEachTurn(t *testing.T) {
 	}
 	// 3 left at 8/s each: a full queue gains 8 − 20/3s = 1.33/s, and a check fails behind
 	// 2s × 20/3s = 13.3.
-	if w := turns[0].Wait; math.Abs(w.Gain-4.0/3) > 1e-9 || math.Abs(w.Behind-40.0/3) > 1e-9 {
+	if w := turns[0].Wait; math.Abs(w.Gain-4.0/3) > 1e-9 || math.Abs(w.Behind()-40.0/3) > 1e-9 {
 		t.Errorf("3 left: %+v", w)
+	}
+	// The sum the screen writes is the one Behind computes, from the same terms.
+	if w := turns[0].Wait; w.Sum(" workers") != "2.0s × 20 workers / 3.0s" {
+		t.Errorf("3 left, the sum: %q", w.Sum(" workers"))
 	}
 }
 

@@ -2,7 +2,10 @@
 
 package lab
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // ReplicaForecast is the forecast for one replica of the fleet c while inRotation replicas
 // share the stream: the balancer gives each 1/inRotation of it, so each pull raises every
@@ -37,12 +40,27 @@ func (f Forecast) FillFrom(busy float64) (in time.Duration, fills bool) {
 // minus the rate the workers finish (0 when that fits). Zero without a queue: a check then
 // finds a free worker or is turned away at once.
 type CheckWait struct {
-	Behind float64 // payments queued ahead of a check that make it wait past the timeout
-	Gain   float64 // payments per second the queue gains while the workers are full
-	// Behind's terms, Timeout × Workers / Hold, so that a screen writes the sum it computes.
+	Gain float64 // payments per second the queue gains while the workers are full
+	// Behind's terms, Timeout × Workers / Hold: the figure is computed from them alone, so
+	// that a screen writes the sum it computes (Sum).
 	Timeout time.Duration
 	Workers int
 	Hold    time.Duration
+}
+
+// Behind is the payments queued ahead of a check that make it wait past the timeout:
+// Timeout × Workers / Hold; 0 without a hold.
+func (w CheckWait) Behind() float64 {
+	if w.Hold <= 0 {
+		return 0
+	}
+	return w.Timeout.Seconds() * float64(w.Workers) / w.Hold.Seconds()
+}
+
+// Sum writes Behind as the sum that gives it, from its own terms: "2.0s × 20 workers / 3.0s"
+// (unit " workers"), so the figure and its sum never part.
+func (w CheckWait) Sum(unit string) string {
+	return fmt.Sprintf("%s × %d%s / %s", FmtSecs(w.Timeout), w.Workers, unit, FmtSecs(w.Hold))
 }
 
 // CheckWait is this forecast's CheckWait for health checks that give up after timeout.
@@ -52,7 +70,7 @@ func (f Forecast) CheckWait(timeout time.Duration) CheckWait {
 		return CheckWait{}
 	}
 	finish := float64(f.Workers) / p.Hold.Seconds() // payments a second, every worker holding one
-	return CheckWait{Behind: timeout.Seconds() * finish, Gain: max(p.Admitted-finish, 0), Timeout: timeout, Workers: f.Workers, Hold: p.Hold}
+	return CheckWait{Gain: max(p.Admitted-finish, 0), Timeout: timeout, Workers: f.Workers, Hold: p.Hold}
 }
 
 // End is when the drain ends, since the start; 0 for a drain to the end of the run.

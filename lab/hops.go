@@ -46,22 +46,7 @@ func init() {
 		}),
 		// How the chain times and retries is what tells stacked timeouts from a propagated
 		// deadline: a setting, so compare's one line of settings leads with it.
-		settings: at(88, func(c Config, _ *Snapshot, w int) []Item {
-			dep := c.Dependency
-			if !dep.Chain() {
-				return nil
-			}
-			value := func(deadline string) string {
-				return fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
-			}
-			// What the mode does where the line has room for it; never cut.
-			for _, does := range []string{dep.does(), dep.HangUp()} {
-				if long := value(fmt.Sprintf("%s (%s)", dep.Deadline, does)); fitsLine("hops", long, w) {
-					return []Item{{Label: "hops", Value: long}}
-				}
-			}
-			return []Item{{Label: "hops", Value: value(string(dep.Deadline))}}
-		}),
+		settings: at(88, hopsSettings),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),
 			word("past deadline", "so far past the user's deadline: the hop calls a hop received, or was still working on, after the user's deadline (payment.deadline, from the scheduled arrival), counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The least of it: an edge that gave up sooner (its tries spent) left the work before the deadline for nobody too"),
@@ -69,6 +54,68 @@ func init() {
 			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),
 		})...),
 	})
+}
+
+// hopsSettings are a chain's settings items: how the hops between try their calls (their own
+// tries and timeout, or the time left less their reserve: "per-hop" read as nothing to a
+// newcomer, who had to work 500ms a try out of the narrator, newcomer 19), then the chain's
+// mode and who stops on a hang-up, each in the longest words the line has room for, never
+// cut. Where the two will not share a line, the tries go into the hops item's short form.
+func hopsSettings(c Config, _ *Snapshot, w int) []Item {
+	dep := c.Dependency
+	if !dep.Chain() {
+		return nil
+	}
+	label := HopRange(1, dep.Hops-1) + " try"
+	long, short := dep.hopTries(c.Payment.Retry)
+	value := func(deadline string) string {
+		return fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
+	}
+	if fitsLine(label, long, w) {
+		// What the mode does where the line has room for it.
+		for _, does := range []string{dep.does(), dep.HangUp()} {
+			if v := value(fmt.Sprintf("%s (%s)", dep.Deadline, does)); fitsLine("hops", v, w) {
+				return []Item{{Label: label, Value: long}, {Label: "hops", Value: v}}
+			}
+		}
+	}
+	for _, v := range []string{fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, label, short),
+		fmt.Sprintf("%d, %s: %s %s", dep.Hops, dep.Deadline, label, short)} { // a compare half's
+		if fitsLine("hops", v, w) {
+			return []Item{{Label: "hops", Value: v}}
+		}
+	}
+	return []Item{{Label: "hops", Value: value(string(dep.Deadline))}}
+}
+
+// hopTries says how each hop between the lab and the last tries its calls, long ("3 times,
+// 100ms apart, on their own timeout of 500ms") and short ("3 times, 500ms a try"): per-hop
+// by their own timeout, with propagation in the time left less what each keeps back; backoff
+// is payment.retry's, as the engine's hops wait it.
+func (d DependencyConfig) hopTries(r RetryConfig) (long, short string) {
+	times := "once"
+	if n := d.HopAttempts(); n > 1 {
+		times = fmt.Sprintf("%d times", n)
+	}
+	apart := ""
+	if d.HopAttempts() > 1 && r.Backoff > 0 {
+		apart = ", " + FmtDur(r.Backoff.D()) + " apart"
+	}
+	switch t := d.Hop.Timeout.D(); {
+	case d.Deadline == DeadlinePropagate:
+		short = times + ", in the time left less " + FmtDur(d.Hop.Reserve.D())
+		long = short + apart
+		if t > 0 {
+			long += " (at most " + FmtDur(t) + ")"
+		}
+	case t > 0:
+		short = times + ", " + FmtDur(t) + " a try"
+		long = times + apart + ", on their own timeout of " + FmtDur(t)
+	default:
+		short = times + ", with no timeout"
+		long = times + apart + ", with no timeout"
+	}
+	return long, short
 }
 
 // DeadlineMode is how the hops of a chain time their calls (dependency.deadline).

@@ -136,11 +136,17 @@ func (c ClassStats) RejectedShare(why Reason, more ...Reason) float64 {
 	if c.Arrived == 0 {
 		return 0
 	}
-	n := c.Rejected[why]
-	for _, r := range more { // the share turned away for any of these reasons
-		n += c.Rejected[r]
+	return float64(c.Rejected[why]+sumFor(c.Rejected, more)) / float64(c.Arrived)
+}
+
+// sumFor sums a row of counts by reason over reasons: one sum for a class's totals, a
+// second's and the rates.
+func sumFor[T int64 | float64](row [numReasons]T, reasons []Reason) T {
+	var n T
+	for _, why := range reasons {
+		n += row[why]
 	}
-	return float64(n) / float64(c.Arrived)
+	return n
 }
 
 // EndedErrorShare is Errors over the requests that ended, ok or not (the rate a dashboard

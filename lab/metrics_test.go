@@ -187,6 +187,18 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := s.WaitArrivingNow(); !ok || a.Wait != 30*time.Second {
 		t.Errorf("wait %+v (%v), want 30s: 600 × 1s ÷ 20 workers", a, ok)
 	}
+	// Settled, the snapshot answers with the wait it worked out once, not again at each ask
+	// (a frame asks three times): a change after Settle, which a shared snapshot never has,
+	// shows which. An unsettled copy works it out.
+	settled := s
+	settled.Settle()
+	settled.Pool.QueuedBy[Payment], settled.Pool.Queued = 1200, 1200
+	if a, ok := settled.WaitArrivingNow(); !ok || a.Wait != 30*time.Second {
+		t.Errorf("settled: wait %+v (%v), want the 30s worked out at Settle", a, ok)
+	}
+	if settled.Settle(); !settled.arriving.ok || settled.arriving.wait.Wait != 60*time.Second {
+		t.Errorf("settled again: %+v, want 60s", settled.arriving)
+	}
 	// What × is, where it fits: a hold need not be the dependency's latency.
 	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (the 601st worker to free: 600 payments × 1.00s ahead ÷ 20 workers)" {
 		t.Errorf("health item %+v", items)

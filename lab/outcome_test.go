@@ -75,6 +75,12 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); !strings.Contains(got, "fallback answered 50 payments not ok with a canned reply instead of an error (a degraded answer, still counted not ok)") {
 		t.Errorf("item %q", got)
 	}
+	// Which the user saw: the table counts the cause, the fallback answered (the table's
+	// timed-out 49 beside "answered 49" was a riddle, newcomer 19).
+	s.Classes[Payment].TimedOut, s.Classes[Payment].Rejected[RejectBreaker] = 40, 10
+	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); got != "fallback answered 50 payments not ok: users got a canned reply, not an error; the table counts why (timed-out, rejected)" {
+		t.Errorf("with causes: %q", got)
+	}
 	// The long form where it fits, else the short: never cut (it was, at 100 to 119 columns).
 	for _, w := range []int{58, 80, 100, 110, 120} {
 		got := strings.Join(phrases(fallbackHealth(s, w)), "")

@@ -28,7 +28,10 @@ var coreSettings = slices.Concat(
 		return []Item{{Label: "queue", Value: c.Pool.queueSetting(), Off: c.Pool.Queue == 0}}
 	}),
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
-		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency)}}
+		// Down or failing, it is the cause of every failure on the screen: Strong, as a stall
+		// is (one line kept "pool · queue · timeout" and dropped it, newcomer 19).
+		broken := c.Dependency.Mode == ModeDown || c.Dependency.Mode == ModeErrors
+		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency), Strong: broken}}
 	}),
 	at(70, trafficSettings),
 	at(75, func(c Config, _ *Snapshot, _ int) []Item {
@@ -49,7 +52,11 @@ var coreSettings = slices.Concat(
 			return nil
 		}
 		// Named as the table names the class (the postmortem's "orders").
-		items := []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(s.Chain, " → "), Spare: true}} // it follows from the settings
+		stages := slices.Clone(s.Chain)
+		if k := slices.Index(stages, enoughLeft); k >= 0 {
+			stages[k] += " (" + enoughLeftNeeds(s.Config) + ")"
+		}
+		items := []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(stages, " → "), Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
 		// the lesson rests on and no other line says (newcomer 13).
 		if s.Active(Signup) {
@@ -97,8 +104,8 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 // rateSetting is a class's rate in force, marked when a profile moves it.
 func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
-	if steps := c.Traffic.Profile(cl); len(steps) > 0 {
-		r += " " + profileSetting(steps, w >= 100)
+	if words := c.Traffic.profileWords(cl, w >= 100); words != "" {
+		r += " " + words
 	}
 	return r
 }
@@ -125,17 +132,17 @@ func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
 // ProfileSteps is c's profile in words, each step ("(profile: 150/s, 500/s at 5s, 150/s at
 // 35s)"), "" without one: a rate chart's title, whose rows are too coarse to read 150 from
 // 200 (newcomer 15).
-func (t TrafficConfig) ProfileSteps(c Class) string {
-	if steps := t.Profile(c); len(steps) > 0 {
-		return profileSetting(steps, true)
-	}
-	return ""
-}
+func (t TrafficConfig) ProfileSteps(c Class) string { return t.profileWords(c, true) }
 
-// profileSetting says where a profile starts, so its chart's first level has a number, and
-// with room each step: "(profile: 150/s, 500/s at 5s, 150/s at 35s)", else "(profile from 150/s)".
-func profileSetting(steps []RateStep, long bool) string {
-	if !long || len(steps) > 4 {
+// profileWords says where c's profile starts, so its chart's first level has a number, and
+// with room (long) each step: "(profile: 150/s, 500/s at 5s, 150/s at 35s)", else "(profile
+// from 150/s)"; "" without a profile.
+func (t TrafficConfig) profileWords(c Class, long bool) string {
+	steps := t.Profile(c)
+	switch {
+	case len(steps) == 0:
+		return ""
+	case !long || len(steps) > 4:
 		return "(profile from " + FmtFloatRate(steps[0].Rate) + ")"
 	}
 	words := make([]string, len(steps))
@@ -211,7 +218,7 @@ func HealthItems(s *Snapshot, w int) []Item {
 // coreHealth are the health items of the lab's core: the dependency, the pool, the balancer,
 // the generator and the goroutines.
 var coreHealth = slices.Concat(
-	at(10, func(s *Snapshot, _ int) []Item {
+	at(10, func(s *Snapshot, w int) []Item {
 		label := "calls at the dependency now"
 		if len(s.Hops) > 0 { // the lab calls the chain's first hop; the slow one is the last
 			label = "calls at hop 1 now"
@@ -224,8 +231,12 @@ var coreHealth = slices.Concat(
 			// (timeout caller); these run on at hop 1, the lab's side of them ended.
 			orphans = fmt.Sprintf(", %s the lab hung up on", FmtCount(n))
 		}
-		return []Item{{Label: label, Value: fmt.Sprintf("%d%s%s (peak %d, %s calls)",
-			s.Dependency.InFlight, dependencyLatency(s), orphans, s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))}}
+		// Short of room, whole items go, the count of calls first: cut, a compare half read
+		// "(peak 64, 4996…", a number without its unit (newcomer 19).
+		now := fmt.Sprintf("%d%s%s", s.Dependency.InFlight, dependencyLatency(s), orphans)
+		return []Item{{Label: label, Value: fittingValue(label, w,
+			fmt.Sprintf("%s (peak %d, %s calls)", now, s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests)),
+			fmt.Sprintf("%s (peak %d)", now, s.Dependency.PeakInFlight), now)}}
 	}),
 	at(20, func(s *Snapshot, w int) []Item {
 		const label = "pool full (no free worker)"
@@ -275,9 +286,12 @@ var coreHealth = slices.Concat(
 		// parked after a job, and the rest; the postmortem's 5982 left ~195 unexplained and
 		// 20 busy workers beside 21 read as a miscount (newcomer 15): a second's finished
 		// requests parked, and a snapshot's run over, its generator and sampler ended.
+		// The more's reason stays longest: "+ 1 more" alone read as a fudge (newcomer 19).
 		if parts := goroutineParts(s); parts != "" {
 			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
 				value+" = "+parts+" (the lab's own; the more: "+goroutineRest(s)+")",
+				value+" = "+parts+" (the lab's own; the more: "+shortRest(s)+")",
+				value+" = "+parts+" (the more: "+shortRest(s)+")",
 				value+" = "+parts+" (the lab's own, not the dependency's)",
 				value+" = "+parts), Spare: true}}
 		}
@@ -296,31 +310,41 @@ var coreHealth = slices.Concat(
 			value+" (the lab's, not the dependency's: "+kinds+", …"+queued+")",
 			value+" (the lab's: "+kinds+", …"+queued+")",
 			value+" (the lab's, not the dependency's: "+kinds+", …)",
-			value+" (the lab's, not the dependency's: workers, free ones up to 1s, …)",
-			value+" (the lab's: workers, free ones up to 1s, …)",
+			value+" (the lab's, not the dependency's: workers, "+parkedWord+", …)",
+			value+" (the lab's: workers, "+parkedWord+", …)",
 			value+" (the lab's, free workers too)"), Spare: true}}
 	}),
 )
 
 // goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
-// the sampler: workers always; waiting requests only with an unbounded queue (a bounded
-// one holds entries); calls off a worker, bulkhead threads, closed-loop users and a fleet's
-// health checks where the run has them.
+// the sampler, where its parts cannot be counted: workers always (those parked after a job
+// under the parts' name); waiting requests only with an unbounded queue (a bounded one holds
+// entries); bulkhead threads, closed-loop users and a fleet's health checks where the run
+// has them.
 func goroutineKinds(s *Snapshot) []string {
-	kinds := []string{"workers", "free ones up to 1s"}
+	kinds := []string{"workers", parkedWord}
 	if s.Pool.Unbounded {
 		kinds = append(kinds, "waiting requests")
 	}
-	return append(kinds, extraKinds(s)...)
-}
-
-// extraKinds are the goroutines of the run's mechanisms beyond the pool's: calls off a
-// worker, bulkhead threads, closed-loop users, a fleet's health checks.
-func extraKinds(s *Snapshot) []string {
-	var kinds []string
-	if slices.Contains(s.Chain, "handoff:goroutine") {
+	if offWorker(s) {
 		kinds = append(kinds, "calls off a worker")
 	}
+	return append(kinds, uncounted(s)...)
+}
+
+// parkedWord names the goroutines of free workers, kept up to a second after a job: one
+// name in the parts and the kinds ("free ones up to 1s" beside "parked up to 1s after a
+// job" named them two ways, newcomer 19).
+const parkedWord = "parked up to 1s after a job"
+
+// offWorker says the run's calls go on goroutines of their own (a caller timeout's
+// hand-off): one each, while its worker waits and after it walked away.
+func offWorker(s *Snapshot) bool { return slices.Contains(s.Chain, "handoff:goroutine") }
+
+// uncounted are the goroutines of the run's mechanisms the snapshot does not count one by
+// one: bulkhead threads, closed-loop users, a fleet's health checks.
+func uncounted(s *Snapshot) []string {
+	var kinds []string
 	if slices.Contains(s.Chain, "handoff:thread") {
 		kinds = append(kinds, "bulkhead threads")
 	}
@@ -334,18 +358,23 @@ func extraKinds(s *Snapshot) []string {
 }
 
 // goroutineParts splits the count into the goroutines on a worker, those waiting in an
-// unbounded queue, those parked after a job, and the rest (the generator, the sampler, …):
-// "64 on workers + 5721 waiting + 195 parked up to 1s after a job + 2 more". "" where the
-// kinds say it better: nothing on a worker, or kinds the parts do not name.
+// unbounded queue, the calls off a worker, those parked after a job, and the rest (the
+// generator, the sampler, …): "64 on workers + 5721 waiting + 195 parked up to 1s after a
+// job + 2 more". A chain's hops are the dependency's, in none of them. "" where the kinds
+// say it better: nothing on a worker, kinds the parts do not count, or parts over the count.
 func goroutineParts(s *Snapshot) string {
-	if s.Pool.Busy+s.Pool.Parked == 0 || len(s.Hops) > 0 || len(extraKinds(s)) > 0 {
+	if s.Pool.Busy+s.Pool.Parked == 0 || len(uncounted(s)) > 0 {
 		return "" // nothing to split, or kinds the parts do not name: the kinds say it
 	}
 	waiting := 0
 	if s.Pool.Unbounded {
 		waiting = s.Pool.Queued
 	}
-	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked)
+	var off int64
+	if offWorker(s) { // each worker in the call waits on one, and each orphan runs on one
+		off = int64(s.Pool.InPhase[PhaseCall]) + s.Orphans.InFlight
+	}
+	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - off
 	if rest < 0 { // read a moment apart: no parts that do not add up
 		return ""
 	}
@@ -353,8 +382,11 @@ func goroutineParts(s *Snapshot) string {
 	if waiting > 0 {
 		parts = append(parts, FmtCount(int64(waiting))+" waiting")
 	}
+	if off > 0 {
+		parts = append(parts, FmtCount(off)+" calls off a worker")
+	}
 	if s.Pool.Parked > 0 {
-		parts = append(parts, FmtCount(int64(s.Pool.Parked))+" parked up to 1s after a job")
+		parts = append(parts, FmtCount(int64(s.Pool.Parked))+" "+parkedWord)
 	}
 	parts = append(parts, FmtCount(rest)+" more")
 	return strings.Join(parts, " + ")
@@ -369,6 +401,14 @@ func goroutineRest(s *Snapshot) string {
 		rest += "; the autoscaler"
 	}
 	return rest
+}
+
+// shortRest is goroutineRest in fewer words.
+func shortRest(s *Snapshot) string {
+	if s.Pool.Max > 0 {
+		return "the generator's, the sampler, the autoscaler"
+	}
+	return "the generator's and the sampler"
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes

@@ -150,15 +150,22 @@ func TestGoroutineParts(t *testing.T) {
 	if got := goroutineParts(&s); got != "" {
 		t.Errorf("parts over the count: %q", got)
 	}
-	// Calls run off a worker, or on a bulkhead's threads: the "more" would be mostly those,
-	// which the parts do not name (the review: caller-timeout's "31 more" read as the
-	// generator, its re-sender and the sampler).
+	// Calls run off a worker are a part of their own, one for each worker in the call and
+	// each orphan (caller-timeout gave no sum, newcomer 19; its "31 more" had read as the
+	// generator, its re-sender and the sampler, the review); a bulkhead's threads, which the
+	// parts do not count, leave the kinds to say it, in the parts' words.
+	off := Snapshot{Goroutines: 43, Chain: []string{"fallback", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 20}}
+	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 10, 2, 10
+	if got := goroutineParts(&off); got != "10 on workers + 30 calls off a worker + 2 parked up to 1s after a job + 1 more" {
+		t.Errorf("calls off a worker: %q", got)
+	}
 	s.Goroutines = 300
-	for _, handoff := range []string{"handoff:goroutine", "handoff:thread"} {
-		s.Chain = []string{"fallback", handoff, "http"}
-		if got := goroutineParts(&s); got != "" {
-			t.Errorf("%s: %q", handoff, got)
-		}
+	s.Chain = []string{"fallback", "handoff:thread", "http"}
+	if got := goroutineParts(&s); got != "" {
+		t.Errorf("handoff:thread: %q", got)
+	}
+	if got := strings.Join(goroutineKinds(&s), ", "); got != "workers, parked up to 1s after a job, bulkhead threads" {
+		t.Errorf("kinds: %q", got)
 	}
 	s.Chain = nil
 	if got := goroutineRest(&s); strings.Contains(got, "autoscaler") || !strings.Contains(got, "while it runs, the generator and the sampler") {
@@ -167,5 +174,17 @@ func TestGoroutineParts(t *testing.T) {
 	s.Pool.Max = 64
 	if got := goroutineRest(&s); !strings.Contains(got, "the autoscaler") {
 		t.Errorf("the rest, an autoscaler: %q", got)
+	}
+}
+
+// The calls at the dependency give way whole items at a time, never a number cut from its
+// unit: a compare half read "(peak 64, 4996…" (newcomer 19).
+func TestDependencyCallsFitTheirLine(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Dependency: DependencyStats{InFlight: 64, PeakInFlight: 64, Requests: 4996}}
+	for w, want := range map[int]string{120: "calls at the dependency now 64 (peak 64, 4996 calls)", 50: "calls at the dependency now 64 (peak 64)",
+		36: "calls at the dependency now 64"} {
+		if got := HealthItems(s, w)[0].Phrase(); got != want {
+			t.Errorf("at %d columns: %q, want %q", w, got, want)
+		}
 	}
 }

@@ -152,30 +152,73 @@ func keysBase() Config {
 }
 
 // A chain's setting names its deadline mode, and says what it does where there is room
-// (a newcomer could not tell "per-hop" from "propagate" by their names).
+// (a newcomer could not tell "per-hop" from "propagate" by their names); how the hops
+// between try their calls, their tries and timeout, is said at every width from 58 columns
+// (newcomer 19 had to work stacked-timeouts' 500ms a try out of the narrator).
 func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 	for _, mode := range DeadlineModes {
 		c := DefaultConfig()
-		c.Dependency.Hops, c.Dependency.Deadline = 3, mode
-		value := func(w int) string {
+		c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 3, mode, RetryAtEveryHop
+		c.Dependency.Hop = HopConfig{Timeout: Duration(500 * time.Millisecond), Retry: 3, Reserve: Duration(100 * time.Millisecond)}
+		items := func(w int) string {
+			var out []string
 			for _, it := range SettingsItems(c, NotStarted(c), w) {
-				if it.Label == "hops" {
-					return it.Value
+				if strings.HasPrefix(it.Label, "hops") {
+					out = append(out, it.Phrase())
 				}
 			}
-			return ""
+			return strings.Join(out, " · ")
 		}
-		wide, narrow := value(120), value(58)
+		wide, narrow := items(120), items(80)
 		// At 120 it says at least who stops when its caller hangs up (the mode's timing too
-		// where there is room).
-		if !strings.Contains(wide, "deadline "+string(mode)+" (") || !strings.Contains(wide, c.Dependency.HangUp()+")") || !strings.HasPrefix(narrow, "3, deadline "+string(mode)+",") {
-			t.Errorf("%s: at 120 %q, at 58 %q", mode, wide, narrow)
+		// where there is room), and the tries of hops 1 and 2 with their timeout.
+		tries := map[DeadlineMode]string{DeadlinePerHop: "hops 1 and 2 try 3 times, 100ms apart, on their own timeout of 500ms",
+			DeadlinePropagate: "hops 1 and 2 try 3 times, in the time left less 100ms, 100ms apart (at most 500ms)"}[mode]
+		if !strings.Contains(wide, "deadline "+string(mode)+" (") || !strings.Contains(wide, c.Dependency.HangUp()+")") || !strings.Contains(wide, tries) {
+			t.Errorf("%s: at 120 %q", mode, wide)
+		}
+		short := map[DeadlineMode]string{DeadlinePerHop: "hops 3, deadline per-hop: hops 1 and 2 try 3 times, 500ms a try",
+			DeadlinePropagate: "hops 3, propagate: hops 1 and 2 try 3 times, in the time left less 100ms"}[mode]
+		if narrow != short {
+			t.Errorf("%s: at 80 %q, want %q", mode, narrow, short)
+		}
+		// A compare half at 120x40 has 59 columns: per-hop's tries still said.
+		if half := items(59); mode == DeadlinePerHop && half != "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try" {
+			t.Errorf("%s: at 59 %q", mode, half)
 		}
 		for w := 58; w <= 120; w++ { // never wider than the line (it was cut at 100 to 109)
-			if n := len("hops ") + len([]rune(value(w))); n > w {
-				t.Errorf("%s at %d columns: %d wide", mode, w, n)
+			for _, it := range SettingsItems(c, NotStarted(c), w) {
+				if n := len([]rune(it.Phrase())); n > w {
+					t.Errorf("%s at %d columns: %q %d wide", mode, w, it.Phrase(), n)
+				}
 			}
 		}
+	}
+}
+
+// The chain's settings item says what the enough-left stage asks to have left: a chain's
+// floor (the hops' reserves and the least call), else the recent call time, at most half
+// the deadline (newcomer 19 could not tell how much was "enough").
+func TestEnoughLeftSaysItsMargin(t *testing.T) {
+	c := keysBase()
+	c.Payment.Deadline = Duration(2 * time.Second)
+	chain := func(c Config) string {
+		s := NotStarted(c)
+		s.Chain = []string{"deadline", enoughLeft, "http"}
+		for _, it := range SettingsItems(c, s, 120) {
+			if strings.HasSuffix(it.Label, " chain") {
+				return it.Value
+			}
+		}
+		return ""
+	}
+	if got := chain(c); got != "deadline → deadline:enough-left (≥ recent call time, ≤ 1s) → http" {
+		t.Errorf("no chain of hops: %q", got)
+	}
+	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
+	c.Dependency.Hop.Reserve, c.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
+	if got := chain(c); got != "deadline → deadline:enough-left (≥ 250ms left) → http" {
+		t.Errorf("a propagated deadline's floor: %q", got)
 	}
 }
 

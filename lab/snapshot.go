@@ -47,6 +47,24 @@ type Snapshot struct {
 	// Pairs is a compared run's pairing tally, the same for both runs of the comparison:
 	// what tells a counter's difference from noise. nil when the run is not compared.
 	Pairs *Pairs
+
+	// arriving is WaitArrivingNow worked out once (Settle), for a frame that asks for it
+	// three times; nil: worked out at each ask (a snapshot made by hand).
+	arriving *arrivingNow
+}
+
+// arrivingNow is WaitArrivingNow's answer, kept.
+type arrivingNow struct {
+	wait ArrivingWait
+	ok   bool
+}
+
+// Settle works out once what every frame asks of a snapshot (the wait of a request arriving
+// now), before the snapshot is shared: its maker calls it last, and it is read-only after.
+func (s *Snapshot) Settle() {
+	s.arriving = nil
+	a, ok := s.WaitArrivingNow()
+	s.arriving = &arrivingNow{a, ok}
 }
 
 // DependencyStats is what the dependency itself saw.
@@ -128,13 +146,7 @@ func (s *Snapshot) ChartedReasons(peers ...*Snapshot) []Reason {
 }
 
 // RejectedFor counts class c's rejections for any of reasons during this second.
-func (s *Second) RejectedFor(c Class, reasons []Reason) int64 {
-	var n int64
-	for _, why := range reasons {
-		n += s.Rejected[c][why]
-	}
-	return n
-}
+func (s *Second) RejectedFor(c Class, reasons []Reason) int64 { return sumFor(s.Rejected[c], reasons) }
 
 // Active says class c has traffic in this run: a rate, or something that arrived.
 func (s *Snapshot) Active(c Class) bool {
@@ -394,13 +406,7 @@ func (s *Snapshot) wholeSeconds() []Second {
 }
 
 // RejectedFor is class c's rejections per second for any of reasons.
-func (r *Rates) RejectedFor(c Class, reasons []Reason) float64 {
-	var n float64
-	for _, why := range reasons {
-		n += r.Rejected[c][why]
-	}
-	return n
-}
+func (r *Rates) RejectedFor(c Class, reasons []Reason) float64 { return sumFor(r.Rejected[c], reasons) }
 
 // TurnedAway is how many requests of every class were turned away for why.
 func (s *Snapshot) TurnedAway(why Reason) int64 {

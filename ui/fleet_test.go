@@ -383,7 +383,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	for _, want := range []string{
 		"the domino: r1 drained at 6.0s → 3 left, 8/s each → ",
 		fmt.Sprintf("r2 pulled at 8.0s (11 payments ahead of its check: it needed 12 workers to free in 2.0s, 11 did; %s on average: 2.0s × 20 / 3.0s) → 2 left, 12/s each → ",
-			fmtWorkers(turns[0].Wait.Behind)),
+			fmtWorkers(turns[0].Wait.Behind())),
 		"r3 at 9.0s (its check rejected:pool, 100 queued) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
 		"r2 alone takes 24/s (72 workers of 20)",
 	} {

@@ -74,7 +74,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 		}
 		if w := f.CheckWait(cfg.Health.Timeout.D()); w.Gain > 0 {
 			return msg + fmt.Sprintf(": over capacity: whenever its workers are all busy, %squeue gains %s payments a second, and a check fails once %s payments wait ahead of it (%s)",
-				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind), behindSum(w, " workers")), true
+				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind()), w.Sum(" workers")), true
 		}
 		in, fills := f.FillFrom(fs.MeanBusy(lab.Payment)) // where the redistributed rate starts from
 		switch {
@@ -244,8 +244,8 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 		case !explained && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			explained = true
 			w += fmt.Sprintf(" (%d payments ahead of its check: it needed %d workers to free in %s, %d did", t.Ahead, t.Ahead+1, fmtSecs(timeout), t.Freed)
-			if wait := turns[max(i-1, 0)].Wait; wait.Behind > 0 {
-				w += fmt.Sprintf("; %s on average: %s", fmtWorkers(wait.Behind), behindSum(wait, ""))
+			if wait := turns[max(i-1, 0)].Wait; wait.Behind() > 0 {
+				w += fmt.Sprintf("; %s on average: %s", fmtWorkers(wait.Behind()), wait.Sum(""))
 			}
 			w += ")"
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
@@ -296,10 +296,4 @@ func refusedRun(turns []lab.Turn, i int) int {
 		n++
 	}
 	return n
-}
-
-// behindSum writes lab's CheckWait.Behind as the sum that gives it, from its own terms:
-// "2.0s × 20 workers / 3.0s" (unit " workers"), so the figure and its sum never part.
-func behindSum(w lab.CheckWait, unit string) string {
-	return fmt.Sprintf("%s × %d%s / %s", fmtSecs(w.Timeout), w.Workers, unit, fmtSecs(w.Hold))
 }

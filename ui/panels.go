@@ -199,14 +199,35 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 		return []string{wholeItems(c.t.settingsItems(oneLine(rows, c.differing())), c.t.dim.Render(" · "), c.w)}
 	}
 	items, sep := c.t.settingsItems(rows), c.t.dim.Render(" · ")
-	out := wrapItems(items, sep, c.w)
+	out := wrapWords(items, sep, c.w)
 	if kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare }); level > levelFull && len(kept) < len(rows) {
-		if fewer := wrapItems(c.t.settingsItems(kept), sep, c.w); len(fewer) < len(out) {
+		if fewer := wrapWords(c.t.settingsItems(kept), sep, c.w); len(fewer) < len(out) {
 			out = fewer
 		}
 	}
 	return out
 }}
+
+// wrapWords is wrapItems with no word cut: an item wider than a line is wrapped at its
+// words, on lines of its own ("…is timed out: a failed ch…" at the edge, newcomer 19).
+func wrapWords(items []string, sep string, w int) []string {
+	var out, run []string
+	flush := func() {
+		if len(run) > 0 {
+			out, run = append(out, wrapItems(run, sep, w)...), nil
+		}
+	}
+	for _, it := range items {
+		if ansiWidth(it) <= w {
+			run = append(run, it)
+			continue
+		}
+		flush()
+		out = append(out, wrapText(it, w, 0)...)
+	}
+	flush()
+	return out
+}
 
 // wholeItems joins items, in their order, on one line of w cells, each whole or left out: a
 // setting cut at the edge read as another ("timeout payments off, health…" hid the checks'

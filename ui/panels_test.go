@@ -77,6 +77,17 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	if alone := oneLine(lab.SettingsItems(stall, b, 80), nil); alone[0].Label != "dependency stalls" {
 		t.Errorf("with a stall: %v", alone)
 	}
+	// So does a dependency down or failing, the cause of every failure: at 48 columns one
+	// line kept "pool · queue · timeout" and dropped it (newcomer 19).
+	for _, mode := range []lab.DependencyMode{lab.ModeDown, lab.ModeErrors} {
+		broken := b.Config
+		broken.Dependency.Mode = mode
+		rows := lab.SettingsItems(broken, b, 48)
+		line := ansi.Strip(wholeItems(newTheme(true, true).settingsItems(oneLine(rows, nil)), " · ", 48))
+		if !strings.HasPrefix(line, "dependency "+lab.ModeShort(broken.Dependency)) {
+			t.Errorf("dependency %s: %q", mode, line)
+		}
+	}
 	// What a run shows now (permits in use) does not move the order: the same configuration
 	// on both sides differs in nothing, whatever each run holds.
 	s.panes[0].cfg = s.panes[1].cfg
@@ -109,5 +120,34 @@ func TestWholeItemsNeverCutOne(t *testing.T) {
 	}
 	if got := wholeItems(items, " · ", 32); got != "pool 20 workers · …" {
 		t.Errorf("a shorter one after a wide one: %q, want the order kept: what comes first matters more", got)
+	}
+}
+
+// Rows of settings keep every word whole: an item wider than the line wraps at its words on
+// lines of its own, never joined to the next mid-sentence ("…is timed out: a failed ch…" at
+// the edge, newcomer 19). From a compare half's 39 columns at 80 to 120, a fleet's settings.
+func TestSettingsRowsKeepWordsWhole(t *testing.T) {
+	s := fleetSnapshot(5, 0)
+	words := func(lines []string) []string {
+		return strings.Fields(strings.ReplaceAll(ansi.Strip(strings.Join(lines, " ")), " · ", " "))
+	}
+	wrapped := 0
+	for w := 39; w <= 120; w++ {
+		items := newTheme(true, true).settingsItems(lab.SettingsItems(s.Config, s, w))
+		lines := wrapWords(items, " · ", w)
+		if got, want := words(lines), words(items); !slices.Equal(got, want) {
+			t.Errorf("%d columns: the words of\n%s\nare not the settings'\n%s", w, strings.Join(lines, "\n"), strings.Join(items, "\n"))
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > w {
+				t.Errorf("%d columns: %q is wider", w, l)
+			}
+		}
+		if slices.ContainsFunc(items, func(it string) bool { return ansi.StringWidth(it) > w }) {
+			wrapped++
+		}
+	}
+	if wrapped == 0 {
+		t.Error("no setting wider than its line: nothing tested")
 	}
 }

@@ -419,6 +419,13 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		defs = append(defs, [4]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
 			l + ": latency of ok, failed and timed out requests; a rejection has none", l + ": of ok, failed, timed out; rejected excluded", l + ": excl. rejected"})
 	}
+	// Where the fallback answered, what the user got, beside the columns that count the
+	// cause: at 80x24 the fallback's health item gives way, and the table's timed-out 49
+	// left the user's answer to guessing (newcomer 19).
+	if s.Classes[lab.Payment].Fallback > 0 && w < 100 { // where the health panel keeps one line at most
+		defs = append(defs, [4]string{"not ok: users got the fallback's canned reply", "not ok: the fallback's canned reply",
+			"not ok: a canned reply", "not ok: canned reply"})
+	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
 	if len(defs) > 0 {

@@ -134,5 +134,6 @@ func (l *Lab) Snapshot() lab.Snapshot {
 	s := l.instance.Snapshot()
 	l.src.fill(&s)
 	s.Pairs = l.pairs.look()
+	s.Settle()
 	return s
 }
