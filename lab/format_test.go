@@ -76,6 +76,9 @@ func TestFmtLatencySpan(t *testing.T) {
 		{0, 500 * ms, time.Second, "0–0.50s"},
 		{0, 1010 * ms, 1010 * ms, "0–1.01s"},
 		{499 * ms, 997 * ms, 997 * ms, "499–997ms"},
+		{0, 501900 * time.Microsecond, 1003900 * time.Microsecond, "0–0.50s"},
+		{20 * time.Microsecond, 45 * time.Microsecond, 45 * time.Microsecond, "20–45µs"},
+		{2500 * time.Microsecond, 5 * ms, 5 * ms, "2.5–5.0ms"},
 		{0, 500 * time.Nanosecond, 500 * time.Nanosecond, "0–" + FmtLatency(500*time.Nanosecond)},
 	} {
 		if got := FmtLatencySpan(c.lo, c.hi, c.top); got != c.want {

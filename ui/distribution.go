@@ -400,26 +400,9 @@ func measurementHelp() [][2]string {
 	}
 }
 
-// latencySpan writes a strip's rows' ranges lo–hi (in ms) in the unit and decimals of its
-// top, the unit once: "0.50–1.00s" over "0–0.50s", not over "0–501ms" (the review: one
-// boundary written two ways), "499–997ms", "0–1.01s".
+// latencySpan writes a strip's rows' ranges lo–hi (in ms) as lab.FmtLatencySpan does: in
+// the unit and decimals of the strip's top.
 func latencySpan(top float64) func(lo, hi float64) string {
 	dur := func(ms float64) time.Duration { return time.Duration(math.Round(ms * 1e6)) }
-	t := fmtLatency(dur(top))
-	num := strings.TrimRight(t, "µmins")
-	unit := map[string]float64{"µs": 1e-3, "ms": 1, "s": 1e3, "min": 6e4}[t[len(num):]]
-	dec := 0
-	if i := strings.IndexByte(num, '.'); i >= 0 {
-		dec = len(num) - i - 1
-	}
-	return func(lo, hi float64) string {
-		if unit == 0 { // a top without a plain unit (≤1µs): both in full
-			return fmtLatency(dur(lo)) + "–" + fmtLatency(dur(hi))
-		}
-		from := "0"
-		if lo > 0 {
-			from = fmt.Sprintf("%.*f", dec, lo/unit)
-		}
-		return from + "–" + fmt.Sprintf("%.*f", dec, hi/unit) + t[len(num):]
-	}
+	return func(lo, hi float64) string { return lab.FmtLatencySpan(dur(lo), dur(hi), dur(top)) }
 }

@@ -248,17 +248,3 @@ func TestStallShowsOneSample(t *testing.T) {
 	}
 }
 
-// A latency strip's rows say their ranges in the top's unit, once: a compare half keeps its
-// plot ("498ms–997ms" took 13 cells of 29), and the row under the top's reads in the same
-// unit ("0–0.50s" under "0.50–1.00s", not "0–501ms": one boundary written two ways).
-func TestLatencySpan(t *testing.T) {
-	for _, tc := range []struct {
-		top, lo, hi float64
-		want        string
-	}{{1010, 0, 1010, "0–1.01s"}, {997, 498.4, 997, "498–997ms"}, {1000, 500, 1000, "0.50–1.00s"}, {1003.9, 0, 501.9, "0–0.50s"},
-		{0.045, 0.02, 0.045, "20–45µs"}, {5, 2.5, 5, "2.5–5.0ms"}} {
-		if got := latencySpan(tc.top)(tc.lo, tc.hi); got != tc.want {
-			t.Errorf("latencySpan(%g)(%g, %g) = %q, want %q", tc.top, tc.lo, tc.hi, got, tc.want)
-		}
-	}
-}
