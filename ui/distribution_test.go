@@ -247,4 +247,3 @@ func TestStallShowsOneSample(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
-
