@@ -151,7 +151,7 @@ func shareLegend(t *theme, s screen, w int, a, b []string) []string {
 	var names []string
 	for i := range halves {
 		snap := s.panes[i].snapshotOrEmpty()
-		legend := poolLegend(t, snap, countWorkers(snap.Pool.Workers, snap.Pool.Size), w)
+		legend := poolLegend(t, snap, countWorkers(snap.Pool), w)
 		at[i], lines[i] = slices.Index(halves[i], legend[0]), len(legend)
 		for _, n := range glyphNames(t, snap) {
 			if !slices.Contains(names, n) {

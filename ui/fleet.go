@@ -27,7 +27,7 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 	out := append([]string{balancerLine(t, s, w)}, rows...)
 	out = append(out, pullAxis(t, fs, s.Elapsed, w), pullList(t, fs, w))
 	if level == levelFull {
-		out = append(out, poolLegend(t, s, countWorkers(s.Pool.Workers, s.Pool.Size), w)...)
+		out = append(out, poolLegend(t, s, countWorkers(s.Pool), w)...)
 	}
 	return out
 }
@@ -173,7 +173,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 			gs[i] = glyphOf(wk)
 		}
 	} else {
-		gs = barGlyphs(countWorkers(p.Workers, p.Size), cellsAt)
+		gs = barGlyphs(countWorkers(p), cellsAt)
 	}
 	busy := fmt.Sprintf(" %*d/%d", len(itoa(p.Size)), p.Busy, p.Size)
 	switch {

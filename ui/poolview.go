@@ -86,12 +86,12 @@ type classPhase struct {
 	ph lab.Phase
 }
 
-func countWorkers(ws []lab.Worker, size int) poolCounts {
-	pc := poolCounts{busy: make([]int, len(lab.Classes)), wait: make([]int, len(lab.Classes)), waitIn: map[classPhase]int{}}
-	for _, w := range ws {
-		g := glyphOf(w)
-		switch {
-		case g.kind == kindIdle || g.class >= len(pc.busy):
+func countWorkers(p lab.PoolStats) poolCounts {
+	pc := poolCounts{busy: make([]int, len(lab.Classes)), wait: make([]int, len(lab.Classes)), waitIn: map[classPhase]int{}, idle: p.Idle()}
+	for _, w := range p.Workers {
+		switch g := glyphOf(w); {
+		case g.kind == kindIdle: // counted by Idle
+		case g.class >= len(pc.busy): // a class the lab does not know is drawn idle
 			pc.idle++
 		case g.kind == kindWait:
 			pc.wait[g.class]++
@@ -99,9 +99,6 @@ func countWorkers(ws []lab.Worker, size int) poolCounts {
 		default:
 			pc.busy[g.class]++
 		}
-	}
-	if n := len(ws); n < size { // not yet in the picture: idle
-		pc.idle += size - n
 	}
 	return pc
 }
@@ -186,7 +183,7 @@ const poolLabelW = 9 // "workers  " and "queue    "
 // least the other side's, peerRound), and a legend whose entries carry the counts.
 func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peerRound int) []string {
 	p := s.Pool
-	pc := countWorkers(p.Workers, p.Size)
+	pc := countWorkers(p)
 	n := max(len(p.Workers), p.Size)
 	busy := p.Busy
 	summary := fmt.Sprintf(" %d/%d busy now", busy, p.Size)
@@ -399,7 +396,7 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 // glyphNames is each of the legend's glyphs and its name, without counts: what the
 // pictures of two labs have in common.
 func glyphNames(t *theme, s *lab.Snapshot) []string {
-	return legendItems(t, s, countWorkers(s.Pool.Workers, s.Pool.Size), true, false)
+	return legendItems(t, s, countWorkers(s.Pool), true, false)
 }
 
 // legendItems are poolLegend's items, in its short words or not, with their counts or
