@@ -118,13 +118,19 @@ type ComparisonRow struct {
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
 	// StoodIn says a p99 too few to judge has its class's p50 judged in its stead, the next
-	// row: its B − A is written "?" alone, so the one shift does not read twice, once
-	// unjudged and once a result.
+	// row: NoiseRule says so, so the one shift does not read twice, once unjudged and once a
+	// result (newcomer 12).
 	StoodIn bool
 	Ratio   bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
+	// Chance is, on a count judged by pairs or blocks, its p-value before Holm's correction:
+	// how often two runs of one system differ at least this unevenly; Units are its votes,
+	// the pairs (or blocks, ByBlocks) that leaned to A and to B, requests alone counted as
+	// votes of their side (NoiseRule cites one). Units is zero on the other rows.
+	Chance float64
+	Units  [2]int64
 	// Label is the row's words on screen and in the markdown table where they say more than
 	// Counter, which stays the JSON key whatever the configuration ("edge retries": retries).
 	Label string
@@ -269,6 +275,7 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		for _, k := range counters {
 			var va, vb int64
 			var p float64
+			var units [2]int64
 			switch {
 			case k.name == TermArrived.Word:
 				va, vb = ca.Arrived, cb.Arrived
@@ -284,12 +291,12 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 				}
 			default:
 				va, vb = ca.At(k.fate), cb.At(k.fate)
-				p = countTest(pairs, c, k.fate, va, vb, blocks)
+				p, units = countTest(pairs, c, k.fate, va, vb, blocks)
 			}
 			if va == 0 && vb == 0 && !k.always {
 				continue
 			}
-			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb})
+			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb, Chance: p, Units: units})
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
 		// Every way turned away, and every request not ok, as ok% counts them.
@@ -451,6 +458,67 @@ func BlocksWhy() string {
 		ApproxMark, FmtDur(BlockSpan))
 }
 
+// NoiseRule is the rule behind B − A's marks in one line, in forms longest first (newcomer
+// 19: "how is 15 → 0 noise?" beside "timed out 43 0 -43", both runs one seed): what ≈
+// means, shown on the ≈ count that most looks like a result, in tossed coins (the units of
+// its test, pairs of requests or a fleet's blocks of arrivals, each leaning to A or B as a
+// fair coin would if the runs differed in nothing); what a bare difference means (Holm's
+// FamilyAlpha over every count); what ? means where one shows. The cited row is one whose
+// chance alone is at least FamilyAlpha, so its odds never read as a result's.
+func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
+	var cite *ComparisonRow
+	tooFew, stoodIn := false, false
+	for i, r := range rows {
+		tooFew, stoodIn = tooFew || r.TooFew(), stoodIn || r.StoodIn
+		if r.Noise() && r.Units != [2]int64{} && r.Chance >= FamilyAlpha && (cite == nil || abs(r.B-r.A) > abs(cite.B-cite.A)) {
+			cite = &rows[i]
+		}
+	}
+	bare := fmt.Sprintf(" · bare: chance makes one under 1 time in %d", int(math.Round(1/FamilyAlpha)))
+	few, fewShort := "", ""
+	if tooFew {
+		few = " · " + TooFewMark + " too few ended to judge"
+		fewShort = " · " + TooFewMark + " too few"
+		if stoodIn {
+			few += ", the p50 under it is"
+		}
+	}
+	general := ApproxMark + " chance can do it"
+	brief := []string{general + bare + few, general + bare + fewShort, general + bare, general + fewShort, general}
+	if cite == nil {
+		return brief
+	}
+	unit := "requests"
+	if blocks {
+		unit = "blocks of " + FmtDur(BlockSpan)
+	}
+	n, most := cite.Units[0]+cite.Units[1], max(cite.Units[0], cite.Units[1])
+	lean, coins := fmt.Sprintf("%s one way", FmtCount(most)), FmtCount(n)+" tossed coins do that"
+	if most == n {
+		lean = "all one way"
+	}
+	if n == 1 {
+		unit, coins = strings.TrimSuffix(unit, "s"), "a tossed coin does that"
+		if blocks {
+			unit = "block of " + FmtDur(BlockSpan)
+		}
+	}
+	odds := "as often as not"
+	if cite.Chance < 0.5 {
+		odds = fmt.Sprintf("1 time in %d", int(math.Round(1/cite.Chance)))
+	}
+	a, b, _ := cite.Cells()
+	example := func(named bool) string {
+		what := a + " → " + b
+		if named {
+			what = label(cite.Class) + " " + cite.Name() + " " + what
+		}
+		return fmt.Sprintf("%s chance: %s differs in %s %s, %s: %s %s", ApproxMark, what, FmtCount(n), unit, lean, coins, odds)
+	}
+	return append([]string{example(true) + bare + few, example(true) + bare, example(true) + few, example(true),
+		example(false) + bare, example(false)}, brief...)
+}
+
 // Judged says a comparison of a and b calls a difference better or worse. The same system
 // measured two ways (closed against open loop) is no better or worse in B: what differs is
 // the measurement, and it is a result, uncoloured.
@@ -507,17 +575,18 @@ func latencyDiffers(a, b Percentiles, q quantileOf) bool {
 // binomial test. Without a tally every request counts alone. With blocks, the units are
 // blocks of consecutive requests instead (Pairs.Blocks): with no difference, a block whose
 // difference is not 0 leans either way with probability ½ (the exact sign test).
-func countTest(p *Pairs, c Class, f Fate, va, vb int64, blocks bool) float64 {
+// It returns the votes too: the units that leaned to A and to B (none without a tally).
+func countTest(p *Pairs, c Class, f Fate, va, vb int64, blocks bool) (float64, [2]int64) {
 	switch {
 	case p == nil:
-		return poissonTest(va, vb, 1, 1)
+		return poissonTest(va, vb, 1, 1), [2]int64{}
 	case blocks:
 		toA, toB := p.Leaning(c, f)
-		return BinomialTest(toB, toA+toB, 0.5)
+		return BinomialTest(toB, toA+toB, 0.5), [2]int64{toA, toB}
 	}
 	toA, toB := p.Discordant(c, f)
 	aloneA, aloneB := p.AloneAt(c, f)
-	return BinomialTest(toB+aloneB, toA+toB+aloneA+aloneB, 0.5)
+	return BinomialTest(toB+aloneB, toA+toB+aloneA+aloneB, 0.5), [2]int64{toA + aloneA, toB + aloneB}
 }
 
 // poissonTest is the p-value of "va and vb are counts of events at the same rate", over
@@ -611,10 +680,7 @@ func (c Comparison) table() [][]string {
 	for _, r := range c.Rows {
 		if r.Latency() {
 			diff := "–"
-			switch {
-			case r.StoodIn && r.TooFew():
-				diff = TooFewMark
-			case !r.None[0] && !r.None[1]:
+			if !r.None[0] && !r.None[1] {
 				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
 			out = append(out, []string{r.Class.String(), r.Name(), msCell(time.Duration(r.A), !r.None[0]),
@@ -659,7 +725,7 @@ const (
 // (TooFewWhy) and then why and what is judged instead: one wording on screen, in the report
 // and in the help (newcomer 16 read three).
 func TooFewKey() string {
-	return TooFewWhy(false) + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, the p99's B − A then \"%s\" alone",
+	return TooFewWhy(false) + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, the p99's B − A shown after \"%s\" all the same",
 		TooFewMark)
 }
 

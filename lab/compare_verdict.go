@@ -268,10 +268,10 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 		return FmtLatency(time.Duration(v))
 	}
 	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
-	switch {
-	case r.StoodIn && r.TooFew(): // its p50, the next row, is judged instead
-		diff = TooFewMark
-	case !r.None[0] && !r.None[1]:
+	// Too few to judge, the difference is shown all the same, after "?" (newcomer 19: a
+	// bare "?" beside 5.48s and 3.00s read as no change); where a p50 stands in, the next
+	// row, NoiseRule and TooFewKey say that row is the one judged.
+	if !r.None[0] && !r.None[1] {
 		diff = "0"      // as shown, the same: no difference to judge
 		if r.Unjudged { // from too few to judge, the same as shown is no result either (newcomer 16: a bare "0" read as beyond noise)
 			diff = TooFewMark + " 0"

@@ -185,17 +185,18 @@ func summaryLines(t *theme, s screen, w int, lean bool) []string {
 	return summaryOf(t, s, w, nil, lean)
 }
 
-// judged is one frame's comparison, judged once (lab.Compare): its rows and the lesson
-// under them, in its forms (lab.Lesson).
+// judged is one frame's comparison, judged once (lab.Compare): its rows, the lesson under
+// them and the rule behind their marks under the title, each in its forms (lab.Lesson,
+// lab.NoiseRule).
 type judged struct {
-	rows   []lab.ComparisonRow
-	lesson []string
+	rows         []lab.ComparisonRow
+	lesson, rule []string
 }
 
 func judge(s screen) judged {
-	a := s.panes[0].snapshotOrEmpty()
-	rows, v := lab.Compare(a, s.panes[1].snapshotOrEmpty())
-	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label)}
+	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
+	rows, v := lab.Compare(a, b)
+	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label), lab.NoiseRule(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)}
 }
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
@@ -291,7 +292,20 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
 	// With a note, its lines (note(width), nil for none) stand beside the last row where they
 	// fit in its height (noted).
-	layout := func(pad int, gap string, note func(int) []string) (out []string, noted bool) {
+	// The rule behind ≈, bare and ? (newcomer 19, X4), in plain words: beside a row of blocks
+	// it leaves room by (rule(width), nil where it does not fit), else a line of its own under
+	// the title, or short of room, the title's key.
+	ruleBeside := func(nw int) []string {
+		if nw < noteMinWidth {
+			return nil
+		}
+		lines := wrapText(j.rule[0], nw, 0)
+		for i := range lines {
+			lines[i] = t.dim.Render(lines[i])
+		}
+		return lines
+	}
+	layout := func(pad int, gap string, note func(int) []string) (out []string, noted, ruled bool) {
 		var blocks [][]string
 		var widths []int
 		for start := 0; start < len(rows); {
@@ -311,14 +325,20 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 				row = beside(row, blocks[k], rowW, gap)
 				rowW += len(gap) + widths[k]
 			}
-			if nw := w - rowW - len(gap); k == len(blocks) && nw >= noteMinWidth {
+			nw := w - rowW - len(gap)
+			if k == len(blocks) && nw >= noteMinWidth {
 				if note := note(nw); len(note) > 0 && len(note) <= len(row) {
 					row, noted = beside(row, note, rowW, gap), true
 				}
 			}
+			if !ruled && !(noted && k == len(blocks)) {
+				if rule := ruleBeside(nw); len(rule) > 0 && len(rule) <= len(row) {
+					row, ruled = beside(row, rule, rowW, gap), true
+				}
+			}
 			out = append(out, row...)
 		}
-		return out, noted
+		return out, noted, ruled
 	}
 	// A fleet's ≈ is judged by blocks of arrivals, not requests: the screen says why, beside
 	// the blocks where they leave room, else in the title, briefly. Else the lesson stands
@@ -338,9 +358,9 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			return lines
 		}
 	}
-	blocks, noted := layout(2, "    ", note)
-	if closer, n := layout(1, "  ", note); len(closer) < len(blocks) {
-		blocks, noted = closer, n
+	blocks, noted, ruled := layout(2, "    ", note)
+	if closer, n, r := layout(1, "  ", note); len(closer) < len(blocks) {
+		blocks, noted, ruled = closer, n, r
 	}
 	under := lesson(w)
 	if why == "" && noted {
@@ -348,6 +368,17 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	}
 	if why != "" && !noted {
 		forms = append(formsOf(true), forms...)
+	}
+	var rule []string
+	switch {
+	case ruled:
+	case !lean:
+		rule = []string{t.dim.Render(longestFit(w, j.rule...))}
+	default: // short of room: the rule is the title's key, where one of its forms fits
+		ruleHead := "── " + t.bold.Render("A vs B") + t.dim.Render(" · ")
+		for i := len(j.rule) - 1; i >= 0; i-- {
+			forms = slices.Insert(forms, 0, ruleHead+t.dim.Render(j.rule[i]))
+		}
 	}
 	for i := range forms {
 		forms[i] += zeros
@@ -358,7 +389,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	if ansiWidth(title) < w {
 		title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 	}
-	return append(append([]string{title}, blocks...), under...), len(under)
+	return append(append(append([]string{title}, rule...), blocks...), under...), len(under)
 }
 
 // verdictLines is the summary's lesson (lab.Lesson) in w columns: its first form in 2 lines
