@@ -204,7 +204,7 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 // Compare is CompareClasses and its verdict on what users got.
 func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 	rows, away := compare(a, b)
-	return rows, newVerdict(rows, away)
+	return rows, newVerdict(rows, away, Judged(a.Config, b.Config))
 }
 
 // turnedAway is a class's requests turned away for any reason, in A and B, and whether

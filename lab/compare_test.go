@@ -611,3 +611,24 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 		t.Errorf("by pairs %q, want %q", pairs[3], want)
 	}
 }
+
+// newcomer 19: the postmortem's fix, "» users: B better: orders ok +5211", left B's 196
+// rejected:deadline unsaid, the errors users now see, where every other compare names its
+// cost. A class turned away more in B whose ok did not fall says so as a loss; measured two
+// ways (closed against open loop), nothing is better or worse.
+func TestVerdictNamesRejectionsAsACost(t *testing.T) {
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate = 500
+	b.Config = a.Config
+	a.Classes[Payment] = ClassStats{Arrived: 10000, OK: 4900, InFlight: 5100}
+	b.Classes[Payment] = ClassStats{Arrived: 10000, OK: 9400, InFlight: 400, Rejected: [numReasons]int64{RejectDeadline: 200}}
+	_, v := Compare(&a, &b)
+	label := func(c Class) string { return c.String() }
+	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment rejected +200; B better: payment ok +4500"; got != want {
+		t.Errorf("trade %q, want %q", got, want)
+	}
+	b.Config.Traffic.Mode = Closed
+	if _, v := Compare(&a, &b); len(v.Worse) > 0 {
+		t.Errorf("measured two ways: %+v", v.Worse)
+	}
+}
