@@ -103,8 +103,9 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// Before no compare at all: the table without its lesson, then without the keys' line
 	// (the status line says "press ? for every key"); a loaded machine's warnings, one line
 	// in each half, took those lines at 80x24.
+	cut := false // the lesson left out: no remedy without it
 	if room < need && lesson > 0 {
-		summary, room, lesson = summary[:len(summary)-lesson], room+lesson, 0
+		summary, room, lesson, cut = summary[:len(summary)-lesson], room+lesson, 0, true
 	}
 	if room < need && room+len(footer) >= need {
 		room, footer = room+len(footer), nil
@@ -116,18 +117,34 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// say what each side teaches (at 80x24): in full, else brief, else left to them and the
 	// table. They stand down to levelLean (in compare it drops the table first), so its
 	// height is the one that matters.
+	narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
+	narrators := narrated(0, w) + narrated(1, w)
+	if side {
+		narrators = max(narrated(0, left), narrated(1, w-3-left))
+	}
 	if lesson > 0 {
-		narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
-		narrators := narrated(0, w) + narrated(1, w)
-		if side {
-			narrators = max(narrated(0, left), narrated(1, w-3-left))
-		}
 		if room < narrators && room+lesson-1 >= narrators && !lean { // one line less may do
 			next, n := summaryParts(t, s, j, w, nil, lean, true)
 			summary, room, lesson = next, room+len(summary)-len(next), n
 		}
 		if room < narrators && room+lesson >= narrators { // the lesson is the last lines
-			summary, room = summary[:len(summary)-lesson], room+lesson
+			summary, room, cut = summary[:len(summary)-lesson], room+lesson, true
+		}
+	}
+	// Where the halves keep no narrator, the remedy one of them names (a wider bulkhead, and
+	// what it would reject) goes under the summary, brief, in the lines the halves leave, or
+	// the keys' line (the status line says "press ? for every key"): newcomer 19, X12, at
+	// 80x24 the trade kept the cost and dropped the remedy.
+	if remedy := remedies(ctx, w); remedy != "" && room < narrators && !cut {
+		lines := wrapText(remedy, w, 0)
+		for i := range lines {
+			lines[i] = t.narrator.Render(lines[i])
+		}
+		if room-len(lines) < need && room-len(lines)+len(footer) >= need {
+			room, footer = room+len(footer), nil
+		}
+		if room-len(lines) >= need {
+			summary, room = append(summary, lines...), room-len(lines)
 		}
 	}
 	var labs []string
@@ -191,6 +208,22 @@ func summaryLines(t *theme, s screen, w int, lean bool) []string {
 type judged struct {
 	rows         []lab.ComparisonRow
 	lesson, rule []string
+}
+
+// remedies is the halves' narrators' spare clauses, brief, each after its side's name
+// ("B: a cap of 18 would reject ~44%, not ~84% (press ])"), for a summary whose halves keep
+// no narrator; "" where neither has one.
+func remedies(ctx func(i, w int) labCtx, w int) string {
+	var said []string
+	for i, name := range []string{"A", "B"} {
+		if _, spare := ctx(i, w).narration(); spare.short != "" {
+			said = append(said, name+": "+strings.TrimPrefix(spare.short, "; "))
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return "» " + strings.Join(said, " · ")
 }
 
 func judge(s screen) judged {
