@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -117,17 +118,20 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// say what each side teaches (at 80x24): in full, else brief, else left to them and the
 	// table. They stand down to levelLean (in compare it drops the table first), so its
 	// height is the one that matters.
-	narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
-	narrators := narrated(0, w) + narrated(1, w)
-	if side {
-		narrators = max(narrated(0, left), narrated(1, w-3-left))
-	}
+	// The narrators' height, worked out where asked: each a pass over a lab's panels.
+	narrators := sync.OnceValue(func() int {
+		narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
+		if side {
+			return max(narrated(0, left), narrated(1, w-3-left))
+		}
+		return narrated(0, w) + narrated(1, w)
+	})
 	if lesson > 0 {
-		if room < narrators && room+lesson-1 >= narrators && !lean { // one line less may do
+		if room < narrators() && room+lesson-1 >= narrators() && !lean { // one line less may do
 			next, n := summaryParts(t, s, j, w, nil, lean, true)
 			summary, room, lesson = next, room+len(summary)-len(next), n
 		}
-		if room < narrators && room+lesson >= narrators { // the lesson is the last lines
+		if room < narrators() && room+lesson >= narrators() { // the lesson is the last lines
 			summary, room, cut = summary[:len(summary)-lesson], room+lesson, true
 		}
 	}
@@ -135,7 +139,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// what it would reject) goes under the summary, brief, in the lines the halves leave, or
 	// the keys' line (the status line says "press ? for every key"): newcomer 19, X12, at
 	// 80x24 the trade kept the cost and dropped the remedy.
-	if remedy := remedies(ctx, w); remedy != "" && room < narrators && !cut {
+	if remedy := remedies(ctx, w); remedy != "" && !cut && room < narrators() {
 		lines := wrapText(remedy, w, 0)
 		for i := range lines {
 			lines[i] = t.narrator.Render(lines[i])
