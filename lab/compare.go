@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -125,6 +126,11 @@ type ComparisonRow struct {
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
+	// Method says the row differs beyond noise only by how A and B were sent (not Judged:
+	// closed against open loop, the same system): drawn after MethodMark, never better or
+	// worse (newcomer 19: "arrived +99" bare read as B served more). The corrected p99,
+	// both timed alike, never is.
+	Method bool
 	// Chance is, on a count judged by pairs or blocks, its p-value before Holm's correction:
 	// how often two runs of one system differ at least this unevenly; Units are its votes,
 	// the pairs (or blocks, ByBlocks) that leaned to A and to B, requests alone counted as
@@ -296,7 +302,12 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			if va == 0 && vb == 0 && !k.always {
 				continue
 			}
-			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb, Chance: p, Units: units})
+			row := ComparisonRow{Class: c, Counter: k.name, A: va, B: vb, Chance: p, Units: units}
+			if k.name == TermArrived.Word {
+				// A closed loop's arrived is what it sent: said against what was due (newcomer 19).
+				row.Label = fmt.Sprintf("sent of %s due", FmtCount(max(ca.Arrived+omitted(a, c), cb.Arrived+omitted(b, c))))
+			}
+			rows = append(rows, row)
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
 		// Every way turned away, and every request not ok, as ok% counts them.
@@ -365,6 +376,7 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		if r.Significant && Judged(a.Config, b.Config) {
 			r.Better = v.more * sign(r.B-r.A)
 		}
+		r.Method = r.Significant && !Judged(a.Config, b.Config) && r.Counter != CorrectedP99
 		if r.Counter == OK.Word() && r.Significant {
 			okMoved[r.Class] = sign(r.B - r.A)
 		}
@@ -466,6 +478,24 @@ func BlocksWhy() string {
 // FamilyAlpha over every count); what ? means where one shows. The cited row is one whose
 // chance alone is at least FamilyAlpha, so its odds never read as a result's.
 func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
+	forms := noiseForms(rows, blocks, label)
+	if !slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Method }) {
+		return forms
+	}
+	// Measured two ways, a difference beyond noise is the method's: said first, and kept
+	// where the rest is cut (newcomer 19: closed-vs-open's bare "arrived +99").
+	out := make([]string, 0, 2*len(forms)+1)
+	for _, f := range forms {
+		out = append(out, MethodMark+" differs by how each was sent, not better or worse · "+f)
+	}
+	for _, f := range forms {
+		out = append(out, MethodMark+" by how sent · "+f)
+	}
+	return append(out, MethodMark+" by how sent, not better or worse", MethodMark+" by how sent")
+}
+
+// noiseForms is NoiseRule's forms for ≈, bare and ?.
+func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
 	var cite *ComparisonRow
 	tooFew, stoodIn := false, false
 	for i, r := range rows {
@@ -604,17 +634,19 @@ func poissonTest(va, vb int64, ea, eb float64) float64 {
 // waiting for replies); those omissions are compared as two Poisson counts. The closed
 // loop's omissions are shared among the classes as its users share their sends.
 func omissionTest(a, b *Snapshot, c Class) float64 {
-	omitted := func(s *Snapshot) int64 {
-		if s.ClosedLoop == nil {
-			return 0
-		}
-		total := TotalRate(s.Config.Traffic.Rates())
-		if total <= 0 {
-			return 0
-		}
-		return int64(math.Round(float64(s.ClosedLoop.NotSent()) * s.Config.Traffic.Rates()[c] / total))
+	return poissonTest(omitted(a, c), omitted(b, c), 1, 1)
+}
+
+// omitted is class c's share of what s's closed loop never sent; 0 for an open loop.
+func omitted(s *Snapshot, c Class) int64 {
+	if s.ClosedLoop == nil {
+		return 0
 	}
-	return poissonTest(omitted(a), omitted(b), 1, 1)
+	total := TotalRate(s.Config.Traffic.Rates())
+	if total <= 0 {
+		return 0
+	}
+	return int64(math.Round(float64(s.ClosedLoop.NotSent()) * s.Config.Traffic.Rates()[c] / total))
 }
 
 func abs(v int64) int64 { return max(v, -v) }
@@ -652,6 +684,9 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
 	writeLine(w, format, TooFewKey())
+	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Method }) {
+		writeLine(w, format, MethodMark+" differs by how each was sent (closed against open loop), not better or worse: the same system measured two ways")
+	}
 	if a.Fleet != nil || b.Fleet != nil { // judged ByBlocks: say why a clump stays ≈, as the screen does
 		writeLine(w, format, BlocksWhy())
 	}
@@ -702,6 +737,8 @@ func (c Comparison) table() [][]string {
 // screen's "? 0"; else nothing.
 func (r ComparisonRow) Approx() string {
 	switch {
+	case r.Method:
+		return MethodMark + " "
 	case r.Noise():
 		return ApproxMark + " "
 	case r.Unjudged && !r.None[0] && !r.None[1]:
@@ -718,6 +755,8 @@ const (
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark  = "?"
+	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
+	MethodMark = "≠"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 

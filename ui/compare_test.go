@@ -795,3 +795,21 @@ func TestRuleOnScreen(t *testing.T) {
 		}
 	}
 }
+
+// newcomer 19: closed-vs-open's "arrived 601 700 +99", "ok +99" and "p99 as sent +931ms"
+// were bare on a compare whose title says "not better or worse", where bare means beyond
+// noise: they differ by how each run was sent, marked ≠, which the rule line says; and the
+// closed loop's arrived is what it sent, of what was due.
+func TestMethodRowsMarked(t *testing.T) {
+	closed, open := measurementSnapshots()
+	for _, w := range []int{80, 120} {
+		s := screen{panes: []pane{{snap: closed, cfg: closed.Config}, {snap: open, cfg: open.Config}}, width: w, height: 40}
+		out := ansi.Strip(strings.Join(summaryLines(newTheme(true, false), s, w, false), "\n"))
+		for _, want := range []string{"sent of 1000 due                901   1000     ≠ +99", "ok                              901   1000     ≠ +99",
+			"≠ +899ms", lab.MethodMark + " differs by how each was sent, not better or worse"} {
+			if !strings.Contains(strings.Join(strings.Fields(out), " "), strings.Join(strings.Fields(want), " ")) {
+				t.Errorf("w=%d: no %q in\n%s", w, want, out)
+			}
+		}
+	}
+}
