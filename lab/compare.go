@@ -754,9 +754,9 @@ const (
 	ApproxKey  = ApproxMark + " within noise"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
-	TooFewMark  = "?"
+	TooFewMark = "?"
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
-	MethodMark = "≠"
+	MethodMark  = "≠"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 
