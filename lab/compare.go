@@ -538,15 +538,32 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		odds = fmt.Sprintf("1 time in %d", int(math.Round(1/cite.Chance)))
 	}
 	a, b, _ := cite.Cells()
-	example := func(named bool) string {
-		what := a + " → " + b
+	// A count that moved as the class's in flight moved the other way is those requests
+	// ending, said beside it (newcomer 19, hops: "timed out 44 → 47" beside in flight 5 → 2).
+	ended := ""
+	if i := slices.IndexFunc(rows, func(r ComparisonRow) bool {
+		return r.Class == cite.Class && r.Counter == FateInFlight.Word() && r != *cite
+	}); i >= 0 && sign(rows[i].B-rows[i].A) == -sign(cite.B-cite.A) {
+		ended = fmt.Sprintf(" (%s %s → %s)", FateInFlight.Word(), FmtCount(rows[i].A), FmtCount(rows[i].B))
+	}
+	example := func(named, why bool) string {
+		what, as := a+" → "+b, ""
 		if named {
 			what = label(cite.Class) + " " + cite.Name() + " " + what
 		}
-		return fmt.Sprintf("%s chance: %s differs in %s %s, %s: %s %s", ApproxMark, what, FmtCount(n), unit, lean, coins, odds)
+		if why {
+			as = ended
+		}
+		return fmt.Sprintf("%s chance: %s is %s %s%s, %s: %s %s", ApproxMark, what, FmtCount(n), unit, as, lean, coins, odds)
 	}
-	return append([]string{example(true) + bare + few, example(true) + bare, example(true) + few, example(true),
-		example(false) + bare, example(false)}, brief...)
+	var forms []string
+	for _, why := range []bool{true, false} {
+		if why && ended == "" {
+			continue
+		}
+		forms = append(forms, example(true, why)+bare+few, example(true, why)+bare, example(true, why)+few, example(true, why))
+	}
+	return append(append(forms, example(false, false)+bare, example(false, false)), brief...)
 }
 
 // Judged says a comparison of a and b calls a difference better or worse. The same system

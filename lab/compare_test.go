@@ -597,7 +597,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true, StoodIn: true},
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
-	want := "≈ chance: signup rejected:pool 15 → 0 differs in 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
+	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
 		" · bare: chance makes one under 1 time in 20 · ? too few ended to judge, the p50 under it is"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
@@ -607,7 +607,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	// By pairs, one request: a coin.
 	pairs := NoiseRule([]ComparisonRow{{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}}}, false, TrafficConfig{}.Label)
-	if want := "≈ chance: health ok 5 → 6 differs in 1 request, all one way: a tossed coin does that as often as not"; pairs[3] != want {
+	if want := "≈ chance: health ok 5 → 6 is 1 request, all one way: a tossed coin does that as often as not"; pairs[3] != want {
 		t.Errorf("by pairs %q, want %q", pairs[3], want)
 	}
 }
@@ -630,5 +630,31 @@ func TestVerdictNamesRejectionsAsACost(t *testing.T) {
 	b.Config.Traffic.Mode = Closed
 	if _, v := Compare(&a, &b); len(v.Worse) > 0 {
 		t.Errorf("measured two ways: %+v", v.Worse)
+	}
+}
+
+// newcomer 19, hops: "timed out 44 47 ≈ +3": B times out more only as its in flight fell
+// 5 → 2, said beside the cited row; the rows about calls name their hops.
+func TestNoiseRuleSaysInFlightEnded(t *testing.T) {
+	rows := []ComparisonRow{
+		{Class: Payment, Counter: "timed out", A: 44, B: 47, Chance: 0.25, Units: [2]int64{0, 3}},
+		{Class: Payment, Counter: "in flight", A: 5, B: 2, Chance: 0.25, Units: [2]int64{3, 0}},
+	}
+	want := "≈ chance: payment timed out 44 → 47 is 3 requests (in flight 5 → 2), all one way: 3 tossed coins do that 1 time in 4"
+	if got := NoiseRule(rows, false, TrafficConfig{}.Label)[3]; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	var a, b Snapshot
+	a.Config.Traffic.Payment.Rate = 5
+	b.Config = a.Config
+	a.Hops, b.Hops = make([]HopStats, 3), make([]HopStats, 3)
+	var names []string
+	for _, r := range CompareClasses(&a, &b) {
+		if r.Ratio {
+			names = append(names, r.Name())
+		}
+	}
+	if got := strings.Join(names, ", "); got != "hop 1 calls/payment, hop 3 calls/payment" {
+		t.Errorf("call rows %q", got)
 	}
 }
