@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -118,13 +119,24 @@ type ComparisonRow struct {
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
 	// StoodIn says a p99 too few to judge has its class's p50 judged in its stead, the next
-	// row: its B − A is written "?" alone, so the one shift does not read twice, once
-	// unjudged and once a result.
+	// row: NoiseRule says so, so the one shift does not read twice, once unjudged and once a
+	// result (newcomer 12).
 	StoodIn bool
 	Ratio   bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
+	// Method says the row differs beyond noise only by how A and B were sent (not Judged:
+	// closed against open loop, the same system): drawn after MethodMark, never better or
+	// worse (newcomer 19: "arrived +99" bare read as B served more). The corrected p99,
+	// both timed alike, never is.
+	Method bool
+	// Chance is, on a count judged by pairs or blocks, its p-value before Holm's correction:
+	// how often two runs of one system differ at least this unevenly; Units are its votes,
+	// the pairs (or blocks, ByBlocks) that leaned to A and to B, requests alone counted as
+	// votes of their side (NoiseRule cites one). Units is zero on the other rows.
+	Chance float64
+	Units  [2]int64
 	// Label is the row's words on screen and in the markdown table where they say more than
 	// Counter, which stays the JSON key whatever the configuration ("edge retries": retries).
 	Label string
@@ -198,7 +210,7 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 // Compare is CompareClasses and its verdict on what users got.
 func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 	rows, away := compare(a, b)
-	return rows, newVerdict(rows, away)
+	return rows, newVerdict(rows, away, Judged(a.Config, b.Config))
 }
 
 // turnedAway is a class's requests turned away for any reason, in A and B, and whether
@@ -269,6 +281,7 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		for _, k := range counters {
 			var va, vb int64
 			var p float64
+			var units [2]int64
 			switch {
 			case k.name == TermArrived.Word:
 				va, vb = ca.Arrived, cb.Arrived
@@ -284,12 +297,17 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 				}
 			default:
 				va, vb = ca.At(k.fate), cb.At(k.fate)
-				p = countTest(pairs, c, k.fate, va, vb, blocks)
+				p, units = countTest(pairs, c, k.fate, va, vb, blocks)
 			}
 			if va == 0 && vb == 0 && !k.always {
 				continue
 			}
-			rows = append(rows, ComparisonRow{Class: c, Counter: k.name, A: va, B: vb})
+			row := ComparisonRow{Class: c, Counter: k.name, A: va, B: vb, Chance: p, Units: units}
+			if k.name == TermArrived.Word {
+				// A closed loop's arrived is what it sent: said against what was due (newcomer 19).
+				row.Label = fmt.Sprintf("sent of %s due", FmtCount(max(ca.Arrived+omitted(a, c), cb.Arrived+omitted(b, c))))
+			}
+			rows = append(rows, row)
 			verdicts = append(verdicts, verdict{p: p, more: k.more})
 		}
 		// Every way turned away, and every request not ok, as ok% counts them.
@@ -358,6 +376,7 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		if r.Significant && Judged(a.Config, b.Config) {
 			r.Better = v.more * sign(r.B-r.A)
 		}
+		r.Method = r.Significant && !Judged(a.Config, b.Config) && r.Counter != CorrectedP99
 		if r.Counter == OK.Word() && r.Significant {
 			okMoved[r.Class] = sign(r.B - r.A)
 		}
@@ -451,6 +470,102 @@ func BlocksWhy() string {
 		ApproxMark, FmtDur(BlockSpan))
 }
 
+// NoiseRule is the rule behind B − A's marks in one line, in forms longest first (newcomer
+// 19: "how is 15 → 0 noise?" beside "timed out 43 0 -43", both runs one seed): what ≈
+// means, shown on the ≈ count that most looks like a result, in tossed coins (the units of
+// its test, pairs of requests or a fleet's blocks of arrivals, each leaning to A or B as a
+// fair coin would if the runs differed in nothing); what a bare difference means (Holm's
+// FamilyAlpha over every count); what ? means where one shows. The cited row is one whose
+// chance alone is at least FamilyAlpha, so its odds never read as a result's.
+func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
+	forms := noiseForms(rows, blocks, label)
+	if !slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Method }) {
+		return forms
+	}
+	// Measured two ways, a difference beyond noise is the method's: said first, and kept
+	// where the rest is cut (newcomer 19: closed-vs-open's bare "arrived +99").
+	out := make([]string, 0, 2*len(forms)+1)
+	for _, f := range forms {
+		out = append(out, MethodMark+" differs by how each was sent, not better or worse · "+f)
+	}
+	for _, f := range forms {
+		out = append(out, MethodMark+" by how sent · "+f)
+	}
+	return append(out, MethodMark+" by how sent, not better or worse", MethodMark+" by how sent")
+}
+
+// noiseForms is NoiseRule's forms for ≈, bare and ?.
+func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
+	var cite *ComparisonRow
+	tooFew, stoodIn := false, false
+	for i, r := range rows {
+		tooFew, stoodIn = tooFew || r.TooFew(), stoodIn || r.StoodIn
+		if r.Noise() && r.Units != [2]int64{} && r.Chance >= FamilyAlpha && (cite == nil || abs(r.B-r.A) > abs(cite.B-cite.A)) {
+			cite = &rows[i]
+		}
+	}
+	bare := fmt.Sprintf(" · bare: chance makes one under 1 time in %d", int(math.Round(1/FamilyAlpha)))
+	few, fewShort := "", ""
+	if tooFew {
+		few = " · " + TooFewMark + " too few ended to judge"
+		fewShort = " · " + TooFewMark + " too few"
+		if stoodIn {
+			few += ", the p50 under it is"
+		}
+	}
+	general := ApproxMark + " chance can do it"
+	brief := []string{general + bare + few, general + bare + fewShort, general + bare, general + fewShort, general}
+	if cite == nil {
+		return brief
+	}
+	unit := "requests"
+	if blocks {
+		unit = "blocks of " + FmtDur(BlockSpan)
+	}
+	n, most := cite.Units[0]+cite.Units[1], max(cite.Units[0], cite.Units[1])
+	lean, coins := fmt.Sprintf("%s one way", FmtCount(most)), FmtCount(n)+" tossed coins do that"
+	if most == n {
+		lean = "all one way"
+	}
+	if n == 1 {
+		unit, coins = strings.TrimSuffix(unit, "s"), "a tossed coin does that"
+		if blocks {
+			unit = "block of " + FmtDur(BlockSpan)
+		}
+	}
+	odds := "as often as not"
+	if cite.Chance < 0.5 {
+		odds = fmt.Sprintf("1 time in %d", int(math.Round(1/cite.Chance)))
+	}
+	a, b, _ := cite.Cells()
+	// A count that moved as the class's in flight moved the other way is those requests
+	// ending, said beside it (newcomer 19, hops: "timed out 44 → 47" beside in flight 5 → 2).
+	ended := ""
+	if i := slices.IndexFunc(rows, func(r ComparisonRow) bool {
+		return r.Class == cite.Class && r.Counter == FateInFlight.Word() && r != *cite
+	}); i >= 0 && sign(rows[i].B-rows[i].A) == -sign(cite.B-cite.A) {
+		ended = fmt.Sprintf(" (%s %s → %s)", FateInFlight.Word(), FmtCount(rows[i].A), FmtCount(rows[i].B))
+	}
+	example := func(named, why bool) string {
+		what, as := a+" → "+b, ""
+		if named {
+			what = label(cite.Class) + " " + cite.Name() + " " + what
+		}
+		if why {
+			as = ended
+		}
+		return fmt.Sprintf("%s chance: %s is %s %s%s, %s: %s %s", ApproxMark, what, FmtCount(n), unit, as, lean, coins, odds)
+	}
+	var forms []string
+	for _, why := range []bool{true, false} {
+		if why && ended == "" {
+			continue
+		}
+		forms = append(forms, example(true, why)+bare+few, example(true, why)+bare, example(true, why)+few, example(true, why))
+	}
+	return append(append(forms, example(false, false)+bare, example(false, false)), brief...)
+}
+
 // Judged says a comparison of a and b calls a difference better or worse. The same system
 // measured two ways (closed against open loop) is no better or worse in B: what differs is
 // the measurement, and it is a result, uncoloured.
@@ -507,17 +622,18 @@ func latencyDiffers(a, b Percentiles, q quantileOf) bool {
 // binomial test. Without a tally every request counts alone. With blocks, the units are
 // blocks of consecutive requests instead (Pairs.Blocks): with no difference, a block whose
 // difference is not 0 leans either way with probability ½ (the exact sign test).
-func countTest(p *Pairs, c Class, f Fate, va, vb int64, blocks bool) float64 {
+// It returns the votes too: the units that leaned to A and to B (none without a tally).
+func countTest(p *Pairs, c Class, f Fate, va, vb int64, blocks bool) (float64, [2]int64) {
 	switch {
 	case p == nil:
-		return poissonTest(va, vb, 1, 1)
+		return poissonTest(va, vb, 1, 1), [2]int64{}
 	case blocks:
 		toA, toB := p.Leaning(c, f)
-		return BinomialTest(toB, toA+toB, 0.5)
+		return BinomialTest(toB, toA+toB, 0.5), [2]int64{toA, toB}
 	}
 	toA, toB := p.Discordant(c, f)
 	aloneA, aloneB := p.AloneAt(c, f)
-	return BinomialTest(toB+aloneB, toA+toB+aloneA+aloneB, 0.5)
+	return BinomialTest(toB+aloneB, toA+toB+aloneA+aloneB, 0.5), [2]int64{toA + aloneA, toB + aloneB}
 }
 
 // poissonTest is the p-value of "va and vb are counts of events at the same rate", over
@@ -535,17 +651,19 @@ func poissonTest(va, vb int64, ea, eb float64) float64 {
 // waiting for replies); those omissions are compared as two Poisson counts. The closed
 // loop's omissions are shared among the classes as its users share their sends.
 func omissionTest(a, b *Snapshot, c Class) float64 {
-	omitted := func(s *Snapshot) int64 {
-		if s.ClosedLoop == nil {
-			return 0
-		}
-		total := TotalRate(s.Config.Traffic.Rates())
-		if total <= 0 {
-			return 0
-		}
-		return int64(math.Round(float64(s.ClosedLoop.NotSent()) * s.Config.Traffic.Rates()[c] / total))
+	return poissonTest(omitted(a, c), omitted(b, c), 1, 1)
+}
+
+// omitted is class c's share of what s's closed loop never sent; 0 for an open loop.
+func omitted(s *Snapshot, c Class) int64 {
+	if s.ClosedLoop == nil {
+		return 0
 	}
-	return poissonTest(omitted(a), omitted(b), 1, 1)
+	total := TotalRate(s.Config.Traffic.Rates())
+	if total <= 0 {
+		return 0
+	}
+	return int64(math.Round(float64(s.ClosedLoop.NotSent()) * s.Config.Traffic.Rates()[c] / total))
 }
 
 func abs(v int64) int64 { return max(v, -v) }
@@ -583,6 +701,9 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
 	writeLine(w, format, TooFewKey())
+	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Method }) {
+		writeLine(w, format, MethodMark+" differs by how each was sent (closed against open loop), not better or worse: the same system measured two ways")
+	}
 	if a.Fleet != nil || b.Fleet != nil { // judged ByBlocks: say why a clump stays ≈, as the screen does
 		writeLine(w, format, BlocksWhy())
 	}
@@ -611,10 +732,7 @@ func (c Comparison) table() [][]string {
 	for _, r := range c.Rows {
 		if r.Latency() {
 			diff := "–"
-			switch {
-			case r.StoodIn && r.TooFew():
-				diff = TooFewMark
-			case !r.None[0] && !r.None[1]:
+			if !r.None[0] && !r.None[1] {
 				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
 			out = append(out, []string{r.Class.String(), r.Name(), msCell(time.Duration(r.A), !r.None[0]),
@@ -636,6 +754,8 @@ func (c Comparison) table() [][]string {
 // screen's "? 0"; else nothing.
 func (r ComparisonRow) Approx() string {
 	switch {
+	case r.Method:
+		return MethodMark + " "
 	case r.Noise():
 		return ApproxMark + " "
 	case r.Unjudged && !r.None[0] && !r.None[1]:
@@ -651,7 +771,9 @@ const (
 	ApproxKey  = ApproxMark + " within noise"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
-	TooFewMark  = "?"
+	TooFewMark = "?"
+	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
+	MethodMark  = "≠"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 
@@ -659,7 +781,7 @@ const (
 // (TooFewWhy) and then why and what is judged instead: one wording on screen, in the report
 // and in the help (newcomer 16 read three).
 func TooFewKey() string {
-	return TooFewWhy(false) + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, the p99's B − A then \"%s\" alone",
+	return TooFewWhy(false) + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, the p99's B − A shown after \"%s\" all the same",
 		TooFewMark)
 }
 

@@ -29,6 +29,9 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 	if a.Retried() || b.Retried() || hops {
 		add("calls/payment", thousandths(a.Calls.PerPayment()), thousandths(b.Calls.PerPayment()), -1, true,
 			poissonTest(a.Calls.Retries, b.Calls.Retries, pa, pb)) // calls are payments and their retries
+		if hops { // the lab's calls are hop 1's (newcomer 19: which hop is "calls/payment"?)
+			rows[len(rows)-1].Label = "hop 1 calls/payment"
+		}
 	}
 	if a.Calls.Retries > 0 || b.Calls.Retries > 0 {
 		add("retries", a.Calls.Retries, b.Calls.Retries, -1, false, poissonTest(a.Calls.Retries, b.Calls.Retries, 1, 1))
@@ -46,6 +49,7 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 		}
 		add("deepest calls/payment", thousandths(a.DeepestPerPayment()), thousandths(b.DeepestPerPayment()), -1, true,
 			poissonTest(deepest(a), deepest(b), pa, pb))
+		rows[len(rows)-1].Label = fmt.Sprintf("hop %d calls/payment", max(len(a.Hops), len(b.Hops)))
 		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false, poissonTest(a.PastDeadline(), b.PastDeadline(), 1, 1))
 	}
 	if a.Orphans.Total > 0 || b.Orphans.Total > 0 {

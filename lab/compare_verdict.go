@@ -24,7 +24,7 @@ type UsersVerdict struct {
 type UserChange struct {
 	Class   Class  `json:"-"`
 	Name    string `json:"class"`
-	Counter string `json:"counter"` // "ok", "p99" or "p50"
+	Counter string `json:"counter"` // "ok", "p99", "p50" or "rejected" (every reason summed: newVerdict)
 	A       int64  `json:"-"`       // as the row's: a count, or a latency as time.Duration
 	B       int64  `json:"-"`
 	// Change is B − A: requests, or milliseconds for a latency.
@@ -44,8 +44,16 @@ type UserChange struct {
 // Trade says B is better for some and worse for others.
 func (v UsersVerdict) Trade() bool { return len(v.Worse) > 0 && len(v.Better) > 0 }
 
-func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict {
+// A class turned away more in B, beyond noise, where its ok did not fall is a cost its ok
+// does not carry (newcomer 19: the postmortem's fix, "orders ok +5211", left its 196
+// rejected:deadline, the errors users now see, unsaid): said as a loss, every reason summed.
+// Where the ok fell, what became of it says so already. Only where judged names better or worse.
+func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway, judged bool) UsersVerdict {
 	v := UsersVerdict{Worse: []UserChange{}, Better: []UserChange{}} // [] in the JSON, not null
+	okFell := [numClasses]bool{}
+	for _, r := range rows {
+		okFell[r.Class] = okFell[r.Class] || r.Counter == OK.Word() && r.Better < 0
+	}
 	for _, r := range rows {
 		if r.Better == 0 || r.Unseen || (r.Counter != OK.Word() && !r.Latency()) {
 			continue
@@ -65,6 +73,11 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 			v.Worse = append(v.Worse, u)
 		}
 	}
+	for _, c := range Classes {
+		if t := away[c]; judged && t.differs && t.b > t.a && !okFell[c] {
+			v.Worse = append(v.Worse, UserChange{Class: c, Name: c.String(), Counter: RejectedWord, A: t.a, B: t.b, Change: float64(t.b - t.a)})
+		}
+	}
 	// The counts first: where the line is cut short, a latency goes before an ok.
 	latencyLast := func(x, y UserChange) int { return cmp.Compare(x.latency(), y.latency()) }
 	slices.SortStableFunc(v.Worse, latencyLast)
@@ -73,11 +86,14 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 }
 
 func (u UserChange) latency() int {
-	if u.Counter == OK.Word() {
-		return 0
+	if u.Counter == "p99" || u.Counter == "p50" {
+		return 1
 	}
-	return 1
+	return 0
 }
+
+// RejectedWord is the verdict's counter for a class's requests turned away, every reason summed.
+const RejectedWord = "rejected"
 
 // tradeForms is the trade in words, longest first, each class by label's name for it:
 // "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13
@@ -268,10 +284,10 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 		return FmtLatency(time.Duration(v))
 	}
 	a, b, diff = lat(r.A, r.None[0]), lat(r.B, r.None[1]), "–"
-	switch {
-	case r.StoodIn && r.TooFew(): // its p50, the next row, is judged instead
-		diff = TooFewMark
-	case !r.None[0] && !r.None[1]:
+	// Too few to judge, the difference is shown all the same, after "?" (newcomer 19: a
+	// bare "?" beside 5.48s and 3.00s read as no change); where a p50 stands in, the next
+	// row, NoiseRule and TooFewKey say that row is the one judged.
+	if !r.None[0] && !r.None[1] {
 		diff = "0"      // as shown, the same: no difference to judge
 		if r.Unjudged { // from too few to judge, the same as shown is no result either (newcomer 16: a bare "0" read as beyond noise)
 			diff = TooFewMark + " 0"

@@ -73,3 +73,34 @@ func (c Config) kneeForecast() KneeForecast {
 	k.Shortfall = max(k.Net(k.PeakRate, k.Cap), 0)
 	return k
 }
+
+// AtKnee is a cap at the knee itself, against a cap under it (newcomer 19 asked of the
+// postmortem's fix "why 24, not 25?"): the answers a second Knee calls give, the most the
+// dependency gives (Best), and what those Knee calls would do were the knee one call lower
+// than measured: how long each would take and how many they would answer a second. A cap at
+// the knee leaves no room for a knee measured a call high; one under it gives that up for
+// its share of Best. Zero without a knee.
+func (k KneeForecast) AtKnee() (best float64, lower time.Duration, lowerRate float64) {
+	if k.Knee <= 1 {
+		return 0, 0, 0
+	}
+	low := k
+	low.Knee--
+	lower, lowerRate = low.Answers(k.Knee)
+	return k.Best, lower, lowerRate
+}
+
+// RatesAtStep is the snapshot's per-second rates where each of their seconds lies within the
+// rate class c is sent at now (its profile's step in force): a window still partly at the
+// step before would mix the two rates (the review: "0/s outlive it" read just after the
+// step). ok is false before the first whole second or while the window straddles the step.
+func (s *Snapshot) RatesAtStep(c Class) (r Rates, ok bool) {
+	r = s.Rates()
+	return r, s.atStep(c, r)
+}
+
+// atStep says each of r's seconds lies within class c's rate step in force (RatesAtStep).
+func (s *Snapshot) atStep(c Class, r Rates) bool {
+	since, _ := s.Config.Traffic.StepAt(c, s.Elapsed)
+	return r.Seconds > 0 && time.Duration(r.From)*time.Second >= since
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -103,8 +104,9 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// Before no compare at all: the table without its lesson, then without the keys' line
 	// (the status line says "press ? for every key"); a loaded machine's warnings, one line
 	// in each half, took those lines at 80x24.
+	cut := false // the lesson left out: no remedy without it
 	if room < need && lesson > 0 {
-		summary, room, lesson = summary[:len(summary)-lesson], room+lesson, 0
+		summary, room, lesson, cut = summary[:len(summary)-lesson], room+lesson, 0, true
 	}
 	if room < need && room+len(footer) >= need {
 		room, footer = room+len(footer), nil
@@ -116,18 +118,37 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// say what each side teaches (at 80x24): in full, else brief, else left to them and the
 	// table. They stand down to levelLean (in compare it drops the table first), so its
 	// height is the one that matters.
-	if lesson > 0 {
+	// The narrators' height, worked out where asked: each a pass over a lab's panels.
+	narrators := sync.OnceValue(func() int {
 		narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
-		narrators := narrated(0, w) + narrated(1, w)
 		if side {
-			narrators = max(narrated(0, left), narrated(1, w-3-left))
+			return max(narrated(0, left), narrated(1, w-3-left))
 		}
-		if room < narrators && room+lesson-1 >= narrators && !lean { // one line less may do
+		return narrated(0, w) + narrated(1, w)
+	})
+	if lesson > 0 {
+		if room < narrators() && room+lesson-1 >= narrators() && !lean { // one line less may do
 			next, n := summaryParts(t, s, j, w, nil, lean, true)
 			summary, room, lesson = next, room+len(summary)-len(next), n
 		}
-		if room < narrators && room+lesson >= narrators { // the lesson is the last lines
-			summary, room = summary[:len(summary)-lesson], room+lesson
+		if room < narrators() && room+lesson >= narrators() { // the lesson is the last lines
+			summary, room, cut = summary[:len(summary)-lesson], room+lesson, true
+		}
+	}
+	// Where the halves keep no narrator, the remedy one of them names (a wider bulkhead, and
+	// what it would reject) goes under the summary, brief, in the lines the halves leave, or
+	// the keys' line (the status line says "press ? for every key"): newcomer 19, X12, at
+	// 80x24 the trade kept the cost and dropped the remedy.
+	if remedy := remedies(ctx, w); remedy != "" && !cut && room < narrators() {
+		lines := wrapText(remedy, w, 0)
+		for i := range lines {
+			lines[i] = t.narrator.Render(lines[i])
+		}
+		if room-len(lines) < need && room-len(lines)+len(footer) >= need {
+			room, footer = room+len(footer), nil
+		}
+		if room-len(lines) >= need {
+			summary, room = append(summary, lines...), room-len(lines)
 		}
 	}
 	var labs []string
@@ -185,17 +206,34 @@ func summaryLines(t *theme, s screen, w int, lean bool) []string {
 	return summaryOf(t, s, w, nil, lean)
 }
 
-// judged is one frame's comparison, judged once (lab.Compare): its rows and the lesson
-// under them, in its forms (lab.Lesson).
+// judged is one frame's comparison, judged once (lab.Compare): its rows, the lesson under
+// them and the rule behind their marks under the title, each in its forms (lab.Lesson,
+// lab.NoiseRule).
 type judged struct {
-	rows   []lab.ComparisonRow
-	lesson []string
+	rows         []lab.ComparisonRow
+	lesson, rule []string
+}
+
+// remedies is the halves' narrators' spare clauses, brief, each after its side's name
+// ("B: a cap of 18 would reject ~44%, not ~84% (press ])"), for a summary whose halves keep
+// no narrator; "" where neither has one.
+func remedies(ctx func(i, w int) labCtx, w int) string {
+	var said []string
+	for i, name := range []string{"A", "B"} {
+		if _, spare := ctx(i, w).narration(); spare.short != "" {
+			said = append(said, name+": "+strings.TrimPrefix(spare.short, "; "))
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return "» " + strings.Join(said, " · ")
 }
 
 func judge(s screen) judged {
-	a := s.panes[0].snapshotOrEmpty()
-	rows, v := lab.Compare(a, s.panes[1].snapshotOrEmpty())
-	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label)}
+	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
+	rows, v := lab.Compare(a, b)
+	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label), lab.NoiseRule(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)}
 }
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
@@ -291,7 +329,20 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
 	// With a note, its lines (note(width), nil for none) stand beside the last row where they
 	// fit in its height (noted).
-	layout := func(pad int, gap string, note func(int) []string) (out []string, noted bool) {
+	// The rule behind ≈, bare and ? (newcomer 19, X4), in plain words: beside a row of blocks
+	// it leaves room by (rule(width), nil where it does not fit), else a line of its own under
+	// the title, or short of room, the title's key.
+	ruleBeside := func(nw int) []string {
+		if nw < noteMinWidth {
+			return nil
+		}
+		lines := wrapText(j.rule[0], nw, 0)
+		for i := range lines {
+			lines[i] = t.dim.Render(lines[i])
+		}
+		return lines
+	}
+	layout := func(pad int, gap string, note func(int) []string) (out []string, noted, ruled bool) {
 		var blocks [][]string
 		var widths []int
 		for start := 0; start < len(rows); {
@@ -311,14 +362,20 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 				row = beside(row, blocks[k], rowW, gap)
 				rowW += len(gap) + widths[k]
 			}
-			if nw := w - rowW - len(gap); k == len(blocks) && nw >= noteMinWidth {
+			nw := w - rowW - len(gap)
+			if k == len(blocks) && nw >= noteMinWidth {
 				if note := note(nw); len(note) > 0 && len(note) <= len(row) {
 					row, noted = beside(row, note, rowW, gap), true
 				}
 			}
+			if !ruled && !(noted && k == len(blocks)) {
+				if rule := ruleBeside(nw); len(rule) > 0 && len(rule) <= len(row) {
+					row, ruled = beside(row, rule, rowW, gap), true
+				}
+			}
 			out = append(out, row...)
 		}
-		return out, noted
+		return out, noted, ruled
 	}
 	// A fleet's ≈ is judged by blocks of arrivals, not requests: the screen says why, beside
 	// the blocks where they leave room, else in the title, briefly. Else the lesson stands
@@ -338,9 +395,9 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			return lines
 		}
 	}
-	blocks, noted := layout(2, "    ", note)
-	if closer, n := layout(1, "  ", note); len(closer) < len(blocks) {
-		blocks, noted = closer, n
+	blocks, noted, ruled := layout(2, "    ", note)
+	if closer, n, r := layout(1, "  ", note); len(closer) < len(blocks) {
+		blocks, noted, ruled = closer, n, r
 	}
 	under := lesson(w)
 	if why == "" && noted {
@@ -348,6 +405,17 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	}
 	if why != "" && !noted {
 		forms = append(formsOf(true), forms...)
+	}
+	var rule []string
+	switch {
+	case ruled:
+	case !lean:
+		rule = []string{t.dim.Render(longestFit(w, j.rule...))}
+	default: // short of room: the rule is the title's key, where one of its forms fits
+		ruleHead := "── " + t.bold.Render("A vs B") + t.dim.Render(" · ")
+		for i := len(j.rule) - 1; i >= 0; i-- {
+			forms = slices.Insert(forms, 0, ruleHead+t.dim.Render(j.rule[i]))
+		}
 	}
 	for i := range forms {
 		forms[i] += zeros
@@ -358,7 +426,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	if ansiWidth(title) < w {
 		title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 	}
-	return append(append([]string{title}, blocks...), under...), len(under)
+	return append(append(append([]string{title}, rule...), blocks...), under...), len(under)
 }
 
 // verdictLines is the summary's lesson (lab.Lesson) in w columns: its first form in 2 lines

@@ -208,3 +208,27 @@ func TestStackedLegendIsBothOrNeither(t *testing.T) {
 		t.Error("no moment drew the legend of both")
 	}
 }
+
+// newcomer 19, X12: at 80x24 the compare kept the trade's cost and dropped the remedy its B
+// half names at 120x40 ("a cap of 18 … rejects ~44% … (press ] to raise it)"): where the
+// halves keep no narrator, the remedy stands under the summary, brief; where the lesson is
+// left out, so is it.
+func TestCompareKeepsTheRemedy(t *testing.T) {
+	th := newTheme(true, true)
+	for _, name := range []string{"bulkhead", "fleet-vs"} {
+		m := compareMoments()[name]
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: 24, recorded: true}
+		_, spare := newLabCtx(th, s, 1, 80).narration()
+		want := "» B: " + strings.TrimPrefix(spare.short, "; ")
+		if spare.short == "" || !strings.Contains(spare.short, "a cap of") {
+			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
+		}
+		lines := compareLines(th, s)
+		if len(lines) > 24 {
+			t.Errorf("%s: %d lines", name, len(lines))
+		}
+		if out := ansi.Strip(strings.Join(lines, "\n")); !strings.Contains(out, want) || !strings.Contains(out, "» the trade") {
+			t.Errorf("%s at 80x24: no %q beside the trade:\n%s", name, want, out)
+		}
+	}
+}

@@ -105,7 +105,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	if msg, ok := narrateHops(cfg, f, s); ok {
 		return msg
 	}
-	if msg, ok := narratePostmortem(cfg, f, s); ok {
+	if msg, ok := narratePostmortem(cfg, f, s, spare); ok {
 		return msg
 	}
 	rate := cfg.Traffic.PeakRate(lab.Payment)

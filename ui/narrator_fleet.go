@@ -164,7 +164,8 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	// fleet-bulkhead's table its rates and legends at 80x24).
 	if w := widest(f.Payment, joinAnd(others)); w.long != "" {
 		lesson := fmt.Sprintf("; %d is the lesson's cap, not the best: ", bh.Size)
-		spare.long, spare.short = lesson+strings.TrimPrefix(w.long, "; "), lesson+strings.TrimPrefix(w.short, "; ")
+		// Brief, the remedy alone: it fits one line at 80 columns under a compare's trade.
+		spare.long, spare.short = lesson+strings.TrimPrefix(w.long, "; "), w.short
 	}
 	return msg, true
 }
@@ -214,18 +215,18 @@ func latestTurn(fs *lab.FleetStats) (string, time.Duration) {
 }
 
 // dominoStory is the domino so far, once a replica was pulled: each turn out of rotation,
-// the share each replica left then took, and what the pulled replica's failing check met,
-// which the lab measured: the payments queued ahead of it and the workers that freed while
-// it waited (a check needs one for each of those and one more), or a full pool that turned
-// it away. "" before the first pull: the latest turn says it.
+// the share each replica left then took, and a run of checks turned away by full queues;
+// "" before the first pull: the latest turn says it. After the turns, the first pull's
+// cause, step by step (newcomer 19: packed in one parenthesis, it read as one failed check
+// under "out after 2 failed"), from what the lab measured of the check that tipped it
+// (checkFailed); the later pulls say theirs in brief.
 func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	turns := fs.Domino(cfg)
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
 		return ""
 	}
-	timeout := cfg.Health.Timeout.D()
 	var parts []string
-	explained := false // the first check that waited says why in full, the next ones briefly
+	why := ""
 	for i, t := range turns {
 		w := fmt.Sprintf("r%d pulled at %s", t.Replica, fmtSecs(t.At))
 		switch {
@@ -241,13 +242,8 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 				}
 				w += fmt.Sprintf(" (%s %s, %d queued)", checks, lab.RejectPool.Word(), t.Queued)
 			}
-		case !explained && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
-			explained = true
-			w += fmt.Sprintf(" (%d payments ahead of its check: it needed %d workers to free in %s, %d did", t.Ahead, t.Ahead+1, fmtSecs(timeout), t.Freed)
-			if wait := turns[max(i-1, 0)].Wait; wait.Behind() > 0 {
-				w += fmt.Sprintf("; %s on average: %s", fmtWorkers(wait.Behind()), wait.Sum(""))
-			}
-			w += ")"
+		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
+			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			w = fmt.Sprintf("r%d at %s (%d ahead, %d freed)", t.Replica, fmtSecs(t.At), t.Ahead, t.Freed)
 		}
@@ -268,6 +264,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	case fs.AllPulledAt > 0:
 		story += "; all out from " + fmtSecs(fs.AllPulledAt)
 	}
+	story += why
 	told := turns[len(turns)-1].At
 	// The turns after the first all-out, briefly: a second run, not one replica pulled twice.
 	if again := fs.Again(); len(again) > 0 {
@@ -282,6 +279,21 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 		story += "; " + latest
 	}
 	return story
+}
+
+// checkFailed is why turn t's replica was pulled, its check having waited behind payments
+// at the share the turn before left (wait: how many workers free on average while a check
+// waits), in steps: the queue it met, the workers it needed within the timeout, those that
+// freed against the average, then the balancer's rule.
+func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait) string {
+	timeout := fmtSecs(cfg.Health.Timeout.D())
+	average := ""
+	if wait.Behind() > 0 {
+		average = fmt.Sprintf(" (%s on average: %s)", fmtWorkers(wait.Behind()), wait.Sum(""))
+	}
+	return fmt.Sprintf("; why r%d was pulled: its health check queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
+		"%d did%s, so it waited past %s and failed; %d failed checks in a row take a replica out",
+		t.Replica, t.Ahead, t.Ahead+1, timeout, t.Freed, average, timeout, cfg.Fleet.PullAfter)
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"poollab/lab"
 )
@@ -13,7 +12,7 @@ import (
 // and what that does to its answers a second, then the p99 next to the error share, the pair
 // the postmortem's dashboard lacked. false: neither, the general narrator speaks. Every
 // number comes from lab (the forecast or the snapshot).
-func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool) {
+func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) (string, bool) {
 	k := f.Knee
 	adaptive := cfg.Payment.Bulkhead.Type == lab.BulkheadAdaptive
 	if k.Knee == 0 && !adaptive || cfg.Traffic.PeakRate(lab.Payment) == 0 {
@@ -54,8 +53,13 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 		return fmt.Sprintf("adaptive limit %d from latency: %d calls at %s%s, %s",
 			s.Bulkhead.Limit, calls, fmtLatency(s.Dependency.Latency), knee, rest) + tail, true
 	case k.Cap <= k.Knee: // a cap under the knee: the postmortem's fix
-		msg := fmt.Sprintf("%d calls at most (knee %d) answer %s", k.Cap, k.Knee, fmtWholePerSec(k.CapRate))
+		// "24 calls at most (knee 25) answer 480/s", or measured against, "… answer ≤480/s".
+		capped := func(most, upTo string) string {
+			return fmt.Sprintf("%d calls%s (knee %d) answer %s%s", k.Cap, most, k.Knee, upTo, fmtWholePerSec(k.CapRate))
+		}
+		msg := capped(" at most", "")
 		over := k.Net(rate, k.Cap)
+		*spare = whyCap(cfg, k, rate)
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
@@ -68,13 +72,12 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string,
 			// 500/s … 15/s outlive it" left 5/s unsaid, the table's 474/s ok and 11/s more
 			// still queueing): and so close to capacity, what outlives the budget moves with
 			// any slowdown of the machine the lab runs on.
-			if rs := s.Rates(); rs.Seconds > 0 && inForce(rs, cfg.Traffic, s.Elapsed) {
+			if rs, ok := s.RatesAtStep(lab.Payment); ok {
 				p := lab.Payment
 				// "rejected", the table's word (the review: "outlive 800ms" beside "turned away
 				// after 725ms"); the queue still filling toward the deadline turns more away
 				// once full (newcomer 18 read 2.7% as the fix's steady state).
-				msg = fmt.Sprintf("%d calls (knee %d) answer ≤%s: of %s, %s ok, %s rejected", k.Cap, k.Knee,
-					fmtWholePerSec(k.CapRate), fmtPerSec(rs.Arrived[p]),
+				msg = fmt.Sprintf("%s: of %s, %s ok, %s rejected", capped("", "≤"), fmtPerSec(rs.Arrived[p]),
 					fmtPerSec(rs.OK[p]), fmtPerSec(rs.Rejected[p][lab.RejectDeadline]))
 				q := rs.Queueing(p)
 				if other := rs.NotOKBut(p, lab.RejectDeadline); other >= 0.05 {
@@ -166,8 +169,23 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 	return ""
 }
 
-// inForce says the rates' seconds all lie within the payments' rate in force now.
-func inForce(rs lab.Rates, t lab.TrafficConfig, elapsed time.Duration) bool {
-	since, _ := t.StepAt(lab.Payment, elapsed)
-	return time.Duration(rs.From)*time.Second >= since
+// whyCap is the postmortem's fix in its parts, a clause a screen may leave out: what each of
+// its two changes does (newcomer 18: "the fix changes two things at once"), the cap keeping
+// each call at the knee's latency and the deadline turning a longer wait into a rejection;
+// then, for a cap under the knee, why not the knee itself (newcomer 19: "why 24?"): the knee's
+// calls answer the most the dependency gives, with no room were the knee a call lower than
+// measured (lab's AtKnee).
+func whyCap(cfg lab.Config, k lab.KneeForecast, rate float64) spareClause {
+	var long, short string
+	if d := cfg.Payment.Deadline.D(); d > 0 {
+		long = fmt.Sprintf("; the cap keeps each call at %s, the deadline turns a wait past %s into %s, not a slow ok",
+			fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word())
+		short = fmt.Sprintf("; the cap keeps calls at %s, the deadline rejects waits past %s", fmtLatency(k.CapLatency), fmtDur(d))
+	}
+	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
+		long += fmt.Sprintf("; why %d, not %d: %d calls answer %s of %s, the most it gives, with no room: were the knee %d, they would take %s, %s",
+			k.Cap, k.Knee, k.Knee, fmtWholePerSec(best), fmtFloatRate(rate), k.Knee-1, fmtLatency(lower), fmtWholePerSec(lowerRate))
+		short += fmt.Sprintf("; %d would answer %s, no room", k.Knee, fmtWholePerSec(best))
+	}
+	return spareClause{long: long, short: short}
 }

@@ -128,6 +128,7 @@ func TestNarratePostmortem(t *testing.T) {
 				t.Errorf("%s:\n got %q\nwant %q", tc.cfg.Name, got, w)
 			}
 		}
+		got, _ = narration(tc.cfg, s) // the clause a screen may leave out apart (TestWhyTheCap)
 		if lines := wrapText("» "+got, 58, 0); len(lines) > 3 {
 			t.Errorf("%s: %d lines at 58 columns, want 3 at most: %q", tc.cfg.Name, len(lines), got)
 		}
@@ -329,5 +330,30 @@ func TestRateChartDrawsOk(t *testing.T) {
 				t.Errorf("w %d h %d: the legend lacks the last second's ok:\n%s", w, h, leg)
 			}
 		}
+	}
+}
+
+// newcomer 19: "why 24?" beside the postmortem's "25 calls at 50ms answer 500/s"; newcomer
+// 18: "the fix changes two things at once". The fix's narrator says what each change does,
+// and what a cap at the knee would do, from lab's figures (KneeForecast.AtKnee), in the
+// clause a screen may leave out, whole or brief.
+func TestWhyTheCap(t *testing.T) {
+	cfg := fixConfig()
+	_, spare := narration(cfg, postmortemSnapshot(cfg))
+	for _, want := range []string{
+		"; the cap keeps each call at 50ms, the deadline turns a wait past 800ms into rejected:deadline, not a slow ok",
+		"; why 24, not 25: 25 calls answer 500/s of 500/s, the most it gives, with no room: were the knee 24, they would take 54ms, 461/s",
+	} {
+		if !strings.Contains(spare.long, want) {
+			t.Errorf("no %q in %q", want, spare.long)
+		}
+	}
+	if want := "; the cap keeps calls at 50ms, the deadline rejects waits past 800ms; 25 would answer 500/s, no room"; spare.short != want {
+		t.Errorf("brief %q, want %q", spare.short, want)
+	}
+	// A cap at the knee has no why: only what its two changes do.
+	cfg.Pool.Workers = 25
+	if _, spare := narration(cfg, postmortemSnapshot(cfg)); strings.Contains(spare.long, "why") || !strings.Contains(spare.long, "the cap keeps each call at 50ms") {
+		t.Errorf("a cap at the knee: %q", spare.long)
 	}
 }

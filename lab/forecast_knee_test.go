@@ -1,0 +1,44 @@
+// Tests of the knee's figures the postmortem's fix says (AtKnee) and the rates it measures
+// against (RatesAtStep).
+
+package lab
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+// A cap at the knee (25 calls at 50ms) answers the most the store gives, 500/s; were the
+// knee a call lower, those 25 would take 50ms × (25/24)² = 54.25ms, 461/s.
+func TestAtKnee(t *testing.T) {
+	k := KneeForecast{Knee: 25, Exponent: 2, Latency: 50 * time.Millisecond, Best: 500}
+	best, lower, rate := k.AtKnee()
+	if best != 500 || lower.Round(10*time.Microsecond) != 54250*time.Microsecond || math.Abs(rate-25/lower.Seconds()) > 1e-9 || math.Round(rate) != 461 {
+		t.Errorf("AtKnee = %v, %v, %v", best, lower, rate)
+	}
+	if b, _, _ := (KneeForecast{}).AtKnee(); b != 0 {
+		t.Errorf("no knee: %v", b)
+	}
+}
+
+// The rates count only while each of their seconds is at the step in force: a window that
+// still holds a second of the calm 150/s before the 500/s step at 5s does not.
+func TestRatesAtStep(t *testing.T) {
+	var s Snapshot
+	s.Config.Traffic.Payment.Rate = 150
+	s.Config.Traffic.Payment.Profile = []RateStep{{At: 0, Rate: 150}, {At: Duration(5 * time.Second), Rate: 500}}
+	for _, c := range []struct {
+		from    int
+		elapsed time.Duration
+		want    bool
+	}{{5, 10 * time.Second, true}, {4, 9 * time.Second, false}, {0, 4 * time.Second, true}} {
+		s.Elapsed = c.elapsed
+		if got := s.atStep(Payment, Rates{Seconds: 5, From: c.from, To: c.from + 5}); got != c.want {
+			t.Errorf("window from %ds at %v: %v, want %v", c.from, c.elapsed, got, c.want)
+		}
+	}
+	if _, ok := s.RatesAtStep(Payment); ok {
+		t.Errorf("no whole second yet: in force")
+	}
+}
