@@ -59,7 +59,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		msg := capped(" at most", "")
 		over := k.Net(rate, k.Cap)
-		*spare = whyCap(cfg, k, rate)
+		*spare = whyCap(cfg, k)
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
@@ -175,7 +175,7 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 // then, for a cap under the knee, why not the knee itself (newcomer 19: "why 24?"): the knee's
 // calls answer the most the dependency gives, with no room were the knee a call lower than
 // measured (lab's AtKnee).
-func whyCap(cfg lab.Config, k lab.KneeForecast, rate float64) spareClause {
+func whyCap(cfg lab.Config, k lab.KneeForecast) spareClause {
 	var long, short string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
 		long = fmt.Sprintf("; the cap keeps each call at %s, the deadline turns a wait past %s into %s, not a slow ok",
@@ -183,8 +183,8 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, rate float64) spareClause {
 		short = fmt.Sprintf("; the cap keeps calls at %s, the deadline rejects waits past %s", fmtLatency(k.CapLatency), fmtDur(d))
 	}
 	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
-		long += fmt.Sprintf("; why %d, not %d: %d calls answer %s of %s, the most it gives, with no room: were the knee %d, they would take %s, %s",
-			k.Cap, k.Knee, k.Knee, fmtWholePerSec(best), fmtFloatRate(rate), k.Knee-1, fmtLatency(lower), fmtWholePerSec(lowerRate))
+		long += fmt.Sprintf("; why %d, not %d: room under the knee: %d calls answer %s, the most it gives, but were the knee %d they would take %s each, %s",
+			k.Cap, k.Knee, k.Knee, fmtWholePerSec(best), k.Knee-1, fmtLatency(lower), fmtWholePerSec(lowerRate))
 		short += fmt.Sprintf("; %d would answer %s, no room", k.Knee, fmtWholePerSec(best))
 	}
 	return spareClause{long: long, short: short}

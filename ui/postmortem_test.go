@@ -342,7 +342,7 @@ func TestWhyTheCap(t *testing.T) {
 	_, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		"; the cap keeps each call at 50ms, the deadline turns a wait past 800ms into rejected:deadline, not a slow ok",
-		"; why 24, not 25: 25 calls answer 500/s of 500/s, the most it gives, with no room: were the knee 24, they would take 54ms, 461/s",
+		"; why 24, not 25: room under the knee: 25 calls answer 500/s, the most it gives, but were the knee 24 they would take 54ms each, 461/s",
 	} {
 		if !strings.Contains(spare.long, want) {
 			t.Errorf("no %q in %q", want, spare.long)
