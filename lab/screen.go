@@ -403,12 +403,13 @@ func goroutineRest(s *Snapshot) string {
 	return rest
 }
 
-// shortRest is goroutineRest in fewer words.
+// shortRest is goroutineRest in fewer words, true of "1 more" (a snapshot's re-sender
+// alone) as of more ("1 more … the generator's and the sampler" named two).
 func shortRest(s *Snapshot) string {
 	if s.Pool.Max > 0 {
-		return "the generator's, the sampler, the autoscaler"
+		return "the generator's, the autoscaler and the like"
 	}
-	return "the generator's and the sampler"
+	return "the generator's and the like"
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
