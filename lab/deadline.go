@@ -51,6 +51,13 @@ func (d *deadline) stages(c Config) []placed {
 // answered learns from each call the dependency answered how long calls take.
 func (d *deadline) answered(took time.Duration) { d.typical.observe(took) }
 
+// fill says how much of its deadline a payment needs left now for its call to start.
+func (d *deadline) fill(s *Snapshot) {
+	if dl := s.Config.Payment.Deadline.D(); dl > 0 {
+		s.EnoughLeft = room(&d.typical, dl, s.Config.Dependency.Floor())
+	}
+}
+
 // deadlineStage gives a payment one budget, counted from its scheduled arrival: the time
 // it waited for a worker is already spent, whatever waits below happen within what is
 // left, and the call gets the remainder as its context deadline. Past it before anything
@@ -75,13 +82,23 @@ func deadlineStage(d time.Duration) stage {
 const enoughLeft = "deadline:enough-left"
 
 // enoughLeftNeeds is what the enough-left stage asks to have left, for the chain's settings
-// item: the chain's floor, of which it is sure, or (without one) the calls' recent time up to
-// half the deadline ("enough-left" alone left how much to guessing, newcomer 19).
-func enoughLeftNeeds(c Config) string {
-	if f := c.Dependency.Floor(); f > 0 {
-		return "≥ " + FmtDur(f) + " left"
+// item: the room it asks now, then its rule ("enough-left" alone left how much to guessing,
+// newcomer 19; the rule alone read as the room, the review).
+func enoughLeftNeeds(s *Snapshot) string {
+	rule := "recent calls' mean + 4 deviations, ≤ " + FmtDur(s.Config.Payment.Deadline.D()/2)
+	if f := s.Config.Dependency.Floor(); f > 0 {
+		rule += ", ≥ " + FmtDur(f)
 	}
-	return "≥ recent call time, ≤ " + FmtDur(c.Payment.Deadline.D()/2)
+	if s.EnoughLeft > 0 {
+		return "≥ " + FmtLatency(s.EnoughLeft) + " left now: " + rule
+	}
+	return "≥ " + rule
+}
+
+// room is what the enough-left stage asks to have left now: what calls take lately, at
+// most half the budget, at least the chain's floor.
+func room(typical *typicalLatency, budget, floor time.Duration) time.Duration {
+	return max(min(typical.needed(), budget/2), floor)
 }
 
 // enoughLeftStage does not start a call that cannot finish: with less of the deadline left
@@ -97,7 +114,7 @@ func enoughLeftNeeds(c Config) string {
 func enoughLeftStage(typical *typicalLatency, budget, floor time.Duration) stage {
 	return stage{name: enoughLeft, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
-			if at, ok := ctx.Deadline(); ok && time.Until(at) < max(min(typical.needed(), budget/2), floor) {
+			if at, ok := ctx.Deadline(); ok && time.Until(at) < room(typical, budget, floor) {
 				return rejectedBy(RejectDeadline)
 			}
 			return next(ctx, p)

@@ -54,7 +54,7 @@ var coreSettings = slices.Concat(
 		// Named as the table names the class (the postmortem's "orders").
 		stages := slices.Clone(s.Chain)
 		if k := slices.Index(stages, enoughLeft); k >= 0 {
-			stages[k] += " (" + enoughLeftNeeds(s.Config) + ")"
+			stages[k] += " (" + enoughLeftNeeds(s) + ")"
 		}
 		items := []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(stages, " → "), Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
@@ -392,24 +392,25 @@ func goroutineParts(s *Snapshot) string {
 	return strings.Join(parts, " + ")
 }
 
-// goroutineRest names what the parts' "more" may hold: the generator's re-sender, and while
-// the run goes the generator and the sampler (a snapshot's run is over: "21 = 20 on workers
-// + 1 more" is the re-sender alone), and an autoscaler where the pool has one (the review).
+// goroutineRest names what the parts' "more" holds: the lab's helpers, such as the
+// generator's re-sender (a snapshot's run is over: "21 = 20 on workers + 1 more" is the
+// re-sender alone), while the run goes the generator and the sampler, and an autoscaler
+// where the pool has one (the review); a queue's watchers too, hence "such as".
 func goroutineRest(s *Snapshot) string {
-	rest := "the generator's re-sender; while it runs, the generator and the sampler"
+	rest := "helpers such as the generator's re-sender, and while it runs the generator and the sampler"
 	if s.Pool.Max > 0 {
 		rest += "; the autoscaler"
 	}
 	return rest
 }
 
-// shortRest is goroutineRest in fewer words, true of "1 more" (a snapshot's re-sender
-// alone) as of more ("1 more … the generator's and the sampler" named two).
+// shortRest is goroutineRest in fewer words, true of "1 more" as of more (the review: "1 more
+// … the generator's and the sampler" named two, and those had ended).
 func shortRest(s *Snapshot) string {
 	if s.Pool.Max > 0 {
-		return "the generator's, the autoscaler and the like"
+		return "helpers such as the re-sender, the autoscaler"
 	}
-	return "the generator's and the like"
+	return "helpers such as the generator's re-sender"
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes

@@ -168,8 +168,13 @@ func TestGoroutineParts(t *testing.T) {
 		t.Errorf("kinds: %q", got)
 	}
 	s.Chain = nil
-	if got := goroutineRest(&s); strings.Contains(got, "autoscaler") || !strings.Contains(got, "while it runs, the generator and the sampler") {
+	if got := goroutineRest(&s); strings.Contains(got, "autoscaler") || !strings.Contains(got, "while it runs the generator and the sampler") {
 		t.Errorf("the rest, no autoscaler: %q", got)
+	}
+	// Short, it names one helper as one of several: true of "1 more" as of "3 more" (the
+	// review: "1 more … the generator's and the sampler" named two, ended in a snapshot).
+	if got := shortRest(&s); got != "helpers such as the generator's re-sender" {
+		t.Errorf("the rest, short: %q", got)
 	}
 	s.Pool.Max = 64
 	if got := goroutineRest(&s); !strings.Contains(got, "the autoscaler") {

@@ -205,15 +205,21 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 	}
 }
 
-// The chain's settings item says what the enough-left stage asks to have left: a chain's
-// floor (the hops' reserves and the least call), else the recent call time, at most half
-// the deadline (newcomer 19 could not tell how much was "enough").
+// The chain's settings item says what the enough-left stage asks to have left now, then its
+// rule: what calls took lately (mean + 4 deviations), at most half the deadline, at least a
+// chain's floor (newcomer 19 could not tell how much was "enough"; the rule alone read as
+// the room, the review: postmortem-fix turned orders away with ~80ms left, not ~49ms).
 func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	c := keysBase()
 	c.Payment.Deadline = Duration(2 * time.Second)
-	chain := func(c Config) string {
+	chain := func(c Config, took ...time.Duration) string {
 		s := NotStarted(c)
 		s.Chain = []string{"deadline", enoughLeft, "http"}
+		d := &deadline{}
+		for _, t := range took {
+			d.answered(t)
+		}
+		d.fill(s)
 		for _, it := range SettingsItems(c, s, 120) {
 			if strings.HasSuffix(it.Label, " chain") {
 				return it.Value
@@ -221,12 +227,16 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 		}
 		return ""
 	}
-	if got := chain(c); got != "deadline → deadline:enough-left (≥ recent call time, ≤ 1s) → http" {
-		t.Errorf("no chain of hops: %q", got)
+	if got := chain(c); got != "deadline → deadline:enough-left (≥ recent calls' mean + 4 deviations, ≤ 1s) → http" {
+		t.Errorf("before a call: %q", got)
+	}
+	// One call of 50ms: a mean of 50ms, a deviation of 25ms: 150ms.
+	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 150ms left now: recent calls' mean + 4 deviations, ≤ 1s) → http" {
+		t.Errorf("after a call: %q", got)
 	}
 	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
 	c.Dependency.Hop.Reserve, c.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
-	if got := chain(c); got != "deadline → deadline:enough-left (≥ 250ms left) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 250ms left now: recent calls' mean + 4 deviations, ≤ 1s, ≥ 250ms) → http" {
 		t.Errorf("a propagated deadline's floor: %q", got)
 	}
 }
