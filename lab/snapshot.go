@@ -14,12 +14,12 @@ import (
 // Snapshot is the whole lab at one instant. It shares nothing mutable with the lab:
 // slices in it are copies, or prefixes of append-only arrays the lab never rewrites.
 type Snapshot struct {
-	Config      Config
-	Chain       []string // the payment path in force, outermost stage first (shared: never written)
-	Waits       []Phase  // what a worker holding a payment may wait for in that chain (shared: never written)
+	Config Config
+	Chain  []string // the payment path in force, outermost stage first (shared: never written)
+	Waits  []Phase  // what a worker holding a payment may wait for in that chain (shared: never written)
 	// EnoughLeft is how much of its deadline a payment must have left now for the
 	// enough-left stage to start its call (0 without a deadline, or unknown: a fleet's sum).
-	EnoughLeft time.Duration
+	EnoughLeft  time.Duration
 	Elapsed     time.Duration
 	Classes     [numClasses]ClassStats
 	Pool        PoolStats
