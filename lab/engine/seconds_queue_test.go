@@ -2,6 +2,7 @@ package engine
 
 import (
 	"testing"
+	"time"
 
 	"poollab/lab"
 )
@@ -11,6 +12,9 @@ import (
 func TestSecondsRecordTheQueueByClass(t *testing.T) {
 	c := scaled()
 	c.Pool.Queue = 10
+	// A whole second's sample while arrivals still come: with 800ms the only sample was the
+	// end's, and a busy machine once took it after the queue had drained (a failed run).
+	c.Duration = lab.Duration(1500 * time.Millisecond)
 	s := run(t, c)
 	waited := false
 	for _, sec := range s.Timeline {
