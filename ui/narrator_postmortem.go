@@ -178,13 +178,13 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 func whyCap(cfg lab.Config, k lab.KneeForecast) spareClause {
 	var long, short string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
-		long = fmt.Sprintf("; the cap keeps each call at %s, the deadline turns a wait past %s into %s, not a slow ok",
+		long = fmt.Sprintf("; the cap keeps each call at %s, the deadline turns a wait that leaves too little of %s into %s, not a slow ok",
 			fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word())
 		short = fmt.Sprintf("; the cap keeps calls at %s, the deadline rejects waits past %s", fmtLatency(k.CapLatency), fmtDur(d))
 	}
 	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
-		long += fmt.Sprintf("; why %d, not %d: room under the knee: %d calls answer %s, the most it gives, but were the knee %d they would take %s each, %s",
-			k.Cap, k.Knee, k.Knee, fmtWholePerSec(best), k.Knee-1, fmtLatency(lower), fmtWholePerSec(lowerRate))
+		long += fmt.Sprintf("; why %d, not %d: a margin in case the knee is misjudged: %d calls answer %s with the knee at %d or %d; %d answer %s only if it is %d, %s (at %s each) if it is %d",
+			k.Cap, k.Knee, k.Cap, fmtWholePerSec(k.CapRate), k.Knee-1, k.Knee, k.Knee, fmtWholePerSec(best), k.Knee, fmtWholePerSec(lowerRate), fmtLatency(lower), k.Knee-1)
 		short += fmt.Sprintf("; %d would answer %s, no room", k.Knee, fmtWholePerSec(best))
 	}
 	return spareClause{long: long, short: short}

@@ -341,8 +341,8 @@ func TestWhyTheCap(t *testing.T) {
 	cfg := fixConfig()
 	_, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
-		"; the cap keeps each call at 50ms, the deadline turns a wait past 800ms into rejected:deadline, not a slow ok",
-		"; why 24, not 25: room under the knee: 25 calls answer 500/s, the most it gives, but were the knee 24 they would take 54ms each, 461/s",
+		"; the cap keeps each call at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, not a slow ok",
+		"; why 24, not 25: a margin in case the knee is misjudged: 24 calls answer 480/s with the knee at 24 or 25; 25 answer 500/s only if it is 25, 461/s (at 54ms each) if it is 24",
 	} {
 		if !strings.Contains(spare.long, want) {
 			t.Errorf("no %q in %q", want, spare.long)
