@@ -41,13 +41,14 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 }
 
 // fallbackCauses names the table's columns that hold the payments a fallback answered:
-// "timed-out", "failed", "rejected", those with any.
+// "timed-out", "failed", "rejected", those with any; a rejection before the chain (the
+// pool's, the balancer's, the queue's) never reaches the fallback.
 func fallbackCauses(c ClassStats) string {
 	var out []string
 	for _, k := range []struct {
 		name string
 		n    int64
-	}{{"timed-out", c.TimedOut}, {"failed", c.Failed}, {"rejected", c.RejectedTotal() - c.Rejected[RejectPool]}} {
+	}{{"timed-out", c.TimedOut}, {"failed", c.Failed}, {"rejected", c.RejectedTotal() - c.Rejected[RejectPool] - c.Rejected[RejectBalancer] - c.Rejected[RejectQueue]}} {
 		if k.n > 0 {
 			out = append(out, k.name)
 		}

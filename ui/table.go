@@ -421,23 +421,35 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	}
 	// Where the fallback answered, what the user got, beside the columns that count the
 	// cause: at 80x24 the fallback's health item gives way, and the table's timed-out 49
-	// left the user's answer to guessing (newcomer 19).
-	if s.Classes[lab.Payment].Fallback > 0 && w < 100 { // where the health panel keeps one line at most
-		defs = append(defs, [4]string{"not ok: users got the fallback's canned reply", "not ok: the fallback's canned reply",
-			"not ok: a canned reply", "not ok: canned reply"})
+	// left the user's answer to guessing (newcomer 19). With its count: those it answered
+	// are not all the not ok (the review: those in flight, or turned away by the pool, got
+	// none). Last, a form without it, rather than one cut ("not ok: canned rep…").
+	var fallback []string
+	if n := s.Classes[lab.Payment].Fallback; n > 0 && w < 100 { // where the health panel keeps one line at most
+		fallback = []string{fmt.Sprintf("fallback: %s got a canned reply, not an error", fmtCount(n)),
+			fmt.Sprintf("fallback: %s got a canned reply", fmtCount(n)), fmt.Sprintf("%s canned replies", fmtCount(n)), fmtCount(n) + " canned replies"}
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
-	if len(defs) > 0 {
-		var forms [4]string
-		for i := range forms {
-			parts := make([]string, len(defs))
-			for j, d := range defs {
-				parts[j] = d[i]
+	if len(defs) > 0 || fallback != nil {
+		join := func(i int, withFallback bool) string {
+			var parts []string
+			for _, d := range defs {
+				parts = append(parts, d[i])
 			}
-			forms[i] = strings.Join(parts, " · ")
+			if withFallback {
+				parts = append(parts, fallback[i])
+			}
+			return strings.Join(parts, " · ")
 		}
-		notes.must = append(notes.must, forms[:])
+		var forms []string
+		for i := range 4 {
+			forms = append(forms, join(i, fallback != nil))
+		}
+		if fallback != nil && len(defs) > 0 {
+			forms = append(forms, join(3, false))
+		}
+		notes.must = append(notes.must, forms)
 	}
 	// A connection per route is waited for on the worker: in service, not in wait
 	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection).

@@ -252,8 +252,20 @@ func TestFallbackSaidAtEverySize(t *testing.T) {
 	s.Classes[lab.Payment].Fallback = 40
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		flat := strings.Join(strings.Fields(frameText(t, s, sz[0], sz[1])), " ")
-		if !strings.Contains(flat, "canned reply") {
+		if !strings.Contains(flat, "canned repl") {
 			t.Errorf("%dx%d: no canned reply in\n%s", sz[0], sz[1], frameText(t, s, sz[0], sz[1]))
+		}
+	}
+	// Where it cannot fit whole, it gives way whole: never "not ok: canned rep…" (the review).
+	frames := map[string]string{"compare 120x40": ansi.Strip(Frame([]lab.Snapshot{*s, *s}, 120, 40, true))}
+	for _, w := range []int{60, 70, 80, 90} {
+		frames[fmt.Sprintf("%dx24", w)] = ansi.Strip(Frame([]lab.Snapshot{*s}, w, 24, true))
+	}
+	for name, frame := range frames {
+		for _, line := range strings.Split(frame, "\n") {
+			if i := strings.Index(line, "canned"); i >= 0 && strings.Contains(line[i:], "…") {
+				t.Errorf("%s: the fallback's note cut: %q", name, line)
+			}
 		}
 	}
 }
