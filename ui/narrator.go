@@ -312,7 +312,15 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	}
 	switch {
 	case len(starving) > 0:
-		return fmt.Sprintf("%s: %s, %s now starving%s%s", law, fill, others, share, conns)
+		// Every class the pool turned away so far, not only this second's: "health checks
+		// now starving" named 1 check of 6 beside 12 of 36 signups (newcomer 20).
+		var hit []lab.Class
+		for _, c := range all {
+			if s.Classes[c].Rejected[lab.RejectPool] > 0 {
+				hit = append(hit, c)
+			}
+		}
+		return fmt.Sprintf("%s: %s, %s starving%s%s", law, fill, joinAnd(hit), share, conns)
 	case !full:
 		return fmt.Sprintf("%s: %s, then %s starve%s%s", law, fill, others, share, conns)
 	}
