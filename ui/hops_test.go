@@ -55,21 +55,21 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the user leaves at 1s, yet 1321 hop calls worked on after that (100 + 398 + 823, hop by hop), for nobody") {
+	if !ok || !strings.Contains(msg, "3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the user leaves at 1s, yet 1321 hop calls worked on past 1s (100 + 398 + 823), for nobody") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// Why the measure falls short of 27 (newcomer 15): the latest payments' last calls are
 	// yet to come, said in the sentence, which a compare half keeps (newcomer 18); its
 	// numbers are lab's (TestDeepestDue).
 	due, _, last, ok := s.DeepestDue(s.Config.Forecast().Retry)
-	if !ok || !strings.Contains(msg, fmt.Sprintf("measured 22.70, ~%s due by now (the 27th call %s after)", lab.FmtPerPayment(due), fmtSecs(last))) {
+	if !ok || !strings.Contains(msg, fmt.Sprintf("measured 22.70 (~%s expected by now: a payment's 27th call comes %s after it)", lab.FmtPerPayment(due), fmtSecs(last))) {
 		t.Errorf("narrator, why not 27: %q", msg)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is.
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
-		"the edge gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on after that") {
+		"the edge gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on past 1s") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,

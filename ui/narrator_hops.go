@@ -36,7 +36,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.
 			if due, pending, last, ok := s.DeepestDue(r); ok && pending > 0 {
-				msg += fmt.Sprintf(", ~%s due by now (the %s call %s after)",
+				// What "due" and "after" are, in the words (newcomer 20 guessed both).
+				msg += fmt.Sprintf(" (~%s expected by now: a payment's %s call comes %s after it)",
 					lab.FmtPerPayment(due), lab.Ordinal(len(r.DeepestCalls)), fmtSecs(last))
 			}
 		} else {
@@ -104,7 +105,9 @@ func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	// Hop calls, not requests: a payment's tries reach each hop many times (1168 of 50
 	// payments read as a contradiction). The sum is said as one, so that it is the boxes'
 	// second numbers added up.
-	work := fmt.Sprintf("%s hop calls worked on after that (%s, hop by hop), for nobody", fmtCount(n), hopSum(s))
+	// Past the user's deadline by name: "after that" read as after the edge gave up too
+	// (newcomer 19).
+	work := fmt.Sprintf("%s hop calls worked on past %s (%s), for nobody", fmtCount(n), fmtDur(d), hopSum(s))
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
