@@ -178,11 +178,13 @@ func (a ArrivingWait) queued() int {
 	return n
 }
 
-// Sum writes the work queued ahead over the workers that share it, and what the busy
-// workers' time left adds to it (Rest), so that the printed sum computes to the wait as
-// shown: "(40 payments × 3.00s + 26 signups × 2.2ms) ahead ÷ 20 workers + 100ms the busy have
-// left". The "÷ N workers" made newcomer 15 stop multiplying 40 × 3.00s out to
-// 120s against ~6.1s; the Rest, newcomer 16 stop at 6.0s.
+// Sum writes the work queued ahead over the workers that share it, and, where the wait (said
+// before it) differs, what that computes to as printed, were the workers freed evenly (the
+// busy ones free unevenly, and the arrival takes its turn at one of them): "(40 payments ×
+// 3.00s + 26 signups × 2.3ms) ahead ÷ 20 workers = 6.0s if evenly freed", beside ~6.1s.
+// The "÷ N workers" made newcomer 15 stop multiplying 40 × 3.00s out to 120s against ~6.1s;
+// the even figure said, newcomer 16 stop at 6.0s; the played-out figure said as such, not
+// as "+ 100ms (uneven frees)", which newcomers 19 and 20 could not rebuild.
 func (a ArrivingWait) Sum(t TrafficConfig) string {
 	var terms []string
 	for _, q := range a.Ahead {
@@ -193,24 +195,20 @@ func (a ArrivingWait) Sum(t TrafficConfig) string {
 		work = "(" + work + ")"
 	}
 	out := fmt.Sprintf("%s ahead ÷ %d workers", work, a.Workers)
-	switch rest := a.Rest(); {
-	case rest > 0:
-		out += " + " + FmtSecs(rest) + " (uneven frees)"
-	case rest < 0:
-		out += " − " + FmtSecs(-rest) + " (uneven frees)"
+	if even := a.Even(); even != ShownSecs(a.Wait) {
+		out += fmt.Sprintf(" = %s if evenly freed", FmtSecs(even))
 	}
 	return out
 }
 
-// Rest is the wait as shown less the work ahead over the workers as shown: where the queue
-// takes its turn on workers that free unevenly. The arrival takes the (n mod W)th of the
-// busy to free, n ÷ W rounds on, where the sum counts n mod W ÷ W of a hold.
-func (a ArrivingWait) Rest() time.Duration {
+// Even is the work ahead over the workers, as shown: the wait were the queue's turn spread
+// evenly over them.
+func (a ArrivingWait) Even() time.Duration {
 	var work time.Duration
 	for _, q := range a.Ahead {
 		work += time.Duration(q.Queued) * q.Hold
 	}
-	return ShownSecs(a.Wait) - ShownSecs(work/time.Duration(max(a.Workers, 1)))
+	return ShownSecs(work / time.Duration(max(a.Workers, 1)))
 }
 
 // work writes what the wait is made of, with what each hold is (held) when not "".
