@@ -750,10 +750,10 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		return head, ""
 	}
 	what, shortWhat, of := legendFigures(spec, s)
-	// Shorter forms name the classes by their letters, then say what the figures are in
-	// fewer words, then give the figures bare: no peaks, no "set" and "ok" (their letters
-	// say which).
-	for _, form := range []struct{ short, shortWhat, bare bool }{{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
+	// Shorter forms say what the figures are in fewer words (the axis's end says which second
+	// "5–6s" is), then name the classes by their letters too, then give the figures bare: no
+	// busiest seconds, no "set" and "ok" (their letters say which).
+	for _, form := range []struct{ short, shortWhat, bare bool }{{false, false, false}, {false, true, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
 		short := form.short
 		var items []string
 		for k := len(classes) - 1; k >= 0; k-- {
@@ -774,7 +774,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			}
 			item := mark + " " + name + value
 			if peak := heldValue(chartMax(spec, window, []int{i})); spec.pool && !form.bare && peak != value {
-				item += " (peak " + peak + ")"
+				item += " (busiest second " + peak + ")"
 			}
 			if spec.ok != nil { // beside its ok, a set rate says so
 				set, ok := "set ", " ok "

@@ -335,8 +335,12 @@ func TestStripReachesSmallData(t *testing.T) {
 		if !read.strips || axisTop(lines) != 20 {
 			t.Fatalf("w %d: drawn as lines or not to the pool's 20:\n%s", w, strings.Join(lines, "\n"))
 		}
-		if !strings.Contains(ansi.Strip(lines[1]), "(peak 1)") {
-			t.Errorf("w %d: the legend lacks the peak: %q", w, ansi.Strip(lines[1]))
+		// "busiest second", not "peak": beside "calls at the dependency now 0 (peak 2)", an
+		// instant's, a second's mean called peak read as a contradiction (review of charts7);
+		// where room is short the legend says "5–6s" for "last second 5–6s" before it drops
+		// the classes' names.
+		if leg := ansi.Strip(lines[1]); !strings.Contains(leg, "(busiest second 1)") || w == 59 && !strings.Contains(leg, "payment") {
+			t.Errorf("w %d: the legend lacks the busiest second or the class's name: %q", w, leg)
 		}
 		// The payment strip's rows: from its letter's row to the row before the next letter's.
 		var strip [][]rune
