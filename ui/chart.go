@@ -573,7 +573,8 @@ func plotLines(plot string) []string {
 // seconds: round times, each ending where its moment falls (at the left of its column, so
 // the first ends under the axis and the last at the plot's end: labels put where they fit
 // squeezed the last interval, newcomer 19), and each change's number (▲n) from its dotted
-// line's column, which wins a clash.
+// line's column (or ending at the plot's end, for a change in its last columns), which wins
+// a clash.
 func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func(float64) int) string {
 	w := pad + plotW
 	cells := make([]string, w)
@@ -608,8 +609,9 @@ func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func
 		start := fmtAxisTime(t0, 1)
 		put(ending(t0, start), start, t.dim.Render)
 	}
-	for _, c := range marks {
-		put(pad+col(c.at.Seconds()), "▲"+itoa(c.n), t.marker.Render)
+	for _, c := range marks { // the last columns' (the key just pressed) stands left of its line, not dropped
+		label := "▲" + itoa(c.n)
+		put(min(pad+col(c.at.Seconds()), w-len([]rune(label))), label, t.marker.Render)
 	}
 	step := axisStep(perSec, len(fmtAxisTime(t1, 1)))
 	for at := math.Ceil(t0/step) * step; at <= t1; at += step {

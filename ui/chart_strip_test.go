@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
@@ -415,6 +416,21 @@ func TestWholeRows(t *testing.T) {
 	}{{5, 3, 2}, {500, 8, 5}, {20, 2, 2}, {20, 9, 5}, {64, 7, 4}, {24, 5, 4}, {10, 3, 2}, {1, 3, 2}, {23, 2, 2}} {
 		if got := wholeRows(tc.top, tc.per); got != tc.want {
 			t.Errorf("wholeRows(%g, %d) = %d, want %d", tc.top, tc.per, got, tc.want)
+		}
+	}
+}
+
+// A change made in a chart's last columns, the key the presenter just pressed, keeps its
+// number: it stands left of its line, ending at the plot's end, where unclamped it fell off
+// the axis and only the ┊ showed until it scrolled left (review of charts7).
+func TestTimeAxisKeepsTheLastChangesNumber(t *testing.T) {
+	th := newTheme(true, true)
+	const pad, plotW = 9, 51
+	col := func(at float64) int { return int(at * plotW / 6) }
+	for _, at := range []time.Duration{5900 * time.Millisecond, 5800 * time.Millisecond, 5700 * time.Millisecond, 3 * time.Second} {
+		axis := timeAxis(th, pad, plotW, 0, 6, []change{{n: 12, at: at}}, col)
+		if !strings.Contains(axis, "▲12") || ansi.StringWidth(axis) > pad+plotW {
+			t.Errorf("change at %v: %q", at, axis)
 		}
 	}
 }
