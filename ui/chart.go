@@ -791,9 +791,13 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		if form.shortWhat {
 			label = shortWhat
 		}
-		legend = t.dim.Render(label+": ") + strings.Join(items, "  ")
+		lead := t.dim.Render(label + ": ")
+		legend = lead + strings.Join(items, "  ")
 		if ansiWidth(legend) <= w {
 			break
+		}
+		if form.bare { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
+			legend = lead + wholeItems(items, "  ", w-ansiWidth(lead))
 		}
 	}
 	return head, legend
