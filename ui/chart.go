@@ -245,7 +245,9 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	upper, step, height := evenAxis(reach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
 	// the same reach as a line's, round (21/s: 0–25; newcomer 19 found 0–94), or the pool.
-	strip := spec.strips() || !lineReadsTrue(upper, height, reach)
+	// Data that is nothing but zeros too: as lines it drew "0┤SSSS…", a letter row no other
+	// moment's empty chart drew (review of charts7, caller-timeout beside shared-pool).
+	strip := spec.strips() || data <= 0 || !lineReadsTrue(upper, height, reach)
 	if strip {
 		upper = roundUp(reach)
 		if spec.pool {

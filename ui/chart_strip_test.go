@@ -434,3 +434,22 @@ func TestTimeAxisKeepsTheLastChangesNumber(t *testing.T) {
 		}
 	}
 }
+
+// A chart of nothing but zeros draws strips at every height, as it does at the few rows
+// where lines cannot read true: as lines it drew "0┤SSSS…", a letter row beside strips
+// (review of charts7: caller-timeout's starved chart at 120x40, shared-pool's as strips).
+func TestEmptyChartDrawsStrips(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	for i := range s.Timeline {
+		s.Timeline[i].Rejected = lab.Second{}.Rejected
+	}
+	spec := starvationChart(s, nil)
+	for _, h := range []int{7, 8, 12, 20} {
+		lines := chartLines(th, spec, s, nil, 59, h, true)
+		plot := ansi.Strip(strings.Join(lines, "\n"))
+		if strings.Contains(plot, "SSS") || !strings.Contains(plot, "S 0–") && !regexp.MustCompile(`S [0-9.]+–[0-9.]+┤`).MatchString(plot) {
+			t.Errorf("h %d: not drawn as strips:\n%s", h, plot)
+		}
+	}
+}
