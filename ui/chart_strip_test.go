@@ -453,3 +453,28 @@ func TestEmptyChartDrawsStrips(t *testing.T) {
 		}
 	}
 }
+
+// The help says what the charts draw (review of charts7): ok/s is not arrivals, so the gap
+// under set is not "what was not served" (after a step down a draining queue's ok/s tops
+// set); the workers legend's second figure is a second's mean, the busiest, not an instant's
+// peak; and a chart of nothing but zeros draws strips.
+func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
+	says := map[string]string{}
+	for _, e := range helpCharts(newTheme(false, true)) {
+		says[e[0]] = e[1]
+	}
+	for entry, want := range map[string][]string{
+		"set rate/s and ok/s": {"arrived earlier", "drains after a step down"},
+		"mean workers held":   {"busiest second 1"},
+		"strips":              {"nothing but zeros"},
+	} {
+		for _, w := range want {
+			if !strings.Contains(says[entry], w) {
+				t.Errorf("help on %q lacks %q: %q", entry, w, says[entry])
+			}
+		}
+	}
+	if strings.Contains(says["set rate/s and ok/s"], "gap between them is what was not served") {
+		t.Errorf("help still calls the gap under set what was not served")
+	}
+}
