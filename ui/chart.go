@@ -234,13 +234,12 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// The y axis's labels are as wide as its top value (3 cells at least): the plot takes
 	// the rest of the width, and shows that many seconds at most.
 	rows := h - heads - 1 // the last line is the time axis
-	// The axis reaches what the chart must show (the pool's size) and the data; data that
-	// stays under half of it gets the axis to itself (the title still says "of 80"), or 13
-	// of 80 workers would sit on the 0 row.
-	data, atLeast := chartReach(spec, s, w)
-	reach := data
-	if spec.pool || reach <= 0 || reach >= atLeast/2 {
-		reach = math.Max(atLeast, reach)
+	// The axis reaches what the chart must show and the data (axisReach); a pool chart, the
+	// pool's size always.
+	data, atLeast := chartReach(spec, s, w, nil)
+	reach := axisReach(data, atLeast)
+	if spec.pool {
+		reach = math.Max(atLeast, data)
 	}
 	upper, step, height := evenAxis(reach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
@@ -353,16 +352,30 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks, col))
 }
 
-// chartReach is the largest value spec takes in the seconds a chart w wide shows, and what
-// its axis must reach whatever the values; in compare mode, over both sides.
-func chartReach(spec chartSpec, s *lab.Snapshot, w int) (data, atLeast float64) {
+// chartReach is the largest value spec takes in the seconds a chart w wide shows, of
+// classes (nil: every class it draws), and what its axis must reach whatever the values; in
+// compare mode, over both sides.
+func chartReach(spec chartSpec, s *lab.Snapshot, w int, classes []int) (data, atLeast float64) {
 	for _, x := range []*lab.Snapshot{s, spec.peer} {
 		if x != nil {
-			data = math.Max(data, chartMax(spec, chartWindow(x, w), chartClasses(x, spec)))
+			of := classes
+			if of == nil {
+				of = chartClasses(x, spec)
+			}
+			data = math.Max(data, chartMax(spec, chartWindow(x, w), of))
 			atLeast = math.Max(atLeast, spec.atLeast(x))
 		}
 	}
 	return data, atLeast
+}
+
+// axisReach is what an axis reaches for data that must show atLeast: data that stays under
+// half of it gets the axis to itself, or 13 of 80 would sit on the 0 row.
+func axisReach(data, atLeast float64) float64 {
+	if data <= 0 || data >= atLeast/2 {
+		return math.Max(atLeast, data)
+	}
+	return data
 }
 
 // lineReadsTrue says a line chart of height rows from 0 to upper reads true of values up
@@ -400,17 +413,8 @@ func stripTops(spec chartSpec, s *lab.Snapshot, w int, classes []int, upper, atL
 		if spec.strips() || len(classes) < 2 {
 			continue
 		}
-		c := classes[len(classes)-1-k]
-		reach := 0.0
-		for _, x := range []*lab.Snapshot{s, spec.peer} {
-			if x != nil {
-				reach = math.Max(reach, chartMax(spec, chartWindow(x, w), []int{c}))
-			}
-		}
-		if reach <= 0 || reach >= atLeast/2 {
-			reach = math.Max(atLeast, reach)
-		}
-		tops[k] = roundUp(reach)
+		data, _ := chartReach(spec, s, w, []int{classes[len(classes)-1-k]})
+		tops[k] = roundUp(axisReach(data, atLeast))
 	}
 	return tops
 }
@@ -736,8 +740,8 @@ func mantissa(v float64) float64 {
 // chartHead is a chart's title and its legend: each class's mark (its line's strokes), its
 // name, and its figure, with what the figure is (a sample, a mean over which seconds). Where
 // w is short, the title drops "each second" and the legend names the classes by their letters.
-// A pool chart's legend gives each class's peak in the seconds shown (window) too, where its
-// strip's lowest eighth stands for anything from half a worker up.
+// A pool chart's legend gives each class's busiest second in the seconds shown (window) too,
+// where its strip's lowest eighth stands for anything from a twentieth of a worker up.
 func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window []lab.Second, w int, strip bool) (head, legend string) {
 	head = t.bold.Render(spec.title) + t.dim.Render(" each second")
 	switch {
