@@ -759,8 +759,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	}
 	what, shortWhat, of := legendFigures(spec, s)
 	// Shorter forms say what the figures are in fewer words (the axis's end says which second
-	// "5–6s" is), then name the classes by their letters too, then give the figures bare: no
-	// busiest seconds, no "set" and "ok" (their letters say which).
+	// "5–6s" is), then name the classes by their letters too ("busiest" alone then), then
+	// give the figures bare: no busiest seconds, no "set" and "ok" (their letters say which).
 	for _, form := range []struct{ short, shortWhat, bare bool }{{false, false, false}, {false, true, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
 		short := form.short
 		var items []string
@@ -782,7 +782,11 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			}
 			item := mark + " " + name + value
 			if peak := heldValue(chartMax(spec, window, []int{i})); spec.pool && !form.bare && peak != value {
-				item += " (busiest second " + peak + ")"
+				busiest := " (busiest second "
+				if form.short && form.shortWhat { // beside "5–6s: P 9", its kind of second goes without saying
+					busiest = " (busiest "
+				}
+				item += busiest + peak + ")"
 			}
 			if spec.ok != nil { // beside its ok, a set rate says so
 				set, ok := "set ", " ok "
