@@ -761,7 +761,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// Shorter forms say what the figures are in fewer words (the axis's end says which second
 	// "5–6s" is), then name the classes by their letters too ("busiest" alone then), then
 	// give the figures bare: no busiest seconds, no "set" and "ok" (their letters say which).
-	for _, form := range []struct{ short, shortWhat, bare bool }{{false, false, false}, {false, true, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
+	type legendForm struct{ short, shortWhat, bare bool }
+	itemsOf := func(form legendForm) []string {
 		short := form.short
 		var items []string
 		for k := len(classes) - 1; k >= 0; k-- {
@@ -796,6 +797,13 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				item = mark + " " + name + set + value + "  " + t.name[i].Render(okLetter) + ok + legendValue(spec.ok(s.LastSecond(), i), spec.unit)
 			}
 			items = append(items, item)
+		}
+		return items
+	}
+	var items []string
+	for _, form := range []legendForm{{false, false, false}, {false, true, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
+		if form.short || form.bare || items == nil { // names with a shorter "what": the same items
+			items = itemsOf(form)
 		}
 		label := what
 		if form.shortWhat {
