@@ -34,9 +34,12 @@ type chartSpec struct {
 	// peer is compare mode's other side (nil alone): the axis reaches its data too, so the
 	// halves draw the same chart to one scale.
 	peer *lab.Snapshot
+	// span is the narrowest chart's width in this chart's row (0: its own): charts side by
+	// side show the same seconds, where 26 and 27 columns showed 10 and 15 (chartWindow).
+	span int
 	// pool says the values are workers held of atLeast (the pool): strips from 0 to it
 	// whatever the data, every row labelled, a class holding a twentieth of a worker or more
-	// never drawn empty, and each class's peak in the legend where it is not the last value. Scaled to the data, breaker-trap's
+	// never drawn empty, and each class's busiest second in the legend where it is not the last value. Scaled to the data, breaker-trap's
 	// one worker of 20 filled a row labelled 0–1 and read as a saturated pool (newcomer 19).
 	pool bool
 	// ok is what each class had answered ok each second, drawn as a strip (letter o) under
@@ -198,6 +201,15 @@ func chartWindow(s *lab.Snapshot, w int) []lab.Second {
 	return tl[max(len(tl)-n, 0):]
 }
 
+// window is the stretch of s's timeline spec shows in a chart w wide, that of the narrowest
+// chart in its row (span).
+func (spec chartSpec) window(s *lab.Snapshot, w int) []lab.Second {
+	if spec.span > 0 {
+		w = min(w, spec.span)
+	}
+	return chartWindow(s, w)
+}
+
 // chartMax is the largest value spec takes in secs, its ok's too.
 func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 	m := 0.0
@@ -268,7 +280,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
-	window := chartWindow(s, w)
+	window := spec.window(s, w)
 	head, leg := chartHead(t, spec, s, classes, window, w, strip)
 	var lines []string
 	switch {
@@ -362,7 +374,7 @@ func chartReach(spec chartSpec, s *lab.Snapshot, w int, classes []int) (data, at
 			if of == nil {
 				of = chartClasses(x, spec)
 			}
-			data = math.Max(data, chartMax(spec, chartWindow(x, w), of))
+			data = math.Max(data, chartMax(spec, spec.window(x, w), of))
 			atLeast = math.Max(atLeast, spec.atLeast(x))
 		}
 	}
@@ -864,6 +876,6 @@ func seriesMark(strip bool, lineMark, letter string, st lipgloss.Style) string {
 // legendSplit says whether the legend needs a line of its own in a chart w wide (as lines,
 // whose marks are the wider, unless it always draws strips).
 func legendSplit(t *theme, spec chartSpec, s *lab.Snapshot, w int) bool {
-	head, leg := chartHead(t, spec, s, chartClasses(s, spec), chartWindow(s, w), w, spec.strips())
+	head, leg := chartHead(t, spec, s, chartClasses(s, spec), spec.window(s, w), w, spec.strips())
 	return ansiWidth(head)+2+ansiWidth(leg) > w
 }

@@ -479,3 +479,30 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		t.Errorf("help still calls the gap under set what was not served")
 	}
 }
+
+// Two charts side by side show the same seconds, whatever the width: each rounded its own
+// window, and 26 and 27 columns showed the last 10 and 15 seconds (review of charts7).
+func TestChartsSideBySideShowTheSameSeconds(t *testing.T) {
+	th := newTheme(false, true)
+	s := testSnapshot()
+	first := s.Timeline[len(s.Timeline)-1]
+	s.Timeline = nil
+	for i := range 40 {
+		sec := first
+		sec.T = i + 1
+		s.Timeline = append(s.Timeline, sec)
+	}
+	s.Elapsed = 40 * time.Second
+	for w := 56; w <= 140; w++ {
+		lines := chartsLines(th, s, nil, nil, w, 10)
+		axes := []rune(ansi.Strip(lines[len(lines)-1]))
+		left := (w - 2) / 2
+		if len(axes) <= left+2 {
+			t.Fatalf("w %d: one axis: %q", w, string(axes))
+		}
+		a, b := strings.Fields(string(axes[:left])), strings.Fields(string(axes[left+2:]))
+		if len(a) == 0 || len(b) == 0 || a[0] != b[0] {
+			t.Errorf("w %d: the charts start at %v and %v: %q", w, a, b, string(axes))
+		}
+	}
+}
