@@ -34,9 +34,12 @@ type chartSpec struct {
 	// peer is compare mode's other side (nil alone): the axis reaches its data too, so the
 	// halves draw the same chart to one scale.
 	peer *lab.Snapshot
+	// span is the narrowest chart's width in this chart's row (0: its own): charts side by
+	// side show the same seconds, where 26 and 27 columns showed 10 and 15 (chartWindow).
+	span int
 	// pool says the values are workers held of atLeast (the pool): strips from 0 to it
 	// whatever the data, every row labelled, a class holding a twentieth of a worker or more
-	// never drawn empty, and each class's peak in the legend where it is not the last value. Scaled to the data, breaker-trap's
+	// never drawn empty, and each class's busiest second in the legend where it is not the last value. Scaled to the data, breaker-trap's
 	// one worker of 20 filled a row labelled 0–1 and read as a saturated pool (newcomer 19).
 	pool bool
 	// ok is what each class had answered ok each second, drawn as a strip (letter o) under
@@ -198,6 +201,15 @@ func chartWindow(s *lab.Snapshot, w int) []lab.Second {
 	return tl[max(len(tl)-n, 0):]
 }
 
+// window is the stretch of s's timeline spec shows in a chart w wide, that of the narrowest
+// chart in its row (span).
+func (spec chartSpec) window(s *lab.Snapshot, w int) []lab.Second {
+	if spec.span > 0 {
+		w = min(w, spec.span)
+	}
+	return chartWindow(s, w)
+}
+
 // chartMax is the largest value spec takes in secs, its ok's too.
 func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 	m := 0.0
@@ -234,18 +246,19 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// The y axis's labels are as wide as its top value (3 cells at least): the plot takes
 	// the rest of the width, and shows that many seconds at most.
 	rows := h - heads - 1 // the last line is the time axis
-	// The axis reaches what the chart must show (the pool's size) and the data; data that
-	// stays under half of it gets the axis to itself (the title still says "of 80"), or 13
-	// of 80 workers would sit on the 0 row.
-	data, atLeast := chartReach(spec, s, w)
-	reach := data
-	if spec.pool || reach <= 0 || reach >= atLeast/2 {
-		reach = math.Max(atLeast, reach)
+	// The axis reaches what the chart must show and the data (axisReach); a pool chart, the
+	// pool's size always.
+	data, atLeast := chartReach(spec, s, w, nil)
+	reach := axisReach(data, atLeast)
+	if spec.pool {
+		reach = math.Max(atLeast, data)
 	}
 	upper, step, height := evenAxis(reach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
 	// the same reach as a line's, round (21/s: 0–25; newcomer 19 found 0–94), or the pool.
-	strip := spec.strips() || !lineReadsTrue(upper, height, reach)
+	// Data that is nothing but zeros too: as lines it drew "0┤SSSS…", a letter row no other
+	// moment's empty chart drew (review of charts7, caller-timeout beside shared-pool).
+	strip := spec.strips() || data <= 0 || !lineReadsTrue(upper, height, reach)
 	if strip {
 		upper = roundUp(reach)
 		if spec.pool {
@@ -267,7 +280,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
-	window := chartWindow(s, w)
+	window := spec.window(s, w)
 	head, leg := chartHead(t, spec, s, classes, window, w, strip)
 	var lines []string
 	switch {
@@ -351,16 +364,30 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks, col))
 }
 
-// chartReach is the largest value spec takes in the seconds a chart w wide shows, and what
-// its axis must reach whatever the values; in compare mode, over both sides.
-func chartReach(spec chartSpec, s *lab.Snapshot, w int) (data, atLeast float64) {
+// chartReach is the largest value spec takes in the seconds a chart w wide shows, of
+// classes (nil: every class it draws), and what its axis must reach whatever the values; in
+// compare mode, over both sides.
+func chartReach(spec chartSpec, s *lab.Snapshot, w int, classes []int) (data, atLeast float64) {
 	for _, x := range []*lab.Snapshot{s, spec.peer} {
 		if x != nil {
-			data = math.Max(data, chartMax(spec, chartWindow(x, w), chartClasses(x, spec)))
+			of := classes
+			if of == nil {
+				of = chartClasses(x, spec)
+			}
+			data = math.Max(data, chartMax(spec, spec.window(x, w), of))
 			atLeast = math.Max(atLeast, spec.atLeast(x))
 		}
 	}
 	return data, atLeast
+}
+
+// axisReach is what an axis reaches for data that must show atLeast: data that stays under
+// half of it gets the axis to itself, or 13 of 80 would sit on the 0 row.
+func axisReach(data, atLeast float64) float64 {
+	if data <= 0 || data >= atLeast/2 {
+		return math.Max(atLeast, data)
+	}
+	return data
 }
 
 // lineReadsTrue says a line chart of height rows from 0 to upper reads true of values up
@@ -398,17 +425,8 @@ func stripTops(spec chartSpec, s *lab.Snapshot, w int, classes []int, upper, atL
 		if spec.strips() || len(classes) < 2 {
 			continue
 		}
-		c := classes[len(classes)-1-k]
-		reach := 0.0
-		for _, x := range []*lab.Snapshot{s, spec.peer} {
-			if x != nil {
-				reach = math.Max(reach, chartMax(spec, chartWindow(x, w), []int{c}))
-			}
-		}
-		if reach <= 0 || reach >= atLeast/2 {
-			reach = math.Max(atLeast, reach)
-		}
-		tops[k] = roundUp(reach)
+		data, _ := chartReach(spec, s, w, []int{classes[len(classes)-1-k]})
+		tops[k] = roundUp(axisReach(data, atLeast))
 	}
 	return tops
 }
@@ -573,7 +591,8 @@ func plotLines(plot string) []string {
 // seconds: round times, each ending where its moment falls (at the left of its column, so
 // the first ends under the axis and the last at the plot's end: labels put where they fit
 // squeezed the last interval, newcomer 19), and each change's number (▲n) from its dotted
-// line's column, which wins a clash.
+// line's column (or ending at the plot's end, for a change in its last columns), which wins
+// a clash.
 func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func(float64) int) string {
 	w := pad + plotW
 	cells := make([]string, w)
@@ -608,8 +627,9 @@ func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func
 		start := fmtAxisTime(t0, 1)
 		put(ending(t0, start), start, t.dim.Render)
 	}
-	for _, c := range marks {
-		put(pad+col(c.at.Seconds()), "▲"+itoa(c.n), t.marker.Render)
+	for _, c := range marks { // the last columns' (the key just pressed) stands left of its line, not dropped
+		label := "▲" + itoa(c.n)
+		put(min(pad+col(c.at.Seconds()), w-len([]rune(label))), label, t.marker.Render)
 	}
 	step := axisStep(perSec, len(fmtAxisTime(t1, 1)))
 	for at := math.Ceil(t0/step) * step; at <= t1; at += step {
@@ -732,8 +752,8 @@ func mantissa(v float64) float64 {
 // chartHead is a chart's title and its legend: each class's mark (its line's strokes), its
 // name, and its figure, with what the figure is (a sample, a mean over which seconds). Where
 // w is short, the title drops "each second" and the legend names the classes by their letters.
-// A pool chart's legend gives each class's peak in the seconds shown (window) too, where its
-// strip's lowest eighth stands for anything from half a worker up.
+// A pool chart's legend gives each class's busiest second in the seconds shown (window) too,
+// where its strip's lowest eighth stands for anything from a twentieth of a worker up.
 func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window []lab.Second, w int, strip bool) (head, legend string) {
 	head = t.bold.Render(spec.title) + t.dim.Render(" each second")
 	switch {
@@ -750,10 +770,11 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		return head, ""
 	}
 	what, shortWhat, of := legendFigures(spec, s)
-	// Shorter forms name the classes by their letters, then say what the figures are in
-	// fewer words, then give the figures bare: no peaks, no "set" and "ok" (their letters
-	// say which).
-	for _, form := range []struct{ short, shortWhat, bare bool }{{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
+	// Shorter forms say what the figures are in fewer words (the axis's end says which second
+	// "5–6s" is), then name the classes by their letters too ("busiest" alone then), then
+	// give the figures bare: no busiest seconds, no "set" and "ok" (their letters say which).
+	type legendForm struct{ short, shortWhat, bare bool }
+	itemsOf := func(form legendForm) []string {
 		short := form.short
 		var items []string
 		for k := len(classes) - 1; k >= 0; k-- {
@@ -774,7 +795,11 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			}
 			item := mark + " " + name + value
 			if peak := heldValue(chartMax(spec, window, []int{i})); spec.pool && !form.bare && peak != value {
-				item += " (peak " + peak + ")"
+				busiest := " (busiest second "
+				if form.short && form.shortWhat { // beside "5–6s: P 9", its kind of second goes without saying
+					busiest = " (busiest "
+				}
+				item += busiest + peak + ")"
 			}
 			if spec.ok != nil { // beside its ok, a set rate says so
 				set, ok := "set ", " ok "
@@ -785,13 +810,24 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			}
 			items = append(items, item)
 		}
+		return items
+	}
+	var items []string
+	for _, form := range []legendForm{{false, false, false}, {false, true, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
+		if form.short || form.bare || items == nil { // names with a shorter "what": the same items
+			items = itemsOf(form)
+		}
 		label := what
 		if form.shortWhat {
 			label = shortWhat
 		}
-		legend = t.dim.Render(label+": ") + strings.Join(items, "  ")
+		lead := t.dim.Render(label + ": ")
+		legend = lead + strings.Join(items, "  ")
 		if ansiWidth(legend) <= w {
 			break
+		}
+		if form.bare { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
+			legend = lead + wholeItems(items, "  ", w-ansiWidth(lead))
 		}
 	}
 	return head, legend
@@ -840,6 +876,6 @@ func seriesMark(strip bool, lineMark, letter string, st lipgloss.Style) string {
 // legendSplit says whether the legend needs a line of its own in a chart w wide (as lines,
 // whose marks are the wider, unless it always draws strips).
 func legendSplit(t *theme, spec chartSpec, s *lab.Snapshot, w int) bool {
-	head, leg := chartHead(t, spec, s, chartClasses(s, spec), chartWindow(s, w), w, spec.strips())
+	head, leg := chartHead(t, spec, s, chartClasses(s, spec), spec.window(s, w), w, spec.strips())
 	return ansiWidth(head)+2+ansiWidth(leg) > w
 }

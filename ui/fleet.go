@@ -136,13 +136,13 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	if per == 0 {
 		return out
 	}
-	for _, unit := range []string{" workers", ""} { // short of room, the note drops its unit
-		note := scaleNote(per, unit)
-		for i := range out {
-			if ansiWidth(out[i])+ansiWidth(note) <= w {
-				out[i] += t.dim.Render(note)
-				return out
-			}
+	// Short of room the note is left out whole: "1 cell ≈ 2" without its unit read as a
+	// number cut from its unit.
+	note := scaleNote(per, " workers")
+	for i := range out {
+		if ansiWidth(out[i])+ansiWidth(note) <= w {
+			out[i] += t.dim.Render(note)
+			break
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -116,6 +117,21 @@ func TestFleetStripsEachClassItsRange(t *testing.T) {
 		occ := chartLines(th, occupancyChart(s), s, nil, w, 6, true)
 		if got := ansi.Strip(strings.Join(occ, "\n")); !strings.Contains(got, "P 0–80┤") || !strings.Contains(got, "S 0–80┤") {
 			t.Errorf("w %d: the workers' strips not both to the pool's 80:\n%s", w, got)
+		}
+	}
+}
+
+// A legend too wide even bare drops its last classes whole, never a figure cut from its unit
+// (review of charts7: fleet-vs at 120x40 drew "mean 15–20s: P 19.6/s  S 74…").
+func TestLegendDropsWholeItems(t *testing.T) {
+	s := fleetSnapshot(4, 2)
+	th := newTheme(false, true)
+	spec := starvationChart(s, nil)
+	figure := regexp.MustCompile(`^(mean [0-9–]+s|[0-9–]+s): ([A-Z] [0-9.]+/s  )*([A-Z] [0-9.]+/s|…)$`)
+	for w := 16; w <= 60; w++ {
+		_, leg := chartHead(th, spec, s, chartClasses(s, spec), chartWindow(s, w), w, true)
+		if plain := ansi.Strip(leg); ansiWidth(plain) > w || !figure.MatchString(plain) && !strings.Contains(plain, "signup") {
+			t.Errorf("w %d: %q", w, plain)
 		}
 	}
 }

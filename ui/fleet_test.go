@@ -507,7 +507,8 @@ func TestPullAxisKeepsEveryPull(t *testing.T) {
 
 // A replica's bar drawn scaled down says what a cell is worth, as the pool's and the
 // queue's bars do (newcomer 19: "r4 PPPPPPPPP· 17/20" at 80 columns), within the width; one
-// drawn a cell a worker says nothing.
+// drawn a cell a worker says nothing. An exact cell says "=", and the note keeps its unit or
+// is left out whole (review of charts7: "1 cell ≈ 2" for an exact 2, without its unit).
 func TestReplicaBarsSayTheirScale(t *testing.T) {
 	th := newTheme(true, true)
 	s := fleetSnapshot(4, 2)
@@ -515,8 +516,11 @@ func TestReplicaBarsSayTheirScale(t *testing.T) {
 		rows := replicaRows(th, s, w)
 		plain := ansi.Strip(strings.Join(rows, "\n"))
 		scaled := len([]rune(strings.Fields(ansi.Strip(rows[0]))[1])) < 20 // a pool of 20
-		if said := strings.Contains(plain, "1 cell ≈ 2"); said != scaled {
+		if said := strings.Contains(plain, "1 cell = 2 workers"); said != scaled && (w > 59 || said) {
 			t.Errorf("w %d: scaled %v, said %v:\n%s", w, scaled, said, plain)
+		}
+		if strings.Contains(plain, "≈") || strings.Contains(plain, "cell") && !strings.Contains(plain, "workers") {
+			t.Errorf("w %d: an exact cell approximated, or its unit left off:\n%s", w, plain)
 		}
 		for _, r := range rows {
 			if ansiWidth(r) > w {

@@ -596,6 +596,7 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int)
 	}
 	left := (w - 2) / 2
 	right := w - 2 - left
+	occ.span, starv.span = left, left // both show the seconds of the narrower (left ≤ right)
 	split := legendSplit(t, occ, snap, left) || legendSplit(t, starv, snap, right)
 	a := chartLines(t, occ, snap, changes, left, h, split)
 	b := chartLines(t, starv, snap, changes, right, h, split)

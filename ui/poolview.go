@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -232,9 +233,14 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peerRound 
 	return out
 }
 
-// scaleNote says what one cell of a scaled bar stands for: " · 1 cell ≈ 2.1 workers".
+// scaleNote says what one cell of a scaled bar stands for: " · 1 cell ≈ 2.1 workers", or
+// "= 2" where the figure is exact (20 workers in 10 cells).
 func scaleNote(per float64, unit string) string {
-	return fmt.Sprintf(" · 1 cell ≈ %s%s", fmtWorkers(per), unit)
+	v, is := fmtWorkers(per), "="
+	if f, err := strconv.ParseFloat(v, 64); err != nil || f != per {
+		is = "≈"
+	}
+	return fmt.Sprintf(" · 1 cell %s %s%s", is, v, unit)
 }
 
 // scaledBar shares avail cells between a proportional bar of n things and its note on the
