@@ -676,9 +676,28 @@ func TestVerdictNamesRejectionsAsACost(t *testing.T) {
 	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment rejected +200; B better: payment ok +4500"; got != want {
 		t.Errorf("trade %q, want %q", got, want)
 	}
+	// Said once: the rejected are of the not ok the ok's change names (the review:
+	// postmortem-vs-fix counted them as the cost and again inside "not ok 5800 → 576").
+	if got, want := v.tradeForms(label)[0], "(not ok 5100 → 600, in flight 5100 → 400 and rejected 0 → 200 of them)"; !strings.Contains(got, want) {
+		t.Errorf("trade %q, want %q in it", got, want)
+	}
 	b.Config.Traffic.Mode = Closed
 	if _, v := Compare(&a, &b); len(v.Worse) > 0 {
 		t.Errorf("measured two ways: %+v", v.Worse)
+	}
+	// The review: a looser test than the table's named "signup rejected +N" while every
+	// rejected row of signups was ≈. Only a rejected row beyond noise, as the table shows
+	// it, makes a cost.
+	rows := []ComparisonRow{{Class: Signup, Counter: "ok", A: 1000, B: 1100, Significant: true, Better: 1},
+		{Class: Signup, Counter: "rejected:pool", A: 5, B: 40, Chance: 0.06, Units: [2]int64{0, 4}}}
+	var away [numClasses]turnedAway
+	away[Signup] = turnedAway{moved: moved{5, 40, true}}
+	if v := newVerdict(rows, away, true); len(v.Worse) > 0 {
+		t.Errorf("every rejected row ≈, yet a cost: %+v", v.Worse)
+	}
+	rows[1].Significant, rows[1].Better = true, -1
+	if v := newVerdict(rows, away, true); len(v.Worse) != 1 || v.Worse[0].Counter != RejectedWord {
+		t.Errorf("a rejected row beyond noise rose, no cost: %+v", v.Worse)
 	}
 }
 
