@@ -139,16 +139,19 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// what it would reject) goes under the summary, brief, in the lines the halves leave, or
 	// the keys' line (the status line says "press ? for every key"): newcomer 19, X12, at
 	// 80x24 the trade kept the cost and dropped the remedy.
-	if remedy := remedies(ctx, w); remedy != "" && !cut && room < narrators() {
-		lines := wrapText(remedy, w, 0)
-		for i := range lines {
-			lines[i] = t.narrator.Render(lines[i])
-		}
-		if room-len(lines) < need && room-len(lines)+len(footer) >= need {
-			room, footer = room+len(footer), nil
-		}
-		if room-len(lines) >= need {
-			summary, room = append(summary, lines...), room-len(lines)
+	// The cheap checks first: remedies runs both halves' narration (the review).
+	if !cut && room < narrators() {
+		if remedy := remedies(ctx, w); remedy != "" {
+			lines := wrapText(remedy, w, 0)
+			for i := range lines {
+				lines[i] = t.narrator.Render(lines[i])
+			}
+			if room-len(lines) < need && room-len(lines)+len(footer) >= need {
+				room, footer = room+len(footer), nil
+			}
+			if room-len(lines) >= need {
+				summary, room = append(summary, lines...), room-len(lines)
+			}
 		}
 	}
 	var labs []string
