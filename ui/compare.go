@@ -172,18 +172,20 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 func shareLegend(t *theme, s screen, w int, a, b []string) []string {
 	halves := [2][]string{a, b}
 	var at, lines [2]int
-	var names []string
 	for i := range halves {
 		snap := s.panes[i].snapshotOrEmpty()
 		legend := poolLegend(t, snap, countWorkers(snap.Pool), w)
 		at[i], lines[i] = slices.Index(halves[i], legend[0]), len(legend)
-		for _, n := range glyphNames(t, snap) {
-			if !slices.Contains(names, n) {
-				names = append(names, n)
-			}
-		}
 	}
 	if k := slices.IndexFunc(at[:], func(i int) bool { return i >= 0 }); k >= 0 && at[1-k] < 0 {
+		var names []string // the glyphs' names, worked out only where one legend stands for both
+		for i := range halves {
+			for _, n := range glyphNames(t, s.panes[i].snapshotOrEmpty()) {
+				if !slices.Contains(names, n) {
+					names = append(names, n)
+				}
+			}
+		}
 		names[0] = t.dim.Render("A and B: ") + names[0]
 		if shared := wrapItems(names, "  ", w); len(shared) <= lines[k] {
 			half := slices.Clone(halves[k])
@@ -322,10 +324,10 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		return slices.Compact(out)
 	}
 	formsOf := func(blocks, keyless bool) []string {
-		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks, keyless), titles(lab.TooFewMark+" too few", lab.TooFewMark+" too few", blocks, keyless)
 		if keyless {
-			return why
+			return titles("", "", blocks, true)
 		}
+		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks, false), titles(lab.TooFewMark+" too few", lab.TooFewMark+" too few", blocks, false)
 		// The why before the start's totals: the second form is the first's without them.
 		lead := 1
 		if blocks || sameWay {
