@@ -459,9 +459,17 @@ func ByBlocks(a, b *Snapshot) bool { return a.Fleet != nil || b.Fleet != nil }
 // way, 6 blocks give 2·2⁻⁶ = 0.03, more than 0.05 shared over a dozen rows).
 func BlocksKey(short bool) string {
 	if short {
-		return fmt.Sprintf("%s noise by %s blocks", ApproxMark, FmtDur(BlockSpan))
+		return ApproxMark + " noise " + BlocksHow(true)
 	}
-	return fmt.Sprintf("%s noise, judged by %s blocks of arrivals (fleet)", ApproxMark, FmtDur(BlockSpan))
+	return ApproxMark + " noise, " + BlocksHow(false)
+}
+
+// BlocksHow is BlocksKey without what ≈ means, where the rule line says it (NoiseRule).
+func BlocksHow(short bool) string {
+	if short {
+		return "by " + FmtDur(BlockSpan) + " blocks"
+	}
+	return "judged by " + FmtDur(BlockSpan) + " blocks of arrivals (fleet)"
 }
 
 // BlocksWhy: see BlocksKey.
@@ -471,12 +479,14 @@ func BlocksWhy() string {
 }
 
 // NoiseRule is the rule behind B − A's marks in one line, in forms longest first (newcomer
-// 19: "how is 15 → 0 noise?" beside "timed out 43 0 -43", both runs one seed): what ≈
+// 19: "how is 15 → 0 noise?" beside "timed out 43 0 -43", both runs one seed), naming only
+// the marks the rows show (the review: "≈ chance can do it" where no row is ≈): what ≈
 // means, shown on the ≈ count that most looks like a result, in tossed coins (the units of
 // its test, pairs of requests or a fleet's blocks of arrivals, each leaning to A or B as a
-// fair coin would if the runs differed in nothing); what a bare difference means (Holm's
-// FamilyAlpha over every count); what ? means where one shows. The cited row is one whose
-// chance alone is at least FamilyAlpha, so its odds never read as a result's.
+// fair coin would if the runs differed in nothing); what a bare difference means; what ?
+// means, and that the p50 under it is the row judged where one stands in (newcomer 12: one
+// shift read twice), kept longest. The cited row is one whose chance alone is at least
+// FamilyAlpha, so its odds never read as a result's, of 2 votes or more, under certainty.
 func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
 	forms := noiseForms(rows, blocks, label)
 	if !slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Method }) {
@@ -494,47 +504,101 @@ func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []st
 	return append(out, MethodMark+" by how sent, not better or worse", MethodMark+" by how sent")
 }
 
-// noiseForms is NoiseRule's forms for ≈, bare and ?.
+// noiseForms is NoiseRule's forms for ≈, bare and ?: each clause in its forms, longest
+// first, cut a step at a time in the order of ruleSteps, so "?" and its p50 outlast the
+// cited example and the bare one.
 func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
 	var cite *ComparisonRow
-	tooFew, stoodIn := false, false
+	noise, bare, tooFew, stoodIn, alone := false, false, false, false, false
 	for i, r := range rows {
-		tooFew, stoodIn = tooFew || r.TooFew(), stoodIn || r.StoodIn
-		if r.Noise() && r.Units != [2]int64{} && r.Chance >= FamilyAlpha && (cite == nil || abs(r.B-r.A) > abs(cite.B-cite.A)) {
+		shown := r.Approx()
+		noise = noise || shown == ApproxMark+" "
+		bare = bare || shown == "" && r.Significant && r.A != r.B
+		if shown == TooFewMark+" " {
+			tooFew, stoodIn, alone = true, stoodIn || r.StoodIn, alone || !r.StoodIn
+		}
+		n := r.Units[0] + r.Units[1]
+		if r.Noise() && n >= 2 && r.Chance >= FamilyAlpha && r.Chance < 1 && (cite == nil || abs(r.B-r.A) > abs(cite.B-cite.A)) {
 			cite = &rows[i]
 		}
 	}
-	bare := fmt.Sprintf(" · bare: chance makes one under 1 time in %d", int(math.Round(1/FamilyAlpha)))
-	few, fewShort := "", ""
+	var clauses [3][]string // ≈, bare, ?: each clause's forms, longest first; "" left out
+	if noise {
+		if cite != nil {
+			clauses[0] = citedForms(rows, cite, blocks, label)
+		}
+		clauses[0] = append(clauses[0], ApproxMark+" chance can do it", ApproxMark+" noise")
+	}
+	if bare {
+		// About: the p99s and p50s are tested outside Holm's correction and add their own
+		// small chance (CompareClasses).
+		clauses[1] = []string{fmt.Sprintf("bare: chance makes one about 1 time in %d", int(math.Round(1/FamilyAlpha))), "bare: beyond noise", ""}
+	}
 	if tooFew {
-		few = " · " + TooFewMark + " too few ended to judge"
-		fewShort = " · " + TooFewMark + " too few"
-		if stoodIn {
-			few += ", the p50 under it is"
+		needs := fmt.Sprintf(" (a p99 needs %d)", P99Needs())
+		switch {
+		case stoodIn && !alone:
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": the p50 row under it is judged instead",
+				TooFewMark + " too few ended to judge: the p50 row under it is judged instead",
+				TooFewMark + " too few: the p50 row under it is judged instead", TooFewMark + " too few: p50 judged instead"}
+		case stoodIn: // every "?" has its p50 judged; a row of its own where it differs (TooFewKey)
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where it differs",
+				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where it differs",
+				TooFewMark + " too few: its p50 is judged instead, a row where it differs", TooFewMark + " too few: p50 judged instead"}
+		default:
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewMark + " too few to judge (p99 needs " + fmt.Sprint(P99Needs()) + ")", TooFewMark + " too few"}
 		}
 	}
-	general := ApproxMark + " chance can do it"
-	brief := []string{general + bare + few, general + bare + fewShort, general + bare, general + fewShort, general}
-	if cite == nil {
-		return brief
+	at := [3]int{}
+	form := func() string {
+		var said []string
+		for i, c := range clauses {
+			if len(c) > 0 && c[at[i]] != "" {
+				said = append(said, c[at[i]])
+			}
+		}
+		return strings.Join(said, " · ")
 	}
+	forms := []string{form()}
+	if forms[0] == "" {
+		return nil
+	}
+	for _, step := range ruleSteps(len(clauses[0])) {
+		for at[step.clause] < min(step.to, len(clauses[step.clause])-1) {
+			at[step.clause]++
+			if f := form(); f != forms[len(forms)-1] {
+				forms = append(forms, f)
+			}
+		}
+	}
+	return forms
+}
+
+// ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?) to its form at index to.
+type ruleStep struct{ clause, to int }
+
+// ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last two the plain
+// words): the cited example to its plain words, bare to its short form, ?'s count, ≈ to
+// "noise", ?'s words, bare out, ? to its briefest.
+func ruleSteps(n int) []ruleStep {
+	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {1, 2}, {2, 3}}
+}
+
+// citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
+// → 47 is 4 requests (in flight 6 → 2), all one way: 4 tossed coins do that 1 time in 8".
+func citedForms(rows []ComparisonRow, cite *ComparisonRow, blocks bool, label func(Class) string) []string {
 	unit := "requests"
 	if blocks {
 		unit = "blocks of " + FmtDur(BlockSpan)
 	}
+	// The sign test is two-sided: its chance is of that many or more one way, either way.
 	n, most := cite.Units[0]+cite.Units[1], max(cite.Units[0], cite.Units[1])
-	lean, coins := fmt.Sprintf("%s one way", FmtCount(most)), FmtCount(n)+" tossed coins do that"
+	lean := fmt.Sprintf("%s or more one way", FmtCount(most))
 	if most == n {
 		lean = "all one way"
 	}
-	if n == 1 {
-		unit, coins = strings.TrimSuffix(unit, "s"), "a tossed coin does that"
-		if blocks {
-			unit = "block of " + FmtDur(BlockSpan)
-		}
-	}
-	odds := "as often as not"
-	if cite.Chance < 0.5 {
+	odds := "more often than not"
+	if cite.Chance <= 0.5 {
 		odds = fmt.Sprintf("1 time in %d", int(math.Round(1/cite.Chance)))
 	}
 	a, b, _ := cite.Cells()
@@ -546,24 +610,15 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 	}); i >= 0 && sign(rows[i].B-rows[i].A) == -sign(cite.B-cite.A) {
 		ended = fmt.Sprintf(" (%s %s → %s)", FateInFlight.Word(), FmtCount(rows[i].A), FmtCount(rows[i].B))
 	}
-	example := func(named, why bool) string {
-		what, as := a+" → "+b, ""
+	example := func(named bool, as string) string {
+		what := a + " → " + b
 		if named {
 			what = label(cite.Class) + " " + cite.Name() + " " + what
 		}
-		if why {
-			as = ended
-		}
-		return fmt.Sprintf("%s chance: %s is %s %s%s, %s: %s %s", ApproxMark, what, FmtCount(n), unit, as, lean, coins, odds)
+		return fmt.Sprintf("%s chance: %s is %s %s%s, %s: %s tossed coins do that %s", ApproxMark, what, FmtCount(n), unit, as, lean, FmtCount(n), odds)
 	}
-	var forms []string
-	for _, why := range []bool{true, false} {
-		if why && ended == "" {
-			continue
-		}
-		forms = append(forms, example(true, why)+bare+few, example(true, why)+bare, example(true, why)+few, example(true, why))
-	}
-	return append(append(forms, example(false, false)+bare, example(false, false)), brief...)
+	forms := []string{example(true, ended), example(true, ""), example(false, "")}
+	return slices.Compact(forms)
 }
 
 // Judged says a comparison of a and b calls a difference better or worse. The same system

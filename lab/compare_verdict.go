@@ -36,6 +36,10 @@ type UserChange struct {
 	// InFlight is, of NotOK, those still in flight in A and B: not ok yet, not lost (newcomer
 	// 18 read A's 20 running payments in "not ok 42 → 66" as failures). Nil with none.
 	InFlight *[2]int64 `json:"not_ok_in_flight,omitempty"`
+	// Rejected is, of NotOK, those turned away in A and B where the verdict names them a cost
+	// too ("B worse: orders rejected +196"): said as part of the not ok, so the one count does
+	// not read as counted twice. Nil otherwise.
+	Rejected *[2]int64 `json:"not_ok_rejected,omitempty"`
 	// NoneOK is the row's (ComparisonRow.NoneOK): a latency of requests none of which ended
 	// ok, said with it.
 	NoneOK string `json:"none_ok,omitempty"`
@@ -44,15 +48,25 @@ type UserChange struct {
 // Trade says B is better for some and worse for others.
 func (v UsersVerdict) Trade() bool { return len(v.Worse) > 0 && len(v.Better) > 0 }
 
-// A class turned away more in B, beyond noise, where its ok did not fall is a cost its ok
-// does not carry (newcomer 19: the postmortem's fix, "orders ok +5211", left its 196
-// rejected:deadline, the errors users now see, unsaid): said as a loss, every reason summed.
-// Where the ok fell, what became of it says so already. Only where judged names better or worse.
+// A class turned away more in B where its ok did not fall is a cost its ok does not carry
+// (newcomer 19: the postmortem's fix, "orders ok +5211", left its 196 rejected:deadline, the
+// errors users now see, unsaid): said as a loss, every reason summed, where the table shows
+// it (a rejected row of the class beyond noise rose in B) and the sum rose too (a request
+// turned away by a bulkhead instead of the pool is still turned away). Not by the looser
+// test alone (the review: "signup rejected +N" while every rejected row was ≈). Where the
+// ok fell, what became of it says so already. Only where judged names better or worse.
 func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway, judged bool) UsersVerdict {
 	v := UsersVerdict{Worse: []UserChange{}, Better: []UserChange{}} // [] in the JSON, not null
-	okFell := [numClasses]bool{}
+	var okFell, rose [numClasses]bool
 	for _, r := range rows {
 		okFell[r.Class] = okFell[r.Class] || r.Counter == OK.Word() && r.Better < 0
+		rose[r.Class] = rose[r.Class] || strings.HasPrefix(r.Counter, RejectedWord+":") && r.Significant && !r.Method && r.B > r.A
+	}
+	cost := func(c Class) *[2]int64 {
+		if t := away[c]; judged && rose[c] && t.differs && t.b > t.a && !okFell[c] {
+			return &[2]int64{t.a, t.b}
+		}
+		return nil
 	}
 	for _, r := range rows {
 		if r.Better == 0 || r.Unseen || (r.Counter != OK.Word() && !r.Latency()) {
@@ -66,6 +80,7 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway, judged bool) 
 			if f := away[r.Class].inFlight; f != [2]int64{} {
 				u.InFlight = &f
 			}
+			u.Rejected = cost(r.Class)
 		}
 		if r.Better > 0 {
 			v.Better = append(v.Better, u)
@@ -74,8 +89,8 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway, judged bool) 
 		}
 	}
 	for _, c := range Classes {
-		if t := away[c]; judged && t.differs && t.b > t.a && !okFell[c] {
-			v.Worse = append(v.Worse, UserChange{Class: c, Name: c.String(), Counter: RejectedWord, A: t.a, B: t.b, Change: float64(t.b - t.a)})
+		if t := cost(c); t != nil {
+			v.Worse = append(v.Worse, UserChange{Class: c, Name: c.String(), Counter: RejectedWord, A: t[0], B: t[1], Change: float64(t[1] - t[0])})
 		}
 	}
 	// The counts first: where the line is cut short, a latency goes before an ok.
@@ -156,17 +171,25 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 }
 
 // phrase is one change as the trade says it: "payment ok -24 (not ok 42 → 66, in flight
-// 20 → 5 of them)"; brief,
+// 20 → 5 of them)", "orders ok +5211 (not ok 5802 → 591, in flight 5802 → 395 and rejected
+// 0 → 196 of them)" where the rejected are a cost too; brief,
 // without what became of them. A latency of failures says so: "payment p50 -610ms (none
 // ok: time out sooner)".
 func (u UserChange) phrase(label func(Class) string, brief bool) string {
 	out := label(u.Class) + " " + u.Counter + " " + u.diff()
 	if u.NotOK != nil && !brief {
-		inFlight := ""
+		var of []string
 		if u.InFlight != nil {
-			inFlight = fmt.Sprintf(", %s %s → %s of them", FateInFlight.Word(), FmtCount(u.InFlight[0]), FmtCount(u.InFlight[1]))
+			of = append(of, fmt.Sprintf("%s %s → %s", FateInFlight.Word(), FmtCount(u.InFlight[0]), FmtCount(u.InFlight[1])))
 		}
-		out += fmt.Sprintf(" (%s %s → %s%s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]), inFlight)
+		if u.Rejected != nil {
+			of = append(of, fmt.Sprintf("%s %s → %s", RejectedWord, FmtCount(u.Rejected[0]), FmtCount(u.Rejected[1])))
+		}
+		them := ""
+		if len(of) > 0 {
+			them = ", " + strings.Join(of, " and ") + " of them"
+		}
+		out += fmt.Sprintf(" (%s %s → %s%s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]), them)
 	}
 	if u.NoneOK != "" {
 		out += " (none ok: " + u.NoneOK + " " + sooner(u.B < u.A) + ")"

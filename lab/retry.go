@@ -64,7 +64,7 @@ func init() {
 			word("calls/payment", "the lab's calls to the dependency per payment that called: 1.0× without retries; retries amplify it. With a chain of hops, calls/payment at hop 1: the lab calls the first hop"),
 		}), at(40, []Item{
 			word("retries", "calls after a payment's first; refused by the budget: retries the retry budget (payment.retry.budget) did not allow"),
-			word("edge retries", "with a chain of hops, the retries of the lab's own payment call (the edge) alone; the hops' own retries show in deepest calls/payment"),
+			word("edge retries", "with a chain of hops, the retries of the lab's own payment call (the edge) alone; the hops' own retries show in hop N calls/payment, N the last hop"),
 		})...),
 		forecast: at(5, func(c Config, f *Forecast) { f.Retry = c.RetryForecast() }),
 	})

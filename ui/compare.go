@@ -139,16 +139,19 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// what it would reject) goes under the summary, brief, in the lines the halves leave, or
 	// the keys' line (the status line says "press ? for every key"): newcomer 19, X12, at
 	// 80x24 the trade kept the cost and dropped the remedy.
-	if remedy := remedies(ctx, w); remedy != "" && !cut && room < narrators() {
-		lines := wrapText(remedy, w, 0)
-		for i := range lines {
-			lines[i] = t.narrator.Render(lines[i])
-		}
-		if room-len(lines) < need && room-len(lines)+len(footer) >= need {
-			room, footer = room+len(footer), nil
-		}
-		if room-len(lines) >= need {
-			summary, room = append(summary, lines...), room-len(lines)
+	// The cheap checks first: remedies runs both halves' narration (the review).
+	if !cut && room < narrators() {
+		if remedy := remedies(ctx, w); remedy != "" {
+			lines := wrapText(remedy, w, 0)
+			for i := range lines {
+				lines[i] = t.narrator.Render(lines[i])
+			}
+			if room-len(lines) < need && room-len(lines)+len(footer) >= need {
+				room, footer = room+len(footer), nil
+			}
+			if room-len(lines) >= need {
+				summary, room = append(summary, lines...), room-len(lines)
+			}
 		}
 	}
 	var labs []string
@@ -169,18 +172,20 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 func shareLegend(t *theme, s screen, w int, a, b []string) []string {
 	halves := [2][]string{a, b}
 	var at, lines [2]int
-	var names []string
 	for i := range halves {
 		snap := s.panes[i].snapshotOrEmpty()
 		legend := poolLegend(t, snap, countWorkers(snap.Pool), w)
 		at[i], lines[i] = slices.Index(halves[i], legend[0]), len(legend)
-		for _, n := range glyphNames(t, snap) {
-			if !slices.Contains(names, n) {
-				names = append(names, n)
-			}
-		}
 	}
 	if k := slices.IndexFunc(at[:], func(i int) bool { return i >= 0 }); k >= 0 && at[1-k] < 0 {
+		var names []string // the glyphs' names, worked out only where one legend stands for both
+		for i := range halves {
+			for _, n := range glyphNames(t, s.panes[i].snapshotOrEmpty()) {
+				if !slices.Contains(names, n) {
+					names = append(names, n)
+				}
+			}
+		}
 		names[0] = t.dim.Render("A and B: ") + names[0]
 		if shared := wrapItems(names, "  ", w); len(shared) <= lines[k] {
 			half := slices.Clone(halves[k])
@@ -275,13 +280,13 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	}
 	// Shorter forms drop "totals since the start", then shorten the keys to ≈ and ?, then drop
 	// the colour key, then what ≈ means, as headerLine does. Runs measured two ways say so
-	// before anything else.
+	// before anything else. Where the rule line says what the marks mean (keyless), the
+	// title does not say it again (the review: "bare" defined twice in 24 lines).
 	head := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config))
-	approx := t.dim.Render(" · " + lab.ApproxKey)
 	totals := t.dim.Render(", totals since the start")
-	key := t.dim.Render(" · bare +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
+	colour := ""
 	if !t.noColor {
-		key = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
+		colour = t.dim.Render(" · ") + t.better.Render("green") + t.dim.Render(": B better, ") + t.worse.Render("red") + t.dim.Render(": B worse")
 	}
 	// Forms, longest first; a summary without some rows says so in every form. "?" says
 	// why, with how many requests a p99 needs (newcomer 14: "?" beside 303 and 98 finished),
@@ -289,26 +294,40 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	two := t.dim.Render(" · " + lab.MeasuredTwoWays)
 	bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
 	sameWay := lab.Judged(a.Config, b.Config) // both sent alike: better and worse mean something
-	byBlocks, blocksBrief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
-	titles := func(tooFew, fewShort string, blocks bool) []string {
+	titles := func(tooFew, fewShort string, blocks, keyless bool) []string {
 		tooFew, fewShort = t.dim.Render(" · "+tooFew), t.dim.Render(" · "+fewShort)
-		short := t.dim.Render(" · ≈ noise") + fewShort
+		approx, noise := t.dim.Render(" · "+lab.ApproxKey), t.dim.Render(" · ≈ noise")
+		key := t.dim.Render(" · bare +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
+		if !t.noColor {
+			key = colour
+		}
+		byBlocks, blocksBrief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
+		if keyless {
+			tooFew, fewShort, approx, noise, key = "", "", "", "", colour
+			byBlocks, blocksBrief = t.dim.Render(" · "+lab.BlocksHow(false)), t.dim.Render(" · "+lab.BlocksHow(true))
+		}
+		short := noise + fewShort
+		var out []string
 		switch {
 		case blocks:
-			return []string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
+			out = []string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
 				head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + blocksBrief + fewShort, head + blocksBrief}
 		case !sameWay:
 			// The noise key outlasts the too-few one: a corrected p99 is judged (≈) however few
 			// the rows that are too few (the review: "≈ -1.0ms" under a title with no ≈).
-			noise := t.dim.Render(" · ≈ noise")
-			return []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two + noise, head + two, bare + two + noise,
+			out = []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two + noise, head + two, bare + two + noise,
 				bare + t.dim.Render(" · "+lab.NeitherBetter) + noise, bare + two, bare}
+		default:
+			out = []string{head + totals + key + approx + tooFew, head + key + approx + tooFew, head + totals + key + approx,
+				head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
 		}
-		return []string{head + totals + key + approx + tooFew, head + key + approx + tooFew, head + totals + key + approx,
-			head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
+		return slices.Compact(out)
 	}
-	formsOf := func(blocks bool) []string {
-		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks), titles(lab.TooFewMark+" too few", lab.TooFewMark+" too few", blocks)
+	formsOf := func(blocks, keyless bool) []string {
+		if keyless {
+			return titles("", "", blocks, true)
+		}
+		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks, false), titles(lab.TooFewMark+" too few", lab.TooFewMark+" too few", blocks, false)
 		// The why before the start's totals: the second form is the first's without them.
 		lead := 1
 		if blocks || sameWay {
@@ -323,7 +342,6 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		}
 		return out
 	}
-	forms := formsOf(false)
 
 	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest
 	// block. Narrow, the columns and blocks close up when that puts more blocks in a row.
@@ -332,15 +350,19 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// The rule behind ≈, bare and ? (newcomer 19, X4), in plain words: beside a row of blocks
 	// it leaves room by (rule(width), nil where it does not fit), else a line of its own under
 	// the title, or short of room, the title's key.
-	ruleBeside := func(nw int) []string {
+	ruleBeside := func(nw, h int) []string {
 		if nw < noteMinWidth {
 			return nil
 		}
-		lines := wrapText(j.rule[0], nw, 0)
-		for i := range lines {
-			lines[i] = t.dim.Render(lines[i])
+		for _, f := range j.rule { // the longest form that fits beside the row's h lines
+			if lines := wrapText(f, nw, 0); len(lines) <= h {
+				for i := range lines {
+					lines[i] = t.dim.Render(lines[i])
+				}
+				return lines
+			}
 		}
-		return lines
+		return nil
 	}
 	layout := func(pad int, gap string, note func(int) []string) (out []string, noted, ruled bool) {
 		var blocks [][]string
@@ -369,7 +391,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 				}
 			}
 			if !ruled && !(noted && k == len(blocks)) {
-				if rule := ruleBeside(nw); len(rule) > 0 && len(rule) <= len(row) {
+				if rule := ruleBeside(nw, len(row)); len(rule) > 0 {
 					row, ruled = beside(row, rule, rowW, gap), true
 				}
 			}
@@ -403,12 +425,14 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	if why == "" && noted {
 		under = nil
 	}
+	keyless := len(j.rule) > 0 && (ruled || !lean)
+	forms := formsOf(false, keyless)
 	if why != "" && !noted {
-		forms = append(formsOf(true), forms...)
+		forms = append(formsOf(true, keyless), forms...)
 	}
 	var rule []string
 	switch {
-	case ruled:
+	case ruled, len(j.rule) == 0:
 	case !lean:
 		rule = []string{t.dim.Render(longestFit(w, j.rule...))}
 	default: // short of room: the rule is the title's key, where one of its forms fits

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -496,7 +497,7 @@ table:
 	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true, true), compareScreen(200, 60), 40, false), "\n")), "\n")[1:] {
 		f := strings.Fields(l)
 		switch {
-		case len(f) == 0, strings.HasPrefix(l, lab.ApproxMark+" chance"): // the rule under the title
+		case len(f) == 0, ruleStarts.MatchString(l): // the rule under the title
 		case strings.HasPrefix(l, "»"): // the lesson under the table
 			break table
 		case strings.HasSuffix(l, "B − A"): // a block's header names its class
@@ -533,14 +534,10 @@ func TestSummaryTitleFits(t *testing.T) {
 		noColor bool
 		w       int
 		want    string
-	}{{true, false, 80, "A vs B: A closed loop, B open loop · not better or worse · ≈ noise"},
-		{true, false, 130, "B sent open loop · measured two ways: not better or worse · ≈ within noise"},
-		{true, false, 150, "? too few"},
-		{false, false, 80, "green: B better, red: B worse · ≈ noise · ? too few"},
-		{false, false, 130, "green: B better"}, {false, false, 150, "totals since the start"},
-		{false, true, 100, "≈ within noise"}, {false, true, 120, "bare +n or -n: beyond noise · ≈ within noise"},
-		// "?" says why where it fits (newcomer 14: "?" beside 303 and 98 finished payments).
-		{false, false, 200, lab.TooFewWhy(false)}, {true, false, 180, lab.TooFewWhy(false)}, {false, false, 80, "? too few"}} {
+	}{{true, false, 80, "A vs B: A closed loop, B open loop"},
+		{true, false, 130, "B sent open loop · measured two ways: not better or worse"},
+		{false, false, 80, "green: B better, red: B worse"},
+		{false, false, 150, "totals since the start · green: B better, red: B worse"}, {false, true, 120, "totals since the start"}} {
 		s.panes[0].snap.Config.Traffic.Mode, s.panes[1].snap.Config.Traffic.Mode = lab.Open, lab.Open
 		if tc.closed {
 			s.panes[0].snap.Config.Traffic.Mode = lab.Closed
@@ -548,6 +545,12 @@ func TestSummaryTitleFits(t *testing.T) {
 		title := ansi.Strip(summaryLines(newTheme(tc.noColor, false), s, tc.w, false)[0])
 		if ansiWidth(title) > tc.w || !strings.Contains(title, tc.want) || tc.closed && strings.Contains(title, "better,") || tc.noColor && strings.Contains(title, "green") {
 			t.Errorf("w=%d: %d wide, want %q in it: %q", tc.w, ansiWidth(title), tc.want, title)
+		}
+		// The rule line under it says what the marks mean: the title does not say it again.
+		for _, key := range []string{lab.ApproxMark, lab.TooFewMark, "bare"} {
+			if strings.Contains(title, key) {
+				t.Errorf("w=%d: the title defines %q, as the rule line does: %q", tc.w, key, title)
+			}
 		}
 	}
 }
@@ -614,7 +617,7 @@ func TestSummarySaysFleetsJudgeByBlocks(t *testing.T) {
 			}
 		}
 		switch {
-		case strings.Contains(ansi.Strip(lines[0]), lab.BlocksKey(w < 80)):
+		case strings.Contains(ansi.Strip(lines[0]), lab.BlocksKey(w < 80)), strings.Contains(ansi.Strip(lines[0]), lab.BlocksHow(w < 80)):
 			titled++
 		case strings.Contains(strings.Join(strings.Fields(strings.Join(words, " ")), " "), lab.BlocksWhy()):
 			beside++
@@ -776,24 +779,91 @@ func TestStoodInP99ReadsOnce(t *testing.T) {
 
 // newcomer 19, X4: "how is 15 → 0 noise?" The rule behind ≈, a bare difference and ? is on
 // the compare screen in plain words at every size (colour says nothing in a text capture):
-// a line under the title with room, beside the blocks or in the title without.
+// a line under the title with room, beside the blocks or in the title without. The review:
+// each mark the rows show is defined once, none that they do not ("bare" twice in 24 lines,
+// "≈ chance can do it" with no row ≈); a p99 too few to judge above its p50 says the p50 is
+// the row judged, hops and fleet-vs at 80x24 and 120x40 (newcomer 12: one shift read twice).
 func TestRuleOnScreen(t *testing.T) {
-	for _, sz := range []struct{ w, h int }{{120, 40}, {80, 24}, {100, 30}} {
-		s := compareScreen(sz.w, sz.h)
-		lines := compareLines(newTheme(true, false), s)
-		screen := ansi.Strip(strings.Join(lines, "\n"))
-		if !strings.Contains(screen, lab.ApproxMark+" chance can do it") {
-			t.Errorf("%dx%d: no rule for ≈:\n%s", sz.w, sz.h, screen)
-		}
-		if sz.w >= 120 && !strings.Contains(screen, "bare: chance makes one under 1 time in 20") {
-			t.Errorf("%dx%d: no rule for a bare difference:\n%s", sz.w, sz.h, screen)
-		}
-		for i, l := range lines {
-			if w := ansiWidth(l); w > sz.w {
-				t.Errorf("%dx%d: line %d is %d wide: %q", sz.w, sz.h, i, w, ansi.Strip(l))
+	moments := compareMoments()
+	bulkA, bulkB := compareSnapshots()
+	moments["compareScreen"] = [2]*lab.Snapshot{bulkA, bulkB}
+	defs := map[string]*regexp.Regexp{
+		"≈":    regexp.MustCompile(`≈ (chance|noise|within)`),
+		"bare": regexp.MustCompile(`bare( \+n or -n)?:`),
+		"?":    regexp.MustCompile(`\? too few`),
+	}
+	for name, m := range moments {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}, {100, 30}} {
+			s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}},
+				width: sz[0], height: sz[1], recorded: true}
+			lines := compareLines(newTheme(true, false), s)
+			screen := ansi.Strip(strings.Join(lines, "\n"))
+			rule, rest := ruleText(lines)
+			shown := map[string]bool{}
+			stoodIn := false
+			for _, r := range judge(s).rows {
+				shown["≈"] = shown["≈"] || r.Approx() == lab.ApproxMark+" "
+				shown["?"] = shown["?"] || r.Approx() == lab.TooFewMark+" "
+				shown["bare"] = shown["bare"] || r.Approx() == "" && r.Significant && r.A != r.B
+				stoodIn = stoodIn || r.StoodIn
+			}
+			for mark, def := range defs {
+				n := len(def.FindAllString(rule+"\n"+rest, -1))
+				switch {
+				case shown[mark] && mark != "bare" && n != 1, shown[mark] && n > 1:
+					t.Errorf("%s %dx%d: %q shown, defined %d times, want once:\n%s", name, sz[0], sz[1], mark, n, screen)
+				case !shown[mark] && n > 0:
+					t.Errorf("%s %dx%d: %q defined, shown on no row:\n%s", name, sz[0], sz[1], mark, screen)
+				}
+			}
+			if stoodIn && !strings.Contains(rule, "p50") {
+				t.Errorf("%s %dx%d: a p50 stands in, the rule %q does not say so:\n%s", name, sz[0], sz[1], rule, screen)
+			}
+			if strings.HasSuffix(rule, " is") {
+				t.Errorf("%s %dx%d: the rule ends unfinished: %q", name, sz[0], sz[1], rule)
+			}
+			for i, l := range lines {
+				if w := ansiWidth(l); w > sz[0] {
+					t.Errorf("%s %dx%d: line %d is %d wide: %q", name, sz[0], sz[1], i, w, ansi.Strip(l))
+				}
 			}
 		}
 	}
+}
+
+// ruleStarts matches the start of the rule line's words (lab.NoiseRule).
+var ruleStarts = regexp.MustCompile(`(^|  |── A vs B · )(≈ chance|≈ noise|bare:|\? too few|≠ )`)
+
+// ruleText is the rule's words on a compare screen: on the title, on a line of its own, or
+// beside the blocks, a column of lines from where it starts; and the screen's text without
+// them.
+func ruleText(lines []string) (rule, rest string) {
+	plain := make([]string, len(lines))
+	for i, l := range lines {
+		plain[i] = ansi.Strip(l)
+	}
+	for i, l := range plain {
+		at := ruleStarts.FindStringSubmatchIndex(l)
+		if at == nil {
+			continue
+		}
+		col := len([]rune(l[:at[4]]))
+		if col == 0 || strings.HasPrefix(l, "── A vs B") {
+			rule, plain[i] = strings.TrimRight(strings.TrimRight(l[at[4]:], "─"), " "), l[:at[4]]
+			break
+		}
+		var words []string
+		for j := i; j < len(plain); j++ {
+			r := []rune(plain[j])
+			if len(r) <= col || r[col-1] != ' ' {
+				break
+			}
+			words, plain[j] = append(words, strings.TrimSpace(string(r[col:]))), string(r[:col])
+		}
+		rule = strings.Join(words, " ")
+		break
+	}
+	return rule, strings.Join(plain, "\n")
 }
 
 // newcomer 19: closed-vs-open's "arrived 601 700 +99", "ok +99" and "p99 as sent +931ms"

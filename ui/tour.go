@@ -7,6 +7,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -51,11 +52,16 @@ func (p pointer) key() string {
 }
 
 // where says where the pointer points: "signup rejected:pool", "B's signup finished:p50",
-// "payment orphaned calls in A vs B".
-func (p pointer) where(compare bool) string {
+// "payment orphaned calls so far in A vs B": a summary row by its name on screen, of rows
+// (the review: "deepest calls/payment" pointed at the row "hop 3 calls/payment").
+func (p pointer) where(compare bool, rows []lab.ComparisonRow) string {
 	switch {
 	case p.row != "":
-		return p.class.String() + " " + p.row + " in A vs B"
+		name := p.row
+		if i := slices.IndexFunc(rows, func(r lab.ComparisonRow) bool { return r.Class == p.class && r.Counter == p.row }); i >= 0 {
+			name = rows[i].Name()
+		}
+		return p.class.String() + " " + name + " in A vs B"
 	case compare:
 		return sideLetter(p.pane) + "'s " + p.class.String() + " " + p.column
 	}

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -106,14 +107,24 @@ func TestTourChaptersHeadless(t *testing.T) {
 					for i, p := range ch.marks {
 						texts := p.texts(snaps, at.rows)
 						if len(texts) == 0 {
-							t.Errorf("mark %d (%s): no such cell for these snapshots", i, p.where(len(snaps) == 2))
+							t.Errorf("mark %d (%s): no such cell for these snapshots", i, p.where(len(snaps) == 2, at.rows))
 						}
 						for _, text := range texts {
 							if !strings.Contains(out, th.highlight.Render(pointGlyph+text)) || !strings.Contains(plain, pointGlyph+text) {
-								t.Errorf("%dx%d no colour %v: %s = %s is not highlighted on the frame:\n%s", size[0], size[1], noColor, p.where(len(snaps) == 2), text, plain)
+								t.Errorf("%dx%d no colour %v: %s = %s is not highlighted on the frame:\n%s", size[0], size[1], noColor, p.where(len(snaps) == 2, at.rows), text, plain)
 							}
 							if !strings.Contains(lesson, text) {
-								t.Errorf("the lesson does not quote %s = %s: %s", p.where(len(snaps) == 2), text, lesson)
+								t.Errorf("the lesson does not quote %s = %s: %s", p.where(len(snaps) == 2, at.rows), text, lesson)
+							}
+						}
+						// A summary row is named as the summary draws it, on the pointer's line and in
+						// what to look at (the review: "deepest calls/payment" for "hop 3 calls/payment").
+						if k := slices.IndexFunc(at.rows, func(r lab.ComparisonRow) bool { return r.Class == p.class && r.Counter == p.row }); p.row != "" && k >= 0 {
+							name := at.rows[k].Name()
+							digits := regexp.MustCompile(`[0-9]+`) // "sent of 700 due": the count as the run has it
+							named := strings.HasPrefix(name, p.row) || strings.Contains(digits.ReplaceAllString(ch.look, "#"), digits.ReplaceAllString(name, "#"))
+							if !named || size[1] >= compactBelow && !strings.Contains(plain, p.class.String()+" "+name+" in A vs B") {
+								t.Errorf("%dx%d: row %q drawn as %q, not named so on the pointer's line or in %q:\n%s", size[0], size[1], p.row, name, ch.look, plain)
 							}
 						}
 					}

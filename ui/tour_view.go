@@ -63,12 +63,13 @@ func bannerLines(t *theme, s screen) []string {
 		for _, p := range s.panes {
 			snaps = append(snaps, p.snapshotOrEmpty())
 		}
+		at := newTourAt(ch, snaps)
 		var where []string
 		for _, p := range ch.marks {
-			where = append(where, p.where(len(ch.presets) == 2))
+			where = append(where, p.where(len(ch.presets) == 2, at.rows))
 		}
 		out = append(out, wrapText(verdict, w, 0)...)
-		for _, l := range wrapText(ch.lesson(newTourAt(ch, snaps)), w, 0) {
+		for _, l := range wrapText(ch.lesson(at), w, 0) {
 			out = append(out, t.narrator.Render(l))
 		}
 		if s.height >= compactBelow { // short screens: the arrow in the cells says it
