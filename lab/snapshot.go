@@ -125,18 +125,17 @@ func (s *Second) poolRejected(of func(Class) bool) int64 {
 	return n
 }
 
-// ChartedReasons are the reasons the rejection chart counts. One instance: the pool's (no
-// free worker, no place in the queue), its starvation. A fleet, whose chart draws every
-// class: the pool's and the balancer's (no replica in rotation), which a pool's alone would
-// hide, and every other reason that turned a request away, or the chart reads "nothing
-// rejected" beside 17/s rejected:bulkhead (newcomer 12). Beside peers (compare mode), a
-// fleet among them counts for all, with the reasons of every side: one title, one scale.
+// ChartedReasons are the reasons the rejection chart counts: the pool's (no free worker, no
+// place in the queue), a fleet's balancer's (no replica in rotation), and every other reason
+// that turned a request away on any side, or the chart reads "nothing rejected" beside 17/s
+// rejected:bulkhead (newcomer 12) or 95 rejected:breaker (newcomer 19). Beside peers
+// (compare mode), the reasons of every side: one title, one scale.
 func (s *Snapshot) ChartedReasons(peers ...*Snapshot) []Reason {
 	all := append(peers, s)
-	if !slices.ContainsFunc(all, func(x *Snapshot) bool { return x != nil && x.Fleet != nil }) {
-		return []Reason{RejectPool}
+	reasons := []Reason{RejectPool}
+	if slices.ContainsFunc(all, func(x *Snapshot) bool { return x != nil && x.Fleet != nil }) {
+		reasons = append(reasons, RejectBalancer)
 	}
-	reasons := []Reason{RejectPool, RejectBalancer}
 	for why := range Reason(numReasons) {
 		if slices.Contains(reasons, why) {
 			continue

@@ -99,26 +99,23 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 	return func(*lab.Snapshot) float64 { return v }
 }
 
-// starvationChart plots starvation each second: what turns requests away for want of room
-// (lab's ChartedReasons), for every class but payment (a payment turned away by the pool is
-// a rejection, and would drown the signups' line). A fleet's balancer turns every class
-// away once no replica is in rotation, payments too: its chart counts every class, and every
-// reason either side turned requests away for, and its title names them. Its legend is the table's rate row, the mean over the same
+// starvationChart plots what turned requests away each second (lab's ChartedReasons), for
+// every class, payments too: each class has its own strip and range, so the payments' no
+// longer drown the signups' (newcomer 20: "not payment" left 19 payments turned away by the
+// same full pool off the chart). Its legend is the table's rate row, the mean over the same
 // seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
 func starvationChart(s, peer *lab.Snapshot) chartSpec {
 	if waits(s) && (peer == nil || waits(peer)) {
 		return queueChart(s)
 	}
-	reasons := s.ChartedReasons(peer) // beside a fleet, what the fleet's chart counts: one scale, one title
-	var words []string
-	for _, why := range reasons {
-		words = append(words, lab.TurnedAway(why).Word())
+	reasons := s.ChartedReasons(peer) // every side's reasons: one title, one scale
+	names := make([]string, len(reasons))
+	for i, why := range reasons {
+		names[i] = why.String()
 	}
 	spec := chartSpec{
-		leaves: func(c lab.Class) bool { return !c.Starves() },
-		// Payments' own rejections are not on it: said, or the title claims them (newcomer 17).
-		title:   "starved (" + strings.Join(words, " + ") + ", not " + s.Config.Traffic.Label(lab.Payment) + ")",
-		short:   "starved (" + strings.Join(words, " + ") + ")",
+		title:   "rejected (" + strings.Join(names, " + ") + ")",
+		short:   "rejected (every reason)",
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
 		atLeast: fixedReach(10),
 		unit:    "/s",
@@ -128,12 +125,8 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 			return what, what, func(c int) float64 { return r.RejectedFor(lab.Class(c), reasons) }
 		},
 	}
-	if len(reasons) > 1 { // a fleet's: every class, every reason ("rejected (pool + balancer)")
-		names := make([]string, len(reasons))
-		for i, why := range reasons {
-			names[i] = why.String()
-		}
-		spec.leaves, spec.title, spec.short = nil, "rejected ("+strings.Join(names, " + ")+")", "rejected (every reason)"
+	if len(reasons) == 1 {
+		spec.title, spec.short = lab.TurnedAway(reasons[0]).Word(), lab.TurnedAway(reasons[0]).Word()
 	}
 	return spec
 }

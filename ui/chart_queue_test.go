@@ -66,7 +66,7 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 			checkReadsTrue(t, "w "+itoa(w)+" h "+itoa(h), chartLines(th, spec, s, nil, w, h, true), w, s, spec)
 		}
 	}
-	if got := starvationChart(s, testSnapshot()).title; !strings.HasPrefix(got, "starved") {
+	if got := starvationChart(s, testSnapshot()).title; !strings.HasPrefix(got, "rejected") {
 		t.Errorf("beside a pool without a queue: %q, want the rejections' chart", got)
 	}
 	if got := starvationChart(fleetSnapshot(4, 2), nil).title; !strings.HasPrefix(got, "rejected (") {
@@ -84,7 +84,7 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	for k := range full.Timeline[len(full.Timeline)-2:] {
 		full.Timeline[len(full.Timeline)-2+k].Rejected[lab.Signup][lab.RejectPool] = 3
 	}
-	if got := starvationChart(full, nil).title; !strings.HasPrefix(got, "starved (") {
+	if got := starvationChart(full, nil).title; !strings.HasPrefix(got, "rejected") {
 		t.Errorf("a full queue, signups rejected:pool: %q, want the rejections' chart", got)
 	}
 }

@@ -182,7 +182,7 @@ func TestPercentileAxis(t *testing.T) {
 func TestDistributionBesideTheTimeCharts(t *testing.T) {
 	a, _ := measurementSnapshots()
 	plain := ansi.Strip(render(newTheme(false, true), testScreen(a, 200, 60)))
-	for _, want := range []string{"payment latency by percentile", "workers held", "starved (rejected:pool", "p99.99"} {
+	for _, want := range []string{"payment latency by percentile", "workers held", "rejected:pool", "p99.99"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("200x60 lacks %q:\n%s", want, plain)
 		}

@@ -72,10 +72,15 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 	if head, _ := chartHead(newTheme(false, true), starvationChart(&bh, nil), &bh, []int{0}, bh.Timeline, 28, true); ansi.Strip(head) != "rejected (every reason)" {
 		t.Errorf("narrow title: %q", ansi.Strip(head))
 	}
-	// One instance: its pool alone, payments left out.
+	// One instance: no balancer, and payments too, each class on its own strip (newcomer 20:
+	// "not payment" left 19 payments turned away by the same full pool off the chart).
 	one := testSnapshot()
-	if spec := starvationChart(one, nil); strings.Contains(spec.title, "balancer") || spec.leaves == nil || !spec.leaves(lab.Payment) {
+	if spec := starvationChart(one, nil); spec.title != "rejected:pool" || spec.leaves != nil && spec.leaves(lab.Payment) {
 		t.Errorf("one instance: %q", spec.title)
+	}
+	one.Classes[lab.Payment].Rejected[lab.RejectBulkhead] = 5
+	if spec := starvationChart(one, nil); spec.title != "rejected (pool + bulkhead)" {
+		t.Errorf("one instance with a bulkhead's rejections: %q", spec.title)
 	}
 	// Beside a fleet, one instance counts as the fleet does: one title, one scale (review).
 	if spec := starvationChart(one, s); spec.title != starvationChart(s, one).title || !strings.Contains(spec.title, "balancer") {
