@@ -264,7 +264,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	var tops []float64
 	if strip {
 		n := max(stripCount(spec, classes), 1)
-		stripRows = wholeRows(upper, max(rows/n, 1)) * n
+		stripRows = n // one row a strip: bands of rows read as riddles (newcomers 19 and 20)
 		tops = stripTops(spec, s, w, classes, upper, atLeast)
 		labelW = 0
 		for _, top := range tops {
@@ -447,9 +447,10 @@ func stripCount(spec chartSpec, classes []int) int {
 // stripLines draws series as strips of eighth blocks in at most rows lines, one strip per
 // series in order, all of one height, each from 0 to its top (a row's range written by
 // span): 8 levels per row, each value on the nearest. Every row says the range it holds
-// (stripRows: "10–20" over "0–10"; a strip of one row, "0–80"), as a bottom row labelled 0
-// read as none beside blocks worth 0–5/s (newcomer 16) and unlabelled middle rows had to be
-// guessed (newcomer 19); the series' letter stands before the top. Rows left over go above,
+// (stripRows: "10–20" over "0–10"; a strip of one row, "0–80", as the charts now draw
+// every strip), as a bottom row labelled 0 read as none beside blocks worth 0–5/s (newcomer
+// 16) and unlabelled middle rows had to be guessed (newcomer 19); the series' letter stands
+// before the top. Rows left over go above,
 // as the line chart's do. A chart has 3 rows at least (chartsLeast) and 3 series at most
 // (or one class and what it had ok), so each has a row.
 func stripLines(t *theme, series []stripSeries, span func(lo, hi float64) string, rows, labelW, plotW int) []string {
@@ -506,21 +507,6 @@ func stripLabelW(top float64, span func(lo, hi float64) string, rows, n int) int
 		w = max(w, len([]rune(tag)))
 	}
 	return w + 2
-}
-
-// wholeRows is the rows, of at most per and more than half of them, that a strip from 0 to
-// top takes so each is worth a whole amount (20 workers in 5 rows of 4, not 8 of 2.5), or
-// else a round one: 500/s in 5 rows of 100, not 8 of 62.5; a limit to 5 in 2 rows of 2.5,
-// not 3 reading "3.3–5" over "0–1.7"; per where none is.
-func wholeRows(top float64, per int) int {
-	for _, ok := range []func(v float64) bool{func(v float64) bool { return math.Abs(v-math.Round(v)) < 1e-9 }, roundStep} {
-		for p := per; 2*p > per; p-- {
-			if ok(top / float64(p)) {
-				return p
-			}
-		}
-	}
-	return per
 }
 
 // rowSpan writes a strip row's range lo–hi, each whole or to a tenth (a top of 25 in two

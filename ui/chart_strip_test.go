@@ -383,40 +383,30 @@ func TestRoundUp(t *testing.T) {
 	}
 }
 
-// Each strip's rows say the range each holds: a bottom row labelled 0 read as none beside
-// blocks worth 0–5/s (newcomer 16, X4), and unlabelled middle rows had to be guessed
-// (newcomer 19). Its rows are each worth a whole amount where fewer rows allow it:
-// postmortem's 500/s in 2 rows of 250 a strip, not 3 of 166.7.
+// Each strip is one row, its class's letter before the range it holds, from 0: a bottom row
+// labelled 0 read as none beside blocks worth 0–5/s (newcomer 16, X4), unlabelled middle
+// rows had to be guessed (newcomer 19), and bands of rows ("S 5–10┤" over "0–5┤") read as a
+// riddle whose sizes changed from screen to screen (newcomer 20).
 func TestStripRowsSayTheirRange(t *testing.T) {
 	th := newTheme(true, true)
 	s := stripSnapshot()
 	got := ansi.Strip(strings.Join(chartLines(th, occupancyChart(s), s, nil, 60, 7, true), "\n"))
-	for _, want := range []string{"P 32–64┤", "0–32┤", "S 32–64┤"} {
+	for _, want := range []string{"P 0–64┤", "S 0–64┤"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %q in\n%s", want, got)
 		}
 	}
-	if regexp.MustCompile(`(?m)^\s*0┤`).MatchString(got) {
-		t.Errorf("a row labelled 0 alone:\n%s", got)
-	}
 	pm := postmortemSnapshot(postmortemConfig())
 	rate := ansi.Strip(strings.Join(chartLines(th, rateChart(pm), pm, nil, 59, 10, true), "\n"))
-	for _, want := range []string{"P 250–500┤", "0–250┤", "o 250–500┤"} {
+	for _, want := range []string{"P 0–500┤", "o 0–500┤"} {
 		if !strings.Contains(rate, want) {
 			t.Errorf("rate chart: no %q in\n%s", want, rate)
 		}
 	}
-}
-
-// A strip's rows are each worth a whole or round amount where fewer rows allow it: a top of
-// 5 in 3 rows read "3.3–5" over "1.7–3.3" over "0–1.7"; in 2, 2.5 a row.
-func TestWholeRows(t *testing.T) {
-	for _, tc := range []struct {
-		top       float64
-		per, want int
-	}{{5, 3, 2}, {500, 8, 5}, {20, 2, 2}, {20, 9, 5}, {64, 7, 4}, {24, 5, 4}, {10, 3, 2}, {1, 3, 2}, {23, 2, 2}} {
-		if got := wholeRows(tc.top, tc.per); got != tc.want {
-			t.Errorf("wholeRows(%g, %d) = %d, want %d", tc.top, tc.per, got, tc.want)
+	// Every strip row names its series: no row of a band without its letter.
+	for _, chart := range []string{got, rate} {
+		if m := regexp.MustCompile(`(?m)^ {2,}[0-9.]+–[0-9.]+[a-zµ/]*┤`).FindString(chart); m != "" {
+			t.Errorf("a row without its series' letter %q in\n%s", m, chart)
 		}
 	}
 }

@@ -293,7 +293,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			slots++
 		}
 		span := latencySpan(top)
-		labelW := stripLabelW(top, span, rows, slots)
+		labelW := stripLabelW(top, span, slots, slots)
 		pad := 2 + labelW
 		stripW := w - pad
 		var strips []stripSeries
@@ -301,7 +301,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			l, st := letterOf(k)
 			strips = append(strips, stripSeries{l, st, sample(k, stripW), 0, top})
 		}
-		per := max(rows/slots, 1) // each strip's rows, and the missing one's
+		const per = 1 // one row a strip, as the time charts draw theirs
 		plot := stripLines(t, strips, span, per*len(all), labelW, stripW)
 		if uncorrected {
 			plot = append(plot, uncorrectedLines(t, w, per)...)
