@@ -391,6 +391,21 @@ func (s *Snapshot) Rates() Rates {
 	return r
 }
 
+// RatesAtStep is the snapshot's per-second rates where each of their seconds lies within the
+// rate class c is sent at now (its profile's step in force): a window still partly at the
+// step before would mix the two rates (the review: "0/s outlive it" read just after the
+// step). ok is false before the first whole second or while the window straddles the step.
+func (s *Snapshot) RatesAtStep(c Class) (r Rates, ok bool) {
+	r = s.Rates()
+	return r, s.atStep(c, r)
+}
+
+// atStep says each of r's seconds lies within class c's rate step in force (RatesAtStep).
+func (s *Snapshot) atStep(c Class, r Rates) bool {
+	since, _ := s.Config.Traffic.StepAt(c, s.Elapsed)
+	return r.Seconds > 0 && time.Duration(r.From)*time.Second >= since
+}
+
 // rateSeconds are the seconds Rates averages: the last RateWindow whole ones.
 func (s *Snapshot) rateSeconds() []Second {
 	tl := s.wholeSeconds()
