@@ -107,11 +107,6 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 			value += " (a check answered later, queue wait included, is timed out: a failed check)"
 		}
 	}
-	// Where the settings leave out the hops' own line, the timeout says the hops' tries have
-	// it too (newcomer 19: "what timeout does hop 2 use?"; the 27th call's time needs it).
-	if dep := c.Dependency; w < 120 && !off && dep.Chain() && dep.Deadline == DeadlinePerHop && dep.Hop.Timeout == c.Payment.Timeout.Duration {
-		value += ", the hops' too"
-	}
 	return []Item{{Label: "timeout", Value: value, Off: off, Strong: strong}}
 }
 
