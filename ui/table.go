@@ -423,33 +423,28 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// cause: at 80x24 the fallback's health item gives way, and the table's timed-out 49
 	// left the user's answer to guessing (newcomer 19). With its count: those it answered
 	// are not all the not ok (the review: those in flight, or turned away by the pool, got
-	// none). Last, a form without it, rather than one cut ("not ok: canned rep…").
+	// none). In every form, the shortest short enough for a compare half's line, which cut
+	// "not ok: canned rep…" (the review); a form without it let it vanish (the next review).
 	var fallback []string
 	if n := s.Classes[lab.Payment].Fallback; n > 0 && w < 100 { // where the health panel keeps one line at most
-		fallback = []string{fmt.Sprintf("fallback: %s got a canned reply, not an error", fmtCount(n)),
-			fmt.Sprintf("fallback: %s got a canned reply", fmtCount(n)), fmt.Sprintf("%s canned replies", fmtCount(n)), fmtCount(n) + " canned replies"}
+		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply, not an error", fmtCount(n)),
+			fmt.Sprintf("fallback: %s not ok got a canned reply", fmtCount(n)), fmt.Sprintf("%s not ok: canned reply", fmtCount(n)), fmtCount(n) + " canned replies"}
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
 	if len(defs) > 0 || fallback != nil {
-		join := func(i int, withFallback bool) string {
+		var forms [4]string
+		for i := range forms {
 			var parts []string
 			for _, d := range defs {
 				parts = append(parts, d[i])
 			}
-			if withFallback {
+			if fallback != nil {
 				parts = append(parts, fallback[i])
 			}
-			return strings.Join(parts, " · ")
+			forms[i] = strings.Join(parts, " · ")
 		}
-		var forms []string
-		for i := range 4 {
-			forms = append(forms, join(i, fallback != nil))
-		}
-		if fallback != nil && len(defs) > 0 {
-			forms = append(forms, join(3, false))
-		}
-		notes.must = append(notes.must, forms)
+		notes.must = append(notes.must, forms[:])
 	}
 	// A connection per route is waited for on the worker: in service, not in wait
 	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection).
