@@ -340,7 +340,7 @@ func TestStripReachesSmallData(t *testing.T) {
 		// instant's, a second's mean called peak read as a contradiction (review of charts7);
 		// where room is short the legend says "5–6s" for "last second 5–6s" before it drops
 		// the classes' names, and then "busiest" alone.
-		busiest := map[int]string{39: "(busiest 1)", 59: "(busiest second 1)"}[w]
+		busiest := map[int]string{39: "(busiest: 1)", 59: "(busiest second: 1)"}[w]
 		if leg := ansi.Strip(lines[1]); !strings.Contains(leg, busiest) || w == 59 && !strings.Contains(leg, "payment") {
 			t.Errorf("w %d: the legend lacks the busiest second or the class's name: %q", w, leg)
 		}
@@ -456,7 +456,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	}
 	for entry, want := range map[string][]string{
 		"set rate/s and ok/s": {"arrived earlier", "drains after a step down"},
-		"mean workers held":   {"busiest second 1"},
+		"mean workers held":   {"busiest second: 1"},
 		"strips":              {"nothing but zeros"},
 	} {
 		for _, w := range want {
