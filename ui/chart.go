@@ -262,15 +262,12 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
-	stripRows := rows // the rows the strips take: each strip's rows worth a whole amount
 	var tops []float64
 	if strip {
-		n := max(stripCount(spec, classes), 1)
-		stripRows = n // one row a strip: bands of rows read as riddles (newcomers 19 and 20)
 		tops = stripTops(spec, s, w, classes, upper, atLeast)
 		labelW = 0
 		for _, top := range tops {
-			labelW = max(labelW, stripLabelW(top, rowSpan, stripRows, n))
+			labelW = max(labelW, stripLabelW(top, rowSpan))
 		}
 	}
 	pad := 2 + labelW // where the plot's first column is
@@ -321,7 +318,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			}
 			strips = both
 		}
-		plot = stripLines(t, strips, rowSpan, stripRows, labelW, plotW)
+		plot = stripLines(t, strips, rowSpan, rows, labelW, plotW)
 	} else {
 		data := make([][]float64, len(classes))
 		var colors []asciigraph.AnsiColor
@@ -438,77 +435,37 @@ func classStrips(t *theme, classes []int, least float64, seriesOf func(c int) []
 	return out
 }
 
-// stripCount is the strips spec draws of classes: one a class, two with what it had ok.
-func stripCount(spec chartSpec, classes []int) int {
-	if spec.ok != nil {
-		return 2 * len(classes)
-	}
-	return len(classes)
-}
 
-// stripLines draws series as strips of eighth blocks in at most rows lines, one strip per
-// series in order, all of one height, each from 0 to its top (a row's range written by
-// span): 8 levels per row, each value on the nearest. Every row says the range it holds
-// (stripRows: "10–20" over "0–10"; a strip of one row, "0–80", as the charts now draw
-// every strip), as a bottom row labelled 0 read as none beside blocks worth 0–5/s (newcomer
-// 16) and unlabelled middle rows had to be guessed (newcomer 19); the series' letter stands
-// before the top. Rows left over go above,
-// as the line chart's do. A chart has 3 rows at least (chartsLeast) and 3 series at most
-// (or one class and what it had ok), so each has a row.
+// stripLines draws series as strips of eighth blocks, one row each, in order, at most rows
+// of them, each from 0 to its top: 8 levels, each value on the nearest. Each says the range
+// it holds after the series' letter ("P 0–20┤": █ is 20): bands of rows, "10–20" over
+// "0–10", read as a riddle whose sizes changed from screen to screen (newcomers 19 and 20),
+// and a bottom row labelled 0 read as none beside blocks worth 0–5/s (newcomer 16).
 func stripLines(t *theme, series []stripSeries, span func(lo, hi float64) string, rows, labelW, plotW int) []string {
-	per := max(rows/len(series), 1)
 	var out []string
-	for _, sr := range series {
-		if len(out)+per > rows {
-			break
-		}
-		tags := stripRows(sr.top, per, span)
-		levels := make([]int, plotW)
+	for _, sr := range series[:min(len(series), rows)] {
+		cells := make([]rune, plotW)
 		for x, v := range sr.values[:plotW] {
-			levels[x] = stripLevel(v, sr.top, 8*per)
+			l := stripLevel(v, sr.top, 8)
 			if sr.least > 0 && v >= sr.least {
-				levels[x] = max(levels[x], 1)
+				l = max(l, 1)
 			}
+			cells[x] = eighths[l]
 		}
-		for r := per - 1; r >= 0; r-- {
-			cells := make([]rune, plotW)
-			for x, l := range levels {
-				cells[x] = eighths[min(max(l-8*r, 0), 8)]
-			}
-			// The letter takes the label's first cell, which labelW leaves blank.
-			letter := " "
-			if r == per-1 {
-				letter = sr.style.Render(sr.letter)
-			}
-			body := strings.TrimRight(string(cells), " ")
-			if body != "" {
-				body = sr.style.Render(body)
-			}
-			out = append(out, " "+letter+t.dim.Render(padLeft(tags[r], labelW-1)+"┤")+body)
+		body := strings.TrimRight(string(cells), " ")
+		if body != "" {
+			body = sr.style.Render(body)
 		}
+		// The letter takes the label's first cell, which labelW leaves blank.
+		out = append(out, " "+sr.style.Render(sr.letter)+t.dim.Render(padLeft(span(0, sr.top), labelW-1)+"┤")+body)
 	}
 	return out
 }
 
-// stripRows labels each row of a strip of per rows from 0 to top, bottom first: the range
-// it holds ("0–10", "10–20"; one row, "0–80").
-func stripRows(top float64, per int, span func(lo, hi float64) string) []string {
-	row := top / float64(per)
-	tags := make([]string, per)
-	for r := range tags {
-		tags[r] = span(float64(r)*row, float64(r+1)*row)
-	}
-	return tags
-}
-
-// stripLabelW is the width of the labels of n strips in rows from 0 to top: the series'
-// letter, a blank, and the longest label.
-func stripLabelW(top float64, span func(lo, hi float64) string, rows, n int) int {
-	w := 0
-	for _, tag := range stripRows(top, max(rows/max(n, 1), 1), span) {
-		w = max(w, len([]rune(tag)))
-	}
-	return w + 2
+// stripLabelW is the width of a strip's label from 0 to top: the series' letter, a blank,
+// and its range.
+func stripLabelW(top float64, span func(lo, hi float64) string) int {
+	return len([]rune(span(0, top))) + 2
 }
 
 // rowSpan writes a strip row's range lo–hi, each whole or to a tenth (a top of 25 in two

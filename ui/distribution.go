@@ -288,12 +288,8 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	// eighth blocks, 0 to the largest latency, the measured one first, each of one height.
 	if !lineReadsTrue(upper, height, top) {
 		lines := header(true)
-		slots := len(all)
-		if uncorrected {
-			slots++
-		}
 		span := latencySpan(top)
-		labelW := stripLabelW(top, span, slots, slots)
+		labelW := stripLabelW(top, span)
 		pad := 2 + labelW
 		stripW := w - pad
 		var strips []stripSeries
@@ -301,10 +297,9 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			l, st := letterOf(k)
 			strips = append(strips, stripSeries{l, st, sample(k, stripW), 0, top})
 		}
-		const per = 1 // one row a strip, as the time charts draw theirs
-		plot := stripLines(t, strips, span, per*len(all), labelW, stripW)
+		plot := stripLines(t, strips, span, len(all), labelW, stripW)
 		if uncorrected {
-			plot = append(plot, uncorrectedLines(t, w, per)...)
+			plot = append(plot, uncorrectedLine(t, w))
 		}
 		for range rows - len(plot) {
 			lines = append(lines, "")
@@ -331,9 +326,9 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 // uncorrectedWord follows an open-loop measurement's legend: why it has no corrected series.
 const uncorrectedWord = "  (open loop: nothing to correct)"
 
-// uncorrectedLines fill the corrected strip's place in an open-loop measurement, rows high:
-// its letter and why it has no strip, in the longest wording that fits w.
-func uncorrectedLines(t *theme, w, rows int) []string {
+// uncorrectedLine fills the corrected strip's place in an open-loop measurement: its letter
+// and why it has no strip, in the longest wording that fits w.
+func uncorrectedLine(t *theme, w int) string {
 	letter := correctedChars.Horizontal
 	text := ""
 	for _, s := range []string{" corrected: none needed, open loop sends every request on time", " corrected: none needed (open loop)", " none needed (open loop)", " none (open loop)"} {
@@ -341,11 +336,7 @@ func uncorrectedLines(t *theme, w, rows int) []string {
 			break
 		}
 	}
-	out := []string{" " + letter + t.dim.Render(text)}
-	for range rows - 1 {
-		out = append(out, "")
-	}
-	return out
+	return " " + letter + t.dim.Render(text)
 }
 
 // The corrected latency's curve: a colour no class uses, and "c" without colour.
