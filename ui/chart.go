@@ -435,7 +435,6 @@ func classStrips(t *theme, classes []int, least float64, seriesOf func(c int) []
 	return out
 }
 
-
 // stripLines draws series as strips of eighth blocks, one row each, in order, at most rows
 // of them, each from 0 to its top: 8 levels, each value on the nearest. Each says the range
 // it holds after the series' letter ("P 0–20┤": █ is 20): bands of rows, "10–20" over
