@@ -92,7 +92,9 @@ func enoughLeftNeeds(s *Snapshot) string {
 	if s.EnoughLeft > 0 {
 		return "≥ " + FmtLatency(s.EnoughLeft) + " left now: " + rule
 	}
-	return "≥ " + rule
+	// It learns only from calls answered: none yet (stacked timeouts', every try timed
+	// out), it asks for nothing (the review read the rule as a room it did not ask).
+	return "nothing until a call is answered, then ≥ " + rule
 }
 
 // room is what the enough-left stage asks to have left now: what calls take lately, at

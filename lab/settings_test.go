@@ -218,7 +218,7 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 		}
 		return ""
 	}
-	if got := chain(c); got != "deadline → deadline:enough-left (≥ recent calls' mean + 4 deviations, ≤ 1s) → http" {
+	if got := chain(c); got != "deadline → deadline:enough-left (nothing until a call is answered, then ≥ recent calls' mean + 4 deviations, ≤ 1s) → http" {
 		t.Errorf("before a call: %q", got)
 	}
 	// One call of 50ms: a mean of 50ms, a deviation of 25ms: 150ms.
