@@ -116,7 +116,7 @@ func TestNarratePostmortem(t *testing.T) {
 		cfg  lab.Config
 		want []string
 	}{
-		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms answer 500/s, 64 at 328ms ok 194.8/s of 500.8/s;",
+		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms answer 500/s; 64 take 328ms: ok 194.8/s of 500.8/s;",
 			"p99 11.5s, errors 0.0% in 20–25s: the 5795 in flight count as none"}},
 		{fixConfig(), []string{"24 calls (knee 25) answer ≤480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms, errors 7.6% in 20–25s: rejected:deadline"}},
 		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p99 297ms, errors 37.1% in 20–25s: rejected:bulkhead"}},
