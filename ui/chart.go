@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -564,7 +565,9 @@ func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func
 		start := fmtAxisTime(t0, 1)
 		put(ending(t0, start), start, t.dim.Render)
 	}
-	for _, c := range marks { // the last columns' (the key just pressed) stands left of its line, not dropped
+	// Newest first: the last columns' (the key just pressed) stands left of its line, not
+	// dropped, and wins over an older change beside it (the review: ▲12 lost to ▲11).
+	for _, c := range slices.Backward(marks) {
 		label := "▲" + itoa(c.n)
 		put(min(pad+col(c.at.Seconds()), w-len([]rune(label))), label, t.marker.Render)
 	}

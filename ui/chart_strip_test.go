@@ -424,6 +424,11 @@ func TestTimeAxisKeepsTheLastChangesNumber(t *testing.T) {
 			t.Errorf("change at %v: %q", at, axis)
 		}
 	}
+	// Two changes close together at the end: the newest keeps its number (the review: ▲12,
+	// the key just pressed, lost to ▲11 placed first).
+	if axis := timeAxis(th, pad, plotW, 0, 6, []change{{n: 11, at: 5800 * time.Millisecond}, {n: 12, at: 5900 * time.Millisecond}}, col); !strings.Contains(axis, "▲12") {
+		t.Errorf("two changes at the end: %q", axis)
+	}
 }
 
 // A chart of nothing but zeros draws strips at every height, as it does at the few rows
