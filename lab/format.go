@@ -29,12 +29,13 @@ func FmtCount(n int64) string {
 }
 
 // FmtShare writes a share of n things as a whole percentage, as the table's ok% does:
-// "38%", "–" of none.
+// "38%", "–" of none. Halves round up, as a reader does by hand: %.0f rounds them to even,
+// and 20 of 32 read "62%" (newcomer 21).
 func FmtShare(share float64, n int64) string {
 	if n == 0 {
 		return "–"
 	}
-	return fmt.Sprintf("%.0f%%", 100*share)
+	return fmt.Sprintf("%.0f%%", math.Round(100*share))
 }
 
 // FmtFloatRate writes a configured rate: 10/s, 2.5/s.

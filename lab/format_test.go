@@ -86,3 +86,17 @@ func TestFmtLatencySpan(t *testing.T) {
 		}
 	}
 }
+
+// A share's half rounds up, as a reader rounds by hand: 20 of 32 is 63%, not %.0f's 62%
+// (newcomer 21); none is "–".
+func TestFmtShare(t *testing.T) {
+	for _, c := range []struct {
+		share float64
+		n     int64
+		want  string
+	}{{20.0 / 32, 32, "63%"}, {307.0 / 469, 469, "65%"}, {0.5, 2, "50%"}, {0, 0, "–"}, {1, 5, "100%"}} {
+		if got := FmtShare(c.share, c.n); got != c.want {
+			t.Errorf("FmtShare(%v, %d) = %q, want %q", c.share, c.n, got, c.want)
+		}
+	}
+}
