@@ -172,10 +172,12 @@ func TestHopPresetsCompare(t *testing.T) {
 	}
 	// The deadline bounds the payments' p99, plus how late this machine sends and fires
 	// timers: a payment sent late by the generator's lag ends at its deadline as late as
-	// the deadline's timer fires, lateness of the same size.
+	// the deadline's timer fires, lateness of the same size. Not judged where the lab calls
+	// the machine too busy, as the other load claims: beside one busy core, at a lag p99 of
+	// 128ms, three hops' timers ran 277ms past the deadline (a failed run).
 	edge := b.Payment.Deadline.D()
 	lag := time.Duration(rb.Generator.LagP99Ms * float64(time.Millisecond))
-	if p99 := time.Duration(rb.Classes["payment"].Latency.P99 * float64(time.Millisecond)); p99 > edge+edge/20+2*lag {
+	if p99 := time.Duration(rb.Classes["payment"].Latency.P99 * float64(time.Millisecond)); !tooBusy(rb.Generator.LagP99Ms) && p99 > edge+edge/20+2*lag {
 		t.Errorf("deadline-propagation: payment p99 %v, want at most the %v deadline + 5%% + twice the generator lag p99 (%v)", p99, edge, lag)
 	}
 	// The table tells it: the calls at the last hop and the work past the deadline, A and B.
