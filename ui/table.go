@@ -423,8 +423,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// cause: at 80x24 the fallback's health item gives way, and the table's timed-out 49
 	// left the user's answer to guessing (newcomer 19). With its count: those it answered
 	// are not all the not ok (the review: those in flight, or turned away by the pool, got
-	// none). In every form, the shortest short enough for a compare half's line, which cut
-	// "not ok: canned rep…" (the review); a form without it let it vanish (the next review).
+	// none). Never left out: a form without it let it vanish (the second review).
 	var fallback []string
 	if n := s.Classes[lab.Payment].Fallback; n > 0 && w < 100 { // where the health panel keeps one line at most
 		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply, not an error", fmtCount(n)),
@@ -432,19 +431,21 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
-	if len(defs) > 0 || fallback != nil {
+	if len(defs) > 0 {
 		var forms [4]string
 		for i := range forms {
-			var parts []string
-			for _, d := range defs {
-				parts = append(parts, d[i])
-			}
-			if fallback != nil {
-				parts = append(parts, fallback[i])
+			parts := make([]string, len(defs))
+			for j, d := range defs {
+				parts[j] = d[i]
 			}
 			forms[i] = strings.Join(parts, " · ")
 		}
 		notes.must = append(notes.must, forms[:])
+	}
+	// The fallback's, a note of its own: it shares the definitions' line where it fits and
+	// takes its own where not, never cut ("… · 178 c…" in a compare half, seen in tmux).
+	if fallback != nil {
+		notes.must = append(notes.must, fallback)
 	}
 	// A connection per route is waited for on the worker: in service, not in wait
 	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection).

@@ -257,6 +257,19 @@ func TestFallbackSaidAtEverySize(t *testing.T) {
 		}
 	}
 	// Where it cannot fit whole, it gives way whole: never "not ok: canned rep…" (the review).
+	// The column definitions and a count of three digits in a compare half's 59 columns:
+	// "… · p99: excl. rejected · 178 c…" seen in tmux; its shortest form fits.
+	s.Classes[lab.Payment].Fallback = 178
+	shown := map[string]bool{lab.TermOKShare.Column: true, "p99": true}
+	for _, col := range []string{lab.TurnedAway(lab.RejectPool).Term().Column, lab.TurnedAway(lab.RejectBulkhead).Term().Column} {
+		shown[col] = true
+	}
+	for _, line := range newTableNotes(s, lab.Rates{}, shown, false, false, nil, 58).lines(" · ", 58, levelTight) {
+		if strings.Contains(line, "…") {
+			t.Errorf("58 columns: a note cut: %q", line)
+		}
+	}
+	s.Classes[lab.Payment].Fallback = 40
 	frames := map[string]string{"compare 120x40": ansi.Strip(Frame([]lab.Snapshot{*s, *s}, 120, 40, true))}
 	for _, w := range []int{60, 70, 80, 90} {
 		frames[fmt.Sprintf("%dx24", w)] = ansi.Strip(Frame([]lab.Snapshot{*s}, w, 24, true))
