@@ -9,7 +9,6 @@ package lab
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync/atomic"
 	"time"
 
@@ -332,12 +331,8 @@ func breakerItems(b BreakerStats, w int) []Item {
 		forms := []string{fmt.Sprintf("%.0f%% of the last %d results it counted (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls),
 			fmt.Sprintf("%.0f%% of %d results (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls),
 			fmt.Sprintf("%.0f%% of %d results (threshold %.0f%%)", b.FailureRate, b.Calls, b.Threshold)}
-		k := slices.IndexFunc(forms, func(v string) bool { return fitsLine(opened, v, w) })
-		if k < 0 { // none fits: the shortest, for the screen to place
-			k = len(forms) - 1
-		}
 		return []Item{{Label: "breaker", Value: "OPEN: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
-			{Label: opened, Value: forms[k]}}
+			{Label: opened, Value: fittingValue(opened, w, forms...)}}
 	}
 	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
 }

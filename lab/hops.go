@@ -79,13 +79,9 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 			}
 		}
 	}
-	for _, v := range []string{fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, label, short),
-		fmt.Sprintf("%d, %s: %s %s", dep.Hops, dep.Deadline, label, short)} { // a compare half's
-		if fitsLine("hops", v, w) {
-			return []Item{{Label: "hops", Value: v}}
-		}
-	}
-	return []Item{{Label: "hops", Value: value(string(dep.Deadline))}}
+	return []Item{{Label: "hops", Value: fittingValue("hops", w, fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, label, short),
+		fmt.Sprintf("%d, %s: %s %s", dep.Hops, dep.Deadline, label, short), // a compare half's
+		value(string(dep.Deadline)))}}
 }
 
 // hopTries says how each hop between the lab and the last tries its calls, long ("3 times,
