@@ -210,7 +210,7 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 // Compare is CompareClasses and its verdict on what users got.
 func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 	rows, away := compare(a, b)
-	return rows, newVerdict(rows, away, Judged(a.Config, b.Config))
+	return rows, newVerdict(rows, away)
 }
 
 // turnedAway is a class's requests turned away for any reason, in A and B, and whether
@@ -367,16 +367,17 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 	}
 	holm := HolmSignificant(ps)
 	okMoved := [numClasses]int{} // the sign of B − A in ok where it differs, else 0
+	judged := Judged(a.Config, b.Config)
 	for i, v := range verdicts {
 		if v.p >= 0 {
 			v.significant, holm = holm[0], holm[1:]
 		}
 		r := &rows[i]
 		r.Significant = v.significant && r.A != r.B
-		if r.Significant && Judged(a.Config, b.Config) {
+		if r.Significant && judged {
 			r.Better = v.more * sign(r.B-r.A)
 		}
-		r.Method = r.Significant && !Judged(a.Config, b.Config) && r.Counter != CorrectedP99
+		r.Method = r.Significant && !judged && r.Counter != CorrectedP99
 		if r.Counter == OK.Word() && r.Significant {
 			okMoved[r.Class] = sign(r.B - r.A)
 		}

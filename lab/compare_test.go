@@ -692,11 +692,11 @@ func TestVerdictNamesRejectionsAsACost(t *testing.T) {
 		{Class: Signup, Counter: "rejected:pool", A: 5, B: 40, Chance: 0.06, Units: [2]int64{0, 4}}}
 	var away [numClasses]turnedAway
 	away[Signup] = turnedAway{moved: moved{5, 40, true}}
-	if v := newVerdict(rows, away, true); len(v.Worse) > 0 {
+	if v := newVerdict(rows, away); len(v.Worse) > 0 {
 		t.Errorf("every rejected row ≈, yet a cost: %+v", v.Worse)
 	}
 	rows[1].Significant, rows[1].Better = true, -1
-	if v := newVerdict(rows, away, true); len(v.Worse) != 1 || v.Worse[0].Counter != RejectedWord {
+	if v := newVerdict(rows, away); len(v.Worse) != 1 || v.Worse[0].Counter != RejectedWord {
 		t.Errorf("a rejected row beyond noise rose, no cost: %+v", v.Worse)
 	}
 }

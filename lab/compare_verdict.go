@@ -54,8 +54,9 @@ func (v UsersVerdict) Trade() bool { return len(v.Worse) > 0 && len(v.Better) > 
 // it (a rejected row of the class beyond noise rose in B) and the sum rose too (a request
 // turned away by a bulkhead instead of the pool is still turned away). Not by the looser
 // test alone (the review: "signup rejected +N" while every rejected row was ≈). Where the
-// ok fell, what became of it says so already. Only where judged names better or worse.
-func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway, judged bool) UsersVerdict {
+// ok fell, what became of it says so already. Only where judged names better or worse: a
+// rejected row beyond noise between runs sent two ways is the method's (Method), never risen.
+func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict {
 	v := UsersVerdict{Worse: []UserChange{}, Better: []UserChange{}} // [] in the JSON, not null
 	var okFell, rose [numClasses]bool
 	for _, r := range rows {
@@ -63,7 +64,7 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway, judged bool) 
 		rose[r.Class] = rose[r.Class] || strings.HasPrefix(r.Counter, RejectedWord+":") && r.Significant && !r.Method && r.B > r.A
 	}
 	cost := func(c Class) *[2]int64 {
-		if t := away[c]; judged && rose[c] && t.differs && t.b > t.a && !okFell[c] {
+		if t := away[c]; rose[c] && t.differs && t.b > t.a && !okFell[c] {
 			return &[2]int64{t.a, t.b}
 		}
 		return nil
