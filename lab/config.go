@@ -142,6 +142,10 @@ const (
 	ModeBrownout DependencyMode = "brownout" // slow for brownout.slow, then healthy for brownout.healthy, repeating
 )
 
+// Fails says a call in this mode fails at once, whatever its load: the dependency is down
+// (connection refused) or answers 500.
+func (m DependencyMode) Fails() bool { return m == ModeDown || m == ModeErrors }
+
 // DependencyModes lists the modes in the order the UI cycles them.
 var DependencyModes = []DependencyMode{ModeHealthy, ModeSlow, ModeDown, ModeErrors, ModeBrownout}
 

@@ -30,7 +30,7 @@ var coreSettings = slices.Concat(
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
 		// Down or failing, it is the cause of every failure on the screen: Strong, as a stall
 		// is (one line kept "pool · queue · timeout" and dropped it, newcomer 19).
-		broken := c.Dependency.Mode == ModeDown || c.Dependency.Mode == ModeErrors
+		broken := c.Dependency.Mode.Fails()
 		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency), Strong: broken}}
 	}),
 	at(70, trafficSettings),

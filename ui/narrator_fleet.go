@@ -189,7 +189,7 @@ func priceParts(cfg lab.Config, pay lab.PaymentForecast) (share, ended string, o
 		return "", "", false
 	}
 	ended = "answered ok"
-	if mode := cfg.Dependency.Mode; pay.TimeoutCuts || mode == lab.ModeDown || mode == lab.ModeErrors {
+	if pay.TimeoutCuts || cfg.Dependency.Mode.Fails() {
 		ended = "get a call"
 	}
 	return fmt.Sprintf("~%.0f%%", 100*pay.AdmittedShare()), ended, true

@@ -164,7 +164,7 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 	case s.Breaker.State == lab.BreakerOpen:
 		return fmt.Sprintf("breaker open: %s are now %s at once, without calling, until the next trial in %s, so the adaptive limit (%d) has no calls to learn from",
 			orders, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft), s.Bulkhead.Limit)
-	case cfg.Dependency.Mode == lab.ModeDown || cfg.Dependency.Mode == lab.ModeErrors:
+	case cfg.Dependency.Mode.Fails():
 		return fmt.Sprintf("dependency %s: %s fail at once, and their latency tells the adaptive limit (%d) nothing of its load",
 			lab.ModeShort(cfg.Dependency), orders, s.Bulkhead.Limit)
 	}
