@@ -696,7 +696,7 @@ func TestVerdictNamesRejectionsAsACost(t *testing.T) {
 		t.Errorf("every rejected row ≈, yet a cost: %+v", v.Worse)
 	}
 	rows[1].Significant, rows[1].Better = true, -1
-	if v := newVerdict(rows, away); len(v.Worse) != 1 || v.Worse[0].Counter != RejectedWord {
+	if v := newVerdict(rows, away); len(v.Worse) != 1 || v.Worse[0].Counter != RejectedColumn.Word {
 		t.Errorf("a rejected row beyond noise rose, no cost: %+v", v.Worse)
 	}
 }

@@ -61,7 +61,7 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 	var okFell, rose [numClasses]bool
 	for _, r := range rows {
 		okFell[r.Class] = okFell[r.Class] || r.Counter == OK.Word() && r.Better < 0
-		rose[r.Class] = rose[r.Class] || strings.HasPrefix(r.Counter, RejectedWord+":") && r.Significant && !r.Method && r.B > r.A
+		rose[r.Class] = rose[r.Class] || strings.HasPrefix(r.Counter, RejectedColumn.Word+":") && r.Significant && !r.Method && r.B > r.A
 	}
 	cost := func(c Class) *[2]int64 {
 		if t := away[c]; rose[c] && t.differs && t.b > t.a && !okFell[c] {
@@ -91,7 +91,7 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 	}
 	for _, c := range Classes {
 		if t := cost(c); t != nil {
-			v.Worse = append(v.Worse, UserChange{Class: c, Name: c.String(), Counter: RejectedWord, A: t[0], B: t[1], Change: float64(t[1] - t[0])})
+			v.Worse = append(v.Worse, UserChange{Class: c, Name: c.String(), Counter: RejectedColumn.Word, A: t[0], B: t[1], Change: float64(t[1] - t[0])})
 		}
 	}
 	// The counts first: where the line is cut short, a latency goes before an ok.
@@ -108,8 +108,6 @@ func (u UserChange) latency() int {
 	return 0
 }
 
-// RejectedWord is the verdict's counter for a class's requests turned away, every reason summed.
-const RejectedWord = "rejected"
 
 // tradeForms is the trade in words, longest first, each class by label's name for it:
 // "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13
@@ -184,7 +182,7 @@ func (u UserChange) phrase(label func(Class) string, brief bool) string {
 			of = append(of, fmt.Sprintf("%s %s → %s", FateInFlight.Word(), FmtCount(u.InFlight[0]), FmtCount(u.InFlight[1])))
 		}
 		if u.Rejected != nil {
-			of = append(of, fmt.Sprintf("%s %s → %s", RejectedWord, FmtCount(u.Rejected[0]), FmtCount(u.Rejected[1])))
+			of = append(of, fmt.Sprintf("%s %s → %s", RejectedColumn.Word, FmtCount(u.Rejected[0]), FmtCount(u.Rejected[1])))
 		}
 		them := ""
 		if len(of) > 0 {

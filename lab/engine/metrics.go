@@ -97,16 +97,14 @@ func (h *hist) summary() lab.Percentiles {
 	defer h.mu.Unlock()
 	if h.dirty {
 		n := h.h.TotalCount()
-		rank := func(r int64) float64 { return rankPercentile(r, n) }
-		nearest := func(q float64) float64 { return nearestRank(q, n) }
-		at := []float64{nearest(0.5), nearest(0.95), nearest(0.99), nearest(0.999), nearest(0.9), nearest(0.9999)}
+		at := []float64{nearestRank(0.5, n), nearestRank(0.95, n), nearestRank(0.99, n), nearestRank(0.999, n), nearestRank(0.9, n), nearestRank(0.9999, n)}
 		var lo, hi, lo50, hi50 int64
 		if h.p99In && n > 0 {
 			// Each interval: the samples at ranks lo and hi, asked as the percentiles whose
 			// rank they are.
 			lo, hi = lab.QuantileRanks(n, 0.99, lab.QuantileConfidence)
 			lo50, hi50 = lab.QuantileRanks(n, 0.5, lab.QuantileConfidence)
-			at = append(at, rank(lo), rank(hi), rank(lo50), rank(hi50))
+			at = append(at, rankPercentile(lo, n), rankPercentile(hi, n), rankPercentile(lo50, n), rankPercentile(hi50, n))
 		}
 		// One pass over the buckets for all of them, rather than one per percentile.
 		v := h.h.ValueAtPercentilesSlice(at)
