@@ -108,7 +108,6 @@ func (u UserChange) latency() int {
 	return 0
 }
 
-
 // tradeForms is the trade in words, longest first, each class by label's name for it:
 // "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13
 // (not ok 13 → 0)"; then without what became of them; then shorter and shorter, a
