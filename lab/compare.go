@@ -210,7 +210,11 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 // Compare is CompareClasses and its verdict on what users got.
 func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 	rows, away := compare(a, b)
-	return rows, newVerdict(rows, away)
+	v := newVerdict(rows, away)
+	if bh := b.Config.Payment.Bulkhead; bh.Type != BulkheadNone && bh != a.Config.Payment.Bulkhead {
+		v.Cap = bh.Size
+	}
+	return rows, v
 }
 
 // turnedAway is a class's requests turned away for any reason, in A and B, and whether

@@ -461,6 +461,13 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 			t.Errorf("no form ends %q: %q", want, forms)
 		}
 	}
+	// A trade at B's bulkhead cap says so, but in the briefest form, which fits 80 columns
+	// (newcomer 21: "is the bulkhead the fix or not?").
+	capped := v
+	capped.Cap = 5
+	if forms := capped.tradeForms(label); !strings.HasPrefix(forms[0], "» the trade at cap 5: B worse: payment ok -22") || !strings.HasPrefix(forms[len(forms)-1], "» the trade: ") {
+		t.Errorf("at a cap: %q", forms)
+	}
 	if got := (UsersVerdict{Better: []UserChange{{Class: Payment, Counter: "p50", A: 2e9, B: 1e9, Change: -1000}}}).tradeForms(label); got != nil {
 		t.Errorf("a latency alone: %q", got)
 	}

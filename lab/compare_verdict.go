@@ -18,6 +18,10 @@ import (
 type UsersVerdict struct {
 	Worse  []UserChange `json:"b_worse"`
 	Better []UserChange `json:"b_better"`
+	// Cap is B's bulkhead size where B has one and A another or none: a trade it makes is
+	// its cap's (newcomer 21: "B worse: payment ok -24" beside "a cap of 18 … rejects ~44%,
+	// not ~84%" read as "is the bulkhead the fix or not?"). 0 otherwise.
+	Cap int `json:"-"`
 }
 
 // UserChange is one class's gain or loss.
@@ -162,6 +166,12 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 			}
 		}
 		if keep[longer] <= 1 {
+			// A trade at a cap says so, but in the briefest form, which fits 80 columns.
+			for i := range forms[:len(forms)-1] {
+				if v.Cap > 0 && v.Trade() {
+					forms[i] = fmt.Sprintf("» the trade at cap %d: ", v.Cap) + forms[i][len(head):]
+				}
+			}
 			return forms
 		}
 		keep[longer]--

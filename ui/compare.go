@@ -238,16 +238,7 @@ func remedies(ctx func(i, w int) labCtx, w int) string {
 func judge(s screen) judged {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
 	rows, v := lab.Compare(a, b)
-	lesson := lab.Lesson(rows, v, a.Config.Traffic.Label)
-	// A trade made by B's bulkhead is its cap's: B's narrator may say another cap trades
-	// better (newcomer 21: "B worse: payment ok -24" beside "a cap of 18 … rejects ~44%, not
-	// ~84%" read as "is the bulkhead the fix or not?").
-	if bh := b.Config.Payment.Bulkhead; bh.Type != lab.BulkheadNone && bh != a.Config.Payment.Bulkhead {
-		for i := range lesson[:max(len(lesson)-1, 0)] { // the briefest fits 80 columns as it is
-			lesson[i] = strings.Replace(lesson[i], "» the trade: ", fmt.Sprintf("» the trade at cap %d: ", bh.Size), 1)
-		}
-	}
-	return judged{rows, lesson, lab.NoiseRule(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)}
+	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label), lab.NoiseRule(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)}
 }
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts

@@ -140,7 +140,7 @@ func errorsSaid(s *lab.Snapshot) string {
 	words, when := c.ErrorWords(), "so far"
 	if r := s.Rates(); r.Seconds > 0 {
 		share, ended = r.EndedErrorShare(lab.Payment)
-		words, when = r.ErrorWords(lab.Payment), "in "+lab.FmtSpan(r.From, r.To)
+		words, when = r.ErrorWords(lab.Payment), "in "+r.Span()
 	}
 	said := fmt.Sprintf("errors %.1f%% %s", 100*share, when)
 	if !ended {
