@@ -39,9 +39,10 @@ type chartSpec struct {
 	// side show the same seconds, where 26 and 27 columns showed 10 and 15 (chartWindow).
 	span int
 	// pool says the values are workers held of atLeast (the pool): strips from 0 to it
-	// whatever the data, every row labelled, a class holding a twentieth of a worker or more
-	// never drawn empty, and each class's busiest second in the legend where it is not the last value. Scaled to the data, breaker-trap's
-	// one worker of 20 filled a row labelled 0–1 and read as a saturated pool (newcomer 19).
+	// whatever the data, a class holding a twentieth of a worker or more never drawn empty,
+	// and each class's busiest second in the legend where it is not the last value. Scaled
+	// to the data, breaker-trap's one worker of 20 filled a row labelled 0–1 and read as a
+	// saturated pool (newcomer 19).
 	pool bool
 	// ok is what each class had answered ok each second, drawn as a strip (letter o) under
 	// the class's own, to the same scale: a set rate alone read as throughput on the screen
@@ -240,7 +241,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		heads = 2
 	}
 	// The y axis's labels are as wide as its top value (3 cells at least): the plot takes
-	// the rest of the width, and shows that many seconds at most.
+	// the rest of the width.
 	rows := h - heads - 1 // the last line is the time axis
 	// The axis reaches what the chart must show and the data (axisReach); a pool chart, the
 	// pool's size always.
@@ -304,7 +305,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	var plot []string
 	least := 0.0
 	if spec.pool { // what the legend's peak writes 0.1 or more shows: a trial call is not none
-		least = 0.05
+		least = heldLeast
 	}
 	if strip {
 		strips := classStrips(t, classes, least, seriesOf)
@@ -783,11 +784,15 @@ func legendValue(v float64, unit string) string {
 	return fmtCount(int64(math.Round(v)))
 }
 
+// heldLeast is the least a class holds for a pool chart to draw it at ▁ and its legend to
+// write it to a tenth (0.1 or more): the two must agree.
+const heldLeast = 0.05
+
 // heldValue writes a pool chart's legend figure and peak: whole, or to a tenth under one
 // worker, where the strip's lowest eighth may stand for a twentieth of a worker
 // (breaker-trap's trial calls).
 func heldValue(v float64) string {
-	if v >= 0.05 && v < 0.95 {
+	if v >= heldLeast && v < 0.95 {
 		return fmt.Sprintf("%.1f", v)
 	}
 	return fmtCount(int64(math.Round(v)))

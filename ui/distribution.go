@@ -285,7 +285,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	upper, step, height := evenAxis(upper, rows-1)
 	label := func(ms float64) string { return fmtLatency(time.Duration(math.Round(ms * 1e6))) }
 	// Too few rows for lines to read true (a p90 of 306ms drawn on the 1.01s row): strips of
-	// eighth blocks, 0 to the largest latency, the measured one first, each of one height.
+	// eighth blocks, 0 to the largest latency, the measured one first, one row each.
 	if !lineReadsTrue(upper, height, top) {
 		lines := header(true)
 		span := latencySpan(top)
@@ -318,7 +318,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		lines = append(lines, "")
 	}
 	// The columns begin after the y axis, whose labels asciigraph sizes itself.
-	start := strings.IndexFunc(ansi.Strip(plot[len(plot)-1]), func(r rune) bool { return r == '┤' || r == '┼' })
+	start := strings.IndexFunc(ansi.Strip(plot[len(plot)-1]), func(r rune) bool { return r == '┤' })
 	start = len([]rune(ansi.Strip(plot[len(plot)-1])[:max(start, 0)])) + 1
 	return append(append(lines, plot...), t.dim.Render(percentileAxis(w, start, plotW)))
 }
@@ -391,8 +391,8 @@ func measurementHelp() [][2]string {
 	}
 }
 
-// latencySpan writes a strip's rows' ranges lo–hi (in ms) as lab.FmtLatencySpan does: in
-// the unit and decimals of the strip's top.
+// latencySpan writes a strip's range lo–hi (in ms) as lab.FmtLatencySpan does: in the unit
+// and decimals of the strip's top.
 func latencySpan(top float64) func(lo, hi float64) string {
 	dur := func(ms float64) time.Duration { return time.Duration(math.Round(ms * 1e6)) }
 	return func(lo, hi float64) string { return lab.FmtLatencySpan(dur(lo), dur(hi), dur(top)) }
