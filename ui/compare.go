@@ -321,11 +321,11 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			out = []string{head + totals + key + approx + tooFew, head + key + approx + tooFew, head + totals + key + approx,
 				head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}
 		}
-		return slices.Compact(out)
+		return out // compacted by formsOf: it reads two of these side by side, of one length
 	}
 	formsOf := func(blocks, keyless bool) []string {
 		if keyless {
-			return titles("", "", blocks, true)
+			return slices.Compact(titles("", "", blocks, true))
 		}
 		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks, false), titles(lab.TooFewMark+" too few", lab.TooFewMark+" too few", blocks, false)
 		// The why before the start's totals: the second form is the first's without them.
@@ -340,7 +340,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 				out = append(out, named[i])
 			}
 		}
-		return out
+		return slices.Compact(out)
 	}
 
 	// Each class's block; then the blocks in rows of blocks, each row as tall as its tallest

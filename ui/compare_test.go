@@ -6,6 +6,7 @@ package ui
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image/png"
 	"io"
 	"os"
@@ -879,6 +880,28 @@ func TestMethodRowsMarked(t *testing.T) {
 			"≠ +899ms", lab.MethodMark + " differs by how each was sent, not better or worse"} {
 			if !strings.Contains(strings.Join(strings.Fields(out), " "), strings.Join(strings.Fields(want), " ")) {
 				t.Errorf("w=%d: no %q in\n%s", w, want, out)
+			}
+		}
+	}
+}
+
+// A fleet's compare at every size draws without a panic: its title forms, worked out with
+// and without the too-few key, are two lists read side by side, and compacting one alone
+// left them of different lengths (a headless snapshot of fleet-domino panicked at 80x24).
+func TestFleetCompareEverySize(t *testing.T) {
+	for _, pair := range [][2]*lab.Snapshot{{fleetSnapshot(4, 2), fleetSnapshot(4, 2)}, {fleetSnapshot(4, 2), testSnapshot()}} {
+		a, b := *pair[0], *pair[1]
+		b.Config.Name = "other"
+		for w := 60; w <= 160; w += 4 {
+			for h := 18; h <= 50; h += 4 {
+				t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+					defer func() {
+						if r := recover(); r != nil {
+							t.Fatalf("%dx%d: %v", w, h, r)
+						}
+					}()
+					Frame([]lab.Snapshot{a, b}, w, h, true)
+				})
 			}
 		}
 	}
