@@ -211,7 +211,8 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 	rows, away := compare(a, b)
 	v := newVerdict(rows, away)
-	if bh := b.Config.Payment.Bulkhead; bh.Type != BulkheadNone && bh != a.Config.Payment.Bulkhead {
+	// A fixed cap: an adaptive limit's size is only where it starts.
+	if bh := b.Config.Payment.Bulkhead; bh.Type != BulkheadNone && bh.Type != BulkheadAdaptive && bh != a.Config.Payment.Bulkhead {
 		v.Cap = bh.Size
 	}
 	return rows, v

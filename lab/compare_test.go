@@ -733,3 +733,20 @@ func TestNoiseRuleSaysInFlightEnded(t *testing.T) {
 		t.Errorf("call rows %q", got)
 	}
 }
+
+// The trade's cap is B's fixed bulkhead where A's differs; an adaptive limit's size is only
+// where it starts, so no cap is said of it.
+func TestCompareCap(t *testing.T) {
+	a, b := NotStarted(DefaultConfig()), NotStarted(DefaultConfig())
+	b.Config.Payment.Bulkhead = BulkheadConfig{Type: BulkheadSemaphore, Size: 5}
+	if _, v := Compare(a, b); v.Cap != 5 {
+		t.Errorf("a semaphore of 5 beside none: cap %d", v.Cap)
+	}
+	b.Config.Payment.Bulkhead = BulkheadConfig{Type: BulkheadAdaptive, Size: 20}
+	if _, v := Compare(a, b); v.Cap != 0 {
+		t.Errorf("an adaptive limit: cap %d, want none", v.Cap)
+	}
+	if _, v := Compare(a, a); v.Cap != 0 {
+		t.Errorf("the same settings: cap %d, want none", v.Cap)
+	}
+}
