@@ -320,7 +320,7 @@ func breakerItems(b BreakerStats, w int) []Item {
 	case b.State == "" || b.State == BreakerOff:
 		return []Item{{Label: "breaker", Value: "on"}}
 	case b.State == BreakerHalfOpen:
-		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d", b.Calls, b.Trials)}}
+		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d ended", b.Calls, b.Trials)}}
 	case b.State == BreakerOpen && b.Retrial:
 		return []Item{{Label: "breaker", Value: "OPEN again: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
 			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)},

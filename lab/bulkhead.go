@@ -420,8 +420,9 @@ func slackHealth(s *Snapshot, w int) []Item {
 	}
 	// The count first, then the mean: "each of 15 ... on average 17" read as one clause
 	// did not parse at once (issue 22, newcomer 14).
-	value := fmt.Sprintf("as the bulkhead turned %s payments away, on average %s workers sat free",
-		FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree))
+	// The class as the table names it: the postmortem's are "orders".
+	value := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free",
+		FmtCount(s.Slack.Rejections), plural(s.Config.Traffic.Label(Payment)), FmtWorkers(s.Slack.MeanFree))
 	if w < 100 { // a half of compare mode: the same, in fewer words
 		value = fmt.Sprintf("%s workers free on average at %s rejections", FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
 	}

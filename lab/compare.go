@@ -541,7 +541,8 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		clauses[1] = []string{fmt.Sprintf("bare: chance makes one about 1 time in %d", int(math.Round(1/FamilyAlpha))), "bare: beyond noise", ""}
 	}
 	if tooFew {
-		needs := fmt.Sprintf(" (a p99 needs %d)", P99Needs())
+		// How many of what, and why (newcomer 21: "a p99 needs 368" what, and why?).
+		needs := fmt.Sprintf(" (a p99 needs %d ended: from fewer, the true p99 could lie above the slowest seen)", P99Needs())
 		switch {
 		case stoodIn && !alone:
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": the p50 row under it is judged instead",
@@ -552,7 +553,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where it differs",
 				TooFewMark + " too few: its p50 is judged instead, a row where it differs", TooFewMark + " too few: p50 judged instead"}
 		default:
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewMark + " too few to judge (p99 needs " + fmt.Sprint(P99Needs()) + ")", TooFewMark + " too few"}
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewMark + " too few ended to judge (a p99 needs " + fmt.Sprint(P99Needs()) + " ended)", TooFewMark + " too few"}
 		}
 	}
 	at := [3]int{}
@@ -849,11 +850,11 @@ func TooFewKey() string {
 // TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs.
 func TooFewWhy(short bool) string {
 	if short {
-		return fmt.Sprintf("%s too few (p99 needs %d)", TooFewMark, P99Needs())
+		return fmt.Sprintf("%s too few (p99 needs %d ended)", TooFewMark, P99Needs())
 	}
 	// Why that many, in the words of the interval (newcomer 15: "why 368?"): under it, the
 	// p99's 95% interval has no upper end, 1 − 0.99ⁿ < 97.5%.
-	return fmt.Sprintf("%s too few (a p99's 95%% bound needs %d)", TooFewMark, P99Needs())
+	return fmt.Sprintf("%s too few (a p99's 95%% bound needs %d ended)", TooFewMark, P99Needs())
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

@@ -170,6 +170,7 @@ func TestBusyWarningsLeaveRoomToCompare(t *testing.T) {
 	for name, m := range compareMoments() {
 		a, b := *m[0], *m[1]
 		a.Generator.Lag.P99, b.Generator.Lag.P99 = 3*lab.LateLag, 3*lab.LateLag
+		a.Generator.Lag.Count, b.Generator.Lag.Count = lab.EnoughSamples, lab.EnoughSamples
 		s := screen{panes: []pane{{snap: &a, cfg: a.Config}, {snap: &b, cfg: b.Config}}, width: 80, height: 24, recorded: true}
 		plain := ansi.Strip(render(newTheme(true, true), s))
 		if strings.Count(plain, "this machine is too busy") != 2 || strings.Contains(plain, "compare needs") {

@@ -39,11 +39,12 @@ const (
 
 // distributionLayout is the chart area with the latency distribution in it, when it has a
 // place: in a measurement run, the samples line and the ladder over the distribution beside
-// the workers chart (and the starvation chart, on wide screens); in any other run, beside
-// the two time charts on screens wide enough for three. false: the usual charts.
+// the workers chart (and the starvation chart, on wide screens), or, in a compare half, over
+// the workers chart alone; in any other run on one lab's screen, beside the two time charts
+// on screens wide enough for three. false: the usual charts.
 func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int) ([]string, bool) {
 	measuring := measurementRun(snap)
-	if !measuring && w < threeChartsMinW {
+	if !measuring && (w < threeChartsMinW || peer != nil) {
 		return nil, false
 	}
 	var out []string
@@ -59,6 +60,12 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 	rest := h - len(out)
 	specs := withPeer(peer, occupancyChart(snap), starvationChart(snap, peer))
 	switch {
+	case peer != nil:
+		// A compare half gives the distribution its whole width: beside the workers chart
+		// it was strips 28 columns wide that three readers in a row could not read
+		// (newcomers 19 to 21), and the workers chart says little here (at most half of
+		// 200 workers), where the distribution is the lesson.
+		specs = nil
 	case w >= threeChartsMinW:
 	case w >= twoChartsMinW:
 		specs = specs[:1]
@@ -80,7 +87,7 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 	for k := 1; k < len(cols); k++ {
 		row = beside(row, cols[k], k*colW+2*(k-1), "  ")
 	}
-	return append(out, row...), true
+	return append(out, blanksAbove(row)...), true
 }
 
 // samplesLines says what was sent against what was due: in closed mode how many requests
@@ -386,7 +393,7 @@ func measurementHelp() [][2]string {
 		{"scheduled", "open loop: latency from each request's scheduled arrival, so waiting for the server counts"},
 		{"as sent", "closed loop: latency from each request's send. There is no schedule, the send is the arrival: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency with the unsent requests put back, one per pacing interval, each waiting for the same reply (HdrHistogram's RecordCorrectedValue)"},
-		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (P, c), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (P, c), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be; a compare half leaves it to the ladder above, too narrow to draw it beside the workers chart"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}
 }

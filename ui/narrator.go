@@ -174,6 +174,15 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		}
 		*spare = trapShare(pay, s.Classes[lab.Payment])
 		return msg
+	case s.Breaker.State == lab.BreakerHalfOpen:
+		// Not the timeout's story: with most payments rejected:breaker on the table, "every
+		// payment times out" read as a contradiction (the breaker preset, half-open at 10s).
+		trials := "1 payment"
+		if s.Breaker.Trials > 1 {
+			trials = fmt.Sprintf("%d payments", s.Breaker.Trials)
+		}
+		return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: it closes if the trial succeeds, opens again for %s if it fails",
+			trials, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenFor))
 	}
 
 	brownout := ""

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"poollab/lab"
 )
 
@@ -160,7 +162,7 @@ var labPanels = []panel{headerPanel, narratorPanel, settingsPanel, poolPanel, ta
 // machine runs the lab late.
 var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines: func(c labCtx, _ int) []string {
 	out := []string{headerLine(c.t, c.s, c.i, c.w)}
-	if c.snap.Late() { // the lab's own health: what is on screen may no longer be the truth
+	if c.snap.TooBusy() { // the lab's own health: what is on screen may no longer be the truth
 		// Of every request sent, those turned away too, which the table's p99:lag leaves out
 		// (newcomer 21 read 6.1ms here beside p99:lag of 2.1ms at most).
 		lag, most := fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag)
@@ -593,8 +595,8 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int)
 	if h >= 2*11+1 && w < 160 {
 		each := min((h-1)/2, 17)
 		split := legendSplit(t, occ, snap, w) || legendSplit(t, starv, snap, w)
-		a := chartLines(t, occ, snap, changes, w, each, split)
-		b := chartLines(t, starv, snap, changes, w, each, split)
+		a := blanksAbove(chartLines(t, occ, snap, changes, w, each, split))
+		b := blanksAbove(chartLines(t, starv, snap, changes, w, each, split))
 		return append(append(a, ""), b...)
 	}
 	left := (w - 2) / 2
@@ -603,7 +605,24 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int)
 	split := legendSplit(t, occ, snap, left) || legendSplit(t, starv, snap, right)
 	a := chartLines(t, occ, snap, changes, left, h, split)
 	b := chartLines(t, starv, snap, changes, right, h, split)
-	return beside(a, b, left, "  ")
+	return blanksAbove(beside(a, b, left, "  "))
+}
+
+// blanksAbove moves the lines left blank across the whole width (those a plot of strips,
+// shorter than its rows, leaves between its legend and itself) above the charts' titles:
+// a legend four rows over its strips read as belonging to neither (review of charts8).
+// Beside a chart of lines, whose rows are never blank, a strip chart's stay where they are,
+// so the two plots and their time axes keep one baseline.
+func blanksAbove(lines []string) []string {
+	var blank, filled []string
+	for _, l := range lines {
+		if strings.TrimSpace(ansi.Strip(l)) == "" {
+			blank = append(blank, l)
+		} else {
+			filled = append(filled, l)
+		}
+	}
+	return append(blank, filled...)
 }
 
 // headerLine: the lab's title and run time on the left; starvation and the run state on
