@@ -207,25 +207,3 @@ func onOff(b bool) string {
 	}
 	return "off"
 }
-
-// FmtLatencySpan writes a range of latencies lo–hi in the unit and decimals of top, the
-// largest on its scale, the unit once: "0.50–1.00s" over "0–0.50s", not over "0–501ms" (the
-// review: one boundary written two ways), "499–997ms", "0–1.01s". A top without a plain unit
-// (at most 1µs) writes both in full.
-func FmtLatencySpan(lo, hi, top time.Duration) string {
-	t := FmtLatency(top)
-	num := strings.TrimRight(t, "µmins")
-	unit := map[string]time.Duration{"µs": time.Microsecond, "ms": time.Millisecond, "s": time.Second, "min": time.Minute}[t[len(num):]]
-	if unit == 0 || !strings.ContainsAny(num[:1], "0123456789") { // "≤1µs": no figure to scale
-		return FmtLatency(lo) + "–" + FmtLatency(hi)
-	}
-	dec := 0
-	if i := strings.IndexByte(num, '.'); i >= 0 {
-		dec = len(num) - i - 1
-	}
-	from := "0"
-	if lo > 0 {
-		from = fmt.Sprintf("%.*f", dec, float64(lo)/float64(unit))
-	}
-	return from + "–" + fmt.Sprintf("%.*f", dec, float64(hi)/float64(unit)) + t[len(num):]
-}

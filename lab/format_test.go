@@ -64,29 +64,6 @@ func TestFmtPerPayment(t *testing.T) {
 	}
 }
 
-// A range of latencies is written in its scale's unit and decimals, the unit once, so a
-// boundary reads the same in the rows above and below it (ui's strips, the review).
-func TestFmtLatencySpan(t *testing.T) {
-	ms := time.Millisecond
-	for _, c := range []struct {
-		lo, hi, top time.Duration
-		want        string
-	}{
-		{500 * ms, time.Second, time.Second, "0.50–1.00s"},
-		{0, 500 * ms, time.Second, "0–0.50s"},
-		{0, 1010 * ms, 1010 * ms, "0–1.01s"},
-		{499 * ms, 997 * ms, 997 * ms, "499–997ms"},
-		{0, 501900 * time.Microsecond, 1003900 * time.Microsecond, "0–0.50s"},
-		{20 * time.Microsecond, 45 * time.Microsecond, 45 * time.Microsecond, "20–45µs"},
-		{2500 * time.Microsecond, 5 * ms, 5 * ms, "2.5–5.0ms"},
-		{0, 500 * time.Nanosecond, 500 * time.Nanosecond, "0–" + FmtLatency(500*time.Nanosecond)},
-	} {
-		if got := FmtLatencySpan(c.lo, c.hi, c.top); got != c.want {
-			t.Errorf("FmtLatencySpan(%s, %s, %s) = %q, want %q", c.lo, c.hi, c.top, got, c.want)
-		}
-	}
-}
-
 // A share's half rounds up, as a reader rounds by hand: 20 of 32 is 63%, not %.0f's 62%
 // (newcomer 21); none is "–".
 func TestFmtShare(t *testing.T) {

@@ -269,7 +269,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		tops = stripTops(spec, s, w, classes, upper, atLeast)
 		labelW = 0
 		for _, top := range tops {
-			labelW = max(labelW, stripLabelW(top, rowSpan))
+			labelW = max(labelW, stripLabelW(top, rowTop))
 		}
 	}
 	pad := 2 + labelW // where the plot's first column is
@@ -320,7 +320,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			}
 			strips = both
 		}
-		plot = stripLines(t, strips, rowSpan, rows, labelW, plotW)
+		plot = stripLines(t, strips, rowTop, rows, labelW, plotW)
 	} else {
 		data := make([][]float64, len(classes))
 		var colors []asciigraph.AnsiColor
@@ -442,12 +442,12 @@ func classStrips(t *theme, classes []int, least float64, seriesOf func(c int) []
 // it holds after the series' letter ("P 0–20┤": █ is 20): bands of rows, "10–20" over
 // "0–10", read as a riddle whose sizes changed from screen to screen (newcomers 19 and 20),
 // and a bottom row labelled 0 read as none beside blocks worth 0–5/s (newcomer 16).
-func stripLines(t *theme, series []stripSeries, span func(lo, hi float64) string, rows, labelW, plotW int) []string {
+func stripLines(t *theme, series []stripSeries, top func(float64) string, rows, labelW, plotW int) []string {
 	var out []string
 	for _, sr := range series[:min(len(series), rows)] {
 		cells := make([]rune, plotW)
 		for x, v := range sr.values[:plotW] {
-			l := stripLevel(v, sr.top, 8)
+			l := stripLevel(v, sr.top)
 			if sr.least > 0 && v >= sr.least {
 				l = max(l, 1)
 			}
@@ -458,34 +458,32 @@ func stripLines(t *theme, series []stripSeries, span func(lo, hi float64) string
 			body = sr.style.Render(body)
 		}
 		// The letter takes the label's first cell, which labelW leaves blank.
-		out = append(out, " "+sr.style.Render(sr.letter)+t.dim.Render(padLeft(span(0, sr.top), labelW-1)+"┤")+body)
+		out = append(out, " "+sr.style.Render(sr.letter)+t.dim.Render(padLeft("0–"+top(sr.top), labelW-1)+"┤")+body)
 	}
 	return out
 }
 
-// stripLabelW is the width of a strip's label from 0 to top: the series' letter, a blank,
-// and its range.
-func stripLabelW(top float64, span func(lo, hi float64) string) int {
-	return len([]rune(span(0, top))) + 2
+// stripLabelW is the width of a strip's label from 0 to top, written by write: the series'
+// letter, a blank, and its range.
+func stripLabelW(top float64, write func(float64) string) int {
+	return len([]rune("0–"+write(top))) + 2
 }
 
-// rowSpan writes a strip row's range lo–hi, each whole or to a tenth (a top of 25 in two
-// rows: 12.5).
-func rowSpan(lo, hi float64) string { return rowValue(lo) + "–" + rowValue(hi) }
-
-func rowValue(v float64) string {
+// rowTop writes a strip's top, whole or to a tenth (a fleet's 2.5 workers a cell).
+func rowTop(v float64) string {
 	if math.Abs(v-math.Round(v)) < 0.05 {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.1f", v)
 }
 
-// stripLevel is v's level in a strip of levels eighths from 0 to top: the nearest, so a
-// value reads within half an eighth (0.01 workers held is none, not an eighth of the pool).
-func stripLevel(v, top float64, levels int) int {
+// stripLevel is v's level in a strip of eighths from 0 to top: the nearest, so a value
+// reads within half an eighth (0.01 workers held is none, not an eighth of the pool).
+func stripLevel(v, top float64) int {
 	if top <= 0 {
 		return 0
 	}
+	levels := len(eighths) - 1
 	return min(max(int(math.Round(v/top*float64(levels))), 0), levels)
 }
 

@@ -234,12 +234,11 @@ func TestStripReadsTrue(t *testing.T) {
 func TestStripLevel(t *testing.T) {
 	for _, tc := range []struct {
 		v, top float64
-		levels int
 		want   int
-	}{{0, 64, 24, 0}, {0.1, 64, 24, 0}, {1.4, 64, 24, 1}, {63, 64, 24, 24}, {64, 64, 24, 24}, {70, 64, 24, 24},
-		{31.9, 64, 8, 4}, {29, 64, 8, 4}, {-1, 64, 8, 0}, {5, 0, 8, 0}} {
-		if got := stripLevel(tc.v, tc.top, tc.levels); got != tc.want {
-			t.Errorf("stripLevel(%g, %g, %d) = %d, want %d", tc.v, tc.top, tc.levels, got, tc.want)
+	}{{0, 64, 0}, {3.9, 64, 0}, {4.1, 64, 1}, {63, 64, 8}, {64, 64, 8}, {70, 64, 8},
+		{31.9, 64, 4}, {29, 64, 4}, {-1, 64, 0}, {5, 0, 0}} {
+		if got := stripLevel(tc.v, tc.top); got != tc.want {
+			t.Errorf("stripLevel(%g, %g) = %d, want %d", tc.v, tc.top, got, tc.want)
 		}
 	}
 }

@@ -295,8 +295,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	// eighth blocks, 0 to the largest latency, the measured one first, one row each.
 	if !lineReadsTrue(upper, height, top) {
 		lines := header(true)
-		span := latencySpan(top)
-		labelW := stripLabelW(top, span)
+		labelW := stripLabelW(top, latencyTop)
 		pad := 2 + labelW
 		stripW := w - pad
 		var strips []stripSeries
@@ -304,7 +303,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			l, st := letterOf(k)
 			strips = append(strips, stripSeries{l, st, sample(k, stripW), 0, top})
 		}
-		plot := stripLines(t, strips, span, len(all), labelW, stripW)
+		plot := stripLines(t, strips, latencyTop, len(all), labelW, stripW)
 		if uncorrected {
 			plot = append(plot, uncorrectedLine(t, w))
 		}
@@ -398,9 +397,5 @@ func measurementHelp() [][2]string {
 	}
 }
 
-// latencySpan writes a strip's range lo–hi (in ms) as lab.FmtLatencySpan does: in the unit
-// and decimals of the strip's top.
-func latencySpan(top float64) func(lo, hi float64) string {
-	dur := func(ms float64) time.Duration { return time.Duration(math.Round(ms * 1e6)) }
-	return func(lo, hi float64) string { return lab.FmtLatencySpan(dur(lo), dur(hi), dur(top)) }
-}
+// latencyTop writes a strip's top, in ms, as a latency: "0–1.01s".
+func latencyTop(ms float64) string { return fmtLatency(time.Duration(math.Round(ms * 1e6))) }
