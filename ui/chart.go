@@ -416,9 +416,11 @@ func stripTops(spec chartSpec, s *lab.Snapshot, w int, classes []int, upper, atL
 	tops := make([]float64, len(classes))
 	for k := range tops {
 		tops[k] = upper
-		if spec.strips() || len(classes) < 2 {
+		if spec.strips() {
 			continue
 		}
+		// A class alone on this side may not be alone on the other: its own reach, so a
+		// class's strip has one range in both halves.
 		data, _ := chartReach(spec, s, w, []int{classes[len(classes)-1-k]})
 		tops[k] = roundUp(axisReach(data, atLeast))
 	}

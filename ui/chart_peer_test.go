@@ -81,3 +81,29 @@ func TestChartsShareScaleAcrossPools(t *testing.T) {
 		checkReadsTrue(t, "B beside A, h "+itoa(h), lb, 60, b, bSide)
 	}
 }
+
+// A class has one strip range in both halves, even where it is the only class on one side:
+// alone, its strip took the shared axis of every class (B's payments 0–50 beside A's 0–5,
+// where A's signups turned away 40/s set the axis; the review of charts8).
+func TestStripRangeAlikeWhereAClassIsAlone(t *testing.T) {
+	a, b := compareSnapshots()
+	b.Config.Traffic.Signup.Rate, b.Config.Traffic.Health.Rate = 0, 0
+	b.Classes[lab.Signup].Arrived, b.Classes[lab.Health].Arrived = 0, 0
+	for i := range a.Timeline {
+		a.Timeline[i].Rejected[lab.Payment][lab.RejectPool] = 2
+		a.Timeline[i].Rejected[lab.Signup][lab.RejectPool] = 40
+		b.Timeline[i].Rejected[lab.Payment][lab.RejectPool] = 3
+	}
+	th := newTheme(true, true)
+	payRange := func(s, peer *lab.Snapshot) string {
+		lines := chartLines(th, withPeer(peer, starvationChart(s, peer))[0], s, nil, 60, 6, false)
+		m := regexp.MustCompile(`P (0–\S+)┤`).FindStringSubmatch(ansi.Strip(strings.Join(lines, "\n")))
+		if m == nil {
+			t.Fatalf("no payment strip:\n%s", ansi.Strip(strings.Join(lines, "\n")))
+		}
+		return m[1]
+	}
+	if ra, rb := payRange(a, b), payRange(b, a); ra != rb {
+		t.Errorf("payment's strip: A %s, B (payments alone) %s", ra, rb)
+	}
+}
