@@ -179,23 +179,38 @@ func (a ArrivingWait) queued() int {
 }
 
 // Sum writes the work queued ahead over the workers that share it, and, where the wait (said
-// before it) differs, what that computes to as printed, were the workers freed evenly (the
-// busy ones free unevenly, and the arrival takes its turn at one of them): "(40 payments ×
-// 3.00s + 26 signups × 2.3ms) ahead ÷ 20 workers = 6.0s if evenly freed", beside ~6.1s.
-// The "÷ N workers" made newcomer 15 stop multiplying 40 × 3.00s out to 120s against ~6.1s;
-// the even figure said, newcomer 16 stop at 6.0s; the played-out figure said as such, not
-// as "+ 100ms (uneven frees)", which newcomers 19 and 20 could not rebuild.
+// before it) differs a little, what that computes to as printed, were the workers freed
+// evenly (the busy ones free unevenly, and the arrival takes its turn at one of them):
+// "(40 payments × 3.00s + 26 signups × 2.3ms) ahead ÷ 20 workers = 6.0s if evenly freed",
+// beside ~6.1s. The "÷ N workers" made newcomer 15 stop multiplying 40 × 3.00s out to 120s
+// against ~6.1s; the even figure said, newcomer 16 stop at 6.0s; the played-out figure said
+// as such, not as "+ 100ms (uneven frees)", which newcomers 19 and 20 could not rebuild.
+// Where the two are far apart the division is left out, for it computes to a wait the
+// screen does not show: newcomer 22 read "waits ~3.6s: (29 payments × 3.00s + 14 signups ×
+// 2.4ms) ahead ÷ 20 workers = 4.4s if evenly freed" as two answers (the long queue at 10s,
+// whose fast signups ahead free their workers at once): "29 payments of 3.00s and 14
+// signups of 2.4ms ahead, each taking the first of 20 workers to free".
 func (a ArrivingWait) Sum(t TrafficConfig) string {
-	var terms []string
+	var terms, parts []string
 	for _, q := range a.Ahead {
-		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(q.Queued)), plural(t.Label(q.Class)), FmtLatency(q.Hold)))
+		what := fmt.Sprintf("%s %s", FmtCount(int64(q.Queued)), plural(t.Label(q.Class)))
+		terms = append(terms, fmt.Sprintf("%s × %s", what, FmtLatency(q.Hold)))
+		parts = append(parts, fmt.Sprintf("%s of %s", what, FmtLatency(q.Hold)))
+	}
+	even, shown := a.Even(), ShownSecs(a.Wait)
+	if (even - shown).Abs() > max(shown/10, 100*time.Millisecond) {
+		list := parts[len(parts)-1]
+		if n := len(parts); n > 1 {
+			list = strings.Join(parts[:n-1], ", ") + " and " + list
+		}
+		return fmt.Sprintf("%s ahead, each taking the first of %d workers to free", list, a.Workers)
 	}
 	work := strings.Join(terms, " + ")
 	if len(terms) > 1 {
 		work = "(" + work + ")"
 	}
 	out := fmt.Sprintf("%s ahead ÷ %d workers", work, a.Workers)
-	if even := a.Even(); even != ShownSecs(a.Wait) {
+	if even != shown {
 		out += fmt.Sprintf(" = %s if evenly freed", FmtSecs(even))
 	}
 	return out

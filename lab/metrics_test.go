@@ -257,6 +257,13 @@ func TestWaitArrivingNow(t *testing.T) {
 			t.Errorf("%q computes to %v, want %v", a.Sum(s.Config.Traffic), got, printed)
 		}
 	}
+	// Far from the wait, the division is left out: it computed to 4.4s beside ~3.6s, read as
+	// two answers (newcomer 22, the long queue at 10s).
+	far := ArrivingWait{Wait: 3600 * time.Millisecond, Workers: 20,
+		Ahead: []QueuedWork{{Payment, 29, 3 * time.Second}, {Signup, 14, 2400 * time.Microsecond}}}
+	if got, want := far.Sum(s.Config.Traffic), "29 payments of 3.00s and 14 signups of 2.4ms ahead, each taking the first of 20 workers to free"; got != want {
+		t.Errorf("far from the wait: %q, want %q", got, want)
+	}
 	lifo := s
 	lifo.Config.Pool.Discipline = LIFO // the newest is served first: no wait behind the queue
 	idle := s
