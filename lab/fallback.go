@@ -14,30 +14,51 @@ func init() {
 		words: at(45, []Item{word("fallback answered n", "the payment chain's first stage: it answers every payment not ok on a worker (failed, timed out, or rejected by the isolation) with a canned reply instead of an error (a degraded answer) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has answered one")})})
 }
 
-// fallbackHealth shows the fallback where it acts: the payments it answered, once it has.
-// It stands first in every chain, so the chain alone would show it where it never acts.
+// fallbackHealth shows the fallback where it acts: the payments it answered, once it has,
+// and those it could not, turned away before a worker ran the chain: they got an error
+// (newcomer 22: "what does a payment rejected by the pool get?" decides a compare's "B
+// worse: payment ok -31", B's rejections answered, A's not). It stands first in every
+// chain, so the chain alone would show it where it never acts.
 func fallbackHealth(s *Snapshot, w int) []Item {
-	n := s.Classes[Payment].Fallback
-	if n == 0 {
+	pay := s.Classes[Payment]
+	n, before := pay.Fallback, BeforeChain(pay)
+	if n == 0 && before == "" {
 		return nil
 	}
-	said := fmt.Sprintf("answered %s %s not ok", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
 	const label = "fallback"
+	if n == 0 {
+		return []Item{{Label: label, Value: fittingValue(label, w,
+			"none answered: the "+before+" got an error, turned away before a worker could run the fallback",
+			"none answered: the "+before+" got an error, before a worker", before+" got an error")}}
+	}
+	said := fmt.Sprintf("answered %s %s not ok", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
 	// What the user got, said: a Hystrix reader takes a fallback for a degraded success
 	// (newcomer 12), and here it changes no outcome.
 	long := said + " with a canned reply instead of an error (a degraded answer, still counted not ok)"
 	forms := []string{long, said + " with a canned reply, not an error", said + " (a canned reply)"}
 	// Which the user saw, the table's cause or the reply, said where there is room: the
 	// table's timed-out 49 beside "answered 49" left it to guessing (newcomer 19).
-	if causes := fallbackCauses(s.Classes[Payment]); causes != "" {
+	if causes := fallbackCauses(pay); causes != "" {
 		forms = append([]string{said + ": users got a canned reply, not an error; the table counts why (" + causes + ")"}, forms...)
 	}
-	// A payment turned away by the pool never reaches the chain: with none beside the
-	// fallback's count, a reader takes the fallback to have missed them.
-	if pool := s.Classes[Payment].Rejected[RejectPool]; pool > 0 {
-		forms = append([]string{long + fmt.Sprintf("; not the %s rejected:pool, which got no worker", FmtCount(pool))}, forms...)
+	if before != "" {
+		forms = append([]string{long + "; the " + before + " got an error, turned away before a worker could run it",
+			said + " with a canned reply, not an error; the " + before + " got an error"}, forms...)
 	}
 	return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
+}
+
+// BeforeChain says a class's requests turned away before the chain ran, by reason (the
+// pool's, the balancer's, the queue's: no worker took them), which no fallback answers:
+// "33 rejected:pool", "5 rejected:pool and 2 rejected:queue"; "" for none.
+func BeforeChain(c ClassStats) string {
+	var out []string
+	for _, r := range []Reason{RejectPool, RejectBalancer, RejectQueue} {
+		if k := c.Rejected[r]; k > 0 {
+			out = append(out, FmtCount(k)+" "+r.Word())
+		}
+	}
+	return strings.Join(out, " and ")
 }
 
 // fallbackCauses names the table's columns that hold the payments a fallback answered:

@@ -91,8 +91,17 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	}
 	// The pool's rejections never reach the chain: said where there are some and room.
 	s.Classes[Payment].Rejected[RejectPool] = 30
-	if got := strings.Join(phrases(fallbackHealth(s, 200)), ""); !strings.Contains(got, "not the 30 rejected:pool, which got no worker") {
-		t.Errorf("with pool rejections: %q", got)
+	// What they got, an error, at 120 columns too (newcomer 22: A's rejected:pool beside B's
+	// canned replies left "payment ok -31" to guessing).
+	for _, w := range []int{120, 200} {
+		if got := strings.Join(phrases(fallbackHealth(s, w)), ""); !strings.Contains(got, "the 30 rejected:pool got an error") {
+			t.Errorf("with pool rejections at %d: %q", w, got)
+		}
+	}
+	none := &Snapshot{Config: DefaultConfig()}
+	none.Classes[Payment].Rejected[RejectPool], none.Classes[Payment].Rejected[RejectQueue] = 22, 3
+	if got := strings.Join(phrases(fallbackHealth(none, 200)), ""); got != "fallback none answered: the 22 rejected:pool and 3 rejected:queue got an error, turned away before a worker could run the fallback" {
+		t.Errorf("none answered, some turned away before the chain: %q", got)
 	}
 	for _, w := range []int{58, 80, 120} {
 		if got := strings.Join(phrases(fallbackHealth(s, w)), ""); len([]rune(got)) > w {

@@ -424,10 +424,22 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// left the user's answer to guessing (newcomer 19). With its count: those it answered
 	// are not all the not ok (the review: those in flight, or turned away by the pool, got
 	// none). Never left out: a form without it let it vanish (the second review).
+	// Those turned away before a worker ran the fallback got an error, said beside it
+	// (newcomer 22: A's 33 rejected:pool beside B's canned replies).
 	var fallback []string
-	if n := s.Classes[lab.Payment].Fallback; n > 0 && w < 100 { // where the health panel keeps one line at most
+	n, before := s.Classes[lab.Payment].Fallback, lab.BeforeChain(s.Classes[lab.Payment])
+	switch {
+	case w >= 100: // the health panel says it
+	case n > 0 && before != "":
+		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply, not an error; %s got an error", fmtCount(n), before),
+			fmt.Sprintf("fallback: %s not ok got a canned reply; %s an error", fmtCount(n), before),
+			fmt.Sprintf("%s canned replies; %s: error", fmtCount(n), before)}
+	case n > 0:
 		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply, not an error", fmtCount(n)),
 			fmt.Sprintf("fallback: %s not ok got a canned reply", fmtCount(n)), fmt.Sprintf("%s not ok: canned reply", fmtCount(n)), fmtCount(n) + " canned replies"}
+	case before != "":
+		fallback = []string{fmt.Sprintf("no fallback reply: %s got an error, before any worker", before),
+			fmt.Sprintf("%s got an error, no fallback", before), before + ": error"}
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
