@@ -533,12 +533,15 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		if cite != nil {
 			clauses[0] = citedForms(rows, cite, blocks, label)
 		}
-		clauses[0] = append(clauses[0], ApproxMark+" chance can do it", ApproxMark+" noise")
+		// One wording on every screen, cut, not reworded (newcomer 22 met four).
+		clauses[0] = append(clauses[0], ApproxKey+": chance alone can do it", ApproxKey)
 	}
 	if bare {
 		// About: the p99s and p50s are tested outside Holm's correction and add their own
 		// small chance (CompareClasses).
-		clauses[1] = []string{fmt.Sprintf("bare: chance makes one about 1 time in %d", int(math.Round(1/FamilyAlpha))), "bare: beyond noise", ""}
+		// Of a difference as large, not of this one: "bare: chance makes one about 1 time in
+		// 20" read as "payment ok -31 is a 1-in-20 fluke" (newcomer 22).
+		clauses[1] = []string{fmt.Sprintf("unmarked: beyond noise (chance alone: under about 1 time in %d)", int(math.Round(1/FamilyAlpha))), "unmarked: beyond noise", ""}
 	}
 	if tooFew {
 		// How many of what, and why (newcomer 21: "a p99 needs 368" what, and why?).

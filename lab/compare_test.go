@@ -605,11 +605,11 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · bare: chance makes one about 1 time in 20 · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
+		" · unmarked: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
-	if last := forms[len(forms)-1]; last != "≈ noise · ? too few: p50 judged instead" {
+	if last := forms[len(forms)-1]; last != "≈ within noise · ? too few: p50 judged instead" {
 		t.Errorf("briefest %q", last)
 	}
 }
@@ -624,7 +624,7 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
 		{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}},
 	} {
-		if got := NoiseRule([]ComparisonRow{r}, false, label)[0]; got != "≈ chance can do it" {
+		if got := NoiseRule([]ComparisonRow{r}, false, label)[0]; got != "≈ within noise: chance alone can do it" {
 			t.Errorf("%d votes at chance %v: %q, want no example", r.Units[0]+r.Units[1], r.Chance, got)
 		}
 	}
@@ -647,9 +647,9 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		rows []ComparisonRow
 		want string
 	}{
-		{[]ComparisonRow{bare}, "bare: chance makes one about 1 time in 20"},
+		{[]ComparisonRow{bare}, "unmarked: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "bare: chance makes one about 1 time in 20 · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
+		{[]ComparisonRow{bare, few}, "unmarked: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")

@@ -296,8 +296,9 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	sameWay := lab.Judged(a.Config, b.Config) // both sent alike: better and worse mean something
 	titles := func(tooFew, fewShort string, blocks, keyless bool) []string {
 		tooFew, fewShort = t.dim.Render(" · "+tooFew), t.dim.Render(" · "+fewShort)
-		approx, noise := t.dim.Render(" · "+lab.ApproxKey), t.dim.Render(" · ≈ noise")
-		key := t.dim.Render(" · bare +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
+		approx := t.dim.Render(" · " + lab.ApproxKey)
+		noise := approx                                           // one wording wherever ≈ is said
+		key := t.dim.Render(" · unmarked +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
 		if !t.noColor {
 			key = colour
 		}
