@@ -647,7 +647,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
 
 	// The right side, longest form first: what is starving, and the run's state.
-	var starved, starvedShort []string
+	var starved, starvedMid, starvedShort []string
 	// Once it stopped, when it last happened: never "now" (a narrator's "now" is this
 	// instant, newcomer 11), nor a third window beside the rate's (newcomer 14).
 	stopped := func(why lab.Reason, classes ...lab.Class) string {
@@ -661,19 +661,33 @@ func headerLine(t *theme, s screen, i, w int) string {
 		if !c.Starves() || n == 0 {
 			continue
 		}
+		// Its rate in the table's /s window, for every class that has one there, and when it
+		// last happened once it stopped: "signup starved 12 (last in 6–7s)" beside "health
+		// starved 1 (0.2/s in 3–8s)" read as two kinds of count (newcomer 22). Shorter, the
+		// rate alone; with none in the window, when it last happened.
+		r := snap.Rates()
+		now := snap.StarvingNow(c)
+		inWindow := ""
+		if rate := r.Rejected[i][lab.RejectPool]; r.Seconds > 0 && rate > 0 {
+			inWindow = fmtPerSec(rate) + " in " + r.Span()
+		}
+		note, mid := " (–)", " (–)" // no whole second yet
+		switch {
+		case inWindow != "" && now:
+			note, mid = " ("+inWindow+")", " ("+inWindow+")"
+		case inWindow != "":
+			note, mid = " ("+inWindow+", last in "+snap.LastRejectedIn(lab.RejectPool, c)+")", " ("+inWindow+")"
+		case r.Seconds > 0 || !now:
+			note, mid = stopped(lab.RejectPool, c), stopped(lab.RejectPool, c)
+		}
 		// The alarm stands only while it is still happening; afterwards the total stays, quiet.
-		if !snap.StarvingNow(c) {
-			label := t.dim.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
-			starved = append(starved, label+t.dim.Render(stopped(lab.RejectPool, c)))
-			starvedShort = append(starvedShort, label)
-			continue
+		style := t.dim
+		if now {
+			style = t.alert
 		}
-		now := "–" // no whole second yet
-		if r := snap.Rates(); r.Seconds > 0 {
-			now = fmtPerSec(r.Rejected[i][lab.RejectPool]) + " in " + r.Span() // the table's /s window
-		}
-		label := t.alert.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
-		starved = append(starved, label+t.dim.Render(" ("+now+")"))
+		label := style.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
+		starved = append(starved, label+t.dim.Render(note))
+		starvedMid = append(starvedMid, label+t.dim.Render(mid))
 		starvedShort = append(starvedShort, label)
 	}
 	// A fleet with no replica to take a request turns it away at the balancer: the outage
@@ -691,7 +705,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		if now {
 			at = 0
 		}
-		starved, starvedShort = slices.Insert(starved, at, label+note), slices.Insert(starvedShort, at, label)
+		starved, starvedMid, starvedShort = slices.Insert(starved, at, label+note), slices.Insert(starvedMid, at, label+note), slices.Insert(starvedShort, at, label)
 	}
 	var state, stateShort string
 	switch {
@@ -714,6 +728,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	rights := []string{
 		strings.Join(append(starved, state), "  "),
 		strings.Join(append(starved, stateShort), "  "),
+		strings.Join(append(starvedMid, stateShort), "  "),
 		strings.Join(append(starvedShort, stateShort), "  "),
 	}
 	if len(starvedShort) > 1 {

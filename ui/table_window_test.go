@@ -6,6 +6,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -49,8 +50,20 @@ func TestTableSaysItsWindows(t *testing.T) {
 	if before.Rejected[lab.Signup][lab.RejectPool] == 0 {
 		t.Fatal("the fixture's signups starve in none of its last three seconds")
 	}
-	if got := frameText(t, quiet, 120, 40); !strings.Contains(got, fmt.Sprintf("signup starved 22 (last in %d–%ds)", before.T-1, before.T)) {
+	if got := frameText(t, quiet, 120, 40); !regexp.MustCompile(fmt.Sprintf(`signup starved 22 \([\d.]+/s in \d+–\d+s, last in %d–%ds\)`, before.T-1, before.T)).MatchString(got) {
 		t.Errorf("starving stopped, unsaid:\n%s", got)
+	}
+	// Beside a class starving now, where the header has room for rates alone, both say their
+	// rate in one form (newcomer 22: "(last in 6–7s)" beside "(0.2/s in 3–8s)").
+	two := testSnapshot()
+	two.Config.Traffic.Health.Rate, two.Classes[lab.Health].Arrived = 1, 6
+	two.Classes[lab.Health].Rejected[lab.RejectPool] = 1
+	tl = two.Timeline
+	tl[len(tl)-1].Rejected[lab.Signup][lab.RejectPool], tl[len(tl)-2].Rejected[lab.Signup][lab.RejectPool] = 0, 0
+	tl[len(tl)-1].Rejected[lab.Health][lab.RejectPool] = 1
+	header := strings.SplitN(frameText(t, two, 120, 40), "\n", 2)[0]
+	if !regexp.MustCompile(`signup starved 22 \([\d.]+/s in 1–6s[,)].*health starved 1 \([\d.]+/s in 1–6s\)`).MatchString(header) {
+		t.Errorf("two classes starved, in two forms: %q", header)
 	}
 	// So does the help, with the header's starvation rate.
 	var help string
