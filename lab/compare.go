@@ -552,8 +552,10 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 				TooFewMark + " too few ended to judge: the p50 row under it is judged instead",
 				TooFewMark + " too few: the p50 row under it is judged instead", TooFewMark + " too few: p50 judged instead"}
 		case stoodIn: // every "?" has its p50 judged; a row of its own where it differs (TooFewKey)
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where it differs",
-				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where it differs",
+			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
+			// difference, and looked for payment's p50 row under 3.97s against ~3.0s).
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise",
+				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise",
 				TooFewMark + " too few: its p50 is judged instead, a row where it differs", TooFewMark + " too few: p50 judged instead"}
 		default:
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewMark + " too few ended to judge (a p99 needs " + fmt.Sprint(P99Needs()) + " ended)", TooFewMark + " too few"}

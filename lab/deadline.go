@@ -85,9 +85,10 @@ const enoughLeft = "deadline:enough-left"
 // item: the room it asks now, then its rule ("enough-left" alone left how much to guessing,
 // newcomer 19; the rule alone read as the room, the review).
 func enoughLeftNeeds(s *Snapshot) string {
-	rule := "recent calls' mean + 4 deviations, ≤ " + FmtDur(s.Config.Payment.Deadline.D()/2)
+	// Whose deviations, and what the ≤ bounds (newcomer 22: "is ≤ 400ms a cap on the margin?").
+	rule := "recent calls' mean + 4 standard deviations, at most " + FmtDur(s.Config.Payment.Deadline.D()/2)
 	if f := s.Config.Dependency.Floor(); f > 0 {
-		rule += ", ≥ " + FmtDur(f)
+		rule += ", at least " + FmtDur(f)
 	}
 	if s.EnoughLeft > 0 {
 		return "≥ " + FmtLatency(s.EnoughLeft) + " left now: " + rule
