@@ -47,16 +47,17 @@ func init() {
 		health:  at(25, coDelHealth),
 		words: at(25, []Item{word("CoDel", "the accept queue under controlled delay with adaptive LIFO (Facebook's \"Fail at Scale\"): "+
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
-			"only pool.codel.target once it stands, and then the newest is served first; past its limit it is turned away (rejected:queue)")}),
+			"only pool.codel.target once a queue persists, and then the newest is served first; past its limit it is turned away (rejected:queue)")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
 		setting: func(p PoolConfig) string {
-			return fmt.Sprintf("CoDel (waits ≤ %s, %s once it stands)", FmtDur(p.CoDel.Interval.D()), FmtDur(p.CoDel.Target.D()))
+			// Whose wait, and what "stands" means (newcomer 22: CoDel's own jargon).
+			return fmt.Sprintf("CoDel (a request waits ≤ %s; once a queue persists, ≤ %s)", FmtDur(p.CoDel.Interval.D()), FmtDur(p.CoDel.Target.D()))
 		},
 		rule: coDelRule})
 	registerReason(RejectQueue, reasonDef{name: "queue", rank: 20, shown: coDelShown,
 		description: "waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
-			"pool.codel.target once it stands) and was turned away at it: no request the pool serves has waited longer"})
+			"pool.codel.target once a queue persists) and was turned away at it: no request the pool serves has waited longer"})
 }
 
 // coDelRule is CoDel at work on the pool's queue: the interval for a request that arrives

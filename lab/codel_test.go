@@ -95,3 +95,14 @@ func TestCoDelForecast(t *testing.T) {
 		}
 	}
 }
+
+// The setting says whose wait and what CoDel's "standing" queue is, in plain words
+// (newcomer 22: "5ms once it stands" was CoDel's jargon).
+func TestCoDelSettingInPlainWords(t *testing.T) {
+	c := DefaultConfig()
+	c.Pool.Discipline = CoDel
+	c.Pool.CoDel = CoDelConfig{Target: Duration(5 * time.Millisecond), Interval: Duration(100 * time.Millisecond)}
+	if got, want := disciplines[CoDel].setting(c.Pool), "CoDel (a request waits ≤ 100ms; once a queue persists, ≤ 5ms)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

@@ -337,12 +337,13 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 		cells = max(cells, 1)
 	}
 	per := fmt.Sprintf(" · 1 cell = %s requests", fmtCount(int64(round)))
-	why := ", one per worker"
+	// A round of the pool, said as one (newcomer 22 took "one per worker" a while to decode).
+	why := fmt.Sprintf(", one round of the %d workers", round)
 	switch {
 	case round != p.QueueRound():
-		why = ", one per worker of the other side's pool"
+		why = ", one round of the other side's pool"
 	case p.Max > p.Size: // a pool that may grow: its round is its most workers, not its workers now
-		why = fmt.Sprintf(", one per worker of the %d it may have", round)
+		why = fmt.Sprintf(", one round of the %d workers it may have", round)
 	}
 	summary := queueSummary(p)
 	// Longest wording first, down to one that leaves the bar a third of the line (or all it

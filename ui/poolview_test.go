@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -57,6 +58,10 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 				drawn, over, per, whole := unboundedBar(t, l)
 				if per != size {
 					t.Errorf("pool %d, %d waiting: 1 cell = %d, want one per worker", size, q, per)
+				}
+				// Its why, where said, in those words (newcomer 22 decoded "one per worker" slowly).
+				if plain := ansi.Strip(l); strings.Contains(plain, ", one ") && !strings.Contains(plain, fmt.Sprintf(", one round of the %d workers", size)) {
+					t.Errorf("pool %d: the cell's why: %q", size, plain)
 				}
 				if d := whole*per - q; d > per || d < -per {
 					t.Errorf("pool %d, %d waiting, w=%d: %d cells × %d is more than a cell off: %q", size, q, w, whole, per, ansi.Strip(l))
