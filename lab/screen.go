@@ -287,13 +287,13 @@ var coreHealth = slices.Concat(
 		// 20 busy workers beside 21 read as a miscount (newcomer 15): a second's finished
 		// requests parked, and a snapshot's run over, its generator and sampler ended.
 		// The more's reason stays longest: "+ 1 more" alone read as a fudge (newcomer 19).
-		if parts := goroutineParts(s); parts != "" {
+		if parts, brief := goroutineParts(s); parts != "" {
 			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
 				value+" = "+parts+" (the lab's own; the more: "+goroutineRest(s)+")",
 				value+" = "+parts+" (the lab's own; the more: "+shortRest(s)+")",
 				value+" = "+parts+" (the more: "+shortRest(s)+")",
 				value+" = "+parts+" (the lab's own, not the dependency's)",
-				value+" = "+parts), Spare: true}}
+				value+" = "+parts, value+" = "+brief), Spare: true}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -360,36 +360,43 @@ func uncounted(s *Snapshot) []string {
 // goroutineParts splits the count into the goroutines on a worker, those waiting in an
 // unbounded queue, the calls off a worker, those parked after a job, and the rest (the
 // generator, the sampler, …): "64 on workers + 5721 waiting + 195 parked up to 1s after a
-// job + 2 more". A chain's hops are the dependency's, in none of them. "" where the kinds
-// say it better: nothing on a worker, kinds the parts do not count, or parts over the count.
-func goroutineParts(s *Snapshot) string {
+// job + 2 more". A chain's hops are the dependency's, in none of them. brief is parts with
+// the calls' split cut to their orphans. "" where the kinds say it better: nothing on a
+// worker, kinds the parts do not count, or parts over the count.
+func goroutineParts(s *Snapshot) (parts, brief string) {
 	if s.Pool.Busy+s.Pool.Parked == 0 || len(uncounted(s)) > 0 {
-		return "" // nothing to split, or kinds the parts do not name: the kinds say it
+		return "", "" // nothing to split, or kinds the parts do not name: the kinds say it
 	}
 	waiting := 0
 	if s.Pool.Unbounded {
 		waiting = s.Pool.Queued
 	}
-	var off int64
+	var awaited, orphaned int64
 	if offWorker(s) { // each worker in the call waits on one, and each orphan runs on one
-		off = int64(s.Pool.InPhase[PhaseCall]) + s.Orphans.InFlight
+		awaited, orphaned = int64(s.Pool.InPhase[PhaseCall]), s.Orphans.InFlight
 	}
-	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - off
+	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - awaited - orphaned
 	if rest < 0 { // read a moment apart: no parts that do not add up
-		return ""
+		return "", ""
 	}
-	parts := []string{FmtCount(int64(s.Pool.Busy)) + " on workers"}
+	long := []string{FmtCount(int64(s.Pool.Busy)) + " on workers"}
 	if waiting > 0 {
-		parts = append(parts, FmtCount(int64(waiting))+" waiting")
+		long = append(long, FmtCount(int64(waiting))+" waiting")
 	}
-	if off > 0 {
-		parts = append(parts, FmtCount(off)+" calls off a worker")
+	short := slices.Clone(long)
+	if off := awaited + orphaned; off > 0 {
+		// Split as the narrator's "now 27 there, 16 orphaned" is: "27 calls off a worker"
+		// beside it read as all orphaned (newcomer 22: 27 against 16).
+		calls := FmtCount(off) + " calls ("
+		long = append(long, calls+FmtCount(awaited)+" awaited by a worker, "+FmtCount(orphaned)+" orphaned)")
+		short = append(short, calls+FmtCount(orphaned)+" orphaned)")
 	}
+	var tail []string
 	if s.Pool.Parked > 0 {
-		parts = append(parts, FmtCount(int64(s.Pool.Parked))+" "+parkedWord)
+		tail = append(tail, FmtCount(int64(s.Pool.Parked))+" "+parkedWord)
 	}
-	parts = append(parts, FmtCount(rest)+" more")
-	return strings.Join(parts, " + ")
+	tail = append(tail, FmtCount(rest)+" more")
+	return strings.Join(append(long, tail...), " + "), strings.Join(append(short, tail...), " + ")
 }
 
 // goroutineRest names what the parts' "more" holds: the lab's helpers, such as the

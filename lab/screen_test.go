@@ -137,17 +137,17 @@ func TestGoroutineParts(t *testing.T) {
 	s := Snapshot{Goroutines: 5982}
 	s.Pool.Busy, s.Pool.Queued, s.Pool.Unbounded, s.Pool.Parked = 64, 5721, true, 195
 	want := "64 on workers + 5721 waiting + 195 parked up to 1s after a job + 2 more"
-	if got := goroutineParts(&s); got != want {
+	if got, _ := goroutineParts(&s); got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
 	// A bounded queue's entries are no goroutines; a count read a moment apart that the
 	// parts exceed gets none.
 	s.Pool.Unbounded, s.Goroutines = false, 300
-	if got := goroutineParts(&s); got != "64 on workers + 195 parked up to 1s after a job + 41 more" {
+	if got, _ := goroutineParts(&s); got != "64 on workers + 195 parked up to 1s after a job + 41 more" {
 		t.Errorf("bounded: %q", got)
 	}
 	s.Goroutines = 100
-	if got := goroutineParts(&s); got != "" {
+	if got, _ := goroutineParts(&s); got != "" {
 		t.Errorf("parts over the count: %q", got)
 	}
 	// Calls run off a worker are a part of their own, one for each worker in the call and
@@ -156,12 +156,18 @@ func TestGoroutineParts(t *testing.T) {
 	// parts do not count, leave the kinds to say it, in the parts' words.
 	off := Snapshot{Goroutines: 43, Chain: []string{"fallback", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 20}}
 	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 10, 2, 10
-	if got := goroutineParts(&off); got != "10 on workers + 30 calls off a worker + 2 parked up to 1s after a job + 1 more" {
-		t.Errorf("calls off a worker: %q", got)
+	// Split as the narrator's "now 30 there, 20 orphaned": "30 calls off a worker" read as
+	// 30 orphaned (newcomer 22); brief, the orphans alone.
+	long, brief := goroutineParts(&off)
+	if long != "10 on workers + 30 calls (10 awaited by a worker, 20 orphaned) + 2 parked up to 1s after a job + 1 more" {
+		t.Errorf("calls off a worker: %q", long)
+	}
+	if brief != "10 on workers + 30 calls (20 orphaned) + 2 parked up to 1s after a job + 1 more" {
+		t.Errorf("calls off a worker, brief: %q", brief)
 	}
 	s.Goroutines = 300
 	s.Chain = []string{"fallback", "handoff:thread", "http"}
-	if got := goroutineParts(&s); got != "" {
+	if got, _ := goroutineParts(&s); got != "" {
 		t.Errorf("handoff:thread: %q", got)
 	}
 	if got := strings.Join(goroutineKinds(&s), ", "); got != "workers, parked up to 1s after a job, bulkhead threads" {
