@@ -472,7 +472,7 @@ func ScreenWords() []Item {
 func coreWords() []part[[]Item] {
 	return slices.Concat(
 		at(10, []Item{
-			word("● live", "the screen follows the running lab, 10 times a second (■ run stopped: poollab snapshot ran the lab headless up to this frame and stopped it; ‖ PAUSED: the screen is frozen, the lab runs on)"),
+			word("● live", "the screen follows the running lab, 10 times a second (■ run ended: poollab snapshot ran the lab headless up to this frame and ended it there; ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it)"),
 			word("signup starved n", "n signups (or health checks: every class but payment) were rejected:pool so far, turned away for want of a worker while payments held them. Payments' own rejected:pool are not in it: they hold the workers, the others starve. In the alarm colour, with its rate, while it happens (in the last whole second); \"(last in 2–3s)\" once it stopped: the last whole second that had one"),

@@ -626,7 +626,7 @@ func blanksAbove(lines []string) []string {
 }
 
 // recordedState is the run state of a frame of a finished headless run (poollab snapshot).
-const recordedState = "■ run stopped"
+const recordedState = "■ run ended"
 
 // headerLine: the lab's title and run time on the left; starvation and the run state on
 // the right. In compare mode the title is the side, and the focused one stands out.
