@@ -269,11 +269,17 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			return zero(r) && !marked(s.marks, r.Class, "row:"+r.Counter) && !cited(r)
 		})
 		if len(kept) < len(rows) {
-			// A row of 0 that stays (marked, or cited) makes it the other rows (newcomer 16,
-			// hops: "rows all 0 left out" above "ok 0 0 0").
+			// A row of 0 that stays (marked, or cited) is named: "rows all 0 left out" above
+			// "ok 0 0 0" (newcomer 16, hops), and "other rows all 0 left out" too (newcomer 22).
 			zeros = " · rows all 0 left out"
-			if slices.ContainsFunc(kept, zero) {
-				zeros = " · other rows all 0 left out"
+			var but []string
+			for _, r := range kept {
+				if zero(r) && !slices.Contains(but, r.Name()) {
+					but = append(but, r.Name())
+				}
+			}
+			if len(but) > 0 {
+				zeros += " but " + strings.Join(but, ", ")
 			}
 			rows, zeros = kept, t.dim.Render(zeros)
 		}
