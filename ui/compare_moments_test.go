@@ -226,3 +226,16 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		}
 	}
 }
+
+// Beside the blocks, the lesson is its longest form the blocks' height holds, not the
+// briefest: "B better: signup ok +22 and 1 more gain" left the gain unnamed beside rows of
+// room (newcomer 22, retry-storm vs retry-budget at 120x40).
+func TestLessonBesideBlocksInFull(t *testing.T) {
+	m := compareMoments()["bulkhead"]
+	s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 120, height: 40, recorded: true}
+	// The longest form's last change, whole on its line beside the signup block.
+	plain := ansi.Strip(strings.Join(compareLines(newTheme(true, true), s), "\n"))
+	if want := "signup ok +22 (not ok 22 → 0)"; !strings.HasSuffix(judge(s).lesson[0], want) || !strings.Contains(plain, want) {
+		t.Errorf("no %q in\n%s", want, plain)
+	}
+}
