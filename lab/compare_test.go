@@ -459,12 +459,13 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (not ok 48 → 70, in flight 18 → 4 of them)"; got != want {
 		t.Errorf("one way %q, want %q", got, want)
 	}
-	// A side cut short names what it leaves out (newcomer 15: "(+3 more)": 3 more what?).
+	// A side cut short names what it leaves out (newcomer 15: "(+3 more)": 3 more what?), one
+	// alone by its name (newcomer 22: "and 1 more gain": which?).
 	more := v
 	more.Better = append(slices.Clone(v.Better), UserChange{Class: Health, Counter: "ok", A: 5, B: 9},
 		UserChange{Class: Signup, Counter: "p99", A: 2e9, B: 1e6})
 	forms := more.tradeForms(label)
-	for _, want := range []string{"signup ok +13, health ok +4 and 1 more gain", "signup ok +13 and 2 more gains"} {
+	for _, want := range []string{"signup ok +13, health ok +4 and signup p99", "signup ok +13 and 2 more gains"} {
 		if !slices.ContainsFunc(forms, func(f string) bool { return strings.HasSuffix(f, want) }) {
 			t.Errorf("no form ends %q: %q", want, forms)
 		}

@@ -116,7 +116,8 @@ func (u UserChange) latency() int {
 // "» the trade: B worse: payment ok -22 (not ok 30 → 66); B better: signup ok +13
 // (not ok 13 → 0)"; then without what became of them; then shorter and shorter, a
 // change at a time from the end of the longer side (its latencies first), what is left
-// out counted and named: "and 2 more gains" (newcomer 15: "(+3 more)": 3 more what?), so
+// out counted and named: "and 2 more gains" (newcomer 15: "(+3 more)": 3 more what?), one
+// alone by its name: "and payment p50", so
 // the briefest fits one line at 80 columns (newcomer 14: a fleet's trade took two, and the compare refused 80x24). A result one way with a count in
 // it is said too ("» users: B better: orders ok +5242 (not ok 0 → 175)"): the
 // postmortem's fix turns orders away, which its table alone leaves the audience to weigh.
@@ -148,8 +149,13 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 				said[j] = u.phrase(label, brief)
 			}
 			parts[i] = names[i] + strings.Join(said, ", ")
-			if n := len(us) - keep[i]; n > 0 {
-				parts[i] += fmt.Sprintf(" and %d more %s", n, kinds[i][min(n-1, 1)])
+			// One left out is named, class and counter, in about the room "and 1 more gain"
+			// took (newcomer 22: which gain?); more are counted.
+			switch n := len(us) - keep[i]; {
+			case n == 1:
+				parts[i] += " and " + label(us[keep[i]].Class) + " " + us[keep[i]].Counter
+			case n > 1:
+				parts[i] += fmt.Sprintf(" and %d more %s", n, kinds[i][1])
 			}
 		}
 		return head + strings.Join(parts, "; ")

@@ -282,18 +282,25 @@ var coreHealth = slices.Concat(
 		if s.GoroutinesPeak > s.Goroutines {
 			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
 		}
-		// Its parts: those on a worker, each waiting request of an unbounded queue, those
-		// parked after a job, and the rest; the postmortem's 5982 left ~195 unexplained and
-		// 20 busy workers beside 21 read as a miscount (newcomer 15): a second's finished
-		// requests parked, and a snapshot's run over, its generator and sampler ended.
-		// The more's reason stays longest: "+ 1 more" alone read as a fudge (newcomer 19).
-		if parts := goroutineParts(s); parts != "" {
+		// Its parts: those on a worker, each waiting request of an unbounded queue, those of
+		// workers idle under 1s, and the helpers; the postmortem's 5982 left ~195 unexplained
+		// and 20 busy workers beside 21 read as a miscount (newcomer 15): the workers of a
+		// second's finished requests idle, and a snapshot's run over, its generator and
+		// sampler ended.
+		// Why idle workers have goroutines comes first, then what the helpers are: "parked up
+		// to 1s after a job" beside "9 idle, 1 parked" and "1 more (… the more: helpers …)"
+		// read as riddles (newcomer 22); "+ 1 more" alone read as a fudge (newcomer 19).
+		if parts, brief := goroutineParts(s); parts != "" {
+			var notes []string
+			if s.Pool.Parked > 0 {
+				notes = []string{idleNote + "; helpers " + goroutineRest(s), idleNote + "; helpers " + shortRest(s), idleNote}
+			}
+			var forms []string
+			for _, note := range append(notes, goroutineRest(s), shortRest(s), "the lab's own, not the dependency's") {
+				forms = append(forms, value+" = "+parts+" ("+note+")")
+			}
 			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-				value+" = "+parts+" (the lab's own; the more: "+goroutineRest(s)+")",
-				value+" = "+parts+" (the lab's own; the more: "+shortRest(s)+")",
-				value+" = "+parts+" (the more: "+shortRest(s)+")",
-				value+" = "+parts+" (the lab's own, not the dependency's)",
-				value+" = "+parts), Spare: true}}
+				append(forms, value+" = "+parts, value+" = "+brief)...), Spare: true}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -310,19 +317,19 @@ var coreHealth = slices.Concat(
 			value+" (the lab's, not the dependency's: "+kinds+", …"+queued+")",
 			value+" (the lab's: "+kinds+", …"+queued+")",
 			value+" (the lab's, not the dependency's: "+kinds+", …)",
-			value+" (the lab's, not the dependency's: workers, "+parkedWord+", …)",
-			value+" (the lab's: workers, "+parkedWord+", …)",
-			value+" (the lab's, free workers too)"), Spare: true}}
+			value+" (the lab's, not the dependency's: "+workerKinds+", …)",
+			value+" (the lab's: "+workerKinds+", …)",
+			value+" (the lab's, idle workers too)"), Spare: true}}
 	}),
 )
 
 // goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
-// the sampler, where its parts cannot be counted: workers always (those parked after a job
-// under the parts' name); waiting requests only with an unbounded queue (a bounded one holds
+// the sampler, where its parts cannot be counted: workers always, busy and idle (in the
+// parts' words); waiting requests only with an unbounded queue (a bounded one holds
 // entries); bulkhead threads, closed-loop users and a fleet's health checks where the run
 // has them.
 func goroutineKinds(s *Snapshot) []string {
-	kinds := []string{"workers", parkedWord}
+	kinds := []string{workerKinds}
 	if s.Pool.Unbounded {
 		kinds = append(kinds, "waiting requests")
 	}
@@ -332,10 +339,15 @@ func goroutineKinds(s *Snapshot) []string {
 	return append(kinds, uncounted(s)...)
 }
 
-// parkedWord names the goroutines of free workers, kept up to a second after a job: one
-// name in the parts and the kinds ("free ones up to 1s" beside "parked up to 1s after a
-// job" named them two ways, newcomer 19).
-const parkedWord = "parked up to 1s after a job"
+// idleWord names the goroutines of free workers, each kept up to a second after its job for
+// the next: one name in the parts and the kinds ("free ones up to 1s" beside "parked up to
+// 1s after a job" named them two ways, newcomer 19). Idle under 1s, not "parked": beside
+// the pool's "idle 9", "1 parked" was a riddle (newcomer 22); idleNote says why.
+const (
+	idleWord    = "idle under 1s"
+	idleNote    = "an idle worker keeps its goroutine up to 1s"
+	workerKinds = "busy workers, " + idleWord
+)
 
 // offWorker says the run's calls go on goroutines of their own (a caller timeout's
 // hand-off): one each, while its worker waits and after it walked away.
@@ -357,60 +369,69 @@ func uncounted(s *Snapshot) []string {
 	return kinds
 }
 
-// goroutineParts splits the count into the goroutines on a worker, those waiting in an
-// unbounded queue, the calls off a worker, those parked after a job, and the rest (the
-// generator, the sampler, …): "64 on workers + 5721 waiting + 195 parked up to 1s after a
-// job + 2 more". A chain's hops are the dependency's, in none of them. "" where the kinds
-// say it better: nothing on a worker, kinds the parts do not count, or parts over the count.
-func goroutineParts(s *Snapshot) string {
+// goroutineParts splits the count into the goroutines on a worker, those of workers idle
+// under 1s, those waiting in an unbounded queue, the calls off a worker, and the rest, the
+// helpers (the generator, the sampler, …): "64 busy workers + 195 idle under 1s + 5721
+// waiting + 2 helpers". A chain's hops are the dependency's, in none of them. brief is parts with
+// the calls' split cut to their orphans. "" where the kinds say it better: nothing on a
+// worker, kinds the parts do not count, or parts over the count.
+func goroutineParts(s *Snapshot) (parts, brief string) {
 	if s.Pool.Busy+s.Pool.Parked == 0 || len(uncounted(s)) > 0 {
-		return "" // nothing to split, or kinds the parts do not name: the kinds say it
+		return "", "" // nothing to split, or kinds the parts do not name: the kinds say it
 	}
 	waiting := 0
 	if s.Pool.Unbounded {
 		waiting = s.Pool.Queued
 	}
-	var off int64
+	var awaited, orphaned int64
 	if offWorker(s) { // each worker in the call waits on one, and each orphan runs on one
-		off = int64(s.Pool.InPhase[PhaseCall]) + s.Orphans.InFlight
+		awaited, orphaned = int64(s.Pool.InPhase[PhaseCall]), s.Orphans.InFlight
 	}
-	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - off
+	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - awaited - orphaned
 	if rest < 0 { // read a moment apart: no parts that do not add up
-		return ""
+		return "", ""
 	}
-	parts := []string{FmtCount(int64(s.Pool.Busy)) + " on workers"}
-	if waiting > 0 {
-		parts = append(parts, FmtCount(int64(waiting))+" waiting")
-	}
-	if off > 0 {
-		parts = append(parts, FmtCount(off)+" calls off a worker")
-	}
+	// Idle beside busy: after the calls, "idle" read as theirs.
+	long := []string{FmtCount(int64(s.Pool.Busy)) + " busy workers"}
 	if s.Pool.Parked > 0 {
-		parts = append(parts, FmtCount(int64(s.Pool.Parked))+" "+parkedWord)
+		long = append(long, FmtCount(int64(s.Pool.Parked))+" "+idleWord)
 	}
-	parts = append(parts, FmtCount(rest)+" more")
-	return strings.Join(parts, " + ")
+	if waiting > 0 {
+		long = append(long, FmtCount(int64(waiting))+" waiting")
+	}
+	short := slices.Clone(long)
+	if off := awaited + orphaned; off > 0 {
+		// Split as the narrator's "now 27 there, 16 orphaned" is: "27 calls off a worker"
+		// beside it read as all orphaned (newcomer 22: 27 against 16).
+		calls := FmtCount(off) + " calls ("
+		long = append(long, calls+FmtCount(awaited)+" awaited by a worker, "+FmtCount(orphaned)+" orphaned)")
+		short = append(short, calls+FmtCount(orphaned)+" orphaned)")
+	}
+	helpers := FmtCount(rest) + " helper"
+	if rest != 1 {
+		helpers += "s"
+	}
+	return strings.Join(append(long, helpers), " + "), strings.Join(append(short, helpers), " + ")
 }
 
-// goroutineRest names what the parts' "more" holds: the lab's helpers, such as the
-// generator's re-sender (a snapshot's run is over: "21 = 20 on workers + 1 more" is the
-// re-sender alone), while the run goes the generator and the sampler, and an autoscaler
+// goroutineRest names what the parts' helpers are, such as the generator's re-sender (a
+// snapshot's run is over: "21 = 20 busy workers + 1 helper" is the re-sender alone), while the run goes the generator and the sampler, and an autoscaler
 // where the pool has one (the review); a queue's watchers too, hence "such as".
 func goroutineRest(s *Snapshot) string {
-	rest := "helpers such as the generator's re-sender, and while it runs the generator and the sampler"
+	rest := "such as the generator's re-sender, and while it runs the generator and the sampler"
 	if s.Pool.Max > 0 {
 		rest += "; the autoscaler"
 	}
 	return rest
 }
 
-// shortRest is goroutineRest in fewer words, true of "1 more" as of more (the review: "1 more
-// … the generator's and the sampler" named two, and those had ended).
+// shortRest is goroutineRest in fewer words, true of "1 helper" as of more (the review: "1
+// more … the generator's and the sampler" named two, and those had ended).
 func shortRest(s *Snapshot) string {
 	if s.Pool.Max > 0 {
-		return "helpers such as the re-sender, the autoscaler"
+		return "such as the re-sender, the autoscaler"
 	}
-	return "helpers such as the generator's re-sender"
+	return "such as the generator's re-sender"
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
@@ -465,7 +486,7 @@ func ScreenWords() []Item {
 func coreWords() []part[[]Item] {
 	return slices.Concat(
 		at(10, []Item{
-			word("● live", "the screen follows the running lab, 10 times a second (■ snapshot: a frame of a finished headless run; ‖ PAUSED: the screen is frozen, the lab runs on)"),
+			word("● live", "the screen follows the running lab, 10 times a second (■ run ended: poollab snapshot ran the lab headless up to this frame and ended it there; ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it)"),
 			word("signup starved n", "n signups (or health checks: every class but payment) were rejected:pool so far, turned away for want of a worker while payments held them. Payments' own rejected:pool are not in it: they hold the workers, the others starve. In the alarm colour, with its rate, while it happens (in the last whole second); \"(last in 2–3s)\" once it stopped: the last whole second that had one"),
@@ -485,7 +506,7 @@ func coreWords() []part[[]Item] {
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "every goroutine the lab started and has not ended: those on a worker, those parked after a job (each waits up to a second for the next), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (orphaned ones too), closed-loop users, the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, one vote each; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

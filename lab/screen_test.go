@@ -64,12 +64,34 @@ func TestGoroutinesSayWhose(t *testing.T) {
 	s := &Snapshot{Config: DefaultConfig(), Goroutines: 102, GoroutinesPeak: 104}
 	for _, w := range []int{56, 78, 112} {
 		items := strings.Join(phrases(HealthItems(s, w)), " · ")
-		if !strings.Contains(items, "goroutines 102 (peak 104) (the lab's") || !strings.Contains(items, "free") {
+		if _, g, _ := strings.Cut(items, "goroutines 102 (peak 104) (the lab's"); !strings.Contains(g, "idle") {
 			t.Errorf("%d wide: %q", w, items)
 		}
 		if w >= 112 && !strings.Contains(items, "not the dependency's") {
 			t.Errorf("%d wide, the dependency's not said: %q", w, items)
 		}
+	}
+}
+
+// Idle workers' goroutines say why they are there, and the helpers what they are: "2 parked
+// up to 1s after a job + 1 more (the lab's own; the more: helpers …)" and, beside the pool's
+// "idle 9", "1 parked" were riddles (newcomer 22). Where the line has no room for both, the
+// calls' split stays (caller-timeout at 120 columns).
+func TestGoroutinesSayIdleAndHelpers(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Goroutines: 21, GoroutinesPeak: 23}
+	s.Pool.Busy, s.Pool.Parked = 18, 2
+	want := "goroutines 21 (peak 23) = 18 busy workers + 2 idle under 1s + 1 helper (an idle worker keeps its goroutine up to 1s)"
+	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.HasSuffix(got, want) {
+		t.Errorf("at 120 columns: %q, want %q", got, want)
+	}
+	if got := strings.Join(phrases(HealthItems(s, 200)), " · "); !strings.Contains(got, "up to 1s; helpers such as the generator's re-sender") {
+		t.Errorf("at 200 columns: %q", got)
+	}
+	off := &Snapshot{Config: DefaultConfig(), Goroutines: 47, GoroutinesPeak: 53, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 25}}
+	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 7, 7, 7
+	want = "goroutines 47 (peak 53) = 7 busy workers + 7 idle under 1s + 32 calls (7 awaited by a worker, 25 orphaned) + 1 helper"
+	if got := strings.Join(phrases(HealthItems(off, 120)), " · "); !strings.HasSuffix(got, want) {
+		t.Errorf("calls at 120 columns: %q, want %q", got, want)
 	}
 }
 
@@ -136,18 +158,18 @@ func TestSettingsSaySignupsCallNothing(t *testing.T) {
 func TestGoroutineParts(t *testing.T) {
 	s := Snapshot{Goroutines: 5982}
 	s.Pool.Busy, s.Pool.Queued, s.Pool.Unbounded, s.Pool.Parked = 64, 5721, true, 195
-	want := "64 on workers + 5721 waiting + 195 parked up to 1s after a job + 2 more"
-	if got := goroutineParts(&s); got != want {
+	want := "64 busy workers + 195 idle under 1s + 5721 waiting + 2 helpers"
+	if got, _ := goroutineParts(&s); got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
 	// A bounded queue's entries are no goroutines; a count read a moment apart that the
 	// parts exceed gets none.
 	s.Pool.Unbounded, s.Goroutines = false, 300
-	if got := goroutineParts(&s); got != "64 on workers + 195 parked up to 1s after a job + 41 more" {
+	if got, _ := goroutineParts(&s); got != "64 busy workers + 195 idle under 1s + 41 helpers" {
 		t.Errorf("bounded: %q", got)
 	}
 	s.Goroutines = 100
-	if got := goroutineParts(&s); got != "" {
+	if got, _ := goroutineParts(&s); got != "" {
 		t.Errorf("parts over the count: %q", got)
 	}
 	// Calls run off a worker are a part of their own, one for each worker in the call and
@@ -156,15 +178,21 @@ func TestGoroutineParts(t *testing.T) {
 	// parts do not count, leave the kinds to say it, in the parts' words.
 	off := Snapshot{Goroutines: 43, Chain: []string{"fallback", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 20}}
 	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 10, 2, 10
-	if got := goroutineParts(&off); got != "10 on workers + 30 calls off a worker + 2 parked up to 1s after a job + 1 more" {
-		t.Errorf("calls off a worker: %q", got)
+	// Split as the narrator's "now 30 there, 20 orphaned": "30 calls off a worker" read as
+	// 30 orphaned (newcomer 22); brief, the orphans alone.
+	long, brief := goroutineParts(&off)
+	if long != "10 busy workers + 2 idle under 1s + 30 calls (10 awaited by a worker, 20 orphaned) + 1 helper" {
+		t.Errorf("calls off a worker: %q", long)
+	}
+	if brief != "10 busy workers + 2 idle under 1s + 30 calls (20 orphaned) + 1 helper" {
+		t.Errorf("calls off a worker, brief: %q", brief)
 	}
 	s.Goroutines = 300
 	s.Chain = []string{"fallback", "handoff:thread", "http"}
-	if got := goroutineParts(&s); got != "" {
+	if got, _ := goroutineParts(&s); got != "" {
 		t.Errorf("handoff:thread: %q", got)
 	}
-	if got := strings.Join(goroutineKinds(&s), ", "); got != "workers, parked up to 1s after a job, bulkhead threads" {
+	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {
 		t.Errorf("kinds: %q", got)
 	}
 	s.Chain = nil
@@ -173,7 +201,7 @@ func TestGoroutineParts(t *testing.T) {
 	}
 	// Short, it names one helper as one of several: true of "1 more" as of "3 more" (the
 	// review: "1 more … the generator's and the sampler" named two, ended in a snapshot).
-	if got := shortRest(&s); got != "helpers such as the generator's re-sender" {
+	if got := shortRest(&s); got != "such as the generator's re-sender" {
 		t.Errorf("the rest, short: %q", got)
 	}
 	s.Pool.Max = 64

@@ -269,11 +269,17 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			return zero(r) && !marked(s.marks, r.Class, "row:"+r.Counter) && !cited(r)
 		})
 		if len(kept) < len(rows) {
-			// A row of 0 that stays (marked, or cited) makes it the other rows (newcomer 16,
-			// hops: "rows all 0 left out" above "ok 0 0 0").
+			// A row of 0 that stays (marked, or cited) is named: "rows all 0 left out" above
+			// "ok 0 0 0" (newcomer 16, hops), and "other rows all 0 left out" too (newcomer 22).
 			zeros = " · rows all 0 left out"
-			if slices.ContainsFunc(kept, zero) {
-				zeros = " · other rows all 0 left out"
+			var but []string
+			for _, r := range kept {
+				if zero(r) && !slices.Contains(but, r.Name()) {
+					but = append(but, r.Name())
+				}
+			}
+			if len(but) > 0 {
+				zeros += " but " + strings.Join(but, ", ")
 			}
 			rows, zeros = kept, t.dim.Render(zeros)
 		}
@@ -365,7 +371,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		}
 		return nil
 	}
-	layout := func(pad int, gap string, note func(int) []string) (out []string, noted, ruled bool) {
+	layout := func(pad int, gap string, note func(nw, h int) []string) (out []string, noted, ruled bool) {
 		var blocks [][]string
 		var widths []int
 		for start := 0; start < len(rows); {
@@ -387,7 +393,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			}
 			nw := w - rowW - len(gap)
 			if k == len(blocks) && nw >= noteMinWidth {
-				if note := note(nw); len(note) > 0 && len(note) <= len(row) {
+				if note := note(nw, len(row)); len(note) > 0 && len(note) <= len(row) {
 					row, noted = beside(row, note, rowW, gap), true
 				}
 			}
@@ -407,10 +413,16 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	if lab.ByBlocks(a, b) && sameWay {
 		why = lab.BlocksWhy()
 	}
-	lesson := func(nw int) []string { return verdictLines(j.lesson, nw, brief) }
-	note := lesson
+	// Beside the blocks, the lesson takes the longest form their height holds: the brief one
+	// left "and 1 more gain" unnamed beside rows of room (newcomer 22, retry-storm vs budget).
+	note := func(nw, h int) []string {
+		if brief {
+			h = 1
+		}
+		return verdictLinesIn(j.lesson, nw, h)
+	}
 	if why != "" {
-		note = func(nw int) []string {
+		note = func(nw, _ int) []string {
 			lines := wrapText(why, nw, 0)
 			for i := range lines {
 				lines[i] = t.dim.Render(lines[i])
@@ -422,7 +434,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	if closer, n, r := layout(1, "  ", note); len(closer) < len(blocks) {
 		blocks, noted, ruled = closer, n, r
 	}
-	under := lesson(w)
+	under := verdictLines(j.lesson, w, brief)
 	if why == "" && noted {
 		under = nil
 	}
@@ -457,9 +469,18 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 // verdictLines is the summary's lesson (lab.Lesson) in w columns: its first form in 2 lines
 // (brief: 1), else its last, wrapped.
 func verdictLines(forms []string, w int, brief bool) []string {
+	if brief {
+		return verdictLinesIn(forms, w, 1)
+	}
+	return verdictLinesIn(forms, w, 2)
+}
+
+// verdictLinesIn is the lesson's first form in at most most lines of w columns, else its
+// last, wrapped.
+func verdictLinesIn(forms []string, w, most int) []string {
 	var lines []string
 	for _, f := range forms {
-		if lines = wrapText(f, w, 0); len(lines) <= 2 && (!brief || len(lines) == 1) {
+		if lines = wrapText(f, w, 0); len(lines) <= most {
 			break
 		}
 	}

@@ -155,9 +155,10 @@ func TestLatencyOfFailuresKeepsItsRow(t *testing.T) {
 		if !regexp.MustCompile(`(?m)^ok +0 +0 +0 `).MatchString(plain) {
 			t.Errorf("%dx%d: no ok row of 0 and 0 under payment:\n%s", sz[0], sz[1], plain)
 		}
-		// Its header does not say every row of 0 is left out (newcomer 16, hops 80x24: "rows
-		// all 0 left out" above "ok 0 0 0").
-		if strings.Contains(plain, "left out") && !strings.Contains(plain, "other rows all 0 left out") {
+		// Its header does not say every row of 0 is left out, and names the one kept (newcomer
+		// 16, hops 80x24: "rows all 0 left out" above "ok 0 0 0"; newcomer 22: "other rows all
+		// 0 left out" above it too).
+		if strings.Contains(plain, "left out") && !strings.Contains(plain, "rows all 0 left out but ok") {
 			t.Errorf("%dx%d: a row of 0 stands under a title that says they are all left out:\n%s", sz[0], sz[1], plain)
 		}
 	}
@@ -223,5 +224,18 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		if out := ansi.Strip(strings.Join(lines, "\n")); !strings.Contains(out, want) || !strings.Contains(out, "» the trade") {
 			t.Errorf("%s at 80x24: no %q beside the trade:\n%s", name, want, out)
 		}
+	}
+}
+
+// Beside the blocks, the lesson is its longest form the blocks' height holds, not the
+// briefest: "B better: signup ok +22 and 1 more gain" left the gain unnamed beside rows of
+// room (newcomer 22, retry-storm vs retry-budget at 120x40).
+func TestLessonBesideBlocksInFull(t *testing.T) {
+	m := compareMoments()["bulkhead"]
+	s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 120, height: 40, recorded: true}
+	// The longest form's last change, whole on its line beside the signup block.
+	plain := ansi.Strip(strings.Join(compareLines(newTheme(true, true), s), "\n"))
+	if want := "signup ok +22 (not ok 22 → 0)"; !strings.HasSuffix(judge(s).lesson[0], want) || !strings.Contains(plain, want) {
+		t.Errorf("no %q in\n%s", want, plain)
 	}
 }

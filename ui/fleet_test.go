@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"poollab/lab"
+	"poollab/presets"
 )
 
 // fleetSnapshot is n replicas of shared-pool behind a balancer, 9.5 s in: the first
@@ -525,6 +526,30 @@ func TestReplicaBarsSayTheirScale(t *testing.T) {
 		for _, r := range rows {
 			if ansiWidth(r) > w {
 				t.Errorf("w %d: a row %d wide: %q", w, ansiWidth(r), ansi.Strip(r))
+			}
+		}
+	}
+}
+
+// A snapshot's state is one form on every header, in both halves of a compare and at the
+// narrowest, beside the longest preset's name (newcomer 22: "■ snapshot, not live" beside
+// "■ snapshot" read as two states).
+func TestSnapshotStateOneForm(t *testing.T) {
+	th := newTheme(true, true)
+	for _, p := range presets.List() {
+		cfg, err := presets.Load(p.Name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := pane{cfg: cfg, snap: lab.NotStarted(cfg)}
+		two := screen{recorded: true, panes: []pane{a, a}}
+		for _, h := range []string{
+			headerLine(th, screen{recorded: true, panes: []pane{a}}, 0, MinWidth),
+			headerLine(th, two, 0, paneMinWidth),
+			headerLine(th, two, 1, paneMinWidth),
+		} {
+			if h = ansi.Strip(h); !strings.HasSuffix(h, "  "+recordedState) {
+				t.Errorf("%s: %q", p.Name, h)
 			}
 		}
 	}

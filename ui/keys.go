@@ -59,8 +59,9 @@ func newKeyMap() keyMap {
 		Latency: bind("dependency latency up / down (used in modes slow and brownout)", "+ -", "latency", "+", "-"),
 		Compare: bind("compare mode on / off: A and B, each with its own pool and dependency, on identical traffic, started "+
 			"together; B starts as a copy of A. Off keeps the focused side running", "v", "compare", "v"),
+		// The key line says what ▶ marks: "tab A/B" alone left it a riddle (newcomer 22).
 		Focus: bind("compare mode: switch the focused side (▶), the one the settings keys change. No key changes the "+
-			"traffic, so it stays identical; r and p restart both together", "tab", "A/B", "tab"),
+			"traffic, so it stays identical; r and p restart both together", "tab", "A/B: keys act on ▶", "tab"),
 		Export: bind("export: the screen as .ans (with colours), .txt, .svg and .png (pictures for slides), the report as .md "+
 			"and .json, into the current folder as poollab-<preset>-<date>-<time>.*", "x", "export", "x"),
 

@@ -625,6 +625,9 @@ func blanksAbove(lines []string) []string {
 	return append(blank, filled...)
 }
 
+// recordedState is the run state of a frame of a finished headless run (poollab snapshot).
+const recordedState = "■ run ended"
+
 // headerLine: the lab's title and run time on the left; starvation and the run state on
 // the right. In compare mode the title is the side, and the focused one stands out.
 func headerLine(t *theme, s screen, i, w int) string {
@@ -719,8 +722,12 @@ func headerLine(t *theme, s screen, i, w int) string {
 		state = t.dim.Render("starting…")
 		stateShort = state
 	case s.recorded:
-		state = t.dim.Render("■ snapshot, not live")
-		stateShort = t.dim.Render("■ snapshot")
+		// One short form on every screen and both halves: "■ snapshot, not live" beside
+		// "■ snapshot" read as two states, and neither said what a snapshot is (newcomer 22:
+		// "paused? replay?"). Beside "run time", it says the run ended there; short, it leaves
+		// an outage's alarm room at 80 columns.
+		state = t.dim.Render(recordedState)
+		stateShort = state
 	default:
 		state = t.status.Render("● live: updating 10×/s")
 		stateShort = t.status.Render("● live")

@@ -280,10 +280,12 @@ func queueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	summary := queueSummary(p)
 	if queuedClasses(p) > 1 {
 		// The bar groups each class's cells; a FIFO serves them mixed, in arrival order
-		// (newcomer 14 read signups stuck behind every payment).
-		// Only where a bar of 10 cells and a scale note ("≈ 2.5 requests") still fit.
+		// (newcomer 14 read signups stuck behind every payment). The note says it is the bar
+		// that is grouped: "FIFO (by class, not in order)" read as a queue out of order
+		// (newcomer 22). Only where a bar of 10 cells and a scale note ("≈ 2.5 requests")
+		// still fit.
 		room := w - poolLabelW - ansiWidth(summary) - 1 - 10 - ansiWidth(scaleNote(2.5, " requests"))
-		for _, note := range []string{" (by class, not in order)", " (by class)"} {
+		for _, note := range []string{" (bar: by class, not queue order)", " (bar: by class)", " (by class)"} {
 			if len(note) <= room {
 				summary += note
 				break

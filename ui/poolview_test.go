@@ -145,12 +145,13 @@ func TestQueueScaleSharedOnlyWithUnbounded(t *testing.T) {
 
 // A bounded queue's bar groups each class's cells; with two classes waiting, it says so
 // where the width allows, since a FIFO serves them mixed (newcomer 14 read signups stuck
-// behind every payment). One class alone needs no such note.
+// behind every payment), and that it is the bar, not the queue, that is out of order
+// (newcomer 22: "FIFO (by class, not in order)"). One class alone needs no such note.
 func TestQueueBarSaysItGroupsByClass(t *testing.T) {
 	th := newTheme(false, true)
 	p := lab.PoolStats{Size: 20, QueueCap: 100, Queued: 75, Discipline: lab.FIFO}
 	p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = 55, 20
-	for w, want := range map[int]string{120: "(by class, not in order)", 80: "(by class)"} {
+	for w, want := range map[int]string{120: "(bar: by class, not queue order)", 86: "(bar: by class)", 80: "(by class)"} {
 		if got := ansi.Strip(queueLine(th, p, w, 0)); !strings.Contains(got, want) || ansiWidth(got) > w {
 			t.Errorf("w=%d: %q, want %q within the width", w, got, want)
 		}
