@@ -30,8 +30,20 @@ var coreSettings = slices.Concat(
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
 		// Down or failing, it is the cause of every failure on the screen: Strong, as a stall
 		// is (one line kept "pool · queue · timeout" and dropped it, newcomer 19).
-		broken := c.Dependency.Mode.Fails()
-		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency), Strong: broken}}
+		d := c.Dependency
+		broken := d.Mode.Fails()
+		mode := ModeShort(d)
+		if d.Knee > 0 && !broken {
+			// Its latency holds only so far: "healthy 50ms ±10ms" above "now 64, 328ms each"
+			// read as a dependency that was not healthy (newcomer 22). The knee item says what
+			// comes after; "healthy" goes, so that it costs four columns, and the postmortem's
+			// settings keep their rows at 80 and 120 columns.
+			if d.Mode == ModeHealthy {
+				mode = d.latencyWords(d.HealthyLatency)
+			}
+			mode += " to the knee"
+		}
+		return []Item{{Label: "dependency", Value: mode, Strong: broken}}
 	}),
 	at(70, trafficSettings),
 	at(75, func(c Config, _ *Snapshot, _ int) []Item {
