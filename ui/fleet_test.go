@@ -277,8 +277,10 @@ func TestNarrateFleet(t *testing.T) {
 	s = fleetSnapshot(4, 0)
 	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
 	four, three := s.Config.ReplicaForecast(4).Payment, s.Config.ReplicaForecast(3).Payment
-	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price (Erlang B, long run): ~%s payments rejected:bulkhead each with 4 in rotation (only ~26%% answered ok), ~%s with 3 (~%.0f%%)",
-		fmtPerSec(four.Rejected), fmtPerSec(three.Rejected), 100*three.AdmittedShare())
+	// The fleet's rates, as its table's row counts them, each replica's times the replicas
+	// (newcomer 22 read a replica's "~6.4/s … each" beside the table's 17.4/s).
+	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price (Erlang B, long run): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% answered ok), ~%s with 3 (~%.0f%%)",
+		fmtPerSec(4*four.Rejected), fmtPerSec(3*three.Rejected), 100*three.AdmittedShare())
 	why := func(p lab.PaymentForecast) string {
 		return fmt.Sprintf("; 5 is the lesson's cap, not the best: a cap of %d still leaves signups and health checks %d workers (Erlang B: under 0.1%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (press ] to raise it)",
 			p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
