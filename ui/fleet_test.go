@@ -155,9 +155,16 @@ func TestPullListKeepsTheDomino(t *testing.T) {
 func TestFleetFrameDrained(t *testing.T) {
 	out := ansi.Strip(Frame([]lab.Snapshot{*drainFirst(fleetSnapshot(4, 2))}, 120, 40, false))
 	flat := strings.Join(strings.Fields(out), " ")
-	for _, want := range []string{"DRAINED at 6.0s", "r1 drained 6.0s → r2 8.0s (+2.0s)", "2 of 4 replicas in rotation", "PULLED at 8.0s"} {
+	// Why it is out, said (newcomer 22: "DRAINED at 5.0s" beside "PULLED" read as a failure).
+	for _, want := range []string{"DRAINED for a deploy at 6.0s", "r1 drained 6.0s → r2 8.0s (+2.0s)", "2 of 4 replicas in rotation", "PULLED at 8.0s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	// So does a compact row, in a compare half and at 80 columns.
+	for _, w := range []int{59, 80} {
+		if got := ansi.Strip(strings.Join(replicaRows(newTheme(true, true), drainFirst(fleetSnapshot(4, 2)), w), "\n")); !strings.Contains(got, "DRAINED for a deploy 6.0s") {
+			t.Errorf("at %d: %s", w, got)
 		}
 	}
 }
@@ -166,7 +173,9 @@ func TestFleetFrameDrained(t *testing.T) {
 // beside the payments' "off", their rate per replica, the drain marked D on the time line
 // (not as replica 1's pull), idle workers on replicas out of rotation apart, the replica
 // whose pool was full longest beside the fleet's all-at-once figure, and a time when every
-// replica was out as over once one came back. Half a 120-column screen keeps each state.
+// replica was out as over once one came back, and how long a pulled one takes to return,
+// then why (newcomer 22 decoded "(every 100ms: 10s)"). Half a 120-column screen keeps each
+// state.
 func TestFleetFiguresSayWhose(t *testing.T) {
 	s := drainFirst(fleetSnapshot(4, 4))
 	s.Fleet.AllPulledAt = s.Fleet.Pulls[len(s.Fleet.Pulls)-1].At
@@ -187,7 +196,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain) 0s", "back after 100 passed (every 100ms: 10s)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
+		"pulls (digit: replica pulled, D drain) 0s", "back after 100 passed (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
 		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
@@ -349,6 +358,15 @@ func TestReplicaStates(t *testing.T) {
 			t.Errorf("w=%d: no pulled replica: %q", w, lines)
 		}
 	}
+	// A drained replica says why it is out (newcomer 22), unless that costs a line: at a
+	// compare half's barest it cost the compare its lesson.
+	d := drainFirst(fleetSnapshot(4, 3))
+	for w, want := range map[int]string{120: "r1 DRAINED for a deploy 6.0s · r2 PULLED", 80: "r1 DRAINED 6.0s · r2 PULLED"} {
+		lines := replicaStates(newTheme(true, true), d, w)
+		if got := ansi.Strip(strings.Join(lines, " ")); len(lines) != 1 || !strings.Contains(got, want) {
+			t.Errorf("w=%d, r1 drained: %q, want one line with %q", w, lines, want)
+		}
+	}
 }
 
 // A bulkhead's price in ok is the forecast's, said as the long run's; with a breaker it is
@@ -497,6 +515,10 @@ func TestPullAxisKeepsEveryPull(t *testing.T) {
 		}
 		if got := ansi.StringWidth(got); w >= 80 && got > w {
 			t.Errorf("the pulls line is %d wide at %d", got, w)
+		}
+		// What a digit is, at 80 columns too (newcomer 22: "4" and "23" unexplained there).
+		if w >= 80 && !strings.Contains(got, "(digit: replica") {
+			t.Errorf("at %d, the marks' key: %q", w, got)
 		}
 	}
 	// At the end of the line: the last three fall in the last cell, and each keeps one.
