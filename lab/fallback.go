@@ -34,16 +34,20 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	said := fmt.Sprintf("answered %s %s not ok", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
 	// What the user got, said: a Hystrix reader takes a fallback for a degraded success
 	// (newcomer 12), and here it changes no outcome.
-	long := said + " with a canned reply instead of an error (a degraded answer, still counted not ok)"
-	forms := []string{long, said + " with a canned reply, not an error", said + " (a canned reply)"}
+	// Instead of an error, never "not an error": they are errors, which the postmortem's
+	// narrator counts ("errors 3.9%: rejected:deadline"), the user saw a canned reply in their
+	// place (newcomer 22 read the two as calling the same rejections errors and not errors).
+	instead := said + " with a canned reply instead of an error"
+	long := instead + " (a degraded answer, still counted not ok)"
+	forms := []string{long, instead, said + " (a canned reply)"}
 	// Which the user saw, the table's cause or the reply, said where there is room: the
 	// table's timed-out 49 beside "answered 49" left it to guessing (newcomer 19).
 	if causes := fallbackCauses(pay); causes != "" {
-		forms = append([]string{said + ": users got a canned reply, not an error; the table counts why (" + causes + ")"}, forms...)
+		forms = append([]string{instead + "; the table counts why (" + causes + ")"}, forms...)
 	}
 	if before != "" {
 		forms = append([]string{long + "; the " + before + " got an error, turned away before a worker could run it",
-			said + " with a canned reply, not an error; the " + before + " got an error"}, forms...)
+			instead + "; the " + before + " got an error"}, forms...)
 	}
 	return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
 }

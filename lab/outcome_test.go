@@ -78,14 +78,16 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	// Which the user saw: the table counts the cause, the fallback answered (the table's
 	// timed-out 49 beside "answered 49" was a riddle, newcomer 19).
 	s.Classes[Payment].TimedOut, s.Classes[Payment].Rejected[RejectBreaker] = 40, 10
-	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); got != "fallback answered 50 payments not ok: users got a canned reply, not an error; the table counts why (timed-out, rejected)" {
+	if got := strings.Join(phrases(fallbackHealth(s, 120)), ""); got != "fallback answered 50 payments not ok with a canned reply instead of an error; the table counts why (timed-out, rejected)" {
 		t.Errorf("with causes: %q", got)
 	}
 	// The long form where it fits, else the short: never cut (it was, at 100 to 119 columns).
 	for _, w := range []int{58, 80, 100, 110, 120} {
 		got := strings.Join(phrases(fallbackHealth(s, w)), "")
-		// What the user got, at every width that has room: a canned reply, not an error.
-		if n := len([]rune(got)); n > w || w >= 80 && !strings.Contains(got, "not an error") && !strings.Contains(got, "instead of an error") {
+		// What the user got, at every width that has room: a canned reply in place of an
+		// error, never "not an error" beside the postmortem's "errors 3.9%" of the same
+		// payments (newcomer 22).
+		if n := len([]rune(got)); n > w || w >= 80 && !strings.Contains(got, "instead of an error") || strings.Contains(got, "not an error") {
 			t.Errorf("at %d columns: %q (%d)", w, got, n)
 		}
 	}

@@ -245,6 +245,15 @@ func (c CallStats) add(b CallStats) CallStats {
 // Calls is every call made: each payment's first, and its retries.
 func (c CallStats) Calls() int64 { return c.Payments + c.Retries }
 
+// RetryShare is the retries over the payments that called: what a retry budget holds to its
+// share of them (0.09 for 9 retries by 97 payments); 0 before the first call.
+func (c CallStats) RetryShare() float64 {
+	if c.Payments == 0 {
+		return 0
+	}
+	return float64(c.Retries) / float64(c.Payments)
+}
+
 // PerPayment is the amplification: calls per payment that called, 1.0 without retries.
 // 0 before the first call.
 func (c CallStats) PerPayment() float64 {
@@ -386,16 +395,16 @@ func retryStage(rt *retrier, counts *callCounts) stage {
 	}}
 }
 
-// retryWindow is how far back a retry budget counts: ten one-second slots.
+// RetryWindow is how far back a retry budget counts: ten one-second slots.
 const (
 	retryWindowSlots = 10
-	retryWindow      = retryWindowSlots * time.Second
+	RetryWindow      = retryWindowSlots * time.Second
 )
 
 // errRetryBudget stops a payment's retries when the budget is spent.
 var errRetryBudget = errors.New("retry budget spent")
 
-// retryBudget is the SRE book's per-client retry budget: over the last retryWindow, retries
+// retryBudget is the SRE book's per-client retry budget: over the last RetryWindow, retries
 // may be at most ratio of the requests. Each payment that reaches the retry stage is a
 // request; a retry goes ahead only while the retries in the window, it included, stay
 // within ratio of them. (failsafe-go's budget caps retries as a share of the executions in

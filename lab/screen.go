@@ -30,8 +30,20 @@ var coreSettings = slices.Concat(
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
 		// Down or failing, it is the cause of every failure on the screen: Strong, as a stall
 		// is (one line kept "pool · queue · timeout" and dropped it, newcomer 19).
-		broken := c.Dependency.Mode.Fails()
-		return []Item{{Label: "dependency", Value: ModeShort(c.Dependency), Strong: broken}}
+		d := c.Dependency
+		broken := d.Mode.Fails()
+		mode := ModeShort(d)
+		if d.Knee > 0 && !broken {
+			// Its latency holds only so far: "healthy 50ms ±10ms" above "now 64, 328ms each"
+			// read as a dependency that was not healthy (newcomer 22). The knee item says what
+			// comes after; "healthy" goes, so that it costs four columns, and the postmortem's
+			// settings keep their rows at 80 and 120 columns.
+			if d.Mode == ModeHealthy {
+				mode = d.latencyWords(d.HealthyLatency)
+			}
+			mode += " to the knee"
+		}
+		return []Item{{Label: "dependency", Value: mode, Strong: broken}}
 	}),
 	at(70, trafficSettings),
 	at(75, func(c Config, _ *Snapshot, _ int) []Item {
@@ -495,7 +507,7 @@ func coreWords() []part[[]Item] {
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
-			word("errors", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits"),
+			word("errors", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits; one the fallback answered is one (its user got a canned reply instead of the error)"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\"). A fleet: the replica full longest, and the time every replica was full at once"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),

@@ -153,6 +153,24 @@ func TestSettingsSaySignupsCallNothing(t *testing.T) {
 	}
 }
 
+// A dependency with a knee keeps its latency only up to it: "healthy 50ms ±10ms" bare, above
+// "now 64, 328ms each", read as a dependency that was not healthy (newcomer 22). Failing, it
+// has no latency to qualify.
+func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
+	c := DefaultConfig()
+	c.Dependency.Mode, c.Dependency.HealthyLatency, c.Dependency.Jitter = ModeHealthy, Duration(50*time.Millisecond), Duration(10*time.Millisecond)
+	c.Dependency.Knee, c.Dependency.KneeExponent = 25, 2
+	s := &Snapshot{Config: c}
+	items := fmt.Sprint(SettingsItems(c, s, 120))
+	if !strings.Contains(items, "{dependency 50ms ±10ms to the knee") || !strings.Contains(items, "25 calls, then latency × (n/25)^2") {
+		t.Errorf("items: %s", items)
+	}
+	c.Dependency.Mode = ModeDown
+	if items := fmt.Sprint(SettingsItems(c, s, 120)); strings.Contains(items, "to the knee") {
+		t.Errorf("down: %s", items)
+	}
+}
+
 // The goroutines' parts add up to the count: the postmortem's 5982 beside 64 busy and 5721
 // waiting left ~195 unexplained, a second's finished requests parked (newcomer 15).
 func TestGoroutineParts(t *testing.T) {

@@ -84,3 +84,16 @@ func TestLoadProfile(t *testing.T) {
 		loadFails(t, ref, sets, want)
 	}
 }
+
+// The retry budget's description names what the budget counts its retries against, the
+// payments, as the narrator does ("9 retries for 97 payments, 9%"): "near 10% of the calls"
+// was a base the lab does not count by (newcomer 22).
+func TestRetryBudgetDescriptionSaysItsBase(t *testing.T) {
+	c, err := Load("retry-budget", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(c.Description, "retries stay near 10% of the payments") {
+		t.Errorf("description %q", c.Description)
+	}
+}

@@ -53,8 +53,9 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 	}
 	rules := []string{
 		fmt.Sprintf(" · out after %d failed checks in a row (one every %s), back after %d passed (%s at least)", f.PullAfter, fmtDur(f.CheckEvery.D()), f.ReturnAfter, fmtDur(f.BackIn())),
-		fmt.Sprintf(" · out after %d failed, back after %d passed (every %s: %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D()), fmtDur(f.BackIn())),
-		fmt.Sprintf(" · out after %d failed, back after %d passed (every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D())),
+		// The time first, then why: "(every 100ms: 10s)" had to be decoded (newcomer 22).
+		fmt.Sprintf(" · out after %d failed, back after %d passed (%s, a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.BackIn()), fmtDur(f.CheckEvery.D())),
+		fmt.Sprintf(" · out after %d failed, back after %d passed (a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D())),
 	}
 	var lines []string
 	for _, r := range rules {
@@ -67,14 +68,23 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 }
 
 // replicaStates is the replicas' states alone, in as few lines as the width holds: "r1
-// DRAINED 5.0s · r2 PULLED 11.9s · r3 in rotation" (the halves of compare mode at their
+// DRAINED for a deploy 5.0s · r2 PULLED 11.9s · r3 in rotation" (the halves of compare mode at their
 // barest, where the summary under them has the numbers).
 func replicaStates(t *theme, s *lab.Snapshot, w int) []string {
-	var items []string
-	eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-		items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, r, last, drainedAt, false))
-	})
-	return wrapItems(items, t.dim.Render(" · "), w)
+	states := func(drained string) []string {
+		var items []string
+		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
+			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, r, last, drainedAt, drained, false))
+		})
+		return wrapItems(items, t.dim.Render(" · "), w)
+	}
+	// Why a drained replica is out, unless it costs a line: here, at a compare half's
+	// barest, a line more cost the compare its lesson.
+	lines := states(drainedWord)
+	if bare := states(drainedBare); len(bare) < len(lines) {
+		return bare
+	}
+	return lines
 }
 
 // eachReplica calls f for each replica of fs: its number from 1, its snapshot, its latest
@@ -190,9 +200,9 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	var state string
 	switch {
 	case compact:
-		state = compactState(t, r, last, drainedAt, squeeze > 1)
+		state = compactState(t, r, last, drainedAt, drainedWord, squeeze > 1)
 	case drainedAt > 0:
-		state = t.alert.Render("DRAINED at " + fmtSecs(drainedAt))
+		state = t.alert.Render(drainedWord + " at " + fmtSecs(drainedAt))
 	case h.Pulled && len(h.History) > 0:
 		state = t.alert.Render("PULLED at " + fmtSecs(h.History[len(h.History)-1].At))
 	case h.Pulled:
@@ -210,13 +220,19 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  starved ") + padLeft(starved, 5) + "  " + state
 }
 
-// compactState is a replica's state in the fewest words: "DRAINED 5.0s", "PULLED 11.9s",
-// "in rotation, 1/2 failed", "in rotation, pulled 9.3s, back 19.5s".
-func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration, brief bool) string {
+// drainedWord is a drained replica's state, with why, as the narrator says it: "DRAINED"
+// bare, beside "PULLED", read as one more failure (newcomer 22); drainedBare where that
+// costs a line.
+const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
+
+// compactState is a replica's state in the fewest words: "DRAINED for a deploy 5.0s" (in
+// the words drained), "PULLED 11.9s", "in rotation, 1/2 failed", "in rotation, pulled 9.3s,
+// back 19.5s".
+func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration, drained string, brief bool) string {
 	h := r.Health
 	switch {
 	case drainedAt > 0:
-		return t.alert.Render("DRAINED " + fmtSecs(drainedAt))
+		return t.alert.Render(drained + " " + fmtSecs(drainedAt))
 	case h.Pulled && len(h.History) > 0:
 		return t.alert.Render("PULLED " + fmtSecs(h.History[len(h.History)-1].At))
 	case h.Pulled:
@@ -244,11 +260,15 @@ func replicaMark(n int) string {
 // which replica); one still out stands out.
 func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string {
 	label, end := t.bold.Render("pulls")+"  0s ", " "+fmtSecs(elapsed)
-	// The marks' key: a digit is the replica pulled (newcomer 11 had to guess), D the drain.
-	// Narrower, the axis keeps the room: the list under it names each pull's replica.
+	// The marks' key: a digit is the replica pulled (newcomer 11 had to guess), D the drain;
+	// narrower, in fewer words, not none (newcomer 22 could not read "4" and "23" at 80).
 	var key []string
-	if len(fs.Pulls) > 0 && w >= 100 {
+	switch {
+	case len(fs.Pulls) == 0:
+	case w >= 100:
 		key = append(key, "digit: replica pulled")
+	default:
+		key = append(key, "digit: replica")
 	}
 	if fs.Drain != nil && fs.Drain.At > 0 {
 		key = append(key, "D drain")

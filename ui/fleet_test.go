@@ -156,9 +156,16 @@ func TestPullListKeepsTheDomino(t *testing.T) {
 func TestFleetFrameDrained(t *testing.T) {
 	out := ansi.Strip(Frame([]lab.Snapshot{*drainFirst(fleetSnapshot(4, 2))}, 120, 40, false))
 	flat := strings.Join(strings.Fields(out), " ")
-	for _, want := range []string{"DRAINED at 6.0s", "r1 drained 6.0s → r2 8.0s (+2.0s)", "2 of 4 replicas in rotation", "PULLED at 8.0s"} {
+	// Why it is out, said (newcomer 22: "DRAINED at 5.0s" beside "PULLED" read as a failure).
+	for _, want := range []string{"DRAINED for a deploy at 6.0s", "r1 drained 6.0s → r2 8.0s (+2.0s)", "2 of 4 replicas in rotation", "PULLED at 8.0s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	// So does a compact row, in a compare half and at 80 columns.
+	for _, w := range []int{59, 80} {
+		if got := ansi.Strip(strings.Join(replicaRows(newTheme(true, true), drainFirst(fleetSnapshot(4, 2)), w), "\n")); !strings.Contains(got, "DRAINED for a deploy 6.0s") {
+			t.Errorf("at %d: %s", w, got)
 		}
 	}
 }
@@ -167,7 +174,9 @@ func TestFleetFrameDrained(t *testing.T) {
 // beside the payments' "off", their rate per replica, the drain marked D on the time line
 // (not as replica 1's pull), idle workers on replicas out of rotation apart, the replica
 // whose pool was full longest beside the fleet's all-at-once figure, and a time when every
-// replica was out as over once one came back. Half a 120-column screen keeps each state.
+// replica was out as over once one came back, and how long a pulled one takes to return,
+// then why (newcomer 22 decoded "(every 100ms: 10s)"). Half a 120-column screen keeps each
+// state.
 func TestFleetFiguresSayWhose(t *testing.T) {
 	s := drainFirst(fleetSnapshot(4, 4))
 	s.Fleet.AllPulledAt = s.Fleet.Pulls[len(s.Fleet.Pulls)-1].At
@@ -188,7 +197,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain) 0s", "back after 100 passed (every 100ms: 10s)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
+		"pulls (digit: replica pulled, D drain) 0s", "back after 100 passed (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
 		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
@@ -278,8 +287,10 @@ func TestNarrateFleet(t *testing.T) {
 	s = fleetSnapshot(4, 0)
 	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
 	four, three := s.Config.ReplicaForecast(4).Payment, s.Config.ReplicaForecast(3).Payment
-	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price (Erlang B, long run): ~%s payments rejected:bulkhead each with 4 in rotation (only ~26%% answered ok), ~%s with 3 (~%.0f%%)",
-		fmtPerSec(four.Rejected), fmtPerSec(three.Rejected), 100*three.AdmittedShare())
+	// The fleet's rates, as its table's row counts them, each replica's times the replicas
+	// (newcomer 22 read a replica's "~6.4/s … each" beside the table's 17.4/s).
+	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price (Erlang B, long run): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% answered ok), ~%s with 3 (~%.0f%%)",
+		fmtPerSec(4*four.Rejected), fmtPerSec(3*three.Rejected), 100*three.AdmittedShare())
 	why := func(p lab.PaymentForecast) string {
 		return fmt.Sprintf("; 5 is the lesson's cap, not the best: a cap of %d still leaves signups and health checks %d workers (Erlang B: under 0.1%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (press ] to raise it)",
 			p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
@@ -346,6 +357,15 @@ func TestReplicaStates(t *testing.T) {
 		}
 		if !strings.Contains(all, "PULLED") {
 			t.Errorf("w=%d: no pulled replica: %q", w, lines)
+		}
+	}
+	// A drained replica says why it is out (newcomer 22), unless that costs a line: at a
+	// compare half's barest it cost the compare its lesson.
+	d := drainFirst(fleetSnapshot(4, 3))
+	for w, want := range map[int]string{120: "r1 DRAINED for a deploy 6.0s · r2 PULLED", 80: "r1 DRAINED 6.0s · r2 PULLED"} {
+		lines := replicaStates(newTheme(true, true), d, w)
+		if got := ansi.Strip(strings.Join(lines, " ")); len(lines) != 1 || !strings.Contains(got, want) {
+			t.Errorf("w=%d, r1 drained: %q, want one line with %q", w, lines, want)
 		}
 	}
 }
@@ -496,6 +516,10 @@ func TestPullAxisKeepsEveryPull(t *testing.T) {
 		}
 		if got := ansi.StringWidth(got); w >= 80 && got > w {
 			t.Errorf("the pulls line is %d wide at %d", got, w)
+		}
+		// What a digit is, at 80 columns too (newcomer 22: "4" and "23" unexplained there).
+		if w >= 80 && !strings.Contains(got, "(digit: replica") {
+			t.Errorf("at %d, the marks' key: %q", w, got)
 		}
 	}
 	// At the end of the line: the last three fall in the last cell, and each keeps one.

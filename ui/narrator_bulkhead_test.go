@@ -98,8 +98,9 @@ func TestNarratorSpareClause(t *testing.T) {
 			t.Errorf("%dx%d: spare clause shown %v:\n%s", sz[0], sz[1], spare, out)
 		}
 		// Where the whole clause would cost the settings, its brief form still tells the
-		// trap's share (newcomer 15: the point of the moment, lost at 80x24).
-		if brief := strings.Contains(flat, "% no breaker"); brief != (sz[1] < 40) {
+		// trap's share (newcomer 15: the point of the moment, lost at 80x24), the condition
+		// first (newcomer 22 read "~62% no breaker" as 62% having none).
+		if brief := strings.Contains(flat, "% rejected; no breaker ~62%"); brief != (sz[1] < 40) {
 			t.Errorf("%dx%d: brief clause shown %v:\n%s", sz[0], sz[1], brief, out)
 		}
 		if !strings.Contains(flat, "so it opens even on a healthy dependency") {

@@ -142,19 +142,21 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	if k == n {
 		fewer = n - 1
 	}
-	price := func(pay lab.PaymentForecast, brief bool) (string, string) {
+	// The fleet's rate, as its table counts, not a replica's: "~6.4/s … each" beside the
+	// table's 17.4/s read as a figure gone wrong (newcomer 22).
+	price := func(pay lab.PaymentForecast, replicas int, brief bool) (string, string) {
 		ok := ""
 		if share, ended, priced := priceParts(cfg, pay); priced && brief {
 			ok = " (" + share + ")"
 		} else if priced {
 			ok = " (only " + share + " " + ended + ")"
 		}
-		return fmt.Sprintf("~%s", fmtPerSec(pay.Rejected)), ok
+		return fmt.Sprintf("~%s", fmtPerSec(pay.RejectedBy(replicas))), ok
 	}
-	at, ok := price(all.Payment, false)
-	cost := fmt.Sprintf("%s payments %s each with %d in rotation%s", at, lab.RejectBulkhead.Word(), n, ok)
+	at, ok := price(all.Payment, n, false)
+	cost := fmt.Sprintf("%s payments %s across the fleet with %d in rotation%s", at, lab.RejectBulkhead.Word(), n, ok)
 	if fewer >= 1 {
-		at, ok := price(atFewer.Payment, true)
+		at, ok := price(atFewer.Payment, fewer, true)
 		cost += fmt.Sprintf(", %s with %d%s", at, fewer, ok)
 	}
 	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: health checks find a free worker, no replica is pulled%s; "+

@@ -46,8 +46,12 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		}
 		msg += pastDeadline(cfg, s)
 	case retry.Retries() && r.Fails && retry.Budget > 0:
-		msg = fmt.Sprintf("every try fails, but the %s retry budget refused %s retries: %s calls per payment instead of %s, retries held near %s of the calls in flight",
-			retry.Budget, fmtCount(s.Calls.BudgetDenied), lab.FmtPerPayment(s.Calls.PerPayment()), fmtTimes(r.Unbudgeted), retry.Budget)
+		// The retries made, against what the budget counts them by, the payments (newcomer 22:
+		// "near 10% of the calls in flight", a base shown nowhere, beside "retries 9").
+		c := s.Calls
+		msg = fmt.Sprintf("every try fails, but the %s retry budget refused %s retries: %s retries for %s payments, %s (it allows up to %s of the payments in the last %s), %s calls per payment instead of %s",
+			retry.Budget, fmtCount(c.BudgetDenied), fmtCount(c.Retries), fmtCount(c.Payments), fmtShare(c.RetryShare(), c.Payments),
+			retry.Budget, fmtDur(lab.RetryWindow), lab.FmtPerPayment(c.PerPayment()), fmtTimes(r.Unbudgeted))
 	case retry.Retries() && r.Fails && r.Tries > 1:
 		why := "every try fails"
 		if pay := f.Payment; pay.TimeoutCuts {

@@ -118,8 +118,12 @@ func TestNarratePostmortem(t *testing.T) {
 	}{
 		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms answer 500/s; 64 take 328ms: ok 194.8/s of 500.8/s;",
 			"p99 11.5s, errors 0.0% in 20–25s: the 5795 in flight count as none"}},
-		{fixConfig(), []string{"24 calls (knee 25) answer ≤480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms, errors 7.6% in 20–25s: rejected:deadline"}},
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 33 calls at 92ms (knee 25), the rest turned away", "p99 297ms, errors 37.1% in 20–25s: rejected:bulkhead"}},
+		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
+		// a second's ok 482/s).
+		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms, errors 7.6% in 20–25s: rejected:deadline"}},
+		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
+		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms answer 500/s; 33 take 87ms: ok 194.8/s of 500.8/s;", "p99 297ms, errors 37.1% in 20–25s: rejected:bulkhead"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -180,6 +184,12 @@ func TestNarratePostmortem(t *testing.T) {
 	if got := narrate(quiet.Config, quiet); !strings.Contains(got, "none turned away now") {
 		t.Errorf("adaptive with nothing turned away this second: %q", got)
 	}
+	// Under the knee, its calls at the knee's latency for that many, as the status line says.
+	under := postmortemSnapshot(adaptiveConfig())
+	under.Dependency.InFlight, under.Dependency.Latency = 22, 52*time.Millisecond
+	if got, want := narrate(under.Config, under), "adaptive limit 35 from latency: 22 calls at 50ms (knee 25), the rest turned away"; !strings.Contains(got, want) {
+		t.Errorf("adaptive under the knee:\n got %q\nwant %q", got, want)
+	}
 	after := postmortemSnapshot(postmortemConfig())
 	after.RatesInForce[lab.Payment] = 150
 	if got, want := narrate(after.Config, after), "64 calls past the knee (25) at 328ms answer 195/s, 150/s arrive: the queue drains ~45/s"; !strings.Contains(got, want) {
@@ -218,6 +228,11 @@ func TestPostmortemScreen(t *testing.T) {
 		checkFrame(t, out, sz[0], sz[1])
 		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive limit 35, 33 in use") || !strings.Contains(plain, "slack lost: as the bulkhead turned 1582 orders away, on average 1.5 workers sat free")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
+		}
+		// One latency for the calls at the dependency, the narrator's and the status line's
+		// (newcomer 22: "35 calls at 104ms" above "now 35, 98ms each").
+		if flat := strings.Join(strings.Fields(ansi.Strip(out)), " "); sz[1] >= 40 && (!strings.Contains(flat, "33 take 87ms") || !strings.Contains(flat, "now 33, 87ms each")) {
+			t.Errorf("%dx%d: the calls' latency, twice or not at all:\n%s", sz[0], sz[1], ansi.Strip(out))
 		}
 	}
 }
@@ -266,7 +281,8 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	for i := range s.Timeline {
 		s.Timeline[i].T = i + 1
 	}
-	if got := narrate(s.Config, s); !strings.Contains(got, "would outlive it") {
+	// The forecast's rate is a model's too, not a ceiling (newcomer 22: "≤480/s").
+	if got := narrate(s.Config, s); !strings.Contains(got, "would outlive it") || !strings.Contains(got, "24 calls at most (knee 25) answer ~480/s of 500/s") {
 		t.Errorf("at 6s, the window mostly before the step: %q", got)
 	}
 	tr := lab.TrafficConfig{Payment: lab.RateConfig{Profile: []lab.RateStep{{At: 0, Rate: 150}, {At: lab.Duration(5 * time.Second), Rate: 500}}}}

@@ -431,11 +431,12 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	switch {
 	case w >= 100: // the health panel says it
 	case n > 0 && before != "":
-		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply, not an error; %s got an error", fmtCount(n), before),
+		// Instead of an error: they are errors, the reply stood in (lab's fallback item says why).
+		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply instead of an error; %s got an error", fmtCount(n), before),
 			fmt.Sprintf("fallback: %s not ok got a canned reply; %s an error", fmtCount(n), before),
 			fmt.Sprintf("%s canned replies; %s: error", fmtCount(n), before)}
 	case n > 0:
-		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply, not an error", fmtCount(n)),
+		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply instead of an error", fmtCount(n)),
 			fmt.Sprintf("fallback: %s not ok got a canned reply", fmtCount(n)), fmt.Sprintf("%s not ok: canned reply", fmtCount(n)), fmtCount(n) + " canned replies"}
 	case before != "":
 		fallback = []string{fmt.Sprintf("no fallback reply: %s got an error, before any worker", before),

@@ -268,6 +268,11 @@ func TestFallbackSaidAtEverySize(t *testing.T) {
 		if !strings.Contains(flat, "canned repl") {
 			t.Errorf("%dx%d: no canned reply in\n%s", sz[0], sz[1], frameText(t, s, sz[0], sz[1]))
 		}
+		// In place of an error, not "not an error": the postmortem's narrator counts them
+		// as errors (newcomer 22).
+		if strings.Contains(flat, "not an error") {
+			t.Errorf("%dx%d: the fallback's replies called no error:\n%s", sz[0], sz[1], frameText(t, s, sz[0], sz[1]))
+		}
 	}
 	// Where it cannot fit whole, it gives way whole: never "not ok: canned rep…" (the review).
 	// The column definitions and a count of three digits in a compare half's 59 columns:

@@ -350,7 +350,7 @@ func TestNarrator(t *testing.T) {
 	}
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
 	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
-	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: ~8.4/s payments rejected:bulkhead, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: in the long run (Erlang B) ~8.4/s payments rejected:bulkhead, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
 		t.Errorf("thread pool:\n got %q\nwant %q", got, want)
 	}
 }
