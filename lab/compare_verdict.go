@@ -127,7 +127,7 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 		return slices.ContainsFunc(us, func(u UserChange) bool { return u.Counter == OK.Word() })
 	}
 	head, sides, names := "» the trade: ", [][]UserChange{v.Worse, v.Better}, []string{"B worse: ", "B better: "}
-	kinds := [][2]string{{"loss", "losses"}, {"gain", "gains"}} // what a side left out counts
+	kinds := []string{"losses", "gains"} // what a side left out counts (one left out is named)
 	switch {
 	case v.Trade():
 	case len(v.Worse) == 0 && counts(v.Better):
@@ -155,7 +155,7 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 			case n == 1:
 				parts[i] += " and " + label(us[keep[i]].Class) + " " + us[keep[i]].Counter
 			case n > 1:
-				parts[i] += fmt.Sprintf(" and %d more %s", n, kinds[i][1])
+				parts[i] += fmt.Sprintf(" and %d more %s", n, kinds[i])
 			}
 		}
 		return head + strings.Join(parts, "; ")

@@ -198,7 +198,7 @@ func (a ArrivingWait) Sum(t TrafficConfig) string {
 		parts = append(parts, fmt.Sprintf("%s of %s", what, FmtLatency(q.Hold)))
 	}
 	even, shown := a.Even(), ShownSecs(a.Wait)
-	if (even - shown).Abs() > max(shown/10, 100*time.Millisecond) {
+	if len(parts) > 0 && (even-shown).Abs() > max(shown/10, 100*time.Millisecond) {
 		list := parts[len(parts)-1]
 		if n := len(parts); n > 1 {
 			list = strings.Join(parts[:n-1], ", ") + " and " + list

@@ -11,25 +11,39 @@ import (
 
 func init() {
 	register(mechanism{name: "fallback", rank: 10, start: func(iso *Isolation) runtime { return fallback{count: iso.lent.Fallback} }, health: at(27, fallbackHealth),
-		words: at(45, []Item{word("fallback answered n", "the payment chain's first stage: it answers every payment not ok on a worker (failed, timed out, or rejected by the isolation) with a canned reply instead of an error (a degraded answer) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has answered one")})})
+		words: at(45, []Item{word("fallback answered n", "the payment chain's first stage: it answers every payment not ok on a worker (failed, timed out, or rejected by the isolation) with a canned reply instead of an error (a degraded answer) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has answered one, with those turned away before a worker ran it (rejected:pool, :balancer, :queue), which got an error; in a compare, also where it answered none")})})
 }
 
-// fallbackHealth shows the fallback where it acts: the payments it answered, once it has,
-// and those it could not, turned away before a worker ran the chain: they got an error
-// (newcomer 22: "what does a payment rejected by the pool get?" decides a compare's "B
-// worse: payment ok -31", B's rejections answered, A's not). It stands first in every
-// chain, so the chain alone would show it where it never acts.
+// fallbackHealth shows the fallback where it acts: the payments it answered, once it has
+// (FallbackSaid). It stands first in every chain, so the chain alone would show it where it
+// never acts.
 func fallbackHealth(s *Snapshot, w int) []Item {
-	pay := s.Classes[Payment]
-	n, before := pay.Fallback, BeforeChain(pay)
-	if n == 0 && before == "" {
+	forms := FallbackSaid(s, false)
+	if forms == nil {
 		return nil
 	}
-	const label = "fallback"
-	if n == 0 {
-		return []Item{{Label: label, Value: fittingValue(label, w,
-			"none answered: the "+before+" got an error, turned away before a worker could run the fallback",
-			"none answered: the "+before+" got an error, before a worker", before+" got an error")}}
+	return []Item{{Label: FallbackLabel, Value: fittingValue(FallbackLabel, w, forms...)}}
+}
+
+// FallbackLabel is the fallback's health item's label, and the word its note begins with.
+const FallbackLabel = "fallback"
+
+// FallbackSaid is what the fallback did for users, longest form first, after the word
+// "fallback", for the health item and a compare half's table note alike: the payments it
+// answered, and those turned away before a worker ran the chain, which got an error
+// (newcomer 22: "what does a payment rejected by the pool get?" decides a compare's "B
+// worse: payment ok -31", B's rejections answered, A's not). Where it answered none, only
+// in a compare (compared), whose other side may have: alone it took the queue's line at
+// 80x24 and chart rows at 120x40 for no lesson (the review). Nil: nothing to say.
+func FallbackSaid(s *Snapshot, compared bool) []string {
+	pay := s.Classes[Payment]
+	n, before := pay.Fallback, BeforeChain(pay)
+	switch {
+	case n == 0 && before != "" && compared:
+		return []string{"none answered: the " + before + " got an error, turned away before a worker could run the fallback",
+			"none answered: the " + before + " got an error, before a worker", "none answered; " + before + " got an error"}
+	case n == 0:
+		return nil
 	}
 	said := fmt.Sprintf("answered %s %s not ok", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
 	// What the user got, said: a Hystrix reader takes a fallback for a degraded success
@@ -39,17 +53,19 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 	// place (newcomer 22 read the two as calling the same rejections errors and not errors).
 	instead := said + " with a canned reply instead of an error"
 	long := instead + " (a degraded answer, still counted not ok)"
-	forms := []string{long, instead, said + " (a canned reply)"}
+	var forms []string
+	if before != "" {
+		forms = append(forms, long+"; the "+before+" got an error, turned away before a worker could run it",
+			instead+"; the "+before+" got an error", fmt.Sprintf("answered %s not ok with a canned reply; %s got an error", FmtCount(n), before))
+	}
 	// Which the user saw, the table's cause or the reply, said where there is room: the
 	// table's timed-out 49 beside "answered 49" left it to guessing (newcomer 19).
 	if causes := fallbackCauses(pay); causes != "" {
-		forms = append([]string{instead + "; the table counts why (" + causes + ")"}, forms...)
+		forms = append(forms, instead+"; the table counts why ("+causes+")")
 	}
-	if before != "" {
-		forms = append([]string{long + "; the " + before + " got an error, turned away before a worker could run it",
-			instead + "; the " + before + " got an error"}, forms...)
-	}
-	return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
+	// The shortest, for a compare half: a form without it let it vanish (the second review).
+	return append(forms, long, instead, fmt.Sprintf("answered %s not ok with a canned reply", FmtCount(n)),
+		fmt.Sprintf("answered %s not ok (canned replies)", FmtCount(n)), FmtCount(n)+" canned replies")
 }
 
 // BeforeChain says a class's requests turned away before the chain ran, by reason (the
@@ -57,13 +73,16 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 // "33 rejected:pool", "5 rejected:pool and 2 rejected:queue"; "" for none.
 func BeforeChain(c ClassStats) string {
 	var out []string
-	for _, r := range []Reason{RejectPool, RejectBalancer, RejectQueue} {
+	for _, r := range beforeChain {
 		if k := c.Rejected[r]; k > 0 {
 			out = append(out, FmtCount(k)+" "+r.Word())
 		}
 	}
 	return strings.Join(out, " and ")
 }
+
+// beforeChain are the reasons a request is turned away before a worker runs its chain.
+var beforeChain = []Reason{RejectPool, RejectBalancer, RejectQueue}
 
 // fallbackCauses names the table's columns that hold the payments a fallback answered:
 // "timed-out", "failed", "rejected", those with any; a rejection before the chain (the
@@ -73,7 +92,7 @@ func fallbackCauses(c ClassStats) string {
 	for _, k := range []struct {
 		name string
 		n    int64
-	}{{"timed-out", c.TimedOut}, {"failed", c.Failed}, {"rejected", c.RejectedTotal() - c.Rejected[RejectPool] - c.Rejected[RejectBalancer] - c.Rejected[RejectQueue]}} {
+	}{{"timed-out", c.TimedOut}, {"failed", c.Failed}, {"rejected", c.RejectedTotal() - sumFor(c.Rejected, beforeChain)}} {
 		if k.n > 0 {
 			out = append(out, k.name)
 		}

@@ -48,7 +48,11 @@ func (s *Snapshot) Late() bool { return s.Generator.Lag.P99 > LateLag }
 // the pre-flight's verdict is. Before, the p99 is the slowest send, and one late send (the
 // start, a collection) made an idle machine "too busy": stacked-timeouts beside
 // deadline-propagation at 8s, lag p99 = max = 5.5ms of 77 sends.
-func (s *Snapshot) TooBusy() bool { return s.Late() && s.Generator.Lag.Count >= EnoughSamples }
+func (s *Snapshot) TooBusy() bool { return s.Late() && LagJudged(s.Generator.Lag) }
+
+// LagJudged says a lag's p99 is of enough sends to judge the machine by (EnoughSamples):
+// the pre-flight's rule and the screen's warning's.
+func LagJudged(lag Percentiles) bool { return lag.Count >= EnoughSamples }
 
 // PreflightRow is one preset run briefly on this machine.
 type PreflightRow struct {

@@ -38,10 +38,9 @@ var coreSettings = slices.Concat(
 			// read as a dependency that was not healthy (newcomer 22). The knee item says what
 			// comes after; "healthy" goes, so that it costs four columns, and the postmortem's
 			// settings keep their rows at 80 and 120 columns.
-			if d.Mode == ModeHealthy {
-				mode = d.latencyWords(d.HealthyLatency)
+			if d.Mode == ModeHealthy { // a brownout's own words say when it is slow
+				mode = d.latencyWords(d.HealthyLatency) + " to the knee"
 			}
-			mode += " to the knee"
 		}
 		return []Item{{Label: "dependency", Value: mode, Strong: broken}}
 	}),
@@ -498,10 +497,10 @@ func ScreenWords() []Item {
 func coreWords() []part[[]Item] {
 	return slices.Concat(
 		at(10, []Item{
-			word("● live", "the screen follows the running lab, 10 times a second (■ run ended: poollab snapshot ran the lab headless up to this frame and ended it there; ‖ PAUSED: the screen is frozen, the lab runs on)"),
+			word("● live", "the screen follows the running lab, 10 times a second (■ recorded: a frame poollab snapshot recorded from a headless run, at its run time, not the live screen; ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it)"),
-			word("signup starved n", "n signups (or health checks: every class but payment) were rejected:pool so far, turned away for want of a worker while payments held them. Payments' own rejected:pool are not in it: they hold the workers, the others starve. In the alarm colour, with its rate, while it happens (in the last whole second); \"(last in 2–3s)\" once it stopped: the last whole second that had one"),
+			word("signup starved n", "n signups (or health checks: every class but payment) were rejected:pool so far, turned away for want of a worker while payments held them. Payments' own rejected:pool are not in it: they hold the workers, the others starve. In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"last in 2–3s\", the last whole second that had one (shorter: \"stopped\", or \"(last in 2–3s)\" alone)"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 		}),
 		at(40, []Item{

@@ -303,17 +303,16 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	titles := func(tooFew, fewShort string, blocks, keyless bool) []string {
 		tooFew, fewShort = t.dim.Render(" · "+tooFew), t.dim.Render(" · "+fewShort)
 		approx := t.dim.Render(" · " + lab.ApproxKey)
-		noise := approx                                           // one wording wherever ≈ is said
 		key := t.dim.Render(" · unmarked +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
 		if !t.noColor {
 			key = colour
 		}
 		byBlocks, blocksBrief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
 		if keyless {
-			tooFew, fewShort, approx, noise, key = "", "", "", "", colour
+			tooFew, fewShort, approx, key = "", "", "", colour
 			byBlocks, blocksBrief = t.dim.Render(" · "+lab.BlocksHow(false)), t.dim.Render(" · "+lab.BlocksHow(true))
 		}
-		short := noise + fewShort
+		short := approx + fewShort // ≈ in one wording wherever it is said
 		var out []string
 		switch {
 		case blocks:
@@ -322,8 +321,8 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		case !sameWay:
 			// The noise key outlasts the too-few one: a corrected p99 is judged (≈) however few
 			// the rows that are too few (the review: "≈ -1.0ms" under a title with no ≈).
-			out = []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two + noise, head + two, bare + two + noise,
-				bare + t.dim.Render(" · "+lab.NeitherBetter) + noise, bare + two, bare}
+			out = []string{head + two + approx + tooFew, head + two + approx, head + two + short, head + two, bare + two + approx,
+				bare + t.dim.Render(" · "+lab.NeitherBetter) + approx, bare + two, bare}
 		default:
 			out = []string{head + totals + key + approx + tooFew, head + key + approx + tooFew, head + totals + key + approx,
 				head + key + short, head + key + approx, head + key, head + approx + tooFew, head + short, head + approx, head}

@@ -40,8 +40,8 @@ const (
 // distributionLayout is the chart area with the latency distribution in it, when it has a
 // place: in a measurement run, the samples line and the ladder over the distribution beside
 // the workers chart (and the starvation chart, on wide screens), or, in a compare half, over
-// the workers chart alone; in any other run on one lab's screen, beside the two time charts
-// on screens wide enough for three. false: the usual charts.
+// the distribution alone at the half's width; in any other run on one lab's screen, beside
+// the two time charts on screens wide enough for three. false: the usual charts.
 func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int) ([]string, bool) {
 	measuring := measurementRun(snap)
 	if !measuring && (w < threeChartsMinW || peer != nil) {
@@ -392,7 +392,7 @@ func measurementHelp() [][2]string {
 		{"scheduled", "open loop: latency from each request's scheduled arrival, so waiting for the server counts"},
 		{"as sent", "closed loop: latency from each request's send. There is no schedule, the send is the arrival: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency with the unsent requests put back, one per pacing interval, each waiting for the same reply (HdrHistogram's RecordCorrectedValue)"},
-		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (P, c), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be; a compare half leaves it to the ladder above, too narrow to draw it beside the workers chart"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (P, c), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be; a compare half draws it alone at the half's width, in place of the workers chart"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}
 }

@@ -108,3 +108,21 @@ func TestNarratorSpareClause(t *testing.T) {
 		}
 	}
 }
+
+// Half-open, the breaker preset's story is the trial, not the socket timeout's: "every
+// payment times out" stood above 72 rejected:breaker of 97 (newcomer 22).
+func TestNarrateHalfOpen(t *testing.T) {
+	cfg, err := loadEmbedded("breaker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := trapSnapshot(cfg)
+	s.Breaker.State, s.Breaker.OpenLeft, s.Breaker.Calls = lab.BreakerHalfOpen, 0, 0
+	want := "breaker half-open: it lets 1 payment through to try the dependency; every other payment is rejected:breaker at once until the trial ends: it closes if the trial succeeds, opens again for 3.0s if it fails"
+	if got := narrate(cfg, s); got != want {
+		t.Errorf("half-open:\n got %q\nwant %q", got, want)
+	}
+	if got := strings.Join(phrases(lab.SettingsItems(s.Config, s, 200)), " · "); !strings.Contains(got, "trial calls 0 of 1 ended") {
+		t.Errorf("the trial's count: %q", got)
+	}
+}

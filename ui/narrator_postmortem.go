@@ -43,6 +43,12 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			return why + tail, true
 		}
 		limit := fmt.Sprintf("adaptive limit %d from latency", s.Bulkhead.Limit)
+		// How it moves, why orders are turned away below it, and what it buys, where there
+		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
+		// free? a fix or another trap?").
+		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
+		*spare = spareClause{long: fmt.Sprintf("; the limit rises while calls' latency holds and falls as it climbs; %s that finds it full is turned away at once, so bursts are refused while the mean leaves permits free; no hand-picked number, and no queue of seconds", article(one)),
+			short: "; it rises while latency holds, falls as it climbs; a burst that finds it full is turned away"}
 		rest := "none turned away now"
 		turning := false
 		if last := s.LastSecond(); last == nil || last.Rejected[lab.Payment][lab.RejectBulkhead] > 0 {
@@ -209,4 +215,12 @@ func whyCap(cfg lab.Config, k lab.KneeForecast) spareClause {
 		short += fmt.Sprintf("; %d would answer %s, no room", k.Knee, fmtWholePerSec(best))
 	}
 	return spareClause{long: long, short: short}
+}
+
+// article is "a" or "an" before a word, with the word: "an order", "a payment".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }

@@ -338,6 +338,17 @@ var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared:
 		if !rates {
 			return table
 		}
+		// What the fallback did for users, beside the columns that count the cause (newcomer
+		// 19: the table's timed-out 49 left the user's answer to guessing), where the health
+		// panel keeps one line at most, or does not say it: in a compare where it answered
+		// none (lab.FallbackSaid). A note of its own, never left out, never cut: it shares the
+		// definitions' line where it fits ("… · 178 c…" in a compare half, seen in tmux).
+		if forms := lab.FallbackSaid(c.snap, c.compared()); forms != nil && (fallbackInTable(c.w) || c.snap.Classes[lab.Payment].Fallback == 0) {
+			for k := range forms {
+				forms[k] = lab.FallbackLabel + " " + forms[k]
+			}
+			notes.must = append(notes.must, forms)
+		}
 		lines := notes.lines(c.t.dim.Render(" · "), c.w, level)
 		for k := range lines {
 			lines[k] = c.t.dim.Render(lines[k])
@@ -345,10 +356,18 @@ var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared:
 		return append(table, lines...)
 	}}
 
+// fallbackInTable says the table's notes say what the fallback did, not the health panel:
+// under 100 columns, where the health panel keeps one line at most. Decided here once, so
+// no frame says it twice (the review: a 99-column compare half did).
+func fallbackInTable(w int) bool { return w < 100 }
+
 // healthPanel: the dependency, the generator and the pool over the run; one line below full
 // detail.
 var healthPanel = panel{name: "health", deepest: upTo(levelCompact), gap: 5, lines: func(c labCtx, level int) []string {
 	items := lab.HealthItems(c.snap, c.w)
+	if fallbackInTable(c.w) {
+		items = slices.DeleteFunc(items, func(it lab.Item) bool { return it.Label == lab.FallbackLabel })
+	}
 	if level > levelFull {
 		// One line: what the mechanisms did (slack lost, orphans, the deadline's rejections)
 		// before the pool's full time and the lab's own health (Spare), which follow from
@@ -625,8 +644,10 @@ func blanksAbove(lines []string) []string {
 	return append(blank, filled...)
 }
 
-// recordedState is the run state of a frame of a finished headless run (poollab snapshot).
-const recordedState = "■ run ended"
+// recordedState is the run state of a frame recorded from a headless run (poollab snapshot,
+// each frame of its GIF): true of every frame, where "■ run ended" was of the last alone
+// (the review: a GIF's frames said it at 1.0s, 1.1s, …).
+const recordedState = "■ recorded"
 
 // headerLine: the lab's title and run time on the left; starvation and the run state on
 // the right. In compare mode the title is the side, and the focused one stands out.
@@ -650,7 +671,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
 
 	// The right side, longest form first: what is starving, and the run's state.
-	var starved, starvedMid, starvedShort []string
+	var starved, starvedMid, starvedLast, starvedShort []string
 	// Once it stopped, when it last happened: never "now" (a narrator's "now" is this
 	// instant, newcomer 11), nor a third window beside the rate's (newcomer 14).
 	stopped := func(why lab.Reason, classes ...lab.Class) string {
@@ -664,24 +685,28 @@ func headerLine(t *theme, s screen, i, w int) string {
 		if !c.Starves() || n == 0 {
 			continue
 		}
-		// Its rate in the table's /s window, for every class that has one there, and when it
-		// last happened once it stopped: "signup starved 12 (last in 6–7s)" beside "health
-		// starved 1 (0.2/s in 3–8s)" read as two kinds of count (newcomer 22). Shorter, the
-		// rate alone; with none in the window, when it last happened.
+		// Its rate in the table's /s window, for every class that has one there, and that it
+		// stopped, once it did: "signup starved 12 (last in 6–7s)" beside "health starved 1
+		// (0.2/s in 3–8s)" read as two kinds of count (newcomer 22). Shorter, a stopped one
+		// says so in its own words, never with a rate alone, which reads as starving now (the
+		// review: the colour alone said it, and NO_COLOR has none).
 		r := snap.Rates()
 		now := snap.StarvingNow(c)
 		inWindow := ""
 		if rate := r.Rejected[i][lab.RejectPool]; r.Seconds > 0 && rate > 0 {
 			inWindow = fmtPerSec(rate) + " in " + r.Span()
 		}
-		note, mid := " (–)", " (–)" // no whole second yet
+		note, mid, last := " (–)", " (–)", " (–)" // no whole second yet
 		switch {
 		case inWindow != "" && now:
-			note, mid = " ("+inWindow+")", " ("+inWindow+")"
+			note = " (" + inWindow + ")"
+			mid, last = note, note
 		case inWindow != "":
-			note, mid = " ("+inWindow+", last in "+snap.LastRejectedIn(lab.RejectPool, c)+")", " ("+inWindow+")"
+			note, mid = " ("+inWindow+", last in "+snap.LastRejectedIn(lab.RejectPool, c)+")", " ("+inWindow+", stopped)"
+			last = stopped(lab.RejectPool, c)
 		case r.Seconds > 0 || !now:
-			note, mid = stopped(lab.RejectPool, c), stopped(lab.RejectPool, c)
+			note = stopped(lab.RejectPool, c)
+			mid, last = note, note
 		}
 		// The alarm stands only while it is still happening; afterwards the total stays, quiet.
 		style := t.dim
@@ -691,6 +716,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		label := style.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
 		starved = append(starved, label+t.dim.Render(note))
 		starvedMid = append(starvedMid, label+t.dim.Render(mid))
+		starvedLast = append(starvedLast, label+t.dim.Render(last))
 		starvedShort = append(starvedShort, label)
 	}
 	// A fleet with no replica to take a request turns it away at the balancer: the outage
@@ -709,6 +735,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 			at = 0
 		}
 		starved, starvedMid, starvedShort = slices.Insert(starved, at, label+note), slices.Insert(starvedMid, at, label+note), slices.Insert(starvedShort, at, label)
+		starvedLast = slices.Insert(starvedLast, at, label+note)
 	}
 	var state, stateShort string
 	switch {
@@ -724,8 +751,8 @@ func headerLine(t *theme, s screen, i, w int) string {
 	case s.recorded:
 		// One short form on every screen and both halves: "■ snapshot, not live" beside
 		// "■ snapshot" read as two states, and neither said what a snapshot is (newcomer 22:
-		// "paused? replay?"). Beside "run time", it says the run ended there; short, it leaves
-		// an outage's alarm room at 80 columns.
+		// "paused? replay?"): a recording, at "run time"; short, it leaves an outage's alarm
+		// room at 80 columns.
 		state = t.dim.Render(recordedState)
 		stateShort = state
 	default:
@@ -736,6 +763,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 		strings.Join(append(starved, state), "  "),
 		strings.Join(append(starved, stateShort), "  "),
 		strings.Join(append(starvedMid, stateShort), "  "),
+		strings.Join(append(starvedLast, stateShort), "  "),
 		strings.Join(append(starvedShort, stateShort), "  "),
 	}
 	if len(starvedShort) > 1 {

@@ -340,12 +340,16 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	}
 	per := fmt.Sprintf(" · 1 cell = %s requests", fmtCount(int64(round)))
 	// A round of the pool, said as one (newcomer 22 took "one per worker" a while to decode).
-	why := fmt.Sprintf(", one round of the %d workers", round)
+	workers := fmt.Sprintf("%d workers", round)
+	if round == 1 { // "one round of the 1 workers" (the review)
+		workers = "1 worker"
+	}
+	why := ", one round of the " + workers
 	switch {
 	case round != p.QueueRound():
 		why = ", one round of the other side's pool"
 	case p.Max > p.Size: // a pool that may grow: its round is its most workers, not its workers now
-		why = fmt.Sprintf(", one round of the %d workers it may have", round)
+		why = ", one round of the " + workers + " it may have"
 	}
 	summary := queueSummary(p)
 	// Longest wording first, down to one that leaves the bar a third of the line (or all it

@@ -419,29 +419,6 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		defs = append(defs, [4]string{l + ": latency of finished requests (ok, failed, timed out) from the scheduled arrival, never of a rejection",
 			l + ": latency of ok, failed and timed out requests; a rejection has none", l + ": of ok, failed, timed out; rejected excluded", l + ": excl. rejected"})
 	}
-	// Where the fallback answered, what the user got, beside the columns that count the
-	// cause: at 80x24 the fallback's health item gives way, and the table's timed-out 49
-	// left the user's answer to guessing (newcomer 19). With its count: those it answered
-	// are not all the not ok (the review: those in flight, or turned away by the pool, got
-	// none). Never left out: a form without it let it vanish (the second review).
-	// Those turned away before a worker ran the fallback got an error, said beside it
-	// (newcomer 22: A's 33 rejected:pool beside B's canned replies).
-	var fallback []string
-	n, before := s.Classes[lab.Payment].Fallback, lab.BeforeChain(s.Classes[lab.Payment])
-	switch {
-	case w >= 100: // the health panel says it
-	case n > 0 && before != "":
-		// Instead of an error: they are errors, the reply stood in (lab's fallback item says why).
-		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply instead of an error; %s got an error", fmtCount(n), before),
-			fmt.Sprintf("fallback: %s not ok got a canned reply; %s an error", fmtCount(n), before),
-			fmt.Sprintf("%s canned replies; %s: error", fmtCount(n), before)}
-	case n > 0:
-		fallback = []string{fmt.Sprintf("fallback: %s not ok got a canned reply instead of an error", fmtCount(n)),
-			fmt.Sprintf("fallback: %s not ok got a canned reply", fmtCount(n)), fmt.Sprintf("%s not ok: canned reply", fmtCount(n)), fmtCount(n) + " canned replies"}
-	case before != "":
-		fallback = []string{fmt.Sprintf("no fallback reply: %s got an error, before any worker", before),
-			fmt.Sprintf("%s got an error, no fallback", before), before + ": error"}
-	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
 	if len(defs) > 0 {
@@ -454,11 +431,6 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			forms[i] = strings.Join(parts, " · ")
 		}
 		notes.must = append(notes.must, forms[:])
-	}
-	// The fallback's, a note of its own: it shares the definitions' line where it fits and
-	// takes its own where not, never cut ("… · 178 c…" in a compare half, seen in tmux).
-	if fallback != nil {
-		notes.must = append(notes.must, fallback)
 	}
 	// A connection per route is waited for on the worker: in service, not in wait
 	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection).

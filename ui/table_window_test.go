@@ -53,17 +53,25 @@ func TestTableSaysItsWindows(t *testing.T) {
 	if got := frameText(t, quiet, 120, 40); !regexp.MustCompile(fmt.Sprintf(`signup starved 22 \([\d.]+/s in \d+–\d+s, last in %d–%ds\)`, before.T-1, before.T)).MatchString(got) {
 		t.Errorf("starving stopped, unsaid:\n%s", got)
 	}
-	// Beside a class starving now, where the header has room for rates alone, both say their
-	// rate in one form (newcomer 22: "(last in 6–7s)" beside "(0.2/s in 3–8s)").
+	// Beside a class starving now, both say their rate in one form where there is room
+	// (newcomer 22: "(last in 6–7s)" beside "(0.2/s in 3–8s)"), and the one that stopped says
+	// so in words at every width: a rate alone reads as starving now, and without colour
+	// nothing else says it (the review).
 	two := testSnapshot()
 	two.Config.Traffic.Health.Rate, two.Classes[lab.Health].Arrived = 1, 6
 	two.Classes[lab.Health].Rejected[lab.RejectPool] = 1
 	tl = two.Timeline
 	tl[len(tl)-1].Rejected[lab.Signup][lab.RejectPool], tl[len(tl)-2].Rejected[lab.Signup][lab.RejectPool] = 0, 0
 	tl[len(tl)-1].Rejected[lab.Health][lab.RejectPool] = 1
-	header := strings.SplitN(frameText(t, two, 120, 40), "\n", 2)[0]
-	if !regexp.MustCompile(`signup starved 22 \([\d.]+/s in 1–6s[,)].*health starved 1 \([\d.]+/s in 1–6s\)`).MatchString(header) {
+	header := strings.SplitN(frameText(t, two, 160, 40), "\n", 2)[0]
+	if !regexp.MustCompile(`signup starved 22 \([\d.]+/s in 1–6s, (last in \d+–\d+s|stopped)\).*health starved 1 \([\d.]+/s in 1–6s\)`).MatchString(header) {
 		t.Errorf("two classes starved, in two forms: %q", header)
+	}
+	for w := 80; w <= 160; w += 4 {
+		header := strings.SplitN(frameText(t, two, w, 40), "\n", 2)[0]
+		if regexp.MustCompile(`signup starved 22 \([\d.]+/s in 1–6s\)`).MatchString(header) {
+			t.Errorf("at %d columns a stopped class's rate alone: %q", w, header)
+		}
 	}
 	// So does the help, with the header's starvation rate.
 	var help string
@@ -278,16 +286,6 @@ func TestFallbackSaidAtEverySize(t *testing.T) {
 	// The column definitions and a count of three digits in a compare half's 59 columns:
 	// "… · p99: excl. rejected · 178 c…" seen in tmux; its shortest form fits.
 	s.Classes[lab.Payment].Fallback = 178
-	shown := map[string]bool{lab.TermOKShare.Column: true, "p99": true}
-	for _, col := range []string{lab.TurnedAway(lab.RejectPool).Term().Column, lab.TurnedAway(lab.RejectBulkhead).Term().Column} {
-		shown[col] = true
-	}
-	for _, line := range newTableNotes(s, lab.Rates{}, shown, false, false, nil, 58).lines(" · ", 58, levelTight) {
-		if strings.Contains(line, "…") {
-			t.Errorf("58 columns: a note cut: %q", line)
-		}
-	}
-	s.Classes[lab.Payment].Fallback = 40
 	frames := map[string]string{"compare 120x40": ansi.Strip(Frame([]lab.Snapshot{*s, *s}, 120, 40, true))}
 	for _, w := range []int{60, 70, 80, 90} {
 		frames[fmt.Sprintf("%dx24", w)] = ansi.Strip(Frame([]lab.Snapshot{*s}, w, 24, true))
@@ -297,6 +295,35 @@ func TestFallbackSaidAtEverySize(t *testing.T) {
 			if i := strings.Index(line, "canned"); i >= 0 && strings.Contains(line[i:], "…") {
 				t.Errorf("%s: the fallback's note cut: %q", name, line)
 			}
+		}
+	}
+}
+
+// What a payment turned away before a worker got, an error, is said where it teaches: beside
+// the fallback's count, or in a compare whose fallback answered none, never alone where the
+// fallback answered none (it took shared-pool's queue line at 80x24, the review), never as
+// "no fallback" (there is one), and never twice in one frame (a 99-column half said it in
+// the health panel and the table's notes).
+func TestFallbackNoteWhereItTeaches(t *testing.T) {
+	a := testSnapshot()
+	a.Classes[lab.Payment].Fallback = 0
+	if a.Classes[lab.Payment].Rejected[lab.RejectPool] == 0 {
+		t.Fatal("the fixture turns no payment away at the pool")
+	}
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		if flat := frameText(t, a, sz[0], sz[1]); strings.Contains(flat, "got an error") || strings.Contains(flat, "none answered") {
+			t.Errorf("%dx%d alone, the fallback answered none: %s", sz[0], sz[1], flat)
+		}
+	}
+	b := *a
+	b.Classes[lab.Payment].Fallback = 40
+	for _, sz := range [][2]int{{120, 40}, {200, 60}} {
+		frame := ansi.Strip(Frame([]lab.Snapshot{*a, b}, sz[0], sz[1], true))
+		if !strings.Contains(frame, "fallback none answered") || strings.Contains(frame, "no fallback") {
+			t.Errorf("%dx%d compare: A's payments' error unsaid, or said as no fallback:\n%s", sz[0], sz[1], frame)
+		}
+		if n := strings.Count(frame, "canned repl"); n != 1 {
+			t.Errorf("%dx%d compare: B's canned replies said %d times:\n%s", sz[0], sz[1], n, frame)
 		}
 	}
 }

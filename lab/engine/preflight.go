@@ -28,7 +28,7 @@ func Preflight(ctx context.Context, cfg lab.Config, d time.Duration) (lab.Prefli
 		return lab.PreflightRow{}, err
 	}
 	worst := timers.P99
-	if s.Generator.Lag.Count >= lab.EnoughSamples {
+	if lab.LagJudged(s.Generator.Lag) {
 		worst = max(worst, s.Generator.Lag.P99)
 	}
 	return lab.PreflightRow{Preset: cfg.Name, Lag: s.Generator.Lag, Timers: timers, Cost: cost, Verdict: lab.VerdictFor(worst)}, nil
