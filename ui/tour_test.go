@@ -228,7 +228,15 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		call := s[0].Config.Dependency.CallLatency()
 		c.want(a.Count > 0 && b.Count > 0, "finished signups: %d in A, %d in B", a.Count, b.Count)
 		c.want(4*a.P50 >= call, "A's signup p50 %v, under a quarter of a %v call: the queue did not store latency", a.P50, call)
-		c.want(4*b.P50 <= a.P50, "B's signup p50 %v against A's %v: LIFO did not serve most at once", b.P50, a.P50)
+		// Most at once: a quarter of A's p50, or, where the lab calls the machine too busy and
+		// B's quick ones wait for the machine (173ms and 109ms seen beside one busy core,
+		// against A's 376ms and 223ms), half.
+		quick := time.Duration(4)
+		if s[1].Late() {
+			quick = 2
+		}
+		c.want(quick*b.P50 <= a.P50, "B's signup p50 %v against A's %v: LIFO did not serve most at once (generator lag p99 %s)",
+			b.P50, a.P50, fmtLatency(s[1].Generator.Lag.P99))
 		// On a machine the lab calls too busy, B's quick p50 is the machine's lateness (103ms
 		// once in five busy-core runs, p99 233ms): then the oldest need only wait longer.
 		most := time.Duration(4)
@@ -370,9 +378,14 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		// third of them with a core busy under -race; idle, about 3 ms against 900). On a
 		// machine the lab calls too busy, its own hiccups land in A's samples too (534 ms seen
 		// once under -race with a core busy): there the claim is that A's p99 stays under B's.
-		if a.Late() || b.Late() {
+		// Too busy to send most of its schedule, A's p99 is one of its slowest two, the stall's
+		// or a hiccup's (1.003s against B's 971ms seen beside one busy core): then its max
+		// alone is judged, above.
+		switch {
+		case (a.Late() || b.Late()) && la.Count < 200:
+		case a.Late() || b.Late():
 			c.want(la.P99 < lb.P99, "A's p99 %v against B's p99 %v: want it under (generator lag p99 %v, %v)", la.P99, lb.P99, a.Generator.Lag.P99, b.Generator.Lag.P99)
-		} else {
+		default:
 			c.want(2*la.P99 < la.Max && 2*la.P99 < lb.P99, "A's p99 %v against its max %v and B's p99 %v: want it under half of both", la.P99, la.Max, lb.P99)
 		}
 		return c.err()
