@@ -303,7 +303,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	titles := func(tooFew, fewShort string, blocks, keyless bool) []string {
 		tooFew, fewShort = t.dim.Render(" · "+tooFew), t.dim.Render(" · "+fewShort)
 		approx := t.dim.Render(" · " + lab.ApproxKey)
-		key := t.dim.Render(" · unmarked +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
+		key := t.dim.Render(" · " + lab.UnmarkedKey) // without colour, a result is a difference without ≈ or ?
 		if !t.noColor {
 			key = colour
 		}
