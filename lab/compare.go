@@ -480,7 +480,9 @@ func BlocksHow(short bool) string {
 	if short {
 		return "by " + FmtDur(BlockSpan) + " blocks"
 	}
-	return "judged by " + FmtDur(BlockSpan) + " blocks of arrivals (fleet)"
+	// What is judged by blocks, and why a fleet's (newcomer 23: "judged by 200ms blocks of
+	// arrivals (fleet)": what is judged, and why only the fleet?).
+	return "counts judged by " + FmtDur(BlockSpan) + " blocks: a fleet fails together"
 }
 
 // BlocksWhy: see BlocksKey.

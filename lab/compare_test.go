@@ -795,3 +795,11 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 		t.Errorf("codel's lesson %q, want %q", got, want)
 	}
 }
+
+// The title's word on blocks says what is judged by them and why a fleet (newcomer 23:
+// "judged by 200ms blocks of arrivals (fleet)": what is judged, and why only the fleet?).
+func TestBlocksSayWhatAndWhy(t *testing.T) {
+	if got := BlocksHow(false); !strings.HasPrefix(got, "counts judged by 200ms blocks") || !strings.Contains(got, "a fleet fails together") {
+		t.Errorf("BlocksHow %q", got)
+	}
+}
