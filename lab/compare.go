@@ -548,7 +548,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// small chance (CompareClasses).
 		// Of a difference as large, not of this one: "bare: chance makes one about 1 time in
 		// 20" read as "payment ok -31 is a 1-in-20 fluke" (newcomer 22).
-		// "+n or -n": a bare 0 beside "unmarked: beyond noise" read as a change beyond noise
+		// "change": a bare 0 beside "unmarked: beyond noise" read as a change beyond noise
 		// (newcomer 23); 0 is no change, and never a result (Significant is false).
 		clauses[1] = []string{fmt.Sprintf("%s (chance alone: under about 1 time in %d)", UnmarkedKey, int(math.Round(1/FamilyAlpha))), UnmarkedKey, ""}
 	}
@@ -846,7 +846,7 @@ const (
 	ApproxMark = "≈"
 	ApproxKey  = ApproxMark + " within noise"
 	// UnmarkedKey says what a difference without a mark is, where colour cannot.
-	UnmarkedKey = "unmarked +n or -n: beyond noise"
+	UnmarkedKey = "unmarked change: beyond noise"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"

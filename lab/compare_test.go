@@ -614,7 +614,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · unmarked +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
+		" · unmarked change: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -656,9 +656,9 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		rows []ComparisonRow
 		want string
 	}{
-		{[]ComparisonRow{bare}, "unmarked +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
+		{[]ComparisonRow{bare}, "unmarked change: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "unmarked +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
+		{[]ComparisonRow{bare, few}, "unmarked change: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")

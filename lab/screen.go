@@ -280,7 +280,7 @@ var coreHealth = slices.Concat(
 		lag := FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count)
 		// Of every arrival: the table's p99:lag is of those that reached a worker, and read
 		// as a contradiction beside this one (newcomer 23: 3.1ms here, payment's 8.9ms).
-		value := fittingValue("generator lag p99", w, lag+" (how late the lab sent each arrival, those turned away too)", lag+" (how late the lab sent)")
+		value := fittingValue("generator lag p99", w, lag+" (how late the lab sent, every arrival)", lag+" (how late the lab sent)")
 		// A closed loop's lag is of what its users sent: the requests it never sent, the very
 		// blind spot its screen teaches, are in no lag at all.
 		if cl := s.ClosedLoop; cl != nil && cl.Due > cl.Sent {

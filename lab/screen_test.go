@@ -246,7 +246,7 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 func TestGeneratorLagSaysWhichRequests(t *testing.T) {
 	s := &Snapshot{}
 	s.Generator.Lag = Percentiles{P99: 3 * time.Millisecond, Count: 100}
-	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, "generator lag p99 3.0ms (how late the lab sent each arrival, those turned away too)") {
+	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, "generator lag p99 3.0ms (how late the lab sent, every arrival)") {
 		t.Errorf("at 120: %q", got)
 	}
 	if got := strings.Join(phrases(HealthItems(s, 40)), " · "); !strings.Contains(got, "generator lag p99 3.0ms (how late the lab sent)") {
