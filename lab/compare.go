@@ -480,7 +480,9 @@ func BlocksHow(short bool) string {
 	if short {
 		return "by " + FmtDur(BlockSpan) + " blocks"
 	}
-	return "judged by " + FmtDur(BlockSpan) + " blocks of arrivals (fleet)"
+	// What is judged by blocks, and why a fleet's (newcomer 23: "judged by 200ms blocks of
+	// arrivals (fleet)": what is judged, and why only the fleet?).
+	return "counts judged by " + FmtDur(BlockSpan) + " blocks: a fleet fails together"
 }
 
 // BlocksWhy: see BlocksKey.
@@ -546,7 +548,9 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// small chance (CompareClasses).
 		// Of a difference as large, not of this one: "bare: chance makes one about 1 time in
 		// 20" read as "payment ok -31 is a 1-in-20 fluke" (newcomer 22).
-		clauses[1] = []string{fmt.Sprintf("unmarked: beyond noise (chance alone: under about 1 time in %d)", int(math.Round(1/FamilyAlpha))), "unmarked: beyond noise", ""}
+		// "change": a bare 0 beside "unmarked: beyond noise" read as a change beyond noise
+		// (newcomer 23); 0 is no change, and never a result (Significant is false).
+		clauses[1] = []string{fmt.Sprintf("%s (chance alone: under about 1 time in %d)", UnmarkedKey, int(math.Round(1/FamilyAlpha))), UnmarkedKey, ""}
 	}
 	if tooFew {
 		// How many of what, and why (newcomer 21: "a p99 needs 368" what, and why?).
@@ -561,7 +565,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// difference, and looked for payment's p50 row under 3.97s against ~3.0s).
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise",
 				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise",
-				TooFewMark + " too few: its p50 is judged instead, a row where it differs", TooFewMark + " too few: p50 judged instead"}
+				TooFewMark + " too few: p50 judged instead, in a row below if the p50s differ", TooFewMark + " too few: p50 judged instead"}
 		default:
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewMark + " too few ended to judge (a p99 needs " + fmt.Sprint(P99Needs()) + " ended)", TooFewMark + " too few"}
 		}
@@ -841,6 +845,8 @@ func (r ComparisonRow) Approx() string {
 const (
 	ApproxMark = "≈"
 	ApproxKey  = ApproxMark + " within noise"
+	// UnmarkedKey says what a difference without a mark is, where colour cannot.
+	UnmarkedKey = "unmarked change: beyond noise"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"

@@ -614,7 +614,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · unmarked: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
+		" · unmarked change: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -656,9 +656,9 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		rows []ComparisonRow
 		want string
 	}{
-		{[]ComparisonRow{bare}, "unmarked: beyond noise (chance alone: under about 1 time in 20)"},
+		{[]ComparisonRow{bare}, "unmarked change: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "unmarked: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
+		{[]ComparisonRow{bare, few}, "unmarked change: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -757,5 +757,49 @@ func TestCompareCap(t *testing.T) {
 	}
 	if _, v := Compare(a, a); v.Cap != 0 {
 		t.Errorf("the same settings: cap %d, want none", v.Cap)
+	}
+}
+
+// A class whose ok held while its not ok ended another way is said as one move, so neither
+// count reads as B worse or better alone (newcomer 23: retry-storm's "timed out +43" beside
+// "B better"; codel's "rejected:queue +33" with no word on which side did better).
+func TestLessonLinksNotOKMoved(t *testing.T) {
+	label := TrafficConfig{}.Label
+	retry := []ComparisonRow{
+		{Class: Payment, Counter: "ok"},
+		{Class: Payment, Counter: "timed out", A: 44, B: 88, Significant: true},
+		{Class: Payment, Counter: "rejected:pool", A: 35, B: 0, Significant: true},
+		{Class: Payment, Counter: "in flight", A: 18, B: 9},
+		{Class: Signup, Counter: "ok", A: 27, B: 49, Significant: true, Better: 1},
+		{Class: Signup, Counter: "rejected:pool", A: 22, B: 0, Significant: true},
+	}
+	lesson := Lesson(retry, newVerdict(retry, [numClasses]turnedAway{}), label)
+	if want := "» users: B better: signup ok +22; payment ok not shown to differ, its not ok moved: timed out +44, rejected:pool -35"; lesson[0] != want {
+		t.Errorf("retry-storm's lesson %q, want %q", lesson[0], want)
+	}
+	if last := lesson[len(lesson)-1]; last != "» users: B better: signup ok +22" { // the trade outlasts the move
+		t.Errorf("briefest %q", last)
+	}
+	ms := int64(time.Millisecond)
+	codel := []ComparisonRow{
+		{Class: Payment, Counter: "ok", A: 48, B: 46},
+		{Class: Payment, Counter: "rejected:queue", A: 0, B: 33, Significant: true},
+		{Class: Payment, Counter: "in flight", A: 49, B: 18, Significant: true},
+		{Class: Payment, Counter: "p50", A: 3970 * ms, B: 3000 * ms, Significant: true},
+		{Class: Signup, Counter: "ok", A: 35, B: 33},
+		{Class: Signup, Counter: "rejected:queue", A: 0, B: 16, Significant: true},
+		{Class: Signup, Counter: "in flight", A: 14, B: 0, Significant: true},
+	}
+	want := "» users: payment and signup ok not shown to differ, their not ok moved: payment rejected:queue +33, in flight -31; signup rejected:queue +16, in flight -14; payment p50 3.97s → 3.00s (970ms sooner)"
+	if got := Lesson(codel, newVerdict(codel, [numClasses]turnedAway{}), label); len(got) != 1 || got[0] != want {
+		t.Errorf("codel's lesson %q, want %q", got, want)
+	}
+}
+
+// The title's word on blocks says what is judged by them and why a fleet (newcomer 23:
+// "judged by 200ms blocks of arrivals (fleet)": what is judged, and why only the fleet?).
+func TestBlocksSayWhatAndWhy(t *testing.T) {
+	if got := BlocksHow(false); !strings.HasPrefix(got, "counts judged by 200ms blocks") || !strings.Contains(got, "a fleet fails together") {
+		t.Errorf("BlocksHow %q", got)
 	}
 }

@@ -246,35 +246,68 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 		unseen, seen, tooFew []string
 		counts, standIn      bool // a user's count differs; a p50 speaks for a p99
 	)
+	shifted := notOKShifted(rows)
+	moved := map[Class][]string{} // a shifted class's not-ok rows, as "timed out +44"
 	for _, r := range rows {
-		a, b, _ := r.Cells()
+		a, b, diff := r.Cells()
 		switch {
 		case r.TooFew() && !r.Unseen && a != b:
 			tooFew = append(tooFew, fmt.Sprintf("%s %s → %s", label(r.Class), a, b))
 		case !r.Significant: // within noise (≈)
 		case r.Unseen:
 			unseen = append(unseen, fmt.Sprintf("%s %s → %s", r.Name(), a, b))
+		case shifted[r.Class] && r.notOK():
+			moved[r.Class] = append(moved[r.Class], r.Name()+" "+diff)
 		default:
 			seen = append(seen, r.phrase(label))
 			counts = counts || !r.Latency()
 			standIn = standIn || r.Counter == "p50"
 		}
 	}
+	// A class whose ok held while its not ok ended another way (retry-storm: timed out +44
+	// as rejected:pool -35; codel: rejected:queue +33 as in flight -31) is linked, so neither
+	// count reads as B worse or better on its own (newcomer 23).
+	var names, each []string
+	for _, c := range Classes {
+		if len(moved[c]) > 0 {
+			names = append(names, label(c))
+			each = append(each, label(c)+" "+strings.Join(moved[c], ", "))
+		}
+	}
+	shift := ""
+	switch len(names) {
+	case 0:
+	case 1: // the class named once
+		shift = fmt.Sprintf("%s ok not shown to differ, its not ok moved: %s", names[0], strings.TrimPrefix(each[0], names[0]+" "))
+	default:
+		shift = fmt.Sprintf("%s ok not shown to differ, their not ok moved: %s", strings.Join(names, " and "), strings.Join(each, "; "))
+	}
 	below := ""
 	if len(unseen) > 0 {
 		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
 	}
 	if forms := v.tradeForms(label); forms != nil {
-		for i := range forms {
-			forms[i] += below
+		// With the shift while it fits, else as before: the trade outlasts it.
+		out := make([]string, 0, 2*len(forms))
+		if shift != "" {
+			for _, f := range forms {
+				out = append(out, f+"; "+shift+below)
+			}
 		}
-		return forms
+		for _, f := range forms {
+			out = append(out, f+below)
+		}
+		return out
 	}
-	if len(unseen) == 0 && !standIn {
+	if len(unseen) == 0 && !standIn && shift == "" {
 		return nil
 	}
 	users := "nothing users see is shown to differ"
 	switch {
+	case shift != "" && len(seen) > 0:
+		users = "users: " + shift + "; " + strings.Join(seen, ", ")
+	case shift != "":
+		users = "users: " + shift
 	case len(seen) > 0 && !counts:
 		users = "users: " + strings.Join(seen, ", ") + "; no count shown to differ"
 	case len(seen) > 0:
@@ -283,6 +316,33 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 		users = "users: no count shown to differ, p99 too few to judge (" + TooFewMark + ": " + strings.Join(tooFew, ", ") + ")"
 	}
 	return []string{"» " + users + below}
+}
+
+// notOKShifted are the classes whose ok row is not shown to differ while their not-ok
+// counts (failed, timed out, rejected, in flight) differ beyond noise both ways: the same
+// requests not ok, ended another way.
+func notOKShifted(rows []ComparisonRow) map[Class]bool {
+	var okDiffers, rose, fell [numClasses]bool
+	for _, r := range rows {
+		switch {
+		case r.Counter == OK.Word():
+			okDiffers[r.Class] = r.Significant
+		case r.notOK() && r.Significant:
+			rose[r.Class] = rose[r.Class] || r.B > r.A
+			fell[r.Class] = fell[r.Class] || r.B < r.A
+		}
+	}
+	out := map[Class]bool{}
+	for _, c := range Classes {
+		out[c] = !okDiffers[c] && rose[c] && fell[c]
+	}
+	return out
+}
+
+// notOK says the row counts requests of the class that did not end ok: failed, timed out,
+// rejected for a reason, or in flight.
+func (r ComparisonRow) notOK() bool {
+	return !r.Latency() && !r.Unseen && !r.Ratio && !r.Method && r.Counter != OK.Word() && r.Counter != TermArrived.Word
 }
 
 // phrase is a significant row of the users' as Lesson names it: a count by its class, name

@@ -271,7 +271,8 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		if len(kept) < len(rows) {
 			// A row of 0 that stays (marked, or cited) is named: "rows all 0 left out" above
 			// "ok 0 0 0" (newcomer 16, hops), and "other rows all 0 left out" too (newcomer 22).
-			zeros = " · rows all 0 left out"
+			// "0 in both", "kept": "rows all 0 left out but ok" was a riddle at 80x24 (newcomer 23).
+			zeros = " · rows 0 in both left out"
 			var but []string
 			for _, r := range kept {
 				if zero(r) && !slices.Contains(but, r.Name()) {
@@ -279,7 +280,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 				}
 			}
 			if len(but) > 0 {
-				zeros += " but " + strings.Join(but, ", ")
+				zeros += ", " + strings.Join(but, ", ") + " kept"
 			}
 			rows, zeros = kept, t.dim.Render(zeros)
 		}
@@ -303,7 +304,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	titles := func(tooFew, fewShort string, blocks, keyless bool) []string {
 		tooFew, fewShort = t.dim.Render(" · "+tooFew), t.dim.Render(" · "+fewShort)
 		approx := t.dim.Render(" · " + lab.ApproxKey)
-		key := t.dim.Render(" · unmarked +n or -n: beyond noise") // without colour, a result is a difference without ≈ or ?
+		key := t.dim.Render(" · " + lab.UnmarkedKey) // without colour, a result is a difference without ≈ or ?
 		if !t.noColor {
 			key = colour
 		}

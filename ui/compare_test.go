@@ -567,7 +567,7 @@ func TestLeanSummary(t *testing.T) {
 			if closed {
 				s.panes[0].snap.Config.Traffic.Mode = lab.Closed
 			}
-			if title := ansi.Strip(summaryLines(newTheme(false, true), s, w, true)[0]); !strings.Contains(title, "rows all 0 left out") || ansiWidth(title) > w {
+			if title := ansi.Strip(summaryLines(newTheme(false, true), s, w, true)[0]); !strings.Contains(title, "rows 0 in both left out") || ansiWidth(title) > w {
 				t.Errorf("w=%d closed=%v: %q", w, closed, title)
 			}
 		}
@@ -582,7 +582,7 @@ func TestLeanSummary(t *testing.T) {
 	if !slices.ContainsFunc(strings.Split(full, "\n"), zero) {
 		t.Fatalf("the fixture has no row of 0 and 0:\n%s", full)
 	}
-	if slices.ContainsFunc(strings.Split(lean, "\n"), zero) || !strings.Contains(lean, "rows all 0 left out") || strings.Contains(full, "left out") {
+	if slices.ContainsFunc(strings.Split(lean, "\n"), zero) || !strings.Contains(lean, "rows 0 in both left out") || strings.Contains(full, "left out") {
 		t.Errorf("full:\n%s\nlean:\n%s", full, lean)
 	}
 }
@@ -833,7 +833,7 @@ func TestRuleOnScreen(t *testing.T) {
 }
 
 // ruleStarts matches the start of the rule line's words (lab.NoiseRule).
-var ruleStarts = regexp.MustCompile(`(^|  |── A vs B · )(≈ chance|≈ within noise|unmarked:|\? too few|≠ )`)
+var ruleStarts = regexp.MustCompile(`(^|  |── A vs B · )(≈ chance|≈ within noise|unmarked change:|\? too few|≠ )`)
 
 // ruleText is the rule's words on a compare screen: on the title, on a line of its own, or
 // beside the blocks, a column of lines from where it starts; and the screen's text without

@@ -41,3 +41,25 @@ func TestTableNotesWhenTheyShow(t *testing.T) {
 		t.Errorf("payments ok 12/s of 10/s arrived: %q", n)
 	}
 }
+
+// A table too narrow for its in-flight column says each class's in flight under it, or a
+// row does not add up (newcomer 23: "payment 97 arrived, 0 ok, 45 timed out, 35 rej:pool");
+// with the column, only the ones ok% would pass off as failures.
+func TestTableNotesSayInFlightWithoutItsColumn(t *testing.T) {
+	s := testSnapshot()
+	pay := &s.Classes[lab.Payment]
+	pay.InFlight, pay.TimedOut = 4, 16 // 4 of 40 not ok: not a misread beside its column
+	dropped := false
+	for w := 40; w <= 120; w++ {
+		lines, n := tableLines(newTheme(true, true), s, w, true, nil)
+		notes := strings.Join(n.lines(" · ", w, levelBare), "\n")
+		shown := strings.Contains(lines[0], lab.FateInFlight.Term().Column)
+		dropped = dropped || !shown
+		if said := strings.Contains(notes, "payment 4") || strings.Contains(notes, "; 4 in flight"); said == shown {
+			t.Errorf("at %d, in-flight column shown %v, notes say payment's 4 %v: %q", w, shown, said, notes)
+		}
+	}
+	if !dropped {
+		t.Error("no width drops the in-flight column")
+	}
+}

@@ -302,3 +302,26 @@ func TestHandingTheSlotOnEndsTheWorker(t *testing.T) {
 	}
 	wg.Wait() // B's goroutine parks idleFor after its job, then ends
 }
+
+// A pool first full is at the scheduled arrival of the request that took its last worker,
+// not when a worker took it: two labs on one schedule say the same time (newcomer 23:
+// long-queue "first full at 1.7s" beside codel's "1.6s"). A request off the schedule (a
+// duplicate: arrival 0) fills it from when it did.
+func TestPoolFirstFullAtTheScheduledArrival(t *testing.T) {
+	for _, arrival := range []int64{1, 0} {
+		var wg sync.WaitGroup
+		gate := make(chan struct{})
+		spawn := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+		start := time.Now()
+		p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 1}, func(context.Context, job, *workerHandle) { <-gate }, nil, nil)
+		const at = time.Hour // no clock reaches it in a test: only the schedule says it
+		if !p.submit(job{class: lab.Payment, intended: start.Add(at), arrival: arrival}) {
+			t.Fatal("rejected by an idle pool")
+		}
+		if got := p.stats(start).FullFrom; (got == at) != (arrival > 0) {
+			t.Errorf("arrival %d: first full at %v; at its schedule (%v) only when it has one", arrival, got, at)
+		}
+		close(gate)
+		wg.Wait()
+	}
+}
