@@ -111,8 +111,8 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 }
 
 // starvationChart plots what turned requests away each second (lab's ChartedReasons), for
-// every class, payments too: each class has its own strip and range, so the payments' no
-// longer drown the signups' (newcomer 20: "not payment" left 19 payments turned away by the
+// every class, payments too: each class has its own strip, all to one range, so the
+// payments' no longer drown the signups' (newcomer 20: "not payment" left 19 payments turned away by the
 // same full pool off the chart). Its legend is the table's rate row, the mean over the same
 // seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
 func starvationChart(s, peer *lab.Snapshot) chartSpec {

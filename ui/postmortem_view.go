@@ -27,7 +27,7 @@ func growthItem(s *lab.Snapshot) []string {
 }
 
 // postmortemChart is the second chart when one tells more than starvation: a mechanism's
-// own measure of the payments (an adaptive limit), or the rate a traffic profile sets.
+// own measure of the payments (an adaptive limit), or what arrived under a traffic profile.
 func postmortemChart(s *lab.Snapshot) (chartSpec, bool) {
 	if series, ok := lab.PaymentSeries(s); ok {
 		return seriesChart(series), true
