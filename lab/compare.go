@@ -514,7 +514,9 @@ func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []st
 	for _, f := range forms {
 		out = append(out, MethodMark+" by how sent · "+f)
 	}
-	return append(out, MethodMark+" by how sent, not better or worse", MethodMark+" by how sent")
+	// Rows none ≈, ?, nor bare (each 0 or ≠) leave forms empty: the whole sentence first all
+	// the same, not only its cut forms (review L8's fixture, judged, drew "≠ by how sent").
+	return append(out, MethodMark+" differs by how each was sent, not better or worse", MethodMark+" by how sent, not better or worse", MethodMark+" by how sent")
 }
 
 // noiseForms is NoiseRule's forms for ≈, bare and ?: each clause in its forms, longest

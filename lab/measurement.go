@@ -27,8 +27,9 @@ type MeasurementForecast struct {
 	StallDue float64       // requests that fall due during one stall: sending rate × stall
 	// StallNotSent is how many of those a closed loop never sends: all but the one each
 	// user sends into the stall before waiting with it (0 once there are as many users as
-	// requests due in it). The first request after the stall goes at once; the rest of the
-	// pacing resumes from there, the missed ones skipped, not caught up.
+	// requests due in it). The first request after the stall goes at once, for the latest
+	// slot the stall outlasted; the pacing keeps its grid, the missed ones skipped, not
+	// caught up: the corrected latency puts back exactly those.
 	StallNotSent float64
 	// Samples is how many latencies the run records (fast replies, no other losses): the
 	// sending rate × duration, less what the closed loop never sends.

@@ -45,16 +45,25 @@ type chartSpec struct {
 	// saturated pool (newcomer 19).
 	pool bool
 	// ok is what each class had answered ok each second, drawn as a strip (letter o) under
-	// the class's own, to the same scale: a set rate alone read as throughput on the screen
-	// whose point is "ok 196/s of 500/s" (newcomer 19). nil: none.
+	// what arrived (value, letter a), to the same scale: a set rate alone read as throughput
+	// on the screen whose point is "ok 196/s of 500/s" (newcomer 19). nil: none.
 	ok func(sec *lab.Second, class int) float64
 }
 
 // strips says spec is drawn as strips whatever its rows: a pool's, and one with its ok.
 func (spec chartSpec) strips() bool { return spec.pool || spec.ok != nil }
 
-// okLetter marks the strip of what was answered ok beside a class's own.
-const okLetter = "o"
+// least is the least value spec's strips draw as some (someMark): of a pool, what the
+// legend writes as 0.1 or more (a trial call is not none); of counts and rates, any.
+func (spec chartSpec) least() float64 {
+	if spec.pool {
+		return heldLeast
+	}
+	return math.SmallestNonzeroFloat64
+}
+
+// okLetter and arrivedLetter mark the strips of what was answered ok and what arrived.
+const okLetter, arrivedLetter = "o", "a"
 
 // withPeer is specs drawn to one scale with peer's (nil: alone).
 func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
@@ -102,8 +111,8 @@ func fixedReach(v float64) func(*lab.Snapshot) float64 {
 }
 
 // starvationChart plots what turned requests away each second (lab's ChartedReasons), for
-// every class, payments too: each class has its own strip and range, so the payments' no
-// longer drown the signups' (newcomer 20: "not payment" left 19 payments turned away by the
+// every class, payments too: each class has its own strip, all to one range, so the
+// payments' no longer drown the signups' (newcomer 20: "not payment" left 19 payments turned away by the
 // same full pool off the chart). Its legend is the table's rate row, the mean over the same
 // seconds (lab's Rates), so the screen gives one rate for one thing and says which seconds.
 func starvationChart(s, peer *lab.Snapshot) chartSpec {
@@ -168,6 +177,17 @@ func queueChart(s *lab.Snapshot) chartSpec {
 			return 10
 		},
 	}
+}
+
+// every is what the title says each second's value is, and that where room is short: a
+// sample at its end, where the legend is the last sample (newcomer 23 asked of "waiting in
+// the queue each second" beside "mean workers held each second": a sample or a mean?), else
+// the second's own, a mean or a count, which goes without saying.
+func (spec chartSpec) every() (every, brief string) {
+	if spec.legend == nil {
+		return ", sampled each second", ", sampled"
+	}
+	return " each second", ""
 }
 
 // legendFigures are the legend's figures of spec and what they are: spec's own, or the
@@ -264,13 +284,8 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
-	var tops []float64
 	if strip {
-		tops = stripTops(spec, s, w, classes, upper, atLeast)
-		labelW = 0
-		for _, top := range tops {
-			labelW = max(labelW, stripLabelW(top, rowTop))
-		}
+		labelW = stripLabelW(upper, rowTop)
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
@@ -303,20 +318,15 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	seriesOf := func(c int) []float64 { return pointsOf(spec.value, c) }
 	var plot []string
-	least := 0.0
-	if spec.pool { // what the legend's peak writes 0.1 or more shows: a trial call is not none
-		least = heldLeast
-	}
 	if strip {
-		strips := classStrips(t, classes, least, seriesOf)
-		for i := range strips {
-			strips[i].top = tops[i]
-		}
+		least := spec.least()
+		strips := classStrips(t, classes, least, upper, seriesOf)
 		if spec.ok != nil { // each class's ok under its own
 			var both []stripSeries
 			for k, sr := range strips {
 				c := classes[len(classes)-1-k]
-				both = append(both, sr, stripSeries{okLetter, sr.style, pointsOf(spec.ok, c), 0, sr.top})
+				sr.letter = arrivedLetter
+				both = append(both, sr, stripSeries{okLetter, sr.style, pointsOf(spec.ok, c), least, upper})
 			}
 			strips = both
 		}
@@ -346,6 +356,10 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		for _, c := range marks {
 			plot[r] = overlay(plot[r], pad+col(c.at.Seconds()), t.marker.Render("┊"))
 		}
+	}
+	// The key to someMark where the title's line leaves room (the help says it too).
+	if split && strings.ContainsRune(strings.Join(plot, ""), someMark) && ansiWidth(lines[0])+len([]rune(someKey)) <= w {
+		lines[0] += t.dim.Render(someKey)
 	}
 	for k := range rows - len(plot) { // what the even axis or the strips left over goes above the plot
 		if k == 0 && split && heads == 1 { // the legend that had no line of its own takes it
@@ -396,9 +410,17 @@ func lineReadsTrue(upper float64, height int, reach float64) bool {
 // eighths are a strip's cells by how many eighths of a row they fill, 0 to 8.
 var eighths = []rune(" ▁▂▃▄▅▆▇█")
 
+// someMark is a strip's cell for some, less than half of ▁: drawn as ▁ it read as a level,
+// fleet-domino's 0.1 signup workers of 80 as ~10 (newcomer 23); left blank, breaker-trap's
+// trial calls read as a breaker that never closed (newcomer 16).
+const someMark = '·'
+
+// someKey says what someMark is, after a chart's title.
+const someKey = "  · some, under ▁"
+
 // A stripSeries is one strip: its letter (as colour alone must not tell strips apart), the
-// style of its blocks, a point per column, the least value it never draws empty (0: each
-// value on the nearest eighth, so 0.01 is none), and its top.
+// style of its blocks, a point per column, the least value it draws as some where its level
+// is none (0: never, so 0.01 is none), and its top.
 type stripSeries struct {
 	letter string
 	style  lipgloss.Style
@@ -407,40 +429,20 @@ type stripSeries struct {
 	top    float64
 }
 
-// stripTops are the tops of the strips of classes (in the legend's order) in a chart w wide
-// whose axis reaches upper: one for all where they share a unit (workers of the pool, a
-// rate beside what was ok of it), else each class's own, as a line's axis would be for it
-// alone, round, over both sides in compare mode. On one top, fleet-domino's payments turned
-// away at 24/s drew ▂ beside the signups' 94/s (newcomer 19).
-func stripTops(spec chartSpec, s *lab.Snapshot, w int, classes []int, upper, atLeast float64) []float64 {
-	tops := make([]float64, len(classes))
-	for k := range tops {
-		tops[k] = upper
-		if spec.strips() {
-			continue
-		}
-		// A class alone on this side may not be alone on the other: its own reach, so a
-		// class's strip has one range in both halves.
-		data, _ := chartReach(spec, s, w, []int{classes[len(classes)-1-k]})
-		tops[k] = roundUp(axisReach(data, atLeast))
-	}
-	return tops
-}
-
-// classStrips are the classes' series (from seriesOf) as strips, in the legend's order
-// (payment first), each drawing least and more as a block at least; their tops are set
-// after (stripTops).
-func classStrips(t *theme, classes []int, least float64, seriesOf func(c int) []float64) []stripSeries {
+// classStrips are the classes' series (from seriesOf) as strips from 0 to top, in the
+// legend's order (payment first), each drawing least and more as some (someMark) at least.
+func classStrips(t *theme, classes []int, least, top float64, seriesOf func(c int) []float64) []stripSeries {
 	var out []stripSeries
 	for k := len(classes) - 1; k >= 0; k-- {
 		c := classes[k]
-		out = append(out, stripSeries{string(t.letter[c]), t.name[c], seriesOf(c), least, 0})
+		out = append(out, stripSeries{string(t.letter[c]), t.name[c], seriesOf(c), least, top})
 	}
 	return out
 }
 
 // stripLines draws series as strips of eighth blocks, one row each, in order, at most rows
-// of them, each from 0 to its top: 8 levels, each value on the nearest. Each says the range
+// of them, each from 0 to its top: 8 levels, each value on the nearest, and some under the
+// first (someMark) from the series' least. Each says the range
 // it holds after the series' letter ("P 0–20┤": █ is 20): bands of rows, "10–20" over
 // "0–10", read as a riddle whose sizes changed from screen to screen (newcomers 19 and 20),
 // and a bottom row labelled 0 read as none beside blocks worth 0–5/s (newcomer 16).
@@ -449,11 +451,10 @@ func stripLines(t *theme, series []stripSeries, top func(float64) string, rows, 
 	for _, sr := range series[:min(len(series), rows)] {
 		cells := make([]rune, plotW)
 		for x, v := range sr.values[:plotW] {
-			l := stripLevel(v, sr.top)
-			if sr.least > 0 && v >= sr.least {
-				l = max(l, 1)
+			cells[x] = eighths[stripLevel(v, sr.top)]
+			if cells[x] == ' ' && sr.least > 0 && v >= sr.least {
+				cells[x] = someMark
 			}
-			cells[x] = eighths[l]
 		}
 		body := strings.TrimRight(string(cells), " ")
 		if body != "" {
@@ -661,13 +662,15 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 	return upper, step, height
 }
 
-// roundUp is the least 1, 2, 2.5 or 5 × 10ⁿ at or above v, and 1 at least.
+// roundUp is the least 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10ⁿ at or above v, and 1 at
+// least: a strip's top, round, and not twice its data (532 arrived/s on 0–1000 drew
+// half-height beside a profile's 500/s).
 func roundUp(v float64) float64 {
 	if v <= 1 {
 		return 1
 	}
 	p := math.Pow(10, math.Floor(math.Log10(v)+1e-9))
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+	for _, m := range []float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
 		if m*p >= v-1e-9 {
 			return m * p
 		}
@@ -694,15 +697,18 @@ func mantissa(v float64) float64 {
 // name, and its figure, with what the figure is (a sample, a mean over which seconds). Where
 // w is short, the title drops "each second" and the legend names the classes by their letters.
 // A pool chart's legend gives each class's busiest second in the seconds shown (window) too,
-// where its strip's lowest eighth stands for anything from a twentieth of a worker up.
+// where its strip's some (someMark) stands for anything from a twentieth of a worker up.
 func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window []lab.Second, w int, strip bool) (head, legend string) {
-	head = t.bold.Render(spec.title) + t.dim.Render(" each second")
+	every, brief := spec.every()
+	head = t.bold.Render(spec.title) + t.dim.Render(every)
 	switch {
 	case ansiWidth(head) <= w:
-	case ansiWidth(spec.title) <= w || spec.short == "":
-		head = t.bold.Render(spec.title)
-	case ansiWidth(spec.short)+len(" each second") <= w:
-		head = t.bold.Render(spec.short) + t.dim.Render(" each second")
+	case ansiWidth(spec.title)+len(brief) <= w || spec.short == "":
+		head = t.bold.Render(spec.title) + t.dim.Render(brief)
+	case ansiWidth(spec.short)+len(every) <= w:
+		head = t.bold.Render(spec.short) + t.dim.Render(every)
+	case ansiWidth(spec.short)+len(brief) <= w:
+		head = t.bold.Render(spec.short) + t.dim.Render(brief)
 	default:
 		head = t.bold.Render(spec.short)
 	}
@@ -742,12 +748,15 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				}
 				item += busiest + peak + ")"
 			}
-			if spec.ok != nil { // beside its ok, a set rate says so
-				set, ok := "set ", " ok "
+			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter
+				arrived, ok := " arrived ", " ok "
 				if form.bare {
-					set, ok = "", " "
+					arrived, ok = " ", " "
 				}
-				item = mark + " " + name + set + value + "  " + t.name[i].Render(okLetter) + ok + legendValue(spec.ok(s.LastSecond(), i), spec.unit)
+				if short {
+					name = ""
+				}
+				item = name + t.name[i].Render(arrivedLetter) + arrived + value + "  " + t.name[i].Render(okLetter) + ok + legendValue(spec.ok(s.LastSecond(), i), spec.unit)
 			}
 			items = append(items, item)
 		}
@@ -784,12 +793,12 @@ func legendValue(v float64, unit string) string {
 	return fmtCount(int64(math.Round(v)))
 }
 
-// heldLeast is the least a class holds for a pool chart to draw it at ▁ and its legend to
-// write it to a tenth (0.1 or more): the two must agree.
+// heldLeast is the least a class holds for a pool chart to draw it as some (someMark) at
+// least and its legend to write it to a tenth (0.1 or more): the two must agree.
 const heldLeast = 0.05
 
 // heldValue writes a pool chart's legend figure and peak: whole, or to a tenth under one
-// worker, where the strip's lowest eighth may stand for a twentieth of a worker
+// worker, where the strip's some (someMark) may stand for a twentieth of a worker
 // (breaker-trap's trial calls).
 func heldValue(v float64) string {
 	if v >= heldLeast && v < 0.95 {

@@ -34,7 +34,9 @@ func queueSnapshot() *lab.Snapshot {
 // queue fills, and a chart of those rejections lay flat at 0 beside a narrator whose signup
 // waits ~6.1s (newcomer 16, long-queue). The second chart draws each class waiting in the
 // queue at each second's sample, to the queue's size, and its legend is the last sample
-// (26 signups, as the queue picture says). Beside a side without a queue, or in a fleet
+// (26 signups, as the queue picture says); its title says each second's value is a sample,
+// as the legend does (newcomer 23 asked of "waiting in the queue each second" beside "mean
+// workers held each second": a sample or a mean?). Beside a side without a queue, or in a fleet
 // (whose chart counts the balancer's rejections), it stays the chart of rejections: one
 // title, one scale for both sides.
 func TestQueueChartDrawsTheWaiting(t *testing.T) {
@@ -46,7 +48,7 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 			t.Errorf("%dx%d: the chart of rejections on a pool with a queue:\n%s", size[0], size[1], out)
 		}
 		if size[1] == 40 {
-			for _, want := range []string{"waiting in the queue (of 100) each second", "sampled at 12s: ", "signup 26"} {
+			for _, want := range []string{"waiting in the queue (of 100), sampled", "sampled at 12s: ", "signup 26"} {
 				if !strings.Contains(out, want) {
 					t.Errorf("%dx%d: no %q in\n%s", size[0], size[1], want, out)
 				}

@@ -103,25 +103,48 @@ func TestStripLeftoverRowHoldsTheLegend(t *testing.T) {
 	}
 }
 
-// A strip chart of rates gives each class its own round range, said on its row: on one top
-// (the signups' worst second, "0–94"), payments turned away at 20/s drew ▂ (newcomer 19).
-// The workers chart keeps one, the pool: its classes share the workers. Each reads true.
-func TestFleetStripsEachClassItsRange(t *testing.T) {
-	s := pulledFleet(94, 94, func(_ int, x *lab.Second) { x.Held[lab.Payment] = 40 })
-	th := newTheme(true, true)
-	for _, w := range []int{40, 59} {
-		spec := starvationChart(s, nil)
-		lines := chartLines(th, spec, s, nil, w, 6, true)
-		got := ansi.Strip(strings.Join(lines, "\n"))
-		for _, want := range []string{"P  0–20┤", "S 0–100┤"} {
-			if !strings.Contains(got, want) {
-				t.Errorf("w %d: no %q in\n%s", w, want, got)
-			}
+// Every strip of a chart holds one range: the largest class's, round, for rates (over both
+// halves in compare mode), the pool for workers. Each class on its own range, one health
+// check filled a row of 0–1 beside the payments' 2/s as ▂ on 0–10, and bar heights
+// contradicted the figures across rows (newcomer 23). A value under half of ▁ draws some
+// (·), not a level: 0.1 signup workers drawn ▁ of 80 read as ~10; the title says what · is
+// where it has room. Each reads true.
+func TestStripsOfAChartShareOneRange(t *testing.T) {
+	s := pulledFleet(94, 94, func(sec int, x *lab.Second) {
+		x.Held[lab.Payment], x.Held[lab.Signup] = 40, 0.1
+		if sec > 15 {
+			x.Rejected[lab.Health][lab.RejectPool] = 3 // a few checks: under ▁ of 100
 		}
-		checkReadsTrue(t, "rejected w "+itoa(w), lines, w, s, spec)
-		occ := chartLines(th, occupancyChart(s), s, nil, w, 6, true)
-		if got := ansi.Strip(strings.Join(occ, "\n")); !strings.Contains(got, "P 0–80┤") || !strings.Contains(got, "S 0–80┤") {
-			t.Errorf("w %d: the workers' strips not both to the pool's 80:\n%s", w, got)
+	})
+	th := newTheme(true, true)
+	ranges := regexp.MustCompile(`([A-Z]) +0–([0-9.]+)┤([^\n]*)`)
+	for _, w := range []int{40, 59} {
+		for _, spec := range []chartSpec{starvationChart(s, nil), occupancyChart(s)} {
+			lines := chartLines(th, spec, s, nil, w, 7, true)
+			got := ansi.Strip(strings.Join(lines, "\n"))
+			want := map[bool]string{false: "100", true: "80"}[spec.pool] // 94/s round; the pool
+			rows := ranges.FindAllStringSubmatch(got, -1)
+			if len(rows) != 3 {
+				t.Fatalf("w %d %s: %d strips:\n%s", w, spec.title, len(rows), got)
+			}
+			for _, r := range rows {
+				if r[2] != want {
+					t.Errorf("w %d %s: %s on 0–%s, want 0–%s with the others:\n%s", w, spec.title, r[1], r[2], want, got)
+				}
+			}
+			// The health checks (3/s of 100) and the signups' 0.1 workers (of 80) draw some.
+			small := map[bool]string{false: "H", true: "S"}[spec.pool]
+			for _, r := range rows {
+				if r[1] == small && (!strings.ContainsRune(r[3], someMark) || strings.ContainsAny(r[3], "▁▂▃▄▅▆▇█")) {
+					t.Errorf("w %d %s: %s not drawn as some alone: %q", w, spec.title, small, r[3])
+				}
+			}
+			// (The fleet's workers title, "… (of 80, 60 out of rotation) each second", leaves
+			// no room at 59: the chart beside it keys the dots.)
+			if w == 59 && !spec.pool && !strings.Contains(lines[0], "· some, under ▁") {
+				t.Errorf("w %d %s: the title does not say what · is: %q", w, spec.title, lines[0])
+			}
+			checkReadsTrue(t, spec.title+" w "+itoa(w), lines, w, s, spec)
 		}
 	}
 }

@@ -178,10 +178,12 @@ func TestRetryNarrator(t *testing.T) {
 	}
 	c.Traffic.Payment.Profile = nil
 	c.Payment.Retry.Budget = 10
-	s.Calls = lab.CallStats{Payments: 100, Retries: 19, BudgetDenied: 90}
+	// A budget of 10% lets 9 of 100 payments retry (19 would be more than it allows: the
+	// review's L2); the 91 others, and the 9's second tries, are refused.
+	s.Calls = lab.CallStats{Payments: 100, Retries: 9, BudgetDenied: 100}
 	// The retries' share of what the budget counts, the payments (newcomer 22: "near 10% of
 	// the calls in flight", a base shown nowhere).
-	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "the 10% retry budget refused 90 retries: 19 retries for 100 payments, 19% (it allows up to 10% of the payments in the last 10s), 1.19 calls per payment instead of 3×") {
+	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "the 10% retry budget refused 100 retries: 9 retries for 100 payments, 9% (it allows up to 10% of the payments in the last 10s), 1.09 calls per payment instead of 3×") {
 		t.Errorf("budget: %q", msg)
 	}
 	c.Dependency.Mode = lab.ModeHealthy

@@ -212,14 +212,14 @@ func TestPostmortemScreen(t *testing.T) {
 	checkFrame(t, out, 120, 40)
 	plain := ansi.Strip(out)
 	for _, want := range []string{"scaled 8→64 of 64 on queue length", "5731 waiting ≈ 90 cells × 64", "now 64, 328ms each (peak 64",
-		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "set rate/s and ok/s", "orders 500/s"} {
+		"goroutines 5797 (peak 5800)", "deadline 800ms from arrival", "orders ", "arrived/s and ok/s", "orders 500/s"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("compare view lacks %q", want)
 		}
 	}
 	// Alone, with the width, the rate chart's title says the profile's steps: its rows are
 	// too coarse to tell 150/s from 200/s (newcomer 15).
-	if plain := ansi.Strip(render(th, testScreen(a, 120, 40))); !strings.Contains(plain, "set (profile: 150/s, 500/s at 5s, 150/s at 35s) and ok/s") {
+	if plain := ansi.Strip(render(th, testScreen(a, 120, 40))); !strings.Contains(plain, "arrived (profile: 150/s, 500/s at 5s, 150/s at 35s) and ok") {
 		t.Errorf("the rate chart's title does not say the profile's steps:\n%s", plain)
 	}
 	ad := postmortemSnapshot(adaptiveConfig())
@@ -291,16 +291,16 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	}
 }
 
-// The rate chart's rows say the rates it holds: set rates are exact, and a line on the row
-// labelled 200 read 150/s as 200 (newcomer 16): drawn as strips beside what was ok, every
-// value reads true to an eighth of a row at every size.
+// The rate chart's rows say the rates it holds: a line on the row labelled 200 read 150/s
+// as 200 (newcomer 16): drawn as strips beside what was ok, every value reads true to an
+// eighth of a row at every size.
 func TestRateChartRowsSayTheRate(t *testing.T) {
 	th := newTheme(true, true)
-	for _, low := range []float64{150, 100} {
+	for _, low := range []int64{150, 100} {
 		s := postmortemSnapshot(postmortemConfig())
 		for i := range s.Timeline {
 			if s.Timeline[i].Rate[lab.Payment] != 500 {
-				s.Timeline[i].Rate[lab.Payment] = low
+				s.Timeline[i].Arrived[lab.Payment] = low
 			}
 		}
 		spec := rateChart(s)
@@ -308,9 +308,9 @@ func TestRateChartRowsSayTheRate(t *testing.T) {
 			for h := chartsLeast; h <= 17; h++ {
 				out := chartLines(th, spec, s, nil, w, h, true)
 				if read := readPlot(t, out); !read.strips {
-					t.Fatalf("%g/s w %d h %d: lines:\n%s", low, w, h, strings.Join(out, "\n"))
+					t.Fatalf("%d/s w %d h %d: lines:\n%s", low, w, h, strings.Join(out, "\n"))
 				}
-				checkReadsTrue(t, fmt.Sprintf("%g/s w %d h %d", low, w, h), out, w, s, spec)
+				checkReadsTrue(t, fmt.Sprintf("%d/s w %d h %d", low, w, h), out, w, s, spec)
 			}
 		}
 	}
@@ -331,8 +331,8 @@ func TestRateChartDrawsOk(t *testing.T) {
 			out := chartLines(th, spec, s, nil, w, h, true)
 			read := readPlot(t, out)
 			ok := read.values['o']
-			if !read.strips || ok == nil || read.values[th.letter[lab.Payment]] == nil {
-				t.Fatalf("w %d h %d: no strips of set and ok:\n%s", w, h, strings.Join(out, "\n"))
+			if !read.strips || ok == nil || read.values['a'] == nil {
+				t.Fatalf("w %d h %d: no strips of arrived and ok:\n%s", w, h, strings.Join(out, "\n"))
 			}
 			window := chartWindow(s, w)
 			for x, got := range ok {

@@ -27,7 +27,7 @@ func growthItem(s *lab.Snapshot) []string {
 }
 
 // postmortemChart is the second chart when one tells more than starvation: a mechanism's
-// own measure of the payments (an adaptive limit), or the rate a traffic profile sets.
+// own measure of the payments (an adaptive limit), or what arrived under a traffic profile.
 func postmortemChart(s *lab.Snapshot) (chartSpec, bool) {
 	if series, ok := lab.PaymentSeries(s); ok {
 		return seriesChart(series), true
@@ -48,27 +48,26 @@ func seriesChart(series lab.Series) chartSpec {
 	}
 }
 
-// rateChart plots each class's rate in force each second, a profile's steps, and what it had
-// ok that second under it.
+// rateChart plots what arrived each second of the class a traffic profile steps (letter a),
+// and what it had ok that second under it (o): the rate as set drew under ok in the first
+// second, where random arrivals topped it (newcomer 23), and its class's P read as payment.
 func rateChart(s *lab.Snapshot) chartSpec {
-	// "set": the arrivals the profile sets, beside what was answered (newcomer 19 read the
-	// set rate alone as throughput on the screen whose point is "ok 196/s of 501/s").
-	title := "set rate/s (profile) and ok/s"
+	title := "arrived/s and ok/s"
 	if steps := s.Config.Traffic.ProfileSteps(lab.Payment); steps != "" {
-		title = "set " + steps + " and ok/s" // the legend says "set 500/s"
+		title = "arrived " + steps + " and ok" // its rates say /s, in 59 columns at 120x40
 	}
 	return chartSpec{
 		title: title,
-		short: "set rate/s and ok/s",
-		value: func(sec *lab.Second, c int) float64 { return sec.Rate[c] },
+		short: "arrived/s and ok/s",
+		value: func(sec *lab.Second, c int) float64 { return float64(sec.Arrived[c]) },
 		ok:    func(sec *lab.Second, c int) float64 { return float64(sec.OK[c]) },
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
-			last := s.LastSecond() // the rate in force as it ended, and what it had ok (the ok strip's)
+			last := s.LastSecond() // what arrived as it ended, and what it had ok (the strips' ends)
 			what := "last second " + s.LastSpan()
-			return what, s.LastSpan(), func(c int) float64 { return last.Rate[c] }
+			return what, s.LastSpan(), func(c int) float64 { return float64(last.Arrived[c]) }
 		},
 		atLeast: fixedReach(10),
 		unit:    "/s",
-		leaves:  func(c lab.Class) bool { return s.Config.Traffic.PeakRate(c) == 0 },
+		leaves:  func(c lab.Class) bool { return c != lab.Payment }, // the profile is the payments'
 	}
 }

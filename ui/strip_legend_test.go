@@ -50,7 +50,7 @@ func TestPercentileStripsAlike(t *testing.T) {
 			for _, l := range lines {
 				l = ansi.Strip(l)
 				switch {
-				case strings.HasPrefix(l, " P "):
+				case strings.HasPrefix(l, " a "), strings.HasPrefix(l, " s "): // as sent, scheduled
 					letter = 'P'
 				case strings.HasPrefix(l, " c "), strings.HasPrefix(l, " c="):
 					letter = 'c'
@@ -69,7 +69,7 @@ func TestPercentileStripsAlike(t *testing.T) {
 		cp, cc := rowsOf(cl)
 		op1, oc := rowsOf(op)
 		if cp != op1 || cp != cc || oc != 1 {
-			t.Errorf("h %d: closed P %d rows, c %d; open P %d rows, c %d lines:\n%s\n\n%s", h, cp, cc, op1, oc,
+			t.Errorf("h %d: closed a %d rows, c %d; open s %d rows, c %d lines:\n%s\n\n%s", h, cp, cc, op1, oc,
 				ansi.Strip(strings.Join(cl, "\n")), ansi.Strip(strings.Join(op, "\n")))
 		}
 		plain := ansi.Strip(strings.Join(op, "\n"))
@@ -78,7 +78,7 @@ func TestPercentileStripsAlike(t *testing.T) {
 		if !strings.Contains(plain, "(open loop)") || !strings.Contains(plain, " c ") || strings.Contains(plain, "= scheduled") {
 			t.Errorf("h %d: open loop does not say why it has no corrected strip:\n%s", h, plain)
 		}
-		if cp == 1 && !strings.Contains(plain, "P 0–") {
+		if cp == 1 && !strings.Contains(plain, "s 0–") {
 			t.Errorf("h %d: a one-row strip without its 0:\n%s", h, plain)
 		}
 	}

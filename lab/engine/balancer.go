@@ -97,7 +97,7 @@ func (b *balancer) resubmit(c lab.Class, intended time.Time) {
 }
 
 // send hands a closed-loop user's request to the next replica in rotation.
-func (b *balancer) send(c lab.Class, at, due time.Time, expected time.Duration, replied func()) {
+func (b *balancer) send(c lab.Class, at, due time.Time, expected time.Duration, replied func(time.Time)) {
 	if t := b.pick(); t != nil {
 		t.send(c, at, due, expected, replied)
 		return
@@ -112,7 +112,7 @@ func (b *balancer) reject(j job) {
 	b.pairs.arrive(j.class, j.arrival)
 	m.reject(lab.RejectBalancer, j.intended)
 	b.pairs.settle(j.class, j.arrival, lab.TurnedAway(lab.RejectBalancer))
-	j.done()
+	j.done(time.Now())
 }
 
 // check sends the n-th health check to the next replica, pulled or not; a drained one's

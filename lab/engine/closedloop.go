@@ -28,7 +28,7 @@ type closedLoop struct {
 	users int
 	think time.Duration
 	end   time.Time // zero: run until stopped
-	send  func(c lab.Class, at, due time.Time, expected time.Duration, replied func())
+	send  func(c lab.Class, at, due time.Time, expected time.Duration, replied func(at time.Time))
 	spawn func(func())
 	lag   *hist // how late users sent against their pacing: the load's own health
 
@@ -43,7 +43,7 @@ type closedLoop struct {
 	sent, outstanding, peak atomic.Int64
 }
 
-func newClosedLoop(t lab.TrafficConfig, start, end time.Time, send func(lab.Class, time.Time, time.Time, time.Duration, func()), spawn func(func())) *closedLoop {
+func newClosedLoop(t lab.TrafficConfig, start, end time.Time, send func(lab.Class, time.Time, time.Time, time.Duration, func(time.Time)), spawn func(func())) *closedLoop {
 	cl := &closedLoop{users: t.Users, think: t.Think.D(), end: end, send: send, spawn: spawn, lag: newHist(),
 		changed: make(chan struct{}), since: start}
 	cl.rates = t.Rates()
@@ -87,23 +87,30 @@ func (cl *closedLoop) pacing() (gap float64, expected time.Duration, changed <-c
 //
 // Its due times are slots of a grid, anchor + j·gap, j stepping by users: user u starts on
 // slot u of the run's grid, so with fast replies the users together send as the open-loop
-// uniform schedule does, on the very same instants. A reply (plus think time) that comes
-// after the next slot moves the grid: the next request goes at once, the slots missed
-// meanwhile are skipped, not caught up. Each due time is computed from its anchor, never
-// by adding intervals up, so rounding never drifts.
+// uniform schedule does, on the very same instants. A reply that outlasts whole slots (a
+// stall) keeps the grid: the latest slot it outlasted goes at once, timed from when it fell
+// due, and the ones before it are skipped, not caught up: exactly those the corrected
+// latency puts back, so with no think time the corrected count is the due count (newcomer
+// 23 read 999 corrected beside 900 sent and 100 never sent). Otherwise a reply (plus think
+// time) that comes after the next slot moves the grid: the next request goes at once. Each
+// due time is computed from its anchor, never by adding intervals up, so rounding never
+// drifts.
 func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
-	replies := make(chan struct{}, 1)
-	replied := func() {
+	replies := make(chan time.Time, 1)
+	replied := func(at time.Time) {
 		cl.outstanding.Add(-1)
 		select {
-		case replies <- struct{}{}:
+		case replies <- at:
 		default:
 		}
 	}
 	anchor, j := start, int64(u)
 	var last time.Time // the due time of the last send; zero before the first
+	// answered is when the last reply came: a slot it outlasted goes late by design, so the
+	// generator's lag counts from the reply, not the slot (its own lateness alone).
+	var answered time.Time
 	for {
 		gap, expected, changed := cl.pacing()
 		if gap == 0 { // no traffic: wait for a rate
@@ -131,7 +138,11 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 		case <-timer.C:
 		}
 		now := time.Now()
-		cl.lag.record(now.Sub(due))
+		from := due
+		if answered.After(due) {
+			from = answered
+		}
+		cl.lag.record(now.Sub(from))
 		c := cl.next()
 		cl.sent.Add(1)
 		raiseMax(&cl.peak, cl.outstanding.Add(1))
@@ -140,10 +151,14 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 		select {
 		case <-ctx.Done(): // stopped, or the run ended: nothing more will be sent
 			return
-		case <-replies:
+		case answered = <-replies:
+		}
+		if _, _, back := correction(answered.Sub(due), expected); back > 0 && cl.think == 0 {
+			j += (back + 1) * int64(cl.users) // the slots put back skipped, the next one late
+			continue
 		}
 		j += int64(cl.users)
-		if ready := time.Now().Add(cl.think); ready.After(anchor.Add(time.Duration(math.Round(float64(j) * gap)))) {
+		if ready := answered.Add(cl.think); ready.After(anchor.Add(time.Duration(math.Round(float64(j) * gap)))) {
 			anchor, j = ready, 0
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"math"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -88,8 +89,10 @@ func TestClosedLoopPacesAtTheTargetRate(t *testing.T) {
 
 // The seed's experiment at a fifth of its length: a fast dependency stalls 400 ms at 1 s;
 // 100/s for 2 s, sent closed loop (one user) and open loop side by side. The closed loop
-// sends nothing while it waits: at least the 39 slots after its stuck request are never
-// sent, its one stalled sample is under 1% of ~160, so its p99 is a normal sample, and only
+// sends nothing while it waits: of the stall's 40 slots, all but the one stuck in it (1.00 s,
+// or 1.01 s if the first slipped through before the stall began) and the one after (sent
+// late, when the reply comes) are never sent, at least 38; its one stalled sample is under
+// 1% of ~160, so its p99 is a normal sample, and only
 // max shows the stall. The open loop sends all 200; the 40 due in the stall wait for its
 // end, so its p99 is a stalled one. Corrected, the closed loop's p99 is a stalled one too.
 func TestCoordinatedOmission(t *testing.T) {
@@ -110,8 +113,8 @@ func TestCoordinatedOmission(t *testing.T) {
 	}
 	stall := 400 * time.Millisecond
 	cp, op := cs.Classes[lab.Payment], os.Classes[lab.Payment]
-	if cl := cs.ClosedLoop; cl.NotSent() < 39 || cl.PeakOutstanding != 1 {
-		t.Errorf("closed loop %+v: want at least 39 never sent, one request out at a time", cl)
+	if cl := cs.ClosedLoop; cl.NotSent() < 38 || cl.PeakOutstanding != 1 {
+		t.Errorf("closed loop %+v: want at least 38 never sent, one request out at a time", cl)
 	}
 	if op.Arrived != 200 {
 		t.Errorf("open loop sent %d, want all 200 due", op.Arrived)
@@ -139,8 +142,43 @@ func TestCoordinatedOmission(t *testing.T) {
 		t.Errorf("the correction put back %d; want the stall's %d slots or more, and no more than the %d never sent (%d due, %d sent)",
 			back, stalled, cl.NotSent(), cl.Due, cl.Sent)
 	}
+	// Every slot due is sent or put back, once: the user skips exactly the slots the
+	// correction puts back and sends the next one late, on the grid, so the corrected count
+	// is the due count (newcomer 23: 999 corrected beside 900 sent of 1000 due, 100 never
+	// sent). A request still out at the end has its skipped slots not yet put back.
+	if cl := cs.ClosedLoop; cl.Outstanding == 0 && cp.LatencyCorrected.Count != cl.Due {
+		t.Errorf("corrected %d samples of %d due (%d sent, %d never sent, %d measured): want one a slot",
+			cp.LatencyCorrected.Count, cl.Due, cl.Sent, cl.NotSent(), cp.Latency.Count)
+	}
 	t.Logf("closed: %d samples, p99 %v, corrected p99 %v, max %v; open: %d samples, p99 %v",
 		cp.Latency.Count, cp.Latency.P99, cp.LatencyCorrected.P99, cp.Latency.Max, op.Latency.Count, op.Latency.P99)
+}
+
+// A closed-loop user skips exactly the slots the corrected latency puts back for a reply,
+// counted from the instant its books closed (newcomer 23: 999 corrected beside 900 sent of
+// 1000 due, 100 never sent: the user paced from its own later look at the clock, a slot past
+// the correction's when a stall ended on a slot). The first reply is booked 35 ms after its
+// slot, at 10 ms pacing, whenever it really comes: two slots are put back and never sent,
+// the third is sent late, and every slot due is sent or put back, once.
+func TestClosedLoopSkipsWhatTheCorrectionPutsBack(t *testing.T) {
+	c := closedConfig(1, 100, 0, 500*time.Millisecond)
+	var back atomic.Int64
+	first := true // one user: its sends come one after another
+	send := func(_ lab.Class, _, due time.Time, expected time.Duration, replied func(time.Time)) {
+		at := time.Now()
+		if first {
+			at, first = due.Add(35*time.Millisecond), false
+		}
+		_, _, k := correction(at.Sub(due), expected)
+		back.Add(k)
+		replied(at)
+	}
+	start := time.Now()
+	cl := newClosedLoop(c.Traffic, start, start.Add(c.Duration.D()), send, func(f func()) { go f() })
+	cl.run(context.Background(), start)
+	if st := cl.stats(); back.Load() < 2 || st.Sent+back.Load() != st.Due {
+		t.Errorf("sent %d, put back %d, due %d: want every slot sent or put back, once", st.Sent, back.Load(), st.Due)
+	}
 }
 
 // The dependency counts its stalls from its own start, which comes first: the lab moves

@@ -12,7 +12,10 @@ import (
 // serve runs one job on a worker: the class handler, then the books.
 func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 	m := l.metrics[j.class]
-	defer j.done() // after the books, so a user's next request finds them done
+	// After the books, so a user's next request finds them done; at the instant its
+	// corrected latency ends, so the user skips the very slots the correction puts back.
+	var answered time.Time
+	defer func() { j.done(answered) }()
 	started := time.Now()
 	m.started(j.intended, j.sent, started)
 	var r lab.Result
@@ -34,13 +37,14 @@ func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 	if r.Rejected {
 		m.rejectOnWorker(r.Reason, j.intended, started)
 		l.pairs.settle(j.class, j.arrival, lab.TurnedAway(r.Reason))
+		answered = time.Now()
 		return
 	}
-	ended := time.Now()
-	m.finish(r.Out, j.intended, started, ended)
+	answered = time.Now()
+	m.finish(r.Out, j.intended, started, answered)
 	l.pairs.settle(j.class, j.arrival, lab.Ended(r.Out))
 	for h := m; h != nil && j.expected > 0; h = h.up {
-		h.latencyCorrected.recordCorrected(ended.Sub(j.due), j.expected)
+		h.latencyCorrected.recordCorrected(answered.Sub(j.due), j.expected)
 	}
 }
 

@@ -89,7 +89,7 @@ func (l *instance) resubmit(c lab.Class, intended time.Time) {
 
 // send is a closed-loop user's request, sent at (its own arrival: there is no schedule) for
 // its pacing's slot due; replied is called once it is answered or turned away.
-func (l *instance) send(c lab.Class, at, due time.Time, expected time.Duration, replied func()) {
+func (l *instance) send(c lab.Class, at, due time.Time, expected time.Duration, replied func(time.Time)) {
 	l.admit(job{class: c, intended: at, due: due, expected: expected, replied: replied})
 }
 
@@ -119,7 +119,7 @@ func (l *instance) admit(j job) {
 func (l *instance) turnAway(j job, why lab.Reason) {
 	l.metrics[j.class].reject(why, j.intended)
 	l.pairs.settle(j.class, j.arrival, lab.TurnedAway(why))
-	j.done()
+	j.done(time.Now())
 	if j.class == lab.Health {
 		j.probe.refuse()
 	}

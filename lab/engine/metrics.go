@@ -60,21 +60,22 @@ func (h *hist) record(d time.Duration) {
 // coordinated omission). Each stands for a request due then that would have waited for the
 // same reply.
 func (h *hist) recordCorrected(d, expected time.Duration) {
-	us := max(int64(d/time.Microsecond), histMin)
+	us, every, k := correction(d, expected)
 	h.mu.Lock()
-	every := max(int64(expected/time.Microsecond), 1)
 	h.h.RecordCorrectedValue(min(us, histMax), every)
 	h.max = max(h.max, us)
-	h.total += correctedSum(us, every)
+	h.total += us + k*us - every*k*(k+1)/2 // v, v − every, … v − k·every
 	h.dirty = true
 	h.mu.Unlock()
 }
 
-// correctedSum is the sum of what RecordCorrectedValue(v, every) records: v, then
-// v − every, v − 2·every, … while at least every.
-func correctedSum(v, every int64) int64 {
-	k := max(v/every-1, 0) // the samples put back
-	return v + k*v - every*k*(k+1)/2
+// correction is d and expected in the microseconds the histograms count, and k, how many
+// samples RecordCorrectedValue puts back for d: v − every, v − 2·every, … while at least
+// every. A closed-loop user skips exactly those slots (closedLoop.user).
+func correction(d, expected time.Duration) (v, every, k int64) {
+	v = max(int64(d/time.Microsecond), histMin)
+	every = max(int64(expected/time.Microsecond), 1)
+	return v, every, max(v/every-1, 0)
 }
 
 // nearestRank is the percentile to ask HdrHistogram for the sample at q's nearest rank,

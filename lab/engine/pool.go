@@ -28,7 +28,7 @@ type job struct {
 	// was answered or turned away (called once, after the books).
 	due      time.Time
 	expected time.Duration
-	replied  func()
+	replied  func(at time.Time)
 	// handoff is where a request waiting as a goroutine of its own (pool.queue: unbounded) is
 	// given the worker that frees for it; nil: a worker takes the job from the queue itself.
 	handoff chan *workerHandle
@@ -39,14 +39,14 @@ type job struct {
 	expiresFor lab.Reason
 }
 
-// done says j has its answer (or was turned away): its user's resubmit clock stops, and a
-// closed-loop user may send its next request.
-func (j job) done() {
+// done says j has its answer (or was turned away) at at: its user's resubmit clock stops,
+// and a closed-loop user may send its next request, paced from at.
+func (j job) done(at time.Time) {
 	if j.answered != nil {
 		j.answered.Store(true)
 	}
 	if j.replied != nil {
-		j.replied()
+		j.replied(at)
 	}
 }
 

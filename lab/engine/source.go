@@ -21,9 +21,9 @@ type load interface {
 
 // receiver is where a load's requests go: a lab's own instance, or a fleet's balancer.
 type receiver interface {
-	arrive(c lab.Class, intended time.Time, n int64)                             // the generator's: its class's n-th arrival
-	send(c lab.Class, at, due time.Time, expected time.Duration, replied func()) // a closed-loop user's
-	resubmit(c lab.Class, intended time.Time)                                    // an impatient user's second try
+	arrive(c lab.Class, intended time.Time, n int64)                                      // the generator's: its class's n-th arrival
+	send(c lab.Class, at, due time.Time, expected time.Duration, replied func(time.Time)) // a closed-loop user's
+	resubmit(c lab.Class, intended time.Time)                                             // an impatient user's second try
 }
 
 // source is a run's dependency and its load.
