@@ -115,6 +115,13 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 		t.Errorf("none answered, signups turned away too: %q", got)
 	}
 	none.Classes[Signup].Rejected[RejectPool] = 0
+	// A compare half's table note, whole: its shortest form fits a half of 120 columns, the
+	// class named (it was cut to "33 payments rejected:queue got an …").
+	one := &Snapshot{Config: DefaultConfig()}
+	one.Classes[Payment].Rejected[RejectQueue] = 1033
+	if got := FallbackSaid(one, true); len([]rune(FallbackLabel+" "+got[len(got)-1])) > 58 {
+		t.Errorf("none answered, shortest form too long for a compare half: %q", got[len(got)-1])
+	}
 	if got := fallbackHealth(none, 200); got != nil || FallbackSaid(none, false) != nil {
 		t.Errorf("none answered, alone: %v", got)
 	}

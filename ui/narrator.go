@@ -266,31 +266,36 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	}
 
 	fill, full := fullWords(s, f)
+	// What starving is, the table's column (newcomer 23 read it as waiting for a worker).
+	starve := "starve (" + lab.RejectPool.Word() + ")"
 	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
 		wait := queueWaitWords(s)
+		// Payments queue too, and are the most of it (newcomer 23: "signups wait in the
+		// queue" beside 29 payments of its 43).
+		queued := joinAnd(append([]lab.Class{lab.Payment}, all...))
 		if q.Unbounded() { // nothing is turned away: the queue, and the wait, only grow
 			if !full {
 				return fmt.Sprintf("%s: %s, then the queue grows without end (~%s) and %s wait ever longer",
-					law, fill, fmtPerSec(f.Queue.Growth), others)
+					law, fill, fmtPerSec(f.Queue.Growth), queued)
 			}
 			return fmt.Sprintf("%s: %s; the queue grows without end (~%s), %s wait in it ever longer; %s",
-				law, fill, fmtPerSec(f.Queue.Growth), others, wait)
+				law, fill, fmtPerSec(f.Queue.Growth), queued, wait)
 		}
 		// A discipline that limits the wait turns away who outwaits it: its queue does not fill.
 		if rule := cfg.Pool.Rule(); rule.Limit(0) > 0 {
 			if !full {
 				return fmt.Sprintf("%s: %s, then %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s)",
-					law, fill, others, fmtDur(rule.Limit(0)), q, rule.Expired())
+					law, fill, queued, fmtDur(rule.Limit(0)), q, rule.Expired())
 			}
 			return fmt.Sprintf("%s: %s; %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s); %s",
-				law, fill, others, fmtDur(rule.Limit(0)), q, rule.Expired(), wait)
+				law, fill, queued, fmtDur(rule.Limit(0)), q, rule.Expired(), wait)
 		}
 		if !full {
-			return fmt.Sprintf("%s: %s, then the queue of %d fills and %s starve", law, fill, q, others)
+			return fmt.Sprintf("%s: %s, then the queue of %d fills and %s %s", law, fill, q, others, starve)
 		}
 		if s.Pool.PeakQueued >= int(q) { // it has filled: it turns away whoever finds it full
 			return fmt.Sprintf("%s: %s; %s wait in the queue of %d, and are %s whenever it is full; %s",
-				law, fill, others, q, lab.RejectPool.Word(), wait)
+				law, fill, queued, q, lab.RejectPool.Word(), wait)
 		}
 		eta := ""
 		g, _ := s.QueueGrowth()
@@ -301,8 +306,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			eta = fmt.Sprintf(" (growing %s in %s, so full at ~%s; at the set rates %s × (1\u00a0−\u00a0%d/%s) = %s)",
 				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Arrivals), f.Workers, fmtWorkers(f.OfferedLoad), fmtPerSec(f.Queue.Growth))
 		}
-		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then they starve; %s",
-			law, fill, others, q, eta, wait)
+		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then %s %s; %s",
+			law, fill, queued, q, eta, others, starve, wait)
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
 	share := ""
@@ -336,11 +341,11 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				hit = append(hit, c)
 			}
 		}
-		return fmt.Sprintf("%s: %s, %s starve%s%s", law, fill, joinAnd(hit), share, conns)
+		return fmt.Sprintf("%s: %s, %s %s%s%s", law, fill, joinAnd(hit), starve, share, conns)
 	case !full:
-		return fmt.Sprintf("%s: %s, then %s starve%s%s", law, fill, others, share, conns)
+		return fmt.Sprintf("%s: %s, then %s %s%s%s", law, fill, others, starve, share, conns)
 	}
-	return fmt.Sprintf("%s: %s; %s starve when they arrive%s%s", law, fill, others, share, conns)
+	return fmt.Sprintf("%s: %s; %s %s when they arrive%s%s", law, fill, others, starve, share, conns)
 }
 
 // joinAnd names cs in a list: "signups", "signups and health checks".
