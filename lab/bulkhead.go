@@ -412,6 +412,9 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	return []Item{{Label: label, Value: fittingValue(label, w, append(forms, fmt.Sprintf("%s %s each", k.name, size))...)}}
 }
 
+// slackLabel is the slack lost's health item's label.
+const slackLabel = "slack lost:"
+
 // slackHealth is the slack lost to the payment bulkhead: how many workers sat free, on
 // average, when it turned a payment away (field guide §6).
 func slackHealth(s *Snapshot, w int) []Item {
@@ -421,12 +424,17 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// The count first, then the mean: "each of 15 ... on average 17" read as one clause
 	// did not parse at once (issue 22, newcomer 14).
 	// The class as the table names it: the postmortem's are "orders".
-	value := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free",
-		FmtCount(s.Slack.Rejections), plural(s.Config.Traffic.Label(Payment)), FmtWorkers(s.Slack.MeanFree))
+	// What is lost, where it fits: "slack lost" alone was jargon (newcomer 23: "is 16.9
+	// good or bad, lost for what?").
+	n, free := FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree)
+	payments := plural(s.Config.Traffic.Label(Payment))
+	said := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
+	value := fittingValue(slackLabel, w, said+": capacity left unused while it refused them",
+		said+": capacity unused", said)
 	if w < 100 { // a half of compare mode: the same, in fewer words
-		value = fmt.Sprintf("%s workers free on average at %s rejections", FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
+		value = fmt.Sprintf("%s workers free on average at %s rejections", free, n)
 	}
-	return []Item{{Label: "slack lost:", Value: value}}
+	return []Item{{Label: slackLabel, Value: value}}
 }
 
 // The bulkhead's size steps by [ and ].
