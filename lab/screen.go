@@ -58,7 +58,7 @@ var coreSettings = slices.Concat(
 		}
 		return nil
 	}),
-	at(100, func(_ Config, s *Snapshot, _ int) []Item {
+	at(100, func(_ Config, s *Snapshot, w int) []Item {
 		if len(s.Chain) == 0 {
 			return nil
 		}
@@ -67,7 +67,17 @@ var coreSettings = slices.Concat(
 		if k := slices.Index(stages, enoughLeft); k >= 0 {
 			stages[k] += " (" + enoughLeftNeeds(s) + ")"
 		}
-		items := []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(stages, " → "), Spare: true}} // it follows from the settings
+		label := s.Config.Traffic.Label(Payment) + " chain"
+		chain := strings.Join(stages, " → ")
+		// Its order said, and a hand-off's meaning, where they fit: neither was said on the
+		// screen (newcomer 23: "handoff is not explained anywhere").
+		glossed := chain
+		if k := slices.IndexFunc(stages, func(st string) bool { return strings.HasPrefix(st, handoffPrefix) }); k >= 0 {
+			stages[k] += " (the call leaves the worker)"
+			glossed = strings.Join(stages, " → ")
+		}
+		value := fittingValue(label, w, "outermost first: "+glossed, "outermost first: "+chain, chain)
+		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
 		// the lesson rests on and no other line says (newcomer 13).
 		if s.Active(Signup) {
@@ -504,7 +514,7 @@ func coreWords() []part[[]Item] {
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 		}),
 		at(40, []Item{
-			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
+			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). stage:part names one part of a stage (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went) or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("errors", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits; one the fallback answered is one (its user got a canned reply instead of the error)"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\"). A fleet: the replica full longest, and the time every replica was full at once"),

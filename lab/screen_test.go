@@ -239,3 +239,19 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 		}
 	}
 }
+
+// The chain says its order and what a hand-off is where they fit, and drops them where not
+// (newcomer 23: "handoff is not explained anywhere").
+func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
+	c := DefaultConfig()
+	s := &Snapshot{Config: c, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}}
+	for w, want := range map[int]string{
+		120: "payment chain outermost first: fallback → timeout:caller → handoff:goroutine (the call leaves the worker) → http",
+		90:  "payment chain outermost first: fallback → timeout:caller → handoff:goroutine → http",
+		60:  "payment chain fallback → timeout:caller → handoff:goroutine → http",
+	} {
+		if items := fmt.Sprint(SettingsItems(c, s, w)); !strings.Contains(items, want) {
+			t.Errorf("at %d: %s, want %q", w, items, want)
+		}
+	}
+}
