@@ -312,16 +312,28 @@ var coreHealth = slices.Concat(
 		// to 1s after a job" beside "9 idle, 1 parked" and "1 more (… the more: helpers …)"
 		// read as riddles (newcomer 22); "+ 1 more" alone read as a fudge (newcomer 19).
 		if parts, brief := goroutineParts(s); parts != "" {
-			var notes []string
-			if s.Pool.Parked > 0 {
-				notes = []string{idleNote + "; helpers " + goroutineRest(s), idleNote + "; helpers " + shortRest(s), idleNote}
-			}
 			var forms []string
-			for _, note := range append(notes, goroutineRest(s), shortRest(s), "the lab's own, not the dependency's") {
-				forms = append(forms, value+" = "+parts+" ("+note+")")
+			note := func(parts string, notes ...string) {
+				for _, n := range notes {
+					forms = append(forms, value+" = "+parts+" ("+n+")")
+				}
 			}
-			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-				append(forms, value+" = "+parts, value+" = "+brief)...), Spare: true}}
+			// A bounded queue's waiting requests are in no part: said first, as one beside
+			// the unbounded queue's "+ 7186 waiting" read as a miscount (newcomer 23).
+			if e := queueEntries(s); e != "" {
+				note(parts, e+"; helpers "+shortRest(s), e)
+				note(brief, e)
+				note(parts, fmt.Sprintf("the %s queued hold none", FmtCount(int64(s.Pool.Queued))))
+			}
+			if s.Pool.Parked > 0 {
+				note(parts, idleNote+"; helpers "+goroutineRest(s), idleNote+"; helpers "+shortRest(s), idleNote)
+			}
+			note(parts, goroutineRest(s), shortRest(s), "the lab's own, not the dependency's")
+			forms = append(forms, value+" = "+parts)
+			if s.Pool.Parked > 0 {
+				note(brief, idleNote, idleBrief)
+			}
+			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, append(forms, value+" = "+brief)...), Spare: true}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -330,8 +342,8 @@ var coreHealth = slices.Concat(
 		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
 		kinds := strings.Join(goroutineKinds(s), ", ")
 		queued := ""
-		if s.Pool.Queued > 0 && !s.Pool.Unbounded {
-			queued = fmt.Sprintf("; the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
+		if e := queueEntries(s); e != "" {
+			queued = "; " + e
 		}
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
 			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler"+queued+")",
@@ -343,6 +355,15 @@ var coreHealth = slices.Concat(
 			value+" (the lab's, idle workers too)"), Spare: true}}
 	}),
 )
+
+// queueEntries says a bounded queue's waiting requests hold no goroutine: "the 43 queued
+// are entries, not goroutines"; "" with none, or an unbounded queue, whose each is one.
+func queueEntries(s *Snapshot) string {
+	if s.Pool.Queued == 0 || s.Pool.Unbounded {
+		return ""
+	}
+	return fmt.Sprintf("the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
+}
 
 // goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
 // the sampler, where its parts cannot be counted: workers always, busy and idle (in the
@@ -367,6 +388,7 @@ func goroutineKinds(s *Snapshot) []string {
 const (
 	idleWord    = "idle under 1s"
 	idleNote    = "an idle worker keeps its goroutine up to 1s"
+	idleBrief   = "idle ones end after 1s"
 	workerKinds = "busy workers, " + idleWord
 )
 
@@ -414,8 +436,12 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	}
 	// Idle beside busy: after the calls, "idle" read as theirs.
 	long := []string{FmtCount(int64(s.Pool.Busy)) + " busy workers"}
-	if s.Pool.Parked > 0 {
-		long = append(long, FmtCount(int64(s.Pool.Parked))+" "+idleWord)
+	// Of the pool's idle workers, as many as still hold theirs: "1 idle under 1s" beside
+	// the pool's "idle 9" was a riddle (newcomer 23).
+	if p := s.Pool.Parked; p > 0 && p < s.Pool.Idle() {
+		long = append(long, FmtCount(int64(p))+" of "+FmtCount(int64(s.Pool.Idle()))+" idle")
+	} else if p > 0 {
+		long = append(long, FmtCount(int64(p))+" "+idleWord)
 	}
 	if waiting > 0 {
 		long = append(long, FmtCount(int64(waiting))+" waiting")
@@ -527,7 +553,7 @@ func coreWords() []part[[]Item] {
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent): the lab's health. Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it; \"1 of 9 idle\": of the pool's 9 idle workers, the 1 that still has one), requests waiting in an unbounded queue (a bounded queue's are entries, not goroutines), bulkhead threads, calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, one vote each; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),
