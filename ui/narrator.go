@@ -266,7 +266,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	}
 
 	fill, full := fullWords(s, f)
-	// What starving is, the table's column (newcomer 23 read it as waiting for a worker).
+	// What starving is where a queue comes first, the table's column (newcomer 23 read it
+	// as waiting for a worker, which a queue's wait is not).
 	starve := "starve (" + lab.RejectPool.Word() + ")"
 	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
 		wait := queueWaitWords(s)
@@ -341,11 +342,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				hit = append(hit, c)
 			}
 		}
-		return fmt.Sprintf("%s: %s, %s %s%s%s", law, fill, joinAnd(hit), starve, share, conns)
+		return fmt.Sprintf("%s: %s, %s starve%s%s", law, fill, joinAnd(hit), share, conns)
 	case !full:
-		return fmt.Sprintf("%s: %s, then %s %s%s%s", law, fill, others, starve, share, conns)
+		return fmt.Sprintf("%s: %s, then %s starve%s%s", law, fill, others, share, conns)
 	}
-	return fmt.Sprintf("%s: %s; %s %s when they arrive%s%s", law, fill, others, starve, share, conns)
+	// Without "(rejected:pool)": the header's starved says it, and "turned away so far"
+	// follows; the sentence keeps to 4 lines at 80 columns.
+	return fmt.Sprintf("%s: %s; %s starve when they arrive%s%s", law, fill, others, share, conns)
 }
 
 // joinAnd names cs in a list: "signups", "signups and health checks".
