@@ -69,6 +69,21 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 		short: fmt.Sprintf("; %s rejected; no breaker ~%.0f%%", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived), alone)}
 }
 
+// breakerGain says what the breaker bought so far, which no other line says: its payments
+// ok as without it (0%), newcomer 23 saw no gain but by comparing screens. Each payment it
+// turned away called nothing and held no worker; nothing before it turned one away.
+func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
+	n := s.Classes[lab.Payment].Rejected[lab.RejectBreaker]
+	if n == 0 {
+		return spareClause{}
+	}
+	return spareClause{
+		long: fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all) and held no worker (a call holds one %s)",
+			fmtCount(n), lab.RejectBreaker.Word(), fmtCount(s.Dependency.Requests), fmtSecs(pay.Hold)),
+		short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n)),
+	}
+}
+
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
 // the widest that leaves them the workers they need, by the forecast's rule, and what it
 // would reject of the payments against what this one does. Nothing when none is wider.
@@ -164,6 +179,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
 		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
+			*spare = breakerGain(s, pay)
 			return msg + "; workers stay free for " + others
 		}
 		msg += "; it counts its own bulkhead's rejections as failures"
@@ -183,6 +199,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if s.Breaker.Trials > 1 {
 			trials = fmt.Sprintf("%d payments", s.Breaker.Trials)
 		}
+		*spare = breakerGain(s, pay)
 		return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: it closes if the trial succeeds, opens again for %s if it fails",
 			trials, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenFor))
 	}
