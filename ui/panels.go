@@ -758,8 +758,8 @@ func headerLine(t *theme, s screen, i, w int) string {
 		}
 		starved, starvedMid, starvedShort = slices.Insert(starved, at, label+note), slices.Insert(starvedMid, at, label+note), slices.Insert(starvedShort, at, label)
 		starvedLast = slices.Insert(starvedLast, at, label+note)
-		for k := range tied {
-			tied[k] = slices.Insert(tied[k], at, label+note)
+		for k := range tied { // first, or after the starved classes that form keeps
+			tied[k] = slices.Insert(tied[k], min(at, len(tied[k])), label+note)
 		}
 	}
 	var state, stateShort string
