@@ -195,16 +195,16 @@ func retryTimesItem(s *Snapshot) []Item {
 	f := s.Config.Forecast().Retry
 	// Its division first: 2.81× beside "174 calls" and 97 arrived read as wrong, its
 	// denominator the payments that called, 62 (newcomer 23).
-	division := FmtCount(s.Calls.Calls()) + " ÷ " + FmtCount(s.Calls.Payments) + " that called"
-	note := fmt.Sprintf(" (%s; forecast %s)", division, FmtTimes(f.Tries))
+	division := FmtCount(s.Calls.Calls()) + " ÷ " + FmtCount(s.Calls.Payments) + " that called; "
+	brief := fmt.Sprintf("forecast %s)", FmtTimes(f.Tries))
 	if s.Config.Payment.Retry.Budget > 0 && f.Unbudgeted > f.Tries {
-		note = fmt.Sprintf(" (%s; %s without the budget)", division, FmtTimes(f.Unbudgeted))
+		brief = fmt.Sprintf("%s without the budget)", FmtTimes(f.Unbudgeted))
 	}
 	label := "calls/payment"
 	if len(s.Hops) > 0 { // the lab's calls, to the first hop; the last hop's are another item
 		label = "calls/payment at hop 1"
 	}
-	return []Item{{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: note}}
+	return []Item{{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: " (" + division + brief, BriefNote: " (" + brief}}
 }
 
 // retriesWord names the lab's retries: with a chain of hops, the edge's alone (the hops'

@@ -94,10 +94,18 @@ func TestHopsOnScreen(t *testing.T) {
 		t.Errorf("the chain at 59 columns: %q (legend %v)", line, legend)
 	}
 	// At every level: the tight ones, which keep only the chain, keep its legend too (the
-	// tour's hops chapter at 120x40 showed bare boxes).
+	// tour's hops chapter at 120x40 showed bare boxes). In the boxes' shape, "[hop: …]"
+	// (newcomer 23 had to decode "[1: 31, 58]"); the items under it whole, in fewer words
+	// where their note has no room ("calls/payment … (170 ÷ 60 that called; foreca…").
 	for level := levelFull; level <= levelBare; level++ {
-		if lines := hopsLines(newTheme(true, true), &s, 59, level); len(lines) < 2 || ansi.Strip(lines[1]) != "each box: in flight now, so far past the user's 1s" {
+		lines := hopsLines(newTheme(true, true), &s, 59, level)
+		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, so far past the user's 1s]" {
 			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
+		}
+		for _, l := range lines {
+			if strings.Contains(l, "…") {
+				t.Errorf("the chain at 59 columns, level %d, a line cut: %q", level, l)
+			}
 		}
 	}
 	for _, line := range hopsLines(newTheme(true, true), &s, 120, levelFull) {
