@@ -80,7 +80,7 @@ func init() {
 		forecast: at(20, Config.bulkheadForecast),
 		settings: at(40, bulkheadSettings),
 		health:   at(50, slackHealth),
-		words:    at(50, []Item{word("slack lost", "the price of a payment bulkhead: capacity left unused while it refused payments. At each of its rejections, the workers of the pool that sat free; shown as their mean, beside the count of rejections. Large is what a bulkhead is for (the workers it keeps for the others), unless the others do not need them")}),
+		words:    at(55, []Item{word("slack lost", "the price of a payment bulkhead: capacity left unused while it refused payments. At each of its rejections, the workers of the pool that sat free; shown as their mean, beside the count of rejections. Large is what a bulkhead is for (the workers it keeps for the others), unless the others do not need them")}),
 	})
 	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
 		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})

@@ -52,7 +52,7 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 		return []string{"none answered: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
 			"none answered: the " + before + " got an error, turned away before a worker could run the fallback",
 			"none answered: the " + before + " got an error, before a worker", "none answered; " + before + " got an error",
-			before + " got an error"}
+			"none answered; " + before + ": error", before + " got an error"}
 	case n == 0:
 		return nil
 	}
