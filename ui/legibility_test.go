@@ -378,9 +378,9 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 	for _, tc := range []struct {
 		w    int
 		want string
-	}{{80, "signup starved 22 (rej:pool)"}, {120, "signup starved 22 (rejected:pool, "}} {
+	}{{80, "signup starved 22 (rej:pool, 4.4/s in 1–6s)"}, {120, "signup starved 22 (rejected:pool, 4.4/s in 1–6s)"}} {
 		head := ansi.Strip(headerLine(th, testScreen(s, tc.w, 40), 0, tc.w))
-		if !strings.Contains(head, tc.want) || ansiWidth(head) > tc.w || !strings.Contains(head, "run time") {
+		if !strings.Contains(head, tc.want) || ansiWidth(head) > tc.w || !strings.Contains(head, fmtElapsed(s.Elapsed)) {
 			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)
 		}
 	}

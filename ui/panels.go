@@ -720,19 +720,21 @@ func headerLine(t *theme, s screen, i, w int) string {
 		label := style.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
 		if len(starved) == 0 {
 			pool := lab.TurnedAway(lab.RejectPool).Term()
-			tie := func(note string) string {
-				return t.dim.Render(" (" + pool.Word + ", " + strings.TrimPrefix(note, " ("))
+			tie := func(word, note string) string {
+				return label + t.dim.Render(" ("+word+", "+strings.TrimPrefix(note, " ("))
 			}
-			// With every note, then with its own alone (the others' counts bare), then the
-			// column's name for a note, with the others' counts and without them.
+			// With every note, then with its own alone (the others' counts bare), in the
+			// word, then in the column's name; then the column's name for a note, with the
+			// others' counts and without them.
 			col := label + t.dim.Render(" ("+pool.Column+")")
-			tied = [][]string{{label + tie(note)}, {label + tie(mid)}, {label + tie(last)},
-				{label + tie(note)}, {label + tie(mid)}, {label + tie(last)}, {col}, {col}}
+			tied = [][]string{{tie(pool.Word, note)}, {tie(pool.Word, mid)}, {tie(pool.Word, last)},
+				{tie(pool.Word, note)}, {tie(pool.Word, mid)}, {tie(pool.Word, last)},
+				{tie(pool.Column, note)}, {tie(pool.Column, mid)}, {tie(pool.Column, last)}, {col}, {col}}
 		} else {
 			for k, n := range []string{note, mid, last} {
 				tied[k] = append(tied[k], label+t.dim.Render(n))
 			}
-			for k := 3; k < 7; k++ {
+			for k := 3; k < len(tied)-1; k++ {
 				tied[k] = append(tied[k], label)
 			}
 		}
