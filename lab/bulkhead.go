@@ -377,7 +377,7 @@ func (b BulkheadReport) summary(replicas int) string {
 		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)
+		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost: capacity unused while it refused payments)", s.Rejections, s.MeanFreeWorkers)
 	}
 	return line
 }

@@ -43,3 +43,11 @@ func TestSlackLostWording(t *testing.T) {
 		t.Error("no rejections: want no slack lost")
 	}
 }
+
+// The report's bulkhead line says what the slack lost is, as the screen does.
+func TestReportSaysWhatSlackLostIs(t *testing.T) {
+	b := BulkheadReport{Type: string(BulkheadSemaphore), Size: 5, SlackLost: &SlackReport{Rejections: 61, MeanFreeWorkers: 14}}
+	if got := b.summary(1); !strings.HasSuffix(got, "at its 61 rejections 14.0 workers sat free on average (slack lost: capacity unused while it refused payments)") {
+		t.Errorf("report: %q", got)
+	}
+}
