@@ -349,7 +349,7 @@ func TestMechanismPresetClaims(t *testing.T) {
 				t.Errorf("LIFO signup p50 %.1f ms against p99 %.1f ms: want the median far below the tail", sig.Latency.P50, sig.Latency.P99)
 			}
 		}},
-		{"breaker", nil, "fallback breaker:short-circuit breaker timeout:socket http", func(t *testing.T, r report) {
+		{"breaker", nil, "fallback breaker:short-circuit breaker:permit timeout:socket http", func(t *testing.T, r report) {
 			pay := r.Classes["payment"]
 			if r.Breaker == nil || r.Breaker.Opened == 0 || pay.Rejected["breaker"]*2 < pay.Arrived {
 				t.Errorf("breaker %+v, payments %+v: want it open, short-circuiting most payments", r.Breaker, pay)
@@ -367,7 +367,7 @@ func TestMechanismPresetClaims(t *testing.T) {
 			}
 		}},
 		{"breaker-trap", []string{"--set", "payment.breaker.count_rejections=false"},
-			"fallback breaker:short-circuit bulkhead:semaphore breaker http", func(t *testing.T, r report) {
+			"fallback breaker:short-circuit bulkhead:semaphore breaker:permit http", func(t *testing.T, r report) {
 				if r.Breaker == nil || r.Breaker.Opened != 0 {
 					t.Errorf("breaker %+v: not counting own rejections, it must never open", r.Breaker)
 				}

@@ -229,7 +229,9 @@ func shortCircuitStage(g *breakerGen) stage {
 // right before the call, only dependency signals reach it. countRejections is the trap: the
 // stage sits outermost, and the lab's own rejections below it count as failures.
 func breakerStage(g *breakerGen, countRejections bool) stage {
-	name := "breaker"
+	// The permit is the breaker's second stage: named as one of its parts, as the
+	// short-circuit is, "breaker:short-circuit → breaker" read as two breakers (newcomer 23).
+	name := "breaker:permit"
 	if countRejections {
 		name = "breaker:counts-rejections"
 	}

@@ -80,6 +80,7 @@ func init() {
 		forecast: at(20, Config.bulkheadForecast),
 		settings: at(40, bulkheadSettings),
 		health:   at(50, slackHealth),
+		words:    at(55, []Item{word("slack lost", "the price of a payment bulkhead: capacity left unused while it refused payments. At each of its rejections, the workers of the pool that sat free; shown as their mean, beside the count of rejections. Large is what a bulkhead is for (the workers it keeps for the others), unless the others do not need them")}),
 	})
 	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
 		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
@@ -376,7 +377,7 @@ func (b BulkheadReport) summary(replicas int) string {
 		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost)", s.Rejections, s.MeanFreeWorkers)
+		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost: capacity unused while it refused payments)", s.Rejections, s.MeanFreeWorkers)
 	}
 	return line
 }
@@ -412,6 +413,9 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	return []Item{{Label: label, Value: fittingValue(label, w, append(forms, fmt.Sprintf("%s %s each", k.name, size))...)}}
 }
 
+// slackLabel is the slack lost's health item's label.
+const slackLabel = "slack lost:"
+
 // slackHealth is the slack lost to the payment bulkhead: how many workers sat free, on
 // average, when it turned a payment away (field guide §6).
 func slackHealth(s *Snapshot, w int) []Item {
@@ -421,12 +425,17 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// The count first, then the mean: "each of 15 ... on average 17" read as one clause
 	// did not parse at once (issue 22, newcomer 14).
 	// The class as the table names it: the postmortem's are "orders".
-	value := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free",
-		FmtCount(s.Slack.Rejections), plural(s.Config.Traffic.Label(Payment)), FmtWorkers(s.Slack.MeanFree))
+	// What is lost, where it fits: "slack lost" alone was jargon (newcomer 23: "is 16.9
+	// good or bad, lost for what?").
+	n, free := FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree)
+	payments := plural(s.Config.Traffic.Label(Payment))
+	said := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
+	value := fittingValue(slackLabel, w, said+": capacity left unused while it refused them",
+		said+": capacity unused", said)
 	if w < 100 { // a half of compare mode: the same, in fewer words
-		value = fmt.Sprintf("%s workers free on average at %s rejections", FmtWorkers(s.Slack.MeanFree), FmtCount(s.Slack.Rejections))
+		value = fmt.Sprintf("%s workers free on average at %s rejections", free, n)
 	}
-	return []Item{{Label: "slack lost:", Value: value}}
+	return []Item{{Label: slackLabel, Value: value}}
 }
 
 // The bulkhead's size steps by [ and ].

@@ -30,11 +30,24 @@ func TestFleetBulkheadOneUnit(t *testing.T) {
 func TestSlackLostWording(t *testing.T) {
 	var s Snapshot
 	s.Slack = SlackStats{Rejections: 15, MeanFree: 17}
-	items := slackHealth(&s, 120)
-	if len(items) != 1 || items[0].Phrase() != "slack lost: as the bulkhead turned 15 payments away, on average 17 workers sat free" {
-		t.Errorf("slack lost: %+v", items)
+	// With what is lost, where it fits (newcomer 23: "lost for what?").
+	for w, want := range map[int]string{
+		120: "slack lost: as the bulkhead turned 15 payments away, on average 17 workers sat free: capacity unused",
+		140: "slack lost: as the bulkhead turned 15 payments away, on average 17 workers sat free: capacity left unused while it refused them",
+	} {
+		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != want {
+			t.Errorf("slack lost at %d: %+v", w, items)
+		}
 	}
 	if s.Slack.Rejections = 0; slackHealth(&s, 120) != nil {
 		t.Error("no rejections: want no slack lost")
+	}
+}
+
+// The report's bulkhead line says what the slack lost is, as the screen does.
+func TestReportSaysWhatSlackLostIs(t *testing.T) {
+	b := BulkheadReport{Type: string(BulkheadSemaphore), Size: 5, SlackLost: &SlackReport{Rejections: 61, MeanFreeWorkers: 14}}
+	if got := b.summary(1); !strings.HasSuffix(got, "at its 61 rejections 14.0 workers sat free on average (slack lost: capacity unused while it refused payments)") {
+		t.Errorf("report: %q", got)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 func init() {
 	register(mechanism{name: "fallback", rank: 10, start: func(iso *Isolation) runtime { return fallback{count: iso.lent.Fallback} }, health: at(27, fallbackHealth),
-		words: at(45, []Item{word("fallback answered n", "the payment chain's first stage: it answers every payment not ok on a worker (failed, timed out, or rejected by the isolation) with a canned reply instead of an error (a degraded answer) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has answered one, with those turned away before a worker ran it (rejected:pool, :balancer, :queue), which got an error; in a compare, also where it answered none")})})
+		words: at(45, []Item{word("fallback answered n", "the payment chain's first stage: it answers every payment not ok on a worker (failed, timed out, or rejected by the isolation) with a canned reply instead of an error (a degraded answer) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has answered one, with the payments turned away before a worker ran it (rejected:pool, :balancer, :queue), which got an error, as every other class's rejections do (only payments have a fallback); in a compare, also where it answered none")})})
 }
 
 // fallbackHealth shows the fallback where it acts: the payments it answered, once it has
@@ -37,25 +37,36 @@ const FallbackLabel = "fallback"
 // 80x24 and chart rows at 120x40 for no lesson (the review). Nil: nothing to say.
 func FallbackSaid(s *Snapshot, compared bool) []string {
 	pay := s.Classes[Payment]
-	n, before := pay.Fallback, BeforeChain(pay)
+	// The class named with the count: the table turns signups away for the same reason,
+	// and "the 22 rejected:pool" read as everyone's (newcomer 23).
+	payments := plural(s.Config.Traffic.Label(Payment))
+	n, before := pay.Fallback, BeforeChain(pay, payments)
+	// Where there is room, what the other classes' rejections got: the same error, as
+	// they have no chain (newcomer 23: "did the signups get an error too?").
+	alike := ""
+	if o := rejectedOthers(s); before != "" && o != "" {
+		alike = ", as did the " + o + " turned away (only " + payments + " have a fallback)"
+	}
 	switch {
 	case n == 0 && before != "" && compared:
-		return []string{"none answered: the " + before + " got an error, turned away before a worker could run the fallback",
-			"none answered: the " + before + " got an error, before a worker", "none answered; " + before + " got an error"}
+		return []string{"none answered: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
+			"none answered: the " + before + " got an error, turned away before a worker could run the fallback",
+			"none answered: the " + before + " got an error, before a worker", "none answered; " + before + " got an error",
+			"none answered; " + before + ": error", before + " got an error"}
 	case n == 0:
 		return nil
 	}
-	said := fmt.Sprintf("answered %s %s not ok", FmtCount(n), plural(s.Config.Traffic.Label(Payment)))
+	said := fmt.Sprintf("answered %s %s not ok", FmtCount(n), payments)
 	// What the user got, said: a Hystrix reader takes a fallback for a degraded success
 	// (newcomer 12), and here it changes no outcome.
-	// Instead of an error, never "not an error": they are errors, which the postmortem's
-	// narrator counts ("errors 3.9%: rejected:deadline"), the user saw a canned reply in their
+	// Instead of an error, never "not an error": they are not ok, which the postmortem's
+	// narrator counts ("not ok 3.9%: rejected:deadline"), the user saw a canned reply in their
 	// place (newcomer 22 read the two as calling the same rejections errors and not errors).
 	instead := said + " with a canned reply instead of an error"
 	long := instead + " (a degraded answer, still counted not ok)"
 	var forms []string
 	if before != "" {
-		forms = append(forms, long+"; the "+before+" got an error, turned away before a worker could run it",
+		forms = append(forms, instead+"; the "+before+" got an error"+alike, long+"; the "+before+" got an error, turned away before a worker could run it",
 			instead+"; the "+before+" got an error", fmt.Sprintf("answered %s not ok with a canned reply; %s got an error", FmtCount(n), before))
 	}
 	// Which the user saw, the table's cause or the reply, said where there is room: the
@@ -70,12 +81,29 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 
 // BeforeChain says a class's requests turned away before the chain ran, by reason (the
 // pool's, the balancer's, the queue's: no worker took them), which no fallback answers:
-// "33 rejected:pool", "5 rejected:pool and 2 rejected:queue"; "" for none.
-func BeforeChain(c ClassStats) string {
+// "33 payments rejected:pool", "5 payments rejected:pool and 2 rejected:queue", the class's
+// plural noun after the first count; "" for none.
+func BeforeChain(c ClassStats, noun string) string {
 	var out []string
 	for _, r := range beforeChain {
 		if k := c.Rejected[r]; k > 0 {
+			if len(out) == 0 {
+				out = append(out, FmtCount(k)+" "+noun+" "+r.Word())
+				continue
+			}
 			out = append(out, FmtCount(k)+" "+r.Word())
+		}
+	}
+	return strings.Join(out, " and ")
+}
+
+// rejectedOthers names the classes but payment that had any turned away, for whatever
+// reason: "signups", "signups and health checks"; "" for none.
+func rejectedOthers(s *Snapshot) string {
+	var out []string
+	for _, c := range Classes {
+		if c.Starves() && s.Classes[c].RejectedTotal() > 0 {
+			out = append(out, plural(s.Config.Traffic.Label(c)))
 		}
 	}
 	return strings.Join(out, " and ")

@@ -77,7 +77,7 @@ func handoffStage(o *orphans, ex executor) stage {
 	if waits == PhaseCall {
 		waits = PhaseIdle // from the worker's side it is in the call: no wait of its own
 	}
-	return stage{name: "handoff:" + ex.name, waits: waits, leaves: true, wrap: func(next call) call {
+	return stage{name: handoffPrefix + ex.name, waits: waits, leaves: true, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			off := &passage{permit: p.permit, deadline: p.deadline} // no worker: it runs off the pool
 			held := passage{releases: p.releases}
@@ -215,3 +215,6 @@ func orphanHealth(s *Snapshot, _ int) []Item {
 	}
 	return []Item{{Label: "orphaned calls", Value: fmt.Sprintf("%d running (%s so far)", s.Orphans.InFlight, FmtCount(s.Orphans.Total))}}
 }
+
+// handoffPrefix begins a hand-off's stage name: "handoff:goroutine", "handoff:thread".
+const handoffPrefix = "handoff:"

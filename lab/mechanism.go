@@ -116,8 +116,9 @@ type check struct {
 // defines, as its label and its value. The screen draws items without knowing what they are.
 type Item struct {
 	Label, Value string
-	// Note follows the value, in quieter words (a forecast to weigh it against).
-	Note string
+	// Note follows the value, in quieter words (a forecast to weigh it against); BriefNote,
+	// where set, is Note in fewer words, for a line with no room for it.
+	Note, BriefNote string
 	// Strong says the value is the number to read (a setting: the one the run is about, kept
 	// first where a settings line may be cut); Spare that it follows from the items before, so below full detail the screen may leave it out; Off that it names a mechanism
 	// that is off, so a one-line form of the settings may put it last.

@@ -327,7 +327,7 @@ func TestChecksAboveTimeout(t *testing.T) {
 	}
 }
 
-// The report's error_share is the narrator's "errors": over the requests that ended, so
+// The report's error_share is the narrator's "not ok": over the requests that ended, so
 // requests still in flight lower neither; 0 while none ended.
 func TestReportErrorShareIsOverEnded(t *testing.T) {
 	var classes [numClasses]ClassStats

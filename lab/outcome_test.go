@@ -85,7 +85,7 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	for _, w := range []int{58, 80, 100, 110, 120} {
 		got := strings.Join(phrases(fallbackHealth(s, w)), "")
 		// What the user got, at every width that has room: a canned reply in place of an
-		// error, never "not an error" beside the postmortem's "errors 3.9%" of the same
+		// error, never "not an error" beside the postmortem's "not ok 3.9%" of the same
 		// payments (newcomer 22).
 		if n := len([]rune(got)); n > w || w >= 80 && !strings.Contains(got, "instead of an error") || strings.Contains(got, "not an error") {
 			t.Errorf("at %d columns: %q (%d)", w, got, n)
@@ -96,7 +96,7 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	// What they got, an error, at 120 columns too (newcomer 22: A's rejected:pool beside B's
 	// canned replies left "payment ok -31" to guessing).
 	for _, w := range []int{120, 200} {
-		if got := strings.Join(phrases(fallbackHealth(s, w)), ""); !strings.Contains(got, "the 30 rejected:pool got an error") {
+		if got := strings.Join(phrases(fallbackHealth(s, w)), ""); !strings.Contains(got, "the 30 payments rejected:pool got an error") {
 			t.Errorf("with pool rejections at %d: %q", w, got)
 		}
 	}
@@ -105,8 +105,22 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	// Where it answered none, said in a compare only, whose other side may have: alone it
 	// took shared-pool's queue line at 80x24 for no lesson (the review). Never "no fallback":
 	// there is one.
-	if got := FallbackSaid(none, true); len(got) == 0 || got[0] != "none answered: the 22 rejected:pool and 3 rejected:queue got an error, turned away before a worker could run the fallback" {
+	if got := FallbackSaid(none, true); len(got) == 0 || got[0] != "none answered: the 22 payments rejected:pool and 3 rejected:queue got an error, turned away before a worker could run the fallback" {
 		t.Errorf("none answered, some turned away before the chain, in a compare: %q", got)
+	}
+	// The signups the table shows with the same rejection got an error too, said where
+	// there is room (newcomer 23: "did the signups get an error too?").
+	none.Classes[Signup].Rejected[RejectPool] = 20
+	if got := FallbackSaid(none, true); len(got) == 0 || !strings.HasSuffix(got[0], ", as did the signups turned away (only payments have a fallback)") {
+		t.Errorf("none answered, signups turned away too: %q", got)
+	}
+	none.Classes[Signup].Rejected[RejectPool] = 0
+	// A compare half's table note, whole: its shortest form fits a half of 120 columns, the
+	// class named (it was cut to "33 payments rejected:queue got an …").
+	one := &Snapshot{Config: DefaultConfig()}
+	one.Classes[Payment].Rejected[RejectQueue] = 1033
+	if got := FallbackSaid(one, true); len([]rune(FallbackLabel+" "+got[len(got)-1])) > 58 {
+		t.Errorf("none answered, shortest form too long for a compare half: %q", got[len(got)-1])
 	}
 	if got := fallbackHealth(none, 200); got != nil || FallbackSaid(none, false) != nil {
 		t.Errorf("none answered, alone: %v", got)

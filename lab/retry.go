@@ -61,7 +61,7 @@ func init() {
 		settings: at(86, retrySettings),
 		way:      append(at(10, retryTimesItem), at(30, retryItems)...),
 		numbers: append(at(20, []Item{
-			word("calls/payment", "the lab's calls to the dependency per payment that called: 1.0× without retries; retries amplify it. With a chain of hops, calls/payment at hop 1: the lab calls the first hop"),
+			word("calls/payment", "the lab's calls to the dependency per payment that called (\"174 ÷ 62 that called\": a payment turned away before it called is not in it): 1.0× without retries; retries amplify it. With a chain of hops, calls/payment at hop 1: the lab calls the first hop"),
 		}), at(40, []Item{
 			word("retries", "calls after a payment's first; refused by the budget: retries the retry budget (payment.retry.budget) did not allow"),
 			word("edge retries", "with a chain of hops, the retries of the lab's own payment call (the edge) alone; the hops' own retries show in hop N calls/payment, N the last hop"),
@@ -193,15 +193,18 @@ func retryTimesItem(s *Snapshot) []Item {
 		return nil
 	}
 	f := s.Config.Forecast().Retry
-	note := fmt.Sprintf(" (forecast %s)", FmtTimes(f.Tries))
+	// Its division first: 2.81× beside "174 calls" and 97 arrived read as wrong, its
+	// denominator the payments that called, 62 (newcomer 23).
+	division := FmtCount(s.Calls.Calls()) + " ÷ " + FmtCount(s.Calls.Payments) + " that called; "
+	brief := fmt.Sprintf("forecast %s)", FmtTimes(f.Tries))
 	if s.Config.Payment.Retry.Budget > 0 && f.Unbudgeted > f.Tries {
-		note = fmt.Sprintf(" (%s without the budget)", FmtTimes(f.Unbudgeted))
+		brief = fmt.Sprintf("%s without the budget)", FmtTimes(f.Unbudgeted))
 	}
 	label := "calls/payment"
 	if len(s.Hops) > 0 { // the lab's calls, to the first hop; the last hop's are another item
 		label = "calls/payment at hop 1"
 	}
-	return []Item{{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: note}}
+	return []Item{{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: " (" + division + brief, BriefNote: " (" + brief}}
 }
 
 // retriesWord names the lab's retries: with a chain of hops, the edge's alone (the hops'

@@ -124,3 +124,14 @@ func TestRetrySettingInAChainIsTheLabs(t *testing.T) {
 		t.Errorf("health, plural: %q", got)
 	}
 }
+
+// calls/payment says its division: 2.81× beside "174 calls" and 97 arrived read as wrong,
+// its denominator the payments that called (newcomer 23, retry-storm); briefly, the forecast
+// alone (the default config retries nothing: 1×).
+func TestCallsPerPaymentSaysItsDivision(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Calls: CallStats{Payments: 62, Retries: 112}}
+	it := retryTimesItem(s)
+	if len(it) != 1 || it[0].Value != "2.81×" || !strings.HasPrefix(it[0].Note, " (174 ÷ 62 that called; ") || it[0].BriefNote != " (forecast 1×)" {
+		t.Errorf("calls/payment: %+v", it)
+	}
+}

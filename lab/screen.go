@@ -58,7 +58,7 @@ var coreSettings = slices.Concat(
 		}
 		return nil
 	}),
-	at(100, func(_ Config, s *Snapshot, _ int) []Item {
+	at(100, func(_ Config, s *Snapshot, w int) []Item {
 		if len(s.Chain) == 0 {
 			return nil
 		}
@@ -67,7 +67,17 @@ var coreSettings = slices.Concat(
 		if k := slices.Index(stages, enoughLeft); k >= 0 {
 			stages[k] += " (" + enoughLeftNeeds(s) + ")"
 		}
-		items := []Item{{Label: s.Config.Traffic.Label(Payment) + " chain", Value: strings.Join(stages, " → "), Spare: true}} // it follows from the settings
+		label := s.Config.Traffic.Label(Payment) + " chain"
+		chain := strings.Join(stages, " → ")
+		// Its order said, and a hand-off's meaning, where they fit: neither was said on the
+		// screen (newcomer 23: "handoff is not explained anywhere").
+		glossed := chain
+		if k := slices.IndexFunc(stages, func(st string) bool { return strings.HasPrefix(st, handoffPrefix) }); k >= 0 {
+			stages[k] += " (the call leaves the worker)"
+			glossed = strings.Join(stages, " → ")
+		}
+		value := fittingValue(label, w, "outermost first: "+glossed, "outermost first: "+chain, chain)
+		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
 		// the lesson rests on and no other line says (newcomer 13).
 		if s.Active(Signup) {
@@ -305,16 +315,28 @@ var coreHealth = slices.Concat(
 		// to 1s after a job" beside "9 idle, 1 parked" and "1 more (… the more: helpers …)"
 		// read as riddles (newcomer 22); "+ 1 more" alone read as a fudge (newcomer 19).
 		if parts, brief := goroutineParts(s); parts != "" {
-			var notes []string
-			if s.Pool.Parked > 0 {
-				notes = []string{idleNote + "; helpers " + goroutineRest(s), idleNote + "; helpers " + shortRest(s), idleNote}
-			}
 			var forms []string
-			for _, note := range append(notes, goroutineRest(s), shortRest(s), "the lab's own, not the dependency's") {
-				forms = append(forms, value+" = "+parts+" ("+note+")")
+			note := func(parts string, notes ...string) {
+				for _, n := range notes {
+					forms = append(forms, value+" = "+parts+" ("+n+")")
+				}
 			}
-			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-				append(forms, value+" = "+parts, value+" = "+brief)...), Spare: true}}
+			// A bounded queue's waiting requests are in no part: said first, as one beside
+			// the unbounded queue's "+ 7186 waiting" read as a miscount (newcomer 23).
+			if e := queueEntries(s); e != "" {
+				note(parts, e+"; helpers "+shortRest(s), e)
+				note(brief, e)
+				note(parts, fmt.Sprintf("the %s queued hold none", FmtCount(int64(s.Pool.Queued))))
+			}
+			if s.Pool.Parked > 0 {
+				note(parts, idleNote+"; helpers "+goroutineRest(s), idleNote+"; helpers "+shortRest(s), idleNote)
+			}
+			note(parts, goroutineRest(s), shortRest(s), "the lab's own, not the dependency's")
+			forms = append(forms, value+" = "+parts)
+			if s.Pool.Parked > 0 {
+				note(brief, idleNote, idleBrief)
+			}
+			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, append(forms, value+" = "+brief)...), Spare: true}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -323,8 +345,8 @@ var coreHealth = slices.Concat(
 		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
 		kinds := strings.Join(goroutineKinds(s), ", ")
 		queued := ""
-		if s.Pool.Queued > 0 && !s.Pool.Unbounded {
-			queued = fmt.Sprintf("; the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
+		if e := queueEntries(s); e != "" {
+			queued = "; " + e
 		}
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
 			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler"+queued+")",
@@ -336,6 +358,15 @@ var coreHealth = slices.Concat(
 			value+" (the lab's, idle workers too)"), Spare: true}}
 	}),
 )
+
+// queueEntries says a bounded queue's waiting requests hold no goroutine: "the 43 queued
+// are entries, not goroutines"; "" with none, or an unbounded queue, whose each is one.
+func queueEntries(s *Snapshot) string {
+	if s.Pool.Queued == 0 || s.Pool.Unbounded {
+		return ""
+	}
+	return fmt.Sprintf("the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
+}
 
 // goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
 // the sampler, where its parts cannot be counted: workers always, busy and idle (in the
@@ -360,6 +391,7 @@ func goroutineKinds(s *Snapshot) []string {
 const (
 	idleWord    = "idle under 1s"
 	idleNote    = "an idle worker keeps its goroutine up to 1s"
+	idleBrief   = "idle ones end after 1s"
 	workerKinds = "busy workers, " + idleWord
 )
 
@@ -407,8 +439,12 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	}
 	// Idle beside busy: after the calls, "idle" read as theirs.
 	long := []string{FmtCount(int64(s.Pool.Busy)) + " busy workers"}
-	if s.Pool.Parked > 0 {
-		long = append(long, FmtCount(int64(s.Pool.Parked))+" "+idleWord)
+	// Of the pool's idle workers, as many as still hold theirs: "1 idle under 1s" beside
+	// the pool's "idle 9" was a riddle (newcomer 23).
+	if p := s.Pool.Parked; p > 0 && p < s.Pool.Idle() {
+		long = append(long, FmtCount(int64(p))+" of "+FmtCount(int64(s.Pool.Idle()))+" idle")
+	} else if p > 0 {
+		long = append(long, FmtCount(int64(p))+" "+idleWord)
 	}
 	if waiting > 0 {
 		long = append(long, FmtCount(int64(waiting))+" waiting")
@@ -503,13 +539,13 @@ func coreWords() []part[[]Item] {
 			word("● live", "the screen follows the running lab, 10 times a second (■ recorded: a frame poollab snapshot recorded from a headless run, at its run time, not the live screen; ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it)"),
-			word("signup starved n", "n signups (or health checks: every class but payment) were rejected:pool so far, turned away for want of a worker while payments held them. Payments' own rejected:pool are not in it: they hold the workers, the others starve. In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"last in 2–3s\", the last whole second that had one (shorter: \"stopped\", or \"(last in 2–3s)\" alone)"),
+			word("signup starved n", "n signups (or health checks: every class but payment) were rejected:pool so far, turned away for want of a worker while payments held them. Payments' own rejected:pool are not in it: they hold the workers, the others starve. The first one says so beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\". In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"last in 2–3s\", the last whole second that had one (shorter: \"stopped\", or \"(last in 2–3s)\" alone)"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 		}),
 		at(40, []Item{
-			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
+			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). stage:part names one part of a stage (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went) or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
-			word("errors", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits; one the fallback answered is one (its user got a canned reply instead of the error)"),
+			word("not ok n%", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits; one the fallback answered is one (its user got a canned reply instead of an error, still not ok). JSON: error_share"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled (the narrator's \"first full at\"). A fleet: the replica full longest, and the time every replica was full at once"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
@@ -520,7 +556,7 @@ func coreWords() []part[[]Item] {
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it), requests waiting in an unbounded queue, bulkhead threads, calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it; \"1 of 9 idle\": of the pool's 9 idle workers, the 1 that still has one), requests waiting in an unbounded queue (a bounded queue's are entries, not goroutines), bulkhead threads, calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, one vote each; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

@@ -93,6 +93,30 @@ func TestGoroutinesSayIdleAndHelpers(t *testing.T) {
 	if got := strings.Join(phrases(HealthItems(off, 120)), " · "); !strings.HasSuffix(got, want) {
 		t.Errorf("calls at 120 columns: %q, want %q", got, want)
 	}
+	// Of the pool's idle workers, those that still hold one: "1 idle under 1s" beside the
+	// pool's "idle 9" was a riddle (newcomer 23, caller-timeout).
+	off.Pool.Size, off.Pool.Parked, off.Pool.Workers = 16, 1, make([]Worker, 16)
+	for k := range 7 {
+		off.Pool.Workers[k].Phase = PhaseCall
+	}
+	off.Goroutines = 41
+	want = "goroutines 41 (peak 53) = 7 busy workers + 1 of 9 idle + 32 calls (7 awaited by a worker, 25 orphaned) + 1 helper"
+	if got := strings.Join(phrases(HealthItems(off, 120)), " · "); !strings.HasSuffix(got, want) {
+		t.Errorf("idle of the pool's at 120 columns: %q, want %q", got, want)
+	}
+}
+
+// A bounded queue's waiting requests hold no goroutine: the parts say so, as "= 20 busy
+// workers + 1 helper" beside "43/100 waiting" and an unbounded queue's "+ 7186 waiting" read
+// as a miscount (newcomer 23, long-queue).
+func TestGoroutinesSayABoundedQueueHoldsNone(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig(), Goroutines: 21, GoroutinesPeak: 23}
+	s.Pool.Busy, s.Pool.Queued = 20, 43
+	for _, w := range []int{80, 120} {
+		if got := strings.Join(phrases(HealthItems(s, w)), " · "); !strings.Contains(got, "= 20 busy workers + 1 helper (the 43 queued ") {
+			t.Errorf("at %d columns: %q", w, got)
+		}
+	}
 }
 
 // The pool's full time says it adds spells up: beside "first full at ~2.0s" and "20/20
@@ -251,5 +275,21 @@ func TestGeneratorLagSaysWhichRequests(t *testing.T) {
 	}
 	if got := strings.Join(phrases(HealthItems(s, 40)), " · "); !strings.Contains(got, "generator lag p99 3.0ms (how late the lab sent)") {
 		t.Errorf("at 40: %q", got)
+	}
+}
+
+// The chain says its order and what a hand-off is where they fit, and drops them where not
+// (newcomer 23: "handoff is not explained anywhere").
+func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
+	c := DefaultConfig()
+	s := &Snapshot{Config: c, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}}
+	for w, want := range map[int]string{
+		120: "payment chain outermost first: fallback → timeout:caller → handoff:goroutine (the call leaves the worker) → http",
+		90:  "payment chain outermost first: fallback → timeout:caller → handoff:goroutine → http",
+		60:  "payment chain fallback → timeout:caller → handoff:goroutine → http",
+	} {
+		if items := fmt.Sprint(SettingsItems(c, s, w)); !strings.Contains(items, want) {
+			t.Errorf("at %d: %s, want %q", w, items, want)
+		}
 	}
 }

@@ -37,9 +37,11 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 			value = t.bold.Render(value)
 		}
 		item := t.dim.Render(it.Label+" ") + value
-		if it.Note != "" {
-			item += t.dim.Render(it.Note)
+		note := it.Note
+		if it.BriefNote != "" && ansiWidth(item+note) > w { // whole in fewer words, never cut
+			note = it.BriefNote
 		}
+		item += t.dim.Render(note)
 		items = append(items, item)
 	}
 	stats := wrapItems(items, t.dim.Render(" · "), w)
@@ -137,10 +139,12 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 // chainLegend is what a chain's boxes hold, for a line of its own when no legend fits
 // after them (chainLine): the longest of its forms that fits w, never cut.
 func chainLegend(s *lab.Snapshot, w int) string {
-	forms := []string{"each box: in flight now"}
+	// In the boxes' own shape, where it fits: "each box: in flight now, …" beside
+	// "[1: 31, 58]" left its syntax to decoding (newcomer 23).
+	forms := []string{"each box: [hop: in flight now]", "each box: in flight now"}
 	if d := s.Config.Payment.Deadline.D(); d > 0 {
 		p := hopPhrases(d)
-		forms = []string{"each box: " + p[0], "each box: " + p[1], "each box: " + p[2]}
+		forms = []string{"each box: [hop: " + p[1] + "]", "each box: [hop: " + p[2] + "]", "each box: " + p[2]}
 	}
 	for _, f := range forms {
 		if ansiWidth(f) <= w {

@@ -41,7 +41,7 @@ func TestHopsOnScreen(t *testing.T) {
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
 		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
-			"calls/payment at hop 1 2.83× (forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
+			"calls/payment at hop 1 2.83× (170 ÷ 60 that called; forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
 			"deadline per-hop (only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
@@ -94,10 +94,18 @@ func TestHopsOnScreen(t *testing.T) {
 		t.Errorf("the chain at 59 columns: %q (legend %v)", line, legend)
 	}
 	// At every level: the tight ones, which keep only the chain, keep its legend too (the
-	// tour's hops chapter at 120x40 showed bare boxes).
+	// tour's hops chapter at 120x40 showed bare boxes). In the boxes' shape, "[hop: …]"
+	// (newcomer 23 had to decode "[1: 31, 58]"); the items under it whole, in fewer words
+	// where their note has no room ("calls/payment … (170 ÷ 60 that called; foreca…").
 	for level := levelFull; level <= levelBare; level++ {
-		if lines := hopsLines(newTheme(true, true), &s, 59, level); len(lines) < 2 || ansi.Strip(lines[1]) != "each box: in flight now, so far past the user's 1s" {
+		lines := hopsLines(newTheme(true, true), &s, 59, level)
+		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, so far past the user's 1s]" {
 			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
+		}
+		for _, l := range lines {
+			if strings.Contains(l, "…") {
+				t.Errorf("the chain at 59 columns, level %d, a line cut: %q", level, l)
+			}
 		}
 	}
 	for _, line := range hopsLines(newTheme(true, true), &s, 120, levelFull) {

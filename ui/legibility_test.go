@@ -331,7 +331,7 @@ func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
 		t.Errorf("legend %q: want %q and signup %s", ansi.Strip(leg), want, rate)
 	}
 	plain := ansi.Strip(render(th, testScreen(s, 120, 40)))
-	if !strings.Contains(plain, "("+rate+" in "+window+")") {
+	if !strings.Contains(plain, "(rejected:pool, "+rate+" in "+window+")") {
 		t.Errorf("the header does not give the legend's %s in %s:\n%s", rate, window, plain)
 	}
 }
@@ -367,5 +367,21 @@ func TestBreakerOpenSaysNow(t *testing.T) {
 	snap.Breaker = lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 1100 * time.Millisecond}
 	if got, want := narrate(cfg, snap), "breaker open: every payment is now rejected:breaker at once, without calling, until the next trial in 1.1s"; !strings.Contains(got, want) {
 		t.Errorf("narrator:\n got %q\nwant %q", got, want)
+	}
+}
+
+// Where "starved" is first used, the header says what it counts, the table's rejected:pool
+// column (newcomer 23 read it as "waiting for a worker"), at 80 columns too, and it fits.
+func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	for _, tc := range []struct {
+		w    int
+		want string
+	}{{80, "signup starved 22 (rej:pool, 4.4/s in 1–6s)"}, {120, "signup starved 22 (rejected:pool, 4.4/s in 1–6s)"}} {
+		head := ansi.Strip(headerLine(th, testScreen(s, tc.w, 40), 0, tc.w))
+		if !strings.Contains(head, tc.want) || ansiWidth(head) > tc.w || !strings.Contains(head, fmtElapsed(s.Elapsed)) {
+			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)
+		}
 	}
 }

@@ -69,6 +69,21 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 		short: fmt.Sprintf("; %s rejected; no breaker ~%.0f%%", fmtShare(st.RejectedShare(lab.RejectBulkhead, lab.RejectBreaker), st.Arrived), alone)}
 }
 
+// breakerGain says what the breaker bought so far, which no other line says: its payments
+// ok as without it (0%), newcomer 23 saw no gain but by comparing screens. Each payment it
+// turned away called nothing and held no worker; nothing before it turned one away.
+func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
+	n := s.Classes[lab.Payment].Rejected[lab.RejectBreaker]
+	if n == 0 {
+		return spareClause{}
+	}
+	return spareClause{
+		long: fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all) and held no worker (a call holds one %s)",
+			fmtCount(n), lab.RejectBreaker.Word(), fmtCount(s.Dependency.Requests), fmtSecs(pay.Hold)),
+		short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n)),
+	}
+}
+
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
 // the widest that leaves them the workers they need, by the forecast's rule, and what it
 // would reject of the payments against what this one does. Nothing when none is wider.
@@ -164,6 +179,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
 		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
+			*spare = breakerGain(s, pay)
 			return msg + "; workers stay free for " + others
 		}
 		msg += "; it counts its own bulkhead's rejections as failures"
@@ -183,6 +199,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if s.Breaker.Trials > 1 {
 			trials = fmt.Sprintf("%d payments", s.Breaker.Trials)
 		}
+		*spare = breakerGain(s, pay)
 		return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: it closes if the trial succeeds, opens again for %s if it fails",
 			trials, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenFor))
 	}
@@ -266,31 +283,37 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	}
 
 	fill, full := fullWords(s, f)
+	// What starving is where a queue comes first, the table's column (newcomer 23 read it
+	// as waiting for a worker, which a queue's wait is not).
+	starve := "starve (" + lab.RejectPool.Word() + ")"
 	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
 		wait := queueWaitWords(s)
+		// Payments queue too, and are the most of it (newcomer 23: "signups wait in the
+		// queue" beside 29 payments of its 43).
+		queued := joinAnd(append([]lab.Class{lab.Payment}, all...))
 		if q.Unbounded() { // nothing is turned away: the queue, and the wait, only grow
 			if !full {
 				return fmt.Sprintf("%s: %s, then the queue grows without end (~%s) and %s wait ever longer",
-					law, fill, fmtPerSec(f.Queue.Growth), others)
+					law, fill, fmtPerSec(f.Queue.Growth), queued)
 			}
 			return fmt.Sprintf("%s: %s; the queue grows without end (~%s), %s wait in it ever longer; %s",
-				law, fill, fmtPerSec(f.Queue.Growth), others, wait)
+				law, fill, fmtPerSec(f.Queue.Growth), queued, wait)
 		}
 		// A discipline that limits the wait turns away who outwaits it: its queue does not fill.
 		if rule := cfg.Pool.Rule(); rule.Limit(0) > 0 {
 			if !full {
 				return fmt.Sprintf("%s: %s, then %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s)",
-					law, fill, others, fmtDur(rule.Limit(0)), q, rule.Expired())
+					law, fill, queued, fmtDur(rule.Limit(0)), q, rule.Expired())
 			}
 			return fmt.Sprintf("%s: %s; %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s); %s",
-				law, fill, others, fmtDur(rule.Limit(0)), q, rule.Expired(), wait)
+				law, fill, queued, fmtDur(rule.Limit(0)), q, rule.Expired(), wait)
 		}
 		if !full {
-			return fmt.Sprintf("%s: %s, then the queue of %d fills and %s starve", law, fill, q, others)
+			return fmt.Sprintf("%s: %s, then the queue of %d fills and %s %s", law, fill, q, others, starve)
 		}
 		if s.Pool.PeakQueued >= int(q) { // it has filled: it turns away whoever finds it full
 			return fmt.Sprintf("%s: %s; %s wait in the queue of %d, and are %s whenever it is full; %s",
-				law, fill, others, q, lab.RejectPool.Word(), wait)
+				law, fill, queued, q, lab.RejectPool.Word(), wait)
 		}
 		eta := ""
 		g, _ := s.QueueGrowth()
@@ -301,8 +324,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			eta = fmt.Sprintf(" (growing %s in %s, so full at ~%s; at the set rates %s × (1\u00a0−\u00a0%d/%s) = %s)",
 				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Arrivals), f.Workers, fmtWorkers(f.OfferedLoad), fmtPerSec(f.Queue.Growth))
 		}
-		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then they starve; %s",
-			law, fill, others, q, eta, wait)
+		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then %s %s; %s",
+			law, fill, queued, q, eta, others, starve, wait)
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
 	share := ""
@@ -340,6 +363,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	case !full:
 		return fmt.Sprintf("%s: %s, then %s starve%s%s", law, fill, others, share, conns)
 	}
+	// Without "(rejected:pool)": the header's starved says it, and "turned away so far"
+	// follows; the sentence keeps to 4 lines at 80 columns.
 	return fmt.Sprintf("%s: %s; %s starve when they arrive%s%s", law, fill, others, share, conns)
 }
 

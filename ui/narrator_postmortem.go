@@ -156,10 +156,12 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 
 // errorsSaid is the payments' error rate a dashboard of answers shows, with its window and
 // what it counts: of the requests that ended in the table's per-second window, so that it
-// agrees with that row ("errors 3.1% in 20–25s: rejected:deadline"; before the first whole
+// agrees with that row ("not ok 3.1% in 20–25s: rejected:deadline"; before the first whole
 // second, since the start), or, at none, that the requests in flight are none, however
-// long they wait: the postmortem's blind spot.
+// long they wait: the postmortem's blind spot. Not ok, the lab's word, never "errors": the
+// fallback answers those rejections "with a canned reply instead of an error" (newcomer 23).
 func errorsSaid(s *lab.Snapshot) string {
+	const notOK = "not ok"
 	c := s.Classes[lab.Payment]
 	share, ended := c.EndedErrorShare()
 	words, when := c.ErrorWords(), "so far"
@@ -167,9 +169,9 @@ func errorsSaid(s *lab.Snapshot) string {
 		share, ended = r.EndedErrorShare(lab.Payment)
 		words, when = r.ErrorWords(lab.Payment), "in "+r.Span()
 	}
-	said := fmt.Sprintf("errors %.1f%% %s", 100*share, when)
+	said := fmt.Sprintf("%s %.1f%% %s", notOK, 100*share, when)
 	if !ended {
-		said = "errors: none ended " + when
+		said = notOK + ": none ended " + when
 	}
 	switch {
 	case len(words) > 0:

@@ -672,6 +672,10 @@ func headerLine(t *theme, s screen, i, w int) string {
 
 	// The right side, longest form first: what is starving, and the run's state.
 	var starved, starvedMid, starvedLast, starvedShort []string
+	// tied are forms whose first starved class says what it counts, the table's rejected:pool
+	// (newcomer 23 read "starved" as "waiting for a worker", and payments' own rejected:pool
+	// are not in it): tried before the forms without it.
+	var tied [][]string
 	// Once it stopped, when it last happened: never "now" (a narrator's "now" is this
 	// instant, newcomer 11), nor a third window beside the rate's (newcomer 14).
 	stopped := func(why lab.Reason, classes ...lab.Class) string {
@@ -714,6 +718,26 @@ func headerLine(t *theme, s screen, i, w int) string {
 			style = t.alert
 		}
 		label := style.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
+		if len(starved) == 0 {
+			pool := lab.TurnedAway(lab.RejectPool).Term()
+			tie := func(word, note string) string {
+				return label + t.dim.Render(" ("+word+", "+strings.TrimPrefix(note, " ("))
+			}
+			// With every note, then with its own alone (the others' counts bare), in the
+			// word, then in the column's name; then the column's name for a note, with the
+			// others' counts and without them.
+			col := label + t.dim.Render(" ("+pool.Column+")")
+			tied = [][]string{{tie(pool.Word, note)}, {tie(pool.Word, mid)}, {tie(pool.Word, last)},
+				{tie(pool.Word, note)}, {tie(pool.Word, mid)}, {tie(pool.Word, last)},
+				{tie(pool.Column, note)}, {tie(pool.Column, mid)}, {tie(pool.Column, last)}, {col}, {col}}
+		} else {
+			for k, n := range []string{note, mid, last} {
+				tied[k] = append(tied[k], label+t.dim.Render(n))
+			}
+			for k := 3; k < len(tied)-1; k++ {
+				tied[k] = append(tied[k], label)
+			}
+		}
 		starved = append(starved, label+t.dim.Render(note))
 		starvedMid = append(starvedMid, label+t.dim.Render(mid))
 		starvedLast = append(starvedLast, label+t.dim.Render(last))
@@ -736,6 +760,9 @@ func headerLine(t *theme, s screen, i, w int) string {
 		}
 		starved, starvedMid, starvedShort = slices.Insert(starved, at, label+note), slices.Insert(starvedMid, at, label+note), slices.Insert(starvedShort, at, label)
 		starvedLast = slices.Insert(starvedLast, at, label+note)
+		for k := range tied { // first, or after the starved classes that form keeps
+			tied[k] = slices.Insert(tied[k], min(at, len(tied[k])), label+note)
+		}
 	}
 	var state, stateShort string
 	switch {
@@ -770,11 +797,27 @@ func headerLine(t *theme, s screen, i, w int) string {
 		rights = append(rights, starvedShort[0]+"  "+stateShort)
 	}
 	rights = append(rights, state, stateShort) // the table below still shows the starvation; the state must not be cut
+	// What starved counts outranks the long run state's words and the run time's label, not
+	// the run time; with it, the others' counts outrank that label too (a fleet's "health
+	// starved 9" at 120 columns).
+	type pair struct{ left, right string }
+	var tries []pair
+	for _, form := range tied[:max(len(tied)-1, 0)] {
+		tries = append(tries, pair{lefts[0], strings.Join(append(form, state), "  ")})
+	}
+	for _, form := range tied {
+		for _, left := range lefts[:2] {
+			tries = append(tries, pair{left, strings.Join(append(form, stateShort), "  ")})
+		}
+	}
 	for _, left := range lefts {
 		for _, right := range rights {
-			if gap := w - ansiWidth(left) - ansiWidth(right); gap >= 2 {
-				return left + strings.Repeat(" ", gap) + right
-			}
+			tries = append(tries, pair{left, right})
+		}
+	}
+	for _, p := range tries {
+		if gap := w - ansiWidth(p.left) - ansiWidth(p.right); gap >= 2 {
+			return p.left + strings.Repeat(" ", gap) + p.right
 		}
 	}
 	return fit(title+"  "+rights[len(rights)-1], w) // the title matters most: the side it names

@@ -16,13 +16,13 @@ func TestNarrateUnboundedQueue(t *testing.T) {
 	cfg := testConfig()
 	cfg.Pool.Queue = lab.QueueUnbounded
 	early := &lab.Snapshot{Config: cfg, Elapsed: time.Second}
-	if got, want := narrate(cfg, early), "forecast full at ~2.0s, then the queue grows without end (~5/s) and signups wait ever longer"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "forecast full at ~2.0s, then the queue grows without end (~5/s) and payments and signups wait ever longer"; !strings.Contains(got, want) {
 		t.Errorf("before full:\n got %q\nwant %q", got, want)
 	}
 	// Full, it says when it filled as measured, not the set rates' ~2.0s (newcomer 15 read
 	// "full since ~2.0s" beside "pool full 10.4s in all, of 12.0s").
 	late := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Queued: 6, Unbounded: true, QueueCap: int(lab.QueueUnbounded), FullFrom: 1700 * time.Millisecond}}
-	if got, want := narrate(cfg, late), "first full at 1.7s; the queue grows without end (~5/s), signups wait in it ever longer"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, late), "first full at 1.7s; the queue grows without end (~5/s), payments and signups wait in it ever longer"; !strings.Contains(got, want) {
 		t.Errorf("full:\n got %q\nwant %q", got, want)
 	}
 }

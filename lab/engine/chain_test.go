@@ -45,7 +45,7 @@ func TestPaymentChainFollowsTheSettings(t *testing.T) {
 		{"thread pool", func(p *lab.PaymentConfig) { p.Bulkhead.Type = lab.BulkheadThreadPool },
 			"fallback bulkhead:threadpool handoff:thread http", []lab.Phase{lab.PhaseHandoff}},
 		{"breaker", func(p *lab.PaymentConfig) { p.Breaker.Enabled, p.Bulkhead.Type = true, lab.BulkheadSemaphore },
-			"fallback breaker:short-circuit bulkhead:semaphore breaker http", nil},
+			"fallback breaker:short-circuit bulkhead:semaphore breaker:permit http", nil},
 		{"the trap", func(p *lab.PaymentConfig) {
 			p.Breaker.Enabled, p.Breaker.CountRejections, p.Bulkhead.Type = true, true, lab.BulkheadSemaphore
 		}, "fallback breaker:counts-rejections bulkhead:semaphore http", nil},
