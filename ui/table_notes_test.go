@@ -63,3 +63,24 @@ func TestTableNotesSayInFlightWithoutItsColumn(t *testing.T) {
 		t.Error("no width drops the in-flight column")
 	}
 }
+
+// A p99 of at most lab.EnoughSamples requests is their slowest, said where one is (a lab
+// alone printed health's p99 of 5 bare while the compare marks such p99s ?: newcomer 23),
+// and not where every p99 is of more.
+func TestTableNotesSayAFewRequestsP99IsTheSlowest(t *testing.T) {
+	s := testSnapshot()
+	notes := func() string {
+		_, n := tableLines(newTheme(true, true), s, 120, true, nil)
+		return strings.Join(n.all(120), "\n")
+	}
+	for i := range s.Classes {
+		s.Classes[i].Latency.Count = lab.EnoughSamples + 1
+	}
+	if n := notes(); strings.Contains(n, "slowest of them") {
+		t.Errorf("every p99 of %d: %q", lab.EnoughSamples+1, n)
+	}
+	s.Classes[lab.Health].Latency.Count = 5
+	if n := notes(); !strings.Contains(n, "a p99 of 100 or fewer requests is just the slowest of them") {
+		t.Errorf("health's p99 of 5: %q", n)
+	}
+}
