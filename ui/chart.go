@@ -265,7 +265,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	rows := h - heads - 1 // the last line is the time axis
 	// The axis reaches what the chart must show and the data (axisReach); a pool chart, the
 	// pool's size always.
-	data, atLeast := chartReach(spec, s, w, nil)
+	data, atLeast := chartReach(spec, s, w)
 	reach := axisReach(data, atLeast)
 	if spec.pool {
 		reach = math.Max(atLeast, data)
@@ -372,17 +372,13 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks, col))
 }
 
-// chartReach is the largest value spec takes in the seconds a chart w wide shows, of
-// classes (nil: every class it draws), and what its axis must reach whatever the values; in
-// compare mode, over both sides.
-func chartReach(spec chartSpec, s *lab.Snapshot, w int, classes []int) (data, atLeast float64) {
+// chartReach is the largest value spec takes, of every class it draws, in the seconds a
+// chart w wide shows, and what its axis must reach whatever the values; in compare mode,
+// over both sides.
+func chartReach(spec chartSpec, s *lab.Snapshot, w int) (data, atLeast float64) {
 	for _, x := range []*lab.Snapshot{s, spec.peer} {
 		if x != nil {
-			of := classes
-			if of == nil {
-				of = chartClasses(x, spec)
-			}
-			data = math.Max(data, chartMax(spec, spec.window(x, w), of))
+			data = math.Max(data, chartMax(spec, spec.window(x, w), chartClasses(x, spec)))
 			atLeast = math.Max(atLeast, spec.atLeast(x))
 		}
 	}

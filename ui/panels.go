@@ -329,13 +329,16 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 }}
 
 // tablePanel: the classes' counters, with their per-second rows and the notes under them
-// until levelTotals (then all since the start, without notes): every note at full detail,
+// until levelTotals (then all since the start, without notes but tableNotes.totals): every note at full detail,
 // below it those a reader cannot do without, deeper in the fewest lines (tableNotes.lines).
 var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
 	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
 		rates := level < levelTotals
 		table, notes := tableLines(c.t, c.snap, c.w, rates, c.s.paneMarks(c.i))
 		if !rates {
+			if notes.totals != nil {
+				table = append(table, c.t.dim.Render(longestFit(c.w, notes.totals...)))
+			}
 			return table
 		}
 		// What the fallback did for users, beside the columns that count the cause (newcomer

@@ -181,6 +181,9 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		inFlight = inFlightMisreads(s, !shown[lab.FateInFlight.Term().Column])
 	}
 	notes = newTableNotes(s, rs, shown, rates, outrun, inFlight, w)
+	if len(inFlight) > 0 && !shown[lab.FateInFlight.Term().Column] {
+		notes.totals = inFlightNote(s, inFlight)
+	}
 	// Random arrivals wander off the set rate over a few seconds: say so where it shows.
 	if !rates || rs.Seconds == 0 {
 		return lines, notes
@@ -200,10 +203,15 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 }
 
 // tableNotes are the notes under the table: must, each in its forms longest first, those
-// every size shows; rest, each in the longest form that fits, those that define the columns.
+// every size with notes shows; rest, each in the longest form that fits, those that define
+// the columns.
 type tableNotes struct {
 	must [][]string
 	rest []string
+	// totals is the one note a table of totals alone still shows, in its forms: the in flight
+	// its dropped column no longer counts, or a row does not add up (the review: a fleet
+	// compare's half, 469 arrived beside 307 ok and 145 rejected).
+	totals []string
 }
 
 // all is every note, each in the longest form that fits w.

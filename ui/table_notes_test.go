@@ -84,3 +84,24 @@ func TestTableNotesSayAFewRequestsP99IsTheSlowest(t *testing.T) {
 		t.Errorf("health's p99 of 5: %q", n)
 	}
 }
+
+// A table of totals alone keeps one note, the in flight its dropped column no longer
+// counts (the review: a fleet compare's half showed 469 arrived beside 307 ok and 145
+// rejected, and nothing for the other 17).
+func TestTotalsSayInFlightWithoutItsColumn(t *testing.T) {
+	s := testSnapshot()
+	s.Classes[lab.Payment].InFlight = 4
+	dropped := false
+	for w := 40; w <= 120; w++ {
+		c := newLabCtx(newTheme(false, true), testScreen(s, w, 40), 0, w)
+		lines := tablePanel.lines(c, levelTotals)
+		shown := strings.Contains(lines[0], lab.FateInFlight.Term().Column)
+		dropped = dropped || !shown
+		if said := strings.Contains(strings.Join(lines[1:], "\n"), "payment 4"); said == shown {
+			t.Errorf("at %d, in-flight column shown %v, totals say payment's 4 %v: %q", w, shown, said, lines)
+		}
+	}
+	if !dropped {
+		t.Error("the in-flight column never dropped: the case is not tested")
+	}
+}
