@@ -674,6 +674,11 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		if strings.Contains(f, "≈ chance: ") && !strings.Contains(f, "too few ended to judge (a p99 needs 368 ended: ") {
 			t.Errorf("the example kept over ?'s words: %q", f)
 		}
+		// Bare is cut last: without colour nothing else says a bare difference is a result
+		// (the review: 80x24 NO_COLOR kept ?'s long words and dropped it).
+		if !strings.Contains(f, UnmarkedKey) && !strings.HasSuffix(f, "? too few: p50 judged instead") {
+			t.Errorf("bare cut before ?'s briefest: %q", f)
+		}
 	}
 }
 
