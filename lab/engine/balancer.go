@@ -19,6 +19,7 @@ import (
 // (a deploy) gets neither.
 type balancer struct {
 	start   time.Time
+	end     time.Time // the fleet's: a bounded run's end, zero for none
 	targets []*instance
 	metrics *[numClasses]*classMetrics // the fleet's: what the balancer turns away is counted there
 	pairs   *pairSide                  // a compared fleet's end of the pairing tally; nil: not compared
@@ -110,9 +111,11 @@ func (b *balancer) reject(j job) {
 	m := b.metrics[j.class]
 	m.arrive(j.duplicate)
 	b.pairs.arrive(j.class, j.arrival)
+	at := time.Now()
 	m.reject(lab.RejectBalancer, j.intended)
+	m.corrected(j, at, b.end, false)
 	b.pairs.settle(j.class, j.arrival, lab.TurnedAway(lab.RejectBalancer))
-	j.done(time.Now())
+	j.done(at)
 }
 
 // check sends the n-th health check to the next replica, pulled or not; a drained one's

@@ -87,14 +87,15 @@ func (cl *closedLoop) pacing() (gap float64, expected time.Duration, changed <-c
 //
 // Its due times are slots of a grid, anchor + j·gap, j stepping by users: user u starts on
 // slot u of the run's grid, so with fast replies the users together send as the open-loop
-// uniform schedule does, on the very same instants. A reply that outlasts whole slots (a
-// stall) keeps the grid: the latest slot it outlasted goes at once, timed from when it fell
-// due, and the ones before it are skipped, not caught up: exactly those the corrected
-// latency puts back, so with no think time the corrected count is the due count (newcomer
-// 23 read 999 corrected beside 900 sent and 100 never sent). Otherwise a reply (plus think
-// time) that comes after the next slot moves the grid: the next request goes at once. Each
-// due time is computed from its anchor, never by adding intervals up, so rounding never
-// drifts.
+// uniform schedule does, on the very same instants. A reply that outlasts n whole slots
+// (however late: at 1.5 intervals too, where the correction puts back none) keeps the grid:
+// the n-th goes at once, timed from when it fell due, and the n − 1 before it are skipped,
+// not caught up: exactly those the corrected latency puts back, so with no think time every
+// slot due is sent or put back, once (newcomer 23 read 999 corrected beside 900 sent and
+// 100 never sent). With think time a reply (plus think) that comes after the next slot
+// moves the grid: the next request goes at once. A rate change, even one while a reply is
+// out, moves the grid too (repace). Each due time is computed from its anchor, never by
+// adding intervals up, so rounding never drifts.
 func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
@@ -111,6 +112,7 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 	// answered is when the last reply came: a slot it outlasted goes late by design, so the
 	// generator's lag counts from the reply, not the slot (its own lateness alone).
 	var answered time.Time
+	var moved time.Time // when the rates changed, until the grid has moved for it; zero: no change
 	for {
 		gap, expected, changed := cl.pacing()
 		if gap == 0 { // no traffic: wait for a rate
@@ -118,10 +120,15 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 			case <-ctx.Done():
 				return
 			case <-changed:
+				moved = time.Now()
 				continue
 			}
 		}
-		due := anchor.Add(time.Duration(math.Round(float64(j) * gap)))
+		if !moved.IsZero() {
+			anchor, j = cl.repace(u, start, last, moved, gap)
+			moved = time.Time{}
+		}
+		due := slot(anchor, j, gap)
 		if !cl.end.IsZero() && !due.Before(cl.end) {
 			return
 		}
@@ -129,11 +136,9 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 		select {
 		case <-ctx.Done():
 			return
-		case <-changed: // pace at the new rate from the last send
+		case <-changed:
 			timer.Stop()
-			if !last.IsZero() {
-				anchor, j = last, int64(cl.users)
-			}
+			moved = time.Now()
 			continue
 		case <-timer.C:
 		}
@@ -153,15 +158,44 @@ func (cl *closedLoop) user(ctx context.Context, u int, start time.Time) {
 			return
 		case answered = <-replies:
 		}
-		if _, _, back := correction(answered.Sub(due), expected); back > 0 && cl.think == 0 {
-			j += (back + 1) * int64(cl.users) // the slots put back skipped, the next one late
+		ready := answered.Add(cl.think)
+		select {
+		case <-changed: // while the reply was out: its grid is the old rate's
+			moved = ready
+			continue
+		default:
+		}
+		if v, every, _ := correction(answered.Sub(due), expected); v >= every && cl.think == 0 {
+			j += v / every * int64(cl.users) // the slots put back skipped, the last one outlasted late
 			continue
 		}
 		j += int64(cl.users)
-		if ready := answered.Add(cl.think); ready.After(anchor.Add(time.Duration(math.Round(float64(j) * gap)))) {
+		if ready.After(slot(anchor, j, gap)) {
 			anchor, j = ready, 0
 		}
 	}
+}
+
+// repace is user u's grid after the rates changed at moved (or, for one whose reply was out
+// then, when it could next send): at the new rate gap from its last send, or from the
+// run's start if it has not sent; but from moved if that slot is already past, since a send
+// for a slot long gone would have the correction put back a stall that never was (a grid
+// kept from the run's start through a change sent one far in the past).
+func (cl *closedLoop) repace(u int, start, last, moved time.Time, gap float64) (anchor time.Time, j int64) {
+	anchor, j = start, int64(u)
+	if !last.IsZero() {
+		anchor, j = last, int64(cl.users)
+	}
+	if slot(anchor, j, gap).Before(moved) {
+		anchor = moved
+		j %= int64(cl.users) // its place among the users (u) if it has not sent; 0 if it has
+	}
+	return anchor, j
+}
+
+// slot is the j-th due time of a grid of gap from anchor.
+func slot(anchor time.Time, j int64, gap float64) time.Time {
+	return anchor.Add(time.Duration(math.Round(float64(j) * gap)))
 }
 
 // next is the class of the next request: smooth weighted round robin over the rates, so

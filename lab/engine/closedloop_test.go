@@ -6,9 +6,10 @@ import (
 	"context"
 	"math"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"poollab/lab"
 )
@@ -143,41 +144,171 @@ func TestCoordinatedOmission(t *testing.T) {
 			back, stalled, cl.NotSent(), cl.Due, cl.Sent)
 	}
 	// Every slot due is sent or put back, once: the user skips exactly the slots the
-	// correction puts back and sends the next one late, on the grid, so the corrected count
-	// is the due count (newcomer 23: 999 corrected beside 900 sent of 1000 due, 100 never
-	// sent). A request still out at the end has its skipped slots not yet put back.
-	if cl := cs.ClosedLoop; cl.Outstanding == 0 && cp.LatencyCorrected.Count != cl.Due {
-		t.Errorf("corrected %d samples of %d due (%d sent, %d never sent, %d measured): want one a slot",
+	// correction puts back and sends the latest it outlasted late, on the grid, however late
+	// the reply, so the corrected count is the due count (newcomer 23: 999 corrected beside
+	// 900 sent of 1000 due, 100 never sent). A request still out at the end has its skipped
+	// slots not yet put back; none is put back past the end. The end may cut one slot: the
+	// one the user would send next, if it wakes for it only after the end (its timer and the
+	// end are then both ready, and either may win) or its reply comes after the end. Only
+	// that one: the user sends nothing after it.
+	if cl := cs.ClosedLoop; cl.Outstanding == 0 && (cp.LatencyCorrected.Count > cl.Due || cp.LatencyCorrected.Count < cl.Due-1) {
+		t.Errorf("corrected %d samples of %d due (%d sent, %d never sent, %d measured): want one a slot (the last may be cut)",
 			cp.LatencyCorrected.Count, cl.Due, cl.Sent, cl.NotSent(), cp.Latency.Count)
 	}
 	t.Logf("closed: %d samples, p99 %v, corrected p99 %v, max %v; open: %d samples, p99 %v",
 		cp.Latency.Count, cp.Latency.P99, cp.LatencyCorrected.P99, cp.Latency.Max, op.Latency.Count, op.Latency.P99)
 }
 
-// A closed-loop user skips exactly the slots the corrected latency puts back for a reply,
-// counted from the instant its books closed (newcomer 23: 999 corrected beside 900 sent of
-// 1000 due, 100 never sent: the user paced from its own later look at the clock, a slot past
-// the correction's when a stall ended on a slot). The first reply is booked 35 ms after its
-// slot, at 10 ms pacing, whenever it really comes: two slots are put back and never sent,
-// the third is sent late, and every slot due is sent or put back, once.
-func TestClosedLoopSkipsWhatTheCorrectionPutsBack(t *testing.T) {
-	c := closedConfig(1, 100, 0, 500*time.Millisecond)
-	var back atomic.Int64
-	first := true // one user: its sends come one after another
-	send := func(_ lab.Class, _, due time.Time, expected time.Duration, replied func(time.Time)) {
-		at := time.Now()
-		if first {
-			at, first = due.Add(35*time.Millisecond), false
+// fakeSend is one request a closed-loop user sent to userRun's fake: when (at), for which
+// slot (due), at which pacing, and the instant its reply was booked.
+type fakeSend struct {
+	at, due, reply time.Time
+	expected       time.Duration
+}
+
+// userRun runs one closed-loop user at rate, with no end, whose i-th request (from 0) is
+// answered late(i) after its slot. The fake books each reply then, whenever it really
+// comes, and sleeps until then, so the clock is never behind a reply: what the user does
+// hangs on these instants alone, never on how late a busy machine wakes it. during, if not
+// nil, runs while the i-th request is out. The user is stopped after n sends; userRun
+// returns them (and the one that may slip through after them).
+func userRun(t *testing.T, rate float64, n int, late func(i int) time.Duration, during func(i int, cl *closedLoop)) (*closedLoop, time.Time, []fakeSend) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var cl *closedLoop
+	var sends []fakeSend // one user: its sends come one after another
+	send := func(_ lab.Class, at, due time.Time, expected time.Duration, replied func(time.Time)) {
+		i := len(sends)
+		if i >= n { // stopped: one more may slip through before the user sees so
+			sends = append(sends, fakeSend{at: at, due: due, reply: at, expected: expected})
+			replied(at)
+			return
 		}
-		_, _, k := correction(at.Sub(due), expected)
-		back.Add(k)
-		replied(at)
+		if during != nil {
+			during(i, cl)
+		}
+		reply := due.Add(late(i))
+		time.Sleep(time.Until(reply))
+		sends = append(sends, fakeSend{at: at, due: due, reply: reply, expected: expected})
+		if i == n-1 {
+			cancel()
+		}
+		replied(reply)
 	}
 	start := time.Now()
-	cl := newClosedLoop(c.Traffic, start, start.Add(c.Duration.D()), send, func(f func()) { go f() })
-	cl.run(context.Background(), start)
-	if st := cl.stats(); back.Load() < 2 || st.Sent+back.Load() != st.Due {
-		t.Errorf("sent %d, put back %d, due %d: want every slot sent or put back, once", st.Sent, back.Load(), st.Due)
+	cl = newClosedLoop(closedConfig(1, rate, 0, 0).Traffic, start, time.Time{}, send, func(f func()) { go f() })
+	cl.run(ctx, start)
+	if len(sends) < n {
+		t.Fatalf("the user sent %d, want %d", len(sends), n)
+	}
+	return cl, start, sends
+}
+
+// onlyAt is a lateness of d for the n-th reply, none for the others.
+func onlyAt(n int, d time.Duration) func(int) time.Duration {
+	return func(i int) time.Duration {
+		if i == n {
+			return d
+		}
+		return 0
+	}
+}
+
+// A closed-loop user skips exactly the slots the corrected latency puts back for a reply
+// and sends the latest one it outlasted late, on its grid, however late the reply: so each
+// slot is sent or put back, once (newcomer 23: 999 corrected beside 900 sent of 1000 due,
+// 100 never sent). At 10 ms pacing: a reply 35 ms late puts back 2 and the 3rd slot goes
+// late; one 15 ms late puts back none (RecordCorrectedValue puts back only past one
+// interval), so the next slot, outlasted, goes late, on the grid (it once moved the grid to
+// the reply: 40 of 60 due sent, none put back).
+func TestClosedLoopSkipsWhatTheCorrectionPutsBack(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name string
+		late func(i int) time.Duration
+		want []int64 // the slots sent
+	}{
+		{"first 3.5 intervals late", onlyAt(0, 35*ms), []int64{0, 3, 4, 5, 6, 7}},
+		{"1.5 intervals late", func(int) time.Duration { return 15 * ms }, []int64{0, 1, 2, 3, 4, 5, 6, 7}},
+		{"0.5", func(int) time.Duration { return 5 * ms }, []int64{0, 1, 2, 3, 4, 5}},
+		{"1", func(int) time.Duration { return 10 * ms }, []int64{0, 1, 2, 3, 4, 5}},
+		{"2", func(int) time.Duration { return 20 * ms }, []int64{0, 2, 4, 6, 8}},
+		{"2.5", func(int) time.Duration { return 25 * ms }, []int64{0, 2, 4, 6, 8}},
+		{"alternately 1.5 and 3.2", func(i int) time.Duration { return []time.Duration{15 * ms, 32 * ms}[i%2] }, []int64{0, 1, 4, 5, 8}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, start, sends := userRun(t, 100, len(c.want), c.late, nil)
+			for i, s := range sends[:len(c.want)] {
+				if got := s.due.Sub(start); got != time.Duration(c.want[i])*10*ms {
+					t.Fatalf("send %d for the slot at %v, want %v", i, got, time.Duration(c.want[i])*10*ms)
+				}
+				if i == 0 {
+					continue
+				}
+				p := sends[i-1]
+				if _, _, k := correction(p.reply.Sub(p.due), p.expected); c.want[i] != c.want[i-1]+k+1 {
+					t.Errorf("after the slot %d, answered %v late, %d put back: the next sent is %d, want %d",
+						c.want[i-1], p.reply.Sub(p.due), k, c.want[i], c.want[i-1]+k+1)
+				}
+			}
+		})
+	}
+}
+
+// A slot sent late because the reply outlasted it is late by design: the generator's lag,
+// its own health, counts from the reply then, so it is the user's own lateness alone, not
+// the stall's (from the slot, a reply 19.9 ms late made a lag of 9.9 ms). Checked on the
+// mean of the exact instants the user sent at, whatever the machine's load.
+func TestClosedLoopLagCountsFromTheReply(t *testing.T) {
+	cl, _, sends := userRun(t, 100, 6, onlyAt(0, 19900*time.Microsecond), nil)
+	var fromReply, fromSlot int64 // µs, as the histogram sums them
+	for i, s := range sends {
+		from := s.due
+		if i > 0 && sends[i-1].reply.After(from) {
+			from = sends[i-1].reply
+		}
+		fromReply += max(int64(s.at.Sub(from)/time.Microsecond), histMin)
+		fromSlot += max(int64(s.at.Sub(s.due)/time.Microsecond), histMin)
+	}
+	n := int64(len(sends))
+	got := cl.lateness()
+	if got.Count != n || got.Mean != time.Duration(fromReply/n)*time.Microsecond {
+		t.Errorf("lag: %d samples, mean %v; want %d, mean %v from each reply (from each slot: %v)",
+			got.Count, got.Mean, n, time.Duration(fromReply/n)*time.Microsecond, time.Duration(fromSlot/n)*time.Microsecond)
+	}
+}
+
+// A rate changed while a reply is out paces the next request at the new rate from the last
+// send, or at the reply if that slot is past: never on a grid kept from the run's start,
+// which at twice the rate sent a slot long gone (a phantom stall put back) and at a tenth
+// left the user silent for most of a second.
+func TestClosedLoopRateChangeWhileAReplyIsOut(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		to   float64
+		want time.Duration // the next slot, from the changed send's
+	}{
+		{to: 200, want: 30 * ms}, // the reply's instant: 5 ms after the send is past
+		{to: 10, want: 100 * ms}, // one slot of 100 ms after the send
+	} {
+		change := func(i int, cl *closedLoop) {
+			if i == 5 {
+				var to [numClasses]float64
+				to[lab.Payment] = c.to
+				cl.setRates(cl.current(), to)
+			}
+		}
+		_, _, sends := userRun(t, 100, 8, onlyAt(5, 30*ms), change)
+		if got := sends[6].due.Sub(sends[5].due); got != c.want {
+			t.Errorf("to %v/s while a reply was out: the next slot %v after the last, want %v", c.to, got, c.want)
+		}
+		if _, _, k := correction(sends[6].reply.Sub(sends[6].due), sends[6].expected); k != 0 {
+			t.Errorf("to %v/s: the next send's reply puts back %d slots, want none (no stall)", c.to, k)
+		}
+		if got, want := sends[7].due.Sub(sends[6].due), time.Duration(1e9/c.to); got != want {
+			t.Errorf("to %v/s: then %v apart, want %v", c.to, got, want)
+		}
 	}
 }
 
@@ -239,7 +370,7 @@ func TestClosedLoopEndsWhileAUserWaits(t *testing.T) {
 // while it waited: 1 s at 10 ms is that 1 s and 990, 980, … 10 ms, 100 in all.
 func TestRecordCorrected(t *testing.T) {
 	h := newHist()
-	h.recordCorrected(time.Second, 10*time.Millisecond)
+	h.recordCorrected(time.Second, 10*time.Millisecond, true, math.MaxInt64)
 	p := h.summary()
 	if p.Count != 100 || p.Max != time.Second || p.P50 < 490*time.Millisecond || p.P50 > 510*time.Millisecond ||
 		p.Mean != 505*time.Millisecond {
@@ -248,6 +379,65 @@ func TestRecordCorrected(t *testing.T) {
 	d, n := h.distribution()
 	if n != 100 || len(d) != len(lab.DistributionPercentiles) || d[0] > 11*time.Millisecond || d[len(d)-1] != time.Second {
 		t.Errorf("distribution %v (%d samples): want 10 ms at p0 up to 1 s at p99.99", d, n)
+	}
+}
+
+// The correction puts back what HdrHistogram's RecordCorrectedValue does, v/every − 1
+// samples past one interval (none at 1.5 intervals: the slot a user sends late), and its
+// user skips those: for a reply (recorded) and a rejection (its slots put back, nothing
+// measured) alike, and only the slots before a bounded run's end.
+func TestCorrectionIsRecordCorrectedValue(t *testing.T) {
+	every := 10 * time.Millisecond
+	for _, d := range []time.Duration{3 * time.Millisecond, 10 * time.Millisecond, 15 * time.Millisecond,
+		20 * time.Millisecond, 25 * time.Millisecond, 35 * time.Millisecond, time.Second + 7*time.Microsecond} {
+		lib := hdrhistogram.New(histMin, histMax, histDigits)
+		if err := lib.RecordCorrectedValue(int64(d/time.Microsecond), int64(every/time.Microsecond)); err != nil {
+			t.Fatal(err)
+		}
+		ours := newHist()
+		ours.recordCorrected(d, every, true, math.MaxInt64)
+		_, _, k := correction(d, every)
+		if !ours.h.Equals(lib) || k != lib.TotalCount()-1 {
+			t.Errorf("%v at %v: ours %d samples, k %d; RecordCorrectedValue %d", d, every, ours.h.TotalCount(), k, lib.TotalCount())
+		}
+	}
+	due := time.Now()
+	j := job{due: due, expected: every}
+	m := newClassMetrics()
+	m.corrected(j, due.Add(35*time.Millisecond), time.Time{}, false)                 // turned away: slots 1 and 2 put back
+	m.corrected(j, due.Add(35*time.Millisecond), due.Add(20*time.Millisecond), true) // the end at slot 2: slot 1 alone
+	if got := m.stats().LatencyCorrected; got.Count != 2+2 || got.Max != 35*time.Millisecond {
+		t.Errorf("corrected %+v: want 2 put back for a rejection, 1 and the latency itself for a reply at a run's end", got)
+	}
+}
+
+// A request turned away slowly (a pool's queue limit, a balancer with no replica) has the
+// slots its user skipped put back, as an answer's are: its user skips them alike (a slow
+// rejection once made its user skip slots nothing put back).
+func TestClosedLoopRejectionPutsBackWhatItsUserSkips(t *testing.T) {
+	l := &instance{}
+	for c := range l.metrics {
+		l.metrics[c] = newClassMetrics()
+	}
+	var fleet [numClasses]*classMetrics
+	for c := range fleet {
+		fleet[c] = newClassMetrics()
+	}
+	b := &balancer{metrics: &fleet}
+	every := 10 * time.Millisecond
+	for name, turnAway := range map[string]func(job){"pool": func(j job) { l.turnAway(j, lab.RejectQueue) }, "balancer": b.reject} {
+		var skipped int64
+		due := time.Now().Add(-35 * time.Millisecond) // waited 35 ms since its slot
+		turnAway(job{class: lab.Payment, due: due, expected: every, replied: func(at time.Time) {
+			_, _, skipped = correction(at.Sub(due), every) // as the user counts them
+		}})
+		m := l.metrics[lab.Payment]
+		if name == "balancer" {
+			m = fleet[lab.Payment]
+		}
+		if got := m.stats().LatencyCorrected.Count; skipped < 2 || got != skipped {
+			t.Errorf("%s: %d put back, its user skipped %d (want at least 2)", name, got, skipped)
+		}
 	}
 }
 

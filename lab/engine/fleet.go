@@ -72,7 +72,7 @@ func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 	}
 	f.src = newSource(servers, f.end)
 	f.pairs = o.Pairing.join(o.side, cfg.Traffic, cfg.Traffic.Mode == lab.Open)
-	f.bal = &balancer{start: f.start, metrics: &f.metrics, pairs: f.pairs}
+	f.bal = &balancer{start: f.start, end: f.end, metrics: &f.metrics, pairs: f.pairs}
 	for i := range n {
 		f.replicas = append(f.replicas, newInstance(cfg.Share(n), deps{span: run, servers: servers, resubmits: f.src.resubmits,
 			onPanic: o.OnPanic, pairs: f.pairs, replica: i + 1, changed: f.bal.changed, up: f.metrics, totals: &f.totals}))

@@ -38,14 +38,13 @@ func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 		m.rejectOnWorker(r.Reason, j.intended, started)
 		l.pairs.settle(j.class, j.arrival, lab.TurnedAway(r.Reason))
 		answered = time.Now()
+		m.corrected(j, answered, l.end, false)
 		return
 	}
 	answered = time.Now()
 	m.finish(r.Out, j.intended, started, answered)
 	l.pairs.settle(j.class, j.arrival, lab.Ended(r.Out))
-	for h := m; h != nil && j.expected > 0; h = h.up {
-		h.latencyCorrected.recordCorrected(answered.Sub(j.due), j.expected)
-	}
+	m.corrected(j, answered, l.end, true)
 }
 
 // sleep waits d on a timer, or until ctx ends.

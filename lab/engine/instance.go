@@ -117,9 +117,11 @@ func (l *instance) admit(j job) {
 // turnAway rejects j, which arrived, for why (an answer too): a health check so turned away
 // has failed.
 func (l *instance) turnAway(j job, why lab.Reason) {
+	at := time.Now()
 	l.metrics[j.class].reject(why, j.intended)
+	l.metrics[j.class].corrected(j, at, l.end, false)
 	l.pairs.settle(j.class, j.arrival, lab.TurnedAway(why))
-	j.done(time.Now())
+	j.done(at)
 	if j.class == lab.Health {
 		j.probe.refuse()
 	}

@@ -47,31 +47,40 @@ func newLatencyHist() *hist {
 func (h *hist) record(d time.Duration) {
 	us := max(int64(d/time.Microsecond), histMin)
 	h.mu.Lock()
+	h.add(us)
+	h.mu.Unlock()
+}
+
+// add records us; h.mu is held.
+func (h *hist) add(us int64) {
 	h.h.RecordValue(min(us, histMax))
 	h.max = max(h.max, us)
 	h.total += us
 	h.dirty = true
-	h.mu.Unlock()
 }
 
-// recordCorrected records d from a closed-loop user paced one request per expected, and
-// the samples that user would have sent while it waited for d: d − expected, d − 2·expected,
-// … down to expected (HdrHistogram's RecordCorrectedValue, Gil Tene's correction for
-// coordinated omission). Each stands for a request due then that would have waited for the
-// same reply.
-func (h *hist) recordCorrected(d, expected time.Duration) {
+// recordCorrected books a closed-loop request sent for a slot of a pacing of one request
+// per expected and answered d after that slot: d itself if measured (one turned away has
+// no latency), and the samples its user would have sent while it waited for d, d − expected,
+// d − 2·expected, … down to expected, as HdrHistogram's RecordCorrectedValue puts them back
+// (Gil Tene's correction for coordinated omission), room of them at most: a slot past a
+// bounded run's end was never due. Each stands for a request due then that would have
+// waited for the same reply; the user skips exactly those (closedLoop.user).
+func (h *hist) recordCorrected(d, expected time.Duration, measured bool, room int64) {
 	us, every, k := correction(d, expected)
 	h.mu.Lock()
-	h.h.RecordCorrectedValue(min(us, histMax), every)
-	h.max = max(h.max, us)
-	h.total += us + k*us - every*k*(k+1)/2 // v, v − every, … v − k·every
-	h.dirty = true
-	h.mu.Unlock()
+	defer h.mu.Unlock()
+	if measured {
+		h.add(us)
+	}
+	for i := range min(k, room) {
+		h.add(us - (i+1)*every)
+	}
 }
 
 // correction is d and expected in the microseconds the histograms count, and k, how many
 // samples RecordCorrectedValue puts back for d: v − every, v − 2·every, … while at least
-// every. A closed-loop user skips exactly those slots (closedLoop.user).
+// every, which is v/every − 1 (none when v ≤ every: it puts back only past one interval).
 func correction(d, expected time.Duration) (v, every, k int64) {
 	v = max(int64(d/time.Microsecond), histMin)
 	every = max(int64(expected/time.Microsecond), 1)
@@ -183,6 +192,25 @@ func (m *classMetrics) reject(r lab.Reason, intended time.Time) {
 func (m *classMetrics) rejectOnWorker(r lab.Reason, intended, started time.Time) {
 	now := time.Now()
 	m.turnAway(r, now.Sub(intended), now.Sub(started), true)
+}
+
+// corrected books j, a closed-loop request (any other has no expected) answered or turned
+// away at at, in m's corrected latency and those above it: its latency if measured, and
+// either way the slots its user skipped while it waited, put back up to a bounded run's
+// end. A rejection's too: its user skipped them alike, and "corrected" times every slot
+// due from when it was due, unsent ones too (a slow rejection's never-sent slots without
+// samples made the corrected count fall short of the due count).
+func (m *classMetrics) corrected(j job, at, end time.Time, measured bool) {
+	if j.expected <= 0 {
+		return
+	}
+	room := int64(math.MaxInt64)
+	if !end.IsZero() { // the slots after j's before the end: due + i·expected < end
+		room = max(int64((end.Sub(j.due)-1)/j.expected), 0)
+	}
+	for h := m; h != nil; h = h.up {
+		h.latencyCorrected.recordCorrected(at.Sub(j.due), j.expected, measured, room)
+	}
 }
 
 // turnAway counts a rejection that waited first; onWorker: turned away there, after held.

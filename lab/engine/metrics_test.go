@@ -20,7 +20,7 @@ func TestMeanAgreesWithHdrHistogram(t *testing.T) {
 		for range 2000 {
 			d := time.Duration(r.ExpFloat64() * float64(50*time.Millisecond))
 			if corrected {
-				h.recordCorrected(d, 10*time.Millisecond)
+				h.recordCorrected(d, 10*time.Millisecond, true, math.MaxInt64)
 			} else {
 				h.record(d)
 			}
