@@ -120,8 +120,14 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	if h := ansi.Strip(headerLine(th, one, 0, 80)); !strings.Contains(h, "rejected:balancer 9") {
 		t.Errorf("during the outage at 80 columns: %q", h)
 	}
+	// Still, in the last whole second: "(now)" read as "at this instant" beside a replica
+	// back in rotation (newcomer 24).
+	span := s.LastRejectedIn(lab.RejectBalancer, lab.Payment)
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9 (still in "+span+")") {
+		t.Errorf("during the outage at 120 columns: %q", h)
+	}
 	last.Rejected[lab.Payment][lab.RejectBalancer] = 0
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9") || strings.Contains(h, "(now)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9") || strings.Contains(h, "(still in") {
 		t.Errorf("after it: %q", h)
 	}
 }

@@ -174,7 +174,7 @@ func TestRetryNarrator(t *testing.T) {
 		On: []lab.RetryCondition{lab.RetryOnTimeout}}
 	s.Calls = lab.CallStats{Payments: 100, Retries: 182}
 	msg, ok := narrateHops(*c, c.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "every try times out (1.0s timeout < 3.0s call), so every payment tries 3 times: 2.82 calls per payment") ||
+	if !ok || !strings.Contains(msg, "every try times out (1.0s timeout < 3.0s call), so every payment that calls tries 3 times: 2.82 calls per payment") ||
 		!strings.Contains(msg, "10/s × 3.1s = 31 workers of 20") {
 		t.Errorf("storm: %q", msg)
 	}

@@ -152,7 +152,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	// A timeout shorter than the call frees workers at the price of every payment.
 	price := ""
 	if pay.TimeoutCuts {
-		price = fmt.Sprintf("; the price: every payment times out (%s call > %s timeout), none succeed",
+		price = fmt.Sprintf("; the price: every payment that calls times out (%s call > %s timeout), none succeed",
 			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
 		// Whether the dependency's work ends with the socket is the dependency's choice.
 		if cfg.Payment.Timeout.Kind == lab.TimeoutSocket && !cfg.Dependency.IgnoreCancel {

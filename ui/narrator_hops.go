@@ -57,7 +57,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		if pay := f.Payment; pay.TimeoutCuts {
 			why = fmt.Sprintf("every try times out (%s timeout < %s call)", fmtSecs(cfg.Payment.Timeout.Duration.D()), fmtSecs(cfg.Dependency.CallLatency()))
 		}
-		msg = fmt.Sprintf("%s, so every payment tries %s times: %s calls per payment at the dependency (forecast %s), and payments need %s workers of %d",
+		msg = fmt.Sprintf("%s, so every payment that calls tries %s times: %s calls per payment at the dependency (forecast %s), and payments need %s workers of %d",
 			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), fmtTimes(r.Tries), littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
 	default:
 		return "", false

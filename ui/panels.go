@@ -751,8 +751,8 @@ func headerLine(t *theme, s screen, i, w int) string {
 	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
 		now := snap.TurningAwayNow(lab.RejectBalancer)
 		style, note := t.dim, stopped(lab.RejectBalancer, lab.Classes[:]...)
-		if now {
-			style, note = t.alert, " (now)"
+		if now { // "(now)" read as "at this instant" beside a replica back in rotation (newcomer 24)
+			style, note = t.alert, " (still in "+snap.LastRejectedIn(lab.RejectBalancer, lab.Classes[:]...)+")"
 		}
 		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
 		note = t.dim.Render(note)
