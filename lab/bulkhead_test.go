@@ -51,3 +51,16 @@ func TestReportSaysWhatSlackLostIs(t *testing.T) {
 		t.Errorf("report: %q", got)
 	}
 }
+
+// The report's table says rejected:pool is starvation for every class but payment, as the
+// header and help do ("rejected:pool is starvation" covered payments' own, which hold the
+// workers).
+func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
+	var b strings.Builder
+	if err := NewReport(Snapshot{Config: DefaultConfig()}).Write(&b, FormatTable); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker) is starvation for every class but payment\n") {
+		t.Errorf("report:\n%s", b.String())
+	}
+}

@@ -767,14 +767,15 @@ func TestCompareCap(t *testing.T) {
 
 // A class whose ok held while its not ok ended another way is said as one move, so neither
 // count reads as B worse or better alone (newcomer 23: retry-storm's "timed out +43" beside
-// "B better"; codel's "rejected:queue +33" with no word on which side did better).
+// "B better"). In flight is no end: codel's rejected:queue +33 against in flight -31 is no
+// move (the review: A's 49 queued will mostly end ok, B's 33 never will).
 func TestLessonLinksNotOKMoved(t *testing.T) {
 	label := TrafficConfig{}.Label
 	retry := []ComparisonRow{
 		{Class: Payment, Counter: "ok"},
 		{Class: Payment, Counter: "timed out", A: 44, B: 88, Significant: true},
 		{Class: Payment, Counter: "rejected:pool", A: 35, B: 0, Significant: true},
-		{Class: Payment, Counter: "in flight", A: 18, B: 9},
+		{Class: Payment, Counter: "in flight", A: 18, B: 9, Significant: true}, // beyond noise, but no end: not moved
 		{Class: Signup, Counter: "ok", A: 27, B: 49, Significant: true, Better: 1},
 		{Class: Signup, Counter: "rejected:pool", A: 22, B: 0, Significant: true},
 	}
@@ -784,6 +785,18 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 	}
 	if last := lesson[len(lesson)-1]; last != "» users: B better: signup ok +22" { // the trade outlasts the move
 		t.Errorf("briefest %q", last)
+	}
+	// Briefly, where the room is short, the move wins over the calls below the pool (the
+	// table shows their rows, not the link): at 80x24 "timed out +45" stood unlinked.
+	below := append(slices.Clone(retry), ComparisonRow{Class: Payment, Counter: "retries", A: 348, B: 26, Significant: true, Unseen: true})
+	lesson = Lesson(below, newVerdict(below, [numClasses]turnedAway{}), label)
+	brief := "» users: B better: signup ok +22; not ok moved: payment timed out +44, rejected:pool -35"
+	calls := "; what differs is below the pool, in the calls: retries 348 → 26"
+	if i, j := slices.Index(lesson, brief), slices.Index(lesson, "» users: B better: signup ok +22"+calls); i < 0 || j >= 0 && j < i {
+		t.Errorf("the brief move %d, the calls without it %d, in %q", i, j, lesson)
+	}
+	if !slices.Contains(lesson, brief+calls) || lesson[0] != "» users: B better: signup ok +22; payment ok not shown to differ, its not ok moved: timed out +44, rejected:pool -35"+calls {
+		t.Errorf("with the calls: %q", lesson)
 	}
 	ms := int64(time.Millisecond)
 	codel := []ComparisonRow{
@@ -795,7 +808,7 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 		{Class: Signup, Counter: "rejected:queue", A: 0, B: 16, Significant: true},
 		{Class: Signup, Counter: "in flight", A: 14, B: 0, Significant: true},
 	}
-	want := "» users: payment and signup ok not shown to differ, their not ok moved: payment rejected:queue +33, in flight -31; signup rejected:queue +16, in flight -14; payment p50 3.97s → 3.00s (970ms sooner)"
+	want := "» users: payment rejected:queue +33, payment in flight -31, payment p50 3.97s → 3.00s (970ms sooner), signup rejected:queue +16, signup in flight -14"
 	if got := Lesson(codel, newVerdict(codel, [numClasses]turnedAway{}), label); len(got) != 1 || got[0] != want {
 		t.Errorf("codel's lesson %q, want %q", got, want)
 	}

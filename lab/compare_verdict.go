@@ -239,15 +239,16 @@ func sooner(yes bool) string {
 //     judge, what users got: the significant rows, or that none of their counts differs
 //     and which p99 is too few to judge, so "nothing differs" does not read as a finding;
 //
-// and then the calls below the pool that differ, A → B. Nothing otherwise (a latency alone,
-// nothing below the pool): the table's bare differences say it.
+// either with a class's not ok that ended another way linked (notOKShifted); and then the
+// calls below the pool that differ, A → B. Nothing otherwise (a latency alone, nothing below
+// the pool): the table's bare differences say it.
 func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []string {
 	var (
 		unseen, seen, tooFew []string
 		counts, standIn      bool // a user's count differs; a p50 speaks for a p99
 	)
 	shifted := notOKShifted(rows)
-	moved := map[Class][]string{} // a shifted class's not-ok rows, as "timed out +44"
+	moved := map[Class][]string{} // a shifted class's ended not-ok rows, as "timed out +44"
 	for _, r := range rows {
 		a, b, diff := r.Cells()
 		switch {
@@ -256,7 +257,7 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 		case !r.Significant: // within noise (≈)
 		case r.Unseen:
 			unseen = append(unseen, fmt.Sprintf("%s %s → %s", r.Name(), a, b))
-		case shifted[r.Class] && r.notOK():
+		case shifted[r.Class] && r.ended():
 			moved[r.Class] = append(moved[r.Class], r.Name()+" "+diff)
 		default:
 			seen = append(seen, r.phrase(label))
@@ -265,8 +266,9 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 		}
 	}
 	// A class whose ok held while its not ok ended another way (retry-storm: timed out +44
-	// as rejected:pool -35; codel: rejected:queue +33 as in flight -31) is linked, so neither
-	// count reads as B worse or better on its own (newcomer 23).
+	// as rejected:pool -35) is linked, so neither count reads as B worse or better on its own
+	// (newcomer 23). Briefly, where the room is short, before what differs below the pool:
+	// the table shows the calls' rows, not the link (80x24: "timed out +45" beside "B better").
 	var names, each []string
 	for _, c := range Classes {
 		if len(moved[c]) > 0 {
@@ -274,7 +276,7 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 			each = append(each, label(c)+" "+strings.Join(moved[c], ", "))
 		}
 	}
-	shift := ""
+	var shift, brief string
 	switch len(names) {
 	case 0:
 	case 1: // the class named once
@@ -282,18 +284,36 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	default:
 		shift = fmt.Sprintf("%s ok not shown to differ, their not ok moved: %s", strings.Join(names, " and "), strings.Join(each, "; "))
 	}
+	if shift != "" {
+		brief = "not ok moved: " + strings.Join(each, "; ")
+	}
 	below := ""
 	if len(unseen) > 0 {
 		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
 	}
-	if forms := v.tradeForms(label); forms != nil {
-		// With the shift while it fits, else as before: the trade outlasts it.
-		out := make([]string, 0, 2*len(forms))
-		if shift != "" {
-			for _, f := range forms {
-				out = append(out, f+"; "+shift+below)
+	// withShift is each form of before with the shift after it and then rest, in full, then
+	// brief, then brief without below; nil with no shift.
+	withShift := func(before []string, rest string) []string {
+		if shift == "" {
+			return nil
+		}
+		var out []string
+		for _, s := range []string{shift + rest + below, brief + rest + below, brief + rest} {
+			for _, f := range before {
+				if !slices.Contains(out, f+s) {
+					out = append(out, f+s)
+				}
 			}
 		}
+		return out
+	}
+	if forms := v.tradeForms(label); forms != nil {
+		// With the shift while it fits, else as before: the trade outlasts it.
+		heads := make([]string, len(forms))
+		for i, f := range forms {
+			heads[i] = f + "; "
+		}
+		out := withShift(heads, "")
 		for _, f := range forms {
 			out = append(out, f+below)
 		}
@@ -302,12 +322,15 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	if len(unseen) == 0 && !standIn && shift == "" {
 		return nil
 	}
+	if shift != "" {
+		rest := ""
+		if len(seen) > 0 {
+			rest = "; " + strings.Join(seen, ", ")
+		}
+		return withShift([]string{"» users: "}, rest)
+	}
 	users := "nothing users see is shown to differ"
 	switch {
-	case shift != "" && len(seen) > 0:
-		users = "users: " + shift + "; " + strings.Join(seen, ", ")
-	case shift != "":
-		users = "users: " + shift
 	case len(seen) > 0 && !counts:
 		users = "users: " + strings.Join(seen, ", ") + "; no count shown to differ"
 	case len(seen) > 0:
@@ -318,16 +341,17 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	return []string{"» " + users + below}
 }
 
-// notOKShifted are the classes whose ok row is not shown to differ while their not-ok
-// counts (failed, timed out, rejected, in flight) differ beyond noise both ways: the same
-// requests not ok, ended another way.
+// notOKShifted are the classes whose ok row is not shown to differ while their ended not-ok
+// counts (failed, timed out, rejected) differ beyond noise both ways: the same requests not
+// ok, ended another way. In flight is no end (codel: A's 49 queued will mostly end ok, B's
+// 33 rejected:queue never will), so it moves nothing.
 func notOKShifted(rows []ComparisonRow) map[Class]bool {
 	var okDiffers, rose, fell [numClasses]bool
 	for _, r := range rows {
 		switch {
 		case r.Counter == OK.Word():
 			okDiffers[r.Class] = r.Significant
-		case r.notOK() && r.Significant:
+		case r.ended() && r.Significant:
 			rose[r.Class] = rose[r.Class] || r.B > r.A
 			fell[r.Class] = fell[r.Class] || r.B < r.A
 		}
@@ -339,10 +363,10 @@ func notOKShifted(rows []ComparisonRow) map[Class]bool {
 	return out
 }
 
-// notOK says the row counts requests of the class that did not end ok: failed, timed out,
-// rejected for a reason, or in flight.
-func (r ComparisonRow) notOK() bool {
-	return !r.Latency() && !r.Unseen && !r.Ratio && !r.Method && r.Counter != OK.Word() && r.Counter != TermArrived.Word
+// ended says the row counts requests of the class that ended not ok: failed, timed out or
+// rejected for a reason.
+func (r ComparisonRow) ended() bool {
+	return !r.Latency() && !r.Unseen && !r.Ratio && !r.Method && r.Counter != OK.Word() && r.Counter != TermArrived.Word && r.Counter != FateInFlight.Word()
 }
 
 // phrase is a significant row of the users' as Lesson names it: a count by its class, name

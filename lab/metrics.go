@@ -36,9 +36,9 @@ type ClassStats struct {
 	// back (HdrHistogram's RecordCorrectedValue at the pacing interval); empty in open loop.
 	LatencyCorrected Percentiles
 	Duplicates       int64 // arrivals that were an impatient user's second try (counted in Arrived too)
-	// What QueueWait is made of: the generator's lateness (intended arrival → sent) and the
-	// hand-off (sent → a worker picked it up: the accept queue, if any, and the scheduler).
-	Lag, Handoff Percentiles
+	// What QueueWait is made of: the generator's lateness (intended arrival → sent) and
+	// dispatch (sent → a worker picked it up: the accept queue, if any, and the scheduler).
+	Lag, Dispatch Percentiles
 	// Served counts the requests that ended on a worker (finished, or turned away there: by
 	// a deadline, a bulkhead, a breaker or an adaptive limit), and HeldFor sums the time each held it (picked up → ended): per second,
 	// what a queued request of the class will cost the workers (Snapshot.WaitArrivingNow).
@@ -149,9 +149,9 @@ func sumFor[T int64 | float64](row [numReasons]T, reasons []Reason) T {
 	return n
 }
 
-// EndedErrorShare is Errors over the requests that ended, ok or not (the rate a dashboard
-// of answers shows); false: none ended.
-func (c ClassStats) EndedErrorShare() (float64, bool) {
+// NotOKShareOfEnded is Errors (not ok, in flight left out) over the requests that ended, ok
+// or not (the rate a dashboard of errors shows); false: none ended.
+func (c ClassStats) NotOKShareOfEnded() (float64, bool) {
 	return endedShare(float64(c.OK), float64(c.Errors()))
 }
 

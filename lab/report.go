@@ -141,19 +141,21 @@ type ClassReport struct {
 	LatencyCorrected *PercentileReport `json:"latency_corrected_ms,omitempty"`
 	// Duplicates are arrivals that were an impatient user's second try (counted in arrived too).
 	Duplicates int64 `json:"duplicates"`
-	// The parts of queue_wait_ms: the generator's lag (scheduled → sent) and the hand-off
-	// (sent → on a worker, through the accept queue if there is one).
-	Lag     PercentileReport `json:"generator_lag_ms"`
-	Handoff PercentileReport `json:"handoff_ms"`
-	// ErrorShare is the share of the requests that ended (ok or not) that failed, timed out
-	// or were turned away: the error rate a dashboard of answers sees, and the narrator's
-	// "errors"; 0 while none ended (requests in flight count as neither).
-	ErrorShare float64 `json:"error_share"`
+	// The parts of queue_wait_ms: the generator's lag (scheduled → sent) and dispatch (sent →
+	// on a worker, through the accept queue if there is one), the table's words: not
+	// "handoff", the chain's handoff:goroutine, where the call leaves the worker.
+	Lag      PercentileReport `json:"generator_lag_ms"`
+	Dispatch PercentileReport `json:"dispatch_ms"`
+	// NotOKShare is the share of the requests that ended (ok or not) that failed, timed out
+	// or were turned away: the rate a dashboard of errors sees, and the postmortem
+	// narrator's "not ok n% of ended"; 0 while none ended (requests in flight count
+	// as neither).
+	NotOKShare float64 `json:"not_ok_share_of_ended"`
 }
 
-// endedErrorShare is cs's EndedErrorShare, 0 while none ended.
-func endedErrorShare(cs ClassStats) float64 {
-	share, _ := cs.EndedErrorShare()
+// notOKShareOfEnded is cs's NotOKShareOfEnded, 0 while none ended.
+func notOKShareOfEnded(cs ClassStats) float64 {
+	share, _ := cs.NotOKShareOfEnded()
 	return share
 }
 
@@ -300,8 +302,8 @@ func classReports(classes [numClasses]ClassStats, closed bool) (map[string]Class
 		cr := ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
 			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
-			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Handoff: pctReport(cs.Handoff),
-			ErrorShare: round(endedErrorShare(cs), 4)}
+			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Dispatch: pctReport(cs.Dispatch),
+			NotOKShare: round(notOKShareOfEnded(cs), 4)}
 		if closed {
 			corrected := pctReport(cs.LatencyCorrected)
 			cr.LatencyCorrected = &corrected
@@ -358,10 +360,14 @@ func (r Report) Write(w io.Writer, format string) error {
 		writeLine(w, format, l)
 	}
 	if format == FormatTable {
-		fmt.Fprintln(w, r.latencyNote()+"; rejected:pool is starvation (no free worker)")
+		fmt.Fprintln(w, r.latencyNote()+"; "+poolNote)
 	}
 	return nil
 }
+
+// poolNote says what rejected:pool is as the header and help do: payments' own hold the
+// workers and are not starved.
+const poolNote = "rejected:pool (no free worker) is starvation for every class but payment"
 
 // rows is the class table both text formats share: a header and one row per class.
 // Rejection reasons and fallbacks get a column only when some class has one.

@@ -293,3 +293,29 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 		}
 	}
 }
+
+// The help says what the screen says, in its words (the review): the compare's key for a
+// bare difference, the postmortem's share "of ended" with its JSON key, and what "first full
+// at" is, beside the pool full time it is not.
+func TestHelpSaysTheScreensWords(t *testing.T) {
+	entry := func(prefix string) string {
+		for _, it := range ScreenWords() {
+			if strings.HasPrefix(it.Label, prefix) {
+				return it.Label + ": " + it.Value
+			}
+		}
+		return ""
+	}
+	for prefix, want := range map[string]string{
+		"A vs B":     `"` + UnmarkedKey + `"`,
+		"not ok":     "not ok n% of ended: ",
+		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
+	} {
+		if got := entry(prefix); !strings.Contains(got, want) {
+			t.Errorf("the help's %q entry %q lacks %q", prefix, got, want)
+		}
+	}
+	if got := entry("not ok"); !strings.HasSuffix(got, "JSON: not_ok_share_of_ended") {
+		t.Errorf("not ok's JSON: %q", got)
+	}
+}

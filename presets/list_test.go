@@ -97,3 +97,17 @@ func TestRetryBudgetDescriptionSaysItsBase(t *testing.T) {
 		t.Errorf("description %q", c.Description)
 	}
 }
+
+// The presets' descriptions use the screen's words: not ok, of the requests that ended, as
+// the postmortem's narrator says it ("not ok 0.0% of ended"), never "errors" (the review:
+// `poollab presets` said "p95 climbs into seconds with no errors").
+func TestDescriptionsSayNotOK(t *testing.T) {
+	for _, p := range List() {
+		if strings.Contains(p.Description, "error") {
+			t.Errorf("%s: %q", p.Name, p.Description)
+		}
+	}
+	if c, err := Load("postmortem", nil); err != nil || !strings.Contains(c.Description, "not ok stays 0% of ended") {
+		t.Errorf("postmortem: %q, %v", c.Description, err)
+	}
+}

@@ -906,3 +906,28 @@ func TestFleetCompareEverySize(t *testing.T) {
 		}
 	}
 }
+
+// At 80 columns the lesson keeps the link between a class's not ok that ended another way,
+// briefly, over what differs below the pool, whose rows the table shows (the review:
+// retry-storm against its budget at 80x24 left "timed out +45" unlinked beside "B better").
+func TestLessonKeepsNotOKMovedAt80(t *testing.T) {
+	rows := []lab.ComparisonRow{
+		{Class: lab.Payment, Counter: "ok"},
+		{Class: lab.Payment, Counter: "timed out", A: 164, B: 273, Significant: true},
+		{Class: lab.Payment, Counter: "rejected:pool", A: 104, B: 2, Significant: true},
+		{Class: lab.Payment, Counter: "in flight", A: 20, B: 13},
+		{Class: lab.Payment, Counter: "retries", A: 349, B: 27, Significant: true, Unseen: true},
+		{Class: lab.Payment, Counter: "budget denied", A: 0, B: 272, Significant: true, Unseen: true},
+		{Class: lab.Signup, Counter: "ok", A: 88, B: 144, Significant: true, Better: 1},
+		{Class: lab.Signup, Counter: "rejected:pool", A: 57, B: 1, Significant: true},
+	}
+	v := lab.UsersVerdict{Worse: []lab.UserChange{}, Better: []lab.UserChange{{Class: lab.Signup, Name: "signup", Counter: "ok", A: 88, B: 144, Change: 56}}}
+	forms := lab.Lesson(rows, v, lab.TrafficConfig{}.Label)
+	got := strings.Join(verdictLines(forms, 80, false), " ")
+	if !strings.Contains(got, "not ok moved: payment timed out +109, rejected:pool -102") {
+		t.Errorf("at 80 columns: %q", got)
+	}
+	if full := strings.Join(verdictLinesIn(forms, 200, 2), " "); !strings.Contains(full, "payment ok not shown to differ, its not ok moved") || !strings.Contains(full, "below the pool") {
+		t.Errorf("at 200 columns: %q", full)
+	}
+}

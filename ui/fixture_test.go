@@ -46,7 +46,7 @@ func testSnapshot() *lab.Snapshot {
 		P999: 1200 * time.Microsecond, Max: 1200 * time.Microsecond, Count: 44}
 	pay.Lag = lab.Percentiles{P50: 250 * time.Microsecond, P95: 800 * time.Microsecond, P99: 1000 * time.Microsecond,
 		P999: 1100 * time.Microsecond, Max: 1100 * time.Microsecond, Count: 44}
-	pay.Handoff = lab.Percentiles{P50: 40 * time.Microsecond, P95: 90 * time.Microsecond, P99: 120 * time.Microsecond,
+	pay.Dispatch = lab.Percentiles{P50: 40 * time.Microsecond, P95: 90 * time.Microsecond, P99: 120 * time.Microsecond,
 		P999: 130 * time.Microsecond, Max: 130 * time.Microsecond, Count: 44}
 	pay.Service = lab.Percentiles{P50: 3001 * time.Millisecond, P95: 3003 * time.Millisecond, P99: 3005 * time.Millisecond,
 		P999: 3006 * time.Millisecond, Max: 3006 * time.Millisecond, Count: 24}
@@ -60,7 +60,7 @@ func testSnapshot() *lab.Snapshot {
 		P999: 900 * time.Microsecond, Max: 900 * time.Microsecond, Count: 10}
 	sig.Lag = lab.Percentiles{P50: 150 * time.Microsecond, P95: 700 * time.Microsecond, P99: 800 * time.Microsecond,
 		P999: 800 * time.Microsecond, Max: 800 * time.Microsecond, Count: 10}
-	sig.Handoff = lab.Percentiles{P50: 30 * time.Microsecond, P95: 60 * time.Microsecond, P99: 70 * time.Microsecond,
+	sig.Dispatch = lab.Percentiles{P50: 30 * time.Microsecond, P95: 60 * time.Microsecond, P99: 70 * time.Microsecond,
 		P999: 70 * time.Microsecond, Max: 70 * time.Microsecond, Count: 10}
 	sig.Service = lab.Percentiles{P50: 2050 * time.Microsecond, P95: 2400 * time.Microsecond, P99: 2500 * time.Microsecond,
 		P999: 2500 * time.Microsecond, Max: 2500 * time.Microsecond, Count: 10}

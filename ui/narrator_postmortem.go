@@ -35,7 +35,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	if a, ok := s.P99Rising(lab.Payment); ok { // a survivor's p99: what those in flight will get beside it (newcomer 17)
 		p99 += fmt.Sprintf(" of the ended, rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
-	tail := fmt.Sprintf("; p99 %s, %s", p99, errorsSaid(s))
+	tail := fmt.Sprintf("; p99 %s, %s", p99, notOKSaid(s))
 
 	switch {
 	case adaptive: // the limit moves, so no forecast: what it has found, and what that does
@@ -154,22 +154,23 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 	return fmt.Sprintf("answer %s of %s", fmtWholePerSec(model), fmtFloatRate(rate))
 }
 
-// errorsSaid is the payments' error rate a dashboard of answers shows, with its window and
+// notOKSaid is the payments' error rate a dashboard of answers shows, with its window and
 // what it counts: of the requests that ended in the table's per-second window, so that it
-// agrees with that row ("not ok 3.1% in 20–25s: rejected:deadline"; before the first whole
-// second, since the start), or, at none, that the requests in flight are none, however
-// long they wait: the postmortem's blind spot. Not ok, the lab's word, never "errors": the
-// fallback answers those rejections "with a canned reply instead of an error" (newcomer 23).
-func errorsSaid(s *lab.Snapshot) string {
+// agrees with that row ("not ok 3.1% of ended in 20–25s: rejected:deadline"; before
+// the first whole second, since the start), or, at none, that the requests in flight are
+// none, however long they wait: the postmortem's blind spot. Not ok, the lab's word, never
+// "errors": the fallback answers those rejections "with a canned reply instead of an error"
+// (newcomer 23); "of ended", as the compare's "not ok 42 → 66" counts in flight too.
+func notOKSaid(s *lab.Snapshot) string {
 	const notOK = "not ok"
 	c := s.Classes[lab.Payment]
-	share, ended := c.EndedErrorShare()
+	share, ended := c.NotOKShareOfEnded()
 	words, when := c.ErrorWords(), "so far"
 	if r := s.Rates(); r.Seconds > 0 {
-		share, ended = r.EndedErrorShare(lab.Payment)
+		share, ended = r.NotOKShareOfEnded(lab.Payment)
 		words, when = r.ErrorWords(lab.Payment), "in "+r.Span()
 	}
-	said := fmt.Sprintf("%s %.1f%% %s", notOK, 100*share, when)
+	said := fmt.Sprintf("%s %.1f%% of ended %s", notOK, 100*share, when)
 	if !ended {
 		said = notOK + ": none ended " + when
 	}

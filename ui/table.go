@@ -66,7 +66,7 @@ func tableColumns() []column {
 		column{head: "p99:lag", min: 5, drop: 1, part: true,
 			total: func(c lab.ClassStats) string { return latency(c.Lag.P99, c.Lag.Count) }},
 		column{head: "p99:dispatch", min: 5, drop: 1, part: true,
-			total: func(c lab.ClassStats) string { return latency(c.Handoff.P99, c.Handoff.Count) }},
+			total: func(c lab.ClassStats) string { return latency(c.Dispatch.P99, c.Dispatch.Count) }},
 		column{head: "p99:service", min: 5, drop: 2,
 			total: func(c lab.ClassStats) string { return latency(c.Service.P99, c.Service.Count) }},
 	)
@@ -582,7 +582,7 @@ func detailLines(t *theme, s *lab.Snapshot) []string {
 		{"wait: scheduled → on a worker", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}, {"mean", p(wait, mean)}}},
 		// Means add where percentiles do not: mean wait = mean lag + mean queue.
 		{"= mean lag + dispatch", []col{{"lag", p(func(c lab.ClassStats) lab.Percentiles { return c.Lag }, mean)},
-			{"dispatch", p(func(c lab.ClassStats) lab.Percentiles { return c.Handoff }, mean)}}},
+			{"dispatch", p(func(c lab.ClassStats) lab.Percentiles { return c.Dispatch }, mean)}}},
 		{"service", []col{{"p50", p(svc, p50)}, {"p99", p(svc, p99)}, {"max", p(svc, pmax)}}},
 	}
 	const cw, nameW, gap = 9, 10, 3

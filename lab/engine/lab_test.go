@@ -53,7 +53,7 @@ func checkInvariant(t *testing.T, s lab.Snapshot) {
 	for _, c := range lab.Classes {
 		cs := s.Classes[c]
 		for name, p := range map[string]lab.Percentiles{"latency": cs.Latency, "queue wait": cs.QueueWait,
-			"service": cs.Service, "generator lag": cs.Lag, "hand-off": cs.Handoff} {
+			"service": cs.Service, "generator lag": cs.Lag, "dispatch": cs.Dispatch} {
 			checkOrdered(t, c.String()+" "+name, p)
 		}
 	}
@@ -347,7 +347,8 @@ func TestReportJSONNamesAndTable(t *testing.T) {
 	}
 	for _, k := range []string{`"preset"`, `"duration_s"`, `"classes"`, `"payment"`, `"signup"`, `"arrived"`, `"timed_out"`,
 		`"rejected"`, `"in_flight"`, `"latency_ms"`, `"p999"`, `"queue_wait_ms"`, `"service_ms"`, `"peak_busy"`, `"full_s"`,
-		`"peak_in_flight"`, `"lag_p99_ms"`, `"timeline"`, `"in_flight_dependency"`} {
+		`"peak_in_flight"`, `"lag_p99_ms"`, `"timeline"`, `"in_flight_dependency"`,
+		`"generator_lag_ms"`, `"dispatch_ms"`, `"not_ok_share_of_ended"`} { // the screen's words (not handoff_ms, error_share)
 		if !strings.Contains(b.String(), k) {
 			t.Errorf("JSON report lacks %s", k)
 		}

@@ -158,7 +158,7 @@ type classMetrics struct {
 
 	latency, queueWait, service *hist
 	latencyCorrected            *hist // closed loop only: latency with the omitted samples put back
-	lag, handoff                *hist // the two parts of queueWait
+	lag, dispatch               *hist // the two parts of queueWait
 
 	// up, in a fleet's replica, is the fleet's: every latency is recorded there too, as it
 	// happens, so the fleet-wide percentiles are exact (a fleet adds up its replicas' counters).
@@ -167,7 +167,7 @@ type classMetrics struct {
 
 func newClassMetrics() *classMetrics {
 	return &classMetrics{latency: newLatencyHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newLatencyHist(),
-		lag: newHist(), handoff: newHist()}
+		lag: newHist(), dispatch: newHist()}
 }
 
 // arrive counts an arrival; duplicate: an impatient user's second try, counted apart too.
@@ -266,7 +266,7 @@ func (m *classMetrics) started(intended, sent, started time.Time) {
 	for h := m; h != nil; h = h.up {
 		h.queueWait.record(started.Sub(intended))
 		h.lag.record(sent.Sub(intended))
-		h.handoff.record(started.Sub(sent))
+		h.dispatch.record(started.Sub(sent))
 	}
 }
 
@@ -274,7 +274,7 @@ func (m *classMetrics) stats() lab.ClassStats {
 	s := m.counts()
 	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
 	s.LatencyCorrected = m.latencyCorrected.summary()
-	s.Lag, s.Handoff = m.lag.summary(), m.handoff.summary()
+	s.Lag, s.Dispatch = m.lag.summary(), m.dispatch.summary()
 	return s
 }
 

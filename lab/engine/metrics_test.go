@@ -54,16 +54,16 @@ func TestPercentilesNeverExceedTheMax(t *testing.T) {
 }
 
 // The wait from the scheduled arrival to a worker is recorded with its two parts, the
-// generator's lag and the hand-off; neither part of a request can exceed its whole.
+// generator's lag and dispatch; neither part of a request can exceed its whole.
 func TestWaitParts(t *testing.T) {
 	s := run(t, scaled())
 	for _, c := range []lab.Class{lab.Payment, lab.Signup} {
 		cs := s.Classes[c]
-		if cs.Lag.Count == 0 || cs.Handoff.Count == 0 {
-			t.Errorf("%s: no wait parts recorded: lag %+v, hand-off %+v", c, cs.Lag, cs.Handoff)
+		if cs.Lag.Count == 0 || cs.Dispatch.Count == 0 {
+			t.Errorf("%s: no wait parts recorded: lag %+v, dispatch %+v", c, cs.Lag, cs.Dispatch)
 		}
-		if cs.Lag.Max > cs.QueueWait.Max || cs.Handoff.Max > cs.QueueWait.Max {
-			t.Errorf("%s: a part above the whole: wait max %v, lag max %v, hand-off max %v", c, cs.QueueWait.Max, cs.Lag.Max, cs.Handoff.Max)
+		if cs.Lag.Max > cs.QueueWait.Max || cs.Dispatch.Max > cs.QueueWait.Max {
+			t.Errorf("%s: a part above the whole: wait max %v, lag max %v, dispatch max %v", c, cs.QueueWait.Max, cs.Lag.Max, cs.Dispatch.Max)
 		}
 	}
 }
