@@ -178,7 +178,9 @@ func notOKSaid(s *lab.Snapshot) string {
 	case len(words) > 0:
 		return said + ": " + strings.Join(words, ", ")
 	case c.InFlight > 0:
-		return fmt.Sprintf("%s: the %s %s count as none", said, fmtCount(c.InFlight), lab.FateInFlight.Word())
+		// Their share of arrivals beside it, as the table's ok% note gives it: "not ok 0.0%" on
+		// the meltdown read healthier than the fix's 3.9% (newcomer 24).
+		return fmt.Sprintf("%s: the %s %s (%s) count as none", said, fmtCount(c.InFlight), lab.FateInFlight.Word(), fmtShare(c.InFlightShare(), c.Arrived))
 	}
 	return said
 }

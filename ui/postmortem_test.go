@@ -117,7 +117,7 @@ func TestNarratePostmortem(t *testing.T) {
 		want []string
 	}{
 		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms answer 500/s; 64 take 328ms: ok 194.8/s of 500.8/s;",
-			"p99 11.5s, not ok 0.0% of ended in 20–25s: the 5795 in flight count as none"}},
+			"p99 11.5s, not ok 0.0% of ended in 20–25s: the 5795 in flight (54%) count as none"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
 		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms, not ok 7.6% of ended in 20–25s: rejected:deadline"}},
@@ -249,8 +249,8 @@ func TestNotOKSaidOfWhatEnded(t *testing.T) {
 		sec.Arrived[lab.Payment] = 100
 		s.Timeline = append(s.Timeline, sec)
 	}
-	s.Classes[lab.Payment].InFlight = 600
-	if got := notOKSaid(s); got != "not ok: none ended in 1–6s: the 600 in flight count as none" {
+	s.Classes[lab.Payment].InFlight, s.Classes[lab.Payment].Arrived = 600, 600
+	if got := notOKSaid(s); got != "not ok: none ended in 1–6s: the 600 in flight (100%) count as none" {
 		t.Errorf("none ended: %q", got)
 	}
 	for i := range s.Timeline {
