@@ -310,12 +310,14 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		"A vs B":     `"` + UnmarkedKey + `"`,
 		"not ok":     "not ok n% of ended: ",
 		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
+		// The header's outage words (the review: "(still in 19–20s)" had no entry).
+		"rejected:balancer n": `"(still in 19–20s)", the last whole second, while it still turns them away`,
 	} {
 		if got := entry(prefix); !strings.Contains(got, want) {
 			t.Errorf("the help's %q entry %q lacks %q", prefix, got, want)
 		}
 	}
-	if got := entry("not ok"); !strings.HasSuffix(got, "JSON: not_ok_share_of_ended") {
+	if got := entry("not ok"); !strings.HasSuffix(got, "JSON: not_ok_share_of_ended, since the start") {
 		t.Errorf("not ok's JSON: %q", got)
 	}
 }

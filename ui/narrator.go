@@ -80,7 +80,7 @@ func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
 		return spareClause{}
 	}
 	return spareClause{
-		long: fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all) and held a worker for microseconds, where a call holds one ~%s",
+		long: fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all) and held a worker only to be turned away, where a call holds one ~%s",
 			fmtCount(n), lab.RejectBreaker.Word(), fmtCount(s.Dependency.Requests), fmtSecs(pay.Hold)),
 		short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n)),
 	}

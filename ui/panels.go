@@ -752,7 +752,10 @@ func headerLine(t *theme, s screen, i, w int) string {
 		now := snap.TurningAwayNow(lab.RejectBalancer)
 		style, note := t.dim, stopped(lab.RejectBalancer, lab.Classes[:]...)
 		if now { // "(now)" read as "at this instant" beside a replica back in rotation (newcomer 24)
-			style, note = t.alert, " (still in "+snap.LastRejectedIn(lab.RejectBalancer, lab.Classes[:]...)+")"
+			style, note = t.alert, " (so far)" // before the first whole second
+			if span := snap.LastRejectedIn(lab.RejectBalancer, lab.Classes[:]...); span != "" {
+				note = " (still in " + span + ")"
+			}
 		}
 		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
 		note = t.dim.Render(note)

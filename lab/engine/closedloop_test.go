@@ -540,3 +540,25 @@ func TestClosedLoopDueCountsTheFirstSlot(t *testing.T) {
 		t.Errorf("a 7 s run at 100/s: due %d, want 700", got)
 	}
 }
+
+// After a rate change whose next slots are past, the users take their places on the new
+// grid one gap apart, as at the run's start, not all at its first slot (the review: 4 users
+// sent together every 40 ms after 100→200/s).
+func TestRepaceSpreadsTheUsers(t *testing.T) {
+	const users, gap = 4, float64(5 * time.Millisecond)
+	cl := &closedLoop{users: users}
+	start := time.Now()
+	last, moved := start.Add(10*time.Millisecond), start.Add(time.Second) // the next slot long past
+	seen := map[time.Time]int{}
+	for u := range users {
+		anchor, j := cl.repace(u, start, last, moved, gap)
+		at := slot(anchor, j, gap)
+		if want := moved.Add(time.Duration(u) * time.Duration(gap)); !at.Equal(want) {
+			t.Errorf("user %d next at %v after the change, want %v", u, at.Sub(moved), want.Sub(moved))
+		}
+		seen[at]++
+	}
+	if len(seen) != users {
+		t.Errorf("%d users on %d slots, want one each", users, len(seen))
+	}
+}
