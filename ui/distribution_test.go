@@ -130,7 +130,7 @@ func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
 func TestNarrateCorrected(t *testing.T) {
 	a, _ := measurementSnapshots()
 	got := narrate(a.Config, a)
-	if want := " (all timed from when due, unsent too)"; !strings.Contains(got, want) {
+	if want := " (from when due, unsent ones to the reply)"; !strings.Contains(got, want) {
 		t.Errorf("corrected, unexplained:\n got %q\nwant %q", got, want)
 	}
 	for w, most := range map[int]int{80: 2, 58: 3} {

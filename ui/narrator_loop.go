@@ -53,9 +53,11 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 	// "corrected" is the lesson's key word: every sample timed from when it was due, and the
 	// ones the loop never sent put back at its pacing (lab's LatencyCorrected), said where it
 	// is used. "The unsent counted as if sent when due" left its p50 (2.0ms against 1.3ms as
-	// sent) unexplained: the sent ones are timed from when due too.
+	// sent) unexplained: the sent ones are timed from when due too. An unsent one's end is
+	// the reply its user waited for (newcomer 25: "how does a request never sent get a
+	// latency?").
 	// Two lines at 80 columns, three of half a 120-column screen.
-	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (all timed from when due, unsent too)",
+	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (from when due, unsent ones to the reply)",
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), stallShows(pay.Latency, m.Stall), p99(pay.LatencyCorrected)), true
 }
 

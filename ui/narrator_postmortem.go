@@ -47,8 +47,15 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
 		// free? a fix or another trap?").
 		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
-		*spare = spareClause{long: fmt.Sprintf("; the limit rises while calls' latency holds and falls as it climbs; %s that finds it full is turned away at once, so bursts are refused while the mean leaves permits free; no hand-picked number, and no queue of seconds", article(one)),
-			short: "; it rises while latency holds, falls as it climbs; a burst that finds it full is turned away"}
+		moves, brief := "the limit rises while calls' latency holds and falls as it climbs", "it rises while latency holds, falls as it climbs"
+		if k.Knee > 0 && calls > k.Knee {
+			// Past the knee, its tolerance says so: newcomer 25 read "falls as it climbs"
+			// beside 35 calls at 82ms, still rising, as the lab contradicting itself.
+			moves = "the limit rises while calls' latency holds and falls once it climbs past what the limiter tolerates, so it can settle past the knee, as here"
+			brief = "it rises while latency holds, falls past its tolerance: here past the knee"
+		}
+		*spare = spareClause{long: fmt.Sprintf("; %s; %s that finds it full is turned away at once, so bursts are refused while the mean leaves permits free; no hand-picked number, and no queue of seconds", moves, article(one)),
+			short: "; " + brief + "; a burst that finds it full is turned away"}
 		rest := "none turned away now"
 		turning := false
 		if last := s.LastSecond(); last == nil || last.Rejected[lab.Payment][lab.RejectBulkhead] > 0 {
@@ -180,7 +187,9 @@ func notOKSaid(s *lab.Snapshot) string {
 	case c.InFlight > 0:
 		// Their share of arrivals beside it, as the table's ok% note gives it: "not ok 0.0%" on
 		// the meltdown read healthier than the fix's 3.9% (newcomer 24).
-		return fmt.Sprintf("%s: the %s %s (%s) count as none", said, fmtCount(c.InFlight), lab.FateInFlight.Word(), fmtShare(c.InFlightShare(), c.Arrived))
+		// "Blind to": the share is the dashboard's, and misses them (newcomer 25 read "count as
+		// none" beside ok% 45% as "nothing is going wrong").
+		return fmt.Sprintf("%s, blind to the %s %s (%s)", said, fmtCount(c.InFlight), lab.FateInFlight.Word(), fmtShare(c.InFlightShare(), c.Arrived))
 	}
 	return said
 }
@@ -204,14 +213,16 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 // whyCap is the postmortem's fix in its parts, a clause a screen may leave out: what each of
 // its two changes does (newcomer 18: "the fix changes two things at once"), the cap keeping
 // each call at the knee's latency and the deadline turning a longer wait into a rejection;
+// within the deadline, not "not a slow ok", which newcomer 25 read beside a p50 of 723ms (the
+// queue's wait) as a fast one;
 // then, for a cap under the knee, why not the knee itself (newcomer 19: "why 24?"): the knee's
 // calls answer the most the dependency gives, with no room were the knee a call lower than
 // measured (lab's AtKnee).
 func whyCap(cfg lab.Config, k lab.KneeForecast) spareClause {
 	var long, short string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
-		long = fmt.Sprintf("; the cap keeps each call at %s, the deadline turns a wait that leaves too little of %s into %s, not a slow ok",
-			fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word())
+		long = fmt.Sprintf("; the cap keeps each call at %s, the deadline turns a wait that leaves too little of %s into %s, so every ok ends within %s",
+			fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word(), fmtDur(d))
 		short = fmt.Sprintf("; the cap keeps calls at %s, the deadline rejects waits past %s", fmtLatency(k.CapLatency), fmtDur(d))
 	}
 	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {

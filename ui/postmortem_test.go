@@ -117,7 +117,7 @@ func TestNarratePostmortem(t *testing.T) {
 		want []string
 	}{
 		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms answer 500/s; 64 take 328ms: ok 194.8/s of 500.8/s;",
-			"p99 11.5s, not ok 0.0% of ended in 20–25s: the 5795 in flight (54%) count as none"}},
+			"p99 11.5s, not ok 0.0% of ended in 20–25s, blind to the 5795 in flight (54%)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
 		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms, not ok 7.6% of ended in 20–25s: rejected:deadline"}},
@@ -250,7 +250,7 @@ func TestNotOKSaidOfWhatEnded(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	s.Classes[lab.Payment].InFlight, s.Classes[lab.Payment].Arrived = 600, 600
-	if got := notOKSaid(s); got != "not ok: none ended in 1–6s: the 600 in flight (100%) count as none" {
+	if got := notOKSaid(s); got != "not ok: none ended in 1–6s, blind to the 600 in flight (100%)" {
 		t.Errorf("none ended: %q", got)
 	}
 	for i := range s.Timeline {
@@ -360,7 +360,7 @@ func TestWhyTheCap(t *testing.T) {
 	cfg := fixConfig()
 	_, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
-		"; the cap keeps each call at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, not a slow ok",
+		"; the cap keeps each call at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
 		"; why 24, not 25: a margin in case the knee is misjudged: 24 calls answer 480/s with the knee at 24 or 25; 25 answer 500/s only if it is 25, 461/s (at 54ms each) if it is 24",
 	} {
 		if !strings.Contains(spare.long, want) {
@@ -374,5 +374,24 @@ func TestWhyTheCap(t *testing.T) {
 	cfg.Pool.Workers = 25
 	if _, spare := narration(cfg, postmortemSnapshot(cfg)); strings.Contains(spare.long, "why") || !strings.Contains(spare.long, "the cap keeps each call at 50ms") {
 		t.Errorf("a cap at the knee: %q", spare.long)
+	}
+}
+
+// An adaptive limit's calls past the knee: its clause says the limiter tolerates a rise, so
+// it can settle there (newcomer 25 read "falls as it climbs" beside 35 calls at 82ms, still
+// rising, as the lab contradicting itself); under the knee, the plain rule.
+func TestAdaptiveSaysItCanSettlePastTheKnee(t *testing.T) {
+	cfg := adaptiveConfig()
+	s := postmortemSnapshot(cfg) // 33 calls, knee 25
+	_, spare := narration(cfg, s)
+	if want := "falls once it climbs past what the limiter tolerates, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
+		t.Errorf("past the knee: %q lacks %q", spare.long, want)
+	}
+	if want := "falls past its tolerance: here past the knee"; !strings.Contains(spare.short, want) {
+		t.Errorf("past the knee, brief: %q lacks %q", spare.short, want)
+	}
+	s.Dependency.InFlight = 20
+	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || !strings.Contains(spare.long, "falls as it climbs") {
+		t.Errorf("under the knee: %q", spare.long)
 	}
 }
