@@ -430,10 +430,10 @@ func slackHealth(s *Snapshot, w int) []Item {
 	n, free := FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree)
 	payments := plural(s.Config.Traffic.Label(Payment))
 	said := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
-	value := fittingValue(slackLabel, w, said+": capacity left unused while it refused them",
-		said+": capacity unused", said)
-	if w < 100 { // a half of compare mode: the same, in fewer words
-		value = fmt.Sprintf("%s workers free on average at %s rejections", free, n)
+	value := fmt.Sprintf("%s workers free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
+	if w >= 100 {
+		value = fittingValue(slackLabel, w, said+": capacity left unused while it refused them",
+			said+": capacity unused", said)
 	}
 	return []Item{{Label: slackLabel, Value: value}}
 }

@@ -169,6 +169,9 @@ type Rung struct {
 	Value time.Duration
 }
 
+// OfEnough says p's p99 is of EnoughSamples or more, so more than the slowest one's.
+func (p Percentiles) OfEnough() bool { return p.Count >= EnoughSamples }
+
 // Ladder is p's ladder, p50 to max.
 func (p Percentiles) Ladder() []Rung {
 	return []Rung{{"p50", p.P50}, {"p90", p.P90}, {"p99", p.P99}, {"p99.9", p.P999}, {"p99.99", p.P9999}, {"max", p.Max}}

@@ -52,7 +52,7 @@ func (s *Snapshot) TooBusy() bool { return s.Late() && LagJudged(s.Generator.Lag
 
 // LagJudged says a lag's p99 is of enough sends to judge the machine by (EnoughSamples):
 // the pre-flight's rule and the screen's warning's.
-func LagJudged(lag Percentiles) bool { return lag.Count >= EnoughSamples }
+func LagJudged(lag Percentiles) bool { return lag.OfEnough() }
 
 // PreflightRow is one preset run briefly on this machine.
 type PreflightRow struct {

@@ -71,9 +71,9 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 
 // breakerGain says what the breaker bought so far, which no other line says: its payments
 // ok as without it (0%), newcomer 23 saw no gain but by comparing screens. Each payment it
-// turned away called nothing and held its worker for microseconds (the breaker turns it away
-// in the chain, on a worker), where a call holds one for the forecast's hold, said as one
-// (~); nothing before it turned one away.
+// turned away called nothing and held a worker only to be turned away (the breaker turns it
+// away in the chain, on a worker), where a call holds one for the forecast's hold, said as
+// one (~); nothing before it turned one away.
 func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
 	n := s.Classes[lab.Payment].Rejected[lab.RejectBreaker]
 	if n == 0 {

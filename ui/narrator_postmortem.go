@@ -48,7 +48,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// free? a fix or another trap?").
 		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
 		moves, brief := "the limit rises while calls' latency holds and falls as it climbs", "it rises while latency holds, falls as it climbs"
-		if k.Knee > 0 && calls > k.Knee {
+		past := k.Knee > 0 && calls > k.Knee
+		if past {
 			// Past the knee, its tolerance says so: newcomer 25 read "falls as it climbs"
 			// beside 35 calls at 82ms, still rising, as the lab contradicting itself.
 			moves = "the limit rises while calls' latency holds and falls once it climbs past what the limiter tolerates, so it can settle past the knee, as here"
@@ -64,7 +65,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		switch {
 		case k.Knee == 0:
 			return fmt.Sprintf("%s: %d calls at %s, %s", limit, calls, fmtLatency(s.Dependency.Latency), rest) + tail, true
-		case calls <= k.Knee:
+		case !past:
 			// The knee's latency at these calls, as the status line's "now 35, 98ms each" says
 			// it, not the next call's (newcomer 22: "35 calls at 104ms" beside it).
 			return fmt.Sprintf("%s: %d calls at %s (knee %d), %s", limit, calls, fmtLatency(callTime), k.Knee, rest) + tail, true

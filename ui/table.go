@@ -181,9 +181,6 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		inFlight = inFlightMisreads(s, !shown[lab.FateInFlight.Term().Column])
 	}
 	notes = newTableNotes(s, rs, shown, rates, outrun, inFlight, w)
-	if len(inFlight) > 0 && !shown[lab.FateInFlight.Term().Column] {
-		notes.totals = inFlightNote(s, inFlight)
-	}
 	// Random arrivals wander off the set rate over a few seconds: say so where it shows.
 	if !rates || rs.Seconds == 0 {
 		return lines, notes
@@ -396,7 +393,11 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			"ok/s, timed out/s can top arrived/s"})
 	}
 	if len(inFlight) > 0 {
-		notes.must = append(notes.must, inFlightNote(s, inFlight))
+		said := inFlightNote(s, inFlight)
+		notes.must = append(notes.must, said)
+		if !shown[lab.FateInFlight.Term().Column] {
+			notes.totals = said
+		}
 	}
 	if p99, to, ok := s.ChecksAboveTimeout(); ok && shown["p99"] {
 		notes.must = append(notes.must, checksAboveTimeoutNote(s.Config.Traffic.Label(lab.Health), p99, to, s.ChecksJudge()))
@@ -437,8 +438,8 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// printed it bare, and narrators quote it (newcomer 23). Named p99, not p99:wait …, whose
 	// counts differ (the review).
 	if shown["p99"] && slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool {
-		n := s.Classes[c].Latency.Count
-		return n > 0 && n < lab.EnoughSamples
+		p := s.Classes[c].Latency
+		return p.Count > 0 && !p.OfEnough()
 	}) {
 		pick(fmt.Sprintf("p99 of fewer than %d requests is just the slowest of them", lab.EnoughSamples),
 			fmt.Sprintf("p99 of fewer than %d is the slowest of them", lab.EnoughSamples),

@@ -220,7 +220,7 @@ func (p *pool) start(j job) { p.assign(heap.Pop(&p.free).(int), j) }
 // assign gives j the slot: to its own waiting goroutine, to a worker goroutine waiting
 // between jobs, or to a new one. Called with p.mu held.
 func (p *pool) assign(slot int, j job) {
-	p.take(slot, j)
+	p.take(slot, j.class, j.scheduled())
 	w := &workerHandle{p: p, slot: slot}
 	switch {
 	case j.handoff != nil:
@@ -288,8 +288,7 @@ func (p *pool) unpark(g *parked) bool {
 	return true
 }
 
-func (p *pool) take(slot int, j job) {
-	c := j.class
+func (p *pool) take(slot int, c lab.Class, due time.Time) {
 	now := time.Now()
 	p.accrue(now)
 	p.workers[slot] = lab.Worker{Class: c, Phase: lab.PhaseWork}
@@ -299,7 +298,7 @@ func (p *pool) take(slot int, j job) {
 	p.peakBusy = max(p.peakBusy, p.busy)
 	p.minFree = min(p.minFree, p.free.Len())
 	p.totals.add(1, 0, 0)
-	p.full(j.scheduled())
+	p.full(due)
 }
 
 // accrue adds the worker-time each class held since the last change, before busyBy changes
@@ -351,7 +350,7 @@ func (p *pool) next(slot int, g *parked) (job, after) {
 	if len(p.queue) > 0 {
 		j := p.dequeue()
 		if j.handoff == nil {
-			p.take(slot, j)
+			p.take(slot, j.class, j.scheduled())
 			return j, runNext
 		}
 		p.assign(slot, j)
