@@ -35,8 +35,9 @@ type chartSpec struct {
 	// peer is compare mode's other side (nil alone): the axis reaches its data too, so the
 	// halves draw the same chart to one scale.
 	peer *lab.Snapshot
-	// span is the narrowest chart's width in this chart's row (0: its own): charts side by
-	// side show the same seconds, where 26 and 27 columns showed 10 and 15 (chartWindow).
+	// span is the narrowest plot's room in this chart's row (plotRoom; 0: its own): charts
+	// side by side show the same seconds, where 26 and 27 columns showed 10 and 15
+	// (chartWindow).
 	span int
 	// pool says the values are workers held of atLeast (the pool): strips from 0 to it
 	// whatever the data, a class holding a twentieth of a worker or more never drawn empty,
@@ -200,31 +201,41 @@ func legendFigures(spec chartSpec, s *lab.Snapshot) (what, short string, of func
 	return fmt.Sprintf("sampled at %ds", last.T), fmt.Sprintf("%ds sample", last.T), func(c int) float64 { return spec.value(last, c) }
 }
 
-// chartSpan is the room a chart's y axis takes at most (" P 375–500┤"), which the seconds
-// it shows leave it.
-const chartSpan = 12
-
-// chartWindow is the stretch of the timeline a chart w columns wide shows, stretched over
-// its plot: every second of the run, or the last ones, a whole number of 5 s (the room
-// beyond chartSpan, rounded down), whatever its axis's labels take: charts side by side
-// then start at the same second (newcomer 19: "6s 10s 20s" beside "8s 20s", halves that
-// did not line up in time).
-func chartWindow(s *lab.Snapshot, w int) []lab.Second {
-	n := max(w-chartSpan, 1)
-	if n >= 5 {
+// chartWindow is the stretch of s's timeline a plot of cols columns shows, a column a
+// second at least: every second of the run, or the last ones, a whole number of 5 s. Charts
+// side by side then start at the same second (newcomer 19: "6s 10s 20s" beside "8s 20s",
+// halves that did not line up in time).
+func chartWindow(s *lab.Snapshot, cols int) []lab.Second {
+	tl := s.Timeline
+	n := max(cols, 1)
+	if n < len(tl) && n >= 5 {
 		n -= n % 5
 	}
-	tl := s.Timeline
 	return tl[max(len(tl)-n, 0):]
 }
 
-// window is the stretch of s's timeline spec shows in a chart w wide, that of the narrowest
-// chart in its row (span).
-func (spec chartSpec) window(s *lab.Snapshot, w int) []lab.Second {
+// cols is the room spec's plot has for seconds in a chart w wide: its row's (span), else its
+// own (plotRoom).
+func (spec chartSpec) cols(s *lab.Snapshot, w int) int {
 	if spec.span > 0 {
-		w = min(w, spec.span)
+		return spec.span
 	}
-	return chartWindow(s, w)
+	return plotRoom(spec, s, w)
+}
+
+// window is the stretch of s's timeline spec shows in a chart w wide.
+func (spec chartSpec) window(s *lab.Snapshot, w int) []lab.Second {
+	return chartWindow(s, spec.cols(s, w))
+}
+
+// plotRoom is the fewest columns spec's plot has in a chart w wide, whatever seconds it
+// shows: w less the widest axis it may draw, a strip's (a line's is narrower) to the top of
+// its whole run (no window's is higher), in compare mode both sides'. Measured from the
+// widest label any chart takes (" P 375–500┤"), fleet-domino's compare half showed 5–20s of
+// a 20 s run that its plots had the columns for (newcomer 25).
+func plotRoom(spec chartSpec, s *lab.Snapshot, w int) int {
+	data, atLeast := chartReach(spec, s, math.MaxInt)
+	return w - 2 - stripLabelW(stripTop(spec, spec.reach(data, atLeast)), rowTop)
 }
 
 // chartMax is the largest value spec takes in secs, its ok's too.
@@ -265,11 +276,9 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	rows := h - heads - 1 // the last line is the time axis
 	// The axis reaches what the chart must show and the data (axisReach); a pool chart, the
 	// pool's size always.
-	data, atLeast := chartReach(spec, s, w)
-	reach := axisReach(data, atLeast)
-	if spec.pool {
-		reach = math.Max(atLeast, data)
-	}
+	cols := spec.cols(s, w)
+	data, atLeast := chartReach(spec, s, cols)
+	reach := spec.reach(data, atLeast)
 	upper, step, height := evenAxis(reach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
 	// the same reach as a line's, round (21/s: 0–25; newcomer 19 found 0–94), or the pool.
@@ -277,10 +286,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// moment's empty chart drew (review of charts7, caller-timeout beside shared-pool).
 	strip := spec.strips() || data <= 0 || !lineReadsTrue(upper, height, reach)
 	if strip {
-		upper = roundUp(reach)
-		if spec.pool {
-			upper = math.Ceil(reach)
-		}
+		upper = stripTop(spec, reach)
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
@@ -289,7 +295,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
-	window := spec.window(s, w)
+	window := chartWindow(s, cols)
 	head, leg := chartHead(t, spec, s, classes, window, w, strip)
 	var lines []string
 	switch {
@@ -373,16 +379,34 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 }
 
 // chartReach is the largest value spec takes, of every class it draws, in the seconds a
-// chart w wide shows, and what its axis must reach whatever the values; in compare mode,
-// over both sides.
-func chartReach(spec chartSpec, s *lab.Snapshot, w int) (data, atLeast float64) {
+// plot of cols columns shows (chartWindow), and what its axis must reach whatever the
+// values; in compare mode, over both sides.
+func chartReach(spec chartSpec, s *lab.Snapshot, cols int) (data, atLeast float64) {
 	for _, x := range []*lab.Snapshot{s, spec.peer} {
 		if x != nil {
-			data = math.Max(data, chartMax(spec, spec.window(x, w), chartClasses(x, spec)))
+			data = math.Max(data, chartMax(spec, chartWindow(x, cols), chartClasses(x, spec)))
 			atLeast = math.Max(atLeast, spec.atLeast(x))
 		}
 	}
 	return data, atLeast
+}
+
+// reach is what spec's axis reaches for data that must show atLeast: a pool chart's, the
+// pool's size always (axisReach otherwise).
+func (spec chartSpec) reach(data, atLeast float64) float64 {
+	if spec.pool {
+		return math.Max(atLeast, data)
+	}
+	return axisReach(data, atLeast)
+}
+
+// stripTop is the top of spec's strips for an axis that reaches reach: the pool, whole, or
+// round.
+func stripTop(spec chartSpec, reach float64) float64 {
+	if spec.pool {
+		return math.Ceil(reach)
+	}
+	return roundUp(reach)
 }
 
 // axisReach is what an axis reaches for data that must show atLeast: data that stays under

@@ -157,7 +157,7 @@ func TestLegendDropsWholeItems(t *testing.T) {
 	spec := starvationChart(s, nil)
 	figure := regexp.MustCompile(`^(mean [0-9–]+s|[0-9–]+s): ([A-Z] [0-9.]+/s  )*([A-Z] [0-9.]+/s|…)$`)
 	for w := 16; w <= 60; w++ {
-		_, leg := chartHead(th, spec, s, chartClasses(s, spec), chartWindow(s, w), w, true)
+		_, leg := chartHead(th, spec, s, chartClasses(s, spec), spec.window(s, w), w, true)
 		if plain := ansi.Strip(leg); ansiWidth(plain) > w || !figure.MatchString(plain) && !strings.Contains(plain, "signup") {
 			t.Errorf("w %d: %q", w, plain)
 		}

@@ -623,7 +623,8 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int)
 	}
 	left := (w - 2) / 2
 	right := w - 2 - left
-	occ.span, starv.span = left, left // both show the seconds of the narrower (left ≤ right)
+	cols := min(plotRoom(occ, snap, left), plotRoom(starv, snap, right))
+	occ.span, starv.span = cols, cols // both show the seconds of the narrower plot
 	split := legendSplit(t, occ, snap, left) || legendSplit(t, starv, snap, right)
 	a := chartLines(t, occ, snap, changes, left, h, split)
 	b := chartLines(t, starv, snap, changes, right, h, split)

@@ -337,7 +337,7 @@ func TestRateChartDrawsOk(t *testing.T) {
 			if !read.strips || ok == nil || read.values['a'] == nil {
 				t.Fatalf("w %d h %d: no strips of arrived and ok:\n%s", w, h, strings.Join(out, "\n"))
 			}
-			window := chartWindow(s, w)
+			window := spec.window(s, w)
 			for x, got := range ok {
 				want := float64(window[min(x*len(window)/read.plotW, len(window)-1)].OK[lab.Payment])
 				if math.Abs(got-want) > read.within['o']+1e-9 {
