@@ -85,7 +85,7 @@ func init() {
 	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
 		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
 	registerPhase(PhaseBulkhead, phaseDef{name: "waiting for bulkhead", rank: 40, glyph: 'b',
-		words: "waiting for a bulkhead permit", short: "waits for a permit"})
+		words: "waiting for a bulkhead permit", short: "wait for a permit"})
 }
 
 // A bulkheadKind is one type of payment bulkhead, as its file registers it.

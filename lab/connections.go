@@ -49,7 +49,7 @@ func init() {
 	registerReason(RejectConnPool, reasonDef{name: "conn_pool", rank: 50,
 		description: "no connection to the dependency's route within the lease wait (the worker was held while it waited)"})
 	registerPhase(PhaseConnWait, phaseDef{name: "waiting for connection", rank: 50, glyph: 'c',
-		words: "waiting for a connection", short: "waits for a connection"})
+		words: "waiting for a connection", short: "wait for a connection"})
 }
 
 // connections are the route's connections in one lab: a semaphore of per_route places (one

@@ -32,7 +32,7 @@ type phaseDef struct {
 	rank  int  // its place in Phases, lowest first
 	glyph rune // a waiting phase's cell in the pool picture; 0: the worker works
 	words string
-	short string // the words where the legend is short of room
+	short string // the words where the legend is short of room, after "of them" ("of them wait for a permit")
 }
 
 var phases [numPhases]*phaseDef

@@ -31,7 +31,7 @@ func init() {
 		ownThreads: true,
 	})
 	registerPhase(PhaseHandoff, phaseDef{name: "waiting on thread pool", rank: 60, glyph: 't',
-		words: "waiting on the thread pool", short: "waits on the thread pool"})
+		words: "waiting on the thread pool", short: "wait on the thread pool"})
 }
 
 // threadPool is the Hystrix-style bulkhead: the call runs on one of the pool's own goroutines

@@ -174,13 +174,13 @@ func shareLegend(t *theme, s screen, w int, a, b []string) []string {
 	var at, lines [2]int
 	for i := range halves {
 		snap := s.panes[i].snapshotOrEmpty()
-		legend := poolLegend(t, snap, countWorkers(snap.Pool), w)
+		legend := poolLegend(t.labelled(s.panes[i].cfg.Traffic), snap, countWorkers(snap.Pool), w)
 		at[i], lines[i] = slices.Index(halves[i], legend[0]), len(legend)
 	}
 	if k := slices.IndexFunc(at[:], func(i int) bool { return i >= 0 }); k >= 0 && at[1-k] < 0 {
 		var names []string // the glyphs' names, worked out only where one legend stands for both
 		for i := range halves {
-			for _, n := range glyphNames(t, s.panes[i].snapshotOrEmpty()) {
+			for _, n := range glyphNames(t.labelled(s.panes[i].cfg.Traffic), s.panes[i].snapshotOrEmpty()) {
 				if !slices.Contains(names, n) {
 					names = append(names, n)
 				}

@@ -118,7 +118,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 	}
 	for _, ph := range waitPhases() {
 		glyphs = append(glyphs, [2]string{t.cellW[lab.Payment].Render(string(ph.Glyph())),
-			"a payment holds the worker while " + ph.Words(false) + " (coloured by its class)"})
+			"a payment holds the worker while " + ph.Words(false) + " (coloured by its class; the legend's payment count includes these: \"P payment 20 (" + string(ph.Glyph()) + " 15 of them " + ph.Words(false) + ")\")"})
 	}
 	glyphs = append(glyphs, [2]string{t.idle.Render(string(t.idleRune)), "idle worker, or free place in the queue"},
 		[2]string{"1 cell = N", "a bounded queue's bar is drawn to its length; an unbounded one's has no length to draw to, so one cell is a round of the pool: N waiting requests, one per worker (of the most it may have), the same all run (in compare mode the larger of the two sides')"},

@@ -84,7 +84,7 @@ func newLabCtx(t *theme, s screen, i, w int) labCtx { return tellingCtx(t, s, i,
 // every width and height a layout tries (compare mode), so the figures cannot part.
 func tellingCtx(t *theme, s screen, i, w int, tl *told) labCtx {
 	p := s.panes[i]
-	return labCtx{t: t, s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), told: tl, drawn: map[drawKey][]string{}}
+	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), told: tl, drawn: map[drawKey][]string{}}
 }
 
 // A panel is one part of a lab's screen. It draws either lines of its own height, or, filling,

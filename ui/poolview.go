@@ -426,17 +426,34 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 		if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
 			continue
 		}
-		items = append(items, t.cell[i].Render(string(t.letter[i]))+" "+s.Config.Traffic.Label(c)+n(pc.busy[i]))
+		// Every worker the class holds, waiting ones too, as the workers chart counts them,
+		// with what those wait for: "P payment 5  c payment waiting for a connection 15"
+		// beside the chart's "P payment 20" read as two counts of one thing (newcomer 25).
+		// Without counts (the glyphs two labs share), each glyph is an item of its own.
+		var waits []string
 		for _, ph := range waitPhases() {
 			k := pc.waitIn[classPhase{c, ph}]
 			if k == 0 && (c != lab.Payment || !slices.Contains(s.Waits, ph)) {
 				continue
 			}
-			words := s.Config.Traffic.Label(c) + " " + ph.Words(false)
-			if short { // only payments wait: the class goes without saying
-				words = ph.Words(true)
+			glyph := t.cellW[i].Render(string(ph.Glyph()))
+			switch {
+			case !counts:
+				waits = append(waits, glyph+" "+ph.Words(false))
+			case short:
+				waits = append(waits, glyph+" "+itoa(k)+" "+ph.Words(true))
+			default:
+				waits = append(waits, glyph+" "+itoa(k)+" of them "+ph.Words(false))
 			}
-			items = append(items, t.cellW[i].Render(string(ph.Glyph()))+" "+words+n(k))
+		}
+		item := t.cell[i].Render(string(t.letter[i])) + " " + s.Config.Traffic.Label(c) + n(pc.busy[i]+pc.wait[i])
+		switch {
+		case !counts:
+			items = append(append(items, item), waits...)
+		case len(waits) > 0:
+			items = append(items, item+" ("+strings.Join(waits, ", ")+")")
+		default:
+			items = append(items, item)
 		}
 	}
 	if !counts {

@@ -395,3 +395,25 @@ func TestAdaptiveSaysItCanSettlePastTheKnee(t *testing.T) {
 		t.Errorf("under the knee: %q", spare.long)
 	}
 }
+
+// The orders have their own letter, O, in the pool picture, its legend and the charts: "P
+// orders 64" made P orders on the postmortem's screens and payment on every other
+// (newcomer 25). Beside a lab whose payments are payments, each side has its own.
+func TestOrdersHaveTheirOwnLetter(t *testing.T) {
+	th := newTheme(true, true)
+	a := postmortemSnapshot(postmortemConfig())
+	plain := ansi.Strip(render(th, testScreen(a, 120, 40)))
+	for _, want := range []string{"OOOOOOOO", "O orders 64", "O 0–64┤", ": O orders 64"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("alone: no %q in\n%s", want, plain)
+		}
+	}
+	if strings.Contains(plain, "P orders") || strings.Contains(plain, "PPPP") {
+		t.Errorf("alone: P still stands for orders:\n%s", plain)
+	}
+	b := testSnapshot()
+	both := ansi.Strip(render(th, screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: 120, height: 40}))
+	if !strings.Contains(both, "O orders") || !strings.Contains(both, "P payment") || strings.Contains(both, "P orders") {
+		t.Errorf("beside payments: want O orders and P payment:\n%s", both)
+	}
+}

@@ -7,6 +7,7 @@ package ui
 import (
 	"image/color"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
@@ -79,6 +80,10 @@ type theme struct {
 
 	footer help.Model // draws the keys at the bottom
 
+	// byLabels holds a theme for each labelling of the classes a pane may give them
+	// (labelled), each made once.
+	byLabels *sync.Map
+
 	idleRune rune
 
 	highlight lipgloss.Style // the tour's answer on the screen: reverse video, in NO_COLOR too
@@ -115,20 +120,15 @@ func newTheme(noColor, dark bool) *theme {
 		return st.Background(c(i))
 	}
 	plain := lipgloss.NewStyle()
-	letters := classLetters()
-	for i := range lab.Classes {
-		t.letter = append(t.letter, letters[i])
+	names := make([]string, len(lab.Classes))
+	for i, c := range lab.Classes {
+		names[i] = c.String()
 		t.cell = append(t.cell, fg(bg(plain.Bold(true), p.class(i)), p.cellText))
 		t.cellW = append(t.cellW, bg(fg(plain, p.class(i)), p.waitBg))
 		t.name = append(t.name, fg(plain.Bold(true), p.class(i)))
 		t.series = append(t.series, asciigraph.AnsiColor(p.class(i)))
-		set := lineSets[i%len(lineSets)]
-		if noColor {
-			set = asciigraph.CreateCharSet(string(letters[i]))
-		}
-		t.chars = append(t.chars, set)
-		t.mark = append(t.mark, t.name[i].Render(strings.Repeat(set.Horizontal, 2)))
 	}
+	t.setLetters(names)
 	t.idle = fg(plain, p.idle)
 	t.dim = fg(plain, p.dim)
 	t.bold = plain.Bold(true)
@@ -150,17 +150,56 @@ func newTheme(noColor, dark bool) *theme {
 	t.footer.ShortSeparator = "  "
 	t.footer.Styles = help.Styles{ShortKey: t.key, ShortDesc: t.dim, ShortSeparator: plain, Ellipsis: t.dim,
 		FullKey: t.key, FullDesc: t.dim, FullSeparator: plain}
+	t.byLabels = &sync.Map{}
 	return t
+}
+
+// setLetters gives the classes their letters, picked from names, and with them the strokes
+// of their chart lines and legend marks, which are the letters with NO_COLOR.
+func (t *theme) setLetters(names []string) {
+	t.letter, t.chars, t.mark = nil, nil, nil
+	for i, r := range classLetters(names) {
+		t.letter = append(t.letter, r)
+		set := lineSets[i%len(lineSets)]
+		if t.noColor {
+			set = asciigraph.CreateCharSet(string(r))
+		}
+		t.chars = append(t.chars, set)
+		t.mark = append(t.mark, t.name[i].Render(strings.Repeat(set.Horizontal, 2)))
+	}
+}
+
+// labelled is t with the letters of the classes as traffic labels them: postmortem's
+// payments are "orders", O, where "P orders 64" made P orders on one screen and payment on
+// every other (newcomer 25). t itself where no class has a label.
+func (t *theme) labelled(traffic lab.TrafficConfig) *theme {
+	names := make([]string, len(lab.Classes))
+	same := true
+	for i, c := range lab.Classes {
+		names[i] = traffic.Label(c)
+		same = same && names[i] == c.String()
+	}
+	if same {
+		return t
+	}
+	key := strings.Join(names, "\x00")
+	if got, ok := t.byLabels.Load(key); ok {
+		return got.(*theme)
+	}
+	u := *t
+	u.setLetters(names)
+	got, _ := t.byLabels.LoadOrStore(key, &u)
+	return got.(*theme)
 }
 
 // classLetters picks one distinct upper-case letter per class, from its name if it can:
 // payment P, signup S, health H.
-func classLetters() []rune {
+func classLetters(names []string) []rune {
 	used := map[rune]bool{}
 	var out []rune
-	for i, c := range lab.Classes {
+	for i, name := range names {
 		var pick rune
-		for _, r := range strings.ToUpper(c.String()) {
+		for _, r := range strings.ToUpper(name) {
 			if r >= 'A' && r <= 'Z' && !used[r] {
 				pick = r
 				break
