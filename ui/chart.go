@@ -22,6 +22,10 @@ type chartSpec struct {
 	// short is the title where title does not fit ("" : title, cut): never cut mid-word
 	// where the cut word is the one reason a side draws (the second review).
 	short string
+	// bare is the title in a word, where only it leaves room for the key to someMark: what
+	// short says more ("every reason"), the table's columns say too ("": none, as the
+	// workers chart's "(of 80, 60 out)" is said nowhere else).
+	bare  string
 	value func(sec *lab.Second, class int) float64
 	// atLeast is what the y axis reaches for a side, whatever the values: in compare mode
 	// both sides' (the pool's size differs between them).
@@ -55,12 +59,23 @@ type chartSpec struct {
 func (spec chartSpec) strips() bool { return spec.pool || spec.ok != nil }
 
 // least is the least value spec's strips draw as some (someMark): of a pool, what the
-// legend writes as 0.1 or more (a trial call is not none); of counts and rates, any.
+// legend writes as 0.1 or more (a trial call is not none; a breaker's rejection, holding a
+// worker for microseconds, is); of counts and rates, any.
 func (spec chartSpec) least() float64 {
 	if spec.pool {
 		return heldLeast
 	}
 	return math.SmallestNonzeroFloat64
+}
+
+// someKeys say what someMark is, after a chart's title or legend: in full, and where that
+// does not fit. A pool's say from what: its row blank beside "some" contradicted the
+// signups' 0.01 workers held (newcomer 25, shared-pool's 5/s × 2ms).
+func (spec chartSpec) someKeys() []string {
+	if spec.pool {
+		return []string{"  ⣀ 0.05+, under ▁", "  ⣀ 0.05+"}
+	}
+	return []string{"  ⣀ some, under ▁", "  ⣀ some"}
 }
 
 // okLetter and arrivedLetter mark the strips of what was answered ok and what arrived.
@@ -79,7 +94,8 @@ func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
 // Its legend is the last second's mean, which is what the line ends on, and says so.
 func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := poolReach(s)
-	title, short := fmt.Sprintf("mean workers held (of %d)", size), ""
+	// Short, without "mean": room for the key to someMark beside it in a 39-column chart.
+	title, short := fmt.Sprintf("mean workers held (of %d)", size), fmt.Sprintf("workers held (of %d)", size)
 	if out := s.Fleet.WorkersOutOfRotation(); out > 0 { // now: no request reaches those
 		title, short = fmt.Sprintf("mean workers held (of %d, %d out of rotation)", size, out), fmt.Sprintf("workers held (of %d, %d out)", size, out)
 	}
@@ -128,6 +144,7 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 	spec := chartSpec{
 		title:   "rejected (" + strings.Join(names, " + ") + ")",
 		short:   "rejected (every reason)",
+		bare:    "rejected",
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
 		atLeast: fixedReach(10),
 		unit:    "/s",
@@ -140,7 +157,7 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		},
 	}
 	if len(reasons) == 1 {
-		spec.title, spec.short = reasons[0].Word(), reasons[0].Word()
+		spec.title, spec.short, spec.bare = reasons[0].Word(), reasons[0].Word(), ""
 	}
 	return spec
 }
@@ -170,6 +187,7 @@ func queueChart(s *lab.Snapshot) chartSpec {
 	return chartSpec{
 		title: "waiting in the queue (" + of + ")",
 		short: "in the queue (" + of + ")", // never cut to "(of 10…" for 100
+		bare:  "in the queue",
 		value: func(sec *lab.Second, c int) float64 { return float64(sec.QueuedBy[c]) },
 		atLeast: func(s *lab.Snapshot) float64 {
 			if q := s.Config.Pool.Queue; q > 0 {
@@ -201,17 +219,30 @@ func legendFigures(spec chartSpec, s *lab.Snapshot) (what, short string, of func
 	return fmt.Sprintf("sampled at %ds", last.T), fmt.Sprintf("%ds sample", last.T), func(c int) float64 { return spec.value(last, c) }
 }
 
-// chartWindow is the stretch of s's timeline a plot of cols columns shows, a column a
-// second at least: every second of the run, or the last ones, a whole number of 5 s. Charts
-// side by side then start at the same second (newcomer 19: "6s 10s 20s" beside "8s 20s",
-// halves that did not line up in time).
+// chartWindow is the stretch of s's timeline a plot of cols columns shows: every second of
+// the run while at most one column in five holds two (columnSeconds), else the last
+// seconds, a whole number of 5 s, a column each at least. Charts side by side then start at
+// the same second (newcomer 19: "6s 10s 20s" beside "8s 20s", halves that did not line up
+// in time). Cut to whole 5 s, fleet-domino's compare half drew 5–20s of a 20 s run on 19
+// columns, starting at █, unlike every other chart (newcomer 25).
 func chartWindow(s *lab.Snapshot, cols int) []lab.Second {
 	tl := s.Timeline
 	n := max(cols, 1)
-	if n < len(tl) && n >= 5 {
+	if len(tl)-n <= n/4 {
+		return tl
+	}
+	if n >= 5 {
 		n -= n % 5
 	}
-	return tl[max(len(tl)-n, 0):]
+	return tl[len(tl)-n:]
+}
+
+// columnSeconds are the seconds, lo to hi-1 of n, that column x of a plot of cols columns
+// draws: each second spans cols/n columns, or shares one where there are more seconds than
+// columns, which then draws the largest of them (the busiest second is never left out).
+func columnSeconds(x, n, cols int) (lo, hi int) {
+	lo = min(x*n/cols, n-1)
+	return lo, max(lo+1, min((x+1)*n/cols, n))
 }
 
 // cols is the room spec's plot has for seconds in a chart w wide: its row's (span), else its
@@ -318,7 +349,10 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	pointsOf := func(value func(*lab.Second, int) float64, c int) []float64 {
 		series := make([]float64, plotW+1)
 		for x := range series {
-			series[x] = value(&window[min(x*n/plotW, n-1)], c) // each second spans plotW/n columns
+			lo, hi := columnSeconds(x, n, plotW)
+			for i := lo; i < hi; i++ {
+				series[x] = math.Max(series[x], value(&window[i], c))
+			}
 		}
 		return series
 	}
@@ -363,16 +397,19 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			plot[r] = overlay(plot[r], pad+col(c.at.Seconds()), t.marker.Render("┊"))
 		}
 	}
-	// The key to someMark where the title's line leaves room (the help says it too).
-	if split && strings.ContainsRune(strings.Join(plot, ""), someMark) && ansiWidth(lines[0])+len([]rune(someKey)) <= w {
-		lines[0] += t.dim.Render(someKey)
-	}
 	for k := range rows - len(plot) { // what the even axis or the strips left over goes above the plot
 		if k == 0 && split && heads == 1 { // the legend that had no line of its own takes it
 			lines = append(lines, leg)
 			continue
 		}
 		lines = append(lines, "")
+	}
+	// The key to someMark wherever the plot draws it (the help says it too): at the end of
+	// the title's line, the title in fewer words where it must, else of the legend's, then
+	// the same in fewer words. Only where the title's line had room, long-queue's queue
+	// chart drew it unexplained (newcomer 25: beside codel-queue, in 29 columns).
+	if strings.ContainsRune(strings.Join(plot, ""), someMark) {
+		lines = keyed(t, spec, lines, head, w, split)
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks, col))
@@ -432,11 +469,44 @@ var eighths = []rune(" ▁▂▃▄▅▆▇█")
 
 // someMark is a strip's cell for some, less than half of ▁: drawn as ▁ it read as a level,
 // fleet-domino's 0.1 signup workers of 80 as ~10 (newcomer 23); left blank, breaker-trap's
-// trial calls read as a breaker that never closed (newcomer 16).
-const someMark = '·'
+// trial calls read as a breaker that never closed (newcomer 16). Low dots, not the pool
+// picture's ·, which is an idle worker or an empty queue slot (newcomer 25 found · meaning
+// both idle and some).
+const someMark = '⣀'
 
-// someKey says what someMark is, after a chart's title.
-const someKey = "  · some, under ▁"
+// keyed is a chart's lines above its plot (its title's, head, its legend's when split, and
+// any left blank) with the key to someMark at the end of the first with room for it (the
+// title in fewer words where that gives it room), in fewer words where the full key has
+// none, and last after the bare title; unchanged where none has room (a chart beside it in
+// the row may key it: the screen's fleet-domino beside fleet-bulkhead at 120x40 has a line
+// for nothing but its charts' titles, newcomer 25).
+func keyed(t *theme, spec chartSpec, lines []string, head string, w int, split bool) []string {
+	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
+	for _, plain := range spec.someKeys() {
+		key := t.dim.Render(plain)
+		if title := chartTitle(t, spec, w-ansiWidth(rest+key)); ansiWidth(title+rest+key) <= w {
+			lines[0] = title + rest + key
+			return lines
+		}
+		for i := 1; i < len(lines); i++ { // the legend's line, then one left blank
+			switch {
+			case lines[i] == "": // a line of its own: the key starts it, as the legend does
+				lines[i] = t.dim.Render(strings.TrimLeft(plain, " "))
+				return lines
+			case split && ansiWidth(lines[i]+key) <= w:
+				lines[i] += key
+				return lines
+			}
+		}
+	}
+	for _, plain := range spec.someKeys() {
+		if key := t.dim.Render(plain); spec.bare != "" && ansiWidth(spec.bare+rest+key) <= w {
+			lines[0] = t.bold.Render(spec.bare) + rest + key
+			return lines
+		}
+	}
+	return lines
+}
 
 // A stripSeries is one strip: its letter (as colour alone must not tell strips apart), the
 // style of its blocks, a point per column, the least value it draws as some where its level
@@ -719,19 +789,7 @@ func mantissa(v float64) float64 {
 // A pool chart's legend gives each class's busiest second in the seconds shown (window) too,
 // where its strip's some (someMark) stands for anything from a twentieth of a worker up.
 func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window []lab.Second, w int, strip bool) (head, legend string) {
-	every, brief := spec.every()
-	head = t.bold.Render(spec.title) + t.dim.Render(every)
-	switch {
-	case ansiWidth(head) <= w:
-	case ansiWidth(spec.title)+len(brief) <= w || spec.short == "":
-		head = t.bold.Render(spec.title) + t.dim.Render(brief)
-	case ansiWidth(spec.short)+len(every) <= w:
-		head = t.bold.Render(spec.short) + t.dim.Render(every)
-	case ansiWidth(spec.short)+len(brief) <= w:
-		head = t.bold.Render(spec.short) + t.dim.Render(brief)
-	default:
-		head = t.bold.Render(spec.short)
-	}
+	head = chartTitle(t, spec, w)
 	n := len(s.Timeline)
 	if n == 0 || len(classes) == 0 {
 		return head, ""
@@ -761,7 +819,9 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				value = heldValue(of(i))
 			}
 			item := mark + " " + name + value
-			if peak := heldValue(chartMax(spec, window, []int{i})); spec.pool && !form.bare && peak != value {
+			// A busiest second under a twentieth of a worker is the blank's: nothing to add.
+			if top := chartMax(spec, window, []int{i}); spec.pool && !form.bare && top >= heldLeast && heldValue(top) != value {
+				peak := heldValue(top)
 				busiest := " (busiest second: "
 				if form.short && form.shortWhat { // beside "5–6s: P 9", its kind of second goes without saying
 					busiest = " (busiest: "
@@ -803,6 +863,23 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	return head, legend
 }
 
+// chartTitle is spec's title in the most words that fit w: with what each second's value is
+// (every), then in fewer words.
+func chartTitle(t *theme, spec chartSpec, w int) string {
+	every, brief := spec.every()
+	switch {
+	case ansiWidth(spec.title)+len(every) <= w:
+		return t.bold.Render(spec.title) + t.dim.Render(every)
+	case ansiWidth(spec.title)+len(brief) <= w || spec.short == "":
+		return t.bold.Render(spec.title) + t.dim.Render(brief)
+	case ansiWidth(spec.short)+len(every) <= w:
+		return t.bold.Render(spec.short) + t.dim.Render(every)
+	case ansiWidth(spec.short)+len(brief) <= w:
+		return t.bold.Render(spec.short) + t.dim.Render(brief)
+	}
+	return t.bold.Render(spec.short)
+}
+
 // legendValue writes a legend's figure: a count whole, to the nearest (a full pool's 23.96
 // held read "23" of 24 beside "24/24 busy now"; newcomer 13), a rate as the header writes
 // it (1.8/s).
@@ -819,9 +896,13 @@ const heldLeast = 0.05
 
 // heldValue writes a pool chart's legend figure and peak: whole, or to a tenth under one
 // worker, where the strip's some (someMark) may stand for a twentieth of a worker
-// (breaker-trap's trial calls).
+// (breaker-trap's trial calls); under that "<0.05", not 0 beside the blank it draws
+// (newcomer 25 counted shared-pool's signups' 5/s × 2ms = 0.01 workers held).
 func heldValue(v float64) string {
-	if v >= heldLeast && v < 0.95 {
+	switch {
+	case v > 0 && v < heldLeast:
+		return "<0.05"
+	case v > 0 && v < 0.95:
 		return fmt.Sprintf("%.1f", v)
 	}
 	return fmtCount(int64(math.Round(v)))

@@ -176,7 +176,6 @@ func checkReadsTrue(t *testing.T, name string, lines []string, w int, s *lab.Sna
 	t.Helper()
 	read := readPlot(t, lines)
 	window := spec.window(s, w)
-	n := len(window)
 	th := newTheme(true, true)
 	for _, c := range chartClasses(s, spec) {
 		letter := th.letter[c]
@@ -191,7 +190,7 @@ func checkReadsTrue(t *testing.T, name string, lines []string, w int, s *lab.Sna
 			continue
 		}
 		for x, got := range vals {
-			want := spec.value(&window[min(x*n/read.plotW, n-1)], c)
+			want := columnMax(window, x, read.plotW, func(sec *lab.Second) float64 { return spec.value(sec, c) })
 			if !math.IsNaN(got) && math.Abs(got-want) > read.within[letter]+1e-9 {
 				t.Errorf("%s: %c column %d reads %.2f, is %.2f (want within %.2f):\n%s",
 					name, letter, x, got, want, read.within[letter], strings.Join(lines, "\n"))
@@ -200,6 +199,17 @@ func checkReadsTrue(t *testing.T, name string, lines []string, w int, s *lab.Sna
 		}
 	}
 	return read
+}
+
+// columnMax is what column x of a plot of cols columns over window draws of value: the
+// largest of its seconds'.
+func columnMax(window []lab.Second, x, cols int, value func(*lab.Second) float64) float64 {
+	lo, hi := columnSeconds(x, len(window), cols)
+	m := 0.0
+	for i := lo; i < hi; i++ {
+		m = math.Max(m, value(&window[i]))
+	}
+	return m
 }
 
 // Wherever a chart has fewer than 5 rows of plot it is drawn as strips, and every value
@@ -493,7 +503,7 @@ func TestChartsSideBySideShowTheSameSeconds(t *testing.T) {
 	}
 	s.Elapsed = 40 * time.Second
 	for w := 56; w <= 140; w++ {
-		lines := chartsLines(th, s, nil, nil, w, 10)
+		lines := chartsLines(th, s, nil, nil, w, w, 10)
 		axes := []rune(ansi.Strip(lines[len(lines)-1]))
 		left := (w - 2) / 2
 		if len(axes) <= left+2 {
@@ -506,21 +516,141 @@ func TestChartsSideBySideShowTheSameSeconds(t *testing.T) {
 	}
 }
 
-// A run whose seconds fit its plots, a column each, is drawn from 0s: fleet-domino's
-// compare half (59 columns, two charts of 20 columns of plot) drew the last 15 of its 20 s,
-// a chart starting at █ unlike every other (newcomer 25), as the room kept for the widest
-// axis label any chart takes was not this one's.
+// A run whose seconds fit its plots, a column each or two in one column in five, is drawn
+// from 0s: fleet-domino's compare half at 120 columns (58, two charts of 19 and 20 columns of
+// plot) drew the last 15 of its 20 s, a chart starting at █ unlike every other (newcomer
+// 25). Both halves (58 and 59 columns) show the same seconds.
 func TestChartsShowTheWholeRunWhereItFits(t *testing.T) {
 	th := newTheme(false, true)
 	s := pulledFleet(80, 74, func(int, *lab.Second) {})
 	peer := pulledFleet(80, 0, func(int, *lab.Second) {})
-	for _, w := range []int{59, 60, 80} {
-		lines := chartsLines(th, s, peer, nil, w, 10)
+	for _, w := range []int{58, 59, 60, 80} {
+		lines := chartsLines(th, s, peer, nil, w, w, 10)
 		axes := []rune(ansi.Strip(lines[len(lines)-1]))
 		left := (w - 2) / 2
 		a, b := strings.Fields(string(axes[:left])), strings.Fields(string(axes[left:]))
 		if len(a) == 0 || len(b) == 0 || a[0] != "0s" || b[0] != "0s" {
 			t.Errorf("w %d: the charts do not both start at 0s: %q\n%s", w, string(axes), ansi.Strip(strings.Join(lines, "\n")))
+		}
+	}
+	// Longer runs: the halves of a compare screen 120 wide, 58 and 59 columns, start at one
+	// second, each showing the seconds the narrower has room for (94/s turned away: a rate
+	// chart's axis 0–100, a column wider than the pool's 0–80).
+	s, peer = pulledFleet(94, 94, func(int, *lab.Second) {}), pulledFleet(94, 0, func(int, *lab.Second) {})
+	two := screen{panes: []pane{{snap: s, cfg: s.Config}, {snap: peer, cfg: peer.Config}}, width: 120, height: 40}
+	a, b := newLabCtx(th, two, 0, halfWidth(120)), newLabCtx(th, two, 1, 120-3-halfWidth(120))
+	if a.w != 58 || b.w != 59 || a.narrowest() != 58 || b.narrowest() != 58 {
+		t.Fatalf("halves %d and %d: narrowest %d and %d, want 58", a.w, b.w, a.narrowest(), b.narrowest())
+	}
+	for len(s.Timeline) < 40 {
+		sec := s.Timeline[len(s.Timeline)-1]
+		sec.T++
+		s.Timeline, peer.Timeline = append(s.Timeline, sec), append(peer.Timeline, sec)
+		first := func(c labCtx) string {
+			lines := chartsLines(th, s, peer, nil, c.w, c.narrowest(), 10)
+			return strings.Fields(ansi.Strip(lines[len(lines)-1]))[0]
+		}
+		if x, y := first(a), first(b); x != y {
+			t.Errorf("a %d s run: the halves start at %s and %s", len(s.Timeline), x, y)
+		}
+	}
+}
+
+// Some (⣀) says what it is wherever it is drawn: long-queue's queue chart drew it without
+// its key, its title's line too full for it, alone and beside codel-queue in 29 columns
+// (newcomer 25). On every screen from 80 to 200 columns, each row of charts that draws some
+// has its key (a fleet's compare halves under 40 rows keep their charts' titles alone, cut,
+// with no room for a legend or the key). A pool chart's key says from what: shared-pool's
+// signups hold 0.01 workers (5/s × 2ms), and their blank row under "· some, under ▁",
+// their legend's 0, read as a contradiction (newcomer 25); their legend says "<0.05" now.
+func TestSomeSaysWhatItIs(t *testing.T) {
+	th := newTheme(true, true)
+	queue := queueSnapshot()
+	for k := range queue.Timeline {
+		queue.Timeline[k].QueuedBy[lab.Signup] = 1 // of 100: under ▁
+		queue.Timeline[k].Held[lab.Signup] = 0.01
+	}
+	got := ansi.Strip(strings.Join(chartLines(th, occupancyChart(queue), queue, nil, 59, 7, true), "\n"))
+	if !strings.Contains(got, "S signup <0.05") || !regexp.MustCompile(`S 0–20┤\n`).MatchString(got) || strings.ContainsRune(got, someMark) {
+		t.Errorf("signups' 0.01 workers: want a blank row and <0.05 in the legend:\n%s", got)
+	}
+	for k := range queue.Timeline {
+		queue.Timeline[k].Held[lab.Signup] = 0.2 // of 20: under ▁
+	}
+	got = ansi.Strip(strings.Join(chartLines(th, occupancyChart(queue), queue, nil, 59, 7, true), "\n"))
+	if !strings.Contains(got, "⣀ 0.05+, under ▁") || !regexp.MustCompile(`S 0–20┤⣀+\n`).MatchString(got) {
+		t.Errorf("signups' 0.2 workers: want ⣀ all along, and the key from 0.05:\n%s", got)
+	}
+	fleet := pulledFleet(94, 94, func(_ int, x *lab.Second) {
+		x.Held[lab.Signup] = 0.2
+		x.Rejected[lab.Health][lab.RejectPool] = 3 // of 100/s: under ▁
+	})
+	// A compare half whose charts have a line for their titles alone (fleet-domino beside
+	// fleet-bulkhead at 120x40): the rejections' title in a word, and the key after it.
+	for w := 56; w <= 70; w++ {
+		lines := chartsLines(th, fleet, fleet, nil, w, w, 5)
+		if rows, keys := rowsDrawingSome(ansi.Strip(strings.Join(lines, "\n"))); rows > keys {
+			t.Errorf("w %d, titles alone: %d rows of charts draw ⣀, %d keys:\n%s", w, rows, keys, ansi.Strip(strings.Join(lines, "\n")))
+		}
+	}
+	for _, snaps := range [][]lab.Snapshot{{*queue}, {*queue, *queue}, {*fleet}, {*fleet, *fleet}} {
+		for w := 80; w <= 200; w++ {
+			for _, h := range []int{30, 40, 60} {
+				if h < 40 && len(snaps) == 2 && snaps[0].Fleet != nil {
+					continue
+				}
+				out := ansi.Strip(Frame(snaps, w, h, false))
+				if rows, keys := rowsDrawingSome(out); rows > keys {
+					t.Errorf("%dx%d, %d sides: %d rows of charts draw ⣀, %d keys say what it is", w, h, len(snaps), rows, keys)
+				}
+			}
+		}
+	}
+}
+
+// someKey is a key to someMark, any chart's, in any of its forms.
+var someKey = regexp.MustCompile(`⣀ (some|0\.05\+)`)
+
+// rowsDrawingSome counts the rows of charts on screen (charts side by side, in one half of
+// compare mode) that draw someMark, and the keys to it: each row's lines with a mark, keys
+// aside, run on from one another.
+func rowsDrawingSome(screen string) (rows, keys int) {
+	var was [2]bool // the line before, in each half, drew some
+	for _, l := range strings.Split(screen, "\n") {
+		for h, half := range strings.SplitN(l, " │ ", 2) {
+			k := len(someKey.FindAllString(half, -1))
+			keys += k
+			drew := strings.Count(half, string(someMark)) > k
+			if drew && !was[h] {
+				rows++
+			}
+			was[h] = drew
+		}
+	}
+	return rows, keys
+}
+
+// The time charts beside the latency distribution (three charts, 150 columns and more) show
+// the same seconds, though their axes' labels differ in width (0–80 workers, 0–100/s).
+func TestChartsBesideTheDistributionShowTheSameSeconds(t *testing.T) {
+	th := newTheme(false, true)
+	s := pulledFleet(94, 94, func(int, *lab.Second) {})
+	for len(s.Timeline) < 60 {
+		sec := s.Timeline[len(s.Timeline)-1]
+		sec.T++
+		s.Timeline = append(s.Timeline, sec)
+		for _, w := range []int{150, 151, 152} {
+			lines, ok := distributionLayout(th, s, nil, nil, w, 12)
+			if !ok {
+				t.Fatalf("%d: no distribution", w)
+			}
+			colW := (w - 4) / 3
+			axes := []rune(ansi.Strip(lines[len(lines)-1]))
+			a := strings.Fields(string(axes[colW+2 : min(2*colW+2, len(axes))]))
+			b := strings.Fields(string(axes[min(2*colW+4, len(axes)):]))
+			if len(a) == 0 || len(b) == 0 || a[0] != b[0] {
+				t.Errorf("%d columns, a %d s run: the time charts start at %v and %v", w, len(s.Timeline), a, b)
+			}
 		}
 	}
 }

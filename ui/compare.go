@@ -67,6 +67,10 @@ func compareLines(t *theme, s screen) []string {
 	return lines
 }
 
+// halfWidth is the left half's width on a compare screen w wide, the halves side by side:
+// the right takes the rest, as wide or a column wider.
+func halfWidth(w int) int { return (w - 3) / 2 }
+
 // compareLayout lays compare mode out in s.height lines, or returns nil and the height it
 // needs.
 func compareLayout(t *theme, s screen) (lines []string, need int) {
@@ -79,7 +83,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	tells := [2]*told{{}, {}}
 	ctx := func(i, w int) labCtx { return tellingCtx(t, s, i, w, tells[i]) }
 	tightest := func(i, w int) int { return ctx(i, w).height(labPanels, levelBare) }
-	left := (w - 3) / 2
+	left := halfWidth(w)
 	side := left >= paneMinWidth // else A above B
 	// Each height is a pass over a lab's panels: each taken once a frame.
 	var top int // stacked, A's least height

@@ -75,9 +75,13 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 	// The distribution first, then the time charts, sharing the width evenly.
 	n := len(specs) + 1
 	colW := (w - 2*(n-1)) / n
-	split := false
+	split, secs := false, math.MaxInt
 	for _, spec := range specs {
 		split = split || legendSplit(t, spec, snap, colW)
+		secs = min(secs, plotRoom(spec, snap, colW))
+	}
+	for i := range specs { // the time charts side by side show the same seconds
+		specs[i].span = secs
 	}
 	cols := [][]string{distributionChart(t, snap, colW, rest)}
 	for _, spec := range specs {

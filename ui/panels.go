@@ -424,8 +424,18 @@ var chartsPanel = panel{name: "charts", deepest: upTo(levelBare),
 		if h < chartsLeast {
 			return nil
 		}
-		return chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, h)
+		return chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, c.narrowest(), h)
 	}}
+
+// narrowest is the narrowest pane's width on screen: a compare half's, the left's (never
+// wider than the right); else c's own. The charts show the seconds it has room for, so the
+// halves show the same seconds.
+func (c labCtx) narrowest() int {
+	if c.peer() != nil && c.w < c.s.width {
+		return min(c.w, halfWidth(c.s.width))
+	}
+	return c.w
+}
 
 // fixed are the lines of each panel of ps with a height of its own, at level.
 func (c labCtx) fixed(ps []panel, level int) [][]string {
@@ -603,8 +613,9 @@ func labLines(c labCtx, h int) []string {
 }
 
 // chartsLines puts the two charts side by side (stacked when the screen is tall and
-// narrow enough that side by side would squeeze them).
-func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int) []string {
+// narrow enough that side by side would squeeze them), showing the seconds they would have
+// room for narrowest wide (at most w).
+func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, narrowest, h int) []string {
 	if out, ok := distributionLayout(t, snap, peer, changes, w, h); ok {
 		return out
 	}
@@ -614,17 +625,25 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, h int)
 	}
 	specs := withPeer(peer, occ, starv)
 	occ, starv = specs[0], specs[1]
-	if h >= 2*11+1 && w < 160 {
+	stacked := h >= 2*11+1 && w < 160
+	widths := func(w int) (left, right int) {
+		if stacked {
+			return w, w
+		}
+		return (w - 2) / 2, w - 2 - (w-2)/2
+	}
+	// Both show the seconds of the narrower plot, narrowest wide.
+	l, r := widths(narrowest)
+	cols := min(plotRoom(occ, snap, l), plotRoom(starv, snap, r))
+	occ.span, starv.span = cols, cols
+	if stacked {
 		each := min((h-1)/2, 17)
 		split := legendSplit(t, occ, snap, w) || legendSplit(t, starv, snap, w)
 		a := blanksAbove(chartLines(t, occ, snap, changes, w, each, split))
 		b := blanksAbove(chartLines(t, starv, snap, changes, w, each, split))
 		return append(append(a, ""), b...)
 	}
-	left := (w - 2) / 2
-	right := w - 2 - left
-	cols := min(plotRoom(occ, snap, left), plotRoom(starv, snap, right))
-	occ.span, starv.span = cols, cols // both show the seconds of the narrower plot
+	left, right := widths(w)
 	split := legendSplit(t, occ, snap, left) || legendSplit(t, starv, snap, right)
 	a := chartLines(t, occ, snap, changes, left, h, split)
 	b := chartLines(t, starv, snap, changes, right, h, split)

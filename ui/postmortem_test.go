@@ -339,7 +339,7 @@ func TestRateChartDrawsOk(t *testing.T) {
 			}
 			window := spec.window(s, w)
 			for x, got := range ok {
-				want := float64(window[min(x*len(window)/read.plotW, len(window)-1)].OK[lab.Payment])
+				want := columnMax(window, x, read.plotW, func(sec *lab.Second) float64 { return float64(sec.OK[lab.Payment]) })
 				if math.Abs(got-want) > read.within['o']+1e-9 {
 					t.Fatalf("w %d h %d: ok column %d reads %.0f, is %.0f:\n%s", w, h, x, got, want, strings.Join(out, "\n"))
 				}
