@@ -225,9 +225,9 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			}
 			return all[k].chars.Horizontal, correctedMark
 		}
-		// Its name's first letter: the payments' P read as "payment" on every other screen
-		// (newcomer 23).
-		return all[k].name[:1], t.name[lab.Payment]
+		// s, as sent or scheduled, not the payments' P, read as "payment" on every other screen
+		// (newcomer 23), nor its name's first letter, a, the profile chart's arrived (review 11).
+		return "s", t.name[lab.Payment]
 	}
 	// An open-loop measurement has nothing to correct: a word says so where a closed loop's
 	// corrected series goes, so two runs side by side draw the same slots.
@@ -398,7 +398,7 @@ func measurementHelp() [][2]string {
 		{"scheduled", "open loop: latency from each request's scheduled arrival, so waiting for the server counts"},
 		{"as sent", "closed loop: latency from each request's send. There is no schedule, the send is the arrival: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency with the unsent requests put back, one per pacing interval, each waiting for the same reply (HdrHistogram's RecordCorrectedValue)"},
-		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (a as sent or s scheduled, c corrected), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be; a compare half draws it alone at the half's width, in place of the workers chart"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, as sent and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s as sent or scheduled, c corrected; a is the profile chart's arrived), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be; a compare half draws it alone at the half's width, in place of the workers chart"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}
 }

@@ -203,7 +203,7 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 		th := newTheme(noColor, true)
 		smallLines := distributionChart(th, &s, 40, 5)
 		small := ansi.Strip(strings.Join(smallLines, "\n"))
-		if !strings.Contains(small, "a 0–1.01s┤") || strings.Contains(small, "2000") {
+		if !strings.Contains(small, "s 0–1.01s┤") || strings.Contains(small, "2000") {
 			t.Errorf("no colour %v: a 1.01s maximum in 2 rows:\n%s", noColor, small)
 		}
 		// Two rows are strips, each value read within an eighth of a row (a p90 of 306ms
@@ -214,9 +214,10 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 		}
 		read := readPlot(t, ms)
 		last := len(s.Distribution.Latency) - 1
-		// Each strip by its series' letter: a(s sent), c(orrected), never the payments' P
-		// (newcomer 23: P read as payment on every other screen).
-		for letter, values := range map[rune][]time.Duration{'a': s.Distribution.Latency, 'c': s.Distribution.Corrected} {
+		// Each strip by its series' letter: s (as sent), c(orrected), never the payments' P
+		// (newcomer 23: P read as payment on every other screen), nor a, the profile chart's
+		// arrived (review 11).
+		for letter, values := range map[rune][]time.Duration{'s': s.Distribution.Latency, 'c': s.Distribution.Corrected} {
 			got := read.values[letter]
 			if !read.strips || len(got) == 0 {
 				t.Fatalf("no colour %v: no strip %c:\n%s", noColor, letter, small)
@@ -233,7 +234,7 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 		if !regexp.MustCompile(`(?m)^\s*(500ms|1\.00s)[┤┼]`).MatchString(tall) {
 			t.Errorf("no colour %v: want round duration labels:\n%s", noColor, tall)
 		}
-		if !strings.Contains(small, "a as sent") || !strings.Contains(small, "c corrected") {
+		if !strings.Contains(small, "s as sent") || !strings.Contains(small, "c corrected") {
 			t.Errorf("no colour %v: the legend does not show each strip's letter:\n%s", noColor, small)
 		}
 		if strokes := strings.Repeat(th.chars[lab.Payment].Horizontal, 2); !strings.Contains(tall, strokes+" as sent") || !strings.Contains(tall, "cc corrected") {
