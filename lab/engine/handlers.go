@@ -35,10 +35,9 @@ func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 		j.probe.decide(r.Out == lab.OK)
 	}
 	if r.Rejected {
-		m.rejectOnWorker(r.Reason, j.intended, started)
-		l.pairs.settle(j.class, j.arrival, lab.TurnedAway(r.Reason))
 		answered = time.Now()
-		m.corrected(j, answered, l.end, false)
+		m.reject(j, r.Reason, started, answered, l.end)
+		l.pairs.settle(j.class, j.arrival, lab.TurnedAway(r.Reason))
 		return
 	}
 	answered = time.Now()

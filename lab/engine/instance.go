@@ -118,8 +118,7 @@ func (l *instance) admit(j job) {
 // has failed.
 func (l *instance) turnAway(j job, why lab.Reason) {
 	at := time.Now()
-	l.metrics[j.class].reject(why, j.intended)
-	l.metrics[j.class].corrected(j, at, l.end, false)
+	l.metrics[j.class].reject(j, why, time.Time{}, at, l.end)
 	l.pairs.settle(j.class, j.arrival, lab.TurnedAway(why))
 	j.done(at)
 	if j.class == lab.Health {

@@ -181,17 +181,17 @@ func (m *classMetrics) arrive(duplicate bool) {
 	m.mu.Unlock()
 }
 
-// reject counts a request turned away for r, and how long it waited first since intended,
-// its scheduled arrival.
-func (m *classMetrics) reject(r lab.Reason, intended time.Time) {
-	m.turnAway(r, time.Since(intended), 0, false)
-}
-
-// rejectOnWorker counts a request a worker turned away for r (a deadline's), as reject
-// does, and the worker-time it held since started.
-func (m *classMetrics) rejectOnWorker(r lab.Reason, intended, started time.Time) {
-	now := time.Now()
-	m.turnAway(r, now.Sub(intended), now.Sub(started), true)
+// reject books j turned away for why at at, the one reading of the clock for it: how
+// long it waited since its scheduled arrival; the worker-time it held since started, where
+// a worker turned it away (a deadline's; zero: none did); and, for a closed-loop request,
+// the slots its user skipped, up to a bounded run's end (corrected).
+func (m *classMetrics) reject(j job, why lab.Reason, started, at, end time.Time) {
+	var held time.Duration
+	if !started.IsZero() {
+		held = at.Sub(started)
+	}
+	m.turnAway(why, at.Sub(j.intended), held, !started.IsZero())
+	m.corrected(j, at, end, false)
 }
 
 // corrected books j, a closed-loop request (any other has no expected) answered or turned

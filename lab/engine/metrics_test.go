@@ -75,8 +75,9 @@ func TestRejectionWaitCounted(t *testing.T) {
 	m.arrive(false)
 	m.arrive(false)
 	intended := time.Now().Add(-750 * time.Millisecond)
-	m.reject(lab.RejectDeadline, intended)
-	m.reject(lab.RejectPool, time.Now())
+	now := time.Now()
+	m.reject(job{intended: intended}, lab.RejectDeadline, time.Time{}, now, time.Time{})
+	m.reject(job{intended: now}, lab.RejectPool, time.Time{}, now, time.Time{})
 	s := m.stats()
 	if got := s.TurnedAwayAfter(lab.RejectDeadline); got < 750*time.Millisecond {
 		t.Errorf("a deadline rejection scheduled 750ms ago waited %v", got)
