@@ -428,7 +428,7 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// What is lost, where it fits: "slack lost" alone was jargon (newcomer 23: "is 16.9
 	// good or bad, lost for what?").
 	n, free := FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree)
-	payments := plural(s.Config.Traffic.Label(Payment))
+	payments := Plural(s.Config.Traffic.Label(Payment))
 	said := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
 	value := fmt.Sprintf("%s workers free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if w >= 100 {

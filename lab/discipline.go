@@ -193,7 +193,7 @@ func (a ArrivingWait) queued() int {
 func (a ArrivingWait) Sum(t TrafficConfig) string {
 	var terms, parts []string
 	for _, q := range a.Ahead {
-		what := fmt.Sprintf("%s %s", FmtCount(int64(q.Queued)), plural(t.Label(q.Class)))
+		what := fmt.Sprintf("%s %s", FmtCount(int64(q.Queued)), Plural(t.Label(q.Class)))
 		terms = append(terms, fmt.Sprintf("%s × %s", what, FmtLatency(q.Hold)))
 		parts = append(parts, fmt.Sprintf("%s of %s", what, FmtLatency(q.Hold)))
 	}

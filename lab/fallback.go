@@ -39,7 +39,7 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	pay := s.Classes[Payment]
 	// The class named with the count: the table turns signups away for the same reason,
 	// and "the 22 rejected:pool" read as everyone's (newcomer 23).
-	payments := plural(s.Config.Traffic.Label(Payment))
+	payments := Plural(s.Config.Traffic.Label(Payment))
 	n, before := pay.Fallback, BeforeChain(pay, payments)
 	// Where there is room, what the other classes' rejections got: the same error, as
 	// they have no chain (newcomer 23: "did the signups get an error too?").
@@ -100,13 +100,13 @@ func BeforeChain(c ClassStats, noun string) string {
 // rejectedOthers names the classes but payment that had any turned away, for whatever
 // reason: "signups", "signups and health checks"; "" for none.
 func rejectedOthers(s *Snapshot) string {
-	var out []string
+	var out []Class
 	for _, c := range Classes {
 		if c.Starves() && s.Classes[c].RejectedTotal() > 0 {
-			out = append(out, plural(s.Config.Traffic.Label(c)))
+			out = append(out, c)
 		}
 	}
-	return strings.Join(out, " and ")
+	return JoinAnd(out, s.Config.Traffic.Label)
 }
 
 // beforeChain are the reasons a request is turned away before a worker runs its chain.
@@ -126,17 +126,6 @@ func fallbackCauses(c ClassStats) string {
 		}
 	}
 	return strings.Join(out, ", ")
-}
-
-// plural is a class's label for several of them: "payments", "orders", "health checks".
-func plural(label string) string {
-	if label == Health.String() { // the class is checks of health: "8 healths" says nothing
-		return "health checks"
-	}
-	if strings.HasSuffix(label, "s") {
-		return label
-	}
-	return label + "s"
 }
 
 // fallback is the fallback in one lab: count is the engine's tally of the payments it answered.

@@ -207,3 +207,24 @@ func onOff(b bool) string {
 	}
 	return "off"
 }
+
+// Plural is a class's label for several of them: "payments", "orders", "health checks".
+func Plural(label string) string {
+	if label == Health.String() { // the class is checks of health: "8 healths" says nothing
+		return "health checks"
+	}
+	if strings.HasSuffix(label, "s") {
+		return label
+	}
+	return label + "s"
+}
+
+// JoinAnd names classes in a list, each in the plural of its label: "signups", "signups
+// and health checks"; "" for none.
+func JoinAnd(cs []Class, label func(Class) string) string {
+	words := make([]string, len(cs))
+	for i, c := range cs {
+		words[i] = Plural(label(c))
+	}
+	return strings.Join(words, " and ")
+}

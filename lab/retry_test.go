@@ -120,7 +120,7 @@ func TestRetrySettingInAChainIsTheLabs(t *testing.T) {
 	if !found {
 		t.Error("no retry setting")
 	}
-	if got := plural(c.Traffic.Label(Health)); got != "health checks" {
+	if got := Plural(c.Traffic.Label(Health)); got != "health checks" {
 		t.Errorf("health, plural: %q", got)
 	}
 }

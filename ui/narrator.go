@@ -12,19 +12,6 @@ import (
 	"poollab/lab"
 )
 
-// plural names a class's requests in a sentence: "payments", "signups", "health checks".
-func plural(c lab.Class) string {
-	switch c {
-	case lab.Payment:
-		return "payments"
-	case lab.Signup:
-		return "signups"
-	case lab.Health:
-		return "health checks"
-	}
-	return c.String() + " requests"
-}
-
 // narrate explains the moment in one sentence: the forecast's numbers (Little's law,
 // Erlang B) in words, in the tense the snapshot gives. Every number comes from lab.
 func narrate(cfg lab.Config, s *lab.Snapshot) string {
@@ -149,7 +136,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	}
 	others := "other requests"
 	if len(whom) > 0 {
-		others = joinAnd(whom)
+		others = lab.JoinAnd(whom, lab.Class.String)
 	}
 	// A timeout shorter than the call frees workers at the price of every payment.
 	price := ""
@@ -292,7 +279,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		wait := queueWaitWords(s)
 		// Payments queue too, and are the most of it (newcomer 23: "signups wait in the
 		// queue" beside 29 payments of its 43).
-		queued := joinAnd(append([]lab.Class{lab.Payment}, all...))
+		queued := lab.JoinAnd(append([]lab.Class{lab.Payment}, all...), lab.Class.String)
 		if q.Unbounded() { // nothing is turned away: the queue, and the wait, only grow
 			if !full {
 				return fmt.Sprintf("%s: %s, then the queue grows without end (~%s) and %s wait ever longer",
@@ -361,22 +348,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				hit = append(hit, c)
 			}
 		}
-		return fmt.Sprintf("%s: %s, %s starve%s%s", law, fill, joinAnd(hit), share, conns)
+		return fmt.Sprintf("%s: %s, %s starve%s%s", law, fill, lab.JoinAnd(hit, lab.Class.String), share, conns)
 	case !full:
 		return fmt.Sprintf("%s: %s, then %s starve%s%s", law, fill, others, share, conns)
 	}
 	// Without "(rejected:pool)": the header's starved says it, and "turned away so far"
 	// follows; the sentence keeps to 4 lines at 80 columns.
 	return fmt.Sprintf("%s: %s; %s starve when they arrive%s%s", law, fill, others, share, conns)
-}
-
-// joinAnd names cs in a list: "signups", "signups and health checks".
-func joinAnd(cs []lab.Class) string {
-	words := make([]string, len(cs))
-	for i, c := range cs {
-		words[i] = plural(c)
-	}
-	return strings.Join(words, " and ")
 }
 
 // soFar is the share of each class the pool has turned away since the start, payments and
@@ -395,7 +373,7 @@ func soFar(s *lab.Snapshot, others []lab.Class) string {
 			continue
 		}
 		turned = turned || st.Rejected[lab.RejectPool] > 0
-		shares = append(shares, fmtShare(st.RejectedShare(lab.RejectPool), st.Arrived)+" of "+plural(c))
+		shares = append(shares, fmtShare(st.RejectedShare(lab.RejectPool), st.Arrived)+" of "+lab.Plural(c.String()))
 	}
 	if !turned {
 		return ""
@@ -421,7 +399,7 @@ func heldLess(s *lab.Snapshot, hold time.Duration) string {
 // one arriving now waits (lab.Snapshot.WaitArrivingNow): the long queue's finished signups
 // waited 3.32s at p99, while one arriving behind its 75 waited ~7s.
 func queueWaitWords(s *lab.Snapshot) string {
-	who := plural(lab.Signup)
+	who := lab.Plural(lab.Signup.String())
 	w := s.Classes[lab.Signup].QueueWait
 	words := fmt.Sprintf("finished %s' wait p99 %s", who, latency(w.P99, w.Count))
 	if now, ok := s.WaitArrivingNow(); ok {
