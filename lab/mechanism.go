@@ -125,6 +125,15 @@ type Item struct {
 	Strong, Spare, Off bool
 }
 
+// Notes are the item's note in its forms, longest first, for the screen to draw the longest
+// that fits: Note, then BriefNote where set.
+func (it Item) Notes() []string {
+	if it.BriefNote == "" {
+		return []string{it.Note}
+	}
+	return []string{it.Note, it.BriefNote}
+}
+
 // Phrase is the item as one phrase: its label, then its value (the health panel's way).
 func (it Item) Phrase() string { return it.Label + " " + it.Value }
 

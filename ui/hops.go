@@ -37,12 +37,7 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 			value = t.bold.Render(value)
 		}
 		item := t.dim.Render(it.Label+" ") + value
-		note := it.Note
-		if it.BriefNote != "" && ansiWidth(item+note) > w { // whole in fewer words, never cut
-			note = it.BriefNote
-		}
-		item += t.dim.Render(note)
-		items = append(items, item)
+		items = append(items, item+t.dim.Render(longestFit(w-ansiWidth(item), it.Notes()...)))
 	}
 	stats := wrapItems(items, t.dim.Render(" · "), w)
 	if level >= levelTight && len(out) > 0 {
