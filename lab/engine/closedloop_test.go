@@ -131,13 +131,14 @@ func TestCoordinatedOmission(t *testing.T) {
 		t.Errorf("p99 open %v, closed %v, closed corrected %v: want the open and corrected ones in the stall, the closed one not",
 			op.Latency.P99, cp.Latency.P99, cp.LatencyCorrected.P99)
 	}
-	// The correction puts back the stall's slots, never more than were never sent: it counts
-	// from the stuck request's slot, not its send, so the user's own lateness in sending it
-	// does not cost one (from the send, a request sent 2 ms into its slot at 1 s and
-	// answered at 1.401 s brought back 38 of the 39 slots 1.01 … 1.39 s). A busy machine's
-	// late replies move the user's pacing off the target rate's grid (each skips part of a
-	// slot, and only whole ones are counted as never sent), so the two may differ by those,
-	// and the stuck slot itself may then be a few ms after the stall began: one fewer.
+	// The correction puts back the stall's slots, never more than were never sent: for the
+	// stuck request, v/10ms − 1 of them, v its reply less its slot, not its send, so the
+	// user's own lateness in sending it does not cost one (from the send, a request sent 2 ms
+	// into its slot at 1 s and answered at 1.401 s brought back 38 of the 39 slots 1.01 …
+	// 1.39 s). The reply comes at the stall's end or later. The stuck slot is the first whose
+	// request met the stall: less than a slot after the stall began, which keeps the
+	// dependency's clock, not the user's grid. So v is over 390ms: the stall's 40 slots, less
+	// the stuck one (measured, not put back), less one more where it fell after the start.
 	stalled := int64(stall/(10*time.Millisecond)) - 2
 	if cl, back := cs.ClosedLoop, cp.LatencyCorrected.Count-cp.Latency.Count; back < stalled || back > cl.NotSent() {
 		t.Errorf("the correction put back %d; want the stall's %d slots or more, and no more than the %d never sent (%d due, %d sent)",
