@@ -536,7 +536,7 @@ func ScreenWords() []Item {
 func coreWords() []part[[]Item] {
 	return slices.Concat(
 		at(10, []Item{
-			word("● live", "the screen follows the running lab, 10 times a second (■ recorded: a frame poollab snapshot recorded from a headless run, at its run time, not the live screen; ‖ PAUSED: the screen is frozen, the lab runs on)"),
+			word("● live", "the screen follows the running lab, 10 times a second (■ picture, not live: what the screen showed at the run time beside it, drawn by poollab snapshot from a run without a screen, which stopped there (a GIF: one such picture every 100ms of the run); ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it)"),
 			word("rejected:balancer n", "a fleet's requests the balancer turned away with no replica in rotation to send them to, so far, first in the header during an outage: in the alarm colour with \"(still in 19–20s)\", the last whole second, while it still turns them away; quiet, with \"(last in 12–13s)\", once it stopped. Not starvation, which is the pool's"),

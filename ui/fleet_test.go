@@ -563,9 +563,21 @@ func TestReplicaBarsSayTheirScale(t *testing.T) {
 
 // A snapshot's state is one form on every header, in both halves of a compare and at the
 // narrowest, beside the longest preset's name (newcomer 22: "■ snapshot, not live" beside
-// "■ snapshot" read as two states).
+// "■ snapshot" read as two states). It says what the frame is, a picture and not the live
+// screen ("■ recorded" read as a run recorded to a file, or a replay), and the help says
+// what it shows.
 func TestSnapshotStateOneForm(t *testing.T) {
 	th := newTheme(true, true)
+	if !strings.Contains(recordedState, "picture, not live") {
+		t.Errorf("the state %q does not say it is a picture, not the live screen", recordedState)
+	}
+	var help string
+	for _, d := range helpWords() {
+		help += d[0] + " " + d[1] + "\n"
+	}
+	if !strings.Contains(help, recordedState+": what the screen showed at the run time beside it") {
+		t.Errorf("the help does not say what %q shows:\n%s", recordedState, help)
+	}
 	for _, p := range presets.List() {
 		cfg, err := presets.Load(p.Name, nil)
 		if err != nil {

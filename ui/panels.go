@@ -647,10 +647,11 @@ func blanksAbove(lines []string) []string {
 	return append(blank, filled...)
 }
 
-// recordedState is the run state of a frame recorded from a headless run (poollab snapshot,
+// recordedState is the run state of a frame drawn from a headless run (poollab snapshot,
 // each frame of its GIF): true of every frame, where "■ run ended" was of the last alone
-// (the review: a GIF's frames said it at 1.0s, 1.1s, …).
-const recordedState = "■ recorded"
+// (the review: a GIF's frames said it at 1.0s, 1.1s, …). A picture, not "recorded": that
+// read as a run being recorded to a file, or a replay (a newcomer of round 11).
+const recordedState = "■ picture, not live"
 
 // headerLine: the lab's title and run time on the left; starvation and the run state on
 // the right. In compare mode the title is the side, and the focused one stands out.
@@ -784,8 +785,8 @@ func headerLine(t *theme, s screen, i, w int) string {
 	case s.recorded:
 		// One short form on every screen and both halves: "■ snapshot, not live" beside
 		// "■ snapshot" read as two states, and neither said what a snapshot is (newcomer 22:
-		// "paused? replay?"): a recording, at "run time"; short, it leaves an outage's alarm
-		// room at 80 columns.
+		// "paused? replay?"): a picture of the screen at "run time"; short, it leaves an
+		// outage's alarm room at 80 columns.
 		state = t.dim.Render(recordedState)
 		stateShort = state
 	default:
