@@ -31,9 +31,21 @@ func (c Class) String() string {
 	return "unknown"
 }
 
-// Starves reports whether a pool rejection of this class is starvation: for every class but
-// payment, the one the isolation is about, it is.
+// Starves reports whether this class starves when it is turned away for want of a worker
+// (StarvedBy): every class but payment, the one the isolation is about, whose calls hold
+// the workers.
 func (c Class) Starves() bool { return c != Payment }
+
+// StarvedBy are the reasons that turn a request away for want of a worker: a full pool's,
+// and a fleet's balancer's, whose replicas all went out of rotation (the fleet domino: its
+// signups' 541 rejected:balancer beside "signup starved 15", the pool's alone, read as the
+// wrong headline for their harm).
+var StarvedBy = []Reason{RejectPool, RejectBalancer}
+
+// StarvedMeans says what "starved" counts, in the words the header, the help and the
+// report share.
+const StarvedMeans = "turned away for want of a worker: rejected:pool (no free worker and no room in the queue) or, in a fleet, rejected:balancer (no replica left in rotation). " +
+	"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved"
 
 // Reason says who turned a request away before it was served. Each is declared with its
 // number, and registered with its name, what it means and its rank, by the file of what
@@ -74,7 +86,7 @@ func init() {
 	registerReason(RejectPool, reasonDef{name: "pool", rank: 10,
 		description: "no free worker and no room in the accept queue. For every class but payment this is starvation (the header's \"starved\"); payments' own are not counted starved"})
 	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
-		description: "the fleet's load balancer had no healthy target: every replica was out of rotation, so the request was turned away before reaching any"})
+		description: "the fleet's load balancer had no healthy target: every replica was out of rotation, so the request was turned away before reaching any. For every class but payment this is starvation too (the header's \"starved\")"})
 }
 
 func (r Reason) String() string {

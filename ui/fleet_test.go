@@ -563,19 +563,19 @@ func TestReplicaBarsSayTheirScale(t *testing.T) {
 
 // A snapshot's state is one form on every header, in both halves of a compare and at the
 // narrowest, beside the longest preset's name (newcomer 22: "■ snapshot, not live" beside
-// "■ snapshot" read as two states). It says what the frame is, a picture and not the live
-// screen ("■ recorded" read as a run recorded to a file, or a replay), and the help says
-// what it shows.
+// "■ snapshot" read as two states). It says the frame is not the live screen, the word "●
+// live" is on it ("■ recorded" read as a run recorded to a file, or a replay), short enough
+// to leave a second starved class its rate at 120 columns, and the help says what it shows.
 func TestSnapshotStateOneForm(t *testing.T) {
 	th := newTheme(true, true)
-	if !strings.Contains(recordedState, "picture, not live") {
-		t.Errorf("the state %q does not say it is a picture, not the live screen", recordedState)
+	if recordedState != "■ not live" {
+		t.Errorf("the state %q does not say it is not the live screen, in the fewest words", recordedState)
 	}
 	var help string
 	for _, d := range helpWords() {
 		help += d[0] + " " + d[1] + "\n"
 	}
-	if !strings.Contains(help, recordedState+": what the screen showed at the run time beside it") {
+	if !strings.Contains(help, recordedState+": a picture of what the screen showed at the run time beside it") {
 		t.Errorf("the help does not say what %q shows:\n%s", recordedState, help)
 	}
 	for _, p := range presets.List() {
@@ -593,6 +593,29 @@ func TestSnapshotStateOneForm(t *testing.T) {
 			if h = ansi.Strip(h); !strings.HasSuffix(h, "  "+recordedState) {
 				t.Errorf("%s: %q", p.Name, h)
 			}
+		}
+	}
+}
+
+// A fleet's signups turned away by the balancer starve too: the header's count holds them,
+// with each reason's share where it fits (the domino's "signup starved 15", its pool's
+// alone, beside 541 signups rejected:balancer read as the wrong headline); each replica's
+// row counts its own so far, its pool's ("starved 0/s" was 0 on every row of the domino).
+func TestFleetStarvedCountsTheBalancer(t *testing.T) {
+	th := newTheme(true, true)
+	s := fleetSnapshot(4, 4)
+	s.Classes[lab.Signup].Rejected[lab.RejectBalancer] = 541
+	pool := s.Classes[lab.Signup].Rejected[lab.RejectPool]
+	sc := testScreen(s, 200, 40)
+	sc.recorded = true
+	head := ansi.Strip(headerLine(th, sc, 0, 200))
+	if want := fmt.Sprintf("signup starved %d (rejected:pool %d + rejected:balancer 541", pool+541, pool); !strings.Contains(head, want) {
+		t.Errorf("header %q, want %q", head, want)
+	}
+	own := s.Fleet.Replicas[0].Classes[lab.Signup].Rejected[lab.RejectPool]
+	for _, row := range replicaRows(th, s, 160) {
+		if row = ansi.Strip(row); !regexp.MustCompile(fmt.Sprintf(`starved +%d `, own)).MatchString(row) {
+			t.Errorf("a replica's row %q, want its %d starved so far", row, own)
 		}
 	}
 }
