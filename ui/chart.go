@@ -737,12 +737,14 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				value = heldValue(of(i))
 			}
 			item := mark + " " + name + value
-			if peak := heldValue(chartMax(spec, window, []int{i})); spec.pool && !form.bare && peak != value {
-				busiest := " (busiest second: "
-				if form.short && form.shortWhat { // beside "5–6s: P 9", its kind of second goes without saying
-					busiest = " (busiest: "
+			if peak, at := busiest(spec, window, i); spec.pool && !form.bare && peak != value {
+				// Which second: "P payment 0.6 (busiest second: 11)" read as one second holding
+				// both, or as the peak within the last second (a newcomer of round 11).
+				label := " (busiest second "
+				if form.short && form.shortWhat { // beside "5–6s: P 9", its kind of span goes without saying
+					label = " (busiest "
 				}
-				item += busiest + peak + ")"
+				item += label + at + ": " + peak + ")"
 			}
 			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter
 				arrived, ok := " arrived ", " ok "
@@ -777,6 +779,21 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		}
 	}
 	return head, legend
+}
+
+// busiest is class c's busiest second of secs in spec, the latest of those that tie: its
+// figure as the legend writes it (heldValue) and its span, "4–5s".
+func busiest(spec chartSpec, secs []lab.Second, c int) (peak, at string) {
+	best := -1
+	for k := range secs {
+		if best < 0 || spec.value(&secs[k], c) >= spec.value(&secs[best], c) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return "", ""
+	}
+	return heldValue(spec.value(&secs[best], c)), lab.FmtSpan(secs[best].T-1, secs[best].T)
 }
 
 // legendValue writes a legend's figure: a count whole, to the nearest (a full pool's 23.96

@@ -342,8 +342,9 @@ func TestStripReachesSmallData(t *testing.T) {
 		// "busiest second", not "peak": beside "calls at the dependency now 0 (peak 2)", an
 		// instant's, a second's mean called peak read as a contradiction (review of charts7);
 		// where room is short the legend says "5–6s" for "last second 5–6s" before it drops
-		// the classes' names, and then "busiest" alone.
-		busiest := map[int]string{39: "(busiest: 1)", 59: "(busiest second: 1)"}[w]
+		// the classes' names, and then "busiest" alone. Each says which second: "0.6 (busiest
+		// second: 11)" read as one second holding both (a newcomer of round 11).
+		busiest := map[int]string{39: "(busiest 0–1s: 1)", 59: "(busiest second 0–1s: 1)"}[w]
 		if leg := ansi.Strip(lines[1]); !strings.Contains(leg, busiest) || w == 59 && !strings.Contains(leg, "payment") {
 			t.Errorf("w %d: the legend lacks the busiest second or the class's name: %q", w, leg)
 		}
@@ -465,7 +466,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	}
 	for entry, want := range map[string][]string{
 		"arrived/s and ok/s": {"arrived earlier", "drains after a step down", "may top it"},
-		"mean workers held":  {"busiest second: 1"},
+		"mean workers held":  {"busiest second 2–3s: 1"},
 		"strips":             {"nothing but zeros"},
 	} {
 		for _, w := range want {
