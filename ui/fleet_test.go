@@ -410,7 +410,9 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	for _, want := range []string{
 		"the domino: r1 drained at 6.0s → 3 left, 8/s each → ",
 		"r2 pulled at 8.0s → 2 left, 12/s each → ",
-		"r3 at 9.0s (its check rejected:pool, 100 queued) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
+		// What rejected:pool means there: its queue was full (round 11 expected a full queue
+		// to give rejected:queue).
+		"r3 at 9.0s (its check rejected:pool: no worker, all 100 queue places taken) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
 		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
@@ -425,7 +427,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// Checks turned away one after another at the same queue are said once, after the last.
 	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
 	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool, 100 queued)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool: no worker, all 100 queue places taken)") {
 		t.Errorf("two checks turned away: %q", msg)
 	}
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
@@ -483,8 +485,13 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 	s = fleetSnapshot(4, 4)
 	for _, w := range []int{120, 80} {
 		flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, w, 40, false))), " ")
-		if !strings.Contains(flat, "(balancer: no") && !strings.Contains(flat, "(balancer: none in rotation)") {
+		if !strings.Contains(flat, "rej:balancer = no replica in rotation") && !strings.Contains(flat, "rej:balancer: none in rotation") {
 			t.Errorf("%d columns: rej:balancer without its meaning:\n%s", w, flat)
+		}
+		// Beside it, the pool's with a bounded queue: a full queue's (round 11 expected
+		// rejected:queue).
+		if !strings.Contains(flat, "rej:pool = no worker, queue full") && !strings.Contains(flat, "rej:pool: queue full") {
+			t.Errorf("%d columns: rej:pool without its meaning:\n%s", w, flat)
 		}
 	}
 }

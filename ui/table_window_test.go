@@ -333,3 +333,38 @@ func TestFallbackNoteWhereItTeaches(t *testing.T) {
 		}
 	}
 }
+
+// Where a bounded queue is on screen, rej:pool says what it is there, a full queue's, and
+// rej:queue what CoDel's is: side by side (long-queue beside codel-queue) a newcomer
+// expected a full queue to give rejected:queue. Each is a note of its own, whole at every
+// level and width, a compare half's too.
+func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
+	fifo := testSnapshot()
+	fifo.Config.Pool.Queue = 100
+	codel := testSnapshot()
+	codel.Config.Pool.Queue, codel.Config.Pool.Discipline = 100, lab.CoDel
+	for _, c := range []lab.Class{lab.Payment, lab.Signup} { // CoDel's, not a full queue's
+		r := &codel.Classes[c].Rejected
+		r[lab.RejectQueue], r[lab.RejectPool] = r[lab.RejectPool], 0
+	}
+	for _, tc := range []struct {
+		s     *lab.Snapshot
+		words []string
+	}{{fifo, []string{"rej:pool = no worker, queue full", "rej:pool: queue full"}},
+		{codel, []string{"rej:queue = waited past CoDel's limit", "rej:queue: waited too long"}}} {
+		for _, w := range []int{paneMinWidth, 80, 120} {
+			_, notes := tableLines(newTheme(true, true), tc.s, w, true, nil)
+			for level := levelFull; level < levelTotals; level++ {
+				got := strings.Join(notes.lines(" · ", w, level), "\n")
+				if !strings.Contains(got, tc.words[0]) && !strings.Contains(got, tc.words[1]) || strings.Contains(got, "…") {
+					t.Errorf("w=%d level %d: %q unsaid, or a note cut:\n%s", w, level, tc.words[0], got)
+				}
+			}
+		}
+	}
+	// Without a queue the word says it: no free worker.
+	_, notes := tableLines(newTheme(true, true), testSnapshot(), 120, true, nil)
+	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); strings.Contains(got, "rej:pool =") {
+		t.Errorf("no queue, yet rej:pool glossed:\n%s", got)
+	}
+}
