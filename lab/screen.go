@@ -455,7 +455,7 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 		return "", ""
 	}
 	// Idle beside busy: after the calls, "idle" read as theirs.
-	long := []string{FmtCount(int64(s.Pool.Busy)) + " busy workers"}
+	long := []string{counted(int64(s.Pool.Busy), "busy worker")} // "1 busy workers" read as a slip (breaker at 10s)
 	// Of the pool's idle workers, as many as still hold theirs: "1 idle under 1s" beside
 	// the pool's "idle 9" was a riddle (newcomer 23).
 	if p := s.Pool.Parked; p > 0 && p < s.Pool.Idle() {
@@ -469,7 +469,7 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	// A thread-pool bulkhead's threads, busy or not: "goroutines 12 (peak 15) (…, bulkhead
 	// threads, …)" could not be checked (a newcomer of round 11, threadpool-bulkhead).
 	if threads > 0 {
-		long = append(long, FmtCount(threads)+" bulkhead threads")
+		long = append(long, counted(threads, "bulkhead thread"))
 	}
 	short := slices.Clone(long)
 	if off := awaited + orphaned; off > 0 {
@@ -479,11 +479,16 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 		long = append(long, calls+FmtCount(awaited)+" awaited by a worker, "+FmtCount(orphaned)+" orphaned)")
 		short = append(short, calls+FmtCount(orphaned)+" orphaned)")
 	}
-	helpers := FmtCount(rest) + " helper"
-	if rest != 1 {
-		helpers += "s"
-	}
+	helpers := counted(rest, "helper")
 	return strings.Join(append(long, helpers), " + "), strings.Join(append(short, helpers), " + ")
+}
+
+// counted is n of noun, plural but for one: "1 helper", "2 helpers".
+func counted(n int64, noun string) string {
+	if n != 1 {
+		noun += "s"
+	}
+	return FmtCount(n) + " " + noun
 }
 
 // goroutineRest names what the parts' helpers are, such as the generator's re-sender (a

@@ -226,6 +226,11 @@ func TestGoroutineParts(t *testing.T) {
 	if got, _ := goroutineParts(&s); got != "" {
 		t.Errorf("parts over the count: %q", got)
 	}
+	one := Snapshot{Goroutines: 3}
+	one.Pool.Busy, one.Pool.Parked = 1, 1
+	if got, _ := goroutineParts(&one); got != "1 busy worker + 1 idle (kept up to 1s) + 1 helper" {
+		t.Errorf("one of each: %q", got)
+	}
 	// Calls run off a worker are a part of their own, one for each worker in the call and
 	// each orphan (caller-timeout gave no sum, newcomer 19; its "31 more" had read as the
 	// generator, its re-sender and the sampler, the review).
