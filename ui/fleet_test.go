@@ -619,6 +619,13 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	if want := fmt.Sprintf("signup starved %d (rejected:pool %d + rejected:balancer 541", pool+541, pool); !strings.Contains(head, want) {
 		t.Errorf("header %q, want %q", head, want)
 	}
+	// During the outage its alarm keeps its note where the classes' counts go bare: it
+	// outranks the run time's label (the domino at 120 columns lost "(still in 19–20s)").
+	s.Timeline[len(s.Timeline)-1].Rejected[lab.Signup][lab.RejectBalancer] = 70
+	sc.width = 100
+	if head := ansi.Strip(headerLine(th, sc, 0, 100)); !strings.Contains(head, fmt.Sprintf("(still in %s)  signup starved %d  ", s.LastSpan(), pool+541)) {
+		t.Errorf("at 100 columns the outage's note is left out: %q", head)
+	}
 	own := s.Fleet.Replicas[0].Classes[lab.Signup].Rejected[lab.RejectPool]
 	for _, row := range replicaRows(th, s, 160) {
 		if row = ansi.Strip(row); !regexp.MustCompile(fmt.Sprintf(`starved +%d `, own)).MatchString(row) {

@@ -855,12 +855,21 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		if now {
 			at = 0
 		}
+		noted := label + t.dim.Render(" ("+note+")")
 		for k := range forms {
-			item := label + t.dim.Render(" ("+note+")")
+			item := noted
 			if k == bare {
 				item = label
 			}
 			forms[k] = slices.Insert(forms[k], min(at, len(forms[k])), item)
+		}
+		// Every class bare beside its note, before every count bare: the outage's "(still in
+		// 19–20s)" outranks the run time's label (the fleet domino at 120 columns).
+		if len(classes) > 0 {
+			withNote := slices.Clone(forms[bare])
+			withNote[min(at, len(classes))] = noted
+			forms = slices.Insert(forms, bare, withNote)
+			bare++
 		}
 	}
 	if len(forms[bare]) > 1 {
