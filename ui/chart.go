@@ -715,8 +715,10 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	what, shortWhat, of := legendFigures(spec, s)
 	// Shorter forms say what the figures are in fewer words (the axis's end says which second
 	// "5–6s" is), then name the classes by their letters too ("busiest" alone then), then
-	// give the figures bare: no busiest seconds, no "set" and "ok" (their letters say which).
-	type legendForm struct{ short, shortWhat, bare bool }
+	// keep the first class's busiest second alone (the fleet domino's at 120 columns, each
+	// second named), then give the figures bare: no busiest seconds, no "set" and "ok" (their
+	// letters say which).
+	type legendForm struct{ short, shortWhat, firstPeak, bare bool }
 	itemsOf := func(form legendForm) []string {
 		short := form.short
 		var items []string
@@ -737,7 +739,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				value = heldValue(of(i))
 			}
 			item := mark + " " + name + value
-			if peak, at := busiest(spec, window, i); spec.pool && !form.bare && peak != value {
+			if peak, at := busiest(spec, window, i); spec.pool && !form.bare && peak != value && (!form.firstPeak || len(items) == 0) {
 				// Which second: "P payment 0.6 (busiest second: 11)" read as one second holding
 				// both, or as the peak within the last second (a newcomer of round 11).
 				label := " (busiest second "
@@ -761,7 +763,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		return items
 	}
 	var items []string
-	for _, form := range []legendForm{{false, false, false}, {false, true, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
+	for _, form := range []legendForm{{false, false, false, false}, {false, true, false, false}, {true, false, false, false},
+		{true, true, false, false}, {true, true, true, false}, {true, true, false, true}} {
 		if form.short || form.bare || items == nil { // names with a shorter "what": the same items
 			items = itemsOf(form)
 		}

@@ -506,3 +506,27 @@ func TestChartsSideBySideShowTheSameSeconds(t *testing.T) {
 		}
 	}
 }
+
+// Short of room for every class's busiest second, the legend keeps the first class's
+// before it gives the figures bare (the fleet domino at 120 columns: "19–20s: P 5  S 0.1
+// H 0" once each busiest named its second).
+func TestLegendKeepsTheFirstBusiestSecond(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	s.Timeline = nil
+	for i, held := range [][2]float64{{2, 0}, {19, 0.2}, {12, 0.1}, {5, 0.1}} {
+		sec := lab.Second{T: i + 1, Workers: 20}
+		sec.Held[lab.Payment], sec.Held[lab.Signup] = held[0], held[1]
+		s.Timeline = append(s.Timeline, sec)
+	}
+	spec := occupancyChart(s)
+	classes := chartClasses(s, spec)
+	_, wide := chartHead(th, spec, s, classes, s.Timeline, 200, true)
+	if got := ansi.Strip(wide); !strings.Contains(got, "P payment 5 (busiest second 1–2s: 19)  S signup 0.1 (busiest second 1–2s: 0.2)") {
+		t.Errorf("wide: %q", got)
+	}
+	_, narrow := chartHead(th, spec, s, classes, s.Timeline, 40, true)
+	if got := ansi.Strip(narrow); got != "3–4s: P 5 (busiest 1–2s: 19)  S 0.1" {
+		t.Errorf("40 wide: %q", got)
+	}
+}
