@@ -412,7 +412,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		"r2 pulled at 8.0s → 2 left, 12/s each → ",
 		// What rejected:pool means there: its queue was full (round 11 expected a full queue
 		// to give rejected:queue).
-		"r3 at 9.0s (its check rejected:pool: no worker, all 100 queue places taken) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
+		"r3 at 9.0s (its check rejected:pool: no worker, queue of 100 full) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
 		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
@@ -427,7 +427,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// Checks turned away one after another at the same queue are said once, after the last.
 	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
 	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool: no worker, all 100 queue places taken)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool: no worker, queue of 100 full)") {
 		t.Errorf("two checks turned away: %q", msg)
 	}
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
