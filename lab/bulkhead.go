@@ -212,6 +212,7 @@ type BulkheadStats struct {
 	Size        int
 	InUse       int64 // semaphore: permits held; threadpool: calls admitted (running or queued)
 	ThreadsBusy int64 // threadpool: threads running a call
+	Threads     int64 // threadpool: its threads now, busy or not, each a goroutine of the lab's
 	Queued      int   // threadpool: calls waiting for a thread
 	QueueCap    int   // threadpool: bulkhead.queue
 	Limit       int   // adaptive: the limit it has found (InUse: calls holding a permit)
@@ -223,6 +224,7 @@ func (a BulkheadStats) add(b BulkheadStats) BulkheadStats {
 	a.Limit += b.Limit
 	a.InUse += b.InUse
 	a.ThreadsBusy += b.ThreadsBusy
+	a.Threads += b.Threads
 	a.Queued += b.Queued
 	a.QueueCap += b.QueueCap
 	return a

@@ -63,4 +63,14 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if !strings.Contains(b.String(), "; rejected:pool (no free worker) is starvation for every class but payment\n") {
 		t.Errorf("report:\n%s", b.String())
 	}
+	// A fleet's balancer starves them too, as the header counts (the domino's signups).
+	fleet := Snapshot{Config: DefaultConfig(), Fleet: &FleetStats{Replicas: make([]Snapshot, 2)}}
+	fleet.Config.Fleet.Replicas = 2
+	b.Reset()
+	if err := NewReport(fleet).Write(&b, FormatTable); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker) and rejected:balancer (no replica in rotation) are starvation for every class but payment\n") {
+		t.Errorf("fleet report:\n%s", b.String())
+	}
 }

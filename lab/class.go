@@ -31,9 +31,21 @@ func (c Class) String() string {
 	return "unknown"
 }
 
-// Starves reports whether a pool rejection of this class is starvation: for every class but
-// payment, the one the isolation is about, it is.
+// Starves reports whether this class starves when it is turned away for want of a worker
+// (StarvedBy): every class but payment, the one the isolation is about, whose calls hold
+// the workers.
 func (c Class) Starves() bool { return c != Payment }
+
+// StarvedBy are the reasons that turn a request away for want of a worker: a full pool's,
+// and a fleet's balancer's, whose replicas all went out of rotation (the fleet domino: its
+// signups' 541 rejected:balancer beside "signup starved 15", the pool's alone, read as the
+// wrong headline for their harm).
+var StarvedBy = []Reason{RejectPool, RejectBalancer}
+
+// StarvedMeans says what "starved" counts, in the words the header, the help and the
+// report share.
+const StarvedMeans = "turned away for want of a worker: rejected:pool (no free worker and no room in the queue) or, in a fleet, rejected:balancer (no replica left in rotation). " +
+	"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved"
 
 // Reason says who turned a request away before it was served. Each is declared with its
 // number, and registered with its name, what it means and its rank, by the file of what
@@ -55,8 +67,9 @@ var Reasons []Reason
 // reasonDef is a reason as it is registered.
 type reasonDef struct {
 	name, description string
-	rank              int                    // its place in Reasons, lowest first
-	shown             func(s *Snapshot) bool // whether the table has its column for s; nil: always
+	rank              int                      // its place in Reasons, lowest first
+	shown             func(s *Snapshot) bool   // whether the table has its column for s; nil: always
+	gloss             func(c Config) [2]string // what it means in c's lab where its word does not say it (Reason.Gloss); nil: nowhere
 }
 
 var reasons [numReasons]*reasonDef
@@ -71,10 +84,34 @@ func registerReason(r Reason, d reasonDef) {
 }
 
 func init() {
-	registerReason(RejectPool, reasonDef{name: "pool", rank: 10,
-		description: "no free worker and no room in the accept queue. For every class but payment this is starvation (the header's \"starved\"); payments' own are not counted starved"})
+	registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss,
+		description: "no free worker and no room in the accept queue (with a bounded queue, the table says \"rej:pool = no worker, queue full\"). For every class but payment this is starvation (the header's \"starved\"); payments' own are not counted starved"})
 	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
-		description: "the fleet's load balancer had no healthy target: every replica was out of rotation, so the request was turned away before reaching any"})
+		gloss:       func(Config) [2]string { return [2]string{"no replica in rotation", "none in rotation"} }, // its name does not say why
+		description: "the fleet's load balancer had no healthy target: every replica was out of rotation, so the request was turned away before reaching any. For every class but payment this is starvation too (the header's \"starved\")"})
+}
+
+// poolGloss is rejected:pool's meaning where the pool has a bounded queue: a full queue's
+// turning away is the pool's (as Java's ThreadPoolExecutor and resilience4j's bulkhead
+// reject), which a newcomer expected to be rejected:queue, CoDel's word for a request that
+// waited past its limit (round 11: long-queue beside codel-queue).
+func poolGloss(c Config) [2]string {
+	if q := c.Pool.Queue; q.Holds() && !q.Unbounded() {
+		return [2]string{"no worker, queue full", "queue full"}
+	}
+	return [2]string{} // no queue: no free worker, as its word says; an unbounded one turns none away
+}
+
+// Gloss says what a rejection for r means in the lab of c, in few words and in fewer, said
+// beside its word where the word alone does not: "no worker, queue full" (a pool with a
+// bounded queue), "waited past CoDel's limit", "no replica in rotation"; "" where the word
+// says it.
+func (r Reason) Gloss(c Config) (long, short string) {
+	if d := r.def(); d != nil && d.gloss != nil {
+		g := d.gloss(c)
+		return g[0], g[1]
+	}
+	return "", ""
 }
 
 func (r Reason) String() string {

@@ -62,7 +62,7 @@ func TestGoroutinesNoteListsWhatIsCounted(t *testing.T) {
 			t.Errorf("bounded queue at %d: %q", w, v)
 		}
 	}
-	if v := note(s, 120); !strings.Contains(v, "the 75 queued are entries, not goroutines") {
+	if v := note(s, 120); !strings.Contains(v, "a bounded queue's 75 are entries, not goroutines") {
 		t.Errorf("bounded queue at 120: %q", v)
 	}
 	s.Pool.Unbounded = true

@@ -95,13 +95,39 @@ func TestClassShares(t *testing.T) {
 	}
 }
 
-// A second's pool rejections: every class's, and the starved classes' alone.
-func TestSecondStarved(t *testing.T) {
-	var s Second
-	s.Rejected[Payment][RejectPool], s.Rejected[Signup][RejectPool], s.Rejected[Health][RejectPool] = 5, 3, 1
-	s.Rejected[Signup][RejectBulkhead] = 7
-	if s.TurnedAway() != 9 || s.Starved() != 4 {
-		t.Errorf("turned away %d, starved %d", s.TurnedAway(), s.Starved())
+// A second's pool rejections are every class's; a class starves when turned away for want
+// of a worker, by the pool or a fleet's balancer, payments never: the header's count, its
+// alarm, and since when there was none.
+func TestStarved(t *testing.T) {
+	var s Snapshot
+	s.Classes[Payment].Rejected[RejectPool], s.Classes[Signup].Rejected[RejectPool], s.Classes[Health].Rejected[RejectPool] = 5, 3, 1
+	s.Classes[Payment].Rejected[RejectBalancer], s.Classes[Signup].Rejected[RejectBalancer] = 4, 541
+	s.Classes[Signup].Rejected[RejectBulkhead] = 7
+	if s.Starved(Payment) != 0 || s.Starved(Signup) != 544 || s.StarvedAll() != 545 {
+		t.Errorf("starved payment %d, signup %d, all %d; want 0, 3 + 541, 545", s.Starved(Payment), s.Starved(Signup), s.StarvedAll())
+	}
+	s.Timeline = make([]Second, 3)
+	for i := range s.Timeline {
+		s.Timeline[i].T = i + 1
+	}
+	s.Timeline[0].Rejected[Payment][RejectPool], s.Timeline[0].Rejected[Health][RejectPool] = 5, 1
+	s.Timeline[1].Rejected[Signup][RejectBalancer] = 9
+	s.Timeline[2].Rejected[Payment][RejectBalancer] = 4
+	if s.Timeline[0].TurnedAway() != 6 {
+		t.Errorf("turned away %d in 0–1s, want 6", s.Timeline[0].TurnedAway())
+	}
+	if s.StarvingNow(Signup) || s.StarvingNow(Payment) {
+		t.Error("starving now in 2–3s, where only payments were turned away")
+	}
+	if got := s.NoneSince(StarvedBy, Signup); got != "none since 2s" {
+		t.Errorf("signups: %q, want none since 2s (rejected:balancer in 1–2s)", got)
+	}
+	if got := s.NoneSince(StarvedBy, Health); got != "none since 1s" {
+		t.Errorf("health: %q, want none since 1s", got)
+	}
+	s.Timeline[2].Rejected[Signup][RejectBalancer] = 1
+	if !s.StarvingNow(Signup) {
+		t.Error("signups turned away by the balancer in the last second, not starving now")
 	}
 }
 
@@ -543,12 +569,16 @@ func TestRatesQueueing(t *testing.T) {
 	}
 }
 
-// The window starves as its seconds do: the pool's rejections of every class but payment.
+// The window starves as the run does: the pool's and a fleet's balancer's rejections of
+// every class but payment.
 func TestRatesStarved(t *testing.T) {
 	var r Rates
 	r.Rejected[Payment][RejectPool], r.Rejected[Signup][RejectPool], r.Rejected[Health][RejectPool] = 5, 1.5, 0.5
-	r.Rejected[Signup][RejectBulkhead] = 9
-	if got := r.Starved(); got != 2 {
-		t.Errorf("starved %v, want signup 1.5 + health 0.5 rejected:pool", got)
+	r.Rejected[Signup][RejectBulkhead], r.Rejected[Signup][RejectBalancer], r.Rejected[Payment][RejectBalancer] = 9, 2, 3
+	if got := r.Starved(); got != 4 {
+		t.Errorf("starved %v, want signup 1.5 + 2 + health 0.5", got)
+	}
+	if got := r.StarvedOf(Signup); got != 3.5 {
+		t.Errorf("signups starved %v, want 1.5 rejected:pool + 2 rejected:balancer", got)
 	}
 }

@@ -360,14 +360,19 @@ func (r Report) Write(w io.Writer, format string) error {
 		writeLine(w, format, l)
 	}
 	if format == FormatTable {
-		fmt.Fprintln(w, r.latencyNote()+"; "+poolNote)
+		fmt.Fprintln(w, r.latencyNote()+"; "+r.starvedNote())
 	}
 	return nil
 }
 
-// poolNote says what rejected:pool is as the header and help do: payments' own hold the
-// workers and are not starved.
-const poolNote = "rejected:pool (no free worker) is starvation for every class but payment"
+// starvedNote says what starvation is as the header and help do (StarvedMeans): payments'
+// own rejections hold the workers and are not starved; a fleet's balancer starves too.
+func (r Report) starvedNote() string {
+	if r.Fleet != nil {
+		return "rejected:pool (no free worker) and rejected:balancer (no replica in rotation) are starvation for every class but payment"
+	}
+	return "rejected:pool (no free worker) is starvation for every class but payment"
+}
 
 // rows is the class table both text formats share: a header and one row per class.
 // Rejection reasons and fallbacks get a column only when some class has one.

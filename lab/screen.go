@@ -307,13 +307,13 @@ var coreHealth = slices.Concat(
 			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
 		}
 		// Its parts: those on a worker, each waiting request of an unbounded queue, those of
-		// workers idle under 1s, and the helpers; the postmortem's 5982 left ~195 unexplained
+		// workers idle under 1s, a thread-pool bulkhead's threads, and the helpers; the postmortem's 5982 left ~195 unexplained
 		// and 20 busy workers beside 21 read as a miscount (newcomer 15): the workers of a
 		// second's finished requests idle, and a snapshot's run over, its generator and
 		// sampler ended.
-		// Why idle workers have goroutines comes first, then what the helpers are: "parked up
-		// to 1s after a job" beside "9 idle, 1 parked" and "1 more (… the more: helpers …)"
-		// read as riddles (newcomer 22); "+ 1 more" alone read as a fudge (newcomer 19).
+		// What the helpers are: "1 more (… the more: helpers …)" read as a riddle (newcomer
+		// 22); "+ 1 more" alone read as a fudge (newcomer 19). Why idle workers have
+		// goroutines is their part's own (idleKept).
 		if parts, brief := goroutineParts(s); parts != "" {
 			var forms []string
 			note := func(parts string, notes ...string) {
@@ -326,16 +326,11 @@ var coreHealth = slices.Concat(
 			if e := queueEntries(s); e != "" {
 				note(parts, e+"; helpers "+shortRest(s), e)
 				note(brief, e)
-				note(parts, fmt.Sprintf("the %s queued hold none", FmtCount(int64(s.Pool.Queued))))
-			}
-			if s.Pool.Parked > 0 {
-				note(parts, idleNote+"; helpers "+goroutineRest(s), idleNote+"; helpers "+shortRest(s), idleNote)
+				q := FmtCount(int64(s.Pool.Queued))
+				note(parts, "a bounded queue's "+q+" hold none", "the "+q+" queued hold none")
 			}
 			note(parts, goroutineRest(s), shortRest(s), "the lab's own, not the dependency's")
 			forms = append(forms, value+" = "+parts)
-			if s.Pool.Parked > 0 {
-				note(brief, idleNote, idleBrief)
-			}
 			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, append(forms, value+" = "+brief)...), Spare: true}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
@@ -359,13 +354,25 @@ var coreHealth = slices.Concat(
 	}),
 )
 
-// queueEntries says a bounded queue's waiting requests hold no goroutine: "the 43 queued
-// are entries, not goroutines"; "" with none, or an unbounded queue, whose each is one.
+// queueEntries says a bounded queue's waiting requests hold no goroutine: "a bounded
+// queue's 43 are entries, not goroutines"; "" with none, or an unbounded queue, whose each
+// is one (unboundedWaits). One rule, said on both sides by the queue's kind: beside the
+// unbounded queue's "+ 7198 waiting", "the 43 queued are entries" read as a contradiction
+// (a newcomer of round 11). The lab models the two as they are built: a bounded queue as a
+// thread pool's (Tomcat's accept queue, Java's ThreadPoolExecutor), a list of entries the
+// next free worker takes; an unbounded one as a Go server's, each waiting request a
+// goroutine blocked on the pool.
 func queueEntries(s *Snapshot) string {
 	if s.Pool.Queued == 0 || s.Pool.Unbounded {
 		return ""
 	}
-	return fmt.Sprintf("the %s queued are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
+	return fmt.Sprintf("a bounded queue's %s are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
+}
+
+// unboundedWaits is the part of an unbounded queue's waiting requests, each a goroutine:
+// "7198 waiting (an unbounded queue's are goroutines)" (queueEntries).
+func unboundedWaits(n int) string {
+	return FmtCount(int64(n)) + " waiting (an unbounded queue's are goroutines)"
 }
 
 // goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
@@ -381,17 +388,21 @@ func goroutineKinds(s *Snapshot) []string {
 	if offWorker(s) {
 		kinds = append(kinds, "calls off a worker")
 	}
+	if threaded(s) {
+		kinds = append(kinds, "bulkhead threads")
+	}
 	return append(kinds, uncounted(s)...)
 }
 
 // idleWord names the goroutines of free workers, each kept up to a second after its job for
 // the next: one name in the parts and the kinds ("free ones up to 1s" beside "parked up to
 // 1s after a job" named them two ways, newcomer 19). Idle under 1s, not "parked": beside
-// the pool's "idle 9", "1 parked" was a riddle (newcomer 22); idleNote says why.
+// the pool's "idle 9", "1 parked" was a riddle (newcomer 22). In the parts, idleKept says
+// why, there: "1 of 9 idle" read as a riddle where only a note too long for the line said
+// that an idle worker keeps its goroutine up to 1s (a newcomer of round 11, caller-timeout).
 const (
 	idleWord    = "idle under 1s"
-	idleNote    = "an idle worker keeps its goroutine up to 1s"
-	idleBrief   = "idle ones end after 1s"
+	idleKept    = " (kept up to 1s)"
 	workerKinds = "busy workers, " + idleWord
 )
 
@@ -399,13 +410,14 @@ const (
 // hand-off): one each, while its worker waits and after it walked away.
 func offWorker(s *Snapshot) bool { return slices.Contains(s.Chain, "handoff:goroutine") }
 
+// threaded says the run's calls go on a thread-pool bulkhead's threads, each a goroutine,
+// busy or not (BulkheadStats.Threads), an orphaned call's too.
+func threaded(s *Snapshot) bool { return slices.Contains(s.Chain, "handoff:thread") }
+
 // uncounted are the goroutines of the run's mechanisms the snapshot does not count one by
-// one: bulkhead threads, closed-loop users, a fleet's health checks.
+// one: closed-loop users, a fleet's health checks.
 func uncounted(s *Snapshot) []string {
 	var kinds []string
-	if slices.Contains(s.Chain, "handoff:thread") {
-		kinds = append(kinds, "bulkhead threads")
-	}
 	if s.ClosedLoop != nil {
 		kinds = append(kinds, "users")
 	}
@@ -416,13 +428,18 @@ func uncounted(s *Snapshot) []string {
 }
 
 // goroutineParts splits the count into the goroutines on a worker, those of workers idle
-// under 1s, those waiting in an unbounded queue, the calls off a worker, and the rest, the
-// helpers (the generator, the sampler, …): "64 busy workers + 195 idle under 1s + 5721
-// waiting + 2 helpers". A chain's hops are the dependency's, in none of them. brief is parts with
-// the calls' split cut to their orphans. "" where the kinds say it better: nothing on a
-// worker, kinds the parts do not count, or parts over the count.
+// under 1s, those waiting in an unbounded queue, a thread-pool bulkhead's threads, the calls
+// off a worker, and the rest, the helpers (the generator, the sampler, …): "64 busy workers
+// + 195 idle (kept up to 1s) + 5721 waiting (an unbounded queue's are goroutines) + 2
+// helpers". A chain's hops are the dependency's, in none of them. brief is parts with the
+// calls' split cut to their orphans. "" where the kinds say it better: nothing on a worker
+// or a thread, kinds the parts do not count, or parts over the count.
 func goroutineParts(s *Snapshot) (parts, brief string) {
-	if s.Pool.Busy+s.Pool.Parked == 0 || len(uncounted(s)) > 0 {
+	var threads int64
+	if threaded(s) {
+		threads = s.Bulkhead.Threads
+	}
+	if int64(s.Pool.Busy+s.Pool.Parked)+threads == 0 || len(uncounted(s)) > 0 {
 		return "", "" // nothing to split, or kinds the parts do not name: the kinds say it
 	}
 	waiting := 0
@@ -433,21 +450,26 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	if offWorker(s) { // each worker in the call waits on one, and each orphan runs on one
 		awaited, orphaned = int64(s.Pool.InPhase[PhaseCall]), s.Orphans.InFlight
 	}
-	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - awaited - orphaned
+	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - threads - awaited - orphaned
 	if rest < 0 { // read a moment apart: no parts that do not add up
 		return "", ""
 	}
 	// Idle beside busy: after the calls, "idle" read as theirs.
-	long := []string{FmtCount(int64(s.Pool.Busy)) + " busy workers"}
+	long := []string{counted(int64(s.Pool.Busy), "busy worker")} // "1 busy workers" read as a slip (breaker at 10s)
 	// Of the pool's idle workers, as many as still hold theirs: "1 idle under 1s" beside
 	// the pool's "idle 9" was a riddle (newcomer 23).
 	if p := s.Pool.Parked; p > 0 && p < s.Pool.Idle() {
-		long = append(long, FmtCount(int64(p))+" of "+FmtCount(int64(s.Pool.Idle()))+" idle")
+		long = append(long, FmtCount(int64(p))+" of "+FmtCount(int64(s.Pool.Idle()))+" idle"+idleKept)
 	} else if p > 0 {
-		long = append(long, FmtCount(int64(p))+" "+idleWord)
+		long = append(long, FmtCount(int64(p))+" idle"+idleKept)
 	}
 	if waiting > 0 {
-		long = append(long, FmtCount(int64(waiting))+" waiting")
+		long = append(long, unboundedWaits(waiting))
+	}
+	// A thread-pool bulkhead's threads, busy or not: "goroutines 12 (peak 15) (…, bulkhead
+	// threads, …)" could not be checked (a newcomer of round 11, threadpool-bulkhead).
+	if threads > 0 {
+		long = append(long, counted(threads, "bulkhead thread"))
 	}
 	short := slices.Clone(long)
 	if off := awaited + orphaned; off > 0 {
@@ -457,11 +479,16 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 		long = append(long, calls+FmtCount(awaited)+" awaited by a worker, "+FmtCount(orphaned)+" orphaned)")
 		short = append(short, calls+FmtCount(orphaned)+" orphaned)")
 	}
-	helpers := FmtCount(rest) + " helper"
-	if rest != 1 {
-		helpers += "s"
-	}
+	helpers := counted(rest, "helper")
 	return strings.Join(append(long, helpers), " + "), strings.Join(append(short, helpers), " + ")
+}
+
+// counted is n of noun, plural but for one: "1 helper", "2 helpers".
+func counted(n int64, noun string) string {
+	if n != 1 {
+		noun += "s"
+	}
+	return FmtCount(n) + " " + noun
 }
 
 // goroutineRest names what the parts' helpers are, such as the generator's re-sender (a
@@ -536,11 +563,11 @@ func ScreenWords() []Item {
 func coreWords() []part[[]Item] {
 	return slices.Concat(
 		at(10, []Item{
-			word("● live", "the screen follows the running lab, 10 times a second (■ recorded: a frame poollab snapshot recorded from a headless run, at its run time, not the live screen; ‖ PAUSED: the screen is frozen, the lab runs on)"),
+			word("● live", "the screen follows the running lab, 10 times a second (■ not live: a picture of what the screen showed at the run time beside it, drawn by poollab snapshot from a run without a screen, which stopped there (a GIF: one such picture every 100ms of the run); ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it)"),
-			word("rejected:balancer n", "a fleet's requests the balancer turned away with no replica in rotation to send them to, so far, first in the header during an outage: in the alarm colour with \"(still in 19–20s)\", the last whole second, while it still turns them away; quiet, with \"(last in 12–13s)\", once it stopped. Not starvation, which is the pool's"),
-			word("signup starved n", "n signups (or health checks: every class but payment) were rejected:pool so far, turned away for want of a worker while payments held them. Payments' own rejected:pool are not in it: they hold the workers, the others starve. The first one says so beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\". In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"last in 2–3s\", the last whole second that had one (shorter: \"stopped\", or \"(last in 2–3s)\" alone)"),
+			word("rejected:balancer n", "a fleet's requests, every class's, the balancer turned away with no replica in rotation to send them to, so far, first in the header during an outage: in the alarm colour with \"(still in 19–20s)\", the last whole second, while it still turns them away; quiet, with \"(none since 13s)\", once it stopped. Those of every class but payment are starved too (signup starved n)"),
+			word("signup starved n", "n signups (or health checks) "+StarvedMeans+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\"; in a fleet, each reason's share, \"(rej:pool 15 + rej:balancer 541)\". In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"none since 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(none since 7s)\" alone)"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 		}),
 		at(40, []Item{
@@ -557,7 +584,7 @@ func coreWords() []part[[]Item] {
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it; \"1 of 9 idle\": of the pool's 9 idle workers, the 1 that still has one), requests waiting in an unbounded queue (a bounded queue's are entries, not goroutines), bulkhead threads, calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it; \"1 of 9 idle (kept up to 1s)\": of the pool's 9 idle workers, the 1 that still has one), requests waiting in an unbounded queue (\"7198 waiting (an unbounded queue's are goroutines)\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, not goroutines: \"a bounded queue's 43 are entries, not goroutines\"), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, one vote each; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": a bare +n or -n, larger than that noise; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ; \"not ok moved\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

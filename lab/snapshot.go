@@ -110,17 +110,10 @@ type Second struct {
 
 // TurnedAway counts the requests of every class the pool turned away for want of a worker
 // during this second.
-func (s *Second) TurnedAway() int64 { return s.poolRejected(func(Class) bool { return true }) }
-
-// Starved counts those of the classes that starve (every class but payment).
-func (s *Second) Starved() int64 { return s.poolRejected(Class.Starves) }
-
-func (s *Second) poolRejected(of func(Class) bool) int64 {
+func (s *Second) TurnedAway() int64 {
 	var n int64
 	for _, c := range Classes {
-		if of(c) {
-			n += s.Rejected[c][RejectPool]
-		}
+		n += s.Rejected[c][RejectPool]
 	}
 	return n
 }
@@ -223,30 +216,66 @@ func (s *Snapshot) LastSpan() string {
 	return FmtSpan(last.T-1, last.T)
 }
 
+// Starved counts class c's requests turned away for want of a worker so far (StarvedBy); 0
+// for payments, whose own rejections are not starvation.
+func (s *Snapshot) Starved(c Class) int64 {
+	if !c.Starves() {
+		return 0
+	}
+	return sumFor(s.Classes[c].Rejected, StarvedBy)
+}
+
+// StarvedAll counts the requests of every class that starved so far (Starved).
+func (s *Snapshot) StarvedAll() int64 {
+	var n int64
+	for _, c := range Classes {
+		n += s.Starved(c)
+	}
+	return n
+}
+
 // StarvingNow says class c is being starved: turned away for want of a worker during the
-// last whole second (before the first, at all). A payment turned away by the pool is a
-// rejection, not starvation.
+// last whole second (before the first, at all). A payment turned away is a rejection, not
+// starvation.
 func (s *Snapshot) StarvingNow(c Class) bool {
 	if !c.Starves() {
 		return false
 	}
 	if last := s.LastSecond(); last != nil {
-		return last.Rejected[c][RejectPool] > 0
+		return sumFor(last.Rejected[c], StarvedBy) > 0
 	}
-	return s.Classes[c].Rejected[RejectPool] > 0
+	return s.Starved(c) > 0
+}
+
+// lastRejected is the last second of the timeline in which a request of one of classes was
+// rejected for one of reasons; nil if none of its seconds had one.
+func (s *Snapshot) lastRejected(reasons []Reason, classes []Class) *Second {
+	for i := len(s.Timeline) - 1; i >= 0; i-- {
+		for _, c := range classes {
+			if sumFor(s.Timeline[i].Rejected[c], reasons) > 0 {
+				return &s.Timeline[i]
+			}
+		}
+	}
+	return nil
 }
 
 // LastRejectedIn is the last second of the timeline in which a request of one of classes
 // was rejected for why, as the screen writes it ("2–3s"); "" if none of its seconds had one.
-// Said once a rejection stopped, it tells when (newcomer 14: "(none in 5–6s)" was a third
-// window in one header line).
 func (s *Snapshot) LastRejectedIn(why Reason, classes ...Class) string {
-	for i := len(s.Timeline) - 1; i >= 0; i-- {
-		for _, c := range classes {
-			if s.Timeline[i].Rejected[c][why] > 0 {
-				return FmtSpan(s.Timeline[i].T-1, s.Timeline[i].T)
-			}
-		}
+	if sec := s.lastRejected([]Reason{why}, classes); sec != nil {
+		return FmtSpan(sec.T-1, sec.T)
+	}
+	return ""
+}
+
+// NoneSince says a rejection for one of reasons of one of classes stopped, and when: "none
+// since 7s", the end of the last second that had one; "" if none of the timeline's seconds
+// had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
+// 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14).
+func (s *Snapshot) NoneSince(reasons []Reason, classes ...Class) string {
+	if sec := s.lastRejected(reasons, classes); sec != nil {
+		return fmt.Sprintf("none since %ds", sec.T)
 	}
 	return ""
 }
@@ -297,16 +326,22 @@ func (r *Rates) Queueing(c Class) float64 {
 	return r.Arrived[c] - r.OK[c] - r.Failed[c] - r.TimedOut[c] - r.RejectedTotal(c)
 }
 
-// Starved is the window's pool rejections per second of the classes that starve (every
-// class but payment), as Second.Starved counts them in one second.
+// Starved is the window's starved requests per second of the classes that starve (every
+// class but payment), as Snapshot.Starved counts them so far.
 func (r *Rates) Starved() float64 {
 	var n float64
 	for _, c := range Classes {
-		if c.Starves() {
-			n += r.Rejected[c][RejectPool]
-		}
+		n += r.StarvedOf(c)
 	}
 	return n
+}
+
+// StarvedOf is class c's starved requests per second over the window (Snapshot.Starved).
+func (r *Rates) StarvedOf(c Class) float64 {
+	if !c.Starves() {
+		return 0
+	}
+	return sumFor(r.Rejected[c], StarvedBy)
 }
 
 // NotOKBut is class c's requests per second in the window that failed, timed out or were

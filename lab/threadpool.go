@@ -43,6 +43,7 @@ type threadPool struct {
 	spawn func(func())
 	admit semaphore
 	busy  atomic.Int64
+	live  atomic.Int64 // its threads that have not ended, busy or not (a resize's retired ones too)
 	cur   atomic.Pointer[threadGen]
 }
 
@@ -89,6 +90,7 @@ func (tp *threadPool) use(c BulkheadConfig) {
 	tp.admit.configure(c.Size+c.Queue, 0)
 	g := &threadGen{tasks: make(chan *task, c.Size+c.Queue), quit: make(chan struct{}), threads: c.Size}
 	for range c.Size {
+		tp.live.Add(1) // counted as the engine counts its goroutines: before it starts
 		tp.spawn(func() { tp.thread(g) })
 	}
 	tp.retire(tp.cur.Swap(g))
@@ -106,6 +108,7 @@ func (tp *threadPool) retire(g *threadGen) {
 }
 
 func (tp *threadPool) thread(g *threadGen) {
+	defer tp.live.Add(-1)
 	run := func(t *task) {
 		tp.busy.Add(1)
 		defer tp.busy.Add(-1)
@@ -177,7 +180,7 @@ func (tp *threadPool) submit(t *task) bool {
 
 func (tp *threadPool) stats(c BulkheadConfig) BulkheadStats {
 	s := BulkheadStats{Type: BulkheadThreadPool, Size: c.Size, InUse: tp.admit.inUse.Load(),
-		ThreadsBusy: tp.busy.Load(), QueueCap: c.Queue}
+		ThreadsBusy: tp.busy.Load(), Threads: tp.live.Load(), QueueCap: c.Queue}
 	if g := tp.cur.Load(); g != nil {
 		s.Queued = len(g.tasks)
 	}

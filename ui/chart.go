@@ -797,8 +797,10 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	what, shortWhat, of := legendFigures(spec, s)
 	// Shorter forms say what the figures are in fewer words (the axis's end says which second
 	// "5–6s" is), then name the classes by their letters too ("busiest" alone then), then
-	// give the figures bare: no busiest seconds, no "set" and "ok" (their letters say which).
-	type legendForm struct{ short, shortWhat, bare bool }
+	// keep the first class's busiest second alone (the fleet domino's at 120 columns, each
+	// second named), then give the figures bare: no busiest seconds, no "set" and "ok" (their
+	// letters say which).
+	type legendForm struct{ short, shortWhat, firstPeak, bare bool }
 	itemsOf := func(form legendForm) []string {
 		short := form.short
 		var items []string
@@ -820,13 +822,14 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			}
 			item := mark + " " + name + value
 			// A busiest second under a twentieth of a worker is the blank's: nothing to add.
-			if top := chartMax(spec, window, []int{i}); spec.pool && !form.bare && top >= heldLeast && heldValue(top) != value {
-				peak := heldValue(top)
-				busiest := " (busiest second: "
-				if form.short && form.shortWhat { // beside "5–6s: P 9", its kind of second goes without saying
-					busiest = " (busiest: "
+			// Which second: "P payment 0.6 (busiest second: 11)" read as one second holding
+			// both, or as the peak within the last second (a newcomer of round 11).
+			if top, peak, at := busiest(spec, window, i); spec.pool && !form.bare && top >= heldLeast && peak != value && (!form.firstPeak || len(items) == 0) {
+				label := " (busiest second "
+				if form.short && form.shortWhat { // beside "5–6s: P 9", its kind of span goes without saying
+					label = " (busiest "
 				}
-				item += busiest + peak + ")"
+				item += label + at + ": " + peak + ")"
 			}
 			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter
 				arrived, ok := " arrived ", " ok "
@@ -843,7 +846,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		return items
 	}
 	var items []string
-	for _, form := range []legendForm{{false, false, false}, {false, true, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
+	for _, form := range []legendForm{{false, false, false, false}, {false, true, false, false}, {true, false, false, false},
+		{true, true, false, false}, {true, true, true, false}, {true, true, false, true}} {
 		if form.short || form.bare || items == nil { // names with a shorter "what": the same items
 			items = itemsOf(form)
 		}
@@ -878,6 +882,22 @@ func chartTitle(t *theme, spec chartSpec, w int) string {
 		return t.bold.Render(spec.short) + t.dim.Render(brief)
 	}
 	return t.bold.Render(spec.short)
+}
+
+// busiest is class c's busiest second of secs in spec, the latest of those that tie: its
+// value, its figure as the legend writes it (heldValue) and its span, "4–5s".
+func busiest(spec chartSpec, secs []lab.Second, c int) (top float64, peak, at string) {
+	best := -1
+	for k := range secs {
+		if best < 0 || spec.value(&secs[k], c) >= spec.value(&secs[best], c) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return 0, "", ""
+	}
+	top = spec.value(&secs[best], c)
+	return top, heldValue(top), lab.FmtSpan(secs[best].T-1, secs[best].T)
 }
 
 // legendValue writes a legend's figure: a count whole, to the nearest (a full pool's 23.96

@@ -352,8 +352,9 @@ func TestStripReachesSmallData(t *testing.T) {
 		// "busiest second", not "peak": beside "calls at the dependency now 0 (peak 2)", an
 		// instant's, a second's mean called peak read as a contradiction (review of charts7);
 		// where room is short the legend says "5–6s" for "last second 5–6s" before it drops
-		// the classes' names, and then "busiest" alone.
-		busiest := map[int]string{39: "(busiest: 1)", 59: "(busiest second: 1)"}[w]
+		// the classes' names, and then "busiest" alone. Each says which second: "0.6 (busiest
+		// second: 11)" read as one second holding both (a newcomer of round 11).
+		busiest := map[int]string{39: "(busiest 0–1s: 1)", 59: "(busiest second 0–1s: 1)"}[w]
 		if leg := ansi.Strip(lines[1]); !strings.Contains(leg, busiest) || w == 59 && !strings.Contains(leg, "payment") {
 			t.Errorf("w %d: the legend lacks the busiest second or the class's name: %q", w, leg)
 		}
@@ -475,7 +476,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	}
 	for entry, want := range map[string][]string{
 		"arrived/s and ok/s": {"arrived earlier", "drains after a step down", "may top it"},
-		"mean workers held":  {"busiest second: 1"},
+		"mean workers held":  {"busiest second 2–3s: 1"},
 		"strips":             {"nothing but zeros"},
 	} {
 		for _, w := range want {
@@ -652,5 +653,29 @@ func TestChartsBesideTheDistributionShowTheSameSeconds(t *testing.T) {
 				t.Errorf("%d columns, a %d s run: the time charts start at %v and %v", w, len(s.Timeline), a, b)
 			}
 		}
+	}
+}
+
+// Short of room for every class's busiest second, the legend keeps the first class's
+// before it gives the figures bare (the fleet domino at 120 columns: "19–20s: P 5  S 0.1
+// H 0" once each busiest named its second).
+func TestLegendKeepsTheFirstBusiestSecond(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	s.Timeline = nil
+	for i, held := range [][2]float64{{2, 0}, {19, 0.2}, {12, 0.1}, {5, 0.1}} {
+		sec := lab.Second{T: i + 1, Workers: 20}
+		sec.Held[lab.Payment], sec.Held[lab.Signup] = held[0], held[1]
+		s.Timeline = append(s.Timeline, sec)
+	}
+	spec := occupancyChart(s)
+	classes := chartClasses(s, spec)
+	_, wide := chartHead(th, spec, s, classes, s.Timeline, 200, true)
+	if got := ansi.Strip(wide); !strings.Contains(got, "P payment 5 (busiest second 1–2s: 19)  S signup 0.1 (busiest second 1–2s: 0.2)") {
+		t.Errorf("wide: %q", got)
+	}
+	_, narrow := chartHead(th, spec, s, classes, s.Timeline, 40, true)
+	if got := ansi.Strip(narrow); got != "3–4s: P 5 (busiest 1–2s: 19)  S 0.1" {
+		t.Errorf("40 wide: %q", got)
 	}
 }

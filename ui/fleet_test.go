@@ -410,7 +410,9 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	for _, want := range []string{
 		"the domino: r1 drained at 6.0s → 3 left, 8/s each → ",
 		"r2 pulled at 8.0s → 2 left, 12/s each → ",
-		"r3 at 9.0s (its check rejected:pool, 100 queued) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
+		// What rejected:pool means there: its queue was full (round 11 expected a full queue
+		// to give rejected:queue).
+		"r3 at 9.0s (its check rejected:pool: no worker, queue of 100 full) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
 		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
@@ -425,7 +427,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// Checks turned away one after another at the same queue are said once, after the last.
 	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
 	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool, 100 queued)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool: no worker, queue of 100 full)") {
 		t.Errorf("two checks turned away: %q", msg)
 	}
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
@@ -483,8 +485,13 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 	s = fleetSnapshot(4, 4)
 	for _, w := range []int{120, 80} {
 		flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, w, 40, false))), " ")
-		if !strings.Contains(flat, "(balancer: no") && !strings.Contains(flat, "(balancer: none in rotation)") {
+		if !strings.Contains(flat, "rej:balancer = no replica in rotation") && !strings.Contains(flat, "rej:balancer: none in rotation") {
 			t.Errorf("%d columns: rej:balancer without its meaning:\n%s", w, flat)
+		}
+		// Beside it, the pool's with a bounded queue: a full queue's (round 11 expected
+		// rejected:queue).
+		if !strings.Contains(flat, "rej:pool = no worker, queue full") && !strings.Contains(flat, "rej:pool: queue full") {
+			t.Errorf("%d columns: rej:pool without its meaning:\n%s", w, flat)
 		}
 	}
 }
@@ -563,9 +570,21 @@ func TestReplicaBarsSayTheirScale(t *testing.T) {
 
 // A snapshot's state is one form on every header, in both halves of a compare and at the
 // narrowest, beside the longest preset's name (newcomer 22: "■ snapshot, not live" beside
-// "■ snapshot" read as two states).
+// "■ snapshot" read as two states). It says the frame is not the live screen, the word "●
+// live" is on it ("■ recorded" read as a run recorded to a file, or a replay), short enough
+// to leave a second starved class its rate at 120 columns, and the help says what it shows.
 func TestSnapshotStateOneForm(t *testing.T) {
 	th := newTheme(true, true)
+	if recordedState != "■ not live" {
+		t.Errorf("the state %q does not say it is not the live screen, in the fewest words", recordedState)
+	}
+	var help string
+	for _, d := range helpWords() {
+		help += d[0] + " " + d[1] + "\n"
+	}
+	if !strings.Contains(help, recordedState+": a picture of what the screen showed at the run time beside it") {
+		t.Errorf("the help does not say what %q shows:\n%s", recordedState, help)
+	}
 	for _, p := range presets.List() {
 		cfg, err := presets.Load(p.Name, nil)
 		if err != nil {
@@ -581,6 +600,36 @@ func TestSnapshotStateOneForm(t *testing.T) {
 			if h = ansi.Strip(h); !strings.HasSuffix(h, "  "+recordedState) {
 				t.Errorf("%s: %q", p.Name, h)
 			}
+		}
+	}
+}
+
+// A fleet's signups turned away by the balancer starve too: the header's count holds them,
+// with each reason's share where it fits (the domino's "signup starved 15", its pool's
+// alone, beside 541 signups rejected:balancer read as the wrong headline); each replica's
+// row counts its own so far, its pool's ("starved 0/s" was 0 on every row of the domino).
+func TestFleetStarvedCountsTheBalancer(t *testing.T) {
+	th := newTheme(true, true)
+	s := fleetSnapshot(4, 4)
+	s.Classes[lab.Signup].Rejected[lab.RejectBalancer] = 541
+	pool := s.Classes[lab.Signup].Rejected[lab.RejectPool]
+	sc := testScreen(s, 200, 40)
+	sc.recorded = true
+	head := ansi.Strip(headerLine(th, sc, 0, 200))
+	if want := fmt.Sprintf("signup starved %d (rejected:pool %d + rejected:balancer 541", pool+541, pool); !strings.Contains(head, want) {
+		t.Errorf("header %q, want %q", head, want)
+	}
+	// During the outage its alarm keeps its note where the classes' counts go bare: it
+	// outranks the run time's label (the domino at 120 columns lost "(still in 19–20s)").
+	s.Timeline[len(s.Timeline)-1].Rejected[lab.Signup][lab.RejectBalancer] = 70
+	sc.width = 100
+	if head := ansi.Strip(headerLine(th, sc, 0, 100)); !strings.Contains(head, fmt.Sprintf("(still in %s)  signup starved %d  ", s.LastSpan(), pool+541)) {
+		t.Errorf("at 100 columns the outage's note is left out: %q", head)
+	}
+	own := s.Fleet.Replicas[0].Classes[lab.Signup].Rejected[lab.RejectPool]
+	for _, row := range replicaRows(th, s, 160) {
+		if row = ansi.Strip(row); !regexp.MustCompile(fmt.Sprintf(`starved +%d `, own)).MatchString(row) {
+			t.Errorf("a replica's row %q, want its %d starved so far", row, own)
 		}
 	}
 }

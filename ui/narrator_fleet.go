@@ -242,7 +242,9 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 				if run > 1 {
 					checks = "their checks"
 				}
-				w += fmt.Sprintf(" (%s %s, %d queued)", checks, lab.RejectPool.Word(), t.Queued)
+				// What rejected:pool means here: the queue was full, not the checks' wait
+				// too long (round 11 expected a full queue to give rejected:queue).
+				w += fmt.Sprintf(" (%s %s: no worker, queue of %d full)", checks, lab.RejectPool.Word(), t.Queued)
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait)

@@ -667,10 +667,12 @@ func blanksAbove(lines []string) []string {
 	return append(blank, filled...)
 }
 
-// recordedState is the run state of a frame recorded from a headless run (poollab snapshot,
+// recordedState is the run state of a frame drawn from a headless run (poollab snapshot,
 // each frame of its GIF): true of every frame, where "■ run ended" was of the last alone
-// (the review: a GIF's frames said it at 1.0s, 1.1s, …).
-const recordedState = "■ recorded"
+// (the review: a GIF's frames said it at 1.0s, 1.1s, …). Not live, the live screen's word,
+// not "recorded": that read as a run being recorded to a file, or a replay (a newcomer of
+// round 11); "■ picture, not live" cost a second starved class its rate at 120 columns.
+const recordedState = "■ not live"
 
 // headerLine: the lab's title and run time on the left; starvation and the run state on
 // the right. In compare mode the title is the side, and the focused one stands out.
@@ -693,103 +695,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// Shorter forms drop the run time's label, then the run time (both sides show it).
 	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
 
-	// The right side, longest form first: what is starving, and the run's state.
-	var starved, starvedMid, starvedLast, starvedShort []string
-	// tied are forms whose first starved class says what it counts, the table's rejected:pool
-	// (newcomer 23 read "starved" as "waiting for a worker", and payments' own rejected:pool
-	// are not in it): tried before the forms without it.
-	var tied [][]string
-	// Once it stopped, when it last happened: never "now" (a narrator's "now" is this
-	// instant, newcomer 11), nor a third window beside the rate's (newcomer 14).
-	stopped := func(why lab.Reason, classes ...lab.Class) string {
-		if span := snap.LastRejectedIn(why, classes...); span != "" {
-			return " (last in " + span + ")"
-		}
-		return " (none now)"
-	}
-	for i, c := range lab.Classes {
-		n := snap.Classes[i].Rejected[lab.RejectPool]
-		if !c.Starves() || n == 0 {
-			continue
-		}
-		// Its rate in the table's /s window, for every class that has one there, and that it
-		// stopped, once it did: "signup starved 12 (last in 6–7s)" beside "health starved 1
-		// (0.2/s in 3–8s)" read as two kinds of count (newcomer 22). Shorter, a stopped one
-		// says so in its own words, never with a rate alone, which reads as starving now (the
-		// review: the colour alone said it, and NO_COLOR has none).
-		r := snap.Rates()
-		now := snap.StarvingNow(c)
-		inWindow := ""
-		if rate := r.Rejected[i][lab.RejectPool]; r.Seconds > 0 && rate > 0 {
-			inWindow = fmtPerSec(rate) + " in " + r.Span()
-		}
-		note, mid, last := " (–)", " (–)", " (–)" // no whole second yet
-		switch {
-		case inWindow != "" && now:
-			note = " (" + inWindow + ")"
-			mid, last = note, note
-		case inWindow != "":
-			note, mid = " ("+inWindow+", last in "+snap.LastRejectedIn(lab.RejectPool, c)+")", " ("+inWindow+", stopped)"
-			last = stopped(lab.RejectPool, c)
-		case r.Seconds > 0 || !now:
-			note = stopped(lab.RejectPool, c)
-			mid, last = note, note
-		}
-		// The alarm stands only while it is still happening; afterwards the total stays, quiet.
-		style := t.dim
-		if now {
-			style = t.alert
-		}
-		label := style.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n)))
-		if len(starved) == 0 {
-			pool := lab.TurnedAway(lab.RejectPool).Term()
-			tie := func(word, note string) string {
-				return label + t.dim.Render(" ("+word+", "+strings.TrimPrefix(note, " ("))
-			}
-			// With every note, then with its own alone (the others' counts bare), in the
-			// word, then in the column's name; then the column's name for a note, with the
-			// others' counts and without them.
-			col := label + t.dim.Render(" ("+pool.Column+")")
-			tied = [][]string{{tie(pool.Word, note)}, {tie(pool.Word, mid)}, {tie(pool.Word, last)},
-				{tie(pool.Word, note)}, {tie(pool.Word, mid)}, {tie(pool.Word, last)},
-				{tie(pool.Column, note)}, {tie(pool.Column, mid)}, {tie(pool.Column, last)}, {col}, {col}}
-		} else {
-			for k, n := range []string{note, mid, last} {
-				tied[k] = append(tied[k], label+t.dim.Render(n))
-			}
-			for k := 3; k < len(tied)-1; k++ {
-				tied[k] = append(tied[k], label)
-			}
-		}
-		starved = append(starved, label+t.dim.Render(note))
-		starvedMid = append(starvedMid, label+t.dim.Render(mid))
-		starvedLast = append(starvedLast, label+t.dim.Render(last))
-		starvedShort = append(starvedShort, label)
-	}
-	// A fleet with no replica to take a request turns it away at the balancer: the outage
-	// starvation does not count (that is the pool's), said beside it.
-	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
-		now := snap.TurningAwayNow(lab.RejectBalancer)
-		style, note := t.dim, stopped(lab.RejectBalancer, lab.Classes[:]...)
-		if now { // "(now)" read as "at this instant" beside a replica back in rotation (newcomer 24)
-			style, note = t.alert, " (so far)" // before the first whole second
-			if span := snap.LastRejectedIn(lab.RejectBalancer, lab.Classes[:]...); span != "" {
-				note = " (still in " + span + ")"
-			}
-		}
-		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
-		note = t.dim.Render(note)
-		// During an outage it is the headline: first, so it is the one a narrow header keeps.
-		at := len(starved)
-		if now {
-			at = 0
-		}
-		starved, starvedMid, starvedShort = slices.Insert(starved, at, label+note), slices.Insert(starvedMid, at, label+note), slices.Insert(starvedShort, at, label)
-		starvedLast = slices.Insert(starvedLast, at, label+note)
-		for k := range tied { // first, or after the starved classes that form keeps
-			tied[k] = slices.Insert(tied[k], min(at, len(tied[k])), label+note)
-		}
-	}
+	// The right side: what is starving, and the run's state.
 	var state, stateShort string
 	switch {
 	case s.restarting:
@@ -804,49 +710,195 @@ func headerLine(t *theme, s screen, i, w int) string {
 	case s.recorded:
 		// One short form on every screen and both halves: "■ snapshot, not live" beside
 		// "■ snapshot" read as two states, and neither said what a snapshot is (newcomer 22:
-		// "paused? replay?"): a recording, at "run time"; short, it leaves an outage's alarm
-		// room at 80 columns.
+		// "paused? replay?"): a picture of the screen at "run time"; short, it leaves an
+		// outage's alarm room at 80 columns.
 		state = t.dim.Render(recordedState)
 		stateShort = state
 	default:
 		state = t.status.Render("● live: updating 10×/s")
 		stateShort = t.status.Render("● live")
 	}
-	rights := []string{
-		strings.Join(append(starved, state), "  "),
-		strings.Join(append(starved, stateShort), "  "),
-		strings.Join(append(starvedMid, stateShort), "  "),
-		strings.Join(append(starvedLast, stateShort), "  "),
-		strings.Join(append(starvedShort, stateShort), "  "),
-	}
-	if len(starvedShort) > 1 {
-		rights = append(rights, starvedShort[0]+"  "+stateShort)
-	}
-	rights = append(rights, state, stateShort) // the table below still shows the starvation; the state must not be cut
-	// What starved counts outranks the long run state's words and the run time's label, not
-	// the run time; with it, the others' counts outrank that label too (a fleet's "health
-	// starved 9" at 120 columns).
+	forms := starvedForms(t, snap)
+	// One picker, best first: what starved counts and the notes outrank the long run state's
+	// words and the run time's label, not the run time; the title alone comes last.
 	type pair struct{ left, right string }
+	right := func(items []string, state string) string {
+		return strings.Join(slices.Concat(items, []string{state}), "  ")
+	}
 	var tries []pair
-	for _, form := range tied[:max(len(tied)-1, 0)] {
-		tries = append(tries, pair{lefts[0], strings.Join(append(form, state), "  ")})
-	}
-	for _, form := range tied {
+	for _, items := range forms {
+		tries = append(tries, pair{lefts[0], right(items, state)})
 		for _, left := range lefts[:2] {
-			tries = append(tries, pair{left, strings.Join(append(form, stateShort), "  ")})
+			tries = append(tries, pair{left, right(items, stateShort)})
 		}
 	}
-	for _, left := range lefts {
-		for _, right := range rights {
-			tries = append(tries, pair{left, right})
-		}
+	for _, items := range forms {
+		tries = append(tries, pair{lefts[2], right(items, stateShort)})
 	}
 	for _, p := range tries {
 		if gap := w - ansiWidth(p.left) - ansiWidth(p.right); gap >= 2 {
 			return p.left + strings.Repeat(" ", gap) + p.right
 		}
 	}
-	return fit(title+"  "+rights[len(rights)-1], w) // the title matters most: the side it names
+	return fit(title+"  "+stateShort, w) // the title matters most: the side it names
+}
+
+// starvedForms are the header's forms of what is starving, best first, each a list of items
+// (the last form is none: the state alone, as the table below still shows the starvation).
+// Each class that starved says its count; the first says what it counts, the table's
+// rejected:pool (newcomer 23 read "starved" as "waiting for a worker"), and a fleet's
+// rejected:balancer with each one's share; each says its rate in the table's /s seconds and,
+// once it stopped, since when. Shorter forms give up the first's words for the column's
+// name and the notes level by level, first the others', then its own (review11 L14: the tie
+// outranked the others' notes, and "health starved 1 (0.2/s in 3–8s)" lost its rate at 120
+// columns though the column's name left room). A fleet's balancer turning requests away is
+// said beside them, first during an outage, so it is the one a narrow header keeps.
+func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
+	type class struct {
+		label string    // "signup starved 12", styled
+		notes [3]string // its rate and since when it stopped; its rate and "stopped"; either alone
+		words [2]string // what it counts, in the word and in the column's name
+	}
+	var classes []class
+	r := snap.Rates()
+	for i, c := range lab.Classes {
+		n := snap.Starved(c)
+		if n == 0 {
+			continue
+		}
+		now := snap.StarvingNow(c)
+		since := snap.NoneSince(lab.StarvedBy, c)
+		if since == "" {
+			since = "none now"
+		}
+		// Its rate in the table's /s window, for every class that has one there, and that it
+		// stopped, once it did: "signup starved 12 (last in 6–7s)" beside "health starved 1
+		// (0.2/s in 3–8s)" read as two kinds of count (newcomer 22). Shorter, a stopped one
+		// says so in its own words, never with a rate alone, which reads as starving now (the
+		// review: the colour alone said it, and NO_COLOR has none).
+		inWindow := ""
+		if rate := r.StarvedOf(c); r.Seconds > 0 && rate > 0 {
+			inWindow = fmtPerSec(rate) + " in " + r.Span()
+		}
+		var notes [3]string
+		switch {
+		case inWindow != "" && now:
+			notes = [3]string{inWindow, inWindow, inWindow}
+		case inWindow != "":
+			notes = [3]string{inWindow + ", " + since, inWindow + ", stopped", since}
+		case r.Seconds > 0 || !now:
+			notes = [3]string{since, since, since}
+		default: // no whole second yet
+			notes = [3]string{"–", "–", "–"}
+		}
+		// What it counts: each reason with its share where two starved it (a fleet's pool and
+		// balancer), the word alone where one did.
+		by := slices.DeleteFunc(slices.Clone(lab.StarvedBy), func(why lab.Reason) bool { return snap.Classes[i].Rejected[why] == 0 })
+		var words, cols []string
+		for _, why := range by {
+			term, share := lab.TurnedAway(why).Term(), ""
+			if len(by) > 1 {
+				share = " " + fmtCount(snap.Classes[i].Rejected[why])
+			}
+			words, cols = append(words, term.Word+share), append(cols, term.Column+share)
+		}
+		// The alarm stands only while it is still happening; afterwards the total stays, quiet.
+		style := t.dim
+		if now {
+			style = t.alert
+		}
+		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n))), notes: notes,
+			words: [2]string{strings.Join(words, " + "), strings.Join(cols, " + ")}})
+	}
+	// tie is class k with what it counts (word: 0 the word, 1 the column's name) and its note
+	// at level (-1: none); noted is class k with its note at level (-1: its count bare).
+	tie := func(k, word, level int) string {
+		inside := classes[k].words[word]
+		if level >= 0 {
+			inside += ", " + classes[k].notes[level]
+		}
+		return classes[k].label + t.dim.Render(" ("+inside+")")
+	}
+	noted := func(k, level int) string {
+		if level < 0 {
+			return classes[k].label
+		}
+		return classes[k].label + t.dim.Render(" ("+classes[k].notes[level]+")")
+	}
+	// form is the first class by first, the others each at level.
+	form := func(first string, level int) []string {
+		items := []string{first}
+		for k := 1; k < len(classes); k++ {
+			items = append(items, noted(k, level))
+		}
+		return items
+	}
+	// The noted forms, then every count bare (bare: its index), then the first item alone.
+	var forms [][]string
+	if len(classes) > 0 {
+		for word := range 2 {
+			for level := range 3 {
+				forms = append(forms, form(tie(0, word, level), level))
+			}
+		}
+		for word := range 2 {
+			for level := range 3 {
+				forms = append(forms, form(tie(0, word, level), -1))
+			}
+		}
+		forms = append(forms, form(tie(0, 1, -1), -1), []string{tie(0, 1, -1)})
+		for level := range 3 {
+			forms = append(forms, form(noted(0, level), level))
+		}
+		forms = append(forms, form(classes[0].label, -1))
+	} else {
+		forms = append(forms, nil)
+	}
+	bare := len(forms) - 1
+	// A fleet with no replica to take a request turns it away at the balancer, every class
+	// alike: said beside the starved, whose counts have their part of it.
+	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
+		now := snap.TurningAwayNow(lab.RejectBalancer)
+		style, note := t.dim, snap.NoneSince([]lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
+		if note == "" {
+			note = "none now"
+		}
+		if now { // "(now)" read as "at this instant" beside a replica back in rotation (newcomer 24)
+			style, note = t.alert, "so far" // before the first whole second
+			if span := snap.LastRejectedIn(lab.RejectBalancer, lab.Classes[:]...); span != "" {
+				note = "still in " + span
+			}
+		}
+		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
+		// During an outage it is the headline: first, so it is the one a narrow header keeps.
+		at := len(classes)
+		if now {
+			at = 0
+		}
+		noted := label + t.dim.Render(" ("+note+")")
+		for k := range forms {
+			item := noted
+			if k == bare {
+				item = label
+			}
+			forms[k] = slices.Insert(forms[k], min(at, len(forms[k])), item)
+		}
+		// Every class bare beside its note, before every count bare: the outage's "(still in
+		// 19–20s)" outranks the run time's label (the fleet domino at 120 columns).
+		if len(classes) > 0 {
+			withNote := slices.Clone(forms[bare])
+			withNote[min(at, len(classes))] = noted
+			forms = slices.Insert(forms, bare, withNote)
+			bare++
+		}
+	}
+	if len(forms[bare]) > 1 {
+		forms = append(forms, forms[bare][:1])
+	}
+	if len(forms[bare]) == 0 {
+		return forms // nothing starved: the state alone
+	}
+	return append(forms, nil)
 }
 
 // changeLines is the log of settings changes, newest last, in at most rows lines of at most

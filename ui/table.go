@@ -414,10 +414,6 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
 		def := [4]string{"rej:X = rejected:X, turned away by X before it ran",
 			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej:X=by X"}
-		if shown[lab.TurnedAway(lab.RejectBalancer).Term().Column] { // the balancer's name does not say why
-			def = [4]string{def[0] + " (balancer: no replica was in rotation to send it to)", def[1] + " (balancer: no replica in rotation)",
-				"rej:X = by X (balancer: none in rotation)", def[3] + " (balancer: none in rotation)"}
-		}
 		defs = append(defs, def)
 	}
 	var lat []string
@@ -457,6 +453,16 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			forms[i] = strings.Join(parts, " · ")
 		}
 		notes.must = append(notes.must, forms[:])
+	}
+	// What a column's reason means where its name does not say it, each a note of its own,
+	// so a compare half wraps rather than cuts them: a full bounded queue's rejections are
+	// the pool's, CoDel's queue turns away who waited too long (side by side, a newcomer
+	// expected a full queue to give rej:queue), the balancer had no replica.
+	for _, r := range lab.Reasons {
+		col := lab.TurnedAway(r).Term().Column
+		if long, short := r.Gloss(s.Config); long != "" && shown[col] {
+			notes.must = append(notes.must, []string{col + " = " + long, col + ": " + short})
+		}
 	}
 	// A connection per route is waited for on the worker: in service, not in wait
 	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection).

@@ -39,9 +39,9 @@ func TestTableSaysItsWindows(t *testing.T) {
 			t.Errorf("%dx%d: the header's rate not over the table's seconds:\n%s", size[0], size[1], got)
 		}
 	}
-	// Starving stopped: the header says when it last happened, not "now", which a
+	// Starving stopped: the header says since when there was none, not "now", which a
 	// narrator's "now starving" contradicts (newcomer 11), nor a window of its own beside
-	// the rate's (newcomer 14).
+	// the rate's (newcomer 14), nor "last in 6–7s", read as cryptic (round 11).
 	quiet := testSnapshot()
 	tl := quiet.Timeline
 	tl[len(tl)-1].Rejected[lab.Signup][lab.RejectPool] = 0
@@ -50,7 +50,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 	if before.Rejected[lab.Signup][lab.RejectPool] == 0 {
 		t.Fatal("the fixture's signups starve in none of its last three seconds")
 	}
-	if got := frameText(t, quiet, 120, 40); !regexp.MustCompile(fmt.Sprintf(`signup starved 22 \((rejected:pool, )?[\d.]+/s in \d+–\d+s, last in %d–%ds\)`, before.T-1, before.T)).MatchString(got) {
+	if got := frameText(t, quiet, 120, 40); !regexp.MustCompile(fmt.Sprintf(`signup starved 22 \((rejected:pool, )?[\d.]+/s in \d+–\d+s, none since %ds\)`, before.T)).MatchString(got) {
 		t.Errorf("starving stopped, unsaid:\n%s", got)
 	}
 	// Beside a class starving now, both say their rate in one form where there is room
@@ -64,8 +64,14 @@ func TestTableSaysItsWindows(t *testing.T) {
 	tl[len(tl)-1].Rejected[lab.Signup][lab.RejectPool], tl[len(tl)-2].Rejected[lab.Signup][lab.RejectPool] = 0, 0
 	tl[len(tl)-1].Rejected[lab.Health][lab.RejectPool] = 1
 	header := strings.SplitN(frameText(t, two, 160, 40), "\n", 2)[0]
-	if !regexp.MustCompile(`signup starved 22 \((rejected:pool, )?[\d.]+/s in 1–6s, (last in \d+–\d+s|stopped)\).*health starved 1 \([\d.]+/s in 1–6s\)`).MatchString(header) {
+	if !regexp.MustCompile(`signup starved 22 \((rejected:pool, )?[\d.]+/s in 1–6s, (none since \d+s|stopped)\).*health starved 1 \([\d.]+/s in 1–6s\)`).MatchString(header) {
 		t.Errorf("two classes starved, in two forms: %q", header)
+	}
+	// At 120 columns the other class keeps its rate, the first saying what it counts in the
+	// column's name (review11 L14: "(rejected:pool, last in 6–7s)  health starved 1" left it
+	// bare where this fits).
+	if got := frameText(t, two, 120, 40); !strings.Contains(got, "signup starved 22 (rej:pool, none since 4s) health starved 1 (0.2/s in 1–6s) ■ not live") {
+		t.Errorf("at 120 columns the other class's rate is left out:\n%s", got)
 	}
 	for w := 80; w <= 160; w += 4 {
 		header := strings.SplitN(frameText(t, two, w, 40), "\n", 2)[0]
@@ -325,5 +331,40 @@ func TestFallbackNoteWhereItTeaches(t *testing.T) {
 		if n := strings.Count(frame, "canned repl"); n != 1 {
 			t.Errorf("%dx%d compare: B's canned replies said %d times:\n%s", sz[0], sz[1], n, frame)
 		}
+	}
+}
+
+// Where a bounded queue is on screen, rej:pool says what it is there, a full queue's, and
+// rej:queue what CoDel's is: side by side (long-queue beside codel-queue) a newcomer
+// expected a full queue to give rejected:queue. Each is a note of its own, whole at every
+// level and width, a compare half's too.
+func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
+	fifo := testSnapshot()
+	fifo.Config.Pool.Queue = 100
+	codel := testSnapshot()
+	codel.Config.Pool.Queue, codel.Config.Pool.Discipline = 100, lab.CoDel
+	for _, c := range []lab.Class{lab.Payment, lab.Signup} { // CoDel's, not a full queue's
+		r := &codel.Classes[c].Rejected
+		r[lab.RejectQueue], r[lab.RejectPool] = r[lab.RejectPool], 0
+	}
+	for _, tc := range []struct {
+		s     *lab.Snapshot
+		words []string
+	}{{fifo, []string{"rej:pool = no worker, queue full", "rej:pool: queue full"}},
+		{codel, []string{"rej:queue = waited past CoDel's limit", "rej:queue: waited too long"}}} {
+		for _, w := range []int{paneMinWidth, 80, 120} {
+			_, notes := tableLines(newTheme(true, true), tc.s, w, true, nil)
+			for level := levelFull; level < levelTotals; level++ {
+				got := strings.Join(notes.lines(" · ", w, level), "\n")
+				if !strings.Contains(got, tc.words[0]) && !strings.Contains(got, tc.words[1]) || strings.Contains(got, "…") {
+					t.Errorf("w=%d level %d: %q unsaid, or a note cut:\n%s", w, level, tc.words[0], got)
+				}
+			}
+		}
+	}
+	// Without a queue the word says it: no free worker.
+	_, notes := tableLines(newTheme(true, true), testSnapshot(), 120, true, nil)
+	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); strings.Contains(got, "rej:pool =") {
+		t.Errorf("no queue, yet rej:pool glossed:\n%s", got)
 	}
 }

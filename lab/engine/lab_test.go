@@ -438,8 +438,8 @@ func TestThreadPoolResizeWhileRunning(t *testing.T) {
 	}
 	defer l.Stop()
 	waitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 5 }, "5 threads busy")
-	if q := l.Snapshot().Bulkhead; q.InUse > 10 || q.Queued > 5 {
-		t.Errorf("bulkhead %+v over its 5 threads + 5 queue", q)
+	if q := l.Snapshot().Bulkhead; q.InUse > 10 || q.Queued > 5 || q.Threads != 5 {
+		t.Errorf("bulkhead %+v over its 5 threads + 5 queue, or not 5 threads", q)
 	}
 	for _, size := range []int{2, 8} {
 		c.Payment.Bulkhead.Size = size
@@ -448,6 +448,9 @@ func TestThreadPoolResizeWhileRunning(t *testing.T) {
 		}
 	}
 	waitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 8 }, "8 threads busy after the resize")
+	// The goroutines' count has its threads, the retired ones until they end (the screen's
+	// "+ 8 bulkhead threads").
+	waitFor(t, func() bool { return l.Snapshot().Bulkhead.Threads == 8 }, "8 threads after the retired ones end")
 	checkInvariant(t, l.Snapshot())
 }
 
