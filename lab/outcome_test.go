@@ -108,6 +108,11 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	if got := FallbackSaid(none, true); len(got) == 0 || got[0] != "none answered: the 22 payments rejected:pool and 3 rejected:queue got an error, turned away before a worker could run the fallback" {
 		t.Errorf("none answered, some turned away before the chain, in a compare: %q", got)
 	}
+	// Half of 120 columns says why none: they were turned away before it, first in the chain
+	// as it is (newcomer 25: "none answered; 33 payments rejected:pool: error").
+	if got := fittingValue(FallbackLabel, 58, FallbackSaid(none, true)...); got != "none answered; 25 payments turned away before it" {
+		t.Errorf("none answered, in a compare half of 120 columns: %q", got)
+	}
 	// The signups the table shows with the same rejection got an error too, said where
 	// there is room (newcomer 23: "did the signups get an error too?").
 	none.Classes[Signup].Rejected[RejectPool] = 20

@@ -76,12 +76,23 @@ var coreSettings = slices.Concat(
 			stages[k] += " (the call leaves the worker)"
 			glossed = strings.Join(stages, " → ")
 		}
-		value := fittingValue(label, w, "outermost first: "+glossed, "outermost first: "+chain, chain)
+		// Where it runs, too: on a worker, so what is turned away before one (rejected:pool,
+		// :queue, :balancer) never meets the fallback, first as it is (newcomer 25: "if the
+		// fallback is outermost, why does it not answer these rejections?").
+		const onWorker = "on a worker, outermost first"
+		value := fittingValue(label, w, onWorker+" (a payment turned away before a worker never reaches it): "+glossed,
+			onWorker+": "+glossed, "outermost first: "+glossed, onWorker+": "+chain, "outermost first: "+chain, chain)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
-		// the lesson rests on and no other line says (newcomer 13).
+		// the lesson rests on and no other line says (newcomer 13); a health check does no
+		// work at all, and fails only for want of a worker in time (newcomer 25: "nothing says
+		// what a health check does or costs").
 		if s.Active(Signup) {
 			items = append(items, Item{Label: s.Config.Traffic.Label(Signup), Value: FmtDur(s.Config.Signup.Work.D()) + " of local work, calls nothing", Spare: true})
+		}
+		if s.Active(Health) {
+			items = append(items, Item{Label: s.Config.Traffic.Label(Health), Value: fmt.Sprintf("answered at once on a worker, calls nothing; timed out after %s without one",
+				FmtDur(s.Config.Health.Timeout.D())), Spare: true})
 		}
 		return items
 	}),
@@ -544,7 +555,7 @@ func coreWords() []part[[]Item] {
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 		}),
 		at(40, []Item{
-			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). stage:part names one part of a stage (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went) or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
+			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker (rejected:pool, :queue, :balancer) never reaches it, its fallback included. stage:part names one part of a stage (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went) or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of ended", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one the fallback answered is one (its user got a canned reply instead of an error, still not ok). JSON: not_ok_share_of_ended, since the start"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once"),

@@ -167,13 +167,17 @@ func TestDeepestPerPaymentPrecision(t *testing.T) {
 }
 
 // Beside the payments' chain, a signup's own work: it calls nothing, which the shared
-// pool's lesson rests on (newcomer 13 could not tell).
+// pool's lesson rests on (newcomer 13 could not tell); and a health check's, none, and what
+// it fails for (newcomer 25: "nothing says what a health check does or costs").
 func TestSettingsSaySignupsCallNothing(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
-	s.Classes[Signup].Arrived = 1
-	if items := fmt.Sprint(SettingsItems(c, s, 120)); !strings.Contains(items, "signup 2ms of local work, calls nothing") {
-		t.Errorf("items: %s", items)
+	s.Classes[Signup].Arrived, s.Classes[Health].Arrived = 1, 1
+	items := fmt.Sprint(SettingsItems(c, s, 120))
+	for _, want := range []string{"signup 2ms of local work, calls nothing", "health answered at once on a worker, calls nothing; timed out after 1s without one"} {
+		if !strings.Contains(items, want) {
+			t.Errorf("no %q in items: %s", want, items)
+		}
 	}
 }
 
@@ -278,13 +282,25 @@ func TestGeneratorLagSaysWhichRequests(t *testing.T) {
 	}
 }
 
-// The chain says its order and what a hand-off is where they fit, and drops them where not
-// (newcomer 23: "handoff is not explained anywhere").
+// The chain says its order, that it runs on a worker (so a payment turned away before one
+// never meets its fallback: newcomer 25 asked why the fallback, first, answered none of
+// them) and what a hand-off is where they fit, and drops them where not (newcomer 23:
+// "handoff is not explained anywhere").
 func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	c := DefaultConfig()
-	s := &Snapshot{Config: c, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}}
+	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
+	for w, want := range map[int]string{
+		120: "payment chain on a worker, outermost first (a payment turned away before a worker never reaches it): fallback → http",
+		80:  "payment chain on a worker, outermost first: fallback → http",
+	} {
+		if items := fmt.Sprint(SettingsItems(c, s, w)); !strings.Contains(items, want) {
+			t.Errorf("at %d: %s, want %q", w, items, want)
+		}
+	}
+	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
 	for w, want := range map[int]string{
 		120: "payment chain outermost first: fallback → timeout:caller → handoff:goroutine (the call leaves the worker) → http",
+		100: "payment chain on a worker, outermost first: fallback → timeout:caller → handoff:goroutine → http",
 		90:  "payment chain outermost first: fallback → timeout:caller → handoff:goroutine → http",
 		60:  "payment chain fallback → timeout:caller → handoff:goroutine → http",
 	} {
