@@ -91,6 +91,11 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 			t.Errorf("at %d columns: %q (%d)", w, got, n)
 		}
 	}
+	// Its shortest form, which shares a compare half's definitions line, says to whom
+	// ("fallback 30 canned replies" took newcomer 25 a second reading).
+	if got := FallbackSaid(s, true); got[len(got)-1] != "canned replies to 50 not ok" {
+		t.Errorf("shortest form %q", got[len(got)-1])
+	}
 	// The pool's rejections never reach the chain: said where there are some and room.
 	s.Classes[Payment].Rejected[RejectPool] = 30
 	// What they got, an error, at 120 columns too (newcomer 22: A's rejected:pool beside B's
