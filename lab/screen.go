@@ -72,7 +72,7 @@ var coreSettings = slices.Concat(
 		// Its order said, and a hand-off's meaning, where they fit: neither was said on the
 		// screen (newcomer 23: "handoff is not explained anywhere").
 		glossed := chain
-		if k := slices.IndexFunc(stages, func(st string) bool { return strings.HasPrefix(st, handoffPrefix) }); k >= 0 {
+		if k := handoffAt(stages); k >= 0 {
 			stages[k] += " (the call leaves the worker)"
 			glossed = strings.Join(stages, " → ")
 		}
@@ -266,9 +266,15 @@ var coreHealth = slices.Concat(
 		// Short of room, whole items go, the count of calls first: cut, a compare half read
 		// "(peak 64, 4996…", a number without its unit (newcomer 19).
 		now := fmt.Sprintf("%d%s%s", s.Dependency.InFlight, dependencyLatency(s), orphans)
-		return []Item{{Label: label, Value: fittingValue(label, w,
-			fmt.Sprintf("%s (peak %d, %s calls)", now, s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests)),
-			fmt.Sprintf("%s (peak %d)", now, s.Dependency.PeakInFlight), now)}}
+		peak := fmt.Sprintf("peak %d, %s calls", s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))
+		forms := []string{fmt.Sprintf("%s (%s)", now, peak), fmt.Sprintf("%s (peak %d)", now, s.Dependency.PeakInFlight), now}
+		// Fewer calls than workers busy with payments, said where it fits: "now 63" beside
+		// "64/64 busy" read as a miscount (newcomer 25).
+		if n := s.BusyNotCalling(); n > 0 {
+			more := units(n, "more worker") + " busy, not calling this instant"
+			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more)}, forms...)
+		}
+		return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
 	}),
 	at(20, func(s *Snapshot, w int) []Item {
 		const label = "pool full (no free worker)"
@@ -558,9 +564,9 @@ func coreWords() []part[[]Item] {
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker (rejected:pool, :queue, :balancer) never reaches it, its fallback included. stage:part names one part of a stage (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went) or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
-			word("not ok n% of ended", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one the fallback answered is one (its user got a canned reply instead of an error, still not ok). JSON: not_ok_share_of_ended, since the start"),
+			word("not ok n% of ended", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one the fallback answered is one (its user got a canned reply instead of an error, still not ok). JSON: not_ok_share_of_ended, since the start"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\": a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{

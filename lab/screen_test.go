@@ -257,14 +257,29 @@ func TestGoroutineParts(t *testing.T) {
 }
 
 // The calls at the dependency give way whole items at a time, never a number cut from its
-// unit: a compare half read "(peak 64, 4996…" (newcomer 19).
+// unit: a compare half read "(peak 64, 4996…" (newcomer 19). Fewer than the workers busy
+// with payments, they say so where it fits: "now 63" beside "64/64 busy" read as a miscount
+// (newcomer 25).
 func TestDependencyCallsFitTheirLine(t *testing.T) {
 	s := &Snapshot{Config: DefaultConfig(), Dependency: DependencyStats{InFlight: 64, PeakInFlight: 64, Requests: 4996}}
+	s.Pool.BusyBy[Payment] = 64
 	for w, want := range map[int]string{120: "calls at the dependency now 64 (peak 64, 4996 calls)", 50: "calls at the dependency now 64 (peak 64)",
 		36: "calls at the dependency now 64"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
 		}
+	}
+	s.Dependency.InFlight = 63
+	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64, 4996 calls; 1 more worker busy, not calling this instant)",
+		80: "calls at the dependency now 63 (1 more worker busy, not calling this instant)", 60: "calls at the dependency now 63 (peak 64, 4996 calls)"} {
+		if got := HealthItems(s, w)[0].Phrase(); got != want {
+			t.Errorf("63 calls of 64 busy, at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	// A call handed off the worker runs on without it: no worker count to hold it to.
+	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
+	if got := HealthItems(s, 120)[0].Phrase(); got != "calls at the dependency now 63 (peak 64, 4996 calls)" {
+		t.Errorf("a hand-off: %q", got)
 	}
 }
 
