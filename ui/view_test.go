@@ -5,6 +5,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -393,20 +394,38 @@ func TestLateGeneratorWarns(t *testing.T) {
 		snap.Generator.Lag = lab.Percentiles{P99: lagP99, Max: lagP99, Count: 100}
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			out := ansi.Strip(render(newTheme(true, true), testScreen(snap, sz[0], sz[1])))
-			late := strings.Contains(strings.ReplaceAll(out, "\n", " "), "this machine is too busy: figures may run late")
+			late := strings.Contains(strings.ReplaceAll(out, "\n", " "), "this machine is too busy")
 			if late != (lagP99 > lab.LateLag) {
 				t.Errorf("lag p99 %v at %dx%d: warning shown %v:\n%s", lagP99, sz[0], sz[1], late, out)
 			}
+			// Which figures, by the run's own lag, in two lines at most (newcomer 25: "figures
+			// may run late" said neither which nor how late).
+			rows := strings.Split(out, "\n")
+			narrator := slices.IndexFunc(rows, func(l string) bool { return strings.HasPrefix(l, "»") })
+			if warn := strings.Join(strings.Fields(strings.Join(rows[1:max(narrator, 1)], " ")), " "); late && (!strings.Contains(warn, "latencies") || !strings.Contains(warn, "may run ~"+fmtLatency(lagP99)+" long") || narrator > 3) {
+				t.Errorf("lag p99 %v at %dx%d: the warning does not say which figures, by how much:\n%s", lagP99, sz[0], sz[1], out)
+			}
 			// Its lag is of every request sent, beside the table's p99:lag of those not turned
 			// away (newcomer 21: 6.1ms here, 2.1ms at most there).
-			if late && sz[0] == 120 && !strings.Contains(strings.ReplaceAll(out, "\n", " "), "over every request sent, those turned away too") {
+			if late && sz[0] == 120 && !strings.Contains(strings.Join(strings.Fields(out), " "), "over every request sent, those turned away too") {
 				t.Errorf("lag p99 %v at 120x40: whose lag, unsaid:\n%s", lagP99, out)
 			}
 		}
-		// A compare half's warning is whole, never cut ("(lag p99…").
-		for _, line := range strings.Split(ansi.Strip(Frame([]lab.Snapshot{*snap, *snap}, 120, 40, true)), "\n") {
-			if lagP99 > lab.LateLag && strings.Contains(line, "too busy") && strings.Contains(line, "…") {
-				t.Errorf("a compare half's warning cut: %q", line)
+		// A compare half's warning is whole, never cut ("(lag p99…"), and says which figures
+		// and what that leaves of the comparison, where it has the room (stacked, at 80).
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			frame := ansi.Strip(Frame([]lab.Snapshot{*snap, *snap}, sz[0], sz[1], true))
+			for _, line := range strings.Split(frame, "\n") {
+				if lagP99 > lab.LateLag && strings.Contains(line, "too busy") && strings.Contains(line, "…") {
+					t.Errorf("a compare half's warning cut: %q", line)
+				}
+			}
+			want := "latencies may run ~" + fmtLatency(lagP99) + " long"
+			if sz[0] == 80 {
+				want += "; gaps under that may be the machine's"
+			}
+			if n := strings.Count(frame, want); lagP99 > lab.LateLag && n != 2 {
+				t.Errorf("%dx%d compare: %q %d times:\n%s", sz[0], sz[1], want, n, frame)
 			}
 		}
 	}
