@@ -80,7 +80,7 @@ var coreSettings = slices.Concat(
 		// :queue, :balancer) never meets the fallback, first as it is (newcomer 25: "if the
 		// fallback is outermost, why does it not answer these rejections?").
 		const onWorker = "on a worker, outermost first"
-		value := fittingValue(label, w, onWorker+" (a payment turned away before a worker never reaches it): "+glossed,
+		value := fittingValue(label, w, onWorker+" (what is turned away before a worker never reaches it): "+glossed,
 			onWorker+": "+glossed, "outermost first: "+glossed, onWorker+": "+chain, "outermost first: "+chain, chain)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
