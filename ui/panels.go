@@ -174,6 +174,7 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 			out = append(out, c.t.alert.Render(longestFit(c.w,
 				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent); gaps under that may be the machine's", lag),
 				fmt.Sprintf("⚠ too busy: latencies may run ~%s long; gaps under that may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latency gaps under ~%s may be the machine's", lag),
 				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag), "⚠ too busy: figures may run late")))
 			return out
 		}
