@@ -91,7 +91,7 @@ type report struct {
 }
 
 // tooBusy says whether the lab called a run's machine too busy: its generator's lag p99
-// past lab.LateLag, when the screen warns that figures may run late.
+// past lab.LateLag, when the screen warns that latencies may run that late.
 func tooBusy(lagP99Ms float64) bool {
 	return lab.VerdictFor(time.Duration(lagP99Ms*float64(time.Millisecond))) == lab.TooSlow
 }

@@ -150,7 +150,7 @@ func TestPostmortemClaims(t *testing.T) {
 	}
 	// The limit follows the calls' latency as the lab measures it. On a machine the lab
 	// itself calls too busy (its generator late past lab.LateLag, when the screen warns
-	// that figures may run late), that latency is the machine's as much as the store's, and
+	// that latencies may run that late), that latency is the machine's as much as the store's, and
 	// a limit that moves with it is the limiter right about what it measured: then it is
 	// judged only to cap the store under the 64 calls the postmortem's pool scaled to. Seen
 	// under -race with a core kept busy: 10..19 once in eight runs of the whole suite, and

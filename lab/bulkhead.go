@@ -394,22 +394,32 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	if s.Fleet == nil {
 		return []Item{{Label: "bulkhead", Value: value}}
 	}
-	// A fleet's snapshot has every replica's bulkhead together. The total counts the
-	// replicas out of rotation too: said, so that their idle permits do not read as spare.
-	// Short of room, a shorter form, never a cut one: cut, "semaphore 15/20 permits in use, 4
-	// replicas counti…" read as one bulkhead of 20 (newcomer 16, fleet-vs); the cap each
-	// replica has, the point, outlasts the total.
-	n, out := len(s.Fleet.Replicas), len(s.Fleet.Replicas)-s.Fleet.InRotation
+	// A fleet's snapshot has every replica's bulkhead together. Short of room, a shorter
+	// form, never a cut one: cut, "semaphore 15/20 permits in use, 4 replicas counti…" read
+	// as one bulkhead of 20 (newcomer 16, fleet-vs); the cap each replica has, the point,
+	// outlasts the total.
+	n, in := len(s.Fleet.Replicas), s.Fleet.InRotation
 	size := k.size(c.Payment.Bulkhead)
 	across := fmt.Sprintf("%s across %d replicas (%s each)", value, n, size)
 	each := fmt.Sprintf("%s each on %d replicas", size, n)
-	mid := []string{value + ", " + each, string(k.name) + " " + each}
-	forms := append([]string{across}, mid...)
-	if out > 0 { // each form says them, the shorter ones in fewer words
-		forms = []string{fmt.Sprintf("%s, counting the %d out of rotation", across, out)}
-		for _, f := range mid {
-			forms = append(forms, fmt.Sprintf("%s, %d out of rotation", f, out), fmt.Sprintf("%s, %d out", f, out))
+	forms := []string{across, value + ", " + each, string(k.name) + " " + each}
+	if in < n {
+		// Only the replicas in rotation: a drained or pulled one's permits take no payment,
+		// and counted they read as free ("15/20 permits in use … 1 out" with every usable
+		// one in use, newcomer 25).
+		usable := *s
+		usable.Bulkhead = BulkheadStats{Type: s.Bulkhead.Type}
+		for i, r := range s.Fleet.Replicas {
+			if s.Fleet.InRotationNow(i) {
+				usable.Bulkhead = usable.Bulkhead.add(r.Bulkhead)
+			}
 		}
+		value, out := k.setting(c, &usable), n-in
+		on := fmt.Sprintf("%s each on the %d replicas in rotation", size, in)
+		forms = []string{fmt.Sprintf("%s across the %d replicas in rotation (%s each; not the %d out of rotation)", value, in, size, out),
+			fmt.Sprintf("%s across the %d replicas in rotation (%s each)", value, in, size),
+			value + ", " + on, fmt.Sprintf("%s, %s each on the %d in rotation", value, size, in),
+			string(k.name) + " " + on, fmt.Sprintf("%s %s each on %d in rotation", k.name, size, in)}
 	}
 	label := "bulkhead"
 	return []Item{{Label: label, Value: fittingValue(label, w, append(forms, fmt.Sprintf("%s %s each", k.name, size))...)}}

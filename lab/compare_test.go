@@ -139,7 +139,7 @@ func TestCompareP50StandsIn(t *testing.T) {
 	// The line under it, as the screen's (newcomer 14: a latency-only verdict printed none),
 	// and said of failures: no payment ended ok in either run (newcomer 14, hops: "610ms
 	// sooner" read as payments served faster).
-	want := "\n» users: payment p50 1.61s → 1.01s (none ok: time out 600ms sooner); no count shown to differ\n"
+	want := "\n» users: payment p50 1.61s → 1.01s (none ok: time out 600ms sooner); no count differs beyond noise\n"
 	if !strings.Contains(table.String(), want) {
 		t.Errorf("written table without %q:\n%s", want, table.String())
 	}
@@ -448,7 +448,7 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 		}
 	}
 	label := func(c Class) string { return c.String() }
-	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70, in flight 18 → 4 of them); B better: signup ok +13 (not ok 13 → 0)"; got != want {
+	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (not ok 13 → 0)"; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
 	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
@@ -456,7 +456,7 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	}
 	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
 	// Of the not ok, those still in flight are said: not ok yet, not lost (newcomer 18).
-	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (not ok 48 → 70, in flight 18 → 4 of them)"; got != want {
+	if got, want := (UsersVerdict{Worse: v.Worse}).tradeForms(label)[0], "» users: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4)"; got != want {
 		t.Errorf("one way %q, want %q", got, want)
 	}
 	// A side cut short names what it leaves out (newcomer 15: "(+3 more)": 3 more what?), one
@@ -699,7 +699,7 @@ func TestVerdictNamesRejectionsAsACost(t *testing.T) {
 	}
 	// Said once: the rejected are of the not ok the ok's change names (the review:
 	// postmortem-vs-fix counted them as the cost and again inside "not ok 5800 → 576").
-	if got, want := v.tradeForms(label)[0], "(not ok 5100 → 600, in flight 5100 → 400 and rejected 0 → 200 of them)"; !strings.Contains(got, want) {
+	if got, want := v.tradeForms(label)[0], "(not ok 5100 → 600, of which in flight 5100 → 400 and rejected 0 → 200)"; !strings.Contains(got, want) {
 		t.Errorf("trade %q, want %q in it", got, want)
 	}
 	b.Config.Traffic.Mode = Closed
@@ -780,7 +780,7 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 		{Class: Signup, Counter: "rejected:pool", A: 22, B: 0, Significant: true},
 	}
 	lesson := Lesson(retry, newVerdict(retry, [numClasses]turnedAway{}), label)
-	if want := "» users: B better: signup ok +22; payment ok not shown to differ, its not ok moved: timed out +44, rejected:pool -35"; lesson[0] != want {
+	if want := "» users: B better: signup ok +22; payment ok within noise, its not ok ended another way: timed out +44, rejected:pool -35"; lesson[0] != want {
 		t.Errorf("retry-storm's lesson %q, want %q", lesson[0], want)
 	}
 	if last := lesson[len(lesson)-1]; last != "» users: B better: signup ok +22" { // the trade outlasts the move
@@ -790,12 +790,12 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 	// table shows their rows, not the link): at 80x24 "timed out +45" stood unlinked.
 	below := append(slices.Clone(retry), ComparisonRow{Class: Payment, Counter: "retries", A: 348, B: 26, Significant: true, Unseen: true})
 	lesson = Lesson(below, newVerdict(below, [numClasses]turnedAway{}), label)
-	brief := "» users: B better: signup ok +22; not ok moved: payment timed out +44, rejected:pool -35"
-	calls := "; what differs is below the pool, in the calls: retries 348 → 26"
+	brief := "» users: B better: signup ok +22; not ok ended another way: payment timed out +44, rejected:pool -35"
+	calls := "; unseen by users, the calls differ: retries 348 → 26"
 	if i, j := slices.Index(lesson, brief), slices.Index(lesson, "» users: B better: signup ok +22"+calls); i < 0 || j >= 0 && j < i {
 		t.Errorf("the brief move %d, the calls without it %d, in %q", i, j, lesson)
 	}
-	if !slices.Contains(lesson, brief+calls) || lesson[0] != "» users: B better: signup ok +22; payment ok not shown to differ, its not ok moved: timed out +44, rejected:pool -35"+calls {
+	if !slices.Contains(lesson, brief+calls) || lesson[0] != "» users: B better: signup ok +22; payment ok within noise, its not ok ended another way: timed out +44, rejected:pool -35"+calls {
 		t.Errorf("with the calls: %q", lesson)
 	}
 	ms := int64(time.Millisecond)

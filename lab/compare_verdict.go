@@ -184,9 +184,10 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 	}
 }
 
-// phrase is one change as the trade says it: "payment ok -24 (not ok 42 → 66, in flight
-// 20 → 5 of them)", "orders ok +5211 (not ok 5802 → 591, in flight 5802 → 395 and rejected
-// 0 → 196 of them)" where the rejected are a cost too; brief,
+// phrase is one change as the trade says it: "payment ok -24 (not ok 42 → 66, of which in
+// flight 20 → 5)", "orders ok +5211 (not ok 5802 → 591, of which in flight 5802 → 395 and
+// rejected 0 → 196)" where the rejected are a cost too ("…, in flight 18 → 4 of them)" took
+// newcomer 25 a second reading: "of which" says at once what the part is of); brief,
 // without what became of them. A latency of failures says so: "payment p50 -610ms (none
 // ok: time out sooner)".
 func (u UserChange) phrase(label func(Class) string, brief bool) string {
@@ -201,7 +202,7 @@ func (u UserChange) phrase(label func(Class) string, brief bool) string {
 		}
 		them := ""
 		if len(of) > 0 {
-			them = ", " + strings.Join(of, " and ") + " of them"
+			them = ", of which " + strings.Join(of, " and ")
 		}
 		out += fmt.Sprintf(" (%s %s → %s%s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]), them)
 	}
@@ -267,7 +268,8 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	}
 	// A class whose ok held while its not ok ended another way (retry-storm: timed out +44
 	// as rejected:pool -35) is linked, so neither count reads as B worse or better on its own
-	// (newcomer 23). Briefly, where the room is short, before what differs below the pool:
+	// (newcomer 23), in plain words ("ok not shown to differ, its not ok moved" took newcomer
+	// 25 a second reading). Briefly, where the room is short, before what differs below the pool:
 	// the table shows the calls' rows, not the link (80x24: "timed out +45" beside "B better").
 	var names, each []string
 	for _, c := range Classes {
@@ -280,16 +282,18 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	switch len(names) {
 	case 0:
 	case 1: // the class named once
-		shift = fmt.Sprintf("%s ok not shown to differ, its not ok moved: %s", names[0], strings.TrimPrefix(each[0], names[0]+" "))
+		shift = fmt.Sprintf("%s ok within noise, its not ok ended another way: %s", names[0], strings.TrimPrefix(each[0], names[0]+" "))
 	default:
-		shift = fmt.Sprintf("%s ok not shown to differ, their not ok moved: %s", strings.Join(names, " and "), strings.Join(each, "; "))
+		shift = fmt.Sprintf("%s ok within noise, their not ok ended another way: %s", strings.Join(names, " and "), strings.Join(each, "; "))
 	}
 	if shift != "" {
-		brief = "not ok moved: " + strings.Join(each, "; ")
+		brief = "not ok ended another way: " + strings.Join(each, "; ")
 	}
+	// The calls, which no user sees, said as such ("what differs is below the pool" took
+	// newcomer 25 a second reading).
 	below := ""
 	if len(unseen) > 0 {
-		below = "; what differs is below the pool, in the calls: " + strings.Join(unseen, ", ")
+		below = "; unseen by users, the calls differ: " + strings.Join(unseen, ", ")
 	}
 	// withShift is each form of before with the shift after it and then rest, in full, then
 	// brief, then brief without below; nil with no shift.
@@ -329,14 +333,16 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 		}
 		return withShift([]string{"» users: "}, rest)
 	}
-	users := "nothing users see is shown to differ"
+	// "Beyond noise", the legend's words for an unmarked change (newcomer 25 read "no count
+	// shown to differ" twice).
+	users := "nothing users see differs beyond noise"
 	switch {
 	case len(seen) > 0 && !counts:
-		users = "users: " + strings.Join(seen, ", ") + "; no count shown to differ"
+		users = "users: " + strings.Join(seen, ", ") + "; no count differs beyond noise"
 	case len(seen) > 0:
 		users = "users: " + strings.Join(seen, ", ")
 	case len(tooFew) > 0:
-		users = "users: no count shown to differ, p99 too few to judge (" + TooFewMark + ": " + strings.Join(tooFew, ", ") + ")"
+		users = "users: no count differs beyond noise, p99 too few to judge (" + TooFewMark + ": " + strings.Join(tooFew, ", ") + ")"
 	}
 	return []string{"» " + users + below}
 }

@@ -128,7 +128,8 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
 	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work),
-		fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)), fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))
+		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)), fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
+		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
 
@@ -161,8 +162,17 @@ func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 // latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
 // to be turned away at their deadline): "…, then 370 orders × 49ms ahead ÷ 24 workers; 49ms:
 // the mean time one held a worker in 20–25s"; with several classes, "…; each ×: …".
-func (a ArrivingWait) WorkSaid(t TrafficConfig) string {
-	return a.work(t, "the mean time one held a worker in "+FmtSpan(a.From, a.To))
+func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.heldWords()) }
+
+// SumSaid is Sum with what its holds are, for a line without room for the busy workers' part:
+// "7209 orders × 329ms ahead ÷ 64 workers; 329ms: the mean time one held a worker in 25–30s".
+// Bare, the 329ms stood beside the narrator's calls of 328ms each as a second figure for
+// one thing (newcomer 25).
+func (a ArrivingWait) SumSaid(t TrafficConfig) string { return a.Sum(t) + a.holds(a.heldWords()) }
+
+// heldWords say what each hold is: the mean time one held a worker in the window.
+func (a ArrivingWait) heldWords() string {
+	return "the mean time one held a worker in " + FmtSpan(a.From, a.To)
 }
 
 // Short writes the shortest: "the 76th worker to free".
@@ -235,14 +245,19 @@ func (a ArrivingWait) work(t TrafficConfig, held string) string {
 	case a.Soonest == a.Latest:
 		busy = fmt.Sprintf("the %d busy free in %s, then ", a.Busy, FmtLatency(a.Soonest))
 	}
-	out := a.Short() + ": " + busy + a.Sum(t)
+	return a.Short() + ": " + busy + a.Sum(t) + a.holds(held)
+}
+
+// holds says what the holds are, held, after the work ahead: "; 49ms: …" for one class,
+// "; each ×: …" for several; "" with held "".
+func (a ArrivingWait) holds(held string) string {
 	switch {
 	case held != "" && len(a.Ahead) == 1:
-		out += fmt.Sprintf("; %s: %s", FmtLatency(a.Ahead[0].Hold), held)
+		return fmt.Sprintf("; %s: %s", FmtLatency(a.Ahead[0].Hold), held)
 	case held != "":
-		out += "; each ×: " + held
+		return "; each ×: " + held
 	}
-	return out
+	return ""
 }
 
 // Ordinal writes n as an English ordinal: 1st, 2nd, 3rd, 11th, 21st, 76th.

@@ -47,12 +47,16 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	if o := rejectedOthers(s); before != "" && o != "" {
 		alike = ", as did the " + o + " turned away (only " + payments + " have a fallback)"
 	}
+	away := fmt.Sprintf("none answered; %s %s turned away before it", FmtCount(sumFor(pay.Rejected, beforeChain)), payments)
 	switch {
 	case n == 0 && before != "" && compared:
 		return []string{"none answered: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
 			"none answered: the " + before + " got an error, turned away before a worker could run the fallback",
-			"none answered: the " + before + " got an error, before a worker", "none answered; " + before + " got an error",
-			"none answered; " + before + ": error", before + " got an error"}
+			"none answered: the " + before + " got an error, before a worker", away + ": error",
+			// Why none, before what they got, where only one fits: the fallback stands first in
+			// the chain, and "none answered; 33 payments rejected:pool: error" left why it did
+			// not answer them to guessing (newcomer 25).
+			away, "none answered; " + before + ": error", before + " got an error"}
 	case n == 0:
 		return nil
 	}
@@ -74,9 +78,11 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	if causes := fallbackCauses(pay); causes != "" {
 		forms = append(forms, instead+"; the table counts why ("+causes+")")
 	}
-	// The shortest, for a compare half: a form without it let it vanish (the second review).
+	// The shortest, for a compare half: a form without it let it vanish (the second review);
+	// short enough to share the definitions' line, which keeps a half its charts, and saying
+	// to whom ("fallback 30 canned replies" took newcomer 25 a second reading).
 	return append(forms, long, instead, fmt.Sprintf("answered %s not ok with a canned reply", FmtCount(n)),
-		fmt.Sprintf("answered %s not ok (canned replies)", FmtCount(n)), FmtCount(n)+" canned replies")
+		fmt.Sprintf("canned replies to %s not ok", FmtCount(n)))
 }
 
 // BeforeChain says a class's requests turned away before the chain ran, by reason (the

@@ -8,6 +8,8 @@ package lab
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -218,3 +220,9 @@ func orphanHealth(s *Snapshot, _ int) []Item {
 
 // handoffPrefix begins a hand-off's stage name: "handoff:goroutine", "handoff:thread".
 const handoffPrefix = "handoff:"
+
+// handoffAt is where a chain's stage names (Snapshot.Chain) hand the call off the worker;
+// -1 where none does.
+func handoffAt(chain []string) int {
+	return slices.IndexFunc(chain, func(st string) bool { return strings.HasPrefix(st, handoffPrefix) })
+}

@@ -232,6 +232,20 @@ func TestWaitArrivingNow(t *testing.T) {
 	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
 		t.Errorf("health item at 80 %+v", items)
 	}
+	// With the workers busy, where the line has no room for them, the hold still says what it
+	// is: the postmortem's "7209 orders × 329ms ahead" stood bare beside calls of 328ms each
+	// (newcomer 25).
+	busy := s
+	busy.Pool.Workers = make([]Worker, 20)
+	for i := range busy.Pool.Workers {
+		busy.Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall, Held: time.Duration(i) * 40 * time.Millisecond}
+	}
+	for w, want := range map[int]string{140: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers = 30.0s if evenly freed; 1.00s: the mean time one held a worker in 1–6s",
+		120: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers = 30.0s if evenly freed"} {
+		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {
+			t.Errorf("busy workers, health item at %d %+v", w, items)
+		}
+	}
 	// Two classes: only the work ahead counts, not the count. The long queue's 55 payments
 	// of 3s and 20 signups of ~nothing wait ~8.2s, not 75 ÷ the 10.6/s workers took (7.1s).
 	// The run is young: its 20 workers, full since 2s, ended only 6.4 payments a second in

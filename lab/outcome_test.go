@@ -91,6 +91,11 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 			t.Errorf("at %d columns: %q (%d)", w, got, n)
 		}
 	}
+	// Its shortest form, which shares a compare half's definitions line, says to whom
+	// ("fallback 30 canned replies" took newcomer 25 a second reading).
+	if got := FallbackSaid(s, true); got[len(got)-1] != "canned replies to 50 not ok" {
+		t.Errorf("shortest form %q", got[len(got)-1])
+	}
 	// The pool's rejections never reach the chain: said where there are some and room.
 	s.Classes[Payment].Rejected[RejectPool] = 30
 	// What they got, an error, at 120 columns too (newcomer 22: A's rejected:pool beside B's
@@ -107,6 +112,11 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	// there is one.
 	if got := FallbackSaid(none, true); len(got) == 0 || got[0] != "none answered: the 22 payments rejected:pool and 3 rejected:queue got an error, turned away before a worker could run the fallback" {
 		t.Errorf("none answered, some turned away before the chain, in a compare: %q", got)
+	}
+	// Half of 120 columns says why none: they were turned away before it, first in the chain
+	// as it is (newcomer 25: "none answered; 33 payments rejected:pool: error").
+	if got := fittingValue(FallbackLabel, 58, FallbackSaid(none, true)...); got != "none answered; 25 payments turned away before it" {
+		t.Errorf("none answered, in a compare half of 120 columns: %q", got)
 	}
 	// The signups the table shows with the same rejection got an error too, said where
 	// there is room (newcomer 23: "did the signups get an error too?").

@@ -10,7 +10,7 @@ import (
 
 // The generator's lag p99 tells whether the lab's figures are on time: at most HonestLag
 // they are (an idle machine's timers do ~1 ms); past LateLag the live lab warns that the
-// machine is too busy and figures may run late.
+// machine is too busy and its latencies may run that late.
 const (
 	HonestLag = 2 * time.Millisecond
 	LateLag   = 5 * time.Millisecond

@@ -483,7 +483,7 @@ func (r Report) forecastLine() []string {
 	}
 	switch {
 	case f.Blocking != nil && f.FillS > 0:
-		forecast += fmt.Sprintf("; full in %.1fs, then a pool with no queue turns away %.0f%% of every class (Erlang B)", f.FillS, 100**f.Blocking)
+		forecast += fmt.Sprintf("; full in %.1fs, then a pool with no queue turns away %.0f%% of every class (Erlang B, for random arrivals)", f.FillS, 100**f.Blocking)
 	case f.FillS > 0:
 		forecast += fmt.Sprintf("; full in %.1fs", f.FillS)
 	}

@@ -72,16 +72,27 @@ var coreSettings = slices.Concat(
 		// Its order said, and a hand-off's meaning, where they fit: neither was said on the
 		// screen (newcomer 23: "handoff is not explained anywhere").
 		glossed := chain
-		if k := slices.IndexFunc(stages, func(st string) bool { return strings.HasPrefix(st, handoffPrefix) }); k >= 0 {
+		if k := handoffAt(stages); k >= 0 {
 			stages[k] += " (the call leaves the worker)"
 			glossed = strings.Join(stages, " → ")
 		}
-		value := fittingValue(label, w, "outermost first: "+glossed, "outermost first: "+chain, chain)
+		// Where it runs, too: on a worker, so what is turned away before one (rejected:pool,
+		// :queue, :balancer) never meets the fallback, first as it is (newcomer 25: "if the
+		// fallback is outermost, why does it not answer these rejections?").
+		const onWorker = "on a worker, outermost first"
+		value := fittingValue(label, w, onWorker+" (what is turned away before a worker never reaches it): "+glossed,
+			onWorker+": "+glossed, "outermost first: "+glossed, onWorker+": "+chain, "outermost first: "+chain, chain)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
-		// the lesson rests on and no other line says (newcomer 13).
+		// the lesson rests on and no other line says (newcomer 13); a health check does no
+		// work at all, and fails only for want of a worker in time (newcomer 25: "nothing says
+		// what a health check does or costs").
 		if s.Active(Signup) {
 			items = append(items, Item{Label: s.Config.Traffic.Label(Signup), Value: FmtDur(s.Config.Signup.Work.D()) + " of local work, calls nothing", Spare: true})
+		}
+		if s.Active(Health) {
+			items = append(items, Item{Label: s.Config.Traffic.Label(Health), Value: fmt.Sprintf("answered at once on a worker, calls nothing; timed out after %s without one",
+				FmtDur(s.Config.Health.Timeout.D())), Spare: true})
 		}
 		return items
 	}),
@@ -255,9 +266,15 @@ var coreHealth = slices.Concat(
 		// Short of room, whole items go, the count of calls first: cut, a compare half read
 		// "(peak 64, 4996…", a number without its unit (newcomer 19).
 		now := fmt.Sprintf("%d%s%s", s.Dependency.InFlight, dependencyLatency(s), orphans)
-		return []Item{{Label: label, Value: fittingValue(label, w,
-			fmt.Sprintf("%s (peak %d, %s calls)", now, s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests)),
-			fmt.Sprintf("%s (peak %d)", now, s.Dependency.PeakInFlight), now)}}
+		peak := fmt.Sprintf("peak %d, %s calls", s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))
+		forms := []string{fmt.Sprintf("%s (%s)", now, peak), fmt.Sprintf("%s (peak %d)", now, s.Dependency.PeakInFlight), now}
+		// Fewer calls than workers busy with payments, said where it fits: "now 63" beside
+		// "64/64 busy" read as a miscount (newcomer 25).
+		if n := s.BusyNotCalling(); n > 0 {
+			more := units(n, "more worker") + " busy, not calling this instant"
+			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more)}, forms...)
+		}
+		return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
 	}),
 	at(20, func(s *Snapshot, w int) []Item {
 		const label = "pool full (no free worker)"
@@ -569,13 +586,14 @@ func coreWords() []part[[]Item] {
 			word("rejected:balancer n", "a fleet's requests, every class's, the balancer turned away with no replica in rotation to send them to, so far, first in the header during an outage: in the alarm colour with \"(still in 19–20s)\", the last whole second, while it still turns them away; quiet, with \"(none since 13s)\", once it stopped. Those of every class but payment are starved too (signup starved n)"),
 			word("signup starved n", "n signups (or health checks) "+StarvedMeans+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\"; in a fleet, each reason's share, \"(rej:pool 15 + rej:balancer 541)\". In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"none since 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(none since 7s)\" alone)"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
+			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts"),
 		}),
 		at(40, []Item{
-			word("payment chain", "the stages a payment passes, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). stage:part names one part of a stage (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went) or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
+			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker (rejected:pool, :queue, :balancer) never reaches it, its fallback included. stage:part names one part of a stage (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went) or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
-			word("not ok n% of ended", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one the fallback answered is one (its user got a canned reply instead of an error, still not ok). JSON: not_ok_share_of_ended, since the start"),
+			word("not ok n% of ended", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one the fallback answered is one (its user got a canned reply instead of an error, still not ok). JSON: not_ok_share_of_ended, since the start"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\": a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{
@@ -586,7 +604,7 @@ func coreWords() []part[[]Item] {
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Large values mean a busy machine, not a slow pool"),
 			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it; \"1 of 9 idle (kept up to 1s)\": of the pool's 9 idle workers, the 1 that still has one), requests waiting in an unbounded queue (\"7198 waiting (an unbounded queue's are goroutines)\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, not goroutines: \"a bounded queue's 43 are entries, not goroutines\"), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, one vote each; the p99s' 95% intervals for a latency); \""+
-				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": a bare +n or -n, larger than that noise; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ; \"not ok moved\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
+				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": a bare +n or -n, larger than that noise; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),
 		}),
 	)

@@ -179,13 +179,17 @@ func TestDeepestPerPaymentPrecision(t *testing.T) {
 }
 
 // Beside the payments' chain, a signup's own work: it calls nothing, which the shared
-// pool's lesson rests on (newcomer 13 could not tell).
+// pool's lesson rests on (newcomer 13 could not tell); and a health check's, none, and what
+// it fails for (newcomer 25: "nothing says what a health check does or costs").
 func TestSettingsSaySignupsCallNothing(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
-	s.Classes[Signup].Arrived = 1
-	if items := fmt.Sprint(SettingsItems(c, s, 120)); !strings.Contains(items, "signup 2ms of local work, calls nothing") {
-		t.Errorf("items: %s", items)
+	s.Classes[Signup].Arrived, s.Classes[Health].Arrived = 1, 1
+	items := fmt.Sprint(SettingsItems(c, s, 120))
+	for _, want := range []string{"signup 2ms of local work, calls nothing", "health answered at once on a worker, calls nothing; timed out after 1s without one"} {
+		if !strings.Contains(items, want) {
+			t.Errorf("no %q in items: %s", want, items)
+		}
 	}
 }
 
@@ -272,14 +276,29 @@ func TestGoroutineParts(t *testing.T) {
 }
 
 // The calls at the dependency give way whole items at a time, never a number cut from its
-// unit: a compare half read "(peak 64, 4996…" (newcomer 19).
+// unit: a compare half read "(peak 64, 4996…" (newcomer 19). Fewer than the workers busy
+// with payments, they say so where it fits: "now 63" beside "64/64 busy" read as a miscount
+// (newcomer 25).
 func TestDependencyCallsFitTheirLine(t *testing.T) {
 	s := &Snapshot{Config: DefaultConfig(), Dependency: DependencyStats{InFlight: 64, PeakInFlight: 64, Requests: 4996}}
+	s.Pool.BusyBy[Payment] = 64
 	for w, want := range map[int]string{120: "calls at the dependency now 64 (peak 64, 4996 calls)", 50: "calls at the dependency now 64 (peak 64)",
 		36: "calls at the dependency now 64"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
 		}
+	}
+	s.Dependency.InFlight = 63
+	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64, 4996 calls; 1 more worker busy, not calling this instant)",
+		80: "calls at the dependency now 63 (1 more worker busy, not calling this instant)", 60: "calls at the dependency now 63 (peak 64, 4996 calls)"} {
+		if got := HealthItems(s, w)[0].Phrase(); got != want {
+			t.Errorf("63 calls of 64 busy, at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	// A call handed off the worker runs on without it: no worker count to hold it to.
+	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
+	if got := HealthItems(s, 120)[0].Phrase(); got != "calls at the dependency now 63 (peak 64, 4996 calls)" {
+		t.Errorf("a hand-off: %q", got)
 	}
 }
 
@@ -297,13 +316,25 @@ func TestGeneratorLagSaysWhichRequests(t *testing.T) {
 	}
 }
 
-// The chain says its order and what a hand-off is where they fit, and drops them where not
-// (newcomer 23: "handoff is not explained anywhere").
+// The chain says its order, that it runs on a worker (so a payment turned away before one
+// never meets its fallback: newcomer 25 asked why the fallback, first, answered none of
+// them) and what a hand-off is where they fit, and drops them where not (newcomer 23:
+// "handoff is not explained anywhere").
 func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	c := DefaultConfig()
-	s := &Snapshot{Config: c, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}}
+	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
+	for w, want := range map[int]string{
+		120: "payment chain on a worker, outermost first (what is turned away before a worker never reaches it): fallback → http",
+		80:  "payment chain on a worker, outermost first: fallback → http",
+	} {
+		if items := fmt.Sprint(SettingsItems(c, s, w)); !strings.Contains(items, want) {
+			t.Errorf("at %d: %s, want %q", w, items, want)
+		}
+	}
+	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
 	for w, want := range map[int]string{
 		120: "payment chain outermost first: fallback → timeout:caller → handoff:goroutine (the call leaves the worker) → http",
+		100: "payment chain on a worker, outermost first: fallback → timeout:caller → handoff:goroutine → http",
 		90:  "payment chain outermost first: fallback → timeout:caller → handoff:goroutine → http",
 		60:  "payment chain fallback → timeout:caller → handoff:goroutine → http",
 	} {

@@ -148,6 +148,17 @@ func (s *Snapshot) Active(c Class) bool {
 	return s.Config.Traffic.PeakRate(c) > 0 || s.Classes[c].Arrived > 0
 }
 
+// BusyNotCalling is how many workers busy with a payment have no call at the dependency this
+// instant (between calls, on their way there or back, or waiting for a permit or a
+// connection), where each worker makes its own calls: one instance, no chain of hops, no
+// call handed off the worker. 0 otherwise, or with none.
+func (s *Snapshot) BusyNotCalling() int {
+	if s.Fleet != nil || len(s.Hops) > 0 || handoffAt(s.Chain) >= 0 {
+		return 0
+	}
+	return max(s.Pool.BusyBy[Payment]-int(s.Dependency.InFlight), 0)
+}
+
 // ChecksAboveTimeout says the health checks' p99 latency, as shown, stands above their
 // timeout, which nobody reads without being told why (the fleet domino's 2.80s beside 2s,
 // issue 22, newcomer 11): the timeout is the balancer's, from a check's scheduled arrival;

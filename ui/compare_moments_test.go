@@ -174,7 +174,7 @@ func TestBusyWarningsLeaveRoomToCompare(t *testing.T) {
 		a.Generator.Lag.Count, b.Generator.Lag.Count = lab.EnoughSamples, lab.EnoughSamples
 		s := screen{panes: []pane{{snap: &a, cfg: a.Config}, {snap: &b, cfg: b.Config}}, width: 80, height: 24, recorded: true}
 		plain := ansi.Strip(render(newTheme(true, true), s))
-		if strings.Count(plain, "this machine is too busy") != 2 || strings.Contains(plain, "compare needs") {
+		if strings.Count(plain, "⚠ too busy") != 2 || strings.Contains(plain, "compare needs") {
 			t.Errorf("%s, both halves late, at 80x24:\n%s", name, plain)
 		}
 	}

@@ -654,7 +654,7 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 		{Class: lab.Signup, Counter: "ok", A: 43, B: 43},
 		{Class: lab.Signup, Counter: "p99", A: int64(4 * time.Millisecond), B: int64(4200 * time.Microsecond)},
 	}
-	want := "» nothing users see is shown to differ; what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	want := "» nothing users see differs beyond noise; unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	for _, w := range []int{56, 80, 120} {
 		lines := verdictLines(lab.Lesson(rows, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
@@ -670,14 +670,14 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	// figures: "nothing differs" beside 1.68s → 1.09s read as a finding (newcomer 10).
 	few := slices.Clone(rows)
 	few[6].Unjudged = true
-	wantFew := "» users: no count shown to differ, p99 too few to judge (?: signup 4.0ms → 4.2ms); what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	wantFew := "» users: no count differs beyond noise, p99 too few to judge (?: signup 4.0ms → 4.2ms); unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	if got := strings.Join(strings.Fields(strings.Join(verdictLines(lab.Lesson(few, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 80, false), " ")), " "); got != wantFew {
 		t.Errorf("a p99 too few to judge among the users' rows: %q", got)
 	}
 	// A difference users see, all one way, is named first.
 	seen := slices.Clone(rows)
 	seen[5].B, seen[5].Significant, seen[5].Better = 52, true, 1
-	wantSeen := "» users: signup ok +9; what differs is below the pool, in the calls: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	wantSeen := "» users: signup ok +9; unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	if got := strings.Join(strings.Fields(strings.Join(verdictLines(lab.Lesson(seen, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 200, false), " ")), " "); got != wantSeen {
 		t.Errorf("users see a difference: %q, want %q", got, wantSeen)
 	}
@@ -688,7 +688,7 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	}
 }
 
-// newcomer 11, hops: "p99 1.68s 1.08s ? -600ms" and "users: no count shown to differ"
+// newcomer 11, hops: "p99 1.68s 1.08s ? -600ms" and "users: no count differs beyond noise"
 // while every payment came back 0.6s sooner. The p50 lab judged in the p99's place is a
 // result the lesson names, in both figures, with how much sooner.
 func TestVerdictNamesTheP50(t *testing.T) {
@@ -699,7 +699,7 @@ func TestVerdictNamesTheP50(t *testing.T) {
 		{Class: lab.Payment, Counter: "p50", A: int64(1610 * time.Millisecond), B: int64(1010 * time.Millisecond), Significant: true, Better: 1},
 		{Class: lab.Payment, Counter: "past deadline", A: 1168, B: 0, Significant: true, Better: 1, Unseen: true},
 	}
-	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ; what differs is below the pool, in the calls: past deadline 1168 → 0"
+	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count differs beyond noise; unseen by users, the calls differ: past deadline 1168 → 0"
 	for _, w := range []int{56, 80, 120} {
 		lines := verdictLines(lab.Lesson(rows, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
@@ -707,7 +707,7 @@ func TestVerdictNamesTheP50(t *testing.T) {
 		}
 	}
 	// The p50 alone, no call rows: still named, the row a reader would miss.
-	if got := strings.Join(verdictLines(lab.Lesson(rows[:4], lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: payment p50 1.61s → 1.01s (600ms sooner); no count shown to differ" {
+	if got := strings.Join(verdictLines(lab.Lesson(rows[:4], lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 200, false), " "); got != "» users: payment p50 1.61s → 1.01s (600ms sooner); no count differs beyond noise" {
 		t.Errorf("p50 alone: %q", got)
 	}
 }
@@ -924,10 +924,10 @@ func TestLessonKeepsNotOKMovedAt80(t *testing.T) {
 	v := lab.UsersVerdict{Worse: []lab.UserChange{}, Better: []lab.UserChange{{Class: lab.Signup, Name: "signup", Counter: "ok", A: 88, B: 144, Change: 56}}}
 	forms := lab.Lesson(rows, v, lab.TrafficConfig{}.Label)
 	got := strings.Join(verdictLines(forms, 80, false), " ")
-	if !strings.Contains(got, "not ok moved: payment timed out +109, rejected:pool -102") {
+	if !strings.Contains(got, "not ok ended another way: payment timed out +109, rejected:pool -102") {
 		t.Errorf("at 80 columns: %q", got)
 	}
-	if full := strings.Join(verdictLinesIn(forms, 200, 2), " "); !strings.Contains(full, "payment ok not shown to differ, its not ok moved") || !strings.Contains(full, "below the pool") {
+	if full := strings.Join(verdictLinesIn(forms, 200, 2), " "); !strings.Contains(full, "payment ok within noise, its not ok ended another way") || !strings.Contains(full, "unseen by users, the calls differ") {
 		t.Errorf("at 200 columns: %q", full)
 	}
 }

@@ -212,31 +212,6 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	if strings.Contains(flat, "all out at") || strings.Contains(flat, "all out since") {
 		t.Errorf("every replica out, over since %s, still reads as a state:\n%s", fmtSecs(back), flat)
 	}
-	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
-	s.Bulkhead.InUse, s.Bulkhead.Size = 15, 20
-	s.Fleet.InRotation = 4
-	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each)", 59: "semaphore 5 permits each on 4 replicas", 72: "semaphore 15/20 permits in use, 5 permits each on 4 replicas"} {
-		if items := fmt.Sprint(lab.SettingsItems(s.Config, s, w)); !strings.Contains(items, want) {
-			t.Errorf("the bulkhead at %d columns: no %q in %s", w, want, items)
-		}
-	}
-	// The total counts a drained replica's permits too: said, or they read as spare
-	// (newcomer 11).
-	s.Fleet.InRotation = 3
-	for w, want := range map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each), counting the 1 out of rotation", 59: "semaphore 5 permits each on 4 replicas, 1 out"} {
-		if items := fmt.Sprint(lab.SettingsItems(s.Config, s, w)); !strings.Contains(items, want) {
-			t.Errorf("a replica out at %d columns: no %q in %s", w, want, items)
-		}
-	}
-	// At every width the item fits whole and keeps each replica's cap (newcomer 16,
-	// fleet-vs: cut at "4 replicas counti…", it read as one bulkhead of 20).
-	for w := 50; w <= 130; w++ {
-		for _, it := range lab.SettingsItems(s.Config, s, w) {
-			if it.Label == "bulkhead" && (len([]rune(it.Label+" "+it.Value)) > w || !strings.Contains(it.Value, "5 permits each")) {
-				t.Errorf("at %d columns: %q", w, it.Value)
-			}
-		}
-	}
 	for _, row := range replicaRows(newTheme(false, true), s, 59) {
 		if row := ansi.Strip(row); ansiWidth(row) > 59 || !strings.Contains(row, "DRAINED") && !strings.Contains(row, "PULLED") && !strings.Contains(row, "in rotation") {
 			t.Errorf("at 59 columns, a replica's row without its state: %q", row)
@@ -245,6 +220,47 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	// Where it fits, a replica back in rotation says when it fell too: the domino's order.
 	if rows := ansi.Strip(strings.Join(replicaRows(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "in rotation, pulled 8.0s, back 9.4s") {
 		t.Errorf("at 80 columns, the replica back lost its pull:\n%s", rows)
+	}
+}
+
+// A fleet's bulkhead says each replica's cap at every width; its total counts only the
+// replicas in rotation: a drained one's permits take no payment, and counted they read as
+// free ("15/20 permits in use … 1 out" with every usable one in use, newcomer 25).
+func TestFleetBulkheadCountsTheReplicasInRotation(t *testing.T) {
+	for _, tc := range []struct {
+		s    *lab.Snapshot
+		want map[int]string
+	}{
+		{fleetSnapshot(4, 0), map[int]string{120: "semaphore 15/20 permits in use across 4 replicas (5 permits each)",
+			59: "semaphore 5 permits each on 4 replicas", 72: "semaphore 15/20 permits in use, 5 permits each on 4 replicas"}},
+		{drainFirst(fleetSnapshot(4, 1)), map[int]string{
+			120: "semaphore 15/15 permits in use across the 3 replicas in rotation (5 permits each; not the 1 out of rotation)",
+			80:  "semaphore 15/15 permits in use, 5 permits each on the 3 in rotation", 59: "semaphore 5 permits each on 3 in rotation"}},
+	} {
+		s := tc.s
+		s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
+		s.Bulkhead = lab.BulkheadStats{Type: lab.BulkheadSemaphore, InUse: 15, Size: 20}
+		for i := range s.Fleet.Replicas {
+			inUse := int64(5)
+			if i == 0 {
+				inUse = 0
+			}
+			s.Fleet.Replicas[i].Bulkhead = lab.BulkheadStats{Type: lab.BulkheadSemaphore, InUse: inUse, Size: 5}
+		}
+		for w, want := range tc.want {
+			if items := fmt.Sprint(lab.SettingsItems(s.Config, s, w)); !strings.Contains(items, want) {
+				t.Errorf("%d in rotation, at %d columns: no %q in %s", s.Fleet.InRotation, w, want, items)
+			}
+		}
+		// At every width the item fits whole and keeps each replica's cap (newcomer 16,
+		// fleet-vs: cut at "4 replicas counti…", it read as one bulkhead of 20).
+		for w := 50; w <= 130; w++ {
+			for _, it := range lab.SettingsItems(s.Config, s, w) {
+				if it.Label == "bulkhead" && (len([]rune(it.Label+" "+it.Value)) > w || !strings.Contains(it.Value, "5 permits each")) {
+					t.Errorf("%d in rotation, at %d columns: %q", s.Fleet.InRotation, w, it.Value)
+				}
+			}
+		}
 	}
 }
 
@@ -295,10 +311,10 @@ func TestNarrateFleet(t *testing.T) {
 	four, three := s.Config.ReplicaForecast(4).Payment, s.Config.ReplicaForecast(3).Payment
 	// The fleet's rates, as its table's row counts them, each replica's times the replicas
 	// (newcomer 22 read a replica's "~6.4/s … each" beside the table's 17.4/s).
-	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price (Erlang B, long run): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% answered ok), ~%s with 3 (~%.0f%%)",
+	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price, forecast for the long run (Erlang B: random arrivals, no queue): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% answered ok), ~%s with 3 (~%.0f%%)",
 		fmtPerSec(4*four.Rejected), fmtPerSec(3*three.Rejected), 100*three.AdmittedShare())
 	why := func(p lab.PaymentForecast) string {
-		return fmt.Sprintf("; 5 is the lesson's cap, not the best: a cap of %d still leaves signups and health checks %d workers (Erlang B: under 0.1%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (press ] to raise it)",
+		return fmt.Sprintf("; 5 is the lesson's cap, not the best: a cap of %d still leaves signups and health checks %d workers, forecast to turn away under 0.1%% of them (Erlang B: random arrivals, no queue), and rejects ~%.0f%% of payments, not ~%.0f%% (press ] to raise it)",
 			p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
 	}
 	if msg, _ := narrateFleetWhole(s.Config, s); four.Rejected <= 0 || four.Widest == 0 || !strings.Contains(msg, price+why(four)) {

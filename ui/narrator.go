@@ -12,6 +12,15 @@ import (
 	"poollab/lab"
 )
 
+// erlangB names the model of the narrator's long-run figures with what it assumes, and
+// longRun introduces one: a model's forecast, beside the run's measured figures (newcomer
+// 25: a reader from Hystrix, resilience4j or the SRE book knows neither Erlang B nor what
+// it assumes). The help's "forecast for the long run" says more.
+const (
+	erlangB = "Erlang B: random arrivals, no queue"
+	longRun = "forecast for the long run (" + erlangB + ")"
+)
+
 // narrate explains the moment in one sentence: the forecast's numbers (Little's law,
 // Erlang B) in words, in the tense the snapshot gives. Every number comes from lab.
 func narrate(cfg lab.Config, s *lab.Snapshot) string {
@@ -47,8 +56,8 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 	}
 	alone := 100 * pay.RejectedShare()
 	bulkhead, breaker := st.RejectedShare(lab.RejectBulkhead), st.RejectedShare(lab.RejectBreaker)
-	return spareClause{long: fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (Erlang B); so far %s are %s and %s %s",
-		alone, fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
+	return spareClause{long: fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (forecast, %s); so far %s are %s and %s %s",
+		alone, erlangB, fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
 		// Brief, with its nouns (newcomer 17 asked "62% of what?" of "breaker off: ~62%, now 91%"),
 		// the condition before its share (newcomer 22 read "~62% no breaker" as 62% having
 		// none), in the room the last line of the sentence leaves at 80 columns: not a column
@@ -86,8 +95,8 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 	}
 	key := keys.Size.Keys()[1]
 	return spareClause{
-		long: fmt.Sprintf("; a cap of %d still leaves %s %d %s (Erlang B: under %g%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (press %s to raise it)",
-			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
+		long: fmt.Sprintf("; a cap of %d still leaves %s %d %s, forecast to turn away under %g%% of them (%s), and rejects ~%.0f%% of payments, not ~%.0f%% (press %s to raise it)",
+			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, erlangB, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
 		short: fmt.Sprintf("; a cap of %d would reject ~%.0f%%, not ~%.0f%% (press %s)", pay.Widest, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
 	}
 }
@@ -224,8 +233,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			for _, c := range whom {
 				need += f.Classes[c].WorkersNeeded
 			}
-			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need ~%s workers; in the long run (Erlang B) %s%s",
-				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, fmtWorkers(need), rejected, priceOK(cfg, pay))
+			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need ~%s workers; %s: %s%s",
+				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, fmtWorkers(need), longRun, rejected, priceOK(cfg, pay))
 			*spare = widest(pay, others)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
@@ -234,8 +243,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		}
 		// The long run's, as the capping case says it: bare, ~8.4/s read as a measurement
 		// wrong against the table's 7.4/s (newcomer 22).
-		return fmt.Sprintf("%s calls at once; the %s bulkhead runs %d: in the long run (Erlang B) %s, and callers leave after %s (%s timeout), so payments hold ~%s of %d workers",
-			needs, bh.Type, pay.Bulkhead, rejected, fmtSecs(pay.Hold), pay.Timeout, fmtWorkers(pay.WorkersHeld), workers) + price
+		return fmt.Sprintf("%s calls at once; the %s bulkhead runs %d: %s: %s, and callers leave after %s (%s timeout), so payments hold ~%s of %d workers",
+			needs, bh.Type, pay.Bulkhead, longRun, rejected, fmtSecs(pay.Hold), pay.Timeout, fmtWorkers(pay.WorkersHeld), workers) + price
 	}
 
 	why := ""
@@ -327,17 +336,19 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// Every class that arrived, not only those starving this second: signups that starved
 		// until a second ago still count (newcomer 15's screen named health checks alone).
 		share = soFar(s, all)
-		long := fmt.Sprintf("; in the long run %.0f%% of each", 100*f.Blocking)
+		long := fmt.Sprintf("; %s: %.0f%% of each", longRun, 100*f.Blocking)
 		if share == "" {
-			long = fmt.Sprintf("; in the long run (Erlang B) it turns away %.0f%% of every class", 100*f.Blocking)
+			long = fmt.Sprintf("; %s: it turns away %.0f%% of every class", longRun, 100*f.Blocking)
 		}
 		apart := ": the pool cannot tell them apart"
 		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ
 			// The share the reader computes is what arrivals at an even pace would lose (its
 			// formula on one line: no-break spaces); random ones lose more (Erlang B, which
 			// holds whatever the calls' durations: only the arrivals' randomness counts).
-			apart = fmt.Sprintf(" (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a0%d/%s = %.0f%% "+
-				"(Erlang B: random arrivals idle it in lulls, fill it in bursts)",
+			// Said as arrivals, not "an even flow's", which newcomer 25 could not place; why
+			// random ones lose more is the help's, for the sentence keeps to 4 lines at 80
+			// columns (TestNarrator).
+			apart = fmt.Sprintf(" (the pool cannot tell them apart); arrivals at an even pace would lose 1\u00a0−\u00a0%d/%s = %.0f%%",
 				f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow)
 		}
 		share += long + apart

@@ -28,7 +28,7 @@ func TestNarrateWidestBulkhead(t *testing.T) {
 	if p.Widest <= cfg.Payment.Bulkhead.Size || p.OthersNeed < 1 {
 		t.Fatalf("forecast %+v: want a wider cap than %d", p, cfg.Payment.Bulkhead.Size)
 	}
-	want := fmt.Sprintf("; a cap of %d still leaves signups and health checks %d workers (Erlang B: under 0.1%% turned away) and rejects ~%.0f%% of payments, not ~%.0f%% (press ] to raise it)",
+	want := fmt.Sprintf("; a cap of %d still leaves signups and health checks %d workers, forecast to turn away under 0.1%% of them (Erlang B: random arrivals, no queue), and rejects ~%.0f%% of payments, not ~%.0f%% (press ] to raise it)",
 		p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
 	if got := narrate(cfg, s); !strings.HasSuffix(got, want) {
 		t.Errorf("semaphore-bulkhead:\n got %q\nwant it to end %q", got, want)
@@ -53,7 +53,7 @@ func TestNarrateTrapShare(t *testing.T) {
 	}
 	open := trapSnapshot(cfg)
 	pay := open.Classes[lab.Payment]
-	want := fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (Erlang B); so far %.0f%% are rejected:bulkhead and %.0f%% rejected:breaker",
+	want := fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (forecast, Erlang B: random arrivals, no queue); so far %.0f%% are rejected:bulkhead and %.0f%% rejected:breaker",
 		100*cfg.Forecast().Payment.RejectedShare(), 100*pay.RejectedShare(lab.RejectBulkhead), 100*pay.RejectedShare(lab.RejectBreaker))
 	if got := narrate(cfg, open); !strings.HasSuffix(got, want) || !strings.Contains(want, "~62%") {
 		t.Errorf("breaker-trap:\n got %q\nwant it to end %q (Erlang B(4, 2) = 62%%)", got, want)

@@ -141,14 +141,15 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 }
 
 // pastKnee is the step the audience must not have to take alone: the knee's calls answer
-// more a second than calls, more and slower ones ("25 calls at 50ms answer 500/s; 64 take
-// 328ms: ok 195/s of 488.4/s"). Two lines at 80 columns, three at 58, with the tail.
+// more a second than calls, more and slower ones ("25 calls at 50ms give 500/s; 64 at 328ms
+// each: ok 195/s of 488.4/s"). Two lines at 80 columns, three at 58, with the tail.
 func pastKnee(s *lab.Snapshot, k lab.KneeForecast, calls int, rate float64) string {
 	kneeTime, best := k.Answers(k.Knee)
 	callTime, answers := k.Answers(calls)
-	// With its verbs (newcomer 21: "25 calls at 50ms answer 500/s, 64 at 328ms ok 195.6/s"
-	// could not be read in a few seconds).
-	return fmt.Sprintf("%d calls at %s answer %s; %d take %s: %s",
+	// With its verb (newcomer 21: "25 calls at 50ms answer 500/s, 64 at 328ms ok 195.6/s"
+	// could not be read in a few seconds), and the latency of the calls now said as each
+	// one's (newcomer 25 read "63 take 318ms" twice).
+	return fmt.Sprintf("%d calls at %s give %s; %d at %s each: %s",
 		k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), calls, fmtLatency(callTime), answered(s, answers, rate))
 }
 
@@ -189,8 +190,9 @@ func notOKSaid(s *lab.Snapshot) string {
 		// Their share of arrivals beside it, as the table's ok% note gives it: "not ok 0.0%" on
 		// the meltdown read healthier than the fix's 3.9% (newcomer 24).
 		// "Blind to": the share is the dashboard's, and misses them (newcomer 25 read "count as
-		// none" beside ok% 45% as "nothing is going wrong").
-		return fmt.Sprintf("%s, blind to the %s %s (%s)", said, fmtCount(c.InFlight), lab.FateInFlight.Word(), fmtShare(c.InFlightShare(), c.Arrived))
+		// none" beside ok% 45% as "nothing is going wrong"). Theirs is of every arrival since
+		// the start, said so beside the window's (the review, L7).
+		return fmt.Sprintf("%s, blind to %s %s (%s of all)", said, fmtCount(c.InFlight), lab.FateInFlight.Word(), fmtShare(c.InFlightShare(), c.Arrived))
 	}
 	return said
 }

@@ -164,14 +164,26 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 	out := []string{headerLine(c.t, c.s, c.i, c.w)}
 	if c.snap.TooBusy() { // the lab's own health: what is on screen may no longer be the truth
 		// Of every request sent, those turned away too, which the table's p99:lag leaves out
-		// (newcomer 21 read 6.1ms here beside p99:lag of 2.1ms at most).
+		// (newcomer 21 read 6.1ms here beside p99:lag of 2.1ms at most). Which figures it
+		// touches, by the run's own lag: the latencies, timed from when each request was due;
+		// in a compare, that a gap between A and B under it may be the machine's (newcomer
+		// 25: "figures may run late" on both halves, "which figures? does the comparison
+		// still hold?").
 		lag, most := fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag)
-		warn := wrapText(c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: figures may run late (generator lag p99 %s over every request sent, those turned away too; more than %s)", lag, most)), c.w, 0)
-		if c.compared() && len(warn) > 1 { // one line a half: two halves' warnings left a loaded 80x24 no room to compare
-			warn = []string{c.t.alert.Render(longestFit(c.w, fmt.Sprintf("⚠ this machine is too busy: figures may run late (lag p99 %s of all sent > %s)", lag, most),
-				"⚠ this machine is too busy: figures may run late", "⚠ too busy: figures may run late"))}
+		if c.compared() { // one line a half: two halves' warnings left a loaded 80x24 no room to compare
+			out = append(out, c.t.alert.Render(longestFit(c.w,
+				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent); gaps under that may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latencies may run ~%s long; gaps under that may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latency gaps under ~%s may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag), "⚠ too busy: figures may run late")))
+			return out
 		}
-		out = append(out, warn...)
+		warn := fmt.Sprintf("⚠ this machine is too busy: the lab sent requests late (generator lag p99 %s over every request sent, those turned away too; more than %s), "+
+			"so latencies, timed from when each was due, may run ~%s long", lag, most, lag)
+		if c.w < 100 { // two lines at 80 columns, as before it said which figures
+			warn = fmt.Sprintf("⚠ this machine is too busy: requests left late (lag p99 %s of all sent, over %s), so latencies may run ~%s long", lag, most, lag)
+		}
+		out = append(out, wrapText(c.t.alert.Render(warn), c.w, 0)...)
 	}
 	return out
 }}

@@ -116,14 +116,14 @@ func TestNarratePostmortem(t *testing.T) {
 		cfg  lab.Config
 		want []string
 	}{
-		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms answer 500/s; 64 take 328ms: ok 194.8/s of 500.8/s;",
-			"p99 11.5s, not ok 0.0% of ended in 20–25s, blind to the 5795 in flight (54%)"}},
+		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms give 500/s; 64 at 328ms each: ok 194.8/s of 500.8/s;",
+			"p99 11.5s, not ok 0.0% of ended in 20–25s, blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
 		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms, not ok 7.6% of ended in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms answer 500/s; 33 take 87ms: ok 194.8/s of 500.8/s;", "p99 297ms, not ok 37.1% of ended in 20–25s: rejected:bulkhead"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; 33 at 87ms each: ok 194.8/s of 500.8/s;", "p99 297ms, not ok 37.1% of ended in 20–25s: rejected:bulkhead"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -233,7 +233,7 @@ func TestPostmortemScreen(t *testing.T) {
 		}
 		// One latency for the calls at the dependency, the narrator's and the status line's
 		// (newcomer 22: "35 calls at 104ms" above "now 35, 98ms each").
-		if flat := strings.Join(strings.Fields(ansi.Strip(out)), " "); sz[1] >= 40 && (!strings.Contains(flat, "33 take 87ms") || !strings.Contains(flat, "now 33, 87ms each")) {
+		if flat := strings.Join(strings.Fields(ansi.Strip(out)), " "); sz[1] >= 40 && (!strings.Contains(flat, "33 at 87ms each") || !strings.Contains(flat, "now 33, 87ms each")) {
 			t.Errorf("%dx%d: the calls' latency, twice or not at all:\n%s", sz[0], sz[1], ansi.Strip(out))
 		}
 	}
@@ -250,7 +250,7 @@ func TestNotOKSaidOfWhatEnded(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	s.Classes[lab.Payment].InFlight, s.Classes[lab.Payment].Arrived = 600, 600
-	if got := notOKSaid(s); got != "not ok: none ended in 1–6s, blind to the 600 in flight (100%)" {
+	if got := notOKSaid(s); got != "not ok: none ended in 1–6s, blind to 600 in flight (100% of all)" {
 		t.Errorf("none ended: %q", got)
 	}
 	for i := range s.Timeline {

@@ -5,6 +5,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -239,15 +240,16 @@ func TestNarrator(t *testing.T) {
 		edit func(*lab.Config)
 		want string
 	}{
-		// The run's own shares so far beside the long run's, and the share a reader computes
-		// worded as what it is: an even flow's, not a wrong number.
+		// The run's own shares so far beside the long run's, a model's forecast said as one
+		// with what it assumes (newcomer 25 knew not Erlang B), and the share a reader
+		// computes worded as what it is: even arrivals', not a wrong number.
 		{"shared pool", func(*lab.Config) {},
 			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at 2.0s, signups starve; turned away so far: 31% of payments, 69% of signups; " +
-				"in the long run 38% of each (the pool cannot tell them apart), above an even flow's 1\u00a0−\u00a020/30 = 33% (Erlang B: random arrivals idle it in lulls, fill it in bursts)"},
+				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); arrivals at an even pace would lose 1\u00a0−\u00a020/30 = 33%"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
-			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, which need ~0.01 workers; in the long run (Erlang B) ~8.4/s payments rejected:bulkhead, only ~16% answered ok"},
+			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, which need ~0.01 workers; forecast for the long run (Erlang B: random arrivals, no queue): ~8.4/s payments rejected:bulkhead, only ~16% answered ok"},
 		{"socket timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
 		}, "10/s × 1.0s (socket timeout) = 10 workers"},
@@ -264,7 +266,7 @@ func TestNarrator(t *testing.T) {
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments, in batches: the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s waiting for a connection + 3.0s call, both on the worker); " +
 			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the pool: first full at 2.0s, " +
-			"signups starve; turned away so far: 31% of payments, 69% of signups; in the long run 83% of each: the pool cannot tell them apart"},
+			"signups starve; turned away so far: 31% of payments, 69% of signups; forecast for the long run (Erlang B: random arrivals, no queue): 83% of each: the pool cannot tell them apart"},
 	}
 	for _, c := range cases {
 		cfg := testConfig()
@@ -288,7 +290,7 @@ func TestNarrator(t *testing.T) {
 		t.Errorf("the shared pool's narrator takes %d lines at 80 columns, want 4 at most", len(lines))
 	}
 	// Before the pool has turned any away, no shares so far.
-	if got := narrate(testConfig(), &lab.Snapshot{Config: testConfig(), Elapsed: time.Second}); strings.Contains(got, "so far") || !strings.Contains(got, "; in the long run (Erlang B) it turns away 38% of every class (the pool cannot tell them apart)") {
+	if got := narrate(testConfig(), &lab.Snapshot{Config: testConfig(), Elapsed: time.Second}); strings.Contains(got, "so far") || !strings.Contains(got, "; forecast for the long run (Erlang B: random arrivals, no queue): it turns away 38% of every class (the pool cannot tell them apart)") {
 		t.Errorf("nothing turned away yet: %q", got)
 	}
 	// A queue takes the overflow before anyone starves.
@@ -352,7 +354,7 @@ func TestNarrator(t *testing.T) {
 	}
 	cfg.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5}
 	cfg.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutCaller, Duration: lab.Duration(1e9)}
-	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: in the long run (Erlang B) ~8.4/s payments rejected:bulkhead, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "the threadpool bulkhead runs 5: forecast for the long run (Erlang B: random arrivals, no queue): ~8.4/s payments rejected:bulkhead, and callers leave after 1.0s (caller timeout), so payments hold ~1.6 of 20 workers"; !strings.Contains(got, want) {
 		t.Errorf("thread pool:\n got %q\nwant %q", got, want)
 	}
 }
@@ -394,20 +396,38 @@ func TestLateGeneratorWarns(t *testing.T) {
 		snap.Generator.Lag = lab.Percentiles{P99: lagP99, Max: lagP99, Count: 100}
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			out := ansi.Strip(render(newTheme(true, true), testScreen(snap, sz[0], sz[1])))
-			late := strings.Contains(strings.ReplaceAll(out, "\n", " "), "this machine is too busy: figures may run late")
+			late := strings.Contains(strings.ReplaceAll(out, "\n", " "), "this machine is too busy")
 			if late != (lagP99 > lab.LateLag) {
 				t.Errorf("lag p99 %v at %dx%d: warning shown %v:\n%s", lagP99, sz[0], sz[1], late, out)
 			}
+			// Which figures, by the run's own lag, in two lines at most (newcomer 25: "figures
+			// may run late" said neither which nor how late).
+			rows := strings.Split(out, "\n")
+			narrator := slices.IndexFunc(rows, func(l string) bool { return strings.HasPrefix(l, "»") })
+			if warn := strings.Join(strings.Fields(strings.Join(rows[1:max(narrator, 1)], " ")), " "); late && (!strings.Contains(warn, "latencies") || !strings.Contains(warn, "may run ~"+fmtLatency(lagP99)+" long") || narrator > 3) {
+				t.Errorf("lag p99 %v at %dx%d: the warning does not say which figures, by how much:\n%s", lagP99, sz[0], sz[1], out)
+			}
 			// Its lag is of every request sent, beside the table's p99:lag of those not turned
 			// away (newcomer 21: 6.1ms here, 2.1ms at most there).
-			if late && sz[0] == 120 && !strings.Contains(strings.ReplaceAll(out, "\n", " "), "over every request sent, those turned away too") {
+			if late && sz[0] == 120 && !strings.Contains(strings.Join(strings.Fields(out), " "), "over every request sent, those turned away too") {
 				t.Errorf("lag p99 %v at 120x40: whose lag, unsaid:\n%s", lagP99, out)
 			}
 		}
-		// A compare half's warning is whole, never cut ("(lag p99…").
-		for _, line := range strings.Split(ansi.Strip(Frame([]lab.Snapshot{*snap, *snap}, 120, 40, true)), "\n") {
-			if lagP99 > lab.LateLag && strings.Contains(line, "too busy") && strings.Contains(line, "…") {
-				t.Errorf("a compare half's warning cut: %q", line)
+		// A compare half's warning is whole, never cut ("(lag p99…"), and says which figures
+		// and what that leaves of the comparison, where it has the room (stacked, at 80).
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			frame := ansi.Strip(Frame([]lab.Snapshot{*snap, *snap}, sz[0], sz[1], true))
+			for _, line := range strings.Split(frame, "\n") {
+				if lagP99 > lab.LateLag && strings.Contains(line, "too busy") && strings.Contains(line, "…") {
+					t.Errorf("a compare half's warning cut: %q", line)
+				}
+			}
+			want := "latency gaps under ~" + fmtLatency(lagP99) + " may be the machine's"
+			if sz[0] == 80 {
+				want = "latencies may run ~" + fmtLatency(lagP99) + " long; gaps under that may be the machine's"
+			}
+			if n := strings.Count(frame, want); lagP99 > lab.LateLag && n != 2 {
+				t.Errorf("%dx%d compare: %q %d times:\n%s", sz[0], sz[1], want, n, frame)
 			}
 		}
 	}
