@@ -107,3 +107,33 @@ func TestTotalsSayInFlightWithoutItsColumn(t *testing.T) {
 		t.Error("the in-flight column never dropped: the case is not tested")
 	}
 }
+
+// Without a queue a request's dispatch is only the machine starting its worker, said where
+// the wait's parts are, at every width they are shown (newcomer 25: p99:dispatch 27ms beside
+// "pool full 0.0s in all" read as a wait for a worker that was free); with a queue it is
+// not said, as the queue is in it too.
+func TestWaitNoteSaysDispatchWithoutAQueueIsTheMachine(t *testing.T) {
+	s := testSnapshot()
+	said := func(w int) (shown, machine bool) {
+		lines, n := tableLines(newTheme(true, true), s, w, true, nil)
+		notes := strings.Join(n.all(w), "\n")
+		return strings.Contains(lines[0], "p99:dispatch"), strings.Contains(notes, "no queue") && strings.Contains(notes, "machine")
+	}
+	any := false
+	for w := 80; w <= 200; w++ {
+		shown, machine := said(w)
+		any = any || shown
+		if shown != machine {
+			t.Errorf("no queue, at %d: p99:dispatch shown %v, the machine said %v", w, shown, machine)
+		}
+	}
+	if !any {
+		t.Fatal("p99:dispatch never shown: the case is not tested")
+	}
+	s.Pool.QueueCap = 10
+	for w := 80; w <= 200; w++ {
+		if _, machine := said(w); machine {
+			t.Errorf("a queue of 10, at %d: dispatch said to be the machine alone", w)
+		}
+	}
+}
