@@ -464,25 +464,25 @@ func awayTest(p *Pairs, c Class, in func(Fate) bool, va, vb int64, poisson bool)
 // pairs of requests: a fleet is on either side (CompareClasses).
 func ByBlocks(a, b *Snapshot) bool { return a.Fleet != nil || b.Fleet != nil }
 
-// BlocksKey says briefly, where ≈ stands in a comparison judged ByBlocks, how it was
-// judged; BlocksWhy says why, and why a burst stays noise: a block is one vote of the sign
-// test, and a burst within a second is a few votes, fewer than Holm's level needs (all one
-// way, 6 blocks give 2·2⁻⁶ = 0.03, more than 0.05 shared over a dozen rows).
-func BlocksKey(short bool) string {
-	if short {
-		return ApproxMark + " noise " + BlocksHow(true)
-	}
-	return ApproxMark + " noise, " + BlocksHow(false)
+// BlocksKey says, where ≈ stands in a comparison judged ByBlocks, how it was judged, in
+// BlocksHow's forms, longest first; BlocksWhy says why, and why a burst stays noise: a
+// block is one vote of the sign test, and a burst within a second is a few votes, fewer
+// than Holm's level needs (all one way, 6 blocks give 2·2⁻⁶ = 0.03, more than 0.05 shared
+// over a dozen rows).
+func BlocksKey() [3]string {
+	how := BlocksHow()
+	return [3]string{ApproxMark + " noise, " + how[0], ApproxMark + " noise, " + how[1], ApproxMark + " noise " + how[2]}
 }
 
-// BlocksHow is BlocksKey without what ≈ means, where the rule line says it (NoiseRule).
-func BlocksHow(short bool) string {
-	if short {
-		return "by " + FmtDur(BlockSpan) + " blocks"
-	}
-	// What is judged by blocks, and why a fleet's (newcomer 23: "judged by 200ms blocks of
-	// arrivals (fleet)": what is judged, and why only the fleet?).
-	return "counts judged by " + FmtDur(BlockSpan) + " blocks: a fleet fails together"
+// BlocksHow is BlocksKey without what ≈ means, where the rule line says it (NoiseRule):
+// what a block is, the unit of a vote, and why a fleet's counts are judged so, longest
+// first; the briefest, what a block is (newcomer 23: "judged by 200ms blocks of arrivals
+// (fleet)": what is judged, and why only the fleet?; newcomer 25: what is a 200ms block,
+// and what does it do to ≈?).
+func BlocksHow() [3]string {
+	blocks := "by " + FmtDur(BlockSpan) + " blocks of arrivals"
+	return [3]string{"counts judged " + blocks + ", a vote each, not by request: a fleet fails together",
+		"counts " + blocks + ", not requests: a fleet fails together", blocks}
 }
 
 // BlocksWhy: see BlocksKey.

@@ -845,9 +845,22 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 }
 
 // The title's word on blocks says what is judged by them and why a fleet (newcomer 23:
-// "judged by 200ms blocks of arrivals (fleet)": what is judged, and why only the fleet?).
+// "judged by 200ms blocks of arrivals (fleet)": what is judged, and why only the fleet?),
+// and in every form what a block is (newcomer 25: "by 200ms blocks", of what?); whole, that
+// each is one vote of ≈'s test in place of a request's.
 func TestBlocksSayWhatAndWhy(t *testing.T) {
-	if got := BlocksHow(false); !strings.HasPrefix(got, "counts judged by 200ms blocks") || !strings.Contains(got, "a fleet fails together") {
-		t.Errorf("BlocksHow %q", got)
+	how := BlocksHow()
+	if !strings.HasPrefix(how[0], "counts judged by 200ms blocks") || !strings.Contains(how[0], "a vote each, not by request") {
+		t.Errorf("BlocksHow %q", how[0])
+	}
+	for i, forms := range [][3]string{how, BlocksKey()} {
+		for j, f := range forms {
+			if !strings.Contains(f, "200ms blocks of arrivals") {
+				t.Errorf("form %d of %d: %q does not say what a block is", j, i, f)
+			}
+			if j < 2 && !strings.Contains(f, "a fleet fails together") {
+				t.Errorf("form %d of %d: %q does not say why a fleet's", j, i, f)
+			}
+		}
 	}
 }

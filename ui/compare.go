@@ -308,17 +308,19 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		if !t.noColor {
 			key = colour
 		}
-		byBlocks, blocksBrief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
+		blocksForms := lab.BlocksKey()
 		if keyless {
 			tooFew, fewShort, approx, key = "", "", "", colour
-			byBlocks, blocksBrief = t.dim.Render(" · "+lab.BlocksHow(false)), t.dim.Render(" · "+lab.BlocksHow(true))
+			blocksForms = lab.BlocksHow()
 		}
+		byBlocks, blocksMid, blocksBrief := t.dim.Render(" · "+blocksForms[0]), t.dim.Render(" · "+blocksForms[1]), t.dim.Render(" · "+blocksForms[2])
 		short := approx + fewShort // ≈ in one wording wherever it is said
 		var out []string
 		switch {
 		case blocks:
 			out = []string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
-				head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + blocksBrief + fewShort, head + blocksBrief}
+				head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + totals + blocksMid,
+				head + key + blocksMid + fewShort, head + blocksMid + fewShort, head + blocksMid, head + blocksBrief + fewShort, head + blocksBrief}
 		case !sameWay:
 			// The noise key outlasts the too-few one: a corrected p99 is judged (≈) however few
 			// the rows that are too few (the review: "≈ -1.0ms" under a title with no ≈).
