@@ -56,6 +56,9 @@ func (m model) compareKey(msg tea.KeyPressMsg) (model, tea.Cmd) {
 // still fits. Narrower screens stack A above B.
 const paneMinWidth = 56
 
+// dividerWidth is the width of the line between two labs side by side (" │ ").
+const dividerWidth = 3
+
 // compareLines is compare mode: A and B side by side (or A above B), the summary table
 // under them, then the status line and the keys. When even the tightest layout does not
 // fit, it says how much room it needs.
@@ -79,12 +82,12 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	tells := [2]*told{{}, {}}
 	ctx := func(i, w int) labCtx { return tellingCtx(t, s, i, w, tells[i]) }
 	tightest := func(i, w int) int { return ctx(i, w).height(labPanels, levelBare) }
-	left := (w - 3) / 2
+	left := (w - dividerWidth) / 2
 	side := left >= paneMinWidth // else A above B
 	// Each height is a pass over a lab's panels: each taken once a frame.
 	var top int // stacked, A's least height
 	if side {
-		need = max(tightest(0, left), tightest(1, w-3-left))
+		need = max(tightest(0, left), tightest(1, w-dividerWidth-left))
 	} else {
 		top = tightest(0, w)
 		need = top + tightest(1, w)
@@ -122,7 +125,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	narrators := sync.OnceValue(func() int {
 		narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
 		if side {
-			return max(narrated(0, left), narrated(1, w-3-left))
+			return max(narrated(0, left), narrated(1, w-dividerWidth-left))
 		}
 		return narrated(0, w) + narrated(1, w)
 	})
@@ -156,7 +159,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	}
 	var labs []string
 	if side {
-		labs = beside(labLines(ctx(0, left), room), labLines(ctx(1, w-3-left), room), left, t.dim.Render(" │ "))
+		labs = beside(labLines(ctx(0, left), room), labLines(ctx(1, w-dividerWidth-left), room), left, t.dim.Render(" │ "))
 	} else {
 		// Each half its own least height, and half the lines to spare: a taller half (a chain
 		// of hops) is not cut to fit an even split.

@@ -252,6 +252,20 @@ func wholeItems(items []string, sep string, w int) string {
 	return wrapItems(items, sep, w-ansiWidth(more))[0] + more
 }
 
+// tablePeer is compare mode's other side as its table shares this side's columns: its
+// snapshot and width (side by side, the screen's less this half's and the divider's;
+// stacked, the same); zero alone.
+func (c labCtx) tablePeer() tablePeer {
+	if !c.compared() {
+		return tablePeer{}
+	}
+	w := c.w
+	if c.w < c.s.width {
+		w = c.s.width - dividerWidth - c.w
+	}
+	return tablePeer{snap: c.peer(), w: w}
+}
+
 // peer is compare mode's other side, whose charts share this side's scales; nil alone.
 func (c labCtx) peer() *lab.Snapshot {
 	if !c.compared() {
@@ -334,7 +348,7 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
 	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
 		rates := level < levelTotals
-		table, notes := tableLines(c.t, c.snap, c.w, rates, c.s.paneMarks(c.i))
+		table, notes := pairedTableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i))
 		if !rates {
 			if notes.totals != nil {
 				table = append(table, c.t.dim.Render(longestFit(c.w, notes.totals...)))

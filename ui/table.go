@@ -84,34 +84,63 @@ func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Arrived) 
 // without traffic in this run are left out. notes say what the column groups shown mean.
 // Cells that marks point at (the tour's answer) stand out: ▶ and reverse video.
 func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines []string, notes tableNotes) {
+	return pairedTableLines(t, s, tablePeer{}, w, rates, marks)
+}
+
+// tablePeer is a compare half's other side: the snapshot whose columns its table shares, so
+// the eye reads the two tables row to row (newcomer 25: rej:pool beside rej:bulkhead, an
+// in-flight column on one side only), and that side's width, the narrower of the two
+// deciding which columns both show. Zero for a lab alone.
+type tablePeer struct {
+	snap *lab.Snapshot
+	w    int
+}
+
+// pairedTableLines is tableLines with the columns shared with peer: a column either side
+// has, both show (0 where one has none), chosen on both sides' values in the narrower width.
+func pairedTableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, marks []pointer) (lines []string, notes tableNotes) {
+	both, fit := []*lab.Snapshot{s}, w
+	if peer.snap != nil {
+		both, fit = append(both, peer.snap), min(w, peer.w)
+	}
 	cols := tableColumns()
-	cols = slices.DeleteFunc(cols, func(c column) bool { return c.reject && !c.reason.Shown(s) })
+	cols = slices.DeleteFunc(cols, func(c column) bool {
+		return c.reject && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return c.reason.Shown(s) })
+	})
 	nameW := 8
 	for _, c := range lab.Classes {
 		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)
 	}
-	rs := s.Rates()
+	each := make([]lab.Rates, len(both)) // each side's rates: this one's first
+	for k, sn := range both {
+		each[k] = sn.Rates()
+	}
+	rs := each[0]
 	rowLabel := strings.TrimRight("  /s "+rs.Span(), " ")
 	nameW = max(nameW, ansiWidth(rowLabel)+1)
-	rateCell := func(c column, ci int) string {
+	rateCell := func(c column, rs *lab.Rates, ci int) string {
 		switch {
 		case c.rate == nil:
 			return ""
 		case rs.Seconds == 0:
 			return "–"
 		}
-		return fmtPerSec(c.rate(&rs, ci))
+		return fmtPerSec(c.rate(rs, ci))
 	}
-	// Each column is as wide as its name or its widest value, plus one space before it.
+	// Each column is as wide as its name or its widest value, plus one space before it; in a
+	// compare, the widest of both sides' (their rates too, whichever level each half draws
+	// at), so both sides make the same choices.
 	widths := func(cols []column) ([]int, int) {
 		ws := make([]int, len(cols))
 		sum := nameW
 		for i, c := range cols {
 			ws[i] = max(c.min, len([]rune(c.head)))
 			for ci := range lab.Classes {
-				ws[i] = max(ws[i], ansiWidth(c.total(s.Classes[ci])))
-				if rates {
-					ws[i] = max(ws[i], ansiWidth(rateCell(c, ci)))
+				for k, sn := range both {
+					ws[i] = max(ws[i], ansiWidth(c.total(sn.Classes[ci])))
+					if rates || peer.snap != nil {
+						ws[i] = max(ws[i], ansiWidth(rateCell(c, &each[k], ci)))
+					}
 				}
 			}
 			ws[i]++
@@ -120,7 +149,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		return ws, sum
 	}
 	for i, c := range cols {
-		if c.quiet && allZero(c, s) {
+		if c.quiet && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return !allZero(c, s) }) {
 			cols[i].drop = 3
 		}
 		// The number the tour points at is the lesson: a narrow table drops the others first.
@@ -129,7 +158,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		}
 	}
 	ws, sum := widths(cols)
-	for sum > w {
+	for sum > fit {
 		var ok bool
 		if cols, ok = narrower(cols); !ok {
 			break
@@ -166,7 +195,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 				cell = markedCell(t, col.total(cs), ws[i])
 			}
 			row += cell
-			rate += padLeft(rateCell(col, ci), ws[i])
+			rate += padLeft(rateCell(col, &rs, ci), ws[i])
 		}
 		lines = append(lines, row)
 		if rates {
