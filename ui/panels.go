@@ -201,7 +201,18 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, lines: func(c labCtx, level int) []string {
 	rows := lab.SettingsItems(c.p.cfg, c.snap, c.w)
 	if level >= levelTight {
-		return []string{wholeItems(c.t.settingsItems(oneLine(rows, c.differing())), c.t.dim.Render(" · "), c.w)}
+		ordered, sep := oneLine(rows, c.differing(), false), c.t.dim.Render(" · ")
+		items := c.t.settingsItems(ordered)
+		line := wholeItems(items, sep, c.w)
+		// One setting and "…" hides the rest behind the one that fills the line (the hops
+		// compare's "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try · …" cut the
+		// traffic and the dependency that every try outlasts, newcomer 25): at levelTight a
+		// second line for the rest, what the run is given first; deeper, a half short of room
+		// keeps one.
+		if level == levelTight && len(items) > 1 && strings.HasPrefix(line, items[0]) && ansiWidth(line) < ansiWidth(items[0]+sep+items[1]) {
+			return []string{items[0], wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)}
+		}
+		return []string{line}
 	}
 	items, sep := c.t.settingsItems(rows), c.t.dim.Render(" · ")
 	out := wrapWords(items, sep, c.w)
@@ -308,19 +319,22 @@ func (c labCtx) differing() map[string]bool {
 
 // oneLine orders rows for a line that may be cut: those labelled in differing (what tells
 // the halves apart) first, then the one the lab marks Strong (the dependency's stall the
-// measurement is about: cut, A read "dependency heal…"), then the mechanisms on, then those
-// off, each in their own order; without the rows that follow from the rest.
-func oneLine(rows []lab.Item, differing map[string]bool) []lab.Item {
+// measurement is about: cut, A read "dependency heal…"), then, with given, what the run is
+// given (lab.Item.Given), then the mechanisms on, then those off, each in their own order;
+// without the rows that follow from the rest.
+func oneLine(rows []lab.Item, differing map[string]bool, given bool) []lab.Item {
 	rank := func(r lab.Item) int {
 		switch {
 		case differing[r.Label]:
 			return 0
 		case r.Strong:
 			return 1
+		case given && r.Given:
+			return 2
 		case r.Off:
-			return 3
+			return 4
 		}
-		return 2
+		return 3
 	}
 	out := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare })
 	slices.SortStableFunc(out, func(a, b lab.Item) int { return rank(a) - rank(b) })
