@@ -382,6 +382,20 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	return append(forms, fmt.Sprintf("ok%%=ok÷arrived; %s in flight", fmtCount(first.InFlight)))
 }
 
+// overCapNote says why payments' ok/s over the window tops the most their servers can end
+// a second (lab.EndCap), where it does: calls end in rounds, and the window catches one
+// more than its length holds (newcomer 25 read "ok 2/s" beside 5 permits ÷ 3.0s = 1.7/s as
+// a capacity gone wrong).
+func overCapNote(name string, rs lab.Rates, e lab.EndCap) []string {
+	ok, cap, hold := fmtPerSec(rs.OK[lab.Payment]), fmtPerSec(e.PerSec()), fmtSecs(e.Hold)
+	servers, rounds, span := e.ServersWords(), e.Rounds(&rs), rs.Span()
+	return []string{
+		fmt.Sprintf("/s: %s ok/s %s tops %s ÷ %s = %s, the most they end a second in the long run: %s calls end in rounds, and %s catches %d", name, ok, servers, hold, cap, hold, span, rounds),
+		fmt.Sprintf("/s: %s ok/s tops %s ÷ %s = %s: %s calls end in rounds, %d in %s", name, servers, hold, cap, hold, rounds, span),
+		fmt.Sprintf("ok/s tops %s ÷ %s: %d rounds of %s calls in %s", servers, hold, rounds, hold, span),
+		fmt.Sprintf("ok/s > %s ÷ %s: %d rounds in %s", servers, hold, rounds, span)}
+}
+
 // checksAboveTimeoutNote says how the health checks' p99 stands above their timeout
 // (lab.Snapshot.ChecksAboveTimeout), which reads as a timeout that did not work: the
 // timeout is the balancer's, which stops waiting while the check waits on in the queue.
@@ -420,6 +434,11 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			"/s: counted as each happens; ok/s or timed out/s can top arrived/s as earlier arrivals finish",
 			"/s: ok/s or timed out/s can top arrived/s (earlier arrivals finishing)",
 			"ok/s, timed out/s can top arrived/s"})
+	}
+	if rates && s.Active(lab.Payment) {
+		if e, ok := s.PaymentEndCap(&rs); ok && rs.OverCap(lab.Payment, e) {
+			notes.must = append(notes.must, overCapNote(s.Config.Traffic.Label(lab.Payment), rs, e))
+		}
 	}
 	if len(inFlight) > 0 {
 		said := inFlightNote(s, inFlight)
