@@ -49,3 +49,39 @@ func TestCompareHalvesShareTableColumns(t *testing.T) {
 		t.Fatal("no size drew both halves' tables side by side: the case is not tested")
 	}
 }
+
+// A second line of settings (a half whose first setting fills the line) gives way where it
+// would cost the per-second rates: fleet-bulkhead's half lost its /s rows to "timeout
+// payments off, checks 2s · dependency slow 3s · …" at 120x40.
+func TestSecondSettingsLineNeverCostsTheRates(t *testing.T) {
+	th := newTheme(true, true)
+	rates := func(lines []string) int {
+		n := 0
+		for _, l := range lines {
+			if strings.HasPrefix(ansi.Strip(l), "  /s ") {
+				n++
+			}
+		}
+		return n
+	}
+	two := 0
+	for name, m := range compareMoments() {
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 120, height: 40, recorded: true}
+		for i := range 2 {
+			for h := 12; h <= 40; h++ {
+				c := newLabCtx(th, s, i, 58)
+				if len(c.draw(settingsPanel, levelTight)) > 1 {
+					two++
+				}
+				one := newLabCtx(th, s, i, 58)
+				one.oneSettings = true
+				if got, want := rates(labLines(c, h)), rates(labLines(one, h)); got < want {
+					t.Errorf("%s, half %d in %d lines: %d rows of rates, %d with one settings line", name, i, h, got, want)
+				}
+			}
+		}
+	}
+	if two == 0 {
+		t.Fatal("no half has a second settings line: the case is not tested")
+	}
+}
