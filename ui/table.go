@@ -393,6 +393,7 @@ func overCapNote(name string, rs lab.Rates, e lab.EndCap) []string {
 		fmt.Sprintf("/s: %s ok/s %s tops %s ÷ %s = %s, the most they end a second in the long run: %s calls end in rounds, and %s catches %d", name, ok, servers, hold, cap, hold, span, rounds),
 		fmt.Sprintf("/s: %s ok/s tops %s ÷ %s = %s: %s calls end in rounds, %d in %s", name, servers, hold, cap, hold, rounds, span),
 		fmt.Sprintf("ok/s tops %s ÷ %s: %d rounds of %s calls in %s", servers, hold, rounds, hold, span),
+		fmt.Sprintf("ok/s tops %s ÷ %s: %d rounds of calls in %s", servers, hold, rounds, span),
 		fmt.Sprintf("ok/s > %s ÷ %s: %d rounds in %s", servers, hold, rounds, span)}
 }
 
