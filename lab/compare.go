@@ -464,25 +464,25 @@ func awayTest(p *Pairs, c Class, in func(Fate) bool, va, vb int64, poisson bool)
 // pairs of requests: a fleet is on either side (CompareClasses).
 func ByBlocks(a, b *Snapshot) bool { return a.Fleet != nil || b.Fleet != nil }
 
-// BlocksKey says briefly, where ≈ stands in a comparison judged ByBlocks, how it was
-// judged; BlocksWhy says why, and why a burst stays noise: a block is one vote of the sign
-// test, and a burst within a second is a few votes, fewer than Holm's level needs (all one
-// way, 6 blocks give 2·2⁻⁶ = 0.03, more than 0.05 shared over a dozen rows).
-func BlocksKey(short bool) string {
-	if short {
-		return ApproxMark + " noise " + BlocksHow(true)
-	}
-	return ApproxMark + " noise, " + BlocksHow(false)
+// BlocksKey says, where ≈ stands in a comparison judged ByBlocks, how it was judged, in
+// BlocksHow's forms, longest first; BlocksWhy says why, and why a burst stays noise: a
+// block is one vote of the sign test, and a burst within a second is a few votes, fewer
+// than Holm's level needs (all one way, 6 blocks give 2·2⁻⁶ = 0.03, more than 0.05 shared
+// over a dozen rows).
+func BlocksKey() [3]string {
+	how := BlocksHow()
+	return [3]string{ApproxMark + " noise, " + how[0], ApproxMark + " noise, " + how[1], ApproxMark + " noise " + how[2]}
 }
 
-// BlocksHow is BlocksKey without what ≈ means, where the rule line says it (NoiseRule).
-func BlocksHow(short bool) string {
-	if short {
-		return "by " + FmtDur(BlockSpan) + " blocks"
-	}
-	// What is judged by blocks, and why a fleet's (newcomer 23: "judged by 200ms blocks of
-	// arrivals (fleet)": what is judged, and why only the fleet?).
-	return "counts judged by " + FmtDur(BlockSpan) + " blocks: a fleet fails together"
+// BlocksHow is BlocksKey without what ≈ means, where the rule line says it (NoiseRule):
+// what a block is, the unit of a vote, and why a fleet's counts are judged so, longest
+// first; the briefest, what a block is (newcomer 23: "judged by 200ms blocks of arrivals
+// (fleet)": what is judged, and why only the fleet?; newcomer 25: what is a 200ms block,
+// and what does it do to ≈?).
+func BlocksHow() [3]string {
+	blocks := "by " + FmtDur(BlockSpan) + " blocks of arrivals"
+	return [3]string{"counts judged " + blocks + ", a vote each, not by request: a fleet fails together",
+		"counts " + blocks + ", not requests: a fleet fails together", blocks}
 }
 
 // BlocksWhy: see BlocksKey.
@@ -555,21 +555,28 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		clauses[1] = []string{fmt.Sprintf("%s (chance alone: under about 1 time in %d)", UnmarkedKey, int(math.Round(1/FamilyAlpha))), UnmarkedKey, ""}
 	}
 	if tooFew {
-		// How many of what, and why (newcomer 21: "a p99 needs 368" what, and why?).
+		// How many of what, and why (newcomer 21: "a p99 needs 368" what, and why?); where
+		// the count is said, why with it, and never "? too few" alone, too few of what
+		// (newcomer 25: "368" a magic number, "? too few" at 80 columns barely parseable).
 		needs := fmt.Sprintf(" (a p99 needs %d ended: from fewer, the true p99 could lie above the slowest seen)", P99Needs())
+		// Brief, to stand beside ≈'s and bare's short words at 120 columns.
+		briefly := fmt.Sprintf(" (under %d, the true p99 could lie above the slowest)", P99Needs())
+		// Briefest, to stand beside them at 80.
+		judged := TooFewBrief + ": p50 judged"
 		switch {
 		case stoodIn && !alone:
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": the p50 row under it is judged instead",
 				TooFewMark + " too few ended to judge: the p50 row under it is judged instead",
-				TooFewMark + " too few: the p50 row under it is judged instead", TooFewMark + " too few: p50 judged instead"}
+				TooFewMark + " too few ended: the p50 row under it is judged", judged}
 		case stoodIn: // every "?" has its p50 judged; a row of its own where it differs (TooFewKey)
 			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
 			// difference, and looked for payment's p50 row under 3.97s against ~3.0s).
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise",
 				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise",
-				TooFewMark + " too few: p50 judged instead, in a row below if the p50s differ", TooFewMark + " too few: p50 judged instead"}
+				TooFewMark + " too few ended: p50 judged instead, in a row below if the p50s differ", judged}
 		default:
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewMark + " too few ended to judge (a p99 needs " + fmt.Sprint(P99Needs()) + " ended)", TooFewMark + " too few"}
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewMark + " too few ended" + briefly,
+				TooFewMark + " too few ended to judge a p99", TooFewBrief}
 		}
 	}
 	at := [3]int{}
@@ -854,6 +861,9 @@ const (
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"
+	// TooFewBrief is "?"'s key in the fewest words: too few of what (newcomer 25 could not
+	// parse "? too few" at 80 columns).
+	TooFewBrief = TooFewMark + " too few for a p99"
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
 	MethodMark  = "≠"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
@@ -867,10 +877,11 @@ func TooFewKey() string {
 		TooFewMark)
 }
 
-// TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs.
+// TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs; short, what
+// is too few, without the count.
 func TooFewWhy(short bool) string {
-	if short {
-		return fmt.Sprintf("%s too few (p99 needs %d ended)", TooFewMark, P99Needs())
+	if short { // too few of what, without a count it has no room to say why
+		return TooFewBrief
 	}
 	// Why that many, in the words of the interval (newcomer 15: "why 368?"): under it, the
 	// p99's 95% interval has no upper end, 1 − 0.99ⁿ < 97.5%.

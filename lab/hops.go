@@ -79,9 +79,16 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 			}
 		}
 	}
-	return []Item{{Label: "hops", Value: fittingValue("hops", w, fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, label, short),
+	forms := []string{fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, label, short),
 		fmt.Sprintf("%d, %s: %s %s", dep.Hops, dep.Deadline, label, short), // a compare half's
-		value(string(dep.Deadline)))}}
+		value(string(dep.Deadline))}
+	if w < 100 {
+		// Under 100 columns (80, a compare half) without "deadline", so a settings line cut to
+		// one keeps the dependency the tries time out against beside them (newcomer 25: "500ms
+		// a try · …" hid the 3s every try outlasts).
+		forms = forms[1:]
+	}
+	return []Item{{Label: "hops", Value: fittingValue("hops", w, forms...)}}
 }
 
 // hopTries says how each hop between the lab and the last tries its calls, long ("3 times,

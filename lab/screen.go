@@ -42,7 +42,9 @@ var coreSettings = slices.Concat(
 				mode = d.latencyWords(d.HealthyLatency) + " to the knee"
 			}
 		}
-		return []Item{{Label: "dependency", Value: mode, Strong: broken}}
+		// Slower than every try may take, it is as much the cause (newcomer 25: the hops
+		// compare's "every try fails" with the 3s it outlasts cut from the line).
+		return []Item{{Label: "dependency", Value: mode, Strong: broken || c.RetryForecast().Fails, Given: true}}
 	}),
 	at(70, trafficSettings),
 	at(75, func(c Config, _ *Snapshot, _ int) []Item {
@@ -124,7 +126,7 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 	if s.Fleet != nil {
 		label = "traffic to the fleet" // the stream is the balancer's to share out, not each replica's
 	}
-	items := []Item{{Label: label, Value: trafficMode(c.Traffic) + strings.Join(rates, ", ")}}
+	items := []Item{{Label: label, Value: trafficMode(c.Traffic) + strings.Join(rates, ", "), Given: true}}
 	if c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson && len(rates) > 0 {
 		// Said once, beside the set rates: the measured ones (the table's /s rows, the
 		// charts) scatter around them, by chance alone, and the seed says which chance.

@@ -56,6 +56,9 @@ func (m model) compareKey(msg tea.KeyPressMsg) (model, tea.Cmd) {
 // still fits. Narrower screens stack A above B.
 const paneMinWidth = 56
 
+// dividerWidth is the width of the line between two labs side by side (" │ ").
+const dividerWidth = 3
+
 // compareLines is compare mode: A and B side by side (or A above B), the summary table
 // under them, then the status line and the keys. When even the tightest layout does not
 // fit, it says how much room it needs.
@@ -69,7 +72,7 @@ func compareLines(t *theme, s screen) []string {
 
 // halfWidth is the left half's width on a compare screen w wide, the halves side by side:
 // the right takes the rest, as wide or a column wider.
-func halfWidth(w int) int { return (w - 3) / 2 }
+func halfWidth(w int) int { return (w - dividerWidth) / 2 }
 
 // compareLayout lays compare mode out in s.height lines, or returns nil and the height it
 // needs.
@@ -88,7 +91,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// Each height is a pass over a lab's panels: each taken once a frame.
 	var top int // stacked, A's least height
 	if side {
-		need = max(tightest(0, left), tightest(1, w-3-left))
+		need = max(tightest(0, left), tightest(1, w-dividerWidth-left))
 	} else {
 		top = tightest(0, w)
 		need = top + tightest(1, w)
@@ -126,7 +129,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	narrators := sync.OnceValue(func() int {
 		narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
 		if side {
-			return max(narrated(0, left), narrated(1, w-3-left))
+			return max(narrated(0, left), narrated(1, w-dividerWidth-left))
 		}
 		return narrated(0, w) + narrated(1, w)
 	})
@@ -160,7 +163,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	}
 	var labs []string
 	if side {
-		labs = beside(labLines(ctx(0, left), room), labLines(ctx(1, w-3-left), room), left, t.dim.Render(" │ "))
+		labs = beside(labLines(ctx(0, left), room), labLines(ctx(1, w-dividerWidth-left), room), left, t.dim.Render(" │ "))
 	} else {
 		// Each half its own least height, and half the lines to spare: a taller half (a chain
 		// of hops) is not cut to fit an even split.
@@ -224,7 +227,7 @@ type judged struct {
 }
 
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
-// ("B: a cap of 18 would reject ~44%, not ~84% (press ])"), for a summary whose halves keep
+// ("B: 18, the widest cap sparing the others, rejects ~44%, not ~84% (press ])"), for a summary whose halves keep
 // no narrator; "" where neither has one.
 func remedies(ctx func(i, w int) labCtx, w int) string {
 	var said []string
@@ -312,17 +315,19 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		if !t.noColor {
 			key = colour
 		}
-		byBlocks, blocksBrief := t.dim.Render(" · "+lab.BlocksKey(false)), t.dim.Render(" · "+lab.BlocksKey(true))
+		blocksForms := lab.BlocksKey()
 		if keyless {
 			tooFew, fewShort, approx, key = "", "", "", colour
-			byBlocks, blocksBrief = t.dim.Render(" · "+lab.BlocksHow(false)), t.dim.Render(" · "+lab.BlocksHow(true))
+			blocksForms = lab.BlocksHow()
 		}
+		byBlocks, blocksMid, blocksBrief := t.dim.Render(" · "+blocksForms[0]), t.dim.Render(" · "+blocksForms[1]), t.dim.Render(" · "+blocksForms[2])
 		short := approx + fewShort // ≈ in one wording wherever it is said
 		var out []string
 		switch {
 		case blocks:
 			out = []string{head + totals + key + byBlocks + tooFew, head + key + byBlocks + tooFew, head + key + byBlocks + fewShort,
-				head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + blocksBrief + fewShort, head + blocksBrief}
+				head + byBlocks + tooFew, head + byBlocks + fewShort, head + byBlocks, head + totals + blocksMid,
+				head + key + blocksMid + fewShort, head + blocksMid + fewShort, head + blocksMid, head + blocksBrief + fewShort, head + blocksBrief}
 		case !sameWay:
 			// The noise key outlasts the too-few one: a corrected p99 is judged (≈) however few
 			// the rows that are too few (the review: "≈ -1.0ms" under a title with no ≈).
@@ -338,7 +343,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		if keyless {
 			return slices.Compact(titles("", "", blocks, true))
 		}
-		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks, false), titles(lab.TooFewMark+" too few", lab.TooFewMark+" too few", blocks, false)
+		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks, false), titles(lab.TooFewBrief, lab.TooFewBrief, blocks, false)
 		// The why before the start's totals: the second form is the first's without them.
 		lead := 1
 		if blocks || sameWay {

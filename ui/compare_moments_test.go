@@ -204,7 +204,7 @@ func TestStackedLegendIsBothOrNeither(t *testing.T) {
 }
 
 // newcomer 19, X12: at 80x24 the compare kept the trade's cost and dropped the remedy its B
-// half names at 120x40 ("a cap of 18 … rejects ~44% … (press ] to raise it)"): where the
+// half names at 120x40 ("18, the widest cap … would reject ~44% … (press ] to raise it)"): where the
 // halves keep no narrator, the remedy stands under the summary, brief; where the lesson is
 // left out, so is it.
 func TestCompareKeepsTheRemedy(t *testing.T) {
@@ -214,7 +214,8 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: 24, recorded: true}
 		_, spare := newLabCtx(th, s, 1, 80).narration()
 		want := "» B: " + strings.TrimPrefix(spare.short, "; ")
-		if spare.short == "" || !strings.Contains(spare.short, "a cap of") {
+		// Why that cap, and whether the others stay protected at it (newcomer 25).
+		if spare.short == "" || !strings.Contains(spare.short, "the widest cap sparing the others") {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)

@@ -600,6 +600,8 @@ func TestSummarySaysFleetsJudgeByBlocks(t *testing.T) {
 		}
 	}
 	s.panes[0].snap.Fleet = &lab.FleetStats{}
+	key, how := lab.BlocksKey(), lab.BlocksHow()
+	blockWords := append(key[:], how[:]...)
 	beside, titled := 0, 0
 	for _, w := range widths {
 		lines := summaryLines(newTheme(true, true), s, w, false)
@@ -618,7 +620,7 @@ func TestSummarySaysFleetsJudgeByBlocks(t *testing.T) {
 			}
 		}
 		switch {
-		case strings.Contains(ansi.Strip(lines[0]), lab.BlocksKey(w < 80)), strings.Contains(ansi.Strip(lines[0]), lab.BlocksHow(w < 80)):
+		case slices.ContainsFunc(blockWords, func(f string) bool { return strings.Contains(ansi.Strip(lines[0]), f) }):
 			titled++
 		case strings.Contains(strings.Join(strings.Fields(strings.Join(words, " ")), " "), lab.BlocksWhy()):
 			beside++

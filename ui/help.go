@@ -42,7 +42,7 @@ func helpCounters() [][2]string {
 		{"p50 p99", "latency percentiles of finished requests (ok + failed + timed out), from the scheduled arrival to the answer, so waiting counts (no coordinated omission); closed loop: from the send. A rejected request never finished and is left out of every latency, even one turned away after a wait (rejected:deadline)"},
 		{"p99:wait", "p99 of the time from the scheduled arrival until a worker picked the request up; each request's wait is its lag, then its dispatch:"},
 		{"p99:lag", "p99 of the generator's lag: scheduled arrival → sent"},
-		{"p99:dispatch", "p99 of sent → on a worker: the whole wait in the accept queue, if there is one, and the Go scheduler starting the worker"},
+		{"p99:dispatch", "p99 of sent → on a worker: the whole wait in the accept queue, if there is one, and the Go scheduler starting the worker; with no queue, that alone: the machine's delay, large only on a busy machine"},
 		{"no two p99s add up", "the p99 of the wait is not the p99 of the lag plus the p99 of the dispatch, nor is p99 wait + p99 service the p99: the slowest of each are not the same requests (and the wait counts those on a worker now, the latency only those finished). Means add: a tall screen's detail table shows mean wait = mean lag + mean dispatch"},
 		{"p99:service", "p99 of the time from a worker picking the request up until the answer"},
 		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},

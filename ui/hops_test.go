@@ -199,3 +199,37 @@ func TestRetryNarrator(t *testing.T) {
 		t.Error("healthy: tries succeed, the pool's story is the one to tell")
 	}
 }
+
+// newcomer 25: the hops compare's settings line, "hops 3, per-hop: hops 1 and 2 try 3 times,
+// 500ms a try · …", cut the dependency every try outlasts and the traffic's rate. At 120x40
+// each half says both on a second line; at 80x24 A's one line keeps the dependency beside
+// the tries (the rate has no room there: the line holds the hops and the cause).
+func TestHopsCompareSettingsKeepTheCause(t *testing.T) {
+	m := compareMoments()["hops"]
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: sz[0], height: sz[1], recorded: true}
+		lines := compareLines(newTheme(true, true), s)
+		var a []string // A's lines: the left half side by side, else those above B's title
+		for _, l := range lines {
+			l = ansi.Strip(l)
+			if sz[0] == 120 {
+				if r := []rune(l); len(r) > (sz[0]-dividerWidth)/2 {
+					l = string(r[:(sz[0]-dividerWidth)/2])
+				}
+			} else if strings.Contains(l, m[1].Config.Name) {
+				break
+			}
+			a = append(a, l)
+		}
+		half := strings.Join(a, "\n")
+		want := []string{"250ms a try", "dependency slow 3s"}
+		if sz[0] == 120 {
+			want = append(want, "traffic payment 10/s")
+		}
+		for _, w := range want {
+			if !strings.Contains(half, w) {
+				t.Errorf("%dx%d: A's half lacks %q:\n%s", sz[0], sz[1], w, half)
+			}
+		}
+	}
+}

@@ -94,10 +94,13 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 		workers = "worker"
 	}
 	key := keys.Size.Keys()[1]
+	// Both forms say why that cap, the widest that still does it, and that the others stay
+	// protected there (newcomer 25: "a cap of 18 would reject ~44%": why 18, and are the
+	// signups still safe?); brief, in one line under an 80-column compare's trade.
 	return spareClause{
-		long: fmt.Sprintf("; a cap of %d still leaves %s %d %s, forecast to turn away under %g%% of them (%s), and rejects ~%.0f%% of payments, not ~%.0f%% (press %s to raise it)",
-			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, erlangB, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
-		short: fmt.Sprintf("; a cap of %d would reject ~%.0f%%, not ~%.0f%% (press %s)", pay.Widest, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
+		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %d %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, not ~%.0f%% (press %s to raise it)",
+			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
+		short: fmt.Sprintf("; %d, the widest cap sparing the others, rejects ~%.0f%%, not ~%.0f%% (press %s)", pay.Widest, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
 	}
 }
 

@@ -50,7 +50,10 @@ type labCtx struct {
 	// needed; spare says which form of that clause it draws (narration).
 	told  *told
 	spare spareForm
-	drawn map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
+	// oneSettings keeps the settings to one line at levelTight, where a second would cost
+	// the per-second rates (labLines).
+	oneSettings bool
+	drawn       map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
 }
 
 // spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none.
@@ -134,9 +137,12 @@ func (c labCtx) draw(p panel, level int) []string {
 	}
 	// Laid out up to three times (the narrator's spare clause whole, brief, or none), the
 	// lab draws each panel once a level: only the narrator differs.
-	k := drawKey{p.name, level, spareLong}
-	if p.name == narratorPanel.name {
+	k := drawKey{p.name, level, spareLong, false}
+	switch p.name {
+	case narratorPanel.name:
 		k.spare = c.spare
+	case settingsPanel.name:
+		k.oneSettings = c.oneSettings
 	}
 	if lines, ok := c.drawn[k]; ok {
 		return lines
@@ -148,9 +154,10 @@ func (c labCtx) draw(p panel, level int) []string {
 
 // drawKey is a panel drawn at a level, the narrator with a form of its spare clause.
 type drawKey struct {
-	name  string
-	level int
-	spare spareForm
+	name        string
+	level       int
+	spare       spareForm
+	oneSettings bool
 }
 
 // labPanels are the one lab's layout, top to bottom: the panels of their own height, then
@@ -213,7 +220,18 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, lines: func(c labCtx, level int) []string {
 	rows := lab.SettingsItems(c.p.cfg, c.snap, c.w)
 	if level >= levelTight {
-		return []string{wholeItems(c.t.settingsItems(oneLine(rows, c.differing())), c.t.dim.Render(" · "), c.w)}
+		ordered, sep := oneLine(rows, c.differing(), false), c.t.dim.Render(" · ")
+		items := c.t.settingsItems(ordered)
+		line := wholeItems(items, sep, c.w)
+		// One setting and "…" hides the rest behind the one that fills the line (the hops
+		// compare's "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try · …" cut the
+		// traffic and the dependency that every try outlasts, newcomer 25): at levelTight a
+		// second line for the rest, what the run is given first; deeper, a half short of room
+		// keeps one.
+		if level == levelTight && !c.oneSettings && len(items) > 1 && strings.HasPrefix(line, items[0]) && ansiWidth(line) < ansiWidth(items[0]+sep+items[1]) {
+			return []string{items[0], wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)}
+		}
+		return []string{line}
 	}
 	items, sep := c.t.settingsItems(rows), c.t.dim.Render(" · ")
 	out := wrapWords(items, sep, c.w)
@@ -264,6 +282,20 @@ func wholeItems(items []string, sep string, w int) string {
 	return wrapItems(items, sep, w-ansiWidth(more))[0] + more
 }
 
+// tablePeer is compare mode's other side as its table shares this side's columns: its
+// snapshot and width (side by side, the screen's less this half's and the divider's;
+// stacked, the same); zero alone.
+func (c labCtx) tablePeer() tablePeer {
+	if !c.compared() {
+		return tablePeer{}
+	}
+	w := c.w
+	if c.w < c.s.width {
+		w = c.s.width - dividerWidth - c.w
+	}
+	return tablePeer{snap: c.peer(), w: w}
+}
+
 // peer is compare mode's other side, whose charts share this side's scales; nil alone.
 func (c labCtx) peer() *lab.Snapshot {
 	if !c.compared() {
@@ -306,19 +338,22 @@ func (c labCtx) differing() map[string]bool {
 
 // oneLine orders rows for a line that may be cut: those labelled in differing (what tells
 // the halves apart) first, then the one the lab marks Strong (the dependency's stall the
-// measurement is about: cut, A read "dependency heal…"), then the mechanisms on, then those
-// off, each in their own order; without the rows that follow from the rest.
-func oneLine(rows []lab.Item, differing map[string]bool) []lab.Item {
+// measurement is about: cut, A read "dependency heal…"), then, with given, what the run is
+// given (lab.Item.Given), then the mechanisms on, then those off, each in their own order;
+// without the rows that follow from the rest.
+func oneLine(rows []lab.Item, differing map[string]bool, given bool) []lab.Item {
 	rank := func(r lab.Item) int {
 		switch {
 		case differing[r.Label]:
 			return 0
 		case r.Strong:
 			return 1
+		case given && r.Given:
+			return 2
 		case r.Off:
-			return 3
+			return 4
 		}
-		return 2
+		return 3
 	}
 	out := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare })
 	slices.SortStableFunc(out, func(a, b lab.Item) int { return rank(a) - rank(b) })
@@ -346,7 +381,7 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
 	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
 		rates := level < levelTotals
-		table, notes := tableLines(c.t, c.snap, c.w, rates, c.s.paneMarks(c.i))
+		table, notes := pairedTableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i))
 		if !rates {
 			if notes.totals != nil {
 				table = append(table, c.t.dim.Render(longestFit(c.w, notes.totals...)))
@@ -553,26 +588,20 @@ func (c labCtx) settle(ps []panel, start, h int) (int, [][]string) {
 // (a fleet's pulls), the settings, the per-second rates, the health.
 var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "hops"}
 
-// labLines lays out pane i in exactly h lines of at most w cells: the richest level of
-// detail at which the panels of their own height fit, then spare lines go to panels one
-// level richer (richerFirst), then to spacing after panels in their gap order, and the
-// filling panels take the rest of the height.
-func labLines(c labCtx, h int) []string {
-	ps := labPanels
+// spared is c's layout of ps in h lines with the narrator's spare clause in the form it
+// can afford, and c drawing it so. The clause answers what its sentence raises: it may cost
+// the lab its health items, but it is left out where it would cost the settings' rows or the
+// per-second rates and leaving it out keeps them; its brief form, where that costs neither
+// (breaker-trap at 80x24 kept the trap's share so).
+func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 	pl := c.plan(ps, h)
-	// The narrator's spare clause answers what its sentence raises: it may cost the lab its
-	// health items, but it is left out where it would cost the settings' rows or the
-	// per-second rates and leaving it out keeps them; its brief form, where that costs
-	// neither (breaker-trap at 80x24 kept the trap's share so).
 	if _, spare := c.narration(); spare.long != "" {
-		lines := func(parts [][]string, name string) int {
-			return len(parts[slices.IndexFunc(ps, func(p panel) bool { return p.name == name })])
-		}
 		none := c
 		none.spare = spareNone
 		without := none.plan(ps, h)
 		costs := func(parts [][]string) bool {
-			return lines(parts, "settings") < lines(without.parts, "settings") || lines(parts, "table") < lines(without.parts, "table")
+			return panelLines(ps, parts, settingsPanel) < panelLines(ps, without.parts, settingsPanel) ||
+				panelLines(ps, parts, tablePanel) < panelLines(ps, without.parts, tablePanel)
 		}
 		if costs(pl.parts) {
 			c, pl = none, without
@@ -583,6 +612,30 @@ func labLines(c labCtx, h int) []string {
 					c, pl = brief, bp
 				}
 			}
+		}
+	}
+	return c, pl
+}
+
+// panelLines is how many lines panel p takes in parts, a plan's lines of ps.
+func panelLines(ps []panel, parts [][]string, p panel) int {
+	return len(parts[slices.IndexFunc(ps, func(q panel) bool { return q.name == p.name })])
+}
+
+// labLines lays out pane i in exactly h lines of at most w cells: the richest level of
+// detail at which the panels of their own height fit, then spare lines go to panels one
+// level richer (richerFirst), then to spacing after panels in their gap order, and the
+// filling panels take the rest of the height.
+func labLines(c labCtx, h int) []string {
+	ps := labPanels
+	c, pl := spared(c, ps, h)
+	// A second line of settings gives way where it would cost the per-second rates
+	// (fleet-bulkhead's half lost its /s rows to "timeout payments off, checks 2s · …").
+	if len(c.draw(settingsPanel, levelTight)) > 1 {
+		one := c
+		one.oneSettings, one.spare = true, spareLong
+		if oc, op := spared(one, ps, h); panelLines(ps, op.parts, tablePanel) > panelLines(ps, pl.parts, tablePanel) {
+			c, pl = oc, op
 		}
 	}
 	level, parts, keep, least, avail := pl.level, pl.parts, pl.keep, pl.least, pl.avail

@@ -53,7 +53,7 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	b := s.panes[1].snap
 	rows := lab.SettingsItems(b.Config, b, 80)
 	differing := newLabCtx(newTheme(true, true), s, 1, 80).differing()
-	line := oneLine(rows, differing)
+	line := oneLine(rows, differing, false)
 	labels := make([]string, len(line))
 	for i, r := range line {
 		labels[i] = r.Label
@@ -67,14 +67,14 @@ func TestOneLineSettingsOrder(t *testing.T) {
 		}
 	}
 	// Alone, nothing differs: the mechanisms on come first, in their own order.
-	if alone := oneLine(rows, nil); alone[0].Label != "pool" {
+	if alone := oneLine(rows, nil, false); alone[0].Label != "pool" {
 		t.Errorf("alone: %v", alone)
 	}
 	// The stall a measurement is about comes right after what differs: cut, the closed loop's
 	// line read "dependency heal…" (newcomer 12).
 	stall := b.Config
 	stall.Dependency.Stall = lab.StallConfig{FirstAt: lab.Duration(5 * time.Second), For: lab.Duration(time.Second), Every: lab.Duration(10 * time.Second)}
-	if alone := oneLine(lab.SettingsItems(stall, b, 80), nil); alone[0].Label != "dependency stalls" {
+	if alone := oneLine(lab.SettingsItems(stall, b, 80), nil, false); alone[0].Label != "dependency stalls" {
 		t.Errorf("with a stall: %v", alone)
 	}
 	// So does a dependency down or failing, the cause of every failure: at 48 columns one
@@ -83,7 +83,7 @@ func TestOneLineSettingsOrder(t *testing.T) {
 		broken := b.Config
 		broken.Dependency.Mode = mode
 		rows := lab.SettingsItems(broken, b, 48)
-		line := ansi.Strip(wholeItems(newTheme(true, true).settingsItems(oneLine(rows, nil)), " · ", 48))
+		line := ansi.Strip(wholeItems(newTheme(true, true).settingsItems(oneLine(rows, nil, false)), " · ", 48))
 		if !strings.HasPrefix(line, "dependency "+lab.ModeShort(broken.Dependency)) {
 			t.Errorf("dependency %s: %q", mode, line)
 		}

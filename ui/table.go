@@ -84,34 +84,63 @@ func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Arrived) 
 // without traffic in this run are left out. notes say what the column groups shown mean.
 // Cells that marks point at (the tour's answer) stand out: ▶ and reverse video.
 func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines []string, notes tableNotes) {
+	return pairedTableLines(t, s, tablePeer{}, w, rates, marks)
+}
+
+// tablePeer is a compare half's other side: the snapshot whose columns its table shares, so
+// the eye reads the two tables row to row (newcomer 25: rej:pool beside rej:bulkhead, an
+// in-flight column on one side only), and that side's width, the narrower of the two
+// deciding which columns both show. Zero for a lab alone.
+type tablePeer struct {
+	snap *lab.Snapshot
+	w    int
+}
+
+// pairedTableLines is tableLines with the columns shared with peer: a column either side
+// has, both show (0 where one has none), chosen on both sides' values in the narrower width.
+func pairedTableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, marks []pointer) (lines []string, notes tableNotes) {
+	both, fit := []*lab.Snapshot{s}, w
+	if peer.snap != nil {
+		both, fit = append(both, peer.snap), min(w, peer.w)
+	}
 	cols := tableColumns()
-	cols = slices.DeleteFunc(cols, func(c column) bool { return c.reject && !c.reason.Shown(s) })
+	cols = slices.DeleteFunc(cols, func(c column) bool {
+		return c.reject && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return c.reason.Shown(s) })
+	})
 	nameW := 8
 	for _, c := range lab.Classes {
 		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)
 	}
-	rs := s.Rates()
+	each := make([]lab.Rates, len(both)) // each side's rates: this one's first
+	for k, sn := range both {
+		each[k] = sn.Rates()
+	}
+	rs := each[0]
 	rowLabel := strings.TrimRight("  /s "+rs.Span(), " ")
 	nameW = max(nameW, ansiWidth(rowLabel)+1)
-	rateCell := func(c column, ci int) string {
+	rateCell := func(c column, rs *lab.Rates, ci int) string {
 		switch {
 		case c.rate == nil:
 			return ""
 		case rs.Seconds == 0:
 			return "–"
 		}
-		return fmtPerSec(c.rate(&rs, ci))
+		return fmtPerSec(c.rate(rs, ci))
 	}
-	// Each column is as wide as its name or its widest value, plus one space before it.
+	// Each column is as wide as its name or its widest value, plus one space before it; in a
+	// compare, the widest of both sides' (their rates too, whichever level each half draws
+	// at), so both sides make the same choices.
 	widths := func(cols []column) ([]int, int) {
 		ws := make([]int, len(cols))
 		sum := nameW
 		for i, c := range cols {
 			ws[i] = max(c.min, len([]rune(c.head)))
 			for ci := range lab.Classes {
-				ws[i] = max(ws[i], ansiWidth(c.total(s.Classes[ci])))
-				if rates {
-					ws[i] = max(ws[i], ansiWidth(rateCell(c, ci)))
+				for k, sn := range both {
+					ws[i] = max(ws[i], ansiWidth(c.total(sn.Classes[ci])))
+					if rates || peer.snap != nil {
+						ws[i] = max(ws[i], ansiWidth(rateCell(c, &each[k], ci)))
+					}
 				}
 			}
 			ws[i]++
@@ -120,7 +149,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		return ws, sum
 	}
 	for i, c := range cols {
-		if c.quiet && allZero(c, s) {
+		if c.quiet && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return !allZero(c, s) }) {
 			cols[i].drop = 3
 		}
 		// The number the tour points at is the lesson: a narrow table drops the others first.
@@ -129,7 +158,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 		}
 	}
 	ws, sum := widths(cols)
-	for sum > w {
+	for sum > fit {
 		var ok bool
 		if cols, ok = narrower(cols); !ok {
 			break
@@ -166,7 +195,7 @@ func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (
 				cell = markedCell(t, col.total(cs), ws[i])
 			}
 			row += cell
-			rate += padLeft(rateCell(col, ci), ws[i])
+			rate += padLeft(rateCell(col, &rs, ci), ws[i])
 		}
 		lines = append(lines, row)
 		if rates {
@@ -353,6 +382,21 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	return append(forms, fmt.Sprintf("ok%%=ok÷arrived; %s in flight", fmtCount(first.InFlight)))
 }
 
+// overCapNote says why payments' ok/s over the window tops the most their servers can end
+// a second (lab.EndCap), where it does: calls end in rounds, and the window catches one
+// more than its length holds (newcomer 25 read "ok 2/s" beside 5 permits ÷ 3.0s = 1.7/s as
+// a capacity gone wrong).
+func overCapNote(name string, rs lab.Rates, e lab.EndCap) []string {
+	ok, cap, hold := fmtPerSec(rs.OK[lab.Payment]), fmtPerSec(e.PerSec()), fmtSecs(e.Hold)
+	servers, rounds, span := e.ServersWords(), e.Rounds(&rs), rs.Span()
+	return []string{
+		fmt.Sprintf("/s: %s ok/s %s tops %s ÷ %s = %s, the most they end a second in the long run: %s calls end in rounds, and %s catches %d", name, ok, servers, hold, cap, hold, span, rounds),
+		fmt.Sprintf("/s: %s ok/s tops %s ÷ %s = %s: %s calls end in rounds, %d in %s", name, servers, hold, cap, hold, rounds, span),
+		fmt.Sprintf("ok/s tops %s ÷ %s: %d rounds of %s calls in %s", servers, hold, rounds, hold, span),
+		fmt.Sprintf("ok/s tops %s ÷ %s: %d rounds of calls in %s", servers, hold, rounds, span),
+		fmt.Sprintf("ok/s > %s ÷ %s: %d rounds in %s", servers, hold, rounds, span)}
+}
+
 // checksAboveTimeoutNote says how the health checks' p99 stands above their timeout
 // (lab.Snapshot.ChecksAboveTimeout), which reads as a timeout that did not work: the
 // timeout is the balancer's, which stops waiting while the check waits on in the queue.
@@ -391,6 +435,11 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			"/s: counted as each happens; ok/s or timed out/s can top arrived/s as earlier arrivals finish",
 			"/s: ok/s or timed out/s can top arrived/s (earlier arrivals finishing)",
 			"ok/s, timed out/s can top arrived/s"})
+	}
+	if rates && s.Active(lab.Payment) {
+		if e, ok := s.PaymentEndCap(&rs); ok && rs.OverCap(lab.Payment, e) {
+			notes.must = append(notes.must, overCapNote(s.Config.Traffic.Label(lab.Payment), rs, e))
+		}
 	}
 	if len(inFlight) > 0 {
 		said := inFlightNote(s, inFlight)
@@ -489,11 +538,20 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		// a queue that does not exist (newcomer 23).
 		// Of the requests that reached a worker: the generator's lag below is of every
 		// arrival, and stood under payment's p99:lag (newcomer 23: 3.1ms against 8.9ms).
-		pick("wait = lag (the generator's: scheduled → sent) + dispatch (sent → on a worker, any queue included), each request's, of those that reached a worker; service = on a worker → answered; no two p99s add up",
-			"wait = lag (the generator's: scheduled → sent) + dispatch (sent → on a worker, any queue included), each request's, of those that reached a worker; no two p99s add up",
-			"wait = lag (scheduled → sent) + dispatch (sent → on a worker), of the requests that reached one; no two p99s add up",
-			"wait = lag (scheduled → sent) + dispatch (sent → on a worker); no two p99s add up",
-			"wait = lag + dispatch, each request; no two p99s add up")
+		whole, part, brief, reached := "dispatch (sent → on a worker, any queue included)", "dispatch (sent → on a worker)", "dispatch, each request", "the requests"
+		if !s.Pool.HasQueue() {
+			// Without a queue a request takes a free worker at once or is turned away: its
+			// dispatch is the machine starting the worker, alone (newcomer 25: p99:dispatch
+			// 27ms beside "pool full 0.0s in all", the slowest of 76 on a loaded machine).
+			// Briefer words around it, so that at 120 columns it still says of which requests.
+			whole = "dispatch (sent → on a worker: with no queue, only how late the machine started it)"
+			part, brief, reached = "dispatch (no queue: machine's delay)", "dispatch (no queue: machine's delay)", "requests"
+		}
+		pick("wait = lag (the generator's: scheduled → sent) + "+whole+", each request's, of those that reached a worker; service = on a worker → answered; no two p99s add up",
+			"wait = lag (the generator's: scheduled → sent) + "+whole+", each request's, of those that reached a worker; no two p99s add up",
+			"wait = lag (scheduled → sent) + "+part+", of "+reached+" that reached one; no two p99s add up",
+			"wait = lag (scheduled → sent) + "+part+"; no two p99s add up",
+			"wait = lag + "+brief+"; no two p99s add up")
 	case shown["p99:wait"]:
 		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)")
 	}

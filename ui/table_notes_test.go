@@ -107,3 +107,67 @@ func TestTotalsSayInFlightWithoutItsColumn(t *testing.T) {
 		t.Error("the in-flight column never dropped: the case is not tested")
 	}
 }
+
+// Without a queue a request's dispatch is only the machine starting its worker, said where
+// the wait's parts are, at every width they are shown (newcomer 25: p99:dispatch 27ms beside
+// "pool full 0.0s in all" read as a wait for a worker that was free); with a queue it is
+// not said, as the queue is in it too.
+func TestWaitNoteSaysDispatchWithoutAQueueIsTheMachine(t *testing.T) {
+	s := testSnapshot()
+	said := func(w int) (shown, machine bool) {
+		lines, n := tableLines(newTheme(true, true), s, w, true, nil)
+		notes := strings.Join(n.all(w), "\n")
+		return strings.Contains(lines[0], "p99:dispatch"), strings.Contains(notes, "no queue") && strings.Contains(notes, "machine")
+	}
+	any := false
+	for w := 80; w <= 200; w++ {
+		shown, machine := said(w)
+		any = any || shown
+		if shown != machine {
+			t.Errorf("no queue, at %d: p99:dispatch shown %v, the machine said %v", w, shown, machine)
+		}
+	}
+	if !any {
+		t.Fatal("p99:dispatch never shown: the case is not tested")
+	}
+	s.Pool.QueueCap = 10
+	for w := 80; w <= 200; w++ {
+		if _, machine := said(w); machine {
+			t.Errorf("a queue of 10, at %d: dispatch said to be the machine alone", w)
+		}
+	}
+}
+
+// newcomer 25: "ok 2/s" beside 5 permits ÷ 3.0s = 1.7/s read as a capacity gone wrong. Where
+// payments' ok/s tops what their servers end a second in the long run, within the rounds a
+// window catches, the notes say so at every width with the rates; not where it stays under.
+func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
+	s := testSnapshot()
+	s.Config.Payment.Bulkhead.Type, s.Config.Payment.Bulkhead.Size = lab.BulkheadSemaphore, 5
+	s.Timeline = nil
+	for i := range 5 {
+		sec := lab.Second{T: i + 1}
+		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 5
+		sec.OK[lab.Payment], sec.OK[lab.Signup] = int64(2*(i%2)+1), 5 // 1, 3, 1, 3, 1: 9 in 5s, 1.8/s
+		s.Timeline = append(s.Timeline, sec)
+	}
+	notes := func(w int) string {
+		_, n := tableLines(newTheme(true, true), s, w, true, nil)
+		return strings.Join(n.lines(" · ", w, levelBare), "\n")
+	}
+	for w := 56; w <= 200; w++ {
+		if n := notes(w); !strings.Contains(n, "5 permits ÷ 3.0s") || !strings.Contains(n, "round") {
+			t.Errorf("at %d, ok 1.8/s against 5 permits ÷ 3.0s = 1.7/s: %q", w, n)
+		}
+	}
+	_, n := tableLines(newTheme(true, true), s, 120, true, nil)
+	if all := strings.Join(n.all(120), "\n"); !strings.Contains(all, "/s: payment ok/s tops 5 permits ÷ 3.0s = 1.7/s: 3.0s calls end in rounds, 2 in 0–5s") {
+		t.Errorf("at 120: %q", all)
+	}
+	for i := range s.Timeline {
+		s.Timeline[i].OK[lab.Payment] = 1 // 1/s: under the cap
+	}
+	if n := notes(200); strings.Contains(n, "round") {
+		t.Errorf("ok 1/s against 1.7/s: %q", n)
+	}
+}

@@ -1,0 +1,89 @@
+// The most payments a lab's servers can end a second, and why a few seconds' rate may top it.
+
+package lab
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// EndCap is the most payments the servers that hold their calls can end a second in the
+// long run: Servers, on each of Replicas, each ending one call per Hold. Of names the
+// servers as the screen counts them ("workers", "permits", "threads", "connections").
+type EndCap struct {
+	Replicas, Servers int
+	Of                string
+	Hold              time.Duration
+}
+
+// PerSec is the cap a second: Replicas × Servers ÷ Hold.
+func (e EndCap) PerSec() float64 { return float64(e.Replicas*e.Servers) / e.Hold.Seconds() }
+
+// ServersWords writes the servers the cap is of: "5 permits", "3 × 5 permits" across replicas.
+func (e EndCap) ServersWords() string {
+	if e.Replicas > 1 {
+		return fmt.Sprintf("%d × %d %s", e.Replicas, e.Servers, e.Of)
+	}
+	return fmt.Sprintf("%d %s", e.Servers, e.Of)
+}
+
+// Rounds is how many rounds of calls a window of r's seconds can catch ending: a server
+// ends one call per Hold, so a window longer than a call but not a whole number of them
+// holds the ends of one round more than its length ÷ Hold, and its rate tops PerSec with
+// no server faster than the long run allows (newcomer 25: "ok 2/s" beside 5 permits ÷ 3.0s
+// = 1.7/s read as a capacity gone wrong).
+func (e EndCap) Rounds(r *Rates) int {
+	return int(math.Ceil(float64(r.Seconds) * float64(time.Second) / float64(e.Hold)))
+}
+
+// PaymentEndCap is the payments' EndCap over the rates r span: the tightest of the pool's
+// workers, a bulkhead's permits or threads and a connection pool's connections, on as many
+// replicas as were in rotation at any time in r's seconds; Hold the dependency's latency.
+// false where calls do not end in rounds of one latency: a chain, a knee, a stall, jitter, a
+// brownout, a dependency that fails, or a timeout that cuts every call.
+func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
+	c := s.Config
+	d := c.Dependency
+	if r.Seconds == 0 || d.Chain() || d.Knee > 0 || d.Stall.For > 0 || d.Jitter > 0 || (d.Mode != ModeSlow && d.Mode != ModeHealthy) ||
+		d.CallLatency() <= 0 || c.RetryForecast().Fails {
+		return EndCap{}, false
+	}
+	e := EndCap{Replicas: 1, Servers: c.Pool.MaxWorkers(), Of: "workers", Hold: d.CallLatency()}
+	if k := c.Payment.Bulkhead.kind(); k != nil && k.capsCalls && c.Payment.Bulkhead.Size < e.Servers {
+		e.Servers, e.Of = c.Payment.Bulkhead.Size, bulkheadServers(k)
+	}
+	if n := c.Payment.Connections.PerRoute; n > 0 && n < e.Servers {
+		e.Servers, e.Of = n, "connections"
+	}
+	if f := s.Fleet; f != nil {
+		e.Replicas = len(f.Replicas)
+		from, to := time.Duration(r.From)*time.Second, time.Duration(r.To)*time.Second
+		for _, out := range f.Outs() { // out for all of the window: not one of those that served in it
+			if out.At <= from && (out.ReturnedAt == 0 || out.ReturnedAt >= to) {
+				e.Replicas--
+			}
+		}
+		if e.Replicas < 1 {
+			return EndCap{}, false
+		}
+	}
+	return e, true
+}
+
+// bulkheadServers names what a bulkhead kind's size counts: its permits, or its threads.
+func bulkheadServers(k *bulkheadKind) string {
+	if k.ownThreads {
+		return "threads"
+	}
+	return "permits"
+}
+
+// OverCap says class c's ok per second over the window tops e's cap as each is shown (to a
+// tenth), and no more than the rounds Rounds says can: every server ending a call in each.
+// Beyond them something else moved it (a setting changed in the window), and rounds are no
+// answer.
+func (r *Rates) OverCap(c Class, e EndCap) bool {
+	ended := math.Round(r.OK[c] * float64(r.Seconds)) // the window's count, whole again
+	return r.Seconds > 0 && math.Round(10*r.OK[c]) > math.Round(10*e.PerSec()) && ended <= float64(e.Replicas*e.Servers*e.Rounds(r))
+}

@@ -1,0 +1,59 @@
+package lab
+
+import (
+	"testing"
+	"time"
+)
+
+// newcomer 25: "ok 2/s" beside 5 permits ÷ 3.0s = 1.7/s (and 6.8/s beside 20 workers ÷ 3.0s,
+// 5.6/s beside 3 replicas × 5 permits ÷ 3.0s) read as a capacity gone wrong. The cap is the
+// tightest servers' count over the call; a 5s window catches 2 rounds of 3s calls, so its
+// rate may top the cap up to 2 calls a server, and no further.
+func TestPaymentEndCap(t *testing.T) {
+	c := keysBase()
+	c.Traffic.Payment.Rate = 10
+	s := &Snapshot{Config: c}
+	r := Rates{Seconds: 5, From: 5, To: 10}
+	e, ok := s.PaymentEndCap(&r)
+	if !ok || e != (EndCap{Replicas: 1, Servers: 20, Of: "workers", Hold: 3 * time.Second}) {
+		t.Fatalf("a pool of 20: %+v %v", e, ok)
+	}
+	s.Config.Payment.Bulkhead.Type, s.Config.Payment.Bulkhead.Size = BulkheadSemaphore, 5
+	if e, _ = s.PaymentEndCap(&r); e.Servers != 5 || e.Of != "permits" || e.ServersWords() != "5 permits" || e.Rounds(&r) != 2 {
+		t.Fatalf("a semaphore of 5: %+v, %d rounds", e, e.Rounds(&r))
+	}
+	for ok, want := range map[float64]bool{1.6: false, 1.7: false, 2: true, 2.0001: true, 2.1: false, 6: false} {
+		r.OK[Payment] = ok
+		if got := r.OverCap(Payment, e); got != want {
+			t.Errorf("ok %v/s against 5 permits ÷ 3s in 5s: over the cap by rounds %v, want %v", ok, got, want)
+		}
+	}
+	// A fleet: only the replicas in rotation at some time in the window count.
+	s.Fleet = &FleetStats{Replicas: make([]Snapshot, 4), Drain: &Drain{Replica: 1, At: 5 * time.Second}}
+	r.From, r.To = 15, 20
+	if e, _ = s.PaymentEndCap(&r); e.Replicas != 3 || e.ServersWords() != "3 × 5 permits" || e.PerSec() != 5 {
+		t.Errorf("one of 4 drained before the window: %+v", e)
+	}
+	s.Fleet.Drain.At = 17 * time.Second
+	if e, _ = s.PaymentEndCap(&r); e.Replicas != 4 {
+		t.Errorf("drained within the window: %+v", e)
+	}
+	s.Fleet = nil
+	// No rounds of one latency: no cap to say.
+	for name, change := range map[string]func(*Config){
+		"a timeout that cuts every call": func(c *Config) {
+			c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(time.Second)}
+		},
+		"jitter":     func(c *Config) { c.Dependency.Jitter = Duration(time.Second) },
+		"down":       func(c *Config) { c.Dependency.Mode = ModeDown },
+		"a chain":    func(c *Config) { c.Dependency.Hops = 3 },
+		"a knee":     func(c *Config) { c.Dependency.Knee = 10 },
+		"a brownout": func(c *Config) { c.Dependency.Mode = ModeBrownout },
+	} {
+		cut := *s
+		change(&cut.Config)
+		if _, ok := cut.PaymentEndCap(&r); ok {
+			t.Errorf("%s: a cap said", name)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+// The two halves of a compare draw their class tables with the same columns.
+
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// newcomer 25: side by side, A's table had rej:pool where B's had rej:bulkhead (02), A
+// rej:pool and no in-flight column where B had in-flight and no rej:pool (16), A rejected
+// where B had rej:bulkhead (18): to compare, the eye jumped to the summary below. Both
+// halves' tables now head the same columns, at every width that sets them side by side.
+func TestCompareHalvesShareTableColumns(t *testing.T) {
+	th := newTheme(true, true)
+	compared := 0
+	for name, m := range compareMoments() {
+		for w := 2*paneMinWidth + dividerWidth; w <= 200; w += 3 {
+			for _, h := range []int{40, 60} {
+				s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}},
+					width: w, height: h, recorded: true}
+				left := (w - dividerWidth) / 2
+				var heads [2][]string
+				for _, l := range compareLines(th, s) {
+					r := []rune(ansi.Strip(l))
+					if len(r) < left+dividerWidth || string(r[left:left+dividerWidth]) != " │ " {
+						continue
+					}
+					for i, half := range []string{string(r[:left]), string(r[left+dividerWidth:])} {
+						if heads[i] == nil && strings.HasPrefix(half, "class ") {
+							heads[i] = strings.Fields(half)
+						}
+					}
+				}
+				if heads[0] == nil || heads[1] == nil {
+					continue // a half without its table: nothing to read row to row
+				}
+				compared++
+				if !slices.Equal(heads[0], heads[1]) {
+					t.Errorf("%s at %dx%d: A's columns %v, B's %v", name, w, h, heads[0], heads[1])
+				}
+			}
+		}
+	}
+	if compared == 0 {
+		t.Fatal("no size drew both halves' tables side by side: the case is not tested")
+	}
+}
+
+// A second line of settings (a half whose first setting fills the line) gives way where it
+// would cost the per-second rates: fleet-bulkhead's half lost its /s rows to "timeout
+// payments off, checks 2s · dependency slow 3s · …" at 120x40.
+func TestSecondSettingsLineNeverCostsTheRates(t *testing.T) {
+	th := newTheme(true, true)
+	rates := func(lines []string) int {
+		n := 0
+		for _, l := range lines {
+			if strings.HasPrefix(ansi.Strip(l), "  /s ") {
+				n++
+			}
+		}
+		return n
+	}
+	two := 0
+	for name, m := range compareMoments() {
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 120, height: 40, recorded: true}
+		for i := range 2 {
+			for h := 12; h <= 40; h++ {
+				c := newLabCtx(th, s, i, 58)
+				if len(c.draw(settingsPanel, levelTight)) > 1 {
+					two++
+				}
+				one := newLabCtx(th, s, i, 58)
+				one.oneSettings = true
+				if got, want := rates(labLines(c, h)), rates(labLines(one, h)); got < want {
+					t.Errorf("%s, half %d in %d lines: %d rows of rates, %d with one settings line", name, i, h, got, want)
+				}
+			}
+		}
+	}
+	if two == 0 {
+		t.Fatal("no half has a second settings line: the case is not tested")
+	}
+}
