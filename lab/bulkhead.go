@@ -94,17 +94,19 @@ type bulkheadKind struct {
 	rank int // its place in BulkheadTypes, lowest first
 	// start makes its state in one lab.
 	start func(iso *Isolation) bulkheadState
-	// size says its size in words: "5 permits", "5 threads".
+	// unit is what its size counts where it caps the calls at the dependency at its size
+	// ("permit", "thread"); "" where it finds its own cap (an adaptive limit), whose size
+	// says its size in words instead.
+	unit string
 	size func(b BulkheadConfig) string
 	// setting is its settings item's value, from what it holds now.
 	setting func(c Config, s *Snapshot) string
 	// waiting is the places where payments may wait beyond its size, for the forecast's
 	// M/M/n/k (0: it turns away what finds it full); nil: none.
 	waiting func(b BulkheadConfig) int
-	// capsCalls says it caps the calls at the dependency at its size (an adaptive limit
-	// finds its own); ownThreads that the calls run on threads of its own, so the worker can
-	// walk away from its wait for a connection.
-	capsCalls, ownThreads bool
+	// ownThreads says the calls run on threads of its own, so the worker can walk away from
+	// its wait for a connection.
+	ownThreads bool
 	// summary begins its report line, where "payment bulkhead: type, size n" does not say it.
 	summary func(b BulkheadReport) string
 	// series is its measure of the payments each second, when it has one (the limit it finds).
@@ -123,6 +125,17 @@ type bulkheadState interface {
 }
 
 var bulkheadKinds = map[BulkheadType]*bulkheadKind{}
+
+// capsCalls says k caps the calls at the dependency at its size: it counts its size in units.
+func (k *bulkheadKind) capsCalls() bool { return k.unit != "" }
+
+// sizeWords says b's size in words: "5 permits", "5 threads", or the kind's own words.
+func (k *bulkheadKind) sizeWords(b BulkheadConfig) string {
+	if k.capsCalls() {
+		return units(b.Size, k.unit)
+	}
+	return k.size(b)
+}
 
 // registerBulkhead adds kind k to the registry, and its type to BulkheadTypes at its rank.
 func registerBulkhead(k bulkheadKind) {
@@ -289,7 +302,7 @@ func (c Config) bulkheadForecast(f *Forecast) {
 	// Permits taken on a worker never outnumber the workers: one at least as wide as the
 	// pool turns none away (the pool turns them away first), whatever Erlang B of its size
 	// says (at 25 permits of 20 workers the forecast read 22.7 erlangs reaching the pool).
-	if k.capsCalls && !k.ownThreads && bh.Size >= c.Pool.MaxWorkers() {
+	if k.capsCalls() && !k.ownThreads && bh.Size >= c.Pool.MaxWorkers() {
 		return
 	}
 	queue := 0
@@ -399,7 +412,7 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	// as one bulkhead of 20 (newcomer 16, fleet-vs); the cap each replica has, the point,
 	// outlasts the total.
 	n, in := len(s.Fleet.Replicas), s.Fleet.InRotation
-	size := k.size(c.Payment.Bulkhead)
+	size := k.sizeWords(c.Payment.Bulkhead)
 	across := fmt.Sprintf("%s across %d replicas (%s each)", value, n, size)
 	each := fmt.Sprintf("%s each on %d replicas", size, n)
 	forms := []string{across, value + ", " + each, string(k.name) + " " + each}
@@ -480,7 +493,7 @@ func CycleBulkhead(c Config) (Config, string) {
 // bulkheadSize says the size with the unit its kind counts in.
 func bulkheadSize(b BulkheadConfig) string {
 	if k := b.kind(); k != nil {
-		return k.size(b)
+		return k.sizeWords(b)
 	}
 	return units(b.Size, "slot")
 }

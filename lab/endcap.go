@@ -9,8 +9,8 @@ import (
 )
 
 // EndCap is the most payments the servers that hold their calls can end a second in the
-// long run: Servers, on each of Replicas, each ending one call per Hold. Of names the
-// servers as the screen counts them ("workers", "permits", "threads", "connections").
+// long run: Servers, on each of Replicas, each ending one call per Hold. Of names one server
+// as the screen counts them ("worker", "permit", "thread", "connection").
 type EndCap struct {
 	Replicas, Servers int
 	Of                string
@@ -23,9 +23,9 @@ func (e EndCap) PerSec() float64 { return float64(e.Replicas*e.Servers) / e.Hold
 // ServersWords writes the servers the cap is of: "5 permits", "3 × 5 permits" across replicas.
 func (e EndCap) ServersWords() string {
 	if e.Replicas > 1 {
-		return fmt.Sprintf("%d × %d %s", e.Replicas, e.Servers, e.Of)
+		return fmt.Sprintf("%d × %s", e.Replicas, units(e.Servers, e.Of))
 	}
-	return fmt.Sprintf("%d %s", e.Servers, e.Of)
+	return units(e.Servers, e.Of)
 }
 
 // Rounds is how many rounds of calls a window of r's seconds can catch ending: a server
@@ -35,6 +35,20 @@ func (e EndCap) ServersWords() string {
 // = 1.7/s read as a capacity gone wrong).
 func (e EndCap) Rounds(r *Rates) int {
 	return int(math.Ceil(float64(r.Seconds) * float64(time.Second) / float64(e.Hold)))
+}
+
+// paymentCallCap is the most payment calls at the dependency at once on one instance, and
+// what counts them: the pool's workers, or fewer of a bulkhead's permits or threads, or of a
+// connection pool's connections (the knee's forecast and the end cap alike).
+func (c Config) paymentCallCap() (n int, unit string) {
+	n, unit = c.Pool.MaxWorkers(), "worker"
+	if k := c.Payment.Bulkhead.kind(); k != nil && k.capsCalls() && c.Payment.Bulkhead.Size > 0 && c.Payment.Bulkhead.Size < n {
+		n, unit = c.Payment.Bulkhead.Size, k.unit
+	}
+	if p := c.Payment.Connections.PerRoute; p > 0 && p < n {
+		n, unit = p, "connection"
+	}
+	return n, unit
 }
 
 // PaymentEndCap is the payments' EndCap over the rates r span: the tightest of the pool's
@@ -49,21 +63,19 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 		d.CallLatency() <= 0 || c.RetryForecast().Fails {
 		return EndCap{}, false
 	}
-	e := EndCap{Replicas: 1, Servers: c.Pool.MaxWorkers(), Of: "workers", Hold: d.CallLatency()}
-	if k := c.Payment.Bulkhead.kind(); k != nil && k.capsCalls && c.Payment.Bulkhead.Size < e.Servers {
-		e.Servers, e.Of = c.Payment.Bulkhead.Size, bulkheadServers(k)
-	}
-	if n := c.Payment.Connections.PerRoute; n > 0 && n < e.Servers {
-		e.Servers, e.Of = n, "connections"
-	}
+	e := EndCap{Replicas: 1, Hold: d.CallLatency()}
+	e.Servers, e.Of = c.paymentCallCap()
 	if f := s.Fleet; f != nil {
-		e.Replicas = len(f.Replicas)
+		// Out for all of the window: not one of those that served in it. A replica pulled and
+		// drained over one window is one replica out, not two.
 		from, to := time.Duration(r.From)*time.Second, time.Duration(r.To)*time.Second
-		for _, out := range f.Outs() { // out for all of the window: not one of those that served in it
-			if out.At <= from && (out.ReturnedAt == 0 || out.ReturnedAt >= to) {
-				e.Replicas--
+		out := map[int]bool{}
+		for _, o := range f.Outs() {
+			if o.At <= from && (o.ReturnedAt == 0 || o.ReturnedAt >= to) {
+				out[o.Replica] = true
 			}
 		}
+		e.Replicas = len(f.Replicas) - len(out)
 		if e.Replicas < 1 {
 			return EndCap{}, false
 		}
@@ -71,13 +83,6 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 	return e, true
 }
 
-// bulkheadServers names what a bulkhead kind's size counts: its permits, or its threads.
-func bulkheadServers(k *bulkheadKind) string {
-	if k.ownThreads {
-		return "threads"
-	}
-	return "permits"
-}
 
 // OverCap says class c's ok per second over the window tops e's cap as each is shown (to a
 // tenth), and no more than the rounds Rounds says can: every server ending a call in each.

@@ -15,11 +15,11 @@ func TestPaymentEndCap(t *testing.T) {
 	s := &Snapshot{Config: c}
 	r := Rates{Seconds: 5, From: 5, To: 10}
 	e, ok := s.PaymentEndCap(&r)
-	if !ok || e != (EndCap{Replicas: 1, Servers: 20, Of: "workers", Hold: 3 * time.Second}) {
+	if !ok || e != (EndCap{Replicas: 1, Servers: 20, Of: "worker", Hold: 3 * time.Second}) {
 		t.Fatalf("a pool of 20: %+v %v", e, ok)
 	}
 	s.Config.Payment.Bulkhead.Type, s.Config.Payment.Bulkhead.Size = BulkheadSemaphore, 5
-	if e, _ = s.PaymentEndCap(&r); e.Servers != 5 || e.Of != "permits" || e.ServersWords() != "5 permits" || e.Rounds(&r) != 2 {
+	if e, _ = s.PaymentEndCap(&r); e.Servers != 5 || e.Of != "permit" || e.ServersWords() != "5 permits" || e.Rounds(&r) != 2 {
 		t.Fatalf("a semaphore of 5: %+v, %d rounds", e, e.Rounds(&r))
 	}
 	for ok, want := range map[float64]bool{1.6: false, 1.7: false, 2: true, 2.0001: true, 2.1: false, 6: false} {
@@ -34,9 +34,19 @@ func TestPaymentEndCap(t *testing.T) {
 	if e, _ = s.PaymentEndCap(&r); e.Replicas != 3 || e.ServersWords() != "3 × 5 permits" || e.PerSec() != 5 {
 		t.Errorf("one of 4 drained before the window: %+v", e)
 	}
+	// Pulled for failed checks before its drain, both over the window: one replica out, not two.
+	s.Fleet.Pulls = []Pull{{Replica: 1, At: 4 * time.Second}}
+	if e, _ = s.PaymentEndCap(&r); e.Replicas != 3 {
+		t.Errorf("one of 4 pulled, then drained, before the window: %+v", e)
+	}
+	s.Fleet.Pulls = nil
 	s.Fleet.Drain.At = 17 * time.Second
 	if e, _ = s.PaymentEndCap(&r); e.Replicas != 4 {
 		t.Errorf("drained within the window: %+v", e)
+	}
+	// A size of 1 is one server, not "1 permits" (review 13).
+	if one := (EndCap{Replicas: 1, Servers: 1, Of: "permit"}); one.ServersWords() != "1 permit" {
+		t.Errorf("one permit: %q", one.ServersWords())
 	}
 	s.Fleet = nil
 	// No rounds of one latency: no cap to say.

@@ -60,15 +60,9 @@ func (c Config) kneeForecast() KneeForecast {
 	}
 	k := KneeForecast{Knee: d.Knee, Exponent: d.KneeExponent, Latency: lat, Best: float64(d.Knee) / lat.Seconds(),
 		PeakRate: c.Traffic.PeakRate(Payment), Cap: c.Pool.MaxWorkers(), Autoscaled: c.Pool.Autoscale.Max > 0}
-	capTo := func(n int) {
-		if n > 0 && n < k.Cap {
-			k.Cap, k.Autoscaled = n, false
-		}
+	if n, unit := c.paymentCallCap(); unit != "worker" {
+		k.Cap, k.Autoscaled = n, false
 	}
-	if k := c.Payment.Bulkhead.kind(); k != nil && k.capsCalls {
-		capTo(c.Payment.Bulkhead.Size)
-	}
-	capTo(c.Payment.Connections.PerRoute)
 	k.CapLatency, k.CapRate = k.Answers(k.Cap)
 	k.Shortfall = max(k.Net(k.PeakRate, k.Cap), 0)
 	return k

@@ -21,7 +21,7 @@ func init() {
 		name:  BulkheadSemaphore,
 		rank:  10,
 		start: func(*Isolation) bulkheadState { return &semaphoreBulkhead{} },
-		size:  func(b BulkheadConfig) string { return units(b.Size, "permit") },
+		unit:  "permit",
 		setting: func(c Config, s *Snapshot) string {
 			bh := c.Payment.Bulkhead
 			v := fmt.Sprintf("%s %d/%d permits in use", bh.Type, s.Bulkhead.InUse, s.Bulkhead.Size)
@@ -30,7 +30,6 @@ func init() {
 			}
 			return v
 		},
-		capsCalls: true,
 	})
 }
 

@@ -22,12 +22,11 @@ func init() {
 		name:  BulkheadThreadPool,
 		rank:  20,
 		start: func(iso *Isolation) bulkheadState { return newThreadPool(iso.lent.Ctx, iso.lent.Spawn) },
-		size:  func(b BulkheadConfig) string { return units(b.Size, "thread") },
+		unit:  "thread",
 		setting: func(_ Config, s *Snapshot) string {
 			return fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", s.Bulkhead.ThreadsBusy, s.Bulkhead.Size, s.Bulkhead.Queued, s.Bulkhead.QueueCap)
 		},
 		waiting:    func(b BulkheadConfig) int { return b.Queue },
-		capsCalls:  true,
 		ownThreads: true,
 	})
 	registerPhase(PhaseHandoff, phaseDef{name: "waiting on thread pool", rank: 60, glyph: 't',
