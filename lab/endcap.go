@@ -83,7 +83,6 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 	return e, true
 }
 
-
 // OverCap says class c's ok per second over the window tops e's cap as each is shown (to a
 // tenth), and no more than the rounds Rounds says can: every server ending a call in each.
 // Beyond them something else moved it (a setting changed in the window), and rounds are no
