@@ -37,6 +37,32 @@ func answerScreen(lc loadedChapter, snaps []*lab.Snapshot, guess, w, h int) scre
 	return s
 }
 
+// playChapter runs a chapter's one or two labs, together, to their end.
+func playChapter(t *testing.T, cfgs []lab.Config) []*lab.Snapshot {
+	t.Helper()
+	if len(cfgs) == 2 {
+		pair, err := engine.RunPair(context.Background(), cfgs[0], cfgs[1], engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []*lab.Snapshot{&pair[0], &pair[1]}
+	}
+	one, err := engine.Run(context.Background(), cfgs[0], engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []*lab.Snapshot{&one}
+}
+
+// lateness is the larger of snaps' generator lag p99s: how late the lab sent.
+func lateness(snaps []*lab.Snapshot) time.Duration {
+	var most time.Duration
+	for _, s := range snaps {
+		most = max(most, s.Generator.Lag.P99)
+	}
+	return most
+}
+
 // Each chapter, played headless at a fast speed (its presets scaled by lab.Config.Scaled) to
 // its moment: the numbers it points at are on its frame, highlighted, at 120x40 and 80x24,
 // with and without colour, and its lesson quotes them as the frame shows them.
@@ -44,10 +70,13 @@ func TestTourChaptersHeadless(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays every chapter for up to its moment")
 	}
+	t.Parallel() // beside the other tests; its chapters one at a time
 	dump := os.Getenv("POOLLAB_TOUR_FRAMES") // a folder: write each chapter's frames there to look at
 	for k, lc := range loadChapters(loadEmbedded) {
+		// One chapter at a time: each run is a measurement at ten times speed, and eleven labs
+		// at once beside a busy core sent late by 325–425ms, as long as the waits a chapter
+		// compares (a signup's p50 44ms in FIFO against 413ms in LIFO).
 		t.Run(itoa(k+1)+"-"+lc.ch.presets[0], func(t *testing.T) {
-			t.Parallel()
 			ch, f := lc.ch, lc.ch.fast
 			var cfgs []lab.Config
 			for _, c := range lc.cfgs {
@@ -63,19 +92,15 @@ func TestTourChaptersHeadless(t *testing.T) {
 				}
 				cfgs = append(cfgs, c)
 			}
-			var snaps []*lab.Snapshot
-			if len(cfgs) == 2 {
-				pair, err := engine.RunPair(context.Background(), cfgs[0], cfgs[1], engine.Options{})
-				if err != nil {
-					t.Fatal(err)
+			snaps := playChapter(t, cfgs)
+			// A run the lab itself measured as late is played again, up to twice: the claims judge
+			// the physics, and a late generator blurs it (the claims still allow for lateness
+			// where every try was late). The least late run is judged.
+			for try := 1; try < 3 && lateness(snaps) > lab.LateLag; try++ {
+				t.Logf("try %d late (generator lag p99 %s): played again", try, fmtLatency(lateness(snaps)))
+				if again := playChapter(t, cfgs); lateness(again) < lateness(snaps) {
+					snaps = again
 				}
-				snaps = []*lab.Snapshot{&pair[0], &pair[1]}
-			} else {
-				one, err := engine.Run(context.Background(), cfgs[0], engine.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				snaps = []*lab.Snapshot{&one}
 			}
 			// The run must bear out the answer the chapter calls right, or the tour would teach
 			// what its own lab contradicts.
