@@ -113,6 +113,10 @@ type bulkheadKind struct {
 	series func(s *Snapshot) Series
 }
 
+// threader is a kind's state that runs goroutines of its own, counted whichever kind is in
+// force (BulkheadStats.Threads): retired threads still draining are not the lab's helpers.
+type threader interface{ threads() int64 }
+
 // bulkheadState is a kind's state in one lab; besides, it may settle, sample a second, or
 // run calls on threads of its own (settler, sampler, offloader).
 type bulkheadState interface {
@@ -193,6 +197,11 @@ func (b *bulkheads) fill(s *Snapshot) {
 	if st := b.kinds[bh.Type]; st != nil {
 		s.Bulkhead = st.stats(bh)
 	}
+	for _, name := range BulkheadTypes[1:] {
+		if th, ok := b.kinds[name].(threader); ok {
+			s.Bulkhead.Threads += th.threads()
+		}
+	}
 	s.Slack = b.slack.stats()
 }
 
@@ -225,7 +234,7 @@ type BulkheadStats struct {
 	Size        int
 	InUse       int64 // semaphore: permits held; threadpool: calls admitted (running or queued)
 	ThreadsBusy int64 // threadpool: threads running a call
-	Threads     int64 // threadpool: its threads now, busy or not, each a goroutine of the lab's
+	Threads     int64 // a thread pool's threads now, busy or not, each a goroutine of the lab's, in force or draining
 	Queued      int   // threadpool: calls waiting for a thread
 	QueueCap    int   // threadpool: bulkhead.queue
 	Limit       int   // adaptive: the limit it has found (InUse: calls holding a permit)
@@ -498,12 +507,12 @@ func bulkheadSize(b BulkheadConfig) string {
 	return units(b.Size, "slot")
 }
 
-// units is n of unit: "1 permit", "5 permits".
-func units(n int, unit string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, unit)
+// units is n of unit, n as the screen writes a count: "1 permit", "5 permits", "7188 orders".
+func units[N int | int64](n N, unit string) string {
+	if n != 1 {
+		unit += "s"
 	}
-	return fmt.Sprintf("%d %ss", n, unit)
+	return FmtCount(int64(n)) + " " + unit
 }
 
 func bulkheadSizeMsg(c Config, limit string) string {

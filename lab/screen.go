@@ -407,7 +407,7 @@ func goroutineKinds(s *Snapshot) []string {
 	if offWorker(s) {
 		kinds = append(kinds, "calls off a worker")
 	}
-	if threaded(s) {
+	if s.Bulkhead.Threads > 0 {
 		kinds = append(kinds, "bulkhead threads")
 	}
 	return append(kinds, uncounted(s)...)
@@ -428,10 +428,6 @@ const (
 // offWorker says the run's calls go on goroutines of their own (a caller timeout's
 // hand-off): one each, while its worker waits and after it walked away.
 func offWorker(s *Snapshot) bool { return slices.Contains(s.Chain, "handoff:goroutine") }
-
-// threaded says the run's calls go on a thread-pool bulkhead's threads, each a goroutine,
-// busy or not (BulkheadStats.Threads), an orphaned call's too.
-func threaded(s *Snapshot) bool { return slices.Contains(s.Chain, "handoff:thread") }
 
 // uncounted are the goroutines of the run's mechanisms the snapshot does not count one by
 // one: closed-loop users, a fleet's health checks.
@@ -454,10 +450,7 @@ func uncounted(s *Snapshot) []string {
 // calls' split cut to their orphans. "" where the kinds say it better: nothing on a worker
 // or a thread, kinds the parts do not count, or parts over the count.
 func goroutineParts(s *Snapshot) (parts, brief string) {
-	var threads int64
-	if threaded(s) {
-		threads = s.Bulkhead.Threads
-	}
+	threads := s.Bulkhead.Threads
 	if int64(s.Pool.Busy+s.Pool.Parked)+threads == 0 || len(uncounted(s)) > 0 {
 		return "", "" // nothing to split, or kinds the parts do not name: the kinds say it
 	}
@@ -474,7 +467,7 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 		return "", ""
 	}
 	// Idle beside busy: after the calls, "idle" read as theirs.
-	long := []string{counted(int64(s.Pool.Busy), "busy worker")} // "1 busy workers" read as a slip (breaker at 10s)
+	long := []string{units(s.Pool.Busy, "busy worker")} // "1 busy workers" read as a slip (breaker at 10s)
 	// Of the pool's idle workers, as many as still hold theirs: "1 idle under 1s" beside
 	// the pool's "idle 9" was a riddle (newcomer 23).
 	if p := s.Pool.Parked; p > 0 && p < s.Pool.Idle() {
@@ -488,7 +481,7 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	// A thread-pool bulkhead's threads, busy or not: "goroutines 12 (peak 15) (…, bulkhead
 	// threads, …)" could not be checked (a newcomer of round 11, threadpool-bulkhead).
 	if threads > 0 {
-		long = append(long, counted(threads, "bulkhead thread"))
+		long = append(long, units(threads, "bulkhead thread"))
 	}
 	short := slices.Clone(long)
 	if off := awaited + orphaned; off > 0 {
@@ -498,17 +491,10 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 		long = append(long, calls+FmtCount(awaited)+" awaited by a worker, "+FmtCount(orphaned)+" orphaned)")
 		short = append(short, calls+FmtCount(orphaned)+" orphaned)")
 	}
-	helpers := counted(rest, "helper")
+	helpers := units(rest, "helper")
 	return strings.Join(append(long, helpers), " + "), strings.Join(append(short, helpers), " + ")
 }
 
-// counted is n of noun, plural but for one: "1 helper", "2 helpers".
-func counted(n int64, noun string) string {
-	if n != 1 {
-		noun += "s"
-	}
-	return FmtCount(n) + " " + noun
-}
 
 // goroutineRest names what the parts' helpers are, such as the generator's re-sender (a
 // snapshot's run is over: "21 = 20 busy workers + 1 helper" is the re-sender alone), while the run goes the generator and the sampler, and an autoscaler

@@ -177,9 +177,13 @@ func (tp *threadPool) submit(t *task) bool {
 	}
 }
 
+// threads are its threads now, busy or not, whichever kind is in force: after a switch
+// away they live on, draining their queue.
+func (tp *threadPool) threads() int64 { return tp.live.Load() }
+
 func (tp *threadPool) stats(c BulkheadConfig) BulkheadStats {
 	s := BulkheadStats{Type: BulkheadThreadPool, Size: c.Size, InUse: tp.admit.inUse.Load(),
-		ThreadsBusy: tp.busy.Load(), Threads: tp.live.Load(), QueueCap: c.Queue}
+		ThreadsBusy: tp.busy.Load(), QueueCap: c.Queue}
 	if g := tp.cur.Load(); g != nil {
 		s.Queued = len(g.tasks)
 	}
