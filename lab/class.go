@@ -44,8 +44,15 @@ var StarvedBy = []Reason{RejectPool, RejectBalancer}
 
 // StarvedMeans says what "starved" counts, in the words the header, the help and the
 // report share.
-const StarvedMeans = "turned away for want of a worker: rejected:pool (no free worker and no room in the queue) or, in a fleet, rejected:balancer (no replica left in rotation). " +
+const StarvedMeans = "turned away for want of a worker: " + poolStarves + " or, in a fleet, " + balancerStarves + ". " +
 	"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved"
+
+// poolStarves and balancerStarves are the reasons that starve, each with what it means, in
+// the words StarvedMeans and the report's note share.
+const (
+	poolStarves     = "rejected:pool (no free worker)"
+	balancerStarves = "rejected:balancer (no replica in rotation)"
+)
 
 // Reason says who turned a request away before it was served. Each is declared with its
 // number, and registered with its name, what it means and its rank, by the file of what
@@ -67,9 +74,9 @@ var Reasons []Reason
 // reasonDef is a reason as it is registered.
 type reasonDef struct {
 	name, description string
-	rank              int                      // its place in Reasons, lowest first
-	shown             func(s *Snapshot) bool   // whether the table has its column for s; nil: always
-	gloss             func(c Config) [2]string // what it means in c's lab where its word does not say it (Reason.Gloss); nil: nowhere
+	rank              int                                 // its place in Reasons, lowest first
+	shown             func(s *Snapshot) bool              // whether the table has its column for s; nil: always
+	gloss             func(c Config) (long, short string) // what it means in c's lab where its word does not say it (Reason.Gloss); nil: nowhere
 }
 
 var reasons [numReasons]*reasonDef
@@ -87,7 +94,7 @@ func init() {
 	registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss,
 		description: "no free worker and no room in the accept queue (with a bounded queue, the table says \"rej:pool = no worker, queue full\"). For every class but payment this is starvation (the header's \"starved\"); payments' own are not counted starved"})
 	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
-		gloss:       func(Config) [2]string { return [2]string{"no replica in rotation", "none in rotation"} }, // its name does not say why
+		gloss:       func(Config) (string, string) { return "no replica in rotation", "none in rotation" }, // its name does not say why
 		description: "the fleet's load balancer had no healthy target: every replica was out of rotation, so the request was turned away before reaching any. For every class but payment this is starvation too (the header's \"starved\")"})
 }
 
@@ -95,11 +102,11 @@ func init() {
 // turning away is the pool's (as Java's ThreadPoolExecutor and resilience4j's bulkhead
 // reject), which a newcomer expected to be rejected:queue, CoDel's word for a request that
 // waited past its limit (round 11: long-queue beside codel-queue).
-func poolGloss(c Config) [2]string {
+func poolGloss(c Config) (long, short string) {
 	if q := c.Pool.Queue; q.Holds() && !q.Unbounded() {
-		return [2]string{"no worker, queue full", "queue full"}
+		return "no worker, queue full", "queue full"
 	}
-	return [2]string{} // no queue: no free worker, as its word says; an unbounded one turns none away
+	return "", "" // no queue: no free worker, as its word says; an unbounded one turns none away
 }
 
 // Gloss says what a rejection for r means in the lab of c, in few words and in fewer, said
@@ -108,8 +115,7 @@ func poolGloss(c Config) [2]string {
 // says it.
 func (r Reason) Gloss(c Config) (long, short string) {
 	if d := r.def(); d != nil && d.gloss != nil {
-		g := d.gloss(c)
-		return g[0], g[1]
+		return d.gloss(c)
 	}
 	return "", ""
 }

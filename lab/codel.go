@@ -56,7 +56,7 @@ func init() {
 		},
 		rule: coDelRule})
 	registerReason(RejectQueue, reasonDef{name: "queue", rank: 20, shown: coDelShown,
-		gloss: func(Config) [2]string { return [2]string{"waited past CoDel's limit", "waited too long"} }, // a full queue's is rejected:pool
+		gloss: func(Config) (string, string) { return "waited past CoDel's limit", "waited too long" }, // a full queue's is rejected:pool
 		description: "waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
 			"pool.codel.target once a queue persists) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do"})
 }

@@ -873,16 +873,13 @@ const (
 // (TooFewWhy) and then why and what is judged instead: one wording on screen, in the report
 // and in the help (newcomer 16 read three).
 func TooFewKey() string {
-	return TooFewWhy(false) + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, the p99's B − A shown after \"%s\" all the same",
+	return TooFewWhy() + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, the p99's B − A shown after \"%s\" all the same",
 		TooFewMark)
 }
 
-// TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs; short, what
-// is too few, without the count.
-func TooFewWhy(short bool) string {
-	if short { // too few of what, without a count it has no room to say why
-		return TooFewBrief
-	}
+// TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs (TooFewBrief
+// where there is no room to say why).
+func TooFewWhy() string {
 	// Why that many, in the words of the interval (newcomer 15: "why 368?"): under it, the
 	// p99's 95% interval has no upper end, 1 − 0.99ⁿ < 97.5%.
 	return fmt.Sprintf("%s too few (a p99's 95%% bound needs %d ended)", TooFewMark, P99Needs())

@@ -575,8 +575,8 @@ func TestP99Needs(t *testing.T) {
 	if _, hi := QuantileRanks(n-1, 0.99, QuantileConfidence); hi <= n-1 {
 		t.Errorf("%d samples already bound the p99", n-1)
 	}
-	if !strings.Contains(TooFewWhy(false), "95% bound needs "+fmt.Sprint(n)) {
-		t.Errorf("%q", TooFewWhy(false))
+	if !strings.Contains(TooFewWhy(), "95% bound needs "+fmt.Sprint(n)) {
+		t.Errorf("%q", TooFewWhy())
 	}
 }
 
@@ -584,13 +584,13 @@ func TestP99Needs(t *testing.T) {
 // screen's, the report's and the help's), and an equal p99 from too few is "?" in the
 // report's table too, as "? 0" on screen, not a bare "+0.0 ms" that reads as a result.
 func TestTooFewOneWording(t *testing.T) {
-	if key := TooFewKey(); !strings.HasPrefix(key, TooFewWhy(false)) {
-		t.Errorf("the report's key %q does not begin with the screen's %q", key, TooFewWhy(false))
+	if key := TooFewKey(); !strings.HasPrefix(key, TooFewWhy()) {
+		t.Errorf("the report's key %q does not begin with the screen's %q", key, TooFewWhy())
 	}
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, TooFewKey()) {
 		t.Errorf("the help does not say %q", TooFewKey())
 	}
-	if short := TooFewWhy(true); !strings.HasPrefix(short, TooFewMark+" too few ") {
+	if short := TooFewBrief; !strings.HasPrefix(short, TooFewMark+" too few ") {
 		t.Errorf("the short key %q lacks the words", short)
 	}
 	c := Comparison{Rows: []ComparisonRow{{Class: Signup, Counter: "p99", A: int64(3 * time.Millisecond), B: int64(3 * time.Millisecond), Unjudged: true}}}
@@ -638,7 +638,7 @@ func TestTooFewCountSaysWhy(t *testing.T) {
 	bareKey := regexp.MustCompile(`\? too few($|[^ ]| [^ef(])`) // "? too few" then nothing, a mark, or not "ended"/"for a p99"
 	for name, few := range map[string][]ComparisonRow{"alone": {alone}, "stood in": {stoodIn}, "both": {alone, stoodIn}} {
 		forms := NoiseRule(append([]ComparisonRow{bare, noise}, few...), false, label)
-		for _, f := range append(forms, TooFewWhy(false), TooFewWhy(true)) {
+		for _, f := range append(forms, TooFewWhy(), TooFewBrief) {
 			if strings.Contains(f, count) && !strings.Contains(f, "slowest") && !strings.Contains(f, "bound") {
 				t.Errorf("%s: the count without why: %q", name, f)
 			}

@@ -47,9 +47,9 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	if o := rejectedOthers(s); before != "" && o != "" {
 		alike = ", as did the " + o + " turned away (only " + payments + " have a fallback)"
 	}
-	away := fmt.Sprintf("none answered; %s %s turned away before it", FmtCount(sumFor(pay.Rejected, beforeChain)), payments)
 	switch {
 	case n == 0 && before != "" && compared:
+		away := fmt.Sprintf("none answered; %s %s turned away before it", FmtCount(sumFor(pay.Rejected, beforeChain)), payments)
 		return []string{"none answered: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
 			"none answered: the " + before + " got an error, turned away before a worker could run the fallback",
 			"none answered: the " + before + " got an error, before a worker", away + ": error",

@@ -369,9 +369,9 @@ func (r Report) Write(w io.Writer, format string) error {
 // own rejections hold the workers and are not starved; a fleet's balancer starves too.
 func (r Report) starvedNote() string {
 	if r.Fleet != nil {
-		return "rejected:pool (no free worker) and rejected:balancer (no replica in rotation) are starvation for every class but payment"
+		return poolStarves + " and " + balancerStarves + " are starvation for every class but payment"
 	}
-	return "rejected:pool (no free worker) is starvation for every class but payment"
+	return poolStarves + " is starvation for every class but payment"
 }
 
 // rows is the class table both text formats share: a header and one row per class.

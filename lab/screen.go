@@ -495,7 +495,6 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	return strings.Join(append(long, helpers), " + "), strings.Join(append(short, helpers), " + ")
 }
 
-
 // goroutineRest names what the parts' helpers are, such as the generator's re-sender (a
 // snapshot's run is over: "21 = 20 busy workers + 1 helper" is the re-sender alone), while the run goes the generator and the sampler, and an autoscaler
 // where the pool has one (the review); a queue's watchers too, hence "such as".

@@ -343,7 +343,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		if keyless {
 			return slices.Compact(titles("", "", blocks, true))
 		}
-		why, named := titles(lab.TooFewWhy(false), lab.TooFewWhy(true), blocks, false), titles(lab.TooFewBrief, lab.TooFewBrief, blocks, false)
+		why, named := titles(lab.TooFewWhy(), lab.TooFewBrief, blocks, false), titles(lab.TooFewBrief, lab.TooFewBrief, blocks, false)
 		// The why before the start's totals: the second form is the first's without them.
 		lead := 1
 		if blocks || sameWay {
