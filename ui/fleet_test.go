@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -125,6 +126,18 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	span := s.LastRejectedIn(lab.RejectBalancer, lab.Payment)
 	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9 (still in "+span+")") {
 		t.Errorf("during the outage at 120 columns: %q", h)
+	}
+	// With no class starved (only payments turned away), the outage keeps its note: the
+	// header showed "rejected:balancer 9" bare at 120 columns (review 13).
+	quiet := *s
+	quiet.Classes[lab.Signup].Rejected = [len(s.Classes[lab.Signup].Rejected)]int64{}
+	quiet.Timeline = slices.Clone(s.Timeline)
+	for i := range quiet.Timeline {
+		quiet.Timeline[i].Rejected[lab.Signup] = quiet.Classes[lab.Signup].Rejected
+	}
+	alone := screen{width: 120, height: 40, recorded: true, panes: []pane{{cfg: quiet.Config, snap: &quiet}}}
+	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "rejected:balancer 9 (still in "+span+")") {
+		t.Errorf("during the outage, nothing starved, at 120 columns: %q", h)
 	}
 	last.Rejected[lab.Payment][lab.RejectBalancer] = 0
 	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9") || strings.Contains(h, "(still in") {

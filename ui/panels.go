@@ -943,17 +943,21 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		noted := label + t.dim.Render(" ("+note+")")
 		for k := range forms {
 			item := noted
-			if k == bare {
+			if k == bare && len(classes) > 0 {
 				item = label
 			}
 			forms[k] = slices.Insert(forms[k], min(at, len(forms[k])), item)
 		}
 		// Every class bare beside its note, before every count bare: the outage's "(still in
-		// 19–20s)" outranks the run time's label (the fleet domino at 120 columns).
+		// 19–20s)" outranks the run time's label (the fleet domino at 120 columns). With no
+		// class starved, the outage alone: its note, then its count bare.
 		if len(classes) > 0 {
 			withNote := slices.Clone(forms[bare])
 			withNote[min(at, len(classes))] = noted
 			forms = slices.Insert(forms, bare, withNote)
+			bare++
+		} else {
+			forms = append(forms, []string{label})
 			bare++
 		}
 	}

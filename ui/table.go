@@ -107,17 +107,19 @@ func pairedTableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bo
 	cols = slices.DeleteFunc(cols, func(c column) bool {
 		return c.reject && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return c.reason.Shown(s) })
 	})
+	// The name column as wide as either side's needs, so both sum their columns alike and
+	// drop the same ones ("  /s 1–9s" beside "  /s 1–10s" a second apart, review 13).
 	nameW := 8
-	for _, c := range lab.Classes {
-		nameW = max(nameW, len([]rune(s.Config.Traffic.Label(c)))+2)
-	}
 	each := make([]lab.Rates, len(both)) // each side's rates: this one's first
 	for k, sn := range both {
 		each[k] = sn.Rates()
+		for _, c := range lab.Classes {
+			nameW = max(nameW, len([]rune(sn.Config.Traffic.Label(c)))+2)
+		}
+		nameW = max(nameW, ansiWidth(strings.TrimRight("  /s "+each[k].Span(), " "))+1)
 	}
 	rs := each[0]
 	rowLabel := strings.TrimRight("  /s "+rs.Span(), " ")
-	nameW = max(nameW, ansiWidth(rowLabel)+1)
 	rateCell := func(c column, rs *lab.Rates, ci int) string {
 		switch {
 		case c.rate == nil:

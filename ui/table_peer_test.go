@@ -85,3 +85,23 @@ func TestSecondSettingsLineNeverCostsTheRates(t *testing.T) {
 		t.Fatal("no half has a second settings line: the case is not tested")
 	}
 }
+
+// The name column is as wide as either side needs: with B's payments labelled longer, A's
+// table summed its columns narrower and kept one B dropped (review 13).
+func TestCompareHalvesShareTheNameColumn(t *testing.T) {
+	th := newTheme(true, true)
+	for name, m := range compareMoments() {
+		a, b := *m[0], *m[1]
+		b.Config.Traffic.Payment.Label = "payments by card"
+		for w := paneMinWidth; w <= 100; w++ {
+			la, _ := pairedTableLines(th, &a, tablePeer{&b, w}, w, true, nil)
+			lb, _ := pairedTableLines(th, &b, tablePeer{&a, w}, w, true, nil)
+			if len(la) == 0 || len(lb) == 0 {
+				continue
+			}
+			if ha, hb := strings.Fields(ansi.Strip(la[0])), strings.Fields(ansi.Strip(lb[0])); !slices.Equal(ha, hb) {
+				t.Errorf("%s at %d: A's columns %v, B's %v", name, w, ha, hb)
+			}
+		}
+	}
+}

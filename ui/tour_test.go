@@ -70,7 +70,7 @@ func TestTourChaptersHeadless(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays every chapter for up to its moment")
 	}
-	t.Parallel() // beside the other tests; its chapters one at a time
+	t.Parallel()                             // beside the other tests; its chapters one at a time
 	dump := os.Getenv("POOLLAB_TOUR_FRAMES") // a folder: write each chapter's frames there to look at
 	for k, lc := range loadChapters(loadEmbedded) {
 		// One chapter at a time: each run is a measurement at ten times speed, and eleven labs
