@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -72,10 +73,11 @@ func (spec chartSpec) least() float64 {
 // does not fit. A pool's say from what: its row blank beside "some" contradicted the
 // signups' 0.01 workers held (newcomer 25, shared-pool's 5/s × 2ms).
 func (spec chartSpec) someKeys() []string {
+	mark, what := "  "+string(someMark)+" ", "some"
 	if spec.pool {
-		return []string{"  ⣀ 0.05+, under ▁", "  ⣀ 0.05+"}
+		what = heldLeastWord + "+"
 	}
-	return []string{"  ⣀ some, under ▁", "  ⣀ some"}
+	return []string{mark + what + ", under ▁", mark + what}
 }
 
 // okLetter and arrivedLetter mark the strips of what was answered ok and what arrived.
@@ -914,6 +916,9 @@ func legendValue(v float64, unit string) string {
 // least and its legend to write it to a tenth (0.1 or more): the two must agree.
 const heldLeast = 0.05
 
+// heldLeastWord is heldLeast as the legend and the key write it.
+var heldLeastWord = strconv.FormatFloat(heldLeast, 'f', -1, 64)
+
 // heldValue writes a pool chart's legend figure and peak: whole, or to a tenth under one
 // worker, where the strip's some (someMark) may stand for a twentieth of a worker
 // (breaker-trap's trial calls); under that "<0.05", not 0 beside the blank it draws
@@ -921,7 +926,7 @@ const heldLeast = 0.05
 func heldValue(v float64) string {
 	switch {
 	case v > 0 && v < heldLeast:
-		return "<0.05"
+		return "<" + heldLeastWord
 	case v > 0 && v < 0.95:
 		return fmt.Sprintf("%.1f", v)
 	}

@@ -808,6 +808,15 @@ func headerLine(t *theme, s screen, i, w int) string {
 	return fit(title+"  "+stateShort, w) // the title matters most: the side it names
 }
 
+// stoppedNote says a rejection for reasons of classes stopped, and when ("none since 7s");
+// "none now" where no whole second of the timeline had one (lab.NoneSince).
+func stoppedNote(snap *lab.Snapshot, reasons []lab.Reason, classes ...lab.Class) string {
+	if since := snap.NoneSince(reasons, classes...); since != "" {
+		return since
+	}
+	return "none now"
+}
+
 // starvedForms are the header's forms of what is starving, best first, each a list of items
 // (the last form is none: the state alone, as the table below still shows the starvation).
 // Each class that starved says its count; the first says what it counts, the table's
@@ -832,10 +841,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			continue
 		}
 		now := snap.StarvingNow(c)
-		since := snap.NoneSince(lab.StarvedBy, c)
-		if since == "" {
-			since = "none now"
-		}
+		since := stoppedNote(snap, lab.StarvedBy, c)
 		// Its rate in the table's /s window, for every class that has one there, and that it
 		// stopped, once it did: "signup starved 12 (last in 6–7s)" beside "health starved 1
 		// (0.2/s in 3–8s)" read as two kinds of count (newcomer 22). Shorter, a stopped one
@@ -924,10 +930,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	// alike: said beside the starved, whose counts have their part of it.
 	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
 		now := snap.TurningAwayNow(lab.RejectBalancer)
-		style, note := t.dim, snap.NoneSince([]lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
-		if note == "" {
-			note = "none now"
-		}
+		style, note := t.dim, stoppedNote(snap, []lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
 		if now { // "(now)" read as "at this instant" beside a replica back in rotation (newcomer 24)
 			style, note = t.alert, "so far" // before the first whole second
 			if span := snap.LastRejectedIn(lab.RejectBalancer, lab.Classes[:]...); span != "" {
