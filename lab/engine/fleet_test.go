@@ -85,7 +85,7 @@ func TestFleetSpreadsTheStreamInRotation(t *testing.T) {
 	// it); the pool's peak holds the signups and checks too, each class's by its own longest
 	// hold measured: a busy machine stretches theirs as well, and a fixed two for them failed
 	// once beside one busy core (peak 35 against 34).
-	most := workersHeld(c, s.Classes[lab.Payment].Service.Max)
+	most := workersHeld(c, s.Classes[lab.Payment].Service.Max, s.Generator.Lag.Max)
 	pool := most
 	for _, k := range []lab.Class{lab.Signup, lab.Health} {
 		pool += int(math.Ceil(s.Config.Traffic.Of(k).Rate*s.Classes[k].Service.Max.Seconds())) + 1

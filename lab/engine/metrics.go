@@ -234,12 +234,17 @@ func (m *classMetrics) servedNow() int64 {
 }
 
 // finish records a request a worker served; intended, started and ended are its three instants.
+// Its own histograms are recorded under the counters' lock, which stats reads them under: a
+// snapshot taken as a request ends has it in both or in neither (a busy machine's final
+// snapshot had one more in the service histogram than in the served count).
 func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time) {
-	for h := m; h != nil; h = h.up {
+	for h := m.up; h != nil; h = h.up {
 		h.latency.record(ended.Sub(intended))
 		h.service.record(ended.Sub(started))
 	}
 	m.mu.Lock()
+	m.latency.record(ended.Sub(intended))
+	m.service.record(ended.Sub(started))
 	switch o {
 	case lab.OK:
 		m.ok++
@@ -270,9 +275,13 @@ func (m *classMetrics) started(intended, sent, started time.Time) {
 	}
 }
 
+// stats are the counts and the percentiles, the served ones read together (finish).
 func (m *classMetrics) stats() lab.ClassStats {
-	s := m.counts()
-	s.Latency, s.QueueWait, s.Service = m.latency.summary(), m.queueWait.summary(), m.service.summary()
+	m.mu.Lock()
+	s := m.countsLocked()
+	s.Latency, s.Service = m.latency.summary(), m.service.summary()
+	m.mu.Unlock()
+	s.QueueWait = m.queueWait.summary()
 	s.LatencyCorrected = m.latencyCorrected.summary()
 	s.Lag, s.Dispatch = m.lag.summary(), m.dispatch.summary()
 	return s
@@ -283,6 +292,11 @@ func (m *classMetrics) stats() lab.ClassStats {
 func (m *classMetrics) counts() lab.ClassStats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.countsLocked()
+}
+
+// countsLocked are counts; m.mu is held.
+func (m *classMetrics) countsLocked() lab.ClassStats {
 	return lab.ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
 		Rejected: m.rejected, RejectedWait: m.rejectedWait, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates,
 		Served: m.served, HeldFor: m.heldFor}
