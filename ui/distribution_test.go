@@ -142,6 +142,7 @@ func TestNarrateCorrected(t *testing.T) {
 
 // The closed and open runs draw at every size, exactly that size, without panicking.
 func TestMeasurementAtEverySize(t *testing.T) {
+	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(false, true)
 	a, b := measurementSnapshots()
 	for w := 60; w <= 210; w += 7 {

@@ -112,6 +112,7 @@ func screenRunes(t *testing.T) map[rune]string {
 // Every character the lab's screens use is drawn: as a shape, or by the font. Tofu is for
 // what a user's own preset may bring, not for the lab's own words.
 func TestPictureCoversTheScreens(t *testing.T) {
+	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	seen := screenRunes(t)
 	for _, must := range "▶▸✓✗⚠‖─│━═┊" { // the ones Go Mono lacks and the lines: the check must have seen them
 		if _, ok := seen[must]; !ok {
@@ -169,15 +170,24 @@ func cellPixels(img *image.RGBA, col, row, scale int, c color.RGBA) (n int) {
 // theme's colours are in it where the frame puts them, and the same frame gives the same
 // bytes.
 func TestPNGFrame(t *testing.T) {
+	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	a, b := compareSnapshots()
 	frame := Frame([]lab.Snapshot{*a, *b}, 120, 40, false)
-	for _, scale := range []int{1, DefaultScale, 3} {
+	for _, scale := range []int{1, 3} { // the size alone: the header says it, no need to decode the pixels
+		var buf bytes.Buffer
+		if err := writePNG(&buf, frame, darkPaper, scale); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(&buf)
+		if w, h := (120*gridCellW+2*gridPad)*scale, (40*gridCellH+2*gridPad)*scale; err != nil || cfg.Width != w || cfg.Height != h {
+			t.Errorf("scale %d: %dx%d (%v), want %dx%d", scale, cfg.Width, cfg.Height, err, w, h)
+		}
+	}
+	{
+		scale := DefaultScale
 		img := decodePNG(t, frame, darkPaper, scale)
 		if want := image.Rect(0, 0, (120*gridCellW+2*gridPad)*scale, (40*gridCellH+2*gridPad)*scale); img.Bounds() != want {
 			t.Errorf("scale %d: %v, want %v", scale, img.Bounds(), want)
-		}
-		if scale != DefaultScale {
-			continue
 		}
 		if w := img.Bounds().Dx(); w < 1800 {
 			t.Errorf("%d pixels wide at the default scale: too few for a slide", w)

@@ -146,15 +146,17 @@ func TestGoldenNoColor(t *testing.T) {
 
 // Every size, however small or odd, gives exactly height lines of exactly width cells.
 func TestFrameAtEverySize(t *testing.T) {
+	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(false, true)
 	snaps := []*lab.Snapshot{nil, testSnapshot(), bulkheadSnapshot(), bigPoolSnapshot()}
 	for _, w := range []int{1, 10, 40, 79, 80, 81, 99, 120, 159, 160, 200, 260} {
 		for _, h := range []int{1, 5, 23, 24, 25, 31, 32, 40, 41, 60, 90} {
+			help := newHelpView(th, keys, w, h) // the size's alone: built once, not per snapshot and mode
 			for i, snap := range snaps {
 				s := screen{panes: []pane{{snap: snap, cfg: testConfig()}}, width: w, height: h}
 				for _, mode := range []string{"main", "help", "picker"} {
 					s.modes = map[string]modes{"help": {modeLab, modeHelp}, "picker": {modeLab, modePicker}}[mode] // main: the lab alone
-					s.helpView = newHelpView(th, keys, w, h)
+					s.helpView = help
 					s.presets = []Preset{{"a", strings.Repeat("long description ", 20)}}
 					out := render(th, s)
 					if !checkFrame(t, out, w, h) {
