@@ -474,6 +474,30 @@ func TestThreadPoolResizeWhileRunning(t *testing.T) {
 	checkInvariant(t, l.Snapshot())
 }
 
+// Switched from a thread pool to a semaphore while its threads run calls, the threads
+// count until they drain, whichever kind is in force: the screen's "+ 5 bulkhead threads",
+// not five more of the lab's helpers.
+func TestThreadPoolThreadsCountedAfterASwitch(t *testing.T) {
+	c := scaled()
+	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5, Queue: 5}
+	l, err := startLab(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Stop()
+	waitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 5 }, "5 threads busy")
+	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	// Each is in a 300 ms call, or takes the next queued one.
+	if b := l.Snapshot().Bulkhead; b.Type != lab.BulkheadSemaphore || b.Threads == 0 {
+		t.Errorf("bulkhead %+v just after the switch: want the semaphore's, with the thread pool's threads", b)
+	}
+	waitFor(t, func() bool { return l.Snapshot().Bulkhead.Threads == 0 }, "the retired threads to drain")
+	checkInvariant(t, l.Snapshot())
+}
+
 func TestPanicInLabGoroutineGoesToOnPanic(t *testing.T) {
 	got := make(chan error, 1)
 	l, err := startLab(scaled(), Options{OnPanic: func(err error) { got <- err }})
