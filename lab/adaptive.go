@@ -125,9 +125,9 @@ func adaptiveStage(a *adaptive) stage {
 }
 
 // adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found.
-func adaptiveSetting(c Config, s *Snapshot) string {
-	if s.Bulkhead.Limit == 0 { // not started yet
+func adaptiveSetting(c Config, b BulkheadStats) string {
+	if b.Limit == 0 { // not started yet
 		return fmt.Sprintf("adaptive, limit starts at %d", c.Payment.Bulkhead.Size)
 	}
-	return fmt.Sprintf("adaptive limit %d, %d in use", s.Bulkhead.Limit, s.Bulkhead.InUse)
+	return fmt.Sprintf("adaptive limit %d, %d in use", b.Limit, b.InUse)
 }

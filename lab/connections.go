@@ -40,7 +40,7 @@ func init() {
 		},
 		start: func(*Isolation) runtime { return &connections{} },
 		sum: func(s *Snapshot, replicas []Snapshot) {
-			s.Connections = sumOf(ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute}, replicas, func(r *Snapshot) ConnectionStats { return r.Connections })
+			s.Connections = sumOf(ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute}, each(replicas), func(r *Snapshot) ConnectionStats { return r.Connections })
 		},
 		forecast: at(45, Config.connectionsForecast),
 		settings: at(80, connectionSettings),

@@ -52,7 +52,7 @@ func init() {
 		},
 		start: func(*Isolation) runtime { return &retries{} },
 		sum: func(s *Snapshot, replicas []Snapshot) {
-			s.Calls = sumOf(CallStats{}, replicas, func(r *Snapshot) CallStats { return r.Calls })
+			s.Calls = sumOf(CallStats{}, each(replicas), func(r *Snapshot) CallStats { return r.Calls })
 		},
 		report: func(r *Report, s Snapshot) {
 			r.Calls, r.retried = callsReport(s), s.Retried()

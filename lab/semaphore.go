@@ -22,9 +22,9 @@ func init() {
 		rank:  10,
 		start: func(*Isolation) bulkheadState { return &semaphoreBulkhead{} },
 		unit:  "permit",
-		setting: func(c Config, s *Snapshot) string {
+		setting: func(c Config, b BulkheadStats) string {
 			bh := c.Payment.Bulkhead
-			v := fmt.Sprintf("%s %d/%d permits in use", bh.Type, s.Bulkhead.InUse, s.Bulkhead.Size)
+			v := fmt.Sprintf("%s %d/%d permits in use", bh.Type, b.InUse, b.Size)
 			if bh.MaxWait > 0 {
 				v += ", max wait " + FmtDur(bh.MaxWait.D())
 			}
