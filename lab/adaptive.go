@@ -99,11 +99,7 @@ func (a *adaptive) second(sec *Second, _ Config) { sec.Limit, _ = a.limit() }
 // queue), held until the call ends. The call's latency counts only if the dependency answered
 // its first try.
 func adaptiveStage(a *adaptive) stage {
-	waits := PhaseBulkhead
-	if g := a.cur.Load(); g != nil && g.maxWait == 0 { // it never waits, as the semaphore's: none to show
-		waits = PhaseIdle
-	}
-	return stage{name: "bulkhead:adaptive", waits: waits, wrap: func(next call) call {
+	return stage{name: "bulkhead:adaptive", waits: waitsUpTo(PhaseBulkhead, a.cur.Load().maxWait), wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			g := a.cur.Load()
 			p.phase(PhaseBulkhead)

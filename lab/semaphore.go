@@ -104,11 +104,7 @@ func semaphoreStage(s *semaphore) stage {
 // waitStage is a stage, named name, that takes a place of s before the rest of the chain and
 // holds it to the end, waiting in phase ph for one; turned away for why if none comes in time.
 func (s *semaphore) waitStage(name string, ph Phase, why Reason) stage {
-	waits := ph
-	if g := s.cur.Load(); g != nil && g.maxWait == 0 { // it never waits: none to show
-		waits = PhaseIdle
-	}
-	return stage{name: name, waits: waits, wrap: func(next call) call {
+	return stage{name: name, waits: waitsUpTo(ph, s.cur.Load().maxWait), wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			p.phase(ph)
 			release, err := s.acquire(ctx)
