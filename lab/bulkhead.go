@@ -460,7 +460,7 @@ func slackHealth(s *Snapshot, w int) []Item {
 	payments := Plural(s.Config.Traffic.Label(Payment))
 	said := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
 	value := fmt.Sprintf("%s workers free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
-	if w >= 100 {
+	if !narrow(w) {
 		value = fittingValue(slackLabel, w, said+": capacity left unused while it refused them",
 			said+": capacity unused", said)
 	}

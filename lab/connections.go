@@ -132,7 +132,7 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 	}
 	lease := c.Payment.Connections.LeaseTimeout.D()
 	// The cap is what the run is about: kept first where the settings are one line.
-	if w < 100 {
+	if narrow(w) {
 		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use, wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease)), Strong: true}}
 	}
 	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr), Strong: true},

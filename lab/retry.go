@@ -90,7 +90,7 @@ func retrySettings(c Config, _ *Snapshot, w int) []Item {
 		wait = "0–" + wait
 	}
 	value := fmt.Sprintf("%d tries, %s", r.Attempts, wait)
-	if c.Dependency.Chain() && w >= 100 { // the hops' own retries are dependency.hop's, said on the hops line
+	if c.Dependency.Chain() && !narrow(w) { // the hops' own retries are dependency.hop's, said on the hops line
 		value += " (the lab's own call)"
 	}
 	return []Item{{Label: "retry", Value: value}}

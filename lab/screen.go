@@ -138,7 +138,7 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 // rateSetting is a class's rate in force, marked when a profile moves it.
 func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
-	if words := c.Traffic.profileWords(cl, w >= 100); words != "" {
+	if words := c.Traffic.profileWords(cl, !narrow(w)); words != "" {
 		r += " " + words
 	}
 	return r
@@ -153,7 +153,7 @@ func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	}
 	r := c.Traffic.Label(cl) + " " + FmtPerSec(1/c.Fleet.CheckEvery.D().Seconds())
 	switch {
-	case w < 100:
+	case narrow(w):
 		r += " a replica"
 	case c.Fleet.Drain.Replica > 0:
 		r += " to each replica but a drained one"
@@ -537,7 +537,7 @@ func balancerHealth(s *Snapshot, w int) []Item {
 		state := fmt.Sprintf("would have pulled this instance %d× so far; in rotation again now", s.Health.Pulls)
 		if s.Health.Pulled {
 			state = fmt.Sprintf("would pull this instance now (%d failed checks in a row; pulled %d× so far): a real one would get no traffic, the lab keeps sending", s.Config.Fleet.PullAfter, s.Health.Pulls)
-			if w < 100 {
+			if narrow(w) {
 				state = fmt.Sprintf("would pull it now (%d failed checks; %d× so far)", s.Config.Fleet.PullAfter, s.Health.Pulls)
 			}
 		}
@@ -546,7 +546,7 @@ func balancerHealth(s *Snapshot, w int) []Item {
 	state := "back in rotation"
 	if s.Health.Pulled {
 		state = "PULLED this instance: a real one would get no traffic, the lab keeps sending"
-		if w < 100 {
+		if narrow(w) {
 			state = fmt.Sprintf("PULLED (%d failed checks; the lab keeps sending)", s.Config.Fleet.PullAfter)
 		}
 	}
