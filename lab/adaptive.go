@@ -99,11 +99,7 @@ func (a *adaptive) second(sec *Second, _ Config) { sec.Limit, _ = a.limit() }
 // queue), held until the call ends. The call's latency counts only if the dependency answered
 // its first try.
 func adaptiveStage(a *adaptive) stage {
-	waits := PhaseBulkhead
-	if g := a.cur.Load(); g != nil && g.maxWait == 0 { // it never waits, as the semaphore's: none to show
-		waits = PhaseIdle
-	}
-	return stage{name: "bulkhead:adaptive", waits: waits, wrap: func(next call) call {
+	return stage{name: "bulkhead:adaptive", waits: waitsUpTo(PhaseBulkhead, a.cur.Load().maxWait), wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			g := a.cur.Load()
 			p.phase(PhaseBulkhead)
@@ -125,9 +121,9 @@ func adaptiveStage(a *adaptive) stage {
 }
 
 // adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found.
-func adaptiveSetting(c Config, s *Snapshot) string {
-	if s.Bulkhead.Limit == 0 { // not started yet
+func adaptiveSetting(c Config, b BulkheadStats) string {
+	if b.Limit == 0 { // not started yet
 		return fmt.Sprintf("adaptive, limit starts at %d", c.Payment.Bulkhead.Size)
 	}
-	return fmt.Sprintf("adaptive limit %d, %d in use", s.Bulkhead.Limit, s.Bulkhead.InUse)
+	return fmt.Sprintf("adaptive limit %d, %d in use", b.Limit, b.InUse)
 }

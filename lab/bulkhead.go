@@ -57,7 +57,7 @@ func init() {
 			s.Bulkhead = BulkheadStats{Type: b.Type, Size: b.Size, QueueCap: b.Queue}
 		},
 		sum: func(s *Snapshot, replicas []Snapshot) {
-			s.Bulkhead = sumOf(BulkheadStats{Type: s.Config.Payment.Bulkhead.Type}, replicas, func(r *Snapshot) BulkheadStats { return r.Bulkhead })
+			s.Bulkhead = sumOf(BulkheadStats{Type: s.Config.Payment.Bulkhead.Type}, each(replicas), func(r *Snapshot) BulkheadStats { return r.Bulkhead })
 			s.Slack = sumSlack(replicas)
 		},
 		report: func(r *Report, s Snapshot) {
@@ -99,8 +99,9 @@ type bulkheadKind struct {
 	// says its size in words instead.
 	unit string
 	size func(b BulkheadConfig) string
-	// setting is its settings item's value, from what it holds now.
-	setting func(c Config, s *Snapshot) string
+	// setting is its settings item's value, from what it holds now (b: one instance's, or
+	// replicas' added up).
+	setting func(c Config, b BulkheadStats) string
 	// waiting is the places where payments may wait beyond its size, for the forecast's
 	// M/M/n/k (0: it turns away what finds it full); nil: none.
 	waiting func(b BulkheadConfig) int
@@ -412,7 +413,7 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	if k == nil {
 		return []Item{{Label: "bulkhead", Value: "none", Off: true}}
 	}
-	value := k.setting(c, s)
+	value := k.setting(c, s.Bulkhead)
 	if s.Fleet == nil {
 		return []Item{{Label: "bulkhead", Value: value}}
 	}
@@ -429,14 +430,8 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 		// Only the replicas in rotation: a drained or pulled one's permits take no payment,
 		// and counted they read as free ("15/20 permits in use … 1 out" with every usable
 		// one in use, newcomer 25).
-		usable := *s
-		usable.Bulkhead = BulkheadStats{Type: s.Bulkhead.Type}
-		for i, r := range s.Fleet.Replicas {
-			if s.Fleet.InRotationNow(i) {
-				usable.Bulkhead = usable.Bulkhead.add(r.Bulkhead)
-			}
-		}
-		value, out := k.setting(c, &usable), n-in
+		usable := sumOf(BulkheadStats{Type: s.Bulkhead.Type}, s.Fleet.InRotationReplicas(), func(r *Snapshot) BulkheadStats { return r.Bulkhead })
+		value, out := k.setting(c, usable), n-in
 		on := fmt.Sprintf("%s each on the %d replicas in rotation", size, in)
 		forms = []string{fmt.Sprintf("%s across the %d replicas in rotation (%s each; not the %d out of rotation)", value, in, size, out),
 			fmt.Sprintf("%s across the %d replicas in rotation (%s each)", value, in, size),
@@ -465,7 +460,7 @@ func slackHealth(s *Snapshot, w int) []Item {
 	payments := Plural(s.Config.Traffic.Label(Payment))
 	said := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
 	value := fmt.Sprintf("%s workers free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
-	if w >= 100 {
+	if !narrow(w) {
 		value = fittingValue(slackLabel, w, said+": capacity left unused while it refused them",
 			said+": capacity unused", said)
 	}

@@ -54,13 +54,14 @@ func TestReportSaysWhatSlackLostIs(t *testing.T) {
 
 // The report's table says rejected:pool is starvation for every class but payment, as the
 // header and help do ("rejected:pool is starvation" covered payments' own, which hold the
-// workers).
+// workers), and why in words true behind a queue too (a long-queue signup that finds no free
+// worker waits; "no free worker" alone was false there).
 func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	var b strings.Builder
 	if err := NewReport(Snapshot{Config: DefaultConfig()}).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker) is starvation for every class but payment\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
 		t.Errorf("report:\n%s", b.String())
 	}
 	// A fleet's balancer starves them too, as the header counts (the domino's signups).
@@ -70,7 +71,18 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if err := NewReport(fleet).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker) and rejected:balancer (no replica in rotation) are starvation for every class but payment\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) and rejected:balancer (no replica in rotation) are starvation for every class but payment\n") {
 		t.Errorf("fleet report:\n%s", b.String())
+	}
+	// One set of words: each reason's description begins with them, the help says them,
+	// and the balancer's gloss is them.
+	for _, r := range StarvedBy {
+		why := r.def().why
+		if !strings.HasPrefix(r.Description(), why) || !strings.Contains(StarvedMeans(), r.Word()+" ("+why+")") {
+			t.Errorf("%s: description %q, help %q: want both to say %q", r, r.Description(), StarvedMeans(), why)
+		}
+	}
+	if long, _ := RejectBalancer.Gloss(DefaultConfig()); long != RejectBalancer.def().why {
+		t.Errorf("the balancer's gloss %q, its description's %q", long, RejectBalancer.def().why)
 	}
 }

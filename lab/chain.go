@@ -22,6 +22,16 @@ type stage struct {
 	leaves bool  // the rest of the chain runs off the worker (a hand-off)
 }
 
+// waitsUpTo is what a worker waits for in a stage that waits up to maxWait for a place (the
+// generation configured, which the chain is built after): ph, or nothing where it never
+// waits (0: the excess turned away at once, as failsafe-go's and resilience4j's default).
+func waitsUpTo(ph Phase, maxWait time.Duration) Phase {
+	if maxWait == 0 {
+		return PhaseIdle
+	}
+	return ph
+}
+
 // passage is one payment on its way down the chain.
 type passage struct {
 	intended time.Time     // its scheduled arrival: deadlines count from here

@@ -4,6 +4,7 @@ package lab
 
 import (
 	"fmt"
+	"strings"
 )
 
 // Class is a kind of request sharing the pool. The server cannot tell them apart; the lab can.
@@ -43,15 +44,31 @@ func (c Class) Starves() bool { return c != Payment }
 var StarvedBy = []Reason{RejectPool, RejectBalancer}
 
 // StarvedMeans says what "starved" counts, in the words the header, the help and the
-// report share.
-const StarvedMeans = "turned away for want of a worker: " + poolStarves + " or, in a fleet, " + balancerStarves + ". " +
-	"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved"
+// report share: each reason in StarvedBy with why it turned the request away.
+func StarvedMeans() string {
+	one, fleet := starvedWhy(false), starvedWhy(true)
+	return "turned away for want of a worker: " + strings.Join(one, " or ") + " or, in a fleet, " + strings.Join(fleet[len(one):], " or ") + ". " +
+		"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved"
+}
 
-// poolStarves and balancerStarves are the reasons that starve, each with what it means, in
-// the words StarvedMeans and the report's note share.
+// starvedWhy is each reason that starves in a fleet's lab, or in one instance's (the
+// balancer's only in a fleet), in StarvedBy's order, with why it turned the request away:
+// "rejected:pool (no free worker and no room in the queue)".
+func starvedWhy(fleet bool) []string {
+	var out []string
+	for _, r := range StarvedBy {
+		if r != RejectBalancer || fleet {
+			out = append(out, r.Word()+" ("+r.def().why+")")
+		}
+	}
+	return out
+}
+
+// Why the reasons that starve turned a request away, in the one set of words their
+// descriptions, the balancer's gloss, the help's "starved" and the report's note share.
 const (
-	poolStarves     = "rejected:pool (no free worker)"
-	balancerStarves = "rejected:balancer (no replica in rotation)"
+	noWorker  = "no free worker and no room in the queue" // true with no queue (no room in none) and behind a full one
+	noReplica = "no replica in rotation"
 )
 
 // Reason says who turned a request away before it was served. Each is declared with its
@@ -63,7 +80,7 @@ type Reason uint8
 const numReasons = 8
 
 const (
-	RejectPool     Reason = 0 // no free worker and no room in the accept queue: starvation
+	RejectPool     Reason = 0 // no free worker and no room in the queue: starvation
 	RejectBalancer Reason = 5 // a fleet's load balancer had no replica in rotation: every one was pulled
 )
 
@@ -74,6 +91,7 @@ var Reasons []Reason
 // reasonDef is a reason as it is registered.
 type reasonDef struct {
 	name, description string
+	why               string                              // a reason in StarvedBy: why it turned a request away (starvedWhy), as its description begins
 	rank              int                                 // its place in Reasons, lowest first
 	shown             func(s *Snapshot) bool              // whether the table has its column for s; nil: always
 	gloss             func(c Config) (long, short string) // what it means in c's lab where its word does not say it (Reason.Gloss); nil: nowhere
@@ -91,12 +109,18 @@ func registerReason(r Reason, d reasonDef) {
 }
 
 func init() {
-	registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss,
-		description: "no free worker and no room in the accept queue (with a bounded queue, the table says \"rej:pool = no worker, queue full\"). For every class but payment this is starvation (the header's \"starved\"); payments' own are not counted starved"})
+	registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss, why: noWorker,
+		description: noWorker + ` (with a bounded queue, the table says "` + rejectedColumn + "pool = " + queueFull + `")` + starvation})
 	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
-		gloss:       func(Config) (string, string) { return "no replica in rotation", "none in rotation" }, // its name does not say why
-		description: "the fleet's load balancer had no healthy target: every replica was out of rotation, so the request was turned away before reaching any. For every class but payment this is starvation too (the header's \"starved\")"})
+		gloss: func(Config) (string, string) { return noReplica, "none in rotation" }, why: noReplica, // its name does not say why
+		description: noReplica + ": the fleet's load balancer had no healthy target, every replica pulled or drained, so the request was turned away before reaching any" + starvation})
 }
+
+// starvation ends the description of each reason in StarvedBy.
+const starvation = `. For every class but payment this is starvation (the header's "starved"); payments' own are not counted starved`
+
+// queueFull is noWorker behind a bounded queue, in the few words a table's gloss has room for.
+const queueFull = "no worker, queue full"
 
 // poolGloss is rejected:pool's meaning where the pool has a bounded queue: a full queue's
 // turning away is the pool's (as Java's ThreadPoolExecutor and resilience4j's bulkhead
@@ -104,7 +128,7 @@ func init() {
 // waited past its limit (round 11: long-queue beside codel-queue).
 func poolGloss(c Config) (long, short string) {
 	if q := c.Pool.Queue; q.Holds() && !q.Unbounded() {
-		return "no worker, queue full", "queue full"
+		return queueFull, "queue full"
 	}
 	return "", "" // no queue: no free worker, as its word says; an unbounded one turns none away
 }

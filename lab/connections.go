@@ -40,7 +40,7 @@ func init() {
 		},
 		start: func(*Isolation) runtime { return &connections{} },
 		sum: func(s *Snapshot, replicas []Snapshot) {
-			s.Connections = sumOf(ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute}, replicas, func(r *Snapshot) ConnectionStats { return r.Connections })
+			s.Connections = sumOf(ConnectionStats{PerRoute: s.Config.Payment.Connections.PerRoute}, each(replicas), func(r *Snapshot) ConnectionStats { return r.Connections })
 		},
 		forecast: at(45, Config.connectionsForecast),
 		settings: at(80, connectionSettings),
@@ -132,7 +132,7 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 	}
 	lease := c.Payment.Connections.LeaseTimeout.D()
 	// The cap is what the run is about: kept first where the settings are one line.
-	if w < 100 {
+	if narrow(w) {
 		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use, wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease)), Strong: true}}
 	}
 	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr), Strong: true},

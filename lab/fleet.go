@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"iter"
 	"slices"
 	"sort"
 	"time"
@@ -92,10 +93,8 @@ func (f *FleetStats) outOfRotation(count func(PoolStats) int) int {
 		return 0
 	}
 	n := 0
-	for i, r := range f.Replicas {
-		if !f.InRotationNow(i) {
-			n += count(r.Pool)
-		}
+	for r := range f.inRotation(false) {
+		n += count(r.Pool)
 	}
 	return n
 }
@@ -104,16 +103,29 @@ func (f *FleetStats) outOfRotation(count func(PoolStats) int) int {
 // rotation (0 with none in rotation).
 func (f *FleetStats) MeanBusy(c Class) float64 {
 	sum, k := 0, 0
-	for i, r := range f.Replicas {
-		if f.InRotationNow(i) {
-			sum += r.Pool.BusyBy[c]
-			k++
-		}
+	for r := range f.InRotationReplicas() {
+		sum += r.Pool.BusyBy[c]
+		k++
 	}
 	if k == 0 {
 		return 0
 	}
 	return float64(sum) / float64(k)
+}
+
+// InRotationReplicas are the replicas the balancer sends requests now (InRotationNow), by
+// reference: a 10 Hz frame copies no snapshot to read them.
+func (f *FleetStats) InRotationReplicas() iter.Seq[*Snapshot] { return f.inRotation(true) }
+
+// inRotation are the replicas in rotation now, or (in false) those out of it.
+func (f *FleetStats) inRotation(in bool) iter.Seq[*Snapshot] {
+	return func(yield func(*Snapshot) bool) {
+		for i := range f.Replicas {
+			if f.InRotationNow(i) == in && !yield(&f.Replicas[i]) {
+				return
+			}
+		}
+	}
 }
 
 // Share is the config of one replica of a fleet of n: its share of the stream (each

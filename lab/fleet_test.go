@@ -97,6 +97,16 @@ func TestWorkersOutOfRotation(t *testing.T) {
 	if got, idle := (*FleetStats)(nil).WorkersOutOfRotation(), (*FleetStats)(nil).IdleOutOfRotation(); got != 0 || idle != 0 {
 		t.Errorf("one instance: %d, %d idle", got, idle)
 	}
+	// The one in rotation, read in place (a 10 Hz frame copies no snapshot), and what its
+	// payments hold.
+	f.Replicas[1].Pool.BusyBy[Payment] = 7
+	var in []*Snapshot
+	for r := range f.InRotationReplicas() {
+		in = append(in, r)
+	}
+	if len(in) != 1 || in[0] != &f.Replicas[1] || f.MeanBusy(Payment) != 7 {
+		t.Errorf("in rotation %v, want replica 2's own snapshot; mean payments busy %v, want 7", in, f.MeanBusy(Payment))
+	}
 }
 
 // A replica's bulkhead answers "why this size?" for its share of the stream (newcomer 15: a

@@ -20,7 +20,7 @@ func init() {
 		rank:  60,
 		start: func(iso *Isolation) runtime { return &handoff{iso: iso} },
 		sum: func(s *Snapshot, replicas []Snapshot) {
-			s.Orphans = sumOf(OrphanStats{}, replicas, func(r *Snapshot) OrphanStats { return r.Orphans })
+			s.Orphans = sumOf(OrphanStats{}, each(replicas), func(r *Snapshot) OrphanStats { return r.Orphans })
 		},
 		report: func(r *Report, s Snapshot) {
 			r.Orphans = OrphanReport{Total: s.Orphans.Total, InFlight: s.Orphans.InFlight}

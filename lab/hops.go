@@ -82,10 +82,11 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	forms := []string{fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, label, short),
 		fmt.Sprintf("%d, %s: %s %s", dep.Hops, dep.Deadline, label, short), // a compare half's
 		value(string(dep.Deadline))}
-	if w < 100 {
-		// Under 100 columns (80, a compare half) without "deadline", so a settings line cut to
+	if narrow(w) {
+		// Narrow (80 columns, a compare half), without "deadline", so a settings line cut to
 		// one keeps the dependency the tries time out against beside them (newcomer 25: "500ms
-		// a try · …" hid the 3s every try outlasts).
+		// a try · …" hid the 3s every try outlasts). The dependency's Strong does not: in the
+		// hops compare this item differs between the halves, so it leads the line.
 		forms = forms[1:]
 	}
 	return []Item{{Label: "hops", Value: fittingValue("hops", w, forms...)}}

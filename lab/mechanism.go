@@ -7,6 +7,7 @@ package lab
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 	"time"
 )
@@ -91,11 +92,22 @@ func ranked[F any](core []part[F], mech func(*mechanism) []part[F]) []F {
 
 // sumOf is a mechanism's stats over a fleet's replicas: from (the fleet's own settings in
 // it), each replica's, as of picks it, added on.
-func sumOf[T interface{ add(T) T }](from T, replicas []Snapshot, of func(*Snapshot) T) T {
-	for i := range replicas {
-		from = from.add(of(&replicas[i]))
+func sumOf[T interface{ add(T) T }](from T, replicas iter.Seq[*Snapshot], of func(*Snapshot) T) T {
+	for r := range replicas {
+		from = from.add(of(r))
 	}
 	return from
+}
+
+// each is every replica of a fleet, by reference: no copy of a snapshot.
+func each(replicas []Snapshot) iter.Seq[*Snapshot] {
+	return func(yield func(*Snapshot) bool) {
+		for i := range replicas {
+			if !yield(&replicas[i]) {
+				return
+			}
+		}
+	}
 }
 
 // insertRanked is list, in rank order, with x put in at its rank (after any of the same).

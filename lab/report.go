@@ -368,10 +368,11 @@ func (r Report) Write(w io.Writer, format string) error {
 // starvedNote says what starvation is as the header and help do (StarvedMeans): payments'
 // own rejections hold the workers and are not starved; a fleet's balancer starves too.
 func (r Report) starvedNote() string {
-	if r.Fleet != nil {
-		return poolStarves + " and " + balancerStarves + " are starvation for every class but payment"
+	why, is := starvedWhy(r.Fleet != nil), " is"
+	if len(why) > 1 {
+		is = " are"
 	}
-	return poolStarves + " is starvation for every class but payment"
+	return strings.Join(why, " and ") + is + " starvation for every class but payment"
 }
 
 // rows is the class table both text formats share: a header and one row per class.

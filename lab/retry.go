@@ -52,7 +52,7 @@ func init() {
 		},
 		start: func(*Isolation) runtime { return &retries{} },
 		sum: func(s *Snapshot, replicas []Snapshot) {
-			s.Calls = sumOf(CallStats{}, replicas, func(r *Snapshot) CallStats { return r.Calls })
+			s.Calls = sumOf(CallStats{}, each(replicas), func(r *Snapshot) CallStats { return r.Calls })
 		},
 		report: func(r *Report, s Snapshot) {
 			r.Calls, r.retried = callsReport(s), s.Retried()
@@ -90,7 +90,7 @@ func retrySettings(c Config, _ *Snapshot, w int) []Item {
 		wait = "0–" + wait
 	}
 	value := fmt.Sprintf("%d tries, %s", r.Attempts, wait)
-	if c.Dependency.Chain() && w >= 100 { // the hops' own retries are dependency.hop's, said on the hops line
+	if c.Dependency.Chain() && !narrow(w) { // the hops' own retries are dependency.hop's, said on the hops line
 		value += " (the lab's own call)"
 	}
 	return []Item{{Label: "retry", Value: value}}

@@ -138,7 +138,7 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 // rateSetting is a class's rate in force, marked when a profile moves it.
 func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
-	if words := c.Traffic.profileWords(cl, w >= 100); words != "" {
+	if words := c.Traffic.profileWords(cl, !narrow(w)); words != "" {
 		r += " " + words
 	}
 	return r
@@ -153,7 +153,7 @@ func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	}
 	r := c.Traffic.Label(cl) + " " + FmtPerSec(1/c.Fleet.CheckEvery.D().Seconds())
 	switch {
-	case w < 100:
+	case narrow(w):
 		r += " a replica"
 	case c.Fleet.Drain.Replica > 0:
 		r += " to each replica but a drained one"
@@ -537,7 +537,7 @@ func balancerHealth(s *Snapshot, w int) []Item {
 		state := fmt.Sprintf("would have pulled this instance %d× so far; in rotation again now", s.Health.Pulls)
 		if s.Health.Pulled {
 			state = fmt.Sprintf("would pull this instance now (%d failed checks in a row; pulled %d× so far): a real one would get no traffic, the lab keeps sending", s.Config.Fleet.PullAfter, s.Health.Pulls)
-			if w < 100 {
+			if narrow(w) {
 				state = fmt.Sprintf("would pull it now (%d failed checks; %d× so far)", s.Config.Fleet.PullAfter, s.Health.Pulls)
 			}
 		}
@@ -546,7 +546,7 @@ func balancerHealth(s *Snapshot, w int) []Item {
 	state := "back in rotation"
 	if s.Health.Pulled {
 		state = "PULLED this instance: a real one would get no traffic, the lab keeps sending"
-		if w < 100 {
+		if narrow(w) {
 			state = fmt.Sprintf("PULLED (%d failed checks; the lab keeps sending)", s.Config.Fleet.PullAfter)
 		}
 	}
@@ -570,8 +570,8 @@ func coreWords() []part[[]Item] {
 			word("● live", "the screen follows the running lab, 10 times a second (■ not live: a picture of what the screen showed at the run time beside it, drawn by poollab snapshot from a run without a screen, which stopped there (a GIF: one such picture every 100ms of the run); ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it)"),
-			word("rejected:balancer n", "a fleet's requests, every class's, the balancer turned away with no replica in rotation to send them to, so far, first in the header during an outage: in the alarm colour with \"(still in 19–20s)\", the last whole second, while it still turns them away; quiet, with \"(none since 13s)\", once it stopped. Those of every class but payment are starved too (signup starved n)"),
-			word("signup starved n", "n signups (or health checks) "+StarvedMeans+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\"; in a fleet, each reason's share, \"(rej:pool 15 + rej:balancer 541)\". In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"none since 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(none since 7s)\" alone)"),
+			word("rejected:balancer n", "a fleet's requests, every class's, the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(still in 19–20s)\", the last whole second, while it still turns them away; quiet, with \"(none since 13s)\", once it stopped. Those of every class but payment are starved too (signup starved n)"),
+			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\"; in a fleet, each reason's share, \"(rej:pool 15 + rej:balancer 541)\". In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"none since 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(none since 7s)\" alone)"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts"),
 		}),

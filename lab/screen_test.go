@@ -260,6 +260,15 @@ func TestGoroutineParts(t *testing.T) {
 	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {
 		t.Errorf("kinds: %q", got)
 	}
+	// Switched to a semaphore, the thread pool's threads drain their calls: still its, not
+	// the lab's helpers, with no handoff:thread left in the chain.
+	s.Bulkhead.Type, s.Chain = BulkheadSemaphore, []string{"fallback", "bulkhead:semaphore", "http"}
+	if got, _ := goroutineParts(&s); got != "64 busy workers + 195 idle (kept up to 1s) + 5 bulkhead threads + 36 helpers" {
+		t.Errorf("draining after a switch to a semaphore: %q", got)
+	}
+	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {
+		t.Errorf("kinds, draining: %q", got)
+	}
 	s.Chain = nil
 	if got := goroutineRest(&s); strings.Contains(got, "autoscaler") || !strings.Contains(got, "while it runs the generator and the sampler") {
 		t.Errorf("the rest, no autoscaler: %q", got)

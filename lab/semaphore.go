@@ -22,9 +22,9 @@ func init() {
 		rank:  10,
 		start: func(*Isolation) bulkheadState { return &semaphoreBulkhead{} },
 		unit:  "permit",
-		setting: func(c Config, s *Snapshot) string {
+		setting: func(c Config, b BulkheadStats) string {
 			bh := c.Payment.Bulkhead
-			v := fmt.Sprintf("%s %d/%d permits in use", bh.Type, s.Bulkhead.InUse, s.Bulkhead.Size)
+			v := fmt.Sprintf("%s %d/%d permits in use", bh.Type, b.InUse, b.Size)
 			if bh.MaxWait > 0 {
 				v += ", max wait " + FmtDur(bh.MaxWait.D())
 			}
@@ -104,11 +104,7 @@ func semaphoreStage(s *semaphore) stage {
 // waitStage is a stage, named name, that takes a place of s before the rest of the chain and
 // holds it to the end, waiting in phase ph for one; turned away for why if none comes in time.
 func (s *semaphore) waitStage(name string, ph Phase, why Reason) stage {
-	waits := ph
-	if g := s.cur.Load(); g != nil && g.maxWait == 0 { // it never waits: none to show
-		waits = PhaseIdle
-	}
-	return stage{name: name, waits: waits, wrap: func(next call) call {
+	return stage{name: name, waits: waitsUpTo(ph, s.cur.Load().maxWait), wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			p.phase(ph)
 			release, err := s.acquire(ctx)

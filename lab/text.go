@@ -76,6 +76,10 @@ func Clip(s string) string {
 	return Printable(s)
 }
 
+// narrow says w, the width items are written for, is a compare half's or 80 columns: under
+// 100, where the settings and health items take their shorter forms.
+func narrow(w int) bool { return w < 100 }
+
 // fittingValue is the first of an item's values, longest first, that fits w beside its
 // label; the last when none does.
 func fittingValue(label string, w int, values ...string) string {

@@ -23,8 +23,8 @@ func init() {
 		rank:  20,
 		start: func(iso *Isolation) bulkheadState { return newThreadPool(iso.lent.Ctx, iso.lent.Spawn) },
 		unit:  "thread",
-		setting: func(_ Config, s *Snapshot) string {
-			return fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", s.Bulkhead.ThreadsBusy, s.Bulkhead.Size, s.Bulkhead.Queued, s.Bulkhead.QueueCap)
+		setting: func(_ Config, b BulkheadStats) string {
+			return fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", b.ThreadsBusy, b.Size, b.Queued, b.QueueCap)
 		},
 		waiting:    func(b BulkheadConfig) int { return b.Queue },
 		ownThreads: true,

@@ -99,7 +99,7 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 	strong := false
 	if s.Active(Health) && (c.Pool.Queue != 0 || c.Fleet.IsFleet()) {
 		checks := ", health checks "
-		if w < 100 {
+		if narrow(w) {
 			checks = ", checks "
 		}
 		value, off, strong = "payments "+value+checks+FmtDur(c.Health.Timeout.D()), false, c.Fleet.IsFleet()

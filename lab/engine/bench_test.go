@@ -233,3 +233,32 @@ func BenchmarkHandoff(b *testing.B) {
 	cancel()
 	wg.Wait()
 }
+
+// BenchmarkFinishBesideStats is BenchmarkFinish while another goroutine reads the class's
+// stats without pause (a screen reads them ten times a second): finish waits behind the
+// percentile summaries stats takes under the counters' lock.
+func BenchmarkFinishBesideStats(b *testing.B) {
+	m := newClassMetrics()
+	intended := time.Now()
+	started, ended := intended.Add(time.Millisecond), intended.Add(4*time.Millisecond)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				_ = m.stats()
+			}
+		}
+	})
+	b.ResetTimer()
+	for range b.N {
+		m.arrive(false)
+		m.finish(lab.OK, intended, started, ended)
+	}
+	b.StopTimer()
+	close(stop)
+	wg.Wait()
+}

@@ -234,9 +234,12 @@ func (m *classMetrics) servedNow() int64 {
 }
 
 // finish records a request a worker served; intended, started and ended are its three instants.
-// Its own histograms are recorded under the counters' lock, which stats reads them under: a
-// snapshot taken as a request ends has it in both or in neither (a busy machine's final
-// snapshot had one more in the service histogram than in the served count).
+// Its own histograms are recorded under the counters' lock, which stats reads them under: one
+// instance's snapshot taken as a request ends has it in both or in neither (a busy machine's
+// final snapshot had one more in the service histogram than in the served count). A fleet's
+// may count it in Service and Latency a moment before Served: its histograms (up) are read
+// apart from its replicas' counters, as both or neither would need every replica's lock at
+// once for each snapshot of the fleet.
 func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time) {
 	for h := m.up; h != nil; h = h.up {
 		h.latency.record(ended.Sub(intended))

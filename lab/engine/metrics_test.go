@@ -160,3 +160,30 @@ func TestDistributionAgreesWithTheTable(t *testing.T) {
 		}
 	}
 }
+
+// A class's served count and its service and latency histograms are read together: a
+// snapshot taken as a request ends has it in all three or in none (finish and stats share
+// the counters' lock; a busy machine's final snapshot had one more in the histogram).
+func TestServedReadWithItsHistograms(t *testing.T) {
+	m := newClassMetrics()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t0 := time.Now()
+		for range 200000 {
+			m.arrive(false)
+			m.finish(lab.OK, t0, t0, t0.Add(time.Millisecond))
+		}
+	}()
+	for reads := 0; ; reads++ {
+		select {
+		case <-done:
+			t.Logf("%d reads", reads)
+			return
+		default:
+		}
+		if s := m.stats(); s.Service.Count != s.Served || s.Latency.Count != s.Served {
+			t.Fatalf("read %d: served %d, service count %d, latency count %d", reads, s.Served, s.Service.Count, s.Latency.Count)
+		}
+	}
+}
