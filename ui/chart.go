@@ -271,6 +271,20 @@ func plotRoom(spec chartSpec, s *lab.Snapshot, w int) int {
 	return w - 2 - stripLabelW(stripTop(spec, spec.reach(data, atLeast)), rowTop)
 }
 
+// sameSeconds gives the charts of one row the seconds the narrowest plot has room for
+// (specs[i] drawn widths[i] wide): side by side, 26 and 27 columns showed 10 and 15 (span).
+// Before legendSplit, which judges each legend on the seconds drawn: a pool's busiest
+// second is one of them.
+func sameSeconds(s *lab.Snapshot, specs []chartSpec, widths ...int) {
+	secs := math.MaxInt
+	for i, spec := range specs {
+		secs = min(secs, plotRoom(spec, s, widths[i]))
+	}
+	for i := range specs {
+		specs[i].span = secs
+	}
+}
+
 // chartMax is the largest value spec takes in secs, its ok's too.
 func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 	m := 0.0

@@ -517,6 +517,38 @@ func TestChartsSideBySideShowTheSameSeconds(t *testing.T) {
 	}
 }
 
+// A legend is judged on the seconds its chart draws, the row's: stacked at 104 columns, a
+// 120 s run's pool chart has room for all of it (96 columns), its busiest second 2–3s with
+// it, where the rejections' wider axis (0–150/s) leaves the row the last 95 seconds. Judged
+// on its own, the legend with that busiest second took a line of its own, which the legend
+// drawn, without it, did not need (review 14).
+func TestLegendJudgedOnTheSecondsDrawn(t *testing.T) {
+	th := newTheme(false, true)
+	s := testSnapshot()
+	last := s.Timeline[len(s.Timeline)-1]
+	s.Timeline = nil
+	for i := range 120 {
+		sec := last
+		sec.T = i + 1
+		sec.Held[lab.Payment] = 8
+		if sec.T == 3 {
+			sec.Held[lab.Payment] = 20
+		}
+		sec.Arrived[lab.Signup], sec.Rejected[lab.Signup][lab.RejectPool] = 150, 150
+		s.Timeline = append(s.Timeline, sec)
+	}
+	s.Elapsed = 120 * time.Second
+	const w = 104
+	if !legendSplit(th, occupancyChart(s), s, w) {
+		t.Fatal("the pool chart's legend over its own seconds fits beside its title: the case is not tested")
+	}
+	lines := chartsLines(th, s, nil, nil, w, w, 40)
+	got := ansi.Strip(strings.Join(lines, "\n"))
+	if !regexp.MustCompile(`mean workers held \(of 20\) each second  last second 119–120s: P payment 8 `).MatchString(got) || strings.Contains(got, "busiest") {
+		t.Errorf("the legend drawn fits beside its title, without the busiest second it does not draw:\n%s", got)
+	}
+}
+
 // A run whose seconds fit its plots, a column each or two in one column in five, is drawn
 // from 0s: fleet-domino's compare half at 120 columns (58, two charts of 19 and 20 columns of
 // plot) drew the last 15 of its 20 s, a chart starting at █ unlike every other (newcomer

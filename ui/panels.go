@@ -688,8 +688,6 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, narrow
 	if alt, ok := postmortemChart(snap); ok {
 		starv = alt
 	}
-	specs := withPeer(peer, occ, starv)
-	occ, starv = specs[0], specs[1]
 	stacked := h >= 2*11+1 && w < 160
 	widths := func(w int) (left, right int) {
 		if stacked {
@@ -698,9 +696,10 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, narrow
 		return (w - 2) / 2, w - 2 - (w-2)/2
 	}
 	// Both show the seconds of the narrower plot, narrowest wide.
+	specs := withPeer(peer, occ, starv)
 	l, r := widths(narrowest)
-	cols := min(plotRoom(occ, snap, l), plotRoom(starv, snap, r))
-	occ.span, starv.span = cols, cols
+	sameSeconds(snap, specs, l, r)
+	occ, starv = specs[0], specs[1]
 	if stacked {
 		each := min((h-1)/2, 17)
 		split := legendSplit(t, occ, snap, w) || legendSplit(t, starv, snap, w)
