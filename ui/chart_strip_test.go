@@ -571,7 +571,7 @@ func TestChartsShowTheWholeRunWhereItFits(t *testing.T) {
 	// chart's axis 0–100, a column wider than the pool's 0–80).
 	s, peer = pulledFleet(94, 94, func(int, *lab.Second) {}), pulledFleet(94, 0, func(int, *lab.Second) {})
 	two := screen{panes: []pane{{snap: s, cfg: s.Config}, {snap: peer, cfg: peer.Config}}, width: 120, height: 40}
-	a, b := newLabCtx(th, two, 0, halfWidth(120)), newLabCtx(th, two, 1, 120-3-halfWidth(120))
+	a, b := halfCtx(th, two, 0), halfCtx(th, two, 1)
 	if a.w != 58 || b.w != 59 || a.narrowest() != 58 || b.narrowest() != 58 {
 		t.Fatalf("halves %d and %d: narrowest %d and %d, want 58", a.w, b.w, a.narrowest(), b.narrowest())
 	}
@@ -650,7 +650,7 @@ var someKey = regexp.MustCompile(`⣀ (some|0\.05\+)`)
 func rowsDrawingSome(screen string) (rows, keys int) {
 	var was [2]bool // the line before, in each half, drew some
 	for _, l := range strings.Split(screen, "\n") {
-		for h, half := range strings.SplitN(l, " │ ", 2) {
+		for h, half := range strings.SplitN(l, divider, 2) {
 			k := len(someKey.FindAllString(half, -1))
 			keys += k
 			drew := strings.Count(half, string(someMark)) > k

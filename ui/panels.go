@@ -44,8 +44,11 @@ type labCtx struct {
 	t    *theme
 	s    screen
 	i, w int
-	p    pane
-	snap *lab.Snapshot // the pane's snapshot, or an empty run on its settings before the first
+	// peerW is the other half's width in compare mode (side by side, the rest of the screen
+	// less the divider; stacked, the same as w), decided with w by compareLayout; 0 alone.
+	peerW int
+	p     pane
+	snap  *lab.Snapshot // the pane's snapshot, or an empty run on its settings before the first
 	// told is the narrator's sentence and its last clause, worked out once when first
 	// needed; spare says which form of that clause it draws (narration).
 	told  *told
@@ -81,13 +84,15 @@ func (c labCtx) narration() (says string, spare spareClause) {
 	return c.told.says, c.told.spare
 }
 
-func newLabCtx(t *theme, s screen, i, w int) labCtx { return tellingCtx(t, s, i, w, &told{}) }
+func newLabCtx(t *theme, s screen, i, w, peerW int) labCtx {
+	return tellingCtx(t, s, i, w, peerW, &told{})
+}
 
 // tellingCtx is newLabCtx with what pane i's narrator tells, worked out once a frame for
 // every width and height a layout tries (compare mode), so the figures cannot part.
-func tellingCtx(t *theme, s screen, i, w int, tl *told) labCtx {
+func tellingCtx(t *theme, s screen, i, w, peerW int, tl *told) labCtx {
 	p := s.panes[i]
-	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), told: tl, drawn: map[drawKey][]string{}}
+	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, peerW: peerW, p: p, snap: p.snapshotOrEmpty(), told: tl, drawn: map[drawKey][]string{}}
 }
 
 // A panel is one part of a lab's screen. It draws either lines of its own height, or, filling,
@@ -283,17 +288,12 @@ func wholeItems(items []string, sep string, w int) string {
 }
 
 // tablePeer is compare mode's other side as its table shares this side's columns: its
-// snapshot and width (side by side, the screen's less this half's and the divider's;
-// stacked, the same); zero alone.
+// snapshot and width; zero alone.
 func (c labCtx) tablePeer() tablePeer {
 	if !c.compared() {
 		return tablePeer{}
 	}
-	w := c.w
-	if c.w < c.s.width {
-		w = c.s.width - dividerWidth - c.w
-	}
-	return tablePeer{snap: c.peer(), w: w}
+	return tablePeer{snap: c.peer(), w: c.peerW}
 }
 
 // peer is compare mode's other side, whose charts share this side's scales; nil alone.
@@ -474,12 +474,12 @@ var chartsPanel = panel{name: "charts", deepest: upTo(levelBare),
 		return chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, c.narrowest(), h)
 	}}
 
-// narrowest is the narrowest pane's width on screen: a compare half's, the left's (never
-// wider than the right); else c's own. The charts show the seconds it has room for, so the
-// halves show the same seconds.
+// narrowest is the narrowest pane's width on screen: in compare mode the narrower half's;
+// else c's own. The charts show the seconds it has room for, so the halves show the same
+// seconds.
 func (c labCtx) narrowest() int {
-	if c.peer() != nil && c.w < c.s.width {
-		return min(c.w, halfWidth(c.s.width))
+	if c.compared() {
+		return min(c.w, c.peerW)
 	}
 	return c.w
 }

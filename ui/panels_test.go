@@ -52,7 +52,7 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	s := compareScreen(80, 24)
 	b := s.panes[1].snap
 	rows := lab.SettingsItems(b.Config, b, 80)
-	differing := newLabCtx(newTheme(true, true), s, 1, 80).differing()
+	differing := halfCtx(newTheme(true, true), s, 1).differing()
 	line := oneLine(rows, differing, false)
 	labels := make([]string, len(line))
 	for i, r := range line {
@@ -92,7 +92,7 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	// on both sides differs in nothing, whatever each run holds.
 	s.panes[0].cfg = s.panes[1].cfg
 	s.panes[0].snap.Bulkhead.InUse, s.panes[1].snap.Bulkhead.InUse = 1, 4
-	if d := newLabCtx(newTheme(true, true), s, 1, 80).differing(); len(d) != 0 {
+	if d := halfCtx(newTheme(true, true), s, 1).differing(); len(d) != 0 {
 		t.Errorf("the same configuration differs in %v", d)
 	}
 }

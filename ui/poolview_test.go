@@ -138,11 +138,11 @@ func TestQueueScaleSharedOnlyWithUnbounded(t *testing.T) {
 	a.Pool = lab.PoolStats{Unbounded: true, Size: 8, Queued: 100}
 	b.Pool = lab.PoolStats{Size: 64, QueueCap: 100}
 	s := screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: 120, height: 40}
-	if got := newLabCtx(newTheme(true, true), s, 0, 59).queueTo(); got != 0 {
+	if got := halfCtx(newTheme(true, true), s, 0).queueTo(); got != 0 {
 		t.Errorf("beside a bounded queue: scale %d, want 0 (its own round)", got)
 	}
 	b.Pool = lab.PoolStats{Unbounded: true, Size: 64, Queued: 5000}
-	if got := newLabCtx(newTheme(true, true), s, 0, 59).queueTo(); got != 64 {
+	if got := halfCtx(newTheme(true, true), s, 0).queueTo(); got != 64 {
 		t.Errorf("beside an unbounded queue of 64 workers: scale %d, want 64", got)
 	}
 }

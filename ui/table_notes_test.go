@@ -95,7 +95,7 @@ func TestTotalsSayInFlightWithoutItsColumn(t *testing.T) {
 	s.Classes[lab.Payment].InFlight = 4
 	dropped := false
 	for w := 40; w <= 120; w++ {
-		c := newLabCtx(newTheme(false, true), testScreen(s, w, 40), 0, w)
+		c := newLabCtx(newTheme(false, true), testScreen(s, w, 40), 0, w, 0)
 		lines := tablePanel.lines(c, levelTotals)
 		shown := strings.Contains(lines[0], lab.FateInFlight.Term().Column)
 		dropped = dropped || !shown

@@ -29,7 +29,7 @@ func TestCompareHalvesShareTableColumns(t *testing.T) {
 				var heads [2][]string
 				for _, l := range compareLines(th, s) {
 					r := []rune(ansi.Strip(l))
-					if len(r) < left+dividerWidth || string(r[left:left+dividerWidth]) != " │ " {
+					if len(r) < left+dividerWidth || string(r[left:left+dividerWidth]) != divider {
 						continue
 					}
 					for i, half := range []string{string(r[:left]), string(r[left+dividerWidth:])} {
@@ -72,11 +72,11 @@ func TestSecondSettingsLineNeverCostsTheRates(t *testing.T) {
 		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 120, height: 40, recorded: true}
 		for i := range 2 {
 			for h := 12; h <= 40; h++ {
-				c := newLabCtx(th, s, i, 58)
+				c := halfCtx(th, s, i)
 				if len(c.draw(settingsPanel, levelTight)) > 1 {
 					two++
 				}
-				one := newLabCtx(th, s, i, 58)
+				one := halfCtx(th, s, i)
 				one.oneSettings = true
 				if got, want := rates(labLines(c, h)), rates(labLines(one, h)); got < want {
 					t.Errorf("%s, half %d in %d lines: %d rows of rates, %d with one settings line", name, i, h, got, want)
