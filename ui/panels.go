@@ -381,7 +381,7 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
 	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
 		rates := level < levelTotals
-		table, notes := pairedTableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i))
+		table, notes := tableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i))
 		if !rates {
 			if notes.totals != nil {
 				table = append(table, c.t.dim.Render(longestFit(c.w, notes.totals...)))
