@@ -493,8 +493,8 @@ func verdictLines(forms []string, w int, brief bool) []string {
 	return verdictLinesIn(forms, w, 2)
 }
 
-// verdictLinesIn is the lesson's first form in at most most lines of w columns, else its
-// last, wrapped.
+// verdictLinesIn is the first of forms (a lesson's, a warning's) in at most most lines of
+// w columns, else the last, wrapped.
 func verdictLinesIn(forms []string, w, most int) []string {
 	var lines []string
 	for _, f := range forms {

@@ -190,12 +190,13 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag), "⚠ too busy: figures may run late")))
 			return out
 		}
-		warn := fmt.Sprintf("⚠ this machine is too busy: the lab sent requests late (generator lag p99 %s over every request sent, those turned away too; more than %s), "+
-			"so latencies, timed from when each was due, may run ~%s long", lag, most, lag)
-		if c.w < 100 { // two lines at 80 columns, as before it said which figures
-			warn = fmt.Sprintf("⚠ this machine is too busy: requests left late (lag p99 %s of all sent, over %s), so latencies may run ~%s long", lag, most, lag)
-		}
-		out = append(out, wrapText(c.t.alert.Render(warn), c.w, 0)...)
+		// In two lines at most, as before it said which figures: the shorter form where the
+		// longer takes more (at 80 columns).
+		out = append(out, verdictLinesIn([]string{
+			c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: the lab sent requests late (generator lag p99 %s over every request sent, those turned away too; more than %s), "+
+				"so latencies, timed from when each was due, may run ~%s long", lag, most, lag)),
+			c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: requests left late (lag p99 %s of all sent, over %s), so latencies may run ~%s long", lag, most, lag)),
+		}, c.w, 2)...)
 	}
 	return out
 }}
