@@ -930,8 +930,12 @@ func legendValue(v float64, unit string) string {
 // least and its legend to write it to a tenth (0.1 or more): the two must agree.
 const heldLeast = 0.05
 
-// heldLeastWord is heldLeast as the legend and the key write it.
-var heldLeastWord = strconv.FormatFloat(heldLeast, 'f', -1, 64)
+// heldLeastWord is heldLeast as the legend, the key and the help write it; heldUnder, a
+// figure under it.
+var (
+	heldLeastWord = strconv.FormatFloat(heldLeast, 'f', -1, 64)
+	heldUnder     = "<" + heldLeastWord
+)
 
 // heldValue writes a pool chart's legend figure and peak: whole, or to a tenth under one
 // worker, where the strip's some (someMark) may stand for a twentieth of a worker
@@ -940,7 +944,7 @@ var heldLeastWord = strconv.FormatFloat(heldLeast, 'f', -1, 64)
 func heldValue(v float64) string {
 	switch {
 	case v > 0 && v < heldLeast:
-		return "<" + heldLeastWord
+		return heldUnder
 	case v > 0 && v < 0.95:
 		return fmt.Sprintf("%.1f", v)
 	}
