@@ -488,6 +488,15 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	if strings.Contains(says["arrived/s and ok/s"], "gap between them is what was not served") {
 		t.Errorf("help still calls the gap under set what was not served")
 	}
+	// The pool chart's key and its legend's figure for less than it draws, as drawn.
+	queue := queueSnapshot()
+	for k := range queue.Timeline {
+		queue.Timeline[k].Held[lab.Signup] = 0.2
+	}
+	key := regexp.MustCompile(`⣀ \S+, under ▁`).FindString(ansi.Strip(strings.Join(chartLines(newTheme(false, true), occupancyChart(queue), queue, nil, 59, 7, true), "\n")))
+	if key == "" || !strings.Contains(says["mean workers held"], `its key says "`+key+`"`) || !strings.Contains(says["mean workers held"], "writes less as "+heldValue(0.01)+",") {
+		t.Errorf("help on the workers chart lacks its key %q or %q: %q", key, heldValue(0.01), says["mean workers held"])
+	}
 }
 
 // Two charts side by side show the same seconds, whatever the width: each rounded its own
