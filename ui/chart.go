@@ -498,27 +498,27 @@ const someMark = '⣀'
 // for nothing but its charts' titles, newcomer 25).
 func keyed(t *theme, spec chartSpec, lines []string, head string, w int, split bool) []string {
 	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
-	for _, plain := range spec.someKeys() {
-		key := t.dim.Render(plain)
-		if title := chartTitle(t, spec, w-ansiWidth(rest+key)); ansiWidth(title+rest+key) <= w {
-			lines[0] = title + rest + key
-			return lines
-		}
-		for i := 1; i < len(lines); i++ { // the legend's line, then one left blank
-			switch {
-			case lines[i] == "": // a line of its own: the key starts it, as the legend does
-				lines[i] = t.dim.Render(strings.TrimLeft(plain, " "))
-				return lines
-			case split && ansiWidth(lines[i]+key) <= w:
-				lines[i] += key
+	passes := [][]string{spec.titles(t)}
+	if spec.bare != "" {
+		passes = append(passes, []string{t.bold.Render(spec.bare)})
+	}
+	for k, titles := range passes {
+		for _, plain := range spec.someKeys() {
+			key := t.dim.Render(plain)
+			if title, ok := firstFit(w-ansiWidth(rest+key), titles...); ok {
+				lines[0] = title + rest + key
 				return lines
 			}
-		}
-	}
-	for _, plain := range spec.someKeys() {
-		if key := t.dim.Render(plain); spec.bare != "" && ansiWidth(spec.bare+rest+key) <= w {
-			lines[0] = t.bold.Render(spec.bare) + rest + key
-			return lines
+			for i := 1; k == 0 && i < len(lines); i++ { // the legend's line, then one left blank
+				switch {
+				case lines[i] == "": // a line of its own: the key starts it, as the legend does
+					lines[i] = t.dim.Render(strings.TrimLeft(plain, " "))
+					return lines
+				case split && ansiWidth(lines[i]+key) <= w:
+					lines[i] += key
+					return lines
+				}
+			}
 		}
 	}
 	return lines
@@ -883,21 +883,23 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	return head, legend
 }
 
-// chartTitle is spec's title in the most words that fit w: with what each second's value is
-// (every), then in fewer words.
-func chartTitle(t *theme, spec chartSpec, w int) string {
+// chartTitle is spec's title in the most words that fit w (titles).
+func chartTitle(t *theme, spec chartSpec, w int) string { return longestFit(w, spec.titles(t)...) }
+
+// titles are spec's title's forms, most words first: with what each second's value is
+// (every), then briefly, then its short title so (where it has one), then that alone.
+func (spec chartSpec) titles(t *theme) []string {
 	every, brief := spec.every()
-	switch {
-	case ansiWidth(spec.title)+len(every) <= w:
-		return t.bold.Render(spec.title) + t.dim.Render(every)
-	case ansiWidth(spec.title)+len(brief) <= w || spec.short == "":
-		return t.bold.Render(spec.title) + t.dim.Render(brief)
-	case ansiWidth(spec.short)+len(every) <= w:
-		return t.bold.Render(spec.short) + t.dim.Render(every)
-	case ansiWidth(spec.short)+len(brief) <= w:
-		return t.bold.Render(spec.short) + t.dim.Render(brief)
+	var forms []string
+	for _, title := range []string{spec.title, spec.short} {
+		if title != "" {
+			forms = append(forms, t.bold.Render(title)+t.dim.Render(every), t.bold.Render(title)+t.dim.Render(brief))
+		}
 	}
-	return t.bold.Render(spec.short)
+	if spec.short != "" {
+		forms = append(forms, t.bold.Render(spec.short))
+	}
+	return forms
 }
 
 // busiest is class c's busiest second of secs in spec, the latest of those that tie: its
