@@ -877,7 +877,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			break
 		}
 		if form.bare { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
-			legend = lead + wholeItems(items, "  ", w-ansiWidth(lead))
+			line, _ := wholeItems(items, "  ", w-ansiWidth(lead))
+			legend = lead + line
 		}
 	}
 	return head, legend

@@ -228,14 +228,15 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 	if level >= levelTight {
 		ordered, sep := oneLine(rows, c.differing(), false), c.t.dim.Render(" · ")
 		items := c.t.settingsItems(ordered)
-		line := wholeItems(items, sep, c.w)
+		line, kept := wholeItems(items, sep, c.w)
 		// One setting and "…" hides the rest behind the one that fills the line (the hops
 		// compare's "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try · …" cut the
 		// traffic and the dependency that every try outlasts, newcomer 25): at levelTight a
 		// second line for the rest, what the run is given first; deeper, a half short of room
 		// keeps one.
-		if level == levelTight && !c.oneSettings && len(items) > 1 && strings.HasPrefix(line, items[0]) && ansiWidth(line) < ansiWidth(items[0]+sep+items[1]) {
-			return []string{items[0], wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)}
+		if level == levelTight && !c.oneSettings && len(items) > 1 && kept == 1 {
+			rest, _ := wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)
+			return []string{items[0], rest}
 		}
 		return []string{line}
 	}
@@ -273,19 +274,23 @@ func wrapWords(items []string, sep string, w int) []string {
 // wholeItems joins items, in their order, on one line of w cells, each whole or left out: a
 // setting cut at the edge read as another ("timeout payments off, health…" hid the checks'
 // 2s, newcomer 17). A closing "…" says the rest gave way; the first is cut only if alone it
-// is too wide.
-func wholeItems(items []string, sep string, w int) string {
+// is too wide. kept is how many are on the line whole (0: the first, cut).
+func wholeItems(items []string, sep string, w int) (line string, kept int) {
 	if all := strings.Join(items, sep); ansiWidth(all) <= w {
-		return all
+		return all, len(items)
 	}
 	// Some give way: room for the "…" that says so. In their order, up to the first that
-	// does not fit (wrapItems' first line): a later, lesser one in its room would put a
-	// setting that is off before one that is on.
+	// does not fit: a later, lesser one in its room would put a setting that is off before
+	// one that is on.
 	more := sep + "…"
 	if ansiWidth(items[0]+more) > w {
-		return clip(items[0], w)
+		return clip(items[0], w), 0
 	}
-	return wrapItems(items, sep, w-ansiWidth(more))[0] + more
+	room := w - ansiWidth(more) - ansiWidth(items[0])
+	for kept = 1; kept < len(items) && ansiWidth(sep+items[kept]) <= room; kept++ {
+		room -= ansiWidth(sep + items[kept])
+	}
+	return strings.Join(items[:kept], sep) + more, kept
 }
 
 // tablePeer is compare mode's other side as its table shares this side's columns: its
