@@ -166,3 +166,15 @@ func TestQueueBarSaysItGroupsByClass(t *testing.T) {
 		t.Errorf("one class waiting: %q", got)
 	}
 }
+
+// The legend's count of each class is the lab's (Pool.BusyBy, what the workers chart's
+// Held accrues from), waiting workers too, not the picture's cells added up in ui: with
+// the picture's cells read short of it, "P payment 7" still (review 13).
+func TestPoolLegendCountsTheLabs(t *testing.T) {
+	s := bulkheadSnapshot()
+	s.Pool.Workers = s.Pool.Workers[1:] // one of the payments' five calls not in the picture
+	got := ansi.Strip(strings.Join(poolLegend(newTheme(true, true), s, countWorkers(s.Pool), 200), "\n"))
+	if !strings.Contains(got, "P payment 7 (") || !strings.Contains(got, "S signup 1") {
+		t.Errorf("legend: %q, want payment 7 (waiting ones too) and signup 1", got)
+	}
+}
