@@ -288,15 +288,27 @@ func sameSeconds(s *lab.Snapshot, specs []chartSpec, widths ...int) {
 // chartMax is the largest value spec takes in secs, its ok's too.
 func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 	m := 0.0
-	for i := range secs {
-		for _, c := range classes {
-			m = math.Max(m, spec.value(&secs[i], c))
-			if spec.ok != nil {
-				m = math.Max(m, spec.ok(&secs[i], c))
-			}
+	for _, c := range classes {
+		_, top := peakOf(secs, spec.value, c)
+		m = math.Max(m, top)
+		if spec.ok != nil {
+			_, top = peakOf(secs, spec.ok, c)
+			m = math.Max(m, top)
 		}
 	}
 	return m
+}
+
+// peakOf is the second of secs where value is largest for class c, the latest of those
+// that tie (-1: secs is empty), and that value.
+func peakOf(secs []lab.Second, value func(*lab.Second, int) float64, c int) (at int, top float64) {
+	at = -1
+	for k := range secs {
+		if v := value(&secs[k], c); at < 0 || v >= top {
+			at, top = k, v
+		}
+	}
+	return at, top
 }
 
 // chartLines draws spec in exactly w×h cells: a title line with the legend, then the plot,
@@ -906,16 +918,10 @@ func (spec chartSpec) titles(t *theme) []string {
 // busiest is class c's busiest second of secs in spec, the latest of those that tie: its
 // value, its figure as the legend writes it (heldValue) and its span, "4–5s".
 func busiest(spec chartSpec, secs []lab.Second, c int) (top float64, peak, at string) {
-	best := -1
-	for k := range secs {
-		if best < 0 || spec.value(&secs[k], c) >= spec.value(&secs[best], c) {
-			best = k
-		}
-	}
+	best, top := peakOf(secs, spec.value, c)
 	if best < 0 {
 		return 0, "", ""
 	}
-	top = spec.value(&secs[best], c)
 	return top, heldValue(top), lab.FmtSpan(secs[best].T-1, secs[best].T)
 }
 
