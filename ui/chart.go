@@ -271,18 +271,44 @@ func plotRoom(spec chartSpec, s *lab.Snapshot, w int) int {
 	return w - 2 - stripLabelW(stripTop(spec, spec.reach(data, atLeast)), rowTop)
 }
 
+// sameSeconds gives the charts of one row the seconds the narrowest plot has room for
+// (specs[i] drawn widths[i] wide): side by side, 26 and 27 columns showed 10 and 15 (span).
+// Before legendSplit, which judges each legend on the seconds drawn: a pool's busiest
+// second is one of them.
+func sameSeconds(s *lab.Snapshot, specs []chartSpec, widths ...int) {
+	secs := math.MaxInt
+	for i, spec := range specs {
+		secs = min(secs, plotRoom(spec, s, widths[i]))
+	}
+	for i := range specs {
+		specs[i].span = secs
+	}
+}
+
 // chartMax is the largest value spec takes in secs, its ok's too.
 func chartMax(spec chartSpec, secs []lab.Second, classes []int) float64 {
 	m := 0.0
-	for i := range secs {
-		for _, c := range classes {
-			m = math.Max(m, spec.value(&secs[i], c))
-			if spec.ok != nil {
-				m = math.Max(m, spec.ok(&secs[i], c))
-			}
+	for _, c := range classes {
+		_, top := peakOf(secs, spec.value, c)
+		m = math.Max(m, top)
+		if spec.ok != nil {
+			_, top = peakOf(secs, spec.ok, c)
+			m = math.Max(m, top)
 		}
 	}
 	return m
+}
+
+// peakOf is the second of secs where value is largest for class c, the latest of those
+// that tie (-1: secs is empty), and that value.
+func peakOf(secs []lab.Second, value func(*lab.Second, int) float64, c int) (at int, top float64) {
+	at = -1
+	for k := range secs {
+		if v := value(&secs[k], c); at < 0 || v >= top {
+			at, top = k, v
+		}
+	}
+	return at, top
 }
 
 // chartLines draws spec in exactly w×h cells: a title line with the legend, then the plot,
@@ -484,27 +510,27 @@ const someMark = '⣀'
 // for nothing but its charts' titles, newcomer 25).
 func keyed(t *theme, spec chartSpec, lines []string, head string, w int, split bool) []string {
 	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
-	for _, plain := range spec.someKeys() {
-		key := t.dim.Render(plain)
-		if title := chartTitle(t, spec, w-ansiWidth(rest+key)); ansiWidth(title+rest+key) <= w {
-			lines[0] = title + rest + key
-			return lines
-		}
-		for i := 1; i < len(lines); i++ { // the legend's line, then one left blank
-			switch {
-			case lines[i] == "": // a line of its own: the key starts it, as the legend does
-				lines[i] = t.dim.Render(strings.TrimLeft(plain, " "))
-				return lines
-			case split && ansiWidth(lines[i]+key) <= w:
-				lines[i] += key
+	passes := [][]string{spec.titles(t)}
+	if spec.bare != "" {
+		passes = append(passes, []string{t.bold.Render(spec.bare)})
+	}
+	for k, titles := range passes {
+		for _, plain := range spec.someKeys() {
+			key := t.dim.Render(plain)
+			if title, ok := firstFit(w-ansiWidth(rest+key), titles...); ok {
+				lines[0] = title + rest + key
 				return lines
 			}
-		}
-	}
-	for _, plain := range spec.someKeys() {
-		if key := t.dim.Render(plain); spec.bare != "" && ansiWidth(spec.bare+rest+key) <= w {
-			lines[0] = t.bold.Render(spec.bare) + rest + key
-			return lines
+			for i := 1; k == 0 && i < len(lines); i++ { // the legend's line, then one left blank
+				switch {
+				case lines[i] == "": // a line of its own: the key starts it, as the legend does
+					lines[i] = t.dim.Render(strings.TrimLeft(plain, " "))
+					return lines
+				case split && ansiWidth(lines[i]+key) <= w:
+					lines[i] += key
+					return lines
+				}
+			}
 		}
 	}
 	return lines
@@ -863,42 +889,39 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			break
 		}
 		if form.bare { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
-			legend = lead + wholeItems(items, "  ", w-ansiWidth(lead))
+			line, _ := wholeItems(items, "  ", w-ansiWidth(lead))
+			legend = lead + line
 		}
 	}
 	return head, legend
 }
 
-// chartTitle is spec's title in the most words that fit w: with what each second's value is
-// (every), then in fewer words.
-func chartTitle(t *theme, spec chartSpec, w int) string {
+// chartTitle is spec's title in the most words that fit w (titles).
+func chartTitle(t *theme, spec chartSpec, w int) string { return longestFit(w, spec.titles(t)...) }
+
+// titles are spec's title's forms, most words first: with what each second's value is
+// (every), then briefly, then its short title so (where it has one), then that alone.
+func (spec chartSpec) titles(t *theme) []string {
 	every, brief := spec.every()
-	switch {
-	case ansiWidth(spec.title)+len(every) <= w:
-		return t.bold.Render(spec.title) + t.dim.Render(every)
-	case ansiWidth(spec.title)+len(brief) <= w || spec.short == "":
-		return t.bold.Render(spec.title) + t.dim.Render(brief)
-	case ansiWidth(spec.short)+len(every) <= w:
-		return t.bold.Render(spec.short) + t.dim.Render(every)
-	case ansiWidth(spec.short)+len(brief) <= w:
-		return t.bold.Render(spec.short) + t.dim.Render(brief)
+	var forms []string
+	for _, title := range []string{spec.title, spec.short} {
+		if title != "" {
+			forms = append(forms, t.bold.Render(title)+t.dim.Render(every), t.bold.Render(title)+t.dim.Render(brief))
+		}
 	}
-	return t.bold.Render(spec.short)
+	if spec.short != "" {
+		forms = append(forms, t.bold.Render(spec.short))
+	}
+	return forms
 }
 
 // busiest is class c's busiest second of secs in spec, the latest of those that tie: its
 // value, its figure as the legend writes it (heldValue) and its span, "4–5s".
 func busiest(spec chartSpec, secs []lab.Second, c int) (top float64, peak, at string) {
-	best := -1
-	for k := range secs {
-		if best < 0 || spec.value(&secs[k], c) >= spec.value(&secs[best], c) {
-			best = k
-		}
-	}
+	best, top := peakOf(secs, spec.value, c)
 	if best < 0 {
 		return 0, "", ""
 	}
-	top = spec.value(&secs[best], c)
 	return top, heldValue(top), lab.FmtSpan(secs[best].T-1, secs[best].T)
 }
 
@@ -916,8 +939,12 @@ func legendValue(v float64, unit string) string {
 // least and its legend to write it to a tenth (0.1 or more): the two must agree.
 const heldLeast = 0.05
 
-// heldLeastWord is heldLeast as the legend and the key write it.
-var heldLeastWord = strconv.FormatFloat(heldLeast, 'f', -1, 64)
+// heldLeastWord is heldLeast as the legend, the key and the help write it; heldUnder, a
+// figure under it.
+var (
+	heldLeastWord = strconv.FormatFloat(heldLeast, 'f', -1, 64)
+	heldUnder     = "<" + heldLeastWord
+)
 
 // heldValue writes a pool chart's legend figure and peak: whole, or to a tenth under one
 // worker, where the strip's some (someMark) may stand for a twentieth of a worker
@@ -926,7 +953,7 @@ var heldLeastWord = strconv.FormatFloat(heldLeast, 'f', -1, 64)
 func heldValue(v float64) string {
 	switch {
 	case v > 0 && v < heldLeast:
-		return "<" + heldLeastWord
+		return heldUnder
 	case v > 0 && v < 0.95:
 		return fmt.Sprintf("%.1f", v)
 	}

@@ -488,6 +488,15 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	if strings.Contains(says["arrived/s and ok/s"], "gap between them is what was not served") {
 		t.Errorf("help still calls the gap under set what was not served")
 	}
+	// The pool chart's key and its legend's figure for less than it draws, as drawn.
+	queue := queueSnapshot()
+	for k := range queue.Timeline {
+		queue.Timeline[k].Held[lab.Signup] = 0.2
+	}
+	key := regexp.MustCompile(`⣀ \S+, under ▁`).FindString(ansi.Strip(strings.Join(chartLines(newTheme(false, true), occupancyChart(queue), queue, nil, 59, 7, true), "\n")))
+	if key == "" || !strings.Contains(says["mean workers held"], `its key says "`+key+`"`) || !strings.Contains(says["mean workers held"], "writes less as "+heldValue(0.01)+",") {
+		t.Errorf("help on the workers chart lacks its key %q or %q: %q", key, heldValue(0.01), says["mean workers held"])
+	}
 }
 
 // Two charts side by side show the same seconds, whatever the width: each rounded its own
@@ -517,6 +526,38 @@ func TestChartsSideBySideShowTheSameSeconds(t *testing.T) {
 	}
 }
 
+// A legend is judged on the seconds its chart draws, the row's: stacked at 104 columns, a
+// 120 s run's pool chart has room for all of it (96 columns), its busiest second 2–3s with
+// it, where the rejections' wider axis (0–150/s) leaves the row the last 95 seconds. Judged
+// on its own, the legend with that busiest second took a line of its own, which the legend
+// drawn, without it, did not need (review 14).
+func TestLegendJudgedOnTheSecondsDrawn(t *testing.T) {
+	th := newTheme(false, true)
+	s := testSnapshot()
+	last := s.Timeline[len(s.Timeline)-1]
+	s.Timeline = nil
+	for i := range 120 {
+		sec := last
+		sec.T = i + 1
+		sec.Held[lab.Payment] = 8
+		if sec.T == 3 {
+			sec.Held[lab.Payment] = 20
+		}
+		sec.Arrived[lab.Signup], sec.Rejected[lab.Signup][lab.RejectPool] = 150, 150
+		s.Timeline = append(s.Timeline, sec)
+	}
+	s.Elapsed = 120 * time.Second
+	const w = 104
+	if !legendSplit(th, occupancyChart(s), s, w) {
+		t.Fatal("the pool chart's legend over its own seconds fits beside its title: the case is not tested")
+	}
+	lines := chartsLines(th, s, nil, nil, w, w, 40)
+	got := ansi.Strip(strings.Join(lines, "\n"))
+	if !regexp.MustCompile(`mean workers held \(of 20\) each second  last second 119–120s: P payment 8 `).MatchString(got) || strings.Contains(got, "busiest") {
+		t.Errorf("the legend drawn fits beside its title, without the busiest second it does not draw:\n%s", got)
+	}
+}
+
 // A run whose seconds fit its plots, a column each or two in one column in five, is drawn
 // from 0s: fleet-domino's compare half at 120 columns (58, two charts of 19 and 20 columns of
 // plot) drew the last 15 of its 20 s, a chart starting at █ unlike every other (newcomer
@@ -539,7 +580,7 @@ func TestChartsShowTheWholeRunWhereItFits(t *testing.T) {
 	// chart's axis 0–100, a column wider than the pool's 0–80).
 	s, peer = pulledFleet(94, 94, func(int, *lab.Second) {}), pulledFleet(94, 0, func(int, *lab.Second) {})
 	two := screen{panes: []pane{{snap: s, cfg: s.Config}, {snap: peer, cfg: peer.Config}}, width: 120, height: 40}
-	a, b := newLabCtx(th, two, 0, halfWidth(120)), newLabCtx(th, two, 1, 120-3-halfWidth(120))
+	a, b := halfCtx(th, two, 0), halfCtx(th, two, 1)
 	if a.w != 58 || b.w != 59 || a.narrowest() != 58 || b.narrowest() != 58 {
 		t.Fatalf("halves %d and %d: narrowest %d and %d, want 58", a.w, b.w, a.narrowest(), b.narrowest())
 	}
@@ -619,7 +660,7 @@ var someKey = regexp.MustCompile(`⣀ (some|0\.05\+)`)
 func rowsDrawingSome(screen string) (rows, keys int) {
 	var was [2]bool // the line before, in each half, drew some
 	for _, l := range strings.Split(screen, "\n") {
-		for h, half := range strings.SplitN(l, " │ ", 2) {
+		for h, half := range strings.SplitN(l, divider, 2) {
 			k := len(someKey.FindAllString(half, -1))
 			keys += k
 			drew := strings.Count(half, string(someMark)) > k

@@ -56,8 +56,10 @@ func (m model) compareKey(msg tea.KeyPressMsg) (model, tea.Cmd) {
 // still fits. Narrower screens stack A above B.
 const paneMinWidth = 56
 
-// dividerWidth is the width of the line between two labs side by side (" │ ").
-const dividerWidth = 3
+// divider is the line between two labs side by side; dividerWidth, its width.
+const divider = " │ "
+
+var dividerWidth = ansiWidth(divider)
 
 // compareLines is compare mode: A and B side by side (or A above B), the summary table
 // under them, then the status line and the keys. When even the tightest layout does not
@@ -70,9 +72,16 @@ func compareLines(t *theme, s screen) []string {
 	return lines
 }
 
-// halfWidth is the left half's width on a compare screen w wide, the halves side by side:
-// the right takes the rest, as wide or a column wider.
-func halfWidth(w int) int { return (w - dividerWidth) / 2 }
+// halves are the labs' widths on a compare screen w wide: side by side, the left's and the
+// right's (the rest, as wide or a column wider), the divider between; where the left would
+// be narrower than paneMinWidth, the screen's each, A above B.
+func halves(w int) (widths [2]int, side bool) {
+	left := (w - dividerWidth) / 2
+	if left < paneMinWidth {
+		return [2]int{w, w}, false
+	}
+	return [2]int{left, w - dividerWidth - left}, true
+}
 
 // compareLayout lays compare mode out in s.height lines, or returns nil and the height it
 // needs.
@@ -84,17 +93,17 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	summary, lesson := summaryParts(t, s, j, w, nil, lean, false)
 	// What each pane's narrator tells, worked out once for every width and height tried.
 	tells := [2]*told{{}, {}}
-	ctx := func(i, w int) labCtx { return tellingCtx(t, s, i, w, tells[i]) }
-	tightest := func(i, w int) int { return ctx(i, w).height(labPanels, levelBare) }
-	left := halfWidth(w)
-	side := left >= paneMinWidth // else A above B
+	// The halves' widths, decided here once: each half knows the other's (labCtx.peerW).
+	widths, side := halves(w)
+	ctx := func(i int) labCtx { return tellingCtx(t, s, i, widths[i], widths[1-i], tells[i]) }
+	tightest := func(i int) int { return ctx(i).height(labPanels, levelBare) }
 	// Each height is a pass over a lab's panels: each taken once a frame.
 	var top int // stacked, A's least height
 	if side {
-		need = max(tightest(0, left), tightest(1, w-dividerWidth-left))
+		need = max(tightest(0), tightest(1))
 	} else {
-		top = tightest(0, w)
-		need = top + tightest(1, w)
+		top = tightest(0)
+		need = top + tightest(1)
 	}
 	// Every key in the footer if there is room; else the few that lead to the rest (? lists all).
 	footer := footerLines(t, s.keyMap(), w, 2)
@@ -127,11 +136,11 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// height is the one that matters.
 	// The narrators' height, worked out where asked: each a pass over a lab's panels.
 	narrators := sync.OnceValue(func() int {
-		narrated := func(i, w int) int { return ctx(i, w).height(labPanels, levelLean) }
+		narrated := func(i int) int { return ctx(i).height(labPanels, levelLean) }
 		if side {
-			return max(narrated(0, left), narrated(1, w-dividerWidth-left))
+			return max(narrated(0), narrated(1))
 		}
-		return narrated(0, w) + narrated(1, w)
+		return narrated(0) + narrated(1)
 	})
 	if lesson > 0 {
 		if room < narrators() && room+lesson-1 >= narrators() && !lean { // one line less may do
@@ -148,7 +157,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// 80x24 the trade kept the cost and dropped the remedy.
 	// The cheap checks first: remedies runs both halves' narration (the review).
 	if !cut && room < narrators() {
-		if remedy := remedies(ctx, w); remedy != "" {
+		if remedy := remedies(ctx); remedy != "" {
 			lines := wrapText(remedy, w, 0)
 			for i := range lines {
 				lines[i] = t.narrator.Render(lines[i])
@@ -163,12 +172,12 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	}
 	var labs []string
 	if side {
-		labs = beside(labLines(ctx(0, left), room), labLines(ctx(1, w-dividerWidth-left), room), left, t.dim.Render(" │ "))
+		labs = beside(labLines(ctx(0), room), labLines(ctx(1), room), widths[0], t.dim.Render(divider))
 	} else {
 		// Each half its own least height, and half the lines to spare: a taller half (a chain
 		// of hops) is not cut to fit an even split.
 		top += (room - need) / 2
-		labs = shareLegend(t, s, w, labLines(ctx(0, w), top), labLines(ctx(1, w), room-top))
+		labs = shareLegend(t, s, w, labLines(ctx(0), top), labLines(ctx(1), room-top))
 	}
 	return append(append(append(labs, summary...), status...), footer...), need
 }
@@ -229,10 +238,10 @@ type judged struct {
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
 // ("B: 18, the widest cap sparing the others, rejects ~44%, not ~84% (press ])"), for a summary whose halves keep
 // no narrator; "" where neither has one.
-func remedies(ctx func(i, w int) labCtx, w int) string {
+func remedies(ctx func(i int) labCtx) string {
 	var said []string
 	for i, name := range []string{"A", "B"} {
-		if _, spare := ctx(i, w).narration(); spare.short != "" {
+		if _, spare := ctx(i).narration(); spare.short != "" {
 			said = append(said, name+": "+strings.TrimPrefix(spare.short, "; "))
 		}
 	}
@@ -484,8 +493,8 @@ func verdictLines(forms []string, w int, brief bool) []string {
 	return verdictLinesIn(forms, w, 2)
 }
 
-// verdictLinesIn is the lesson's first form in at most most lines of w columns, else its
-// last, wrapped.
+// verdictLinesIn is the first of forms (a lesson's, a warning's) in at most most lines of
+// w columns, else the last, wrapped.
 func verdictLinesIn(forms []string, w, most int) []string {
 	var lines []string
 	for _, f := range forms {

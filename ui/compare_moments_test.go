@@ -212,7 +212,7 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 	for _, name := range []string{"bulkhead", "fleet-vs"} {
 		m := compareMoments()[name]
 		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: 24, recorded: true}
-		_, spare := newLabCtx(th, s, 1, 80).narration()
+		_, spare := halfCtx(th, s, 1).narration()
 		want := "» B: " + strings.TrimPrefix(spare.short, "; ")
 		// Why that cap, and whether the others stay protected at it (newcomer 25).
 		if spare.short == "" || !strings.Contains(spare.short, "the widest cap sparing the others") {

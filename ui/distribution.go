@@ -75,16 +75,10 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 	// The distribution first, then the time charts, sharing the width evenly.
 	n := len(specs) + 1
 	colW := (w - 2*(n-1)) / n
-	secs := math.MaxInt
-	for _, spec := range specs {
-		secs = min(secs, plotRoom(spec, snap, colW))
-	}
-	// The time charts side by side show the same seconds, and their legends are judged on
-	// the seconds drawn: its busiest second is of them (as chartsLines does).
+	sameSeconds(snap, specs, slices.Repeat([]int{colW}, len(specs))...)
 	split := false
-	for i := range specs {
-		specs[i].span = secs
-		split = split || legendSplit(t, specs[i], snap, colW)
+	for _, spec := range specs {
+		split = split || legendSplit(t, spec, snap, colW)
 	}
 	cols := [][]string{distributionChart(t, snap, colW, rest)}
 	for _, spec := range specs {

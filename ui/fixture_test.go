@@ -235,3 +235,10 @@ func rampDistribution(lo, hi time.Duration, count int64) lab.Distribution {
 	}
 	return d
 }
+
+// halfCtx is compare screen s's half i as compareLayout lays it out: its width and the
+// other's.
+func halfCtx(t *theme, s screen, i int) labCtx {
+	ws, _ := halves(s.width)
+	return newLabCtx(t, s, i, ws[i], ws[1-i])
+}

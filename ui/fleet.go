@@ -115,10 +115,16 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	var cells []string
 	widest := 0
 	per := 0.0
+	// The starved counts as wide as the widest ("12345", "523k"), 4 at least: the states
+	// after them line up row under row.
+	starvedW := 4
+	for i := range s.Fleet.Replicas {
+		starvedW = max(starvedW, ansiWidth(fmtCount(s.Fleet.Replicas[i].StarvedAll())))
+	}
 	for squeeze := range 3 {
 		cells, widest, per = cells[:0], 0, 0
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze)
+			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze, starvedW)
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
 			if size, at := max(len(r.Pool.Workers), r.Pool.Size), replicaBarCells(squeeze); size > at {
@@ -171,11 +177,11 @@ func replicaBarCells(squeeze int) int {
 // now (0: it is not). Starved is its own so far, the header's word: its signups and checks
 // its pool turned away (the balancer's belong to no replica). Its last second's rate read
 // "starved 0/s" on every row of the fleet domino, whose replicas queue or are out of
-// rotation, beside 74.6/s signups starving at the balancer (a newcomer of round 11). squeeze
-// 1: a shorter bar, no starved count (the header has the fleet's),
-// and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
-// replica back in rotation without when it was pulled.
-func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze int) string {
+// rotation, beside 74.6/s signups starving at the balancer (a newcomer of round 11), padded
+// to starvedW, the rows' widest. squeeze 1: a shorter bar, no starved count (the header has
+// the fleet's), and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED
+// 9.2s"; 2: a replica back in rotation without when it was pulled.
+func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze, starvedW int) string {
 	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(itoa(of)), n)
 	p := r.Pool
@@ -218,7 +224,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	if compact {
 		return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + "  " + state
 	}
-	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  starved ") + padLeft(starved, 4) + "  " + state
+	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  starved ") + padLeft(starved, starvedW) + "  " + state
 }
 
 // drainedWord is a drained replica's state, with why, as the narrator says it: "DRAINED"

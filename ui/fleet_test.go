@@ -405,6 +405,26 @@ func TestReplicaStates(t *testing.T) {
 	}
 }
 
+// Replica rows keep their states in one column past 9999 starved: "starved 12345" padded
+// to 4 put its row's state a column right of the others' (review 13).
+func TestReplicaRowsAlignPastFourDigits(t *testing.T) {
+	s := fleetSnapshot(4, 0)
+	s.Fleet.Replicas[1].Classes[lab.Signup].Rejected[lab.RejectPool] = 12345
+	lines := replicaRows(newTheme(false, true), s, 100)
+	if len(lines) != 4 {
+		t.Fatalf("want a row per replica at 100 columns, got:\n%s", strings.Join(lines, "\n"))
+	}
+	at := -1
+	for _, l := range lines {
+		l = ansi.Strip(l)
+		k := strings.Index(l, "in rotation")
+		if !strings.Contains(l, "starved") || k < 0 || at >= 0 && k != at {
+			t.Fatalf("states not in one column:\n%s", ansi.Strip(strings.Join(lines, "\n")))
+		}
+		at = k
+	}
+}
+
 // A bulkhead's price in ok is the forecast's, said as the long run's; with a breaker it is
 // not said at all: an open breaker turns away payments the bulkhead admits (breaker-trap
 // read "only ~38% answered ok" beside ok 6%).

@@ -31,12 +31,20 @@ var (
 // longestFit is the first of forms, longest first, that fits w cells; the last one cut to w
 // when none does.
 func longestFit(w int, forms ...string) string {
-	for _, f := range forms {
-		if ansiWidth(f) <= w {
-			return f
-		}
+	if f, ok := firstFit(w, forms...); ok {
+		return f
 	}
 	return clip(forms[len(forms)-1], w)
+}
+
+// firstFit is the first of forms that fits w cells; false when none does.
+func firstFit(w int, forms ...string) (string, bool) {
+	for _, f := range forms {
+		if ansiWidth(f) <= w {
+			return f, true
+		}
+	}
+	return "", false
 }
 
 // clip cuts s (ANSI-aware) to at most w cells, ending in … where it cut; nothing when w ≤ 0.

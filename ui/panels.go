@@ -44,8 +44,11 @@ type labCtx struct {
 	t    *theme
 	s    screen
 	i, w int
-	p    pane
-	snap *lab.Snapshot // the pane's snapshot, or an empty run on its settings before the first
+	// peerW is the other half's width in compare mode (side by side, the rest of the screen
+	// less the divider; stacked, the same as w), decided with w by compareLayout; 0 alone.
+	peerW int
+	p     pane
+	snap  *lab.Snapshot // the pane's snapshot, or an empty run on its settings before the first
 	// told is the narrator's sentence and its last clause, worked out once when first
 	// needed; spare says which form of that clause it draws (narration).
 	told  *told
@@ -81,13 +84,15 @@ func (c labCtx) narration() (says string, spare spareClause) {
 	return c.told.says, c.told.spare
 }
 
-func newLabCtx(t *theme, s screen, i, w int) labCtx { return tellingCtx(t, s, i, w, &told{}) }
+func newLabCtx(t *theme, s screen, i, w, peerW int) labCtx {
+	return tellingCtx(t, s, i, w, peerW, &told{})
+}
 
 // tellingCtx is newLabCtx with what pane i's narrator tells, worked out once a frame for
 // every width and height a layout tries (compare mode), so the figures cannot part.
-func tellingCtx(t *theme, s screen, i, w int, tl *told) labCtx {
+func tellingCtx(t *theme, s screen, i, w, peerW int, tl *told) labCtx {
 	p := s.panes[i]
-	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, p: p, snap: p.snapshotOrEmpty(), told: tl, drawn: map[drawKey][]string{}}
+	return labCtx{t: t.labelled(p.cfg.Traffic), s: s, i: i, w: w, peerW: peerW, p: p, snap: p.snapshotOrEmpty(), told: tl, drawn: map[drawKey][]string{}}
 }
 
 // A panel is one part of a lab's screen. It draws either lines of its own height, or, filling,
@@ -185,12 +190,13 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag), "⚠ too busy: figures may run late")))
 			return out
 		}
-		warn := fmt.Sprintf("⚠ this machine is too busy: the lab sent requests late (generator lag p99 %s over every request sent, those turned away too; more than %s), "+
-			"so latencies, timed from when each was due, may run ~%s long", lag, most, lag)
-		if c.w < 100 { // two lines at 80 columns, as before it said which figures
-			warn = fmt.Sprintf("⚠ this machine is too busy: requests left late (lag p99 %s of all sent, over %s), so latencies may run ~%s long", lag, most, lag)
-		}
-		out = append(out, wrapText(c.t.alert.Render(warn), c.w, 0)...)
+		// In two lines at most, as before it said which figures: the shorter form where the
+		// longer takes more (at 80 columns).
+		out = append(out, verdictLinesIn([]string{
+			c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: the lab sent requests late (generator lag p99 %s over every request sent, those turned away too; more than %s), "+
+				"so latencies, timed from when each was due, may run ~%s long", lag, most, lag)),
+			c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: requests left late (lag p99 %s of all sent, over %s), so latencies may run ~%s long", lag, most, lag)),
+		}, c.w, 2)...)
 	}
 	return out
 }}
@@ -222,14 +228,15 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 	if level >= levelTight {
 		ordered, sep := oneLine(rows, c.differing(), false), c.t.dim.Render(" · ")
 		items := c.t.settingsItems(ordered)
-		line := wholeItems(items, sep, c.w)
+		line, kept := wholeItems(items, sep, c.w)
 		// One setting and "…" hides the rest behind the one that fills the line (the hops
 		// compare's "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try · …" cut the
 		// traffic and the dependency that every try outlasts, newcomer 25): at levelTight a
 		// second line for the rest, what the run is given first; deeper, a half short of room
 		// keeps one.
-		if level == levelTight && !c.oneSettings && len(items) > 1 && strings.HasPrefix(line, items[0]) && ansiWidth(line) < ansiWidth(items[0]+sep+items[1]) {
-			return []string{items[0], wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)}
+		if level == levelTight && !c.oneSettings && len(items) > 1 && kept == 1 {
+			rest, _ := wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)
+			return []string{items[0], rest}
 		}
 		return []string{line}
 	}
@@ -267,33 +274,32 @@ func wrapWords(items []string, sep string, w int) []string {
 // wholeItems joins items, in their order, on one line of w cells, each whole or left out: a
 // setting cut at the edge read as another ("timeout payments off, health…" hid the checks'
 // 2s, newcomer 17). A closing "…" says the rest gave way; the first is cut only if alone it
-// is too wide.
-func wholeItems(items []string, sep string, w int) string {
+// is too wide. kept is how many are on the line whole (0: the first, cut).
+func wholeItems(items []string, sep string, w int) (line string, kept int) {
 	if all := strings.Join(items, sep); ansiWidth(all) <= w {
-		return all
+		return all, len(items)
 	}
 	// Some give way: room for the "…" that says so. In their order, up to the first that
-	// does not fit (wrapItems' first line): a later, lesser one in its room would put a
-	// setting that is off before one that is on.
+	// does not fit: a later, lesser one in its room would put a setting that is off before
+	// one that is on.
 	more := sep + "…"
 	if ansiWidth(items[0]+more) > w {
-		return clip(items[0], w)
+		return clip(items[0], w), 0
 	}
-	return wrapItems(items, sep, w-ansiWidth(more))[0] + more
+	room := w - ansiWidth(more) - ansiWidth(items[0])
+	for kept = 1; kept < len(items) && ansiWidth(sep+items[kept]) <= room; kept++ {
+		room -= ansiWidth(sep + items[kept])
+	}
+	return strings.Join(items[:kept], sep) + more, kept
 }
 
 // tablePeer is compare mode's other side as its table shares this side's columns: its
-// snapshot and width (side by side, the screen's less this half's and the divider's;
-// stacked, the same); zero alone.
+// snapshot and width; zero alone.
 func (c labCtx) tablePeer() tablePeer {
 	if !c.compared() {
 		return tablePeer{}
 	}
-	w := c.w
-	if c.w < c.s.width {
-		w = c.s.width - dividerWidth - c.w
-	}
-	return tablePeer{snap: c.peer(), w: w}
+	return tablePeer{snap: c.peer(), w: c.peerW}
 }
 
 // peer is compare mode's other side, whose charts share this side's scales; nil alone.
@@ -381,7 +387,7 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
 	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
 		rates := level < levelTotals
-		table, notes := pairedTableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i))
+		table, notes := tableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i))
 		if !rates {
 			if notes.totals != nil {
 				table = append(table, c.t.dim.Render(longestFit(c.w, notes.totals...)))
@@ -474,12 +480,12 @@ var chartsPanel = panel{name: "charts", deepest: upTo(levelBare),
 		return chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, c.narrowest(), h)
 	}}
 
-// narrowest is the narrowest pane's width on screen: a compare half's, the left's (never
-// wider than the right); else c's own. The charts show the seconds it has room for, so the
-// halves show the same seconds.
+// narrowest is the narrowest pane's width on screen: in compare mode the narrower half's;
+// else c's own. The charts show the seconds it has room for, so the halves show the same
+// seconds.
 func (c labCtx) narrowest() int {
-	if c.peer() != nil && c.w < c.s.width {
-		return min(c.w, halfWidth(c.s.width))
+	if c.compared() {
+		return min(c.w, c.peerW)
 	}
 	return c.w
 }
@@ -688,8 +694,6 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, narrow
 	if alt, ok := postmortemChart(snap); ok {
 		starv = alt
 	}
-	specs := withPeer(peer, occ, starv)
-	occ, starv = specs[0], specs[1]
 	stacked := h >= 2*11+1 && w < 160
 	widths := func(w int) (left, right int) {
 		if stacked {
@@ -698,9 +702,10 @@ func chartsLines(t *theme, snap, peer *lab.Snapshot, changes []change, w, narrow
 		return (w - 2) / 2, w - 2 - (w-2)/2
 	}
 	// Both show the seconds of the narrower plot, narrowest wide.
+	specs := withPeer(peer, occ, starv)
 	l, r := widths(narrowest)
-	cols := min(plotRoom(occ, snap, l), plotRoom(starv, snap, r))
-	occ.span, starv.span = cols, cols
+	sameSeconds(snap, specs, l, r)
+	occ, starv = specs[0], specs[1]
 	if stacked {
 		each := min((h-1)/2, 17)
 		split := legendSplit(t, occ, snap, w) || legendSplit(t, starv, snap, w)

@@ -52,7 +52,7 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	s := compareScreen(80, 24)
 	b := s.panes[1].snap
 	rows := lab.SettingsItems(b.Config, b, 80)
-	differing := newLabCtx(newTheme(true, true), s, 1, 80).differing()
+	differing := halfCtx(newTheme(true, true), s, 1).differing()
 	line := oneLine(rows, differing, false)
 	labels := make([]string, len(line))
 	for i, r := range line {
@@ -83,7 +83,8 @@ func TestOneLineSettingsOrder(t *testing.T) {
 		broken := b.Config
 		broken.Dependency.Mode = mode
 		rows := lab.SettingsItems(broken, b, 48)
-		line := ansi.Strip(wholeItems(newTheme(true, true).settingsItems(oneLine(rows, nil, false)), " · ", 48))
+		line, _ := wholeItems(newTheme(true, true).settingsItems(oneLine(rows, nil, false)), " · ", 48)
+		line = ansi.Strip(line)
 		if !strings.HasPrefix(line, "dependency "+lab.ModeShort(broken.Dependency)) {
 			t.Errorf("dependency %s: %q", mode, line)
 		}
@@ -92,7 +93,7 @@ func TestOneLineSettingsOrder(t *testing.T) {
 	// on both sides differs in nothing, whatever each run holds.
 	s.panes[0].cfg = s.panes[1].cfg
 	s.panes[0].snap.Bulkhead.InUse, s.panes[1].snap.Bulkhead.InUse = 1, 4
-	if d := newLabCtx(newTheme(true, true), s, 1, 80).differing(); len(d) != 0 {
+	if d := halfCtx(newTheme(true, true), s, 1).differing(); len(d) != 0 {
 		t.Errorf("the same configuration differs in %v", d)
 	}
 }
@@ -102,15 +103,19 @@ func TestOneLineSettingsOrder(t *testing.T) {
 func TestWholeItemsNeverCutOne(t *testing.T) {
 	items := []string{"pool 20 workers", "timeout payments off, health checks 2s", "queue none"}
 	for w := 10; w <= 80; w++ {
-		got := wholeItems(items, " · ", w)
+		got, kept := wholeItems(items, " · ", w)
 		if ansi.StringWidth(got) > w {
 			t.Fatalf("width %d: %q is wider", w, got)
 		}
 		if w >= ansi.StringWidth("pool 20 workers · …") {
-			for _, part := range strings.Split(strings.TrimSuffix(got, " · …"), " · ") {
+			parts := strings.Split(strings.TrimSuffix(got, " · …"), " · ")
+			for _, part := range parts {
 				if !slices.Contains(items, part) {
 					t.Errorf("width %d: %q has a cut setting %q", w, got, part)
 				}
+			}
+			if kept != len(parts) {
+				t.Errorf("width %d: %q says it kept %d", w, got, kept)
 			}
 			all := strings.Join(items, " · ")
 			if (got == all) != (ansi.StringWidth(all) <= w) || got != all && !strings.HasSuffix(got, "…") {
@@ -118,8 +123,11 @@ func TestWholeItemsNeverCutOne(t *testing.T) {
 			}
 		}
 	}
-	if got := wholeItems(items, " · ", 32); got != "pool 20 workers · …" {
+	if got, _ := wholeItems(items, " · ", 32); got != "pool 20 workers · …" {
 		t.Errorf("a shorter one after a wide one: %q, want the order kept: what comes first matters more", got)
+	}
+	if got, kept := wholeItems(items, " · ", 12); kept != 0 || got != "pool 20 wor…" {
+		t.Errorf("the first alone too wide: %q, kept %d", got, kept)
 	}
 }
 

@@ -423,13 +423,15 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 	}
 	var items []string
 	for i, c := range lab.Classes {
-		if !s.Active(c) && pc.busy[i] == 0 && pc.wait[i] == 0 {
+		held := s.Pool.BusyBy[c]
+		if !s.Active(c) && held == 0 {
 			continue
 		}
-		// Every worker the class holds, waiting ones too, as the workers chart counts them,
-		// with what those wait for: "P payment 5  c payment waiting for a connection 15"
-		// beside the chart's "P payment 20" read as two counts of one thing (newcomer 25).
-		// Without counts (the glyphs two labs share), each glyph is an item of its own.
+		// Every worker the class holds, waiting ones too, as the workers chart counts them
+		// (the lab's count, not the glyphs added up), with what those wait for: "P payment 5
+		// c payment waiting for a connection 15" beside the chart's "P payment 20" read as two
+		// counts of one thing (newcomer 25). Without counts (the glyphs two labs share), each
+		// glyph is an item of its own.
 		var waits []string
 		for _, ph := range waitPhases() {
 			k := pc.waitIn[classPhase{c, ph}]
@@ -446,7 +448,7 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 				waits = append(waits, glyph+" "+itoa(k)+" of them "+ph.Words(false))
 			}
 		}
-		item := t.cell[i].Render(string(t.letter[i])) + " " + s.Config.Traffic.Label(c) + n(pc.busy[i]+pc.wait[i])
+		item := t.cell[i].Render(string(t.letter[i])) + " " + s.Config.Traffic.Label(c) + n(held)
 		switch {
 		case !counts:
 			items = append(append(items, item), waits...)

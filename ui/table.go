@@ -78,15 +78,6 @@ func (c column) key() string { return cmp.Or(c.word, c.head) }
 // okShare is ok as a share of the requests that arrived (lab.TermOKShare): "6%", "–" before any.
 func okShare(c lab.ClassStats) string { return fmtShare(c.OKShare(), c.Arrived) }
 
-// tableLines draws the per-class table: for each class a row of running totals and, with
-// rates, a row of per-second rates over the last few whole seconds of run time, which its
-// label states ("/s 1–6s": from 1 s to 6 s; lab.Rates). Classes
-// without traffic in this run are left out. notes say what the column groups shown mean.
-// Cells that marks point at (the tour's answer) stand out: ▶ and reverse video.
-func tableLines(t *theme, s *lab.Snapshot, w int, rates bool, marks []pointer) (lines []string, notes tableNotes) {
-	return pairedTableLines(t, s, tablePeer{}, w, rates, marks)
-}
-
 // tablePeer is a compare half's other side: the snapshot whose columns its table shares, so
 // the eye reads the two tables row to row (newcomer 25: rej:pool beside rej:bulkhead, an
 // in-flight column on one side only), and that side's width, the narrower of the two
@@ -96,9 +87,14 @@ type tablePeer struct {
 	w    int
 }
 
-// pairedTableLines is tableLines with the columns shared with peer: a column either side
-// has, both show (0 where one has none), chosen on both sides' values in the narrower width.
-func pairedTableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, marks []pointer) (lines []string, notes tableNotes) {
+// tableLines draws the per-class table: for each class a row of running totals and, with
+// rates, a row of per-second rates over the last few whole seconds of run time, which its
+// label states ("/s 1–6s": from 1 s to 6 s; lab.Rates). Classes without traffic in this run
+// are left out. notes say what the column groups shown mean. Cells that marks point at (the
+// tour's answer) stand out: ▶ and reverse video. Beside a peer (compare mode; zero alone),
+// a column either side has, both show (0 where one has none), chosen on both sides' values
+// in the narrower width.
+func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, marks []pointer) (lines []string, notes tableNotes) {
 	both, fit := []*lab.Snapshot{s}, w
 	if peer.snap != nil {
 		both, fit = append(both, peer.snap), min(w, peer.w)

@@ -34,7 +34,7 @@ func busyTable() *lab.Snapshot {
 func TestTableFitsNarrow(t *testing.T) {
 	th := newTheme(false, true)
 	for _, w := range []int{80, 59} {
-		lines, notes := tableLines(th, busyTable(), w, true, nil)
+		lines, notes := tableLines(th, busyTable(), tablePeer{}, w, true, nil)
 		for _, l := range lines {
 			plain := ansi.Strip(l)
 			if ansiWidth(plain) > w {

@@ -24,7 +24,7 @@ func TestTableNotesWhenTheyShow(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	notes := func() string {
-		_, n := tableLines(newTheme(true, true), s, 120, true, nil)
+		_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil)
 		return strings.Join(n.all(120), "\n")
 	}
 	if n := notes(); strings.Contains(n, "random around") || strings.Contains(n, "can top") {
@@ -51,7 +51,7 @@ func TestTableNotesSayInFlightWithoutItsColumn(t *testing.T) {
 	pay.InFlight, pay.TimedOut = 4, 16 // 4 of 40 not ok: not a misread beside its column
 	dropped := false
 	for w := 40; w <= 120; w++ {
-		lines, n := tableLines(newTheme(true, true), s, w, true, nil)
+		lines, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil)
 		notes := strings.Join(n.lines(" · ", w, levelBare), "\n")
 		shown := strings.Contains(lines[0], lab.FateInFlight.Term().Column)
 		dropped = dropped || !shown
@@ -70,7 +70,7 @@ func TestTableNotesSayInFlightWithoutItsColumn(t *testing.T) {
 func TestTableNotesSayAFewRequestsP99IsTheSlowest(t *testing.T) {
 	s := testSnapshot()
 	notes := func() string {
-		_, n := tableLines(newTheme(true, true), s, 120, true, nil)
+		_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil)
 		return strings.Join(n.all(120), "\n")
 	}
 	for i := range s.Classes {
@@ -95,7 +95,7 @@ func TestTotalsSayInFlightWithoutItsColumn(t *testing.T) {
 	s.Classes[lab.Payment].InFlight = 4
 	dropped := false
 	for w := 40; w <= 120; w++ {
-		c := newLabCtx(newTheme(false, true), testScreen(s, w, 40), 0, w)
+		c := newLabCtx(newTheme(false, true), testScreen(s, w, 40), 0, w, 0)
 		lines := tablePanel.lines(c, levelTotals)
 		shown := strings.Contains(lines[0], lab.FateInFlight.Term().Column)
 		dropped = dropped || !shown
@@ -115,7 +115,7 @@ func TestTotalsSayInFlightWithoutItsColumn(t *testing.T) {
 func TestWaitNoteSaysDispatchWithoutAQueueIsTheMachine(t *testing.T) {
 	s := testSnapshot()
 	said := func(w int) (shown, machine bool) {
-		lines, n := tableLines(newTheme(true, true), s, w, true, nil)
+		lines, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil)
 		notes := strings.Join(n.all(w), "\n")
 		return strings.Contains(lines[0], "p99:dispatch"), strings.Contains(notes, "no queue") && strings.Contains(notes, "machine")
 	}
@@ -152,7 +152,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	notes := func(w int) string {
-		_, n := tableLines(newTheme(true, true), s, w, true, nil)
+		_, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil)
 		return strings.Join(n.lines(" · ", w, levelBare), "\n")
 	}
 	for w := 56; w <= 200; w++ {
@@ -160,7 +160,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 			t.Errorf("at %d, ok 1.8/s against 5 permits ÷ 3.0s = 1.7/s: %q", w, n)
 		}
 	}
-	_, n := tableLines(newTheme(true, true), s, 120, true, nil)
+	_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil)
 	if all := strings.Join(n.all(120), "\n"); !strings.Contains(all, "/s: payment ok/s tops 5 permits ÷ 3.0s = 1.7/s: 3.0s calls end in rounds, 2 in 0–5s") {
 		t.Errorf("at 120: %q", all)
 	}

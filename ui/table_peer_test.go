@@ -6,8 +6,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
 )
 
 // newcomer 25: side by side, A's table had rej:pool where B's had rej:bulkhead (02), A
@@ -27,7 +30,7 @@ func TestCompareHalvesShareTableColumns(t *testing.T) {
 				var heads [2][]string
 				for _, l := range compareLines(th, s) {
 					r := []rune(ansi.Strip(l))
-					if len(r) < left+dividerWidth || string(r[left:left+dividerWidth]) != " │ " {
+					if len(r) < left+dividerWidth || string(r[left:left+dividerWidth]) != divider {
 						continue
 					}
 					for i, half := range []string{string(r[:left]), string(r[left+dividerWidth:])} {
@@ -71,11 +74,11 @@ func TestSecondSettingsLineNeverCostsTheRates(t *testing.T) {
 		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 120, height: 40, recorded: true}
 		for i := range 2 {
 			for h := 12; h <= 40; h++ {
-				c := newLabCtx(th, s, i, 58)
+				c := halfCtx(th, s, i)
 				if len(c.draw(settingsPanel, levelTight)) > 1 {
 					two++
 				}
-				one := newLabCtx(th, s, i, 58)
+				one := halfCtx(th, s, i)
 				one.oneSettings = true
 				if got, want := rates(labLines(c, h)), rates(labLines(one, h)); got < want {
 					t.Errorf("%s, half %d in %d lines: %d rows of rates, %d with one settings line", name, i, h, got, want)
@@ -89,21 +92,42 @@ func TestSecondSettingsLineNeverCostsTheRates(t *testing.T) {
 }
 
 // The name column is as wide as either side needs: with B's payments labelled longer, A's
-// table summed its columns narrower and kept one B dropped (review 13).
+// table summed its columns narrower and kept one B dropped (review 13); so with B a second
+// further on, its rows "  /s 5–10s" beside A's "  /s 4–9s" (review 14).
 func TestCompareHalvesShareTheNameColumn(t *testing.T) {
 	th := newTheme(true, true)
 	for name, m := range compareMoments() {
-		a, b := *m[0], *m[1]
-		b.Config.Traffic.Payment.Label = "payments by card"
-		for w := paneMinWidth; w <= 100; w++ {
-			la, _ := pairedTableLines(th, &a, tablePeer{&b, w}, w, true, nil)
-			lb, _ := pairedTableLines(th, &b, tablePeer{&a, w}, w, true, nil)
-			if len(la) == 0 || len(lb) == 0 {
-				continue
+		for _, apart := range []string{"label", "span"} {
+			a, b := *m[0], *m[1]
+			switch apart {
+			case "label":
+				b.Config.Traffic.Payment.Label = "payments by card"
+			case "span":
+				runFor(&a, 9)
+				runFor(&b, 10)
 			}
-			if ha, hb := strings.Fields(ansi.Strip(la[0])), strings.Fields(ansi.Strip(lb[0])); !slices.Equal(ha, hb) {
-				t.Errorf("%s at %d: A's columns %v, B's %v", name, w, ha, hb)
+			for w := paneMinWidth; w <= 100; w++ {
+				la, _ := tableLines(th, &a, tablePeer{&b, w}, w, true, nil)
+				lb, _ := tableLines(th, &b, tablePeer{&a, w}, w, true, nil)
+				if len(la) == 0 || len(lb) == 0 {
+					continue
+				}
+				if ha, hb := strings.Fields(ansi.Strip(la[0])), strings.Fields(ansi.Strip(lb[0])); !slices.Equal(ha, hb) {
+					t.Errorf("%s, %s apart, at %d: A's columns %v, B's %v", name, apart, w, ha, hb)
+				}
 			}
 		}
 	}
+}
+
+// runFor makes s's timeline n whole seconds long, its last second repeated where it was
+// shorter.
+func runFor(s *lab.Snapshot, n int) {
+	tl := slices.Clone(s.Timeline[:min(n, len(s.Timeline))])
+	for len(tl) < n {
+		sec := tl[len(tl)-1]
+		sec.T++
+		tl = append(tl, sec)
+	}
+	s.Timeline, s.Elapsed = tl, time.Duration(n)*time.Second
 }

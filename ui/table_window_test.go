@@ -90,7 +90,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 	}
 	// Every level that shows the /s rows says their window, each form within the width.
 	for _, w := range []int{40, 59, 80, 120} {
-		_, notes := tableLines(newTheme(false, true), testSnapshot(), w, true, nil)
+		_, notes := tableLines(newTheme(false, true), testSnapshot(), tablePeer{}, w, true, nil)
 		for level := levelFull; level < levelTotals; level++ {
 			lines := notes.lines(" · ", w, level)
 			if len(lines) == 0 || !strings.HasPrefix(lines[0], "/s 1–6s") {
@@ -152,7 +152,7 @@ func TestInFlightNote(t *testing.T) {
 	s := testSnapshot()
 	sig := &s.Classes[lab.Signup]
 	sig.OK, sig.InFlight = 2, 8
-	_, notes := tableLines(newTheme(false, true), s, 120, true, nil)
+	_, notes := tableLines(newTheme(false, true), s, tablePeer{}, 120, true, nil)
 	if got := strings.Join(notes.all(120), "\n"); !strings.Contains(got, "payment 20 (31%), signup 8 (25%)") {
 		t.Errorf("both in flight: %q", got)
 	}
@@ -209,7 +209,7 @@ func TestChecksAboveTimeoutSaidAtEverySize(t *testing.T) {
 	}
 	// A compare half, 58 columns: every must note whole, none cut mid-word (the reviewer
 	// found the health note, the column definitions and the goroutines cut there).
-	_, tn := tableLines(newTheme(false, true), domino(2800*time.Millisecond), 58, true, nil)
+	_, tn := tableLines(newTheme(false, true), domino(2800*time.Millisecond), tablePeer{}, 58, true, nil)
 	notes := tn.all(58)
 	for _, n := range notes[:len(tn.must)] {
 		if plain := ansi.Strip(n); ansiWidth(plain) > 58 || strings.HasSuffix(plain, "…") {
@@ -353,7 +353,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 	}{{fifo, []string{"rej:pool = no worker, queue full", "rej:pool: queue full"}},
 		{codel, []string{"rej:queue = waited past CoDel's limit", "rej:queue: waited too long"}}} {
 		for _, w := range []int{paneMinWidth, 80, 120} {
-			_, notes := tableLines(newTheme(true, true), tc.s, w, true, nil)
+			_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, w, true, nil)
 			for level := levelFull; level < levelTotals; level++ {
 				got := strings.Join(notes.lines(" · ", w, level), "\n")
 				if !strings.Contains(got, tc.words[0]) && !strings.Contains(got, tc.words[1]) || strings.Contains(got, "…") {
@@ -363,7 +363,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 		}
 	}
 	// Without a queue the word says it: no free worker.
-	_, notes := tableLines(newTheme(true, true), testSnapshot(), 120, true, nil)
+	_, notes := tableLines(newTheme(true, true), testSnapshot(), tablePeer{}, 120, true, nil)
 	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); strings.Contains(got, "rej:pool =") {
 		t.Errorf("no queue, yet rej:pool glossed:\n%s", got)
 	}

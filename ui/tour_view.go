@@ -187,7 +187,7 @@ func tourCompareLines(t *theme, s screen) []string {
 	labs := func(prose [2]bool, more int) []string {
 		var out []string
 		for i := range s.panes {
-			c := newLabCtx(t, s, i, w)
+			c := newLabCtx(t, s, i, w, w) // stacked: the other as wide
 			out = append(out, c.draw(headerPanel, levelTerse)...)
 			if prose[i] {
 				out = append(out, c.draw(narratorPanel, levelTerse)...)

@@ -111,7 +111,7 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 func mainLines(t *theme, s screen) []string {
 	status := []string{statusLine(t, s)}
 	footer := footerLines(t, s.keyMap(), s.width, 2)
-	out := labLines(newLabCtx(t, s, 0, s.width), s.height-len(status)-len(footer))
+	out := labLines(newLabCtx(t, s, 0, s.width, 0), s.height-len(status)-len(footer))
 	return append(append(out, status...), footer...)
 }
 

@@ -441,6 +441,22 @@ func TestLateGeneratorWarns(t *testing.T) {
 	}
 }
 
+// The warning takes two lines at most at every width, in its longer form wherever that fits
+// them: picked at 100 columns by hand, it took three from 100 to 103 (review 13).
+func TestLateWarningInTwoLines(t *testing.T) {
+	snap := testSnapshot()
+	for _, lag := range []time.Duration{2 * lab.LateLag, 312 * time.Millisecond} {
+		snap.Generator.Lag = lab.Percentiles{P99: lag, Max: lag, Count: 100}
+		for w := 80; w <= 200; w++ {
+			warn := newLabCtx(newTheme(true, true), testScreen(snap, w, 40), 0, w, 0).draw(headerPanel, levelFull)[1:]
+			long := strings.Contains(ansi.Strip(strings.Join(warn, " ")), "those turned away too")
+			if len(warn) > 2 || (w >= 104 && !long) || (w < 100 && long) {
+				t.Errorf("lag p99 %v at %d: %d lines, the longer form %v:\n%s", lag, w, len(warn), long, ansi.Strip(strings.Join(warn, "\n")))
+			}
+		}
+	}
+}
+
 // breaker-trap's open breaker says why a healthy dependency gives bulkhead rejections:
 // more calls at once than permits, from the forecast (the preset's 20/s × 200ms for 2).
 func TestNarrateBreakerTrap(t *testing.T) {
