@@ -58,11 +58,15 @@ func starvedWhy(fleet bool) []string {
 	var out []string
 	for _, r := range StarvedBy {
 		if r != RejectBalancer || fleet {
-			out = append(out, r.Word()+" ("+r.def().why+")")
+			out = append(out, r.Word()+" ("+r.Why()+")")
 		}
 	}
 	return out
 }
+
+// Why is why a reason in StarvedBy turned a request away ("no replica in rotation"), in the
+// words its description begins with; "" for the others.
+func (r Reason) Why() string { return r.def().why }
 
 // Why the reasons that starve turned a request away, in the one set of words their
 // descriptions, the balancer's gloss, the help's "starved" and the report's note share.

@@ -33,8 +33,8 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	}
 	switch {
 	case k == 0:
-		msg := fmt.Sprintf("no replica left in rotation (all out at %s): every request is %s, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
-			fmtSecs(fs.AllPulledAt), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
+		msg := fmt.Sprintf("%s (all out at %s): every request is %s, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
+			lab.RejectBalancer.Why(), fmtSecs(fs.AllPulledAt), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		if story != "" { // in fewer words: the story is long already
 			msg = fmt.Sprintf("%s: none in rotation, every request %s until a pulled replica passes %d checks in a row",
 				story, lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
