@@ -637,7 +637,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 		}
 	}
 	for _, snaps := range [][]lab.Snapshot{{*queue}, {*queue, *queue}, {*fleet}, {*fleet, *fleet}} {
-		for w := 80; w <= 200; w++ {
+		for w := range sweep(80, 200, 1) {
 			for _, h := range []int{30, 40, 60} {
 				if h < 40 && len(snaps) == 2 && snaps[0].Fleet != nil {
 					continue

@@ -895,7 +895,7 @@ func TestFleetCompareEverySize(t *testing.T) {
 	for _, pair := range [][2]*lab.Snapshot{{fleetSnapshot(4, 2), fleetSnapshot(4, 2)}, {fleetSnapshot(4, 2), testSnapshot()}} {
 		a, b := *pair[0], *pair[1]
 		b.Config.Name = "other"
-		for w := 60; w <= 160; w += 4 {
+		for w := range sweep(60, 160, 4) {
 			for h := 18; h <= 50; h += 4 {
 				t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
 					defer func() {

@@ -145,7 +145,7 @@ func TestMeasurementAtEverySize(t *testing.T) {
 	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(false, true)
 	a, b := measurementSnapshots()
-	for w := 60; w <= 210; w += 7 {
+	for w := range sweep(60, 210, 7) {
 		for h := 20; h <= 64; h += 4 {
 			s := measurementScreen(w, h)
 			checkFrame(t, render(th, s), w, h)

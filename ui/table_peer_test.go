@@ -22,7 +22,7 @@ func TestCompareHalvesShareTableColumns(t *testing.T) {
 	th := newTheme(true, true)
 	compared := 0
 	for name, m := range compareMoments() {
-		for w := 2*paneMinWidth + dividerWidth; w <= 200; w += 3 {
+		for w := range sweep(2*paneMinWidth+dividerWidth, 200, 3) {
 			for _, h := range []int{40, 60} {
 				s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}},
 					width: w, height: h, recorded: true}
@@ -73,11 +73,11 @@ func TestSecondSettingsLineNeverCostsTheRates(t *testing.T) {
 	for name, m := range compareMoments() {
 		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 120, height: 40, recorded: true}
 		for i := range 2 {
-			for h := 12; h <= 40; h++ {
+			if len(halfCtx(th, s, i).draw(settingsPanel, levelTight)) > 1 {
+				two++
+			}
+			for h := range sweep(12, 40, 1) {
 				c := halfCtx(th, s, i)
-				if len(c.draw(settingsPanel, levelTight)) > 1 {
-					two++
-				}
 				one := halfCtx(th, s, i)
 				one.oneSettings = true
 				if got, want := rates(labLines(c, h)), rates(labLines(one, h)); got < want {
