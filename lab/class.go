@@ -4,6 +4,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -46,8 +47,9 @@ var StarvedBy = []Reason{RejectPool, RejectBalancer}
 // StarvedMeans says what "starved" counts, in the words the header, the help and the
 // report share: each reason in StarvedBy with why it turned the request away.
 func StarvedMeans() string {
-	one, fleet := starvedWhy(false), starvedWhy(true)
-	return "turned away for want of a worker: " + strings.Join(one, " or ") + " or, in a fleet, " + strings.Join(fleet[len(one):], " or ") + ". " +
+	one := starvedWhy(false)
+	fleetOnly := slices.DeleteFunc(starvedWhy(true), func(why string) bool { return slices.Contains(one, why) })
+	return "turned away for want of a worker: " + strings.Join(one, " or ") + " or, in a fleet, " + strings.Join(fleetOnly, " or ") + ". " +
 		"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved"
 }
 

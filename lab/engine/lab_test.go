@@ -451,6 +451,9 @@ func TestCallerTimeoutOrphans(t *testing.T) {
 // Resizing the thread pool while calls run on it loses no call and leaves no thread behind.
 func TestThreadPoolResizeWhileRunning(t *testing.T) {
 	c := scaled()
+	// 2 s calls: the snapshot just after the switch must come before the old threads drain
+	// (two rounds at most, 4 s, within waitFor's 10), however late a busy machine runs it.
+	c.Dependency.Latency = lab.Duration(2 * time.Second)
 	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5, Queue: 5}
 	l, err := startLab(c, Options{})
 	if err != nil {
@@ -479,6 +482,9 @@ func TestThreadPoolResizeWhileRunning(t *testing.T) {
 // not five more of the lab's helpers.
 func TestThreadPoolThreadsCountedAfterASwitch(t *testing.T) {
 	c := scaled()
+	// 2 s calls: the snapshot just after the switch must come before the old threads drain
+	// (two rounds at most, 4 s, within waitFor's 10), however late a busy machine runs it.
+	c.Dependency.Latency = lab.Duration(2 * time.Second)
 	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5, Queue: 5}
 	l, err := startLab(c, Options{})
 	if err != nil {
@@ -490,7 +496,7 @@ func TestThreadPoolThreadsCountedAfterASwitch(t *testing.T) {
 	if err := l.Apply(c); err != nil {
 		t.Fatal(err)
 	}
-	// Each is in a 300 ms call, or takes the next queued one.
+	// Each is in a 2 s call, or takes the next queued one.
 	if b := l.Snapshot().Bulkhead; b.Type != lab.BulkheadSemaphore || b.Threads == 0 {
 		t.Errorf("bulkhead %+v just after the switch: want the semaphore's, with the thread pool's threads", b)
 	}

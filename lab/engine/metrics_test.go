@@ -175,6 +175,7 @@ func TestServedReadWithItsHistograms(t *testing.T) {
 			m.finish(lab.OK, t0, t0, t0.Add(time.Millisecond))
 		}
 	}()
+	defer func() { <-done }() // a failed read ends the test, not the writer: wait for it
 	for reads := 0; ; reads++ {
 		select {
 		case <-done:
