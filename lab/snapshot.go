@@ -229,11 +229,15 @@ func (s *Snapshot) LastSpan() string {
 
 // Starved counts class c's requests turned away for want of a worker so far (StarvedBy); 0
 // for payments, whose own rejections are not starvation.
-func (s *Snapshot) Starved(c Class) int64 {
+func (s *Snapshot) Starved(c Class) int64 { return starvedIn(c, s.Classes[c].Rejected) }
+
+// starvedIn is what of class c's row of rejections starved: the StarvedBy reasons', none of
+// a payment's.
+func starvedIn[T int64 | float64](c Class, row [numReasons]T) T {
 	if !c.Starves() {
 		return 0
 	}
-	return sumFor(s.Classes[c].Rejected, StarvedBy)
+	return sumFor(row, StarvedBy)
 }
 
 // StarvedAll counts the requests of every class that starved so far (Starved).
@@ -249,11 +253,8 @@ func (s *Snapshot) StarvedAll() int64 {
 // last whole second (before the first, at all). A payment turned away is a rejection, not
 // starvation.
 func (s *Snapshot) StarvingNow(c Class) bool {
-	if !c.Starves() {
-		return false
-	}
 	if last := s.LastSecond(); last != nil {
-		return sumFor(last.Rejected[c], StarvedBy) > 0
+		return starvedIn(c, last.Rejected[c]) > 0
 	}
 	return s.Starved(c) > 0
 }
@@ -348,12 +349,7 @@ func (r *Rates) Starved() float64 {
 }
 
 // StarvedOf is class c's starved requests per second over the window (Snapshot.Starved).
-func (r *Rates) StarvedOf(c Class) float64 {
-	if !c.Starves() {
-		return 0
-	}
-	return sumFor(r.Rejected[c], StarvedBy)
-}
+func (r *Rates) StarvedOf(c Class) float64 { return starvedIn(c, r.Rejected[c]) }
 
 // NotOKBut is class c's requests per second in the window that failed, timed out or were
 // turned away for any reason but why.
