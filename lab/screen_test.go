@@ -361,7 +361,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		"not ok":     "not ok n% of ended: ",
 		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
 		// The header's outage words (the review: "(still in 19–20s)" had no entry).
-		"rejected:balancer n": `"(still in 19–20s)", the last whole second, while it still turns them away`,
+		"rejected:balancer n": `"(all out since 12.9s)" while every replica is out of rotation`,
 	} {
 		if got := entry(prefix); !strings.Contains(got, want) {
 			t.Errorf("the help's %q entry %q lacks %q", prefix, got, want)

@@ -9,7 +9,7 @@ import (
 )
 
 // fleetLines draws a fleet in place of the single pool: the balancer's state, one compact
-// row per replica (its pool, busy/size, starved so far, in rotation or pulled), the pulls on a
+// row per replica (its pool, busy/size, its pool's rejections so far, in rotation or pulled), the pulls on a
 // time line with the gaps between them, and the legend. Nil for one instance. Lower levels
 // of detail keep the rows and give up the rest; the barest, the replicas' states alone.
 func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
@@ -166,13 +166,14 @@ func replicaBarCells(squeeze int) int {
 	return replicaCells
 }
 
-// replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  starved 12  PULLED at 9.2s"; last is its
+// replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  rej:pool 12  PULLED at 9.2s"; last is its
 // latest time out of rotation (At 0: none), drainedAt when its drain began if it is drained
-// now (0: it is not). Starved is its own so far, the header's word: its signups and checks
-// its pool turned away (the balancer's belong to no replica). Its last second's rate read
-// "starved 0/s" on every row of the fleet domino, whose replicas queue or are out of
-// rotation, beside 74.6/s signups starving at the balancer (a newcomer of round 11). squeeze
-// 1: a shorter bar, no starved count (the header has the fleet's),
+// now (0: it is not). Its count is its own so far, the table's column: every class its pool
+// turned away (the balancer's belong to no replica), so the rows add up to the column. Its
+// last second's rate read "starved 0/s" on every row of the fleet domino, whose replicas
+// queue or are out of rotation, beside 74.6/s signups starving at the balancer (a newcomer of
+// round 11); "starved", the header's word, counted the pool's alone there beside the
+// header's pool and balancer (newcomer 26). squeeze 1: a shorter bar, no count (the table has the fleet's),
 // and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
 // replica back in rotation without when it was pulled.
 func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze int) string {
@@ -196,7 +197,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	case p.HasQueue():
 		busy += fmt.Sprintf(" +%*d queued", len(itoa(p.QueueCap)), p.Queued)
 	}
-	starved := fmtCount(r.StarvedAll())
+	rejected := fmtCount(r.TurnedAway(lab.RejectPool))
 	h := r.Health
 	var state string
 	switch {
@@ -218,7 +219,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	if compact {
 		return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + "  " + state
 	}
-	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  starved ") + padLeft(starved, 4) + "  " + state
+	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  "+lab.TurnedAway(lab.RejectPool).Term().Column+" ") + padLeft(rejected, 4) + "  " + state
 }
 
 // drainedWord is a drained replica's state, with why, as the narrator says it: "DRAINED"
