@@ -67,16 +67,17 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 
 // breakerGain says what the breaker bought so far, which no other line says: its payments
 // ok as without it (0%), newcomer 23 saw no gain but by comparing screens. Each payment it
-// turned away called nothing and held a worker only to be turned away (the breaker turns it
-// away in the chain, on a worker), where a call holds one for the forecast's hold, said as
-// one (~); nothing before it turned one away.
+// turned away called nothing and freed its worker at once (the breaker turns it away in the
+// chain, on a worker), where a call holds one for the forecast's hold, said as one (~):
+// "held a worker only to be turned away" read as a cost, not a gain (newcomer 26); nothing
+// before it turned one away.
 func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
 	n := s.Classes[lab.Payment].Rejected[lab.RejectBreaker]
 	if n == 0 {
 		return spareClause{}
 	}
 	return spareClause{
-		long: fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all) and held a worker only to be turned away, where a call holds one ~%s",
+		long: fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all) and each freed its worker at once, where a call holds one ~%s",
 			fmtCount(n), lab.RejectBreaker.Word(), fmtCount(s.Dependency.Requests), fmtSecs(pay.Hold)),
 		short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n)),
 	}
