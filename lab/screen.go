@@ -88,13 +88,17 @@ var coreSettings = slices.Concat(
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
 		// the lesson rests on and no other line says (newcomer 13); a health check does no
 		// work at all, and fails only for want of a worker in time (newcomer 25: "nothing says
-		// what a health check does or costs").
+		// what a health check does or costs"). Its timeout only where it can wait for one: "timed
+		// out after 1s without one" beside "queue none" asked what could take 1s (newcomer 26).
 		if s.Active(Signup) {
 			items = append(items, Item{Label: s.Config.Traffic.Label(Signup), Value: FmtDur(s.Config.Signup.Work.D()) + " of local work, calls nothing", Spare: true})
 		}
 		if s.Active(Health) {
-			items = append(items, Item{Label: s.Config.Traffic.Label(Health), Value: fmt.Sprintf("answered at once on a worker, calls nothing; timed out after %s without one",
-				FmtDur(s.Config.Health.Timeout.D())), Spare: true})
+			fails := RejectPool.Word() + " when none is free"
+			if s.Config.Pool.Queue.Holds() {
+				fails = "timed out after " + FmtDur(s.Config.Health.Timeout.D()) + " without one"
+			}
+			items = append(items, Item{Label: s.Config.Traffic.Label(Health), Value: "answered at once on a worker, calls nothing; " + fails, Spare: true})
 		}
 		return items
 	}),

@@ -186,10 +186,17 @@ func TestSettingsSaySignupsCallNothing(t *testing.T) {
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
 	s.Classes[Signup].Arrived, s.Classes[Health].Arrived = 1, 1
 	items := fmt.Sprint(SettingsItems(c, s, 120))
-	for _, want := range []string{"signup 2ms of local work, calls nothing", "health answered at once on a worker, calls nothing; timed out after 1s without one"} {
+	for _, want := range []string{"signup 2ms of local work, calls nothing", "health answered at once on a worker, calls nothing; rejected:pool when none is free"} {
 		if !strings.Contains(items, want) {
 			t.Errorf("no %q in items: %s", want, items)
 		}
+	}
+	// Its timeout where it can wait for a worker, in a queue, not beside "queue none"
+	// (newcomer 26).
+	c.Pool.Queue = 10
+	s.Config = c
+	if items, want := fmt.Sprint(SettingsItems(c, s, 120)), "health answered at once on a worker, calls nothing; timed out after 1s without one"; !strings.Contains(items, want) {
+		t.Errorf("with a queue, no %q in items: %s", want, items)
 	}
 }
 
