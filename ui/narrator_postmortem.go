@@ -113,8 +113,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				}
 				if q >= 0 {
 					msg += fmt.Sprintf(", %s queue up toward %s", fmtPerSec(q), fmtDur(d))
-				} else {
-					msg += fmt.Sprintf(", the queue drains %s", fmtPerSec(-q))
+				} else { // beside its length: "drains 5.8/s" read as emptying beside 338 held steady (newcomer 26)
+					msg += fmt.Sprintf(", the queue of %s shrinks %s", fmtCount(int64(s.Pool.Queued)), fmtPerSec(-q))
 				}
 				break
 			}

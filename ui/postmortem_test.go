@@ -204,6 +204,18 @@ func TestNarratePostmortem(t *testing.T) {
 	}
 }
 
+// Steady, the fix's queue shrinks a little a second: said beside its length, not as
+// "drains", which read as emptying beside 338 orders held near the deadline (newcomer 26).
+func TestNarrateFixQueueShrinks(t *testing.T) {
+	s := postmortemSnapshot(fixConfig())
+	for i := range s.Timeline {
+		s.Timeline[i].OK[lab.Payment] = 490
+	}
+	if got, want := narrate(s.Config, s), ", the queue of 368 shrinks 5.2/s;"; !strings.Contains(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
 // The postmortem's parts on the screen: the pool's growth, the queue of goroutines, the
 // store's latency, the limit and its chart, and the payments called orders.
 func TestPostmortemScreen(t *testing.T) {
