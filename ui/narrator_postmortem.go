@@ -224,9 +224,11 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 func whyCap(cfg lab.Config, k lab.KneeForecast) spareClause {
 	var long, short string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
-		long = fmt.Sprintf("; the cap keeps each call at %s, the deadline turns a wait that leaves too little of %s into %s, so every ok ends within %s",
-			fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word(), fmtDur(d))
-		short = fmt.Sprintf("; the cap keeps calls at %s, the deadline rejects waits past %s", fmtLatency(k.CapLatency), fmtDur(d))
+		// The cap as its count of calls, as the sentence opens ("24 calls (knee 25)"): "the
+		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
+		long = fmt.Sprintf("; at most %d calls at once keep each at %s, the deadline turns a wait that leaves too little of %s into %s, so every ok ends within %s",
+			k.Cap, fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word(), fmtDur(d))
+		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects waits past %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
 	}
 	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		long += fmt.Sprintf("; why %d, not %d: a margin in case the knee is misjudged: %d calls answer %s with the knee at %d or %d; %d answer %s only if it is %d, %s (at %s each) if it is %d",
