@@ -80,9 +80,10 @@ var coreSettings = slices.Concat(
 		}
 		// Where it runs, too: on a worker, so what is turned away before one (rejected:pool,
 		// :queue, :balancer) never meets the fallback, first as it is (newcomer 25: "if the
-		// fallback is outermost, why does it not answer these rejections?").
+		// fallback is outermost, why does it not answer these rejections?"), in the words of
+		// starving ("what is turned away before a worker" was hard to parse, newcomer 26).
 		const onWorker = "on a worker, outermost first"
-		value := fittingValue(label, w, onWorker+" (what is turned away before a worker never reaches it): "+glossed,
+		value := fittingValue(label, w, onWorker+" (one turned away for want of a worker never reaches it): "+glossed,
 			onWorker+": "+glossed, "outermost first: "+glossed, onWorker+": "+chain, "outermost first: "+chain, chain)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which

@@ -331,7 +331,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
 	for w, want := range map[int]string{
-		120: "payment chain on a worker, outermost first (what is turned away before a worker never reaches it): fallback → http",
+		120: "payment chain on a worker, outermost first (one turned away for want of a worker never reaches it): fallback → http",
 		80:  "payment chain on a worker, outermost first: fallback → http",
 	} {
 		if items := fmt.Sprint(SettingsItems(c, s, w)); !strings.Contains(items, want) {
