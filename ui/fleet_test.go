@@ -666,6 +666,14 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 			t.Errorf("at 120 columns the starved count is left out: %q", head)
 		}
 	}
+	// Once a replica is back, at 80 columns, the outage's count stays where the count with
+	// its parts has no room (fleet-domino at 20s lost both).
+	back := *s
+	back.Fleet = &lab.FleetStats{Balancer: s.Fleet.Balancer, Replicas: s.Fleet.Replicas, InRotation: 1, Pulls: slices.Clone(s.Fleet.Pulls)}
+	back.Fleet.Pulls[3].ReturnedAt = 9400 * time.Millisecond
+	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !strings.Contains(head, "rejected:balancer 550") {
+		t.Errorf("at 80 columns, after the outage: %q", head)
+	}
 	rows := ansi.Strip(strings.Join(replicaRows(th, s, 160), "\n"))
 	var sum int64
 	for i := range s.Fleet.Replicas {

@@ -983,9 +983,13 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			forms = append(forms, []string{label})
 			bare++
 		}
-		// Its count bare beside the first class alone, whose parts it has a share of.
+		// Its count bare beside the first class alone, whose parts it has a share of; then
+		// alone, the whole outage's count, before a class's (whose parts take more room).
 		if len(classes) > 1 {
 			forms = append(forms, slices.Insert([]string{noted(0, -1)}, min(at, 1), label))
+		}
+		if len(classes) > 0 {
+			forms = append(forms, []string{label})
 		}
 	}
 	if len(forms[bare]) > 1 {
