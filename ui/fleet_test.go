@@ -138,6 +138,12 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage, nothing starved, at 120 columns: %q", h)
 	}
+	// A half of compare mode keeps the outage's count and the time as a moment, the other
+	// half saying it is a screenshot (fleet-vs at 120x40 kept neither).
+	two := screen{recorded: true, panes: []pane{{cfg: s.Config, snap: s}, {cfg: s.Config, snap: s}}}
+	if h := ansi.Strip(headerLine(th, two, 0, 59)); !strings.Contains(h, "fleet-domino  at 9.5s") || !strings.Contains(h, "rejected:balancer 9") {
+		t.Errorf("a half of compare mode during the outage: %q", h)
+	}
 	// r4 back in rotation within the last whole second, which turned 3 away.
 	fs := s.Fleet
 	fs.Pulls[3].ReturnedAt, fs.InRotation = 9400*time.Millisecond, 1

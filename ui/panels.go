@@ -764,11 +764,15 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// Shorter forms drop the run time's label, then the run time (both sides show it): live,
 	// it ticks. A screenshot's is still, and bare beside the preset's name it read as a
 	// setting like the dependency's 3.0s (newcomer 26): "screenshot at 8.0s" in every form
-	// but the last, which drops the time, as the state's word was in every form.
+	// but the last, which drops the time, as the state's word was in every form; a half of
+	// compare mode gives up the word before the time or an outage's count (the other says it).
 	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
 	if s.recorded {
 		shot := title + "  " + t.dim.Render(recordedWord+" at ") + fmtElapsed(snap.Elapsed)
 		lefts = []string{shot, shot, title + "  " + t.dim.Render(recordedWord)}
+		if len(s.panes) > 1 {
+			lefts[1] = title + "  " + t.dim.Render("at ") + fmtElapsed(snap.Elapsed)
+		}
 	}
 
 	// The right side: what is starving, and the run's state.
