@@ -141,7 +141,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	// A half of compare mode keeps the outage's count and the time as a moment, the other
 	// half saying it is a screenshot (fleet-vs at 120x40 kept neither).
 	two := screen{recorded: true, panes: []pane{{cfg: s.Config, snap: s}, {cfg: s.Config, snap: s}}}
-	if h := ansi.Strip(headerLine(th, two, 0, 59)); !strings.Contains(h, "fleet-domino  at 9.5s") || !strings.Contains(h, "rejected:balancer 9") {
+	if h := ansi.Strip(headerLine(th, two, 0, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") || !strings.Contains(h, "rejected:balancer 9") {
 		t.Errorf("a half of compare mode during the outage: %q", h)
 	}
 	// r4 back in rotation within the last whole second, which turned 3 away.
