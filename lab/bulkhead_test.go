@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -38,6 +39,22 @@ func TestSlackLostWording(t *testing.T) {
 		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != want {
 			t.Errorf("slack lost at %d: %+v", w, items)
 		}
+	}
+	// Weighed against what the others need, where they arrive (newcomer 26: "a cost to fix,
+	// or the bulkhead's point?").
+	s.Config = DefaultConfig()
+	need := s.Config.othersNeed()
+	for w, want := range map[int]string{
+		120: fmt.Sprintf("slack lost: as the bulkhead turned 15 payments away, on average 17 workers sat free; others need %d: the rest unused", need),
+		160: fmt.Sprintf("slack lost: as the bulkhead turned 15 payments away, on average 17 workers sat free; the others need %d of them: the rest is capacity unused", need),
+	} {
+		if items := slackHealth(&s, w); need == 0 || len(items) != 1 || items[0].Phrase() != want {
+			t.Errorf("slack lost at %d: %+v, want %q", w, items, want)
+		}
+	}
+	s.Slack.MeanFree = float64(need)
+	if items := slackHealth(&s, 160); len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), fmt.Sprintf("; the others need %d of them: kept for them", need)) {
+		t.Errorf("slack lost no more than the others need: %+v", items)
 	}
 	if s.Slack.Rejections = 0; slackHealth(&s, 120) != nil {
 		t.Error("no rejections: want no slack lost")

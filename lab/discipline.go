@@ -128,7 +128,8 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
 	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work),
-		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)), fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
+		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)), fmt.Sprintf("waits ~%s: %s", wait, a.AheadSaid(s.Config.Traffic)),
+		fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
@@ -170,6 +171,14 @@ func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.held
 // one thing (newcomer 25).
 func (a ArrivingWait) SumSaid(t TrafficConfig) string { return a.Sum(t) + a.holds(a.heldWords()) }
 
+// AheadSaid is SumSaid without what the sum computes to, for a line without room for both:
+// what a hold is outranks a second figure for the wait (newcomer 26: "waits ~688ms: 338
+// orders × 49ms ahead ÷ 24 workers = 690ms if evenly freed" beside calls of 50ms each, two
+// figures for one wait and a hold shorter than a call, unsaid).
+func (a ArrivingWait) AheadSaid(t TrafficConfig) string {
+	return a.sum(t, false) + a.holds(a.heldWords())
+}
+
 // heldWords say what each hold is: the mean time one held a worker in the window.
 func (a ArrivingWait) heldWords() string {
 	return "the mean time one held a worker in " + FmtSpan(a.From, a.To)
@@ -200,15 +209,18 @@ func (a ArrivingWait) queued() int {
 // 2.4ms) ahead ÷ 20 workers = 4.4s if evenly freed" as two answers (the long queue at 10s,
 // whose fast signups ahead free their workers at once): "29 payments of 3.00s and 14
 // signups of 2.4ms ahead, each taking the first of 20 workers to free".
-func (a ArrivingWait) Sum(t TrafficConfig) string {
+func (a ArrivingWait) Sum(t TrafficConfig) string { return a.sum(t, true) }
+
+// sum is Sum, with what it computes to where even says so.
+func (a ArrivingWait) sum(t TrafficConfig, even bool) string {
 	var terms, parts []string
 	for _, q := range a.Ahead {
 		what := fmt.Sprintf("%s %s", FmtCount(int64(q.Queued)), Plural(t.Label(q.Class)))
 		terms = append(terms, fmt.Sprintf("%s × %s", what, FmtLatency(q.Hold)))
 		parts = append(parts, fmt.Sprintf("%s of %s", what, FmtLatency(q.Hold)))
 	}
-	even, shown := a.Even(), ShownSecs(a.Wait)
-	if len(parts) > 0 && (even-shown).Abs() > max(shown/10, 100*time.Millisecond) {
+	spread, shown := a.Even(), ShownSecs(a.Wait)
+	if len(parts) > 0 && (spread-shown).Abs() > max(shown/10, 100*time.Millisecond) {
 		list := parts[len(parts)-1]
 		if n := len(parts); n > 1 {
 			list = strings.Join(parts[:n-1], ", ") + " and " + list
@@ -220,8 +232,8 @@ func (a ArrivingWait) Sum(t TrafficConfig) string {
 		work = "(" + work + ")"
 	}
 	out := fmt.Sprintf("%s ahead ÷ %d workers", work, a.Workers)
-	if even != shown {
-		out += fmt.Sprintf(" = %s if evenly freed", FmtSecs(even))
+	if even && spread != shown {
+		out += fmt.Sprintf(" = %s if evenly freed", FmtSecs(spread))
 	}
 	return out
 }

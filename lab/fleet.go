@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"cmp"
 	"iter"
 	"slices"
 	"sort"
@@ -52,6 +53,36 @@ func (f *FleetStats) AllOutUntil() time.Duration {
 		}
 	}
 	return until
+}
+
+// LastAllOut is the latest stretch with every replica out of rotation at once, the only
+// time the balancer turns requests away: from when, and until when a replica came back (0:
+// it lasts still); from 0: never. The header says when it stopped from it, not from whole
+// seconds: "(still in 19–20s)" beside a replica "back at 19.5s" read as going on (newcomer 26).
+func (f *FleetStats) LastAllOut() (from, until time.Duration) {
+	type step struct {
+		at  time.Duration
+		out int // +1: a replica left rotation, -1: one came back
+	}
+	var steps []step
+	for _, p := range f.Outs() {
+		steps = append(steps, step{p.At, 1})
+		if p.Returned() {
+			steps = append(steps, step{p.ReturnedAt, -1})
+		}
+	}
+	slices.SortStableFunc(steps, func(a, b step) int { return cmp.Compare(a.at, b.at) })
+	out := 0
+	for _, s := range steps {
+		out += s.out
+		switch {
+		case s.out > 0 && out == len(f.Replicas):
+			from, until = s.at, 0
+		case s.out < 0 && out == len(f.Replicas)-1 && from > 0 && until == 0:
+			until = s.at
+		}
+	}
+	return from, until
 }
 
 // Again is the outs after the domino (Domino): once every replica was out, and one came

@@ -142,3 +142,22 @@ func TestReplicaWidestBulkhead(t *testing.T) {
 		}
 	}
 }
+
+// The balancer turns requests away only while every replica is out: the latest such
+// stretch, from the drain and the pulls, ends at the return that left one in rotation
+// (the domino: r1 drained, r4, r2, r3 pulled, r4 back; then all out again).
+func TestLastAllOut(t *testing.T) {
+	s := time.Second
+	f := FleetStats{Replicas: make([]Snapshot, 4), Drain: &Drain{Replica: 1, At: 5 * s}}
+	if from, until := f.LastAllOut(); from != 0 || until != 0 {
+		t.Errorf("one drained: %v–%v, want never", from, until)
+	}
+	f.Pulls = []Pull{{Replica: 4, At: 9 * s, ReturnedAt: 19500 * time.Millisecond}, {Replica: 2, At: 12 * s}, {Replica: 3, At: 13 * s}}
+	if from, until := f.LastAllOut(); from != 13*s || until != 19500*time.Millisecond {
+		t.Errorf("the domino: %v–%v, want 13s–19.5s", from, until)
+	}
+	f.Pulls = append(f.Pulls, Pull{Replica: 4, At: 25 * s})
+	if from, until := f.LastAllOut(); from != 25*s || until != 0 {
+		t.Errorf("all out again: %v–%v, want from 25s, lasting", from, until)
+	}
+}

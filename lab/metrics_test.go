@@ -103,8 +103,8 @@ func TestStarved(t *testing.T) {
 	s.Classes[Payment].Rejected[RejectPool], s.Classes[Signup].Rejected[RejectPool], s.Classes[Health].Rejected[RejectPool] = 5, 3, 1
 	s.Classes[Payment].Rejected[RejectBalancer], s.Classes[Signup].Rejected[RejectBalancer] = 4, 541
 	s.Classes[Signup].Rejected[RejectBulkhead] = 7
-	if s.Starved(Payment) != 0 || s.Starved(Signup) != 544 || s.StarvedAll() != 545 {
-		t.Errorf("starved payment %d, signup %d, all %d; want 0, 3 + 541, 545", s.Starved(Payment), s.Starved(Signup), s.StarvedAll())
+	if s.Starved(Payment) != 0 || s.Starved(Signup) != 544 || s.Starved(Health) != 1 {
+		t.Errorf("starved payment %d, signup %d, health %d; want 0, 3 + 541, 1", s.Starved(Payment), s.Starved(Signup), s.Starved(Health))
 	}
 	s.Timeline = make([]Second, 3)
 	for i := range s.Timeline {
@@ -241,7 +241,10 @@ func TestWaitArrivingNow(t *testing.T) {
 		busy.Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall, Held: time.Duration(i) * 40 * time.Millisecond}
 	}
 	for w, want := range map[int]string{140: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers = 30.0s if evenly freed; 1.00s: the mean time one held a worker in 1–6s",
-		120: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers = 30.0s if evenly freed"} {
+		// Narrower, what the hold is outranks what the sum computes to (newcomer 26: "338
+		// orders × 49ms ahead ÷ 24 workers = 690ms if evenly freed" beside calls of 50ms).
+		120: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; 1.00s: the mean time one held a worker in 1–6s",
+		100: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers = 30.0s if evenly freed"} {
 		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {
 			t.Errorf("busy workers, health item at %d %+v", w, items)
 		}

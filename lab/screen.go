@@ -80,21 +80,26 @@ var coreSettings = slices.Concat(
 		}
 		// Where it runs, too: on a worker, so what is turned away before one (rejected:pool,
 		// :queue, :balancer) never meets the fallback, first as it is (newcomer 25: "if the
-		// fallback is outermost, why does it not answer these rejections?").
+		// fallback is outermost, why does it not answer these rejections?"), in the words of
+		// starving ("what is turned away before a worker" was hard to parse, newcomer 26).
 		const onWorker = "on a worker, outermost first"
-		value := fittingValue(label, w, onWorker+" (what is turned away before a worker never reaches it): "+glossed,
+		value := fittingValue(label, w, onWorker+" (one turned away for want of a worker never reaches it): "+glossed,
 			onWorker+": "+glossed, "outermost first: "+glossed, onWorker+": "+chain, "outermost first: "+chain, chain)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
 		// the lesson rests on and no other line says (newcomer 13); a health check does no
 		// work at all, and fails only for want of a worker in time (newcomer 25: "nothing says
-		// what a health check does or costs").
+		// what a health check does or costs"). Its timeout only where it can wait for one: "timed
+		// out after 1s without one" beside "queue none" asked what could take 1s (newcomer 26).
 		if s.Active(Signup) {
 			items = append(items, Item{Label: s.Config.Traffic.Label(Signup), Value: FmtDur(s.Config.Signup.Work.D()) + " of local work, calls nothing", Spare: true})
 		}
 		if s.Active(Health) {
-			items = append(items, Item{Label: s.Config.Traffic.Label(Health), Value: fmt.Sprintf("answered at once on a worker, calls nothing; timed out after %s without one",
-				FmtDur(s.Config.Health.Timeout.D())), Spare: true})
+			fails := RejectPool.Word() + " when none is free"
+			if s.Config.Pool.Queue.Holds() {
+				fails = "timed out after " + FmtDur(s.Config.Health.Timeout.D()) + " without one"
+			}
+			items = append(items, Item{Label: s.Config.Traffic.Label(Health), Value: "answered at once on a worker, calls nothing; " + fails, Spare: true})
 		}
 		return items
 	}),
@@ -567,11 +572,11 @@ func ScreenWords() []Item {
 func coreWords() []part[[]Item] {
 	return slices.Concat(
 		at(10, []Item{
-			word("● live", "the screen follows the running lab, 10 times a second (■ not live: a picture of what the screen showed at the run time beside it, drawn by poollab snapshot from a run without a screen, which stopped there (a GIF: one such picture every 100ms of the run); ‖ PAUSED: the screen is frozen, the lab runs on)"),
+			word("● live", "the screen follows the running lab, 10 times a second (a screenshot, \"screenshot at 8.0s\" on the left in its place: a picture of what the screen showed at that run time, drawn by poollab snapshot from a run without a screen, which stopped there (a GIF: one such picture every 100ms of the run); ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
-			word("run time", "time since the run started (r restarts it)"),
-			word("rejected:balancer n", "a fleet's requests, every class's, the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(still in 19–20s)\", the last whole second, while it still turns them away; quiet, with \"(none since 13s)\", once it stopped. Those of every class but payment are starved too (signup starved n)"),
-			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\"; in a fleet, each reason's share, \"(rej:pool 15 + rej:balancer 541)\". In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"none since 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(none since 7s)\" alone)"),
+			word("run time", "time since the run started (r restarts it); a screenshot's: \"screenshot at 8.0s\""),
+			word("rejected:balancer n", "a fleet's requests, every class's, the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(all out since 12.9s)\" while every replica is out of rotation, the only time it turns them away; quiet, with \"(none since 19.5s)\", when a replica came back. Those of every class but payment are starved too (signup starved n)"),
+			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\"; in a fleet, each reason's share, \"(rej:pool 15 + rej:balancer 541)\", said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"none since 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(none since 7s)\" alone)"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts"),
 		}),

@@ -186,10 +186,17 @@ func TestSettingsSaySignupsCallNothing(t *testing.T) {
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
 	s.Classes[Signup].Arrived, s.Classes[Health].Arrived = 1, 1
 	items := fmt.Sprint(SettingsItems(c, s, 120))
-	for _, want := range []string{"signup 2ms of local work, calls nothing", "health answered at once on a worker, calls nothing; timed out after 1s without one"} {
+	for _, want := range []string{"signup 2ms of local work, calls nothing", "health answered at once on a worker, calls nothing; rejected:pool when none is free"} {
 		if !strings.Contains(items, want) {
 			t.Errorf("no %q in items: %s", want, items)
 		}
+	}
+	// Its timeout where it can wait for a worker, in a queue, not beside "queue none"
+	// (newcomer 26).
+	c.Pool.Queue = 10
+	s.Config = c
+	if items, want := fmt.Sprint(SettingsItems(c, s, 120)), "health answered at once on a worker, calls nothing; timed out after 1s without one"; !strings.Contains(items, want) {
+		t.Errorf("with a queue, no %q in items: %s", want, items)
 	}
 }
 
@@ -333,7 +340,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
 	for w, want := range map[int]string{
-		120: "payment chain on a worker, outermost first (what is turned away before a worker never reaches it): fallback → http",
+		120: "payment chain on a worker, outermost first (one turned away for want of a worker never reaches it): fallback → http",
 		80:  "payment chain on a worker, outermost first: fallback → http",
 	} {
 		if items := fmt.Sprint(SettingsItems(c, s, w)); !strings.Contains(items, want) {
@@ -370,7 +377,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		"not ok":     "not ok n% of ended: ",
 		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
 		// The header's outage words (the review: "(still in 19–20s)" had no entry).
-		"rejected:balancer n": `"(still in 19–20s)", the last whole second, while it still turns them away`,
+		"rejected:balancer n": `"(all out since 12.9s)" while every replica is out of rotation`,
 	} {
 		if got := entry(prefix); !strings.Contains(got, want) {
 			t.Errorf("the help's %q entry %q lacks %q", prefix, got, want)

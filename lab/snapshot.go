@@ -240,15 +240,6 @@ func starvedIn[T int64 | float64](c Class, row [numReasons]T) T {
 	return sumFor(row, StarvedBy)
 }
 
-// StarvedAll counts the requests of every class that starved so far (Starved).
-func (s *Snapshot) StarvedAll() int64 {
-	var n int64
-	for _, c := range Classes {
-		n += s.Starved(c)
-	}
-	return n
-}
-
 // StarvingNow says class c is being starved: turned away for want of a worker during the
 // last whole second (before the first, at all). A payment turned away is a rejection, not
 // starvation.
@@ -272,15 +263,6 @@ func (s *Snapshot) lastRejected(reasons []Reason, classes []Class) *Second {
 	return nil
 }
 
-// LastRejectedIn is the last second of the timeline in which a request of one of classes
-// was rejected for why, as the screen writes it ("2–3s"); "" if none of its seconds had one.
-func (s *Snapshot) LastRejectedIn(why Reason, classes ...Class) string {
-	if sec := s.lastRejected([]Reason{why}, classes); sec != nil {
-		return FmtSpan(sec.T-1, sec.T)
-	}
-	return ""
-}
-
 // NoneSince says a rejection for one of reasons of one of classes stopped, and when: "none
 // since 7s", the end of the last second that had one; "" if none of the timeline's seconds
 // had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
@@ -290,21 +272,6 @@ func (s *Snapshot) NoneSince(reasons []Reason, classes ...Class) string {
 		return fmt.Sprintf("none since %ds", sec.T)
 	}
 	return ""
-}
-
-// TurningAwayNow says the last whole second had rejections for why (before one, whether
-// any so far: TurnedAway).
-func (s *Snapshot) TurningAwayNow(why Reason) bool {
-	last := s.LastSecond()
-	if last == nil {
-		return s.TurnedAway(why) > 0
-	}
-	for c := range last.Rejected {
-		if last.Rejected[c][why] > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // RateWindow is how many whole seconds Rates averages over: long enough that a second in

@@ -9,7 +9,7 @@ import (
 )
 
 // fleetLines draws a fleet in place of the single pool: the balancer's state, one compact
-// row per replica (its pool, busy/size, starved so far, in rotation or pulled), the pulls on a
+// row per replica (its pool, busy/size, its pool's rejections so far, in rotation or pulled), the pulls on a
 // time line with the gaps between them, and the legend. Nil for one instance. Lower levels
 // of detail keep the rows and give up the rest; the barest, the replicas' states alone.
 func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
@@ -115,16 +115,16 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	var cells []string
 	widest := 0
 	per := 0.0
-	// The starved counts as wide as the widest ("12345", "523k"), 4 at least: the states
+	// The rej:pool counts as wide as the widest ("12345", "523k"), 4 at least: the states
 	// after them line up row under row.
-	starvedW := 4
+	countW := 4
 	for i := range s.Fleet.Replicas {
-		starvedW = max(starvedW, ansiWidth(fmtCount(s.Fleet.Replicas[i].StarvedAll())))
+		countW = max(countW, ansiWidth(fmtCount(s.Fleet.Replicas[i].TurnedAway(lab.RejectPool))))
 	}
 	for squeeze := range 3 {
 		cells, widest, per = cells[:0], 0, 0
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze, starvedW)
+			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze, countW)
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
 			if size, at := max(len(r.Pool.Workers), r.Pool.Size), replicaBarCells(squeeze); size > at {
@@ -172,16 +172,18 @@ func replicaBarCells(squeeze int) int {
 	return replicaCells
 }
 
-// replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  starved 12  PULLED at 9.2s"; last is its
+// replicaRow: "r3 PPPPPPPPSS········ 10/20 busy  rej:pool 12  PULLED at 9.2s"; last is its
 // latest time out of rotation (At 0: none), drainedAt when its drain began if it is drained
-// now (0: it is not). Starved is its own so far, the header's word: its signups and checks
-// its pool turned away (the balancer's belong to no replica). Its last second's rate read
-// "starved 0/s" on every row of the fleet domino, whose replicas queue or are out of
-// rotation, beside 74.6/s signups starving at the balancer (a newcomer of round 11), padded
-// to starvedW, the rows' widest. squeeze 1: a shorter bar, no starved count (the header has
-// the fleet's), and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED
-// 9.2s"; 2: a replica back in rotation without when it was pulled.
-func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze, starvedW int) string {
+// now (0: it is not). Its count is its own so far, the table's column: every class its pool
+// turned away (the balancer's belong to no replica), so the rows add up to the column. Its
+// last second's rate read "starved 0/s" on every row of the fleet domino, whose replicas
+// queue or are out of rotation, beside 74.6/s signups starving at the balancer (a newcomer of
+// round 11); "starved", the header's word, counted the pool's alone there beside the
+// header's pool and balancer (newcomer 26). squeeze 1: a shorter bar, no count (the table has the fleet's),
+// and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
+// replica back in rotation without when it was pulled. The count is padded to countW, the
+// rows' widest.
+func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze, countW int) string {
 	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(itoa(of)), n)
 	p := r.Pool
@@ -202,7 +204,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	case p.HasQueue():
 		busy += fmt.Sprintf(" +%*d queued", len(itoa(p.QueueCap)), p.Queued)
 	}
-	starved := fmtCount(r.StarvedAll())
+	rejected := fmtCount(r.TurnedAway(lab.RejectPool))
 	h := r.Health
 	var state string
 	switch {
@@ -224,7 +226,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	if compact {
 		return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + "  " + state
 	}
-	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  starved ") + padLeft(starved, starvedW) + "  " + state
+	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  "+lab.TurnedAway(lab.RejectPool).Term().Column+" ") + padLeft(rejected, countW) + "  " + state
 }
 
 // drainedWord is a drained replica's state, with why, as the narrator says it: "DRAINED"

@@ -110,8 +110,10 @@ func TestFleetFrame(t *testing.T) {
 	}
 }
 
-// An outage is in the header: the requests the balancer turned away, first while it turns
-// them away (starvation is the pool's and does not count them), quiet once it stopped.
+// An outage is in the header: the requests the balancer turned away, first while every
+// replica is out, with since when; quiet once one is back, with when, whatever the last
+// whole second had ("(still in 19–20s)" beside a replica "back at 19.5s" read as going on,
+// newcomer 26).
 func TestHeaderSaysTheOutage(t *testing.T) {
 	s := fleetSnapshot(4, 4)
 	last := &s.Timeline[len(s.Timeline)-1]
@@ -121,10 +123,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	if h := ansi.Strip(headerLine(th, one, 0, 80)); !strings.Contains(h, "rejected:balancer 9") {
 		t.Errorf("during the outage at 80 columns: %q", h)
 	}
-	// Still, in the last whole second: "(now)" read as "at this instant" beside a replica
-	// back in rotation (newcomer 24).
-	span := s.LastRejectedIn(lab.RejectBalancer, lab.Payment)
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9 (still in "+span+")") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage at 120 columns: %q", h)
 	}
 	// With no class starved (only payments turned away), the outage keeps its note: the
@@ -136,11 +135,20 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 		quiet.Timeline[i].Rejected[lab.Signup] = quiet.Classes[lab.Signup].Rejected
 	}
 	alone := screen{width: 120, height: 40, recorded: true, panes: []pane{{cfg: quiet.Config, snap: &quiet}}}
-	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "rejected:balancer 9 (still in "+span+")") {
+	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage, nothing starved, at 120 columns: %q", h)
 	}
-	last.Rejected[lab.Payment][lab.RejectBalancer] = 0
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9") || strings.Contains(h, "(still in") {
+	// A half of compare mode keeps the outage's count and the time as a moment, the other
+	// half saying it is a screenshot (fleet-vs at 120x40 kept neither).
+	two := screen{recorded: true, panes: []pane{{cfg: s.Config, snap: s}, {cfg: s.Config, snap: s}}}
+	if h := ansi.Strip(headerLine(th, two, 0, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") || !strings.Contains(h, "rejected:balancer 9") {
+		t.Errorf("a half of compare mode during the outage: %q", h)
+	}
+	// r4 back in rotation within the last whole second, which turned 3 away.
+	fs := s.Fleet
+	fs.Pulls[3].ReturnedAt, fs.InRotation = 9400*time.Millisecond, 1
+	fs.Replicas[3].Health.Pulled = false
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9 (none since 9.4s)") {
 		t.Errorf("after it: %q", h)
 	}
 }
@@ -418,7 +426,7 @@ func TestReplicaRowsAlignPastFourDigits(t *testing.T) {
 	for _, l := range lines {
 		l = ansi.Strip(l)
 		k := strings.Index(l, "in rotation")
-		if !strings.Contains(l, "starved") || k < 0 || at >= 0 && k != at {
+		if !strings.Contains(l, "rej:pool") || k < 0 || at >= 0 && k != at {
 			t.Fatalf("states not in one column:\n%s", ansi.Strip(strings.Join(lines, "\n")))
 		}
 		at = k
@@ -617,22 +625,20 @@ func TestReplicaBarsSayTheirScale(t *testing.T) {
 	}
 }
 
-// A snapshot's state is one form on every header, in both halves of a compare and at the
-// narrowest, beside the longest preset's name (newcomer 22: "■ snapshot, not live" beside
-// "■ snapshot" read as two states). It says the frame is not the live screen, the word "●
-// live" is on it ("■ recorded" read as a run recorded to a file, or a replay), short enough
-// to leave a second starved class its rate at 120 columns, and the help says what it shows.
+// A screenshot says it is one on every header, in both halves of a compare and at the
+// narrowest, beside the longest preset's name, in one word before its run time (newcomer
+// 22: "■ snapshot, not live" beside "■ snapshot" read as two states; newcomer 26 read "■ not
+// live" as paused, finished, a recording or a dependency not live), narrow enough to leave a
+// second starved class its rate at 120 columns, and the help says what it shows. Its run
+// time is never bare ("poollab  shared-pool  8.0s" read as a setting, newcomer 26).
 func TestSnapshotStateOneForm(t *testing.T) {
 	th := newTheme(true, true)
-	if recordedState != "■ not live" {
-		t.Errorf("the state %q does not say it is not the live screen, in the fewest words", recordedState)
-	}
 	var help string
 	for _, d := range helpWords() {
 		help += d[0] + " " + d[1] + "\n"
 	}
-	if !strings.Contains(help, recordedState+": a picture of what the screen showed at the run time beside it") {
-		t.Errorf("the help does not say what %q shows:\n%s", recordedState, help)
+	if !strings.Contains(help, `"`+recordedWord+` at 8.0s" on the left in its place: a picture of what the screen showed at that run time`) {
+		t.Errorf("the help does not say what %q shows:\n%s", recordedWord, help)
 	}
 	for _, p := range presets.List() {
 		cfg, err := presets.Load(p.Name, nil)
@@ -641,12 +647,15 @@ func TestSnapshotStateOneForm(t *testing.T) {
 		}
 		a := pane{cfg: cfg, snap: lab.NotStarted(cfg)}
 		two := screen{recorded: true, panes: []pane{a, a}}
+		if h := ansi.Strip(headerLine(th, screen{recorded: true, panes: []pane{a}}, 0, 120)); !strings.Contains(h, cfg.Name+"  "+recordedWord+" at 0.0s") {
+			t.Errorf("%s at 120 columns: %q", p.Name, h)
+		}
 		for _, h := range []string{
 			headerLine(th, screen{recorded: true, panes: []pane{a}}, 0, MinWidth),
 			headerLine(th, two, 0, paneMinWidth),
 			headerLine(th, two, 1, paneMinWidth),
 		} {
-			if h = ansi.Strip(h); !strings.HasSuffix(h, "  "+recordedState) {
+			if h = ansi.Strip(h); !strings.Contains(h, cfg.Name+"  "+recordedWord) || strings.Contains(h, "live") {
 				t.Errorf("%s: %q", p.Name, h)
 			}
 		}
@@ -654,9 +663,11 @@ func TestSnapshotStateOneForm(t *testing.T) {
 }
 
 // A fleet's signups turned away by the balancer starve too: the header's count holds them,
-// with each reason's share where it fits (the domino's "signup starved 15", its pool's
-// alone, beside 541 signups rejected:balancer read as the wrong headline); each replica's
-// row counts its own so far, its pool's ("starved 0/s" was 0 on every row of the domino).
+// with each reason's share wherever the count is said (the domino's "signup starved 15", its
+// pool's alone, beside 541 signups rejected:balancer read as the wrong headline; then
+// "signup starved 556" bare beside replica rows "starved 0/6/17/0", their pools' alone, read
+// as two meanings of starved, newcomer 26); each replica's row counts its pool's
+// rejections so far, in the table's column's name and of every class, so the rows add up to it.
 func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	th := newTheme(true, true)
 	s := fleetSnapshot(4, 4)
@@ -668,17 +679,37 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	if want := fmt.Sprintf("signup starved %d (rejected:pool %d + rejected:balancer 541", pool+541, pool); !strings.Contains(head, want) {
 		t.Errorf("header %q, want %q", head, want)
 	}
-	// During the outage its alarm keeps its note where the classes' counts go bare: it
-	// outranks the run time's label (the domino at 120 columns lost "(still in 19–20s)").
-	s.Timeline[len(s.Timeline)-1].Rejected[lab.Signup][lab.RejectBalancer] = 70
-	sc.width = 100
-	if head := ansi.Strip(headerLine(th, sc, 0, 100)); !strings.Contains(head, fmt.Sprintf("(still in %s)  signup starved %d  ", s.LastSpan(), pool+541)) {
-		t.Errorf("at 100 columns the outage's note is left out: %q", head)
-	}
-	own := s.Fleet.Replicas[0].Classes[lab.Signup].Rejected[lab.RejectPool]
-	for _, row := range replicaRows(th, s, 160) {
-		if row = ansi.Strip(row); !regexp.MustCompile(fmt.Sprintf(`starved +%d `, own)).MatchString(row) {
-			t.Errorf("a replica's row %q, want its %d starved so far", row, own)
+	// Narrower, it keeps its parts, in the columns' names, where the outage's note and the
+	// other classes go (the domino at 120 columns).
+	for _, w := range []int{100, 120} {
+		sc.width = w
+		head := ansi.Strip(headerLine(th, sc, 0, w))
+		want := fmt.Sprintf("signup starved %d (rej:pool %d + rej:balancer 541", pool+541, pool)
+		if strings.Contains(head, "starved") && !strings.Contains(head, want) {
+			t.Errorf("at %d columns %q, want %q", w, head, want)
 		}
+		if !strings.Contains(head, "starved") && w == 120 {
+			t.Errorf("at 120 columns the starved count is left out: %q", head)
+		}
+	}
+	// Once a replica is back, at 80 columns, the outage's count stays where the count with
+	// its parts has no room (fleet-domino at 20s lost both).
+	back := *s
+	back.Fleet = &lab.FleetStats{Balancer: s.Fleet.Balancer, Replicas: s.Fleet.Replicas, InRotation: 1, Pulls: slices.Clone(s.Fleet.Pulls)}
+	back.Fleet.Pulls[3].ReturnedAt = 9400 * time.Millisecond
+	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !strings.Contains(head, "rejected:balancer 550") {
+		t.Errorf("at 80 columns, after the outage: %q", head)
+	}
+	rows := ansi.Strip(strings.Join(replicaRows(th, s, 160), "\n"))
+	var sum int64
+	for i := range s.Fleet.Replicas {
+		own := s.Fleet.Replicas[i].TurnedAway(lab.RejectPool)
+		sum += own
+		if !regexp.MustCompile(fmt.Sprintf(`r%d \S+ +\d+/\d+ \+ *\d+ queued  rej:pool +%d `, i+1, own)).MatchString(rows) {
+			t.Errorf("r%d's row, want its %d rej:pool so far:\n%s", i+1, own, rows)
+		}
+	}
+	if sum != s.TurnedAway(lab.RejectPool) || strings.Contains(rows, "starved") {
+		t.Errorf("the rows' rej:pool add up to %d, the table's column to %d:\n%s", sum, s.TurnedAway(lab.RejectPool), rows)
 	}
 }

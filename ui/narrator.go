@@ -67,16 +67,17 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 
 // breakerGain says what the breaker bought so far, which no other line says: its payments
 // ok as without it (0%), newcomer 23 saw no gain but by comparing screens. Each payment it
-// turned away called nothing and held a worker only to be turned away (the breaker turns it
-// away in the chain, on a worker), where a call holds one for the forecast's hold, said as
-// one (~); nothing before it turned one away.
+// turned away called nothing and freed its worker at once (the breaker turns it away in the
+// chain, on a worker), where a call holds one for the forecast's hold, said as one (~):
+// "held a worker only to be turned away" read as a cost, not a gain (newcomer 26); nothing
+// before it turned one away.
 func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
 	n := s.Classes[lab.Payment].Rejected[lab.RejectBreaker]
 	if n == 0 {
 		return spareClause{}
 	}
 	return spareClause{
-		long: fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all) and held a worker only to be turned away, where a call holds one ~%s",
+		long: fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all) and each freed its worker at once, where a call holds one ~%s",
 			fmtCount(n), lab.RejectBreaker.Word(), fmtCount(s.Dependency.Requests), fmtSecs(pay.Hold)),
 		short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n)),
 	}
@@ -284,13 +285,6 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	}
 
 	fill, full := fullWords(s, f)
-	// What starving is where a queue comes first, the table's column (newcomer 23 read it
-	// as waiting for a worker, which a queue's wait is not), and what it means there: a
-	// full queue's is the pool's, not rejected:queue (round 11, long-queue beside CoDel).
-	starve := "starve (" + lab.RejectPool.Word() + ")"
-	if g, _ := lab.RejectPool.Gloss(cfg); g != "" {
-		starve = "starve (" + lab.RejectPool.Word() + ": " + g + ")"
-	}
 	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
 		wait := queueWaitWords(s)
 		// Payments queue too, and are the most of it (newcomer 23: "signups wait in the
@@ -313,8 +307,15 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			return fmt.Sprintf("%s: %s; %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s); %s",
 				law, fill, queued, fmtDur(rule.Limit(0)), q, rule.Expired(), wait)
 		}
+		// Where a queue comes first, what the others meet once it is full in the table's
+		// column (newcomer 23 read "starve" as waiting for a worker, and newcomer 26 read
+		// "then signups starve" beside signups waiting 1.5s as saying they did not yet), and
+		// what it means there: a full queue's is the pool's, not rejected:queue (round 11,
+		// long-queue beside CoDel).
+		gloss, _ := lab.RejectPool.Gloss(cfg)
+		rejected := "are " + lab.RejectPool.Word() + " (" + gloss + ")"
 		if !full {
-			return fmt.Sprintf("%s: %s, then the queue of %d fills and %s %s", law, fill, q, others, starve)
+			return fmt.Sprintf("%s: %s, then the queue of %d fills and %s %s", law, fill, q, others, rejected)
 		}
 		if s.Pool.PeakQueued >= int(q) { // it has filled: it turns away whoever finds it full
 			return fmt.Sprintf("%s: %s; %s wait in the queue of %d, and are %s whenever it is full; %s",
@@ -330,7 +331,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Arrivals), f.Workers, fmtWorkers(f.OfferedLoad), fmtPerSec(f.Queue.Growth))
 		}
 		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then %s %s; %s",
-			law, fill, queued, q, eta, others, starve, wait)
+			law, fill, queued, q, eta, others, rejected, wait)
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
 	share := ""

@@ -121,7 +121,7 @@ func TestNarrateHalfOpen(t *testing.T) {
 	s.Dependency.Requests = 25
 	// Then what it gained, which its 0% ok, as without it, did not show (newcomer 23).
 	want := "breaker half-open: it lets 1 payment through to try the dependency; every other payment is rejected:breaker at once until the trial ends: it closes if the trial succeeds, opens again for 3.0s if it fails" +
-		"; its gain so far: the 112 payments rejected:breaker called nothing (the dependency got 25 calls in all) and held a worker only to be turned away, where a call holds one ~1.0s"
+		"; its gain so far: the 112 payments rejected:breaker called nothing (the dependency got 25 calls in all) and each freed its worker at once, where a call holds one ~1.0s"
 	if got := narrate(cfg, s); got != want {
 		t.Errorf("half-open:\n got %q\nwant %q", got, want)
 	}

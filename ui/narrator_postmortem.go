@@ -113,8 +113,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				}
 				if q >= 0 {
 					msg += fmt.Sprintf(", %s queue up toward %s", fmtPerSec(q), fmtDur(d))
-				} else {
-					msg += fmt.Sprintf(", the queue drains %s", fmtPerSec(-q))
+				} else { // beside its length: "drains 5.8/s" read as emptying beside 338 held steady (newcomer 26)
+					msg += fmt.Sprintf(", the queue of %s shrinks %s", fmtCount(int64(s.Pool.Queued)), fmtPerSec(-q))
 				}
 				break
 			}
@@ -224,9 +224,11 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 func whyCap(cfg lab.Config, k lab.KneeForecast) spareClause {
 	var long, short string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
-		long = fmt.Sprintf("; the cap keeps each call at %s, the deadline turns a wait that leaves too little of %s into %s, so every ok ends within %s",
-			fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word(), fmtDur(d))
-		short = fmt.Sprintf("; the cap keeps calls at %s, the deadline rejects waits past %s", fmtLatency(k.CapLatency), fmtDur(d))
+		// The cap as its count of calls, as the sentence opens ("24 calls (knee 25)"): "the
+		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
+		long = fmt.Sprintf("; at most %d calls at once keep each at %s, the deadline turns a wait that leaves too little of %s into %s, so every ok ends within %s",
+			k.Cap, fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word(), fmtDur(d))
+		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects waits past %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
 	}
 	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		long += fmt.Sprintf("; why %d, not %d: a margin in case the knee is misjudged: %d calls answer %s with the knee at %d or %d; %d answer %s only if it is %d, %s (at %s each) if it is %d",

@@ -737,15 +737,19 @@ func blanksAbove(lines []string) []string {
 	return append(blank, filled...)
 }
 
-// recordedState is the run state of a frame drawn from a headless run (poollab snapshot,
-// each frame of its GIF): true of every frame, where "■ run ended" was of the last alone
-// (the review: a GIF's frames said it at 1.0s, 1.1s, …). Not live, the live screen's word,
-// not "recorded": that read as a run being recorded to a file, or a replay (a newcomer of
-// round 11); "■ picture, not live" cost a second starved class its rate at 120 columns.
-const recordedState = "■ not live"
+// recordedWord says a frame is drawn from a headless run (poollab snapshot, each frame of
+// its GIF), before its run time: true of every frame, where "■ run ended" was of the last
+// alone (the review: a GIF's frames said it at 1.0s, 1.1s, …). A screenshot is the one
+// picture of a screen everyone knows: "■ not live", the state's place on the live screen,
+// was read as paused, finished, a recording or a dependency not live (newcomer 26), as
+// "recorded" was as a run being recorded to a file, or a replay (a newcomer of round 11).
+// Said on the left with the run time, it takes the place of the right's state and of the
+// run time's label: "screenshot at 8.0s" is narrower than "run time 8.0s" and "■ not live",
+// and leaves a second starved class its rate at 120 columns.
+const recordedWord = "screenshot"
 
-// headerLine: the lab's title and run time on the left; starvation and the run state on
-// the right. In compare mode the title is the side, and the focused one stands out.
+// headerLine: the lab's title and run time on the left (a screenshot's state too);
+// starvation and the live run's state on the right. In compare mode the title is the side, and the focused one stands out.
 func headerLine(t *theme, s screen, i, w int) string {
 	p := s.panes[i]
 	snap := p.snapshotOrEmpty()
@@ -762,8 +766,19 @@ func headerLine(t *theme, s screen, i, w int) string {
 	default:
 		title = t.bold.Render("  " + sideLetter(i) + " " + name)
 	}
-	// Shorter forms drop the run time's label, then the run time (both sides show it).
+	// Shorter forms drop the run time's label, then the run time (both sides show it): live,
+	// it ticks. A screenshot's is still, and bare beside the preset's name it read as a
+	// setting like the dependency's 3.0s (newcomer 26): "screenshot at 8.0s" in every form
+	// but the last, which drops the time, as the state's word was in every form; a half of
+	// compare mode gives up the word before the time or an outage's count (the other says it).
 	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
+	if s.recorded {
+		shot := title + "  " + t.dim.Render(recordedWord+" at ") + fmtElapsed(snap.Elapsed)
+		lefts = []string{shot, shot, title + "  " + t.dim.Render(recordedWord)}
+		if len(s.panes) > 1 {
+			lefts[1] = title + "  " + t.dim.Render("at ") + fmtElapsed(snap.Elapsed)
+		}
+	}
 
 	// The right side: what is starving, and the run's state.
 	var state, stateShort string
@@ -777,13 +792,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	case p.snap == nil:
 		state = t.dim.Render("starting…")
 		stateShort = state
-	case s.recorded:
-		// One short form on every screen and both halves: "■ snapshot, not live" beside
-		// "■ snapshot" read as two states, and neither said what a snapshot is (newcomer 22:
-		// "paused? replay?"): a picture of the screen at "run time"; short, it leaves an
-		// outage's alarm room at 80 columns.
-		state = t.dim.Render(recordedState)
-		stateShort = state
+	case s.recorded: // the left says it (recordedWord)
 	default:
 		state = t.status.Render("● live: updating 10×/s")
 		stateShort = t.status.Render("● live")
@@ -793,6 +802,9 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// words and the run time's label, not the run time; the title alone comes last.
 	type pair struct{ left, right string }
 	right := func(items []string, state string) string {
+		if state == "" {
+			return strings.Join(items, "  ")
+		}
 		return strings.Join(slices.Concat(items, []string{state}), "  ")
 	}
 	var tries []pair
@@ -810,7 +822,11 @@ func headerLine(t *theme, s screen, i, w int) string {
 			return p.left + strings.Repeat(" ", gap) + p.right
 		}
 	}
-	return fit(title+"  "+stateShort, w) // the title matters most: the side it names
+	last := lefts[2] // the title matters most: the side it names
+	if stateShort != "" {
+		last += "  " + stateShort
+	}
+	return fit(last, w)
 }
 
 // stoppedNote says a rejection for reasons of classes stopped, and when ("none since 7s");
@@ -837,6 +853,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		label string    // "signup starved 12", styled
 		notes [3]string // its rate and since when it stopped; its rate and "stopped"; either alone
 		words [2]string // what it counts, in the word and in the column's name
+		parts bool      // two reasons starved it (a fleet's pool and balancer): never said bare
 	}
 	var classes []class
 	r := snap.Rates()
@@ -884,7 +901,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			style = t.alert
 		}
 		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n))), notes: notes,
-			words: [2]string{strings.Join(words, " + "), strings.Join(cols, " + ")}})
+			words: [2]string{strings.Join(words, " + "), strings.Join(cols, " + ")}, parts: len(by) > 1})
 	}
 	// tie is class k with what it counts (word: 0 the word, 1 the column's name) and its note
 	// at level (-1: none); noted is class k with its note at level (-1: its count bare).
@@ -895,8 +912,14 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		}
 		return classes[k].label + t.dim.Render(" ("+inside+")")
 	}
+	// A count of two reasons keeps its parts in the column's names wherever it is said:
+	// the domino's "signup starved 556", the pool's 14 and the balancer's 542, beside replica
+	// rows that count their pools' alone read as two meanings of starved (newcomer 26).
 	noted := func(k, level int) string {
-		if level < 0 {
+		switch {
+		case classes[k].parts:
+			return tie(k, 1, level)
+		case level < 0:
 			return classes[k].label
 		}
 		return classes[k].label + t.dim.Render(" ("+classes[k].notes[level]+")")
@@ -926,21 +949,22 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		for level := range 3 {
 			forms = append(forms, form(noted(0, level), level))
 		}
-		forms = append(forms, form(classes[0].label, -1))
+		forms = append(forms, form(noted(0, -1), -1))
 	} else {
 		forms = append(forms, nil)
 	}
 	bare := len(forms) - 1
 	// A fleet with no replica to take a request turns it away at the balancer, every class
-	// alike: said beside the starved, whose counts have their part of it.
+	// alike: said beside the starved, whose counts have their part of it. It does so only
+	// while every replica is out: now is then, and the stretch says since when, or when it
+	// stopped ("(now)" read as "at this instant" beside a replica back in rotation, newcomer
+	// 24; "(still in 19–20s)", the last whole second, beside one "back at 19.5s", newcomer 26).
 	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
-		now := snap.TurningAwayNow(lab.RejectBalancer)
-		style, note := t.dim, stoppedNote(snap, []lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
-		if now { // "(now)" read as "at this instant" beside a replica back in rotation (newcomer 24)
-			style, note = t.alert, "so far" // before the first whole second
-			if span := snap.LastRejectedIn(lab.RejectBalancer, lab.Classes[:]...); span != "" {
-				note = "still in " + span
-			}
+		now := snap.Fleet.InRotation == 0
+		from, until := snap.Fleet.LastAllOut()
+		style, note := t.dim, "none since "+fmtSecs(until)
+		if now {
+			style, note = t.alert, "all out since "+fmtSecs(from)
 		}
 		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
 		// During an outage it is the headline: first, so it is the one a narrow header keeps.
@@ -948,25 +972,33 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		if now {
 			at = 0
 		}
-		noted := label + t.dim.Render(" ("+note+")")
+		withNote := label + t.dim.Render(" ("+note+")")
 		for k := range forms {
-			item := noted
+			item := withNote
 			if k == bare && len(classes) > 0 {
 				item = label
 			}
 			forms[k] = slices.Insert(forms[k], min(at, len(forms[k])), item)
 		}
-		// Every class bare beside its note, before every count bare: the outage's "(still in
-		// 19–20s)" outranks the run time's label (the fleet domino at 120 columns). With no
+		// Every class bare beside its note, before every count bare: the outage's "(all out
+		// since 12.9s)" outranks the run time's label (the fleet domino at 120 columns). With no
 		// class starved, the outage alone: its note, then its count bare.
 		if len(classes) > 0 {
-			withNote := slices.Clone(forms[bare])
-			withNote[min(at, len(classes))] = noted
-			forms = slices.Insert(forms, bare, withNote)
+			noted := slices.Clone(forms[bare])
+			noted[min(at, len(classes))] = withNote
+			forms = slices.Insert(forms, bare, noted)
 			bare++
 		} else {
 			forms = append(forms, []string{label})
 			bare++
+		}
+		// Its count bare beside the first class alone, whose parts it has a share of; then
+		// alone, the whole outage's count, before a class's (whose parts take more room).
+		if len(classes) > 1 {
+			forms = append(forms, slices.Insert([]string{noted(0, -1)}, min(at, 1), label))
+		}
+		if len(classes) > 0 {
+			forms = append(forms, []string{label})
 		}
 	}
 	if len(forms[bare]) > 1 {

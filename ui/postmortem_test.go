@@ -204,6 +204,18 @@ func TestNarratePostmortem(t *testing.T) {
 	}
 }
 
+// Steady, the fix's queue shrinks a little a second: said beside its length, not as
+// "drains", which read as emptying beside 338 orders held near the deadline (newcomer 26).
+func TestNarrateFixQueueShrinks(t *testing.T) {
+	s := postmortemSnapshot(fixConfig())
+	for i := range s.Timeline {
+		s.Timeline[i].OK[lab.Payment] = 490
+	}
+	if got, want := narrate(s.Config, s), ", the queue of 368 shrinks 5.2/s;"; !strings.Contains(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
 // The postmortem's parts on the screen: the pool's growth, the queue of goroutines, the
 // store's latency, the limit and its chart, and the payments called orders.
 func TestPostmortemScreen(t *testing.T) {
@@ -360,19 +372,19 @@ func TestWhyTheCap(t *testing.T) {
 	cfg := fixConfig()
 	_, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
-		"; the cap keeps each call at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
+		"; at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
 		"; why 24, not 25: a margin in case the knee is misjudged: 24 calls answer 480/s with the knee at 24 or 25; 25 answer 500/s only if it is 25, 461/s (at 54ms each) if it is 24",
 	} {
 		if !strings.Contains(spare.long, want) {
 			t.Errorf("no %q in %q", want, spare.long)
 		}
 	}
-	if want := "; the cap keeps calls at 50ms, the deadline rejects waits past 800ms; 25 would answer 500/s, no room"; spare.short != want {
+	if want := "; 24 calls at most keep each at 50ms, the deadline rejects waits past 800ms; 25 would answer 500/s, no room"; spare.short != want {
 		t.Errorf("brief %q, want %q", spare.short, want)
 	}
 	// A cap at the knee has no why: only what its two changes do.
 	cfg.Pool.Workers = 25
-	if _, spare := narration(cfg, postmortemSnapshot(cfg)); strings.Contains(spare.long, "why") || !strings.Contains(spare.long, "the cap keeps each call at 50ms") {
+	if _, spare := narration(cfg, postmortemSnapshot(cfg)); strings.Contains(spare.long, "why") || !strings.Contains(spare.long, "at most 25 calls at once keep each at 50ms") {
 		t.Errorf("a cap at the knee: %q", spare.long)
 	}
 }

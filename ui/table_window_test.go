@@ -70,7 +70,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 	// At 120 columns the other class keeps its rate, the first saying what it counts in the
 	// column's name (review11 L14: "(rejected:pool, last in 6–7s)  health starved 1" left it
 	// bare where this fits).
-	if got := frameText(t, two, 120, 40); !strings.Contains(got, "signup starved 22 (rej:pool, none since 4s) health starved 1 (0.2/s in 1–6s) ■ not live") {
+	if got := frameText(t, two, 120, 40); !strings.Contains(got, "signup starved 22 (rej:pool, none since 4s) health starved 1 (0.2/s in 1–6s)") {
 		t.Errorf("at 120 columns the other class's rate is left out:\n%s", got)
 	}
 	for w := 80; w <= 160; w += 4 {
