@@ -449,11 +449,18 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 		}
 	}
 	label := func(c Class) string { return c.String() }
-	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (not ok 13 → 0)"; got != want {
+	// The p50 beyond noise, of fewer ok, is said too, neither better nor worse, as the table
+	// shows it uncoloured (newcomer 26: left out of the trade), but for in the briefest form.
+	neither := "; neither: payment p50 -350ms (fewer ended ok)"
+	trade := v.tradeForms(label)
+	if got, want := trade[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (not ok 13 → 0)"+neither; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
-	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
+	if got, want := trade[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"+neither; got != want {
 		t.Errorf("brief %q, want %q", got, want)
+	}
+	if got, want := trade[len(trade)-1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
+		t.Errorf("briefest %q, want %q", got, want)
 	}
 	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
 	// Of the not ok, those still in flight are said: not ok yet, not lost (newcomer 18).
@@ -810,8 +817,14 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 		{Class: Signup, Counter: "rejected:pool", A: 22, B: 0, Significant: true},
 	}
 	lesson := Lesson(retry, newVerdict(retry, [numClasses]turnedAway{}), label)
-	if want := "» users: B better: signup ok +22; payment ok within noise, its not ok ended another way: timed out +44, rejected:pool -35"; lesson[0] != want {
+	// An ok the same in both is said so, not "within noise" (newcomer 26: "ok 0 0 0").
+	if want := "» users: B better: signup ok +22; payment ok 0 in both, its not ok ended another way: timed out +44, rejected:pool -35"; lesson[0] != want {
 		t.Errorf("retry-storm's lesson %q, want %q", lesson[0], want)
+	}
+	noisy := slices.Clone(retry)
+	noisy[0].A, noisy[0].B = 3, 5
+	if got := Lesson(noisy, newVerdict(noisy, [numClasses]turnedAway{}), label)[0]; !strings.Contains(got, "; payment ok within noise, its not ok ended another way: ") {
+		t.Errorf("ok 3 → 5 not shown to differ: %q", got)
 	}
 	if last := lesson[len(lesson)-1]; last != "» users: B better: signup ok +22" { // the trade outlasts the move
 		t.Errorf("briefest %q", last)
@@ -825,7 +838,7 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 	if i, j := slices.Index(lesson, brief), slices.Index(lesson, "» users: B better: signup ok +22"+calls); i < 0 || j >= 0 && j < i {
 		t.Errorf("the brief move %d, the calls without it %d, in %q", i, j, lesson)
 	}
-	if !slices.Contains(lesson, brief+calls) || lesson[0] != "» users: B better: signup ok +22; payment ok within noise, its not ok ended another way: timed out +44, rejected:pool -35"+calls {
+	if !slices.Contains(lesson, brief+calls) || lesson[0] != "» users: B better: signup ok +22; payment ok 0 in both, its not ok ended another way: timed out +44, rejected:pool -35"+calls {
 		t.Errorf("with the calls: %q", lesson)
 	}
 	ms := int64(time.Millisecond)
