@@ -516,12 +516,13 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		}
 	}
 	// A connection per route is waited for on the worker: in service, not in wait
-	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection).
+	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection). Said of
+	// p99:wait first, the column read as that wait (newcomer 26, at 120x40).
 	switch conns := s.Config.Payment.Connections.PerRoute > 0; {
 	case conns && shown["p99:service"]:
-		pick("service includes the wait for a connection to the dependency, which a payment does on its worker: p99:wait ends as it takes one",
-			"service includes the wait for a connection, on the worker: not in wait",
-			"service includes the wait for a connection")
+		pick("p99:wait is the wait for a worker; a payment's wait for a connection comes after, on its worker, inside p99:service",
+			"p99:wait is for a worker; the wait for a connection is on it, inside p99:service",
+			"p99:wait: for a worker; connection wait in p99:service")
 	case conns && shown["p99:wait"]:
 		// Without the service column, p99:wait 1.1ms stood beside a narrator's ~9s wait for
 		// a connection (newcomer 17, at 80x24): said wherever p99:wait is.

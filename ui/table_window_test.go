@@ -253,7 +253,7 @@ func TestConnectionWaitSaidInService(t *testing.T) {
 		t.Errorf("no connection cap:\n%s", got)
 	}
 	s.Config.Payment.Connections.PerRoute = 5
-	if got := frameText(t, s, 200, 60); !strings.Contains(got, "service includes the wait for a connection") {
+	if got := frameText(t, s, 200, 60); !strings.Contains(got, "p99:wait is the wait for a worker; a payment's wait for a connection comes after, on its worker, inside p99:service") {
 		t.Errorf("a connection cap, unsaid:\n%s", got)
 	}
 	// At 80 columns the service column gives way and p99:wait stays: where that wait ends
