@@ -804,7 +804,7 @@ func TestCompareCap(t *testing.T) {
 
 // A class whose ok held while its not ok ended another way is said as one move, so neither
 // count reads as B worse or better alone (newcomer 23: retry-storm's "timed out +43" beside
-// "B better"). In flight is no end: codel's rejected:queue +33 against in flight -31 is no
+// "B better"). In flight is no end: codel's rejected:codel +33 against in flight -31 is no
 // move (the review: A's 49 queued will mostly end ok, B's 33 never will).
 func TestLessonLinksNotOKMoved(t *testing.T) {
 	label := TrafficConfig{}.Label
@@ -844,14 +844,14 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 	ms := int64(time.Millisecond)
 	codel := []ComparisonRow{
 		{Class: Payment, Counter: "ok", A: 48, B: 46},
-		{Class: Payment, Counter: "rejected:queue", A: 0, B: 33, Significant: true},
+		{Class: Payment, Counter: "rejected:codel", A: 0, B: 33, Significant: true},
 		{Class: Payment, Counter: "in flight", A: 49, B: 18, Significant: true},
 		{Class: Payment, Counter: "p50", A: 3970 * ms, B: 3000 * ms, Significant: true},
 		{Class: Signup, Counter: "ok", A: 35, B: 33},
-		{Class: Signup, Counter: "rejected:queue", A: 0, B: 16, Significant: true},
+		{Class: Signup, Counter: "rejected:codel", A: 0, B: 16, Significant: true},
 		{Class: Signup, Counter: "in flight", A: 14, B: 0, Significant: true},
 	}
-	want := "» users: payment rejected:queue +33, payment in flight -31, payment p50 3.97s → 3.00s (970ms sooner), signup rejected:queue +16, signup in flight -14"
+	want := "» users: payment rejected:codel +33, payment in flight -31, payment p50 3.97s → 3.00s (970ms sooner), signup rejected:codel +16, signup in flight -14"
 	if got := Lesson(codel, newVerdict(codel, [numClasses]turnedAway{}), label); len(got) != 1 || got[0] != want {
 		t.Errorf("codel's lesson %q, want %q", got, want)
 	}

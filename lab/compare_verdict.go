@@ -402,7 +402,7 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 // notOKShifted are the classes whose ok row is not shown to differ while their ended not-ok
 // counts (failed, timed out, rejected) differ beyond noise both ways: the same requests not
 // ok, ended another way. In flight is no end (codel: A's 49 queued will mostly end ok, B's
-// 33 rejected:queue never will), so it moves nothing.
+// 33 rejected:codel never will), so it moves nothing.
 func notOKShifted(rows []ComparisonRow) map[Class]bool {
 	var okDiffers, rose, fell [numClasses]bool
 	for _, r := range rows {
