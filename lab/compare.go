@@ -559,8 +559,6 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// the count is said, why with it, and never "? too few" alone, too few of what
 		// (newcomer 25: "368" a magic number, "? too few" at 80 columns barely parseable).
 		needs := fmt.Sprintf(" (a p99 needs %d ended: from fewer, the true p99 could lie above the slowest seen)", P99Needs())
-		// Brief, to stand beside ≈'s and bare's short words at 120 columns.
-		briefly := fmt.Sprintf(" (under %d, the true p99 could lie above the slowest)", P99Needs())
 		// Briefest, to stand beside them at 80.
 		judged := TooFewBrief + ": p50 judged"
 		switch {
@@ -575,7 +573,10 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise",
 				TooFewMark + " too few ended: p50 judged instead, in a row below if the p50s differ", judged}
 		default:
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewMark + " too few ended" + briefly,
+			// Brief, to stand beside ≈'s and bare's short words at 120 columns: what the count
+			// is, as the help says it ("under 368, the true p99 could lie above the slowest"
+			// left newcomer 26 asking where 368 came from).
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewWhy(),
 				TooFewMark + " too few ended to judge a p99", TooFewBrief}
 		}
 	}

@@ -703,6 +703,13 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 			t.Errorf("%q, want %q", got, tc.want)
 		}
 	}
+	// A ? with no p50 under it says, briefly, what its count is, in the help's words
+	// (newcomer 26: "under 368" from where?).
+	alone := few
+	alone.StoodIn = false
+	if forms := NoiseRule([]ComparisonRow{bare, alone}, false, label); !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended)") {
+		t.Errorf("? alone, briefly: %q", forms)
+	}
 	// Cut short, the ? and its p50 outlast the example and bare.
 	for _, f := range NoiseRule([]ComparisonRow{bare, noise, few}, false, label) {
 		if !strings.Contains(f, "? too few") || !strings.Contains(f, "p50") {
