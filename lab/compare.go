@@ -480,14 +480,16 @@ func BlocksKey() [3]string {
 // (fleet)": what is judged, and why only the fleet?; newcomer 25: what is a 200ms block,
 // and what does it do to ≈?).
 func BlocksHow() [3]string {
-	blocks := "by " + FmtDur(BlockSpan) + " blocks of arrivals"
-	return [3]string{"counts judged " + blocks + ", a vote each, not by request: a fleet fails together",
-		"counts " + blocks + ", not requests: a fleet fails together", blocks}
+	blocks := FmtDur(BlockSpan) + " blocks of arrivals"
+	// "Compared", "not request by request": "judged …, a vote each" left newcomer 26 asking
+	// what a vote is.
+	return [3]string{"counts compared in " + blocks + ", not request by request: a fleet fails together",
+		"counts by " + blocks + ", not requests: a fleet fails together", "by " + blocks}
 }
 
 // BlocksWhy: see BlocksKey.
 func BlocksWhy() string {
-	return fmt.Sprintf("%s for a fleet: its requests fail together (a replica pulled), so each %s of arrivals is one vote, not each request; a burst in one second is a few votes, too few to call",
+	return fmt.Sprintf("%s for a fleet: its requests fail together (a replica pulled), so each %s of arrivals counts once, not each request; a burst in one second is a few blocks, too few to call",
 		ApproxMark, FmtDur(BlockSpan))
 }
 

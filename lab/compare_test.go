@@ -407,7 +407,7 @@ func TestComparisonSaysFleetsJudgeByBlocks(t *testing.T) {
 			if err := c.Write(&out, format); err != nil {
 				t.Fatal(err)
 			}
-			if got := strings.Contains(out.String(), "each 200ms of arrivals is one vote"); got != fleet {
+			if got := strings.Contains(out.String(), "each 200ms of arrivals counts once"); got != fleet {
 				t.Errorf("fleet %v, %s: says blocks %v:\n%s", fleet, format, got, out.String())
 			}
 		}
@@ -870,7 +870,8 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 // each is one vote of ≈'s test in place of a request's.
 func TestBlocksSayWhatAndWhy(t *testing.T) {
 	how := BlocksHow()
-	if !strings.HasPrefix(how[0], "counts judged by 200ms blocks") || !strings.Contains(how[0], "a vote each, not by request") {
+	// "Compared", each request not the unit: "judged …, a vote each" read as jargon (newcomer 26).
+	if how[0] != "counts compared in 200ms blocks of arrivals, not request by request: a fleet fails together" {
 		t.Errorf("BlocksHow %q", how[0])
 	}
 	for i, forms := range [][3]string{how, BlocksKey()} {
