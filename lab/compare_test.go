@@ -885,3 +885,15 @@ func TestBlocksSayWhatAndWhy(t *testing.T) {
 		}
 	}
 }
+
+// Work past the deadline is the user's deadline's: a per-hop chain enforces none, and a row
+// "past deadline" read as one it had (newcomer 26).
+func TestPastDeadlineRowIsTheUsers(t *testing.T) {
+	var a, b Snapshot
+	a.Hops, b.Hops = []HopStats{{PastDeadline: 768}}, []HopStats{{}}
+	rows, _ := callRows(&a, &b)
+	i := slices.IndexFunc(rows, func(r ComparisonRow) bool { return r.Counter == "past deadline" })
+	if i < 0 || rows[i].Name() != "past user's deadline" {
+		t.Errorf("rows %+v", rows)
+	}
+}

@@ -308,7 +308,7 @@ var tourChapters = []chapter{
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
 		},
 		look: "Each side's chain of hops, with each hop's requests in flight and its work past the deadline. The " +
-			"summary's hop 3 calls/payment and past deadline rows. Both sides fail every payment (the last hop takes " +
+			"summary's hop 3 calls/payment and past user's deadline rows. Both sides fail every payment (the last hop takes " +
 			"longer than the deadline); B fails sooner, and the last hop does a fraction of the work.",
 		fast: 0.4,
 	},
