@@ -440,7 +440,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		"the domino: r1 drained at 6.0s → 3 left, 8/s each → ",
 		"r2 pulled at 8.0s → 2 left, 12/s each → ",
 		// What rejected:pool means there: its queue was full (round 11 expected a full queue
-		// to give rejected:codel).
+		// to give rejected:queue).
 		"r3 at 9.0s (its check rejected:pool: no worker, queue of 100 full) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").

@@ -288,7 +288,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	fill, full := fullWords(s, f)
 	// What starving is where a queue comes first, the table's column (newcomer 23 read it
 	// as waiting for a worker, which a queue's wait is not), and what it means there: a
-	// full queue's is the pool's, not rejected:codel (round 11, long-queue beside CoDel).
+	// full queue's is the pool's, not rejected:queue (round 11, long-queue beside CoDel).
 	starve := "starve (" + lab.RejectPool.Word() + ")"
 	if g, _ := lab.RejectPool.Gloss(cfg); g != "" {
 		starve = "starve (" + lab.RejectPool.Word() + ": " + g + ")"

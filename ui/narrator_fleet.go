@@ -243,7 +243,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 					checks = "their checks"
 				}
 				// What rejected:pool means here: the queue was full, not the checks' wait
-				// too long (round 11 expected a full queue to give rejected:codel).
+				// too long (round 11 expected a full queue to give rejected:queue).
 				w += fmt.Sprintf(" (%s %s: no worker, queue of %d full)", checks, lab.RejectPool.Word(), t.Queued)
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):

@@ -511,7 +511,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// What a column's reason means where its name does not say it, each a note of its own,
 	// so a compare half wraps rather than cuts them: a full bounded queue's rejections are
 	// the pool's, CoDel's queue turns away who waited too long (side by side, a newcomer
-	// expected a full queue to give rej:codel), the balancer had no replica.
+	// expected a full queue to give rej:queue), the balancer had no replica.
 	for _, r := range lab.Reasons {
 		col := lab.TurnedAway(r).Term().Column
 		if long, short := r.Gloss(s.Config); long != "" && shown[col] {

@@ -336,7 +336,7 @@ func TestFallbackNoteWhereItTeaches(t *testing.T) {
 
 // Where a bounded queue is on screen, rej:pool says what it is there, a full queue's, and
 // rej:codel what CoDel's is: side by side (long-queue beside codel-queue) a newcomer
-// expected a full queue to give rejected:codel. Each is a note of its own, whole at every
+// expected a full queue to give rejected:queue. Each is a note of its own, whole at every
 // level and width, a compare half's too.
 func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 	fifo := testSnapshot()
