@@ -99,7 +99,8 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 	// Short, without "mean": room for the key to someMark beside it in a 39-column chart.
 	title, short := fmt.Sprintf("mean workers held (of %d)", size), fmt.Sprintf("workers held (of %d)", size)
 	if out := s.Fleet.WorkersOutOfRotation(); out > 0 { // now: no request reaches those
-		title, short = fmt.Sprintf("mean workers held (of %d, %d out of rotation)", size, out), fmt.Sprintf("workers held (of %d, %d out)", size, out)
+		// Now, not over the seconds drawn, in which it changed (newcomer 26).
+		title, short = fmt.Sprintf("mean workers held (of %d, %d out of rotation now)", size, out), fmt.Sprintf("workers held (of %d, %d out now)", size, out)
 	}
 	return chartSpec{
 		title: title, short: short,

@@ -505,7 +505,7 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 	for i := range 2 {
 		out += s.Fleet.Replicas[i].Pool.Size
 	}
-	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d, %d out of rotation)", poolReach(s), out); got != want {
+	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d, %d out of rotation now)", poolReach(s), out); got != want {
 		t.Errorf("workers chart: %q, want %q", got, want)
 	}
 	if got := occupancyChart(testSnapshot()).title; strings.Contains(got, "rotation") {
