@@ -183,13 +183,15 @@ func waits(s *lab.Snapshot) bool {
 // it at each second's sample, up to the queue's size; its legend is the last sample, as the
 // queue picture's count is now.
 func queueChart(s *lab.Snapshot) chartSpec {
-	of := "unbounded"
+	// The queue's size with its name, not "(of 100)" after the title, which read as the axis's
+	// top beside "0–30" (newcomer 26).
+	queue := "the unbounded queue"
 	if q := s.Config.Pool.Queue; !q.Unbounded() {
-		of = "of " + q.String()
+		queue = "the queue of " + q.String()
 	}
 	return chartSpec{
-		title: "waiting in the queue (" + of + ")",
-		short: "in the queue (" + of + ")", // never cut to "(of 10…" for 100
+		title: "waiting in " + queue,
+		short: "in " + queue, // never cut to "of 10…" for 100
 		bare:  "in the queue",
 		value: func(sec *lab.Second, c int) float64 { return float64(sec.QueuedBy[c]) },
 		atLeast: func(s *lab.Snapshot) float64 {
