@@ -52,9 +52,9 @@ func TestCoDelClaims(t *testing.T) {
 			t.Logf("seed %d: payments ok %d / %d (%.1f%% fewer), signup p99 %.1f / %.1f ms",
 				seed, lp.OK, cp.OK, 100*float64(lp.OK-cp.OK)/float64(lp.OK), ls.Latency.P99, cs.Latency.P99)
 
-			if cs.Rejected["queue"] == 0 || ls.Rejected["queue"] != 0 {
-				t.Errorf("rejected:queue long-queue %d, codel-queue %d: want it only under CoDel",
-					ls.Rejected["queue"], cs.Rejected["queue"])
+			if cs.Rejected["codel"] == 0 || ls.Rejected["codel"] != 0 {
+				t.Errorf("rejected:codel long-queue %d, codel-queue %d: want it only under CoDel",
+					ls.Rejected["codel"], cs.Rejected["codel"])
 			}
 			if ls.Latency.P99 < 1000 {
 				t.Errorf("long-queue signup p99 %.1f ms, want seconds", ls.Latency.P99)

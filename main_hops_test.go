@@ -186,7 +186,7 @@ func TestHopPresetsCompare(t *testing.T) {
 	if err := cmp.Write(&md, lab.FormatMarkdown); err != nil {
 		t.Fatal(err)
 	}
-	for _, row := range []string{"| payment | hop 3 calls/payment |", "| payment | past deadline |", "| payment | hop 1 calls/payment |"} {
+	for _, row := range []string{"| payment | hop 3 calls/payment |", "| payment | past user's deadline |", "| payment | hop 1 calls/payment |"} {
 		if !strings.Contains(md.String(), row) {
 			t.Errorf("the comparison has no row %q:\n%s", row, md.String())
 		}

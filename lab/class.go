@@ -130,7 +130,7 @@ const queueFull = "no worker, queue full"
 
 // poolGloss is rejected:pool's meaning where the pool has a bounded queue: a full queue's
 // turning away is the pool's (as Java's ThreadPoolExecutor and resilience4j's bulkhead
-// reject), which a newcomer expected to be rejected:queue, CoDel's word for a request that
+// reject), which a newcomer expected to be rejected:queue, then CoDel's word (now rejected:codel) for a request that
 // waited past its limit (round 11: long-queue beside codel-queue).
 func poolGloss(c Config) (long, short string) {
 	if q := c.Pool.Queue; q.Holds() && !q.Unbounded() {

@@ -31,8 +31,8 @@ func TestCoDelRule(t *testing.T) {
 			t.Errorf("standing %v: limit %v newest %v, want %v %v", tc.standing, got, newest, tc.limit, tc.newest)
 		}
 	}
-	if rule.Expired() != RejectQueue || RejectQueue.String() != "queue" {
-		t.Errorf("expired %v, want rejected:queue", rule.Expired())
+	if rule.Expired() != RejectCoDel || RejectCoDel.String() != "codel" {
+		t.Errorf("expired %v, want rejected:codel", rule.Expired())
 	}
 	// FIFO and LIFO give no limit: a request waits as long as it takes.
 	for _, d := range []Discipline{FIFO, LIFO} {
@@ -52,7 +52,7 @@ func TestCoDelValidation(t *testing.T) {
 		{5 * time.Millisecond, 100 * time.Millisecond, ""},
 		{100 * time.Millisecond, 100 * time.Millisecond, ""},
 		{0, 100 * time.Millisecond, "pool.codel.target: must be more than 0s and at most pool.codel.interval (100ms)"},
-		{200 * time.Millisecond, 100 * time.Millisecond, "pool.codel.target: must be more than 0s and at most pool.codel.interval (100ms) (how long a request may wait once the queue stands), got 200ms"},
+		{200 * time.Millisecond, 100 * time.Millisecond, "pool.codel.target: must be more than 0s and at most pool.codel.interval (100ms) (how long a request may wait where it finds the queue not empty for the interval), got 200ms"},
 		{5 * time.Millisecond, 0, "pool.codel.interval: must be more than 0s and at most " + MaxLatency.String()},
 		{5 * time.Millisecond, MaxLatency + time.Second, "pool.codel.interval: must be more than 0s"},
 	} {
@@ -102,7 +102,7 @@ func TestCoDelSettingInPlainWords(t *testing.T) {
 	c := DefaultConfig()
 	c.Pool.Discipline = CoDel
 	c.Pool.CoDel = CoDelConfig{Target: Duration(5 * time.Millisecond), Interval: Duration(100 * time.Millisecond)}
-	if got, want := disciplines[CoDel].setting(c.Pool), "CoDel (a request waits ≤ 100ms; once a queue persists, ≤ 5ms)"; got != want {
+	if got, want := disciplines[CoDel].setting(c.Pool), "CoDel (a request waits ≤ 100ms; ≤ 5ms in a queue not empty for 100ms)"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 }

@@ -480,14 +480,16 @@ func BlocksKey() [3]string {
 // (fleet)": what is judged, and why only the fleet?; newcomer 25: what is a 200ms block,
 // and what does it do to ≈?).
 func BlocksHow() [3]string {
-	blocks := "by " + FmtDur(BlockSpan) + " blocks of arrivals"
-	return [3]string{"counts judged " + blocks + ", a vote each, not by request: a fleet fails together",
-		"counts " + blocks + ", not requests: a fleet fails together", blocks}
+	blocks := FmtDur(BlockSpan) + " blocks of arrivals"
+	// "Compared", "not request by request": "judged …, a vote each" left newcomer 26 asking
+	// what a vote is.
+	return [3]string{"counts compared in " + blocks + ", not request by request: a fleet fails together",
+		"counts by " + blocks + ", not requests: a fleet fails together", "by " + blocks}
 }
 
 // BlocksWhy: see BlocksKey.
 func BlocksWhy() string {
-	return fmt.Sprintf("%s for a fleet: its requests fail together (a replica pulled), so each %s of arrivals is one vote, not each request; a burst in one second is a few votes, too few to call",
+	return fmt.Sprintf("%s for a fleet: its requests fail together (a replica pulled), so each %s of arrivals counts once, not each request; a burst in one second is a few blocks, too few to call",
 		ApproxMark, FmtDur(BlockSpan))
 }
 
@@ -559,8 +561,6 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// the count is said, why with it, and never "? too few" alone, too few of what
 		// (newcomer 25: "368" a magic number, "? too few" at 80 columns barely parseable).
 		needs := fmt.Sprintf(" (a p99 needs %d ended: from fewer, the true p99 could lie above the slowest seen)", P99Needs())
-		// Brief, to stand beside ≈'s and bare's short words at 120 columns.
-		briefly := fmt.Sprintf(" (under %d, the true p99 could lie above the slowest)", P99Needs())
 		// Briefest, to stand beside them at 80.
 		judged := TooFewBrief + ": p50 judged"
 		switch {
@@ -575,7 +575,10 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise",
 				TooFewMark + " too few ended: p50 judged instead, in a row below if the p50s differ", judged}
 		default:
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewMark + " too few ended" + briefly,
+			// Brief, to stand beside ≈'s and bare's short words at 120 columns: what the count
+			// is, as the help says it ("under 368, the true p99 could lie above the slowest"
+			// left newcomer 26 asking where 368 came from).
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewWhy(),
 				TooFewMark + " too few ended to judge a p99", TooFewBrief}
 		}
 	}

@@ -51,6 +51,9 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 			poissonTest(deepest(a), deepest(b), pa, pb))
 		rows[len(rows)-1].Label = fmt.Sprintf("hop %d calls/payment", max(len(a.Hops), len(b.Hops)))
 		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false, poissonTest(a.PastDeadline(), b.PastDeadline(), 1, 1))
+		// Whose deadline: a per-hop chain enforces none, and "past deadline" read as one it
+		// had (newcomer 26).
+		rows[len(rows)-1].Label = PastDeadlineWord
 	}
 	if a.Orphans.Total > 0 || b.Orphans.Total > 0 {
 		// What tells a caller timeout from a socket one is the load it leaves at the

@@ -407,7 +407,7 @@ func TestComparisonSaysFleetsJudgeByBlocks(t *testing.T) {
 			if err := c.Write(&out, format); err != nil {
 				t.Fatal(err)
 			}
-			if got := strings.Contains(out.String(), "each 200ms of arrivals is one vote"); got != fleet {
+			if got := strings.Contains(out.String(), "each 200ms of arrivals counts once"); got != fleet {
 				t.Errorf("fleet %v, %s: says blocks %v:\n%s", fleet, format, got, out.String())
 			}
 		}
@@ -449,11 +449,18 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 		}
 	}
 	label := func(c Class) string { return c.String() }
-	if got, want := v.tradeForms(label)[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (not ok 13 → 0)"; got != want {
+	// The p50 beyond noise, of fewer ok, is said too, neither better nor worse, as the table
+	// shows it uncoloured (newcomer 26: left out of the trade), but for in the briefest form.
+	neither := "; neither: payment p50 -350ms (fewer ended ok)"
+	trade := v.tradeForms(label)
+	if got, want := trade[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (not ok 13 → 0)"+neither; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
-	if got, want := v.tradeForms(label)[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
+	if got, want := trade[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"+neither; got != want {
 		t.Errorf("brief %q, want %q", got, want)
+	}
+	if got, want := trade[len(trade)-1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {
+		t.Errorf("briefest %q, want %q", got, want)
 	}
 	// One way, with a count: said; one way, a latency alone: the screen's users line says it.
 	// Of the not ok, those still in flight are said: not ok yet, not lost (newcomer 18).
@@ -696,6 +703,13 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 			t.Errorf("%q, want %q", got, tc.want)
 		}
 	}
+	// A ? with no p50 under it says, briefly, what its count is, in the help's words
+	// (newcomer 26: "under 368" from where?).
+	alone := few
+	alone.StoodIn = false
+	if forms := NoiseRule([]ComparisonRow{bare, alone}, false, label); !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended)") {
+		t.Errorf("? alone, briefly: %q", forms)
+	}
 	// Cut short, the ? and its p50 outlast the example and bare.
 	for _, f := range NoiseRule([]ComparisonRow{bare, noise, few}, false, label) {
 		if !strings.Contains(f, "? too few") || !strings.Contains(f, "p50") {
@@ -797,7 +811,7 @@ func TestCompareCap(t *testing.T) {
 
 // A class whose ok held while its not ok ended another way is said as one move, so neither
 // count reads as B worse or better alone (newcomer 23: retry-storm's "timed out +43" beside
-// "B better"). In flight is no end: codel's rejected:queue +33 against in flight -31 is no
+// "B better"). In flight is no end: codel's rejected:codel +33 against in flight -31 is no
 // move (the review: A's 49 queued will mostly end ok, B's 33 never will).
 func TestLessonLinksNotOKMoved(t *testing.T) {
 	label := TrafficConfig{}.Label
@@ -810,8 +824,14 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 		{Class: Signup, Counter: "rejected:pool", A: 22, B: 0, Significant: true},
 	}
 	lesson := Lesson(retry, newVerdict(retry, [numClasses]turnedAway{}), label)
-	if want := "» users: B better: signup ok +22; payment ok within noise, its not ok ended another way: timed out +44, rejected:pool -35"; lesson[0] != want {
+	// An ok the same in both is said so, not "within noise" (newcomer 26: "ok 0 0 0").
+	if want := "» users: B better: signup ok +22; payment ok 0 in both, its not ok ended another way: timed out +44, rejected:pool -35"; lesson[0] != want {
 		t.Errorf("retry-storm's lesson %q, want %q", lesson[0], want)
+	}
+	noisy := slices.Clone(retry)
+	noisy[0].A, noisy[0].B = 3, 5
+	if got := Lesson(noisy, newVerdict(noisy, [numClasses]turnedAway{}), label)[0]; !strings.Contains(got, "; payment ok within noise, its not ok ended another way: ") {
+		t.Errorf("ok 3 → 5 not shown to differ: %q", got)
 	}
 	if last := lesson[len(lesson)-1]; last != "» users: B better: signup ok +22" { // the trade outlasts the move
 		t.Errorf("briefest %q", last)
@@ -825,20 +845,20 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 	if i, j := slices.Index(lesson, brief), slices.Index(lesson, "» users: B better: signup ok +22"+calls); i < 0 || j >= 0 && j < i {
 		t.Errorf("the brief move %d, the calls without it %d, in %q", i, j, lesson)
 	}
-	if !slices.Contains(lesson, brief+calls) || lesson[0] != "» users: B better: signup ok +22; payment ok within noise, its not ok ended another way: timed out +44, rejected:pool -35"+calls {
+	if !slices.Contains(lesson, brief+calls) || lesson[0] != "» users: B better: signup ok +22; payment ok 0 in both, its not ok ended another way: timed out +44, rejected:pool -35"+calls {
 		t.Errorf("with the calls: %q", lesson)
 	}
 	ms := int64(time.Millisecond)
 	codel := []ComparisonRow{
 		{Class: Payment, Counter: "ok", A: 48, B: 46},
-		{Class: Payment, Counter: "rejected:queue", A: 0, B: 33, Significant: true},
+		{Class: Payment, Counter: "rejected:codel", A: 0, B: 33, Significant: true},
 		{Class: Payment, Counter: "in flight", A: 49, B: 18, Significant: true},
 		{Class: Payment, Counter: "p50", A: 3970 * ms, B: 3000 * ms, Significant: true},
 		{Class: Signup, Counter: "ok", A: 35, B: 33},
-		{Class: Signup, Counter: "rejected:queue", A: 0, B: 16, Significant: true},
+		{Class: Signup, Counter: "rejected:codel", A: 0, B: 16, Significant: true},
 		{Class: Signup, Counter: "in flight", A: 14, B: 0, Significant: true},
 	}
-	want := "» users: payment rejected:queue +33, payment in flight -31, payment p50 3.97s → 3.00s (970ms sooner), signup rejected:queue +16, signup in flight -14"
+	want := "» users: payment rejected:codel +33, payment in flight -31, payment p50 3.97s → 3.00s (970ms sooner), signup rejected:codel +16, signup in flight -14"
 	if got := Lesson(codel, newVerdict(codel, [numClasses]turnedAway{}), label); len(got) != 1 || got[0] != want {
 		t.Errorf("codel's lesson %q, want %q", got, want)
 	}
@@ -850,7 +870,8 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 // each is one vote of ≈'s test in place of a request's.
 func TestBlocksSayWhatAndWhy(t *testing.T) {
 	how := BlocksHow()
-	if !strings.HasPrefix(how[0], "counts judged by 200ms blocks") || !strings.Contains(how[0], "a vote each, not by request") {
+	// "Compared", each request not the unit: "judged …, a vote each" read as jargon (newcomer 26).
+	if how[0] != "counts compared in 200ms blocks of arrivals, not request by request: a fleet fails together" {
 		t.Errorf("BlocksHow %q", how[0])
 	}
 	for i, forms := range [][3]string{how, BlocksKey()} {
@@ -862,5 +883,17 @@ func TestBlocksSayWhatAndWhy(t *testing.T) {
 				t.Errorf("form %d of %d: %q does not say why a fleet's", j, i, f)
 			}
 		}
+	}
+}
+
+// Work past the deadline is the user's deadline's: a per-hop chain enforces none, and a row
+// "past deadline" read as one it had (newcomer 26).
+func TestPastDeadlineRowIsTheUsers(t *testing.T) {
+	var a, b Snapshot
+	a.Hops, b.Hops = []HopStats{{PastDeadline: 768}}, []HopStats{{}}
+	rows, _ := callRows(&a, &b)
+	i := slices.IndexFunc(rows, func(r ComparisonRow) bool { return r.Counter == "past deadline" })
+	if i < 0 || rows[i].Name() != "past user's deadline" {
+		t.Errorf("rows %+v", rows)
 	}
 }

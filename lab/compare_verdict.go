@@ -22,6 +22,10 @@ type UsersVerdict struct {
 	// its cap's (newcomer 21: "B worse: payment ok -24" beside "a cap of 18 … rejects ~44%,
 	// not ~84%" read as "is the bulkhead the fix or not?"). 0 otherwise.
 	Cap int `json:"-"`
+	// Neither is the latencies beyond noise of other requests than A's (fewer ended ok, or
+	// more turned away: CompareClasses), a result the table shows uncoloured: the trade says
+	// them too (newcomer 26: "payment p50 3.56s 3.00s -560ms" unmarked, and left out of it).
+	Neither []UserChange `json:"neither,omitempty"`
 }
 
 // UserChange is one class's gain or loss.
@@ -44,6 +48,9 @@ type UserChange struct {
 	// too ("B worse: orders rejected +196"): said as part of the not ok, so the one count does
 	// not read as counted twice. Nil otherwise.
 	Rejected *[2]int64 `json:"not_ok_rejected,omitempty"`
+	// Of is, on a latency in Neither, why it is neither better nor worse: its class's
+	// requests that ended differ ("fewer ended ok"). Empty otherwise.
+	Of string `json:"of,omitempty"`
 	// NoneOK is the row's (ComparisonRow.NoneOK): a latency of requests none of which ended
 	// ok, said with it.
 	NoneOK string `json:"none_ok,omitempty"`
@@ -62,9 +69,10 @@ func (v UsersVerdict) Trade() bool { return len(v.Worse) > 0 && len(v.Better) > 
 // rejected row beyond noise between runs sent two ways is the method's (Method), never risen.
 func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict {
 	v := UsersVerdict{Worse: []UserChange{}, Better: []UserChange{}} // [] in the JSON, not null
-	var okFell, rose [numClasses]bool
+	var okFell, okRose, rose [numClasses]bool
 	for _, r := range rows {
 		okFell[r.Class] = okFell[r.Class] || r.Counter == OK.Word() && r.Better < 0
+		okRose[r.Class] = okRose[r.Class] || r.Counter == OK.Word() && r.Better > 0
 		rose[r.Class] = rose[r.Class] || strings.HasPrefix(r.Counter, RejectedColumn.Word+":") && r.Significant && !r.Method && r.B > r.A
 	}
 	cost := func(c Class) *[2]int64 {
@@ -74,6 +82,20 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 		return nil
 	}
 	for _, r := range rows {
+		// A corrected p99 is only where A and B are sent two ways, judged neither way.
+		if r.Latency() && r.Better == 0 && r.Significant && !r.Method && r.Counter != CorrectedP99 {
+			u := UserChange{Class: r.Class, Name: r.Class.String(), Counter: r.Counter, A: r.A, B: r.B,
+				Change: round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1), NoneOK: r.NoneOK, Of: "more turned away"}
+			switch t := away[r.Class]; {
+			case okFell[r.Class]:
+				u.Of = "fewer ended ok"
+			case okRose[r.Class]:
+				u.Of = "more ended ok"
+			case t.differs && t.b < t.a:
+				u.Of = "fewer turned away"
+			}
+			v.Neither = append(v.Neither, u)
+		}
 		if r.Better == 0 || r.Unseen || (r.Counter != OK.Word() && !r.Latency()) {
 			continue
 		}
@@ -178,10 +200,28 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 					forms[i] = fmt.Sprintf("» the trade at cap %d: ", v.Cap) + forms[i][len(head):]
 				}
 			}
-			return forms
+			return v.withNeither(forms, label)
 		}
 		keep[longer]--
 	}
+}
+
+// withNeither is forms each with Neither said after it, then forms as they are (the
+// briefest fits 80 columns): a latency the table shows beyond noise is said where there is
+// room.
+func (v UsersVerdict) withNeither(forms []string, label func(Class) string) []string {
+	if len(v.Neither) == 0 {
+		return forms
+	}
+	said := make([]string, len(v.Neither))
+	for i, u := range v.Neither {
+		said[i] = u.phrase(label, true) + " (" + u.Of + ")"
+	}
+	out := make([]string, 0, 2*len(forms))
+	for _, f := range forms {
+		out = append(out, f+"; neither: "+strings.Join(said, ", "))
+	}
+	return append(out, forms...)
 }
 
 // phrase is one change as the trade says it: "payment ok -24 (not ok 42 → 66, of which in
@@ -271,20 +311,32 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	// (newcomer 23), in plain words ("ok not shown to differ, its not ok moved" took newcomer
 	// 25 a second reading). Briefly, where the room is short, before what differs below the pool:
 	// the table shows the calls' rows, not the link (80x24: "timed out +45" beside "B better").
-	var names, each []string
+	// An ok the same in both is said so, not "within noise" (newcomer 26: "payment ok within
+	// noise" beside "ok 0 0 0").
+	held := map[Class]string{}
+	for _, r := range rows {
+		if r.Counter == OK.Word() {
+			held[r.Class] = "ok within noise"
+			if r.A == r.B {
+				held[r.Class] = "ok " + FmtCount(r.A) + " in both"
+			}
+		}
+	}
+	var names, each, alone []string // alone: the ended counts without their class
 	for _, c := range Classes {
 		if len(moved[c]) > 0 {
-			names = append(names, label(c))
+			names = append(names, label(c)+" "+held[c])
 			each = append(each, label(c)+" "+strings.Join(moved[c], ", "))
+			alone = append(alone, strings.Join(moved[c], ", "))
 		}
 	}
 	var shift, brief string
 	switch len(names) {
 	case 0:
 	case 1: // the class named once
-		shift = fmt.Sprintf("%s ok within noise, its not ok ended another way: %s", names[0], strings.TrimPrefix(each[0], names[0]+" "))
+		shift = fmt.Sprintf("%s, its not ok ended another way: %s", names[0], alone[0])
 	default:
-		shift = fmt.Sprintf("%s ok within noise, their not ok ended another way: %s", strings.Join(names, " and "), strings.Join(each, "; "))
+		shift = fmt.Sprintf("%s, their not ok ended another way: %s", strings.Join(names, " and "), strings.Join(each, "; "))
 	}
 	if shift != "" {
 		brief = "not ok ended another way: " + strings.Join(each, "; ")
@@ -350,7 +402,7 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 // notOKShifted are the classes whose ok row is not shown to differ while their ended not-ok
 // counts (failed, timed out, rejected) differ beyond noise both ways: the same requests not
 // ok, ended another way. In flight is no end (codel: A's 49 queued will mostly end ok, B's
-// 33 rejected:queue never will), so it moves nothing.
+// 33 rejected:codel never will), so it moves nothing.
 func notOKShifted(rows []ComparisonRow) map[Class]bool {
 	var okDiffers, rose, fell [numClasses]bool
 	for _, r := range rows {

@@ -87,7 +87,7 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 
 // BeforeChain says a class's requests turned away before the chain ran, by reason (the
 // pool's, the balancer's, the queue's: no worker took them), which no fallback answers:
-// "33 payments rejected:pool", "5 payments rejected:pool and 2 rejected:queue", the class's
+// "33 payments rejected:pool", "5 payments rejected:pool and 2 rejected:codel", the class's
 // plural noun after the first count; "" for none.
 func BeforeChain(c ClassStats, noun string) string {
 	var out []string
@@ -116,7 +116,7 @@ func rejectedOthers(s *Snapshot) string {
 }
 
 // beforeChain are the reasons a request is turned away before a worker runs its chain.
-var beforeChain = []Reason{RejectPool, RejectBalancer, RejectQueue}
+var beforeChain = []Reason{RejectPool, RejectBalancer, RejectCoDel}
 
 // fallbackCauses names the table's columns that hold the payments a fallback answered:
 // "timed-out", "failed", "rejected", those with any; a rejection before the chain (the

@@ -49,7 +49,7 @@ func init() {
 		settings: at(88, hopsSettings),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),
-			word("past deadline", "so far past the user's deadline: the hop calls a hop received, or was still working on, after the user's deadline (payment.deadline, from the scheduled arrival), counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The least of it: an edge that gave up sooner (its tries spent) left the work before the deadline for nobody too"),
+			word(PastDeadlineWord, "so far past the user's deadline: the hop calls a hop received, or was still working on, after the user's deadline (payment.deadline, from the scheduled arrival), counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The least of it: an edge that gave up sooner (its tries spent) left the work before the deadline for nobody too"),
 		}), at(30, []Item{
 			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),
 		})...),
@@ -67,6 +67,13 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		return nil
 	}
 	label := HopRange(1, dep.Hops-1) + " try"
+	brief := label // the label in the compact forms
+	// The lab's own call tried alike: said with the hops', so the line holds every factor of
+	// 3 × 3 × 3 (newcomer 26: the edge's tries and timeout were on no settings line).
+	if t := c.Payment.Timeout; dep.Deadline == DeadlinePerHop && dep.HopAttempts() > 1 && c.Payment.Retry.Retries() &&
+		c.Payment.Retry.Attempts == dep.HopAttempts() && t.Kind != TimeoutNone && t.Duration == dep.Hop.Timeout {
+		label, brief = "the lab and "+label, fmt.Sprintf("all %d layers try", dep.Hops)
+	}
 	long, short := dep.hopTries(c.Payment.Retry)
 	value := func(deadline string) string {
 		return fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
@@ -79,8 +86,8 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 			}
 		}
 	}
-	forms := []string{fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, label, short),
-		fmt.Sprintf("%d, %s: %s %s", dep.Hops, dep.Deadline, label, short), // a compare half's
+	forms := []string{fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, brief, short),
+		fmt.Sprintf("%d, %s: %s %s", dep.Hops, dep.Deadline, brief, short), // a compare half's
 		value(string(dep.Deadline))}
 	if narrow(w) {
 		// Narrow (80 columns, a compare half), without "deadline", so a settings line cut to
@@ -286,8 +293,8 @@ func (r Report) hopLines() []string {
 	dep := r.Config.Dependency
 	hops := make([]string, len(r.Hops))
 	for i, h := range r.Hops {
-		hops[i] = fmt.Sprintf("%d: %d requests (%s per payment), peak %d, %d past deadline",
-			i+1, h.Requests, FmtPerPayment(h.PerPayment), h.InFlightPeak, h.PastDeadline)
+		hops[i] = fmt.Sprintf("%d: %d requests (%s per payment), peak %d, %d %s",
+			i+1, h.Requests, FmtPerPayment(h.PerPayment), h.InFlightPeak, h.PastDeadline, PastDeadlineWord)
 	}
 	return []string{fmt.Sprintf("hops (deadline %s, retries at %s): %s", dep.Deadline, dep.RetryAt, strings.Join(hops, " → "))}
 }
@@ -381,6 +388,10 @@ func (s *Snapshot) HopHungUp() int64 {
 	open := int64(s.Pool.InPhase[PhaseCall]+s.Pool.InPhase[PhaseHandoff]) + s.Orphans.InFlight
 	return max(s.Dependency.InFlight-open, 0) // hop 1 as the item beside it reads it
 }
+
+// PastDeadlineWord names the hop calls worked on past the user's deadline (the hops' boxes:
+// "so far past the user's 2s").
+const PastDeadlineWord = "past user's deadline"
 
 // PastDeadline sums the requests every hop worked on past the user's deadline.
 func (s *Snapshot) PastDeadline() int64 {

@@ -106,11 +106,11 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 		}
 	}
 	none := &Snapshot{Config: DefaultConfig()}
-	none.Classes[Payment].Rejected[RejectPool], none.Classes[Payment].Rejected[RejectQueue] = 22, 3
+	none.Classes[Payment].Rejected[RejectPool], none.Classes[Payment].Rejected[RejectCoDel] = 22, 3
 	// Where it answered none, said in a compare only, whose other side may have: alone it
 	// took shared-pool's queue line at 80x24 for no lesson (the review). Never "no fallback":
 	// there is one.
-	if got := FallbackSaid(none, true); len(got) == 0 || got[0] != "none answered: the 22 payments rejected:pool and 3 rejected:queue got an error, turned away before a worker could run the fallback" {
+	if got := FallbackSaid(none, true); len(got) == 0 || got[0] != "none answered: the 22 payments rejected:pool and 3 rejected:codel got an error, turned away before a worker could run the fallback" {
 		t.Errorf("none answered, some turned away before the chain, in a compare: %q", got)
 	}
 	// Half of 120 columns says why none: they were turned away before it, first in the chain
@@ -126,9 +126,9 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	}
 	none.Classes[Signup].Rejected[RejectPool] = 0
 	// A compare half's table note, whole: its shortest form fits a half of 120 columns, the
-	// class named (it was cut to "33 payments rejected:queue got an …").
+	// class named (it was cut to "33 payments rejected:codel got an …").
 	one := &Snapshot{Config: DefaultConfig()}
-	one.Classes[Payment].Rejected[RejectQueue] = 1033
+	one.Classes[Payment].Rejected[RejectCoDel] = 1033
 	if got := FallbackSaid(one, true); len([]rune(FallbackLabel+" "+got[len(got)-1])) > 58 {
 		t.Errorf("none answered, shortest form too long for a compare half: %q", got[len(got)-1])
 	}

@@ -312,6 +312,11 @@ var coreHealth = slices.Concat(
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, w int) []Item {
 		lag := FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count)
+		// With its max: a class's p99:lag of under 100 is its slowest, above this p99 of
+		// every arrival, never above their max (newcomer 26: "1.2ms" here, payment's 5.0ms).
+		if l := s.Generator.Lag; l.Count > 0 && l.Max > l.P99 {
+			lag += ", max " + FmtLatency(l.Max)
+		}
 		// Of every arrival: the table's p99:lag is of those that reached a worker, and read
 		// as a contradiction beside this one (newcomer 23: 3.1ms here, payment's 8.9ms).
 		value := fittingValue("generator lag p99", w, lag+" (how late the lab sent, every arrival)", lag+" (how late the lab sent)")
@@ -593,7 +598,7 @@ func coreWords() []part[[]Item] {
 				DefaultConfig().Fleet.PullAfter, DefaultConfig().Fleet.ReturnAfter)),
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
-			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Large values mean a busy machine, not a slow pool"),
+			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, never above the max. Large values mean a busy machine, not a slow pool"),
 			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it; \"1 of 9 idle (kept up to 1s)\": of the pool's 9 idle workers, the 1 that still has one), requests waiting in an unbounded queue (\"7198 waiting (an unbounded queue's are goroutines)\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, not goroutines: \"a bounded queue's 43 are entries, not goroutines\"), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, one vote each; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": a bare +n or -n, larger than that noise; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),

@@ -330,6 +330,12 @@ func TestGeneratorLagSaysWhichRequests(t *testing.T) {
 	if got := strings.Join(phrases(HealthItems(s, 40)), " · "); !strings.Contains(got, "generator lag p99 3.0ms (how late the lab sent)") {
 		t.Errorf("at 40: %q", got)
 	}
+	// With its max, which a class's p99:lag of under 100 requests (its slowest) never passes
+	// (newcomer 26: 1.2ms here beside payment's 5.0ms).
+	s.Generator.Lag.Max = 5 * time.Millisecond
+	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, "generator lag p99 3.0ms, max 5.0ms (how late the lab sent, every arrival)") {
+		t.Errorf("with a max: %q", got)
+	}
 }
 
 // The chain says its order, that it runs on a worker (so a payment turned away before one

@@ -99,7 +99,8 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 	// Short, without "mean": room for the key to someMark beside it in a 39-column chart.
 	title, short := fmt.Sprintf("mean workers held (of %d)", size), fmt.Sprintf("workers held (of %d)", size)
 	if out := s.Fleet.WorkersOutOfRotation(); out > 0 { // now: no request reaches those
-		title, short = fmt.Sprintf("mean workers held (of %d, %d out of rotation)", size, out), fmt.Sprintf("workers held (of %d, %d out)", size, out)
+		// Now, not over the seconds drawn, in which it changed (newcomer 26).
+		title, short = fmt.Sprintf("mean workers held (of %d, %d out of rotation now)", size, out), fmt.Sprintf("workers held (of %d, %d out now)", size, out)
 	}
 	return chartSpec{
 		title: title, short: short,
@@ -182,13 +183,15 @@ func waits(s *lab.Snapshot) bool {
 // it at each second's sample, up to the queue's size; its legend is the last sample, as the
 // queue picture's count is now.
 func queueChart(s *lab.Snapshot) chartSpec {
-	of := "unbounded"
+	// The queue's size with its name, not "(of 100)" after the title, which read as the axis's
+	// top beside "0–30" (newcomer 26).
+	queue := "the unbounded queue"
 	if q := s.Config.Pool.Queue; !q.Unbounded() {
-		of = "of " + q.String()
+		queue = "the queue of " + q.String()
 	}
 	return chartSpec{
-		title: "waiting in the queue (" + of + ")",
-		short: "in the queue (" + of + ")", // never cut to "(of 10…" for 100
+		title: "waiting in " + queue,
+		short: "in " + queue, // never cut to "of 10…" for 100
 		bare:  "in the queue",
 		value: func(sec *lab.Second, c int) float64 { return float64(sec.QueuedBy[c]) },
 		atLeast: func(s *lab.Snapshot) float64 {

@@ -48,17 +48,18 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 			t.Errorf("%dx%d: the chart of rejections on a pool with a queue:\n%s", size[0], size[1], out)
 		}
 		if size[1] == 40 {
-			for _, want := range []string{"waiting in the queue (of 100), sampled", "sampled at 12s: ", "signup 26"} {
+			for _, want := range []string{"waiting in the queue of 100, sampled", "sampled at 12s: ", "signup 26"} {
 				if !strings.Contains(out, want) {
 					t.Errorf("%dx%d: no %q in\n%s", size[0], size[1], want, out)
 				}
 			}
 		}
 	}
-	// Compare mode's half of 120 columns keeps the queue's size whole (not "(of 10…").
+	// Compare mode's half of 120 columns keeps the queue's size whole (not "(of 10…"), with
+	// its name, not "(of 100)", which read as the axis's top beside "0–30" (newcomer 26).
 	for _, w := range []int{26, 28, 29, 38} {
 		head, _ := chartHead(th, starvationChart(s, s), s, chartClasses(s, starvationChart(s, s)), s.Timeline, w, true)
-		if got := ansi.Strip(head); !strings.Contains(got, "(of 100)") || ansi.StringWidth(got) > w {
+		if got := ansi.Strip(head); !strings.Contains(got, "in the queue of 100") || ansi.StringWidth(got) > w {
 			t.Errorf("at %d: title %q, want the queue's size whole", w, got)
 		}
 	}
@@ -76,7 +77,7 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	}
 	un := queueSnapshot()
 	un.Config.Pool.Queue = lab.QueueUnbounded
-	if got := starvationChart(un, nil).title; got != "waiting in the queue (unbounded)" {
+	if got := starvationChart(un, nil).title; got != "waiting in the unbounded queue" {
 		t.Errorf("an unbounded queue: %q", got)
 	}
 	// Once the queue has filled and signups are rejected:pool in the table's window, they

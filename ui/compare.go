@@ -236,7 +236,7 @@ type judged struct {
 }
 
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
-// ("B: 18, the widest cap sparing the others, rejects ~44%, not ~84% (press ])"), for a summary whose halves keep
+// ("B: cap 18 leaves 2 workers free, rejects ~44% of payments, not ~84% (press ])"), for a summary whose halves keep
 // no narrator; "" where neither has one.
 func remedies(ctx func(i int) labCtx) string {
 	var said []string

@@ -214,8 +214,9 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: 24, recorded: true}
 		_, spare := halfCtx(th, s, 1).narration()
 		want := "» B: " + strings.TrimPrefix(spare.short, "; ")
-		// Why that cap, and whether the others stay protected at it (newcomer 25).
-		if spare.short == "" || !strings.Contains(spare.short, "the widest cap sparing the others") {
+		// Why that cap, and whether the others stay protected at it (newcomer 25): what it
+		// leaves them, and of whom its share is (newcomer 26: "sparing" what? ~44% of what?).
+		if spare.short == "" || !strings.Contains(spare.short, " workers free, rejects ~") || !strings.Contains(spare.short, "% of payments, not ~") {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)

@@ -930,7 +930,7 @@ func TestLessonKeepsNotOKMovedAt80(t *testing.T) {
 	if !strings.Contains(got, "not ok ended another way: payment timed out +109, rejected:pool -102") {
 		t.Errorf("at 80 columns: %q", got)
 	}
-	if full := strings.Join(verdictLinesIn(forms, 200, 2), " "); !strings.Contains(full, "payment ok within noise, its not ok ended another way") || !strings.Contains(full, "unseen by users, the calls differ") {
+	if full := strings.Join(verdictLinesIn(forms, 200, 2), " "); !strings.Contains(full, "payment ok 0 in both, its not ok ended another way") || !strings.Contains(full, "unseen by users, the calls differ") {
 		t.Errorf("at 200 columns: %q", full)
 	}
 }

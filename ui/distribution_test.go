@@ -96,7 +96,7 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 	plain := ansi.Strip(out)
 	for _, want := range []string{
 		"samples sent 901 of 1000 due at 100/s: 99 never sent", "samples sent 1000, every one on schedule",
-		"as sent", "corrected", "scheduled", "1.00s", "901ms",
+		"as sent", "corrected", "1.00s", "901ms",
 		"closed loop: 99 of 1000 due never sent", "open loop: all 100 due in each dependency stall (1s at",
 		"same target traffic, A sent closed loop, B sent open loop", "arrived", "latency by percentile",
 	} {
@@ -106,6 +106,10 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 	}
 	if strings.Count(plain, "p99.99") < 2 {
 		t.Error("want both ladders")
+	}
+	// One letter, one meaning: s is as sent in both halves (newcomer 26: "s scheduled" in B).
+	if n := strings.Count(plain, "s as sent"); n != 2 || strings.Contains(plain, "scheduled") {
+		t.Errorf("%d legends of s as sent, want 2, and no other word for it", n)
 	}
 	golden.RequireEqual(t, plain)
 }
@@ -118,7 +122,7 @@ func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
 		s := measurementScreen(120, h)
 		s.panes[0].snap.Timeline[8].OK[lab.Payment] = 102 // ends outrun arrivals in the /s window
 		plain := ansi.Strip(render(newTheme(false, true), s))
-		if n := strings.Count(plain, "latency by percentile"); n != 2 || !strings.Contains(plain, "can top arrived/s") {
+		if n := strings.Count(plain, "latency by percentile") + strings.Count(plain, "latency by log-spaced percentile"); n != 2 || !strings.Contains(plain, "can top arrived/s") {
 			t.Errorf("120x%d: %d halves with the chart, want 2, with the note:\n%s", h, n, plain)
 		}
 	}
@@ -130,7 +134,7 @@ func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
 func TestNarrateCorrected(t *testing.T) {
 	a, _ := measurementSnapshots()
 	got := narrate(a.Config, a)
-	if want := " (from when due, unsent ones to the reply)"; !strings.Contains(got, want) {
+	if want := " (from when due, unsent to the stall's end)"; !strings.Contains(got, want) {
 		t.Errorf("corrected, unexplained:\n got %q\nwant %q", got, want)
 	}
 	for w, most := range map[int]int{80: 2, 58: 3} {

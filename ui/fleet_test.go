@@ -533,7 +533,7 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 	for i := range 2 {
 		out += s.Fleet.Replicas[i].Pool.Size
 	}
-	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d, %d out of rotation)", poolReach(s), out); got != want {
+	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d, %d out of rotation now)", poolReach(s), out); got != want {
 		t.Errorf("workers chart: %q, want %q", got, want)
 	}
 	if got := occupancyChart(testSnapshot()).title; strings.Contains(got, "rotation") {
@@ -546,7 +546,7 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 			t.Errorf("%d columns: rej:balancer without its meaning:\n%s", w, flat)
 		}
 		// Beside it, the pool's with a bounded queue: a full queue's (round 11 expected
-		// rejected:queue).
+		// rejected:codel).
 		if !strings.Contains(flat, "rej:pool = no worker, queue full") && !strings.Contains(flat, "rej:pool: queue full") {
 			t.Errorf("%d columns: rej:pool without its meaning:\n%s", w, flat)
 		}

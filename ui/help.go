@@ -124,7 +124,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 	}
 	glyphs = append(glyphs, [2]string{t.idle.Render(string(t.idleRune)), "idle worker, or free place in the queue"},
 		[2]string{"1 cell = N", "a bounded queue's bar is drawn to its length; an unbounded one's has no length to draw to, so one cell is a round of the pool: N waiting requests, one per worker (of the most it may have), the same all run (in compare mode the larger of the two sides')"},
-		[2]string{queueOverflow + " n cells", "an unbounded queue longer than its bar: the bar runs off, and says how many cells the whole queue would take (≈: the count is not a whole number of cells)"})
+		[2]string{queueOverflow + " … the bar needs n cells", "an unbounded queue longer than its bar: the bar runs off at " + queueOverflow + ", and says how many cells the whole queue would take (≈: the count is not a whole number of cells)"})
 	section("Pool picture", glyphs)
 	return lines
 }

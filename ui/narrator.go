@@ -101,7 +101,9 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 	return spareClause{
 		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %d %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, not ~%.0f%% (press %s to raise it)",
 			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
-		short: fmt.Sprintf("; %d, the widest cap sparing the others, rejects ~%.0f%%, not ~%.0f%% (press %s)", pay.Widest, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
+		// What it spares, and of whom the shares are (newcomer 26: "sparing" what? ~44% of
+		// what?), in one line under an 80-column compare.
+		short: fmt.Sprintf("; cap %d leaves %d %s free, rejects ~%.0f%% of payments, not ~%.0f%% (press %s)", pay.Widest, pay.OthersNeed, workers, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
 	}
 }
 

@@ -55,9 +55,9 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 	// is used. "The unsent counted as if sent when due" left its p50 (2.0ms against 1.3ms as
 	// sent) unexplained: the sent ones are timed from when due too. An unsent one's end is
 	// the reply its user waited for (newcomer 25: "how does a request never sent get a
-	// latency?").
+	// latency?"), the stall's end (newcomer 26: "to the reply": which?).
 	// Two lines at 80 columns, three of half a 120-column screen.
-	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (from when due, unsent ones to the reply)",
+	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (from when due, unsent to the stall's end)",
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), stallShows(pay.Latency, m.Stall), p99(pay.LatencyCorrected)), true
 }
 

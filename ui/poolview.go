@@ -374,8 +374,8 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 		if cells+ansiWidth(text) <= room {
 			return text, cells, ""
 		}
-		if text != tight {
-			text += fmt.Sprintf(" · %s %d cells", queueOverflow, cells)
+		if text != tight { // in words: "→ 113 cells" had to be guessed (newcomer 26)
+			text += fmt.Sprintf(" · the bar needs %d cells", cells)
 		}
 		return text, room - ansiWidth(text) - 1, queueOverflow
 	}

@@ -70,6 +70,10 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 				if d := whole*per - q; d > per || d < -per {
 					t.Errorf("pool %d, %d waiting, w=%d: %d cells × %d is more than a cell off: %q", size, q, w, whole, per, ansi.Strip(l))
 				}
+				// How long it would be, in words (newcomer 26: "→ 113 cells" was a guess).
+				if plain := ansi.Strip(l); over && !strings.Contains(plain, "cells ×") && !strings.Contains(plain, fmt.Sprintf("the bar needs %d cells", whole)) {
+					t.Errorf("pool %d, %d waiting, w=%d: off the bar, its length unsaid: %q", size, q, w, plain)
+				}
 				if over != (drawn < whole) {
 					t.Errorf("pool %d, %d waiting, w=%d: %d of %d cells drawn, mark %v: %q", size, q, w, drawn, whole, over, ansi.Strip(l))
 				}

@@ -380,19 +380,22 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	return append(forms, fmt.Sprintf("ok%%=ok÷arrived; %s in flight", fmtCount(first.InFlight)))
 }
 
-// overCapNote says why payments' ok/s over the window tops the most their servers can end
+// overCapNote says why payments' ok/s over the window passes the most their servers can end
 // a second (lab.EndCap), where it does: calls end in rounds, and the window catches one
 // more than its length holds (newcomer 25 read "ok 2/s" beside 5 permits ÷ 3.0s = 1.7/s as
 // a capacity gone wrong).
 func overCapNote(name string, rs lab.Rates, e lab.EndCap) []string {
 	ok, cap, hold := fmtPerSec(rs.OK[lab.Payment]), fmtPerSec(e.PerSec()), fmtSecs(e.Hold)
 	servers, rounds, span := e.ServersWords(), e.Rounds(&rs), rs.Span()
+	// "Is above", "can exceed": "tops" read as "is capped at", beside an ok/s above it; the
+	// class and what a round is in every form ("2 rounds" alone was a riddle at 80x24:
+	// newcomer 26).
 	return []string{
-		fmt.Sprintf("/s: %s ok/s %s tops %s ÷ %s = %s, the most they end a second in the long run: %s calls end in rounds, and %s catches %d", name, ok, servers, hold, cap, hold, span, rounds),
-		fmt.Sprintf("/s: %s ok/s tops %s ÷ %s = %s: %s calls end in rounds, %d in %s", name, servers, hold, cap, hold, rounds, span),
-		fmt.Sprintf("ok/s tops %s ÷ %s: %d rounds of %s calls in %s", servers, hold, rounds, hold, span),
-		fmt.Sprintf("ok/s tops %s ÷ %s: %d rounds of calls in %s", servers, hold, rounds, span),
-		fmt.Sprintf("ok/s > %s ÷ %s: %d rounds in %s", servers, hold, rounds, span)}
+		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s, the most they end a second in the long run: %s calls end in rounds, and %s caught %d rounds", name, ok, servers, hold, cap, hold, span, rounds),
+		fmt.Sprintf("/s: %s ok/s can exceed %s ÷ %s = %s: %s calls end in rounds, and %d rounds ended in %s", name, servers, hold, cap, hold, rounds, span),
+		fmt.Sprintf("%s ok/s can exceed %s ÷ %s: %d rounds of %s calls ended in %s", name, servers, hold, rounds, hold, span),
+		fmt.Sprintf("%s ok/s > %s ÷ %s: %d rounds of calls ended in %s", name, servers, hold, rounds, span),
+		fmt.Sprintf("%s ok/s > %s ÷ %s: %d rounds of calls in %s", name, servers, hold, rounds, span)}
 }
 
 // checksAboveTimeoutNote says how the health checks' p99 stands above their timeout
@@ -512,12 +515,13 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		}
 	}
 	// A connection per route is waited for on the worker: in service, not in wait
-	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection).
+	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection). Said of
+	// p99:wait first, the column read as that wait (newcomer 26, at 120x40).
 	switch conns := s.Config.Payment.Connections.PerRoute > 0; {
 	case conns && shown["p99:service"]:
-		pick("service includes the wait for a connection to the dependency, which a payment does on its worker: p99:wait ends as it takes one",
-			"service includes the wait for a connection, on the worker: not in wait",
-			"service includes the wait for a connection")
+		pick("p99:wait is the wait for a worker; a payment's wait for a connection comes after, on its worker, inside p99:service",
+			"p99:wait is for a worker; the wait for a connection is on it, inside p99:service",
+			"p99:wait: for a worker; connection wait in p99:service")
 	case conns && shown["p99:wait"]:
 		// Without the service column, p99:wait 1.1ms stood beside a narrator's ~9s wait for
 		// a connection (newcomer 17, at 80x24): said wherever p99:wait is.

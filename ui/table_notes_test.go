@@ -156,12 +156,12 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 		return strings.Join(n.lines(" · ", w, levelBare), "\n")
 	}
 	for w := 56; w <= 200; w++ {
-		if n := notes(w); !strings.Contains(n, "5 permits ÷ 3.0s") || !strings.Contains(n, "round") {
+		if n := notes(w); !strings.Contains(n, "payment ok/s") || !strings.Contains(n, "5 permits ÷ 3.0s") || !strings.Contains(n, "2 rounds") {
 			t.Errorf("at %d, ok 1.8/s against 5 permits ÷ 3.0s = 1.7/s: %q", w, n)
 		}
 	}
 	_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil)
-	if all := strings.Join(n.all(120), "\n"); !strings.Contains(all, "/s: payment ok/s tops 5 permits ÷ 3.0s = 1.7/s: 3.0s calls end in rounds, 2 in 0–5s") {
+	if all := strings.Join(n.all(120), "\n"); !strings.Contains(all, "/s: payment ok/s can exceed 5 permits ÷ 3.0s = 1.7/s: 3.0s calls end in rounds, and 2 rounds ended in 0–5s") {
 		t.Errorf("at 120: %q", all)
 	}
 	for i := range s.Timeline {

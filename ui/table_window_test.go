@@ -253,7 +253,7 @@ func TestConnectionWaitSaidInService(t *testing.T) {
 		t.Errorf("no connection cap:\n%s", got)
 	}
 	s.Config.Payment.Connections.PerRoute = 5
-	if got := frameText(t, s, 200, 60); !strings.Contains(got, "service includes the wait for a connection") {
+	if got := frameText(t, s, 200, 60); !strings.Contains(got, "p99:wait is the wait for a worker; a payment's wait for a connection comes after, on its worker, inside p99:service") {
 		t.Errorf("a connection cap, unsaid:\n%s", got)
 	}
 	// At 80 columns the service column gives way and p99:wait stays: where that wait ends
@@ -335,7 +335,7 @@ func TestFallbackNoteWhereItTeaches(t *testing.T) {
 }
 
 // Where a bounded queue is on screen, rej:pool says what it is there, a full queue's, and
-// rej:queue what CoDel's is: side by side (long-queue beside codel-queue) a newcomer
+// rej:codel what CoDel's is: side by side (long-queue beside codel-queue) a newcomer
 // expected a full queue to give rejected:queue. Each is a note of its own, whole at every
 // level and width, a compare half's too.
 func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
@@ -343,15 +343,16 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 	fifo.Config.Pool.Queue = 100
 	codel := testSnapshot()
 	codel.Config.Pool.Queue, codel.Config.Pool.Discipline = 100, lab.CoDel
+	codel.Config.Pool.CoDel = lab.CoDelConfig{Target: lab.Duration(5 * time.Millisecond), Interval: lab.Duration(100 * time.Millisecond)}
 	for _, c := range []lab.Class{lab.Payment, lab.Signup} { // CoDel's, not a full queue's
 		r := &codel.Classes[c].Rejected
-		r[lab.RejectQueue], r[lab.RejectPool] = r[lab.RejectPool], 0
+		r[lab.RejectCoDel], r[lab.RejectPool] = r[lab.RejectPool], 0
 	}
 	for _, tc := range []struct {
 		s     *lab.Snapshot
 		words []string
 	}{{fifo, []string{"rej:pool = no worker, queue full", "rej:pool: queue full"}},
-		{codel, []string{"rej:queue = waited past CoDel's limit", "rej:queue: waited too long"}}} {
+		{codel, []string{"rej:codel = waited past CoDel's 100ms or 5ms", "rej:codel: waited too long"}}} {
 		for _, w := range []int{paneMinWidth, 80, 120} {
 			_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, w, true, nil)
 			for level := levelFull; level < levelTotals; level++ {

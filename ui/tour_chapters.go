@@ -143,10 +143,10 @@ var tourChapters = []chapter{
 		presets: []string{"long-queue", "codel-queue"},
 		question: func(c []lab.Config) string {
 			cd := c[1].Pool.CoDel
-			return fmt.Sprintf("Both have the queue of %d. B's is under CoDel: a request may wait %s for a worker, only %s once "+
-				"the queue stands (then newest first), and past that it is turned away. Signups stop waiting seconds in B. "+
+			return fmt.Sprintf("Both have the queue of %d. B's is under CoDel: a request may wait %s for a worker, only %s where "+
+				"it finds the queue not empty for %s (then newest first), and past that it is turned away. Signups stop waiting seconds in B. "+
 				"How many payments does B complete, against A?",
-				c[1].Pool.Queue, fmtDur(cd.Interval.D()), fmtDur(cd.Target.D()))
+				c[1].Pool.Queue, fmtDur(cd.Interval.D()), fmtDur(cd.Target.D()), fmtDur(cd.Interval.D()))
 		},
 		choices: []string{"far fewer: every request it turns away is one lost",
 			"nearly as many: it turns away waiting, and its workers stay busy",
@@ -155,9 +155,9 @@ var tourChapters = []chapter{
 		moment: 12 * time.Second,
 		marks:  []pointer{{class: lab.Payment, row: "ok"}, {class: lab.Signup, row: "p99"}},
 		lesson: func(a tourAt) string {
-			line := fmt.Sprintf("B turned away %s requests that waited past their limit (rejected:queue), so a signup's p99 is %s in B "+
+			line := fmt.Sprintf("B turned away %s requests that waited past their limit (rejected:codel), so a signup's p99 is %s in B "+
 				"against %s in A; yet payments ok %s in A, %s in B. A served stale requests, but every one of them still counted: "+
-				"its workers never idled.", fmtCount(a.snaps[1].TurnedAway(lab.RejectQueue)),
+				"its workers never idled.", fmtCount(a.snaps[1].TurnedAway(lab.RejectCoDel)),
 				a.markB(1), a.mark(1), a.mark(0), a.markB(0))
 			if f, ok := a.forecast(1).CoDel(a.cfg(1).Pool); ok {
 				line += fmt.Sprintf(" B's pool is nearly one without a queue: Erlang B turns away %.0f%% and leaves the workers %.0f%% busy.",
@@ -165,7 +165,7 @@ var tourChapters = []chapter{
 			}
 			return line
 		},
-		look: "The summary: payment ok side by side, signup p99, and B's rejected:queue: what waited past its limit. B's pool " +
+		look: "The summary: payment ok side by side, signup p99, and B's rejected:codel: what waited past its limit. B's pool " +
 			"picture: the queue row stays short, and a worker is free now and then (·), the gaps a pool without a queue has. " +
 			"Press < > on B: the queue's length hardly matters under CoDel, the limit does.",
 		fast: 0.5, // CoDel's 5 ms target, scaled, stays above the timers' resolution
@@ -308,7 +308,7 @@ var tourChapters = []chapter{
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
 		},
 		look: "Each side's chain of hops, with each hop's requests in flight and its work past the deadline. The " +
-			"summary's hop 3 calls/payment and past deadline rows. Both sides fail every payment (the last hop takes " +
+			"summary's hop 3 calls/payment and past user's deadline rows. Both sides fail every payment (the last hop takes " +
 			"longer than the deadline); B fails sooner, and the last hop does a fraction of the work.",
 		fast: 0.4,
 	},

@@ -298,9 +298,9 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		var c claims
 		pa, pb := s[0].Classes[lab.Payment], s[1].Classes[lab.Payment]
 		sa, sb := s[0].Classes[lab.Signup], s[1].Classes[lab.Signup]
-		c.want(sa.Rejected[lab.RejectQueue]+pa.Rejected[lab.RejectQueue] == 0 && sb.Rejected[lab.RejectQueue]+pb.Rejected[lab.RejectQueue] > 0,
-			"rejected:queue: %d in A, %d in B; want some only in B", sa.Rejected[lab.RejectQueue]+pa.Rejected[lab.RejectQueue],
-			sb.Rejected[lab.RejectQueue]+pb.Rejected[lab.RejectQueue])
+		c.want(sa.Rejected[lab.RejectCoDel]+pa.Rejected[lab.RejectCoDel] == 0 && sb.Rejected[lab.RejectCoDel]+pb.Rejected[lab.RejectCoDel] > 0,
+			"rejected:codel: %d in A, %d in B; want some only in B", sa.Rejected[lab.RejectCoDel]+pa.Rejected[lab.RejectCoDel],
+			sb.Rejected[lab.RejectCoDel]+pb.Rejected[lab.RejectCoDel])
 		c.want(4*pb.OK >= 3*pa.OK, "payments ok: %d in A, %d in B; want nearly as many in B", pa.OK, pb.OK)
 		c.want(20*pb.OK <= 21*pa.OK, "payments ok: %d in A, %d in B; want no more in B", pa.OK, pb.OK)
 		c.want(sb.Latency.Count > 0 && 5*sb.Latency.P99 <= sa.Latency.P99, "signup p99: %v in A, %v in B; want B's a small part of A's",

@@ -338,8 +338,8 @@ func TestNarrator(t *testing.T) {
 		snap *lab.Snapshot
 		want string
 	}{
-		{&lab.Snapshot{Config: limited, Elapsed: time.Second}, "forecast full at ~2.0s, then payments and signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:queue)"},
-		{&lab.Snapshot{Config: limited, Elapsed: 3 * time.Second, Pool: lab.PoolStats{FullFrom: 1800 * time.Millisecond}}, "first full at 1.8s; payments and signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:queue); finished signups' wait p99"},
+		{&lab.Snapshot{Config: limited, Elapsed: time.Second}, "forecast full at ~2.0s, then payments and signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:codel)"},
+		{&lab.Snapshot{Config: limited, Elapsed: 3 * time.Second, Pool: lab.PoolStats{FullFrom: 1800 * time.Millisecond}}, "first full at 1.8s; payments and signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:codel); finished signups' wait p99"},
 	} {
 		if got := narrate(limited, tc.snap); !strings.Contains(got, tc.want) || strings.Contains(got, "fills") {
 			t.Errorf("a limited wait:\n got %q\nwant %q", got, tc.want)

@@ -426,7 +426,7 @@ func TestClosedLoopRejectionPutsBackWhatItsUserSkips(t *testing.T) {
 	}
 	b := &balancer{metrics: &fleet}
 	every := 10 * time.Millisecond
-	for name, turnAway := range map[string]func(job){"pool": func(j job) { l.turnAway(j, lab.RejectQueue) }, "balancer": b.reject} {
+	for name, turnAway := range map[string]func(job){"pool": func(j job) { l.turnAway(j, lab.RejectCoDel) }, "balancer": b.reject} {
 		var skipped int64
 		due := time.Now().Add(-35 * time.Millisecond) // waited 35 ms since its slot
 		turnAway(job{class: lab.Payment, due: due, expected: every, replied: func(at time.Time) {

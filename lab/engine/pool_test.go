@@ -161,8 +161,8 @@ func TestPoolTurnsAwayAtTheWaitLimit(t *testing.T) {
 	if !p.submit(job{class: lab.Payment}) || !p.submit(job{class: lab.Signup, intended: time.Unix(0, 1)}) {
 		t.Fatal("rejected with room")
 	}
-	if why := <-turned; why != lab.RejectQueue {
-		t.Errorf("turned away for %v, want rejected:queue", why)
+	if why := <-turned; why != lab.RejectCoDel {
+		t.Errorf("turned away for %v, want rejected:codel", why)
 	}
 	if st := p.stats(time.Time{}); st.Busy != 1 || st.Queued != 0 || st.QueuedBy[lab.Signup] != 0 {
 		t.Errorf("after the limit, the worker still held: %+v", st)
@@ -190,7 +190,7 @@ func TestPoolTurnsAwayWhatTheWatcherMissed(t *testing.T) {
 			p.resize(c)
 			close(gate)
 		}},
-		// Its limit came with CoDel's reason: turned away as rejected:queue, not as the
+		// Its limit came with CoDel's reason: turned away as rejected:codel, not as the
 		// reason of a discipline with no limits.
 		{"the discipline changes while it waits", func(p *pool, gate chan struct{}, c lab.PoolConfig) {
 			c.Discipline = lab.FIFO
@@ -213,8 +213,8 @@ func TestPoolTurnsAwayWhatTheWatcherMissed(t *testing.T) {
 			p.queue[0].expires, p.nextExpiry = past, past
 			p.mu.Unlock()
 			tc.free(p, gate, c)
-			if got := <-fate; got != string(lab.RejectQueue) {
-				t.Errorf("the request past its limit: %s, want turned away as %s", got, lab.RejectQueue)
+			if got := <-fate; got != string(lab.RejectCoDel) {
+				t.Errorf("the request past its limit: %s, want turned away as %s", got, lab.RejectCoDel)
 			}
 			stop()
 			if st := p.stats(time.Time{}); st.Queued != 0 || st.QueuedBy[lab.Signup] != 0 {
@@ -241,8 +241,8 @@ func TestPoolUnboundedWithLimits(t *testing.T) {
 		}
 	}
 	for range 3 { // the worker is held throughout: each can only be turned away
-		if got := <-fate; got != string(lab.RejectQueue) {
-			t.Errorf("a request past its limit: %s, want turned away as %s", got, lab.RejectQueue)
+		if got := <-fate; got != string(lab.RejectCoDel) {
+			t.Errorf("a request past its limit: %s, want turned away as %s", got, lab.RejectCoDel)
 		}
 	}
 	close(gate)
