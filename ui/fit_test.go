@@ -43,7 +43,7 @@ func TestChangeLogFits(t *testing.T) {
 	th := newTheme(false, true)
 	for _, what := range []string{"b", "bulkhead → threadpool, 5 threads", strings.Repeat("bulkhead → semaphore, 5 permits ", 8)} {
 		for n := range 5 {
-			for w := -1; w <= 130; w++ {
+			for w := range sweep(-1, 130, 1) {
 				for rows := -1; rows <= 3; rows++ {
 					lines := changeLines(th, changesOf(n, what), w, rows)
 					checkFitted(t, fmt.Sprintf("%d changes of %q at w %d, rows %d", n, what, w, rows), lines, w, rows)
