@@ -451,9 +451,6 @@ func TestCallerTimeoutOrphans(t *testing.T) {
 // Resizing the thread pool while calls run on it loses no call and leaves no thread behind.
 func TestThreadPoolResizeWhileRunning(t *testing.T) {
 	c := scaled()
-	// 2 s calls: the snapshot just after the switch must come before the old threads drain
-	// (two rounds at most, 4 s, within waitFor's 10), however late a busy machine runs it.
-	c.Dependency.Latency = lab.Duration(2 * time.Second)
 	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5, Queue: 5}
 	l, err := startLab(c, Options{})
 	if err != nil {
