@@ -448,16 +448,24 @@ func TestCallerTimeoutOrphans(t *testing.T) {
 	heldAbout(t, s, c.Payment.Timeout.Duration.D())
 }
 
-// Resizing the thread pool while calls run on it loses no call and leaves no thread behind.
-func TestThreadPoolResizeWhileRunning(t *testing.T) {
-	c := scaled()
+// busyThreadPool starts a lab on c with a payment thread pool of 5 threads and 5 queue
+// places, and waits for its 5 threads to be busy; the test stops it.
+func busyThreadPool(t *testing.T, c *lab.Config) *Lab {
+	t.Helper()
 	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5, Queue: 5}
-	l, err := startLab(c, Options{})
+	l, err := startLab(*c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Stop()
+	t.Cleanup(l.Stop)
 	waitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 5 }, "5 threads busy")
+	return l
+}
+
+// Resizing the thread pool while calls run on it loses no call and leaves no thread behind.
+func TestThreadPoolResizeWhileRunning(t *testing.T) {
+	c := scaled()
+	l := busyThreadPool(t, &c)
 	if q := l.Snapshot().Bulkhead; q.InUse > 10 || q.Queued > 5 || q.Threads != 5 {
 		t.Errorf("bulkhead %+v over its 5 threads + 5 queue, or not 5 threads", q)
 	}
@@ -482,13 +490,7 @@ func TestThreadPoolThreadsCountedAfterASwitch(t *testing.T) {
 	// 2 s calls: the snapshot just after the switch must come before the old threads drain
 	// (two rounds at most, 4 s, within waitFor's 10), however late a busy machine runs it.
 	c.Dependency.Latency = lab.Duration(2 * time.Second)
-	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadThreadPool, Size: 5, Queue: 5}
-	l, err := startLab(c, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Stop()
-	waitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 5 }, "5 threads busy")
+	l := busyThreadPool(t, &c)
 	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
 	if err := l.Apply(c); err != nil {
 		t.Fatal(err)
