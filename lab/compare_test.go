@@ -456,7 +456,12 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 	if got, want := trade[0], "» the trade: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (not ok 13 → 0)"+neither; got != want {
 		t.Errorf("trade %q\nwant  %q", got, want)
 	}
-	if got, want := trade[1], "» the trade: B worse: payment ok -22; B better: signup ok +13"+neither; got != want {
+	// Never at the cost of the trade's own results (the review: the whole trade gave way to
+	// the briefest with neither): the whole trade without it comes first.
+	if got, want := trade[1], "» the trade: B worse: payment ok -22 (not ok 48 → 70, of which in flight 18 → 4); B better: signup ok +13 (not ok 13 → 0)"; got != want {
+		t.Errorf("whole %q, want %q", got, want)
+	}
+	if got, want := trade[2], "» the trade: B worse: payment ok -22; B better: signup ok +13"+neither; got != want {
 		t.Errorf("brief %q, want %q", got, want)
 	}
 	if got, want := trade[len(trade)-1], "» the trade: B worse: payment ok -22; B better: signup ok +13"; got != want {

@@ -195,9 +195,10 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 	}
 }
 
-// withNeither is forms each with Neither said after it, then forms as they are (the
-// briefest fits 80 columns): a latency the table shows beyond noise is said where there is
-// room.
+// withNeither is each of forms with Neither said after it, then as it is (the briefest
+// fits 80 columns): a latency the table shows beyond noise is said where there is room
+// beside the trade's form that fits, never cutting the trade's own results short for it
+// (the review: "(not ok 40 → 54, …)" and named gains gave way to it).
 func (v UsersVerdict) withNeither(forms []string, label func(Class) string) []string {
 	if len(v.Neither) == 0 {
 		return forms
@@ -208,9 +209,9 @@ func (v UsersVerdict) withNeither(forms []string, label func(Class) string) []st
 	}
 	out := make([]string, 0, 2*len(forms))
 	for _, f := range forms {
-		out = append(out, f+"; neither: "+strings.Join(said, ", "))
+		out = append(out, f+"; neither: "+strings.Join(said, ", "), f)
 	}
-	return append(out, forms...)
+	return out
 }
 
 // phrase is one change as the trade says it: "payment ok -24 (not ok 42 → 66, of which in
