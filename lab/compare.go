@@ -144,6 +144,10 @@ type ComparisonRow struct {
 	// either run ("time out", "fail", "fail or time out"): the latency is of failures, and a
 	// shorter one is failing sooner, not serving faster (newcomer 14). Empty otherwise.
 	NoneOK string
+	// Neither is, on a latency beyond noise judged neither better nor worse because its
+	// class's counts moved (compare), which count: "fewer ended ok", "more ended ok", "more
+	// turned away" or "fewer turned away". Empty otherwise.
+	Neither string
 }
 
 // CorrectedP99 is the counter of the row a comparison of a closed loop with an open one
@@ -397,14 +401,28 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 	// turned away (the slow ones gone), B slower with more ok or fewer turned away (the slow
 	// ones kept). B faster while it finished more is better all the same (the second review:
 	// a fleet's signup p99 3.03s → 3.6ms beside 579 more ok).
+	// The reason is the one that moved the way that makes it neither (the review: a faster
+	// p99 with more ok and more turned away read "(more ended ok)").
 	for _, i := range latency {
 		r := &rows[i]
+		if !r.Significant || !judged {
+			continue // neither already, and no result to explain
+		}
 		awayMoved := 0
 		if t := away[r.Class]; t.differs {
 			awayMoved = sign(t.b - t.a)
 		}
-		faster := r.B < r.A
-		if faster && (okMoved[r.Class] < 0 || awayMoved > 0) || !faster && (okMoved[r.Class] > 0 || awayMoved < 0) {
+		switch faster, ok := r.B < r.A, okMoved[r.Class]; {
+		case faster && ok < 0:
+			r.Neither = "fewer ended ok"
+		case faster && awayMoved > 0:
+			r.Neither = "more turned away"
+		case !faster && ok > 0:
+			r.Neither = "more ended ok"
+		case !faster && awayMoved < 0:
+			r.Neither = "fewer turned away"
+		}
+		if r.Neither != "" {
 			r.Better = 0
 		}
 	}

@@ -48,8 +48,8 @@ type UserChange struct {
 	// too ("B worse: orders rejected +196"): said as part of the not ok, so the one count does
 	// not read as counted twice. Nil otherwise.
 	Rejected *[2]int64 `json:"not_ok_rejected,omitempty"`
-	// Of is, on a latency in Neither, why it is neither better nor worse: its class's
-	// requests that ended differ ("fewer ended ok"). Empty otherwise.
+	// Of is, on a latency in Neither, why it is neither better nor worse: its row's
+	// (ComparisonRow.Neither, "fewer ended ok"). Empty otherwise.
 	Of string `json:"of,omitempty"`
 	// NoneOK is the row's (ComparisonRow.NoneOK): a latency of requests none of which ended
 	// ok, said with it.
@@ -69,10 +69,9 @@ func (v UsersVerdict) Trade() bool { return len(v.Worse) > 0 && len(v.Better) > 
 // rejected row beyond noise between runs sent two ways is the method's (Method), never risen.
 func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict {
 	v := UsersVerdict{Worse: []UserChange{}, Better: []UserChange{}} // [] in the JSON, not null
-	var okFell, okRose, rose [numClasses]bool
+	var okFell, rose [numClasses]bool
 	for _, r := range rows {
 		okFell[r.Class] = okFell[r.Class] || r.Counter == OK.Word() && r.Better < 0
-		okRose[r.Class] = okRose[r.Class] || r.Counter == OK.Word() && r.Better > 0
 		rose[r.Class] = rose[r.Class] || strings.HasPrefix(r.Counter, RejectedColumn.Word+":") && r.Significant && !r.Method && r.B > r.A
 	}
 	cost := func(c Class) *[2]int64 {
@@ -82,19 +81,9 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 		return nil
 	}
 	for _, r := range rows {
-		// A corrected p99 is only where A and B are sent two ways, judged neither way.
-		if r.Latency() && r.Better == 0 && r.Significant && !r.Method && r.Counter != CorrectedP99 {
-			u := UserChange{Class: r.Class, Name: r.Class.String(), Counter: r.Counter, A: r.A, B: r.B,
-				Change: round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1), NoneOK: r.NoneOK, Of: "more turned away"}
-			switch t := away[r.Class]; {
-			case okFell[r.Class]:
-				u.Of = "fewer ended ok"
-			case okRose[r.Class]:
-				u.Of = "more ended ok"
-			case t.differs && t.b < t.a:
-				u.Of = "fewer turned away"
-			}
-			v.Neither = append(v.Neither, u)
+		if r.Neither != "" {
+			v.Neither = append(v.Neither, UserChange{Class: r.Class, Name: r.Class.String(), Counter: r.Counter, A: r.A, B: r.B,
+				Change: round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1), NoneOK: r.NoneOK, Of: r.Neither})
 		}
 		if r.Better == 0 || r.Unseen || (r.Counter != OK.Word() && !r.Latency()) {
 			continue
@@ -206,9 +195,10 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 	}
 }
 
-// withNeither is forms each with Neither said after it, then forms as they are (the
-// briefest fits 80 columns): a latency the table shows beyond noise is said where there is
-// room.
+// withNeither is each of forms with Neither said after it, then as it is (the briefest
+// fits 80 columns): a latency the table shows beyond noise is said where there is room
+// beside the trade's form that fits, never cutting the trade's own results short for it
+// (the review: "(not ok 40 → 54, …)" and named gains gave way to it).
 func (v UsersVerdict) withNeither(forms []string, label func(Class) string) []string {
 	if len(v.Neither) == 0 {
 		return forms
@@ -219,9 +209,9 @@ func (v UsersVerdict) withNeither(forms []string, label func(Class) string) []st
 	}
 	out := make([]string, 0, 2*len(forms))
 	for _, f := range forms {
-		out = append(out, f+"; neither: "+strings.Join(said, ", "))
+		out = append(out, f+"; neither: "+strings.Join(said, ", "), f)
 	}
-	return append(out, forms...)
+	return out
 }
 
 // phrase is one change as the trade says it: "payment ok -24 (not ok 42 → 66, of which in

@@ -43,16 +43,13 @@ func (f *FleetStats) Outs() []Pull {
 }
 
 // AllOutUntil is when the first time every replica was out of rotation at once ended: the
-// first return (or the drain's end) after AllPulledAt; 0 while they are all still out, or
-// were never.
+// return (or the drain's end) that left one in rotation again; 0 while they are all still
+// out, or were never.
 func (f *FleetStats) AllOutUntil() time.Duration {
-	var until time.Duration
-	for _, p := range f.Outs() {
-		if f.AllPulledAt > 0 && p.At <= f.AllPulledAt && p.ReturnedAt > f.AllPulledAt && (until == 0 || p.ReturnedAt < until) {
-			until = p.ReturnedAt
-		}
+	for _, until := range f.allOut() {
+		return until
 	}
-	return until
+	return 0
 }
 
 // LastAllOut is the latest stretch with every replica out of rotation at once, the only
@@ -60,29 +57,51 @@ func (f *FleetStats) AllOutUntil() time.Duration {
 // it lasts still); from 0: never. The header says when it stopped from it, not from whole
 // seconds: "(still in 19–20s)" beside a replica "back at 19.5s" read as going on (newcomer 26).
 func (f *FleetStats) LastAllOut() (from, until time.Duration) {
+	for a, b := range f.allOut() {
+		from, until = a, b
+	}
+	return from, until
+}
+
+// allOut is each stretch with every replica out of rotation at once, in time order: from
+// when, until when a replica came back (0: it lasts still). Replicas are counted, not outs:
+// one pulled and then drained is out once, until both have ended (the review: counted
+// twice, it read "all out" with one still in rotation).
+func (f *FleetStats) allOut() iter.Seq2[time.Duration, time.Duration] {
 	type step struct {
-		at  time.Duration
-		out int // +1: a replica left rotation, -1: one came back
+		at      time.Duration
+		replica int
+		out     int // +1: the replica left rotation, -1: it came back
 	}
 	var steps []step
 	for _, p := range f.Outs() {
-		steps = append(steps, step{p.At, 1})
+		steps = append(steps, step{p.At, p.Replica, 1})
 		if p.Returned() {
-			steps = append(steps, step{p.ReturnedAt, -1})
+			steps = append(steps, step{p.ReturnedAt, p.Replica, -1})
 		}
 	}
-	slices.SortStableFunc(steps, func(a, b step) int { return cmp.Compare(a.at, b.at) })
-	out := 0
-	for _, s := range steps {
-		out += s.out
-		switch {
-		case s.out > 0 && out == len(f.Replicas):
-			from, until = s.at, 0
-		case s.out < 0 && out == len(f.Replicas)-1 && from > 0 && until == 0:
-			until = s.at
+	// A return and an out at one instant: the return first, so no stretch lasts no time.
+	slices.SortStableFunc(steps, func(a, b step) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.out, b.out)) })
+	return func(yield func(time.Duration, time.Duration) bool) {
+		n := len(f.Replicas)
+		open := map[int]int{} // per replica out of rotation, its outs not yet ended
+		var from time.Duration
+		for _, s := range steps {
+			was := n > 0 && len(open) == n
+			if open[s.replica] += s.out; open[s.replica] == 0 {
+				delete(open, s.replica)
+			}
+			switch all := n > 0 && len(open) == n; {
+			case all && !was:
+				from = s.at
+			case was && !all && !yield(from, s.at):
+				return
+			}
+		}
+		if n > 0 && len(open) == n {
+			yield(from, 0)
 		}
 	}
-	return from, until
 }
 
 // Again is the outs after the domino (Domino): once every replica was out, and one came

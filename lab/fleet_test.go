@@ -160,4 +160,14 @@ func TestLastAllOut(t *testing.T) {
 	if from, until := f.LastAllOut(); from != 25*s || until != 0 {
 		t.Errorf("all out again: %v–%v, want from 25s, lasting", from, until)
 	}
+	// The review: a replica pulled and then drained counted twice, "all out" with one still
+	// in rotation. Replicas count: r1 drained 5s–20s and pulled 6s–15s is out once, until 20s.
+	f = FleetStats{Replicas: make([]Snapshot, 4), Drain: &Drain{Replica: 1, At: 5 * s, BackAt: 20 * s}, AllPulledAt: 10 * s,
+		Pulls: []Pull{{Replica: 1, At: 6 * s, ReturnedAt: 15 * s}, {Replica: 2, At: 8 * s}, {Replica: 3, At: 9 * s}, {Replica: 4, At: 10 * s}}}
+	if from, until := f.LastAllOut(); from != 10*s || until != 20*s {
+		t.Errorf("r1 pulled while drained: %v–%v, want 10s–20s", from, until)
+	}
+	if until := f.AllOutUntil(); until != 20*s {
+		t.Errorf("r1 pulled while drained: first all out until %v, want 20s (its drain's end)", until)
+	}
 }

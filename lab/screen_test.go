@@ -330,11 +330,19 @@ func TestGeneratorLagSaysWhichRequests(t *testing.T) {
 	if got := strings.Join(phrases(HealthItems(s, 40)), " · "); !strings.Contains(got, "generator lag p99 3.0ms (how late the lab sent)") {
 		t.Errorf("at 40: %q", got)
 	}
-	// With its max, which a class's p99:lag of under 100 requests (its slowest) never passes
-	// (newcomer 26: 1.2ms here beside payment's 5.0ms).
+	// With its max, which a class's p99:lag of under 100 requests (its slowest) passes only
+	// by a hair or by a second try (newcomer 26: 1.2ms here beside payment's 5.0ms).
 	s.Generator.Lag.Max = 5 * time.Millisecond
 	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, "generator lag p99 3.0ms, max 5.0ms (how late the lab sent, every arrival)") {
 		t.Errorf("with a max: %q", got)
+	}
+	// The help says so, not "never above the max" (the review: a class's lag is timed at the
+	// hand-off, after the generator's, and counts impatient users' second tries, which the
+	// generator's does not).
+	for _, it := range ScreenWords() {
+		if it.Label == "generator lag" && (strings.Contains(it.Value, "never above") || !strings.Contains(it.Value, "second try")) {
+			t.Errorf("the help: %q", it.Value)
+		}
 	}
 }
 

@@ -241,13 +241,22 @@ func starvedIn[T int64 | float64](c Class, row [numReasons]T) T {
 }
 
 // StarvingNow says class c is being starved: turned away for want of a worker during the
-// last whole second (before the first, at all). A payment turned away is a rejection, not
-// starvation.
+// last whole second (before the first, at all); by a fleet's balancer, while every replica
+// is out now, the header's clock for it (the review: "rejected:balancer 681 (none since
+// 19.5s)" quiet beside signups starved in the alarm colour for the rest of that second). A
+// payment turned away is a rejection, not starvation.
 func (s *Snapshot) StarvingNow(c Class) bool {
+	row := s.Classes[c].Rejected
 	if last := s.LastSecond(); last != nil {
-		return starvedIn(c, last.Rejected[c]) > 0
+		row = last.Rejected[c]
 	}
-	return s.Starved(c) > 0
+	if f := s.Fleet; f != nil {
+		row[RejectBalancer] = 0
+		if f.InRotation == 0 {
+			row[RejectBalancer] = s.Classes[c].Rejected[RejectBalancer]
+		}
+	}
+	return starvedIn(c, row) > 0
 }
 
 // lastRejected is the last second of the timeline in which a request of one of classes was
@@ -266,10 +275,27 @@ func (s *Snapshot) lastRejected(reasons []Reason, classes []Class) *Second {
 // NoneSince says a rejection for one of reasons of one of classes stopped, and when: "none
 // since 7s", the end of the last second that had one; "" if none of the timeline's seconds
 // had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
-// 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14).
+// 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14). A fleet's
+// balancer stopped when a replica came back (LastAllOut), to the tenth: "none since 19.5s",
+// as the header's rejected:balancer says, not the end of that second.
 func (s *Snapshot) NoneSince(reasons []Reason, classes ...Class) string {
-	if sec := s.lastRejected(reasons, classes); sec != nil {
+	var since time.Duration
+	if f := s.Fleet; f != nil && slices.Contains(reasons, RejectBalancer) {
+		if _, until := f.LastAllOut(); until > 0 {
+			reasons = slices.DeleteFunc(slices.Clone(reasons), func(r Reason) bool { return r == RejectBalancer })
+			for _, c := range classes {
+				if s.Classes[c].Rejected[RejectBalancer] > 0 {
+					since = until
+				}
+			}
+		}
+	}
+	sec := s.lastRejected(reasons, classes)
+	switch {
+	case sec != nil && time.Duration(sec.T)*time.Second >= since:
 		return fmt.Sprintf("none since %ds", sec.T)
+	case since > 0:
+		return "none since " + FmtSecs(since)
 	}
 	return ""
 }
