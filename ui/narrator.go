@@ -309,7 +309,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			return fmt.Sprintf("%s: %s; %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s); %s",
 				law, fill, queued, fmtDur(rule.Limit(0)), q, rule.Expired(), wait)
 		}
-		// Where a queue comes first, what the others meet once it is full in the table's
+		// Where a queue comes first, what everyone queued meets once it is full (payments too:
+		// naming signups alone said payments were spared, review 16 #3), in the table's
 		// column (newcomer 23 read "starve" as waiting for a worker, and newcomer 26 read
 		// "then signups starve" beside signups waiting 1.5s as saying they did not yet), and
 		// what it means there: a full queue's is the pool's, not rejected:queue (round 11,
@@ -317,7 +318,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		gloss, _ := lab.RejectPool.Gloss(cfg)
 		rejected := "are " + lab.RejectPool.Word() + " (" + gloss + ")"
 		if !full {
-			return fmt.Sprintf("%s: %s, then the queue of %d fills and %s %s", law, fill, q, others, rejected)
+			return fmt.Sprintf("%s: %s, then the queue of %d fills, and %s %s", law, fill, q, queued, rejected)
 		}
 		if s.Pool.PeakQueued >= int(q) { // it has filled: it turns away whoever finds it full
 			return fmt.Sprintf("%s: %s; %s wait in the queue of %d, and are %s whenever it is full; %s",
@@ -332,8 +333,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			eta = fmt.Sprintf(" (growing %s in %s, so full at ~%s; at the set rates %s × (1\u00a0−\u00a0%d/%s) = %s)",
 				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Arrivals), f.Workers, fmtWorkers(f.OfferedLoad), fmtPerSec(f.Queue.Growth))
 		}
-		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then %s %s; %s",
-			law, fill, queued, q, eta, others, rejected, wait)
+		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then they %s; %s",
+			law, fill, queued, q, eta, rejected, wait)
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
 	share := ""
