@@ -9,6 +9,7 @@ package lab
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -69,10 +70,15 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	label := HopRange(1, dep.Hops-1) + " try"
 	brief := label // the label in the compact forms
 	// The lab's own call tried alike: said with the hops', so the line holds every factor of
-	// 3 × 3 × 3 (newcomer 26: the edge's tries and timeout were on no settings line).
+	// 3 × 3 × 3 (newcomer 26: the edge's tries and timeout were on no settings line), each
+	// layer named: "all 3 layers" beside "hops 3" read as the three hops (review 16 #8).
 	if t := c.Payment.Timeout; dep.Deadline == DeadlinePerHop && dep.HopAttempts() > 1 && c.Payment.Retry.Retries() &&
 		c.Payment.Retry.Attempts == dep.HopAttempts() && t.Kind != TimeoutNone && t.Duration == dep.Hop.Timeout {
-		label, brief = "the lab and "+label, fmt.Sprintf("all %d layers try", dep.Hops)
+		hops := make([]string, dep.Hops-1)
+		for i := range hops {
+			hops[i] = strconv.Itoa(i + 1)
+		}
+		label, brief = "the lab and "+label, "lab + hops "+strings.Join(hops, ", ")+" try"
 	}
 	long, short := dep.hopTries(c.Payment.Retry)
 	value := func(deadline string) string {
