@@ -9,7 +9,6 @@ package lab
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -74,11 +73,13 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	// layer named: "all 3 layers" beside "hops 3" read as the three hops (review 16 #8).
 	if t := c.Payment.Timeout; dep.Deadline == DeadlinePerHop && dep.HopAttempts() > 1 && c.Payment.Retry.Retries() &&
 		c.Payment.Retry.Attempts == dep.HopAttempts() && t.Kind != TimeoutNone && t.Duration == dep.Hop.Timeout {
-		hops := make([]string, dep.Hops-1)
-		for i := range hops {
-			hops[i] = strconv.Itoa(i + 1)
+		// A range even of two: "and" takes the room that keeps the dependency beside it
+		// in an 80-column half.
+		hops := "hop 1"
+		if dep.Hops > 2 {
+			hops = fmt.Sprintf("hops 1–%d", dep.Hops-1)
 		}
-		label, brief = "the lab and "+label, "lab + hops "+strings.Join(hops, ", ")+" try"
+		label, brief = "the lab and "+label, "lab, "+hops+" try"
 	}
 	long, short := dep.hopTries(c.Payment.Retry)
 	value := func(deadline string) string {

@@ -31,7 +31,10 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 // A spareClause is the narrator's last clause, which a screen may leave out: whole, and
 // briefly, for a screen that has no room for it whole (breaker-trap at 80x24 lost the
 // trap's share, the point of the moment); "" where it has no brief form.
-type spareClause struct{ long, short string }
+type spareClause struct {
+	long, short string
+	key         string // after short where the line has room for it: " (press ])"
+}
 
 // narration is narrate in two parts: what the moment needs said, and a last clause a screen
 // may leave out where it would cost the lab a level of detail (labLines): the answer to a
@@ -102,8 +105,11 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %d %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, not ~%.0f%% (press %s to raise it)",
 			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
 		// What it spares, and of whom the shares are (newcomer 26: "sparing" what? ~44% of
-		// what?), in one line under an 80-column compare.
-		short: fmt.Sprintf("; cap %d leaves %d %s free, rejects ~%.0f%% of payments, not ~%.0f%% (press %s)", pay.Widest, pay.OthersNeed, workers, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
+		// what?), why that cap and whom the workers are kept for ("leaves 2 workers free"
+		// read as idle ones, review 16 #9), in one line under an 80-column compare: the key
+		// gives way first.
+		short: fmt.Sprintf("; widest cap %d keeps others %d %s, rejects ~%.0f%% of payments, not ~%.0f%%", pay.Widest, pay.OthersNeed, workers, 100*pay.WidestLoss, 100*pay.RejectedShare()),
+		key:   " (press " + key + ")",
 	}
 }
 

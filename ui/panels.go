@@ -209,7 +209,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	switch {
 	case level >= levelLean || c.spare == spareNone:
 	case c.spare == spareShort:
-		says += spare.short
+		says += spare.short + spare.key // wrapped: the key has room
 	default:
 		says += spare.long
 	}
@@ -233,8 +233,9 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 		// compare's "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try · …" cut the
 		// traffic and the dependency that every try outlasts, newcomer 25): at levelTight a
 		// second line for the rest, what the run is given first; deeper, a half short of room
-		// keeps one.
-		if level == levelTight && !c.oneSettings && len(items) > 1 && kept == 1 {
+		// keeps one. The first whole with no room for "…" fills it too (kept 0): the hops'
+		// "lab + hops 1, 2 try 3 times, 250ms a try" in a 120-column half (review 16 #8).
+		if level == levelTight && !c.oneSettings && len(items) > 1 && (kept == 1 || kept == 0 && ansiWidth(items[0]) <= c.w) {
 			rest, _ := wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)
 			return []string{items[0], rest}
 		}
