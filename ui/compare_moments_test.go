@@ -247,3 +247,18 @@ func TestLessonBesideBlocksInFull(t *testing.T) {
 		t.Errorf("no %q in\n%s", want, plain)
 	}
 }
+
+// Some half of every compare header says the screen is a screenshot: each half giving up
+// the word alone, both did where their right sides were long (fleet-vs, review 16 #4).
+func TestCompareHeaderSaysScreenshot(t *testing.T) {
+	th := newTheme(true, true)
+	for name, m := range compareMoments() {
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, recorded: true}
+		for _, w := range []int{paneMinWidth, (120 - dividerWidth) / 2, 80, 120} {
+			a, b := ansi.Strip(headerLine(th, s, 0, w)), ansi.Strip(headerLine(th, s, 1, w))
+			if !strings.Contains(a+b, recordedWord) {
+				t.Errorf("%s at %d: neither half says %q:\n%s\n%s", name, w, recordedWord, a, b)
+			}
+		}
+	}
+}

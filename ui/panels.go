@@ -770,14 +770,19 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// Shorter forms drop the run time's label, then the run time (both sides show it): live,
 	// it ticks. A screenshot's is still, and bare beside the preset's name it read as a
 	// setting like the dependency's 3.0s (newcomer 26): "screenshot at 8.0s" in every form
-	// but the last, which drops the time, as the state's word was in every form; a half of
-	// compare mode gives up the word before the time or an outage's count (the other says it).
+	// but the last, which drops the time, as the state's word was in every form. Compare
+	// mode's halves give up one each before an outage's count: B the word, A the time, so
+	// the two say both (each giving up the word alone, both did: review 16 #4).
 	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
 	if s.recorded {
 		shot := title + "  " + t.dim.Render(recordedWord+" at ") + fmtElapsed(snap.Elapsed)
 		lefts = []string{shot, shot, title + "  " + t.dim.Render(recordedWord)}
-		if len(s.panes) > 1 {
+		switch {
+		case len(s.panes) == 1:
+		case i > 0:
 			lefts[1] = title + "  " + t.dim.Render("at ") + fmtElapsed(snap.Elapsed)
+		default:
+			lefts[1] = lefts[2]
 		}
 	}
 
@@ -1002,7 +1007,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			forms = append(forms, []string{label})
 		}
 	}
-	if len(forms[bare]) > 1 {
+	// The first class alone; a fleet's outage count alone came last already, and its first
+	// is that count or a class with its parts, wider (review 16).
+	if len(forms[bare]) > 1 && snap.TurnedAway(lab.RejectBalancer) == 0 {
 		forms = append(forms, forms[bare][:1])
 	}
 	if len(forms[bare]) == 0 {
