@@ -234,7 +234,7 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 		// traffic and the dependency that every try outlasts, newcomer 25): at levelTight a
 		// second line for the rest, what the run is given first; deeper, a half short of room
 		// keeps one. The first whole with no room for "…" fills it too (kept 0): the hops'
-		// "lab + hops 1, 2 try 3 times, 250ms a try" in a 120-column half (review 16 #8).
+		// "lab, hops 1–2 try 3 times, 250ms a try" in a 120-column half (review 16 #8).
 		if level == levelTight && !c.oneSettings && len(items) > 1 && (kept == 1 || kept == 0 && ansiWidth(items[0]) <= c.w) {
 			rest, _ := wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)
 			return []string{items[0], rest}
