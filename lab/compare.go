@@ -43,7 +43,7 @@ type ClassDiff struct {
 	P50Ms *float64 `json:"p50_ms,omitempty"`
 	// CorrectedP99Ms is there when A and B send differently (closed against open loop):
 	// the p99 with what the closed loop never sent put back, which for an open loop is its
-	// p99 as sent. The same system measured alike: it is what users got.
+	// p99 since arrival. The same system measured alike: it is what users got.
 	CorrectedP99Ms *float64 `json:"corrected_p99_ms,omitempty"`
 	// Significant maps each row of the class (by its counter's name, p99 included) to
 	// whether its difference is larger than the runs' own noise explains.
@@ -349,14 +349,14 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			}
 		}
 		if a.Config.Traffic.Mode != b.Config.Traffic.Mode {
-			// A closed loop's p99 as sent leaves out what it never sent (the stall it waited
+			// A closed loop's p99 since arrival leaves out what it never sent (the stall it waited
 			// out): an artefact of the measurement, said so in its label. Corrected, both
 			// are timed from when each request was due: what users got, judged alike.
 			closedSide := "A"
 			if b.Config.Traffic.Mode == Closed {
 				closedSide = "B"
 			}
-			rows[p99At].Label = "p99 as sent (" + closedSide + " omits unsent)"
+			rows[p99At].Label = "p99 since arrival (" + closedSide + " omits unsent)"
 			ka, kb := corrected(a, c), corrected(b, c)
 			latency = append(latency, len(rows))
 			rows = append(rows, latencyRow(c, CorrectedP99, ka, kb, p99Of))

@@ -55,12 +55,12 @@ func TestCompareClasses(t *testing.T) {
 	// The same system measured two ways (B sent closed loop): a result, neither better nor worse.
 	b.Config.Traffic.Mode = Closed
 	r := CompareClasses(&a, &b)
-	if p99 := r[len(r)-2]; p99.Counter != "p99" || !p99.Significant || p99.Better != 0 || p99.Name() != "p99 as sent (B omits unsent)" {
+	if p99 := r[len(r)-2]; p99.Counter != "p99" || !p99.Significant || p99.Better != 0 || p99.Name() != "p99 since arrival (B omits unsent)" {
 		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want a result, uncoloured, named the artefact it is", p99)
 	}
 	// And the p99 both timed from when each request was due (newcomer 14: "p99 2.0ms 935ms
 	// +933ms" stood bare beside A's own corrected p99 of 935ms): the closed loop's
-	// corrected against the open loop's as sent, judged as the p99 is.
+	// corrected against the open loop's since arrival, judged as the p99 is.
 	b.Classes[Payment].LatencyCorrected = Percentiles{P99: 2990 * time.Millisecond, Count: 400,
 		P99In: QuantileInterval{Low: 2900 * time.Millisecond, High: 3100 * time.Millisecond, HasHigh: true}}
 	a.Classes[Payment].Latency.P99In.High, a.Classes[Payment].Latency.P99In.HasHigh = 3010*time.Millisecond, true

@@ -118,6 +118,24 @@ func rejectedOthers(s *Snapshot) string {
 // beforeChain are the reasons a request is turned away before a worker runs its chain.
 var beforeChain = []Reason{RejectPool, RejectBalancer, RejectCoDel}
 
+// beforeChainWords names the reasons of beforeChain the lab of s can give, every one for
+// nil (the help), in the table's words: "rejected:pool", "rejected:pool or :codel",
+// "rejected:pool, :balancer or :codel".
+func beforeChainWords(s *Snapshot) string {
+	var out []string
+	for _, r := range beforeChain {
+		if s != nil && !r.Shown(s) {
+			continue
+		}
+		if len(out) == 0 {
+			out = append(out, r.Word())
+			continue
+		}
+		out = append(out, ":"+r.String())
+	}
+	return orList(out)
+}
+
 // fallbackCauses names the table's columns that hold the payments a fallback answered:
 // "timed-out", "failed", "rejected", those with any; a rejection before the chain (the
 // pool's, the balancer's, the queue's) never reaches the fallback.

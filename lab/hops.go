@@ -69,10 +69,17 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	label := HopRange(1, dep.Hops-1) + " try"
 	brief := label // the label in the compact forms
 	// The lab's own call tried alike: said with the hops', so the line holds every factor of
-	// 3 × 3 × 3 (newcomer 26: the edge's tries and timeout were on no settings line).
+	// 3 × 3 × 3 (newcomer 26: the edge's tries and timeout were on no settings line), each
+	// layer named: "all 3 layers" beside "hops 3" read as the three hops (review 16 #8).
 	if t := c.Payment.Timeout; dep.Deadline == DeadlinePerHop && dep.HopAttempts() > 1 && c.Payment.Retry.Retries() &&
 		c.Payment.Retry.Attempts == dep.HopAttempts() && t.Kind != TimeoutNone && t.Duration == dep.Hop.Timeout {
-		label, brief = "the lab and "+label, fmt.Sprintf("all %d layers try", dep.Hops)
+		// A range even of two: "and" takes the room that keeps the dependency beside it
+		// in an 80-column half.
+		hops := "hop 1"
+		if dep.Hops > 2 {
+			hops = fmt.Sprintf("hops 1–%d", dep.Hops-1)
+		}
+		label, brief = "the lab and "+label, "lab, "+hops+" try"
 	}
 	long, short := dep.hopTries(c.Payment.Retry)
 	value := func(deadline string) string {

@@ -354,13 +354,21 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
 	for w, want := range map[int]string{
-		120: "payment chain on a worker, outermost first (one turned away for want of a worker never reaches it): fallback → http",
+		120: "payment chain on a worker, outermost first (one rejected:pool never reaches it): fallback → http",
 		80:  "payment chain on a worker, outermost first: fallback → http",
 	} {
 		if items := fmt.Sprint(SettingsItems(c, s, w)); !strings.Contains(items, want) {
 			t.Errorf("at %d: %s, want %q", w, items, want)
 		}
 	}
+	// Each reason that turns one away before a worker, in the table's words: CoDel's too, not
+	// starving's "for want of a worker" (review 16 #14).
+	s.Fleet = &FleetStats{}
+	s.Config.Pool.Discipline = CoDel
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(one rejected:pool, :balancer or :codel never reaches it)"; !strings.Contains(items, want) {
+		t.Errorf("a fleet with CoDel: %s, want %q", items, want)
+	}
+	s.Fleet, s.Config = nil, c
 	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
 	for w, want := range map[int]string{
 		120: "payment chain outermost first: fallback → timeout:caller → handoff:goroutine (the call leaves the worker) → http",
@@ -390,12 +398,18 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		"A vs B":     `"` + UnmarkedKey + `"`,
 		"not ok":     "not ok n% of ended: ",
 		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
+		// Each reason that turns a payment away before its chain, CoDel's too (review 16 #14).
+		"payment chain": "A payment turned away before a worker (rejected:pool, :balancer or :codel) never reaches it",
 		// The header's outage words (the review: "(still in 19–20s)" had no entry).
 		"rejected:balancer n": `"(all out since 12.9s)" while every replica is out of rotation`,
 	} {
 		if got := entry(prefix); !strings.Contains(got, want) {
 			t.Errorf("the help's %q entry %q lacks %q", prefix, got, want)
 		}
+	}
+	// A fleet's blocks as the screen says them, not "one vote each" (review 16 #12).
+	if got := entry("A vs B"); !strings.Contains(got, " blocks of arrivals, each counts once;") || strings.Contains(got, "vote") {
+		t.Errorf("the help's blocks: %q", got)
 	}
 	if got := entry("not ok"); !strings.HasSuffix(got, "JSON: not_ok_share_of_ended, since the start") {
 		t.Errorf("not ok's JSON: %q", got)

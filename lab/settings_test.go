@@ -206,7 +206,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 			t.Errorf("the lab tried alike, at 120: %q", wide)
 		}
 		for _, w := range []int{59, 80} {
-			if got := items(w); got != "hops 3, per-hop: all 3 layers try 3 times, 500ms a try" {
+			if got := items(w); got != "hops 3, per-hop: lab, hops 1–2 try 3 times, 500ms a try" {
 				t.Errorf("the lab tried alike, at %d: %q", w, got)
 			}
 		}

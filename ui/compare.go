@@ -157,7 +157,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// 80x24 the trade kept the cost and dropped the remedy.
 	// The cheap checks first: remedies runs both halves' narration (the review).
 	if !cut && room < narrators() {
-		if remedy := remedies(ctx); remedy != "" {
+		if remedy := remedies(ctx, w); remedy != "" {
 			lines := wrapText(remedy, w, 0)
 			for i := range lines {
 				lines[i] = t.narrator.Render(lines[i])
@@ -236,19 +236,25 @@ type judged struct {
 }
 
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
-// ("B: cap 18 leaves 2 workers free, rejects ~44% of payments, not ~84% (press ])"), for a summary whose halves keep
-// no narrator; "" where neither has one.
-func remedies(ctx func(i int) labCtx) string {
-	var said []string
+// ("B: widest cap 18 keeps others 2 workers, rejects ~44% of payments, not ~84% (press ])"),
+// for a summary whose halves keep no narrator, the keys left out where that keeps it on one
+// line of w columns; "" where neither has one.
+func remedies(ctx func(i int) labCtx, w int) string {
+	var said, bare []string
 	for i, name := range []string{"A", "B"} {
 		if _, spare := ctx(i).narration(); spare.short != "" {
-			said = append(said, name+": "+strings.TrimPrefix(spare.short, "; "))
+			said = append(said, name+": "+strings.TrimPrefix(spare.short, "; ")+spare.key)
+			bare = append(bare, name+": "+strings.TrimPrefix(spare.short, "; "))
 		}
 	}
 	if len(said) == 0 {
 		return ""
 	}
-	return "» " + strings.Join(said, " · ")
+	full := "» " + strings.Join(said, " · ")
+	if one, ok := firstFit(w, full, "» "+strings.Join(bare, " · ")); ok {
+		return one
+	}
+	return full // wrapped: every line has room for the keys
 }
 
 func judge(s screen) judged {

@@ -214,9 +214,10 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: 24, recorded: true}
 		_, spare := halfCtx(th, s, 1).narration()
 		want := "» B: " + strings.TrimPrefix(spare.short, "; ")
-		// Why that cap, and whether the others stay protected at it (newcomer 25): what it
-		// leaves them, and of whom its share is (newcomer 26: "sparing" what? ~44% of what?).
-		if spare.short == "" || !strings.Contains(spare.short, " workers free, rejects ~") || !strings.Contains(spare.short, "% of payments, not ~") {
+		// Why that cap, and whether the others stay protected at it (newcomer 25): the widest
+		// that keeps them workers, not "leaves 2 workers free", read as idle (review 16 #9),
+		// and of whom its share is (newcomer 26: "sparing" what? ~44% of what?).
+		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " keeps others ") || !strings.Contains(spare.short, "% of payments, not ~") {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)
@@ -225,6 +226,11 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		}
 		if out := ansi.Strip(strings.Join(lines, "\n")); !strings.Contains(out, want) || !strings.Contains(out, "» the trade") {
 			t.Errorf("%s at 80x24: no %q beside the trade:\n%s", name, want, out)
+		}
+		// The key gives way to keep the meaning on one line, not the other way round.
+		ctx := func(i int) labCtx { return halfCtx(th, s, i) }
+		if got := remedies(ctx, 80); got != want || !strings.HasSuffix(remedies(ctx, 200), want[len("» B: "):]+spare.key) || spare.key != " (press ])" {
+			t.Errorf("%s: the remedy at 80 %q, at 200 %q, want the key only where it fits", name, got, remedies(ctx, 200))
 		}
 	}
 }
@@ -239,5 +245,20 @@ func TestLessonBesideBlocksInFull(t *testing.T) {
 	plain := ansi.Strip(strings.Join(compareLines(newTheme(true, true), s), "\n"))
 	if want := "signup ok +22 (not ok 22 → 0)"; !strings.HasSuffix(judge(s).lesson[0], want) || !strings.Contains(plain, want) {
 		t.Errorf("no %q in\n%s", want, plain)
+	}
+}
+
+// Some half of every compare header says the screen is a screenshot: each half giving up
+// the word alone, both did where their right sides were long (fleet-vs, review 16 #4).
+func TestCompareHeaderSaysScreenshot(t *testing.T) {
+	th := newTheme(true, true)
+	for name, m := range compareMoments() {
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, recorded: true}
+		for _, w := range []int{paneMinWidth, (120 - dividerWidth) / 2, 80, 120} {
+			a, b := ansi.Strip(headerLine(th, s, 0, w)), ansi.Strip(headerLine(th, s, 1, w))
+			if !strings.Contains(a+b, recordedWord) {
+				t.Errorf("%s at %d: neither half says %q:\n%s\n%s", name, w, recordedWord, a, b)
+			}
+		}
 	}
 }

@@ -96,7 +96,7 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 	plain := ansi.Strip(out)
 	for _, want := range []string{
 		"samples sent 901 of 1000 due at 100/s: 99 never sent", "samples sent 1000, every one on schedule",
-		"as sent", "corrected", "1.00s", "901ms",
+		"since arrival", "corrected", "1.00s", "901ms",
 		"closed loop: 99 of 1000 due never sent", "open loop: all 100 due in each dependency stall (1s at",
 		"same target traffic, A sent closed loop, B sent open loop", "arrived", "latency by percentile",
 	} {
@@ -107,9 +107,11 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 	if strings.Count(plain, "p99.99") < 2 {
 		t.Error("want both ladders")
 	}
-	// One letter, one meaning: s is as sent in both halves (newcomer 26: "s scheduled" in B).
-	if n := strings.Count(plain, "s as sent"); n != 2 || strings.Contains(plain, "scheduled") {
-		t.Errorf("%d legends of s as sent, want 2, and no other word for it", n)
+	// One letter, one meaning: s is since arrival in both halves (newcomer 26: "s scheduled"
+	// in B), a word true of both loops: not "as sent", as an open loop times from the
+	// schedule (review 16 #10).
+	if n := strings.Count(plain, "s since arrival"); n != 2 || strings.Contains(plain, "scheduled") || strings.Contains(plain, " as sent") {
+		t.Errorf("%d legends of s since arrival, want 2, and no other word for it", n)
 	}
 	golden.RequireEqual(t, plain)
 }
@@ -219,7 +221,7 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 		}
 		read := readPlot(t, ms)
 		last := len(s.Distribution.Latency) - 1
-		// Each strip by its series' letter: s (as sent), c(orrected), never the payments' P
+		// Each strip by its series' letter: s (since arrival), c(orrected), never the payments' P
 		// (newcomer 23: P read as payment on every other screen), nor a, the profile chart's
 		// arrived (review 11).
 		for letter, values := range map[rune][]time.Duration{'s': s.Distribution.Latency, 'c': s.Distribution.Corrected} {
@@ -239,10 +241,10 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 		if !regexp.MustCompile(`(?m)^\s*(500ms|1\.00s)[┤┼]`).MatchString(tall) {
 			t.Errorf("no colour %v: want round duration labels:\n%s", noColor, tall)
 		}
-		if !strings.Contains(small, "s as sent") || !strings.Contains(small, "c corrected") {
+		if !strings.Contains(small, "s since arrival") || !strings.Contains(small, "c corrected") {
 			t.Errorf("no colour %v: the legend does not show each strip's letter:\n%s", noColor, small)
 		}
-		if strokes := strings.Repeat(th.chars[lab.Payment].Horizontal, 2); !strings.Contains(tall, strokes+" as sent") || !strings.Contains(tall, "cc corrected") {
+		if strokes := strings.Repeat(th.chars[lab.Payment].Horizontal, 2); !strings.Contains(tall, strokes+" since arrival") || !strings.Contains(tall, "cc corrected") {
 			t.Errorf("no colour %v: the legend does not show each curve's strokes:\n%s", noColor, tall)
 		}
 	}

@@ -138,11 +138,15 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage, nothing starved, at 120 columns: %q", h)
 	}
-	// A half of compare mode keeps the outage's count and the time as a moment, the other
-	// half saying it is a screenshot (fleet-vs at 120x40 kept neither).
+	// B's half of compare mode keeps the outage's count and the time as a moment, A's the
+	// count and that it is a screenshot (fleet-vs at 120x40 kept neither; each half choosing
+	// alone, both gave the word up, review 16 #4).
 	two := screen{recorded: true, panes: []pane{{cfg: s.Config, snap: s}, {cfg: s.Config, snap: s}}}
-	if h := ansi.Strip(headerLine(th, two, 0, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") || !strings.Contains(h, "rejected:balancer 9") {
-		t.Errorf("a half of compare mode during the outage: %q", h)
+	if h := ansi.Strip(headerLine(th, two, 1, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") || !strings.Contains(h, "rejected:balancer 9") {
+		t.Errorf("B's half of compare mode during the outage: %q", h)
+	}
+	if h := ansi.Strip(headerLine(th, two, 0, paneMinWidth)); !strings.Contains(h, "fleet-domino  "+recordedWord) || !strings.Contains(h, "rejected:balancer 9") {
+		t.Errorf("A's half of compare mode during the outage: %q", h)
 	}
 	// r4 back in rotation within the last whole second, which turned 3 away.
 	fs := s.Fleet
@@ -680,16 +684,15 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 		t.Errorf("header %q, want %q", head, want)
 	}
 	// Narrower, it keeps its parts, in the columns' names, where the outage's note and the
-	// other classes go (the domino at 120 columns).
-	for _, w := range []int{100, 120} {
+	// other classes go (the domino at 120 columns); at 100 they have no room beside the
+	// outage's count, the headline, and a count of two reasons is never said bare. Each width
+	// says which it keeps: "starved" left out passed at 100 (review 16).
+	for w, starved := range map[int]bool{100: false, 120: true} {
 		sc.width = w
 		head := ansi.Strip(headerLine(th, sc, 0, w))
 		want := fmt.Sprintf("signup starved %d (rej:pool %d + rej:balancer 541", pool+541, pool)
-		if strings.Contains(head, "starved") && !strings.Contains(head, want) {
-			t.Errorf("at %d columns %q, want %q", w, head, want)
-		}
-		if !strings.Contains(head, "starved") && w == 120 {
-			t.Errorf("at 120 columns the starved count is left out: %q", head)
+		if strings.Contains(head, want) != starved || strings.Contains(head, "starved") != starved || !strings.Contains(head, "rejected:balancer ") {
+			t.Errorf("at %d columns %q, want %q: %v, and the outage's count", w, head, want, starved)
 		}
 	}
 	// Once a replica is back, at 80 columns, the outage's count stays where the count with
@@ -699,6 +702,17 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	back.Fleet.Pulls[3].ReturnedAt = 9400 * time.Millisecond
 	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !strings.Contains(head, "rejected:balancer 550") {
 		t.Errorf("at 80 columns, after the outage: %q", head)
+	}
+	// The outage's count alone is the last form, during the outage and after it: the first
+	// class alone after it was the same or wider, never tried (review 16).
+	for _, snap := range []*lab.Snapshot{s, &back} {
+		forms := starvedForms(th, snap)
+		if last := forms[len(forms)-2]; len(last) != 1 || !strings.HasPrefix(ansi.Strip(last[0]), "rejected:balancer 550") || forms[len(forms)-1] != nil {
+			t.Errorf("the last forms %q, want the outage's count alone, then none", forms[len(forms)-2:])
+		}
+		if k := len(forms) - 3; slices.Equal(forms[k], forms[k+1]) {
+			t.Errorf("the outage's count alone twice: %q", forms[k:])
+		}
 	}
 	rows := ansi.Strip(strings.Join(replicaRows(th, s, 160), "\n"))
 	var sum int64

@@ -31,7 +31,10 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 // A spareClause is the narrator's last clause, which a screen may leave out: whole, and
 // briefly, for a screen that has no room for it whole (breaker-trap at 80x24 lost the
 // trap's share, the point of the moment); "" where it has no brief form.
-type spareClause struct{ long, short string }
+type spareClause struct {
+	long, short string
+	key         string // after short where the line has room for it: " (press ])"
+}
 
 // narration is narrate in two parts: what the moment needs said, and a last clause a screen
 // may leave out where it would cost the lab a level of detail (labLines): the answer to a
@@ -102,8 +105,11 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %d %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, not ~%.0f%% (press %s to raise it)",
 			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
 		// What it spares, and of whom the shares are (newcomer 26: "sparing" what? ~44% of
-		// what?), in one line under an 80-column compare.
-		short: fmt.Sprintf("; cap %d leaves %d %s free, rejects ~%.0f%% of payments, not ~%.0f%% (press %s)", pay.Widest, pay.OthersNeed, workers, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
+		// what?), why that cap and whom the workers are kept for ("leaves 2 workers free"
+		// read as idle ones, review 16 #9), in one line under an 80-column compare: the key
+		// gives way first.
+		short: fmt.Sprintf("; widest cap %d keeps others %d %s, rejects ~%.0f%% of payments, not ~%.0f%%", pay.Widest, pay.OthersNeed, workers, 100*pay.WidestLoss, 100*pay.RejectedShare()),
+		key:   " (press " + key + ")",
 	}
 }
 
@@ -309,7 +315,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			return fmt.Sprintf("%s: %s; %s wait at most %s in the queue of %d, and past that are turned away (rejected:%s); %s",
 				law, fill, queued, fmtDur(rule.Limit(0)), q, rule.Expired(), wait)
 		}
-		// Where a queue comes first, what the others meet once it is full in the table's
+		// Where a queue comes first, what everyone queued meets once it is full (payments too:
+		// naming signups alone said payments were spared, review 16 #3), in the table's
 		// column (newcomer 23 read "starve" as waiting for a worker, and newcomer 26 read
 		// "then signups starve" beside signups waiting 1.5s as saying they did not yet), and
 		// what it means there: a full queue's is the pool's, not rejected:queue (round 11,
@@ -317,7 +324,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		gloss, _ := lab.RejectPool.Gloss(cfg)
 		rejected := "are " + lab.RejectPool.Word() + " (" + gloss + ")"
 		if !full {
-			return fmt.Sprintf("%s: %s, then the queue of %d fills and %s %s", law, fill, q, others, rejected)
+			return fmt.Sprintf("%s: %s, then the queue of %d fills, and %s %s", law, fill, q, queued, rejected)
 		}
 		if s.Pool.PeakQueued >= int(q) { // it has filled: it turns away whoever finds it full
 			return fmt.Sprintf("%s: %s; %s wait in the queue of %d, and are %s whenever it is full; %s",
@@ -332,8 +339,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			eta = fmt.Sprintf(" (growing %s in %s, so full at ~%s; at the set rates %s × (1\u00a0−\u00a0%d/%s) = %s)",
 				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Arrivals), f.Workers, fmtWorkers(f.OfferedLoad), fmtPerSec(f.Queue.Growth))
 		}
-		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then %s %s; %s",
-			law, fill, queued, q, eta, others, rejected, wait)
+		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then they %s; %s",
+			law, fill, queued, q, eta, rejected, wait)
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
 	share := ""

@@ -167,7 +167,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String)); w.long != "" {
 		lesson := fmt.Sprintf("; %d is the lesson's cap, not the best: ", bh.Size)
 		// Brief, the remedy alone: it fits one line at 80 columns under a compare's trade.
-		spare.long, spare.short = lesson+strings.TrimPrefix(w.long, "; "), w.short
+		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), w.short, w.key
 	}
 	return msg, true
 }

@@ -113,8 +113,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				}
 				if q >= 0 {
 					msg += fmt.Sprintf(", %s queue up toward %s", fmtPerSec(q), fmtDur(d))
-				} else { // beside its length: "drains 5.8/s" read as emptying beside 338 held steady (newcomer 26)
-					msg += fmt.Sprintf(", the queue of %s shrinks %s", fmtCount(int64(s.Pool.Queued)), fmtPerSec(-q))
+				} else { // beside its length: "drains 5.8/s" read as emptying beside 338 held steady (newcomer 26);
+					// the pool picture's "waiting", as "the queue of N" is a bound elsewhere and this one has none (review 16 #6)
+					msg += fmt.Sprintf(", the queue (%s waiting) shrinks %s", fmtCount(int64(s.Pool.Queued)), fmtPerSec(-q))
 				}
 				break
 			}

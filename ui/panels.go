@@ -209,7 +209,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	switch {
 	case level >= levelLean || c.spare == spareNone:
 	case c.spare == spareShort:
-		says += spare.short
+		says += spare.short + spare.key // wrapped: the key has room
 	default:
 		says += spare.long
 	}
@@ -233,8 +233,9 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 		// compare's "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try · …" cut the
 		// traffic and the dependency that every try outlasts, newcomer 25): at levelTight a
 		// second line for the rest, what the run is given first; deeper, a half short of room
-		// keeps one.
-		if level == levelTight && !c.oneSettings && len(items) > 1 && kept == 1 {
+		// keeps one. The first whole with no room for "…" fills it too (kept 0): the hops'
+		// "lab, hops 1–2 try 3 times, 250ms a try" in a 120-column half (review 16 #8).
+		if level == levelTight && !c.oneSettings && len(items) > 1 && (kept == 1 || kept == 0 && ansiWidth(items[0]) <= c.w) {
 			rest, _ := wholeItems(c.t.settingsItems(oneLine(ordered[1:], c.differing(), true)), sep, c.w)
 			return []string{items[0], rest}
 		}
@@ -769,14 +770,19 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// Shorter forms drop the run time's label, then the run time (both sides show it): live,
 	// it ticks. A screenshot's is still, and bare beside the preset's name it read as a
 	// setting like the dependency's 3.0s (newcomer 26): "screenshot at 8.0s" in every form
-	// but the last, which drops the time, as the state's word was in every form; a half of
-	// compare mode gives up the word before the time or an outage's count (the other says it).
+	// but the last, which drops the time, as the state's word was in every form. Compare
+	// mode's halves give up one each before an outage's count: B the word, A the time, so
+	// the two say both (each giving up the word alone, both did: review 16 #4).
 	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
 	if s.recorded {
 		shot := title + "  " + t.dim.Render(recordedWord+" at ") + fmtElapsed(snap.Elapsed)
 		lefts = []string{shot, shot, title + "  " + t.dim.Render(recordedWord)}
-		if len(s.panes) > 1 {
+		switch {
+		case len(s.panes) == 1:
+		case i > 0:
 			lefts[1] = title + "  " + t.dim.Render("at ") + fmtElapsed(snap.Elapsed)
+		default:
+			lefts[1] = lefts[2]
 		}
 	}
 
@@ -1001,7 +1007,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			forms = append(forms, []string{label})
 		}
 	}
-	if len(forms[bare]) > 1 {
+	// The first class alone; a fleet's outage count alone came last already, and its first
+	// is that count or a class with its parts, wider (review 16).
+	if len(forms[bare]) > 1 && snap.TurnedAway(lab.RejectBalancer) == 0 {
 		forms = append(forms, forms[bare][:1])
 	}
 	if len(forms[bare]) == 0 {

@@ -211,7 +211,7 @@ func TestNarrateFixQueueShrinks(t *testing.T) {
 	for i := range s.Timeline {
 		s.Timeline[i].OK[lab.Payment] = 490
 	}
-	if got, want := narrate(s.Config, s), ", the queue of 368 shrinks 5.2/s;"; !strings.Contains(got, want) {
+	if got, want := narrate(s.Config, s), ", the queue (368 waiting) shrinks 5.2/s;"; !strings.Contains(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

@@ -50,7 +50,7 @@ func TestPercentileStripsAlike(t *testing.T) {
 			for _, l := range lines {
 				l = ansi.Strip(l)
 				switch {
-				case strings.HasPrefix(l, " a "), strings.HasPrefix(l, " s "): // as sent, scheduled
+				case strings.HasPrefix(l, " a "), strings.HasPrefix(l, " s "): // since arrival
 					letter = 'P'
 				case strings.HasPrefix(l, " c "), strings.HasPrefix(l, " c="):
 					letter = 'c'

@@ -302,7 +302,7 @@ func TestNarrator(t *testing.T) {
 	cfg := testConfig()
 	cfg.Pool.Queue = 10
 	early := &lab.Snapshot{Config: cfg, Elapsed: time.Second}
-	if got, want := narrate(cfg, early), "forecast full at ~2.0s, then the queue of 10 fills and signups are rejected:pool (no worker, queue full)"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, early), "forecast full at ~2.0s, then the queue of 10 fills, and payments and signups are rejected:pool (no worker, queue full)"; !strings.Contains(got, want) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
 	}
 	// Once the pool is full, the queue grows as measured over the table's /s window (0, 2, 6
@@ -322,7 +322,7 @@ func TestNarrator(t *testing.T) {
 		sec.OK[lab.Payment], sec.Held[lab.Payment] = 4, 20
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 	}
-	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; at the set rates 15/s × (1\u00a0−\u00a020/30) = 5/s) until it fills, then signups are rejected:pool (no worker, queue full); "+
+	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; at the set rates 15/s × (1\u00a0−\u00a020/30) = 5/s) until it fills, then they are rejected:pool (no worker, queue full); "+
 		"finished signups' wait p99 –, while one arriving now waits ~1.8s (the 7th worker to free: the 20 busy free in 250ms–5.00s, then 6 payments of 5.00s ahead, each taking the first of 20 workers to free)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
