@@ -48,15 +48,23 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// free? a fix or another trap?").
 		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
 		moves, brief := "the limit rises while calls' latency holds and falls as it climbs", "it rises while latency holds, falls as it climbs"
+		if b := lab.AdaptiveBackoff(s.Bulkhead.Limit); b > 0 {
+			// Its signal and what it tolerates, the brief form short enough for the sentence's
+			// last line at 80 columns: without them 36 past the knee at 92ms read as arbitrary
+			// (newcomer 27: "why didn't it back off?").
+			p90 := fmt.Sprintf("p%.0f", 100*lab.AdaptiveQuantile)
+			moves = fmt.Sprintf("the limit rises while calls' %s holds near its running mean and falls once it exceeds %s it", p90, fmtTimes(b))
+			brief = fmt.Sprintf("it falls once calls' %s exceeds %s its running mean", p90, fmtTimes(b))
+		}
 		past := k.Knee > 0 && calls > k.Knee
 		if past {
-			// Past the knee, its tolerance says so: newcomer 25 read "falls as it climbs"
-			// beside 35 calls at 82ms, still rising, as the lab contradicting itself.
-			moves = "the limit rises while calls' latency holds and falls once it climbs past what the limiter tolerates, so it can settle past the knee, as here"
-			brief = "it rises while latency holds, falls past its tolerance: here past the knee"
+			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
+			// climb drags it along (newcomer 25 read "falls as it climbs" beside 35 calls at
+			// 82ms, still rising, as the lab contradicting itself; newcomer 27).
+			moves += "; the mean trails a slow climb, so it can settle past the knee, as here"
 		}
-		*spare = spareClause{long: fmt.Sprintf("; %s; %s that finds it full is turned away at once, so bursts are refused while the mean leaves permits free; no hand-picked number, and no queue of seconds", moves, article(one)),
-			short: "; " + brief + "; a burst that finds it full is turned away"}
+		*spare = spareClause{long: fmt.Sprintf("; %s; %s that finds it full is turned away at once, so bursts are refused while permits sit free on average; no hand-picked number, and no queue of seconds", moves, article(one)),
+			short: "; " + brief}
 		rest := "none turned away now"
 		turning := false
 		if last := s.LastSecond(); last == nil || last.Rejected[lab.Payment][lab.RejectBulkhead] > 0 {
