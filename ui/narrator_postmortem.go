@@ -236,12 +236,16 @@ func whyCap(cfg lab.Config, k lab.KneeForecast) spareClause {
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
 		long = fmt.Sprintf("; at most %d calls at once keep each at %s, the deadline turns a wait that leaves too little of %s into %s, so every ok ends within %s",
 			k.Cap, fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word(), fmtDur(d))
-		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects waits past %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
+		// Not "waits past 800ms": it rejects earlier, once too little is left for a call
+		// (newcomer 27 read it beside "turned away after 726ms on average").
+		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects waits before they reach %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
 	}
 	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		long += fmt.Sprintf("; why %d, not %d: a margin in case the knee is misjudged: %d calls answer %s with the knee at %d or %d; %d answer %s only if it is %d, %s (at %s each) if it is %d",
 			k.Cap, k.Knee, k.Cap, fmtWholePerSec(k.CapRate), k.Knee-1, k.Knee, k.Knee, fmtWholePerSec(best), k.Knee, fmtWholePerSec(lowerRate), fmtLatency(lower), k.Knee-1)
-		short += fmt.Sprintf("; %d would answer %s, no room", k.Knee, fmtWholePerSec(best))
+		// The margin, shortened: "25 would answer 500/s, no room" read as a fix sized one
+		// short (newcomer 27).
+		short += fmt.Sprintf("; %d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
 	}
 	return spareClause{long: long, short: short}
 }

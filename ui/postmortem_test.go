@@ -370,7 +370,7 @@ func TestRateChartDrawsOk(t *testing.T) {
 // clause a screen may leave out, whole or brief.
 func TestWhyTheCap(t *testing.T) {
 	cfg := fixConfig()
-	_, spare := narration(cfg, postmortemSnapshot(cfg))
+	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		"; at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
 		"; why 24, not 25: a margin in case the knee is misjudged: 24 calls answer 480/s with the knee at 24 or 25; 25 answer 500/s only if it is 25, 461/s (at 54ms each) if it is 24",
@@ -379,8 +379,14 @@ func TestWhyTheCap(t *testing.T) {
 			t.Errorf("no %q in %q", want, spare.long)
 		}
 	}
-	if want := "; 24 calls at most keep each at 50ms, the deadline rejects waits past 800ms; 25 would answer 500/s, no room"; spare.short != want {
+	// Brief, the margin still said ("25 would answer 500/s, no room" read as a fix sized one
+	// short), and the deadline rejecting before 800ms, not past it (newcomer 27: beside
+	// "turned away after 726ms on average"); in 4 lines at 80 columns, as 80x24 keeps it.
+	if want := "; 24 calls at most keep each at 50ms, the deadline rejects waits before they reach 800ms; 25 give 500/s only if the knee is exactly 25"; spare.short != want {
 		t.Errorf("brief %q, want %q", spare.short, want)
+	}
+	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > 4 {
+		t.Errorf("with the brief form, %d lines at 80 columns, want 4: %q", len(lines), lines)
 	}
 	// A cap at the knee has no why: only what its two changes do.
 	cfg.Pool.Workers = 25
