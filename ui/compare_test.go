@@ -934,3 +934,19 @@ func TestLessonKeepsNotOKMovedAt80(t *testing.T) {
 		t.Errorf("at 200 columns: %q", full)
 	}
 }
+
+// Where B turns away now what A's filling queue holds, the lesson says first why there is
+// no verdict yet, with A's own rejections to come and the wait before them (newcomer 27:
+// codel-vs-long, the only compare without "B better" or "B worse"), in 2 lines at 80
+// columns, the lesson after it where there is room.
+func TestHeldFirst(t *testing.T) {
+	h := lab.Held{FullAt: 20200 * time.Millisecond, Wait: 3600 * time.Millisecond, BWait: 100 * time.Millisecond}
+	forms := heldFirst(h, []string{"» users: payment rejected:codel +33"})
+	held := "» not judged yet: B turns away now what A still holds; A's queue is full at ~20.2s and then turns away too, after waits of ~3.6s (B's at most 100ms)"
+	if want := []string{held + "; users: payment rejected:codel +33", held}; !slices.Equal(forms, want) {
+		t.Errorf("forms %q, want %q", forms, want)
+	}
+	if lines := verdictLines(forms, 80, false); len(lines) > 2 {
+		t.Errorf("%d lines at 80 columns: %q", len(lines), lines)
+	}
+}
