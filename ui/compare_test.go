@@ -672,7 +672,7 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	// figures: "nothing differs" beside 1.68s → 1.09s read as a finding (newcomer 10).
 	few := slices.Clone(rows)
 	few[6].Unjudged = true
-	wantFew := "» users: no count differs beyond noise, p99 too few to judge (?: signup 4.0ms → 4.2ms); unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	wantFew := "» users: no count of theirs differs beyond noise, p99 too few to judge (?: signup 4.0ms → 4.2ms); unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	if got := strings.Join(strings.Fields(strings.Join(verdictLines(lab.Lesson(few, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 80, false), " ")), " "); got != wantFew {
 		t.Errorf("a p99 too few to judge among the users' rows: %q", got)
 	}
@@ -701,7 +701,7 @@ func TestVerdictNamesTheP50(t *testing.T) {
 		{Class: lab.Payment, Counter: "p50", A: int64(1610 * time.Millisecond), B: int64(1010 * time.Millisecond), Significant: true, Better: 1},
 		{Class: lab.Payment, Counter: "past deadline", A: 1168, B: 0, Significant: true, Better: 1, Unseen: true},
 	}
-	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count differs beyond noise; unseen by users, the calls differ: past deadline 1168 → 0"
+	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count of theirs differs beyond noise; unseen by users, the calls differ: past deadline 1168 → 0"
 	for _, w := range []int{56, 80, 120} {
 		lines := verdictLines(lab.Lesson(rows, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
