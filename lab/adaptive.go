@@ -7,6 +7,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -73,7 +74,29 @@ func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 	}
 	a.stale.Store(false)
 	a.cur.Store(&adaptiveGen{initial: initial, maxLimit: maxLimit, maxWait: b.MaxWait.D(),
-		lim: adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).Build()})
+		lim: adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).
+			WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(adaptiveBaselineAge).Build()})
+}
+
+// What the limiter reads, failsafe-go's defaults set here by name so the screen can say them:
+// each window's p90 of the calls' latency, against its running mean of those p90s (an
+// exponential average over about 10 windows of at least a second), not a fixed baseline, so
+// a slow climb drags the mean along (newcomer 27: "why didn't it back off at 92ms?").
+const (
+	AdaptiveQuantile    = 0.9
+	adaptiveBaselineAge = 10
+)
+
+// AdaptiveBackoff is how far the calls' p90 may run over its running mean before a limit of
+// limit falls on latency: failsafe-go lowers it once limit × (1 − mean/p90) exceeds its beta,
+// 6·⌊log10 limit⌋ (6 under 100), so 1.2× at 36, 1.1× at 64. 0: a limit that small never
+// falls on latency alone (its other signal, answers a second that drop as calls rise, may).
+func AdaptiveBackoff(limit int) float64 {
+	beta := 6 * max(1, math.Floor(math.Log10(float64(max(limit, 1)))))
+	if float64(limit) <= beta {
+		return 0
+	}
+	return 1 / (1 - beta/float64(limit))
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).

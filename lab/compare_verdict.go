@@ -377,14 +377,20 @@ func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	}
 	// "Beyond noise", the legend's words for an unmarked change (newcomer 25 read "no count
 	// shown to differ" twice).
+	// Their counts, where a count below the pool does differ (newcomer 27: "no count differs
+	// beyond noise" beside the unmarked "past user's deadline 768 0 -768").
+	noCount := "no count differs beyond noise"
+	if len(unseen) > 0 {
+		noCount = "no count of theirs differs beyond noise"
+	}
 	users := "nothing users see differs beyond noise"
 	switch {
 	case len(seen) > 0 && !counts:
-		users = "users: " + strings.Join(seen, ", ") + "; no count differs beyond noise"
+		users = "users: " + strings.Join(seen, ", ") + "; " + noCount
 	case len(seen) > 0:
 		users = "users: " + strings.Join(seen, ", ")
 	case len(tooFew) > 0:
-		users = "users: no count differs beyond noise, p99 too few to judge (" + TooFewMark + ": " + strings.Join(tooFew, ", ") + ")"
+		users = "users: " + noCount + ", p99 too few to judge (" + TooFewMark + ": " + strings.Join(tooFew, ", ") + ")"
 	}
 	return []string{"» " + users + below}
 }

@@ -30,7 +30,9 @@ func init() {
 		ownThreads: true,
 	})
 	registerPhase(PhaseHandoff, phaseDef{name: "waiting on thread pool", rank: 60, glyph: 't',
-		words: "waiting on the thread pool", short: "wait on the thread pool"})
+		// Its answer, not a thread: "t 0 of them waiting on the thread pool" beside a queue
+		// of 0 read as workers queued for a thread (newcomer 27).
+		words: "waiting for the thread pool's answer", short: "wait for the thread pool's answer"})
 }
 
 // threadPool is the Hystrix-style bulkhead: the call runs on one of the pool's own goroutines

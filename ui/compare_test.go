@@ -672,7 +672,7 @@ func TestSummarySaysWhatUsersCannotSee(t *testing.T) {
 	// figures: "nothing differs" beside 1.68s → 1.09s read as a finding (newcomer 10).
 	few := slices.Clone(rows)
 	few[6].Unjudged = true
-	wantFew := "» users: no count differs beyond noise, p99 too few to judge (?: signup 4.0ms → 4.2ms); unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
+	wantFew := "» users: no count of theirs differs beyond noise, p99 too few to judge (?: signup 4.0ms → 4.2ms); unseen by users, the calls differ: calls at dependency now 10 → 28, orphaned calls so far 0 → 50"
 	if got := strings.Join(strings.Fields(strings.Join(verdictLines(lab.Lesson(few, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), 80, false), " ")), " "); got != wantFew {
 		t.Errorf("a p99 too few to judge among the users' rows: %q", got)
 	}
@@ -701,7 +701,7 @@ func TestVerdictNamesTheP50(t *testing.T) {
 		{Class: lab.Payment, Counter: "p50", A: int64(1610 * time.Millisecond), B: int64(1010 * time.Millisecond), Significant: true, Better: 1},
 		{Class: lab.Payment, Counter: "past deadline", A: 1168, B: 0, Significant: true, Better: 1, Unseen: true},
 	}
-	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count differs beyond noise; unseen by users, the calls differ: past deadline 1168 → 0"
+	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count of theirs differs beyond noise; unseen by users, the calls differ: past deadline 1168 → 0"
 	for _, w := range []int{56, 80, 120} {
 		lines := verdictLines(lab.Lesson(rows, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {
@@ -932,5 +932,21 @@ func TestLessonKeepsNotOKMovedAt80(t *testing.T) {
 	}
 	if full := strings.Join(verdictLinesIn(forms, 200, 2), " "); !strings.Contains(full, "payment ok 0 in both, its not ok ended another way") || !strings.Contains(full, "unseen by users, the calls differ") {
 		t.Errorf("at 200 columns: %q", full)
+	}
+}
+
+// Where B turns away now what A's filling queue holds, the lesson says first why there is
+// no verdict yet, with A's own rejections to come and the wait before them (newcomer 27:
+// codel-vs-long, the only compare without "B better" or "B worse"), in 2 lines at 80
+// columns, the lesson after it where there is room.
+func TestHeldFirst(t *testing.T) {
+	h := lab.Held{FullAt: 20200 * time.Millisecond, Wait: 3600 * time.Millisecond, BWait: 100 * time.Millisecond}
+	forms := heldFirst(h, []string{"» users: payment rejected:codel +33"})
+	held := "» not judged yet: B turns away now what A still holds; A's queue is full at ~20.2s and then turns away too, after waits of ~3.6s (B's at most 100ms)"
+	if want := []string{held + "; users: payment rejected:codel +33", held}; !slices.Equal(forms, want) {
+		t.Errorf("forms %q, want %q", forms, want)
+	}
+	if lines := verdictLines(forms, 80, false); len(lines) > 2 {
+		t.Errorf("%d lines at 80 columns: %q", len(lines), lines)
 	}
 }

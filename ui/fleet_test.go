@@ -83,7 +83,7 @@ func TestFleetFrame(t *testing.T) {
 		want            []string
 	}{
 		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
-			"r2 8.0s (+2.0s)", "1/2 checks failed", "the domino: r1 pulled at 6.0s → 3 left, 8/s each → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
+			"r2 8.0s (+2.0s)", "1/2 checks failed", "the domino: r1 pulled at 6.0s → 3 left, 8/s payments each → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
 		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.0s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
 		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
@@ -311,7 +311,7 @@ func TestNarrateFleet(t *testing.T) {
 	}
 	s.Fleet.Replicas[1].Health = lab.HealthStats{}
 	s.Fleet.Pulls = []lab.Pull{{Replica: 2, At: 7 * time.Second, ReturnedAt: 8 * time.Second}}
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s each → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.HasPrefix(msg, "the domino: r1 drained at 6.0s → 3 left, 8/s payments each → r2 pulled at 7.0s; replica 2 back at 8.0s; the 3 in rotation take 8/s each (24 workers of 20)") {
 		t.Errorf("one drained, one back: %q", msg)
 	}
 	s = fleetSnapshot(4, 3)
@@ -469,7 +469,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	msg, _ := narrateFleetWhole(s.Config, s)
 	turns := fs.Domino(s.Config)
 	for _, want := range []string{
-		"the domino: r1 drained at 6.0s → 3 left, 8/s each → ",
+		"the domino: r1 drained at 6.0s → 3 left, 8/s payments each → ",
 		"r2 pulled at 8.0s → 2 left, 12/s each → ",
 		// What rejected:pool means there: its queue was full (round 11 expected a full queue
 		// to give rejected:queue).

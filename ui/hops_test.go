@@ -178,6 +178,16 @@ func TestRetryNarrator(t *testing.T) {
 		!strings.Contains(msg, "10/s × 3.1s = 31 workers of 20") {
 		t.Errorf("storm: %q", msg)
 	}
+	// Under the forecast while payments are still trying, said so (newcomer 27: 2.79 beside
+	// "tries 3 times"); with none in flight, the forecast alone.
+	s.Classes[lab.Payment].InFlight = 4
+	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "2.82 calls per payment at the dependency (forecast 3× once those in flight end)") {
+		t.Errorf("storm with payments in flight: %q", msg)
+	}
+	s.Classes[lab.Payment].InFlight = 0
+	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "(forecast 3×), and") {
+		t.Errorf("storm with none in flight: %q", msg)
+	}
 	// With a profile, the storm's Little's law is the peak rate's, as its workers are (it
 	// wrote the base rate against the peak's workers: 10/s × 3.1s = 62).
 	c.Traffic.Payment.Profile = []lab.RateStep{{At: lab.Duration(5 * time.Second), Rate: 20}}

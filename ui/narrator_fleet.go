@@ -229,6 +229,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	}
 	var parts []string
 	why := ""
+	unit := " payments" // the first rate says whose (newcomer 27: signups arrive at 80/s)
 	for i, t := range turns {
 		w := fmt.Sprintf("r%d pulled at %s", t.Replica, fmtSecs(t.At))
 		switch {
@@ -257,7 +258,8 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 			if t.Left == 1 {
 				each = ""
 			}
-			parts = append(parts, fmt.Sprintf("%d left, %s%s", t.Left, fmtPerSec(t.Each), each))
+			parts = append(parts, fmt.Sprintf("%d left, %s%s%s", t.Left, fmtPerSec(t.Each), unit, each))
+			unit = ""
 		}
 	}
 	story := "the domino: " + strings.Join(parts, " → ")

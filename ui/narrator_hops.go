@@ -57,8 +57,14 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		if pay := f.Payment; pay.TimeoutCuts {
 			why = fmt.Sprintf("every try times out (%s timeout < %s call)", fmtSecs(cfg.Payment.Timeout.Duration.D()), fmtSecs(cfg.Dependency.CallLatency()))
 		}
-		msg = fmt.Sprintf("%s, so every payment that calls tries %s times: %s calls per payment at the dependency (forecast %s), and payments need %s workers of %d",
-			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), fmtTimes(r.Tries), littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
+		// Under the forecast while some are still trying: 2.79 beside "tries 3 times" read
+		// as a contradiction (newcomer 27).
+		forecast := "forecast " + fmtTimes(r.Tries)
+		if s.Calls.PerPayment() < r.Tries && s.Classes[lab.Payment].InFlight > 0 {
+			forecast += " once those in flight end"
+		}
+		msg = fmt.Sprintf("%s, so every payment that calls tries %s times: %s calls per payment at the dependency (%s), and payments need %s workers of %d",
+			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), forecast, littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
 	default:
 		return "", false
 	}

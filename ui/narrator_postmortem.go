@@ -48,15 +48,23 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// free? a fix or another trap?").
 		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
 		moves, brief := "the limit rises while calls' latency holds and falls as it climbs", "it rises while latency holds, falls as it climbs"
+		if b := lab.AdaptiveBackoff(s.Bulkhead.Limit); b > 0 {
+			// Its signal and what it tolerates, the brief form short enough for the sentence's
+			// last line at 80 columns: without them 36 past the knee at 92ms read as arbitrary
+			// (newcomer 27: "why didn't it back off?").
+			p90 := fmt.Sprintf("p%.0f", 100*lab.AdaptiveQuantile)
+			moves = fmt.Sprintf("the limit rises while calls' %s holds near its running mean and falls once it exceeds %s it", p90, fmtTimes(b))
+			brief = fmt.Sprintf("it falls once calls' %s exceeds %s its running mean", p90, fmtTimes(b))
+		}
 		past := k.Knee > 0 && calls > k.Knee
 		if past {
-			// Past the knee, its tolerance says so: newcomer 25 read "falls as it climbs"
-			// beside 35 calls at 82ms, still rising, as the lab contradicting itself.
-			moves = "the limit rises while calls' latency holds and falls once it climbs past what the limiter tolerates, so it can settle past the knee, as here"
-			brief = "it rises while latency holds, falls past its tolerance: here past the knee"
+			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
+			// climb drags it along (newcomer 25 read "falls as it climbs" beside 35 calls at
+			// 82ms, still rising, as the lab contradicting itself; newcomer 27).
+			moves += "; the mean trails a slow climb, so it can settle past the knee, as here"
 		}
-		*spare = spareClause{long: fmt.Sprintf("; %s; %s that finds it full is turned away at once, so bursts are refused while the mean leaves permits free; no hand-picked number, and no queue of seconds", moves, article(one)),
-			short: "; " + brief + "; a burst that finds it full is turned away"}
+		*spare = spareClause{long: fmt.Sprintf("; %s; %s that finds it full is turned away at once, so bursts are refused while permits sit free on average; no hand-picked number, and no queue of seconds", moves, article(one)),
+			short: "; " + brief}
 		rest := "none turned away now"
 		turning := false
 		if last := s.LastSecond(); last == nil || last.Rejected[lab.Payment][lab.RejectBulkhead] > 0 {
@@ -229,12 +237,16 @@ func whyCap(cfg lab.Config, k lab.KneeForecast) spareClause {
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
 		long = fmt.Sprintf("; at most %d calls at once keep each at %s, the deadline turns a wait that leaves too little of %s into %s, so every ok ends within %s",
 			k.Cap, fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word(), fmtDur(d))
-		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects waits past %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
+		// Not "waits past 800ms": it rejects earlier, once too little is left for a call
+		// (newcomer 27 read it beside "turned away after 726ms on average").
+		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects waits before they reach %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
 	}
 	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		long += fmt.Sprintf("; why %d, not %d: a margin in case the knee is misjudged: %d calls answer %s with the knee at %d or %d; %d answer %s only if it is %d, %s (at %s each) if it is %d",
 			k.Cap, k.Knee, k.Cap, fmtWholePerSec(k.CapRate), k.Knee-1, k.Knee, k.Knee, fmtWholePerSec(best), k.Knee, fmtWholePerSec(lowerRate), fmtLatency(lower), k.Knee-1)
-		short += fmt.Sprintf("; %d would answer %s, no room", k.Knee, fmtWholePerSec(best))
+		// The margin, shortened: "25 would answer 500/s, no room" read as a fix sized one
+		// short (newcomer 27).
+		short += fmt.Sprintf("; %d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
 	}
 	return spareClause{long: long, short: short}
 }

@@ -379,7 +379,13 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 	case level < levelTight: // without a queue, the settings' "queue none" says it
 		return poolLines(c.t, c.snap, c.w, 2, c.snap.Pool.HasQueue() || c.snap.Pool.Queued > 0, c.queueTo())
 	}
-	return poolLines(c.t, c.snap, c.w, 1, false, 0)[:1]
+	line := poolLines(c.t, c.snap, c.w, 1, false, 0)[0]
+	// Without the legend, what a waiting glyph means where it fits: 80x24's "cccccPPPPP"
+	// had nothing to say what c is (newcomer 27).
+	if key := waitKey(c.t, c.snap, countWorkers(c.snap.Pool)); key != "" && ansiWidth(line+key) <= c.w {
+		line += key
+	}
+	return []string{line}
 }}
 
 // tablePanel: the classes' counters, with their per-second rows and the notes under them

@@ -406,6 +406,20 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 	return wrapItems(legendItems(t, s, pc, true, true), "  ", w)
 }
 
+// waitKey is the legend's waiting glyphs alone, briefly, for a workers line without its
+// legend: " · c 15 wait for a connection"; "" with none waiting.
+func waitKey(t *theme, s *lab.Snapshot, pc poolCounts) string {
+	var key string
+	for i, c := range lab.Classes {
+		for _, ph := range waitPhases() {
+			if k := pc.waitIn[classPhase{c, ph}]; k > 0 {
+				key += t.dim.Render(" · ") + t.cellW[i].Render(string(ph.Glyph())) + " " + itoa(k) + " " + ph.Words(true)
+			}
+		}
+	}
+	return key
+}
+
 // glyphNames is each of the legend's glyphs and its name, without counts: what the
 // pictures of two labs have in common.
 func glyphNames(t *theme, s *lab.Snapshot) []string {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -35,5 +36,21 @@ func TestScaledBarsFit(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Without its legend (levelTight: 80x24's conn-pool-wait), the workers line says what its
+// waiting glyphs are where they fit (newcomer 27: "cccccPPPPP" with nothing for c); in a
+// line too narrow, the workers alone.
+func TestWorkersLineKeysItsWaits(t *testing.T) {
+	s := bulkheadSnapshot() // PPPPPbb: 2 payments waiting for a permit
+	c := newLabCtx(newTheme(true, true), testScreen(s, 80, 24), 0, 80, 0)
+	lines := poolPanel.lines(c, levelTight)
+	if len(lines) != 1 || !strings.HasSuffix(lines[0], " · b 2 "+lab.PhaseBulkhead.Words(true)) {
+		t.Errorf("at 80: %q", lines)
+	}
+	narrow := newLabCtx(newTheme(true, true), testScreen(s, 50, 24), 0, 50, 0)
+	if lines := poolPanel.lines(narrow, levelTight); len(lines) != 1 || strings.Contains(lines[0], " · b ") || ansiWidth(lines[0]) > 50 {
+		t.Errorf("at 50: %q", lines)
 	}
 }

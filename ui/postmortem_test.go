@@ -370,7 +370,7 @@ func TestRateChartDrawsOk(t *testing.T) {
 // clause a screen may leave out, whole or brief.
 func TestWhyTheCap(t *testing.T) {
 	cfg := fixConfig()
-	_, spare := narration(cfg, postmortemSnapshot(cfg))
+	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		"; at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
 		"; why 24, not 25: a margin in case the knee is misjudged: 24 calls answer 480/s with the knee at 24 or 25; 25 answer 500/s only if it is 25, 461/s (at 54ms each) if it is 24",
@@ -379,8 +379,14 @@ func TestWhyTheCap(t *testing.T) {
 			t.Errorf("no %q in %q", want, spare.long)
 		}
 	}
-	if want := "; 24 calls at most keep each at 50ms, the deadline rejects waits past 800ms; 25 would answer 500/s, no room"; spare.short != want {
+	// Brief, the margin still said ("25 would answer 500/s, no room" read as a fix sized one
+	// short), and the deadline rejecting before 800ms, not past it (newcomer 27: beside
+	// "turned away after 726ms on average"); in 4 lines at 80 columns, as 80x24 keeps it.
+	if want := "; 24 calls at most keep each at 50ms, the deadline rejects waits before they reach 800ms; 25 give 500/s only if the knee is exactly 25"; spare.short != want {
 		t.Errorf("brief %q, want %q", spare.short, want)
+	}
+	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > 4 {
+		t.Errorf("with the brief form, %d lines at 80 columns, want 4: %q", len(lines), lines)
 	}
 	// A cap at the knee has no why: only what its two changes do.
 	cfg.Pool.Workers = 25
@@ -389,22 +395,31 @@ func TestWhyTheCap(t *testing.T) {
 	}
 }
 
-// An adaptive limit's calls past the knee: its clause says the limiter tolerates a rise, so
-// it can settle there (newcomer 25 read "falls as it climbs" beside 35 calls at 82ms, still
-// rising, as the lab contradicting itself); under the knee, the plain rule.
-func TestAdaptiveSaysItCanSettlePastTheKnee(t *testing.T) {
+// An adaptive limit says its signal and what it tolerates (newcomer 27: "why didn't it back
+// off at 92ms?"): the brief form on the sentence's last line at 80 columns, so 80x24 keeps it;
+// past the knee, the whole clause says why it has not fallen (newcomer 25 read "falls as it
+// climbs" beside 35 calls at 82ms, still rising, as the lab contradicting itself); a limit too
+// small to fall on latency keeps the plain rule.
+func TestAdaptiveSaysItsSignalAndTolerance(t *testing.T) {
 	cfg := adaptiveConfig()
-	s := postmortemSnapshot(cfg) // 33 calls, knee 25
-	_, spare := narration(cfg, s)
-	if want := "falls once it climbs past what the limiter tolerates, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
+	s := postmortemSnapshot(cfg) // 33 calls, knee 25, limit 35
+	says, spare := narration(cfg, s)
+	if want := "the limit rises while calls' p90 holds near its running mean and falls once it exceeds 1.2× it; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
-	if want := "falls past its tolerance: here past the knee"; !strings.Contains(spare.short, want) {
-		t.Errorf("past the knee, brief: %q lacks %q", spare.short, want)
+	if want := "; it falls once calls' p90 exceeds 1.2× its running mean"; spare.short != want {
+		t.Errorf("brief %q, want %q", spare.short, want)
+	}
+	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > 3 {
+		t.Errorf("with the brief form, %d lines at 80 columns, want 3: %q", len(lines), lines)
 	}
 	s.Dependency.InFlight = 20
-	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || !strings.Contains(spare.long, "falls as it climbs") {
+	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || !strings.Contains(spare.long, "falls once it exceeds 1.2× it;") {
 		t.Errorf("under the knee: %q", spare.long)
+	}
+	s.Bulkhead.Limit = 6
+	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "falls as it climbs") || spare.short != "; it rises while latency holds, falls as it climbs" {
+		t.Errorf("a limit of 6: %q / %q", spare.long, spare.short)
 	}
 }
 

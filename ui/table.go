@@ -487,7 +487,10 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		p := s.Classes[c].Latency
 		return p.Count > 0 && !p.OfEnough()
 	}) {
-		pick(fmt.Sprintf("p99 of fewer than %d requests is just the slowest of them", lab.EnoughSamples),
+		// Beside it, where it fits, the compare's other count and what it is for: 100 here
+		// and 368 there read as two thresholds for one thing (newcomer 27).
+		pick(fmt.Sprintf("p99 of fewer than %d requests is just the slowest of them (a compare needs %d to bound one)", lab.EnoughSamples, lab.P99Needs()),
+			fmt.Sprintf("p99 of fewer than %d requests is just the slowest of them", lab.EnoughSamples),
 			fmt.Sprintf("p99 of fewer than %d is the slowest of them", lab.EnoughSamples),
 			fmt.Sprintf("p99 of <%d: their slowest", lab.EnoughSamples))
 	}
@@ -540,18 +543,19 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		// a queue that does not exist (newcomer 23).
 		// Of the requests that reached a worker: the generator's lag below is of every
 		// arrival, and stood under payment's p99:lag (newcomer 23: 3.1ms against 8.9ms).
-		whole, part, brief, reached := "dispatch (sent → on a worker, any queue included)", "dispatch (sent → on a worker)", "dispatch, each request", "the requests"
+		whole, part, brief := "dispatch (sent → on a worker, any queue included)", "dispatch (sent → on a worker)", "dispatch, each request"
 		if !s.Pool.HasQueue() {
 			// Without a queue a request takes a free worker at once or is turned away: its
 			// dispatch is the machine starting the worker, alone (newcomer 25: p99:dispatch
 			// 27ms beside "pool full 0.0s in all", the slowest of 76 on a loaded machine).
 			// Briefer words around it, so that at 120 columns it still says of which requests.
 			whole = "dispatch (sent → on a worker: with no queue, only how late the machine started it)"
-			part, brief, reached = "dispatch (no queue: machine's delay)", "dispatch (no queue: machine's delay)", "requests"
+			part, brief = "dispatch (no queue: machine's delay)", "dispatch (no queue: machine's delay)"
 		}
 		pick("wait = lag (the generator's: scheduled → sent) + "+whole+", each request's, of those that reached a worker; service = on a worker → answered; no two p99s add up",
 			"wait = lag (the generator's: scheduled → sent) + "+whole+", each request's, of those that reached a worker; no two p99s add up",
-			"wait = lag (scheduled → sent) + "+part+", of "+reached+" that reached one; no two p99s add up",
+			// "Reached one" left newcomer 27 asking one what.
+			"wait = lag (scheduled → sent) + "+part+", of those that got a worker; no two p99s add up",
 			"wait = lag (scheduled → sent) + "+part+"; no two p99s add up",
 			"wait = lag + "+brief+"; no two p99s add up")
 	case shown["p99:wait"]:
