@@ -272,7 +272,7 @@ func judge(s screen) judged {
 // throwing requests away (newcomer 27), with A's own rejections to come and its wait before
 // them unsaid. With the lesson while it fits, else alone.
 func heldFirst(h lab.Held, lesson []string) []string {
-	held := fmt.Sprintf("» not judged yet: B turns away now what A still holds; A's queue is full at ~%s and then turns away too, after waits of ~%s",
+	held := fmt.Sprintf("» not judged yet: B turns away now what A still holds; A's queue is full at ~%s and then turns away too; arrivals now wait ~%s",
 		fmtSecs(h.FullAt), fmtSecs(h.Wait))
 	if h.BWait > 0 {
 		held += fmt.Sprintf(" (B's at most %s)", fmtDur(h.BWait))

@@ -942,7 +942,7 @@ func TestLessonKeepsNotOKMovedAt80(t *testing.T) {
 func TestHeldFirst(t *testing.T) {
 	h := lab.Held{FullAt: 20200 * time.Millisecond, Wait: 3600 * time.Millisecond, BWait: 100 * time.Millisecond}
 	forms := heldFirst(h, []string{"» users: payment rejected:codel +33"})
-	held := "» not judged yet: B turns away now what A still holds; A's queue is full at ~20.2s and then turns away too, after waits of ~3.6s (B's at most 100ms)"
+	held := "» not judged yet: B turns away now what A still holds; A's queue is full at ~20.2s and then turns away too; arrivals now wait ~3.6s (B's at most 100ms)"
 	if want := []string{held + "; users: payment rejected:codel +33", held}; !slices.Equal(forms, want) {
 		t.Errorf("forms %q, want %q", forms, want)
 	}
