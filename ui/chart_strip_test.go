@@ -608,7 +608,6 @@ func TestChartsShowTheWholeRunWhereItFits(t *testing.T) {
 // signups hold 0.01 workers (5/s × 2ms), and their blank row under "· some, under ▁",
 // their legend's 0, read as a contradiction (newcomer 25); their legend says "<0.05" now.
 func TestSomeSaysWhatItIs(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(true, true)
 	queue := queueSnapshot()
 	for k := range queue.Timeline {

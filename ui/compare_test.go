@@ -891,7 +891,6 @@ func TestMethodRowsMarked(t *testing.T) {
 // and without the too-few key, are two lists read side by side, and compacting one alone
 // left them of different lengths (a headless snapshot of fleet-domino panicked at 80x24).
 func TestFleetCompareEverySize(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	for _, pair := range [][2]*lab.Snapshot{{fleetSnapshot(4, 2), fleetSnapshot(4, 2)}, {fleetSnapshot(4, 2), testSnapshot()}} {
 		a, b := *pair[0], *pair[1]
 		b.Config.Name = "other"

@@ -148,7 +148,6 @@ func TestNarrateCorrected(t *testing.T) {
 
 // The closed and open runs draw at every size, exactly that size, without panicking.
 func TestMeasurementAtEverySize(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(false, true)
 	a, b := measurementSnapshots()
 	for w := range sweep(60, 210, 7) {

@@ -39,7 +39,6 @@ func changesOf(n int, what string) []change {
 // latest alone is wider than the line. It crashed at 120x40 in compare mode after b b b,
 // where the latest ("bulkhead → threadpool, …") was wider than a half.
 func TestChangeLogFits(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(false, true)
 	for _, what := range []string{"b", "bulkhead → threadpool, 5 threads", strings.Repeat("bulkhead → semaphore, 5 permits ", 8)} {
 		for n := range 5 {

@@ -120,7 +120,6 @@ func screenRunes(t *testing.T) map[rune]string {
 // Every character the lab's screens use is drawn: as a shape, or by the font. Tofu is for
 // what a user's own preset may bring, not for the lab's own words.
 func TestPictureCoversTheScreens(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	seen := screenRunes(t)
 	for _, must := range "▶▸✓✗⚠‖─│━═┊" { // the ones Go Mono lacks and the lines: the check must have seen them
 		if _, ok := seen[must]; !ok {
@@ -190,7 +189,6 @@ func cellPixels(img *image.RGBA, col, row, scale int, c color.RGBA) (n int) {
 // theme's colours are in it where the frame puts them, and the same frame gives the same
 // bytes.
 func TestPNGFrame(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	a, b := compareSnapshots()
 	frame := Frame([]lab.Snapshot{*a, *b}, 120, 40, false)
 	// The size alone at scales 1 and 3: the header says it, no need to decode the pixels.

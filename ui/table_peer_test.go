@@ -18,7 +18,6 @@ import (
 // where B had rej:bulkhead (18): to compare, the eye jumped to the summary below. Both
 // halves' tables now head the same columns, at every width that sets them side by side.
 func TestCompareHalvesShareTableColumns(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(true, true)
 	compared := 0
 	for name, m := range compareMoments() {
@@ -58,7 +57,6 @@ func TestCompareHalvesShareTableColumns(t *testing.T) {
 // would cost the per-second rates: fleet-bulkhead's half lost its /s rows to "timeout
 // payments off, checks 2s · dependency slow 3s · …" at 120x40.
 func TestSecondSettingsLineNeverCostsTheRates(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(true, true)
 	rates := func(lines []string) int {
 		n := 0

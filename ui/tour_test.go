@@ -70,8 +70,8 @@ func TestTourChaptersHeadless(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays every chapter for up to its moment")
 	}
-	// Not parallel: the tour plays its chapters one at a time, alone within ui (Go runs the
-	// parallel tests, all rendering, after it); other packages' tests may run beside it.
+	// Not parallel: the tour plays its chapters one at a time, alone within ui; other
+	// packages' tests may run beside it.
 	dump := os.Getenv("POOLLAB_TOUR_FRAMES") // a folder: write each chapter's frames there to look at
 	for k, lc := range loadChapters(loadEmbedded) {
 		// One chapter at a time: each run is a measurement at ten times speed, and eleven labs
@@ -758,7 +758,6 @@ func TestRunTour(t *testing.T) {
 // Every tour screen is exactly the terminal's size, whatever the size: the card, the look,
 // the banner over one lab or a comparison, watching and at the moment.
 func TestTourFrameAtEverySize(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(false, true)
 	chs := loadChapters(loadEmbedded)
 	one, two := chs[0], chs[slices.IndexFunc(chs, func(lc loadedChapter) bool { return len(lc.ch.presets) == 2 })]

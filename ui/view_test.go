@@ -146,7 +146,6 @@ func TestGoldenNoColor(t *testing.T) {
 
 // Every size, however small or odd, gives exactly height lines of exactly width cells.
 func TestFrameAtEverySize(t *testing.T) {
-	t.Parallel() // renders alone: runs beside the other sweeps, after the tour
 	th := newTheme(false, true)
 	snaps := []*lab.Snapshot{nil, testSnapshot(), bulkheadSnapshot(), bigPoolSnapshot()}
 	for wi, w := range []int{1, 10, 40, 79, 80, 81, 99, 120, 159, 160, 200, 260} {
