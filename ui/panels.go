@@ -382,7 +382,7 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 	line := poolLines(c.t, c.snap, c.w, 1, false, 0)[0]
 	// Without the legend, what a waiting glyph means where it fits: 80x24's "cccccPPPPP"
 	// had nothing to say what c is (newcomer 27).
-	if key := waitKey(c.t, c.snap, countWorkers(c.snap.Pool)); key != "" && ansiWidth(line+key) <= c.w {
+	if key := waitKey(c.t, countWorkers(c.snap.Pool)); key != "" && ansiWidth(line+key) <= c.w {
 		line += key
 	}
 	return []string{line}
@@ -973,9 +973,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	// 24; "(still in 19–20s)", the last whole second, beside one "back at 19.5s", newcomer 26).
 	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
 		now := snap.Fleet.InRotation == 0
-		from, until := snap.Fleet.LastAllOut()
-		style, note := t.dim, "none since "+fmtSecs(until)
+		style, note := t.dim, stoppedNote(snap, []lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
 		if now {
+			from, _ := snap.Fleet.LastAllOut()
 			style, note = t.alert, "all out since "+fmtSecs(from)
 		}
 		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))

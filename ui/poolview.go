@@ -77,9 +77,9 @@ func (t *theme) cells(gs []glyph, style func(glyph) (rune, lipgloss.Style)) stri
 
 // poolCounts counts the workers by glyph: busy and waiting per class, and idle.
 type poolCounts struct {
-	busy, wait []int
-	waitIn     map[classPhase]int // waiting workers by class and phase
-	idle       int
+	busy   []int
+	waitIn map[classPhase]int // waiting workers by class and phase
+	idle   int
 }
 
 type classPhase struct {
@@ -88,14 +88,13 @@ type classPhase struct {
 }
 
 func countWorkers(p lab.PoolStats) poolCounts {
-	pc := poolCounts{busy: make([]int, len(lab.Classes)), wait: make([]int, len(lab.Classes)), waitIn: map[classPhase]int{}, idle: p.Idle()}
+	pc := poolCounts{busy: make([]int, len(lab.Classes)), waitIn: map[classPhase]int{}, idle: p.Idle()}
 	for _, w := range p.Workers {
 		switch g := glyphOf(w); {
 		case g.kind == kindIdle: // counted by Idle
 		case g.class >= len(pc.busy): // a class the lab does not know is drawn idle
 			pc.idle++
 		case g.kind == kindWait:
-			pc.wait[g.class]++
 			pc.waitIn[classPhase{w.Class, w.Phase}]++
 		default:
 			pc.busy[g.class]++
@@ -306,7 +305,7 @@ func queueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 		}
 	} else {
 		cells, note := scaledBar(total, avail, " requests")
-		pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy)), idle: total - p.Queued}
+		pc := poolCounts{busy: p.QueuedBy[:], idle: total - p.Queued}
 		gs = barGlyphs(pc, cells)
 		summary += note
 	}
@@ -386,7 +385,7 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 		}
 	}
 	text, n, mark := fit(words[k])
-	pc := poolCounts{busy: p.QueuedBy[:], wait: make([]int, len(p.QueuedBy))}
+	pc := poolCounts{busy: p.QueuedBy[:]}
 	bar := ""
 	if n > 0 { // an empty queue draws no cell
 		bar = t.cells(barGlyphs(pc, n), t.queued)
@@ -408,7 +407,7 @@ func poolLegend(t *theme, s *lab.Snapshot, pc poolCounts, w int) []string {
 
 // waitKey is the legend's waiting glyphs alone, briefly, for a workers line without its
 // legend: " · c 15 wait for a connection"; "" with none waiting.
-func waitKey(t *theme, s *lab.Snapshot, pc poolCounts) string {
+func waitKey(t *theme, pc poolCounts) string {
 	var key string
 	for i, c := range lab.Classes {
 		for _, ph := range waitPhases() {
