@@ -240,18 +240,28 @@ type judged struct {
 // for a summary whose halves keep no narrator, the keys left out where that keeps it on one
 // line of w columns; "" where neither has one.
 func remedies(ctx func(i int) labCtx, w int) string {
-	var said, bare []string
+	type named struct{ name, short, key string }
+	var spares []named
 	for i, name := range []string{"A", "B"} {
 		if _, spare := ctx(i).narration(); spare.short != "" {
-			said = append(said, name+": "+strings.TrimPrefix(spare.short, "; ")+spare.key)
-			bare = append(bare, name+": "+strings.TrimPrefix(spare.short, "; "))
+			spares = append(spares, named{name, strings.TrimPrefix(spare.short, "; "), spare.key})
 		}
 	}
-	if len(said) == 0 {
+	if len(spares) == 0 {
 		return ""
 	}
-	full := "» " + strings.Join(said, " · ")
-	if one, ok := firstFit(w, full, "» "+strings.Join(bare, " · ")); ok {
+	join := func(withKey bool) string {
+		parts := make([]string, len(spares))
+		for i, sp := range spares {
+			parts[i] = sp.name + ": " + sp.short
+			if withKey {
+				parts[i] += sp.key
+			}
+		}
+		return "» " + strings.Join(parts, " · ")
+	}
+	full := join(true)
+	if one, ok := firstFit(w, full, join(false)); ok {
 		return one
 	}
 	return full // wrapped: every line has room for the keys
