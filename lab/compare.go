@@ -215,6 +215,7 @@ func CompareClasses(a, b *Snapshot) []ComparisonRow {
 func Compare(a, b *Snapshot) ([]ComparisonRow, UsersVerdict) {
 	rows, away := compare(a, b)
 	v := newVerdict(rows, away)
+	v.Held = heldBy(a, b, rows)
 	// A fixed cap: an adaptive limit's size is only where it starts.
 	if bh := b.Config.Payment.Bulkhead; bh.Type != BulkheadNone && bh.Type != BulkheadAdaptive && bh != a.Config.Payment.Bulkhead {
 		v.Cap = bh.Size

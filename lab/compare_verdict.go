@@ -26,6 +26,9 @@ type UsersVerdict struct {
 	// more turned away: CompareClasses), a result the table shows uncoloured: the trade says
 	// them too (newcomer 26: "payment p50 3.56s 3.00s -560ms" unmarked, and left out of it).
 	Neither []UserChange `json:"neither,omitempty"`
+	// Held is where one side turns away now what the other's filling queue still holds: no
+	// count judges them yet, and the lesson leads with that (nil: none).
+	Held *Held `json:"held,omitempty"`
 }
 
 // UserChange is one class's gain or loss.
@@ -263,7 +266,8 @@ func sooner(yes bool) string {
 // Lesson is the line under the comparison table, the one place it is built, from the
 // judged rows and the verdict on them, each class by label's name for it; in its forms,
 // longest first (the screen takes the first that fits its room, a written comparison the
-// first); nil for none:
+// first); nil for none. Where the verdict is Held, led by "not judged yet" (Held.lead).
+// Otherwise:
 //   - B better for some classes and worse for others is a trade, and a count that moved one
 //     way says that way (tradeForms);
 //   - else, when the calls below the pool differ, or a p50 stands in for a p99 too few to
@@ -274,6 +278,14 @@ func sooner(yes bool) string {
 // calls below the pool that differ, A → B. Nothing otherwise (a latency alone, nothing below
 // the pool): the table's bare differences say it.
 func Lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []string {
+	if v.Held != nil {
+		return v.Held.lead(lesson(rows, v, label))
+	}
+	return lesson(rows, v, label)
+}
+
+// lesson is Lesson unled.
+func lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []string {
 	var (
 		unseen, seen, tooFew []string
 		counts, standIn      bool // a user's count differs; a p50 speaks for a p99

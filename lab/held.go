@@ -3,45 +3,76 @@
 package lab
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 )
 
-// Held is A's queue against B's rejections: B turns away now requests that A still holds in
-// a queue that fills (long-queue against CoDel at 10s: rejected:codel +33 beside in flight
-// -31), so no count can judge the two before A's end (newcomer 27: "CoDel simply threw away
-// 49 requests the FIFO is still holding"). FullAt is when A's queue is full and turns them
-// away too; Wait, what one arriving now waits there first; BWait, the most B's queue lets
-// one wait (0: no such limit).
-type Held struct{ FullAt, Wait, BWait time.Duration }
-
-// HeldThenTurnedAway is Held for A, B and the comparison's rows: ok where a class of B's is
-// turned away more beyond noise while A's has more in flight beyond noise, and A's queue,
-// bounded, grows toward full.
-func HeldThenTurnedAway(a, b *Snapshot, rows []ComparisonRow) (Held, bool) {
-	q := a.Config.Pool.Queue
-	if !turnsAwayWhatAHolds(rows) || !q.Holds() {
-		return Held{}, false
-	}
-	g, _ := a.QueueGrowth()
-	full := a.QueueFullAt(q, g)
-	now, ok := a.WaitArrivingNow()
-	if full == 0 || !ok {
-		return Held{}, false
-	}
-	return Held{FullAt: full, Wait: now.Wait, BWait: b.Config.Pool.Rule().Limit(0)}, true
+// Held is one side's queue against the other's rejections: the other turns away now
+// requests that Side still holds in a queue that fills (long-queue against CoDel at 10s:
+// rejected:codel +33 beside in flight -31), so no count can judge the two before Side's end
+// (newcomer 27: "CoDel simply threw away 49 requests the FIFO is still holding"). Either
+// order of the two is the same case (review 17). FullAt is when Side's queue is full and
+// turns them away too; Wait, what one arriving now waits there; OtherWait, the most the
+// other side's queue lets one wait (0: no such limit).
+type Held struct {
+	Side                    Side
+	FullAt, Wait, OtherWait time.Duration
 }
 
-// turnsAwayWhatAHolds says a class of B's is turned away more beyond noise while A has more
-// of it in flight beyond noise.
-func turnsAwayWhatAHolds(rows []ComparisonRow) bool {
+// Side is A or B of a comparison.
+type Side byte
+
+const (
+	SideA Side = 'A'
+	SideB Side = 'B'
+)
+
+func (s Side) String() string { return string(rune(s)) }
+
+// other is the side that is not s.
+func (s Side) other() Side { return SideA + SideB - s }
+
+// heldBy is the comparison's Held, looked for both ways (A holds what B turns away, or B
+// what A does); nil where neither holds: a class turned away more beyond noise on one side
+// while the other has more of it in flight beyond noise, whose queue, bounded, grows toward
+// full.
+func heldBy(a, b *Snapshot, rows []ComparisonRow) *Held {
+	for _, side := range []Side{SideA, SideB} {
+		holds, other := a, b
+		if side == SideB {
+			holds, other = b, a
+		}
+		q := holds.Config.Pool.Queue
+		if !turnsAwayWhatHolds(rows, side) || !q.Holds() {
+			continue
+		}
+		g, _ := holds.QueueGrowth()
+		full := holds.QueueFullAt(q, g)
+		now, ok := holds.WaitArrivingNow()
+		if full == 0 || !ok {
+			continue
+		}
+		return &Held{Side: side, FullAt: full, Wait: now.Wait, OtherWait: other.Config.Pool.Rule().Limit(0)}
+	}
+	return nil
+}
+
+// turnsAwayWhatHolds says a class is turned away more beyond noise on the side other than
+// side while side has more of it in flight beyond noise.
+func turnsAwayWhatHolds(rows []ComparisonRow, side Side) bool {
 	var more, holds [numClasses]bool
 	for _, r := range rows {
+		mine, theirs := r.A, r.B
+		if side == SideB {
+			mine, theirs = theirs, mine
+		}
 		switch {
 		case !r.Significant || r.Unseen || r.Method:
-		case strings.HasPrefix(r.Counter, RejectedColumn.Word+":") && r.B > r.A:
+		case strings.HasPrefix(r.Counter, RejectedColumn.Word+":") && theirs > mine:
 			more[r.Class] = true
-		case r.Counter == FateInFlight.Word() && r.A > r.B:
+		case r.Counter == FateInFlight.Word() && mine > theirs:
 			holds[r.Class] = true
 		}
 	}
@@ -51,4 +82,36 @@ func turnsAwayWhatAHolds(rows []ComparisonRow) bool {
 		}
 	}
 	return false
+}
+
+// lead is lesson led by why it is no verdict yet, in the narrator's words for the wait
+// ("one arriving now waits ~X": it is not what those the full queue turns away wait, who
+// are turned away on arrival), with each of lesson's forms while it fits, else alone, else
+// in one line of 80 columns.
+func (h Held) lead(lesson []string) []string {
+	holds, other := h.Side, h.Side.other()
+	held := fmt.Sprintf("» not judged yet: %s turns away now what %s still holds; %s's queue is full at ~%s, then turns away too; one arriving now waits ~%s",
+		other, holds, holds, FmtSecs(h.FullAt), FmtSecs(h.Wait))
+	if h.OtherWait > 0 {
+		held += fmt.Sprintf(" (%s's at most %s)", other, FmtDur(h.OtherWait))
+	}
+	var out []string
+	for _, l := range lesson {
+		out = append(out, held+"; "+strings.TrimPrefix(l, "» "))
+	}
+	return append(out, held, fmt.Sprintf("» not judged yet: %s turns away too once its queue fills at ~%s", holds, FmtSecs(h.FullAt)))
+}
+
+// MarshalJSON writes the times in seconds as the lesson shows them: {"side": "A",
+// "full_at_s": 20.2, "wait_s": 3.6, "other_wait_max_s": 0.1}, the last left out where the
+// other side lets one wait as long as it takes.
+func (h Held) MarshalJSON() ([]byte, error) {
+	secs := func(d time.Duration) float64 { return round(ShownSecs(d).Seconds(), 3) }
+	out := struct {
+		Side      string  `json:"side"`
+		FullAtS   float64 `json:"full_at_s"`
+		WaitS     float64 `json:"wait_s"`
+		OtherMaxS float64 `json:"other_wait_max_s,omitempty"`
+	}{h.Side.String(), secs(h.FullAt), secs(h.Wait), secs(h.OtherWait)}
+	return json.Marshal(out)
 }

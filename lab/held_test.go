@@ -1,24 +1,133 @@
 package lab
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
 
-// Only where B turns away a class A still holds (codel against a long FIFO: rejected:codel
-// +33 beside in flight -31) is the lesson "not judged yet"; fewer rejected, or no fewer in
-// flight, or a change within noise, is judged as before.
-func TestTurnsAwayWhatAHolds(t *testing.T) {
+// Only where one side turns away a class the other still holds (codel against a long FIFO:
+// rejected:codel +33 beside in flight -31) is the lesson "not judged yet", in either order
+// (review 17: codel as A against the FIFO as B was judged as before); fewer rejected, or no
+// fewer in flight, or a change within noise, is judged as before.
+func TestTurnsAwayWhatHolds(t *testing.T) {
 	codel := []ComparisonRow{
 		{Class: Payment, Counter: "rejected:codel", A: 0, B: 33, Significant: true},
 		{Class: Payment, Counter: "in flight", A: 49, B: 18, Significant: true},
 	}
-	if !turnsAwayWhatAHolds(codel) {
-		t.Error("codel against a long FIFO: not held")
+	mirrored := []ComparisonRow{codel[0], codel[1]}
+	for i := range mirrored {
+		mirrored[i].A, mirrored[i].B = mirrored[i].B, mirrored[i].A
+	}
+	if !turnsAwayWhatHolds(codel, SideA) || turnsAwayWhatHolds(codel, SideB) {
+		t.Error("codel (B) against a long FIFO (A): not A that holds")
+	}
+	if !turnsAwayWhatHolds(mirrored, SideB) || turnsAwayWhatHolds(mirrored, SideA) {
+		t.Error("codel (A) against a long FIFO (B): not B that holds")
 	}
 	other := []ComparisonRow{codel[0], {Class: Signup, Counter: "in flight", A: 49, B: 18, Significant: true}}
 	noise := []ComparisonRow{codel[0], {Class: Payment, Counter: "in flight", A: 49, B: 45}}
 	fewer := []ComparisonRow{{Class: Payment, Counter: "rejected:pool", A: 35, B: 0, Significant: true}, codel[1]}
 	for name, rows := range map[string][]ComparisonRow{"another class": other, "within noise": noise, "fewer rejected": fewer} {
-		if turnsAwayWhatAHolds(rows) {
+		if turnsAwayWhatHolds(rows, SideA) {
 			t.Errorf("%s: held", name)
 		}
+	}
+}
+
+// heldSnapshots are a long FIFO filling (50 payments queued of 100, 5 more a second, each
+// holding its worker 1s: full at ~20.0s, one arriving now waits ~2.0s: the 51st to take one of 20 workers
+// that free each second) and CoDel turning
+// payments away, at 10s of the same traffic.
+func heldSnapshots() (fifo, codel Snapshot) {
+	fifo.Config = DefaultConfig()
+	fifo.Config.Pool.Queue = 100
+	fifo.Elapsed = 10 * time.Second
+	fifo.Pool.Size, fifo.Pool.Queued, fifo.Pool.PeakQueued = 20, 50, 50
+	fifo.Pool.QueuedBy[Payment] = 50
+	for i := range 10 {
+		sec := Second{T: i + 1, Queued: 5 * (i + 1)}
+		sec.Served[Payment], sec.HeldFor[Payment] = 20, 20*time.Second
+		fifo.Timeline = append(fifo.Timeline, sec)
+	}
+	fifo.Classes[Payment] = ClassStats{Arrived: 100, OK: 50, InFlight: 50}
+	codel.Config = DefaultConfig()
+	codel.Config.Pool.Queue, codel.Config.Pool.Discipline = 100, CoDel
+	codel.Elapsed = 10 * time.Second
+	codel.Classes[Payment] = ClassStats{Arrived: 100, OK: 50, InFlight: 15}
+	codel.Classes[Payment].Rejected[RejectCoDel] = 35
+	return fifo, codel
+}
+
+// The comparison of built runs leads its lesson, the screen's and the written one's, with
+// why no count judges them yet, in either order, the sides named by which holds; the JSON
+// says it too (review 17 #1, #2, #5).
+func TestHeldLeadsTheLesson(t *testing.T) {
+	fifo, codel := heldSnapshots()
+	for _, tc := range []struct {
+		name        string
+		a, b        Snapshot
+		lead, brief string
+		json        string
+	}{
+		{"long FIFO against CoDel", fifo, codel,
+			"» not judged yet: B turns away now what A still holds; A's queue is full at ~20.0s, then turns away too; one arriving now waits ~2.0s (B's at most 100ms)",
+			"» not judged yet: A turns away too once its queue fills at ~20.0s",
+			`"held":{"side":"A","full_at_s":20,"wait_s":2,"other_wait_max_s":0.1}`},
+		{"CoDel against a long FIFO", codel, fifo,
+			"» not judged yet: A turns away now what B still holds; B's queue is full at ~20.0s, then turns away too; one arriving now waits ~2.0s (A's at most 100ms)",
+			"» not judged yet: B turns away too once its queue fills at ~20.0s",
+			`"held":{"side":"B","full_at_s":20,"wait_s":2,"other_wait_max_s":0.1}`},
+	} {
+		cmp := NewComparison(tc.a, tc.b)
+		forms := Lesson(cmp.Rows, cmp.Verdict, tc.a.Config.Traffic.Label)
+		if want := []string{tc.lead, tc.brief}; !slices.Equal(forms, want) {
+			t.Errorf("%s: lesson %q, want %q", tc.name, forms, want)
+		}
+		for format, want := range map[string]string{FormatTable: tc.lead, FormatMarkdown: "- " + markdownText(tc.lead)} {
+			var out strings.Builder
+			if err := cmp.Write(&out, format); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out.String(), "\n"+want+"\n") {
+				t.Errorf("%s: the %s report without %q:\n%s", tc.name, format, want, out.String())
+			}
+		}
+		var js bytes.Buffer
+		if err := cmp.Write(&js, FormatJSON); err != nil {
+			t.Fatal(err)
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, js.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(compact.String(), tc.json) {
+			t.Errorf("%s: JSON without %s:\n%s", tc.name, tc.json, compact.String())
+		}
+	}
+	// Where neither holds, the JSON has no held.
+	var js bytes.Buffer
+	if err := NewComparison(fifo, fifo).Write(&js, FormatJSON); err != nil || strings.Contains(js.String(), `"side"`) {
+		t.Errorf("a run against itself: %v\n%s", err, js.String())
+	}
+}
+
+// The held lesson leads each of the lesson's forms while they fit, then stands alone, and its
+// last form is one line at 80 columns (review 17 #4: the sentence alone took two, and the
+// layout paid for them with narrator lines).
+func TestHeldForms(t *testing.T) {
+	h := Held{Side: SideA, FullAt: 20200 * time.Millisecond, Wait: 3600 * time.Millisecond, OtherWait: 100 * time.Millisecond}
+	held := "» not judged yet: B turns away now what A still holds; A's queue is full at ~20.2s, then turns away too; one arriving now waits ~3.6s (B's at most 100ms)"
+	brief := "» not judged yet: A turns away too once its queue fills at ~20.2s"
+	forms := h.lead([]string{"» users: payment rejected:codel +33", "» users: rejected:codel +33"})
+	if want := []string{held + "; users: payment rejected:codel +33", held + "; users: rejected:codel +33", held, brief}; !slices.Equal(forms, want) {
+		t.Errorf("forms %q, want %q", forms, want)
+	}
+	if n := utf8.RuneCountInString(brief); n > 80 {
+		t.Errorf("last form %d columns: %q", n, brief)
 	}
 }

@@ -413,6 +413,12 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 	if got := entry("A vs B"); !strings.Contains(got, " blocks of arrivals, each counts once;") || strings.Contains(got, "vote") {
 		t.Errorf("the help's blocks: %q", got)
 	}
+	// "Not judged yet" as the lesson says it, either side holding, its wait in the narrator's
+	// words (review 17 #3: "when A's queue is full, and its wait before" was cryptic).
+	if got := entry("A vs B"); !strings.Contains(got, `"not judged yet": one side turns away now what the other still holds`) ||
+		!strings.Contains(got, "then turns away too, and what one arriving now waits there") {
+		t.Errorf("the help's not judged yet: %q", got)
+	}
 	if got := entry("not ok"); !strings.HasSuffix(got, "JSON: not_ok_share_of_ended, since the start") {
 		t.Errorf("not ok's JSON: %q", got)
 	}

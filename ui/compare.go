@@ -240,18 +240,28 @@ type judged struct {
 // for a summary whose halves keep no narrator, the keys left out where that keeps it on one
 // line of w columns; "" where neither has one.
 func remedies(ctx func(i int) labCtx, w int) string {
-	var said, bare []string
+	type named struct{ name, short, key string }
+	var spares []named
 	for i, name := range []string{"A", "B"} {
 		if _, spare := ctx(i).narration(); spare.short != "" {
-			said = append(said, name+": "+strings.TrimPrefix(spare.short, "; ")+spare.key)
-			bare = append(bare, name+": "+strings.TrimPrefix(spare.short, "; "))
+			spares = append(spares, named{name, strings.TrimPrefix(spare.short, "; "), spare.key})
 		}
 	}
-	if len(said) == 0 {
+	if len(spares) == 0 {
 		return ""
 	}
-	full := "» " + strings.Join(said, " · ")
-	if one, ok := firstFit(w, full, "» "+strings.Join(bare, " · ")); ok {
+	join := func(withKey bool) string {
+		parts := make([]string, len(spares))
+		for i, sp := range spares {
+			parts[i] = sp.name + ": " + sp.short
+			if withKey {
+				parts[i] += sp.key
+			}
+		}
+		return "» " + strings.Join(parts, " · ")
+	}
+	full := join(true)
+	if one, ok := firstFit(w, full, join(false)); ok {
 		return one
 	}
 	return full // wrapped: every line has room for the keys
@@ -260,28 +270,7 @@ func remedies(ctx func(i int) labCtx, w int) string {
 func judge(s screen) judged {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
 	rows, v := lab.Compare(a, b)
-	lesson := lab.Lesson(rows, v, a.Config.Traffic.Label)
-	if h, ok := lab.HeldThenTurnedAway(a, b, rows); ok {
-		lesson = heldFirst(h, lesson)
-	}
-	return judged{rows, lesson, lab.NoiseRule(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)}
-}
-
-// heldFirst is a lesson led by why it is no verdict yet, where B turns away now what A's
-// filling queue still holds: the only compare without "B better" or "B worse" read as CoDel
-// throwing requests away (newcomer 27), with A's own rejections to come and its wait before
-// them unsaid. With the lesson while it fits, else alone.
-func heldFirst(h lab.Held, lesson []string) []string {
-	held := fmt.Sprintf("» not judged yet: B turns away now what A still holds; A's queue is full at ~%s and then turns away too; arrivals now wait ~%s",
-		fmtSecs(h.FullAt), fmtSecs(h.Wait))
-	if h.BWait > 0 {
-		held += fmt.Sprintf(" (B's at most %s)", fmtDur(h.BWait))
-	}
-	var out []string
-	for _, l := range lesson {
-		out = append(out, held+"; "+strings.TrimPrefix(l, "» "))
-	}
-	return append(out, held)
+	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label), lab.NoiseRule(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)}
 }
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
