@@ -972,10 +972,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	// stopped ("(now)" read as "at this instant" beside a replica back in rotation, newcomer
 	// 24; "(still in 19–20s)", the last whole second, beside one "back at 19.5s", newcomer 26).
 	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
-		now := snap.Fleet.InRotation == 0
+		now, from, _ := snap.Fleet.BalancerOut()
 		style, note := t.dim, stoppedNote(snap, []lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
 		if now {
-			from, _ := snap.Fleet.LastAllOut()
 			style, note = t.alert, "all out since "+fmtSecs(from)
 		}
 		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
