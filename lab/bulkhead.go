@@ -512,14 +512,6 @@ func bulkheadSize(b BulkheadConfig) string {
 	return units(b.Size, "slot")
 }
 
-// units is n of unit, n as the screen writes a count: "1 permit", "5 permits", "7188 orders".
-func units[N int | int64](n N, unit string) string {
-	if n != 1 {
-		unit += "s"
-	}
-	return FmtCount(int64(n)) + " " + unit
-}
-
 func bulkheadSizeMsg(c Config, limit string) string {
 	b := c.Payment.Bulkhead
 	if limit != "" {

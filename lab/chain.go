@@ -23,7 +23,7 @@ type stage struct {
 }
 
 // waitsUpTo is what a worker waits for in a stage that waits up to maxWait for a place (the
-// generation configured, which the chain is built after): ph, or nothing where it never
+// generation configured, which the chain is built after: chainFor): ph, or nothing where it never
 // waits (0: the excess turned away at once, as failsafe-go's and resilience4j's default).
 func waitsUpTo(ph Phase, maxWait time.Duration) Phase {
 	if maxWait == 0 {
@@ -171,8 +171,10 @@ type placed struct {
 	stage stage
 }
 
-// Chain builds the payment path under c, its stages in slot order, the engine's req last.
-func (iso *Isolation) Chain(c Config, req Request) *Chain {
+// chainFor builds the payment path under c, its stages in slot order, the engine's req last.
+// Configure alone calls it, once every state is configured for c: a waiting stage reads the
+// generation in force (waitsUpTo), which configure builds (final read #9).
+func (iso *Isolation) chainFor(c Config, req Request) *Chain {
 	var ps []placed
 	for _, rt := range iso.states {
 		ps = append(ps, rt.stages(c)...)

@@ -4,7 +4,6 @@ package lab
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -48,14 +47,14 @@ var StarvedBy = []Reason{RejectPool, RejectBalancer}
 // report share: each reason in StarvedBy with why it turned the request away.
 func StarvedMeans() string {
 	one := starvedWhy(false)
-	fleetOnly := slices.DeleteFunc(starvedWhy(true), func(why string) bool { return slices.Contains(one, why) })
-	return "turned away for want of a worker: " + strings.Join(one, " or ") + " or, in a fleet, " + strings.Join(fleetOnly, " or ") + ". " +
+	return "turned away for want of a worker: " + strings.Join(one, " or ") + " or, in a fleet, " + strings.Join(starvedWhy(true)[len(one):], " or ") + ". " +
 		"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved"
 }
 
 // starvedWhy is each reason that starves in a fleet's lab, or in one instance's (the
 // balancer's only in a fleet), in StarvedBy's order, with why it turned the request away:
-// "rejected:pool (no free worker and no room in the queue)".
+// "rejected:pool (no free worker and no room in the queue)". The balancer's is StarvedBy's
+// last, so a fleet's are one instance's and then its own.
 func starvedWhy(fleet bool) []string {
 	var out []string
 	for _, r := range StarvedBy {

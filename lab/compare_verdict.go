@@ -84,17 +84,19 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 		return nil
 	}
 	for _, r := range rows {
-		if r.Neither != "" {
-			v.Neither = append(v.Neither, UserChange{Class: r.Class, Name: r.Class.String(), Counter: r.Counter, A: r.A, B: r.B,
-				Change: round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1), NoneOK: r.NoneOK, Of: r.Neither})
+		u := UserChange{Class: r.Class, Name: r.Class.String(), Counter: r.Counter, A: r.A, B: r.B, Change: float64(r.B - r.A), NoneOK: r.NoneOK}
+		if r.Latency() {
+			u.Change = round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
+		}
+		if r.Neither != "" { // a latency's, judged neither
+			n := u
+			n.Of = r.Neither
+			v.Neither = append(v.Neither, n)
 		}
 		if r.Better == 0 || r.Unseen || (r.Counter != OK.Word() && !r.Latency()) {
 			continue
 		}
-		u := UserChange{Class: r.Class, Name: r.Class.String(), Counter: r.Counter, A: r.A, B: r.B, Change: float64(r.B - r.A), NoneOK: r.NoneOK}
-		if r.Latency() {
-			u.Change = round(ms(time.Duration(r.B))-ms(time.Duration(r.A)), 1)
-		} else if n := away[r.Class].notOK; n.differs {
+		if n := away[r.Class].notOK; n.differs && !r.Latency() {
 			u.NotOK = &[2]int64{n.a, n.b}
 			if f := away[r.Class].inFlight; f != [2]int64{} {
 				u.InFlight = &f

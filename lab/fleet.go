@@ -12,12 +12,11 @@ import (
 
 // FleetStats is the fleet behind its balancer at one instant.
 type FleetStats struct {
-	Balancer    BalancerKind
-	Replicas    []Snapshot    // each replica, in order: replica 1 first
-	InRotation  int           // replicas the balancer sends traffic to now
-	Pulls       []Pull        // every pull of every replica, in time order
-	AllPulledAt time.Duration // since the start, when every replica was first out of rotation at once (pulled, or drained); 0: never
-	Drain       *Drain        // the operator's drain of one replica (a deploy); nil: none
+	Balancer   BalancerKind
+	Replicas   []Snapshot // each replica, in order: replica 1 first
+	InRotation int        // replicas the balancer sends traffic to now
+	Pulls      []Pull     // every pull of every replica, in time order
+	Drain      *Drain     // the operator's drain of one replica (a deploy); nil: none
 }
 
 // Drain is one replica's drain as it went: taken out of rotation at the operator's word (a
@@ -42,14 +41,15 @@ func (f *FleetStats) Outs() []Pull {
 	return outs
 }
 
-// AllOutUntil is when the first time every replica was out of rotation at once ended: the
-// return (or the drain's end) that left one in rotation again; 0 while they are all still
-// out, or were never.
-func (f *FleetStats) AllOutUntil() time.Duration {
-	for _, until := range f.allOut() {
-		return until
+// FirstAllOut is the first stretch with every replica out of rotation at once (pulled, or
+// drained), the domino's end: from when, and until the return (or the drain's end) that left
+// one in rotation again (0: it lasts still); from 0: never. Both ends from one source, so
+// "all out X–Y" cannot pair a start with another stretch's end (final read #4).
+func (f *FleetStats) FirstAllOut() (from, until time.Duration) {
+	for a, b := range f.allOut() {
+		return a, b
 	}
-	return 0
+	return 0, 0
 }
 
 // LastAllOut is the latest stretch with every replica out of rotation at once, the only
@@ -61,6 +61,14 @@ func (f *FleetStats) LastAllOut() (from, until time.Duration) {
 		from, until = a, b
 	}
 	return from, until
+}
+
+// BalancerOut is the one rule for when the balancer turns requests away, which it does only
+// with no replica in rotation: now (none is, the balancer line's "NO HEALTHY TARGET"), and
+// the latest such stretch (LastAllOut): from when, and until when (0: it lasts still).
+func (f *FleetStats) BalancerOut() (now bool, from, until time.Duration) {
+	from, until = f.LastAllOut()
+	return f.InRotation == 0, from, until
 }
 
 // allOut is each stretch with every replica out of rotation at once, in time order: from
@@ -75,6 +83,9 @@ func (f *FleetStats) allOut() iter.Seq2[time.Duration, time.Duration] {
 	}
 	var steps []step
 	for _, p := range f.Outs() {
+		if p.Returned() && p.ReturnedAt <= p.At {
+			continue // back the instant it left: never out (review 17: its return sorted first, out at −1)
+		}
 		steps = append(steps, step{p.At, p.Replica, 1})
 		if p.Returned() {
 			steps = append(steps, step{p.ReturnedAt, p.Replica, -1})
@@ -109,12 +120,13 @@ func (f *FleetStats) allOut() iter.Seq2[time.Duration, time.Duration] {
 // out. A replica in it was back in rotation before (a story that tells the domino alone
 // reads as one pulled twice without coming back).
 func (f *FleetStats) Again() []Pull {
-	if f.AllPulledAt == 0 {
+	all, _ := f.FirstAllOut()
+	if all == 0 {
 		return nil
 	}
 	var again []Pull
 	for _, p := range f.Outs() {
-		if p.At > f.AllPulledAt {
+		if p.At > all {
 			again = append(again, p)
 		}
 	}
@@ -205,13 +217,14 @@ type Turn struct {
 }
 
 // Domino is the outs that took the fleet down, each with what it left, for the fleet whose
-// config is cfg: every out until all replicas were first out at once (AllPulledAt), or all
+// config is cfg: every out until all replicas were first out at once (FirstAllOut), or all
 // of them while that has not happened.
 func (f *FleetStats) Domino(cfg Config) []Turn {
 	var turns []Turn
+	all, _ := f.FirstAllOut()
 	outs := f.Outs()
 	for _, p := range outs {
-		if f.AllPulledAt > 0 && p.At > f.AllPulledAt {
+		if all > 0 && p.At > all {
 			break
 		}
 		left := len(f.Replicas)

@@ -32,7 +32,7 @@ func TestDominoTellsEachTurn(t *testing.T) {
 	c.Health.Timeout = Duration(2 * time.Second)
 	c.Fleet = FleetConfig{Replicas: 4, PullAfter: 2, ReturnAfter: 100, CheckEvery: Duration(100 * time.Millisecond)}
 	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
-	f := FleetStats{Replicas: make([]Snapshot, 4), AllPulledAt: s(12.7),
+	f := FleetStats{Replicas: make([]Snapshot, 4),
 		Drain: &Drain{Replica: 1, At: s(5)},
 		Pulls: []Pull{{Replica: 4, At: s(9.3), ReturnedAt: s(19.5), Ahead: 14}, {Replica: 2, At: s(11.9), Ahead: 17},
 			{Replica: 3, At: s(12.7), Ahead: 20}, {Replica: 4, At: s(25)}}}
@@ -162,12 +162,63 @@ func TestLastAllOut(t *testing.T) {
 	}
 	// The review: a replica pulled and then drained counted twice, "all out" with one still
 	// in rotation. Replicas count: r1 drained 5s–20s and pulled 6s–15s is out once, until 20s.
-	f = FleetStats{Replicas: make([]Snapshot, 4), Drain: &Drain{Replica: 1, At: 5 * s, BackAt: 20 * s}, AllPulledAt: 10 * s,
+	f = FleetStats{Replicas: make([]Snapshot, 4), Drain: &Drain{Replica: 1, At: 5 * s, BackAt: 20 * s},
 		Pulls: []Pull{{Replica: 1, At: 6 * s, ReturnedAt: 15 * s}, {Replica: 2, At: 8 * s}, {Replica: 3, At: 9 * s}, {Replica: 4, At: 10 * s}}}
 	if from, until := f.LastAllOut(); from != 10*s || until != 20*s {
 		t.Errorf("r1 pulled while drained: %v–%v, want 10s–20s", from, until)
 	}
-	if until := f.AllOutUntil(); until != 20*s {
-		t.Errorf("r1 pulled while drained: first all out until %v, want 20s (its drain's end)", until)
+	if from, until := f.FirstAllOut(); from != 10*s || until != 20*s {
+		t.Errorf("r1 pulled while drained: first all out %v–%v, want 10s–20s (its drain's end)", from, until)
+	}
+}
+
+// The first stretch with every replica out is the domino's end, both ends from the outs
+// (final read #4: its start was the balancer's own note, its end worked out from the outs):
+// r1 drained, r4, r2, r3 pulled, r4 back; then all out again.
+func TestFirstAllOut(t *testing.T) {
+	s := time.Second
+	f := FleetStats{Replicas: make([]Snapshot, 4), Drain: &Drain{Replica: 1, At: 5 * s},
+		Pulls: []Pull{{Replica: 4, At: 9 * s, ReturnedAt: 19500 * time.Millisecond}, {Replica: 2, At: 12 * s}}}
+	if from, until := f.FirstAllOut(); from != 0 || until != 0 {
+		t.Errorf("one in rotation still: %v–%v, want never", from, until)
+	}
+	f.Pulls = append(f.Pulls, Pull{Replica: 3, At: 13 * s})
+	if from, until := f.FirstAllOut(); from != 13*s || until != 19500*time.Millisecond {
+		t.Errorf("the domino: %v–%v, want 13s–19.5s", from, until)
+	}
+	f.Pulls = append(f.Pulls, Pull{Replica: 4, At: 25 * s})
+	if from, until := f.FirstAllOut(); from != 13*s || until != 19500*time.Millisecond {
+		t.Errorf("all out again: the first %v–%v, want 13s–19.5s still", from, until)
+	}
+	if again := f.Again(); len(again) != 1 || again[0].At != 25*s {
+		t.Errorf("after the first: %+v, want r4 at 25s", again)
+	}
+}
+
+// The balancer turns requests away only with no replica in rotation: now, and the latest
+// stretch, one rule for the header, its alarm colour and its "none since" (final read #3).
+func TestBalancerOut(t *testing.T) {
+	s := time.Second
+	f := FleetStats{Replicas: make([]Snapshot, 2), InRotation: 1, Pulls: []Pull{{Replica: 1, At: 3 * s}}}
+	if now, from, until := f.BalancerOut(); now || from != 0 || until != 0 {
+		t.Errorf("one in rotation: %v %v–%v, want never", now, from, until)
+	}
+	f.Pulls, f.InRotation = append(f.Pulls, Pull{Replica: 2, At: 4 * s}), 0
+	if now, from, until := f.BalancerOut(); !now || from != 4*s || until != 0 {
+		t.Errorf("none in rotation: %v %v–%v, want now, since 4s", now, from, until)
+	}
+	f.Pulls[0].ReturnedAt, f.InRotation = 6500*time.Millisecond, 1
+	if now, from, until := f.BalancerOut(); now || from != 4*s || until != 6500*time.Millisecond {
+		t.Errorf("r1 back: %v %v–%v, want over, 4s–6.5s", now, from, until)
+	}
+}
+
+// A pull back the instant it left (ReturnedAt == At) was never out: its return sorted
+// first left a count of −1, the replica counted out, and a stretch of no time (review 17).
+func TestBackTheInstantItLeft(t *testing.T) {
+	s := time.Second
+	f := FleetStats{Replicas: make([]Snapshot, 2), Pulls: []Pull{{Replica: 2, At: 2 * s}, {Replica: 1, At: 3 * s, ReturnedAt: 3 * s}}}
+	if from, until := f.LastAllOut(); from != 0 || until != 0 {
+		t.Errorf("r2 out, r1 back at once: all out %v–%v, want never", from, until)
 	}
 }

@@ -54,7 +54,8 @@ func fleetReport(s Snapshot) *FleetReport {
 	for _, p := range fs.Pulls {
 		r.Pulled = append(r.Pulled, PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2), ReturnedAtS: secondsOrNull(p.ReturnedAt)})
 	}
-	r.AllPulledAtS = secondsOrNull(fs.AllPulledAt)
+	all, _ := fs.FirstAllOut()
+	r.AllPulledAtS = secondsOrNull(all)
 	if d := fs.Drain; d != nil {
 		r.Drained = &DrainReport{Replica: d.Replica, AtS: secondsOrNull(d.At), BackAtS: secondsOrNull(d.BackAt)}
 	}

@@ -60,7 +60,7 @@ func (c Config) kneeForecast() KneeForecast {
 	}
 	k := KneeForecast{Knee: d.Knee, Exponent: d.KneeExponent, Latency: lat, Best: float64(d.Knee) / lat.Seconds(),
 		PeakRate: c.Traffic.PeakRate(Payment), Cap: c.Pool.MaxWorkers(), Autoscaled: c.Pool.Autoscale.Max > 0}
-	if n, unit := c.paymentCallCap(); unit != "worker" {
+	if n, _ := c.paymentCallCap(); n < k.Cap { // permits or connections, fewer than the workers: no autoscaling lifts them
 		k.Cap, k.Autoscaled = n, false
 	}
 	k.CapLatency, k.CapRate = k.Answers(k.Cap)

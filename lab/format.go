@@ -208,6 +208,14 @@ func onOff(b bool) string {
 	return "off"
 }
 
+// units is n of unit, n as the screen writes a count: "1 permit", "5 permits", "7188 orders".
+func units[N int | int64](n N, unit string) string {
+	if n != 1 {
+		unit += "s"
+	}
+	return FmtCount(int64(n)) + " " + unit
+}
+
 // Plural is a class's label for several of them: "payments", "orders", "health checks".
 func Plural(label string) string {
 	if label == Health.String() { // the class is checks of health: "8 healths" says nothing

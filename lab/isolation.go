@@ -61,7 +61,7 @@ func (iso *Isolation) Configure(c Config) {
 	for _, rt := range iso.states {
 		rt.configure(c)
 	}
-	iso.chain.Store(iso.Chain(c, iso.lent.Request(c)))
+	iso.chain.Store(iso.chainFor(c, iso.lent.Request(c)))
 }
 
 // Settle lets go of what c no longer uses (the thread pool's threads), once c is in force:

@@ -252,7 +252,7 @@ func (s *Snapshot) StarvingNow(c Class) bool {
 	}
 	if f := s.Fleet; f != nil {
 		row[RejectBalancer] = 0
-		if f.InRotation == 0 {
+		if now, _, _ := f.BalancerOut(); now {
 			row[RejectBalancer] = s.Classes[c].Rejected[RejectBalancer]
 		}
 	}
@@ -276,12 +276,12 @@ func (s *Snapshot) lastRejected(reasons []Reason, classes []Class) *Second {
 // since 7s", the end of the last second that had one; "" if none of the timeline's seconds
 // had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
 // 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14). A fleet's
-// balancer stopped when a replica came back (LastAllOut), to the tenth: "none since 19.5s",
+// balancer stopped when a replica came back (BalancerOut), to the tenth: "none since 19.5s",
 // as the header's rejected:balancer says, not the end of that second.
 func (s *Snapshot) NoneSince(reasons []Reason, classes ...Class) string {
 	var since time.Duration
 	if f := s.Fleet; f != nil && slices.Contains(reasons, RejectBalancer) {
-		if _, until := f.LastAllOut(); until > 0 {
+		if _, _, until := f.BalancerOut(); until > 0 {
 			reasons = slices.DeleteFunc(slices.Clone(reasons), func(r Reason) bool { return r == RejectBalancer })
 			for _, c := range classes {
 				if s.Classes[c].Rejected[RejectBalancer] > 0 {

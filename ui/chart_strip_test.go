@@ -530,9 +530,8 @@ func TestChartsSideBySideShowTheSameSeconds(t *testing.T) {
 // 120 s run's pool chart has room for all of it (96 columns), its busiest second 2–3s with
 // it, where the rejections' wider axis (0–150/s) leaves the row the last 95 seconds. Judged
 // on its own, the legend with that busiest second took a line of its own, which the legend
-// drawn, without it, did not need. This guards chartsLines' order; distributionLayout's, the
-// one review 14 found wrong, cannot show: its columns (65 at most) never fit a two-class
-// legend beside a title at any width 150–200, so no split there depends on the seconds.
+// drawn, without it, did not need. This guards chartsLines' order; distributionLayout's is
+// TestDistributionLegendJudgedOnTheSecondsDrawn.
 func TestLegendJudgedOnTheSecondsDrawn(t *testing.T) {
 	th := newTheme(false, true)
 	s := testSnapshot()
@@ -556,6 +555,48 @@ func TestLegendJudgedOnTheSecondsDrawn(t *testing.T) {
 	lines := chartsLines(th, s, nil, nil, w, w, 40)
 	got := ansi.Strip(strings.Join(lines, "\n"))
 	if !regexp.MustCompile(`mean workers held \(of 20\) each second  last second 119–120s: P payment 8 `).MatchString(got) || strings.Contains(got, "busiest") {
+		t.Errorf("the legend drawn fits beside its title, without the busiest second it does not draw:\n%s", got)
+	}
+}
+
+// distributionLayout judges the pool chart's legend on the seconds its row draws too (the
+// order review 13 found wrong, which review 14 #7 asked a test of): three charts 73 columns
+// wide, a 120 s run of payments alone, their busiest second 57–58s. The pool chart's own
+// plot would draw the last 65 seconds, the rejections' wider axis (0–150/s) leaves the row
+// the last 60; judged on its own 65, the legend with that busiest second took a line of its
+// own, which the legend drawn, without it, fits beside its title. A two-class legend never
+// fits there; one class's does from 223 columns (up to 200 none does: no test could show it).
+func TestDistributionLegendJudgedOnTheSecondsDrawn(t *testing.T) {
+	th := newTheme(false, true)
+	s := testSnapshot()
+	s.Config.Traffic.Signup.Rate, s.Classes[lab.Signup] = 0, lab.ClassStats{}
+	last := s.Timeline[len(s.Timeline)-1]
+	s.Timeline = nil
+	for i := range 120 {
+		sec := last
+		sec.T = i + 1
+		clear(sec.Held[:])
+		clear(sec.Arrived[:])
+		clear(sec.Rejected[:])
+		sec.Held[lab.Payment] = 8
+		if sec.T == 58 {
+			sec.Held[lab.Payment] = 20
+		}
+		sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = 150, 150
+		s.Timeline = append(s.Timeline, sec)
+	}
+	s.Elapsed = 120 * time.Second
+	const w = 224
+	colW := (w - 4) / 3
+	if own := occupancyChart(s); !legendSplit(th, own, s, colW) {
+		t.Fatal("the pool chart's legend over its own seconds fits beside its title: the case is not tested")
+	}
+	lines, ok := distributionLayout(th, s, nil, nil, w, 40)
+	if !ok {
+		t.Fatal("no distribution layout")
+	}
+	got := ansi.Strip(strings.Join(lines, "\n"))
+	if !regexp.MustCompile(`mean workers held \(of 20\) each second  last second 119–120s: P payment 8\b`).MatchString(got) || strings.Contains(got, "busiest") {
 		t.Errorf("the legend drawn fits beside its title, without the busiest second it does not draw:\n%s", got)
 	}
 }

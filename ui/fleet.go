@@ -367,11 +367,11 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 		words = append(words, w)
 	}
 	tail := ""
-	switch until := fs.AllOutUntil(); {
-	case fs.AllPulledAt > 0 && until > 0: // over: when, not a state
-		tail = t.dim.Render("  all out " + fmtSecs(fs.AllPulledAt) + "–" + fmtSecs(until))
-	case fs.AllPulledAt > 0:
-		tail = t.alert.Render("  all out since " + fmtSecs(fs.AllPulledAt))
+	switch from, until := fs.FirstAllOut(); {
+	case until > 0: // over: when, not a state
+		tail = t.dim.Render("  all out " + fmtSecs(from) + "–" + fmtSecs(until))
+	case from > 0:
+		tail = t.alert.Render("  all out since " + fmtSecs(from))
 	}
 	sep := t.dim.Render(" → ")
 	// The whole domino matters more than when all were out (the replicas' rows say it): a

@@ -53,7 +53,6 @@ func fleetSnapshot(n, pulled int) *lab.Snapshot {
 		s.Pool.Workers = append(s.Pool.Workers, r.Pool.Workers...)
 	}
 	if pulled == n {
-		s.Fleet.AllPulledAt = s.Fleet.Pulls[n-1].At
 		s.Classes[lab.Payment].Arrived += 9
 		s.Classes[lab.Payment].Rejected[lab.RejectBalancer] = 9
 	}
@@ -210,8 +209,8 @@ func TestFleetFrameDrained(t *testing.T) {
 // state.
 func TestFleetFiguresSayWhose(t *testing.T) {
 	s := drainFirst(fleetSnapshot(4, 4))
-	s.Fleet.AllPulledAt = s.Fleet.Pulls[len(s.Fleet.Pulls)-1].At
-	back := s.Fleet.AllPulledAt + 400*time.Millisecond
+	all, _ := s.Fleet.FirstAllOut()
+	back := all + 400*time.Millisecond
 	s.Fleet.Pulls[0].ReturnedAt = back
 	s.Fleet.Replicas[1].Health = lab.HealthStats{Pulls: 1, History: []lab.Pull{s.Fleet.Pulls[0]}}
 	s.Fleet.InRotation = 1
@@ -463,7 +462,8 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 11, 11
 	fs.Pulls[1].Refused, fs.Pulls[1].Queued = true, 100
 	fs.Pulls[2].Ahead, fs.Pulls[2].Freed = 15, 9
-	fs.Pulls[0].ReturnedAt = fs.AllPulledAt + 400*time.Millisecond
+	all, _ := fs.FirstAllOut()
+	fs.Pulls[0].ReturnedAt = all + 400*time.Millisecond
 	fs.Replicas[1].Health = lab.HealthStats{Pulls: 1, History: []lab.Pull{fs.Pulls[0]}}
 	fs.InRotation = 1
 	msg, _ := narrateFleetWhole(s.Config, s)
@@ -505,7 +505,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	}
 	// After the first all-out, a replica back and pulled again is a second run, told as one
 	// (the review: "r2 pulled at 27.9s" read as r2 pulled twice without coming back).
-	again := lab.Pull{Replica: 2, At: fs.AllPulledAt + time.Second}
+	again := lab.Pull{Replica: 2, At: all + time.Second}
 	fs.Pulls = append(fs.Pulls, again)
 	fs.Replicas[1].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[0], again}}
 	fs.InRotation = 0

@@ -33,8 +33,9 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	}
 	switch {
 	case k == 0:
+		_, since, _ := fs.BalancerOut() // this stretch's start: the first may have ended
 		msg := fmt.Sprintf("%s (all out at %s): every request is %s, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
-			lab.RejectBalancer.Why(), fmtSecs(fs.AllPulledAt), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
+			lab.RejectBalancer.Why(), fmtSecs(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		if story != "" { // in fewer words: the story is long already
 			msg = fmt.Sprintf("%s: none in rotation, every request %s until a pulled replica passes %d checks in a row",
 				story, lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
@@ -263,12 +264,12 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 		}
 	}
 	story := "the domino: " + strings.Join(parts, " → ")
-	until := fs.AllOutUntil()
+	from, until := fs.FirstAllOut()
 	switch {
 	case until > 0:
-		story += "; all out " + fmtSecs(fs.AllPulledAt) + "–" + fmtSecs(until)
-	case fs.AllPulledAt > 0:
-		story += "; all out from " + fmtSecs(fs.AllPulledAt)
+		story += "; all out " + fmtSecs(from) + "–" + fmtSecs(until)
+	case from > 0:
+		story += "; all out from " + fmtSecs(from)
 	}
 	story += why
 	told := turns[len(turns)-1].At

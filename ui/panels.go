@@ -971,11 +971,11 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	// while every replica is out: now is then, and the stretch says since when, or when it
 	// stopped ("(now)" read as "at this instant" beside a replica back in rotation, newcomer
 	// 24; "(still in 19–20s)", the last whole second, beside one "back at 19.5s", newcomer 26).
-	if n := snap.TurnedAway(lab.RejectBalancer); n > 0 {
-		now := snap.Fleet.InRotation == 0
+	n := snap.TurnedAway(lab.RejectBalancer)
+	if n > 0 {
+		now, from, _ := snap.Fleet.BalancerOut()
 		style, note := t.dim, stoppedNote(snap, []lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
 		if now {
-			from, _ := snap.Fleet.LastAllOut()
 			style, note = t.alert, "all out since "+fmtSecs(from)
 		}
 		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
@@ -999,23 +999,18 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			noted := slices.Clone(forms[bare])
 			noted[min(at, len(classes))] = withNote
 			forms = slices.Insert(forms, bare, noted)
-			bare++
-		} else {
-			forms = append(forms, []string{label})
-			bare++
 		}
+		bare++
 		// Its count bare beside the first class alone, whose parts it has a share of; then
 		// alone, the whole outage's count, before a class's (whose parts take more room).
 		if len(classes) > 1 {
 			forms = append(forms, slices.Insert([]string{noted(0, -1)}, min(at, 1), label))
 		}
-		if len(classes) > 0 {
-			forms = append(forms, []string{label})
-		}
+		forms = append(forms, []string{label})
 	}
 	// The first class alone; a fleet's outage count alone came last already, and its first
 	// is that count or a class with its parts, wider (review 16).
-	if len(forms[bare]) > 1 && snap.TurnedAway(lab.RejectBalancer) == 0 {
+	if len(forms[bare]) > 1 && n == 0 {
 		forms = append(forms, forms[bare][:1])
 	}
 	if len(forms[bare]) == 0 {

@@ -412,11 +412,21 @@ func waitKey(t *theme, pc poolCounts) string {
 	for i, c := range lab.Classes {
 		for _, ph := range waitPhases() {
 			if k := pc.waitIn[classPhase{c, ph}]; k > 0 {
-				key += t.dim.Render(" · ") + t.cellW[i].Render(string(ph.Glyph())) + " " + itoa(k) + " " + ph.Words(true)
+				key += t.dim.Render(" · ") + waitItem(t, i, ph, k, true)
 			}
 		}
 	}
 	return key
+}
+
+// waitItem is the legend's item for the k workers of class i (its index) waiting in phase ph:
+// "c 15 wait for a connection", or not short "c 15 of them waiting for a connection".
+func waitItem(t *theme, i int, ph lab.Phase, k int, short bool) string {
+	glyph := t.cellW[i].Render(string(ph.Glyph())) + " " + itoa(k)
+	if short {
+		return glyph + " " + ph.Words(true)
+	}
+	return glyph + " of them " + ph.Words(false)
 }
 
 // glyphNames is each of the legend's glyphs and its name, without counts: what the
@@ -451,14 +461,10 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 			if k == 0 && (c != lab.Payment || !slices.Contains(s.Waits, ph)) {
 				continue
 			}
-			glyph := t.cellW[i].Render(string(ph.Glyph()))
-			switch {
-			case !counts:
-				waits = append(waits, glyph+" "+ph.Words(false))
-			case short:
-				waits = append(waits, glyph+" "+itoa(k)+" "+ph.Words(true))
-			default:
-				waits = append(waits, glyph+" "+itoa(k)+" of them "+ph.Words(false))
+			if counts {
+				waits = append(waits, waitItem(t, i, ph, k, short))
+			} else {
+				waits = append(waits, t.cellW[i].Render(string(ph.Glyph()))+" "+ph.Words(false))
 			}
 		}
 		item := t.cell[i].Render(string(t.letter[i])) + " " + s.Config.Traffic.Label(c) + n(held)

@@ -107,15 +107,16 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	// drop the same ones ("  /s 1–9s" beside "  /s 1–10s" a second apart, review 13).
 	nameW := 8
 	each := make([]lab.Rates, len(both)) // each side's rates: this one's first
+	labels := make([]string, len(both))  // each side's rate row's name
 	for k, sn := range both {
 		each[k] = sn.Rates()
+		labels[k] = strings.TrimRight("  /s "+each[k].Span(), " ")
 		for _, c := range lab.Classes {
 			nameW = max(nameW, len([]rune(sn.Config.Traffic.Label(c)))+2)
 		}
-		nameW = max(nameW, ansiWidth(strings.TrimRight("  /s "+each[k].Span(), " "))+1)
+		nameW = max(nameW, ansiWidth(labels[k])+1)
 	}
-	rs := each[0]
-	rowLabel := strings.TrimRight("  /s "+rs.Span(), " ")
+	rs, rowLabel := each[0], labels[0]
 	rateCell := func(c column, rs *lab.Rates, ci int) string {
 		switch {
 		case c.rate == nil:

@@ -440,17 +440,18 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		if a == nil || b == nil {
 			return errors.New("not a fleet")
 		}
-		c.want(a.AllPulledAt > 0, "A's replicas were never all out of rotation: outs %+v", a.Outs())
+		all, _ := a.FirstAllOut()
+		c.want(all > 0, "A's replicas were never all out of rotation: outs %+v", a.Outs())
 		var outs []lab.Pull // up to the last replica out: a pulled one may come back and fall again after
 		for _, o := range a.Outs() {
-			if o.At <= a.AllPulledAt {
+			if o.At <= all {
 				outs = append(outs, o)
 			}
 		}
 		// The gaps shrinking is timing: on a machine the lab calls too busy, late checks bunch
 		// the outs (77 ms then 133 ms seen once with a core busy under -race, the chapter sped
 		// up), and the claim is that every replica fell while B's held.
-		if c.want(len(outs) == len(a.Replicas), "%d left rotation by %v, want all %d: %+v", len(outs), a.AllPulledAt, len(a.Replicas), outs); len(outs) >= 3 && !s[0].Late() {
+		if c.want(len(outs) == len(a.Replicas), "%d left rotation by %v, want all %d: %+v", len(outs), all, len(a.Replicas), outs); len(outs) >= 3 && !s[0].Late() {
 			first, last := outs[1].At-outs[0].At, outs[len(outs)-1].At-outs[len(outs)-2].At
 			c.want(last < first, "gaps between outs: first %v, last %v; want each next one falling sooner (generator lag p99 %v): %+v",
 				first, last, s[0].Generator.Lag.P99, outs)

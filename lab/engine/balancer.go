@@ -28,8 +28,6 @@ type balancer struct {
 	next    int // the replica after the last one given a request
 	checked int // the replica the next check goes to: the check generator's goroutine only
 
-	allPulled atomic.Int64 // since the start, when every replica was first out at once; 0: never
-
 	drained             atomic.Int64 // the replica (1 is the first) drained out of rotation now; 0: none
 	drainedAt, drainEnd atomic.Int64 // since the start, when the drain began and ended; 0: not yet
 }
@@ -53,7 +51,6 @@ func (b *balancer) drain(replica int) {
 	if was := b.drained.Swap(int64(replica)); was > 0 {
 		b.targets[was-1].health.pause(false)
 	}
-	b.changed()
 }
 
 // drainStats is the drain as it went so far; nil when the fleet has none.
@@ -126,15 +123,4 @@ func (b *balancer) check(_ lab.Class, intended time.Time, n int64) {
 		b.pairs.skip(lab.Health, n)
 	}
 	b.checked = (b.checked + 1) % len(b.targets)
-}
-
-// changed hears of a replica pulled, returned, drained or back, and notes the first moment
-// none was left in rotation.
-func (b *balancer) changed() {
-	for i := range b.targets {
-		if b.inRotation(i) {
-			return
-		}
-	}
-	b.allPulled.CompareAndSwap(0, int64(max(time.Since(b.start), 1)))
 }

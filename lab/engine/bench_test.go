@@ -5,6 +5,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -234,13 +235,40 @@ func BenchmarkHandoff(b *testing.B) {
 	wg.Wait()
 }
 
-// BenchmarkFinishBesideStats is BenchmarkFinish while another goroutine reads the class's
-// stats without pause (a screen reads them ten times a second): finish waits behind the
-// percentile summaries stats takes under the counters' lock.
+// BenchmarkClassStats is one class's stats as a snapshot reads them ten times a second:
+// the counts, and the percentiles of latency and service histograms of 10,000 requests
+// spread over 3 s, one more finished since the last read.
+func BenchmarkClassStats(b *testing.B) {
+	m, finishOne := spreadClass()
+	b.ResetTimer()
+	for range b.N {
+		finishOne()
+		_ = m.stats()
+	}
+}
+
+// BenchmarkArriveBesideStats is an arrival's books (the generator's path) while another
+// goroutine finishes requests and reads the class's stats without pause: what an arrival
+// waits for behind a snapshot's percentiles.
+func BenchmarkArriveBesideStats(b *testing.B) {
+	besideStats(b, func(m *classMetrics) { m.arrive(false) })
+}
+
+// BenchmarkFinishBesideStats is BenchmarkFinish beside the same reader: a finish waits for
+// the percentiles of the histograms it records in (both or neither, stats).
 func BenchmarkFinishBesideStats(b *testing.B) {
-	m := newClassMetrics()
 	intended := time.Now()
 	started, ended := intended.Add(time.Millisecond), intended.Add(4*time.Millisecond)
+	besideStats(b, func(m *classMetrics) {
+		m.arrive(false)
+		m.finish(lab.OK, intended, started, ended)
+	})
+}
+
+// besideStats times op on a class of spreadClass while another goroutine finishes one more
+// and reads the stats, again and again (so each read walks the histograms).
+func besideStats(b *testing.B, op func(m *classMetrics)) {
+	m, finishOne := spreadClass()
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -249,16 +277,42 @@ func BenchmarkFinishBesideStats(b *testing.B) {
 			case <-stop:
 				return
 			default:
+				finishOne()
 				_ = m.stats()
 			}
 		}
 	})
+	took := make([]time.Duration, b.N)
 	b.ResetTimer()
-	for range b.N {
-		m.arrive(false)
-		m.finish(lab.OK, intended, started, ended)
+	for i := range b.N {
+		t := time.Now()
+		op(m)
+		took[i] = time.Since(t)
 	}
 	b.StopTimer()
 	close(stop)
 	wg.Wait()
+	// The mean hides the few that waited a whole summary: the tail shows them.
+	slices.Sort(took)
+	for _, q := range []float64{0.99, 0.999} {
+		b.ReportMetric(float64(took[int(q*float64(b.N-1))])/float64(time.Microsecond), fmt.Sprintf("p%g_µs", 100*q))
+	}
+}
+
+// spreadClass is a class that served 10,000 requests of latencies spread over 3 s, and
+// finishOne, which books one more (each a different latency).
+func spreadClass() (m *classMetrics, finishOne func()) {
+	m = newClassMetrics()
+	t0 := time.Now()
+	var i int
+	finishOne = func() {
+		i++
+		d := time.Duration(i%3000)*time.Millisecond + time.Duration(i%997)*time.Microsecond
+		m.arrive(false)
+		m.finish(lab.OK, t0, t0.Add(d/4), t0.Add(d))
+	}
+	for range 10000 {
+		finishOne()
+	}
+	return m, finishOne
 }

@@ -75,7 +75,7 @@ func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 	f.bal = &balancer{start: f.start, end: f.end, metrics: &f.metrics, pairs: f.pairs}
 	for i := range n {
 		f.replicas = append(f.replicas, newInstance(cfg.Share(n), deps{span: run, servers: servers, resubmits: f.src.resubmits,
-			onPanic: o.OnPanic, pairs: f.pairs, replica: i + 1, changed: f.bal.changed, up: f.metrics, totals: &f.totals}))
+			onPanic: o.OnPanic, pairs: f.pairs, replica: i + 1, up: f.metrics, totals: &f.totals}))
 	}
 	f.bal.targets = f.replicas
 	f.src.start(&f.lifecycle, streamTraffic(cfg), sent, f.bal)
@@ -208,7 +208,6 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	s.SumIsolation(fs.Replicas)
 	s.Elapsed = time.Since(f.start)
 	sort.SliceStable(fs.Pulls, func(i, j int) bool { return fs.Pulls[i].At < fs.Pulls[j].At })
-	fs.AllPulledAt = time.Duration(f.bal.allPulled.Load())
 	fs.Drain = f.bal.drainStats(cfg.Fleet.Drain)
 	for i := range fs.Replicas {
 		if fs.InRotationNow(i) {

@@ -133,7 +133,7 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	pull(3)
 	f.bal.arrive(lab.Signup, time.Now(), 0)
 	s := f.Snapshot()
-	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || s.Fleet.AllPulledAt <= 0 {
+	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || allOutAt(s.Fleet) <= 0 {
 		t.Errorf("every replica pulled: %+v, fleet %+v; want one rejected by the balancer", s.Classes[lab.Signup], s.Fleet)
 	}
 	if got := arrived(); got != [4]int64{2, 0, 0, 2} {
@@ -194,7 +194,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 	}
 	f.bal.arrive(lab.Signup, time.Now(), 0)
 	s = f.Snapshot()
-	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || s.Fleet.AllPulledAt <= 0 {
+	if s.Classes[lab.Signup].Rejected[lab.RejectBalancer] != 1 || s.Fleet.InRotation != 0 || allOutAt(s.Fleet) <= 0 {
 		t.Errorf("three pulled and one drained: signups %+v, fleet %+v; want none in rotation, one rejected by the balancer", s.Classes[lab.Signup], s.Fleet)
 	}
 	checkFleet(t, s)
@@ -241,7 +241,7 @@ func TestFleetAllPulledFailsAtTheBalancer(t *testing.T) {
 	s := run(t, c)
 	checkFleet(t, s)
 	fs := s.Fleet
-	if fs.InRotation != 0 || fs.AllPulledAt <= 0 || s.Classes[lab.Payment].Rejected[lab.RejectBalancer] == 0 {
+	if fs.InRotation != 0 || allOutAt(fs) <= 0 || s.Classes[lab.Payment].Rejected[lab.RejectBalancer] == 0 {
 		t.Fatalf("fleet %+v, payments %+v: want every replica out and payments failing at the balancer", fs, s.Classes[lab.Payment])
 	}
 	seen := map[int]bool{}
@@ -252,8 +252,8 @@ func TestFleetAllPulledFailsAtTheBalancer(t *testing.T) {
 		}
 	}
 	// None returns (100 passed checks take 5 s): one pull each, the fleet empty at the last.
-	if len(seen) != 4 || len(fs.Pulls) != 4 || fs.AllPulledAt < fs.Pulls[3].At {
-		t.Errorf("pulls %+v, all pulled at %v", fs.Pulls, fs.AllPulledAt)
+	if all := allOutAt(fs); len(seen) != 4 || len(fs.Pulls) != 4 || all != fs.Pulls[3].At {
+		t.Errorf("pulls %+v, all pulled at %v", fs.Pulls, all)
 	}
 	r := lab.NewReport(s)
 	var b bytes.Buffer
@@ -377,7 +377,7 @@ func TestSixteenReplicasStopLeavingNothing(t *testing.T) {
 // A check stuck in the accept queue fails at its timeout: the balancer does not wait for a
 // worker to reach it. Answered before, it counts once, as what it was.
 func TestProbeFailsAtTheTimeout(t *testing.T) {
-	h := newHealthCheck(lab.FleetConfig{PullAfter: 1, ReturnAfter: 1}, time.Now(), 0, nil)
+	h := newHealthCheck(lab.FleetConfig{PullAfter: 1, ReturnAfter: 1}, time.Now(), 0)
 	alive := func() bool { return true }
 	// 5 payments finish while it waits, too few for the 7 ahead of it and itself: the first
 	// read (as it arrives) says 10, every later one 15, however late the timer fires.
@@ -457,4 +457,10 @@ func TestChecksMissTheWholeSeconds(t *testing.T) {
 			t.Errorf("a check due at %v: on a whole second (of %d queued)", at, len(due))
 		}
 	}
+}
+
+// allOutAt is when every replica of f was first out of rotation at once; 0: never.
+func allOutAt(f *lab.FleetStats) time.Duration {
+	from, _ := f.FirstAllOut()
+	return from
 }

@@ -19,7 +19,6 @@ type healthCheck struct {
 	start                  time.Time
 	pullAfter, returnAfter int
 	replica                int
-	changed                func() // a fleet's balancer hears of every pull and return; nil for one instance
 	// served is how many payments the instance's workers have finished so far: a check's
 	// wait is the workers that free up while it waits; nil: not counted.
 	served func() int64
@@ -34,8 +33,8 @@ type healthCheck struct {
 	history []lab.Pull
 }
 
-func newHealthCheck(f lab.FleetConfig, start time.Time, replica int, changed func()) *healthCheck {
-	return &healthCheck{start: start, pullAfter: f.PullAfter, returnAfter: f.ReturnAfter, replica: replica, changed: changed}
+func newHealthCheck(f lab.FleetConfig, start time.Time, replica int) *healthCheck {
+	return &healthCheck{start: start, pullAfter: f.PullAfter, returnAfter: f.ReturnAfter, replica: replica}
 }
 
 func (h *healthCheck) pulled() bool { return h.out.Load() }
@@ -56,13 +55,12 @@ func (h *healthCheck) observe(ok bool, why lab.Pull) {
 		h.mu.Unlock()
 		return
 	}
-	turned := false
+	defer h.mu.Unlock()
 	if ok {
 		h.failed, h.passed = 0, h.passed+1
 		if h.out.Load() && h.passed >= h.returnAfter {
 			h.out.Store(false)
 			h.history[len(h.history)-1].ReturnedAt = time.Since(h.start)
-			turned = true
 		}
 	} else {
 		h.passed, h.failed = 0, h.failed+1
@@ -74,12 +72,7 @@ func (h *healthCheck) observe(ok bool, why lab.Pull) {
 			}
 			why.Replica, why.At = h.replica, time.Since(h.start)
 			h.history = append(h.history, why)
-			turned = true
 		}
-	}
-	h.mu.Unlock()
-	if turned && h.changed != nil {
-		h.changed()
 	}
 }
 

@@ -39,11 +39,9 @@ type deps struct {
 	onPanic   func(error)
 	pairs     *pairSide // a compared run's end of the pairing tally; nil: not compared
 	// A fleet's replica: its number behind the balancer (1 is the first; 0: a lab of its
-	// own), the balancer that hears of its pulls and returns, the fleet-wide histograms each
-	// of its latencies goes to as well, and the fleet-wide pool totals it adds to (each nil
-	// for a lab of its own).
+	// own), the fleet-wide histograms each of its latencies goes to as well, and the
+	// fleet-wide pool totals it adds to (each nil for a lab of its own).
 	replica int
-	changed func()
 	up      [numClasses]*classMetrics
 	totals  *poolTotals
 }
@@ -64,7 +62,7 @@ func newInstance(cfg lab.Config, d deps) *instance {
 	l.seconds.classes = l.counts
 	l.iso = lab.NewIsolation(cfg, lab.Lent{Ctx: l.ctx, Spawn: l.spawn, Fallback: l.metrics[lab.Payment].fallback,
 		Free: func() int { return l.pool.freeNow() }, Request: l.request})
-	l.health = newHealthCheck(cfg.Fleet, l.start, d.replica, d.changed)
+	l.health = newHealthCheck(cfg.Fleet, l.start, d.replica)
 	l.health.served = l.metrics[lab.Payment].servedNow
 	l.pool = newPool(l.ctx, l.spawn, cfg.Pool, l.serve, l.turnAway, d.totals)
 	return l

@@ -412,7 +412,7 @@ func TestHealthChecksPullTheInstanceWhenStarved(t *testing.T) {
 }
 
 func TestHealthPullAndReturn(t *testing.T) {
-	h := newHealthCheck(lab.DefaultConfig().Fleet, time.Now(), 0, nil)
+	h := newHealthCheck(lab.DefaultConfig().Fleet, time.Now(), 0)
 	for _, ok := range []bool{false, false, true, false, false, false} {
 		h.observe(ok, lab.Pull{})
 	}

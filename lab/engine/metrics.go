@@ -45,11 +45,13 @@ func newLatencyHist() *hist {
 }
 
 func (h *hist) record(d time.Duration) {
-	us := max(int64(d/time.Microsecond), histMin)
 	h.mu.Lock()
-	h.add(us)
+	h.add(micros(d))
 	h.mu.Unlock()
 }
+
+// micros is d in the microseconds the histograms count, from their least on.
+func micros(d time.Duration) int64 { return max(int64(d/time.Microsecond), histMin) }
 
 // add records us; h.mu is held.
 func (h *hist) add(us int64) {
@@ -82,7 +84,7 @@ func (h *hist) recordCorrected(d, expected time.Duration, measured bool, room in
 // samples RecordCorrectedValue puts back for d: v − every, v − 2·every, … while at least
 // every, which is v/every − 1 (none when v ≤ every: it puts back only past one interval).
 func correction(d, expected time.Duration) (v, every, k int64) {
-	v = max(int64(d/time.Microsecond), histMin)
+	v = micros(d)
 	every = max(int64(expected/time.Microsecond), 1)
 	return v, every, max(v/every-1, 0)
 }
@@ -105,6 +107,11 @@ func rankPercentile(r, n int64) float64 { return 100 * float64(min(max(r, 1), n)
 func (h *hist) summary() lab.Percentiles {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	return h.summaryLocked()
+}
+
+// summaryLocked is summary; h.mu is held.
+func (h *hist) summaryLocked() lab.Percentiles {
 	if h.dirty {
 		n := h.h.TotalCount()
 		at := []float64{nearestRank(0.5, n), nearestRank(0.95, n), nearestRank(0.99, n), nearestRank(0.999, n), nearestRank(0.9, n), nearestRank(0.9999, n)}
@@ -234,20 +241,22 @@ func (m *classMetrics) servedNow() int64 {
 }
 
 // finish records a request a worker served; intended, started and ended are its three instants.
-// Its own histograms are recorded under the counters' lock, which stats reads them under: one
-// instance's snapshot taken as a request ends has it in both or in neither (a busy machine's
-// final snapshot had one more in the service histogram than in the served count). A fleet's
-// may count it in Service and Latency a moment before Served: its histograms (up) are read
-// apart from its replicas' counters, as both or neither would need every replica's lock at
-// once for each snapshot of the fleet.
+// It holds its own histograms' locks until it is counted too, as stats holds them while it
+// reads the counts: one instance's snapshot taken as a request ends has it in both or in
+// neither (a busy machine's final snapshot had one more in the service histogram than in the
+// served count). A fleet's may count it in Service and Latency a moment before Served: its
+// histograms (up) are read apart from its replicas' counters, as both or neither would need
+// every replica's lock at once for each snapshot of the fleet.
 func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time) {
 	for h := m.up; h != nil; h = h.up {
 		h.latency.record(ended.Sub(intended))
 		h.service.record(ended.Sub(started))
 	}
+	m.lockServed()
+	defer m.unlockServed()
+	m.latency.add(micros(ended.Sub(intended)))
+	m.service.add(micros(ended.Sub(started)))
 	m.mu.Lock()
-	m.latency.record(ended.Sub(intended))
-	m.service.record(ended.Sub(started))
 	switch o {
 	case lab.OK:
 		m.ok++
@@ -278,16 +287,30 @@ func (m *classMetrics) started(intended, sent, started time.Time) {
 	}
 }
 
-// stats are the counts and the percentiles, the served ones read together (finish).
+// stats are the counts and the percentiles, the served ones read together (finish). The
+// counters' lock is held only while they are copied, not while the percentiles are worked
+// out: every arrival and rejection takes it, on the generator's path (a finish still waits,
+// as it records in the histograms read).
 func (m *classMetrics) stats() lab.ClassStats {
-	m.mu.Lock()
-	s := m.countsLocked()
-	s.Latency, s.Service = m.latency.summary(), m.service.summary()
-	m.mu.Unlock()
+	m.lockServed()
+	s := m.counts()
+	s.Latency, s.Service = m.latency.summaryLocked(), m.service.summaryLocked()
+	m.unlockServed()
 	s.QueueWait = m.queueWait.summary()
 	s.LatencyCorrected = m.latencyCorrected.summary()
 	s.Lag, s.Dispatch = m.lag.summary(), m.dispatch.summary()
 	return s
+}
+
+// lockServed takes the locks of the histograms finish records in, always before m.mu.
+func (m *classMetrics) lockServed() {
+	m.latency.mu.Lock()
+	m.service.mu.Lock()
+}
+
+func (m *classMetrics) unlockServed() {
+	m.service.mu.Unlock()
+	m.latency.mu.Unlock()
 }
 
 // counts are the running totals alone, without the percentiles: what the per-second
@@ -295,11 +318,6 @@ func (m *classMetrics) stats() lab.ClassStats {
 func (m *classMetrics) counts() lab.ClassStats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.countsLocked()
-}
-
-// countsLocked are counts; m.mu is held.
-func (m *classMetrics) countsLocked() lab.ClassStats {
 	return lab.ClassStats{Arrived: m.arrived, OK: m.ok, Failed: m.failed, TimedOut: m.timedOut,
 		Rejected: m.rejected, RejectedWait: m.rejectedWait, InFlight: m.inFlight, Fallback: m.fallbacks, Duplicates: m.duplicates,
 		Served: m.served, HeldFor: m.heldFor}

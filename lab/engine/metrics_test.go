@@ -5,6 +5,8 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -187,4 +189,43 @@ func TestServedReadWithItsHistograms(t *testing.T) {
 			t.Fatalf("read %d: served %d, service count %d, latency count %d", reads, s.Served, s.Service.Count, s.Latency.Count)
 		}
 	}
+}
+
+// A class's counters are not locked while its percentiles are worked out: every arrival and
+// rejection takes that lock, on the generator's path (final read #1). A stats held up in its
+// latency histogram's lock, as behind a long summary, leaves the counters free.
+func TestArrivalsDoNotWaitForPercentiles(t *testing.T) {
+	m := newClassMetrics()
+	m.latency.mu.Lock()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = m.stats()
+	}()
+	// Until stats waits for the histogram's lock: it is then parked with what it holds.
+	for buf := make([]byte, 1<<16); ; runtime.Gosched() {
+		n := runtime.Stack(buf, true)
+		if waitingIn(string(buf[:n]), "(*classMetrics).stats") {
+			break
+		}
+	}
+	free := m.mu.TryLock()
+	if free {
+		m.mu.Unlock()
+	}
+	m.latency.mu.Unlock()
+	<-done
+	if !free {
+		t.Fatal("stats holds the counters' lock while it waits to summarise a histogram")
+	}
+}
+
+// waitingIn is whether one of the goroutines in stacks is in fn and waits for a mutex.
+func waitingIn(stacks, fn string) bool {
+	for g := range strings.SplitSeq(stacks, "\n\n") {
+		if strings.Contains(g, fn) && strings.Contains(g, "lockSlow") {
+			return true
+		}
+	}
+	return false
 }
