@@ -382,7 +382,7 @@ func TestWhyTheCap(t *testing.T) {
 	// Brief, the margin still said ("25 would answer 500/s, no room" read as a fix sized one
 	// short), and the deadline rejecting before 800ms, not past it (newcomer 27: beside
 	// "turned away after 726ms on average"); in 4 lines at 80 columns, as 80x24 keeps it.
-	if want := "; 24 calls at most keep each at 50ms, the deadline rejects waits before they reach 800ms; 25 give 500/s only if the knee is exactly 25"; spare.short != want {
+	if want := "; 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms; 25 give 500/s only if the knee is exactly 25"; spare.short != want {
 		t.Errorf("brief %q, want %q", spare.short, want)
 	}
 	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > 4 {
@@ -404,17 +404,17 @@ func TestAdaptiveSaysItsSignalAndTolerance(t *testing.T) {
 	cfg := adaptiveConfig()
 	s := postmortemSnapshot(cfg) // 33 calls, knee 25, limit 35
 	says, spare := narration(cfg, s)
-	if want := "the limit rises while calls' p90 holds near its running mean and falls once it exceeds 1.2× it; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
+	if want := "the limit rises while calls' smoothed p90 holds near its running mean and falls on latency once it passes 1.2× it; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
-	if want := "; it falls once calls' p90 exceeds 1.2× its running mean"; spare.short != want {
+	if want := "; it falls on latency once the smoothed p90 tops 1.2× its mean"; spare.short != want {
 		t.Errorf("brief %q, want %q", spare.short, want)
 	}
 	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > 3 {
 		t.Errorf("with the brief form, %d lines at 80 columns, want 3: %q", len(lines), lines)
 	}
 	s.Dependency.InFlight = 20
-	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || !strings.Contains(spare.long, "falls once it exceeds 1.2× it;") {
+	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || !strings.Contains(spare.long, "falls on latency once it passes 1.2× it;") {
 		t.Errorf("under the knee: %q", spare.long)
 	}
 	s.Bulkhead.Limit = 6
