@@ -18,10 +18,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	if k.Knee == 0 && !adaptive || cfg.Traffic.PeakRate(lab.Payment) == 0 {
 		return "", false
 	}
-	orders := "payments"
-	if cfg.Traffic.Payment.Label != "" {
-		orders = cfg.Traffic.Payment.Label
-	}
+	orders := paymentsWord(cfg)
 	pay := s.Classes[lab.Payment]
 	rate := s.RatesInForce[lab.Payment]
 	if s.Elapsed == 0 {
@@ -222,6 +219,15 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 			lab.ModeShort(cfg.Dependency), orders, s.Bulkhead.Limit)
 	}
 	return ""
+}
+
+// paymentsWord is what a narrator calls payments, in the plural: the preset's label
+// ("orders"), or "payments".
+func paymentsWord(cfg lab.Config) string {
+	if l := cfg.Traffic.Payment.Label; l != "" {
+		return l
+	}
+	return "payments"
 }
 
 // whyCap is the postmortem's fix in its parts, a clause a screen may leave out: what each of
