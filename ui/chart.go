@@ -25,9 +25,12 @@ type chartSpec struct {
 	short string
 	// bare is the title in a word, where only it leaves room for the key to someMark: what
 	// short says more ("every reason"), the table's columns say too ("": none, as the
-	// workers chart's "(of 80, 60 out)" is said nowhere else).
-	bare  string
-	value func(sec *lab.Second, class int) float64
+	// workers chart's "(of 80; 60 on replicas out)" is said nowhere else).
+	bare string
+	// narrowest is short less its clause, the title where short does not fit either, never
+	// cut ("": short, cut): a fleet's "workers held (of 80)" in a compare half.
+	narrowest string
+	value     func(sec *lab.Second, class int) float64
 	// atLeast is what the y axis reaches for a side, whatever the values: in compare mode
 	// both sides' (the pool's size differs between them).
 	atLeast func(s *lab.Snapshot) float64
@@ -97,13 +100,16 @@ func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
 func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := poolReach(s)
 	// Short, without "mean": room for the key to someMark beside it in a 39-column chart.
-	title, short := fmt.Sprintf("mean workers held (of %d)", size), fmt.Sprintf("workers held (of %d)", size)
+	title, short, least := fmt.Sprintf("mean workers held (of %d)", size), fmt.Sprintf("workers held (of %d)", size), ""
 	if out := s.Fleet.WorkersOutOfRotation(); out > 0 { // now: no request reaches those
-		// Now, not over the seconds drawn, in which it changed (newcomer 26).
-		title, short = fmt.Sprintf("mean workers held (of %d, %d out of rotation now)", size, out), fmt.Sprintf("workers held (of %d, %d out now)", size, out)
+		// Now, not over the seconds drawn, in which it changed (newcomer 26); whose, in
+		// every form that says them: "60 out now" took decoding, and cut to "60 out…" could
+		// not be decoded (newcomer 28). Narrower, without them, never cut.
+		least = short
+		title, short = fmt.Sprintf("mean workers held (of %d; %d on replicas out of rotation)", size, out), fmt.Sprintf("workers held (of %d; %d on replicas out)", size, out)
 	}
 	return chartSpec{
-		title: title, short: short,
+		title: title, short: short, narrowest: least,
 		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
 		// pool is the second's own, so a peer's seconds keep their values (compare's scale).
 		value: func(sec *lab.Second, c int) float64 {
@@ -912,8 +918,10 @@ func (spec chartSpec) titles(t *theme) []string {
 			forms = append(forms, t.bold.Render(title)+t.dim.Render(every), t.bold.Render(title)+t.dim.Render(brief))
 		}
 	}
-	if spec.short != "" {
-		forms = append(forms, t.bold.Render(spec.short))
+	for _, title := range []string{spec.short, spec.narrowest} {
+		if title != "" {
+			forms = append(forms, t.bold.Render(title))
+		}
 	}
 	return forms
 }

@@ -556,8 +556,17 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 	for i := range 2 {
 		out += s.Fleet.Replicas[i].Pool.Size
 	}
-	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d, %d out of rotation now)", poolReach(s), out); got != want {
+	spec := occupancyChart(s)
+	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d on replicas out of rotation)", poolReach(s), out); got != want {
 		t.Errorf("workers chart: %q, want %q", got, want)
+	}
+	// Narrower, whose workers are out still said, then not at all: never cut (newcomer 28:
+	// "workers held (of 80, 60 out…").
+	th := newTheme(false, true)
+	for w, want := range map[int]string{40: fmt.Sprintf("workers held (of %d; %d on replicas out)", poolReach(s), out), 28: fmt.Sprintf("workers held (of %d)", poolReach(s))} {
+		if got := ansi.Strip(chartTitle(th, spec, w)); got != want {
+			t.Errorf("workers chart in %d columns: %q, want %q", w, got, want)
+		}
 	}
 	if got := occupancyChart(testSnapshot()).title; strings.Contains(got, "rotation") {
 		t.Errorf("one instance's workers chart: %q", got)
