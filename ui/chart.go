@@ -57,10 +57,19 @@ type chartSpec struct {
 	// what arrived (value, letter a), to the same scale: a set rate alone read as throughput
 	// on the screen whose point is "ok 196/s of 500/s" (newcomer 19). nil: none.
 	ok func(sec *lab.Second, class int) float64
+	// measure names the one series where it is a mechanism's measure of the payments, not a
+	// class ("limit", lettered L): "O orders 36" read as a traffic class (newcomer 28). Its
+	// strip reaches atLeast, whole, as the workers chart beside it: "0–80" beside a pool of
+	// at most 64 left the two to be matched by hand.
+	measure string
 }
 
-// strips says spec is drawn as strips whatever its rows: a pool's, and one with its ok.
-func (spec chartSpec) strips() bool { return spec.pool || spec.ok != nil }
+// strips says spec is drawn as strips whatever its rows: a pool's, one with its ok, and a
+// measure's.
+func (spec chartSpec) strips() bool { return spec.pool || spec.ok != nil || spec.measure != "" }
+
+// measureLetter is the letter of a measure's strip: its name's initial, upper case.
+func (spec chartSpec) measureLetter() string { return strings.ToUpper(spec.measure[:1]) }
 
 // least is the least value spec's strips draw as some (someMark): of a pool, what the
 // legend writes as 0.1 or more (a trial call is not none; a breaker's rejection, holding a
@@ -398,6 +407,9 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	if strip {
 		least := spec.least()
 		strips := classStrips(t, classes, least, upper, seriesOf)
+		if spec.measure != "" {
+			strips[0].letter = spec.measureLetter()
+		}
 		if spec.ok != nil { // each class's ok under its own
 			var both []stripSeries
 			for k, sr := range strips {
@@ -468,7 +480,7 @@ func chartReach(spec chartSpec, s *lab.Snapshot, cols int) (data, atLeast float6
 // reach is what spec's axis reaches for data that must show atLeast: a pool chart's, the
 // pool's size always (axisReach otherwise).
 func (spec chartSpec) reach(data, atLeast float64) float64 {
-	if spec.pool {
+	if spec.pool || spec.measure != "" {
 		return math.Max(atLeast, data)
 	}
 	return axisReach(data, atLeast)
@@ -477,7 +489,7 @@ func (spec chartSpec) reach(data, atLeast float64) float64 {
 // stripTop is the top of spec's strips for an axis that reaches reach: the pool, whole, or
 // round.
 func stripTop(spec chartSpec, reach float64) float64 {
-	if spec.pool {
+	if spec.pool || spec.measure != "" {
 		return math.Ceil(reach)
 	}
 	return roundUp(reach)
@@ -843,11 +855,14 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		var items []string
 		for k := len(classes) - 1; k >= 0; k-- {
 			i, c := classes[k], lab.Classes[classes[k]]
-			name := s.Config.Traffic.Label(c)
-			if short {
-				name = string(t.letter[i])
+			name, letter := s.Config.Traffic.Label(c), string(t.letter[i])
+			if spec.measure != "" {
+				name, letter = spec.measure, spec.measureLetter()
 			}
-			mark := seriesMark(strip, t.mark[i], string(t.letter[i]), t.name[i])
+			if short {
+				name = letter
+			}
+			mark := seriesMark(strip, t.mark[i], letter, t.name[i])
 			if short && strip { // the letter is the mark: once is enough
 				mark, name = t.name[i].Render(name), ""
 			} else {

@@ -444,3 +444,23 @@ func TestOrdersHaveTheirOwnLetter(t *testing.T) {
 		t.Errorf("beside payments: want O orders and P payment:\n%s", both)
 	}
 }
+
+// The adaptive limit's chart names its line the limit, not the orders' class, and reaches
+// the pool's most workers, as the workers chart beside it does (newcomer 28: "O orders 36"
+// on a 0–80 axis beside "(of 64)").
+func TestAdaptiveChartIsTheLimit(t *testing.T) {
+	ad := postmortemSnapshot(adaptiveConfig())
+	for i := range ad.Timeline {
+		ad.Timeline[i].Limit = 35
+	}
+	spec, ok := postmortemChart(ad)
+	if !ok {
+		t.Fatal("no adaptive limit chart")
+	}
+	lines := ansi.Strip(strings.Join(chartLines(newTheme(false, true), spec, ad, nil, 57, 8, true), "\n"))
+	for _, want := range []string{"L limit 35", " L 0–64┤"} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("no %q in\n%s", want, lines)
+		}
+	}
+}
