@@ -698,7 +698,8 @@ func TestSnapshotStateOneForm(t *testing.T) {
 // with each reason's share wherever the count is said (the domino's "signup starved 15", its
 // pool's alone, beside 541 signups rejected:balancer read as the wrong headline; then
 // "signup starved 556" bare beside replica rows "starved 0/6/17/0", their pools' alone, read
-// as two meanings of starved, newcomer 26); each replica's row counts its pool's
+// as two meanings of starved, newcomer 26), said "turned away", as "starved" is the pool's
+// alone (newcomer 28); each replica's row counts its pool's
 // rejections so far, in the table's column's name and of every class, so the rows add up to it.
 func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	th := newTheme(true, true)
@@ -708,7 +709,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	sc := testScreen(s, 200, 40)
 	sc.recorded = true
 	head := ansi.Strip(headerLine(th, sc, 0, 200))
-	if want := fmt.Sprintf("signup starved %d (rejected:pool %d + rejected:balancer 541", pool+541, pool); !strings.Contains(head, want) {
+	if want := fmt.Sprintf("signup turned away %d: rejected:pool %d, rejected:balancer 541 (", pool+541, pool); !strings.Contains(head, want) {
 		t.Errorf("header %q, want %q", head, want)
 	}
 	// Narrower, it keeps its parts, in the columns' names, where the outage's note and the
@@ -718,8 +719,8 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	for w, starved := range map[int]bool{100: false, 120: true} {
 		sc.width = w
 		head := ansi.Strip(headerLine(th, sc, 0, w))
-		want := fmt.Sprintf("signup starved %d (rej:pool %d + rej:balancer 541", pool+541, pool)
-		if strings.Contains(head, want) != starved || strings.Contains(head, "starved") != starved || !strings.Contains(head, "rejected:balancer ") {
+		want := fmt.Sprintf("signup turned away %d: rej:pool %d, rej:balancer 541", pool+541, pool)
+		if strings.Contains(head, want) != starved || strings.Contains(head, "turned away") != starved || strings.Contains(head, "starved") || !strings.Contains(head, "rejected:balancer ") {
 			t.Errorf("at %d columns %q, want %q: %v, and the outage's count", w, head, want, starved)
 		}
 	}
