@@ -55,7 +55,7 @@ func StarvedMeans() string {
 	one := starvedWhy(false)
 	return "turned away for want of a worker: " + strings.Join(one, " or ") + ". " +
 		"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved. " +
-		"In a fleet, a count " + strings.Join(starvedWhy(true)[len(one):], " or ") + " has a share of is \"" + turnedAwayWord + "\", not starved, each reason's share said"
+		"In a fleet, a count " + strings.Join(starvedWhy(true)[len(one):], " or ") + " has a share of is \"" + turnedAwayWord + "\""
 }
 
 // starvedWhy is each reason that starves in a fleet's lab, or in one instance's (the
