@@ -81,14 +81,15 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
 		t.Errorf("report:\n%s", b.String())
 	}
-	// A fleet's balancer starves them too, as the header counts (the domino's signups).
+	// A fleet's balancer turns them away too, as the header counts (the domino's signups), not
+	// starved: the pool's word alone (newcomer 28).
 	fleet := Snapshot{Config: DefaultConfig(), Fleet: &FleetStats{Replicas: make([]Snapshot, 2)}}
 	fleet.Config.Fleet.Replicas = 2
 	b.Reset()
 	if err := NewReport(fleet).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) and rejected:balancer (no replica in rotation) are starvation for every class but payment\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment; with rejected:balancer (no replica in rotation), turned away\n") {
 		t.Errorf("fleet report:\n%s", b.String())
 	}
 	// One set of words: each reason's description begins with them, the help says them,

@@ -37,18 +37,25 @@ func (c Class) String() string {
 // the workers.
 func (c Class) Starves() bool { return c != Payment }
 
-// StarvedBy are the reasons that turn a request away for want of a worker: a full pool's,
-// and a fleet's balancer's, whose replicas all went out of rotation (the fleet domino: its
-// signups' 541 rejected:balancer beside "signup starved 15", the pool's alone, read as the
-// wrong headline for their harm).
+// StarvedBy are the reasons the header counts against a class: a full pool's, which starves
+// it (no worker), and a fleet's balancer's, whose replicas all went out of rotation (the
+// fleet domino: its signups' 541 rejected:balancer beside "signup starved 15", the pool's
+// alone, read as the wrong headline for their harm). Only the pool's is "starved"; a count
+// the balancer has a share of is "turned away" (Snapshot.StarvedWord).
 var StarvedBy = []Reason{RejectPool, RejectBalancer}
 
+// turnedAwayWord is the header's word for a class's count a fleet's balancer has a share of:
+// "starved" for no replica in rotation read as a second meaning of it (newcomer 28).
+const turnedAwayWord = "turned away"
+
 // StarvedMeans says what "starved" counts, in the words the header, the help and the
-// report share: each reason in StarvedBy with why it turned the request away.
+// report share: the pool's reason with why it turned the request away, and in a fleet the
+// balancer's, counted with it as turned away.
 func StarvedMeans() string {
 	one := starvedWhy(false)
-	return "turned away for want of a worker: " + strings.Join(one, " or ") + " or, in a fleet, " + strings.Join(starvedWhy(true)[len(one):], " or ") + ". " +
-		"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved"
+	return "turned away for want of a worker: " + strings.Join(one, " or ") + ". " +
+		"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved. " +
+		"In a fleet, a count " + strings.Join(starvedWhy(true)[len(one):], " or ") + " has a share of is \"" + turnedAwayWord + "\""
 }
 
 // starvedWhy is each reason that starves in a fleet's lab, or in one instance's (the
@@ -118,11 +125,14 @@ func init() {
 		description: noWorker + ` (with a bounded queue, the table says "` + rejectedColumn + "pool = " + queueFull + `")` + starvation})
 	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
 		gloss: func(Config) (string, string) { return noReplica, "none in rotation" }, why: noReplica, // its name does not say why
-		description: noReplica + ": the fleet's load balancer had no healthy target, every replica pulled or drained, so the request was turned away before reaching any" + starvation})
+		description: noReplica + ": the fleet's load balancer had no healthy target, every replica pulled or drained, so the request was turned away before reaching any" + shutOut})
 }
 
-// starvation ends the description of each reason in StarvedBy.
-const starvation = `. For every class but payment this is starvation (the header's "starved"); payments' own are not counted starved`
+// starvation ends the pool's description, shutOut the balancer's: the header's words.
+const (
+	starvation = `. For every class but payment this is starvation (the header's "starved"); payments' own are not counted starved`
+	shutOut    = `. For every class but payment the header counts it with the pool's, as "` + turnedAwayWord + `"; payments' own are not counted`
+)
 
 // queueFull is noWorker behind a bounded queue, in the few words a table's gloss has room for.
 const queueFull = "no worker, queue full"

@@ -229,6 +229,14 @@ type FleetConfig struct {
 // every check_every.
 func (f FleetConfig) BackIn() time.Duration { return time.Duration(f.ReturnAfter) * f.CheckEvery.D() }
 
+// Together says pull p, the next out after prev, was no effect of prev: p's replica is out
+// after PullAfter failed checks in a row, one every CheckEvery, so one pulled sooner than
+// that after prev was failing them before prev went out (the domino's r2 at 12.8s and r3 at
+// 12.9s, whose arrow read as r3 falling for being left alone, newcomer 28).
+func (f FleetConfig) Together(prev, p Pull) bool {
+	return !p.Drained && p.At-prev.At < time.Duration(f.PullAfter)*f.CheckEvery.D()
+}
+
 // DrainConfig takes one replica out of rotation for a while, as a rolling deploy does: the
 // balancer stops sending it requests (those it holds finish) and sends them again when the
 // drain ends. It is the operator's doing, not a pull: its health checks have no say.

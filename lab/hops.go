@@ -48,7 +48,7 @@ func init() {
 		// deadline: a setting, so compare's one line of settings leads with it.
 		settings: at(88, hopsSettings),
 		numbers: append(at(10, []Item{
-			word("hop N", "a chain (dependency.hops): the lab calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now"),
+			word("hop N", "a chain (dependency.hops): the lab, no hop itself (\"lab →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
 			word(PastDeadlineWord, "so far past the user's deadline: the hop calls a hop received, or was still working on, after the user's deadline (payment.deadline, from the scheduled arrival), counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The least of it: an edge that gave up sooner (its tries spent) left the work before the deadline for nobody too"),
 		}), at(30, []Item{
 			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),

@@ -70,3 +70,20 @@ func TestGoroutinesNoteListsWhatIsCounted(t *testing.T) {
 		t.Errorf("unbounded queue: %q", v)
 	}
 }
+
+// The help says the lab is no hop, and why a deeper hop can hold more calls than the one
+// above it (newcomer 28: hop 2's 79 beside hop 1's 32 looked impossible).
+func TestHelpSaysWhyADeeperHopHoldsMore(t *testing.T) {
+	found := false
+	for _, it := range NumberWords() {
+		if it.Label == "hop N" {
+			found = true
+			if !strings.Contains(it.Value, "the lab, no hop itself") || !strings.Contains(it.Value, "a deeper hop can hold more calls than the one above it") {
+				t.Errorf("help's hop N: %q", it.Value)
+			}
+		}
+	}
+	if !found {
+		t.Error("no hop N in the help")
+	}
+}

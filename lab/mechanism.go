@@ -157,6 +157,7 @@ func (it Item) Phrase() string { return it.Label + " " + it.Value }
 // title, its value in a Second, and the least top its axis reaches.
 type Series struct {
 	Title   string
+	Name    string // what its line is, in a word ("limit"): not the payments' class
 	Of      func(sec *Second) float64
 	AtLeast float64
 }

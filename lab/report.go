@@ -366,13 +366,15 @@ func (r Report) Write(w io.Writer, format string) error {
 }
 
 // starvedNote says what starvation is as the header and help do (StarvedMeans): payments'
-// own rejections hold the workers and are not starved; a fleet's balancer starves too.
+// own rejections hold the workers and are not starved; in a fleet, the balancer's are
+// counted with the pool's as turned away.
 func (r Report) starvedNote() string {
-	why, is := starvedWhy(r.Fleet != nil), " is"
-	if len(why) > 1 {
-		is = " are"
+	one := starvedWhy(false)
+	note := strings.Join(one, " and ") + " is starvation for every class but payment"
+	if r.Fleet != nil {
+		note += "; with " + strings.Join(starvedWhy(true)[len(one):], " and ") + ", " + turnedAwayWord
 	}
-	return strings.Join(why, " and ") + is + " starvation for every class but payment"
+	return note
 }
 
 // rows is the class table both text formats share: a header and one row per class.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // SettingsItems are the settings in force, each with its name (the longer words where w, the
@@ -144,7 +145,7 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 // rateSetting is a class's rate in force, marked when a profile moves it.
 func rateSetting(c Config, s *Snapshot, cl Class, w int) string {
 	r := c.Traffic.Label(cl) + " " + FmtFloatRate(c.Traffic.RateAt(cl, s.Elapsed))
-	if words := c.Traffic.profileWords(cl, !narrow(w)); words != "" {
+	if words := c.Traffic.profileWords(cl, !narrow(w), s.Elapsed); words != "" {
 		r += " " + words
 	}
 	return r
@@ -172,18 +173,18 @@ func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
 // ProfileSteps is c's profile in words, each step ("(profile: 150/s, 500/s at 5s, 150/s at
 // 35s)"), "" without one: a rate chart's title, whose rows are too coarse to read 150 from
 // 200 (newcomer 15).
-func (t TrafficConfig) ProfileSteps(c Class) string { return t.profileWords(c, true) }
+func (t TrafficConfig) ProfileSteps(c Class) string { return t.profileWords(c, true, 0) }
 
-// profileWords says where c's profile starts, so its chart's first level has a number, and
-// with room (long) each step: "(profile: 150/s, 500/s at 5s, 150/s at 35s)", else "(profile
-// from 150/s)"; "" without a profile.
-func (t TrafficConfig) profileWords(c Class, long bool) string {
+// profileWords says c's profile: with room (long) each step, "(profile: 150/s, 500/s at 5s,
+// 150/s at 35s)", else when the rate in force at elapsed holds and what it steps from or to
+// (profileNow); "" without a profile.
+func (t TrafficConfig) profileWords(c Class, long bool, elapsed time.Duration) string {
 	steps := t.Profile(c)
 	switch {
 	case len(steps) == 0:
 		return ""
 	case !long || len(steps) > 4:
-		return "(profile from " + FmtFloatRate(steps[0].Rate) + ")"
+		return t.profileNow(c, elapsed)
 	}
 	words := make([]string, len(steps))
 	for i, st := range steps {
@@ -193,6 +194,41 @@ func (t TrafficConfig) profileWords(c Class, long bool) string {
 		}
 	}
 	return "(profile: " + strings.Join(words, ", ") + ")"
+}
+
+// profileNow says when c's rate in force at elapsed holds and what it steps from or to,
+// briefly: "(5s–35s, else 150/s)", "(until 5s, then 500/s)", "(from 35s, was 500/s)".
+// "(profile from 150/s)" left when the jump came, and that it ends, to a chart an 80x24
+// screen has no room for (newcomer 28).
+func (t TrafficConfig) profileNow(c Class, elapsed time.Duration) string {
+	since, _ := t.StepAt(c, elapsed)
+	var from, until, was, then string // "" : none
+	if since > 0 {
+		from, was = FmtDur(since), FmtFloatRate(t.RateAt(c, since-1))
+	}
+	for _, st := range t.Profile(c) {
+		if st.At.D() > elapsed {
+			until, then = FmtDur(st.At.D()), FmtFloatRate(st.Rate)
+			break
+		}
+	}
+	var words []string
+	switch {
+	case was != "" && then != "":
+		words = append(words, from+"–"+until)
+		if was == then {
+			words = append(words, "else "+was)
+		} else {
+			words = append(words, "was "+was, "then "+then)
+		}
+	case was != "":
+		words = append(words, "from "+from, "was "+was)
+	case then != "":
+		words = append(words, "until "+until, "then "+then)
+	default:
+		return ""
+	}
+	return "(" + strings.Join(words, ", ") + ")"
 }
 
 // trafficMode heads the traffic setting in closed mode: "closed loop, 1 user: ".
@@ -585,8 +621,8 @@ func coreWords() []part[[]Item] {
 			word("● live", "the screen follows the running lab, 10 times a second (a screenshot, \"screenshot at 8.0s\" on the left in its place: a picture of what the screen showed at that run time, drawn by poollab snapshot from a run without a screen, which stopped there (a GIF: one such picture every 100ms of the run); ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it); a screenshot's: \"screenshot at 8.0s\""),
-			word("rejected:balancer n", "a fleet's requests, every class's, the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(all out since 12.9s)\" while every replica is out of rotation, the only time it turns them away; quiet, with \"(none since 19.5s)\", when a replica came back. Those of every class but payment are starved too (signup starved n)"),
-			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\"; in a fleet, each reason's share, \"(rej:pool 15 + rej:balancer 541)\", said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"none since 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(none since 7s)\" alone)"),
+			word("rejected:balancer n", "a fleet's requests, every class's, the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(all out since 12.9s)\" while every replica is out of rotation, the only time it turns them away; quiet, with \"(none since 19.5s)\", when a replica came back. Those of every class but payment the header counts with the pool's, as turned away (signup turned away n)"),
+			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\"; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"none since 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(none since 7s)\" alone)"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts"),
 		}),

@@ -423,3 +423,29 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		t.Errorf("not ok's JSON: %q", got)
 	}
 }
+
+// Narrow, a profile's rate says when it holds and what it steps from or to (newcomer 28:
+// "orders 500/s (profile from 150/s)" at 80x24, with no chart, lost when the jump came and
+// that it ends).
+func TestProfileSaysWhenTheRateHolds(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Payment.Label = "orders"
+	c.Traffic.Payment.Profile = []RateStep{{At: 0, Rate: 150}, {At: Duration(5 * time.Second), Rate: 500}, {At: Duration(35 * time.Second), Rate: 150}}
+	for at, want := range map[time.Duration]string{
+		3 * time.Second:  "orders 150/s (until 5s, then 500/s)",
+		30 * time.Second: "orders 500/s (5s–35s, else 150/s)",
+		40 * time.Second: "orders 150/s (from 35s, was 500/s)",
+	} {
+		if got := rateSetting(c, &Snapshot{Config: c, Elapsed: at}, Payment, 80); got != want {
+			t.Errorf("at %s: %q, want %q", at, got, want)
+		}
+	}
+	c.Traffic.Payment.Profile[2].Rate = 200
+	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 30 * time.Second}, Payment, 80), "orders 500/s (5s–35s, was 150/s, then 200/s)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	// With room, every step, as before.
+	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 30 * time.Second}, Payment, 120), "orders 500/s (profile: 150/s, 500/s at 5s, 200/s at 35s)"; got != want {
+		t.Errorf("wide: %q, want %q", got, want)
+	}
+}

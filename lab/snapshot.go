@@ -231,6 +231,15 @@ func (s *Snapshot) LastSpan() string {
 // for payments, whose own rejections are not starvation.
 func (s *Snapshot) Starved(c Class) int64 { return starvedIn(c, s.Classes[c].Rejected) }
 
+// StarvedWord is the header's word for class c's count (Starved): "starved" while the pool
+// alone turned it away, "turned away" once a fleet's balancer did too.
+func (s *Snapshot) StarvedWord(c Class) string {
+	if s.Classes[c].Rejected[RejectBalancer] > 0 {
+		return turnedAwayWord
+	}
+	return "starved"
+}
+
 // starvedIn is what of class c's row of rejections starved: the StarvedBy reasons', none of
 // a payment's.
 func starvedIn[T int64 | float64](c Class, row [numReasons]T) T {

@@ -25,9 +25,12 @@ type chartSpec struct {
 	short string
 	// bare is the title in a word, where only it leaves room for the key to someMark: what
 	// short says more ("every reason"), the table's columns say too ("": none, as the
-	// workers chart's "(of 80, 60 out)" is said nowhere else).
-	bare  string
-	value func(sec *lab.Second, class int) float64
+	// workers chart's "(of 80; 60 on replicas out)" is said nowhere else).
+	bare string
+	// narrowest is short less its clause, the title where short does not fit either, never
+	// cut ("": short, cut): a fleet's "workers held (of 80)" in a compare half.
+	narrowest string
+	value     func(sec *lab.Second, class int) float64
 	// atLeast is what the y axis reaches for a side, whatever the values: in compare mode
 	// both sides' (the pool's size differs between them).
 	atLeast func(s *lab.Snapshot) float64
@@ -54,10 +57,19 @@ type chartSpec struct {
 	// what arrived (value, letter a), to the same scale: a set rate alone read as throughput
 	// on the screen whose point is "ok 196/s of 500/s" (newcomer 19). nil: none.
 	ok func(sec *lab.Second, class int) float64
+	// measure names the one series where it is a mechanism's measure of the payments, not a
+	// class ("limit", lettered L): "O orders 36" read as a traffic class (newcomer 28). Its
+	// strip reaches atLeast, whole, as the workers chart beside it: "0–80" beside a pool of
+	// at most 64 left the two to be matched by hand.
+	measure string
 }
 
-// strips says spec is drawn as strips whatever its rows: a pool's, and one with its ok.
-func (spec chartSpec) strips() bool { return spec.pool || spec.ok != nil }
+// strips says spec is drawn as strips whatever its rows: a pool's, one with its ok, and a
+// measure's.
+func (spec chartSpec) strips() bool { return spec.pool || spec.ok != nil || spec.measure != "" }
+
+// measureLetter is the letter of a measure's strip: its name's initial, upper case.
+func (spec chartSpec) measureLetter() string { return strings.ToUpper(spec.measure[:1]) }
 
 // least is the least value spec's strips draw as some (someMark): of a pool, what the
 // legend writes as 0.1 or more (a trial call is not none; a breaker's rejection, holding a
@@ -97,13 +109,16 @@ func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
 func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := poolReach(s)
 	// Short, without "mean": room for the key to someMark beside it in a 39-column chart.
-	title, short := fmt.Sprintf("mean workers held (of %d)", size), fmt.Sprintf("workers held (of %d)", size)
+	title, short, least := fmt.Sprintf("mean workers held (of %d)", size), fmt.Sprintf("workers held (of %d)", size), ""
 	if out := s.Fleet.WorkersOutOfRotation(); out > 0 { // now: no request reaches those
-		// Now, not over the seconds drawn, in which it changed (newcomer 26).
-		title, short = fmt.Sprintf("mean workers held (of %d, %d out of rotation now)", size, out), fmt.Sprintf("workers held (of %d, %d out now)", size, out)
+		// Now, not over the seconds drawn, in which it changed (newcomer 26); whose, in
+		// every form that says them: "60 out now" took decoding, and cut to "60 out…" could
+		// not be decoded (newcomer 28). Narrower, without them, never cut.
+		least = short
+		title, short = fmt.Sprintf("mean workers held (of %d; %d on replicas out of rotation)", size, out), fmt.Sprintf("workers held (of %d; %d on replicas out)", size, out)
 	}
 	return chartSpec{
-		title: title, short: short,
+		title: title, short: short, narrowest: least,
 		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
 		// pool is the second's own, so a peer's seconds keep their values (compare's scale).
 		value: func(sec *lab.Second, c int) float64 {
@@ -392,6 +407,9 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	if strip {
 		least := spec.least()
 		strips := classStrips(t, classes, least, upper, seriesOf)
+		if spec.measure != "" {
+			strips[0].letter = spec.measureLetter()
+		}
 		if spec.ok != nil { // each class's ok under its own
 			var both []stripSeries
 			for k, sr := range strips {
@@ -462,7 +480,7 @@ func chartReach(spec chartSpec, s *lab.Snapshot, cols int) (data, atLeast float6
 // reach is what spec's axis reaches for data that must show atLeast: a pool chart's, the
 // pool's size always (axisReach otherwise).
 func (spec chartSpec) reach(data, atLeast float64) float64 {
-	if spec.pool {
+	if spec.pool || spec.measure != "" {
 		return math.Max(atLeast, data)
 	}
 	return axisReach(data, atLeast)
@@ -471,7 +489,7 @@ func (spec chartSpec) reach(data, atLeast float64) float64 {
 // stripTop is the top of spec's strips for an axis that reaches reach: the pool, whole, or
 // round.
 func stripTop(spec chartSpec, reach float64) float64 {
-	if spec.pool {
+	if spec.pool || spec.measure != "" {
 		return math.Ceil(reach)
 	}
 	return roundUp(reach)
@@ -837,11 +855,14 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		var items []string
 		for k := len(classes) - 1; k >= 0; k-- {
 			i, c := classes[k], lab.Classes[classes[k]]
-			name := s.Config.Traffic.Label(c)
-			if short {
-				name = string(t.letter[i])
+			name, letter := s.Config.Traffic.Label(c), string(t.letter[i])
+			if spec.measure != "" {
+				name, letter = spec.measure, spec.measureLetter()
 			}
-			mark := seriesMark(strip, t.mark[i], string(t.letter[i]), t.name[i])
+			if short {
+				name = letter
+			}
+			mark := seriesMark(strip, t.mark[i], letter, t.name[i])
 			if short && strip { // the letter is the mark: once is enough
 				mark, name = t.name[i].Render(name), ""
 			} else {
@@ -912,8 +933,10 @@ func (spec chartSpec) titles(t *theme) []string {
 			forms = append(forms, t.bold.Render(title)+t.dim.Render(every), t.bold.Render(title)+t.dim.Render(brief))
 		}
 	}
-	if spec.short != "" {
-		forms = append(forms, t.bold.Render(spec.short))
+	for _, title := range []string{spec.short, spec.narrowest} {
+		if title != "" {
+			forms = append(forms, t.bold.Render(title))
+		}
 	}
 	return forms
 }

@@ -136,8 +136,16 @@ func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
 func TestNarrateCorrected(t *testing.T) {
 	a, _ := measurementSnapshots()
 	got := narrate(a.Config, a)
-	if want := " (from when due, unsent to the stall's end)"; !strings.Contains(got, want) {
+	if want := "; corrected p99 901ms (timed from when each was due)"; !strings.HasSuffix(got, want) {
 		t.Errorf("corrected, unexplained:\n got %q\nwant %q", got, want)
+	}
+	// What an unsent one's latency is, left out of the line, the help says.
+	for _, d := range measurementHelp() {
+		for _, want := range []string{"timed from when each request was due", "the stall's end"} {
+			if d[0] == "corrected" && !strings.Contains(d[1], want) {
+				t.Errorf("help's corrected: %q, want %q", d[1], want)
+			}
+		}
 	}
 	for w, most := range map[int]int{80: 2, 58: 3} {
 		if lines := wrapText("» "+got, w, 0); len(lines) > most {

@@ -25,7 +25,7 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 		return rows
 	}
 	out := append([]string{balancerLine(t, s, w)}, rows...)
-	out = append(out, pullAxis(t, fs, s.Elapsed, w), pullList(t, fs, w))
+	out = append(out, pullAxis(t, fs, s.Elapsed, w), pullList(t, fs, s.Config.Fleet, w))
 	if level == levelFull {
 		out = append(out, poolLegend(t, s, countWorkers(s.Pool), w)...)
 	}
@@ -346,8 +346,9 @@ func apart(cols []int, n int) []int {
 }
 
 // pullList is the pulls (and the drain) in words with the gap before each, the latest that
-// fit: the gaps shrinking is the domino.
-func pullList(t *theme, fs *lab.FleetStats, w int) string {
+// fit: the gaps shrinking is the domino. One pulled with the one before (cfg's Together)
+// follows it after a comma, not an arrow: no effect of it.
+func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	label := t.dim.Render("       ")
 	outs := fs.Outs()
 	if len(outs) == 0 {
@@ -356,15 +357,29 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 	// The latest few: more never fit a line.
 	const most = 16
 	from := max(len(outs)-most, 0)
-	var words, bare []string // bare: without the gaps, which the times say too
+	var words, bare, seps []string // bare: without the gaps, which the times say too; seps: before each
 	for i := from; i < len(outs); i++ {
 		p := outs[i]
 		w := pullWord(p)
 		bare = append(bare, w)
+		sep := t.dim.Render(" → ")
 		if i > 0 { // the gap between the times as shown
 			w += t.dim.Render(" (+" + fmtElapsed(lab.ShownSecs(p.At)-lab.ShownSecs(outs[i-1].At)) + ")")
+			if cfg.Together(outs[i-1], p) {
+				sep = t.dim.Render(", ")
+			}
 		}
-		words = append(words, w)
+		words, seps = append(words, w), append(seps, sep)
+	}
+	join := func(words []string, first int) string {
+		var b strings.Builder
+		for i, w := range words[first:] {
+			if i > 0 {
+				b.WriteString(seps[first+i])
+			}
+			b.WriteString(w)
+		}
+		return b.String()
 	}
 	tail := ""
 	switch from, until := fs.FirstAllOut(); {
@@ -373,22 +388,21 @@ func pullList(t *theme, fs *lab.FleetStats, w int) string {
 	case from > 0:
 		tail = t.alert.Render("  all out since " + fmtSecs(from))
 	}
-	sep := t.dim.Render(" → ")
 	// The whole domino matters more than when all were out (the replicas' rows say it): a
 	// narrow screen drops that, and the indent, before the first pulls.
-	if all := strings.Join(words, sep); from == 0 && ansiWidth(label+all+tail) > w {
+	if all := join(words, 0); from == 0 && ansiWidth(label+all+tail) > w {
 		// Then the gaps, before any pull.
-		for _, line := range []string{all, strings.Join(bare, sep)} {
+		for _, line := range []string{all, join(bare, 0)} {
 			if ansiWidth(line) <= w {
 				return line
 			}
 		}
 	}
 	first := len(words) - 1
-	for first > 0 && ansiWidth(label+"… "+strings.Join(words[first-1:], sep)+tail) <= w {
+	for first > 0 && ansiWidth(label+"… "+join(words, first-1)+tail) <= w {
 		first--
 	}
-	line := strings.Join(words[first:], sep)
+	line := join(words, first)
 	if first+from > 0 {
 		line = t.dim.Render("… ") + line
 	}

@@ -159,24 +159,29 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 // Narrow, the pulls line keeps the whole domino from its first pull, without its indent
 // and "all out", before it cuts the first pulls.
 func TestPullListKeepsTheDomino(t *testing.T) {
-	fs := fleetSnapshot(4, 4).Fleet
+	s := fleetSnapshot(4, 4)
+	fs, cfg := s.Fleet, s.Config.Fleet
 	th := newTheme(true, true)
-	wide := ansi.Strip(pullList(th, fs, 120))
+	wide := ansi.Strip(pullList(th, fs, cfg, 120))
 	all := strings.TrimSpace(strings.Split(wide, "  all out")[0])
 	if !strings.HasPrefix(all, "r") || !strings.Contains(wide, "all out") {
 		t.Fatalf("at 120: %q", wide)
 	}
-	if got := ansi.Strip(pullList(th, fs, len([]rune(all)))); got != all {
+	// r4, 10ms after r3, fell with it, not for it: a comma (newcomer 28).
+	if want := "r2 8.0s (+2.0s) → r3 9.0s (+1.0s), r4 9.0s (+0.0s)"; !strings.Contains(all, want) {
+		t.Errorf("at 120: %q, want %q", all, want)
+	}
+	if got := ansi.Strip(pullList(th, fs, cfg, len([]rune(all)))); got != all {
 		t.Errorf("at %d: %q, want the whole domino %q", len([]rune(all)), got, all)
 	}
 	// Narrower, the gaps go (the times say them too), before any pull.
 	bare := regexp.MustCompile(` \(\+[^)]*\)`).ReplaceAllString(all, "")
 	for _, w := range []int{len([]rune(all)) - 1, len([]rune(bare))} {
-		if got := ansi.Strip(pullList(th, fs, w)); got != bare {
+		if got := ansi.Strip(pullList(th, fs, cfg, w)); got != bare {
 			t.Errorf("at %d: %q, want the domino without its gaps %q", w, got, bare)
 		}
 	}
-	if got := ansi.Strip(pullList(th, fs, len([]rune(bare))-1)); !strings.HasPrefix(strings.TrimSpace(got), "…") {
+	if got := ansi.Strip(pullList(th, fs, cfg, len([]rune(bare))-1)); !strings.HasPrefix(strings.TrimSpace(got), "…") {
 		t.Errorf("narrower still: %q, want the first pulls cut", got)
 	}
 }
@@ -473,7 +478,9 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		"r2 pulled at 8.0s → 2 left, 12/s each → ",
 		// What rejected:pool means there: its queue was full (round 11 expected a full queue
 		// to give rejected:queue).
-		"r3 at 9.0s (its check rejected:pool: no worker, queue of 100 full) → 1 left, 24/s → r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
+		// r4, pulled 10ms after r3, was failing its checks before r3 went out: a comma, not
+		// "→ 1 left, 24/s →", which read as cause and effect (newcomer 28).
+		"r3 at 9.0s (its check rejected:pool: no worker, queue of 100 full), r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
 		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
@@ -488,9 +495,21 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// Checks turned away one after another at the same queue are said once, after the last.
 	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
 	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 9.0s (their checks rejected:pool: no worker, queue of 100 full)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s, r4 at 9.0s (their checks rejected:pool: no worker, queue of 100 full)") {
 		t.Errorf("two checks turned away: %q", msg)
 	}
+	// A second apart, the arrow and what r3 left: its going out loaded r4.
+	fs.Pulls[2].At += time.Second
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 10.0s") {
+		t.Errorf("a second apart: %q", msg)
+	}
+	// The payments in the preset's label (review 17).
+	s.Config.Traffic.Payment.Label = "orders"
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "3 left, 8/s orders each") {
+		t.Errorf("labelled orders: %q", msg)
+	}
+	fs.Pulls[2].At -= time.Second
+	s.Config.Traffic.Payment.Label = ""
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false)
 		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; 11 did") {
@@ -537,8 +556,17 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 	for i := range 2 {
 		out += s.Fleet.Replicas[i].Pool.Size
 	}
-	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d, %d out of rotation now)", poolReach(s), out); got != want {
+	spec := occupancyChart(s)
+	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d on replicas out of rotation)", poolReach(s), out); got != want {
 		t.Errorf("workers chart: %q, want %q", got, want)
+	}
+	// Narrower, whose workers are out still said, then not at all: never cut (newcomer 28:
+	// "workers held (of 80, 60 out…").
+	th := newTheme(false, true)
+	for w, want := range map[int]string{40: fmt.Sprintf("workers held (of %d; %d on replicas out)", poolReach(s), out), 28: fmt.Sprintf("workers held (of %d)", poolReach(s))} {
+		if got := ansi.Strip(chartTitle(th, spec, w)); got != want {
+			t.Errorf("workers chart in %d columns: %q, want %q", w, got, want)
+		}
 	}
 	if got := occupancyChart(testSnapshot()).title; strings.Contains(got, "rotation") {
 		t.Errorf("one instance's workers chart: %q", got)
@@ -670,7 +698,8 @@ func TestSnapshotStateOneForm(t *testing.T) {
 // with each reason's share wherever the count is said (the domino's "signup starved 15", its
 // pool's alone, beside 541 signups rejected:balancer read as the wrong headline; then
 // "signup starved 556" bare beside replica rows "starved 0/6/17/0", their pools' alone, read
-// as two meanings of starved, newcomer 26); each replica's row counts its pool's
+// as two meanings of starved, newcomer 26), said "turned away", as "starved" is the pool's
+// alone (newcomer 28); each replica's row counts its pool's
 // rejections so far, in the table's column's name and of every class, so the rows add up to it.
 func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	th := newTheme(true, true)
@@ -680,7 +709,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	sc := testScreen(s, 200, 40)
 	sc.recorded = true
 	head := ansi.Strip(headerLine(th, sc, 0, 200))
-	if want := fmt.Sprintf("signup starved %d (rejected:pool %d + rejected:balancer 541", pool+541, pool); !strings.Contains(head, want) {
+	if want := fmt.Sprintf("signup turned away %d: rejected:pool %d, rejected:balancer 541 (", pool+541, pool); !strings.Contains(head, want) {
 		t.Errorf("header %q, want %q", head, want)
 	}
 	// Narrower, it keeps its parts, in the columns' names, where the outage's note and the
@@ -690,8 +719,8 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	for w, starved := range map[int]bool{100: false, 120: true} {
 		sc.width = w
 		head := ansi.Strip(headerLine(th, sc, 0, w))
-		want := fmt.Sprintf("signup starved %d (rej:pool %d + rej:balancer 541", pool+541, pool)
-		if strings.Contains(head, want) != starved || strings.Contains(head, "starved") != starved || !strings.Contains(head, "rejected:balancer ") {
+		want := fmt.Sprintf("signup turned away %d: rej:pool %d, rej:balancer 541", pool+541, pool)
+		if strings.Contains(head, want) != starved || strings.Contains(head, "turned away") != starved || strings.Contains(head, "starved") || !strings.Contains(head, "rejected:balancer ") {
 			t.Errorf("at %d columns %q, want %q: %v, and the outage's count", w, head, want, starved)
 		}
 	}

@@ -65,6 +65,7 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	type form struct {
 		words       bool   // every box says what its numbers are: no legend
 		short, bare bool   // short: "1" for "hop 1"; bare: nothing but the boxes
+		lab         bool   // bare but for "lab" before them: who calls hop 1
 		arrow       string // between the boxes
 		legend      string // after the boxes: what their numbers are
 	}
@@ -73,8 +74,8 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	past := "so far past the user's " + fmtDur(user)
 	build := func(f form) string {
 		var parts []string
-		if !f.bare {
-			parts = append(parts, t.dim.Render("payments"))
+		if !f.bare || f.lab { // the lab calls hop 1: it is no hop (newcomer 28: "hops 3" beside "lab, hops 1–2")
+			parts = append(parts, t.dim.Render("lab"))
 		}
 		for i, h := range s.Hops {
 			name := fmt.Sprintf("hop %d", i+1)
@@ -113,22 +114,25 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 		legends = []string{"each: " + p[0] + sum, "each: " + p[1] + sum, p[1]}
 		short = []string{"hop: " + p[1] + sum, "hop: " + p[1], "hop: " + p[2], "hop: " + p[3]}
 	}
-	forms := []form{{true, false, false, arrow, ""}}
+	forms := []form{{true, false, false, false, arrow, ""}}
 	for _, legend := range legends {
 		legend = " (" + legend + ")"
-		forms = append(forms, form{false, false, false, arrow, legend}, form{false, false, true, arrow, legend},
-			form{false, false, true, narrow, legend})
+		forms = append(forms, form{false, false, false, false, arrow, legend}, form{false, false, true, false, arrow, legend},
+			form{false, false, true, false, narrow, legend})
 	}
 	for _, legend := range short {
 		legend = " (" + legend + ")"
-		forms = append(forms, form{false, true, true, arrow, legend}, form{false, true, true, narrow, legend})
+		forms = append(forms, form{false, true, true, false, arrow, legend}, form{false, true, true, false, narrow, legend})
 	}
 	for _, f := range forms {
 		if line := build(f); ansiWidth(line) <= w {
 			return line, true
 		}
 	}
-	return build(form{false, true, true, narrow, ""}), false
+	if line := build(form{false, true, true, true, narrow, ""}); ansiWidth(line) <= w {
+		return line, false
+	}
+	return build(form{false, true, true, false, narrow, ""}), false
 }
 
 // chainLegend is what a chain's boxes hold, for a line of its own when no legend fits

@@ -81,7 +81,8 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	for w, want := range map[int]string{120: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
 		117: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
-		115: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight now, so far past the user's 1s)",
+		// The lab before hop 1, where it fits: it calls hop 1, it is no hop (newcomer 28).
+		115: "lab ─▶ [hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3 slow 3s: 47, 823] (in flight now, so far past the user's 1s)",
 		96:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far past the user's 1s)",
 		80:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far past 1s)",
 		76:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, so far past 1s)"} {
@@ -90,7 +91,10 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	// No legend fits after the boxes: the line under them says it, before the hops' items.
-	if line, legend := chain(&s, 59); line != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
+	if line, legend := chain(&s, 59); line != "lab → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
+		t.Errorf("the chain at 59 columns: %q (legend %v)", line, legend)
+	}
+	if line, legend := chain(&s, 47); line != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
 		t.Errorf("the chain at 59 columns: %q (legend %v)", line, legend)
 	}
 	// At every level: the tight ones, which keep only the chain, keep its legend too (the

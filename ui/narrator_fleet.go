@@ -228,9 +228,11 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
 		return ""
 	}
-	var parts []string
+	var b strings.Builder
 	why := ""
-	unit := " payments" // the first rate says whose (newcomer 27: signups arrive at 80/s)
+	// The first rate says whose (newcomer 27: signups arrive at 80/s), in the preset's
+	// label ("orders").
+	unit := " " + paymentsWord(cfg)
 	for i, t := range turns {
 		w := fmt.Sprintf("r%d pulled at %s", t.Replica, fmtSecs(t.At))
 		switch {
@@ -253,17 +255,27 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			w = fmt.Sprintf("r%d at %s (%d ahead, %d freed)", t.Replica, fmtSecs(t.At), t.Ahead, t.Freed)
 		}
-		parts = append(parts, w)
-		if t.Left > 0 && i < len(turns)-1 {
+		b.WriteString(w)
+		if i == len(turns)-1 {
+			break
+		}
+		// The next one fell with this one, not for what this one left: a comma, not an
+		// arrow, and no share between them (cfg.Fleet.Together).
+		if cfg.Fleet.Together(t.Pull, turns[i+1].Pull) {
+			b.WriteString(", ")
+			continue
+		}
+		b.WriteString(" → ")
+		if t.Left > 0 {
 			each := " each"
 			if t.Left == 1 {
 				each = ""
 			}
-			parts = append(parts, fmt.Sprintf("%d left, %s%s%s", t.Left, fmtPerSec(t.Each), unit, each))
+			fmt.Fprintf(&b, "%d left, %s%s%s → ", t.Left, fmtPerSec(t.Each), unit, each)
 			unit = ""
 		}
 	}
-	story := "the domino: " + strings.Join(parts, " → ")
+	story := "the domino: " + b.String()
 	from, until := fs.FirstAllOut()
 	switch {
 	case until > 0:

@@ -51,13 +51,11 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 			fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtCount(cl.NotSent()), lab.UsersText(m.Users)), true
 	}
 	// "corrected" is the lesson's key word: every sample timed from when it was due, and the
-	// ones the loop never sent put back at its pacing (lab's LatencyCorrected), said where it
-	// is used. "The unsent counted as if sent when due" left its p50 (2.0ms against 1.3ms as
-	// sent) unexplained: the sent ones are timed from when due too. An unsent one's end is
-	// the reply its user waited for (newcomer 25: "how does a request never sent get a
-	// latency?"), the stall's end (newcomer 26: "to the reply": which?).
+	// ones the loop never sent put back at its pacing (lab's LatencyCorrected). Said in plain
+	// grammar, what an unsent one's end is left to the help: "(from when due, unsent to the
+	// stall's end)" was itself a riddle (newcomer 28).
 	// Two lines at 80 columns, three of half a 120-column screen.
-	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (from when due, unsent to the stall's end)",
+	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (timed from when each was due)",
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), stallShows(pay.Latency, m.Stall), p99(pay.LatencyCorrected)), true
 }
 

@@ -18,10 +18,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	if k.Knee == 0 && !adaptive || cfg.Traffic.PeakRate(lab.Payment) == 0 {
 		return "", false
 	}
-	orders := "payments"
-	if cfg.Traffic.Payment.Label != "" {
-		orders = cfg.Traffic.Payment.Label
-	}
+	orders := paymentsWord(cfg)
 	pay := s.Classes[lab.Payment]
 	rate := s.RatesInForce[lab.Payment]
 	if s.Elapsed == 0 {
@@ -53,8 +50,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// last line at 80 columns: without them 36 past the knee at 92ms read as arbitrary
 			// (newcomer 27: "why didn't it back off?").
 			p90 := fmt.Sprintf("p%.0f", 100*lab.AdaptiveQuantile)
-			moves = fmt.Sprintf("the limit rises while calls' %s holds near its running mean and falls once it exceeds %s it", p90, fmtTimes(b))
-			brief = fmt.Sprintf("it falls once calls' %s exceeds %s its running mean", p90, fmtTimes(b))
+			// "On latency": not its only way down (a full limit whose throughput stops
+			// growing lowers it too), and the p90 it weighs is smoothed (review 17 #6).
+			moves = fmt.Sprintf("the limit rises while calls' smoothed %s holds near its running mean and falls on latency once it passes %s it", p90, fmtTimes(b))
+			brief = fmt.Sprintf("it falls on latency once the smoothed %s tops %s its mean", p90, fmtTimes(b))
 		}
 		past := k.Knee > 0 && calls > k.Knee
 		if past {
@@ -222,6 +221,15 @@ func nothingToLearn(cfg lab.Config, s *lab.Snapshot, orders string) string {
 	return ""
 }
 
+// paymentsWord is what a narrator calls payments, in the plural: the preset's label
+// ("orders"), or "payments".
+func paymentsWord(cfg lab.Config) string {
+	if l := cfg.Traffic.Payment.Label; l != "" {
+		return l
+	}
+	return "payments"
+}
+
 // whyCap is the postmortem's fix in its parts, a clause a screen may leave out: what each of
 // its two changes does (newcomer 18: "the fix changes two things at once"), the cap keeping
 // each call at the knee's latency and the deadline turning a longer wait into a rejection;
@@ -239,7 +247,8 @@ func whyCap(cfg lab.Config, k lab.KneeForecast) spareClause {
 			k.Cap, fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word(), fmtDur(d))
 		// Not "waits past 800ms": it rejects earlier, once too little is left for a call
 		// (newcomer 27 read it beside "turned away after 726ms on average").
-		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects waits before they reach %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
+		// "Rejects waits before they reach 800ms" read as every wait under it (review 17 #10).
+		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects a wait leaving too little of %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
 	}
 	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		long += fmt.Sprintf("; why %d, not %d: a margin in case the knee is misjudged: %d calls answer %s with the knee at %d or %d; %d answer %s only if it is %d, %s (at %s each) if it is %d",

@@ -896,8 +896,8 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		default: // no whole second yet
 			notes = [3]string{"–", "–", "–"}
 		}
-		// What it counts: each reason with its share where two starved it (a fleet's pool and
-		// balancer), the word alone where one did.
+		// What it counts: each reason with its share where two turned it away (a fleet's pool
+		// and balancer), the word alone where one did.
 		by := slices.DeleteFunc(slices.Clone(lab.StarvedBy), func(why lab.Reason) bool { return snap.Classes[i].Rejected[why] == 0 })
 		var words, cols []string
 		for _, why := range by {
@@ -912,12 +912,21 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		if now {
 			style = t.alert
 		}
-		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s starved %s", c, fmtCount(n))), notes: notes,
-			words: [2]string{strings.Join(words, " + "), strings.Join(cols, " + ")}, parts: len(by) > 1})
+		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s %s %s", c, snap.StarvedWord(c), fmtCount(n))), notes: notes,
+			words: [2]string{strings.Join(words, ", "), strings.Join(cols, ", ")}, parts: len(by) > 1})
 	}
 	// tie is class k with what it counts (word: 0 the word, 1 the column's name) and its note
 	// at level (-1: none); noted is class k with its note at level (-1: its count bare).
+	// A count of two reasons says its parts after a colon, the note after them: "signup
+	// turned away 556: rej:pool 15, rej:balancer 541 (74.6/s in 15–20s)".
 	tie := func(k, word, level int) string {
+		if classes[k].parts {
+			note := ""
+			if level >= 0 {
+				note = " (" + classes[k].notes[level] + ")"
+			}
+			return classes[k].label + t.dim.Render(": "+classes[k].words[word]+note)
+		}
 		inside := classes[k].words[word]
 		if level >= 0 {
 			inside += ", " + classes[k].notes[level]
@@ -926,7 +935,8 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	}
 	// A count of two reasons keeps its parts in the column's names wherever it is said:
 	// the domino's "signup starved 556", the pool's 14 and the balancer's 542, beside replica
-	// rows that count their pools' alone read as two meanings of starved (newcomer 26).
+	// rows that count their pools' alone read as two meanings of starved (newcomer 26); its
+	// word is turned away, not starved, which is the pool's alone (newcomer 28).
 	noted := func(k, level int) string {
 		switch {
 		case classes[k].parts:

@@ -382,7 +382,7 @@ func TestWhyTheCap(t *testing.T) {
 	// Brief, the margin still said ("25 would answer 500/s, no room" read as a fix sized one
 	// short), and the deadline rejecting before 800ms, not past it (newcomer 27: beside
 	// "turned away after 726ms on average"); in 4 lines at 80 columns, as 80x24 keeps it.
-	if want := "; 24 calls at most keep each at 50ms, the deadline rejects waits before they reach 800ms; 25 give 500/s only if the knee is exactly 25"; spare.short != want {
+	if want := "; 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms; 25 give 500/s only if the knee is exactly 25"; spare.short != want {
 		t.Errorf("brief %q, want %q", spare.short, want)
 	}
 	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > 4 {
@@ -404,17 +404,17 @@ func TestAdaptiveSaysItsSignalAndTolerance(t *testing.T) {
 	cfg := adaptiveConfig()
 	s := postmortemSnapshot(cfg) // 33 calls, knee 25, limit 35
 	says, spare := narration(cfg, s)
-	if want := "the limit rises while calls' p90 holds near its running mean and falls once it exceeds 1.2× it; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
+	if want := "the limit rises while calls' smoothed p90 holds near its running mean and falls on latency once it passes 1.2× it; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
-	if want := "; it falls once calls' p90 exceeds 1.2× its running mean"; spare.short != want {
+	if want := "; it falls on latency once the smoothed p90 tops 1.2× its mean"; spare.short != want {
 		t.Errorf("brief %q, want %q", spare.short, want)
 	}
 	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > 3 {
 		t.Errorf("with the brief form, %d lines at 80 columns, want 3: %q", len(lines), lines)
 	}
 	s.Dependency.InFlight = 20
-	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || !strings.Contains(spare.long, "falls once it exceeds 1.2× it;") {
+	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || !strings.Contains(spare.long, "falls on latency once it passes 1.2× it;") {
 		t.Errorf("under the knee: %q", spare.long)
 	}
 	s.Bulkhead.Limit = 6
@@ -442,5 +442,25 @@ func TestOrdersHaveTheirOwnLetter(t *testing.T) {
 	both := ansi.Strip(render(th, screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: 120, height: 40}))
 	if !strings.Contains(both, "O orders") || !strings.Contains(both, "P payment") || strings.Contains(both, "P orders") {
 		t.Errorf("beside payments: want O orders and P payment:\n%s", both)
+	}
+}
+
+// The adaptive limit's chart names its line the limit, not the orders' class, and reaches
+// the pool's most workers, as the workers chart beside it does (newcomer 28: "O orders 36"
+// on a 0–80 axis beside "(of 64)").
+func TestAdaptiveChartIsTheLimit(t *testing.T) {
+	ad := postmortemSnapshot(adaptiveConfig())
+	for i := range ad.Timeline {
+		ad.Timeline[i].Limit = 35
+	}
+	spec, ok := postmortemChart(ad)
+	if !ok {
+		t.Fatal("no adaptive limit chart")
+	}
+	lines := ansi.Strip(strings.Join(chartLines(newTheme(false, true), spec, ad, nil, 57, 8, true), "\n"))
+	for _, want := range []string{"L limit 35", " L 0–64┤"} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("no %q in\n%s", want, lines)
+		}
 	}
 }

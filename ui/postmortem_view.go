@@ -43,6 +43,7 @@ func seriesChart(series lab.Series) chartSpec {
 	return chartSpec{
 		leaves:  func(c lab.Class) bool { return c != lab.Payment },
 		title:   series.Title,
+		measure: series.Name,
 		value:   func(sec *lab.Second, _ int) float64 { return series.Of(sec) },
 		atLeast: fixedReach(series.AtLeast),
 	}
