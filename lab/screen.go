@@ -84,8 +84,13 @@ var coreSettings = slices.Concat(
 		// words ("what is turned away before a worker" was hard to parse, newcomer 26; "for
 		// want of a worker", starving's, left out CoDel's, review 16 #14).
 		const onWorker = "on a worker, outermost first"
-		value := fittingValue(label, w, onWorker+" (one "+beforeChainWords(s)+" never reaches it): "+glossed,
-			onWorker+": "+glossed, "outermost first: "+glossed, onWorker+": "+chain, "outermost first: "+chain, chain)
+		// None where none can be turned away: beside an unbounded queue, "one rejected:pool"
+		// raised a question the lab cannot (newcomer 28).
+		forms := []string{onWorker + ": " + glossed, "outermost first: " + glossed, onWorker + ": " + chain, "outermost first: " + chain, chain}
+		if before := beforeChainWords(s); before != "" {
+			forms = append([]string{onWorker + " (one " + before + " never reaches it): " + glossed}, forms...)
+		}
+		value := fittingValue(label, w, forms...)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
 		// the lesson rests on and no other line says (newcomer 13); a health check does no

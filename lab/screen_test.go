@@ -370,7 +370,18 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(one rejected:pool, :balancer or :codel never reaches it)"; !strings.Contains(items, want) {
 		t.Errorf("a fleet with CoDel: %s, want %q", items, want)
 	}
+	// None beside an unbounded queue, which turns none away (newcomer 28), unless it was
+	// bounded earlier in the run and did.
 	s.Fleet, s.Config = nil, c
+	s.Config.Pool.Queue = QueueUnbounded
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "payment chain on a worker, outermost first: fallback → http"; !strings.Contains(items, want) {
+		t.Errorf("an unbounded queue: %s, want %q", items, want)
+	}
+	s.Classes[Signup].Rejected[RejectPool] = 1
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(one rejected:pool never reaches it)"; !strings.Contains(items, want) {
+		t.Errorf("an unbounded queue that was bounded: %s, want %q", items, want)
+	}
+	s.Classes[Signup].Rejected[RejectPool], s.Config = 0, c
 	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
 	for w, want := range map[int]string{
 		120: "payment chain outermost first: fallback → timeout:caller → handoff:goroutine (the call leaves the worker) → http",
