@@ -288,7 +288,7 @@ var coreHealth = slices.Concat(
 			// Briefly before the peak at 80 columns, where "now 63" beside "64 busy" stood
 			// unexplained (newcomer 27).
 			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more),
-				fmt.Sprintf("%s (%d more busy, not calling)", now, n)}, forms...)
+				fmt.Sprintf("%s (+%s busy, not calling)", now, units(n, "worker"))}, forms...)
 		}
 		return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
 	}),
@@ -322,8 +322,8 @@ var coreHealth = slices.Concat(
 	at(70, func(s *Snapshot, w int) []Item {
 		lag := FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count)
 		// With its max: a class's p99:lag of under 100 is its slowest, above this p99 of
-		// every arrival, about their max at most (newcomer 26: "1.2ms" here, payment's 5.0ms;
-		// the review: a class's is timed at the hand-off, and has impatient users' second tries).
+		// every arrival (newcomer 26: "1.2ms" here, payment's 5.0ms), and can pass the max too,
+		// by an impatient user's second try: a class's is timed at the hand-off (the review).
 		if l := s.Generator.Lag; l.Count > 0 && l.Max > l.P99 {
 			lag += ", max " + FmtLatency(l.Max)
 		}
@@ -600,7 +600,7 @@ func coreWords() []part[[]Item] {
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of ended", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one the fallback answered is one (its user got a canned reply instead of an error, still not ok). JSON: not_ok_share_of_ended, since the start"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"1 more busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{
