@@ -345,32 +345,14 @@ var coreHealth = slices.Concat(
 		if s.GoroutinesPeak > s.Goroutines {
 			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
 		}
-		// Its parts: those on a worker, each waiting request of an unbounded queue, those of
-		// workers idle under 1s, a thread-pool bulkhead's threads, and the helpers; the postmortem's 5982 left ~195 unexplained
-		// and 20 busy workers beside 21 read as a miscount (newcomer 15): the workers of a
-		// second's finished requests idle, and a snapshot's run over, its generator and
-		// sampler ended.
-		// What the helpers are: "1 more (… the more: helpers …)" read as a riddle (newcomer
-		// 22); "+ 1 more" alone read as a fudge (newcomer 19). Why idle workers have
-		// goroutines is their part's own (idleKept).
+		// Its parts, adding up to the count: the postmortem's 5982 left ~195 unexplained and
+		// 20 busy workers beside 21 read as a miscount (newcomer 15). What is in the lab's
+		// upkeep, and why a bounded queue's waiting requests are in no part, only the help says:
+		// each reason on the line became the next reader's riddle (newcomer 28: "1 of 9 idle
+		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines").
 		if parts, brief := goroutineParts(s); parts != "" {
-			var forms []string
-			note := func(parts string, notes ...string) {
-				for _, n := range notes {
-					forms = append(forms, value+" = "+parts+" ("+n+")")
-				}
-			}
-			// A bounded queue's waiting requests are in no part: said first, as one beside
-			// the unbounded queue's "+ 7186 waiting" read as a miscount (newcomer 23).
-			if e := queueEntries(s); e != "" {
-				note(parts, e+"; helpers "+shortRest(s), e)
-				note(brief, e)
-				q := FmtCount(int64(s.Pool.Queued))
-				note(parts, "a bounded queue's "+q+" hold none", "the "+q+" queued hold none")
-			}
-			note(parts, goroutineRest(s), shortRest(s), "the lab's own, not the dependency's")
-			forms = append(forms, value+" = "+parts)
-			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, append(forms, value+" = "+brief)...), Spare: true}}
+			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
+				value+" = "+parts+" (the lab's own, not the dependency's)", value+" = "+parts, value+" = "+brief), Spare: true}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -378,41 +360,15 @@ var coreHealth = slices.Concat(
 		// The note lists only the kinds this run has: "waiting requests" beside a bounded
 		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
 		kinds := strings.Join(goroutineKinds(s), ", ")
-		queued := ""
-		if e := queueEntries(s); e != "" {
-			queued = "; " + e
-		}
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler"+queued+")",
-			value+" (the lab's, not the dependency's: "+kinds+", …"+queued+")",
-			value+" (the lab's: "+kinds+", …"+queued+")",
+			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler)",
 			value+" (the lab's, not the dependency's: "+kinds+", …)",
+			value+" (the lab's: "+kinds+", …)",
 			value+" (the lab's, not the dependency's: "+workerKinds+", …)",
 			value+" (the lab's: "+workerKinds+", …)",
 			value+" (the lab's, idle workers too)"), Spare: true}}
 	}),
 )
-
-// queueEntries says a bounded queue's waiting requests hold no goroutine: "a bounded
-// queue's 43 are entries, not goroutines"; "" with none, or an unbounded queue, whose each
-// is one (unboundedWaits). One rule, said on both sides by the queue's kind: beside the
-// unbounded queue's "+ 7198 waiting", "the 43 queued are entries" read as a contradiction
-// (a newcomer of round 11). The lab models the two as they are built: a bounded queue as a
-// thread pool's (Tomcat's accept queue, Java's ThreadPoolExecutor), a list of entries the
-// next free worker takes; an unbounded one as a Go server's, each waiting request a
-// goroutine blocked on the pool.
-func queueEntries(s *Snapshot) string {
-	if s.Pool.Queued == 0 || s.Pool.Unbounded {
-		return ""
-	}
-	return fmt.Sprintf("a bounded queue's %s are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
-}
-
-// unboundedWaits is the part of an unbounded queue's waiting requests, each a goroutine:
-// "7198 waiting (an unbounded queue's are goroutines)" (queueEntries).
-func unboundedWaits(n int) string {
-	return FmtCount(int64(n)) + " waiting (an unbounded queue's are goroutines)"
-}
 
 // goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
 // the sampler, where its parts cannot be counted: workers always, busy and idle (in the
@@ -434,15 +390,14 @@ func goroutineKinds(s *Snapshot) []string {
 }
 
 // idleWord names the goroutines of free workers, each kept up to a second after its job for
-// the next: one name in the parts and the kinds ("free ones up to 1s" beside "parked up to
-// 1s after a job" named them two ways, newcomer 19). Idle under 1s, not "parked": beside
-// the pool's "idle 9", "1 parked" was a riddle (newcomer 22). In the parts, idleKept says
-// why, there: "1 of 9 idle" read as a riddle where only a note too long for the line said
-// that an idle worker keeps its goroutine up to 1s (a newcomer of round 11, caller-timeout).
+// the next, in the kinds (where the parts cannot be counted). Idle under 1s, not "parked":
+// beside the pool's "idle 9", "1 parked" was a riddle (newcomer 22).
 const (
 	idleWord    = "idle under 1s"
-	idleKept    = " (kept up to 1s)"
 	workerKinds = "busy workers, " + idleWord
+	// upkeep is the parts' name for the rest: workers idle under 1s and the lab's helpers
+	// (the help says which). Each named on the line was a riddle of its own (newcomer 28).
+	upkeep = "in the lab's upkeep"
 )
 
 // offWorker says the run's calls go on goroutines of their own (a caller timeout's
@@ -462,13 +417,13 @@ func uncounted(s *Snapshot) []string {
 	return kinds
 }
 
-// goroutineParts splits the count into the goroutines on a worker, those of workers idle
-// under 1s, those waiting in an unbounded queue, a thread-pool bulkhead's threads, the calls
-// off a worker, and the rest, the helpers (the generator, the sampler, …): "64 busy workers
-// + 195 idle (kept up to 1s) + 5721 waiting (an unbounded queue's are goroutines) + 2
-// helpers". A chain's hops are the dependency's, in none of them. brief is parts with the
-// calls' split cut to their orphans. "" where the kinds say it better: nothing on a worker
-// or a thread, kinds the parts do not count, or parts over the count.
+// goroutineParts splits the count into the goroutines on a worker, those waiting in an
+// unbounded queue, a thread-pool bulkhead's threads, the calls off a worker, and the rest,
+// the lab's upkeep (workers idle under 1s, the generator, the sampler, …): "64 busy workers
+// + 5721 waiting + 197 in the lab's upkeep". A chain's hops are the dependency's, in none of
+// them. brief is parts with the calls' split cut to their orphans. "" where the kinds say it
+// better: nothing on a worker or a thread, kinds the parts do not count, or parts over the
+// count.
 func goroutineParts(s *Snapshot) (parts, brief string) {
 	threads := s.Bulkhead.Threads
 	if int64(s.Pool.Busy+s.Pool.Parked)+threads == 0 || len(uncounted(s)) > 0 {
@@ -482,21 +437,13 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	if offWorker(s) { // each worker in the call waits on one, and each orphan runs on one
 		awaited, orphaned = int64(s.Pool.InPhase[PhaseCall]), s.Orphans.InFlight
 	}
-	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - threads - awaited - orphaned
-	if rest < 0 { // read a moment apart: no parts that do not add up
+	rest := s.Goroutines - int64(s.Pool.Busy+waiting) - threads - awaited - orphaned
+	if rest < int64(s.Pool.Parked) { // read a moment apart: no parts that do not add up
 		return "", ""
 	}
-	// Idle beside busy: after the calls, "idle" read as theirs.
 	long := []string{units(s.Pool.Busy, "busy worker")} // "1 busy workers" read as a slip (breaker at 10s)
-	// Of the pool's idle workers, as many as still hold theirs: "1 idle under 1s" beside
-	// the pool's "idle 9" was a riddle (newcomer 23).
-	if p := s.Pool.Parked; p > 0 && p < s.Pool.Idle() {
-		long = append(long, FmtCount(int64(p))+" of "+FmtCount(int64(s.Pool.Idle()))+" idle"+idleKept)
-	} else if p > 0 {
-		long = append(long, FmtCount(int64(p))+" idle"+idleKept)
-	}
 	if waiting > 0 {
-		long = append(long, unboundedWaits(waiting))
+		long = append(long, FmtCount(int64(waiting))+" waiting")
 	}
 	// A thread-pool bulkhead's threads, busy or not: "goroutines 12 (peak 15) (…, bulkhead
 	// threads, …)" could not be checked (a newcomer of round 11, threadpool-bulkhead).
@@ -511,28 +458,8 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 		long = append(long, calls+FmtCount(awaited)+" awaited by a worker, "+FmtCount(orphaned)+" orphaned)")
 		short = append(short, calls+FmtCount(orphaned)+" orphaned)")
 	}
-	helpers := units(rest, "helper")
-	return strings.Join(append(long, helpers), " + "), strings.Join(append(short, helpers), " + ")
-}
-
-// goroutineRest names what the parts' helpers are, such as the generator's re-sender (a
-// snapshot's run is over: "21 = 20 busy workers + 1 helper" is the re-sender alone), while the run goes the generator and the sampler, and an autoscaler
-// where the pool has one (the review); a queue's watchers too, hence "such as".
-func goroutineRest(s *Snapshot) string {
-	rest := "such as the generator's re-sender, and while it runs the generator and the sampler"
-	if s.Pool.Max > 0 {
-		rest += "; the autoscaler"
-	}
-	return rest
-}
-
-// shortRest is goroutineRest in fewer words, true of "1 helper" as of more (the review: "1
-// more … the generator's and the sampler" named two, and those had ended).
-func shortRest(s *Snapshot) string {
-	if s.Pool.Max > 0 {
-		return "such as the re-sender, the autoscaler"
-	}
-	return "such as the generator's re-sender"
+	rests := FmtCount(rest) + " " + upkeep
+	return strings.Join(append(long, rests), " + "), strings.Join(append(short, rests), " + ")
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
@@ -609,7 +536,7 @@ func coreWords() []part[[]Item] {
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it; \"1 of 9 idle (kept up to 1s)\": of the pool's 9 idle workers, the 1 that still has one), requests waiting in an unbounded queue (\"7198 waiting (an unbounded queue's are goroutines)\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, not goroutines: \"a bounded queue's 43 are entries, not goroutines\"), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, and \"in the lab's upkeep\": workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it, so fewer than the pool's idle), the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes, an autoscaler; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": a bare +n or -n, larger than that noise; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": B turns away now what A still holds in a queue that is filling, so no count can judge them before A's end (when A's queue is full, and its wait before); \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),
