@@ -212,10 +212,17 @@ func (b *breaker) stats() BreakerStats {
 	return s
 }
 
+// The breaker's two stages' names, where something parts them (a bulkhead, a connection
+// pool); side by side the chain names them "breaker" (compose).
+const (
+	shortCircuitName = "breaker:short-circuit"
+	permitName       = "breaker:permit"
+)
+
 // shortCircuitStage fails a payment at once while the breaker is open, before it takes a
 // bulkhead place or a connection; it takes no permit.
 func shortCircuitStage(g *breakerGen) stage {
-	return stage{name: "breaker:short-circuit", wrap: func(next call) call {
+	return stage{name: shortCircuitName, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			if g.open() {
 				return rejectedBy(RejectBreaker)
@@ -231,7 +238,7 @@ func shortCircuitStage(g *breakerGen) stage {
 func breakerStage(g *breakerGen, countRejections bool) stage {
 	// The permit is the breaker's second stage: named as one of its parts, as the
 	// short-circuit is, "breaker:short-circuit → breaker" read as two breakers (newcomer 23).
-	name := "breaker:permit"
+	name := permitName
 	if countRejections {
 		name = "breaker:counts-rejections"
 	}
