@@ -144,7 +144,7 @@ var tourChapters = []chapter{
 		question: func(c []lab.Config) string {
 			cd := c[1].Pool.CoDel
 			return fmt.Sprintf("Both have the queue of %d. B's is under CoDel: a request may wait %s for a worker, only %s where "+
-				"it finds the queue not empty for %s (then newest first), and past that it is turned away. Signups stop waiting seconds in B. "+
+				"the queue was never empty in the last %s (then newest first), and past that it is turned away. Signups stop waiting seconds in B. "+
 				"How many payments does B complete, against A?",
 				c[1].Pool.Queue, fmtDur(cd.Interval.D()), fmtDur(cd.Target.D()), fmtDur(cd.Interval.D()))
 		},
