@@ -63,6 +63,11 @@ func init() {
 		}),
 		settings: at(50, breakerSettings),
 		health:   at(40, breakerHealth),
+		// Its "failure" is failsafe-go's, wider than the table's failed: what it counts said
+		// once here (newcomer 28: "what would ever land in failed?").
+		words: at(45, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
+			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
+			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls")}),
 	})
 	registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
 		description: "the circuit breaker was open: turned away at once, without calling the dependency"})
@@ -333,7 +338,7 @@ func breakerItems(b BreakerStats, w int) []Item {
 	case b.State == BreakerOpen && b.Retrial:
 		return []Item{{Label: "breaker", Value: "OPEN again: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
 			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)},
-			{Label: "it opens at", Value: fmt.Sprintf("%.0f%% failed of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
+			{Label: "it opens at", Value: fmt.Sprintf("failure rate %.0f%% of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
 	case b.State == BreakerOpen:
 		// Open, its counts are those of the closed stretch that opened it, not of the window now.
 		const opened = "it opened at failure rate"
