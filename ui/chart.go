@@ -550,7 +550,7 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, split, 
 	for _, plain := range keys {
 		for i := 1; i < len(lines); i++ { // the legend's line, then one left blank
 			switch {
-			case lines[i] == "": // a line of its own: the key starts it, as the legend does
+			case lines[i] == "" && ansiWidth(strings.TrimLeft(plain, " ")) <= w: // a line of its own: the key starts it, as the legend does
 				lines[i] = t.dim.Render(strings.TrimLeft(plain, " "))
 				return lines
 			case split && ansiWidth(lines[i]+t.dim.Render(plain)) <= w:
@@ -559,7 +559,9 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, split, 
 			}
 		}
 	}
-	if withTitle(titles...) || spec.bare == "" {
+	// A title in fewer words only for a key to someMark drawn: the eighths alone are not
+	// worth "rejected (pool + bulkhead)" cut to "rejected".
+	if !some || withTitle(titles...) || spec.bare == "" {
 		return lines
 	}
 	withTitle(t.bold.Render(spec.bare))

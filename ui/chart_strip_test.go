@@ -623,6 +623,15 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 	if !strings.Contains(got, eighthsKey+"; ⣀ 0.05+") {
 		t.Errorf("no ⣀ drawn: want the strips' key all the same:\n%s", got)
 	}
+	// On a line of its own in a narrow chart, the key in as few words as fit, never wider
+	// than the chart (a compare half's 29 columns drew "▁…█ eighths; ⣀ 0.05+, under…").
+	for w := 20; w <= 40; w++ {
+		for _, l := range chartLines(th, occupancyChart(queue), queue, nil, w, 7, true) {
+			if ansiWidth(l) > w {
+				t.Errorf("%d columns: %q is %d wide", w, ansi.Strip(l), ansiWidth(l))
+			}
+		}
+	}
 	for k := range queue.Timeline {
 		queue.Timeline[k].Held[lab.Signup] = 0.2 // of 20: under ▁
 	}
