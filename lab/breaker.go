@@ -65,7 +65,7 @@ func init() {
 		health:   at(40, breakerHealth),
 		// Its "failure" is failsafe-go's, wider than the table's failed: what it counts said
 		// once here (newcomer 28: "what would ever land in failed?").
-		words: at(45, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
+		words: at(52, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
 			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls")}),
 	})

@@ -468,7 +468,7 @@ func TestNarrateBreakerTrap(t *testing.T) {
 	}
 	open := &lab.Snapshot{Config: cfg, Elapsed: 6 * time.Second,
 		Breaker: lab.BreakerStats{State: lab.BreakerOpen, OpenLeft: 1100 * time.Millisecond}}
-	want := "it counts its own bulkhead's rejections against the dependency, and payments need 20/s × 200ms = 4 calls at once for the bulkhead's 2 permits, " +
+	want := "it blames bulkhead rejections on the dependency, and payments need 20/s × 200ms = 4 calls at once for the bulkhead's 2 permits, " +
 		"so it opens even on a healthy dependency"
 	if got := narrate(cfg, open); !strings.Contains(got, want) {
 		t.Errorf("breaker-trap:\n got %q\nwant %q", got, want)
