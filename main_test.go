@@ -353,7 +353,7 @@ func TestMechanismPresetClaims(t *testing.T) {
 					lifo.P50, lifo.P99, fifo.P50, fifo.P99)
 			}
 		}},
-		{"breaker", nil, "fallback breaker:short-circuit breaker:permit timeout:socket http", func(t *testing.T, r report) {
+		{"breaker", nil, "fallback breaker timeout:socket http", func(t *testing.T, r report) {
 			pay := r.Classes["payment"]
 			if r.Breaker == nil || r.Breaker.Opened == 0 || pay.Rejected["breaker"]*2 < pay.Arrived {
 				t.Errorf("breaker %+v, payments %+v: want it open, short-circuiting most payments", r.Breaker, pay)

@@ -63,6 +63,11 @@ func init() {
 		}),
 		settings: at(50, breakerSettings),
 		health:   at(40, breakerHealth),
+		// Its "failure" is failsafe-go's, wider than the table's failed: what it counts said
+		// once here (newcomer 28: "what would ever land in failed?").
+		words: at(52, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
+			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
+			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls")}),
 	})
 	registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
 		description: "the circuit breaker was open: turned away at once, without calling the dependency"})
@@ -212,10 +217,17 @@ func (b *breaker) stats() BreakerStats {
 	return s
 }
 
+// The breaker's two stages' names, where something parts them (a bulkhead, a connection
+// pool); side by side the chain names them "breaker" (compose).
+const (
+	shortCircuitName = "breaker:short-circuit"
+	permitName       = "breaker:permit"
+)
+
 // shortCircuitStage fails a payment at once while the breaker is open, before it takes a
 // bulkhead place or a connection; it takes no permit.
 func shortCircuitStage(g *breakerGen) stage {
-	return stage{name: "breaker:short-circuit", wrap: func(next call) call {
+	return stage{name: shortCircuitName, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			if g.open() {
 				return rejectedBy(RejectBreaker)
@@ -231,7 +243,7 @@ func shortCircuitStage(g *breakerGen) stage {
 func breakerStage(g *breakerGen, countRejections bool) stage {
 	// The permit is the breaker's second stage: named as one of its parts, as the
 	// short-circuit is, "breaker:short-circuit → breaker" read as two breakers (newcomer 23).
-	name := "breaker:permit"
+	name := permitName
 	if countRejections {
 		name = "breaker:counts-rejections"
 	}
@@ -326,7 +338,7 @@ func breakerItems(b BreakerStats, w int) []Item {
 	case b.State == BreakerOpen && b.Retrial:
 		return []Item{{Label: "breaker", Value: "OPEN again: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
 			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)},
-			{Label: "it opens at", Value: fmt.Sprintf("%.0f%% failed of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
+			{Label: "it opens at", Value: fmt.Sprintf("failure rate %.0f%% of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
 	case b.State == BreakerOpen:
 		// Open, its counts are those of the closed stretch that opened it, not of the window now.
 		const opened = "it opened at failure rate"

@@ -80,7 +80,7 @@ func init() {
 		forecast: at(20, Config.bulkheadForecast),
 		settings: at(40, bulkheadSettings),
 		health:   at(50, slackHealth),
-		words:    at(55, []Item{word("slack lost", "the price of a payment bulkhead: capacity left unused while it refused payments. At each of its rejections, the workers of the pool that sat free; shown as their mean, beside the count of rejections. Large is what a bulkhead is for (the workers it keeps for the others), unless the others do not need them: where they arrive, it says how many they need (\"others need 2: the rest unused\"), the fewest workers on which they are almost never turned away (Erlang B)")}),
+		words:    at(55, []Item{word("slack lost", "the price of a payment bulkhead: capacity left unused while it refused payments. At each of its rejections, the workers of the pool that sat free; shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost")}),
 	})
 	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
 		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
@@ -454,25 +454,14 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// The count first, then the mean: "each of 15 ... on average 17" read as one clause
 	// did not parse at once (issue 22, newcomer 14).
 	// The class as the table names it: the postmortem's are "orders".
-	// What is lost, where it fits: "slack lost" alone was jargon (newcomer 23: "is 16.9
-	// good or bad, lost for what?").
+	// The claim alone: the label says what is lost. Each tail added to answer a reader
+	// (": capacity unused", "; others need 2: the rest unused") was the next one's riddle:
+	// which capacity, who needs 2 (newcomer 28).
 	n, free := FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree)
 	payments := Plural(s.Config.Traffic.Label(Payment))
-	said := fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
 	value := fmt.Sprintf("%s workers free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
-		forms := []string{said + ": capacity left unused while it refused them", said + ": capacity unused", said}
-		// Weighed against what the others need (the forecast's rule, Widest's): "capacity
-		// unused" alone left it open whether that is a cost or the bulkhead's point (newcomer 26).
-		if need := s.Config.othersNeed(); need > 0 {
-			long, short := "the rest is capacity unused", "the rest unused"
-			if s.Slack.MeanFree <= float64(need) {
-				long, short = "kept for them", "kept for them"
-			}
-			forms = append([]string{fmt.Sprintf("%s; the others need %d of them: %s", said, need, long),
-				fmt.Sprintf("%s; others need %d: %s", said, need, short)}, forms...)
-		}
-		value = fittingValue(slackLabel, w, forms...)
+		value = fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
 	}
 	return []Item{{Label: slackLabel, Value: value}}
 }

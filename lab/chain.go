@@ -86,7 +86,13 @@ func compose(stages []stage) *Chain {
 	}
 	onWorker := true
 	for _, s := range stages {
-		c.names = append(c.names, s.name)
+		// A breaker's two parts side by side are one breaker: "breaker:short-circuit →
+		// breaker:permit" asked what each part is where nothing parts them (newcomer 28).
+		if k := len(c.names) - 1; k >= 0 && c.names[k] == shortCircuitName && s.name == permitName {
+			c.names[k] = "breaker"
+		} else {
+			c.names = append(c.names, s.name)
+		}
 		if onWorker && s.waits != PhaseIdle {
 			c.waits = append(c.waits, s.waits)
 		}

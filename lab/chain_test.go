@@ -1,9 +1,10 @@
-// Tests of the chain's own stage: the call stage's latency samples.
+// Tests of the chain: the call stage's latency samples, and the names the chain shows.
 
 package lab
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -24,5 +25,25 @@ func TestOnlyAFirstTryAnswerIsALatencySample(t *testing.T) {
 		if got := p.permit.sample.Load(); got != c.sample {
 			t.Errorf("answered on try %d: a latency sample %v, want %v", c.before+1, got, c.sample)
 		}
+	}
+}
+
+// A breaker's two parts side by side are named as one breaker; parted by a bulkhead, each by
+// its part ("breaker:short-circuit → breaker:permit" with nothing between asked what each
+// part is: newcomer 28).
+func TestChainNamesABreakerWhole(t *testing.T) {
+	pass := func(next call) call { return next }
+	names := func(ns ...string) string {
+		var stages []stage
+		for _, n := range ns {
+			stages = append(stages, stage{name: n, wrap: pass})
+		}
+		return strings.Join(compose(stages).names, " → ")
+	}
+	if got, want := names("fallback", shortCircuitName, permitName, "timeout:socket", "http"), "fallback → breaker → timeout:socket → http"; got != want {
+		t.Errorf("side by side: %q, want %q", got, want)
+	}
+	if got, want := names("fallback", shortCircuitName, "bulkhead:semaphore", permitName, "http"), "fallback → breaker:short-circuit → bulkhead:semaphore → breaker:permit → http"; got != want {
+		t.Errorf("parted: %q, want %q", got, want)
 	}
 }

@@ -40,14 +40,14 @@ func init() {
 				{"pool.codel.interval", cd.Interval <= 0 || cd.Interval.D() > MaxLatency,
 					fmt.Sprintf("must be more than 0s and at most %s (how long a request may wait while the queue has been empty within it), got %s", MaxLatency, cd.Interval)},
 				{"pool.codel.target", cd.Target <= 0 || cd.Target > cd.Interval,
-					fmt.Sprintf("must be more than 0s and at most pool.codel.interval (%s) (how long a request may wait where it finds the queue not empty for the interval), got %s", cd.Interval, cd.Target)},
+					fmt.Sprintf("must be more than 0s and at most pool.codel.interval (%s) (how long a request may wait where the queue was never empty in the last interval), got %s", cd.Interval, cd.Target)},
 			}
 		},
 		summary: at(45, Report.coDelLines),
 		health:  at(25, coDelHealth),
 		words: at(25, []Item{word("CoDel", "the accept queue under controlled delay with adaptive LIFO (Facebook's \"Fail at Scale\"): "+
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
-			"only pool.codel.target where it finds the queue not empty for the interval, and then the newest is served first; past its limit it is turned away (rejected:codel)")}),
+			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel)")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
 		setting: func(p PoolConfig) string {
@@ -56,16 +56,19 @@ func init() {
 			// persists, ≤ 5ms" beside a wait p99 of 93ms in a pool always full): the queue
 			// held requests without a break for the interval when the request arrived.
 			interval := FmtDur(p.CoDel.Interval.D())
-			return fmt.Sprintf("CoDel (a request waits ≤ %s; ≤ %s in a queue not empty for %s)", interval, FmtDur(p.CoDel.Target.D()), interval)
+			// "Not empty for 100ms" read as either (newcomer 28): never empty in the last 100ms.
+			return fmt.Sprintf("CoDel (waits ≤ %s; ≤ %s if never empty in the last %s)", interval, FmtDur(p.CoDel.Target.D()), interval)
 		},
 		rule: coDelRule})
 	registerReason(RejectCoDel, reasonDef{name: "codel", rank: 20, shown: coDelShown,
 		// Which limit, in figures (newcomer 26); a full queue's is rejected:pool.
 		gloss: func(c Config) (string, string) {
-			return fmt.Sprintf("waited past CoDel's %s or %s", FmtDur(c.Pool.CoDel.Interval.D()), FmtDur(c.Pool.CoDel.Target.D())), "waited too long"
+			// Which limit applied is the queue line's rule: "past CoDel's 100ms or 5ms" asked
+			// which one for these (newcomer 28).
+			return "waited past its CoDel limit (the queue line's rule)", "waited too long"
 		},
 		description: "waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
-			"pool.codel.target where it found the queue not empty for the interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do"})
+			"pool.codel.target where the queue was never empty in the last interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do"})
 }
 
 // coDelRule is CoDel at work on the pool's queue: the interval for a request that arrives
@@ -124,7 +127,7 @@ func (r Report) coDelLines() []string {
 	for _, cr := range r.Classes { // a report's classes count by the reason's name
 		turned += cr.Rejected[RejectCoDel.String()]
 	}
-	line := fmt.Sprintf("CoDel: a request the pool served waited at most %s for a worker (%s if it found the queue not empty for %s); %d turned away at their limit (rejected:codel)",
+	line := fmt.Sprintf("CoDel: a request the pool served waited at most %s for a worker (%s if the queue was never empty in the last %s); %d turned away at their limit (rejected:codel)",
 		FmtDur(c.CoDel.Interval.D()), FmtDur(c.CoDel.Target.D()), FmtDur(c.CoDel.Interval.D()), turned)
 	if f, ok := r.forecast.CoDel(c); ok {
 		line += fmt.Sprintf("; forecast: it sheds waiting, not capacity, so the full pool is nearly a loss system: Erlang B(%.1f erlangs, %d workers) = %.0f%% turned away, the workers %.0f%% busy, against a long queue's 100%%",

@@ -52,7 +52,7 @@ func TestCoDelValidation(t *testing.T) {
 		{5 * time.Millisecond, 100 * time.Millisecond, ""},
 		{100 * time.Millisecond, 100 * time.Millisecond, ""},
 		{0, 100 * time.Millisecond, "pool.codel.target: must be more than 0s and at most pool.codel.interval (100ms)"},
-		{200 * time.Millisecond, 100 * time.Millisecond, "pool.codel.target: must be more than 0s and at most pool.codel.interval (100ms) (how long a request may wait where it finds the queue not empty for the interval), got 200ms"},
+		{200 * time.Millisecond, 100 * time.Millisecond, "pool.codel.target: must be more than 0s and at most pool.codel.interval (100ms) (how long a request may wait where the queue was never empty in the last interval), got 200ms"},
 		{5 * time.Millisecond, 0, "pool.codel.interval: must be more than 0s and at most " + MaxLatency.String()},
 		{5 * time.Millisecond, MaxLatency + time.Second, "pool.codel.interval: must be more than 0s"},
 	} {
@@ -102,7 +102,7 @@ func TestCoDelSettingInPlainWords(t *testing.T) {
 	c := DefaultConfig()
 	c.Pool.Discipline = CoDel
 	c.Pool.CoDel = CoDelConfig{Target: Duration(5 * time.Millisecond), Interval: Duration(100 * time.Millisecond)}
-	if got, want := disciplines[CoDel].setting(c.Pool), "CoDel (a request waits ≤ 100ms; ≤ 5ms in a queue not empty for 100ms)"; got != want {
+	if got, want := disciplines[CoDel].setting(c.Pool), "CoDel (waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms)"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 }

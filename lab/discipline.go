@@ -155,7 +155,7 @@ type QueuedWork struct {
 	Hold   time.Duration
 }
 
-// Work writes what the wait is made of: "the 76th worker to free: the 20 busy free in
+// Work writes what the wait is made of: "after 76 workers free: the 20 busy free in
 // 94ms–3.00s, then (55 payments × 3.00s + 20 signups × 2.2ms) ahead ÷ 20 workers".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 
@@ -184,9 +184,13 @@ func (a ArrivingWait) heldWords() string {
 	return "the mean time one held a worker in " + FmtSpan(a.From, a.To)
 }
 
-// Short writes the shortest: "the 76th worker to free".
+// Short writes the shortest: "after 76 workers free" (a worker freeing 76 times; "the 76th
+// worker to free" beside a pool of 20 read as a worker that cannot be: newcomer 28).
 func (a ArrivingWait) Short() string {
-	return fmt.Sprintf("the %s worker to free", Ordinal(a.queued()+1))
+	if n := a.queued() + 1; n > 1 {
+		return fmt.Sprintf("after %d workers free", n)
+	}
+	return "after a worker frees"
 }
 
 func (a ArrivingWait) queued() int {

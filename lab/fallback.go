@@ -119,12 +119,12 @@ func rejectedOthers(s *Snapshot) string {
 var beforeChain = []Reason{RejectPool, RejectBalancer, RejectCoDel}
 
 // beforeChainWords names the reasons of beforeChain the lab of s can give, every one for
-// nil (the help), in the table's words: "rejected:pool", "rejected:pool or :codel",
+// nil (the help), "" for none (an unbounded queue's lab, alone), in the table's words: "rejected:pool", "rejected:pool or :codel",
 // "rejected:pool, :balancer or :codel".
 func beforeChainWords(s *Snapshot) string {
 	var out []string
 	for _, r := range beforeChain {
-		if s != nil && !r.Shown(s) {
+		if s != nil && (!r.Shown(s) || r == RejectPool && !s.CanRejectPool()) {
 			continue
 		}
 		if len(out) == 0 {
@@ -173,4 +173,18 @@ func fallbackStage(count func()) stage {
 			return r
 		}
 	}}
+}
+
+// CanRejectPool says the lab of s can turn a request away as rejected:pool: not while its
+// queue is unbounded, unless it did (the queue was bounded earlier in the run).
+func (s *Snapshot) CanRejectPool() bool {
+	if !s.Config.Pool.Queue.Unbounded() {
+		return true
+	}
+	for _, c := range s.Classes {
+		if c.Rejected[RejectPool] > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -85,8 +85,13 @@ var coreSettings = slices.Concat(
 		// words ("what is turned away before a worker" was hard to parse, newcomer 26; "for
 		// want of a worker", starving's, left out CoDel's, review 16 #14).
 		const onWorker = "on a worker, outermost first"
-		value := fittingValue(label, w, onWorker+" (one "+beforeChainWords(s)+" never reaches it): "+glossed,
-			onWorker+": "+glossed, "outermost first: "+glossed, onWorker+": "+chain, "outermost first: "+chain, chain)
+		// None where none can be turned away: beside an unbounded queue, "one rejected:pool"
+		// raised a question the lab cannot (newcomer 28).
+		forms := []string{onWorker + ": " + glossed, "outermost first: " + glossed, onWorker + ": " + chain, "outermost first: " + chain, chain}
+		if before := beforeChainWords(s); before != "" {
+			forms = append([]string{onWorker + " (one " + before + " never reaches it): " + glossed}, forms...)
+		}
+		value := fittingValue(label, w, forms...)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
 		// The bystanders' own work, beside the payments' chain: a signup calls nothing, which
 		// the lesson rests on and no other line says (newcomer 13); a health check does no
@@ -319,7 +324,7 @@ var coreHealth = slices.Concat(
 			// Briefly before the peak at 80 columns, where "now 63" beside "64 busy" stood
 			// unexplained (newcomer 27).
 			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more),
-				fmt.Sprintf("%s (%d more busy, not calling)", now, n)}, forms...)
+				fmt.Sprintf("%s (+%s busy, not calling)", now, units(n, "worker"))}, forms...)
 		}
 		return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
 	}),
@@ -353,8 +358,8 @@ var coreHealth = slices.Concat(
 	at(70, func(s *Snapshot, w int) []Item {
 		lag := FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count)
 		// With its max: a class's p99:lag of under 100 is its slowest, above this p99 of
-		// every arrival, about their max at most (newcomer 26: "1.2ms" here, payment's 5.0ms;
-		// the review: a class's is timed at the hand-off, and has impatient users' second tries).
+		// every arrival (newcomer 26: "1.2ms" here, payment's 5.0ms), and can pass the max too,
+		// by an impatient user's second try: a class's is timed at the hand-off (the review).
 		if l := s.Generator.Lag; l.Count > 0 && l.Max > l.P99 {
 			lag += ", max " + FmtLatency(l.Max)
 		}
@@ -376,32 +381,14 @@ var coreHealth = slices.Concat(
 		if s.GoroutinesPeak > s.Goroutines {
 			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
 		}
-		// Its parts: those on a worker, each waiting request of an unbounded queue, those of
-		// workers idle under 1s, a thread-pool bulkhead's threads, and the helpers; the postmortem's 5982 left ~195 unexplained
-		// and 20 busy workers beside 21 read as a miscount (newcomer 15): the workers of a
-		// second's finished requests idle, and a snapshot's run over, its generator and
-		// sampler ended.
-		// What the helpers are: "1 more (… the more: helpers …)" read as a riddle (newcomer
-		// 22); "+ 1 more" alone read as a fudge (newcomer 19). Why idle workers have
-		// goroutines is their part's own (idleKept).
+		// Its parts, adding up to the count: the postmortem's 5982 left ~195 unexplained and
+		// 20 busy workers beside 21 read as a miscount (newcomer 15). What is in the lab's
+		// upkeep, and why a bounded queue's waiting requests are in no part, only the help says:
+		// each reason on the line became the next reader's riddle (newcomer 28: "1 of 9 idle
+		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines").
 		if parts, brief := goroutineParts(s); parts != "" {
-			var forms []string
-			note := func(parts string, notes ...string) {
-				for _, n := range notes {
-					forms = append(forms, value+" = "+parts+" ("+n+")")
-				}
-			}
-			// A bounded queue's waiting requests are in no part: said first, as one beside
-			// the unbounded queue's "+ 7186 waiting" read as a miscount (newcomer 23).
-			if e := queueEntries(s); e != "" {
-				note(parts, e+"; helpers "+shortRest(s), e)
-				note(brief, e)
-				q := FmtCount(int64(s.Pool.Queued))
-				note(parts, "a bounded queue's "+q+" hold none", "the "+q+" queued hold none")
-			}
-			note(parts, goroutineRest(s), shortRest(s), "the lab's own, not the dependency's")
-			forms = append(forms, value+" = "+parts)
-			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, append(forms, value+" = "+brief)...), Spare: true}}
+			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
+				value+" = "+parts+" (the lab's own, not the dependency's)", value+" = "+parts, value+" = "+brief), Spare: true}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -409,41 +396,15 @@ var coreHealth = slices.Concat(
 		// The note lists only the kinds this run has: "waiting requests" beside a bounded
 		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
 		kinds := strings.Join(goroutineKinds(s), ", ")
-		queued := ""
-		if e := queueEntries(s); e != "" {
-			queued = "; " + e
-		}
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler"+queued+")",
-			value+" (the lab's, not the dependency's: "+kinds+", …"+queued+")",
-			value+" (the lab's: "+kinds+", …"+queued+")",
+			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler)",
 			value+" (the lab's, not the dependency's: "+kinds+", …)",
+			value+" (the lab's: "+kinds+", …)",
 			value+" (the lab's, not the dependency's: "+workerKinds+", …)",
 			value+" (the lab's: "+workerKinds+", …)",
 			value+" (the lab's, idle workers too)"), Spare: true}}
 	}),
 )
-
-// queueEntries says a bounded queue's waiting requests hold no goroutine: "a bounded
-// queue's 43 are entries, not goroutines"; "" with none, or an unbounded queue, whose each
-// is one (unboundedWaits). One rule, said on both sides by the queue's kind: beside the
-// unbounded queue's "+ 7198 waiting", "the 43 queued are entries" read as a contradiction
-// (a newcomer of round 11). The lab models the two as they are built: a bounded queue as a
-// thread pool's (Tomcat's accept queue, Java's ThreadPoolExecutor), a list of entries the
-// next free worker takes; an unbounded one as a Go server's, each waiting request a
-// goroutine blocked on the pool.
-func queueEntries(s *Snapshot) string {
-	if s.Pool.Queued == 0 || s.Pool.Unbounded {
-		return ""
-	}
-	return fmt.Sprintf("a bounded queue's %s are entries, not goroutines", FmtCount(int64(s.Pool.Queued)))
-}
-
-// unboundedWaits is the part of an unbounded queue's waiting requests, each a goroutine:
-// "7198 waiting (an unbounded queue's are goroutines)" (queueEntries).
-func unboundedWaits(n int) string {
-	return FmtCount(int64(n)) + " waiting (an unbounded queue's are goroutines)"
-}
 
 // goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
 // the sampler, where its parts cannot be counted: workers always, busy and idle (in the
@@ -465,15 +426,14 @@ func goroutineKinds(s *Snapshot) []string {
 }
 
 // idleWord names the goroutines of free workers, each kept up to a second after its job for
-// the next: one name in the parts and the kinds ("free ones up to 1s" beside "parked up to
-// 1s after a job" named them two ways, newcomer 19). Idle under 1s, not "parked": beside
-// the pool's "idle 9", "1 parked" was a riddle (newcomer 22). In the parts, idleKept says
-// why, there: "1 of 9 idle" read as a riddle where only a note too long for the line said
-// that an idle worker keeps its goroutine up to 1s (a newcomer of round 11, caller-timeout).
+// the next, in the kinds (where the parts cannot be counted). Idle under 1s, not "parked":
+// beside the pool's "idle 9", "1 parked" was a riddle (newcomer 22).
 const (
 	idleWord    = "idle under 1s"
-	idleKept    = " (kept up to 1s)"
 	workerKinds = "busy workers, " + idleWord
+	// upkeep is the parts' name for the rest: workers idle under 1s and the lab's helpers
+	// (the help says which). Each named on the line was a riddle of its own (newcomer 28).
+	upkeep = "in the lab's upkeep"
 )
 
 // offWorker says the run's calls go on goroutines of their own (a caller timeout's
@@ -493,13 +453,13 @@ func uncounted(s *Snapshot) []string {
 	return kinds
 }
 
-// goroutineParts splits the count into the goroutines on a worker, those of workers idle
-// under 1s, those waiting in an unbounded queue, a thread-pool bulkhead's threads, the calls
-// off a worker, and the rest, the helpers (the generator, the sampler, …): "64 busy workers
-// + 195 idle (kept up to 1s) + 5721 waiting (an unbounded queue's are goroutines) + 2
-// helpers". A chain's hops are the dependency's, in none of them. brief is parts with the
-// calls' split cut to their orphans. "" where the kinds say it better: nothing on a worker
-// or a thread, kinds the parts do not count, or parts over the count.
+// goroutineParts splits the count into the goroutines on a worker, those waiting in an
+// unbounded queue, a thread-pool bulkhead's threads, the calls off a worker, and the rest,
+// the lab's upkeep (workers idle under 1s, the generator, the sampler, …): "64 busy workers
+// + 5721 waiting + 197 in the lab's upkeep". A chain's hops are the dependency's, in none of
+// them. brief is parts with the calls' split cut to their orphans. "" where the kinds say it
+// better: nothing on a worker or a thread, kinds the parts do not count, or parts over the
+// count.
 func goroutineParts(s *Snapshot) (parts, brief string) {
 	threads := s.Bulkhead.Threads
 	if int64(s.Pool.Busy+s.Pool.Parked)+threads == 0 || len(uncounted(s)) > 0 {
@@ -513,21 +473,13 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	if offWorker(s) { // each worker in the call waits on one, and each orphan runs on one
 		awaited, orphaned = int64(s.Pool.InPhase[PhaseCall]), s.Orphans.InFlight
 	}
-	rest := s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - threads - awaited - orphaned
-	if rest < 0 { // read a moment apart: no parts that do not add up
+	rest := s.Goroutines - int64(s.Pool.Busy+waiting) - threads - awaited - orphaned
+	if rest < int64(s.Pool.Parked) { // read a moment apart: no parts that do not add up
 		return "", ""
 	}
-	// Idle beside busy: after the calls, "idle" read as theirs.
 	long := []string{units(s.Pool.Busy, "busy worker")} // "1 busy workers" read as a slip (breaker at 10s)
-	// Of the pool's idle workers, as many as still hold theirs: "1 idle under 1s" beside
-	// the pool's "idle 9" was a riddle (newcomer 23).
-	if p := s.Pool.Parked; p > 0 && p < s.Pool.Idle() {
-		long = append(long, FmtCount(int64(p))+" of "+FmtCount(int64(s.Pool.Idle()))+" idle"+idleKept)
-	} else if p > 0 {
-		long = append(long, FmtCount(int64(p))+" idle"+idleKept)
-	}
 	if waiting > 0 {
-		long = append(long, unboundedWaits(waiting))
+		long = append(long, FmtCount(int64(waiting))+" waiting")
 	}
 	// A thread-pool bulkhead's threads, busy or not: "goroutines 12 (peak 15) (…, bulkhead
 	// threads, …)" could not be checked (a newcomer of round 11, threadpool-bulkhead).
@@ -542,28 +494,8 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 		long = append(long, calls+FmtCount(awaited)+" awaited by a worker, "+FmtCount(orphaned)+" orphaned)")
 		short = append(short, calls+FmtCount(orphaned)+" orphaned)")
 	}
-	helpers := units(rest, "helper")
-	return strings.Join(append(long, helpers), " + "), strings.Join(append(short, helpers), " + ")
-}
-
-// goroutineRest names what the parts' helpers are, such as the generator's re-sender (a
-// snapshot's run is over: "21 = 20 busy workers + 1 helper" is the re-sender alone), while the run goes the generator and the sampler, and an autoscaler
-// where the pool has one (the review); a queue's watchers too, hence "such as".
-func goroutineRest(s *Snapshot) string {
-	rest := "such as the generator's re-sender, and while it runs the generator and the sampler"
-	if s.Pool.Max > 0 {
-		rest += "; the autoscaler"
-	}
-	return rest
-}
-
-// shortRest is goroutineRest in fewer words, true of "1 helper" as of more (the review: "1
-// more … the generator's and the sampler" named two, and those had ended).
-func shortRest(s *Snapshot) string {
-	if s.Pool.Max > 0 {
-		return "such as the re-sender, the autoscaler"
-	}
-	return "such as the generator's re-sender"
+	rests := FmtCount(rest) + " " + upkeep
+	return strings.Join(append(long, rests), " + "), strings.Join(append(short, rests), " + ")
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
@@ -627,11 +559,11 @@ func coreWords() []part[[]Item] {
 			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts"),
 		}),
 		at(40, []Item{
-			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went) or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
+			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of ended", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that ended (ok or not) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one the fallback answered is one (its user got a canned reply instead of an error, still not ok). JSON: not_ok_share_of_ended, since the start"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"1 more busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{
@@ -640,7 +572,7 @@ func coreWords() []part[[]Item] {
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): \"since\" while it lasts, from–to once a replica came back"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it; \"1 of 9 idle (kept up to 1s)\": of the pool's 9 idle workers, the 1 that still has one), requests waiting in an unbounded queue (\"7198 waiting (an unbounded queue's are goroutines)\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, not goroutines: \"a bounded queue's 43 are entries, not goroutines\"), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, the helpers: the generator and its re-sender of impatient users' presses, the sampler (a snapshot's run is over: its generator and sampler have ended), and a fleet's replicas and its balancer's checks; never the dependency's own (a chain's hops run there)"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, and \"in the lab's upkeep\": workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it, so fewer than the pool's idle), the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes, an autoscaler; never the dependency's own (a chain's hops run there)"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic. Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, or for a fleet, whose requests fail together, "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": a bare +n or -n, larger than that noise; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

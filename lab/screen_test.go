@@ -73,61 +73,45 @@ func TestGoroutinesSayWhose(t *testing.T) {
 	}
 }
 
-// Idle workers' goroutines say why they are there in their own part, and the helpers what
-// they are: "2 parked up to 1s after a job + 1 more (the lab's own; the more: helpers …)"
-// and, beside the pool's "idle 9", "1 parked" were riddles (newcomer 22), and "1 of 9 idle"
-// one too where the note saying why had no room (a newcomer of round 11, caller-timeout at
-// 120 columns, where the calls' split gives way to it).
-func TestGoroutinesSayIdleAndHelpers(t *testing.T) {
+// The goroutines' parts say no reasons on the line, which the help gives: "1 of 9 idle (kept
+// up to 1s)", "1 helper (such as the generator's re-sender)" and "a bounded queue's 43 are
+// entries, not goroutines" each answered one reader and became the next one's riddle
+// (newcomer 28). Workers idle under 1s and the helpers are one part, the lab's upkeep, and
+// the parts still add up to the count.
+func TestGoroutinesSayNoReasons(t *testing.T) {
+	goroutines := func(s *Snapshot, w int) string {
+		got := strings.Join(phrases(HealthItems(s, w)), " · ")
+		for _, riddle := range []string{"kept up to", "re-sender", "helper", "entries", "hold none", "are goroutines"} {
+			if strings.Contains(got, riddle) {
+				t.Errorf("at %d columns, %q: %q", w, riddle, got)
+			}
+		}
+		return got
+	}
 	s := &Snapshot{Config: DefaultConfig(), Goroutines: 21, GoroutinesPeak: 23}
 	s.Pool.Busy, s.Pool.Parked = 18, 2
-	want := "goroutines 21 (peak 23) = 18 busy workers + 2 idle (kept up to 1s) + 1 helper (such as the generator's re-sender)"
-	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.HasSuffix(got, want) {
-		t.Errorf("at 120 columns: %q, want %q", got, want)
-	}
-	if got := strings.Join(phrases(HealthItems(s, 200)), " · "); !strings.Contains(got, "1 helper (such as the generator's re-sender, and while it runs the generator and the sampler)") {
-		t.Errorf("at 200 columns: %q", got)
-	}
-	off := &Snapshot{Config: DefaultConfig(), Goroutines: 47, GoroutinesPeak: 53, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 25}}
-	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 7, 7, 7
-	want = "goroutines 47 (peak 53) = 7 busy workers + 7 idle (kept up to 1s) + 32 calls (25 orphaned) + 1 helper"
-	if got := strings.Join(phrases(HealthItems(off, 120)), " · "); !strings.HasSuffix(got, want) {
-		t.Errorf("calls at 120 columns: %q, want %q", got, want)
-	}
-	want = "goroutines 47 (peak 53) = 7 busy workers + 7 idle (kept up to 1s) + 32 calls (7 awaited by a worker, 25 orphaned) + 1 helper"
-	if got := strings.Join(phrases(HealthItems(off, 160)), " · "); !strings.Contains(got, want) {
-		t.Errorf("calls at 160 columns: %q, want %q", got, want)
-	}
-	// Of the pool's idle workers, those that still hold one: "1 idle under 1s" beside the
-	// pool's "idle 9" was a riddle (newcomer 23, caller-timeout).
-	off.Pool.Size, off.Pool.Parked, off.Pool.Workers = 16, 1, make([]Worker, 16)
-	for k := range 7 {
-		off.Pool.Workers[k].Phase = PhaseCall
-	}
-	off.Goroutines = 41
-	want = "goroutines 41 (peak 53) = 7 busy workers + 1 of 9 idle (kept up to 1s) + 32 calls (25 orphaned) + 1 helper"
-	if got := strings.Join(phrases(HealthItems(off, 120)), " · "); !strings.HasSuffix(got, want) {
-		t.Errorf("idle of the pool's at 120 columns: %q, want %q", got, want)
-	}
-}
-
-// A bounded queue's waiting requests hold no goroutine: the parts say so, as "= 20 busy
-// workers + 1 helper" beside "43/100 waiting" and an unbounded queue's "+ 7186 waiting" read
-// as a miscount (newcomer 23, long-queue). One rule, said by the queue's kind on both sides:
-// "the 43 queued are entries" beside the postmortem's "+ 7198 waiting" still read as a
-// contradiction (a newcomer of round 11).
-func TestGoroutinesSayABoundedQueueHoldsNone(t *testing.T) {
-	s := &Snapshot{Config: DefaultConfig(), Goroutines: 21, GoroutinesPeak: 23}
-	s.Pool.Busy, s.Pool.Queued = 20, 43
-	for w, want := range map[int]string{80: "= 20 busy workers + 1 helper (the 43 queued hold none)",
-		120: "= 20 busy workers + 1 helper (a bounded queue's 43 are entries, not goroutines)"} {
-		if got := strings.Join(phrases(HealthItems(s, w)), " · "); !strings.Contains(got, want) {
+	for _, w := range []int{120, 200} {
+		if got, want := goroutines(s, w), "goroutines 21 (peak 23) = 18 busy workers + 3 in the lab's upkeep (the lab's own, not the dependency's)"; !strings.HasSuffix(got, want) {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
 		}
 	}
+	off := &Snapshot{Config: DefaultConfig(), Goroutines: 47, GoroutinesPeak: 53, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 25}}
+	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 7, 7, 7
+	for w, want := range map[int]string{
+		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 8 in the lab's upkeep",
+		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 8 in the lab's upkeep"} {
+		if got := goroutines(off, w); !strings.Contains(got, want) {
+			t.Errorf("calls at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	// A bounded queue's waiting requests are in no part, an unbounded one's are.
+	s.Pool.Busy, s.Pool.Parked, s.Pool.Queued = 20, 0, 43
+	if got, want := goroutines(s, 80), "= 20 busy workers + 1 in the lab's upkeep"; !strings.Contains(got, want) {
+		t.Errorf("a bounded queue at 80 columns: %q, want %q", got, want)
+	}
 	s.Pool.Unbounded, s.Goroutines = true, 64
-	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, "= 20 busy workers + 43 waiting (an unbounded queue's are goroutines) + 1 helper") {
-		t.Errorf("unbounded at 120 columns: %q", got)
+	if got, want := goroutines(s, 120), "= 20 busy workers + 43 waiting + 1 in the lab's upkeep"; !strings.Contains(got, want) {
+		t.Errorf("unbounded at 120 columns: %q, want %q", got, want)
 	}
 }
 
@@ -219,18 +203,20 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 }
 
 // The goroutines' parts add up to the count: the postmortem's 5982 beside 64 busy and 5721
-// waiting left ~195 unexplained, a second's finished requests parked (newcomer 15).
+// waiting left ~195 unexplained, a second's finished requests parked (newcomer 15). Idle
+// workers and helpers are one part, the lab's upkeep, with no reason on the line: "1 of 9
+// idle (kept up to 1s)" and "the generator's re-sender" were riddles (newcomer 28).
 func TestGoroutineParts(t *testing.T) {
 	s := Snapshot{Goroutines: 5982}
 	s.Pool.Busy, s.Pool.Queued, s.Pool.Unbounded, s.Pool.Parked = 64, 5721, true, 195
-	want := "64 busy workers + 195 idle (kept up to 1s) + 5721 waiting (an unbounded queue's are goroutines) + 2 helpers"
+	want := "64 busy workers + 5721 waiting + 197 in the lab's upkeep"
 	if got, _ := goroutineParts(&s); got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
 	// A bounded queue's entries are no goroutines; a count read a moment apart that the
 	// parts exceed gets none.
 	s.Pool.Unbounded, s.Goroutines = false, 300
-	if got, _ := goroutineParts(&s); got != "64 busy workers + 195 idle (kept up to 1s) + 41 helpers" {
+	if got, _ := goroutineParts(&s); got != "64 busy workers + 236 in the lab's upkeep" {
 		t.Errorf("bounded: %q", got)
 	}
 	s.Goroutines = 100
@@ -239,21 +225,20 @@ func TestGoroutineParts(t *testing.T) {
 	}
 	one := Snapshot{Goroutines: 3}
 	one.Pool.Busy, one.Pool.Parked = 1, 1
-	if got, _ := goroutineParts(&one); got != "1 busy worker + 1 idle (kept up to 1s) + 1 helper" {
+	if got, _ := goroutineParts(&one); got != "1 busy worker + 2 in the lab's upkeep" {
 		t.Errorf("one of each: %q", got)
 	}
 	// Calls run off a worker are a part of their own, one for each worker in the call and
-	// each orphan (caller-timeout gave no sum, newcomer 19; its "31 more" had read as the
-	// generator, its re-sender and the sampler, the review).
+	// each orphan (caller-timeout gave no sum, newcomer 19).
 	off := Snapshot{Goroutines: 43, Chain: []string{"fallback", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 20}}
 	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 10, 2, 10
 	// Split as the narrator's "now 30 there, 20 orphaned": "30 calls off a worker" read as
 	// 30 orphaned (newcomer 22); brief, the orphans alone.
 	long, brief := goroutineParts(&off)
-	if long != "10 busy workers + 2 idle (kept up to 1s) + 30 calls (10 awaited by a worker, 20 orphaned) + 1 helper" {
+	if long != "10 busy workers + 30 calls (10 awaited by a worker, 20 orphaned) + 3 in the lab's upkeep" {
 		t.Errorf("calls off a worker: %q", long)
 	}
-	if brief != "10 busy workers + 2 idle (kept up to 1s) + 30 calls (20 orphaned) + 1 helper" {
+	if brief != "10 busy workers + 30 calls (20 orphaned) + 3 in the lab's upkeep" {
 		t.Errorf("calls off a worker, brief: %q", brief)
 	}
 	// A thread-pool bulkhead's threads are a part of their own, busy or not: "goroutines
@@ -261,33 +246,20 @@ func TestGoroutineParts(t *testing.T) {
 	// threadpool-bulkhead); the kinds name them where the parts cannot count.
 	s.Goroutines, s.Bulkhead.Threads = 300, 5
 	s.Chain = []string{"fallback", "handoff:thread", "http"}
-	if got, _ := goroutineParts(&s); got != "64 busy workers + 195 idle (kept up to 1s) + 5 bulkhead threads + 36 helpers" {
+	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 231 in the lab's upkeep" {
 		t.Errorf("handoff:thread: %q", got)
 	}
 	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {
 		t.Errorf("kinds: %q", got)
 	}
 	// Switched to a semaphore, the thread pool's threads drain their calls: still its, not
-	// the lab's helpers, with no handoff:thread left in the chain.
+	// the lab's upkeep, with no handoff:thread left in the chain.
 	s.Bulkhead.Type, s.Chain = BulkheadSemaphore, []string{"fallback", "bulkhead:semaphore", "http"}
-	if got, _ := goroutineParts(&s); got != "64 busy workers + 195 idle (kept up to 1s) + 5 bulkhead threads + 36 helpers" {
+	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 231 in the lab's upkeep" {
 		t.Errorf("draining after a switch to a semaphore: %q", got)
 	}
 	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {
 		t.Errorf("kinds, draining: %q", got)
-	}
-	s.Chain = nil
-	if got := goroutineRest(&s); strings.Contains(got, "autoscaler") || !strings.Contains(got, "while it runs the generator and the sampler") {
-		t.Errorf("the rest, no autoscaler: %q", got)
-	}
-	// Short, it names one helper as one of several: true of "1 more" as of "3 more" (the
-	// review: "1 more … the generator's and the sampler" named two, ended in a snapshot).
-	if got := shortRest(&s); got != "such as the generator's re-sender" {
-		t.Errorf("the rest, short: %q", got)
-	}
-	s.Pool.Max = 64
-	if got := goroutineRest(&s); !strings.Contains(got, "the autoscaler") {
-		t.Errorf("the rest, an autoscaler: %q", got)
 	}
 }
 
@@ -308,7 +280,7 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64, 4996 calls; 1 more worker busy, not calling this instant)",
 		80: "calls at the dependency now 63 (1 more worker busy, not calling this instant)",
 		// Briefly before the peak (newcomer 27: 80x24's "now 63, 318ms each (peak 64, …)").
-		64: "calls at the dependency now 63 (1 more busy, not calling)", 56: "calls at the dependency now 63 (peak 64, 4996 calls)"} {
+		64: "calls at the dependency now 63 (+1 worker busy, not calling)", 56: "calls at the dependency now 63 (peak 64, 4996 calls)"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("63 calls of 64 busy, at %d columns: %q, want %q", w, got, want)
 		}
@@ -370,7 +342,18 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(one rejected:pool, :balancer or :codel never reaches it)"; !strings.Contains(items, want) {
 		t.Errorf("a fleet with CoDel: %s, want %q", items, want)
 	}
+	// None beside an unbounded queue, which turns none away (newcomer 28), unless it was
+	// bounded earlier in the run and did.
 	s.Fleet, s.Config = nil, c
+	s.Config.Pool.Queue = QueueUnbounded
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "payment chain on a worker, outermost first: fallback → http"; !strings.Contains(items, want) {
+		t.Errorf("an unbounded queue: %s, want %q", items, want)
+	}
+	s.Classes[Signup].Rejected[RejectPool] = 1
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(one rejected:pool never reaches it)"; !strings.Contains(items, want) {
+		t.Errorf("an unbounded queue that was bounded: %s, want %q", items, want)
+	}
+	s.Classes[Signup].Rejected[RejectPool], s.Config = 0, c
 	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
 	for w, want := range map[int]string{
 		120: "payment chain outermost first: fallback → timeout:caller → handoff:goroutine (the call leaves the worker) → http",

@@ -81,15 +81,31 @@ func (spec chartSpec) least() float64 {
 	return math.SmallestNonzeroFloat64
 }
 
-// someKeys say what someMark is, after a chart's title or legend: in full, and where that
-// does not fit. A pool's say from what: its row blank beside "some" contradicted the
-// signups' 0.01 workers held (newcomer 25, shared-pool's 5/s × 2ms).
-func (spec chartSpec) someKeys() []string {
+// stripKeys say what a strip's blocks are, after a chart's title or legend: ▁ to █ eighths
+// of the range its label gives, and someMark, in full and in fewer words; last, where the
+// plot draws someMark (some), that alone, else the eighths alone. One key on every chart of
+// strips: the eighths had none, and someMark's only where drawn (newcomer 28: "dividing the
+// range by 8 in your head"). A pool's says from what: its row blank beside "some"
+// contradicted the signups' 0.01 workers held (newcomer 25, shared-pool's 5/s × 2ms).
+func (spec chartSpec) stripKeys(some bool) []string {
 	mark, what := "  "+string(someMark)+" ", "some"
 	if spec.pool {
 		what = heldLeastWord + "+"
 	}
-	return []string{mark + what + ", under ▁", mark + what}
+	last := "  " + eighthsKey
+	if some {
+		last = mark + what
+	}
+	return []string{"  " + eighthsKey + ";" + mark[1:] + what + ", under ▁", "  " + eighthsKey + ";" + mark[1:] + what, last}
+}
+
+// eighthsKey names a strip's blocks: each an eighth more of the range its label gives.
+const eighthsKey = "▁…█ eighths"
+
+// withUnit is a strip's top written by top, with the chart's unit ("P 0–10/s┤"): the rate
+// charts' axes carried none, the unit only implied by the title (newcomer 28).
+func (spec chartSpec) withUnit(top func(float64) string) func(float64) string {
+	return func(v float64) string { return top(v) + spec.unit }
 }
 
 // okLetter and arrivedLetter mark the strips of what was answered ok and what arrived.
@@ -286,7 +302,7 @@ func (spec chartSpec) window(s *lab.Snapshot, w int) []lab.Second {
 // a 20 s run that its plots had the columns for (newcomer 25).
 func plotRoom(spec chartSpec, s *lab.Snapshot, w int) int {
 	data, atLeast := chartReach(spec, s, math.MaxInt)
-	return w - 2 - stripLabelW(stripTop(spec, spec.reach(data, atLeast)), rowTop)
+	return w - 2 - stripLabelW(stripTop(spec, spec.reach(data, atLeast)), spec.withUnit(rowTop))
 }
 
 // sameSeconds gives the charts of one row the seconds the narrowest plot has room for
@@ -368,7 +384,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// Strip or line is settled: the legend marks each class as the plot draws it.
 	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
 	if strip {
-		labelW = stripLabelW(upper, rowTop)
+		labelW = stripLabelW(upper, spec.withUnit(rowTop))
 	}
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
@@ -419,7 +435,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			}
 			strips = both
 		}
-		plot = stripLines(t, strips, rowTop, rows, labelW, plotW)
+		plot = stripLines(t, strips, spec.withUnit(rowTop), rows, labelW, plotW)
 	} else {
 		data := make([][]float64, len(classes))
 		var colors []asciigraph.AnsiColor
@@ -453,12 +469,12 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		}
 		lines = append(lines, "")
 	}
-	// The key to someMark wherever the plot draws it (the help says it too): at the end of
+	// The strips' key wherever the plot draws strips (the help says it too): at the end of
 	// the title's line, the title in fewer words where it must, else of the legend's, then
 	// the same in fewer words. Only where the title's line had room, long-queue's queue
-	// chart drew it unexplained (newcomer 25: beside codel-queue, in 29 columns).
-	if strings.ContainsRune(strings.Join(plot, ""), someMark) {
-		lines = keyed(t, spec, lines, head, w, split)
+	// chart drew someMark unexplained (newcomer 25: beside codel-queue, in 29 columns).
+	if strip {
+		lines = keyed(t, spec, lines, head, w, split, strings.ContainsRune(strings.Join(plot, ""), someMark))
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks, col))
@@ -524,36 +540,49 @@ var eighths = []rune(" ▁▂▃▄▅▆▇█")
 const someMark = '⣀'
 
 // keyed is a chart's lines above its plot (its title's, head, its legend's when split, and
-// any left blank) with the key to someMark at the end of the first with room for it (the
+// any left blank) with the strips' key (stripKeys; some: the plot draws someMark) at the end
+// of the first with room for it (the
 // title in fewer words where that gives it room), in fewer words where the full key has
 // none, and last after the bare title; unchanged where none has room (a chart beside it in
 // the row may key it: the screen's fleet-domino beside fleet-bulkhead at 120x40 has a line
 // for nothing but its charts' titles, newcomer 25).
-func keyed(t *theme, spec chartSpec, lines []string, head string, w int, split bool) []string {
+func keyed(t *theme, spec chartSpec, lines []string, head string, w int, split, some bool) []string {
 	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
-	passes := [][]string{spec.titles(t)}
-	if spec.bare != "" {
-		passes = append(passes, []string{t.bold.Render(spec.bare)})
-	}
-	for k, titles := range passes {
-		for _, plain := range spec.someKeys() {
+	keys := spec.stripKeys(some)
+	withTitle := func(titles ...string) bool {
+		for _, plain := range keys {
 			key := t.dim.Render(plain)
 			if title, ok := firstFit(w-ansiWidth(rest+key), titles...); ok {
 				lines[0] = title + rest + key
-				return lines
+				return true
 			}
-			for i := 1; k == 0 && i < len(lines); i++ { // the legend's line, then one left blank
-				switch {
-				case lines[i] == "": // a line of its own: the key starts it, as the legend does
-					lines[i] = t.dim.Render(strings.TrimLeft(plain, " "))
-					return lines
-				case split && ansiWidth(lines[i]+key) <= w:
-					lines[i] += key
-					return lines
-				}
+		}
+		return false
+	}
+	// The whole title first, the key in fewer words: a key that cut it ("rejected:pool" for
+	// "rejected:pool each second") cost more than the key's words.
+	titles := spec.titles(t)
+	if withTitle(titles[0]) {
+		return lines
+	}
+	for _, plain := range keys {
+		for i := 1; i < len(lines); i++ { // the legend's line, then one left blank
+			switch {
+			case lines[i] == "" && ansiWidth(strings.TrimLeft(plain, " ")) <= w: // a line of its own: the key starts it, as the legend does
+				lines[i] = t.dim.Render(strings.TrimLeft(plain, " "))
+				return lines
+			case split && ansiWidth(lines[i]+t.dim.Render(plain)) <= w:
+				lines[i] += t.dim.Render(plain)
+				return lines
 			}
 		}
 	}
+	// A title in fewer words only for a key to someMark drawn: the eighths alone are not
+	// worth "rejected (pool + bulkhead)" cut to "rejected".
+	if !some || withTitle(titles...) || spec.bare == "" {
+		return lines
+	}
+	withTitle(t.bold.Render(spec.bare))
 	return lines
 }
 

@@ -78,7 +78,7 @@ func readPlot(t *testing.T, lines []string) plotRead {
 		return ' '
 	}
 	num := func(s string) float64 {
-		v, err := strconv.ParseFloat(s, 64)
+		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "/s"), 64) // a rate's unit (newcomer 28)
 		if err != nil {
 			t.Fatalf("label %q: %v", s, err)
 		}
@@ -413,7 +413,7 @@ func TestStripRowsSayTheirRange(t *testing.T) {
 	}
 	pm := postmortemSnapshot(postmortemConfig())
 	rate := ansi.Strip(strings.Join(chartLines(th, rateChart(pm), pm, nil, 59, 10, true), "\n"))
-	for _, want := range []string{"a 0–600┤", "o 0–600┤"} {
+	for _, want := range []string{"a 0–600/s┤", "o 0–600/s┤"} { // with the unit (newcomer 28)
 		if !strings.Contains(rate, want) {
 			t.Errorf("rate chart: no %q in\n%s", want, rate)
 		}
@@ -493,8 +493,8 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	for k := range queue.Timeline {
 		queue.Timeline[k].Held[lab.Signup] = 0.2
 	}
-	key := regexp.MustCompile(`⣀ \S+, under ▁`).FindString(ansi.Strip(strings.Join(chartLines(newTheme(false, true), occupancyChart(queue), queue, nil, 59, 7, true), "\n")))
-	if key == "" || !strings.Contains(says["mean workers held"], `its key says "`+key+`"`) || !strings.Contains(says["mean workers held"], "writes less as "+heldValue(0.01)+",") {
+	key := regexp.MustCompile(`⣀ \S+(, under ▁)?`).FindString(ansi.Strip(strings.Join(chartLines(newTheme(false, true), occupancyChart(queue), queue, nil, 59, 7, true), "\n")))
+	if key == "" || !strings.Contains(says["mean workers held"], `its key says "`+eighthsKey+"; "+key) || !strings.Contains(says["mean workers held"], "writes less as "+heldValue(0.01)+",") {
 		t.Errorf("help on the workers chart lacks its key %q or %q: %q", key, heldValue(0.01), says["mean workers held"])
 	}
 }
@@ -656,14 +656,28 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 		queue.Timeline[k].Held[lab.Signup] = 0.01
 	}
 	got := ansi.Strip(strings.Join(chartLines(th, occupancyChart(queue), queue, nil, 59, 7, true), "\n"))
-	if !strings.Contains(got, "S signup <0.05") || !regexp.MustCompile(`S 0–20┤\n`).MatchString(got) || strings.ContainsRune(got, someMark) {
+	if !strings.Contains(got, "S signup <0.05") || !regexp.MustCompile(`S 0–20┤\n`).MatchString(got) || regexp.MustCompile(`┤[^\n]*⣀`).MatchString(got) {
 		t.Errorf("signups' 0.01 workers: want a blank row and <0.05 in the legend:\n%s", got)
+	}
+	// The blocks' key on every chart of strips, ⣀ drawn or not (newcomer 28: "the block
+	// heights have no key; the ⣀ key appears only on some screens").
+	if !strings.Contains(got, eighthsKey+"; ⣀ 0.05+") {
+		t.Errorf("no ⣀ drawn: want the strips' key all the same:\n%s", got)
+	}
+	// On a line of its own in a narrow chart, the key in as few words as fit, never wider
+	// than the chart (a compare half's 29 columns drew "▁…█ eighths; ⣀ 0.05+, under…").
+	for w := 20; w <= 40; w++ {
+		for _, l := range chartLines(th, occupancyChart(queue), queue, nil, w, 7, true) {
+			if ansiWidth(l) > w {
+				t.Errorf("%d columns: %q is %d wide", w, ansi.Strip(l), ansiWidth(l))
+			}
+		}
 	}
 	for k := range queue.Timeline {
 		queue.Timeline[k].Held[lab.Signup] = 0.2 // of 20: under ▁
 	}
 	got = ansi.Strip(strings.Join(chartLines(th, occupancyChart(queue), queue, nil, 59, 7, true), "\n"))
-	if !strings.Contains(got, "⣀ 0.05+, under ▁") || !regexp.MustCompile(`S 0–20┤⣀+\n`).MatchString(got) {
+	if !strings.Contains(got, "⣀ 0.05+") || !regexp.MustCompile(`S 0–20┤⣀+\n`).MatchString(got) {
 		t.Errorf("signups' 0.2 workers: want ⣀ all along, and the key from 0.05:\n%s", got)
 	}
 	fleet := pulledFleet(94, 94, func(_ int, x *lab.Second) {

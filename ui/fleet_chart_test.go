@@ -117,7 +117,7 @@ func TestStripsOfAChartShareOneRange(t *testing.T) {
 		}
 	})
 	th := newTheme(true, true)
-	ranges := regexp.MustCompile(`([A-Z]) +0–([0-9.]+)┤([^\n]*)`)
+	ranges := regexp.MustCompile(`([A-Z]) +0–([0-9.]+)(?:/s)?┤([^\n]*)`)
 	for _, w := range []int{40, 59} {
 		for _, spec := range []chartSpec{starvationChart(s, nil), occupancyChart(s)} {
 			lines := chartLines(th, spec, s, nil, w, 7, true)

@@ -192,7 +192,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			*spare = breakerGain(s, pay)
 			return msg + "; workers stay free for " + others
 		}
-		msg += "; it counts its own bulkhead's rejections as failures"
+		// On the dependency, not "as failures": the table's failed is the dependency's error
+		// alone (newcomer 28). No longer: at 80x24 the brief share must still fit after it.
+		msg += "; it blames bulkhead rejections on the dependency"
 		if pay.Capped { // the physics of those rejections: more calls at once than permits
 			msg += fmt.Sprintf(", and payments need %s × %s = %s calls at once for the bulkhead's %d permits",
 				fmtFloatRate(rate), fmtSecs(pay.Call), fmtWorkers(pay.CallsNeeded), pay.Bulkhead)

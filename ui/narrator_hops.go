@@ -49,13 +49,13 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		// The retries made, against what the budget counts them by, the payments (newcomer 22:
 		// "near 10% of the calls in flight", a base shown nowhere, beside "retries 9").
 		c := s.Calls
-		msg = fmt.Sprintf("every try fails, but the %s retry budget refused %s retries: %s retries for %s payments, %s (it allows up to %s of the payments in the last %s), %s calls per payment instead of %s",
-			retry.Budget, fmtCount(c.BudgetDenied), fmtCount(c.Retries), fmtCount(c.Payments), fmtShare(c.RetryShare(), c.Payments),
+		msg = fmt.Sprintf("%s, but the %s retry budget refused %s retries: %s retries for %s payments, %s (it allows up to %s of the payments in the last %s), %s calls per payment instead of %s",
+			everyTry(f), retry.Budget, fmtCount(c.BudgetDenied), fmtCount(c.Retries), fmtCount(c.Payments), fmtShare(c.RetryShare(), c.Payments),
 			retry.Budget, fmtDur(lab.RetryWindow), lab.FmtPerPayment(c.PerPayment()), fmtTimes(r.Unbudgeted))
 	case retry.Retries() && r.Fails && r.Tries > 1:
-		why := "every try fails"
-		if pay := f.Payment; pay.TimeoutCuts {
-			why = fmt.Sprintf("every try times out (%s timeout < %s call)", fmtSecs(cfg.Payment.Timeout.Duration.D()), fmtSecs(cfg.Dependency.CallLatency()))
+		why := everyTry(f)
+		if f.Payment.TimeoutCuts {
+			why += fmt.Sprintf(" (%s timeout < %s call)", fmtSecs(cfg.Payment.Timeout.Duration.D()), fmtSecs(cfg.Dependency.CallLatency()))
 		}
 		// Under the forecast while some are still trying: 2.79 beside "tries 3 times" read
 		// as a contradiction (newcomer 27).
@@ -133,4 +133,14 @@ func hopSum(s *lab.Snapshot) string {
 		parts[i] = fmtCount(h.PastDeadline)
 	}
 	return strings.Join(parts, " + ")
+}
+
+// everyTry says how every try ends where none succeeds: "every try times out" where a
+// timeout cuts each call, "every try fails" where the dependency refuses or errs, the
+// table's failed (newcomer 28: "every try fails" beside timed-out 88 and failed 0).
+func everyTry(f lab.Forecast) string {
+	if f.Payment.TimeoutCuts {
+		return "every try times out"
+	}
+	return "every try fails"
 }

@@ -352,7 +352,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 		s     *lab.Snapshot
 		words []string
 	}{{fifo, []string{"rej:pool = no worker, queue full", "rej:pool: queue full"}},
-		{codel, []string{"rej:codel = waited past CoDel's 100ms or 5ms", "rej:codel: waited too long"}}} {
+		{codel, []string{"rej:codel = waited past its CoDel limit (the queue line's rule)", "rej:codel: waited too long"}}} {
 		for _, w := range []int{paneMinWidth, 80, 120} {
 			_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, w, true, nil)
 			for level := levelFull; level < levelTotals; level++ {

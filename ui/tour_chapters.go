@@ -144,7 +144,7 @@ var tourChapters = []chapter{
 		question: func(c []lab.Config) string {
 			cd := c[1].Pool.CoDel
 			return fmt.Sprintf("Both have the queue of %d. B's is under CoDel: a request may wait %s for a worker, only %s where "+
-				"it finds the queue not empty for %s (then newest first), and past that it is turned away. Signups stop waiting seconds in B. "+
+				"the queue was never empty in the last %s (then newest first), and past that it is turned away. Signups stop waiting seconds in B. "+
 				"How many payments does B complete, against A?",
 				c[1].Pool.Queue, fmtDur(cd.Interval.D()), fmtDur(cd.Target.D()), fmtDur(cd.Interval.D()))
 		},
@@ -205,7 +205,7 @@ var tourChapters = []chapter{
 		question: func(c []lab.Config) string {
 			br := c[0].Payment.Breaker
 			return fmt.Sprintf("The dependency is healthy: %s a call. A bulkhead of %d permits turns some payments away, and the "+
-				"breaker counts those rejections as failures (it opens at %.0f%% failed of ≥ %d calls). What does the breaker do?",
+				"breaker counts those rejections against the dependency (it opens at a failure rate of %.0f%% over ≥ %d calls). What does the breaker do?",
 				fmtSecs(c[0].Dependency.CallLatency()), c[0].Payment.Bulkhead.Size, br.FailureRate, br.MinCalls)
 		},
 		choices: []string{"stays closed: the dependency never fails",
@@ -220,7 +220,7 @@ var tourChapters = []chapter{
 				return "The breaker has not opened yet (rejected:breaker " + a.mark(0) + "): space resumes, watch its failure rate climb."
 			}
 			return fmt.Sprintf("The dependency never failed, yet the breaker opened %d× and short-circuited %s payments: it counted its "+
-				"own bulkhead's %s rejections as failures, so a small compartment turned partial rejection into total failure. "+
+				"own bulkhead's %s rejections against the dependency, so a small compartment turned partial rejection into total failure. "+
 				"Count only what the dependency says (timeouts, 5xx, 429).",
 				s.Breaker.Opened, a.mark(0), fmtCount(a.stats(0, lab.Payment).Rejected[lab.RejectBulkhead]))
 		},
