@@ -499,15 +499,16 @@ func BlocksKey() [3]string {
 // and what does it do to ≈?).
 func BlocksHow() [3]string {
 	blocks := FmtDur(BlockSpan) + " blocks of arrivals"
-	// "Compared", "not request by request": "judged …, a vote each" left newcomer 26 asking
-	// what a vote is.
-	return [3]string{"counts compared in " + blocks + ", not request by request: a fleet fails together",
-		"counts by " + blocks + ", not requests: a fleet fails together", "by " + blocks}
+	// "Counts by blocks", not "judged …, a vote each", which left newcomer 26 asking what a
+	// vote is. Why, in plain words: "a fleet fails together" left newcomer 28 asking
+	// why 15 → 0 is noise in a fleet and -20 beyond it in one lab.
+	return [3]string{"counts by " + blocks + ": a fleet's failures come in clusters, so counts vary more",
+		"counts by " + blocks + ": failures come in clusters", "by " + blocks}
 }
 
 // BlocksWhy: see BlocksKey.
 func BlocksWhy() string {
-	return fmt.Sprintf("%s for a fleet: its requests fail together (a replica pulled), so each %s of arrivals counts once, not each request; a burst in one second is a few blocks, too few to call",
+	return fmt.Sprintf("%s for a fleet: its failures come in clusters (a replica pulled), so counts vary more, and each %s of arrivals counts once, not each request; a burst in one second is a few blocks, too few to call",
 		ApproxMark, FmtDur(BlockSpan))
 }
 
@@ -877,8 +878,10 @@ func (r ComparisonRow) Approx() string {
 const (
 	ApproxMark = "≈"
 	ApproxKey  = ApproxMark + " within noise"
-	// UnmarkedKey says what a difference without a mark is, where colour cannot.
-	UnmarkedKey = "unmarked change: beyond noise"
+	// UnmarkedKey says what a difference without a mark is, where colour cannot: a signed
+	// one, so a bare 0 reads as no change ("unmarked change: beyond noise" read "rejected:pool
+	// 0 0 0" as a change beyond noise, newcomer 28).
+	UnmarkedKey = "bare +n or -n: beyond noise"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"

@@ -627,7 +627,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · unmarked change: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
+		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -698,9 +698,9 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		rows []ComparisonRow
 		want string
 	}{
-		{[]ComparisonRow{bare}, "unmarked change: beyond noise (chance alone: under about 1 time in 20)"},
+		{[]ComparisonRow{bare}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "unmarked change: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
+		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -875,8 +875,9 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 // each is one vote of ≈'s test in place of a request's.
 func TestBlocksSayWhatAndWhy(t *testing.T) {
 	how := BlocksHow()
-	// "Compared", each request not the unit: "judged …, a vote each" read as jargon (newcomer 26).
-	if how[0] != "counts compared in 200ms blocks of arrivals, not request by request: a fleet fails together" {
+	// "Counts by blocks": "judged …, a vote each" read as jargon (newcomer 26); why in plain
+	// words: "a fleet fails together" left why 15 → 0 is noise to guessing (newcomer 28).
+	if how[0] != "counts by 200ms blocks of arrivals: a fleet's failures come in clusters, so counts vary more" {
 		t.Errorf("BlocksHow %q", how[0])
 	}
 	for i, forms := range [][3]string{how, BlocksKey()} {
@@ -884,7 +885,7 @@ func TestBlocksSayWhatAndWhy(t *testing.T) {
 			if !strings.Contains(f, "200ms blocks of arrivals") {
 				t.Errorf("form %d of %d: %q does not say what a block is", j, i, f)
 			}
-			if j < 2 && !strings.Contains(f, "a fleet fails together") {
+			if j < 2 && !strings.Contains(f, "failures come in clusters") {
 				t.Errorf("form %d of %d: %q does not say why a fleet's", j, i, f)
 			}
 		}
