@@ -589,16 +589,18 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 				TooFewMark + " too few ended: the p50 row under it is judged", judged}
 		case stoodIn: // every "?" has its p50 judged; a row of its own where it differs (TooFewKey)
 			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
-			// difference, and looked for payment's p50 row under 3.97s against ~3.0s).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise",
-				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise",
-				TooFewMark + " too few ended: p50 judged instead, in a row below if the p50s differ", judged}
+			// difference, and looked for payment's p50 row under 3.97s against ~3.0s); and
+			// what no row says (newcomer 28 could not tell agreeing p50s from unjudged ones).
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where they agree",
+				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where they agree",
+				TooFewMark + " too few ended: p50 judged: a row below, or none where the p50s agree", judged}
 		default:
 			// Brief, to stand beside ≈'s and bare's short words at 120 columns: what the count
 			// is, as the help says it ("under 368, the true p99 could lie above the slowest"
-			// left newcomer 26 asking where 368 came from).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewWhy(),
-				TooFewMark + " too few ended to judge a p99", TooFewBrief}
+			// left newcomer 26 asking where 368 came from). Every p50 was judged and agrees, or
+			// it would stand in: said, as no row under it says it (newcomer 28).
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + "; the p50s, judged instead, agree", TooFewWhy() + "; the p50s agree",
+				TooFewMark + " too few ended to judge a p99; p50s agree", TooFewBrief + "; p50s agree"}
 		}
 	}
 	at := [3]int{}
@@ -897,7 +899,7 @@ const (
 // (TooFewWhy) and then why and what is judged instead: one wording on screen, in the report
 // and in the help (newcomer 16 read three).
 func TooFewKey() string {
-	return TooFewWhy() + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, the p99's B − A shown after \"%s\" all the same",
+	return TooFewWhy() + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, none when the p50s agree, the p99's B − A shown after \"%s\" all the same",
 		TooFewMark)
 }
 

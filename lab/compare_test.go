@@ -709,11 +709,24 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		}
 	}
 	// A ? with no p50 under it says, briefly, what its count is, in the help's words
-	// (newcomer 26: "under 368" from where?).
+	// (newcomer 26: "under 368" from where?), and that its p50s agree, which no row says
+	// (newcomer 28), in every form.
 	alone := few
 	alone.StoodIn = false
-	if forms := NoiseRule([]ComparisonRow{bare, alone}, false, label); !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended)") {
+	forms := NoiseRule([]ComparisonRow{bare, alone}, false, label)
+	if !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended); the p50s agree") {
 		t.Errorf("? alone, briefly: %q", forms)
+	}
+	for _, f := range forms {
+		if !strings.Contains(f, "p50s") {
+			t.Errorf("? alone, a form that does not say the p50s agree: %q", f)
+		}
+	}
+	// Beside a p50 that stands in, a ? without one says why none is under it.
+	for _, f := range NoiseRule([]ComparisonRow{bare, few, alone}, false, label)[:3] {
+		if !strings.Contains(f, "none where") {
+			t.Errorf("? with and without a p50 under it: %q", f)
+		}
 	}
 	// Cut short, the ? and its p50 outlast the example and bare.
 	for _, f := range NoiseRule([]ComparisonRow{bare, noise, few}, false, label) {
