@@ -215,9 +215,10 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		_, spare := halfCtx(th, s, 1).narration()
 		want := "» B: " + strings.TrimPrefix(spare.short, "; ")
 		// Why that cap, and whether the others stay protected at it (newcomer 25): the widest
-		// that keeps them workers, not "leaves 2 workers free", read as idle (review 16 #9),
-		// and of whom its share is (newcomer 26: "sparing" what? ~44% of what?).
-		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " keeps others ") || !strings.Contains(spare.short, "% of payments, not ~") {
+		// by the rule the long form says (newcomer 28: "keeps others 2 workers" here and 3
+		// in a fleet looked arbitrary), and of whom its share is (newcomer 26: ~44% of what?);
+		// no share no line of the screen shows (newcomer 28: "not ~84%").
+		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " turns away under 0.1% of others and ~") || !strings.HasSuffix(spare.short, "% of payments") {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)

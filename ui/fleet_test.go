@@ -339,7 +339,7 @@ func TestNarrateFleet(t *testing.T) {
 	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price, forecast for the long run (Erlang B: random arrivals, no queue): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% answered ok), ~%s with 3 (~%.0f%%)",
 		fmtPerSec(4*four.Rejected), fmtPerSec(3*three.Rejected), 100*three.AdmittedShare())
 	why := func(p lab.PaymentForecast) string {
-		return fmt.Sprintf("; 5 is the lesson's cap, not the best: %d, the widest cap that still leaves signups and health checks %d workers (forecast: under 0.1%% of them turned away), would reject ~%.0f%% of payments, not ~%.0f%% (press ] to raise it)",
+		return fmt.Sprintf("; 5 is the lesson's cap, not the best: %d, the widest cap that still leaves signups and health checks %d workers (forecast: under 0.1%% of them turned away), would reject ~%.0f%% of payments, where 5 rejects ~%.0f%% (press ] to raise it)",
 			p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
 	}
 	if msg, _ := narrateFleetWhole(s.Config, s); four.Rejected <= 0 || four.Widest == 0 || !strings.Contains(msg, price+why(four)) {
