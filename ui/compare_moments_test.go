@@ -250,7 +250,8 @@ func TestLessonBesideBlocksInFull(t *testing.T) {
 }
 
 // Some half of every compare header says the screen is a screenshot: each half giving up
-// the word alone, both did where their right sides were long (fleet-vs, review 16 #4).
+// the word alone, both did where their right sides were long (fleet-vs, review 16 #4); and
+// each half says when (newcomer 28 had to assume A's time; review 17 #12: both could drop it).
 func TestCompareHeaderSaysScreenshot(t *testing.T) {
 	th := newTheme(true, true)
 	for name, m := range compareMoments() {
@@ -259,6 +260,11 @@ func TestCompareHeaderSaysScreenshot(t *testing.T) {
 			a, b := ansi.Strip(headerLine(th, s, 0, w)), ansi.Strip(headerLine(th, s, 1, w))
 			if !strings.Contains(a+b, recordedWord) {
 				t.Errorf("%s at %d: neither half says %q:\n%s\n%s", name, w, recordedWord, a, b)
+			}
+			for i, h := range []string{a, b} {
+				if at := "at " + fmtElapsed(m[i].Elapsed); !strings.Contains(h, at) {
+					t.Errorf("%s at %d: half %d does not say %q: %q", name, w, i, at, h)
+				}
 			}
 		}
 	}
