@@ -326,7 +326,7 @@ func TestNarrateFleet(t *testing.T) {
 		t.Error("one instance narrated as a fleet")
 	}
 	// A bulkhead on each replica keeps the checks' workers free; its price is said with it,
-	// as the table shows it too: the share of payments answered ok (6/s × 3 s = 18 calls
+	// as the table shows it too: the share of payments ok (6/s × 3 s = 18 calls
 	// offered to 5 permits: Erlang B admits 26%), beside the signups that keep their workers;
 	// with every replica in rotation and with one fewer, so it does not read as a drain's
 	// price (newcomer 15). And why 5: the widest cap that leaves the others their workers,
@@ -336,7 +336,7 @@ func TestNarrateFleet(t *testing.T) {
 	four, three := s.Config.ReplicaForecast(4).Payment, s.Config.ReplicaForecast(3).Payment
 	// The fleet's rates, as its table's row counts them, each replica's times the replicas
 	// (newcomer 22 read a replica's "~6.4/s … each" beside the table's 17.4/s).
-	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price, forecast for the long run (Erlang B: random arrivals, no queue): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% answered ok), ~%s with 3 (~%.0f%%)",
+	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price, forecast for the long run (Erlang B: random arrivals, no queue): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% ok), ~%s with 3 (~%.0f%%)",
 		fmtPerSec(4*four.Rejected), fmtPerSec(3*three.Rejected), 100*three.AdmittedShare())
 	why := func(p lab.PaymentForecast) string {
 		return fmt.Sprintf("; 5 is the lesson's cap, not the best: %d, the widest cap that still leaves signups and health checks %d workers (forecast: under 0.1%% of them turned away), would reject ~%.0f%% of payments, where 5 rejects ~%.0f%% (press ] to raise it)",
@@ -350,8 +350,8 @@ func TestNarrateFleet(t *testing.T) {
 	if msg, _ := narrateFleetWhole(s.Config, s); three.Widest == 0 || !strings.HasPrefix(msg, "replica 1 drained for a deploy at 6.0s") || !strings.Contains(msg, price+why(three)) {
 		t.Errorf("a bulkhead on each, one drained:\n%q\nwant %q", msg, price+why(three))
 	}
-	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not answered ok
-	if msg, _ := narrateFleetWhole(s.Config, s); strings.Contains(msg, "answered ok") {
+	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not ok
+	if msg, _ := narrateFleetWhole(s.Config, s); strings.Contains(msg, "% ok") {
 		t.Errorf("a failing dependency, yet: %q", msg)
 	}
 }

@@ -116,7 +116,7 @@ func bulkheadCaps(cfg lab.Config, f lab.Forecast) bool {
 // bulkheadHolds is what each replica's bulkhead does to its payments, k of the fleet's n in
 // rotation, when it caps them below the pool: its health checks find a free worker, and it
 // is not pulled; the payments it turns away are the price, said as the audience sees it in
-// the table too: the share of payments answered ok (when an admitted call ends ok), beside
+// the table too: the share of payments ok (when an admitted call ends ok), beside
 // the signups that keep their workers. The price is the cap's, not a drain's: said with
 // every replica in rotation, and with one fewer (or the k in rotation now). Then, in spare,
 // why this size: a fleet's audience otherwise leaves with the lesson's cap as the bulkhead's
@@ -173,7 +173,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 }
 
 // priceOK is a capping bulkhead's price as the table shows it, after a comma: the share of
-// payments answered ok, every admitted call ending ok (", only ~20% answered ok"), or the
+// payments ok, every admitted call ending ok (", only ~20% ok"), or the
 // share that get a call when those do not end ok (a timeout cuts them, or the dependency
 // fails them); "" with a breaker, which turns away some of those the bulkhead admits.
 func priceOK(cfg lab.Config, pay lab.PaymentForecast) string {
@@ -184,13 +184,13 @@ func priceOK(cfg lab.Config, pay lab.PaymentForecast) string {
 	return ", only " + share + " " + ended
 }
 
-// priceParts are priceOK's share ("~20%") and what that share of payments did ("answered
-// ok", "get a call"); ok false with a breaker. The fleet's brief price says the share alone.
+// priceParts are priceOK's share ("~20%") and what that share of payments did ("ok",
+// "get a call"); ok false with a breaker. The fleet's brief price says the share alone.
 func priceParts(cfg lab.Config, pay lab.PaymentForecast) (share, ended string, ok bool) {
 	if cfg.Payment.Breaker.Enabled { // a breaker that opens turns away what the forecast admits
 		return "", "", false
 	}
-	ended = "answered ok"
+	ended = "ok" // the table's word: "answered" was a fallback's canned reply's too (newcomer 28)
 	if pay.TimeoutCuts || cfg.Dependency.Mode.Fails() {
 		ended = "get a call"
 	}
