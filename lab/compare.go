@@ -162,6 +162,13 @@ func (r ComparisonRow) Name() string {
 	return r.Counter
 }
 
+// Brief is the row's name in fewer words, where its whole name costs a screen lines: without
+// whose payments a ratio is of (ThatCalled), which the halves' items say beside it.
+func (r ComparisonRow) Brief() string { return strings.TrimSuffix(r.Name(), ThatCalled) }
+
+// ThatCalled says of a ratio per payment that its payments are those that called.
+const ThatCalled = " that called"
+
 // Latency says the row is a latency, not a count.
 func (r ComparisonRow) Latency() bool {
 	return r.Counter == "p99" || r.Counter == "p50" || r.Counter == CorrectedP99

@@ -35,7 +35,7 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 		case a.Calls.Payments != a.Classes[Payment].Arrived || b.Calls.Payments != b.Classes[Payment].Arrived:
 			// Of the payments that called, where some did not: 2.79× of 62 beside 1.09× of 97
 			// read as calls down 61%, where they fell 174 → 106 (newcomer 28).
-			rows[len(rows)-1].Label = "calls/payment that called"
+			rows[len(rows)-1].Label = "calls/payment" + ThatCalled
 		}
 	}
 	if a.Calls.Retries > 0 || b.Calls.Retries > 0 {
