@@ -272,7 +272,8 @@ func TestCompareHeaderSaysScreenshot(t *testing.T) {
 
 // Where some payments did not call, the amplification's row says whose it is where that
 // costs no line, and briefly where it would: at 80x24 "calls/payment that called" put the
-// signups under the payments and cost the lesson (newcomer 28, retry-storm vs budget).
+// signups under the payments and cost the lesson, at 120x40 put the lesson under the blocks,
+// brief (newcomer 28, retry-storm vs budget).
 func TestCallsPerPaymentRowNamedInItsRoom(t *testing.T) {
 	th := newTheme(true, true)
 	m := compareMoments()["bulkhead"]
@@ -281,14 +282,14 @@ func TestCallsPerPaymentRowNamedInItsRoom(t *testing.T) {
 	// Payment's p99 as retry-storm's ("3.19s 2.16s ? -1.03s"): the blocks side by side fill
 	// 80 columns with the brief name, not the whole one.
 	b.Classes[lab.Payment].Latency.P99 = a.Classes[lab.Payment].Latency.P99 - 1030*time.Millisecond
-	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+	for _, sz := range [][2]int{{200, 60}, {120, 40}, {80, 24}} {
 		s := screen{panes: []pane{{snap: &a, cfg: a.Config}, {snap: &b, cfg: b.Config}}, width: sz[0], height: sz[1], recorded: true}
 		lines := compareLines(th, s)
 		plain := ansi.Strip(strings.Join(lines, "\n"))
-		if !strings.Contains(plain, "calls/payment ") || !strings.Contains(plain, "\n» ") {
+		if !strings.Contains(plain, "calls/payment ") || !strings.Contains(plain, "» the trade") {
 			t.Errorf("%dx%d: no calls/payment row, or no lesson:\n%s", sz[0], sz[1], plain)
 		}
-		if whole := strings.Contains(plain, "\ncalls/payment that called "); whole != (sz[0] == 120) {
+		if whole := strings.Contains(plain, "\ncalls/payment that called "); whole != (sz[0] == 200) {
 			t.Errorf("%dx%d: whose calls/payment said %v:\n%s", sz[0], sz[1], whole, plain)
 		}
 	}
