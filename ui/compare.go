@@ -475,22 +475,23 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			return lines
 		}
 	}
-	blocks, noted, ruled := layout(2, "    ", note, false)
-	if closer, n, r := layout(1, "  ", note, false); len(closer) < len(blocks) {
-		blocks, noted, ruled = closer, n, r
-	}
-	// With the rows' brief names (lab.ComparisonRow.Brief) only where that saves lines, the
-	// lesson's under the blocks counted: "calls/payment that called" put retry-storm's
-	// signups under its payments at 80x24, and its lesson under the blocks, brief, at 120x40.
+	// Closer, then with the rows' brief names (lab.ComparisonRow.Brief), each only where that
+	// saves lines, the lesson's under the blocks counted: "calls/payment that called" put
+	// retry-storm's signups under its payments at 80x24, and its lesson under the blocks,
+	// brief, at 120x40.
 	lines := func(b []string, noted bool) int {
 		if noted && why == "" {
 			return len(b)
 		}
 		return len(b) + len(verdictLines(j.lesson, w, brief))
 	}
-	for _, pad := range []int{2, 1} {
-		if named, n, r := layout(pad, "    "[:2*pad], note, true); lines(named, n) < lines(blocks, noted) {
-			blocks, noted, ruled = named, n, r
+	blocks, noted, ruled := layout(2, "    ", note, false)
+	for _, c := range []struct {
+		pad   int
+		brief bool
+	}{{1, false}, {2, true}, {1, true}} {
+		if closer, n, r := layout(c.pad, "    "[:2*c.pad], note, c.brief); lines(closer, n) < lines(blocks, noted) {
+			blocks, noted, ruled = closer, n, r
 		}
 	}
 	under := verdictLines(j.lesson, w, brief)
