@@ -162,6 +162,13 @@ func (r ComparisonRow) Name() string {
 	return r.Counter
 }
 
+// Brief is the row's name in fewer words, where its whole name costs a screen lines: without
+// whose payments a ratio is of (ThatCalled), which the halves' items say beside it.
+func (r ComparisonRow) Brief() string { return strings.TrimSuffix(r.Name(), ThatCalled) }
+
+// ThatCalled says of a ratio per payment that its payments are those that called.
+const ThatCalled = " that called"
+
 // Latency says the row is a latency, not a count.
 func (r ComparisonRow) Latency() bool {
 	return r.Counter == "p99" || r.Counter == "p50" || r.Counter == CorrectedP99
@@ -500,15 +507,16 @@ func BlocksKey() [3]string {
 // and what does it do to ≈?).
 func BlocksHow() [3]string {
 	blocks := FmtDur(BlockSpan) + " blocks of arrivals"
-	// "Compared", "not request by request": "judged …, a vote each" left newcomer 26 asking
-	// what a vote is.
-	return [3]string{"counts compared in " + blocks + ", not request by request: a fleet fails together",
-		"counts by " + blocks + ", not requests: a fleet fails together", "by " + blocks}
+	// "Counts by blocks", not "judged …, a vote each", which left newcomer 26 asking what a
+	// vote is. Why, in plain words: "a fleet fails together" left newcomer 28 asking
+	// why 15 → 0 is noise in a fleet and -20 beyond it in one lab.
+	return [3]string{"counts by " + blocks + ": a fleet's failures come in clusters, so counts vary more",
+		"counts by " + blocks + ": failures come in clusters", "by " + blocks}
 }
 
 // BlocksWhy: see BlocksKey.
 func BlocksWhy() string {
-	return fmt.Sprintf("%s for a fleet: its requests fail together (a replica pulled), so each %s of arrivals counts once, not each request; a burst in one second is a few blocks, too few to call",
+	return fmt.Sprintf("%s for a fleet: its failures come in clusters (a replica pulled), so counts vary more, and each %s of arrivals counts once, not each request; a burst in one second is a few blocks, too few to call",
 		ApproxMark, FmtDur(BlockSpan))
 }
 
@@ -589,16 +597,18 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 				TooFewMark + " too few ended: the p50 row under it is judged", judged}
 		case stoodIn: // every "?" has its p50 judged; a row of its own where it differs (TooFewKey)
 			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
-			// difference, and looked for payment's p50 row under 3.97s against ~3.0s).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise",
-				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise",
-				TooFewMark + " too few ended: p50 judged instead, in a row below if the p50s differ", judged}
+			// difference, and looked for payment's p50 row under 3.97s against ~3.0s); and
+			// what no row says (newcomer 28 could not tell agreeing p50s from unjudged ones).
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where they agree",
+				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where they agree",
+				TooFewMark + " too few ended: p50 judged: a row below, or none where the p50s agree", judged}
 		default:
 			// Brief, to stand beside ≈'s and bare's short words at 120 columns: what the count
 			// is, as the help says it ("under 368, the true p99 could lie above the slowest"
-			// left newcomer 26 asking where 368 came from).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs, TooFewWhy(),
-				TooFewMark + " too few ended to judge a p99", TooFewBrief}
+			// left newcomer 26 asking where 368 came from). Every p50 was judged and agrees, or
+			// it would stand in: said, as no row under it says it (newcomer 28).
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + "; the p50s, judged instead, agree", TooFewWhy() + "; the p50s agree",
+				TooFewMark + " too few ended to judge a p99; p50s agree", TooFewBrief + "; p50s agree"}
 		}
 	}
 	at := [3]int{}
@@ -878,8 +888,10 @@ func (r ComparisonRow) Approx() string {
 const (
 	ApproxMark = "≈"
 	ApproxKey  = ApproxMark + " within noise"
-	// UnmarkedKey says what a difference without a mark is, where colour cannot.
-	UnmarkedKey = "unmarked change: beyond noise"
+	// UnmarkedKey says what a difference without a mark is, where colour cannot: a signed
+	// one, so a bare 0 reads as no change ("unmarked change: beyond noise" read "rejected:pool
+	// 0 0 0" as a change beyond noise, newcomer 28).
+	UnmarkedKey = "bare +n or -n: beyond noise"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"
@@ -895,7 +907,7 @@ const (
 // (TooFewWhy) and then why and what is judged instead: one wording on screen, in the report
 // and in the help (newcomer 16 read three).
 func TooFewKey() string {
-	return TooFewWhy() + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, the p99's B − A shown after \"%s\" all the same",
+	return TooFewWhy() + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, none when the p50s agree, the p99's B − A shown after \"%s\" all the same",
 		TooFewMark)
 }
 

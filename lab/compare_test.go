@@ -627,7 +627,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · unmarked change: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
+		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -698,9 +698,9 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		rows []ComparisonRow
 		want string
 	}{
-		{[]ComparisonRow{bare}, "unmarked change: beyond noise (chance alone: under about 1 time in 20)"},
+		{[]ComparisonRow{bare}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "unmarked change: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
+		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge (a p99 needs 368 ended: from fewer, the true p99 could lie above the slowest seen): the p50 row under it is judged instead"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -709,11 +709,24 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		}
 	}
 	// A ? with no p50 under it says, briefly, what its count is, in the help's words
-	// (newcomer 26: "under 368" from where?).
+	// (newcomer 26: "under 368" from where?), and that its p50s agree, which no row says
+	// (newcomer 28), in every form.
 	alone := few
 	alone.StoodIn = false
-	if forms := NoiseRule([]ComparisonRow{bare, alone}, false, label); !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended)") {
+	forms := NoiseRule([]ComparisonRow{bare, alone}, false, label)
+	if !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended); the p50s agree") {
 		t.Errorf("? alone, briefly: %q", forms)
+	}
+	for _, f := range forms {
+		if !strings.Contains(f, "p50s") {
+			t.Errorf("? alone, a form that does not say the p50s agree: %q", f)
+		}
+	}
+	// Beside a p50 that stands in, a ? without one says why none is under it.
+	for _, f := range NoiseRule([]ComparisonRow{bare, few, alone}, false, label)[:3] {
+		if !strings.Contains(f, "none where") {
+			t.Errorf("? with and without a p50 under it: %q", f)
+		}
 	}
 	// Cut short, the ? and its p50 outlast the example and bare.
 	for _, f := range NoiseRule([]ComparisonRow{bare, noise, few}, false, label) {
@@ -875,8 +888,9 @@ func TestLessonLinksNotOKMoved(t *testing.T) {
 // each is one vote of ≈'s test in place of a request's.
 func TestBlocksSayWhatAndWhy(t *testing.T) {
 	how := BlocksHow()
-	// "Compared", each request not the unit: "judged …, a vote each" read as jargon (newcomer 26).
-	if how[0] != "counts compared in 200ms blocks of arrivals, not request by request: a fleet fails together" {
+	// "Counts by blocks": "judged …, a vote each" read as jargon (newcomer 26); why in plain
+	// words: "a fleet fails together" left why 15 → 0 is noise to guessing (newcomer 28).
+	if how[0] != "counts by 200ms blocks of arrivals: a fleet's failures come in clusters, so counts vary more" {
 		t.Errorf("BlocksHow %q", how[0])
 	}
 	for i, forms := range [][3]string{how, BlocksKey()} {
@@ -884,7 +898,7 @@ func TestBlocksSayWhatAndWhy(t *testing.T) {
 			if !strings.Contains(f, "200ms blocks of arrivals") {
 				t.Errorf("form %d of %d: %q does not say what a block is", j, i, f)
 			}
-			if j < 2 && !strings.Contains(f, "a fleet fails together") {
+			if j < 2 && !strings.Contains(f, "failures come in clusters") {
 				t.Errorf("form %d of %d: %q does not say why a fleet's", j, i, f)
 			}
 		}
@@ -921,5 +935,25 @@ func TestNeitherSaysTheCountThatMadeIt(t *testing.T) {
 	}
 	if n := neither(&b, &a); len(n) != 1 || n[0].Counter != "p99" || n[0].Of != "fewer turned away" {
 		t.Errorf("slower, fewer ok, fewer turned away: %+v, want p99 (fewer turned away)", n)
+	}
+}
+
+// calls/payment's row says whose: retry-storm's 2.81× of the 62 payments that called beside
+// retry-budget's 1.09× of all 97 read as calls down 61%, where they fell 174 → 106
+// (newcomer 28); where every payment called, the row's word is the item's.
+func TestCallsPerPaymentRowSaysOfWhom(t *testing.T) {
+	var a, b Snapshot
+	a.Calls, b.Calls = CallStats{Payments: 62, Retries: 112}, CallStats{Payments: 97, Retries: 9}
+	a.Classes[Payment].Arrived, b.Classes[Payment].Arrived = 97, 97
+	name := func() string {
+		rows, _ := callRows(&a, &b)
+		return rows[0].Name()
+	}
+	if got := name(); got != "calls/payment that called" {
+		t.Errorf("some payments did not call: %q", got)
+	}
+	a.Calls.Payments = 97
+	if got := name(); got != "calls/payment" {
+		t.Errorf("every payment called: %q", got)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 func init() {
 	register(mechanism{name: "fallback", rank: 10, start: func(iso *Isolation) runtime { return fallback{count: iso.lent.Fallback} }, health: at(27, fallbackHealth),
-		words: at(45, []Item{word("fallback answered n", "the payment chain's first stage: it answers every payment not ok on a worker (failed, timed out, or rejected by the isolation) with a canned reply instead of an error (a degraded answer) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has answered one, with the payments turned away before a worker ran it (rejected:pool, :balancer, :queue), which got an error, as every other class's rejections do (only payments have a fallback); in a compare, also where it answered none")})})
+		words: at(45, []Item{word("fallback canned replies to n", "the payment chain's first stage: it gives every payment not ok on a worker (failed, timed out, or rejected by the isolation) a canned reply instead of an error (degraded, never \"ok\", the word for a real success) and calls nothing; it counts them, and changes no outcome: they stay timed out, failed or rejected. Shown once it has given one, with the payments turned away before a worker ran it (rejected:pool, :balancer, :queue), which got an error, as every other class's rejections do (only payments have a fallback); in a compare, also where it gave none (\"no canned replies\")")})})
 }
 
 // fallbackHealth shows the fallback where it acts: the payments it answered, once it has
@@ -49,29 +49,31 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	}
 	switch {
 	case n == 0 && before != "" && compared:
-		away := fmt.Sprintf("none answered; %s %s turned away before it", FmtCount(sumFor(pay.Rejected, beforeChain)), payments)
-		return []string{"none answered: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
-			"none answered: the " + before + " got an error, turned away before a worker could run the fallback",
-			"none answered: the " + before + " got an error, before a worker", away + ": error",
+		away := fmt.Sprintf("no canned replies; %s %s turned away first", FmtCount(sumFor(pay.Rejected, beforeChain)), payments)
+		return []string{"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
+			"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback",
+			"no canned replies: the " + before + " got an error, before a worker", away + ": error",
 			// Why none, before what they got, where only one fits: the fallback stands first in
 			// the chain, and "none answered; 33 payments rejected:pool: error" left why it did
 			// not answer them to guessing (newcomer 25).
-			away, "none answered; " + before + ": error", before + " got an error"}
+			away, "no canned replies; " + before + ": error", before + " got an error"}
 	case n == 0:
 		return nil
 	}
-	said := fmt.Sprintf("answered %s %s not ok", FmtCount(n), payments)
+	// Its own word, never "answered", which is an ok's ("only ~16% answered ok" beside
+	// "fallback answered 78 not ok", newcomer 28).
+	said := fmt.Sprintf("canned replies to %s %s not ok", FmtCount(n), payments)
 	// What the user got, said: a Hystrix reader takes a fallback for a degraded success
 	// (newcomer 12), and here it changes no outcome.
 	// Instead of an error, never "not an error": they are not ok, which the postmortem's
 	// narrator counts ("not ok 3.9% of ended …: rejected:deadline"), the user saw a canned reply in their
 	// place (newcomer 22 read the two as calling the same rejections errors and not errors).
-	instead := said + " with a canned reply instead of an error"
-	long := instead + " (a degraded answer, still counted not ok)"
+	instead := said + " instead of an error"
+	long := instead + " (degraded, still counted not ok)"
 	var forms []string
 	if before != "" {
 		forms = append(forms, instead+"; the "+before+" got an error"+alike, long+"; the "+before+" got an error, turned away before a worker could run it",
-			instead+"; the "+before+" got an error", fmt.Sprintf("answered %s not ok with a canned reply; %s got an error", FmtCount(n), before))
+			instead+"; the "+before+" got an error", fmt.Sprintf("canned replies to %s not ok; %s got an error", FmtCount(n), before))
 	}
 	// Which the user saw, the table's cause or the reply, said where there is room: the
 	// table's timed-out 49 beside "answered 49" left it to guessing (newcomer 19).
@@ -81,8 +83,7 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	// The shortest, for a compare half: a form without it let it vanish (the second review);
 	// short enough to share the definitions' line, which keeps a half its charts, and saying
 	// to whom ("fallback 30 canned replies" took newcomer 25 a second reading).
-	return append(forms, long, instead, fmt.Sprintf("answered %s not ok with a canned reply", FmtCount(n)),
-		fmt.Sprintf("canned replies to %s not ok", FmtCount(n)))
+	return append(forms, long, instead, said, fmt.Sprintf("canned replies to %s not ok", FmtCount(n)))
 }
 
 // BeforeChain says a class's requests turned away before the chain ran, by reason (the

@@ -16,7 +16,7 @@ var (
 	TermArrived = Term{Word: "arrived", Column: "arrived",
 		Means: "requests sent, on schedule, however the pool is doing (closed loop: the users sent, each after its last reply)"}
 	TermOKShare = Term{Word: "ok%", Column: "ok%",
-		Means: "ok ÷ arrived: the share of the users' requests answered ok; a rejection is not ok, nor (yet) a request in flight"}
+		Means: "ok ÷ arrived: the share of the users' requests that ended ok; a rejection is not ok, nor (yet) a request in flight"}
 )
 
 // outcomeTerms are the words of a served request's outcomes (Outcome order) and of one in flight.

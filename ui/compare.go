@@ -405,7 +405,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		}
 		return nil
 	}
-	layout := func(pad int, gap string, note func(nw, h int) []string) (out []string, noted, ruled bool) {
+	layout := func(pad int, gap string, note func(nw, h int) []string, brief bool) (out []string, noted, ruled bool) {
 		var blocks [][]string
 		var widths []int
 		for start := 0; start < len(rows); {
@@ -414,7 +414,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 				end++
 			}
 			if keep == nil || keep(rows[start].Class) {
-				block, bw := summaryBlock(t, rows[start:end], a.Config.Traffic.Label(rows[start].Class), s.marks, pad)
+				block, bw := summaryBlock(t, rows[start:end], a.Config.Traffic.Label(rows[start].Class), s.marks, pad, brief)
 				blocks, widths = append(blocks, block), append(widths, bw)
 			}
 			start = end
@@ -464,9 +464,24 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			return lines
 		}
 	}
-	blocks, noted, ruled := layout(2, "    ", note)
-	if closer, n, r := layout(1, "  ", note); len(closer) < len(blocks) {
-		blocks, noted, ruled = closer, n, r
+	// Closer, then with the rows' brief names (lab.ComparisonRow.Brief), each only where that
+	// saves lines, the lesson's under the blocks counted: "calls/payment that called" put
+	// retry-storm's signups under its payments at 80x24, and its lesson under the blocks,
+	// brief, at 120x40.
+	lines := func(b []string, noted bool) int {
+		if noted && why == "" {
+			return len(b)
+		}
+		return len(b) + len(verdictLines(j.lesson, w, brief))
+	}
+	blocks, noted, ruled := layout(2, "    ", note, false)
+	for _, c := range []struct {
+		pad   int
+		brief bool
+	}{{1, false}, {2, true}, {1, true}} {
+		if closer, n, r := layout(c.pad, "    "[:2*c.pad], note, c.brief); lines(closer, n) < lines(blocks, noted) {
+			blocks, noted, ruled = closer, n, r
+		}
 	}
 	under := verdictLines(j.lesson, w, brief)
 	if why == "" && noted {
@@ -527,7 +542,11 @@ const noteMinWidth = 28
 // summaryBlock draws one class's rows under a header naming the class (as name) and the
 // columns, pad cells before each number, and returns its width. The A and B cells of rows marks point at stand out: ▸ and
 // reverse video.
-func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []pointer, pad int) ([]string, int) {
+func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []pointer, pad int, brief bool) ([]string, int) {
+	rowName := lab.ComparisonRow.Name
+	if brief {
+		rowName = lab.ComparisonRow.Brief
+	}
 	ci := int(rows[0].Class)
 	// A and B share a width; B − A has its own, as "≈ " widens only it.
 	labelW, numW, diffW := ansiWidth(name), 0, ansiWidth("B − A")
@@ -535,7 +554,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 	for i, r := range rows {
 		a, b, d := r.Cells()
 		cells[i] = [3]string{a, b, d}
-		labelW = max(labelW, ansiWidth(r.Name()))
+		labelW = max(labelW, ansiWidth(rowName(r)))
 		numW = max(numW, ansiWidth(a), ansiWidth(b))
 		diffW = max(diffW, ansiWidth(d))
 	}
@@ -554,7 +573,7 @@ func summaryBlock(t *theme, rows []lab.ComparisonRow, name string, marks []point
 		if marked(marks, r.Class, "row:"+r.Counter) {
 			a, b = markedCell(t, cells[i][0], numW), markedCell(t, cells[i][1], numW)
 		}
-		out = append(out, padRight(r.Name(), labelW)+a+b+diff)
+		out = append(out, padRight(rowName(r), labelW)+a+b+diff)
 	}
 	return out, labelW + 2*numW + diffW
 }

@@ -215,9 +215,10 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		_, spare := halfCtx(th, s, 1).narration()
 		want := "» B: " + strings.TrimPrefix(spare.short, "; ")
 		// Why that cap, and whether the others stay protected at it (newcomer 25): the widest
-		// that keeps them workers, not "leaves 2 workers free", read as idle (review 16 #9),
-		// and of whom its share is (newcomer 26: "sparing" what? ~44% of what?).
-		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " keeps others ") || !strings.Contains(spare.short, "% of payments, not ~") {
+		// by the rule the long form says (newcomer 28: "keeps others 2 workers" here and 3
+		// in a fleet looked arbitrary), and of whom its share is (newcomer 26: ~44% of what?);
+		// no share no line of the screen shows (newcomer 28: "not ~84%").
+		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " turns away under 0.1% of others and ~") || !strings.HasSuffix(spare.short, "% of payments") {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)
@@ -249,7 +250,8 @@ func TestLessonBesideBlocksInFull(t *testing.T) {
 }
 
 // Some half of every compare header says the screen is a screenshot: each half giving up
-// the word alone, both did where their right sides were long (fleet-vs, review 16 #4).
+// the word alone, both did where their right sides were long (fleet-vs, review 16 #4); and
+// each half says when (newcomer 28 had to assume A's time; review 17 #12: both could drop it).
 func TestCompareHeaderSaysScreenshot(t *testing.T) {
 	th := newTheme(true, true)
 	for name, m := range compareMoments() {
@@ -259,6 +261,40 @@ func TestCompareHeaderSaysScreenshot(t *testing.T) {
 			if !strings.Contains(a+b, recordedWord) {
 				t.Errorf("%s at %d: neither half says %q:\n%s\n%s", name, w, recordedWord, a, b)
 			}
+			for i, h := range []string{a, b} {
+				if at := "at " + fmtElapsed(m[i].Elapsed); !strings.Contains(h, at) {
+					t.Errorf("%s at %d: half %d does not say %q: %q", name, w, i, at, h)
+				}
+			}
+		}
+	}
+}
+
+// Where some payments did not call, the amplification's row says whose it is where that
+// costs no line, and briefly where it would: at 80x24 "calls/payment that called" put the
+// signups under the payments and cost the lesson, at 120x40 put the lesson under the blocks,
+// brief (newcomer 28, retry-storm vs budget).
+func TestCallsPerPaymentRowNamedInItsRoom(t *testing.T) {
+	th := newTheme(true, true)
+	m := compareMoments()["bulkhead"]
+	a, b := *m[0], *m[1]
+	a.Calls, b.Calls = lab.CallStats{Payments: 62, Retries: 112}, lab.CallStats{Payments: 97, Retries: 9}
+	// Payment's p99 as retry-storm's ("3.19s 2.16s ? -1.03s"): the blocks side by side fill
+	// 80 columns with the brief name, not the whole one.
+	b.Classes[lab.Payment].Latency.P99 = a.Classes[lab.Payment].Latency.P99 - 1030*time.Millisecond
+	for _, sz := range [][2]int{{200, 60}, {120, 40}, {80, 24}} {
+		s := screen{panes: []pane{{snap: &a, cfg: a.Config}, {snap: &b, cfg: b.Config}}, width: sz[0], height: sz[1], recorded: true}
+		lines := compareLines(th, s)
+		plain := ansi.Strip(strings.Join(lines, "\n"))
+		if !strings.Contains(plain, "calls/payment ") || !strings.Contains(plain, "» the trade") {
+			t.Errorf("%dx%d: no calls/payment row, or no lesson:\n%s", sz[0], sz[1], plain)
+		}
+		// At 120x40 the blocks close up for it, the lesson beside them in full.
+		if beside := strings.Contains(plain, "  » the trade"); sz[0] == 120 && !beside {
+			t.Errorf("120x40: the lesson not beside the blocks:\n%s", plain)
+		}
+		if whole := strings.Contains(plain, "\ncalls/payment that called "); whole != (sz[0] > 80) {
+			t.Errorf("%dx%d: whose calls/payment said %v:\n%s", sz[0], sz[1], whole, plain)
 		}
 	}
 }

@@ -835,7 +835,7 @@ func TestRuleOnScreen(t *testing.T) {
 }
 
 // ruleStarts matches the start of the rule line's words (lab.NoiseRule).
-var ruleStarts = regexp.MustCompile(`(^|  |── A vs B · )(≈ chance|≈ within noise|unmarked change:|\? too few|≠ )`)
+var ruleStarts = regexp.MustCompile(`(^|  |── A vs B · )(≈ chance|≈ within noise|bare \+n or -n:|\? too few|≠ )`)
 
 // ruleText is the rule's words on a compare screen: on the title, on a line of its own, or
 // beside the blocks, a column of lines from where it starts; and the screen's text without

@@ -88,8 +88,9 @@ func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
 // the widest that leaves them the workers they need, by the forecast's rule, and what it
-// would reject of the payments against what this one does. Nothing when none is wider.
-func widest(pay lab.PaymentForecast, others string) spareClause {
+// would reject of the payments against what this one, of size, does. Nothing when none is
+// wider.
+func widest(pay lab.PaymentForecast, others string, size int) spareClause {
 	if pay.Widest == 0 {
 		return spareClause{}
 	}
@@ -102,13 +103,15 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 	// protected there (newcomer 25: "a cap of 18 would reject ~44%": why 18, and are the
 	// signups still safe?); brief, in one line under an 80-column compare's trade.
 	return spareClause{
-		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %d %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, not ~%.0f%% (press %s to raise it)",
-			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, 100*pay.RejectedShare(), key),
+		// The share it is weighed against, said as this cap's: a bare "not ~84%" was a figure
+		// no other line showed (newcomer 28).
+		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %d %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, where %d rejects ~%.0f%% (press %s to raise it)",
+			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, size, 100*pay.RejectedShare(), key),
 		// What it spares, and of whom the shares are (newcomer 26: "sparing" what? ~44% of
-		// what?), why that cap and whom the workers are kept for ("leaves 2 workers free"
-		// read as idle ones, review 16 #9), in one line under an 80-column compare: the key
-		// gives way first.
-		short: fmt.Sprintf("; widest cap %d keeps others %d %s, rejects ~%.0f%% of payments, not ~%.0f%%", pay.Widest, pay.OthersNeed, workers, 100*pay.WidestLoss, 100*pay.RejectedShare()),
+		// what?), in one line under an 80-column compare: the key gives way first. By the
+		// rule that sizes it, as the long form says: "keeps others 2 workers" here and "3"
+		// in a fleet looked arbitrary, and beside "which need ~0.01 workers" (newcomer 28).
+		short: fmt.Sprintf("; widest cap %d turns away under %g%% of others and ~%.0f%% of payments", pay.Widest, 100*lab.OthersLoss, 100*pay.WidestLoss),
 		key:   " (press " + key + ")",
 	}
 }
@@ -249,7 +252,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			}
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need ~%s workers; %s: %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, fmtWorkers(need), longRun, rejected, priceOK(cfg, pay))
-			*spare = widest(pay, others)
+			*spare = widest(pay, others, pay.Bulkhead)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}

@@ -28,7 +28,7 @@ func TestNarrateWidestBulkhead(t *testing.T) {
 	if p.Widest <= cfg.Payment.Bulkhead.Size || p.OthersNeed < 1 {
 		t.Fatalf("forecast %+v: want a wider cap than %d", p, cfg.Payment.Bulkhead.Size)
 	}
-	want := fmt.Sprintf("; %d, the widest cap that still leaves signups and health checks %d workers (forecast: under 0.1%% of them turned away), would reject ~%.0f%% of payments, not ~%.0f%% (press ] to raise it)",
+	want := fmt.Sprintf("; %d, the widest cap that still leaves signups and health checks %d workers (forecast: under 0.1%% of them turned away), would reject ~%.0f%% of payments, where 5 rejects ~%.0f%% (press ] to raise it)",
 		p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
 	if got := narrate(cfg, s); !strings.HasSuffix(got, want) {
 		t.Errorf("semaphore-bulkhead:\n got %q\nwant it to end %q", got, want)

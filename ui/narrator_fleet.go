@@ -117,7 +117,7 @@ func bulkheadCaps(cfg lab.Config, f lab.Forecast) bool {
 // bulkheadHolds is what each replica's bulkhead does to its payments, k of the fleet's n in
 // rotation, when it caps them below the pool: its health checks find a free worker, and it
 // is not pulled; the payments it turns away are the price, said as the audience sees it in
-// the table too: the share of payments answered ok (when an admitted call ends ok), beside
+// the table too: the share of payments ok (when an admitted call ends ok), beside
 // the signups that keep their workers. The price is the cap's, not a drain's: said with
 // every replica in rotation, and with one fewer (or the k in rotation now). Then, in spare,
 // why this size: a fleet's audience otherwise leaves with the lesson's cap as the bulkhead's
@@ -165,7 +165,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	others := cfg.Share(max(k, 1)).Others() // a replica's share: the balancer's checks arrive too
 	// Why this cap, a clause the screen may leave out or brief (the review: whole, it cost
 	// fleet-bulkhead's table its rates and legends at 80x24).
-	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String)); w.long != "" {
+	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String), bh.Size); w.long != "" {
 		lesson := fmt.Sprintf("; %d is the lesson's cap, not the best: ", bh.Size)
 		// Brief, the remedy alone: it fits one line at 80 columns under a compare's trade.
 		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), w.short, w.key
@@ -174,7 +174,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 }
 
 // priceOK is a capping bulkhead's price as the table shows it, after a comma: the share of
-// payments answered ok, every admitted call ending ok (", only ~20% answered ok"), or the
+// payments ok, every admitted call ending ok (", only ~20% ok"), or the
 // share that get a call when those do not end ok (a timeout cuts them, or the dependency
 // fails them); "" with a breaker, which turns away some of those the bulkhead admits.
 func priceOK(cfg lab.Config, pay lab.PaymentForecast) string {
@@ -185,13 +185,13 @@ func priceOK(cfg lab.Config, pay lab.PaymentForecast) string {
 	return ", only " + share + " " + ended
 }
 
-// priceParts are priceOK's share ("~20%") and what that share of payments did ("answered
-// ok", "get a call"); ok false with a breaker. The fleet's brief price says the share alone.
+// priceParts are priceOK's share ("~20%") and what that share of payments did ("ok",
+// "get a call"); ok false with a breaker. The fleet's brief price says the share alone.
 func priceParts(cfg lab.Config, pay lab.PaymentForecast) (share, ended string, ok bool) {
 	if cfg.Payment.Breaker.Enabled { // a breaker that opens turns away what the forecast admits
 		return "", "", false
 	}
-	ended = "answered ok"
+	ended = "ok" // the table's word: "answered" was a fallback's canned reply's too (newcomer 28)
 	if pay.TimeoutCuts || cfg.Dependency.Mode.Fails() {
 		ended = "get a call"
 	}

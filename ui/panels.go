@@ -777,8 +777,10 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// it ticks. A screenshot's is still, and bare beside the preset's name it read as a
 	// setting like the dependency's 3.0s (newcomer 26): "screenshot at 8.0s" in every form
 	// but the last, which drops the time, as the state's word was in every form. Compare
-	// mode's halves give up one each before an outage's count: B the word, A the time, so
-	// the two say both (each giving up the word alone, both did: review 16 #4).
+	// mode's halves each keep the time, the moment each shows (newcomer 28 had to assume
+	// A's; review 17 #12: both could drop it), and one the word (each giving up the word
+	// alone, both did: review 16 #4): A, whose outage count is the lesson's, gives it up
+	// before its count; B keeps it, its count giving way first.
 	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
 	if s.recorded {
 		shot := title + "  " + t.dim.Render(recordedWord+" at ") + fmtElapsed(snap.Elapsed)
@@ -786,9 +788,10 @@ func headerLine(t *theme, s screen, i, w int) string {
 		switch {
 		case len(s.panes) == 1:
 		case i > 0:
-			lefts[1] = title + "  " + t.dim.Render("at ") + fmtElapsed(snap.Elapsed)
+			lefts[2] = shot
 		default:
-			lefts[1] = lefts[2]
+			at := title + "  " + t.dim.Render("at ") + fmtElapsed(snap.Elapsed)
+			lefts[1], lefts[2] = at, at
 		}
 	}
 

@@ -317,7 +317,7 @@ func TestFallbackNoteWhereItTeaches(t *testing.T) {
 		t.Fatal("the fixture turns no payment away at the pool")
 	}
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
-		if flat := frameText(t, a, sz[0], sz[1]); strings.Contains(flat, "got an error") || strings.Contains(flat, "none answered") {
+		if flat := frameText(t, a, sz[0], sz[1]); strings.Contains(flat, "got an error") || strings.Contains(flat, "no canned replies") {
 			t.Errorf("%dx%d alone, the fallback answered none: %s", sz[0], sz[1], flat)
 		}
 	}
@@ -325,10 +325,10 @@ func TestFallbackNoteWhereItTeaches(t *testing.T) {
 	b.Classes[lab.Payment].Fallback = 40
 	for _, sz := range [][2]int{{120, 40}, {200, 60}} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{*a, b}, sz[0], sz[1], true))
-		if !strings.Contains(frame, "fallback none answered") || strings.Contains(frame, "no fallback") {
+		if !strings.Contains(frame, "fallback no canned replies") || strings.Contains(frame, "no fallback") {
 			t.Errorf("%dx%d compare: A's payments' error unsaid, or said as no fallback:\n%s", sz[0], sz[1], frame)
 		}
-		if n := strings.Count(frame, "canned repl"); n != 1 {
+		if n := strings.Count(frame, "canned replies to"); n != 1 {
 			t.Errorf("%dx%d compare: B's canned replies said %d times:\n%s", sz[0], sz[1], n, frame)
 		}
 	}

@@ -253,7 +253,7 @@ func TestNarrator(t *testing.T) {
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		{"bulkhead", func(c *lab.Config) { c.Payment.Bulkhead.Type = lab.BulkheadSemaphore },
-			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, which need ~0.01 workers; forecast for the long run (Erlang B: random arrivals, no queue): ~8.4/s payments rejected:bulkhead, only ~16% answered ok"},
+			"the semaphore bulkhead caps them at 5 of the pool's 20: 15 stay free for signups, which need ~0.01 workers; forecast for the long run (Erlang B: random arrivals, no queue): ~8.4/s payments rejected:bulkhead, only ~16% ok"},
 		{"socket timeout", func(c *lab.Config) {
 			c.Payment.Timeout = lab.TimeoutConfig{Kind: lab.TimeoutSocket, Duration: lab.Duration(1e9)}
 		}, "10/s × 1.0s (socket timeout) = 10 workers"},
