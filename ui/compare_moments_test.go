@@ -218,7 +218,9 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		// by the rule the long form says (newcomer 28: "keeps others 2 workers" here and 3
 		// in a fleet looked arbitrary), and of whom its share is (newcomer 26: ~44% of what?);
 		// no share no line of the screen shows (newcomer 28: "not ~84%").
-		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " turns away under 0.1% of others and ~") || !strings.HasSuffix(spare.short, "% of payments") {
+		// A forecast ("would"), and the pool, not the cap, turns the others away, after the
+		// payments they are other than (review 18).
+		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " would reject ~") || !strings.HasSuffix(spare.short, "% of payments, others under 0.1% turned away") {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)
