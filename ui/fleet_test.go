@@ -709,7 +709,9 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	sc := testScreen(s, 200, 40)
 	sc.recorded = true
 	head := ansi.Strip(headerLine(th, sc, 0, 200))
-	if want := fmt.Sprintf("signup turned away %d: rejected:pool %d, rejected:balancer 541 (", pool+541, pool); !strings.Contains(head, want) {
+	// The note is the count's, pool and balancer both: after the last part it read as the
+	// balancer's (review 18).
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]+/s in [^)]+\): rejected:pool %d, rejected:balancer 541`, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("header %q, want %q", head, want)
 	}
 	// Narrower, it keeps its parts, in the columns' names, where the outage's note and the
@@ -731,6 +733,14 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	back.Fleet.Pulls[3].ReturnedAt = 9400 * time.Millisecond
 	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !strings.Contains(head, "rejected:balancer 550") {
 		t.Errorf("at 80 columns, after the outage: %q", head)
+	}
+	// Once the class stopped too, its "none since" is on its count, not beside the
+	// balancer's part, next to the outage's own "none since" (review 18).
+	back.Timeline = slices.Clone(s.Timeline)
+	clear(back.Timeline[len(back.Timeline)-1].Rejected[lab.Signup][:])
+	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200))
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*none since [^)]+\): rejected:pool %d, rejected:balancer 541  rejected:balancer 550 \(none since `, pool+541, pool)); !want.MatchString(head) {
+		t.Errorf("after the outage, stopped: header %q, want %q", head, want)
 	}
 	// The outage's count alone is the last form, during the outage and after it: the first
 	// class alone after it was the same or wider, never tried (review 16).
