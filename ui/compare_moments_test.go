@@ -299,4 +299,14 @@ func TestCallsPerPaymentRowNamedInItsRoom(t *testing.T) {
 			t.Errorf("%dx%d: whose calls/payment said %v:\n%s", sz[0], sz[1], whole, plain)
 		}
 	}
+	// Where the row goes by its brief name, whose payments it divides by is still on the
+	// screen, in the halves' items or the lesson (review 18: only the name's absence was
+	// asserted, newcomer 28 #15 misread the bare ratio).
+	for h := 20; h <= 30; h++ {
+		s := screen{panes: []pane{{snap: &a, cfg: a.Config}, {snap: &b, cfg: b.Config}}, width: 80, height: h, recorded: true}
+		plain := ansi.Strip(strings.Join(compareLines(th, s), "\n"))
+		if strings.Contains(plain, "\ncalls/payment ") && !strings.Contains(plain, lab.ThatCalled) {
+			t.Errorf("80x%d: calls/payment by its brief name, and nothing says of whom:\n%s", h, plain)
+		}
+	}
 }
