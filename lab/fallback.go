@@ -49,7 +49,9 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	}
 	switch {
 	case n == 0 && before != "" && compared:
-		away := fmt.Sprintf("no canned replies; %s %s turned away first", FmtCount(sumFor(pay.Rejected, beforeChain)), payments)
+		// "Never reached it", the help's words for the chain: "turned away first" read as the
+		// first 20 payments (review 18), and "before it" no longer fits half of 120.
+		away := fmt.Sprintf("no canned replies; %s %s never reached it", FmtCount(sumFor(pay.Rejected, beforeChain)), payments)
 		return []string{"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
 			"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback",
 			"no canned replies: the " + before + " got an error, before a worker", away + ": error",

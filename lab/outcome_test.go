@@ -121,8 +121,9 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 		t.Errorf("none answered, some turned away before the chain, in a compare: %q", got)
 	}
 	// Half of 120 columns says why none: they were turned away before it, first in the chain
-	// as it is (newcomer 25: "none answered; 33 payments rejected:pool: error").
-	if got := fittingValue(FallbackLabel, 58, FallbackSaid(none, true)...); got != "no canned replies; 25 payments turned away first" {
+	// as it is (newcomer 25: "none answered; 33 payments rejected:pool: error"), in the
+	// help's words for it, not "turned away first", the first 25 (review 18).
+	if got := fittingValue(FallbackLabel, 58, FallbackSaid(none, true)...); got != "no canned replies; 25 payments never reached it" {
 		t.Errorf("none answered, in a compare half of 120 columns: %q", got)
 	}
 	// The signups the table shows with the same rejection got an error too, said where

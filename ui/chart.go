@@ -65,7 +65,9 @@ type chartSpec struct {
 }
 
 // strips says spec is drawn as strips whatever its rows: a pool's, one with its ok, and a
-// measure's.
+// measure's, meant: the adaptive limit's one strip is to the pool's size, as the workers
+// strip beside it, where a line's even axis reaches past it (a limit of 64 on 0–80,
+// newcomer 28), at the price of a tall screen's finer rows.
 func (spec chartSpec) strips() bool { return spec.pool || spec.ok != nil || spec.measure != "" }
 
 // measureLetter is the letter of a measure's strip: its name's initial, upper case.

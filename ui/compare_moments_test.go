@@ -218,7 +218,9 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		// by the rule the long form says (newcomer 28: "keeps others 2 workers" here and 3
 		// in a fleet looked arbitrary), and of whom its share is (newcomer 26: ~44% of what?);
 		// no share no line of the screen shows (newcomer 28: "not ~84%").
-		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " turns away under 0.1% of others and ~") || !strings.HasSuffix(spare.short, "% of payments") {
+		// A forecast ("would"), and the pool, not the cap, turns the others away, after the
+		// payments they are other than (review 18).
+		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " would reject ~") || !strings.HasSuffix(spare.short, "% of payments, others under 0.1% turned away") {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)
@@ -295,6 +297,16 @@ func TestCallsPerPaymentRowNamedInItsRoom(t *testing.T) {
 		}
 		if whole := strings.Contains(plain, "\ncalls/payment that called "); whole != (sz[0] > 80) {
 			t.Errorf("%dx%d: whose calls/payment said %v:\n%s", sz[0], sz[1], whole, plain)
+		}
+	}
+	// Where the row goes by its brief name, whose payments it divides by is still on the
+	// screen, in the halves' items or the lesson (review 18: only the name's absence was
+	// asserted, newcomer 28 #15 misread the bare ratio).
+	for h := 20; h <= 30; h++ {
+		s := screen{panes: []pane{{snap: &a, cfg: a.Config}, {snap: &b, cfg: b.Config}}, width: 80, height: h, recorded: true}
+		plain := ansi.Strip(strings.Join(compareLines(th, s), "\n"))
+		if strings.Contains(plain, "\ncalls/payment ") && !strings.Contains(plain, lab.ThatCalled) {
+			t.Errorf("80x%d: calls/payment by its brief name, and nothing says of whom:\n%s", h, plain)
 		}
 	}
 }

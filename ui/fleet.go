@@ -365,9 +365,7 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 		sep := t.dim.Render(" → ")
 		if i > 0 { // the gap between the times as shown
 			w += t.dim.Render(" (+" + fmtElapsed(lab.ShownSecs(p.At)-lab.ShownSecs(outs[i-1].At)) + ")")
-			if cfg.Together(outs[i-1], p) {
-				sep = t.dim.Render(", ")
-			}
+			sep = t.dim.Render(pullSep(cfg, outs[i-1], p))
 		}
 		words, seps = append(words, w), append(seps, sep)
 	}
@@ -381,12 +379,14 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 		}
 		return b.String()
 	}
+	// The latest stretch, as the header says it: the first one's end beside the latest
+	// pulls read as over while a second lasted (review 18).
 	tail := ""
-	switch from, until := fs.FirstAllOut(); {
+	switch _, allFrom, until := fs.BalancerOut(); {
 	case until > 0: // over: when, not a state
-		tail = t.dim.Render("  all out " + fmtSecs(from) + "–" + fmtSecs(until))
-	case from > 0:
-		tail = t.alert.Render("  all out since " + fmtSecs(from))
+		tail = t.dim.Render("  all out " + fmtSecs(allFrom) + "–" + fmtSecs(until))
+	case allFrom > 0:
+		tail = t.alert.Render("  all out since " + fmtSecs(allFrom))
 	}
 	// The whole domino matters more than when all were out (the replicas' rows say it): a
 	// narrow screen drops that, and the indent, before the first pulls.
@@ -407,6 +407,15 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 		line = t.dim.Render("… ") + line
 	}
 	return label + line + tail
+}
+
+// pullSep joins pull p to prev, the one out before it: after a comma where it was no effect
+// of prev (cfg's Together), after an arrow where it followed.
+func pullSep(cfg lab.FleetConfig, prev, p lab.Pull) string {
+	if cfg.Together(prev, p) {
+		return ", "
+	}
+	return " → "
 }
 
 // pullWord is one replica taken out of rotation, as the pulls line and the domino say it:

@@ -532,6 +532,35 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	if want := "; all out 9.0s–9.4s; back in rotation, then out again: r2 10.0s: none in rotation"; !strings.Contains(msg, want) || strings.Contains(msg, "replica 2 pulled") {
 		t.Errorf("a second run: no %q, or told twice, in\n%q", want, msg)
 	}
+	// Two of it pulled together are joined as the pulls line joins them, after a comma
+	// (review 18: an arrow here read as one falling for the other, a comma there).
+	with := lab.Pull{Replica: 3, At: again.At + 100*time.Millisecond}
+	fs.Pulls = append(fs.Pulls, with)
+	fs.Replicas[2].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[1], with}}
+	msg, _ = narrateFleetWhole(s.Config, s)
+	line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200))
+	if want := "out again: r2 10.0s, r3 10.1s"; !strings.Contains(msg, want) || !strings.Contains(line, "r2 10.0s (+1.0s), r3 10.1s (+0.1s)") {
+		t.Errorf("two pulled together in a second run: no %q in\n%q\nor no comma in the pulls line %q", want, msg, line)
+	}
+	// The pulls line ends on the stretch that lasts, as the header does, not the first one's
+	// end (review 18: "all out 9.0s–9.4s" beside "(all out since 10.0s)").
+	if want := "r3 10.1s (+0.1s)  all out since 10.0s"; !strings.HasSuffix(line, want) {
+		t.Errorf("the pulls line in a second stretch: %q, want it to end %q", line, want)
+	}
+}
+
+// The help says what the pulls line's arrow and comma mean, and which stretch its "all
+// out" is (review 18: neither was defined).
+func TestHelpDefinesThePullsLine(t *testing.T) {
+	var pulls, allOut bool
+	for _, it := range lab.ScreenWords() {
+		pulls = pulls || strings.Contains(it.Label, " → ") && strings.Contains(it.Label, ", ") &&
+			strings.Contains(it.Value, "pulls line") && strings.Contains(it.Value, "an arrow: out after it; a comma: out with it")
+		allOut = allOut || it.Label == "all out" && strings.Contains(it.Value, "the latest stretch")
+	}
+	if !pulls || !allOut {
+		t.Errorf("the help defines the pulls line's → and , (%v), and says all out is the latest stretch (%v)", pulls, allOut)
+	}
 }
 
 // The health note words who gives up on a late check as lab says (Snapshot.ChecksJudge):
@@ -709,7 +738,9 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	sc := testScreen(s, 200, 40)
 	sc.recorded = true
 	head := ansi.Strip(headerLine(th, sc, 0, 200))
-	if want := fmt.Sprintf("signup turned away %d: rejected:pool %d, rejected:balancer 541 (", pool+541, pool); !strings.Contains(head, want) {
+	// The note is the count's, pool and balancer both: after the last part it read as the
+	// balancer's (review 18).
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]+/s in [^)]+\): rejected:pool %d, rejected:balancer 541`, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("header %q, want %q", head, want)
 	}
 	// Narrower, it keeps its parts, in the columns' names, where the outage's note and the
@@ -731,6 +762,14 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	back.Fleet.Pulls[3].ReturnedAt = 9400 * time.Millisecond
 	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !strings.Contains(head, "rejected:balancer 550") {
 		t.Errorf("at 80 columns, after the outage: %q", head)
+	}
+	// Once the class stopped too, its "none since" is on its count, not beside the
+	// balancer's part, next to the outage's own "none since" (review 18).
+	back.Timeline = slices.Clone(s.Timeline)
+	clear(back.Timeline[len(back.Timeline)-1].Rejected[lab.Signup][:])
+	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200))
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*none since [^)]+\): rejected:pool %d, rejected:balancer 541  rejected:balancer 550 \(none since `, pool+541, pool)); !want.MatchString(head) {
+		t.Errorf("after the outage, stopped: header %q, want %q", head, want)
 	}
 	// The outage's count alone is the last form, during the outage and after it: the first
 	// class alone after it was the same or wider, never tried (review 16).

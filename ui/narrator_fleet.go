@@ -287,11 +287,13 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	told := turns[len(turns)-1].At
 	// The turns after the first all-out, briefly: a second run, not one replica pulled twice.
 	if again := fs.Again(); len(again) > 0 {
-		words := make([]string, len(again))
+		story += "; back in rotation, then out again: "
 		for i, p := range again {
-			words[i] = pullWord(p)
+			if i > 0 { // as the pulls line joins the same pair (review 18: an arrow here, a comma there)
+				story += pullSep(cfg.Fleet, again[i-1], p)
+			}
+			story += pullWord(p)
 		}
-		story += "; back in rotation, then out again: " + strings.Join(words, " → ")
 		told = again[len(again)-1].At
 	}
 	if latest, when := latestTurn(fs); when > told && when != until { // one came back since

@@ -920,15 +920,17 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	}
 	// tie is class k with what it counts (word: 0 the word, 1 the column's name) and its note
 	// at level (-1: none); noted is class k with its note at level (-1: its count bare).
-	// A count of two reasons says its parts after a colon, the note after them: "signup
-	// turned away 556: rej:pool 15, rej:balancer 541 (74.6/s in 15–20s)".
+	// A count of two reasons says its note on the count, whose it is, and its parts after a
+	// colon: "signup turned away 556 (74.6/s in 15–20s): rej:pool 15, rej:balancer 541".
+	// After the last part, the note read as the balancer's, and its "none since" as the
+	// outage's (review 18).
 	tie := func(k, word, level int) string {
 		if classes[k].parts {
 			note := ""
 			if level >= 0 {
 				note = " (" + classes[k].notes[level] + ")"
 			}
-			return classes[k].label + t.dim.Render(": "+classes[k].words[word]+note)
+			return classes[k].label + t.dim.Render(note+": "+classes[k].words[word])
 		}
 		inside := classes[k].words[word]
 		if level >= 0 {

@@ -457,10 +457,13 @@ func TestAdaptiveChartIsTheLimit(t *testing.T) {
 	if !ok {
 		t.Fatal("no adaptive limit chart")
 	}
-	lines := ansi.Strip(strings.Join(chartLines(newTheme(false, true), spec, ad, nil, 57, 8, true), "\n"))
-	for _, want := range []string{"L limit 35", " L 0–64┤"} {
-		if !strings.Contains(lines, want) {
-			t.Errorf("no %q in\n%s", want, lines)
+	// Tall too: a line's even axis would reach 0–80 (review 18 asked whether one strip was meant).
+	for _, h := range []int{8, 24} {
+		lines := ansi.Strip(strings.Join(chartLines(newTheme(false, true), spec, ad, nil, 57, h, true), "\n"))
+		for _, want := range []string{"L limit 35", " L 0–64┤"} {
+			if !strings.Contains(lines, want) {
+				t.Errorf("%d rows: no %q in\n%s", h, want, lines)
+			}
 		}
 	}
 }

@@ -382,20 +382,22 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 }
 
 // overCapNote says why payments' ok/s over the window passes the most their servers can end
-// a second (lab.EndCap), where it does: the calls that start together end together, so a few
-// seconds can catch more ends than the long run's share (newcomer 25 read "ok 2/s" beside 5
-// permits ÷ 3.0s = 1.7/s as a capacity gone wrong). Said without "rounds", which no screen
-// defined (newcomers 26 and 28).
+// a second (lab.EndCap), where it does: calls that started close together end close
+// together, so a few seconds can catch more ends than the long run's share (newcomer 25 read
+// "ok 2/s" beside 5 permits ÷ 3.0s = 1.7/s as a capacity gone wrong). Said without "rounds",
+// which no screen defined (newcomers 26 and 28); "close together": shared-pool's first calls
+// start as payments arrive, over 2s, and end in bunches, not at once (review 18).
 func overCapNote(name string, rs lab.Rates, e lab.EndCap) []string {
 	ok, cap, hold := fmtPerSec(rs.OK[lab.Payment]), fmtPerSec(e.PerSec()), fmtSecs(e.Hold)
-	servers, together := e.ServersWords(), fmt.Sprintf("the %d calls that start together end together", e.Replicas*e.Servers)
-	// "Is above", "can exceed": "tops" read as "is capped at", beside an ok/s above it.
+	servers, together := e.ServersWords(), "calls started close together end close together"
+	// "Is above", "can exceed": "tops" read as "is capped at", beside an ok/s above it. The
+	// long run in parentheses: "…in the long run, for a few seconds" read as one phrase.
 	return []string{
-		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s, the most they end a second in the long run, for a few seconds: %s", name, ok, servers, hold, cap, together),
+		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s", name, ok, servers, hold, cap, together),
 		fmt.Sprintf("/s: %s ok/s can exceed %s ÷ %s = %s for a few seconds: %s", name, servers, hold, cap, together),
-		fmt.Sprintf("%s ok/s can exceed %s ÷ %s for a few seconds: calls that start together end together", name, servers, hold),
-		fmt.Sprintf("%s ok/s > %s ÷ %s: calls that start together end together", name, servers, hold),
-		fmt.Sprintf("%s ok/s > %s ÷ %s: calls end together", name, servers, hold)}
+		fmt.Sprintf("%s ok/s can exceed %s ÷ %s for a few seconds: %s", name, servers, hold, together),
+		fmt.Sprintf("%s ok/s > %s ÷ %s: %s", name, servers, hold, together),
+		fmt.Sprintf("%s ok/s > %s ÷ %s: calls end in bunches", name, servers, hold)}
 }
 
 // checksAboveTimeoutNote says how the health checks' p99 stands above their timeout
