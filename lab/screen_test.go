@@ -433,4 +433,15 @@ func TestProfileSaysWhenTheRateHolds(t *testing.T) {
 	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 30 * time.Second}, Payment, 120), "orders 500/s (profile: 150/s, 500/s at 5s, 200/s at 35s)"; got != want {
 		t.Errorf("wide: %q, want %q", got, want)
 	}
+	// "Else" only where the run holds one other level: before 3s it was 100/s (review 18).
+	c.Traffic.Payment.Profile = []RateStep{{At: 0, Rate: 100}, {At: Duration(3 * time.Second), Rate: 150}, {At: Duration(5 * time.Second), Rate: 500}, {At: Duration(35 * time.Second), Rate: 150}}
+	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 10 * time.Second}, Payment, 80), "orders 500/s (5s–35s, was 150/s, then 150/s)"; got != want {
+		t.Errorf("four levels: %q, want %q", got, want)
+	}
+	// The chart's title holds for the whole run: of more steps than said one by one, where
+	// it starts and how many, never one moment's words.
+	c.Traffic.Payment.Profile = append(c.Traffic.Payment.Profile, RateStep{At: Duration(40 * time.Second), Rate: 300})
+	if got, want := c.Traffic.ProfileSteps(Payment), "(profile from 100/s, 5 steps)"; got != want {
+		t.Errorf("chart title of 5 steps: %q, want %q", got, want)
+	}
 }
