@@ -103,8 +103,17 @@ func TestStarved(t *testing.T) {
 	s.Classes[Payment].Rejected[RejectPool], s.Classes[Signup].Rejected[RejectPool], s.Classes[Health].Rejected[RejectPool] = 5, 3, 1
 	s.Classes[Payment].Rejected[RejectBalancer], s.Classes[Signup].Rejected[RejectBalancer] = 4, 541
 	s.Classes[Signup].Rejected[RejectBulkhead] = 7
-	if s.Starved(Payment) != 0 || s.Starved(Signup) != 544 || s.Starved(Health) != 1 {
-		t.Errorf("starved payment %d, signup %d, health %d; want 0, 3 + 541, 1", s.Starved(Payment), s.Starved(Signup), s.Starved(Health))
+	// Once the balancer has a share, every rejection: turned away means that everywhere
+	// (review 18: the bulkhead's 7, or a fleet's rejected:codel, were left out).
+	if s.Starved(Payment) != 0 || s.Starved(Signup) != 551 || s.Starved(Health) != 1 {
+		t.Errorf("starved payment %d, signup %d, health %d; want 0, 3 + 541 + 7, 1", s.Starved(Payment), s.Starved(Signup), s.Starved(Health))
+	}
+	if s.StarvedWord(Signup) != "turned away" || s.StarvedWord(Health) != "starved" {
+		t.Errorf("signup %q, health %q: want turned away, starved", s.StarvedWord(Signup), s.StarvedWord(Health))
+	}
+	s.Classes[Health].Rejected[RejectBulkhead] = 2
+	if s.Starved(Health) != 1 {
+		t.Errorf("health starved %d, want 1: the pool's alone is starved", s.Starved(Health))
 	}
 	s.Timeline = make([]Second, 3)
 	for i := range s.Timeline {
@@ -607,16 +616,19 @@ func TestRatesQueueing(t *testing.T) {
 	}
 }
 
-// The window starves as the run does: the pool's and a fleet's balancer's rejections of
-// every class but payment.
+// The window starves as the run does: the pool's rejections of every class but payment, and
+// every rejection of one a fleet's balancer turned away.
 func TestRatesStarved(t *testing.T) {
 	var r Rates
+	var s Snapshot
+	s.Classes[Signup].Rejected[RejectBalancer] = 1
 	r.Rejected[Payment][RejectPool], r.Rejected[Signup][RejectPool], r.Rejected[Health][RejectPool] = 5, 1.5, 0.5
 	r.Rejected[Signup][RejectBulkhead], r.Rejected[Signup][RejectBalancer], r.Rejected[Payment][RejectBalancer] = 9, 2, 3
-	if got := r.Starved(); got != 4 {
-		t.Errorf("starved %v, want signup 1.5 + 2 + health 0.5", got)
+	r.Rejected[Health][RejectBulkhead] = 4
+	if got := r.Starved(&s); got != 13 {
+		t.Errorf("starved %v, want signup 1.5 + 2 + 9 + health 0.5", got)
 	}
-	if got := r.StarvedOf(Signup); got != 3.5 {
-		t.Errorf("signups starved %v, want 1.5 rejected:pool + 2 rejected:balancer", got)
+	if got := r.StarvedOf(Signup, s.CountedBy(Signup)); got != 12.5 {
+		t.Errorf("signups turned away %v, want 1.5 rejected:pool + 2 rejected:balancer + 9 rejected:bulkhead", got)
 	}
 }

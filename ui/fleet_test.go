@@ -712,6 +712,15 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	if want := fmt.Sprintf("signup turned away %d: rejected:pool %d, rejected:balancer 541 (", pool+541, pool); !strings.Contains(head, want) {
 		t.Errorf("header %q, want %q", head, want)
 	}
+	// Every rejection of the class, as "turned away" means in the table: a CoDel queue's too,
+	// with its share (review 18: pool and balancer alone, under the table's larger rejected).
+	codel := *s
+	codel.Classes[lab.Signup].Rejected[lab.RejectCoDel] = 44
+	csc := testScreen(&codel, 200, 40)
+	csc.recorded = true
+	if want := fmt.Sprintf("signup turned away %d: rejected:pool %d, rejected:codel 44, rejected:balancer 541 (", pool+541+44, pool); !strings.Contains(ansi.Strip(headerLine(th, csc, 0, 200)), want) {
+		t.Errorf("header %q, want %q", ansi.Strip(headerLine(th, csc, 0, 200)), want)
+	}
 	// Narrower, it keeps its parts, in the columns' names, where the outage's note and the
 	// other classes go (the domino at 120 columns); at 100 they have no room beside the
 	// outage's count, the headline, and a count of two reasons is never said bare. Each width
