@@ -256,7 +256,7 @@ func TestWaitArrivingNow(t *testing.T) {
 		t.Errorf("settled again: %+v, want 60s", settled.arriving)
 	}
 	// What × is, where it fits: a hold need not be the dependency's latency.
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (after 601 workers free: 600 payments × 1.00s ahead ÷ 20 workers)" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (once workers have freed 601 times: 600 payments × 1.00s ahead ÷ 20 workers)" {
 		t.Errorf("health item %+v", items)
 	}
 	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
@@ -312,7 +312,7 @@ func TestWaitArrivingNow(t *testing.T) {
 	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers = 8.3s if evenly freed" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (after 76 workers free: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers = 8.3s if evenly freed; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers = 8.3s if evenly freed; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26
