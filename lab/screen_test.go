@@ -386,6 +386,8 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
 		// Each reason that turns a payment away before its chain, CoDel's too (review 16 #14).
 		"payment chain": "A payment turned away before a worker (rejected:pool, :balancer or :codel) never reaches it",
+		// The fallback's entry in the same words: there is no rejected:queue (review 18 #5).
+		"fallback canned": "with the payments turned away before a worker ran it (rejected:pool, :balancer or :codel), which got an error",
 		// The header's outage words (the review: "(still in 19–20s)" had no entry).
 		"rejected:balancer n": `"(all out since 12.9s)" while every replica is out of rotation`,
 	} {
