@@ -484,6 +484,11 @@ func TestPresetsListsDescriptions(t *testing.T) {
 			t.Errorf("presets output lacks %s:\n%s", name, out.String())
 		}
 	}
+	// CoDel's limit in the settings line's words: "not empty for 100ms" read as either
+	// (newcomer 28; review 18 #7: the description kept it).
+	if !strings.Contains(out.String(), "≤ 5ms if the queue was never empty in the last 100ms") || strings.Contains(out.String(), "not empty for") {
+		t.Errorf("codel-queue's description:\n%s", out.String())
+	}
 }
 
 // comparison is what the tests read of `compare --format json`.
