@@ -4,6 +4,7 @@ package lab
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -220,5 +221,22 @@ func TestBackTheInstantItLeft(t *testing.T) {
 	f := FleetStats{Replicas: make([]Snapshot, 2), Pulls: []Pull{{Replica: 2, At: 2 * s}, {Replica: 1, At: 3 * s, ReturnedAt: 3 * s}}}
 	if from, until := f.LastAllOut(); from != 0 || until != 0 {
 		t.Errorf("r2 out, r1 back at once: all out %v–%v, want never", from, until)
+	}
+}
+
+// The report's pulls line says the first stretch with every replica out from when to when,
+// as the screen does, and what it did in the table's words: turned away, not failed
+// (review 18 #8).
+func TestFleetReportSaysTheStretch(t *testing.T) {
+	s := time.Second
+	snap := Snapshot{Config: DefaultConfig(), Fleet: &FleetStats{Replicas: make([]Snapshot, 2),
+		Pulls: []Pull{{Replica: 1, At: 9 * s, ReturnedAt: 20 * s}, {Replica: 2, At: 12900 * time.Millisecond, ReturnedAt: 19500 * time.Millisecond}}}}
+	lines := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n")
+	if want := "every replica out of rotation 12.9s–19.5s: requests turned away at the balancer (rejected:balancer)"; !strings.Contains(lines, want) {
+		t.Errorf("%s\nwant %q", lines, want)
+	}
+	snap.Fleet.Pulls[0].ReturnedAt, snap.Fleet.Pulls[1].ReturnedAt = 0, 0
+	if lines := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n"); !strings.Contains(lines, "every replica out of rotation from 12.9s: ") {
+		t.Errorf("still out:\n%s", lines)
 	}
 }
