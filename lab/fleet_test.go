@@ -240,3 +240,20 @@ func TestFleetReportSaysTheStretch(t *testing.T) {
 		t.Errorf("still out:\n%s", lines)
 	}
 }
+
+// A pull follows the one before "together" only where its replica's first failed check was
+// sent before the other went out: PullAfter checks span (PullAfter−1)·CheckEvery (review 18
+// #12: PullAfter·CheckEvery claimed a pull 150ms later, whose first check may have been
+// sent 50ms after).
+func TestTogetherSpansTheChecks(t *testing.T) {
+	f := FleetConfig{PullAfter: 2, CheckEvery: Duration(100 * time.Millisecond)}
+	prev := Pull{Replica: 2, At: 12800 * time.Millisecond}
+	for after, want := range map[time.Duration]bool{50 * time.Millisecond: true, 150 * time.Millisecond: false} {
+		if got := f.Together(prev, Pull{Replica: 3, At: prev.At + after}); got != want {
+			t.Errorf("pulled %s after: together %v, want %v", after, got, want)
+		}
+	}
+	if f.PullAfter = 1; f.Together(prev, Pull{Replica: 3, At: prev.At + time.Millisecond}) {
+		t.Error("one failed check: it may have been sent after the other went out")
+	}
+}
