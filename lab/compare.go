@@ -619,6 +619,9 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// it says it (newcomer 28).
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + "; " + alone.judged(), TooFewWhy() + "; " + alone.said(),
 				TooFewMark + " too few ended to judge a p99; " + alone.said(), TooFewBrief + "; " + alone.said()}
+			if alone.noise && alone.few { // briefer, so bare's words keep their place at 80 columns
+				clauses[2] = append(clauses[2], TooFewBrief+"; p50s within noise or too few")
+			}
 		}
 	}
 	at := [3]int{}
@@ -651,11 +654,12 @@ type ruleStep struct{ clause, to int }
 
 // ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last two the plain
 // words): the cited example to its plain words, bare to its short form, ?'s count, ≈ to
-// "noise", ?'s words, ? to its briefest, bare out last: without colour nothing else says a
+// "noise", ?'s words, ? to its briefest (two steps where its p50s were within noise and too
+// few both), bare out last: without colour nothing else says a
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {1, 2}}
+	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43

@@ -745,6 +745,10 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	if got := NoiseRule([]ComparisonRow{withinNoise, fewToo}, false, label); !slices.Contains(got, "? too few for a p99; p50s within noise, or too few for a p50 too") {
 		t.Errorf("? within noise and too few for a p50: %q", got)
 	}
+	// Briefer still before bare is cut: at 80 columns both stand (the golden compare).
+	if got := NoiseRule([]ComparisonRow{bare, withinNoise, fewToo}, false, label); !slices.Contains(got, UnmarkedKey+" · ? too few for a p99; p50s within noise or too few") {
+		t.Errorf("bare beside ? within noise and too few: %q", got)
+	}
 	// Beside a p50 that stands in, a ? without one says why none is under it.
 	for _, f := range NoiseRule([]ComparisonRow{bare, few, alone}, false, label)[:3] {
 		if !strings.Contains(f, "none where") {
