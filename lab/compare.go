@@ -619,9 +619,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// it says it (newcomer 28).
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + "; " + alone.judged(), TooFewWhy() + "; " + alone.said(),
 				TooFewMark + " too few ended to judge a p99; " + alone.said(), TooFewBrief + "; " + alone.said()}
-			if alone.noise && alone.few { // briefer, so bare's words keep their place at 80 columns
-				clauses[2] = append(clauses[2], TooFewBrief+"; p50s within noise or too few")
-			}
+			clauses[2] = append(clauses[2], alone.briefest()...)
 		}
 	}
 	at := [3]int{}
@@ -654,12 +652,11 @@ type ruleStep struct{ clause, to int }
 
 // ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last two the plain
 // words): the cited example to its plain words, bare to its short form, ?'s count, ≈ to
-// "noise", ?'s words, ? to its briefest (two steps where its p50s were within noise and too
-// few both), bare out last: without colour nothing else says a
+// "noise", ?'s words, ? to its briefest (p50sAlone.briefest), bare out last: without colour nothing else says a
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {1, 2}}
+	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
@@ -756,6 +753,18 @@ func (p p50sAlone) judged() string {
 		return "too few to judge the p50s instead too"
 	}
 	return "the p50s, judged instead, are within noise"
+}
+
+// briefest are the briefer forms still, so bare's and ≈'s keys keep their place beside it at
+// 80 columns: ≈, the table's mark, for "within noise".
+func (p p50sAlone) briefest() []string {
+	switch {
+	case p.noise && p.few:
+		return []string{TooFewBrief + "; p50s within noise or too few", TooFewBrief + " (or a p50)"}
+	case p.few:
+		return []string{TooFewBrief + " or p50"}
+	}
+	return []string{TooFewBrief + "; p50s " + ApproxMark}
 }
 
 // where is "none where …": the p50s within noise, or too few for a p50 too.
