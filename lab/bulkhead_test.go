@@ -63,15 +63,15 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
 		t.Errorf("report:\n%s", b.String())
 	}
-	// A fleet's balancer turns them away too, as the header counts (the domino's signups), not
-	// starved: the pool's word alone (newcomer 28).
+	// A fleet's report says the same, and no fragment about a header count it does not have
+	// (review 18: "…; with rejected:balancer (no replica in rotation), turned away").
 	fleet := Snapshot{Config: DefaultConfig(), Fleet: &FleetStats{Replicas: make([]Snapshot, 2)}}
 	fleet.Config.Fleet.Replicas = 2
 	b.Reset()
 	if err := NewReport(fleet).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment; with rejected:balancer (no replica in rotation), turned away\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
 		t.Errorf("fleet report:\n%s", b.String())
 	}
 	// One set of words: each reason's description begins with them, the help says them,

@@ -37,25 +37,27 @@ func (c Class) String() string {
 // the workers.
 func (c Class) Starves() bool { return c != Payment }
 
-// StarvedBy are the reasons the header counts against a class: a full pool's, which starves
-// it (no worker), and a fleet's balancer's, whose replicas all went out of rotation (the
-// fleet domino: its signups' 541 rejected:balancer beside "signup starved 15", the pool's
-// alone, read as the wrong headline for their harm). Only the pool's is "starved"; a count
-// the balancer has a share of is "turned away" (Snapshot.StarvedWord).
+// StarvedBy are the reasons the header's count against a class is about, each with why it
+// turned a request away: a full pool's, which starves it (no worker), and a fleet's
+// balancer's, whose replicas all went out of rotation (the fleet domino: its signups' 541
+// rejected:balancer beside "signup starved 15", the pool's alone, read as the wrong headline
+// for their harm). Only the pool's is "starved"; a count the balancer has a share of is
+// every rejection, "turned away" (Snapshot.CountedBy).
 var StarvedBy = []Reason{RejectPool, RejectBalancer}
 
 // turnedAwayWord is the header's word for a class's count a fleet's balancer has a share of:
-// "starved" for no replica in rotation read as a second meaning of it (newcomer 28).
+// "starved" for no replica in rotation read as a second meaning of it (newcomer 28). It
+// counts every rejection, as "turned away" does everywhere else (review 18).
 const turnedAwayWord = "turned away"
 
-// StarvedMeans says what "starved" counts, in the words the header, the help and the
-// report share: the pool's reason with why it turned the request away, and in a fleet the
-// balancer's, counted with it as turned away.
+// StarvedMeans says what "starved" counts, in the words the header and the help share: the
+// pool's reason with why it turned the request away, and in a fleet, once the balancer's
+// turns one away, every rejection, turned away.
 func StarvedMeans() string {
 	one := starvedWhy(false)
 	return "turned away for want of a worker: " + strings.Join(one, " or ") + ". " +
 		"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved. " +
-		"In a fleet, a count " + strings.Join(starvedWhy(true)[len(one):], " or ") + " has a share of is \"" + turnedAwayWord + "\""
+		"In a fleet, once " + strings.Join(starvedWhy(true)[len(one):], " or ") + " turns one away, the count is every rejection of the class (rejected:pool, :balancer, :codel …), each reason's share said, and its word \"" + turnedAwayWord + "\", as in the table"
 }
 
 // starvedWhy is each reason that starves in a fleet's lab, or in one instance's (the

@@ -122,7 +122,11 @@ type ComparisonRow struct {
 	// row: NoiseRule says so, so the one shift does not read twice, once unjudged and once a
 	// result (newcomer 12).
 	StoodIn bool
-	Ratio   bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	// P50TooFew says a p99 too few to judge, with no p50 standing in, had too few for its
+	// p50's bound as well (the lower p50's interval has no upper end): its p50s were not
+	// found within noise, they could not be judged either (review 18).
+	P50TooFew bool
+	Ratio     bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
@@ -343,11 +347,13 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		latency = append(latency, len(rows))
 		rows = append(rows, p99)
 		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p99Of), more: -1})
-		if p99.TooFew() && latencyDiffers(ca.Latency, cb.Latency, p50Of) {
+		if p50 := latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of); p99.TooFew() && latencyDiffers(ca.Latency, cb.Latency, p50Of) {
 			rows[len(rows)-1].StoodIn = true
 			latency = append(latency, len(rows))
-			rows = append(rows, latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of))
+			rows = append(rows, p50)
 			verdicts = append(verdicts, verdict{p: -1, significant: true, more: -1})
+		} else {
+			rows[len(rows)-1].P50TooFew = p99.TooFew() && p50.Unjudged
 		}
 		if none := noneOK(ca, cb); none != "" {
 			for _, i := range latency {
@@ -553,13 +559,16 @@ func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []st
 // cited example and the bare one.
 func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
 	var cite *ComparisonRow
-	noise, bare, tooFew, stoodIn, alone := false, false, false, false, false
+	noise, bare, tooFew, stoodIn := false, false, false, false
+	var alone p50sAlone
 	for i, r := range rows {
 		shown := r.Approx()
 		noise = noise || shown == ApproxMark+" "
 		bare = bare || shown == "" && r.Significant && r.A != r.B
 		if shown == TooFewMark+" " {
-			tooFew, stoodIn, alone = true, stoodIn || r.StoodIn, alone || !r.StoodIn
+			tooFew, stoodIn = true, stoodIn || r.StoodIn
+			alone.few = alone.few || !r.StoodIn && r.P50TooFew
+			alone.noise = alone.noise || !r.StoodIn && !r.P50TooFew
 		}
 		n := r.Units[0] + r.Units[1]
 		if r.Noise() && n >= 2 && r.Chance >= FamilyAlpha && r.Chance < 1 && (cite == nil || abs(r.B-r.A) > abs(cite.B-cite.A)) {
@@ -591,7 +600,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// Briefest, to stand beside them at 80.
 		judged := TooFewBrief + ": p50 judged"
 		switch {
-		case stoodIn && !alone:
+		case stoodIn && !alone.any():
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": the p50 row under it is judged instead",
 				TooFewMark + " too few ended to judge: the p50 row under it is judged instead",
 				TooFewMark + " too few ended: the p50 row under it is judged", judged}
@@ -599,16 +608,18 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
 			// difference, and looked for payment's p50 row under 3.97s against ~3.0s); and
 			// what no row says (newcomer 28 could not tell agreeing p50s from unjudged ones).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where they agree",
-				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where they agree",
-				TooFewMark + " too few ended: p50 judged: a row below, or none where the p50s agree", judged}
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + alone.where(),
+				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + alone.where(),
+				TooFewMark + " too few ended: p50 judged: a row below, or none where " + alone.where(), judged}
 		default:
 			// Brief, to stand beside ≈'s and bare's short words at 120 columns: what the count
 			// is, as the help says it ("under 368, the true p99 could lie above the slowest"
-			// left newcomer 26 asking where 368 came from). Every p50 was judged and agrees, or
-			// it would stand in: said, as no row under it says it (newcomer 28).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + "; the p50s, judged instead, agree", TooFewWhy() + "; the p50s agree",
-				TooFewMark + " too few ended to judge a p99; p50s agree", TooFewBrief + "; p50s agree"}
+			// left newcomer 26 asking where 368 came from). Every p50 was judged and is within
+			// noise, or too few for its own bound, or it would stand in: said, as no row under
+			// it says it (newcomer 28).
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + "; " + alone.judged(), TooFewWhy() + "; " + alone.said(),
+				TooFewMark + " too few ended to judge a p99; " + alone.said(), TooFewBrief + "; " + alone.said()}
+			clauses[2] = append(clauses[2], alone.briefest()...)
 		}
 	}
 	at := [3]int{}
@@ -641,11 +652,11 @@ type ruleStep struct{ clause, to int }
 
 // ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last two the plain
 // words): the cited example to its plain words, bare to its short form, ?'s count, ≈ to
-// "noise", ?'s words, ? to its briefest, bare out last: without colour nothing else says a
+// "noise", ?'s words, ? to its briefest (p50sAlone.briefest), bare out last: without colour nothing else says a
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {1, 2}}
+	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
@@ -713,6 +724,55 @@ func latencyRow(c Class, counter string, a, b Percentiles, q quantileOf) Compari
 	}
 	return ComparisonRow{Class: c, Counter: counter, A: int64(va), B: int64(vb),
 		None: [2]bool{a.Count == 0, b.Count == 0}, Unjudged: !lower.HasHigh}
+}
+
+// p50sAlone is what became of the p50s of the "?" rows with no p50 under them: within noise
+// (the table's ≈ words: latencyDiffers found no difference), or too few for a p50's bound
+// too. "Agree" claimed more than either (review 18).
+type p50sAlone struct{ noise, few bool }
+
+func (p p50sAlone) any() bool { return p.noise || p.few }
+
+// said is the brief clause: "p50s within noise", "too few for a p50 too", or both.
+func (p p50sAlone) said() string {
+	switch {
+	case p.noise && p.few:
+		return "p50s within noise, or too few for a p50 too"
+	case p.few:
+		return "too few for a p50 too"
+	}
+	return "p50s within noise"
+}
+
+// judged is said at length: the p50s were judged instead.
+func (p p50sAlone) judged() string {
+	switch {
+	case p.noise && p.few:
+		return "the p50s, judged instead, are within noise, or too few for a p50 too"
+	case p.few:
+		return "too few to judge the p50s instead too"
+	}
+	return "the p50s, judged instead, are within noise"
+}
+
+// briefest are the briefer forms still, so bare's and ≈'s keys keep their place beside it at
+// 80 columns: ≈, the table's mark, for "within noise".
+func (p p50sAlone) briefest() []string {
+	switch {
+	case p.noise && p.few:
+		return []string{TooFewBrief + "; p50s within noise or too few", TooFewBrief + " (or a p50)"}
+	case p.few:
+		return []string{TooFewBrief + " or p50"}
+	}
+	return []string{TooFewBrief + "; p50s " + ApproxMark}
+}
+
+// where is "none where …": the p50s within noise, or too few for a p50 too.
+func (p p50sAlone) where() string {
+	if p.few {
+		return "the p50s are within noise or too few for a p50 too"
+	}
+	return "the p50s are within noise"
 }
 
 // latencyDiffers says two runs' percentiles (the one q picks) differ significantly: their
@@ -907,7 +967,7 @@ const (
 // (TooFewWhy) and then why and what is judged instead: one wording on screen, in the report
 // and in the help (newcomer 16 read three).
 func TooFewKey() string {
-	return TooFewWhy() + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, none when the p50s agree, the p99's B − A shown after \"%s\" all the same",
+	return TooFewWhy() + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, none when the p50s are within noise or too few for a p50 too, the p99's B − A shown after \"%s\" all the same",
 		TooFewMark)
 }
 

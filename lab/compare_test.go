@@ -709,18 +709,45 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		}
 	}
 	// A ? with no p50 under it says, briefly, what its count is, in the help's words
-	// (newcomer 26: "under 368" from where?), and that its p50s agree, which no row says
-	// (newcomer 28), in every form.
+	// (newcomer 26: "under 368" from where?), and that its p50s are within noise, which no
+	// row says (newcomer 28), in every form.
 	alone := few
 	alone.StoodIn = false
 	forms := NoiseRule([]ComparisonRow{bare, alone}, false, label)
-	if !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended); the p50s agree") {
+	if !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended); p50s within noise") {
 		t.Errorf("? alone, briefly: %q", forms)
 	}
 	for _, f := range forms {
 		if !strings.Contains(f, "p50s") {
-			t.Errorf("? alone, a form that does not say the p50s agree: %q", f)
+			t.Errorf("? alone, a form that does not say the p50s are within noise: %q", f)
 		}
+	}
+	// Under 6 ended, the p50 has no bound either: never "within noise" where nothing was
+	// judged (review 18: 5 ended at 2ms against 5 at 2.5s read "p50s agree").
+	var a, b Snapshot
+	a.Classes[Payment] = ClassStats{Arrived: 5, OK: 5, Latency: Percentiles{Count: 5,
+		P99: 2 * time.Millisecond, P99In: QuantileInterval{Low: 2 * time.Millisecond},
+		P50: 2 * time.Millisecond, P50In: QuantileInterval{Low: time.Millisecond}}}
+	b.Classes[Payment] = ClassStats{Arrived: 5, OK: 5, Latency: Percentiles{Count: 5,
+		P99: 2500 * time.Millisecond, P99In: QuantileInterval{Low: 2400 * time.Millisecond},
+		P50: 2500 * time.Millisecond, P50In: QuantileInterval{Low: 2300 * time.Millisecond}}}
+	rows, _ := Compare(&a, &b)
+	forms = NoiseRule(rows, false, label)
+	for _, f := range forms {
+		if strings.Contains(f, "within noise") || strings.Contains(f, "agree") || !strings.Contains(f, "too few for a p50 too") && !strings.Contains(f, "the p50s instead too") && !strings.Contains(f, "too few for a p99 or p50") {
+			t.Errorf("? with too few for a p50 as well: %q", f)
+		}
+	}
+	// Beside one within noise, both are said.
+	withinNoise := alone
+	fewToo := alone
+	fewToo.P50TooFew = true
+	if got := NoiseRule([]ComparisonRow{withinNoise, fewToo}, false, label); !slices.Contains(got, "? too few for a p99; p50s within noise, or too few for a p50 too") {
+		t.Errorf("? within noise and too few for a p50: %q", got)
+	}
+	// Briefer still before bare is cut: at 80 columns both stand (the golden compare).
+	if got := NoiseRule([]ComparisonRow{bare, withinNoise, fewToo}, false, label); !slices.Contains(got, UnmarkedKey+" · ? too few for a p99; p50s within noise or too few") {
+		t.Errorf("bare beside ? within noise and too few: %q", got)
 	}
 	// Beside a p50 that stands in, a ? without one says why none is under it.
 	for _, f := range NoiseRule([]ComparisonRow{bare, few, alone}, false, label)[:3] {

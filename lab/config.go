@@ -230,11 +230,14 @@ type FleetConfig struct {
 func (f FleetConfig) BackIn() time.Duration { return time.Duration(f.ReturnAfter) * f.CheckEvery.D() }
 
 // Together says pull p, the next out after prev, was no effect of prev: p's replica is out
-// after PullAfter failed checks in a row, one every CheckEvery, so one pulled sooner than
-// that after prev was failing them before prev went out (the domino's r2 at 12.8s and r3 at
-// 12.9s, whose arrow read as r3 falling for being left alone, newcomer 28).
+// when the last of PullAfter failed checks in a row, one sent every CheckEvery, is decided,
+// no sooner than it was sent; so the first of them was sent (PullAfter−1)·CheckEvery before
+// that at least, and one pulled sooner than that after prev had a failing check sent before
+// prev went out (the domino's r2 at 12.8s and r3 at 12.9s, whose arrow read as r3 falling
+// for being left alone, newcomer 28). PullAfter·CheckEvery claimed it a check too far
+// (review 18 #12).
 func (f FleetConfig) Together(prev, p Pull) bool {
-	return !p.Drained && p.At-prev.At < time.Duration(f.PullAfter)*f.CheckEvery.D()
+	return !p.Drained && p.At-prev.At < time.Duration(f.PullAfter-1)*f.CheckEvery.D()
 }
 
 // DrainConfig takes one replica out of rotation for a while, as a rolling deploy does: the

@@ -155,7 +155,7 @@ type QueuedWork struct {
 	Hold   time.Duration
 }
 
-// Work writes what the wait is made of: "after 76 workers free: the 20 busy free in
+// Work writes what the wait is made of: "once workers have freed 76 times: the 20 busy free in
 // 94ms–3.00s, then (55 payments × 3.00s + 20 signups × 2.2ms) ahead ÷ 20 workers".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 
@@ -184,11 +184,12 @@ func (a ArrivingWait) heldWords() string {
 	return "the mean time one held a worker in " + FmtSpan(a.From, a.To)
 }
 
-// Short writes the shortest: "after 76 workers free" (a worker freeing 76 times; "the 76th
-// worker to free" beside a pool of 20 read as a worker that cannot be: newcomer 28).
+// Short writes the shortest: "once workers have freed 76 times", frees counted, not workers
+// ("the 76th worker to free", then "after 76 workers free", beside a pool of 20 read as
+// workers that cannot be: newcomer 28, review 18).
 func (a ArrivingWait) Short() string {
 	if n := a.queued() + 1; n > 1 {
-		return fmt.Sprintf("after %d workers free", n)
+		return fmt.Sprintf("once workers have freed %d times", n)
 	}
 	return "after a worker frees"
 }

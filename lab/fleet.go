@@ -17,7 +17,14 @@ type FleetStats struct {
 	InRotation int        // replicas the balancer sends traffic to now
 	Pulls      []Pull     // every pull of every replica, in time order
 	Drain      *Drain     // the operator's drain of one replica (a deploy); nil: none
+	// First is the first stretch with every replica out, as the engine latched it once it
+	// ended: a flapping replica's pulls are trimmed past a bound, and the stretch read from
+	// what is left would move later, or vanish (review 18). Until 0: none ended yet.
+	First Stretch
 }
+
+// Stretch is a span of the run: from when, until when (0: it lasts still).
+type Stretch struct{ From, Until time.Duration }
 
 // Drain is one replica's drain as it went: taken out of rotation at the operator's word (a
 // deploy), not pulled for failed checks.
@@ -46,6 +53,9 @@ func (f *FleetStats) Outs() []Pull {
 // one in rotation again (0: it lasts still); from 0: never. Both ends from one source, so
 // "all out X–Y" cannot pair a start with another stretch's end (final read #4).
 func (f *FleetStats) FirstAllOut() (from, until time.Duration) {
+	if f.First.Until != 0 {
+		return f.First.From, f.First.Until
+	}
 	for a, b := range f.allOut() {
 		return a, b
 	}

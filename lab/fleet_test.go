@@ -4,6 +4,7 @@ package lab
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -220,5 +221,39 @@ func TestBackTheInstantItLeft(t *testing.T) {
 	f := FleetStats{Replicas: make([]Snapshot, 2), Pulls: []Pull{{Replica: 2, At: 2 * s}, {Replica: 1, At: 3 * s, ReturnedAt: 3 * s}}}
 	if from, until := f.LastAllOut(); from != 0 || until != 0 {
 		t.Errorf("r2 out, r1 back at once: all out %v–%v, want never", from, until)
+	}
+}
+
+// The report's pulls line says the first stretch with every replica out from when to when,
+// as the screen does, and what it did in the table's words: turned away, not failed
+// (review 18 #8).
+func TestFleetReportSaysTheStretch(t *testing.T) {
+	s := time.Second
+	snap := Snapshot{Config: DefaultConfig(), Fleet: &FleetStats{Replicas: make([]Snapshot, 2),
+		Pulls: []Pull{{Replica: 1, At: 9 * s, ReturnedAt: 20 * s}, {Replica: 2, At: 12900 * time.Millisecond, ReturnedAt: 19500 * time.Millisecond}}}}
+	lines := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n")
+	if want := "every replica out of rotation 12.9s–19.5s: requests turned away at the balancer (rejected:balancer)"; !strings.Contains(lines, want) {
+		t.Errorf("%s\nwant %q", lines, want)
+	}
+	snap.Fleet.Pulls[0].ReturnedAt, snap.Fleet.Pulls[1].ReturnedAt = 0, 0
+	if lines := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n"); !strings.Contains(lines, "every replica out of rotation from 12.9s: ") {
+		t.Errorf("still out:\n%s", lines)
+	}
+}
+
+// A pull follows the one before "together" only where its replica's first failed check was
+// sent before the other went out: PullAfter checks span (PullAfter−1)·CheckEvery (review 18
+// #12: PullAfter·CheckEvery claimed a pull 150ms later, whose first check may have been
+// sent 50ms after).
+func TestTogetherSpansTheChecks(t *testing.T) {
+	f := FleetConfig{PullAfter: 2, CheckEvery: Duration(100 * time.Millisecond)}
+	prev := Pull{Replica: 2, At: 12800 * time.Millisecond}
+	for after, want := range map[time.Duration]bool{50 * time.Millisecond: true, 150 * time.Millisecond: false} {
+		if got := f.Together(prev, Pull{Replica: 3, At: prev.At + after}); got != want {
+			t.Errorf("pulled %s after: together %v, want %v", after, got, want)
+		}
+	}
+	if f.PullAfter = 1; f.Together(prev, Pull{Replica: 3, At: prev.At + time.Millisecond}) {
+		t.Error("one failed check: it may have been sent after the other went out")
 	}
 }

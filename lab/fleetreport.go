@@ -17,6 +17,8 @@ type FleetReport struct {
 	Pulled       []PullReport    `json:"pulled"`            // every pull, in time order
 	AllPulledAtS *float64        `json:"all_pulled_at_s"`   // when every replica was first out of rotation at once (pulled, or drained); null: never
 	PerReplica   []ReplicaReport `json:"per_replica"`
+
+	allBackAt time.Duration // when the first stretch with every replica out ended (FirstAllOut); 0: it lasts still
 }
 
 // DrainReport is the drain of one replica: out of rotation at the operator's word, not for
@@ -54,8 +56,8 @@ func fleetReport(s Snapshot) *FleetReport {
 	for _, p := range fs.Pulls {
 		r.Pulled = append(r.Pulled, PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2), ReturnedAtS: secondsOrNull(p.ReturnedAt)})
 	}
-	all, _ := fs.FirstAllOut()
-	r.AllPulledAtS = secondsOrNull(all)
+	all, back := fs.FirstAllOut()
+	r.AllPulledAtS, r.allBackAt = secondsOrNull(all), back
 	if d := fs.Drain; d != nil {
 		r.Drained = &DrainReport{Replica: d.Replica, AtS: secondsOrNull(d.At), BackAtS: secondsOrNull(d.BackAt)}
 	}
@@ -100,7 +102,13 @@ func (r *FleetReport) summary(f FleetConfig) []string {
 	case len(pulls) == 0:
 		lines = append(lines, "pulls: none; every replica stayed in rotation")
 	case r.AllPulledAtS != nil:
-		lines = append(lines, fmt.Sprintf("pulls: %s; every replica out of rotation at %.1fs: requests failed at the balancer (rejected:balancer)", strings.Join(pulls, ", "), *r.AllPulledAtS))
+		// From when to when, as the screen's "all out 12.9s–19.5s"; "turned away", as the
+		// table's rejected: "failed" is its own column (review 18 #8).
+		span := fmt.Sprintf("from %.1fs", *r.AllPulledAtS)
+		if r.allBackAt > 0 {
+			span = fmt.Sprintf("%.1fs–%.1fs", *r.AllPulledAtS, r.allBackAt.Seconds())
+		}
+		lines = append(lines, fmt.Sprintf("pulls: %s; every replica out of rotation %s: requests turned away at the balancer (rejected:balancer)", strings.Join(pulls, ", "), span))
 	default:
 		lines = append(lines, "pulls: "+strings.Join(pulls, ", "))
 	}

@@ -103,8 +103,17 @@ func TestStarved(t *testing.T) {
 	s.Classes[Payment].Rejected[RejectPool], s.Classes[Signup].Rejected[RejectPool], s.Classes[Health].Rejected[RejectPool] = 5, 3, 1
 	s.Classes[Payment].Rejected[RejectBalancer], s.Classes[Signup].Rejected[RejectBalancer] = 4, 541
 	s.Classes[Signup].Rejected[RejectBulkhead] = 7
-	if s.Starved(Payment) != 0 || s.Starved(Signup) != 544 || s.Starved(Health) != 1 {
-		t.Errorf("starved payment %d, signup %d, health %d; want 0, 3 + 541, 1", s.Starved(Payment), s.Starved(Signup), s.Starved(Health))
+	// Once the balancer has a share, every rejection: turned away means that everywhere
+	// (review 18: the bulkhead's 7, or a fleet's rejected:codel, were left out).
+	if s.Starved(Payment) != 0 || s.Starved(Signup) != 551 || s.Starved(Health) != 1 {
+		t.Errorf("starved payment %d, signup %d, health %d; want 0, 3 + 541 + 7, 1", s.Starved(Payment), s.Starved(Signup), s.Starved(Health))
+	}
+	if s.StarvedWord(Signup) != "turned away" || s.StarvedWord(Health) != "starved" {
+		t.Errorf("signup %q, health %q: want turned away, starved", s.StarvedWord(Signup), s.StarvedWord(Health))
+	}
+	s.Classes[Health].Rejected[RejectBulkhead] = 2
+	if s.Starved(Health) != 1 {
+		t.Errorf("health starved %d, want 1: the pool's alone is starved", s.Starved(Health))
 	}
 	s.Timeline = make([]Second, 3)
 	for i := range s.Timeline {
@@ -247,7 +256,7 @@ func TestWaitArrivingNow(t *testing.T) {
 		t.Errorf("settled again: %+v, want 60s", settled.arriving)
 	}
 	// What × is, where it fits: a hold need not be the dependency's latency.
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (after 601 workers free: 600 payments × 1.00s ahead ÷ 20 workers)" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (once workers have freed 601 times: 600 payments × 1.00s ahead ÷ 20 workers)" {
 		t.Errorf("health item %+v", items)
 	}
 	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
@@ -303,7 +312,7 @@ func TestWaitArrivingNow(t *testing.T) {
 	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers = 8.3s if evenly freed" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (after 76 workers free: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers = 8.3s if evenly freed; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers = 8.3s if evenly freed; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26
@@ -607,16 +616,19 @@ func TestRatesQueueing(t *testing.T) {
 	}
 }
 
-// The window starves as the run does: the pool's and a fleet's balancer's rejections of
-// every class but payment.
+// The window starves as the run does: the pool's rejections of every class but payment, and
+// every rejection of one a fleet's balancer turned away.
 func TestRatesStarved(t *testing.T) {
 	var r Rates
+	var s Snapshot
+	s.Classes[Signup].Rejected[RejectBalancer] = 1
 	r.Rejected[Payment][RejectPool], r.Rejected[Signup][RejectPool], r.Rejected[Health][RejectPool] = 5, 1.5, 0.5
 	r.Rejected[Signup][RejectBulkhead], r.Rejected[Signup][RejectBalancer], r.Rejected[Payment][RejectBalancer] = 9, 2, 3
-	if got := r.Starved(); got != 4 {
-		t.Errorf("starved %v, want signup 1.5 + 2 + health 0.5", got)
+	r.Rejected[Health][RejectBulkhead] = 4
+	if got := r.Starved(&s); got != 13 {
+		t.Errorf("starved %v, want signup 1.5 + 2 + 9 + health 0.5", got)
 	}
-	if got := r.StarvedOf(Signup); got != 3.5 {
-		t.Errorf("signups starved %v, want 1.5 rejected:pool + 2 rejected:balancer", got)
+	if got := r.StarvedOf(Signup, s.CountedBy(Signup)); got != 12.5 {
+		t.Errorf("signups turned away %v, want 1.5 rejected:pool + 2 rejected:balancer + 9 rejected:bulkhead", got)
 	}
 }

@@ -2,6 +2,8 @@ package lab
 
 import (
 	"os"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +22,20 @@ func TestReadmeStatesVocabulary(t *testing.T) {
 	}
 	if want := table.String(); !strings.Contains(string(readme), want) {
 		t.Errorf("README.md lacks the vocabulary table as lab writes it:\n%s", want)
+	}
+}
+
+// The README's architecture names the isolation's methods that exist (review 18 #11: it
+// named lab.Isolation.Chain, unexported since as chainFor).
+func TestReadmeNamesIsolationMethods(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`lab\.Isolation\.(\w+)`).FindAllStringSubmatch(string(readme), -1) {
+		if _, ok := reflect.TypeFor[*Isolation]().MethodByName(m[1]); !ok {
+			t.Errorf("README.md names %s, which *Isolation has no method of", m[0])
+		}
 	}
 }
 

@@ -366,15 +366,10 @@ func (r Report) Write(w io.Writer, format string) error {
 }
 
 // starvedNote says what starvation is as the header and help do (StarvedMeans): payments'
-// own rejections hold the workers and are not starved; in a fleet, the balancer's are
-// counted with the pool's as turned away.
+// own rejections hold the workers and are not starved. The report has no header count, so
+// nothing of a fleet's "turned away" (review 18: it was a fragment).
 func (r Report) starvedNote() string {
-	one := starvedWhy(false)
-	note := strings.Join(one, " and ") + " is starvation for every class but payment"
-	if r.Fleet != nil {
-		note += "; with " + strings.Join(starvedWhy(true)[len(one):], " and ") + ", " + turnedAwayWord
-	}
-	return note
+	return strings.Join(starvedWhy(false), " and ") + " is starvation for every class but payment"
 }
 
 // rows is the class table both text formats share: a header and one row per class.

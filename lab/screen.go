@@ -177,8 +177,17 @@ func fleetRateSetting(c Config, s *Snapshot, cl Class, w int) string {
 
 // ProfileSteps is c's profile in words, each step ("(profile: 150/s, 500/s at 5s, 150/s at
 // 35s)"), "" without one: a rate chart's title, whose rows are too coarse to read 150 from
-// 200 (newcomer 15).
-func (t TrafficConfig) ProfileSteps(c Class) string { return t.profileWords(c, true, 0) }
+// 200 (newcomer 15). It titles the whole run, so never one moment's words: past
+// stepsSaid, where it starts and how many steps (review 18: "(until 5s, then 500/s)" at 40s).
+func (t TrafficConfig) ProfileSteps(c Class) string {
+	if steps := t.Profile(c); len(steps) > stepsSaid {
+		return fmt.Sprintf("(profile from %s, %d steps)", FmtFloatRate(t.RateAt(c, 0)), len(steps))
+	}
+	return t.profileWords(c, true, 0)
+}
+
+// stepsSaid is the most steps a profile is said step by step.
+const stepsSaid = 4
 
 // profileWords says c's profile: with room (long) each step, "(profile: 150/s, 500/s at 5s,
 // 150/s at 35s)", else when the rate in force at elapsed holds and what it steps from or to
@@ -188,7 +197,7 @@ func (t TrafficConfig) profileWords(c Class, long bool, elapsed time.Duration) s
 	switch {
 	case len(steps) == 0:
 		return ""
-	case !long || len(steps) > 4:
+	case !long || len(steps) > stepsSaid:
 		return t.profileNow(c, elapsed)
 	}
 	words := make([]string, len(steps))
@@ -221,7 +230,9 @@ func (t TrafficConfig) profileNow(c Class, elapsed time.Duration) string {
 	switch {
 	case was != "" && then != "":
 		words = append(words, from+"–"+until)
-		if was == then {
+		if was == then && t.levels(c) == 2 {
+			// "Else" claims every other time: only of a profile with one other level
+			// (review 18: 100/s, 150/s, 500/s, 150/s is not 150/s before 3s).
 			words = append(words, "else "+was)
 		} else {
 			words = append(words, "was "+was, "then "+then)
@@ -234,6 +245,19 @@ func (t TrafficConfig) profileNow(c Class, elapsed time.Duration) string {
 		return ""
 	}
 	return "(" + strings.Join(words, ", ") + ")"
+}
+
+// levels is how many rates c's run holds, over its profile and the rate before its first step.
+func (t TrafficConfig) levels(c Class) int {
+	steps := t.Profile(c)
+	rates := map[float64]bool{}
+	if len(steps) == 0 || steps[0].At > 0 {
+		rates[t.Rate(c)] = true
+	}
+	for _, st := range steps {
+		rates[st.Rate] = true
+	}
+	return len(rates)
 }
 
 // trafficMode heads the traffic setting in closed mode: "closed loop, 1 user: ".

@@ -386,6 +386,8 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
 		// Each reason that turns a payment away before its chain, CoDel's too (review 16 #14).
 		"payment chain": "A payment turned away before a worker (rejected:pool, :balancer or :codel) never reaches it",
+		// The fallback's entry in the same words: there is no rejected:queue (review 18 #5).
+		"fallback canned": "with the payments turned away before a worker ran it (rejected:pool, :balancer or :codel), which got an error",
 		// The header's outage words (the review: "(still in 19–20s)" had no entry).
 		"rejected:balancer n": `"(all out since 12.9s)" while every replica is out of rotation`,
 	} {
@@ -432,5 +434,16 @@ func TestProfileSaysWhenTheRateHolds(t *testing.T) {
 	// With room, every step, as before.
 	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 30 * time.Second}, Payment, 120), "orders 500/s (profile: 150/s, 500/s at 5s, 200/s at 35s)"; got != want {
 		t.Errorf("wide: %q, want %q", got, want)
+	}
+	// "Else" only where the run holds one other level: before 3s it was 100/s (review 18).
+	c.Traffic.Payment.Profile = []RateStep{{At: 0, Rate: 100}, {At: Duration(3 * time.Second), Rate: 150}, {At: Duration(5 * time.Second), Rate: 500}, {At: Duration(35 * time.Second), Rate: 150}}
+	if got, want := rateSetting(c, &Snapshot{Config: c, Elapsed: 10 * time.Second}, Payment, 80), "orders 500/s (5s–35s, was 150/s, then 150/s)"; got != want {
+		t.Errorf("four levels: %q, want %q", got, want)
+	}
+	// The chart's title holds for the whole run: of more steps than said one by one, where
+	// it starts and how many, never one moment's words.
+	c.Traffic.Payment.Profile = append(c.Traffic.Payment.Profile, RateStep{At: Duration(40 * time.Second), Rate: 300})
+	if got, want := c.Traffic.ProfileSteps(Payment), "(profile from 100/s, 5 steps)"; got != want {
+		t.Errorf("chart title of 5 steps: %q, want %q", got, want)
 	}
 }

@@ -227,9 +227,23 @@ func (s *Snapshot) LastSpan() string {
 	return FmtSpan(last.T-1, last.T)
 }
 
-// Starved counts class c's requests turned away for want of a worker so far (StarvedBy); 0
-// for payments, whose own rejections are not starvation.
-func (s *Snapshot) Starved(c Class) int64 { return starvedIn(c, s.Classes[c].Rejected) }
+// Starved counts class c's requests the header counts so far (CountedBy); 0 for payments,
+// whose own rejections are not starvation.
+func (s *Snapshot) Starved(c Class) int64 { return sumFor(s.Classes[c].Rejected, s.CountedBy(c)) }
+
+// CountedBy are the reasons class c's header count sums: the pool's alone, "starved" (no
+// worker); once a fleet's balancer turned one away too, every reason, "turned away", as the
+// word means in the table's rejected and everywhere else (review 18: pool and balancer alone
+// left out a fleet's rejected:codel). None for payments.
+func (s *Snapshot) CountedBy(c Class) []Reason {
+	switch {
+	case !c.Starves():
+		return nil
+	case s.Classes[c].Rejected[RejectBalancer] > 0:
+		return Reasons
+	}
+	return StarvedBy[:1]
+}
 
 // StarvedWord is the header's word for class c's count (Starved): "starved" while the pool
 // alone turned it away, "turned away" once a fleet's balancer did too.
@@ -238,15 +252,6 @@ func (s *Snapshot) StarvedWord(c Class) string {
 		return turnedAwayWord
 	}
 	return "starved"
-}
-
-// starvedIn is what of class c's row of rejections starved: the StarvedBy reasons', none of
-// a payment's.
-func starvedIn[T int64 | float64](c Class, row [numReasons]T) T {
-	if !c.Starves() {
-		return 0
-	}
-	return sumFor(row, StarvedBy)
 }
 
 // StarvingNow says class c is being starved: turned away for want of a worker during the
@@ -265,7 +270,7 @@ func (s *Snapshot) StarvingNow(c Class) bool {
 			row[RejectBalancer] = s.Classes[c].Rejected[RejectBalancer]
 		}
 	}
-	return starvedIn(c, row) > 0
+	return sumFor(row, s.CountedBy(c)) > 0
 }
 
 // lastRejected is the last second of the timeline in which a request of one of classes was
@@ -340,18 +345,19 @@ func (r *Rates) Queueing(c Class) float64 {
 	return r.Arrived[c] - r.OK[c] - r.Failed[c] - r.TimedOut[c] - r.RejectedTotal(c)
 }
 
-// Starved is the window's starved requests per second of the classes that starve (every
-// class but payment), as Snapshot.Starved counts them so far.
-func (r *Rates) Starved() float64 {
+// Starved is the window's requests per second of the classes that starve (every class but
+// payment), as s.Starved counts them so far.
+func (r *Rates) Starved(s *Snapshot) float64 {
 	var n float64
 	for _, c := range Classes {
-		n += r.StarvedOf(c)
+		n += r.StarvedOf(c, s.CountedBy(c))
 	}
 	return n
 }
 
-// StarvedOf is class c's starved requests per second over the window (Snapshot.Starved).
-func (r *Rates) StarvedOf(c Class) float64 { return starvedIn(c, r.Rejected[c]) }
+// StarvedOf is class c's requests per second over the window turned away for one of by
+// (Snapshot.CountedBy, as Snapshot.Starved counts them).
+func (r *Rates) StarvedOf(c Class, by []Reason) float64 { return sumFor(r.Rejected[c], by) }
 
 // NotOKBut is class c's requests per second in the window that failed, timed out or were
 // turned away for any reason but why.

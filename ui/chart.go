@@ -209,7 +209,7 @@ func waits(s *lab.Snapshot) bool {
 		return false
 	}
 	r := s.Rates()
-	return r.Starved() == 0
+	return r.Starved(s) == 0
 }
 
 // queueChart is starvation where the pool has a queue: each class's requests waiting in

@@ -534,7 +534,9 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	}
 	// Two of it pulled together are joined as the pulls line joins them, after a comma
 	// (review 18: an arrow here read as one falling for the other, a comma there).
-	with := lab.Pull{Replica: 3, At: again.At + 100*time.Millisecond}
+	// 60ms: under one check interval (pulled after 2 failed checks, one every 100ms), so its
+	// first failed check came before r2 went out.
+	with := lab.Pull{Replica: 3, At: again.At + 60*time.Millisecond}
 	fs.Pulls = append(fs.Pulls, with)
 	fs.Replicas[2].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[1], with}}
 	msg, _ = narrateFleetWhole(s.Config, s)
@@ -742,6 +744,15 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	// balancer's (review 18).
 	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]+/s in [^)]+\): rejected:pool %d, rejected:balancer 541`, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("header %q, want %q", head, want)
+	}
+	// Every rejection of the class, as "turned away" means in the table: a CoDel queue's too,
+	// with its share (review 18: pool and balancer alone, under the table's larger rejected).
+	codel := *s
+	codel.Classes[lab.Signup].Rejected[lab.RejectCoDel] = 44
+	csc := testScreen(&codel, 200, 40)
+	csc.recorded = true
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]+\): rejected:pool %d, rejected:codel 44, rejected:balancer 541`, pool+541+44, pool)); !want.MatchString(ansi.Strip(headerLine(th, csc, 0, 200))) {
+		t.Errorf("header %q, want %q", ansi.Strip(headerLine(th, csc, 0, 200)), want)
 	}
 	// Narrower, it keeps its parts, in the columns' names, where the outage's note and the
 	// other classes go (the domino at 120 columns); at 100 they have no room beside the

@@ -868,7 +868,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		label string    // "signup starved 12", styled
 		notes [3]string // its rate and since when it stopped; its rate and "stopped"; either alone
 		words [2]string // what it counts, in the word and in the column's name
-		parts bool      // two reasons starved it (a fleet's pool and balancer): never said bare
+		parts bool      // more than one reason turned it away (a fleet's pool, balancer, codel …): never said bare
 	}
 	var classes []class
 	r := snap.Rates()
@@ -878,14 +878,14 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			continue
 		}
 		now := snap.StarvingNow(c)
-		since := stoppedNote(snap, lab.StarvedBy, c)
+		since := stoppedNote(snap, snap.CountedBy(c), c)
 		// Its rate in the table's /s window, for every class that has one there, and that it
 		// stopped, once it did: "signup starved 12 (last in 6–7s)" beside "health starved 1
 		// (0.2/s in 3–8s)" read as two kinds of count (newcomer 22). Shorter, a stopped one
 		// says so in its own words, never with a rate alone, which reads as starving now (the
 		// review: the colour alone said it, and NO_COLOR has none).
 		inWindow := ""
-		if rate := r.StarvedOf(c); r.Seconds > 0 && rate > 0 {
+		if rate := r.StarvedOf(c, snap.CountedBy(c)); r.Seconds > 0 && rate > 0 {
 			inWindow = fmtPerSec(rate) + " in " + r.Span()
 		}
 		var notes [3]string
@@ -899,9 +899,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		default: // no whole second yet
 			notes = [3]string{"–", "–", "–"}
 		}
-		// What it counts: each reason with its share where two turned it away (a fleet's pool
-		// and balancer), the word alone where one did.
-		by := slices.DeleteFunc(slices.Clone(lab.StarvedBy), func(why lab.Reason) bool { return snap.Classes[i].Rejected[why] == 0 })
+		// What it counts: each reason with its share where more than one turned it away (a fleet's pool,
+		// balancer, codel …), the word alone where one did.
+		by := slices.DeleteFunc(slices.Clone(snap.CountedBy(c)), func(why lab.Reason) bool { return snap.Classes[i].Rejected[why] == 0 })
 		var words, cols []string
 		for _, why := range by {
 			term, share := lab.TurnedAway(why).Term(), ""

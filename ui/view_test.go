@@ -307,7 +307,7 @@ func TestNarrator(t *testing.T) {
 	// Once the pool is full, the queue grows as measured over the table's /s window (0, 2, 6
 	// waiting at 1, 2 and 3 s, empty at the start: 2/s in 0–3s, the 4 places left in 2 s),
 	// beside the growth at the set rates, 15/s × (1 − 20/30.01). The wait p99 is of finished
-	// signups; one arriving now takes after 7 workers free: the 20 busy with payments
+	// signups; one arriving now waits until workers have freed 7 times: the 20 busy with payments
 	// (4 a second ended on a worker, each after 5s there), taken 250ms apart, free 250ms
 	// apart, and the 6 ahead take the first 6: 7 × 250ms.
 	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Size: 20, Queued: 6, PeakQueued: 6},
@@ -322,7 +322,7 @@ func TestNarrator(t *testing.T) {
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 	}
 	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; at the set rates 15/s × (1\u00a0−\u00a020/30) = 5/s) until it fills, then they are rejected:pool (no worker, queue full); "+
-		"finished signups' wait p99 –, while one arriving now waits ~1.8s (after 7 workers free: the 20 busy free in 250ms–5.00s, then 6 payments of 5.00s ahead, each taking the first of 20 workers to free)"; !strings.Contains(got, want) {
+		"finished signups' wait p99 –, while one arriving now waits ~1.8s (once workers have freed 7 times: the 20 busy free in 250ms–5.00s, then 6 payments of 5.00s ahead, each taking the first of 20 workers to free)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.

@@ -28,6 +28,7 @@ type Fleet struct {
 	totals  poolTotals
 	seconds seconds
 	pairs   *pairSide // a compared fleet's end of the pairing tally; nil: not compared
+	first   firstOut
 }
 
 // startFleet validates cfg (fleet.replicas > 1), starts the shared dependency on 127.0.0.1
@@ -78,6 +79,9 @@ func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 			onPanic: o.OnPanic, pairs: f.pairs, replica: i + 1, up: f.metrics, totals: &f.totals}))
 	}
 	f.bal.targets = f.replicas
+	for _, r := range f.replicas {
+		r.health.moved = f.latchFirst
+	}
 	f.src.start(&f.lifecycle, streamTraffic(cfg), sent, f.bal)
 	for _, r := range f.replicas {
 		r.sample()
@@ -89,6 +93,57 @@ func startFleet(cfg lab.Config, o Options) (*Fleet, error) {
 		f.spawn(func() { f.drain(d) })
 	}
 	return f, nil
+}
+
+// latchFirst latches the first stretch with every replica out, if it has ended, from the
+// replicas' outs as they are now (before a later pull trims them).
+func (f *Fleet) latchFirst() {
+	if f.first.ended() {
+		return
+	}
+	checks := make([]*healthCheck, len(f.replicas))
+	for i, r := range f.replicas {
+		checks[i] = r.health
+	}
+	f.first.latch(outsOf(checks, f.bal.drainStats(f.config().Fleet.Drain)))
+}
+
+// outsOf is the fleet of these checks' replicas as far as its outs go: their pulls, and the
+// drain d.
+func outsOf(checks []*healthCheck, d *lab.Drain) *lab.FleetStats {
+	fs := &lab.FleetStats{Replicas: make([]lab.Snapshot, len(checks)), Drain: d}
+	for _, h := range checks {
+		fs.Pulls = append(fs.Pulls, h.stats().History...)
+	}
+	return fs
+}
+
+// firstOut is the fleet's first stretch with every replica out of rotation, latched once it
+// ended: a replica keeps only its latest pulls past maxPulls, so read again later from what
+// is left, the stretch would move later, or vanish, and with it "all out X–Y", the domino's
+// story and all_pulled_at_s (review 18).
+type firstOut struct {
+	mu    sync.Mutex
+	first lab.Stretch
+}
+
+func (o *firstOut) ended() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.first.Until != 0
+}
+
+// latch reads fs's first stretch unless one ended before, and returns the one that ended
+// (until 0: none yet).
+func (o *firstOut) latch(fs *lab.FleetStats) lab.Stretch {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.first.Until == 0 {
+		if from, until := fs.FirstAllOut(); until != 0 {
+			o.first = lab.Stretch{From: from, Until: until}
+		}
+	}
+	return o.first
 }
 
 // drain takes the drained replica out of rotation at drain.at and back after drain.for,
@@ -209,6 +264,7 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	s.Elapsed = time.Since(f.start)
 	sort.SliceStable(fs.Pulls, func(i, j int) bool { return fs.Pulls[i].At < fs.Pulls[j].At })
 	fs.Drain = f.bal.drainStats(cfg.Fleet.Drain)
+	fs.First = f.first.latch(fs)
 	for i := range fs.Replicas {
 		if fs.InRotationNow(i) {
 			fs.InRotation++

@@ -288,7 +288,7 @@ func TestFleetAllPulledFailsAtTheBalancer(t *testing.T) {
 	if err := r.Write(&b, lab.FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"rejected:balancer", "fleet: 4 replicas", "every replica out of rotation at", "replica 4:"} {
+	for _, want := range []string{"rejected:balancer", "fleet: 4 replicas", "every replica out of rotation ", "requests turned away at the balancer", "replica 4:"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("table report lacks %q:\n%s", want, b.String())
 		}

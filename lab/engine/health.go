@@ -31,6 +31,7 @@ type healthCheck struct {
 	passed  int  // in a row
 	pulls   int64
 	history []lab.Pull
+	moved   func() // after each pull and return, outside mu: the fleet latches its first all-out stretch
 }
 
 func newHealthCheck(f lab.FleetConfig, start time.Time, replica int) *healthCheck {
@@ -50,30 +51,40 @@ func (h *healthCheck) pause(on bool) {
 // observe judges one check; why is what the check met (the payments queued ahead of it, or
 // a full queue), kept with the pull it tips: the domino's measure of why it failed.
 func (h *healthCheck) observe(ok bool, why lab.Pull) {
-	h.mu.Lock()
-	if h.paused {
-		h.mu.Unlock()
-		return
+	if h.judge(ok, why) && h.moved != nil {
+		h.moved()
 	}
+}
+
+// judge is observe under mu: it says whether the instance left rotation or came back.
+func (h *healthCheck) judge(ok bool, why lab.Pull) (moved bool) {
+	h.mu.Lock()
 	defer h.mu.Unlock()
-	if ok {
+	switch {
+	case h.paused:
+	case ok:
 		h.failed, h.passed = 0, h.passed+1
 		if h.out.Load() && h.passed >= h.returnAfter {
 			h.out.Store(false)
 			h.history[len(h.history)-1].ReturnedAt = time.Since(h.start)
+			return true
 		}
-	} else {
+	default:
 		h.passed, h.failed = 0, h.failed+1
 		if !h.out.Load() && h.failed >= h.pullAfter {
 			h.out.Store(true)
 			h.pulls++
+			// The outs dropped here all ended before this one: a first stretch with every
+			// replica out among them was latched as it ended (firstOut).
 			if len(h.history) >= maxPulls {
 				h.history = append(h.history[:0:0], h.history[len(h.history)-maxPulls/2:]...)
 			}
 			why.Replica, why.At = h.replica, time.Since(h.start)
 			h.history = append(h.history, why)
+			return true
 		}
 	}
+	return false
 }
 
 func (h *healthCheck) stats() lab.HealthStats {

@@ -197,16 +197,21 @@ func TestServedReadWithItsHistograms(t *testing.T) {
 func TestArrivalsDoNotWaitForPercentiles(t *testing.T) {
 	m := newClassMetrics()
 	m.latency.mu.Lock()
-	done := make(chan struct{})
+	done, id := make(chan struct{}), make(chan string, 1)
 	go func() {
 		defer close(done)
+		id <- goroutineID()
 		_ = m.stats()
 	}()
-	// Until stats waits for the histogram's lock: it is then parked with what it holds.
-	for buf := make([]byte, 1<<16); ; runtime.Gosched() {
-		n := runtime.Stack(buf, true)
-		if waitingIn(string(buf[:n]), "(*classMetrics).stats") {
-			break
+	// Until this stats waits for the histogram's lock, and no other goroutine's (one left by
+	// an earlier test would let this one be read before it blocks): it is then parked with
+	// what it holds. A deadline, so a changed stack fails the test rather than hang it; not a
+	// latency claim, so generous.
+	g := <-id
+	for deadline := time.Now().Add(time.Minute); !waitingIn(allStacks(), g, "(*classMetrics).stats"); runtime.Gosched() {
+		if time.Now().After(deadline) {
+			m.latency.mu.Unlock()
+			t.Fatalf("goroutine %s never seen waiting in stats for the histogram's lock", g)
 		}
 	}
 	free := m.mu.TryLock()
@@ -220,12 +225,28 @@ func TestArrivalsDoNotWaitForPercentiles(t *testing.T) {
 	}
 }
 
-// waitingIn is whether one of the goroutines in stacks is in fn and waits for a mutex.
-func waitingIn(stacks, fn string) bool {
+// waitingIn is whether goroutine id in stacks is in fn and waits for a mutex.
+func waitingIn(stacks, id, fn string) bool {
 	for g := range strings.SplitSeq(stacks, "\n\n") {
-		if strings.Contains(g, fn) && strings.Contains(g, "lockSlow") {
+		if strings.HasPrefix(g, "goroutine "+id+" [") && strings.Contains(g, fn) && strings.Contains(g, "lockSlow") {
 			return true
 		}
 	}
 	return false
+}
+
+// allStacks is every goroutine's stack, whole: the buffer grows until the dump fits.
+func allStacks() string {
+	for buf := make([]byte, 1<<16); ; buf = make([]byte, 2*len(buf)) {
+		if n := runtime.Stack(buf, true); n < len(buf) {
+			return string(buf[:n])
+		}
+	}
+}
+
+// goroutineID is the calling goroutine's id, as its stack's first line names it.
+func goroutineID() string {
+	buf := make([]byte, 64)
+	id, _, _ := strings.Cut(strings.TrimPrefix(string(buf[:runtime.Stack(buf, false)]), "goroutine "), " ")
+	return id
 }
