@@ -339,12 +339,13 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		n := &away[c].notOK
 		n.differs = awayTest(pairs, c, Fate.NotOK, n.a, n.b, closed || blocks) < FamilyAlpha
 		p99 := latencyRow(c, "p99", ca.Latency, cb.Latency, p99Of)
-		p99At := len(rows)
+		p99At, p50At := len(rows), -1
 		latency = append(latency, len(rows))
 		rows = append(rows, p99)
 		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p99Of), more: -1})
 		if p99.TooFew() && latencyDiffers(ca.Latency, cb.Latency, p50Of) {
 			rows[len(rows)-1].StoodIn = true
+			p50At = len(rows)
 			latency = append(latency, len(rows))
 			rows = append(rows, latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of))
 			verdicts = append(verdicts, verdict{p: -1, significant: true, more: -1})
@@ -373,8 +374,12 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		_, risesA := a.P99Rising(c)
 		if _, risesB := b.P99Rising(c); risesA || risesB {
 			// A survivor's p99 (newcomer 17: postmortem's 11.5s beside 5,783 waiting, where
-			// one arriving now waits ~29s): said so.
+			// one arriving now waits ~29s): said so, and of the p50 judged in its place alike
+			// (newcomer 29: "p50 3.98s 3.00s -980ms" under "p99 of ended", half of A in flight).
 			rows[p99At].Label = "p99 of ended"
+			if p50At >= 0 {
+				rows[p50At].Label = "p50 of ended"
+			}
 		}
 		if c == Payment {
 			r, v := callRows(a, b)
