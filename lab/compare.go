@@ -502,7 +502,7 @@ func ByBlocks(a, b *Snapshot) bool { return a.Fleet != nil || b.Fleet != nil }
 // over a dozen rows).
 func BlocksKey() [3]string {
 	how := BlocksHow()
-	return [3]string{ApproxMark + " noise, " + how[0], ApproxMark + " noise, " + how[1], ApproxMark + " noise " + how[2]}
+	return [3]string{ApproxMark + " " + how[0], ApproxMark + " " + how[1], ApproxMark + " " + how[2]}
 }
 
 // BlocksHow is BlocksKey without what ≈ means, where the rule line says it (NoiseRule):
@@ -514,9 +514,11 @@ func BlocksHow() [3]string {
 	blocks := FmtDur(BlockSpan) + " blocks of arrivals"
 	// "Counts by blocks", not "judged …, a vote each", which left newcomer 26 asking what a
 	// vote is. Why, in plain words: "a fleet fails together" left newcomer 28 asking
-	// why 15 → 0 is noise in a fleet and -20 beyond it in one lab.
-	return [3]string{"counts by " + blocks + ": a fleet's failures come in clusters, so counts vary more",
-		"counts by " + blocks + ": failures come in clusters", "by " + blocks}
+	// why 15 → 0 is noise in a fleet and -20 beyond it in one lab. Noise is what is judged by
+	// them: "counts by 200ms blocks" read as the table's counts per block (newcomer 29);
+	// briefest, "noise by 200ms of arrivals", as long as "by 200ms blocks of arrivals" was.
+	return [3]string{"noise judged by " + blocks + ": a fleet's failures come in clusters, so counts vary more",
+		"noise judged by " + blocks + ": failures come in clusters", "noise by " + FmtDur(BlockSpan) + " of arrivals"}
 }
 
 // BlocksWhy: see BlocksKey.
