@@ -180,13 +180,14 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 		// touches, by the run's own lag: the latencies, timed from when each request was due;
 		// in a compare, that a gap between A and B under it may be the machine's (newcomer
 		// 25: "figures may run late" on both halves, "which figures? does the comparison
-		// still hold?").
+		// still hold?"), in the summary's name for it, B − A ("latency gaps": what gap?,
+		// newcomer 29).
 		lag, most := fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag)
 		if c.compared() { // one line a half: two halves' warnings left a loaded 80x24 no room to compare
 			out = append(out, c.t.alert.Render(longestFit(c.w,
-				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent); gaps under that may be the machine's", lag),
-				fmt.Sprintf("⚠ too busy: latencies may run ~%s long; gaps under that may be the machine's", lag),
-				fmt.Sprintf("⚠ too busy: latency gaps under ~%s may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent); a latency's B − A under that may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latencies may run ~%s long; B − A under that may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latency B − A under ~%s may be the machine's", lag),
 				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag), "⚠ too busy: figures may run late")))
 			return out
 		}
