@@ -177,7 +177,7 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		return queueChart(s)
 	}
 	reasons := s.ChartedReasons(peer) // every side's reasons: one title, one scale
-	counts := lab.RejectedColumn // one reason's own name, else every reason's
+	counts := lab.RejectedColumn      // one reason's own name, else every reason's
 	if len(reasons) == 1 {
 		counts = lab.TurnedAway(reasons[0]).Term()
 	}
