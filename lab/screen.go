@@ -326,7 +326,14 @@ var coreHealth = slices.Concat(
 			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more),
 				fmt.Sprintf("%s (+%s busy, not calling)", now, units(n, "worker"))}, forms...)
 		}
-		return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
+		// Orphaned calls running now say who holds the calls (a thread pool's threads, with
+		// every worker free): the peak gives way first, so they share its line (newcomer 29:
+		// threadpool-bulkhead at 80x24 lost "orphaned calls 5 running").
+		room := w
+		if o := orphanHealth(s, w); len(o) > 0 && s.Orphans.InFlight > 0 {
+			room -= len([]rune(" · " + o[0].Phrase()))
+		}
+		return []Item{{Label: label, Value: fittingValue(label, room, forms...)}}
 	}),
 	at(20, func(s *Snapshot, w int) []Item {
 		const label = "pool full (no free worker)"
