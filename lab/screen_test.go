@@ -387,7 +387,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		// Each reason that turns a payment away before its chain, CoDel's too (review 16 #14).
 		"payment chain": "A payment turned away before a worker (rejected:pool, :balancer or :codel) never reaches it",
 		// The header's outage words (the review: "(still in 19–20s)" had no entry).
-		"all rejected:balancer n": `"(all out since 12.9s)" while every replica is out of rotation`,
+		"rejected:balancer n": `"(all out since 12.9s)" while every replica is out of rotation`,
 	} {
 		if got := entry(prefix); !strings.Contains(got, want) {
 			t.Errorf("the help's %q entry %q lacks %q", prefix, got, want)

@@ -554,7 +554,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			// reading of it: "dispatch (no queue: machine's delay)" beside a long queue's
 			// "(sent → on a worker)" gave one heading two meanings (newcomer 29).
 			whole = "dispatch (sent → on a worker: with no queue, only how late the machine started it)"
-			part, brief = "dispatch (sent → on a worker; no queue: machine's delay)", "dispatch (sent → on a worker; no queue: machine's delay)"
+			part, brief = "dispatch (sent → on a worker; no queue: machine's delay)", "dispatch (sent → worker; no queue: machine's)"
 		}
 		pick("wait = lag (the generator's: scheduled → sent) + "+whole+", each request's, of those that reached a worker; service = on a worker → answered; no two p99s add up",
 			"wait = lag (the generator's: scheduled → sent) + "+whole+", each request's, of those that reached a worker; no two p99s add up",
