@@ -343,12 +343,13 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		n := &away[c].notOK
 		n.differs = awayTest(pairs, c, Fate.NotOK, n.a, n.b, closed || blocks) < FamilyAlpha
 		p99 := latencyRow(c, "p99", ca.Latency, cb.Latency, p99Of)
-		p99At := len(rows)
+		p99At, p50At := len(rows), -1
 		latency = append(latency, len(rows))
 		rows = append(rows, p99)
 		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p99Of), more: -1})
 		if p50 := latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of); p99.TooFew() && latencyDiffers(ca.Latency, cb.Latency, p50Of) {
 			rows[len(rows)-1].StoodIn = true
+			p50At = len(rows)
 			latency = append(latency, len(rows))
 			rows = append(rows, p50)
 			verdicts = append(verdicts, verdict{p: -1, significant: true, more: -1})
@@ -379,8 +380,12 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		_, risesA := a.P99Rising(c)
 		if _, risesB := b.P99Rising(c); risesA || risesB {
 			// A survivor's p99 (newcomer 17: postmortem's 11.5s beside 5,783 waiting, where
-			// one arriving now waits ~29s): said so.
+			// one arriving now waits ~29s): said so, and of the p50 judged in its place alike
+			// (newcomer 29: "p50 3.98s 3.00s -980ms" under "p99 of ended", half of A in flight).
 			rows[p99At].Label = "p99 of ended"
+			if p50At >= 0 {
+				rows[p50At].Label = "p50 of ended"
+			}
 		}
 		if c == Payment {
 			r, v := callRows(a, b)
@@ -503,7 +508,7 @@ func ByBlocks(a, b *Snapshot) bool { return a.Fleet != nil || b.Fleet != nil }
 // over a dozen rows).
 func BlocksKey() [3]string {
 	how := BlocksHow()
-	return [3]string{ApproxMark + " noise, " + how[0], ApproxMark + " noise, " + how[1], ApproxMark + " noise " + how[2]}
+	return [3]string{ApproxMark + " " + how[0], ApproxMark + " " + how[1], ApproxMark + " " + how[2]}
 }
 
 // BlocksHow is BlocksKey without what ≈ means, where the rule line says it (NoiseRule):
@@ -515,9 +520,11 @@ func BlocksHow() [3]string {
 	blocks := FmtDur(BlockSpan) + " blocks of arrivals"
 	// "Counts by blocks", not "judged …, a vote each", which left newcomer 26 asking what a
 	// vote is. Why, in plain words: "a fleet fails together" left newcomer 28 asking
-	// why 15 → 0 is noise in a fleet and -20 beyond it in one lab.
-	return [3]string{"counts by " + blocks + ": a fleet's failures come in clusters, so counts vary more",
-		"counts by " + blocks + ": failures come in clusters", "by " + blocks}
+	// why 15 → 0 is noise in a fleet and -20 beyond it in one lab. Noise is what is judged by
+	// them: "counts by 200ms blocks" read as the table's counts per block (newcomer 29);
+	// briefest, "noise by 200ms of arrivals", as long as "by 200ms blocks of arrivals" was.
+	return [3]string{"noise judged by " + blocks + ": a fleet's failures come in clusters, so counts vary more",
+		"noise judged by " + blocks + ": failures come in clusters", "noise by " + FmtDur(BlockSpan) + " of arrivals"}
 }
 
 // BlocksWhy: see BlocksKey.

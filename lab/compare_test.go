@@ -917,13 +917,18 @@ func TestBlocksSayWhatAndWhy(t *testing.T) {
 	how := BlocksHow()
 	// "Counts by blocks": "judged …, a vote each" read as jargon (newcomer 26); why in plain
 	// words: "a fleet fails together" left why 15 → 0 is noise to guessing (newcomer 28).
-	if how[0] != "counts by 200ms blocks of arrivals: a fleet's failures come in clusters, so counts vary more" {
+	if how[0] != "noise judged by 200ms blocks of arrivals: a fleet's failures come in clusters, so counts vary more" {
 		t.Errorf("BlocksHow %q", how[0])
 	}
 	for i, forms := range [][3]string{how, BlocksKey()} {
 		for j, f := range forms {
-			if !strings.Contains(f, "200ms blocks of arrivals") {
+			if !strings.Contains(f, "200ms blocks of arrivals") && (j < 2 || !strings.Contains(f, "200ms of arrivals")) {
 				t.Errorf("form %d of %d: %q does not say what a block is", j, i, f)
+			}
+			// What is judged by them: "counts by 200ms blocks" read as the table's counts per
+			// block, where they are totals (newcomer 29).
+			if !strings.Contains(f, "noise judged by 200ms blocks") && !strings.Contains(f, "noise by 200ms of arrivals") {
+				t.Errorf("form %d of %d: %q does not say it is the noise that is judged by blocks", j, i, f)
 			}
 			if j < 2 && !strings.Contains(f, "failures come in clusters") {
 				t.Errorf("form %d of %d: %q does not say why a fleet's", j, i, f)

@@ -367,6 +367,18 @@ func TestP99Rising(t *testing.T) {
 	if i := slices.IndexFunc(rows, func(r ComparisonRow) bool { return r.Class == Payment && r.Counter == "p99" }); i < 0 || rows[i].Name() != "p99 of ended" {
 		t.Errorf("the p99 row of a rising p99 is not said to be of the ended: %+v", rows)
 	}
+	// Too few ended for a p99's bound, the p50 judged in its place is of the ended alike
+	// (newcomer 29: "p50 3.98s 3.00s -980ms" bare, under "p99 of ended").
+	ms := time.Millisecond
+	few := s
+	few.Classes[Payment] = ClassStats{InFlight: 600, Latency: Percentiles{Count: 50, P99: 11500 * ms, P99In: QuantileInterval{Low: 9000 * ms},
+		P50: 4000 * ms, P50In: QuantileInterval{Low: 3900 * ms, High: 4100 * ms, HasHigh: true}}}
+	b.Classes[Payment] = ClassStats{Latency: Percentiles{Count: 50, P99: 3100 * ms, P99In: QuantileInterval{Low: 3050 * ms},
+		P50: 3000 * ms, P50In: QuantileInterval{Low: 2990 * ms, High: 3010 * ms, HasHigh: true}}}
+	rows, _ = Compare(&few, &b)
+	if i := slices.IndexFunc(rows, func(r ComparisonRow) bool { return r.Class == Payment && r.Counter == "p50" }); i < 0 || rows[i].Name() != "p50 of ended" {
+		t.Errorf("the p50 row judged in a rising p99's place is not said to be of the ended: %+v", rows)
+	}
 	for name, cs := range map[string]ClassStats{
 		"too few in flight":            {InFlight: 20, Latency: Percentiles{P99: 11500 * time.Millisecond, Count: 2000}},
 		"wait and hold within a tenth": {InFlight: 600, Latency: Percentiles{P99: 29 * time.Second, Count: 2000}}, // 30s + 1s

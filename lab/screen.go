@@ -350,7 +350,14 @@ var coreHealth = slices.Concat(
 			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more),
 				fmt.Sprintf("%s (+%s busy, not calling)", now, units(n, "worker"))}, forms...)
 		}
-		return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
+		// Orphaned calls running now say who holds the calls (a thread pool's threads, with
+		// every worker free): the peak gives way first, so they share its line (newcomer 29:
+		// threadpool-bulkhead at 80x24 lost "orphaned calls 5 running").
+		room := w
+		if o := orphanHealth(s, w); len(o) > 0 && s.Orphans.InFlight > 0 {
+			room -= len([]rune(" · " + o[0].Phrase()))
+		}
+		return []Item{{Label: label, Value: fittingValue(label, room, forms...)}}
 	}),
 	at(20, func(s *Snapshot, w int) []Item {
 		const label = "pool full (no free worker)"
@@ -577,7 +584,7 @@ func coreWords() []part[[]Item] {
 			word("● live", "the screen follows the running lab, 10 times a second (a screenshot, \"screenshot at 8.0s\" on the left in its place: a picture of what the screen showed at that run time, drawn by poollab snapshot from a run without a screen, which stopped there (a GIF: one such picture every 100ms of the run); ‖ PAUSED: the screen is frozen, the lab runs on)"),
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it); a screenshot's: \"screenshot at 8.0s\" (a compare's A half, short of room: \"at 8.0s\")"),
-			word("rejected:balancer n", "a fleet's requests, every class's, the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(all out since 12.9s)\" while every replica is out of rotation, the only time it turns them away; quiet, with \"(none since 19.5s)\", when a replica came back. Those of every class but payment the header counts with the pool's, as turned away (signup turned away n)"),
+			word("rejected:balancer n", "a fleet's requests, every class's (\"all rejected:balancer n\" in the header, beside a class's own share of them), the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(all out since 12.9s)\" while every replica is out of rotation, the only time it turns them away; quiet, with \"(none since 19.5s)\", when a replica came back. Those of every class but payment the header counts with the pool's, as turned away (signup turned away n)"),
 			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\"; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour, with its rate over the table's /s seconds, while it happens (in the last whole second); once it stopped, quiet, with that rate and \"none since 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(none since 7s)\" alone)"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts"),

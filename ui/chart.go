@@ -40,6 +40,10 @@ type chartSpec struct {
 	// cells for a narrow chart; nil: the last second's sample ("sampled at 6s", "6s
 	// sample"), which is what the line ends on.
 	legend func(s *lab.Snapshot) (what, short string, of func(class int) float64)
+	// counts names what the legend's figures count, before what they are where that fits
+	// (the word, then the column's name): "mean 3–8s: P payment 0/s" beside an empty chart
+	// of rejections read as no payments (newcomer 29). Empty: the title says it.
+	counts lab.Term
 	// peer is compare mode's other side (nil alone): the axis reaches its data too, so the
 	// halves draw the same chart to one scale.
 	peer *lab.Snapshot
@@ -173,6 +177,10 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		return queueChart(s)
 	}
 	reasons := s.ChartedReasons(peer) // every side's reasons: one title, one scale
+	counts := lab.RejectedColumn      // one reason's own name, else every reason's
+	if len(reasons) == 1 {
+		counts = lab.TurnedAway(reasons[0]).Term()
+	}
 	names := make([]string, len(reasons))
 	for i, why := range reasons {
 		names[i] = why.String()
@@ -184,6 +192,7 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
 		atLeast: fixedReach(10),
 		unit:    "/s",
+		counts:  counts,
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
 			r := s.Rates()
 			span := lab.FmtSpan(r.From, r.To)
@@ -928,24 +937,38 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		}
 		return items
 	}
-	var items []string
-	for _, form := range []legendForm{{false, false, false, false}, {false, true, false, false}, {true, false, false, false},
-		{true, true, false, false}, {true, true, true, false}, {true, true, false, true}} {
-		if form.short || form.bare || items == nil { // names with a shorter "what": the same items
-			items = itemsOf(form)
-		}
-		label := what
-		if form.shortWhat {
-			label = shortWhat
-		}
-		lead := t.dim.Render(label + ": ")
-		legend = lead + strings.Join(items, "  ")
-		if ansiWidth(legend) <= w {
-			break
-		}
-		if form.bare { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
-			line, _ := wholeItems(items, "  ", w-ansiWidth(lead))
-			legend = lead + line
+	// Every form with what the figures count (counts) before any without: the class's
+	// letter alone says which, what is counted nothing else on the line.
+	forms := []legendForm{{false, false, false, false}, {false, true, false, false}, {true, false, false, false},
+		{true, true, false, false}, {true, true, true, false}, {true, true, false, true}}
+	named := []bool{false}
+	if spec.counts.Word != "" {
+		named = []bool{true, false}
+	}
+	for _, name := range named {
+		var items []string
+		for _, form := range forms {
+			if form.short || form.bare || items == nil { // names with a shorter "what": the same items
+				items = itemsOf(form)
+			}
+			label := what
+			if form.shortWhat {
+				label = shortWhat
+			}
+			if name && form.shortWhat {
+				label = spec.counts.Column + " " + label
+			} else if name {
+				label = spec.counts.Word + " " + label
+			}
+			lead := t.dim.Render(label + ": ")
+			legend = lead + strings.Join(items, "  ")
+			if ansiWidth(legend) <= w {
+				return head, legend
+			}
+			if form.bare && !name { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
+				line, _ := wholeItems(items, "  ", w-ansiWidth(lead))
+				legend = lead + line
+			}
 		}
 	}
 	return head, legend

@@ -97,7 +97,7 @@ func TestStripLeftoverRowHoldsTheLegend(t *testing.T) {
 	for _, spec := range []chartSpec{occupancyChart(s), starvationChart(s, nil)} {
 		lines := chartLines(th, spec, s, nil, 59, 6, true)
 		plain := ansi.Strip(strings.Join(lines, "\n"))
-		if !strings.Contains(plain, "last second") && !strings.Contains(plain, "mean ") {
+		if !strings.Contains(plain, "last second") && !strings.Contains(plain, "mean ") && !strings.Contains(plain, "rejected 1–6s: ") {
 			t.Errorf("%s: no legend in\n%s", spec.title, plain)
 		}
 	}
@@ -153,7 +153,7 @@ func TestLegendDropsWholeItems(t *testing.T) {
 	s := fleetSnapshot(4, 2)
 	th := newTheme(false, true)
 	spec := starvationChart(s, nil)
-	figure := regexp.MustCompile(`^(mean [0-9–]+s|[0-9–]+s): ([A-Z] [0-9.]+/s  )*([A-Z] [0-9.]+/s|…)$`)
+	figure := regexp.MustCompile(`^((rejected )?mean [0-9–]+s|(rejected )?[0-9–]+s): ([A-Z] [0-9.]+/s  )*([A-Z] [0-9.]+/s|…)$`)
 	for w := 16; w <= 60; w++ {
 		_, leg := chartHead(th, spec, s, chartClasses(s, spec), spec.window(s, w), w, true)
 		if plain := ansi.Strip(leg); ansiWidth(plain) > w || !figure.MatchString(plain) && !strings.Contains(plain, "signup") {

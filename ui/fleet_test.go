@@ -118,11 +118,14 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	last := &s.Timeline[len(s.Timeline)-1]
 	last.Rejected[lab.Payment][lab.RejectBalancer] = 3
 	th := newTheme(true, true)
+	// Every class's count, said so: "rejected:balancer 681" beside the signups' "rej:balancer
+	// 541" read as one label with two numbers (newcomer 29).
+	allBalancer := regexp.MustCompile(`all rej(ected)?:balancer 9\b`)
 	one := screen{width: 80, height: 24, recorded: true, panes: []pane{{cfg: s.Config, snap: s}}}
-	if h := ansi.Strip(headerLine(th, one, 0, 80)); !strings.Contains(h, "rejected:balancer 9") {
+	if h := ansi.Strip(headerLine(th, one, 0, 80)); !allBalancer.MatchString(h) {
 		t.Errorf("during the outage at 80 columns: %q", h)
 	}
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9 (all out since 9.0s)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "all rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage at 120 columns: %q", h)
 	}
 	// With no class starved (only payments turned away), the outage keeps its note: the
@@ -134,7 +137,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 		quiet.Timeline[i].Rejected[lab.Signup] = quiet.Classes[lab.Signup].Rejected
 	}
 	alone := screen{width: 120, height: 40, recorded: true, panes: []pane{{cfg: quiet.Config, snap: &quiet}}}
-	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "rejected:balancer 9 (all out since 9.0s)") {
+	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "all rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage, nothing starved, at 120 columns: %q", h)
 	}
 	// Both halves of compare mode keep the time as a moment (newcomer 28 had to assume A's);
@@ -144,14 +147,14 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	if h := ansi.Strip(headerLine(th, two, 1, paneMinWidth)); !strings.Contains(h, "fleet-domino  "+recordedWord+" at 9.5s") {
 		t.Errorf("B's half of compare mode during the outage: %q", h)
 	}
-	if h := ansi.Strip(headerLine(th, two, 0, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") || !strings.Contains(h, "rejected:balancer 9") {
+	if h := ansi.Strip(headerLine(th, two, 0, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") || !allBalancer.MatchString(h) {
 		t.Errorf("A's half of compare mode during the outage: %q", h)
 	}
 	// r4 back in rotation within the last whole second, which turned 3 away.
 	fs := s.Fleet
 	fs.Pulls[3].ReturnedAt, fs.InRotation = 9400*time.Millisecond, 1
 	fs.Replicas[3].Health.Pulled = false
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "rejected:balancer 9 (none since 9.4s)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "all rejected:balancer 9 (none since 9.4s)") {
 		t.Errorf("after it: %q", h)
 	}
 }
@@ -762,7 +765,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 		sc.width = w
 		head := ansi.Strip(headerLine(th, sc, 0, w))
 		want := fmt.Sprintf("signup turned away %d: rej:pool %d, rej:balancer 541", pool+541, pool)
-		if strings.Contains(head, want) != starved || strings.Contains(head, "turned away") != starved || strings.Contains(head, "starved") || !strings.Contains(head, "rejected:balancer ") {
+		if strings.Contains(head, want) != starved || strings.Contains(head, "turned away") != starved || strings.Contains(head, "starved") || !regexp.MustCompile(`all rej(ected)?:balancer 550`).MatchString(head) {
 			t.Errorf("at %d columns %q, want %q: %v, and the outage's count", w, head, want, starved)
 		}
 	}
@@ -771,7 +774,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	back := *s
 	back.Fleet = &lab.FleetStats{Balancer: s.Fleet.Balancer, Replicas: s.Fleet.Replicas, InRotation: 1, Pulls: slices.Clone(s.Fleet.Pulls)}
 	back.Fleet.Pulls[3].ReturnedAt = 9400 * time.Millisecond
-	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !strings.Contains(head, "rejected:balancer 550") {
+	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !regexp.MustCompile(`all rej(ected)?:balancer 550`).MatchString(head) {
 		t.Errorf("at 80 columns, after the outage: %q", head)
 	}
 	// Once the class stopped too, its "none since" is on its count, not beside the
@@ -779,14 +782,14 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	back.Timeline = slices.Clone(s.Timeline)
 	clear(back.Timeline[len(back.Timeline)-1].Rejected[lab.Signup][:])
 	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200))
-	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*none since [^)]+\): rejected:pool %d, rejected:balancer 541  rejected:balancer 550 \(none since `, pool+541, pool)); !want.MatchString(head) {
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*none since [^)]+\): rejected:pool %d, rejected:balancer 541  all rejected:balancer 550 \(none since `, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("after the outage, stopped: header %q, want %q", head, want)
 	}
 	// The outage's count alone is the last form, during the outage and after it: the first
 	// class alone after it was the same or wider, never tried (review 16).
 	for _, snap := range []*lab.Snapshot{s, &back} {
 		forms := starvedForms(th, snap)
-		if last := forms[len(forms)-2]; len(last) != 1 || !strings.HasPrefix(ansi.Strip(last[0]), "rejected:balancer 550") || forms[len(forms)-1] != nil {
+		if last := forms[len(forms)-2]; len(last) != 1 || !strings.HasPrefix(ansi.Strip(last[0]), "all rej:balancer 550") || forms[len(forms)-1] != nil {
 			t.Errorf("the last forms %q, want the outage's count alone, then none", forms[len(forms)-2:])
 		}
 		if k := len(forms) - 3; slices.Equal(forms[k], forms[k+1]) {

@@ -318,7 +318,9 @@ func TestTourHelpListsChoose(t *testing.T) {
 }
 
 // One rate for one thing: the starvation chart's legend is the header's figure, the mean
-// over the same seconds, and says so ("mean 1–6s"); the header says "in 1–6s".
+// over the same seconds, and says so and of what ("rejected:pool mean 1–6s": "mean 3–8s: P
+// payment 0/s" beside an empty chart read as no payments, newcomer 29); the header says
+// "in 1–6s".
 func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
 	th := newTheme(true, true)
 	s := testSnapshot()
@@ -328,7 +330,7 @@ func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
 	}
 	rate, window := fmtPerSec(r.Rejected[lab.Signup][lab.RejectPool]), fmt.Sprintf("%d–%ds", r.From, r.To)
 	_, leg := chartHead(th, starvationChart(s, nil), s, chartClasses(s, starvationChart(s, nil)), s.Timeline, 60, false)
-	if want := "mean " + window + ": "; !strings.HasPrefix(ansi.Strip(leg), want) || !strings.Contains(ansi.Strip(leg), "signup "+rate) {
+	if want := "rejected:pool mean " + window + ": "; !strings.HasPrefix(ansi.Strip(leg), want) || !strings.Contains(ansi.Strip(leg), "signup "+rate) {
 		t.Errorf("legend %q: want %q and signup %s", ansi.Strip(leg), want, rate)
 	}
 	plain := ansi.Strip(render(th, testScreen(s, 120, 40)))

@@ -180,13 +180,14 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 		// touches, by the run's own lag: the latencies, timed from when each request was due;
 		// in a compare, that a gap between A and B under it may be the machine's (newcomer
 		// 25: "figures may run late" on both halves, "which figures? does the comparison
-		// still hold?").
+		// still hold?"), in the summary's name for it, B − A ("latency gaps": what gap?,
+		// newcomer 29).
 		lag, most := fmtLatency(c.snap.Generator.Lag.P99), fmtDur(lab.LateLag)
 		if c.compared() { // one line a half: two halves' warnings left a loaded 80x24 no room to compare
 			out = append(out, c.t.alert.Render(longestFit(c.w,
-				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent); gaps under that may be the machine's", lag),
-				fmt.Sprintf("⚠ too busy: latencies may run ~%s long; gaps under that may be the machine's", lag),
-				fmt.Sprintf("⚠ too busy: latency gaps under ~%s may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent); a latency's B − A under that may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latencies may run ~%s long; B − A under that may be the machine's", lag),
+				fmt.Sprintf("⚠ too busy: latency B − A under ~%s may be the machine's", lag),
 				fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag), "⚠ too busy: figures may run late")))
 			return out
 		}
@@ -993,35 +994,48 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		if now {
 			style, note = t.alert, "all out since "+fmtSecs(from)
 		}
-		label := style.Render(fmt.Sprintf("%s %s", lab.RejectBalancer.Word(), fmtCount(n)))
 		// During an outage it is the headline: first, so it is the one a narrow header keeps.
 		at := len(classes)
 		if now {
 			at = 0
 		}
-		withNote := label + t.dim.Render(" ("+note+")")
-		for k := range forms {
-			item := withNote
-			if k == bare && len(classes) > 0 {
-				item = label
+		// with are forms with the outage's count labelled so.
+		with := func(label string) [][]string {
+			forms := slices.Clone(forms)
+			withNote := label + t.dim.Render(" ("+note+")")
+			for k := range forms {
+				item := withNote
+				if k == bare && len(classes) > 0 {
+					item = label
+				}
+				forms[k] = slices.Insert(slices.Clone(forms[k]), min(at, len(forms[k])), item)
 			}
-			forms[k] = slices.Insert(forms[k], min(at, len(forms[k])), item)
+			// Every class bare beside its note, before every count bare: the outage's "(all out
+			// since 12.9s)" outranks the run time's label (the fleet domino at 120 columns). With no
+			// class starved, the outage alone: its note, then its count bare.
+			if len(classes) > 0 {
+				noted := slices.Clone(forms[bare])
+				noted[min(at, len(classes))] = withNote
+				forms = slices.Insert(forms, bare, noted)
+			}
+			// Its count bare beside the first class alone, whose parts it has a share of; then
+			// alone, the whole outage's count, before a class's (whose parts take more room).
+			if len(classes) > 1 {
+				forms = append(forms, slices.Insert([]string{noted(0, -1)}, min(at, 1), label))
+			}
+			return append(forms, []string{label})
 		}
-		// Every class bare beside its note, before every count bare: the outage's "(all out
-		// since 12.9s)" outranks the run time's label (the fleet domino at 120 columns). With no
-		// class starved, the outage alone: its note, then its count bare.
-		if len(classes) > 0 {
-			noted := slices.Clone(forms[bare])
-			noted[min(at, len(classes))] = withNote
-			forms = slices.Insert(forms, bare, noted)
+		// Every class's, said so: "rejected:balancer 681" beside the signups' "rej:balancer
+		// 541" read as one label with two numbers (newcomer 29); "all", as "all classes" left
+		// a compare half at 120 columns no room for it. Each form in the word, then in the
+		// column's name, where that leaves a class its parts (the domino at 120 columns).
+		word, column := with(style.Render(fmt.Sprintf("all %s %s", lab.RejectBalancer.Word(), fmtCount(n)))),
+			with(style.Render(fmt.Sprintf("all %s %s", lab.TurnedAway(lab.RejectBalancer).Term().Column, fmtCount(n))))
+		forms = nil
+		for k := range word {
+			forms = append(forms, word[k], column[k])
 		}
-		bare++
-		// Its count bare beside the first class alone, whose parts it has a share of; then
-		// alone, the whole outage's count, before a class's (whose parts take more room).
-		if len(classes) > 1 {
-			forms = append(forms, slices.Insert([]string{noted(0, -1)}, min(at, 1), label))
-		}
-		forms = append(forms, []string{label})
+		bare = 2 * (bare + 1)
 	}
 	// The first class alone; a fleet's outage count alone came last already, and its first
 	// is that count or a class with its parts, wider (review 16).

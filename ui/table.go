@@ -550,13 +550,18 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			// dispatch is the machine starting the worker, alone (newcomer 25: p99:dispatch
 			// 27ms beside "pool full 0.0s in all", the slowest of 76 on a loaded machine).
 			// Briefer words around it, so that at 120 columns it still says of which requests.
+			// One meaning in every form, sent → on a worker, and what it is with no queue a
+			// reading of it: "dispatch (no queue: machine's delay)" beside a long queue's
+			// "(sent → on a worker)" gave one heading two meanings (newcomer 29).
 			whole = "dispatch (sent → on a worker: with no queue, only how late the machine started it)"
-			part, brief = "dispatch (no queue: machine's delay)", "dispatch (no queue: machine's delay)"
+			part, brief = "dispatch (sent → on a worker; no queue: machine's delay)", "dispatch (sent → worker; no queue: machine's)"
 		}
 		pick("wait = lag (the generator's: scheduled → sent) + "+whole+", each request's, of those that reached a worker; service = on a worker → answered; no two p99s add up",
 			"wait = lag (the generator's: scheduled → sent) + "+whole+", each request's, of those that reached a worker; no two p99s add up",
 			// "Reached one" left newcomer 27 asking one what.
 			"wait = lag (scheduled → sent) + "+part+", of those that got a worker; no two p99s add up",
+			// Of which requests outranks what lag is, which its own line under the table says.
+			"wait = lag + "+part+", of those that got a worker; no two p99s add up",
 			"wait = lag (scheduled → sent) + "+part+"; no two p99s add up",
 			"wait = lag + "+brief+"; no two p99s add up")
 	case shown["p99:wait"]:

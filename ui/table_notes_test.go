@@ -119,6 +119,11 @@ func TestWaitNoteSaysDispatchWithoutAQueueIsTheMachine(t *testing.T) {
 	said := func(w int) (shown, machine bool) {
 		lines, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil)
 		notes := strings.Join(n.all(w), "\n")
+		// One meaning, sent → on a worker, in every form: the machine's delay is its reading
+		// with no queue, not a second definition (newcomer 29).
+		if strings.Contains(lines[0], "p99:dispatch") && !strings.Contains(notes, "dispatch (sent → ") {
+			t.Errorf("at %d, queue %d: dispatch not said to be sent → on a worker:\n%s", w, s.Pool.QueueCap, notes)
+		}
 		return strings.Contains(lines[0], "p99:dispatch"), strings.Contains(notes, "no queue") && strings.Contains(notes, "machine")
 	}
 	any := false

@@ -426,9 +426,10 @@ func TestLateGeneratorWarns(t *testing.T) {
 					t.Errorf("a compare half's warning cut: %q", line)
 				}
 			}
-			want := "latency gaps under ~" + fmtLatency(lagP99) + " may be the machine's"
+			// The gap in the summary's name: "latency gaps" left newcomer 29 asking what gap.
+			want := "latency B − A under ~" + fmtLatency(lagP99) + " may be the machine's"
 			if sz[0] == 80 {
-				want = "latencies may run ~" + fmtLatency(lagP99) + " long; gaps under that may be the machine's"
+				want = "latencies may run ~" + fmtLatency(lagP99) + " long; B − A under that may be the machine's"
 			}
 			if n := strings.Count(frame, want); lagP99 > lab.LateLag && n != 2 {
 				t.Errorf("%dx%d compare: %q %d times:\n%s", sz[0], sz[1], want, n, frame)
