@@ -30,7 +30,6 @@ func measurementRun(s *lab.Snapshot) bool {
 	return s.Config.Traffic.Mode == lab.Closed || s.Config.Dependency.Stall.For > 0
 }
 
-
 // Widths the distribution layouts need: three charts side by side, or the distribution
 // beside the workers chart in a measurement run.
 const (
