@@ -75,7 +75,7 @@ func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 	a.stale.Store(false)
 	a.cur.Store(&adaptiveGen{initial: initial, maxLimit: maxLimit, maxWait: b.MaxWait.D(),
 		lim: adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).
-			WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(adaptiveBaselineAge).Build()})
+			WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(AdaptiveBaselineAge).Build()})
 }
 
 // What the limiter reads, failsafe-go's defaults set here by name so the screen can say them:
@@ -84,7 +84,7 @@ func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 // a slow climb drags the mean along (newcomer 27: "why didn't it back off at 92ms?").
 const (
 	AdaptiveQuantile    = 0.9
-	adaptiveBaselineAge = 10
+	AdaptiveBaselineAge = 10
 )
 
 // AdaptiveBackoff is how far the calls' p90 may run over its running mean before a limit of

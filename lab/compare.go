@@ -364,14 +364,15 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			}
 		}
 		if a.Config.Traffic.Mode != b.Config.Traffic.Mode {
-			// A closed loop's p99 since arrival leaves out what it never sent (the stall it waited
-			// out): an artefact of the measurement, said so in its label. Corrected, both
+			// A closed loop's p99 since sent leaves out what it never sent (the stall it waited
+			// out): an artefact of the measurement, said so in its label, as the ladders say it
+			// (newcomer 29: "since arrival" read as from the schedule; "sent of 1000 due" above). Corrected, both
 			// are timed from when each request was due: what users got, judged alike.
-			closedSide := "A"
+			closedSide, openSide := "A", "B"
 			if b.Config.Traffic.Mode == Closed {
-				closedSide = "B"
+				closedSide, openSide = "B", "A"
 			}
-			rows[p99At].Label = "p99 since arrival (" + closedSide + " omits unsent)"
+			rows[p99At].Label = fmt.Sprintf("p99 %s %s, %s %s", closedSide, Closed.Since(), openSide, Open.Since())
 			ka, kb := corrected(a, c), corrected(b, c)
 			latency = append(latency, len(rows))
 			rows = append(rows, latencyRow(c, CorrectedP99, ka, kb, p99Of))

@@ -118,6 +118,17 @@ const (
 	Closed TrafficMode = "closed"
 )
 
+// Since names what latency is timed from, as measured (uncorrected): in an open loop the
+// scheduled arrival, in a closed loop the send, there being no schedule. Not "since arrival"
+// for both: every other screen times from the schedule, and a closed loop's 2.5ms read as
+// that (newcomer 29).
+func (m TrafficMode) Since() string {
+	if m == Closed {
+		return "since sent"
+	}
+	return "since arrival"
+}
+
 // RateConfig is one class's arrival rate in requests per second.
 type RateConfig struct {
 	Rate float64 `yaml:"rate" json:"rate"`

@@ -41,6 +41,31 @@ func TestRates(t *testing.T) {
 	}
 }
 
+// The window's mean concurrency is its seconds' mean held, and by Little's law each ok held
+// its worker that mean over the ok rate: 36 held at 400 ok a second is 90ms each.
+func TestRatesHeldAndOKHold(t *testing.T) {
+	var s Snapshot
+	r := s.Rates()
+	if _, ok := r.OKHold(Payment); ok {
+		t.Fatal("no timeline: an ok hold time")
+	}
+	for i, held := range []float64{30, 34, 36, 38, 36} {
+		sec := Second{T: i + 1}
+		sec.Held[Payment] = held
+		sec.OK[Payment] = 400
+		s.Timeline = append(s.Timeline, sec)
+	}
+	r = s.Rates()
+	if math.Abs(r.Held[Payment]-34.8) > 1e-9 {
+		t.Errorf("mean held %v, want 34.8", r.Held[Payment])
+	}
+	s.Timeline[0].Held[Payment] = 36 // 36, 34, 36, 38, 36: 36 held
+	r = s.Rates()
+	if d, ok := r.OKHold(Payment); !ok || d != 90*time.Millisecond {
+		t.Errorf("ok hold %v (%v), want 90ms", d, ok)
+	}
+}
+
 // Random arrivals drift from the set rate over a few seconds: Drifted says when by more
 // than a fifth, for Poisson open-loop traffic only, and never for a fleet's health checks
 // (the balancer's own, not a set rate).

@@ -478,6 +478,8 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		"arrived/s and ok/s": {"arrived earlier", "drains after a step down", "may top it"},
 		"mean workers held":  {"busiest second 2–3s: 1"},
 		"strips":             {"nothing but zeros"},
+		// The rule the narrator names but cannot show (newcomer 29).
+		"adaptive limit": {"rises while each second's p90 of the calls' latency, smoothed, holds near its running mean of those (about 10 seconds)", "(1.2× at 36)", "neither the p90 nor its mean is charted"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(says[entry], w) {

@@ -30,10 +30,6 @@ func measurementRun(s *lab.Snapshot) bool {
 	return s.Config.Traffic.Mode == lab.Closed || s.Config.Dependency.Stall.For > 0
 }
 
-// sinceArrival names latency as measured, uncorrected: from the scheduled arrival in an open
-// loop, from the send, its arrival, in a closed one; s is its letter.
-const sinceArrival = "since arrival"
-
 // Widths the distribution layouts need: three charts side by side, or the distribution
 // beside the workers chart in a measurement run.
 const (
@@ -152,11 +148,10 @@ func ladderLines(t *theme, snap *lab.Snapshot, w int) []string {
 		label string
 		p     lab.Percentiles
 	}
-	// Since arrival, either loop: s means one thing beside a closed loop's half (newcomer 26:
-	// "s as sent" there, "s scheduled" here), and is true of both: an open loop times from
-	// the schedule, not the send, which lags it (review 16 #10); a closed loop's send is its
-	// arrival.
-	rows := []row{{sinceArrival, pay.Latency}}
+	// Latency as measured, s in either loop, its words each loop's own: since arrival (the
+	// schedule, not the send, which lags it; review 16 #10) in an open loop, since sent in a
+	// closed one (newcomer 29 read a closed loop's "since arrival" as from the schedule).
+	rows := []row{{snap.Config.Traffic.Mode.Since(), pay.Latency}}
 	if snap.ClosedLoop != nil {
 		rows = append(rows, row{"corrected", pay.LatencyCorrected})
 	}
@@ -217,7 +212,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	if d.Corrected != nil {
 		all = append(all, series{"corrected", d.Corrected, correctedColor, correctedChars, correctedMark.Render(strings.Repeat(correctedChars.Horizontal, 2))})
 	}
-	all = append(all, series{sinceArrival, d.Latency, t.series[lab.Payment], t.chars[lab.Payment], t.mark[lab.Payment]}) // either loop: ladderLines
+	all = append(all, series{snap.Config.Traffic.Mode.Since(), d.Latency, t.series[lab.Payment], t.chars[lab.Payment], t.mark[lab.Payment]}) // either loop: ladderLines
 	// Each series' letter, which marks its strip and, in strips, its legend entry.
 	letterOf := func(k int) (string, lipgloss.Style) {
 		if all[k].name == "corrected" {
@@ -226,7 +221,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			}
 			return all[k].chars.Horizontal, correctedMark
 		}
-		// s, since arrival, not the payments' P, read as "payment" on every other screen
+		// s, since arrival or sent, not the payments' P, read as "payment" on every other screen
 		// (newcomer 23), nor its name's first letter, a, the profile chart's arrived (review 11).
 		return "s", t.name[lab.Payment]
 	}
@@ -397,9 +392,10 @@ func measurementHelp() [][2]string {
 	return [][2]string{
 		{"samples sent", "closed loop (traffic.mode closed): requests the users sent against those the target rate made due; the difference was never sent, because every user was waiting for a reply (coordinated omission). Open loop: every one is sent on schedule"},
 		{"p50 … p99.99 max", "the percentile ladder of payment latency: half, 9 in 10, 99 in 100, 999 in 1000, 9999 in 10000 took at most this; max and count beside it"},
-		{sinceArrival, "latency as the run measured it, from each request's arrival. Open loop: its scheduled arrival, not its send (the generator's lag counts), so waiting for the server counts. Closed loop: its send; there is no schedule, the send is the arrival: requests a stalled user never sent have no latency at all"},
+		{lab.Open.Since(), "open loop: latency as the run measured it, from each request's scheduled arrival, not its send (the generator's lag counts), so waiting for the server counts"},
+		{lab.Closed.Since(), "closed loop: latency as the run measured it, from each request's send; there is no schedule: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency timed from when each request was due, with the unsent requests put back, one per pacing interval, each lasting until the reply its user waited for (in a stall, the stall's end; HdrHistogram's RecordCorrectedValue)"},
-		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, since arrival and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, c corrected; a is the profile chart's arrived), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be; a compare half draws it alone at the half's width, in place of the workers chart"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, since arrival (or sent) and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, or since sent in a closed loop, c corrected; a is the profile chart's arrived), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be; a compare half draws it alone at the half's width, in place of the workers chart"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}
 }

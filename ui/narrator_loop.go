@@ -59,7 +59,7 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), stallShows(pay.Latency, m.Stall), p99(pay.LatencyCorrected)), true
 }
 
-// stallShows says which of the ladder's percentiles, since arrival, show a stall (lab's
+// stallShows says which of the ladder's percentiles, as measured, show a stall (lab's
 // ShowStall): "only max 1.00s shows the stall", or "only p99.99 1.00s and max 1.00s show the
 // stall" when p99.99 of a few hundred samples is the slowest sample too.
 func stallShows(p lab.Percentiles, stall time.Duration) string {

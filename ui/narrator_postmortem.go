@@ -40,49 +40,62 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			return why + tail, true
 		}
 		limit := fmt.Sprintf("adaptive limit %d from latency", s.Bulkhead.Limit)
+		// The window's mean concurrency, not the instant's calls, beside the window's rates, so
+		// that they agree by Little's law (newcomer 29: "35 at 98ms each: ok 372/s" is 357/s;
+		// at 80 columns 25 calls now read as the limiter holding the knee while the window
+		// averaged 35); the instant's, before the first whole second.
+		r := s.Rates()
+		hold, windowed := r.OKHold(lab.Payment)
+		inUse := float64(calls)
+		if windowed {
+			inUse = r.Held[lab.Payment]
+		}
+		past := k.Knee > 0 && inUse > float64(k.Knee)
 		// How it moves, why orders are turned away below it, and what it buys, where there
 		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
-		// free? a fix or another trap?").
+		// free? a fix or another trap?"). The rule in words the screen can back: its p90 and
+		// running mean are charted nowhere, so their figures are the help's (newcomer 29).
 		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
-		moves, brief := "the limit rises while calls' latency holds and falls as it climbs", "it rises while latency holds, falls as it climbs"
-		if b := lab.AdaptiveBackoff(s.Bulkhead.Limit); b > 0 {
-			// Its signal and what it tolerates, the brief form short enough for the sentence's
-			// last line at 80 columns: without them 36 past the knee at 92ms read as arbitrary
-			// (newcomer 27: "why didn't it back off?").
-			p90 := fmt.Sprintf("p%.0f", 100*lab.AdaptiveQuantile)
-			// "On latency": not its only way down (a full limit whose throughput stops
-			// growing lowers it too), and the p90 it weighs is smoothed (review 17 #6).
-			moves = fmt.Sprintf("the limit rises while calls' smoothed %s holds near its running mean and falls on latency once it passes %s it", p90, fmtTimes(b))
-			brief = fmt.Sprintf("it falls on latency once the smoothed %s tops %s its mean", p90, fmtTimes(b))
+		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it (the rule: ? help)"
+		// The lesson at every width, in the sentence, not the clause a screen may leave out
+		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
+		// sheds only an excess): where the window turned orders away.
+		lesson, short := "", ""
+		if windowed && r.Rejected[lab.Payment][lab.RejectBulkhead] > 0 {
+			lesson = "; it refuses bursts while permits sit free on average"
 		}
-		past := k.Knee > 0 && calls > k.Knee
 		if past {
 			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
 			// climb drags it along (newcomer 25 read "falls as it climbs" beside 35 calls at
-			// 82ms, still rising, as the lab contradicting itself; newcomer 27).
+			// 82ms, still rising, as the lab contradicting itself; newcomer 27). At 80 columns
+			// too: without it the short form read as a limiter that found the knee (newcomer 29).
 			moves += "; the mean trails a slow climb, so it can settle past the knee, as here"
+			short = "; it can settle past the knee, as here"
 		}
-		*spare = spareClause{long: fmt.Sprintf("; %s; %s that finds it full is turned away at once, so bursts are refused while permits sit free on average; no hand-picked number, and no queue of seconds", moves, article(one)),
-			short: "; " + brief}
-		rest := "none turned away now"
-		turning := false
-		if last := s.LastSecond(); last == nil || last.Rejected[lab.Payment][lab.RejectBulkhead] > 0 {
-			rest, turning = "the rest turned away", true
+		*spare = spareClause{long: fmt.Sprintf("; %s; %s that finds it full is turned away at once; no hand-picked number, and no queue of seconds", moves, article(one)),
+			short: short}
+		tail += lesson
+		// "The rest turned away" read as the limit shedding only an excess over the knee
+		// (newcomer 29); the tail names the rejections, and this says when there are none.
+		rest := ""
+		if last := s.LastSecond(); last != nil && last.Rejected[lab.Payment][lab.RejectBulkhead] == 0 {
+			rest = ", none turned away now"
 		}
 		switch {
 		case k.Knee == 0:
-			return fmt.Sprintf("%s: %d calls at %s, %s", limit, calls, fmtLatency(s.Dependency.Latency), rest) + tail, true
+			return fmt.Sprintf("%s: %d calls at %s", limit, calls, fmtLatency(s.Dependency.Latency)) + rest + tail, true
+		case windowed:
+			// The knee's yardstick beside the window's mean (newcomer 22 could not tell
+			// whether a limit that settles past the knee is a fix or another trap).
+			kneeTime, best := k.Answers(k.Knee)
+			return fmt.Sprintf("%s: %d calls at %s give %s; mean %.1f at ~%s: %s",
+				limit, k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), inUse, fmtLatency(hold), answered(s, 0, rate)) + rest + tail, true
 		case !past:
 			// The knee's latency at these calls, as the status line's "now 35, 98ms each" says
 			// it, not the next call's (newcomer 22: "35 calls at 104ms" beside it).
-			return fmt.Sprintf("%s: %d calls at %s (knee %d), %s", limit, calls, fmtLatency(callTime), k.Knee, rest) + tail, true
-		case turning:
-			// Past the knee, the yardstick the postmortem gives (newcomer 22 could not tell
-			// whether a limit that settles there is a fix or another trap); its rejections
-			// are the tail's errors.
-			return limit + ": " + pastKnee(s, k, calls, rate) + tail, true
+			return fmt.Sprintf("%s: %d calls at %s (knee %d)", limit, calls, fmtLatency(callTime), k.Knee) + rest + tail, true
 		}
-		return fmt.Sprintf("%s: %s, %s", limit, pastKnee(s, k, calls, rate), rest) + tail, true
+		return limit + ": " + pastKnee(s, k, calls, rate) + rest + tail, true
 	case k.Cap <= k.Knee: // a cap under the knee: the postmortem's fix
 		// "24 calls at most (knee 25) answer ~480/s": the model's rate at its mean latency,
 		// not a ceiling (newcomer 22 read "answer ≤480/s" beside a second's ok 482/s, random
@@ -120,9 +133,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				}
 				if q >= 0 {
 					msg += fmt.Sprintf(", %s queue up toward %s", fmtPerSec(q), fmtDur(d))
-				} else { // beside its length: "drains 5.8/s" read as emptying beside 338 held steady (newcomer 26);
+				} else { // what holds it, not its drift: more arrive than the cap answers, so it cannot drain ("drains
+					// 5.8/s", then "shrinks 5.8/s", read as emptying beside 338 held steady; newcomers 26, 29);
 					// the pool picture's "waiting", as "the queue of N" is a bound elsewhere and this one has none (review 16 #6)
-					msg += fmt.Sprintf(", the queue (%s waiting) shrinks %s", fmtCount(int64(s.Pool.Queued)), fmtPerSec(-q))
+					// Short: 80x24 keeps the fix's brief clause only within four lines.
+					msg += fmt.Sprintf(", holding the queue (%s waiting)", fmtCount(int64(s.Pool.Queued)))
 				}
 				break
 			}
