@@ -428,7 +428,7 @@ func TestStripRowsSayTheirRange(t *testing.T) {
 	}
 	pm := postmortemSnapshot(postmortemConfig())
 	rate := ansi.Strip(strings.Join(chartLines(th, rateChart(pm), pm, nil, 59, 10, true), "\n"))
-	for _, want := range []string{"a 0–600/s┤", "o 0–600/s┤"} { // with the unit (newcomer 28)
+	for _, want := range []string{arrivedMark + " 0–600/s┤", okMark + " 0–600/s┤"} { // with the unit (newcomer 28)
 		if !strings.Contains(rate, want) {
 			t.Errorf("rate chart: no %q in\n%s", want, rate)
 		}
