@@ -25,7 +25,7 @@ type chartSpec struct {
 	short string
 	// bare is the title in a word, where only it leaves room for the key to someMark: what
 	// short says more ("every reason"), the table's columns say too ("": none, as the
-	// workers chart's "(of 80; 60 on replicas out)" is said nowhere else).
+	// workers chart's "(of 80; 60 on replicas out now)" is said nowhere else).
 	bare string
 	// narrowest is short less its clause, the title where short does not fit either, never
 	// cut ("": short, cut): a fleet's "workers held (of 80)" in a compare half.
@@ -57,8 +57,8 @@ type chartSpec struct {
 	// to the data, breaker-trap's one worker of 20 filled a row labelled 0–1 and read as a
 	// saturated pool (newcomer 19).
 	pool bool
-	// ok is what each class had answered ok each second, drawn as a strip (letter o) under
-	// what arrived (value, letter a), to the same scale: a set rate alone read as throughput
+	// ok is what each class had answered ok each second, drawn as a strip (okMark) under
+	// what arrived (value, arrivedMark), to the same scale: a set rate alone read as throughput
 	// on the screen whose point is "ok 196/s of 500/s" (newcomer 19). nil: none.
 	ok func(sec *lab.Second, class int) float64
 	// measure names the one series where it is a mechanism's measure of the payments, not a
@@ -114,8 +114,10 @@ func (spec chartSpec) withUnit(top func(float64) string) func(float64) string {
 	return func(v float64) string { return top(v) + spec.unit }
 }
 
-// okLetter and arrivedLetter mark the strips of what was answered ok and what arrived.
-const okLetter, arrivedLetter = "o", "a"
+// okMark and arrivedMark mark the strips of what was answered ok and what arrived: no
+// letter, which a class has (letters "o" and "a" beside postmortem's orders, "O 0–64┤",
+// told series apart by case alone; newcomer 29).
+const okMark, arrivedMark = "✓", "+"
 
 // withPeer is specs drawn to one scale with peer's (nil: alone).
 func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {
@@ -137,7 +139,9 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 		// every form that says them: "60 out now" took decoding, and cut to "60 out…" could
 		// not be decoded (newcomer 28). Narrower, without them, never cut.
 		least = short
-		title, short = fmt.Sprintf("mean workers held (of %d; %d on replicas out of rotation)", size, out), fmt.Sprintf("workers held (of %d; %d on replicas out)", size, out)
+		// "now" said: a chart of 20 s beside "60 on replicas out of rotation" read it as the
+		// seconds' (newcomer 29); "of rotation" gave way to it in the 59 columns of 120x40.
+		title, short = fmt.Sprintf("mean workers held (of %d; %d on replicas out now)", size, out), fmt.Sprintf("workers held (of %d; %d on replicas out now)", size, out)
 	}
 	return chartSpec{
 		title: title, short: short, narrowest: least,
@@ -292,6 +296,17 @@ func columnSeconds(x, n, cols int) (lo, hi int) {
 	return lo, max(lo+1, min((x+1)*n/cols, n))
 }
 
+// secondColumn is the first column of a plot of cols columns drawing second i of n
+// (columnSeconds).
+func secondColumn(i, n, cols int) int {
+	for x := range cols {
+		if _, hi := columnSeconds(x, n, cols); i < hi {
+			return x
+		}
+	}
+	return cols - 1
+}
+
 // cols is the room spec's plot has for seconds in a chart w wide: its row's (span), else its
 // own (plotRoom).
 func (spec chartSpec) cols(s *lab.Snapshot, w int) int {
@@ -441,8 +456,8 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			var both []stripSeries
 			for k, sr := range strips {
 				c := classes[len(classes)-1-k]
-				sr.letter = arrivedLetter
-				both = append(both, sr, stripSeries{okLetter, sr.style, pointsOf(spec.ok, c), least, upper})
+				sr.letter = arrivedMark
+				both = append(both, sr, stripSeries{okMark, sr.style, pointsOf(spec.ok, c), least, upper})
 			}
 			strips = both
 		}
@@ -707,11 +722,12 @@ func plotLines(plot string) []string {
 }
 
 // timeAxis is the line under a plot plotW wide, pad columns in, that spans run time t0..t1
-// seconds: round times, each ending where its moment falls (at the left of its column, so
-// the first ends under the axis and the last at the plot's end: labels put where they fit
-// squeezed the last interval, newcomer 19), and each change's number (▲n) from its dotted
-// line's column (or ending at the plot's end, for a change in its last columns), which wins
-// a clash.
+// seconds: round times, each starting on the first column that draws the second it begins
+// (columnSeconds), the run's end ending at the plot's end (labels put where they fit
+// squeezed the last interval, newcomer 19; labels ending left of their second's column sat
+// two columns off it, newcomer 29), and each change's number (▲n) from its dotted line's
+// column (or ending at the plot's end, for a change in its last columns), which wins a
+// clash.
 func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func(float64) int) string {
 	w := pad + plotW
 	cells := make([]string, w)
@@ -736,15 +752,19 @@ func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func
 		return true
 	}
 	perSec := float64(plotW) / (t1 - t0)
-	ending := func(at float64, text string) int { // where text starts to end at time at
-		return pad + int(math.Round((at-t0)*perSec)) - len([]rune(text))
+	n := int(math.Round(t1 - t0))
+	starting := func(at float64, text string) int { // where text starts for time at
+		if at >= t1 { // the end: no second starts there
+			return pad + plotW - len([]rune(text))
+		}
+		return pad + secondColumn(int(math.Round(at-t0)), n, plotW)
 	}
 	// A chart that does not start at 0s says where it starts, before any change's marker
 	// can take its place: its first label alone read as the step's (newcomer 15: 3–25s
 	// taken for 0–25s, the 5s load step looking instant).
 	if t0 > 0 {
 		start := fmtAxisTime(t0, 1)
-		put(ending(t0, start), start, t.dim.Render)
+		put(starting(t0, start), start, t.dim.Render)
 	}
 	// Newest first: the last columns' (the key just pressed) stands left of its line, not
 	// dropped, and wins over an older change beside it (the review: ▲12 lost to ▲11).
@@ -755,15 +775,16 @@ func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func
 	step := axisStep(perSec, len(fmtAxisTime(t1, 1)))
 	for at := math.Ceil(t0/step) * step; at <= t1; at += step {
 		label := fmtAxisTime(at, step)
-		put(ending(at, label), label, t.dim.Render)
+		put(starting(at, label), label, t.dim.Render)
 	}
 	return strings.TrimRight(strings.Join(cells, ""), " ")
 }
 
-// axisStep is the round number of seconds between time labels that leaves them room.
+// axisStep is the round number of seconds between time labels that leaves them room: the
+// last before the run's end starts a step before the end's label ends.
 func axisStep(perSec float64, labelW int) float64 {
 	for _, s := range []float64{1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600} {
-		if s*perSec >= float64(labelW+3) {
+		if s*perSec >= float64(max(labelW+3, 2*labelW+1)) {
 			return s
 		}
 	}
@@ -931,7 +952,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				if short {
 					name = ""
 				}
-				item = name + t.name[i].Render(arrivedLetter) + arrived + value + "  " + t.name[i].Render(okLetter) + ok + legendValue(spec.ok(s.LastSecond(), i), spec.unit)
+				item = name + t.name[i].Render(arrivedMark) + arrived + value + "  " + t.name[i].Render(okMark) + ok + legendValue(spec.ok(s.LastSecond(), i), spec.unit)
 			}
 			items = append(items, item)
 		}

@@ -57,7 +57,7 @@ func readPlot(t *testing.T, lines []string) plotRead {
 				label = label[k+len("–"):]
 			}
 		}
-		if f := strings.Fields(label); len(f) == 2 && unicode.IsLetter([]rune(f[0])[0]) {
+		if f := strings.Fields(label); len(f) == 2 && !unicode.IsDigit([]rune(f[0])[0]) { // a letter or a series' mark (okMark)
 			letter, label = []rune(f[0])[0], f[1]
 		}
 		label = strings.TrimSpace(label)
@@ -180,7 +180,7 @@ func checkReadsTrue(t *testing.T, name string, lines []string, w int, s *lab.Sna
 	for _, c := range chartClasses(s, spec) {
 		letter := th.letter[c]
 		if spec.ok != nil { // a class's arrivals beside its ok
-			letter = []rune(arrivedLetter)[0]
+			letter = []rune(arrivedMark)[0]
 		}
 		vals := read.values[letter]
 		if vals == nil {
@@ -286,15 +286,18 @@ func TestTimeAxisSaysItsStart(t *testing.T) {
 	}
 }
 
-// Each time label ends where its moment falls, so the labels stand evenly apart and the last
-// ends at the plot's end: placed where they fit, "0s    2s     4s  6s" squeezed the last
-// interval (newcomer 19).
-func TestTimeAxisLabelsEndAtTheirMoment(t *testing.T) {
+// Each time label starts on the first column that draws the second it names, at every
+// width, and the run's end ends at the plot's end: placed where they fit, "0s    2s     4s
+// 6s" squeezed the last interval (newcomer 19); ending left of their column, labels sat two
+// columns off their second (newcomer 29).
+func TestTimeAxisLabelsStartOnTheirSecond(t *testing.T) {
 	th := newTheme(true, true)
 	for _, tc := range []struct {
 		pad, plotW int
 		t0, t1     float64
-	}{{9, 51, 0, 6}, {8, 44, 0, 6}, {10, 48, 0, 25}, {7, 31, 0, 10}, {10, 100, 0, 20}, {6, 19, 5, 25}} {
+	}{{9, 51, 0, 6}, {8, 44, 0, 6}, {10, 48, 0, 25}, {7, 31, 0, 10}, {10, 100, 0, 20}, {6, 19, 5, 25},
+		{9, 52, 0, 30}, {9, 53, 0, 10}, {8, 30, 0, 30}, {9, 111, 0, 30}} {
+		n := int(tc.t1 - tc.t0)
 		perSec := float64(tc.plotW) / (tc.t1 - tc.t0)
 		col := func(at float64) int { return int((at - tc.t0) * perSec) }
 		axis := timeAxis(th, tc.pad, tc.plotW, tc.t0, tc.t1, nil, col)
@@ -313,8 +316,20 @@ func TestTimeAxisLabelsEndAtTheirMoment(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%+v: label %q in %q", tc, label, axis)
 			}
-			if want := tc.pad + int(math.Round((secs-tc.t0)*perSec)); i+j != want {
-				t.Errorf("%+v: %q ends at %d, its moment is at %d: %q", tc, label, i+j, want, axis)
+			if secs == tc.t1 {
+				if i+j != tc.pad+tc.plotW {
+					t.Errorf("%+v: the end %q ends at %d, the plot at %d: %q", tc, label, i+j, tc.pad+tc.plotW, axis)
+				}
+			} else {
+				want := -1 // the first column drawing the second from secs
+				for x := range tc.plotW {
+					if lo, hi := columnSeconds(x, n, tc.plotW); want < 0 && lo <= int(secs-tc.t0) && int(secs-tc.t0) < hi {
+						want = tc.pad + x
+					}
+				}
+				if i != want {
+					t.Errorf("%+v: %q starts at %d, its second's first column is %d: %q", tc, label, i, want, axis)
+				}
 			}
 			labels++
 			i += j
@@ -413,7 +428,7 @@ func TestStripRowsSayTheirRange(t *testing.T) {
 	}
 	pm := postmortemSnapshot(postmortemConfig())
 	rate := ansi.Strip(strings.Join(chartLines(th, rateChart(pm), pm, nil, 59, 10, true), "\n"))
-	for _, want := range []string{"a 0–600/s┤", "o 0–600/s┤"} { // with the unit (newcomer 28)
+	for _, want := range []string{arrivedMark + " 0–600/s┤", okMark + " 0–600/s┤"} { // with the unit (newcomer 28)
 		if !strings.Contains(rate, want) {
 			t.Errorf("rate chart: no %q in\n%s", want, rate)
 		}

@@ -1,9 +1,13 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+
+	"charm.land/lipgloss/v2"
 
 	"poollab/lab"
 )
@@ -256,6 +260,9 @@ func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Durat
 	return t.status.Render("in rotation")
 }
 
+// backMark is a return to rotation on the pulls line.
+const backMark = "^"
+
 // replicaMark names replica n on the time line in one cell: 1–9, then A, B, ….
 func replicaMark(n int) string {
 	if n < 10 {
@@ -265,10 +272,31 @@ func replicaMark(n int) string {
 }
 
 // pullAxis puts every pull on a line from the start to now, each where it happened, marked
-// with its replica, and the drain as D (the operator's, not a pull; the list under it says
-// which replica); one still out stands out.
+// with its replica, the drain as D (the operator's, not a pull; the list under it says
+// which replica), and each return to rotation as backMark; one still out stands out.
 func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string {
 	label, end := t.bold.Render("pulls")+"  0s ", " "+fmtSecs(elapsed)
+	// A mark on the line, in time order: a pull's or the drain's, or a return's.
+	type event struct {
+		at   time.Duration
+		mark string
+		st   lipgloss.Style
+	}
+	var events []event
+	for _, p := range fs.Outs() {
+		mark, st := replicaMark(p.Replica), t.dim
+		if p.Drained {
+			mark = "D"
+		}
+		if !p.Returned() {
+			st = t.alert
+		}
+		events = append(events, event{p.At, mark, st})
+		if p.Returned() && p.ReturnedAt <= elapsed { // r4's return at 19.5s, said twice in words, had no mark (newcomer 29)
+			events = append(events, event{p.ReturnedAt, backMark, t.dim})
+		}
+	}
+	slices.SortStableFunc(events, func(a, b event) int { return cmp.Compare(a.at, b.at) })
 	// The marks' key: a digit is the replica pulled (newcomer 11 had to guess), D the drain;
 	// narrower, in fewer words, not none (newcomer 22 could not read "4" and "23" at 80).
 	var key []string
@@ -282,30 +310,23 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 	if fs.Drain != nil && fs.Drain.At > 0 {
 		key = append(key, "D drain")
 	}
+	if slices.ContainsFunc(events, func(e event) bool { return e.mark == backMark }) {
+		key = append(key, backMark+" back")
+	}
 	if len(key) > 0 {
 		label = t.bold.Render("pulls") + t.dim.Render(" ("+strings.Join(key, ", ")+")") + "  0s "
 	}
 	n := max(w-ansiWidth(label)-len([]rune(end)), 10)
 	marks := make([]string, n) // "": nothing happened there
-	outs := fs.Outs()
-	cols := make([]int, len(outs))
-	for i, p := range outs {
+	cols := make([]int, len(events))
+	for i, e := range events {
 		if elapsed > 0 {
-			cols[i] = min(int(float64(n)*p.At.Seconds()/elapsed.Seconds()), n-1)
+			cols[i] = min(int(float64(n)*e.at.Seconds()/elapsed.Seconds()), n-1)
 		}
 	}
 	cols = apart(cols, n)
-	for i, p := range outs {
-		x := cols[i]
-		st := t.dim
-		if !p.Returned() {
-			st = t.alert
-		}
-		mark := replicaMark(p.Replica)
-		if p.Drained {
-			mark = "D"
-		}
-		marks[x] = st.Render(mark)
+	for i, e := range events {
+		marks[cols[i]] = e.st.Render(e.mark)
 	}
 	var b strings.Builder
 	b.WriteString(label)

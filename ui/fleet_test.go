@@ -235,7 +235,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain) 0s", "back after 100 passed (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
+		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 passed (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
 		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
@@ -591,13 +591,13 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 		out += s.Fleet.Replicas[i].Pool.Size
 	}
 	spec := occupancyChart(s)
-	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d on replicas out of rotation)", poolReach(s), out); got != want {
+	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d on replicas out now)", poolReach(s), out); got != want {
 		t.Errorf("workers chart: %q, want %q", got, want)
 	}
 	// Narrower, whose workers are out still said, then not at all: never cut (newcomer 28:
 	// "workers held (of 80, 60 out…").
 	th := newTheme(false, true)
-	for w, want := range map[int]string{40: fmt.Sprintf("workers held (of %d; %d on replicas out)", poolReach(s), out), 28: fmt.Sprintf("workers held (of %d)", poolReach(s))} {
+	for w, want := range map[int]string{44: fmt.Sprintf("workers held (of %d; %d on replicas out now)", poolReach(s), out), 28: fmt.Sprintf("workers held (of %d)", poolReach(s))} {
 		if got := ansi.Strip(chartTitle(th, spec, w)); got != want {
 			t.Errorf("workers chart in %d columns: %q, want %q", w, got, want)
 		}
@@ -643,18 +643,18 @@ func TestPullAxisKeepsEveryPull(t *testing.T) {
 		got := ansi.Strip(pullAxis(th, fs, 20*time.Second, w))
 		line := got[strings.Index(got, "0s ")+3:]
 		if marks := strings.Map(func(r rune) rune {
-			if strings.ContainsRune("D0123456789", r) && r != '0' {
+			if strings.ContainsRune("D123456789"+backMark, r) {
 				return r
 			}
 			return -1
-		}, strings.Split(line, " ")[0]); marks != "D423" {
-			t.Errorf("at %d: marks %q in %q, want D423 (every pull, in order)", w, marks, got)
+		}, strings.Split(line, " ")[0]); marks != "D423"+backMark {
+			t.Errorf("at %d: marks %q in %q, want D423%s (every pull, then 3's return, in order)", w, marks, got, backMark)
 		}
 		if got := ansi.StringWidth(got); w >= 80 && got > w {
 			t.Errorf("the pulls line is %d wide at %d", got, w)
 		}
 		// What a digit is, at 80 columns too (newcomer 22: "4" and "23" unexplained there).
-		if w >= 80 && !strings.Contains(got, "(digit: replica") {
+		if w >= 80 && (!strings.Contains(got, "(digit: replica") || !strings.Contains(got, backMark+" back)")) {
 			t.Errorf("at %d, the marks' key: %q", w, got)
 		}
 	}

@@ -73,17 +73,19 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 // turned away called nothing and freed its worker at once (the breaker turns it away in the
 // chain, on a worker), where a call holds one for the forecast's hold, said as one (~):
 // "held a worker only to be turned away" read as a cost, not a gain (newcomer 26); nothing
-// before it turned one away.
+// before it turned one away. The freed workers only where the pool was ever full: in a pool
+// never full they bought nothing (newcomer 29, the breaker preset's "pool full 0.0s").
 func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
 	n := s.Classes[lab.Payment].Rejected[lab.RejectBreaker]
 	if n == 0 {
 		return spareClause{}
 	}
-	return spareClause{
-		long: fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all) and each freed its worker at once, where a call holds one ~%s",
-			fmtCount(n), lab.RejectBreaker.Word(), fmtCount(s.Dependency.Requests), fmtSecs(pay.Hold)),
-		short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n)),
+	long := fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all)",
+		fmtCount(n), lab.RejectBreaker.Word(), fmtCount(s.Dependency.Requests))
+	if s.Pool.FullFor > 0 {
+		long += fmt.Sprintf(" and each freed its worker at once, where a call holds one ~%s", fmtSecs(pay.Hold))
 	}
+	return spareClause{long: long, short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n))}
 }
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:

@@ -119,11 +119,18 @@ func TestNarrateHalfOpen(t *testing.T) {
 	s := trapSnapshot(cfg)
 	s.Breaker.State, s.Breaker.OpenLeft, s.Breaker.Calls = lab.BreakerHalfOpen, 0, 0
 	s.Dependency.Requests = 25
-	// Then what it gained, which its 0% ok, as without it, did not show (newcomer 23).
+	// Then what it gained, which its 0% ok, as without it, did not show (newcomer 23): the
+	// calls not made, and the workers freed only where the pool was ever full (newcomer 29:
+	// "each freed its worker" beside "pool full 0.0s").
 	want := "breaker half-open: it lets 1 payment through to try the dependency; every other payment is rejected:breaker at once until the trial ends: it closes if the trial succeeds, opens again for 3.0s if it fails" +
-		"; its gain so far: the 112 payments rejected:breaker called nothing (the dependency got 25 calls in all) and each freed its worker at once, where a call holds one ~1.0s"
+		"; its gain so far: the 112 payments rejected:breaker called nothing (the dependency got 25 calls in all)"
+	s.Pool.FullFor = 0
 	if got := narrate(cfg, s); got != want {
-		t.Errorf("half-open:\n got %q\nwant %q", got, want)
+		t.Errorf("half-open, pool never full:\n got %q\nwant %q", got, want)
+	}
+	s.Pool.FullFor = 2 * time.Second
+	if got, want := narrate(cfg, s), want+" and each freed its worker at once, where a call holds one ~1.0s"; got != want {
+		t.Errorf("half-open, pool full 2s:\n got %q\nwant %q", got, want)
 	}
 	if got := strings.Join(phrases(lab.SettingsItems(s.Config, s, 200)), " · "); !strings.Contains(got, "trial calls 0 of 1 ended") {
 		t.Errorf("the trial's count: %q", got)

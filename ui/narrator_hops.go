@@ -30,8 +30,11 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		msg += pastDeadline(cfg, s)
 	case dep.Chain():
 		if r.Layers() > 1 && r.Fails {
-			msg = fmt.Sprintf("%d layers (%s) retry on their own and every try fails: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
-				r.Layers(), strings.Join(r.LayerNames, ", "), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
+			// The layers by name, not counted: "3 layers (the lab, hop 1, hop 2)" beside "hops
+			// 3" and "hop 3 (the dependency)" made three 3s to untangle (newcomer 29).
+			names := r.LayerNames
+			msg = fmt.Sprintf("%s and %s retry on their own and every try fails: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
+				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.

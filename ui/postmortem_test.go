@@ -379,19 +379,19 @@ func TestRateChartDrawsOk(t *testing.T) {
 		for _, h := range []int{chartsLeast + 2, 10, 17} {
 			out := chartLines(th, spec, s, nil, w, h, true)
 			read := readPlot(t, out)
-			ok := read.values['o']
-			if !read.strips || ok == nil || read.values['a'] == nil {
+			ok := read.values[[]rune(okMark)[0]]
+			if !read.strips || ok == nil || read.values[[]rune(arrivedMark)[0]] == nil {
 				t.Fatalf("w %d h %d: no strips of arrived and ok:\n%s", w, h, strings.Join(out, "\n"))
 			}
 			window := spec.window(s, w)
 			for x, got := range ok {
 				want := columnMax(window, x, read.plotW, func(sec *lab.Second) float64 { return float64(sec.OK[lab.Payment]) })
-				if math.Abs(got-want) > read.within['o']+1e-9 {
+				if math.Abs(got-want) > read.within[[]rune(okMark)[0]]+1e-9 {
 					t.Fatalf("w %d h %d: ok column %d reads %.0f, is %.0f:\n%s", w, h, x, got, want, strings.Join(out, "\n"))
 				}
 			}
 			leg := ansi.Strip(strings.Join(out[:2], "\n"))
-			if !strings.Contains(leg, "o ok 196/s") && !strings.Contains(leg, "o 196/s") {
+			if !strings.Contains(leg, okMark+" ok 196/s") && !strings.Contains(leg, okMark+" 196/s") {
 				t.Errorf("w %d h %d: the legend lacks the last second's ok:\n%s", w, h, leg)
 			}
 		}
@@ -507,6 +507,34 @@ func TestAdaptiveChartIsTheLimit(t *testing.T) {
 			if !strings.Contains(lines, want) {
 				t.Errorf("%d rows: no %q in\n%s", h, want, lines)
 			}
+		}
+	}
+}
+
+// Every strip's mark on a screen is its own whatever the case: "o 0–600/s┤" (ok) beside
+// "O 0–64┤" (orders) told the two apart by case alone (newcomer 29).
+func TestStripMarksDifferBeyondCase(t *testing.T) {
+	th := newTheme(true, true)
+	a := postmortemSnapshot(postmortemConfig())
+	for _, sz := range [][2]int{{120, 40}, {100, 30}} {
+		plain := ansi.Strip(render(th, testScreen(a, sz[0], sz[1])))
+		marks := map[string]string{}
+		for _, l := range strings.Split(plain, "\n") {
+			parts := strings.Split(l, "┤")
+			for _, part := range parts[:len(parts)-1] { // each strip's label ends at its axis
+				f := strings.Fields(part)
+				if len(f) < 2 || !strings.HasPrefix(f[len(f)-1], "0–") {
+					continue
+				}
+				mark := f[len(f)-2]
+				if other, ok := marks[strings.ToLower(mark)]; ok && other != mark {
+					t.Errorf("%dx%d: strips marked %q and %q:\n%s", sz[0], sz[1], other, mark, plain)
+				}
+				marks[strings.ToLower(mark)] = mark
+			}
+		}
+		if len(marks) < 3 {
+			t.Errorf("%dx%d: want the orders', arrived's and ok's strips, found %v:\n%s", sz[0], sz[1], marks, plain)
 		}
 	}
 }

@@ -49,8 +49,8 @@ func seriesChart(series lab.Series) chartSpec {
 	}
 }
 
-// rateChart plots what arrived each second of the class a traffic profile steps (letter a),
-// and what it had ok that second under it (o): the rate as set drew under ok in the first
+// rateChart plots what arrived each second of the class a traffic profile steps (arrivedMark),
+// and what it had ok that second under it (okMark): the rate as set drew under ok in the first
 // second, where random arrivals topped it (newcomer 23), and its class's P read as payment.
 func rateChart(s *lab.Snapshot) chartSpec {
 	title := "arrived/s and ok/s"
