@@ -13,6 +13,9 @@ type RetryForecast struct {
 	// Fails says every try fails: the dependency refuses or errs, or a timeout (the lab's,
 	// a hop's, the deadline, or what propagation leaves a hop) is shorter than it takes.
 	Fails bool
+	// TimesOut says every try that fails is cut by a timeout, not refused or answered with an
+	// error: the table's timed out, not its failed.
+	TimesOut bool
 	// Try is how long one try takes the lab: the dependency's latency, or the timeout that
 	// cuts it, or, through a chain, the time the first hop takes to give up.
 	Try time.Duration
@@ -126,6 +129,7 @@ func (c Config) RetryForecast() RetryForecast {
 	if limit > 0 && limit < f.Try {
 		f.Try, f.Fails = limit, true
 	}
+	f.TimesOut = f.Fails && d.Mode != ModeDown && d.Mode != ModeErrors
 	f.Tries = 1
 	if f.Fails && p.Retry.Retries() && slices.Contains(p.Retry.On, failure) {
 		f.Tries = float64(p.Retry.Attempts)

@@ -55,7 +55,7 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
-	if !ok || !strings.Contains(msg, "the lab, hop 1 and hop 2 retry on their own and every try fails: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the user leaves at 1s, yet 1321 hop calls worked on past 1s (100 + 398 + 823), for nobody") {
+	if !ok || !strings.Contains(msg, "the lab, hop 1 and hop 2 retry on their own and every try times out: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the user leaves at 1s, yet 1321 hop calls worked on past 1s (100 + 398 + 823), for nobody") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// Why the measure falls short of 27 (newcomer 15): the latest payments' last calls are

@@ -33,8 +33,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 			// The layers by name, not counted: "3 layers (the lab, hop 1, hop 2)" beside "hops
 			// 3" and "hop 3 (the dependency)" made three 3s to untangle (newcomer 29).
 			names := r.LayerNames
-			msg = fmt.Sprintf("%s and %s retry on their own and every try fails: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
-				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
+			msg = fmt.Sprintf("%s and %s retry on their own and %s: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
+				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], hopTries(r), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.
@@ -136,6 +136,15 @@ func hopSum(s *lab.Snapshot) string {
 		parts[i] = fmtCount(h.PastDeadline)
 	}
 	return strings.Join(parts, " + ")
+}
+
+// hopTries says how a chain's tries end, in the table's words: a hop that gives up answers
+// 504, timed out (newcomer 28: "every try fails" beside timed out and failed 0).
+func hopTries(r lab.RetryForecast) string {
+	if r.TimesOut {
+		return "every try times out"
+	}
+	return "every try fails"
 }
 
 // everyTry says how every try ends where none succeeds: "every try times out" where a
