@@ -743,18 +743,18 @@ type p50sAlone struct{ noise, few bool }
 func (p p50sAlone) any() bool { return p.noise || p.few }
 
 // unshown says the p50s judged have no row: "p50s within noise" sent a reader looking for
-// them (newcomer 29).
+// them (newcomer 29). said says it in a word before them, so 120 columns keep the 368.
 const unshown = ", not shown"
 
-// said is the brief clause: "p50s within noise, not shown", "too few for a p50 too", or both.
+// said is the brief clause: "unshown p50s within noise", "too few for a p50 too", or both.
 func (p p50sAlone) said() string {
 	switch {
 	case p.noise && p.few:
-		return "p50s within noise, or too few for a p50 too" + unshown
+		return "unshown p50s within noise, or too few for a p50 too"
 	case p.few:
 		return "too few for a p50 too"
 	}
-	return "p50s within noise" + unshown
+	return "unshown p50s within noise"
 }
 
 // judged is said at length: the p50s were judged instead.

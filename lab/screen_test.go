@@ -452,3 +452,20 @@ func TestProfileSaysWhenTheRateHolds(t *testing.T) {
 		t.Errorf("chart title of 5 steps: %q, want %q", got, want)
 	}
 }
+
+// The help's compare words say what chance is left between two runs of one seed, and where
+// a trade's uncounted rows are: "≈ within noise" on the same arrivals, and "and 3 more
+// gains" at 80 columns, each sent a reader looking (newcomer 29).
+func TestHelpSaysCompareNoiseAndMoreGains(t *testing.T) {
+	var help string
+	for _, it := range ScreenWords() {
+		if it.Label == "A vs B  B − A" {
+			help = it.Value
+		}
+	}
+	for _, want := range []string{"the same arrivals, not the same timing", "McNemar's exact test", "\"and 3 more gains\"", "in the table above"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("the help's A vs B: no %q in %q", want, help)
+		}
+	}
+}
