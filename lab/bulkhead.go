@@ -442,8 +442,12 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	return []Item{{Label: label, Value: fittingValue(label, w, append(forms, fmt.Sprintf("%s %s each", k.name, size))...)}}
 }
 
-// slackLabel is the slack lost's health item's label.
-const slackLabel = "slack lost:"
+// slackLabel is the slack lost's health item's label; slackGlossed says what is lost where
+// there is room ("slack lost" alone was a term never defined on screen, newcomer 29).
+const (
+	slackLabel   = "slack lost:"
+	slackGlossed = "slack lost (workers unused):"
+)
 
 // slackHealth is the slack lost to the payment bulkhead: how many workers sat free, on
 // average, when it turned a payment away (field guide §6).
@@ -459,11 +463,14 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// which capacity, who needs 2 (newcomer 28).
 	n, free := FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree)
 	payments := Plural(s.Config.Traffic.Label(Payment))
-	value := fmt.Sprintf("%s workers free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
+	label, value := slackLabel, fmt.Sprintf("%s workers free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
 		value = fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
+		if fitsLine(slackGlossed, value, w) {
+			label = slackGlossed
+		}
 	}
-	return []Item{{Label: slackLabel, Value: value}}
+	return []Item{{Label: label, Value: value}}
 }
 
 // The bulkhead's size steps by [ and ].

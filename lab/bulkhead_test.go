@@ -34,7 +34,7 @@ func TestSlackLostWording(t *testing.T) {
 	// need 2: the rest unused") were riddles (newcomer 28).
 	s.Config = DefaultConfig()
 	for _, w := range []int{120, 160} {
-		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "slack lost: as the bulkhead turned 15 payments away, on average 17 workers sat free" {
+		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "slack lost (workers unused): as the bulkhead turned 15 payments away, on average 17 workers sat free" {
 			t.Errorf("slack lost at %d: %+v", w, items)
 		}
 	}

@@ -588,8 +588,9 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		if cite != nil {
 			clauses[0] = citedForms(rows, cite, blocks, label)
 		}
-		// One wording on every screen, cut, not reworded (newcomer 22 met four).
-		clauses[0] = append(clauses[0], ApproxKey+": chance alone can do it", ApproxKey)
+		// One wording on every screen, cut, not reworded (newcomer 22 met four). Which chance:
+		// "A vs B same traffic" left none (newcomer 29); the help says whose timing, and the test.
+		clauses[0] = append(clauses[0], ApproxKey+": "+approxWhy, ApproxKey)
 	}
 	if bare {
 		// About: the p99s and p50s are tested outside Holm's correction and add their own
@@ -741,26 +742,30 @@ type p50sAlone struct{ noise, few bool }
 
 func (p p50sAlone) any() bool { return p.noise || p.few }
 
-// said is the brief clause: "p50s within noise", "too few for a p50 too", or both.
+// unshown says the p50s judged have no row: "p50s within noise" sent a reader looking for
+// them (newcomer 29). said says it in a word before them, so 120 columns keep the 368.
+const unshown = ", not shown"
+
+// said is the brief clause: "unshown p50s within noise", "too few for a p50 too", or both.
 func (p p50sAlone) said() string {
 	switch {
 	case p.noise && p.few:
-		return "p50s within noise, or too few for a p50 too"
+		return "unshown p50s within noise, or too few for a p50 too"
 	case p.few:
 		return "too few for a p50 too"
 	}
-	return "p50s within noise"
+	return "unshown p50s within noise"
 }
 
 // judged is said at length: the p50s were judged instead.
 func (p p50sAlone) judged() string {
 	switch {
 	case p.noise && p.few:
-		return "the p50s, judged instead, are within noise, or too few for a p50 too"
+		return "the p50s, judged instead, are within noise, or too few for a p50 too" + unshown
 	case p.few:
 		return "too few to judge the p50s instead too"
 	}
-	return "the p50s, judged instead, are within noise"
+	return "the p50s, judged instead, are within noise" + unshown
 }
 
 // briefest are the briefer forms still, so bare's and ≈'s keys keep their place beside it at
@@ -967,7 +972,9 @@ const (
 	// parse "? too few" at 80 columns).
 	TooFewBrief = TooFewMark + " too few for a p99"
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
-	MethodMark  = "≠"
+	MethodMark = "≠"
+	// approxWhy is the noise of two runs of one seed, where the legend has room.
+	approxWhy   = "same arrivals, timing alone can do it"
 	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 

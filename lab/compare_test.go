@@ -675,7 +675,7 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
 		{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}},
 	} {
-		if got := NoiseRule([]ComparisonRow{r}, false, label)[0]; got != "≈ within noise: chance alone can do it" {
+		if got := NoiseRule([]ComparisonRow{r}, false, label)[0]; got != "≈ within noise: same arrivals, timing alone can do it" {
 			t.Errorf("%d votes at chance %v: %q, want no example", r.Units[0]+r.Units[1], r.Chance, got)
 		}
 	}
@@ -714,7 +714,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	alone := few
 	alone.StoodIn = false
 	forms := NoiseRule([]ComparisonRow{bare, alone}, false, label)
-	if !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended); p50s within noise") {
+	if !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99's 95% bound needs 368 ended); unshown p50s within noise") {
 		t.Errorf("? alone, briefly: %q", forms)
 	}
 	for _, f := range forms {
@@ -742,7 +742,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	withinNoise := alone
 	fewToo := alone
 	fewToo.P50TooFew = true
-	if got := NoiseRule([]ComparisonRow{withinNoise, fewToo}, false, label); !slices.Contains(got, "? too few for a p99; p50s within noise, or too few for a p50 too") {
+	if got := NoiseRule([]ComparisonRow{withinNoise, fewToo}, false, label); !slices.Contains(got, "? too few for a p99; unshown p50s within noise, or too few for a p50 too") {
 		t.Errorf("? within noise and too few for a p50: %q", got)
 	}
 	// Briefer still before bare is cut: at 80 columns both stand (the golden compare).

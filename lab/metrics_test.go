@@ -153,18 +153,18 @@ func TestStarved(t *testing.T) {
 	if s.StarvingNow(Signup) || s.StarvingNow(Payment) {
 		t.Error("starving now in 2–3s, where only payments were turned away")
 	}
-	if got := s.NoneSince(StarvedBy, Signup); got != "none since 2s" {
-		t.Errorf("signups: %q, want none since 2s (rejected:balancer in 1–2s)", got)
+	if got := s.NoneSince(StarvedBy, Signup); got != "0 since 2s" {
+		t.Errorf("signups: %q, want 0 since 2s (rejected:balancer in 1–2s)", got)
 	}
-	if got := s.NoneSince(StarvedBy, Health); got != "none since 1s" {
-		t.Errorf("health: %q, want none since 1s", got)
+	if got := s.NoneSince(StarvedBy, Health); got != "0 since 1s" {
+		t.Errorf("health: %q, want 0 since 1s", got)
 	}
 	s.Timeline[2].Rejected[Signup][RejectBalancer] = 1
 	if !s.StarvingNow(Signup) {
 		t.Error("signups turned away by the balancer in the last second, not starving now")
 	}
 	// A fleet's balancer on the header's clock (the review: a replica back at 19.5s, and in
-	// 19–20s signups starved in the alarm colour beside "rejected:balancer 681 (none since
+	// 19–20s signups starved in the alarm colour beside "rejected:balancer 681 (0 since
 	// 19.5s)"): it starves only while every replica is out, and stopped at the return.
 	f := FleetStats{Replicas: make([]Snapshot, 2), InRotation: 1,
 		Pulls: []Pull{{Replica: 1, At: time.Second, ReturnedAt: 2500 * time.Millisecond}, {Replica: 2, At: 1500 * time.Millisecond}}}
@@ -172,11 +172,11 @@ func TestStarved(t *testing.T) {
 	if s.StarvingNow(Signup) {
 		t.Error("a replica back at 2.5s, yet signups starving now for the balancer's 2–3s")
 	}
-	if got := s.NoneSince(StarvedBy, Signup); got != "none since 2.5s" {
-		t.Errorf("signups: %q, want none since 2.5s (the replica's return)", got)
+	if got := s.NoneSince(StarvedBy, Signup); got != "0 since 2.5s" {
+		t.Errorf("signups: %q, want 0 since 2.5s (the replica's return)", got)
 	}
 	s.Timeline[2].Rejected[Signup][RejectPool] = 1
-	if !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != "none since 3s" {
+	if !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != "0 since 3s" {
 		t.Errorf("rejected:pool in 2–3s: starving now %v, %q", s.StarvingNow(Signup), s.NoneSince(StarvedBy, Signup))
 	}
 	s.Timeline[2].Rejected[Signup][RejectPool] = 0

@@ -90,8 +90,13 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 	}
 	s := &Snapshot{Config: DefaultConfig(), Goroutines: 21, GoroutinesPeak: 23}
 	s.Pool.Busy, s.Pool.Parked = 18, 2
-	for _, w := range []int{120, 200} {
-		if got, want := goroutines(s, w), "goroutines 21 (peak 23) = 18 busy workers + 3 in the lab's upkeep (the lab's own, not the dependency's)"; !strings.HasSuffix(got, want) {
+	// Workers alone are no parts: the upkeep's 1 to 7 had no reason on the line and no idle
+	// worker showed (newcomer 29); the kinds name both, with no number.
+	for w, want := range map[int]string{
+		200: "goroutines 21 (peak 23) (the lab's own, not the dependency's: busy workers, idle under 1s, the generator, the sampler)",
+		120: "goroutines 21 (peak 23) (the lab's own, not the dependency's: busy workers, idle under 1s, the generator, the sampler)",
+		80:  "goroutines 21 (peak 23) (the lab's: busy workers, idle under 1s, …)"} {
+		if got := goroutines(s, w); !strings.HasSuffix(got, want) {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
 		}
 	}
@@ -106,8 +111,8 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 	}
 	// A bounded queue's waiting requests are in no part, an unbounded one's are.
 	s.Pool.Busy, s.Pool.Parked, s.Pool.Queued = 20, 0, 43
-	if got, want := goroutines(s, 80), "= 20 busy workers + 1 in the lab's upkeep"; !strings.Contains(got, want) {
-		t.Errorf("a bounded queue at 80 columns: %q, want %q", got, want)
+	if got := goroutines(s, 80); strings.Contains(got, "=") || strings.Contains(got, "waiting") {
+		t.Errorf("a bounded queue at 80 columns: %q, want no parts", got)
 	}
 	s.Pool.Unbounded, s.Goroutines = true, 64
 	if got, want := goroutines(s, 120), "= 20 busy workers + 43 waiting + 1 in the lab's upkeep"; !strings.Contains(got, want) {
@@ -216,16 +221,16 @@ func TestGoroutineParts(t *testing.T) {
 	// A bounded queue's entries are no goroutines; a count read a moment apart that the
 	// parts exceed gets none.
 	s.Pool.Unbounded, s.Goroutines = false, 300
-	if got, _ := goroutineParts(&s); got != "64 busy workers + 236 in the lab's upkeep" {
-		t.Errorf("bounded: %q", got)
+	if got, _ := goroutineParts(&s); got != "" {
+		t.Errorf("bounded, workers alone: %q", got)
 	}
 	s.Goroutines = 100
 	if got, _ := goroutineParts(&s); got != "" {
 		t.Errorf("parts over the count: %q", got)
 	}
-	one := Snapshot{Goroutines: 3}
+	one := Snapshot{Goroutines: 4, Bulkhead: BulkheadStats{Threads: 1}}
 	one.Pool.Busy, one.Pool.Parked = 1, 1
-	if got, _ := goroutineParts(&one); got != "1 busy worker + 2 in the lab's upkeep" {
+	if got, _ := goroutineParts(&one); got != "1 busy worker + 1 bulkhead thread + 2 in the lab's upkeep" {
 		t.Errorf("one of each: %q", got)
 	}
 	// Calls run off a worker are a part of their own, one for each worker in the call and
@@ -445,5 +450,22 @@ func TestProfileSaysWhenTheRateHolds(t *testing.T) {
 	c.Traffic.Payment.Profile = append(c.Traffic.Payment.Profile, RateStep{At: Duration(40 * time.Second), Rate: 300})
 	if got, want := c.Traffic.ProfileSteps(Payment), "(profile from 100/s, 5 steps)"; got != want {
 		t.Errorf("chart title of 5 steps: %q, want %q", got, want)
+	}
+}
+
+// The help's compare words say what chance is left between two runs of one seed, and where
+// a trade's uncounted rows are: "≈ within noise" on the same arrivals, and "and 3 more
+// gains" at 80 columns, each sent a reader looking (newcomer 29).
+func TestHelpSaysCompareNoiseAndMoreGains(t *testing.T) {
+	var help string
+	for _, it := range ScreenWords() {
+		if it.Label == "A vs B  B − A" {
+			help = it.Value
+		}
+	}
+	for _, want := range []string{"the same arrivals, not the same timing", "McNemar's exact test", "\"and 3 more gains\"", "in the table above"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("the help's A vs B: no %q in %q", want, help)
+		}
 	}
 }

@@ -286,8 +286,12 @@ func (s *Snapshot) lastRejected(reasons []Reason, classes []Class) *Second {
 	return nil
 }
 
+// noneSince begins NoneSince's words: "none since 7s" beside "signup starved 12" read as
+// no signups since 7s (newcomer 29); 0 is of the count it follows, and as short.
+const noneSince = "0 since "
+
 // NoneSince says a rejection for one of reasons of one of classes stopped, and when: "none
-// since 7s", the end of the last second that had one; "" if none of the timeline's seconds
+// turned away since 7s", the end of the last second that had one; "" if none of the timeline's seconds
 // had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
 // 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14). A fleet's
 // balancer stopped when a replica came back (BalancerOut), to the tenth: "none since 19.5s",
@@ -307,9 +311,9 @@ func (s *Snapshot) NoneSince(reasons []Reason, classes ...Class) string {
 	sec := s.lastRejected(reasons, classes)
 	switch {
 	case sec != nil && time.Duration(sec.T)*time.Second >= since:
-		return fmt.Sprintf("none since %ds", sec.T)
+		return fmt.Sprintf("%s%ds", noneSince, sec.T)
 	case since > 0:
-		return "none since " + FmtSecs(since)
+		return noneSince + FmtSecs(since)
 	}
 	return ""
 }

@@ -154,7 +154,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	fs := s.Fleet
 	fs.Pulls[3].ReturnedAt, fs.InRotation = 9400*time.Millisecond, 1
 	fs.Replicas[3].Health.Pulled = false
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "all rejected:balancer 9 (none since 9.4s)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "all rejected:balancer 9 (0 since 9.4s)") {
 		t.Errorf("after it: %q", h)
 	}
 }
@@ -777,12 +777,12 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !regexp.MustCompile(`all rej(ected)?:balancer 550`).MatchString(head) {
 		t.Errorf("at 80 columns, after the outage: %q", head)
 	}
-	// Once the class stopped too, its "none since" is on its count, not beside the
-	// balancer's part, next to the outage's own "none since" (review 18).
+	// Once the class stopped too, its "0 since" is on its count, not beside the
+	// balancer's part, next to the outage's own "0 since" (review 18).
 	back.Timeline = slices.Clone(s.Timeline)
 	clear(back.Timeline[len(back.Timeline)-1].Rejected[lab.Signup][:])
 	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200))
-	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*none since [^)]+\): rejected:pool %d, rejected:balancer 541  all rejected:balancer 550 \(none since `, pool+541, pool)); !want.MatchString(head) {
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*0 since [^)]+\): rejected:pool %d, rejected:balancer 541  all rejected:balancer 550 \(0 since `, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("after the outage, stopped: header %q, want %q", head, want)
 	}
 	// The outage's count alone is the last form, during the outage and after it: the first

@@ -273,7 +273,7 @@ func TestPostmortemScreen(t *testing.T) {
 	for _, sz := range goldenSizes {
 		out := render(th, testScreen(ad, sz[0], sz[1]))
 		checkFrame(t, out, sz[0], sz[1])
-		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive limit 35, 33 in use") || !strings.Contains(plain, "slack lost: as the bulkhead turned 1582 orders away, on average 1.5 workers sat free")) {
+		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive limit 35, 33 in use") || !strings.Contains(plain, "slack lost (workers unused): as the bulkhead turned 1582 orders away, on average 1.5 workers sat free")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
 		// The narrator's calls the window's mean, the status line's this instant's, each said

@@ -464,8 +464,9 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		r := lab.RejectedColumn.Column
 		defs = append(defs, [4]string{r + " = " + lab.RejectedColumn.Means, r + " = every reason together", r + ": every reason", r + "=any reason"})
 	case slices.ContainsFunc(lab.Reasons, func(r lab.Reason) bool { return shown[lab.TurnedAway(r).Term().Column] }):
+		// Briefest, the prefix alone: "rej:X=by X" was a riddle at 80 columns (newcomer 29).
 		def := [4]string{"rej:X = rejected:X, turned away by X before it ran",
-			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej:X=by X"}
+			"rej:X = rejected:X, turned away by X", "rej:X = rejected by X", "rej=rejected"}
 		defs = append(defs, def)
 	}
 	var lat []string
