@@ -290,11 +290,10 @@ func (s *Snapshot) lastRejected(reasons []Reason, classes []Class) *Second {
 // no signups since 7s (newcomer 29); 0 is of the count it follows, and as short.
 const noneSince = "0 since "
 
-// NoneSince says a rejection for one of reasons of one of classes stopped, and when: "none
-// turned away since 7s", the end of the last second that had one; "" if none of the timeline's seconds
-// had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
+// NoneSince says a rejection for one of reasons of one of classes stopped, and when: "0 since
+// 7s", the end of the last second that had one; "" if none of the timeline's seconds had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
 // 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14). A fleet's
-// balancer stopped when a replica came back (BalancerOut), to the tenth: "none since 19.5s",
+// balancer stopped when a replica came back (BalancerOut), to the tenth: "0 since 19.5s",
 // as the header's rejected:balancer says, not the end of that second.
 func (s *Snapshot) NoneSince(reasons []Reason, classes ...Class) string {
 	var since time.Duration
@@ -342,9 +341,10 @@ type Rates struct {
 // OKHold is how long each of class c's oks held its worker on average over the window, by
 // Little's law (workers held = ok a second × time each held one), so that the mean held, the
 // time and the ok rate agree as printed. Only where nothing else holds workers for long: a
-// rejection on a worker (a bulkhead's) lets it go at once. false: none ok in the window.
+// rejection on a worker (a bulkhead's) lets it go at once. false: none ok in the window, or
+// some failed or timed out, whose hold the oks' would take as their own (review 19).
 func (r *Rates) OKHold(c Class) (time.Duration, bool) {
-	if r.OK[c] <= 0 {
+	if r.OK[c] <= 0 || r.Failed[c] > 0 || r.TimedOut[c] > 0 {
 		return 0, false
 	}
 	return time.Duration(math.Round(r.Held[c] / r.OK[c] * float64(time.Second))), true

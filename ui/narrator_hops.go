@@ -34,7 +34,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 			// 3" and "hop 3 (the dependency)" made three 3s to untangle (newcomer 29).
 			names := r.LayerNames
 			msg = fmt.Sprintf("%s and %s retry on their own and %s: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
-				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], hopTries(r), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
+				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.
@@ -53,10 +53,10 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 		// "near 10% of the calls in flight", a base shown nowhere, beside "retries 9").
 		c := s.Calls
 		msg = fmt.Sprintf("%s, but the %s retry budget refused %s retries: %s retries for %s payments, %s (it allows up to %s of the payments in the last %s), %s calls per payment instead of %s",
-			everyTry(f), retry.Budget, fmtCount(c.BudgetDenied), fmtCount(c.Retries), fmtCount(c.Payments), fmtShare(c.RetryShare(), c.Payments),
+			everyTry(f.Retry), retry.Budget, fmtCount(c.BudgetDenied), fmtCount(c.Retries), fmtCount(c.Payments), fmtShare(c.RetryShare(), c.Payments),
 			retry.Budget, fmtDur(lab.RetryWindow), lab.FmtPerPayment(c.PerPayment()), fmtTimes(r.Unbudgeted))
 	case retry.Retries() && r.Fails && r.Tries > 1:
-		why := everyTry(f)
+		why := everyTry(f.Retry)
 		if f.Payment.TimeoutCuts {
 			why += fmt.Sprintf(" (%s timeout < %s call)", fmtSecs(cfg.Payment.Timeout.Duration.D()), fmtSecs(cfg.Dependency.CallLatency()))
 		}
@@ -138,20 +138,12 @@ func hopSum(s *lab.Snapshot) string {
 	return strings.Join(parts, " + ")
 }
 
-// hopTries says how a chain's tries end, in the table's words: a hop that gives up answers
-// 504, timed out (newcomer 28: "every try fails" beside timed out and failed 0).
-func hopTries(r lab.RetryForecast) string {
+// everyTry says how every try ends where none succeeds, in the table's words: "every try
+// times out" where a timeout cuts each call (a hop that gives up answers 504, timed out too),
+// "every try fails" where the dependency refuses or errs, the table's failed (newcomer 28:
+// "every try fails" beside timed-out 88 and failed 0).
+func everyTry(r lab.RetryForecast) string {
 	if r.TimesOut {
-		return "every try times out"
-	}
-	return "every try fails"
-}
-
-// everyTry says how every try ends where none succeeds: "every try times out" where a
-// timeout cuts each call, "every try fails" where the dependency refuses or errs, the
-// table's failed (newcomer 28: "every try fails" beside timed-out 88 and failed 0).
-func everyTry(f lab.Forecast) string {
-	if f.Payment.TimeoutCuts {
 		return "every try times out"
 	}
 	return "every try fails"

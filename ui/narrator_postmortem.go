@@ -61,7 +61,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
 		// sheds only an excess): where the window turned orders away.
 		lesson, short := "", ""
-		if windowed && r.Rejected[lab.Payment][lab.RejectBulkhead] > 0 {
+		// Only where a permit sat free on average: with the mean at the limit, the rejections
+		// are a full limit's, not bursts' (review 19).
+		if windowed && r.Rejected[lab.Payment][lab.RejectBulkhead] > 0 && inUse <= float64(s.Bulkhead.Limit)-1 {
 			lesson = "; it refuses bursts while permits sit free on average"
 		}
 		if past {

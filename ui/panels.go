@@ -845,13 +845,13 @@ func headerLine(t *theme, s screen, i, w int) string {
 	return fit(last, w)
 }
 
-// stoppedNote says a rejection for reasons of classes stopped, and when ("none since 7s");
-// "none now" where no whole second of the timeline had one (lab.NoneSince).
+// stoppedNote says a rejection for reasons of classes stopped, and when ("0 since 7s");
+// "0 now" where no whole second of the timeline had one (lab.NoneSince's words).
 func stoppedNote(snap *lab.Snapshot, reasons []lab.Reason, classes ...lab.Class) string {
 	if since := snap.NoneSince(reasons, classes...); since != "" {
 		return since
 	}
-	return "none now"
+	return "0 now"
 }
 
 // starvedForms are the header's forms of what is starving, best first, each a list of items

@@ -452,6 +452,12 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	if want := "rejected:bulkhead; it refuses bursts while permits sit free on average"; !strings.HasSuffix(says, want) || spare.short != "; it can settle past the knee, as here" {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
+	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.
+	full := *s
+	full.Bulkhead.Limit = int(math.Ceil(full.Rates().Held[lab.Payment]))
+	if at, _ := narration(cfg, &full); strings.Contains(at, "permits sit free") {
+		t.Errorf("limit %d at the mean %.1f in use: %q", full.Bulkhead.Limit, full.Rates().Held[lab.Payment], at)
+	}
 	if lines := wrapText("» "+says, 80, 0); len(lines) > 3 {
 		t.Errorf("%d lines at 80 columns, want 3: %q", len(lines), lines)
 	}
