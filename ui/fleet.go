@@ -384,8 +384,15 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 		w := pullWord(p)
 		bare = append(bare, w)
 		sep := t.dim.Render(" → ")
-		if i > 0 { // the gap between the times as shown
-			w += t.dim.Render(" (+" + fmtElapsed(lab.ShownSecs(p.At)-lab.ShownSecs(outs[i-1].At)) + ")")
+		if i > 0 {
+			// The gap between the times as shown, so they add up; under a second, the true
+			// one, which decides the comma: 20ms and 110ms both read "+0.1s", one after a
+			// comma and one after an arrow (review 19).
+			gap := fmtElapsed(lab.ShownSecs(p.At) - lab.ShownSecs(outs[i-1].At))
+			if d := p.At - outs[i-1].At; d < time.Second {
+				gap = fmtDur(d.Round(time.Millisecond))
+			}
+			w += t.dim.Render(" (+" + gap + ")")
 			sep = t.dim.Render(pullSep(cfg, outs[i-1], p))
 		}
 		words, seps = append(words, w), append(seps, sep)

@@ -171,7 +171,7 @@ func TestPullListKeepsTheDomino(t *testing.T) {
 		t.Fatalf("at 120: %q", wide)
 	}
 	// r4, 10ms after r3, fell with it, not for it: a comma (newcomer 28).
-	if want := "r2 8.0s (+2.0s) → r3 9.0s (+1.0s), r4 9.0s (+0.0s)"; !strings.Contains(all, want) {
+	if want := "r2 8.0s (+2.0s) → r3 9.0s (+1.0s), r4 9.0s (+10ms)"; !strings.Contains(all, want) {
 		t.Errorf("at 120: %q, want %q", all, want)
 	}
 	if got := ansi.Strip(pullList(th, fs, cfg, len([]rune(all)))); got != all {
@@ -544,13 +544,21 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.Replicas[2].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[1], with}}
 	msg, _ = narrateFleetWhole(s.Config, s)
 	line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200))
-	if want := "out again: r2 10.0s, r3 10.1s"; !strings.Contains(msg, want) || !strings.Contains(line, "r2 10.0s (+1.0s), r3 10.1s (+0.1s)") {
+	if want := "out again: r2 10.0s, r3 10.1s"; !strings.Contains(msg, want) || !strings.Contains(line, "r2 10.0s (+1.0s), r3 10.1s (+60ms)") {
 		t.Errorf("two pulled together in a second run: no %q in\n%q\nor no comma in the pulls line %q", want, msg, line)
 	}
 	// The pulls line ends on the stretch that lasts, as the header does, not the first one's
 	// end (review 18: "all out 9.0s–9.4s" beside "(all out since 10.0s)").
-	if want := "r3 10.1s (+0.1s)  all out since 10.0s"; !strings.HasSuffix(line, want) {
+	if want := "r3 10.1s (+60ms)  all out since 10.0s"; !strings.HasSuffix(line, want) {
 		t.Errorf("the pulls line in a second stretch: %q, want it to end %q", line, want)
+	}
+	// 110ms apart, also "10.1s" to the tenth: an arrow, and the gap that says why (review 19:
+	// "+0.1s" stood after a comma and after an arrow alike).
+	with.At = again.At + 110*time.Millisecond
+	fs.Pulls[len(fs.Pulls)-1] = with
+	fs.Replicas[2].Health.History[1] = with
+	if line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200)); !strings.Contains(line, "r2 10.0s (+1.0s) → r3 10.1s (+110ms)") {
+		t.Errorf("110ms apart: %q", line)
 	}
 }
 
