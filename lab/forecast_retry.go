@@ -13,8 +13,8 @@ type RetryForecast struct {
 	// Fails says every try fails: the dependency refuses or errs, or a timeout (the lab's,
 	// a hop's, the deadline, or what propagation leaves a hop) is shorter than it takes.
 	Fails bool
-	// TimesOut says every try that fails is cut by a timeout, not refused or answered with an
-	// error: the table's timed out, not its failed.
+	// TimesOut says a timeout (a hop's, the lab's, the deadline) cuts every try, rather than
+	// the dependency refusing or erring first: the table's timed out, not its failed.
 	TimesOut bool
 	// Try is how long one try takes the lab: the dependency's latency, or the timeout that
 	// cuts it, or, through a chain, the time the first hop takes to give up.
@@ -94,7 +94,7 @@ func (c Config) RetryForecast() RetryForecast {
 		for range d.Hops - 1 {
 			try := answer
 			if t := d.Hop.Timeout.D(); t > 0 && t < try {
-				try, f.Fails = t, true
+				try, f.Fails, f.TimesOut = t, true, true
 			}
 			if f.Fails {
 				answer = time.Duration(k)*try + time.Duration(k-1)*backoff
@@ -127,9 +127,8 @@ func (c Config) RetryForecast() RetryForecast {
 		failure = RetryOnTimeout
 	}
 	if limit > 0 && limit < f.Try {
-		f.Try, f.Fails = limit, true
+		f.Try, f.Fails, f.TimesOut = limit, true, true
 	}
-	f.TimesOut = f.Fails && d.Mode != ModeDown && d.Mode != ModeErrors
 	f.Tries = 1
 	if f.Fails && p.Retry.Retries() && slices.Contains(p.Retry.On, failure) {
 		f.Tries = float64(p.Retry.Attempts)
