@@ -248,7 +248,7 @@ func (s *Snapshot) CountedBy(c Class) []Reason {
 // StarvedWord is the header's word for class c's count (Starved): "starved" while the pool
 // alone turned it away, "turned away" once a fleet's balancer did too.
 func (s *Snapshot) StarvedWord(c Class) string {
-	if s.Classes[c].Rejected[RejectBalancer] > 0 {
+	if len(s.CountedBy(c)) > 1 { // what it counts decides the word, so the two cannot drift
 		return turnedAwayWord
 	}
 	return "starved"

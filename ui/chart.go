@@ -519,10 +519,14 @@ func chartReach(spec chartSpec, s *lab.Snapshot, cols int) (data, atLeast float6
 	return data, atLeast
 }
 
+// wholeTop says spec's axis tops at what it counts, not a round number: a pool chart's
+// workers, or a measure's own (the adaptive limit's permits).
+func (spec chartSpec) wholeTop() bool { return spec.pool || spec.measure != "" }
+
 // reach is what spec's axis reaches for data that must show atLeast: a pool chart's, the
 // pool's size always (axisReach otherwise).
 func (spec chartSpec) reach(data, atLeast float64) float64 {
-	if spec.pool || spec.measure != "" {
+	if spec.wholeTop() {
 		return math.Max(atLeast, data)
 	}
 	return axisReach(data, atLeast)
@@ -531,7 +535,7 @@ func (spec chartSpec) reach(data, atLeast float64) float64 {
 // stripTop is the top of spec's strips for an axis that reaches reach: the pool, whole, or
 // round.
 func stripTop(spec chartSpec, reach float64) float64 {
-	if spec.pool || spec.measure != "" {
+	if spec.wholeTop() {
 		return math.Ceil(reach)
 	}
 	return roundUp(reach)

@@ -90,9 +90,9 @@ func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
 // the widest that leaves them the workers they need, by the forecast's rule, and what it
-// would reject of the payments against what this one, of size, does. Nothing when none is
+// would reject of the payments against what this one, of pay.Bulkhead, does. Nothing when none is
 // wider.
-func widest(pay lab.PaymentForecast, others string, size int) spareClause {
+func widest(pay lab.PaymentForecast, others string) spareClause {
 	if pay.Widest == 0 {
 		return spareClause{}
 	}
@@ -108,7 +108,7 @@ func widest(pay lab.PaymentForecast, others string, size int) spareClause {
 		// The share it is weighed against, said as this cap's: a bare "not ~84%" was a figure
 		// no other line showed (newcomer 28).
 		long: fmt.Sprintf("; %d, the widest cap that still leaves %s %d %s (forecast: under %g%% of them turned away), would reject ~%.0f%% of payments, where %d rejects ~%.0f%% (press %s to raise it)",
-			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, size, 100*pay.RejectedShare(), key),
+			pay.Widest, others, pay.OthersNeed, workers, 100*lab.OthersLoss, 100*pay.WidestLoss, pay.Bulkhead, 100*pay.RejectedShare(), key),
 		// What it spares, and of whom the shares are (newcomer 26: "sparing" what? ~44% of
 		// what?), in one line under an 80-column compare: the key gives way first. By the
 		// rule that sizes it, as the long form says: "keeps others 2 workers" here and "3"
@@ -258,7 +258,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			}
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need ~%s workers; %s: %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, fmtWorkers(need), longRun, rejected, priceOK(cfg, pay))
-			*spare = widest(pay, others, pay.Bulkhead)
+			*spare = widest(pay, others)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
 			}

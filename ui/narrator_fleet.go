@@ -165,7 +165,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	others := cfg.Share(max(k, 1)).Others() // a replica's share: the balancer's checks arrive too
 	// Why this cap, a clause the screen may leave out or brief (the review: whole, it cost
 	// fleet-bulkhead's table its rates and legends at 80x24).
-	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String), bh.Size); w.long != "" {
+	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String)); w.long != "" {
 		lesson := fmt.Sprintf("; %d is the lesson's cap, not the best: ", bh.Size)
 		// Brief, the remedy alone: it fits one line at 80 columns under a compare's trade.
 		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), w.short, w.key
