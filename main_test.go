@@ -507,7 +507,7 @@ func TestPortInUseExitsTwoBeforeAnyRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := filepath.Join(t.TempDir(), "kept.cast")
-	if err := live([]lab.Config{cfg}, held-1, &rec, 0); exitCode(err) != 2 || err.Error() != bTaken {
+	if err := live([]lab.Config{cfg}, held-1, &rec, false, 0); exitCode(err) != 2 || err.Error() != bTaken {
 		t.Errorf("the live lab: %v, want exit 2 with %s", err, bTaken)
 	}
 	if _, err := os.Stat(rec); !errors.Is(err, fs.ErrNotExist) {

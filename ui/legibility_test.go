@@ -268,7 +268,7 @@ func TestTableHeadOneLine(t *testing.T) {
 	th := newTheme(true, true)
 	labels := map[string]int{}
 	for _, w := range []int{80, 120, 200} {
-		lines, _ := tableLines(th, testSnapshot(), tablePeer{}, w, true, nil)
+		lines, _ := tableLines(th, testSnapshot(), tablePeer{}, w, true, nil, true)
 		head := ansi.Strip(lines[0])
 		if !strings.HasPrefix(head, "class ") || !strings.HasPrefix(ansi.Strip(lines[1]), "payment ") {
 			t.Fatalf("at %d: the header is not one line over the rows:\n%s", w, strings.Join(lines, "\n"))
