@@ -127,8 +127,8 @@ func TestMachineLessonKeepsItsLines(t *testing.T) {
 			t.Errorf("postmortem by default shows %q:\n%s", not, out)
 		}
 	}
-	// Where no request waited more than a round of the pool, its goroutines are the lab's.
-	s.Pool.PeakQueued = s.Pool.QueueRound()
+	// Where no more than a round of the pool waits, its goroutines are the lab's.
+	s.Pool.Queued = s.Pool.QueueRound()
 	if out := ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, true, false)); strings.Contains(out, "goroutines ") {
 		t.Errorf("goroutines shown with no more than a round ever queued:\n%s", out)
 	}
