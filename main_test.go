@@ -1045,3 +1045,25 @@ func TestTourCommand(t *testing.T) {
 		}
 	}
 }
+
+// snapshot --machine draws the lab's own measures, as m shows them live; without it, the
+// frame leaves them out, as the live lab starts.
+func TestSnapshotMachine(t *testing.T) {
+	for _, machine := range []bool{false, true} {
+		args := []string{"--preset", "shared-pool", "--format", "txt", "--size", "120x40"}
+		if machine {
+			args = append(args, "--machine")
+		}
+		c, err := parseSnapshot(args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := c.write(&out, []lab.Snapshot{*lab.NotStarted(c.cfgs[0])}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(out.String(), "p99:lag"); got != machine {
+			t.Errorf("--machine %v: p99:lag shown %v:\n%s", machine, got, out.String())
+		}
+	}
+}
