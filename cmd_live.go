@@ -20,6 +20,7 @@ import (
 func runLive(args []string) (err error) {
 	l := newLabFlags("poollab")
 	record := l.fs.String("record", "", recordHelp)
+	machine := machineFlag(l.fs)
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return err
@@ -27,12 +28,13 @@ func runLive(args []string) (err error) {
 	if !term.IsTerminal(os.Stdout.Fd()) {
 		return usagef("the live lab needs a terminal; for a report use: poollab run --preset %s", lab.Clip(cfgs[0].Name))
 	}
-	return live(cfgs, l.port.n, recordFlag(l.fs, *record), 0)
+	return live(cfgs, l.port.n, recordFlag(l.fs, *record), *machine, 0)
 }
 
-// live runs the dashboard on cfgs (A and B when two), recorded to *record when given, and
-// open on the tour's chapter tour (from 1) when tour > 0.
-func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
+// live runs the dashboard on cfgs (A and B when two), recorded to *record when given, with
+// the lab's own measures shown from the start where machine, and open on the tour's chapter
+// tour (from 1) when tour > 0.
+func live(cfgs []lab.Config, port int, record *string, machine bool, tour int) (err error) {
 	// Both, whatever is on screen: v and the tour's chapters start B at any moment.
 	ports, err := listenPorts(port, 2)
 	if err != nil {
@@ -66,6 +68,7 @@ func live(cfgs []lab.Config, port int, record *string, tour int) (err error) {
 		LoadPreset: loadPreset,
 		NoColor:    os.Getenv("NO_COLOR") != "",
 		Tour:       tour,
+		Machine:    machine,
 	}
 	if len(cfgs) == 2 {
 		o.Compare = &cfgs[1]

@@ -27,7 +27,7 @@ func runSnapshot(args []string, stdout io.Writer) error {
 		return err
 	}
 	if c.format == ui.FormatGIF {
-		return animate(c.cfgs, c.port, c.width, c.height, c.scale, stdout)
+		return animate(c.cfgs, c.port, c.width, c.height, c.scale, c.machine, stdout)
 	}
 	return headless(c.cfgs, c.port, func(snaps []lab.Snapshot) error { return c.write(stdout, snaps) })
 }
@@ -41,6 +41,7 @@ type snapshotCmd struct {
 	format        string
 	scale         int // png and gif: pixels to each of the SVG's
 	noColor       bool
+	machine       bool // the lab's own measures drawn, as m shows them
 }
 
 func parseSnapshot(args []string) (snapshotCmd, error) {
@@ -52,6 +53,7 @@ func parseSnapshot(args []string) (snapshotCmd, error) {
 	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(formats, ", "))
 	scale := intFlag{n: ui.DefaultScale, lo: ui.MinScale, hi: ui.MaxScale, rule: ui.CheckScale(0).Error()}
 	l.fs.Var(&scale, "scale", "png and gif: pixels to each of the SVG's (a cell is 9x18 times this)")
+	machine := machineFlag(l.fs)
 	cfgs, err := l.parse(args)
 	if err != nil {
 		return snapshotCmd{}, err
@@ -74,19 +76,20 @@ func parseSnapshot(args []string) (snapshotCmd, error) {
 	// Plain text has no colour: it is drawn as without, so nothing says "green" or tells
 	// two lines apart by colour alone.
 	return snapshotCmd{cfgs: cfgs, port: l.port.n, width: w, height: h, format: *format, scale: scale.n,
-		noColor: os.Getenv("NO_COLOR") != "" || *format == ui.FormatText}, nil
+		noColor: os.Getenv("NO_COLOR") != "" || *format == ui.FormatText, machine: *machine}, nil
 }
 
 // write prints the frame of snaps, what the labs measured, as the live lab draws it: a pure
 // function of them, so one run can be drawn at any number of sizes.
 func (c snapshotCmd) write(stdout io.Writer, snaps []lab.Snapshot) error {
-	return ui.WriteFrame(stdout, ui.Frame(snaps, c.width, c.height, c.noColor), c.format, c.scale)
+	return ui.WriteFrame(stdout, ui.Frame(snaps, c.width, c.height, c.noColor, c.machine), c.format, c.scale)
 }
 
 // animate runs cfgs headless as snapshot does and writes the frames the live lab would have
-// shown from the start to the end, one every ui.FrameEvery of the run, as an animated GIF.
-// An interrupted run still gives a complete GIF of the part it ran, and says so.
-func animate(cfgs []lab.Config, port, w, h, scale int, stdout io.Writer) error {
+// shown from the start to the end, one every ui.FrameEvery of the run, as an animated GIF
+// (with the lab's own measures where machine). An interrupted run still gives a complete
+// GIF of the part it ran, and says so.
+func animate(cfgs []lab.Config, port, w, h, scale int, machine bool, stdout io.Writer) error {
 	ctx, o, release, err := prepare(port, len(cfgs))
 	if err != nil {
 		return err
@@ -99,7 +102,7 @@ func animate(cfgs []lab.Config, port, w, h, scale int, stdout io.Writer) error {
 	}
 	var shots []shot
 	snaps, runErr := engine.Watch(ctx, cfgs, o, ui.FrameEvery, func(s []lab.Snapshot) {
-		shots = append(shots, shot{ui.Frame(s, w, h, noColor), s[0].Elapsed})
+		shots = append(shots, shot{ui.Frame(s, w, h, noColor, machine), s[0].Elapsed})
 	})
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return runErr
@@ -108,7 +111,7 @@ func animate(cfgs []lab.Config, port, w, h, scale int, stdout io.Writer) error {
 	for len(shots) > 0 && end-shots[len(shots)-1].at < ui.FrameEvery/2 {
 		shots = shots[:len(shots)-1] // the last look is the end: its frame is the final one
 	}
-	shots = append(shots, shot{ui.Frame(snaps, w, h, noColor), end})
+	shots = append(shots, shot{ui.Frame(snaps, w, h, noColor, machine), end})
 	a := ui.NewAnimation(stdout, scale)
 	for _, s := range shots {
 		if err := a.Frame(s.frame, s.at); err != nil {

@@ -25,6 +25,7 @@ func runTour(args []string, stdout io.Writer) error {
 	chapter := intFlag{n: 1, lo: math.MinInt, hi: math.MaxInt, rule: "write a chapter's number (see: poollab tour --list)"}
 	fs.Var(&chapter, "chapter", "start at this chapter (see: poollab tour --list)")
 	record := fs.String("record", "", recordHelp)
+	machine := machineFlag(fs)
 	port := portFlag()
 	fs.Var(&port, "port", portHelp)
 	if _, err := parseWithArgs(fs, args, 0); err != nil {
@@ -48,5 +49,5 @@ func runTour(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return live([]lab.Config{cfg}, port.n, recordFlag(fs, *record), chapter.n)
+	return live([]lab.Config{cfg}, port.n, recordFlag(fs, *record), *machine, chapter.n)
 }

@@ -214,6 +214,12 @@ func (r *reportFlags) load(preset string) (lab.Config, error) {
 // recordHelp is --record's help, for the live lab and the tour.
 const recordHelp = "record the session to this file: FILE.gif an animated GIF of the frames drawn, any other name asciicast v2 (asciinema play, agg)"
 
+// machineFlag is --machine, for every command that draws the screen: the lab's own measures
+// drawn, as the m key shows them (off, as the live lab starts).
+func machineFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("machine", false, "draw the lab's own measures too (generator lag, goroutines, the wait's parts), as the m key shows them")
+}
+
 // recordFlag is --record's path, or nil when it was not given.
 func recordFlag(fs *flag.FlagSet, path string) *string {
 	if !flagSet(fs, "record") {

@@ -17,23 +17,25 @@ import (
 const usage = `poollab: watch a shared worker pool run dry, and isolation fix it.
 
 usage:
-  poollab [--preset NAME|FILE] [--set key=value]... [--record FILE.cast|FILE.gif]
+  poollab [--preset NAME|FILE] [--set key=value]... [--record FILE.cast|FILE.gif] [--machine]
                                                          the live lab (default preset shared-pool);
                                                          --record writes the session as asciicast v2,
-                                                         or as an animated GIF (10 frames a second)
+                                                         or as an animated GIF (10 frames a second);
+                                                         --machine starts with the lab's own measures
+                                                         shown (m toggles them; snapshot and tour too)
   poollab --compare A B [--set key=value]...            two live labs, A and B, on identical traffic
                                                          (also: --preset A --compare B; v toggles it live)
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
   poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
                                                          A and B side by side on identical traffic
   poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg|png|gif] [--scale N]
-                 [--set key=value]...                    run to D headless, print the live lab's frame
+                 [--machine] [--set key=value]...        run to D headless, print the live lab's frame
                                                          at that size: ANSI (NO_COLOR=1 for none), plain
                                                          text, an SVG picture for browsers and slides, a
                                                          PNG (--scale N pixels a pixel, default 2), or a
                                                          GIF of the run from 0 to D, 10 frames a second
   poollab presets                                        list the presets and what each shows
-  poollab tour [--chapter N] [--record FILE.cast|FILE.gif]
+  poollab tour [--chapter N] [--record FILE.cast|FILE.gif] [--machine]
                                                          the guided tour, a chapter per lesson: predict,
                                                          watch, see the number that answers (T in the lab)
   poollab tour --list                                    the tour's chapters, one a line

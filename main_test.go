@@ -507,7 +507,7 @@ func TestPortInUseExitsTwoBeforeAnyRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := filepath.Join(t.TempDir(), "kept.cast")
-	if err := live([]lab.Config{cfg}, held-1, &rec, 0); exitCode(err) != 2 || err.Error() != bTaken {
+	if err := live([]lab.Config{cfg}, held-1, &rec, false, 0); exitCode(err) != 2 || err.Error() != bTaken {
 		t.Errorf("the live lab: %v, want exit 2 with %s", err, bTaken)
 	}
 	if _, err := os.Stat(rec); !errors.Is(err, fs.ErrNotExist) {
@@ -1042,6 +1042,28 @@ func TestTourCommand(t *testing.T) {
 		err := run(tc.args, io.Discard)
 		if code := exitCode(err); code != 2 || !strings.Contains(fmt.Sprint(err), tc.want) || strings.Contains(fmt.Sprint(err), "\n") {
 			t.Errorf("poollab %s: exit %d, %v; want exit 2 saying %q", strings.Join(tc.args, " "), code, err, tc.want)
+		}
+	}
+}
+
+// snapshot --machine draws the lab's own measures, as m shows them live; without it, the
+// frame leaves them out, as the live lab starts.
+func TestSnapshotMachine(t *testing.T) {
+	for _, machine := range []bool{false, true} {
+		args := []string{"--preset", "shared-pool", "--format", "txt", "--size", "120x40"}
+		if machine {
+			args = append(args, "--machine")
+		}
+		c, err := parseSnapshot(args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := c.write(&out, []lab.Snapshot{*lab.NotStarted(c.cfgs[0])}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(out.String(), "p99:lag"); got != machine {
+			t.Errorf("--machine %v: p99:lag shown %v:\n%s", machine, got, out.String())
 		}
 	}
 }

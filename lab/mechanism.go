@@ -135,6 +135,9 @@ type Item struct {
 	// first where a settings line may be cut); Spare that it follows from the items before, so below full detail the screen may leave it out; Off that it names a mechanism
 	// that is off, so a one-line form of the settings may put it last.
 	Strong, Spare, Off bool
+	// Own says it is one of the lab's own measures (Snapshot.Own), not the lesson's: the
+	// screen shows it only when asked to (an audience reads a projected screen for seconds).
+	Own bool
 	// Given says it is what every run is given, its load and the dependency that answers it,
 	// before the mechanisms that act on them: a second settings line puts it first (the hops
 	// compare's cut "traffic payment 5/s" and "dependency slow 3s", newcomer 25).

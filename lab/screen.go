@@ -320,6 +320,40 @@ func HealthItems(s *Snapshot, w int) []Item {
 	return out
 }
 
+// A Measure is one of the numbers by which the lab measures itself, not the lesson: how
+// late its generator sent, how many goroutines it owns, and the wait for a worker where it
+// is only the machine's delay. Every screen showing them at once took a reader's seconds
+// (newcomer 29: the goroutines' upkeep, p99:dispatch's two meanings).
+type Measure int
+
+const (
+	GeneratorLag Measure = iota + 1 // the health line: scheduled → sent, every arrival
+	Goroutines                      // the health line: the goroutines the lab owns
+	WorkerWait                      // the table's p99:wait: scheduled → on a worker
+	WaitParts                       // the table's p99:lag and p99:dispatch, the wait's parts
+)
+
+// Own says m is, on this run, only the lab's own measure, for the screen to show on request;
+// false where the run's lesson rests on it: a closed loop's lag, which the requests it
+// never sent are in none of; the goroutines where requests wait as goroutines (more than a
+// round of the pool in an unbounded queue now: adaptive-limit's, emptied, is no lesson) or
+// calls ran on orphaned; the wait for
+// a worker where there is a queue to wait in (without one it is the machine's delay alone).
+// The wait's parts are always the lab's own: the lag is the generator's, the dispatch with a
+// queue the queue's wait again.
+func (s *Snapshot) Own(m Measure) bool {
+	switch m {
+	case GeneratorLag:
+		return s.Config.Traffic.Mode != Closed
+	case Goroutines:
+		waiting := s.Pool.Unbounded && s.Pool.Queued > s.Pool.QueueRound()
+		return !waiting && !(offWorker(s) && s.Orphans.Total > 0)
+	case WorkerWait:
+		return !s.Pool.HasQueue()
+	}
+	return true
+}
+
 // coreHealth are the health items of the lab's core: the dependency, the pool, the balancer,
 // the generator and the goroutines.
 var coreHealth = slices.Concat(
@@ -405,7 +439,7 @@ var coreHealth = slices.Concat(
 				fmt.Sprintf("%s (how late the users sent what they sent; the %s never sent are in no lag)", lag, unsent),
 				fmt.Sprintf("%s (not of the %s never sent)", lag, unsent), value)
 		}
-		return []Item{{Label: "generator lag p99", Value: value, Spare: true}}
+		return []Item{{Label: "generator lag p99", Value: value, Spare: true, Own: s.Own(GeneratorLag)}}
 	}),
 	at(80, func(s *Snapshot, w int) []Item {
 		value := FmtCount(s.Goroutines)
@@ -419,7 +453,7 @@ var coreHealth = slices.Concat(
 		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines").
 		if parts, brief := goroutineParts(s); parts != "" {
 			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-				value+" = "+parts+" (the lab's own, not the dependency's)", value+" = "+parts, value+" = "+brief), Spare: true}}
+				value+" = "+parts+" (the lab's own, not the dependency's)", value+" = "+parts, value+" = "+brief), Spare: true, Own: s.Own(Goroutines)}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -433,7 +467,7 @@ var coreHealth = slices.Concat(
 			value+" (the lab's: "+kinds+", …)",
 			value+" (the lab's, not the dependency's: "+workerKinds+", …)",
 			value+" (the lab's: "+workerKinds+", …)",
-			value+" (the lab's, idle workers too)"), Spare: true}}
+			value+" (the lab's, idle workers too)"), Spare: true, Own: s.Own(Goroutines)}}
 	}),
 )
 
@@ -609,8 +643,8 @@ func coreWords() []part[[]Item] {
 			word("DRAINED", "a fleet's replica an operator took out of rotation at fleet.drain.at for fleet.drain.for, as a rolling deploy does: the balancer sends it no requests and no checks (it finishes those it holds) and it counts as no pull; D on the pulls line"),
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained), the latest stretch: \"since\" while it lasts, from–to once a replica came back"),
 			word("r2 8.0s → r3 9.0s, r4 9.0s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, to the millisecond: \"+20ms\"); an arrow: out after it; a comma: out with it, failing its checks before the one before went out, so no effect of it"),
-			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, and \"in the lab's upkeep\": workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it, so fewer than the pool's idle), the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes, an autoscaler; never the dependency's own (a chain's hops run there)"),
+			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, and \"in the lab's upkeep\": workers idle under 1s (an idle worker keeps its goroutine up to a second for its next job, then ends it, so fewer than the pool's idle), the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes, an autoscaler; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool) or calls ran on orphaned"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic: the same arrivals, not the same timing (which request meets a full pool, or a slow call, moves with the machine's scheduling), so two runs of one preset differ a little (\""+ApproxKey+": "+approxWhy+"\"). Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the k-th of A against the k-th of B, by McNemar's exact test, or for a fleet "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": larger than that noise (a bare 0 is no change, never a result); "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …; short of room, \"and 3 more gains\" or \"losses\": the side's other rows beyond noise, in the table above), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

@@ -469,3 +469,51 @@ func TestHelpSaysCompareNoiseAndMoreGains(t *testing.T) {
 		}
 	}
 }
+
+// Which measures are the lab's own, run by run (issue 22): the screen leaves them to m, but
+// those a lesson rests on, said by a property of the run, and the items carry it.
+func TestOwnMeasures(t *testing.T) {
+	item := func(s *Snapshot, label string) Item {
+		for _, it := range HealthItems(s, 120) {
+			if it.Label == label {
+				return it
+			}
+		}
+		t.Fatalf("no %q item", label)
+		return Item{}
+	}
+	shared := &Snapshot{Config: DefaultConfig(), Goroutines: 21, Pool: PoolStats{Size: 20, Busy: 20}}
+	for _, m := range []Measure{GeneratorLag, Goroutines, WorkerWait, WaitParts} {
+		if !shared.Own(m) {
+			t.Errorf("shared-pool: measure %d is a lesson's", m)
+		}
+	}
+	if !item(shared, "generator lag p99").Own || !item(shared, "goroutines").Own {
+		t.Errorf("shared-pool: its health lines are not the lab's own")
+	}
+
+	closed := &Snapshot{Config: DefaultConfig()}
+	closed.Config.Traffic.Mode = Closed
+	if closed.Own(GeneratorLag) || item(closed, "generator lag p99").Own {
+		t.Errorf("a closed loop's lag is its lesson: what it never sent is in none")
+	}
+
+	queued := &Snapshot{Config: DefaultConfig(), Goroutines: 90,
+		Pool: PoolStats{Size: 20, Busy: 20, Queued: 68, PeakQueued: 68, Unbounded: true, QueueCap: int(QueueUnbounded)}}
+	if queued.Own(Goroutines) || item(queued, "goroutines").Own || queued.Own(WorkerWait) || !queued.Own(WaitParts) {
+		t.Errorf("requests waiting as goroutines: goroutines %v, wait %v, parts %v", queued.Own(Goroutines), queued.Own(WorkerWait), queued.Own(WaitParts))
+	}
+	queued.Pool.Queued = 20 // no more than a round of the pool now
+	if !queued.Own(Goroutines) {
+		t.Errorf("a queue within a round of the pool: its goroutines are the lab's own")
+	}
+
+	orphans := &Snapshot{Config: DefaultConfig(), Chain: []string{"handoff:goroutine", "http"}, Orphans: OrphanStats{Total: 5}}
+	if orphans.Own(Goroutines) {
+		t.Errorf("calls orphaned on goroutines of their own: their goroutines are the lesson")
+	}
+	orphans.Orphans.Total = 0
+	if !orphans.Own(Goroutines) {
+		t.Errorf("no call orphaned yet: the goroutines are the lab's own")
+	}
+}

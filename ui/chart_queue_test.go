@@ -43,7 +43,7 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	th := newTheme(true, true)
 	s := queueSnapshot()
 	for _, size := range [][2]int{{120, 40}, {80, 24}, {100, 40}} {
-		out := ansi.Strip(Frame([]lab.Snapshot{*s}, size[0], size[1], false))
+		out := ansi.Strip(Frame([]lab.Snapshot{*s}, size[0], size[1], false, false))
 		if strings.Contains(out, "starved (") {
 			t.Errorf("%dx%d: the chart of rejections on a pool with a queue:\n%s", size[0], size[1], out)
 		}

@@ -715,7 +715,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 				if h < 40 && len(snaps) == 2 && snaps[0].Fleet != nil {
 					continue
 				}
-				out := ansi.Strip(Frame(snaps, w, h, false))
+				out := ansi.Strip(Frame(snaps, w, h, false, false))
 				if rows, keys := rowsDrawingSome(out); rows > keys {
 					t.Errorf("%dx%d, %d sides: %d rows of charts draw ⣀, %d keys say what it is", w, h, len(snaps), rows, keys)
 				}

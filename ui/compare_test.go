@@ -902,7 +902,7 @@ func TestFleetCompareEverySize(t *testing.T) {
 							t.Fatalf("%dx%d: %v", w, h, r)
 						}
 					}()
-					Frame([]lab.Snapshot{a, b}, w, h, true)
+					Frame([]lab.Snapshot{a, b}, w, h, true, false)
 				})
 			}
 		}

@@ -93,7 +93,7 @@ func TestFleetFrame(t *testing.T) {
 		{16, 3, 120, 40, []string{"r16", "r9 "}},
 		{16, 16, 80, 24, []string{"r16"}},
 	} {
-		out := Frame([]lab.Snapshot{*fleetSnapshot(tc.n, tc.pulled)}, tc.w, tc.h, false)
+		out := Frame([]lab.Snapshot{*fleetSnapshot(tc.n, tc.pulled)}, tc.w, tc.h, false, false)
 		if !checkFrame(t, out, tc.w, tc.h) {
 			continue
 		}
@@ -192,7 +192,7 @@ func TestPullListKeepsTheDomino(t *testing.T) {
 // A drained replica's row, the drain first among the times out of rotation with the gaps
 // after it, and the balancer's count without it.
 func TestFleetFrameDrained(t *testing.T) {
-	out := ansi.Strip(Frame([]lab.Snapshot{*drainFirst(fleetSnapshot(4, 2))}, 120, 40, false))
+	out := ansi.Strip(Frame([]lab.Snapshot{*drainFirst(fleetSnapshot(4, 2))}, 120, 40, false, false))
 	flat := strings.Join(strings.Fields(out), " ")
 	// Why it is out, said (newcomer 22: "DRAINED at 5.0s" beside "PULLED" read as a failure).
 	for _, want := range []string{"DRAINED for a deploy at 6.0s", "r1 drained 6.0s → r2 8.0s (+2.0s)", "2 of 4 replicas in rotation", "PULLED at 8.0s"} {
@@ -233,7 +233,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	}
 	s.Fleet.Replicas[2].Pool.FullFor = 3 * time.Second
 	s.Pool.FullFor = 500 * time.Millisecond
-	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false))), " ")
+	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
 		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 passed (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
 		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
@@ -514,7 +514,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.Pulls[2].At -= time.Second
 	s.Config.Traffic.Payment.Label = ""
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
-		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false)
+		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
 		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; 11 did") {
 			t.Errorf("%dx%d: the domino cut:\n%s", size[0], size[1], ansi.Strip(out))
 		}
@@ -615,7 +615,7 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 	}
 	s = fleetSnapshot(4, 4)
 	for _, w := range []int{120, 80} {
-		flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, w, 40, false))), " ")
+		flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, w, 40, false, false))), " ")
 		if !strings.Contains(flat, "rej:balancer = no replica in rotation") && !strings.Contains(flat, "rej:balancer: none in rotation") {
 			t.Errorf("%d columns: rej:balancer without its meaning:\n%s", w, flat)
 		}

@@ -47,7 +47,7 @@ func TestGIFFrames(t *testing.T) {
 	const scale = 1
 	later := testSnapshot()
 	later.Elapsed += 700 * time.Millisecond
-	frames := []string{Frame([]lab.Snapshot{*testSnapshot()}, 80, 24, false), "", Frame([]lab.Snapshot{*later}, 80, 24, false)}
+	frames := []string{Frame([]lab.Snapshot{*testSnapshot()}, 80, 24, false, false), "", Frame([]lab.Snapshot{*later}, 80, 24, false, false)}
 	frames[1] = frames[0]
 	ats := []time.Duration{0, 100 * time.Millisecond, 250 * time.Millisecond}
 	var buf bytes.Buffer
@@ -149,7 +149,7 @@ func BenchmarkGIFFrame(b *testing.B) {
 	later := testSnapshot()
 	later.Elapsed += time.Second
 	later.Classes[lab.Payment].Arrived += 7
-	frames := []string{Frame([]lab.Snapshot{*testSnapshot()}, 120, 40, false), Frame([]lab.Snapshot{*later}, 120, 40, false)}
+	frames := []string{Frame([]lab.Snapshot{*testSnapshot()}, 120, 40, false, false), Frame([]lab.Snapshot{*later}, 120, 40, false, false)}
 	var buf bytes.Buffer
 	g := newGIFWriter(&buf, DefaultScale)
 	g.frame(frames[0], true, 0)
@@ -181,7 +181,7 @@ func BenchmarkGIFSharedPool60s(b *testing.B) {
 		var last time.Duration
 		frames := 0
 		_, err := engine.Watch(context.Background(), []lab.Config{cfg}, engine.Options{}, FrameEvery, func(s []lab.Snapshot) {
-			if err := g.frame(Frame(s, 120, 40, false), true, s[0].Elapsed); err != nil {
+			if err := g.frame(Frame(s, 120, 40, false, false), true, s[0].Elapsed); err != nil {
 				b.Fatal(err)
 			}
 			last, frames = s[0].Elapsed, frames+1

@@ -47,7 +47,7 @@ func TestHopsOnScreen(t *testing.T) {
 			"deadline per-hop (only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
 		{80, 24, []string{"[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far past 1s)", "calls/payment at hop 1 2.83×"}},
 	} {
-		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true))
+		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true, false))
 		for _, want := range c.want {
 			if !strings.Contains(frame, want) {
 				t.Errorf("%dx%d: no %q in\n%s", c.w, c.h, want, frame)

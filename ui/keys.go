@@ -27,7 +27,7 @@ func bind(long, help, desc string, ks ...string) binding {
 // keyMap is every key of the dashboard. A pair ("< >") is one entry with two keys.
 type keyMap struct {
 	Help, Quit, Pause, Restart, Presets, Timeout, Queue, Bulkhead, Size, Breaker, Mode, Latency,
-	Compare, Focus, Export binding
+	Compare, Focus, Export, Machine binding
 
 	// In the preset picker (the help screen scrolls with the viewport's own keys).
 	Up, Down, Enter, Close binding
@@ -64,6 +64,13 @@ func newKeyMap() keyMap {
 			"traffic, so it stays identical; r and p restart both together", "tab", "A/B: keys act on ▶", "tab"),
 		Export: bind("export: the screen as .ans (with colours), .txt, .svg and .png (pictures for slides), the report as .md "+
 			"and .json, into the current folder as poollab-<preset>-<date>-<time>.*", "x", "export", "x"),
+		// Off by default: an audience reads a projected screen for seconds, and the lab
+		// measuring itself took them (issue 22). What stays on without it, lab says (Own).
+		Machine: bind("the lab's own measures on / off (off to start): how late its generator sent (generator lag, p99:lag), the "+
+			"goroutines it owns, p99:dispatch, and p99:wait where there is no queue (then only the machine's delay), with "+
+			"their notes. Off, a run whose lesson rests on one keeps it: a closed loop's lag, the goroutines of requests "+
+			"waiting in an unbounded queue (more than a round of the pool) or of orphaned calls, a queue's p99:wait. The ⚠ too busy warning shows either way",
+			"m", "machine", "m"),
 
 		Up:    bind("", "↑", "up", "up", "k"),
 		Down:  bind("", "↓", "down", "down", "j"),
@@ -126,7 +133,7 @@ func (k keyMap) groups(help bool) []struct {
 	gs := []group{
 		{"Keys", []binding{k.Help, k.Quit, k.Pause, k.Restart, k.Presets}},
 		{"Settings (new work sees a change at once; the charts mark it)", []binding{k.Timeout, k.Queue, k.Bulkhead, k.Size, k.Breaker, k.Mode, k.Latency}},
-		{"Compare, record and tour", []binding{k.Compare, k.Focus, k.Export, k.Tour}},
+		{"Compare, record, tour and the lab's own measures", []binding{k.Compare, k.Focus, k.Export, k.Tour, k.Machine}},
 	}
 	if k.Next.Enabled() { // in the tour its keys come first
 		tour := []binding{k.Next, k.Prev, k.Replay, k.Look, k.Leave}

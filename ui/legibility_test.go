@@ -249,9 +249,11 @@ func TestGoldenColor(t *testing.T) {
 // The table: rates over the stated window, the success share of arrived requests (ok ÷
 // arrived: 24 of 64, not the 100% of those that finished), the wait's parts, and a legend
 // that defines the columns (of those that got a worker: "reached one" left newcomer 27
-// asking one what).
+// asking one what): with the lab's own measures (m), which the wait's parts are.
 func TestTableWords(t *testing.T) {
-	out := ansi.Strip(render(newTheme(true, true), testScreen(testSnapshot(), 120, 40)))
+	s := testScreen(testSnapshot(), 120, 40)
+	s.machine = true
+	out := ansi.Strip(render(newTheme(true, true), s))
 	// Payments finished 0, 0, 0, 10, 10, 10 in the six seconds: 6/s over the last 5.
 	for _, want := range []string{"/s 1–6s", " ok% ", "p99:wait", "p99:lag", "p99:dispatch",
 		"payment         64    24  38% ", "  /s 1–6s     10/s   6/s", "ok% = ok ÷ arrived", "rej:X = rejected:X", "latency of ok, failed and timed out requests; rejections left out",
@@ -268,7 +270,7 @@ func TestTableHeadOneLine(t *testing.T) {
 	th := newTheme(true, true)
 	labels := map[string]int{}
 	for _, w := range []int{80, 120, 200} {
-		lines, _ := tableLines(th, testSnapshot(), tablePeer{}, w, true, nil)
+		lines, _ := tableLines(th, testSnapshot(), tablePeer{}, w, true, nil, true)
 		head := ansi.Strip(lines[0])
 		if !strings.HasPrefix(head, "class ") || !strings.HasPrefix(ansi.Strip(lines[1]), "payment ") {
 			t.Fatalf("at %d: the header is not one line over the rows:\n%s", w, strings.Join(lines, "\n"))

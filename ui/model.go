@@ -108,11 +108,13 @@ type model struct {
 	recordingFailed bool         // said so already
 
 	tour tourState // the guided tour, while modeTour is open
+
+	machine bool // the lab's own measures shown (m)
 }
 
 func newModel(ref *engineRef, o Options) model {
 	m := model{ref: ref, start: o.Start, presets: o.Presets, loadPreset: o.LoadPreset,
-		exportDir: o.ExportDir, now: o.Now, gen: ref.generation()}
+		exportDir: o.ExportDir, now: o.Now, gen: ref.generation(), machine: o.Machine}
 	m.dark, m.light = themes(o.NoColor)
 	m.th = m.dark
 	if m.now == nil {
@@ -256,6 +258,13 @@ func (m model) labKey(msg tea.KeyPressMsg) (model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, keys.Export.Binding):
 		return m.export()
+	case key.Matches(msg, keys.Machine.Binding):
+		if m.machine = !m.machine; m.machine {
+			m.say("the lab's own measures shown: generator lag, goroutines, the wait's parts (m hides them)")
+		} else {
+			m.say("the lab's own measures hidden, but those this lesson rests on (m shows them all)")
+		}
+		return m, nil
 	case key.Matches(msg, keys.Tour.Binding):
 		return m.startTour()
 	case key.Matches(msg, keys.Presets.Binding):
@@ -289,7 +298,7 @@ func (m *model) fail(s string) { m.status, m.statusErr = s, true }
 func (m model) screen() screen {
 	s := screen{focus: m.focus, width: m.width, height: m.height, modes: m.modes,
 		paused: m.paused, restarting: m.restarting, status: m.status, statusErr: m.statusErr,
-		helpView: m.helpView, presets: m.presets, pickerCursor: m.pickerCursor}
+		helpView: m.helpView, presets: m.presets, pickerCursor: m.pickerCursor, machine: m.machine}
 	for _, sd := range m.shown() {
 		s.panes = append(s.panes, pane{snap: sd.snap, cfg: sd.cfg, modified: !sd.cfg.Equal(sd.base), changes: sd.changes})
 	}

@@ -445,7 +445,7 @@ func runMonkey(t *testing.T, mm monkeyMode, steps []monkeyStep) error {
 // untested.
 func TestMonkeyPressesEveryKey(t *testing.T) {
 	keys := keymapKeys()
-	for _, want := range []string{"v", "tab", "x", "b", "up", "down", "enter", "esc", "1", "2", "3", "n", "N", "r", "?", "T", "q", "ctrl+c", "space"} {
+	for _, want := range []string{"v", "tab", "x", "m", "b", "up", "down", "enter", "esc", "1", "2", "3", "n", "N", "r", "?", "T", "q", "ctrl+c", "space"} {
 		if !slices.Contains(keys, want) {
 			t.Errorf("%q is not among the keymap's keys %q", want, keys)
 		}

@@ -395,7 +395,7 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 var tablePanel = panel{name: "table", deepest: depth{alone: levelBare, compared: levelTotals}, gap: 3,
 	pinned: func(c labCtx) bool { return len(c.s.paneMarks(c.i)) > 0 }, lines: func(c labCtx, level int) []string {
 		rates := level < levelTotals
-		table, notes := tableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i))
+		table, notes := tableLines(c.t, c.snap, c.tablePeer(), c.w, rates, c.s.paneMarks(c.i), c.s.machine)
 		if !rates {
 			if notes.totals != nil {
 				table = append(table, c.t.dim.Render(longestFit(c.w, notes.totals...)))
@@ -428,10 +428,9 @@ func fallbackInTable(w int) bool { return w < 100 }
 // healthPanel: the dependency, the generator and the pool over the run; one line below full
 // detail.
 var healthPanel = panel{name: "health", deepest: upTo(levelCompact), gap: 5, lines: func(c labCtx, level int) []string {
-	items := lab.HealthItems(c.snap, c.w)
-	if fallbackInTable(c.w) {
-		items = slices.DeleteFunc(items, func(it lab.Item) bool { return it.Label == lab.FallbackLabel })
-	}
+	items := slices.DeleteFunc(lab.HealthItems(c.snap, c.w), func(it lab.Item) bool {
+		return it.Own && !c.s.machine || it.Label == lab.FallbackLabel && fallbackInTable(c.w)
+	})
 	if level > levelFull {
 		// One line: what the mechanisms did (slack lost, orphans, the deadline's rejections)
 		// before the pool's full time and the lab's own health (Spare), which follow from
@@ -465,7 +464,7 @@ var hopsPanel = panel{name: "hops", deepest: upTo(levelBare),
 // detailPanel: the full percentile set, on tall screens, when the charts keep their height
 // under it and it is not cut at the side; a blank line after it.
 var detailPanel = panel{name: "detail", deepest: upTo(levelFull), fill: func(c labCtx, _, h int) []string {
-	if detail := detailLines(c.t, c.snap); h-len(detail)-1 >= 24 && ansiWidth(detail[1]) <= c.w {
+	if detail := detailLines(c.t, c.snap, c.s.machine); h-len(detail)-1 >= 24 && ansiWidth(detail[1]) <= c.w {
 		return append(detail, "")
 	}
 	return nil

@@ -54,7 +54,7 @@ func postmortemSnapshot(cfg lab.Config) *lab.Snapshot {
 		pay.Service = lab.Percentiles{P95: ms(385), Count: 4939}
 	}
 	s.Pool = lab.PoolStats{Size: size, QueueCap: int(cfg.Pool.Queue), Unbounded: true, Discipline: lab.FIFO, Busy: busy,
-		Queued: queued, Max: cfg.Pool.Autoscale.Max, PeakSize: size, Workers: make([]lab.Worker, size)}
+		Queued: queued, PeakQueued: queued, Max: cfg.Pool.Autoscale.Max, PeakSize: size, Workers: make([]lab.Worker, size)}
 	s.Pool.BusyBy[lab.Payment], s.Pool.QueuedBy[lab.Payment] = busy, queued
 	for i := range busy {
 		s.Pool.Workers[i] = lab.Worker{Class: lab.Payment, Phase: lab.PhaseCall}

@@ -190,7 +190,7 @@ func cellPixels(img *image.RGBA, col, row, scale int, c color.RGBA) (n int) {
 // bytes.
 func TestPNGFrame(t *testing.T) {
 	a, b := compareSnapshots()
-	frame := Frame([]lab.Snapshot{*a, *b}, 120, 40, false)
+	frame := Frame([]lab.Snapshot{*a, *b}, 120, 40, false, false)
 	// The size alone at scales 1 and 3: the header says it, no need to decode the pixels.
 	scales := []int{1, 3}
 	if sweepStride > 1 { // 3 has nine times 1's pixels (sweep_race_test.go says why not here)
@@ -325,7 +325,7 @@ func TestPNGShapes(t *testing.T) {
 // The PNG of a 120x40 frame: drawing and encoding, at the default scale.
 func BenchmarkPNGFrame(b *testing.B) {
 	a, bb := compareSnapshots()
-	frame := Frame([]lab.Snapshot{*a, *bb}, 120, 40, false)
+	frame := Frame([]lab.Snapshot{*a, *bb}, 120, 40, false, false)
 	var size int
 	b.ReportAllocs()
 	for b.Loop() {

@@ -364,7 +364,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 // queued; the encoding and the file are the recorder's goroutine's. Writing frames back to
 // back, as here, also fills the queue, so this is the sustained cost, encoding included.
 func BenchmarkRecordFrame(b *testing.B) {
-	frame := []byte(Frame([]lab.Snapshot{*testSnapshot()}, 120, 40, false))
+	frame := []byte(Frame([]lab.Snapshot{*testSnapshot()}, 120, 40, false, false))
 	rec := startRecorder(io.Discard)
 	rec.filter(nil, tea.WindowSizeMsg{Width: 120, Height: 40})
 	out := rec.output(io.Discard)

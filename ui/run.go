@@ -34,6 +34,7 @@ type Options struct {
 	RecordGIF  bool                                  // Record gets an animated GIF of the frames drawn instead (gifrecord.go)
 	Scale      int                                   // the GIF's scale (see CheckScale); 0: RecordScale
 	Tour       int                                   // > 0: open the tour at this chapter (from 1) of TourChapters(LoadPreset)
+	Machine    bool                                  // start with the lab's own measures shown (m)
 }
 
 // configs are the labs to start on, in side order: B gets A's traffic.

@@ -157,7 +157,7 @@ func TestSVGFrameIsTheScreen(t *testing.T) {
 		{"main 80x24", []lab.Snapshot{*testSnapshot()}, 80, 24},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			frame := Frame(tc.snaps, tc.w, tc.h, false)
+			frame := Frame(tc.snaps, tc.w, tc.h, false, false)
 			doc := parseSVG(t, svgFrame(frame, darkPaper))
 			if doc.Width != tc.w*gridCellW+2*gridPad || doc.Height != tc.h*gridCellH+2*gridPad {
 				t.Errorf("picture %dx%d for %dx%d cells", doc.Width, doc.Height, tc.w, tc.h)
@@ -342,7 +342,7 @@ func TestSVGBoxLines(t *testing.T) {
 
 // WriteFrame writes each format, and names the formats when asked for another.
 func TestWriteFrame(t *testing.T) {
-	frame := Frame([]lab.Snapshot{*testSnapshot()}, 80, 24, false)
+	frame := Frame([]lab.Snapshot{*testSnapshot()}, 80, 24, false, false)
 	for _, f := range FrameFormats {
 		var b strings.Builder
 		if err := WriteFrame(&b, frame, f, DefaultScale); err != nil {

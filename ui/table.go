@@ -26,8 +26,11 @@ type column struct {
 	reject bool       // one rejection reason's column
 	part   bool       // one of the wait's parts: they go together, as neither alone adds up to it
 	pinned bool       // the tour points at it: never dropped, whatever the width
-	total  func(c lab.ClassStats) string
-	rate   func(r *lab.Rates, class int) float64
+	// measure, where set, makes it one of the lab's own measures (lab.Snapshot.Own): shown
+	// only when asked for (m), unless the run's lesson rests on it.
+	measure lab.Measure
+	total   func(c lab.ClassStats) string
+	rate    func(r *lab.Rates, class int) float64
 }
 
 // tableColumns lists every column, one per rejection reason the engine has, each outcome
@@ -61,11 +64,11 @@ func tableColumns() []column {
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P50, c.Latency.Count) }},
 		column{head: "p99", min: 5,
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P99, c.Latency.Count) }},
-		column{head: "p99:wait", min: 5, drop: 1,
+		column{head: "p99:wait", min: 5, drop: 1, measure: lab.WorkerWait,
 			total: func(c lab.ClassStats) string { return latency(c.QueueWait.P99, c.QueueWait.Count) }},
-		column{head: "p99:lag", min: 5, drop: 1, part: true,
+		column{head: "p99:lag", min: 5, drop: 1, part: true, measure: lab.WaitParts,
 			total: func(c lab.ClassStats) string { return latency(c.Lag.P99, c.Lag.Count) }},
-		column{head: "p99:dispatch", min: 5, drop: 1, part: true,
+		column{head: "p99:dispatch", min: 5, drop: 1, part: true, measure: lab.WaitParts,
 			total: func(c lab.ClassStats) string { return latency(c.Dispatch.P99, c.Dispatch.Count) }},
 		column{head: "p99:service", min: 5, drop: 2,
 			total: func(c lab.ClassStats) string { return latency(c.Service.P99, c.Service.Count) }},
@@ -93,8 +96,9 @@ type tablePeer struct {
 // are left out. notes say what the column groups shown mean. Cells that marks point at (the
 // tour's answer) stand out: ▶ and reverse video. Beside a peer (compare mode; zero alone),
 // a column either side has, both show (0 where one has none), chosen on both sides' values
-// in the narrower width.
-func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, marks []pointer) (lines []string, notes tableNotes) {
+// in the narrower width. The lab's own measures are there with machine (m), else only where
+// either side's lesson rests on one.
+func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, marks []pointer, machine bool) (lines []string, notes tableNotes) {
 	both, fit := []*lab.Snapshot{s}, w
 	if peer.snap != nil {
 		both, fit = append(both, peer.snap), min(w, peer.w)
@@ -162,6 +166,15 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		if cols, ok = narrower(cols); !ok {
 			break
 		}
+		ws, sum = widths(cols)
+	}
+	// The lab's own measures go once the width has chosen the rest as with them: m adds or
+	// takes them alone, and the room they leave brings back no column of zeros for a
+	// mechanism that is off (rej:bulkhead beside "bulkhead none").
+	if !machine {
+		cols = slices.DeleteFunc(cols, func(c column) bool {
+			return c.measure != 0 && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return !s.Own(c.measure) })
+		})
 		ws, sum = widths(cols)
 	}
 	// Spread what is left, a little, so wide screens don't cram the numbers together.
@@ -523,6 +536,11 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// (newcomer 16 read p99:wait 1.3ms beside a ~9s wait for a connection). Said of
 	// p99:wait first, the column read as that wait (newcomer 26, at 120x40).
 	switch conns := s.Config.Payment.Connections.PerRoute > 0; {
+	case conns && !shown["p99:wait"] && shown["p99:service"]:
+		// p99:wait left out (the lab's own, with no queue): said of the column that holds it.
+		pick("p99:service = on a worker → answered, a payment's wait for a connection included (on its worker)",
+			"p99:service includes the wait for a connection, on the worker",
+			"p99:service: connection wait included")
 	case conns && shown["p99:service"]:
 		pick("p99:wait is the wait for a worker; a payment's wait for a connection comes after, on its worker, inside p99:service",
 			"p99:wait is for a worker; the wait for a connection is on it, inside p99:service",
@@ -565,6 +583,13 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			"wait = lag + "+part+", of those that got a worker; no two p99s add up",
 			"wait = lag (scheduled → sent) + "+part+"; no two p99s add up",
 			"wait = lag + "+brief+"; no two p99s add up")
+	case shown["p99:wait"] && s.Pool.HasQueue():
+		// Its parts left out (the lab's own, m): the queue's wait is the lesson (long-queue,
+		// the postmortem), and still no two p99s add up (newcomer 13 added wait and service).
+		pick("p99:wait = scheduled arrival → on a worker, the queue's wait included; p99:service = on a worker → answered; no two p99s add up",
+			"p99:wait = scheduled arrival → on a worker, the queue's wait included; no two p99s add up",
+			"p99:wait = arrival → on a worker, queue included; no two p99s add up",
+			"p99:wait: arrival → on a worker, queue included")
 	case shown["p99:wait"]:
 		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)")
 	}
@@ -634,8 +659,9 @@ func sumInts(v []int) int {
 }
 
 // detailLines is the full percentile set per class, for screens tall enough to have room:
-// latency (from the scheduled arrival), queue wait and service time.
-func detailLines(t *theme, s *lab.Snapshot) []string {
+// latency (from the scheduled arrival), queue wait and service time; the wait and its parts
+// as the table shows them (machine: the lab's own measures too).
+func detailLines(t *theme, s *lab.Snapshot, machine bool) []string {
 	type col struct {
 		head string
 		get  func(c lab.ClassStats) string
@@ -653,17 +679,22 @@ func detailLines(t *theme, s *lab.Snapshot) []string {
 	p999 := func(p lab.Percentiles) time.Duration { return p.P999 }
 	pmax := func(p lab.Percentiles) time.Duration { return p.Max }
 	mean := func(p lab.Percentiles) time.Duration { return p.Mean }
-	groups := []struct {
-		name string
-		cols []col
-	}{
+	type group struct {
+		name    string
+		cols    []col
+		measure lab.Measure // the lab's own (tableColumns' measure)
+	}
+	groups := []group{
 		{latencyFrom(s.Config.Traffic), []col{{"p50", p(lat, p50)}, {"p90", p(lat, p90)}, {"p99", p(lat, p99)},
-			{"p99.9", p(lat, p999)}, {"p99.99", p(lat, p9999)}, {"max", p(lat, pmax)}, {"count", func(c lab.ClassStats) string { return fmtCount(c.Latency.Count) }}}},
-		{"wait: scheduled → on a worker", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}, {"mean", p(wait, mean)}}},
+			{"p99.9", p(lat, p999)}, {"p99.99", p(lat, p9999)}, {"max", p(lat, pmax)}, {"count", func(c lab.ClassStats) string { return fmtCount(c.Latency.Count) }}}, 0},
+		{"wait: scheduled → on a worker", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}, {"mean", p(wait, mean)}}, lab.WorkerWait},
 		// Means add where percentiles do not: mean wait = mean lag + mean queue.
 		{"= mean lag + dispatch", []col{{"lag", p(func(c lab.ClassStats) lab.Percentiles { return c.Lag }, mean)},
-			{"dispatch", p(func(c lab.ClassStats) lab.Percentiles { return c.Dispatch }, mean)}}},
-		{"service", []col{{"p50", p(svc, p50)}, {"p99", p(svc, p99)}, {"max", p(svc, pmax)}}},
+			{"dispatch", p(func(c lab.ClassStats) lab.Percentiles { return c.Dispatch }, mean)}}, lab.WaitParts},
+		{"service", []col{{"p50", p(svc, p50)}, {"p99", p(svc, p99)}, {"max", p(svc, pmax)}}, 0},
+	}
+	if !machine {
+		groups = slices.DeleteFunc(groups, func(g group) bool { return g.measure != 0 && s.Own(g.measure) })
 	}
 	const cw, nameW, gap = 9, 10, 3
 	top := padRight("", nameW)

@@ -34,7 +34,11 @@ func busyTable() *lab.Snapshot {
 func TestTableFitsNarrow(t *testing.T) {
 	th := newTheme(false, true)
 	for _, w := range []int{80, 59} {
-		lines, notes := tableLines(th, busyTable(), tablePeer{}, w, true, nil)
+		// Without the lab's own measures (m) the columns are fewer: as fitted.
+		if lines, _ := tableLines(th, busyTable(), tablePeer{}, w, true, nil, false); ansiWidth(ansi.Strip(lines[0])) > w {
+			t.Errorf("w=%d, no lab's own measures: head %q", w, ansi.Strip(lines[0]))
+		}
+		lines, notes := tableLines(th, busyTable(), tablePeer{}, w, true, nil, true)
 		for _, l := range lines {
 			plain := ansi.Strip(l)
 			if ansiWidth(plain) > w {

@@ -24,7 +24,7 @@ func TestTableNotesWhenTheyShow(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	notes := func() string {
-		_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil)
+		_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil, true)
 		return strings.Join(n.all(120), "\n")
 	}
 	if n := notes(); strings.Contains(n, "random around") || strings.Contains(n, "can top") {
@@ -51,7 +51,7 @@ func TestTableNotesSayInFlightWithoutItsColumn(t *testing.T) {
 	pay.InFlight, pay.TimedOut = 4, 16 // 4 of 40 not ok: not a misread beside its column
 	dropped := false
 	for w := 40; w <= 120; w++ {
-		lines, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil)
+		lines, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, true)
 		notes := strings.Join(n.lines(" · ", w, levelBare), "\n")
 		shown := strings.Contains(lines[0], lab.FateInFlight.Term().Column)
 		dropped = dropped || !shown
@@ -71,7 +71,7 @@ func TestTableNotesSayInFlightWithoutItsColumn(t *testing.T) {
 func TestTableNotesSayAFewRequestsP99IsTheSlowest(t *testing.T) {
 	s := testSnapshot()
 	notes := func() string {
-		_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil)
+		_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil, true)
 		return strings.Join(n.all(120), "\n")
 	}
 	for i := range s.Classes {
@@ -117,7 +117,7 @@ func TestTotalsSayInFlightWithoutItsColumn(t *testing.T) {
 func TestWaitNoteSaysDispatchWithoutAQueueIsTheMachine(t *testing.T) {
 	s := testSnapshot()
 	said := func(w int) (shown, machine bool) {
-		lines, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil)
+		lines, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, true)
 		notes := strings.Join(n.all(w), "\n")
 		// One meaning, sent → on a worker, in every form: the machine's delay is its reading
 		// with no queue, not a second definition (newcomer 29).
@@ -160,7 +160,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	notes := func(w int) string {
-		_, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil)
+		_, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, true)
 		return strings.Join(n.lines(" · ", w, levelBare), "\n")
 	}
 	for w := 56; w <= 200; w++ {
@@ -168,7 +168,7 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 			t.Errorf("at %d, ok 1.8/s against 5 permits ÷ 3.0s = 1.7/s: %q", w, n)
 		}
 	}
-	_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil)
+	_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil, true)
 	// "Close together": shared-pool's first calls start over 2s, not at once (review 18).
 	if all := strings.Join(n.all(120), "\n"); !strings.Contains(all, "/s: payment ok/s can exceed 5 permits ÷ 3.0s = 1.7/s for a few seconds: calls started close together end close together") {
 		t.Errorf("at 120: %q", all)

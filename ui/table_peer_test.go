@@ -105,8 +105,8 @@ func TestCompareHalvesShareTheNameColumn(t *testing.T) {
 				runFor(&b, 10)
 			}
 			for w := paneMinWidth; w <= 100; w++ {
-				la, _ := tableLines(th, &a, tablePeer{&b, w}, w, true, nil)
-				lb, _ := tableLines(th, &b, tablePeer{&a, w}, w, true, nil)
+				la, _ := tableLines(th, &a, tablePeer{&b, w}, w, true, nil, true)
+				lb, _ := tableLines(th, &b, tablePeer{&a, w}, w, true, nil, true)
 				if len(la) == 0 || len(lb) == 0 {
 					continue
 				}

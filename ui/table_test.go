@@ -15,7 +15,7 @@ func TestTablePointedColumnStays(t *testing.T) {
 	s := testSnapshot()
 	marks := []pointer{{class: lab.Signup, column: "p50"}}
 	for w := 50; w <= 120; w++ {
-		lines, _ := tableLines(newTheme(false, true), s, tablePeer{}, w, true, marks)
+		lines, _ := tableLines(newTheme(false, true), s, tablePeer{}, w, true, marks, true)
 		if !strings.Contains(lines[0], "p50") {
 			t.Fatalf("at %d columns the table dropped the column the tour points at: %q", w, lines[0])
 		}

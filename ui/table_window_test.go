@@ -20,7 +20,7 @@ import (
 // frameText is the frame of s alone at w×h, without colour, each run of spaces one space.
 func frameText(t *testing.T, s *lab.Snapshot, w, h int) string {
 	t.Helper()
-	out := Frame([]lab.Snapshot{*s}, w, h, true)
+	out := Frame([]lab.Snapshot{*s}, w, h, true, false)
 	checkFrame(t, out, w, h)
 	return strings.Join(strings.Fields(ansi.Strip(out)), " ")
 }
@@ -90,7 +90,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 	}
 	// Every level that shows the /s rows says their window, each form within the width.
 	for _, w := range []int{40, 59, 80, 120} {
-		_, notes := tableLines(newTheme(false, true), testSnapshot(), tablePeer{}, w, true, nil)
+		_, notes := tableLines(newTheme(false, true), testSnapshot(), tablePeer{}, w, true, nil, true)
 		for level := levelFull; level < levelTotals; level++ {
 			lines := notes.lines(" · ", w, level)
 			if len(lines) == 0 || !strings.HasPrefix(lines[0], "/s 1–6s") {
@@ -152,7 +152,7 @@ func TestInFlightNote(t *testing.T) {
 	s := testSnapshot()
 	sig := &s.Classes[lab.Signup]
 	sig.OK, sig.InFlight = 2, 8
-	_, notes := tableLines(newTheme(false, true), s, tablePeer{}, 120, true, nil)
+	_, notes := tableLines(newTheme(false, true), s, tablePeer{}, 120, true, nil, true)
 	if got := strings.Join(notes.all(120), "\n"); !strings.Contains(got, "payment 20 (31%), signup 8 (25%)") {
 		t.Errorf("both in flight: %q", got)
 	}
@@ -210,7 +210,7 @@ func TestChecksAboveTimeoutSaidAtEverySize(t *testing.T) {
 	}
 	// A compare half, 58 columns: every must note whole, none cut mid-word (the reviewer
 	// found the health note, the column definitions and the goroutines cut there).
-	_, tn := tableLines(newTheme(false, true), domino(2800*time.Millisecond), tablePeer{}, 58, true, nil)
+	_, tn := tableLines(newTheme(false, true), domino(2800*time.Millisecond), tablePeer{}, 58, true, nil, true)
 	notes := tn.all(58)
 	for _, n := range notes[:len(tn.must)] {
 		if plain := ansi.Strip(n); ansiWidth(plain) > 58 || strings.HasSuffix(plain, "…") {
@@ -248,19 +248,29 @@ func TestInFlightNoteNamesItsClass(t *testing.T) {
 
 // With a connection cap, a payment waits for a connection on its worker: the table says
 // that wait is in service, not in wait (newcomer 16: p99:wait 1.3ms beside a ~9s wait).
+// Without a queue p99:wait is the lab's own measure, shown with m: without it, the note is
+// of p99:service alone.
 func TestConnectionWaitSaidInService(t *testing.T) {
 	s := testSnapshot()
-	if got := frameText(t, s, 200, 60); strings.Contains(got, "wait for a connection") {
+	machineText := func(w, h int) string {
+		out := Frame([]lab.Snapshot{*s}, w, h, true, true)
+		checkFrame(t, out, w, h)
+		return strings.Join(strings.Fields(ansi.Strip(out)), " ")
+	}
+	if got := machineText(200, 60); strings.Contains(got, "wait for a connection") {
 		t.Errorf("no connection cap:\n%s", got)
 	}
 	s.Config.Payment.Connections.PerRoute = 5
-	if got := frameText(t, s, 200, 60); !strings.Contains(got, "p99:wait is the wait for a worker; a payment's wait for a connection comes after, on its worker, inside p99:service") {
+	if got := frameText(t, s, 200, 60); !strings.Contains(got, "p99:service = on a worker → answered, a payment's wait for a connection included") || strings.Contains(got, "p99:wait") {
+		t.Errorf("a connection cap, without m: unsaid, or said of p99:wait:\n%s", got)
+	}
+	if got := machineText(200, 60); !strings.Contains(got, "p99:wait is the wait for a worker; a payment's wait for a connection comes after, on its worker, inside p99:service") {
 		t.Errorf("a connection cap, unsaid:\n%s", got)
 	}
 	// At 80 columns the service column gives way and p99:wait stays: where that wait ends
 	// is said (newcomer 17, at 80x24), in any of the note's forms. Without p99:wait shown,
 	// the check would test nothing: that fails too.
-	got := frameText(t, s, 80, 24)
+	got := machineText(80, 24)
 	if !strings.Contains(got, "p99:wait ") {
 		t.Fatalf("80x24 with a connection cap: no p99:wait column to say it of:\n%s", got)
 	}
@@ -293,9 +303,9 @@ func TestFallbackSaidAtEverySize(t *testing.T) {
 	// The column definitions and a count of three digits in a compare half's 59 columns:
 	// "… · p99: excl. rejected · 178 c…" seen in tmux; its shortest form fits.
 	s.Classes[lab.Payment].Fallback = 178
-	frames := map[string]string{"compare 120x40": ansi.Strip(Frame([]lab.Snapshot{*s, *s}, 120, 40, true))}
+	frames := map[string]string{"compare 120x40": ansi.Strip(Frame([]lab.Snapshot{*s, *s}, 120, 40, true, false))}
 	for _, w := range []int{60, 70, 80, 90} {
-		frames[fmt.Sprintf("%dx24", w)] = ansi.Strip(Frame([]lab.Snapshot{*s}, w, 24, true))
+		frames[fmt.Sprintf("%dx24", w)] = ansi.Strip(Frame([]lab.Snapshot{*s}, w, 24, true, false))
 	}
 	for name, frame := range frames {
 		for _, line := range strings.Split(frame, "\n") {
@@ -325,7 +335,7 @@ func TestFallbackNoteWhereItTeaches(t *testing.T) {
 	b := *a
 	b.Classes[lab.Payment].Fallback = 40
 	for _, sz := range [][2]int{{120, 40}, {200, 60}} {
-		frame := ansi.Strip(Frame([]lab.Snapshot{*a, b}, sz[0], sz[1], true))
+		frame := ansi.Strip(Frame([]lab.Snapshot{*a, b}, sz[0], sz[1], true, false))
 		if !strings.Contains(frame, "fallback no canned replies") || strings.Contains(frame, "no fallback") {
 			t.Errorf("%dx%d compare: A's payments' error unsaid, or said as no fallback:\n%s", sz[0], sz[1], frame)
 		}
@@ -355,7 +365,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 	}{{fifo, []string{"rej:pool = no worker, queue full", "rej:pool: queue full"}},
 		{codel, []string{"rej:codel = waited past its CoDel limit (the queue line's rule)", "rej:codel: waited too long"}}} {
 		for _, w := range []int{paneMinWidth, 80, 120} {
-			_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, w, true, nil)
+			_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, w, true, nil, true)
 			for level := levelFull; level < levelTotals; level++ {
 				got := strings.Join(notes.lines(" · ", w, level), "\n")
 				if !strings.Contains(got, tc.words[0]) && !strings.Contains(got, tc.words[1]) || strings.Contains(got, "…") {
@@ -365,7 +375,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 		}
 	}
 	// Without a queue the word says it: no free worker.
-	_, notes := tableLines(newTheme(true, true), testSnapshot(), tablePeer{}, 120, true, nil)
+	_, notes := tableLines(newTheme(true, true), testSnapshot(), tablePeer{}, 120, true, nil, true)
 	if got := strings.Join(notes.lines(" · ", 120, levelFull), "\n"); strings.Contains(got, "rej:pool =") {
 		t.Errorf("no queue, yet rej:pool glossed:\n%s", got)
 	}

@@ -44,7 +44,7 @@ func TestViewUnboundedQueueLine(t *testing.T) {
 	s := testSnapshot()
 	s.Config.Pool.Queue = lab.QueueUnbounded
 	s.Pool.QueueCap, s.Pool.Unbounded = int(lab.QueueUnbounded), true
-	out := ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false))
+	out := ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, false, false))
 	if !strings.Contains(out, "\nqueue ") {
 		t.Errorf("no queue line:\n%s", out)
 	}

@@ -38,6 +38,7 @@ type screen struct {
 	paused     bool
 	restarting bool
 	recorded   bool // a frame of a finished headless run (poollab snapshot), not a live screen
+	machine    bool // the lab's own measures shown (m; lab.Snapshot.Own): else those the lesson rests on alone
 	status     string
 	statusErr  bool
 
@@ -52,9 +53,10 @@ type screen struct {
 
 // Frame is the screen the live lab shows for these snapshots at width×height, without a
 // terminal: one snapshot is the single lab, two are compare mode (A, then B). Exactly
-// height lines of exactly width cells, joined by newlines; ANSI styles unless noColor.
-func Frame(snaps []lab.Snapshot, width, height int, noColor bool) string {
-	s := screen{width: width, height: height, recorded: true}
+// height lines of exactly width cells, joined by newlines; ANSI styles unless noColor;
+// the lab's own measures with machine, as m shows them.
+func Frame(snaps []lab.Snapshot, width, height int, noColor, machine bool) string {
+	s := screen{width: width, height: height, recorded: true, machine: machine}
 	for i := range snaps {
 		s.panes = append(s.panes, pane{snap: &snaps[i], cfg: snaps[i].Config})
 	}

@@ -53,6 +53,13 @@ func TestGoldenStates(t *testing.T) {
 		"too_small_60x20": {panes: []pane{{snap: testSnapshot(), cfg: testConfig()}}, width: 60, height: 20},
 		"starting_80x24":  {panes: []pane{{cfg: testConfig()}}, width: 80, height: 24},
 	}
+	// The lab's own measures shown (m), alone and in compare mode.
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		one, two := testScreen(testSnapshot(), sz[0], sz[1]), compareScreen(sz[0], sz[1])
+		one.machine, two.machine = true, true
+		cases[fmt.Sprintf("machine_%dx%d", sz[0], sz[1])] = one
+		cases[fmt.Sprintf("machine_compare_%dx%d", sz[0], sz[1])] = two
+	}
 	for name, s := range cases {
 		t.Run(name, func(t *testing.T) {
 			out := render(th, s)
@@ -113,8 +120,8 @@ func TestCompareTooSmall(t *testing.T) {
 func TestFrame(t *testing.T) {
 	a, b := compareSnapshots()
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {97, 33}} {
-		one := Frame([]lab.Snapshot{*a}, sz[0], sz[1], false)
-		two := Frame([]lab.Snapshot{*a, *b}, sz[0], sz[1], true)
+		one := Frame([]lab.Snapshot{*a}, sz[0], sz[1], false, false)
+		two := Frame([]lab.Snapshot{*a, *b}, sz[0], sz[1], true, false)
 		checkFrame(t, one, sz[0], sz[1])
 		checkFrame(t, two, sz[0], sz[1])
 		if !strings.Contains(one, "poollab") || !strings.Contains(two, "B semaphore-bulkhead") {
@@ -408,7 +415,8 @@ func TestLateGeneratorWarns(t *testing.T) {
 			// may run late" said neither which nor how late).
 			rows := strings.Split(out, "\n")
 			narrator := slices.IndexFunc(rows, func(l string) bool { return strings.HasPrefix(l, "»") })
-			if warn := strings.Join(strings.Fields(strings.Join(rows[1:max(narrator, 1)], " ")), " "); late && (!strings.Contains(warn, "latencies") || !strings.Contains(warn, "may run ~"+fmtLatency(lagP99)+" long") || narrator > 3) {
+			above := slices.DeleteFunc(slices.Clone(rows[1:max(narrator, 1)]), func(l string) bool { return strings.TrimSpace(l) == "" })
+			if warn := strings.Join(strings.Fields(strings.Join(above, " ")), " "); late && (!strings.Contains(warn, "latencies") || !strings.Contains(warn, "may run ~"+fmtLatency(lagP99)+" long") || len(above) > 2) {
 				t.Errorf("lag p99 %v at %dx%d: the warning does not say which figures, by how much:\n%s", lagP99, sz[0], sz[1], out)
 			}
 			// Its lag is of every request sent, beside the table's p99:lag of those not turned
@@ -420,7 +428,7 @@ func TestLateGeneratorWarns(t *testing.T) {
 		// A compare half's warning is whole, never cut ("(lag p99…"), and says which figures
 		// and what that leaves of the comparison, where it has the room (stacked, at 80).
 		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
-			frame := ansi.Strip(Frame([]lab.Snapshot{*snap, *snap}, sz[0], sz[1], true))
+			frame := ansi.Strip(Frame([]lab.Snapshot{*snap, *snap}, sz[0], sz[1], true, false))
 			for _, line := range strings.Split(frame, "\n") {
 				if lagP99 > lab.LateLag && strings.Contains(line, "too busy") && strings.Contains(line, "…") {
 					t.Errorf("a compare half's warning cut: %q", line)

@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// ownWords are what the lab's own measures put on shared-pool's screen: the health lines
+// and the table's wait columns, with the note that explains them.
+var ownWords = []string{"generator lag p99", "goroutines ", "p99:lag", "p99:dispatch", "p99:wait", "wait = lag"}
+
+// m shows the lab's own measures and hides them again: off to start, on in both halves of
+// compare mode, in the tour's chapter too (issue 22: a projected screen is read for seconds).
+func TestMachineKey(t *testing.T) {
+	m := startModel(t, &fakeStarter{})
+	m.width, m.height = 120, 40
+	press := func(k tea.KeyPressMsg) {
+		t.Helper()
+		next, cmd := m.Update(k)
+		m, _ = settle(t, next.(model), cmd)
+	}
+	tick := func(snaps ...*lab.Snapshot) {
+		t.Helper()
+		next, _ := m.Update(tickMsg{snaps: snaps, gen: m.gen})
+		m = next.(model)
+	}
+	view := func() string { return ansi.Strip(render(m.th, m.screen())) }
+	tick(testSnapshot())
+	for _, w := range ownWords {
+		if strings.Contains(view(), w) {
+			t.Errorf("by default the screen shows %q:\n%s", w, view())
+		}
+	}
+	press(press1('m'))
+	for _, w := range ownWords[:5] { // the note gives way at 120 columns to a shorter one
+		if !strings.Contains(view(), w) {
+			t.Errorf("m: no %q:\n%s", w, view())
+		}
+	}
+	if !strings.Contains(m.status, "own measures shown") {
+		t.Errorf("m: status %q", m.status)
+	}
+	press(press1('m'))
+	if v := view(); strings.Contains(v, "p99:lag") || strings.Contains(v, "goroutines ") {
+		t.Errorf("m again: still shown:\n%s", v)
+	}
+
+	press(press1('v'))
+	if !m.comparing() {
+		t.Fatalf("v: no compare mode")
+	}
+	a, b := compareSnapshots()
+	tick(a, b)
+	press(press1('m'))
+	if v := view(); strings.Count(v, "generator lag p99") != 2 {
+		t.Errorf("m in compare mode: want both halves' generator lag:\n%s", v)
+	}
+}
+
+// In the tour's chapter m works as in the lab: its table's wait columns come and go.
+func TestMachineKeyInTour(t *testing.T) {
+	m := tourModel(t, &fakeStarter{})
+	press := func(k tea.KeyPressMsg) tea.Cmd {
+		t.Helper()
+		next, cmd := m.Update(k)
+		m, cmd = settle(t, next.(model), cmd)
+		return cmd
+	}
+	press(press1('T'))
+	if cmd := press(press1('3')); cmd != nil {
+		next, _ := m.Update(cmd())
+		m = next.(model)
+	}
+	s := testSnapshot()
+	s.Config = m.sides[0].cfg
+	next, _ := m.Update(tickMsg{snaps: []*lab.Snapshot{s}, gen: m.gen})
+	m = next.(model)
+	view := func() string { return ansi.Strip(render(m.th, m.screen())) }
+	if m.tour.phase != tourAnswer || strings.Contains(view(), "p99:lag") {
+		t.Fatalf("the chapter's answer, phase %v, with p99:lag by default:\n%s", m.tour.phase, view())
+	}
+	press(press1('m'))
+	if !strings.Contains(view(), "p99:lag") {
+		t.Errorf("m in the tour: no p99:lag:\n%s", view())
+	}
+}
+
+// The honesty guard shows whatever the toggle: alone and in compare mode.
+func TestMachineTooBusyEitherWay(t *testing.T) {
+	late := testSnapshot()
+	late.Generator.Lag = lab.Percentiles{P50: 5 * time.Millisecond, P99: 40 * time.Millisecond, Max: 50 * time.Millisecond, Count: 5000}
+	if !late.TooBusy() {
+		t.Fatalf("the fixture is not too busy")
+	}
+	for _, machine := range []bool{false, true} {
+		for _, sz := range goldenSizes {
+			alone := ansi.Strip(Frame([]lab.Snapshot{*late}, sz[0], sz[1], true, machine))
+			if !strings.Contains(alone, "⚠ this machine is too busy") {
+				t.Errorf("machine %v, %dx%d: no warning alone:\n%s", machine, sz[0], sz[1], alone)
+			}
+			pair := ansi.Strip(Frame([]lab.Snapshot{*late, *late}, sz[0], sz[1], true, machine))
+			if strings.Count(pair, "⚠ too busy") != 2 {
+				t.Errorf("machine %v, %dx%d: not a warning a half:\n%s", machine, sz[0], sz[1], pair)
+			}
+		}
+	}
+}
+
+// A lesson keeps its numbers: the postmortem's orders wait as goroutines in its unbounded
+// queue, and its wait is the queue's, so both stay without m; the wait's parts do not.
+func TestMachineLessonKeepsItsLines(t *testing.T) {
+	s := postmortemSnapshot(postmortemConfig())
+	out := ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, true, false))
+	for _, want := range []string{"goroutines 5797", "p99:wait", "queue's wait included"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("postmortem by default lacks %q:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"p99:lag", "p99:dispatch", "wait = lag"} {
+		if strings.Contains(out, not) {
+			t.Errorf("postmortem by default shows %q:\n%s", not, out)
+		}
+	}
+	// Where no more than a round of the pool waits, its goroutines are the lab's.
+	s.Pool.Queued = s.Pool.QueueRound()
+	if out := ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, true, false)); strings.Contains(out, "goroutines ") {
+		t.Errorf("goroutines shown with no more than a round ever queued:\n%s", out)
+	}
+}
+
+// Every frame fits its size in both states of m, alone and in compare mode, at every width
+// from 80 to 200: the lines the lab's own measures free or take are laid out as any other.
+func TestMachineFramesFit(t *testing.T) {
+	a, b := compareSnapshots()
+	pm := postmortemSnapshot(postmortemConfig())
+	for _, machine := range []bool{false, true} {
+		for _, snaps := range [][]lab.Snapshot{{*testSnapshot()}, {*a, *b}, {*pm}} {
+			for w := range sweep(80, 200, 3) {
+				for _, h := range []int{24, 40} {
+					checkFrame(t, Frame(snaps, w, h, true, machine), w, h)
+				}
+			}
+		}
+	}
+}
