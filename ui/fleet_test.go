@@ -569,6 +569,17 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	}
 }
 
+// With the first stretch's pulls trimmed from a long run (latched, First), the domino has no
+// story to tell, and the narrator names the stretch it is in "all out again", as the pulls
+// line and the header do (review 19).
+func TestNarratorSaysAllOutAgain(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 4))
+	s.Fleet.First = lab.Stretch{From: 3 * time.Second, Until: 5 * time.Second}
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "(all out again at 9.0s)") {
+		t.Errorf("a later stretch, no story: %q", msg)
+	}
+}
+
 // The help says what the pulls line's arrow and comma mean, and which stretch "all out"
 // is, and "all out again" (review 18: neither was defined; review 19: "all out" was the
 // latest on the pulls line, the first in the story).
