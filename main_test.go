@@ -142,7 +142,10 @@ func runJSONBeside(t *testing.T, a, b []string) (report, report) {
 		wg.Go(func() { outs[i], errs[i] = runOut(args) })
 	}
 	wg.Wait()
-	return decode[report](t, checked(t, a, outs[0], errs[0])), decode[report](t, checked(t, b, outs[1], errs[1]))
+	if errs[0] != nil || errs[1] != nil { // both: a pair that broke says which side, or both
+		t.Fatalf("poollab %s: %v\npoollab %s: %v", strings.Join(a, " "), errs[0], strings.Join(b, " "), errs[1])
+	}
+	return decode[report](t, checked(t, a, outs[0], nil)), decode[report](t, checked(t, b, outs[1], nil))
 }
 
 // decode is the JSON report js as a T: the part of it a test is about.

@@ -80,7 +80,7 @@ func init() {
 		forecast: at(20, Config.bulkheadForecast),
 		settings: at(40, bulkheadSettings),
 		health:   at(50, slackHealth),
-		words:    at(55, []Item{word("slack lost", "the price of a payment bulkhead: capacity left unused while it refused payments. At each of its rejections, the workers of the pool that sat free; shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost")}),
+		words:    at(55, []Item{word("slack lost", "the price of a payment bulkhead: workers left unused while it refused payments. At each of its rejections, the workers of the pool that sat free; shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost")}),
 	})
 	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
 		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
@@ -402,7 +402,7 @@ func (b BulkheadReport) summary(replicas int) string {
 		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost: capacity unused while it refused payments)", s.Rejections, s.MeanFreeWorkers)
+		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost: workers unused while it refused payments)", s.Rejections, s.MeanFreeWorkers)
 	}
 	return line
 }

@@ -46,7 +46,7 @@ func TestSlackLostWording(t *testing.T) {
 // The report's bulkhead line says what the slack lost is, as the screen does.
 func TestReportSaysWhatSlackLostIs(t *testing.T) {
 	b := BulkheadReport{Type: string(BulkheadSemaphore), Size: 5, SlackLost: &SlackReport{Rejections: 61, MeanFreeWorkers: 14}}
-	if got := b.summary(1); !strings.HasSuffix(got, "at its 61 rejections 14.0 workers sat free on average (slack lost: capacity unused while it refused payments)") {
+	if got := b.summary(1); !strings.HasSuffix(got, "at its 61 rejections 14.0 workers sat free on average (slack lost: workers unused while it refused payments)") {
 		t.Errorf("report: %q", got)
 	}
 }

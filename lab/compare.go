@@ -567,9 +567,10 @@ func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []st
 // cited example and the bare one.
 func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
 	var cite *ComparisonRow
-	noise, bare, tooFew, stoodIn := false, false, false, false
+	noise, bare, tooFew, stoodIn, method := false, false, false, false, false
 	var alone p50sAlone
 	for i, r := range rows {
+		method = method || r.Method
 		shown := r.Approx()
 		noise = noise || shown == ApproxMark+" "
 		bare = bare || shown == "" && r.Significant && r.A != r.B
@@ -590,7 +591,12 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		}
 		// One wording on every screen, cut, not reworded (newcomer 22 met four). Which chance:
 		// "A vs B same traffic" left none (newcomer 29); the help says whose timing, and the test.
-		clauses[0] = append(clauses[0], ApproxKey+": "+approxWhy, ApproxKey)
+		// Beside ≠ the closed loop sent fewer than were due: not the same arrivals (review 19).
+		why := approxWhy
+		if method {
+			why = approxWhySent
+		}
+		clauses[0] = append(clauses[0], ApproxKey+": "+why, ApproxKey)
 	}
 	if bare {
 		// About: the p99s and p50s are tested outside Holm's correction and add their own
@@ -974,8 +980,11 @@ const (
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
 	MethodMark = "≠"
 	// approxWhy is the noise of two runs of one seed, where the legend has room.
-	approxWhy   = "same arrivals, timing alone can do it"
-	approxMeans = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
+	approxWhy = "same arrivals, timing alone can do it"
+	// approxWhySent is that noise beside a difference of how each was sent (Method), whose
+	// runs did not get the same arrivals.
+	approxWhySent = "two runs of one system can differ as much"
+	approxMeans   = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 
 // TooFewKey says what "?" means where a comparison is written, in the screen's words

@@ -685,6 +685,22 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 	}
 }
 
+// Closed against open loop (review 19): the closed loop did not send the same arrivals, so
+// "same arrivals" is no reason for a ≈ beside its ≠ rows; the noise of two runs is.
+func TestNoiseRuleBesideMethodSaysNoSameArrivals(t *testing.T) {
+	sent := ComparisonRow{Class: Payment, Counter: "arrived", A: 901, B: 1000, Significant: true, Method: true}
+	noise := ComparisonRow{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}}
+	forms := NoiseRule([]ComparisonRow{sent, noise}, false, TrafficConfig{}.Label)
+	if want := "≠ differs by how each was sent, not better or worse · ≈ within noise: two runs of one system can differ as much"; forms[0] != want {
+		t.Errorf("%q, want %q", forms[0], want)
+	}
+	for _, f := range forms {
+		if strings.Contains(f, "same arrivals") {
+			t.Errorf("beside ≠: %q", f)
+		}
+	}
+}
+
 // The review: "≈ chance can do it" printed where no row is ≈, and "bare" defined in the title
 // and again in the rule. The rule names the marks the rows show, and only those; bare is
 // "about" 1 time in 20, as the latencies add to Holm's family; the ? of a p99 with its p50
@@ -733,6 +749,11 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		P50: 2500 * time.Millisecond, P50In: QuantileInterval{Low: 2300 * time.Millisecond}}}
 	rows, _ := Compare(&a, &b)
 	forms = NoiseRule(rows, false, label)
+	// Never vacuous: a Compare that stopped marking the p99 "?" leaves no form to check
+	// (review 19).
+	if !slices.ContainsFunc(forms, func(f string) bool { return strings.Contains(f, "too few for a p50 too") }) {
+		t.Errorf("under 6 ended: no form says too few for a p50 too: %q", forms)
+	}
 	for _, f := range forms {
 		if strings.Contains(f, "within noise") || strings.Contains(f, "agree") || !strings.Contains(f, "too few for a p50 too") && !strings.Contains(f, "the p50s instead too") && !strings.Contains(f, "too few for a p99 or p50") {
 			t.Errorf("? with too few for a p50 as well: %q", f)

@@ -240,13 +240,14 @@ type FleetConfig struct {
 // every check_every.
 func (f FleetConfig) BackIn() time.Duration { return time.Duration(f.ReturnAfter) * f.CheckEvery.D() }
 
-// Together says pull p, the next out after prev, was no effect of prev: p's replica is out
-// when the last of PullAfter failed checks in a row, one sent every CheckEvery, is decided,
-// no sooner than it was sent; so the first of them was sent (PullAfter−1)·CheckEvery before
-// that at least, and one pulled sooner than that after prev had a failing check sent before
-// prev went out (the domino's r2 at 12.8s and r3 at 12.9s, whose arrow read as r3 falling
-// for being left alone, newcomer 28). PullAfter·CheckEvery claimed it a check too far
-// (review 18 #12).
+// Together says the first of the failed checks that pulled p, the next out after prev, was
+// sent before prev went out, and no more (a later one may have failed for what prev left,
+// review 19): p's replica is out when the last of PullAfter failed checks in a row, one sent
+// every CheckEvery, is decided, no sooner than it was sent; so the first of them was sent
+// (PullAfter−1)·CheckEvery before that at least, and one pulled sooner than that after prev
+// had it sent before prev went out (the domino's r2 at 12.8s and r3 at 12.9s, whose arrow
+// read as r3 falling for being left alone, newcomer 28). PullAfter·CheckEvery claimed it a
+// check too far (review 18 #12).
 func (f FleetConfig) Together(prev, p Pull) bool {
 	return !p.Drained && p.At-prev.At < time.Duration(f.PullAfter-1)*f.CheckEvery.D()
 }

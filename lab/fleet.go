@@ -81,6 +81,16 @@ func (f *FleetStats) BalancerOut() (now bool, from, until time.Duration) {
 	return f.InRotation == 0, from, until
 }
 
+// AllOutAgain says the latest stretch with every replica out (BalancerOut's) is not the
+// first (FirstAllOut's): "all out" names the first, in the story and the report alike, and
+// "all out again" a later one, on the pulls line and in the header (review 19: "all out"
+// was the first in one place and the latest in another).
+func (f *FleetStats) AllOutAgain() bool {
+	first, _ := f.FirstAllOut()
+	latest, _ := f.LastAllOut()
+	return latest > first
+}
+
 // allOut is each stretch with every replica out of rotation at once, in time order: from
 // when, until when a replica came back (0: it lasts still). Replicas are counted, not outs:
 // one pulled and then drained is out once, until both have ended (the review: counted

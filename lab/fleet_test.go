@@ -4,6 +4,7 @@ package lab
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -184,12 +185,17 @@ func TestFirstAllOut(t *testing.T) {
 		t.Errorf("one in rotation still: %v–%v, want never", from, until)
 	}
 	f.Pulls = append(f.Pulls, Pull{Replica: 3, At: 13 * s})
-	if from, until := f.FirstAllOut(); from != 13*s || until != 19500*time.Millisecond {
-		t.Errorf("the domino: %v–%v, want 13s–19.5s", from, until)
+	if from, until := f.FirstAllOut(); from != 13*s || until != 19500*time.Millisecond || f.AllOutAgain() {
+		t.Errorf("the domino: %v–%v, again %v, want 13s–19.5s, the first", from, until, f.AllOutAgain())
 	}
 	f.Pulls = append(f.Pulls, Pull{Replica: 4, At: 25 * s})
-	if from, until := f.FirstAllOut(); from != 13*s || until != 19500*time.Millisecond {
-		t.Errorf("all out again: the first %v–%v, want 13s–19.5s still", from, until)
+	if from, until := f.FirstAllOut(); from != 13*s || until != 19500*time.Millisecond || !f.AllOutAgain() {
+		t.Errorf("all out again: the first %v–%v, again %v, want 13s–19.5s still, and again", from, until, f.AllOutAgain())
+	}
+	// The first latched, its pulls trimmed: the latest is a later one still.
+	f.First, f.Pulls = Stretch{From: 13 * s, Until: 19500 * time.Millisecond}, f.Pulls[1:]
+	if !f.AllOutAgain() {
+		t.Errorf("the first's pulls trimmed: %+v, want all out again", f)
 	}
 	if again := f.Again(); len(again) != 1 || again[0].At != 25*s {
 		t.Errorf("after the first: %+v, want r4 at 25s", again)
@@ -235,6 +241,14 @@ func TestFleetReportSaysTheStretch(t *testing.T) {
 	if want := "every replica out of rotation 12.9s–19.5s: requests turned away at the balancer (rejected:balancer)"; !strings.Contains(lines, want) {
 		t.Errorf("%s\nwant %q", lines, want)
 	}
+	// All out again, as the pulls line says: the first, then the latest (review 19).
+	fleet := *snap.Fleet
+	again := append(slices.Clone(fleet.Pulls), Pull{Replica: 1, At: 25300 * time.Millisecond}, Pull{Replica: 2, At: 25400 * time.Millisecond})
+	snap.Fleet = &FleetStats{Replicas: fleet.Replicas, Pulls: again}
+	if lines, want := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n"), "every replica out of rotation 12.9s–19.5s, again from 25.4s: "; !strings.Contains(lines, want) {
+		t.Errorf("all out again:\n%s\nwant %q", lines, want)
+	}
+	snap.Fleet = &fleet
 	snap.Fleet.Pulls[0].ReturnedAt, snap.Fleet.Pulls[1].ReturnedAt = 0, 0
 	if lines := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n"); !strings.Contains(lines, "every replica out of rotation from 12.9s: ") {
 		t.Errorf("still out:\n%s", lines)

@@ -19,6 +19,7 @@ type FleetReport struct {
 	PerReplica   []ReplicaReport `json:"per_replica"`
 
 	allBackAt time.Duration // when the first stretch with every replica out ended (FirstAllOut); 0: it lasts still
+	again     Stretch       // the latest such stretch where it is not the first (AllOutAgain); From 0: none
 }
 
 // DrainReport is the drain of one replica: out of rotation at the operator's word, not for
@@ -58,6 +59,9 @@ func fleetReport(s Snapshot) *FleetReport {
 	}
 	all, back := fs.FirstAllOut()
 	r.AllPulledAtS, r.allBackAt = secondsOrNull(all), back
+	if fs.AllOutAgain() {
+		r.again.From, r.again.Until = fs.LastAllOut()
+	}
 	if d := fs.Drain; d != nil {
 		r.Drained = &DrainReport{Replica: d.Replica, AtS: secondsOrNull(d.At), BackAtS: secondsOrNull(d.BackAt)}
 	}
@@ -67,6 +71,15 @@ func fleetReport(s Snapshot) *FleetReport {
 		r.PerReplica = append(r.PerReplica, rr)
 	}
 	return r
+}
+
+// stretchSpan is a stretch from from seconds until until (0: it lasts still) in the
+// report's words: "12.9s–19.5s", "from 25.3s".
+func stretchSpan(from float64, until time.Duration) string {
+	if until > 0 {
+		return fmt.Sprintf("%.1fs–%.1fs", from, until.Seconds())
+	}
+	return fmt.Sprintf("from %.1fs", from)
 }
 
 // secondsOrNull is d in seconds to 2 places, or null for 0: not (yet).
@@ -102,11 +115,12 @@ func (r *FleetReport) summary(f FleetConfig) []string {
 	case len(pulls) == 0:
 		lines = append(lines, "pulls: none; every replica stayed in rotation")
 	case r.AllPulledAtS != nil:
-		// From when to when, as the screen's "all out 12.9s–19.5s"; "turned away", as the
-		// table's rejected: "failed" is its own column (review 18 #8).
-		span := fmt.Sprintf("from %.1fs", *r.AllPulledAtS)
-		if r.allBackAt > 0 {
-			span = fmt.Sprintf("%.1fs–%.1fs", *r.AllPulledAtS, r.allBackAt.Seconds())
+		// From when to when, as the story's "all out 12.9s–19.5s", and the latest as the
+		// pulls line's "all out again"; "turned away", as the table's rejected: "failed" is
+		// its own column (review 18 #8).
+		span := stretchSpan(*r.AllPulledAtS, r.allBackAt)
+		if r.again.From > 0 {
+			span += ", again " + stretchSpan(round(r.again.From.Seconds(), 2), r.again.Until)
 		}
 		lines = append(lines, fmt.Sprintf("pulls: %s; every replica out of rotation %s: requests turned away at the balancer (rejected:balancer)", strings.Join(pulls, ", "), span))
 	default:

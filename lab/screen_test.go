@@ -395,6 +395,12 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		"fallback canned": "with the payments turned away before a worker ran it (rejected:pool, :balancer or :codel), which got an error",
 		// The header's outage words (the review: "(still in 19–20s)" had no entry).
 		"rejected:balancer n": `"(all out since 12.9s)" while every replica is out of rotation`,
+		// One word for each stretch (review 19: "all out" was the latest on the pulls line,
+		// the first in the story); "total", every class's, not "all" requests.
+		"all out":           `the first such stretch, in the narrator's domino ("all out 12.9s–19.5s") and the report (JSON all_pulled_at_s: its start); "all out again": a later one`,
+		"rejected:balancer": `"total rejected:balancer n" in the header`,
+		// The comma says what Together decides, no more (review 19 #7).
+		"r2 8.0s": "a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the failed checks in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more",
 	} {
 		if got := entry(prefix); !strings.Contains(got, want) {
 			t.Errorf("the help's %q entry %q lacks %q", prefix, got, want)

@@ -254,11 +254,11 @@ func (s *Snapshot) StarvedWord(c Class) string {
 	return "starved"
 }
 
-// StarvingNow says class c is being starved: turned away for want of a worker during the
-// last whole second (before the first, at all); by a fleet's balancer, while every replica
-// is out now, the header's clock for it (the review: "rejected:balancer 681 (none since
-// 19.5s)" quiet beside signups starved in the alarm colour for the rest of that second). A
-// payment turned away is a rejection, not starvation.
+// StarvingNow says class c is being starved: turned away, for a reason its count sums
+// (CountedBy), during the last whole second (before the first, at all); by a fleet's
+// balancer, while every replica is out now, the header's clock for it (the review:
+// "rejected:balancer 681 (0 since 19.5s)" quiet beside signups starved in the alarm colour
+// for the rest of that second). A payment turned away is a rejection, not starvation.
 func (s *Snapshot) StarvingNow(c Class) bool {
 	row := s.Classes[c].Rejected
 	if last := s.LastSecond(); last != nil {
@@ -290,8 +290,9 @@ func (s *Snapshot) lastRejected(reasons []Reason, classes []Class) *Second {
 // no signups since 7s (newcomer 29); 0 is of the count it follows, and as short.
 const noneSince = "0 since "
 
-// NoneSince says a rejection for one of reasons of one of classes stopped, and when: "0 since
-// 7s", the end of the last second that had one; "" if none of the timeline's seconds had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
+// NoneSince says a rejection for one of reasons of one of classes stopped, and when: "0
+// since 7s", the end of the last second that had one; "" if none of the timeline's seconds
+// had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
 // 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14). A fleet's
 // balancer stopped when a replica came back (BalancerOut), to the tenth: "0 since 19.5s",
 // as the header's rejected:balancer says, not the end of that second.

@@ -307,6 +307,23 @@ func secondColumn(i, n, cols int) int {
 	return cols - 1
 }
 
+// timeColumn is the column of a plot of cols columns, drawing the n seconds from run time
+// t0, that draws run time at: in its second's columns (columnSeconds), as far through them
+// as at is through the second; the end of the last second, past the plot, is cols. The
+// time labels and the changes' markers both (review 20: a change at 5.05s, proportional,
+// fell a column left of "5s", in second 4's).
+func timeColumn(at, t0 float64, n, cols int) int {
+	k := max(int(math.Floor(at-t0)), 0)
+	if k >= n {
+		return cols
+	}
+	first, next := secondColumn(k, n, cols), cols
+	if k+1 < n {
+		next = secondColumn(k+1, n, cols)
+	}
+	return first + int((at-t0-float64(k))*float64(next-first))
+}
+
 // cols is the room spec's plot has for seconds in a chart w wide: its row's (span), else its
 // own (plotRoom).
 func (spec chartSpec) cols(s *lab.Snapshot, w int) int {
@@ -474,7 +491,6 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		plot = plotLines(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, nil, chars, colors)...))
 	}
 	t0, t1 := float64(window[0].T-1), float64(window[n-1].T)
-	col := func(at float64) int { return min(int((at-t0)*float64(plotW)/(t1-t0)), plotW-1) }
 
 	// Settings changes in the seconds shown: a dotted line through the plot's empty cells.
 	var marks []change
@@ -485,7 +501,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	for r := range plot {
 		for _, c := range marks {
-			plot[r] = overlay(plot[r], pad+col(c.at.Seconds()), t.marker.Render("┊"))
+			plot[r] = overlay(plot[r], pad+min(timeColumn(c.at.Seconds(), t0, n, plotW), plotW-1), t.marker.Render("┊"))
 		}
 	}
 	for k := range rows - len(plot) { // what the even axis or the strips left over goes above the plot
@@ -503,7 +519,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		lines = keyed(t, spec, lines, head, w, split, strings.ContainsRune(strings.Join(plot, ""), someMark))
 	}
 	lines = append(lines, plot...)
-	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks, col))
+	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))
 }
 
 // chartReach is the largest value spec takes, of every class it draws, in the seconds a
@@ -727,12 +743,12 @@ func plotLines(plot string) []string {
 
 // timeAxis is the line under a plot plotW wide, pad columns in, that spans run time t0..t1
 // seconds: round times, each starting on the first column that draws the second it begins
-// (columnSeconds), the run's end ending at the plot's end (labels put where they fit
-// squeezed the last interval, newcomer 19; labels ending left of their second's column sat
-// two columns off it, newcomer 29), and each change's number (▲n) from its dotted line's
-// column (or ending at the plot's end, for a change in its last columns), which wins a
-// clash.
-func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func(float64) int) string {
+// (timeColumn; labels ending left of their second's column sat two columns off it,
+// newcomer 29), and each change's number (▲n) from its dotted line's column (or ending at
+// the plot's end, for a change in its last columns), which wins a clash. The run's end has
+// no label: no second starts there, and ending at the plot's end it squeezed the last
+// interval (newcomer 19) and read as a second that starts a few columns short (review 19).
+func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change) string {
 	w := pad + plotW
 	cells := make([]string, w)
 	for i := range cells {
@@ -757,35 +773,29 @@ func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change, col func
 	}
 	perSec := float64(plotW) / (t1 - t0)
 	n := int(math.Round(t1 - t0))
-	starting := func(at float64, text string) int { // where text starts for time at
-		if at >= t1 { // the end: no second starts there
-			return pad + plotW - len([]rune(text))
-		}
-		return pad + secondColumn(int(math.Round(at-t0)), n, plotW)
-	}
+	column := func(at float64) int { return pad + timeColumn(at, t0, n, plotW) }
 	// A chart that does not start at 0s says where it starts, before any change's marker
 	// can take its place: its first label alone read as the step's (newcomer 15: 3–25s
 	// taken for 0–25s, the 5s load step looking instant).
 	if t0 > 0 {
-		start := fmtAxisTime(t0, 1)
-		put(starting(t0, start), start, t.dim.Render)
+		put(column(t0), fmtAxisTime(t0, 1), t.dim.Render)
 	}
 	// Newest first: the last columns' (the key just pressed) stands left of its line, not
 	// dropped, and wins over an older change beside it (the review: ▲12 lost to ▲11).
 	for _, c := range slices.Backward(marks) {
 		label := "▲" + itoa(c.n)
-		put(min(pad+col(c.at.Seconds()), w-len([]rune(label))), label, t.marker.Render)
+		put(min(column(c.at.Seconds()), w-len([]rune(label))), label, t.marker.Render)
 	}
 	step := axisStep(perSec, len(fmtAxisTime(t1, 1)))
-	for at := math.Ceil(t0/step) * step; at <= t1; at += step {
+	for at := math.Ceil(t0/step) * step; at < t1; at += step {
 		label := fmtAxisTime(at, step)
-		put(starting(at, label), label, t.dim.Render)
+		put(column(at), label, t.dim.Render)
 	}
 	return strings.TrimRight(strings.Join(cells, ""), " ")
 }
 
-// axisStep is the round number of seconds between time labels that leaves them room: the
-// last before the run's end starts a step before the end's label ends.
+// axisStep is the round number of seconds between time labels that leaves the widest,
+// labelW, room.
 func axisStep(perSec float64, labelW int) float64 {
 	for _, s := range []float64{1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600} {
 		if s*perSec >= float64(max(labelW+3, 2*labelW+1)) {

@@ -5,6 +5,7 @@ package ui
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -276,20 +277,19 @@ func TestLineReadsTrueThreshold(t *testing.T) {
 // (newcomer 15, postmortem-vs-fix's 3–25s). One from 0s adds nothing.
 func TestTimeAxisSaysItsStart(t *testing.T) {
 	th := newTheme(true, true)
-	col := func(at float64) int { return int(math.Round((at - 3) * 22 / 22)) }
-	if got := strings.TrimLeft(timeAxis(th, 4, 22, 3, 25, nil, col), " "); !strings.HasPrefix(got, "3s") || !strings.Contains(got, "10s") {
+	if got := strings.TrimLeft(timeAxis(th, 4, 22, 3, 25, nil), " "); !strings.HasPrefix(got, "3s") || !strings.Contains(got, "10s") {
 		t.Errorf("from 3s: %q", got)
 	}
-	col0 := func(at float64) int { return int(math.Round(at * 22 / 25)) }
-	if got := strings.TrimLeft(timeAxis(th, 4, 22, 0, 25, nil, col0), " "); !strings.HasPrefix(got, "0s") {
+	if got := strings.TrimLeft(timeAxis(th, 4, 22, 0, 25, nil), " "); !strings.HasPrefix(got, "0s") {
 		t.Errorf("from 0s: %q", got)
 	}
 }
 
 // Each time label starts on the first column that draws the second it names, at every
-// width, and the run's end ends at the plot's end: placed where they fit, "0s    2s     4s
-// 6s" squeezed the last interval (newcomer 19); ending left of their column, labels sat two
-// columns off their second (newcomer 29).
+// width, and the run's end, where no second starts, has none: ending at the plot's end, "5s
+// 6s" squeezed the last interval (newcomer 19) and read as second 6 a few columns short
+// (review 19); ending left of their column, labels sat two columns off their second
+// (newcomer 29).
 func TestTimeAxisLabelsStartOnTheirSecond(t *testing.T) {
 	th := newTheme(true, true)
 	for _, tc := range []struct {
@@ -298,9 +298,7 @@ func TestTimeAxisLabelsStartOnTheirSecond(t *testing.T) {
 	}{{9, 51, 0, 6}, {8, 44, 0, 6}, {10, 48, 0, 25}, {7, 31, 0, 10}, {10, 100, 0, 20}, {6, 19, 5, 25},
 		{9, 52, 0, 30}, {9, 53, 0, 10}, {8, 30, 0, 30}, {9, 111, 0, 30}} {
 		n := int(tc.t1 - tc.t0)
-		perSec := float64(tc.plotW) / (tc.t1 - tc.t0)
-		col := func(at float64) int { return int((at - tc.t0) * perSec) }
-		axis := timeAxis(th, tc.pad, tc.plotW, tc.t0, tc.t1, nil, col)
+		axis := timeAxis(th, tc.pad, tc.plotW, tc.t0, tc.t1, nil)
 		labels := 0
 		for i := 0; i < len(axis); {
 			if axis[i] == ' ' {
@@ -316,20 +314,14 @@ func TestTimeAxisLabelsStartOnTheirSecond(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%+v: label %q in %q", tc, label, axis)
 			}
-			if secs == tc.t1 {
-				if i+j != tc.pad+tc.plotW {
-					t.Errorf("%+v: the end %q ends at %d, the plot at %d: %q", tc, label, i+j, tc.pad+tc.plotW, axis)
+			want := -1 // the first column drawing the second from secs; none for the end
+			for x := range tc.plotW {
+				if lo, hi := columnSeconds(x, n, tc.plotW); want < 0 && lo <= int(secs-tc.t0) && int(secs-tc.t0) < hi {
+					want = tc.pad + x
 				}
-			} else {
-				want := -1 // the first column drawing the second from secs
-				for x := range tc.plotW {
-					if lo, hi := columnSeconds(x, n, tc.plotW); want < 0 && lo <= int(secs-tc.t0) && int(secs-tc.t0) < hi {
-						want = tc.pad + x
-					}
-				}
-				if i != want {
-					t.Errorf("%+v: %q starts at %d, its second's first column is %d: %q", tc, label, i, want, axis)
-				}
+			}
+			if i != want || secs >= tc.t1 {
+				t.Errorf("%+v: %q starts at %d, its second's first column is %d: %q", tc, label, i, want, axis)
 			}
 			labels++
 			i += j
@@ -447,17 +439,51 @@ func TestStripRowsSayTheirRange(t *testing.T) {
 func TestTimeAxisKeepsTheLastChangesNumber(t *testing.T) {
 	th := newTheme(true, true)
 	const pad, plotW = 9, 51
-	col := func(at float64) int { return int(at * plotW / 6) }
 	for _, at := range []time.Duration{5900 * time.Millisecond, 5800 * time.Millisecond, 5700 * time.Millisecond, 3 * time.Second} {
-		axis := timeAxis(th, pad, plotW, 0, 6, []change{{n: 12, at: at}}, col)
+		axis := timeAxis(th, pad, plotW, 0, 6, []change{{n: 12, at: at}})
 		if !strings.Contains(axis, "▲12") || ansi.StringWidth(axis) > pad+plotW {
 			t.Errorf("change at %v: %q", at, axis)
 		}
 	}
 	// Two changes close together at the end: the newest keeps its number (the review: ▲12,
 	// the key just pressed, lost to ▲11 placed first).
-	if axis := timeAxis(th, pad, plotW, 0, 6, []change{{n: 11, at: 5800 * time.Millisecond}, {n: 12, at: 5900 * time.Millisecond}}, col); !strings.Contains(axis, "▲12") {
+	if axis := timeAxis(th, pad, plotW, 0, 6, []change{{n: 11, at: 5800 * time.Millisecond}, {n: 12, at: 5900 * time.Millisecond}}); !strings.Contains(axis, "▲12") {
 		t.Errorf("two changes at the end: %q", axis)
+	}
+}
+
+// A change's dotted line and its number lie in the columns of the second it was made in,
+// where that second's label starts: proportional, a change at 5.05s of 10 on 59 columns
+// fell in column 29, second 4's, a column left of "5s" (review 19 #7, review 20 #8).
+func TestChangeMarksLieInTheirSecond(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	for len(s.Timeline) < 10 {
+		sec := s.Timeline[len(s.Timeline)-1]
+		sec.T++
+		s.Timeline = append(s.Timeline, sec)
+	}
+	s.Elapsed = 10 * time.Second
+	for _, w := range []int{60, 67, 71, 90} {
+		lines := chartLines(th, occupancyChart(s), s, []change{{n: 1, at: 5050 * time.Millisecond}}, w, 12, false)
+		axis := []rune(ansi.Strip(lines[len(lines)-1]))
+		pad := strings.Index(string(axis), "0s")
+		n, plotW := len(s.Timeline), w-pad
+		dotted := 0
+		for _, l := range lines[:len(lines)-1] {
+			if x := slices.Index([]rune(ansi.Strip(l)), '┊'); x >= 0 {
+				dotted++
+				if lo, hi := columnSeconds(x-pad, n, plotW); lo > 5 || hi <= 5 {
+					t.Errorf("%d wide: ┊ at %d draws seconds %d–%d, want second 5's: %q", w, x, lo, hi-1, ansi.Strip(l))
+				}
+			}
+		}
+		if dotted == 0 {
+			t.Errorf("%d wide: no ┊ in\n%s", w, ansi.Strip(strings.Join(lines, "\n")))
+		}
+		if x := slices.Index(axis, '▲'); x != pad+secondColumn(5, n, plotW) {
+			t.Errorf("%d wide: ▲1 at %d, want %d, where second 5 starts: %q", w, x, pad+secondColumn(5, n, plotW), string(axis))
+		}
 	}
 }
 

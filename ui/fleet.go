@@ -367,8 +367,8 @@ func apart(cols []int, n int) []int {
 }
 
 // pullList is the pulls (and the drain) in words with the gap before each, the latest that
-// fit: the gaps shrinking is the domino. One pulled with the one before (cfg's Together)
-// follows it after a comma, not an arrow: no effect of it.
+// fit: the gaps shrinking is the domino. One whose first failed check was sent before the
+// one before went out (cfg's Together) follows it after a comma, not an arrow.
 func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	label := t.dim.Render("       ")
 	outs := fs.Outs()
@@ -412,9 +412,9 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	tail := ""
 	switch _, allFrom, until := fs.BalancerOut(); {
 	case until > 0: // over: when, not a state
-		tail = t.dim.Render("  all out " + fmtSecs(allFrom) + "–" + fmtSecs(until))
+		tail = t.dim.Render("  " + allOutWord(fs) + " " + fmtSecs(allFrom) + "–" + fmtSecs(until))
 	case allFrom > 0:
-		tail = t.alert.Render("  all out since " + fmtSecs(allFrom))
+		tail = t.alert.Render("  " + allOutWord(fs) + " since " + fmtSecs(allFrom))
 	}
 	// The whole domino matters more than when all were out (the replicas' rows say it): a
 	// narrow screen drops that, and the indent, before the first pulls.
@@ -444,6 +444,16 @@ func pullSep(cfg lab.FleetConfig, prev, p lab.Pull) string {
 		return ", "
 	}
 	return " → "
+}
+
+// allOutWord names the latest stretch with every replica out (BalancerOut's): "all out"
+// where it is the first, as the domino's story and the report name that one, else "all out
+// again" (lab's AllOutAgain).
+func allOutWord(fs *lab.FleetStats) string {
+	if fs.AllOutAgain() {
+		return "all out again"
+	}
+	return "all out"
 }
 
 // pullWord is one replica taken out of rotation, as the pulls line and the domino say it:

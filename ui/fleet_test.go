@@ -120,12 +120,12 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	th := newTheme(true, true)
 	// Every class's count, said so: "rejected:balancer 681" beside the signups' "rej:balancer
 	// 541" read as one label with two numbers (newcomer 29).
-	allBalancer := regexp.MustCompile(`all rej(ected)?:balancer 9\b`)
+	allBalancer := regexp.MustCompile(`total rej(ected)?:balancer 9\b`)
 	one := screen{width: 80, height: 24, recorded: true, panes: []pane{{cfg: s.Config, snap: s}}}
 	if h := ansi.Strip(headerLine(th, one, 0, 80)); !allBalancer.MatchString(h) {
 		t.Errorf("during the outage at 80 columns: %q", h)
 	}
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "all rejected:balancer 9 (all out since 9.0s)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "total rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage at 120 columns: %q", h)
 	}
 	// With no class starved (only payments turned away), the outage keeps its note: the
@@ -137,7 +137,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 		quiet.Timeline[i].Rejected[lab.Signup] = quiet.Classes[lab.Signup].Rejected
 	}
 	alone := screen{width: 120, height: 40, recorded: true, panes: []pane{{cfg: quiet.Config, snap: &quiet}}}
-	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "all rejected:balancer 9 (all out since 9.0s)") {
+	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "total rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage, nothing starved, at 120 columns: %q", h)
 	}
 	// Both halves of compare mode keep the time as a moment (newcomer 28 had to assume A's);
@@ -154,8 +154,15 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	fs := s.Fleet
 	fs.Pulls[3].ReturnedAt, fs.InRotation = 9400*time.Millisecond, 1
 	fs.Replicas[3].Health.Pulled = false
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "all rejected:balancer 9 (0 since 9.4s)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "total rejected:balancer 9 (0 since 9.4s)") {
 		t.Errorf("after it: %q", h)
+	}
+	// r4 out again: a later stretch than the first, which "all out" names in the story and
+	// the report (review 19).
+	fs.Pulls, fs.InRotation = append(fs.Pulls, lab.Pull{Replica: 4, At: 9480 * time.Millisecond}), 0
+	fs.Replicas[3].Health.Pulled = true
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(all out again since 9\.5s\)`).MatchString(h) {
+		t.Errorf("all out again: %q", h)
 	}
 }
 
@@ -549,7 +556,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	}
 	// The pulls line ends on the stretch that lasts, as the header does, not the first one's
 	// end (review 18: "all out 9.0s–9.4s" beside "(all out since 10.0s)").
-	if want := "r3 10.1s (+60ms)  all out since 10.0s"; !strings.HasSuffix(line, want) {
+	if want := "r3 10.1s (+60ms)  all out again since 10.0s"; !strings.HasSuffix(line, want) {
 		t.Errorf("the pulls line in a second stretch: %q, want it to end %q", line, want)
 	}
 	// 110ms apart, also "10.1s" to the tenth: an arrow, and the gap that says why (review 19:
@@ -562,17 +569,29 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	}
 }
 
-// The help says what the pulls line's arrow and comma mean, and which stretch its "all
-// out" is (review 18: neither was defined).
+// With the first stretch's pulls trimmed from a long run (latched, First), the domino has no
+// story to tell, and the narrator names the stretch it is in "all out again", as the pulls
+// line and the header do (review 19).
+func TestNarratorSaysAllOutAgain(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 4))
+	s.Fleet.First = lab.Stretch{From: 3 * time.Second, Until: 5 * time.Second}
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "(all out again at 9.0s)") {
+		t.Errorf("a later stretch, no story: %q", msg)
+	}
+}
+
+// The help says what the pulls line's arrow and comma mean, and which stretch "all out"
+// is, and "all out again" (review 18: neither was defined; review 19: "all out" was the
+// latest on the pulls line, the first in the story).
 func TestHelpDefinesThePullsLine(t *testing.T) {
 	var pulls, allOut bool
 	for _, it := range lab.ScreenWords() {
 		pulls = pulls || strings.Contains(it.Label, " → ") && strings.Contains(it.Label, ", ") &&
-			strings.Contains(it.Value, "pulls line") && strings.Contains(it.Value, "an arrow: out after it; a comma: out with it")
-		allOut = allOut || it.Label == "all out" && strings.Contains(it.Value, "the latest stretch")
+			strings.Contains(it.Value, "pulls line") && strings.Contains(it.Value, "an arrow: out after it; a comma: out less than")
+		allOut = allOut || it.Label == "all out" && strings.Contains(it.Value, "the first such stretch") && strings.Contains(it.Value, `"all out again": a later one`)
 	}
 	if !pulls || !allOut {
-		t.Errorf("the help defines the pulls line's → and , (%v), and says all out is the latest stretch (%v)", pulls, allOut)
+		t.Errorf("the help defines the pulls line's → and , (%v), and says all out is the first stretch, all out again a later one (%v)", pulls, allOut)
 	}
 }
 
@@ -773,7 +792,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 		sc.width = w
 		head := ansi.Strip(headerLine(th, sc, 0, w))
 		want := fmt.Sprintf("signup turned away %d: rej:pool %d, rej:balancer 541", pool+541, pool)
-		if strings.Contains(head, want) != starved || strings.Contains(head, "turned away") != starved || strings.Contains(head, "starved") || !regexp.MustCompile(`all rej(ected)?:balancer 550`).MatchString(head) {
+		if strings.Contains(head, want) != starved || strings.Contains(head, "turned away") != starved || strings.Contains(head, "starved") || !regexp.MustCompile(`total rej(ected)?:balancer 550`).MatchString(head) {
 			t.Errorf("at %d columns %q, want %q: %v, and the outage's count", w, head, want, starved)
 		}
 	}
@@ -782,7 +801,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	back := *s
 	back.Fleet = &lab.FleetStats{Balancer: s.Fleet.Balancer, Replicas: s.Fleet.Replicas, InRotation: 1, Pulls: slices.Clone(s.Fleet.Pulls)}
 	back.Fleet.Pulls[3].ReturnedAt = 9400 * time.Millisecond
-	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !regexp.MustCompile(`all rej(ected)?:balancer 550`).MatchString(head) {
+	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !regexp.MustCompile(`total rej(ected)?:balancer 550`).MatchString(head) {
 		t.Errorf("at 80 columns, after the outage: %q", head)
 	}
 	// Once the class stopped too, its "0 since" is on its count, not beside the
@@ -790,14 +809,14 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	back.Timeline = slices.Clone(s.Timeline)
 	clear(back.Timeline[len(back.Timeline)-1].Rejected[lab.Signup][:])
 	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200))
-	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*0 since [^)]+\): rejected:pool %d, rejected:balancer 541  all rejected:balancer 550 \(0 since `, pool+541, pool)); !want.MatchString(head) {
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*0 since [^)]+\): rejected:pool %d, rejected:balancer 541  total rejected:balancer 550 \(0 since `, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("after the outage, stopped: header %q, want %q", head, want)
 	}
 	// The outage's count alone is the last form, during the outage and after it: the first
 	// class alone after it was the same or wider, never tried (review 16).
 	for _, snap := range []*lab.Snapshot{s, &back} {
 		forms := starvedForms(th, snap)
-		if last := forms[len(forms)-2]; len(last) != 1 || !strings.HasPrefix(ansi.Strip(last[0]), "all rej:balancer 550") || forms[len(forms)-1] != nil {
+		if last := forms[len(forms)-2]; len(last) != 1 || !strings.HasPrefix(ansi.Strip(last[0]), "total rej:balancer 550") || forms[len(forms)-1] != nil {
 			t.Errorf("the last forms %q, want the outage's count alone, then none", forms[len(forms)-2:])
 		}
 		if k := len(forms) - 3; slices.Equal(forms[k], forms[k+1]) {

@@ -34,8 +34,8 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	switch {
 	case k == 0:
 		_, since, _ := fs.BalancerOut() // this stretch's start: the first may have ended
-		msg := fmt.Sprintf("%s (all out at %s): every request is %s, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
-			lab.RejectBalancer.Why(), fmtSecs(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
+		msg := fmt.Sprintf("%s (%s at %s): every request is %s, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
+			lab.RejectBalancer.Why(), allOutWord(fs), fmtSecs(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		if story != "" { // in fewer words: the story is long already
 			msg = fmt.Sprintf("%s: none in rotation, every request %s until a pulled replica passes %d checks in a row",
 				story, lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
@@ -259,8 +259,8 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 		if i == len(turns)-1 {
 			break
 		}
-		// The next one fell with this one, not for what this one left: a comma, not an
-		// arrow, and no share between them (cfg.Fleet.Together).
+		// The next one's first failed check was sent before this one went out: a comma,
+		// not an arrow, and no share between them (cfg.Fleet.Together).
 		if cfg.Fleet.Together(t.Pull, turns[i+1].Pull) {
 			b.WriteString(", ")
 			continue

@@ -991,7 +991,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		now, from, _ := snap.Fleet.BalancerOut()
 		style, note := t.dim, stoppedNote(snap, []lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
 		if now {
-			style, note = t.alert, "all out since "+fmtSecs(from)
+			style, note = t.alert, allOutWord(snap.Fleet)+" since "+fmtSecs(from)
 		}
 		// During an outage it is the headline: first, so it is the one a narrow header keeps.
 		at := len(classes)
@@ -1025,11 +1025,12 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			return append(forms, []string{label})
 		}
 		// Every class's, said so: "rejected:balancer 681" beside the signups' "rej:balancer
-		// 541" read as one label with two numbers (newcomer 29); "all", as "all classes" left
-		// a compare half at 120 columns no room for it. Each form in the word, then in the
+		// 541" read as one label with two numbers (newcomer 29); "total", as "all classes" left
+		// a compare half at 120 columns no room for it, and "all" read as every request turned
+		// away, beside "all out", every replica (review 19). Each form in the word, then in the
 		// column's name, where that leaves a class its parts (the domino at 120 columns).
-		word, column := with(style.Render(fmt.Sprintf("all %s %s", lab.RejectBalancer.Word(), fmtCount(n)))),
-			with(style.Render(fmt.Sprintf("all %s %s", lab.TurnedAway(lab.RejectBalancer).Term().Column, fmtCount(n))))
+		word, column := with(style.Render(fmt.Sprintf("total %s %s", lab.RejectBalancer.Word(), fmtCount(n)))),
+			with(style.Render(fmt.Sprintf("total %s %s", lab.TurnedAway(lab.RejectBalancer).Term().Column, fmtCount(n))))
 		forms = nil
 		for k := range word {
 			forms = append(forms, word[k], column[k])

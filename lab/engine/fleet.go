@@ -157,6 +157,7 @@ func (f *Fleet) drain(d lab.DrainConfig) {
 		return
 	}
 	f.bal.drain(0)
+	f.latchFirst() // the drain's end can end a stretch with every replica out, as a return does
 }
 
 // fleetWide is the config as the fleet runs it: its health checks are the balancer's, one

@@ -459,6 +459,66 @@ func TestChecksMissTheWholeSeconds(t *testing.T) {
 	}
 }
 
+// quietFleet is two replicas with no traffic, each pulled after one failed check and back
+// after one passed, whose balancer sends no check of its own in a test's time (the first
+// at 15s): the test decides every check.
+func quietFleet(t *testing.T, drain lab.DrainConfig) *Fleet {
+	t.Helper()
+	c := scaledFleet(2)
+	c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+	c.Fleet.PullAfter, c.Fleet.ReturnAfter, c.Fleet.CheckEvery, c.Fleet.Drain = 1, 1, lab.Duration(time.Minute), drain
+	f, err := startFleet(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(f.Stop)
+	return f
+}
+
+// A replica pulled past maxPulls keeps its latest pulls only: the fleet's first stretch with
+// every replica out, latched as it ended, stays where it was (review 18: read again from the
+// trimmed pulls, it moved later). Through the fleet's own wiring (review 19: a test that set
+// its own callback passed with the fleet's deleted).
+func TestFirstAllOutOutlivesTrimmedPulls(t *testing.T) {
+	defer func(n int) { maxPulls = n }(maxPulls)
+	maxPulls = 4
+	f := quietFleet(t, lab.DrainConfig{})
+	r1, r2 := f.replicas[0].health, f.replicas[1].health
+	// Apart, so no out and return share an instant (no stretch lasts no time).
+	for _, s := range []struct {
+		h  *healthCheck
+		ok bool
+	}{{r1, false}, {r2, false}, {r1, true}} {
+		time.Sleep(time.Millisecond)
+		s.h.observe(s.ok, lab.Pull{})
+	}
+	from, until := r2.stats().History[0].At, r1.stats().History[0].ReturnedAt
+	// r2 stays out: each of r1's flaps is another stretch with both out, a later one.
+	for range maxPulls {
+		r1.observe(false, lab.Pull{})
+		r1.observe(true, lab.Pull{})
+	}
+	if h := r1.stats().History; h[0].At <= until {
+		t.Fatalf("replica 1's first pull %s kept: want it trimmed", h[0].At)
+	}
+	if a, b := f.Snapshot().Fleet.FirstAllOut(); a != from || b != until {
+		t.Errorf("first stretch %s–%s, want %s–%s", a, b, from, until)
+	}
+}
+
+// The drain's end ends a stretch with every replica out as a return does, and latches it
+// then, before any snapshot (review 19: only a pull or a return latched it).
+func TestTheDrainsEndLatchesTheStretch(t *testing.T) {
+	d := lab.DrainConfig{Replica: 2, At: lab.Duration(100 * time.Millisecond), For: lab.Duration(time.Second)}
+	f := quietFleet(t, d)
+	r1 := f.replicas[0].health
+	r1.observe(false, lab.Pull{}) // out, and out still when the drain takes replica 2 and brings it back
+	if at := r1.stats().History[0].At; at >= d.End() {
+		t.Skipf("replica 1 pulled at %s, after the drain's end: a machine this busy makes no stretch", at)
+	}
+	waitFor(t, f.first.ended, "the stretch latched at the drain's end")
+}
+
 // allOutAt is when every replica of f was first out of rotation at once; 0: never.
 func allOutAt(f *lab.FleetStats) time.Duration {
 	from, _ := f.FirstAllOut()

@@ -10,8 +10,9 @@ import (
 	"poollab/lab"
 )
 
-// maxPulls bounds the history a flapping instance keeps over a long live run.
-const maxPulls = 200
+// maxPulls bounds the history a flapping instance keeps over a long live run; a var, so a
+// test can trim a fleet's pulls in a few flaps.
+var maxPulls = 200
 
 // healthCheck is a load balancer's verdict on one instance: it pulls it after pullAfter
 // failed checks in a row and returns it after returnAfter passed ones.
@@ -75,7 +76,8 @@ func (h *healthCheck) judge(ok bool, why lab.Pull) (moved bool) {
 			h.out.Store(true)
 			h.pulls++
 			// The outs dropped here all ended before this one: a first stretch with every
-			// replica out among them was latched as it ended (firstOut).
+			// replica out among them was latched as it ended, by a return or the drain's end
+			// (firstOut).
 			if len(h.history) >= maxPulls {
 				h.history = append(h.history[:0:0], h.history[len(h.history)-maxPulls/2:]...)
 			}

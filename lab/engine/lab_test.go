@@ -430,43 +430,6 @@ func TestHealthPullAndReturn(t *testing.T) {
 	}
 }
 
-// A replica pulled past maxPulls keeps its latest pulls only: the fleet's first stretch with
-// every replica out, latched as it ended, stays where it was (review 18: read again from the
-// trimmed pulls, it moved later).
-func TestFirstAllOutOutlivesTrimmedPulls(t *testing.T) {
-	f := lab.FleetConfig{PullAfter: 1, ReturnAfter: 1}
-	start := time.Now()
-	checks := []*healthCheck{newHealthCheck(f, start, 1), newHealthCheck(f, start, 2)}
-	var first firstOut
-	for _, h := range checks {
-		h.moved = func() { first.latch(outsOf(checks, nil)) }
-	}
-	// Apart, so no out and return share an instant (no stretch lasts no time).
-	for _, s := range []struct {
-		h  *healthCheck
-		ok bool
-	}{{checks[0], false}, {checks[1], false}, {checks[0], true}} {
-		time.Sleep(time.Millisecond)
-		s.h.observe(s.ok, lab.Pull{})
-	}
-	from, until := outsOf(checks, nil).FirstAllOut()
-	if from == 0 || until == 0 {
-		t.Fatalf("first stretch %s–%s: want one that ended", from, until)
-	}
-	for range maxPulls {
-		checks[0].observe(false, lab.Pull{})
-		checks[0].observe(true, lab.Pull{})
-	}
-	fs := outsOf(checks, nil)
-	if fs.Pulls[0].At <= until {
-		t.Fatalf("replica 1's first pull %s kept: want it trimmed", fs.Pulls[0].At)
-	}
-	fs.First = first.latch(fs)
-	if a, b := fs.FirstAllOut(); a != from || b != until {
-		t.Errorf("first stretch %s–%s, want %s–%s", a, b, from, until)
-	}
-}
-
 // A caller timeout frees the worker; the call goes on and is counted as orphaned until it ends.
 func TestCallerTimeoutOrphans(t *testing.T) {
 	c := scaled()
