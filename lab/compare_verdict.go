@@ -222,12 +222,12 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 		return head + strings.Join(parts, "; "), counted
 	}
 	full, _ := form(false, false)
-	forms, named := []string{full}, false
+	forms, named := []string{full}, ""
 	for {
 		f, counted := form(true, false)
-		if counted && !named { // every change named comes before any counted
-			n, _ := form(true, true)
-			forms, named = append(forms, n), true
+		if counted && named == "" { // every change named comes before any counted
+			named, _ = form(true, true)
+			forms = append(forms, named)
 		}
 		if f != forms[len(forms)-1] {
 			forms = append(forms, f)
@@ -240,9 +240,14 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 		}
 		if keep[longer] <= 1 {
 			// A trade at a cap says so, but in the briefest form, which fits 80 columns.
-			for i := range forms[:len(forms)-1] {
-				if v.Cap > 0 && v.Trade() {
+			// Every change named, without the cap, before the briefest: fleet-bulkhead's cap
+			// left "and 3 more gains" the one form that fit 80 columns (newcomer 29).
+			if v.Cap > 0 && v.Trade() {
+				for i := range forms[:len(forms)-1] {
 					forms[i] = fmt.Sprintf("» the trade at cap %d: ", v.Cap) + forms[i][len(head):]
+				}
+				if named != "" {
+					forms = slices.Insert(forms, len(forms)-1, named)
 				}
 			}
 			return v.withNeither(forms, label)
