@@ -584,7 +584,7 @@ const someMark = '⣀'
 func keyed(t *theme, spec chartSpec, lines []string, head string, w int, some bool) []string {
 	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
 	keys := spec.stripKeys(some)
-	withTitle := func(titles ...string) bool {
+	withTitle := func(keys []string, titles ...string) bool {
 		for _, plain := range keys {
 			key := t.dim.Render(plain)
 			if title, ok := firstFit(w-ansiWidth(rest+key), titles...); ok {
@@ -594,16 +594,18 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, some bo
 		}
 		return false
 	}
-	// The whole title first, the key in fewer words: a key that cut it ("rejected:pool" for
-	// "rejected:pool each second") cost more than the key's words.
+	// The whole title first, the key in full after it or on a line of its own (the same key
+	// on every chart that has the room: "⣀ 0.05+" where none is drawn too, newcomer 28), then
+	// in fewer words: a key that cut the title ("rejected:pool" for "rejected:pool each
+	// second") cost more than the key's words.
 	titles := spec.titles(t)
-	if withTitle(titles[0]) {
-		return lines
-	}
-	for _, plain := range keys {
+	for k := range keys {
+		if withTitle(keys[k:k+1], titles[0]) {
+			return lines
+		}
 		// A line of its own: the key starts it, as the legend does.
-		if i := slices.Index(lines[1:], ""); i >= 0 && ansiWidth(strings.TrimLeft(plain, " ")) <= w {
-			return slices.Insert(slices.Delete(lines, i+1, i+2), 1, t.dim.Render(strings.TrimLeft(plain, " ")))
+		if i := slices.Index(lines[1:], ""); i >= 0 && ansiWidth(strings.TrimLeft(keys[k], " ")) <= w {
+			return slices.Insert(slices.Delete(lines, i+1, i+2), 1, t.dim.Render(strings.TrimLeft(keys[k], " ")))
 		}
 	}
 	// A title in fewer words only for a key to someMark drawn: the eighths alone are not
@@ -614,10 +616,10 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, some bo
 	if n := len(titles) - 1; spec.narrowest != "" && head != titles[n] {
 		titles = titles[:n]
 	}
-	if !some || withTitle(titles...) || spec.bare == "" {
+	if !some || withTitle(keys, titles...) || spec.bare == "" {
 		return lines
 	}
-	withTitle(t.bold.Render(spec.bare))
+	withTitle(keys, t.bold.Render(spec.bare))
 	return lines
 }
 
