@@ -483,6 +483,18 @@ func TestVerdictWeighsWhatUsersGot(t *testing.T) {
 			t.Errorf("no form ends %q: %q", want, forms)
 		}
 	}
+	// Before any form counts them, one names every change without its figure, the classes
+	// with the same counters together (newcomer 29: "signup ok +556 and 3 more gains" in
+	// the room that named them all).
+	named := slices.Index(forms, "» the trade: B worse: payment ok -22; B better: signup: ok and p99, health: ok")
+	if counted := slices.IndexFunc(forms, func(f string) bool { return strings.Contains(f, "more gains") }); named < 0 || named > counted {
+		t.Errorf("no form names every gain before one counts them: %q", forms)
+	}
+	both := more
+	both.Better = append(slices.Clone(more.Better), UserChange{Class: Health, Counter: "p99", A: 2e9, B: 1e6})
+	if got, want := namesOnly(both.Better, label), "signup and health: ok and p99"; got != want {
+		t.Errorf("names %q, want %q", got, want)
+	}
 	// A trade at B's bulkhead cap says so, but in the briefest form, which fits 80 columns
 	// (newcomer 21: "is the bulkhead the fix or not?").
 	capped := v
@@ -811,6 +823,13 @@ func TestVerdictNamesRejectionsAsACost(t *testing.T) {
 	// postmortem-vs-fix counted them as the cost and again inside "not ok 5800 → 576").
 	if got, want := v.tradeForms(label)[0], "(not ok 5100 → 600, of which in flight 5100 → 400 and rejected 0 → 200)"; !strings.Contains(got, want) {
 		t.Errorf("trade %q, want %q in it", got, want)
+	}
+	// The fallback's canned replies are of the not ok, said apart from its parts (a
+	// rejection on a worker gets one too), so the trade says what it counts a canned reply
+	// as (newcomer 29: B's 78 canned replies beside "payment ok -31").
+	a.Classes[Payment].Fallback, b.Classes[Payment].Fallback = 0, 200
+	if _, v := Compare(&a, &b); !strings.Contains(v.tradeForms(label)[0], "and rejected 0 → 200; canned replies 0 → 200)") {
+		t.Errorf("canned replies unsaid: %q", v.tradeForms(label)[0])
 	}
 	b.Config.Traffic.Mode = Closed
 	if _, v := Compare(&a, &b); len(v.Worse) > 0 {

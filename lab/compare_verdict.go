@@ -51,6 +51,11 @@ type UserChange struct {
 	// too ("B worse: orders rejected +196"): said as part of the not ok, so the one count does
 	// not read as counted twice. Nil otherwise.
 	Rejected *[2]int64 `json:"not_ok_rejected,omitempty"`
+	// Canned is, of NotOK, those the fallback gave a canned reply in A and B, where they
+	// differ: a canned reply is not ok, and the trade counts it so (newcomer 29: B's 78
+	// rejected:bulkhead got canned replies, A's 33 rejected:pool an error, and "payment ok
+	// -31" left what either was worth to guessing). Nil otherwise.
+	Canned *[2]int64 `json:"not_ok_canned,omitempty"`
 	// Of is, on a latency in Neither, why it is neither better nor worse: its row's
 	// (ComparisonRow.Neither, "fewer ended ok"). Empty otherwise.
 	Of string `json:"of,omitempty"`
@@ -102,6 +107,9 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 				u.InFlight = &f
 			}
 			u.Rejected = cost(r.Class)
+			if k := away[r.Class].canned; k[0] != k[1] {
+				u.Canned = &k
+			}
 		}
 		if r.Better > 0 {
 			v.Better = append(v.Better, u)
@@ -119,6 +127,33 @@ func newVerdict(rows []ComparisonRow, away [numClasses]turnedAway) UsersVerdict 
 	slices.SortStableFunc(v.Worse, latencyLast)
 	slices.SortStableFunc(v.Better, latencyLast)
 	return v
+}
+
+// namesOnly names changes without their figures, the classes with the same counters
+// together: "signup and health: ok and p99", "signup: ok and p99, health: ok".
+func namesOnly(us []UserChange, label func(Class) string) string {
+	var classes []Class
+	counters := map[Class][]string{}
+	for _, u := range us {
+		if counters[u.Class] == nil {
+			classes = append(classes, u.Class)
+		}
+		counters[u.Class] = append(counters[u.Class], u.Counter)
+	}
+	var groups []string
+	for i, c := range classes {
+		if counters[c] == nil { // said with an earlier class
+			continue
+		}
+		same := []string{label(c)}
+		for _, d := range classes[i+1:] {
+			if slices.Equal(counters[d], counters[c]) {
+				same, counters[d] = append(same, label(d)), nil
+			}
+		}
+		groups = append(groups, strings.Join(same, " and ")+": "+strings.Join(counters[c], " and "))
+	}
+	return strings.Join(groups, ", ")
 }
 
 func (u UserChange) latency() int {
@@ -157,9 +192,18 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 	for i := range sides {
 		keep[i] = len(sides[i])
 	}
-	form := func(brief bool) string {
-		parts := make([]string, len(sides))
+	// form is the trade with each side's first keep[i] changes; named, a side that would
+	// count more than one left out names them all instead, without their figures (the table
+	// above has them): "B better: signup and health: ok and p99" in the room "signup ok +556
+	// and 3 more gains" took at 80x24 (newcomer 29: which gains?). counted: a side counts.
+	form := func(brief, named bool) (string, bool) {
+		parts, counted := make([]string, len(sides)), false
 		for i, us := range sides {
+			n := len(us) - keep[i]
+			if named && n > 1 {
+				parts[i] = names[i] + namesOnly(us, label)
+				continue
+			}
 			said := make([]string, keep[i])
 			for j, u := range us[:keep[i]] {
 				said[j] = u.phrase(label, brief)
@@ -167,18 +211,25 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 			parts[i] = names[i] + strings.Join(said, ", ")
 			// One left out is named, class and counter, in about the room "and 1 more gain"
 			// took (newcomer 22: which gain?); more are counted.
-			switch n := len(us) - keep[i]; {
+			switch {
 			case n == 1:
 				parts[i] += " and " + label(us[keep[i]].Class) + " " + us[keep[i]].Counter
 			case n > 1:
 				parts[i] += fmt.Sprintf(" and %d more %s", n, kinds[i])
+				counted = true
 			}
 		}
-		return head + strings.Join(parts, "; ")
+		return head + strings.Join(parts, "; "), counted
 	}
-	forms := []string{form(false)}
+	full, _ := form(false, false)
+	forms, named := []string{full}, ""
 	for {
-		if f := form(true); f != forms[len(forms)-1] {
+		f, counted := form(true, false)
+		if counted && named == "" { // every change named comes before any counted
+			named, _ = form(true, true)
+			forms = append(forms, named)
+		}
+		if f != forms[len(forms)-1] {
 			forms = append(forms, f)
 		}
 		longer := 0
@@ -189,9 +240,14 @@ func (v UsersVerdict) tradeForms(label func(Class) string) []string {
 		}
 		if keep[longer] <= 1 {
 			// A trade at a cap says so, but in the briefest form, which fits 80 columns.
-			for i := range forms[:len(forms)-1] {
-				if v.Cap > 0 && v.Trade() {
+			// Every change named, without the cap, before the briefest: fleet-bulkhead's cap
+			// left "and 3 more gains" the one form that fit 80 columns (newcomer 29).
+			if v.Cap > 0 && v.Trade() {
+				for i := range forms[:len(forms)-1] {
 					forms[i] = fmt.Sprintf("» the trade at cap %d: ", v.Cap) + forms[i][len(head):]
+				}
+				if named != "" {
+					forms = slices.Insert(forms, len(forms)-1, named)
 				}
 			}
 			return v.withNeither(forms, label)
@@ -238,6 +294,10 @@ func (u UserChange) phrase(label func(Class) string, brief bool) string {
 		them := ""
 		if len(of) > 0 {
 			them = ", of which " + strings.Join(of, " and ")
+		}
+		// Apart from the parts above: a rejection on a worker gets one too.
+		if u.Canned != nil {
+			them += fmt.Sprintf("; %s %s → %s", cannedWord, FmtCount(u.Canned[0]), FmtCount(u.Canned[1]))
 		}
 		out += fmt.Sprintf(" (%s %s → %s%s)", NotOKWord, FmtCount(u.NotOK[0]), FmtCount(u.NotOK[1]), them)
 	}

@@ -28,6 +28,9 @@ func fallbackHealth(s *Snapshot, w int) []Item {
 // FallbackLabel is the fallback's health item's label, and the word its note begins with.
 const FallbackLabel = "fallback"
 
+// cannedWord is what the fallback gives, in its note and in the compare's trade alike.
+const cannedWord = "canned replies"
+
 // FallbackSaid is what the fallback did for users, longest form first, after the word
 // "fallback", for the health item and a compare half's table note alike: the payments it
 // answered, and those turned away before a worker ran the chain, which got an error
@@ -64,7 +67,7 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	}
 	// Its own word, never "answered", which is an ok's ("only ~16% answered ok" beside
 	// "fallback answered 78 not ok", newcomer 28).
-	said := fmt.Sprintf("canned replies to %s %s not ok", FmtCount(n), payments)
+	said := fmt.Sprintf("%s to %s %s not ok", cannedWord, FmtCount(n), payments)
 	// What the user got, said: a Hystrix reader takes a fallback for a degraded success
 	// (newcomer 12), and here it changes no outcome.
 	// Instead of an error, never "not an error": they are not ok, which the postmortem's

@@ -87,22 +87,25 @@ func (spec chartSpec) least() float64 {
 	return math.SmallestNonzeroFloat64
 }
 
-// stripKeys say what a strip's blocks are, after a chart's title or legend: ▁ to █ eighths
-// of the range its label gives, and someMark, in full and in fewer words; last, where the
-// plot draws someMark (some), that alone, else the eighths alone. One key on every chart of
-// strips: the eighths had none, and someMark's only where drawn (newcomer 28: "dividing the
-// range by 8 in your head"). A pool's says from what: its row blank beside "some"
-// contradicted the signups' 0.01 workers held (newcomer 25, shared-pool's 5/s × 2ms).
+// stripKeys say what a strip's blocks are, after a chart's title: ▁ to █ eighths of the
+// range its label gives, and someMark's rule, in full; then, where the plot draws someMark
+// (some), its rule alone, else the eighths alone. One key on every chart of strips: the
+// eighths had none, and someMark's only where drawn (newcomer 28: "dividing the range by 8
+// in your head"); one rule, whole in every form (newcomer 29: "⣀ 0.05+" beside "⣀ some,
+// under ▁"). A pool's says from what: its row blank beside "some" contradicted the signups'
+// 0.01 workers held (newcomer 25, shared-pool's 5/s × 2ms); the other charts count whole
+// requests, so any is some.
 func (spec chartSpec) stripKeys(some bool) []string {
-	mark, what := "  "+string(someMark)+" ", "some"
+	what := "some"
 	if spec.pool {
 		what = heldLeastWord + "+"
 	}
+	rule := string(someMark) + " " + what + ", under ▁"
 	last := "  " + eighthsKey
 	if some {
-		last = mark + what
+		last = "  " + rule
 	}
-	return []string{"  " + eighthsKey + ";" + mark[1:] + what + ", under ▁", "  " + eighthsKey + ";" + mark[1:] + what, last}
+	return []string{"  " + eighthsKey + "; " + rule, last}
 }
 
 // eighthsKey names a strip's blocks: each an eighth more of the range its label gives.
@@ -147,11 +150,12 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 		title: title, short: short, narrowest: least,
 		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
 		// pool is the second's own, so a peer's seconds keep their values (compare's scale).
+		// As the legend writes it (heldFigure), so its strip fills the eighths its figure does.
 		value: func(sec *lab.Second, c int) float64 {
 			if sec.Workers > 0 {
-				return math.Min(sec.Held[c], float64(sec.Workers))
+				return heldFigure(math.Min(sec.Held[c], float64(sec.Workers)))
 			}
-			return sec.Held[c]
+			return heldFigure(sec.Held[c])
 		},
 		atLeast: func(s *lab.Snapshot) float64 { return float64(poolReach(s)) },
 		pool:    true,
@@ -516,7 +520,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// the same in fewer words. Only where the title's line had room, long-queue's queue
 	// chart drew someMark unexplained (newcomer 25: beside codel-queue, in 29 columns).
 	if strip {
-		lines = keyed(t, spec, lines, head, w, split, strings.ContainsRune(strings.Join(plot, ""), someMark))
+		lines = keyed(t, spec, lines, head, w, strings.ContainsRune(strings.Join(plot, ""), someMark))
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))
@@ -586,16 +590,17 @@ var eighths = []rune(" ▁▂▃▄▅▆▇█")
 const someMark = '⣀'
 
 // keyed is a chart's lines above its plot (its title's, head, its legend's when split, and
-// any left blank) with the strips' key (stripKeys; some: the plot draws someMark) at the end
-// of the first with room for it (the
-// title in fewer words where that gives it room), in fewer words where the full key has
-// none, and last after the bare title; unchanged where none has room (a chart beside it in
-// the row may key it: the screen's fleet-domino beside fleet-bulkhead at 120x40 has a line
-// for nothing but its charts' titles, newcomer 25).
-func keyed(t *theme, spec chartSpec, lines []string, head string, w int, split, some bool) []string {
+// any left blank) with the strips' key (stripKeys; some: the plot draws someMark) after the
+// title (the title in fewer words where that gives it room), in fewer words where the full
+// key has none, else on a line left blank, moved under the title, and last after the bare
+// title; never on the legend's line, whose figures it joined ("H <0.05  ⣀ 0.05+", newcomer
+// 29), nor under it, where it read as the legend wrapped; unchanged where none has room (a
+// chart beside it in the row may key it: the screen's fleet-domino beside fleet-bulkhead at
+// 120x40 has a line for nothing but its charts' titles, newcomer 25).
+func keyed(t *theme, spec chartSpec, lines []string, head string, w int, some bool) []string {
 	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
 	keys := spec.stripKeys(some)
-	withTitle := func(titles ...string) bool {
+	withTitle := func(keys []string, titles ...string) bool {
 		for _, plain := range keys {
 			key := t.dim.Render(plain)
 			if title, ok := firstFit(w-ansiWidth(rest+key), titles...); ok {
@@ -605,30 +610,32 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, split, 
 		}
 		return false
 	}
-	// The whole title first, the key in fewer words: a key that cut it ("rejected:pool" for
-	// "rejected:pool each second") cost more than the key's words.
+	// The whole title first, the key in full after it or on a line of its own (the same key
+	// on every chart that has the room: "⣀ 0.05+" where none is drawn too, newcomer 28), then
+	// in fewer words: a key that cut the title ("rejected:pool" for "rejected:pool each
+	// second") cost more than the key's words.
 	titles := spec.titles(t)
-	if withTitle(titles[0]) {
-		return lines
-	}
-	for _, plain := range keys {
-		for i := 1; i < len(lines); i++ { // the legend's line, then one left blank
-			switch {
-			case lines[i] == "" && ansiWidth(strings.TrimLeft(plain, " ")) <= w: // a line of its own: the key starts it, as the legend does
-				lines[i] = t.dim.Render(strings.TrimLeft(plain, " "))
-				return lines
-			case split && ansiWidth(lines[i]+t.dim.Render(plain)) <= w:
-				lines[i] += t.dim.Render(plain)
-				return lines
-			}
+	for k := range keys {
+		if withTitle(keys[k:k+1], titles[0]) {
+			return lines
+		}
+		// A line of its own: the key starts it, as the legend does.
+		if i := slices.Index(lines[1:], ""); i >= 0 && ansiWidth(strings.TrimLeft(keys[k], " ")) <= w {
+			return slices.Insert(slices.Delete(lines, i+1, i+2), 1, t.dim.Render(strings.TrimLeft(keys[k], " ")))
 		}
 	}
 	// A title in fewer words only for a key to someMark drawn: the eighths alone are not
 	// worth "rejected (pool + bulkhead)" cut to "rejected".
-	if !some || withTitle(titles...) || spec.bare == "" {
+	// Never the narrowest title where a wider one stands: the replicas out of rotation it
+	// leaves out are worth more than a key the chart beside it gives (fleet-domino's
+	// "workers held (of 80)" took the key's room at 120x40).
+	if n := len(titles) - 1; spec.narrowest != "" && head != titles[n] {
+		titles = titles[:n]
+	}
+	if !some || withTitle(keys, titles...) || spec.bare == "" {
 		return lines
 	}
-	withTitle(t.bold.Render(spec.bare))
+	withTitle(keys, t.bold.Render(spec.bare))
 	return lines
 }
 
@@ -694,14 +701,16 @@ func rowTop(v float64) string {
 	return fmt.Sprintf("%.1f", v)
 }
 
-// stripLevel is v's level in a strip of eighths from 0 to top: the nearest, so a value
-// reads within half an eighth (0.01 workers held is none, not an eighth of the pool).
+// stripLevel is v's level in a strip of eighths from 0 to top: the eighths it fills, whole,
+// so █ is the top itself and ▁ at least an eighth, as the key says; the nearest drew 19
+// workers of 20 as a full pool (newcomer 29). Under an eighth is none (someMark draws some).
+// A hair over a level is the division's.
 func stripLevel(v, top float64) int {
 	if top <= 0 {
 		return 0
 	}
 	levels := len(eighths) - 1
-	return min(max(int(math.Round(v/top*float64(levels))), 0), levels)
+	return min(max(int(math.Floor(v/top*float64(levels)+1e-9)), 0), levels)
 }
 
 // plotOptions are asciigraph's options for a plot from 0 to upper in height rows (it draws
@@ -1061,6 +1070,15 @@ var (
 	heldUnder     = "<" + heldLeastWord
 )
 
+// heldFigure is v as heldValue writes it, whole from a worker up: a full pool's mean is a
+// hair under it (the moments between one request and the next), and its strip full (█).
+func heldFigure(v float64) float64 {
+	if v >= 0.95 {
+		return math.Round(v)
+	}
+	return v
+}
+
 // heldValue writes a pool chart's legend figure and peak: whole, or to a tenth under one
 // worker, where the strip's some (someMark) may stand for a twentieth of a worker
 // (breaker-trap's trial calls); under that "<0.05", not 0 beside the blank it draws
@@ -1072,7 +1090,7 @@ func heldValue(v float64) string {
 	case v > 0 && v < 0.95:
 		return fmt.Sprintf("%.1f", v)
 	}
-	return fmtCount(int64(math.Round(v)))
+	return fmtCount(int64(heldFigure(v)))
 }
 
 // chartClasses are the classes a chart draws, in drawing order (the last on top).

@@ -245,13 +245,14 @@ func TestStripReadsTrue(t *testing.T) {
 	}
 }
 
-// The strip's level: the nearest eighth, none under 0 or past the top.
+// The strip's level: the eighths it fills, whole, none under 0 or past the top (newcomer 29:
+// 19 workers of 20 drew a full pool).
 func TestStripLevel(t *testing.T) {
 	for _, tc := range []struct {
 		v, top float64
 		want   int
-	}{{0, 64, 0}, {3.9, 64, 0}, {4.1, 64, 1}, {63, 64, 8}, {64, 64, 8}, {70, 64, 8},
-		{31.9, 64, 4}, {29, 64, 4}, {-1, 64, 0}, {5, 0, 0}} {
+	}{{0, 64, 0}, {7.9, 64, 0}, {8, 64, 1}, {63, 64, 7}, {64, 64, 8}, {70, 64, 8},
+		{31.9, 64, 3}, {32, 64, 4}, {-1, 64, 0}, {5, 0, 0}} {
 		if got := stripLevel(tc.v, tc.top); got != tc.want {
 			t.Errorf("stripLevel(%g, %g) = %d, want %d", tc.v, tc.top, got, tc.want)
 		}
@@ -362,7 +363,8 @@ func TestStripReachesSmallData(t *testing.T) {
 		// the classes' names, and then "busiest" alone. Each says which second: "0.6 (busiest
 		// second: 11)" read as one second holding both (a newcomer of round 11).
 		busiest := map[int]string{39: "(busiest 0–1s: 1)", 59: "(busiest second 0–1s: 1)"}[w]
-		if leg := ansi.Strip(lines[1]); !strings.Contains(leg, busiest) || w == 59 && !strings.Contains(leg, "payment") {
+		// Under the title, and the key where it has a line of its own.
+		if leg := ansi.Strip(strings.Join(lines[1:3], "\n")); !strings.Contains(leg, busiest) || w == 59 && !strings.Contains(leg, "payment") {
 			t.Errorf("w %d: the legend lacks the busiest second or the class's name: %q", w, leg)
 		}
 		// The payment strip's rows: from its letter's row to the row before the next letter's.

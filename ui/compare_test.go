@@ -951,3 +951,23 @@ func TestHeldLessonLines(t *testing.T) {
 		t.Errorf("brief at 80 columns %q", lines)
 	}
 }
+
+// A trade of four gains in one line of 80 columns, fleet-domino against fleet-bulkhead's,
+// names every gain, without figures, where "and 3 more gains" stood in the room for them
+// (newcomer 29); the table above has the figures.
+func TestTradeNamesItsGainsAt80(t *testing.T) {
+	p99 := func(c lab.Class, a, b time.Duration) lab.UserChange {
+		return lab.UserChange{Class: c, Counter: "p99", A: int64(a), B: int64(b)}
+	}
+	v := lab.UsersVerdict{Worse: []lab.UserChange{{Class: lab.Payment, Counter: "ok", A: 307, B: 97}},
+		Better: []lab.UserChange{{Class: lab.Signup, Counter: "ok", A: 1060, B: 1616}, {Class: lab.Health, Counter: "ok", A: 598, B: 650},
+			p99(lab.Signup, 2950*time.Millisecond, 6*time.Millisecond), p99(lab.Health, 2460*time.Millisecond, 2*time.Millisecond)}}
+	// At a cap too, which leaves the briefest form alone the room of a line (fleet-bulkhead's 5).
+	for _, cap := range []int{0, 5} {
+		v.Cap = cap
+		got := verdictLines(lab.Lesson(nil, v, lab.Class.String), 80, true)
+		if want := "» the trade: B worse: payment ok -210; B better: signup and health: ok and p99"; len(got) != 1 || got[0] != want {
+			t.Errorf("cap %d: %q\nwant %q", cap, got, want)
+		}
+	}
+}

@@ -143,10 +143,12 @@ func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
 func TestNarrateCorrected(t *testing.T) {
 	a, _ := measurementSnapshots()
 	got := narrate(a.Config, a)
-	if want := "; corrected p99 901ms (timed from when each was due)"; !strings.HasSuffix(got, want) {
+	// To when, for an unsent one too: its user's reply (newcomer 29: "99 never sent" beside
+	// a corrected count of 1000, timed to what?).
+	if want := "; corrected p99 901ms (each from when due to its user's reply)"; !strings.HasSuffix(got, want) {
 		t.Errorf("corrected, unexplained:\n got %q\nwant %q", got, want)
 	}
-	// What an unsent one's latency is, left out of the line, the help says.
+	// The rest, a stall's end and the pacing, the help says.
 	for _, d := range measurementHelp() {
 		for _, want := range []string{"timed from when each request was due", "the stall's end"} {
 			if d[0] == "corrected" && !strings.Contains(d[1], want) {

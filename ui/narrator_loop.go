@@ -51,11 +51,12 @@ func narrateMeasurement(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string
 			fmtSecs(s.Elapsed-began), fmtSecs(m.Stall), fmtCount(cl.NotSent()), lab.UsersText(m.Users)), true
 	}
 	// "corrected" is the lesson's key word: every sample timed from when it was due, and the
-	// ones the loop never sent put back at its pacing (lab's LatencyCorrected). Said in plain
-	// grammar, what an unsent one's end is left to the help: "(from when due, unsent to the
-	// stall's end)" was itself a riddle (newcomer 28).
-	// Two lines at 80 columns, three of half a 120-column screen.
-	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (timed from when each was due)",
+	// ones the loop never sent put back at its pacing (lab's LatencyCorrected), each until
+	// the reply its user waited for, as a sent one's own. Said in plain grammar, "(from when
+	// due, unsent to the stall's end)" was itself a riddle (newcomer 28); "(timed from when
+	// each was due)" left an unsent one's end to guessing beside "99 never sent" (newcomer
+	// 29). Two lines at 80 columns, three of half a 120-column screen.
+	return fmt.Sprintf("closed loop: %s of %s due never sent: p99 %s; %s; corrected p99 %s (each from when due to its user's reply)",
 		fmtCount(cl.NotSent()), fmtCount(cl.Due), p99(pay.Latency), stallShows(pay.Latency, m.Stall), p99(pay.LatencyCorrected)), true
 }
 

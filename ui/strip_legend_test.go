@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,6 +91,47 @@ func TestLegendCountRounds(t *testing.T) {
 	for v, want := range map[float64]string{23.96: "24", 19.4: "19", 0.6: "1"} {
 		if got := legendValue(v, ""); got != want {
 			t.Errorf("%v: %q, want %q", v, got, want)
+		}
+	}
+}
+
+// The strips' key is one rule on every chart, whole in every form ("⣀ 0.05+" beside "⣀
+// some, under ▁" read as two; newcomer 29), and never joins the legend's figures ("H <0.05
+// ⣀ 0.05+") nor stands under them, where it read as the legend wrapped: after the title,
+// else on a line of its own under it.
+func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
+	for _, spec := range []chartSpec{{pool: true}, {}} {
+		for _, k := range spec.stripKeys(true) {
+			if !strings.HasSuffix(k, ", under ▁") || !strings.Contains(k, string(someMark)) {
+				t.Errorf("pool %v: key %q, want someMark's rule whole", spec.pool, k)
+			}
+		}
+	}
+	th := newTheme(true, true)
+	head := "mean workers held (of 80; 60 on replicas out now)"
+	legend := "19–20s: P 5  S 0.1  H <0.05"
+	spec := chartSpec{pool: true, title: head, narrowest: "workers held (of 80)"}
+	// No room after the title, none of its own: no key, the title whole.
+	got := keyed(th, spec, []string{head, legend}, head, 59, true)
+	if got[0] != head || got[1] != legend {
+		t.Errorf("no room: %q", got)
+	}
+	// A line left blank: the key takes it, under the title, above the legend.
+	got = keyed(th, spec, []string{head, legend, ""}, head, 59, true)
+	if want := []string{head, "▁…█ eighths; ⣀ 0.05+, under ▁", legend}; !slices.Equal(got, want) {
+		t.Errorf("a blank line: %q, want %q", got, want)
+	}
+}
+
+// A pool's strip fills the eighths of the figure its legend writes: a full pool's mean, a
+// hair under the pool, is full (█), 19 of 20 is not (newcomer 29: drawn █ beside "P 19").
+func TestPoolStripFillsItsFigure(t *testing.T) {
+	for _, tc := range []struct {
+		held float64
+		want int
+	}{{19.98, 8}, {19.4, 7}, {19, 7}, {2.4, 0}, {2.6, 1}} {
+		if got := stripLevel(heldFigure(tc.held), 20); got != tc.want {
+			t.Errorf("%g of 20 held: level %d, want %d", tc.held, got, tc.want)
 		}
 	}
 }
