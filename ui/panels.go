@@ -872,7 +872,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	}
 	var classes []class
 	r := snap.Rates()
-	for i, c := range lab.Classes {
+	for _, c := range lab.Classes {
 		n := snap.Starved(c)
 		if n == 0 {
 			continue
@@ -901,12 +901,12 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		}
 		// What it counts: each reason with its share where more than one turned it away (a fleet's pool,
 		// balancer, codel …), the word alone where one did.
-		by := slices.DeleteFunc(slices.Clone(snap.CountedBy(c)), func(why lab.Reason) bool { return snap.Classes[i].Rejected[why] == 0 })
+		by := snap.CountedShares(c)
 		var words, cols []string
-		for _, why := range by {
-			term, share := lab.TurnedAway(why).Term(), ""
+		for _, part := range by {
+			term, share := lab.TurnedAway(part.Reason).Term(), ""
 			if len(by) > 1 {
-				share = " " + fmtCount(snap.Classes[i].Rejected[why])
+				share = " " + fmtCount(part.N)
 			}
 			words, cols = append(words, term.Word+share), append(cols, term.Column+share)
 		}
