@@ -3,6 +3,7 @@ package lab
 import (
 	"math"
 	"testing"
+	"time"
 )
 
 // The latency an adaptive limit tolerates, as failsafe-go's limiter lowers it: once
@@ -15,5 +16,40 @@ func TestAdaptiveBackoff(t *testing.T) {
 		if got := AdaptiveBackoff(c.limit); math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("limit %d: %v, want %v", c.limit, got, c.want)
 		}
+	}
+	// The help's rule: 1/(1 − AdaptiveBeta/limit) under a limit of AdaptiveBetaUnder, not from it.
+	for limit, under := range map[int]bool{AdaptiveBetaUnder - 1: true, AdaptiveBetaUnder: false} {
+		if got := AdaptiveBackoff(limit) == 1/(1-float64(AdaptiveBeta)/float64(limit)); got != under {
+			t.Errorf("limit %d: 1/(1 − %d/limit) is the rule %v, want %v", limit, AdaptiveBeta, got, under)
+		}
+	}
+}
+
+// The adaptive limit's headline numbers are decided in lab: the window's mean concurrency
+// and each ok's hold once a whole second has its oks, the instant's calls before; past the
+// knee on the number said; bursts refused only while a permit sat free on average.
+func TestAdaptiveUse(t *testing.T) {
+	var s Snapshot
+	s.Dependency.InFlight, s.Bulkhead.Limit = 30, 38
+	if u := s.AdaptiveUse(25); u.Windowed || u.Calls != 30 || !u.PastKnee || u.BurstsRefused || u.NoneNow {
+		t.Errorf("before the first second: %+v, want the instant's 30 calls, past the knee 25", u)
+	}
+	for i := range 5 {
+		sec := Second{T: i + 1}
+		sec.Held[Payment], sec.OK[Payment] = 20, 400
+		sec.Rejected[Payment][RejectBulkhead] = 10
+		s.Timeline = append(s.Timeline, sec)
+	}
+	u := s.AdaptiveUse(25)
+	if !u.Windowed || u.Calls != 20 || u.Hold != 50*time.Millisecond || u.PastKnee || !u.BurstsRefused || u.NoneNow {
+		t.Errorf("20 held at 400 ok/s, 10 turned away a second: %+v, want the window's 20 at 50ms, under the knee, bursts refused", u)
+	}
+	s.Bulkhead.Limit = 20 // the mean at the limit: a full limit's rejections, not bursts'
+	if u := s.AdaptiveUse(0); u.BurstsRefused || u.PastKnee {
+		t.Errorf("mean at the limit, no knee: %+v, want neither bursts refused nor past a knee", u)
+	}
+	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
+	if u := s.AdaptiveUse(25); !u.NoneNow {
+		t.Errorf("none turned away in the last second: %+v", u)
 	}
 }

@@ -614,7 +614,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// (newcomer 25: "368" a magic number, "? too few" at 80 columns barely parseable).
 		needs := fmt.Sprintf(" (a p99 needs %d ended: from fewer, the true p99 could lie above the slowest seen)", P99Needs())
 		// Briefest, to stand beside them at 80.
-		judged := TooFewBrief + ": p50 judged"
+		judged, p50s := TooFewBrief+": p50 judged", alone.words()
 		switch {
 		case stoodIn && !alone.any():
 			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": the p50 row under it is judged instead",
@@ -624,18 +624,18 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
 			// difference, and looked for payment's p50 row under 3.97s against ~3.0s); and
 			// what no row says (newcomer 28 could not tell agreeing p50s from unjudged ones).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + alone.where(),
-				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + alone.where(),
-				TooFewMark + " too few ended: p50 judged: a row below, or none where " + alone.where(), judged}
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
+				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
+				TooFewMark + " too few ended: p50 judged: a row below, or none where " + p50s.where, judged}
 		default:
 			// Brief, to stand beside ≈'s and bare's short words at 120 columns: what the count
 			// is, as the help says it ("under 368, the true p99 could lie above the slowest"
 			// left newcomer 26 asking where 368 came from). Every p50 was judged and is within
 			// noise, or too few for its own bound, or it would stand in: said, as no row under
 			// it says it (newcomer 28).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + "; " + alone.judged(), TooFewWhy() + "; " + alone.said(),
-				TooFewMark + " too few ended to judge a p99; " + alone.said(), TooFewBrief + "; " + alone.said()}
-			clauses[2] = append(clauses[2], alone.briefest()...)
+			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + "; " + p50s.judged, TooFewWhy() + "; " + p50s.said,
+				TooFewMark + " too few ended to judge a p99; " + p50s.said, TooFewBrief + "; " + p50s.said}
+			clauses[2] = append(clauses[2], p50s.briefest...)
 		}
 	}
 	at := [3]int{}
@@ -668,7 +668,7 @@ type ruleStep struct{ clause, to int }
 
 // ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last two the plain
 // words): the cited example to its plain words, bare to its short form, ?'s count, ≈ to
-// "noise", ?'s words, ? to its briefest (p50sAlone.briefest), bare out last: without colour nothing else says a
+// "noise", ?'s words, ? to its briefest (p50Words.briefest), bare out last: without colour nothing else says a
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
@@ -753,46 +753,29 @@ func (p p50sAlone) any() bool { return p.noise || p.few }
 // them (newcomer 29). said says it in a word before them, so 120 columns keep the 368.
 const unshown = ", not shown"
 
-// said is the brief clause: "unshown p50s within noise", "too few for a p50 too", or both.
-func (p p50sAlone) said() string {
-	switch {
-	case p.noise && p.few:
-		return "unshown p50s within noise, or too few for a p50 too"
-	case p.few:
-		return "too few for a p50 too"
-	}
-	return "unshown p50s within noise"
+// p50Words are p50sAlone's words in each form the "?" clause takes: said, the brief clause;
+// judged, at length (the p50s were judged instead); briefest, briefer forms still, so bare's
+// and ≈'s keys keep their place beside it at 80 columns (≈, the table's mark, for "within
+// noise"); where, "none where …".
+type p50Words struct {
+	said, judged, where string
+	briefest            []string
 }
 
-// judged is said at length: the p50s were judged instead.
-func (p p50sAlone) judged() string {
+// words are p's words, picked once for its case, so a new wording is made in one place.
+func (p p50sAlone) words() p50Words {
 	switch {
 	case p.noise && p.few:
-		return "the p50s, judged instead, are within noise, or too few for a p50 too" + unshown
+		return p50Words{said: "unshown p50s within noise, or too few for a p50 too",
+			judged:   "the p50s, judged instead, are within noise, or too few for a p50 too" + unshown,
+			briefest: []string{TooFewBrief + "; p50s within noise or too few", TooFewBrief + " (or a p50)"},
+			where:    "the p50s are within noise or too few for a p50 too"}
 	case p.few:
-		return "too few to judge the p50s instead too"
+		return p50Words{said: "too few for a p50 too", judged: "too few to judge the p50s instead too",
+			briefest: []string{TooFewBrief + " or p50"}, where: "the p50s are within noise or too few for a p50 too"}
 	}
-	return "the p50s, judged instead, are within noise" + unshown
-}
-
-// briefest are the briefer forms still, so bare's and ≈'s keys keep their place beside it at
-// 80 columns: ≈, the table's mark, for "within noise".
-func (p p50sAlone) briefest() []string {
-	switch {
-	case p.noise && p.few:
-		return []string{TooFewBrief + "; p50s within noise or too few", TooFewBrief + " (or a p50)"}
-	case p.few:
-		return []string{TooFewBrief + " or p50"}
-	}
-	return []string{TooFewBrief + "; p50s " + ApproxMark}
-}
-
-// where is "none where …": the p50s within noise, or too few for a p50 too.
-func (p p50sAlone) where() string {
-	if p.few {
-		return "the p50s are within noise or too few for a p50 too"
-	}
-	return "the p50s are within noise"
+	return p50Words{said: "unshown p50s within noise", judged: "the p50s, judged instead, are within noise" + unshown,
+		briefest: []string{TooFewBrief + "; p50s " + ApproxMark}, where: "the p50s are within noise"}
 }
 
 // latencyDiffers says two runs' percentiles (the one q picks) differ significantly: their

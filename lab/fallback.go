@@ -137,7 +137,7 @@ func beforeChainWords(s *Snapshot) string {
 			out = append(out, r.Word())
 			continue
 		}
-		out = append(out, ":"+r.String())
+		out = append(out, r.Short())
 	}
 	return orList(out)
 }

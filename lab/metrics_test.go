@@ -146,6 +146,20 @@ func TestStarved(t *testing.T) {
 	if s.Starved(Health) != 1 {
 		t.Errorf("health starved %d, want 1: the pool's alone is starved", s.Starved(Health))
 	}
+	// The count's parts: the reasons it sums that turned one away, each with how many.
+	shares := map[Reason]int64{}
+	for _, p := range s.CountedShares(Signup) {
+		shares[p.Reason] = p.N
+	}
+	if len(shares) != 3 || shares[RejectPool] != 3 || shares[RejectBulkhead] != 7 || shares[RejectBalancer] != 541 {
+		t.Errorf("signup's shares %v, want pool 3, bulkhead 7, balancer 541", shares)
+	}
+	if got := s.CountedShares(Health); len(got) != 1 || got[0] != (Share{RejectPool, 1}) {
+		t.Errorf("health's shares %v, want the pool's 1 alone", got)
+	}
+	if got := s.CountedShares(Payment); len(got) != 0 {
+		t.Errorf("payment's shares %v, want none", got)
+	}
 	s.Timeline = make([]Second, 3)
 	for i := range s.Timeline {
 		s.Timeline[i].T = i + 1

@@ -5,6 +5,8 @@
 
 package lab
 
+import "strings"
+
 // A Term is one word of the vocabulary: the word every sentence and report uses, the
 // table's one-line column label (the same at every width), and what it means.
 type Term struct {
@@ -55,6 +57,12 @@ func (o Outcome) Word() string { return Ended(o).Word() }
 
 // Word is the word of a rejection for r: "rejected:breaker".
 func (r Reason) Word() string { return TurnedAway(r).Word() }
+
+// Short is r's word after another rejection's in a list, its "rejected" understood:
+// ":codel" in "rejected:pool or :codel".
+func (r Reason) Short() string {
+	return strings.TrimPrefix(r.Word(), strings.TrimSuffix(rejectedPrefix, ":"))
+}
 
 // RejectedColumn is the label of the one column a table too narrow for a column per reason
 // counts them all in, and what it means.

@@ -245,6 +245,24 @@ func (s *Snapshot) CountedBy(c Class) []Reason {
 	return StarvedBy[:1]
 }
 
+// Share is one reason's part of a count.
+type Share struct {
+	Reason Reason
+	N      int64
+}
+
+// CountedShares are the parts of class c's header count (Starved): each reason it sums
+// (CountedBy) that turned one away, with how many, in CountedBy's order.
+func (s *Snapshot) CountedShares(c Class) []Share {
+	var out []Share
+	for _, why := range s.CountedBy(c) {
+		if n := s.Classes[c].Rejected[why]; n > 0 {
+			out = append(out, Share{why, n})
+		}
+	}
+	return out
+}
+
 // StarvedWord is the header's word for class c's count (Starved): "starved" while the pool
 // alone turned it away, "turned away" once a fleet's balancer did too.
 func (s *Snapshot) StarvedWord(c Class) string {
@@ -254,36 +272,54 @@ func (s *Snapshot) StarvedWord(c Class) string {
 	return "starved"
 }
 
-// StarvingNow says class c is being starved: turned away, for a reason its count sums
-// (CountedBy), during the last whole second (before the first, at all); by a fleet's
-// balancer, while every replica is out now, the header's clock for it (the review:
-// "rejected:balancer 681 (0 since 19.5s)" quiet beside signups starved in the alarm colour
-// for the rest of that second). A payment turned away is a rejection, not starvation.
+// StarvingNow says class c is being starved: turned away for one of the reasons its count
+// sums (CountedBy), now as lastRejection says it for each. A payment turned away is a
+// rejection, not starvation.
 func (s *Snapshot) StarvingNow(c Class) bool {
-	row := s.Classes[c].Rejected
-	if last := s.LastSecond(); last != nil {
-		row = last.Rejected[c]
-	}
-	if f := s.Fleet; f != nil {
-		row[RejectBalancer] = 0
-		if now, _, _ := f.BalancerOut(); now {
-			row[RejectBalancer] = s.Classes[c].Rejected[RejectBalancer]
-		}
-	}
-	return sumFor(row, s.CountedBy(c)) > 0
+	return slices.ContainsFunc(s.CountedBy(c), func(why Reason) bool { return s.lastRejection(why, []Class{c}).now })
 }
 
-// lastRejected is the last second of the timeline in which a request of one of classes was
-// rejected for one of reasons; nil if none of its seconds had one.
-func (s *Snapshot) lastRejected(reasons []Reason, classes []Class) *Second {
-	for i := len(s.Timeline) - 1; i >= 0; i-- {
-		for _, c := range classes {
-			if sumFor(s.Timeline[i].Rejected[c], reasons) > 0 {
-				return &s.Timeline[i]
+// lastRejection is when rejections for one reason last stopped, and whether they go on now.
+type lastRejection struct {
+	at    time.Duration // when the last stopped; 0: none did
+	tenth bool          // at is an instant to the tenth ("19.5s"), not a second's end ("7s")
+	now   bool
+}
+
+// lastRejection is the one rule, a reason at a time, for when requests of one of classes were
+// last turned away for why, and whether they are now. A fleet's balancer turns them away
+// only while every replica is out (BalancerOut), so its clock is the header's for that: now
+// while every replica is out, stopped at a replica's return, to the tenth (the review:
+// "rejected:balancer 681 (0 since 19.5s)" quiet beside signups starved in the alarm
+// colour for the rest of that second). Every other reason's is the timeline's: now in its
+// last second (before the first, at all), stopped at the end of the last second that had one.
+func (s *Snapshot) lastRejection(why Reason, classes []Class) lastRejection {
+	var l lastRejection
+	for _, c := range classes {
+		row := s.Classes[c].Rejected
+		if last := s.LastSecond(); last != nil {
+			row = last.Rejected[c]
+		}
+		l.now = l.now || row[why] > 0
+	}
+	if f := s.Fleet; f != nil && why == RejectBalancer {
+		now, _, until := f.BalancerOut()
+		had := slices.ContainsFunc(classes, func(c Class) bool { return s.Classes[c].Rejected[why] > 0 })
+		l.now = now && had
+		if until > 0 {
+			if had {
+				l.at, l.tenth = until, true
 			}
+			return l
 		}
 	}
-	return nil
+	for i := len(s.Timeline) - 1; i >= 0; i-- {
+		if slices.ContainsFunc(classes, func(c Class) bool { return s.Timeline[i].Rejected[c][why] > 0 }) {
+			l.at = time.Duration(s.Timeline[i].T) * time.Second
+			break
+		}
+	}
+	return l
 }
 
 // noneSince begins NoneSince's words: "none since 7s" beside "signup starved 12" read as
@@ -294,28 +330,23 @@ const noneSince = "0 since "
 // since 7s", the end of the last second that had one; "" if none of the timeline's seconds
 // had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
 // 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14). A fleet's
-// balancer stopped when a replica came back (BalancerOut), to the tenth: "0 since 19.5s",
+// balancer stopped when a replica came back (lastRejection), to the tenth: "0 since 19.5s",
 // as the header's rejected:balancer says, not the end of that second.
 func (s *Snapshot) NoneSince(reasons []Reason, classes ...Class) string {
-	var since time.Duration
-	if f := s.Fleet; f != nil && slices.Contains(reasons, RejectBalancer) {
-		if _, _, until := f.BalancerOut(); until > 0 {
-			reasons = slices.DeleteFunc(slices.Clone(reasons), func(r Reason) bool { return r == RejectBalancer })
-			for _, c := range classes {
-				if s.Classes[c].Rejected[RejectBalancer] > 0 {
-					since = until
-				}
-			}
+	var last lastRejection
+	for _, why := range reasons {
+		// The latest; at a tie, a second's end, whose words are the seconds'.
+		if l := s.lastRejection(why, classes); l.at > last.at || l.at == last.at && !l.tenth {
+			last = l
 		}
 	}
-	sec := s.lastRejected(reasons, classes)
 	switch {
-	case sec != nil && time.Duration(sec.T)*time.Second >= since:
-		return fmt.Sprintf("%s%ds", noneSince, sec.T)
-	case since > 0:
-		return noneSince + FmtSecs(since)
+	case last.at == 0:
+		return ""
+	case last.tenth:
+		return noneSince + FmtSecs(last.at)
 	}
-	return ""
+	return fmt.Sprintf("%s%ds", noneSince, last.at/time.Second)
 }
 
 // RateWindow is how many whole seconds Rates averages over: long enough that a second in

@@ -40,17 +40,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			return why + tail, true
 		}
 		limit := fmt.Sprintf("adaptive limit %d from latency", s.Bulkhead.Limit)
-		// The window's mean concurrency, not the instant's calls, beside the window's rates, so
-		// that they agree by Little's law (newcomer 29: "35 at 98ms each: ok 372/s" is 357/s;
-		// at 80 columns 25 calls now read as the limiter holding the knee while the window
-		// averaged 35); the instant's, before the first whole second.
-		r := s.Rates()
-		hold, windowed := r.OKHold(lab.Payment)
-		inUse := float64(calls)
-		if windowed {
-			inUse = r.Held[lab.Payment]
-		}
-		past := k.Knee > 0 && inUse > float64(k.Knee)
+		// The window's mean concurrency beside the window's rates, the instant's calls before
+		// the first whole second (lab decides which).
+		u := s.AdaptiveUse(k.Knee)
 		// How it moves, why orders are turned away below it, and what it buys, where there
 		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
 		// free? a fix or another trap?"). The rule in words the screen can back: its p90 and
@@ -61,12 +53,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
 		// sheds only an excess): where the window turned orders away.
 		lesson, short := "", ""
-		// Only where a permit sat free on average: with the mean at the limit, the rejections
-		// are a full limit's, not bursts' (review 19).
-		if windowed && r.Rejected[lab.Payment][lab.RejectBulkhead] > 0 && inUse <= float64(s.Bulkhead.Limit)-1 {
+		if u.BurstsRefused {
 			lesson = "; it refuses bursts while permits sit free on average"
 		}
-		if past {
+		if u.PastKnee {
 			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
 			// climb drags it along (newcomer 25 read "falls as it climbs" beside 35 calls at
 			// 82ms, still rising, as the lab contradicting itself; newcomer 27). At 80 columns
@@ -80,19 +70,19 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.
 		rest := ""
-		if last := s.LastSecond(); last != nil && last.Rejected[lab.Payment][lab.RejectBulkhead] == 0 {
+		if u.NoneNow {
 			rest = ", none turned away now"
 		}
 		switch {
 		case k.Knee == 0:
 			return fmt.Sprintf("%s: %d calls at %s", limit, calls, fmtLatency(s.Dependency.Latency)) + rest + tail, true
-		case windowed:
+		case u.Windowed:
 			// The knee's yardstick beside the window's mean (newcomer 22 could not tell
 			// whether a limit that settles past the knee is a fix or another trap).
 			kneeTime, best := k.Answers(k.Knee)
 			return fmt.Sprintf("%s: %d calls at %s give %s; mean %.1f at ~%s: %s",
-				limit, k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), inUse, fmtLatency(hold), answered(s, 0, rate)) + rest + tail, true
-		case !past:
+				limit, k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), u.Calls, fmtLatency(u.Hold), answered(s, 0, rate)) + rest + tail, true
+		case !u.PastKnee:
 			// The knee's latency at these calls, as the status line's "now 35, 98ms each" says
 			// it, not the next call's (newcomer 22: "35 calls at 104ms" beside it).
 			return fmt.Sprintf("%s: %d calls at %s (knee %d)", limit, calls, fmtLatency(callTime), k.Knee) + rest + tail, true

@@ -872,7 +872,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	}
 	var classes []class
 	r := snap.Rates()
-	for i, c := range lab.Classes {
+	for _, c := range lab.Classes {
 		n := snap.Starved(c)
 		if n == 0 {
 			continue
@@ -901,12 +901,12 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		}
 		// What it counts: each reason with its share where more than one turned it away (a fleet's pool,
 		// balancer, codel …), the word alone where one did.
-		by := slices.DeleteFunc(slices.Clone(snap.CountedBy(c)), func(why lab.Reason) bool { return snap.Classes[i].Rejected[why] == 0 })
+		by := snap.CountedShares(c)
 		var words, cols []string
-		for _, why := range by {
-			term, share := lab.TurnedAway(why).Term(), ""
+		for _, part := range by {
+			term, share := lab.TurnedAway(part.Reason).Term(), ""
 			if len(by) > 1 {
-				share = " " + fmtCount(snap.Classes[i].Rejected[why])
+				share = " " + fmtCount(part.N)
 			}
 			words, cols = append(words, term.Word+share), append(cols, term.Column+share)
 		}
@@ -998,8 +998,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		if now {
 			at = 0
 		}
-		// with are forms with the outage's count labelled so.
-		with := func(label string) [][]string {
+		// with are forms with the outage's count labelled so, and where among them every count
+		// is bare.
+		with := func(label string) ([][]string, int) {
 			forms := slices.Clone(forms)
 			withNote := label + t.dim.Render(" ("+note+")")
 			for k := range forms {
@@ -1012,30 +1013,32 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			// Every class bare beside its note, before every count bare: the outage's "(all out
 			// since 12.9s)" outranks the run time's label (the fleet domino at 120 columns). With no
 			// class starved, the outage alone: its note, then its count bare.
+			withBare := bare
 			if len(classes) > 0 {
 				noted := slices.Clone(forms[bare])
 				noted[min(at, len(classes))] = withNote
 				forms = slices.Insert(forms, bare, noted)
+				withBare++ // after its noted form
 			}
 			// Its count bare beside the first class alone, whose parts it has a share of; then
 			// alone, the whole outage's count, before a class's (whose parts take more room).
 			if len(classes) > 1 {
 				forms = append(forms, slices.Insert([]string{noted(0, -1)}, min(at, 1), label))
 			}
-			return append(forms, []string{label})
+			return append(forms, []string{label}), withBare
 		}
 		// Every class's, said so: "rejected:balancer 681" beside the signups' "rej:balancer
 		// 541" read as one label with two numbers (newcomer 29); "total", as "all classes" left
 		// a compare half at 120 columns no room for it, and "all" read as every request turned
 		// away, beside "all out", every replica (review 19). Each form in the word, then in the
 		// column's name, where that leaves a class its parts (the domino at 120 columns).
-		word, column := with(style.Render(fmt.Sprintf("total %s %s", lab.RejectBalancer.Word(), fmtCount(n)))),
-			with(style.Render(fmt.Sprintf("total %s %s", lab.TurnedAway(lab.RejectBalancer).Term().Column, fmtCount(n))))
+		word, wordBare := with(style.Render(fmt.Sprintf("total %s %s", lab.RejectBalancer.Word(), fmtCount(n))))
+		column, _ := with(style.Render(fmt.Sprintf("total %s %s", lab.TurnedAway(lab.RejectBalancer).Term().Column, fmtCount(n))))
 		forms = nil
 		for k := range word {
 			forms = append(forms, word[k], column[k])
 		}
-		bare = 2 * (bare + 1)
+		bare = 2 * wordBare // the word's forms come first of each pair
 	}
 	// The first class alone; a fleet's outage count alone came last already, and its first
 	// is that count or a class with its parts, wider (review 16).

@@ -335,7 +335,8 @@ var tourChapters = []chapter{
 				"Requests sent: %s in A, %s in B.",
 				fmtWorkers(ma.StallNotSent), fmtWorkers(ma.StallDue), a.mark(0), fmtWorkers(mb.StallDue), a.markB(0), a.mark(1), a.markB(1))
 		},
-		look: "The summary's rows sent of 700 due and p99 (A since sent, B since arrival), and each side's samples sent line and percentile ladder: A's slowest " +
+		// Each side's latency timed as lab says it (A closed, B open, as the question says).
+		look: "The summary's rows sent of 700 due and p99 (A " + lab.Closed.Since() + ", B " + lab.Open.Since() + "), and each side's samples sent line and percentile ladder: A's slowest " +
 			"sample (max, and p99.9 and p99.99 of so few) shows the stall while its p99 does not; its corrected line puts the missing samples back. The by-percentile chart " +
 			"draws both ladders.",
 		fast: 1, // a 1 ms dependency: any faster and loopback's own overhead would be the measurement

@@ -101,20 +101,23 @@ func (f *Fleet) latchFirst() {
 	if f.first.ended() {
 		return
 	}
-	checks := make([]*healthCheck, len(f.replicas))
+	// Each replica read for its health alone: what the outs are gathered from.
+	reps := make([]lab.Snapshot, len(f.replicas))
 	for i, r := range f.replicas {
-		checks[i] = r.health
+		reps[i].Health = r.health.stats()
 	}
-	f.first.latch(outsOf(checks, f.bal.drainStats(f.config().Fleet.Drain)))
+	f.first.latch(fleetOuts(reps, f.bal.drainStats(f.config().Fleet.Drain)))
 }
 
-// outsOf is the fleet of these checks' replicas as far as its outs go: their pulls, and the
-// drain d.
-func outsOf(checks []*healthCheck, d *lab.Drain) *lab.FleetStats {
-	fs := &lab.FleetStats{Replicas: make([]lab.Snapshot, len(checks)), Drain: d}
-	for _, h := range checks {
-		fs.Pulls = append(fs.Pulls, h.stats().History...)
+// fleetOuts is the fleet of these replicas as far as its outs go: every replica's pulls, in
+// time order, and the drain d. The one gatherer of both, for the snapshot and the latch
+// (latchFirst) alike.
+func fleetOuts(replicas []lab.Snapshot, d *lab.Drain) *lab.FleetStats {
+	fs := &lab.FleetStats{Replicas: replicas, Drain: d}
+	for _, r := range replicas {
+		fs.Pulls = append(fs.Pulls, r.Health.History...)
 	}
+	sort.SliceStable(fs.Pulls, func(i, j int) bool { return fs.Pulls[i].At < fs.Pulls[j].At })
 	return fs
 }
 
@@ -248,23 +251,22 @@ func (f *Fleet) takeSecond(k int) {
 // own snapshot. Cheap enough for a 10 Hz screen with 16 replicas.
 func (f *Fleet) Snapshot() lab.Snapshot {
 	cfg := *f.config()
-	fs := &lab.FleetStats{Balancer: cfg.Fleet.Balancer}
-	s := lab.Snapshot{Config: cfg, Fleet: fs}
+	s := lab.Snapshot{Config: cfg}
+	reps := make([]lab.Snapshot, 0, len(f.replicas))
 	pools := make([]lab.PoolStats, 0, len(f.replicas))
 	classes := make([][numClasses]lab.ClassStats, 0, len(f.replicas))
 	for _, r := range f.replicas {
 		rs := r.Snapshot()
-		fs.Replicas = append(fs.Replicas, rs)
+		reps = append(reps, rs)
 		pools = append(pools, rs.Pool)
 		classes = append(classes, rs.Classes)
 		s.Goroutines += rs.Goroutines
-		fs.Pulls = append(fs.Pulls, rs.Health.History...)
 		s.GoroutinesPeak += rs.GoroutinesPeak // at most: the replicas need not peak together
 	}
+	fs := fleetOuts(reps, f.bal.drainStats(cfg.Fleet.Drain))
+	fs.Balancer, s.Fleet = cfg.Fleet.Balancer, fs
 	s.SumIsolation(fs.Replicas)
 	s.Elapsed = time.Since(f.start)
-	sort.SliceStable(fs.Pulls, func(i, j int) bool { return fs.Pulls[i].At < fs.Pulls[j].At })
-	fs.Drain = f.bal.drainStats(cfg.Fleet.Drain)
 	fs.First = f.first.latch(fs)
 	for i := range fs.Replicas {
 		if fs.InRotationNow(i) {

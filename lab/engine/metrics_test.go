@@ -250,3 +250,25 @@ func goroutineID() string {
 	id, _, _ := strings.Cut(strings.TrimPrefix(string(buf[:runtime.Stack(buf, false)]), "goroutine "), " ")
 	return id
 }
+
+// A latency summary's interval ranks are worked out before its lock (stats: a finish no
+// longer waits for them), and again under it if a sample came in between: never a stale
+// count's.
+func TestRanksAheadNeverStale(t *testing.T) {
+	h := newLatencyHist()
+	for i := range 1000 {
+		h.record(time.Duration(i+1) * time.Millisecond)
+	}
+	ahead := h.ranksAhead()
+	h.record(time.Second) // in between
+	h.mu.Lock()
+	got := h.summaryLocked(ahead)
+	h.mu.Unlock()
+	h.dirty = true
+	if want := h.summary(); got.P99In != want.P99In || got.P50In != want.P50In || got.Count != 1001 {
+		t.Errorf("intervals %+v %+v of %d, want %+v %+v of 1001", got.P99In, got.P50In, got.Count, want.P99In, want.P50In)
+	}
+	if lo, _ := lab.QuantileRanks(1000, 0.99, lab.QuantileConfidence); ahead.n != 1000 || ahead.lo != lo {
+		t.Errorf("ranks ahead %+v, want 1000's", ahead)
+	}
+}
