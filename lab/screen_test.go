@@ -513,6 +513,16 @@ func TestOwnMeasures(t *testing.T) {
 	if !queued.Own(Goroutines) {
 		t.Errorf("a queue within a round of the pool: its goroutines are the lab's own")
 	}
+	// Over the rates' window, not the instant: a queue that dips under a round for a sample
+	// keeps the line, which would otherwise come and go with it.
+	queued.Timeline = []Second{{T: 1, Queued: 90}, {T: 2, Queued: 20}}
+	if queued.Own(Goroutines) {
+		t.Errorf("more than a round waited a second ago: the line blinks with the queue")
+	}
+	queued.Timeline = append([]Second{{T: 1, Queued: 90}}, make([]Second, RateWindow)...)
+	if !queued.Own(Goroutines) {
+		t.Errorf("a round waited only before the rates' window: its goroutines are the lab's own")
+	}
 
 	orphans := &Snapshot{Config: DefaultConfig(), Chain: []string{"handoff:goroutine", "http"}, Orphans: OrphanStats{Total: 5}}
 	if orphans.Own(Goroutines) {

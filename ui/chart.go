@@ -582,7 +582,7 @@ func lineReadsTrue(upper float64, height int, reach float64) bool {
 // eighths are a strip's cells by how many eighths of a row they fill, 0 to 8.
 var eighths = []rune(" ▁▂▃▄▅▆▇█")
 
-// someMark is a strip's cell for some, less than half of ▁: drawn as ▁ it read as a level,
+// someMark is a strip's cell for some, under a whole ▁: drawn as ▁ it read as a level,
 // fleet-domino's 0.1 signup workers of 80 as ~10 (newcomer 23); left blank, breaker-trap's
 // trial calls read as a breaker that never closed (newcomer 16). Low dots, not the pool
 // picture's ·, which is an idle worker or an empty queue slot (newcomer 25 found · meaning
@@ -662,7 +662,7 @@ func classStrips(t *theme, classes []int, least, top float64, seriesOf func(c in
 }
 
 // stripLines draws series as strips of eighth blocks, one row each, in order, at most rows
-// of them, each from 0 to its top: 8 levels, each value on the nearest, and some under the
+// of them, each from 0 to its top: 8 levels, each value on the one it fills (floored), and some under the
 // first (someMark) from the series' least. Each says the range
 // it holds after the series' letter ("P 0–20┤": █ is 20): bands of rows, "10–20" over
 // "0–10", read as a riddle whose sizes changed from screen to screen (newcomers 19 and 20),

@@ -145,7 +145,7 @@ func TestNarrateCorrected(t *testing.T) {
 	got := narrate(a.Config, a)
 	// To when, for an unsent one too: its user's reply (newcomer 29: "99 never sent" beside
 	// a corrected count of 1000, timed to what?).
-	if want := "; corrected p99 901ms (each from when due to its user's reply)"; !strings.HasSuffix(got, want) {
+	if want := "; corrected p99 901ms (each from when due until its user's reply)"; !strings.HasSuffix(got, want) {
 		t.Errorf("corrected, unexplained:\n got %q\nwant %q", got, want)
 	}
 	// The rest, a stall's end and the pacing, the help says.

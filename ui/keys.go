@@ -69,8 +69,8 @@ func newKeyMap() keyMap {
 		Machine: bind("the lab's own measures on / off (off to start): how late its generator sent (generator lag, p99:lag), the "+
 			"goroutines it owns, p99:dispatch, and p99:wait where there is no queue (then only the machine's delay), with "+
 			"their notes. Off, a run whose lesson rests on one keeps it: a closed loop's lag, the goroutines of requests "+
-			"waiting in an unbounded queue (more than a round of the pool) or of orphaned calls, a queue's p99:wait. The ⚠ too busy warning shows either way",
-			"m", "machine", "m"),
+			"waiting in an unbounded queue (more than a round of the pool, now or in the last "+fmt.Sprint(lab.RateWindow)+" seconds) or of orphaned calls, a queue's p99:wait. The ⚠ too busy warning shows either way",
+			"m", "own measures", "m"),
 
 		Up:    bind("", "↑", "up", "up", "k"),
 		Down:  bind("", "↓", "down", "down", "j"),

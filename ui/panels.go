@@ -464,7 +464,7 @@ var hopsPanel = panel{name: "hops", deepest: upTo(levelBare),
 // detailPanel: the full percentile set, on tall screens, when the charts keep their height
 // under it and it is not cut at the side; a blank line after it.
 var detailPanel = panel{name: "detail", deepest: upTo(levelFull), fill: func(c labCtx, _, h int) []string {
-	if detail := detailLines(c.t, c.snap, c.s.machine); h-len(detail)-1 >= 24 && ansiWidth(detail[1]) <= c.w {
+	if detail := detailLines(c.t, c.snap, c.tablePeer().snap, c.s.machine); h-len(detail)-1 >= 24 && ansiWidth(detail[1]) <= c.w {
 		return append(detail, "")
 	}
 	return nil

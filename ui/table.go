@@ -160,23 +160,31 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 			cols[i].pinned = true
 		}
 	}
-	ws, sum := widths(cols)
-	for sum > fit {
-		var ok bool
-		if cols, ok = narrower(cols); !ok {
-			break
+	narrow := func(cols []column) ([]column, []int, int) {
+		ws, sum := widths(cols)
+		for sum > fit {
+			var ok bool
+			if cols, ok = narrower(cols); !ok {
+				break
+			}
+			ws, sum = widths(cols)
 		}
-		ws, sum = widths(cols)
+		return cols, ws, sum
 	}
-	// The lab's own measures go once the width has chosen the rest as with them: m adds or
-	// takes them alone, and the room they leave brings back no column of zeros for a
-	// mechanism that is off (rej:bulkhead beside "bulkhead none").
+	all, ws, sum := narrow(slices.Clone(cols))
+	// Without the lab's own measures, the rest are chosen again in the room they leave, so a
+	// lesson's column (p99:service) is not dropped for them (review 21); the columns of zeros
+	// the width dropped beside them stay dropped, or that room brings back a mechanism that is
+	// off (rej:bulkhead beside "bulkhead none").
 	if !machine {
-		cols = slices.DeleteFunc(cols, func(c column) bool {
-			return c.measure != 0 && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return !s.Own(c.measure) })
-		})
-		ws, sum = widths(cols)
+		dropped := func(c column) bool {
+			return c.drop == 3 && !slices.ContainsFunc(all, func(k column) bool { return k.head == c.head })
+		}
+		all, ws, sum = narrow(slices.DeleteFunc(cols, func(c column) bool {
+			return hiddenMeasure(c.measure, both) || dropped(c)
+		}))
 	}
+	cols = all
 	// Spread what is left, a little, so wide screens don't cram the numbers together.
 	if spare := w - sum; spare > 0 {
 		each := min(spare/len(cols), 4)
@@ -586,10 +594,13 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	case shown["p99:wait"] && s.Pool.HasQueue():
 		// Its parts left out (the lab's own, m): the queue's wait is the lesson (long-queue,
 		// the postmortem), and still no two p99s add up (newcomer 13 added wait and service).
-		pick("p99:wait = scheduled arrival → on a worker, the queue's wait included; p99:service = on a worker → answered; no two p99s add up",
-			"p99:wait = scheduled arrival → on a worker, the queue's wait included; no two p99s add up",
+		forms := []string{"p99:wait = scheduled arrival → on a worker, the queue's wait included; no two p99s add up",
 			"p99:wait = arrival → on a worker, queue included; no two p99s add up",
-			"p99:wait: arrival → on a worker, queue included")
+			"p99:wait: arrival → on a worker, queue included"}
+		if shown["p99:service"] { // said only beside its column (review 21)
+			forms = slices.Insert(forms, 0, "p99:wait = scheduled arrival → on a worker, the queue's wait included; p99:service = on a worker → answered; no two p99s add up")
+		}
+		pick(forms...)
 	case shown["p99:wait"]:
 		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)")
 	}
@@ -658,10 +669,21 @@ func sumInts(v []int) int {
 	return n
 }
 
+// hiddenMeasure says a column of measure m is left out without m (machine): it is the lab's
+// own on every side shown; on one side a lesson's, it stays on both, so the halves of a
+// compare, and a half's table and detail, show the same columns (review 21).
+func hiddenMeasure(m lab.Measure, both []*lab.Snapshot) bool {
+	return m != 0 && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return !s.Own(m) })
+}
+
 // detailLines is the full percentile set per class, for screens tall enough to have room:
 // latency (from the scheduled arrival), queue wait and service time; the wait and its parts
-// as the table shows them (machine: the lab's own measures too).
-func detailLines(t *theme, s *lab.Snapshot, machine bool) []string {
+// as the table shows them, beside the peer's in a compare (machine: the lab's own measures too).
+func detailLines(t *theme, s *lab.Snapshot, peer *lab.Snapshot, machine bool) []string {
+	both := []*lab.Snapshot{s}
+	if peer != nil {
+		both = append(both, peer)
+	}
 	type col struct {
 		head string
 		get  func(c lab.ClassStats) string
@@ -694,7 +716,7 @@ func detailLines(t *theme, s *lab.Snapshot, machine bool) []string {
 		{"service", []col{{"p50", p(svc, p50)}, {"p99", p(svc, p99)}, {"max", p(svc, pmax)}}, 0},
 	}
 	if !machine {
-		groups = slices.DeleteFunc(groups, func(g group) bool { return g.measure != 0 && s.Own(g.measure) })
+		groups = slices.DeleteFunc(groups, func(g group) bool { return hiddenMeasure(g.measure, both) })
 	}
 	const cw, nameW, gap = 9, 10, 3
 	top := padRight("", nameW)

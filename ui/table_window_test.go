@@ -280,6 +280,12 @@ func TestConnectionWaitSaidInService(t *testing.T) {
 		"p99:wait: until on a worker; connection wait after, in p99"}, func(note string) bool { return strings.Contains(flat, note) }) {
 		t.Errorf("80x24, p99:wait beside a connection cap, unsaid:\n%s", got)
 	}
+	// Without m, the room the hidden measures leave keeps p99:service, and the note is said
+	// of it: it gave way to columns never drawn, and no note said the wait (review 21).
+	got = frameText(t, s, 80, 24)
+	if !strings.Contains(got, "p99:service") || strings.Contains(got, "p99:wait") || !strings.Contains(got, "connection") {
+		t.Errorf("80x24 without m: p99:service dropped for hidden columns, or its connection wait unsaid:\n%s", got)
+	}
 }
 
 // Where the fallback answered, the user's answer is said at every size: at 120x40 by the
