@@ -133,7 +133,7 @@ func init() {
 // starvation ends the pool's description, shutOut the balancer's: the header's words.
 const (
 	starvation = `. For every class but payment this is starvation (the header's "starved"); payments' own are not counted starved`
-	shutOut    = `. The header counts every class's, "total rejected:balancer n", and each class's but payment's among what that class had ` + turnedAwayWord
+	shutOut    = `. The header counts every class's, "total rejected:balancer n", and each class's but payment's among that class's requests ` + turnedAwayWord
 )
 
 // queueFull is noWorker behind a bounded queue, in the few words a table's gloss has room for.

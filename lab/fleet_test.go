@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"strings"
@@ -247,6 +248,16 @@ func TestFleetReportSaysTheStretch(t *testing.T) {
 	snap.Fleet = &FleetStats{Replicas: fleet.Replicas, Pulls: again}
 	if lines, want := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n"), "every replica out of rotation 12.9s–19.5s, again from 25.4s: "; !strings.Contains(lines, want) {
 		t.Errorf("all out again:\n%s\nwant %q", lines, want)
+	}
+	// JSON keeps every number the text says (review 21).
+	js, err := json.Marshal(fleetReport(snap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"all_pulled_at_s":12.9`, `"all_back_at_s":19.5`, `"all_pulled_again_at_s":25.4`, `"all_back_again_at_s":null`} {
+		if !strings.Contains(string(js), want) {
+			t.Errorf("JSON lacks %s: %s", want, js)
+		}
 	}
 	snap.Fleet = &fleet
 	snap.Fleet.Pulls[0].ReturnedAt, snap.Fleet.Pulls[1].ReturnedAt = 0, 0

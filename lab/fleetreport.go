@@ -11,12 +11,16 @@ import (
 // FleetReport is the fleet behind its balancer over the run. The report's classes, pool and
 // dependency are fleet-wide; each replica's own counts are here.
 type FleetReport struct {
-	Replicas     int             `json:"replicas"`
-	Balancer     string          `json:"balancer"`
-	Drained      *DrainReport    `json:"drained,omitempty"` // the operator's drain of one replica (a deploy); absent: none
-	Pulled       []PullReport    `json:"pulled"`            // every pull, in time order
-	AllPulledAtS *float64        `json:"all_pulled_at_s"`   // when every replica was first out of rotation at once (pulled, or drained); null: never
-	PerReplica   []ReplicaReport `json:"per_replica"`
+	Replicas     int          `json:"replicas"`
+	Balancer     string       `json:"balancer"`
+	Drained      *DrainReport `json:"drained,omitempty"` // the operator's drain of one replica (a deploy); absent: none
+	Pulled       []PullReport `json:"pulled"`            // every pull, in time order
+	AllPulledAtS *float64     `json:"all_pulled_at_s"`   // when every replica was first out of rotation at once (pulled, or drained); null: never
+	AllBackAtS   *float64     `json:"all_back_at_s"`     // when that first stretch ended; null: never, or it lasted to the end
+	// The latest later stretch with every replica out ("all out again"); null: none.
+	AgainPulledAtS *float64        `json:"all_pulled_again_at_s"`
+	AgainBackAtS   *float64        `json:"all_back_again_at_s"` // null: none, or it lasted to the end
+	PerReplica     []ReplicaReport `json:"per_replica"`
 
 	allBackAt time.Duration // when the first stretch with every replica out ended (FirstAllOut); 0: it lasts still
 	again     Stretch       // the latest such stretch where it is not the first (AllOutAgain); From 0: none
@@ -59,8 +63,10 @@ func fleetReport(s Snapshot) *FleetReport {
 	}
 	all, back := fs.FirstAllOut()
 	r.AllPulledAtS, r.allBackAt = secondsOrNull(all), back
+	r.AllBackAtS = secondsOrNull(back)
 	if fs.AllOutAgain() {
 		r.again.From, r.again.Until = fs.LastAllOut()
+		r.AgainPulledAtS, r.AgainBackAtS = secondsOrNull(r.again.From), secondsOrNull(r.again.Until)
 	}
 	if d := fs.Drain; d != nil {
 		r.Drained = &DrainReport{Replica: d.Replica, AtS: secondsOrNull(d.At), BackAtS: secondsOrNull(d.BackAt)}

@@ -260,13 +260,18 @@ func TestRanksAheadNeverStale(t *testing.T) {
 		h.record(time.Duration(i+1) * time.Millisecond)
 	}
 	ahead := h.ranksAhead()
-	h.record(time.Second) // in between
+	for range 200 { // in between: enough that the ranks move, or a stale use would pass
+		h.record(time.Second)
+	}
+	if lo, _ := lab.QuantileRanks(1200, 0.99, lab.QuantileConfidence); lo == ahead.lo {
+		t.Fatalf("the ranks of 1000 and 1200 are the same (%d): the test would test nothing", lo)
+	}
 	h.mu.Lock()
 	got := h.summaryLocked(ahead)
 	h.mu.Unlock()
 	h.dirty = true
-	if want := h.summary(); got.P99In != want.P99In || got.P50In != want.P50In || got.Count != 1001 {
-		t.Errorf("intervals %+v %+v of %d, want %+v %+v of 1001", got.P99In, got.P50In, got.Count, want.P99In, want.P50In)
+	if want := h.summary(); got.P99In != want.P99In || got.P50In != want.P50In || got.Count != 1200 {
+		t.Errorf("intervals %+v %+v of %d, want %+v %+v of 1200", got.P99In, got.P50In, got.Count, want.P99In, want.P50In)
 	}
 	if lo, _ := lab.QuantileRanks(1000, 0.99, lab.QuantileConfidence); ahead.n != 1000 || ahead.lo != lo {
 		t.Errorf("ranks ahead %+v, want 1000's", ahead)
