@@ -626,6 +626,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		// worker now, which p99 and p99:service, of those ended, do not (newcomer 30:
 		// long-queue's p99 5.48s under p99:wait 2.87s + p99:service 3.00s).
 		pick("p99:wait = scheduled arrival → on a worker, the queue's wait included, those on one now too; p99:service = on a worker → answered; no two p99s add up",
+			"p99:wait = scheduled arrival → on a worker, the queue's wait included, those on one now too; no two p99s add up",
 			"p99:wait = scheduled arrival → on a worker, queue included, those on one now too; no two p99s add up",
 			"p99:wait = arrival → on a worker, queue included, those on one now too",
 			"p99:wait: arrival → on a worker, those on one now too", "p99:wait: arrival → on a worker")
