@@ -98,7 +98,7 @@ func (spec chartSpec) least() float64 {
 func (spec chartSpec) stripKeys(some bool) []string {
 	what := "some"
 	if spec.pool {
-		what = heldLeastWord + "+"
+		what = heldLeastWord + "+ workers"
 	}
 	rule := string(someMark) + " " + what + ", under ▁"
 	last := "  " + eighthsKey
@@ -109,7 +109,7 @@ func (spec chartSpec) stripKeys(some bool) []string {
 }
 
 // eighthsKey names a strip's blocks: each an eighth more of the range its label gives.
-const eighthsKey = "▁…█ eighths"
+const eighthsKey = "▁…█ eighths of the range"
 
 // withUnit is a strip's top written by top, with the chart's unit ("P 0–10/s┤"): the rate
 // charts' axes carried none, the unit only implied by the title (newcomer 28).
@@ -119,8 +119,9 @@ func (spec chartSpec) withUnit(top func(float64) string) func(float64) string {
 
 // okMark and arrivedMark mark the strips of what was answered ok and what arrived: no
 // letter, which a class has (letters "o" and "a" beside postmortem's orders, "O 0–64┤",
-// told series apart by case alone; newcomer 29).
-const okMark, arrivedMark = "✓", "+"
+// told series apart by case alone; newcomer 29), and no operator ("orders + arrived 490/s"
+// read as orders plus arrived, newcomer 30).
+const okMark, arrivedMark = "✓", "•"
 
 // withPeer is specs drawn to one scale with peer's (nil: alone).
 func withPeer(peer *lab.Snapshot, specs ...chartSpec) []chartSpec {

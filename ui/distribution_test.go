@@ -253,6 +253,13 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 				}
 			}
 		}
+		// Every latency is some: its 1.3ms, under ▁ of 1.01s, is ⣀, never the blank that is
+		// none on every other chart (newcomer 30 read blank as no latency).
+		for _, row := range regexp.MustCompile(`(?m)^ [sc] 0–1\.01s┤(.*)$`).FindAllStringSubmatch(small, -1) {
+			if !strings.HasPrefix(row[1], string(someMark)) || strings.Contains(row[1], " ") {
+				t.Errorf("no colour %v: strip %q, want %c where under ▁, no blank:\n%s", noColor, row[1], someMark, small)
+			}
+		}
 		tall := ansi.Strip(strings.Join(distributionChart(th, &s, 40, 10), "\n"))
 		if !regexp.MustCompile(`(?m)^\s*(500ms|1\.00s)[┤┼]`).MatchString(tall) {
 			t.Errorf("no colour %v: want round duration labels:\n%s", noColor, tall)

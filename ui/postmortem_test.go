@@ -375,6 +375,13 @@ func TestRateChartDrawsOk(t *testing.T) {
 		s.Timeline[i].OK[lab.Payment] = int64(min(s.Timeline[i].Rate[lab.Payment], 196))
 	}
 	spec := rateChart(s)
+	// Each strip's mark beside the class's name is no operator: "orders + arrived 490/s" read
+	// as orders plus arrived (newcomer 30), beside a screen where arrived = ok + … + in flight.
+	for _, mark := range []string{arrivedMark, okMark} {
+		if strings.ContainsAny(mark, "+-−×÷=<>") {
+			t.Errorf("mark %q reads as arithmetic", mark)
+		}
+	}
 	for _, w := range []int{29, 39, 59} {
 		for _, h := range []int{chartsLeast + 2, 10, 17} {
 			out := chartLines(th, spec, s, nil, w, h, true)

@@ -118,7 +118,7 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	}
 	// A line left blank: the key takes it, under the title, above the legend.
 	got = keyed(th, spec, []string{head, legend, ""}, head, 59, true)
-	if want := []string{head, "▁…█ eighths; ⣀ 0.05+, under ▁", legend}; !slices.Equal(got, want) {
+	if want := []string{head, "▁…█ eighths of the range; ⣀ 0.05+ workers, under ▁", legend}; !slices.Equal(got, want) {
 		t.Errorf("a blank line: %q, want %q", got, want)
 	}
 }

@@ -237,23 +237,22 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	for _, c := range lab.Classes {
 		if s.Active(c) && rs.Drifted(c) {
 			name, seed := s.Config.Traffic.Label(c), s.Config.Traffic.Seed
-			notes.rest = append(notes.rest, longestFit(w,
+			notes.rest = append(notes.rest, []string{
 				fmt.Sprintf("arrived/s is random around the set rate (Poisson, seed %d: the same draw every run): %s %s here, %s set",
 					seed, name, fmtPerSec(rs.Arrived[c]), fmtPerSec(rs.Set[c])),
 				fmt.Sprintf("arrived/s is random around the set rate (seed %d): %s %s here, %s set", seed, name, fmtPerSec(rs.Arrived[c]), fmtPerSec(rs.Set[c])),
-				fmt.Sprintf("arrived/s: random around the set rate (%s %s set)", name, fmtPerSec(rs.Set[c]))))
+				fmt.Sprintf("arrived/s: random around the set rate (%s %s set)", name, fmtPerSec(rs.Set[c]))})
 			break
 		}
 	}
 	return lines, notes
 }
 
-// tableNotes are the notes under the table: must, each in its forms longest first, those
-// every size with notes shows; rest, each in the longest form that fits, those that define
-// the columns.
+// tableNotes are the notes under the table, each in its forms longest first: must, those
+// every size with notes shows; rest, those that define the columns, where they have room.
 type tableNotes struct {
 	must [][]string
-	rest []string
+	rest [][]string
 	// totals is the one note a table of totals alone still shows, in its forms: the in flight
 	// its dropped column no longer counts, or a row does not add up (the review: a fleet
 	// compare's half, 469 arrived beside 307 ok and 145 rejected).
@@ -263,23 +262,49 @@ type tableNotes struct {
 // all is every note, each in the longest form that fits w.
 func (n tableNotes) all(w int) []string {
 	out := make([]string, 0, len(n.must)+len(n.rest))
-	for _, forms := range n.must {
+	for _, forms := range slices.Concat(n.must, n.rest) {
 		out = append(out, longestFit(w, forms...))
 	}
-	return append(out, n.rest...)
+	return out
+}
+
+// restAfter is what of the rest fits after a last line cur cells wide: as many as fit in
+// their shortest forms, in order (one that does not fit left out), then each in the longest
+// form the room left allows. Longest first, "p99 of <100: their slowest" took the room of
+// p99:wait's definition.
+func (n tableNotes) restAfter(cur, sepW, w int) []string {
+	room := w - cur
+	var picked [][]string
+	for _, forms := range n.rest {
+		if need := sepW + ansiWidth(forms[len(forms)-1]); need <= room {
+			picked, room = append(picked, forms), room-need
+		}
+	}
+	out := make([]string, len(picked))
+	for i, forms := range picked {
+		short := ansiWidth(forms[len(forms)-1])
+		out[i], _ = firstFit(short+room, forms...)
+		room -= ansiWidth(out[i]) - short
+	}
+	return out
 }
 
 // lines wraps the notes in lines of w cells, joined by sep, at a level of detail: at full,
-// every note, each in its longest form; at compact, the must notes so, and what of the rest
-// fits on their last line; deeper, the must notes in the forms that take the fewest lines
-// (the longest of those), and what of the rest fits on their last line.
+// every note, each in its longest form; at compact, the must notes in as many lines as
+// their longest forms take, deeper in the fewest; of those, the forms that leave room for
+// the most of the rest on their last line, then the longest, and that rest on it: at 80x24
+// "p50 p99: latency of ok, failed and timed out requests; rejections left out" filled the
+// line that p99:wait's definition and "p99 of <100: slowest" needed (newcomer 30).
 func (n tableNotes) lines(sep string, w, level int) []string {
-	switch level {
-	case levelFull:
+	switch {
+	case level == levelFull:
 		return wrapItems(n.all(w), sep, w)
-	case levelCompact:
-		all := n.all(w)
-		return wrapItems(all, sep, w)[:len(wrapItems(all[:len(n.must)], sep, w))]
+	case len(n.must) == 0:
+		return nil
+	}
+	limit := 0 // deeper: the fewest lines
+	if level == levelCompact {
+		limit = len(wrapItems(n.all(w)[:len(n.must)], sep, w))
 	}
 	fitting := make([][]string, len(n.must)) // each note's forms that fit, else its last cut
 	widths := make([][]int, len(n.must))
@@ -293,10 +318,10 @@ func (n tableNotes) lines(sep string, w, level int) []string {
 		}
 	}
 	// Every choice of forms (a few dozen), counted as wrapItems packs them: the fewest
-	// lines, then the most words.
+	// lines (compact: within limit), then the most of the rest, then the most words.
 	sepW := ansiWidth(sep)
 	at, best := make([]int, len(fitting)), []int(nil)
-	bestH, bestSize := 0, 0
+	bestH, bestRest, bestSize := 0, 0, 0
 	for {
 		h, cur, size := 0, 0, 0
 		for i, ws := range widths {
@@ -311,8 +336,15 @@ func (n tableNotes) lines(sep string, w, level int) []string {
 				h, cur = h+1, iw
 			}
 		}
-		if best == nil || h < bestH || h == bestH && size > bestSize {
-			best, bestH, bestSize = slices.Clone(at), h, size
+		rest := n.restAfter(cur, sepW, w)
+		for _, f := range rest {
+			size += ansiWidth(f)
+		}
+		if limit > 0 && h <= limit {
+			h = limit // any number of lines within it is as good
+		}
+		if (limit == 0 || h == limit) && (best == nil || h < bestH || h == bestH && (len(rest) > bestRest || len(rest) == bestRest && size > bestSize)) {
+			best, bestH, bestRest, bestSize = slices.Clone(at), h, len(rest), size
 		}
 		i := 0 // the next choice, as an odometer
 		for ; i < len(at); i++ {
@@ -329,7 +361,11 @@ func (n tableNotes) lines(sep string, w, level int) []string {
 	for i, forms := range fitting {
 		chosen[i] = forms[best[i]]
 	}
-	return wrapItems(append(chosen, n.rest...), sep, w)[:bestH]
+	lines := wrapItems(chosen, sep, w)
+	if k := len(lines) - 1; k >= 0 {
+		lines[k] = strings.Join(append([]string{lines[k]}, n.restAfter(ansiWidth(lines[k]), sepW, w)...), sep)
+	}
+	return lines
 }
 
 // inFlightMisreads are the classes shown whose requests still in flight ok% would pass off
@@ -449,7 +485,7 @@ func checksAboveTimeoutNote(name string, p99, timeout time.Duration, judge lab.J
 // shown, what ok% and the rejections count, what the latencies are of, and what the wait is
 // made of.
 func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, outrun bool, inFlight []lab.Class, w int) (notes tableNotes) {
-	pick := func(forms ...string) { notes.rest = append(notes.rest, longestFit(w, forms...)) }
+	pick := func(forms ...string) { notes.rest = append(notes.rest, forms) }
 	if rates {
 		notes.must = append(notes.must, windowNote(rs))
 	}
@@ -515,7 +551,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		// compare's words: beside this one, "a compare needs 368 to bound one" was a second
 		// threshold and a riddle (newcomers 27 and 28, review 17 #9).
 		pick(fmt.Sprintf("p99 of fewer than %d is the slowest of them", lab.EnoughSamples),
-			fmt.Sprintf("p99 of <%d: their slowest", lab.EnoughSamples))
+			fmt.Sprintf("p99 of <%d: their slowest", lab.EnoughSamples), fmt.Sprintf("p99 of <%d: slowest", lab.EnoughSamples))
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
@@ -594,15 +630,19 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	case shown["p99:wait"] && s.Pool.HasQueue():
 		// Its parts left out (the lab's own, m): the queue's wait is the lesson (long-queue,
 		// the postmortem), and still no two p99s add up (newcomer 13 added wait and service).
-		forms := []string{"p99:wait = scheduled arrival → on a worker, the queue's wait included; no two p99s add up",
-			"p99:wait = arrival → on a worker, queue included; no two p99s add up",
-			"p99:wait: arrival → on a worker, queue included"}
+		// Of whom: a wait is taken as a worker picks a request up, so it counts those on a
+		// worker now, which p99 and p99:service, of those ended, do not (newcomer 30:
+		// long-queue's p99 5.48s under p99:wait 2.87s + p99:service 3.00s).
+		forms := []string{"p99:wait = scheduled arrival → on a worker, the queue's wait included, those on one now too; no two p99s add up",
+			"p99:wait = scheduled arrival → on a worker, queue included, those on one now too; no two p99s add up",
+			"p99:wait = arrival → on a worker, queue included, those on one now too",
+			"p99:wait: arrival → on a worker, those on one now too", "p99:wait: arrival → on a worker"}
 		if shown["p99:service"] { // said only beside its column (review 21)
-			forms = slices.Insert(forms, 0, "p99:wait = scheduled arrival → on a worker, the queue's wait included; p99:service = on a worker → answered; no two p99s add up")
+			forms = slices.Insert(forms, 0, "p99:wait = scheduled arrival → on a worker, the queue's wait included, those on one now too; p99:service = on a worker → answered; no two p99s add up")
 		}
 		pick(forms...)
 	case shown["p99:wait"]:
-		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)")
+		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)", "p99:wait: arrival → on a worker")
 	}
 	return notes
 }

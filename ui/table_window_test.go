@@ -386,3 +386,46 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 		t.Errorf("no queue, yet rej:pool glossed:\n%s", got)
 	}
 }
+
+// At 80 columns, below full detail, the notes' forms leave room on their last line for the
+// rest (newcomer 30: long-queue's p99:wait undefined and its p99 of 48 ended unflagged at
+// 80x24, behind "p50 p99: latency of ok, failed and timed out requests; rejections left out").
+func TestTableNotesMakeRoomForTheRest(t *testing.T) {
+	s := testSnapshot() // fewer than 100 ended a class
+	s.Config.Pool.Queue, s.Pool.QueueCap = 100, 100
+	for c := range s.Classes {
+		s.Classes[c].Rejected = [len(s.Classes[c].Rejected)]int64{}
+		s.Classes[c].QueueWait = lab.Percentiles{P50: time.Second, P99: 2 * time.Second, Count: 30}
+	}
+	for i := range s.Timeline {
+		s.Timeline[i].Rejected = [len(s.Timeline[i].Rejected)][len(s.Timeline[i].Rejected[0])]int64{}
+	}
+	// Of whom each p99 is: the wait is taken as a worker picks a request up, so it counts
+	// those on a worker now, the others those ended (newcomer 30: long-queue's p99 5.48s
+	// under p99:wait 2.87s + p99:service 3.00s).
+	for _, w := range []int{80, 120, 200} {
+		_, notes := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, false)
+		if got := strings.Join(notes.lines(" · ", w, levelFull), "\n"); !strings.Contains(got, "those on one now too") {
+			t.Errorf("%d columns: p99:wait's population unsaid:\n%s", w, got)
+		}
+	}
+	table, notes := tableLines(newTheme(true, true), s, tablePeer{}, 80, true, nil, false)
+	if !strings.Contains(table[0], "p99:wait") {
+		t.Fatalf("no p99:wait column:\n%s", strings.Join(table, "\n"))
+	}
+	for _, level := range []int{levelCompact, levelTerse} {
+		lines := notes.lines(" · ", 80, level)
+		got := strings.Join(lines, "\n")
+		if !strings.Contains(got, "p99 of <100") && !strings.Contains(got, "p99 of fewer than 100") || !strings.Contains(got, "p99:wait") {
+			t.Errorf("level %d: the slowest of a few, or p99:wait, unsaid:\n%s", level, got)
+		}
+		if full := len(wrapItems(notes.all(80)[:len(notes.must)], " · ", 80)); len(lines) > full {
+			t.Errorf("level %d: %d lines, more than the must notes' %d:\n%s", level, len(lines), full, got)
+		}
+		for _, l := range lines {
+			if ansiWidth(l) > 80 || strings.Contains(l, "…") {
+				t.Errorf("level %d: %q cut or too wide", level, l)
+			}
+		}
+	}
+}
