@@ -77,8 +77,9 @@ func TestGoroutinesSayWhose(t *testing.T) {
 // The goroutines' parts say no reasons on the line, which the help gives: "1 of 9 idle (kept
 // up to 1s)", "1 helper (such as the generator's re-sender)" and "a bounded queue's 43 are
 // entries, not goroutines" each answered one reader and became the next one's riddle
-// (newcomer 28). Workers idle under 1s and the helpers are one part, the lab's upkeep, and
-// the parts still add up to the count.
+// (newcomer 28). Workers idle under 1s and the helpers are one part, named by what they do,
+// "running the lab itself" ("upkeep" was a word to guess, newcomer 30), and the parts still
+// add up to the count.
 func TestGoroutinesSayNoReasons(t *testing.T) {
 	goroutines := func(s *Snapshot, w int) string {
 		got := strings.Join(phrases(HealthItems(s, w)), " · ")
@@ -104,8 +105,8 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 	off := &Snapshot{Config: DefaultConfig(), Goroutines: 47, GoroutinesPeak: 53, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 25}}
 	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 7, 7, 7
 	for w, want := range map[int]string{
-		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 8 in the lab's upkeep",
-		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 8 in the lab's upkeep"} {
+		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 8 running the lab itself",
+		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 8 running the lab itself"} {
 		if got := goroutines(off, w); !strings.Contains(got, want) {
 			t.Errorf("calls at %d columns: %q, want %q", w, got, want)
 		}
@@ -116,7 +117,7 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 		t.Errorf("a bounded queue at 80 columns: %q, want no parts", got)
 	}
 	s.Pool.Unbounded, s.Goroutines = true, 64
-	if got, want := goroutines(s, 120), "= 20 busy workers + 43 waiting + 1 in the lab's upkeep"; !strings.Contains(got, want) {
+	if got, want := goroutines(s, 120), "= 20 busy workers + 43 waiting + 1 running the lab itself"; !strings.Contains(got, want) {
 		t.Errorf("unbounded at 120 columns: %q, want %q", got, want)
 	}
 }
@@ -215,7 +216,7 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 func TestGoroutineParts(t *testing.T) {
 	s := Snapshot{Goroutines: 5982}
 	s.Pool.Busy, s.Pool.Queued, s.Pool.Unbounded, s.Pool.Parked = 64, 5721, true, 195
-	want := "64 busy workers + 5721 waiting + 197 in the lab's upkeep"
+	want := "64 busy workers + 5721 waiting + 197 running the lab itself"
 	if got, _ := goroutineParts(&s); got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
@@ -231,7 +232,7 @@ func TestGoroutineParts(t *testing.T) {
 	}
 	one := Snapshot{Goroutines: 4, Bulkhead: BulkheadStats{Threads: 1}}
 	one.Pool.Busy, one.Pool.Parked = 1, 1
-	if got, _ := goroutineParts(&one); got != "1 busy worker + 1 bulkhead thread + 2 in the lab's upkeep" {
+	if got, _ := goroutineParts(&one); got != "1 busy worker + 1 bulkhead thread + 2 running the lab itself" {
 		t.Errorf("one of each: %q", got)
 	}
 	// Calls run off a worker are a part of their own, one for each worker in the call and
@@ -241,10 +242,10 @@ func TestGoroutineParts(t *testing.T) {
 	// Split as the narrator's "now 30 there, 20 orphaned": "30 calls off a worker" read as
 	// 30 orphaned (newcomer 22); brief, the orphans alone.
 	long, brief := goroutineParts(&off)
-	if long != "10 busy workers + 30 calls (10 awaited by a worker, 20 orphaned) + 3 in the lab's upkeep" {
+	if long != "10 busy workers + 30 calls (10 awaited by a worker, 20 orphaned) + 3 running the lab itself" {
 		t.Errorf("calls off a worker: %q", long)
 	}
-	if brief != "10 busy workers + 30 calls (20 orphaned) + 3 in the lab's upkeep" {
+	if brief != "10 busy workers + 30 calls (20 orphaned) + 3 running the lab itself" {
 		t.Errorf("calls off a worker, brief: %q", brief)
 	}
 	// A thread-pool bulkhead's threads are a part of their own, busy or not: "goroutines
@@ -252,7 +253,7 @@ func TestGoroutineParts(t *testing.T) {
 	// threadpool-bulkhead); the kinds name them where the parts cannot count.
 	s.Goroutines, s.Bulkhead.Threads = 300, 5
 	s.Chain = []string{"fallback", "handoff:thread", "http"}
-	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 231 in the lab's upkeep" {
+	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 231 running the lab itself" {
 		t.Errorf("handoff:thread: %q", got)
 	}
 	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {
@@ -261,7 +262,7 @@ func TestGoroutineParts(t *testing.T) {
 	// Switched to a semaphore, the thread pool's threads drain their calls: still its, not
 	// the lab's upkeep, with no handoff:thread left in the chain.
 	s.Bulkhead.Type, s.Chain = BulkheadSemaphore, []string{"fallback", "bulkhead:semaphore", "http"}
-	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 231 in the lab's upkeep" {
+	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 231 running the lab itself" {
 		t.Errorf("draining after a switch to a semaphore: %q", got)
 	}
 	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {
