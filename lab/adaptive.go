@@ -151,13 +151,22 @@ func adaptiveStage(a *adaptive) stage {
 	}}
 }
 
-// adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found.
-func adaptiveSetting(c Config, b BulkheadStats) string {
-	if b.Limit == 0 { // not started yet
-		return fmt.Sprintf("adaptive, limit starts at %d", c.Payment.Bulkhead.Size)
+// adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found; wide,
+// what it is beside: "bulkhead" names a fixed cap everywhere else, and a reader of Hystrix
+// or resilience4j calls this a concurrency limiter (newcomer 30).
+func adaptiveSetting(c Config, b BulkheadStats, wide bool) string {
+	gloss := ""
+	if wide {
+		gloss = " " + adaptiveGloss
 	}
-	return fmt.Sprintf("adaptive limit %d, %d in use", b.Limit, b.InUse)
+	if b.Limit == 0 { // not started yet
+		return fmt.Sprintf("adaptive%s, limit starts at %d", gloss, c.Payment.Bulkhead.Size)
+	}
+	return fmt.Sprintf("adaptive limit %d%s, %d in use", b.Limit, gloss, b.InUse)
 }
+
+// adaptiveGloss is the adaptive limit's other name, beside its setting.
+const adaptiveGloss = "(a concurrency limiter)"
 
 // AdaptiveUse is what an adaptive limit's calls came to, decided here so that the narrator
 // only words it.

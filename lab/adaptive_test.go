@@ -2,6 +2,7 @@ package lab
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -52,4 +53,28 @@ func TestAdaptiveUse(t *testing.T) {
 	if u := s.AdaptiveUse(25); !u.NoneNow {
 		t.Errorf("none turned away in the last second: %+v", u)
 	}
+}
+
+// Where "bulkhead" names it, an adaptive limit says what a Hystrix or resilience4j reader
+// calls it, where there is room, and the help says why the lab files it there (newcomer 30:
+// "bulkhead" is a fixed cap everywhere else).
+func TestAdaptiveGlossedAsLimiter(t *testing.T) {
+	c := DefaultConfig()
+	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadAdaptive, Size: 20}
+	s := &Snapshot{Config: c, Bulkhead: BulkheadStats{Type: BulkheadAdaptive, Limit: 36, InUse: 30}}
+	for w, want := range map[int]string{120: "bulkhead adaptive limit 36 (a concurrency limiter), 30 in use", 80: "bulkhead adaptive limit 36, 30 in use"} {
+		if got := bulkheadSettings(c, s, w)[0].Phrase(); got != want {
+			t.Errorf("at %d: %q, want %q", w, got, want)
+		}
+	}
+	s.Bulkhead.Limit = 0
+	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive (a concurrency limiter), limit starts at 20"; got != want {
+		t.Errorf("before it starts: %q, want %q", got, want)
+	}
+	for _, it := range ScreenWords() {
+		if it.Label == "adaptive limit (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") {
+			return
+		}
+	}
+	t.Error("the help does not say why a concurrency limiter is a bulkhead here")
 }

@@ -80,7 +80,10 @@ func init() {
 		forecast: at(20, Config.bulkheadForecast),
 		settings: at(40, bulkheadSettings),
 		health:   at(50, slackHealth),
-		words:    at(55, []Item{word("slack lost", "the price of a payment bulkhead: workers left unused while it refused payments. At each of its rejections, the workers of the pool that sat free; shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost")}),
+		words: at(55, []Item{
+			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free (the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
+			word("adaptive limit "+adaptiveGloss, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits, failsafe-go and resilience4j call it a concurrency limiter; the lab files it with the bulkheads, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead"),
+		}),
 	})
 	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
 		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
@@ -100,8 +103,8 @@ type bulkheadKind struct {
 	unit string
 	size func(b BulkheadConfig) string
 	// setting is its settings item's value, from what it holds now (b: one instance's, or
-	// replicas' added up).
-	setting func(c Config, b BulkheadStats) string
+	// replicas' added up); wide, with room for a gloss.
+	setting func(c Config, b BulkheadStats, wide bool) string
 	// waiting is the places where payments may wait beyond its size, for the forecast's
 	// M/M/n/k (0: it turns away what finds it full); nil: none.
 	waiting func(b BulkheadConfig) int
@@ -402,7 +405,7 @@ func (b BulkheadReport) summary(replicas int) string {
 		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; at its %d rejections %.1f workers sat free on average (slack lost: workers unused while it refused payments)", s.Rejections, s.MeanFreeWorkers)
+		line += fmt.Sprintf("; %s: at its %d rejections %.1f sat free on average", slackWord, s.Rejections, s.MeanFreeWorkers)
 	}
 	return line
 }
@@ -413,7 +416,7 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	if k == nil {
 		return []Item{{Label: "bulkhead", Value: "none", Off: true}}
 	}
-	value := k.setting(c, s.Bulkhead)
+	value := k.setting(c, s.Bulkhead, s.Fleet == nil && !narrow(w))
 	if s.Fleet == nil {
 		return []Item{{Label: "bulkhead", Value: value}}
 	}
@@ -431,7 +434,7 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 		// and counted they read as free ("15/20 permits in use … 1 out" with every usable
 		// one in use, newcomer 25).
 		usable := sumOf(BulkheadStats{Type: s.Bulkhead.Type}, s.Fleet.InRotationReplicas(), func(r *Snapshot) BulkheadStats { return r.Bulkhead })
-		value, out := k.setting(c, usable), n-in
+		value, out := k.setting(c, usable, false), n-in
 		on := fmt.Sprintf("%s each on the %d replicas in rotation", size, in)
 		forms = []string{fmt.Sprintf("%s across the %d replicas in rotation (%s each; not the %d out of rotation)", value, in, size, out),
 			fmt.Sprintf("%s across the %d replicas in rotation (%s each)", value, in, size),
@@ -442,12 +445,9 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	return []Item{{Label: label, Value: fittingValue(label, w, append(forms, fmt.Sprintf("%s %s each", k.name, size))...)}}
 }
 
-// slackLabel is the slack lost's health item's label; slackGlossed says what is lost where
-// there is room ("slack lost" alone was a term never defined on screen, newcomer 29).
-const (
-	slackLabel   = "slack lost:"
-	slackGlossed = "slack lost (workers unused):"
-)
+// slackWord names the slack lost on screen: the field guide's "slack lost", even glossed
+// "(workers unused)", was jargon (newcomers 29, 30); what is lost is its name.
+const slackWord = "workers unused"
 
 // slackHealth is the slack lost to the payment bulkhead: how many workers sat free, on
 // average, when it turned a payment away (field guide §6).
@@ -463,14 +463,11 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// which capacity, who needs 2 (newcomer 28).
 	n, free := FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree)
 	payments := Plural(s.Config.Traffic.Label(Payment))
-	label, value := slackLabel, fmt.Sprintf("%s workers free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
+	value := fmt.Sprintf("%s free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
-		value = fmt.Sprintf("as the bulkhead turned %s %s away, on average %s workers sat free", n, payments, free)
-		if fitsLine(slackGlossed, value, w) {
-			label = slackGlossed
-		}
+		value = fmt.Sprintf("as the bulkhead turned %s %s away, on average %s sat free", n, payments, free)
 	}
-	return []Item{{Label: label, Value: value}}
+	return []Item{{Label: slackWord + ":", Value: value}}
 }
 
 // The bulkhead's size steps by [ and ].

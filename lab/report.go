@@ -515,7 +515,7 @@ func (r Report) healthLines() []string {
 	if r.Health.Pulled {
 		state = "pulled"
 	}
-	return []string{fmt.Sprintf("health: pulled by a load balancer %d× (%d failed checks in a row); at the end: %s",
+	return []string{fmt.Sprintf("health: pulled by a load balancer %d× (%d checks not ok in a row); at the end: %s",
 		r.Health.Pulls, r.Config.Fleet.PullAfter, state)}
 }
 

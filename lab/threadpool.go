@@ -23,8 +23,12 @@ func init() {
 		rank:  20,
 		start: func(iso *Isolation) bulkheadState { return newThreadPool(iso.lent.Ctx, iso.lent.Spawn) },
 		unit:  "thread",
-		setting: func(_ Config, b BulkheadStats) string {
-			return fmt.Sprintf("threadpool %d/%d threads busy, queue %d/%d", b.ThreadsBusy, b.Size, b.Queued, b.QueueCap)
+		setting: func(_ Config, b BulkheadStats, _ bool) string {
+			threads := fmt.Sprintf("threadpool %d/%d threads busy", b.ThreadsBusy, b.Size)
+			if b.QueueCap == 0 { // "queue 0/0" asked: a queue of no places, or one switched off (newcomer 30)? As the pool's: none
+				return threads + ", queue none"
+			}
+			return fmt.Sprintf("%s, queue %d/%d", threads, b.Queued, b.QueueCap)
 		},
 		waiting:    func(b BulkheadConfig) int { return b.Queue },
 		ownThreads: true,

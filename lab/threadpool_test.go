@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -40,6 +41,25 @@ func TestOrphansShareTheCallsLine(t *testing.T) {
 	for _, it := range HealthItems(&s, 120) {
 		if it.Label == "calls at the dependency now" && !strings.Contains(it.Value, "15 calls") {
 			t.Errorf("at 120 columns: %q", it.Phrase())
+		}
+	}
+}
+
+// A thread pool without a queue says so as the pool does, "queue none": "queue 0/0" asked
+// whether it had no places or was switched off (newcomer 30); one with places keeps n/cap.
+func TestThreadPoolQueueNone(t *testing.T) {
+	for _, tc := range []struct {
+		queue, queued int
+		want          string
+	}{
+		{0, 0, "threadpool 5/5 threads busy, queue none"},
+		{4, 2, "threadpool 5/5 threads busy, queue 2/4"},
+	} {
+		c := DefaultConfig()
+		c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadThreadPool, Size: 5, Queue: tc.queue}
+		s := &Snapshot{Config: c, Bulkhead: BulkheadStats{Type: BulkheadThreadPool, Size: 5, ThreadsBusy: 5, Queued: tc.queued, QueueCap: tc.queue}}
+		if items := fmt.Sprint(SettingsItems(c, s, 120)); !strings.Contains(items, tc.want) {
+			t.Errorf("queue %d: %s, want %q", tc.queue, items, tc.want)
 		}
 	}
 }

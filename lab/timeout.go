@@ -104,7 +104,7 @@ func timeoutSettings(c Config, s *Snapshot, w int) []Item {
 		}
 		value, off, strong = "payments "+value+checks+FmtDur(c.Health.Timeout.D()), false, c.Fleet.IsFleet()
 		if w >= 120 {
-			value += " (a check answered later, queue wait included, is timed out: a failed check)"
+			value += " (a check answered later, queue wait included, is timed out: not ok)"
 		}
 	}
 	return []Item{{Label: "timeout", Value: value, Off: off, Strong: strong}}

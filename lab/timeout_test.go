@@ -44,7 +44,7 @@ func TestHealthTimeoutSaysTimedOut(t *testing.T) {
 	s.Classes[Health].Arrived = 1
 	s.Config.Pool.Queue = 100 // a check can wait in it, past its timeout
 	got := timeoutSettings(s.Config, s, 120)[0].Value
-	if !strings.Contains(got, "health checks 1s (a check answered later, queue wait included, is timed out: a failed check") {
+	if !strings.Contains(got, "health checks 1s (a check answered later, queue wait included, is timed out: not ok") {
 		t.Errorf("timeout item %q", got)
 	}
 }

@@ -56,10 +56,12 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 		}
 	}
 	rules := []string{
-		fmt.Sprintf(" · out after %d failed checks in a row (one every %s), back after %d passed (%s at least)", f.PullAfter, fmtDur(f.CheckEvery.D()), f.ReturnAfter, fmtDur(f.BackIn())),
+		// A check as the table counts it, ok or not ok: "failed checks" beside its timed-out
+		// and rej:pool columns, and a failed column elsewhere, named none of them (newcomer 30).
+		fmt.Sprintf(" · out after %d checks not ok in a row (one every %s), back after %d ok (%s at least)", f.PullAfter, fmtDur(f.CheckEvery.D()), f.ReturnAfter, fmtDur(f.BackIn())),
 		// The time first, then why: "(every 100ms: 10s)" had to be decoded (newcomer 22).
-		fmt.Sprintf(" · out after %d failed, back after %d passed (%s, a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.BackIn()), fmtDur(f.CheckEvery.D())),
-		fmt.Sprintf(" · out after %d failed, back after %d passed (a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D())),
+		fmt.Sprintf(" · out after %d not ok, back after %d ok (%s, a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.BackIn()), fmtDur(f.CheckEvery.D())),
+		fmt.Sprintf(" · out after %d not ok, back after %d ok (a check every %s)", f.PullAfter, f.ReturnAfter, fmtDur(f.CheckEvery.D())),
 	}
 	var lines []string
 	for _, r := range rules {
@@ -379,20 +381,18 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	const most = 16
 	from := max(len(outs)-most, 0)
 	var words, bare, seps []string // bare: without the gaps, which the times say too; seps: before each
+	ats := make([]time.Duration, len(outs))
+	for i, p := range outs {
+		ats[i] = p.At
+	}
+	at, gaps := lab.SpacedTimes(ats)
 	for i := from; i < len(outs); i++ {
 		p := outs[i]
-		w := pullWord(p)
+		w := pullWord(p, at[i])
 		bare = append(bare, w)
 		sep := t.dim.Render(" → ")
 		if i > 0 {
-			// The gap between the times as shown, so they add up; under a second, the true
-			// one, which decides the comma: 20ms and 110ms both read "+0.1s", one after a
-			// comma and one after an arrow (review 19).
-			gap := fmtElapsed(lab.ShownSecs(p.At) - lab.ShownSecs(outs[i-1].At))
-			if d := p.At - outs[i-1].At; d < time.Second {
-				gap = fmtDur(d.Round(time.Millisecond))
-			}
-			w += t.dim.Render(" (+" + gap + ")")
+			w += t.dim.Render(" (+" + gaps[i] + ")")
 			sep = t.dim.Render(pullSep(cfg, outs[i-1], p))
 		}
 		words, seps = append(words, w), append(seps, sep)
@@ -458,9 +458,9 @@ func allOutWord(fs *lab.FleetStats) string {
 
 // pullWord is one replica taken out of rotation, as the pulls line and the domino say it:
 // "r4 9.3s", "r1 drained 5.0s".
-func pullWord(p lab.Pull) string {
+func pullWord(p lab.Pull, at string) string {
 	if p.Drained {
-		return fmt.Sprintf("r%d drained %s", p.Replica, fmtSecs(p.At))
+		return fmt.Sprintf("r%d drained %s", p.Replica, at)
 	}
-	return fmt.Sprintf("r%d %s", p.Replica, fmtSecs(p.At))
+	return fmt.Sprintf("r%d %s", p.Replica, at)
 }

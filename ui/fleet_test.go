@@ -177,8 +177,9 @@ func TestPullListKeepsTheDomino(t *testing.T) {
 	if !strings.HasPrefix(all, "r") || !strings.Contains(wide, "all out") {
 		t.Fatalf("at 120: %q", wide)
 	}
-	// r4, 10ms after r3, fell with it, not for it: a comma (newcomer 28).
-	if want := "r2 8.0s (+2.0s) → r3 9.0s (+1.0s), r4 9.0s (+10ms)"; !strings.Contains(all, want) {
+	// r4, 10ms after r3, fell with it, not for it: a comma (newcomer 28); under a second
+	// apart, both to the hundredth, so that the gap reads off them (newcomer 30).
+	if want := "r2 8.0s (+2.0s) → r3 9.02s (+1.0s), r4 9.03s (+0.01s)"; !strings.Contains(all, want) {
 		t.Errorf("at 120: %q, want %q", all, want)
 	}
 	if got := ansi.Strip(pullList(th, fs, cfg, len([]rune(all)))); got != all {
@@ -242,7 +243,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 passed (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
+		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
 		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
@@ -494,7 +495,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
 		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
-			"11 did (%s on average: 2.0s × 20 / 3.0s), so it waited past 2.0s and failed; %d failed checks in a row take a replica out; ",
+			"11 did (%s on average: 2.0s × 20 / 3.0s), so it waited past 2.0s and timed out; %d checks not ok in a row take a replica out; ",
 			fmtWorkers(turns[0].Wait.Behind()), s.Config.Fleet.PullAfter),
 		"r2 alone takes 24/s (72 workers of 20)",
 	} {
@@ -551,20 +552,20 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.Replicas[2].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[1], with}}
 	msg, _ = narrateFleetWhole(s.Config, s)
 	line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200))
-	if want := "out again: r2 10.0s, r3 10.1s"; !strings.Contains(msg, want) || !strings.Contains(line, "r2 10.0s (+1.0s), r3 10.1s (+60ms)") {
+	if want := "out again: r2 10.0s, r3 10.1s"; !strings.Contains(msg, want) || !strings.Contains(line, "r2 10.03s (+1.0s), r3 10.09s (+0.06s)") {
 		t.Errorf("two pulled together in a second run: no %q in\n%q\nor no comma in the pulls line %q", want, msg, line)
 	}
 	// The pulls line ends on the stretch that lasts, as the header does, not the first one's
 	// end (review 18: "all out 9.0s–9.4s" beside "(all out since 10.0s)").
-	if want := "r3 10.1s (+60ms)  all out again since 10.0s"; !strings.HasSuffix(line, want) {
+	if want := "r3 10.09s (+0.06s)  all out again since 10.0s"; !strings.HasSuffix(line, want) {
 		t.Errorf("the pulls line in a second stretch: %q, want it to end %q", line, want)
 	}
 	// 110ms apart, also "10.1s" to the tenth: an arrow, and the gap that says why (review 19:
-	// "+0.1s" stood after a comma and after an arrow alike).
+	// "+0.1s" stood after a comma and after an arrow alike), to the hundredth as its times.
 	with.At = again.At + 110*time.Millisecond
 	fs.Pulls[len(fs.Pulls)-1] = with
 	fs.Replicas[2].Health.History[1] = with
-	if line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200)); !strings.Contains(line, "r2 10.0s (+1.0s) → r3 10.1s (+110ms)") {
+	if line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200)); !strings.Contains(line, "r2 10.03s (+1.0s) → r3 10.14s (+0.11s)") {
 		t.Errorf("110ms apart: %q", line)
 	}
 }

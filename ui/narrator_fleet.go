@@ -292,7 +292,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 			if i > 0 { // as the pulls line joins the same pair (review 18: an arrow here, a comma there)
 				story += pullSep(cfg.Fleet, again[i-1], p)
 			}
-			story += pullWord(p)
+			story += pullWord(p, fmtSecs(p.At))
 		}
 		told = again[len(again)-1].At
 	}
@@ -313,7 +313,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait) string {
 		average = fmt.Sprintf(" (%s on average: %s)", fmtWorkers(wait.Behind()), wait.Sum(""))
 	}
 	return fmt.Sprintf("; why r%d was pulled: its health check queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
-		"%d did%s, so it waited past %s and failed; %d failed checks in a row take a replica out",
+		"%d did%s, so it waited past %s and timed out; %d checks not ok in a row take a replica out",
 		t.Replica, t.Ahead, t.Ahead+1, timeout, t.Freed, average, timeout, cfg.Fleet.PullAfter)
 }
 

@@ -54,7 +54,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// sheds only an excess): where the window turned orders away.
 		lesson, short := "", ""
 		if u.BurstsRefused {
-			lesson = "; it refuses bursts while permits sit free on average"
+			// Its mean beside its limit, both in the sentence: "permits sit free" beside the
+			// health line's "workers sat free" were two things free (newcomer 30).
+			lesson = "; it refuses bursts though the mean is under the limit"
 		}
 		if u.PastKnee {
 			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
