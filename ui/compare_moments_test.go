@@ -218,9 +218,9 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		// by the rule the long form says (newcomer 28: "keeps others 2 workers" here and 3
 		// in a fleet looked arbitrary), and of whom its share is (newcomer 26: ~44% of what?);
 		// no share no line of the screen shows (newcomer 28: "not ~84%").
-		// A forecast ("would"), and the pool, not the cap, turns the others away, after the
-		// payments they are other than (review 18).
-		if !strings.HasPrefix(spare.short, "; widest cap 1") || !strings.Contains(spare.short, " would reject ~") || !strings.HasSuffix(spare.short, "% of payments, others under 0.1% turned away") {
+		// The pool, not the cap, turns the others away (review 18).
+		// The rule first, then the cap it gives (newcomer 30: "widest" by what rule?).
+		if !strings.HasPrefix(spare.short, "; widest cap for others under 0.1% turned away: 1") || !strings.HasSuffix(spare.short, "% of payments rejected") {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)
