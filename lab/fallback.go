@@ -58,9 +58,11 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 		return []string{"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
 			"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback",
 			"no canned replies: the " + before + " got an error, before a worker", away + ": error",
-			// Why none, before what they got, where only one fits: the fallback stands first in
+			// Why none and what they got, in half of 120 columns: the fallback stands first in
 			// the chain, and "none answered; 33 payments rejected:pool: error" left why it did
-			// not answer them to guessing (newcomer 25).
+			// not answer them to guessing (newcomer 25); "never reached it" alone left what a
+			// payer got, beside B's canned replies (newcomer 30).
+			fmt.Sprintf("%s %s never reached it and got an error", FmtCount(sumFor(pay.Rejected, beforeChain)), payments),
 			away, "no canned replies; " + before + ": error", before + " got an error"}
 	case n == 0:
 		return nil
