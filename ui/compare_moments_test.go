@@ -310,3 +310,17 @@ func TestCallsPerPaymentRowNamedInItsRoom(t *testing.T) {
 		}
 	}
 }
+
+// newcomer 30: the hops compare at 80x24 had room for the rule neither beside its rows nor
+// in the title with the rows left out, and left "?" and a bare -610ms unexplained: the rule
+// stands under the signup block, in the lines the payment block leaves free.
+func TestCompareRuleUnderAShortBlock(t *testing.T) {
+	th := newTheme(true, true)
+	m := compareMoments()["hops"]
+	s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, width: 80, height: 24, recorded: true}
+	lines := compareLines(th, s)
+	out := ansi.Strip(strings.Join(lines, "\n"))
+	if len(lines) > 24 || !strings.Contains(out, lab.UnmarkedKey) || !strings.Contains(out, "too few ended") {
+		t.Errorf("hops at 80x24: the rule's bare and ? unexplained:\n%s", out)
+	}
+}
