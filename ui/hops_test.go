@@ -65,12 +65,11 @@ func TestHopsOnScreen(t *testing.T) {
 	if !ok || !strings.Contains(msg, fmt.Sprintf("measured 22.70 (~%s expected by now: a payment's 27th call comes %s after it)", lab.FmtPerPayment(due), fmtSecs(last))) {
 		t.Errorf("narrator, why not 27: %q", msg)
 	}
-	// The lab gives up before the user does: the narrator says whose the table's p99 is, and
-	// what the edge is, which a compare's A half said nowhere else (newcomer 30).
+	// The lab gives up before the user does: the narrator says whose the table's p99 is.
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
-		"the edge (the lab's own payment call) gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on past 1s") {
+		"the edge gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on past 1s") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,

@@ -24,7 +24,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep)
 		}
 		if dep.RetryAt == lab.RetryAtEdge {
-			msg += "; only " + edgeNamed + " retries"
+			msg += "; only the edge (the lab's own payment call) retries"
 		}
 		msg += fmt.Sprintf(": %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		msg += pastDeadline(cfg, s)
@@ -124,14 +124,10 @@ func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
-		return fmt.Sprintf("; %s gives up by %s (p99), the user leaves at %s, yet %s", edgeNamed, latency(lat.P99, lat.Count), fmtDur(d), work)
+		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet %s", latency(lat.P99, lat.Count), fmtDur(d), work)
 	}
 	return fmt.Sprintf("; the user leaves at %s, yet %s", fmtDur(d), work)
 }
-
-// edgeNamed is the edge, the table's "edge retries", with what it is wherever a narrator
-// names it: a compare's A said "the edge gives up", defined only in B's half (newcomer 30).
-const edgeNamed = "the edge (the lab's own payment call)"
 
 // hopSum writes the hops' work past the deadline as the sum it is: "88 + 352 + 729".
 func hopSum(s *lab.Snapshot) string {
