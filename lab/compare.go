@@ -636,8 +636,11 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// left newcomer 26 asking where 368 came from). Every p50 was judged and is within
 			// noise, or too few for its own bound, or it would stand in: said, as no row under
 			// it says it (newcomer 28).
+			// The count kept a step longer in the table's short words ("p99 of <100: their
+			// slowest"): cut at 120 columns, the line said none (newcomer 30).
+			brief := fmt.Sprintf("%s too few (p99 of <%d: no 95%% bound); ", TooFewMark, P99Needs())
 			clauses[2] = []string{TooFewMark + " too few" + needs + "; " + p50s.judged, TooFewWhy() + "; " + p50s.said,
-				TooFewMark + " too few ended to judge a p99; " + p50s.said, TooFewBrief + "; " + p50s.said}
+				brief + p50s.said, TooFewMark + " too few ended to judge a p99; " + p50s.said, TooFewBrief + "; " + p50s.said}
 			clauses[2] = append(clauses[2], p50s.briefest...)
 		}
 	}
@@ -675,7 +678,7 @@ type ruleStep struct{ clause, to int }
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {1, 2}}
+	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
