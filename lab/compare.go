@@ -612,19 +612,22 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// How many of what, and why (newcomer 21: "a p99 needs 368" what, and why?); where
 		// the count is said, why with it, and never "? too few" alone, too few of what
 		// (newcomer 25: "368" a magic number, "? too few" at 80 columns barely parseable).
-		needs := fmt.Sprintf(" (a p99 needs %d ended: from fewer, the true p99 could lie above the slowest seen)", P99Needs())
+		// In the table's words ("p99 of fewer than 100 is the slowest of them"), so the two
+		// counts read as one rule: under 100 the p99 is the slowest, under 368 even the
+		// slowest may lie under the true p99 (newcomer 30: two minimum counts for a p99).
+		needs := " (" + p99NotJudged() + ": the true p99 could lie above even the slowest seen)"
 		// Briefest, to stand beside them at 80.
 		judged, p50s := TooFewBrief+": p50 judged", alone.words()
 		switch {
 		case stoodIn && !alone.any():
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": the p50 row under it is judged instead",
+			clauses[2] = []string{TooFewMark + " too few" + needs + ": the p50 row under it is judged instead",
 				TooFewMark + " too few ended to judge: the p50 row under it is judged instead",
 				TooFewMark + " too few ended: the p50 row under it is judged", judged}
 		case stoodIn: // every "?" has its p50 judged; a row of its own where it differs (TooFewKey)
 			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
 			// difference, and looked for payment's p50 row under 3.97s against ~3.0s); and
 			// what no row says (newcomer 28 could not tell agreeing p50s from unjudged ones).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
+			clauses[2] = []string{TooFewMark + " too few" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
 				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
 				TooFewMark + " too few ended: p50 judged: a row below, or none where " + p50s.where, judged}
 		default:
@@ -633,8 +636,11 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// left newcomer 26 asking where 368 came from). Every p50 was judged and is within
 			// noise, or too few for its own bound, or it would stand in: said, as no row under
 			// it says it (newcomer 28).
-			clauses[2] = []string{TooFewMark + " too few ended to judge" + needs + "; " + p50s.judged, TooFewWhy() + "; " + p50s.said,
-				TooFewMark + " too few ended to judge a p99; " + p50s.said, TooFewBrief + "; " + p50s.said}
+			// The count kept a step longer in the table's short words ("p99 of <100: their
+			// slowest"): cut at 120 columns, the line said none (newcomer 30).
+			brief := fmt.Sprintf("%s too few (p99 of <%d: no 95%% bound); ", TooFewMark, P99Needs())
+			clauses[2] = []string{TooFewMark + " too few" + needs + "; " + p50s.judged, TooFewWhy() + "; " + p50s.said,
+				brief + p50s.said, TooFewMark + " too few ended to judge a p99; " + p50s.said, TooFewBrief + "; " + p50s.said}
 			clauses[2] = append(clauses[2], p50s.briefest...)
 		}
 	}
@@ -672,7 +678,7 @@ type ruleStep struct{ clause, to int }
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {1, 2}}
+	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
@@ -975,8 +981,8 @@ const (
 // (TooFewWhy) and then why and what is judged instead: one wording on screen, in the report
 // and in the help (newcomer 16 read three).
 func TooFewKey() string {
-	return TooFewWhy() + fmt.Sprintf(": under it the p99's 95%% interval has no upper end, so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, none when the p50s are within noise or too few for a p50 too, the p99's B − A shown after \"%s\" all the same",
-		TooFewMark)
+	return TooFewWhy() + fmt.Sprintf(": its 95%% interval has no upper end, the true p99 could lie above even the slowest seen (a table's p99 of fewer than %d is that slowest), so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, none when the p50s are within noise or too few for a p50 too, the p99's B − A shown after \"%s\" all the same",
+		EnoughSamples, TooFewMark)
 }
 
 // TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs (TooFewBrief
@@ -984,7 +990,13 @@ func TooFewKey() string {
 func TooFewWhy() string {
 	// Why that many, in the words of the interval (newcomer 15: "why 368?"): under it, the
 	// p99's 95% interval has no upper end, 1 − 0.99ⁿ < 97.5%.
-	return fmt.Sprintf("%s too few (a p99's 95%% bound needs %d ended)", TooFewMark, P99Needs())
+	return TooFewMark + " too few (" + p99NotJudged() + ")"
+}
+
+// p99NotJudged is the compare's count for a p99 in the words of the table's ("p99 of fewer
+// than 100 is the slowest of them"): one rule, two counts, each with its why.
+func p99NotJudged() string {
+	return fmt.Sprintf("a p99 of fewer than %d has no 95%% bound", P99Needs())
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

@@ -53,15 +53,17 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	switch {
 	case n == 0 && before != "" && compared:
 		// "Never reached it", the help's words for the chain: "turned away first" read as the
-		// first 20 payments (review 18), and "before it" no longer fits half of 120.
-		away := fmt.Sprintf("no canned replies; %s %s never reached it", FmtCount(sumFor(pay.Rejected, beforeChain)), payments)
+		// first 20 payments (review 18), and "before it" no longer fits half of 120. Why none
+		// and what they got, there: the fallback stands first in the chain, and "none
+		// answered; 33 payments rejected:pool: error" left why to guessing (newcomer 25);
+		// "never reached it" alone left what a payer got, beside B's canned replies (newcomer
+		// 30). No longer form under it fits half of 120: a compare half's notes take the
+		// longest that fits.
 		return []string{"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
 			"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback",
-			"no canned replies: the " + before + " got an error, before a worker", away + ": error",
-			// Why none, before what they got, where only one fits: the fallback stands first in
-			// the chain, and "none answered; 33 payments rejected:pool: error" left why it did
-			// not answer them to guessing (newcomer 25).
-			away, "no canned replies; " + before + ": error", before + " got an error"}
+			"no canned replies: the " + before + " got an error, before a worker",
+			fmt.Sprintf("%s %s never reached it and got an error", FmtCount(sumFor(pay.Rejected, beforeChain)), payments),
+			before + " got an error"}
 	case n == 0:
 		return nil
 	}

@@ -5,6 +5,7 @@ package lab
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -110,6 +111,11 @@ func TestDeepestDue(t *testing.T) {
 	}
 	if len(r.DeepestCalls) != 27 || r.DeepestCalls[0] != 0 || r.DeepestCalls[26] != 3500*ms {
 		t.Fatalf("calls at %v, want 27 from 0 to 3.5s", r.DeepestCalls)
+	}
+	// The help adds the headline's "27th call comes 3.5s after it" up (newcomer 30: 3 × 3 ×
+	// 500ms suggests 3.0s).
+	if sum := "2 × (550ms + 600ms + 600ms) = 3.5s"; !strings.Contains(fmt.Sprint(NumberWords()), sum) {
+		t.Errorf("the help does not add the last call's time up: %q", sum)
 	}
 	count := func(ts []time.Duration, age time.Duration) (n int) {
 		for _, t := range ts {

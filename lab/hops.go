@@ -51,7 +51,7 @@ func init() {
 			word("hop N", "a chain (dependency.hops): the lab, no hop itself (\"lab →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
 			word(PastDeadlineWord, "so far past the user's deadline: the hop calls a hop received, or was still working on, after the user's deadline (payment.deadline, from the scheduled arrival), counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The least of it: an edge that gave up sooner (its tries spent) left the work before the deadline for nobody too"),
 		}), at(30, []Item{
-			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27)"),
+			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 2 × (550ms + 600ms + 600ms) = 3.5s after it (the lab's 500ms and 50ms, each hop's 500ms and 100ms), and the headline says how many are expected by now"),
 		})...),
 	})
 }

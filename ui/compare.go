@@ -236,7 +236,7 @@ type judged struct {
 }
 
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
-// ("B: widest cap 18 would reject ~44% of payments, others under 0.1% turned away (press ])"),
+// ("B: widest cap for others under 0.1% turned away: 18, ~44% of payments rejected (press ])"),
 // for a summary whose halves keep no narrator, the keys left out where that keeps it on one
 // line of w columns; "" where neither has one.
 func remedies(ctx func(i int) labCtx, w int) string {
@@ -420,12 +420,22 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 			start = end
 		}
 		for k := 0; k < len(blocks); {
-			row, rowW := blocks[k], widths[k]
+			first, rowW := k, widths[k]
 			for k++; k < len(blocks) && rowW+len(gap)+widths[k] <= w; k++ {
-				row = beside(row, blocks[k], rowW, gap)
 				rowW += len(gap) + widths[k]
 			}
+			row := besideAll(blocks[first:k], widths[first:k], gap)
 			nw := w - rowW - len(gap)
+			// No room beside the row: the rule under its last block, where that is shorter, in
+			// the lines it leaves free after a blank one. At 80x24 the hops compare had room
+			// neither beside nor in the title, and left "?" and a bare -610ms unexplained
+			// (newcomer 30).
+			if last := k - 1; !ruled && last > first && ruleBeside(nw, len(row)) == nil {
+				if rule := ruleBeside(widths[last], len(row)-len(blocks[last])-1); len(rule) > 0 {
+					blocks[last] = append(append(slices.Clip(blocks[last]), ""), rule...)
+					row, ruled = besideAll(blocks[first:k], widths[first:k], gap), true
+				}
+			}
 			if k == len(blocks) && nw >= noteMinWidth {
 				if note := note(nw, len(row)); len(note) > 0 && len(note) <= len(row) {
 					row, noted = beside(row, note, rowW, gap), true
@@ -513,6 +523,16 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		title += " " + t.dim.Render(strings.Repeat("─", max(w-ansiWidth(title)-1, 0)))
 	}
 	return append(append(append([]string{title}, rule...), blocks...), under...), len(under)
+}
+
+// besideAll joins blocks side by side, each padded to its width but the last, gap between.
+func besideAll(blocks [][]string, widths []int, gap string) []string {
+	row, at := blocks[0], widths[0]
+	for i := 1; i < len(blocks); i++ {
+		row = beside(row, blocks[i], at, gap)
+		at += len(gap) + widths[i]
+	}
+	return row
 }
 
 // verdictLines is the summary's lesson (lab.Lesson) in w columns: its first form in 2 lines

@@ -154,3 +154,15 @@ func FuzzFit(f *testing.F) {
 		checkFitted(t, fmt.Sprintf("fitMiddle(%q, %d)", plain, w), []string{fitMiddle(plain, w)}, w, 1)
 	})
 }
+
+// A sign before a letter is no break point: "bare +n or -n" wrapped beside the table cut
+// "or" to "o…" and carried "-n: beyond noise" on (newcomer 30, fleet compare at 80x24).
+func TestWrapTextKeepsSign(t *testing.T) {
+	s := "≈ within noise: same arrivals, timing alone can do it · " + lab.UnmarkedKey + " · ? too few"
+	for w := 20; w <= 60; w++ {
+		lines := wrapText(s, w, 0)
+		if got := strings.Join(lines, " "); got != s {
+			t.Errorf("width %d: %q, want the words whole", w, lines)
+		}
+	}
+}

@@ -161,10 +161,11 @@ func wrapText(s string, w, maxLines int) []string {
 	return lines
 }
 
-// minusSign is a hyphen that is a number's sign (after a space or an opening bracket,
-// before a digit); keptMinus stands in for it while the text is wrapped: one cell wide,
-// and no break point of ansi.Wrap's.
-var minusSign = regexp.MustCompile(`(^|[ (])-([0-9])`)
+// minusSign is a hyphen that is a sign (after a space or an opening bracket, before a
+// digit or a letter: "-31", the key's "-n"); keptMinus stands in for it while the text is
+// wrapped: one cell wide, and no break point of ansi.Wrap's, which left "bare +n or " a
+// cell over, cut to "bare +n o…" with "-n: beyond noise" on the next line (newcomer 30).
+var minusSign = regexp.MustCompile(`(^|[ (])-([0-9A-Za-z])`)
 
 const keptMinus = "\u2011" // non-breaking hyphen
 

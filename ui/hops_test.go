@@ -65,11 +65,12 @@ func TestHopsOnScreen(t *testing.T) {
 	if !ok || !strings.Contains(msg, fmt.Sprintf("measured 22.70 (~%s expected by now: a payment's 27th call comes %s after it)", lab.FmtPerPayment(due), fmtSecs(last))) {
 		t.Errorf("narrator, why not 27: %q", msg)
 	}
-	// The lab gives up before the user does: the narrator says whose the table's p99 is.
+	// The lab gives up before the user does: the narrator says whose the table's p99 is, by
+	// the name the sentence gives the layer ("the edge" was defined only in B, newcomer 30).
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
-		"the edge gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on past 1s") {
+		"the lab gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on past 1s") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,

@@ -5,6 +5,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -145,15 +146,19 @@ func (k keyMap) groups(help bool) []struct {
 	return gs
 }
 
-// ShortHelp is the footer: every key, as help.Model draws it.
+// ShortHelp is the footer: every key, as help.Model draws it, tab second, after ?: it says
+// what ▶ marks, and a compare's footer cut to one line at 80 columns left the ▶ in front
+// of A unexplained (newcomer 30). Outside compare mode tab is disabled, so not drawn.
 func (k keyMap) ShortHelp() []key.Binding {
 	var out []key.Binding
 	for _, g := range k.groups(false) {
 		for _, b := range g.keys {
-			out = append(out, b.Binding)
+			if b.Keys()[0] != k.Focus.Keys()[0] {
+				out = append(out, b.Binding)
+			}
 		}
 	}
-	return out
+	return slices.Insert(out, min(1, len(out)), k.Focus.Binding)
 }
 
 // FullHelp is the same keys in their groups (help.KeyMap); the help screen writes each with

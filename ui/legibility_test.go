@@ -395,3 +395,13 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 		}
 	}
 }
+
+// In compare mode a footer cut to one line at 80 columns still says what ▶ marks
+// (newcomer 30: "▶ A" unexplained, the key line cut before tab).
+func TestFooterSaysFocusAt80(t *testing.T) {
+	th := newTheme(true, true)
+	line := ansi.Strip(footerLines(th, keys.inCompare(true), 80, 1)[0])
+	if !strings.Contains(line, "tab A/B: keys act on ▶") {
+		t.Errorf("footer at 80 lacks what ▶ marks: %q", line)
+	}
+}

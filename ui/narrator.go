@@ -113,11 +113,12 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 		// what?), in one line under an 80-column compare: the key gives way first. By the
 		// rule that sizes it, as the long form says: "keeps others 2 workers" here and "3"
 		// in a fleet looked arbitrary, and beside "which need ~0.01 workers" (newcomer 28).
-		// A forecast, as "would" says; the others turned away (by the pool, not the cap)
-		// after the payments they are other than: "turns away under 0.1% of others" made
-		// the cap do it, as a fact, of no one named (review 18). Named, a fleet's others
-		// ("signups and health checks") no longer fit 80 columns.
-		short: fmt.Sprintf("; widest cap %d would reject ~%.0f%% of payments, others under %g%% turned away", pay.Widest, 100*pay.WidestLoss, 100*lab.OthersLoss),
+		// The others turned away (by the pool, not the cap): "turns away under 0.1% of
+		// others" made the cap do it (review 18). Named, a fleet's others ("signups and
+		// health checks") no longer fit 80 columns. The rule before the cap it gives: after
+		// it, "others under 0.1% turned away" read as one more outcome, and "widest" by what
+		// rule? (newcomer 30).
+		short: fmt.Sprintf("; widest cap for others under %g%% turned away: %d, ~%.0f%% of payments rejected", 100*lab.OthersLoss, pay.Widest, 100*pay.WidestLoss),
 		key:   " (press " + key + ")",
 	}
 }

@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -86,6 +87,11 @@ func TestTableNotesSayAFewRequestsP99IsTheSlowest(t *testing.T) {
 		if n := notes(); !strings.Contains(n, "p99 of fewer than 100 is the slowest of them") || strings.Contains(n, "368") {
 			t.Errorf("health's p99 of %d: %q", k, n)
 		}
+	}
+	// The compare's count in the same words, so the two read as one rule, each with its why
+	// (newcomer 30: "fewer than 100 is the slowest" against "a p99's 95% bound needs 368").
+	if why := lab.TooFewWhy(); !strings.Contains(why, fmt.Sprintf("p99 of fewer than %d has no 95%% bound", lab.P99Needs())) {
+		t.Errorf("the compare's ? says %q, not in the table's words", why)
 	}
 }
 
