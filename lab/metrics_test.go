@@ -173,11 +173,11 @@ func TestStarved(t *testing.T) {
 	if s.StarvingNow(Signup) || s.StarvingNow(Payment) {
 		t.Error("starving now in 2–3s, where only payments were turned away")
 	}
-	if got := s.NoneSince(StarvedBy, Signup); got != "0 since 2s" {
-		t.Errorf("signups: %q, want 0 since 2s (rejected:balancer in 1–2s)", got)
+	if got := s.NoneSince(StarvedBy, Signup); got != "stopped at 2s" {
+		t.Errorf("signups: %q, want stopped at 2s (rejected:balancer in 1–2s)", got)
 	}
-	if got := s.NoneSince(StarvedBy, Health); got != "0 since 1s" {
-		t.Errorf("health: %q, want 0 since 1s", got)
+	if got := s.NoneSince(StarvedBy, Health); got != "stopped at 1s" {
+		t.Errorf("health: %q, want stopped at 1s", got)
 	}
 	s.Timeline[2].Rejected[Signup][RejectBalancer] = 1
 	if !s.StarvingNow(Signup) {
@@ -192,11 +192,11 @@ func TestStarved(t *testing.T) {
 	if s.StarvingNow(Signup) {
 		t.Error("a replica back at 2.5s, yet signups starving now for the balancer's 2–3s")
 	}
-	if got := s.NoneSince(StarvedBy, Signup); got != "0 since 2.5s" {
-		t.Errorf("signups: %q, want 0 since 2.5s (the replica's return)", got)
+	if got := s.NoneSince(StarvedBy, Signup); got != "stopped at 2.5s" {
+		t.Errorf("signups: %q, want stopped at 2.5s (the replica's return)", got)
 	}
 	s.Timeline[2].Rejected[Signup][RejectPool] = 1
-	if !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != "0 since 3s" {
+	if !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != "stopped at 3s" {
 		t.Errorf("rejected:pool in 2–3s: starving now %v, %q", s.StarvingNow(Signup), s.NoneSince(StarvedBy, Signup))
 	}
 	s.Timeline[2].Rejected[Signup][RejectPool] = 0

@@ -844,7 +844,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	return fit(last, w)
 }
 
-// stoppedNote says a rejection for reasons of classes stopped, and when ("0 since 7s");
+// stoppedNote says a rejection for reasons of classes stopped, and when ("stopped at 7s");
 // "0 now" where no whole second of the timeline had one (lab.NoneSince's words).
 func stoppedNote(snap *lab.Snapshot, reasons []lab.Reason, classes ...lab.Class) string {
 	if since := snap.NoneSince(reasons, classes...); since != "" {
