@@ -232,7 +232,7 @@ func TestRatesErrorShare(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	r := s.Rates()
-	if got, ok := r.NotOKShareOfEnded(Payment); !ok || math.Abs(got-15.0/495) > 1e-12 {
+	if got, ok := r.NotOKShareOfReplies(Payment); !ok || math.Abs(got-15.0/495) > 1e-12 {
 		t.Errorf("error share %v over %d–%d s, want 15/495 (15/s of the 495/s that ended)", got, r.From, r.To)
 	}
 	if got, want := strings.Join(r.ErrorWords(Payment), ", "), "rejected:deadline"; got != want {
@@ -244,17 +244,17 @@ func TestRatesErrorShare(t *testing.T) {
 	if none := (&Rates{}); len(none.ErrorWords(Payment)) != 0 {
 		t.Error("no window: error words")
 	}
-	if _, ok := (&Rates{}).NotOKShareOfEnded(Payment); ok {
+	if _, ok := (&Rates{}).NotOKShareOfReplies(Payment); ok {
 		t.Error("no window: an error rate")
 	}
 	// A rate that falls: the errors of earlier arrivals end in a window of few arrivals.
 	// Over arrivals that was 1400% (70/s of 5/s); over what ended it stays a share.
 	fall := Rates{Seconds: 5}
 	fall.Arrived[Payment], fall.OK[Payment], fall.Rejected[Payment][RejectDeadline] = 5, 10, 70
-	if got, ok := fall.NotOKShareOfEnded(Payment); !ok || got != 70.0/80 {
+	if got, ok := fall.NotOKShareOfReplies(Payment); !ok || got != 70.0/80 {
 		t.Errorf("falling rate: %v, want 70/80", got)
 	}
-	if got, ok := (ClassStats{Arrived: 10, OK: 6, Failed: 2, InFlight: 2}).NotOKShareOfEnded(); !ok || got != 0.25 {
+	if got, ok := (ClassStats{Arrived: 10, OK: 6, Failed: 2, InFlight: 2}).NotOKShareOfReplies(); !ok || got != 0.25 {
 		t.Errorf("so far: %v, want 2/8 (the 2 in flight ended neither way)", got)
 	}
 }
@@ -457,7 +457,7 @@ func TestChecksAboveTimeout(t *testing.T) {
 	}
 }
 
-// The report's not_ok_share_of_ended is the narrator's "not ok n% of ended": over the
+// The report's not_ok_share_of_replies is the narrator's "not ok n% of replies": over the
 // requests that ended, so requests still in flight lower neither; 0 while none ended.
 func TestReportNotOKShareIsOverEnded(t *testing.T) {
 	var classes [numClasses]ClassStats
@@ -465,10 +465,10 @@ func TestReportNotOKShareIsOverEnded(t *testing.T) {
 	classes[Signup] = ClassStats{Arrived: 3, InFlight: 3}
 	reports, _ := classReports(classes, false)
 	if got := reports["payment"].NotOKShare; got != 0.25 {
-		t.Errorf("payment not_ok_share_of_ended %v, want 2/8 (over arrivals it was 0.2)", got)
+		t.Errorf("payment not_ok_share_of_replies %v, want 2/8 (over arrivals it was 0.2)", got)
 	}
 	if got := reports["signup"].NotOKShare; got != 0 {
-		t.Errorf("signup not_ok_share_of_ended %v with none ended, want 0", got)
+		t.Errorf("signup not_ok_share_of_replies %v with none ended, want 0", got)
 	}
 }
 

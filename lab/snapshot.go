@@ -449,15 +449,15 @@ func (r *Rates) At(c Class, f Fate) float64 {
 	return atFate(f, r.OK[c], r.Failed[c], r.TimedOut[c], 0, r.Rejected[c][:])
 }
 
-// NotOKShareOfEnded is class c's not ok (failed, timed out, turned away) over the requests
-// that ended in the window, ok or not: the error rate a dashboard of answers shows now,
+// NotOKShareOfReplies is class c's not ok (failed, timed out, turned away) over the requests
+// that got a reply in the window, ok or not: the error rate a dashboard of answers shows now,
 // beside the table's per-second row. Over arrivals it could pass 100% as a rate falls
-// (the errors of earlier arrivals). false: none ended.
-func (r *Rates) NotOKShareOfEnded(c Class) (float64, bool) {
+// (the errors of earlier arrivals). false: none did.
+func (r *Rates) NotOKShareOfReplies(c Class) (float64, bool) {
 	return endedShare(r.OK[c], r.Failed[c]+r.TimedOut[c]+r.RejectedTotal(c))
 }
 
-// ErrorWords are the words of the fates NotOKShareOfEnded counts in the window, each one
+// ErrorWords are the words of the fates NotOKShareOfReplies counts in the window, each one
 // some request of class c had: ["rejected:deadline"]; none when it is 0.
 func (r *Rates) ErrorWords(c Class) []string {
 	return errorWords(func(f Fate) bool { return r.At(c, f) > 0 })
