@@ -51,9 +51,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// How it moves, why orders are turned away below it, and what it buys, where there
 		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
 		// free? a fix or another trap?"). The rule in words the screen can back: its p90 and
-		// running mean are charted nowhere, so their figures are the help's (newcomer 29).
+		// running mean are charted nowhere, so their figures are the help's (newcomer 29), said as
+		// the key that opens it: "(the rule: ? help)" read as a stray '?' (newcomer 30).
 		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
-		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it (the rule: ? help)"
+		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it (press ? for the rule)"
 		// The lesson at every width, in the sentence, not the clause a screen may leave out
 		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
 		// sheds only an excess): where the window turned orders away.

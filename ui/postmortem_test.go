@@ -441,7 +441,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	cfg := adaptiveConfig()
 	s := postmortemSnapshot(cfg) // 33 calls, knee 25, limit 35
 	says, spare := narration(cfg, s)
-	if want := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it (the rule: ? help); the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
+	if want := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it (press ? for the rule); the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
 	for _, said := range []string{spare.long, spare.short} {
