@@ -275,3 +275,24 @@ func TestStallShowsOneSample(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// A closed loop's table counts what its users sent: "sent 901" beside "901 of 1000 due
+// sent", not "arrived 901", where elsewhere an arrival is a scheduled time (newcomer 30);
+// the open loop's beside it still arrived.
+func TestClosedLoopTableSaysSent(t *testing.T) {
+	closed, open := measurementSnapshots()
+	for _, tc := range []struct {
+		snap        *lab.Snapshot
+		word, other string
+	}{{closed, "sent", "arrived"}, {open, "arrived", "sent"}} {
+		lines, notes := tableLines(newTheme(false, true), tc.snap, tablePeer{}, 80, true, nil, false)
+		head := ansi.Strip(lines[0])
+		if !strings.Contains(head, " "+tc.word+" ") || strings.Contains(head, " "+tc.other+" ") {
+			t.Errorf("%s loop: table head %q, want %q", tc.snap.Config.Traffic.Mode, head, tc.word)
+		}
+		all := strings.Join(slices.Concat(append(notes.must, notes.rest)...), "\n")
+		if !regexp.MustCompile(`÷ ?`+tc.word).MatchString(all) || regexp.MustCompile(`÷ ?`+tc.other).MatchString(all) {
+			t.Errorf("%s loop: notes %q, want ok%% of %s", tc.snap.Config.Traffic.Mode, all, tc.word)
+		}
+	}
+}
