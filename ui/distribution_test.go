@@ -124,14 +124,14 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 }
 
 // Each half keeps its chart under its measurement, when a table note more (ok/s topping
-// arrived/s, as the closed loop's did at 80.4/s of 80.2/s) leaves full detail no room for
+// sent/s, as the closed loop's did at 80.4/s of 80.2/s) leaves full detail no room for
 // both: the least the charts draw in counts the numbers above them.
 func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
 	for h := 36; h <= 44; h++ { // at 39 rows A had full detail and no chart
 		s := measurementScreen(120, h)
 		s.panes[0].snap.Timeline[8].OK[lab.Payment] = 102 // ends outrun arrivals in the /s window
 		plain := ansi.Strip(render(newTheme(false, true), s))
-		if n := strings.Count(plain, "latency by percentile") + strings.Count(plain, "latency by log-spaced percentile"); n != 2 || !strings.Contains(plain, "can top arrived/s") {
+		if n := strings.Count(plain, "latency by percentile") + strings.Count(plain, "latency by log-spaced percentile"); n != 2 || !strings.Contains(plain, "can top sent/s") {
 			t.Errorf("120x%d: %d halves with the chart, want 2, with the note:\n%s", h, n, plain)
 		}
 	}

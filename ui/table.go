@@ -105,7 +105,10 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	}
 	cols := tableColumns()
 	if i := slices.IndexFunc(cols, func(c column) bool { return c.head == lab.TermArrived.Column }); i >= 0 {
-		cols[i].head = s.Config.Traffic.ArrivedTerm().Column // a closed loop's: sent
+		// A closed loop's: sent, the same column as its peer's arrived, as wide (so both
+		// halves keep the same columns) and keyed alike.
+		cols[i].head, cols[i].word = s.Config.Traffic.ArrivedTerm().Column, lab.TermArrived.Word
+		cols[i].min = max(cols[i].min, len([]rune(lab.TermArrived.Column)))
 	}
 	cols = slices.DeleteFunc(cols, func(c column) bool {
 		return c.reject && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return c.reason.Shown(s) })
