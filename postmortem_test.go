@@ -12,7 +12,7 @@ type pmReport struct {
 		Arrived, OK, Failed int64
 		TimedOut            int64                       `json:"timed_out"`
 		Rejected            map[string]int64            `json:"rejected"`
-		NotOKShare          float64                     `json:"not_ok_share_of_ended"`
+		NotOKShare          float64                     `json:"not_ok_share_of_replies"`
 		Latency             struct{ P95 float64 }       `json:"latency_ms"`
 		QueueWait           struct{ P95 float64 }       `json:"queue_wait_ms"`
 		Service             struct{ Mean, P95 float64 } `json:"service_ms"`
@@ -100,7 +100,7 @@ func TestPostmortemClaims(t *testing.T) {
 			pmPay.Latency.P95, pmPay.QueueWait.P95, pmPay.Service.P95)
 	}
 	if pm.errors()*50 > pmPay.Arrived || pmPay.NotOKShare > 0.02 || pm.Goroutines.Peak < 1000 {
-		t.Errorf("postmortem: %d errors of %d (not ok %.3f of ended), goroutines peak %d: want ≤ 2%% and ≥ 1,000 waiting",
+		t.Errorf("postmortem: %d errors of %d (not ok %.3f of replies), goroutines peak %d: want ≤ 2%% and ≥ 1,000 waiting",
 			pm.errors(), pmPay.Arrived, pmPay.NotOKShare, pm.Goroutines.Peak)
 	}
 

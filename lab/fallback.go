@@ -73,7 +73,7 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 	// What the user got, said: a Hystrix reader takes a fallback for a degraded success
 	// (newcomer 12), and here it changes no outcome.
 	// Instead of an error, never "not an error": they are not ok, which the postmortem's
-	// narrator counts ("not ok 3.9% of ended …: rejected:deadline"), the user saw a canned reply in their
+	// narrator counts ("not ok 3.9% of replies …: rejected:deadline"), the user saw a canned reply in their
 	// place (newcomer 22 read the two as calling the same rejections errors and not errors).
 	instead := said + " instead of an error"
 	long := instead + " (degraded, still counted not ok)"

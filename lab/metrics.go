@@ -149,9 +149,9 @@ func sumFor[T int64 | float64](row [numReasons]T, reasons []Reason) T {
 	return n
 }
 
-// NotOKShareOfEnded is Errors (not ok, in flight left out) over the requests that ended, ok
-// or not (the rate a dashboard of errors shows); false: none ended.
-func (c ClassStats) NotOKShareOfEnded() (float64, bool) {
+// NotOKShareOfReplies is Errors (not ok, in flight left out) over the requests that got a
+// reply, ok or not, a rejection's included (the rate a dashboard of errors shows); false: none did.
+func (c ClassStats) NotOKShareOfReplies() (float64, bool) {
 	return endedShare(float64(c.OK), float64(c.Errors()))
 }
 

@@ -173,11 +173,11 @@ func TestStarved(t *testing.T) {
 	if s.StarvingNow(Signup) || s.StarvingNow(Payment) {
 		t.Error("starving now in 2–3s, where only payments were turned away")
 	}
-	if got := s.NoneSince(StarvedBy, Signup); got != "0 since 2s" {
-		t.Errorf("signups: %q, want 0 since 2s (rejected:balancer in 1–2s)", got)
+	if got := s.NoneSince(StarvedBy, Signup); got != "stopped at 2s" {
+		t.Errorf("signups: %q, want stopped at 2s (rejected:balancer in 1–2s)", got)
 	}
-	if got := s.NoneSince(StarvedBy, Health); got != "0 since 1s" {
-		t.Errorf("health: %q, want 0 since 1s", got)
+	if got := s.NoneSince(StarvedBy, Health); got != "stopped at 1s" {
+		t.Errorf("health: %q, want stopped at 1s", got)
 	}
 	s.Timeline[2].Rejected[Signup][RejectBalancer] = 1
 	if !s.StarvingNow(Signup) {
@@ -192,11 +192,11 @@ func TestStarved(t *testing.T) {
 	if s.StarvingNow(Signup) {
 		t.Error("a replica back at 2.5s, yet signups starving now for the balancer's 2–3s")
 	}
-	if got := s.NoneSince(StarvedBy, Signup); got != "0 since 2.5s" {
-		t.Errorf("signups: %q, want 0 since 2.5s (the replica's return)", got)
+	if got := s.NoneSince(StarvedBy, Signup); got != "stopped at 2.5s" {
+		t.Errorf("signups: %q, want stopped at 2.5s (the replica's return)", got)
 	}
 	s.Timeline[2].Rejected[Signup][RejectPool] = 1
-	if !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != "0 since 3s" {
+	if !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != "stopped at 3s" {
 		t.Errorf("rejected:pool in 2–3s: starving now %v, %q", s.StarvingNow(Signup), s.NoneSince(StarvedBy, Signup))
 	}
 	s.Timeline[2].Rejected[Signup][RejectPool] = 0
@@ -232,7 +232,7 @@ func TestRatesErrorShare(t *testing.T) {
 		s.Timeline = append(s.Timeline, sec)
 	}
 	r := s.Rates()
-	if got, ok := r.NotOKShareOfEnded(Payment); !ok || math.Abs(got-15.0/495) > 1e-12 {
+	if got, ok := r.NotOKShareOfReplies(Payment); !ok || math.Abs(got-15.0/495) > 1e-12 {
 		t.Errorf("error share %v over %d–%d s, want 15/495 (15/s of the 495/s that ended)", got, r.From, r.To)
 	}
 	if got, want := strings.Join(r.ErrorWords(Payment), ", "), "rejected:deadline"; got != want {
@@ -244,17 +244,17 @@ func TestRatesErrorShare(t *testing.T) {
 	if none := (&Rates{}); len(none.ErrorWords(Payment)) != 0 {
 		t.Error("no window: error words")
 	}
-	if _, ok := (&Rates{}).NotOKShareOfEnded(Payment); ok {
+	if _, ok := (&Rates{}).NotOKShareOfReplies(Payment); ok {
 		t.Error("no window: an error rate")
 	}
 	// A rate that falls: the errors of earlier arrivals end in a window of few arrivals.
 	// Over arrivals that was 1400% (70/s of 5/s); over what ended it stays a share.
 	fall := Rates{Seconds: 5}
 	fall.Arrived[Payment], fall.OK[Payment], fall.Rejected[Payment][RejectDeadline] = 5, 10, 70
-	if got, ok := fall.NotOKShareOfEnded(Payment); !ok || got != 70.0/80 {
+	if got, ok := fall.NotOKShareOfReplies(Payment); !ok || got != 70.0/80 {
 		t.Errorf("falling rate: %v, want 70/80", got)
 	}
-	if got, ok := (ClassStats{Arrived: 10, OK: 6, Failed: 2, InFlight: 2}).NotOKShareOfEnded(); !ok || got != 0.25 {
+	if got, ok := (ClassStats{Arrived: 10, OK: 6, Failed: 2, InFlight: 2}).NotOKShareOfReplies(); !ok || got != 0.25 {
 		t.Errorf("so far: %v, want 2/8 (the 2 in flight ended neither way)", got)
 	}
 }
@@ -457,7 +457,7 @@ func TestChecksAboveTimeout(t *testing.T) {
 	}
 }
 
-// The report's not_ok_share_of_ended is the narrator's "not ok n% of ended": over the
+// The report's not_ok_share_of_replies is the narrator's "not ok n% of replies": over the
 // requests that ended, so requests still in flight lower neither; 0 while none ended.
 func TestReportNotOKShareIsOverEnded(t *testing.T) {
 	var classes [numClasses]ClassStats
@@ -465,10 +465,10 @@ func TestReportNotOKShareIsOverEnded(t *testing.T) {
 	classes[Signup] = ClassStats{Arrived: 3, InFlight: 3}
 	reports, _ := classReports(classes, false)
 	if got := reports["payment"].NotOKShare; got != 0.25 {
-		t.Errorf("payment not_ok_share_of_ended %v, want 2/8 (over arrivals it was 0.2)", got)
+		t.Errorf("payment not_ok_share_of_replies %v, want 2/8 (over arrivals it was 0.2)", got)
 	}
 	if got := reports["signup"].NotOKShare; got != 0 {
-		t.Errorf("signup not_ok_share_of_ended %v with none ended, want 0", got)
+		t.Errorf("signup not_ok_share_of_replies %v with none ended, want 0", got)
 	}
 }
 

@@ -16,7 +16,12 @@ type Term struct {
 // The terms that are not a request's fate: what came in, and how the users fared.
 var (
 	TermArrived = Term{Word: "arrived", Column: "arrived",
-		Means: "requests sent, on schedule, however the pool is doing (closed loop: the users sent, each after its last reply)"}
+		Means: "requests sent, on schedule, however the pool is doing (a closed loop's: sent)"}
+	// TermSent is TermArrived in a closed loop: what came in is what its users sent, fewer
+	// than were due once replies come late ("1000 due, 901 arrived" read as arrivals lost on
+	// the way, where elsewhere an arrival is a scheduled time: newcomer 30).
+	TermSent = Term{Word: "sent", Column: "sent",
+		Means: "a closed loop's arrived: the requests its users sent, each after its last reply; fewer than were due once replies come late"}
 	TermOKShare = Term{Word: "ok%", Column: "ok%",
 		Means: "ok ÷ arrived: the share of the users' requests that ended ok; a rejection is not ok, nor (yet) a request in flight"}
 )
@@ -69,10 +74,10 @@ func (r Reason) Short() string {
 var RejectedColumn = Term{Word: "rejected", Column: "rejected",
 	Means: "turned away before it was served, every reason together (too narrow for a column each)"}
 
-// Vocabulary is every term in the order a table shows them: arrived, the outcomes, each
+// Vocabulary is every term in the order a table shows them: arrived (sent), the outcomes, each
 // registered rejection, in flight, ok%.
 func Vocabulary() []Term {
-	out := []Term{TermArrived}
+	out := []Term{TermArrived, TermSent}
 	for _, o := range Outcomes {
 		out = append(out, Ended(o).Term())
 	}
@@ -80,4 +85,12 @@ func Vocabulary() []Term {
 		out = append(out, TurnedAway(r).Term())
 	}
 	return append(out, inFlightTerm, TermOKShare)
+}
+
+// ArrivedTerm is what came in, in traffic t's words: sent, in a closed loop.
+func (t TrafficConfig) ArrivedTerm() Term {
+	if t.Mode == Closed {
+		return TermSent
+	}
+	return TermArrived
 }

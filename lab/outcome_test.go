@@ -108,7 +108,7 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	for _, w := range []int{58, 80, 100, 110, 120} {
 		got := strings.Join(phrases(fallbackHealth(s, w)), "")
 		// What the user got, at every width that has room: a canned reply in place of an
-		// error, never "not an error" beside the postmortem's "not ok 3.9% of ended" of the same
+		// error, never "not an error" beside the postmortem's "not ok 3.9% of replies" of the same
 		// payments (newcomer 22).
 		if n := len([]rune(got)); n > w || w >= 80 && !strings.Contains(got, "instead of an error") || strings.Contains(got, "not an error") {
 			t.Errorf("at %d columns: %q (%d)", w, got, n)

@@ -146,16 +146,16 @@ type ClassReport struct {
 	// "handoff", the chain's handoff:goroutine, where the call leaves the worker.
 	Lag      PercentileReport `json:"generator_lag_ms"`
 	Dispatch PercentileReport `json:"dispatch_ms"`
-	// NotOKShare is the share of the requests that ended (ok or not) that failed, timed out
-	// or were turned away: the rate a dashboard of errors sees, and the postmortem
-	// narrator's "not ok n% of ended"; 0 while none ended (requests in flight count
+	// NotOKShare is the share of the requests that got a reply (ok or not) that failed, timed
+	// out or were turned away: the rate a dashboard of errors sees, and the postmortem
+	// narrator's "not ok n% of replies"; 0 while none got one (requests in flight count
 	// as neither).
-	NotOKShare float64 `json:"not_ok_share_of_ended"`
+	NotOKShare float64 `json:"not_ok_share_of_replies"`
 }
 
-// notOKShareOfEnded is cs's NotOKShareOfEnded, 0 while none ended.
-func notOKShareOfEnded(cs ClassStats) float64 {
-	share, _ := cs.NotOKShareOfEnded()
+// notOKShareOfReplies is cs's NotOKShareOfReplies, 0 while none got a reply.
+func notOKShareOfReplies(cs ClassStats) float64 {
+	share, _ := cs.NotOKShareOfReplies()
 	return share
 }
 
@@ -303,7 +303,7 @@ func classReports(classes [numClasses]ClassStats, closed bool) (map[string]Class
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
 			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
 			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Dispatch: pctReport(cs.Dispatch),
-			NotOKShare: round(notOKShareOfEnded(cs), 4)}
+			NotOKShare: round(notOKShareOfReplies(cs), 4)}
 		if closed {
 			corrected := pctReport(cs.LatencyCorrected)
 			cr.LatencyCorrected = &corrected

@@ -375,7 +375,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 }
 
 // The help says what the screen says, in its words (the review): the compare's key for a
-// bare difference, the postmortem's share "of ended" with its JSON key, and what "first full
+// bare difference, the postmortem's share "of replies" with its JSON key, and what "first full
 // at" is, beside the pool full time it is not.
 func TestHelpSaysTheScreensWords(t *testing.T) {
 	entry := func(prefix string) string {
@@ -389,7 +389,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 	for prefix, want := range map[string]string{
 		// A 0 is no change: "unmarked change: beyond noise" claimed it too (newcomer 28).
 		"A vs B":     `"` + UnmarkedKey + `": larger than that noise (a bare 0 is no change, never a result)`,
-		"not ok":     "not ok n% of ended: ",
+		"not ok":     "not ok n% of replies: ",
 		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
 		// Each reason that turns a payment away before its chain, CoDel's too (review 16 #14).
 		"payment chain": "A payment turned away before a worker (rejected:pool, :balancer or :codel) never reaches it",
@@ -421,7 +421,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		!strings.Contains(got, "then turns away too, and what one arriving now waits there") {
 		t.Errorf("the help's not judged yet: %q", got)
 	}
-	if got := entry("not ok"); !strings.HasSuffix(got, "JSON: not_ok_share_of_ended, since the start") {
+	if got := entry("not ok"); !strings.HasSuffix(got, "JSON: not_ok_share_of_replies, since the start") {
 		t.Errorf("not ok's JSON: %q", got)
 	}
 }

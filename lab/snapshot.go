@@ -290,7 +290,7 @@ type lastRejection struct {
 // last turned away for why, and whether they are now. A fleet's balancer turns them away
 // only while every replica is out (BalancerOut), so its clock is the header's for that: now
 // while every replica is out, stopped at a replica's return, to the tenth (the review:
-// "rejected:balancer 681 (0 since 19.5s)" quiet beside signups starved in the alarm
+// "rejected:balancer 681 (stopped at 19.5s)" quiet beside signups starved in the alarm
 // colour for the rest of that second). Every other reason's is the timeline's: now in its
 // last second (before the first, at all), stopped at the end of the last second that had one.
 func (s *Snapshot) lastRejection(why Reason, classes []Class) lastRejection {
@@ -323,14 +323,15 @@ func (s *Snapshot) lastRejection(why Reason, classes []Class) lastRejection {
 }
 
 // noneSince begins NoneSince's words: "none since 7s" beside "signup starved 12" read as
-// no signups since 7s (newcomer 29); 0 is of the count it follows, and as short.
-const noneSince = "0 since "
+// no signups since 7s (newcomer 29), "0 since 7s" as a rate, 0/s (newcomer 30); "stopped"
+// can be read as neither.
+const noneSince = "stopped at "
 
-// NoneSince says a rejection for one of reasons of one of classes stopped, and when: "0
-// since 7s", the end of the last second that had one; "" if none of the timeline's seconds
+// NoneSince says a rejection for one of reasons of one of classes stopped, and when:
+// "stopped at 7s", the end of the last second that had one; "" if none of the timeline's seconds
 // had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
 // 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14). A fleet's
-// balancer stopped when a replica came back (lastRejection), to the tenth: "0 since 19.5s",
+// balancer stopped when a replica came back (lastRejection), to the tenth: "stopped at 19.5s",
 // as the header's rejected:balancer says, not the end of that second.
 func (s *Snapshot) NoneSince(reasons []Reason, classes ...Class) string {
 	var last lastRejection
@@ -448,15 +449,15 @@ func (r *Rates) At(c Class, f Fate) float64 {
 	return atFate(f, r.OK[c], r.Failed[c], r.TimedOut[c], 0, r.Rejected[c][:])
 }
 
-// NotOKShareOfEnded is class c's not ok (failed, timed out, turned away) over the requests
-// that ended in the window, ok or not: the error rate a dashboard of answers shows now,
+// NotOKShareOfReplies is class c's not ok (failed, timed out, turned away) over the requests
+// that got a reply in the window, ok or not: the error rate a dashboard of answers shows now,
 // beside the table's per-second row. Over arrivals it could pass 100% as a rate falls
-// (the errors of earlier arrivals). false: none ended.
-func (r *Rates) NotOKShareOfEnded(c Class) (float64, bool) {
+// (the errors of earlier arrivals). false: none did.
+func (r *Rates) NotOKShareOfReplies(c Class) (float64, bool) {
 	return endedShare(r.OK[c], r.Failed[c]+r.TimedOut[c]+r.RejectedTotal(c))
 }
 
-// ErrorWords are the words of the fates NotOKShareOfEnded counts in the window, each one
+// ErrorWords are the words of the fates NotOKShareOfReplies counts in the window, each one
 // some request of class c had: ["rejected:deadline"]; none when it is 0.
 func (r *Rates) ErrorWords(c Class) []string {
 	return errorWords(func(f Fate) bool { return r.At(c, f) > 0 })

@@ -98,8 +98,8 @@ func TestRetryBudgetDescriptionSaysItsBase(t *testing.T) {
 	}
 }
 
-// The presets' descriptions use the screen's words: not ok, of the requests that ended, as
-// the postmortem's narrator says it ("not ok 0.0% of ended"), never "errors" (the review:
+// The presets' descriptions use the screen's words: not ok, of the requests that got a reply, as
+// the postmortem's narrator says it ("not ok 0.0% of replies"), never "errors" (the review:
 // `poollab presets` said "p95 climbs into seconds with no errors").
 func TestDescriptionsSayNotOK(t *testing.T) {
 	for _, p := range List() {
@@ -107,7 +107,7 @@ func TestDescriptionsSayNotOK(t *testing.T) {
 			t.Errorf("%s: %q", p.Name, p.Description)
 		}
 	}
-	if c, err := Load("postmortem", nil); err != nil || !strings.Contains(c.Description, "not ok stays 0% of ended") {
+	if c, err := Load("postmortem", nil); err != nil || !strings.Contains(c.Description, "not ok stays 0% of replies") {
 		t.Errorf("postmortem: %q, %v", c.Description, err)
 	}
 }

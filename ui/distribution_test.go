@@ -124,14 +124,14 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 }
 
 // Each half keeps its chart under its measurement, when a table note more (ok/s topping
-// arrived/s, as the closed loop's did at 80.4/s of 80.2/s) leaves full detail no room for
+// sent/s, as the closed loop's did at 80.4/s of 80.2/s) leaves full detail no room for
 // both: the least the charts draw in counts the numbers above them.
 func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
 	for h := 36; h <= 44; h++ { // at 39 rows A had full detail and no chart
 		s := measurementScreen(120, h)
 		s.panes[0].snap.Timeline[8].OK[lab.Payment] = 102 // ends outrun arrivals in the /s window
 		plain := ansi.Strip(render(newTheme(false, true), s))
-		if n := strings.Count(plain, "latency by percentile") + strings.Count(plain, "latency by log-spaced percentile"); n != 2 || !strings.Contains(plain, "can top arrived/s") {
+		if n := strings.Count(plain, "latency by percentile") + strings.Count(plain, "latency by log-spaced percentile"); n != 2 || !strings.Contains(plain, "can top sent/s") {
 			t.Errorf("120x%d: %d halves with the chart, want 2, with the note:\n%s", h, n, plain)
 		}
 	}
@@ -280,5 +280,26 @@ func TestStallShowsOneSample(t *testing.T) {
 		P999: time.Second, P9999: time.Second, Max: time.Second, Count: 601}
 	if got, want := stallShows(p, time.Second), "p99.9 and up show the stall (1.00s at most)"; got != want {
 		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// A closed loop's table counts what its users sent: "sent 901" beside "901 of 1000 due
+// sent", not "arrived 901", where elsewhere an arrival is a scheduled time (newcomer 30);
+// the open loop's beside it still arrived.
+func TestClosedLoopTableSaysSent(t *testing.T) {
+	closed, open := measurementSnapshots()
+	for _, tc := range []struct {
+		snap        *lab.Snapshot
+		word, other string
+	}{{closed, "sent", "arrived"}, {open, "arrived", "sent"}} {
+		lines, notes := tableLines(newTheme(false, true), tc.snap, tablePeer{}, 80, true, nil, false)
+		head := ansi.Strip(lines[0])
+		if !strings.Contains(head, " "+tc.word+" ") || strings.Contains(head, " "+tc.other+" ") {
+			t.Errorf("%s loop: table head %q, want %q", tc.snap.Config.Traffic.Mode, head, tc.word)
+		}
+		all := strings.Join(slices.Concat(append(notes.must, notes.rest...)...), "\n")
+		if !regexp.MustCompile(`÷ ?`+tc.word).MatchString(all) || regexp.MustCompile(`÷ ?`+tc.other).MatchString(all) {
+			t.Errorf("%s loop: notes %q, want ok%% of %s", tc.snap.Config.Traffic.Mode, all, tc.word)
+		}
 	}
 }

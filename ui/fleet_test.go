@@ -154,7 +154,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	fs := s.Fleet
 	fs.Pulls[3].ReturnedAt, fs.InRotation = 9400*time.Millisecond, 1
 	fs.Replicas[3].Health.Pulled = false
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "total rejected:balancer 9 (0 since 9.4s)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "total rejected:balancer 9 (stopped at 9.4s)") {
 		t.Errorf("after it: %q", h)
 	}
 	// r4 out again: a later stretch than the first, which "all out" names in the story and
@@ -805,12 +805,12 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !regexp.MustCompile(`total rej(ected)?:balancer 550`).MatchString(head) {
 		t.Errorf("at 80 columns, after the outage: %q", head)
 	}
-	// Once the class stopped too, its "0 since" is on its count, not beside the
-	// balancer's part, next to the outage's own "0 since" (review 18).
+	// Once the class stopped too, its "stopped at" is on its count, not beside the
+	// balancer's part, next to the outage's own "stopped at" (review 18).
 	back.Timeline = slices.Clone(s.Timeline)
 	clear(back.Timeline[len(back.Timeline)-1].Rejected[lab.Signup][:])
 	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200))
-	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*0 since [^)]+\): rejected:pool %d, rejected:balancer 541  total rejected:balancer 550 \(0 since `, pool+541, pool)); !want.MatchString(head) {
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*stopped at [^)]+\): rejected:pool %d, rejected:balancer 541  total rejected:balancer 550 \(stopped at `, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("after the outage, stopped: header %q, want %q", head, want)
 	}
 	// The outage's count alone is the last form, during the outage and after it: the first

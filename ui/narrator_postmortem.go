@@ -26,11 +26,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	}
 	calls := int(s.Dependency.InFlight)
 	callTime, answers := k.Answers(max(calls, 1))
-	// Short enough for three lines of half a 120-column screen: the story, then the numbers,
+	// Short enough for four lines of half a 120-column screen: the story, then the numbers,
 	// the latency percentile the table shows and the error rate with what it counts.
+	// The p99's window said beside the share's, which is the table's last seconds (newcomer
+	// 30 read both as the last 5s, and could not tell when anyone waited that long).
 	p99 := latency(pay.Latency.P99, pay.Latency.Count)
+	if pay.Latency.Count > 0 {
+		p99 += " so far" // as the share says it before its first whole second
+	}
 	if a, ok := s.P99Rising(lab.Payment); ok { // a survivor's p99: what those in flight will get beside it (newcomer 17)
-		p99 += fmt.Sprintf(" of the ended, rising: one arriving now waits ~%s", fmtSecs(a.Wait))
+		p99 += fmt.Sprintf(", rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
 	tail := fmt.Sprintf("; p99 %s, %s", p99, notOKSaid(s))
 
@@ -46,9 +51,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// How it moves, why orders are turned away below it, and what it buys, where there
 		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
 		// free? a fix or another trap?"). The rule in words the screen can back: its p90 and
-		// running mean are charted nowhere, so their figures are the help's (newcomer 29).
+		// running mean are charted nowhere, so their figures are the help's (newcomer 29), said as
+		// the key that opens it: "(the rule: ? help)" read as a stray '?' (newcomer 30).
 		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
-		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it (the rule: ? help)"
+		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it (press ? for the rule)"
 		// The lesson at every width, in the sentence, not the clause a screen may leave out
 		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
 		// sheds only an excess): where the window turned orders away.
@@ -181,24 +187,26 @@ func answered(s *lab.Snapshot, model, rate float64) string {
 }
 
 // notOKSaid is the payments' error rate a dashboard of answers shows, with its window and
-// what it counts: of the requests that ended in the table's per-second window, so that it
-// agrees with that row ("not ok 3.1% of ended in 20–25s: rejected:deadline"; before
+// what it counts: of the requests that got a reply in the table's per-second window, so that
+// it agrees with that row ("not ok 3.1% of replies in 20–25s: rejected:deadline"; before
 // the first whole second, since the start), or, at none, that the requests in flight are
 // none, however long they wait: the postmortem's blind spot. Not ok, the lab's word, never
 // "errors": the fallback answers those rejections "with a canned reply instead of an error"
-// (newcomer 23); "of ended", as the compare's "not ok 42 → 66" counts in flight too.
+// (newcomer 23); "of replies", as the compare's "not ok 42 → 66" counts in flight too, and
+// not "of ended", the compare's word for the p99's requests, which leave rejections out
+// (newcomer 30).
 func notOKSaid(s *lab.Snapshot) string {
 	const notOK = "not ok"
 	c := s.Classes[lab.Payment]
-	share, ended := c.NotOKShareOfEnded()
+	share, replied := c.NotOKShareOfReplies()
 	words, when := c.ErrorWords(), "so far"
 	if r := s.Rates(); r.Seconds > 0 {
-		share, ended = r.NotOKShareOfEnded(lab.Payment)
+		share, replied = r.NotOKShareOfReplies(lab.Payment)
 		words, when = r.ErrorWords(lab.Payment), "in "+r.Span()
 	}
-	said := fmt.Sprintf("%s %.1f%% of ended %s", notOK, 100*share, when)
-	if !ended {
-		said = notOK + ": none ended " + when
+	said := fmt.Sprintf("%s %.1f%% of replies %s", notOK, 100*share, when)
+	if !replied {
+		said = notOK + ": no replies " + when
 	}
 	switch {
 	case len(words) > 0:

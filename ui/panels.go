@@ -844,7 +844,7 @@ func headerLine(t *theme, s screen, i, w int) string {
 	return fit(last, w)
 }
 
-// stoppedNote says a rejection for reasons of classes stopped, and when ("0 since 7s");
+// stoppedNote says a rejection for reasons of classes stopped, and when ("stopped at 7s");
 // "0 now" where no whole second of the timeline had one (lab.NoneSince's words).
 func stoppedNote(snap *lab.Snapshot, reasons []lab.Reason, classes ...lab.Class) string {
 	if since := snap.NoneSince(reasons, classes...); since != "" {
@@ -869,9 +869,11 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		notes [3]string // its rate and since when it stopped; its rate and "stopped"; either alone
 		words [2]string // what it counts, in the word and in the column's name
 		parts bool      // more than one reason turned it away (a fleet's pool, balancer, codel …): never said bare
+		need  string    // what it asks of the pool, "needs ~0.01 workers"; "" in a fleet, whose replicas share it
 	}
 	var classes []class
 	r := snap.Rates()
+	f := snap.Config.Forecast()
 	for _, c := range lab.Classes {
 		n := snap.Starved(c)
 		if n == 0 {
@@ -915,8 +917,15 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		if now {
 			style = t.alert
 		}
+		// What starved means, first: a class that needs next to none of the pool, turned away
+		// for the workers others hold ("signup starved 12" beside payments turned away as
+		// often read as a pool that picks on signups: newcomer 30).
+		need := ""
+		if snap.Fleet == nil {
+			need = "needs ~" + fmtWorkers(f.Classes[c].WorkersNeeded) + " workers"
+		}
 		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s %s %s", c, snap.StarvedWord(c), fmtCount(n))), notes: notes,
-			words: [2]string{strings.Join(words, ", "), strings.Join(cols, ", ")}, parts: len(by) > 1})
+			words: [2]string{strings.Join(words, ", "), strings.Join(cols, ", ")}, parts: len(by) > 1, need: need})
 	}
 	// tie is class k with what it counts (word: 0 the word, 1 the column's name) and its note
 	// at level (-1: none); noted is class k with its note at level (-1: its count bare).
@@ -924,6 +933,8 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	// colon: "signup turned away 556 (74.6/s in 15–20s): rej:pool 15, rej:balancer 541".
 	// After the last part, the note read as the balancer's, and its "none since" as the
 	// outage's (review 18).
+	// need: with what the class needs of the pool before them, where it has it.
+	need := false
 	tie := func(k, word, level int) string {
 		if classes[k].parts {
 			note := ""
@@ -933,6 +944,9 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			return classes[k].label + t.dim.Render(note+": "+classes[k].words[word])
 		}
 		inside := classes[k].words[word]
+		if need && classes[k].need != "" {
+			inside = classes[k].need + "; " + inside
+		}
 		if level >= 0 {
 			inside += ", " + classes[k].notes[level]
 		}
@@ -960,8 +974,18 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		return items
 	}
 	// The noted forms, then every count bare (bare: its index), then the first item alone.
+	// The first class's need first, where every note keeps its fullest words beside it: a
+	// rate and since when it stopped outrank it (review11 L14: a second class starving now,
+	// bare, says nothing without colour of its being now).
 	var forms [][]string
 	if len(classes) > 0 {
+		if classes[0].need != "" {
+			need = true
+			for word := range 2 {
+				forms = append(forms, form(tie(0, word, 0), 0))
+			}
+			need = false
+		}
 		for word := range 2 {
 			for level := range 3 {
 				forms = append(forms, form(tie(0, word, level), level))

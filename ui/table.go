@@ -104,6 +104,12 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		both, fit = append(both, peer.snap), min(w, peer.w)
 	}
 	cols := tableColumns()
+	if i := slices.IndexFunc(cols, func(c column) bool { return c.head == lab.TermArrived.Column }); i >= 0 {
+		// A closed loop's: sent, the same column as its peer's arrived, as wide (so both
+		// halves keep the same columns) and keyed alike.
+		cols[i].head, cols[i].word = s.Config.Traffic.ArrivedTerm().Column, lab.TermArrived.Word
+		cols[i].min = max(cols[i].min, len([]rune(lab.TermArrived.Column)))
+	}
 	cols = slices.DeleteFunc(cols, func(c column) bool {
 		return c.reject && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return c.reason.Shown(s) })
 	})
@@ -409,6 +415,7 @@ func windowNote(rs lab.Rates) []string {
 // inFlightNote says what ok% counts as not ok that has not failed: the requests still in
 // flight, of each class in cs (their counts and shares of arrivals, lab's), as many as fit.
 func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
+	arrived := s.Config.Traffic.ArrivedTerm().Word
 	var forms []string
 	each := make([]string, len(cs)) // "payment 75 (56%)"
 	for i, c := range cs {
@@ -424,18 +431,18 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	for k := len(cs); k >= 1; k-- {
 		list := strings.Join(each[:k], ", ")
 		forms = append(forms,
-			"ok% = ok ÷ arrived counts those still in flight"+where+" as not ok, though they have not failed, only not ended: "+list,
-			"ok% = ok ÷ arrived counts those still in flight"+where+" as not ok (not failed, not ended): "+list,
-			"ok% = ok ÷ arrived; not ok yet, not failed, still in flight"+where+": "+list)
+			"ok% = ok ÷ "+arrived+" counts those still in flight"+where+" as not ok, though they have not failed, only not ended: "+list,
+			"ok% = ok ÷ "+arrived+" counts those still in flight"+where+" as not ok (not failed, not ended): "+list,
+			"ok% = ok ÷ "+arrived+"; not ok yet, not failed, still in flight"+where+": "+list)
 	}
 	// Every form defines ok% too: it stands for the definition the rest of the notes drop.
 	first := s.Classes[cs[0]]
-	forms = append(forms, "ok%=ok÷arrived; in flight, not failed: "+each[0], "ok%=ok÷arrived; "+each[0]+" in flight",
-		fmt.Sprintf("ok%%=ok÷arrived; %s %s in flight", s.Config.Traffic.Label(cs[0]), fmtCount(first.InFlight)))
+	forms = append(forms, "ok%=ok÷"+arrived+"; in flight, not failed: "+each[0], "ok%=ok÷"+arrived+"; "+each[0]+" in flight",
+		fmt.Sprintf("ok%%=ok÷%s; %s %s in flight", arrived, s.Config.Traffic.Label(cs[0]), fmtCount(first.InFlight)))
 	if len(cs) > 1 { // a bare count beside another class in flight reads as every class's (newcomer 15)
 		return forms
 	}
-	return append(forms, fmt.Sprintf("ok%%=ok÷arrived; %s in flight", fmtCount(first.InFlight)))
+	return append(forms, fmt.Sprintf("ok%%=ok÷%s; %s in flight", arrived, fmtCount(first.InFlight)))
 }
 
 // overCapNote says why payments' ok/s over the window passes the most their servers can end
@@ -486,15 +493,16 @@ func checksAboveTimeoutNote(name string, p99, timeout time.Duration, judge lab.J
 // made of.
 func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, outrun bool, inFlight []lab.Class, w int) (notes tableNotes) {
 	pick := func(forms ...string) { notes.rest = append(notes.rest, forms) }
+	arrived := s.Config.Traffic.ArrivedTerm().Word // a closed loop's: sent
 	if rates {
 		notes.must = append(notes.must, windowNote(rs))
 	}
 	if outrun {
 		notes.must = append(notes.must, []string{
-			"/s: each counted in the second it happens, so ok/s or timed out/s can top arrived/s as earlier arrivals finish",
-			"/s: counted as each happens; ok/s or timed out/s can top arrived/s as earlier arrivals finish",
-			"/s: ok/s or timed out/s can top arrived/s (earlier arrivals finishing)",
-			"ok/s, timed out/s can top arrived/s"})
+			"/s: each counted in the second it happens, so ok/s or timed out/s can top " + arrived + "/s as earlier ones finish",
+			"/s: counted as each happens; ok/s or timed out/s can top " + arrived + "/s as earlier ones finish",
+			"/s: ok/s or timed out/s can top " + arrived + "/s (earlier ones finishing)",
+			"ok/s, timed out/s can top " + arrived + "/s"})
 	}
 	if rates && s.Active(lab.Payment) {
 		if e, ok := s.PaymentEndCap(&rs); ok && rs.OverCap(lab.Payment, e) {
@@ -514,7 +522,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// Each definition in four lengths; the line takes the longest length that fits.
 	var defs [][4]string
 	if shown[lab.TermOKShare.Column] && len(inFlight) == 0 { // else the note on in flight says it
-		defs = append(defs, [4]string{"ok% = ok ÷ arrived", "ok% = ok ÷ arrived", "ok% = ok÷arrived", "ok%=ok÷arrived"})
+		defs = append(defs, [4]string{"ok% = ok ÷ " + arrived, "ok% = ok ÷ " + arrived, "ok% = ok÷" + arrived, "ok%=ok÷" + arrived})
 	}
 	switch {
 	case shown[lab.RejectedColumn.Column]:

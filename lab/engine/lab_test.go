@@ -386,7 +386,7 @@ func TestReportJSONNamesAndTable(t *testing.T) {
 	for _, k := range []string{`"preset"`, `"duration_s"`, `"classes"`, `"payment"`, `"signup"`, `"arrived"`, `"timed_out"`,
 		`"rejected"`, `"in_flight"`, `"latency_ms"`, `"p999"`, `"queue_wait_ms"`, `"service_ms"`, `"peak_busy"`, `"full_s"`,
 		`"peak_in_flight"`, `"lag_p99_ms"`, `"timeline"`, `"in_flight_dependency"`,
-		`"generator_lag_ms"`, `"dispatch_ms"`, `"not_ok_share_of_ended"`} { // the screen's words (not handoff_ms, error_share)
+		`"generator_lag_ms"`, `"dispatch_ms"`, `"not_ok_share_of_replies"`} { // the screen's words (not handoff_ms, error_share)
 		if !strings.Contains(b.String(), k) {
 			t.Errorf("JSON report lacks %s", k)
 		}
