@@ -152,8 +152,8 @@ func adaptiveStage(a *adaptive) stage {
 }
 
 // adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found; wide,
-// what it is beside: "bulkhead" names a fixed cap everywhere else, and a reader of Hystrix
-// or resilience4j calls this a concurrency limiter (newcomer 30).
+// what it is beside: "bulkhead" names a fixed cap everywhere else, and a reader who knows
+// Netflix's concurrency-limits or failsafe-go calls this a limiter (newcomer 30).
 func adaptiveSetting(c Config, b BulkheadStats, wide bool) string {
 	gloss := ""
 	if wide {

@@ -638,7 +638,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// it says it (newcomer 28).
 			// The count kept a step longer in the table's short words ("p99 of <100: their
 			// slowest"): cut at 120 columns, the line said none (newcomer 30).
-			brief := fmt.Sprintf("%s too few (p99 of <%d: no 95%% bound); ", TooFewMark, P99Needs())
+			brief := fmt.Sprintf("%s too few (p99 of <%d: no 95%% upper bound); ", TooFewMark, P99Needs())
 			clauses[2] = []string{TooFewMark + " too few" + needs + "; " + p50s.judged, TooFewWhy() + "; " + p50s.said,
 				brief + p50s.said, TooFewMark + " too few ended to judge a p99; " + p50s.said, TooFewBrief + "; " + p50s.said}
 			clauses[2] = append(clauses[2], p50s.briefest...)
@@ -996,7 +996,7 @@ func TooFewWhy() string {
 // p99NotJudged is the compare's count for a p99 in the words of the table's ("p99 of fewer
 // than 100 is the slowest of them"): one rule, two counts, each with its why.
 func p99NotJudged() string {
-	return fmt.Sprintf("a p99 of fewer than %d has no 95%% bound", P99Needs())
+	return fmt.Sprintf("a p99 of fewer than %d has no 95%% upper bound", P99Needs())
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

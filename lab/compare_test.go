@@ -600,7 +600,7 @@ func TestP99Needs(t *testing.T) {
 		t.Errorf("%d samples already bound the p99", n-1)
 	}
 	// In the table's words, "p99 of fewer than 100 is the slowest of them" (newcomer 30).
-	if !strings.Contains(TooFewWhy(), "a p99 of fewer than "+fmt.Sprint(n)+" has no 95% bound") {
+	if !strings.Contains(TooFewWhy(), "a p99 of fewer than "+fmt.Sprint(n)+" has no 95% upper bound") {
 		t.Errorf("%q", TooFewWhy())
 	}
 }
@@ -640,7 +640,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few (a p99 of fewer than 368 has no 95% bound: the true p99 could lie above even the slowest seen): the p50 row under it is judged instead"
+		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few (a p99 of fewer than 368 has no 95% upper bound: the true p99 could lie above even the slowest seen): the p50 row under it is judged instead"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -729,7 +729,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	}{
 		{[]ComparisonRow{bare}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few (a p99 of fewer than 368 has no 95% bound: the true p99 could lie above even the slowest seen): the p50 row under it is judged instead"},
+		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few (a p99 of fewer than 368 has no 95% upper bound: the true p99 could lie above even the slowest seen): the p50 row under it is judged instead"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -743,12 +743,12 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	alone := few
 	alone.StoodIn = false
 	forms := NoiseRule([]ComparisonRow{bare, alone}, false, label)
-	if !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99 of fewer than 368 has no 95% bound); unshown p50s within noise") {
+	if !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99 of fewer than 368 has no 95% upper bound); unshown p50s within noise") {
 		t.Errorf("? alone, briefly: %q", forms)
 	}
 	// The count a step longer, in the table's short words ("p99 of <100: their slowest"):
 	// the bulkhead compare at 120 columns said none (newcomer 30).
-	if !slices.Contains(forms, UnmarkedKey+" · ? too few (p99 of <368: no 95% bound); unshown p50s within noise") {
+	if !slices.Contains(forms, UnmarkedKey+" · ? too few (p99 of <368: no 95% upper bound); unshown p50s within noise") {
 		t.Errorf("? alone, the count in brief: %q", forms)
 	}
 	for _, f := range forms {
@@ -799,7 +799,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		if !strings.Contains(f, "? too few") || !strings.Contains(f, "p50") {
 			t.Errorf("a form without the p50 that stands in: %q", f)
 		}
-		if strings.Contains(f, "≈ chance: ") && !strings.Contains(f, "too few (a p99 of fewer than 368 has no 95% bound: ") {
+		if strings.Contains(f, "≈ chance: ") && !strings.Contains(f, "too few (a p99 of fewer than 368 has no 95% upper bound: ") {
 			t.Errorf("the example kept over ?'s words: %q", f)
 		}
 		// Bare is cut last: without colour nothing else says a bare difference is a result

@@ -231,7 +231,7 @@ type FleetConfig struct {
 	Replicas    int          `yaml:"replicas" json:"replicas"`
 	Balancer    BalancerKind `yaml:"balancer" json:"balancer"`
 	PullAfter   int          `yaml:"pull_after" json:"pull_after"`     // checks not ok in a row that take a replica out of rotation
-	ReturnAfter int          `yaml:"return_after" json:"return_after"` // passed checks in a row that bring it back
+	ReturnAfter int          `yaml:"return_after" json:"return_after"` // checks ok in a row that bring it back
 	CheckEvery  Duration     `yaml:"check_every" json:"check_every"`   // how often the balancer checks each replica
 	Drain       DrainConfig  `yaml:"drain" json:"drain"`
 }

@@ -100,7 +100,7 @@ func secondsOrNull(d time.Duration) *float64 {
 // summary is the fleet's lines under the report's table: the balancer, the pulls, and one
 // line per replica.
 func (r *FleetReport) summary(f FleetConfig) []string {
-	lines := []string{fmt.Sprintf("fleet: %d replicas, each with the settings above, behind a %s balancer (the counts above are the whole fleet's); a replica is pulled after %d failed health checks in a row (one every %s) and returned after %d passed",
+	lines := []string{fmt.Sprintf("fleet: %d replicas, each with the settings above, behind a %s balancer (the counts above are the whole fleet's); a replica is pulled after %d health checks not ok in a row (one every %s) and returned after %d ok",
 		r.Replicas, r.Balancer, f.PullAfter, f.CheckEvery, f.ReturnAfter)}
 	if d := r.Drained; d != nil && d.AtS != nil {
 		w := fmt.Sprintf("drain: replica %d taken out of rotation at %.1fs (a deploy: not a pull)", d.Replica, *d.AtS)

@@ -151,23 +151,23 @@ func ShownSecs(d time.Duration) time.Duration {
 
 // SpacedTimes writes times in order (each since the start) and the gap before each but the
 // first, as a line of them gives them: to the tenth, the gap between the times as shown; where
-// two under a minute are under a second apart, both to the hundredth and their gap so, which
-// reads off them ("r2 12.8s, r3 12.9s (+25ms)" did not, newcomer 30), and tells 20ms from
-// 110ms ("+0.1s" both, review 19); past a minute, such a gap to the millisecond.
+// two under a minute are under a second apart, both to the millisecond and their gap so,
+// which reads off them ("r2 12.8s, r3 12.9s (+25ms)" did not, newcomer 30), and tells 20ms
+// from 110ms ("+0.1s" both, review 19) and 95ms from 104ms beside the comma's 100ms ("+0.10s"
+// both, to the hundredth, review 22); past a minute, such a gap to the millisecond.
 func SpacedTimes(ts []time.Duration) (at, gap []string) {
 	near := func(i int) bool { return i > 0 && i < len(ts) && ts[i]-ts[i-1] < time.Second }
 	fine := func(i int) bool { return near(i) && ts[i] < time.Minute }
-	const centi = 10 * time.Millisecond
-	centis := func(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Round(centi).Seconds()) }
+	millis := func(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Round(time.Millisecond).Seconds()) }
 	at, gap = make([]string, len(ts)), make([]string, len(ts))
 	for i, t := range ts {
 		at[i] = FmtSecs(t)
 		if fine(i) || fine(i+1) {
-			at[i] = centis(t)
+			at[i] = millis(t)
 		}
 		switch {
 		case fine(i):
-			gap[i] = centis(t.Round(centi) - ts[i-1].Round(centi))
+			gap[i] = FmtDur(t.Round(time.Millisecond) - ts[i-1].Round(time.Millisecond))
 		case near(i):
 			gap[i] = FmtDur((t - ts[i-1]).Round(time.Millisecond))
 		case i > 0:

@@ -79,16 +79,20 @@ func TestFmtShare(t *testing.T) {
 }
 
 // A line of times gives each gap as its times read: "r2 12.8s (+3.5s), r3 12.9s (+25ms)" did
-// not add up (newcomer 30). Under a second apart, both times and the gap to the hundredth;
+// not add up (newcomer 30). Under a second apart, both times and the gap to the millisecond;
 // else to the tenth, a gap of the times as shown; past a minute, as FmtSecs writes them.
 func TestSpacedTimesAddUp(t *testing.T) {
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 	at, gap := SpacedTimes([]time.Duration{ms(9300), ms(12805), ms(12830), ms(14460), ms(61000), ms(61400)})
-	wantAt := []string{"9.3s", "12.81s", "12.83s", "14.5s", "1 min 1s", "1 min 1s"}
-	wantGap := []string{"", "3.5s", "0.02s", "1.7s", "46.5s", "400ms"}
+	wantAt := []string{"9.3s", "12.805s", "12.830s", "14.5s", "1 min 1s", "1 min 1s"}
+	wantGap := []string{"", "3.5s", "25ms", "1.7s", "46.5s", "400ms"}
 	for i := range at {
 		if at[i] != wantAt[i] || gap[i] != wantGap[i] {
 			t.Errorf("%d: %q (+%q), want %q (+%q)", i, at[i], gap[i], wantAt[i], wantGap[i])
 		}
+	}
+	// Either side of the comma's 100ms, told apart ("+0.10s" both to the hundredth, review 22).
+	if _, gap := SpacedTimes([]time.Duration{ms(5000), ms(5095), ms(5199)}); gap[1] != "95ms" || gap[2] != "104ms" {
+		t.Errorf("gaps %q, want 95ms and 104ms", gap)
 	}
 }

@@ -160,18 +160,20 @@ func TestStarved(t *testing.T) {
 	if got := s.CountedShares(Payment); len(got) != 0 {
 		t.Errorf("payment's shares %v, want none", got)
 	}
-	s.Timeline = make([]Second, 3)
+	// Seconds 1 and 2 had them, the rates' window after them none but payments'.
+	s.Timeline = make([]Second, 2+RateWindow)
 	for i := range s.Timeline {
 		s.Timeline[i].T = i + 1
 	}
+	last := &s.Timeline[len(s.Timeline)-1]
 	s.Timeline[0].Rejected[Payment][RejectPool], s.Timeline[0].Rejected[Health][RejectPool] = 5, 1
 	s.Timeline[1].Rejected[Signup][RejectBalancer] = 9
-	s.Timeline[2].Rejected[Payment][RejectBalancer] = 4
+	last.Rejected[Payment][RejectBalancer] = 4
 	if s.Timeline[0].TurnedAway() != 6 {
 		t.Errorf("turned away %d in 0–1s, want 6", s.Timeline[0].TurnedAway())
 	}
 	if s.StarvingNow(Signup) || s.StarvingNow(Payment) {
-		t.Error("starving now in 2–3s, where only payments were turned away")
+		t.Error("starving now, where only payments were turned away in the rates' window")
 	}
 	if got := s.NoneSince(StarvedBy, Signup); got != "stopped at 2s" {
 		t.Errorf("signups: %q, want stopped at 2s (rejected:balancer in 1–2s)", got)
@@ -179,7 +181,14 @@ func TestStarved(t *testing.T) {
 	if got := s.NoneSince(StarvedBy, Health); got != "stopped at 1s" {
 		t.Errorf("health: %q, want stopped at 1s", got)
 	}
-	s.Timeline[2].Rejected[Signup][RejectBalancer] = 1
+	// Within the window, not its last second alone: a second without one at random arrivals
+	// is no stop ("stopped" beside 1.2/s in the window read as over, newcomer 31).
+	s.Timeline[3].Rejected[Signup][RejectBalancer] = 1
+	if !s.StarvingNow(Signup) {
+		t.Error("signups turned away in the rates' window, not starving now")
+	}
+	s.Timeline[3].Rejected[Signup][RejectBalancer] = 0
+	last.Rejected[Signup][RejectBalancer] = 1
 	if !s.StarvingNow(Signup) {
 		t.Error("signups turned away by the balancer in the last second, not starving now")
 	}
@@ -195,11 +204,11 @@ func TestStarved(t *testing.T) {
 	if got := s.NoneSince(StarvedBy, Signup); got != "stopped at 2.5s" {
 		t.Errorf("signups: %q, want stopped at 2.5s (the replica's return)", got)
 	}
-	s.Timeline[2].Rejected[Signup][RejectPool] = 1
-	if !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != "stopped at 3s" {
-		t.Errorf("rejected:pool in 2–3s: starving now %v, %q", s.StarvingNow(Signup), s.NoneSince(StarvedBy, Signup))
+	last.Rejected[Signup][RejectPool] = 1
+	if want := fmt.Sprintf("stopped at %ds", last.T); !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != want {
+		t.Errorf("rejected:pool in the last second: starving now %v, %q, want %q", s.StarvingNow(Signup), s.NoneSince(StarvedBy, Signup), want)
 	}
-	s.Timeline[2].Rejected[Signup][RejectPool] = 0
+	last.Rejected[Signup][RejectPool] = 0
 	f.InRotation, f.Pulls[0].ReturnedAt = 0, 0
 	if !s.StarvingNow(Signup) {
 		t.Error("every replica out, and signups turned away by the balancer: not starving now")

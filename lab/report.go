@@ -390,7 +390,7 @@ func (r Report) rows() [][]string {
 		fallback = fallback || c.Fallback > 0
 		duplicates = duplicates || c.Duplicates > 0
 	}
-	head := []string{"class", TermArrived.Word}
+	head := []string{"class", r.Config.Traffic.ArrivedTerm().Word} // a closed loop's: sent, as its screen says (review 22)
 	if duplicates {
 		head = append(head, "duplicates")
 	}

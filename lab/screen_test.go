@@ -77,9 +77,9 @@ func TestGoroutinesSayWhose(t *testing.T) {
 // The goroutines' parts say no reasons on the line, which the help gives: "1 of 9 idle (kept
 // up to 1s)", "1 helper (such as the generator's re-sender)" and "a bounded queue's 43 are
 // entries, not goroutines" each answered one reader and became the next one's riddle
-// (newcomer 28). Workers idle under 1s and the helpers are one part, named by what they do,
-// "running the lab itself" ("upkeep" was a word to guess, newcomer 30), and the parts still
-// add up to the count.
+// (newcomer 28). Idle workers are a part by name (counted in the lab's own, they were most
+// of caller-timeout's, review 22), the helpers one part named by what they do, "running the
+// lab itself" ("upkeep" was a word to guess, newcomer 30), and the parts still add up.
 func TestGoroutinesSayNoReasons(t *testing.T) {
 	goroutines := func(s *Snapshot, w int) string {
 		got := strings.Join(phrases(HealthItems(s, w)), " · ")
@@ -105,8 +105,8 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 	off := &Snapshot{Config: DefaultConfig(), Goroutines: 47, GoroutinesPeak: 53, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 25}}
 	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 7, 7, 7
 	for w, want := range map[int]string{
-		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 8 running the lab itself",
-		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 8 running the lab itself"} {
+		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 idle workers + 1 running the lab itself",
+		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 idle workers + 1 running the lab itself"} {
 		if got := goroutines(off, w); !strings.Contains(got, want) {
 			t.Errorf("calls at %d columns: %q, want %q", w, got, want)
 		}
@@ -216,7 +216,7 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 func TestGoroutineParts(t *testing.T) {
 	s := Snapshot{Goroutines: 5982}
 	s.Pool.Busy, s.Pool.Queued, s.Pool.Unbounded, s.Pool.Parked = 64, 5721, true, 195
-	want := "64 busy workers + 5721 waiting + 197 running the lab itself"
+	want := "64 busy workers + 5721 waiting + 195 idle workers + 2 running the lab itself"
 	if got, _ := goroutineParts(&s); got != want {
 		t.Errorf("parts %q, want %q", got, want)
 	}
@@ -232,7 +232,7 @@ func TestGoroutineParts(t *testing.T) {
 	}
 	one := Snapshot{Goroutines: 4, Bulkhead: BulkheadStats{Threads: 1}}
 	one.Pool.Busy, one.Pool.Parked = 1, 1
-	if got, _ := goroutineParts(&one); got != "1 busy worker + 1 bulkhead thread + 2 running the lab itself" {
+	if got, _ := goroutineParts(&one); got != "1 busy worker + 1 bulkhead thread + 1 idle worker + 1 running the lab itself" {
 		t.Errorf("one of each: %q", got)
 	}
 	// Calls run off a worker are a part of their own, one for each worker in the call and
@@ -242,10 +242,10 @@ func TestGoroutineParts(t *testing.T) {
 	// Split as the narrator's "now 30 there, 20 orphaned": "30 calls off a worker" read as
 	// 30 orphaned (newcomer 22); brief, the orphans alone.
 	long, brief := goroutineParts(&off)
-	if long != "10 busy workers + 30 calls (10 awaited by a worker, 20 orphaned) + 3 running the lab itself" {
+	if long != "10 busy workers + 30 calls (10 awaited by a worker, 20 orphaned) + 2 idle workers + 1 running the lab itself" {
 		t.Errorf("calls off a worker: %q", long)
 	}
-	if brief != "10 busy workers + 30 calls (20 orphaned) + 3 running the lab itself" {
+	if brief != "10 busy workers + 30 calls (20 orphaned) + 2 idle workers + 1 running the lab itself" {
 		t.Errorf("calls off a worker, brief: %q", brief)
 	}
 	// A thread-pool bulkhead's threads are a part of their own, busy or not: "goroutines
@@ -253,7 +253,7 @@ func TestGoroutineParts(t *testing.T) {
 	// threadpool-bulkhead); the kinds name them where the parts cannot count.
 	s.Goroutines, s.Bulkhead.Threads = 300, 5
 	s.Chain = []string{"fallback", "handoff:thread", "http"}
-	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 231 running the lab itself" {
+	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 195 idle workers + 36 running the lab itself" {
 		t.Errorf("handoff:thread: %q", got)
 	}
 	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {
@@ -262,7 +262,7 @@ func TestGoroutineParts(t *testing.T) {
 	// Switched to a semaphore, the thread pool's threads drain their calls: still its, not
 	// the lab's upkeep, with no handoff:thread left in the chain.
 	s.Bulkhead.Type, s.Chain = BulkheadSemaphore, []string{"fallback", "bulkhead:semaphore", "http"}
-	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 231 running the lab itself" {
+	if got, _ := goroutineParts(&s); got != "64 busy workers + 5 bulkhead threads + 195 idle workers + 36 running the lab itself" {
 		t.Errorf("draining after a switch to a semaphore: %q", got)
 	}
 	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {

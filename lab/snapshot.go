@@ -291,16 +291,17 @@ type lastRejection struct {
 // only while every replica is out (BalancerOut), so its clock is the header's for that: now
 // while every replica is out, stopped at a replica's return, to the tenth (the review:
 // "rejected:balancer 681 (stopped at 19.5s)" quiet beside signups starved in the alarm
-// colour for the rest of that second). Every other reason's is the timeline's: now in its
-// last second (before the first, at all), stopped at the end of the last second that had one.
+// colour for the rest of that second). Every other reason's is the timeline's: now in a
+// second of the rates' window, whose rate the header gives beside it (before the first, at
+// all), stopped at the end of the last second that had one. Not the last second alone: at
+// random arrivals a second without one came and went, and "stopped" beside 1.2/s in the
+// window read as starvation over (newcomer 31).
 func (s *Snapshot) lastRejection(why Reason, classes []Class) lastRejection {
 	var l lastRejection
+	recent := s.Timeline[max(0, len(s.Timeline)-RateWindow):]
 	for _, c := range classes {
-		row := s.Classes[c].Rejected
-		if last := s.LastSecond(); last != nil {
-			row = last.Rejected[c]
-		}
-		l.now = l.now || row[why] > 0
+		l.now = l.now || len(recent) == 0 && s.Classes[c].Rejected[why] > 0 ||
+			slices.ContainsFunc(recent, func(sec Second) bool { return sec.Rejected[c][why] > 0 })
 	}
 	if f := s.Fleet; f != nil && why == RejectBalancer {
 		now, _, until := f.BalancerOut()

@@ -220,7 +220,7 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		// no share no line of the screen shows (newcomer 28: "not ~84%").
 		// The pool, not the cap, turns the others away (review 18).
 		// The rule first, then the cap it gives (newcomer 30: "widest" by what rule?).
-		if !strings.HasPrefix(spare.short, "; widest cap for others under 0.1% turned away: 1") || !strings.HasSuffix(spare.short, "% of payments rejected") {
+		if !strings.HasPrefix(spare.short, "; widest cap for others <0.1% turned away: 1") || !strings.Contains(spare.short, ", would reject ~") || !strings.HasSuffix(spare.short, "% of payments") {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)

@@ -223,7 +223,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	case h.Pulled:
 		state = t.alert.Render("PULLED")
 	case h.FailStreak > 0:
-		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks failed", h.FailStreak, r.Config.Fleet.PullAfter))
+		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned():
 		state = t.status.Render("in rotation") + t.dim.Render(" (back at "+fmtSecs(last.ReturnedAt)+")")
 	default:

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -82,7 +83,7 @@ func TestFleetFrame(t *testing.T) {
 		want            []string
 	}{
 		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
-			"r2 8.0s (+2.0s)", "1/2 checks failed", "the domino: r1 pulled at 6.0s → 3 left, 8/s payments each → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
+			"r2 8.0s (+2.0s)", "1/2 checks not ok", "the domino: r1 pulled at 6.0s → 3 left, 8/s payments each → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
 		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.0s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
 		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
@@ -179,7 +180,7 @@ func TestPullListKeepsTheDomino(t *testing.T) {
 	}
 	// r4, 10ms after r3, fell with it, not for it: a comma (newcomer 28); under a second
 	// apart, both to the hundredth, so that the gap reads off them (newcomer 30).
-	if want := "r2 8.0s (+2.0s) → r3 9.02s (+1.0s), r4 9.03s (+0.01s)"; !strings.Contains(all, want) {
+	if want := "r2 8.0s (+2.0s) → r3 9.020s (+1.0s), r4 9.030s (+10ms)"; !strings.Contains(all, want) {
 		t.Errorf("at 120: %q, want %q", all, want)
 	}
 	if got := ansi.Strip(pullList(th, fs, cfg, len([]rune(all)))); got != all {
@@ -321,7 +322,7 @@ func TestNarrateFleet(t *testing.T) {
 	}
 	s = drainFirst(fleetSnapshot(4, 1))
 	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "replica 1 drained for a deploy at 6.0s; the 3 in rotation now take 8/s payments each (8/s × 3.0s = 24 workers of 20): "+
-		"over capacity: whenever its workers are all busy, each queue gains 1.3 payments a second, and a check fails once 13.3 payments wait ahead of it (2.0s × 20 workers / 3.0s)") {
+		"over capacity: whenever its workers are all busy, each queue gains 1.3 payments a second, and a check is not ok once 13.3 payments wait ahead of it (2.0s × 20 workers / 3.0s)") {
 		t.Errorf("one drained: %q", msg)
 	}
 	s.Fleet.Replicas[1].Health = lab.HealthStats{}
@@ -552,12 +553,12 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.Replicas[2].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[1], with}}
 	msg, _ = narrateFleetWhole(s.Config, s)
 	line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200))
-	if want := "out again: r2 10.0s, r3 10.1s"; !strings.Contains(msg, want) || !strings.Contains(line, "r2 10.03s (+1.0s), r3 10.09s (+0.06s)") {
+	if want := "out again: r2 10.0s, r3 10.1s"; !strings.Contains(msg, want) || !strings.Contains(line, "r2 10.030s (+1.0s), r3 10.090s (+60ms)") {
 		t.Errorf("two pulled together in a second run: no %q in\n%q\nor no comma in the pulls line %q", want, msg, line)
 	}
 	// The pulls line ends on the stretch that lasts, as the header does, not the first one's
 	// end (review 18: "all out 9.0s–9.4s" beside "(all out since 10.0s)").
-	if want := "r3 10.09s (+0.06s)  all out again since 10.0s"; !strings.HasSuffix(line, want) {
+	if want := "r3 10.090s (+60ms)  all out again since 10.0s"; !strings.HasSuffix(line, want) {
 		t.Errorf("the pulls line in a second stretch: %q, want it to end %q", line, want)
 	}
 	// 110ms apart, also "10.1s" to the tenth: an arrow, and the gap that says why (review 19:
@@ -565,7 +566,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	with.At = again.At + 110*time.Millisecond
 	fs.Pulls[len(fs.Pulls)-1] = with
 	fs.Replicas[2].Health.History[1] = with
-	if line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200)); !strings.Contains(line, "r2 10.03s (+1.0s) → r3 10.14s (+0.11s)") {
+	if line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200)); !strings.Contains(line, "r2 10.030s (+1.0s) → r3 10.140s (+110ms)") {
 		t.Errorf("110ms apart: %q", line)
 	}
 }
@@ -808,7 +809,9 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	// Once the class stopped too, its "stopped at" is on its count, not beside the
 	// balancer's part, next to the outage's own "stopped at" (review 18).
 	back.Timeline = slices.Clone(s.Timeline)
-	clear(back.Timeline[len(back.Timeline)-1].Rejected[lab.Signup][:])
+	for i := len(back.Timeline) - lab.RateWindow; i < len(back.Timeline); i++ { // the rates' window
+		clear(back.Timeline[i].Rejected[lab.Signup][:])
+	}
 	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200))
 	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*stopped at [^)]+\): rejected:pool %d, rejected:balancer 541  total rejected:balancer 550 \(stopped at `, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("after the outage, stopped: header %q, want %q", head, want)
@@ -835,5 +838,26 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	}
 	if sum != s.TurnedAway(lab.RejectPool) || strings.Contains(rows, "starved") {
 		t.Errorf("the rows' rej:pool add up to %d, the table's column to %d:\n%s", sum, s.TurnedAway(lab.RejectPool), rows)
+	}
+}
+
+// A health check is ok or not ok, as the table counts it (timed out or rejected): no
+// "failed"/"passed" check in any word the screen, report or help says (review 22: the report,
+// the replica row and the narrator kept the old words beside "checks not ok").
+func TestChecksAreOkOrNotOk(t *testing.T) {
+	snap := fleetSnapshot(4, 2)
+	var report bytes.Buffer
+	if err := lab.NewReport(*snap).Write(&report, "table"); err != nil {
+		t.Fatal(err)
+	}
+	words := []string{report.String(), ansi.Strip(Frame([]lab.Snapshot{*snap}, 200, 60, true, true)), narrate(snap.Config, snap)}
+	for _, it := range slices.Concat(lab.ScreenWords(), lab.NumberWords()) {
+		words = append(words, it.Label+": "+it.Value)
+	}
+	bad := regexp.MustCompile(`(?i)(failed|passed) (health )?checks?\b|checks? (failed|passed|fails)\b|after \d+ passed`)
+	for _, w := range words {
+		if m := bad.FindString(w); m != "" {
+			t.Errorf("a check said %q:\n%s", m, w)
+		}
 	}
 }

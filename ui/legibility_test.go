@@ -397,6 +397,13 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)
 		}
 	}
+	// Health's hold is ~0: "needs ~0 workers" read as none at all (review 22).
+	s.Config.Traffic.Health.Rate = 1
+	s.Classes[lab.Health] = s.Classes[lab.Signup]
+	s.Classes[lab.Signup] = lab.ClassStats{}
+	if head := ansi.Strip(headerLine(th, testScreen(s, 160, 40), 0, 160)); !strings.Contains(head, "health starved 22 (needs <0.01 workers;") {
+		t.Errorf("health starved: %q", head)
+	}
 }
 
 // In compare mode a footer cut to one line at 80 columns still says what ▶ marks

@@ -117,8 +117,8 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 		// others" made the cap do it (review 18). Named, a fleet's others ("signups and
 		// health checks") no longer fit 80 columns. The rule before the cap it gives: after
 		// it, "others under 0.1% turned away" read as one more outcome, and "widest" by what
-		// rule? (newcomer 30).
-		short: fmt.Sprintf("; widest cap for others under %g%% turned away: %d, ~%.0f%% of payments rejected", 100*lab.OthersLoss, pay.Widest, 100*pay.WidestLoss),
+		// rule? (newcomer 30). "Would": a forecast, beside B's measured share (review 22).
+		short: fmt.Sprintf("; widest cap for others <%g%% turned away: %d, would reject ~%.0f%% of payments", 100*lab.OthersLoss, pay.Widest, 100*pay.WidestLoss),
 		key:   " (press " + key + ")",
 	}
 }

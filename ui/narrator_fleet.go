@@ -34,7 +34,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	switch {
 	case k == 0:
 		_, since, _ := fs.BalancerOut() // this stretch's start: the first may have ended
-		msg := fmt.Sprintf("%s (%s at %s): every request is %s, no healthy target; a pulled replica comes back after %d passed checks in a row, and takes the whole stream alone",
+		msg := fmt.Sprintf("%s (%s at %s): every request is %s, no healthy target; a pulled replica comes back after %d checks ok in a row, and takes the whole stream alone",
 			lab.RejectBalancer.Why(), allOutWord(fs), fmtSecs(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		if story != "" { // in fewer words: the story is long already
 			msg = fmt.Sprintf("%s: none in rotation, every request %s until a pulled replica passes %d checks in a row",
@@ -74,7 +74,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 			return msg + capped, true
 		}
 		if w := f.CheckWait(cfg.Health.Timeout.D()); w.Gain > 0 {
-			return msg + fmt.Sprintf(": over capacity: whenever its workers are all busy, %squeue gains %s payments a second, and a check fails once %s payments wait ahead of it (%s)",
+			return msg + fmt.Sprintf(": over capacity: whenever its workers are all busy, %squeue gains %s payments a second, and a check is not ok once %s payments wait ahead of it (%s)",
 				each, fmtWorkers(w.Gain), fmtWorkers(w.Behind()), w.Sum(" workers")), true
 		}
 		in, fills := f.FillFrom(fs.MeanBusy(lab.Payment)) // where the redistributed rate starts from

@@ -24,7 +24,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot) (string, bool)
 				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep)
 		}
 		if dep.RetryAt == lab.RetryAtEdge {
-			msg += "; only the edge (the lab's own payment call) retries"
+			msg += "; only the lab's own payment call retries"
 		}
 		msg += fmt.Sprintf(": %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		msg += pastDeadline(cfg, s)

@@ -35,6 +35,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		p99 += " so far" // as the share says it before its first whole second
 	}
 	if a, ok := s.P99Rising(lab.Payment); ok { // a survivor's p99: what those in flight will get beside it (newcomer 17)
+		// Whose, where those in flight wait longer: "so far" alone read as every order's, the
+		// blind spot itself (review 22); the compare's row says "p99 of ended" too.
+		p99 = strings.Replace(p99, " so far", " of the ended so far", 1)
 		p99 += fmt.Sprintf(", rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
 	tail := fmt.Sprintf("; p99 %s, %s", p99, notOKSaid(s))
@@ -61,8 +64,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		lesson, short := "", ""
 		if u.BurstsRefused {
 			// Its mean beside its limit, both in the sentence: "permits sit free" beside the
-			// health line's "workers sat free" were two things free (newcomer 30).
-			lesson = "; it refuses bursts though the mean is under the limit"
+			// health line's "workers sat free" were two things free (newcomer 30); "mean use", as the settings'
+			// "in use", not "the mean", which the rule's clause uses for latency's (review 22).
+			lesson = "; it refuses bursts though mean use is under the limit"
 		}
 		if u.PastKnee {
 			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow

@@ -651,6 +651,13 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		pick(forms...)
 	case shown["p99:wait"]:
 		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)", "p99:wait: arrival → on a worker")
+	case shown["p99:service"] && s.Config.Payment.Connections.PerRoute == 0:
+		// The wait left out (the lab's own, with no queue): where p99 and p99:service start,
+		// and what lies between, or health's 1.1ms beside 77µs "answered at once" had no
+		// reason (newcomer 31).
+		pick("p99 = scheduled arrival → answered, p99:service = on a worker → answered; between them the lab's own sending (m shows it)",
+			"p99 from the scheduled arrival, p99:service from on a worker; between, the lab's sending (m)",
+			"p99:service = on a worker → answered")
 	}
 	return notes
 }

@@ -408,7 +408,7 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 	// No bound of its own: a busy machine may take long, and go test's -timeout ends a wait
 	// that never ends; stopping a little before it says what was awaited (review 21).
 	deadline, bounded := t.Deadline()
-	deadline = deadline.Add(-10 * time.Second)
+	deadline = deadline.Add(-min(10*time.Second, time.Until(deadline)/2)) // a short -timeout too
 	for !cond() {
 		if bounded && time.Now().After(deadline) {
 			t.Fatalf("waited until the test's deadline for %s", what)
