@@ -43,8 +43,8 @@ func TestMachineKey(t *testing.T) {
 			t.Errorf("m: no %q:\n%s", w, view())
 		}
 	}
-	if !strings.Contains(m.status, "own measures shown") {
-		t.Errorf("m: status %q", m.status)
+	if !strings.Contains(m.status, "own measures shown") || ansiWidth("› "+m.status) > 80 {
+		t.Errorf("m: status %q, or too long for 80 columns (it was cut in the middle)", m.status)
 	}
 	press(press1('m'))
 	if v := view(); strings.Contains(v, "p99:lag") || strings.Contains(v, "goroutines ") {

@@ -260,7 +260,7 @@ func (m model) labKey(msg tea.KeyPressMsg) (model, tea.Cmd) {
 		return m.export()
 	case key.Matches(msg, keys.Machine.Binding):
 		if m.machine = !m.machine; m.machine {
-			m.say("the lab's own measures shown: generator lag, goroutines, the wait's parts, p99:wait without a queue (m hides them)")
+			m.say("the lab's own measures shown (? lists them; m hides them)") // whole at 80 columns: the list was cut
 		} else {
 			m.say("the lab's own measures hidden, but those this lesson rests on (m shows them all)")
 		}
