@@ -361,7 +361,7 @@ func (s *Snapshot) waitsAsGoroutines() bool {
 		return false
 	}
 	round := s.Pool.QueueRound()
-	recent := s.Timeline[max(0, len(s.Timeline)-RateWindow):]
+	recent := s.rateSeconds()
 	return s.Pool.Queued > round || slices.ContainsFunc(recent, func(sec Second) bool { return sec.Queued > round })
 }
 

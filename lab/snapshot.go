@@ -272,6 +272,19 @@ func (s *Snapshot) StarvedWord(c Class) string {
 	return "starved"
 }
 
+// StarvedNeed is what class c needs of the pool, in workers as the forecast has it
+// (Little's law), said beside its starved count: "~0.01", "<0.01" where its hold is ~0
+// ("~0" read as none at all, review 22); false in a fleet, whose replicas share it.
+func (s *Snapshot) StarvedNeed(c Class) (string, bool) {
+	if s.Fleet != nil {
+		return "", false
+	}
+	if w := s.Config.Forecast().Classes[c].WorkersNeeded; w >= 0.005 {
+		return "~" + FmtWorkers(w), true
+	}
+	return "<0.01", true
+}
+
 // StarvingNow says class c is being starved: turned away for one of the reasons its count
 // sums (CountedBy), now as lastRejection says it for each. A payment turned away is a
 // rejection, not starvation.
@@ -298,7 +311,7 @@ type lastRejection struct {
 // window read as starvation over (newcomer 31).
 func (s *Snapshot) lastRejection(why Reason, classes []Class) lastRejection {
 	var l lastRejection
-	recent := s.Timeline[max(0, len(s.Timeline)-RateWindow):]
+	recent := s.rateSeconds()
 	for _, c := range classes {
 		l.now = l.now || len(recent) == 0 && s.Classes[c].Rejected[why] > 0 ||
 			slices.ContainsFunc(recent, func(sec Second) bool { return sec.Rejected[c][why] > 0 })

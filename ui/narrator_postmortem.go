@@ -31,13 +31,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	// The p99's window said beside the share's, which is the table's last seconds (newcomer
 	// 30 read both as the last 5s, and could not tell when anyone waited that long).
 	p99 := latency(pay.Latency.P99, pay.Latency.Count)
-	if pay.Latency.Count > 0 {
-		p99 += " so far" // as the share says it before its first whole second
-	}
-	if a, ok := s.P99Rising(lab.Payment); ok { // a survivor's p99: what those in flight will get beside it (newcomer 17)
+	a, rising := s.P99Rising(lab.Payment) // a survivor's p99: what those in flight will get beside it (newcomer 17)
+	switch {
+	case pay.Latency.Count > 0 && rising:
 		// Whose, where those in flight wait longer: "so far" alone read as every order's, the
 		// blind spot itself (review 22); the compare's row says "p99 of ended" too.
-		p99 = strings.Replace(p99, " so far", " of the ended so far", 1)
+		p99 += " of the ended so far"
+	case pay.Latency.Count > 0:
+		p99 += " so far" // as the share says it before its first whole second
+	}
+	if rising {
 		p99 += fmt.Sprintf(", rising: one arriving now waits ~%s", fmtSecs(a.Wait))
 	}
 	tail := fmt.Sprintf("; p99 %s, %s", p99, notOKSaid(s))

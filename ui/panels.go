@@ -873,7 +873,6 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	}
 	var classes []class
 	r := snap.Rates()
-	f := snap.Config.Forecast()
 	for _, c := range lab.Classes {
 		n := snap.Starved(c)
 		if n == 0 {
@@ -921,10 +920,8 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		// for the workers others hold ("signup starved 12" beside payments turned away as
 		// often read as a pool that picks on signups: newcomer 30).
 		need := ""
-		if w := f.Classes[c].WorkersNeeded; snap.Fleet == nil && w < 0.005 {
-			need = "needs <0.01 workers" // health's hold is ~0: "needs ~0 workers" (review 22)
-		} else if snap.Fleet == nil {
-			need = "needs ~" + fmtWorkers(w) + " workers"
+		if w, ok := snap.StarvedNeed(c); ok {
+			need = "needs " + w + " workers"
 		}
 		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s %s %s", c, snap.StarvedWord(c), fmtCount(n))), notes: notes,
 			words: [2]string{strings.Join(words, ", "), strings.Join(cols, ", ")}, parts: len(by) > 1, need: need})
