@@ -1071,10 +1071,13 @@ var (
 	heldUnder     = "<" + heldLeastWord
 )
 
+// heldWhole is where a held figure is written whole, not to a tenth: 0.95 rounds to 1.
+const heldWhole = 0.95
+
 // heldFigure is v as heldValue writes it, whole from a worker up: a full pool's mean is a
 // hair under it (the moments between one request and the next), and its strip full (█).
 func heldFigure(v float64) float64 {
-	if v >= 0.95 {
+	if v >= heldWhole {
 		return math.Round(v)
 	}
 	return v
@@ -1088,7 +1091,7 @@ func heldValue(v float64) string {
 	switch {
 	case v > 0 && v < heldLeast:
 		return heldUnder
-	case v > 0 && v < 0.95:
+	case v > 0 && v < heldWhole:
 		return fmt.Sprintf("%.1f", v)
 	}
 	return fmtCount(int64(heldFigure(v)))
