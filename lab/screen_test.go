@@ -493,7 +493,7 @@ func TestOwnMeasures(t *testing.T) {
 		return Item{}
 	}
 	shared := &Snapshot{Config: DefaultConfig(), Goroutines: 21, Pool: PoolStats{Size: 20, Busy: 20}}
-	for _, m := range []Measure{GeneratorLag, Goroutines, WorkerWait, WaitParts} {
+	for _, m := range []Measure{GeneratorLag, Goroutines, WorkerWait, WaitParts, ServiceTime} {
 		if !shared.Own(m) {
 			t.Errorf("shared-pool: measure %d is a lesson's", m)
 		}
@@ -510,8 +510,9 @@ func TestOwnMeasures(t *testing.T) {
 
 	queued := &Snapshot{Config: DefaultConfig(), Goroutines: 90,
 		Pool: PoolStats{Size: 20, Busy: 20, Queued: 68, PeakQueued: 68, Unbounded: true, QueueCap: int(QueueUnbounded)}}
-	if queued.Own(Goroutines) || item(queued, "goroutines").Own || queued.Own(WorkerWait) || !queued.Own(WaitParts) {
-		t.Errorf("requests waiting as goroutines: goroutines %v, wait %v, parts %v", queued.Own(Goroutines), queued.Own(WorkerWait), queued.Own(WaitParts))
+	if queued.Own(Goroutines) || item(queued, "goroutines").Own || queued.Own(WorkerWait) || !queued.Own(WaitParts) || queued.Own(ServiceTime) {
+		t.Errorf("requests waiting as goroutines: goroutines %v, wait %v, parts %v, service %v", queued.Own(Goroutines),
+			queued.Own(WorkerWait), queued.Own(WaitParts), queued.Own(ServiceTime))
 	}
 	queued.Pool.Queued = 20 // no more than a round of the pool now
 	if !queued.Own(Goroutines) {

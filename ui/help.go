@@ -46,7 +46,7 @@ func helpCounters() [][2]string {
 		{"no two p99s add up", "the p99 of the wait is not the p99 of the lag plus the p99 of the dispatch, nor is p99 wait + p99 service the p99: the slowest of each are not the same requests (and the wait counts those on a worker now, the latency only those finished). Means add: with m, a tall screen's detail table shows mean wait = mean lag + mean dispatch"},
 		{"p99:service", "p99 of the time from a worker picking the request up until the answer"},
 		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},
-		{"hidden", "classes without traffic are left out; the lab's own measures until m shows them: p99:lag and p99:dispatch, and p99:wait where there is no queue (its wait is then only the machine's delay); on narrow screens, columns that are 0 for every class too, then the wait's parts"},
+		{"hidden", "classes without traffic are left out; the lab's own measures until m shows them: p99:lag and p99:dispatch, and p99:wait and p99:service where there is no queue (the wait is then only the machine's delay, and p99:service p99 less it); on narrow screens, columns that are 0 for every class too, then the wait's parts"},
 	}...)
 	defs = append(defs, measurementHelp()...)
 	return append(defs, definitions(lab.NumberWords())...)
