@@ -157,13 +157,18 @@ type QueuedWork struct {
 
 // Work writes what the wait is made of: "once workers have freed 76 times: the 20 busy free in
 // 94ms–3.00s, then (55 payments × 3.00s + 20 signups × 2.2ms) ahead ÷ 20 workers".
-func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
+func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "", false) }
+
+// WorkWhole is Work with why one more than those ahead, for a line with room: "once workers
+// have freed 44 times, for the 43 ahead and for it: …" (newcomer 32 asked where 44 came from
+// beside 43 waiting).
+func (a ArrivingWait) WorkWhole(t TrafficConfig) string { return a.work(t, "", true) }
 
 // WorkSaid writes the same with what its holds are, which need not be the dependency's
 // latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
 // to be turned away at their deadline): "…, then 370 orders × 49ms ahead ÷ 24 workers; 49ms:
 // the mean time one held a worker in 20–25s"; with several classes, "…; each ×: …".
-func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.heldWords()) }
+func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.heldWords(), false) }
 
 // SumSaid is Sum with what its holds are, for a line without room for the busy workers' part:
 // "7209 orders × 329ms ahead ÷ 64 workers; 329ms: the mean time one held a worker in 25–30s".
@@ -187,8 +192,14 @@ func (a ArrivingWait) heldWords() string {
 // Short writes the shortest: "once workers have freed 76 times", frees counted, not workers
 // ("the 76th worker to free", then "after 76 workers free", beside a pool of 20 read as
 // workers that cannot be: newcomer 28, review 18).
-func (a ArrivingWait) Short() string {
+func (a ArrivingWait) Short() string { return a.short(false) }
+
+// short is Short, with why one more than those ahead where whole says so.
+func (a ArrivingWait) short(whole bool) string {
 	if n := a.queued() + 1; n > 1 {
+		if whole {
+			return fmt.Sprintf("once workers have freed %d times, for the %d ahead and for it", n, n-1)
+		}
 		return fmt.Sprintf("once workers have freed %d times", n)
 	}
 	return "after a worker frees"
@@ -253,8 +264,9 @@ func (a ArrivingWait) Even() time.Duration {
 	return ShownSecs(work / time.Duration(max(a.Workers, 1)))
 }
 
-// work writes what the wait is made of, with what each hold is (held) when not "".
-func (a ArrivingWait) work(t TrafficConfig, held string) string {
+// work writes what the wait is made of, with what each hold is (held) when not "", and why
+// one more free than those ahead when whole.
+func (a ArrivingWait) work(t TrafficConfig, held string, whole bool) string {
 	busy := fmt.Sprintf("the %d busy free in %s–%s, then ", a.Busy, FmtLatency(a.Soonest), FmtLatency(a.Latest))
 	switch {
 	case a.Busy == 0:
@@ -262,7 +274,7 @@ func (a ArrivingWait) work(t TrafficConfig, held string) string {
 	case a.Soonest == a.Latest:
 		busy = fmt.Sprintf("the %d busy free in %s, then ", a.Busy, FmtLatency(a.Soonest))
 	}
-	return a.Short() + ": " + busy + a.Sum(t) + a.holds(held)
+	return a.short(whole) + ": " + busy + a.Sum(t) + a.holds(held)
 }
 
 // holds says what the holds are, held, after the work ahead: "; 49ms: …" for one class,

@@ -435,7 +435,8 @@ var coreHealth = slices.Concat(
 	}),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, w int) []Item {
-		lag := FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count)
+		p99 := FmtMeasured(s.Generator.Lag.P99, s.Generator.Lag.Count)
+		lag := p99
 		// With its max: a class's p99:lag of under 100 is its slowest, above this p99 of
 		// every arrival (newcomer 26: "1.2ms" here, payment's 5.0ms), and can pass the max too,
 		// by an impatient user's second try: a class's is timed at the hand-off (the review).
@@ -451,7 +452,9 @@ var coreHealth = slices.Concat(
 			unsent := FmtCount(cl.Due - cl.Sent)
 			value = fittingValue("generator lag p99", w,
 				fmt.Sprintf("%s (how late the users sent what they sent; the %s never sent are in no lag)", lag, unsent),
-				fmt.Sprintf("%s (not of the %s never sent)", lag, unsent), value)
+				// In a compare half the max gives way first: a max of 4.5ms beside 99 never sent
+				// read as a contradiction without the clause (newcomer 32).
+				fmt.Sprintf("%s (not of the %s never sent)", lag, unsent), fmt.Sprintf("%s (not of the %s never sent)", p99, unsent), value)
 		}
 		return []Item{{Label: "generator lag p99", Value: value, Spare: true, Own: s.Own(GeneratorLag)}}
 	}),
