@@ -9,6 +9,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -319,36 +320,76 @@ func breakerSettings(c Config, s *Snapshot, w int) []Item {
 	if !c.Payment.Breaker.Enabled {
 		return []Item{{Label: "breaker", Value: "off", Off: true}}
 	}
-	return breakerItems(s.Breaker, w)
+	return breakerItems(s.Breaker, trapCounts(c), w)
+}
+
+// trapCounts is what a breaker that counts rejections counts as failures besides the
+// dependency's, in the table's words ("rejected:bulkhead"): its "failure rate" beside a
+// failed column of 0 read as the dependency's (newcomer 31). "" where it counts none.
+func trapCounts(c Config) string {
+	if !c.Payment.Breaker.CountRejections {
+		return ""
+	}
+	var counted []string
+	if c.Payment.Bulkhead.Type != BulkheadNone {
+		counted = append(counted, RejectBulkhead.Word())
+	}
+	if c.Payment.Connections.PerRoute > 0 {
+		counted = append(counted, RejectConnPool.Word())
+	}
+	if len(counted) == 0 {
+		return ""
+	}
+	return strings.Join(counted, " and ") + " counted as failures"
 }
 
 // breakerItems label each of the breaker's numbers: its state, the time to the next trial,
 // the failure rate against its threshold, the calls counted against the minimum. While open
 // they are those of the closed stretch that opened it, or of the trial that failed. Each in
 // the longest words a line of w has room for: cut, 80x24 read "(threshold 50%,…" (newcomer 19).
-func breakerItems(b BreakerStats, w int) []Item {
+// counted is what it counts as failures besides the dependency's (trapCounts), said beside
+// the rate that opened it.
+func breakerItems(b BreakerStats, counted string, w int) []Item {
 	rate := fmt.Sprintf("%.0f%% / threshold %.0f%%", b.FailureRate, b.Threshold)
 	calls := fmt.Sprintf("%d / minimum %d", b.Calls, b.MinCalls)
 	window := fmt.Sprintf("calls in the last %s", FmtDur(b.Window))
+	// What opens it, said alike open, half-open or open again: the breaker preset, half-open,
+	// said "opened 2×" and nothing of why (newcomer 31).
+	const opensAt = "it opens at failure rate"
+	opens := Item{Label: opensAt, Value: fittingValue(opensAt, w, b.threshold(), fmt.Sprintf("%.0f%%", b.Threshold))}
 	switch {
 	case b.State == "" || b.State == BreakerOff:
 		return []Item{{Label: "breaker", Value: "on"}}
 	case b.State == BreakerHalfOpen:
-		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d ended", b.Calls, b.Trials)}}
+		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d ended", b.Calls, b.Trials)}, opens}
 	case b.State == BreakerOpen && b.Retrial:
 		return []Item{{Label: "breaker", Value: "OPEN again: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
-			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)},
-			{Label: "it opens at", Value: fmt.Sprintf("failure rate %.0f%% of ≥ %d calls in %s", b.Threshold, b.MinCalls, FmtDur(b.Window))}}
+			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)}, opens}
 	case b.State == BreakerOpen:
 		// Open, its counts are those of the closed stretch that opened it, not of the window now.
 		const opened = "it opened at failure rate"
-		forms := []string{fmt.Sprintf("%.0f%% of the last %d results it counted (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls),
-			fmt.Sprintf("%.0f%% of %d results (threshold %.0f%%, once it has %d)", b.FailureRate, b.Calls, b.Threshold, b.MinCalls),
-			fmt.Sprintf("%.0f%% of %d results (threshold %.0f%%)", b.FailureRate, b.Calls, b.Threshold)}
+		rate := fmt.Sprintf("%.0f%%", b.FailureRate)
+		forms := []string{fmt.Sprintf("%s of the last %d results it counted (threshold %s)", rate, b.Calls, b.threshold()),
+			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, b.threshold()),
+			fmt.Sprintf("%s of %d results (threshold %.0f%%)", rate, b.Calls, b.Threshold)}
+		if counted != "" {
+			// What it counted before how many: the lesson first, then the threshold where
+			// it fits.
+			forms = []string{fmt.Sprintf("%s of the last %d results, %s (threshold %s)", rate, b.Calls, counted, b.threshold()),
+				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, b.threshold()),
+				fmt.Sprintf("%s of %d, %s (threshold %.0f%%)", rate, b.Calls, counted, b.Threshold),
+				fmt.Sprintf("%s (%s)", rate, counted)}
+		}
 		return []Item{{Label: "breaker", Value: "OPEN: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
 			{Label: opened, Value: fittingValue(opened, w, forms...)}}
 	}
 	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
+}
+
+// threshold is the rate that opens the breaker and the results it needs first: "50%, once
+// it has 10".
+func (b BreakerStats) threshold() string {
+	return fmt.Sprintf("%.0f%%, once it has %d", b.Threshold, b.MinCalls)
 }
 
 // nextTrial is the time to the next trial, with the settings that make it: how long each

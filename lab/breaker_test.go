@@ -84,7 +84,7 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 func TestBreakerDetail(t *testing.T) {
 	b := BreakerStats{State: BreakerOpen, OpenLeft: 2900 * time.Millisecond, FailureRate: 60, Calls: 20,
 		Failures: 12, Threshold: 50, MinCalls: 10, Window: 10 * time.Second, Trials: 1, OpenFor: 3 * time.Second}
-	got := strings.Join(phrases(breakerItems(b, 120)), " · ")
+	got := strings.Join(phrases(breakerItems(b, "", 120)), " · ")
 	// How long it stays open and how big its trial is come from the config (issue 22,
 	// newcomer 14: "next trial in 1.1s" gave neither).
 	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened at failure rate 60% of the last 20 results it counted (threshold 50%, once it has 10)"} {
@@ -99,17 +99,54 @@ func TestBreakerDetail(t *testing.T) {
 	// 50%,…", newcomer 19); at 60 the threshold still.
 	for w, want := range map[int]string{80: "it opened at failure rate 60% of 20 results (threshold 50%, once it has 10)",
 		60: "it opened at failure rate 60% of 20 results (threshold 50%)"} {
-		items := breakerItems(b, w)
+		items := breakerItems(b, "", w)
 		if got := items[len(items)-1].Phrase(); got != want {
 			t.Errorf("open breaker at %d columns: %q, want %q", w, got, want)
 		}
 	}
 	b.State = BreakerClosed
-	if got := strings.Join(phrases(breakerItems(b, 120)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "calls in the last 10s 20 / minimum 10") {
+	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "calls in the last 10s 20 / minimum 10") {
 		t.Errorf("closed breaker: %q", got)
 	}
-	if got := strings.Join(phrases(breakerItems(b, 120)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
+	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
 		t.Errorf("closed breaker: %q", got)
+	}
+}
+
+// The trap's breaker says what it counted beside the rate that opened it, at every width
+// (newcomer 31: "failure rate 60%" beside a failed column of 0), the threshold where it fits.
+func TestTrapBreakerSaysWhatItCounted(t *testing.T) {
+	c := DefaultConfig()
+	c.Payment.Breaker.Enabled, c.Payment.Breaker.CountRejections = true, true
+	c.Payment.Bulkhead.Type, c.Payment.Bulkhead.Size = BulkheadSemaphore, 2
+	b := BreakerStats{State: BreakerOpen, OpenLeft: time.Second, FailureRate: 60, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1, OpenFor: 3 * time.Second}
+	for w, want := range map[int]string{
+		120: "it opened at failure rate 60% of 10 results, rejected:bulkhead counted as failures (threshold 50%, once it has 10)",
+		80:  "it opened at failure rate 60% (rejected:bulkhead counted as failures)"} {
+		items := breakerItems(b, trapCounts(c), w)
+		if got := items[len(items)-1].Phrase(); got != want {
+			t.Errorf("trap breaker at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	c.Payment.Breaker.CountRejections = false
+	if got := trapCounts(c); got != "" {
+		t.Errorf("a breaker that counts no rejections counts %q", got)
+	}
+}
+
+// Half-open or open again, the breaker still says what opens it, as open it does (newcomer
+// 31: the breaker preset said "opened 2×" and no threshold).
+func TestBreakerSaysItsThresholdInEveryState(t *testing.T) {
+	b := BreakerStats{Calls: 1, Failures: 1, FailureRate: 100, Threshold: 50, MinCalls: 10, Trials: 1, OpenFor: 3 * time.Second}
+	for _, st := range []struct {
+		state   BreakerState
+		retrial bool
+	}{{BreakerHalfOpen, false}, {BreakerOpen, true}} {
+		b.State, b.Retrial = st.state, st.retrial
+		got := strings.Join(phrases(breakerItems(b, "", 120)), " · ")
+		if want := "it opens at failure rate 50%, once it has 10"; !strings.Contains(got, want) {
+			t.Errorf("%s breaker (retrial %v) %q lacks %q", st.state, st.retrial, got, want)
+		}
 	}
 }
 

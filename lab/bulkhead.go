@@ -457,15 +457,15 @@ func slackHealth(s *Snapshot, w int) []Item {
 	}
 	// The count first, then the mean: "each of 15 ... on average 17" read as one clause
 	// did not parse at once (issue 22, newcomer 14).
-	// The class as the table names it: the postmortem's are "orders".
 	// The claim alone: the label says what is lost. Each tail added to answer a reader
 	// (": capacity unused", "; others need 2: the rest unused") was the next one's riddle:
 	// which capacity, who needs 2 (newcomer 28).
 	n, free := FmtCount(s.Slack.Rejections), FmtWorkers(s.Slack.MeanFree)
-	payments := Plural(s.Config.Traffic.Label(Payment))
-	value := fmt.Sprintf("%s free on average at %s rejections", free, n) // a half of compare mode: the same, in fewer words
+	// Counted at each rejection's instant, said so: "as it turned 20 away, on average 16.9"
+	// left the reader to guess an average over what (newcomer 31).
+	value := fmt.Sprintf("%s free on average at each of %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
-		value = fmt.Sprintf("as the bulkhead turned %s %s away, on average %s sat free", n, payments, free)
+		value = fmt.Sprintf("at each of the bulkhead's %s rejections, on average %s sat free", n, free)
 	}
 	return []Item{{Label: slackWord + ":", Value: value}}
 }

@@ -35,11 +35,11 @@ func TestSlackLostWording(t *testing.T) {
 	// need 2: the rest unused") were riddles (newcomer 28).
 	s.Config = DefaultConfig()
 	for _, w := range []int{120, 160} {
-		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "workers unused: as the bulkhead turned 15 payments away, on average 17 sat free" {
+		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 15 rejections, on average 17 sat free" {
 			t.Errorf("slack lost at %d: %+v", w, items)
 		}
 	}
-	if items := slackHealth(&s, 60); len(items) != 1 || items[0].Phrase() != "workers unused: 17 free on average at 15 rejections" {
+	if items := slackHealth(&s, 60); len(items) != 1 || items[0].Phrase() != "workers unused: 17 free on average at each of 15 rejections" {
 		t.Errorf("slack lost at 60: %+v", items)
 	}
 	if s.Slack.Rejections = 0; slackHealth(&s, 120) != nil {

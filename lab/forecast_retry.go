@@ -5,6 +5,7 @@ package lab
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -43,6 +44,9 @@ type RetryForecast struct {
 	// and hops 1 and 2 retry on after their caller hangs up, so the last calls come seconds
 	// after the payment (the stacked timeouts' 27th at ~3.5s). Nil otherwise.
 	DeepestCalls []time.Duration
+	// DeepestSteps is what puts the last of DeepestCalls where it is: each retrying layer's
+	// retries and their spacing, a try and a wait, the lab's first. Nil with DeepestCalls.
+	DeepestSteps []RetryStep
 	// Deepest is the calls per payment at the last hop of a chain when every try fails:
 	// the product of each layer's tries (3 layers × 3 tries: 27). Equal to Tries without a
 	// chain.
@@ -150,9 +154,52 @@ func (c Config) RetryForecast() RetryForecast {
 		f.Deepest *= hopTries
 		if tries := int(f.Tries); d.Chain() && d.Deadline == DeadlinePerHop && float64(tries) == f.Tries {
 			f.DeepestCalls = callTimes(tries, f.Try+backoff, d.HopAttempts(), hopSpacing)
+			f.DeepestSteps = []RetryStep{{tries - 1, f.Try + backoff}}
+			for _, sp := range hopSpacing {
+				f.DeepestSteps = append(f.DeepestSteps, RetryStep{d.HopAttempts() - 1, sp})
+			}
 		}
 	}
 	return f
+}
+
+// RetryStep is one layer's retries, each a try and a wait after the one before.
+type RetryStep struct {
+	Retries int
+	Every   time.Duration
+}
+
+// DeepestLastSum is how long after its payment the last of DeepestCalls comes, as the sum
+// of each layer's retries: "2 × (550ms + 600ms + 600ms)", or "550ms + 2 × 600ms" where
+// the layers retry unalike; "" without DeepestCalls. The narrator's "3.5s after it" read
+// as a riddle beside "500ms a try" (newcomer 31: three 500ms make 1.5s, or 3.0s?).
+func (f RetryForecast) DeepestLastSum() string {
+	var terms []string
+	alike := true
+	for _, st := range f.DeepestSteps {
+		if st.Retries == 0 {
+			continue
+		}
+		alike = alike && st.Retries == f.DeepestSteps[0].Retries
+		terms = append(terms, FmtDur(st.Every))
+	}
+	switch n := f.DeepestSteps; {
+	case len(terms) == 0:
+		return ""
+	case alike && len(terms) > 1 && n[0].Retries > 1:
+		return fmt.Sprintf("%d × (%s)", n[0].Retries, strings.Join(terms, " + "))
+	}
+	terms = terms[:0]
+	for _, st := range f.DeepestSteps {
+		switch st.Retries {
+		case 0:
+		case 1:
+			terms = append(terms, FmtDur(st.Every))
+		default:
+			terms = append(terms, fmt.Sprintf("%d × %s", st.Retries, FmtDur(st.Every)))
+		}
+	}
+	return strings.Join(terms, " + ")
 }
 
 // callTimes is when, after a payment's arrival, each of its calls reaches the last hop: the

@@ -117,6 +117,15 @@ func TestDeepestDue(t *testing.T) {
 	if sum := "2 × (550ms + 600ms + 600ms) = 3.5s"; !strings.Contains(fmt.Sprint(NumberWords()), sum) {
 		t.Errorf("the help does not add the last call's time up: %q", sum)
 	}
+	// And the headline's, from the forecast itself (newcomer 31), the layers retrying alike
+	// or not.
+	if got := r.DeepestLastSum(); got != "2 × (550ms + 600ms + 600ms)" {
+		t.Errorf("the last call's sum %q, want 2 × (550ms + 600ms + 600ms)", got)
+	}
+	unalike := RetryForecast{DeepestSteps: []RetryStep{{1, 550 * ms}, {2, 600 * ms}, {0, 600 * ms}}}
+	if got := unalike.DeepestLastSum(); got != "550ms + 2 × 600ms" {
+		t.Errorf("the last call's sum, layers retrying unalike: %q", got)
+	}
 	count := func(ts []time.Duration, age time.Duration) (n int) {
 		for _, t := range ts {
 			if t <= age {

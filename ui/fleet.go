@@ -115,8 +115,9 @@ const replicaCells, compactCells = 20, 10
 
 // replicaRows: one row per replica, in as many columns as the width holds; where a full row
 // does not fit (half a 120-column screen), a compact one, then a briefer, so its state is
-// never cut. Bars scaled down say what a cell is worth, as the pool's and the queue's do
-// (newcomer 19: "r4 PPPPPPPPP· 17/20" without it), on the first row with room.
+// never cut; with room to spare, a drained replica's says why it still holds workers. Bars
+// scaled down say what a cell is worth, as the pool's and the queue's do (newcomer 19: "r4
+// PPPPPPPPP· 17/20" without it), on the first row with room.
 func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	var cells []string
 	widest := 0
@@ -127,7 +128,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	for i := range s.Fleet.Replicas {
 		countW = max(countW, ansiWidth(fmtCount(s.Fleet.Replicas[i].TurnedAway(lab.RejectPool))))
 	}
-	for squeeze := range 3 {
+	for squeeze := withWhy; squeeze < 3; squeeze++ {
 		cells, widest, per = cells[:0], 0, 0
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
 			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze, countW)
@@ -218,6 +219,9 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 		state = compactState(t, r, last, drainedAt, drainedWord, squeeze > 1)
 	case drainedAt > 0:
 		state = t.alert.Render(drainedWord + " at " + fmtSecs(drainedAt))
+		if squeeze == withWhy {
+			state += t.dim.Render(drainedHolds)
+		}
 	case h.Pulled && len(h.History) > 0:
 		state = t.alert.Render("PULLED at " + fmtSecs(h.History[len(h.History)-1].At))
 	case h.Pulled:
@@ -234,6 +238,14 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	}
 	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  "+lab.TurnedAway(lab.RejectPool).Term().Column+" ") + padLeft(rejected, countW) + "  " + state
 }
+
+// withWhy is replicaRow's squeeze with room to spare: a drained replica's row says it still
+// ends what it holds (drainedHolds). The domino's chart counted 79 workers held of the 60 in
+// rotation a second after the drain, with nothing to say r1's 20 still worked (newcomer 31).
+const (
+	withWhy      = -1
+	drainedHolds = " (finishes what it holds)"
+)
 
 // drainedWord is a drained replica's state, with why, as the narrator says it: "DRAINED"
 // bare, beside "PULLED", read as one more failure (newcomer 22); drainedBare where that

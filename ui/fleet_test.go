@@ -861,3 +861,26 @@ func TestChecksAreOkOrNotOk(t *testing.T) {
 		}
 	}
 }
+
+// A drained replica's row says it still ends what it holds, where the row has room: the
+// domino's chart counted 79 workers held a second after the drain, of 60 in rotation, with
+// nothing to say r1's 20 still worked (newcomer 31). Short of room the row is as it was.
+func TestDrainedRowSaysItFinishesWhatItHolds(t *testing.T) {
+	th := newTheme(false, true)
+	s := drainFirst(fleetSnapshot(4, 1))
+	rows := ansi.Strip(strings.Join(replicaRows(th, s, 120), "\n"))
+	if !strings.Contains(rows, "DRAINED for a deploy at 6.0s (finishes what it holds)") {
+		t.Errorf("at 120 columns:\n%s", rows)
+	}
+	for _, w := range []int{80, 59} {
+		rows := replicaRows(th, s, w)
+		for _, r := range rows {
+			if ansiWidth(r) > w {
+				t.Errorf("at %d columns, a row %d wide: %q", w, ansiWidth(r), r)
+			}
+		}
+		if flat := ansi.Strip(strings.Join(rows, "\n")); strings.Contains(flat, "finishes") || !strings.Contains(flat, "DRAINED") {
+			t.Errorf("at %d columns:\n%s", w, flat)
+		}
+	}
+}

@@ -54,7 +54,8 @@ func TestHopsOnScreen(t *testing.T) {
 			}
 		}
 	}
-	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s)
+	var spare spareClause
+	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
 	if !ok || !strings.Contains(msg, "the lab, hop 1 and hop 2 retry on their own and every try times out: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the user leaves at 1s, yet 1321 hop calls worked on past 1s (100 + 398 + 823), for nobody") {
 		t.Errorf("narrator: %q", msg)
 	}
@@ -65,11 +66,16 @@ func TestHopsOnScreen(t *testing.T) {
 	if !ok || !strings.Contains(msg, fmt.Sprintf("measured 22.70 (~%s expected by now: a payment's 27th call comes %s after it)", lab.FmtPerPayment(due), fmtSecs(last))) {
 		t.Errorf("narrator, why not 27: %q", msg)
 	}
+	// And the sum that makes that time, where there is room (newcomer 31: "3.5s" beside
+	// "500ms a try").
+	if want := fmt.Sprintf("; %s = 2 × (300ms + 350ms + 350ms): each layer's retries, a try and a wait apart", fmtSecs(last)); spare.long != want {
+		t.Errorf("narrator's spare clause %q, want %q", spare.long, want)
+	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is, by
 	// the name the sentence gives the layer ("the edge" was defined only in B, newcomer 30).
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
-	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early); !strings.Contains(msg,
+	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early, &spareClause{}); !strings.Contains(msg,
 		"the lab gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on past 1s") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
@@ -120,7 +126,7 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
 	s.Hops = []lab.HopStats{{Requests: 170}, {Requests: 170}, {Requests: 170}}
-	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s); !strings.Contains(msg, "2.83 calls per payment at hop 3 (at most 3)") ||
+	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "2.83 calls per payment at hop 3 (at most 3)") ||
 		!strings.Contains(msg, "no hop call was at work past the user's 1s deadline") || !strings.Contains(msg, "passes the rest on; each hop stops when its caller hangs up") {
 		t.Errorf("narrator with propagation: %q", msg)
 	}
@@ -135,7 +141,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// second review).
 	deaf := s
 	deaf.Config.Dependency.IgnoreCancel = true
-	if msg, _ := narrateHops(deaf.Config, deaf.Config.Forecast(), &deaf); !strings.Contains(msg, "hops 1 and 2 stop when their caller hangs up, hop 3 works on") {
+	if msg, _ := narrateHops(deaf.Config, deaf.Config.Forecast(), &deaf, &spareClause{}); !strings.Contains(msg, "hops 1 and 2 stop when their caller hangs up, hop 3 works on") {
 		t.Errorf("propagation, the dependency ignoring hang-ups: %q", msg)
 	}
 	if items := fmt.Sprint(lab.SettingsItems(deaf.Config, &deaf, 120)); !strings.Contains(items, "hops 1 and 2 stop when their caller hangs up, hop 3 works on") {
@@ -149,7 +155,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// some of it: the forecast's try, said in the narrator.
 	s.Config.Dependency.Hop.Reserve = lab.Duration(50 * time.Millisecond)
 	if f, msg := s.Config.Forecast().Retry, ""; f.Reserved {
-		msg, _ = narrateHops(s.Config, s.Config.Forecast(), &s)
+		msg, _ = narrateHops(s.Config, s.Config.Forecast(), &s, &spareClause{})
 		if !strings.Contains(msg, "a try ends in ~"+fmtDur(f.Try)+" (") || !strings.Contains(msg, "when hop 1 answers 504") ||
 			!strings.Contains(msg, "with each try (the user's 1s, cut to the try's ") {
 			t.Errorf("the try's length: %q", msg)
@@ -160,12 +166,12 @@ func TestHopsOnScreen(t *testing.T) {
 	// A caller timeout walks away but carries no deadline down: the user's goes alone.
 	caller := s.Config
 	caller.Payment.Timeout.Kind = lab.TimeoutCaller
-	if msg, _ := narrateHops(caller, caller.Forecast(), &s); !strings.Contains(msg, "with each try (the user's 1s):") {
+	if msg, _ := narrateHops(caller, caller.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "with each try (the user's 1s):") {
 		t.Errorf("a caller timeout: %q", msg)
 	}
 	// A dependency that is down answers before any reserve: no 504 ends the try.
 	s.Config.Dependency.Mode = lab.ModeDown
-	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s); strings.Contains(msg, "504") {
+	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s, &spareClause{}); strings.Contains(msg, "504") {
 		t.Errorf("a down dependency, yet: %q", msg)
 	}
 }
@@ -178,7 +184,7 @@ func TestRetryNarrator(t *testing.T) {
 	c.Payment.Retry = lab.RetryConfig{Attempts: 3, Backoff: lab.Duration(100 * time.Millisecond), Jitter: lab.JitterFull,
 		On: []lab.RetryCondition{lab.RetryOnTimeout}}
 	s.Calls = lab.CallStats{Payments: 100, Retries: 182}
-	msg, ok := narrateHops(*c, c.Forecast(), &s)
+	msg, ok := narrateHops(*c, c.Forecast(), &s, &spareClause{})
 	if !ok || !strings.Contains(msg, "every try times out (1.0s timeout < 3.0s call), so every payment that calls tries 3 times: 2.82 calls per payment") ||
 		!strings.Contains(msg, "10/s × 3.1s = 31 workers of 20") {
 		t.Errorf("storm: %q", msg)
@@ -186,17 +192,17 @@ func TestRetryNarrator(t *testing.T) {
 	// Under the forecast while payments are still trying, said so (newcomer 27: 2.79 beside
 	// "tries 3 times"); with none in flight, the forecast alone.
 	s.Classes[lab.Payment].InFlight = 4
-	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "2.82 calls per payment at the dependency (forecast 3× once those in flight end)") {
+	if msg, _ := narrateHops(*c, c.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "2.82 calls per payment at the dependency (forecast 3× once those in flight end)") {
 		t.Errorf("storm with payments in flight: %q", msg)
 	}
 	s.Classes[lab.Payment].InFlight = 0
-	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "(forecast 3×), and") {
+	if msg, _ := narrateHops(*c, c.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "(forecast 3×), and") {
 		t.Errorf("storm with none in flight: %q", msg)
 	}
 	// With a profile, the storm's Little's law is the peak rate's, as its workers are (it
 	// wrote the base rate against the peak's workers: 10/s × 3.1s = 62).
 	c.Traffic.Payment.Profile = []lab.RateStep{{At: lab.Duration(5 * time.Second), Rate: 20}}
-	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "payments need 20/s × 3.1s = 62 workers of 20") {
+	if msg, _ := narrateHops(*c, c.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "payments need 20/s × 3.1s = 62 workers of 20") {
 		t.Errorf("storm with a peak: %q", msg)
 	}
 	c.Traffic.Payment.Profile = nil
@@ -207,11 +213,11 @@ func TestRetryNarrator(t *testing.T) {
 	// The retries' share of what the budget counts, the payments (newcomer 22: "near 10% of
 	// the calls in flight", a base shown nowhere); each try times out, not "fails": the
 	// table's failed is the dependency's error (newcomer 28).
-	if msg, _ := narrateHops(*c, c.Forecast(), &s); !strings.Contains(msg, "every try times out, but the 10% retry budget refused 100 retries: 9 retries for 100 payments, 9% (it allows up to 10% of the payments in the last 10s), 1.09 calls per payment instead of 3×") {
+	if msg, _ := narrateHops(*c, c.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "every try times out, but the 10% retry budget refused 100 retries: 9 retries for 100 payments, 9% (it allows up to 10% of the payments in the last 10s), 1.09 calls per payment instead of 3×") {
 		t.Errorf("budget: %q", msg)
 	}
 	c.Dependency.Mode = lab.ModeHealthy
-	if _, ok := narrateHops(*c, c.Forecast(), &s); ok {
+	if _, ok := narrateHops(*c, c.Forecast(), &s, &spareClause{}); ok {
 		t.Error("healthy: tries succeed, the pool's story is the one to tell")
 	}
 }

@@ -60,7 +60,13 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// running mean are charted nowhere, so their figures are the help's (newcomer 29), said as
 		// the key that opens it: "(the rule: ? help)" read as a stray '?' (newcomer 30).
 		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
-		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it (press ? for the rule)"
+		// The rule's own figure, not a reading: "(press ? for the rule)" left the 35 unexplained
+		// on screen (newcomer 31); the help has the rest.
+		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
+		if past := lab.AdaptiveBackoff(s.Bulkhead.Limit); past > 0 {
+			moves = fmt.Sprintf("the limit rises while calls' p%.0f latency holds near its running mean and falls once it passes %s that mean",
+				100*lab.AdaptiveQuantile, fmtTimes(past))
+		}
 		// The lesson at every width, in the sentence, not the clause a screen may leave out
 		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
 		// sheds only an excess): where the window turned orders away.

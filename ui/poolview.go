@@ -497,6 +497,6 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 		}
 		idle += t.dim.Render(note)
 	}
-	return append(append(items, idle), growthItem(s)...)
+	return append(append(items, idle), growthItem(s, short)...)
 
 }

@@ -18,12 +18,18 @@ func queueSummary(p lab.PoolStats) string {
 	return fmt.Sprintf(" %d/%d waiting, %s", p.Queued, p.QueueCap, p.Discipline.Label())
 }
 
-// growthItem is the pool legend's note on autoscaling: where it started, where it is.
-func growthItem(s *lab.Snapshot) []string {
+// growthItem is the pool legend's note on autoscaling: where it started, where it is, and,
+// unless short, the most that waited, what it scaled on: "scaled 8→36 … on queue length"
+// beside "queue 0 waiting" read as growth on nothing (newcomer 31).
+func growthItem(s *lab.Snapshot, short bool) []string {
 	if s.Pool.Max == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("scaled %d→%d of %d on queue length", s.Config.Pool.Workers, s.Pool.Size, s.Pool.Max)}
+	item := fmt.Sprintf("scaled %d→%d of %d on queue length", s.Config.Pool.Workers, s.Pool.Size, s.Pool.Max)
+	if s.Pool.PeakQueued > 0 && !short {
+		item += fmt.Sprintf(" (peak %s waiting)", fmtCount(int64(s.Pool.PeakQueued)))
+	}
+	return []string{item}
 }
 
 // postmortemChart is the second chart when one tells more than starvation: a mechanism's
