@@ -270,28 +270,36 @@ func TestTableWords(t *testing.T) {
 }
 
 // Finding 1 of issue 22: the class table's header is one line that reads as columns (no
-// label with a space in it), and a column has the same label at every width.
+// label with a space in it), and a column has the same label at every width; a closed
+// loop's columns (tableColumns of its term) head what came in "sent", as its table does.
 func TestTableHeadOneLine(t *testing.T) {
 	th := newTheme(true, true)
-	labels := map[string]int{}
-	for _, w := range []int{80, 120, 200} {
-		lines, _ := tableLines(th, testSnapshot(), tablePeer{}, w, true, nil, true)
-		head := ansi.Strip(lines[0])
-		if !strings.HasPrefix(head, "class ") || !strings.HasPrefix(ansi.Strip(lines[1]), "payment ") {
-			t.Fatalf("at %d: the header is not one line over the rows:\n%s", w, strings.Join(lines, "\n"))
+	closed := testSnapshot()
+	closed.Config.Traffic.Mode = lab.Closed
+	for _, s := range []*lab.Snapshot{testSnapshot(), closed} {
+		labels := map[string]int{}
+		for _, w := range []int{80, 120, 200} {
+			lines, _ := tableLines(th, s, tablePeer{}, w, true, nil, true)
+			head := ansi.Strip(lines[0])
+			if !strings.HasPrefix(head, "class ") || !strings.HasPrefix(ansi.Strip(lines[1]), "payment ") {
+				t.Fatalf("at %d: the header is not one line over the rows:\n%s", w, strings.Join(lines, "\n"))
+			}
+			for _, l := range strings.Fields(head)[1:] {
+				labels[l]++
+			}
 		}
-		for _, l := range strings.Fields(head)[1:] {
-			labels[l]++
+		if want := s.Config.Traffic.ArrivedTerm().Column; labels[want] == 0 {
+			t.Errorf("%s loop: no %q column", s.Config.Traffic.Mode, want)
 		}
-	}
-	for _, c := range append(tableColumns(), rejectedColumn()) {
-		if strings.Contains(c.head, " ") {
-			t.Errorf("column %q: a label with a space reads as two columns", c.head)
+		for _, c := range append(tableColumns(s.Config.Traffic.ArrivedTerm()), rejectedColumn()) {
+			if strings.Contains(c.head, " ") {
+				t.Errorf("column %q: a label with a space reads as two columns", c.head)
+			}
+			delete(labels, c.head)
 		}
-		delete(labels, c.head)
-	}
-	for l := range labels {
-		t.Errorf("header label %q is no column's label: a width abbreviated it", l)
+		for l := range labels {
+			t.Errorf("%s loop: header label %q is no column's label: a width abbreviated it, or the table renamed it", s.Config.Traffic.Mode, l)
+		}
 	}
 }
 
