@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -430,5 +431,14 @@ func TestFooterSaysFocusAt80(t *testing.T) {
 	line := ansi.Strip(footerLines(th, keys.inCompare(true), 80, 1)[0])
 	if !strings.Contains(line, "tab A/B: keys act on ▶") {
 		t.Errorf("footer at 80 lacks what ▶ marks: %q", line)
+	}
+	// Second on the footer whichever group leads, the tour's too; in the help beside v.
+	for _, km := range []keyMap{keys.inCompare(true), keys.inCompare(true).inTour(true)} {
+		if got := km.ShortHelp()[1].Help().Key; got != "tab" {
+			t.Errorf("footer's second key %q, want tab", got)
+		}
+	}
+	if g := keys.groups(true); !slices.ContainsFunc(g[len(g)-1].keys, func(b binding) bool { return b.Help().Key == "tab" }) {
+		t.Errorf("the help lists tab away from v: %v", g)
 	}
 }
