@@ -48,6 +48,18 @@ func (f *FleetStats) Outs() []Pull {
 	return outs
 }
 
+// OutTimes are the Outs' times as a line of them writes them (SpacedTimes), and the gap
+// before each: the pulls line and the domino's story say each out at the same time, to the
+// millisecond where two are under a second apart.
+func (f *FleetStats) OutTimes() (at, gap []string) {
+	outs := f.Outs()
+	ts := make([]time.Duration, len(outs))
+	for i, p := range outs {
+		ts[i] = p.At
+	}
+	return SpacedTimes(ts)
+}
+
 // FirstAllOut is the first stretch with every replica out of rotation at once (pulled, or
 // drained), the domino's end: from when, and until the return (or the drain's end) that left
 // one in rotation again (0: it lasts still); from 0: never. Both ends from one source, so

@@ -611,19 +611,17 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, some bo
 		}
 		return false
 	}
-	// The whole title first, the key in full after it or on a line of its own (the same key
-	// on every chart that has the room: "⣀ 0.05+" where none is drawn too, newcomer 28), then
-	// in fewer words: a key that cut the title ("rejected:pool" for "rejected:pool each
-	// second") cost more than the key's words.
+	// The whole title first, the key after it or on a line of its own (keyPlace), then in
+	// fewer words: a key that cut the title ("rejected:pool" for "rejected:pool each second")
+	// cost more than the key's words.
 	titles := spec.titles(t)
-	for k := range keys {
-		if withTitle(keys[k:k+1], titles[0]) {
-			return lines
-		}
-		// A line of its own: the key starts it, as the legend does.
-		if i := slices.Index(lines[1:], ""); i >= 0 && ansiWidth(strings.TrimLeft(keys[k], " ")) <= w {
-			return slices.Insert(slices.Delete(lines, i+1, i+2), 1, t.dim.Render(strings.TrimLeft(keys[k], " ")))
-		}
+	blank := slices.Index(lines[1:], "") + 1 // 0: none
+	switch key, own, ok := keyPlace(keys, w-ansiWidth(titles[0]+rest), w, blank > 0); {
+	case own:
+		return slices.Insert(slices.Delete(lines, blank, blank+1), 1, t.dim.Render(key))
+	case ok:
+		lines[0] = titles[0] + rest + t.dim.Render(key)
+		return lines
 	}
 	// A title in fewer words only for a key to someMark drawn: the eighths alone are not
 	// worth "rejected (pool + bulkhead)" cut to "rejected".
@@ -638,6 +636,24 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, some bo
 	}
 	withTitle(keys, t.bold.Render(spec.bare))
 	return lines
+}
+
+// keyPlace is where a chart's strip key goes (keys: stripKeys' forms, longest first): the
+// first that fits after a line that leaves room cells, else, where a line is spare, on it
+// (own), w cells, its indent dropped as the legend starts its line; form by form, so the
+// key in full on a line of its own comes before fewer words after the line (the same key on
+// every chart that has the room: "⣀ 0.05+" where none is drawn too, newcomer 28). ok false:
+// no form fits either place.
+func keyPlace(keys []string, room, w int, spare bool) (key string, own, ok bool) {
+	for _, k := range keys {
+		if ansiWidth(k) <= room {
+			return k, false, true
+		}
+		if k = strings.TrimLeft(k, " "); spare && ansiWidth(k) <= w {
+			return k, true, true
+		}
+	}
+	return "", false, false
 }
 
 // A stripSeries is one strip: its letter (as colour alone must not tell strips apart), the

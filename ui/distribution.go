@@ -313,15 +313,13 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			plot = append(plot, uncorrectedLine(t, w))
 		}
 		// Keyed as every chart of strips is, the ⣀ it draws too (review 22): after the
-		// legend where it fits, else on a line the plot leaves over, else not at all.
-		key := chartSpec{}.stripKeys(true)
-		if k, ok := firstFit(w-ansiWidth(lines[len(lines)-1]), "  "+strings.TrimLeft(key[0], " "), key[1]); ok {
-			lines[len(lines)-1] += t.dim.Render(k)
-		} else if rows > len(plot) {
-			if k, ok := firstFit(w, strings.TrimLeft(key[0], " "), strings.TrimLeft(key[1], " ")); ok {
-				lines = append(lines, t.dim.Render(k))
-				rows--
-			}
+		// legend, else on a line the plot leaves over (keyPlace), else not at all.
+		switch key, own, ok := keyPlace(chartSpec{}.stripKeys(true), w-ansiWidth(lines[len(lines)-1]), w, rows > len(plot)); {
+		case own:
+			lines = append(lines, t.dim.Render(key))
+			rows--
+		case ok:
+			lines[len(lines)-1] += t.dim.Render(key)
 		}
 		for range rows - len(plot) {
 			lines = append(lines, "")

@@ -303,3 +303,19 @@ func TestClosedLoopTableSaysSent(t *testing.T) {
 		}
 	}
 }
+
+// The latency strips are keyed as every chart of strips is (keyPlace): the key in full on a
+// line the plot leaves over before fewer words after the legend, so "▁…█ eighths of the
+// range" is said where the room is (a cut-down copy of the rule gave "⣀ some, under ▁" alone
+// after the legend, above a blank line).
+func TestLatencyStripsKeyedInFull(t *testing.T) {
+	closed, _ := measurementSnapshots()
+	s := *closed
+	s.Distribution.Latency = slices.Clone(s.Distribution.Latency)
+	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
+	lines := distributionChart(newTheme(true, true), &s, 110, 6)
+	plain := ansi.Strip(strings.Join(lines, "\n"))
+	if want := strings.TrimSpace(chartSpec{}.stripKeys(true)[0]); !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
+		t.Errorf("110x6: strips without their key in full on a line of its own:\n%s", plain)
+	}
+}

@@ -393,11 +393,7 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	const most = 16
 	from := max(len(outs)-most, 0)
 	var words, bare, seps []string // bare: without the gaps, which the times say too; seps: before each
-	ats := make([]time.Duration, len(outs))
-	for i, p := range outs {
-		ats[i] = p.At
-	}
-	at, gaps := lab.SpacedTimes(ats)
+	at, gaps := fs.OutTimes()
 	for i := from; i < len(outs); i++ {
 		p := outs[i]
 		w := pullWord(p, at[i])

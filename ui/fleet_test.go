@@ -491,8 +491,10 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// What rejected:pool means there: its queue was full (round 11 expected a full queue
 		// to give rejected:queue).
 		// r4, pulled 10ms after r3, was failing its checks before r3 went out: a comma, not
-		// "→ 1 left, 24/s →", which read as cause and effect (newcomer 28).
-		"r3 at 9.0s (its check rejected:pool: no worker, queue of 100 full), r4 at 9.0s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
+		// "→ 1 left, 24/s →", which read as cause and effect (newcomer 28). Their times to the
+		// millisecond, as the pulls line writes them ("r3 at 9.0s, r4 at 9.0s" beside "r3
+		// 9.020s, r4 9.030s (+10ms)" there).
+		"r3 at 9.020s (its check rejected:pool: no worker, queue of 100 full), r4 at 9.030s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
 		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
@@ -507,7 +509,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// Checks turned away one after another at the same queue are said once, after the last.
 	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
 	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s, r4 at 9.0s (their checks rejected:pool: no worker, queue of 100 full)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.020s, r4 at 9.030s (their checks rejected:pool: no worker, queue of 100 full)") {
 		t.Errorf("two checks turned away: %q", msg)
 	}
 	// A second apart, the arrow and what r3 left: its going out loaded r4.
@@ -553,7 +555,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.Replicas[2].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[1], with}}
 	msg, _ = narrateFleetWhole(s.Config, s)
 	line := ansi.Strip(pullList(newTheme(true, true), fs, s.Config.Fleet, 200))
-	if want := "out again: r2 10.0s, r3 10.1s"; !strings.Contains(msg, want) || !strings.Contains(line, "r2 10.030s (+1.0s), r3 10.090s (+60ms)") {
+	if want := "out again: r2 10.030s, r3 10.090s"; !strings.Contains(msg, want) || !strings.Contains(line, "r2 10.030s (+1.0s), r3 10.090s (+60ms)") {
 		t.Errorf("two pulled together in a second run: no %q in\n%q\nor no comma in the pulls line %q", want, msg, line)
 	}
 	// The pulls line ends on the stretch that lasts, as the header does, not the first one's

@@ -134,7 +134,7 @@ func (k keyMap) groups(help bool) []struct {
 	gs := []group{
 		{"Keys", []binding{k.Help, k.Quit, k.Pause, k.Restart, k.Presets}},
 		{"Settings (new work sees a change at once; the charts mark it)", []binding{k.Timeout, k.Queue, k.Bulkhead, k.Size, k.Breaker, k.Mode, k.Latency}},
-		{"Compare, record, tour and the lab's own measures", []binding{k.Compare, k.Focus, k.Export, k.Tour, k.Machine}},
+		{"Compare, record, tour and the lab's own measures", []binding{k.Compare, k.Export, k.Tour, k.Machine}},
 	}
 	if k.Next.Enabled() { // in the tour its keys come first
 		tour := []binding{k.Next, k.Prev, k.Replay, k.Look, k.Leave}
@@ -143,22 +143,27 @@ func (k keyMap) groups(help bool) []struct {
 		}
 		gs = append([]group{{"Tour (every other key works on the chapter's lab)", tour}}, gs...)
 	}
+	// tab: in the help beside v, whose mode it works in; on the footer second, whichever
+	// group leads: it says what ▶ marks, and a compare's footer cut to one line at 80
+	// columns left the ▶ in front of A unexplained (newcomer 30).
+	at := &gs[0]
+	if help {
+		at = &gs[len(gs)-1]
+	}
+	at.keys = slices.Insert(at.keys, 1, k.Focus)
 	return gs
 }
 
-// ShortHelp is the footer: every key, as help.Model draws it, tab second, after ?: it says
-// what ▶ marks, and a compare's footer cut to one line at 80 columns left the ▶ in front
-// of A unexplained (newcomer 30). Outside compare mode tab is disabled, so not drawn.
+// ShortHelp is the footer: every key in the groups' order, as help.Model draws it. Outside
+// compare mode tab is disabled, so not drawn.
 func (k keyMap) ShortHelp() []key.Binding {
 	var out []key.Binding
 	for _, g := range k.groups(false) {
 		for _, b := range g.keys {
-			if b.Keys()[0] != k.Focus.Keys()[0] {
-				out = append(out, b.Binding)
-			}
+			out = append(out, b.Binding)
 		}
 	}
-	return slices.Insert(out, min(1, len(out)), k.Focus.Binding)
+	return out
 }
 
 // FullHelp is the same keys in their groups (help.KeyMap); the help screen writes each with

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -270,28 +271,36 @@ func TestTableWords(t *testing.T) {
 }
 
 // Finding 1 of issue 22: the class table's header is one line that reads as columns (no
-// label with a space in it), and a column has the same label at every width.
+// label with a space in it), and a column has the same label at every width; a closed
+// loop's columns (tableColumns of its term) head what came in "sent", as its table does.
 func TestTableHeadOneLine(t *testing.T) {
 	th := newTheme(true, true)
-	labels := map[string]int{}
-	for _, w := range []int{80, 120, 200} {
-		lines, _ := tableLines(th, testSnapshot(), tablePeer{}, w, true, nil, true)
-		head := ansi.Strip(lines[0])
-		if !strings.HasPrefix(head, "class ") || !strings.HasPrefix(ansi.Strip(lines[1]), "payment ") {
-			t.Fatalf("at %d: the header is not one line over the rows:\n%s", w, strings.Join(lines, "\n"))
+	closed := testSnapshot()
+	closed.Config.Traffic.Mode = lab.Closed
+	for _, s := range []*lab.Snapshot{testSnapshot(), closed} {
+		labels := map[string]int{}
+		for _, w := range []int{80, 120, 200} {
+			lines, _ := tableLines(th, s, tablePeer{}, w, true, nil, true)
+			head := ansi.Strip(lines[0])
+			if !strings.HasPrefix(head, "class ") || !strings.HasPrefix(ansi.Strip(lines[1]), "payment ") {
+				t.Fatalf("at %d: the header is not one line over the rows:\n%s", w, strings.Join(lines, "\n"))
+			}
+			for _, l := range strings.Fields(head)[1:] {
+				labels[l]++
+			}
 		}
-		for _, l := range strings.Fields(head)[1:] {
-			labels[l]++
+		if want := s.Config.Traffic.ArrivedTerm().Column; labels[want] == 0 {
+			t.Errorf("%s loop: no %q column", s.Config.Traffic.Mode, want)
 		}
-	}
-	for _, c := range append(tableColumns(), rejectedColumn()) {
-		if strings.Contains(c.head, " ") {
-			t.Errorf("column %q: a label with a space reads as two columns", c.head)
+		for _, c := range append(tableColumns(s.Config.Traffic.ArrivedTerm()), rejectedColumn()) {
+			if strings.Contains(c.head, " ") {
+				t.Errorf("column %q: a label with a space reads as two columns", c.head)
+			}
+			delete(labels, c.head)
 		}
-		delete(labels, c.head)
-	}
-	for l := range labels {
-		t.Errorf("header label %q is no column's label: a width abbreviated it", l)
+		for l := range labels {
+			t.Errorf("%s loop: header label %q is no column's label: a width abbreviated it, or the table renamed it", s.Config.Traffic.Mode, l)
+		}
 	}
 }
 
@@ -397,6 +406,15 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)
 		}
 	}
+	// Counted, yet in no whole second so far (all since the last sampled): "–", as before
+	// the first second, not "0 now" beside a count of them.
+	quiet := testSnapshot()
+	for i := range quiet.Timeline {
+		clear(quiet.Timeline[i].Rejected[lab.Signup][:])
+	}
+	if head := ansi.Strip(headerLine(th, testScreen(quiet, 120, 40), 0, 120)); !strings.Contains(head, "signup starved 22 (needs ~0.01 workers; rejected:pool, –)") {
+		t.Errorf("none in a whole second: %q", head)
+	}
 	// Health's hold is ~0: "needs ~0 workers" read as none at all (review 22).
 	s.Config.Traffic.Health.Rate = 1
 	s.Classes[lab.Health] = s.Classes[lab.Signup]
@@ -413,5 +431,14 @@ func TestFooterSaysFocusAt80(t *testing.T) {
 	line := ansi.Strip(footerLines(th, keys.inCompare(true), 80, 1)[0])
 	if !strings.Contains(line, "tab A/B: keys act on ▶") {
 		t.Errorf("footer at 80 lacks what ▶ marks: %q", line)
+	}
+	// Second on the footer whichever group leads, the tour's too; in the help beside v.
+	for _, km := range []keyMap{keys.inCompare(true), keys.inCompare(true).inTour(true)} {
+		if got := km.ShortHelp()[1].Help().Key; got != "tab" {
+			t.Errorf("footer's second key %q, want tab", got)
+		}
+	}
+	if g := keys.groups(true); !slices.ContainsFunc(g[len(g)-1].keys, func(b binding) bool { return b.Help().Key == "tab" }) {
+		t.Errorf("the help lists tab away from v: %v", g)
 	}
 }

@@ -20,11 +20,7 @@ var ownWords = []string{"generator lag p99", "goroutines ", "p99:lag", "p99:disp
 func TestMachineKey(t *testing.T) {
 	m := startModel(t, &fakeStarter{})
 	m.width, m.height = 120, 40
-	press := func(k tea.KeyPressMsg) {
-		t.Helper()
-		next, cmd := m.Update(k)
-		m, _ = settle(t, next.(model), cmd)
-	}
+	press := func(k tea.KeyPressMsg) { t.Helper(); pressed(t, &m, k) }
 	tick := func(snaps ...*lab.Snapshot) {
 		t.Helper()
 		next, _ := m.Update(tickMsg{snaps: snaps, gen: m.gen})
@@ -66,12 +62,7 @@ func TestMachineKey(t *testing.T) {
 // In the tour's chapter m works as in the lab: its table's wait columns come and go.
 func TestMachineKeyInTour(t *testing.T) {
 	m := tourModel(t, &fakeStarter{})
-	press := func(k tea.KeyPressMsg) tea.Cmd {
-		t.Helper()
-		next, cmd := m.Update(k)
-		m, cmd = settle(t, next.(model), cmd)
-		return cmd
-	}
+	press := func(k tea.KeyPressMsg) tea.Cmd { t.Helper(); return pressed(t, &m, k) }
 	press(press1('T'))
 	if cmd := press(press1('3')); cmd != nil {
 		next, _ := m.Update(cmd())

@@ -19,6 +19,15 @@ import (
 
 func press1(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
 
+// pressed hands *m key k, as Bubble Tea would, and settles the work it asks for (settle):
+// what is left is returned for the test to deliver.
+func pressed(t *testing.T, m *model, k tea.KeyPressMsg) tea.Cmd {
+	t.Helper()
+	next, cmd := m.Update(k)
+	*m, cmd = settle(t, next.(model), cmd)
+	return cmd
+}
+
 func startModel(t *testing.T, fs *fakeStarter) model {
 	t.Helper()
 	ref := &engineRef{}
@@ -90,12 +99,7 @@ func TestUpdateKeys(t *testing.T) {
 	fs := &fakeStarter{}
 	m := startModel(t, fs)
 	m.width, m.height = 120, 40
-	press := func(k tea.KeyPressMsg) tea.Cmd {
-		t.Helper()
-		next, cmd := m.Update(k)
-		m, cmd = settle(t, next.(model), cmd)
-		return cmd
-	}
+	press := func(k tea.KeyPressMsg) tea.Cmd { t.Helper(); return pressed(t, &m, k) }
 
 	press(press1('b'))
 	if !strings.HasPrefix(m.status, "bulkhead → ") || m.statusErr {

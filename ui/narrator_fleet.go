@@ -233,14 +233,17 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	// The first rate says whose (newcomer 27: signups arrive at 80/s), in the preset's
 	// label ("orders").
 	unit := " " + paymentsWord(cfg)
+	// Each out's time as the pulls line writes it: the turns are the first outs, the outs
+	// again the last (lab.FleetStats.Domino, Again).
+	at, _ := fs.OutTimes()
 	for i, t := range turns {
-		w := fmt.Sprintf("r%d pulled at %s", t.Replica, fmtSecs(t.At))
+		w := fmt.Sprintf("r%d pulled at %s", t.Replica, at[i])
 		switch {
 		case t.Drained:
-			w = fmt.Sprintf("r%d drained at %s", t.Replica, fmtSecs(t.At))
+			w = fmt.Sprintf("r%d drained at %s", t.Replica, at[i])
 		case t.Refused:
 			// A run of checks turned away by full queues says so once, after the last.
-			w = fmt.Sprintf("r%d at %s", t.Replica, fmtSecs(t.At))
+			w = fmt.Sprintf("r%d at %s", t.Replica, at[i])
 			if run := refusedRun(turns, i); run > 0 {
 				checks := "its check"
 				if run > 1 {
@@ -253,7 +256,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
-			w = fmt.Sprintf("r%d at %s (%d ahead, %d freed)", t.Replica, fmtSecs(t.At), t.Ahead, t.Freed)
+			w = fmt.Sprintf("r%d at %s (%d ahead, %d freed)", t.Replica, at[i], t.Ahead, t.Freed)
 		}
 		b.WriteString(w)
 		if i == len(turns)-1 {
@@ -292,7 +295,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 			if i > 0 { // as the pulls line joins the same pair (review 18: an arrow here, a comma there)
 				story += pullSep(cfg.Fleet, again[i-1], p)
 			}
-			story += pullWord(p, fmtSecs(p.At))
+			story += pullWord(p, at[len(at)-len(again)+i])
 		}
 		told = again[len(again)-1].At
 	}

@@ -845,12 +845,13 @@ func headerLine(t *theme, s screen, i, w int) string {
 }
 
 // stoppedNote says a rejection for reasons of classes stopped, and when ("stopped at 7s");
-// "0 now" where no whole second of the timeline had one (lab.NoneSince's words).
+// "–", as before the first whole second, where no whole second of the timeline had one
+// (all since the last: "0 now" beside a count of them read as none, as "0 since" had).
 func stoppedNote(snap *lab.Snapshot, reasons []lab.Reason, classes ...lab.Class) string {
 	if since := snap.NoneSince(reasons, classes...); since != "" {
 		return since
 	}
-	return "0 now"
+	return "–"
 }
 
 // starvedForms are the header's forms of what is starving, best first, each a list of items
@@ -895,10 +896,8 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			notes = [3]string{inWindow, inWindow, inWindow}
 		case inWindow != "":
 			notes = [3]string{inWindow + ", " + since, inWindow + ", stopped", since}
-		case r.Seconds > 0 || !now:
+		default: // "–" where no whole second had one (stoppedNote)
 			notes = [3]string{since, since, since}
-		default: // no whole second yet
-			notes = [3]string{"–", "–", "–"}
 		}
 		// What it counts: each reason with its share where more than one turned it away (a fleet's pool,
 		// balancer, codel …), the word alone where one did.

@@ -34,8 +34,9 @@ type column struct {
 }
 
 // tableColumns lists every column, one per rejection reason the engine has, each outcome
-// headed by its lab.Term column label.
-func tableColumns() []column {
+// headed by its lab.Term column label, what came in by arrived's (lab.TrafficConfig's
+// ArrivedTerm: a closed loop's sent).
+func tableColumns(arrived lab.Term) []column {
 	fate := func(f lab.Fate) column {
 		return column{head: f.Term().Column, word: f.Word(), min: 5,
 			total: func(c lab.ClassStats) string { return fmtCount(c.At(f)) }}
@@ -45,7 +46,9 @@ func tableColumns() []column {
 	failed.rate, failed.quiet = func(r *lab.Rates, i int) float64 { return r.Failed[i] }, true
 	timedOut.rate, timedOut.quiet = func(r *lab.Rates, i int) float64 { return r.TimedOut[i] }, true
 	cols := []column{
-		{head: lab.TermArrived.Column, min: 6,
+		// A closed loop's sent is the same column as its peer's arrived: as wide (so both
+		// halves keep the same columns) and keyed alike.
+		{head: arrived.Column, word: lab.TermArrived.Word, min: len([]rune(lab.TermArrived.Column)),
 			total: func(c lab.ClassStats) string { return fmtCount(c.Arrived) },
 			rate:  func(r *lab.Rates, i int) float64 { return r.Arrived[i] }},
 		ok,
@@ -103,14 +106,7 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	if peer.snap != nil {
 		both, fit = append(both, peer.snap), min(w, peer.w)
 	}
-	cols := tableColumns()
-	if i := slices.IndexFunc(cols, func(c column) bool { return c.head == lab.TermArrived.Column }); i >= 0 {
-		// A closed loop's: sent, the same column as its peer's arrived, as wide (so both
-		// halves keep the same columns) and keyed alike.
-		cols[i].head, cols[i].word = s.Config.Traffic.ArrivedTerm().Column, lab.TermArrived.Word
-		cols[i].min = max(cols[i].min, len([]rune(lab.TermArrived.Column)))
-	}
-	cols = slices.DeleteFunc(cols, func(c column) bool {
+	cols := slices.DeleteFunc(tableColumns(s.Config.Traffic.ArrivedTerm()), func(c column) bool {
 		return c.reject && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return c.reason.Shown(s) })
 	})
 	// The name column as wide as either side's needs, so both sum their columns alike and

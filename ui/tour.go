@@ -83,7 +83,7 @@ func (p pointer) texts(snaps []*lab.Snapshot, rows []lab.ComparisonRow) []string
 	if p.pane >= len(snaps) {
 		return nil
 	}
-	for _, c := range tableColumns() {
+	for _, c := range tableColumns(snaps[p.pane].Config.Traffic.ArrivedTerm()) {
 		if c.key() == p.column {
 			return []string{c.total(snaps[p.pane].Classes[p.class])}
 		}

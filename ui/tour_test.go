@@ -595,12 +595,7 @@ func tourModel(t *testing.T, fs *fakeStarter) model {
 func TestTourFlow(t *testing.T) {
 	fs := &fakeStarter{}
 	m := tourModel(t, fs)
-	press := func(k tea.KeyPressMsg) tea.Cmd {
-		t.Helper()
-		next, cmd := m.Update(k)
-		m, cmd = settle(t, next.(model), cmd)
-		return cmd
-	}
+	press := func(k tea.KeyPressMsg) tea.Cmd { t.Helper(); return pressed(t, &m, k) }
 	restarted := func(cmd tea.Cmd) { // a restart's command, and its answer
 		t.Helper()
 		if cmd == nil {

@@ -292,11 +292,54 @@ func besideStats(b *testing.B, op func(m *classMetrics)) {
 	b.StopTimer()
 	close(stop)
 	wg.Wait()
-	// The mean hides the few that waited a whole summary: the tail shows them.
+	reportTail(b, took)
+}
+
+// reportTail reports the p99 and p99.9 of took, each op's time: the mean hides the few that
+// waited a whole summary.
+func reportTail(b *testing.B, took []time.Duration) {
 	slices.Sort(took)
 	for _, q := range []float64{0.99, 0.999} {
-		b.ReportMetric(float64(took[int(q*float64(b.N-1))])/float64(time.Microsecond), fmt.Sprintf("p%g_µs", 100*q))
+		b.ReportMetric(float64(took[int(q*float64(len(took)-1))])/float64(time.Microsecond), fmt.Sprintf("p%g_µs", 100*q))
 	}
+}
+
+// BenchmarkFinishPaced is a finish at a rate a lab reaches, one a millisecond, beside a
+// reader at the screen's, a snapshot each 100ms: BenchmarkFinishBesideStats reads back to
+// back, so a finish meets a read far more often than a running lab's does (review 21).
+// Run with: go test -run '^$' -bench FinishPaced -benchtime 5000x ./lab/engine/
+func BenchmarkFinishPaced(b *testing.B) {
+	m, finishOne := spreadClass()
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				_ = m.stats()
+			}
+		}
+	})
+	took := make([]time.Duration, b.N)
+	b.ResetTimer()
+	next := time.Now()
+	for i := range b.N {
+		b.StopTimer() // the wait for the next one's time is no part of it
+		next = next.Add(time.Millisecond)
+		time.Sleep(time.Until(next))
+		b.StartTimer()
+		t := time.Now()
+		finishOne()
+		took[i] = time.Since(t)
+	}
+	b.StopTimer()
+	close(stop)
+	wg.Wait()
+	reportTail(b, took)
 }
 
 // spreadClass is a class that served 10,000 requests of latencies spread over 3 s, and
