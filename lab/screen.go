@@ -89,8 +89,11 @@ var coreSettings = slices.Concat(
 		// raised a question the lab cannot (newcomer 28). The outcome alone, as the table's
 		// column: "one rejected:pool" read as a count, one request (newcomer 31).
 		forms := []string{onWorker + ": " + glossed, "outermost first: " + glossed, onWorker + ": " + chain, "outermost first: " + chain, chain}
+		// Where that is too wide (a fleet's bulkhead beside CoDel: three reasons), in the
+		// table's columns' names, "on a worker" left out as the shorter forms leave it.
 		if before := beforeChainWords(s); before != "" {
-			forms = append([]string{onWorker + " (" + before + " never reaches it): " + glossed}, forms...)
+			forms = append([]string{onWorker + " (" + before + " never reaches it): " + glossed,
+				"outermost first (" + beforeChainColumns(s) + " never reaches it): " + glossed}, forms...)
 		}
 		value := fittingValue(label, w, forms...)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
