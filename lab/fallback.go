@@ -130,13 +130,24 @@ var beforeChain = []Reason{RejectPool, RejectBalancer, RejectCoDel}
 // nil (the help), "" for none (an unbounded queue's lab, alone), in the table's words: "rejected:pool", "rejected:pool or :codel",
 // "rejected:pool, :balancer or :codel".
 func beforeChainWords(s *Snapshot) string {
+	return beforeChainIn(s, func(t Term) string { return t.Word })
+}
+
+// beforeChainColumns are beforeChainWords in the table's columns' names: "rej:pool, :balancer
+// or :codel".
+func beforeChainColumns(s *Snapshot) string {
+	return beforeChainIn(s, func(t Term) string { return t.Column })
+}
+
+// beforeChainIn is beforeChainWords with the first reason named by name, the others by Short.
+func beforeChainIn(s *Snapshot, name func(Term) string) string {
 	var out []string
 	for _, r := range beforeChain {
 		if s != nil && (!r.Shown(s) || r == RejectPool && !s.CanRejectPool()) {
 			continue
 		}
 		if len(out) == 0 {
-			out = append(out, r.Word())
+			out = append(out, name(TurnedAway(r).Term()))
 			continue
 		}
 		out = append(out, r.Short())

@@ -29,7 +29,7 @@ type RetryForecast struct {
 	Unbudgeted float64
 	// Hold is how long a payment's call lasts: its tries and the waits between them.
 	Hold time.Duration
-	// LayerNames names the layers that retry ("the lab", "hop 1"): the lab (with
+	// LayerNames names the layers that retry ("the edge", "hop 1"): the edge (with
 	// payment.retry), and with retry_at every_hop each hop that calls another.
 	LayerNames []string
 	// Budget is, with a propagated deadline, what each try carries down the hops: the
@@ -71,7 +71,7 @@ func (c Config) RetryForecast() RetryForecast {
 	backoff := p.Retry.meanBackoff()
 	f := RetryForecast{}
 	if p.Retry.Retries() {
-		f.LayerNames = append(f.LayerNames, "the lab")
+		f.LayerNames = append(f.LayerNames, "the edge")
 	}
 	// What the dependency (the last hop) does with a call.
 	answer := d.CallLatency()

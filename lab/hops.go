@@ -48,10 +48,10 @@ func init() {
 		// deadline: a setting, so compare's one line of settings leads with it.
 		settings: at(88, hopsSettings),
 		numbers: append(at(10, []Item{
-			word("hop N", "a chain (dependency.hops): the lab, no hop itself (\"lab →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
+			word("hop N", "a chain (dependency.hops): the edge, the lab's own payment call and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
 			word(PastDeadlineWord, "so far past the user's deadline: the hop calls a hop received, or was still working on, after the user's deadline (payment.deadline, from the scheduled arrival), counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The least of it: an edge that gave up sooner (its tries spent) left the work before the deadline for nobody too"),
 		}), at(30, []Item{
-			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 2 × (550ms + 600ms + 600ms) = 3.5s after it (the lab's 500ms and 50ms, each hop's 500ms and 100ms), and the headline says how many are expected by now"),
+			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 2 × (550ms + 600ms + 600ms) = 3.5s after it (the edge's 500ms and 50ms, each hop's 500ms and 100ms), and the headline says how many are expected by now"),
 		})...),
 	})
 }
@@ -79,7 +79,7 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		if dep.Hops > 2 {
 			hops = fmt.Sprintf("hops 1–%d", dep.Hops-1)
 		}
-		label, brief = "the lab and "+label, "lab, "+hops+" try"
+		label, brief = "the edge and "+label, "edge+"+hops+" try" // as short as "lab, " was: a compare half's line at 80 columns
 	}
 	long, short := dep.hopTries(c.Payment.Retry)
 	value := func(deadline string) string {

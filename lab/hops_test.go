@@ -27,7 +27,7 @@ func TestHopHungUp(t *testing.T) {
 		}
 		return ""
 	}
-	if v := item(s); !strings.HasPrefix(v, "12, 9 the lab hung up on (peak") {
+	if v := item(s); !strings.HasPrefix(v, "12, 9 the edge hung up on (peak") {
 		t.Errorf("the item: %q", v)
 	}
 	// The lab's own orphaned calls are still its calls at hop 1: not calls hop 1 runs on after a hang-up.
@@ -75,7 +75,7 @@ func TestHelpSaysWhyADeeperHopHoldsMore(t *testing.T) {
 	for _, it := range NumberWords() {
 		if it.Label == "hop N" {
 			found = true
-			if !strings.Contains(it.Value, "the lab, no hop itself") || !strings.Contains(it.Value, "a deeper hop can hold more calls than the one above it") {
+			if !strings.Contains(it.Value, "the edge, the lab's own payment call and no hop itself") || !strings.Contains(it.Value, "a deeper hop can hold more calls than the one above it") {
 				t.Errorf("help's hop N: %q", it.Value)
 			}
 		}

@@ -61,10 +61,10 @@ func init() {
 		settings: at(86, retrySettings),
 		way:      append(at(10, retryTimesItem), at(30, retryItems)...),
 		numbers: append(at(20, []Item{
-			word("calls/payment", "the lab's calls to the dependency per payment that called (\"174 ÷ 62 that called\": a payment turned away before it called is not in it): 1.0× without retries; retries amplify it; in a compare where some payments did not call, its row says so, \"calls/payment that called\", each run's of its own. With a chain of hops, calls/payment at hop 1: the lab calls the first hop"),
+			word("calls/payment", "the lab's calls to the dependency per payment that called (\"174 ÷ 62 that called\": a payment turned away before it called is not in it): 1.0× without retries; retries amplify it; in a compare where some payments did not call, its row says so, \"calls/payment that called\", each run's of its own. With a chain of hops, calls/payment at hop 1: the edge (the lab's own call) calls the first hop"),
 		}), at(40, []Item{
 			word("retries", "calls after a payment's first; refused by the budget: retries the retry budget (payment.retry.budget) did not allow"),
-			word("edge retries", "with a chain of hops, the retries of the lab's own payment call (the edge) alone; the hops' own retries show in hop N calls/payment, N the last hop"),
+			word("edge retries", "with a chain of hops, the retries of the edge (the lab's own payment call, which calls hop 1) alone; the hops' own retries show in hop N calls/payment, N the last hop"),
 		})...),
 		forecast: at(5, func(c Config, f *Forecast) { f.Retry = c.RetryForecast() }),
 	})
@@ -91,7 +91,7 @@ func retrySettings(c Config, _ *Snapshot, w int) []Item {
 	}
 	value := fmt.Sprintf("%d tries, %s", r.Attempts, wait)
 	if c.Dependency.Chain() && !narrow(w) { // the hops' own retries are dependency.hop's, said on the hops line
-		value += " (the lab's own call)"
+		value += " (the edge's)"
 	}
 	return []Item{{Label: "retry", Value: value}}
 }

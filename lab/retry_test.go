@@ -112,7 +112,7 @@ func TestRetrySettingInAChainIsTheLabs(t *testing.T) {
 	for _, it := range SettingsItems(c, &Snapshot{Config: c}, 120) {
 		if it.Label == "retry" {
 			found = true
-			if !strings.HasSuffix(it.Value, "(the lab's own call)") {
+			if !strings.HasSuffix(it.Value, "(the edge's)") {
 				t.Errorf("retry %q", it.Value)
 			}
 		}

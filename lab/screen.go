@@ -86,10 +86,14 @@ var coreSettings = slices.Concat(
 		// want of a worker", starving's, left out CoDel's, review 16 #14).
 		const onWorker = "on a worker, outermost first"
 		// None where none can be turned away: beside an unbounded queue, "one rejected:pool"
-		// raised a question the lab cannot (newcomer 28).
+		// raised a question the lab cannot (newcomer 28). The outcome alone, as the table's
+		// column: "one rejected:pool" read as a count, one request (newcomer 31).
 		forms := []string{onWorker + ": " + glossed, "outermost first: " + glossed, onWorker + ": " + chain, "outermost first: " + chain, chain}
+		// Where that is too wide (a fleet's bulkhead beside CoDel: three reasons), in the
+		// table's columns' names, "on a worker" left out as the shorter forms leave it.
 		if before := beforeChainWords(s); before != "" {
-			forms = append([]string{onWorker + " (one " + before + " never reaches it): " + glossed}, forms...)
+			forms = append([]string{onWorker + " (" + before + " never reaches it): " + glossed,
+				"outermost first (" + beforeChainColumns(s) + " never reaches it): " + glossed}, forms...)
 		}
 		value := fittingValue(label, w, forms...)
 		items := []Item{{Label: label, Value: value, Spare: true}} // it follows from the settings
@@ -382,7 +386,7 @@ var coreHealth = slices.Concat(
 		if n := s.HopHungUp(); n > 0 {
 			// Not "orphaned": that word is the lab's own calls running on off a worker
 			// (timeout caller); these run on at hop 1, the lab's side of them ended.
-			orphans = fmt.Sprintf(", %s the lab hung up on", FmtCount(n))
+			orphans = fmt.Sprintf(", %s the edge hung up on", FmtCount(n))
 		}
 		// Short of room, whole items go, the count of calls first: cut, a compare half read
 		// "(peak 64, 4996…", a number without its unit (newcomer 19).
@@ -651,7 +655,7 @@ func coreWords() []part[[]Item] {
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it); a screenshot's: \"screenshot at 8.0s\" (a compare's A half, short of room: \"at 8.0s\")"),
 			word("rejected:balancer n", "a fleet's requests, every class's (\"total rejected:balancer n\" in the header, beside a class's own share of them), the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(all out since 12.9s)\" while every replica is out of rotation (\"all out again\" in a later stretch than the first), the only time it turns them away; quiet, with \"(stopped at 19.5s)\", when a replica came back. Each class's but payment's own share is counted too, among that class's requests turned away, beside their other reasons (\"signup turned away n: rej:pool n, rej:balancer n\")"),
-			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". The first one says what it counts beside its count, \"(rejected:pool, 1.2/s in 3–8s)\", or at 80 columns the table's column, \"(rej:pool)\", and where there is room first what its class needs of the pool (Little's law: rate × time on a worker), \"needs ~0.01 workers\": next to none, so it starves for the workers others hold, not for its own load; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour, with its rate over the table's /s seconds, while it happens (in any of those seconds); once it stopped, quiet, with that rate and \"stopped at 7s\", the end of the last whole second that had one (shorter: \"stopped\", or \"(stopped at 7s)\" alone)"),
+			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". Each in one form, cut from its end where it does not fit: \"signup starved 12 (rej:pool, 1.2/s; needs ~0.01 workers)\": the table's column; its rate over the table's /s seconds, or once it stopped, since when; and what its class needs of the pool (Little's law: rate × time on a worker): next to none, so it starves for the workers others hold, not for its own load; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour while it happens (in any of those seconds); once it stopped, quiet, \"(rej:pool, stopped at 7s)\", the end of the last whole second that had one"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
@@ -663,7 +667,7 @@ func coreWords() []part[[]Item] {
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the lab calls; \"n the lab hung up on\": of those, the calls hop 1 works on after the lab hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the edge (the lab's own payment call) calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the lab still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{

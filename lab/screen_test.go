@@ -337,8 +337,9 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"fallback", "http"}}
 	for w, want := range map[int]string{
-		120: "payment chain on a worker, outermost first (one rejected:pool never reaches it): fallback → http",
-		80:  "payment chain on a worker, outermost first: fallback → http",
+		120: "payment chain on a worker, outermost first (rejected:pool never reaches it): fallback → http",
+		// Narrower, in the table's column's name, "on a worker" left out (newcomer 31).
+		80: "payment chain outermost first (rej:pool never reaches it): fallback → http",
 	} {
 		if items := fmt.Sprint(SettingsItems(c, s, w)); !strings.Contains(items, want) {
 			t.Errorf("at %d: %s, want %q", w, items, want)
@@ -348,9 +349,15 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	// starving's "for want of a worker" (review 16 #14).
 	s.Fleet = &FleetStats{}
 	s.Config.Pool.Discipline = CoDel
-	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(one rejected:pool, :balancer or :codel never reaches it)"; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool, :balancer or :codel never reaches it)"; !strings.Contains(items, want) {
 		t.Errorf("a fleet with CoDel: %s, want %q", items, want)
 	}
+	// With fleet-bulkhead's semaphore too, at 120 columns, in the table's columns' names.
+	s.Chain = []string{"fallback", "bulkhead:semaphore", "http"}
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "payment chain outermost first (rej:pool, :balancer or :codel never reaches it): fallback → bulkhead:semaphore → http"; !strings.Contains(items, want) {
+		t.Errorf("a fleet's bulkhead with CoDel: %s, want %q", items, want)
+	}
+	s.Chain = []string{"fallback", "http"}
 	// None beside an unbounded queue, which turns none away (newcomer 28), unless it was
 	// bounded earlier in the run and did.
 	s.Fleet, s.Config = nil, c
@@ -359,7 +366,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 		t.Errorf("an unbounded queue: %s, want %q", items, want)
 	}
 	s.Classes[Signup].Rejected[RejectPool] = 1
-	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(one rejected:pool never reaches it)"; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(s.Config, s, 120)), "(rejected:pool never reaches it)"; !strings.Contains(items, want) {
 		t.Errorf("an unbounded queue that was bounded: %s, want %q", items, want)
 	}
 	s.Classes[Signup].Rejected[RejectPool], s.Config = 0, c

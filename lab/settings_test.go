@@ -163,7 +163,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		items := func(w int) string {
 			var out []string
 			for _, it := range SettingsItems(c, NotStarted(c), w) {
-				if strings.HasPrefix(it.Label, "hops") || strings.HasPrefix(it.Label, "the lab and hops") {
+				if strings.HasPrefix(it.Label, "hops") || strings.HasPrefix(it.Label, "the edge and hops") {
 					out = append(out, it.Phrase())
 				}
 			}
@@ -202,11 +202,11 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		// the line (newcomer 26: the edge's tries were on none).
 		c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(500 * time.Millisecond)}
 		c.Payment.Retry.Attempts, c.Payment.Retry.On = 3, []RetryCondition{RetryOnTimeout}
-		if wide := items(120); !strings.Contains(wide, "the lab and hops 1 and 2 try 3 times, 100ms apart, on their own timeout of 500ms") {
+		if wide := items(120); !strings.Contains(wide, "the edge and hops 1 and 2 try 3 times, 100ms apart, on their own timeout of 500ms") {
 			t.Errorf("the lab tried alike, at 120: %q", wide)
 		}
 		for _, w := range []int{59, 80} {
-			if got := items(w); got != "hops 3, per-hop: lab, hops 1–2 try 3 times, 500ms a try" {
+			if got := items(w); got != "hops 3, per-hop: edge+hops 1–2 try 3 times, 500ms a try" {
 				t.Errorf("the lab tried alike, at %d: %q", w, got)
 			}
 		}

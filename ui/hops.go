@@ -65,7 +65,7 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	type form struct {
 		words       bool   // every box says what its numbers are: no legend
 		short, bare bool   // short: "1" for "hop 1"; bare: nothing but the boxes
-		lab         bool   // bare but for "lab" before them: who calls hop 1
+		lab         bool   // bare but for "edge" before them: who calls hop 1
 		arrow       string // between the boxes
 		legend      string // after the boxes: what their numbers are
 	}
@@ -74,8 +74,8 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	past := "so far past the user's " + fmtDur(user)
 	build := func(f form) string {
 		var parts []string
-		if !f.bare || f.lab { // the lab calls hop 1: it is no hop (newcomer 28: "hops 3" beside "lab, hops 1–2")
-			parts = append(parts, t.dim.Render("lab"))
+		if !f.bare || f.lab { // the edge calls hop 1: it is no hop (newcomer 28: "hops 3" beside "lab, hops 1–2")
+			parts = append(parts, t.dim.Render("edge"))
 		}
 		for i, h := range s.Hops {
 			name := fmt.Sprintf("hop %d", i+1)

@@ -56,7 +56,7 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	var spare spareClause
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
-	if !ok || !strings.Contains(msg, "the lab, hop 1 and hop 2 retry on their own and every try times out: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the user leaves at 1s, yet 1321 hop calls worked on past 1s (100 + 398 + 823), for nobody") {
+	if !ok || !strings.Contains(msg, "the edge, hop 1 and hop 2 retry on their own and every try times out: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the user leaves at 1s, yet 1321 hop calls worked on past 1s (100 + 398 + 823), for nobody") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// Why the measure falls short of 27 (newcomer 15): the latest payments' last calls are
@@ -76,7 +76,7 @@ func TestHopsOnScreen(t *testing.T) {
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early, &spareClause{}); !strings.Contains(msg,
-		"the lab gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on past 1s") {
+		"the edge gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on past 1s") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
@@ -88,8 +88,8 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	for w, want := range map[int]string{120: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
 		117: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
-		// The lab before hop 1, where it fits: it calls hop 1, it is no hop (newcomer 28).
-		115: "lab ─▶ [hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3 slow 3s: 47, 823] (in flight now, so far past the user's 1s)",
+		// The edge before hop 1, where it fits: it calls hop 1, it is no hop (newcomer 28).
+		115: "edge ─▶ [hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3 slow 3s: 47, 823] (in flight now, so far past the user's 1s)",
 		96:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far past the user's 1s)",
 		80:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far past 1s)",
 		76:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, so far past 1s)"} {
@@ -98,7 +98,7 @@ func TestHopsOnScreen(t *testing.T) {
 		}
 	}
 	// No legend fits after the boxes: the line under them says it, before the hops' items.
-	if line, legend := chain(&s, 59); line != "lab → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
+	if line, legend := chain(&s, 59); line != "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
 		t.Errorf("the chain at 59 columns: %q (legend %v)", line, legend)
 	}
 	if line, legend := chain(&s, 47); line != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {

@@ -25,7 +25,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep)
 		}
 		if dep.RetryAt == lab.RetryAtEdge {
-			msg += "; only the lab's own payment call retries"
+			msg += "; only the edge (the lab's own call) retries"
 		}
 		msg += fmt.Sprintf(": %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		msg += pastDeadline(cfg, s)
@@ -128,9 +128,9 @@ func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
 	// The table's p99 is of the payments the lab finished: when it gave up, which can come
 	// before the user's deadline while the hops below work on.
 	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
-		// "the lab", as the sentence names the layers: "the edge" was defined only in a
-		// compare's B half (newcomer 30), and the words it took cost A its charts at 120x40.
-		return fmt.Sprintf("; the lab gives up by %s (p99), the user leaves at %s, yet %s", latency(lat.P99, lat.Count), fmtDur(d), work)
+		// "the edge", as the sentence names the layers, defined at its first: "the lab" was
+		// the tool itself elsewhere (newcomer 31), "the edge" bare defined in B alone (newcomer 30).
+		return fmt.Sprintf("; the edge gives up by %s (p99), the user leaves at %s, yet %s", latency(lat.P99, lat.Count), fmtDur(d), work)
 	}
 	return fmt.Sprintf("; the user leaves at %s, yet %s", fmtDur(d), work)
 }

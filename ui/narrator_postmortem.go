@@ -149,8 +149,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				} else { // what holds it, not its drift: more arrive than the cap answers, so it cannot drain ("drains
 					// 5.8/s", then "shrinks 5.8/s", read as emptying beside 338 held steady; newcomers 26, 29);
 					// the pool picture's "waiting", as "the queue of N" is a bound elsewhere and this one has none (review 16 #6)
-					// Short: 80x24 keeps the fix's brief clause only within four lines.
-					msg += fmt.Sprintf(", holding the queue (%s waiting)", fmtCount(int64(s.Pool.Queued)))
+					// Short: 80x24 keeps the fix's brief clause only within four lines. "Steady":
+					// "holding the queue (344 waiting)" read as keeping it, or leaving 344 in it (newcomer 31).
+					msg += fmt.Sprintf(", queue steady at ~%s waiting", fmtCount(int64(s.Pool.Queued)))
 				}
 				break
 			}

@@ -757,7 +757,20 @@ const recordedWord = "screenshot"
 
 // headerLine: the lab's title and run time on the left (a screenshot's state too);
 // starvation and the live run's state on the right. In compare mode the title is the side, and the focused one stands out.
+// A screenshot's halves say it alike: B says "screenshot" where A does, "at 10.0s" where A
+// gave the word up for its count ("▶ A shared-pool  at 10.0s" beside "B semaphore-bulkhead
+// screenshot at 10.0s" asked whether B was a still and A live: newcomer 31).
 func headerLine(t *theme, s screen, i, w int) string {
+	word := true
+	if s.recorded && i > 0 {
+		_, word = headerForm(t, s, 0, w, true)
+	}
+	line, _ := headerForm(t, s, i, w, word)
+	return line
+}
+
+// headerForm is headerLine's line for pane i, and whether it says "screenshot" (word: it may).
+func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 	p := s.panes[i]
 	snap := p.snapshotOrEmpty()
 	name := p.cfg.Name
@@ -778,22 +791,24 @@ func headerLine(t *theme, s screen, i, w int) string {
 	// setting like the dependency's 3.0s (newcomer 26): "screenshot at 8.0s" in every form
 	// but the last, which drops the time, as the state's word was in every form. Compare
 	// mode's halves each keep the time, the moment each shows (newcomer 28 had to assume
-	// A's; review 17 #12: both could drop it), and one the word (each giving up the word
-	// alone, both did: review 16 #4): A, whose outage count is the lesson's, gives it up
-	// before its count; B keeps it, its count giving way first.
+	// A's; review 17 #12: both could drop it), and the word alike: A, whose outage count is
+	// the lesson's, gives it up before its count, and B with it; B keeps it where A does, its
+	// count giving way first.
 	lefts := []string{title + "  " + t.dim.Render("run time ") + fmtElapsed(snap.Elapsed), title + "  " + fmtElapsed(snap.Elapsed), title}
+	var at string // a compare half's time without the word
 	if s.recorded {
 		shot := title + "  " + t.dim.Render(recordedWord+" at ") + fmtElapsed(snap.Elapsed)
+		at = title + "  " + t.dim.Render("at ") + fmtElapsed(snap.Elapsed)
 		lefts = []string{shot, shot, title + "  " + t.dim.Render(recordedWord)}
 		switch {
 		case len(s.panes) == 1:
-		case i > 0:
-			lefts[2] = shot
-		default:
-			at := title + "  " + t.dim.Render("at ") + fmtElapsed(snap.Elapsed)
-			lefts[1], lefts[2] = at, at
+		case word:
+			lefts = []string{shot, shot, shot}
+		default: // A gave the word up: B too
+			lefts = []string{at, at, at}
 		}
 	}
+	said := func(left string) bool { return s.recorded && strings.Contains(left, recordedWord) }
 
 	// The right side: what is starving, and the run's state.
 	var state, stateShort string
@@ -823,6 +838,20 @@ func headerLine(t *theme, s screen, i, w int) string {
 		return strings.Join(slices.Concat(items, []string{state}), "  ")
 	}
 	var tries []pair
+	if s.recorded && len(s.panes) > 1 {
+		// The halves' counts give way before the word; A, whose outage count is the lesson's,
+		// gives the word up before that count, "at 20.0s", and B with it.
+		for _, items := range forms {
+			if len(items) > 0 || i > 0 {
+				tries = append(tries, pair{lefts[0], right(items, "")})
+			}
+		}
+		for _, items := range forms {
+			if len(items) > 0 && i == 0 && snap.TurnedAway(lab.RejectBalancer) > 0 {
+				tries = append(tries, pair{at, right(items, "")})
+			}
+		}
+	}
 	for _, items := range forms {
 		tries = append(tries, pair{lefts[0], right(items, state)})
 		for _, left := range lefts[:2] {
@@ -834,14 +863,14 @@ func headerLine(t *theme, s screen, i, w int) string {
 	}
 	for _, p := range tries {
 		if gap := w - ansiWidth(p.left) - ansiWidth(p.right); gap >= 2 {
-			return p.left + strings.Repeat(" ", gap) + p.right
+			return p.left + strings.Repeat(" ", gap) + p.right, said(p.left)
 		}
 	}
 	last := lefts[2] // the title matters most: the side it names
 	if stateShort != "" {
 		last += "  " + stateShort
 	}
-	return fit(last, w)
+	return fit(last, w), said(lefts[2])
 }
 
 // stoppedNote says a rejection for reasons of classes stopped, and when ("stopped at 7s");
@@ -856,21 +885,22 @@ func stoppedNote(snap *lab.Snapshot, reasons []lab.Reason, classes ...lab.Class)
 
 // starvedForms are the header's forms of what is starving, best first, each a list of items
 // (the last form is none: the state alone, as the table below still shows the starvation).
-// Each class that starved says its count; the first says what it counts, the table's
-// rejected:pool (newcomer 23 read "starved" as "waiting for a worker"), and a fleet's
-// rejected:balancer with each one's share; each says its rate in the table's /s seconds and,
-// once it stopped, since when. Shorter forms give up the first's words for the column's
-// name and the notes level by level, first the others', then its own (review11 L14: the tie
-// outranked the others' notes, and "health starved 1 (0.2/s in 3–8s)" lost its rate at 120
-// columns though the column's name left room). A fleet's balancer turning requests away is
-// said beside them, first during an outage, so it is the one a narrow header keeps.
+// Each class that starved says its count in one form, cut from its end where it does not
+// fit: "signup starved 12 (rej:pool, 1.2/s; needs ~0.01 workers)", then "(rej:pool, 1.2/s)",
+// then "(rej:pool)", then bare. What it counts first, the table's column (newcomer 23 read
+// "starved" as "waiting for a worker"); then its rate, the table's /s row's, or once it
+// stopped, since when; then what starved means where there is room: the class needs next to
+// none of the pool (newcomer 30). One form: "(rej:pool, 1.2/s in 3–8s)", "(needs ~0.01
+// workers; rejected:pool, 3.4/s in 3–8s)" and "(rej:pool)" on three screens read as three
+// kinds of count (newcomer 31). The others' rates outrank the first's need (review11 L14).
+// A fleet's rejected:balancer has a share of a class's count: it says its parts.
 func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	type class struct {
-		label string    // "signup starved 12", styled
-		notes [3]string // its rate and since when it stopped; its rate and "stopped"; either alone
-		words [2]string // what it counts, in the word and in the column's name
-		parts bool      // more than one reason turned it away (a fleet's pool, balancer, codel …): never said bare
-		need  string    // what it asks of the pool, "needs ~0.01 workers"; "" in a fleet, whose replicas share it
+		label string // "signup starved 12", styled
+		note  string // its rate, "1.2/s", or since when it stopped
+		words string // what it counts, the column's name: "rej:pool"; a fleet's with each share
+		parts bool   // more than one reason turned it away (a fleet's pool, balancer, codel …): never said bare
+		need  string // what it asks of the pool, "needs ~0.01 workers"; "" in a fleet, whose replicas share it
 	}
 	var classes []class
 	r := snap.Rates()
@@ -880,125 +910,81 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			continue
 		}
 		now := snap.StarvingNow(c)
-		since := stoppedNote(snap, snap.CountedBy(c), c)
-		// Its rate in the table's /s window, for every class that has one there, and that it
-		// stopped, once it did: "signup starved 12 (last in 6–7s)" beside "health starved 1
-		// (0.2/s in 3–8s)" read as two kinds of count (newcomer 22). Shorter, a stopped one
-		// says so in its own words, never with a rate alone, which reads as starving now (the
-		// review: the colour alone said it, and NO_COLOR has none).
-		inWindow := ""
-		if rate := r.StarvedOf(c, snap.CountedBy(c)); r.Seconds > 0 && rate > 0 {
-			inWindow = fmtPerSec(rate) + " in " + r.Span()
-		}
-		var notes [3]string
-		switch {
-		case inWindow != "" && now:
-			notes = [3]string{inWindow, inWindow, inWindow}
-		case inWindow != "":
-			notes = [3]string{inWindow + ", " + since, inWindow + ", stopped", since}
-		default: // "–" where no whole second had one (stoppedNote)
-			notes = [3]string{since, since, since}
+		// Its rate in the table's /s window while it goes on; once it stopped, since when, never
+		// a rate alone, which reads as starving now (the review: the colour alone said it, and
+		// NO_COLOR has none). A fleet's parts say their window: its count is every rejection.
+		note := stoppedNote(snap, snap.CountedBy(c), c)
+		by := snap.CountedShares(c)
+		if rate := r.StarvedOf(c, snap.CountedBy(c)); now && r.Seconds > 0 && rate > 0 {
+			note = fmtPerSec(rate)
+			if len(by) > 1 {
+				note += " in " + r.Span()
+			}
+		} else if now && r.Seconds == 0 { // no whole second yet
+			note = "–"
 		}
 		// What it counts: each reason with its share where more than one turned it away (a fleet's pool,
-		// balancer, codel …), the word alone where one did.
-		by := snap.CountedShares(c)
-		var words, cols []string
+		// balancer, codel …), the column's name alone where one did.
+		var cols []string
 		for _, part := range by {
-			term, share := lab.TurnedAway(part.Reason).Term(), ""
+			share := ""
 			if len(by) > 1 {
 				share = " " + fmtCount(part.N)
 			}
-			words, cols = append(words, term.Word+share), append(cols, term.Column+share)
+			cols = append(cols, lab.TurnedAway(part.Reason).Term().Column+share)
 		}
 		// The alarm stands only while it is still happening; afterwards the total stays, quiet.
 		style := t.dim
 		if now {
 			style = t.alert
 		}
-		// What starved means, first: a class that needs next to none of the pool, turned away
-		// for the workers others hold ("signup starved 12" beside payments turned away as
-		// often read as a pool that picks on signups: newcomer 30).
 		need := ""
 		if w, ok := snap.StarvedNeed(c); ok {
 			need = "needs " + w + " workers"
 		}
-		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s %s %s", c, snap.StarvedWord(c), fmtCount(n))), notes: notes,
-			words: [2]string{strings.Join(words, ", "), strings.Join(cols, ", ")}, parts: len(by) > 1, need: need})
+		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s %s %s", c, snap.StarvedWord(c), fmtCount(n))), note: note,
+			words: strings.Join(cols, ", "), parts: len(by) > 1, need: need})
 	}
-	// tie is class k with what it counts (word: 0 the word, 1 the column's name) and its note
-	// at level (-1: none); noted is class k with its note at level (-1: its count bare).
-	// A count of two reasons says its note on the count, whose it is, and its parts after a
-	// colon: "signup turned away 556 (74.6/s in 15–20s): rej:pool 15, rej:balancer 541".
-	// After the last part, the note read as the balancer's, and its "none since" as the
-	// outage's (review 18).
-	// need: with what the class needs of the pool before them, where it has it.
-	need := false
-	tie := func(k, word, level int) string {
-		if classes[k].parts {
+	// item is class k at level: 4 all its form, 3 without its need, 2 its note alone (an
+	// other class's, beside the first's words), 1 what it counts alone, 0 bare. A count of two reasons says its note on the count, whose it is, and its parts
+	// after a colon, never bare: "signup turned away 556 (74.6/s in 15–20s): rej:pool 15,
+	// rej:balancer 541" (after the last part, the note read as the balancer's, review 18); the
+	// domino's "signup starved 556" beside replica rows that count their pools' alone read as
+	// two meanings of starved (newcomer 26).
+	item := func(k, level int) string {
+		c := classes[k]
+		if c.parts {
 			note := ""
-			if level >= 0 {
-				note = " (" + classes[k].notes[level] + ")"
+			if level >= 2 {
+				note = " (" + c.note + ")"
 			}
-			return classes[k].label + t.dim.Render(note+": "+classes[k].words[word])
+			return c.label + t.dim.Render(note+": "+c.words)
 		}
-		inside := classes[k].words[word]
-		if need && classes[k].need != "" {
-			inside = classes[k].need + "; " + inside
-		}
-		if level >= 0 {
-			inside += ", " + classes[k].notes[level]
-		}
-		return classes[k].label + t.dim.Render(" ("+inside+")")
-	}
-	// A count of two reasons keeps its parts in the column's names wherever it is said:
-	// the domino's "signup starved 556", the pool's 14 and the balancer's 542, beside replica
-	// rows that count their pools' alone read as two meanings of starved (newcomer 26); its
-	// word is turned away, not starved, which is the pool's alone (newcomer 28).
-	noted := func(k, level int) string {
+		inside := []string{c.words, c.note}
 		switch {
-		case classes[k].parts:
-			return tie(k, 1, level)
-		case level < 0:
-			return classes[k].label
+		case level == 0:
+			return c.label
+		case level == 1:
+			inside = inside[:1]
+		case level == 2:
+			inside = inside[1:]
+		case level == 4 && c.need != "":
+			inside[1] += "; " + c.need
 		}
-		return classes[k].label + t.dim.Render(" ("+classes[k].notes[level]+")")
+		return c.label + t.dim.Render(" ("+strings.Join(inside, ", ")+")")
 	}
-	// form is the first class by first, the others each at level.
-	form := func(first string, level int) []string {
-		items := []string{first}
-		for k := 1; k < len(classes); k++ {
-			items = append(items, noted(k, level))
+	// form is the first class at first, the others each at level (-1: left out).
+	form := func(first, level int) []string {
+		items := []string{item(0, first)}
+		for k := 1; k < len(classes) && level >= 0; k++ {
+			items = append(items, item(k, level))
 		}
 		return items
 	}
-	// The noted forms, then every count bare (bare: its index), then the first item alone.
-	// The first class's need first, where every note keeps its fullest words beside it: a
-	// rate and since when it stopped outrank it (review11 L14: a second class starving now,
-	// bare, says nothing without colour of its being now).
 	var forms [][]string
 	if len(classes) > 0 {
-		if classes[0].need != "" {
-			need = true
-			for word := range 2 {
-				forms = append(forms, form(tie(0, word, 0), 0))
-			}
-			need = false
-		}
-		for word := range 2 {
-			for level := range 3 {
-				forms = append(forms, form(tie(0, word, level), level))
-			}
-		}
-		for word := range 2 {
-			for level := range 3 {
-				forms = append(forms, form(tie(0, word, level), -1))
-			}
-		}
-		forms = append(forms, form(tie(0, 1, -1), -1), []string{tie(0, 1, -1)})
-		for level := range 3 {
-			forms = append(forms, form(noted(0, level), level))
-		}
-		forms = append(forms, form(noted(0, -1), -1))
+		forms = append(forms, form(4, 4), form(4, 3), form(3, 3), form(3, 2), form(3, 0), form(3, -1), form(1, 0), form(1, -1))
+		forms = append(forms, form(0, 0))
 	} else {
 		forms = append(forms, nil)
 	}
@@ -1045,7 +1031,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			// Its count bare beside the first class alone, whose parts it has a share of; then
 			// alone, the whole outage's count, before a class's (whose parts take more room).
 			if len(classes) > 1 {
-				forms = append(forms, slices.Insert([]string{noted(0, -1)}, min(at, 1), label))
+				forms = append(forms, slices.Insert([]string{item(0, 0)}, min(at, 1), label))
 			}
 			return append(forms, []string{label}), withBare
 		}

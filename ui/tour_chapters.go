@@ -289,7 +289,7 @@ var tourChapters = []chapter{
 		presets: []string{"stacked-timeouts", "deadline-propagation"},
 		question: func(c []lab.Config) string {
 			return fmt.Sprintf("A payment goes through %d services, the last one slow. In A each layer gives a try %s and tries %d "+
-				"times on its own; in B only the lab's own payment call retries, and one %s deadline set there travels down. How many calls reach the last "+
+				"times on its own; in B only the edge (the lab's own call) retries, and one %s deadline set there travels down. How many calls reach the last "+
 				"service per payment?", c[0].Dependency.Hops, fmtDur(c[0].Payment.Timeout.Duration.D()), c[0].Payment.Retry.Attempts,
 				fmtDur(c[1].Payment.Deadline.D()))
 		},
@@ -302,7 +302,7 @@ var tourChapters = []chapter{
 		lesson: func(a tourAt) string {
 			ra, rb := a.forecast(0).Retry, a.forecast(1).Retry
 			return fmt.Sprintf("Retries multiply: A's %d layers make %s = %s calls at the last hop per payment (the latest payments "+
-				"have not made all theirs yet): %s measured; B retries in the lab's own call alone, so at most %s: %s measured. Work for users "+
+				"have not made all theirs yet): %s measured; B retries at the edge alone, so at most %s: %s measured. Work for users "+
 				"who had left, past their %s deadline, which B's propagated deadline stops: %s in A, %s in B.",
 				ra.Layers(), layerProduct(a.cfg(0), ra), fmtWorkers(ra.Deepest), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
