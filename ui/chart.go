@@ -296,9 +296,13 @@ func chartWindow(s *lab.Snapshot, cols int) []lab.Second {
 // columnSeconds are the seconds, lo to hi-1 of n, that column x of a plot of cols columns
 // draws: each second spans cols/n columns, or shares one where there are more seconds than
 // columns, which then draws the largest of them (the busiest second is never left out).
+// Counted from the end, so the last column draws the last second alone, the one the legend
+// gives: shared with the second before, fleet-domino's rejections ended on that second's ▇
+// where its own had dropped, r4 back in rotation (newcomer 31).
 func columnSeconds(x, n, cols int) (lo, hi int) {
-	lo = min(x*n/cols, n-1)
-	return lo, max(lo+1, min((x+1)*n/cols, n))
+	back := max(cols-1-x, 0) // the columns after x (a line's point past the last: its second)
+	after := min(back*n/cols, n-1)
+	return n - max(after+1, min((back+1)*n/cols, n)), n - after
 }
 
 // secondColumn is the first column of a plot of cols columns drawing second i of n
@@ -434,6 +438,10 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	if strip {
 		labelW = stripLabelW(upper, spec.withUnit(rowTop))
 	}
+	// Its seconds on the row's columns (cols), the labels widened to leave them: side by
+	// side, plots of 20 and 17 columns set "10s" apart, and one of 21 beside 20 drew a
+	// second's sample half a second off its neighbour's (newcomer 31).
+	labelW = max(labelW, w-2-cols)
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
 	window := chartWindow(s, cols)

@@ -382,13 +382,13 @@ func TestStripReachesSmallData(t *testing.T) {
 			}
 			strip = append(strip, r[axis+1:])
 		}
-		plotW, n := w-axis-1, len(held)
+		plotW := w - axis - 1
 		for x := range plotW {
 			drawn := false
 			for _, row := range strip {
 				drawn = drawn || x < len(row) && row[x] != ' '
 			}
-			if sec := held[min(x*n/plotW, n-1)]; sec > 0 && !drawn {
+			if sec := columnMax(s.Timeline, x, plotW, func(sec *lab.Second) float64 { return sec.Held[lab.Payment] }); sec > 0 && !drawn {
 				t.Errorf("w %d: column %d draws nothing for %.2f workers held:\n%s", w, x, sec, strings.Join(lines, "\n"))
 				break
 			}

@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// Charts side by side draw their seconds on as many columns, whatever their labels' widths:
+// fleet-domino beside fleet-bulkhead drew 20 s on 20 and on 17 columns, "10s" at different
+// places, and codel-queue's queue chart on 21 beside 20, a sample half a second off its
+// neighbour's (newcomer 31). Each chart's "10s" stands as far from its axis.
+func TestChartsSideBySideShareColumns(t *testing.T) {
+	th := newTheme(true, true)
+	fleet := pulledFleet(94, 94, func(int, *lab.Second) {})
+	for w := 56; w <= 130; w++ {
+		lines := chartsLines(th, fleet, fleet, nil, w, w, 6)
+		plain := make([]string, len(lines))
+		for i, l := range lines {
+			plain[i] = ansi.Strip(l)
+		}
+		axes := []rune(plain[len(plain)-1])
+		var row []rune
+		for _, l := range plain {
+			if strings.Count(l, "┤") == 2 {
+				row = []rune(l)
+				break
+			}
+		}
+		if row == nil {
+			t.Fatalf("w %d: no row of two strips:\n%s", w, strings.Join(plain, "\n"))
+		}
+		var from []int // each chart's "10s" past its axis
+		for x, r := range row {
+			if r != '┤' {
+				continue
+			}
+			at := -1
+			for k := x + 1; k+2 < len(axes); k++ {
+				if string(axes[k:k+3]) == "10s" {
+					at = k
+					break
+				}
+			}
+			from = append(from, at-x)
+		}
+		if len(from) != 2 || from[0] != from[1] || from[0] <= 0 {
+			t.Errorf("w %d: \"10s\" at %v past each axis, want one place:\n%s", w, from, strings.Join(plain, "\n"))
+		}
+	}
+}
+
+// A plot with fewer columns than seconds (at most one in five holding two, chartWindow)
+// draws the last second alone in its last column,
+// the one its legend gives: shared with the second before, fleet-domino's rejections ended on
+// that second's ▇ where its own had dropped, r4 back in rotation (newcomer 31).
+func TestLastColumnIsTheLastSecond(t *testing.T) {
+	for n := 2; n <= 120; n++ {
+		for cols := 2; cols < n; cols++ {
+			if n-cols > cols/4 { // chartWindow shows the last seconds instead, a column each
+				continue
+			}
+			if lo, hi := columnSeconds(cols-1, n, cols); lo != n-1 || hi != n {
+				t.Fatalf("%d seconds on %d columns: the last draws %d–%d, want %d alone", n, cols, lo, hi-1, n-1)
+			}
+			covered := 0 // every second drawn, once
+			for x := range cols {
+				lo, hi := columnSeconds(x, n, cols)
+				if lo != covered || hi <= lo {
+					t.Fatalf("%d seconds on %d columns: column %d draws %d–%d after %d", n, cols, x, lo, hi-1, covered)
+				}
+				covered = hi
+			}
+			if covered != n {
+				t.Fatalf("%d seconds on %d columns: %d drawn", n, cols, covered)
+			}
+		}
+	}
+}
