@@ -80,3 +80,24 @@ func TestLastColumnIsTheLastSecond(t *testing.T) {
 		}
 	}
 }
+
+// A strip's top is █ where its value writes as the label's top: the closed loop's two rows
+// of "0–1.01s" ended one on ▇ (1.006s of 1.014s) and one on █ (newcomer 31). 19 workers of 20
+// stays ▇, written 19, not 20.
+func TestStripTopsAtItsLabel(t *testing.T) {
+	th := newTheme(true, true)
+	st := th.name[lab.Payment]
+	rows := stripLines(th, []stripSeries{
+		{"s", st, []float64{500, 1006}, 1e-9, 1014},
+		{"c", st, []float64{500, 1014}, 1e-9, 1014},
+	}, latencyTop, 2, 10, 2)
+	for _, r := range rows {
+		if got := ansi.Strip(r); !strings.HasSuffix(got, "┤▃█") {
+			t.Errorf("latency strip %q: want █ at 1.01s as its label writes it", got)
+		}
+	}
+	pool := ansi.Strip(stripLines(th, []stripSeries{{"P", st, []float64{19, 20}, heldLeast, 20}}, rowTop, 1, 8, 2)[0])
+	if !strings.HasSuffix(pool, "┤▇█") {
+		t.Errorf("pool strip %q: want 19 of 20 ▇, 20 █", pool)
+	}
+}
