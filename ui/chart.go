@@ -66,6 +66,10 @@ type chartSpec struct {
 	// strip reaches atLeast, whole, as the workers chart beside it: "0–80" beside a pool of
 	// at most 64 left the two to be matched by hand.
 	measure string
+	// sized says the axis reaches atLeast, a size, whatever the data: a bounded queue's.
+	// Scaled to its data, a class's 29 waiting drew ▇ on "0–30" under "the queue of 100",
+	// read as a queue almost full at 43 of 100 (newcomer 31).
+	sized bool
 }
 
 // strips says spec is drawn as strips whatever its rows: a pool's, one with its ok, and a
@@ -236,11 +240,12 @@ func waits(s *lab.Snapshot) bool {
 func queueChart(s *lab.Snapshot) chartSpec {
 	// The queue's size with its name, not "(of 100)" after the title, which read as the axis's
 	// top beside "0–30" (newcomer 26).
-	queue := "the unbounded queue"
+	queue, sized := "the unbounded queue", false
 	if q := s.Config.Pool.Queue; !q.Unbounded() {
-		queue = "the queue of " + q.String()
+		queue, sized = "the queue of "+q.String(), true
 	}
 	return chartSpec{
+		sized: sized,
 		title: "waiting in " + queue,
 		short: "in " + queue, // never cut to "of 10…" for 100
 		bare:  "in the queue",
@@ -549,8 +554,8 @@ func chartReach(spec chartSpec, s *lab.Snapshot, cols int) (data, atLeast float6
 }
 
 // wholeTop says spec's axis tops at what it counts, not a round number: a pool chart's
-// workers, or a measure's own (the adaptive limit's permits).
-func (spec chartSpec) wholeTop() bool { return spec.pool || spec.measure != "" }
+// workers, a measure's own (the adaptive limit's permits), or a queue's size.
+func (spec chartSpec) wholeTop() bool { return spec.pool || spec.measure != "" || spec.sized }
 
 // reach is what spec's axis reaches for data that must show atLeast: a pool chart's, the
 // pool's size always (axisReach otherwise).

@@ -101,3 +101,20 @@ func TestStripTopsAtItsLabel(t *testing.T) {
 		t.Errorf("pool strip %q: want 19 of 20 ▇, 20 █", pool)
 	}
 }
+
+// A bounded queue's chart reaches the queue's size, whatever waits: scaled to its data, 29
+// payments drew ▇ on "P 0–30" under "the queue of 100", read as a queue almost full at 43 of
+// 100 (newcomer 31). An unbounded queue's reaches what waited.
+func TestQueueChartReachesTheQueue(t *testing.T) {
+	th := newTheme(true, true)
+	s := queueSnapshot() // at most 44 of 100 waiting
+	got := ansi.Strip(strings.Join(chartLines(th, starvationChart(s, nil), s, nil, 59, 7, true), "\n"))
+	if !strings.Contains(got, "P 0–100┤") || !strings.Contains(got, "S 0–100┤") {
+		t.Errorf("queue of 100: want strips to 100:\n%s", got)
+	}
+	s.Config.Pool.Queue = lab.QueueUnbounded
+	got = ansi.Strip(strings.Join(chartLines(th, starvationChart(s, nil), s, nil, 59, 7, true), "\n"))
+	if !strings.Contains(got, "P 0–50┤") {
+		t.Errorf("unbounded queue: want strips to what waited, 0–50:\n%s", got)
+	}
+}
