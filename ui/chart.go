@@ -91,29 +91,43 @@ func (spec chartSpec) least() float64 {
 	return math.SmallestNonzeroFloat64
 }
 
-// stripKeys say what a strip's blocks are, after a chart's title: ▁ to █ eighths of the
-// range its label gives, and someMark's rule, in full; then, where the plot draws someMark
-// (some), its rule alone, else the eighths alone. One key on every chart of strips: the
-// eighths had none, and someMark's only where drawn (newcomer 28: "dividing the range by 8
-// in your head"); one rule, whole in every form (newcomer 29: "⣀ 0.05+" beside "⣀ some,
-// under ▁"). A pool's says from what: its row blank beside "some" contradicted the signups'
-// 0.01 workers held (newcomer 25, shared-pool's 5/s × 2ms); the other charts count whole
-// requests, so any is some.
-func (spec chartSpec) stripKeys(some bool) []string {
-	what := "some"
-	if spec.pool {
-		what = heldLeastWord + "+ workers"
+// stripKeys say what a strip's blocks are, after a chart's title: the step each block
+// from ▁ to █ adds, in the chart's units, and someMark's rule, in full; then, where the
+// plot draws someMark (some), its rule alone, else the steps alone. One key on every chart
+// of strips: the eighths had none, and someMark's only where drawn (newcomer 28: "dividing
+// the range by 8 in your head"), and "eighths of the range" left what ▁ is to reckon, 2.5
+// workers of 20 or 10 of 80 (newcomer 31); one rule, whole in every form (newcomer 29: "⣀
+// 0.05+" beside "⣀ some, under ▁"), from how much in every chart's units: a pool's from a
+// twentieth (its row blank beside "some" contradicted the signups' 0.01 workers held,
+// newcomer 25), the other charts' whole counts from one ("⣀ some" beside "⣀ 0.05+ workers"
+// told ⣀ two ways on one screen, newcomer 31).
+func (spec chartSpec) stripKeys(top float64, some bool) []string {
+	step, least := fmtStep(top/float64(len(eighths)-1)), "1+"+spec.unit
+	switch {
+	case spec.pool && step == "1":
+		step, least = "1 worker", heldLeastWord+"+ workers"
+	case spec.pool:
+		step, least = step+" workers", heldLeastWord+"+ workers"
+	default:
+		step += spec.unit
 	}
-	rule := string(someMark) + " " + what + ", under ▁"
-	last := "  " + eighthsKey
+	return stripKeys(step, least, some)
+}
+
+// stripKeys are the key's forms (chartSpec.stripKeys) for blocks of step each, someMark
+// from least.
+func stripKeys(step, least string, some bool) []string {
+	steps, rule := "▁…█ steps of "+step, string(someMark)+" "+least+", under ▁"
+	last := "  " + steps
 	if some {
 		last = "  " + rule
 	}
-	return []string{"  " + eighthsKey + "; " + rule, last}
+	return []string{"  " + steps + "; " + rule, last}
 }
 
-// eighthsKey names a strip's blocks: each an eighth more of the range its label gives.
-const eighthsKey = "▁…█ eighths of the range"
+// fmtStep writes a block's step: whole, or to the third place a round top's eighth takes
+// (1.25, 3.125).
+func fmtStep(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
 
 // withUnit is a strip's top written by top, with the chart's unit ("P 0–10/s┤"): the rate
 // charts' axes carried none, the unit only implied by the title (newcomer 28).
@@ -534,7 +548,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// the same in fewer words. Only where the title's line had room, long-queue's queue
 	// chart drew someMark unexplained (newcomer 25: beside codel-queue, in 29 columns).
 	if strip {
-		lines = keyed(t, spec, lines, head, w, strings.ContainsRune(strings.Join(plot, ""), someMark))
+		lines = keyed(t, spec, lines, head, w, spec.stripKeys(upper, strings.ContainsRune(strings.Join(plot, ""), someMark)))
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))
@@ -604,16 +618,17 @@ var eighths = []rune(" ▁▂▃▄▅▆▇█")
 const someMark = '⣀'
 
 // keyed is a chart's lines above its plot (its title's, head, its legend's when split, and
-// any left blank) with the strips' key (stripKeys; some: the plot draws someMark) after the
+// any left blank) with the strips' key (keys, stripKeys' forms: the last names someMark
+// where the plot draws it) after the
 // title (the title in fewer words where that gives it room), in fewer words where the full
 // key has none, else on a line left blank, moved under the title, and last after the bare
 // title; never on the legend's line, whose figures it joined ("H <0.05  ⣀ 0.05+", newcomer
 // 29), nor under it, where it read as the legend wrapped; unchanged where none has room (a
 // chart beside it in the row may key it: the screen's fleet-domino beside fleet-bulkhead at
 // 120x40 has a line for nothing but its charts' titles, newcomer 25).
-func keyed(t *theme, spec chartSpec, lines []string, head string, w int, some bool) []string {
+func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []string) []string {
 	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
-	keys := spec.stripKeys(some)
+	some := strings.ContainsRune(keys[len(keys)-1], someMark)
 	withTitle := func(keys []string, titles ...string) bool {
 		for _, plain := range keys {
 			key := t.dim.Render(plain)

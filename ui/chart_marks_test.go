@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -116,5 +117,34 @@ func TestQueueChartReachesTheQueue(t *testing.T) {
 	got = ansi.Strip(strings.Join(chartLines(th, starvationChart(s, nil), s, nil, 59, 7, true), "\n"))
 	if !strings.Contains(got, "P 0–50┤") {
 		t.Errorf("unbounded queue: want strips to what waited, 0–50:\n%s", got)
+	}
+}
+
+// The strips' key gives a block's step in the chart's units, and ⣀'s least in them too, on
+// both charts of a screen alike: "▁…█ eighths of the range" left ▁ to reckon (2.5 workers of
+// 20, 10 of 80), and "⣀ 0.05+ workers" beside "⣀ some" told ⣀ two ways (newcomer 31).
+func TestStripKeyGivesTheStep(t *testing.T) {
+	out := ansi.Strip(strings.Join(chartsLines(newTheme(true, true), testSnapshot(), nil, nil, 120, 120, 7), "\n"))
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`▁…█ steps of 2\.5 workers; ⣀ 0\.05\+ workers, under ▁`),
+		regexp.MustCompile(`▁…█ steps of [0-9.]+/s; ⣀ 1\+/s, under ▁`),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("no %s on the charts:\n%s", want, out)
+		}
+	}
+	for _, tc := range []struct {
+		spec chartSpec
+		top  float64
+		want string
+	}{
+		{chartSpec{pool: true}, 80, "  ▁…█ steps of 10 workers; ⣀ 0.05+ workers, under ▁"},
+		{chartSpec{pool: true}, 8, "  ▁…█ steps of 1 worker; ⣀ 0.05+ workers, under ▁"},
+		{chartSpec{unit: "/s"}, 25, "  ▁…█ steps of 3.125/s; ⣀ 1+/s, under ▁"},
+		{chartSpec{}, 100, "  ▁…█ steps of 12.5; ⣀ 1+, under ▁"},
+	} {
+		if got := tc.spec.stripKeys(tc.top, true)[0]; got != tc.want {
+			t.Errorf("key of 0–%v: %q, want %q", tc.top, got, tc.want)
+		}
 	}
 }

@@ -314,7 +314,8 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		}
 		// Keyed as every chart of strips is, the ⣀ it draws too (review 22): after the
 		// legend where it fits, else on a line the plot leaves over, else not at all.
-		key := chartSpec{}.stripKeys(true)
+		// Its step a latency (126ms of 0–1.01s), any latency some.
+		key := stripKeys(latencyTop(top/float64(len(eighths)-1)), "some", true)
 		if k, ok := firstFit(w-ansiWidth(lines[len(lines)-1]), "  "+strings.TrimLeft(key[0], " "), key[1]); ok {
 			lines[len(lines)-1] += t.dim.Render(k)
 		} else if rows > len(plot) {
