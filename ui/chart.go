@@ -66,6 +66,10 @@ type chartSpec struct {
 	// strip reaches atLeast, whole, as the workers chart beside it: "0–80" beside a pool of
 	// at most 64 left the two to be matched by hand.
 	measure string
+	// sized says the axis reaches atLeast, a size, whatever the data: a bounded queue's.
+	// Scaled to its data, a class's 29 waiting drew ▇ on "0–30" under "the queue of 100",
+	// read as a queue almost full at 43 of 100 (newcomer 31).
+	sized bool
 }
 
 // strips says spec is drawn as strips whatever its rows: a pool's, one with its ok, and a
@@ -87,29 +91,43 @@ func (spec chartSpec) least() float64 {
 	return math.SmallestNonzeroFloat64
 }
 
-// stripKeys say what a strip's blocks are, after a chart's title: ▁ to █ eighths of the
-// range its label gives, and someMark's rule, in full; then, where the plot draws someMark
-// (some), its rule alone, else the eighths alone. One key on every chart of strips: the
-// eighths had none, and someMark's only where drawn (newcomer 28: "dividing the range by 8
-// in your head"); one rule, whole in every form (newcomer 29: "⣀ 0.05+" beside "⣀ some,
-// under ▁"). A pool's says from what: its row blank beside "some" contradicted the signups'
-// 0.01 workers held (newcomer 25, shared-pool's 5/s × 2ms); the other charts count whole
-// requests, so any is some.
-func (spec chartSpec) stripKeys(some bool) []string {
-	what := "some"
-	if spec.pool {
-		what = heldLeastWord + "+ workers"
+// stripKeys say what a strip's blocks are, after a chart's title: the step each block
+// from ▁ to █ adds, in the chart's units, and someMark's rule, in full; then, where the
+// plot draws someMark (some), its rule alone, else the steps alone. One key on every chart
+// of strips: the eighths had none, and someMark's only where drawn (newcomer 28: "dividing
+// the range by 8 in your head"), and "eighths of the range" left what ▁ is to reckon, 2.5
+// workers of 20 or 10 of 80 (newcomer 31); one rule, whole in every form (newcomer 29: "⣀
+// 0.05+" beside "⣀ some, under ▁"), from how much in every chart's units: a pool's from a
+// twentieth (its row blank beside "some" contradicted the signups' 0.01 workers held,
+// newcomer 25), the other charts' whole counts from one ("⣀ some" beside "⣀ 0.05+ workers"
+// told ⣀ two ways on one screen, newcomer 31).
+func (spec chartSpec) stripKeys(top float64, some bool) []string {
+	step, least := fmtStep(top/float64(len(eighths)-1)), "1+"+spec.unit
+	switch {
+	case spec.pool && step == "1":
+		step, least = "1 worker", heldLeastWord+"+ workers"
+	case spec.pool:
+		step, least = step+" workers", heldLeastWord+"+ workers"
+	default:
+		step += spec.unit
 	}
-	rule := string(someMark) + " " + what + ", under ▁"
-	last := "  " + eighthsKey
+	return stripKeys(step, least, some)
+}
+
+// stripKeys are the key's forms (chartSpec.stripKeys) for blocks of step each, someMark
+// from least.
+func stripKeys(step, least string, some bool) []string {
+	steps, rule := "▁…█ steps of "+step, string(someMark)+" "+least+", under ▁"
+	last := "  " + steps
 	if some {
 		last = "  " + rule
 	}
-	return []string{"  " + eighthsKey + "; " + rule, last}
+	return []string{"  " + steps + "; " + rule, last}
 }
 
-// eighthsKey names a strip's blocks: each an eighth more of the range its label gives.
-const eighthsKey = "▁…█ eighths of the range"
+// fmtStep writes a block's step: whole, or to the third place a round top's eighth takes
+// (1.25, 3.125).
+func fmtStep(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
 
 // withUnit is a strip's top written by top, with the chart's unit ("P 0–10/s┤"): the rate
 // charts' axes carried none, the unit only implied by the title (newcomer 28).
@@ -236,11 +254,12 @@ func waits(s *lab.Snapshot) bool {
 func queueChart(s *lab.Snapshot) chartSpec {
 	// The queue's size with its name, not "(of 100)" after the title, which read as the axis's
 	// top beside "0–30" (newcomer 26).
-	queue := "the unbounded queue"
+	queue, sized := "the unbounded queue", false
 	if q := s.Config.Pool.Queue; !q.Unbounded() {
-		queue = "the queue of " + q.String()
+		queue, sized = "the queue of "+q.String(), true
 	}
 	return chartSpec{
+		sized: sized,
 		title: "waiting in " + queue,
 		short: "in " + queue, // never cut to "of 10…" for 100
 		bare:  "in the queue",
@@ -296,9 +315,13 @@ func chartWindow(s *lab.Snapshot, cols int) []lab.Second {
 // columnSeconds are the seconds, lo to hi-1 of n, that column x of a plot of cols columns
 // draws: each second spans cols/n columns, or shares one where there are more seconds than
 // columns, which then draws the largest of them (the busiest second is never left out).
+// Counted from the end, so the last column draws the last second alone, the one the legend
+// gives: shared with the second before, fleet-domino's rejections ended on that second's ▇
+// where its own had dropped, r4 back in rotation (newcomer 31).
 func columnSeconds(x, n, cols int) (lo, hi int) {
-	lo = min(x*n/cols, n-1)
-	return lo, max(lo+1, min((x+1)*n/cols, n))
+	back := max(cols-1-x, 0) // the columns after x (a line's point past the last: its second)
+	after := min(back*n/cols, n-1)
+	return n - max(after+1, min((back+1)*n/cols, n)), n - after
 }
 
 // secondColumn is the first column of a plot of cols columns drawing second i of n
@@ -434,6 +457,10 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	if strip {
 		labelW = stripLabelW(upper, spec.withUnit(rowTop))
 	}
+	// Its seconds on the row's columns (cols), the labels widened to leave them: side by
+	// side, plots of 20 and 17 columns set "10s" apart, and one of 21 beside 20 drew a
+	// second's sample half a second off its neighbour's (newcomer 31).
+	labelW = max(labelW, w-2-cols)
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
 	window := chartWindow(s, cols)
@@ -521,7 +548,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// the same in fewer words. Only where the title's line had room, long-queue's queue
 	// chart drew someMark unexplained (newcomer 25: beside codel-queue, in 29 columns).
 	if strip {
-		lines = keyed(t, spec, lines, head, w, strings.ContainsRune(strings.Join(plot, ""), someMark))
+		lines = keyed(t, spec, lines, head, w, spec.stripKeys(upper, strings.ContainsRune(strings.Join(plot, ""), someMark)))
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))
@@ -541,8 +568,8 @@ func chartReach(spec chartSpec, s *lab.Snapshot, cols int) (data, atLeast float6
 }
 
 // wholeTop says spec's axis tops at what it counts, not a round number: a pool chart's
-// workers, or a measure's own (the adaptive limit's permits).
-func (spec chartSpec) wholeTop() bool { return spec.pool || spec.measure != "" }
+// workers, a measure's own (the adaptive limit's permits), or a queue's size.
+func (spec chartSpec) wholeTop() bool { return spec.pool || spec.measure != "" || spec.sized }
 
 // reach is what spec's axis reaches for data that must show atLeast: a pool chart's, the
 // pool's size always (axisReach otherwise).
@@ -591,16 +618,17 @@ var eighths = []rune(" ▁▂▃▄▅▆▇█")
 const someMark = '⣀'
 
 // keyed is a chart's lines above its plot (its title's, head, its legend's when split, and
-// any left blank) with the strips' key (stripKeys; some: the plot draws someMark) after the
+// any left blank) with the strips' key (keys, stripKeys' forms: the last names someMark
+// where the plot draws it) after the
 // title (the title in fewer words where that gives it room), in fewer words where the full
 // key has none, else on a line left blank, moved under the title, and last after the bare
 // title; never on the legend's line, whose figures it joined ("H <0.05  ⣀ 0.05+", newcomer
 // 29), nor under it, where it read as the legend wrapped; unchanged where none has room (a
 // chart beside it in the row may key it: the screen's fleet-domino beside fleet-bulkhead at
 // 120x40 has a line for nothing but its charts' titles, newcomer 25).
-func keyed(t *theme, spec chartSpec, lines []string, head string, w int, some bool) []string {
+func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []string) []string {
 	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
-	keys := spec.stripKeys(some)
+	some := strings.ContainsRune(keys[len(keys)-1], someMark)
 	withTitle := func(keys []string, titles ...string) bool {
 		for _, plain := range keys {
 			key := t.dim.Render(plain)
@@ -690,6 +718,11 @@ func stripLines(t *theme, series []stripSeries, top func(float64) string, rows, 
 		cells := make([]rune, plotW)
 		for x, v := range sr.values[:plotW] {
 			cells[x] = eighths[stripLevel(v, sr.top)]
+			// █ where v writes as the label's top does: the same max, 1.01s, topped one row
+			// at ▇ (1.006s of 1.014s) and the other at █ (newcomer 31). 19 workers of 20 stays ▇.
+			if top(v) == top(sr.top) {
+				cells[x] = eighths[len(eighths)-1]
+			}
 			if cells[x] == ' ' && sr.least > 0 && v >= sr.least {
 				cells[x] = someMark
 			}

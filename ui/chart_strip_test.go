@@ -382,13 +382,13 @@ func TestStripReachesSmallData(t *testing.T) {
 			}
 			strip = append(strip, r[axis+1:])
 		}
-		plotW, n := w-axis-1, len(held)
+		plotW := w - axis - 1
 		for x := range plotW {
 			drawn := false
 			for _, row := range strip {
 				drawn = drawn || x < len(row) && row[x] != ' '
 			}
-			if sec := held[min(x*n/plotW, n-1)]; sec > 0 && !drawn {
+			if sec := columnMax(s.Timeline, x, plotW, func(sec *lab.Second) float64 { return sec.Held[lab.Payment] }); sec > 0 && !drawn {
 				t.Errorf("w %d: column %d draws nothing for %.2f workers held:\n%s", w, x, sec, strings.Join(lines, "\n"))
 				break
 			}
@@ -539,7 +539,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		queue.Timeline[k].Held[lab.Signup] = 0.2
 	}
 	key := regexp.MustCompile(`⣀ \S+(, under ▁)?`).FindString(ansi.Strip(strings.Join(chartLines(newTheme(false, true), occupancyChart(queue), queue, nil, 59, 7, true), "\n")))
-	if key == "" || !strings.Contains(says["mean workers held"], `its key says "`+eighthsKey+"; "+key) || !strings.Contains(says["mean workers held"], "writes less as "+heldValue(0.01)+",") {
+	if key == "" || !strings.Contains(says["mean workers held"], `its key on 0–20 says "▁…█ steps of 2.5 workers; `+key) || !strings.Contains(says["mean workers held"], "writes less as "+heldValue(0.01)+",") {
 		t.Errorf("help on the workers chart lacks its key %q or %q: %q", key, heldValue(0.01), says["mean workers held"])
 	}
 }
@@ -706,7 +706,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 	}
 	// The blocks' key on every chart of strips, ⣀ drawn or not (newcomer 28: "the block
 	// heights have no key; the ⣀ key appears only on some screens").
-	if !strings.Contains(got, eighthsKey+"; ⣀ 0.05+") {
+	if !strings.Contains(got, "▁…█ steps of 2.5 workers; ⣀ 0.05+") {
 		t.Errorf("no ⣀ drawn: want the strips' key all the same:\n%s", got)
 	}
 	// On a line of its own in a narrow chart, the key in as few words as fit, never wider
@@ -753,7 +753,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 }
 
 // someKey is a key to someMark, any chart's, in any of its forms.
-var someKey = regexp.MustCompile(`⣀ (some|0\.05\+)`)
+var someKey = regexp.MustCompile(`⣀ (some|0\.05\+|1\+)`)
 
 // rowsDrawingSome counts the rows of charts on screen (charts side by side, in one half of
 // compare mode) that draw someMark, and the keys to it: each row's lines with a mark, keys

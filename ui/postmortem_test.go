@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -492,10 +493,14 @@ func TestOrdersHaveTheirOwnLetter(t *testing.T) {
 	th := newTheme(true, true)
 	a := postmortemSnapshot(postmortemConfig())
 	plain := ansi.Strip(render(th, testScreen(a, 120, 40)))
-	for _, want := range []string{"OOOOOOOO", "O orders 64", "O 0–64┤", ": O orders 64"} {
+	for _, want := range []string{"OOOOOOOO", "O orders 64", "0–64┤", ": O orders 64"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("alone: no %q in\n%s", want, plain)
 		}
+	}
+	// The strip's letter, then its range, however wide the row's labels (one column grid).
+	if !regexp.MustCompile(`O +0–64┤`).MatchString(plain) {
+		t.Errorf("alone: no strip lettered O in\n%s", plain)
 	}
 	if strings.Contains(plain, "P orders") || strings.Contains(plain, "PPPP") {
 		t.Errorf("alone: P still stands for orders:\n%s", plain)

@@ -101,7 +101,7 @@ func TestLegendCountRounds(t *testing.T) {
 // else on a line of its own under it.
 func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	for _, spec := range []chartSpec{{pool: true}, {}} {
-		for _, k := range spec.stripKeys(true) {
+		for _, k := range spec.stripKeys(20, true) {
 			if !strings.HasSuffix(k, ", under ▁") || !strings.Contains(k, string(someMark)) {
 				t.Errorf("pool %v: key %q, want someMark's rule whole", spec.pool, k)
 			}
@@ -112,13 +112,13 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	legend := "19–20s: P 5  S 0.1  H <0.05"
 	spec := chartSpec{pool: true, title: head, narrowest: "workers held (of 80)"}
 	// No room after the title, none of its own: no key, the title whole.
-	got := keyed(th, spec, []string{head, legend}, head, 59, true)
+	got := keyed(th, spec, []string{head, legend}, head, 59, spec.stripKeys(80, true))
 	if got[0] != head || got[1] != legend {
 		t.Errorf("no room: %q", got)
 	}
 	// A line left blank: the key takes it, under the title, above the legend.
-	got = keyed(th, spec, []string{head, legend, ""}, head, 59, true)
-	if want := []string{head, "▁…█ eighths of the range; ⣀ 0.05+ workers, under ▁", legend}; !slices.Equal(got, want) {
+	got = keyed(th, spec, []string{head, legend, ""}, head, 59, spec.stripKeys(80, true))
+	if want := []string{head, "▁…█ steps of 10 workers; ⣀ 0.05+ workers, under ▁", legend}; !slices.Equal(got, want) {
 		t.Errorf("a blank line: %q, want %q", got, want)
 	}
 }

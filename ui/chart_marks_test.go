@@ -1,0 +1,150 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
+)
+
+// Charts side by side draw their seconds on as many columns, whatever their labels' widths:
+// fleet-domino beside fleet-bulkhead drew 20 s on 20 and on 17 columns, "10s" at different
+// places, and codel-queue's queue chart on 21 beside 20, a sample half a second off its
+// neighbour's (newcomer 31). Each chart's "10s" stands as far from its axis.
+func TestChartsSideBySideShareColumns(t *testing.T) {
+	th := newTheme(true, true)
+	fleet := pulledFleet(94, 94, func(int, *lab.Second) {})
+	for w := 56; w <= 130; w++ {
+		lines := chartsLines(th, fleet, fleet, nil, w, w, 6)
+		plain := make([]string, len(lines))
+		for i, l := range lines {
+			plain[i] = ansi.Strip(l)
+		}
+		axes := []rune(plain[len(plain)-1])
+		var row []rune
+		for _, l := range plain {
+			if strings.Count(l, "┤") == 2 {
+				row = []rune(l)
+				break
+			}
+		}
+		if row == nil {
+			t.Fatalf("w %d: no row of two strips:\n%s", w, strings.Join(plain, "\n"))
+		}
+		var from []int // each chart's "10s" past its axis
+		for x, r := range row {
+			if r != '┤' {
+				continue
+			}
+			at := -1
+			for k := x + 1; k+2 < len(axes); k++ {
+				if string(axes[k:k+3]) == "10s" {
+					at = k
+					break
+				}
+			}
+			from = append(from, at-x)
+		}
+		if len(from) != 2 || from[0] != from[1] || from[0] <= 0 {
+			t.Errorf("w %d: \"10s\" at %v past each axis, want one place:\n%s", w, from, strings.Join(plain, "\n"))
+		}
+	}
+}
+
+// A plot with fewer columns than seconds (at most one in five holding two, chartWindow)
+// draws the last second alone in its last column,
+// the one its legend gives: shared with the second before, fleet-domino's rejections ended on
+// that second's ▇ where its own had dropped, r4 back in rotation (newcomer 31).
+func TestLastColumnIsTheLastSecond(t *testing.T) {
+	for n := 2; n <= 120; n++ {
+		for cols := 2; cols < n; cols++ {
+			if n-cols > cols/4 { // chartWindow shows the last seconds instead, a column each
+				continue
+			}
+			if lo, hi := columnSeconds(cols-1, n, cols); lo != n-1 || hi != n {
+				t.Fatalf("%d seconds on %d columns: the last draws %d–%d, want %d alone", n, cols, lo, hi-1, n-1)
+			}
+			covered := 0 // every second drawn, once
+			for x := range cols {
+				lo, hi := columnSeconds(x, n, cols)
+				if lo != covered || hi <= lo {
+					t.Fatalf("%d seconds on %d columns: column %d draws %d–%d after %d", n, cols, x, lo, hi-1, covered)
+				}
+				covered = hi
+			}
+			if covered != n {
+				t.Fatalf("%d seconds on %d columns: %d drawn", n, cols, covered)
+			}
+		}
+	}
+}
+
+// A strip's top is █ where its value writes as the label's top: the closed loop's two rows
+// of "0–1.01s" ended one on ▇ (1.006s of 1.014s) and one on █ (newcomer 31). 19 workers of 20
+// stays ▇, written 19, not 20.
+func TestStripTopsAtItsLabel(t *testing.T) {
+	th := newTheme(true, true)
+	st := th.name[lab.Payment]
+	rows := stripLines(th, []stripSeries{
+		{"s", st, []float64{500, 1006}, 1e-9, 1014},
+		{"c", st, []float64{500, 1014}, 1e-9, 1014},
+	}, latencyTop, 2, 10, 2)
+	for _, r := range rows {
+		if got := ansi.Strip(r); !strings.HasSuffix(got, "┤▃█") {
+			t.Errorf("latency strip %q: want █ at 1.01s as its label writes it", got)
+		}
+	}
+	pool := ansi.Strip(stripLines(th, []stripSeries{{"P", st, []float64{19, 20}, heldLeast, 20}}, rowTop, 1, 8, 2)[0])
+	if !strings.HasSuffix(pool, "┤▇█") {
+		t.Errorf("pool strip %q: want 19 of 20 ▇, 20 █", pool)
+	}
+}
+
+// A bounded queue's chart reaches the queue's size, whatever waits: scaled to its data, 29
+// payments drew ▇ on "P 0–30" under "the queue of 100", read as a queue almost full at 43 of
+// 100 (newcomer 31). An unbounded queue's reaches what waited.
+func TestQueueChartReachesTheQueue(t *testing.T) {
+	th := newTheme(true, true)
+	s := queueSnapshot() // at most 44 of 100 waiting
+	got := ansi.Strip(strings.Join(chartLines(th, starvationChart(s, nil), s, nil, 59, 7, true), "\n"))
+	if !strings.Contains(got, "P 0–100┤") || !strings.Contains(got, "S 0–100┤") {
+		t.Errorf("queue of 100: want strips to 100:\n%s", got)
+	}
+	s.Config.Pool.Queue = lab.QueueUnbounded
+	got = ansi.Strip(strings.Join(chartLines(th, starvationChart(s, nil), s, nil, 59, 7, true), "\n"))
+	if !strings.Contains(got, "P 0–50┤") {
+		t.Errorf("unbounded queue: want strips to what waited, 0–50:\n%s", got)
+	}
+}
+
+// The strips' key gives a block's step in the chart's units, and ⣀'s least in them too, on
+// both charts of a screen alike: "▁…█ eighths of the range" left ▁ to reckon (2.5 workers of
+// 20, 10 of 80), and "⣀ 0.05+ workers" beside "⣀ some" told ⣀ two ways (newcomer 31).
+func TestStripKeyGivesTheStep(t *testing.T) {
+	out := ansi.Strip(strings.Join(chartsLines(newTheme(true, true), testSnapshot(), nil, nil, 120, 120, 7), "\n"))
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`▁…█ steps of 2\.5 workers; ⣀ 0\.05\+ workers, under ▁`),
+		regexp.MustCompile(`▁…█ steps of [0-9.]+/s; ⣀ 1\+/s, under ▁`),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("no %s on the charts:\n%s", want, out)
+		}
+	}
+	for _, tc := range []struct {
+		spec chartSpec
+		top  float64
+		want string
+	}{
+		{chartSpec{pool: true}, 80, "  ▁…█ steps of 10 workers; ⣀ 0.05+ workers, under ▁"},
+		{chartSpec{pool: true}, 8, "  ▁…█ steps of 1 worker; ⣀ 0.05+ workers, under ▁"},
+		{chartSpec{unit: "/s"}, 25, "  ▁…█ steps of 3.125/s; ⣀ 1+/s, under ▁"},
+		{chartSpec{}, 100, "  ▁…█ steps of 12.5; ⣀ 1+, under ▁"},
+	} {
+		if got := tc.spec.stripKeys(tc.top, true)[0]; got != tc.want {
+			t.Errorf("key of 0–%v: %q, want %q", tc.top, got, tc.want)
+		}
+	}
+}
