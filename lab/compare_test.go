@@ -749,8 +749,13 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	// The count a step longer, in the table's short words ("p99 of <100: their slowest"):
 	// the bulkhead compare at 120 columns said none (newcomer 30).
 	// In plain words, not "no 95% upper bound": where 368 came from (newcomer 31).
-	if !slices.Contains(forms, UnmarkedKey+" · ? p99 of <368: true p99 may be above the slowest; unshown p50s within noise") {
+	if !slices.Contains(forms, UnmarkedKey+" · ? p99 of <368: true p99 may top the slowest; unshown p50s within noise") {
 		t.Errorf("? alone, the count in brief: %q", forms)
+	}
+	// Beside ≈'s and bare's short words it fits 120 columns, the bulkhead compare's rule line.
+	brief := ApproxKey + " · " + UnmarkedKey + " · ? p99 of <368: true p99 may top the slowest; unshown p50s within noise"
+	if got := NoiseRule([]ComparisonRow{bare, noise, alone}, false, label); !slices.Contains(got, brief) || len([]rune(brief)) > 120 {
+		t.Errorf("? alone beside ≈ and bare, the count in brief within 120 columns: %q", got)
 	}
 	for _, f := range forms {
 		if !strings.Contains(f, "p50s") {
@@ -1061,6 +1066,7 @@ func TestNoChangeSaysSame(t *testing.T) {
 		{ComparisonRow{Class: Payment, Counter: OK.Word(), A: 5, B: 5}, NoChange},
 		{ComparisonRow{Class: Payment, Counter: CorrectedP99, A: 907 * ms, B: 907*ms + 100}, NoChange},
 		{ComparisonRow{Class: Payment, Counter: "p99", A: 3000 * ms, B: 3000 * ms, Unjudged: true}, TooFewMark + " " + NoChange},
+		{ComparisonRow{Class: Payment, Counter: "hop 1 calls/payment", A: 2830, B: 2830, Ratio: true}, NoChange},
 		{ComparisonRow{Class: Payment, Counter: OK.Word(), A: 5, B: 6}, "≈ +1"},
 	} {
 		if _, _, d := tc.r.Cells(); d != tc.want {

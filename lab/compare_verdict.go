@@ -517,6 +517,9 @@ func (r ComparisonRow) phrase(label func(Class) string) string {
 func (r ComparisonRow) Cells() (a, b, diff string) {
 	if r.Ratio {
 		a, b, diff = r.RatioCells()
+		if r.A == r.B {
+			diff = NoChange
+		}
 		return a, b, r.Approx() + diff
 	}
 	if !r.Latency() {

@@ -152,7 +152,7 @@ func TestLatencyOfFailuresKeepsItsRow(t *testing.T) {
 		if !strings.Contains(said, "(none ok: time out 610ms sooner)") {
 			t.Errorf("%dx%d: the lesson does not say the latency is of failures:\n%s", sz[0], sz[1], plain)
 		}
-		if !regexp.MustCompile(`(?m)^ok +0 +0 +0 `).MatchString(plain) {
+		if !regexp.MustCompile(`(?m)^ok +0 +0 +same `).MatchString(plain) {
 			t.Errorf("%dx%d: no ok row of 0 and 0 under payment:\n%s", sz[0], sz[1], plain)
 		}
 		// Its header does not say every row of 0 is left out, and names the one kept (newcomer

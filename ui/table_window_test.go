@@ -476,7 +476,8 @@ func TestPeersReasonIsADashWithoutItsMechanism(t *testing.T) {
 	codel.Config.Pool.Queue, codel.Config.Pool.Discipline = 100, lab.CoDel
 	codel.Classes[lab.Payment].Rejected[lab.RejectCoDel] = 7
 	const w = 100 // each reason a column of its own
-	cell := func(lines []string, row int) string { // the cell under rej:codel, right-aligned
+	// The cell under rej:codel, right-aligned.
+	cell := func(lines []string, row int) string {
 		end := len([]rune(lines[0][:strings.Index(lines[0], "rej:codel")])) + len("rej:codel")
 		fields := strings.Fields(string([]rune(ansi.Strip(lines[row]))[:end]))
 		return fields[len(fields)-1]
