@@ -643,7 +643,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// slowest"): cut at 120 columns, the line said none (newcomer 30).
 			// What the count means in plain words, not "no 95% upper bound": where 368 came
 			// from was a riddle at 120 columns (newcomer 31).
-			brief := fmt.Sprintf("%s p99 of <%d: true p99 may top the slowest; ", TooFewMark, P99Needs())
+			brief := fmt.Sprintf("%s too few (<%d: true p99 may top the slowest); ", TooFewMark, P99Needs())
 			clauses[2] = []string{TooFewMark + " too few" + needs + "; " + p50s.judged, TooFewWhy() + "; " + p50s.said,
 				brief + p50s.said, TooFewMark + " too few ended to judge a p99; " + p50s.said, TooFewBrief + "; " + p50s.said}
 			clauses[2] = append(clauses[2], p50s.briefest...)

@@ -749,11 +749,11 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	// The count a step longer, in the table's short words ("p99 of <100: their slowest"):
 	// the bulkhead compare at 120 columns said none (newcomer 30).
 	// In plain words, not "no 95% upper bound": where 368 came from (newcomer 31).
-	if !slices.Contains(forms, UnmarkedKey+" · ? p99 of <368: true p99 may top the slowest; unshown p50s within noise") {
+	if !slices.Contains(forms, UnmarkedKey+" · ? too few (<368: true p99 may top the slowest); unshown p50s within noise") {
 		t.Errorf("? alone, the count in brief: %q", forms)
 	}
 	// Beside ≈'s and bare's short words it fits 120 columns, the bulkhead compare's rule line.
-	brief := ApproxKey + " · " + UnmarkedKey + " · ? p99 of <368: true p99 may top the slowest; unshown p50s within noise"
+	brief := ApproxKey + " · " + UnmarkedKey + " · ? too few (<368: true p99 may top the slowest); unshown p50s within noise"
 	if got := NoiseRule([]ComparisonRow{bare, noise, alone}, false, label); !slices.Contains(got, brief) || len([]rune(brief)) > 120 {
 		t.Errorf("? alone beside ≈ and bare, the count in brief within 120 columns: %q", got)
 	}
