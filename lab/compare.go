@@ -925,7 +925,11 @@ func (c Comparison) table() [][]string {
 	for _, r := range c.Rows {
 		if r.Latency() {
 			diff := "–"
-			if !r.None[0] && !r.None[1] {
+			switch {
+			case r.None[0] || r.None[1]:
+			case r.A == r.B: // as the screen says it
+				diff = r.Approx() + NoChange
+			default:
 				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
 			out = append(out, []string{r.Class.String(), r.Name(), msCell(time.Duration(r.A), !r.None[0]),
@@ -933,11 +937,15 @@ func (c Comparison) table() [][]string {
 			continue
 		}
 		if r.Ratio {
-			a, b, diff := r.RatioCells()
-			out = append(out, []string{r.Class.String(), r.Name(), a, b, r.Approx() + diff})
+			a, b, diff := r.Cells()
+			out = append(out, []string{r.Class.String(), r.Name(), a, b, diff})
 			continue
 		}
-		out = append(out, []string{r.Class.String(), r.Name(), itoa(r.A), itoa(r.B), r.Approx() + fmt.Sprintf("%+d", r.B-r.A)})
+		diff := fmt.Sprintf("%+d", r.B-r.A)
+		if r.A == r.B {
+			diff = NoChange
+		}
+		out = append(out, []string{r.Class.String(), r.Name(), itoa(r.A), itoa(r.B), r.Approx() + diff})
 	}
 	return out
 }

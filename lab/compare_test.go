@@ -607,7 +607,7 @@ func TestP99Needs(t *testing.T) {
 
 // "?" has one wording wherever a comparison is written (newcomer 16 read three: the
 // screen's, the report's and the help's), and an equal p99 from too few is "?" in the
-// report's table too, as "? 0" on screen, not a bare "+0.0 ms" that reads as a result.
+// report's table too, as "? same" on screen, not a bare "+0.0 ms" that reads as a result.
 func TestTooFewOneWording(t *testing.T) {
 	if key := TooFewKey(); !strings.HasPrefix(key, TooFewWhy()) {
 		t.Errorf("the report's key %q does not begin with the screen's %q", key, TooFewWhy())
@@ -810,6 +810,10 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	}
 	if last := mixed[len(mixed)-1]; last != "? too few for a p99: p50 row or ≈" {
 		t.Errorf("? with and without a p50 under it, briefest %q", last)
+	}
+	// Beside ≈'s and bare's short words at 80 columns (codel-vs-long at 80x24).
+	if line := ApproxKey + " · " + UnmarkedKey + " · " + mixed[len(mixed)-1]; len([]rune(line)) > 80 {
+		t.Errorf("%d wide: %q", len([]rune(line)), line)
 	}
 	// Cut short, the ? and its p50 outlast the example and bare.
 	for _, f := range NoiseRule([]ComparisonRow{bare, noise, few}, false, label) {
@@ -1071,6 +1075,13 @@ func TestNoChangeSaysSame(t *testing.T) {
 	} {
 		if _, _, d := tc.r.Cells(); d != tc.want {
 			t.Errorf("%s %d → %d: B − A %q, want %q", tc.r.Counter, tc.r.A, tc.r.B, d, tc.want)
+		}
+		// The report's table in the same word (not "+0"), its latencies in its own ms.
+		if tc.r.A == tc.r.B {
+			row := Comparison{Rows: []ComparisonRow{tc.r}}.table()[1]
+			if d := row[len(row)-1]; d != tc.want {
+				t.Errorf("report: %s %d → %d: B − A %q, want %q", tc.r.Counter, tc.r.A, tc.r.B, d, tc.want)
+			}
 		}
 	}
 }
