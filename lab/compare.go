@@ -519,14 +519,15 @@ func BlocksKey() [3]string {
 // (fleet)": what is judged, and why only the fleet?; newcomer 25: what is a 200ms block,
 // and what does it do to ≈?).
 func BlocksHow() [3]string {
-	blocks := FmtDur(BlockSpan) + " blocks of arrivals"
+	per := "per " + FmtDur(BlockSpan) + " of arrivals, not per request"
 	// "Counts by blocks", not "judged …, a vote each", which left newcomer 26 asking what a
 	// vote is. Why, in plain words: "a fleet fails together" left newcomer 28 asking
 	// why 15 → 0 is noise in a fleet and -20 beyond it in one lab. Noise is what is judged by
 	// them: "counts by 200ms blocks" read as the table's counts per block (newcomer 29);
 	// briefest, "noise by 200ms of arrivals", as long as "by 200ms blocks of arrivals" was.
-	return [3]string{"noise judged by " + blocks + ": a fleet's failures come in clusters, so counts vary more",
-		"noise judged by " + blocks + ": failures come in clusters", "noise by " + FmtDur(BlockSpan) + " of arrivals"}
+	// Per span of arrivals, not per request: what a block does to noise (newcomer 31).
+	return [3]string{"noise judged " + per + ": a fleet's failures come in clusters, so counts vary more",
+		"noise judged " + per + ": failures cluster", "noise per " + FmtDur(BlockSpan) + " of arrivals"}
 }
 
 // BlocksWhy: see BlocksKey.
@@ -627,9 +628,11 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
 			// difference, and looked for payment's p50 row under 3.97s against ~3.0s); and
 			// what no row says (newcomer 28 could not tell agreeing p50s from unjudged ones).
+			// Briefest, a row or ≈: "p50 judged" beside one "?" with no p50 row promised a
+			// judgement the screen did not show (newcomer 31, codel-vs-long at 80x24).
 			clauses[2] = []string{TooFewMark + " too few" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
 				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
-				TooFewMark + " too few ended: p50 judged: a row below, or none where " + p50s.where, judged}
+				TooFewMark + " too few ended: p50 judged: a row below, or none where " + p50s.where, TooFewBrief + ": p50 row or " + ApproxMark}
 		default:
 			// Brief, to stand beside ≈'s and bare's short words at 120 columns: what the count
 			// is, as the help says it ("under 368, the true p99 could lie above the slowest"
@@ -638,7 +641,9 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// it says it (newcomer 28).
 			// The count kept a step longer in the table's short words ("p99 of <100: their
 			// slowest"): cut at 120 columns, the line said none (newcomer 30).
-			brief := fmt.Sprintf("%s too few (p99 of <%d: no 95%% upper bound); ", TooFewMark, P99Needs())
+			// What the count means in plain words, not "no 95% upper bound": where 368 came
+			// from was a riddle at 120 columns (newcomer 31).
+			brief := fmt.Sprintf("%s too few (<%d: true p99 may top the slowest); ", TooFewMark, P99Needs())
 			clauses[2] = []string{TooFewMark + " too few" + needs + "; " + p50s.judged, TooFewWhy() + "; " + p50s.said,
 				brief + p50s.said, TooFewMark + " too few ended to judge a p99; " + p50s.said, TooFewBrief + "; " + p50s.said}
 			clauses[2] = append(clauses[2], p50s.briefest...)
@@ -920,7 +925,11 @@ func (c Comparison) table() [][]string {
 	for _, r := range c.Rows {
 		if r.Latency() {
 			diff := "–"
-			if !r.None[0] && !r.None[1] {
+			switch {
+			case r.None[0] || r.None[1]:
+			case r.A == r.B: // as the screen says it
+				diff = r.Approx() + NoChange
+			default:
 				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
 			out = append(out, []string{r.Class.String(), r.Name(), msCell(time.Duration(r.A), !r.None[0]),
@@ -928,11 +937,15 @@ func (c Comparison) table() [][]string {
 			continue
 		}
 		if r.Ratio {
-			a, b, diff := r.RatioCells()
-			out = append(out, []string{r.Class.String(), r.Name(), a, b, r.Approx() + diff})
+			a, b, diff := r.Cells()
+			out = append(out, []string{r.Class.String(), r.Name(), a, b, diff})
 			continue
 		}
-		out = append(out, []string{r.Class.String(), r.Name(), itoa(r.A), itoa(r.B), r.Approx() + fmt.Sprintf("%+d", r.B-r.A)})
+		diff := fmt.Sprintf("%+d", r.B-r.A)
+		if r.A == r.B {
+			diff = NoChange
+		}
+		out = append(out, []string{r.Class.String(), r.Name(), itoa(r.A), itoa(r.B), r.Approx() + diff})
 	}
 	return out
 }
@@ -961,6 +974,9 @@ const (
 	// one, so a bare 0 reads as no change ("unmarked change: beyond noise" read "rejected:pool
 	// 0 0 0" as a change beyond noise, newcomer 28).
 	UnmarkedKey = "bare +n or -n: beyond noise"
+	// NoChange is B − A where A and B are the same, a word, not "0": a bare 0 beside
+	// UnmarkedKey still read as a result (newcomer 31).
+	NoChange = "same"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"

@@ -607,7 +607,7 @@ func TestP99Needs(t *testing.T) {
 
 // "?" has one wording wherever a comparison is written (newcomer 16 read three: the
 // screen's, the report's and the help's), and an equal p99 from too few is "?" in the
-// report's table too, as "? 0" on screen, not a bare "+0.0 ms" that reads as a result.
+// report's table too, as "? same" on screen, not a bare "+0.0 ms" that reads as a result.
 func TestTooFewOneWording(t *testing.T) {
 	if key := TooFewKey(); !strings.HasPrefix(key, TooFewWhy()) {
 		t.Errorf("the report's key %q does not begin with the screen's %q", key, TooFewWhy())
@@ -748,8 +748,14 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	}
 	// The count a step longer, in the table's short words ("p99 of <100: their slowest"):
 	// the bulkhead compare at 120 columns said none (newcomer 30).
-	if !slices.Contains(forms, UnmarkedKey+" · ? too few (p99 of <368: no 95% upper bound); unshown p50s within noise") {
+	// In plain words, not "no 95% upper bound": where 368 came from (newcomer 31).
+	if !slices.Contains(forms, UnmarkedKey+" · ? too few (<368: true p99 may top the slowest); unshown p50s within noise") {
 		t.Errorf("? alone, the count in brief: %q", forms)
+	}
+	// Beside ≈'s and bare's short words it fits 120 columns, the bulkhead compare's rule line.
+	brief := ApproxKey + " · " + UnmarkedKey + " · ? too few (<368: true p99 may top the slowest); unshown p50s within noise"
+	if got := NoiseRule([]ComparisonRow{bare, noise, alone}, false, label); !slices.Contains(got, brief) || len([]rune(brief)) > 120 {
+		t.Errorf("? alone beside ≈ and bare, the count in brief within 120 columns: %q", got)
 	}
 	for _, f := range forms {
 		if !strings.Contains(f, "p50s") {
@@ -789,10 +795,25 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		t.Errorf("bare beside ? within noise and too few: %q", got)
 	}
 	// Beside a p50 that stands in, a ? without one says why none is under it.
-	for _, f := range NoiseRule([]ComparisonRow{bare, few, alone}, false, label)[:3] {
+	mixed := NoiseRule([]ComparisonRow{bare, few, alone}, false, label)
+	for _, f := range mixed[:3] {
 		if !strings.Contains(f, "none where") {
 			t.Errorf("? with and without a p50 under it: %q", f)
 		}
+	}
+	// Briefest too: "p50 judged" beside a ? with no p50 row promised one the screen did not
+	// show (newcomer 31, codel-vs-long at 80x24).
+	for _, f := range mixed {
+		if strings.HasSuffix(f, "p50 judged") {
+			t.Errorf("? with and without a p50 under it, briefly: %q", f)
+		}
+	}
+	if last := mixed[len(mixed)-1]; last != "? too few for a p99: p50 row or ≈" {
+		t.Errorf("? with and without a p50 under it, briefest %q", last)
+	}
+	// Beside ≈'s and bare's short words at 80 columns (codel-vs-long at 80x24).
+	if line := ApproxKey + " · " + UnmarkedKey + " · " + mixed[len(mixed)-1]; len([]rune(line)) > 80 {
+		t.Errorf("%d wide: %q", len([]rune(line)), line)
 	}
 	// Cut short, the ? and its p50 outlast the example and bare.
 	for _, f := range NoiseRule([]ComparisonRow{bare, noise, few}, false, label) {
@@ -963,20 +984,21 @@ func TestBlocksSayWhatAndWhy(t *testing.T) {
 	how := BlocksHow()
 	// "Counts by blocks": "judged …, a vote each" read as jargon (newcomer 26); why in plain
 	// words: "a fleet fails together" left why 15 → 0 is noise to guessing (newcomer 28).
-	if how[0] != "noise judged by 200ms blocks of arrivals: a fleet's failures come in clusters, so counts vary more" {
+	// Per 200ms of arrivals, not per request: what a block does to noise (newcomer 31).
+	if how[0] != "noise judged per 200ms of arrivals, not per request: a fleet's failures come in clusters, so counts vary more" {
 		t.Errorf("BlocksHow %q", how[0])
 	}
 	for i, forms := range [][3]string{how, BlocksKey()} {
 		for j, f := range forms {
-			if !strings.Contains(f, "200ms blocks of arrivals") && (j < 2 || !strings.Contains(f, "200ms of arrivals")) {
+			if !strings.Contains(f, "per 200ms of arrivals") || j < 2 && !strings.Contains(f, "not per request") {
 				t.Errorf("form %d of %d: %q does not say what a block is", j, i, f)
 			}
 			// What is judged by them: "counts by 200ms blocks" read as the table's counts per
 			// block, where they are totals (newcomer 29).
-			if !strings.Contains(f, "noise judged by 200ms blocks") && !strings.Contains(f, "noise by 200ms of arrivals") {
+			if !strings.Contains(f, "noise judged per 200ms") && !strings.Contains(f, "noise per 200ms of arrivals") {
 				t.Errorf("form %d of %d: %q does not say it is the noise that is judged by blocks", j, i, f)
 			}
-			if j < 2 && !strings.Contains(f, "failures come in clusters") {
+			if j < 2 && !strings.Contains(f, "failures c") {
 				t.Errorf("form %d of %d: %q does not say why a fleet's", j, i, f)
 			}
 		}
@@ -1033,5 +1055,33 @@ func TestCallsPerPaymentRowSaysOfWhom(t *testing.T) {
 	a.Calls.Payments = 97
 	if got := name(); got != "calls/payment" {
 		t.Errorf("every payment called: %q", got)
+	}
+}
+
+// newcomer 31: a bare "0" under B − A, beside "bare +n or -n: beyond noise", read as a
+// result. Where A and B are shown alike B − A says "same" ("? same" from too few to judge).
+func TestNoChangeSaysSame(t *testing.T) {
+	ms := int64(time.Millisecond)
+	for _, tc := range []struct {
+		r    ComparisonRow
+		want string
+	}{
+		{ComparisonRow{Class: Payment, Counter: FateInFlight.Word()}, NoChange},
+		{ComparisonRow{Class: Payment, Counter: OK.Word(), A: 5, B: 5}, NoChange},
+		{ComparisonRow{Class: Payment, Counter: CorrectedP99, A: 907 * ms, B: 907*ms + 100}, NoChange},
+		{ComparisonRow{Class: Payment, Counter: "p99", A: 3000 * ms, B: 3000 * ms, Unjudged: true}, TooFewMark + " " + NoChange},
+		{ComparisonRow{Class: Payment, Counter: "hop 1 calls/payment", A: 2830, B: 2830, Ratio: true}, NoChange},
+		{ComparisonRow{Class: Payment, Counter: OK.Word(), A: 5, B: 6}, "≈ +1"},
+	} {
+		if _, _, d := tc.r.Cells(); d != tc.want {
+			t.Errorf("%s %d → %d: B − A %q, want %q", tc.r.Counter, tc.r.A, tc.r.B, d, tc.want)
+		}
+		// The report's table in the same word (not "+0"), its latencies in its own ms.
+		if tc.r.A == tc.r.B {
+			row := Comparison{Rows: []ComparisonRow{tc.r}}.table()[1]
+			if d := row[len(row)-1]; d != tc.want {
+				t.Errorf("report: %s %d → %d: B − A %q, want %q", tc.r.Counter, tc.r.A, tc.r.B, d, tc.want)
+			}
+		}
 	}
 }

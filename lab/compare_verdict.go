@@ -517,12 +517,18 @@ func (r ComparisonRow) phrase(label func(Class) string) string {
 func (r ComparisonRow) Cells() (a, b, diff string) {
 	if r.Ratio {
 		a, b, diff = r.RatioCells()
+		if r.A == r.B {
+			diff = NoChange
+		}
 		return a, b, r.Approx() + diff
 	}
 	if !r.Latency() {
 		diff = FmtCount(r.B - r.A)
-		if r.B > r.A {
+		switch {
+		case r.B > r.A:
 			diff = "+" + diff
+		case r.B == r.A:
+			diff = NoChange
 		}
 		return FmtCount(r.A), FmtCount(r.B), r.Approx() + diff
 	}
@@ -537,9 +543,9 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 	// bare "?" beside 5.48s and 3.00s read as no change); where a p50 stands in, the next
 	// row, NoiseRule and TooFewKey say that row is the one judged.
 	if !r.None[0] && !r.None[1] {
-		diff = "0"      // as shown, the same: no difference to judge
+		diff = NoChange // as shown: no difference to judge
 		if r.Unjudged { // from too few to judge, the same as shown is no result either (newcomer 16: a bare "0" read as beyond noise)
-			diff = TooFewMark + " 0"
+			diff = TooFewMark + " " + NoChange
 		}
 		if d := ShownLatency(time.Duration(r.B)) - ShownLatency(time.Duration(r.A)); d != 0 {
 			diff = r.Approx() + signedLatency(d)

@@ -397,7 +397,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 	}
 	for prefix, want := range map[string]string{
 		// A 0 is no change: "unmarked change: beyond noise" claimed it too (newcomer 28).
-		"A vs B":     `"` + UnmarkedKey + `": larger than that noise (a bare 0 is no change, never a result)`,
+		"A vs B":     `"` + UnmarkedKey + `": larger than that noise; "` + NoChange + `": A and B shown alike, no change, never a result`,
 		"not ok":     "not ok n% of replies: ",
 		"pool full ": `"first full at" is the scheduled arrival of the request that took the last worker`,
 		// Each reason that turns a payment away before its chain, CoDel's too (review 16 #14).

@@ -577,7 +577,7 @@ func TestLeanSummary(t *testing.T) {
 	lean := ansi.Strip(strings.Join(summaryLines(newTheme(true, true), s, 80, true), "\n"))
 	zero := func(l string) bool {
 		f := strings.Fields(l)
-		return len(f) >= 4 && f[len(f)-3] == "0" && f[len(f)-2] == "0" && f[len(f)-1] == "0"
+		return len(f) >= 4 && f[len(f)-3] == "0" && f[len(f)-2] == "0" && f[len(f)-1] == lab.NoChange
 	}
 	if !slices.ContainsFunc(strings.Split(full, "\n"), zero) {
 		t.Fatalf("the fixture has no row of 0 and 0:\n%s", full)

@@ -40,12 +40,13 @@ func helpCounters() [][2]string {
 	defs = append(defs, [][2]string{
 		{"/s 1–6s", fmt.Sprintf("the row under each class: per-second rates averaged over the last %d whole seconds of run time (fewer at the start), here from 1 s to 6 s, so a second in which a batch of calls ends together does not read as a rate. What happened since the last whole second is in the totals above, not yet in the rates. Every other number of the table (the counts, ok%%, the latencies) is since the start; the header's starvation rate (rej:pool, N/s) is the row's, over the same seconds", lab.RateWindow)},
 		{"p50 p99", "latency percentiles of finished requests (ok + failed + timed out), from the scheduled arrival to the answer, so waiting counts (no coordinated omission); closed loop: from the send. A rejected request never finished and is left out of every latency, even one turned away after a wait (rejected:deadline)"},
-		{"p99:wait", "p99 of the time from the scheduled arrival until a worker picked the request up, of every request picked up, those on a worker now too (p99 and p99:service are of those ended); each request's wait is its lag, then its dispatch:"},
+		{"p99:wait", "p99 of the time from the arrival (the request's time on the lab's schedule, not its send: the generator's lag counts) until a worker picked the request up, of every request picked up, answered yet or not: those on a worker now too (p99 and p99:service are of those ended); each request's wait is its lag, then its dispatch:"},
 		{"p99:lag", "p99 of the generator's lag: scheduled arrival → sent"},
 		{"p99:dispatch", "p99 of sent → on a worker: the whole wait in the accept queue, if there is one, and the Go scheduler starting the worker; with no queue, that alone: the machine's delay, large only on a busy machine"},
 		{"no two p99s add up", "the p99 of the wait is not the p99 of the lag plus the p99 of the dispatch, nor is p99 wait + p99 service the p99: the slowest of each are not the same requests (and the wait counts those on a worker now, the latency only those finished). Means add: with m, a tall screen's detail table shows mean wait = mean lag + mean dispatch"},
 		{"p99:service", "p99 of the time from a worker picking the request up until the answer"},
 		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},
+		{"rej:X –", "in a compare half with no such mechanism (rej:codel beside a plain queue): the other half's column, kept so the two tables read row to row"},
 		{"hidden", "classes without traffic are left out; the lab's own measures until m shows them: p99:lag and p99:dispatch, and p99:wait and p99:service where there is no queue (the wait is then only the machine's delay, and p99:service p99 less it); on narrow screens, columns that are 0 for every class too, then the wait's parts"},
 	}...)
 	defs = append(defs, measurementHelp()...)

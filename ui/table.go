@@ -212,12 +212,18 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		row := t.name[ci].Render(padRight(s.Config.Traffic.Label(c), nameW))
 		rate := padRight(rowLabel, nameW)
 		for i, col := range cols {
-			cell := padLeft(col.total(cs), ws[i])
+			total, perSec := col.total(cs), rateCell(col, &rs, ci)
+			if col.reject && !col.reason.Shown(s) {
+				// The peer's reason, with no mechanism on this side: "–", not 0 (newcomer 31:
+				// long-queue's "rej:codel 0" beside codel-queue read as A running CoDel).
+				total, perSec = "–", "–"
+			}
+			cell := padLeft(total, ws[i])
 			if marked(marks, c, col.key()) {
-				cell = markedCell(t, col.total(cs), ws[i])
+				cell = markedCell(t, total, ws[i])
 			}
 			row += cell
-			rate += padLeft(rateCell(col, &rs, ci), ws[i])
+			rate += padLeft(perSec, ws[i])
 		}
 		lines = append(lines, row)
 		if rates {
@@ -576,7 +582,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// expected a full queue to give rej:queue), the balancer had no replica.
 	for _, r := range lab.Reasons {
 		col := lab.TurnedAway(r).Term().Column
-		if long, short := r.Gloss(s.Config); long != "" && shown[col] {
+		if long, short := r.Gloss(s.Config); long != "" && shown[col] && r.Shown(s) { // a peer's column of "–": its half says it
 			notes.must = append(notes.must, []string{col + " = " + long, col + ": " + short})
 		}
 	}
@@ -637,12 +643,14 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		// Of whom: a wait is taken as a worker picks a request up, so it counts those on a
 		// worker now, which p99 and p99:service, of those ended, do not (newcomer 30:
 		// long-queue's p99 5.48s under p99:wait 2.87s + p99:service 3.00s).
-		forms := []string{"p99:wait = scheduled arrival → on a worker, the queue's wait included, those on one now too; no two p99s add up",
-			"p99:wait = scheduled arrival → on a worker, queue included, those on one now too; no two p99s add up",
-			"p99:wait = arrival → on a worker, queue included, those on one now too",
-			"p99:wait: arrival → on a worker, those on one now too", "p99:wait: arrival → on a worker"}
+		// Plainly (newcomer 31: "scheduled" as against what? "those on one now too"?): the
+		// arrival, and answered yet or not; the schedule and the generator's lag in the help.
+		forms := []string{"p99:wait = arrival → on a worker, the queue's wait included, answered yet or not; no two p99s add up",
+			"p99:wait = arrival → on a worker, queue included, answered yet or not; no two p99s add up",
+			"p99:wait = arrival → on a worker, queue included, answered yet or not",
+			"p99:wait: arrival → on a worker, answered yet or not", "p99:wait: arrival → on a worker"}
 		if shown["p99:service"] { // said only beside its column (review 21)
-			forms = slices.Insert(forms, 0, "p99:wait = scheduled arrival → on a worker, the queue's wait included, those on one now too; p99:service = on a worker → answered; no two p99s add up")
+			forms = slices.Insert(forms, 0, "p99:wait = arrival → on a worker, the queue's wait included, answered yet or not; p99:service = on a worker → answered; no two p99s add up")
 		}
 		pick(forms...)
 	case shown["p99:wait"]:

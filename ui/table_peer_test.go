@@ -133,3 +133,20 @@ func runFor(s *lab.Snapshot, n int) {
 // closedSent reads a closed loop's sent as its peer's arrived: one column, named by each
 // half's loop (newcomer 30).
 var closedSent = strings.NewReplacer(" "+lab.TermSent.Column+" ", " "+lab.TermArrived.Column+" ")
+
+// Review 22's gap: the detail table hides the lab's own wait by the class table's rule
+// (hiddenMeasure): beside a peer whose lesson is its queue's wait, both halves show it.
+func TestDetailTableSharesItsPeersWait(t *testing.T) {
+	th := newTheme(true, true)
+	alone, queued := testSnapshot(), testSnapshot()
+	queued.Config.Pool.Queue, queued.Pool.QueueCap = 100, 100
+	waits := func(lines []string) bool {
+		return strings.Contains(strings.Join(lines, "\n"), "wait: scheduled → on a worker")
+	}
+	if waits(detailLines(th, alone, nil, false)) || !waits(detailLines(th, alone, nil, true)) {
+		t.Error("no queue, alone: the wait is the lab's own, shown with m only")
+	}
+	if !waits(detailLines(th, alone, queued, false)) || !waits(detailLines(th, queued, alone, false)) {
+		t.Error("beside a queue's lab, a half without one hides the wait its peer shows")
+	}
+}
