@@ -407,20 +407,20 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)
 		}
 	}
-	// Counted, yet in no whole second so far (all since the last sampled): "–", as before
-	// the first second, not "0 now" beside a count of them.
+	// Counted, yet in no whole second so far (all since the last sampled): no rate at all,
+	// not "0 now" beside a count of them, nor "(rej:pool, –; …)".
 	quiet := testSnapshot()
 	for i := range quiet.Timeline {
 		clear(quiet.Timeline[i].Rejected[lab.Signup][:])
 	}
-	if head := ansi.Strip(headerLine(th, testScreen(quiet, 120, 40), 0, 120)); !strings.Contains(head, "signup starved 22 (needs ~0.01 workers; rejected:pool, –)") {
+	if head := ansi.Strip(headerLine(th, testScreen(quiet, 120, 40), 0, 120)); !strings.Contains(head, "signup starved 22 (rej:pool; needs ~0.01 workers)") {
 		t.Errorf("none in a whole second: %q", head)
 	}
 	// Health's hold is ~0: "needs ~0 workers" read as none at all (review 22).
 	s.Config.Traffic.Health.Rate = 1
 	s.Classes[lab.Health] = s.Classes[lab.Signup]
 	s.Classes[lab.Signup] = lab.ClassStats{}
-	if head := ansi.Strip(headerLine(th, testScreen(s, 160, 40), 0, 160)); !strings.Contains(head, "health starved 22 (rej:pool, ") || !strings.Contains(head, "; needs <0.01 workers)") {
+	if head := ansi.Strip(headerLine(th, testScreen(s, 160, 40), 0, 160)); !strings.Contains(head, "health starved 22 (rej:pool") || !strings.Contains(head, "; needs <0.01 workers)") {
 		t.Errorf("health starved: %q", head)
 	}
 }

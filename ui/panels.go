@@ -920,8 +920,10 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			if len(by) > 1 {
 				note += " in " + r.Span()
 			}
-		} else if now && r.Seconds == 0 { // no whole second yet
-			note = "–"
+		} else if now && r.Seconds == 0 || note == "–" { // no whole second with one yet
+			// No rate at all, not "–": "(rej:pool, –; needs …)" was a riddle, and "0 now"
+			// beside a count of them read as none.
+			note = ""
 		}
 		// What it counts: each reason with its share where more than one turned it away (a fleet's pool,
 		// balancer, codel …), the column's name alone where one did.
@@ -955,23 +957,28 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		c := classes[k]
 		if c.parts {
 			note := ""
-			if level >= 2 {
+			if level >= 2 && c.note != "" {
 				note = " (" + c.note + ")"
 			}
 			return c.label + t.dim.Render(note+": "+c.words)
 		}
-		inside := []string{c.words, c.note}
-		switch {
-		case level == 0:
+		words, note := c.words, c.note
+		switch level {
+		case 0:
 			return c.label
-		case level == 1:
-			inside = inside[:1]
-		case level == 2:
-			inside = inside[1:]
-		case level == 4 && c.need != "":
-			inside[1] += "; " + c.need
+		case 1:
+			note = ""
+		case 2:
+			words = ""
 		}
-		return c.label + t.dim.Render(" ("+strings.Join(inside, ", ")+")")
+		inside := strings.Join(slices.DeleteFunc([]string{words, note}, func(s string) bool { return s == "" }), ", ")
+		if level == 4 && c.need != "" {
+			inside = strings.Join(slices.DeleteFunc([]string{inside, c.need}, func(s string) bool { return s == "" }), "; ")
+		}
+		if inside == "" {
+			return c.label
+		}
+		return c.label + t.dim.Render(" ("+inside+")")
 	}
 	// form is the first class at first, the others each at level (-1: left out).
 	form := func(first, level int) []string {
