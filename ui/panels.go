@@ -173,7 +173,7 @@ var labPanels = []panel{headerPanel, narratorPanel, settingsPanel, poolPanel, ta
 // headerPanel: the lab's title, run time, starvation and state, and a warning when the
 // machine runs the lab late.
 var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines: func(c labCtx, _ int) []string {
-	out := []string{headerLine(c.t, c.s, c.i, c.w)}
+	out := []string{headerLine(c.t, c.s, c.i, c.w, c.peerW)}
 	if c.snap.TooBusy() { // the lab's own health: what is on screen may no longer be the truth
 		// Of every request sent, those turned away too, which the table's p99:lag leaves out
 		// (newcomer 21 read 6.1ms here beside p99:lag of 2.1ms at most). Which figures it
@@ -759,11 +759,13 @@ const recordedWord = "screenshot"
 // starvation and the live run's state on the right. In compare mode the title is the side, and the focused one stands out.
 // A screenshot's halves say it alike: B says "screenshot" where A does, "at 10.0s" where A
 // gave the word up for its count ("▶ A shared-pool  at 10.0s" beside "B semaphore-bulkhead
-// screenshot at 10.0s" asked whether B was a still and A live: newcomer 31).
-func headerLine(t *theme, s screen, i, w int) string {
+// screenshot at 10.0s" asked whether B was a still and A live: newcomer 31). B works A's
+// line out at A's width, peerW: side by side B has the odd column, and at 120 A's 58 gave
+// the word up where B's 59 kept it (review 24).
+func headerLine(t *theme, s screen, i, w, peerW int) string {
 	word := true
 	if s.recorded && i > 0 {
-		_, word = headerForm(t, s, 0, w, true)
+		_, word = headerForm(t, s, 0, peerW, true)
 	}
 	line, _ := headerForm(t, s, i, w, word)
 	return line
