@@ -158,6 +158,22 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(stopped at 9\.4s\)`).MatchString(h) {
 		t.Errorf("after it: %q", h)
 	}
+	// An outage that no whole second of the timeline had (none in rotation at its start, say):
+	// its count bare, not "(–)", as a class's is (42c84ed; review 24).
+	early := *s
+	early.Fleet = &lab.FleetStats{Balancer: s.Fleet.Balancer, Replicas: s.Fleet.Replicas, InRotation: 4}
+	early.Timeline = slices.Clone(s.Timeline)
+	for i := range early.Timeline {
+		for c := range early.Timeline[i].Rejected {
+			early.Timeline[i].Rejected[c][lab.RejectBalancer] = 0
+		}
+	}
+	for _, w := range []int{80, 120, 200} {
+		h := ansi.Strip(headerLine(th, screen{width: w, height: 40, recorded: true, panes: []pane{{cfg: early.Config, snap: &early}}}, 0, w, 0))
+		if !allBalancer.MatchString(h) || strings.Contains(h, "–") {
+			t.Errorf("an outage no whole second had, at %d columns: %q", w, h)
+		}
+	}
 	// r4 out again: a later stretch than the first, which "all out" names in the story and
 	// the report (review 19).
 	fs.Pulls, fs.InRotation = append(fs.Pulls, lab.Pull{Replica: 4, At: 9480 * time.Millisecond}), 0
@@ -775,8 +791,9 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	sc.recorded = true
 	head := ansi.Strip(headerLine(th, sc, 0, 200, 200))
 	// The note is the count's, pool and balancer both: after the last part it read as the
-	// balancer's (review 18).
-	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]+/s in [^)]+\): rej:pool %d, rej:balancer 541`, pool+541, pool)); !want.MatchString(head) {
+	// balancer's (review 18). Its rate as every class's, its seconds the /s row's: "(74.6/s
+	// in 15–20s)" beside "(rej:balancer, 0.2/s)" was one rate in two forms (review 24).
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([0-9.]+/s\): rej:pool %d, rej:balancer 541`, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("header %q, want %q", head, want)
 	}
 	// Every rejection of the class, as "turned away" means in the table: a CoDel queue's too,
