@@ -883,13 +883,19 @@ func TestChecksAreOkOrNotOk(t *testing.T) {
 
 // A drained replica's row says it still ends what it holds, where the row has room: the
 // domino's chart counted 79 workers held a second after the drain, of 60 in rotation, with
-// nothing to say r1's 20 still worked (newcomer 31). Short of room the row is as it was.
+// nothing to say r1's 20 still worked (newcomer 31). Short of room the row is as it was,
+// and where the why would put fewer rows across: at 200x60 it put the four replicas 1
+// across, not 2, two lines for a clause (review 24).
 func TestDrainedRowSaysItFinishesWhatItHolds(t *testing.T) {
 	th := newTheme(false, true)
 	s := drainFirst(fleetSnapshot(4, 1))
 	rows := ansi.Strip(strings.Join(replicaRows(th, s, 120), "\n"))
 	if !strings.Contains(rows, "DRAINED for a deploy at 6.0s (finishes what it holds)") {
 		t.Errorf("at 120 columns:\n%s", rows)
+	}
+	frame := ansi.Strip(Frame([]lab.Snapshot{*s}, 200, 60, true, true))
+	if !regexp.MustCompile(`(?m)^r1 .*DRAINED for a deploy at 6\.0s +r3 `).MatchString(frame) || strings.Contains(frame, "finishes") {
+		t.Errorf("at 200x60, not 2 across without the why:\n%s", frame)
 	}
 	for _, w := range []int{80, 59} {
 		rows := replicaRows(th, s, w)
