@@ -263,7 +263,7 @@ func TestCompareHeaderSaysScreenshot(t *testing.T) {
 	for name, m := range compareMoments() {
 		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, recorded: true}
 		for _, w := range []int{paneMinWidth, (120 - dividerWidth) / 2, 80, 120} {
-			a, b := ansi.Strip(headerLine(th, s, 0, w)), ansi.Strip(headerLine(th, s, 1, w))
+			a, b := ansi.Strip(headerLine(th, s, 0, w, w)), ansi.Strip(headerLine(th, s, 1, w, w))
 			if strings.Contains(a, recordedWord) != strings.Contains(b, recordedWord) {
 				t.Errorf("%s at %d: one half says %q:\n%s\n%s", name, w, recordedWord, a, b)
 			}
@@ -274,6 +274,15 @@ func TestCompareHeaderSaysScreenshot(t *testing.T) {
 				if at := "at " + fmtElapsed(m[i].Elapsed); !strings.Contains(h, at) {
 					t.Errorf("%s at %d: half %d does not say %q: %q", name, w, i, at, h)
 				}
+			}
+		}
+		// Side by side B has the odd column (58 and 59 at 120): it decides by A's line at
+		// A's width, so one column never parts them (review 24).
+		for w := 2*paneMinWidth + dividerWidth; w <= 200; w++ {
+			hw, _ := halves(w)
+			a, b := ansi.Strip(headerLine(th, s, 0, hw[0], hw[1])), ansi.Strip(headerLine(th, s, 1, hw[1], hw[0]))
+			if strings.Contains(a, recordedWord) != strings.Contains(b, recordedWord) {
+				t.Errorf("%s at %d columns (%d|%d): one half says %q:\n%s\n%s", name, w, hw[0], hw[1], recordedWord, a, b)
 			}
 		}
 	}

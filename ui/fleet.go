@@ -115,21 +115,22 @@ const replicaCells, compactCells = 20, 10
 
 // replicaRows: one row per replica, in as many columns as the width holds; where a full row
 // does not fit (half a 120-column screen), a compact one, then a briefer, so its state is
-// never cut; with room to spare, a drained replica's says why it still holds workers. Bars
+// never cut; with room to spare, a drained replica's says why it still holds workers, where
+// that puts no fewer rows across. Bars
 // scaled down say what a cell is worth, as the pool's and the queue's do (newcomer 19: "r4
 // PPPPPPPPP· 17/20" without it), on the first row with room.
 func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	var cells []string
-	widest := 0
-	per := 0.0
+	var widest int
+	var per float64
 	// The rej:pool counts as wide as the widest ("12345", "523k"), 4 at least: the states
 	// after them line up row under row.
 	countW := 4
 	for i := range s.Fleet.Replicas {
 		countW = max(countW, ansiWidth(fmtCount(s.Fleet.Replicas[i].TurnedAway(lab.RejectPool))))
 	}
-	for squeeze := withWhy; squeeze < 3; squeeze++ {
-		cells, widest, per = cells[:0], 0, 0
+	const gap = 4
+	rows := func(squeeze int) (cells []string, widest int, per float64, cols int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
 			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze, countW)
 			cells = append(cells, c)
@@ -138,12 +139,23 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 				per = float64(size) / float64(at) // the replicas' pools are alike
 			}
 		})
-		if widest <= w {
-			break
-		}
+		return cells, widest, per, max(1, min((w+gap)/(widest+gap), len(cells)))
 	}
-	const gap = 4
-	cols := max(1, min((w+gap)/(widest+gap), len(cells)))
+	var cols int
+	for squeeze := withWhy; squeeze < 3; squeeze++ {
+		cells, widest, per, cols = rows(squeeze)
+		if widest > w {
+			continue
+		}
+		// The why only where the rows stay as many across: at 200 columns it put the
+		// domino's four replicas 1 across, not 2, two lines for a clause (review 24).
+		if squeeze == withWhy {
+			if bare, bareW, barePer, bareCols := rows(0); bareCols > cols {
+				cells, widest, per, cols = bare, bareW, barePer, bareCols
+			}
+		}
+		break
+	}
 	perCol := (len(cells) + cols - 1) / cols
 	out := make([]string, perCol)
 	for i, c := range cells {

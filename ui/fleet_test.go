@@ -123,10 +123,10 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	// 541" read as one label with two numbers (newcomer 29).
 	allBalancer := regexp.MustCompile(`total rej(ected)?:balancer 9\b`)
 	one := screen{width: 80, height: 24, recorded: true, panes: []pane{{cfg: s.Config, snap: s}}}
-	if h := ansi.Strip(headerLine(th, one, 0, 80)); !allBalancer.MatchString(h) {
+	if h := ansi.Strip(headerLine(th, one, 0, 80, 80)); !allBalancer.MatchString(h) {
 		t.Errorf("during the outage at 80 columns: %q", h)
 	}
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !strings.Contains(h, "total rejected:balancer 9 (all out since 9.0s)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !strings.Contains(h, "total rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage at 120 columns: %q", h)
 	}
 	// With no class starved (only payments turned away), the outage keeps its note: the
@@ -138,31 +138,47 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 		quiet.Timeline[i].Rejected[lab.Signup] = quiet.Classes[lab.Signup].Rejected
 	}
 	alone := screen{width: 120, height: 40, recorded: true, panes: []pane{{cfg: quiet.Config, snap: &quiet}}}
-	if h := ansi.Strip(headerLine(th, alone, 0, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "total rejected:balancer 9 (all out since 9.0s)") {
+	if h := ansi.Strip(headerLine(th, alone, 0, 120, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "total rejected:balancer 9 (all out since 9.0s)") {
 		t.Errorf("during the outage, nothing starved, at 120 columns: %q", h)
 	}
 	// Both halves of compare mode keep the time as a moment (newcomer 28 had to assume A's);
 	// A the outage's count, and where that leaves no room for "screenshot", B gives it up too:
 	// "at 9.5s" beside "screenshot at 9.5s" asked whether one half was live (newcomer 31).
 	two := screen{recorded: true, panes: []pane{{cfg: s.Config, snap: s}, {cfg: s.Config, snap: s}}}
-	if h := ansi.Strip(headerLine(th, two, 1, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") {
+	if h := ansi.Strip(headerLine(th, two, 1, paneMinWidth, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") {
 		t.Errorf("B's half of compare mode during the outage: %q", h)
 	}
-	if h := ansi.Strip(headerLine(th, two, 0, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") || !allBalancer.MatchString(h) {
+	if h := ansi.Strip(headerLine(th, two, 0, paneMinWidth, paneMinWidth)); !strings.Contains(h, "fleet-domino  at 9.5s") || !allBalancer.MatchString(h) {
 		t.Errorf("A's half of compare mode during the outage: %q", h)
 	}
 	// r4 back in rotation within the last whole second, which turned 3 away.
 	fs := s.Fleet
 	fs.Pulls[3].ReturnedAt, fs.InRotation = 9400*time.Millisecond, 1
 	fs.Replicas[3].Health.Pulled = false
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(stopped at 9\.4s\)`).MatchString(h) {
+	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(stopped at 9\.4s\)`).MatchString(h) {
 		t.Errorf("after it: %q", h)
+	}
+	// An outage that no whole second of the timeline had (none in rotation at its start, say):
+	// its count bare, not "(–)", as a class's is (42c84ed; review 24).
+	early := *s
+	early.Fleet = &lab.FleetStats{Balancer: s.Fleet.Balancer, Replicas: s.Fleet.Replicas, InRotation: 4}
+	early.Timeline = slices.Clone(s.Timeline)
+	for i := range early.Timeline {
+		for c := range early.Timeline[i].Rejected {
+			early.Timeline[i].Rejected[c][lab.RejectBalancer] = 0
+		}
+	}
+	for _, w := range []int{80, 120, 200} {
+		h := ansi.Strip(headerLine(th, screen{width: w, height: 40, recorded: true, panes: []pane{{cfg: early.Config, snap: &early}}}, 0, w, 0))
+		if !allBalancer.MatchString(h) || strings.Contains(h, "–") {
+			t.Errorf("an outage no whole second had, at %d columns: %q", w, h)
+		}
 	}
 	// r4 out again: a later stretch than the first, which "all out" names in the story and
 	// the report (review 19).
 	fs.Pulls, fs.InRotation = append(fs.Pulls, lab.Pull{Replica: 4, At: 9480 * time.Millisecond}), 0
 	fs.Replicas[3].Health.Pulled = true
-	if h := ansi.Strip(headerLine(th, one, 0, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(all out again since 9\.5s\)`).MatchString(h) {
+	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(all out again since 9\.5s\)`).MatchString(h) {
 		t.Errorf("all out again: %q", h)
 	}
 }
@@ -744,13 +760,13 @@ func TestSnapshotStateOneForm(t *testing.T) {
 		}
 		a := pane{cfg: cfg, snap: lab.NotStarted(cfg)}
 		two := screen{recorded: true, panes: []pane{a, a}}
-		if h := ansi.Strip(headerLine(th, screen{recorded: true, panes: []pane{a}}, 0, 120)); !strings.Contains(h, cfg.Name+"  "+recordedWord+" at 0.0s") {
+		if h := ansi.Strip(headerLine(th, screen{recorded: true, panes: []pane{a}}, 0, 120, 0)); !strings.Contains(h, cfg.Name+"  "+recordedWord+" at 0.0s") {
 			t.Errorf("%s at 120 columns: %q", p.Name, h)
 		}
 		for _, h := range []string{
-			headerLine(th, screen{recorded: true, panes: []pane{a}}, 0, MinWidth),
-			headerLine(th, two, 0, paneMinWidth),
-			headerLine(th, two, 1, paneMinWidth),
+			headerLine(th, screen{recorded: true, panes: []pane{a}}, 0, MinWidth, 0),
+			headerLine(th, two, 0, paneMinWidth, paneMinWidth),
+			headerLine(th, two, 1, paneMinWidth, paneMinWidth),
 		} {
 			if h = ansi.Strip(h); !strings.Contains(h, cfg.Name+"  "+recordedWord) || strings.Contains(h, "live") {
 				t.Errorf("%s: %q", p.Name, h)
@@ -773,10 +789,11 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	pool := s.Classes[lab.Signup].Rejected[lab.RejectPool]
 	sc := testScreen(s, 200, 40)
 	sc.recorded = true
-	head := ansi.Strip(headerLine(th, sc, 0, 200))
+	head := ansi.Strip(headerLine(th, sc, 0, 200, 200))
 	// The note is the count's, pool and balancer both: after the last part it read as the
-	// balancer's (review 18).
-	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]+/s in [^)]+\): rej:pool %d, rej:balancer 541`, pool+541, pool)); !want.MatchString(head) {
+	// balancer's (review 18). Its rate as every class's, its seconds the /s row's: "(74.6/s
+	// in 15–20s)" beside "(rej:balancer, 0.2/s)" was one rate in two forms (review 24).
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([0-9.]+/s\): rej:pool %d, rej:balancer 541`, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("header %q, want %q", head, want)
 	}
 	// Every rejection of the class, as "turned away" means in the table: a CoDel queue's too,
@@ -785,8 +802,8 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	codel.Classes[lab.Signup].Rejected[lab.RejectCoDel] = 44
 	csc := testScreen(&codel, 200, 40)
 	csc.recorded = true
-	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]+\): rej:pool %d, rej:codel 44, rej:balancer 541`, pool+541+44, pool)); !want.MatchString(ansi.Strip(headerLine(th, csc, 0, 200))) {
-		t.Errorf("header %q, want %q", ansi.Strip(headerLine(th, csc, 0, 200)), want)
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]+\): rej:pool %d, rej:codel 44, rej:balancer 541`, pool+541+44, pool)); !want.MatchString(ansi.Strip(headerLine(th, csc, 0, 200, 200))) {
+		t.Errorf("header %q, want %q", ansi.Strip(headerLine(th, csc, 0, 200, 200)), want)
 	}
 	// Narrower, it keeps its parts, in the columns' names, where the outage's note and the
 	// other classes go (the domino at 120 columns); at 100 they have no room beside the
@@ -794,7 +811,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	// says which it keeps: "starved" left out passed at 100 (review 16).
 	for w, starved := range map[int]bool{100: false, 120: true} {
 		sc.width = w
-		head := ansi.Strip(headerLine(th, sc, 0, w))
+		head := ansi.Strip(headerLine(th, sc, 0, w, w))
 		want := fmt.Sprintf("signup turned away %d: rej:pool %d, rej:balancer 541", pool+541, pool)
 		if strings.Contains(head, want) != starved || strings.Contains(head, "turned away") != starved || strings.Contains(head, "starved") || !regexp.MustCompile(`total rej(ected)?:balancer 550`).MatchString(head) {
 			t.Errorf("at %d columns %q, want %q: %v, and the outage's count", w, head, want, starved)
@@ -805,7 +822,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	back := *s
 	back.Fleet = &lab.FleetStats{Balancer: s.Fleet.Balancer, Replicas: s.Fleet.Replicas, InRotation: 1, Pulls: slices.Clone(s.Fleet.Pulls)}
 	back.Fleet.Pulls[3].ReturnedAt = 9400 * time.Millisecond
-	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80)); !regexp.MustCompile(`total rej(ected)?:balancer 550`).MatchString(head) {
+	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80, 80)); !regexp.MustCompile(`total rej(ected)?:balancer 550`).MatchString(head) {
 		t.Errorf("at 80 columns, after the outage: %q", head)
 	}
 	// Once the class stopped too, its "stopped at" is on its count, not beside the
@@ -814,7 +831,7 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	for i := len(back.Timeline) - lab.RateWindow; i < len(back.Timeline); i++ { // the rates' window
 		clear(back.Timeline[i].Rejected[lab.Signup][:])
 	}
-	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200))
+	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200, 200))
 	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*stopped at [^)]+\): rej:pool %d, rej:balancer 541  total rejected:balancer 550 \(stopped at `, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("after the outage, stopped: header %q, want %q", head, want)
 	}
@@ -866,13 +883,19 @@ func TestChecksAreOkOrNotOk(t *testing.T) {
 
 // A drained replica's row says it still ends what it holds, where the row has room: the
 // domino's chart counted 79 workers held a second after the drain, of 60 in rotation, with
-// nothing to say r1's 20 still worked (newcomer 31). Short of room the row is as it was.
+// nothing to say r1's 20 still worked (newcomer 31). Short of room the row is as it was,
+// and where the why would put fewer rows across: at 200x60 it put the four replicas 1
+// across, not 2, two lines for a clause (review 24).
 func TestDrainedRowSaysItFinishesWhatItHolds(t *testing.T) {
 	th := newTheme(false, true)
 	s := drainFirst(fleetSnapshot(4, 1))
 	rows := ansi.Strip(strings.Join(replicaRows(th, s, 120), "\n"))
 	if !strings.Contains(rows, "DRAINED for a deploy at 6.0s (finishes what it holds)") {
 		t.Errorf("at 120 columns:\n%s", rows)
+	}
+	frame := ansi.Strip(Frame([]lab.Snapshot{*s}, 200, 60, true, true))
+	if !regexp.MustCompile(`(?m)^r1 .*DRAINED for a deploy at 6\.0s +r3 `).MatchString(frame) || strings.Contains(frame, "finishes") {
+		t.Errorf("at 200x60, not 2 across without the why:\n%s", frame)
 	}
 	for _, w := range []int{80, 59} {
 		rows := replicaRows(th, s, w)

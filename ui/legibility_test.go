@@ -402,7 +402,7 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 		// read "signup starved" beside payments turned away as often as a pool picking on
 		// signups), in one form, cut from its end (newcomer 31: three forms on three screens).
 		{120, "signup starved 22 (rej:pool, 4.4/s; needs ~0.01 workers)"}} {
-		head := ansi.Strip(headerLine(th, testScreen(s, tc.w, 40), 0, tc.w))
+		head := ansi.Strip(headerLine(th, testScreen(s, tc.w, 40), 0, tc.w, tc.w))
 		if !strings.Contains(head, tc.want) || ansiWidth(head) > tc.w || !strings.Contains(head, fmtElapsed(s.Elapsed)) {
 			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)
 		}
@@ -413,14 +413,14 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 	for i := range quiet.Timeline {
 		clear(quiet.Timeline[i].Rejected[lab.Signup][:])
 	}
-	if head := ansi.Strip(headerLine(th, testScreen(quiet, 120, 40), 0, 120)); !strings.Contains(head, "signup starved 22 (rej:pool; needs ~0.01 workers)") {
+	if head := ansi.Strip(headerLine(th, testScreen(quiet, 120, 40), 0, 120, 120)); !strings.Contains(head, "signup starved 22 (rej:pool; needs ~0.01 workers)") {
 		t.Errorf("none in a whole second: %q", head)
 	}
 	// Health's hold is ~0: "needs ~0 workers" read as none at all (review 22).
 	s.Config.Traffic.Health.Rate = 1
 	s.Classes[lab.Health] = s.Classes[lab.Signup]
 	s.Classes[lab.Signup] = lab.ClassStats{}
-	if head := ansi.Strip(headerLine(th, testScreen(s, 160, 40), 0, 160)); !strings.Contains(head, "health starved 22 (rej:pool") || !strings.Contains(head, "; needs <0.01 workers)") {
+	if head := ansi.Strip(headerLine(th, testScreen(s, 160, 40), 0, 160, 160)); !strings.Contains(head, "health starved 22 (rej:pool") || !strings.Contains(head, "; needs <0.01 workers)") {
 		t.Errorf("health starved: %q", head)
 	}
 }

@@ -173,7 +173,7 @@ var labPanels = []panel{headerPanel, narratorPanel, settingsPanel, poolPanel, ta
 // headerPanel: the lab's title, run time, starvation and state, and a warning when the
 // machine runs the lab late.
 var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines: func(c labCtx, _ int) []string {
-	out := []string{headerLine(c.t, c.s, c.i, c.w)}
+	out := []string{headerLine(c.t, c.s, c.i, c.w, c.peerW)}
 	if c.snap.TooBusy() { // the lab's own health: what is on screen may no longer be the truth
 		// Of every request sent, those turned away too, which the table's p99:lag leaves out
 		// (newcomer 21 read 6.1ms here beside p99:lag of 2.1ms at most). Which figures it
@@ -759,11 +759,13 @@ const recordedWord = "screenshot"
 // starvation and the live run's state on the right. In compare mode the title is the side, and the focused one stands out.
 // A screenshot's halves say it alike: B says "screenshot" where A does, "at 10.0s" where A
 // gave the word up for its count ("▶ A shared-pool  at 10.0s" beside "B semaphore-bulkhead
-// screenshot at 10.0s" asked whether B was a still and A live: newcomer 31).
-func headerLine(t *theme, s screen, i, w int) string {
+// screenshot at 10.0s" asked whether B was a still and A live: newcomer 31). B works A's
+// line out at A's width, peerW: side by side B has the odd column, and at 120 A's 58 gave
+// the word up where B's 59 kept it (review 24).
+func headerLine(t *theme, s screen, i, w, peerW int) string {
 	word := true
 	if s.recorded && i > 0 {
-		_, word = headerForm(t, s, 0, w, true)
+		_, word = headerForm(t, s, 0, peerW, true)
 	}
 	line, _ := headerForm(t, s, i, w, word)
 	return line
@@ -873,16 +875,6 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 	return fit(last, w), said(lefts[2])
 }
 
-// stoppedNote says a rejection for reasons of classes stopped, and when ("stopped at 7s");
-// "–", as before the first whole second, where no whole second of the timeline had one
-// (all since the last: "0 now" beside a count of them read as none, as "0 since" had).
-func stoppedNote(snap *lab.Snapshot, reasons []lab.Reason, classes ...lab.Class) string {
-	if since := snap.NoneSince(reasons, classes...); since != "" {
-		return since
-	}
-	return "–"
-}
-
 // starvedForms are the header's forms of what is starving, best first, each a list of items
 // (the last form is none: the state alone, as the table below still shows the starvation).
 // Each class that starved says its count in one form, cut from its end where it does not
@@ -910,19 +902,17 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			continue
 		}
 		now := snap.StarvingNow(c)
-		// Its rate in the table's /s window while it goes on; once it stopped, since when, never
-		// a rate alone, which reads as starving now (the review: the colour alone said it, and
-		// NO_COLOR has none). A fleet's parts say their window: its count is every rejection.
-		note := stoppedNote(snap, snap.CountedBy(c), c)
+		// Its rate in the table's /s window while it goes on, its seconds said by the /s row
+		// alone: a fleet's "(74.6/s in 15–20s)" beside "(rej:balancer, 0.2/s)" was one kind of
+		// rate in two forms on one line (review 24). Once it stopped, since when, never a rate
+		// alone, which reads as starving now (the review: the colour alone said it, and NO_COLOR
+		// has none). Where no whole second had one, none: "(rej:pool, –; needs …)" was a
+		// riddle, and "0 now" beside a count of them read as none.
+		note := snap.NoneSince(snap.CountedBy(c), c)
 		by := snap.CountedShares(c)
 		if rate := r.StarvedOf(c, snap.CountedBy(c)); now && r.Seconds > 0 && rate > 0 {
 			note = fmtPerSec(rate)
-			if len(by) > 1 {
-				note += " in " + r.Span()
-			}
-		} else if now && r.Seconds == 0 || note == "–" { // no whole second with one yet
-			// No rate at all, not "–": "(rej:pool, –; needs …)" was a riddle, and "0 now"
-			// beside a count of them read as none.
+		} else if now && r.Seconds == 0 { // no whole second with one yet
 			note = ""
 		}
 		// What it counts: each reason with its share where more than one turned it away (a fleet's pool,
@@ -949,7 +939,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	}
 	// item is class k at level: 4 all its form, 3 without its need, 2 its note alone (an
 	// other class's, beside the first's words), 1 what it counts alone, 0 bare. A count of two reasons says its note on the count, whose it is, and its parts
-	// after a colon, never bare: "signup turned away 556 (74.6/s in 15–20s): rej:pool 15,
+	// after a colon, never bare: "signup turned away 556 (74.6/s): rej:pool 15,
 	// rej:balancer 541" (after the last part, the note read as the balancer's, review 18); the
 	// domino's "signup starved 556" beside replica rows that count their pools' alone read as
 	// two meanings of starved (newcomer 26).
@@ -1004,7 +994,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	n := snap.TurnedAway(lab.RejectBalancer)
 	if n > 0 {
 		now, from, _ := snap.Fleet.BalancerOut()
-		style, note := t.dim, stoppedNote(snap, []lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
+		style, note := t.dim, snap.NoneSince([]lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
 		if now {
 			style, note = t.alert, allOutWord(snap.Fleet)+" since "+fmtSecs(from)
 		}
@@ -1017,7 +1007,10 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		// is bare.
 		with := func(label string) ([][]string, int) {
 			forms := slices.Clone(forms)
-			withNote := label + t.dim.Render(" ("+note+")")
+			withNote := label // no whole second had one: no "(–)", as a class's (42c84ed)
+			if note != "" {
+				withNote += t.dim.Render(" (" + note + ")")
+			}
 			for k := range forms {
 				item := withNote
 				if k == bare && len(classes) > 0 {
