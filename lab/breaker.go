@@ -353,18 +353,18 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 	rate := fmt.Sprintf("%.0f%% / threshold %.0f%%", b.FailureRate, b.Threshold)
 	calls := fmt.Sprintf("%d / minimum %d", b.Calls, b.MinCalls)
 	window := fmt.Sprintf("calls in the last %s", FmtDur(b.Window))
-	// What opens it, said alike open, half-open or open again: the breaker preset, half-open,
-	// said "opened 2×" and nothing of why (newcomer 31).
-	const opensAt = "it opens at failure rate"
-	opens := Item{Label: opensAt, Value: fittingValue(opensAt, w, b.threshold(), fmt.Sprintf("%.0f%%", b.Threshold))}
+	// What reopens it, said half-open and open again: the breaker preset, half-open, said
+	// "opened 2×" and nothing of why (newcomer 31). Not the closed rate: half-open, one
+	// failed trial reopens it (its success threshold is all the trials).
+	reopens := b.trialRule()
 	switch {
 	case b.State == "" || b.State == BreakerOff:
 		return []Item{{Label: "breaker", Value: "on"}}
 	case b.State == BreakerHalfOpen:
-		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d ended", b.Calls, b.Trials)}, opens}
+		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d ended", b.Calls, b.Trials)}, reopens}
 	case b.State == BreakerOpen && b.Retrial:
 		return []Item{{Label: "breaker", Value: "OPEN again: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
-			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)}, opens}
+			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)}, reopens}
 	case b.State == BreakerOpen:
 		// Open, its counts are those of the closed stretch that opened it, not of the window now.
 		const opened = "it opened at failure rate"
@@ -390,6 +390,16 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 // it has 10".
 func (b BreakerStats) threshold() string {
 	return fmt.Sprintf("%.0f%%, once it has %d", b.Threshold, b.MinCalls)
+}
+
+// trialRule is how the trial decides, failsafe-go's half-open rule with a success threshold
+// of every trial call: "a failed trial reopens it; 3 ok close it".
+func (b BreakerStats) trialRule() Item {
+	closes := "close"
+	if b.Trials == 1 {
+		closes = "closes"
+	}
+	return Item{Label: "a failed trial reopens it;", Value: fmt.Sprintf("%d ok %s it", b.Trials, closes)}
 }
 
 // nextTrial is the time to the next trial, with the settings that make it: how long each

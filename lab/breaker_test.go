@@ -141,11 +141,22 @@ func TestBreakerSaysItsThresholdInEveryState(t *testing.T) {
 	for _, st := range []struct {
 		state   BreakerState
 		retrial bool
-	}{{BreakerHalfOpen, false}, {BreakerOpen, true}} {
-		b.State, b.Retrial = st.state, st.retrial
+		trials  uint
+		want    string
+	}{{BreakerHalfOpen, false, 1, "a failed trial reopens it; 1 ok closes it"},
+		{BreakerOpen, true, 1, "a failed trial reopens it; 1 ok closes it"},
+		{BreakerHalfOpen, false, 3, "a failed trial reopens it; 3 ok close it"},
+		{BreakerOpen, false, 1, "(threshold 50%, once it has 10)"}} {
+		b.State, b.Retrial, b.Trials = st.state, st.retrial, st.trials
 		got := strings.Join(phrases(breakerItems(b, "", 120)), " · ")
-		if want := "it opens at failure rate 50%, once it has 10"; !strings.Contains(got, want) {
-			t.Errorf("%s breaker (retrial %v) %q lacks %q", st.state, st.retrial, got, want)
+		if !strings.Contains(got, st.want) {
+			t.Errorf("%s breaker (retrial %v) %q lacks %q", st.state, st.retrial, got, st.want)
+		}
+		// Half-open, one failed trial reopens it: the closed rate's 10 results are not its rule.
+		if st.state == BreakerHalfOpen || st.retrial {
+			if strings.Contains(got, "once it has") {
+				t.Errorf("%s breaker (retrial %v) %q gives the closed rule", st.state, st.retrial, got)
+			}
 		}
 	}
 }

@@ -405,7 +405,7 @@ func (b BulkheadReport) summary(replicas int) string {
 		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; %s: at its %d rejections %.1f sat free on average", slackWord, s.Rejections, s.MeanFreeWorkers)
+		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers)))
 	}
 	return line
 }
@@ -465,9 +465,15 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// left the reader to guess an average over what (newcomer 31).
 	value := fmt.Sprintf("%s free on average at each of %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
-		value = fmt.Sprintf("at each of the bulkhead's %s rejections, on average %s sat free", n, free)
+		value = slackAtEach(n, free)
 	}
 	return []Item{{Label: slackWord + ":", Value: value}}
+}
+
+// slackAtEach is the slack lost in the health line's words, which the report shares: "at
+// its 61 rejections 14.0 sat free on average" left an average over what to guess (review 24).
+func slackAtEach(rejections, free string) string {
+	return fmt.Sprintf("at each of the bulkhead's %s rejections, on average %s sat free", rejections, free)
 }
 
 // The bulkhead's size steps by [ and ].

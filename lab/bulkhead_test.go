@@ -50,7 +50,7 @@ func TestSlackLostWording(t *testing.T) {
 // The report's bulkhead line says what the slack lost is, as the screen does.
 func TestReportSaysWhatSlackLostIs(t *testing.T) {
 	b := BulkheadReport{Type: string(BulkheadSemaphore), Size: 5, SlackLost: &SlackReport{Rejections: 61, MeanFreeWorkers: 14}}
-	if got := b.summary(1); !strings.HasSuffix(got, "; workers unused: at its 61 rejections 14.0 sat free on average") {
+	if got := b.summary(1); !strings.HasSuffix(got, "; workers unused: at each of the bulkhead's 61 rejections, on average 14.0 sat free") {
 		t.Errorf("report: %q", got)
 	}
 }

@@ -924,16 +924,15 @@ func (c Comparison) table() [][]string {
 	out := [][]string{{"class", "counter", "A " + a.Preset, "B " + b.Preset, "B − A"}}
 	for _, r := range c.Rows {
 		if r.Latency() {
-			diff := "–"
+			a, b, diff := msCell(time.Duration(r.A), !r.None[0]), msCell(time.Duration(r.B), !r.None[1]), "–"
 			switch {
 			case r.None[0] || r.None[1]:
-			case r.A == r.B: // as the screen says it
-				diff = r.Approx() + NoChange
+			case a == b: // as written, as the screen says it: not "+0.0 ms"
+				diff = r.unchanged()
 			default:
 				diff = r.Approx() + fmt.Sprintf("%+.1f ms", ms(time.Duration(r.B))-ms(time.Duration(r.A)))
 			}
-			out = append(out, []string{r.Class.String(), r.Name(), msCell(time.Duration(r.A), !r.None[0]),
-				msCell(time.Duration(r.B), !r.None[1]), diff})
+			out = append(out, []string{r.Class.String(), r.Name(), a, b, diff})
 			continue
 		}
 		if r.Ratio {

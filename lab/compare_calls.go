@@ -74,8 +74,10 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 	return rows, verdicts
 }
 
-// RatioCells writes a Ratio row's A, B and B − A: 2930 thousandths as "2.93×".
+// RatioCells writes a Ratio row's A, B and B − A: 2930 thousandths as "2.93×". B − A is
+// that of the hundredths shown, so 2.931× and 2.928× differ by nothing, not by "-0.00×".
 func (r ComparisonRow) RatioCells() (a, b, diff string) {
-	x := func(v int64) string { return FmtPerPayment(float64(v)/1000) + "×" } // as the item and the narrator write it
-	return x(r.A), x(r.B), fmt.Sprintf("%+.2f×", float64(r.B-r.A)/1000)
+	hundredths := func(v int64) float64 { return math.Round(float64(v)/10) / 100 }
+	x := func(v int64) string { return FmtPerPayment(hundredths(v)) + "×" } // as the item and the narrator write it
+	return x(r.A), x(r.B), fmt.Sprintf("%+.2f×", hundredths(r.B)-hundredths(r.A))
 }

@@ -516,9 +516,8 @@ func (r ComparisonRow) phrase(label func(Class) string) string {
 // noise after "≈ ", one too few to judge after "?".
 func (r ComparisonRow) Cells() (a, b, diff string) {
 	if r.Ratio {
-		a, b, diff = r.RatioCells()
-		if r.A == r.B {
-			diff = NoChange
+		if a, b, diff = r.RatioCells(); a == b {
+			return a, b, r.unchanged()
 		}
 		return a, b, r.Approx() + diff
 	}
@@ -543,15 +542,22 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 	// bare "?" beside 5.48s and 3.00s read as no change); where a p50 stands in, the next
 	// row, NoiseRule and TooFewKey say that row is the one judged.
 	if !r.None[0] && !r.None[1] {
-		diff = NoChange // as shown: no difference to judge
-		if r.Unjudged { // from too few to judge, the same as shown is no result either (newcomer 16: a bare "0" read as beyond noise)
-			diff = TooFewMark + " " + NoChange
-		}
+		diff = r.unchanged()
 		if d := ShownLatency(time.Duration(r.B)) - ShownLatency(time.Duration(r.A)); d != 0 {
 			diff = r.Approx() + signedLatency(d)
 		}
 	}
 	return a, b, diff
+}
+
+// unchanged is B − A where A and B are written alike, whatever their unshown digits: no
+// difference to judge, "same"; "? same" from too few to judge, no result either (newcomer
+// 16: a bare "0" read as beyond noise).
+func (r ComparisonRow) unchanged() string {
+	if r.Unjudged {
+		return TooFewMark + " " + NoChange
+	}
+	return NoChange
 }
 
 // signedLatency writes a difference of latencies: +2.99s, -0.8ms, 0.

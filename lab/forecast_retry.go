@@ -175,19 +175,22 @@ type RetryStep struct {
 // as a riddle beside "500ms a try" (newcomer 31: three 500ms make 1.5s, or 3.0s?).
 func (f RetryForecast) DeepestLastSum() string {
 	var terms []string
-	alike := true
+	alike, k := true, 0 // k: the retries of the first layer that retries, not the edge's 0
 	for _, st := range f.DeepestSteps {
 		if st.Retries == 0 {
 			continue
 		}
-		alike = alike && st.Retries == f.DeepestSteps[0].Retries
+		if k == 0 {
+			k = st.Retries
+		}
+		alike = alike && st.Retries == k
 		terms = append(terms, FmtDur(st.Every))
 	}
-	switch n := f.DeepestSteps; {
+	switch {
 	case len(terms) == 0:
 		return ""
-	case alike && len(terms) > 1 && n[0].Retries > 1:
-		return fmt.Sprintf("%d × (%s)", n[0].Retries, strings.Join(terms, " + "))
+	case alike && len(terms) > 1 && k > 1:
+		return fmt.Sprintf("%d × (%s)", k, strings.Join(terms, " + "))
 	}
 	terms = terms[:0]
 	for _, st := range f.DeepestSteps {

@@ -126,6 +126,11 @@ func TestDeepestDue(t *testing.T) {
 	if got := unalike.DeepestLastSum(); got != "550ms + 2 × 600ms" {
 		t.Errorf("the last call's sum, layers retrying unalike: %q", got)
 	}
+	// An edge that does not retry leaves the hops that do alike (review 24: "2 × 600ms + 2 × 600ms").
+	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{0, 550 * ms}, {2, 600 * ms}, {2, 600 * ms}}}
+	if got := hopsOnly.DeepestLastSum(); got != "2 × (600ms + 600ms)" {
+		t.Errorf("the last call's sum, the edge not retrying: %q, want 2 × (600ms + 600ms)", got)
+	}
 	count := func(ts []time.Duration, age time.Duration) (n int) {
 		for _, t := range ts {
 			if t <= age {

@@ -324,21 +324,25 @@ func BenchmarkFinishPaced(b *testing.B) {
 			}
 		}
 	})
+	// The timer runs on through the waits: Stop/StartTimer each op read the memory stats,
+	// which stops the world beside the reader under study (review 24). Only took is timed,
+	// and its mean stands for ns/op, which would otherwise be the pace.
 	took := make([]time.Duration, b.N)
+	var sum time.Duration
 	b.ResetTimer()
 	next := time.Now()
 	for i := range b.N {
-		b.StopTimer() // the wait for the next one's time is no part of it
 		next = next.Add(time.Millisecond)
 		time.Sleep(time.Until(next))
-		b.StartTimer()
 		t := time.Now()
 		finishOne()
 		took[i] = time.Since(t)
+		sum += took[i]
 	}
 	b.StopTimer()
 	close(stop)
 	wg.Wait()
+	b.ReportMetric(float64(sum)/float64(b.N), "ns/op")
 	reportTail(b, took)
 }
 

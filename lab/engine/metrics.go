@@ -98,11 +98,8 @@ func nearestRank(q float64, n int64) float64 {
 	if n == 0 {
 		return 100 * q
 	}
-	return rankPercentile(rankOf(q, n), n)
+	return rankPercentile(int64(math.Ceil(q*float64(n)-1e-9)), n)
 }
-
-// rankOf is q's nearest rank of n samples, ⌈q·n⌉: n less it are the samples above q's value.
-func rankOf(q float64, n int64) int64 { return int64(math.Ceil(q*float64(n) - 1e-9)) }
 
 // rankPercentile is the percentile whose rank is r of n samples (from the 1st to the nth).
 func rankPercentile(r, n int64) float64 { return 100 * float64(min(max(r, 1), n)) / float64(n) }
