@@ -589,9 +589,13 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	}
 	// The pool's idle workers by name: counted in the lab's own, caller-timeout's "+ 8 running
 	// the lab itself" was mostly the pool under study (review 22).
+	// Of how many idle: "+ 1 idle worker" beside the pool's "idle 9" read as a contradiction
+	// (newcomers 32 and 33): an idle worker keeps its goroutine up to a second, then ends it.
 	var rests []string
-	if s.Pool.Parked > 0 {
-		rests = append(rests, units(s.Pool.Parked, "idle worker"))
+	if p := s.Pool.Parked; p > 0 && p < s.Pool.Idle() {
+		rests = append(rests, fmt.Sprintf("%s of %s idle workers", FmtCount(int64(p)), FmtCount(int64(s.Pool.Idle()))))
+	} else if p > 0 {
+		rests = append(rests, units(p, "idle worker"))
 	}
 	if own := rest - int64(s.Pool.Parked); own > 0 {
 		rests = append(rests, FmtCount(own)+" "+upkeep)

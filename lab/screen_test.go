@@ -105,10 +105,16 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 		}
 	}
 	off := &Snapshot{Config: DefaultConfig(), Goroutines: 47, GoroutinesPeak: 53, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 25}}
-	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 7, 7, 7
+	// Of the pool's 13 idle, 7 keep a goroutine: "+ 7 idle workers" beside "idle 13" read as
+	// a contradiction (newcomers 32 and 33).
+	off.Pool.Size, off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 20, 7, 7, 7
+	off.Pool.Workers = make([]Worker, 20)
+	for i := range 7 {
+		off.Pool.Workers[i].Phase = PhaseCall
+	}
 	for w, want := range map[int]string{
-		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 idle workers + 1 running the lab itself",
-		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 idle workers + 1 running the lab itself"} {
+		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
+		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself"} {
 		if got := goroutines(off, w); !strings.Contains(got, want) {
 			t.Errorf("calls at %d columns: %q, want %q", w, got, want)
 		}

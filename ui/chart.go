@@ -163,7 +163,7 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 		least = short
 		// "now" said: a chart of 20 s beside "60 on replicas out of rotation" read it as the
 		// seconds' (newcomer 29); "of rotation" gave way to it in the 59 columns of 120x40.
-		title, short = fmt.Sprintf("mean workers held (of %d; %d on replicas out now)", size, out), fmt.Sprintf("workers held (of %d; %d on replicas out now)", size, out)
+		title, short = fmt.Sprintf("mean workers held (of %d; %d of them on replicas out now)", size, out), fmt.Sprintf("workers held (of %d; %d on replicas out now)", size, out)
 	}
 	return chartSpec{
 		title: title, short: short, narrowest: least,

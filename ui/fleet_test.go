@@ -638,7 +638,7 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 		out += s.Fleet.Replicas[i].Pool.Size
 	}
 	spec := occupancyChart(s)
-	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d on replicas out now)", poolReach(s), out); got != want {
+	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d of them on replicas out now)", poolReach(s), out); got != want {
 		t.Errorf("workers chart: %q, want %q", got, want)
 	}
 	// Narrower, whose workers are out still said, then not at all: never cut (newcomer 28:

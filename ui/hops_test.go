@@ -192,7 +192,7 @@ func TestRetryNarrator(t *testing.T) {
 	// Under the forecast while payments are still trying, said so (newcomer 27: 2.79 beside
 	// "tries 3 times"); with none in flight, the forecast alone.
 	s.Classes[lab.Payment].InFlight = 4
-	if msg, _ := narrateHops(*c, c.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "2.82 calls per payment at the dependency (forecast 3× once those in flight end)") {
+	if msg, _ := narrateHops(*c, c.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "2.82 calls per payment that called (forecast 3× once those in flight end)") {
 		t.Errorf("storm with payments in flight: %q", msg)
 	}
 	s.Classes[lab.Payment].InFlight = 0

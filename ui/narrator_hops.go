@@ -70,7 +70,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		if s.Calls.PerPayment() < r.Tries && s.Classes[lab.Payment].InFlight > 0 {
 			forecast += " once those in flight end"
 		}
-		msg = fmt.Sprintf("%s, so every payment that calls tries %s times: %s calls per payment at the dependency (%s), and payments need %s workers of %d",
+		// Per payment that called, as the detail line divides ("174 ÷ 62 that called"):
+		// beside 97 arrived it read as a slip (newcomer 33).
+		msg = fmt.Sprintf("%s, so every payment that calls tries %s times: %s calls per payment that called (%s), and payments need %s workers of %d",
 			why, fmtWorkers(r.Tries), lab.FmtPerPayment(s.Calls.PerPayment()), forecast, littlesLaw(f.Classes[lab.Payment], ""), cfg.Pool.Workers)
 	default:
 		return "", false
