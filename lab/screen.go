@@ -333,7 +333,7 @@ type Measure int
 const (
 	GeneratorLag Measure = iota + 1 // the health line: scheduled → sent, every arrival
 	Goroutines                      // the health line: the goroutines the lab owns
-	WorkerWait                      // the table's p99:wait: scheduled → on a worker
+	WorkerWait                      // the table's p99:wait: arrival → on a worker
 	WaitParts                       // the table's p99:lag and p99:dispatch, the wait's parts
 	ServiceTime                     // the table's p99:service: on a worker → answered
 )
