@@ -562,3 +562,17 @@ func TestHelpCallsAtTheDependencySaysEdge(t *testing.T) {
 	}
 	t.Error("no help entry for calls at the dependency now")
 }
+
+// The help's "run time" says both halves of a compare give up "screenshot" together, as the
+// header does since n31hdr: "a compare's A half" alone was stale (review 24).
+func TestHelpRunTimeSaysBothHalves(t *testing.T) {
+	for _, it := range ScreenWords() {
+		if it.Label == "run time" {
+			if strings.Contains(it.Value, "A half") || !strings.Contains(it.Value, `a compare's halves, short of room, both: "at 8.0s"`) {
+				t.Errorf("%q", it.Value)
+			}
+			return
+		}
+	}
+	t.Error("no help entry for run time")
+}
