@@ -112,7 +112,11 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 	case spec.pool:
 		step, least = step+" workers", heldLeastWord+"+ workers"
 	case spec.keyUnit != "":
-		step, least = step+" "+spec.keyUnit, "1+ "+spec.keyUnit
+		// Its unit where it fits; where the chart is too narrow for it beside the bare title
+		// (a compare half's queue chart at 125 columns), the rule bare rather than no key
+		// to the ⣀ it draws.
+		bare := stripKeys(step, least, some)
+		return append(stripKeys(step+" "+spec.keyUnit, "1+ "+spec.keyUnit, some), bare[len(bare)-1])
 	default:
 		step += spec.unit
 	}
