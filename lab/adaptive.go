@@ -31,7 +31,7 @@ func init() {
 		},
 		// The limit each second, 0..the pool's most workers.
 		series: func(s *Snapshot) Series {
-			return Series{Title: "adaptive limit", Name: "limit", Of: func(sec *Second) float64 { return float64(sec.Limit) },
+			return Series{Title: "adaptive limit", Name: "limit", Unit: "calls at once", Of: func(sec *Second) float64 { return float64(sec.Limit) },
 				AtLeast: float64(max(s.Config.Pool.MaxWorkers(), 1))}
 		},
 	})

@@ -628,11 +628,13 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
 			// difference, and looked for payment's p50 row under 3.97s against ~3.0s); and
 			// what no row says (newcomer 28 could not tell agreeing p50s from unjudged ones).
-			// Briefest, a row or ≈: "p50 judged" beside one "?" with no p50 row promised a
-			// judgement the screen did not show (newcomer 31, codel-vs-long at 80x24).
+			// Briefest, its p50 within noise or a row: "p50 judged" beside one "?" with no p50
+			// row promised a judgement the screen did not show (newcomer 31, codel-vs-long at
+			// 80x24); "p50 row or ≈" a ≈ no row draws (review 24). ≈ said of the p50, as
+			// "p50s ≈" is, in the 80 columns "p50 row or p50s ≈" overruns.
 			clauses[2] = []string{TooFewMark + " too few" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
 				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
-				TooFewMark + " too few ended: p50 judged: a row below, or none where " + p50s.where, TooFewBrief + ": p50 row or " + ApproxMark}
+				TooFewMark + " too few ended: p50 judged: a row below, or none where " + p50s.where, TooFewBrief + ": p50 " + ApproxMark + " or row"}
 		default:
 			// Brief, to stand beside ≈'s and bare's short words at 120 columns: what the count
 			// is, as the help says it ("under 368, the true p99 could lie above the slowest"

@@ -808,7 +808,8 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 			t.Errorf("? with and without a p50 under it, briefly: %q", f)
 		}
 	}
-	if last := mixed[len(mixed)-1]; last != "? too few for a p99: p50 row or ≈" {
+	// And no bare ≈ no row draws: ≈ is said of the p50 (review 24: "p50 row or ≈").
+	if last := mixed[len(mixed)-1]; last != "? too few for a p99: p50 ≈ or row" {
 		t.Errorf("? with and without a p50 under it, briefest %q", last)
 	}
 	// Beside ≈'s and bare's short words at 80 columns (codel-vs-long at 80x24).

@@ -67,7 +67,8 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		return nil
 	}
 	label := HopRange(1, dep.Hops-1) + " try"
-	brief := label // the label in the compact forms
+	long, short := dep.hopTries(c.Payment.Retry)
+	compact := label + " " + short // the tries in the compact forms
 	// The lab's own call tried alike: said with the hops', so the line holds every factor of
 	// 3 × 3 × 3 (newcomer 26: the edge's tries and timeout were on no settings line), each
 	// layer named: "all 3 layers" beside "hops 3" read as the three hops (review 16 #8).
@@ -79,9 +80,11 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		if dep.Hops > 2 {
 			hops = fmt.Sprintf("hops 1–%d", dep.Hops-1)
 		}
-		label, brief = "the edge and "+label, "edge+"+hops+" try" // as short as "lab, " was: a compare half's line at 80 columns
+		// "edge, hops 1–2: 3 tries of 500ms": as short as "lab, hops 1–2 try 3 times, 500ms a
+		// try" was, for a compare half's line at 80 columns, with no "+" ("edge+hops" read as
+		// arithmetic, as "orders + arrived" did, newcomer 30).
+		label, compact = "the edge and "+label, fmt.Sprintf("edge, %s: %d tries of %s", hops, dep.HopAttempts(), FmtDur(t.Duration.D()))
 	}
-	long, short := dep.hopTries(c.Payment.Retry)
 	value := func(deadline string) string {
 		return fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
 	}
@@ -93,8 +96,8 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 			}
 		}
 	}
-	forms := []string{fmt.Sprintf("%d, deadline %s: %s %s", dep.Hops, dep.Deadline, brief, short),
-		fmt.Sprintf("%d, %s: %s %s", dep.Hops, dep.Deadline, brief, short), // a compare half's
+	forms := []string{fmt.Sprintf("%d, deadline %s: %s", dep.Hops, dep.Deadline, compact),
+		fmt.Sprintf("%d, %s: %s", dep.Hops, dep.Deadline, compact), // a compare half's
 		value(string(dep.Deadline))}
 	if narrow(w) {
 		// Narrow (80 columns, a compare half), without "deadline", so a settings line cut to

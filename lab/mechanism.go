@@ -161,6 +161,7 @@ func (it Item) Phrase() string { return it.Label + " " + it.Value }
 type Series struct {
 	Title   string
 	Name    string // what its line is, in a word ("limit"): not the payments' class
+	Unit    string // what its values count, for the chart's key ("calls at once")
 	Of      func(sec *Second) float64
 	AtLeast float64
 }

@@ -553,3 +553,32 @@ func TestOwnMeasures(t *testing.T) {
 		t.Errorf("no call orphaned yet: the goroutines are the lab's own")
 	}
 }
+
+// The help says "the edge" for the lab's own payment call in the entry that names it so: "the
+// calls the lab still waits on" beside "the edge hung up on" named one caller two ways
+// (review 24).
+func TestHelpCallsAtTheDependencySaysEdge(t *testing.T) {
+	for _, it := range ScreenWords() {
+		if it.Label == "calls at the dependency now" {
+			if strings.Contains(it.Value, "the lab still waits") || !strings.Contains(it.Value, "the calls the edge still waits on") {
+				t.Errorf("%q", it.Value)
+			}
+			return
+		}
+	}
+	t.Error("no help entry for calls at the dependency now")
+}
+
+// The help's "run time" says both halves of a compare give up "screenshot" together, as the
+// header does since n31hdr: "a compare's A half" alone was stale (review 24).
+func TestHelpRunTimeSaysBothHalves(t *testing.T) {
+	for _, it := range ScreenWords() {
+		if it.Label == "run time" {
+			if strings.Contains(it.Value, "A half") || !strings.Contains(it.Value, `a compare's halves, short of room, both: "at 8.0s"`) {
+				t.Errorf("%q", it.Value)
+			}
+			return
+		}
+	}
+	t.Error("no help entry for run time")
+}

@@ -206,7 +206,8 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 			t.Errorf("the lab tried alike, at 120: %q", wide)
 		}
 		for _, w := range []int{59, 80} {
-			if got := items(w); got != "hops 3, per-hop: edge+hops 1–2 try 3 times, 500ms a try" {
+			// No "+" between the layers: "edge+hops" read as arithmetic (review 24).
+			if got := items(w); got != "hops 3, per-hop: edge, hops 1–2: 3 tries of 500ms" {
 				t.Errorf("the lab tried alike, at %d: %q", w, got)
 			}
 		}

@@ -111,3 +111,24 @@ func TestDescriptionsSayNotOK(t *testing.T) {
 		t.Errorf("postmortem: %q, %v", c.Description, err)
 	}
 }
+
+// A chain's files say "the edge" for the lab's own payment call, as the screen does ("edge
+// retries", "the edge and hops 1–2 try"): "only the lab retries" beside `retry_at: edge` named
+// one layer two ways (review 24). And the stacked-timeouts description names the layers that
+// retry: hop 3, the slow one, does not ("3 hops, each with … 3 tries" said it did).
+func TestChainPresetsSayEdge(t *testing.T) {
+	for _, name := range []string{"stacked-timeouts", "deadline-propagation"} {
+		b, err := files.ReadFile(name + ".yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lab := range []string{"only the lab", "the lab calls", "the lab's own timeout", "the lab retries", "lab, hop"} {
+			if strings.Contains(strings.ToLower(string(b)), lab) {
+				t.Errorf("%s.yaml says %q for the edge", name, lab)
+			}
+		}
+	}
+	if c, err := Load("stacked-timeouts", nil); err != nil || !strings.Contains(c.Description, "The edge and hops 1-2 each try 3 times, 500ms a try, over a slow hop 3") {
+		t.Errorf("stacked-timeouts: %q, %v", c.Description, err)
+	}
+}

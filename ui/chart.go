@@ -34,7 +34,10 @@ type chartSpec struct {
 	// atLeast is what the y axis reaches for a side, whatever the values: in compare mode
 	// both sides' (the pool's size differs between them).
 	atLeast func(s *lab.Snapshot) float64
-	unit    string                 // after each value in the legend: "" or "/s"
+	unit    string // after each value in the legend: "" or "/s"
+	// keyUnit is what the key's step and least count where unit is "", its legend's
+	// figures bare beside the title that says it: "steps of 12.5" had no unit (review 24).
+	keyUnit string
 	leaves  func(c lab.Class) bool // a class this chart leaves out; nil: none
 	// legend is the legend's figure per class, what it is ("mean 1–6s") and that in fewer
 	// cells for a narrow chart; nil: the last second's sample ("sampled at 6s", "6s
@@ -108,6 +111,12 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		step, least = "1 worker", heldLeastWord+"+ workers"
 	case spec.pool:
 		step, least = step+" workers", heldLeastWord+"+ workers"
+	case spec.keyUnit != "":
+		// Its unit where it fits; where the chart is too narrow for it beside the bare title
+		// (a compare half's queue chart at 125 columns), the rule bare rather than no key
+		// to the ⣀ it draws.
+		bare := stripKeys(step, least, some)
+		return append(stripKeys(step+" "+spec.keyUnit, "1+ "+spec.keyUnit, some), bare[len(bare)-1])
 	default:
 		step += spec.unit
 	}
@@ -259,11 +268,12 @@ func queueChart(s *lab.Snapshot) chartSpec {
 		queue, sized = "the queue of "+q.String(), true
 	}
 	return chartSpec{
-		sized: sized,
-		title: "waiting in " + queue,
-		short: "in " + queue, // never cut to "of 10…" for 100
-		bare:  "in the queue",
-		value: func(sec *lab.Second, c int) float64 { return float64(sec.QueuedBy[c]) },
+		sized:   sized,
+		title:   "waiting in " + queue,
+		short:   "in " + queue, // never cut to "of 10…" for 100
+		bare:    "in the queue",
+		keyUnit: "waiting",
+		value:   func(sec *lab.Second, c int) float64 { return float64(sec.QueuedBy[c]) },
 		atLeast: func(s *lab.Snapshot) float64 {
 			if q := s.Config.Pool.Queue; q > 0 {
 				return float64(q)

@@ -133,6 +133,13 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 			t.Errorf("no %s on the charts:\n%s", want, out)
 		}
 	}
+	queued, adaptive := testSnapshot(), testSnapshot()
+	queued.Config.Pool.Queue = 100
+	adaptive.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadAdaptive, Size: 20}
+	limit, ok := postmortemChart(adaptive)
+	if !ok {
+		t.Fatal("no adaptive limit chart")
+	}
 	for _, tc := range []struct {
 		spec chartSpec
 		top  float64
@@ -142,6 +149,9 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 		{chartSpec{pool: true}, 8, "  ▁…█ steps of 1 worker; ⣀ 0.05+ workers, under ▁"},
 		{chartSpec{unit: "/s"}, 25, "  ▁…█ steps of 3.125/s; ⣀ 1+/s, under ▁"},
 		{chartSpec{}, 100, "  ▁…█ steps of 12.5; ⣀ 1+, under ▁"},
+		// A queue's: in its unit, not a bare 12.5 (review 24).
+		{queueChart(queued), 100, "  ▁…█ steps of 12.5 waiting; ⣀ 1+ waiting, under ▁"},
+		{limit, 64, "  ▁…█ steps of 8 calls at once; ⣀ 1+ calls at once, under ▁"},
 	} {
 		if got := tc.spec.stripKeys(tc.top, true)[0]; got != tc.want {
 			t.Errorf("key of 0–%v: %q, want %q", tc.top, got, tc.want)

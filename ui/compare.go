@@ -236,7 +236,7 @@ type judged struct {
 }
 
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
-// ("B: widest payment cap with others <0.1% turned away: 18, would reject ~44% (press ])"),
+// ("B: widest cap with others <0.1% turned away: 18, would reject ~44% of payments"),
 // for a summary whose halves keep no narrator, the keys left out where that keeps it on one
 // line of w columns; "" where neither has one.
 func remedies(ctx func(i int) labCtx, w int) string {

@@ -220,9 +220,9 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		// no share no line of the screen shows (newcomer 28: "not ~84%").
 		// The pool, not the cap, turns the others away (review 18).
 		// The rule first, then the cap it gives (newcomer 30: "widest" by what rule?).
-		// The payments' cap by name, whose share it is: "cap for others" read as a cap on
-		// signups (newcomer 31).
-		if !strings.HasPrefix(spare.short, "; widest payment cap with others <0.1% turned away: 1") || !regexp.MustCompile(`, would reject ~\d+%$`).MatchString(spare.short) {
+		// The payments' cap, named by whose share it rejects: "cap for others" read as a cap
+		// on signups (newcomer 31); "would reject ~44%" asked of what (review 24).
+		if !strings.HasPrefix(spare.short, "; widest cap with others <0.1% turned away: 1") || !regexp.MustCompile(`, would reject ~\d+% of payments$`).MatchString(spare.short) {
 			t.Fatalf("%s: B names no remedy: %q", name, spare.short)
 		}
 		lines := compareLines(th, s)

@@ -244,7 +244,7 @@ func TestHopsCompareSettingsKeepTheCause(t *testing.T) {
 			a = append(a, l)
 		}
 		half := strings.Join(a, "\n")
-		want := []string{"250ms a try", "dependency slow 3s"}
+		want := []string{"3 tries of 250ms", "dependency slow 3s"}
 		if sz[0] == 120 {
 			want = append(want, "traffic payment 10/s")
 		}

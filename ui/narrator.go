@@ -118,9 +118,10 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 		// health checks") no longer fit 80 columns. The rule before the cap it gives: after
 		// it, "others under 0.1% turned away" read as one more outcome, and "widest" by what
 		// rule? (newcomer 30). "Would": a forecast, beside B's measured share (review 22).
-		// The payments' cap by name: "cap for others" read as a cap on signups (newcomer 31);
-		// so whose share it would reject is said, and "of payments" no longer fits 80 columns.
-		short: fmt.Sprintf("; widest payment cap with others <%g%% turned away: %d, would reject ~%.0f%%", 100*lab.OthersLoss, pay.Widest, 100*pay.WidestLoss),
+		// The payments' cap, named by whom it rejects: "cap for others" read as a cap on
+		// signups (newcomer 31), and a bare "would reject ~44%" asked of what (review 24);
+		// "widest payment cap … ~44% of payments" does not fit 80 columns.
+		short: fmt.Sprintf("; widest cap with others <%g%% turned away: %d, would reject ~%.0f%% of payments", 100*lab.OthersLoss, pay.Widest, 100*pay.WidestLoss),
 		key:   " (press " + key + ")",
 	}
 }

@@ -50,6 +50,7 @@ func seriesChart(series lab.Series) chartSpec {
 		leaves:  func(c lab.Class) bool { return c != lab.Payment },
 		title:   series.Title,
 		measure: series.Name,
+		keyUnit: series.Unit,
 		value:   func(sec *lab.Second, _ int) float64 { return series.Of(sec) },
 		atLeast: fixedReach(series.AtLeast),
 	}

@@ -654,7 +654,9 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		}
 		pick(forms...)
 	case shown["p99:wait"]:
-		pick("p99:wait = scheduled arrival → on a worker (? shows its parts)", "p99:wait: arrival → on a worker")
+		// The queue case's words: beside a queue's half, one column with one definition.
+		pick("p99:wait = arrival → on a worker, answered yet or not (? shows its parts)",
+			"p99:wait: arrival → on a worker, answered yet or not", "p99:wait: arrival → on a worker")
 	}
 	return notes
 }
@@ -761,7 +763,7 @@ func detailLines(t *theme, s *lab.Snapshot, peer *lab.Snapshot, machine bool) []
 	groups := []group{
 		{latencyFrom(s.Config.Traffic), []col{{"p50", p(lat, p50)}, {"p90", p(lat, p90)}, {"p99", p(lat, p99)},
 			{"p99.9", p(lat, p999)}, {"p99.99", p(lat, p9999)}, {"max", p(lat, pmax)}, {"count", func(c lab.ClassStats) string { return fmtCount(c.Latency.Count) }}}, 0},
-		{"wait: scheduled → on a worker", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}, {"mean", p(wait, mean)}}, lab.WorkerWait},
+		{"wait: arrival → on a worker", []col{{"p50", p(wait, p50)}, {"p99", p(wait, p99)}, {"max", p(wait, pmax)}, {"mean", p(wait, mean)}}, lab.WorkerWait},
 		// Means add where percentiles do not: mean wait = mean lag + mean queue.
 		{"= mean lag + dispatch", []col{{"lag", p(func(c lab.ClassStats) lab.Percentiles { return c.Lag }, mean)},
 			{"dispatch", p(func(c lab.ClassStats) lab.Percentiles { return c.Dispatch }, mean)}}, lab.WaitParts},

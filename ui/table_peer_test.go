@@ -141,12 +141,38 @@ func TestDetailTableSharesItsPeersWait(t *testing.T) {
 	alone, queued := testSnapshot(), testSnapshot()
 	queued.Config.Pool.Queue, queued.Pool.QueueCap = 100, 100
 	waits := func(lines []string) bool {
-		return strings.Contains(strings.Join(lines, "\n"), "wait: scheduled → on a worker")
+		return strings.Contains(strings.Join(lines, "\n"), "wait: arrival → on a worker")
 	}
 	if waits(detailLines(th, alone, nil, false)) || !waits(detailLines(th, alone, nil, true)) {
 		t.Error("no queue, alone: the wait is the lab's own, shown with m only")
 	}
 	if !waits(detailLines(th, alone, queued, false)) || !waits(detailLines(th, queued, alone, false)) {
 		t.Error("beside a queue's lab, a half without one hides the wait its peer shows")
+	}
+}
+
+// p99:wait has one definition on one screen: a half without a queue, showing the wait beside
+// its peer's queue, says it in the queue half's words ("arrival → on a worker, answered yet or
+// not"), and so does the detail table; "scheduled arrival" beside "arrival" read as two
+// measures (review 24).
+func TestWaitSaysOneDefinitionBesideAQueue(t *testing.T) {
+	th := newTheme(false, true)
+	alone, queued := testSnapshot(), testSnapshot()
+	queued.Config.Pool.Queue, queued.Pool.QueueCap = 100, 100
+	for _, w := range []int{80, 120, 200} { // narrower tables drop the column
+		var both []string
+		for _, pair := range [][2]*lab.Snapshot{{alone, queued}, {queued, alone}} {
+			_, notes := tableLines(th, pair[0], tablePeer{pair[1], w}, w, true, nil, false)
+			both = append(both, strings.Join(notes.lines(" · ", w, levelFull), "\n"))
+		}
+		for _, n := range both {
+			_, n, _ = strings.Cut(n, "p99:wait") // its note (a latency is "from the scheduled arrival")
+			if strings.Contains(n, "scheduled") || !strings.Contains(n, "arrival → on a worker") || !strings.Contains(n, "answered yet or not") {
+				t.Errorf("%d columns: %q beside %q", w, both[0], both[1])
+			}
+		}
+	}
+	if d := strings.Join(detailLines(th, alone, queued, false), "\n"); !strings.Contains(d, "wait: arrival → on a worker") {
+		t.Errorf("detail table:\n%s", d)
 	}
 }

@@ -500,3 +500,18 @@ func TestPeersReasonIsADashWithoutItsMechanism(t *testing.T) {
 		}
 	}
 }
+
+// The help's "hidden" entry says what service is where the wait is only the machine's delay
+// per request, not as a sum of p99s: "p99:service p99 less it" contradicted "no two p99s add
+// up", four lines above it (review 24).
+func TestHelpHiddenServiceIsPerRequest(t *testing.T) {
+	for _, d := range helpCounters() {
+		if d[0] == "hidden" {
+			if strings.Contains(d[1], "p99 less") || !strings.Contains(d[1], "each request's service its latency less that delay") {
+				t.Errorf("%q", d[1])
+			}
+			return
+		}
+	}
+	t.Error("no help entry for hidden")
+}
