@@ -219,11 +219,12 @@ func TestSettingsSayTheLatencyHoldsToTheKnee(t *testing.T) {
 
 // The goroutines' parts add up to the count: the postmortem's 5982 beside 64 busy and 5721
 // waiting left ~195 unexplained, a second's finished requests parked (newcomer 15). Idle
-// workers and helpers are one part, the lab's upkeep, with no reason on the line: "1 of 9
-// idle (kept up to 1s)" and "the generator's re-sender" were riddles (newcomer 28).
+// workers and helpers are parts with no reason on the line: "1 of 9 idle (kept up to 1s)" and
+// "the generator's re-sender" were riddles (newcomer 28). Idle workers of as many idle (the
+// pool's Idle: its size, with no cells), fewer in TestGoroutinesSayWhose.
 func TestGoroutineParts(t *testing.T) {
 	s := Snapshot{Goroutines: 5982}
-	s.Pool.Busy, s.Pool.Queued, s.Pool.Unbounded, s.Pool.Parked = 64, 5721, true, 195
+	s.Pool.Busy, s.Pool.Queued, s.Pool.Unbounded, s.Pool.Parked, s.Pool.Size = 64, 5721, true, 195, 195
 	want := "64 busy workers + 5721 waiting + 195 idle workers + 2 running the lab itself"
 	if got, _ := goroutineParts(&s); got != want {
 		t.Errorf("parts %q, want %q", got, want)
@@ -239,14 +240,14 @@ func TestGoroutineParts(t *testing.T) {
 		t.Errorf("parts over the count: %q", got)
 	}
 	one := Snapshot{Goroutines: 4, Bulkhead: BulkheadStats{Threads: 1}}
-	one.Pool.Busy, one.Pool.Parked = 1, 1
+	one.Pool.Busy, one.Pool.Parked, one.Pool.Size = 1, 1, 1
 	if got, _ := goroutineParts(&one); got != "1 busy worker + 1 bulkhead thread + 1 idle worker + 1 running the lab itself" {
 		t.Errorf("one of each: %q", got)
 	}
 	// Calls run off a worker are a part of their own, one for each worker in the call and
 	// each orphan (caller-timeout gave no sum, newcomer 19).
 	off := Snapshot{Goroutines: 43, Chain: []string{"fallback", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 20}}
-	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall] = 10, 2, 10
+	off.Pool.Busy, off.Pool.Parked, off.Pool.InPhase[PhaseCall], off.Pool.Size = 10, 2, 10, 2
 	// Split as the narrator's "now 30 there, 20 orphaned": "30 calls off a worker" read as
 	// 30 orphaned (newcomer 22); brief, the orphans alone.
 	long, brief := goroutineParts(&off)
@@ -275,6 +276,12 @@ func TestGoroutineParts(t *testing.T) {
 	}
 	if got := strings.Join(goroutineKinds(&s), ", "); got != "busy workers, idle under 1s, bulkhead threads" {
 		t.Errorf("kinds, draining: %q", got)
+	}
+	// Just after the pool shrank, more idle goroutines wait than it has idle workers: not
+	// "195 idle workers" beside "idle 20" (review 25).
+	s.Pool.Size = 20
+	if got, _ := goroutineParts(&s); !strings.Contains(got, "+ 195 idle goroutines +") {
+		t.Errorf("a pool shrunk under its idle goroutines: %q", got)
 	}
 }
 

@@ -229,8 +229,12 @@ func TestDependencyDownFailsFastAndFreesWorkers(t *testing.T) {
 	sig := s.Classes[lab.Signup]
 	span := max(pay.Service.Max, sig.Service.Max) + max(pay.QueueWait.Max, sig.QueueWait.Max)
 	rate := c.Traffic.Payment.Rate + c.Traffic.Signup.Rate
+	// On a busy machine the bound can reach the pool and then checks nothing: said, so a
+	// run that tested nothing is not mistaken for one that passed (review 25).
 	if most := int(math.Ceil(rate*span.Seconds())) + 1; s.Pool.PeakBusy > most {
 		t.Errorf("down: peak %d workers busy, more than the %d that started within %v", s.Pool.PeakBusy, most, span)
+	} else if most >= c.Pool.Workers {
+		t.Logf("down: the peak's bound %d reaches the pool of %d (holds up to %v): the median check alone tests the hold", most, c.Pool.Workers, span)
 	}
 	// Signups are turned away only by a full pool.
 	if sig.OK+sig.InFlight+sig.RejectedTotal() != sig.Arrived || (sig.RejectedTotal() != 0 && s.Pool.PeakBusy < c.Pool.Workers) {
