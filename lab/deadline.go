@@ -64,7 +64,7 @@ func (d *deadline) fill(s *Snapshot) {
 // began: rejected at once. The deadline ends with the call (not with this stage), so a call
 // its worker walked away from keeps it.
 func deadlineStage(d time.Duration) stage {
-	return stage{name: "deadline", wrap: func(next call) call {
+	return stage{name: deadlineLink, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
 			at := p.intended.Add(d)
 			if !time.Now().Before(at) {
@@ -77,6 +77,14 @@ func deadlineStage(d time.Duration) stage {
 		}
 	}}
 }
+
+// deadlineLink names the deadline's stage on the payment's chain, and deadlineDoes says
+// what it does on its own, beside enough-left's check: two deadline links left the outer
+// one's work to guessing (newcomer33 24).
+const (
+	deadlineLink = "deadline"
+	deadlineDoes = "past it: rejected before a call, timed out in one"
+)
 
 // enoughLeft names the enough-left stage on the payment's chain.
 const enoughLeft = "deadline:enough-left"

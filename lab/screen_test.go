@@ -389,6 +389,17 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 			t.Errorf("at %d: %s, want %q", w, items, want)
 		}
 	}
+	// A thread pool's hand-off is onto the bulkhead's own thread, not a second one
+	// (newcomer33 14), said briefly enough to keep 120 columns.
+	s.Chain = []string{"fallback", "bulkhead:threadpool", "timeout:caller", "handoff:thread", "http"}
+	if items, want := fmt.Sprint(SettingsItems(c, s, 120)), "payment chain outermost first: fallback → bulkhead:threadpool → timeout:caller → handoff:thread (bulkhead's) → http"; !strings.Contains(items, want) {
+		t.Errorf("a thread pool's hand-off: %s, want %q", items, want)
+	}
+	// The outer deadline link says what it does on its own, beside enough-left (newcomer33 24).
+	s.Chain = []string{"fallback", "deadline", "deadline:enough-left", "http"}
+	if items, want := fmt.Sprint(SettingsItems(c, s, 200)), "fallback → deadline (past it: rejected before a call, timed out in one) → deadline:enough-left ("; !strings.Contains(items, want) {
+		t.Errorf("a deadline: %s, want %q", items, want)
+	}
 }
 
 // The help says what the screen says, in its words (the review): the compare's key for a
