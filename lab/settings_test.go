@@ -236,16 +236,29 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 		}
 		return ""
 	}
-	if got := chain(c); got != "deadline → deadline:enough-left (nothing until a call is answered, then ≥ recent calls' mean + 4 standard deviations, at most 1s) → http" {
+	if got := chain(c); got != "deadline (past it: rejected before a call, timed out in one) → deadline:enough-left (nothing until a call is answered, then ≥ recent calls' mean + 4 standard deviations, at most 1s) → http" {
 		t.Errorf("before a call: %q", got)
 	}
 	// One call of 50ms: a mean of 50ms, a deviation of 25ms: 150ms.
-	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 150ms left now: recent calls' mean + 4 standard deviations, at most 1s) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline (past it: rejected before a call, timed out in one) → deadline:enough-left (≥ 150ms left now: recent calls' mean + 4 standard deviations, at most 1s) → http" {
 		t.Errorf("after a call: %q", got)
+	}
+	// The room it asked earlier, where it moved: rejections after 726ms on average of 800ms
+	// stood beside "≥ 71ms left now" (newcomer33 23).
+	s := NotStarted(c)
+	s.Chain = []string{enoughLeft}
+	d := &deadline{}
+	for _, r := range []time.Duration{160 * time.Millisecond, 65 * time.Millisecond, 71 * time.Millisecond} {
+		d.asked.observe(r)
+	}
+	d.answered(50 * time.Millisecond)
+	d.fill(s)
+	if got, want := strings.Join(phrases(SettingsItems(c, s, 120)), " "), "(≥ 150ms left now, 65ms–160ms so far: recent calls'"; !strings.Contains(got, want) {
+		t.Errorf("a room that moved: %s, want %q", got, want)
 	}
 	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
 	c.Dependency.Hop.Reserve, c.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
-	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 250ms left now: recent calls' mean + 4 standard deviations, at most 1s, at least 250ms) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline (past it: rejected before a call, timed out in one) → deadline:enough-left (≥ 250ms left now: recent calls' mean + 4 standard deviations, at most 1s, at least 250ms) → http" {
 		t.Errorf("a propagated deadline's floor: %q", got)
 	}
 }
