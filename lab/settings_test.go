@@ -163,7 +163,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		items := func(w int) string {
 			var out []string
 			for _, it := range SettingsItems(c, NotStarted(c), w) {
-				if strings.HasPrefix(it.Label, "hops") || strings.HasPrefix(it.Label, "the edge and hops") {
+				if strings.HasSuffix(it.Label, " hops") || strings.HasPrefix(it.Label, "hops") || strings.HasPrefix(it.Label, "the edge and hops") {
 					out = append(out, it.Phrase())
 				}
 			}
@@ -177,15 +177,16 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		if !strings.Contains(wide, "deadline "+string(mode)+" (") || !strings.Contains(wide, c.Dependency.HangUp()+")") || !strings.Contains(wide, tries) {
 			t.Errorf("%s: at 120 %q", mode, wide)
 		}
-		// Under 100 columns without "deadline": a line cut to one keeps the dependency the
+		// "3 hops", the count first: "hops 3" beside "hop 3 (the dependency)" read as the
+		// third (newcomer33 26). Under 100 columns without "deadline": a line cut to one keeps the dependency the
 		// tries time out against beside them (newcomer 25).
-		short := map[DeadlineMode]string{DeadlinePerHop: "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try",
-			DeadlinePropagate: "hops 3, propagate: hops 1 and 2 try 3 times, in the time left less 100ms"}[mode]
+		short := map[DeadlineMode]string{DeadlinePerHop: "3 hops per-hop: hops 1 and 2 try 3 times, 500ms a try",
+			DeadlinePropagate: "3 hops propagate: hops 1 and 2 try 3 times, in the time left less 100ms"}[mode]
 		if narrow != short {
 			t.Errorf("%s: at 80 %q, want %q", mode, narrow, short)
 		}
 		// A compare half at 120x40 has 59 columns: per-hop's tries still said.
-		if half := items(59); mode == DeadlinePerHop && half != "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try" {
+		if half := items(59); mode == DeadlinePerHop && half != "3 hops per-hop: hops 1 and 2 try 3 times, 500ms a try" {
 			t.Errorf("%s: at 59 %q", mode, half)
 		}
 		for w := 58; w <= 120; w++ { // never wider than the line (it was cut at 100 to 109)
@@ -207,7 +208,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		}
 		for _, w := range []int{59, 80} {
 			// No "+" between the layers: "edge+hops" read as arithmetic (review 24).
-			if got := items(w); got != "hops 3, per-hop: edge, hops 1–2: 3 tries of 500ms" {
+			if got := items(w); got != "3 hops per-hop: edge, hops 1–2: 3 tries of 500ms" {
 				t.Errorf("the lab tried alike, at %d: %q", w, got)
 			}
 		}
