@@ -34,7 +34,7 @@ func TestEnoughLeftNeverLocksOut(t *testing.T) {
 	var typical typicalLatency
 	typical.observe(time.Minute) // far past a 10 s budget
 	called := 0
-	run := enoughLeftStage(&typical, 10*time.Second, 0).wrap(func(context.Context, *passage) Result {
+	run := enoughLeftStage(&typical, &askedRoom{}, 10*time.Second, 0).wrap(func(context.Context, *passage) Result {
 		called++
 		return Result{Out: OK}
 	})

@@ -79,6 +79,24 @@ func ShownLatency(d time.Duration) time.Duration {
 	return r
 }
 
+// FmtLatencyFiner writes d with one digit more than FmtLatency, and what it writes: 49.6ms
+// where FmtLatency writes 49ms, for a product that must compute from what is printed. In
+// microseconds or minutes, as FmtLatency.
+func FmtLatencyFiner(d time.Duration) (string, time.Duration) {
+	_, st := shown(d)
+	if st.unit <= time.Microsecond || st.unit >= time.Minute {
+		return FmtLatency(d), ShownLatency(d)
+	}
+	scale, unit := time.Millisecond, "ms"
+	if st.below > time.Second {
+		scale, unit = time.Second, "s"
+	}
+	finer := st.unit / 10
+	r := d.Round(finer)
+	digits := int(math.Round(math.Log10(float64(scale / finer))))
+	return strconv.FormatFloat(float64(r)/float64(scale), 'f', digits, 64) + unit, r
+}
+
 // A latencyForm is one of FmtLatency's forms: for what rounds to less than below, rounded
 // to unit.
 type latencyForm struct {

@@ -42,6 +42,20 @@ func TestShownLatency(t *testing.T) {
 	}
 }
 
+// One digit finer than FmtLatency, and the value it writes (newcomer33 22's 49.6ms).
+func TestFmtLatencyFiner(t *testing.T) {
+	for _, tc := range []struct {
+		d, shown time.Duration
+		want     string
+	}{{49600 * time.Microsecond, 49600 * time.Microsecond, "49.6ms"}, {1849 * time.Microsecond, 1850 * time.Microsecond, "1.85ms"},
+		{2995 * time.Millisecond, 2995 * time.Millisecond, "2.995s"}, {11540 * time.Millisecond, 11540 * time.Millisecond, "11.54s"},
+		{781 * time.Microsecond, 781 * time.Microsecond, "781µs"}} {
+		if got, shown := FmtLatencyFiner(tc.d); got != tc.want || shown != tc.shown {
+			t.Errorf("%v: %s (%v), want %s (%v)", tc.d, got, shown, tc.want, tc.shown)
+		}
+	}
+}
+
 // A time as FmtSecs shows it: the gap between two shown times computes from what is printed,
 // exact halves included (1.25s shows as 1.3s, and the gap from it counts 1.3s).
 func TestShownSecs(t *testing.T) {

@@ -221,6 +221,16 @@ func orphanHealth(s *Snapshot, _ int) []Item {
 // handoffPrefix begins a hand-off's stage name: "handoff:goroutine", "handoff:thread".
 const handoffPrefix = "handoff:"
 
+// handoffGloss says where a hand-off runs the call: a thread pool's hand-off is onto the
+// bulkhead's own threads, not a second thread (newcomer33 14 read "bulkhead:threadpool →
+// timeout:caller → handoff:thread" as two); briefly, so the chain keeps its line at 120.
+func handoffGloss(stage string) string {
+	if stage == handoffPrefix+"thread" {
+		return "bulkhead's"
+	}
+	return "the call leaves the worker"
+}
+
 // handoffAt is where a chain's stage names (Snapshot.Chain) hand the call off the worker;
 // -1 where none does.
 func handoffAt(chain []string) int {

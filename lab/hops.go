@@ -85,19 +85,22 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		// arithmetic, as "orders + arrived" did, newcomer 30).
 		label, compact = "the edge and "+label, fmt.Sprintf("edge, %s: %d tries of %s", hops, dep.HopAttempts(), FmtDur(t.Duration.D()))
 	}
+	// "3 hops", the count first: "hops 3" beside "hop 3 (the dependency)" read as the third
+	// (newcomer33 26).
+	hopsLabel := fmt.Sprintf("%d hops", dep.Hops)
 	value := func(deadline string) string {
-		return fmt.Sprintf("%d, deadline %s, retries at %s", dep.Hops, deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
+		return fmt.Sprintf("deadline %s, retries at %s", deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
 	}
 	if fitsLine(label, long, w) {
 		// What the mode does where the line has room for it.
 		for _, does := range []string{dep.does(), dep.HangUp()} {
-			if v := value(fmt.Sprintf("%s (%s)", dep.Deadline, does)); fitsLine("hops", v, w) {
-				return []Item{{Label: label, Value: long}, {Label: "hops", Value: v}}
+			if v := value(fmt.Sprintf("%s (%s)", dep.Deadline, does)); fitsLine(hopsLabel, v, w) {
+				return []Item{{Label: label, Value: long}, {Label: hopsLabel, Value: v}}
 			}
 		}
 	}
-	forms := []string{fmt.Sprintf("%d, deadline %s: %s", dep.Hops, dep.Deadline, compact),
-		fmt.Sprintf("%d, %s: %s", dep.Hops, dep.Deadline, compact), // a compare half's
+	forms := []string{fmt.Sprintf("deadline %s: %s", dep.Deadline, compact),
+		fmt.Sprintf("%s: %s", dep.Deadline, compact), // a compare half's
 		value(string(dep.Deadline))}
 	if narrow(w) {
 		// Narrow (80 columns, a compare half), without "deadline", so a settings line cut to
@@ -106,7 +109,7 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		// hops compare this item differs between the halves, so it leads the line.
 		forms = forms[1:]
 	}
-	return []Item{{Label: "hops", Value: fittingValue("hops", w, forms...)}}
+	return []Item{{Label: hopsLabel, Value: fittingValue(hopsLabel, w, forms...)}}
 }
 
 // hopTries says how each hop between the lab and the last tries its calls, long ("3 times,

@@ -374,8 +374,14 @@ func TestWaitArrivingNow(t *testing.T) {
 	// against ~749ms).
 	a, _ := mixed.WaitArrivingNow()
 	fix := ArrivingWait{Wait: 749 * time.Millisecond, Ahead: []QueuedWork{{Payment, 369, 49 * time.Millisecond}}, Workers: 24}
+	// Holds of 49.6ms printed 49ms computed to 690ms beside ~699ms: one digit more where only
+	// that computes to the wait (newcomer33 22).
+	finer := ArrivingWait{Wait: 699 * time.Millisecond, Ahead: []QueuedWork{{Payment, 338, 49600 * time.Microsecond}}, Workers: 24}
+	if got, want := finer.AheadSaid(s.Config.Traffic), "338 payments × 49.6ms ahead ÷ 24 workers; 49.6ms: "; !strings.HasPrefix(got, want) {
+		t.Errorf("holds of 49.6ms: %q, want %q…", got, want)
+	}
 	// Its arithmetic computes to the figure it prints, the wait itself where no other shows.
-	for _, a := range []ArrivingWait{a, fix} {
+	for _, a := range []ArrivingWait{a, fix, finer} {
 		got, printed := printedSum(t, a.Sum(s.Config.Traffic))
 		if printed == 0 {
 			printed = ShownSecs(a.Wait)

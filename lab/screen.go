@@ -70,13 +70,17 @@ var coreSettings = slices.Concat(
 		if k := slices.Index(stages, enoughLeft); k >= 0 {
 			stages[k] += " (" + enoughLeftNeeds(s) + ")"
 		}
+		// Beside enough-left's, what the outer link does on its own (newcomer33 24).
+		if k := slices.Index(stages, deadlineLink); k >= 0 {
+			stages[k] += " (" + deadlineDoes + ")"
+		}
 		label := s.Config.Traffic.Label(Payment) + " chain"
 		chain := strings.Join(stages, " → ")
 		// Its order said, and a hand-off's meaning, where they fit: neither was said on the
 		// screen (newcomer 23: "handoff is not explained anywhere").
 		glossed := chain
 		if k := handoffAt(stages); k >= 0 {
-			stages[k] += " (the call leaves the worker)"
+			stages[k] += " (" + handoffGloss(stages[k]) + ")"
 			glossed = strings.Join(stages, " → ")
 		}
 		// Where it runs, too: on a worker, so what is turned away before one (rejected:pool,
@@ -398,9 +402,10 @@ var coreHealth = slices.Concat(
 		if n := s.BusyNotCalling(); n > 0 {
 			more := units(n, "more worker") + " busy, not calling this instant"
 			// Briefly before the peak at 80 columns, where "now 63" beside "64 busy" stood
-			// unexplained (newcomer 27).
+			// unexplained (newcomer 27), and more briefly before it in a compare half, where
+			// the retry budget's "now 8" stood beside "10/20 busy" (newcomer33 29).
 			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more),
-				fmt.Sprintf("%s (+%s busy, not calling)", now, units(n, "worker"))}, forms...)
+				fmt.Sprintf("%s (+%s busy, not calling)", now, units(n, "worker")), fmt.Sprintf("%s (+%d busy, not calling)", now, n)}, forms...)
 		}
 		// Orphaned calls running now say who holds the calls (a thread pool's threads, with
 		// every worker free): the peak gives way first, so they share its line (newcomer 29:
@@ -676,7 +681,7 @@ func coreWords() []part[[]Item] {
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the edge (the lab's own payment call) calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, the one the edge (the lab's own payment call) calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{

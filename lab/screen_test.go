@@ -302,7 +302,9 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64, 4996 calls; 1 more worker busy, not calling this instant)",
 		80: "calls at the dependency now 63 (1 more worker busy, not calling this instant)",
 		// Briefly before the peak (newcomer 27: 80x24's "now 63, 318ms each (peak 64, …)").
-		64: "calls at the dependency now 63 (+1 worker busy, not calling)", 56: "calls at the dependency now 63 (peak 64, 4996 calls)"} {
+		64: "calls at the dependency now 63 (+1 worker busy, not calling)",
+		// More briefly still in a compare half (newcomer33 29: retry budget's "now 8" beside 10 busy).
+		56: "calls at the dependency now 63 (+1 busy, not calling)", 50: "calls at the dependency now 63 (peak 64)"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("63 calls of 64 busy, at %d columns: %q, want %q", w, got, want)
 		}
@@ -393,6 +395,17 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 		if items := fmt.Sprint(SettingsItems(c, s, w)); !strings.Contains(items, want) {
 			t.Errorf("at %d: %s, want %q", w, items, want)
 		}
+	}
+	// A thread pool's hand-off is onto the bulkhead's own thread, not a second one
+	// (newcomer33 14), said briefly enough to keep 120 columns.
+	s.Chain = []string{"fallback", "bulkhead:threadpool", "timeout:caller", "handoff:thread", "http"}
+	if items, want := fmt.Sprint(SettingsItems(c, s, 120)), "payment chain outermost first: fallback → bulkhead:threadpool → timeout:caller → handoff:thread (bulkhead's) → http"; !strings.Contains(items, want) {
+		t.Errorf("a thread pool's hand-off: %s, want %q", items, want)
+	}
+	// The outer deadline link says what it does on its own, beside enough-left (newcomer33 24).
+	s.Chain = []string{"fallback", "deadline", "deadline:enough-left", "http"}
+	if items, want := fmt.Sprint(SettingsItems(c, s, 200)), "fallback → deadline (past it: rejected before a call, timed out in one) → deadline:enough-left ("; !strings.Contains(items, want) {
+		t.Errorf("a deadline: %s, want %q", items, want)
 	}
 }
 

@@ -163,7 +163,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		items := func(w int) string {
 			var out []string
 			for _, it := range SettingsItems(c, NotStarted(c), w) {
-				if strings.HasPrefix(it.Label, "hops") || strings.HasPrefix(it.Label, "the edge and hops") {
+				if strings.HasSuffix(it.Label, " hops") || strings.HasPrefix(it.Label, "hops") || strings.HasPrefix(it.Label, "the edge and hops") {
 					out = append(out, it.Phrase())
 				}
 			}
@@ -177,15 +177,16 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		if !strings.Contains(wide, "deadline "+string(mode)+" (") || !strings.Contains(wide, c.Dependency.HangUp()+")") || !strings.Contains(wide, tries) {
 			t.Errorf("%s: at 120 %q", mode, wide)
 		}
-		// Under 100 columns without "deadline": a line cut to one keeps the dependency the
+		// "3 hops", the count first: "hops 3" beside "hop 3 (the dependency)" read as the
+		// third (newcomer33 26). Under 100 columns without "deadline": a line cut to one keeps the dependency the
 		// tries time out against beside them (newcomer 25).
-		short := map[DeadlineMode]string{DeadlinePerHop: "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try",
-			DeadlinePropagate: "hops 3, propagate: hops 1 and 2 try 3 times, in the time left less 100ms"}[mode]
+		short := map[DeadlineMode]string{DeadlinePerHop: "3 hops per-hop: hops 1 and 2 try 3 times, 500ms a try",
+			DeadlinePropagate: "3 hops propagate: hops 1 and 2 try 3 times, in the time left less 100ms"}[mode]
 		if narrow != short {
 			t.Errorf("%s: at 80 %q, want %q", mode, narrow, short)
 		}
 		// A compare half at 120x40 has 59 columns: per-hop's tries still said.
-		if half := items(59); mode == DeadlinePerHop && half != "hops 3, per-hop: hops 1 and 2 try 3 times, 500ms a try" {
+		if half := items(59); mode == DeadlinePerHop && half != "3 hops per-hop: hops 1 and 2 try 3 times, 500ms a try" {
 			t.Errorf("%s: at 59 %q", mode, half)
 		}
 		for w := 58; w <= 120; w++ { // never wider than the line (it was cut at 100 to 109)
@@ -207,7 +208,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		}
 		for _, w := range []int{59, 80} {
 			// No "+" between the layers: "edge+hops" read as arithmetic (review 24).
-			if got := items(w); got != "hops 3, per-hop: edge, hops 1–2: 3 tries of 500ms" {
+			if got := items(w); got != "3 hops per-hop: edge, hops 1–2: 3 tries of 500ms" {
 				t.Errorf("the lab tried alike, at %d: %q", w, got)
 			}
 		}
@@ -236,16 +237,29 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 		}
 		return ""
 	}
-	if got := chain(c); got != "deadline → deadline:enough-left (nothing until a call is answered, then ≥ recent calls' mean + 4 standard deviations, at most 1s) → http" {
+	if got := chain(c); got != "deadline (past it: rejected before a call, timed out in one) → deadline:enough-left (nothing until a call is answered, then ≥ recent calls' mean + 4 standard deviations, at most 1s) → http" {
 		t.Errorf("before a call: %q", got)
 	}
 	// One call of 50ms: a mean of 50ms, a deviation of 25ms: 150ms.
-	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 150ms left now: recent calls' mean + 4 standard deviations, at most 1s) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline (past it: rejected before a call, timed out in one) → deadline:enough-left (≥ 150ms left now: recent calls' mean + 4 standard deviations, at most 1s) → http" {
 		t.Errorf("after a call: %q", got)
+	}
+	// The room it asked earlier, where it moved: rejections after 726ms on average of 800ms
+	// stood beside "≥ 71ms left now" (newcomer33 23).
+	s := NotStarted(c)
+	s.Chain = []string{enoughLeft}
+	d := &deadline{}
+	for _, r := range []time.Duration{160 * time.Millisecond, 65 * time.Millisecond, 71 * time.Millisecond} {
+		d.asked.observe(r)
+	}
+	d.answered(50 * time.Millisecond)
+	d.fill(s)
+	if got, want := strings.Join(phrases(SettingsItems(c, s, 120)), " "), "(≥ 150ms left now, 65ms–160ms so far: recent calls'"; !strings.Contains(got, want) {
+		t.Errorf("a room that moved: %s, want %q", got, want)
 	}
 	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
 	c.Dependency.Hop.Reserve, c.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
-	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 250ms left now: recent calls' mean + 4 standard deviations, at most 1s, at least 250ms) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline (past it: rejected before a call, timed out in one) → deadline:enough-left (≥ 250ms left now: recent calls' mean + 4 standard deviations, at most 1s, at least 250ms) → http" {
 		t.Errorf("a propagated deadline's floor: %q", got)
 	}
 }
