@@ -438,13 +438,22 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 			"ok% = ok ÷ "+arrived+"; not ok yet, not failed, still in flight"+where+": "+list)
 	}
 	// Every form defines ok% too: it stands for the definition the rest of the notes drop.
+	// Each short form first with how many of them are queued, where some are: "payment 49 in
+	// flight" beside 20/20 busy read as 49 on 20 workers (newcomer 33, long-queue 80x24).
 	first := s.Classes[cs[0]]
-	forms = append(forms, "ok%=ok÷"+arrived+"; in flight, not failed: "+each[0], "ok%=ok÷"+arrived+"; "+each[0]+" in flight",
-		fmt.Sprintf("ok%%=ok÷%s; %s %s in flight", arrived, s.Config.Traffic.Label(cs[0]), fmtCount(first.InFlight)))
-	if len(cs) > 1 { // a bare count beside another class in flight reads as every class's (newcomer 15)
-		return forms
+	short := []string{"ok%=ok÷" + arrived + "; in flight, not failed: " + each[0], "ok%=ok÷" + arrived + "; " + each[0] + " in flight",
+		fmt.Sprintf("ok%%=ok÷%s; %s %s in flight", arrived, s.Config.Traffic.Label(cs[0]), fmtCount(first.InFlight))}
+	if len(cs) == 1 { // a bare count beside another class in flight reads as every class's (newcomer 15)
+		short = append(short, fmt.Sprintf("ok%%=ok÷%s; %s in flight", arrived, fmtCount(first.InFlight)))
 	}
-	return append(forms, fmt.Sprintf("ok%%=ok÷%s; %s in flight", arrived, fmtCount(first.InFlight)))
+	queued := s.Pool.QueuedBy[cs[0]]
+	for _, f := range short {
+		if where != "" && queued > 0 {
+			forms = append(forms, f+", "+fmtCount(int64(queued))+" queued")
+		}
+		forms = append(forms, f)
+	}
+	return forms
 }
 
 // overCapNote says why payments' ok/s over the window passes the most their servers can end

@@ -249,6 +249,15 @@ func TestInFlightNoteNamesItsClass(t *testing.T) {
 	if forms = inFlightNote(s, []lab.Class{lab.Payment}); !strings.Contains(forms[0], "in flight (queued or on a worker)") {
 		t.Errorf("a queue: %q", forms[0])
 	}
+	// The short forms say how many are queued: "payment 49 in flight" beside 20/20 busy read
+	// as 49 on 20 workers (newcomer 33).
+	s.Pool.QueuedBy[lab.Payment] = 29
+	forms = inFlightNote(s, []lab.Class{lab.Payment})
+	for _, want := range []string{"ok%=ok÷arrived; payment 60 in flight, 29 queued", "ok%=ok÷arrived; 60 in flight, 29 queued"} {
+		if !slices.Contains(forms, want) {
+			t.Errorf("a queue of 29 payments: no %q in %q", want, forms)
+		}
+	}
 }
 
 // With a connection cap, a payment waits for a connection on its worker: the table says
