@@ -430,6 +430,17 @@ func TestTableNotesMakeRoomForTheRest(t *testing.T) {
 			t.Errorf("%d columns: p99:wait's population unsaid:\n%s", w, got)
 		}
 	}
+	// Those still queued are not counted: said down to the form that fits 80x24 beside
+	// "p50 p99: excl. rejected" (newcomer 33 asked whether the longest waiters count).
+	_, notes := tableLines(newTheme(true, true), s, tablePeer{}, 200, true, nil, false)
+	if got := strings.Join(notes.lines(" · ", 200, levelFull), "\n"); !strings.Contains(got, "of those picked up, answered yet or not (none still queued)") {
+		t.Errorf("200 columns: still queued unsaid:\n%s", got)
+	}
+	for _, forms := range notes.rest {
+		if strings.HasPrefix(forms[0], "p99:wait") && !slices.Contains(forms, "p99:wait: arrival → on a worker, of those picked up") {
+			t.Errorf("p99:wait's forms: %q", forms)
+		}
+	}
 	table, notes := tableLines(newTheme(true, true), s, tablePeer{}, 80, true, nil, false)
 	if !strings.Contains(table[0], "p99:wait") {
 		t.Fatalf("no p99:wait column:\n%s", strings.Join(table, "\n"))
