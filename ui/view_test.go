@@ -329,7 +329,7 @@ func TestNarrator(t *testing.T) {
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 	}
 	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; at the set rates 15/s × (1\u00a0−\u00a020/30) = 5/s) until it fills, then they are rejected:pool (no worker, queue full); "+
-		"finished signups' wait p99 –, while one arriving now waits ~1.8s (once workers have freed 7 times, for the 6 ahead and for it: the 20 busy free in 250ms–5.00s, then 6 payments of 5.00s ahead, each taking the first of 20 workers to free)"; !strings.Contains(got, want) {
+		"finished signups' wait p99 –, while one arriving now waits ~1.8s (once workers have freed 7 times, for the 6 ahead and for it: the 20 busy free 250ms–5.00s from now, then 6 payments of 5.00s ahead, each on the first of 20 workers to free)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.
