@@ -446,14 +446,15 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	if len(cs) == 1 { // a bare count beside another class in flight reads as every class's (newcomer 15)
 		short = append(short, fmt.Sprintf("ok%%=ok÷%s; %s in flight", arrived, fmtCount(first.InFlight)))
 	}
-	queued := s.Pool.QueuedBy[cs[0]]
-	for _, f := range short {
-		if where != "" && queued > 0 {
+	if queued := s.Pool.QueuedBy[cs[0]]; where != "" && queued > 0 {
+		for _, f := range short {
 			forms = append(forms, f+", "+fmtCount(int64(queued))+" queued")
 		}
-		forms = append(forms, f)
+		// Bare only where none of those fits: a longer bare form won the room of a queued one
+		// (long-queue's compare half, 58 columns).
+		return append(forms, short[len(short)-1])
 	}
-	return forms
+	return append(forms, short...)
 }
 
 // overCapNote says why payments' ok/s over the window passes the most their servers can end
