@@ -659,12 +659,14 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		// waiters, still queued, count (long-queue's p99:wait 2.87s beside ~3.6s for one
 		// arriving now). They do not.
 		forms := []string{"p99:wait = arrival → on a worker, the queue's wait included, of those picked up, answered yet or not (none still queued); no two p99s add up",
+			"p99:wait = arrival → on a worker, the queue's wait included, of those picked up, answered yet or not; no two p99s add up",
 			"p99:wait = arrival → on a worker, queue included, of those picked up, answered yet or not; no two p99s add up",
 			"p99:wait = arrival → on a worker, of those picked up (none still queued), answered yet or not",
 			"p99:wait: arrival → on a worker, of those picked up, answered yet or not",
 			"p99:wait: arrival → on a worker, of those picked up", "p99:wait: arrival → on a worker"}
 		if shown["p99:service"] { // said only beside its column (review 21)
-			forms = slices.Insert(forms, 0, "p99:wait = arrival → on a worker, the queue's wait included, of those picked up, answered yet or not (none still queued); p99:service = on a worker → answered; no two p99s add up")
+			forms = slices.Insert(forms, 0, "p99:wait = arrival → on a worker, the queue's wait included, of those picked up, answered yet or not (none still queued); p99:service = on a worker → answered; no two p99s add up",
+				"p99:wait = arrival → on a worker, of those picked up, answered yet or not; p99:service = on a worker → answered; no two p99s add up")
 		}
 		pick(forms...)
 	case shown["p99:wait"]:
