@@ -86,6 +86,11 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 			t.Errorf("%s: description %q, help %q: want both to say %q", r, r.Description(), StarvedMeans(), why)
 		}
 	}
+	// The rule whole: what is not starved, too (newcomer 33 looked for an alarm beside a
+	// breaker's rejections and a queue's long waits).
+	if !strings.Contains(StarvedMeans(), "rejected:bulkhead, rejected:breaker and the other rejections have their own columns, and a long wait in the queue shows in p99:wait; none of them is starved") {
+		t.Errorf("help: what is not starved unsaid: %q", StarvedMeans())
+	}
 	if long, _ := RejectBalancer.Gloss(DefaultConfig()); long != RejectBalancer.def().why {
 		t.Errorf("the balancer's gloss %q, its description's %q", long, RejectBalancer.def().why)
 	}

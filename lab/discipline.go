@@ -155,8 +155,8 @@ type QueuedWork struct {
 	Hold   time.Duration
 }
 
-// Work writes what the wait is made of: "once workers have freed 76 times: the 20 busy free in
-// 94ms–3.00s, then (55 payments × 3.00s + 20 signups × 2.2ms) ahead ÷ 20 workers".
+// Work writes what the wait is made of: "once workers have freed 76 times: the 20 busy free
+// 94ms–3.00s from now, then (55 payments × 3.00s + 20 signups × 2.2ms) ahead ÷ 20 workers".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "", false) }
 
 // WorkWhole is Work with why one more than those ahead, for a line with room: "once workers
@@ -224,7 +224,7 @@ func (a ArrivingWait) queued() int {
 // screen does not show: newcomer 22 read "waits ~3.6s: (29 payments × 3.00s + 14 signups ×
 // 2.4ms) ahead ÷ 20 workers = 4.4s if evenly freed" as two answers (the long queue at 10s,
 // whose fast signups ahead free their workers at once): "29 payments of 3.00s and 14
-// signups of 2.4ms ahead, each taking the first of 20 workers to free".
+// signups of 2.4ms ahead, each on the first of 20 workers to free".
 func (a ArrivingWait) Sum(t TrafficConfig) string { return a.sum(t, true) }
 
 // sum is Sum, with what it computes to where even says so.
@@ -242,7 +242,7 @@ func (a ArrivingWait) sum(t TrafficConfig, even bool) string {
 		if n := len(parts); n > 1 {
 			list = strings.Join(parts[:n-1], ", ") + " and " + list
 		}
-		return fmt.Sprintf("%s ahead, each taking the first of %d workers to free", list, a.Workers)
+		return fmt.Sprintf("%s ahead, each on the first of %d workers to free", list, a.Workers)
 	}
 	work := strings.Join(terms, " + ")
 	if len(terms) > 1 {
@@ -292,12 +292,13 @@ func (a ArrivingWait) shownHolds() ([]string, []time.Duration) {
 // work writes what the wait is made of, with what each hold is (held) when not "", and why
 // one more free than those ahead when whole.
 func (a ArrivingWait) work(t TrafficConfig, held string, whole bool) string {
-	busy := fmt.Sprintf("the %d busy free in %s–%s, then ", a.Busy, FmtLatency(a.Soonest), FmtLatency(a.Latest))
+	// "From now": "free in 110ms–2.97s" was a riddle on a projected screen (newcomer 33).
+	busy := fmt.Sprintf("the %d busy free %s–%s from now, then ", a.Busy, FmtLatency(a.Soonest), FmtLatency(a.Latest))
 	switch {
 	case a.Busy == 0:
 		busy = ""
 	case a.Soonest == a.Latest:
-		busy = fmt.Sprintf("the %d busy free in %s, then ", a.Busy, FmtLatency(a.Soonest))
+		busy = fmt.Sprintf("the %d busy free %s from now, then ", a.Busy, FmtLatency(a.Soonest))
 	}
 	return a.short(whole) + ": " + busy + a.Sum(t) + a.holds(held)
 }

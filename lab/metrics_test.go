@@ -366,7 +366,7 @@ func TestWaitArrivingNow(t *testing.T) {
 	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers = 8.3s if evenly freed" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times: the 20 busy free in 150ms–3.00s, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers = 8.3s if evenly freed; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times: the 20 busy free 150ms–3.00s from now, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers = 8.3s if evenly freed; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26
@@ -394,7 +394,7 @@ func TestWaitArrivingNow(t *testing.T) {
 	// two answers (newcomer 22, the long queue at 10s).
 	far := ArrivingWait{Wait: 3600 * time.Millisecond, Workers: 20,
 		Ahead: []QueuedWork{{Payment, 29, 3 * time.Second}, {Signup, 14, 2400 * time.Microsecond}}}
-	if got, want := far.Sum(s.Config.Traffic), "29 payments of 3.00s and 14 signups of 2.4ms ahead, each taking the first of 20 workers to free"; got != want {
+	if got, want := far.Sum(s.Config.Traffic), "29 payments of 3.00s and 14 signups of 2.4ms ahead, each on the first of 20 workers to free"; got != want {
 		t.Errorf("far from the wait: %q, want %q", got, want)
 	}
 	lifo := s

@@ -34,6 +34,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 type spareClause struct {
 	long, short string
 	key         string // after short where the line has room for it: " (press ])"
+	idle        bool   // said only where it costs the screen nothing else (labLines)
 }
 
 // narration is narrate in two parts: what the moment needs said, and a last clause a screen
@@ -380,6 +381,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow)
 		}
 		share += long + apart
+		// Why the run's share sits below both forecasts, where a screen has room: its first
+		// seconds, before the pool filled, turned none away (newcomer 33: three loss figures,
+		// the run's the lowest). Last, as a spare clause: the sentence keeps to 4 lines at 80.
+		if so := s.Pool.FullFrom; so > 0 && share != long+apart {
+			// No brief form: a compare's summary lists the brief ones as remedies.
+			*spare = spareClause{long: fmt.Sprintf("; so far counts the %s before the pool first filled, when it turned none away", fmtSecs(so)), idle: true}
+		}
 	}
 	switch {
 	case len(starving) > 0:

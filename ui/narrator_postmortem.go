@@ -231,7 +231,14 @@ func notOKSaid(s *lab.Snapshot) string {
 		// "Blind to": the share is the dashboard's, and misses them (newcomer 25 read "count as
 		// none" beside ok% 45% as "nothing is going wrong"). Theirs is of every arrival since
 		// the start, said so beside the window's (the review, L7).
-		return fmt.Sprintf("%s, blind to %s %s (%s of all)", said, fmtCount(c.InFlight), lab.FateInFlight.Word(), fmtShare(c.InFlightShare(), c.Arrived))
+		// "Blind" with its subject, the share being a dashboard's error rate: bare, a viewer
+		// skimming read "0.0%" as healthy beside ok% 45% (newcomer 33). With no replies there is
+		// no rate to name.
+		blind := "blind to"
+		if replied {
+			blind = "an error rate blind to"
+		}
+		return fmt.Sprintf("%s, %s %s %s (%s of all)", said, blind, fmtCount(c.InFlight), lab.FateInFlight.Word(), fmtShare(c.InFlightShare(), c.Arrived))
 	}
 	return said
 }

@@ -640,6 +640,34 @@ func panelLines(ps []panel, parts [][]string, p panel) int {
 // level richer (richerFirst), then to spacing after panels in their gap order, and the
 // filling panels take the rest of the height.
 func labLines(c labCtx, h int) []string {
+	out := layLab(c, h)
+	// An idle clause only where it costs nothing else on screen: not a row, nor a chart's
+	// line (shared-pool's why so far is lower took compare's chart key at 120x40).
+	if _, spare := c.narration(); spare.idle && c.spare != spareNone {
+		none := c
+		none.spare = spareNone
+		if without := layLab(none, h); !slices.Equal(besideNarrator(c, out), besideNarrator(c, without)) {
+			return without
+		}
+	}
+	return out
+}
+
+// besideNarrator is what out says but the narrator's sentence, in either form: its other
+// lines that are not blank.
+func besideNarrator(c labCtx, out []string) []string {
+	says, spare := c.narration()
+	var narrator []string
+	for _, s := range []string{says, says + spare.long} {
+		for _, l := range wrapText("» "+s, c.w, 0) {
+			narrator = append(narrator, c.t.narrator.Render(l))
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(out), func(l string) bool { return strings.TrimSpace(l) == "" || slices.Contains(narrator, l) })
+}
+
+// layLab is labLines with every narrator's clause the layout affords (spared).
+func layLab(c labCtx, h int) []string {
 	ps := labPanels
 	c, pl := spared(c, ps, h)
 	// A second line of settings gives way where it would cost the per-second rates

@@ -121,7 +121,7 @@ func TestNarratePostmortem(t *testing.T) {
 		want []string
 	}{
 		{postmortemConfig(), []string{"scaled to 64 workers: 25 calls at 50ms give 500/s; 64 at 328ms each: ok 194.8/s of 500.8/s;",
-			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, blind to 5795 in flight (54% of all)"}},
+			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
 		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
@@ -309,6 +309,14 @@ func TestNotOKSaidOfWhatEnded(t *testing.T) {
 	}
 	if got := notOKSaid(s); !strings.HasPrefix(got, "not ok 87.5% of replies in 1–6s: rejected:deadline") {
 		t.Errorf("a falling rate: %q", got)
+	}
+	// Replies all ok, many in flight: "blind" has its subject, the error rate (newcomer 33
+	// read the bare "0.0% …, blind to" as healthy).
+	for i := range s.Timeline {
+		s.Timeline[i].Rejected[lab.Payment][lab.RejectDeadline] = 0
+	}
+	if got := notOKSaid(s); got != "not ok 0.0% of replies in 1–6s, an error rate blind to 600 in flight (100% of all)" {
+		t.Errorf("all replies ok: %q", got)
 	}
 }
 

@@ -438,13 +438,23 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 			"ok% = ok ÷ "+arrived+"; not ok yet, not failed, still in flight"+where+": "+list)
 	}
 	// Every form defines ok% too: it stands for the definition the rest of the notes drop.
+	// Each short form first with how many of them are queued, where some are: "payment 49 in
+	// flight" beside 20/20 busy read as 49 on 20 workers (newcomer 33, long-queue 80x24).
 	first := s.Classes[cs[0]]
-	forms = append(forms, "ok%=ok÷"+arrived+"; in flight, not failed: "+each[0], "ok%=ok÷"+arrived+"; "+each[0]+" in flight",
-		fmt.Sprintf("ok%%=ok÷%s; %s %s in flight", arrived, s.Config.Traffic.Label(cs[0]), fmtCount(first.InFlight)))
-	if len(cs) > 1 { // a bare count beside another class in flight reads as every class's (newcomer 15)
-		return forms
+	short := []string{"ok%=ok÷" + arrived + "; in flight, not failed: " + each[0], "ok%=ok÷" + arrived + "; " + each[0] + " in flight",
+		fmt.Sprintf("ok%%=ok÷%s; %s %s in flight", arrived, s.Config.Traffic.Label(cs[0]), fmtCount(first.InFlight))}
+	if len(cs) == 1 { // a bare count beside another class in flight reads as every class's (newcomer 15)
+		short = append(short, fmt.Sprintf("ok%%=ok÷%s; %s in flight", arrived, fmtCount(first.InFlight)))
 	}
-	return append(forms, fmt.Sprintf("ok%%=ok÷%s; %s in flight", arrived, fmtCount(first.InFlight)))
+	if queued := s.Pool.QueuedBy[cs[0]]; where != "" && queued > 0 {
+		for _, f := range short {
+			forms = append(forms, f+", "+fmtCount(int64(queued))+" queued")
+		}
+		// Bare only where none of those fits: a longer bare form won the room of a queued one
+		// (long-queue's compare half, 58 columns).
+		return append(forms, short[len(short)-1])
+	}
+	return append(forms, short...)
 }
 
 // overCapNote says why payments' ok/s over the window passes the most their servers can end
@@ -645,12 +655,18 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		// long-queue's p99 5.48s under p99:wait 2.87s + p99:service 3.00s).
 		// Plainly (newcomer 31: "scheduled" as against what? "those on one now too"?): the
 		// arrival, and answered yet or not; the schedule and the generator's lag in the help.
-		forms := []string{"p99:wait = arrival → on a worker, the queue's wait included, answered yet or not; no two p99s add up",
-			"p99:wait = arrival → on a worker, queue included, answered yet or not; no two p99s add up",
-			"p99:wait = arrival → on a worker, queue included, answered yet or not",
-			"p99:wait: arrival → on a worker, answered yet or not", "p99:wait: arrival → on a worker"}
+		// Of those picked up, in the short forms too: newcomer 33 asked whether the longest
+		// waiters, still queued, count (long-queue's p99:wait 2.87s beside ~3.6s for one
+		// arriving now). They do not.
+		forms := []string{"p99:wait = arrival → on a worker, the queue's wait included, of those picked up, answered yet or not (none still queued); no two p99s add up",
+			"p99:wait = arrival → on a worker, the queue's wait included, of those picked up, answered yet or not; no two p99s add up",
+			"p99:wait = arrival → on a worker, queue included, of those picked up, answered yet or not; no two p99s add up",
+			"p99:wait = arrival → on a worker, of those picked up (none still queued), answered yet or not",
+			"p99:wait: arrival → on a worker, of those picked up, answered yet or not",
+			"p99:wait: arrival → on a worker, of those picked up", "p99:wait: arrival → on a worker"}
 		if shown["p99:service"] { // said only beside its column (review 21)
-			forms = slices.Insert(forms, 0, "p99:wait = arrival → on a worker, the queue's wait included, answered yet or not; p99:service = on a worker → answered; no two p99s add up")
+			forms = slices.Insert(forms, 0, "p99:wait = arrival → on a worker, the queue's wait included, of those picked up, answered yet or not (none still queued); p99:service = on a worker → answered; no two p99s add up",
+				"p99:wait = arrival → on a worker, of those picked up, answered yet or not; p99:service = on a worker → answered; no two p99s add up")
 		}
 		pick(forms...)
 	case shown["p99:wait"]:

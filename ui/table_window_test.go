@@ -249,6 +249,20 @@ func TestInFlightNoteNamesItsClass(t *testing.T) {
 	if forms = inFlightNote(s, []lab.Class{lab.Payment}); !strings.Contains(forms[0], "in flight (queued or on a worker)") {
 		t.Errorf("a queue: %q", forms[0])
 	}
+	// The short forms say how many are queued: "payment 49 in flight" beside 20/20 busy read
+	// as 49 on 20 workers (newcomer 33).
+	s.Pool.QueuedBy[lab.Payment] = 29
+	forms = inFlightNote(s, []lab.Class{lab.Payment})
+	for _, want := range []string{"ok%=ok÷arrived; payment 60 in flight, 29 queued", "ok%=ok÷arrived; 60 in flight, 29 queued"} {
+		if !slices.Contains(forms, want) {
+			t.Errorf("a queue of 29 payments: no %q in %q", want, forms)
+		}
+	}
+	for _, f := range forms[:len(forms)-1] { // bare only as the last resort
+		if !strings.Contains(f, "queued") {
+			t.Errorf("a queue of 29 payments: %q", f)
+		}
+	}
 }
 
 // With a connection cap, a payment waits for a connection on its worker: the table says
@@ -419,6 +433,17 @@ func TestTableNotesMakeRoomForTheRest(t *testing.T) {
 		_, notes := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, false)
 		if got := strings.Join(notes.lines(" · ", w, levelFull), "\n"); !strings.Contains(got, "answered yet or not") {
 			t.Errorf("%d columns: p99:wait's population unsaid:\n%s", w, got)
+		}
+	}
+	// Those still queued are not counted: said down to the form that fits 80x24 beside
+	// "p50 p99: excl. rejected" (newcomer 33 asked whether the longest waiters count).
+	_, notes := tableLines(newTheme(true, true), s, tablePeer{}, 200, true, nil, false)
+	if got := strings.Join(notes.lines(" · ", 200, levelFull), "\n"); !strings.Contains(got, "of those picked up, answered yet or not (none still queued)") {
+		t.Errorf("200 columns: still queued unsaid:\n%s", got)
+	}
+	for _, forms := range notes.rest {
+		if strings.HasPrefix(forms[0], "p99:wait") && !slices.Contains(forms, "p99:wait: arrival → on a worker, of those picked up") {
+			t.Errorf("p99:wait's forms: %q", forms)
 		}
 	}
 	table, notes := tableLines(newTheme(true, true), s, tablePeer{}, 80, true, nil, false)
