@@ -160,3 +160,25 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 		}
 	}
 }
+
+// "each second" only where a second is a run of columns, two at least: postmortem's 30 s on
+// 48 columns drew 0.625 s a column under "mean workers held (of 64) each second" (newcomer
+// 33).
+func TestTitleEachSecondOnlyWhereSecondsShow(t *testing.T) {
+	th := newTheme(true, true)
+	for _, n := range []int{8, 30} {
+		s := testSnapshot()
+		for len(s.Timeline) < n {
+			sec := s.Timeline[len(s.Timeline)-1]
+			sec.T++
+			s.Timeline = append(s.Timeline, sec)
+		}
+		s.Timeline = s.Timeline[:n]
+		lines := chartLines(th, occupancyChart(s), s, nil, 59, 7, true)
+		title := ansi.Strip(lines[0])
+		cols := 59 - 2 - stripLabelW(float64(poolReach(s)), rowTop)
+		if want := cols >= 2*n; strings.Contains(title, "each second") != want {
+			t.Errorf("%d s on %d columns: title %q, want each second %v", n, cols, title, want)
+		}
+	}
+}
