@@ -73,10 +73,10 @@ type chartSpec struct {
 	// Scaled to its data, a class's 29 waiting drew ▇ on "0–30" under "the queue of 100",
 	// read as a queue almost full at 43 of 100 (newcomer 31).
 	sized bool
-	// blurred says the plot draws a second in fewer than two columns, the title then without
-	// "each second": postmortem's 30 s on 48 columns drew 0.625 s a column, seconds no run of
-	// columns could show, under "mean workers held (of 64) each second" (newcomer 33). Set
-	// where the plot is laid out.
+	// blurred says the plot draws a second in fewer than two columns, not one each, the
+	// title then without "each second": postmortem's 30 s on 48 columns drew 0.625 s a
+	// column, seconds no run of columns could show, under "mean workers held (of 64) each
+	// second" (newcomer 33). Set where the plot is laid out.
 	blurred bool
 }
 
@@ -485,7 +485,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
 	window := chartWindow(s, cols)
-	spec.blurred = plotW < 2*len(window)
+	spec.blurred = plotW != len(window) && plotW < 2*len(window)
 	head, leg := chartHead(t, spec, s, classes, window, w, strip)
 	var lines []string
 	switch {
