@@ -73,6 +73,11 @@ type chartSpec struct {
 	// Scaled to its data, a class's 29 waiting drew ▇ on "0–30" under "the queue of 100",
 	// read as a queue almost full at 43 of 100 (newcomer 31).
 	sized bool
+	// blurred says the plot draws a second in fewer than two columns, not one each, the
+	// title then without "each second": postmortem's 30 s on 48 columns drew 0.625 s a
+	// column, seconds no run of columns could show, under "mean workers held (of 64) each
+	// second" (newcomer 33). Set where the plot is laid out.
+	blurred bool
 }
 
 // strips says spec is drawn as strips whatever its rows: a pool's, one with its ok, and a
@@ -105,31 +110,32 @@ func (spec chartSpec) least() float64 {
 // newcomer 25), the other charts' whole counts from one ("⣀ some" beside "⣀ 0.05+ workers"
 // told ⣀ two ways on one screen, newcomer 31).
 func (spec chartSpec) stripKeys(top float64, some bool) []string {
-	step, least := fmtStep(top/float64(len(eighths)-1)), "1+"+spec.unit
+	step := top / float64(len(eighths)-1)
+	unit, least := spec.unit, "1+"+spec.unit
 	switch {
-	case spec.pool && step == "1":
-		step, least = "1 worker", heldLeastWord+"+ workers"
 	case spec.pool:
-		step, least = step+" workers", heldLeastWord+"+ workers"
+		unit, least = " workers", heldLeastWord+"+ workers"
 	case spec.keyUnit != "":
 		// Its unit where it fits; where the chart is too narrow for it beside the bare title
 		// (a compare half's queue chart at 125 columns), the rule bare rather than no key
 		// to the ⣀ it draws.
-		bare := stripKeys(step, least, some)
-		return append(stripKeys(step+" "+spec.keyUnit, "1+ "+spec.keyUnit, some), bare[len(bare)-1])
-	default:
-		step += spec.unit
+		bare := stripKeys(step, top, fmtStep, "", "1+", some)
+		return append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, "1+ "+spec.keyUnit, some), bare[len(bare)-1])
 	}
-	return stripKeys(step, least, some)
+	return stripKeys(step, top, fmtStep, unit, least, some)
 }
 
-// stripKeys are the key's forms (chartSpec.stripKeys) for blocks of step each, someMark
-// from least.
-func stripKeys(step, least string, some bool) []string {
-	steps, rule := "▁…█ steps of "+step, string(someMark)+" "+least+", under ▁"
+// stripKeys are the key's forms (chartSpec.stripKeys) for blocks of step each up to top,
+// written by write in unit, someMark from least. Each block says where it starts, "▁ 2.5+": "▁…█ steps of
+// 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or 2.5–5 (newcomer 33: a glyph is
+// the floor of its band). The shortest keeps ▁'s start, the step, beside someMark's rule:
+// the rule alone left the step to be worked out from the axis (newcomer 33).
+func stripKeys(step, top float64, write func(float64) string, unit, least string, some bool) []string {
+	steps := fmt.Sprintf("▁ %s+ ▂ %s+ … █ %s%s", write(step), write(2*step), write(top), unit)
+	rule := string(someMark) + " " + least
 	last := "  " + steps
 	if some {
-		last = "  " + rule
+		last = fmt.Sprintf("  ▁ %s+; %s", write(step), rule)
 	}
 	return []string{"  " + steps + "; " + rule, last}
 }
@@ -288,8 +294,13 @@ func queueChart(s *lab.Snapshot) chartSpec {
 // the queue each second" beside "mean workers held each second": a sample or a mean?), else
 // the second's own, a mean or a count, which goes without saying.
 func (spec chartSpec) every() (every, brief string) {
-	if spec.legend == nil {
+	switch {
+	case spec.legend == nil && spec.blurred:
+		return ", sampled", ", sampled"
+	case spec.legend == nil:
 		return ", sampled each second", ", sampled"
+	case spec.blurred:
+		return "", ""
 	}
 	return " each second", ""
 }
@@ -474,6 +485,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	pad := 2 + labelW // where the plot's first column is
 	plotW := w - pad
 	window := chartWindow(s, cols)
+	spec.blurred = plotW != len(window) && plotW < 2*len(window)
 	head, leg := chartHead(t, spec, s, classes, window, w, strip)
 	var lines []string
 	switch {

@@ -122,12 +122,14 @@ func TestQueueChartReachesTheQueue(t *testing.T) {
 
 // The strips' key gives a block's step in the chart's units, and ⣀'s least in them too, on
 // both charts of a screen alike: "▁…█ eighths of the range" left ▁ to reckon (2.5 workers of
-// 20, 10 of 80), and "⣀ 0.05+ workers" beside "⣀ some" told ⣀ two ways (newcomer 31).
+// 20, 10 of 80), and "⣀ 0.05+ workers" beside "⣀ some" told ⣀ two ways (newcomer 31). Each
+// block from where it starts, "▁ 2.5+": "steps of 2.5" left ▁ about 2.5, 0–2.5 or 2.5–5
+// (newcomer 33).
 func TestStripKeyGivesTheStep(t *testing.T) {
 	out := ansi.Strip(strings.Join(chartsLines(newTheme(true, true), testSnapshot(), nil, nil, 120, 120, 7), "\n"))
 	for _, want := range []*regexp.Regexp{
-		regexp.MustCompile(`▁…█ steps of 2\.5 workers; ⣀ 0\.05\+ workers, under ▁`),
-		regexp.MustCompile(`▁…█ steps of [0-9.]+/s; ⣀ 1\+/s, under ▁`),
+		regexp.MustCompile(`▁ 2\.5\+ ▂ 5\+ … █ 20 workers; ⣀ 0\.05\+ workers`),
+		regexp.MustCompile(`▁ [0-9.]+\+ ▂ [0-9.]+\+ … █ [0-9.]+/s; ⣀ 1\+/s`),
 	} {
 		if !want.MatchString(out) {
 			t.Errorf("no %s on the charts:\n%s", want, out)
@@ -145,16 +147,38 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 		top  float64
 		want string
 	}{
-		{chartSpec{pool: true}, 80, "  ▁…█ steps of 10 workers; ⣀ 0.05+ workers, under ▁"},
-		{chartSpec{pool: true}, 8, "  ▁…█ steps of 1 worker; ⣀ 0.05+ workers, under ▁"},
-		{chartSpec{unit: "/s"}, 25, "  ▁…█ steps of 3.125/s; ⣀ 1+/s, under ▁"},
-		{chartSpec{}, 100, "  ▁…█ steps of 12.5; ⣀ 1+, under ▁"},
+		{chartSpec{pool: true}, 80, "  ▁ 10+ ▂ 20+ … █ 80 workers; ⣀ 0.05+ workers"},
+		{chartSpec{pool: true}, 8, "  ▁ 1+ ▂ 2+ … █ 8 workers; ⣀ 0.05+ workers"},
+		{chartSpec{unit: "/s"}, 25, "  ▁ 3.125+ ▂ 6.25+ … █ 25/s; ⣀ 1+/s"},
+		{chartSpec{}, 100, "  ▁ 12.5+ ▂ 25+ … █ 100; ⣀ 1+"},
 		// A queue's: in its unit, not a bare 12.5 (review 24).
-		{queueChart(queued), 100, "  ▁…█ steps of 12.5 waiting; ⣀ 1+ waiting, under ▁"},
-		{limit, 64, "  ▁…█ steps of 8 calls at once; ⣀ 1+ calls at once, under ▁"},
+		{queueChart(queued), 100, "  ▁ 12.5+ ▂ 25+ … █ 100 waiting; ⣀ 1+ waiting"},
+		{limit, 64, "  ▁ 8+ ▂ 16+ … █ 64 calls at once; ⣀ 1+ calls at once"},
 	} {
 		if got := tc.spec.stripKeys(tc.top, true)[0]; got != tc.want {
 			t.Errorf("key of 0–%v: %q, want %q", tc.top, got, tc.want)
+		}
+	}
+}
+
+// "each second" only where a second is a column or a run of two or more: postmortem's 30 s on
+// 48 columns drew 0.625 s a column under "mean workers held (of 64) each second" (newcomer
+// 33).
+func TestTitleEachSecondOnlyWhereSecondsShow(t *testing.T) {
+	th := newTheme(true, true)
+	for _, n := range []int{8, 30} {
+		s := testSnapshot()
+		for len(s.Timeline) < n {
+			sec := s.Timeline[len(s.Timeline)-1]
+			sec.T++
+			s.Timeline = append(s.Timeline, sec)
+		}
+		s.Timeline = s.Timeline[:n]
+		lines := chartLines(th, occupancyChart(s), s, nil, 59, 7, true)
+		title := ansi.Strip(lines[0])
+		cols := 59 - 2 - stripLabelW(float64(poolReach(s)), rowTop)
+		if want := cols >= 2*n || cols == n; strings.Contains(title, "each second") != want {
+			t.Errorf("%d s on %d columns: title %q, want each second %v", n, cols, title, want)
 		}
 	}
 }

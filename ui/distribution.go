@@ -315,7 +315,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		// Keyed as every chart of strips is, the ⣀ it draws too (review 22): after the
 		// legend, else on a line the plot leaves over (keyPlace), else not at all. Its step a
 		// latency (126ms of 0–1.01s), any latency some.
-		keys := stripKeys(latencyTop(top/float64(len(eighths)-1)), "some", true)
+		keys := stripKeys(top/float64(len(eighths)-1), top, latencyTop, "", "some", true)
 		switch key, own, ok := keyPlace(keys, w-ansiWidth(lines[len(lines)-1]), w, rows > len(plot)); {
 		case own:
 			lines = append(lines, t.dim.Render(key))

@@ -315,7 +315,7 @@ func TestLatencyStripsKeyedInFull(t *testing.T) {
 	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
 	lines := distributionChart(newTheme(true, true), &s, 110, 6)
 	plain := ansi.Strip(strings.Join(lines, "\n"))
-	if want := strings.TrimSpace(stripKeys("126ms", "some", true)[0]); !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
+	if want := strings.TrimSpace(stripKeys(1.01e3/8, 1.01e3, latencyTop, "", "some", true)[0]); !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
 		t.Errorf("110x6: strips without their key in full on a line of its own:\n%s", plain)
 	}
 }

@@ -120,6 +120,11 @@ const replicaCells, compactCells = 20, 10
 // scaled down say what a cell is worth, as the pool's and the queue's do (newcomer 19: "r4
 // PPPPPPPPP· 17/20" without it), on the first row with room.
 func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
+	return replicaGrid(t, s, w, withWhy, 0, 1, 2)
+}
+
+// replicaGrid is replicaRows in the first of squeezes, fullest first, whose rows fit w.
+func replicaGrid(t *theme, s *lab.Snapshot, w int, squeezes ...int) []string {
 	var cells []string
 	var widest int
 	var per float64
@@ -141,8 +146,8 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 		})
 		return cells, widest, per, max(1, min((w+gap)/(widest+gap), len(cells)))
 	}
-	var cols int
-	for squeeze := withWhy; squeeze < 3; squeeze++ {
+	var cols, squeeze int
+	for _, squeeze = range squeezes {
 		cells, widest, per, cols = rows(squeeze)
 		if widest > w {
 			continue
@@ -172,15 +177,37 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 		return out
 	}
 	// Short of room the note is left out whole: "1 cell ≈ 2" without its unit read as a
-	// number cut from its unit.
+	// number cut from its unit. Before that, where no replica queues, the rows without
+	// their "+  0 queued" make room: left out, three P's of a 10-cell bar read as 3 busy,
+	// not 5 (newcomer 33, a compare half at 120x40).
 	note := scaleNote(per, " workers")
-	for i := range out {
-		if ansiWidth(out[i])+ansiWidth(note) <= w {
-			out[i] += t.dim.Render(note)
-			break
+	if !withNote(t, out, note, w) && squeeze > 0 && squeeze != quietSqueeze && !queuing(s.Fleet) {
+		if quiet := replicaGrid(t, s, w, quietSqueeze); slices.ContainsFunc(quiet, func(r string) bool { return strings.HasSuffix(r, t.dim.Render(note)) }) {
+			return quiet
 		}
 	}
 	return out
+}
+
+// withNote puts note beside the first of rows it fits after in w, and says if it did.
+func withNote(t *theme, rows []string, note string, w int) bool {
+	for i := range rows {
+		if ansiWidth(rows[i])+ansiWidth(note) <= w {
+			rows[i] += t.dim.Render(note)
+			return true
+		}
+	}
+	return false
+}
+
+// queuing says a replica of fs has a request in its queue now.
+func queuing(fs *lab.FleetStats) bool {
+	for i := range fs.Replicas {
+		if fs.Replicas[i].Pool.Queued > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // replicaBarCells is the most cells a replica's pool picture takes at squeeze (replicaRow).
@@ -218,6 +245,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	}
 	busy := fmt.Sprintf(" %*d/%d", len(itoa(p.Size)), p.Busy, p.Size)
 	switch {
+	case squeeze == quietSqueeze: // no replica queues: the room is its scale's (replicaRows)
 	case p.Unbounded: // no cap to line the counts up to
 		busy += fmt.Sprintf(" +%d queued", p.Queued)
 	case p.HasQueue():
@@ -254,7 +282,9 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 // withWhy is replicaRow's squeeze with room to spare: a drained replica's row says it still
 // ends what it holds (drainedHolds). The domino's chart counted 79 workers held of the 60 in
 // rotation a second after the drain, with nothing to say r1's 20 still worked (newcomer 31).
+// quietSqueeze is the briefest, without the queued clause, for rows where none queues.
 const (
+	quietSqueeze = 3
 	withWhy      = -1
 	drainedHolds = " (finishes what it holds)"
 )

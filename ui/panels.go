@@ -312,18 +312,22 @@ func (c labCtx) peer() *lab.Snapshot {
 	return c.s.panes[1-c.i].snapshotOrEmpty()
 }
 
-// queueTo is the scale of an unbounded queue's bar: in compare mode the other half's round
-// of its pool, so two unbounded queues side by side draw to one scale; alone, or beside a
-// bounded queue or none, 0 (its own round).
-func (c labCtx) queueTo() int {
+// queueTo is the scale of the other half's queue in compare mode (queuePeer), so two queues
+// of a kind side by side draw to one scale; alone, or beside a queue of the other kind or
+// none, zero (its own).
+func (c labCtx) queueTo() queuePeer {
 	if !c.compared() {
-		return 0
+		return queuePeer{}
 	}
 	o := c.s.panes[1-c.i].snapshotOrEmpty().Pool
-	if !o.Unbounded { // no unbounded queue there: no scale to share
-		return 0
+	switch {
+	case o.Unbounded && c.snap.Pool.Unbounded:
+		return queuePeer{round: o.QueueRound()}
+	case o.HasQueue() && !o.Unbounded && !c.snap.Pool.Unbounded:
+		_, cell := queueBar(o, c.peerW) // as the other half draws it
+		return queuePeer{cell: cell}
 	}
-	return o.QueueRound()
+	return queuePeer{}
 }
 
 // differing are the labels of the settings whose configuration tells compare's halves apart:
@@ -380,7 +384,7 @@ var poolPanel = panel{name: "pool", deepest: upTo(levelBare), gap: 2, lines: fun
 	case level < levelTight: // without a queue, the settings' "queue none" says it
 		return poolLines(c.t, c.snap, c.w, 2, c.snap.Pool.HasQueue() || c.snap.Pool.Queued > 0, c.queueTo())
 	}
-	line := poolLines(c.t, c.snap, c.w, 1, false, 0)[0]
+	line := poolLines(c.t, c.snap, c.w, 1, false, queuePeer{})[0]
 	// Without the legend, what a waiting glyph means where it fits: 80x24's "cccccPPPPP"
 	// had nothing to say what c is (newcomer 27).
 	if key := waitKey(c.t, countWorkers(c.snap.Pool)); key != "" && ansiWidth(line+key) <= c.w {

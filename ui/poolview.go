@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -180,8 +181,8 @@ const poolLabelW = 9 // "workers  " and "queue    "
 
 // poolLines draws the workers (one cell each, in rows if needed, or a proportional bar for
 // big pools), the accept queue (an unbounded one by rounds of the pool, in compare mode at
-// least the other side's, peerRound), and a legend whose entries carry the counts.
-func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peerRound int) []string {
+// least the other side's, peer), and a legend whose entries carry the counts.
+func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peer queuePeer) []string {
 	p := s.Pool
 	pc := countWorkers(p)
 	n := max(len(p.Workers), p.Size)
@@ -226,7 +227,7 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peerRound 
 		out = append(out, line)
 	}
 	if queue {
-		out = append(out, queueLine(t, p, w, peerRound))
+		out = append(out, queueLine(t, p, w, peer))
 	}
 	out = append(out, poolLegend(t, s, pc, w)...)
 	return out
@@ -264,7 +265,7 @@ func scaledBar(n, avail int, unit string) (cells int, note string) {
 
 // queueLine draws the accept queue: waiting requests by class, then free places. An
 // unbounded queue has no places, and is drawn by rounds of the pool (unboundedQueueLine).
-func queueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
+func queueLine(t *theme, p lab.PoolStats, w int, peer queuePeer) string {
 	label := t.bold.Render("queue") + "    "
 	if !p.HasQueue() && p.Queued == 0 {
 		none := "none: a request that finds every worker busy is rejected at once"
@@ -274,9 +275,48 @@ func queueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 		return label + t.dim.Render(none)
 	}
 	if p.Unbounded {
-		return label + unboundedQueueLine(t, p, w, peerRound)
+		return label + unboundedQueueLine(t, p, w, peer.round)
 	}
-	summary := queueSummary(p)
+	summary, per := queueBar(p, w)
+	per = max(per, peer.cell)
+	total := max(p.QueueCap, p.Queued)
+	var gs []glyph
+	if per == 0 {
+		for c, q := range p.QueuedBy {
+			for j := 0; j < q; j++ {
+				gs = append(gs, glyph{class: c, kind: kindBusy})
+			}
+		}
+		for len(gs) < total {
+			gs = append(gs, glyph{kind: kindIdle})
+		}
+	} else {
+		cells := max(int(math.Round(float64(total)/per)), 1)
+		note := scaleNote(per, " requests")
+		if poolLabelW+cells+ansiWidth(summary+note) > w { // short of room, bare, never cut
+			note = scaleNote(per, "")
+		}
+		gs = barGlyphs(poolCounts{busy: p.QueuedBy[:], idle: total - p.Queued}, cells)
+		summary += note
+	}
+	return label + t.cells(gs, t.queued) + summary
+}
+
+// queuePeer is the scale of the other half's queue in compare mode, for one scale on both:
+// an unbounded queue's round of its pool (unboundedQueueLine), a bounded one's requests a
+// cell where its bar is scaled (queueBar); zero alone, or beside a queue of the other kind.
+type queuePeer struct {
+	round int
+	cell  float64
+}
+
+// queueBar is a bounded queue's words after its bar in w, and the requests a cell of the bar
+// stands for (0: a cell a place). Compare mode draws both halves to the larger of the two
+// (queuePeer): "≈ 8.3" beside "≈ 7.7", bare, left two bars of 100 to be compared by eye on
+// two scales (newcomer 33). The scale keeps its unit: the discipline gives way to it first
+// (the settings say it).
+func queueBar(p lab.PoolStats, w int) (summary string, per float64) {
+	summary = queueSummary(p)
 	if queuedClasses(p) > 1 {
 		// The bar groups each class's cells; a FIFO serves them mixed, in arrival order
 		// (newcomer 14 read signups stuck behind every payment). The note says it is the bar
@@ -292,24 +332,17 @@ func queueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 		}
 	}
 	total := max(p.QueueCap, p.Queued)
-	avail := max(w-poolLabelW-ansiWidth(summary)-1, 10)
-	var gs []glyph
-	if total <= avail {
-		for c, q := range p.QueuedBy {
-			for j := 0; j < q; j++ {
-				gs = append(gs, glyph{class: c, kind: kindBusy})
-			}
-		}
-		for len(gs) < total {
-			gs = append(gs, glyph{kind: kindIdle})
-		}
-	} else {
-		cells, note := scaledBar(total, avail, " requests")
-		pc := poolCounts{busy: p.QueuedBy[:], idle: total - p.Queued}
-		gs = barGlyphs(pc, cells)
-		summary += note
+	if total <= max(w-poolLabelW-ansiWidth(summary)-1, 10) {
+		return summary, 0
 	}
-	return label + t.cells(gs, t.queued) + summary
+	for _, words := range []string{summary, queueCount(p)} {
+		cells, note := scaledBar(total, max(w-poolLabelW-ansiWidth(words)-1, 10), " requests")
+		summary, per = words, float64(total)/float64(cells)
+		if strings.HasSuffix(note, " requests") {
+			break
+		}
+	}
+	return summary, per
 }
 
 // queuedClasses is how many classes have a request waiting.

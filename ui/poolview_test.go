@@ -51,7 +51,7 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 			for w := 56; w <= 140; w += 3 {
 				p := lab.PoolStats{Unbounded: true, Size: size, Queued: q, PeakQueued: q}
 				p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = q-q/3, q/3
-				l := queueLine(th, p, w, 0)
+				l := queueLine(th, p, w, queuePeer{})
 				if ansiWidth(ansi.Strip(l)) > w {
 					t.Errorf("pool %d, %d waiting, w=%d: too wide: %q", size, q, w, ansi.Strip(l))
 				}
@@ -88,7 +88,7 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 
 // An empty unbounded queue draws no cell.
 func TestEmptyUnboundedQueueDrawsNoCell(t *testing.T) {
-	l := ansi.Strip(queueLine(newTheme(true, true), lab.PoolStats{Unbounded: true, Size: 8}, 120, 0))
+	l := ansi.Strip(queueLine(newTheme(true, true), lab.PoolStats{Unbounded: true, Size: 8}, 120, queuePeer{}))
 	if !strings.HasPrefix(l, "queue     0 waiting") {
 		t.Errorf("%q", l)
 	}
@@ -116,7 +116,7 @@ func TestUnboundedQueuesApart(t *testing.T) {
 		if peer {
 			dr, fr = fix.QueueRound(), disaster.QueueRound()
 		}
-		dl, fl := queueLine(th, disaster, w, dr), queueLine(th, fix, w, fr)
+		dl, fl := queueLine(th, disaster, w, queuePeer{round: dr}), queueLine(th, fix, w, queuePeer{round: fr})
 		dn, dover, dper, _ := unboundedBar(t, dl)
 		fn, fover, fper, _ := unboundedBar(t, fl)
 		if !dover || fover || dn < 2*fn {
@@ -142,12 +142,12 @@ func TestQueueScaleSharedOnlyWithUnbounded(t *testing.T) {
 	a.Pool = lab.PoolStats{Unbounded: true, Size: 8, Queued: 100}
 	b.Pool = lab.PoolStats{Size: 64, QueueCap: 100}
 	s := screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: 120, height: 40}
-	if got := halfCtx(newTheme(true, true), s, 0).queueTo(); got != 0 {
-		t.Errorf("beside a bounded queue: scale %d, want 0 (its own round)", got)
+	if got := halfCtx(newTheme(true, true), s, 0).queueTo(); got != (queuePeer{}) {
+		t.Errorf("beside a bounded queue: scale %v, want none (its own round)", got)
 	}
 	b.Pool = lab.PoolStats{Unbounded: true, Size: 64, Queued: 5000}
-	if got := halfCtx(newTheme(true, true), s, 0).queueTo(); got != 64 {
-		t.Errorf("beside an unbounded queue of 64 workers: scale %d, want 64", got)
+	if got := halfCtx(newTheme(true, true), s, 0).queueTo(); got != (queuePeer{round: 64}) {
+		t.Errorf("beside an unbounded queue of 64 workers: scale %v, want 64", got)
 	}
 }
 
@@ -160,13 +160,13 @@ func TestQueueBarSaysItGroupsByClass(t *testing.T) {
 	p := lab.PoolStats{Size: 20, QueueCap: 100, Queued: 75, Discipline: lab.FIFO}
 	p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = 55, 20
 	for w, want := range map[int]string{120: "(bar: by class, not queue order)", 86: "(bar: by class)", 80: "(by class)"} {
-		if got := ansi.Strip(queueLine(th, p, w, 0)); !strings.Contains(got, want) || ansiWidth(got) > w {
+		if got := ansi.Strip(queueLine(th, p, w, queuePeer{})); !strings.Contains(got, want) || ansiWidth(got) > w {
 			t.Errorf("w=%d: %q, want %q within the width", w, got, want)
 		}
 	}
 	p.QueuedBy = [len(p.QueuedBy)]int{}
 	p.QueuedBy[lab.Payment], p.Queued = 75, 75
-	if got := ansi.Strip(queueLine(th, p, 120, 0)); strings.Contains(got, "by class") {
+	if got := ansi.Strip(queueLine(th, p, 120, queuePeer{})); strings.Contains(got, "by class") {
 		t.Errorf("one class waiting: %q", got)
 	}
 }
@@ -180,5 +180,34 @@ func TestPoolLegendCountsTheLabs(t *testing.T) {
 	got := ansi.Strip(strings.Join(poolLegend(newTheme(true, true), s, countWorkers(s.Pool), 200), "\n"))
 	if !strings.Contains(got, "P payment 7 (") || !strings.Contains(got, "S signup 1") {
 		t.Errorf("legend: %q, want payment 7 (waiting ones too) and signup 1", got)
+	}
+}
+
+// Two bounded queues side by side draw to one scale, with its unit: long-queue's "1 cell ≈
+// 8.3" beside codel-queue's "≈ 7.7", bare, left two bars of 100 to be compared by eye on two
+// scales (newcomer 33).
+func TestBoundedQueuesOneScale(t *testing.T) {
+	a, b := compareSnapshots()
+	a.Pool = lab.PoolStats{Size: 20, QueueCap: 100, Queued: 43, Discipline: lab.FIFO}
+	a.Pool.QueuedBy[lab.Payment], a.Pool.QueuedBy[lab.Signup] = 30, 13
+	b.Pool = lab.PoolStats{Size: 20, QueueCap: 100, Discipline: lab.CoDel}
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {160, 50}} {
+		s := screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: size[0], height: size[1]}
+		var notes []string
+		for i := range 2 {
+			c := halfCtx(newTheme(true, true), s, i)
+			for _, l := range poolPanel.lines(c, levelFull) {
+				if l = ansi.Strip(l); strings.HasPrefix(l, "queue") {
+					_, note, _ := strings.Cut(l, " · 1 cell ")
+					notes = append(notes, note)
+					if ansiWidth(l) > c.w {
+						t.Errorf("%v: %q wider than %d", size, l, c.w)
+					}
+				}
+			}
+		}
+		if len(notes) != 2 || notes[0] == "" || notes[0] != notes[1] || !strings.HasSuffix(notes[0], " requests") {
+			t.Errorf("%v: the halves' queue scales %q, want one, in requests", size, notes)
+		}
 	}
 }

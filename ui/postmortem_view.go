@@ -15,8 +15,12 @@ func queueSummary(p lab.PoolStats) string {
 	if p.Unbounded {
 		return fmt.Sprintf(" %s waiting, unbounded", fmtCount(int64(p.Queued))) // the discipline is in the settings
 	}
-	return fmt.Sprintf(" %d/%d waiting, %s", p.Queued, p.QueueCap, p.Discipline.Label())
+	return queueCount(p) + ", " + p.Discipline.Label()
 }
+
+// queueCount is a bounded queue's count alone, " 43/100 waiting", where its discipline
+// gives way (the settings say it).
+func queueCount(p lab.PoolStats) string { return fmt.Sprintf(" %d/%d waiting", p.Queued, p.QueueCap) }
 
 // growthItem is the pool legend's note on autoscaling: where it started, where it is, and,
 // unless short, the most that waited, what it scaled on: "scaled 8→36 … on queue length"

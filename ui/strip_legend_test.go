@@ -102,8 +102,10 @@ func TestLegendCountRounds(t *testing.T) {
 func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	for _, spec := range []chartSpec{{pool: true}, {}} {
 		for _, k := range spec.stripKeys(20, true) {
-			if !strings.HasSuffix(k, ", under ▁") || !strings.Contains(k, string(someMark)) {
-				t.Errorf("pool %v: key %q, want someMark's rule whole", spec.pool, k)
+			// The step too, in the shortest: the rule alone left it to be worked out from the
+			// axis (newcomer 33).
+			if !strings.Contains(k, "; "+string(someMark)+" ") || !strings.HasPrefix(strings.TrimSpace(k), "▁ 2.5+") {
+				t.Errorf("pool %v: key %q, want ▁'s start and someMark's rule whole", spec.pool, k)
 			}
 		}
 	}
@@ -118,7 +120,7 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	}
 	// A line left blank: the key takes it, under the title, above the legend.
 	got = keyed(th, spec, []string{head, legend, ""}, head, 59, spec.stripKeys(80, true))
-	if want := []string{head, "▁…█ steps of 10 workers; ⣀ 0.05+ workers, under ▁", legend}; !slices.Equal(got, want) {
+	if want := []string{head, "▁ 10+ ▂ 20+ … █ 80 workers; ⣀ 0.05+ workers", legend}; !slices.Equal(got, want) {
 		t.Errorf("a blank line: %q, want %q", got, want)
 	}
 }
