@@ -104,8 +104,11 @@ func enoughLeftNeeds(s *Snapshot) string {
 		// The room moves with the calls: "≥ 71ms left now" beside rejections after 726ms on
 		// average of 800ms read as a miscount without what it asked earlier (newcomer33 23).
 		now := "≥ " + FmtLatency(s.EnoughLeft) + " left now"
-		if a := s.EnoughLeftAsked; a.Lo < a.Hi {
-			now += fmt.Sprintf(", %s–%s so far", FmtLatency(a.Lo), FmtLatency(a.Hi))
+		// Now inside it (asked only as calls are made, it may lag the room now) and apart as
+		// printed: "70ms–70ms so far" and "≥ 80ms left now, 56ms–75ms so far" (review 26).
+		lo, hi := FmtLatency(min(s.EnoughLeftAsked.Lo, s.EnoughLeft)), FmtLatency(max(s.EnoughLeftAsked.Hi, s.EnoughLeft))
+		if s.EnoughLeftAsked.Lo > 0 && lo != hi {
+			now += fmt.Sprintf(", %s–%s so far", lo, hi)
 		}
 		return now + ": " + rule
 	}

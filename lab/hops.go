@@ -86,8 +86,8 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		label, compact = "the edge and "+label, fmt.Sprintf("edge, %s: %d tries of %s", hops, dep.HopAttempts(), FmtDur(t.Duration.D()))
 	}
 	// "3 hops", the count first: "hops 3" beside "hop 3 (the dependency)" read as the third
-	// (newcomer33 26).
-	hopsLabel := fmt.Sprintf("%d hops", dep.Hops)
+	// (newcomer33 26); with its comma, or "3 hops per-hop" ran on as one phrase (review 26).
+	hopsLabel := fmt.Sprintf("%d hops,", dep.Hops)
 	value := func(deadline string) string {
 		return fmt.Sprintf("deadline %s, retries at %s", deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
 	}

@@ -70,17 +70,19 @@ var coreSettings = slices.Concat(
 		if k := slices.Index(stages, enoughLeft); k >= 0 {
 			stages[k] += " (" + enoughLeftNeeds(s) + ")"
 		}
-		// Beside enough-left's, what the outer link does on its own (newcomer33 24).
-		if k := slices.Index(stages, deadlineLink); k >= 0 {
-			stages[k] += " (" + deadlineDoes + ")"
-		}
 		label := s.Config.Traffic.Label(Payment) + " chain"
 		chain := strings.Join(stages, " → ")
 		// Its order said, and a hand-off's meaning, where they fit: neither was said on the
-		// screen (newcomer 23: "handoff is not explained anywhere").
+		// screen (newcomer 23: "handoff is not explained anywhere"). Beside enough-left's, what
+		// the outer deadline link does on its own (newcomer 33), given up as the hand-off's is
+		// where it does not fit (review 26).
 		glossed := chain
 		if k := handoffAt(stages); k >= 0 {
 			stages[k] += " (" + handoffGloss(stages[k]) + ")"
+			glossed = strings.Join(stages, " → ")
+		}
+		if k := slices.Index(stages, deadlineLink); k >= 0 {
+			stages[k] += " (" + deadlineDoes + ")"
 			glossed = strings.Join(stages, " → ")
 		}
 		// Where it runs, too: on a worker, so what is turned away before one (rejected:pool,

@@ -404,8 +404,15 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	}
 	// The outer deadline link says what it does on its own, beside enough-left (newcomer33 24).
 	s.Chain = []string{"fallback", "deadline", "deadline:enough-left", "http"}
-	if items, want := fmt.Sprint(SettingsItems(c, s, 200)), "fallback → deadline (past it: rejected before a call, timed out in one) → deadline:enough-left ("; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(c, s, 260)), "fallback → deadline (past it: rejected before a call, timed out in one) → deadline:enough-left ("; !strings.Contains(items, want) {
 		t.Errorf("a deadline: %s, want %q", items, want)
+	}
+	// Given up where it does not fit, as the hand-off's is: it made even the bare chain
+	// 52 columns longer (review 26).
+	for _, w := range []int{80, 59} {
+		if items := fmt.Sprint(SettingsItems(c, s, w)); strings.Contains(items, "past it") || !strings.Contains(items, "deadline → deadline:enough-left") {
+			t.Errorf("a deadline at %d columns: %s", w, items)
+		}
 	}
 }
 

@@ -163,7 +163,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		items := func(w int) string {
 			var out []string
 			for _, it := range SettingsItems(c, NotStarted(c), w) {
-				if strings.HasSuffix(it.Label, " hops") || strings.HasPrefix(it.Label, "hops") || strings.HasPrefix(it.Label, "the edge and hops") {
+				if strings.HasSuffix(it.Label, " hops,") || strings.HasPrefix(it.Label, "hops") || strings.HasPrefix(it.Label, "the edge and hops") {
 					out = append(out, it.Phrase())
 				}
 			}
@@ -180,13 +180,13 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		// "3 hops", the count first: "hops 3" beside "hop 3 (the dependency)" read as the
 		// third (newcomer33 26). Under 100 columns without "deadline": a line cut to one keeps the dependency the
 		// tries time out against beside them (newcomer 25).
-		short := map[DeadlineMode]string{DeadlinePerHop: "3 hops per-hop: hops 1 and 2 try 3 times, 500ms a try",
-			DeadlinePropagate: "3 hops propagate: hops 1 and 2 try 3 times, in the time left less 100ms"}[mode]
+		short := map[DeadlineMode]string{DeadlinePerHop: "3 hops, per-hop: hops 1 and 2 try 3 times, 500ms a try",
+			DeadlinePropagate: "3 hops, propagate: hops 1 and 2 try 3 times, in the time left less 100ms"}[mode]
 		if narrow != short {
 			t.Errorf("%s: at 80 %q, want %q", mode, narrow, short)
 		}
 		// A compare half at 120x40 has 59 columns: per-hop's tries still said.
-		if half := items(59); mode == DeadlinePerHop && half != "3 hops per-hop: hops 1 and 2 try 3 times, 500ms a try" {
+		if half := items(59); mode == DeadlinePerHop && half != "3 hops, per-hop: hops 1 and 2 try 3 times, 500ms a try" {
 			t.Errorf("%s: at 59 %q", mode, half)
 		}
 		for w := 58; w <= 120; w++ { // never wider than the line (it was cut at 100 to 109)
@@ -208,7 +208,7 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		}
 		for _, w := range []int{59, 80} {
 			// No "+" between the layers: "edge+hops" read as arithmetic (review 24).
-			if got := items(w); got != "3 hops per-hop: edge, hops 1–2: 3 tries of 500ms" {
+			if got := items(w); got != "3 hops, per-hop: edge, hops 1–2: 3 tries of 500ms" {
 				t.Errorf("the lab tried alike, at %d: %q", w, got)
 			}
 		}
@@ -237,11 +237,11 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 		}
 		return ""
 	}
-	if got := chain(c); got != "deadline (past it: rejected before a call, timed out in one) → deadline:enough-left (nothing until a call is answered, then ≥ recent calls' mean + 4 standard deviations, at most 1s) → http" {
+	if got := chain(c); got != "deadline → deadline:enough-left (nothing until a call is answered, then ≥ recent calls' mean + 4 standard deviations, at most 1s) → http" {
 		t.Errorf("before a call: %q", got)
 	}
 	// One call of 50ms: a mean of 50ms, a deviation of 25ms: 150ms.
-	if got := chain(c, 50*time.Millisecond); got != "deadline (past it: rejected before a call, timed out in one) → deadline:enough-left (≥ 150ms left now: recent calls' mean + 4 standard deviations, at most 1s) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 150ms left now: recent calls' mean + 4 standard deviations, at most 1s) → http" {
 		t.Errorf("after a call: %q", got)
 	}
 	// The room it asked earlier, where it moved: rejections after 726ms on average of 800ms
@@ -257,9 +257,27 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	if got, want := strings.Join(phrases(SettingsItems(c, s, 120)), " "), "(≥ 150ms left now, 65ms–160ms so far: recent calls'"; !strings.Contains(got, want) {
 		t.Errorf("a room that moved: %s, want %q", got, want)
 	}
+	// The room now inside the range, and a range apart only as printed (review 26: "≥ 150ms
+	// left now, 56ms–75ms so far"; "70ms–70ms so far").
+	for _, tc := range []struct {
+		asked []time.Duration
+		want  string
+	}{{[]time.Duration{56 * time.Millisecond, 75 * time.Millisecond}, "(≥ 150ms left now, 56ms–150ms so far: "},
+		{[]time.Duration{150200 * time.Microsecond, 150400 * time.Microsecond}, "(≥ 150ms left now: "}} {
+		s, d := NotStarted(c), &deadline{}
+		s.Chain = []string{enoughLeft}
+		for _, r := range tc.asked {
+			d.asked.observe(r)
+		}
+		d.answered(50 * time.Millisecond)
+		d.fill(s)
+		if got := strings.Join(phrases(SettingsItems(c, s, 120)), " "); !strings.Contains(got, tc.want) {
+			t.Errorf("asked %v: %s, want %q", tc.asked, got, tc.want)
+		}
+	}
 	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
 	c.Dependency.Hop.Reserve, c.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
-	if got := chain(c, 50*time.Millisecond); got != "deadline (past it: rejected before a call, timed out in one) → deadline:enough-left (≥ 250ms left now: recent calls' mean + 4 standard deviations, at most 1s, at least 250ms) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 250ms left now: recent calls' mean + 4 standard deviations, at most 1s, at least 250ms) → http" {
 		t.Errorf("a propagated deadline's floor: %q", got)
 	}
 }

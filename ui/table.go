@@ -448,7 +448,8 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	}
 	if queued := s.Pool.QueuedBy[cs[0]]; where != "" && queued > 0 {
 		for _, f := range short {
-			forms = append(forms, f+", "+fmtCount(int64(queued))+" queued")
+			// "Of them waiting", the pool picture's word: ", 29 queued" read as 49 + 29 (review 26).
+			forms = append(forms, f+", "+fmtCount(int64(queued))+" of them waiting")
 		}
 		// Bare only where none of those fits: a longer bare form won the room of a queued one
 		// (long-queue's compare half, 58 columns).
