@@ -46,6 +46,9 @@ func TestMachineKey(t *testing.T) {
 	if v := view(); strings.Contains(v, "p99:lag") || strings.Contains(v, "goroutines ") {
 		t.Errorf("m again: still shown:\n%s", v)
 	}
+	if !strings.Contains(m.status, "own measures hidden") || ansiWidth("› "+m.status) > 80 {
+		t.Errorf("m again: status %q, or too long for 80 columns (it was cut in the middle)", m.status)
+	}
 
 	press(press1('v'))
 	if !m.comparing() {

@@ -262,7 +262,7 @@ func (m model) labKey(msg tea.KeyPressMsg) (model, tea.Cmd) {
 		if m.machine = !m.machine; m.machine {
 			m.say("the lab's own measures shown (? lists them; m hides them)") // whole at 80 columns: the list was cut
 		} else {
-			m.say("the lab's own measures hidden, but those this lesson rests on (m shows them all)")
+			m.say("the lab's own measures hidden, but those the lesson rests on (m shows all)") // whole at 80 too
 		}
 		return m, nil
 	case key.Matches(msg, keys.Tour.Binding):
