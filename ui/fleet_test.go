@@ -266,6 +266,24 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
 		}
 	}
+	// Narrower, a form that fits, never cut (newcomer 34 #32, 80x24: "every replica at onc…").
+	for w, want := range map[int]string{
+		80: "pool full (no free worker) r3 the longest, 3.0s; every replica at once 0.5s",
+		60: "pool full (no free worker) r3 the longest, 3.0s, of 9.5s",
+	} {
+		found := false
+		for _, it := range lab.HealthItems(s, w) {
+			if p := it.Phrase(); strings.HasPrefix(p, "pool full") {
+				found = true
+				if p != want || ansiWidth(p) > w {
+					t.Errorf("at %d columns: %q, want %q", w, p, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("at %d columns: no pool full", w)
+		}
+	}
 	if strings.Contains(flat, "all out at") || strings.Contains(flat, "all out since") {
 		t.Errorf("every replica out, over since %s, still reads as a state:\n%s", fmtSecs(back), flat)
 	}
