@@ -656,13 +656,14 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 		out += s.Fleet.Replicas[i].Pool.Size
 	}
 	spec := occupancyChart(s)
-	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d of them on replicas out now)", poolReach(s), out); got != want {
+	// Those in rotation, plainly: "80 of them on replicas out now" needed decoding (newcomer 34 #21).
+	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d in rotation now)", poolReach(s), poolReach(s)-out); got != want {
 		t.Errorf("workers chart: %q, want %q", got, want)
 	}
 	// Narrower, whose workers are out still said, then not at all: never cut (newcomer 28:
 	// "workers held (of 80, 60 out…").
 	th := newTheme(false, true)
-	for w, want := range map[int]string{44: fmt.Sprintf("workers held (of %d; %d on replicas out now)", poolReach(s), out), 28: fmt.Sprintf("workers held (of %d)", poolReach(s))} {
+	for w, want := range map[int]string{44: fmt.Sprintf("workers held (of %d; %d in rotation)", poolReach(s), poolReach(s)-out), 28: fmt.Sprintf("workers held (of %d)", poolReach(s))} {
 		if got := ansi.Strip(chartTitle(th, spec, w)); got != want {
 			t.Errorf("workers chart in %d columns: %q, want %q", w, got, want)
 		}
@@ -671,6 +672,9 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 		t.Errorf("one instance's workers chart: %q", got)
 	}
 	s = fleetSnapshot(4, 4)
+	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d; none in rotation now)", poolReach(s)); got != want {
+		t.Errorf("every replica out: %q, want %q", got, want)
+	}
 	for _, w := range []int{120, 80} {
 		flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, w, 40, false, false))), " ")
 		if !strings.Contains(flat, "rej:balancer = no replica in rotation") && !strings.Contains(flat, "rej:balancer: none in rotation") {
