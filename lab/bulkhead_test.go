@@ -25,7 +25,8 @@ func TestFleetBulkheadOneUnit(t *testing.T) {
 }
 
 // The slack lost reads in the order it happened: the rejections, then the workers free at
-// them (issue 22, newcomer 14 had to parse "17 workers sat free, on average, as the
+// them, the rejected payment's own not counted (newcomer 34 #35: 14 free beside "idle
+// 15"; issue 22, newcomer 14 had to parse "17 workers sat free, on average, as the
 // bulkhead turned each of 15 payments away"), named by what is lost, never "slack lost"
 // (newcomer 30: jargon, glossed or not), in compare mode's half too.
 func TestSlackLostWording(t *testing.T) {
@@ -35,10 +36,16 @@ func TestSlackLostWording(t *testing.T) {
 	// need 2: the rest unused") were riddles (newcomer 28).
 	s.Config = DefaultConfig()
 	for _, w := range []int{120, 160} {
-		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 15 rejections, on average 17 sat free" {
+		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 15 rejections, on average 17 sat free besides the rejected payment's own" {
 			t.Errorf("slack lost at %d: %+v", w, items)
 		}
 	}
+	// Where the note does not fit beside the claim, the claim alone: never cut.
+	s.Slack = SlackStats{Rejections: 123456, MeanFree: 10.5}
+	if items := slackHealth(&s, 110); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 123k rejections, on average 10.5 sat free" {
+		t.Errorf("slack lost at 110, long counts: %+v", items)
+	}
+	s.Slack = SlackStats{Rejections: 15, MeanFree: 17}
 	if items := slackHealth(&s, 60); len(items) != 1 || items[0].Phrase() != "workers unused: 17 free on average at each of 15 rejections" {
 		t.Errorf("slack lost at 60: %+v", items)
 	}
@@ -50,7 +57,7 @@ func TestSlackLostWording(t *testing.T) {
 // The report's bulkhead line says what the slack lost is, as the screen does.
 func TestReportSaysWhatSlackLostIs(t *testing.T) {
 	b := BulkheadReport{Type: string(BulkheadSemaphore), Size: 5, SlackLost: &SlackReport{Rejections: 61, MeanFreeWorkers: 14}}
-	if got := b.summary(1); !strings.HasSuffix(got, "; workers unused: at each of the bulkhead's 61 rejections, on average 14.0 sat free") {
+	if got := b.summary(1); !strings.HasSuffix(got, "; workers unused: at each of the bulkhead's 61 rejections, on average 14.0 sat free besides the rejected payment's own") {
 		t.Errorf("report: %q", got)
 	}
 }

@@ -432,8 +432,14 @@ var coreHealth = slices.Concat(
 			if fs.Replicas[most].Pool.FullFor == 0 {
 				return []Item{{Label: label, Value: "never on any replica, in " + FmtElapsed(s.Elapsed), Spare: true}}
 			}
-			return []Item{{Label: label, Value: fmt.Sprintf("the longest, replica r%d, %s; every replica at once %s; of %s",
-				most+1, FmtElapsed(fs.Replicas[most].Pool.FullFor), FmtElapsed(s.Pool.FullFor), FmtElapsed(s.Elapsed)), Spare: true}}
+			longest := FmtElapsed(fs.Replicas[most].Pool.FullFor)
+			all, of := "every replica at once "+FmtElapsed(s.Pool.FullFor), "of "+FmtElapsed(s.Elapsed)
+			// Never cut: at 80 columns the whole cut off at "every replica at onc…" (newcomer 34
+			// #32); the run's length, on the title line too, gives way before every replica's.
+			r := fmt.Sprintf("r%d the longest, %s", most+1, longest)
+			return []Item{{Label: label, Value: fittingValue(label, w,
+				fmt.Sprintf("the longest, replica r%d, %s; %s; %s", most+1, longest, all, of),
+				r+"; "+all+"; "+of, r+"; "+all, r+", "+of), Spare: true}}
 		}
 		// Every spell added up: beside "first full at ~2.0s" and "20/20 busy now", 1.5s of 6s
 		// read as a contradiction (newcomer 12) where the pool fills and frees by turns.

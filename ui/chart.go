@@ -114,7 +114,13 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 	unit, least := spec.unit, "1+"+spec.unit
 	switch {
 	case spec.pool:
-		unit, least = " workers", heldLeastWord+"+ workers"
+		// Last, the unit left to the title ("workers held"): a fleet's title, whose replicas
+		// in rotation it says, left no room for the key at 120x40 (newcomer 34 #21).
+		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord+"+ workers", some)
+		if some {
+			keys = append(keys, fmt.Sprintf("  ▁ %s+; %c %s+", fmtStep(step), someMark, heldLeastWord))
+		}
+		return keys
 	case spec.keyUnit != "":
 		// Its unit where it fits; where the chart is too narrow for it beside the bare title
 		// (a compare half's queue chart at 125 columns), the rule bare rather than no key
@@ -177,8 +183,13 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 		// not be decoded (newcomer 28). Narrower, without them, never cut.
 		least = short
 		// "now" said: a chart of 20 s beside "60 on replicas out of rotation" read it as the
-		// seconds' (newcomer 29); "of rotation" gave way to it in the 59 columns of 120x40.
-		title, short = fmt.Sprintf("mean workers held (of %d; %d of them on replicas out now)", size, out), fmt.Sprintf("workers held (of %d; %d on replicas out now)", size, out)
+		// seconds' (newcomer 29). Those in rotation, plainly: "80 of them on replicas out now"
+		// needed decoding, and took the room of the strips' key (newcomer 34 #21).
+		in := "none"
+		if out < size {
+			in = strconv.Itoa(size - out)
+		}
+		title, short = fmt.Sprintf("mean workers held (of %d; %s in rotation now)", size, in), fmt.Sprintf("workers held (of %d; %s in rotation)", size, in)
 	}
 	return chartSpec{
 		title: title, short: short, narrowest: least,
@@ -681,7 +692,16 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []
 	if n := len(titles) - 1; spec.narrowest != "" && head != titles[n] {
 		titles = titles[:n]
 	}
-	if !some || withTitle(keys, titles...) || spec.bare == "" {
+	// The eighths alone: the whole title without "each second" (the legend says which
+	// seconds), not fewer words; 17's rejections beside a fleet's workers had no key
+	// (newcomer 34 #21).
+	if !some {
+		if len(titles) > 1 {
+			withTitle(keys, titles[1])
+		}
+		return lines
+	}
+	if withTitle(keys, titles...) || spec.bare == "" {
 		return lines
 	}
 	withTitle(keys, t.bold.Render(spec.bare))

@@ -266,6 +266,24 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
 		}
 	}
+	// Narrower, a form that fits, never cut (newcomer 34 #32, 80x24: "every replica at onc…").
+	for w, want := range map[int]string{
+		80: "pool full (no free worker) r3 the longest, 3.0s; every replica at once 0.5s",
+		60: "pool full (no free worker) r3 the longest, 3.0s, of 9.5s",
+	} {
+		found := false
+		for _, it := range lab.HealthItems(s, w) {
+			if p := it.Phrase(); strings.HasPrefix(p, "pool full") {
+				found = true
+				if p != want || ansiWidth(p) > w {
+					t.Errorf("at %d columns: %q, want %q", w, p, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("at %d columns: no pool full", w)
+		}
+	}
 	if strings.Contains(flat, "all out at") || strings.Contains(flat, "all out since") {
 		t.Errorf("every replica out, over since %s, still reads as a state:\n%s", fmtSecs(back), flat)
 	}
@@ -638,13 +656,14 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 		out += s.Fleet.Replicas[i].Pool.Size
 	}
 	spec := occupancyChart(s)
-	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d of them on replicas out now)", poolReach(s), out); got != want {
+	// Those in rotation, plainly: "80 of them on replicas out now" needed decoding (newcomer 34 #21).
+	if got, want := spec.title, fmt.Sprintf("mean workers held (of %d; %d in rotation now)", poolReach(s), poolReach(s)-out); got != want {
 		t.Errorf("workers chart: %q, want %q", got, want)
 	}
 	// Narrower, whose workers are out still said, then not at all: never cut (newcomer 28:
 	// "workers held (of 80, 60 out…").
 	th := newTheme(false, true)
-	for w, want := range map[int]string{44: fmt.Sprintf("workers held (of %d; %d on replicas out now)", poolReach(s), out), 28: fmt.Sprintf("workers held (of %d)", poolReach(s))} {
+	for w, want := range map[int]string{44: fmt.Sprintf("workers held (of %d; %d in rotation)", poolReach(s), poolReach(s)-out), 28: fmt.Sprintf("workers held (of %d)", poolReach(s))} {
 		if got := ansi.Strip(chartTitle(th, spec, w)); got != want {
 			t.Errorf("workers chart in %d columns: %q, want %q", w, got, want)
 		}
@@ -653,6 +672,9 @@ func TestFleetCountsSayOutOfRotation(t *testing.T) {
 		t.Errorf("one instance's workers chart: %q", got)
 	}
 	s = fleetSnapshot(4, 4)
+	if got, want := occupancyChart(s).title, fmt.Sprintf("mean workers held (of %d; none in rotation now)", poolReach(s)); got != want {
+		t.Errorf("every replica out: %q, want %q", got, want)
+	}
 	for _, w := range []int{120, 80} {
 		flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, w, 40, false, false))), " ")
 		if !strings.Contains(flat, "rej:balancer = no replica in rotation") && !strings.Contains(flat, "rej:balancer: none in rotation") {

@@ -71,22 +71,38 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 
 // breakerGain says what the breaker bought so far, which no other line says: its payments
 // ok as without it (0%), newcomer 23 saw no gain but by comparing screens. Each payment it
-// turned away called nothing and freed its worker at once (the breaker turns it away in the
-// chain, on a worker), where a call holds one for the forecast's hold, said as one (~):
-// "held a worker only to be turned away" read as a cost, not a gain (newcomer 26); nothing
-// before it turned one away. The freed workers only where the pool was ever full: in a pool
-// never full they bought nothing (newcomer 29, the breaker preset's "pool full 0.0s").
-func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast) spareClause {
+// turned away called nothing and was answered at once, where a call holds its worker for the
+// forecast's hold, said as one (~). Freed workers are its gain only where the pool would
+// otherwise fill (fills, the forecast without the breaker): beside "pool full 0.0s" they
+// bought nothing (newcomer 29), and where a timeout already keeps workers free the timeout
+// bought them (newcomer 34 #1, the breaker preset against socket-timeout's).
+func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast, fills bool) spareClause {
 	n := s.Classes[lab.Payment].Rejected[lab.RejectBreaker]
 	if n == 0 {
 		return spareClause{}
 	}
-	long := fmt.Sprintf("; its gain so far: the %s payments %s called nothing (the dependency got %s calls in all)",
-		fmtCount(n), lab.RejectBreaker.Word(), fmtCount(s.Dependency.Requests))
-	if s.Pool.FullFor > 0 {
-		long += fmt.Sprintf(" and each freed its worker at once, where a call holds one ~%s", fmtSecs(pay.Hold))
+	freed := ""
+	if fills {
+		freed = ", freeing their workers"
 	}
+	long := fmt.Sprintf("; its gain so far: the %s payments %s called nothing and were answered at once, not after ~%s%s (the dependency got %s calls in all)",
+		fmtCount(n), lab.RejectBreaker.Word(), fmtSecs(pay.Hold), freed, fmtCount(s.Dependency.Requests))
 	return spareClause{long: long, short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n))}
+}
+
+// breakerFrees says whose gain the free workers are while the breaker is open: its own where
+// payments would fill the pool without it (the forecast knows no breaker), else what keeps
+// them free without it too, by Little's law: a timeout, or calls short enough.
+func breakerFrees(f lab.Forecast, others string) string {
+	pay := f.Classes[lab.Payment]
+	why := ""
+	if f.Payment.TimeoutCuts {
+		why = fmt.Sprintf(" (%s timeout)", f.Payment.Timeout)
+	}
+	if f.Fit == lab.Overloaded {
+		return fmt.Sprintf("; workers stay free for %s, which payments would fill without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
+	}
+	return fmt.Sprintf("; without it too, workers stay free for %s: payments need %s of %d", others, littlesLaw(pay, why), f.Workers)
 }
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
@@ -203,8 +219,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
 		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
-			*spare = breakerGain(s, pay)
-			return msg + "; workers stay free for " + others
+			*spare = breakerGain(s, pay, f.Fit == lab.Overloaded)
+			return msg + breakerFrees(f, others)
 		}
 		// On the dependency, not "as failures": the table's failed is the dependency's error
 		// alone (newcomer 28). No longer: at 80x24 the brief share must still fit after it.
@@ -225,7 +241,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if s.Breaker.Trials > 1 {
 			trials = fmt.Sprintf("%d payments", s.Breaker.Trials)
 		}
-		*spare = breakerGain(s, pay)
+		*spare = breakerGain(s, pay, f.Fit == lab.Overloaded)
 		return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: it closes if the trial succeeds, opens again for %s if it fails",
 			trials, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenFor))
 	}

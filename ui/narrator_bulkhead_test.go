@@ -120,19 +120,50 @@ func TestNarrateHalfOpen(t *testing.T) {
 	s.Breaker.State, s.Breaker.OpenLeft, s.Breaker.Calls = lab.BreakerHalfOpen, 0, 0
 	s.Dependency.Requests = 25
 	// Then what it gained, which its 0% ok, as without it, did not show (newcomer 23): the
-	// calls not made, and the workers freed only where the pool was ever full (newcomer 29:
-	// "each freed its worker" beside "pool full 0.0s").
+	// calls not made and the payments answered at once; the workers freed only where the
+	// pool would fill without it (newcomer 29: "each freed its worker" beside "pool full
+	// 0.0s"), whatever the pool did so far.
 	want := "breaker half-open: it lets 1 payment through to try the dependency; every other payment is rejected:breaker at once until the trial ends: it closes if the trial succeeds, opens again for 3.0s if it fails" +
-		"; its gain so far: the 112 payments rejected:breaker called nothing (the dependency got 25 calls in all)"
-	s.Pool.FullFor = 0
-	if got := narrate(cfg, s); got != want {
-		t.Errorf("half-open, pool never full:\n got %q\nwant %q", got, want)
-	}
+		"; its gain so far: the 112 payments rejected:breaker called nothing and were answered at once, not after ~1.0s (the dependency got 25 calls in all)"
 	s.Pool.FullFor = 2 * time.Second
-	if got, want := narrate(cfg, s), want+" and each freed its worker at once, where a call holds one ~1.0s"; got != want {
-		t.Errorf("half-open, pool full 2s:\n got %q\nwant %q", got, want)
+	if got := narrate(cfg, s); got != want {
+		t.Errorf("half-open, the timeout keeps workers free:\n got %q\nwant %q", got, want)
 	}
+	noTimeout := cfg
+	noTimeout.Payment.Timeout.Kind = lab.TimeoutNone
+	s.Config, s.Pool.FullFor = noTimeout, 0
+	if got, want := narrate(noTimeout, s), strings.Replace(want, "~1.0s (", "~3.0s, freeing their workers (", 1); got != want {
+		t.Errorf("half-open, no timeout:\n got %q\nwant %q", got, want)
+	}
+	s.Config = cfg
 	if got := strings.Join(phrases(lab.SettingsItems(s.Config, s, 200)), " · "); !strings.Contains(got, "trial calls 0 of 1 ended") {
 		t.Errorf("the trial's count: %q", got)
+	}
+}
+
+// Open, the workers it keeps free are its gain only where payments would fill the pool
+// without it: the breaker preset's 1s socket timeout keeps them free on its own, as the
+// socket-timeout preset shows (newcomer 34 #1); without the timeout they are its gain.
+func TestNarrateOpenFreesWorkers(t *testing.T) {
+	cfg, err := loadEmbedded("breaker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := trapSnapshot(cfg)
+	s.Dependency.Requests = 24
+	got := narrate(cfg, s)
+	if want := "; without it too, workers stay free for signups: payments need 10/s × 1.0s (socket timeout) = 10 of 20; its gain so far"; !strings.Contains(got, want) {
+		t.Errorf("timeout 1s:\n got %q\nwant it to hold %q", got, want)
+	}
+	cfg.Payment.Timeout.Kind = lab.TimeoutNone
+	s.Config = cfg
+	got = narrate(cfg, s)
+	for _, want := range []string{
+		"; workers stay free for signups, which payments would fill without it: they need 10/s × 3.0s = 30 of 20;",
+		"not after ~3.0s, freeing their workers (",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no timeout:\n got %q\nwant it to hold %q", got, want)
+		}
 	}
 }

@@ -366,10 +366,8 @@ const queueOverflow = "→"
 // queueOverflow, its count beside it.
 func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	round := max(p.QueueRound(), peerRound)
-	cells := (p.Queued + round/2) / round
-	if p.Queued > 0 {
-		cells = max(cells, 1)
-	}
+	// The fewest cells that hold the queue: the bar "needs" no fewer (newcomer 34 #9).
+	cells := (p.Queued + round - 1) / round
 	per := fmt.Sprintf(" · 1 cell = %s requests", fmtCount(int64(round)))
 	// A round of the pool, said as one (newcomer 22 took "one per worker" a while to decode).
 	workers := fmt.Sprintf("%d workers", round)

@@ -43,11 +43,12 @@ func unboundedBar(t *testing.T, l string) (drawn int, over bool, per, whole int)
 
 // An unbounded queue has no capacity to draw to: one cell is a round of the pool, one request
 // per worker, so the bar decodes to the queue within a cell at every width, and one that runs
-// off the bar is marked and says how long it would be.
+// off the bar is marked and says how long it would be: the fewest cells that hold it, in
+// every form (newcomer 34 #9: 7198 waiting, 64 a cell, "needs 112 cells").
 func TestUnboundedQueueDecodes(t *testing.T) {
 	th := newTheme(true, true)
 	for _, size := range []int{1, 8, 24, 64, 200} {
-		for _, q := range []int{1, 7, 372, 5735, 123456} {
+		for _, q := range []int{1, 7, 372, 5735, 7198, 123456} {
 			for w := 56; w <= 140; w += 3 {
 				p := lab.PoolStats{Unbounded: true, Size: size, Queued: q, PeakQueued: q}
 				p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = q-q/3, q/3
@@ -67,8 +68,8 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 				if plain := ansi.Strip(l); strings.Contains(plain, ", one ") && !regexp.MustCompile(", one round of the "+workers+"($|[^s])").MatchString(plain) {
 					t.Errorf("pool %d: the cell's why: %q", size, plain)
 				}
-				if d := whole*per - q; d > per || d < -per {
-					t.Errorf("pool %d, %d waiting, w=%d: %d cells × %d is more than a cell off: %q", size, q, w, whole, per, ansi.Strip(l))
+				if whole*per < q || (whole-1)*per >= q {
+					t.Errorf("pool %d, %d waiting, w=%d: %d cells × %d is not the fewest that hold it: %q", size, q, w, whole, per, ansi.Strip(l))
 				}
 				// How long it would be, in words (newcomer 26: "→ 113 cells" was a guess).
 				if plain := ansi.Strip(l); over && !strings.Contains(plain, "cells ×") && !strings.Contains(plain, fmt.Sprintf("the bar needs %d cells", whole)) {

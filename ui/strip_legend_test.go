@@ -110,7 +110,7 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 		}
 	}
 	th := newTheme(true, true)
-	head := "mean workers held (of 80; 60 on replicas out now)"
+	head := "mean workers held (of 80; 60 in rotation now)"
 	legend := "19–20s: P 5  S 0.1  H <0.05"
 	spec := chartSpec{pool: true, title: head, narrowest: "workers held (of 80)"}
 	// No room after the title, none of its own: no key, the title whole.
@@ -122,6 +122,28 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	got = keyed(th, spec, []string{head, legend, ""}, head, 59, spec.stripKeys(80, true))
 	if want := []string{head, "▁ 10+ ▂ 20+ … █ 80 workers; ⣀ 0.05+ workers", legend}; !slices.Equal(got, want) {
 		t.Errorf("a blank line: %q, want %q", got, want)
+	}
+}
+
+// A fleet's charts at 120x40 have no line to spare for the key: it goes after a title in
+// fewer words, the workers' without its unit (the title says workers), the rejections'
+// without "each second" (newcomer 34 #21: "P 0–80" and "P 0–40/s" had no key).
+func TestFleetChartsKeyed(t *testing.T) {
+	th := newTheme(true, true)
+	legend := "14–15s: P 15 (busiest 5–6s: 20)  S 0.2  H <0.05"
+	pool := chartSpec{pool: true, title: "mean workers held (of 80; 60 in rotation now)", short: "workers held (of 80; 60 in rotation)", narrowest: "workers held (of 80)",
+		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
+	head := ansi.Strip(pool.titles(th)[0])
+	got := keyed(th, pool, []string{head, legend}, head, 59, pool.stripKeys(80, true))
+	if want := "workers held (of 80; 60 in rotation)  ▁ 10+; ⣀ 0.05+"; ansi.Strip(got[0]) != want {
+		t.Errorf("workers: %q, want %q", got[0], want)
+	}
+	rejected := chartSpec{title: "rejected (pool + balancer + bulkhead)", short: "rejected (every reason)", bare: "rejected", unit: "/s",
+		legend: pool.legend}
+	head = ansi.Strip(rejected.titles(th)[0])
+	got = keyed(th, rejected, []string{head, legend}, head, 59, rejected.stripKeys(40, false))
+	if want := "rejected (pool + balancer + bulkhead)  ▁ 5+ ▂ 10+ … █ 40/s"; ansi.Strip(got[0]) != want {
+		t.Errorf("rejected: %q, want %q", got[0], want)
 	}
 }
 
