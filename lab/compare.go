@@ -118,7 +118,7 @@ type ComparisonRow struct {
 	// no upper end (fewer than 368 samples), so no difference could ever be shown. Drawn
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
-	Ratio    bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	Ratio    bool // A and B are ratios in hundredths, as written ("calls/payment": 293 is 2.93×)
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
