@@ -240,17 +240,17 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		}
 		return strings.Join(legend, "  ")
 	}
-	// The longest title that fits, with the legend beside it or, failing that, under it
-	// (judged with the lines' marks, the wider).
+	// The longest title that fits; the legend beside it or, failing that, under it (judged
+	// with the lines' marks, the wider).
 	var head string
-	// Its axis is log-spaced, one more nine a step: said where it fits beside the legend
-	// (newcomer 19), never at the cost of the legend's line; of the percentiles, not the
-	// latency, whose axis is linear (newcomer 26 read "(log axis)" as either).
-	titles := []string{"payment latency by log-spaced percentile (a nine a step)", "payment latency by log-spaced percentile",
-		"payment latency by percentile", "latency by percentile", "by percentile"}
+	// One title whatever the legend beside it: "by log-spaced percentile" in one compare half
+	// beside "by percentile" in the other read as two kinds of chart (newcomer 34); the axis
+	// under it says "log axis" (newcomer 19), of the percentiles, not the latency, whose axis
+	// is linear (newcomer 26 read "(log axis)" in the title as either).
+	titles := []string{"payment latency by percentile", "latency by percentile", "by percentile"}
 	for i, title := range titles {
 		head = t.bold.Render(title)
-		if ansiWidth(head+"  "+legendOf(false)) <= w || i >= 2 && ansiWidth(head) <= w {
+		if ansiWidth(head) <= w || i == len(titles)-1 {
 			break
 		}
 	}
@@ -298,6 +298,10 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	// eighth blocks, 0 to the largest latency, the measured one first, one row each.
 	if !lineReadsTrue(upper, height, top) {
 		lines := header(true)
+		// The top as its label writes it, so two strips that both top at "1.00s" step alike:
+		// of 1.0046s, "▁ 126ms+ ▂ 251ms+ … █ 1.00s" beside "▁ 125ms+ ▂ 250ms+ … █ 1.00s"
+		// (newcomer 34); a latency over it writes as it does, █ (stripLines).
+		top := float64(lab.ShownLatency(time.Duration(math.Round(top*1e6)))) / 1e6
 		labelW := stripLabelW(top, latencyTop)
 		pad := 2 + labelW
 		stripW := w - pad
