@@ -321,3 +321,27 @@ func TestLatencyStripsKeyedInFull(t *testing.T) {
 		t.Errorf("80x6: strips without their key in full on a line of its own:\n%s", plain)
 	}
 }
+
+// newcomer 34: p99.9 and p99.99 of 701 and 800 samples shown unmarked, each the slowest,
+// where the table says "p99 of fewer than 100 is the slowest of them". Each half of the
+// closed against open compare says it under its ladder, of the rungs its count leaves short.
+func TestLadderSaysWhichRungsAreTheSlowest(t *testing.T) {
+	plain := ansi.Strip(render(newTheme(false, true), measurementScreen(120, 40)))
+	var closed, open string
+	for _, l := range strings.Split(plain, "\n") {
+		if a, b, ok := strings.Cut(l, "│"); ok {
+			closed, open = closed+a+"\n", open+b+"\n"
+		}
+	}
+	if !strings.Contains(closed, "p99.9 of <1000, p99.99 of <10000: their slowest") {
+		t.Errorf("A, 901 samples: no note of p99.9 and p99.99:\n%s", plain)
+	}
+	if !strings.Contains(open, "p99.99 of fewer than 10000 is the slowest of them") || strings.Contains(open, "p99.9 of") {
+		t.Errorf("B, 1000 samples: want p99.99's note alone:\n%s", plain)
+	}
+	a, _ := measurementSnapshots()
+	a.Classes[lab.Payment].Latency.Count, a.Classes[lab.Payment].LatencyCorrected.Count = 10000, 10000
+	if n := ladderNote(a, 120); n != "" {
+		t.Errorf("10000 samples: %q", n)
+	}
+}
