@@ -118,15 +118,7 @@ type ComparisonRow struct {
 	// no upper end (fewer than 368 samples), so no difference could ever be shown. Drawn
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
-	// StoodIn says a p99 too few to judge has its class's p50 judged in its stead, the next
-	// row: NoiseRule says so, so the one shift does not read twice, once unjudged and once a
-	// result (newcomer 12).
-	StoodIn bool
-	// P50TooFew says a p99 too few to judge, with no p50 standing in, had too few for its
-	// p50's bound as well (the lower p50's interval has no upper end): its p50s were not
-	// found within noise, they could not be judged either (review 18).
-	P50TooFew bool
-	Ratio     bool // A and B are ratios in thousandths ("calls/payment": 2930 is 2.93×)
+	Ratio    bool // A and B are ratios in hundredths, as written ("calls/payment": 293 is 2.93×)
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
@@ -349,13 +341,10 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 		rows = append(rows, p99)
 		verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p99Of), more: -1})
 		if p50 := latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of); p99.TooFew() && latencyDiffers(ca.Latency, cb.Latency, p50Of) {
-			rows[len(rows)-1].StoodIn = true
 			p50At = len(rows)
 			latency = append(latency, len(rows))
 			rows = append(rows, p50)
 			verdicts = append(verdicts, verdict{p: -1, significant: true, more: -1})
-		} else {
-			rows[len(rows)-1].P50TooFew = p99.TooFew() && p50.Unjudged
 		}
 		if none := noneOK(ca, cb); none != "" {
 			for _, i := range latency {
@@ -569,18 +558,13 @@ func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []st
 // cited example and the bare one.
 func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
 	var cite *ComparisonRow
-	noise, bare, tooFew, stoodIn, method := false, false, false, false, false
-	var alone p50sAlone
+	noise, bare, tooFew, method := false, false, false, false
 	for i, r := range rows {
 		method = method || r.Method
 		shown := r.Approx()
 		noise = noise || shown == ApproxMark+" "
 		bare = bare || shown == "" && r.Significant && r.A != r.B
-		if shown == TooFewMark+" " {
-			tooFew, stoodIn = true, stoodIn || r.StoodIn
-			alone.few = alone.few || !r.StoodIn && r.P50TooFew
-			alone.noise = alone.noise || !r.StoodIn && !r.P50TooFew
-		}
+		tooFew = tooFew || shown == TooFewMark+" "
 		n := r.Units[0] + r.Units[1]
 		if r.Noise() && n >= 2 && r.Chance >= FamilyAlpha && r.Chance < 1 && (cite == nil || abs(r.B-r.A) > abs(cite.B-cite.A)) {
 			cite = &rows[i]
@@ -610,46 +594,10 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		clauses[1] = []string{fmt.Sprintf("%s (chance alone: under about 1 time in %d)", UnmarkedKey, int(math.Round(1/FamilyAlpha))), UnmarkedKey, ""}
 	}
 	if tooFew {
-		// How many of what, and why (newcomer 21: "a p99 needs 368" what, and why?); where
-		// the count is said, why with it, and never "? too few" alone, too few of what
-		// (newcomer 25: "368" a magic number, "? too few" at 80 columns barely parseable).
-		// In the table's words ("p99 of fewer than 100 is the slowest of them"), so the two
-		// counts read as one rule: under 100 the p99 is the slowest, under 368 even the
-		// slowest may lie under the true p99 (newcomer 30: two minimum counts for a p99).
-		needs := " (" + p99NotJudged() + ": the true p99 could lie above even the slowest seen)"
-		// Briefest, to stand beside them at 80.
-		judged, p50s := TooFewBrief+": p50 judged", alone.words()
-		switch {
-		case stoodIn && !alone.any():
-			clauses[2] = []string{TooFewMark + " too few" + needs + ": the p50 row under it is judged instead",
-				TooFewMark + " too few ended to judge: the p50 row under it is judged instead",
-				TooFewMark + " too few ended: the p50 row under it is judged", judged}
-		case stoodIn: // every "?" has its p50 judged; a row of its own where it differs (TooFewKey)
-			// Where the p50s differ beyond noise (newcomer 22 read "where it differs" as any
-			// difference, and looked for payment's p50 row under 3.97s against ~3.0s); and
-			// what no row says (newcomer 28 could not tell agreeing p50s from unjudged ones).
-			// Briefest, its p50 within noise or a row: "p50 judged" beside one "?" with no p50
-			// row promised a judgement the screen did not show (newcomer 31, codel-vs-long at
-			// 80x24); "p50 row or ≈" a ≈ no row draws (review 24). ≈ said of the p50, as
-			// "p50s ≈" is, in the 80 columns "p50 row or p50s ≈" overruns.
-			clauses[2] = []string{TooFewMark + " too few" + needs + ": its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
-				TooFewMark + " too few ended to judge: its p50 is judged instead, a row under it where the p50s differ beyond noise, none where " + p50s.where,
-				TooFewMark + " too few ended: p50 judged: a row below, or none where " + p50s.where, TooFewBrief + ": p50 " + ApproxMark + " or row"}
-		default:
-			// Brief, to stand beside ≈'s and bare's short words at 120 columns: what the count
-			// is, as the help says it ("under 368, the true p99 could lie above the slowest"
-			// left newcomer 26 asking where 368 came from). Every p50 was judged and is within
-			// noise, or too few for its own bound, or it would stand in: said, as no row under
-			// it says it (newcomer 28).
-			// The count kept a step longer in the table's short words ("p99 of <100: their
-			// slowest"): cut at 120 columns, the line said none (newcomer 30).
-			// What the count means in plain words, not "no 95% upper bound": where 368 came
-			// from was a riddle at 120 columns (newcomer 31).
-			brief := fmt.Sprintf("%s too few (<%d: true p99 may top the slowest); ", TooFewMark, P99Needs())
-			clauses[2] = []string{TooFewMark + " too few" + needs + "; " + p50s.judged, TooFewWhy() + "; " + p50s.said,
-				brief + p50s.said, TooFewMark + " too few ended to judge a p99; " + p50s.said, TooFewBrief + "; " + p50s.said}
-			clauses[2] = append(clauses[2], p50s.briefest...)
-		}
+		// One legend on every screen, cut only from its end (newcomer 34 met three that
+		// read differently, and could not decode any): what "?" means, then where to look
+		// instead, then why the count.
+		clauses[2] = tooFewForms(slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Counter == "p50" }))
 	}
 	at := [3]int{}
 	form := func() string {
@@ -681,7 +629,7 @@ type ruleStep struct{ clause, to int }
 
 // ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last two the plain
 // words): the cited example to its plain words, bare to its short form, ?'s count, ≈ to
-// "noise", ?'s words, ? to its briefest (p50Words.briefest), bare out last: without colour nothing else says a
+// "noise", ? cut from its end (tooFewForms), bare out last: without colour nothing else says a
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
@@ -753,42 +701,6 @@ func latencyRow(c Class, counter string, a, b Percentiles, q quantileOf) Compari
 	}
 	return ComparisonRow{Class: c, Counter: counter, A: int64(va), B: int64(vb),
 		None: [2]bool{a.Count == 0, b.Count == 0}, Unjudged: !lower.HasHigh}
-}
-
-// p50sAlone is what became of the p50s of the "?" rows with no p50 under them: within noise
-// (the table's ≈ words: latencyDiffers found no difference), or too few for a p50's bound
-// too. "Agree" claimed more than either (review 18).
-type p50sAlone struct{ noise, few bool }
-
-func (p p50sAlone) any() bool { return p.noise || p.few }
-
-// unshown says the p50s judged have no row: "p50s within noise" sent a reader looking for
-// them (newcomer 29). said says it in a word before them, so 120 columns keep the 368.
-const unshown = ", not shown"
-
-// p50Words are p50sAlone's words in each form the "?" clause takes: said, the brief clause;
-// judged, at length (the p50s were judged instead); briefest, briefer forms still, so bare's
-// and ≈'s keys keep their place beside it at 80 columns (≈, the table's mark, for "within
-// noise"); where, "none where …".
-type p50Words struct {
-	said, judged, where string
-	briefest            []string
-}
-
-// words are p's words, picked once for its case, so a new wording is made in one place.
-func (p p50sAlone) words() p50Words {
-	switch {
-	case p.noise && p.few:
-		return p50Words{said: "unshown p50s within noise, or too few for a p50 too",
-			judged:   "the p50s, judged instead, are within noise, or too few for a p50 too" + unshown,
-			briefest: []string{TooFewBrief + "; p50s within noise or too few", TooFewBrief + " (or a p50)"},
-			where:    "the p50s are within noise or too few for a p50 too"}
-	case p.few:
-		return p50Words{said: "too few for a p50 too", judged: "too few to judge the p50s instead too",
-			briefest: []string{TooFewBrief + " or p50"}, where: "the p50s are within noise or too few for a p50 too"}
-	}
-	return p50Words{said: "unshown p50s within noise", judged: "the p50s, judged instead, are within noise" + unshown,
-		briefest: []string{TooFewBrief + "; p50s " + ApproxMark}, where: "the p50s are within noise"}
 }
 
 // latencyDiffers says two runs' percentiles (the one q picks) differ significantly: their
@@ -982,8 +894,11 @@ const (
 	// what is judged instead.
 	TooFewMark = "?"
 	// TooFewBrief is "?"'s key in the fewest words: too few of what (newcomer 25 could not
-	// parse "? too few" at 80 columns).
-	TooFewBrief = TooFewMark + " too few for a p99"
+	// parse "? too few" at 80 columns), and where to look instead (newcomer 34 read "?" on a
+	// 570ms gap above a p50 row beyond noise and could not tell why).
+	TooFewBrief = TooFewMeans + ": see p50 row, shown only if beyond noise"
+	// TooFewMeans is TooFewBrief cut to what "?" means, where 80 columns hold no more.
+	TooFewMeans = TooFewMark + " too few ended to judge p99"
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
 	MethodMark = "≠"
 	// approxWhy is the noise of two runs of one seed, where the legend has room.
@@ -994,20 +909,31 @@ const (
 	approxMeans   = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
 )
 
-// TooFewKey says what "?" means where a comparison is written, in the screen's words
-// (TooFewWhy) and then why and what is judged instead: one wording on screen, in the report
-// and in the help (newcomer 16 read three).
+// TooFewKey says what "?" means where a comparison is written, the screen's words
+// (tooFewForms) and then the rest: one wording on screen, in the report and in the help
+// (newcomer 16 read three).
 func TooFewKey() string {
-	return TooFewWhy() + fmt.Sprintf(": its 95%% interval has no upper end, the true p99 could lie above even the slowest seen (a table's p99 of fewer than %d is that slowest), so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when it differs, none when the p50s are within noise or too few for a p50 too, the p99's B − A shown after \"%s\" all the same",
+	return TooFewWhy() + fmt.Sprintf(": its 95%% interval has no upper end, the true p99 could lie above even the slowest seen (a table's p99 of fewer than %d is that slowest), so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when the p50s differ beyond noise, none when they are within noise or too few for a p50 too, the p99's B − A shown after \"%s\" all the same",
 		EnoughSamples, TooFewMark)
 }
 
-// TooFewWhy is "?"'s key on screen: why, briefly, with how many a p99 needs (TooFewBrief
-// where there is no room to say why).
+// TooFewWhy is "?"'s key on screen with how many a p99 needs and why (TooFewBrief where
+// there is no room): TooFewBrief, lengthened at its end.
 func TooFewWhy() string {
 	// Why that many, in the words of the interval (newcomer 15: "why 368?"): under it, the
 	// p99's 95% interval has no upper end, 1 − 0.99ⁿ < 97.5%.
-	return TooFewMark + " too few (" + p99NotJudged() + ")"
+	return TooFewBrief + "; " + p99NotJudged()
+}
+
+// tooFewForms is "?"'s clause of the rule, longest first, each the one before cut at its
+// end, so every screen says it alike (newcomer 34); "see p50 row" kept a step longer where
+// one is shown (p50Row), at 100 columns.
+func tooFewForms(p50Row bool) []string {
+	forms := []string{TooFewWhy() + ": the true p99 could lie above even the slowest seen", TooFewWhy(), TooFewBrief}
+	if p50Row {
+		forms = append(forms, TooFewBrief[:strings.Index(TooFewBrief, ",")])
+	}
+	return append(forms, TooFewMeans)
 }
 
 // p99NotJudged is the compare's count for a p99 in the words of the table's ("p99 of fewer

@@ -4,7 +4,6 @@ package lab
 
 import (
 	"fmt"
-	"math"
 )
 
 // callRows are the payment rows about retries and hops, when either run has them: calls
@@ -24,10 +23,9 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 		verdicts = append(verdicts, verdict{p: p, more: more})
 	}
 	hops := len(a.Hops) > 0 || len(b.Hops) > 0
-	thousandths := func(v float64) int64 { return int64(math.Round(v * 1000)) }
 	pa, pb := float64(a.Calls.Payments), float64(b.Calls.Payments)
 	if a.Retried() || b.Retried() || hops {
-		add("calls/payment", thousandths(a.Calls.PerPayment()), thousandths(b.Calls.PerPayment()), -1, true,
+		add("calls/payment", PerPaymentHundredths(a.Calls.PerPayment()), PerPaymentHundredths(b.Calls.PerPayment()), -1, true,
 			poissonTest(a.Calls.Retries, b.Calls.Retries, pa, pb)) // calls are payments and their retries
 		switch {
 		case hops: // the lab's calls are hop 1's (newcomer 19: which hop is "calls/payment"?)
@@ -52,7 +50,7 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 			}
 			return s.Hops[len(s.Hops)-1].Requests
 		}
-		add("deepest calls/payment", thousandths(a.DeepestPerPayment()), thousandths(b.DeepestPerPayment()), -1, true,
+		add("deepest calls/payment", PerPaymentHundredths(a.DeepestPerPayment()), PerPaymentHundredths(b.DeepestPerPayment()), -1, true,
 			poissonTest(deepest(a), deepest(b), pa, pb))
 		rows[len(rows)-1].Label = fmt.Sprintf("hop %d calls/payment", max(len(a.Hops), len(b.Hops)))
 		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false, poissonTest(a.PastDeadline(), b.PastDeadline(), 1, 1))
@@ -74,10 +72,13 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 	return rows, verdicts
 }
 
-// RatioCells writes a Ratio row's A, B and B − A: 2930 thousandths as "2.93×". B − A is
-// that of the hundredths shown, so 2.931× and 2.928× differ by nothing, not by "-0.00×".
+// RatioCells writes a Ratio row's A, B and B − A: 293 hundredths as "2.93×", as the item
+// and the narrator write it (FmtPerPayment); B − A of the hundredths shown.
 func (r ComparisonRow) RatioCells() (a, b, diff string) {
-	hundredths := func(v int64) float64 { return math.Round(float64(v)/10) / 100 }
-	x := func(v int64) string { return FmtPerPayment(hundredths(v)) + "×" } // as the item and the narrator write it
-	return x(r.A), x(r.B), fmt.Sprintf("%+.2f×", hundredths(r.B)-hundredths(r.A))
+	x := func(v int64) string { return fmtHundredths(v) + "×" }
+	d := fmtHundredths(r.B - r.A)
+	if r.B >= r.A {
+		d = "+" + d
+	}
+	return x(r.A), x(r.B), d + "×"
 }

@@ -636,15 +636,15 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 		{Class: Health, Counter: "timed out", A: 43, B: 0, Significant: true, Chance: 1e-6, Units: [2]int64{20, 0}},
 		// Noise by Holm's correction alone: its odds would read as a result's, never cited.
 		{Class: Payment, Counter: "ok", A: 300, B: 100, Chance: 0.01, Units: [2]int64{9, 1}},
-		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true, StoodIn: true},
+		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few (a p99 of fewer than 368 has no 95% upper bound: the true p99 could lie above even the slowest seen): the p50 row under it is judged instead"
+		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99: see p50 row, shown only if beyond noise; a p99 of fewer than 368 has no 95% upper bound: the true p99 could lie above even the slowest seen"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
-	if last := forms[len(forms)-1]; last != "≈ within noise · ? too few for a p99: p50 judged" {
+	if last := forms[len(forms)-1]; last != "≈ within noise · ? too few ended to judge p99" {
 		t.Errorf("briefest %q", last)
 	}
 }
@@ -658,7 +658,7 @@ func TestTooFewCountSaysWhy(t *testing.T) {
 	bare := ComparisonRow{Class: Payment, Counter: "ok", A: 10, B: 40, Significant: true}
 	noise := ComparisonRow{Class: Signup, Counter: "ok", A: 10, B: 12, Chance: 0.5, Units: [2]int64{0, 2}}
 	alone := ComparisonRow{Class: Signup, Counter: "p99", A: 5, B: 3, Unjudged: true}
-	stoodIn := ComparisonRow{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true, StoodIn: true}
+	stoodIn := ComparisonRow{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true}
 	count := fmt.Sprint(P99Needs())
 	bareKey := regexp.MustCompile(`\? too few($|[^ ]| [^ef(])`) // "? too few" then nothing, a mark, or not "ended"/"for a p99"
 	for name, few := range map[string][]ComparisonRow{"alone": {alone}, "stood in": {stoodIn}, "both": {alone, stoodIn}} {
@@ -722,14 +722,14 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	label := TrafficConfig{}.Label
 	bare := ComparisonRow{Class: Payment, Counter: "ok", A: 10, B: 40, Significant: true}
 	noise := ComparisonRow{Class: Signup, Counter: "ok", A: 10, B: 12, Chance: 0.5, Units: [2]int64{0, 2}}
-	few := ComparisonRow{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true, StoodIn: true}
+	few := ComparisonRow{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true}
 	for _, tc := range []struct {
 		rows []ComparisonRow
 		want string
 	}{
 		{[]ComparisonRow{bare}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few (a p99 of fewer than 368 has no 95% upper bound: the true p99 could lie above even the slowest seen): the p50 row under it is judged instead"},
+		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99: see p50 row, shown only if beyond noise; a p99 of fewer than 368 has no 95% upper bound: the true p99 could lie above even the slowest seen"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -737,29 +737,44 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 			t.Errorf("%q, want %q", got, tc.want)
 		}
 	}
-	// A ? with no p50 under it says, briefly, what its count is, in the help's words
-	// (newcomer 26: "under 368" from where?), and that its p50s are within noise, which no
-	// row says (newcomer 28), in every form.
-	alone := few
-	alone.StoodIn = false
-	forms := NoiseRule([]ComparisonRow{bare, alone}, false, label)
-	if !slices.Contains(forms, UnmarkedKey+" · ? too few (a p99 of fewer than 368 has no 95% upper bound); unshown p50s within noise") {
-		t.Errorf("? alone, briefly: %q", forms)
-	}
-	// The count a step longer, in the table's short words ("p99 of <100: their slowest"):
-	// the bulkhead compare at 120 columns said none (newcomer 30).
-	// In plain words, not "no 95% upper bound": where 368 came from (newcomer 31).
-	if !slices.Contains(forms, UnmarkedKey+" · ? too few (<368: true p99 may top the slowest); unshown p50s within noise") {
-		t.Errorf("? alone, the count in brief: %q", forms)
-	}
-	// Beside ≈'s and bare's short words it fits 120 columns, the bulkhead compare's rule line.
-	brief := ApproxKey + " · " + UnmarkedKey + " · ? too few (<368: true p99 may top the slowest); unshown p50s within noise"
-	if got := NoiseRule([]ComparisonRow{bare, noise, alone}, false, label); !slices.Contains(got, brief) || len([]rune(brief)) > 120 {
-		t.Errorf("? alone beside ≈ and bare, the count in brief within 120 columns: %q", got)
-	}
+	// Newcomer 34 met three wordings of "?", none decodable: one legend, what "?" means and
+	// where to look instead in every form, cut only from its end, and with ≈'s and bare's
+	// short words within 120 columns (the compare's rule line).
+	forms := NoiseRule([]ComparisonRow{bare, noise, few}, false, label)
+	var said []string
 	for _, f := range forms {
-		if !strings.Contains(f, "p50s") {
-			t.Errorf("? alone, a form that does not say the p50s are within noise: %q", f)
+		if !strings.Contains(f, TooFewMeans) {
+			t.Errorf("a form without what ? means: %q", f)
+			continue
+		}
+		said = append(said, f[strings.Index(f, TooFewMeans):])
+	}
+	for i := 1; i < len(said); i++ {
+		if !strings.HasPrefix(said[i-1], said[i]) {
+			t.Errorf("? reworded, not cut at its end: %q after %q", said[i], said[i-1])
+		}
+	}
+	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewBrief; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
+		t.Errorf("%q: not a form, or wider than 120", line)
+	}
+	// "see p50 row" outlasts "shown only if…" where a p50 row is under a ?, never where none is.
+	see := ApproxKey + " · " + UnmarkedKey + " · " + TooFewMeans + ": see p50 row"
+	p50 := ComparisonRow{Class: Payment, Counter: "p50", A: 5, B: 3, Significant: true}
+	if got := NoiseRule([]ComparisonRow{bare, noise, few, p50}, false, label); !slices.Contains(got, see) {
+		t.Errorf("a p50 row under ?, no %q: %q", see, got)
+	}
+	if slices.Contains(forms, see) {
+		t.Errorf("no p50 row, yet %q", see)
+	}
+	// Cut short, the ? outlasts the example, and bare is cut last: without colour nothing
+	// else says a bare difference is a result (the review: 80x24 NO_COLOR kept ?'s long
+	// words and dropped it).
+	for _, f := range forms {
+		if strings.Contains(f, "≈ chance: ") && !strings.Contains(f, TooFewWhy()+": ") {
+			t.Errorf("the example kept over ?'s words: %q", f)
+		}
+		if !strings.Contains(f, UnmarkedKey) && !strings.HasSuffix(f, TooFewMeans) {
+			t.Errorf("bare cut before ?'s briefest: %q", f)
 		}
 	}
 	// Under 6 ended, the p50 has no bound either: never "within noise" where nothing was
@@ -775,59 +790,12 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	forms = NoiseRule(rows, false, label)
 	// Never vacuous: a Compare that stopped marking the p99 "?" leaves no form to check
 	// (review 19).
-	if !slices.ContainsFunc(forms, func(f string) bool { return strings.Contains(f, "too few for a p50 too") }) {
-		t.Errorf("under 6 ended: no form says too few for a p50 too: %q", forms)
+	if len(forms) == 0 {
+		t.Errorf("under 6 ended: no rule")
 	}
 	for _, f := range forms {
-		if strings.Contains(f, "within noise") || strings.Contains(f, "agree") || !strings.Contains(f, "too few for a p50 too") && !strings.Contains(f, "the p50s instead too") && !strings.Contains(f, "too few for a p99 or p50") {
+		if strings.Contains(f, "within noise") || strings.Contains(f, "agree") || !strings.Contains(f, TooFewMeans) {
 			t.Errorf("? with too few for a p50 as well: %q", f)
-		}
-	}
-	// Beside one within noise, both are said.
-	withinNoise := alone
-	fewToo := alone
-	fewToo.P50TooFew = true
-	if got := NoiseRule([]ComparisonRow{withinNoise, fewToo}, false, label); !slices.Contains(got, "? too few for a p99; unshown p50s within noise, or too few for a p50 too") {
-		t.Errorf("? within noise and too few for a p50: %q", got)
-	}
-	// Briefer still before bare is cut: at 80 columns both stand (the golden compare).
-	if got := NoiseRule([]ComparisonRow{bare, withinNoise, fewToo}, false, label); !slices.Contains(got, UnmarkedKey+" · ? too few for a p99; p50s within noise or too few") {
-		t.Errorf("bare beside ? within noise and too few: %q", got)
-	}
-	// Beside a p50 that stands in, a ? without one says why none is under it.
-	mixed := NoiseRule([]ComparisonRow{bare, few, alone}, false, label)
-	for _, f := range mixed[:3] {
-		if !strings.Contains(f, "none where") {
-			t.Errorf("? with and without a p50 under it: %q", f)
-		}
-	}
-	// Briefest too: "p50 judged" beside a ? with no p50 row promised one the screen did not
-	// show (newcomer 31, codel-vs-long at 80x24).
-	for _, f := range mixed {
-		if strings.HasSuffix(f, "p50 judged") {
-			t.Errorf("? with and without a p50 under it, briefly: %q", f)
-		}
-	}
-	// And no bare ≈ no row draws: ≈ is said of the p50 (review 24: "p50 row or ≈").
-	if last := mixed[len(mixed)-1]; last != "? too few for a p99: p50 ≈ or row" {
-		t.Errorf("? with and without a p50 under it, briefest %q", last)
-	}
-	// Beside ≈'s and bare's short words at 80 columns (codel-vs-long at 80x24).
-	if line := ApproxKey + " · " + UnmarkedKey + " · " + mixed[len(mixed)-1]; len([]rune(line)) > 80 {
-		t.Errorf("%d wide: %q", len([]rune(line)), line)
-	}
-	// Cut short, the ? and its p50 outlast the example and bare.
-	for _, f := range NoiseRule([]ComparisonRow{bare, noise, few}, false, label) {
-		if !strings.Contains(f, "? too few") || !strings.Contains(f, "p50") {
-			t.Errorf("a form without the p50 that stands in: %q", f)
-		}
-		if strings.Contains(f, "≈ chance: ") && !strings.Contains(f, "too few (a p99 of fewer than 368 has no 95% upper bound: ") {
-			t.Errorf("the example kept over ?'s words: %q", f)
-		}
-		// Bare is cut last: without colour nothing else says a bare difference is a result
-		// (the review: 80x24 NO_COLOR kept ?'s long words and dropped it).
-		if !strings.Contains(f, UnmarkedKey) && !strings.HasSuffix(f, "? too few for a p99: p50 judged") {
-			t.Errorf("bare cut before ?'s briefest: %q", f)
 		}
 	}
 }
@@ -1072,10 +1040,9 @@ func TestNoChangeSaysSame(t *testing.T) {
 		{ComparisonRow{Class: Payment, Counter: OK.Word(), A: 5, B: 5}, NoChange},
 		{ComparisonRow{Class: Payment, Counter: CorrectedP99, A: 907 * ms, B: 907*ms + 100}, NoChange},
 		{ComparisonRow{Class: Payment, Counter: "p99", A: 3000 * ms, B: 3000 * ms, Unjudged: true}, TooFewMark + " " + NoChange},
-		{ComparisonRow{Class: Payment, Counter: "hop 1 calls/payment", A: 2830, B: 2830, Ratio: true}, NoChange},
-		// Alike as written, apart in digits not shown: 3.7ms and 2.93× on both sides.
+		{ComparisonRow{Class: Payment, Counter: "hop 1 calls/payment", A: 283, B: 283, Ratio: true}, NoChange},
+		// Alike as written, apart in digits not shown: 3.7ms on both sides.
 		{ComparisonRow{Class: Payment, Counter: "p99", A: 3710 * ms / 1000, B: 3740 * ms / 1000}, NoChange},
-		{ComparisonRow{Class: Payment, Counter: "hop 1 calls/payment", A: 2931, B: 2928, Ratio: true}, NoChange},
 		{ComparisonRow{Class: Payment, Counter: OK.Word(), A: 5, B: 6}, "≈ +1"},
 	} {
 		if _, _, d := tc.r.Cells(); d != tc.want {
@@ -1086,5 +1053,24 @@ func TestNoChangeSaysSame(t *testing.T) {
 		if d := row[len(row)-1]; d != tc.want {
 			t.Errorf("report: %s %d → %d: B − A %q, want %q", tc.r.Counter, tc.r.A, tc.r.B, d, tc.want)
 		}
+	}
+}
+
+// newcomer 34: "measured 20.80" in A's text beside "20.81×" in the table, for 853 calls at
+// hop 3 over 41 payments (20.8049): one rounding of one number, the table's as the text's.
+func TestRatioRoundsAsWritten(t *testing.T) {
+	var a, b Snapshot
+	a.Calls.Payments, b.Calls.Payments = 41, 41
+	a.Classes[Payment].Arrived, b.Classes[Payment].Arrived = 41, 41
+	a.Hops = make([]HopStats, 3)
+	b.Hops = make([]HopStats, 3)
+	a.Hops[2].Requests, b.Hops[2].Requests = 853, 120
+	rows, _ := Compare(&a, &b)
+	i := slices.IndexFunc(rows, func(r ComparisonRow) bool { return r.Label == "hop 3 calls/payment" })
+	if i < 0 {
+		t.Fatalf("no hop 3 row: %+v", rows)
+	}
+	if got, _, _ := rows[i].Cells(); got != FmtPerPayment(a.DeepestPerPayment())+"×" {
+		t.Errorf("the table %q, the text %q", got, FmtPerPayment(a.DeepestPerPayment()))
 	}
 }

@@ -172,6 +172,25 @@ type Rung struct {
 // OfEnough says p's p99 is of EnoughSamples or more, so more than the slowest one's.
 func (p Percentiles) OfEnough() bool { return p.Count >= EnoughSamples }
 
+// ShortRung is a percentile of the ladder and the samples it needs to be more than the
+// slowest of them (nearest rank ⌈q·n⌉ = n below Needs).
+type ShortRung struct {
+	Name  string
+	Needs int64
+}
+
+// ShortRungs are the ladder's rungs, p99 and up, that n samples leave at the slowest: the
+// table's rule for the p99 (EnoughSamples), one nine more a tenfold count.
+func ShortRungs(n int64) []ShortRung {
+	var out []ShortRung
+	for _, r := range []ShortRung{{"p99", EnoughSamples}, {"p99.9", 10 * EnoughSamples}, {"p99.99", 100 * EnoughSamples}} {
+		if n < r.Needs {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Ladder is p's ladder, p50 to max.
 func (p Percentiles) Ladder() []Rung {
 	return []Rung{{"p50", p.P50}, {"p90", p.P90}, {"p99", p.P99}, {"p99.9", p.P999}, {"p99.99", p.P9999}, {"max", p.Max}}

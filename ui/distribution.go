@@ -53,8 +53,8 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 		switch free := h - len(out); {
 		case free < 5: // no room for a chart under them (its title, legend, 2 rows, axis): the numbers matter more
 			return out[:min(len(out), h)], true
-		case free > 5: // a blank line between the ladder and the chart, when it costs the chart no row
-			out = append(out, "")
+		case free > 5: // a line between the ladder and the chart, when it costs the chart no row
+			out = append(out, t.dim.Render(ladderNote(snap, w)))
 		}
 	}
 	rest := h - len(out)
@@ -138,6 +138,35 @@ func latencyFrom(t lab.TrafficConfig) string {
 		return "latency from the send (closed loop)"
 	}
 	return "latency from the scheduled arrival"
+}
+
+// ladderNote says which of the ladder's rungs are the slowest sample, too few under them
+// to be more, in the words of the table's "p99 of fewer than 100 is the slowest of them"
+// (newcomer 34: p99.9 and p99.99 of 701 samples shown unmarked, each the max): the longest
+// form that fits w, or "" where every rung has enough.
+func ladderNote(snap *lab.Snapshot, w int) string {
+	least := snap.Classes[lab.Payment].Latency.Count // the fewest of the ladder's rows
+	if c := snap.Classes[lab.Payment].LatencyCorrected.Count; snap.ClosedLoop != nil && c < least {
+		least = c
+	}
+	var long, short []string
+	for _, r := range lab.ShortRungs(least) {
+		long = append(long, fmt.Sprintf("%s of fewer than %s", r.Name, fmtCount(r.Needs)))
+		short = append(short, fmt.Sprintf("%s of <%s", r.Name, fmtCount(r.Needs)))
+	}
+	if len(long) == 0 || least == 0 {
+		return ""
+	}
+	verb := " is the slowest of them"
+	if len(long) > 1 {
+		verb = ": each the slowest of them"
+	}
+	for _, f := range []string{strings.Join(long, ", ") + verb, strings.Join(short, ", ") + ": their slowest"} {
+		if ansiWidth(f) <= w {
+			return f
+		}
+	}
+	return strings.Join(short, ", ") + ": slowest"
 }
 
 // ladderLines is payment latency's percentile ladder: p50, p90, p99, p99.9, p99.99, max
@@ -240,17 +269,17 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		}
 		return strings.Join(legend, "  ")
 	}
-	// The longest title that fits, with the legend beside it or, failing that, under it
-	// (judged with the lines' marks, the wider).
+	// The longest title that fits; the legend beside it or, failing that, under it (judged
+	// with the lines' marks, the wider).
 	var head string
-	// Its axis is log-spaced, one more nine a step: said where it fits beside the legend
-	// (newcomer 19), never at the cost of the legend's line; of the percentiles, not the
-	// latency, whose axis is linear (newcomer 26 read "(log axis)" as either).
-	titles := []string{"payment latency by log-spaced percentile (a nine a step)", "payment latency by log-spaced percentile",
-		"payment latency by percentile", "latency by percentile", "by percentile"}
+	// One title whatever the legend beside it: "by log-spaced percentile" in one compare half
+	// beside "by percentile" in the other read as two kinds of chart (newcomer 34); the axis
+	// under it says "log axis" (newcomer 19), of the percentiles, not the latency, whose axis
+	// is linear (newcomer 26 read "(log axis)" in the title as either).
+	titles := []string{"payment latency by percentile", "latency by percentile", "by percentile"}
 	for i, title := range titles {
 		head = t.bold.Render(title)
-		if ansiWidth(head+"  "+legendOf(false)) <= w || i >= 2 && ansiWidth(head) <= w {
+		if ansiWidth(head) <= w || i == len(titles)-1 {
 			break
 		}
 	}
@@ -298,6 +327,10 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	// eighth blocks, 0 to the largest latency, the measured one first, one row each.
 	if !lineReadsTrue(upper, height, top) {
 		lines := header(true)
+		// The top as its label writes it, so two strips that both top at "1.00s" step alike:
+		// of 1.0046s, "▁ 126ms+ ▂ 251ms+ … █ 1.00s" beside "▁ 125ms+ ▂ 250ms+ … █ 1.00s"
+		// (newcomer 34); a latency over it writes as it does, █ (stripLines).
+		top := float64(lab.ShownLatency(time.Duration(math.Round(top*1e6)))) / 1e6
 		labelW := stripLabelW(top, latencyTop)
 		pad := 2 + labelW
 		stripW := w - pad
@@ -404,7 +437,7 @@ func percentileAxis(w, start, plotW int) string {
 func measurementHelp() [][2]string {
 	return [][2]string{
 		{"samples sent", "closed loop (traffic.mode closed): requests the users sent against those the target rate made due; the difference was never sent, because every user was waiting for a reply (coordinated omission). Open loop: every one is sent on schedule"},
-		{"p50 … p99.99 max", "the percentile ladder of payment latency: half, 9 in 10, 99 in 100, 999 in 1000, 9999 in 10000 took at most this; max and count beside it"},
+		{"p50 … p99.99 max", "the percentile ladder of payment latency: half, 9 in 10, 99 in 100, 999 in 1000, 9999 in 10000 took at most this; max and count beside it; under it, where there is room, the rungs too few samples leave at the slowest one, as the table says of the p99 (\"p99.9 of <1000, p99.99 of <10000: their slowest\")"},
 		{lab.Open.Since(), "open loop: latency as the run measured it, from each request's scheduled arrival, not its send (the generator's lag counts), so waiting for the server counts"},
 		{lab.Closed.Since(), "closed loop: latency as the run measured it, from each request's send; there is no schedule: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency timed from when each request was due, with the unsent requests put back, one per pacing interval, each lasting until the reply its user waited for (in a stall, the stall's end; HdrHistogram's RecordCorrectedValue)"},

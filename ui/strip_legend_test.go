@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -157,5 +158,34 @@ func TestPoolStripFillsItsFigure(t *testing.T) {
 		if got := stripLevel(heldFigure(tc.held), 20); got != tc.want {
 			t.Errorf("%g of 20 held: level %d, want %d", tc.held, got, tc.want)
 		}
+	}
+}
+
+// newcomer 34: closed and open loop side by side keyed "▁ 125ms+ ▂ 250ms+ … █ 1.00s" and
+// "▁ 126ms+ ▂ 251ms+ … █ 1.00s": tops apart in a digit not shown. The steps are of the top
+// as written, so strips that top alike key alike.
+func TestPercentileStripStepsOfTheTopWritten(t *testing.T) {
+	closed, open := measurementSnapshots()
+	top := func(s *lab.Snapshot, d time.Duration) {
+		for _, l := range [][]time.Duration{s.Distribution.Latency, s.Distribution.Corrected} {
+			if len(l) > 0 {
+				l[len(l)-1] = d
+			}
+		}
+	}
+	top(closed, 1000*time.Millisecond)
+	top(open, 1004600*time.Microsecond)
+	th := newTheme(true, true)
+	key := func(lines []string) string {
+		for _, l := range lines {
+			if l = ansi.Strip(l); strings.Contains(l, "▁ ") && strings.Contains(l, "█ ") {
+				return l[strings.Index(l, "▁ "):]
+			}
+		}
+		return ""
+	}
+	a, b := key(distributionChart(th, closed, 60, 5)), key(distributionChart(th, open, 60, 5))
+	if a == "" || a != b || !strings.Contains(a, "125ms+") {
+		t.Errorf("tops written alike, keyed %q and %q, want both of 1.00s's steps (125ms+)", a, b)
 	}
 }
