@@ -154,9 +154,12 @@ func (c Config) RetryForecast() RetryForecast {
 		f.Deepest *= hopTries
 		if tries := int(f.Tries); d.Chain() && d.Deadline == DeadlinePerHop && float64(tries) == f.Tries {
 			f.DeepestCalls = callTimes(tries, f.Try+backoff, d.HopAttempts(), hopSpacing)
-			f.DeepestSteps = []RetryStep{{tries - 1, f.Try + backoff}}
+			f.DeepestSteps = []RetryStep{{Retries: tries - 1, Every: f.Try + backoff, Try: f.Try, Wait: backoff,
+				Mean: p.Retry.Jitter == JitterFull, Who: "edge"}}
+			hopBackoff := p.Retry.Backoff.D() // fixed at the hops: slowserver's Forward waits it whole
 			for _, sp := range hopSpacing {
-				f.DeepestSteps = append(f.DeepestSteps, RetryStep{d.HopAttempts() - 1, sp})
+				f.DeepestSteps = append(f.DeepestSteps, RetryStep{Retries: d.HopAttempts() - 1, Every: sp,
+					Try: sp - hopBackoff, Wait: hopBackoff, Who: "hops"})
 			}
 		}
 	}
@@ -166,7 +169,31 @@ func (c Config) RetryForecast() RetryForecast {
 // RetryStep is one layer's retries, each a try and a wait after the one before.
 type RetryStep struct {
 	Retries int
-	Every   time.Duration
+	Every   time.Duration // Try + Wait
+	Try     time.Duration
+	Wait    time.Duration // with Mean, the mean of a jittered wait
+	Mean    bool
+	Who     string // "edge", "hops"
+}
+
+// DeepestLastTerms says what each term of DeepestLastSum is, a try and a wait, by layer:
+// "edge 500ms + 50ms on average, hops 500ms + 100ms" (newcomer 34 had to guess that
+// 550ms was the edge's try and its mean jittered wait); "" without DeepestSteps.
+func (f RetryForecast) DeepestLastTerms() string {
+	var terms []string
+	for _, st := range f.DeepestSteps {
+		if st.Retries == 0 {
+			continue
+		}
+		t := fmt.Sprintf("%s %s + %s", st.Who, FmtDur(st.Try), FmtDur(st.Wait))
+		if st.Mean {
+			t += " on average"
+		}
+		if !slices.Contains(terms, t) { // each hop alike: said once
+			terms = append(terms, t)
+		}
+	}
+	return strings.Join(terms, ", ")
 }
 
 // DeepestLastSum is how long after its payment the last of DeepestCalls comes, as the sum

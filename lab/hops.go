@@ -48,10 +48,10 @@ func init() {
 		// deadline: a setting, so compare's one line of settings leads with it.
 		settings: at(88, hopsSettings),
 		numbers: append(at(10, []Item{
-			word("hop N", "a chain (dependency.hops): the edge, the lab's own payment call and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
-			word(PastDeadlineWord, "so far past the user's deadline: the hop calls a hop received, or was still working on, after the user's deadline (payment.deadline, from the scheduled arrival), counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The least of it: an edge that gave up sooner (its tries spent) left the work before the deadline for nobody too"),
+			word("hop N", "a chain (dependency.hops): the edge, a worker's payment call to hop 1 and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
+			word(PastDeadlineWord, "so far at work past the user's deadline: the hop calls a hop received after the user's deadline or was still working on at it, both (payment.deadline, from the scheduled arrival), counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The least of it: an edge that gave up sooner (its tries spent) left the work before the deadline for nobody too"),
 		}), at(30, []Item{
-			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 2 × (550ms + 600ms + 600ms) = 3.5s after it (the edge's 500ms and 50ms, each hop's 500ms and 100ms), and the headline says how many are expected by now"),
+			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 2 × (550ms + 600ms + 600ms) = 3.5s after it (\"edge 500ms + 50ms on average, hops 500ms + 100ms\": the edge's try and its mean jittered wait, each hop's try and its fixed wait), and the headline says how many are expected by now"),
 		})...),
 	})
 }
@@ -67,13 +67,15 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		return nil
 	}
 	label := HopRange(1, dep.Hops-1) + " try"
-	long, short := dep.hopTries(c.Payment.Retry)
-	compact := label + " " + short // the tries in the compact forms
 	// The lab's own call tried alike: said with the hops', so the line holds every factor of
 	// 3 × 3 × 3 (newcomer 26: the edge's tries and timeout were on no settings line), each
 	// layer named: "all 3 layers" beside "hops 3" read as the three hops (review 16 #8).
-	if t := c.Payment.Timeout; dep.Deadline == DeadlinePerHop && dep.HopAttempts() > 1 && c.Payment.Retry.Retries() &&
-		c.Payment.Retry.Attempts == dep.HopAttempts() && t.Kind != TimeoutNone && t.Duration == dep.Hop.Timeout {
+	t := c.Payment.Timeout
+	edge := dep.Deadline == DeadlinePerHop && dep.HopAttempts() > 1 && c.Payment.Retry.Retries() &&
+		c.Payment.Retry.Attempts == dep.HopAttempts() && t.Kind != TimeoutNone && t.Duration == dep.Hop.Timeout
+	long, short := dep.hopTries(c.Payment.Retry, edge)
+	compact := label + " " + short // the tries in the compact forms
+	if edge {
 		// A range even of two: "and" takes the room that keeps the dependency beside it
 		// in an 80-column half.
 		hops := "hop 1"
@@ -88,13 +90,38 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	// "3 hops", the count first: "hops 3" beside "hop 3 (the dependency)" read as the third
 	// (newcomer33 26); with its comma, or "3 hops per-hop" ran on as one phrase (review 26).
 	hopsLabel := fmt.Sprintf("%d hops,", dep.Hops)
+	// The layers that retry by name, as the headline names them: "every hop" read as hop 3,
+	// the dependency, too (newcomer 34 #13).
+	var who []string
+	if c.Payment.Retry.Retries() {
+		who = append(who, "the edge")
+	}
+	if dep.HopAttempts() > 1 {
+		hops := "hop 1"
+		if dep.Hops > 2 {
+			hops = fmt.Sprintf("hops 1–%d", dep.Hops-1)
+		}
+		who = append(who, hops)
+	}
+	retries := "no retries"
+	if len(who) > 0 {
+		retries = "retries at " + strings.Join(who, " and ")
+	}
 	value := func(deadline string) string {
-		return fmt.Sprintf("deadline %s, retries at %s", deadline, strings.ReplaceAll(string(dep.RetryAt), "_", " "))
+		return fmt.Sprintf("deadline %s, %s", deadline, retries)
 	}
 	if fitsLine(label, long, w) {
 		// What the mode does where the line has room for it.
+		// Who retries is on the line above too (the tries), so it goes before the line does.
+		var vs []string
 		for _, does := range []string{dep.does(), dep.HangUp()} {
-			if v := value(fmt.Sprintf("%s (%s)", dep.Deadline, does)); fitsLine(hopsLabel, v, w) {
+			vs = append(vs, value(fmt.Sprintf("%s (%s)", dep.Deadline, does)))
+		}
+		for _, does := range []string{dep.does(), dep.HangUp()} {
+			vs = append(vs, fmt.Sprintf("deadline %s (%s)", dep.Deadline, does))
+		}
+		for _, v := range vs {
+			if fitsLine(hopsLabel, v, w) {
 				return []Item{{Label: label, Value: long}, {Label: hopsLabel, Value: v}}
 			}
 		}
@@ -116,14 +143,22 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 // 100ms apart, on their own timeout of 500ms") and short ("3 times, 500ms a try"): per-hop
 // by their own timeout, with propagation in the time left less what each keeps back; backoff
 // is payment.retry's, as the engine's hops wait it.
-func (d DependencyConfig) hopTries(r RetryConfig) (long, short string) {
+// With edge, the line's label names the edge too, whose waits the retry line says: the
+// hops' wait goes last, said as theirs alone.
+func (d DependencyConfig) hopTries(r RetryConfig, edge bool) (long, short string) {
 	times := "once"
 	if n := d.HopAttempts(); n > 1 {
 		times = fmt.Sprintf("%d times", n)
 	}
 	apart := ""
 	if d.HopAttempts() > 1 && r.Backoff > 0 {
-		apart = ", " + FmtDur(r.Backoff.D()) + " apart"
+		// Fixed where the edge's jitters, so the two lines read as two layers' waits, not
+		// one said twice unalike (newcomer 34 #2).
+		fixed := ""
+		if r.Retries() && r.Jitter == JitterFull {
+			fixed = "a fixed "
+		}
+		apart = ", " + fixed + FmtDur(r.Backoff.D()) + " apart"
 	}
 	switch t := d.Hop.Timeout.D(); {
 	case d.Deadline == DeadlinePropagate:
@@ -132,6 +167,9 @@ func (d DependencyConfig) hopTries(r RetryConfig) (long, short string) {
 		if t > 0 {
 			long += " (at most " + FmtDur(t) + ")"
 		}
+	case t > 0 && edge && apart != "":
+		short = times + ", " + FmtDur(t) + " a try"
+		long = times + " on their own timeout of " + FmtDur(t) + "; the hops' tries" + strings.TrimPrefix(apart, ",")
 	case t > 0:
 		short = times + ", " + FmtDur(t) + " a try"
 		long = times + apart + ", on their own timeout of " + FmtDur(t)
@@ -402,11 +440,11 @@ func (s *Snapshot) HopHungUp() int64 {
 	return max(s.Dependency.InFlight-open, 0) // hop 1 as the item beside it reads it
 }
 
-// PastDeadlineWord names the hop calls worked on past the user's deadline (the hops' boxes:
-// "so far past the user's 2s").
+// PastDeadlineWord names the hop calls at work past the user's deadline (the hops' boxes:
+// "so far at work past the user's 2s").
 const PastDeadlineWord = "past user's deadline"
 
-// PastDeadline sums the requests every hop worked on past the user's deadline.
+// PastDeadline sums the requests every hop at work past the user's deadline.
 func (s *Snapshot) PastDeadline() int64 {
 	var n int64
 	for _, h := range s.Hops {

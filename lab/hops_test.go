@@ -75,7 +75,7 @@ func TestHelpSaysWhyADeeperHopHoldsMore(t *testing.T) {
 	for _, it := range NumberWords() {
 		if it.Label == "hop N" {
 			found = true
-			if !strings.Contains(it.Value, "the edge, the lab's own payment call and no hop itself") || !strings.Contains(it.Value, "a deeper hop can hold more calls than the one above it") {
+			if !strings.Contains(it.Value, "the edge, a worker's payment call to hop 1 and no hop itself") || !strings.Contains(it.Value, "a deeper hop can hold more calls than the one above it") {
 				t.Errorf("help's hop N: %q", it.Value)
 			}
 		}

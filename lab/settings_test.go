@@ -203,8 +203,23 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 		// the line (newcomer 26: the edge's tries were on none).
 		c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(500 * time.Millisecond)}
 		c.Payment.Retry.Attempts, c.Payment.Retry.On = 3, []RetryCondition{RetryOnTimeout}
-		if wide := items(120); !strings.Contains(wide, "the edge and hops 1 and 2 try 3 times, 100ms apart, on their own timeout of 500ms") {
+		// The edge's jittered waits are the retry line's: this line says the hops' alone, as
+		// fixed, not "100ms apart" for all three layers beside "0–100ms" (newcomer 34 #2).
+		if wide := items(120); !strings.Contains(wide, "the edge and hops 1 and 2 try 3 times on their own timeout of 500ms; the hops' tries a fixed 100ms apart") {
 			t.Errorf("the lab tried alike, at 120: %q", wide)
+		}
+		// Who retries, by name: "retries at every hop" read as hop 3 too (newcomer 34 #13).
+		for _, w := range []int{59, 80, 100, 120} {
+			if got := items(w); strings.Contains(got, "every hop") {
+				t.Errorf("at %d: %q", w, got)
+			}
+		}
+		hopsOnly := c
+		hopsOnly.Payment.Retry.Attempts = 1
+		for _, it := range SettingsItems(hopsOnly, NotStarted(hopsOnly), 44) {
+			if strings.HasSuffix(it.Label, " hops,") && !strings.HasSuffix(it.Value, "retries at hops 1–2") {
+				t.Errorf("the edge not retrying, at 44: %q", it.Phrase())
+			}
 		}
 		for _, w := range []int{59, 80} {
 			// No "+" between the layers: "edge+hops" read as arithmetic (review 24).

@@ -15,7 +15,7 @@ import (
 func hopsShown(s *lab.Snapshot) bool { return lab.WayItems(s) != nil }
 
 // hopsLines draws the payment call's way down: the chain of hops as a small picture, each
-// with its requests in flight now and those it worked on past the user's deadline, then a
+// with its requests in flight now and those at work past the user's deadline, then a
 // line of lab's items on it (the calls per payment, retries, budget denials, duplicates);
 // only the chain (with its legend's line, where boxes go bare) at the tight levels.
 func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
@@ -50,15 +50,15 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int) []string {
 }
 
 // chainLine is the hops as boxes in a row, each with its hop calls in flight now (a gauge)
-// and, standing out, those it has worked on past the user's deadline so far (a running
+// and, standing out, those at work past the user's deadline so far (a running
 // total: work for users who have left). Both kinds read apart, and the deadline is named:
-// payments ─▶ [hop 1: 24 in flight now, 100 so far past the user's 1s] ─▶ … .
+// payments ─▶ [hop 1: 24 in flight now, 100 so far at work past the user's 1s] ─▶ … .
 // Narrower, the boxes keep their numbers and a legend after them names the two, once, with
 // their sum past the deadline, the narrator's ([hop 1: 12, 88] ─▶ [hop 2: 60, 352] ─▶
-// [hop 3: 47, 729] (each: in flight now, so far past the user's 2s; 1169 in all)); then the
+// [hop 3: 47, 729] (each: in flight now, so far at work past the user's 2s; 1169 in all)); then the
 // chain's ends go ("payments", "slow 3s"), then the arrows narrow, then the legend shortens;
 // then "hop" goes from the boxes to the legend ([1: 12, 88] → … (hop: in flight now, so far
-// past 2s)). A run with a user deadline always shows the second number, 0 too, so that two
+// at work past 2s)), then "in flight" to "now". A run with a user deadline always shows the second number, 0 too, so that two
 // runs side by side draw one form.
 // When none fits, the boxes go bare and legend is false: hopsLines says it on the next line.
 func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
@@ -71,7 +71,7 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	}
 	user := s.Config.Payment.Deadline.D()
 	late := user > 0
-	past := "so far past the user's " + fmtDur(user)
+	past := pastPhrase(user)
 	build := func(f form) string {
 		var parts []string
 		if !f.bare || f.lab { // the edge calls hop 1: it is no hop (newcomer 28: "hops 3" beside "lab, hops 1–2")
@@ -111,7 +111,7 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	if late {
 		sum := "; " + fmtCount(s.PastDeadline()) + " in all"
 		p := hopPhrases(user)
-		legends = []string{"each: " + p[0] + sum, "each: " + p[1] + sum, p[1]}
+		legends = []string{"each: " + p[0] + sum, "each: " + p[1] + sum, "each: " + p[2] + sum, p[1]}
 		short = []string{"hop: " + p[1] + sum, "hop: " + p[1], "hop: " + p[2], "hop: " + p[3]}
 	}
 	forms := []form{{true, false, false, false, arrow, ""}}
@@ -156,7 +156,12 @@ func chainLegend(s *lab.Snapshot, w int) string {
 // hopPhrases say what a box's two numbers are, longest first, for a chain whose payments
 // have a user's deadline d: the one wording chainLine's and chainLegend's forms share.
 func hopPhrases(d time.Duration) [4]string {
-	past := "so far past the user's " + fmtDur(d)
+	past := pastPhrase(d)
 	return [4]string{"hop calls in flight now, and " + past + " deadline", "in flight now, " + past,
-		"in flight now, so far past " + fmtDur(d), "in flight, so far past " + fmtDur(d)}
+		"in flight now, so far at work past " + fmtDur(d), "now, so far at work past " + fmtDur(d)}
 }
+
+// pastPhrase is what a box's second number counts. "At work past": begun or still running
+// after the deadline, both counted ("so far past the user's 2s" read as either, newcomer 34
+// #31), in the narrator's words.
+func pastPhrase(d time.Duration) string { return "so far at work past the user's " + fmtDur(d) }

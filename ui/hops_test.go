@@ -40,12 +40,12 @@ func TestHopsOnScreen(t *testing.T) {
 		// A legend after the boxes names both their numbers, once, with the sum past the
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
-		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
+		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past 1s; 1321 in all)",
 			"calls/payment at hop 1 2.83× (170 ÷ 60 that called; forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
-			"deadline per-hop (only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
-		{80, 24, []string{"[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far past 1s)", "calls/payment at hop 1 2.83×"}},
+			"only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
+		{80, 24, []string{"[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: now, so far at work past 1s)", "calls/payment at hop 1 2.83×"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true, false))
 		for _, want := range c.want {
@@ -68,7 +68,9 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	// And the sum that makes that time, where there is room (newcomer 31: "3.5s" beside
 	// "500ms a try").
-	if want := fmt.Sprintf("; %s = 2 × (300ms + 350ms + 350ms): each layer's retries, a try and a wait apart", fmtSecs(last)); spare.long != want {
+	// Each term read from the settings, the edge's mean jittered wait and the hops' fixed one
+	// (newcomer 34 #2 guessed 550ms = 500ms + 50ms).
+	if want := fmt.Sprintf("; %s = 2 × (300ms + 350ms + 350ms): edge 250ms + 50ms on average, hops 250ms + 100ms", fmtSecs(last)); spare.long != want {
 		t.Errorf("narrator's spare clause %q, want %q", spare.long, want)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is, by
@@ -86,13 +88,16 @@ func TestHopsOnScreen(t *testing.T) {
 		line, legend := chainLine(newTheme(true, true), s, w)
 		return ansi.Strip(line), legend
 	}
-	for w, want := range map[int]string{120: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
-		117: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far past the user's 1s; 1321 in all)",
+	// "At work past": begun or still running past the deadline, both counted (newcomer 34 #31
+	// read "so far past the user's 2s" as either).
+	for w, want := range map[int]string{124: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s; 1321 in all)",
+		120: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past 1s; 1321 in all)",
+		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past 1s; 1321 in all)",
 		// The edge before hop 1, where it fits: it calls hop 1, it is no hop (newcomer 28).
-		115: "edge ─▶ [hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3 slow 3s: 47, 823] (in flight now, so far past the user's 1s)",
-		96:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far past the user's 1s)",
-		80:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far past 1s)",
-		76:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, so far past 1s)"} {
+		112: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight now, so far at work past the user's 1s)",
+		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far at work past the user's 1s)",
+		88:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far at work past 1s)",
+		80:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: now, so far at work past 1s)"} {
 		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
 		}
@@ -110,7 +115,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// where their note has no room ("calls/payment … (170 ÷ 60 that called; foreca…").
 	for level := levelFull; level <= levelBare; level++ {
 		lines := hopsLines(newTheme(true, true), &s, 59, level)
-		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, so far past the user's 1s]" {
+		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, so far at work past 1s]" {
 			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
 		}
 		for _, l := range lines {
@@ -133,7 +138,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// None past the deadline: the boxes keep their second number, 0, and the same legend, so
 	// that the hops compare draws both panes in one form (newcomer 14: "[hop 1: 3] … (each:
 	// in flight now)" beside "[hop 1: 12, 88] …").
-	if line, _ := chain(&s, 120); line != "[hop 1: 0, 0] ─▶ [hop 2: 0, 0] ─▶ [hop 3: 0, 0] (each: in flight now, so far past the user's 1s; 0 in all)" &&
+	if line, _ := chain(&s, 120); line != "[hop 1: 0, 0] ─▶ [hop 2: 0, 0] ─▶ [hop 3: 0, 0] (each: in flight now, so far at work past the user's 1s; 0 in all)" &&
 		!strings.HasPrefix(line, "payments ─▶ [hop 1: 0, 0]") {
 		t.Errorf("the chain with none past the deadline: %q", line)
 	}

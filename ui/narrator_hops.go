@@ -25,7 +25,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep)
 		}
 		if dep.RetryAt == lab.RetryAtEdge {
-			msg += "; only the edge (the lab's own call) retries"
+			// The edge in the screen's own terms, a worker's call (newcomer 34 #30: "the lab's
+			// own call" left what the edge is to guess).
+			msg += "; only the edge (a worker's call to hop 1) retries"
 		}
 		msg += fmt.Sprintf(": %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		msg += pastDeadline(cfg, s)
@@ -45,7 +47,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 					lab.FmtPerPayment(due), lab.Ordinal(len(r.DeepestCalls)), fmtSecs(last))
 				// The sum that makes it: "3.5s" beside "500ms a try" was a riddle (newcomer
 				// 31). Spare: in a compare half its line cost A its charts.
-				spare.long = fmt.Sprintf("; %s = %s: each layer's retries, a try and a wait apart", fmtSecs(last), r.DeepestLastSum())
+				// Each term as the settings lines say it, a try and a wait (newcomer 34 #2
+				// guessed 550ms = 500ms + 50ms).
+				spare.long = fmt.Sprintf("; %s = %s: %s", fmtSecs(last), r.DeepestLastSum(), r.DeepestLastTerms())
 			}
 		} else {
 			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %s calls per payment at hop %d",
