@@ -44,10 +44,10 @@ func init() {
 		},
 		forecast: at(45, Config.connectionsForecast),
 		settings: at(80, connectionSettings),
-		words:    at(30, []Item{word("connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits up to the lease wait for one while it holds its worker")}),
+		words:    at(30, []Item{word("connections", "the HTTP client's connections to the dependency: at most n per route (per destination host, as Apache HttpClient counts them); a payment waits for a free one (up to the lease wait, Apache HttpClient's word) while it holds its worker")}),
 	})
 	registerReason(RejectConnPool, reasonDef{name: "conn_pool", rank: 50,
-		description: "no connection to the dependency's route within the lease wait (the worker was held while it waited)"})
+		description: "no free connection to the dependency's route within the wait for one (the worker was held while it waited)"})
 	registerPhase(PhaseConnWait, phaseDef{name: "waiting for connection", rank: 50, glyph: 'c',
 		words: "waiting for a connection", short: "wait for a connection"})
 }
@@ -136,5 +136,6 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 		return []Item{{Label: "connections", Value: fmt.Sprintf("%d of %d in use, wait ≤ %s", s.Connections.InUse, pr, FmtDur(lease)), Strong: true}}
 	}
 	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr), Strong: true},
-		{Label: "lease wait", Value: "up to " + FmtDur(lease) + " for one, holding the worker"}}
+		// Not "lease wait" (Apache HttpClient's word): a newcomer read it as jargon (newcomer 34 #24).
+		{Label: "wait for a free one", Value: "up to " + FmtDur(lease) + ", holding the worker"}}
 }

@@ -351,3 +351,24 @@ func TestHangUpWords(t *testing.T) {
 		t.Errorf("5 hops: %q", d.HangUp())
 	}
 }
+
+// The wait for a connection says what it waits for in plain words, not Apache HttpClient's
+// "lease wait" (newcomer 34 #24), at full width and narrow.
+func TestConnectionWaitInPlainWords(t *testing.T) {
+	c := DefaultConfig()
+	c.Payment.Connections = ConnectionsConfig{PerRoute: 5, LeaseTimeout: Duration(3 * time.Minute)}
+	s := &Snapshot{Config: c}
+	for _, w := range []int{120, 80} {
+		var got []string
+		for _, it := range connectionSettings(c, s, w) {
+			got = append(got, it.Phrase())
+		}
+		line := strings.Join(got, " · ")
+		if strings.Contains(line, "lease") || !strings.Contains(line, "3m") && !strings.Contains(line, "3 min") {
+			t.Errorf("at %d columns: %q, want the wait's bound and no \"lease\"", w, line)
+		}
+		if w == 120 && !strings.Contains(line, "wait for a free one up to") {
+			t.Errorf("at 120 columns: %q, want \"wait for a free one up to …\"", line)
+		}
+	}
+}
