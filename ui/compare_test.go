@@ -967,3 +967,21 @@ func TestTradeNamesItsGainsAt80(t *testing.T) {
 		}
 	}
 }
+
+// Leaving the tour in compare mode says A and B, whose names the header gives: both names
+// in the status outran 80 columns and it was cut in its middle.
+func TestLeaveTourStatusFits(t *testing.T) {
+	m := startModel(t, &fakeStarter{})
+	m.width, m.height = 80, 24
+	m.sides[0].cfg.Name = "deadline-propagation" // the longest preset's name
+	m = update(t, m, press1('v'))
+	m = m.leaveTour()
+	if !strings.Contains(m.status, "A and B run on") || ansiWidth("› "+m.status) > 80 {
+		t.Errorf("compare: status %q, want A and B, within 80 columns", m.status)
+	}
+	m = update(t, m, press1('v'))
+	m = m.leaveTour()
+	if !strings.Contains(m.status, "deadline-propagation runs on") || ansiWidth("› "+m.status) > 80 {
+		t.Errorf("one lab: status %q, want its name, within 80 columns", m.status)
+	}
+}

@@ -363,11 +363,13 @@ func presetsText(ch *chapter) string {
 func (m model) leaveTour() model {
 	m.tour, m.paused = tourState{}, false
 	m.modes = m.modes.close(modeTour)
-	var names []string
-	for _, sd := range m.shown() {
-		names = append(names, sd.cfg.Name)
+	// Two labs are A and B, named in the header: their names side by side outran 80 columns
+	// and the status was cut in its middle ("runs on with fl… fleet-domino", tmux at 80x24).
+	runs := m.sides[0].cfg.Name + " runs on as it is"
+	if m.comparing() {
+		runs = "A and B run on as they are"
 	}
-	m.say("left the tour: the lab runs on with " + strings.Join(names, " vs ") + " (T starts the tour again)")
+	m.say("left the tour: " + runs + " (T starts the tour again)")
 	return m
 }
 
