@@ -628,12 +628,12 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 type ruleStep struct{ clause, to int }
 
 // ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last two the plain
-// words): the cited example to its plain words, bare to its short form, ?'s count, ≈ to
-// "noise", ? cut from its end (tooFewForms), bare out last: without colour nothing else says a
+// words): the cited example to its plain words, bare to its short form, ? to its brief (its
+// count given way), ≈ to "noise", ? cut from its end (tooFewForms, at most 5 forms), bare out last: without colour nothing else says a
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {1, 2}}
+	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
@@ -896,7 +896,9 @@ const (
 	// TooFewBrief is "?"'s key in the fewest words: too few of what (newcomer 25 could not
 	// parse "? too few" at 80 columns), and where to look instead (newcomer 34 read "?" on a
 	// 570ms gap above a p50 row beyond noise and could not tell why).
-	TooFewBrief = TooFewMeans + ": see p50 row, shown only if beyond noise"
+	TooFewBrief = TooFewSee + ", shown only if beyond noise"
+	// TooFewSee is TooFewBrief short of its condition, where a p50 row is shown below.
+	TooFewSee = TooFewMeans + ": see p50 row"
 	// TooFewMeans is TooFewBrief cut to what "?" means, where 80 columns hold no more.
 	TooFewMeans = TooFewMark + " too few ended to judge p99"
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
@@ -931,7 +933,7 @@ func TooFewWhy() string {
 func tooFewForms(p50Row bool) []string {
 	forms := []string{TooFewWhy() + ": the true p99 could lie above even the slowest seen", TooFewWhy(), TooFewBrief}
 	if p50Row {
-		forms = append(forms, TooFewBrief[:strings.Index(TooFewBrief, ",")])
+		forms = append(forms, TooFewSee)
 	}
 	return append(forms, TooFewMeans)
 }

@@ -349,3 +349,30 @@ func ShareSpread(b float64, n1, n2 int64) float64 {
 	}
 	return 2 * math.Sqrt(b*(1-b)*(1/float64(n1)+1/float64(n2)))
 }
+
+// Freed is whose gain the free workers are while a breaker turns every payment away at once.
+type Freed uint8
+
+const (
+	FreedUnsaid    Freed = iota // neither can be said: the pool nearly full without it, or the others crowd it alone
+	FreedByBreaker              // without it the pool fills, and the other classes alone fit with room
+	FreeWithoutIt               // without it too the pool fits with room (a timeout or short calls keep it so)
+)
+
+// BreakerFrees says whose the free workers are while a breaker is open, from the forecast,
+// which knows no breaker. Judged on the whole pool, not payments alone: payments needing 10
+// of 20 beside signups needing 10 fill it, and with a pool at 80% or more the others are not
+// kept free without it (review 27: "stay free … 18 of 20" beside signups starving).
+func (f Forecast) BreakerFrees() Freed {
+	w := float64(f.Workers)
+	others := f.OfferedLoad - f.Payment.WorkersHeld
+	switch {
+	case w <= 0 || others >= 0.8*w:
+		return FreedUnsaid
+	case f.Fit == Overloaded:
+		return FreedByBreaker
+	case f.Fit == FitsEasily:
+		return FreeWithoutIt
+	}
+	return FreedUnsaid
+}

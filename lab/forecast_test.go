@@ -95,6 +95,26 @@ func TestForecast(t *testing.T) {
 			t.Errorf("queue full in %v, want %v", f.Queue.FullIn, want)
 		}
 	})
+	t.Run("whose the free workers are while a breaker is open", func(t *testing.T) {
+		for _, tc := range []struct {
+			name string
+			edit func(*Config)
+			want Freed
+		}{
+			{"payments fill it", func(c *Config) {}, FreedByBreaker},
+			{"a timeout keeps it with room", func(c *Config) {
+				c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(time.Second)}
+			}, FreeWithoutIt},
+			{"nearly full without it", func(c *Config) {
+				c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(1800 * time.Millisecond)}
+			}, FreedUnsaid},
+			{"the others crowd it alone", func(c *Config) { c.Traffic.Signup.Rate = 9000 }, FreedUnsaid},
+		} {
+			if got := poisson(tc.edit).Forecast().BreakerFrees(); got != tc.want {
+				t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+			}
+		}
+	})
 	t.Run("connections cap the calls", func(t *testing.T) {
 		f := poisson(func(c *Config) { c.Payment.Connections.PerRoute = 5 }).Forecast()
 		if f.Payment.ConnectionsCap != 5 {

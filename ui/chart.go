@@ -25,7 +25,7 @@ type chartSpec struct {
 	short string
 	// bare is the title in a word, where only it leaves room for the key to someMark: what
 	// short says more ("every reason"), the table's columns say too ("": none, as the
-	// workers chart's "(of 80; 60 on replicas out now)" is said nowhere else).
+	// workers chart's "(of 80; 60 in rotation now)" is said nowhere else).
 	bare string
 	// narrowest is short less its clause, the title where short does not fit either, never
 	// cut ("": short, cut): a fleet's "workers held (of 80)" in a compare half.

@@ -90,19 +90,37 @@ func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast, fills bool) spareClau
 	return spareClause{long: long, short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n))}
 }
 
+// freedBy is whose gain the free workers are while the breaker is open (lab.BreakerFrees),
+// unsaid while another class starves now: the header says so beside it (review 27).
+func freedBy(f lab.Forecast, s *lab.Snapshot) lab.Freed {
+	for _, c := range lab.Classes {
+		if c != lab.Payment && s.StarvingNow(c) {
+			return lab.FreedUnsaid
+		}
+	}
+	return f.BreakerFrees()
+}
+
 // breakerFrees says whose gain the free workers are while the breaker is open: its own where
-// payments would fill the pool without it (the forecast knows no breaker), else what keeps
-// them free without it too, by Little's law: a timeout, or calls short enough.
-func breakerFrees(f lab.Forecast, others string) string {
+// the pool would fill without it (the forecast knows no breaker), what keeps them free where
+// it has room without it too, by Little's law: a timeout, or calls short enough.
+func breakerFrees(f lab.Forecast, s *lab.Snapshot, others string) string {
 	pay := f.Classes[lab.Payment]
 	why := ""
 	if f.Payment.TimeoutCuts {
 		why = fmt.Sprintf(" (%s timeout)", f.Payment.Timeout)
 	}
-	if f.Fit == lab.Overloaded {
-		return fmt.Sprintf("; workers stay free for %s, which payments would fill without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
+	switch freedBy(f, s) {
+	case lab.FreedByBreaker:
+		if pay.WorkersNeeded >= float64(f.Workers) {
+			return fmt.Sprintf("; workers stay free for %s, which payments would fill without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
+		}
+		// Payments alone short of the pool fill it beside the others: not "fill" on their own.
+		return fmt.Sprintf("; workers stay free for %s, which payments would crowd out without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
+	case lab.FreeWithoutIt:
+		return fmt.Sprintf("; without it too, workers stay free for %s: payments need %s of %d", others, littlesLaw(pay, why), f.Workers)
 	}
-	return fmt.Sprintf("; without it too, workers stay free for %s: payments need %s of %d", others, littlesLaw(pay, why), f.Workers)
+	return ""
 }
 
 // widest answers "why this size?" when a wider bulkhead would protect the others as well:
@@ -219,8 +237,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
 		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
-			*spare = breakerGain(s, pay, f.Fit == lab.Overloaded)
-			return msg + breakerFrees(f, others)
+			*spare = breakerGain(s, pay, freedBy(f, s) == lab.FreedByBreaker)
+			return msg + breakerFrees(f, s, others)
 		}
 		// On the dependency, not "as failures": the table's failed is the dependency's error
 		// alone (newcomer 28). No longer: at 80x24 the brief share must still fit after it.
@@ -241,7 +259,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if s.Breaker.Trials > 1 {
 			trials = fmt.Sprintf("%d payments", s.Breaker.Trials)
 		}
-		*spare = breakerGain(s, pay, f.Fit == lab.Overloaded)
+		*spare = breakerGain(s, pay, freedBy(f, s) == lab.FreedByBreaker)
 		return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: it closes if the trial succeeds, opens again for %s if it fails",
 			trials, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenFor))
 	}

@@ -166,4 +166,24 @@ func TestNarrateOpenFreesWorkers(t *testing.T) {
 			t.Errorf("no timeout:\n got %q\nwant it to hold %q", got, want)
 		}
 	}
+
+	// Review 27's two: a pool nearly full without the breaker (18 of 20) keeps nobody free,
+	// and signups heavy enough to crowd it beside payments are not kept free while they starve.
+	cfg, _ = loadEmbedded("breaker")
+	cfg.Payment.Timeout.Duration = lab.Duration(1800 * time.Millisecond)
+	s = trapSnapshot(cfg)
+	if got = narrate(cfg, s); strings.Contains(got, "workers stay free") {
+		t.Errorf("timeout 1.8s, 18 of 20 without the breaker:\n got %q\nwant no claim of free workers", got)
+	}
+	cfg, _ = loadEmbedded("breaker")
+	cfg.Traffic.Signup.Rate = 5000
+	s = trapSnapshot(cfg)
+	want := "; workers stay free for signups, which payments would crowd out without it: they need 10/s × 1.0s (socket timeout) = 10 of 20"
+	if got = narrate(cfg, s); !strings.Contains(got, want) {
+		t.Errorf("signups need 10 beside payments' 10:\n got %q\nwant it to hold %q", got, want)
+	}
+	s.Classes[lab.Signup].Rejected[lab.RejectPool] = 5
+	if got = narrate(cfg, s); strings.Contains(got, "workers stay free") || strings.Contains(got, "freeing their workers") {
+		t.Errorf("signups starving now:\n got %q\nwant no claim of free workers", got)
+	}
 }
