@@ -111,7 +111,9 @@ func chainLine(t *theme, s *lab.Snapshot, w int) (line string, legend bool) {
 	if late {
 		sum := "; " + fmtCount(s.PastDeadline()) + " in all"
 		p := hopPhrases(user)
-		legends = []string{"each: " + p[0] + sum, "each: " + p[1] + sum, "each: " + p[2] + sum, p[1]}
+		// Whose deadline before the sum, which the narrator gives too: at 120 columns "past 2s"
+		// lost "the user's" to "; 768 in all" (review 27).
+		legends = []string{"each: " + p[0] + sum, "each: " + p[1] + sum, "each: " + p[1], "each: " + p[2] + sum, p[1]}
 		short = []string{"hop: " + p[1] + sum, "hop: " + p[1], "hop: " + p[2], "hop: " + p[3]}
 	}
 	forms := []form{{true, false, false, false, arrow, ""}}

@@ -40,7 +40,7 @@ func TestHopsOnScreen(t *testing.T) {
 		// A legend after the boxes names both their numbers, once, with the sum past the
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
-		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past 1s; 1321 in all)",
+		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s)",
 			"calls/payment at hop 1 2.83× (170 ÷ 60 that called; forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
@@ -91,10 +91,10 @@ func TestHopsOnScreen(t *testing.T) {
 	// "At work past": begun or still running past the deadline, both counted (newcomer 34 #31
 	// read "so far past the user's 2s" as either).
 	for w, want := range map[int]string{124: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s; 1321 in all)",
-		120: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past 1s; 1321 in all)",
-		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past 1s; 1321 in all)",
-		// The edge before hop 1, where it fits: it calls hop 1, it is no hop (newcomer 28).
-		112: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (in flight now, so far at work past the user's 1s)",
+		// Whose deadline before the sum the narrator gives too (review 27: "past 1s" at 120).
+		120: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s)",
+		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s)",
+		112: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s)",
 		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far at work past the user's 1s)",
 		88:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far at work past 1s)",
 		80:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: now, so far at work past 1s)"} {
