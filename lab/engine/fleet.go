@@ -263,6 +263,13 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 		s.Goroutines += rs.Goroutines
 		s.GoroutinesPeak += rs.GoroutinesPeak // at most: the replicas need not peak together
 	}
+	counts, dep := cut(f.src.servers[0], cfg.Dependency.Mode, f.counts)
+	for i, rc := range counts {
+		for c := range rc {
+			reps[i].Classes[c] = withCounts(reps[i].Classes[c], rc[c])
+		}
+		classes[i] = reps[i].Classes
+	}
 	fs := fleetOuts(reps, f.bal.drainStats(cfg.Fleet.Drain))
 	fs.Balancer, s.Fleet = cfg.Fleet.Balancer, fs
 	s.SumIsolation(fs.Replicas)
@@ -278,12 +285,21 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	s.Goroutines += f.running.Load()
 	s.GoroutinesPeak += f.peak.Load()
 	f.src.fill(&s)
-	s.Dependency = dependencyStats(f.src.servers[0], cfg.Dependency.Mode)
+	s.Dependency = dep
 	s.Distribution = newDistribution(f.metrics[lab.Payment])
 	s.Hops = hopStats(f.src.servers)
 	s.Timeline = f.seconds.timeline()
 	s.Pairs = f.pairs.look()
 	return s
+}
+
+// counts are each replica's running totals, without percentiles.
+func (f *Fleet) counts() [][numClasses]lab.ClassStats {
+	out := make([][numClasses]lab.ClassStats, len(f.replicas))
+	for i, r := range f.replicas {
+		out[i] = r.counts()
+	}
+	return out
 }
 
 // classes are the fleet-wide totals: the replicas' counters added up (so they agree with
