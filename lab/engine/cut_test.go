@@ -49,3 +49,21 @@ func TestWithCountsTakesCountersAndKeepsPercentiles(t *testing.T) {
 		t.Fatalf("withCounts = %+v, want %+v", got, want)
 	}
 }
+
+// stats calls beside while a finish cannot be counted (it waits for the served histograms'
+// locks), so an instance's calls at the dependency read there add up with payments'
+// outcomes: the worker whose call ends meanwhile cannot count it and begin its next.
+func TestStatsCallsBesideWhileNoFinishIsCounted(t *testing.T) {
+	m := newClassMetrics()
+	called := false
+	m.stats(func() {
+		called = true
+		if m.latency.mu.TryLock() {
+			m.latency.mu.Unlock()
+			t.Error("beside ran while a finish could record and be counted")
+		}
+	})
+	if !called {
+		t.Fatal("stats did not call beside")
+	}
+}

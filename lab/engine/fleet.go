@@ -306,7 +306,7 @@ func (f *Fleet) counts() [][numClasses]lab.ClassStats {
 // the replicas' own exactly), what the balancer turned away, and the fleet's percentiles.
 func (f *Fleet) classes(reps [][numClasses]lab.ClassStats) (out [numClasses]lab.ClassStats) {
 	for c, m := range f.metrics {
-		out[c] = m.stats()
+		out[c] = m.stats(nil)
 		for _, r := range reps {
 			out[c] = out[c].Add(r[c])
 		}
