@@ -103,7 +103,9 @@ func cut[T any](dep *slowserver.Server, mode lab.DependencyMode, counts func() T
 	return v, ds
 }
 
-// withCounts is s with n's counters: s's percentiles, n's counts.
+// withCounts is s with n's counters: s's percentiles, n's counts. A fleet's replica so read
+// may count a request served a moment before its percentiles have it, as the fleet's own
+// histograms may (finish).
 func withCounts(s, n lab.ClassStats) lab.ClassStats {
 	n.Latency, n.QueueWait, n.Service, n.LatencyCorrected = s.Latency, s.QueueWait, s.Service, s.LatencyCorrected
 	n.Lag, n.Dispatch = s.Lag, s.Dispatch
