@@ -263,6 +263,13 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 		s.Goroutines += rs.Goroutines
 		s.GoroutinesPeak += rs.GoroutinesPeak // at most: the replicas need not peak together
 	}
+	counts, dep := cut(f.src.servers[0], cfg.Dependency.Mode, f.counts)
+	for i, rc := range counts {
+		for c := range rc {
+			reps[i].Classes[c] = withCounts(reps[i].Classes[c], rc[c])
+		}
+		classes[i] = reps[i].Classes
+	}
 	fs := fleetOuts(reps, f.bal.drainStats(cfg.Fleet.Drain))
 	fs.Balancer, s.Fleet = cfg.Fleet.Balancer, fs
 	s.SumIsolation(fs.Replicas)
@@ -278,7 +285,7 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	s.Goroutines += f.running.Load()
 	s.GoroutinesPeak += f.peak.Load()
 	f.src.fill(&s)
-	s.Dependency = dependencyStats(f.src.servers[0], cfg.Dependency.Mode)
+	s.Dependency = dep
 	s.Distribution = newDistribution(f.metrics[lab.Payment])
 	s.Hops = hopStats(f.src.servers)
 	s.Timeline = f.seconds.timeline()
@@ -286,11 +293,20 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	return s
 }
 
+// counts are each replica's running totals, without percentiles.
+func (f *Fleet) counts() [][numClasses]lab.ClassStats {
+	out := make([][numClasses]lab.ClassStats, len(f.replicas))
+	for i, r := range f.replicas {
+		out[i] = r.counts()
+	}
+	return out
+}
+
 // classes are the fleet-wide totals: the replicas' counters added up (so they agree with
 // the replicas' own exactly), what the balancer turned away, and the fleet's percentiles.
 func (f *Fleet) classes(reps [][numClasses]lab.ClassStats) (out [numClasses]lab.ClassStats) {
 	for c, m := range f.metrics {
-		out[c] = m.stats()
+		out[c] = m.stats(nil)
 		for _, r := range reps {
 			out[c] = out[c].Add(r[c])
 		}

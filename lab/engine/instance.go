@@ -144,10 +144,13 @@ func (l *instance) set(cfg, old lab.Config) error {
 // (workers, bulkhead threads, orphaned calls, sampler) has ended. It is safe to call twice.
 func (l *instance) Stop() { l.stop(l.transport.CloseIdleConnections) }
 
-// classes are the instance's running totals per class.
-func (l *instance) classes() (out [numClasses]lab.ClassStats) {
+// classes are the instance's running totals per class; beside is called while payments'
+// outcomes cannot move (classMetrics.stats).
+func (l *instance) classes(beside func()) (out [numClasses]lab.ClassStats) {
+	var at [numClasses]func()
+	at[lab.Payment] = beside
 	for c, m := range l.metrics {
-		out[c] = m.stats()
+		out[c] = m.stats(at[c])
 	}
 	return out
 }
@@ -172,10 +175,12 @@ func (l *instance) ratesInForce() [numClasses]float64 {
 func (l *instance) Snapshot() lab.Snapshot {
 	s := lab.Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(l.start),
 		Goroutines: l.running.Load(), GoroutinesPeak: l.peak.Load()}
-	s.Classes = l.classes()
+	// The dependency's calls are read as payments' outcomes are: a worker whose call ends
+	// meanwhile waits to count it before it begins its next call, so they add up (newcomer
+	// 34 #7). Read after, a call ending between left them one short.
+	s.Classes = l.classes(func() { s.Dependency = dependencyStats(l.dep, s.Config.Dependency.Mode) })
 	l.iso.Fill(&s)
 	s.Health = l.health.stats()
-	s.Dependency = dependencyStats(l.dep, s.Config.Dependency.Mode)
 	s.Distribution = newDistribution(l.metrics[lab.Payment])
 	s.Hops = hopStats(l.servers)
 	s.Timeline = l.seconds.timeline()
