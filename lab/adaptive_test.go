@@ -49,6 +49,19 @@ func TestAdaptiveUse(t *testing.T) {
 	if u := s.AdaptiveUse(0); u.BurstsRefused || u.PastKnee {
 		t.Errorf("mean at the limit, no knee: %+v, want neither bursts refused nor past a knee", u)
 	}
+	s.Bulkhead.Limit = 38
+	for i := range s.Timeline { // 410 arrive a second, more than 38 ÷ 50ms = 760/s: still bursts
+		s.Timeline[i].Arrived[Payment] = 410
+	}
+	if u := s.AdaptiveUse(25); !u.BurstsRefused || u.Overloaded {
+		t.Errorf("410/s arriving, a full limit answers 760/s: %+v, want bursts refused, not overloaded", u)
+	}
+	for i := range s.Timeline { // 800 a second: past what a full limit answers
+		s.Timeline[i].Arrived[Payment] = 800
+	}
+	if u := s.AdaptiveUse(25); u.BurstsRefused || !u.Overloaded {
+		t.Errorf("800/s arriving, a full limit answers 760/s: %+v, want overloaded, not bursts", u)
+	}
 	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
 	if u := s.AdaptiveUse(25); !u.NoneNow {
 		t.Errorf("none turned away in the last second: %+v", u)

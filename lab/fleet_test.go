@@ -68,6 +68,12 @@ func TestDominoTellsEachTurn(t *testing.T) {
 	if w := turns[0].Wait; w.Sum(" workers") != "2.0s × 20 workers / 3.0s" {
 		t.Errorf("3 left, the sum: %q", w.Sum(" workers"))
 	}
+	// 20 workers, each freeing within 2s of its 3s payment at 2/3: fewer than 12 free 19%
+	// of the time (binomial), though 13.3 do on average; fewer than 21, always.
+	w := turns[0].Wait
+	if odds := w.ShortOdds(12); math.Abs(odds-0.19055) > 1e-4 || math.Abs(w.ShortOdds(21)-1) > 1e-9 || w.ShortOdds(0) != 0 {
+		t.Errorf("fewer than 12 of 20 at 2/3: %v, want 0.1906; fewer than 21: %v; than 0: %v", odds, w.ShortOdds(21), w.ShortOdds(0))
+	}
 }
 
 // Who acts on the health checks is lab's to say: a fleet's balancer pulls on them; one

@@ -704,3 +704,38 @@ func TestRatesStarved(t *testing.T) {
 		t.Errorf("signups turned away %v, want 1.5 rejected:pool + 2 rejected:balancer + 9 rejected:bulkhead", got)
 	}
 }
+
+// A row's ends and rejections a second that do not sum to its arrivals a second, as
+// printed, are its in flight moving: InFlightGrew is by how many over the window, and
+// Unbalanced says so only where the printed row does not add up (newcomer 34).
+func TestRatesUnbalanced(t *testing.T) {
+	var s Snapshot
+	for i := range 5 {
+		sec := Second{T: i + 1}
+		sec.Arrived[Payment], sec.OK[Payment], sec.Rejected[Payment][RejectPool] = 10, 4, 4 // 2 a second stay
+		sec.Arrived[Signup], sec.OK[Signup], sec.Rejected[Signup][RejectPool] = 5, 3, 2     // all end
+		s.Timeline = append(s.Timeline, sec)
+	}
+	s.Timeline[4].OK[Signup] = 4 // one more ended than arrived: its in flight fell by 1
+	r := s.Rates()
+	if g := r.InFlightGrew(Payment); g != 10 || !r.Unbalanced(Payment) || r.Ended(Payment) != 8 {
+		t.Errorf("payment: grew %d, unbalanced %v, ended %v/s; want 10, true, 8", g, r.Unbalanced(Payment), r.Ended(Payment))
+	}
+	if g := r.InFlightGrew(Signup); g != -1 || !r.Unbalanced(Signup) {
+		t.Errorf("signup: grew %d, unbalanced %v; want -1, true", g, r.Unbalanced(Signup))
+	}
+	if r.InFlightGrew(Health) != 0 || r.Unbalanced(Health) || (&Rates{}).Unbalanced(Payment) {
+		t.Errorf("health, or no window: unbalanced")
+	}
+	// Over 3 seconds, rounding alone parts a row: 1/3 ok, failed and timed out a second print
+	// 0.3 + 0.3 + 0.3 = 0.9 of 1/s arrived, none left in flight; one more arrival is one.
+	r = Rates{Seconds: 3}
+	r.Arrived[Payment], r.OK[Payment], r.Failed[Payment], r.TimedOut[Payment] = 1, 1.0/3, 1.0/3, 1.0/3
+	if r.InFlightGrew(Payment) != 0 || r.Unbalanced(Payment) {
+		t.Errorf("rounding alone: unbalanced %v, grew %d", r.Unbalanced(Payment), r.InFlightGrew(Payment))
+	}
+	r.Arrived[Payment] = 4.0 / 3 // 4 arrived, 3 ended: 1 more in flight
+	if r.InFlightGrew(Payment) != 1 || !r.Unbalanced(Payment) {
+		t.Errorf("1.3/s arrived, 0.3 × 3 ended: unbalanced %v, grew %d", r.Unbalanced(Payment), r.InFlightGrew(Payment))
+	}
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -532,14 +533,22 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
 		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
-			"11 did (%s on average: 2.0s × 20 / 3.0s), so it waited past 2.0s and timed out; %d checks not ok in a row take a replica out; ",
-			fmtWorkers(turns[0].Wait.Behind()), s.Config.Fleet.PullAfter),
+			// Beside an average that beats the need, how often the count falls short all the
+			// same, lab's odds (newcomer 34 read it as bad luck).
+			"11 did (%s on average: 2.0s × 20 / 3.0s, under 12 for 1 check in %.0f), so it waited past 2.0s and timed out; %d checks not ok in a row take a replica out; ",
+			fmtWorkers(turns[0].Wait.Behind()), math.Round(1/turns[0].Wait.ShortOdds(12)), s.Config.Fleet.PullAfter),
 		"r2 alone takes 24/s (72 workers of 20)",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("no %q in\n%q", want, msg)
 		}
 	}
+	// An average under the need says why alone: no odds beside it.
+	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 15, 11
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "needed 16 workers to free within its 2.0s timeout; 11 did (13.3 on average: 2.0s × 20 / 3.0s), so") {
+		t.Errorf("needed 16, 13.3 on average: %q", msg)
+	}
+	fs.Pulls[0].Ahead = 11
 	// Checks turned away one after another at the same queue are said once, after the last.
 	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
 	fs.Pulls[2] = fs.Replicas[3].Health.History[0]

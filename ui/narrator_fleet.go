@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -313,7 +314,15 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait) string {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
 	average := ""
 	if wait.Behind() > 0 {
-		average = fmt.Sprintf(" (%s on average: %s)", fmtWorkers(wait.Behind()), wait.Sum(""))
+		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
+		// the count falls short of it all the same, lab's odds.
+		short := ""
+		if need := t.Ahead + 1; wait.Behind() >= float64(need) {
+			if odds := wait.ShortOdds(need); odds > 0 {
+				short = fmt.Sprintf(", under %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
+			}
+		}
+		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
 	return fmt.Sprintf("; why r%d was pulled: its health check queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
 		"%d did%s, so it waited past %s and timed out; %d checks not ok in a row take a replica out",

@@ -77,6 +77,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// "in use", not "the mean", which the rule's clause uses for latency's (review 22).
 			lesson = "; it refuses bursts though mean use is under the limit"
 		}
+		if u.Overloaded {
+			// More arrive than a full limit's calls answer: the load, not bursts, is turned
+			// away (newcomer 34).
+			lesson = "; more arrive than a full limit answers, not bursts"
+		}
 		if u.PastKnee {
 			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
 			// climb drags it along (newcomer 25 read "falls as it climbs" beside 35 calls at

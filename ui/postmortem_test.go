@@ -129,7 +129,7 @@ func TestNarratePostmortem(t *testing.T) {
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
 		// 33 held ÷ 371.8 ok a second is ~89ms each (newcomer 29: "35 at 98ms each: ok 372/s").
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 at ~89ms: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; it refuses bursts though mean use is under the limit"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 at ~89ms: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; more arrive than a full limit answers, not bursts"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -215,7 +215,7 @@ func TestNarratePostmortem(t *testing.T) {
 	if want := "25 calls at 50ms give 500/s; mean 33.0 at ~89ms: ok 371.8/s of 500.8/s;"; !strings.Contains(says, want) || strings.Contains(says, "(knee 25)") || strings.Contains(says, "the rest turned away") {
 		t.Errorf("an instant at the knee:\n got %q\nwant %q", says, want)
 	}
-	if want := "; it refuses bursts though mean use is under the limit"; spare.short != "; it can settle past the knee, as here" || !strings.HasSuffix(says, want) {
+	if want := "; more arrive than a full limit answers, not bursts"; spare.short != "; it can settle past the knee, as here" || !strings.HasSuffix(says, want) {
 		t.Errorf("an instant at the knee, %q / brief %q, want the sentence to end %q", says, spare.short, want)
 	}
 	after := postmortemSnapshot(postmortemConfig())
@@ -452,7 +452,7 @@ func TestWhyTheCap(t *testing.T) {
 // mean are charted nowhere, so their figures are the help's (newcomer 29); past the knee, the
 // whole clause says why it has not fallen (newcomer 25 read "falls as it climbs" beside 35
 // calls at 82ms, still rising, as the lab contradicting itself), and the sentence itself, at
-// every width, the lesson: bursts refused though mean use is under the limit (newcomer 29:
+// every width, the lesson: what it turns away and why (newcomer 29:
 // 80x24 read as a limiter that found the knee), not "permits sit free" beside the health
 // line's "workers sat free", two things free (newcomer 30).
 func TestAdaptiveSaysHowItMoves(t *testing.T) {
@@ -471,7 +471,9 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	}
 	// The lesson in the sentence itself, which no screen leaves out: 80x24 kept its settings
 	// rows over the brief clause.
-	if want := "rejected:bulkhead; it refuses bursts though mean use is under the limit"; !strings.HasSuffix(says, want) || spare.short != "; it can settle past the knee, as here" {
+	// 35 ÷ 89ms answer 393/s of 500.8/s arriving: the load past the limit, not bursts, is
+	// turned away (newcomer 34).
+	if want := "rejected:bulkhead; more arrive than a full limit answers, not bursts"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; it can settle past the knee, as here" {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
 	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.

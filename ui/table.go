@@ -242,6 +242,13 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	if !rates || rs.Seconds == 0 {
 		return lines, notes
 	}
+	// A row whose ends and rejections a second do not sum to its arrivals a second: by how
+	// much its in flight moved (newcomer 34). One, of the largest move, and not in a compare
+	// half: a line for each took the rows of the charts' titles, and in a half the other's
+	// health items.
+	if moved := unbalanced(s, rs); len(moved) > 0 && peer.snap == nil {
+		notes.rest = append(notes.rest, flowNote(s, rs, moved[0]))
+	}
 	for _, c := range lab.Classes {
 		if s.Active(c) && rs.Drifted(c) {
 			name, seed := s.Config.Traffic.Label(c), s.Config.Traffic.Seed
@@ -254,6 +261,43 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		}
 	}
 	return lines, notes
+}
+
+// unbalanced are the active classes whose /s row does not add up as printed
+// (lab.Rates.Unbalanced), the one whose in flight moved most first.
+func unbalanced(s *lab.Snapshot, rs lab.Rates) []lab.Class {
+	var out []lab.Class
+	for _, c := range lab.Classes {
+		if s.Active(c) && rs.Unbalanced(c) {
+			out = append(out, c)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b lab.Class) int {
+		return cmp.Compare(abs64(rs.InFlightGrew(b)), abs64(rs.InFlightGrew(a)))
+	})
+	return out
+}
+
+func abs64(n int64) int64 { return max(n, -n) }
+
+// flowNote says why class c's /s row does not add up: over the same seconds its in flight
+// (lab's count: arrived less ended or turned away) fell or grew, so more or fewer left than
+// arrived. "Ended or turned away", as the note on in flight says "not ended".
+func flowNote(s *lab.Snapshot, rs lab.Rates, c lab.Class) []string {
+	name, arrived := s.Config.Traffic.Label(c), s.Config.Traffic.ArrivedTerm().Word
+	grew, moved := rs.InFlightGrew(c), "grew"
+	if grew < 0 {
+		moved = "fell"
+	}
+	where := ""
+	if s.Pool.HasQueue() {
+		where = " (queued or on a worker)"
+	}
+	out, in, by := fmtPerSec(rs.Ended(c)), fmtPerSec(rs.Arrived[c]), abs64(grew)
+	return []string{
+		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight%s %s by %d over those seconds", rs.Span(), name, out, in, arrived, where, moved, by),
+		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight %s by %d", rs.Span(), name, out, in, arrived, moved, by),
+		fmt.Sprintf("/s: %s out %s, in %s: in flight %s by %d", name, out, in, moved, by)}
 }
 
 // tableNotes are the notes under the table, each in its forms longest first: must, those

@@ -541,3 +541,39 @@ func TestHelpHiddenServiceIsPerRequest(t *testing.T) {
 	}
 	t.Error("no help entry for hidden")
 }
+
+// A /s row whose ends and rejections a second do not sum to its arrivals a second says by
+// how much its in flight moved over those seconds, lab's count, where it has room; a row
+// that adds up says nothing (newcomer 34: signup 91/s left of 80.4/s
+// arrived, no word why).
+func TestFlowNote(t *testing.T) {
+	fill := func(s *lab.Snapshot) string {
+		_, n := tableLines(newTheme(true, true), s, tablePeer{}, 120, true, nil, true)
+		var all []string
+		for _, forms := range n.rest {
+			all = append(all, forms...)
+		}
+		return strings.Join(slices.DeleteFunc(all, func(f string) bool { return !strings.Contains(f, "in flight") }), "\n")
+	}
+	// testSnapshot's rows add up: payment 6/s ok + 4/s rejected of 10/s.
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		if got := frameText(t, testSnapshot(), size[0], size[1]); strings.Contains(got, "in flight grew") || strings.Contains(got, "in flight fell") {
+			t.Errorf("%dx%d: rows that add up, yet:\n%s", size[0], size[1], got)
+		}
+	}
+	if got := fill(testSnapshot()); got != "" {
+		t.Errorf("rows that add up, yet: %q", got)
+	}
+	s := testSnapshot()
+	s.Timeline[5].OK[lab.Payment] = 0 // 10 fewer ended in the window: 10 more in flight
+	rs := s.Rates()
+	want := fmt.Sprintf("/s 1–6s: payment ended or turned away %s of 10/s arrived: its in flight grew by %d over those seconds",
+		fmtPerSec(rs.Ended(lab.Payment)), rs.InFlightGrew(lab.Payment))
+	if got := fill(s); !strings.Contains(got, want) || rs.InFlightGrew(lab.Payment) != 10 {
+		t.Errorf("payment 8/s ended of 10/s:\n%s\nwant %q", got, want)
+	}
+	// On screen where it has room (120x40; 80x24 keeps its charts).
+	if got := frameText(t, s, 120, 40); !strings.Contains(got, "in flight grew by 10") {
+		t.Errorf("120x40: payment 8/s ended of 10/s, unexplained:\n%s", got)
+	}
+}
