@@ -88,7 +88,18 @@ type report struct {
 	} `json:"timeline"`
 	Generator struct {
 		LagP99Ms float64 `json:"lag_p99_ms"`
+		LagMaxMs float64 `json:"lag_max_ms"`
 	} `json:"generator"`
+}
+
+// lagFillsPool says r's generator fell so far behind, at its longest, that the arrivals it
+// then owed and sent together number free or more: sent at once, they hold every free worker.
+func lagFillsPool(r report, free int) bool {
+	var arrived int64
+	for _, c := range r.Classes {
+		arrived += c.Arrived
+	}
+	return r.DurationS > 0 && float64(arrived)/r.DurationS*r.Generator.LagMaxMs/1000 >= float64(free)
 }
 
 // tooBusy says whether the lab called a run's machine too busy: its generator's lag p99
@@ -591,9 +602,14 @@ func TestCompareSameTrafficBothBalance(t *testing.T) {
 			t.Errorf("%s: A got %d arrivals, B %d: traffic must be identical", name, ca.Arrived, cb.Arrived)
 		}
 	}
-	if a.Classes["signup"].Rejected["pool"] == 0 || b.Classes["signup"].Rejected["pool"] != 0 {
-		t.Errorf("signup starvation A %d, B %d: want some in A and none in B",
-			a.Classes["signup"].Rejected["pool"], b.Classes["signup"].Rejected["pool"])
+	// B's bulkhead leaves signups 15 workers. Beside a busy core the generator sends what it
+	// owes together, and until the machine runs them each request holds a worker: a burst of
+	// 15 fills the pool. So B may turn signups away only where its own longest lag owed one
+	// (run s40c, a helper's suite beside the busy core: B 1).
+	aStarved, bStarved := a.Classes["signup"].Rejected["pool"], b.Classes["signup"].Rejected["pool"]
+	if aStarved == 0 || bStarved != 0 && !lagFillsPool(b, 20-5) {
+		t.Errorf("signup starvation A %d, B %d (B's generator lag max %.0f ms): want some in A and none in B but what a burst of its lag explains",
+			aStarved, bStarved, b.Generator.LagMaxMs)
 	}
 	if d := cmp.Differences["signup"].OK; d != b.Classes["signup"].OK-a.Classes["signup"].OK {
 		t.Errorf("signup ok difference %d does not match the runs", d)
