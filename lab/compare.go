@@ -915,7 +915,9 @@ const (
 // (tooFewForms) and then the rest: one wording on screen, in the report and in the help
 // (newcomer 16 read three).
 func TooFewKey() string {
-	return TooFewWhy() + fmt.Sprintf(": its 95%% interval has no upper end, the true p99 could lie above even the slowest seen (a table's p99 of fewer than %d is that slowest), so its difference is neither a result nor noise; its p50 is judged instead, a row of its own when the p50s differ beyond noise, none when they are within noise or too few for a p50 too, the p99's B − A shown after \"%s\" all the same",
+	// The rest only: TooFewWhy already says where the p50 row is and what 368 is (review 27
+	// read both twice in one sentence).
+	return TooFewWhy() + fmt.Sprintf(": the true p99 could lie above even the slowest seen (a table's p99 of fewer than %d is that slowest), so its difference is neither a result nor noise; no p50 row either where the p50s too had too few; the p99's B − A shown after \"%s\" all the same",
 		EnoughSamples, TooFewMark)
 }
 
