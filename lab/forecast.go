@@ -359,6 +359,17 @@ const (
 	FreeWithoutIt               // without it too the pool fits with room (a timeout or short calls keep it so)
 )
 
+// BreakerFrees is Forecast.BreakerFrees for this run: unsaid while a class but payments
+// starves now, which the header says beside it (review 27).
+func (s *Snapshot) BreakerFrees(f Forecast) Freed {
+	for _, c := range Classes {
+		if c != Payment && s.StarvingNow(c) {
+			return FreedUnsaid
+		}
+	}
+	return f.BreakerFrees()
+}
+
 // BreakerFrees says whose the free workers are while a breaker is open, from the forecast,
 // which knows no breaker. Judged on the whole pool, not payments alone: payments needing 10
 // of 20 beside signups needing 10 fill it, and with a pool at 80% or more the others are not

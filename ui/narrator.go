@@ -90,17 +90,6 @@ func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast, fills bool) spareClau
 	return spareClause{long: long, short: fmt.Sprintf("; its gain: %s calls not made", fmtCount(n))}
 }
 
-// freedBy is whose gain the free workers are while the breaker is open (lab.BreakerFrees),
-// unsaid while another class starves now: the header says so beside it (review 27).
-func freedBy(f lab.Forecast, s *lab.Snapshot) lab.Freed {
-	for _, c := range lab.Classes {
-		if c != lab.Payment && s.StarvingNow(c) {
-			return lab.FreedUnsaid
-		}
-	}
-	return f.BreakerFrees()
-}
-
 // breakerFrees says whose gain the free workers are while the breaker is open: its own where
 // the pool would fill without it (the forecast knows no breaker), what keeps them free where
 // it has room without it too, by Little's law: a timeout, or calls short enough.
@@ -110,7 +99,7 @@ func breakerFrees(f lab.Forecast, s *lab.Snapshot, others string) string {
 	if f.Payment.TimeoutCuts {
 		why = fmt.Sprintf(" (%s timeout)", f.Payment.Timeout)
 	}
-	switch freedBy(f, s) {
+	switch s.BreakerFrees(f) {
 	case lab.FreedByBreaker:
 		if pay.WorkersNeeded >= float64(f.Workers) {
 			return fmt.Sprintf("; workers stay free for %s, which payments would fill without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
@@ -237,7 +226,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
 		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
-			*spare = breakerGain(s, pay, freedBy(f, s) == lab.FreedByBreaker)
+			*spare = breakerGain(s, pay, s.BreakerFrees(f) == lab.FreedByBreaker)
 			return msg + breakerFrees(f, s, others)
 		}
 		// On the dependency, not "as failures": the table's failed is the dependency's error
@@ -259,7 +248,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if s.Breaker.Trials > 1 {
 			trials = fmt.Sprintf("%d payments", s.Breaker.Trials)
 		}
-		*spare = breakerGain(s, pay, freedBy(f, s) == lab.FreedByBreaker)
+		*spare = breakerGain(s, pay, s.BreakerFrees(f) == lab.FreedByBreaker)
 		return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: it closes if the trial succeeds, opens again for %s if it fails",
 			trials, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenFor))
 	}
