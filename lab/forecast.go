@@ -355,9 +355,13 @@ type Freed uint8
 
 const (
 	FreedUnsaid    Freed = iota // neither can be said: the pool nearly full without it, or the others crowd it alone
-	FreedByBreaker              // without it the pool fills, and the other classes alone fit with room
+	FreedByBreaker              // without it payments alone fill the pool, and the other classes alone fit with room
+	FreedCrowded                // as FreedByBreaker, but payments fill the pool only beside the others
 	FreeWithoutIt               // without it too the pool fits with room (a timeout or short calls keep it so)
 )
+
+// ByBreaker says the breaker frees the workers: without it the pool would fill.
+func (fr Freed) ByBreaker() bool { return fr == FreedByBreaker || fr == FreedCrowded }
 
 // BreakerFrees is Forecast.BreakerFrees for this run: unsaid while a class but payments
 // starves now, which the header says beside it (review 27).
@@ -380,8 +384,10 @@ func (f Forecast) BreakerFrees() Freed {
 	switch {
 	case w <= 0 || others >= 0.8*w:
 		return FreedUnsaid
-	case f.Fit == Overloaded:
+	case f.Fit == Overloaded && f.Classes[Payment].WorkersNeeded >= w:
 		return FreedByBreaker
+	case f.Fit == Overloaded:
+		return FreedCrowded
 	case f.Fit == FitsEasily:
 		return FreeWithoutIt
 	}

@@ -4,7 +4,6 @@ package lab
 
 import (
 	"fmt"
-	"math"
 	"time"
 )
 
@@ -63,21 +62,12 @@ func (w CheckWait) Behind() float64 {
 // Timeout / Hold, the workers apart (binomial): around an average of Behind that beats
 // need, the count still falls short this often, so checks queued at need fail by chance
 // (newcomer 34 read "needed 12; 11 did (13.3 on average)" as bad luck alone). 0 without a
-// hold or when every worker frees within the timeout.
+// hold.
 func (w CheckWait) ShortOdds(need int) float64 {
-	if w.Hold <= 0 || w.Timeout >= w.Hold {
+	if w.Hold <= 0 {
 		return 0
 	}
-	p := w.Timeout.Seconds() / w.Hold.Seconds()
-	var odds float64
-	for k := range min(need, w.Workers+1) {
-		c := 1.0 // Workers choose k
-		for i := range k {
-			c = c * float64(w.Workers-i) / float64(i+1)
-		}
-		odds += c * math.Pow(p, float64(k)) * math.Pow(1-p, float64(w.Workers-k))
-	}
-	return odds
+	return binomLower(int64(need-1), int64(w.Workers), w.Timeout.Seconds()/w.Hold.Seconds())
 }
 
 // Sum writes Behind as the sum that gives it, from its own terms: "2.0s × 20 workers / 3.0s"

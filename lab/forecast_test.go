@@ -109,6 +109,10 @@ func TestForecast(t *testing.T) {
 				c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(1800 * time.Millisecond)}
 			}, FreedUnsaid},
 			{"the others crowd it alone", func(c *Config) { c.Traffic.Signup.Rate = 9000 }, FreedUnsaid},
+			{"payments fill it beside the others", func(c *Config) {
+				c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(time.Second)}
+				c.Traffic.Signup.Rate = 5000
+			}, FreedCrowded},
 		} {
 			if got := poisson(tc.edit).Forecast().BreakerFrees(); got != tc.want {
 				t.Errorf("%s: %d, want %d", tc.name, got, tc.want)

@@ -76,15 +76,13 @@ var coreSettings = slices.Concat(
 		// screen (newcomer 23: "handoff is not explained anywhere"). Beside enough-left's, what
 		// the outer deadline link does on its own (newcomer 33), given up as the hand-off's is
 		// where it does not fit (review 26).
-		glossed := chain
 		if k := handoffAt(stages); k >= 0 {
 			stages[k] += " (" + handoffGloss(stages[k]) + ")"
-			glossed = strings.Join(stages, " → ")
 		}
 		if k := slices.Index(stages, deadlineLink); k >= 0 {
 			stages[k] += " (" + deadlineDoes + ")"
-			glossed = strings.Join(stages, " → ")
 		}
+		glossed := strings.Join(stages, " → ")
 		// Where it runs, too: on a worker, so what is turned away before one (rejected:pool,
 		// :codel, :balancer) never meets the fallback, first as it is (newcomer 25: "if the
 		// fallback is outermost, why does it not answer these rejections?"), by the table's

@@ -101,10 +101,8 @@ func breakerFrees(f lab.Forecast, s *lab.Snapshot, others string) string {
 	}
 	switch s.BreakerFrees(f) {
 	case lab.FreedByBreaker:
-		if pay.WorkersNeeded >= float64(f.Workers) {
-			return fmt.Sprintf("; workers stay free for %s, which payments would fill without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
-		}
-		// Payments alone short of the pool fill it beside the others: not "fill" on their own.
+		return fmt.Sprintf("; workers stay free for %s, which payments would fill without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
+	case lab.FreedCrowded: // payments short of the pool fill it beside the others, not on their own
 		return fmt.Sprintf("; workers stay free for %s, which payments would crowd out without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
 	case lab.FreeWithoutIt:
 		return fmt.Sprintf("; without it too, workers stay free for %s: payments need %s of %d", others, littlesLaw(pay, why), f.Workers)
@@ -226,7 +224,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		msg := fmt.Sprintf("breaker open: every payment is now %s at once, without calling, until the next trial in %s",
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
 		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
-			*spare = breakerGain(s, pay, s.BreakerFrees(f) == lab.FreedByBreaker)
+			*spare = breakerGain(s, pay, s.BreakerFrees(f).ByBreaker())
 			return msg + breakerFrees(f, s, others)
 		}
 		// On the dependency, not "as failures": the table's failed is the dependency's error
@@ -248,7 +246,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if s.Breaker.Trials > 1 {
 			trials = fmt.Sprintf("%d payments", s.Breaker.Trials)
 		}
-		*spare = breakerGain(s, pay, s.BreakerFrees(f) == lab.FreedByBreaker)
+		*spare = breakerGain(s, pay, s.BreakerFrees(f).ByBreaker())
 		return fmt.Sprintf("breaker half-open: it lets %s through to try the dependency; every other payment is %s at once until the trial ends: it closes if the trial succeeds, opens again for %s if it fails",
 			trials, lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenFor))
 	}

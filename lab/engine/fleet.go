@@ -254,12 +254,11 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	s := lab.Snapshot{Config: cfg}
 	reps := make([]lab.Snapshot, 0, len(f.replicas))
 	pools := make([]lab.PoolStats, 0, len(f.replicas))
-	classes := make([][numClasses]lab.ClassStats, 0, len(f.replicas))
+	classes := make([][numClasses]lab.ClassStats, len(f.replicas))
 	for _, r := range f.replicas {
 		rs := r.Snapshot()
 		reps = append(reps, rs)
 		pools = append(pools, rs.Pool)
-		classes = append(classes, rs.Classes)
 		s.Goroutines += rs.Goroutines
 		s.GoroutinesPeak += rs.GoroutinesPeak // at most: the replicas need not peak together
 	}
