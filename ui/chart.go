@@ -118,7 +118,8 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		// in rotation it says, left no room for the key at 120x40 (newcomer 34 #21).
 		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord+"+ workers", some)
 		if some {
-			keys = append(keys, fmt.Sprintf("  ▁ %s+; %c %s+", fmtStep(step), someMark, heldLeastWord))
+			bare := stripKeys(step, top, fmtStep, "", heldLeastWord+"+", some)
+			keys = append(keys, bare[len(bare)-1])
 		}
 		return keys
 	case spec.keyUnit != "":

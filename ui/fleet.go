@@ -181,7 +181,7 @@ func replicaGrid(t *theme, s *lab.Snapshot, w int, squeezes ...int) []string {
 	// their "+  0 queued" make room: left out, three P's of a 10-cell bar read as 3 busy,
 	// not 5 (newcomer 33, a compare half at 120x40).
 	note := scaleNote(per, " workers")
-	if !withNote(t, out, note, w) && squeeze > 0 && squeeze != quietSqueeze && !queuing(s.Fleet) {
+	if !withNote(t, out, note, w) && squeeze > 0 && squeeze != quietSqueeze && s.Pool.Queued == 0 {
 		if quiet := replicaGrid(t, s, w, quietSqueeze); slices.ContainsFunc(quiet, func(r string) bool { return strings.HasSuffix(r, t.dim.Render(note)) }) {
 			return quiet
 		}
@@ -194,16 +194,6 @@ func withNote(t *theme, rows []string, note string, w int) bool {
 	for i := range rows {
 		if ansiWidth(rows[i])+ansiWidth(note) <= w {
 			rows[i] += t.dim.Render(note)
-			return true
-		}
-	}
-	return false
-}
-
-// queuing says a replica of fs has a request in its queue now.
-func queuing(fs *lab.FleetStats) bool {
-	for i := range fs.Replicas {
-		if fs.Replicas[i].Pool.Queued > 0 {
 			return true
 		}
 	}

@@ -280,6 +280,15 @@ func unbalanced(s *lab.Snapshot, rs lab.Rates) []lab.Class {
 
 func abs64(n int64) int64 { return max(n, -n) }
 
+// inFlightWhere says where in flight is, with a queue: queued or on a worker (newcomer 16 read
+// 26 signups in flight beside none on a worker as a miscount).
+func inFlightWhere(s *lab.Snapshot) string {
+	if s.Pool.HasQueue() {
+		return " (queued or on a worker)"
+	}
+	return ""
+}
+
 // flowNote says why class c's /s row does not add up: over the same seconds its in flight
 // (lab's count: arrived less ended or turned away) fell or grew, so more or fewer left than
 // arrived. "Ended or turned away", as the note on in flight says "not ended".
@@ -289,10 +298,7 @@ func flowNote(s *lab.Snapshot, rs lab.Rates, c lab.Class) []string {
 	if grew < 0 {
 		moved = "fell"
 	}
-	where := ""
-	if s.Pool.HasQueue() {
-		where = " (queued or on a worker)"
-	}
+	where := inFlightWhere(s)
 	out, in, by := fmtPerSec(rs.Ended(c)), fmtPerSec(rs.Arrived[c]), abs64(grew)
 	return []string{
 		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight%s %s by %d over those seconds", rs.Span(), name, out, in, arrived, where, moved, by),
@@ -468,12 +474,7 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 		cl := s.Classes[c]
 		each[i] = fmt.Sprintf("%s %s (%s)", s.Config.Traffic.Label(c), fmtCount(cl.InFlight), fmtShare(cl.InFlightShare(), cl.Arrived))
 	}
-	// With a queue, in flight is queued or on a worker: newcomer 16 read 26 signups in flight
-	// beside none on a worker as a miscount.
-	where := ""
-	if s.Pool.HasQueue() {
-		where = " (queued or on a worker)"
-	}
+	where := inFlightWhere(s)
 	for k := len(cs); k >= 1; k-- {
 		list := strings.Join(each[:k], ", ")
 		forms = append(forms,
