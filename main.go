@@ -28,7 +28,7 @@ usage:
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
   poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
                                                          A and B side by side on identical traffic
-  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg|png|gif] [--scale N] [--machine]
+  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg|png|gif] [--scale N]
                  [--machine] [--set key=value]...        run to D headless, print the live lab's frame
                                                          at that size: ANSI (NO_COLOR=1 for none), plain
                                                          text, an SVG picture for browsers and slides, a

@@ -1098,3 +1098,24 @@ func TestSnapshotMachine(t *testing.T) {
 		}
 	}
 }
+
+// The usage says each command's flags once: a flag listed twice reads as two
+// different options.
+func TestUsageNamesEachFlagOnce(t *testing.T) {
+	var cmd string
+	seen := map[string]bool{}
+	for _, line := range strings.Split(usage, "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "poollab" {
+			cmd, seen = strings.Join(f[:2], " "), map[string]bool{}
+		}
+		if cmd == "" {
+			continue
+		}
+		for _, m := range regexp.MustCompile(`\[(--[a-z]+)`).FindAllStringSubmatch(line, -1) {
+			if seen[m[1]] {
+				t.Errorf("usage of %q lists %s twice", cmd, m[1])
+			}
+			seen[m[1]] = true
+		}
+	}
+}
