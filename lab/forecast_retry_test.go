@@ -127,12 +127,12 @@ func TestDeepestDue(t *testing.T) {
 	if got, want := r.DeepestLastTerms(), "edge 500ms + 50ms on average, hops 500ms + 100ms"; got != want {
 		t.Errorf("the last call's terms %q, want %q", got, want)
 	}
-	unalike := RetryForecast{DeepestSteps: []RetryStep{{Retries: 1, Every: 550 * ms}, {Retries: 2, Every: 600 * ms}, {Retries: 0, Every: 600 * ms}}}
+	unalike := RetryForecast{DeepestSteps: []RetryStep{{Retries: 1, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 0, Try: 500 * ms, Wait: 100 * ms}}}
 	if got := unalike.DeepestLastSum(); got != "550ms + 2 × 600ms" {
 		t.Errorf("the last call's sum, layers retrying unalike: %q", got)
 	}
 	// An edge that does not retry leaves the hops that do alike (review 24: "2 × 600ms + 2 × 600ms").
-	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Every: 550 * ms}, {Retries: 2, Every: 600 * ms}, {Retries: 2, Every: 600 * ms}}}
+	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}}}
 	if got := hopsOnly.DeepestLastSum(); got != "2 × (600ms + 600ms)" {
 		t.Errorf("the last call's sum, the edge not retrying: %q, want 2 × (600ms + 600ms)", got)
 	}
