@@ -56,6 +56,16 @@ type RetryForecast struct {
 // Layers is how many layers retry.
 func (f RetryForecast) Layers() int { return len(f.LayerNames) }
 
+// retryingLayers is who retries a payment's call: the edge, with payment.retry, and, with
+// retry_at every_hop, hops 1 to hops, each that calls another (0: none). The headline's
+// layers (LayerNames) and the hops' settings line both read it, so they cannot part.
+func (c Config) retryingLayers() (edge bool, hops int) {
+	if d := c.Dependency; d.Chain() && d.HopAttempts() > 1 {
+		hops = d.Hops - 1
+	}
+	return c.Payment.Retry.Retries(), hops
+}
+
 // meanBackoff is the average wait before a retry.
 func (r RetryConfig) meanBackoff() time.Duration {
 	if r.Jitter == JitterFull {
@@ -70,8 +80,12 @@ func (c Config) RetryForecast() RetryForecast {
 	d, p := c.Dependency, c.Payment
 	backoff := p.Retry.meanBackoff()
 	f := RetryForecast{}
-	if p.Retry.Retries() {
+	edge, hops := c.retryingLayers()
+	if edge {
 		f.LayerNames = append(f.LayerNames, "the edge")
+	}
+	for i := 1; i <= hops; i++ {
+		f.LayerNames = append(f.LayerNames, fmt.Sprintf("hop %d", i))
 	}
 	// What the dependency (the last hop) does with a call.
 	answer := d.CallLatency()
@@ -86,11 +100,6 @@ func (c Config) RetryForecast() RetryForecast {
 	var hopSteps []RetryStep // each retrying hop's try and its wait before the next
 	if d.Chain() {
 		k := d.HopAttempts()
-		if k > 1 {
-			for i := 1; i < d.Hops; i++ {
-				f.LayerNames = append(f.LayerNames, fmt.Sprintf("hop %d", i))
-			}
-		}
 		backoff := p.Retry.Backoff.D() // every hop backs off as payment.retry does
 		// Each hop but the last, from the deepest up: its tries, each cut by its own timeout.
 		// With propagate the hops' own timeouts only cap, and their time comes from the

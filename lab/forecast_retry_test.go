@@ -198,3 +198,51 @@ func TestDeepestDue(t *testing.T) {
 		t.Error("healthy: a count due")
 	}
 }
+
+// The headline's layers (LayerNames) and the hops' settings line name who retries from one
+// rule, retryingLayers (review 28 #2: each worked it out on its own): the edge with
+// payment.retry, the hops that call another with retry_at every_hop.
+func TestSettingsLineAndHeadlineNameTheSameRetryingLayers(t *testing.T) {
+	for _, attempts := range []int{1, 3} {
+		for _, hops := range []int{2, 3, 4} {
+			for _, at := range []RetryAt{RetryAtEdge, RetryAtEveryHop} {
+				c := stackedPreset()
+				c.Payment.Retry.Attempts, c.Dependency.Hops, c.Dependency.RetryAt = attempts, hops, at
+				edge, retrying := c.retryingLayers()
+				if want := at == RetryAtEveryHop; edge != (attempts > 1) || (retrying == hops-1) != want || (retrying == 0) == want {
+					t.Errorf("%d attempts, %d hops, %s: edge %v, hops %d", attempts, hops, at, edge, retrying)
+				}
+				var named []string
+				for _, n := range c.RetryForecast().LayerNames {
+					if n != "the edge" {
+						n = strings.TrimPrefix(n, "hop ")
+					}
+					named = append(named, n)
+				}
+				// "retries at the edge and hops 1–3": the same layers, the hops as a range.
+				want := "no retries"
+				if len(named) > 0 {
+					var who []string
+					if named[0] == "the edge" {
+						who, named = append(who, "the edge"), named[1:]
+					}
+					switch len(named) {
+					case 0:
+					case 1:
+						who = append(who, "hop 1")
+					default:
+						who = append(who, "hops 1–"+named[len(named)-1])
+					}
+					want = "retries at " + strings.Join(who, " and ")
+				}
+				var line string
+				for _, it := range hopsSettings(c, nil, 200) {
+					line += it.Phrase() + " · "
+				}
+				if !strings.Contains(line, want) {
+					t.Errorf("%d attempts, %d hops, %s: settings %q, headline's layers say %q", attempts, hops, at, line, want)
+				}
+			}
+		}
+	}
+}
