@@ -25,7 +25,7 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 	hops := len(a.Hops) > 0 || len(b.Hops) > 0
 	pa, pb := float64(a.Calls.Payments), float64(b.Calls.Payments)
 	if a.Retried() || b.Retried() || hops {
-		add("calls/payment", PerPaymentHundredths(a.Calls.PerPayment()), PerPaymentHundredths(b.Calls.PerPayment()), -1, true,
+		add("calls/payment", perPaymentHundredths(a.Calls.PerPayment()), perPaymentHundredths(b.Calls.PerPayment()), -1, true,
 			poissonTest(a.Calls.Retries, b.Calls.Retries, pa, pb)) // calls are payments and their retries
 		switch {
 		case hops: // the lab's calls are hop 1's (newcomer 19: which hop is "calls/payment"?)
@@ -50,7 +50,7 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 			}
 			return s.Hops[len(s.Hops)-1].Requests
 		}
-		add("deepest calls/payment", PerPaymentHundredths(a.DeepestPerPayment()), PerPaymentHundredths(b.DeepestPerPayment()), -1, true,
+		add("deepest calls/payment", perPaymentHundredths(a.DeepestPerPayment()), perPaymentHundredths(b.DeepestPerPayment()), -1, true,
 			poissonTest(deepest(a), deepest(b), pa, pb))
 		rows[len(rows)-1].Label = fmt.Sprintf("hop %d calls/payment", max(len(a.Hops), len(b.Hops)))
 		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false, poissonTest(a.PastDeadline(), b.PastDeadline(), 1, 1))
@@ -76,9 +76,5 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 // and the narrator write it (FmtPerPayment); B − A of the hundredths shown.
 func (r ComparisonRow) RatioCells() (a, b, diff string) {
 	x := func(v int64) string { return fmtHundredths(v) + "×" }
-	d := fmtHundredths(r.B - r.A)
-	if r.B >= r.A {
-		d = "+" + d
-	}
-	return x(r.A), x(r.B), d + "×"
+	return x(r.A), x(r.B), fmt.Sprintf("%+.2f×", float64(r.B-r.A)/100)
 }

@@ -1074,3 +1074,16 @@ func TestRatioRoundsAsWritten(t *testing.T) {
 		t.Errorf("the table %q, the text %q", got, FmtPerPayment(a.DeepestPerPayment()))
 	}
 }
+
+// RatioCells signs B − A as %+ does: "+" for a rise and for none, "-" for a fall, of the
+// hundredths shown (review 28 #9: the sign was built by hand).
+func TestRatioCellsSignTheDifference(t *testing.T) {
+	for _, tc := range []struct {
+		a, b int64
+		want string
+	}{{293, 2081, "+17.88×"}, {2081, 293, "-17.88×"}, {150, 150, "+0.00×"}, {5, 4, "-0.01×"}} {
+		if _, _, got := (ComparisonRow{A: tc.a, B: tc.b, Ratio: true}).RatioCells(); got != tc.want {
+			t.Errorf("%d → %d: %q, want %q", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

@@ -57,6 +57,18 @@ const (
 	Overloaded            // at or over the pool: it fills, and stays full
 )
 
+// fitOf is how load (workers held on average) sits against a pool of workers: the one
+// place the 80% is written.
+func fitOf(load float64, workers int) Fit {
+	switch w := float64(workers); {
+	case load >= w:
+		return Overloaded
+	case load >= 0.8*w:
+		return FitsBarely
+	}
+	return FitsEasily
+}
+
 // ClassForecast is one class's share of the load.
 type ClassForecast struct {
 	Rate          float64       // arrivals per second
@@ -228,12 +240,7 @@ func (c Config) forecastPool(f *Forecast) {
 	if f.OfferedLoad > float64(f.Workers) {
 		f.Overflow = 1 - float64(f.Workers)/f.OfferedLoad
 	}
-	switch {
-	case f.OfferedLoad >= float64(f.Workers):
-		f.Fit = Overloaded
-	case f.OfferedLoad >= 0.8*float64(f.Workers):
-		f.Fit = FitsBarely
-	}
+	f.Fit = fitOf(f.OfferedLoad, f.Workers)
 	f.FillIn = f.fillIn(c)
 	// A discipline that limits the wait turns away who outwaits it: its queue does not grow.
 	if q := c.Pool.Queue; q != 0 && f.Fit == Overloaded && arrivals > 0 && c.Pool.Rule().Limit(0) == 0 {
@@ -379,12 +386,10 @@ func (s *Snapshot) BreakerFrees(f Forecast) Freed {
 // of 20 beside signups needing 10 fill it, and with a pool at 80% or more the others are not
 // kept free without it (review 27: "stay free … 18 of 20" beside signups starving).
 func (f Forecast) BreakerFrees() Freed {
-	w := float64(f.Workers)
-	others := f.OfferedLoad - f.Payment.WorkersHeld
-	switch {
-	case w <= 0 || others >= 0.8*w:
+	switch others := f.OfferedLoad - f.Payment.WorkersHeld; {
+	case fitOf(others, f.Workers) != FitsEasily: // the others alone hold 80% or more (of no pool too)
 		return FreedUnsaid
-	case f.Fit == Overloaded && f.Classes[Payment].WorkersNeeded >= w:
+	case f.Fit == Overloaded && f.Classes[Payment].WorkersNeeded >= float64(f.Workers):
 		return FreedByBreaker
 	case f.Fit == Overloaded:
 		return FreedCrowded

@@ -61,10 +61,11 @@ func (w CheckWait) Behind() float64 {
 // busy with a payment begun at a random point of its Hold, frees within it with chance
 // Timeout / Hold, the workers apart (binomial): around an average of Behind that beats
 // need, the count still falls short this often, so checks queued at need fail by chance
-// (newcomer 34 read "needed 12; 11 did (13.3 on average)" as bad luck alone). 0 without a
-// hold.
+// (newcomer 34 read "needed 12; 11 did (13.3 on average)" as bad luck alone). 0 where the
+// average does not beat need, whose shortfall is no chance, and without a hold: the odds
+// are said only where they are the cause.
 func (w CheckWait) ShortOdds(need int) float64 {
-	if w.Hold <= 0 {
+	if w.Hold <= 0 || w.Behind() < float64(need) {
 		return 0
 	}
 	return binomLower(int64(need-1), int64(w.Workers), w.Timeout.Seconds()/w.Hold.Seconds())

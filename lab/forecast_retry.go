@@ -56,6 +56,16 @@ type RetryForecast struct {
 // Layers is how many layers retry.
 func (f RetryForecast) Layers() int { return len(f.LayerNames) }
 
+// retryingLayers is who retries a payment's call: the edge, with payment.retry, and, with
+// retry_at every_hop, hops 1 to hops, each that calls another (0: none). The headline's
+// layers (LayerNames) and the hops' settings line both read it, so they cannot part.
+func (c Config) retryingLayers() (edge bool, hops int) {
+	if d := c.Dependency; d.Chain() && d.HopAttempts() > 1 {
+		hops = d.Hops - 1
+	}
+	return c.Payment.Retry.Retries(), hops
+}
+
 // meanBackoff is the average wait before a retry.
 func (r RetryConfig) meanBackoff() time.Duration {
 	if r.Jitter == JitterFull {
@@ -70,8 +80,12 @@ func (c Config) RetryForecast() RetryForecast {
 	d, p := c.Dependency, c.Payment
 	backoff := p.Retry.meanBackoff()
 	f := RetryForecast{}
-	if p.Retry.Retries() {
+	edge, hops := c.retryingLayers()
+	if edge {
 		f.LayerNames = append(f.LayerNames, "the edge")
+	}
+	for i := 1; i <= hops; i++ {
+		f.LayerNames = append(f.LayerNames, fmt.Sprintf("hop %d", i))
 	}
 	// What the dependency (the last hop) does with a call.
 	answer := d.CallLatency()
@@ -83,14 +97,9 @@ func (c Config) RetryForecast() RetryForecast {
 		f.Fails = true
 	}
 	hopTries := 1.0
-	var hopSpacing []time.Duration // each retrying hop's time from one try to the next
+	var hopSteps []RetryStep // each retrying hop's try and its wait before the next
 	if d.Chain() {
 		k := d.HopAttempts()
-		if k > 1 {
-			for i := 1; i < d.Hops; i++ {
-				f.LayerNames = append(f.LayerNames, fmt.Sprintf("hop %d", i))
-			}
-		}
 		backoff := p.Retry.Backoff.D() // every hop backs off as payment.retry does
 		// Each hop but the last, from the deepest up: its tries, each cut by its own timeout.
 		// With propagate the hops' own timeouts only cap, and their time comes from the
@@ -103,7 +112,7 @@ func (c Config) RetryForecast() RetryForecast {
 			if f.Fails {
 				answer = time.Duration(k)*try + time.Duration(k-1)*backoff
 				hopTries *= float64(k)
-				hopSpacing = append(hopSpacing, try+backoff)
+				hopSteps = append(hopSteps, RetryStep{Retries: k - 1, Try: try, Wait: backoff, Who: "hops"})
 			} else {
 				answer = try
 			}
@@ -153,14 +162,9 @@ func (c Config) RetryForecast() RetryForecast {
 	if f.Fails {
 		f.Deepest *= hopTries
 		if tries := int(f.Tries); d.Chain() && d.Deadline == DeadlinePerHop && float64(tries) == f.Tries {
-			f.DeepestCalls = callTimes(tries, f.Try+backoff, d.HopAttempts(), hopSpacing)
-			f.DeepestSteps = []RetryStep{{Retries: tries - 1, Every: f.Try + backoff, Try: f.Try, Wait: backoff,
-				Mean: p.Retry.Jitter == JitterFull, Who: "edge"}}
-			hopBackoff := p.Retry.Backoff.D() // fixed at the hops: slowserver's Forward waits it whole
-			for _, sp := range hopSpacing {
-				f.DeepestSteps = append(f.DeepestSteps, RetryStep{Retries: d.HopAttempts() - 1, Every: sp,
-					Try: sp - hopBackoff, Wait: hopBackoff, Who: "hops"})
-			}
+			f.DeepestSteps = append([]RetryStep{{Retries: tries - 1, Try: f.Try, Wait: backoff,
+				Mean: p.Retry.Jitter == JitterFull, Who: "edge"}}, hopSteps...)
+			f.DeepestCalls = callTimes(f.DeepestSteps)
 		}
 	}
 	return f
@@ -169,12 +173,14 @@ func (c Config) RetryForecast() RetryForecast {
 // RetryStep is one layer's retries, each a try and a wait after the one before.
 type RetryStep struct {
 	Retries int
-	Every   time.Duration // Try + Wait
 	Try     time.Duration
 	Wait    time.Duration // with Mean, the mean of a jittered wait
 	Mean    bool
 	Who     string // "edge", "hops"
 }
+
+// Every is the time from one try to the next: the try and the wait after it.
+func (st RetryStep) Every() time.Duration { return st.Try + st.Wait }
 
 // DeepestLastTerms says what each term of DeepestLastSum is, a try and a wait, by layer:
 // "edge 500ms + 50ms on average, hops 500ms + 100ms" (newcomer 34 had to guess that
@@ -211,7 +217,7 @@ func (f RetryForecast) DeepestLastSum() string {
 			k = st.Retries
 		}
 		alike = alike && st.Retries == k
-		terms = append(terms, FmtDur(st.Every))
+		terms = append(terms, FmtDur(st.Every()))
 	}
 	switch {
 	case len(terms) == 0:
@@ -224,27 +230,24 @@ func (f RetryForecast) DeepestLastSum() string {
 		switch st.Retries {
 		case 0:
 		case 1:
-			terms = append(terms, FmtDur(st.Every))
+			terms = append(terms, FmtDur(st.Every()))
 		default:
-			terms = append(terms, fmt.Sprintf("%d × %s", st.Retries, FmtDur(st.Every)))
+			terms = append(terms, fmt.Sprintf("%d × %s", st.Retries, FmtDur(st.Every())))
 		}
 	}
 	return strings.Join(terms, " + ")
 }
 
-// callTimes is when, after a payment's arrival, each of its calls reaches the last hop: the
-// lab's tries spacing apart, each starting the hops' k tries their spacing apart, layer by
-// layer; soonest first.
-func callTimes(tries int, spacing time.Duration, k int, hops []time.Duration) []time.Duration {
-	times := make([]time.Duration, tries)
-	for i := range times {
-		times[i] = time.Duration(i) * spacing
-	}
-	for _, sp := range hops {
-		next := make([]time.Duration, 0, len(times)*k)
+// callTimes is when, after a payment's arrival, each of its calls reaches the last hop: each
+// layer's steps (the lab's first) start the next layer's tries Every apart, layer by layer;
+// soonest first.
+func callTimes(steps []RetryStep) []time.Duration {
+	times := []time.Duration{0}
+	for _, st := range steps {
+		next := make([]time.Duration, 0, len(times)*(st.Retries+1))
 		for _, t := range times {
-			for j := range k {
-				next = append(next, t+time.Duration(j)*sp)
+			for j := range st.Retries + 1 {
+				next = append(next, t+time.Duration(j)*st.Every())
 			}
 		}
 		times = next

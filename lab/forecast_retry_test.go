@@ -127,12 +127,12 @@ func TestDeepestDue(t *testing.T) {
 	if got, want := r.DeepestLastTerms(), "edge 500ms + 50ms on average, hops 500ms + 100ms"; got != want {
 		t.Errorf("the last call's terms %q, want %q", got, want)
 	}
-	unalike := RetryForecast{DeepestSteps: []RetryStep{{Retries: 1, Every: 550 * ms}, {Retries: 2, Every: 600 * ms}, {Retries: 0, Every: 600 * ms}}}
+	unalike := RetryForecast{DeepestSteps: []RetryStep{{Retries: 1, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 0, Try: 500 * ms, Wait: 100 * ms}}}
 	if got := unalike.DeepestLastSum(); got != "550ms + 2 × 600ms" {
 		t.Errorf("the last call's sum, layers retrying unalike: %q", got)
 	}
 	// An edge that does not retry leaves the hops that do alike (review 24: "2 × 600ms + 2 × 600ms").
-	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Every: 550 * ms}, {Retries: 2, Every: 600 * ms}, {Retries: 2, Every: 600 * ms}}}
+	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}}}
 	if got := hopsOnly.DeepestLastSum(); got != "2 × (600ms + 600ms)" {
 		t.Errorf("the last call's sum, the edge not retrying: %q, want 2 × (600ms + 600ms)", got)
 	}
@@ -196,5 +196,53 @@ func TestDeepestDue(t *testing.T) {
 	s.Config = healthy
 	if _, _, _, ok := s.DeepestDue(s.Config.Forecast().Retry); ok {
 		t.Error("healthy: a count due")
+	}
+}
+
+// The headline's layers (LayerNames) and the hops' settings line name who retries from one
+// rule, retryingLayers (review 28 #2: each worked it out on its own): the edge with
+// payment.retry, the hops that call another with retry_at every_hop.
+func TestSettingsLineAndHeadlineNameTheSameRetryingLayers(t *testing.T) {
+	for _, attempts := range []int{1, 3} {
+		for _, hops := range []int{2, 3, 4} {
+			for _, at := range []RetryAt{RetryAtEdge, RetryAtEveryHop} {
+				c := stackedPreset()
+				c.Payment.Retry.Attempts, c.Dependency.Hops, c.Dependency.RetryAt = attempts, hops, at
+				edge, retrying := c.retryingLayers()
+				if want := at == RetryAtEveryHop; edge != (attempts > 1) || (retrying == hops-1) != want || (retrying == 0) == want {
+					t.Errorf("%d attempts, %d hops, %s: edge %v, hops %d", attempts, hops, at, edge, retrying)
+				}
+				var named []string
+				for _, n := range c.RetryForecast().LayerNames {
+					if n != "the edge" {
+						n = strings.TrimPrefix(n, "hop ")
+					}
+					named = append(named, n)
+				}
+				// "retries at the edge and hops 1–3": the same layers, the hops as a range.
+				want := "no retries"
+				if len(named) > 0 {
+					var who []string
+					if named[0] == "the edge" {
+						who, named = append(who, "the edge"), named[1:]
+					}
+					switch len(named) {
+					case 0:
+					case 1:
+						who = append(who, "hop 1")
+					default:
+						who = append(who, "hops 1–"+named[len(named)-1])
+					}
+					want = "retries at " + strings.Join(who, " and ")
+				}
+				var line string
+				for _, it := range hopsSettings(c, nil, 200) {
+					line += it.Phrase() + " · "
+				}
+				if !strings.Contains(line, want) {
+					t.Errorf("%d attempts, %d hops, %s: settings %q, headline's layers say %q", attempts, hops, at, line, want)
+				}
+			}
+		}
 	}
 }

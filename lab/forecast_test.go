@@ -119,6 +119,26 @@ func TestForecast(t *testing.T) {
 			}
 		}
 	})
+	t.Run("one 80% for the pool's fit and the breaker's others", func(t *testing.T) {
+		// review 28 #4: forecastPool and BreakerFrees each wrote 0.8.
+		for _, tc := range []struct {
+			load float64
+			want Fit
+		}{{15.9, FitsEasily}, {16, FitsBarely}, {19.9, FitsBarely}, {20, Overloaded}} {
+			if got := fitOf(tc.load, 20); got != tc.want {
+				t.Errorf("%v of 20: %d, want %d", tc.load, got, tc.want)
+			}
+		}
+		if got := fitOf(0, 0); got != Overloaded {
+			t.Errorf("no pool: %d, want overloaded", got)
+		}
+		for _, others := range []float64{15.9, 16} {
+			f := Forecast{Workers: 20, OfferedLoad: others, Fit: FitsEasily}
+			if got, easy := f.BreakerFrees(), fitOf(others, 20) == FitsEasily; (got == FreedUnsaid) == easy {
+				t.Errorf("others at %v of 20: %d, as the pool's fit says %v", others, got, easy)
+			}
+		}
+	})
 	t.Run("connections cap the calls", func(t *testing.T) {
 		f := poisson(func(c *Config) { c.Payment.Connections.PerRoute = 5 }).Forecast()
 		if f.Payment.ConnectionsCap != 5 {

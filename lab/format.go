@@ -236,12 +236,12 @@ func FmtTimes(v float64) string { return FmtWorkers(v) + "×" }
 // FmtPerPayment writes a measured calls-per-payment figure, always to the hundredth, so the
 // same figure reads the same wherever it shows (item, narrator, report, compare): 2.92 beside
 // 2.9 read as two figures (newcomer 12). "24.42".
-func FmtPerPayment(v float64) string { return fmtHundredths(PerPaymentHundredths(v)) }
+func FmtPerPayment(v float64) string { return fmtHundredths(perPaymentHundredths(v)) }
 
-// PerPaymentHundredths is a per-payment ratio as written, in hundredths: the one rounding
+// perPaymentHundredths is a per-payment ratio as written, in hundredths: the one rounding
 // the narrator and the compare table share (newcomer 34: "measured 20.80" in the text beside
 // "20.81×" in the table, the table's rounded twice, to thousandths and then hundredths).
-func PerPaymentHundredths(v float64) int64 { return int64(math.Round(v * 100)) }
+func perPaymentHundredths(v float64) int64 { return int64(math.Round(v * 100)) }
 
 // fmtHundredths writes h hundredths with two decimals: 2081 as "20.81".
 func fmtHundredths(h int64) string { return fmt.Sprintf("%.2f", float64(h)/100) }

@@ -75,13 +75,13 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 		c.Payment.Retry.Attempts == dep.HopAttempts() && t.Kind != TimeoutNone && t.Duration == dep.Hop.Timeout
 	long, short := dep.hopTries(c.Payment.Retry, edge)
 	compact := label + " " + short // the tries in the compact forms
+	// The hops that call another, a range even of two: "and" takes the room that keeps the
+	// dependency beside it in an 80-column half.
+	hops := "hop 1"
+	if dep.Hops > 2 {
+		hops = fmt.Sprintf("hops 1–%d", dep.Hops-1)
+	}
 	if edge {
-		// A range even of two: "and" takes the room that keeps the dependency beside it
-		// in an 80-column half.
-		hops := "hop 1"
-		if dep.Hops > 2 {
-			hops = fmt.Sprintf("hops 1–%d", dep.Hops-1)
-		}
 		// "edge, hops 1–2: 3 tries of 500ms": as short as "lab, hops 1–2 try 3 times, 500ms a
 		// try" was, for a compare half's line at 80 columns, with no "+" ("edge+hops" read as
 		// arithmetic, as "orders + arrived" did, newcomer 30).
@@ -93,14 +93,11 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	// The layers that retry by name, as the headline names them: "every hop" read as hop 3,
 	// the dependency, too (newcomer 34 #13).
 	var who []string
-	if c.Payment.Retry.Retries() {
+	retryEdge, retryHops := c.retryingLayers()
+	if retryEdge {
 		who = append(who, "the edge")
 	}
-	if dep.HopAttempts() > 1 {
-		hops := "hop 1"
-		if dep.Hops > 2 {
-			hops = fmt.Sprintf("hops 1–%d", dep.Hops-1)
-		}
+	if retryHops > 0 { // every hop that calls another: the range above
 		who = append(who, hops)
 	}
 	retries := "no retries"

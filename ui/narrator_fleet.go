@@ -312,21 +312,20 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 // freed against the average, then the balancer's rule.
 func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait) string {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
+	need := t.Ahead + 1 // the payments ahead and the check itself
 	average := ""
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
-		// the count falls short of it all the same, lab's odds.
+		// the count falls short of it all the same, lab's odds (none where it does not beat it).
 		short := ""
-		if need := t.Ahead + 1; wait.Behind() >= float64(need) {
-			if odds := wait.ShortOdds(need); odds > 0 {
-				short = fmt.Sprintf(", under %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
-			}
+		if odds := wait.ShortOdds(need); odds > 0 {
+			short = fmt.Sprintf(", under %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
 		}
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
 	return fmt.Sprintf("; why r%d was pulled: its health check queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
 		"%d did%s, so it waited past %s and timed out; %d checks not ok in a row take a replica out",
-		t.Replica, t.Ahead, t.Ahead+1, timeout, t.Freed, average, timeout, cfg.Fleet.PullAfter)
+		t.Replica, t.Ahead, need, timeout, t.Freed, average, timeout, cfg.Fleet.PullAfter)
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned

@@ -243,7 +243,7 @@ func BenchmarkClassStats(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		finishOne()
-		_ = m.stats(nil)
+		_ = m.stats()
 	}
 }
 
@@ -278,7 +278,7 @@ func besideStats(b *testing.B, op func(m *classMetrics)) {
 				return
 			default:
 				finishOne()
-				_ = m.stats(nil)
+				_ = m.stats()
 			}
 		}
 	})
@@ -320,7 +320,7 @@ func BenchmarkFinishPaced(b *testing.B) {
 			case <-stop:
 				return
 			case <-tick.C:
-				_ = m.stats(nil)
+				_ = m.stats()
 			}
 		}
 	})

@@ -407,7 +407,7 @@ func TestCorrectionIsRecordCorrectedValue(t *testing.T) {
 	m := newClassMetrics()
 	m.corrected(j, due.Add(35*time.Millisecond), time.Time{}, false)                 // turned away: slots 1 and 2 put back
 	m.corrected(j, due.Add(35*time.Millisecond), due.Add(20*time.Millisecond), true) // the end at slot 2: slot 1 alone
-	if got := m.stats(nil).LatencyCorrected; got.Count != 2+2 || got.Max != 35*time.Millisecond {
+	if got := m.stats().LatencyCorrected; got.Count != 2+2 || got.Max != 35*time.Millisecond {
 		t.Errorf("corrected %+v: want 2 put back for a rejection, 1 and the latency itself for a reply at a run's end", got)
 	}
 }
@@ -436,7 +436,7 @@ func TestClosedLoopRejectionPutsBackWhatItsUserSkips(t *testing.T) {
 		if name == "balancer" {
 			m = fleet[lab.Payment]
 		}
-		if got := m.stats(nil).LatencyCorrected.Count; skipped < 2 || got != skipped {
+		if got := m.stats().LatencyCorrected.Count; skipped < 2 || got != skipped {
 			t.Errorf("%s: %d put back, its user skipped %d (want at least 2)", name, got, skipped)
 		}
 	}

@@ -1,69 +1,94 @@
-// Tests of cut: the counters and the dependency's calls read as at one instant.
+// Tests of paymentsCut: payments' outcomes and the dependency's calls read as at one instant.
 
 package engine
 
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"poollab/lab"
 	"poollab/slowserver"
 )
 
-// A call that begins while the counters are read moves the dependency's calls: cut reads
-// the counters again, so what it returns is the read that agrees with the calls it returns
-// (newcomer 34 #7: 262 ok + 40 now beside 303 calls).
-func TestCutReadsAgainWhenACallMovesBetweenTheReads(t *testing.T) {
+// A call answered and counted between the dependency's read and the counts' is held back
+// until both are read: the worker waits to count it, so the outcomes never run ahead of the
+// calls answered (newcomer 34 #7: 262 ok + 40 now beside 303 calls). The class b, read
+// before payments, holds the cut between its two reads while the call ends; read apart
+// (without the hold), payments' counts would have the call ok that the dependency's read
+// still had in flight.
+func TestPaymentsCutHoldsACallEndingBetweenTheReads(t *testing.T) {
+	dep, err := slowserver.Start(0, slowserver.Settings{Mode: slowserver.Slow, Latency: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dep.Close()
+	pay, b := newClassMetrics(), newClassMetrics()
+	counted := make(chan struct{})
+	go func() { // a worker: the call, then its count
+		pay.arrive(false)
+		at := time.Now()
+		resp, err := http.Get(dep.URL() + "/pay")
+		if err != nil {
+			t.Error(err)
+		} else {
+			resp.Body.Close()
+		}
+		pay.finish(lab.OK, at, at, time.Now())
+		close(counted)
+	}()
+	waitFor(t, func() bool { return dep.Stats().InFlight == 1 }, "the call to begin")
+	b.mu.Lock() // the cut stops at b's counts: after the dependency's read, before payments'
+	type read struct {
+		pay lab.ClassStats
+		dep lab.DependencyStats
+	}
+	done := make(chan read)
+	go func() {
+		out, ds := paymentsCut([]*classMetrics{b, pay}, dep, lab.ModeSlow)
+		done <- read{out[1], ds}
+	}()
+	// The call's 200ms: the cut has read the dependency, the call in flight, long before.
+	waitFor(t, func() bool { return dep.Stats().InFlight == 0 }, "the call to end")
+	select { // held, the worker cannot count it; apart, it would within this
+	case <-counted:
+	case <-time.After(100 * time.Millisecond):
+	}
+	b.mu.Unlock()
+	got := <-done
+	if answered := got.dep.Requests - got.dep.InFlight; got.pay.OK > answered {
+		t.Fatalf("%d ok beside %d calls answered (%d made, %d in flight): the outcomes ran ahead of the calls", got.pay.OK, answered, got.dep.Requests, got.dep.InFlight)
+	}
+	<-counted
+}
+
+// A fleet's replicas are held at once, so the one dependency's calls add up with every
+// replica's payments: the cut returns a class per replica, each whole (its served
+// percentiles with its counts).
+func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 	dep, err := slowserver.Start(0, slowserver.Settings{Mode: slowserver.Healthy})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer dep.Close()
-	reads := 0
-	counts := func() int {
-		reads++
-		if reads == 1 { // a call ends and the next begins mid-read
-			resp, err := http.Get(dep.URL() + "/pay")
-			if err != nil {
-				t.Fatal(err)
-			}
-			resp.Body.Close()
+	ms := []*classMetrics{newClassMetrics(), newClassMetrics(), newClassMetrics()}
+	at := time.Now()
+	for i, m := range ms {
+		for range i + 1 {
+			m.arrive(false)
+			m.finish(lab.OK, at, at, at.Add(time.Millisecond))
 		}
-		return reads
 	}
-	got, ds := cut(dep, lab.ModeHealthy, counts)
-	if got != 2 || ds.Requests != 1 {
-		t.Fatalf("cut returned the counters of read %d beside %d calls; want read 2, after the call", got, ds.Requests)
-	}
-}
-
-// withCounts takes every counter from the cut and every percentile from the full read, so
-// a fleet's rows and totals are the cut's counts.
-func TestWithCountsTakesCountersAndKeepsPercentiles(t *testing.T) {
-	full := lab.ClassStats{OK: 1, Latency: lab.Percentiles{P99: 5, Count: 1}, QueueWait: lab.Percentiles{P50: 2}, Dispatch: lab.Percentiles{Max: 3}}
-	n := lab.ClassStats{Arrived: 9, OK: 2, Failed: 1, Served: 3}
-	got := withCounts(full, n)
-	want := n
-	want.Latency, want.QueueWait, want.Dispatch = full.Latency, full.QueueWait, full.Dispatch
-	if got != want {
-		t.Fatalf("withCounts = %+v, want %+v", got, want)
-	}
-}
-
-// stats calls beside while a finish cannot be counted (it waits for the served histograms'
-// locks), so an instance's calls at the dependency read there add up with payments'
-// outcomes: the worker whose call ends meanwhile cannot count it and begin its next.
-func TestStatsCallsBesideWhileNoFinishIsCounted(t *testing.T) {
-	m := newClassMetrics()
-	called := false
-	m.stats(func() {
-		called = true
-		if m.latency.mu.TryLock() {
-			m.latency.mu.Unlock()
-			t.Error("beside ran while a finish could record and be counted")
+	out, _ := paymentsCut(ms, dep, lab.ModeHealthy)
+	for i, s := range out {
+		if s.OK != int64(i+1) || s.Latency.Count != s.Served || s.Service.Count != s.Served {
+			t.Errorf("replica %d: %d ok, %d served, latency of %d, service of %d", i+1, s.OK, s.Served, s.Latency.Count, s.Service.Count)
 		}
-	})
-	if !called {
-		t.Fatal("stats did not call beside")
+	}
+	for i, m := range ms { // each let go
+		if !m.latency.mu.TryLock() {
+			t.Fatalf("replica %d still held", i+1)
+		}
+		m.latency.mu.Unlock()
 	}
 }

@@ -254,19 +254,21 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	s := lab.Snapshot{Config: cfg}
 	reps := make([]lab.Snapshot, 0, len(f.replicas))
 	pools := make([]lab.PoolStats, 0, len(f.replicas))
-	classes := make([][numClasses]lab.ClassStats, len(f.replicas))
+	pays := make([]*classMetrics, 0, len(f.replicas))
 	for _, r := range f.replicas {
-		rs := r.Snapshot()
+		rs := r.snapshot()
 		reps = append(reps, rs)
 		pools = append(pools, rs.Pool)
+		pays = append(pays, r.metrics[lab.Payment])
 		s.Goroutines += rs.Goroutines
 		s.GoroutinesPeak += rs.GoroutinesPeak // at most: the replicas need not peak together
 	}
-	counts, dep := cut(f.src.servers[0], cfg.Dependency.Mode, f.counts)
-	for i, rc := range counts {
-		for c := range rc {
-			reps[i].Classes[c] = withCounts(reps[i].Classes[c], rc[c])
-		}
+	// Every replica's payments with the one dependency they share, so they add up as one
+	// instance's do (paymentsCut).
+	pay, dep := paymentsCut(pays, f.src.servers[0], cfg.Dependency.Mode)
+	classes := make([][numClasses]lab.ClassStats, len(reps))
+	for i := range reps {
+		reps[i].Classes[lab.Payment], reps[i].Dependency = pay[i], dep
 		classes[i] = reps[i].Classes
 	}
 	fs := fleetOuts(reps, f.bal.drainStats(cfg.Fleet.Drain))
@@ -292,20 +294,11 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	return s
 }
 
-// counts are each replica's running totals, without percentiles.
-func (f *Fleet) counts() [][numClasses]lab.ClassStats {
-	out := make([][numClasses]lab.ClassStats, len(f.replicas))
-	for i, r := range f.replicas {
-		out[i] = r.counts()
-	}
-	return out
-}
-
 // classes are the fleet-wide totals: the replicas' counters added up (so they agree with
 // the replicas' own exactly), what the balancer turned away, and the fleet's percentiles.
 func (f *Fleet) classes(reps [][numClasses]lab.ClassStats) (out [numClasses]lab.ClassStats) {
 	for c, m := range f.metrics {
-		out[c] = m.stats(nil)
+		out[c] = m.stats()
 		for _, r := range reps {
 			out[c] = out[c].Add(r[c])
 		}

@@ -117,7 +117,7 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 	}
 	arrived := func() (n [4]int64) {
 		for i, r := range f.replicas {
-			n[i] = r.metrics[lab.Signup].stats(nil).Arrived
+			n[i] = r.metrics[lab.Signup].stats().Arrived
 		}
 		return n
 	}
@@ -167,7 +167,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 	defer f.Stop()
 	arrived := func() (n [4]int64) {
 		for i, r := range f.replicas {
-			n[i] = r.metrics[lab.Signup].stats(nil).Arrived
+			n[i] = r.metrics[lab.Signup].stats().Arrived
 		}
 		return n
 	}

@@ -144,17 +144,6 @@ func (l *instance) set(cfg, old lab.Config) error {
 // (workers, bulkhead threads, orphaned calls, sampler) has ended. It is safe to call twice.
 func (l *instance) Stop() { l.stop(l.transport.CloseIdleConnections) }
 
-// classes are the instance's running totals per class; beside is called while payments'
-// outcomes cannot move (classMetrics.stats).
-func (l *instance) classes(beside func()) (out [numClasses]lab.ClassStats) {
-	var at [numClasses]func()
-	at[lab.Payment] = beside
-	for c, m := range l.metrics {
-		out[c] = m.stats(at[c])
-	}
-	return out
-}
-
 // counts are each class's running totals, without percentiles.
 func (l *instance) counts() (out [numClasses]lab.ClassStats) {
 	for c, m := range l.metrics {
@@ -173,12 +162,22 @@ func (l *instance) ratesInForce() [numClasses]float64 {
 
 // Snapshot copies the instance's state; cheap enough for a 10 Hz screen.
 func (l *instance) Snapshot() lab.Snapshot {
+	s := l.snapshot()
+	pay, dep := paymentsCut([]*classMetrics{l.metrics[lab.Payment]}, l.dep, s.Config.Dependency.Mode)
+	s.Classes[lab.Payment], s.Dependency = pay[0], dep
+	return s
+}
+
+// snapshot is Snapshot but for payments' class and the dependency, read as one after it
+// (paymentsCut): a fleet reads its replicas' at once.
+func (l *instance) snapshot() lab.Snapshot {
 	s := lab.Snapshot{Config: *l.config(), Elapsed: time.Since(l.start), Pool: l.pool.stats(l.start),
 		Goroutines: l.running.Load(), GoroutinesPeak: l.peak.Load()}
-	// The dependency's calls are read as payments' outcomes are: a worker whose call ends
-	// meanwhile waits to count it before it begins its next call, so they add up (newcomer
-	// 34 #7). Read after, a call ending between left them one short.
-	s.Classes = l.classes(func() { s.Dependency = dependencyStats(l.dep, s.Config.Dependency.Mode) })
+	for c, m := range l.metrics {
+		if lab.Class(c) != lab.Payment {
+			s.Classes[c] = m.stats()
+		}
+	}
 	l.iso.Fill(&s)
 	s.Health = l.health.stats()
 	s.Distribution = newDistribution(l.metrics[lab.Payment])

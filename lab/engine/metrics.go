@@ -271,8 +271,8 @@ func (m *classMetrics) servedNow() int64 {
 // reads the counts: one instance's snapshot taken as a request ends has it in both or in
 // neither (a busy machine's final snapshot had one more in the service histogram than in the
 // served count). A fleet's may count it in Service and Latency a moment before Served: its
-// histograms (up) are read apart from its replicas' counters, as both or neither would need
-// every replica's lock at once for each snapshot of the fleet.
+// histograms (up) are recorded before the replica's locks are taken, so a fleet's snapshot
+// reads them apart from its replicas' counters.
 func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time) {
 	for h := m.up; h != nil; h = h.up {
 		h.latency.record(ended.Sub(intended))
@@ -313,26 +313,51 @@ func (m *classMetrics) started(intended, sent, started time.Time) {
 	}
 }
 
-// stats are the counts and the percentiles, the served ones read together (finish). The
-// counters' lock is held only while they are copied, not while the percentiles are worked
-// out: every arrival and rejection takes it, on the generator's path. A finish still waits
-// for the walk of the histograms it records in, not for their intervals' ranks, worked out
-// before (ranksAhead: on a reader without pause, BenchmarkFinishBesideStats's p99.9 fell
-// from ~1.1ms to under a µs). beside, unless nil, is called as the counts are copied, while
-// no request of the class can be counted served: what must add up with them is read there.
-func (m *classMetrics) stats(beside func()) lab.ClassStats {
-	lat, svc := m.latency.ranksAhead(), m.service.ranksAhead()
-	m.lockServed()
+// stats are the counts and the percentiles, the served ones read together (finish): a
+// servedRead taken and let go at once.
+func (m *classMetrics) stats() lab.ClassStats {
+	r := m.readAhead()
+	r.lock()
+	s := r.unlock()
+	m.unserved(&s)
+	return s
+}
+
+// servedRead reads a class's counts and served percentiles as one, in steps. The counters'
+// lock is held only while they are copied, not while the percentiles are worked out: every
+// arrival and rejection takes it, on the generator's path. A finish waits for the walk of
+// the histograms it records in (lock to unlock), not for their intervals' ranks, worked out
+// before (readAhead: on a reader without pause, BenchmarkFinishBesideStats's p99.9 fell
+// from ~1.1ms to under a µs). Between lock and unlock no request of the class can be
+// counted served, so what must add up with its counts is read there: the dependency's
+// calls (paymentsCut).
+type servedRead struct {
+	m        *classMetrics
+	lat, svc intervalRanks
+}
+
+// readAhead works out m's served histograms' interval ranks, outside every lock.
+func (m *classMetrics) readAhead() servedRead {
+	return servedRead{m: m, lat: m.latency.ranksAhead(), svc: m.service.ranksAhead()}
+}
+
+// lock holds the class's served requests: none can be counted until unlock.
+func (r servedRead) lock() { r.m.lockServed() }
+
+// unlock copies the counts and the served percentiles, then lets finishes go on.
+func (r servedRead) unlock() lab.ClassStats {
+	m := r.m
 	s := m.counts()
-	if beside != nil {
-		beside()
-	}
-	s.Latency, s.Service = m.latency.summaryLocked(lat), m.service.summaryLocked(svc)
+	s.Latency, s.Service = m.latency.summaryLocked(r.lat), m.service.summaryLocked(r.svc)
 	m.unlockServed()
+	return s
+}
+
+// unserved puts in s the percentiles no finish records in, read apart.
+func (m *classMetrics) unserved(s *lab.ClassStats) {
 	s.QueueWait = m.queueWait.summary()
 	s.LatencyCorrected = m.latencyCorrected.summary()
 	s.Lag, s.Dispatch = m.lag.summary(), m.dispatch.summary()
-	return s
 }
 
 // lockServed takes the locks of the histograms finish records in, always before m.mu.

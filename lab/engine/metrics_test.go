@@ -80,7 +80,7 @@ func TestRejectionWaitCounted(t *testing.T) {
 	now := time.Now()
 	m.reject(job{intended: intended}, lab.RejectDeadline, time.Time{}, now, time.Time{})
 	m.reject(job{intended: now}, lab.RejectPool, time.Time{}, now, time.Time{})
-	s := m.stats(nil)
+	s := m.stats()
 	if got := s.TurnedAwayAfter(lab.RejectDeadline); got < 750*time.Millisecond {
 		t.Errorf("a deadline rejection scheduled 750ms ago waited %v", got)
 	}
@@ -185,7 +185,7 @@ func TestServedReadWithItsHistograms(t *testing.T) {
 			return
 		default:
 		}
-		if s := m.stats(nil); s.Service.Count != s.Served || s.Latency.Count != s.Served {
+		if s := m.stats(); s.Service.Count != s.Served || s.Latency.Count != s.Served {
 			t.Fatalf("read %d: served %d, service count %d, latency count %d", reads, s.Served, s.Service.Count, s.Latency.Count)
 		}
 	}
@@ -201,7 +201,7 @@ func TestArrivalsDoNotWaitForPercentiles(t *testing.T) {
 	go func() {
 		defer close(done)
 		id <- goroutineID()
-		_ = m.stats(nil)
+		_ = m.stats()
 	}()
 	// Until this stats waits for the histogram's lock, and no other goroutine's (one left by
 	// an earlier test would let this one be read before it blocks): it is then parked with
