@@ -137,5 +137,15 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 	}
 	return []Item{{Label: "connections", Value: fmt.Sprintf("%d of the %d to the dependency in use", s.Connections.InUse, pr), Strong: true},
 		// Not "lease wait" (Apache HttpClient's word): a newcomer read it as jargon (newcomer 34 #24).
-		{Label: "wait for a free one", Value: "up to " + FmtDur(lease) + ", holding the worker"}}
+		{Label: "wait for a free one", Value: "up to " + FmtDur(lease) + leaseReached(c, lease) + ", holding the worker"}}
+}
+
+// leaseReached is the forecast's wait for a connection where the cap on it does not bind:
+// "up to 3 min" alone read as a wait longer than the run (newcomer 34 #24): "up to 3 min
+// (~9.0s here)", the narrator's "~9.0s waiting for a connection".
+func leaseReached(c Config, lease time.Duration) string {
+	if w := c.Forecast().Payment.LeaseWait; w > 0 && w < lease {
+		return fmt.Sprintf(" (~%s here)", FmtSecs(w))
+	}
+	return ""
 }

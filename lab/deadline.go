@@ -100,21 +100,24 @@ func enoughLeftNeeds(s *Snapshot) string {
 	if f := s.Config.Dependency.Floor(); f > 0 {
 		rule += ", at least " + FmtDur(f)
 	}
+	// What it does first, then the room: "nothing until a call is answered, then ≥ …" was
+	// cryptic (newcomer 34 #25 had to guess it refuses a call with too little time left).
+	refuses := "starts no call with less left than " + rule
 	if s.EnoughLeft > 0 {
-		// The room moves with the calls: "≥ 71ms left now" beside rejections after 726ms on
+		// The room moves with the calls: "71ms now" beside rejections after 726ms on
 		// average of 800ms read as a miscount without what it asked earlier (newcomer33 23).
-		now := "≥ " + FmtLatency(s.EnoughLeft) + " left now"
+		now := FmtLatency(s.EnoughLeft) + " now"
 		// Now inside it (asked only as calls are made, it may lag the room now) and apart as
-		// printed: "70ms–70ms so far" and "≥ 80ms left now, 56ms–75ms so far" (review 26).
+		// printed: "70ms–70ms so far" and "80ms now, 56ms–75ms so far" (review 26).
 		lo, hi := FmtLatency(min(s.EnoughLeftAsked.Lo, s.EnoughLeft)), FmtLatency(max(s.EnoughLeftAsked.Hi, s.EnoughLeft))
 		if s.EnoughLeftAsked.Lo > 0 && lo != hi {
 			now += fmt.Sprintf(", %s–%s so far", lo, hi)
 		}
-		return now + ": " + rule
+		return refuses + ": " + now
 	}
 	// It learns only from calls answered: none yet (stacked timeouts', every try timed
 	// out), it asks for nothing (the review read the rule as a room it did not ask).
-	return "nothing until a call is answered, then ≥ " + rule
+	return "lets every call start until one is answered, then " + refuses
 }
 
 // room is what the enough-left stage asks to have left now: what calls take lately, at

@@ -739,3 +739,22 @@ func TestRatesUnbalanced(t *testing.T) {
 		t.Errorf("1.3/s arrived, 0.3 × 3 ended: unbalanced %v, grew %d", r.Unbalanced(Payment), r.InFlightGrew(Payment))
 	}
 }
+
+// The share of the p50 that is the queue's wait: the postmortem's fix keeps its oks within
+// 800ms mostly by queueing (newcomer 34 #17: p50 729ms for 50ms of work); none before both
+// have a sample, at most all of it.
+func TestQueuedShare(t *testing.T) {
+	var c ClassStats
+	if got := c.QueuedShare(); got != 0 {
+		t.Errorf("no samples: %v", got)
+	}
+	c.Latency = Percentiles{P50: 729 * time.Millisecond, Count: 100}
+	c.QueueWait = Percentiles{P50: 680 * time.Millisecond, Count: 120}
+	if got, want := c.QueuedShare(), 680.0/729; got != want {
+		t.Errorf("p50 729ms, wait 680ms: %v, want %v", got, want)
+	}
+	c.QueueWait.P50 = time.Second // of other requests: no more than all of it
+	if got := c.QueuedShare(); got != 1 {
+		t.Errorf("a wait over the latency: %v, want 1", got)
+	}
+}

@@ -120,12 +120,14 @@ var coreSettings = slices.Concat(
 	}),
 )
 
-// poolSetting is the pool's settings item: its size, and how it scales.
+// poolSetting is the pool's settings item: its size, and how it scales, by its rule:
+// "scaling to 64 on queue length" left what length to guessing (newcomer 34 #27). It grows
+// on any wait (engine's autoscale), so the rule names none.
 func poolSetting(p PoolConfig) string {
 	if p.Autoscale.Max == 0 {
 		return fmt.Sprintf("%d workers", p.Workers)
 	}
-	return fmt.Sprintf("%d workers, scaling to %d on queue length", p.Workers, p.Autoscale.Max)
+	return fmt.Sprintf("%d→%d workers, +%d every %s while any wait", p.Workers, p.Autoscale.Max, p.Autoscale.Step, FmtDur(p.Autoscale.Every.D()))
 }
 
 // trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's

@@ -402,9 +402,10 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	if items, want := fmt.Sprint(SettingsItems(c, s, 120)), "payment chain outermost first: fallback → bulkhead:threadpool → timeout:caller → handoff:thread (bulkhead's) → http"; !strings.Contains(items, want) {
 		t.Errorf("a thread pool's hand-off: %s, want %q", items, want)
 	}
-	// The outer deadline link says what it does on its own, beside enough-left (newcomer33 24).
+	// The outer deadline link says what it does on its own, beside enough-left (newcomer33 24),
+	// where there is room for both (enough-left's plain words are long: newcomer 34 #25).
 	s.Chain = []string{"fallback", "deadline", "deadline:enough-left", "http"}
-	if items, want := fmt.Sprint(SettingsItems(c, s, 260)), "fallback → deadline (past it: rejected before a call, timed out in one) → deadline:enough-left ("; !strings.Contains(items, want) {
+	if items, want := fmt.Sprint(SettingsItems(c, s, 320)), "fallback → deadline (past it: rejected before a call, timed out in one) → deadline:enough-left ("; !strings.Contains(items, want) {
 		t.Errorf("a deadline: %s, want %q", items, want)
 	}
 	// Given up where it does not fit, as the hand-off's is: it made even the bare chain

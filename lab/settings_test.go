@@ -4,6 +4,7 @@
 package lab
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -230,8 +231,8 @@ func TestHopsSettingSaysWhatItsDeadlineDoes(t *testing.T) {
 	}
 }
 
-// The chain's settings item says what the enough-left stage asks to have left now, then its
-// rule: what calls took lately (mean + 4 deviations), at most half the deadline, at least a
+// The chain's settings item says what the enough-left stage does, in plain words (newcomer 34
+// #25: "nothing until a call is answered" was cryptic), its rule, then the room it asks now: what calls took lately (mean + 4 deviations), at most half the deadline, at least a
 // chain's floor (newcomer 19 could not tell how much was "enough"; the rule alone read as
 // the room, the review: postmortem-fix turned orders away with ~80ms left, not ~49ms).
 func TestEnoughLeftSaysItsMargin(t *testing.T) {
@@ -252,11 +253,11 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 		}
 		return ""
 	}
-	if got := chain(c); got != "deadline → deadline:enough-left (nothing until a call is answered, then ≥ recent calls' mean + 4 standard deviations, at most 1s) → http" {
+	if got := chain(c); got != "deadline → deadline:enough-left (lets every call start until one is answered, then starts no call with less left than recent calls' mean + 4 standard deviations, at most 1s) → http" {
 		t.Errorf("before a call: %q", got)
 	}
 	// One call of 50ms: a mean of 50ms, a deviation of 25ms: 150ms.
-	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 150ms left now: recent calls' mean + 4 standard deviations, at most 1s) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (starts no call with less left than recent calls' mean + 4 standard deviations, at most 1s: 150ms now) → http" {
 		t.Errorf("after a call: %q", got)
 	}
 	// The room it asked earlier, where it moved: rejections after 726ms on average of 800ms
@@ -269,7 +270,7 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	}
 	d.answered(50 * time.Millisecond)
 	d.fill(s)
-	if got, want := strings.Join(phrases(SettingsItems(c, s, 120)), " "), "(≥ 150ms left now, 65ms–160ms so far: recent calls'"; !strings.Contains(got, want) {
+	if got, want := strings.Join(phrases(SettingsItems(c, s, 120)), " "), "at most 1s: 150ms now, 65ms–160ms so far)"; !strings.Contains(got, want) {
 		t.Errorf("a room that moved: %s, want %q", got, want)
 	}
 	// The room now inside the range, and a range apart only as printed (review 26: "≥ 150ms
@@ -277,8 +278,8 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	for _, tc := range []struct {
 		asked []time.Duration
 		want  string
-	}{{[]time.Duration{56 * time.Millisecond, 75 * time.Millisecond}, "(≥ 150ms left now, 56ms–150ms so far: "},
-		{[]time.Duration{150200 * time.Microsecond, 150400 * time.Microsecond}, "(≥ 150ms left now: "}} {
+	}{{[]time.Duration{56 * time.Millisecond, 75 * time.Millisecond}, ": 150ms now, 56ms–150ms so far)"},
+		{[]time.Duration{150200 * time.Microsecond, 150400 * time.Microsecond}, ": 150ms now)"}} {
 		s, d := NotStarted(c), &deadline{}
 		s.Chain = []string{enoughLeft}
 		for _, r := range tc.asked {
@@ -292,7 +293,7 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	}
 	c.Dependency.Hops, c.Dependency.Deadline = 3, DeadlinePropagate
 	c.Dependency.Hop.Reserve, c.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
-	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (≥ 250ms left now: recent calls' mean + 4 standard deviations, at most 1s, at least 250ms) → http" {
+	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (starts no call with less left than recent calls' mean + 4 standard deviations, at most 1s, at least 250ms: 250ms now) → http" {
 		t.Errorf("a propagated deadline's floor: %q", got)
 	}
 }
@@ -370,5 +371,30 @@ func TestConnectionWaitInPlainWords(t *testing.T) {
 		if w == 120 && !strings.Contains(line, "wait for a free one up to") {
 			t.Errorf("at 120 columns: %q, want \"wait for a free one up to …\"", line)
 		}
+	}
+	// Beside a cap far over any wait, the forecast's wait: "up to 3 min" alone read as a wait
+	// longer than the run (newcomer 34 #24).
+	wide := func(c Config) string { return fmt.Sprint(phrases(connectionSettings(c, &Snapshot{Config: c}, 120))) }
+	wait := c.Forecast().Payment.LeaseWait
+	if want := "up to 3 min (~" + FmtSecs(wait) + " here), holding the worker"; wait <= 0 || wait >= 3*time.Minute || !strings.Contains(wide(c), want) {
+		t.Errorf("a cap not reached: %s, want %q (forecast wait %v)", wide(c), want, wait)
+	}
+	// A cap that binds is the wait: nothing beside it.
+	c.Payment.Connections.LeaseTimeout = Duration(2 * time.Second)
+	if got := wide(c); strings.Contains(got, "here") {
+		t.Errorf("a cap reached: %s, want no forecast beside it", got)
+	}
+}
+
+// An autoscaled pool says its rule, from its config: "scaling to 64 on queue length" left
+// what length to guessing (newcomer 34 #27); it grows on any wait.
+func TestPoolSettingSaysItsScalingRule(t *testing.T) {
+	p := PoolConfig{Workers: 8, Autoscale: AutoscaleConfig{Max: 64, Step: 4, Every: Duration(200 * time.Millisecond)}}
+	if got, want := poolSetting(p), "8→64 workers, +4 every 200ms while any wait"; got != want {
+		t.Errorf("autoscaled: %q, want %q", got, want)
+	}
+	p.Autoscale = AutoscaleConfig{}
+	if got := poolSetting(p); got != "8 workers" {
+		t.Errorf("fixed: %q", got)
 	}
 }

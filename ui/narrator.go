@@ -386,9 +386,20 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// Every class that arrived, not only those starving this second: signups that starved
 		// until a second ago still count (newcomer 15's screen named health checks alone).
 		share = soFar(s, all)
-		long := fmt.Sprintf("; %s: %.0f%% of each", longRun, 100*f.Blocking)
+		model := longRun
+		if pay.LeaseWait > 0 {
+			// Payments queue, for a connection on their worker, never for a worker: the load
+			// Erlang B is given, in the terms said before it, so its share can be checked
+			// ("no queue" beside payments waiting left 83% to guessing: newcomer 34 #23).
+			load := fmt.Sprintf("%s × %s", fmtPerSec(pay.Admitted), fmtSecs(pay.Hold))
+			if rest := f.OfferedLoad - pay.WorkersHeld; rest >= 0.05 {
+				load += fmt.Sprintf(" + %s for the rest", fmtWorkers(rest))
+			}
+			model = fmt.Sprintf("forecast for the long run (%s for a worker; %s = %s workers' load on %d)", erlangB, load, fmtWorkers(f.OfferedLoad), f.Workers)
+		}
+		long := fmt.Sprintf("; %s: %.0f%% of each", model, 100*f.Blocking)
 		if share == "" {
-			long = fmt.Sprintf("; %s: it turns away %.0f%% of every class", longRun, 100*f.Blocking)
+			long = fmt.Sprintf("; %s: it turns away %.0f%% of every class", model, 100*f.Blocking)
 		}
 		apart := ": the pool cannot tell them apart"
 		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ

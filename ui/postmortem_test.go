@@ -154,6 +154,12 @@ func TestNarratePostmortem(t *testing.T) {
 			t.Errorf("%s: %d lines at 80 columns, want 3 at most: %q", tc.cfg.Name, len(lines), got)
 		}
 	}
+	// The meltdown names what it replays, once, where there is room: "postmortem" read as a
+	// published incident the screen did not name (newcomer 34 #28). Only where it costs
+	// nothing else (idle): a compare half keeps its goroutines line.
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem: a pool scaling on queue length fed the store's slowdown") || !spare.idle {
+		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
+	}
 	// Before the first whole second there is no window: the share since the start, said so.
 	young := postmortemSnapshot(fixConfig())
 	young.Timeline = nil
@@ -425,7 +431,8 @@ func TestWhyTheCap(t *testing.T) {
 	cfg := fixConfig()
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
-		"; at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
+		// Which postmortem, named once (newcomer 34 #28).
+		"; as the fix in a Go team's lunch-peak postmortem, at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
 		"; why 24, not 25: a margin in case the knee is misjudged: 24 calls answer 480/s with the knee at 24 or 25; 25 answer 500/s only if it is 25, 461/s (at 54ms each) if it is 24",
 	} {
 		if !strings.Contains(spare.long, want) {
@@ -440,6 +447,22 @@ func TestWhyTheCap(t *testing.T) {
 	}
 	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > 4 {
 		t.Errorf("with the brief form, %d lines at 80 columns, want 4: %q", len(lines), lines)
+	}
+	// Within the deadline, mostly by queueing, and why an unbounded queue holds still, where
+	// the wait is most of the p50 (newcomer 34 #17: p50 729ms for 50ms of work), from lab's
+	// share (QueuedShare); not where it is not.
+	queued := postmortemSnapshot(cfg)
+	queued.Classes[lab.Payment].QueueWait = lab.Percentiles{P50: 640 * time.Millisecond, Count: 10300}
+	_, mostly := narration(cfg, queued)
+	if want := "so every ok ends within 800ms, if mostly queued (95% of the p50 673ms is its wait): the queue has no bound, but a worker turns away at once whoever reaches it with too little left (a queue that bounds the wait itself: preset codel-queue); why 24"; !strings.Contains(mostly.long, want) {
+		t.Errorf("mostly queued: %q lacks %q", mostly.long, want)
+	}
+	if mostly.short != spare.short || strings.Contains(spare.long, "queued") {
+		t.Errorf("the share said where it is not measured, or at 80 columns: %q, %q", spare.long, mostly.short)
+	}
+	queued.Classes[lab.Payment].QueueWait.P50 = 300 * time.Millisecond
+	if _, half := narration(cfg, queued); strings.Contains(half.long, "queued") {
+		t.Errorf("a wait under most of the p50 said as most: %q", half.long)
 	}
 	// A cap at the knee has no why: only what its two changes do.
 	cfg.Pool.Workers = 25
