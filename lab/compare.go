@@ -910,7 +910,7 @@ const (
 	TooFewMeans = TooFewMark + " too few ended to judge p99"
 	// TooFewP50 follows TooFewBrief where a p50 had too few for its own bound: why its row is
 	// missing, which "shown only if beyond noise" alone misread (review 27 #5).
-	TooFewP50 = ", none if too few for a p50 too"
+	TooFewP50 = ", not if too few"
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
 	MethodMark = "≠"
 	// approxWhy is the noise of two runs of one seed, where the legend has room.
