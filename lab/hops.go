@@ -447,19 +447,14 @@ const EdgeIs = "a worker's call to hop 1"
 
 // PastDeadlineWord names the hop calls at work past the user's deadline where no length is
 // given and room is short: the compare's row (at 80 columns a longer label pushes the rule
-// line off), the report's, the boxes' shortest legend. The shortest of PastDeadlineForms.
+// line off), the report's; the third of PastDeadlineForms.
 const PastDeadlineWord = "past user's deadline"
 
 // AtWorkPast is the one phrase for the hop calls at work past the user's deadline d, begun
 // after it or still running at it, both counted (newcomer 34 #31 read "so far past" as
-// either); the narrator's and the help's ("at work past the user's deadline" for d 0).
-// Review 27 #4 met three wordings of the one count.
-func AtWorkPast(d time.Duration) string {
-	if d == 0 {
-		return "at work past the user's deadline"
-	}
-	return "at work past the user's " + FmtDur(d) + " deadline"
-}
+// either): the narrator's, and the boxes' within "so far …". Review 27 #4 met three
+// wordings of the one count.
+func AtWorkPast(d time.Duration) string { return "at work past the user's " + FmtDur(d) + " deadline" }
 
 // pastForms are PastDeadlineForms quoted, as the help says them.
 func pastForms() string {
