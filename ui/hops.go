@@ -61,11 +61,11 @@ type chainForm struct {
 // chainLine is the hops as boxes in a row, each with its hop calls in flight now (a gauge)
 // and, standing out, those at work past the user's deadline so far (a running total: work
 // for users who have left), in lab's one phrase for them (lab.PastDeadlineForms):
-// payments ─▶ [hop 1: 24 in flight now, 100 so far at work past the user's 1s deadline] ─▶ … .
+// edge ─▶ [hop 1: 24 in flight now, 100 so far at work past the user's 1s deadline] ─▶ … .
 // Narrower, the boxes keep their numbers and a legend after them names the two, once, with
 // their sum past the deadline, the narrator's ([hop 1: 12, 88] ─▶ … (each: in flight now, so
 // far at work past the user's 2s deadline; 1169 in all)); then the sum goes, then the
-// chain's ends ("payments", "slow 3s"), then the arrows narrow, then the phrase shortens;
+// chain's ends ("edge", "slow 3s"), then the arrows narrow, then the phrase shortens;
 // then "hop" goes from the boxes to the legend ([1: 12, 88] → … (hop: in flight now, past
 // user's deadline)), then "now", then "user's" (never "hop: now, …", which said nothing of
 // the first number, review 27 #3).
