@@ -6,13 +6,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"poollab/lab"
 	"poollab/lab/engine"
 	"poollab/presets"
+	"poollab/ui"
 )
 
 // callsReport is the part of the JSON report about retries, hops and duplicates.
@@ -186,9 +190,20 @@ func TestHopPresetsCompare(t *testing.T) {
 	if err := cmp.Write(&md, lab.FormatMarkdown); err != nil {
 		t.Fatal(err)
 	}
-	for _, row := range []string{"| payment | hop 3 calls/payment |", "| payment | past user's deadline |", "| payment | hop 1 calls/payment |"} {
+	for _, row := range []string{"| payment | hop 3 calls/payment |", "| payment | " + lab.PastDeadlineWord + " |", "| payment | hop 1 calls/payment |"} {
 		if !strings.Contains(md.String(), row) {
 			t.Errorf("the comparison has no row %q:\n%s", row, md.String())
 		}
+	}
+	// On screen (review 27 #2, #3): alone at 120x40 the boxes name the user's deadline in
+	// lab's phrase, and compared at 80x24 both halves say what their boxes hold in one form.
+	alone := ansi.Strip(ui.Frame(snaps[:1], 120, 40, true, false))
+	if want := lab.AtWorkPast(a.Payment.Deadline.D()) + ")"; !strings.Contains(alone, want) {
+		t.Errorf("stacked-timeouts at 120x40: the boxes' legend does not end %q:\n%s", want, alone)
+	}
+	pair := ansi.Strip(ui.Frame(snaps[:], 80, 24, true, false))
+	legends := regexp.MustCompile(`\] \((?:each|hop): [^)]*\)|each box: [^\n]*[^ \n]`).FindAllString(pair, -1)
+	if len(legends) != 2 || strings.TrimLeft(legends[0], "] ") != strings.TrimLeft(legends[1], "] ") || strings.Contains(pair, "hop: now") {
+		t.Errorf("the hops compare at 80x24: legends %q, want one form in both halves:\n%s", legends, pair)
 	}
 }

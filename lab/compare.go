@@ -118,7 +118,11 @@ type ComparisonRow struct {
 	// no upper end (fewer than 368 samples), so no difference could ever be shown. Drawn
 	// with "?", not "≈": it is not noise, it is too few samples to tell.
 	Unjudged bool
-	Ratio    bool // A and B are ratios in hundredths, as written ("calls/payment": 293 is 2.93×)
+	// P50TooFew says a p99 too few to judge had too few for its p50's bound as well (the
+	// lower p50's interval has no upper end, under 6 ended): no p50 row stands in, and not
+	// for being within noise; the "?" legend says so (review 27 #5).
+	P50TooFew bool
+	Ratio     bool // A and B are ratios in hundredths, as written ("calls/payment": 293 is 2.93×)
 	// Unseen says the row counts calls below the pool (callRows: retries, hops, orphans,
 	// calls at the dependency), which no user sees, not what became of their requests.
 	Unseen bool
@@ -345,6 +349,8 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			latency = append(latency, len(rows))
 			rows = append(rows, p50)
 			verdicts = append(verdicts, verdict{p: -1, significant: true, more: -1})
+		} else {
+			rows[len(rows)-1].P50TooFew = p99.TooFew() && p50.Unjudged
 		}
 		if none := noneOK(ca, cb); none != "" {
 			for _, i := range latency {
@@ -558,13 +564,14 @@ func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []st
 // cited example and the bare one.
 func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
 	var cite *ComparisonRow
-	noise, bare, tooFew, method := false, false, false, false
+	noise, bare, tooFew, p50Few, method := false, false, false, false, false
 	for i, r := range rows {
 		method = method || r.Method
 		shown := r.Approx()
 		noise = noise || shown == ApproxMark+" "
 		bare = bare || shown == "" && r.Significant && r.A != r.B
 		tooFew = tooFew || shown == TooFewMark+" "
+		p50Few = p50Few || shown == TooFewMark+" " && r.P50TooFew
 		n := r.Units[0] + r.Units[1]
 		if r.Noise() && n >= 2 && r.Chance >= FamilyAlpha && r.Chance < 1 && (cite == nil || abs(r.B-r.A) > abs(cite.B-cite.A)) {
 			cite = &rows[i]
@@ -597,7 +604,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// One legend on every screen, cut only from its end (newcomer 34 met three that
 		// read differently, and could not decode any): what "?" means, then where to look
 		// instead, then why the count.
-		clauses[2] = tooFewForms(slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Counter == "p50" }))
+		clauses[2] = tooFewForms(slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Counter == "p50" }), p50Few)
 	}
 	at := [3]int{}
 	form := func() string {
@@ -901,6 +908,9 @@ const (
 	TooFewSee = TooFewMeans + ": see p50 row"
 	// TooFewMeans is TooFewBrief cut to what "?" means, where 80 columns hold no more.
 	TooFewMeans = TooFewMark + " too few ended to judge p99"
+	// TooFewP50 follows TooFewBrief where a p50 had too few for its own bound: why its row is
+	// missing, which "shown only if beyond noise" alone misread (review 27 #5).
+	TooFewP50 = ", not if too few"
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
 	MethodMark = "≠"
 	// approxWhy is the noise of two runs of one seed, where the legend has room.
@@ -915,9 +925,9 @@ const (
 // (tooFewForms) and then the rest: one wording on screen, in the report and in the help
 // (newcomer 16 read three).
 func TooFewKey() string {
-	// The rest only: TooFewWhy already says where the p50 row is and what 368 is (review 27
-	// read both twice in one sentence).
-	return TooFewWhy() + fmt.Sprintf(": the true p99 could lie above even the slowest seen (a table's p99 of fewer than %d is that slowest), so its difference is neither a result nor noise; no p50 row either where the p50s too had too few; the p99's B − A shown after \"%s\" all the same",
+	// The longest form, the p50's too few case in it, then the rest only: each said once
+	// (review 27 #6 read the p50 row and 368 twice in one sentence).
+	return tooFewForms(false, true)[0] + fmt.Sprintf(" (a table's p99 of fewer than %d is that slowest), so its difference is neither a result nor noise; the p99's B − A shown after \"%s\" all the same",
 		EnoughSamples, TooFewMark)
 }
 
@@ -931,9 +941,15 @@ func TooFewWhy() string {
 
 // tooFewForms is "?"'s clause of the rule, longest first, each the one before cut at its
 // end, so every screen says it alike (newcomer 34); "see p50 row" kept a step longer where
-// one is shown (p50Row), at 100 columns.
-func tooFewForms(p50Row bool) []string {
-	forms := []string{TooFewWhy() + ": the true p99 could lie above even the slowest seen", TooFewWhy(), TooFewBrief}
+// one is shown (p50Row), at 100 columns; and where a "?" row's p50 had too few too (p50Few),
+// TooFewP50 after TooFewBrief, kept while it is.
+func tooFewForms(p50Row, p50Few bool) []string {
+	brief := TooFewBrief
+	if p50Few {
+		brief += TooFewP50
+	}
+	why := brief + "; " + p99NotJudged()
+	forms := []string{why + ": the true p99 could lie above even the slowest seen", why, brief}
 	if p50Row {
 		forms = append(forms, TooFewSee)
 	}

@@ -609,8 +609,10 @@ func TestP99Needs(t *testing.T) {
 // screen's, the report's and the help's), and an equal p99 from too few is "?" in the
 // report's table too, as "? same" on screen, not a bare "+0.0 ms" that reads as a result.
 func TestTooFewOneWording(t *testing.T) {
-	if key := TooFewKey(); !strings.HasPrefix(key, TooFewWhy()) {
-		t.Errorf("the report's key %q does not begin with the screen's %q", key, TooFewWhy())
+	// The screen's longest, with the p50's too few case (review 27 #6: said once).
+	few := ComparisonRow{Class: Signup, Counter: "p99", A: 5, B: 3, Unjudged: true, P50TooFew: true}
+	if key, screen := TooFewKey(), NoiseRule([]ComparisonRow{few}, false, TrafficConfig{}.Label)[0]; !strings.HasPrefix(key, screen) || strings.Count(key, "p50") != 1 {
+		t.Errorf("the report's key %q does not begin with the screen's %q, or says the p50 row more than once", key, screen)
 	}
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, TooFewKey()) {
 		t.Errorf("the help does not say %q", TooFewKey())
@@ -658,11 +660,17 @@ func TestTooFewCountSaysWhy(t *testing.T) {
 	bare := ComparisonRow{Class: Payment, Counter: "ok", A: 10, B: 40, Significant: true}
 	noise := ComparisonRow{Class: Signup, Counter: "ok", A: 10, B: 12, Chance: 0.5, Units: [2]int64{0, 2}}
 	alone := ComparisonRow{Class: Signup, Counter: "p99", A: 5, B: 3, Unjudged: true}
-	stoodIn := ComparisonRow{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true}
+	// Its p50 stands in, a row under it (review 27 #9: without one, "stood in" was "alone").
+	stoodIn := []ComparisonRow{{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
+		{Class: Payment, Counter: "p50", A: 4, B: 2, Significant: true, Better: 1}}
 	count := fmt.Sprint(P99Needs())
 	bareKey := regexp.MustCompile(`\? too few($|[^ ]| [^ef(])`) // "? too few" then nothing, a mark, or not "ended"/"for a p99"
-	for name, few := range map[string][]ComparisonRow{"alone": {alone}, "stood in": {stoodIn}, "both": {alone, stoodIn}} {
+	for name, few := range map[string][]ComparisonRow{"alone": {alone}, "stood in": stoodIn, "both": append([]ComparisonRow{alone}, stoodIn...)} {
 		forms := NoiseRule(append([]ComparisonRow{bare, noise}, few...), false, label)
+		// Where a p50 row stands in, "see p50 row" outlasts its condition.
+		if see := slices.ContainsFunc(forms, func(f string) bool { return strings.HasSuffix(f, TooFewSee) }); see != (name != "alone") {
+			t.Errorf("%s: a form ending %q: %v, want %v", name, TooFewSee, see, name != "alone")
+		}
 		for _, f := range append(forms, TooFewWhy(), TooFewBrief) {
 			if strings.Contains(f, count) && !strings.Contains(f, "slowest") && !strings.Contains(f, "bound") {
 				t.Errorf("%s: the count without why: %q", name, f)
@@ -797,6 +805,18 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		if strings.Contains(f, "within noise") || strings.Contains(f, "agree") || !strings.Contains(f, TooFewMeans) {
 			t.Errorf("? with too few for a p50 as well: %q", f)
 		}
+		// Why no p50 row, wherever the rule says when one is shown (review 27 #5: "shown only
+		// if beyond noise" alone read as the p50s within noise).
+		if strings.Contains(f, "shown only if") && !strings.Contains(f, "shown only if beyond noise, not if too few") {
+			t.Errorf("? with too few for a p50, not said: %q", f)
+		}
+	}
+	if !strings.Contains(forms[0], "not if too few") {
+		t.Errorf("? with too few for a p50, the longest form does not say it: %q", forms[0])
+	}
+	// Nor said where every p50 had its bound.
+	if f := NoiseRule([]ComparisonRow{bare, noise, few}, false, label); strings.Contains(strings.Join(f, "|"), "not if too few") {
+		t.Errorf("? with a p50 bound, yet: %q", f)
 	}
 }
 

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -75,12 +76,30 @@ func TestHelpSaysWhyADeeperHopHoldsMore(t *testing.T) {
 	for _, it := range NumberWords() {
 		if it.Label == "hop N" {
 			found = true
-			if !strings.Contains(it.Value, "the edge, a worker's payment call to hop 1 and no hop itself") || !strings.Contains(it.Value, "a deeper hop can hold more calls than the one above it") {
+			if !strings.Contains(it.Value, "the edge, "+EdgeIs+" and no hop itself") || !strings.Contains(it.Value, "a deeper hop can hold more calls than the one above it") {
 				t.Errorf("help's hop N: %q", it.Value)
 			}
 		}
 	}
 	if !found {
 		t.Error("no hop N in the help")
+	}
+}
+
+// Review 27 #11: the edge was glossed three ways ("a worker's call to hop 1", "a worker's
+// payment call to hop 1", "a worker's payment call"). Every help entry that glosses it says
+// EdgeIs, the narrator's and tour's words.
+func TestEdgeGlossedOneWay(t *testing.T) {
+	glossed := 0
+	for _, it := range append(ScreenWords(), NumberWords()...) {
+		for _, m := range regexp.MustCompile(`the edge,? \(?(a worker's [a-z ]*call[a-z 0-9]*)`).FindAllStringSubmatch(it.Value, -1) {
+			glossed++
+			if m[1] != EdgeIs && !strings.HasPrefix(m[1], EdgeIs+" and ") {
+				t.Errorf("%s: the edge is %q, want %q", it.Label, m[1], EdgeIs)
+			}
+		}
+	}
+	if glossed < 4 { // hop N, calls/payment, edge retries, calls at the dependency now
+		t.Errorf("%d help entries gloss the edge, want 4 or more", glossed)
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -40,12 +41,13 @@ func TestHopsOnScreen(t *testing.T) {
 		// A legend after the boxes names both their numbers, once, with the sum past the
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
-		{120, 40, []string{"[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s)",
+		{120, 40, []string{"[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s deadline)",
 			"calls/payment at hop 1 2.83× (170 ÷ 60 that called; forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
 			"only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
-		{80, 24, []string{"[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: now, so far at work past 1s)", "calls/payment at hop 1 2.83×"}},
+		// No "hop: now" at 80 (review 27 #3): it said nothing of the first number.
+		{80, 24, []string{"[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)", "calls/payment at hop 1 2.83×"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true, false))
 		for _, want := range c.want {
@@ -56,7 +58,7 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	var spare spareClause
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
-	if !ok || !strings.Contains(msg, "the edge, hop 1 and hop 2 retry on their own and every try times out: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "the user leaves at 1s, yet 1321 hop calls worked on past 1s (100 + 398 + 823), for nobody") {
+	if !ok || !strings.Contains(msg, "the edge, hop 1 and hop 2 retry on their own and every try times out: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "; 1321 hop calls were at work past the user's 1s deadline (100 + 398 + 823), for nobody") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// Why the measure falls short of 27 (newcomer 15): the latest payments' last calls are
@@ -78,26 +80,29 @@ func TestHopsOnScreen(t *testing.T) {
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early, &spareClause{}); !strings.Contains(msg,
-		"the edge gives up by 800ms (p99), the user leaves at 1s, yet 1321 hop calls worked on past 1s") {
+		"the edge gives up by 800ms (p99), yet 1321 hop calls were at work past the user's 1s deadline") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
 	// then moved to the legend; every legend names both numbers, "past deadline" in full as
 	// the summary's row does ("late" named it on this screen alone).
 	chain := func(s *lab.Snapshot, w int) (string, bool) {
-		line, legend := chainLine(newTheme(true, true), s, w)
+		line, legend := chainLine(newTheme(true, true), s, w, nil, 0)
 		return ansi.Strip(line), legend
 	}
 	// "At work past": begun or still running past the deadline, both counted (newcomer 34 #31
 	// read "so far past the user's 2s" as either).
-	for w, want := range map[int]string{124: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s; 1321 in all)",
+	// One phrase, lab's, cut at narrow widths to the compare row's "past user's deadline"
+	// (review 27 #4: "worked on past", "so far at work past", "past user's deadline").
+	for w, want := range map[int]string{136: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s deadline; 1321 in all)",
 		// Whose deadline before the sum the narrator gives too (review 27: "past 1s" at 120).
-		120: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s)",
-		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s)",
-		112: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s)",
-		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far at work past the user's 1s)",
-		88:  "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far at work past 1s)",
-		80:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: now, so far at work past 1s)"} {
+		120: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s deadline)",
+		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, at work past the user's 1s deadline)",
+		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, at work past the user's 1s deadline)",
+		88:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, past user's deadline)",
+		// Never "hop: now": it said nothing of what the first number is (review 27 #3).
+		84: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past user's deadline)",
+		80: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)"} {
 		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
 		}
@@ -114,8 +119,8 @@ func TestHopsOnScreen(t *testing.T) {
 	// (newcomer 23 had to decode "[1: 31, 58]"); the items under it whole, in fewer words
 	// where their note has no room ("calls/payment … (170 ÷ 60 that called; foreca…").
 	for level := levelFull; level <= levelBare; level++ {
-		lines := hopsLines(newTheme(true, true), &s, 59, level)
-		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, so far at work past 1s]" {
+		lines := hopsLines(newTheme(true, true), &s, 59, level, nil, 0)
+		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, past user's deadline]" {
 			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
 		}
 		for _, l := range lines {
@@ -124,7 +129,7 @@ func TestHopsOnScreen(t *testing.T) {
 			}
 		}
 	}
-	for _, line := range hopsLines(newTheme(true, true), &s, 120, levelFull) {
+	for _, line := range hopsLines(newTheme(true, true), &s, 120, levelFull, nil, 0) {
 		if strings.Contains(ansi.Strip(line), "late") {
 			t.Errorf("a word for past deadline other than the summary's: %q", line)
 		}
@@ -138,7 +143,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// None past the deadline: the boxes keep their second number, 0, and the same legend, so
 	// that the hops compare draws both panes in one form (newcomer 14: "[hop 1: 3] … (each:
 	// in flight now)" beside "[hop 1: 12, 88] …").
-	if line, _ := chain(&s, 120); line != "[hop 1: 0, 0] ─▶ [hop 2: 0, 0] ─▶ [hop 3: 0, 0] (each: in flight now, so far at work past the user's 1s; 0 in all)" &&
+	if line, _ := chain(&s, 120); line != "[hop 1: 0, 0] ─▶ [hop 2: 0, 0] ─▶ [hop 3: 0, 0] (each: in flight now, so far at work past the user's 1s deadline)" &&
 		!strings.HasPrefix(line, "payments ─▶ [hop 1: 0, 0]") {
 		t.Errorf("the chain with none past the deadline: %q", line)
 	}
@@ -259,4 +264,36 @@ func TestHopsCompareSettingsKeepTheCause(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Review 27 #3: at 80x24 the hops compare's halves wrote one legend in two forms, A's
+// "(hop: now, so far at work past 2s)" beside B's "(hop: in flight now, …)", and "hop: now"
+// said nothing of the first number. The halves draw in one form, the one the narrower fits,
+// at every size: B's small numbers alone would fit a longer one (100 columns).
+func TestHopsCompareHalvesDrawOneLegend(t *testing.T) {
+	m := compareMoments()["hops"]
+	for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {160, 48}} {
+		frame := ansi.Strip(Frame([]lab.Snapshot{*m[0], *m[1]}, sz[0], sz[1], true, false))
+		legends := chainLegends(frame)
+		if len(legends) != 2 || legends[0] != legends[1] {
+			t.Errorf("%dx%d: the halves' legends %q, want one, twice:\n%s", sz[0], sz[1], legends, frame)
+		}
+		if strings.Contains(frame, "hop: now") {
+			t.Errorf("%dx%d: \"hop: now\":\n%s", sz[0], sz[1], frame)
+		}
+	}
+	// Alone, B's numbers fit a longer form than A's: the test above can fail.
+	if a, b := fitsAt(newTheme(true, true), m[0], 98), fitsAt(newTheme(true, true), m[1], 98); a == b {
+		t.Errorf("A and B fit the same form alone at 98 columns (%d): the fixture tells nothing", a)
+	}
+}
+
+// chainLegends are a frame's hops legends: after the boxes ("] (hop: …)") or on the line
+// under them ("each box: …"), in the order drawn.
+func chainLegends(frame string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`\] \(((?:each|hop): [^)]*)\)|(each box: [^│\n]*[^ │\n])`).FindAllStringSubmatch(frame, -1) {
+		out = append(out, m[1]+m[2])
+	}
+	return out
 }

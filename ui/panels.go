@@ -463,7 +463,7 @@ var changesPanel = panel{name: "changes", deepest: upTo(levelCompact), gap: 6,
 // hopsPanel: a chain of dependencies, retries and duplicates, when the lab has them.
 var hopsPanel = panel{name: "hops", deepest: upTo(levelBare),
 	need:  func(c labCtx) bool { return hopsShown(c.snap) },
-	lines: func(c labCtx, level int) []string { return hopsLines(c.t, c.snap, c.w, level) }}
+	lines: func(c labCtx, level int) []string { return hopsLines(c.t, c.snap, c.w, level, c.peer(), c.peerW) }}
 
 // detailPanel: the full percentile set, on tall screens, when the charts keep their height
 // under it and it is not cut at the side; a blank line after it.

@@ -289,7 +289,7 @@ var tourChapters = []chapter{
 		presets: []string{"stacked-timeouts", "deadline-propagation"},
 		question: func(c []lab.Config) string {
 			return fmt.Sprintf("A payment goes through %d services, the last one slow. In A each layer gives a try %s and tries %d "+
-				"times on its own; in B only the edge (a worker's call to hop 1) retries, and one %s deadline set there travels down. How many calls reach the last "+
+				"times on its own; in B only the edge ("+lab.EdgeIs+") retries, and one %s deadline set there travels down. How many calls reach the last "+
 				"service per payment?", c[0].Dependency.Hops, fmtDur(c[0].Payment.Timeout.Duration.D()), c[0].Payment.Retry.Attempts,
 				fmtDur(c[1].Payment.Deadline.D()))
 		},
