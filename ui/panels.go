@@ -324,7 +324,7 @@ func (c labCtx) queueTo() queuePeer {
 	case o.Unbounded && c.snap.Pool.Unbounded:
 		return queuePeer{round: o.QueueRound()}
 	case o.HasQueue() && !o.Unbounded && !c.snap.Pool.Unbounded:
-		_, cell := queueBar(o, c.peerW) // as the other half draws it
+		_, _, cell := queueBar(o, c.peerW, 0) // as the other half draws it
 		return queuePeer{cell: cell}
 	}
 	return queuePeer{}
