@@ -34,7 +34,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 type spareClause struct {
 	long, short string
 	key         string // after short where the line has room for it: " (press ])"
-	idle        bool   // said only where it costs the screen nothing else (labLines)
+	idle        bool   // said only where it costs the screen nothing else (spared)
 }
 
 // narration is narrate in two parts: what the moment needs said, and a last clause a screen
