@@ -246,8 +246,8 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	// much its in flight moved (newcomer 34). One, of the largest move, and not in a compare
 	// half: a line for each took the rows of the charts' titles, and in a half the other's
 	// health items.
-	if moved := unbalanced(s, rs); len(moved) > 0 && peer.snap == nil {
-		notes.rest = append(notes.rest, flowNote(s, rs, moved[0]))
+	if moved, ok := unbalanced(s, rs); ok && peer.snap == nil {
+		notes.rest = append(notes.rest, flowNote(s, rs, moved))
 	}
 	for _, c := range lab.Classes {
 		if s.Active(c) && rs.Drifted(c) {
@@ -263,19 +263,17 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	return lines, notes
 }
 
-// unbalanced are the active classes whose /s row does not add up as printed
-// (lab.Rates.Unbalanced), the one whose in flight moved most first.
-func unbalanced(s *lab.Snapshot, rs lab.Rates) []lab.Class {
-	var out []lab.Class
+// unbalanced is the active class whose /s row does not add up as printed
+// (lab.Rates.Unbalanced) and whose in flight moved most, the first of equals; false: none.
+func unbalanced(s *lab.Snapshot, rs lab.Rates) (lab.Class, bool) {
+	var most lab.Class
+	found := false
 	for _, c := range lab.Classes {
-		if s.Active(c) && rs.Unbalanced(c) {
-			out = append(out, c)
+		if s.Active(c) && rs.Unbalanced(c) && (!found || abs64(rs.InFlightGrew(c)) > abs64(rs.InFlightGrew(most))) {
+			most, found = c, true
 		}
 	}
-	slices.SortStableFunc(out, func(a, b lab.Class) int {
-		return cmp.Compare(abs64(rs.InFlightGrew(b)), abs64(rs.InFlightGrew(a)))
-	})
-	return out
+	return most, found
 }
 
 func abs64(n int64) int64 { return max(n, -n) }
