@@ -149,24 +149,28 @@ func ladderNote(snap *lab.Snapshot, w int) string {
 	if c := snap.Classes[lab.Payment].LatencyCorrected.Count; snap.ClosedLoop != nil && c < least {
 		least = c
 	}
+	rungs := lab.ShortRungs(least)
+	if len(rungs) == 0 || least == 0 {
+		return ""
+	}
+	return longestFit(w, slowestForms(rungs)...)
+}
+
+// slowestForms say that rungs, too few samples under them, are the slowest sample, longest
+// first: "p99 of fewer than 100 is the slowest of them", "p99 of <100: their slowest", "p99
+// of <100: slowest". The table's p99 note and the ladder's, one outcome in one wording.
+func slowestForms(rungs []lab.ShortRung) []string {
 	var long, short []string
-	for _, r := range lab.ShortRungs(least) {
+	for _, r := range rungs {
 		long = append(long, fmt.Sprintf("%s of fewer than %s", r.Name, fmtCount(r.Needs)))
 		short = append(short, fmt.Sprintf("%s of <%s", r.Name, fmtCount(r.Needs)))
-	}
-	if len(long) == 0 || least == 0 {
-		return ""
 	}
 	verb := " is the slowest of them"
 	if len(long) > 1 {
 		verb = ": each the slowest of them"
 	}
-	for _, f := range []string{strings.Join(long, ", ") + verb, strings.Join(short, ", ") + ": their slowest"} {
-		if ansiWidth(f) <= w {
-			return f
-		}
-	}
-	return strings.Join(short, ", ") + ": slowest"
+	brief := strings.Join(short, ", ")
+	return []string{strings.Join(long, ", ") + verb, brief + ": their slowest", brief + ": slowest"}
 }
 
 // ladderLines is payment latency's percentile ladder: p50, p90, p99, p99.9, p99.99, max
@@ -271,18 +275,16 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	}
 	// The longest title that fits; the legend beside it or, failing that, under it (judged
 	// with the lines' marks, the wider).
-	var head string
 	// One title whatever the legend beside it: "by log-spaced percentile" in one compare half
 	// beside "by percentile" in the other read as two kinds of chart (newcomer 34); the axis
 	// under it says "log axis" (newcomer 19), of the percentiles, not the latency, whose axis
 	// is linear (newcomer 26 read "(log axis)" in the title as either).
 	titles := []string{"payment latency by percentile", "latency by percentile", "by percentile"}
-	for i, title := range titles {
-		head = t.bold.Render(title)
-		if ansiWidth(head) <= w || i == len(titles)-1 {
-			break
-		}
+	title, ok := firstFit(w, titles...)
+	if !ok {
+		title = titles[len(titles)-1]
 	}
+	head := t.bold.Render(title)
 	heads := 1
 	if ansiWidth(head+"  "+legendOf(false)) > w {
 		heads = 2

@@ -607,15 +607,15 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// ⌈0.99·n⌉ = n; at 100 it is the second slowest): a compare marks it ? while a lab alone
 	// printed it bare, and narrators quote it (newcomer 23). Named p99, not p99:wait …, whose
 	// counts differ (the review).
-	if shown["p99"] && slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool {
+	if k := slices.IndexFunc(lab.Classes[:], func(c lab.Class) bool {
 		p := s.Classes[c].Latency
 		return p.Count > 0 && !p.OfEnough()
-	}) {
-		// One phrase at every size; the compare's own count (368, for a bound) stays in the
-		// compare's words: beside this one, "a compare needs 368 to bound one" was a second
-		// threshold and a riddle (newcomers 27 and 28, review 17 #9).
-		pick(fmt.Sprintf("p99 of fewer than %d is the slowest of them", lab.EnoughSamples),
-			fmt.Sprintf("p99 of <%d: their slowest", lab.EnoughSamples), fmt.Sprintf("p99 of <%d: slowest", lab.EnoughSamples))
+	}); shown["p99"] && k >= 0 {
+		// One phrase at every size, the ladder's (slowestForms); the compare's own count
+		// (368, for a bound) stays in the compare's words: beside this one, "a compare needs
+		// 368 to bound one" was a second threshold and a riddle (newcomers 27 and 28, review
+		// 17 #9).
+		pick(slowestForms(lab.ShortRungs(s.Classes[lab.Classes[k]].Latency.Count)[:1])...)
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.
