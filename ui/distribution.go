@@ -50,11 +50,19 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 	var out []string
 	if measuring {
 		out = append(samplesLines(t, snap, w), ladderLines(t, snap, w)...)
+		// A line between the ladder and the chart, when it costs the chart no row; the note
+		// on rungs at the slowest sample outranks a compare half's chart's last row where
+		// the chart keeps every strip and its key without it: 701 samples' p99.9 showed as
+		// measured, unmarked, in the half whose room was short (review 27 #10).
+		note := ladderNote(snap, w)
 		switch free := h - len(out); {
 		case free < 5: // no room for a chart under them (its title, legend, 2 rows, axis): the numbers matter more
+			if note != "" {
+				out = append(out, t.dim.Render(note))
+			}
 			return out[:min(len(out), h)], true
-		case free > 5: // a line between the ladder and the chart, when it costs the chart no row
-			out = append(out, t.dim.Render(ladderNote(snap, w)))
+		case free > 5 || note != "" && peer != nil && chartWhole(t, snap, w, free-1):
+			out = append(out, t.dim.Render(note))
 		}
 	}
 	rest := h - len(out)
@@ -149,24 +157,28 @@ func ladderNote(snap *lab.Snapshot, w int) string {
 	if c := snap.Classes[lab.Payment].LatencyCorrected.Count; snap.ClosedLoop != nil && c < least {
 		least = c
 	}
+	rungs := lab.ShortRungs(least)
+	if len(rungs) == 0 || least == 0 {
+		return ""
+	}
+	return longestFit(w, slowestForms(rungs)...)
+}
+
+// slowestForms say that rungs, too few samples under them, are the slowest sample, longest
+// first: "p99 of fewer than 100 is the slowest of them", "p99 of <100: their slowest", "p99
+// of <100: slowest". The table's p99 note and the ladder's, one outcome in one wording.
+func slowestForms(rungs []lab.ShortRung) []string {
 	var long, short []string
-	for _, r := range lab.ShortRungs(least) {
+	for _, r := range rungs {
 		long = append(long, fmt.Sprintf("%s of fewer than %s", r.Name, fmtCount(r.Needs)))
 		short = append(short, fmt.Sprintf("%s of <%s", r.Name, fmtCount(r.Needs)))
-	}
-	if len(long) == 0 || least == 0 {
-		return ""
 	}
 	verb := " is the slowest of them"
 	if len(long) > 1 {
 		verb = ": each the slowest of them"
 	}
-	for _, f := range []string{strings.Join(long, ", ") + verb, strings.Join(short, ", ") + ": their slowest"} {
-		if ansiWidth(f) <= w {
-			return f
-		}
-	}
-	return strings.Join(short, ", ") + ": slowest"
+	brief := strings.Join(short, ", ")
+	return []string{strings.Join(long, ", ") + verb, brief + ": their slowest", brief + ": slowest"}
 }
 
 // ladderLines is payment latency's percentile ladder: p50, p90, p99, p99.9, p99.99, max
@@ -224,10 +236,25 @@ func ladderLines(t *theme, snap *lab.Snapshot, w int) []string {
 // nothing when too small): a title line with the legend, the plot, and the percentile axis
 // under it. Each column is the lab's value at the percentile nearest its place on the axis.
 func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
+	lines, _ := distributionLines(t, snap, w, h)
+	return lines
+}
+
+// chartWhole says the distribution chart in w×h cells draws every series, and keys its
+// strips where it draws strips.
+func chartWhole(t *theme, snap *lab.Snapshot, w, h int) bool {
+	_, whole := distributionLines(t, snap, w, h)
+	return whole
+}
+
+// distributionLines is distributionChart, and whether it is whole (chartWhole). Four lines
+// draw strips at most, and their key: the open loop's line saying it has nothing to correct
+// gives way to it.
+func distributionLines(t *theme, snap *lab.Snapshot, w, h int) ([]string, bool) {
 	d := snap.Distribution
 	plotW := w - chartAxisW
-	if h < 5 || plotW < 10 {
-		return nil
+	if h < 4 || plotW < 10 {
+		return nil, false
 	}
 	// The corrected curve first, so the measured one is drawn over it where they agree.
 	type series struct {
@@ -271,18 +298,16 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	}
 	// The longest title that fits; the legend beside it or, failing that, under it (judged
 	// with the lines' marks, the wider).
-	var head string
 	// One title whatever the legend beside it: "by log-spaced percentile" in one compare half
 	// beside "by percentile" in the other read as two kinds of chart (newcomer 34); the axis
 	// under it says "log axis" (newcomer 19), of the percentiles, not the latency, whose axis
 	// is linear (newcomer 26 read "(log axis)" in the title as either).
 	titles := []string{"payment latency by percentile", "latency by percentile", "by percentile"}
-	for i, title := range titles {
-		head = t.bold.Render(title)
-		if ansiWidth(head) <= w || i == len(titles)-1 {
-			break
-		}
+	title, ok := firstFit(w, titles...)
+	if !ok {
+		title = titles[len(titles)-1]
 	}
+	head := t.bold.Render(title)
 	heads := 1
 	if ansiWidth(head+"  "+legendOf(false)) > w {
 		heads = 2
@@ -298,11 +323,11 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 		return []string{head, leg}
 	}
 	if len(d.Latency) == 0 {
-		return append(header(false), t.dim.Render("  (no latency yet)"))
+		return append(header(false), t.dim.Render("  (no latency yet)")), true
 	}
 	rows := h - heads - 1 // the percentile axis takes the last line
 	if rows < 2 {
-		return header(false)
+		return header(false), false
 	}
 	last := len(d.Latency) - 1
 	sample := func(k, cols int) []float64 { // series k, a point per column, in ms
@@ -342,24 +367,37 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 			strips = append(strips, stripSeries{l, st, sample(k, stripW), math.SmallestNonzeroFloat64, top})
 		}
 		plot := stripLines(t, strips, latencyTop, len(all), labelW, stripW)
-		if uncorrected {
-			plot = append(plot, uncorrectedLine(t, w))
-		}
 		// Keyed as every chart of strips is, the ⣀ it draws too (review 22): after the
 		// legend, else on a line the plot leaves over (keyPlace), else not at all. Its step a
 		// latency (126ms of 0–1.01s), any latency some.
 		keys := stripKeys(top/float64(len(eighths)-1), top, latencyTop, "", "some", true)
-		switch key, own, ok := keyPlace(keys, w-ansiWidth(lines[len(lines)-1]), w, rows > len(plot)); {
+		noneLine := uncorrected
+		place := func() (string, bool, bool) {
+			used := len(plot)
+			if noneLine {
+				used++
+			}
+			return keyPlace(keys, w-ansiWidth(lines[len(lines)-1]), w, rows > used)
+		}
+		key, own, keyed := place()
+		if !keyed && noneLine {
+			noneLine = false
+			key, own, keyed = place()
+		}
+		if noneLine {
+			plot = append(plot, uncorrectedLine(t, w))
+		}
+		switch {
 		case own:
 			lines = append(lines, t.dim.Render(key))
 			rows--
-		case ok:
+		case keyed:
 			lines[len(lines)-1] += t.dim.Render(key)
 		}
 		for range rows - len(plot) {
 			lines = append(lines, "")
 		}
-		return append(append(lines, plot...), t.dim.Render(percentileAxis(w, pad, stripW)))
+		return append(append(lines, plot...), t.dim.Render(percentileAxis(w, pad, stripW))), keyed
 	}
 	lines := header(false)
 	var chars []asciigraph.CharSet
@@ -375,7 +413,7 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	// The columns begin after the y axis, whose labels asciigraph sizes itself.
 	start := strings.IndexFunc(ansi.Strip(plot[len(plot)-1]), func(r rune) bool { return r == '┤' })
 	start = len([]rune(ansi.Strip(plot[len(plot)-1])[:max(start, 0)])) + 1
-	return append(append(lines, plot...), t.dim.Render(percentileAxis(w, start, plotW)))
+	return append(append(lines, plot...), t.dim.Render(percentileAxis(w, start, plotW))), true
 }
 
 // uncorrectedWord follows an open-loop measurement's legend: why it has no corrected series.
@@ -441,7 +479,7 @@ func measurementHelp() [][2]string {
 		{lab.Open.Since(), "open loop: latency as the run measured it, from each request's scheduled arrival, not its send (the generator's lag counts), so waiting for the server counts"},
 		{lab.Closed.Since(), "closed loop: latency as the run measured it, from each request's send; there is no schedule: requests a stalled user never sent have no latency at all"},
 		{"corrected", "closed loop: latency timed from when each request was due, with the unsent requests put back, one per pacing interval, each lasting until the reply its user waited for (in a stall, the stall's end; HdrHistogram's RecordCorrectedValue)"},
-		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, since arrival (or sent) and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, or since sent in a closed loop, c corrected), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be; a compare half draws it alone at the half's width, in place of the workers chart"},
+		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, since arrival (or sent) and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, or since sent in a closed loop, c corrected), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be, where the chart has a row for it; a compare half draws it alone at the half's width, in place of the workers chart"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}
 }

@@ -345,3 +345,35 @@ func TestLadderSaysWhichRungsAreTheSlowest(t *testing.T) {
 		t.Errorf("10000 samples: %q", n)
 	}
 }
+
+// In a compare half, the ladder's note on rungs at the slowest sample has a line wherever a
+// line is left under the ladder: it outranks the chart's last row where the chart keeps
+// every strip and its key without it (the open loop's "none needed" line gives way), where
+// a half one row short once left 800 samples' p99.9 unmarked (review 27 #10). The chart is
+// drawn whole either way.
+func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
+	th := newTheme(false, true)
+	closed, open := measurementSnapshots()
+	for _, s := range []struct {
+		name       string
+		snap, peer *lab.Snapshot
+	}{{"closed", closed, open}, {"open", open, closed}} {
+		note := ladderNote(s.snap, 59)
+		above := len(samplesLines(th, s.snap, 59)) + len(ladderLines(th, s.snap, 59))
+		if note == "" {
+			t.Fatalf("%s: no note", s.name)
+		}
+		for h := above + 1; h <= above+8; h++ {
+			out, _ := distributionLayout(th, s.snap, s.peer, nil, 59, h)
+			plain := ansi.Strip(strings.Join(out, "\n"))
+			// A closed loop's chart in 4 lines loses its key or a strip: it keeps its row.
+			kept := h-above == 5 && !chartWhole(th, s.snap, 59, 4)
+			if len(out) > h || strings.Contains(plain, note) == kept {
+				t.Errorf("%s in %d lines: %d drawn, note %q missing:\n%s", s.name, h, len(out), note, plain)
+			}
+			if h-above-1 >= 4 && (!strings.Contains(plain, "⣀ some") || !strings.Contains(plain, "┤")) {
+				t.Errorf("%s in %d lines: the chart not whole:\n%s", s.name, h, plain)
+			}
+		}
+	}
+}

@@ -120,14 +120,6 @@ const replicaCells, compactCells = 20, 10
 // scaled down say what a cell is worth, as the pool's and the queue's do (newcomer 19: "r4
 // PPPPPPPPP· 17/20" without it), on the first row with room.
 func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
-	return replicaGrid(t, s, w, withWhy, 0, 1, 2)
-}
-
-// replicaGrid is replicaRows in the first of squeezes, fullest first, whose rows fit w.
-func replicaGrid(t *theme, s *lab.Snapshot, w int, squeezes ...int) []string {
-	var cells []string
-	var widest int
-	var per float64
 	// The rej:pool counts as wide as the widest ("12345", "523k"), 4 at least: the states
 	// after them line up row under row.
 	countW := 4
@@ -146,8 +138,25 @@ func replicaGrid(t *theme, s *lab.Snapshot, w int, squeezes ...int) []string {
 		})
 		return cells, widest, per, max(1, min((w+gap)/(widest+gap), len(cells)))
 	}
-	var cols, squeeze int
-	for _, squeeze = range squeezes {
+	grid := func(cells []string, widest, cols int) []string {
+		perCol := (len(cells) + cols - 1) / cols
+		out := make([]string, perCol)
+		for i, c := range cells {
+			r, col := i%perCol, i/perCol
+			if col > 0 {
+				out[r] += strings.Repeat(" ", gap)
+			}
+			if col < cols-1 {
+				c = fit(c, widest)
+			}
+			out[r] += c
+		}
+		return out
+	}
+	var cells []string
+	var widest, cols, squeeze int
+	var per float64
+	for _, squeeze = range []int{withWhy, 0, 1, 2} {
 		cells, widest, per, cols = rows(squeeze)
 		if widest > w {
 			continue
@@ -161,30 +170,21 @@ func replicaGrid(t *theme, s *lab.Snapshot, w int, squeezes ...int) []string {
 		}
 		break
 	}
-	perCol := (len(cells) + cols - 1) / cols
-	out := make([]string, perCol)
-	for i, c := range cells {
-		r, col := i%perCol, i/perCol
-		if col > 0 {
-			out[r] += strings.Repeat(" ", gap)
-		}
-		if col < cols-1 {
-			c = fit(c, widest)
-		}
-		out[r] += c
-	}
+	out := grid(cells, widest, cols)
 	if per == 0 {
 		return out
 	}
 	// Short of room the note is left out whole: "1 cell ≈ 2" without its unit read as a
-	// number cut from its unit. Before that, where no replica queues, the rows without
+	// number cut from its unit. Before that, where no replica queues, compact rows without
 	// their "+  0 queued" make room: left out, three P's of a 10-cell bar read as 3 busy,
-	// not 5 (newcomer 33, a compare half at 120x40).
+	// not 5 (newcomer 33, a compare half at 120x40). Their bar is compact's, so the note is.
 	note := scaleNote(per, " workers")
-	if !withNote(t, out, note, w) && squeeze > 0 && squeeze != quietSqueeze && s.Pool.Queued == 0 {
-		if quiet := replicaGrid(t, s, w, quietSqueeze); slices.ContainsFunc(quiet, func(r string) bool { return strings.HasSuffix(r, t.dim.Render(note)) }) {
-			return quiet
-		}
+	if withNote(t, out, note, w) || squeeze <= 0 || s.Pool.Queued > 0 {
+		return out
+	}
+	quiet, quietW, _, quietCols := rows(quietSqueeze)
+	if quiet := grid(quiet, quietW, quietCols); withNote(t, quiet, note, w) {
+		return quiet
 	}
 	return out
 }

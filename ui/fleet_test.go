@@ -947,3 +947,46 @@ func TestDrainedRowSaysItFinishesWhatItHolds(t *testing.T) {
 		}
 	}
 }
+
+// A class's cells on a replica's scaled bar follow its own count: five payments draw as
+// many cells on every replica, one signup beside them or not (newcomer 34 #15, fleet-bulkhead
+// at 80x24: "r2 PPP······· 5/20" beside "r4 PPS······· 6/20", r4's 5 payments drawn as 4).
+func TestReplicaBarsCountEachClassAlike(t *testing.T) {
+	s := fleetSnapshot(4, 0)
+	for i := range s.Fleet.Replicas {
+		p := &s.Fleet.Replicas[i].Pool
+		p.Queued, p.QueuedBy = 0, [len(p.QueuedBy)]int{}
+		p.BusyBy = [len(p.BusyBy)]int{}
+		p.Busy = 5 + i%2 // r2 and r4 hold a signup too
+		for k := range p.Workers {
+			switch {
+			case k < 5:
+				p.Workers[k] = lab.Worker{Class: lab.Payment, Phase: lab.PhaseCall}
+			case k < p.Busy:
+				p.Workers[k] = lab.Worker{Class: lab.Signup, Phase: lab.PhaseCall}
+			default:
+				p.Workers[k] = lab.Worker{}
+			}
+		}
+	}
+	for _, w := range []int{59, 80, 120} {
+		rows := replicaRows(newTheme(false, true), s, w)
+		var bars []string
+		for _, r := range rows {
+			f := strings.Fields(ansi.Strip(r))
+			for k := range f {
+				if regexp.MustCompile(`^r\d$`).MatchString(f[k]) {
+					bars = append(bars, f[k+1])
+				}
+			}
+		}
+		if len(bars) != 4 {
+			t.Fatalf("w %d: %d bars in %q", w, len(bars), rows)
+		}
+		for _, b := range bars {
+			if p := strings.Count(b, "P"); p != strings.Count(bars[0], "P") || len([]rune(b)) < 20 && strings.Count(b, "S") > 1 {
+				t.Errorf("w %d: five payments drawn unalike: %q", w, bars)
+			}
+		}
+	}
+}

@@ -34,7 +34,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 type spareClause struct {
 	long, short string
 	key         string // after short where the line has room for it: " (press ])"
-	idle        bool   // said only where it costs the screen nothing else (labLines)
+	idle        bool   // said only where it costs the screen nothing else (spared)
 }
 
 // narration is narrate in two parts: what the moment needs said, and a last clause a screen
@@ -92,13 +92,9 @@ func breakerGain(s *lab.Snapshot, pay lab.PaymentForecast, fills bool) spareClau
 
 // breakerFrees says whose gain the free workers are while the breaker is open: its own where
 // the pool would fill without it (the forecast knows no breaker), what keeps them free where
-// it has room without it too, by Little's law: a timeout, or calls short enough.
-func breakerFrees(f lab.Forecast, s *lab.Snapshot, others string) string {
+// it has room without it too, by Little's law: a timeout (why), or calls short enough.
+func breakerFrees(f lab.Forecast, s *lab.Snapshot, others, why string) string {
 	pay := f.Classes[lab.Payment]
-	why := ""
-	if f.Payment.TimeoutCuts {
-		why = fmt.Sprintf(" (%s timeout)", f.Payment.Timeout)
-	}
 	switch s.BreakerFrees(f) {
 	case lab.FreedByBreaker:
 		return fmt.Sprintf("; workers stay free for %s, which payments would fill without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
@@ -194,9 +190,11 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	if len(whom) > 0 {
 		others = lab.JoinAnd(whom, lab.Class.String)
 	}
-	// A timeout shorter than the call frees workers at the price of every payment.
-	price := ""
+	// A timeout shorter than the call frees workers at the price of every payment, and is
+	// why payments hold workers no longer (Little's law's note).
+	price, why := "", ""
 	if pay.TimeoutCuts {
+		why = fmt.Sprintf(" (%s timeout)", pay.Timeout)
 		price = fmt.Sprintf("; the price: every payment that calls times out (%s call > %s timeout), none succeed",
 			fmtSecs(cfg.Dependency.CallLatency()), fmtSecs(cfg.Payment.Timeout.Duration.D()))
 		// Whether the dependency's work ends with the socket is the dependency's choice.
@@ -225,7 +223,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			lab.RejectBreaker.Word(), fmtSecs(s.Breaker.OpenLeft))
 		if !cfg.Payment.Breaker.CountRejections || cfg.Payment.Bulkhead.Type == lab.BulkheadNone {
 			*spare = breakerGain(s, pay, s.BreakerFrees(f).ByBreaker())
-			return msg + breakerFrees(f, s, others)
+			return msg + breakerFrees(f, s, others, why)
 		}
 		// On the dependency, not "as failures": the table's failed is the dependency's error
 		// alone (newcomer 28). No longer: at 80x24 the brief share must still fit after it.
@@ -296,10 +294,6 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			needs, bh.Type, pay.Bulkhead, longRun, rejected, fmtSecs(pay.Hold), pay.Timeout, fmtWorkers(pay.WorkersHeld), workers) + price
 	}
 
-	why := ""
-	if pay.TimeoutCuts {
-		why = fmt.Sprintf(" (%s timeout)", pay.Timeout)
-	}
 	law := fmt.Sprintf("payments need %s workers%s; the pool has %d", littlesLaw(f.Classes[lab.Payment], why), brownout, workers)
 	if pay.Bulkhead > 0 {
 		law += " (a bulkhead that big caps nothing)"

@@ -203,7 +203,7 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 }}
 
 // narratorPanel: what the settings in force do, whole or left out, never cut.
-// Its spare clause gives way where it would cost the settings' rows or the rates (labLines),
+// Its spare clause gives way where it would cost the settings' rows or the rates (spared),
 // and at levelLean, where the sentence is all a compare half keeps of the detail.
 var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, level int) []string {
 	says, spare := c.narration()
@@ -324,7 +324,7 @@ func (c labCtx) queueTo() queuePeer {
 	case o.Unbounded && c.snap.Pool.Unbounded:
 		return queuePeer{round: o.QueueRound()}
 	case o.HasQueue() && !o.Unbounded && !c.snap.Pool.Unbounded:
-		_, cell := queueBar(o, c.peerW) // as the other half draws it
+		_, _, cell := queueBar(o, c.peerW, 0) // as the other half draws it
 		return queuePeer{cell: cell}
 	}
 	return queuePeer{}
@@ -609,23 +609,32 @@ var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "h
 // can afford, and c drawing it so. The clause answers what its sentence raises: it may cost
 // the lab its health items, but it is left out where it would cost the settings' rows or the
 // per-second rates and leaving it out keeps them; its brief form, where that costs neither
-// (breaker-trap at 80x24 kept the trap's share so).
+// (breaker-trap at 80x24 kept the trap's share so). An idle clause is said only where it
+// costs nothing else but a blank line: not a row, nor a line of the panels that fill the
+// rest (shared-pool's why so far is lower took compare's chart key at 120x40).
 func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 	pl := c.plan(ps, h)
 	if _, spare := c.narration(); spare.long != "" {
 		none := c
 		none.spare = spareNone
 		without := none.plan(ps, h)
-		costs := func(parts [][]string) bool {
-			return panelLines(ps, parts, settingsPanel) < panelLines(ps, without.parts, settingsPanel) ||
-				panelLines(ps, parts, tablePanel) < panelLines(ps, without.parts, tablePanel)
+		costs := func(p layoutPlan) bool {
+			if spare.idle {
+				_, fill := p.spacing(ps)
+				_, fillWithout := without.spacing(ps)
+				return fill < fillWithout || slices.ContainsFunc(ps, func(q panel) bool {
+					return q.name != narratorPanel.name && panelLines(ps, p.parts, q) < panelLines(ps, without.parts, q)
+				})
+			}
+			return panelLines(ps, p.parts, settingsPanel) < panelLines(ps, without.parts, settingsPanel) ||
+				panelLines(ps, p.parts, tablePanel) < panelLines(ps, without.parts, tablePanel)
 		}
-		if costs(pl.parts) {
+		if costs(pl) {
 			c, pl = none, without
 			if spare.short != "" {
 				brief := c
 				brief.spare = spareShort
-				if bp := brief.plan(ps, h); !costs(bp.parts) {
+				if bp := brief.plan(ps, h); !costs(bp) {
 					c, pl = brief, bp
 				}
 			}
@@ -634,44 +643,38 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 	return c, pl
 }
 
+// spacing is where pl puts a blank line: after panels of ps, their gap order first, while
+// the filling panels keep a useful height (or when they get no room anyway); and the
+// height left to the filling panels.
+func (pl layoutPlan) spacing(ps []panel) (gapAfter []bool, fill int) {
+	order := make([]int, 0, len(ps))
+	for k, p := range ps {
+		if p.gap > 0 {
+			order = append(order, k)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return ps[a].gap - ps[b].gap })
+	gapAfter, fill = make([]bool, len(ps)), pl.avail
+	for _, k := range order {
+		if len(pl.parts[k]) > 0 && (fill-1 >= pl.keep || fill > 0 && fill < pl.least) {
+			gapAfter[k] = true
+			fill--
+		}
+	}
+	return gapAfter, fill
+}
+
 // panelLines is how many lines panel p takes in parts, a plan's lines of ps.
 func panelLines(ps []panel, parts [][]string, p panel) int {
 	return len(parts[slices.IndexFunc(ps, func(q panel) bool { return q.name == p.name })])
 }
 
 // labLines lays out pane i in exactly h lines of at most w cells: the richest level of
-// detail at which the panels of their own height fit, then spare lines go to panels one
-// level richer (richerFirst), then to spacing after panels in their gap order, and the
-// filling panels take the rest of the height.
+// detail at which the panels of their own height fit, with every narrator's clause the
+// layout affords (spared), then spare lines go to panels one level richer (richerFirst),
+// then to spacing after panels in their gap order, and the filling panels take the rest of
+// the height.
 func labLines(c labCtx, h int) []string {
-	out := layLab(c, h)
-	// An idle clause only where it costs nothing else on screen: not a row, nor a chart's
-	// line (shared-pool's why so far is lower took compare's chart key at 120x40).
-	if _, spare := c.narration(); spare.idle && c.spare != spareNone {
-		none := c
-		none.spare = spareNone
-		if without := layLab(none, h); !slices.Equal(besideNarrator(c, out), besideNarrator(c, without)) {
-			return without
-		}
-	}
-	return out
-}
-
-// besideNarrator is what out says but the narrator's sentence, in either form: its other
-// lines that are not blank.
-func besideNarrator(c labCtx, out []string) []string {
-	says, spare := c.narration()
-	var narrator []string
-	for _, s := range []string{says, says + spare.long} {
-		for _, l := range wrapText("» "+s, c.w, 0) {
-			narrator = append(narrator, c.t.narrator.Render(l))
-		}
-	}
-	return slices.DeleteFunc(slices.Clone(out), func(l string) bool { return strings.TrimSpace(l) == "" || slices.Contains(narrator, l) })
-}
-
-// layLab is labLines with every narrator's clause the layout affords (spared).
-func layLab(c labCtx, h int) []string {
 	ps := labPanels
 	c, pl := spared(c, ps, h)
 	// A second line of settings gives way where it would cost the per-second rates
@@ -683,24 +686,8 @@ func layLab(c labCtx, h int) []string {
 			c, pl = oc, op
 		}
 	}
-	level, parts, keep, least, avail := pl.level, pl.parts, pl.keep, pl.least, pl.avail
-
-	// Spacing: a blank line after panels, their gap order first, while the filling panels keep
-	// a useful height (or when they get no room anyway).
-	order := make([]int, 0, len(ps))
-	for k, p := range ps {
-		if p.gap > 0 {
-			order = append(order, k)
-		}
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return ps[a].gap - ps[b].gap })
-	gapAfter := make([]bool, len(ps))
-	for _, k := range order {
-		if len(parts[k]) > 0 && (avail-1 >= keep || avail > 0 && avail < least) {
-			gapAfter[k] = true
-			avail--
-		}
-	}
+	level, parts := pl.level, pl.parts
+	gapAfter, avail := pl.spacing(ps)
 	var out []string
 	for k, part := range parts {
 		out = append(out, part...)

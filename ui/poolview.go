@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -104,8 +103,12 @@ func countWorkers(p lab.PoolStats) poolCounts {
 	return pc
 }
 
-// apportion splits cells among counts in proportion, by largest remainder, giving every
-// non-zero count at least one cell when there are enough cells.
+// apportion splits cells among counts in proportion, giving every non-zero count at least
+// one cell when there are enough cells. Each count but the last takes its own share, rounded,
+// so one count draws as many cells on every bar of one scale: by largest remainder, five
+// payments of 20 workers drew 3 cells of 10 on one replica and 2 on the next, beside its
+// one signup ("r2 PPP······· 5/20", "r4 PPS······· 6/20", newcomer 34 #15). The last
+// (idle workers, free places) is the rest, and takes what is left.
 func apportion(counts []int, cells int) []int {
 	out := make([]int, len(counts))
 	total, nonzero := 0, 0
@@ -118,37 +121,33 @@ func apportion(counts []int, cells int) []int {
 	if total == 0 || cells <= 0 {
 		return out
 	}
-	type rem struct {
-		i int
-		r float64
-	}
-	var rems []rem
-	used := 0
-	for i, c := range counts {
-		exact := float64(c) * float64(cells) / float64(total)
-		out[i] = int(exact)
-		if c > 0 && out[i] == 0 && nonzero <= cells {
-			out[i] = 1
+	least := func(i int) int { // the fewest cells count i may draw
+		if counts[i] > 0 && nonzero <= cells {
+			return 1
 		}
+		return 0
+	}
+	exact := func(i int) float64 { return float64(counts[i]) * float64(cells) / float64(total) }
+	rest, used := len(counts)-1, 0
+	for i := range rest {
+		out[i] = max(int(math.Round(exact(i))), least(i))
 		used += out[i]
-		rems = append(rems, rem{i, exact - float64(int(exact))})
 	}
-	sort.SliceStable(rems, func(a, b int) bool { return rems[a].r > rems[b].r })
-	for k := 0; used < cells && k < len(rems); k++ {
-		if counts[rems[k].i] > 0 {
-			out[rems[k].i]++
-			used++
-		}
+	if counts[rest] > 0 {
+		out[rest] = max(cells-used, least(rest))
+		used += out[rest]
 	}
-	for used > cells { // the minimum-one rule overshot: take from the largest
-		big := 0
-		for i := range out {
-			if out[i] > out[big] {
-				big = i
+	for ; used < cells; used++ { // no rest (a queue of requests alone): the furthest short fills
+		short := 0
+		for i := range rest {
+			if exact(i)-float64(out[i]) > exact(short)-float64(out[short]) {
+				short = i
 			}
 		}
-		out[big]--
-		used--
+		out[short]++
+	}
+	for ; used > cells; used-- { // rounded up past the bar: the largest gives back
+		out[slices.Index(out, slices.Max(out))]--
 	}
 	return out
 }
@@ -207,7 +206,7 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peer queue
 		}
 	} else {
 		// A proportional bar; the note on the scale takes room from the bar itself.
-		cells, note := scaledBar(n, avail, " workers")
+		cells, _, note, _ := scaledBar(n, avail, " workers", 0)
 		summary += note
 		rows = append(rows, t.cells(barGlyphs(pc, cells), t.glyph))
 	}
@@ -244,11 +243,13 @@ func scaleNote(per float64, unit string) string {
 }
 
 // scaledBar shares avail cells between a proportional bar of n things and its note on the
-// scale, " · 1 cell ≈ 2.1 workers" (unit " workers"). The bar takes what the note leaves,
-// at least 10 cells; a shorter bar makes each cell stand for more, and its note can grow
-// ("2" → "2.1"), so the bar shrinks until the note it needs fits beside it.
-// Short of room, the note drops its unit before the number is cut ("≈ 57…" for 571).
-func scaledBar(n, avail int, unit string) (cells int, note string) {
+// scale, " · 1 cell ≈ 2.1 workers" (unit " workers"), and says what a cell stands for. The
+// bar takes what the note leaves, at least 10 cells; a shorter bar makes each cell stand
+// for more, and its note can grow ("2" → "2.1"), so the bar shrinks until the note it needs
+// fits beside it. A cell stands for least at least: the other half's scale (queuePeer).
+// Short of room, the note drops its unit before the number is cut ("≈ 57…" for 571); whole
+// says it kept it.
+func scaledBar(n, avail int, unit string, least float64) (cells int, per float64, note string, whole bool) {
 	for _, u := range []string{unit, ""} {
 		scale := func(cells int) string { return scaleNote(float64(n)/float64(cells), u) }
 		cells = avail - ansiWidth(scale(avail))
@@ -256,11 +257,15 @@ func scaledBar(n, avail int, unit string) (cells int, note string) {
 			cells--
 		}
 		cells = max(cells, 10)
-		if note = scale(cells); cells+ansiWidth(note) <= avail {
+		per, note = float64(n)/float64(cells), scale(cells)
+		if least > per {
+			cells, per, note = max(int(math.Round(float64(n)/least)), 1), least, scaleNote(least, u)
+		}
+		if whole = u == unit; cells+ansiWidth(note) <= avail {
 			break
 		}
 	}
-	return cells, note
+	return cells, per, note, whole
 }
 
 // queueLine draws the accept queue: waiting requests by class, then free places. An
@@ -277,9 +282,7 @@ func queueLine(t *theme, p lab.PoolStats, w int, peer queuePeer) string {
 	if p.Unbounded {
 		return label + unboundedQueueLine(t, p, w, peer.round)
 	}
-	summary, per := queueBar(p, w)
-	per = max(per, peer.cell)
-	total := max(p.QueueCap, p.Queued)
+	cells, words, per := queueBar(p, w, peer.cell)
 	var gs []glyph
 	if per == 0 {
 		for c, q := range p.QueuedBy {
@@ -287,19 +290,13 @@ func queueLine(t *theme, p lab.PoolStats, w int, peer queuePeer) string {
 				gs = append(gs, glyph{class: c, kind: kindBusy})
 			}
 		}
-		for len(gs) < total {
+		for len(gs) < cells {
 			gs = append(gs, glyph{kind: kindIdle})
 		}
 	} else {
-		cells := max(int(math.Round(float64(total)/per)), 1)
-		note := scaleNote(per, " requests")
-		if poolLabelW+cells+ansiWidth(summary+note) > w { // short of room, bare, never cut
-			note = scaleNote(per, "")
-		}
-		gs = barGlyphs(poolCounts{busy: p.QueuedBy[:], idle: total - p.Queued}, cells)
-		summary += note
+		gs = barGlyphs(poolCounts{busy: p.QueuedBy[:], idle: max(p.QueueCap, p.Queued) - p.Queued}, cells)
 	}
-	return label + t.cells(gs, t.queued) + summary
+	return label + t.cells(gs, t.queued) + words
 }
 
 // queuePeer is the scale of the other half's queue in compare mode, for one scale on both:
@@ -310,12 +307,12 @@ type queuePeer struct {
 	cell  float64
 }
 
-// queueBar is a bounded queue's words after its bar in w, and the requests a cell of the bar
-// stands for (0: a cell a place). Compare mode draws both halves to the larger of the two
-// (queuePeer): "≈ 8.3" beside "≈ 7.7", bare, left two bars of 100 to be compared by eye on
-// two scales (newcomer 33). The scale keeps its unit: the discipline gives way to it first
-// (the settings say it).
-func queueBar(p lab.PoolStats, w int) (summary string, per float64) {
+// queueBar is a bounded queue's bar in w: its cells, the words after it (the scale's note
+// among them), and the requests a cell stands for (0: a cell a place), least at least.
+// Compare mode draws both halves to the larger of the two (queuePeer): "≈ 8.3" beside
+// "≈ 7.7", bare, left two bars of 100 to be compared by eye on two scales (newcomer 33).
+// The scale keeps its unit: the discipline gives way to it first (the settings say it).
+func queueBar(p lab.PoolStats, w int, least float64) (cells int, summary string, per float64) {
 	summary = queueSummary(p)
 	if queuedClasses(p) > 1 {
 		// The bar groups each class's cells; a FIFO serves them mixed, in arrival order
@@ -332,17 +329,19 @@ func queueBar(p lab.PoolStats, w int) (summary string, per float64) {
 		}
 	}
 	total := max(p.QueueCap, p.Queued)
-	if total <= max(w-poolLabelW-ansiWidth(summary)-1, 10) {
-		return summary, 0
+	if least == 0 && total <= max(w-poolLabelW-ansiWidth(summary)-1, 10) {
+		return total, summary, 0
 	}
-	for _, words := range []string{summary, queueCount(p)} {
-		cells, note := scaledBar(total, max(w-poolLabelW-ansiWidth(words)-1, 10), " requests")
-		summary, per = words, float64(total)/float64(cells)
-		if strings.HasSuffix(note, " requests") {
+	var words string
+	for _, words = range []string{summary, queueCount(p)} {
+		var note string
+		var whole bool
+		cells, per, note, whole = scaledBar(total, max(w-poolLabelW-ansiWidth(words)-1, 10), " requests", least)
+		if words += note; whole {
 			break
 		}
 	}
-	return summary, per
+	return cells, words, per
 }
 
 // queuedClasses is how many classes have a request waiting.

@@ -54,3 +54,31 @@ func TestWorkersLineKeysItsWaits(t *testing.T) {
 		t.Errorf("at 50: %q", lines)
 	}
 }
+
+// A scaled queue's bar and its words follow one fit rule, the pool bar's (scaledBar): the
+// line keeps its column to spare, with the other half's coarser scale too (compare mode),
+// where queueLine once rebuilt the bar and its note to a rule one column wider, so the unit
+// came back where scaledBar had dropped it (review 28 ui #3). A cell stands for the coarser
+// of the two scales.
+func TestQueueBarOneFitRule(t *testing.T) {
+	th := newTheme(false, true)
+	for w := 56; w <= 140; w++ {
+		for _, n := range []int{97, 100, 333, 1000, 4321} {
+			p := lab.PoolStats{QueueCap: n, Queued: n * 2 / 5, Discipline: lab.FIFO}
+			p.QueuedBy[lab.Payment] = p.Queued
+			for _, peer := range []float64{0, 1.5, 3.7, 12.5, 99} {
+				cells, _, per := queueBar(p, w, peer)
+				l := ansi.Strip(queueLine(th, p, w, queuePeer{cell: peer}))
+				if per == 0 {
+					continue
+				}
+				if ansiWidth(l) > w-1 {
+					t.Errorf("queue of %d at w=%d, peer %v: %d wide: %q", n, w, peer, ansiWidth(l), l)
+				}
+				if !strings.Contains(l, "1 cell ") || per < peer || cells != len([]rune(strings.Fields(l)[1])) {
+					t.Errorf("queue of %d at w=%d, peer %v: %d cells of %v: %q", n, w, peer, cells, per, l)
+				}
+			}
+		}
+	}
+}

@@ -246,8 +246,8 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	// much its in flight moved (newcomer 34). One, of the largest move, and not in a compare
 	// half: a line for each took the rows of the charts' titles, and in a half the other's
 	// health items.
-	if moved := unbalanced(s, rs); len(moved) > 0 && peer.snap == nil {
-		notes.rest = append(notes.rest, flowNote(s, rs, moved[0]))
+	if moved, ok := unbalanced(s, rs); ok && peer.snap == nil {
+		notes.rest = append(notes.rest, flowNote(s, rs, moved))
 	}
 	for _, c := range lab.Classes {
 		if s.Active(c) && rs.Drifted(c) {
@@ -263,19 +263,17 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	return lines, notes
 }
 
-// unbalanced are the active classes whose /s row does not add up as printed
-// (lab.Rates.Unbalanced), the one whose in flight moved most first.
-func unbalanced(s *lab.Snapshot, rs lab.Rates) []lab.Class {
-	var out []lab.Class
+// unbalanced is the active class whose /s row does not add up as printed
+// (lab.Rates.Unbalanced) and whose in flight moved most, the first of equals; false: none.
+func unbalanced(s *lab.Snapshot, rs lab.Rates) (lab.Class, bool) {
+	var most lab.Class
+	found := false
 	for _, c := range lab.Classes {
-		if s.Active(c) && rs.Unbalanced(c) {
-			out = append(out, c)
+		if s.Active(c) && rs.Unbalanced(c) && (!found || abs64(rs.InFlightGrew(c)) > abs64(rs.InFlightGrew(most))) {
+			most, found = c, true
 		}
 	}
-	slices.SortStableFunc(out, func(a, b lab.Class) int {
-		return cmp.Compare(abs64(rs.InFlightGrew(b)), abs64(rs.InFlightGrew(a)))
-	})
-	return out
+	return most, found
 }
 
 func abs64(n int64) int64 { return max(n, -n) }
@@ -611,15 +609,15 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	// ⌈0.99·n⌉ = n; at 100 it is the second slowest): a compare marks it ? while a lab alone
 	// printed it bare, and narrators quote it (newcomer 23). Named p99, not p99:wait …, whose
 	// counts differ (the review).
-	if shown["p99"] && slices.ContainsFunc(lab.Classes[:], func(c lab.Class) bool {
+	if k := slices.IndexFunc(lab.Classes[:], func(c lab.Class) bool {
 		p := s.Classes[c].Latency
 		return p.Count > 0 && !p.OfEnough()
-	}) {
-		// One phrase at every size; the compare's own count (368, for a bound) stays in the
-		// compare's words: beside this one, "a compare needs 368 to bound one" was a second
-		// threshold and a riddle (newcomers 27 and 28, review 17 #9).
-		pick(fmt.Sprintf("p99 of fewer than %d is the slowest of them", lab.EnoughSamples),
-			fmt.Sprintf("p99 of <%d: their slowest", lab.EnoughSamples), fmt.Sprintf("p99 of <%d: slowest", lab.EnoughSamples))
+	}); shown["p99"] && k >= 0 {
+		// One phrase at every size, the ladder's (slowestForms); the compare's own count
+		// (368, for a bound) stays in the compare's words: beside this one, "a compare needs
+		// 368 to bound one" was a second threshold and a riddle (newcomers 27 and 28, review
+		// 17 #9).
+		pick(slowestForms(lab.ShortRungs(s.Classes[lab.Classes[k]].Latency.Count)[:1])...)
 	}
 	// The columns' definitions every size shows, as short as they must be: an abbreviated
 	// head or a ratio nobody can read without them.

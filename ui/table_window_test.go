@@ -576,4 +576,15 @@ func TestFlowNote(t *testing.T) {
 	if got := frameText(t, s, 120, 40); !strings.Contains(got, "in flight grew by 10") {
 		t.Errorf("120x40: payment 8/s ended of 10/s, unexplained:\n%s", got)
 	}
+	// Of two rows that do not add up, the one whose in flight moved more (review 28 ui #8),
+	// whichever comes first.
+	for i := range s.Timeline {
+		s.Timeline[i].Arrived[lab.Signup] += 3 // 15 more arrived than ended: signup grew more
+	}
+	if rs := s.Rates(); rs.InFlightGrew(lab.Signup) <= rs.InFlightGrew(lab.Payment) || !rs.Unbalanced(lab.Signup) {
+		t.Fatalf("signup grew by %d, payment by %d", rs.InFlightGrew(lab.Signup), rs.InFlightGrew(lab.Payment))
+	}
+	if got := fill(s); !strings.Contains(got, ": signup ended or turned away") || strings.Contains(got, "payment ended") {
+		t.Errorf("signup's in flight moved more:\n%s", got)
+	}
 }
