@@ -50,22 +50,28 @@ func init() {
 			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel)")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
-		setting: func(p PoolConfig) string {
+		// Its name expanded where it first shows, the rule an item of its own beside it: the
+		// two in one did not fit 80 columns, and "CoDel" alone was jargon (newcomer 34 #34).
+		setting: func(PoolConfig) string { return "CoDel (Controlled Delay)" },
+		limit: func(p PoolConfig) []string {
 			// Whose wait, and what "stands" means (newcomer 22: CoDel's own jargon).
 			// When the target applies, in the rule's own terms (newcomer 26: "once a queue
 			// persists, ≤ 5ms" beside a wait p99 of 93ms in a pool always full): the queue
 			// held requests without a break for the interval when the request arrived.
 			interval := FmtDur(p.CoDel.Interval.D())
 			// "Not empty for 100ms" read as either (newcomer 28): never empty in the last 100ms.
-			return fmt.Sprintf("CoDel (waits ≤ %s; ≤ %s if never empty in the last %s)", interval, FmtDur(p.CoDel.Target.D()), interval)
+			rule := fmt.Sprintf("≤ %s; ≤ %s if never empty in the last %s", interval, FmtDur(p.CoDel.Target.D()), interval)
+			// Why it drops, where it fits: a queue that never empties serves no burst, it
+			// only delays everyone in it (newcomer 34 #34).
+			return []string{rule + " (a queue that never empties only adds delay)", rule}
 		},
 		rule: coDelRule})
 	registerReason(RejectCoDel, reasonDef{name: "codel", rank: 20, shown: coDelShown,
 		// Which limit, in figures (newcomer 26); a full queue's is rejected:pool.
 		gloss: func(c Config) (string, string) {
-			// Which limit applied is the queue line's rule: "past CoDel's 100ms or 5ms" asked
+			// Which limit applied is the settings' "waits" rule: "past CoDel's 100ms or 5ms" asked
 			// which one for these (newcomer 28).
-			return "waited past its CoDel limit (the queue line's rule)", "waited too long"
+			return "waited past its CoDel limit (the settings' \"waits\")", "waited too long"
 		},
 		description: "waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
 			"pool.codel.target where the queue was never empty in the last interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do"})

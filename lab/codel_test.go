@@ -102,7 +102,25 @@ func TestCoDelSettingInPlainWords(t *testing.T) {
 	c := DefaultConfig()
 	c.Pool.Discipline = CoDel
 	c.Pool.CoDel = CoDelConfig{Target: Duration(5 * time.Millisecond), Interval: Duration(100 * time.Millisecond)}
-	if got, want := disciplines[CoDel].setting(c.Pool), "CoDel (waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms)"; got != want {
+	if got, want := disciplines[CoDel].setting(c.Pool), "CoDel (Controlled Delay)"; got != want {
 		t.Errorf("%q, want %q", got, want)
+	}
+	// The name expanded and the rule beside it, at 80 columns too (newcomer 34 #34); why
+	// the limit drops where it fits.
+	c.Pool.Queue = 100
+	for w, want := range map[int]string{
+		80:  "waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms",
+		120: "waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms (a queue that never empties only adds delay)",
+	} {
+		items := SettingsItems(c, &Snapshot{Config: c}, w)
+		var got []string
+		for _, it := range items {
+			if it.Label == "queue" || it.Label == "waits" {
+				got = append(got, it.Label+" "+it.Value)
+			}
+		}
+		if len(got) != 2 || got[0] != "queue 100 CoDel (Controlled Delay)" || got[1] != want {
+			t.Errorf("at %d: %q, want queue 100 CoDel (Controlled Delay), %q", w, got, want)
+		}
 	}
 }

@@ -33,6 +33,9 @@ type discipline struct {
 	label string // how the screen names it: "FIFO"
 	// setting is its settings value beyond the label, from the pool's config; nil: the label.
 	setting func(p PoolConfig) string
+	// limit is its rule for how long a request may wait, the settings item "waits" after the
+	// queue's (its forms, longest first); nil: none, the queue's order alone.
+	limit func(p PoolConfig) []string
 	// rule is what it asks of the engine's pool under p.
 	rule func(p PoolConfig) QueueRule
 }
@@ -84,6 +87,15 @@ func (d Discipline) Label() string {
 		return r.label
 	}
 	return strings.ToUpper(string(d))
+}
+
+// queueLimit are the forms of the settings item "waits" of the accept queue's discipline,
+// longest first (nil: it sets no limit).
+func (p PoolConfig) queueLimit() []string {
+	if d := disciplines[p.Discipline]; p.Queue != 0 && d != nil && d.limit != nil {
+		return d.limit(p)
+	}
+	return nil
 }
 
 // queueSetting is the settings value of the accept queue: its places and its discipline.

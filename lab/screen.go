@@ -25,8 +25,12 @@ func SettingsItems(c Config, s *Snapshot, w int) []Item {
 // coreSettings are the settings of the lab's core: its pool, its dependency and its traffic.
 var coreSettings = slices.Concat(
 	at(10, func(c Config, _ *Snapshot, _ int) []Item { return []Item{{Label: "pool", Value: poolSetting(c.Pool)}} }),
-	at(20, func(c Config, _ *Snapshot, _ int) []Item {
-		return []Item{{Label: "queue", Value: c.Pool.queueSetting(), Off: c.Pool.Queue == 0}}
+	at(20, func(c Config, _ *Snapshot, w int) []Item {
+		items := []Item{{Label: "queue", Value: c.Pool.queueSetting(), Off: c.Pool.Queue == 0}}
+		if forms := c.Pool.queueLimit(); forms != nil {
+			items = append(items, Item{Label: "waits", Value: fittingValue("waits", w, forms...)})
+		}
+		return items
 	}),
 	at(60, func(c Config, _ *Snapshot, _ int) []Item {
 		// Down or failing, it is the cause of every failure on the screen: Strong, as a stall
@@ -107,18 +111,57 @@ var coreSettings = slices.Concat(
 		// what a health check does or costs"). Its timeout only where it can wait for one: "timed
 		// out after 1s without one" beside "queue none" asked what could take 1s (newcomer 26).
 		if s.Active(Signup) {
-			items = append(items, Item{Label: s.Config.Traffic.Label(Signup), Value: FmtDur(s.Config.Signup.Work.D()) + " of local work, calls nothing", Spare: true})
+			label, work := s.Config.Traffic.Label(Signup), FmtDur(s.Config.Signup.Work.D())+" of local work, calls nothing"
+			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Signup, work)...), Spare: true})
 		}
 		if s.Active(Health) {
 			fails := RejectPool.Word() + " when none is free"
 			if s.Config.Pool.Queue.Holds() {
 				fails = "timed out after " + FmtDur(s.Config.Health.Timeout.D()) + " without one"
 			}
-			items = append(items, Item{Label: s.Config.Traffic.Label(Health), Value: "answered at once on a worker, calls nothing; " + fails, Spare: true})
+			label, work := s.Config.Traffic.Label(Health), "answered at once on a worker, calls nothing; "+fails
+			items = append(items, Item{Label: label, Value: fittingValue(label, w, measuredWork(s, Health, work)...), Spare: true})
 		}
 		return items
 	}),
 )
+
+// measuredWork are the forms of a bystander's work, set, longest first: beside it, where no
+// queue adds its wait, what the table's p50 measured and what made it longer than the work
+// set, from the run's own numbers: the worker's time over the work set is the machine's timer
+// running late, the rest the lab's own sending ("2ms of local work" beside a p50 of 2.9ms,
+// "answered at once" beside 752µs, newcomer 34 #12). The work alone where the p50 reads as set.
+func measuredWork(s *Snapshot, cl Class, work string) []string {
+	cs := s.Classes[cl]
+	if s.Pool.HasQueue() || cs.Latency.Count == 0 {
+		return []string{work}
+	}
+	set := time.Duration(0)
+	if cl == Signup {
+		set = s.Config.Signup.Work.D()
+	}
+	p50 := FmtLatency(cs.Latency.P50)
+	if set > 0 && p50 == FmtLatency(set) {
+		return []string{work}
+	}
+	late, sending := cs.Service.P50-set, cs.Latency.P50-cs.Service.P50
+	var parts []string
+	if set > 0 && late > 0 && FmtLatency(set+late) != FmtLatency(set) {
+		parts = append(parts, "+"+FmtLatency(late)+" the timer's lateness")
+	}
+	if sending > 0 {
+		parts = append(parts, "+"+FmtLatency(sending)+" the lab's own sending")
+	}
+	if len(parts) == 0 {
+		return []string{work}
+	}
+	short := "the lab's sending"
+	if len(parts) > 1 {
+		short = "the timer and the lab's sending"
+	}
+	return []string{work + " (p50 " + p50 + " measured: " + strings.Join(parts, ", ") + ")",
+		work + " (p50 " + p50 + ": " + short + ")", work}
+}
 
 // poolSetting is the pool's settings item: its size, and how it scales, by its rule:
 // "scaling to 64 on queue length" left what length to guessing (newcomer 34 #27). It grows
@@ -129,6 +172,10 @@ func poolSetting(p PoolConfig) string {
 	}
 	return fmt.Sprintf("%d→%d workers, +%d every %s while any wait", p.Workers, p.Autoscale.Max, p.Autoscale.Step, FmtDur(p.Autoscale.Every.D()))
 }
+
+// SeedLabel labels the settings item that says what the seed fixes: a compare leaves it to
+// its noise legend, as its halves share the seed and a line in one costs both.
+const SeedLabel = "the seed"
 
 // trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's
 // health checks are its balancer's, at its own settings).
@@ -151,8 +198,25 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 	items := []Item{{Label: label, Value: trafficMode(c.Traffic) + strings.Join(rates, ", "), Given: true}}
 	if c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson && len(rates) > 0 {
 		// Said once, beside the set rates: the measured ones (the table's /s rows, the
-		// charts) scatter around them, by chance alone, and the seed says which chance.
-		items = append(items, Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed)})
+		// charts) scatter around them, by chance alone, and the seed says which chance. What
+		// it fixes, where it shows: a fixed seed beside counts and latencies that differ run
+		// to run read as a lab that does not repeat itself (newcomer 34 #19).
+		// An item of its own after the arrivals: kept where it fits on their line, which the
+		// traffic's line leaves them or they start (80x24's shared-pool), else Spare, given way
+		// whole where the screen is short of lines (codel-queue at 80x24).
+		arrivals := Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed)}
+		line := arrivals.Phrase() + " · "
+		if both := items[0].Phrase() + " · " + line; len([]rune(both)) <= w {
+			line = both // the arrivals share the traffic's line
+		}
+		forms := []string{"fixes arrival times; timing is measured, so it varies run to run", "fixes arrivals, not timing"}
+		room := w - len([]rune(line))
+		seed := Item{Label: SeedLabel, Value: fittingValue(SeedLabel, room, forms...)}
+		seed.Spare = !fitsLine(seed.Label, seed.Value, room)
+		if seed.Spare {
+			seed.Value = fittingValue(SeedLabel, w, forms...)
+		}
+		items = append(items, arrivals, seed)
 	}
 	return items
 }
@@ -448,7 +512,24 @@ var coreHealth = slices.Concat(
 		if s.Pool.FullFor == 0 {
 			return []Item{{Label: label, Value: short, Spare: true}}
 		}
-		return []Item{{Label: label, Value: fittingValue(label, w, full+" in all (every spell added up), of "+of, short), Spare: true}}
+		forms := []string{full + " in all (every spell added up), of " + of, short}
+		// Beside it, with no queue, the share of arrivals that found it so: random arrivals
+		// see it full as often as it is, over a long run, not over 8s (newcomer 34 #11: 3.4s
+		// full at 16/s read as 54 turned away beside 35; seed 127 draws few in those spells,
+		// seeds 1–10 turn away 0.79–1.19 of what full time × rate gives, 0.92 in all).
+		if c := s.Config; !s.Pool.HasQueue() && c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson {
+			var arrived, rejected int64
+			for _, cs := range s.Classes {
+				arrived, rejected = arrived+cs.Arrived, rejected+cs.Rejected[RejectPool]
+			}
+			if arrived > 0 {
+				// Found it full: with no queue, every rejected:pool and only those.
+				share := fmt.Sprintf("%s of the time; %s of arrivals found it full (equal over a long run)",
+					FmtShare(float64(s.Pool.FullFor)/float64(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived))
+				forms = append([]string{full + " in all, of " + of + ": " + share}, forms...)
+			}
+		}
+		return []Item{{Label: label, Value: fittingValue(label, w, forms...), Spare: true}}
 	}),
 	at(60, balancerHealth),
 	at(70, func(s *Snapshot, w int) []Item {
@@ -476,18 +557,32 @@ var coreHealth = slices.Concat(
 		return []Item{{Label: "generator lag p99", Value: value, Spare: true, Own: s.Own(GeneratorLag)}}
 	}),
 	at(80, func(s *Snapshot, w int) []Item {
-		value := FmtCount(s.Goroutines)
+		// The word glossed where it fits, before the peak: "goroutines" is Go's word, and
+		// the room is a workshop's (newcomer 34 #22).
+		count, peak := FmtCount(s.Goroutines), ""
 		if s.GoroutinesPeak > s.Goroutines {
-			value += " (peak " + FmtCount(s.GoroutinesPeak) + ")"
+			peak = " (peak " + FmtCount(s.GoroutinesPeak) + ")"
+		}
+		// Each tail first with the gloss, then without the peak, then without the gloss: what
+		// the line says before how it is worded.
+		forms := func(tails ...string) []string {
+			var out []string
+			for _, t := range tails {
+				out = append(out, count+" Go threads"+peak+t, count+" Go threads"+t, count+peak+t)
+			}
+			return out
 		}
 		// Its parts, adding up to the count: the postmortem's 5982 left ~195 unexplained and
 		// 20 busy workers beside 21 read as a miscount (newcomer 15). What is in the lab's
 		// upkeep, and why a bounded queue's waiting requests are in no part, only the help says:
 		// each reason on the line became the next reader's riddle (newcomer 28: "1 of 9 idle
 		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines").
-		if parts, brief := goroutineParts(s); parts != "" {
-			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-				value+" = "+parts+" (the lab's own, not the dependency's)", value+" = "+parts, value+" = "+brief), Spare: true, Own: s.Own(Goroutines)}}
+		if parts := goroutineParts(s); parts != nil {
+			tails := []string{" = " + parts[0] + " (the lab's own, not the dependency's)"}
+			for _, p := range parts {
+				tails = append(tails, " = "+p)
+			}
+			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(tails...)...), Spare: true, Own: s.Own(Goroutines)}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -495,13 +590,13 @@ var coreHealth = slices.Concat(
 		// The note lists only the kinds this run has: "waiting requests" beside a bounded
 		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
 		kinds := strings.Join(goroutineKinds(s), ", ")
-		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w,
-			value+" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler)",
-			value+" (the lab's, not the dependency's: "+kinds+", …)",
-			value+" (the lab's: "+kinds+", …)",
-			value+" (the lab's, not the dependency's: "+workerKinds+", …)",
-			value+" (the lab's: "+workerKinds+", …)",
-			value+" (the lab's, idle workers too)"), Spare: true, Own: s.Own(Goroutines)}}
+		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(
+			" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler)",
+			" (the lab's, not the dependency's: "+kinds+", …)",
+			" (the lab's: "+kinds+", …)",
+			" (the lab's, not the dependency's: "+workerKinds+", …)",
+			" (the lab's: "+workerKinds+", …)",
+			" (the lab's, idle workers too)")...), Spare: true, Own: s.Own(Goroutines)}}
 	}),
 )
 
@@ -560,10 +655,10 @@ func uncounted(s *Snapshot) []string {
 // them. brief is parts with the calls' split cut to their orphans. "" where the kinds say it
 // better: workers alone (no waiting, thread or call), kinds the parts do not count, or parts
 // over the count.
-func goroutineParts(s *Snapshot) (parts, brief string) {
+func goroutineParts(s *Snapshot) []string {
 	threads := s.Bulkhead.Threads
 	if int64(s.Pool.Busy+s.Pool.Parked)+threads == 0 || len(uncounted(s)) > 0 {
-		return "", "" // nothing to split, or kinds the parts do not name: the kinds say it
+		return nil // nothing to split, or kinds the parts do not name: the kinds say it
 	}
 	waiting := 0
 	if s.Pool.Unbounded {
@@ -575,13 +670,13 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	}
 	rest := s.Goroutines - int64(s.Pool.Busy+waiting) - threads - awaited - orphaned
 	if rest < int64(s.Pool.Parked) { // read a moment apart: no parts that do not add up
-		return "", ""
+		return nil
 	}
 	// Workers alone are no lesson: "20 busy workers + 1 in the lab's upkeep", the upkeep
 	// 1 to 7 from screen to screen with no reason on it, and no idle worker (newcomer 29);
 	// the kinds name them all, with no number to puzzle over.
 	if waiting == 0 && threads == 0 && awaited+orphaned == 0 {
-		return "", ""
+		return nil
 	}
 	long := []string{units(s.Pool.Busy, "busy worker")} // "1 busy workers" read as a slip (breaker at 10s)
 	if waiting > 0 {
@@ -615,10 +710,24 @@ func goroutineParts(s *Snapshot) (parts, brief string) {
 	case p > 0:
 		rests = append(rests, units(p, "idle goroutine"))
 	}
+	// What the lab's own do, where it fits: "1 running the lab itself" in caller-timeout
+	// beside "2" in the postmortem was unexplained (newcomer 34 #22); the postmortem's pool
+	// scales. What they do, not how many of each: a count of each kind, the sender, its
+	// re-sender, the sampler, comes and goes as each runs.
+	doing := []string{"sending"}
+	if s.Config.Pool.Autoscale.Max > 0 {
+		doing = append(doing, "scaling the pool")
+	}
+	if s.Config.Pool.Queue.Holds() && s.Config.Pool.Rule().Limit(0) > 0 {
+		doing = append(doing, "timing the queue")
+	}
+	said := slices.Clone(rests)
 	if own := rest - int64(s.Pool.Parked); own > 0 {
 		rests = append(rests, FmtCount(own)+" "+upkeep)
+		said = append(said, FmtCount(own)+" "+upkeep+": "+strings.Join(doing, ", "))
 	}
-	return strings.Join(append(long, rests...), " + "), strings.Join(append(short, rests...), " + ")
+	join := func(parts ...[]string) string { return strings.Join(slices.Concat(parts...), " + ") }
+	return []string{join(long, said), join(long, rests), join(short, said), join(short, rests)}
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
@@ -699,7 +808,7 @@ func coreWords() []part[[]Item] {
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): the first such stretch, in the narrator's domino (\"all out 12.9s–19.5s\") and the report (JSON all_pulled_at_s: its start); \"all out again\": a later one. The pulls line and the header say the latest, in its word: \"since\" while it lasts, from–to once a replica came back"),
 			word("r2 8.0s → r3 9.020s, r4 9.045s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, both times to the millisecond and it so: \"r3 9.020s, r4 9.045s (+25ms)\"); an arrow: out after it; a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more: a later one may have been not ok for what that one left; never with pull_after 1)"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes, an autoscaler; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes, an autoscaler, the watch on a queue's waits (after it, where it fits, what they do: \"sending, scaling the pool\"; how many of each comes and goes as each runs); never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic: the same arrivals, not the same timing (which request meets a full pool, or a slow call, moves with the machine's scheduling), so two runs of one preset differ a little (\""+ApproxKey+": "+approxWhy+"\"; beside "+MethodMark+", a closed loop against an open one, which do not send the same arrivals: \""+ApproxKey+": "+approxWhySent+"\"). Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the k-th of A against the k-th of B, by McNemar's exact test, or for a fleet "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": larger than that noise; \""+NoChange+"\": A and B shown alike, no change, never a result; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …; a class's ok with its not ok, arrived − ok, A → B, of which in flight, and apart the fallback's canned replies, which count as not ok: a degraded answer, not a success; short of room, the changes named without their figures, \"signup and health: ok and p99\", then \"and 3 more gains\" or \"losses\": the side's other rows beyond noise, in the table above), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

@@ -111,14 +111,18 @@ func (spec chartSpec) least() float64 {
 // told ⣀ two ways on one screen, newcomer 31).
 func (spec chartSpec) stripKeys(top float64, some bool) []string {
 	step := top / float64(len(eighths)-1)
-	unit, least := spec.unit, "1+"+spec.unit
+	// someMark's rule from its least to under ▁'s start: "⣀ 1+/s" asked whether ⣀ is
+	// exactly 1 or some, and "⣀ 0.05+ workers" beside "▁ 8+" drew 7.5 busy workers of 64 as
+	// almost none (newcomer 34 #20).
+	under := func(least string) string { return least + " to <" + fmtStep(step) }
+	unit, least := spec.unit, under("1")+spec.unit
 	switch {
 	case spec.pool:
 		// Last, the unit left to the title ("workers held"): a fleet's title, whose replicas
 		// in rotation it says, left no room for the key at 120x40 (newcomer 34 #21).
-		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord+"+ workers", some)
+		keys := stripKeys(step, top, fmtStep, " workers", under(heldLeastWord)+" workers", some)
 		if some {
-			bare := stripKeys(step, top, fmtStep, "", heldLeastWord+"+", some)
+			bare := stripKeys(step, top, fmtStep, "", under(heldLeastWord), some)
 			keys = append(keys, bare[len(bare)-1])
 		}
 		return keys
@@ -126,8 +130,8 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		// Its unit where it fits; where the chart is too narrow for it beside the bare title
 		// (a compare half's queue chart at 125 columns), the rule bare rather than no key
 		// to the ⣀ it draws.
-		bare := stripKeys(step, top, fmtStep, "", "1+", some)
-		return append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, "1+ "+spec.keyUnit, some), bare[len(bare)-1])
+		bare := stripKeys(step, top, fmtStep, "", under("1"), some)
+		return append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, under("1")+" "+spec.keyUnit, some), bare[len(bare)-1])
 	}
 	return stripKeys(step, top, fmtStep, unit, least, some)
 }
@@ -135,14 +139,15 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 // stripKeys are the key's forms (chartSpec.stripKeys) for blocks of step each up to top,
 // written by write in unit, someMark from least. Each block says where it starts, "▁ 2.5+": "▁…█ steps of
 // 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or 2.5–5 (newcomer 33: a glyph is
-// the floor of its band). The shortest keeps ▁'s start, the step, beside someMark's rule:
-// the rule alone left the step to be worked out from the axis (newcomer 33).
+// the floor of its band). The shortest is someMark's rule, which ends where ▁ starts, so
+// it keeps the step: a rule without it left the step to be worked out from the axis
+// (newcomer 33).
 func stripKeys(step, top float64, write func(float64) string, unit, least string, some bool) []string {
 	steps := fmt.Sprintf("▁ %s+ ▂ %s+ … █ %s%s", write(step), write(2*step), write(top), unit)
 	rule := string(someMark) + " " + least
 	last := "  " + steps
 	if some {
-		last = fmt.Sprintf("  ▁ %s+; %s", write(step), rule)
+		last = "  " + rule // ▁'s start is where the rule ends
 	}
 	return []string{"  " + steps + "; " + rule, last}
 }

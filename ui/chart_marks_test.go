@@ -128,8 +128,10 @@ func TestQueueChartReachesTheQueue(t *testing.T) {
 func TestStripKeyGivesTheStep(t *testing.T) {
 	out := ansi.Strip(strings.Join(chartsLines(newTheme(true, true), testSnapshot(), nil, nil, 120, 120, 7), "\n"))
 	for _, want := range []*regexp.Regexp{
-		regexp.MustCompile(`▁ 2\.5\+ ▂ 5\+ … █ 20 workers; ⣀ 0\.05\+ workers`),
-		regexp.MustCompile(`▁ [0-9.]+\+ ▂ [0-9.]+\+ … █ [0-9.]+/s; ⣀ 1\+/s`),
+		// ⣀ from its least to under ▁'s start: "⣀ 1+/s" asked whether ⣀ is exactly 1
+		// (newcomer 34 #20).
+		regexp.MustCompile(`▁ 2\.5\+ ▂ 5\+ … █ 20 workers; ⣀ 0\.05 to <2\.5 workers`),
+		regexp.MustCompile(`▁ ([0-9.]+)\+ ▂ [0-9.]+\+ … █ [0-9.]+/s; ⣀ 1 to <[0-9.]+/s`),
 	} {
 		if !want.MatchString(out) {
 			t.Errorf("no %s on the charts:\n%s", want, out)
@@ -147,13 +149,13 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 		top  float64
 		want string
 	}{
-		{chartSpec{pool: true}, 80, "  ▁ 10+ ▂ 20+ … █ 80 workers; ⣀ 0.05+ workers"},
-		{chartSpec{pool: true}, 8, "  ▁ 1+ ▂ 2+ … █ 8 workers; ⣀ 0.05+ workers"},
-		{chartSpec{unit: "/s"}, 25, "  ▁ 3.125+ ▂ 6.25+ … █ 25/s; ⣀ 1+/s"},
-		{chartSpec{}, 100, "  ▁ 12.5+ ▂ 25+ … █ 100; ⣀ 1+"},
+		{chartSpec{pool: true}, 80, "  ▁ 10+ ▂ 20+ … █ 80 workers; ⣀ 0.05 to <10 workers"},
+		{chartSpec{pool: true}, 8, "  ▁ 1+ ▂ 2+ … █ 8 workers; ⣀ 0.05 to <1 workers"},
+		{chartSpec{unit: "/s"}, 25, "  ▁ 3.125+ ▂ 6.25+ … █ 25/s; ⣀ 1 to <3.125/s"},
+		{chartSpec{}, 100, "  ▁ 12.5+ ▂ 25+ … █ 100; ⣀ 1 to <12.5"},
 		// A queue's: in its unit, not a bare 12.5 (review 24).
-		{queueChart(queued), 100, "  ▁ 12.5+ ▂ 25+ … █ 100 waiting; ⣀ 1+ waiting"},
-		{limit, 64, "  ▁ 8+ ▂ 16+ … █ 64 calls at once; ⣀ 1+ calls at once"},
+		{queueChart(queued), 100, "  ▁ 12.5+ ▂ 25+ … █ 100 waiting; ⣀ 1 to <12.5 waiting"},
+		{limit, 64, "  ▁ 8+ ▂ 16+ … █ 64 calls at once; ⣀ 1 to <8 calls at once"},
 	} {
 		if got := tc.spec.stripKeys(tc.top, true)[0]; got != tc.want {
 			t.Errorf("key of 0–%v: %q, want %q", tc.top, got, tc.want)

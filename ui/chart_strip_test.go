@@ -706,7 +706,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 	}
 	// The blocks' key on every chart of strips, ⣀ drawn or not (newcomer 28: "the block
 	// heights have no key; the ⣀ key appears only on some screens").
-	if !strings.Contains(got, "▁ 2.5+ ▂ 5+ … █ 20 workers; ⣀ 0.05+") {
+	if !strings.Contains(got, "▁ 2.5+ ▂ 5+ … █ 20 workers; ⣀ 0.05 to <2.5") {
 		t.Errorf("no ⣀ drawn: want the strips' key all the same:\n%s", got)
 	}
 	// On a line of its own in a narrow chart, the key in as few words as fit, never wider
@@ -722,7 +722,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 		queue.Timeline[k].Held[lab.Signup] = 0.2 // of 20: under ▁
 	}
 	got = ansi.Strip(strings.Join(chartLines(th, occupancyChart(queue), queue, nil, 59, 7, true), "\n"))
-	if !strings.Contains(got, "⣀ 0.05+") || !regexp.MustCompile(`S 0–20┤⣀+\n`).MatchString(got) {
+	if !strings.Contains(got, "⣀ 0.05 to <") || !regexp.MustCompile(`S 0–20┤⣀+\n`).MatchString(got) {
 		t.Errorf("signups' 0.2 workers: want ⣀ all along, and the key from 0.05:\n%s", got)
 	}
 	fleet := pulledFleet(94, 94, func(_ int, x *lab.Second) {
@@ -753,7 +753,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 }
 
 // someKey is a key to someMark, any chart's, in any of its forms.
-var someKey = regexp.MustCompile(`⣀ (some|0\.05\+|1\+)`)
+var someKey = regexp.MustCompile(`⣀ (some|(0\.05|1) to <[0-9.]+)`)
 
 // rowsDrawingSome counts the rows of charts on screen (charts side by side, in one half of
 // compare mode) that draw someMark, and the keys to it: each row's lines with a mark, keys

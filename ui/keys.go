@@ -71,7 +71,9 @@ func newKeyMap() keyMap {
 			"goroutines it owns, p99:dispatch, and p99:wait and p99:service where there is no queue (the wait then only the machine's delay), with "+
 			"their notes. Off, a run whose lesson rests on one keeps it: a closed loop's lag, the goroutines of requests "+
 			"waiting in an unbounded queue (more than a round of the pool, now or in the last "+fmt.Sprint(lab.RateWindow)+" seconds) or of orphaned calls, a queue's p99:wait. The ⚠ too busy warning shows either way",
-			"m", "own measures", "m"),
+			// What the key does, in the footer's words: "m own measures" said neither that it
+			// toggles nor whose (newcomer 34 #33).
+			"m", "show/hide the lab's own measures", "m"),
 
 		Up:    bind("", "↑", "up", "up", "k"),
 		Down:  bind("", "↓", "down", "down", "j"),
@@ -79,7 +81,7 @@ func newKeyMap() keyMap {
 		Close: bind("", "esc", "close", "esc"),
 
 		Tour: bind("the guided tour, a chapter per lesson: predict, watch the lab run to the chapter's moment, see the "+
-			"number that answers it highlighted (poollab tour --list lists the chapters)", "T", "tour", "T"),
+			"number that answers it highlighted (poollab tour --list lists the chapters)", "T", "guided tour", "T"),
 		Choose: bind("on a chapter's card: your prediction; the chapter's run starts", "1 2 3", "predict", "1", "2", "3"),
 		Next:   bind("the next chapter's card (skips this one)", "n", "next", "n"),
 		Prev:   bind("the previous chapter's card", "N", "back", "N"),

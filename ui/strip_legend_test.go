@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -103,10 +104,11 @@ func TestLegendCountRounds(t *testing.T) {
 func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	for _, spec := range []chartSpec{{pool: true}, {}} {
 		for _, k := range spec.stripKeys(20, true) {
-			// The step too, in the shortest: the rule alone left it to be worked out from the
-			// axis (newcomer 33).
-			if !strings.Contains(k, "; "+string(someMark)+" ") || !strings.HasPrefix(strings.TrimSpace(k), "▁ 2.5+") {
-				t.Errorf("pool %v: key %q, want ▁'s start and someMark's rule whole", spec.pool, k)
+			// The step too, in the shortest: a rule without it left it to be worked out from
+			// the axis (newcomer 33); the rule ends where ▁ starts, so it says both (newcomer
+			// 34 #20: "⣀ 1+/s" read as exactly 1).
+			if !regexp.MustCompile(`(^|; )` + string(someMark) + ` (0\.05|1) to <2\.5( workers)?$`).MatchString(strings.TrimSpace(k)) {
+				t.Errorf("pool %v: key %q, want someMark's rule whole, to ▁'s start", spec.pool, k)
 			}
 		}
 	}
@@ -121,7 +123,7 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	}
 	// A line left blank: the key takes it, under the title, above the legend.
 	got = keyed(th, spec, []string{head, legend, ""}, head, 59, spec.stripKeys(80, true))
-	if want := []string{head, "▁ 10+ ▂ 20+ … █ 80 workers; ⣀ 0.05+ workers", legend}; !slices.Equal(got, want) {
+	if want := []string{head, "▁ 10+ ▂ 20+ … █ 80 workers; ⣀ 0.05 to <10 workers", legend}; !slices.Equal(got, want) {
 		t.Errorf("a blank line: %q, want %q", got, want)
 	}
 }
@@ -136,7 +138,7 @@ func TestFleetChartsKeyed(t *testing.T) {
 		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
 	head := ansi.Strip(pool.titles(th)[0])
 	got := keyed(th, pool, []string{head, legend}, head, 59, pool.stripKeys(80, true))
-	if want := "workers held (of 80; 60 in rotation)  ▁ 10+; ⣀ 0.05+"; ansi.Strip(got[0]) != want {
+	if want := "workers held (of 80; 60 in rotation)  ⣀ 0.05 to <10 workers"; ansi.Strip(got[0]) != want {
 		t.Errorf("workers: %q, want %q", got[0], want)
 	}
 	rejected := chartSpec{title: "rejected (pool + balancer + bulkhead)", short: "rejected (every reason)", bare: "rejected", unit: "/s",

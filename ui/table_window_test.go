@@ -396,7 +396,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 		s     *lab.Snapshot
 		words []string
 	}{{fifo, []string{"rej:pool = no worker, queue full", "rej:pool: queue full"}},
-		{codel, []string{"rej:codel = waited past its CoDel limit (the queue line's rule)", "rej:codel: waited too long"}}} {
+		{codel, []string{"rej:codel = waited past its CoDel limit (the settings' \"waits\")", "rej:codel: waited too long"}}} {
 		for _, w := range []int{paneMinWidth, 80, 120} {
 			_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, w, true, nil, true)
 			for level := levelFull; level < levelTotals; level++ {

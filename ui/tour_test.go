@@ -727,7 +727,8 @@ func TestTourKeymap(t *testing.T) {
 			t.Errorf("the tour's footer has %q: %s", not, in)
 		}
 	}
-	if !strings.Contains(out, "T tour") || strings.Contains(out, "n next") {
+	// Words that say what the key does (newcomer 34 #33).
+	if !strings.Contains(out, "T guided tour") || !strings.Contains(out, "m show/hide the lab's own measures") || strings.Contains(out, "n next") {
 		t.Errorf("the lab's footer: %s", out)
 	}
 	help := plain(helpLines(th, keys.inTour(true), 200))
