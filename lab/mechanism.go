@@ -142,6 +142,11 @@ type Item struct {
 	// before the mechanisms that act on them: a second settings line puts it first (the hops
 	// compare's cut "traffic payment 5/s" and "dependency slow 3s", newcomer 25).
 	Given bool
+	// Tail says it glosses the item before it: the screen draws it only at the end of the line
+	// that item ends, Value or else Brief, whichever fits there, never on a line of its own
+	// (the seed's gloss took a line of the fleet's chart, review 29 lab #1).
+	Tail  bool
+	Brief string // Value in fewer words
 }
 
 // Notes are the item's note in its forms, longest first, for the screen to draw the longest

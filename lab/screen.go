@@ -201,21 +201,11 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 		// charts) scatter around them, by chance alone, and the seed says which chance. What
 		// it fixes, where it shows: a fixed seed beside counts and latencies that differ run
 		// to run read as a lab that does not repeat itself (newcomer 34 #19).
-		// An item of its own after the arrivals: kept where it fits on their line, which the
-		// traffic's line leaves them or they start (80x24's shared-pool), else Spare, given way
-		// whole where the screen is short of lines (codel-queue at 80x24).
+		// A gloss of the arrivals, for the screen to place: at the end of their line where it
+		// costs no line, else where the screen has lines to spare.
 		arrivals := Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed)}
-		line := arrivals.Phrase() + " · "
-		if both := items[0].Phrase() + " · " + line; len([]rune(both)) <= w {
-			line = both // the arrivals share the traffic's line
-		}
-		forms := []string{"fixes arrival times; timing is measured, so it varies run to run", "fixes arrivals, not timing"}
-		room := w - len([]rune(line))
-		seed := Item{Label: SeedLabel, Value: fittingValue(SeedLabel, room, forms...)}
-		seed.Spare = !fitsLine(seed.Label, seed.Value, room)
-		if seed.Spare {
-			seed.Value = fittingValue(SeedLabel, w, forms...)
-		}
+		seed := Item{Label: SeedLabel, Value: "fixes arrival times; timing is measured, so it varies run to run",
+			Brief: "fixes arrivals, not timing", Tail: true, Spare: true}
 		items = append(items, arrivals, seed)
 	}
 	return items

@@ -230,6 +230,7 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 		rows = slices.DeleteFunc(rows, func(r lab.Item) bool { return r.Label == lab.SeedLabel })
 	}
 	if level >= levelTight {
+		rows = slices.DeleteFunc(rows, func(r lab.Item) bool { return r.Tail }) // no line of their own to end
 		ordered, sep := oneLine(rows, c.differing(), false), c.t.dim.Render(" · ")
 		items := c.t.settingsItems(ordered)
 		line, kept := wholeItems(items, sep, c.w)
@@ -245,15 +246,61 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 		}
 		return []string{line}
 	}
-	items, sep := c.t.settingsItems(rows), c.t.dim.Render(" · ")
-	out := wrapWords(items, sep, c.w)
-	if kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare }); level > levelFull && len(kept) < len(rows) {
-		if fewer := wrapWords(c.t.settingsItems(kept), sep, c.w); len(fewer) < len(out) {
+	sep := c.t.dim.Render(" · ")
+	out := c.t.wrapSettings(rows, sep, c.w)
+	// Below full detail the Spare items go where that saves a line; a gloss stays where it
+	// costs none.
+	if level > levelFull && slices.ContainsFunc(rows, func(r lab.Item) bool { return r.Spare }) {
+		kept := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare && !r.Tail })
+		for i := range kept {
+			kept[i].Spare = false
+		}
+		if fewer := c.t.wrapSettings(kept, sep, c.w); len(fewer) < len(out) {
 			out = fewer
 		}
 	}
 	return out
 }}
+
+// wrapSettings is wrapWords over settings items, a Tail item joined to the item before it,
+// Value or else Brief, whichever fits beside it and costs no line. Where neither does, a Spare
+// one wraps as any item, in the longest form a line holds (the panel leaves Spare items out
+// where lines are short), and another is left out: a gloss costs a line only where the screen
+// has lines to spare.
+func (t *theme) wrapSettings(rows []lab.Item, sep string, w int) []string {
+	k := slices.IndexFunc(rows, func(r lab.Item) bool { return r.Tail })
+	if k < 0 {
+		return wrapWords(t.settingsItems(rows), sep, w)
+	}
+	rest := slices.Delete(slices.Clone(rows), k, k+1)
+	without := t.wrapSettings(rest, sep, w)
+	forms := []string{rows[k].Value, rows[k].Brief}
+	for _, v := range forms {
+		if k == 0 || v == "" {
+			continue
+		}
+		// The item before and its gloss as one: wrapped whole, never apart.
+		glossed := slices.Clone(rest)
+		glossed[k-1].Value += sep + t.dim.Render(rows[k].Label+" ") + v
+		if ansiWidth(t.settingsItems(glossed[k-1 : k])[0]) > w {
+			continue
+		}
+		if lines := t.wrapSettings(glossed, sep, w); len(lines) <= len(without) {
+			return lines
+		}
+	}
+	if !rows[k].Spare {
+		return without
+	}
+	alone := slices.Clone(rows)
+	alone[k].Tail = false
+	for _, v := range forms {
+		if alone[k].Value = v; v != "" && ansiWidth(t.settingsItems(alone[k : k+1])[0]) <= w {
+			break
+		}
+	}
+	return t.wrapSettings(alone, sep, w)
+}
 
 // wrapWords is wrapItems with no word cut: an item wider than a line is wrapped at its
 // words, on lines of its own ("…is timed out: a failed ch…" at the edge, newcomer 19).

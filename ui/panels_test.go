@@ -159,3 +159,39 @@ func TestSettingsRowsKeepWordsWhole(t *testing.T) {
 		t.Error("no setting wider than its line: nothing tested")
 	}
 }
+
+// A Tail item, the seed's gloss, ends the line its item before ends, in the form that fits
+// there at no cost of a line; where none does, a Spare one stands as any item (the panel
+// leaves it out where lines are short), another is left out. The lab guessed where the
+// screen's lines end, and the gloss took a line where it had none to spare (review 29 lab #1).
+func TestSettingsGlossEndsItsLineOrGivesWay(t *testing.T) {
+	th := newTheme(true, true)
+	traffic := lab.Item{Label: "traffic", Value: "payment 10/s, signup 5/s, health 1/s"}
+	arrivals := lab.Item{Label: "arrivals", Value: "at random (Poisson, seed 127)"}
+	seed := lab.Item{Label: lab.SeedLabel, Value: "fixes arrival times; timing is measured, so it varies run to run", Brief: "fixes arrivals, not timing", Tail: true}
+	dep := lab.Item{Label: "dependency", Value: "slow 3s"}
+	const long, brief = "the seed fixes arrival times; timing is measured, so it varies run to run", "the seed fixes arrivals, not timing"
+	for _, c := range []struct {
+		w     int
+		spare bool
+		rows  []lab.Item
+		want  []string
+	}{
+		{200, false, []lab.Item{traffic, arrivals, seed, dep}, []string{"traffic payment 10/s, signup 5/s, health 1/s · arrivals at random (Poisson, seed 127) · " + long + " · dependency slow 3s"}},
+		{160, false, []lab.Item{traffic, arrivals, seed, dep}, []string{"traffic payment 10/s, signup 5/s, health 1/s · arrivals at random (Poisson, seed 127) · " + brief + " · dependency slow 3s"}},
+		{80, false, []lab.Item{traffic, arrivals, seed}, []string{"traffic payment 10/s, signup 5/s, health 1/s", "arrivals at random (Poisson, seed 127) · " + brief}},
+		// Either form would cost a line: left out, or, Spare, an item as any.
+		{120, false, []lab.Item{traffic, arrivals, seed, dep}, []string{"traffic payment 10/s, signup 5/s, health 1/s · arrivals at random (Poisson, seed 127) · dependency slow 3s"}},
+		{120, true, []lab.Item{traffic, arrivals, seed, dep}, []string{"traffic payment 10/s, signup 5/s, health 1/s · arrivals at random (Poisson, seed 127)", long + " · dependency slow 3s"}},
+		{60, false, []lab.Item{arrivals, seed}, []string{"arrivals at random (Poisson, seed 127)"}},
+		{60, true, []lab.Item{arrivals, seed}, []string{"arrivals at random (Poisson, seed 127)", brief}},
+	} {
+		rows := slices.Clone(c.rows)
+		for i := range rows {
+			rows[i].Spare = rows[i].Tail && c.spare
+		}
+		if got := th.wrapSettings(rows, " · ", c.w); !slices.Equal(got, c.want) {
+			t.Errorf("at %d (spare %v):\n got %q\nwant %q", c.w, c.spare, got, c.want)
+		}
+	}
+}
