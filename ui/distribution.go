@@ -369,8 +369,11 @@ func distributionLines(t *theme, snap *lab.Snapshot, w, h int) ([]string, bool) 
 		plot := stripLines(t, strips, latencyTop, len(all), labelW, stripW)
 		// Keyed as every chart of strips is, the ⣀ it draws too (review 22): after the
 		// legend, else on a line the plot leaves over (keyPlace), else not at all. Its step a
-		// latency (126ms of 0–1.01s), any latency some.
-		keys := stripKeys(top/float64(len(eighths)-1), top, latencyTop, "", "some", true)
+		// latency (126ms of 0–1.01s), any latency under it ⣀: its rule ends where ▁ starts, as
+		// every chart's, so the shortest key keeps the step ("⣀ some" alone lost it, review 29
+		// ui #3).
+		step := top / float64(len(eighths)-1)
+		keys := stripKeys(step, top, latencyTop, "", "under "+latencyTop(step), true)
 		noneLine := uncorrected
 		place := func() (string, bool, bool) {
 			used := len(plot)
