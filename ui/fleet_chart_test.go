@@ -56,9 +56,7 @@ func TestFleetChartCountsTheBalancer(t *testing.T) {
 		t.Errorf("legend %q: signup %v/s, payment %v/s; want the table's window and 74/s, 20/s", what, of(int(lab.Signup)), of(int(lab.Payment)))
 	}
 	out := ansi.Strip(render(newTheme(true, true), testScreen(s, 120, 40)))
-	// "each second" where the screen has a line to spare for the key: the seed's line, at full
-	// detail, takes it here (newcomer 34 #19), and the title says it in fewer words.
-	if !strings.Contains(out, "rejected (pool + balancer)") || !strings.Contains(out, "74/s") {
+	if !strings.Contains(out, "rejected (pool + balancer) each second") || !strings.Contains(out, "74/s") {
 		t.Errorf("the fleet's screen lacks the chart of what turns requests away:\n%s", out)
 	}
 	// A bulkhead's rejections are counted too: the chart never says none were rejected

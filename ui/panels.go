@@ -8,6 +8,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -56,6 +57,9 @@ type labCtx struct {
 	// oneSettings keeps the settings to one line at levelTight, where a second would cost
 	// the per-second rates (labLines).
 	oneSettings bool
+	// noGlossLine leaves out a settings gloss that would stand on a line of its own (a Spare
+	// Tail item), where that line costs another panel one of its own (spared).
+	noGlossLine bool
 	drawn       map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
 }
 
@@ -142,12 +146,12 @@ func (c labCtx) draw(p panel, level int) []string {
 	}
 	// Laid out up to three times (the narrator's spare clause whole, brief, or none), the
 	// lab draws each panel once a level: only the narrator differs.
-	k := drawKey{p.name, level, spareLong, false}
+	k := drawKey{name: p.name, level: level}
 	switch p.name {
 	case narratorPanel.name:
 		k.spare = c.spare
 	case settingsPanel.name:
-		k.oneSettings = c.oneSettings
+		k.oneSettings, k.noGlossLine = c.oneSettings, c.noGlossLine
 	}
 	if lines, ok := c.drawn[k]; ok {
 		return lines
@@ -163,6 +167,7 @@ type drawKey struct {
 	level       int
 	spare       spareForm
 	oneSettings bool
+	noGlossLine bool
 }
 
 // labPanels are the one lab's layout, top to bottom: the panels of their own height, then
@@ -247,6 +252,11 @@ var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, li
 		return []string{line}
 	}
 	sep := c.t.dim.Render(" · ")
+	if c.noGlossLine {
+		for i := range rows {
+			rows[i].Spare = rows[i].Spare && !rows[i].Tail
+		}
+	}
 	out := c.t.wrapSettings(rows, sep, c.w)
 	// Below full detail the Spare items go where that saves a line; a gloss stays where it
 	// costs none.
@@ -670,11 +680,7 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 		without := none.plan(ps, h)
 		costs := func(p layoutPlan) bool {
 			if spare.idle {
-				_, fill := p.spacing(ps)
-				_, fillWithout := without.spacing(ps)
-				return fill < fillWithout || slices.ContainsFunc(ps, func(q panel) bool {
-					return q.name != narratorPanel.name && panelLines(ps, p.parts, q) < panelLines(ps, without.parts, q)
-				})
+				return costsBeside(ps, p, without, narratorPanel, math.MaxInt)
 			}
 			return panelLines(ps, p.parts, settingsPanel) < panelLines(ps, without.parts, settingsPanel) ||
 				panelLines(ps, p.parts, tablePanel) < panelLines(ps, without.parts, tablePanel)
@@ -690,7 +696,28 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 			}
 		}
 	}
+	// A settings gloss on a line of its own: only where that line costs no other panel a line,
+	// nor the charts one of the rows they use (keep): "rejected (pool + balancer) each second"
+	// lost its "each second" to the seed's line (review 29 ui #1).
+	if !c.noGlossLine {
+		tight := c
+		tight.noGlossLine = true
+		if tp := tight.plan(ps, h); panelLines(ps, tp.parts, settingsPanel) < panelLines(ps, pl.parts, settingsPanel) && costsBeside(ps, pl, tp, settingsPanel, pl.keep) {
+			c, pl = tight, tp
+		}
+	}
 	return c, pl
+}
+
+// costsBeside says plan p, with more of panel own's lines than plan without, costs the
+// screen something besides: another panel's line, or the filling panels' (the charts') one
+// under uses, the height they can use.
+func costsBeside(ps []panel, p, without layoutPlan, own panel, uses int) bool {
+	_, fill := p.spacing(ps)
+	_, fillWithout := without.spacing(ps)
+	return fill < min(fillWithout, uses) || slices.ContainsFunc(ps, func(q panel) bool {
+		return q.name != own.name && panelLines(ps, p.parts, q) < panelLines(ps, without.parts, q)
+	})
 }
 
 // spacing is where pl puts a blank line: after panels of ps, their gap order first, while
