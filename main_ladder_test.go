@@ -35,7 +35,7 @@ func TestLadderNoteInTheLoopsCompare(t *testing.T) {
 		}
 	}
 	for i, h := range halves {
-		if strings.Count(h, "⣀ some") != 1 {
+		if strings.Count(h, "⣀ under ") != 1 {
 			t.Errorf("half %c: its strips unkeyed:\n%s", 'A'+i, out.String())
 		}
 	}
