@@ -548,7 +548,8 @@ var coreHealth = slices.Concat(
 	}),
 	at(80, func(s *Snapshot, w int) []Item {
 		// The word glossed where it fits, before the peak: "goroutines" is Go's word, and
-		// the room is a workshop's (newcomer 34 #22).
+		// the room is a workshop's (newcomer 34 #22); Go's own gloss, a lightweight thread
+		// the runtime schedules, not an OS thread ("Go threads", review 29 lab #6).
 		count, peak := FmtCount(s.Goroutines), ""
 		if s.GoroutinesPeak > s.Goroutines {
 			peak = " (peak " + FmtCount(s.GoroutinesPeak) + ")"
@@ -558,7 +559,7 @@ var coreHealth = slices.Concat(
 		forms := func(tails ...string) []string {
 			var out []string
 			for _, t := range tails {
-				out = append(out, count+" Go threads"+peak+t, count+" Go threads"+t, count+peak+t)
+				out = append(out, count+" lightweight threads"+peak+t, count+" lightweight threads"+t, count+peak+t)
 			}
 			return out
 		}
@@ -700,24 +701,14 @@ func goroutineParts(s *Snapshot) []string {
 	case p > 0:
 		rests = append(rests, units(p, "idle goroutine"))
 	}
-	// What the lab's own do, where it fits: "1 running the lab itself" in caller-timeout
-	// beside "2" in the postmortem was unexplained (newcomer 34 #22); the postmortem's pool
-	// scales. What they do, not how many of each: a count of each kind, the sender, its
-	// re-sender, the sampler, comes and goes as each runs.
-	doing := []string{"sending"}
-	if s.Config.Pool.Autoscale.Max > 0 {
-		doing = append(doing, "scaling the pool")
-	}
-	if s.Config.Pool.Queue.Holds() && s.Config.Pool.Rule().Limit(0) > 0 {
-		doing = append(doing, "timing the queue")
-	}
-	said := slices.Clone(rests)
+	// How many of the lab's own, not what they do: which run comes and goes (the sender and
+	// the sampler end with the run, before a headless frame), and "1 running the lab itself:
+	// sending" named one that had ended (review 29 lab #2); the help says which they are.
 	if own := rest - int64(s.Pool.Parked); own > 0 {
 		rests = append(rests, FmtCount(own)+" "+upkeep)
-		said = append(said, FmtCount(own)+" "+upkeep+": "+strings.Join(doing, ", "))
 	}
 	join := func(parts ...[]string) string { return strings.Join(slices.Concat(parts...), " + ") }
-	return []string{join(long, said), join(long, rests), join(short, said), join(short, rests)}
+	return []string{join(long, rests), join(short, rests)}
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
@@ -798,7 +789,7 @@ func coreWords() []part[[]Item] {
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): the first such stretch, in the narrator's domino (\"all out 12.9s–19.5s\") and the report (JSON all_pulled_at_s: its start); \"all out again\": a later one. The pulls line and the header say the latest, in its word: \"since\" while it lasts, from–to once a replica came back"),
 			word("r2 8.0s → r3 9.020s, r4 9.045s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, both times to the millisecond and it so: \"r3 9.020s, r4 9.045s (+25ms)\"); an arrow: out after it; a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more: a later one may have been not ok for what that one left; never with pull_after 1)"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes, an autoscaler, the watch on a queue's waits (after it, where it fits, what they do: \"sending, scaling the pool\"; how many of each comes and goes as each runs); never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic: the same arrivals, not the same timing (which request meets a full pool, or a slow call, moves with the machine's scheduling), so two runs of one preset differ a little (\""+ApproxKey+": "+approxWhy+"\"; beside "+MethodMark+", a closed loop against an open one, which do not send the same arrivals: \""+ApproxKey+": "+approxWhySent+"\"). Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the k-th of A against the k-th of B, by McNemar's exact test, or for a fleet "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": larger than that noise; \""+NoChange+"\": A and B shown alike, no change, never a result; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …; a class's ok with its not ok, arrived − ok, A → B, of which in flight, and apart the fallback's canned replies, which count as not ok: a degraded answer, not a success; short of room, the changes named without their figures, \"signup and health: ok and p99\", then \"and 3 more gains\" or \"losses\": the side's other rows beyond noise, in the table above), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),
