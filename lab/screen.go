@@ -515,7 +515,7 @@ var coreHealth = slices.Concat(
 			if arrived > 0 {
 				// Found it full: with no queue, every rejected:pool and only those.
 				share := fmt.Sprintf("%s of the time; %s of arrivals found it full (equal over a long run)",
-					FmtShare(float64(s.Pool.FullFor)/float64(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived))
+					FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived))
 				forms = append([]string{full + " in all, of " + of + ": " + share}, forms...)
 			}
 		}

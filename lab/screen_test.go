@@ -689,6 +689,12 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, want) {
 		t.Errorf("%q, want %q", got, want)
 	}
+	// The share from the figures shown: 5.45s of 8.0s is 68%, but it reads "5.5s", whose share
+	// is 69% (newcomer 35 #5).
+	s.Pool.FullFor = 5450 * time.Millisecond
+	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, "5.5s in all, of 8.0s: 69% of the time") {
+		t.Errorf("%q, want the share of 5.5s of 8.0s", got)
+	}
 	s.Pool.QueueCap = 10 // with a queue, full is no rejection
 	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); strings.Contains(got, "found it full") {
 		t.Errorf("with a queue: %q", got)
