@@ -156,7 +156,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	var cells []string
 	var widest, cols, squeeze int
 	var per float64
-	for _, squeeze = range []int{withWhy, 0, 1, 2} {
+	for _, squeeze = range []int{withWhy, 0, wholeBar, wholeBarBrief, 1, 2} {
 		cells, widest, per, cols = rows(squeeze)
 		if widest > w {
 			continue
@@ -202,7 +202,7 @@ func withNote(t *theme, rows []string, note string, w int) bool {
 
 // replicaBarCells is the most cells a replica's pool picture takes at squeeze (replicaRow).
 func replicaBarCells(squeeze int) int {
-	if squeeze > 0 {
+	if squeeze > 0 && squeeze < wholeBar {
 		return compactCells
 	}
 	return replicaCells
@@ -246,7 +246,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	var state string
 	switch {
 	case compact:
-		state = compactState(t, r, last, drainedAt, drainedWord, squeeze > 1)
+		state = compactState(t, r, last, drainedAt, drainedWord, squeeze > 1 && squeeze != wholeBar)
 	case drainedAt > 0:
 		state = t.alert.Render(drainedWord + " at " + fmtSecs(drainedAt))
 		if squeeze == withWhy {
@@ -276,7 +276,13 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 const (
 	quietSqueeze = 3
 	withWhy      = -1
-	drainedHolds = " (finishes what it holds)"
+	// wholeBar and wholeBarBrief are squeezes 1 and 2 with the whole bar, a worker a cell:
+	// before the bar is halved, the count and the longer state go, as 80 columns and a
+	// compare half at 120 hold it; at 2 workers a cell 5 payments beside 5 payments and a
+	// signup drew 3 cells and 2 (newcomer 34 #15), and no rounding of a class's cells draws
+	// equal counts alike on every bar (review 29 lab #3).
+	wholeBar, wholeBarBrief = 4, 5
+	drainedHolds            = " (finishes what it holds)"
 )
 
 // drainedWord is a drained replica's state, with why, as the narrator says it: "DRAINED"

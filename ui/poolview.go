@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -103,12 +104,8 @@ func countWorkers(p lab.PoolStats) poolCounts {
 	return pc
 }
 
-// apportion splits cells among counts in proportion, giving every non-zero count at least
-// one cell when there are enough cells. Each count but the last takes its own share, rounded,
-// so one count draws as many cells on every bar of one scale: by largest remainder, five
-// payments of 20 workers drew 3 cells of 10 on one replica and 2 on the next, beside its
-// one signup ("r2 PPP······· 5/20", "r4 PPS······· 6/20", newcomer 34 #15). The last
-// (idle workers, free places) is the rest, and takes what is left.
+// apportion splits cells among counts in proportion, by largest remainder, giving every
+// non-zero count at least one cell when there are enough cells.
 func apportion(counts []int, cells int) []int {
 	out := make([]int, len(counts))
 	total, nonzero := 0, 0
@@ -121,33 +118,37 @@ func apportion(counts []int, cells int) []int {
 	if total == 0 || cells <= 0 {
 		return out
 	}
-	least := func(i int) int { // the fewest cells count i may draw
-		if counts[i] > 0 && nonzero <= cells {
-			return 1
+	type rem struct {
+		i int
+		r float64
+	}
+	var rems []rem
+	used := 0
+	for i, c := range counts {
+		exact := float64(c) * float64(cells) / float64(total)
+		out[i] = int(exact)
+		if c > 0 && out[i] == 0 && nonzero <= cells {
+			out[i] = 1
 		}
-		return 0
-	}
-	exact := func(i int) float64 { return float64(counts[i]) * float64(cells) / float64(total) }
-	rest, used := len(counts)-1, 0
-	for i := range rest {
-		out[i] = max(int(math.Round(exact(i))), least(i))
 		used += out[i]
+		rems = append(rems, rem{i, exact - float64(int(exact))})
 	}
-	if counts[rest] > 0 {
-		out[rest] = max(cells-used, least(rest))
-		used += out[rest]
+	sort.SliceStable(rems, func(a, b int) bool { return rems[a].r > rems[b].r })
+	for k := 0; used < cells && k < len(rems); k++ {
+		if counts[rems[k].i] > 0 {
+			out[rems[k].i]++
+			used++
+		}
 	}
-	for ; used < cells; used++ { // no rest (a queue of requests alone): the furthest short fills
-		short := 0
-		for i := range rest {
-			if exact(i)-float64(out[i]) > exact(short)-float64(out[short]) {
-				short = i
+	for used > cells { // the minimum-one rule overshot: take from the largest
+		big := 0
+		for i := range out {
+			if out[i] > out[big] {
+				big = i
 			}
 		}
-		out[short]++
-	}
-	for ; used > cells; used-- { // rounded up past the bar: the largest gives back
-		out[slices.Index(out, slices.Max(out))]--
+		out[big]--
+		used--
 	}
 	return out
 }
