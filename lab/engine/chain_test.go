@@ -143,8 +143,12 @@ func TestServedCountsTimeOnAWorker(t *testing.T) {
 			for _, sec := range s.Timeline {
 				served, held = served+sec.Served[cl], held+sec.HeldFor[cl]
 			}
-			if served != cs.Served || held != cs.HeldFor {
-				t.Errorf("%s %s: the seconds add up to %d served for %v, the totals %d for %v", name, cl, served, held, cs.Served, cs.HeldFor)
+			// The last second is sampled as the run ends, the totals read after it: those on a
+			// worker or queued then may end between (a busy core's run: 38 beside 39), none more.
+			last := s.Timeline[len(s.Timeline)-1]
+			if after := cs.Served - served; after < 0 || after > int64(last.Busy[cl]+last.QueuedBy[cl]) || held > cs.HeldFor || after == 0 && held != cs.HeldFor {
+				t.Errorf("%s %s: the seconds add up to %d served for %v, the totals %d for %v, with %d on a worker and %d queued at the last sample",
+					name, cl, served, held, cs.Served, cs.HeldFor, last.Busy[cl], last.QueuedBy[cl])
 			}
 		}
 		pay := s.Classes[lab.Payment]

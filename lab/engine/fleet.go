@@ -269,6 +269,7 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 	classes := make([][numClasses]lab.ClassStats, len(reps))
 	for i := range reps {
 		reps[i].Classes[lab.Payment], reps[i].Dependency = pay[i], dep
+		f.replicas[i].iso.Fill(&reps[i]) // after its payments, as an instance's
 		classes[i] = reps[i].Classes
 	}
 	fs := fleetOuts(reps, f.bal.drainStats(cfg.Fleet.Drain))
