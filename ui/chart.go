@@ -117,6 +117,14 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 	under := func(least string) string { return least + " to <" + fmtStep(step) }
 	unit, least := spec.unit, under("1")+spec.unit
 	switch {
+	case !spec.pool && step <= 1:
+		// A count's ⣀ never draws where ▁ starts at 1 or less: no rule, not "⣀ 1 to <0.625/s"
+		// (review 29 ui #4).
+		keyUnit := unit
+		if spec.keyUnit != "" {
+			keyUnit = " " + spec.keyUnit
+		}
+		return stripKeys(step, top, fmtStep, keyUnit, "", false)
 	case spec.pool:
 		// Last, the unit left to the title ("workers held"): a fleet's title, whose replicas
 		// in rotation it says, left no room for the key at 120x40 (newcomer 34 #21).
@@ -144,6 +152,9 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 // (newcomer 33).
 func stripKeys(step, top float64, write func(float64) string, unit, least string, some bool) []string {
 	steps := fmt.Sprintf("▁ %s+ ▂ %s+ … █ %s%s", write(step), write(2*step), write(top), unit)
+	if least == "" { // no rule: nothing draws as someMark
+		return []string{"  " + steps}
+	}
 	rule := string(someMark) + " " + least
 	last := "  " + steps
 	if some {

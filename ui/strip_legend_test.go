@@ -191,3 +191,18 @@ func TestPercentileStripStepsOfTheTopWritten(t *testing.T) {
 		t.Errorf("tops written alike, keyed %q and %q, want both of 1.00s's steps (125ms+)", a, b)
 	}
 }
+
+// A count chart whose ▁ starts at 1 or less draws no ⣀ (a count of 1 is ▁ at least), so its
+// key has no ⣀ rule: "⣀ 1 to <0.625/s" was an empty range (review 29 ui #4).
+func TestCountKeyWithoutRuleUnderOne(t *testing.T) {
+	for _, top := range []float64{2, 5, 8} {
+		for _, k := range (chartSpec{unit: "/s"}).stripKeys(top, false) {
+			if strings.ContainsRune(k, someMark) || !strings.Contains(k, "▁ ") {
+				t.Errorf("top %v: %q", top, k)
+			}
+		}
+	}
+	if k := (chartSpec{unit: "/s"}).stripKeys(10, true); !strings.Contains(k[0], "⣀ 1 to <1.25/s") {
+		t.Errorf("top 10: %q, want the rule", k)
+	}
+}
