@@ -101,7 +101,7 @@ func breakerFrees(f lab.Forecast, s *lab.Snapshot, others, why string) string {
 	case lab.FreedCrowded: // payments short of the pool fill it beside the others, not on their own
 		return fmt.Sprintf("; workers stay free for %s, which payments would crowd out without it: they need %s of %d", others, littlesLaw(pay, why), f.Workers)
 	case lab.FreeWithoutIt:
-		return fmt.Sprintf("; without it too, workers stay free for %s: payments need %s of %d", others, littlesLaw(pay, why), f.Workers)
+		return fmt.Sprintf("; even without the breaker, workers stay free for %s: payments need %s of %d", others, littlesLaw(pay, why), f.Workers)
 	}
 	return ""
 }
@@ -206,7 +206,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// On average: newcomer 20 read "10 at once" beside the dependency's "peak 17" as a
 			// cap that failed; the peak is the whole run's, settings changes and all, so it is
 			// not said here as this setting's (the review).
-			price += fmt.Sprintf("; closing the socket hangs up; this dependency then stops (not all do): %s calls there at once on average (now %d), where a caller timeout leaves %s",
+			price += fmt.Sprintf("; closing the socket hangs up, and this dependency then drops the call (not all do): %s calls there at once on average (now %d), where a caller timeout leaves %s",
 				fmtWorkers(pay.CallsAtOnce), s.Dependency.InFlight, fmtWorkers(caller.Forecast().Payment.CallsAtOnce))
 		}
 	}

@@ -152,7 +152,7 @@ func TestNarrateOpenFreesWorkers(t *testing.T) {
 	s := trapSnapshot(cfg)
 	s.Dependency.Requests = 24
 	got := narrate(cfg, s)
-	if want := "; without it too, workers stay free for signups: payments need 10/s × 1.0s (socket timeout) = 10 of 20; its gain so far"; !strings.Contains(got, want) {
+	if want := "; even without the breaker, workers stay free for signups: payments need 10/s × 1.0s (socket timeout) = 10 of 20; its gain so far"; !strings.Contains(got, want) {
 		t.Errorf("timeout 1s:\n got %q\nwant it to hold %q", got, want)
 	}
 	cfg.Payment.Timeout.Kind = lab.TimeoutNone

@@ -158,7 +158,6 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// "holding the queue (344 waiting)" read as keeping it, or leaving 344 in it (newcomer 31).
 					msg += fmt.Sprintf(", queue steady at ~%s waiting", fmtCount(int64(s.Pool.Queued)))
 				}
-
 				break
 			}
 			msg += fmt.Sprintf(" of %s: the queue fills to the %s budget and ~%s would outlive it", fmtFloatRate(rate), fmtDur(d), fmtWholePerSec(over))
@@ -175,8 +174,6 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	workers := fmt.Sprintf("%d workers", s.Pool.Size)
 	if s.Pool.Max > 0 {
 		workers = fmt.Sprintf("scaled to %d workers", s.Pool.Size)
-	}
-	if s.Pool.Max > 0 {
 		// What the preset's name refers to, once, where a screen has room: "postmortem"
 		// read as a published incident the screen did not name (newcomer 34 #28).
 		// Idle: the meltdown's own figures come first (the compare's goroutines line).
