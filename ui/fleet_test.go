@@ -960,7 +960,8 @@ func TestReplicaBarsCountEachClassAlike(t *testing.T) {
 		p.Queued, p.QueuedBy = 0, [len(p.QueuedBy)]int{}
 		p.BusyBy = [len(p.BusyBy)]int{}
 		p.Busy = 5 + i%2 // r2 and r4 hold a signup too
-		s.Fleet.Replicas[i].Health.FailStreak = 0 // in rotation, as fleet-bulkhead's
+		// In rotation, as fleet-bulkhead's replicas.
+		s.Fleet.Replicas[i].Health.FailStreak = 0
 		for k := range p.Workers {
 			switch {
 			case k < 5:
