@@ -47,7 +47,7 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 	if !measuring && (w < threeChartsMinW || peer != nil) {
 		return nil, false
 	}
-	var out []string
+	var out, chart []string // chart: the distribution, where drawn already to judge the note's room
 	if measuring {
 		out = append(samplesLines(t, snap, w), ladderLines(t, snap, w)...)
 		// A line between the ladder and the chart, when it costs the chart no row; the note
@@ -61,8 +61,13 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 				out = append(out, t.dim.Render(note))
 			}
 			return out[:min(len(out), h)], true
-		case free > 5 || note != "" && peer != nil && chartWhole(t, snap, w, free-1):
+		case free > 5:
 			out = append(out, t.dim.Render(note))
+		case note != "" && peer != nil:
+			// A half draws the distribution alone at its width (below): drawn once, here.
+			if lines, whole := distributionLines(t, snap, w, free-1); whole {
+				out, chart = append(out, t.dim.Render(note)), lines
+			}
 		}
 	}
 	rest := h - len(out)
@@ -88,7 +93,10 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 	for _, spec := range specs {
 		split = split || legendSplit(t, spec, snap, colW)
 	}
-	cols := [][]string{distributionChart(t, snap, colW, rest)}
+	if chart == nil {
+		chart = distributionChart(t, snap, colW, rest)
+	}
+	cols := [][]string{chart}
 	for _, spec := range specs {
 		cols = append(cols, chartLines(t, spec, snap, changes, colW, rest, split))
 	}
@@ -240,16 +248,9 @@ func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
 	return lines
 }
 
-// chartWhole says the distribution chart in w×h cells draws every series, and keys its
-// strips where it draws strips.
-func chartWhole(t *theme, snap *lab.Snapshot, w, h int) bool {
-	_, whole := distributionLines(t, snap, w, h)
-	return whole
-}
-
-// distributionLines is distributionChart, and whether it is whole (chartWhole). Four lines
-// draw strips at most, and their key: the open loop's line saying it has nothing to correct
-// gives way to it.
+// distributionLines is distributionChart, and whether it is whole: every series drawn, and
+// its strips keyed. Four lines draw strips at most, and their key: the open loop's line
+// saying it has nothing to correct gives way to it.
 func distributionLines(t *theme, snap *lab.Snapshot, w, h int) ([]string, bool) {
 	d := snap.Distribution
 	plotW := w - chartAxisW

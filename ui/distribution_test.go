@@ -367,7 +367,8 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 			out, _ := distributionLayout(th, s.snap, s.peer, nil, 59, h)
 			plain := ansi.Strip(strings.Join(out, "\n"))
 			// A closed loop's chart in 4 lines loses its key or a strip: it keeps its row.
-			kept := h-above == 5 && !chartWhole(th, s.snap, 59, 4)
+			_, whole := distributionLines(th, s.snap, 59, 4)
+			kept := h-above == 5 && !whole
 			if len(out) > h || strings.Contains(plain, note) == kept {
 				t.Errorf("%s in %d lines: %d drawn, note %q missing:\n%s", s.name, h, len(out), note, plain)
 			}
