@@ -699,7 +699,9 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 	// A settings gloss on a line of its own: only where that line costs no other panel a line,
 	// nor the charts one of the rows they use (keep): "rejected (pool + balancer) each second"
 	// lost its "each second" to the seed's line (review 29 ui #1).
-	if !c.noGlossLine {
+	// Laid out again only where a Spare gloss could stand alone (a compare's halves leave the
+	// seed's out: settingsPanel), not on every frame of every screen.
+	if !c.noGlossLine && !c.compared() && slices.ContainsFunc(lab.SettingsItems(c.p.cfg, c.snap, c.w), func(r lab.Item) bool { return r.Tail && r.Spare }) {
 		tight := c
 		tight.noGlossLine = true
 		if tp := tight.plan(ps, h); panelLines(ps, tp.parts, settingsPanel) < panelLines(ps, pl.parts, settingsPanel) && costsBeside(ps, pl, tp, settingsPanel, pl.keep) {
