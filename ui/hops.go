@@ -74,9 +74,14 @@ type chainForm struct {
 // beside B's "hop: in flight now" read as two legends (review 27 #3).
 // When none fits, the boxes go bare and legend is false: hopsLines says it on the next line.
 func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) (line string, legend bool) {
-	at := fitsAt(t, s, w)
+	at := fitsAt(t, s, w, 0)
 	if peer != nil && len(peer.Hops) > 0 && (peer.Config.Payment.Deadline > 0) == (s.Config.Payment.Deadline > 0) {
-		at = max(at, fitsAt(t, peer, peerW))
+		// The first form that fits both halves: the forms are not narrower one by one (the
+		// ends go before the arrows narrow), so the other half's choice may not fit this one
+		// (review 29 ui #9).
+		for p := fitsAt(t, peer, peerW, at); p != at; p = fitsAt(t, peer, peerW, at) {
+			at = fitsAt(t, s, w, p)
+		}
 	}
 	forms := chainForms(s)
 	if at < len(forms) {
@@ -88,11 +93,12 @@ func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) 
 	return drawChain(t, s, chainForm{false, true, true, false, " → ", ""}), false
 }
 
-// fitsAt is the first of s's chainForms that fits w; their count where none does.
-func fitsAt(t *theme, s *lab.Snapshot, w int) int {
+// fitsAt is the first of s's chainForms from the one at from that fits w; their count where
+// none does.
+func fitsAt(t *theme, s *lab.Snapshot, w, from int) int {
 	forms := chainForms(s)
-	for i, f := range forms {
-		if ansiWidth(drawChain(t, s, f)) <= w {
+	for i := from; i < len(forms); i++ {
+		if ansiWidth(drawChain(t, s, forms[i])) <= w {
 			return i
 		}
 	}

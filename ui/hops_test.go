@@ -283,7 +283,7 @@ func TestHopsCompareHalvesDrawOneLegend(t *testing.T) {
 		}
 	}
 	// Alone, B's numbers fit a longer form than A's: the test above can fail.
-	if a, b := fitsAt(newTheme(true, true), m[0], 98), fitsAt(newTheme(true, true), m[1], 98); a == b {
+	if a, b := fitsAt(newTheme(true, true), m[0], 98, 0), fitsAt(newTheme(true, true), m[1], 98, 0); a == b {
 		t.Errorf("A and B fit the same form alone at 98 columns (%d): the fixture tells nothing", a)
 	}
 }
