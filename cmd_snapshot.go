@@ -1,14 +1,16 @@
 // poollab snapshot: run headless to --at and print the frame the live lab would show then
-// (ANSI, text, SVG, PNG), or a GIF of the run.
+// (ANSI, text, SVG, PNG), or a GIF of the run; at several sizes, all of one run, to files.
 
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,35 +22,55 @@ import (
 )
 
 // runSnapshot runs headless to --at and prints the frame the live lab would show then, at
-// --size, so docs can regenerate the same picture without a terminal.
+// --size, so docs can regenerate the same picture without a terminal. With --out it writes
+// the frame at each size to its own file, all drawn from one run: two runs of one seed differ
+// by timing (newcomer 35 #1), so captures meant as one moment must share a run.
 func runSnapshot(args []string, stdout io.Writer) error {
 	c, err := parseSnapshot(args)
 	if err != nil {
 		return err
 	}
-	if c.format == ui.FormatGIF {
-		return animate(c.cfgs, c.port, c.width, c.height, c.scale, c.machine, stdout)
+	if c.out == "" {
+		_, err := c.draw([]io.Writer{stdout})
+		return err
 	}
-	return headless(c.cfgs, c.port, func(snaps []lab.Snapshot) error { return c.write(stdout, snaps) })
+	files, err := createOutputs(c.paths())
+	if err != nil {
+		return err
+	}
+	written, err := c.draw(files.writers())
+	return files.finish(written, err)
 }
 
-// snapshotCmd is a snapshot command as read: the labs to run, and the frame to print of
+// snapshotCmd is a snapshot command as read: the labs to run, and the frames to write of
 // what they measured.
 type snapshotCmd struct {
-	cfgs          []lab.Config
-	port          int
-	width, height int
-	format        string
-	scale         int // png and gif: pixels to each of the SVG's
-	noColor       bool
-	machine       bool // the lab's own measures drawn, as m shows them
+	cfgs    []lab.Config
+	port    int
+	sizes   []frameSize // the frame's, one run drawn at each
+	out     string      // the file to write, or "": stdout (one size only)
+	format  string
+	scale   int // png and gif: pixels to each of the SVG's
+	noColor bool
+	machine bool // the lab's own measures drawn, as m shows them
 }
+
+// frameSize is a frame's size in cells.
+type frameSize struct{ w, h int }
+
+func (s frameSize) String() string { return fmt.Sprintf("%dx%d", s.w, s.h) }
+
+// defaultSize is --size's default.
+var defaultSize = frameSize{120, 40}
 
 func parseSnapshot(args []string) (snapshotCmd, error) {
 	l := newLabFlags("snapshot")
 	var at durationFlag
 	l.fs.Var(&at, "at", "how long to run before taking the frame (default: the preset's duration)")
-	size := l.fs.String("size", "120x40", "the frame's size in cells, WIDTHxHEIGHT")
+	var sizes sizesFlag
+	l.fs.Var(&sizes, "size", "the frame's size in cells, WIDTHxHEIGHT (default "+defaultSize.String()+
+		"); several, comma-separated or repeated, draw one run at each (needs --out)")
+	out := l.fs.String("out", "", "write to this file, not stdout; with several sizes, one file each: FILE with -WIDTHxHEIGHT before its extension")
 	formats := append(slices.Clone(ui.FrameFormats), ui.FormatGIF)
 	format := l.fs.String("format", ui.FormatANSI, "the frame's format: "+strings.Join(formats, ", "))
 	scale := intFlag{n: ui.DefaultScale, lo: ui.MinScale, hi: ui.MaxScale, rule: ui.CheckScale(0).Error()}
@@ -61,9 +83,14 @@ func parseSnapshot(args []string) (snapshotCmd, error) {
 	if !slices.Contains(formats, *format) {
 		return snapshotCmd{}, usagef("--format %s: choose one of %s", lab.Quote(*format), strings.Join(formats, ", "))
 	}
-	w, h, err := parseSize(*size)
-	if err != nil {
-		return snapshotCmd{}, err
+	if len(sizes.sizes) == 0 {
+		sizes.sizes = []frameSize{defaultSize}
+	}
+	switch {
+	case flagSet(l.fs, "out") && *out == "":
+		return snapshotCmd{}, usagef(`--out "": name the file to write`)
+	case len(sizes.sizes) > 1 && *out == "":
+		return snapshotCmd{}, usagef("--size %s: several sizes are several frames; add --out FILE to write each to its own file (FILE-WIDTHxHEIGHT.ext)", sizes.String())
 	}
 	for i := range cfgs {
 		if !flagSet(l.fs, "at") {
@@ -75,57 +102,200 @@ func parseSnapshot(args []string) (snapshotCmd, error) {
 	}
 	// Plain text has no colour: it is drawn as without, so nothing says "green" or tells
 	// two lines apart by colour alone.
-	return snapshotCmd{cfgs: cfgs, port: l.port.n, width: w, height: h, format: *format, scale: scale.n,
+	return snapshotCmd{cfgs: cfgs, port: l.port.n, sizes: sizes.sizes, out: *out, format: *format, scale: scale.n,
 		noColor: os.Getenv("NO_COLOR") != "" || *format == ui.FormatText, machine: *machine}, nil
 }
 
-// write prints the frame of snaps, what the labs measured, as the live lab draws it: a pure
-// function of them, so one run can be drawn at any number of sizes.
-func (c snapshotCmd) write(stdout io.Writer, snaps []lab.Snapshot) error {
-	return ui.WriteFrame(stdout, ui.Frame(snaps, c.width, c.height, c.noColor, c.machine), c.format, c.scale)
+// paths are the files --out names, one for each size: the file itself for one size, and for
+// several, each with -WIDTHxHEIGHT before its extension (shots/fleet.txt at 120x40 and 80x24:
+// shots/fleet-120x40.txt and shots/fleet-80x24.txt).
+func (c snapshotCmd) paths() []string {
+	if len(c.sizes) == 1 {
+		return []string{c.out}
+	}
+	ext := filepath.Ext(c.out)
+	if ext == filepath.Base(c.out) {
+		ext = "" // .txt is a name with no extension
+	}
+	var paths []string
+	for _, s := range c.sizes {
+		paths = append(paths, strings.TrimSuffix(c.out, ext)+"-"+s.String()+ext)
+	}
+	return paths
 }
 
-// animate runs cfgs headless as snapshot does and writes the frames the live lab would have
-// shown from the start to the end, one every ui.FrameEvery of the run, as an animated GIF
-// (with the lab's own measures where machine). An interrupted run still gives a complete
-// GIF of the part it ran, and says so.
-func animate(cfgs []lab.Config, port, w, h, scale int, machine bool, stdout io.Writer) error {
+// draw runs the labs once and writes to ws[i] what was asked at c.sizes[i]: the frame at the
+// end, or the GIF of the run. written says every writer got its whole picture (an
+// interrupted run's too, of the part it ran, with err saying so).
+func (c snapshotCmd) draw(ws []io.Writer) (written bool, err error) {
+	if c.format == ui.FormatGIF {
+		return animate(c.cfgs, c.port, c.sizes, c.scale, c.machine, ws)
+	}
+	err = headless(c.cfgs, c.port, func(snaps []lab.Snapshot) error {
+		for i, s := range c.sizes {
+			if err := c.write(ws[i], snaps, s); err != nil {
+				return err
+			}
+		}
+		written = true
+		return nil
+	})
+	return written, err
+}
+
+// write prints the frame of snaps, what the labs measured, as the live lab draws it at size
+// s: a pure function of them, so one run can be drawn at any number of sizes.
+func (c snapshotCmd) write(w io.Writer, snaps []lab.Snapshot, s frameSize) error {
+	return ui.WriteFrame(w, ui.Frame(snaps, s.w, s.h, c.noColor, c.machine), c.format, c.scale)
+}
+
+// animate runs cfgs headless as snapshot does and writes to ws[i] the frames the live lab
+// would have shown at sizes[i] from the start to the end, one every ui.FrameEvery of the run,
+// as an animated GIF (with the lab's own measures where machine). An interrupted run still
+// gives a complete GIF of the part it ran, and says so.
+func animate(cfgs []lab.Config, port int, sizes []frameSize, scale int, machine bool, ws []io.Writer) (written bool, err error) {
 	ctx, o, release, err := prepare(port, len(cfgs))
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer release()
 	noColor := os.Getenv("NO_COLOR") != ""
 	type shot struct {
-		frame string
-		at    time.Duration
+		frames []string // one a size
+		at     time.Duration
+	}
+	drawn := func(s []lab.Snapshot) shot {
+		sh := shot{at: s[0].Elapsed}
+		for _, size := range sizes {
+			sh.frames = append(sh.frames, ui.Frame(s, size.w, size.h, noColor, machine))
+		}
+		return sh
 	}
 	var shots []shot
-	snaps, runErr := engine.Watch(ctx, cfgs, o, ui.FrameEvery, func(s []lab.Snapshot) {
-		shots = append(shots, shot{ui.Frame(s, w, h, noColor, machine), s[0].Elapsed})
-	})
+	snaps, runErr := engine.Watch(ctx, cfgs, o, ui.FrameEvery, func(s []lab.Snapshot) { shots = append(shots, drawn(s)) })
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
-		return runErr
+		return false, runErr
 	}
 	end := snaps[0].Elapsed
 	for len(shots) > 0 && end-shots[len(shots)-1].at < ui.FrameEvery/2 {
 		shots = shots[:len(shots)-1] // the last look is the end: its frame is the final one
 	}
-	shots = append(shots, shot{ui.Frame(snaps, w, h, noColor, machine), end})
-	a := ui.NewAnimation(stdout, scale)
-	for _, s := range shots {
-		if err := a.Frame(s.frame, s.at); err != nil {
-			return err
+	shots = append(shots, drawn(snaps))
+	for i, w := range ws {
+		a := ui.NewAnimation(w, scale)
+		for _, s := range shots {
+			if err := a.Frame(s.frames[i], s.at); err != nil {
+				return false, err
+			}
+		}
+		if err := a.Close(end + ui.FrameEvery); err != nil {
+			return false, err
 		}
 	}
-	if err := a.Close(end + ui.FrameEvery); err != nil {
+	if runErr != nil {
+		return true, fmt.Errorf("interrupted after %.1fs: the GIF covers only that part", end.Seconds())
+	}
+	return true, nil
+}
+
+// outputs are --out's files while they are written: each a temporary file beside it,
+// created before the run (a path that cannot be written is refused before anything runs)
+// and renamed into place only when whole, so an error never leaves a half-written file and
+// an existing one is replaced only by a complete frame.
+type outputs struct {
+	paths []string
+	tmps  []*os.File
+}
+
+func createOutputs(paths []string) (*outputs, error) {
+	o := &outputs{paths: paths}
+	for _, p := range paths {
+		f, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*.tmp")
+		if err == nil {
+			err = f.Chmod(0o644) // as any other file written, not a temporary file's 0600
+		}
+		if f != nil {
+			o.tmps = append(o.tmps, f)
+		}
+		if err != nil {
+			o.remove()
+			if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+				err = pe.Err // the temporary file's name would only puzzle
+			}
+			return nil, usagef("--out %s: cannot write it: %v", lab.Clip(p), err)
+		}
+	}
+	return o, nil
+}
+
+func (o *outputs) writers() []io.Writer {
+	var ws []io.Writer
+	for _, f := range o.tmps {
+		ws = append(ws, f)
+	}
+	return ws
+}
+
+// finish puts the files in place when every one was written whole (an interrupted run's
+// too: they show the part it ran), else removes them all; it returns err, or what failed.
+func (o *outputs) finish(written bool, err error) error {
+	for _, f := range o.tmps {
+		if cerr := f.Close(); cerr != nil && written {
+			written, err = false, cerr
+		}
+	}
+	if !written {
+		o.remove()
 		return err
 	}
-	if runErr != nil {
-		return fmt.Errorf("interrupted after %.1fs: the GIF covers only that part", end.Seconds())
+	for i, f := range o.tmps {
+		if rerr := os.Rename(f.Name(), o.paths[i]); rerr != nil {
+			o.remove()
+			return rerr
+		}
+	}
+	return err
+}
+
+// remove deletes the temporary files left.
+func (o *outputs) remove() {
+	for _, f := range o.tmps {
+		f.Close()
+		os.Remove(f.Name())
+	}
+}
+
+// sizesFlag is --size: one size or several, comma-separated or the flag repeated.
+type sizesFlag struct {
+	sizes []frameSize
+	err   error // the first size that was bad, for parseArgs to report
+}
+
+func (f *sizesFlag) String() string {
+	var s []string
+	for _, size := range f.sizes {
+		s = append(s, size.String())
+	}
+	return strings.Join(s, ",")
+}
+
+func (f *sizesFlag) Set(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		w, h, err := parseSize(part)
+		size := frameSize{w, h}
+		if err == nil && slices.Contains(f.sizes, size) {
+			err = usagef("--size %s: given twice; each size is one file", size)
+		}
+		if err != nil {
+			f.err = cmp.Or(f.err, err)
+			continue
+		}
+		f.sizes = append(f.sizes, size)
 	}
 	return nil
 }
+
+func (f *sizesFlag) check(string) error { return f.err }
 
 // maxSize bounds --size: a frame is text in memory, and no screen is larger.
 const maxSize = 1000

@@ -28,12 +28,16 @@ usage:
   poollab run --preset NAME|FILE [--duration D] [--set key=value]... [--format table|markdown|json]
   poollab compare A B [--duration D] [--set key=value]... [--format table|markdown|json]
                                                          A and B side by side on identical traffic
-  poollab snapshot --preset A [--compare B] [--at D] [--size WxH] [--format ans|txt|svg|png|gif] [--scale N]
-                 [--machine] [--set key=value]...        run to D headless, print the live lab's frame
+  poollab snapshot --preset A [--compare B] [--at D] [--size WxH[,WxH]...] [--out FILE]
+                 [--format ans|txt|svg|png|gif] [--scale N] [--machine] [--set key=value]...
+                                                         run to D headless, print the live lab's frame
                                                          at that size: ANSI (NO_COLOR=1 for none), plain
                                                          text, an SVG picture for browsers and slides, a
                                                          PNG (--scale N pixels a pixel, default 2), or a
-                                                         GIF of the run from 0 to D, 10 frames a second
+                                                         GIF of the run from 0 to D, 10 frames a second;
+                                                         --out writes FILE instead; several sizes draw
+                                                         one run, each to FILE with -WxH before its
+                                                         extension (x.txt: x-120x40.txt, x-80x24.txt)
   poollab presets                                        list the presets and what each shows
   poollab tour [--chapter N] [--record FILE.cast|FILE.gif] [--machine]
                                                          the guided tour, a chapter per lesson: predict,

@@ -25,7 +25,7 @@ func TestLadderNoteInTheLoopsCompare(t *testing.T) {
 	}
 	var out bytes.Buffer
 	c.format = ui.FormatText
-	if err := c.write(&out, snaps); err != nil {
+	if err := c.write(&out, snaps, c.sizes[0]); err != nil {
 		t.Fatal(err)
 	}
 	var halves [2]string

@@ -153,25 +153,23 @@ func drawMatrix(t *testing.T, snaps []lab.Snapshot, sizes [][2]int, noColor bool
 	c := snapshotCmd{format: ui.FormatANSI, noColor: noColor}
 	what := fmt.Sprintf("%d lab(s)", len(snaps))
 	for _, size := range sizes {
-		c.width, c.height = size[0], size[1]
 		var out bytes.Buffer
-		if err := c.write(&out, snaps); err != nil {
-			t.Fatalf("%s at %dx%d: %v", what, c.width, c.height, err)
+		if err := c.write(&out, snaps, frameSize{size[0], size[1]}); err != nil {
+			t.Fatalf("%s at %dx%d: %v", what, size[0], size[1], err)
 		}
-		checkFrame(t, fmt.Sprintf("%s at %dx%d", what, c.width, c.height), out.String(), c.width, c.height, true)
+		checkFrame(t, fmt.Sprintf("%s at %dx%d", what, size[0], size[1]), out.String(), size[0], size[1], true)
 	}
-	c.width, c.height = ui.MinWidth, ui.MinHeight
 	for _, format := range []string{ui.FormatText, ui.FormatSVG} {
 		c.format = format
 		var out bytes.Buffer
-		if err := c.write(&out, snaps); err != nil {
+		if err := c.write(&out, snaps, frameSize{ui.MinWidth, ui.MinHeight}); err != nil {
 			t.Fatalf("%s as %s: %v", what, format, err)
 		}
 		if format == ui.FormatText {
-			checkFrame(t, what+" as text", out.String(), c.width, c.height, false)
+			checkFrame(t, what+" as text", out.String(), ui.MinWidth, ui.MinHeight, false)
 			// At the least size, compare still shows both sides and the summary.
 			if len(snaps) == 2 && strings.Contains(out.String(), "compare needs") {
-				t.Errorf("%s at %dx%d asks for room:\n%s", what, c.width, c.height, out.String())
+				t.Errorf("%s at %dx%d asks for room:\n%s", what, ui.MinWidth, ui.MinHeight, out.String())
 			}
 			continue
 		}

@@ -1090,7 +1090,7 @@ func TestSnapshotMachine(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		if err := c.write(&out, []lab.Snapshot{*lab.NotStarted(c.cfgs[0])}); err != nil {
+		if err := c.write(&out, []lab.Snapshot{*lab.NotStarted(c.cfgs[0])}, c.sizes[0]); err != nil {
 			t.Fatal(err)
 		}
 		if got := strings.Contains(out.String(), "p99:lag"); got != machine {

@@ -93,6 +93,11 @@ func TestTableSaysItsWindows(t *testing.T) {
 		!strings.Contains(help, "the header's starvation rate (rej:pool, N/s) is the row's, over the same seconds") {
 		t.Errorf("the help does not say the table's windows:\n%s", help)
 	}
+	// And why one seed's arrived/s moves between runs though its arrival times do not
+	// (newcomer 35 #3: 488.2/s at 80x24, 488.4/s at 120x40, two runs).
+	if !strings.Contains(help, "with one seed arrived/s can differ between runs by an arrival at the window's edge") {
+		t.Errorf("the help does not say why one seed's arrived/s moves:\n%s", help)
+	}
 	// Every level that shows the /s rows says their window, each form within the width.
 	for _, w := range []int{40, 59, 80, 120} {
 		_, notes := tableLines(newTheme(false, true), testSnapshot(), tablePeer{}, w, true, nil, true)

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"image/gif"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"poollab/lab/labtest"
+)
+
+// snapshot --size 120x40,80x24 --out draws both frames from one run (newcomer 35 #1: two
+// runs of one seed showed two different fleet dominoes): each class's measured numbers, the
+// ones timing moves from run to run (p50, p99, in flight), are the same at both sizes.
+func TestSnapshotSizesOneRun(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	args := []string{"snapshot", "--preset", "shared-pool", "--at", "1s", "--set", "dependency.latency=300ms",
+		"--size", "120x40,80x24", "--out", filepath.Join(dir, "shot.txt"), "--format", "txt"}
+	var stdout bytes.Buffer
+	if err := run(args, &stdout); err != nil {
+		t.Fatalf("poollab %s: %v", strings.Join(args, " "), err)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("with --out, stdout got %d bytes", stdout.Len())
+	}
+	rows := map[string]map[string]string{} // size → class → its numbers
+	for _, size := range []string{"120x40", "80x24"} {
+		b, err := os.ReadFile(filepath.Join(dir, "shot-"+size+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		if h, _ := strconv.Atoi(size[strings.Index(size, "x")+1:]); len(lines) != h {
+			t.Errorf("%s: %d lines", size, len(lines))
+		}
+		rows[size] = classRows(string(b))
+		if len(rows[size]) != 3 {
+			t.Errorf("%s: class rows %v, want payment, signup and health:\n%s", size, rows[size], b)
+		}
+	}
+	for class, wide := range rows["120x40"] {
+		if narrow := rows["80x24"][class]; narrow != wide {
+			t.Errorf("%s: 120x40 says %q, 80x24 %q: not one run", class, wide, narrow)
+		}
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"shot-120x40.txt", "shot-80x24.txt"}) {
+		t.Errorf("files %v, want the two frames and nothing else", got)
+	}
+}
+
+// classRows are the class table's numbers both sizes show: arrived, ok, and the last three
+// columns (in flight, p50, p99); the wide table has more columns between.
+func classRows(frame string) map[string]string {
+	rows := map[string]string{}
+	for _, l := range strings.Split(frame, "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 7 && slices.Contains([]string{"payment", "signup", "health"}, f[0]) && strings.HasSuffix(f[3], "%") {
+			rows[f[0]] = strings.Join(append(f[1:3:3], f[len(f)-3:]...), " ")
+		}
+	}
+	return rows
+}
+
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// --out with one size writes that file, replacing one there; a GIF at several sizes is one
+// file a size, each of its own size.
+func TestSnapshotOut(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "frame.ans")
+	if err := os.WriteFile(out, []byte("an older frame"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"snapshot", "--preset", "shared-pool", "--at", "300ms", "--size", "80x24", "--out", out}
+	if err := run(args, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "screenshot at") || !strings.Contains(string(b), "\x1b[") {
+		t.Errorf("%s is not the frame:\n%s", out, b)
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"frame.ans"}) {
+		t.Errorf("files %v, want frame.ans alone", got)
+	}
+
+	args = []string{"snapshot", "--preset", "shared-pool", "--at", "300ms", "--size", "80x24", "--size", "90x30",
+		"--format", "gif", "--scale", "1", "--out", filepath.Join(dir, "run")}
+	if err := run(args, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []struct {
+		name string
+		w, h int
+	}{{"run-80x24", 80, 24}, {"run-90x30", 90, 30}} {
+		f, err := os.Open(filepath.Join(dir, s.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := gif.DecodeAll(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		// A cell is 9x18 pixels at scale 1, inside one margin all round.
+		if w, h := g.Config.Width, g.Config.Height; w-9*s.w != h-18*s.h || w < 9*s.w {
+			t.Errorf("%s: %dx%d pixels, not a %dx%d grid", s.name, w, h, s.w, s.h)
+		}
+	}
+}
+
+// What snapshot cannot do with --out is refused before anything runs, exit 2 on one line,
+// with no file left: several sizes to stdout, a size twice, a bad size among good ones, a
+// folder that is not there; and a run that fails (its port held) leaves no file either.
+func TestSnapshotOutRefused(t *testing.T) {
+	t.Parallel()
+	held := strconv.Itoa(labtest.HeldPort(t))
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--size", "120x40,80x24"}, "--size 120x40,80x24: several sizes are several frames; add --out FILE"},
+		{[]string{"--size", "120x40", "--size", "80x24", "--format", "gif"}, "add --out FILE"},
+		{[]string{"--size", "80x24,80x24", "--out", "OUT/x.txt"}, "--size 80x24: given twice"},
+		{[]string{"--size", "120x40,60x20", "--out", "OUT/x.txt"}, "--size 60x20: must be from 80x24"},
+		{[]string{"--out", ""}, `--out "": name the file to write`},
+		{[]string{"--out", "OUT/none/x.txt"}, ": cannot write it: no such file or directory"},
+		{[]string{"--size", "120x40,80x24", "--out", "OUT/x.txt", "--port", held, "--at", "24h"}, "port " + held + " is in use"},
+	} {
+		dir := t.TempDir()
+		args := []string{"snapshot"}
+		for _, a := range tc.args {
+			args = append(args, strings.ReplaceAll(a, "OUT", dir))
+		}
+		var out bytes.Buffer
+		err := run(args, &out)
+		if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), strings.ReplaceAll(tc.want, "OUT", dir)) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("poollab %s: exit %d, %v; want exit 2 with one line containing %q", strings.Join(args, " "), code, err, tc.want)
+		}
+		if names := dirNames(t, dir); len(names) != 0 || out.Len() != 0 {
+			t.Errorf("poollab %s: left %v and %d bytes on stdout", strings.Join(args, " "), names, out.Len())
+		}
+	}
+}
+
+// --out's files: the file itself for one size, and for several, -WIDTHxHEIGHT before the
+// extension (a leading dot is a name, not an extension).
+func TestSnapshotPaths(t *testing.T) {
+	two := []frameSize{{120, 40}, {80, 24}}
+	for _, tc := range []struct {
+		out   string
+		sizes []frameSize
+		want  []string
+	}{
+		{"shots/fleet.txt", two[:1], []string{"shots/fleet.txt"}},
+		{"shots/fleet.txt", two, []string{"shots/fleet-120x40.txt", "shots/fleet-80x24.txt"}},
+		{"fleet", two, []string{"fleet-120x40", "fleet-80x24"}},
+		{"a.b/.txt", two, []string{"a.b/.txt-120x40", "a.b/.txt-80x24"}},
+		{"v1.2/x.tar.png", two, []string{"v1.2/x.tar-120x40.png", "v1.2/x.tar-80x24.png"}},
+	} {
+		if got := (snapshotCmd{out: tc.out, sizes: tc.sizes}).paths(); !slices.Equal(got, tc.want) {
+			t.Errorf("--out %s at %v: %v, want %v", tc.out, tc.sizes, got, tc.want)
+		}
+	}
+}
