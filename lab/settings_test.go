@@ -391,11 +391,15 @@ func TestConnectionWaitInPlainWords(t *testing.T) {
 // what length to guessing (newcomer 34 #27); it grows on any wait.
 func TestPoolSettingSaysItsScalingRule(t *testing.T) {
 	p := PoolConfig{Workers: 8, Autoscale: AutoscaleConfig{Max: 64, Step: 4, Every: Duration(200 * time.Millisecond)}}
-	if got, want := poolSetting(p), "8→64 workers, +4 every 200ms while any wait"; got != want {
+	// Both halves of the rule where they fit (review 29 lab #10: the shrinking was left out).
+	if got, want := poolSetting(p, 120), "8→64 workers, +4 every 200ms while any wait, −4 while 4 stay free"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got, want := poolSetting(p, 80), "8→64 workers, +4 every 200ms while any wait"; got != want {
 		t.Errorf("autoscaled: %q, want %q", got, want)
 	}
 	p.Autoscale = AutoscaleConfig{}
-	if got := poolSetting(p); got != "8 workers" {
+	if got := poolSetting(p, 120); got != "8 workers" {
 		t.Errorf("fixed: %q", got)
 	}
 }
