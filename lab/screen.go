@@ -523,8 +523,11 @@ var coreHealth = slices.Concat(
 			}
 			if arrived > 0 {
 				// Found it full: with no queue, every rejected:pool and only those.
-				share := fmt.Sprintf("%s of the time; %s of arrivals found it full (equal over a long run)",
+				share := fmt.Sprintf("%s of the time; %s of arrivals found it full",
 					FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived))
+				if c.Traffic.steady() && s.Fleet == nil {
+					share += " (equal over a long run)"
+				}
 				forms = append([]string{full + " in all, of " + of + ": " + share}, forms...)
 			}
 		}
