@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -68,7 +69,10 @@ func init() {
 		// once here (newcomer 28: "what would ever land in failed?").
 		words: at(52, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
-			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls")}),
+			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls"),
+			word("breaker opened n×", "the times the breaker opened so far and, where the line has room, its last turns since the start: "+
+				"\"(last closed at 3.1s after an ok trial, open again at 3.4s)\": a trial went ok and closed it, then the failures it counts opened it again; "+
+				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
 	})
 	registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
 		description: "the circuit breaker was open: turned away at once, without calling the dependency"})
@@ -103,6 +107,12 @@ type BreakerStats struct {
 	Trials    uint          // calls a half-open breaker lets through to decide
 	OpenFor   time.Duration // how long each opening lasts before those trials
 	Retrial   bool          // open because a half-open trial failed: Calls and FailureRate are the trials'
+
+	// Its last turns, since the start (0: none yet; a fleet's, none: each replica has its
+	// own): "opened 3×" left whether a trial had closed it between (newcomer 35 #19).
+	LastOpened  time.Duration // when it last opened
+	LastClosed  time.Duration // when a trial that went ok last closed it
+	TrialOpened bool          // it last opened on a failed trial, not from closed
 }
 
 // breaker wraps failsafe-go's circuit breaker, driven by hand (TryAcquirePermit, Record*),
@@ -111,6 +121,10 @@ type BreakerStats struct {
 type breaker struct {
 	cur    atomic.Pointer[breakerGen]
 	opened atomic.Int64
+
+	mu                 sync.Mutex // guards its turns, written by failsafe-go's listeners
+	openedAt, closedAt time.Time  // its last opening, and its last close after an ok trial
+	trialOpened        bool       // its last opening was on a failed trial
 }
 
 type breakerGen struct {
@@ -137,6 +151,16 @@ func (b *breaker) use(c BreakerConfig) {
 			OnOpen(func(e circuitbreaker.StateChangedEvent) {
 				b.opened.Add(1)
 				g.retrial.Store(e.OldState == circuitbreaker.HalfOpenState)
+				b.mu.Lock()
+				b.openedAt, b.trialOpened = time.Now(), e.OldState == circuitbreaker.HalfOpenState
+				b.mu.Unlock()
+			}).
+			OnClose(func(e circuitbreaker.StateChangedEvent) {
+				if e.OldState == circuitbreaker.HalfOpenState { // not a new breaker's start
+					b.mu.Lock()
+					b.closedAt = time.Now()
+					b.mu.Unlock()
+				}
 			}).
 			Build()
 	}
@@ -198,7 +222,24 @@ func (b *breaker) stages(c Config) []placed {
 	return []placed{{slotShortCircuit, shortCircuitStage(g)}, {slotPermit, breakerStage(g, false)}}
 }
 
-func (b *breaker) fill(s *Snapshot) { s.Breaker = b.stats() }
+func (b *breaker) fill(s *Snapshot) {
+	s.Breaker = b.stats()
+	s.Breaker.LastOpened, s.Breaker.LastClosed, s.Breaker.TrialOpened = b.turns(s.Elapsed)
+}
+
+// turns are when the breaker last opened and last closed after an ok trial, since the start,
+// which was elapsed ago (0: not yet), and whether that opening was on a failed trial.
+func (b *breaker) turns(elapsed time.Duration) (opened, closed time.Duration, onTrial bool) {
+	since := func(t time.Time) time.Duration {
+		if t.IsZero() {
+			return 0
+		}
+		return max(elapsed-time.Since(t), time.Nanosecond)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return since(b.openedAt), since(b.closedAt), b.trialOpened
+}
 
 func (b *breaker) stats() BreakerStats {
 	g := b.get()
@@ -413,10 +454,36 @@ func (b BreakerStats) nextTrial() string {
 	return fmt.Sprintf("%s (open %s, then %d trial %s)", FmtSecs(b.OpenLeft), FmtDur(b.OpenFor), b.Trials, calls)
 }
 
-// breakerHealth counts the times the breaker opened, once it has.
-func breakerHealth(s *Snapshot, _ int) []Item {
-	if s.Breaker.Opened == 0 {
+// breakerHealth counts the times the breaker opened, once it has, and where a line has room
+// its last turns: "opened 3×" beside "next trial in 1.2s" left whether a trial had gone ok,
+// closed it, and it opened again (newcomer 35 #19).
+func breakerHealth(s *Snapshot, w int) []Item {
+	b := s.Breaker
+	if b.Opened == 0 {
 		return nil
 	}
-	return []Item{{Label: "breaker opened", Value: fmt.Sprintf("%d×", s.Breaker.Opened)}}
+	value := fmt.Sprintf("%d×", b.Opened)
+	if !narrow(w) {
+		value += b.lastTurns()
+	}
+	return []Item{{Label: "breaker opened", Value: value}}
+}
+
+// lastTurns are the breaker's last turns, from the last close after an ok trial: "(last
+// closed at 3.1s after an ok trial, open again at 3.4s)"; "" without their times (a fleet).
+func (b BreakerStats) lastTurns() string {
+	opened, closed := FmtSecs(b.LastOpened), FmtSecs(b.LastClosed)
+	switch {
+	case b.LastOpened == 0:
+		return ""
+	case b.LastClosed > b.LastOpened: // closed since
+		return fmt.Sprintf(" (last closed at %s after an ok trial)", closed)
+	case b.TrialOpened:
+		return fmt.Sprintf(" (last at %s, on a failed trial)", opened)
+	case b.LastClosed > 0:
+		return fmt.Sprintf(" (last closed at %s after an ok trial, open again at %s)", closed, opened)
+	case b.Opened == 1:
+		return fmt.Sprintf(" (at %s)", opened)
+	}
+	return ""
 }

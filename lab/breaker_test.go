@@ -175,3 +175,76 @@ func TestFleetBreakerKeepsTheSettings(t *testing.T) {
 		t.Errorf("fleet breaker %+v, want %+v", got, want)
 	}
 }
+
+// "Opened 3×" beside "next trial in 1.2s" left whether a trial had gone ok and closed it
+// before it opened again (newcomer 35 #19): the breaker keeps its last turns' times, since
+// the start, and the health line says them where it has room.
+func TestBreakerSaysItsLastTurns(t *testing.T) {
+	start := time.Now()
+	var b breaker
+	c := DefaultConfig().Payment.Breaker
+	c.Enabled, c.MinCalls, c.FailureRate, c.OpenFor, c.HalfOpenCalls = true, 2, 50, Duration(20*time.Millisecond), 1
+	b.use(c)
+	g := b.get()
+	fill := func() BreakerStats {
+		s := Snapshot{Elapsed: time.Since(start)}
+		b.fill(&s)
+		return s.Breaker
+	}
+	call := func(r Result) {
+		t.Helper()
+		p, ok := g.acquire()
+		if !ok {
+			t.Fatalf("breaker %+v refused a permit", b.stats())
+		}
+		p.record(r, false)
+	}
+	// The same time read twice, as two frames read it: within a millisecond.
+	same := func(a, b time.Duration) bool { return (a - b).Abs() < time.Millisecond }
+	call(Result{Out: TimedOut})
+	call(Result{Out: TimedOut})
+	first := fill()
+	if first.Opened != 1 || first.LastOpened <= 0 || first.LastOpened > time.Since(start) || first.LastClosed != 0 || first.TrialOpened {
+		t.Fatalf("opened once: %+v", first)
+	}
+	time.Sleep(c.OpenFor.D() + 10*time.Millisecond)
+	call(Result{Out: OK}) // the trial, ok: closed
+	closed := fill()
+	if closed.State != BreakerClosed || closed.LastClosed <= closed.LastOpened || !same(closed.LastOpened, first.LastOpened) {
+		t.Fatalf("closed after an ok trial: %+v", closed)
+	}
+	call(Result{Out: TimedOut})
+	call(Result{Out: TimedOut})
+	again := fill()
+	if again.Opened != 2 || again.LastOpened <= again.LastClosed || !same(again.LastClosed, closed.LastClosed) || again.TrialOpened {
+		t.Fatalf("open again from closed: %+v", again)
+	}
+	time.Sleep(c.OpenFor.D() + 10*time.Millisecond)
+	call(Result{Out: TimedOut}) // the trial, failed: open again on it
+	if st := fill(); st.Opened != 3 || !st.TrialOpened || st.LastOpened <= again.LastOpened {
+		t.Fatalf("open again on a failed trial: %+v", st)
+	}
+
+	// The words, from the turns' times; none but the count on a narrow line, and none
+	// without the times (a fleet's sum).
+	s := func(b BreakerStats) *Snapshot { return &Snapshot{Breaker: b} }
+	at := func(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
+	for _, tc := range []struct {
+		b    BreakerStats
+		want string
+	}{
+		{BreakerStats{State: BreakerOpen, Opened: 1, LastOpened: at(2100)}, "1× (at 2.1s)"},
+		{BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(3400), LastClosed: at(3100)}, "2× (last closed at 3.1s after an ok trial, open again at 3.4s)"},
+		{BreakerStats{State: BreakerClosed, Opened: 2, LastOpened: at(3400), LastClosed: at(6500)}, "2× (last closed at 6.5s after an ok trial)"},
+		{BreakerStats{State: BreakerOpen, Opened: 3, LastOpened: at(6500), LastClosed: at(3100), TrialOpened: true}, "3× (last at 6.5s, on a failed trial)"},
+		{BreakerStats{State: BreakerOpen, Opened: 3}, "3×"},
+	} {
+		items := breakerHealth(s(tc.b), 120)
+		if len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), tc.want) || !strings.HasPrefix(items[0].Phrase(), "breaker opened ") {
+			t.Errorf("%+v: %v, want … %q", tc.b, items, tc.want)
+		}
+		if got := breakerHealth(s(tc.b), 80); len(got) != 1 || strings.Contains(got[0].Value, "(") {
+			t.Errorf("%+v at 80 columns: %v, want the count alone", tc.b, got)
+		}
+	}
+}

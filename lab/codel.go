@@ -45,14 +45,17 @@ func init() {
 		},
 		summary: at(45, Report.coDelLines),
 		health:  at(25, coDelHealth),
-		words: at(25, []Item{word("CoDel", "the accept queue under controlled delay with adaptive LIFO (Facebook's \"Fail at Scale\"): "+
+		words: at(25, []Item{word("CoDel", "the accept queue under controlled delay with adaptive LIFO, Facebook's variant (Ben Maurer, \"Fail at Scale\", ACM Queue 2015): "+
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
-			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel)")}),
+			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel). "+
+			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
 		// Its name expanded where it first shows, the rule an item of its own beside it: the
 		// two in one did not fit 80 columns, and "CoDel" alone was jargon (newcomer 34 #34).
-		setting: func(PoolConfig) string { return "CoDel (Controlled Delay)" },
+		// Whose: its rule is not RFC 8289's, which a reader knowing CoDel expects (newcomer
+		// 35 #18); the help says how they differ.
+		setting: func(PoolConfig) string { return "CoDel (Controlled Delay, Facebook's variant)" },
 		limit: func(p PoolConfig) []string {
 			// Whose wait, and what "stands" means (newcomer 22: CoDel's own jargon).
 			// When the target applies, in the rule's own terms (newcomer 26: "once a queue
@@ -133,7 +136,7 @@ func (r Report) coDelLines() []string {
 	for _, cr := range r.Classes { // a report's classes count by the reason's name
 		turned += cr.Rejected[RejectCoDel.String()]
 	}
-	line := fmt.Sprintf("CoDel: a request the pool served waited at most %s for a worker (%s if the queue was never empty in the last %s); %d turned away at their limit (rejected:codel)",
+	line := fmt.Sprintf("CoDel (Facebook's variant): a request the pool served waited at most %s for a worker (%s if the queue was never empty in the last %s); %d turned away at their limit (rejected:codel)",
 		FmtDur(c.CoDel.Interval.D()), FmtDur(c.CoDel.Target.D()), FmtDur(c.CoDel.Interval.D()), turned)
 	if f, ok := r.forecast.CoDel(c); ok {
 		line += fmt.Sprintf("; forecast: it sheds waiting, not capacity, so the full pool is nearly a loss system: Erlang B(%.1f erlangs, %d workers) = %.0f%% turned away, the workers %.0f%% busy, against a long queue's 100%%",

@@ -97,12 +97,13 @@ func TestCoDelForecast(t *testing.T) {
 }
 
 // The setting says whose wait and what CoDel's "standing" queue is, in plain words
-// (newcomer 22: "5ms once it stands" was CoDel's jargon).
+// (newcomer 22: "5ms once it stands" was CoDel's jargon), and whose CoDel: not RFC 8289's
+// (newcomer 35 #18).
 func TestCoDelSettingInPlainWords(t *testing.T) {
 	c := DefaultConfig()
 	c.Pool.Discipline = CoDel
 	c.Pool.CoDel = CoDelConfig{Target: Duration(5 * time.Millisecond), Interval: Duration(100 * time.Millisecond)}
-	if got, want := disciplines[CoDel].setting(c.Pool), "CoDel (Controlled Delay)"; got != want {
+	if got, want := disciplines[CoDel].setting(c.Pool), "CoDel (Controlled Delay, Facebook's variant)"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 	// The name expanded and the rule beside it, at 80 columns too (newcomer 34 #34); why
@@ -119,8 +120,8 @@ func TestCoDelSettingInPlainWords(t *testing.T) {
 				got = append(got, it.Label+" "+it.Value)
 			}
 		}
-		if len(got) != 2 || got[0] != "queue 100 CoDel (Controlled Delay)" || got[1] != want {
-			t.Errorf("at %d: %q, want queue 100 CoDel (Controlled Delay), %q", w, got, want)
+		if len(got) != 2 || got[0] != "queue 100 CoDel (Controlled Delay, Facebook's variant)" || got[1] != want {
+			t.Errorf("at %d: %q, want queue 100 CoDel (Controlled Delay, Facebook's variant), %q", w, got, want)
 		}
 	}
 }

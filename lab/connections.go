@@ -142,10 +142,12 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 
 // leaseReached is the forecast's wait for a connection where the cap on it does not bind:
 // "up to 3 min" alone read as a wait longer than the run (newcomer 34 #24): "up to 3 min
-// (~9.0s here)", the narrator's "~9.0s waiting for a connection".
+// (forecast ~9.0s once every worker waits)", the narrator's "~9.0s waiting for a
+// connection". A forecast, of the pool once full: "(~9.0s here)" read as measured beside
+// payments that had waited ~2.5s (review 29 lab #9).
 func leaseReached(c Config, lease time.Duration) string {
 	if w := c.Forecast().Payment.LeaseWait; w > 0 && w < lease {
-		return fmt.Sprintf(" (~%s here)", FmtSecs(w))
+		return fmt.Sprintf(" (forecast ~%s once every worker waits)", FmtSecs(w))
 	}
 	return ""
 }

@@ -74,6 +74,10 @@ func TestDominoTellsEachTurn(t *testing.T) {
 	if odds := w.ShortOdds(12); math.Abs(odds-0.19055) > 1e-4 || w.ShortOdds(13) <= odds || w.ShortOdds(0) != 0 {
 		t.Errorf("fewer than 12 of 20 at 2/3: %v, want 0.1906; fewer than 13: %v, more; than 0: %v", odds, w.ShortOdds(13), w.ShortOdds(0))
 	}
+	// The model they are of, in its own terms (newcomer 35 #6).
+	if got := w.Odds(); got != "each of the 20 frees in time with chance 2.0s / 3.0s" {
+		t.Errorf("the odds' model: %q", got)
+	}
 	// Past the average of 13.3 no odds: the count falls short of 14 or 21 more often than
 	// not, no chance to say (review 28 ui #11: ui decided that over Behind).
 	if w.ShortOdds(14) != 0 || w.ShortOdds(21) != 0 {

@@ -77,6 +77,13 @@ func (w CheckWait) Sum(unit string) string {
 	return fmt.Sprintf("%s × %d%s / %s", FmtSecs(w.Timeout), w.Workers, unit, FmtSecs(w.Hold))
 }
 
+// Odds writes the model ShortOdds takes, from its own terms: "each of the 20 frees in time
+// with chance 2.0s / 3.0s" (newcomer 35 #6 read "1 check in 5" as a Poisson count's, which
+// falls short about 1 in 3).
+func (w CheckWait) Odds() string {
+	return fmt.Sprintf("each of the %d frees in time with chance %s / %s", w.Workers, FmtSecs(w.Timeout), FmtSecs(w.Hold))
+}
+
 // CheckWait is this forecast's CheckWait for health checks that give up after timeout.
 func (f Forecast) CheckWait(timeout time.Duration) CheckWait {
 	p := f.Payment

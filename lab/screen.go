@@ -24,7 +24,9 @@ func SettingsItems(c Config, s *Snapshot, w int) []Item {
 
 // coreSettings are the settings of the lab's core: its pool, its dependency and its traffic.
 var coreSettings = slices.Concat(
-	at(10, func(c Config, _ *Snapshot, _ int) []Item { return []Item{{Label: "pool", Value: poolSetting(c.Pool)}} }),
+	at(10, func(c Config, _ *Snapshot, w int) []Item {
+		return []Item{{Label: "pool", Value: poolSetting(c.Pool, w)}}
+	}),
 	at(20, func(c Config, _ *Snapshot, w int) []Item {
 		items := []Item{{Label: "queue", Value: c.Pool.queueSetting(), Off: c.Pool.Queue == 0}}
 		if forms := c.Pool.queueLimit(); forms != nil {
@@ -165,12 +167,19 @@ func measuredWork(s *Snapshot, cl Class, work string) []string {
 
 // poolSetting is the pool's settings item: its size, and how it scales, by its rule:
 // "scaling to 64 on queue length" left what length to guessing (newcomer 34 #27). It grows
-// on any wait (engine's autoscale), so the rule names none.
-func poolSetting(p PoolConfig) string {
-	if p.Autoscale.Max == 0 {
+// on any wait (engine's autoscale), so the rule names none; and shrinks while a step's
+// worth of workers stayed free, said where a line of w has room (review 29 lab #10: half
+// the rule, beside a pool falling back toward 8 after the peak), else in the help.
+func poolSetting(p PoolConfig, w int) string {
+	a := p.Autoscale
+	if a.Max == 0 {
 		return fmt.Sprintf("%d workers", p.Workers)
 	}
-	return fmt.Sprintf("%d→%d workers, +%d every %s while any wait", p.Workers, p.Autoscale.Max, p.Autoscale.Step, FmtDur(p.Autoscale.Every.D()))
+	grows := fmt.Sprintf("%d→%d workers, +%d every %s while any wait", p.Workers, a.Max, a.Step, FmtDur(a.Every.D()))
+	if narrow(w) {
+		return grows
+	}
+	return fmt.Sprintf("%s, −%d while %d stay free", grows, a.Step, a.Step)
 }
 
 // SeedLabel labels the settings item that says what the seed fixes: a compare leaves it to
@@ -514,8 +523,11 @@ var coreHealth = slices.Concat(
 			}
 			if arrived > 0 {
 				// Found it full: with no queue, every rejected:pool and only those.
-				share := fmt.Sprintf("%s of the time; %s of arrivals found it full (equal over a long run)",
+				share := fmt.Sprintf("%s of the time; %s of arrivals found it full",
 					FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived))
+				if c.Traffic.steady() && s.Fleet == nil {
+					share += " (equal over a long run)"
+				}
 				forms = append([]string{full + " in all, of " + of + ": " + share}, forms...)
 			}
 		}
@@ -778,6 +790,8 @@ func coreWords() []part[[]Item] {
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
+			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+
+				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free since it last looked (\"+4 every 200ms while any wait, −4 while 4 stay free\")"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),

@@ -695,6 +695,24 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); !strings.Contains(got, "5.5s in all, of 8.0s: 69% of the time") {
 		t.Errorf("%q, want the share of 5.5s of 8.0s", got)
 	}
+	// "Equal" only where arrivals keep one rate whatever the pool does (review 29 lab #7):
+	// not under a profile, nor with second tries sent while a request waits, nor in a fleet,
+	// whose checks are even-paced.
+	s.Pool.FullFor = 3400 * time.Millisecond
+	for name, edit := range map[string]func(*Snapshot){
+		"a profile": func(s *Snapshot) {
+			s.Config.Traffic.Payment.Profile = []RateStep{{At: Duration(5 * time.Second), Rate: 20}}
+		},
+		"resubmits":  func(s *Snapshot) { s.Config.Traffic.Signup.ResubmitAfter = Duration(time.Second) },
+		"in a fleet": func(s *Snapshot) { s.Fleet = &FleetStats{} },
+	} {
+		un := *s
+		edit(&un)
+		got := strings.Join(phrases(HealthItems(&un, 120)), " · ")
+		if !strings.Contains(got, "30% of arrivals found it full") || strings.Contains(got, "equal") {
+			t.Errorf("%s: %q, want the share without \"equal over a long run\"", name, got)
+		}
+	}
 	s.Pool.QueueCap = 10 // with a queue, full is no rejection
 	if got := strings.Join(phrases(HealthItems(s, 120)), " · "); strings.Contains(got, "found it full") {
 		t.Errorf("with a queue: %q", got)

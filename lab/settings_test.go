@@ -373,15 +373,16 @@ func TestConnectionWaitInPlainWords(t *testing.T) {
 		}
 	}
 	// Beside a cap far over any wait, the forecast's wait: "up to 3 min" alone read as a wait
-	// longer than the run (newcomer 34 #24).
+	// longer than the run (newcomer 34 #24); a forecast, of the full pool: "(~9.0s here)"
+	// read as measured (review 29 lab #9).
 	wide := func(c Config) string { return fmt.Sprint(phrases(connectionSettings(c, &Snapshot{Config: c}, 120))) }
 	wait := c.Forecast().Payment.LeaseWait
-	if want := "up to 3 min (~" + FmtSecs(wait) + " here), holding the worker"; wait <= 0 || wait >= 3*time.Minute || !strings.Contains(wide(c), want) {
+	if want := "up to 3 min (forecast ~" + FmtSecs(wait) + " once every worker waits), holding the worker"; wait <= 0 || wait >= 3*time.Minute || !strings.Contains(wide(c), want) {
 		t.Errorf("a cap not reached: %s, want %q (forecast wait %v)", wide(c), want, wait)
 	}
 	// A cap that binds is the wait: nothing beside it.
 	c.Payment.Connections.LeaseTimeout = Duration(2 * time.Second)
-	if got := wide(c); strings.Contains(got, "here") {
+	if got := wide(c); strings.Contains(got, "forecast") {
 		t.Errorf("a cap reached: %s, want no forecast beside it", got)
 	}
 }
@@ -390,11 +391,15 @@ func TestConnectionWaitInPlainWords(t *testing.T) {
 // what length to guessing (newcomer 34 #27); it grows on any wait.
 func TestPoolSettingSaysItsScalingRule(t *testing.T) {
 	p := PoolConfig{Workers: 8, Autoscale: AutoscaleConfig{Max: 64, Step: 4, Every: Duration(200 * time.Millisecond)}}
-	if got, want := poolSetting(p), "8→64 workers, +4 every 200ms while any wait"; got != want {
+	// Both halves of the rule where they fit (review 29 lab #10: the shrinking was left out).
+	if got, want := poolSetting(p, 120), "8→64 workers, +4 every 200ms while any wait, −4 while 4 stay free"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got, want := poolSetting(p, 80), "8→64 workers, +4 every 200ms while any wait"; got != want {
 		t.Errorf("autoscaled: %q, want %q", got, want)
 	}
 	p.Autoscale = AutoscaleConfig{}
-	if got := poolSetting(p); got != "8 workers" {
+	if got := poolSetting(p, 120); got != "8 workers" {
 		t.Errorf("fixed: %q", got)
 	}
 }

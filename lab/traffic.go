@@ -130,3 +130,16 @@ func (t TrafficConfig) Of(c Class) RateConfig {
 	}
 	return RateConfig{}
 }
+
+// steady says the arrivals keep one rate, whatever the pool does: random arrivals then find
+// the pool full as often as it is, over a long run. Not under a profile, which sends them
+// densest as the pool fills, nor with impatient users' second tries, sent only while a request
+// waits (review 29 lab #7). The keys change no rate while a run goes.
+func (t TrafficConfig) steady() bool {
+	for _, c := range Classes {
+		if r := t.Of(c); len(r.Profile) > 0 || r.ResubmitAfter > 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -80,6 +80,16 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	if got := starvationChart(un, nil).title; got != "waiting in the unbounded queue" {
 		t.Errorf("an unbounded queue: %q", got)
 	}
+	// A queue whose discipline limits each wait holds too few for a sample each second to
+	// catch (codel-queue's chart drew nothing, newcomer 35 #18): the chart of what it turned
+	// away, by its reason.
+	codel := queueSnapshot()
+	codel.Config.Pool.Discipline = lab.CoDel
+	codel.Config.Pool.CoDel = lab.DefaultConfig().Pool.CoDel
+	codel.Classes[lab.Signup].Rejected[lab.RejectCoDel] = 10
+	if got := starvationChart(codel, nil).title; got != "rejected (pool + codel)" {
+		t.Errorf("a CoDel queue: %q, want the rejections' chart, codel's among them", got)
+	}
 	// Once the queue has filled and signups are rejected:pool in the table's window, they
 	// starve again: the chart of rejections is back (the review: long-queue's "then they
 	// starve" had no chart).

@@ -389,7 +389,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			if rest := f.OfferedLoad - pay.WorkersHeld; rest >= 0.05 {
 				load += fmt.Sprintf(" + %s for the rest", fmtWorkers(rest))
 			}
-			model = fmt.Sprintf("forecast for the long run (%s for a worker; %s = %s workers' load on %d)", erlangB, load, fmtWorkers(f.OfferedLoad), f.Workers)
+			// The hold is the one once every worker waits, so the forecast is of that state,
+			// beside shares measured while it was not yet (newcomer 35 #7, review 29 lab #9).
+			model = fmt.Sprintf("forecast for the long run, once every worker waits (%s for a worker; %s = %s workers' load on %d)", erlangB, load, fmtWorkers(f.OfferedLoad), f.Workers)
 		}
 		long := fmt.Sprintf("; %s: %.0f%% of each", model, 100*f.Blocking)
 		if share == "" {

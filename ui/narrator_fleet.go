@@ -319,7 +319,8 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait) string {
 		// the count falls short of it all the same, lab's odds (none where it does not beat it).
 		short := ""
 		if odds := wait.ShortOdds(need); odds > 0 {
-			short = fmt.Sprintf(", under %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
+			// With its model, whose odds they are (newcomer 35 #6).
+			short = fmt.Sprintf("; %s, so under %d for 1 check in %.0f", wait.Odds(), need, math.Max(1, math.Round(1/odds)))
 		}
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
