@@ -195,10 +195,11 @@ func TestHopPresetsCompare(t *testing.T) {
 			t.Errorf("the comparison has no row %q:\n%s", row, md.String())
 		}
 	}
-	// On screen (review 27 #2, #3): alone at 120x40 the boxes name the user's deadline in
-	// lab's phrase, and compared at 80x24 both halves say what their boxes hold in one form.
+	// On screen (review 27 #2, #3): alone at 120x40 the boxes name the work after the user's
+	// answer in lab's phrase, and compared at 80x24 both halves say what their boxes hold in
+	// one form.
 	alone := ansi.Strip(ui.Frame(snaps[:1], 120, 40, true, false))
-	if want := lab.AtWorkPast(a.Payment.Deadline.D()) + ")"; !strings.Contains(alone, want) {
+	if want := lab.AtWorkAfter + ")"; !strings.Contains(alone, want) {
 		t.Errorf("stacked-timeouts at 120x40: the boxes' legend does not end %q:\n%s", want, alone)
 	}
 	pair := ansi.Strip(ui.Frame(snaps[:], 80, 24, true, false))

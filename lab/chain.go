@@ -34,13 +34,14 @@ func waitsUpTo(ph Phase, maxWait time.Duration) Phase {
 
 // passage is one payment on its way down the chain.
 type passage struct {
-	intended time.Time     // its scheduled arrival: deadlines count from here
-	worker   Seat          // the pool worker it holds; nil once it runs off the pool
-	permit   *callRecord   // the breaker permit of its call, shared with a handed-off copy
-	patience time.Duration // how long the worker waits for a call handed off below (0: until it ends)
-	releases []func()      // what it holds (bulkhead place, connection) until its call ends
-	deadline time.Time     // the user's deadline (payment.deadline), sent down the hops; zero: none
-	calls    int           // calls it has made to the dependency, retries included
+	intended time.Time       // its scheduled arrival: deadlines count from here
+	worker   Seat            // the pool worker it holds; nil once it runs off the pool
+	permit   *callRecord     // the breaker permit of its call, shared with a handed-off copy
+	patience time.Duration   // how long the worker waits for a call handed off below (0: until it ends)
+	releases []func()        // what it holds (bulkhead place, connection) until its call ends
+	deadline time.Time       // the user's deadline (payment.deadline), sent down the hops; zero: none
+	answered context.Context // done once the payment is answered, whatever its calls still do
+	calls    int             // calls it has made to the dependency, retries included
 }
 
 // phase says what the worker is doing now; off the pool there is no worker to tell.
@@ -104,15 +105,24 @@ func compose(stages []stage) *Chain {
 
 // serve takes one payment, due at intended, down the chain on worker w.
 func (c *Chain) serve(ctx context.Context, w Seat, intended time.Time) Result {
-	p := &passage{intended: intended, worker: w, permit: &callRecord{}}
+	answered, answer := context.WithCancel(context.Background())
+	p := &passage{intended: intended, worker: w, permit: &callRecord{}, answered: answered}
 	r := c.run(ctx, p)
+	answer()
 	p.settle()
 	return r
 }
 
-// Request is the innermost call, the engine's: one request to the dependency, sent with the
-// user's deadline (zero: none). The context's deadline, if any, is the call's.
-type Request func(ctx context.Context, userDeadline time.Time) Result
+// User is what each call of a payment tells the dependency about the user waiting for it:
+// the hops count the work they do after the user has left (HopStats.PastDeadline).
+type User struct {
+	Deadline time.Time       // the user's deadline; zero: none
+	Answered context.Context // done once the payment is answered (its tries spent, a timeout, the deadline)
+}
+
+// Request is the innermost call, the engine's: one request to the dependency, sent with
+// what it knows of the user. The context's deadline, if any, is the call's.
+type Request func(ctx context.Context, u User) Result
 
 // callStage is the end of the chain: the engine's request, counted as a call of its payment.
 // How long the calls that succeed take is what the mechanisms that learn from it hear.
@@ -126,7 +136,7 @@ func callStage(req Request, iso *Isolation) stage {
 				c.called(p)
 			}
 			began := time.Now()
-			r := req(ctx, p.deadline)
+			r := req(ctx, User{Deadline: p.deadline, Answered: p.answered})
 			if r.Out == OK {
 				took := time.Since(began)
 				for _, a := range iso.answerers {

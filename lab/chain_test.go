@@ -6,13 +6,12 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The adaptive limit times a call from its permit, taken before the first try: a payment
 // answered on its first try is a latency sample, one answered on a retry is not.
 func TestOnlyAFirstTryAnswerIsALatencySample(t *testing.T) {
-	answered := func(context.Context, time.Time) Result { return Result{Out: OK} }
+	answered := func(context.Context, User) Result { return Result{Out: OK} }
 	call := callStage(answered, &Isolation{}).wrap(nil)
 	for _, c := range []struct {
 		before int // failed tries before this one

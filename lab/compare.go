@@ -564,7 +564,7 @@ func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []st
 // cited example and the bare one.
 func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
 	var cite *ComparisonRow
-	noise, bare, tooFew, p50Few, method := false, false, false, false, false
+	noise, bare, tooFew, p50Few, p50Noise, method := false, false, false, false, false, false
 	for i, r := range rows {
 		method = method || r.Method
 		shown := r.Approx()
@@ -572,6 +572,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		bare = bare || shown == "" && r.Significant && r.A != r.B
 		tooFew = tooFew || shown == TooFewMark+" "
 		p50Few = p50Few || shown == TooFewMark+" " && r.P50TooFew
+		p50Noise = p50Noise || shown == TooFewMark+" " && !r.P50TooFew
 		n := r.Units[0] + r.Units[1]
 		if r.Noise() && n >= 2 && r.Chance >= FamilyAlpha && r.Chance < 1 && (cite == nil || abs(r.B-r.A) > abs(cite.B-cite.A)) {
 			cite = &rows[i]
@@ -604,7 +605,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// One legend on every screen, cut only from its end (newcomer 34 met three that
 		// read differently, and could not decode any): what "?" means, then where to look
 		// instead, then why the count.
-		clauses[2] = tooFewForms(slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Counter == "p50" }), p50Few)
+		clauses[2] = tooFewForms(slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Counter == "p50" }), p50Few, p50Noise)
 	}
 	at := [3]int{}
 	form := func() string {
@@ -911,6 +912,9 @@ const (
 	// TooFewP50 follows TooFewBrief where a p50 had too few for its own bound: why its row is
 	// missing, which "shown only if beyond noise" alone misread (review 27 #5).
 	TooFewP50 = ", not if too few"
+	// TooFewNoP50 is TooFewBrief where the table shows no p50 row at all, before why none:
+	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12).
+	TooFewNoP50 = TooFewMeans + "; no p50 row: "
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
 	MethodMark = "≠"
 	// approxWhy is the noise of two runs of one seed, where the legend has room.
@@ -927,7 +931,7 @@ const (
 func TooFewKey() string {
 	// The longest form, the p50's too few case in it, then the rest only: each said once
 	// (review 27 #6 read the p50 row and 368 twice in one sentence).
-	return tooFewForms(false, true)[0] + fmt.Sprintf(" (a table's p99 of fewer than %d is that slowest), so its difference is neither a result nor noise; the p99's B − A shown after \"%s\" all the same",
+	return tooFewForms(true, true, true)[0] + fmt.Sprintf("; a table's p99 of fewer than %d is the slowest of them; so its difference is neither a result nor noise, the p99's B − A shown after \"%s\" all the same",
 		EnoughSamples, TooFewMark)
 }
 
@@ -942,14 +946,23 @@ func TooFewWhy() string {
 // tooFewForms is "?"'s clause of the rule, longest first, each the one before cut at its
 // end, so every screen says it alike (newcomer 34); "see p50 row" kept a step longer where
 // one is shown (p50Row), at 100 columns; and where a "?" row's p50 had too few too (p50Few),
-// TooFewP50 after TooFewBrief, kept while it is.
-func tooFewForms(p50Row, p50Few bool) []string {
+// TooFewP50 after it, kept while it is. Where no p50 row is shown, TooFewNoP50 says why:
+// within noise (a "?" row's p50 judged, p50Noise), too few, or either.
+func tooFewForms(p50Row, p50Few, p50Noise bool) []string {
 	brief := TooFewBrief
-	if p50Few {
+	switch {
+	case p50Row && p50Few:
 		brief += TooFewP50
+	case p50Row:
+	case p50Few && p50Noise:
+		brief = TooFewNoP50 + "within noise or too few"
+	case p50Few:
+		brief = TooFewNoP50 + "too few for it too"
+	default:
+		brief = TooFewNoP50 + "within noise"
 	}
 	why := brief + "; " + p99NotJudged()
-	forms := []string{why + ": the true p99 could lie above even the slowest seen", why, brief}
+	forms := []string{why + ": a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%", why, brief}
 	if p50Row {
 		forms = append(forms, TooFewSee)
 	}
@@ -957,9 +970,11 @@ func tooFewForms(p50Row, p50Few bool) []string {
 }
 
 // p99NotJudged is the compare's count for a p99 in the words of the table's ("p99 of fewer
-// than 100 is the slowest of them"): one rule, two counts, each with its why.
+// than 100 is the slowest of them"): one rule, two counts, each with its why, in a
+// newcomer's words ("has no 95% upper bound" was jargon round a bare number, newcomer 35
+// #13); the interval is the longest form's, the help's.
 func p99NotJudged() string {
-	return fmt.Sprintf("a p99 of fewer than %d has no 95%% upper bound", P99Needs())
+	return fmt.Sprintf("under %d ended, the true p99 may lie above the slowest seen", P99Needs())
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

@@ -8,7 +8,7 @@ import (
 
 // callRows are the payment rows about retries and hops, when either run has them: calls
 // per payment (the amplification), retries, budget denials, and for a chain the calls per
-// payment at its deepest hop and the work done past the user's deadline; and, with a caller
+// payment at its deepest hop and the work done after the user was answered; and, with a caller
 // timeout on either side, the calls at the dependency now and those orphaned so far (still
 // loading the dependency after the worker walked away).
 // Each is judged as two Poisson counts: retries, denials, late work and orphans as they
@@ -54,8 +54,9 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 			poissonTest(deepest(a), deepest(b), pa, pb))
 		rows[len(rows)-1].Label = fmt.Sprintf("hop %d calls/payment", max(len(a.Hops), len(b.Hops)))
 		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false, poissonTest(a.PastDeadline(), b.PastDeadline(), 1, 1))
-		// Whose deadline: a per-hop chain enforces none, and "past deadline" read as one it
-		// had (newcomer 26).
+		// After the user's answer, not "past deadline": a per-hop chain enforces none, and the
+		// row read as one it had (newcomer 26); the edge answers before the user's deadline
+		// (newcomer 35 #14).
 		rows[len(rows)-1].Label = PastDeadlineWord
 	}
 	if a.Orphans.Total > 0 || b.Orphans.Total > 0 {

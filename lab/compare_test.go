@@ -600,7 +600,7 @@ func TestP99Needs(t *testing.T) {
 		t.Errorf("%d samples already bound the p99", n-1)
 	}
 	// In the table's words, "p99 of fewer than 100 is the slowest of them" (newcomer 30).
-	if !strings.Contains(TooFewWhy(), "a p99 of fewer than "+fmt.Sprint(n)+" has no 95% upper bound") {
+	if !strings.Contains(TooFewWhy(), "under "+fmt.Sprint(n)+" ended, the true p99 may lie above the slowest seen") {
 		t.Errorf("%q", TooFewWhy())
 	}
 }
@@ -609,9 +609,11 @@ func TestP99Needs(t *testing.T) {
 // screen's, the report's and the help's), and an equal p99 from too few is "?" in the
 // report's table too, as "? same" on screen, not a bare "+0.0 ms" that reads as a result.
 func TestTooFewOneWording(t *testing.T) {
-	// The screen's longest, with the p50's too few case (review 27 #6: said once).
-	few := ComparisonRow{Class: Signup, Counter: "p99", A: 5, B: 3, Unjudged: true, P50TooFew: true}
-	if key, screen := TooFewKey(), NoiseRule([]ComparisonRow{few}, false, TrafficConfig{}.Label)[0]; !strings.HasPrefix(key, screen) || strings.Count(key, "p50") != 1 {
+	// The screen's longest, with the p50's too few case (review 27 #6: said once), and a
+	// p50 row standing in for another class's p99.
+	few := []ComparisonRow{{Class: Signup, Counter: "p99", A: 5, B: 3, Unjudged: true, P50TooFew: true},
+		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true}, {Class: Payment, Counter: "p50", A: 4, B: 4}}
+	if key, screen := TooFewKey(), NoiseRule(few, false, TrafficConfig{}.Label)[0]; !strings.HasPrefix(key, screen) || strings.Count(key, "p50") != 1 {
 		t.Errorf("the report's key %q does not begin with the screen's %q, or says the p50 row more than once", key, screen)
 	}
 	if help := fmt.Sprint(ScreenWords()); !strings.Contains(help, TooFewKey()) {
@@ -642,7 +644,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99: see p50 row, shown only if beyond noise; a p99 of fewer than 368 has no 95% upper bound: the true p99 could lie above even the slowest seen"
+		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; no p50 row: within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -737,7 +739,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	}{
 		{[]ComparisonRow{bare}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99: see p50 row, shown only if beyond noise; a p99 of fewer than 368 has no 95% upper bound: the true p99 could lie above even the slowest seen"},
+		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; no p50 row: within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -762,7 +764,8 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 			t.Errorf("? reworded, not cut at its end: %q after %q", said[i], said[i-1])
 		}
 	}
-	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewBrief; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
+	// No p50 row: why none, not "see p50 row" (newcomer 35 #12).
+	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewNoP50 + "within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
 		t.Errorf("%q: not a form, or wider than 120", line)
 	}
 	// "see p50 row" outlasts "shown only if…" where a p50 row is under a ?, never where none is.
@@ -778,7 +781,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	// else says a bare difference is a result (the review: 80x24 NO_COLOR kept ?'s long
 	// words and dropped it).
 	for _, f := range forms {
-		if strings.Contains(f, "≈ chance: ") && !strings.Contains(f, TooFewWhy()+": ") {
+		if strings.Contains(f, "≈ chance: ") && !strings.Contains(f, p99NotJudged()+": ") {
 			t.Errorf("the example kept over ?'s words: %q", f)
 		}
 		if !strings.Contains(f, UnmarkedKey) && !strings.HasSuffix(f, TooFewMeans) {
@@ -811,11 +814,11 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 			t.Errorf("? with too few for a p50, not said: %q", f)
 		}
 	}
-	if !strings.Contains(forms[0], "not if too few") {
+	if !strings.Contains(forms[0], "no p50 row: too few for it too") {
 		t.Errorf("? with too few for a p50, the longest form does not say it: %q", forms[0])
 	}
 	// Nor said where every p50 had its bound.
-	if f := NoiseRule([]ComparisonRow{bare, noise, few}, false, label); strings.Contains(strings.Join(f, "|"), "not if too few") {
+	if f := NoiseRule([]ComparisonRow{bare, noise, few}, false, label); strings.Contains(strings.Join(f, "|"), "too few for it") {
 		t.Errorf("? with a p50 bound, yet: %q", f)
 	}
 }
@@ -995,14 +998,15 @@ func TestBlocksSayWhatAndWhy(t *testing.T) {
 	}
 }
 
-// Work past the deadline is the user's deadline's: a per-hop chain enforces none, and a row
-// "past deadline" read as one it had (newcomer 26).
+// Work for nobody is counted from the user's answer: a per-hop chain enforces no deadline,
+// and a row "past deadline" read as one it had (newcomer 26); the edge answers the user
+// before the user's deadline, and the work between is for nobody too (newcomer 35 #14).
 func TestPastDeadlineRowIsTheUsers(t *testing.T) {
 	var a, b Snapshot
 	a.Hops, b.Hops = []HopStats{{PastDeadline: 768}}, []HopStats{{}}
 	rows, _ := callRows(&a, &b)
 	i := slices.IndexFunc(rows, func(r ComparisonRow) bool { return r.Counter == "past deadline" })
-	if i < 0 || rows[i].Name() != "past user's deadline" {
+	if i < 0 || rows[i].Name() != "after user answered" {
 		t.Errorf("rows %+v", rows)
 	}
 }

@@ -62,7 +62,9 @@ func FallbackSaid(s *Snapshot, compared bool) []string {
 		return []string{"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback" + alike,
 			"no canned replies: the " + before + " got an error, turned away before a worker could run the fallback",
 			"no canned replies: the " + before + " got an error, before a worker",
-			fmt.Sprintf("%s %s never reached it and got an error", FmtCount(sumFor(pay.Rejected, beforeChain)), payments),
+			// The fallback the subject, after the word "fallback": "22 payments never reached it"
+			// left "it" to guess (newcomer 35 #11).
+			fmt.Sprintf("never reached by %s %s: they got an error", FmtCount(sumFor(pay.Rejected, beforeChain)), payments),
 			before + " got an error"}
 	case n == 0:
 		return nil

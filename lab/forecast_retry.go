@@ -133,7 +133,7 @@ func (c Config) RetryForecast() RetryForecast {
 		f.Budget = limit
 		limit -= time.Duration(d.Hops-1) * d.Hop.Reserve.D()
 		if limit < f.Try {
-			failure = RetryOn5xx // the first hop answers 504 as its reserve begins
+			failure = RetryOn5xx // the hops answer 504, the deepest as its reserve begins
 			f.Reserved = d.Hop.Reserve > 0 && limit > 0
 		}
 	} else if limit > 0 && limit < f.Try {

@@ -81,7 +81,7 @@ func handoffStage(o *orphans, ex executor) stage {
 	}
 	return stage{name: handoffPrefix + ex.name, waits: waits, leaves: true, wrap: func(next call) call {
 		return func(ctx context.Context, p *passage) Result {
-			off := &passage{permit: p.permit, deadline: p.deadline} // no worker: it runs off the pool
+			off := &passage{permit: p.permit, deadline: p.deadline, answered: p.answered} // no worker: it runs off the pool
 			held := passage{releases: p.releases}
 			p.releases = nil
 			t := newTask(o, held.settle, func() Result {

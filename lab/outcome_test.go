@@ -139,8 +139,9 @@ func TestFallbackShownWhereItActs(t *testing.T) {
 	// Half of 120 columns says why none: they were turned away before it, first in the chain
 	// as it is (newcomer 25: "none answered; 33 payments rejected:pool: error"), in the
 	// help's words for it, not "turned away first", the first 25 (review 18); and what they
-	// got, beside the other side's canned replies (newcomer 30).
-	if got := fittingValue(FallbackLabel, 58, FallbackSaid(none, true)...); got != "25 payments never reached it and got an error" {
+	// got, beside the other side's canned replies (newcomer 30), the fallback named, not "it"
+	// (newcomer 35 #11).
+	if got := fittingValue(FallbackLabel, 58, FallbackSaid(none, true)...); got != "never reached by 25 payments: they got an error" {
 		t.Errorf("none answered, in a compare half of 120 columns: %q", got)
 	}
 	// The signups the table shows with the same rejection got an error too, said where

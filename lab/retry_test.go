@@ -22,7 +22,7 @@ func TestRefusedRetryKeepsTheLastOutcome(t *testing.T) {
 	c.Payment.Deadline = Duration(130 * time.Millisecond)
 	// A dependency that never answers: each try ends when its socket timeout cuts it.
 	never := func(Config) Request {
-		return func(ctx context.Context, _ time.Time) Result {
+		return func(ctx context.Context, _ User) Result {
 			<-ctx.Done()
 			return Result{Out: TimedOut, Failure: RetryOnTimeout}
 		}

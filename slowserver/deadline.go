@@ -1,8 +1,11 @@
 package slowserver
 
 import (
+	"context"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -18,6 +21,51 @@ const TimeoutHeader = "Poollab-Timeout"
 // work on past it (Stats.PastDeadline) and forward it unchanged. It is an absolute time,
 // so it is meaningful only between processes that share a clock (here, one machine).
 const UserDeadlineHeader = "Poollab-User-Deadline"
+
+// UserHeader names the end user's request (SetUser), so a server in the same process can
+// tell when that user was answered: its caller may answer well before the deadline (its
+// tries spent), and what the hops below do after that is for nobody too. Informational and
+// forwarded unchanged, as UserDeadlineHeader.
+const UserHeader = "Poollab-User"
+
+// waiting holds, by UserHeader key, the users not yet answered: each a context done when
+// its user is answered. A key not here was answered (it is stored before its request is sent).
+var (
+	waiting  sync.Map
+	lastUser atomic.Uint64
+)
+
+// SetUser writes into h a key for the user whose request it is; answered must end (be
+// done) once that user is answered, for the key to be let go.
+func SetUser(h http.Header, answered context.Context) {
+	key := strconv.FormatUint(lastUser.Add(1), 10)
+	waiting.Store(key, answered)
+	context.AfterFunc(answered, func() { waiting.Delete(key) })
+	h.Set(UserHeader, key)
+}
+
+// userLeft is a context done when the user of h has left: its deadline passed or it was
+// answered, whichever comes first; nil when h says neither.
+func userLeft(h http.Header) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.Background(), context.CancelFunc(func() {})
+	key := h.Get(UserHeader)
+	if key != "" {
+		if a, ok := waiting.Load(key); ok {
+			ctx = a.(context.Context)
+		} else {
+			ctx, cancel = context.WithCancel(ctx)
+			cancel() // answered already
+		}
+	}
+	at, ok := UserDeadline(h)
+	switch {
+	case ok:
+		return context.WithDeadline(ctx, at)
+	case key == "":
+		return nil, nil
+	}
+	return ctx, cancel
+}
 
 // SetTimeout writes the remaining time into h; a negative one is written as 0s.
 func SetTimeout(h http.Header, remaining time.Duration) {
@@ -38,6 +86,19 @@ func Timeout(h http.Header) (remaining time.Duration, ok bool) {
 	return max(d, 0), true
 }
 
+// CallDeadlineHeader carries the instant the caller hangs up, its deadline for this call, as
+// UserDeadlineHeader does the user's: informational. A server that stops when its caller
+// hangs up is done by then, however late it notices (Stats.PastDeadline); TimeoutHeader's
+// time left, counted from arrival, ends a little later, by the time in transit.
+const CallDeadlineHeader = "Poollab-Call-Deadline"
+
+// SetDeadline writes a call's deadline dl into h: the time left (TimeoutHeader) and the
+// instant (CallDeadlineHeader).
+func SetDeadline(h http.Header, dl time.Time) {
+	SetTimeout(h, time.Until(dl))
+	h.Set(CallDeadlineHeader, strconv.FormatInt(dl.UnixNano(), 10))
+}
+
 // SetUserDeadline writes the end user's deadline into h.
 func SetUserDeadline(h http.Header, at time.Time) {
 	h.Set(UserDeadlineHeader, strconv.FormatInt(at.UnixNano(), 10))
@@ -45,8 +106,12 @@ func SetUserDeadline(h http.Header, at time.Time) {
 
 // UserDeadline reads the end user's deadline from h; ok is false when there is none or it
 // is not a number.
-func UserDeadline(h http.Header) (at time.Time, ok bool) {
-	v := h.Get(UserDeadlineHeader)
+func UserDeadline(h http.Header) (at time.Time, ok bool) { return instant(h, UserDeadlineHeader) }
+
+// instant reads an instant written as Unix nanoseconds from h's header key; ok is false
+// when there is none or it is not a number.
+func instant(h http.Header, key string) (at time.Time, ok bool) {
+	v := h.Get(key)
 	if v == "" {
 		return time.Time{}, false
 	}

@@ -117,3 +117,86 @@ func TestBudget(t *testing.T) {
 		t.Fatalf("budget %v after a request without one, want 0", got)
 	}
 }
+
+// A user answered before its deadline (its caller's tries spent) has left as surely as one
+// whose deadline passed: a hop that works on after the answer counts the request once, as
+// the answer comes; one whose work ended before it, never; one that arrives after it, at once.
+func TestPastAnswer(t *testing.T) {
+	hop := Forward{Timeout: time.Minute}
+	srvs, cl := startChain(t, []Forward{hop}, Settings{Mode: Slow, Latency: time.Minute})
+	send := func(ctx context.Context, answered context.Context) {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srvs[0].URL(), nil)
+		SetUserDeadline(req.Header, time.Now().Add(time.Hour))
+		SetUser(req.Header, answered)
+		if resp, err := cl.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}
+	answered, answer := context.WithCancel(context.Background())
+	ctx, hangUp := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { send(ctx, answered); close(done) }()
+	waitFor(t, "the call to reach the last server", func() bool { return srvs[1].Stats().InFlight == 1 })
+	hangUp() // the caller gives up; hop 1 works on, as a per-hop one does
+	<-done
+	if st := srvs[0].Stats(); st.PastDeadline != 0 {
+		t.Fatalf("%+v: counted before its user was answered", st)
+	}
+	answer()
+	waitFor(t, "the answer to count the work going on", func() bool {
+		return srvs[0].Stats().PastDeadline == 1 && srvs[1].Stats().PastDeadline == 1
+	})
+	srvs[0].Close() // ends hop 1's call, and with it the last server's
+	waitFor(t, "the chain to stop", idle(srvs[1:]))
+
+	// Arriving after the answer counts at once; ending before it, never.
+	if err := srvs[1].Set(Settings{Mode: Healthy}); err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest(http.MethodGet, srvs[1].URL(), nil)
+	SetUser(req.Header, answered)
+	later, answerLater := context.WithCancel(context.Background())
+	req2, _ := http.NewRequest(http.MethodGet, srvs[1].URL(), nil)
+	SetUser(req2.Header, later)
+	for _, r := range []*http.Request{req, req2} {
+		resp, err := cl.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	answerLater()
+	if st := srvs[1].Stats(); st.PastDeadline != 2 {
+		t.Fatalf("%+v; want 2: the one at work at the answer, the one after it", st)
+	}
+}
+
+// A server that stops when its caller hangs up is done at its caller's deadline, however
+// late it notices the hang-up: a user answered after that deadline (on the same timeout, a
+// moment later) finds no work of it to count.
+func TestDoneAtTheCallersDeadline(t *testing.T) {
+	srv, c := start(t, Settings{Mode: Slow, Latency: time.Minute})
+	answered, answer := context.WithCancel(context.Background())
+	ctx, hangUp := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL(), nil)
+	SetDeadline(req.Header, time.Now().Add(20*time.Millisecond)) // a hang-up not yet noticed
+	SetUser(req.Header, answered)
+	done := make(chan struct{})
+	go func() {
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+		}
+		close(done)
+	}()
+	waitFor(t, "the request to be at work", func() bool {
+		return srv.Stats().InFlight == 1
+	})
+	time.Sleep(40 * time.Millisecond)
+	answer()
+	hangUp()
+	<-done
+	waitFor(t, "the handler to end", func() bool { return srv.Stats().InFlight == 0 })
+	if st := srv.Stats(); st.PastDeadline != 0 {
+		t.Fatalf("%+v: counted after its caller's deadline", st)
+	}
+}

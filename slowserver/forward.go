@@ -115,7 +115,7 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, f *Forward, sta
 	// A stall freezes a hop too: it calls nobody until the stall ends.
 	result := gone
 	if err := s.wait(ctx, stall.Finish(arrival, 0)-time.Since(s.start), false); err == nil {
-		result = s.tries(ctx, f, r.Header.Get(UserDeadlineHeader))
+		result = s.tries(ctx, f, userHeaders(r.Header))
 	}
 	if ctx.Err() != nil && result != answered {
 		result = gone
@@ -153,8 +153,19 @@ func (s *Server) forwardContext(r *http.Request, f *Forward) (context.Context, c
 	return ctx, func() { stop(); cancel() }
 }
 
-// tries calls the next server up to f.Attempts times, while ctx allows.
-func (s *Server) tries(ctx context.Context, f *Forward, userDeadline string) outcome {
+// userHeaders are h's headers about the end user, which every call down the chain carries.
+func userHeaders(h http.Header) http.Header {
+	u := http.Header{}
+	for _, k := range []string{UserDeadlineHeader, UserHeader} {
+		if v := h.Get(k); v != "" {
+			u.Set(k, v)
+		}
+	}
+	return u
+}
+
+// tries calls the next server up to f.Attempts times, while ctx allows; each call carries user.
+func (s *Server) tries(ctx context.Context, f *Forward, user http.Header) outcome {
 	result := timedOut // if no try can start, the budget was too short
 	for try := range max(f.Attempts, 1) {
 		if try > 0 && f.Backoff > 0 {
@@ -169,7 +180,7 @@ func (s *Server) tries(ctx context.Context, f *Forward, userDeadline string) out
 			return timedOut
 		}
 		tctx, cancel := f.tryContext(ctx)
-		result = s.call(tctx, f.URL, userDeadline)
+		result = s.call(tctx, f.URL, user)
 		cancel()
 		if result == answered || result == rejected || ctx.Err() != nil {
 			return result
@@ -208,17 +219,18 @@ func (f *Forward) tryContext(ctx context.Context) (context.Context, context.Canc
 	return context.WithCancel(ctx)
 }
 
-// call makes one try. Its deadline travels in TimeoutHeader, as the time left when sent.
-func (s *Server) call(ctx context.Context, target, userDeadline string) outcome {
+// call makes one try. Its deadline travels in TimeoutHeader, as the time left when sent,
+// and in CallDeadlineHeader.
+func (s *Server) call(ctx context.Context, target string, user http.Header) outcome {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
 		return rejected // check accepted the URL, so this does not happen
 	}
 	if dl, ok := ctx.Deadline(); ok {
-		SetTimeout(req.Header, time.Until(dl))
+		SetDeadline(req.Header, dl)
 	}
-	if userDeadline != "" {
-		req.Header.Set(UserDeadlineHeader, userDeadline)
+	for k, v := range user {
+		req.Header[k] = v
 	}
 	s.calls.Add(1)
 	resp, err := s.client.Do(req)

@@ -70,9 +70,10 @@ type Stats struct {
 	// forwarding server counts only the stall: the rest of its latency is the next hop's.
 	Latency time.Duration
 
-	// PastDeadline counts requests that carried a UserDeadlineHeader and that this server
-	// received, or was still working on, after that deadline: work for a user who has left.
-	// Each counts once: on arrival if the deadline had passed, else the moment it passes.
+	// PastDeadline counts requests that carried a UserDeadlineHeader or a UserHeader and
+	// that this server received, or was still working on, after their user left: its
+	// deadline passed or it was answered, whichever first. Work for nobody. Each counts
+	// once: on arrival if the user had left, else the moment the user leaves.
 	PastDeadline int64
 	// Budget is the time the most recent request had left, per its TimeoutHeader, as it
 	// arrived; 0 when it carried none.
@@ -304,11 +305,18 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	defer s.inFlight.Add(-1)
 	for p := s.peak.Load(); n > p && !s.peak.CompareAndSwap(p, n); p = s.peak.Load() {
 	}
-	defer s.watchUserDeadline(r.Header)() // before InFlight drops, so a reader of 0 in flight sees the final count
 	budget, _ := Timeout(r.Header)
 	s.budget.Store(int64(budget))
-
 	set := s.settings.Load()
+	// A server that stops when its caller hangs up is done by its caller's deadline, however
+	// late it notices the hang-up: its work counts up to then, not up to when it notices
+	// (the user is answered on the same timeout, a moment after it).
+	var done time.Time
+	if set.Forward != nil && set.Forward.Propagate || set.Forward == nil && !set.IgnoreCancel {
+		done, _ = instant(r.Header, CallDeadlineHeader)
+	}
+	defer s.watchUser(r.Header, done)() // before InFlight drops, so a reader of 0 in flight sees the final count
+
 	if set.Forward != nil && set.Mode != Errors {
 		s.forward(w, r, set.Forward, set.Stall, arrival)
 		return
@@ -334,33 +342,38 @@ func answerOK(w http.ResponseWriter) {
 
 var plainText = []string{"text/plain"}
 
-// watchUserDeadline counts the request in PastDeadline once if it arrives after its user
-// deadline or is still being worked on when it passes. A timer counts it as the deadline
-// passes, so a screen sees work for a departed user while it happens; the returned func,
-// called when the work ends, stops the timer.
-func (s *Server) watchUserDeadline(h http.Header) func() {
-	at, ok := UserDeadline(h)
-	if !ok {
+// watchUser counts the request in PastDeadline once if it arrives after its user left
+// (its deadline passed, or it was answered: userLeft) or is still being worked on when
+// that happens, the work ending at done if that is sooner (zero: no such bound). It counts
+// as the user leaves, so a screen sees work for a departed user while it happens; the
+// returned func, called when the work ends, stops watching.
+func (s *Server) watchUser(h http.Header, done time.Time) func() {
+	left, cancel := userLeft(h)
+	if left == nil {
 		return func() {}
 	}
 	var counted atomic.Bool
 	count := func() {
+		if !done.IsZero() && !time.Now().Before(done) {
+			return // stopped by its caller before the user left
+		}
 		if counted.CompareAndSwap(false, true) {
 			s.pastDeadline.Add(1)
 		}
 	}
-	left := time.Until(at)
-	if left <= 0 {
+	if left.Err() != nil {
+		cancel()
 		count()
 		return func() {}
 	}
-	t := time.AfterFunc(left, count)
+	stop := context.AfterFunc(left, count)
 	return func() {
-		// A timer that has fired may not have run count yet: count here, once, so the
-		// number is final when the handler ends.
-		if !t.Stop() || !time.Now().Before(at) {
+		// One that has fired may not have run count yet: count here, once, so the number
+		// is final when the handler ends.
+		if !stop() || left.Err() != nil {
 			count()
 		}
+		cancel()
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 func hopsShown(s *lab.Snapshot) bool { return lab.WayItems(s) != nil }
 
 // hopsLines draws the payment call's way down: the chain of hops as a small picture, each
-// with its requests in flight now and those at work past the user's deadline, then a
+// with its requests in flight now and those at work after their user was answered, then a
 // line of lab's items on it (the calls per payment, retries, budget denials, duplicates);
 // only the chain (with its legend's line, where boxes go bare) at the tight levels. peer is
 // a compare's other half, at peerW (nil alone): the two chains draw in one form.
@@ -59,23 +59,22 @@ type chainForm struct {
 }
 
 // chainLine is the hops as boxes in a row, each with its hop calls in flight now (a gauge)
-// and, standing out, those at work past the user's deadline so far (a running total: work
-// for users who have left), in lab's one phrase for them (lab.PastDeadlineForms):
-// edge ─▶ [hop 1: 24 in flight now, 100 so far at work past the user's 1s deadline] ─▶ … .
+// and, standing out, those at work after their user was answered so far (a running total:
+// work for users who have left), in lab's one phrase for them (lab.PastDeadlineForms):
+// edge ─▶ [hop 1: 24 in flight now, 100 so far at work after the user was answered] ─▶ … .
 // Narrower, the boxes keep their numbers and a legend after them names the two, once, with
-// their sum past the deadline, the narrator's ([hop 1: 12, 88] ─▶ … (each: in flight now, so
-// far at work past the user's 2s deadline; 1169 in all)); then the sum goes, then the
-// chain's ends ("edge", "slow 3s"), then the arrows narrow, then the phrase shortens;
-// then "hop" goes from the boxes to the legend ([1: 12, 88] → … (hop: in flight now, past
-// user's deadline)), then "now", then "user's" (never "hop: now, …", which said nothing of
-// the first number, review 27 #3).
-// A run with a user deadline always shows the second number, 0 too, and a compare's two
-// halves draw in the form the narrower fits (peer at peerW, the other half): A's "hop: now"
-// beside B's "hop: in flight now" read as two legends (review 27 #3).
+// their sum, the narrator's ([hop 1: 12, 88] ─▶ … (each: in flight now, so far at work
+// after the user was answered; 1169 in all)); then the sum goes, then the chain's ends
+// ("edge", "slow 3s"), then the arrows narrow, then the phrase shortens; then "hop" goes from
+// the boxes to the legend ([1: 12, 88] → … (hop: in flight now, after user answered)), then
+// "now", then "user" (never "hop: now, …", which said nothing of the first number, review 27 #3).
+// The second number shows always, 0 too, and a compare's two halves draw in the form the
+// narrower fits (peer at peerW, the other half): A's "hop: now" beside B's "hop: in flight
+// now" read as two legends (review 27 #3).
 // When none fits, the boxes go bare and legend is false: hopsLines says it on the next line.
 func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) (line string, legend bool) {
 	at := fitsAt(t, s, w, 0)
-	if peer != nil && len(peer.Hops) > 0 && (peer.Config.Payment.Deadline > 0) == (s.Config.Payment.Deadline > 0) {
+	if peer != nil && len(peer.Hops) > 0 {
 		// The first form that fits both halves: the forms are not narrower one by one (the
 		// ends go before the arrows narrow), so the other half's choice may not fit this one
 		// (review 29 ui #9).
@@ -105,19 +104,16 @@ func fitsAt(t *theme, s *lab.Snapshot, w, from int) int {
 	return len(forms)
 }
 
-// chainForms are chainLine's forms with a legend, longest first: as many for every run with
-// a user deadline, so that two halves agree on an index.
+// chainForms are chainLine's forms with a legend, longest first: as many for every run, so
+// that two halves agree on an index.
 func chainForms(s *lab.Snapshot) []chainForm {
 	const arrow, narrow = " ─▶ ", " → "
 	// What the boxes hold, longest first; with the hops' names gone ("[1: 12, 88]"), the
 	// legend names the first number too.
-	legends, short := []string{"each: in flight now", "in flight now"}, []string{"hop: in flight now", "hop: in flight"}
-	if d := s.Config.Payment.Deadline.D(); d > 0 {
-		p := lab.PastDeadlineForms(d)
-		sum := "; " + fmtCount(s.PastDeadline()) + " in all"
-		legends = []string{"each: in flight now, " + p[0] + sum, "each: in flight now, " + p[0], "each: in flight now, " + p[1]}
-		short = []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[1], "hop: in flight now, " + p[2], "hop: in flight, " + p[2], "hop: in flight, " + p[3]}
-	}
+	p := lab.PastDeadlineForms()
+	sum := "; " + fmtCount(s.PastDeadline()) + " in all"
+	legends := []string{"each: in flight now, " + p[0] + sum, "each: in flight now, " + p[0], "each: in flight now, " + p[1]}
+	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[1], "hop: in flight now, " + p[2], "hop: in flight, " + p[2], "hop: in flight, " + p[3]}
 	forms := []chainForm{{true, false, false, false, arrow, ""}}
 	for _, legend := range legends {
 		legend = " (" + legend + ")"
@@ -133,7 +129,6 @@ func chainForms(s *lab.Snapshot) []chainForm {
 
 // drawChain draws s's boxes in form f.
 func drawChain(t *theme, s *lab.Snapshot, f chainForm) string {
-	user := s.Config.Payment.Deadline.D()
 	var parts []string
 	if !f.bare || f.lab { // the edge calls hop 1: it is no hop (newcomer 28: "hops 3" beside "lab, hops 1–2")
 		parts = append(parts, t.dim.Render("edge"))
@@ -150,17 +145,15 @@ func drawChain(t *theme, s *lab.Snapshot, f chainForm) string {
 		if f.words {
 			box += t.dim.Render(" in flight now")
 		}
-		if user > 0 {
-			n := fmtCount(h.PastDeadline)
-			if f.words {
-				n += " " + lab.PastDeadlineForms(user)[0]
-			}
-			style := t.dim
-			if h.PastDeadline > 0 { // work for nobody stands out; none is no news
-				style = t.alert
-			}
-			box += t.dim.Render(", ") + style.Render(n)
+		n := fmtCount(h.PastDeadline)
+		if f.words {
+			n += " " + lab.PastDeadlineForms()[0]
 		}
+		style := t.dim
+		if h.PastDeadline > 0 { // work for nobody stands out; none is no news
+			style = t.alert
+		}
+		box += t.dim.Render(", ") + style.Render(n)
 		parts = append(parts, t.dim.Render("[")+box+t.dim.Render("]"))
 	}
 	return strings.Join(parts, t.dim.Render(f.arrow)) + t.dim.Render(f.legend)
@@ -171,12 +164,9 @@ func drawChain(t *theme, s *lab.Snapshot, f chainForm) string {
 func chainLegend(s *lab.Snapshot, w int) string {
 	// In the boxes' own shape, where it fits: "each box: in flight now, …" beside
 	// "[1: 31, 58]" left its syntax to decoding (newcomer 23).
-	forms := []string{"each box: [hop: in flight now]", "each box: in flight now"}
-	if d := s.Config.Payment.Deadline.D(); d > 0 {
-		p := lab.PastDeadlineForms(d)
-		forms = []string{"each box: [hop: in flight now, " + p[0] + "]", "each box: [hop: in flight now, " + p[1] + "]",
-			"each box: [hop: in flight now, " + p[2] + "]", "each box: in flight now, " + p[2]}
-	}
+	p := lab.PastDeadlineForms()
+	forms := []string{"each box: [hop: in flight now, " + p[0] + "]", "each box: [hop: in flight now, " + p[1] + "]",
+		"each box: [hop: in flight now, " + p[2] + "]", "each box: in flight now, " + p[2]}
 	for _, f := range forms {
 		if ansiWidth(f) <= w {
 			return f

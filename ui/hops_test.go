@@ -41,13 +41,13 @@ func TestHopsOnScreen(t *testing.T) {
 		// A legend after the boxes names both their numbers, once, with the sum past the
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
-		{120, 40, []string{"[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s deadline)",
+		{120, 40, []string{"[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
 			"calls/payment at hop 1 2.83× (170 ÷ 60 that called; forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
 			"only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
 		// No "hop: now" at 80 (review 27 #3): it said nothing of the first number.
-		{80, 24, []string{"[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)", "calls/payment at hop 1 2.83×"}},
+		{80, 24, []string{"[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after user answered)", "calls/payment at hop 1 2.83×"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true, false))
 		for _, want := range c.want {
@@ -58,7 +58,7 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	var spare spareClause
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
-	if !ok || !strings.Contains(msg, "the edge, hop 1 and hop 2 retry on their own and every try times out: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "; 1321 hop calls were at work past the user's 1s deadline (100 + 398 + 823), for nobody") {
+	if !ok || !strings.Contains(msg, "the edge, hop 1 and hop 2 retry on their own and every try times out: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody") {
 		t.Errorf("narrator: %q", msg)
 	}
 	// Why the measure falls short of 27 (newcomer 15): the latest payments' last calls are
@@ -80,7 +80,7 @@ func TestHopsOnScreen(t *testing.T) {
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early, &spareClause{}); !strings.Contains(msg,
-		"the edge gives up by 800ms (p99), yet 1321 hop calls were at work past the user's 1s deadline") {
+		"the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
@@ -92,17 +92,19 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	// "At work past": begun or still running past the deadline, both counted (newcomer 34 #31
 	// read "so far past the user's 2s" as either).
-	// One phrase, lab's, cut at narrow widths to the compare row's "past user's deadline"
-	// (review 27 #4: "worked on past", "so far at work past", "past user's deadline").
-	for w, want := range map[int]string{136: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s deadline; 1321 in all)",
+	// One phrase, lab's, cut at narrow widths to the compare row's "after user answered"
+	// (review 27 #4: "worked on past", "so far at work past", "after user answered").
+	for w, want := range map[int]string{136: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered; 1321 in all)",
 		// Whose deadline before the sum the narrator gives too (review 27: "past 1s" at 120).
-		120: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work past the user's 1s deadline)",
-		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, at work past the user's 1s deadline)",
-		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, at work past the user's 1s deadline)",
-		88:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, past user's deadline)",
+		120: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
+		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, at work after the user was answered)",
+		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, at work after the user was answered)",
+		88:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, after user answered)",
 		// Never "hop: now": it said nothing of what the first number is (review 27 #3).
-		84: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past user's deadline)",
-		80: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight, past deadline)"} {
+		84: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, after user answered)",
+		80: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after user answered)",
+		// The briefest, after a compare half's boxes of hundreds.
+		74: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after answer)"} {
 		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
 		}
@@ -120,7 +122,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// where their note has no room ("calls/payment … (170 ÷ 60 that called; foreca…").
 	for level := levelFull; level <= levelBare; level++ {
 		lines := hopsLines(newTheme(true, true), &s, 59, level, nil, 0)
-		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, past user's deadline]" {
+		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, after user answered]" {
 			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
 		}
 		for _, l := range lines {
@@ -137,14 +139,14 @@ func TestHopsOnScreen(t *testing.T) {
 	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
 	s.Hops = []lab.HopStats{{Requests: 170}, {Requests: 170}, {Requests: 170}}
 	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "2.83 calls per payment at hop 3 (at most 3)") ||
-		!strings.Contains(msg, "no hop call was at work past the user's 1s deadline") || !strings.Contains(msg, "passes the rest on; each hop stops when its caller hangs up") {
+		!strings.Contains(msg, "no hop call was at work after the user was answered") || !strings.Contains(msg, "passes the rest on; each hop stops when its caller hangs up") {
 		t.Errorf("narrator with propagation: %q", msg)
 	}
 	// None past the deadline: the boxes keep their second number, 0, and the same legend, so
 	// that the hops compare draws both panes in one form (newcomer 14: "[hop 1: 3] … (each:
 	// in flight now)" beside "[hop 1: 12, 88] …").
-	if line, _ := chain(&s, 120); line != "[hop 1: 0, 0] ─▶ [hop 2: 0, 0] ─▶ [hop 3: 0, 0] (each: in flight now, so far at work past the user's 1s deadline)" &&
-		!strings.HasPrefix(line, "payments ─▶ [hop 1: 0, 0]") {
+	// One line, exactly: "payments ─▶ …" is drawn no longer (review 29 ui #10).
+	if line, _ := chain(&s, 120); line != "[hop 1: 0, 0] ─▶ [hop 2: 0, 0] ─▶ [hop 3: 0, 0] (each: in flight now, so far at work after the user was answered)" {
 		t.Errorf("the chain with none past the deadline: %q", line)
 	}
 	// A dependency that ignores a hang-up works on: the words say so in both modes (the
@@ -161,14 +163,19 @@ func TestHopsOnScreen(t *testing.T) {
 	if items := fmt.Sprint(lab.SettingsItems(deaf.Config, &deaf, 120)); !strings.Contains(items, "no hop stops when its caller hangs up") {
 		t.Errorf("per-hop's setting, the dependency ignoring hang-ups: %s", items)
 	}
-	// A try ends at hop 1's 504, before the edge's own timeout, when the hops keep back
-	// some of it: the forecast's try, said in the narrator.
+	// A try ends at a hop's 504, before the edge's own timeout, when the hops keep back
+	// some of it: the forecast's try, said in the narrator, with which hop gives up first and
+	// who passes its 504 up (newcomer 35 #15: "when hop 1 answers 504" left both to guess);
+	// where there is room, the deadline each hop is given, the try's timeline.
 	s.Config.Dependency.Hop.Reserve = lab.Duration(50 * time.Millisecond)
-	if f, msg := s.Config.Forecast().Retry, ""; f.Reserved {
-		msg, _ = narrateHops(s.Config, s.Config.Forecast(), &s, &spareClause{})
-		if !strings.Contains(msg, "a try ends in ~"+fmtDur(f.Try)+" (") || !strings.Contains(msg, "when hop 1 answers 504") ||
+	if f, msg, spare := s.Config.Forecast().Retry, "", (spareClause{}); f.Reserved {
+		msg, _ = narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
+		if !strings.Contains(msg, "a try ends in ~"+fmtDur(f.Try)+" (") || !strings.Contains(msg, "when hop 2 gives up on hop 3 and answers 504, gateway timeout, which hop 1 passes up") ||
 			!strings.Contains(msg, "with each try (the user's 1s, cut to the try's ") {
 			t.Errorf("the try's length: %q", msg)
+		}
+		if want := "; a try's deadline as each hop receives it: 250ms at hop 1, 200ms at hop 2, 150ms at hop 3"; spare.long != want || !spare.idle {
+			t.Errorf("the try's timeline %+v, want %q, said only where it costs nothing", spare, want)
 		}
 	} else {
 		t.Errorf("the fixture's tries end at the edge's timeout: %+v", f)

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"poollab/lab"
 )
@@ -18,11 +19,23 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
 		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back and passes the rest on; %s",
 			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()), dep.HangUp())
-		// A try ends at hop 1's 504, its reserve still left, before the dependency answers.
+		// A try ends when the last hop that calls another gives up on the dependency, its
+		// reserve still left, and its 504 goes up at once: which hop times out first, and who
+		// answers what, were to guess from "hop 1 answers 504" (newcomer 35 #15).
 		if r.Reserved {
-			keep := lab.HopRange(1, dep.Hops-1) // the hops that call another keep their reserve
-			msg += fmt.Sprintf("; so a try ends in ~%s (%s less %s at %s), when hop 1 answers 504, gateway timeout",
-				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep)
+			n := dep.Hops - 1          // the last hop that calls another, the first to give up
+			keep := lab.HopRange(1, n) // the hops that call another keep their reserve
+			msg += fmt.Sprintf("; so a try ends in ~%s (%s less %s at %s), when hop %d gives up on hop %d and answers 504, gateway timeout",
+				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep, n, dep.Hops)
+			if n > 1 {
+				msg += ", which " + lab.HopRange(1, n-1) + " " + passes(n-1) + " up"
+			}
+			// The deadline each hop is given, where a screen has room: the ~300ms as a timeline.
+			times := make([]string, dep.Hops)
+			for k := range times {
+				times[k] = fmt.Sprintf("%s at hop %d", fmtDur(r.Budget-time.Duration(k)*dep.Hop.Reserve.D()), k+1)
+			}
+			*spare = spareClause{long: "; a try's deadline as each hop receives it: " + strings.Join(times, ", "), idle: true}
 		}
 		if dep.RetryAt == lab.RetryAtEdge {
 			// The edge in the screen's own terms, a worker's call (newcomer 34 #30: "the lab's
@@ -30,7 +43,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			msg += "; only the edge (" + lab.EdgeIs + ") retries"
 		}
 		msg += fmt.Sprintf(": %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
-		msg += pastDeadline(cfg, s)
+		msg += pastDeadline(s)
 	case dep.Chain():
 		if r.Layers() > 1 && r.Fails {
 			// The layers by name, not counted: "3 layers (the lab, hop 1, hop 2)" beside "hops
@@ -55,7 +68,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %s calls per payment at hop %d",
 				dep.Hops, fmtDur(dep.Hop.Timeout.D()), dep.HangUp(), lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops)
 		}
-		msg += pastDeadline(cfg, s)
+		msg += pastDeadline(s)
 	case retry.Retries() && r.Fails && retry.Budget > 0:
 		// The retries made, against what the budget counts them by, the payments (newcomer 22:
 		// "near 10% of the calls in flight", a base shown nowhere, beside "retries 9").
@@ -87,6 +100,14 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 	return msg, true
 }
 
+// passes is "passes" for one hop, "pass" for more.
+func passes(n int) string {
+	if n == 1 {
+		return "passes"
+	}
+	return "pass"
+}
+
 // whichDeadline says which deadline a propagating chain passes down with each try (the
 // forecast's Budget): the user's, cut to the try's own socket timeout where that is shorter
 // (" (the user's 2s, cut to the try's 500ms)"); "" with none.
@@ -112,38 +133,30 @@ func layerProduct(cfg lab.Config, r lab.RetryForecast) string {
 	return strings.Join(parts, " × ")
 }
 
-// pastDeadline says how much work the hops did for users who had left. The hops count from
-// the user's deadline, the one instant the whole chain is told (Poollab-User-Deadline); an
-// edge that gave up sooner (its tries spent) left earlier work for nobody too, so the count
-// is the least of it, and the words name the user's deadline, not the edge's give-up.
-func pastDeadline(cfg lab.Config, s *lab.Snapshot) string {
-	if cfg.Payment.Deadline == 0 {
-		return " (no payment.deadline: no user deadline to count work past)"
-	}
+// pastDeadline says how much work the hops did for users who had left: after the user was
+// answered, which the edge's giving up does before the deadline (newcomer 35 #14: counted
+// from the deadline, the work between was for nobody too, yet left out).
+func pastDeadline(s *lab.Snapshot) string {
 	n := s.PastDeadline()
-	d := cfg.Payment.Deadline.D()
 	if n == 0 {
-		return "; no hop call was " + lab.AtWorkPast(d)
+		return "; no hop call was " + lab.AtWorkAfter
 	}
 	// Hop calls, not requests: a payment's tries reach each hop many times (1168 of 50
 	// payments read as a contradiction). The sum is said as one, so that it is the boxes'
-	// second numbers added up.
-	// Past the user's deadline by name: "after that" read as after the edge gave up too
-	// (newcomer 19); in lab's one phrase, the boxes' ("worked on past 2s" was a third
-	// wording, review 27 #4).
-	work := fmt.Sprintf("%s hop calls were %s (%s), for nobody", fmtCount(n), lab.AtWorkPast(d), hopSum(s))
-	// The table's p99 is of the payments the lab finished: when it gave up, which can come
+	// second numbers added up. In lab's one phrase, the boxes' ("worked on past 2s" was a
+	// third wording, review 27 #4).
+	work := fmt.Sprintf("%s hop calls were %s (%s), for nobody", fmtCount(n), lab.AtWorkAfter, hopSum(s))
+	// The table's p99 is of the payments the lab finished: when it gave up, the answer,
 	// before the user's deadline while the hops below work on.
-	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && lat.P99 < d {
+	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && (s.Config.Payment.Deadline == 0 || lat.P99 < s.Config.Payment.Deadline.D()) {
 		// "the edge", as the sentence names the layers, defined at its first: "the lab" was
 		// the tool itself elsewhere (newcomer 31), "the edge" bare defined in B alone (newcomer 30).
-		// The phrase names the user's deadline: no "the user leaves at 2s" before it.
-		return fmt.Sprintf("; the edge gives up by %s (p99), yet %s", latency(lat.P99, lat.Count), work)
+		return fmt.Sprintf("; the edge gives up by %s (p99) and answers the user, yet %s", latency(lat.P99, lat.Count), work)
 	}
 	return "; " + work
 }
 
-// hopSum writes the hops' work past the deadline as the sum it is: "88 + 352 + 729".
+// hopSum writes the hops' work after the users were answered as the sum it is: "88 + 352 + 729".
 func hopSum(s *lab.Snapshot) string {
 	parts := make([]string, len(s.Hops))
 	for i, h := range s.Hops {

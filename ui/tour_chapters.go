@@ -303,12 +303,12 @@ var tourChapters = []chapter{
 			ra, rb := a.forecast(0).Retry, a.forecast(1).Retry
 			return fmt.Sprintf("Retries multiply: A's %d layers make %s = %s calls at the last hop per payment (the latest payments "+
 				"have not made all theirs yet): %s measured; B retries at the edge alone, so at most %s: %s measured. Work for users "+
-				"who had left, past their %s deadline, which B's propagated deadline stops: %s in A, %s in B.",
+				"already answered (A's edge gives up before their %s deadline), which B's propagated deadline stops: %s in A, %s in B.",
 				ra.Layers(), layerProduct(a.cfg(0), ra), fmtWorkers(ra.Deepest), a.mark(0), fmtWorkers(rb.Deepest), a.markB(0),
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
 		},
-		look: "Each side's chain of hops, with each hop's requests in flight and its work past the deadline. The " +
-			"summary's hop 3 calls/payment and past user's deadline rows. Both sides fail every payment (the last hop takes " +
+		look: "Each side's chain of hops, with each hop's requests in flight and its work after the user was answered. The " +
+			"summary's hop 3 calls/payment and " + lab.PastDeadlineWord + " rows. Both sides fail every payment (the last hop takes " +
 			"longer than the deadline); B fails sooner, and the last hop does a fraction of the work.",
 		fast: 0.4,
 	},

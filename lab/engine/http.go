@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"time"
 
 	"poollab/lab"
 	"poollab/slowserver"
@@ -15,18 +14,22 @@ import (
 
 // httpRequest is the innermost call of the payment chain: one real HTTP request to the
 // dependency at url. The context's deadline, if any, is the call's: when it passes the
-// connection is closed. The user's deadline travels with every call
-// (Poollab-User-Deadline), so each hop can count the work it does for a user who has left;
+// connection is closed. Through a chain (hops), the user travels with every call: its
+// deadline (Poollab-User-Deadline) and its answer (Poollab-User), so each hop can count the
+// work it does for a user who has left, by its deadline or by its answer, whichever first;
 // with propagate, so does what is left of the call's own (Poollab-Timeout), from which every
 // hop takes its budget.
-func httpRequest(client *http.Client, url string, propagate bool) lab.Request {
-	return func(ctx context.Context, userDeadline time.Time) lab.Result {
+func httpRequest(client *http.Client, url string, chain, propagate bool) lab.Request {
+	return func(ctx context.Context, u lab.User) lab.Result {
 		h := http.Header{}
 		if dl, ok := ctx.Deadline(); ok && propagate {
-			slowserver.SetTimeout(h, time.Until(dl))
+			slowserver.SetDeadline(h, dl)
 		}
-		if !userDeadline.IsZero() {
-			slowserver.SetUserDeadline(h, userDeadline)
+		if !u.Deadline.IsZero() {
+			slowserver.SetUserDeadline(h, u.Deadline)
+		}
+		if chain && u.Answered != nil {
+			slowserver.SetUser(h, u.Answered)
 		}
 		return request(ctx, client, url, h, propagate)
 	}

@@ -70,7 +70,7 @@ func newInstance(cfg lab.Config, d deps) *instance {
 
 // request is the innermost call under c: one HTTP request to the payment dependency.
 func (l *instance) request(c lab.Config) lab.Request {
-	return httpRequest(l.client, l.dep.URL()+"/pay", c.Dependency.Deadline == lab.DeadlinePropagate)
+	return httpRequest(l.client, l.dep.URL()+"/pay", c.Dependency.Chain(), c.Dependency.Deadline == lab.DeadlinePropagate)
 }
 
 // arrive is the generator's hand-off (in a fleet, the balancer's) of its class's n-th

@@ -158,6 +158,24 @@ func TestStackedRetriesOutliveTheUser(t *testing.T) {
 	}
 }
 
+// The edge's tries spent, its user is answered, long before any deadline (here none): what
+// the hops do after that is for nobody too, and counted (newcomer 35 #14: counted from the
+// deadline alone, the work between the edge's giving up and the deadline was left out).
+func TestWorkAfterTheAnswerCounts(t *testing.T) {
+	c := failingTries(3)
+	c.Payment.Deadline = 0
+	c.Dependency.Hops, c.Dependency.RetryAt = 3, lab.RetryAtEveryHop
+	c.Dependency.Hop = lab.HopConfig{Timeout: lab.Duration(20 * time.Millisecond), Retry: 3}
+	l := startIdle(t, c)
+	l.iso.Serve(l.ctx, nil, time.Now())
+	waitHopsIdle(t, l)
+	// Each request at hop 1 tries 3 times, 20ms and 5ms apart, 70ms in all: those of the
+	// edge's second and third tries outlive the edge, whose 3 tries end by 70ms.
+	if s := l.Snapshot(); s.Hops[0].PastDeadline == 0 || s.Hops[2].PastDeadline == 0 {
+		t.Errorf("hops %+v: want work at hop 1 and the last hop after the user was answered", s.Hops)
+	}
+}
+
 // With the deadline propagated and retries at the edge only, a hop whose caller is gone
 // stops at once: the last hop sees at most one request per try of the lab (a try cut
 // before it got there, none), and no hop works past the deadline when the chain answers
