@@ -114,7 +114,7 @@ func (c *Chain) serve(ctx context.Context, w Seat, intended time.Time) Result {
 }
 
 // User is what each call of a payment tells the dependency about the user waiting for it:
-// the hops count the work they do after the user has left (HopStats.PastDeadline).
+// the hops count the work they do after the user has left (HopStats.AfterAnswer).
 type User struct {
 	Deadline time.Time       // the user's deadline; zero: none
 	Answered context.Context // done once the payment is answered (its tries spent, a timeout, the deadline)

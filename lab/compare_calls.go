@@ -53,11 +53,10 @@ func callRows(a, b *Snapshot) ([]ComparisonRow, []verdict) {
 		add("deepest calls/payment", perPaymentHundredths(a.DeepestPerPayment()), perPaymentHundredths(b.DeepestPerPayment()), -1, true,
 			poissonTest(deepest(a), deepest(b), pa, pb))
 		rows[len(rows)-1].Label = fmt.Sprintf("hop %d calls/payment", max(len(a.Hops), len(b.Hops)))
-		add("past deadline", a.PastDeadline(), b.PastDeadline(), -1, false, poissonTest(a.PastDeadline(), b.PastDeadline(), 1, 1))
 		// After the user's answer, not "past deadline": a per-hop chain enforces none, and the
 		// row read as one it had (newcomer 26); the edge answers before the user's deadline
 		// (newcomer 35 #14).
-		rows[len(rows)-1].Label = PastDeadlineWord
+		add(AfterAnswerWord, a.AfterAnswer(), b.AfterAnswer(), -1, false, poissonTest(a.AfterAnswer(), b.AfterAnswer(), 1, 1))
 	}
 	if a.Orphans.Total > 0 || b.Orphans.Total > 0 {
 		// What tells a caller timeout from a socket one is the load it leaves at the

@@ -1001,11 +1001,11 @@ func TestBlocksSayWhatAndWhy(t *testing.T) {
 // Work for nobody is counted from the user's answer: a per-hop chain enforces no deadline,
 // and a row "past deadline" read as one it had (newcomer 26); the edge answers the user
 // before the user's deadline, and the work between is for nobody too (newcomer 35 #14).
-func TestPastDeadlineRowIsTheUsers(t *testing.T) {
+func TestAfterAnswerRowIsTheUsers(t *testing.T) {
 	var a, b Snapshot
-	a.Hops, b.Hops = []HopStats{{PastDeadline: 768}}, []HopStats{{}}
+	a.Hops, b.Hops = []HopStats{{AfterAnswer: 768}}, []HopStats{{}}
 	rows, _ := callRows(&a, &b)
-	i := slices.IndexFunc(rows, func(r ComparisonRow) bool { return r.Counter == "past deadline" })
+	i := slices.IndexFunc(rows, func(r ComparisonRow) bool { return r.Counter == AfterAnswerWord })
 	if i < 0 || rows[i].Name() != "after user answered" {
 		t.Errorf("rows %+v", rows)
 	}

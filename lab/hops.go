@@ -49,7 +49,7 @@ func init() {
 		settings: at(88, hopsSettings),
 		numbers: append(at(10, []Item{
 			word("hop N", "a chain (dependency.hops): the edge, "+EdgeIs+" and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
-			word(PastDeadlineWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
+			word(AfterAnswerWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
 		}), at(30, []Item{
 			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 2 × (550ms + 600ms + 600ms) = 3.5s after it (\"edge 500ms + 50ms on average, hops 500ms + 100ms\": the edge's try and its mean jittered wait, each hop's try and its fixed wait), and the headline says how many are expected by now"),
 		})...),
@@ -312,7 +312,7 @@ type HopStats struct {
 	Requests     int64 // requests it received
 	InFlight     int64 // requests it is working on now
 	PeakInFlight int64
-	PastDeadline int64 // requests it received, or was still working on, after their user was answered
+	AfterAnswer  int64 // requests it received, or was still working on, after their user was answered
 	Calls        int64 // tries it made to the next hop (0 for the last)
 }
 
@@ -320,14 +320,14 @@ type HopStats struct {
 type HopReport struct {
 	Requests     int64   `json:"requests"`
 	InFlightPeak int64   `json:"in_flight_peak"`
-	PastDeadline int64   `json:"past_deadline"` // requests it received, or still worked on, after their user was answered
-	PerPayment   float64 `json:"per_payment"`   // requests per payment that called
+	AfterAnswer  int64   `json:"after_answer"` // requests it received, or still worked on, after their user was answered
+	PerPayment   float64 `json:"per_payment"`  // requests per payment that called
 }
 
 func hopsReport(s Snapshot) []HopReport {
 	var out []HopReport
 	for i, h := range s.Hops {
-		out = append(out, HopReport{Requests: h.Requests, InFlightPeak: h.PeakInFlight, PastDeadline: h.PastDeadline,
+		out = append(out, HopReport{Requests: h.Requests, InFlightPeak: h.PeakInFlight, AfterAnswer: h.AfterAnswer,
 			PerPayment: round(s.HopPerPayment(i), 2)})
 	}
 	return out
@@ -342,7 +342,7 @@ func (r Report) hopLines() []string {
 	hops := make([]string, len(r.Hops))
 	for i, h := range r.Hops {
 		hops[i] = fmt.Sprintf("%d: %d requests (%s per payment), peak %d, %d %s",
-			i+1, h.Requests, FmtPerPayment(h.PerPayment), h.InFlightPeak, h.PastDeadline, PastDeadlineWord)
+			i+1, h.Requests, FmtPerPayment(h.PerPayment), h.InFlightPeak, h.AfterAnswer, AfterAnswerWord)
 	}
 	return []string{fmt.Sprintf("hops (deadline %s, retries at %s): %s", dep.Deadline, dep.RetryAt, strings.Join(hops, " → "))}
 }
@@ -442,10 +442,10 @@ func (s *Snapshot) HopHungUp() int64 {
 // 27 #11 met three).
 const EdgeIs = "a worker's call to hop 1"
 
-// PastDeadlineWord names the hop calls at work after their user was answered where room is
+// AfterAnswerWord names the hop calls at work after their user was answered where room is
 // short: the compare's row (at 80 columns a longer label pushes the rule line off), the
-// report's; the third of PastDeadlineForms.
-const PastDeadlineWord = "after user answered"
+// report's; the third of AfterAnswerForms.
+const AfterAnswerWord = "after user answered"
 
 // AtWorkAfter is the one phrase for the hop calls at work after their user was answered
 // (the edge's tries spent, a timeout, or the deadline, whichever came first), begun after it
@@ -455,25 +455,25 @@ const PastDeadlineWord = "after user answered"
 // is for nobody too (newcomer 35 #14).
 const AtWorkAfter = "at work after the user was answered"
 
-// pastForms are PastDeadlineForms quoted, as the help says them.
+// pastForms are AfterAnswerForms quoted, as the help says them.
 func pastForms() string {
-	forms := PastDeadlineForms()
+	forms := AfterAnswerForms()
 	return `"` + strings.Join(forms[:], `", "`) + `"`
 }
 
-// PastDeadlineForms are that phrase longest first, for the boxes: "so far" (a running total
-// beside the gauge in flight now), then AtWorkAfter, then PastDeadlineWord, the table's, then
+// AfterAnswerForms are that phrase longest first, for the boxes: "so far" (a running total
+// beside the gauge in flight now), then AtWorkAfter, then AfterAnswerWord, the table's, then
 // "after answer", the one that fits after an 80-column compare half's boxes of hundreds
 // ("hop: now, …" did, and said nothing of the first number, review 27 #3).
-func PastDeadlineForms() [4]string {
-	return [4]string{"so far " + AtWorkAfter, AtWorkAfter, PastDeadlineWord, "after answer"}
+func AfterAnswerForms() [4]string {
+	return [4]string{"so far " + AtWorkAfter, AtWorkAfter, AfterAnswerWord, "after answer"}
 }
 
-// PastDeadline sums the requests every hop had at work after their user was answered.
-func (s *Snapshot) PastDeadline() int64 {
+// AfterAnswer sums the requests every hop had at work after their user was answered.
+func (s *Snapshot) AfterAnswer() int64 {
 	var n int64
 	for _, h := range s.Hops {
-		n += h.PastDeadline
+		n += h.AfterAnswer
 	}
 	return n
 }

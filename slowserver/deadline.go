@@ -18,7 +18,7 @@ const TimeoutHeader = "Poollab-Timeout"
 
 // UserDeadlineHeader carries the instant the end user stops waiting, as Unix
 // nanoseconds in decimal. It is informational: servers only count the requests they
-// work on past it (Stats.PastDeadline) and forward it unchanged. It is an absolute time,
+// work on past it (Stats.AfterAnswer) and forward it unchanged. It is an absolute time,
 // so it is meaningful only between processes that share a clock (here, one machine).
 const UserDeadlineHeader = "Poollab-User-Deadline"
 
@@ -88,7 +88,7 @@ func Timeout(h http.Header) (remaining time.Duration, ok bool) {
 
 // CallDeadlineHeader carries the instant the caller hangs up, its deadline for this call, as
 // UserDeadlineHeader does the user's: informational. A server that stops when its caller
-// hangs up is done by then, however late it notices (Stats.PastDeadline); TimeoutHeader's
+// hangs up is done by then, however late it notices (Stats.AfterAnswer); TimeoutHeader's
 // time left, counted from arrival, ends a little later, by the time in transit.
 const CallDeadlineHeader = "Poollab-Call-Deadline"
 

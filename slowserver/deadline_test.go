@@ -88,7 +88,7 @@ func TestPastDeadline(t *testing.T) {
 	}
 	call(context.Background(), c, srv.URL(), 0, time.Now().Add(time.Hour))
 	call(context.Background(), c, srv.URL(), 0, time.Time{})
-	if st := srv.Stats(); st.Requests != 4 || st.PastDeadline != 2 {
+	if st := srv.Stats(); st.Requests != 4 || st.AfterAnswer != 2 {
 		t.Fatalf("%+v; want 2 of 4 past the deadline", st)
 	}
 
@@ -99,7 +99,7 @@ func TestPastDeadline(t *testing.T) {
 	done := make(chan struct{})
 	go func() { call(ctx, c, srv.URL(), 0, time.Now().Add(20*time.Millisecond)); close(done) }()
 	defer func() { cancel(); <-done }()
-	waitFor(t, "the deadline to pass while the request is at work", func() bool { return srv.Stats().PastDeadline == 3 })
+	waitFor(t, "the deadline to pass while the request is at work", func() bool { return srv.Stats().AfterAnswer == 3 })
 	if st := srv.Stats(); st.InFlight != 1 {
 		t.Fatalf("%+v: counted, but not while at work", st)
 	}
@@ -139,12 +139,12 @@ func TestPastAnswer(t *testing.T) {
 	waitFor(t, "the call to reach the last server", func() bool { return srvs[1].Stats().InFlight == 1 })
 	hangUp() // the caller gives up; hop 1 works on, as a per-hop one does
 	<-done
-	if st := srvs[0].Stats(); st.PastDeadline != 0 {
+	if st := srvs[0].Stats(); st.AfterAnswer != 0 {
 		t.Fatalf("%+v: counted before its user was answered", st)
 	}
 	answer()
 	waitFor(t, "the answer to count the work going on", func() bool {
-		return srvs[0].Stats().PastDeadline == 1 && srvs[1].Stats().PastDeadline == 1
+		return srvs[0].Stats().AfterAnswer == 1 && srvs[1].Stats().AfterAnswer == 1
 	})
 	srvs[0].Close() // ends hop 1's call, and with it the last server's
 	waitFor(t, "the chain to stop", idle(srvs[1:]))
@@ -166,7 +166,7 @@ func TestPastAnswer(t *testing.T) {
 		resp.Body.Close()
 	}
 	answerLater()
-	if st := srvs[1].Stats(); st.PastDeadline != 2 {
+	if st := srvs[1].Stats(); st.AfterAnswer != 2 {
 		t.Fatalf("%+v; want 2: the one at work at the answer, the one after it", st)
 	}
 }
@@ -196,7 +196,7 @@ func TestDoneAtTheCallersDeadline(t *testing.T) {
 	hangUp()
 	<-done
 	waitFor(t, "the handler to end", func() bool { return srv.Stats().InFlight == 0 })
-	if st := srv.Stats(); st.PastDeadline != 0 {
+	if st := srv.Stats(); st.AfterAnswer != 0 {
 		t.Fatalf("%+v: counted after its caller's deadline", st)
 	}
 }

@@ -117,8 +117,8 @@ func TestPerHopRetriesMultiply(t *testing.T) {
 	// Each request's handler outlives the first try's timeout T > T/2, so every request at
 	// every server was still being worked on when the user left.
 	for i, s := range srvs {
-		if st := s.Stats(); st.PastDeadline != st.Requests {
-			t.Errorf("server %d: %d of %d requests past the user's deadline, want all", i, st.PastDeadline, st.Requests)
+		if st := s.Stats(); st.AfterAnswer != st.Requests {
+			t.Errorf("server %d: %d of %d requests past the user's deadline, want all", i, st.AfterAnswer, st.Requests)
 		}
 	}
 }
@@ -219,12 +219,12 @@ func TestPropagatedBudget(t *testing.T) {
 	// Whether the work ended before the user left depends on the machine's speed; if it
 	// did, no server may have counted work past the deadline.
 	if quiet.After(userLeaves) {
-		t.Logf("the chain went quiet %v after the user's deadline: too slow a machine to judge PastDeadline", quiet.Sub(userLeaves))
+		t.Logf("the chain went quiet %v after the user's deadline: too slow a machine to judge AfterAnswer", quiet.Sub(userLeaves))
 		return
 	}
 	for i, s := range srvs {
-		if st := s.Stats(); st.PastDeadline != 0 {
-			t.Errorf("server %d counted %d requests past the deadline", i, st.PastDeadline)
+		if st := s.Stats(); st.AfterAnswer != 0 {
+			t.Errorf("server %d counted %d requests past the deadline", i, st.AfterAnswer)
 		}
 	}
 }

@@ -70,11 +70,11 @@ type Stats struct {
 	// forwarding server counts only the stall: the rest of its latency is the next hop's.
 	Latency time.Duration
 
-	// PastDeadline counts requests that carried a UserDeadlineHeader or a UserHeader and
+	// AfterAnswer counts requests that carried a UserDeadlineHeader or a UserHeader and
 	// that this server received, or was still working on, after their user left: its
 	// deadline passed or it was answered, whichever first. Work for nobody. Each counts
 	// once: on arrival if the user had left, else the moment the user leaves.
-	PastDeadline int64
+	AfterAnswer int64
 	// Budget is the time the most recent request had left, per its TimeoutHeader, as it
 	// arrived; 0 when it carried none.
 	Budget time.Duration
@@ -93,7 +93,7 @@ type Server struct {
 	client   *http.Client    // a hop's calls to its next server
 	tr       *http.Transport // client's, so Close can drop its idle connections
 
-	requests, inFlight, peak, pastDeadline, budget, calls atomic.Int64
+	requests, inFlight, peak, afterAnswer, budget, calls atomic.Int64
 
 	mu       sync.Mutex   // guards srv, ln and down; Set and Close swap listeners under it
 	gate     sync.RWMutex // closed is set under it, and a handler counts itself in under it
@@ -163,7 +163,7 @@ func (s *Server) Settings() Settings {
 // Stats is a consistent-enough read of the counters (each is exact, read one after another).
 func (s *Server) Stats() Stats {
 	st := Stats{Requests: s.requests.Load(), InFlight: s.inFlight.Load(), PeakInFlight: s.peak.Load(),
-		PastDeadline: s.pastDeadline.Load(), Budget: time.Duration(s.budget.Load()), Calls: s.calls.Load()}
+		AfterAnswer: s.afterAnswer.Load(), Budget: time.Duration(s.budget.Load()), Calls: s.calls.Load()}
 	st.Latency = s.latencyNow(st.InFlight)
 	return st
 }
@@ -342,7 +342,7 @@ func answerOK(w http.ResponseWriter) {
 
 var plainText = []string{"text/plain"}
 
-// watchUser counts the request in PastDeadline once if it arrives after its user left
+// watchUser counts the request in AfterAnswer once if it arrives after its user left
 // (its deadline passed, or it was answered: userLeft) or is still being worked on when
 // that happens, the work ending at done if that is sooner (zero: no such bound). It counts
 // as the user leaves, so a screen sees work for a departed user while it happens; the
@@ -358,7 +358,7 @@ func (s *Server) watchUser(h http.Header, done time.Time) func() {
 			return // stopped by its caller before the user left
 		}
 		if counted.CompareAndSwap(false, true) {
-			s.pastDeadline.Add(1)
+			s.afterAnswer.Add(1)
 		}
 	}
 	if left.Err() != nil {

@@ -699,9 +699,9 @@ func TestVerdictNamesTheP50(t *testing.T) {
 		{Class: lab.Payment, Counter: "timed out", A: 47, B: 48},
 		{Class: lab.Payment, Counter: "p99", A: int64(1680 * time.Millisecond), B: int64(1080 * time.Millisecond), Unjudged: true},
 		{Class: lab.Payment, Counter: "p50", A: int64(1610 * time.Millisecond), B: int64(1010 * time.Millisecond), Significant: true, Better: 1},
-		{Class: lab.Payment, Counter: "past deadline", A: 1168, B: 0, Significant: true, Better: 1, Unseen: true},
+		{Class: lab.Payment, Counter: lab.AfterAnswerWord, A: 1168, B: 0, Significant: true, Better: 1, Unseen: true},
 	}
-	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count of theirs differs beyond noise; unseen by users, the calls differ: past deadline 1168 → 0"
+	want := "» users: payment p50 1.61s → 1.01s (600ms sooner); no count of theirs differs beyond noise; unseen by users, the calls differ: after user answered 1168 → 0"
 	for _, w := range []int{56, 80, 120} {
 		lines := verdictLines(lab.Lesson(rows, lab.UsersVerdict{}, lab.TrafficConfig{}.Label), w, false)
 		if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != want {

@@ -60,7 +60,7 @@ type chainForm struct {
 
 // chainLine is the hops as boxes in a row, each with its hop calls in flight now (a gauge)
 // and, standing out, those at work after their user was answered so far (a running total:
-// work for users who have left), in lab's one phrase for them (lab.PastDeadlineForms):
+// work for users who have left), in lab's one phrase for them (lab.AfterAnswerForms):
 // edge ─▶ [hop 1: 24 in flight now, 100 so far at work after the user was answered] ─▶ … .
 // Narrower, the boxes keep their numbers and a legend after them names the two, once, with
 // their sum, the narrator's ([hop 1: 12, 88] ─▶ … (each: in flight now, so far at work
@@ -110,8 +110,8 @@ func chainForms(s *lab.Snapshot) []chainForm {
 	const arrow, narrow = " ─▶ ", " → "
 	// What the boxes hold, longest first; with the hops' names gone ("[1: 12, 88]"), the
 	// legend names the first number too.
-	p := lab.PastDeadlineForms()
-	sum := "; " + fmtCount(s.PastDeadline()) + " in all"
+	p := lab.AfterAnswerForms()
+	sum := "; " + fmtCount(s.AfterAnswer()) + " in all"
 	legends := []string{"each: in flight now, " + p[0] + sum, "each: in flight now, " + p[0], "each: in flight now, " + p[1]}
 	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[1], "hop: in flight now, " + p[2], "hop: in flight, " + p[2], "hop: in flight, " + p[3]}
 	forms := []chainForm{{true, false, false, false, arrow, ""}}
@@ -145,12 +145,12 @@ func drawChain(t *theme, s *lab.Snapshot, f chainForm) string {
 		if f.words {
 			box += t.dim.Render(" in flight now")
 		}
-		n := fmtCount(h.PastDeadline)
+		n := fmtCount(h.AfterAnswer)
 		if f.words {
-			n += " " + lab.PastDeadlineForms()[0]
+			n += " " + lab.AfterAnswerForms()[0]
 		}
 		style := t.dim
-		if h.PastDeadline > 0 { // work for nobody stands out; none is no news
+		if h.AfterAnswer > 0 { // work for nobody stands out; none is no news
 			style = t.alert
 		}
 		box += t.dim.Render(", ") + style.Render(n)
@@ -164,7 +164,7 @@ func drawChain(t *theme, s *lab.Snapshot, f chainForm) string {
 func chainLegend(s *lab.Snapshot, w int) string {
 	// In the boxes' own shape, where it fits: "each box: in flight now, …" beside
 	// "[1: 31, 58]" left its syntax to decoding (newcomer 23).
-	p := lab.PastDeadlineForms()
+	p := lab.AfterAnswerForms()
 	forms := []string{"each box: [hop: in flight now, " + p[0] + "]", "each box: [hop: in flight now, " + p[1] + "]",
 		"each box: [hop: in flight now, " + p[2] + "]", "each box: in flight now, " + p[2]}
 	for _, f := range forms {

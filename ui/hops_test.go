@@ -25,8 +25,8 @@ func stackedSnapshot() lab.Snapshot {
 	c.Dependency.Hop = lab.HopConfig{Timeout: lab.Duration(250 * time.Millisecond), Retry: 3}
 	s.Calls = lab.CallStats{Payments: 60, Retries: 110}
 	s.Pool.InPhase[lab.PhaseCall] = s.Pool.Busy // every busy worker waits on its call to hop 1
-	s.Hops = []lab.HopStats{{Requests: 170, InFlight: 24, PastDeadline: 100}, {Requests: 500, InFlight: 58, PastDeadline: 398},
-		{Requests: 1362, InFlight: 47, PastDeadline: 823}}
+	s.Hops = []lab.HopStats{{Requests: 170, InFlight: 24, AfterAnswer: 100}, {Requests: 500, InFlight: 58, AfterAnswer: 398},
+		{Requests: 1362, InFlight: 47, AfterAnswer: 823}}
 	return s
 }
 

@@ -43,7 +43,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			msg += "; only the edge (" + lab.EdgeIs + ") retries"
 		}
 		msg += fmt.Sprintf(": %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
-		msg += pastDeadline(s)
+		msg += afterAnswer(s)
 	case dep.Chain():
 		if r.Layers() > 1 && r.Fails {
 			// The layers by name, not counted: "3 layers (the lab, hop 1, hop 2)" beside "hops
@@ -68,7 +68,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %s calls per payment at hop %d",
 				dep.Hops, fmtDur(dep.Hop.Timeout.D()), dep.HangUp(), lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops)
 		}
-		msg += pastDeadline(s)
+		msg += afterAnswer(s)
 	case retry.Retries() && r.Fails && retry.Budget > 0:
 		// The retries made, against what the budget counts them by, the payments (newcomer 22:
 		// "near 10% of the calls in flight", a base shown nowhere, beside "retries 9").
@@ -133,11 +133,11 @@ func layerProduct(cfg lab.Config, r lab.RetryForecast) string {
 	return strings.Join(parts, " × ")
 }
 
-// pastDeadline says how much work the hops did for users who had left: after the user was
+// afterAnswer says how much work the hops did for users who had left: after the user was
 // answered, which the edge's giving up does before the deadline (newcomer 35 #14: counted
 // from the deadline, the work between was for nobody too, yet left out).
-func pastDeadline(s *lab.Snapshot) string {
-	n := s.PastDeadline()
+func afterAnswer(s *lab.Snapshot) string {
+	n := s.AfterAnswer()
 	if n == 0 {
 		return "; no hop call was " + lab.AtWorkAfter
 	}
@@ -160,7 +160,7 @@ func pastDeadline(s *lab.Snapshot) string {
 func hopSum(s *lab.Snapshot) string {
 	parts := make([]string, len(s.Hops))
 	for i, h := range s.Hops {
-		parts[i] = fmtCount(h.PastDeadline)
+		parts[i] = fmtCount(h.AfterAnswer)
 	}
 	return strings.Join(parts, " + ")
 }

@@ -298,7 +298,7 @@ var tourChapters = []chapter{
 			"more in B: it retries until the deadline runs out"},
 		right:  2,
 		moment: 10 * time.Second,
-		marks:  []pointer{{class: lab.Payment, row: "deepest calls/payment"}, {class: lab.Payment, row: "past deadline"}},
+		marks:  []pointer{{class: lab.Payment, row: "deepest calls/payment"}, {class: lab.Payment, row: lab.AfterAnswerWord}},
 		lesson: func(a tourAt) string {
 			ra, rb := a.forecast(0).Retry, a.forecast(1).Retry
 			return fmt.Sprintf("Retries multiply: A's %d layers make %s = %s calls at the last hop per payment (the latest payments "+
@@ -308,7 +308,7 @@ var tourChapters = []chapter{
 				fmtDur(a.cfg(0).Payment.Deadline.D()), a.mark(1), a.markB(1))
 		},
 		look: "Each side's chain of hops, with each hop's requests in flight and its work after the user was answered. The " +
-			"summary's hop 3 calls/payment and " + lab.PastDeadlineWord + " rows. Both sides fail every payment (the last hop takes " +
+			"summary's hop 3 calls/payment and " + lab.AfterAnswerWord + " rows. Both sides fail every payment (the last hop takes " +
 			"longer than the deadline); B fails sooner, and the last hop does a fraction of the work.",
 		fast: 0.4,
 	},

@@ -68,7 +68,7 @@ func hopStats(servers []*slowserver.Server) []lab.HopStats {
 	for i, s := range servers {
 		st := s.Stats()
 		out[i] = lab.HopStats{Requests: st.Requests, InFlight: st.InFlight, PeakInFlight: st.PeakInFlight,
-			PastDeadline: st.PastDeadline, Calls: st.Calls}
+			AfterAnswer: st.AfterAnswer, Calls: st.Calls}
 	}
 	return out
 }

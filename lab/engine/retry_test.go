@@ -153,7 +153,7 @@ func TestStackedRetriesOutliveTheUser(t *testing.T) {
 	l := startIdle(t, c)
 	l.iso.Serve(l.ctx, nil, time.Now())
 	waitHopsIdle(t, l)
-	if s := l.Snapshot(); s.Hops[2].PastDeadline == 0 {
+	if s := l.Snapshot(); s.Hops[2].AfterAnswer == 0 {
 		t.Errorf("hops %+v: want work at the last hop past the user's deadline", s.Hops)
 	}
 }
@@ -171,7 +171,7 @@ func TestWorkAfterTheAnswerCounts(t *testing.T) {
 	waitHopsIdle(t, l)
 	// Each request at hop 1 tries 3 times, 20ms and 5ms apart, 70ms in all: those of the
 	// edge's second and third tries outlive the edge, whose 3 tries end by 70ms.
-	if s := l.Snapshot(); s.Hops[0].PastDeadline == 0 || s.Hops[2].PastDeadline == 0 {
+	if s := l.Snapshot(); s.Hops[0].AfterAnswer == 0 || s.Hops[2].AfterAnswer == 0 {
 		t.Errorf("hops %+v: want work at hop 1 and the last hop after the user was answered", s.Hops)
 	}
 }
@@ -195,7 +195,7 @@ func TestPropagatedDeadlineStopsTheChain(t *testing.T) {
 	if n := s.Hops[2].Requests; n == 0 || n > s.Calls.Calls() || n > 3 {
 		t.Errorf("last hop saw %d requests for %d calls by the lab, want at most one each, at most 3", n, s.Calls.Calls())
 	}
-	if quiet.Before(begin.Add(c.Payment.Deadline.D())) && s.PastDeadline() != 0 {
+	if quiet.Before(begin.Add(c.Payment.Deadline.D())) && s.AfterAnswer() != 0 {
 		t.Errorf("hops %+v: work past the deadline although the chain went quiet before it", s.Hops)
 	}
 }
