@@ -662,6 +662,44 @@ func TestSeedSaysWhatItFixes(t *testing.T) {
 	}
 }
 
+// Arrivals not at random say how they come, as random ones do: open-loop's "traffic payment
+// 100/s" beside exactly 100/s measured, and no word of the process, left it to guess
+// (newcomer 35 #17); a closed loop's too, each half of closed-vs-open.
+func TestEvenArrivalsSaySo(t *testing.T) {
+	arrivals := func(c Config) string {
+		for _, it := range SettingsItems(c, &Snapshot{Config: c}, 120) {
+			if it.Label == "arrivals" {
+				return it.Value
+			}
+		}
+		return ""
+	}
+	c := DefaultConfig()
+	c.Traffic.Arrivals = Uniform
+	c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 0, 0
+	c.Traffic.Payment.Rate = 100
+	if got := arrivals(c); got != "evenly spaced, one every 10ms" {
+		t.Errorf("open, uniform: %q", got)
+	}
+	c.Traffic.Signup.Rate = 5
+	if got := arrivals(c); got != "evenly spaced, each class one every 1/rate" {
+		t.Errorf("open, uniform, two classes: %q", got)
+	}
+	c.Traffic.Signup.Rate = 0
+	c.Traffic.Mode, c.Traffic.Users = Closed, 1
+	if got := arrivals(c); got != "due every 10ms, each sent after the last reply" {
+		t.Errorf("closed: %q", got)
+	}
+	c.Traffic.Users = 4
+	if got := arrivals(c); got != "due every 10ms, each sent after its user's last reply" {
+		t.Errorf("closed, 4 users: %q", got)
+	}
+	c.Traffic.Mode, c.Traffic.Arrivals = Open, Poisson
+	if got := arrivals(c); got != "at random (Poisson, seed 127)" {
+		t.Errorf("open, Poisson: %q", got)
+	}
+}
+
 // A bystander's work says what the table's p50 measured beside it, and what added to the work
 // set, from the run's own numbers: "2ms of local work" beside a p50 of 2.9ms, "answered at
 // once" beside 752µs (newcomer 34 #12). None where a queue's wait is in the p50.
