@@ -208,40 +208,43 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 			Brief: "fixes arrivals, not timing", Tail: true, Spare: true}
 		items = append(items, arrivals, seed)
 	}
-	if even := evenArrivals(c, s); even != "" && len(rates) > 0 {
-		items = append(items, Item{Label: "arrivals", Value: even})
+	if even, brief := evenArrivals(c, s); even != "" && len(rates) > 0 {
+		// A gloss of the traffic, at the end of its line, never on a line of its own: the line
+		// it took cost closed-vs-open's halves their charts at 120x36, and A's its ladder note.
+		items = append(items, Item{Label: "arrivals", Value: even, Brief: brief, Tail: true})
 	}
 	return items
 }
 
-// evenArrivals says how arrivals come where they are not at random: closed loop's due on an
-// even grid, each sent after its user's reply, or evenly spaced; "" at random or none. Said as the
-// Poisson ones are: open-loop's "traffic payment 100/s" beside exactly 100/s measured left
-// the process to guess (newcomer 35 #17).
-func evenArrivals(c Config, s *Snapshot) string {
+// evenArrivals says how arrivals come where they are not at random, and that in fewer
+// words ("": none): closed loop's due on an even grid, each sent after its user's reply, or
+// evenly spaced; "" at random or with no traffic. Said as the Poisson ones are: open-loop's
+// "traffic payment 100/s" beside exactly 100/s measured left the process to guess
+// (newcomer 35 #17).
+func evenArrivals(c Config, s *Snapshot) (even, brief string) {
 	total, active := 0.0, 0
 	for _, cl := range Classes {
 		if r := c.Traffic.RateAt(cl, s.Elapsed); r > 0 {
 			total, active = total+r, active+1
 		}
 	}
-	gap := ""
-	if total > 0 {
-		gap = FmtDur(time.Duration(float64(time.Second) / total))
+	if total == 0 {
+		return "", ""
 	}
+	gap := FmtDur(time.Duration(float64(time.Second) / total))
 	switch {
-	case c.Traffic.Mode == Closed && gap != "":
-		whose := "its user's" // one line in a compare half at 120 columns
+	case c.Traffic.Mode == Closed:
+		whose := "its user's"
 		if c.Traffic.Users == 1 {
 			whose = "the"
 		}
-		return "due every " + gap + ", each sent after " + whose + " last reply"
-	case c.Traffic.Arrivals != Uniform || gap == "":
-		return ""
+		return "due every " + gap + ", each sent after " + whose + " last reply", "due every " + gap
+	case c.Traffic.Arrivals != Uniform:
+		return "", ""
 	case active > 1: // each class on its own even steps
-		return "evenly spaced, each class one every 1/rate"
+		return "evenly spaced, each class one every 1/rate", "evenly spaced"
 	}
-	return "evenly spaced, one every " + gap
+	return "evenly spaced, one every " + gap, "evenly spaced"
 }
 
 // rateSetting is a class's rate in force, marked when a profile moves it.
