@@ -11,6 +11,7 @@ package lab
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -405,7 +406,7 @@ func (b BulkheadReport) summary(replicas int) string {
 		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers))+slackOwn)
+		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers))+slackOwn(Payment.String()))
 	}
 	return line
 }
@@ -465,7 +466,7 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// left the reader to guess an average over what (newcomer 31).
 	value := fmt.Sprintf("%s free on average at each of %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
-		value = fittingValue(slackWord+":", w, slackAtEach(n, free)+slackOwn, slackAtEach(n, free))
+		value = fittingValue(slackWord+":", w, slackAtEach(n, free)+slackOwn(s.Config.Traffic.Label(Payment)), slackAtEach(n, free))
 	}
 	return []Item{{Label: slackWord + ":", Value: value}}
 }
@@ -478,8 +479,11 @@ func slackAtEach(rejections, free string) string {
 	return fmt.Sprintf("at each of the bulkhead's %s rejections, on average %s sat free", rejections, free)
 }
 
-// slackOwn follows slackAtEach where it fits.
-const slackOwn = " besides the rejected payment's own"
+// slackOwn follows slackAtEach where it fits, the class named as the screen names it (label,
+// one of them): "the rejected payment's own" beside postmortem's orders (newcomer 35 #4).
+func slackOwn(label string) string {
+	return " besides the rejected " + strings.TrimSuffix(label, "s") + "'s own"
+}
 
 // The bulkhead's size steps by [ and ].
 var (

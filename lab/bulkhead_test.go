@@ -40,6 +40,13 @@ func TestSlackLostWording(t *testing.T) {
 			t.Errorf("slack lost at %d: %+v", w, items)
 		}
 	}
+	// The class as the screen names it: "the rejected payment's own" beside postmortem's
+	// orders (newcomer 35 #4).
+	s.Config.Traffic.Payment.Label = "orders"
+	if items := slackHealth(&s, 120); len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), "sat free besides the rejected order's own") {
+		t.Errorf("slack lost, orders: %+v", items)
+	}
+	s.Config = DefaultConfig()
 	// Where the note does not fit beside the claim, the claim alone: never cut.
 	s.Slack = SlackStats{Rejections: 123456, MeanFree: 10.5}
 	if items := slackHealth(&s, 110); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 123k rejections, on average 10.5 sat free" {

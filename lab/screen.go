@@ -217,7 +217,43 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 			Brief: "fixes arrivals, not timing", Tail: true, Spare: true}
 		items = append(items, arrivals, seed)
 	}
+	if even, brief := evenArrivals(c, s); even != "" && len(rates) > 0 {
+		// A gloss of the traffic, at the end of its line, never on a line of its own: the line
+		// it took cost closed-vs-open's halves their charts at 120x36, and A's its ladder note.
+		items = append(items, Item{Label: "arrivals", Value: even, Brief: brief, Tail: true})
+	}
 	return items
+}
+
+// evenArrivals says how arrivals come where they are not at random, and that in fewer
+// words ("": none): closed loop's due on an even grid, each sent after its user's reply, or
+// evenly spaced; "" at random or with no traffic. Said as the Poisson ones are: open-loop's
+// "traffic payment 100/s" beside exactly 100/s measured left the process to guess
+// (newcomer 35 #17).
+func evenArrivals(c Config, s *Snapshot) (even, brief string) {
+	total, active := 0.0, 0
+	for _, cl := range Classes {
+		if r := c.Traffic.RateAt(cl, s.Elapsed); r > 0 {
+			total, active = total+r, active+1
+		}
+	}
+	if total == 0 {
+		return "", ""
+	}
+	gap := FmtDur(time.Duration(float64(time.Second) / total))
+	switch {
+	case c.Traffic.Mode == Closed:
+		whose := "its user's"
+		if c.Traffic.Users == 1 {
+			whose = "the"
+		}
+		return "due every " + gap + ", each sent after " + whose + " last reply", "due every " + gap
+	case c.Traffic.Arrivals != Uniform:
+		return "", ""
+	case active > 1: // each class on its own even steps
+		return "evenly spaced, each class one every 1/rate", "evenly spaced"
+	}
+	return "evenly spaced, one every " + gap, "evenly spaced"
 }
 
 // rateSetting is a class's rate in force, marked when a profile moves it.
@@ -579,13 +615,22 @@ var coreHealth = slices.Concat(
 		// 20 busy workers beside 21 read as a miscount (newcomer 15). What is in the lab's
 		// upkeep, and why a bounded queue's waiting requests are in no part, only the help says:
 		// each reason on the line became the next reader's riddle (newcomer 28: "1 of 9 idle
-		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines").
+		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines"). Which idle
+		// workers, in the kinds' word, where it fits: "1 of 9" alone left why one to guess
+		// (newcomer 35 #8).
 		if parts := goroutineParts(s); parts != nil {
 			tails := []string{" = " + parts[0] + " (the lab's own, not the dependency's)"}
 			for _, p := range parts {
 				tails = append(tails, " = "+p)
 			}
-			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(tails...)...), Spare: true, Own: s.Own(Goroutines)}}
+			var all []string
+			for _, t := range tails {
+				all = append(all, forms(t)...)
+				if strings.Contains(t, idleWord) { // which idle workers before the peak
+					all = append(all, count+t)
+				}
+			}
+			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, all...), Spare: true, Own: s.Own(Goroutines)}}
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -593,8 +638,15 @@ var coreHealth = slices.Concat(
 		// The note lists only the kinds this run has: "waiting requests" beside a bounded
 		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
 		kinds := strings.Join(goroutineKinds(s), ", ")
+		// The lab's helpers only while some run: the generator and the sampler end with the
+		// run, before a headless frame, which named them beside a count without them
+		// (newcomer 35 #8); the parts' word for them, which the help spells out.
+		helpers := ""
+		if own, ok := labOwn(s); !ok || own > 0 {
+			helpers = ", " + upkeep
+		}
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(
-			" (the lab's own, not the dependency's: "+kinds+", the generator, the sampler)",
+			" (the lab's own, not the dependency's: "+kinds+helpers+")",
 			" (the lab's, not the dependency's: "+kinds+", …)",
 			" (the lab's: "+kinds+", …)",
 			" (the lab's, not the dependency's: "+workerKinds+", …)",
@@ -663,16 +715,9 @@ func goroutineParts(s *Snapshot) []string {
 	if int64(s.Pool.Busy+s.Pool.Parked)+threads == 0 || len(uncounted(s)) > 0 {
 		return nil // nothing to split, or kinds the parts do not name: the kinds say it
 	}
-	waiting := 0
-	if s.Pool.Unbounded {
-		waiting = s.Pool.Queued
-	}
-	var awaited, orphaned int64
-	if offWorker(s) { // each worker in the call waits on one, and each orphan runs on one
-		awaited, orphaned = int64(s.Pool.InPhase[PhaseCall]), s.Orphans.InFlight
-	}
-	rest := s.Goroutines - int64(s.Pool.Busy+waiting) - threads - awaited - orphaned
-	if rest < int64(s.Pool.Parked) { // read a moment apart: no parts that do not add up
+	waiting, awaited, orphaned := goroutineCounted(s)
+	own, _ := labOwn(s)
+	if own < 0 { // read a moment apart: no parts that do not add up
 		return nil
 	}
 	// Workers alone are no lesson: "20 busy workers + 1 in the lab's upkeep", the upkeep
@@ -703,11 +748,14 @@ func goroutineParts(s *Snapshot) []string {
 	// Of how many idle: "+ 1 idle worker" beside the pool's "idle 9" read as a contradiction
 	// (newcomers 32 and 33): an idle worker keeps its goroutine up to a second, then ends it.
 	var rests []string
+	glossed := "" // the idle workers' part saying which, where only some are goroutines
 	// Right after the pool shrank, more wait than there are idle workers: said as goroutines,
 	// not as idle workers the pool does not have (review 25).
 	switch p, idle := s.Pool.Parked, s.Pool.Idle(); {
 	case p > 0 && p < idle:
 		rests = append(rests, fmt.Sprintf("%s of %s idle workers", FmtCount(int64(p)), FmtCount(int64(idle))))
+		// Which of them, where it fits: "1 of 9" left why one to guess (newcomer 35 #8).
+		glossed = fmt.Sprintf("%s %s (of %s idle)", units(p, "worker"), idleWord, FmtCount(int64(idle)))
 	case p > 0 && p == idle:
 		rests = append(rests, units(p, "idle worker"))
 	case p > 0:
@@ -716,11 +764,38 @@ func goroutineParts(s *Snapshot) []string {
 	// How many of the lab's own, not what they do: which run comes and goes (the sender and
 	// the sampler end with the run, before a headless frame), and "1 running the lab itself:
 	// sending" named one that had ended (review 29 lab #2); the help says which they are.
-	if own := rest - int64(s.Pool.Parked); own > 0 {
+	if own > 0 {
 		rests = append(rests, FmtCount(own)+" "+upkeep)
 	}
 	join := func(parts ...[]string) string { return strings.Join(slices.Concat(parts...), " + ") }
-	return []string{join(long, rests), join(short, rests)}
+	forms := []string{join(long, rests), join(short, rests)}
+	if glossed != "" { // the idle workers are rests' first
+		which := slices.Clone(rests)
+		which[0] = glossed
+		forms = append([]string{join(long, which), join(short, which)}, forms...)
+	}
+	return forms
+}
+
+// goroutineCounted are the goroutines the parts count besides the pool's workers: the
+// requests waiting in an unbounded queue, and the calls off a worker, awaited and orphaned.
+func goroutineCounted(s *Snapshot) (waiting int, awaited, orphaned int64) {
+	if s.Pool.Unbounded {
+		waiting = s.Pool.Queued
+	}
+	if offWorker(s) { // each worker in the call waits on one, and each orphan runs on one
+		awaited, orphaned = int64(s.Pool.InPhase[PhaseCall]), s.Orphans.InFlight
+	}
+	return waiting, awaited, orphaned
+}
+
+// labOwn is how many of s's goroutines run the lab itself (upkeep): the count less every
+// part, negative where they were read a moment apart; ok false where the run has kinds the
+// parts do not count (closed-loop users, a fleet's checks).
+func labOwn(s *Snapshot) (own int64, ok bool) {
+	waiting, awaited, orphaned := goroutineCounted(s)
+	own = s.Goroutines - int64(s.Pool.Busy+waiting+s.Pool.Parked) - s.Bulkhead.Threads - awaited - orphaned
+	return own, len(uncounted(s)) == 0
 }
 
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
@@ -803,7 +878,7 @@ func coreWords() []part[[]Item] {
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): the first such stretch, in the narrator's domino (\"all out 12.9s–19.5s\") and the report (JSON all_pulled_at_s: its start); \"all out again\": a later one. The pulls line and the header say the latest, in its word: \"since\" while it lasts, from–to once a replica came back"),
 			word("r2 8.0s → r3 9.020s, r4 9.045s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, both times to the millisecond and it so: \"r3 9.020s, r4 9.045s (+25ms)\"); an arrow: out after it; a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more: a later one may have been not ok for what that one left; never with pull_after 1)"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
+			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 worker idle under 1s (of 9 idle)\", where room is short \"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic: the same arrivals, not the same timing (which request meets a full pool, or a slow call, moves with the machine's scheduling), so two runs of one preset differ a little (\""+ApproxKey+": "+approxWhy+"\"; beside "+MethodMark+", a closed loop against an open one, which do not send the same arrivals: \""+ApproxKey+": "+approxWhySent+"\"). Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the k-th of A against the k-th of B, by McNemar's exact test, or for a fleet "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": larger than that noise; \""+NoChange+"\": A and B shown alike, no change, never a result; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …; a class's ok with its not ok, arrived − ok, A → B, of which in flight, and apart the fallback's canned replies, which count as not ok: a degraded answer, not a success; short of room, the changes named without their figures, \"signup and health: ok and p99\", then \"and 3 more gains\" or \"losses\": the side's other rows beyond noise, in the table above), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

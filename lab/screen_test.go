@@ -102,13 +102,20 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 	// Workers alone are no parts: the upkeep's 1 to 7 had no reason on the line and no idle
 	// worker showed (newcomer 29); the kinds name both, with no number.
 	for w, want := range map[int]string{
-		200: "goroutines 21 lightweight threads (peak 23) (the lab's own, not the dependency's: busy workers, idle under 1s, the generator, the sampler)",
-		120: "goroutines 21 (peak 23) (the lab's own, not the dependency's: busy workers, idle under 1s, the generator, the sampler)",
+		200: "goroutines 21 lightweight threads (peak 23) (the lab's own, not the dependency's: busy workers, idle under 1s, running the lab itself)",
+		120: "goroutines 21 (peak 23) (the lab's own, not the dependency's: busy workers, idle under 1s, running the lab itself)",
 		80:  "goroutines 21 lightweight threads (the lab's: busy workers, idle under 1s, …)"} {
 		if got := goroutines(s, w); !strings.HasSuffix(got, want) {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
 		}
 	}
+	// The lab's helpers named only while one runs: a headless frame, taken as the run ends,
+	// named "the generator, the sampler" beside a count without them (newcomer 35 #8).
+	s.Goroutines = 20
+	if got, want := goroutines(s, 200), "(the lab's own, not the dependency's: busy workers, idle under 1s)"; !strings.HasSuffix(got, want) {
+		t.Errorf("no helper running: %q, want %q", got, want)
+	}
+	s.Goroutines = 21
 	off := &Snapshot{Config: DefaultConfig(), Goroutines: 47, GoroutinesPeak: 53, Chain: []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}, Orphans: OrphanStats{InFlight: 25}}
 	// Of the pool's 13 idle, 7 keep a goroutine: "+ 7 idle workers" beside "idle 13" read as
 	// a contradiction (newcomers 32 and 33).
@@ -118,7 +125,9 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 		off.Pool.Workers[i].Phase = PhaseCall
 	}
 	for w, want := range map[int]string{
-		160: "goroutines 47 lightweight threads (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
+		// Which idle workers are goroutines, where it fits: "7 of 13" alone left why to guess
+		// (newcomer 35 #8).
+		160: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 workers idle under 1s (of 13 idle) + 1 running the lab itself",
 		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
 		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself"} {
 		if got := goroutines(off, w); !strings.Contains(got, want) {
@@ -650,6 +659,46 @@ func TestSeedSaysWhatItFixes(t *testing.T) {
 		if !seed.Tail || !strings.HasPrefix(seed.Value, "fixes arrival times") || seed.Brief != "fixes arrivals, not timing" || !seed.Spare {
 			t.Errorf("at %d: %+v", w, seed)
 		}
+	}
+}
+
+// Arrivals not at random say how they come, as random ones do: open-loop's "traffic payment
+// 100/s" beside exactly 100/s measured, and no word of the process, left it to guess
+// (newcomer 35 #17); a closed loop's too, each half of closed-vs-open.
+func TestEvenArrivalsSaySo(t *testing.T) {
+	arrivals := func(c Config) string {
+		for _, it := range SettingsItems(c, &Snapshot{Config: c}, 120) {
+			// A gloss of the traffic, where it costs no line: on a line of its own it cost
+			// closed-vs-open's halves their charts at 120x36.
+			if it.Label == "arrivals" && (c.Traffic.Arrivals == Poisson || it.Tail && !it.Spare) {
+				return it.Value
+			}
+		}
+		return ""
+	}
+	c := DefaultConfig()
+	c.Traffic.Arrivals = Uniform
+	c.Traffic.Signup.Rate, c.Traffic.Health.Rate = 0, 0
+	c.Traffic.Payment.Rate = 100
+	if got := arrivals(c); got != "evenly spaced, one every 10ms" {
+		t.Errorf("open, uniform: %q", got)
+	}
+	c.Traffic.Signup.Rate = 5
+	if got := arrivals(c); got != "evenly spaced, each class one every 1/rate" {
+		t.Errorf("open, uniform, two classes: %q", got)
+	}
+	c.Traffic.Signup.Rate = 0
+	c.Traffic.Mode, c.Traffic.Users = Closed, 1
+	if got := arrivals(c); got != "due every 10ms, each sent after the last reply" {
+		t.Errorf("closed: %q", got)
+	}
+	c.Traffic.Users = 4
+	if got := arrivals(c); got != "due every 10ms, each sent after its user's last reply" {
+		t.Errorf("closed, 4 users: %q", got)
+	}
+	c.Traffic.Mode, c.Traffic.Arrivals = Open, Poisson
+	if got := arrivals(c); got != "at random (Poisson, seed 127)" {
+		t.Errorf("open, Poisson: %q", got)
 	}
 }
 

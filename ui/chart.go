@@ -167,7 +167,7 @@ func stripKeys(step, top float64, write func(float64) string, unit, least string
 // (1.25, 3.125).
 func fmtStep(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
 
-// withUnit is a strip's top written by top, with the chart's unit ("P 0–10/s┤"): the rate
+// withUnit is a strip's top written by top, with the chart's unit ("P 0–16/s┤"): the rate
 // charts' axes carried none, the unit only implied by the title (newcomer 28).
 func (spec chartSpec) withUnit(top func(float64) string) func(float64) string {
 	return func(v float64) string { return top(v) + spec.unit }
@@ -232,6 +232,10 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 // poolReach is the most workers s's pool has had or may have.
 func poolReach(s *lab.Snapshot) int { return max(s.Pool.Size, s.Config.Pool.MaxWorkers(), 1) }
 
+// countsLeast is what a count chart's axis reaches whatever its data: a block of one each
+// (countTop), so one rejection in a second is ▁, not a speck of a block worth 1.25.
+const countsLeast = 8
+
 // fixedReach is the atLeast of a chart whose axis reaches v on either side.
 func fixedReach(v float64) func(*lab.Snapshot) float64 {
 	return func(*lab.Snapshot) float64 { return v }
@@ -260,7 +264,7 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		short:   "rejected (every reason)",
 		bare:    "rejected",
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
-		atLeast: fixedReach(10),
+		atLeast: fixedReach(countsLeast),
 		unit:    "/s",
 		counts:  counts,
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
@@ -314,7 +318,7 @@ func queueChart(s *lab.Snapshot) chartSpec {
 			if q := s.Config.Pool.Queue; q > 0 {
 				return float64(q)
 			}
-			return 10
+			return countsLeast
 		},
 	}
 }
@@ -496,7 +500,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	reach := spec.reach(data, atLeast)
 	upper, step, height := evenAxis(reach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
-	// the same reach as a line's, round (21/s: 0–25; newcomer 19 found 0–94), or the pool.
+	// the same reach as a line's, eight round steps (21/s: 0–40; newcomer 19 found 0–94), or the pool.
 	// Data that is nothing but zeros too: as lines it drew "0┤SSSS…", a letter row no other
 	// moment's empty chart drew (review of charts7, caller-timeout beside shared-pool).
 	strip := spec.strips() || data <= 0 || !lineReadsTrue(upper, height, reach)
@@ -633,12 +637,12 @@ func (spec chartSpec) reach(data, atLeast float64) float64 {
 }
 
 // stripTop is the top of spec's strips for an axis that reaches reach: the pool, whole, or
-// round.
+// eight round steps of a count.
 func stripTop(spec chartSpec, reach float64) float64 {
 	if spec.wholeTop() {
 		return math.Ceil(reach)
 	}
-	return roundUp(reach)
+	return countTop(reach)
 }
 
 // axisReach is what an axis reaches for data that must show atLeast: data that stays under
@@ -996,20 +1000,19 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 	return upper, step, height
 }
 
-// roundUp is the least 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10ⁿ at or above v, and 1 at
-// least: a strip's top, round, and not twice its data (532 arrived/s on 0–1000 drew
-// half-height beside a profile's 500/s).
-func roundUp(v float64) float64 {
-	if v <= 1 {
-		return 1
-	}
-	p := math.Pow(10, math.Floor(math.Log10(v)+1e-9))
-	for _, m := range []float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
-		if m*p >= v-1e-9 {
-			return m * p
+// countTop is the top of a count chart's strips that reach v: eight blocks of a round
+// step, the least 1, 2, 2.5 or 5 × 10ⁿ at or above v/8, as a line chart's rows are worth
+// (evenAxis), and 1 at least, as a count is whole. A round top of any eighth drew keys of
+// "▁ 1.875+ ▂ 3.75+ … █ 15/s" and "⣀ 1 to <3.125/s", read by guessing (newcomer 35 #20).
+func countTop(v float64) float64 {
+	step := math.Max(v/float64(len(eighths)-1), 1)
+	p := math.Pow(10, math.Floor(math.Log10(step)+1e-9))
+	for _, m := range []float64{1, 2, 2.5, 5} {
+		if m*p >= step-1e-9 {
+			return m * p * float64(len(eighths)-1)
 		}
 	}
-	return 10 * p
+	return 10 * p * float64(len(eighths)-1)
 }
 
 // roundStep says v is 1, 2, 2.5 or 5 × 10ⁿ.

@@ -396,13 +396,24 @@ func TestStripReachesSmallData(t *testing.T) {
 	}
 }
 
-// A strip's top from its data is round, as a line's axis is: 21 workers held of 80 reach
-// 0–25, not 0–21.
-func TestRoundUp(t *testing.T) {
-	// 532 arrived/s reach 0–600, not 0–1000, where they drew at half height (newcomer 23).
-	for _, tc := range [][2]float64{{0, 1}, {0.4, 1}, {1, 1}, {1.22, 1.5}, {2, 2}, {2.1, 2.5}, {9.4, 10}, {10, 10}, {21, 25}, {40, 40}, {51, 60}, {250, 250}, {532, 600}, {801, 1000}} {
-		if got := roundUp(tc[0]); got != tc[1] {
-			t.Errorf("roundUp(%g) = %g, want %g", tc[0], got, tc[1])
+// A count strip's top from its data is eight round steps, as a line's rows are worth: 21/s
+// reach 0–40, each block 5/s, not 0–25 of blocks worth 3.125 (newcomer 35 #20), and a count
+// never less than 1 a block.
+func TestCountTop(t *testing.T) {
+	for _, tc := range [][2]float64{{0, 8}, {1, 8}, {8, 8}, {8.1, 16}, {10, 16}, {16, 16}, {17, 20}, {21, 40}, {40, 40}, {51, 80}, {532, 800}, {801, 1600}} {
+		if got := countTop(tc[0]); got != tc[1] {
+			t.Errorf("countTop(%g) = %g, want %g", tc[0], got, tc[1])
+		}
+	}
+	// Every top, whatever the data: its step round, the least that reaches it.
+	for v := 0.5; v < 5000; v *= 1.07 {
+		top := countTop(v)
+		step := top / 8
+		if !roundStep(step) || top < v || step < 1 {
+			t.Errorf("countTop(%g) = %g: step %g", v, top, step)
+		}
+		if smaller := countTop(top/2 - 1e-6); smaller >= v && smaller < top && step > 1 {
+			t.Errorf("countTop(%g) = %g, yet %g reaches it", v, top, smaller)
 		}
 	}
 }
@@ -422,7 +433,7 @@ func TestStripRowsSayTheirRange(t *testing.T) {
 	}
 	pm := postmortemSnapshot(postmortemConfig())
 	rate := ansi.Strip(strings.Join(chartLines(th, rateChart(pm), pm, nil, 59, 10, true), "\n"))
-	for _, want := range []string{arrivedMark + " 0–600/s┤", okMark + " 0–600/s┤"} { // with the unit (newcomer 28)
+	for _, want := range []string{arrivedMark + " 0–800/s┤", okMark + " 0–800/s┤"} { // with the unit (newcomer 28)
 		if !strings.Contains(rate, want) {
 			t.Errorf("rate chart: no %q in\n%s", want, rate)
 		}

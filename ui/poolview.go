@@ -379,7 +379,9 @@ func unboundedQueueLine(t *theme, p lab.PoolStats, w, peerRound int) string {
 	case round != p.QueueRound():
 		why = ", one round of the other side's pool"
 	case p.Max > p.Size: // a pool that may grow: its round is its most workers, not its workers now
-		why = ", one round of the " + workers + " it may have"
+		// Its size now said: "the 64 workers it may have" beside a pool of 32 read as the
+		// pool's size (newcomer 35 #4).
+		why = fmt.Sprintf(", one round of the %s it may grow to (%d now)", workers, p.Size)
 	}
 	summary := queueSummary(p)
 	// Longest wording first, down to one that leaves the bar a third of the line (or all it

@@ -87,6 +87,17 @@ func TestUnboundedQueueDecodes(t *testing.T) {
 	}
 }
 
+// A pool that may grow rounds to its most workers and says its size now beside them: "one
+// round of the 64 workers it may have" beside a pool of 32 read as the pool's size
+// (newcomer 35 #4).
+func TestUnboundedQueueRoundSaysThePoolNow(t *testing.T) {
+	p := lab.PoolStats{Unbounded: true, Size: 32, Max: 64, Queued: 5, PeakQueued: 5}
+	p.QueuedBy[lab.Payment] = 5
+	if l := ansi.Strip(queueLine(newTheme(true, true), p, 120, queuePeer{})); !strings.Contains(l, "1 cell = 64 requests, one round of the 64 workers it may grow to (32 now)") {
+		t.Errorf("%q", l)
+	}
+}
+
 // An empty unbounded queue draws no cell.
 func TestEmptyUnboundedQueueDrawsNoCell(t *testing.T) {
 	l := ansi.Strip(queueLine(newTheme(true, true), lab.PoolStats{Unbounded: true, Size: 8}, 120, queuePeer{}))

@@ -78,7 +78,7 @@ func rateChart(s *lab.Snapshot) chartSpec {
 			what := "last second " + s.LastSpan()
 			return what, s.LastSpan(), func(c int) float64 { return float64(last.Arrived[c]) }
 		},
-		atLeast: fixedReach(10),
+		atLeast: fixedReach(countsLeast),
 		unit:    "/s",
 		leaves:  func(c lab.Class) bool { return c != lab.Payment }, // the profile is the payments'
 	}

@@ -202,7 +202,7 @@ func TestCountKeyWithoutRuleUnderOne(t *testing.T) {
 			}
 		}
 	}
-	if k := (chartSpec{unit: "/s"}).stripKeys(10, true); !strings.Contains(k[0], "⣀ 1 to <1.25/s") {
-		t.Errorf("top 10: %q, want the rule", k)
+	if k := (chartSpec{unit: "/s"}).stripKeys(16, true); !strings.Contains(k[0], "⣀ 1 to <2/s") {
+		t.Errorf("top 16: %q, want the rule", k)
 	}
 }
