@@ -5,6 +5,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -313,44 +314,78 @@ func (m *classMetrics) started(intended, sent, started time.Time) {
 	}
 }
 
-// stats are the counts and the percentiles, the served ones read together (finish): a
-// servedRead taken and let go at once.
-func (m *classMetrics) stats() lab.ClassStats {
-	r := m.readAhead()
-	r.lock()
-	s := r.unlock()
-	m.unserved(&s)
-	return s
-}
+// stats are the counts and the percentiles, the served ones read together (finish).
+func (m *classMetrics) stats() lab.ClassStats { return readServed([]*classMetrics{m}, nil)[0] }
 
 // servedRead reads a class's counts and served percentiles as one, in steps. The counters'
 // lock is held only while they are copied, not while the percentiles are worked out: every
-// arrival and rejection takes it, on the generator's path. A finish waits for the walk of
-// the histograms it records in (lock to unlock), not for their intervals' ranks, worked out
-// before (readAhead: on a reader without pause, BenchmarkFinishBesideStats's p99.9 fell
-// from ~1.1ms to under a µs). Between lock and unlock no request of the class can be
-// counted served, so what must add up with its counts is read there: the dependency's
-// calls (paymentsCut).
-type servedRead struct {
-	m        *classMetrics
-	lat, svc intervalRanks
-}
+// arrival and rejection takes it, on the generator's path. The served histograms are walked
+// ahead, each under its own lock alone (readAhead), so that, held (lock to unlock), a class's
+// percentiles are the copies of that walk unless a finish came in between (stale): a finish
+// waits for one walk of one histogram, never for another class's. Between lock and unlock no
+// request of the class can be counted served, so what must add up with its counts is read
+// there: the dependency's calls (paymentsCut).
+type servedRead struct{ m *classMetrics }
 
-// readAhead works out m's served histograms' interval ranks, outside every lock.
+// readAhead walks m's served histograms, outside every lock but each its own.
 func (m *classMetrics) readAhead() servedRead {
-	return servedRead{m: m, lat: m.latency.ranksAhead(), svc: m.service.ranksAhead()}
+	m.latency.summary()
+	m.service.summary()
+	return servedRead{m}
 }
 
 // lock holds the class's served requests: none can be counted until unlock.
 func (r servedRead) lock() { r.m.lockServed() }
 
+// stale says a request was counted served since readAhead, so unlock walks its histograms
+// again (and works out their intervals' ranks, the dearest part), held; r is held.
+func (r servedRead) stale() bool { return r.m.latency.dirty || r.m.service.dirty }
+
 // unlock copies the counts and the served percentiles, then lets finishes go on.
 func (r servedRead) unlock() lab.ClassStats {
 	m := r.m
 	s := m.counts()
-	s.Latency, s.Service = m.latency.summaryLocked(r.lat), m.service.summaryLocked(r.svc)
+	s.Latency, s.Service = m.latency.summaryLocked(intervalRanks{}), m.service.summaryLocked(intervalRanks{})
 	m.unlockServed()
 	return s
+}
+
+// readTries bounds how many times readServed reads ahead: where a class is still stale
+// after the last, it is walked held.
+const readTries = 3
+
+// readServed reads ms's classes as at one instant, each whole (its served percentiles with
+// its counts), and calls under (if any) while every one is held: read ahead, held in ms's
+// order, and let go unread to be read ahead again while any is stale. Its classes are held
+// for the copies, not for the walks: walked held, the last of a fleet's 16 replicas waited
+// through the others' walks (review 29 lab #11).
+func readServed(ms []*classMetrics, under func()) []lab.ClassStats {
+	reads := make([]servedRead, len(ms))
+	for try := 1; ; try++ {
+		for i, m := range ms {
+			reads[i] = m.readAhead()
+		}
+		for _, r := range reads {
+			r.lock()
+		}
+		if try == readTries || !slices.ContainsFunc(reads, servedRead.stale) {
+			break
+		}
+		for _, r := range reads {
+			r.m.unlockServed()
+		}
+	}
+	if under != nil {
+		under()
+	}
+	out := make([]lab.ClassStats, len(ms))
+	for i, r := range reads {
+		out[i] = r.unlock()
+	}
+	for i, m := range ms {
+		m.unserved(&out[i])
+	}
+	return out
 }
 
 // unserved puts in s the percentiles no finish records in, read apart.
