@@ -191,6 +191,7 @@ type classMetrics struct {
 	heldFor                       time.Duration // summed: picked up → ended, of those
 
 	latency, queueWait, service *hist
+	waited                      *hist // queueWait of those finished: latency's own requests
 	latencyCorrected            *hist // closed loop only: latency with the omitted samples put back
 	lag, dispatch               *hist // the two parts of queueWait
 
@@ -201,7 +202,7 @@ type classMetrics struct {
 
 func newClassMetrics() *classMetrics {
 	return &classMetrics{latency: newLatencyHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newLatencyHist(),
-		lag: newHist(), dispatch: newHist()}
+		lag: newHist(), dispatch: newHist(), waited: newHist()}
 }
 
 // arrive counts an arrival; duplicate: an impatient user's second try, counted apart too.
@@ -278,11 +279,13 @@ func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time)
 	for h := m.up; h != nil; h = h.up {
 		h.latency.record(ended.Sub(intended))
 		h.service.record(ended.Sub(started))
+		h.waited.record(started.Sub(intended))
 	}
 	m.lockServed()
 	defer m.unlockServed()
 	m.latency.add(micros(ended.Sub(intended)))
 	m.service.add(micros(ended.Sub(started)))
+	m.waited.add(micros(started.Sub(intended)))
 	m.mu.Lock()
 	switch o {
 	case lab.OK:
@@ -329,8 +332,9 @@ type servedRead struct{ m *classMetrics }
 
 // readAhead walks m's served histograms, outside every lock but each its own.
 func (m *classMetrics) readAhead() servedRead {
-	m.latency.summary()
-	m.service.summary()
+	for _, h := range m.servedHists() {
+		h.summary()
+	}
 	return servedRead{m}
 }
 
@@ -339,13 +343,20 @@ func (r servedRead) lock() { r.m.lockServed() }
 
 // stale says a request was counted served since readAhead, so unlock walks its histograms
 // again (and works out their intervals' ranks, the dearest part), held; r is held.
-func (r servedRead) stale() bool { return r.m.latency.dirty || r.m.service.dirty }
+func (r servedRead) stale() bool {
+	for _, h := range r.m.servedHists() {
+		if h.dirty {
+			return true
+		}
+	}
+	return false
+}
 
 // unlock copies the counts and the served percentiles, then lets finishes go on.
 func (r servedRead) unlock() lab.ClassStats {
 	m := r.m
 	s := m.counts()
-	s.Latency, s.Service = m.latency.summaryLocked(intervalRanks{}), m.service.summaryLocked(intervalRanks{})
+	s.Latency, s.Service, s.Waited = m.latency.summaryLocked(intervalRanks{}), m.service.summaryLocked(intervalRanks{}), m.waited.summaryLocked(intervalRanks{})
 	m.unlockServed()
 	return s
 }
@@ -395,15 +406,21 @@ func (m *classMetrics) unserved(s *lab.ClassStats) {
 	s.Lag, s.Dispatch = m.lag.summary(), m.dispatch.summary()
 }
 
+// servedHists are the histograms finish records in, in the order their locks are taken.
+func (m *classMetrics) servedHists() [3]*hist { return [3]*hist{m.latency, m.service, m.waited} }
+
 // lockServed takes the locks of the histograms finish records in, always before m.mu.
 func (m *classMetrics) lockServed() {
-	m.latency.mu.Lock()
-	m.service.mu.Lock()
+	for _, h := range m.servedHists() {
+		h.mu.Lock()
+	}
 }
 
 func (m *classMetrics) unlockServed() {
-	m.service.mu.Unlock()
-	m.latency.mu.Unlock()
+	hs := m.servedHists()
+	for i := len(hs) - 1; i >= 0; i-- {
+		hs[i].mu.Unlock()
+	}
 }
 
 // counts are the running totals alone, without the percentiles: what the per-second
