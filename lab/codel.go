@@ -47,7 +47,8 @@ func init() {
 		health:  at(25, coDelHealth),
 		words: at(25, []Item{word("CoDel", "the accept queue under controlled delay with adaptive LIFO (Facebook's \"Fail at Scale\"): "+
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
-			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel)")}),
+			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
+			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
 		// Its name expanded where it first shows, the rule an item of its own beside it: the

@@ -709,3 +709,60 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		t.Errorf("with a queue: %q", got)
 	}
 }
+
+// "? defines every word": the words added to the screen lately each have the help's
+// definition, in the screen's own words (review 29 lab #5): the seed's gloss in both its
+// forms, the bystanders' measured parts, pool full's share of arrivals, goroutines' gloss
+// and parts, CoDel's "waits", the postmortem fix's p50 wait.
+func TestHelpDefinesTheNewerWords(t *testing.T) {
+	entry := func(prefix string) string {
+		for _, it := range ScreenWords() {
+			if strings.HasPrefix(it.Label, prefix) {
+				return it.Value
+			}
+		}
+		return ""
+	}
+	c := DefaultConfig()
+	c.Traffic.Arrivals, c.Traffic.Seed = Poisson, 127
+	s := &Snapshot{Config: c, Chain: []string{"http"}, Elapsed: 8 * time.Second}
+	s.Classes[Signup].Latency = Percentiles{P50: 2900 * time.Microsecond, Count: 30}
+	s.Classes[Signup].Service = Percentiles{P50: 2250 * time.Microsecond, Count: 30}
+	s.Classes[Signup].Waited = Percentiles{P50: 620 * time.Microsecond, Count: 30}
+	s.Classes[Health].Arrived, s.Classes[Health].Latency = 5, Percentiles{P50: 752 * time.Microsecond, Count: 5}
+	s.Classes[Health].Service = Percentiles{P50: 2 * time.Microsecond, Count: 5}
+	s.Classes[Health].Waited = Percentiles{P50: 702 * time.Microsecond, Count: 5}
+	s.Classes[Payment].Arrived, s.Classes[Payment].Rejected[RejectPool] = 100, 30
+	s.Pool.FullFor = 3400 * time.Millisecond
+	var seed Item
+	for _, it := range SettingsItems(c, s, 120) {
+		if it.Tail {
+			seed = it
+		}
+	}
+	settings := fmt.Sprint(SettingsItems(c, s, 200), SettingsItems(c, s, 80))
+	codel := c
+	codel.Pool.Queue, codel.Pool.Discipline, codel.Pool.CoDel = 100, CoDel, CoDelConfig{Interval: Duration(100 * time.Millisecond), Target: Duration(5 * time.Millisecond)}
+	waits := "waits " + codel.Pool.queueLimit()[1]
+	health := strings.Join(phrases(HealthItems(s, 120)), " · ")
+	for _, w := range []struct{ entry, word, screen string }{
+		{"arrivals at random", seed.Value, seed.Value},
+		{"arrivals at random", seed.Brief, seed.Brief},
+		{"signup 2ms", "the timer's lateness", settings},
+		{"signup 2ms", "the lab's sending", settings},
+		{"signup 2ms", "on a worker", settings},
+		{"signup 2ms", "the timer and the lab's sending", fmt.Sprint(SettingsItems(c, s, 100))},
+		{"pool full", "of arrivals found it full", health},
+		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
+		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
+		{"CoDel", `"` + waits + `"`, `"` + waits + `"`},
+		{"the p50 wait", "is 93% of the p50", "the p50 wait 678ms is " + FmtPart(678, 729) + " of the p50 729ms"},
+	} {
+		if w.word == "" || !strings.Contains(w.screen, w.word) {
+			t.Errorf("%q is not on the screen: %q", w.word, w.screen)
+		}
+		if !strings.Contains(entry(w.entry), w.word) {
+			t.Errorf("the help's %q entry lacks %q: %q", w.entry, w.word, entry(w.entry))
+		}
+	}
+}
