@@ -171,10 +171,6 @@ func poolSetting(p PoolConfig) string {
 	return fmt.Sprintf("%d→%d workers, +%d every %s while any wait", p.Workers, p.Autoscale.Max, p.Autoscale.Step, FmtDur(p.Autoscale.Every.D()))
 }
 
-// SeedLabel labels the settings item that says what the seed fixes: a compare leaves it to
-// its noise legend, as its halves share the seed and a line in one costs both.
-const SeedLabel = "the seed"
-
 // trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's
 // health checks are its balancer's, at its own settings).
 func trafficSettings(c Config, s *Snapshot, w int) []Item {
@@ -202,8 +198,9 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 		// A gloss of the arrivals, for the screen to place: at the end of their line where it
 		// costs no line, else where the screen has lines to spare.
 		arrivals := Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed)}
-		seed := Item{Label: SeedLabel, Value: "fixes arrival times; timing is measured, so it varies run to run",
-			Brief: "fixes arrivals, not timing", Tail: true, Spare: true}
+		// A compare's halves share the seed, and a line in one costs both.
+		seed := Item{Label: "the seed", Value: "fixes arrival times; timing is measured, so it varies run to run",
+			Brief: "fixes arrivals, not timing", Tail: true, Spare: true, Shared: true}
 		items = append(items, arrivals, seed)
 	}
 	return items

@@ -642,12 +642,12 @@ func TestSeedSaysWhatItFixes(t *testing.T) {
 	s := &Snapshot{Config: c}
 	for _, w := range []int{80, 120} {
 		items := SettingsItems(c, s, w)
-		k := slices.IndexFunc(items, func(it Item) bool { return it.Label == SeedLabel })
+		k := slices.IndexFunc(items, func(it Item) bool { return it.Label == "the seed" })
 		if k < 1 || items[k-1].Label != "arrivals" || items[k-1].Value != "at random (Poisson, seed 127)" {
 			t.Fatalf("at %d: the seed's gloss does not follow the arrivals: %+v", w, items)
 		}
 		seed := items[k]
-		if !seed.Tail || !strings.HasPrefix(seed.Value, "fixes arrival times") || seed.Brief != "fixes arrivals, not timing" || !seed.Spare {
+		if !seed.Tail || !strings.HasPrefix(seed.Value, "fixes arrival times") || seed.Brief != "fixes arrivals, not timing" || !seed.Spare || !seed.Shared {
 			t.Errorf("at %d: %+v", w, seed)
 		}
 	}
