@@ -38,10 +38,10 @@ func FmtShare(share float64, n int64) string {
 	return fmt.Sprintf("%.0f%%", math.Round(100*share))
 }
 
-// FmtPart writes part's share of whole as FmtShare does, but "100%" only where it is all of
-// it: 99.6% of a p50 said "100%" read as the whole of it.
-func FmtPart(part, whole float64) string {
-	if s := FmtShare(part/whole, 1); part == whole || s != "100%" {
+// FmtPart writes a part's share of its whole as FmtShare does, but "100%" only where it is
+// all of it (share 1): 99.6% of a p50 said "100%" read as the whole of it.
+func FmtPart(share float64) string {
+	if s := FmtShare(share, 1); share >= 1 || s != "100%" {
 		return s
 	}
 	return "99%"

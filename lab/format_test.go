@@ -99,7 +99,7 @@ func TestFmtPart(t *testing.T) {
 		part, whole float64
 		want        string
 	}{{673, 717, "94%"}, {716, 717, "99%"}, {717, 717, "100%"}, {1, 8, "13%"}} {
-		if got := FmtPart(c.part, c.whole); got != c.want {
+		if got := FmtPart(c.part / c.whole); got != c.want {
 			t.Errorf("FmtPart(%v, %v) = %q, want %q", c.part, c.whole, got, c.want)
 		}
 	}

@@ -756,7 +756,7 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
 		{"CoDel", `"` + waits + `"`, `"` + waits + `"`},
-		{"the p50 wait", "is 93% of the p50", "the p50 wait 678ms is " + FmtPart(678, 729) + " of the p50 729ms"},
+		{"the p50 wait", "is 93% of the p50", "the p50 wait 678ms is " + FmtPart(678.0/729) + " of the p50 729ms"},
 	} {
 		if w.word == "" || !strings.Contains(w.screen, w.word) {
 			t.Errorf("%q is not on the screen: %q", w.word, w.screen)
