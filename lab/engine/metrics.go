@@ -362,7 +362,8 @@ func (r servedRead) unlock() lab.ClassStats {
 }
 
 // readTries bounds how many times readServed reads ahead: where a class is still stale
-// after the last, it is walked held.
+// after the last, it is walked held. One class alone is not read again: held stale, it holds
+// up only its own finishes, as long as a walk ahead would.
 const readTries = 3
 
 // readServed reads ms's classes as at one instant, each whole (its served percentiles with
@@ -379,7 +380,7 @@ func readServed(ms []*classMetrics, under func()) []lab.ClassStats {
 		for _, r := range reads {
 			r.lock()
 		}
-		if try == readTries || !slices.ContainsFunc(reads, servedRead.stale) {
+		if try >= readTries || len(ms) == 1 || !slices.ContainsFunc(reads, servedRead.stale) {
 			break
 		}
 		for _, r := range reads {
