@@ -47,7 +47,8 @@ func init() {
 		health:  at(25, coDelHealth),
 		words: at(25, []Item{word("CoDel", "the accept queue under controlled delay with adaptive LIFO, Facebook's variant (Ben Maurer, \"Fail at Scale\", ACM Queue 2015): "+
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
-			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel). "+
+			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
+			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
 			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",

@@ -38,6 +38,15 @@ func FmtShare(share float64, n int64) string {
 	return fmt.Sprintf("%.0f%%", math.Round(100*share))
 }
 
+// FmtPart writes a part's share of its whole as FmtShare does, but "100%" only where it is
+// all of it (share 1): 99.6% of a p50 said "100%" read as the whole of it.
+func FmtPart(share float64) string {
+	if s := FmtShare(share, 1); share >= 1 || s != "100%" {
+		return s
+	}
+	return "99%"
+}
+
 // FmtFloatRate writes a configured rate: 10/s, 2.5/s.
 func FmtFloatRate(r float64) string {
 	return strconv.FormatFloat(r, 'f', -1, 64) + "/s"

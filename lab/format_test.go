@@ -92,6 +92,19 @@ func TestFmtShare(t *testing.T) {
 	}
 }
 
+// A part's share says "100%" only where it is all of the whole: 716ms of 717ms is 99%
+// (review 29 ui #5: the cap of a share printed 100%).
+func TestFmtPart(t *testing.T) {
+	for _, c := range []struct {
+		part, whole float64
+		want        string
+	}{{673, 717, "94%"}, {716, 717, "99%"}, {717, 717, "100%"}, {1, 8, "13%"}} {
+		if got := FmtPart(c.part / c.whole); got != c.want {
+			t.Errorf("FmtPart(%v, %v) = %q, want %q", c.part, c.whole, got, c.want)
+		}
+	}
+}
+
 // A line of times gives each gap as its times read: "r2 12.8s (+3.5s), r3 12.9s (+25ms)" did
 // not add up (newcomer 30). Under a second apart, both times and the gap to the millisecond;
 // else to the tenth, a gap of the times as shown; past a minute, as FmtSecs writes them.

@@ -147,6 +147,9 @@ type Item struct {
 	// (the seed's gloss took a line of the fleet's chart, review 29 lab #1).
 	Tail  bool
 	Brief string // Value in fewer words
+	// Shared says it reads the same in both halves of a compare (the seed's gloss: the halves
+	// share the seed), which says it once, in its noise legend, not in each half.
+	Shared bool
 }
 
 // Notes are the item's note in its forms, longest first, for the screen to draw the longest

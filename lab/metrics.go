@@ -31,7 +31,10 @@ type ClassStats struct {
 	Fallback     int64       // answered by the fallback after a failure, timeout or rejection on a worker
 	Latency      Percentiles // intended arrival → answer, for requests a worker finished
 	QueueWait    Percentiles // intended arrival → a worker picked it up
-	Service      Percentiles // worker picked it up → answer
+	// Waited is QueueWait of the requests Latency is of, those a worker finished: no more at
+	// any percentile than their latency, as each one's wait is part of its latency.
+	Waited  Percentiles
+	Service Percentiles // worker picked it up → answer
 	// LatencyCorrected is closed-loop latency with the samples its users did not send put
 	// back (HdrHistogram's RecordCorrectedValue at the pacing interval); empty in open loop.
 	LatencyCorrected Percentiles
@@ -82,15 +85,17 @@ func (c ClassStats) TurnedAwayAfter(why Reason) time.Duration {
 	return c.RejectedWait[why] / time.Duration(c.Rejected[why])
 }
 
-// QueuedShare is how much of the p50 latency the p50 queue wait makes, at most 1 (0 before
-// either has a sample): the postmortem's fix keeps every ok within its deadline, but mostly
-// by queueing (newcomer 34 #17: p50 729ms of 50ms calls). Of two p50s, which do not add
-// up: a share of the median, not of any one request's time.
+// QueuedShare is how much of the p50 latency the p50 wait makes, both of the requests a
+// worker finished (Waited), so never more than all of it (0 before any finished): the
+// postmortem's fix keeps every ok within its deadline, but mostly by queueing (newcomer 34
+// #17: p50 729ms of 50ms calls). Of two p50s, which do not add up: a share of the median,
+// not of any one request's time. The wait of every request picked up (QueueWait) has those
+// a worker then turned away too, which waited longest (review 29 lab #14).
 func (c ClassStats) QueuedShare() float64 {
-	if c.Latency.Count == 0 || c.QueueWait.Count == 0 || c.Latency.P50 <= 0 {
+	if c.Waited.Count == 0 || c.Latency.P50 <= 0 {
 		return 0
 	}
-	return min(float64(c.QueueWait.P50)/float64(c.Latency.P50), 1)
+	return float64(c.Waited.P50) / float64(c.Latency.P50)
 }
 
 // Errors counts the requests that ended badly: failed, timed out, or turned away.

@@ -129,10 +129,13 @@ var coreSettings = slices.Concat(
 )
 
 // measuredWork are the forms of a bystander's work, set, longest first: beside it, where no
-// queue adds its wait, what the table's p50 measured and what made it longer than the work
-// set, from the run's own numbers: the worker's time over the work set is the machine's timer
-// running late, the rest the lab's own sending ("2ms of local work" beside a p50 of 2.9ms,
-// "answered at once" beside 752µs, newcomer 34 #12). The work alone where the p50 reads as set.
+// queue adds its wait, what the table's p50 measured and the p50s of the parts that made it
+// longer than the work set, from the run's own measures of the requests it is of: the
+// worker's time over the work set is the machine's timer running late (a health check's, on
+// a worker, sets none), the wait before it the lab's own sending ("2ms of local work" beside
+// a p50 of 2.9ms, "answered at once" beside 752µs, newcomer 34 #12). Each a p50 of its own:
+// p50s do not add up, so none is said as a part of the p50 ("+716µs the lab's own sending"
+// was the p50 less the service's, review 29 lab #8). The work alone where the p50 reads as set.
 func measuredWork(s *Snapshot, cl Class, work string) []string {
 	cs := s.Classes[cl]
 	if s.Pool.HasQueue() || cs.Latency.Count == 0 {
@@ -146,22 +149,17 @@ func measuredWork(s *Snapshot, cl Class, work string) []string {
 	if set > 0 && p50 == FmtLatency(set) {
 		return []string{work}
 	}
-	late, sending := cs.Service.P50-set, cs.Latency.P50-cs.Service.P50
 	var parts []string
-	if set > 0 && late > 0 && FmtLatency(set+late) != FmtLatency(set) {
-		parts = append(parts, "+"+FmtLatency(late)+" the timer's lateness")
-	}
-	if sending > 0 {
-		parts = append(parts, "+"+FmtLatency(sending)+" the lab's own sending")
-	}
-	if len(parts) == 0 {
-		return []string{work}
-	}
 	short := "the lab's sending"
-	if len(parts) > 1 {
+	switch late := cs.Service.P50 - set; {
+	case set == 0:
+		parts = append(parts, "on a worker p50 "+FmtLatency(cs.Service.P50))
+	case late > 0 && FmtLatency(set+late) != FmtLatency(set):
+		parts = append(parts, "the timer's lateness p50 "+FmtLatency(late))
 		short = "the timer and the lab's sending"
 	}
-	return []string{work + " (p50 " + p50 + " measured: " + strings.Join(parts, ", ") + ")",
+	parts = append(parts, "the lab's sending p50 "+FmtLatency(cs.Waited.P50))
+	return []string{work + " (p50 " + p50 + "; " + strings.Join(parts, ", ") + ")",
 		work + " (p50 " + p50 + ": " + short + ")", work}
 }
 
@@ -181,10 +179,6 @@ func poolSetting(p PoolConfig, w int) string {
 	}
 	return fmt.Sprintf("%s, −%d while %d stay free", grows, a.Step, a.Step)
 }
-
-// SeedLabel labels the settings item that says what the seed fixes: a compare leaves it to
-// its noise legend, as its halves share the seed and a line in one costs both.
-const SeedLabel = "the seed"
 
 // trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's
 // health checks are its balancer's, at its own settings).
@@ -213,8 +207,9 @@ func trafficSettings(c Config, s *Snapshot, w int) []Item {
 		// A gloss of the arrivals, for the screen to place: at the end of their line where it
 		// costs no line, else where the screen has lines to spare.
 		arrivals := Item{Label: "arrivals", Value: fmt.Sprintf("at random (Poisson, seed %d)", c.Traffic.Seed)}
-		seed := Item{Label: SeedLabel, Value: "fixes arrival times; timing is measured, so it varies run to run",
-			Brief: "fixes arrivals, not timing", Tail: true, Spare: true}
+		// A compare's halves share the seed, and a line in one costs both.
+		seed := Item{Label: "the seed", Value: "fixes arrival times; timing is measured, so it varies run to run",
+			Brief: "fixes arrivals, not timing", Tail: true, Spare: true, Shared: true}
 		items = append(items, arrivals, seed)
 	}
 	if even, brief := evenArrivals(c, s); even != "" && len(rates) > 0 {
@@ -860,14 +855,20 @@ func coreWords() []part[[]Item] {
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
 			word("at the set rates", "in the narrator, how fast a queue grows once the pool is full, as the settings have it: every class's arrivals × (1 − the workers ÷ the workers their traffic needs), \"15/s × (1 − 20/30) = 5/s\"; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at the same share. Beside it, the growth the run measured"),
+			// What the seed fixes, where the screen says it briefly (review 29 lab #5).
+			word("arrivals at random, the seed", "the settings' arrivals: at random (Poisson), each class's gaps drawn from traffic.seed, or at an even pace (uniform); \"the seed fixes arrival times; timing is measured, so it varies run to run\" (briefly \"fixes arrivals, not timing\"): one seed gives the same arrivals every run, and both halves of a compare (which says so once, in its noise legend), but how long each request takes, and so which one meets a full pool or a slow call, is measured on this machine, so counts and latencies differ a little from run to run"),
 		}),
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
+			// The parts of a bystander's p50, each a p50 of its own (review 29 lab #5, #8).
+			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the timer's lateness\", a worker's time less the work set (the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \"the lab's sending\", from its scheduled arrival to a worker picking it up (the generator's lag, then dispatch: the lab's own delay, no queue's). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the timer and the lab's sending)\" names them alone"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free since it last looked (\"+4 every 200ms while any wait, −4 while 4 stay free\")"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once"),
+			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
+			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), not over a few seconds, nor where arrivals crowd into the spells it is full"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
@@ -878,7 +879,7 @@ func coreWords() []part[[]Item] {
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): the first such stretch, in the narrator's domino (\"all out 12.9s–19.5s\") and the report (JSON all_pulled_at_s: its start); \"all out again\": a later one. The pulls line and the header say the latest, in its word: \"since\" while it lasts, from–to once a replica came back"),
 			word("r2 8.0s → r3 9.020s, r4 9.045s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, both times to the millisecond and it so: \"r3 9.020s, r4 9.045s (+25ms)\"); an arrow: out after it; a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more: a later one may have been not ok for what that one left; never with pull_after 1)"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
-			word("goroutines", "every goroutine the lab started and has not ended: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 worker idle under 1s (of 9 idle)\", where room is short \"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
+			word("goroutines", "Go's lightweight threads (\"n lightweight threads\"; the runtime runs them on a few of the machine's threads), every one the lab started and has not ended, the most at once so far its peak (\"(peak n)\"), and after \"=\" the parts they add up to: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (\"27 calls (11 awaited by a worker, 16 orphaned)\": those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 worker idle under 1s (of 9 idle)\", where room is short \"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic: the same arrivals, not the same timing (which request meets a full pool, or a slow call, moves with the machine's scheduling), so two runs of one preset differ a little (\""+ApproxKey+": "+approxWhy+"\"; beside "+MethodMark+", a closed loop against an open one, which do not send the same arrivals: \""+ApproxKey+": "+approxWhySent+"\"). Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the k-th of A against the k-th of B, by McNemar's exact test, or for a fleet "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": larger than that noise; \""+NoChange+"\": A and B shown alike, no change, never a result; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …; a class's ok with its not ok, arrived − ok, A → B, of which in flight, and apart the fallback's canned replies, which count as not ok: a degraded answer, not a success; short of room, the changes named without their figures, \"signup and health: ok and p99\", then \"and 3 more gains\" or \"losses\": the side's other rows beyond noise, in the table above), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

@@ -231,8 +231,8 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 // the settings that differ from the other half first, then the mechanisms on, then those off.
 var settingsPanel = panel{name: "settings", deepest: upTo(levelBare), gap: 1, lines: func(c labCtx, level int) []string {
 	rows := lab.SettingsItems(c.p.cfg, c.snap, c.w)
-	if c.compared() { // the halves share the seed; the noise legend says what differs (lab.SeedLabel)
-		rows = slices.DeleteFunc(rows, func(r lab.Item) bool { return r.Label == lab.SeedLabel })
+	if c.compared() { // the noise legend says what differs
+		rows = slices.DeleteFunc(rows, func(r lab.Item) bool { return r.Shared })
 	}
 	if level >= levelTight {
 		rows = slices.DeleteFunc(rows, func(r lab.Item) bool { return r.Tail }) // no line of their own to end

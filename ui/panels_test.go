@@ -168,7 +168,7 @@ func TestSettingsGlossEndsItsLineOrGivesWay(t *testing.T) {
 	th := newTheme(true, true)
 	traffic := lab.Item{Label: "traffic", Value: "payment 10/s, signup 5/s, health 1/s"}
 	arrivals := lab.Item{Label: "arrivals", Value: "at random (Poisson, seed 127)"}
-	seed := lab.Item{Label: lab.SeedLabel, Value: "fixes arrival times; timing is measured, so it varies run to run", Brief: "fixes arrivals, not timing", Tail: true}
+	seed := lab.Item{Label: "the seed", Value: "fixes arrival times; timing is measured, so it varies run to run", Brief: "fixes arrivals, not timing", Tail: true}
 	dep := lab.Item{Label: "dependency", Value: "slow 3s"}
 	const long, brief = "the seed fixes arrival times; timing is measured, so it varies run to run", "the seed fixes arrivals, not timing"
 	for _, c := range []struct {
@@ -193,5 +193,22 @@ func TestSettingsGlossEndsItsLineOrGivesWay(t *testing.T) {
 		if got := th.wrapSettings(rows, " · ", c.w); !slices.Equal(got, c.want) {
 			t.Errorf("at %d (spare %v):\n got %q\nwant %q", c.w, c.spare, got, c.want)
 		}
+	}
+}
+
+// A compare's halves leave out what they share, the seed's gloss, to the noise legend: the
+// item says so itself (lab.Item.Shared), which the single screen draws.
+func TestCompareLeavesTheSharedGlossOut(t *testing.T) {
+	th := newTheme(true, true)
+	a, _ := compareSnapshots()
+	if !slices.ContainsFunc(lab.SettingsItems(a.Config, a, 200), func(it lab.Item) bool { return it.Shared }) {
+		t.Fatal("no shared item in the settings: nothing tested")
+	}
+	single := ansi.Strip(render(th, screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 200, height: 60}))
+	if !strings.Contains(single, "the seed fixes") {
+		t.Errorf("the single screen lacks the seed's gloss:\n%s", single)
+	}
+	if both := ansi.Strip(render(th, compareScreen(200, 60))); strings.Contains(both, "the seed fixes") {
+		t.Errorf("a compare half draws the seed's gloss:\n%s", both)
 	}
 }

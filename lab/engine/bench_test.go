@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"poollab/lab"
+	"poollab/slowserver"
 )
 
 // BenchmarkGenerator runs the open-loop generator alone for 3 s at each rate and reports
@@ -263,6 +264,57 @@ func BenchmarkFinishBesideStats(b *testing.B) {
 		m.arrive(false)
 		m.finish(lab.OK, intended, started, ended)
 	})
+}
+
+// BenchmarkFinishBesideFleetCut is a finish on the last of a fleet's 16 replicas beside a
+// reader that finishes one more on each of the others and takes the fleet's payments' cut
+// (paymentsCut), again and again: the last replica is held the longest, through the others'
+// reads (review 29 lab #11). Run with: go test -run '^$' -bench FleetCut -benchtime 5000x ./lab/engine/
+func BenchmarkFinishBesideFleetCut(b *testing.B) {
+	dep, err := slowserver.Start(0, slowserver.Settings{Mode: slowserver.Healthy})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer dep.Close()
+	ms, finish := make([]*classMetrics, 16), make([]func(), 16)
+	for i := range ms {
+		ms[i], finish[i] = spreadClass()
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				for _, f := range finish[:len(ms)-1] {
+					f()
+				}
+				_, _ = paymentsCut(ms, dep, lab.ModeHealthy)
+			}
+		}
+	})
+	// Paced, as BenchmarkFinishPaced, so that a finish meets a cut about as often as the
+	// cut holds the replica: back to back, the cuts meet few of them.
+	last := finish[len(ms)-1]
+	took := make([]time.Duration, b.N)
+	var sum time.Duration
+	b.ResetTimer()
+	next := time.Now()
+	for i := range b.N {
+		next = next.Add(100 * time.Microsecond)
+		time.Sleep(time.Until(next))
+		t := time.Now()
+		last()
+		took[i] = time.Since(t)
+		sum += took[i]
+	}
+	b.StopTimer()
+	close(stop)
+	wg.Wait()
+	b.ReportMetric(float64(sum)/float64(b.N), "ns/op")
+	reportTail(b, took)
 }
 
 // besideStats times op on a class of spreadClass while another goroutine finishes one more

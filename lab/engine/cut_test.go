@@ -16,7 +16,8 @@ import (
 // calls answered (newcomer 34 #7: 262 ok + 40 now beside 303 calls). The class b, read
 // before payments, holds the cut between its two reads while the call ends; read apart
 // (without the hold), payments' counts would have the call ok that the dependency's read
-// still had in flight.
+// still had in flight. Apart, the worker must count it within the 100ms window for the test
+// to fail: on a loaded machine a cut read apart may pass, never a held one fail.
 func TestPaymentsCutHoldsACallEndingBetweenTheReads(t *testing.T) {
 	dep, err := slowserver.Start(0, slowserver.Settings{Mode: slowserver.Slow, Latency: 200 * time.Millisecond})
 	if err != nil {
@@ -64,9 +65,13 @@ func TestPaymentsCutHoldsACallEndingBetweenTheReads(t *testing.T) {
 
 // A fleet's replicas are held at once, so the one dependency's calls add up with every
 // replica's payments: the cut returns a class per replica, each whole (its served
-// percentiles with its counts).
+// percentiles with its counts), and all as at the instant the dependency was read. r2's
+// counters, held, stop the cut after r1's read; meanwhile a payment arrives on r1 and calls,
+// and a call of r3's ends. Read one at a time (each class's stats in turn), the cut would
+// have a call beside no arrival (the dependency read after the replicas) or an ok beside
+// no call answered (read before them) (review 29 lab #13).
 func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
-	dep, err := slowserver.Start(0, slowserver.Settings{Mode: slowserver.Healthy})
+	dep, err := slowserver.Start(0, slowserver.Settings{Mode: slowserver.Slow, Latency: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,16 +84,105 @@ func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 			m.finish(lab.OK, at, at, at.Add(time.Millisecond))
 		}
 	}
-	out, _ := paymentsCut(ms, dep, lab.ModeHealthy)
+	out, _ := paymentsCut(ms, dep, lab.ModeSlow)
 	for i, s := range out {
 		if s.OK != int64(i+1) || s.Latency.Count != s.Served || s.Service.Count != s.Served {
 			t.Errorf("replica %d: %d ok, %d served, latency of %d, service of %d", i+1, s.OK, s.Served, s.Latency.Count, s.Service.Count)
 		}
 	}
-	for i, m := range ms { // each let go
-		if !m.latency.mu.TryLock() {
-			t.Fatalf("replica %d still held", i+1)
+	r1, r2, r3 := ms[0], ms[1], ms[2]
+	// A worker: the payment's arrival, its call (answered: when it returns), then its count.
+	pay := func(m *classMetrics) (answered, counted chan struct{}) {
+		answered, counted = make(chan struct{}), make(chan struct{})
+		go func() {
+			m.arrive(false)
+			at := time.Now()
+			resp, err := http.Get(dep.URL() + "/pay")
+			if err != nil {
+				t.Error(err)
+			} else {
+				resp.Body.Close()
+			}
+			close(answered)
+			m.finish(lab.OK, at, at, time.Now())
+			close(counted)
+		}()
+		return answered, counted
+	}
+	answered3, counted3 := pay(r3)
+	waitFor(t, func() bool { return dep.Stats().InFlight == 1 }, "r3's call to begin")
+	r2.mu.Lock()
+	done := make(chan []lab.ClassStats)
+	var ds lab.DependencyStats
+	go func() {
+		var out []lab.ClassStats
+		out, ds = paymentsCut(ms, dep, lab.ModeSlow)
+		done <- out
+	}()
+	held := func(m *classMetrics) bool {
+		if m.latency.mu.TryLock() {
+			m.latency.mu.Unlock()
+			return false
 		}
-		m.latency.mu.Unlock()
+		return true
+	}
+	stopped := func() bool { return held(r2) && !held(r1) } // r1 read and let go, r2 not
+	waitFor(t, func() bool {
+		if !stopped() {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond) // not a moment's read ahead: stopped there
+		return stopped()
+	}, "the cut to stop at r2's counts")
+	_, counted1 := pay(r1)
+	waitFor(t, func() bool { return dep.Stats().Requests == 2 }, "r1's call to begin")
+	<-answered3
+	select { // held, r3's worker cannot count it; apart, it would within this
+	case <-counted3:
+	case <-time.After(100 * time.Millisecond):
+	}
+	r2.mu.Unlock()
+	got := <-done
+	var ok, arrived int64 // since the first cut, whose payments called nothing
+	for i, s := range got {
+		ok, arrived = ok+s.OK-out[i].OK, arrived+s.Arrived-out[i].Arrived
+	}
+	if answered := ds.Requests - ds.InFlight; ok > answered {
+		t.Errorf("%d ok beside %d calls answered (%d made, %d in flight): the outcomes ran ahead of the calls", ok, answered, ds.Requests, ds.InFlight)
+	}
+	if ds.Requests > arrived {
+		t.Errorf("%d calls made beside %d arrivals: the calls ran ahead of the arrivals", ds.Requests, arrived)
+	}
+	<-counted3
+	<-counted1
+	for i, m := range ms { // each let go
+		for _, h := range []*hist{m.latency, m.service} {
+			if !h.mu.TryLock() {
+				t.Fatalf("replica %d still held", i+1)
+			}
+			h.mu.Unlock()
+		}
+	}
+}
+
+// A cut holds a fleet's replicas for the copies of their percentiles, not for the walks of
+// their histograms: each is walked ahead, so that, held, none is left to walk (but for a
+// finish in between). Walked held, the last of 16 replicas waited through the others' walks
+// (review 29 lab #11).
+func TestReadServedWalksAhead(t *testing.T) {
+	ms := make([]*classMetrics, 16)
+	for i := range ms {
+		ms[i], _ = spreadClass() // recorded since its last read: each to walk
+	}
+	var walked []int
+	readServed(ms, func() {
+		for i, m := range ms {
+			if m.latency.dirty || m.service.dirty {
+				walked = append(walked, i+1)
+			}
+		}
+	})
+	if len(walked) > 0 {
+		t.Errorf("replicas %v left to walk while all are held", walked)
 	}
 }

@@ -5,6 +5,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -190,6 +191,7 @@ type classMetrics struct {
 	heldFor                       time.Duration // summed: picked up → ended, of those
 
 	latency, queueWait, service *hist
+	waited                      *hist // queueWait of those finished: latency's own requests
 	latencyCorrected            *hist // closed loop only: latency with the omitted samples put back
 	lag, dispatch               *hist // the two parts of queueWait
 
@@ -200,7 +202,7 @@ type classMetrics struct {
 
 func newClassMetrics() *classMetrics {
 	return &classMetrics{latency: newLatencyHist(), queueWait: newHist(), service: newHist(), latencyCorrected: newLatencyHist(),
-		lag: newHist(), dispatch: newHist()}
+		lag: newHist(), dispatch: newHist(), waited: newHist()}
 }
 
 // arrive counts an arrival; duplicate: an impatient user's second try, counted apart too.
@@ -277,11 +279,13 @@ func (m *classMetrics) finish(o lab.Outcome, intended, started, ended time.Time)
 	for h := m.up; h != nil; h = h.up {
 		h.latency.record(ended.Sub(intended))
 		h.service.record(ended.Sub(started))
+		h.waited.record(started.Sub(intended))
 	}
 	m.lockServed()
 	defer m.unlockServed()
 	m.latency.add(micros(ended.Sub(intended)))
 	m.service.add(micros(ended.Sub(started)))
+	m.waited.add(micros(started.Sub(intended)))
 	m.mu.Lock()
 	switch o {
 	case lab.OK:
@@ -313,44 +317,87 @@ func (m *classMetrics) started(intended, sent, started time.Time) {
 	}
 }
 
-// stats are the counts and the percentiles, the served ones read together (finish): a
-// servedRead taken and let go at once.
-func (m *classMetrics) stats() lab.ClassStats {
-	r := m.readAhead()
-	r.lock()
-	s := r.unlock()
-	m.unserved(&s)
-	return s
-}
+// stats are the counts and the percentiles, the served ones read together (finish).
+func (m *classMetrics) stats() lab.ClassStats { return readServed([]*classMetrics{m}, nil)[0] }
 
 // servedRead reads a class's counts and served percentiles as one, in steps. The counters'
 // lock is held only while they are copied, not while the percentiles are worked out: every
-// arrival and rejection takes it, on the generator's path. A finish waits for the walk of
-// the histograms it records in (lock to unlock), not for their intervals' ranks, worked out
-// before (readAhead: on a reader without pause, BenchmarkFinishBesideStats's p99.9 fell
-// from ~1.1ms to under a µs). Between lock and unlock no request of the class can be
-// counted served, so what must add up with its counts is read there: the dependency's
-// calls (paymentsCut).
-type servedRead struct {
-	m        *classMetrics
-	lat, svc intervalRanks
-}
+// arrival and rejection takes it, on the generator's path. The served histograms are walked
+// ahead, each under its own lock alone (readAhead), so that, held (lock to unlock), a class's
+// percentiles are the copies of that walk unless a finish came in between (stale): a finish
+// waits for one walk of one histogram, never for another class's. Between lock and unlock no
+// request of the class can be counted served, so what must add up with its counts is read
+// there: the dependency's calls (paymentsCut).
+type servedRead struct{ m *classMetrics }
 
-// readAhead works out m's served histograms' interval ranks, outside every lock.
+// readAhead walks m's served histograms, outside every lock but each its own.
 func (m *classMetrics) readAhead() servedRead {
-	return servedRead{m: m, lat: m.latency.ranksAhead(), svc: m.service.ranksAhead()}
+	for _, h := range m.servedHists() {
+		h.summary()
+	}
+	return servedRead{m}
 }
 
 // lock holds the class's served requests: none can be counted until unlock.
 func (r servedRead) lock() { r.m.lockServed() }
 
+// stale says a request was counted served since readAhead, so unlock walks its histograms
+// again (and works out their intervals' ranks, the dearest part), held; r is held.
+func (r servedRead) stale() bool {
+	for _, h := range r.m.servedHists() {
+		if h.dirty {
+			return true
+		}
+	}
+	return false
+}
+
 // unlock copies the counts and the served percentiles, then lets finishes go on.
 func (r servedRead) unlock() lab.ClassStats {
 	m := r.m
 	s := m.counts()
-	s.Latency, s.Service = m.latency.summaryLocked(r.lat), m.service.summaryLocked(r.svc)
+	s.Latency, s.Service, s.Waited = m.latency.summaryLocked(intervalRanks{}), m.service.summaryLocked(intervalRanks{}), m.waited.summaryLocked(intervalRanks{})
 	m.unlockServed()
 	return s
+}
+
+// readTries bounds how many times readServed reads ahead: where a class is still stale
+// after the last, it is walked held. One class alone is not read again: held stale, it holds
+// up only its own finishes, as long as a walk ahead would.
+const readTries = 3
+
+// readServed reads ms's classes as at one instant, each whole (its served percentiles with
+// its counts), and calls under (if any) while every one is held: read ahead, held in ms's
+// order, and let go unread to be read ahead again while any is stale. Its classes are held
+// for the copies, not for the walks: walked held, the last of a fleet's 16 replicas waited
+// through the others' walks (review 29 lab #11).
+func readServed(ms []*classMetrics, under func()) []lab.ClassStats {
+	reads := make([]servedRead, len(ms))
+	for try := 1; ; try++ {
+		for i, m := range ms {
+			reads[i] = m.readAhead()
+		}
+		for _, r := range reads {
+			r.lock()
+		}
+		if try >= readTries || len(ms) == 1 || !slices.ContainsFunc(reads, servedRead.stale) {
+			break
+		}
+		for _, r := range reads {
+			r.m.unlockServed()
+		}
+	}
+	if under != nil {
+		under()
+	}
+	out := make([]lab.ClassStats, len(ms))
+	for i, r := range reads {
+		out[i] = r.unlock()
+	}
+	for i, m := range ms {
+		m.unserved(&out[i])
+	}
+	return out
 }
 
 // unserved puts in s the percentiles no finish records in, read apart.
@@ -360,15 +407,21 @@ func (m *classMetrics) unserved(s *lab.ClassStats) {
 	s.Lag, s.Dispatch = m.lag.summary(), m.dispatch.summary()
 }
 
+// servedHists are the histograms finish records in, in the order their locks are taken.
+func (m *classMetrics) servedHists() [3]*hist { return [3]*hist{m.latency, m.service, m.waited} }
+
 // lockServed takes the locks of the histograms finish records in, always before m.mu.
 func (m *classMetrics) lockServed() {
-	m.latency.mu.Lock()
-	m.service.mu.Lock()
+	for _, h := range m.servedHists() {
+		h.mu.Lock()
+	}
 }
 
 func (m *classMetrics) unlockServed() {
-	m.service.mu.Unlock()
-	m.latency.mu.Unlock()
+	hs := m.servedHists()
+	for i := len(hs) - 1; i >= 0; i-- {
+		hs[i].mu.Unlock()
+	}
 }
 
 // counts are the running totals alone, without the percentiles: what the per-second

@@ -70,6 +70,32 @@ func TestWaitParts(t *testing.T) {
 	}
 }
 
+// The wait of the requests a worker finished is of the latency's requests: as many, each
+// wait part of its latency, so no percentile above the latency's; the wait of every one
+// picked up has those turned away on a worker too (review 29 lab #14).
+func TestWaitedIsOfTheFinished(t *testing.T) {
+	m := newClassMetrics()
+	t0 := time.Now()
+	for i := range 100 { // each waited 3ms, then took 1ms
+		m.arrive(false)
+		intended := t0.Add(time.Duration(i) * time.Millisecond)
+		m.started(intended, intended, intended.Add(3*time.Millisecond))
+		m.finish(lab.OK, intended, intended.Add(3*time.Millisecond), intended.Add(4*time.Millisecond))
+	}
+	for range 150 { // waited 700ms, then turned away on a worker
+		m.arrive(false)
+		m.started(t0, t0, t0.Add(700*time.Millisecond))
+		m.reject(job{intended: t0}, lab.RejectDeadline, t0.Add(700*time.Millisecond), t0.Add(700*time.Millisecond), time.Time{})
+	}
+	s := m.stats()
+	if s.Waited.Count != s.Latency.Count || s.QueueWait.Count != 250 {
+		t.Errorf("waited of %d, latency of %d, queue wait of %d", s.Waited.Count, s.Latency.Count, s.QueueWait.Count)
+	}
+	if s.Waited.P50 > s.Latency.P50 || s.Waited.P50 != 3*time.Millisecond || s.QueueWait.P50 < 700*time.Millisecond {
+		t.Errorf("waited p50 %v, latency p50 %v, queue wait p50 %v", s.Waited.P50, s.Latency.P50, s.QueueWait.P50)
+	}
+}
+
 // A rejection counts how long it waited since its scheduled arrival (issue 22, finding 13):
 // at least the time between the two, whatever the machine's speed.
 func TestRejectionWaitCounted(t *testing.T) {
@@ -164,7 +190,7 @@ func TestDistributionAgreesWithTheTable(t *testing.T) {
 }
 
 // A class's served count and its service and latency histograms are read together: a
-// snapshot taken as a request ends has it in all three or in none (finish and stats share
+// snapshot taken as a request ends has it in all of them or in none (finish and stats share
 // the counters' lock; a busy machine's final snapshot had one more in the histogram).
 func TestServedReadWithItsHistograms(t *testing.T) {
 	m := newClassMetrics()
@@ -185,8 +211,8 @@ func TestServedReadWithItsHistograms(t *testing.T) {
 			return
 		default:
 		}
-		if s := m.stats(); s.Service.Count != s.Served || s.Latency.Count != s.Served {
-			t.Fatalf("read %d: served %d, service count %d, latency count %d", reads, s.Served, s.Service.Count, s.Latency.Count)
+		if s := m.stats(); s.Service.Count != s.Served || s.Latency.Count != s.Served || s.Waited.Count != s.Served {
+			t.Fatalf("read %d: served %d, service count %d, latency count %d, waited count %d", reads, s.Served, s.Service.Count, s.Latency.Count, s.Waited.Count)
 		}
 	}
 }
