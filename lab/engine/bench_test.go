@@ -297,24 +297,9 @@ func BenchmarkFinishBesideFleetCut(b *testing.B) {
 	})
 	// Paced, as BenchmarkFinishPaced, so that a finish meets a cut about as often as the
 	// cut holds the replica: back to back, the cuts meet few of them.
-	last := finish[len(ms)-1]
-	took := make([]time.Duration, b.N)
-	var sum time.Duration
-	b.ResetTimer()
-	next := time.Now()
-	for i := range b.N {
-		next = next.Add(100 * time.Microsecond)
-		time.Sleep(time.Until(next))
-		t := time.Now()
-		last()
-		took[i] = time.Since(t)
-		sum += took[i]
-	}
-	b.StopTimer()
+	paced(b, 100*time.Microsecond, finish[len(ms)-1])
 	close(stop)
 	wg.Wait()
-	b.ReportMetric(float64(sum)/float64(b.N), "ns/op")
-	reportTail(b, took)
 }
 
 // besideStats times op on a class of spreadClass while another goroutine finishes one more
@@ -376,24 +361,29 @@ func BenchmarkFinishPaced(b *testing.B) {
 			}
 		}
 	})
-	// The timer runs on through the waits: Stop/StartTimer each op read the memory stats,
-	// which stops the world beside the reader under study (review 24). Only took is timed,
-	// and its mean stands for ns/op, which would otherwise be the pace.
+	paced(b, time.Millisecond, finishOne)
+	close(stop)
+	wg.Wait()
+}
+
+// paced times op, one every every, and reports the mean and the tail of its times. The
+// timer runs on through the waits: Stop/StartTimer each op read the memory stats, which
+// stops the world beside the reader under study (review 24). Only op is timed, and its mean
+// stands for ns/op, which would otherwise be the pace.
+func paced(b *testing.B, every time.Duration, op func()) {
 	took := make([]time.Duration, b.N)
 	var sum time.Duration
 	b.ResetTimer()
 	next := time.Now()
 	for i := range b.N {
-		next = next.Add(time.Millisecond)
+		next = next.Add(every)
 		time.Sleep(time.Until(next))
 		t := time.Now()
-		finishOne()
+		op()
 		took[i] = time.Since(t)
 		sum += took[i]
 	}
 	b.StopTimer()
-	close(stop)
-	wg.Wait()
 	b.ReportMetric(float64(sum)/float64(b.N), "ns/op")
 	reportTail(b, took)
 }
