@@ -282,19 +282,12 @@ func BenchmarkFinishBesideFleetCut(b *testing.B) {
 	}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	wg.Go(func() {
-		for {
-			select {
-			case <-stop:
-				return
-			default:
-				for _, f := range finish[:len(ms)-1] {
-					f()
-				}
-				_, _ = paymentsCut(ms, dep, lab.ModeHealthy)
-			}
+	wg.Go(untilStopped(stop, func() {
+		for _, f := range finish[:len(ms)-1] {
+			f()
 		}
-	})
+		_, _ = paymentsCut(ms, dep, lab.ModeHealthy)
+	}))
 	// Paced, as BenchmarkFinishPaced, so that a finish meets a cut about as often as the
 	// cut holds the replica: back to back, the cuts meet few of them.
 	paced(b, 100*time.Microsecond, finish[len(ms)-1])
@@ -308,17 +301,10 @@ func besideStats(b *testing.B, op func(m *classMetrics)) {
 	m, finishOne := spreadClass()
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	wg.Go(func() {
-		for {
-			select {
-			case <-stop:
-				return
-			default:
-				finishOne()
-				_ = m.stats()
-			}
-		}
-	})
+	wg.Go(untilStopped(stop, func() {
+		finishOne()
+		_ = m.stats()
+	}))
 	took := make([]time.Duration, b.N)
 	b.ResetTimer()
 	for i := range b.N {
@@ -330,6 +316,20 @@ func besideStats(b *testing.B, op func(m *classMetrics)) {
 	close(stop)
 	wg.Wait()
 	reportTail(b, took)
+}
+
+// untilStopped is a loop of f, back to back, until stop closes.
+func untilStopped(stop <-chan struct{}, f func()) func() {
+	return func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				f()
+			}
+		}
+	}
 }
 
 // reportTail reports the p99 and p99.9 of took, each op's time: the mean hides the few that

@@ -25,19 +25,7 @@ func TestPaymentsCutHoldsACallEndingBetweenTheReads(t *testing.T) {
 	}
 	defer dep.Close()
 	pay, b := newClassMetrics(), newClassMetrics()
-	counted := make(chan struct{})
-	go func() { // a worker: the call, then its count
-		pay.arrive(false)
-		at := time.Now()
-		resp, err := http.Get(dep.URL() + "/pay")
-		if err != nil {
-			t.Error(err)
-		} else {
-			resp.Body.Close()
-		}
-		pay.finish(lab.OK, at, at, time.Now())
-		close(counted)
-	}()
+	_, counted := payOn(t, dep, pay)
 	waitFor(t, func() bool { return dep.Stats().InFlight == 1 }, "the call to begin")
 	b.mu.Lock() // the cut stops at b's counts: after the dependency's read, before payments'
 	type read struct {
@@ -91,25 +79,7 @@ func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 		}
 	}
 	r1, r2, r3 := ms[0], ms[1], ms[2]
-	// A worker: the payment's arrival, its call (answered: when it returns), then its count.
-	pay := func(m *classMetrics) (answered, counted chan struct{}) {
-		answered, counted = make(chan struct{}), make(chan struct{})
-		go func() {
-			m.arrive(false)
-			at := time.Now()
-			resp, err := http.Get(dep.URL() + "/pay")
-			if err != nil {
-				t.Error(err)
-			} else {
-				resp.Body.Close()
-			}
-			close(answered)
-			m.finish(lab.OK, at, at, time.Now())
-			close(counted)
-		}()
-		return answered, counted
-	}
-	answered3, counted3 := pay(r3)
+	answered3, counted3 := payOn(t, dep, r3)
 	waitFor(t, func() bool { return dep.Stats().InFlight == 1 }, "r3's call to begin")
 	r2.mu.Lock()
 	done := make(chan []lab.ClassStats)
@@ -134,7 +104,7 @@ func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 		time.Sleep(5 * time.Millisecond) // not a moment's read ahead: stopped there
 		return stopped()
 	}, "the cut to stop at r2's counts")
-	_, counted1 := pay(r1)
+	_, counted1 := payOn(t, dep, r1)
 	waitFor(t, func() bool { return dep.Stats().Requests == 2 }, "r1's call to begin")
 	<-answered3
 	select { // held, r3's worker cannot count it; apart, it would within this
@@ -185,4 +155,24 @@ func TestReadServedWalksAhead(t *testing.T) {
 	if len(walked) > 0 {
 		t.Errorf("replicas %v left to walk while all are held", walked)
 	}
+}
+
+// payOn is a worker of m: a payment's arrival, its call to dep (answered: when it returns),
+// then its count (counted).
+func payOn(t *testing.T, dep *slowserver.Server, m *classMetrics) (answered, counted chan struct{}) {
+	answered, counted = make(chan struct{}), make(chan struct{})
+	go func() {
+		m.arrive(false)
+		at := time.Now()
+		resp, err := http.Get(dep.URL() + "/pay")
+		if err != nil {
+			t.Error(err)
+		} else {
+			resp.Body.Close()
+		}
+		close(answered)
+		m.finish(lab.OK, at, at, time.Now())
+		close(counted)
+	}()
+	return answered, counted
 }
