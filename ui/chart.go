@@ -1001,19 +1001,25 @@ func evenAxis(atLeast float64, rows int) (upper, step float64, height int) {
 }
 
 // countTop is the top of a count chart's strips that reach v: eight blocks of a round
-// step, the least 1, 2, 2.5 or 5 × 10ⁿ at or above v/8, as a line chart's rows are worth
-// (evenAxis), and 1 at least, as a count is whole. A round top of any eighth drew keys of
-// "▁ 1.875+ ▂ 3.75+ … █ 15/s" and "⣀ 1 to <3.125/s", read by guessing (newcomer 35 #20).
+// step, the least of countSteps × 10ⁿ at or above v/8, and 1 at least, as a count is whole.
+// A round top of any eighth drew keys of "▁ 1.875+ ▂ 3.75+ … █ 15/s" and "⣀ 1 to <3.125/s",
+// read by guessing (newcomer 35 #20); steps of 1, 2, 2.5 or 5 alone, as a line chart's rows
+// (evenAxis), drew the largest value at half height (21/s on 0–40/s; review 30 ui #1).
 func countTop(v float64) float64 {
 	step := math.Max(v/float64(len(eighths)-1), 1)
 	p := math.Pow(10, math.Floor(math.Log10(step)+1e-9))
-	for _, m := range []float64{1, 2, 2.5, 5} {
+	for _, m := range countSteps {
 		if m*p >= step-1e-9 {
 			return m * p * float64(len(eighths)-1)
 		}
 	}
 	return 10 * p * float64(len(eighths)-1)
 }
+
+// countSteps are the steps a count chart's block may be worth, × 10ⁿ: each easy to count
+// in ("▁ 3+ ▂ 6+ … █ 24/s"), and none more than 1.5 times the one before, so the largest
+// value draws at two thirds of the top or higher.
+var countSteps = []float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8}
 
 // roundStep says v is 1, 2, 2.5 or 5 × 10ⁿ.
 func roundStep(v float64) bool {

@@ -115,8 +115,8 @@ func TestQueueChartReachesTheQueue(t *testing.T) {
 	}
 	s.Config.Pool.Queue = lab.QueueUnbounded
 	got = ansi.Strip(strings.Join(chartLines(th, starvationChart(s, nil), s, nil, 59, 7, true), "\n"))
-	if !strings.Contains(got, "P 0–80┤") { // 44: eight blocks of 10 (countTop)
-		t.Errorf("unbounded queue: want strips to what waited, 0–80:\n%s", got)
+	if !strings.Contains(got, "P 0–48┤") { // 44: eight blocks of 6 (countTop)
+		t.Errorf("unbounded queue: want strips to what waited, 0–48:\n%s", got)
 	}
 }
 

@@ -122,7 +122,7 @@ func TestStripsOfAChartShareOneRange(t *testing.T) {
 		for _, spec := range []chartSpec{starvationChart(s, nil), occupancyChart(s)} {
 			lines := chartLines(th, spec, s, nil, w, 7, true)
 			got := ansi.Strip(strings.Join(lines, "\n"))
-			want := map[bool]string{false: "160", true: "80"}[spec.pool] // 94/s in round blocks; the pool
+			want := map[bool]string{false: "120", true: "80"}[spec.pool] // 94/s in blocks of 15; the pool
 			rows := ranges.FindAllStringSubmatch(got, -1)
 			if len(rows) != 3 {
 				t.Fatalf("w %d %s: %d strips:\n%s", w, spec.title, len(rows), got)
@@ -132,7 +132,7 @@ func TestStripsOfAChartShareOneRange(t *testing.T) {
 					t.Errorf("w %d %s: %s on 0–%s, want 0–%s with the others:\n%s", w, spec.title, r[1], r[2], want, got)
 				}
 			}
-			// The health checks (3/s of 160) and the signups' 0.1 workers (of 80) draw some.
+			// The health checks (3/s of 120) and the signups' 0.1 workers (of 80) draw some.
 			small := map[bool]string{false: "H", true: "S"}[spec.pool]
 			for _, r := range rows {
 				if r[1] == small && (!strings.ContainsRune(r[3], someMark) || strings.ContainsAny(r[3], "▁▂▃▄▅▆▇█")) {
