@@ -105,13 +105,21 @@ func compose(stages []stage) *Chain {
 
 // serve takes one payment, due at intended, down the chain on worker w.
 func (c *Chain) serve(ctx context.Context, w Seat, intended time.Time) Result {
-	answered, answer := context.WithCancel(context.Background())
+	answered, answer := context.WithCancelCause(context.Background())
 	p := &passage{intended: intended, worker: w, permit: &callRecord{}, answered: answered}
 	r := c.run(ctx, p)
-	answer()
+	answer(answeredAt(time.Now()))
 	p.settle()
 	return r
 }
+
+// answeredAt is when a payment was answered, the cause its answered context ends with: a
+// hop counts the work it does after the answer from this instant, not from when it hears of
+// it, which a busy machine delays (it has At, as the dependency's Answer asks).
+type answeredAt time.Time
+
+func (a answeredAt) Error() string { return "answered" }
+func (a answeredAt) At() time.Time { return time.Time(a) }
 
 // User is what each call of a payment tells the dependency about the user waiting for it:
 // the hops count the work they do after the user has left (HopStats.AfterAnswer).

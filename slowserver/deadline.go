@@ -2,8 +2,11 @@ package slowserver
 
 import (
 	"context"
+	"errors"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -25,30 +28,50 @@ const UserDeadlineHeader = "Poollab-User-Deadline"
 // UserHeader names the end user's request (SetUser), so a server in the same process can
 // tell when that user was answered: its caller may answer well before the deadline (its
 // tries spent), and what the hops below do after that is for nobody too. Informational and
-// forwarded unchanged, as UserDeadlineHeader.
+// forwarded unchanged, as UserDeadlineHeader. A key is this process's only (userPrefix): a
+// server in another process cannot tell its user's answer, and counts by the deadline alone.
 const UserHeader = "Poollab-User"
 
 // waiting holds, by UserHeader key, the users not yet answered: each a context done when
-// its user is answered. A key not here was answered (it is stored before its request is sent).
+// its user is answered. A key of this process not here was answered (it is stored before
+// its request is sent).
 var (
-	waiting  sync.Map
-	lastUser atomic.Uint64
+	waiting    sync.Map
+	lastUser   atomic.Uint64
+	userPrefix = strconv.FormatUint(rand.Uint64(), 36) + "-" // a key's, this process's alone
 )
 
+// Answer is what a user's answered context may be cancelled with (context.WithCancelCause),
+// to say when the user was answered: a server then counts by that instant, not by when it
+// hears of it, which a busy machine delays.
+type Answer interface {
+	error
+	At() time.Time
+}
+
 // SetUser writes into h a key for the user whose request it is; answered must end (be
-// done) once that user is answered, for the key to be let go.
+// done) once that user is answered, for the key to be let go, and may say when by an
+// Answer as its cause. A context that never ends names no user: the key would never go.
 func SetUser(h http.Header, answered context.Context) {
-	key := strconv.FormatUint(lastUser.Add(1), 10)
+	if answered.Done() == nil {
+		return
+	}
+	key := userPrefix + strconv.FormatUint(lastUser.Add(1), 10)
 	waiting.Store(key, answered)
 	context.AfterFunc(answered, func() { waiting.Delete(key) })
 	h.Set(UserHeader, key)
 }
 
 // userLeft is a context done when the user of h has left: its deadline passed or it was
-// answered, whichever comes first; nil when h says neither.
-func userLeft(h http.Header) (context.Context, context.CancelFunc) {
+// answered, whichever comes first, and, once done, when that was (the answer's instant
+// where its cause says it, else the deadline's; an answer not heard of, now); nil when h
+// says neither.
+func userLeft(h http.Header) (left context.Context, cancel context.CancelFunc, at func() time.Time) {
 	ctx, cancel := context.Background(), context.CancelFunc(func() {})
 	key := h.Get(UserHeader)
+	if !strings.HasPrefix(key, userPrefix) {
+		key = "" // another process's: its answer cannot be heard here
+	}
 	if key != "" {
 		if a, ok := waiting.Load(key); ok {
 			ctx = a.(context.Context)
@@ -57,14 +80,22 @@ func userLeft(h http.Header) (context.Context, context.CancelFunc) {
 			cancel() // answered already
 		}
 	}
-	at, ok := UserDeadline(h)
+	deadline, hasDeadline := UserDeadline(h)
 	switch {
-	case ok:
-		return context.WithDeadline(ctx, at)
+	case hasDeadline:
+		ctx, cancel = context.WithDeadline(ctx, deadline)
 	case key == "":
-		return nil, nil
+		return nil, nil, nil
 	}
-	return ctx, cancel
+	return ctx, cancel, func() time.Time {
+		if a, ok := context.Cause(ctx).(Answer); ok {
+			return a.At()
+		}
+		if hasDeadline && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+			return deadline
+		}
+		return time.Now()
+	}
 }
 
 // SetTimeout writes the remaining time into h; a negative one is written as 0s.

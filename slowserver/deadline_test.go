@@ -200,3 +200,56 @@ func TestDoneAtTheCallersDeadline(t *testing.T) {
 		t.Fatalf("%+v: counted after its caller's deadline", st)
 	}
 }
+
+// The answer counts from when it was given, its cause's At, not from when the server hears
+// of it: a user answered before the caller's deadline, heard of after it (a busy machine),
+// was left while the work went on (review 30 lab #2).
+func TestAnswerCountsFromItsInstant(t *testing.T) {
+	srv, c := start(t, Settings{Mode: Slow, Latency: time.Minute})
+	answered, answer := context.WithCancelCause(context.Background())
+	ctx, hangUp := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL(), nil)
+	before := time.Now()
+	SetDeadline(req.Header, before.Add(20*time.Millisecond))
+	SetUser(req.Header, answered)
+	done := make(chan struct{})
+	go func() {
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+		}
+		close(done)
+	}()
+	waitFor(t, "the request to be at work", func() bool { return srv.Stats().InFlight == 1 })
+	time.Sleep(40 * time.Millisecond)
+	answer(answerAt(before)) // given before the caller's deadline, heard after it
+	waitFor(t, "the answer to count the work going on", func() bool { return srv.Stats().AfterAnswer == 1 })
+	hangUp()
+	<-done
+}
+
+type answerAt time.Time
+
+func (a answerAt) Error() string { return "answered" }
+func (a answerAt) At() time.Time { return time.Time(a) }
+
+// A user key of another process says nothing of its answer here: counted by the deadline
+// alone (none here: never), not as answered already (review 30 lab #1); and a context that
+// never ends names no user, whose key would never be let go.
+func TestUserOfAnotherProcess(t *testing.T) {
+	srv, c := start(t, Settings{Mode: Healthy})
+	req, _ := http.NewRequest(http.MethodGet, srv.URL(), nil)
+	req.Header.Set(UserHeader, "another-1")
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if st := srv.Stats(); st.AfterAnswer != 0 {
+		t.Fatalf("%+v: another process's user counted as answered", st)
+	}
+	h := http.Header{}
+	SetUser(h, context.Background())
+	if h.Get(UserHeader) != "" {
+		t.Fatalf("a context that never ends named a user: %q", h.Get(UserHeader))
+	}
+}

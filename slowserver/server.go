@@ -348,13 +348,13 @@ var plainText = []string{"text/plain"}
 // as the user leaves, so a screen sees work for a departed user while it happens; the
 // returned func, called when the work ends, stops watching.
 func (s *Server) watchUser(h http.Header, done time.Time) func() {
-	left, cancel := userLeft(h)
+	left, cancel, leftAt := userLeft(h)
 	if left == nil {
 		return func() {}
 	}
 	var counted atomic.Bool
 	count := func() {
-		if !done.IsZero() && !time.Now().Before(done) {
+		if !done.IsZero() && !leftAt().Before(done) {
 			return // stopped by its caller before the user left
 		}
 		if counted.CompareAndSwap(false, true) {
