@@ -126,7 +126,7 @@ func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 	<-counted3
 	<-counted1
 	for i, m := range ms { // each let go
-		for _, h := range []*hist{m.latency, m.service} {
+		for _, h := range m.servedHists() {
 			if !h.mu.TryLock() {
 				t.Fatalf("replica %d still held", i+1)
 			}
@@ -147,8 +147,11 @@ func TestReadServedWalksAhead(t *testing.T) {
 	var walked []int
 	readServed(ms, func() {
 		for i, m := range ms {
-			if m.latency.dirty || m.service.dirty {
-				walked = append(walked, i+1)
+			for _, h := range m.servedHists() {
+				if h.dirty {
+					walked = append(walked, i+1)
+					break
+				}
 			}
 		}
 	})

@@ -363,7 +363,8 @@ func (r servedRead) unlock() lab.ClassStats {
 
 // readTries bounds how many times readServed reads ahead: where a class is still stale
 // after the last, it is walked held. One class alone is not read again: held stale, it holds
-// up only its own finishes, as long as a walk ahead would.
+// up only its own finishes, through the walk and the ranks' search (which a walk ahead does
+// unheld), as it did before reads went ahead (review 30 lab #6).
 const readTries = 3
 
 // readServed reads ms's classes as at one instant, each whole (its served percentiles with
