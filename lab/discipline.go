@@ -81,6 +81,14 @@ func (p PoolConfig) Rule() QueueRule {
 	return QueueRule{}
 }
 
+// WaitsSeen says the timeline's sample, one a second, sees what waits in p's queue: a limit
+// on each wait under a second (CoDel's interval, 100ms by default) empties it between
+// samples nearly always, so a chart of it draws nothing (newcomer 35 #18).
+func (p PoolConfig) WaitsSeen() bool {
+	limit := p.Rule().Limit(0)
+	return limit == 0 || limit >= time.Second
+}
+
 // Label is how the screen names the discipline: FIFO, LIFO.
 func (d Discipline) Label() string {
 	if r := disciplines[d]; r != nil {

@@ -286,11 +286,11 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 // queue fills, and a chart of rejections lay flat beside signups waiting seconds
 // (newcomer 16, long-queue). Once the queue has filled and the classes but payment starve
 // in the table's window, the chart of their rejections is back: the review found the long
-// queue's "then they starve" with no chart to show it. A queue that limits each wait
-// (CoDel's 100ms) holds so few at any instant that each second's sample found it empty
-// (newcomer 35 #18: codel-queue's chart drew nothing): its chart is what it turned away.
+// queue's "then they starve" with no chart to show it. A queue whose waits the samples do
+// not see (lab's WaitsSeen: codel-queue's chart drew nothing, newcomer 35 #18): its chart
+// is what it turned away.
 func waits(s *lab.Snapshot) bool {
-	if s.Fleet != nil || !s.Config.Pool.Queue.Holds() || s.Config.Pool.Rule().Limit(0) > 0 {
+	if s.Fleet != nil || !s.Config.Pool.Queue.Holds() || !s.Config.Pool.WaitsSeen() {
 		return false
 	}
 	r := s.Rates()

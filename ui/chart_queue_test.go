@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -89,6 +90,12 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	codel.Classes[lab.Signup].Rejected[lab.RejectCoDel] = 10
 	if got := starvationChart(codel, nil).title; got != "rejected (pool + codel)" {
 		t.Errorf("a CoDel queue: %q, want the rejections' chart, codel's among them", got)
+	}
+	// One whose waits last seconds holds what a sample sees: its chart is the queue's (review
+	// 30 ui #6: the rejections' whatever the interval).
+	codel.Config.Pool.CoDel.Interval = lab.Duration(5 * time.Second)
+	if got := starvationChart(codel, nil).title; !strings.HasPrefix(got, "waiting in the queue") {
+		t.Errorf("a CoDel queue of 5s waits: %q, want the queue's chart", got)
 	}
 	// Once the queue has filled and signups are rejected:pool in the table's window, they
 	// starve again: the chart of rejections is back (the review: long-queue's "then they
