@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -199,33 +201,79 @@ func animate(cfgs []lab.Config, port int, sizes []frameSize, scale int, machine 
 }
 
 // outputs are --out's files while they are written: each a temporary file beside it,
-// created before the run (a path that cannot be written is refused before anything runs)
-// and renamed into place only when whole, so an error never leaves a half-written file and
-// an existing one is replaced only by a complete frame.
+// created before the run (a path that is a folder, or in a folder that cannot take a file, is
+// refused before anything runs) and renamed into place only when every one is whole, so an
+// error never leaves a half-written file and an existing one is replaced only by a complete
+// frame.
 type outputs struct {
 	paths []string
 	tmps  []*os.File
 }
 
 func createOutputs(paths []string) (*outputs, error) {
+	if err := checkTargets(paths); err != nil {
+		return nil, usagef("%v", err)
+	}
 	o := &outputs{paths: paths}
 	for _, p := range paths {
-		f, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*.tmp")
-		if err == nil {
-			err = f.Chmod(0o644) // as any other file written, not a temporary file's 0600
-		}
-		if f != nil {
-			o.tmps = append(o.tmps, f)
-		}
+		f, err := createBeside(p)
 		if err != nil {
 			o.remove()
-			if pe := (*os.PathError)(nil); errors.As(err, &pe) {
-				err = pe.Err // the temporary file's name would only puzzle
-			}
-			return nil, usagef("--out %s: cannot write it: %v", lab.Clip(p), err)
+			return nil, usagef("%v", cannotWrite(p, err))
 		}
+		o.tmps = append(o.tmps, f)
 	}
 	return o, nil
+}
+
+// checkTargets says what would stop a file being put at any of paths: something there that
+// is not a file (a folder, a device). It is asked before the run and again before the first
+// rename, so that one made during the run does not leave the set half replaced. A folder
+// that cannot take a file needs no check: before the run, creating the temporary files finds
+// it, and after it, the first rename does, as all go into one folder.
+func checkTargets(paths []string) error {
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && !fi.Mode().IsRegular() {
+			if fi.IsDir() {
+				return fmt.Errorf("--out %s: is a folder; name a file in it", lab.Printable(p))
+			}
+			return fmt.Errorf("--out %s: is not a file; name one to write", lab.Printable(p))
+		}
+	}
+	return nil
+}
+
+// createBeside creates p's temporary file in p's folder with the mode p is to have: a file
+// there keeps its own, and a new one gets os.Create's, 0666 less the umask, which only
+// creating with 0666 applies (os.CreateTemp's is 0600).
+func createBeside(p string) (*os.File, error) {
+	old, statErr := os.Stat(p)
+	for {
+		name := filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+"."+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue // another's temporary file, by a one in 2³² chance
+		}
+		if err == nil && statErr == nil {
+			if err = f.Chmod(old.Mode().Perm()); err != nil {
+				f.Close()
+				os.Remove(name)
+			}
+		}
+		return f, err
+	}
+}
+
+// cannotWrite is the error of --out's file p, without the temporary file's name, which
+// would only puzzle. Its errors name a path whole, not clipped as other input is: its end
+// says which file.
+func cannotWrite(p string, err error) error {
+	if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+		err = pe.Err
+	} else if le := (*os.LinkError)(nil); errors.As(err, &le) {
+		err = le.Err
+	}
+	return fmt.Errorf("--out %s: cannot write it: %v", lab.Printable(p), err)
 }
 
 func (o *outputs) writers() []io.Writer {
@@ -238,23 +286,65 @@ func (o *outputs) writers() []io.Writer {
 
 // finish puts the files in place when every one was written whole (an interrupted run's
 // too: they show the part it ran), else removes them all; it returns err, or what failed.
+// Each is synced before the renames, so a crash cannot leave an empty file in its place.
 func (o *outputs) finish(written bool, err error) error {
-	for _, f := range o.tmps {
-		if cerr := f.Close(); cerr != nil && written {
-			written, err = false, cerr
+	err = o.named(err)
+	for i, f := range o.tmps {
+		serr := f.Sync()
+		if cerr := f.Close(); serr == nil {
+			serr = cerr
+		}
+		if serr != nil && written {
+			written, err = false, cannotWrite(o.paths[i], serr)
 		}
 	}
 	if !written {
 		o.remove()
 		return err
 	}
+	if cerr := checkTargets(o.paths); cerr != nil {
+		o.remove()
+		return o.partly(0, cerr)
+	}
 	for i, f := range o.tmps {
 		if rerr := os.Rename(f.Name(), o.paths[i]); rerr != nil {
 			o.remove()
-			return rerr
+			return o.partly(i, cannotWrite(o.paths[i], rerr))
 		}
 	}
 	return err
+}
+
+// named is err, a write to a temporary file failing, said of its --out file.
+func (o *outputs) named(err error) error {
+	if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+		for i, f := range o.tmps {
+			if pe.Path == f.Name() {
+				return cannotWrite(o.paths[i], err)
+			}
+		}
+	}
+	return err
+}
+
+// partly is err, what stopped file i being put in place, with which files are this run's
+// and which are not, so that files from two runs side by side are never taken for one. They
+// share a folder: each is named by its name in it.
+func (o *outputs) partly(i int, err error) error {
+	if len(o.paths) == 1 {
+		return err
+	}
+	list := func(paths []string) string {
+		if len(paths) == 0 {
+			return "none"
+		}
+		var s []string
+		for _, p := range paths {
+			s = append(s, lab.Printable(filepath.Base(p)))
+		}
+		return strings.Join(s, ", ")
+	}
+	return fmt.Errorf("%w; written: %s; not written: %s", err, list(o.paths[:i]), list(o.paths[i:]))
 }
 
 // remove deletes the temporary files left.

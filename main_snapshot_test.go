@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"image/gif"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,13 +81,18 @@ func dirNames(t *testing.T, dir string) []string {
 	return names
 }
 
-// --out with one size writes that file, replacing one there; a GIF at several sizes is one
-// file a size, each of its own size.
+// --out with one size writes that file, replacing one there and keeping its mode (review 30
+// lab #4: it was reset to 0644); a GIF at several sizes is one file a size, each of its own
+// size.
 func TestSnapshotOut(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "frame.ans")
-	if err := os.WriteFile(out, []byte("an older frame"), 0o644); err != nil {
+	if err := os.WriteFile(out, []byte("an older frame"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old, err := os.Stat(out)
+	if err != nil {
 		t.Fatal(err)
 	}
 	args := []string{"snapshot", "--preset", "shared-pool", "--at", "300ms", "--size", "80x24", "--out", out}
@@ -101,6 +108,9 @@ func TestSnapshotOut(t *testing.T) {
 	}
 	if got := dirNames(t, dir); !slices.Equal(got, []string{"frame.ans"}) {
 		t.Errorf("files %v, want frame.ans alone", got)
+	}
+	if fi, err := os.Stat(out); err != nil || fi.Mode() != old.Mode() {
+		t.Errorf("%s replaced: mode %v (%v), want the old file's %v", out, fi.Mode(), err, old.Mode())
 	}
 
 	args = []string{"snapshot", "--preset", "shared-pool", "--at", "300ms", "--size", "80x24", "--size", "90x30",
@@ -159,6 +169,134 @@ func TestSnapshotOutRefused(t *testing.T) {
 		if names := dirNames(t, dir); len(names) != 0 || out.Len() != 0 {
 			t.Errorf("poollab %s: left %v and %d bytes on stdout", strings.Join(args, " "), names, out.Len())
 		}
+	}
+}
+
+// --out naming a folder, its own or one size's, is refused before the run (review 30 lab #3:
+// after it, exit 1, naming the temporary file): exit 2, saying so, and nothing left beside
+// it. The run would fail on its held port, so the folder's error shows it came first.
+func TestSnapshotOutFolder(t *testing.T) {
+	t.Parallel()
+	held := strconv.Itoa(labtest.HeldPort(t))
+	for _, tc := range []struct {
+		folder string
+		args   []string
+	}{
+		{"shot.txt", nil},
+		{"shot-80x24.txt", []string{"--size", "120x40,80x24"}},
+	} {
+		dir := t.TempDir()
+		if err := os.Mkdir(filepath.Join(dir, tc.folder), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{"snapshot", "--out", filepath.Join(dir, "shot.txt"), "--port", held}, tc.args...)
+		err := run(args, &bytes.Buffer{})
+		want := "--out " + filepath.Join(dir, tc.folder) + ": is a folder; name a file in it"
+		if code := exitCode(err); code != 2 || err.Error() != want {
+			t.Errorf("poollab %s: exit %d, %v; want exit 2, %q", strings.Join(args, " "), code, err, want)
+		}
+		if got := dirNames(t, dir); !slices.Equal(got, []string{tc.folder}) {
+			t.Errorf("poollab %s: left %v, want the folder alone", strings.Join(args, " "), got)
+		}
+	}
+}
+
+// A file that cannot be put in place after the run (review 30 lab #5, ui #9: the error named
+// neither it nor which files had landed) is said of its --out file, with which of the set
+// are this run's and which are not, and leaves no temporary file. Here the second one's
+// temporary file is gone, as if removed during the run, which no check before can see.
+func TestSnapshotOutPartly(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("an open file cannot be removed on Windows")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	paths := []string{filepath.Join(dir, "x-120x40.txt"), filepath.Join(dir, "x-80x24.txt")}
+	for _, p := range paths {
+		if err := os.WriteFile(p, []byte("an older frame"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := createOutputs(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range o.writers() {
+		if _, err := io.WriteString(w, "this run's frame"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(o.tmps[1].Name()); err != nil {
+		t.Fatal(err)
+	}
+	err = o.finish(true, nil)
+	want := "--out " + paths[1] + ": cannot write it: no such file or directory; written: x-120x40.txt; not written: x-80x24.txt"
+	if err == nil || err.Error() != want {
+		t.Errorf("finish: %v, want %q", err, want)
+	}
+	for i, content := range []string{"this run's frame", "an older frame"} {
+		if b, err := os.ReadFile(paths[i]); err != nil || string(b) != content {
+			t.Errorf("%s: %q (%v), want %q", paths[i], b, err, content)
+		}
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"x-120x40.txt", "x-80x24.txt"}) {
+		t.Errorf("files %v, want the two and no temporary one", got)
+	}
+}
+
+// A write that fails during the run is said of its --out file, not of the temporary one the
+// user never named, and leaves no file.
+func TestSnapshotOutWriteFailed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "frame.txt")
+	o, err := createOutputs([]string{out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.tmps[0].Close()
+	_, err = io.WriteString(o.writers()[0], "this run's frame")
+	err = o.finish(false, err)
+	if want := "--out " + out + ": cannot write it: " + os.ErrClosed.Error(); err == nil || err.Error() != want {
+		t.Errorf("finish: %v, want %q", err, want)
+	}
+	if got := dirNames(t, dir); len(got) != 0 {
+		t.Errorf("files %v, want none", got)
+	}
+}
+
+// What would stop a file being put in place after the run is checked before the first rename
+// (review 30 lab #5): a folder made at the second file's place while the run went on leaves
+// the first file as it was, not this run's frame beside an older run's, and no temporary file.
+func TestSnapshotOutCheckedBeforeRenames(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	paths := []string{filepath.Join(dir, "x-120x40.txt"), filepath.Join(dir, "x-80x24.txt")}
+	if err := os.WriteFile(paths[0], []byte("an older frame"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o, err := createOutputs(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range o.writers() {
+		if _, err := io.WriteString(w, "this run's frame"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(paths[1], 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err = o.finish(true, nil)
+	want := "--out " + paths[1] + ": is a folder; name a file in it; written: none; not written: x-120x40.txt, x-80x24.txt"
+	if err == nil || err.Error() != want {
+		t.Errorf("finish: %v, want %q", err, want)
+	}
+	if b, err := os.ReadFile(paths[0]); err != nil || string(b) != "an older frame" {
+		t.Errorf("%s: %q (%v), want the older frame kept", paths[0], b, err)
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"x-120x40.txt", "x-80x24.txt"}) {
+		t.Errorf("files %v, want the two and no temporary one", got)
 	}
 }
 
