@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"poollab/lab"
 )
@@ -31,9 +30,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				msg += ", which " + lab.HopRange(1, n-1) + " " + passes(n-1) + " up"
 			}
 			// The deadline each hop is given, where a screen has room: the ~300ms as a timeline.
-			times := make([]string, dep.Hops)
-			for k := range times {
-				times[k] = fmt.Sprintf("%s at hop %d", fmtDur(r.Budget-time.Duration(k)*dep.Hop.Reserve.D()), k+1)
+			times := make([]string, len(r.HopBudgets))
+			for k, b := range r.HopBudgets {
+				times[k] = fmt.Sprintf("%s at hop %d", fmtDur(b), k+1)
 			}
 			*spare = spareClause{long: "; a try's deadline as each hop receives it: " + strings.Join(times, ", "), idle: true}
 		}
