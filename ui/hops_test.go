@@ -83,6 +83,18 @@ func TestHopsOnScreen(t *testing.T) {
 		"the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
+	// With no deadline the p99 is a give-up time only where no payment finished ok: with
+	// some ok it may be an ok payment's latency, and the count is said bare (review 30 ui #3).
+	early.Config.Payment.Deadline = 0
+	for ok, want := range map[int64]string{
+		0:  "; the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered",
+		12: "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody",
+	} {
+		early.Classes[lab.Payment].OK = ok
+		if msg := afterAnswer(&early); !strings.HasPrefix(msg, want) {
+			t.Errorf("no deadline, %d ok: %q, want it to open %q", ok, msg, want)
+		}
+	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
 	// then moved to the legend; every legend names both numbers, "past deadline" in full as
 	// the summary's row does ("late" named it on this screen alone).
