@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,4 +60,19 @@ func TestBreakerTrapOKShareOfArrived(t *testing.T) {
 		}
 	}
 	t.Fatalf("no class table with a payment row in:\n%s", out.String())
+}
+
+// The hops' work for nobody has one word since it is counted from the user's answer, not
+// the deadline (lab.AtWorkAfter, the row lab.AfterAnswerWord): the README's old "past the
+// deadline" named a different, weaker claim (review 30 ui #4, lab #11).
+func TestReadmeSaysAfterTheUserWasAnswered(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, old := range []string{"work past the deadline", "none past the deadline", "none past it"} {
+		if strings.Contains(string(readme), old) {
+			t.Errorf("README.md says %q of the count the screen calls %q", old, "at work after the user was answered")
+		}
+	}
 }
