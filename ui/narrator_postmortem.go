@@ -303,8 +303,8 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats) spareClause 
 		// the short form keeps 80x24's narrator to four lines.
 		// Both p50s said, of the same requests, so the share can be checked (newcomer 35 #16).
 		if w := pay.QueuedShare(); w >= 0.8 && cfg.Pool.Queue.Unbounded() {
-			long += fmt.Sprintf(", if mostly queued (the p50 wait %s is %s of the p50 %s): the queue has no bound, but a worker turns away at once whoever reaches it with too little left (a queue that bounds the wait itself: preset codel-queue)",
-				fmtLatency(pay.Waited.P50), lab.FmtPart(w), fmtLatency(pay.Latency.P50))
+			long += fmt.Sprintf(", if mostly queued (%s): the queue has no bound, but a worker turns away at once whoever reaches it with too little left (a queue that bounds the wait itself: preset codel-queue)",
+				pay.P50WaitPhrase())
 		}
 		// Not "waits past 800ms": it rejects earlier, once too little is left for a call
 		// (newcomer 27 read it beside "turned away after 726ms on average").
