@@ -143,16 +143,16 @@ func TestHopPresetsCompare(t *testing.T) {
 		least = 9
 	}
 	if deepest := ca.Hops[2].PerPayment; deepest < least || late == 0 {
-		t.Errorf("stacked-timeouts: hops %+v; want ≥ %.0f calls per payment at the last hop and work past the deadline (generator lag p99 %.1f ms)",
+		t.Errorf("stacked-timeouts: hops %+v; want ≥ %.0f calls per payment at the last hop and work after the user was answered (generator lag p99 %.1f ms)",
 			ca.Hops, least, ra.Generator.LagP99Ms)
 	}
-	// No hop works past the user's deadline. On a machine the lab calls too busy, a hop's
+	// No hop works after the user was answered, here at the deadline. On a machine the lab calls too busy, a hop's
 	// deadline timer fires late as the generator's does, and every payment here reaches its
 	// deadline (the dependency takes 3 s), so the share that ends past it is the share of
 	// timers late by more than the hop's reserve: the machine's, not the lab's (9–12% seen
 	// under -race with a core kept busy, generator lag p99 260 ms). Then the claim is the
-	// comparison: fewer than stacked-timeouts at each hop, whose hops work past the deadline
-	// by design (over four fifths of their requests), on any machine.
+	// comparison: fewer than stacked-timeouts at each hop, whose hops work after the user was
+	// answered by design (over four fifths of their requests), on any machine.
 	busy := tooBusy(rb.Generator.LagP99Ms)
 	for i, h := range cb.Hops {
 		var allowed int64
@@ -160,7 +160,7 @@ func TestHopPresetsCompare(t *testing.T) {
 			allowed = ca.Hops[i].AfterAnswer - 1
 		}
 		if h.AfterAnswer > allowed {
-			t.Errorf("deadline-propagation: hop %d worked on %d of %d requests past the deadline, stacked-timeouts on %d (generator lag p99 %.1f ms)",
+			t.Errorf("deadline-propagation: hop %d worked on %d of %d requests after the user was answered, stacked-timeouts on %d (generator lag p99 %.1f ms)",
 				i+1, h.AfterAnswer, h.Requests, ca.Hops[i].AfterAnswer, rb.Generator.LagP99Ms)
 		}
 	}
@@ -185,7 +185,7 @@ func TestHopPresetsCompare(t *testing.T) {
 	if p99 := time.Duration(rb.Classes["payment"].Latency.P99 * float64(time.Millisecond)); !tooBusy(rb.Generator.LagP99Ms) && p99 > edge+edge/20+2*lag {
 		t.Errorf("deadline-propagation: payment p99 %v, want at most the %v deadline + 5%% + twice the generator lag p99 (%v)", p99, edge, lag)
 	}
-	// The table tells it: the calls at the last hop and the work past the deadline, A and B.
+	// The table tells it: the calls at the last hop and the work after the user was answered, A and B.
 	var md bytes.Buffer
 	if err := cmp.Write(&md, lab.FormatMarkdown); err != nil {
 		t.Fatal(err)

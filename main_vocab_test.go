@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,4 +61,54 @@ func TestBreakerTrapOKShareOfArrived(t *testing.T) {
 		}
 	}
 	t.Fatalf("no class table with a payment row in:\n%s", out.String())
+}
+
+// The hops' work for nobody has one word since it is counted from the user's answer, not
+// the deadline (lab.AtWorkAfter, the row lab.AfterAnswerWord): the README's old "past the
+// deadline" named a different, weaker claim (review 30 ui #4, lab #11).
+func TestReadmeSaysAfterTheUserWasAnswered(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, old := range []string{"work past the deadline", "none past the deadline", "none past it"} {
+		if strings.Contains(string(readme), old) {
+			t.Errorf("README.md says %q of the count the screen calls %q", old, "at work after the user was answered")
+		}
+	}
+}
+
+// The README's hops paragraph quotes one frame: the boxes' running totals are the
+// narrator's sum and its terms, hop 1's box is its calls now; and no sum is promised of a
+// legend that carries none (review 30 lab #10: 93, 273, 652 beside 1033 = 96 + 279 + 658,
+// two runs quoted as one moment).
+func TestReadmeHopsQuoteIsOneFrame(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := regexp.MustCompile(`\s+`).ReplaceAllString(string(readme), " ")
+	boxes := regexp.MustCompile(`\[hop 1: (\d+), (\d+)\] → \[hop 2: \d+, (\d+)\] → \[hop 3: \d+, (\d+)\] \(each: ([^)]*)\)`).FindStringSubmatch(text)
+	sum := regexp.MustCompile(`(\d+) hop calls were at work after the user was answered \((\d+) \+ (\d+) \+ (\d+)\)`).FindStringSubmatch(text)
+	now := regexp.MustCompile(`calls at hop 1 now (\d+),`).FindStringSubmatch(text)
+	if boxes == nil || sum == nil || now == nil {
+		t.Fatalf("README.md quotes no hop boxes, narrator's sum or hop 1's calls now: %q, %q, %q", boxes, sum, now)
+	}
+	total := 0
+	for i, term := range sum[2:] {
+		n, _ := strconv.Atoi(term)
+		total += n
+		if term != boxes[2+i] {
+			t.Errorf("README.md: hop %d's box says %s at work after the user was answered, the narrator %s", i+1, boxes[2+i], term)
+		}
+	}
+	if sum[1] != strconv.Itoa(total) {
+		t.Errorf("README.md: the narrator's %s hop calls are not %s", sum[1], strings.Join(sum[2:], " + "))
+	}
+	if now[1] != boxes[1] {
+		t.Errorf("README.md: calls at hop 1 now %s beside its box's %s in flight", now[1], boxes[1])
+	}
+	if !strings.Contains(boxes[5], "in all") && strings.Contains(text, "after the boxes with their sum") {
+		t.Errorf("README.md promises the boxes' legend a sum its quote (%q) lacks", boxes[5])
+	}
 }

@@ -11,7 +11,6 @@ package lab
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 )
 
@@ -82,7 +81,7 @@ func init() {
 		settings: at(40, bulkheadSettings),
 		health:   at(50, slackHealth),
 		words: at(55, []Item{
-			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, the rejected payment's own not counted (the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
+			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, the rejected one's own not counted (the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
 			word("adaptive limit "+adaptiveGloss, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead"),
 		}),
 	})
@@ -406,7 +405,7 @@ func (b BulkheadReport) summary(replicas int) string {
 		line += fmt.Sprintf(" across %d replicas", replicas)
 	}
 	if s := b.SlackLost; s != nil {
-		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers))+slackOwn(Payment.String()))
+		line += fmt.Sprintf("; %s: %s", slackWord, slackAtEach(itoa(s.Rejections), fmt.Sprintf("%.1f", s.MeanFreeWorkers))+slackOwn)
 	}
 	return line
 }
@@ -466,7 +465,7 @@ func slackHealth(s *Snapshot, w int) []Item {
 	// left the reader to guess an average over what (newcomer 31).
 	value := fmt.Sprintf("%s free on average at each of %s rejections", free, n) // a half of compare mode: the same, in fewer words
 	if !narrow(w) {
-		value = fittingValue(slackWord+":", w, slackAtEach(n, free)+slackOwn(s.Config.Traffic.Label(Payment)), slackAtEach(n, free))
+		value = fittingValue(slackWord+":", w, slackAtEach(n, free)+slackOwn, slackAtEach(n, free))
 	}
 	return []Item{{Label: slackWord + ":", Value: value}}
 }
@@ -479,11 +478,10 @@ func slackAtEach(rejections, free string) string {
 	return fmt.Sprintf("at each of the bulkhead's %s rejections, on average %s sat free", rejections, free)
 }
 
-// slackOwn follows slackAtEach where it fits, the class named as the screen names it (label,
-// one of them): "the rejected payment's own" beside postmortem's orders (newcomer 35 #4).
-func slackOwn(label string) string {
-	return " besides the rejected " + strings.TrimSuffix(label, "s") + "'s own"
-}
+// slackOwn follows slackAtEach where it fits: the one each rejection turns away, not named
+// by its class, whose label has no singular to trust ("orders", but "news", "class"; review
+// 30 lab #9), nor by "payment" beside postmortem's orders (newcomer 35 #4).
+const slackOwn = " besides the rejected one's own"
 
 // The bulkhead's size steps by [ and ].
 var (

@@ -452,7 +452,8 @@ func lesson(rows []ComparisonRow, v UsersVerdict, label func(Class) string) []st
 	// "Beyond noise", the legend's words for an unmarked change (newcomer 25 read "no count
 	// shown to differ" twice).
 	// Their counts, where a count below the pool does differ (newcomer 27: "no count differs
-	// beyond noise" beside the unmarked "past user's deadline 768 0 -768").
+	// beyond noise" beside the unmarked "past user's deadline 768 0 -768", the row now
+	// "after user answered").
 	noCount := "no count differs beyond noise"
 	if len(unseen) > 0 {
 		noCount = "no count of theirs differs beyond noise"

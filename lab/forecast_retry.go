@@ -34,10 +34,15 @@ type RetryForecast struct {
 	LayerNames []string
 	// Budget is, with a propagated deadline, what each try carries down the hops: the
 	// socket timeout, or the payment's deadline if shorter (a caller timeout carries none);
-	// 0 without. Reserved says the first hop's 504 ends each try: its Budget less what the
-	// hops keep back, before the dependency answers.
+	// 0 without. Reserved says the hops' reserve ends each try before the dependency
+	// answers: the last hop that calls another gives up on the dependency at its
+	// HopBudgets entry, answers 504, and the hops above pass it up.
 	Reserved bool
 	Budget   time.Duration
+	// HopBudgets is, with Budget, the deadline each hop receives, hop 1 first: Budget, less
+	// one reserve for each hop above that kept its own back (500ms, 400ms, 300ms). Nil
+	// without Budget. The try's end (Try, with Reserved) is its last entry.
+	HopBudgets []time.Duration
 	// DeepestCalls is, in a chain whose every try fails and whose hops time their own tries
 	// (per-hop), when each of a payment's Deepest calls reaches the last hop, after the
 	// payment's arrival, soonest first: each layer starts its tries a try and a wait apart,
@@ -131,7 +136,10 @@ func (c Config) RetryForecast() RetryForecast {
 	}
 	if limit > 0 && d.Chain() && d.Deadline == DeadlinePropagate {
 		f.Budget = limit
-		limit -= time.Duration(d.Hops-1) * d.Hop.Reserve.D()
+		for k := range d.Hops {
+			f.HopBudgets = append(f.HopBudgets, f.Budget-time.Duration(k)*d.Hop.Reserve.D())
+		}
+		limit = f.HopBudgets[d.Hops-1]
 		if limit < f.Try {
 			failure = RetryOn5xx // the hops answer 504, the deepest as its reserve begins
 			f.Reserved = d.Hop.Reserve > 0 && limit > 0

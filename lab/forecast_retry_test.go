@@ -64,9 +64,15 @@ func TestRetryForecast(t *testing.T) {
 	if r := c.RetryForecast(); fmt.Sprint(r.LayerNames) != "[hop 1 hop 2]" {
 		t.Errorf("no lab retry: layers %v", r.LayerNames)
 	}
-	// With propagation the first hop's 504 ends a try: 250 ms less 2 × 50 ms kept back.
-	if r := chain(DeadlinePropagate).RetryForecast(); !r.Reserved || r.Budget != 250*ms || r.Try != 150*ms {
+	// With propagation hop 2 gives up on hop 3 and its 504 ends a try: 250 ms less 2 × 50 ms
+	// kept back. Each hop receives the deadline less the reserves above it, the try's end
+	// last, so the narrator's timeline and Try are one sum.
+	if r := chain(DeadlinePropagate).RetryForecast(); !r.Reserved || r.Budget != 250*ms || r.Try != 150*ms ||
+		fmt.Sprint(r.HopBudgets) != "[250ms 200ms 150ms]" || r.HopBudgets[len(r.HopBudgets)-1] != r.Try {
 		t.Errorf("propagate: %+v", r)
+	}
+	if r := chain(DeadlinePerHop).RetryForecast(); r.HopBudgets != nil {
+		t.Errorf("per hop: no deadline travels, yet hop budgets %v", r.HopBudgets)
 	}
 	// Down, the dependency refuses at once: no reserve ends anything.
 	down := chain(DeadlinePropagate)

@@ -487,6 +487,22 @@ func TestReportNotOKShareIsOverEnded(t *testing.T) {
 	}
 }
 
+// The narrator's "the p50 wait" is in the report, as waited_ms, apart from queue_wait_ms,
+// whose population has the requests a worker turned away too (review 30 lab #8).
+func TestReportWaitedIsTheNarratorsWait(t *testing.T) {
+	var classes [numClasses]ClassStats
+	classes[Payment].Waited = Percentiles{P50: 669 * time.Millisecond, Count: 40}
+	classes[Payment].QueueWait = Percentiles{P50: 780 * time.Millisecond, Count: 52}
+	reports, _ := classReports(classes, false)
+	if got := reports["payment"]; got.Waited.P50 != 669 || got.Waited.Count != 40 || got.QueueWait.P50 != 780 {
+		t.Errorf("payment waited_ms %+v, queue_wait_ms %+v; want the finished requests' 669ms of 40 apart", got.Waited, got.QueueWait)
+	}
+	var b strings.Builder
+	if err := (Report{Classes: reports}).Write(&b, FormatJSON); err != nil || !strings.Contains(b.String(), `"waited_ms"`) {
+		t.Errorf("JSON report lacks waited_ms (%v)", err)
+	}
+}
+
 // ok% counts the requests still in flight as not ok: InFlightMisreads says when they are a
 // material part (a fifth or more) of what it counts so, never with none in flight.
 func TestInFlightMisreads(t *testing.T) {

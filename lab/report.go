@@ -135,7 +135,11 @@ type ClassReport struct {
 	Fallback  int64            `json:"fallback"`
 	Latency   PercentileReport `json:"latency_ms"`
 	QueueWait PercentileReport `json:"queue_wait_ms"`
-	Service   PercentileReport `json:"service_ms"`
+	// Waited is queue_wait_ms of the requests latency_ms is of, those a worker finished: the
+	// postmortem fix narrator's "the p50 wait" and the settings' "the lab's sending p50".
+	// queue_wait_ms has those a worker turned away too, which waited longest (review 30 lab #8).
+	Waited  PercentileReport `json:"waited_ms"`
+	Service PercentileReport `json:"service_ms"`
 	// LatencyCorrected is closed mode's latency with the omitted samples put back
 	// (HdrHistogram's RecordCorrectedValue at the users' pacing interval).
 	LatencyCorrected *PercentileReport `json:"latency_corrected_ms,omitempty"`
@@ -301,7 +305,7 @@ func classReports(classes [numClasses]ClassStats, closed bool) (map[string]Class
 		}
 		cr := ClassReport{Arrived: cs.Arrived, OK: cs.OK, Failed: cs.Failed,
 			TimedOut: cs.TimedOut, Rejected: rej, InFlight: cs.InFlight, Fallback: cs.Fallback,
-			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Service: pctReport(cs.Service),
+			Latency: pctReport(cs.Latency), QueueWait: pctReport(cs.QueueWait), Waited: pctReport(cs.Waited), Service: pctReport(cs.Service),
 			Duplicates: cs.Duplicates, Lag: pctReport(cs.Lag), Dispatch: pctReport(cs.Dispatch),
 			NotOKShare: round(notOKShareOfReplies(cs), 4)}
 		if closed {

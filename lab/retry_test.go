@@ -123,6 +123,13 @@ func TestRetrySettingInAChainIsTheLabs(t *testing.T) {
 	if got := Plural(c.Traffic.Label(Health)); got != "health checks" {
 		t.Errorf("health, plural: %q", got)
 	}
+	// A label is free text, one or several: an s that makes a singular ("class", "bus") is
+	// no plural's (review 30 lab #9).
+	for label, want := range map[string]string{"payment": "payments", "orders": "orders", "news": "news", "class": "classes", "bus": "buses", "batch": "batches"} {
+		if got := Plural(label); got != want {
+			t.Errorf("Plural(%q) = %q, want %q", label, got, want)
+		}
+	}
 }
 
 // calls/payment says its division: 2.81× beside "174 calls" and 97 arrived read as wrong,

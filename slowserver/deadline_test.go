@@ -79,9 +79,10 @@ func call(ctx context.Context, c *http.Client, url string, remaining time.Durati
 	return resp.StatusCode, nil
 }
 
-// An ordinary server counts a request past the user's deadline once: on arrival if it has
-// passed, else as it passes while the request is still being worked on.
-func TestPastDeadline(t *testing.T) {
+// An ordinary server counts a request at work after the user was answered (AfterAnswer)
+// once its user's deadline passes: on arrival if it has passed, else as it passes while the
+// request is still being worked on.
+func TestAfterAnswerByDeadline(t *testing.T) {
 	srv, c := start(t, Settings{Mode: Healthy})
 	for range 2 {
 		call(context.Background(), c, srv.URL(), 0, time.Now().Add(-time.Second))
@@ -89,7 +90,7 @@ func TestPastDeadline(t *testing.T) {
 	call(context.Background(), c, srv.URL(), 0, time.Now().Add(time.Hour))
 	call(context.Background(), c, srv.URL(), 0, time.Time{})
 	if st := srv.Stats(); st.Requests != 4 || st.AfterAnswer != 2 {
-		t.Fatalf("%+v; want 2 of 4 past the deadline", st)
+		t.Fatalf("%+v; want 2 of 4 at work after the user was answered, their deadline passed", st)
 	}
 
 	if err := srv.Set(Settings{Mode: Slow, Latency: time.Minute}); err != nil {

@@ -118,7 +118,7 @@ func TestPerHopRetriesMultiply(t *testing.T) {
 	// every server was still being worked on when the user left.
 	for i, s := range srvs {
 		if st := s.Stats(); st.AfterAnswer != st.Requests {
-			t.Errorf("server %d: %d of %d requests past the user's deadline, want all", i, st.AfterAnswer, st.Requests)
+			t.Errorf("server %d: %d of %d requests at work after the user was answered, want all", i, st.AfterAnswer, st.Requests)
 		}
 	}
 }
@@ -217,14 +217,14 @@ func TestPropagatedBudget(t *testing.T) {
 		t.Errorf("edge made %d calls, want 1 to 3", got)
 	}
 	// Whether the work ended before the user left depends on the machine's speed; if it
-	// did, no server may have counted work past the deadline.
+	// did, no server may have counted work after the user was answered.
 	if quiet.After(userLeaves) {
 		t.Logf("the chain went quiet %v after the user's deadline: too slow a machine to judge AfterAnswer", quiet.Sub(userLeaves))
 		return
 	}
 	for i, s := range srvs {
 		if st := s.Stats(); st.AfterAnswer != 0 {
-			t.Errorf("server %d counted %d requests past the deadline", i, st.AfterAnswer)
+			t.Errorf("server %d counted %d requests at work after the user was answered", i, st.AfterAnswer)
 		}
 	}
 }

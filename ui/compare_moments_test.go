@@ -26,7 +26,7 @@ func timeoutsSnapshots() (a, b *lab.Snapshot) {
 }
 
 // hopsSnapshots are stacked-timeouts (A) against deadline-propagation (B): no payment ends
-// ok in either, B's time out sooner and leave no work past the deadline.
+// ok in either, B's time out sooner and leave no work after the user was answered.
 func hopsSnapshots() (a, b *lab.Snapshot) {
 	sa, sb := stackedSnapshot(), stackedSnapshot()
 	a, b = &sa, &sb

@@ -129,7 +129,7 @@ func helpLines(t *theme, km keyMap, w int) []string {
 			"a payment holds the worker while " + ph.Words(false) + " (coloured by its class; the legend's payment count includes these: \"P payment 20 (" + string(ph.Glyph()) + " 15 of them " + ph.Words(false) + ")\")"})
 	}
 	glyphs = append(glyphs, [2]string{t.idle.Render(string(t.idleRune)), "idle worker, or free place in the queue"},
-		[2]string{"1 cell = N", "a bounded queue's bar is drawn to its length, scaled where it is longer than the room (in compare mode both halves to the larger scale); an unbounded one's has no length to draw to, so one cell is a round of the pool: N waiting requests, one per worker (of the most it may grow to, not its size now, which the line says beside it), the same all run (in compare mode the larger of the two sides')"},
+		[2]string{"1 cell = N", "a bounded queue's bar is drawn to its length, scaled where it is longer than the room (in compare mode both halves to the larger scale); an unbounded one's has no length to draw to, so one cell is a round of the pool: N waiting requests, one per worker (of the most it may grow to, not its size now, which the workers line says, \"35/36 busy now\", and this line beside the round where it has room, \"(36 now)\"), the same all run (in compare mode the larger of the two sides')"},
 		[2]string{queueOverflow + " … the bar needs n cells", "an unbounded queue longer than its bar: the bar runs off at " + queueOverflow + ", and says how many cells the whole queue would take (≈: the count is not a whole number of cells)"})
 	section("Pool picture", glyphs)
 	return lines

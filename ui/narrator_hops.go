@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"poollab/lab"
 )
@@ -31,9 +30,9 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				msg += ", which " + lab.HopRange(1, n-1) + " " + passes(n-1) + " up"
 			}
 			// The deadline each hop is given, where a screen has room: the ~300ms as a timeline.
-			times := make([]string, dep.Hops)
-			for k := range times {
-				times[k] = fmt.Sprintf("%s at hop %d", fmtDur(r.Budget-time.Duration(k)*dep.Hop.Reserve.D()), k+1)
+			times := make([]string, len(r.HopBudgets))
+			for k, b := range r.HopBudgets {
+				times[k] = fmt.Sprintf("%s at hop %d", fmtDur(b), k+1)
 			}
 			*spare = spareClause{long: "; a try's deadline as each hop receives it: " + strings.Join(times, ", "), idle: true}
 		}
@@ -147,8 +146,11 @@ func afterAnswer(s *lab.Snapshot) string {
 	// third wording, review 27 #4).
 	work := fmt.Sprintf("%s hop calls were %s (%s), for nobody", fmtCount(n), lab.AtWorkAfter, hopSum(s))
 	// The table's p99 is of the payments the lab finished: when it gave up, the answer,
-	// before the user's deadline while the hops below work on.
-	if lat := s.Classes[lab.Payment].Latency; lat.Count > 0 && (s.Config.Payment.Deadline == 0 || lat.P99 < s.Config.Payment.Deadline.D()) {
+	// before the user's deadline while the hops below work on. With no deadline it is a
+	// give-up time only where none finished ok: else it may be an ok payment's latency
+	// (review 30 ui #3), and the count goes bare.
+	pay, dl := s.Classes[lab.Payment], s.Config.Payment.Deadline.D()
+	if lat := pay.Latency; lat.Count > 0 && (dl == 0 && pay.OK == 0 || dl > 0 && lat.P99 < dl) {
 		// "the edge", as the sentence names the layers, defined at its first: "the lab" was
 		// the tool itself elsewhere (newcomer 31), "the edge" bare defined in B alone (newcomer 30).
 		return fmt.Sprintf("; the edge gives up by %s (p99) and answers the user, yet %s", latency(lat.P99, lat.Count), work)

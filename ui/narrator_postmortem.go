@@ -59,7 +59,6 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// free? a fix or another trap?"). The rule in words the screen can back: its p90 and
 		// running mean are charted nowhere, so their figures are the help's (newcomer 29), said as
 		// the key that opens it: "(the rule: ? help)" read as a stray '?' (newcomer 30).
-		one := strings.TrimSuffix(orders, "s") // "an order", "a payment"
 		// The rule's own figure, not a reading: "(press ? for the rule)" left the 35 unexplained
 		// on screen (newcomer 31); the help has the rest.
 		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
@@ -90,7 +89,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			moves += "; the mean trails a slow climb, so it can settle past the knee, as here"
 			short = "; it can settle past the knee, as here"
 		}
-		*spare = spareClause{long: fmt.Sprintf("; %s; %s that finds it full is turned away at once; no hand-picked number, and no queue of seconds", moves, article(one)),
+		*spare = spareClause{long: fmt.Sprintf("; %s; %s that find it full are turned away at once; no hand-picked number, and no queue of seconds", moves, lab.Plural(orders)),
 			short: short}
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee
@@ -304,8 +303,8 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats) spareClause 
 		// the short form keeps 80x24's narrator to four lines.
 		// Both p50s said, of the same requests, so the share can be checked (newcomer 35 #16).
 		if w := pay.QueuedShare(); w >= 0.8 && cfg.Pool.Queue.Unbounded() {
-			long += fmt.Sprintf(", if mostly queued (the p50 wait %s is %s of the p50 %s): the queue has no bound, but a worker turns away at once whoever reaches it with too little left (a queue that bounds the wait itself: preset codel-queue)",
-				fmtLatency(pay.Waited.P50), lab.FmtPart(w), fmtLatency(pay.Latency.P50))
+			long += fmt.Sprintf(", if mostly queued (%s): the queue has no bound, but a worker turns away at once whoever reaches it with too little left (a queue that bounds the wait itself: preset codel-queue)",
+				pay.P50WaitPhrase())
 		}
 		// Not "waits past 800ms": it rejects earlier, once too little is left for a call
 		// (newcomer 27 read it beside "turned away after 726ms on average").
@@ -320,12 +319,4 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats) spareClause 
 		short += fmt.Sprintf("; %d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
 	}
 	return spareClause{long: long, short: short}
-}
-
-// article is "a" or "an" before a word, with the word: "an order", "a payment".
-func article(word string) string {
-	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
-		return "an " + word
-	}
-	return "a " + word
 }

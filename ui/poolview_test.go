@@ -96,6 +96,15 @@ func TestUnboundedQueueRoundSaysThePoolNow(t *testing.T) {
 	if l := ansi.Strip(queueLine(newTheme(true, true), p, 120, queuePeer{})); !strings.Contains(l, "1 cell = 64 requests, one round of the 64 workers it may grow to (32 now)") {
 		t.Errorf("%q", l)
 	}
+	// At 80 columns the line has no room for it (adaptive-limit 80x24: "queue 0 waiting · 1
+	// cell = 64 requests"): the help says where the size now is, not "beside it" alone
+	// (review 30 ui #7); the workers line's "31/32 busy now" has it at every width.
+	p.Queued, p.QueuedBy[lab.Payment] = 0, 0
+	narrow := ansi.Strip(queueLine(newTheme(true, true), p, 80, queuePeer{}))
+	help := ansi.Strip(strings.Join(helpLines(newTheme(true, true), keys, 1000), "\n"))
+	if strings.Contains(narrow, "now") || !strings.Contains(help, "which the workers line says") || !strings.Contains(help, "where it has room") {
+		t.Errorf("at 80 columns %q; the help's 1 cell = N entry must say where the size now is said", narrow)
+	}
 }
 
 // An empty unbounded queue draws no cell.

@@ -399,7 +399,7 @@ var tourRunChecks = map[string]func(snaps []*lab.Snapshot) error{
 		c.want(b.DeepestPerPayment() <= float64(cb.Payment.Retry.Attempts), "B's last hop got %.2f calls per payment, over the edge's %d tries",
 			b.DeepestPerPayment(), cb.Payment.Retry.Attempts)
 		c.want(b.Calls.PerPayment() <= float64(cb.Payment.Retry.Attempts), "B made %.2f calls per payment, over its %d tries", b.Calls.PerPayment(), cb.Payment.Retry.Attempts)
-		c.want(a.AfterAnswer() > b.AfterAnswer(), "work past the deadline: %d in A, %d in B; want less in B", a.AfterAnswer(), b.AfterAnswer())
+		c.want(a.AfterAnswer() > b.AfterAnswer(), "work after the user was answered: %d in A, %d in B; want less in B", a.AfterAnswer(), b.AfterAnswer())
 		return c.err()
 	},
 	// 2: the closed loop sends nothing in the stall, so only its max shows it; the open loop's

@@ -154,7 +154,7 @@ func TestStackedRetriesOutliveTheUser(t *testing.T) {
 	l.iso.Serve(l.ctx, nil, time.Now())
 	waitHopsIdle(t, l)
 	if s := l.Snapshot(); s.Hops[2].AfterAnswer == 0 {
-		t.Errorf("hops %+v: want work at the last hop past the user's deadline", s.Hops)
+		t.Errorf("hops %+v: want work at the last hop after the user was answered", s.Hops)
 	}
 }
 
@@ -178,8 +178,8 @@ func TestWorkAfterTheAnswerCounts(t *testing.T) {
 
 // With the deadline propagated and retries at the edge only, a hop whose caller is gone
 // stops at once: the last hop sees at most one request per try of the lab (a try cut
-// before it got there, none), and no hop works past the deadline when the chain answers
-// before it (how soon it does depends on the machine).
+// before it got there, none), and no hop works after the user was answered when the chain
+// answers before the deadline (how soon it does depends on the machine).
 func TestPropagatedDeadlineStopsTheChain(t *testing.T) {
 	c := failingTries(3)
 	c.Payment.Timeout.Duration = lab.Duration(200 * time.Millisecond)
@@ -196,7 +196,7 @@ func TestPropagatedDeadlineStopsTheChain(t *testing.T) {
 		t.Errorf("last hop saw %d requests for %d calls by the lab, want at most one each, at most 3", n, s.Calls.Calls())
 	}
 	if quiet.Before(begin.Add(c.Payment.Deadline.D())) && s.AfterAnswer() != 0 {
-		t.Errorf("hops %+v: work past the deadline although the chain went quiet before it", s.Hops)
+		t.Errorf("hops %+v: work after the user was answered although the chain went quiet before the deadline", s.Hops)
 	}
 }
 
