@@ -145,6 +145,9 @@ func callStage(req Request, iso *Isolation) stage {
 			}
 			began := time.Now()
 			r := req(ctx, User{Deadline: p.deadline, Answered: p.answered})
+			for _, c := range iso.callers {
+				c.ended(r)
+			}
 			if r.Out == OK {
 				took := time.Since(began)
 				for _, a := range iso.answerers {

@@ -57,6 +57,7 @@ func (d *deadline) fill(s *Snapshot) {
 	if dl := s.Config.Payment.Deadline.D(); dl > 0 {
 		s.EnoughLeft = room(&d.typical, dl, s.Config.Dependency.Floor())
 		s.EnoughLeftAsked = d.asked.span()
+		s.EnoughLeftLearned = d.typical.learned()
 	}
 }
 
@@ -103,6 +104,17 @@ func enoughLeftNeeds(s *Snapshot) string {
 	// What it does first, then the room: "nothing until a call is answered, then ≥ …" was
 	// cryptic (newcomer 34 #25 had to guess it refuses a call with too little time left).
 	refuses := "starts no call with less left than " + rule
+	if !s.EnoughLeftLearned {
+		// It learns only from calls answered: none yet (stacked timeouts', every try timed
+		// out), it asks for nothing, or for the chain's floor alone (the review read the rule
+		// as a room it did not ask). One set of words in both: "at least 250ms: 250ms now"
+		// beside tries of ~300ms read as a miscount of mean + 4 deviations (newcomer 36 #27).
+		lets := "lets every call start"
+		if f := s.Config.Dependency.Floor(); f > 0 {
+			lets = "lets every call with " + FmtDur(f) + " left start"
+		}
+		return lets + " until one is answered, then " + refuses
+	}
 	if s.EnoughLeft > 0 {
 		// The room moves with the calls: "71ms now" beside rejections after 726ms on
 		// average of 800ms read as a miscount without what it asked earlier (newcomer33 23).
@@ -115,9 +127,7 @@ func enoughLeftNeeds(s *Snapshot) string {
 		}
 		return refuses + ": " + now
 	}
-	// It learns only from calls answered: none yet (stacked timeouts', every try timed
-	// out), it asks for nothing (the review read the rule as a room it did not ask).
-	return "lets every call start until one is answered, then " + refuses
+	return refuses
 }
 
 // room is what the enough-left stage asks to have left now: what calls take lately, at
@@ -204,6 +214,13 @@ func (t *typicalLatency) observe(d time.Duration) {
 	}
 	t.dev += ((t.mean - d).Abs() - t.dev) / 4
 	t.mean += (d - t.mean) / 8
+}
+
+// learned says a call has been answered, so needed is what calls take.
+func (t *typicalLatency) learned() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.initialised
 }
 
 // needed is the room a call is given: the mean plus four deviations, as TCP sizes its

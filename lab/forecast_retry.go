@@ -216,34 +216,61 @@ func (f RetryForecast) DeepestLastTerms() string {
 // as a riddle beside "500ms a try" (newcomer 31: three 500ms make 1.5s, or 3.0s?).
 func (f RetryForecast) DeepestLastSum() string {
 	var terms []string
-	alike, k := true, 0 // k: the retries of the first layer that retries, not the edge's 0
 	for _, st := range f.DeepestSteps {
-		if st.Retries == 0 {
-			continue
-		}
-		if k == 0 {
-			k = st.Retries
-		}
-		alike = alike && st.Retries == k
-		terms = append(terms, FmtDur(st.Every()))
-	}
-	switch {
-	case len(terms) == 0:
-		return ""
-	case alike && len(terms) > 1 && k > 1:
-		return fmt.Sprintf("%d × (%s)", k, strings.Join(terms, " + "))
-	}
-	terms = terms[:0]
-	for _, st := range f.DeepestSteps {
-		switch st.Retries {
-		case 0:
-		case 1:
+		switch {
+		case st.Retries == 0:
+		case f.deepestFactor() > 0 || st.Retries == 1:
 			terms = append(terms, FmtDur(st.Every()))
 		default:
 			terms = append(terms, fmt.Sprintf("%d × %s", st.Retries, FmtDur(st.Every())))
 		}
 	}
+	if k := f.deepestFactor(); k > 0 {
+		return fmt.Sprintf("%d × (%s)", k, strings.Join(terms, " + "))
+	}
 	return strings.Join(terms, " + ")
+}
+
+// DeepestLastFactor says what DeepestLastSum's factor counts, where it has one: "2 retries
+// per layer", each a try and its wait before the last call (newcomer 36 #25 had to guess
+// the 2 in "2 × (550ms + 600ms + 600ms)"); "" where the layers retry unalike. Brief: a
+// compare half's narrator takes its words from the settings' rows.
+func (f RetryForecast) DeepestLastFactor() string {
+	k := f.deepestFactor()
+	if k == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d retries per layer", k)
+}
+
+// deepestFactor is the retries every layer that retries makes, where there are more than
+// one of each; 0 otherwise.
+func (f RetryForecast) deepestFactor() int {
+	k := 0 // the retries of the first layer that retries, not the edge's 0
+	for _, st := range f.DeepestSteps {
+		switch {
+		case st.Retries == 0:
+		case k == 0:
+			k = st.Retries
+		case st.Retries != k:
+			return 0
+		}
+	}
+	if k < 2 || f.retryingLayers() < 2 {
+		return 0
+	}
+	return k
+}
+
+// retryingLayers counts the layers that retry.
+func (f RetryForecast) retryingLayers() int {
+	n := 0
+	for _, st := range f.DeepestSteps {
+		if st.Retries > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // callTimes is when, after a payment's arrival, each of its calls reaches the last hop: each

@@ -133,9 +133,16 @@ func TestDeepestDue(t *testing.T) {
 	if got, want := r.DeepestLastTerms(), "edge 500ms + 50ms on average, hops 500ms + 100ms"; got != want {
 		t.Errorf("the last call's terms %q, want %q", got, want)
 	}
+	// What the factor counts (newcomer 36 #25 guessed the 2).
+	if got, want := r.DeepestLastFactor(), "2 retries per layer"; got != want {
+		t.Errorf("the last call's factor %q, want %q", got, want)
+	}
 	unalike := RetryForecast{DeepestSteps: []RetryStep{{Retries: 1, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 0, Try: 500 * ms, Wait: 100 * ms}}}
 	if got := unalike.DeepestLastSum(); got != "550ms + 2 × 600ms" {
 		t.Errorf("the last call's sum, layers retrying unalike: %q", got)
+	}
+	if got := unalike.DeepestLastFactor(); got != "" {
+		t.Errorf("the last call's factor, layers retrying unalike: %q, want none", got)
 	}
 	// An edge that does not retry leaves the hops that do alike (review 24: "2 × 600ms + 2 × 600ms").
 	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}}}

@@ -51,7 +51,7 @@ func init() {
 			word("hop N", "a chain (dependency.hops): the edge, "+EdgeIs+" and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
 			word(AfterAnswerWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
 		}), at(30, []Item{
-			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 2 × (550ms + 600ms + 600ms) = 3.5s after it (\"edge 500ms + 50ms on average, hops 500ms + 100ms\": the edge's try and its mean jittered wait, each hop's try and its fixed wait), and the headline says how many are expected by now"),
+			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 2 × (550ms + 600ms + 600ms) = 3.5s after it (2 retries per layer, each a try and its wait; \"edge 500ms + 50ms on average, hops 500ms + 100ms\": the edge's try and its mean jittered wait, each hop's try and its fixed wait), and the headline says how many are expected by now"),
 		})...),
 	})
 }
@@ -476,4 +476,54 @@ func (s *Snapshot) AfterAnswer() int64 {
 		n += h.AfterAnswer
 	}
 	return n
+}
+
+// GatewaySaid says what timed the payments out where a hop answered 504 (gateway timeout:
+// the deadline the edge passed down ran out below), longest first, for a table note: to the
+// user that is timed out, the one word for the one outcome, but "timed-out 35" beside
+// "timeout socket 500ms" read as three 500ms tries to a payment against its p50 of ~1s, and
+// hid the lesson, that propagation turns slow timeouts into fast 504s (newcomer 36 #26).
+// With it, what the edge's own timers (the socket timeout, the deadline) cut. Nil where no
+// payment timed out so.
+func GatewaySaid(s *Snapshot) []string {
+	t := s.Classes[Payment].TimedOut
+	g := min(s.Calls.GatewayPayments, t) // heard as Serve returns, counted timed out a moment after
+	if g == 0 {
+		return nil
+	}
+	which := "all"
+	if g < t {
+		which = FmtCount(g)
+	}
+	word := Ended(TimedOut).Term().Column // the table's column, beside which it stands
+	head := fmt.Sprintf("%s %s: %s by hop 1's 504", word, FmtCount(t), which)
+	cut := "none"
+	if s.Calls.Cut > 0 {
+		cut = FmtCount(s.Calls.Cut) + " " + triesWord(s.Calls.Cut)
+	}
+	var timers []string
+	if to := s.Config.Payment.Timeout; to.Kind != TimeoutNone {
+		timers = append(timers, fmt.Sprintf("%s %s", to.Kind, FmtDur(to.Duration.D())))
+	}
+	if d := s.Config.Payment.Deadline.D(); d > 0 {
+		timers = append(timers, "deadline "+FmtDur(d))
+	}
+	own := "the edge's own timers"
+	if len(timers) > 0 {
+		own += " (" + strings.Join(timers, ", ") + ")"
+	}
+	return []string{
+		fmt.Sprintf("%s (gateway timeout: the deadline passed down ran out below), %s %s so; %s cut %s", head, FmtCount(s.Calls.Gateway), triesWord(s.Calls.Gateway), own, cut),
+		fmt.Sprintf("%s (gateway timeout: the deadline ran out below); the edge's own timers cut %s", head, cut),
+		fmt.Sprintf("%s (the deadline ran out below); the edge's timers cut %s", head, cut),
+		fmt.Sprintf("%s %s: %s by a 504 from below", word, FmtCount(t), which),
+	}
+}
+
+// triesWord is "try" or "tries" for n.
+func triesWord(n int64) string {
+	if n == 1 {
+		return "try"
+	}
+	return "tries"
 }

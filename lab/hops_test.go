@@ -2,8 +2,10 @@ package lab
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Hop 1 busier than the lab's open calls is work the lab hung up on: the health item says
@@ -101,5 +103,33 @@ func TestEdgeGlossedOneWay(t *testing.T) {
 	}
 	if glossed < 4 { // hop N, calls/payment, edge retries, calls at the dependency now
 		t.Errorf("%d help entries gloss the edge, want 4 or more", glossed)
+	}
+}
+
+// Payments a hop's 504 timed out are said so beside the table's timed-out, with what the
+// edge's own timers cut (newcomer 36 #26: "timed-out 35" beside "timeout socket 500ms" read
+// as three 500ms tries to a payment whose p50 was 1.01s).
+func TestGatewaySaid(t *testing.T) {
+	c := DefaultConfig()
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(500 * time.Millisecond)}
+	c.Payment.Deadline = Duration(2 * time.Second)
+	s := NotStarted(c)
+	s.Classes[Payment].TimedOut = 35
+	if got := GatewaySaid(s); got != nil {
+		t.Errorf("no 504 heard: %q", got)
+	}
+	s.Calls = CallStats{Gateway: 115, GatewayPayments: 35}
+	got := GatewaySaid(s)
+	if want := "timed-out 35: all by hop 1's 504 (gateway timeout: the deadline ran out below); the edge's own timers cut none"; !slices.Contains(got, want) {
+		t.Errorf("every one a 504: %q, want %q among them", got, want)
+	}
+	if want := "(socket 500ms, deadline 2s) cut none"; !strings.HasSuffix(got[0], want) || !strings.Contains(got[0], "115 tries so") {
+		t.Errorf("the longest %q, want the tries and %q", got[0], want)
+	}
+	// Heard a moment before the table counts it: never more than the table's.
+	s.Calls = CallStats{Gateway: 120, Cut: 1, GatewayPayments: 36}
+	s.Classes[Payment].TimedOut = 37
+	if got := GatewaySaid(s); got[len(got)-1] != "timed-out 37: 36 by a 504 from below" || !strings.HasSuffix(got[1], "cut 1 try") {
+		t.Errorf("some by the edge's timers: %q", got)
 	}
 }

@@ -193,8 +193,12 @@ type (
 	sampler interface{ second(sec *Second, c Config) }
 	// listener hears how each payment ended, as Serve returns it.
 	listener interface{ heard(r Result) }
-	// caller hears each call to the dependency as it is made (p.calls: its payment's count).
-	caller interface{ called(p *passage) }
+	// caller hears each call to the dependency as it is made (p.calls: its payment's count),
+	// and how it ended.
+	caller interface {
+		called(p *passage)
+		ended(r Result)
+	}
 	// answerer hears how long each call the dependency answered took.
 	answerer interface{ answered(took time.Duration) }
 	// offloader runs calls off the worker on threads of its own, under c; ok false: not under c.

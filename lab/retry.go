@@ -238,6 +238,12 @@ type CallStats struct {
 	Payments     int64 // payments that made at least one call
 	Retries      int64 // calls after a payment's first
 	BudgetDenied int64 // retries the retry budget refused
+	// What ended the calls that timed out: a hop's 504 as the deadline passed down ran out
+	// (Gateway), or a timer of the edge's own, the socket timeout or the payment's deadline
+	// (Cut); and the payments timed out whose last call was such a 504 (GatewayPayments).
+	// Both are timed out to the user (Outcome); these tell one from the other, which the
+	// table's one word leaves to the settings (newcomer 36 #26).
+	Gateway, Cut, GatewayPayments int64
 }
 
 // add adds one replica's calls to the fleet's.
@@ -245,6 +251,9 @@ func (c CallStats) add(b CallStats) CallStats {
 	c.Payments += b.Payments
 	c.Retries += b.Retries
 	c.BudgetDenied += b.BudgetDenied
+	c.Gateway += b.Gateway
+	c.Cut += b.Cut
+	c.GatewayPayments += b.GatewayPayments
 	return c
 }
 
@@ -291,10 +300,32 @@ func (rs *retries) fill(s *Snapshot) { s.Calls = rs.counts.stats() }
 // called counts each call as it is made.
 func (rs *retries) called(p *passage) { rs.counts.called(p) }
 
-type callCounts struct{ payments, retries, denied atomic.Int64 }
+// ended counts what ended each call that timed out.
+func (rs *retries) ended(r Result) {
+	switch {
+	case r.Out != TimedOut:
+	case r.Failure == RetryOn5xx:
+		rs.counts.gateway.Add(1)
+	default:
+		rs.counts.cut.Add(1)
+	}
+}
+
+// heard counts the payments a hop's 504 timed out, as their last call ended.
+func (rs *retries) heard(r Result) {
+	if r.Out == TimedOut && r.Failure == RetryOn5xx {
+		rs.counts.gatewayPayments.Add(1)
+	}
+}
+
+type callCounts struct {
+	payments, retries, denied     atomic.Int64
+	gateway, cut, gatewayPayments atomic.Int64
+}
 
 func (c *callCounts) stats() CallStats {
-	return CallStats{Payments: c.payments.Load(), Retries: c.retries.Load(), BudgetDenied: c.denied.Load()}
+	return CallStats{Payments: c.payments.Load(), Retries: c.retries.Load(), BudgetDenied: c.denied.Load(),
+		Gateway: c.gateway.Load(), Cut: c.cut.Load(), GatewayPayments: c.gatewayPayments.Load()}
 }
 
 // called counts one call of passage p at the moment it is made: its payment's first, or a retry.

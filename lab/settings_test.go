@@ -260,6 +260,14 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	if got := chain(c, 50*time.Millisecond); got != "deadline → deadline:enough-left (starts no call with less left than recent calls' mean + 4 standard deviations, at most 1s: 150ms now) → http" {
 		t.Errorf("after a call: %q", got)
 	}
+	// A chain's floor before a call is answered: the floor alone, in the same rule words as
+	// without one ("at least 250ms: 250ms now" beside tries of ~300ms, newcomer 36 #27).
+	hops := c
+	hops.Dependency.Hops, hops.Dependency.Deadline = 3, DeadlinePropagate
+	hops.Dependency.Hop.Reserve, hops.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
+	if got := chain(hops); got != "deadline → deadline:enough-left (lets every call with 250ms left start until one is answered, then starts no call with less left than recent calls' mean + 4 standard deviations, at most 1s, at least 250ms) → http" {
+		t.Errorf("a chain's floor, before a call: %q", got)
+	}
 	// The room it asked earlier, where it moved: rejections after 726ms on average of 800ms
 	// stood beside "≥ 71ms left now" (newcomer33 23).
 	s := NotStarted(c)

@@ -22,18 +22,21 @@ type Snapshot struct {
 	EnoughLeft time.Duration
 	// EnoughLeftAsked is the least and the most the enough-left stage has asked so far.
 	EnoughLeftAsked DurationSpan
-	Elapsed         time.Duration
-	Classes         [numClasses]ClassStats
-	Pool            PoolStats
-	Bulkhead        BulkheadStats
-	Breaker         BreakerStats
-	Connections     ConnectionStats
-	Orphans         OrphanStats
-	Health          HealthStats
-	Dependency      DependencyStats
-	Generator       GeneratorStats
-	Timeline        []Second // one entry per whole second of the run, oldest first
-	Goroutines      int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler, the pool's watcher of wait limits, and with pool.queue unbounded every waiting request
+	// EnoughLeftLearned says the enough-left stage has heard a call answered: before, it
+	// asks the chain's floor alone, whatever its rule says of recent calls.
+	EnoughLeftLearned bool
+	Elapsed           time.Duration
+	Classes           [numClasses]ClassStats
+	Pool              PoolStats
+	Bulkhead          BulkheadStats
+	Breaker           BreakerStats
+	Connections       ConnectionStats
+	Orphans           OrphanStats
+	Health            HealthStats
+	Dependency        DependencyStats
+	Generator         GeneratorStats
+	Timeline          []Second // one entry per whole second of the run, oldest first
+	Goroutines        int64    // goroutines this lab owns now: workers, bulkhead threads, orphaned calls, generator, sampler, the pool's watcher of wait limits, and with pool.queue unbounded every waiting request
 	// GoroutinesPeak is the most it owned at once.
 	GoroutinesPeak int64
 	RatesInForce   [numClasses]float64 // each class's rate in force now (its profile's step)

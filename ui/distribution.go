@@ -63,6 +63,14 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 			return out[:min(len(out), h)], true
 		case free > 5:
 			out = append(out, t.dim.Render(note))
+			// What corrected counts from, where the chart keeps every strip without the row:
+			// its p50 1.4ms → 2.1ms beside a stall that hit ~100 samples read as a miscount
+			// (newcomer 36 #22).
+			if cn := correctedNote(snap, w); cn != "" {
+				if _, whole := distributionLines(t, snap, w, free-2); whole {
+					out = append(out, t.dim.Render(cn))
+				}
+			}
 		case note != "" && peer != nil:
 			// A half draws the distribution alone at its width (below): drawn once, here.
 			if lines, whole := distributionLines(t, snap, w, free-1); whole {
@@ -170,6 +178,19 @@ func ladderNote(snap *lab.Snapshot, w int) string {
 		return ""
 	}
 	return longestFit(w, slowestForms(rungs)...)
+}
+
+// correctedNote says what a closed loop's corrected row counts from, in the longest words
+// that fit w: from when each was due, so the lab's own send delay too, not only the stall's
+// never-sent put back; "" in an open loop, which has nothing to correct.
+func correctedNote(snap *lab.Snapshot, w int) string {
+	if snap.ClosedLoop == nil {
+		return ""
+	}
+	return longestFit(w, "corrected: from when each was due, so the lab's send delay too, and the never sent put back",
+		"corrected: from when due, so the lab's send delay too; never sent put back",
+		"corrected: from when due, the lab's send delay too",
+		"corrected: from when due")
 }
 
 // slowestForms say that rungs, too few samples under them, are the slowest sample, longest
@@ -482,7 +503,7 @@ func measurementHelp() [][2]string {
 		{"p50 … p99.99 max", "the percentile ladder of payment latency: half, 9 in 10, 99 in 100, 999 in 1000, 9999 in 10000 took at most this; max and count beside it; under it, where there is room, the rungs too few samples leave at the slowest one, as the table says of the p99 (\"p99.9 of <1000, p99.99 of <10000: their slowest\")"},
 		{lab.Open.Since(), "open loop: latency as the run measured it, from each request's scheduled arrival, not its send (the generator's lag counts), so waiting for the server counts"},
 		{lab.Closed.Since(), "closed loop: latency as the run measured it, from each request's send; there is no schedule: requests a stalled user never sent have no latency at all"},
-		{"corrected", "closed loop: latency timed from when each request was due, with the unsent requests put back, one per pacing interval, each lasting until the reply its user waited for (in a stall, the stall's end; HdrHistogram's RecordCorrectedValue)"},
+		{"corrected", "closed loop: latency timed from when each request was due (so the lab's own send delay counts too, and its p50 sits above since sent's), with the unsent requests put back, one per pacing interval, each lasting until the reply its user waited for (in a stall, the stall's end; HdrHistogram's RecordCorrectedValue)"},
 		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, since arrival (or sent) and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, or since sent in a closed loop, c corrected), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be, where the chart has a row for it; a compare half draws it alone at the half's width, in place of the workers chart"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}

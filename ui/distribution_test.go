@@ -136,6 +136,11 @@ func TestMeasurementHalvesKeepTheirCharts(t *testing.T) {
 		if n := strings.Count(plain, "payment latency by percentile"); n != 2 || !strings.Contains(plain, "can top sent/s") {
 			t.Errorf("120x%d: %d halves with the chart titled alike, want 2, with the note:\n%s", h, n, plain)
 		}
+		// Naming only the columns the table shows: "ok/s, timed out/s" under a table with no
+		// timed-out column (newcomer 36 #23).
+		if strings.Contains(plain, "timed out/s") || strings.Contains(plain, "timed-out/s") || !strings.Contains(plain, "ok/s can top sent/s") {
+			t.Errorf("120x%d: the note names a column the table lacks:\n%s", h, plain)
+		}
 	}
 }
 
@@ -150,9 +155,10 @@ func TestNarrateCorrected(t *testing.T) {
 	if want := "; corrected p99 901ms (each from when due until its user's reply)"; !strings.HasSuffix(got, want) {
 		t.Errorf("corrected, unexplained:\n got %q\nwant %q", got, want)
 	}
-	// The rest, a stall's end and the pacing, the help says.
+	// The rest, a stall's end and the pacing, the help says, and the lab's send delay,
+	// which moves corrected's p50 where the stall moves none (newcomer 36 #22).
 	for _, d := range measurementHelp() {
-		for _, want := range []string{"timed from when each request was due", "the stall's end"} {
+		for _, want := range []string{"timed from when each request was due", "the stall's end", "the lab's own send delay counts too"} {
 			if d[0] == "corrected" && !strings.Contains(d[1], want) {
 				t.Errorf("help's corrected: %q, want %q", d[1], want)
 			}
@@ -376,5 +382,20 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 				t.Errorf("%s in %d lines: the chart not whole:\n%s", s.name, h, plain)
 			}
 		}
+	}
+}
+
+// A closed loop's ladder says what its corrected row counts from, where the chart keeps its
+// room: the lab's send delay too, which moved corrected's p50 1.4ms → 2.1ms where the stall
+// moved none (newcomer 36 #22).
+func TestLadderSaysWhatCorrectedCounts(t *testing.T) {
+	a, b := measurementSnapshots()
+	one := screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 120, height: 40, recorded: true}
+	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: from when each was due, so the lab's send delay too") || !strings.Contains(plain, "payment latency by percentile") {
+		t.Errorf("closed loop at 120x40, corrected unexplained or no chart:\n%s", plain)
+	}
+	open := screen{panes: []pane{{snap: b, cfg: b.Config}}, width: 120, height: 40, recorded: true}
+	if plain := ansi.Strip(render(newTheme(false, true), open)); strings.Contains(plain, "corrected: from") {
+		t.Errorf("open loop has nothing to correct:\n%s", plain)
 	}
 }

@@ -34,6 +34,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 type spareClause struct {
 	long, short string
 	key         string // after short where the line has room for it: " (press ])"
+	alone       string // in long's place on one lab's screen, which has the room: "" none
 	idle        bool   // said only where it costs the screen nothing else (spared)
 }
 

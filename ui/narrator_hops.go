@@ -61,7 +61,14 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				// 31). Spare: in a compare half its line cost A its charts.
 				// Each term as the settings lines say it, a try and a wait (newcomer 34 #2
 				// guessed 550ms = 500ms + 50ms).
-				spare.long = fmt.Sprintf("; %s = %s: %s", fmtSecs(last), r.DeepestLastSum(), r.DeepestLastTerms())
+				// And what its factor counts (newcomer 36 #25 guessed the 2).
+				// And, on one lab's screen, what its factor counts (newcomer 36 #25 guessed the
+				// 2): a compare half gives its settings' rows no line for it.
+				sum := fmt.Sprintf("; %s = %s", fmtSecs(last), r.DeepestLastSum())
+				spare.long = sum + ": " + r.DeepestLastTerms()
+				if why := r.DeepestLastFactor(); why != "" {
+					spare.alone = sum + ", " + why + ": " + r.DeepestLastTerms()
+				}
 			}
 		} else {
 			msg = fmt.Sprintf("each of the %d hops times its own tries (%s), and %s: %s calls per payment at hop %d",

@@ -216,6 +216,8 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	case level >= levelLean || c.spare == spareNone:
 	case c.spare == spareShort:
 		says += spare.short + spare.key // wrapped: the key has room
+	case spare.alone != "" && !c.compared():
+		says += spare.alone
 	default:
 		says += spare.long
 	}

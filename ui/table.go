@@ -540,6 +540,25 @@ func checksAboveTimeoutNote(name string, p99, timeout time.Duration, judge lab.J
 		fmt.Sprintf("%s p99 %s > %s: checks wait on in the queue", name, l, to)}
 }
 
+// outrunColumns names the outcomes' rates that can top the arrivals, only those the table
+// shows, in its own column words: "ok/s, timed out/s" under a table with no timed-out column
+// sent the reader looking for one (newcomer 36 #23).
+func outrunColumns(shown map[string]bool) string {
+	var cols []string
+	for _, o := range lab.Outcomes {
+		if c := lab.Ended(o).Term().Column; shown[c] {
+			cols = append(cols, c+"/s")
+		}
+	}
+	if len(cols) == 0 { // a table too narrow for any: the rates still say ok
+		cols = []string{lab.Ended(lab.OK).Term().Column + "/s"}
+	}
+	if len(cols) == 1 {
+		return cols[0]
+	}
+	return strings.Join(cols[:len(cols)-1], ", ") + " or " + cols[len(cols)-1]
+}
+
 // newTableNotes say what the table shows. Those every size shows (must): the time each
 // number is over (rs, the /s rows with rates);
 // when a class's ok or timed out per second outruns its arrivals (outrun), why; and what
@@ -554,11 +573,12 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		notes.must = append(notes.must, windowNote(rs))
 	}
 	if outrun {
+		tops := outrunColumns(shown)
 		notes.must = append(notes.must, []string{
-			"/s: each counted in the second it happens, so ok/s or timed out/s can top " + arrived + "/s as earlier ones finish",
-			"/s: counted as each happens; ok/s or timed out/s can top " + arrived + "/s as earlier ones finish",
-			"/s: ok/s or timed out/s can top " + arrived + "/s (earlier ones finishing)",
-			"ok/s, timed out/s can top " + arrived + "/s"})
+			"/s: each counted in the second it happens, so " + tops + " can top " + arrived + "/s as earlier ones finish",
+			"/s: counted as each happens; " + tops + " can top " + arrived + "/s as earlier ones finish",
+			"/s: " + tops + " can top " + arrived + "/s (earlier ones finishing)",
+			tops + " can top " + arrived + "/s"})
 	}
 	if rates && s.Active(lab.Payment) {
 		if e, ok := s.PaymentEndCap(&rs); ok && rs.OverCap(lab.Payment, e) {
@@ -571,6 +591,9 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		if !shown[lab.FateInFlight.Term().Column] {
 			notes.totals = said
 		}
+	}
+	if said := lab.GatewaySaid(s); said != nil && shown[lab.Ended(lab.TimedOut).Term().Column] {
+		notes.must = append(notes.must, said)
 	}
 	if p99, to, ok := s.ChecksAboveTimeout(); ok && shown["p99"] {
 		notes.must = append(notes.must, checksAboveTimeoutNote(s.Config.Traffic.Label(lab.Health), p99, to, s.ChecksJudge()))

@@ -38,7 +38,7 @@ func TestTableNotesWhenTheyShow(t *testing.T) {
 	if !strings.Contains(n, "random around the set rate (Poisson, seed 7") || !strings.Contains(n, "signup 7/s here, 5/s set") {
 		t.Errorf("signups at 7/s against 5/s: %q", n)
 	}
-	if !strings.Contains(n, "ok/s or timed out/s can top arrived/s") {
+	if !strings.Contains(n, "ok/s, failed/s or timed-out/s can top arrived/s") {
 		t.Errorf("payments ok 12/s of 10/s arrived: %q", n)
 	}
 }
@@ -189,5 +189,31 @@ func TestTableNotesSayOKAboveTheCapIsRounds(t *testing.T) {
 	}
 	if n := notes(200); strings.Contains(n, "together") {
 		t.Errorf("ok 1/s against 1.7/s: %q", n)
+	}
+}
+
+// Payments a hop's 504 timed out are said so under the table, beside its timed-out column,
+// at every width (newcomer 36 #26: "timed-out 35" beside "timeout socket 500ms" hid that
+// propagation turned slow timeouts into fast 504s).
+func TestTableNotesSayTheGatewayTimeouts(t *testing.T) {
+	s := testSnapshot()
+	notes := func(w int) string {
+		_, n := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, true)
+		return strings.Join(n.all(w), "\n")
+	}
+	if n := notes(120); strings.Contains(n, "504") {
+		t.Errorf("no 504 heard: %q", n)
+	}
+	pay := &s.Classes[lab.Payment]
+	pay.TimedOut, pay.InFlight = 10, pay.InFlight-10
+	s.Calls.Gateway, s.Calls.GatewayPayments = 30, 10
+	want := fmt.Sprintf("timed-out %d: all by hop 1's 504", s.Classes[lab.Payment].TimedOut)
+	for _, w := range []int{120, 80, 59} {
+		if n := notes(w); !strings.Contains(n, want) && !strings.Contains(n, fmt.Sprintf("timed-out %d: all by a 504 from below", s.Classes[lab.Payment].TimedOut)) {
+			t.Errorf("at %d: %q, want the 504s said", w, n)
+		}
+	}
+	if n := notes(120); !strings.Contains(n, want+" (gateway timeout: the deadline ran out below); the edge's own timers cut none") {
+		t.Errorf("at 120: %q", n)
 	}
 }

@@ -58,7 +58,8 @@ func TestRetriesMakeEveryAttempt(t *testing.T) {
 		t.Fatalf("payment %+v, want timed out after its tries", r)
 	}
 	s := l.Snapshot()
-	if s.Calls != (lab.CallStats{Payments: 1, Retries: 2}) || s.Calls.PerPayment() != 3 {
+	// Each try cut by the socket timeout, the edge's own timer (newcomer 36 #26).
+	if s.Calls != (lab.CallStats{Payments: 1, Retries: 2, Cut: 3}) || s.Calls.PerPayment() != 3 {
 		t.Errorf("calls %+v, want 1 payment with 2 retries: 3 calls", s.Calls)
 	}
 	waitFor(t, func() bool { return l.dep.Stats().Requests == 3 }, "the dependency to receive the 3 tries")
@@ -73,7 +74,7 @@ func TestRetryOnlyWhatOnNames(t *testing.T) {
 	c.Payment.Retry.On = []lab.RetryCondition{lab.RetryOn5xx, lab.RetryOnRefused}
 	l := startIdle(t, c)
 	l.iso.Serve(l.ctx, nil, time.Now())
-	if s := l.Snapshot(); s.Calls != (lab.CallStats{Payments: 1}) {
+	if s := l.Snapshot(); s.Calls != (lab.CallStats{Payments: 1, Cut: 1}) {
 		t.Errorf("calls %+v, want one try: a timeout is not retried on 5xx", s.Calls)
 	}
 	c = lab.DefaultConfig()
@@ -197,6 +198,27 @@ func TestPropagatedDeadlineStopsTheChain(t *testing.T) {
 	}
 	if quiet.Before(begin.Add(c.Payment.Deadline.D())) && s.AfterAnswer() != 0 {
 		t.Errorf("hops %+v: work after the user was answered although the chain went quiet before the deadline", s.Hops)
+	}
+}
+
+// With the deadline propagated, every try ends on hop 1's 504 well before the edge's own
+// socket timer: the lab counts those tries, and the payment timed out by one, apart from
+// tries its own timers cut (newcomer 36 #26: "timed-out" beside "timeout socket" hid it).
+func TestPropagatedDeadlineCountsGatewayTimeouts(t *testing.T) {
+	c := failingTries(3)
+	// The edge's timer 800ms a try; hop 2 answers 504 once its share of that, less 2 × 100ms
+	// kept back, runs out below: ~600ms, the same 200ms apart on any machine.
+	c.Payment.Timeout.Duration = lab.Duration(800 * time.Millisecond)
+	c.Payment.Deadline = lab.Duration(10 * time.Second)
+	c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 3, lab.DeadlinePropagate, lab.RetryAtEdge
+	c.Dependency.Hop = lab.HopConfig{Timeout: lab.Duration(10 * time.Second), Retry: 1, Reserve: lab.Duration(100 * time.Millisecond)}
+	l := startIdle(t, c)
+	if r := l.iso.Serve(l.ctx, nil, time.Now()); r.Out != lab.TimedOut || r.Failure != lab.RetryOn5xx {
+		t.Fatalf("payment %+v, want timed out by a 504", r)
+	}
+	s := l.Snapshot()
+	if want := (lab.CallStats{Payments: 1, Retries: 2, Gateway: 3, GatewayPayments: 1}); s.Calls != want {
+		t.Errorf("calls %+v, want %+v: 3 tries, each a 504, none cut by the edge", s.Calls, want)
 	}
 }
 
