@@ -251,8 +251,9 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 					checks = "their checks"
 				}
 				// What rejected:pool means here: the queue was full, not the checks' wait
-				// too long (round 11 expected a full queue to give rejected:queue).
-				w += fmt.Sprintf(" (%s %s: no worker, queue of %d full)", checks, lab.RejectPool.Word(), t.Queued)
+				// too long (round 11 expected a full queue to give rejected:queue); and
+				// when, as the rows below show the queues since (newcomer 36 #29).
+				w += fmt.Sprintf(" (%s %s: no worker; at %s the queue of %d was full)", checks, lab.RejectPool.Word(), fmtSecs(turns[i-run+1].At), t.Queued)
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait)
