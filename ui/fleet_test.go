@@ -555,13 +555,17 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// Checks turned away one after another at the same queue are said once, after the last.
 	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
 	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.020s, r4 at 9.030s (their checks rejected:pool: no worker; at 9.0s the queue of 100 was full)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.020s, r4 at 9.030s (their checks rejected:pool: no worker; at 9.0s their queues of 100 were full)") {
 		t.Errorf("two checks turned away: %q", msg)
 	}
 	// A second apart, the arrow and what r3 left: its going out loaded r4.
 	fs.Pulls[2].At += time.Second
 	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.0s → 1 left, 24/s → r4 at 10.0s") {
 		t.Errorf("a second apart: %q", msg)
+	}
+	// Each when the queues were full, as the rows show them since (newcomer 36 #29).
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "(their checks rejected:pool: no worker; at 9.0s and 10.0s their queues of 100 were full)") {
+		t.Errorf("a second apart, when full: %q", msg)
 	}
 	// The payments in the preset's label (review 17).
 	s.Config.Traffic.Payment.Label = "orders"
