@@ -129,9 +129,9 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		// Last, the unit left to the title ("workers held"): a fleet's title, whose replicas
 		// in rotation it says, left no room for the key at 120x40 (newcomer 34 #21).
 		keys := stripKeys(step, top, fmtStep, " workers", under(heldLeastWord)+" workers", some)
-		if some {
+		if some { // the steps without the unit before the rule with it (newcomer 36 #33)
 			bare := stripKeys(step, top, fmtStep, "", under(heldLeastWord), some)
-			keys = append(keys, bare[len(bare)-1])
+			keys = []string{keys[0], keys[1], bare[1], keys[2], bare[2]}
 		}
 		return keys
 	case spec.keyUnit != "":
@@ -156,11 +156,13 @@ func stripKeys(step, top float64, write func(float64) string, unit, least string
 		return []string{"  " + steps}
 	}
 	rule := string(someMark) + " " + least
-	last := "  " + steps
-	if some {
-		last = "  " + rule // ▁'s start is where the rule ends
+	if !some {
+		return []string{"  " + steps + "; " + rule, "  " + steps}
 	}
-	return []string{"  " + steps + "; " + rule, last}
+	// Where ⣀ is drawn, narrower: the steps after ⣀'s end, before its rule alone ("⣀ 0.05 to
+	// <10" gave no ▁…█ where every other chart did, newcomer 36 #33).
+	under := fmt.Sprintf("%c <%s ▁ %s+ … █ %s%s", someMark, write(step), write(step), write(top), unit)
+	return []string{"  " + steps + "; " + rule, "  " + under, "  " + rule} // ▁'s start is where the rule ends
 }
 
 // fmtStep writes a block's step: whole, or to the third place a round top's eighth takes

@@ -765,7 +765,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 }
 
 // someKey is a key to someMark, any chart's, in any of its forms.
-var someKey = regexp.MustCompile(`⣀ (some|(0\.05|1) to <[0-9.]+)`)
+var someKey = regexp.MustCompile(`⣀ (some|(0\.05|1) to <[0-9.]+|<[0-9.]+ ▁)`)
 
 // rowsDrawingSome counts the rows of charts on screen (charts side by side, in one half of
 // compare mode) that draw someMark, and the keys to it: each row's lines with a mark, keys

@@ -365,20 +365,59 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 	if slices.ContainsFunc(events, func(e event) bool { return e.mark == backMark }) {
 		key = append(key, backMark+" back")
 	}
-	if len(key) > 0 {
-		label = t.bold.Render("pulls") + t.dim.Render(" ("+strings.Join(key, ", ")+")") + "  0s "
+	// Marks a cell or less apart get a comma between: "23" read as twenty-three (newcomer 36
+	// #32: r2 at 12.838s, r3 at 12.863s). The first such pair keys it, on a line the key
+	// narrows (every pair's key is as wide, so the second sizing is the last).
+	place := func(n int) (cols []int, near int) {
+		cols, near = make([]int, len(events)), -1
+		for i, e := range events {
+			if elapsed > 0 {
+				cols[i] = min(int(float64(n)*e.at.Seconds()/elapsed.Seconds()), n-1)
+			}
+			if near < 0 && i > 0 && cols[i]-cols[i-1] < 2 {
+				near = i
+			}
+		}
+		return cols, near
 	}
-	n := max(w-ansiWidth(label)-len([]rune(end)), 10)
-	marks := make([]string, n) // "": nothing happened there
-	cols := make([]int, len(events))
-	for i, e := range events {
-		if elapsed > 0 {
-			cols[i] = min(int(float64(n)*e.at.Seconds()/elapsed.Seconds()), n-1)
+	size := func(pair string) int {
+		items := strings.Join(key, ", ")
+		if pair != "" {
+			close := ": close in time"
+			if w < 100 {
+				close = " close"
+			}
+			items = strings.TrimPrefix(items+"; "+pair+close, "; ")
+		}
+		if items != "" {
+			label = t.bold.Render("pulls") + t.dim.Render(" ("+items+")") + "  0s "
+		}
+		return max(w-ansiWidth(label)-len([]rune(end)), 10)
+	}
+	n := size("")
+	if _, near := place(n); near > 0 {
+		n = size("?,?")
+		pair := ""
+		if _, near := place(n); near > 0 {
+			pair = events[near-1].mark + "," + events[near].mark
+		}
+		n = size(pair)
+	}
+	cols, _ := place(n)
+	gaps := make([]int, len(cols))
+	for i := range cols {
+		gaps[i] = 1
+		if i > 0 && cols[i]-cols[i-1] < 2 {
+			gaps[i] = 2
 		}
 	}
-	cols = apart(cols, n)
+	cols = apart(cols, gaps, n)
+	marks := make([]string, n) // "": nothing happened there
 	for i, e := range events {
 		marks[cols[i]] = e.st.Render(e.mark)
+		if gaps[i] == 2 && cols[i]-cols[i-1] == 2 {
+			marks[cols[i]-1] = t.dim.Render(",")
+		}
 	}
 	var b strings.Builder
 	b.WriteString(label)
@@ -402,16 +441,17 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 // apart moves marks at cols (in time order, each in 0..n-1) the fewest cells needed for
 // each to have a cell of its own, in the same order: two pulls 0.1s apart fall in one cell
 // of a 20s line, and one mark over the other hid a tile of the domino (newcomer 16: r2 at
-// 12.8s under r3 at 12.9s). The list under the line gives each one's time. With more marks
+// 12.8s under r3 at 12.9s). The list under the line gives each one's time. gaps[i] is the
+// cells mark i keeps after the one before (2: room for a comma between). With more marks
 // than cells, the first share cell 0.
-func apart(cols []int, n int) []int {
+func apart(cols, gaps []int, n int) []int {
 	for i := 1; i < len(cols); i++ {
-		cols[i] = max(cols[i], cols[i-1]+1)
+		cols[i] = max(cols[i], cols[i-1]+gaps[i])
 	}
 	for i := len(cols) - 1; i >= 0; i-- {
 		last := n - 1
 		if i+1 < len(cols) {
-			last = cols[i+1] - 1
+			last = cols[i+1] - gaps[i+1]
 		}
 		cols[i] = max(min(cols[i], last), 0)
 	}

@@ -246,13 +246,20 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 			// A run of checks turned away by full queues says so once, after the last.
 			w = fmt.Sprintf("r%d at %s", t.Replica, at[i])
 			if run := refusedRun(turns, i); run > 0 {
-				checks := "its check"
+				checks, queue := "its check", "the queue of %d was full"
 				if run > 1 {
-					checks = "their checks"
+					checks, queue = "their checks", "their queues of %d were full"
 				}
 				// What rejected:pool means here: the queue was full, not the checks' wait
-				// too long (round 11 expected a full queue to give rejected:queue).
-				w += fmt.Sprintf(" (%s %s: no worker, queue of %d full)", checks, lab.RejectPool.Word(), t.Queued)
+				// too long (round 11 expected a full queue to give rejected:queue); and
+				// when, as the rows below show the queues since (newcomer 36 #29).
+				var when []string
+				for _, u := range turns[i-run+1 : i+1] {
+					if at := fmtSecs(u.At); !slices.Contains(when, at) {
+						when = append(when, at)
+					}
+				}
+				w += fmt.Sprintf(" (%s %s: no worker; at %s "+queue+")", checks, lab.RejectPool.Word(), strings.Join(when, " and "), t.Queued)
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait)

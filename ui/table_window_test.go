@@ -594,3 +594,32 @@ func TestFlowNote(t *testing.T) {
 		t.Errorf("signup's in flight moved more:\n%s", got)
 	}
 }
+
+// Where ok% would pass off some class's in flight as failures, the note lists every class
+// in flight, each the table shows: fleet-domino's left out signup 37 (3%) beside payment 44
+// and health 45 (newcomer 36 #31), and the three fit at 120 columns.
+func TestInFlightNoteListsEveryClassInFlight(t *testing.T) {
+	s := testSnapshot()
+	s.Classes[lab.Payment].Arrived, s.Classes[lab.Payment].OK, s.Classes[lab.Payment].InFlight = 354, 263, 44
+	s.Classes[lab.Signup].Arrived, s.Classes[lab.Signup].OK, s.Classes[lab.Signup].InFlight = 1211, 988, 37
+	s.Classes[lab.Health].Arrived, s.Classes[lab.Health].OK, s.Classes[lab.Health].InFlight = 500, 420, 45
+	s.Config.Traffic.Health.Rate = 10
+	cs := inFlightMisreads(s, false)
+	if !slices.Contains(cs, lab.Signup) || len(cs) != 3 {
+		t.Fatalf("classes listed: %v, want all three", cs)
+	}
+	s.Pool.QueueCap = 100
+	fits := slices.ContainsFunc(inFlightNote(s, cs), func(f string) bool {
+		return ansiWidth(f) <= 120 && strings.Contains(f, "signup 37 (3%)") && strings.Contains(f, "payment 44 (12%)")
+	})
+	if !fits {
+		t.Errorf("no form of 120 columns or fewer lists the three: %q", inFlightNote(s, cs))
+	}
+	// None misread: no note, whatever is in flight.
+	for c := range s.Classes {
+		s.Classes[c].InFlight = 1
+	}
+	if cs := inFlightMisreads(s, false); cs != nil {
+		t.Errorf("none misread: %v", cs)
+	}
+}
