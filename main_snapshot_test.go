@@ -211,25 +211,11 @@ func TestSnapshotOutPartly(t *testing.T) {
 	}
 	t.Parallel()
 	dir := t.TempDir()
-	paths := []string{filepath.Join(dir, "x-120x40.txt"), filepath.Join(dir, "x-80x24.txt")}
-	for _, p := range paths {
-		if err := os.WriteFile(p, []byte("an older frame"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	o, err := createOutputs(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, w := range o.writers() {
-		if _, err := io.WriteString(w, "this run's frame"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	paths, o := framesWritten(t, dir, 2)
 	if err := os.Remove(o.tmps[1].Name()); err != nil {
 		t.Fatal(err)
 	}
-	err = o.finish(true, nil)
+	err := o.finish(true, nil)
 	want := "--out " + paths[1] + ": cannot write it: no such file or directory; written: x-120x40.txt; not written: x-80x24.txt"
 	if err == nil || err.Error() != want {
 		t.Errorf("finish: %v, want %q", err, want)
@@ -271,23 +257,11 @@ func TestSnapshotOutWriteFailed(t *testing.T) {
 func TestSnapshotOutCheckedBeforeRenames(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	paths := []string{filepath.Join(dir, "x-120x40.txt"), filepath.Join(dir, "x-80x24.txt")}
-	if err := os.WriteFile(paths[0], []byte("an older frame"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	o, err := createOutputs(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, w := range o.writers() {
-		if _, err := io.WriteString(w, "this run's frame"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	paths, o := framesWritten(t, dir, 1)
 	if err := os.Mkdir(paths[1], 0o755); err != nil {
 		t.Fatal(err)
 	}
-	err = o.finish(true, nil)
+	err := o.finish(true, nil)
 	want := "--out " + paths[1] + ": is a folder; name a file in it; written: none; not written: x-120x40.txt, x-80x24.txt"
 	if err == nil || err.Error() != want {
 		t.Errorf("finish: %v, want %q", err, want)
@@ -319,4 +293,26 @@ func TestSnapshotPaths(t *testing.T) {
 			t.Errorf("--out %s at %v: %v, want %v", tc.out, tc.sizes, got, tc.want)
 		}
 	}
+}
+
+// framesWritten is a run's two frames written to --out x.txt's temporary files in dir, not
+// yet put in place, beside an older run's frame at the first older of their paths.
+func framesWritten(t *testing.T, dir string, older int) ([]string, *outputs) {
+	t.Helper()
+	paths := []string{filepath.Join(dir, "x-120x40.txt"), filepath.Join(dir, "x-80x24.txt")}
+	for _, p := range paths[:older] {
+		if err := os.WriteFile(p, []byte("an older frame"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := createOutputs(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range o.writers() {
+		if _, err := io.WriteString(w, "this run's frame"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return paths, o
 }

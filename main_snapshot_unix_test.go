@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -45,25 +44,11 @@ func TestSnapshotOutUnwritableFolder(t *testing.T) {
 	}
 	t.Parallel()
 	dir := t.TempDir()
-	paths := []string{filepath.Join(dir, "x-120x40.txt"), filepath.Join(dir, "x-80x24.txt")}
-	for _, p := range paths {
-		if err := os.WriteFile(p, []byte("an older frame"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	o, err := createOutputs(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, w := range o.writers() {
-		if _, err := io.WriteString(w, "this run's frame"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	paths, o := framesWritten(t, dir, 2)
 	if err := os.Chmod(dir, 0o555); err != nil {
 		t.Fatal(err)
 	}
-	err = o.finish(true, nil)
+	err := o.finish(true, nil)
 	os.Chmod(dir, 0o755) // for o.remove's leftovers and t.TempDir's cleanup
 	want := "--out " + paths[0] + ": cannot write it: permission denied; written: none; not written: x-120x40.txt, x-80x24.txt"
 	if err == nil || err.Error() != want {
