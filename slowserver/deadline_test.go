@@ -174,58 +174,47 @@ func TestPastAnswer(t *testing.T) {
 
 // A server that stops when its caller hangs up is done at its caller's deadline, however
 // late it notices the hang-up: a user answered after that deadline (on the same timeout, a
-// moment later) finds no work of it to count.
+// moment later) finds no work of it to count. The answer counts from when it was given, its
+// cause's At, not from when the server hears of it: a user answered before the caller's
+// deadline, heard of after it (a busy machine), was left while the work went on (review 30
+// lab #2).
 func TestDoneAtTheCallersDeadline(t *testing.T) {
-	srv, c := start(t, Settings{Mode: Slow, Latency: time.Minute})
-	answered, answer := context.WithCancel(context.Background())
-	ctx, hangUp := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL(), nil)
-	SetDeadline(req.Header, time.Now().Add(20*time.Millisecond)) // a hang-up not yet noticed
-	SetUser(req.Header, answered)
-	done := make(chan struct{})
-	go func() {
-		if resp, err := c.Do(req); err == nil {
-			resp.Body.Close()
-		}
-		close(done)
-	}()
-	waitFor(t, "the request to be at work", func() bool {
-		return srv.Stats().InFlight == 1
-	})
-	time.Sleep(40 * time.Millisecond)
-	answer()
-	hangUp()
-	<-done
-	waitFor(t, "the handler to end", func() bool { return srv.Stats().InFlight == 0 })
-	if st := srv.Stats(); st.AfterAnswer != 0 {
-		t.Fatalf("%+v: counted after its caller's deadline", st)
+	for _, tc := range []struct {
+		name  string
+		given bool // the answer says it was given before the caller's deadline
+		want  int64
+	}{{"answered after the deadline", false, 0}, {"answered before it, heard after it", true, 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, c := start(t, Settings{Mode: Slow, Latency: time.Minute})
+			answered, answer := context.WithCancelCause(context.Background())
+			ctx, hangUp := context.WithCancel(context.Background())
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL(), nil)
+			before := time.Now()
+			SetDeadline(req.Header, before.Add(20*time.Millisecond)) // a hang-up not yet noticed
+			SetUser(req.Header, answered)
+			done := make(chan struct{})
+			go func() {
+				if resp, err := c.Do(req); err == nil {
+					resp.Body.Close()
+				}
+				close(done)
+			}()
+			waitFor(t, "the request to be at work", func() bool { return srv.Stats().InFlight == 1 })
+			time.Sleep(40 * time.Millisecond)
+			var cause error
+			if tc.given {
+				cause = answerAt(before)
+			}
+			answer(cause)
+			waitFor(t, "the answer to be heard", func() bool { return !tc.given || srv.Stats().AfterAnswer == 1 })
+			hangUp()
+			<-done
+			waitFor(t, "the handler to end", func() bool { return srv.Stats().InFlight == 0 })
+			if st := srv.Stats(); st.AfterAnswer != tc.want {
+				t.Fatalf("%+v: want %d after the answer", st, tc.want)
+			}
+		})
 	}
-}
-
-// The answer counts from when it was given, its cause's At, not from when the server hears
-// of it: a user answered before the caller's deadline, heard of after it (a busy machine),
-// was left while the work went on (review 30 lab #2).
-func TestAnswerCountsFromItsInstant(t *testing.T) {
-	srv, c := start(t, Settings{Mode: Slow, Latency: time.Minute})
-	answered, answer := context.WithCancelCause(context.Background())
-	ctx, hangUp := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL(), nil)
-	before := time.Now()
-	SetDeadline(req.Header, before.Add(20*time.Millisecond))
-	SetUser(req.Header, answered)
-	done := make(chan struct{})
-	go func() {
-		if resp, err := c.Do(req); err == nil {
-			resp.Body.Close()
-		}
-		close(done)
-	}()
-	waitFor(t, "the request to be at work", func() bool { return srv.Stats().InFlight == 1 })
-	time.Sleep(40 * time.Millisecond)
-	answer(answerAt(before)) // given before the caller's deadline, heard after it
-	waitFor(t, "the answer to count the work going on", func() bool { return srv.Stats().AfterAnswer == 1 })
-	hangUp()
-	<-done
 }
 
 type answerAt time.Time
