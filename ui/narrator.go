@@ -286,12 +286,12 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 					terms = append(terms, fmt.Sprintf("%s × %s", fmtFloatRate(cf.Rate), fmtDur(cf.Hold)))
 				}
 			}
-			product := strings.Join(terms, " + ") + " of work = "
+			product := strings.Join(terms, " + ") + " = "
 			switch {
 			case len(terms) == 0:
 				product = ""
 			case len(terms) > 1:
-				product = "(" + strings.Join(terms, " + ") + ") of work = "
+				product = "(" + strings.Join(terms, " + ") + ") = "
 			}
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need %s%s workers; %s: %s%s",
 				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, product, fmtWorkers(need), longRun, rejected, priceOK(cfg, pay))
