@@ -18,13 +18,20 @@ const DefaultExponent = 2
 // makes the server slower for all of them. knee ≤ 0 means no knee; exp 0 means
 // DefaultExponent. The result saturates at the largest time.Duration.
 func Latency(base time.Duration, n, knee int, exp float64) time.Duration {
-	if knee <= 0 || n <= knee || base <= 0 {
+	return LatencyAt(base, float64(n), knee, exp)
+}
+
+// LatencyAt is Latency at a mean of n in flight, not a whole count: the curve at a window's
+// mean concurrency, to set beside the mean latency measured there (which is higher where n
+// varies, for latency grows faster than n past the knee).
+func LatencyAt(base time.Duration, n float64, knee int, exp float64) time.Duration {
+	if knee <= 0 || n <= float64(knee) || base <= 0 {
 		return base
 	}
 	if exp == 0 {
 		exp = DefaultExponent
 	}
-	d := float64(base) * math.Pow(float64(n)/float64(knee), exp)
+	d := float64(base) * math.Pow(n/float64(knee), exp)
 	if d >= math.MaxInt64 || math.IsNaN(d) {
 		return math.MaxInt64
 	}

@@ -146,11 +146,17 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	}
 	const label = "arriving now"
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
-	value := fittingValue(label, w, fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
+	values := []string{fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work),
-		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)), fmt.Sprintf("waits ~%s: %s", wait, a.AheadSaid(s.Config.Traffic)),
-		fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
-		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))
+		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)),
+		fmt.Sprintf("waits ~%s: %s", wait, a.SumHeld(s.Config.Traffic))}
+	// Without what the sum computes to, only where that is the wait shown: "~711ms: 345
+	// orders × 49ms ahead ÷ 24 workers" is 704ms (newcomer 36 #15).
+	if a.Even() == ShownSecs(a.Wait) {
+		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, a.AheadSaid(s.Config.Traffic)))
+	}
+	value := fittingValue(label, w, append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
+		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))...)
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
 
@@ -195,6 +201,12 @@ func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.held
 // Bare, the 329ms stood beside the narrator's calls of 328ms each as a second figure for
 // one thing (newcomer 25).
 func (a ArrivingWait) SumSaid(t TrafficConfig) string { return a.Sum(t) + a.holds(a.heldWords()) }
+
+// SumHeld is SumSaid in fewer words: "…; 49ms: the mean hold in 25–30s", for a line with
+// room for what the sum computes to but not for the whole of what a hold is.
+func (a ArrivingWait) SumHeld(t TrafficConfig) string {
+	return a.Sum(t) + a.holds("the mean hold in "+FmtSpan(a.From, a.To))
+}
 
 // AheadSaid is SumSaid without what the sum computes to, for a line without room for both:
 // what a hold is outranks a second figure for the wait (newcomer 26: "waits ~688ms: 338

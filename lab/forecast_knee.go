@@ -45,6 +45,22 @@ func (k KneeForecast) Answers(n int) (latency time.Duration, perSec float64) {
 	return latency, float64(n) / latency.Seconds()
 }
 
+// LatencyAt is the curve's latency at a mean of calls calls at once.
+func (k KneeForecast) LatencyAt(calls float64) time.Duration {
+	if k.Knee == 0 {
+		return 0
+	}
+	return knee.LatencyAt(k.Latency, calls, k.Knee, k.Exponent)
+}
+
+// Exp is the curve's exponent as it applies: 0 set means knee.DefaultExponent.
+func (k KneeForecast) Exp() float64 {
+	if k.Exponent == 0 {
+		return knee.DefaultExponent
+	}
+	return k.Exponent
+}
+
 // Net is how fast a queue grows when rate arrive a second and n calls at once are
 // answered: what n calls cannot answer, or, negative, how fast they drain it.
 func (k KneeForecast) Net(rate float64, n int) float64 {

@@ -325,9 +325,12 @@ func TestWaitArrivingNow(t *testing.T) {
 		busy.Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall, Held: time.Duration(i) * 40 * time.Millisecond}
 	}
 	for w, want := range map[int]string{140: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers = 30.0s if evenly freed; 1.00s: the mean time one held a worker in 1–6s",
-		// Narrower, what the hold is outranks what the sum computes to (newcomer 26: "338
-		// orders × 49ms ahead ÷ 24 workers = 690ms if evenly freed" beside calls of 50ms).
-		120: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; 1.00s: the mean time one held a worker in 1–6s",
+		// Narrower, what the hold is in fewer words (newcomer 26: "338 orders × 49ms ahead ÷
+		// 24 workers = 690ms if evenly freed" beside calls of 50ms, what a hold is unsaid),
+		// and still what the sum computes to: bare, "~711ms: 345 orders × 49ms ahead ÷ 24
+		// workers" was 704ms (newcomer 36 #15).
+		120: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers = 30.0s if evenly freed; 1.00s: the mean hold in 1–6s",
+		110: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers = 30.0s if evenly freed",
 		100: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers = 30.0s if evenly freed"} {
 		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {
 			t.Errorf("busy workers, health item at %d %+v", w, items)

@@ -166,3 +166,17 @@ func TestWrapTextKeepsSign(t *testing.T) {
 		}
 	}
 }
+
+// No hyphen is a break point: "(a queue that bounds the wait itself: preset codel-" over
+// "queue)" read as two words (newcomer 36 #17, postmortem-fix at 120x40).
+func TestWrapTextKeepsHyphenatedNames(t *testing.T) {
+	s := "a cap cannot help it (a queue that bounds the wait itself: preset codel-queue) or preset semaphore-bulkhead"
+	for w := 16; w <= len(s); w++ {
+		for _, line := range wrapText(s, w, 0) {
+			if strings.HasSuffix(line, "-") || strings.HasPrefix(line, "queue)") || strings.HasPrefix(line, "bulkhead") {
+				t.Errorf("width %d: %q breaks a name at its hyphen", w, wrapText(s, w, 0))
+				break
+			}
+		}
+	}
+}

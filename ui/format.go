@@ -4,7 +4,6 @@
 package ui
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -140,17 +139,16 @@ func wrapItems(items []string, sep string, w int) []string {
 }
 
 // wrapText word-wraps plain or styled text to w cells and returns at most maxLines lines
-// (the last one cut with an ellipsis if more was needed); none in no width. A minus sign
-// stays with its number: ansi.Wrap breaks after any hyphen, and "-" at a line's end, "30"
-// at the next's start, reads as two figures.
+// (the last one cut with an ellipsis if more was needed); none in no width. No hyphen is a
+// break point: ansi.Wrap breaks after any, and "-" at a line's end, "30" at the next's
+// start, read as two figures (newcomer 30), "preset codel-" / "queue)" as two words
+// (newcomer 36 #17).
 func wrapText(s string, w, maxLines int) []string {
 	if w <= 0 {
 		return nil
 	}
-	if strings.Contains(s, "-") {
-		s = minusSign.ReplaceAllString(s, "${1}"+keptMinus+"${2}")
-	}
-	lines := strings.Split(strings.ReplaceAll(ansi.Wrap(s, w, ""), keptMinus, "-"), "\n")
+	s = strings.ReplaceAll(s, "-", keptHyphen)
+	lines := strings.Split(strings.ReplaceAll(ansi.Wrap(s, w, ""), keptHyphen, "-"), "\n")
 	if maxLines > 0 && len(lines) > maxLines {
 		lines = lines[:maxLines]
 		lines[maxLines-1] += " …"
@@ -161,12 +159,8 @@ func wrapText(s string, w, maxLines int) []string {
 	return lines
 }
 
-// minusSign is a hyphen that is a sign (after a space or an opening bracket, before a
-// digit or a letter: "-31", the key's "-n"); keptMinus stands in for it while the text is
-// wrapped: one cell wide, and no break point of ansi.Wrap's, which left "bare +n or " a
-// cell over, cut to "bare +n o…" with "-n: beyond noise" on the next line (newcomer 30).
-var minusSign = regexp.MustCompile(`(^|[ (])-([0-9A-Za-z])`)
-
-const keptMinus = "\u2011" // non-breaking hyphen
+// keptHyphen stands in for every hyphen while the text is wrapped: one cell wide, and no
+// break point of ansi.Wrap's. A word longer than the line is still cut, at the width.
+const keptHyphen = "\u2011" // non-breaking hyphen
 
 func ansiWidth(s string) int { return ansi.StringWidth(s) }

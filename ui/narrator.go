@@ -277,12 +277,25 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			return msg + ": none rejected by it" + orphans + price
 		case pay.Hold >= pay.Call: // the worker holds its permit for the whole call
 			// What the others need of the workers kept free: the bulkhead's size against its use.
+			// As a product of the settings shown: a bare "~0.01" read as understated beside
+			// the table's signup p50 of 3.0ms, the lab's own sending in it (newcomer 36 #4).
 			var need float64
+			var terms []string
 			for _, c := range whom {
-				need += f.Classes[c].WorkersNeeded
+				if cf := f.Classes[c]; cf.WorkersNeeded > 0 {
+					need += cf.WorkersNeeded
+					terms = append(terms, fmt.Sprintf("%s × %s", fmtFloatRate(cf.Rate), fmtDur(cf.Hold)))
+				}
 			}
-			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need ~%s workers; %s: %s%s",
-				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, fmtWorkers(need), longRun, rejected, priceOK(cfg, pay))
+			product := strings.Join(terms, " + ") + " = "
+			switch {
+			case len(terms) == 0:
+				product = ""
+			case len(terms) > 1:
+				product = "(" + strings.Join(terms, " + ") + ") = "
+			}
+			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need %s%s workers; %s: %s%s",
+				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, product, fmtWorkers(need), longRun, rejected, priceOK(cfg, pay))
 			*spare = widest(pay, others)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))

@@ -104,8 +104,15 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		case u.Windowed:
 			// The knee's yardstick beside the window's mean (newcomer 22 could not tell
 			// whether a limit that settles past the knee is a fix or another trap).
+			// The mean's what and when, and its latency beside the curve's at it, where room:
+			// "mean 31.9 at ~84ms" asked of what, and 50ms × (31.9/25)² is 81ms (newcomer 36 #18).
 			kneeTime, best := k.Answers(k.Knee)
-			return fmt.Sprintf("%s: %d calls at %s give %s; mean %.1f at ~%s: %s",
+			rs := s.Rates()
+			if curve := k.LatencyAt(u.Calls); u.PastKnee {
+				spare.long = fmt.Sprintf("; %s = %.1f ÷ ok %s by Little's law, above the curve's %s × (%.1f/%d)^%g = %s: latency grows faster than calls",
+					fmtLatency(u.Hold), u.Calls, fmtPerSec(rs.OK[lab.Payment]), fmtLatency(k.Latency), u.Calls, k.Knee, k.Exp(), fmtLatency(curve)) + spare.long
+			}
+			return fmt.Sprintf("%s: %d calls at %s give %s; mean %.1f calls, ~%s each: %s",
 				limit, k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), u.Calls, fmtLatency(u.Hold), answered(s, 0, rate)) + rest + tail, true
 		case !u.PastKnee:
 			// The knee's latency at these calls, as the status line's "now 35, 98ms each" says

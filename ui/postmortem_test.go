@@ -129,7 +129,7 @@ func TestNarratePostmortem(t *testing.T) {
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
 		// 33 held ÷ 371.8 ok a second is ~89ms each (newcomer 29: "35 at 98ms each: ok 372/s").
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 at ~89ms: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; more arrive than a full limit answers, not bursts"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; more arrive than a full limit answers, not bursts"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -218,7 +218,12 @@ func TestNarratePostmortem(t *testing.T) {
 	instant := postmortemSnapshot(adaptiveConfig())
 	instant.Dependency.InFlight = 25
 	says, spare := narration(instant.Config, instant)
-	if want := "25 calls at 50ms give 500/s; mean 33.0 at ~89ms: ok 371.8/s of 500.8/s;"; !strings.Contains(says, want) || strings.Contains(says, "(knee 25)") || strings.Contains(says, "the rest turned away") {
+	// The mean's what and when, and its latency beside the curve's at it in the spare clause:
+	// "mean 31.9 at ~84ms" asked of what, and 50ms × (31.9/25)² is 81ms (newcomer 36 #18).
+	if want := "; 89ms = 33.0 ÷ ok 371.8/s by Little's law, above the curve's 50ms × (33.0/25)^2 = 87ms: latency grows faster than calls"; !strings.HasPrefix(spare.long, want) {
+		t.Errorf("an instant at the knee: spare %q, want it to begin %q", spare.long, want)
+	}
+	if want := "25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;"; !strings.Contains(says, want) || strings.Contains(says, "(knee 25)") || strings.Contains(says, "the rest turned away") {
 		t.Errorf("an instant at the knee:\n got %q\nwant %q", says, want)
 	}
 	if want := "; more arrive than a full limit answers, not bursts"; spare.short != "; it can settle past the knee, as here" || !strings.HasSuffix(says, want) {
@@ -290,7 +295,7 @@ func TestPostmortemScreen(t *testing.T) {
 		// The narrator's calls the window's mean, the status line's this instant's, each said
 		// so (newcomer 22: "35 calls at 104ms" above "now 35, 98ms each"; newcomer 29: an
 		// instant's 35 beside the window's ok/s).
-		if flat := strings.Join(strings.Fields(ansi.Strip(out)), " "); sz[1] >= 40 && (!strings.Contains(flat, "mean 33.0 at ~89ms") || !strings.Contains(flat, "now 33, 87ms each")) {
+		if flat := strings.Join(strings.Fields(ansi.Strip(out)), " "); sz[1] >= 40 && (!strings.Contains(flat, "mean 33.0 calls, ~89ms each") || !strings.Contains(flat, "now 33, 87ms each")) {
 			t.Errorf("%dx%d: the calls' latency, twice or not at all:\n%s", sz[0], sz[1], ansi.Strip(out))
 		}
 	}

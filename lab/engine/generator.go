@@ -21,6 +21,10 @@ type generator struct {
 	end     time.Time                                      // zero: run until stopped
 	emit    func(c lab.Class, intended time.Time, n int64) // the n-th arrival of class c, from 1
 	lag     *hist                                          // how late each event left against its schedule: the generator's own health
+	// marks, where set, takes what it sent by the second of each arrival's schedule, so a
+	// seed gives the same arrivals a second in every run however late it sends (newcomer 36
+	// #13): nil for a fleet's, whose sends a balancer may drop (a drained replica's checks).
+	marks *scheduled
 
 	mu      sync.Mutex
 	rates   [numClasses]float64
@@ -106,7 +110,20 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 	var (
 		sched [numClasses]schedule
 		sent  [numClasses]int64 // arrivals so far: the next one's number, less 1, whatever the rate steps did
+		bound time.Time         // the next second's sample instant that marks waits for; zero: no marks
 	)
+	// nextBound is the sample instant after b's, zero from a bounded run's last sample on:
+	// that one, at the end, counts everything sent (finish).
+	nextBound := func(b time.Time) time.Time {
+		if b = b.Add(time.Second); !g.end.IsZero() && !b.Add(sampleLead).Before(g.end) {
+			return time.Time{}
+		}
+		return b
+	}
+	if g.marks != nil {
+		bound = nextBound(start.Add(-sampleLead))
+		defer func() { g.marks.finish(sent) }()
+	}
 	// Classes due at the same instant go in a seeded random order, as two real schedulers
 	// race: never by class index, which would hand every contested worker to one class.
 	ties := rand.New(rand.NewPCG(uint64(g.traffic.Seed), 0))
@@ -150,6 +167,9 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 		if _, at, ok := steps.due(); ok && (due.IsZero() || at.Before(due)) {
 			due = at // a rate step comes first
 		}
+		if !bound.IsZero() && (due.IsZero() || bound.Before(due)) {
+			due = bound // a second's mark comes first
+		}
 		// Nothing more due before the end of a bounded run: wait for the end (a rate may
 		// still be raised before it), then stop.
 		wake := due
@@ -182,6 +202,15 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 			for ctx.Err() == nil {
 				now := time.Now()
 				c := earliest(false)
+				// A second's mark once its instant has come and all scheduled before it is sent,
+				// a step before it taken too (its rate's arrivals may fall before it).
+				if !bound.IsZero() && !now.Before(bound) && (c < 0 || !sched[c].next.Before(bound)) {
+					if _, at, ok := steps.due(); !ok || !at.Before(bound) {
+						g.marks.mark(sent)
+						bound = nextBound(bound)
+						continue
+					}
+				}
 				// A profile's step due before the next arrival changes its class's rate first,
 				// from the step's own instant: a late wake-up never shifts the schedule.
 				if sc, at, ok := steps.due(); ok && !at.After(now) && (g.end.IsZero() || at.Before(g.end)) &&

@@ -68,6 +68,10 @@ func startLab(cfg lab.Config, o Options) (*Lab, error) {
 	pairs := o.Pairing.join(o.side, cfg.Traffic, cfg.Traffic.Mode == lab.Open)
 	l := &Lab{src: src, instance: newInstance(cfg, deps{span: run, servers: servers, resubmits: src.resubmits,
 		rates: func() [numClasses]float64 { return src.load.current() }, onPanic: o.OnPanic, pairs: pairs})}
+	if cfg.Traffic.Mode == lab.Open { // a lab of its own: every send is an arrival, counted by its schedule
+		src.marks = &scheduled{}
+		l.seconds.sent = func(k int) ([numClasses]int64, bool) { return src.marks.through(l.ctx, k) }
+	}
 	src.start(&l.lifecycle, cfg.Traffic, sent, l.instance)
 	l.sample()
 	return l, nil

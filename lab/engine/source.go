@@ -32,6 +32,7 @@ type source struct {
 	load      load
 	users     *closedLoop  // closed mode's users; nil in open mode
 	resubmits *resubmitter // impatient users sending their request again
+	marks     *scheduled   // where set before start, an open-loop generator's sends by their schedule's second
 }
 
 // newSource is a source on servers for a run ending at end (zero: at Stop); start starts
@@ -47,7 +48,9 @@ func (s *source) start(lc *lifecycle, t lab.TrafficConfig, sent chan<- struct{},
 		s.users = newClosedLoop(t, lc.start, lc.end, to.send, lc.spawn)
 		s.load = s.users
 	} else {
-		s.load = newGenerator(t, lc.end, to.arrive)
+		g := newGenerator(t, lc.end, to.arrive)
+		g.marks = s.marks
+		s.load = g
 	}
 	lc.spawn(func() { s.load.run(lc.ctx, lc.start); close(sent) })
 	lc.spawn(func() { s.resubmits.run(lc.ctx) })
