@@ -179,6 +179,12 @@ type AdaptiveUse struct {
 	Hold     time.Duration // how long each ok held its permit over the window (Windowed only)
 	Windowed bool
 	PastKnee bool // Calls above the knee (where one is known)
+	// Curve is the knee's latency at Calls, where Windowed and PastKnee; AboveCurve says
+	// Hold is above it as both are written: the narrator's "latency grows faster than
+	// calls" only then, not near the knee, where a worker held is not always calling and
+	// the hold can sit at or under the curve (review 31 #2).
+	Curve      time.Duration
+	AboveCurve bool
 	// BurstsRefused: the window turned payments away at the limit while a permit sat free
 	// on average; with the mean at the limit, the rejections are a full limit's, not
 	// bursts' (review 19).
@@ -192,8 +198,9 @@ type AdaptiveUse struct {
 	NoneNow bool
 }
 
-// AdaptiveUse is the adaptive limit's use of the dependency whose knee is knee (0: none known).
-func (s *Snapshot) AdaptiveUse(knee int) AdaptiveUse {
+// AdaptiveUse is the adaptive limit's use of the dependency whose knee is k's (0: none known).
+func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
+	knee := k.Knee
 	r := s.Rates()
 	u := AdaptiveUse{Calls: float64(s.Dependency.InFlight)}
 	u.Hold, u.Windowed = r.OKHold(Payment)
@@ -201,6 +208,10 @@ func (s *Snapshot) AdaptiveUse(knee int) AdaptiveUse {
 		u.Calls = r.Held[Payment]
 	}
 	u.PastKnee = knee > 0 && u.Calls > float64(knee)
+	if u.Windowed && u.PastKnee {
+		u.Curve = k.LatencyAt(u.Calls)
+		u.AboveCurve = u.Hold > u.Curve && FmtLatency(u.Hold) != FmtLatency(u.Curve)
+	}
 	refused := u.Windowed && r.Rejected[Payment][RejectBulkhead] > 0
 	u.Overloaded = refused && u.Hold > 0 && float64(s.Bulkhead.Limit)/u.Hold.Seconds() < r.Arrived[Payment]
 	u.BurstsRefused = refused && !u.Overloaded && u.Calls <= float64(s.Bulkhead.Limit)-1

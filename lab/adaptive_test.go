@@ -32,7 +32,7 @@ func TestAdaptiveBackoff(t *testing.T) {
 func TestAdaptiveUse(t *testing.T) {
 	var s Snapshot
 	s.Dependency.InFlight, s.Bulkhead.Limit = 30, 38
-	if u := s.AdaptiveUse(25); u.Windowed || u.Calls != 30 || !u.PastKnee || u.BurstsRefused || u.NoneNow {
+	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); u.Windowed || u.Calls != 30 || !u.PastKnee || u.BurstsRefused || u.NoneNow {
 		t.Errorf("before the first second: %+v, want the instant's 30 calls, past the knee 25", u)
 	}
 	for i := range 5 {
@@ -41,30 +41,45 @@ func TestAdaptiveUse(t *testing.T) {
 		sec.Rejected[Payment][RejectBulkhead] = 10
 		s.Timeline = append(s.Timeline, sec)
 	}
-	u := s.AdaptiveUse(25)
+	u := s.AdaptiveUse(KneeForecast{Knee: 25})
 	if !u.Windowed || u.Calls != 20 || u.Hold != 50*time.Millisecond || u.PastKnee || !u.BurstsRefused || u.NoneNow {
 		t.Errorf("20 held at 400 ok/s, 10 turned away a second: %+v, want the window's 20 at 50ms, under the knee, bursts refused", u)
 	}
 	s.Bulkhead.Limit = 20 // the mean at the limit: a full limit's rejections, not bursts'
-	if u := s.AdaptiveUse(0); u.BurstsRefused || u.PastKnee {
+	if u := s.AdaptiveUse(KneeForecast{}); u.BurstsRefused || u.PastKnee {
 		t.Errorf("mean at the limit, no knee: %+v, want neither bursts refused nor past a knee", u)
 	}
 	s.Bulkhead.Limit = 38
 	for i := range s.Timeline { // 410 arrive a second, more than 38 ÷ 50ms = 760/s: still bursts
 		s.Timeline[i].Arrived[Payment] = 410
 	}
-	if u := s.AdaptiveUse(25); !u.BurstsRefused || u.Overloaded {
+	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.BurstsRefused || u.Overloaded {
 		t.Errorf("410/s arriving, a full limit answers 760/s: %+v, want bursts refused, not overloaded", u)
 	}
 	for i := range s.Timeline { // 800 a second: past what a full limit answers
 		s.Timeline[i].Arrived[Payment] = 800
 	}
-	if u := s.AdaptiveUse(25); u.BurstsRefused || !u.Overloaded {
+	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); u.BurstsRefused || !u.Overloaded {
 		t.Errorf("800/s arriving, a full limit answers 760/s: %+v, want overloaded, not bursts", u)
 	}
 	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
-	if u := s.AdaptiveUse(25); !u.NoneNow {
+	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow {
 		t.Errorf("none turned away in the last second: %+v", u)
+	}
+	// Past the knee, the hold above the curve only where it is, as written (review 31 #2):
+	// 30 held at 600 ok/s hold 50ms each, under 50ms × (30/25)² = 72ms; at 300 ok/s, 100ms.
+	k := KneeForecast{Knee: 25, Exponent: 2, Latency: 50 * time.Millisecond}
+	for i := range s.Timeline {
+		s.Timeline[i].Held[Payment], s.Timeline[i].OK[Payment] = 30, 600
+	}
+	if u := s.AdaptiveUse(k); !u.PastKnee || u.AboveCurve || u.Curve != 72*time.Millisecond {
+		t.Errorf("30 held at 600 ok/s: %+v, want past the knee, under the curve's 72ms", u)
+	}
+	for i := range s.Timeline {
+		s.Timeline[i].OK[Payment] = 300
+	}
+	if u := s.AdaptiveUse(k); !u.AboveCurve {
+		t.Errorf("30 held at 300 ok/s: %+v, want 100ms above the curve's 72ms", u)
 	}
 }
 

@@ -53,7 +53,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		limit := fmt.Sprintf("adaptive limit %d from latency", s.Bulkhead.Limit)
 		// The window's mean concurrency beside the window's rates, the instant's calls before
 		// the first whole second (lab decides which).
-		u := s.AdaptiveUse(k.Knee)
+		u := s.AdaptiveUse(k)
 		// How it moves, why orders are turned away below it, and what it buys, where there
 		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
 		// free? a fix or another trap?"). The rule in words the screen can back: its p90 and
@@ -108,9 +108,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// "mean 31.9 at ~84ms" asked of what, and 50ms × (31.9/25)² is 81ms (newcomer 36 #18).
 			kneeTime, best := k.Answers(k.Knee)
 			rs := s.Rates()
-			if curve := k.LatencyAt(u.Calls); u.PastKnee {
+			if u.AboveCurve {
 				spare.long = fmt.Sprintf("; %s = %.1f ÷ ok %s by Little's law, above the curve's %s × (%.1f/%d)^%g = %s: latency grows faster than calls",
-					fmtLatency(u.Hold), u.Calls, fmtPerSec(rs.OK[lab.Payment]), fmtLatency(k.Latency), u.Calls, k.Knee, k.Exp(), fmtLatency(curve)) + spare.long
+					fmtLatency(u.Hold), u.Calls, fmtPerSec(rs.OK[lab.Payment]), fmtLatency(k.Latency), u.Calls, k.Knee, k.Exp(), fmtLatency(u.Curve)) + spare.long
 			}
 			return fmt.Sprintf("%s: %d calls at %s give %s; mean %.1f calls, ~%s each: %s",
 				limit, k.Knee, fmtLatency(kneeTime), fmtWholePerSec(best), u.Calls, fmtLatency(u.Hold), answered(s, 0, rate)) + rest + tail, true
