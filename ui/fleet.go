@@ -365,47 +365,28 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 	if slices.ContainsFunc(events, func(e event) bool { return e.mark == backMark }) {
 		key = append(key, backMark+" back")
 	}
-	// Marks a cell or less apart get a comma between: "23" read as twenty-three (newcomer 36
-	// #32: r2 at 12.838s, r3 at 12.863s). The first such pair keys it, on a line the key
-	// narrows (every pair's key is as wide, so the second sizing is the last).
-	place := func(n int) (cols []int, near int) {
-		cols, near = make([]int, len(events)), -1
-		for i, e := range events {
-			if elapsed > 0 {
-				cols[i] = min(int(float64(n)*e.at.Seconds()/elapsed.Seconds()), n-1)
-			}
-			if near < 0 && i > 0 && cols[i]-cols[i-1] < 2 {
-				near = i
-			}
+	// The key's last items go first where they leave the line under 10 cells (a compare
+	// half's 59 drew the line a cell past its width; review 31 #16).
+	for ; len(key) > 0; key = key[:len(key)-1] {
+		label = t.bold.Render("pulls") + t.dim.Render(" ("+strings.Join(key, ", ")+")") + "  0s "
+		if w-ansiWidth(label)-len([]rune(end)) >= 10 {
+			break
 		}
-		return cols, near
 	}
-	size := func(pair string) int {
-		items := strings.Join(key, ", ")
-		if pair != "" {
-			close := ": close in time"
-			if w < 100 {
-				close = " close"
-			}
-			items = strings.TrimPrefix(items+"; "+pair+close, "; ")
-		}
-		if items != "" {
-			label = t.bold.Render("pulls") + t.dim.Render(" ("+items+")") + "  0s "
-		}
-		return max(w-ansiWidth(label)-len([]rune(end)), 10)
+	if len(key) == 0 {
+		label = t.bold.Render("pulls") + "  0s "
 	}
-	n := size("")
-	if _, near := place(n); near > 0 {
-		n = size("?,?")
-		pair := ""
-		if _, near := place(n); near > 0 {
-			pair = events[near-1].mark + "," + events[near].mark
+	n := max(w-ansiWidth(label)-len([]rune(end)), 10)
+	cols := make([]int, len(events))
+	gaps := make([]int, len(events))
+	for i, e := range events {
+		if elapsed > 0 {
+			cols[i] = min(int(float64(n)*e.at.Seconds()/elapsed.Seconds()), n-1)
 		}
-		n = size(pair)
-	}
-	cols, _ := place(n)
-	gaps := make([]int, len(cols))
-	for i := range cols {
+		// Marks a cell or less apart are drawn a cell apart, the axis's dot between: "23"
+		// read as twenty-three (newcomer 36 #32: r2 at 12.838s, r3 at 12.863s); a comma
+		// between read as the pulls list's "fell together", which a cell's width is not
+		// (review 31 #4).
 		gaps[i] = 1
 		if i > 0 && cols[i]-cols[i-1] < 2 {
 			gaps[i] = 2
@@ -415,9 +396,6 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 	marks := make([]string, n) // "": nothing happened there
 	for i, e := range events {
 		marks[cols[i]] = e.st.Render(e.mark)
-		if gaps[i] == 2 && cols[i]-cols[i-1] == 2 {
-			marks[cols[i]-1] = t.dim.Render(",")
-		}
 	}
 	var b strings.Builder
 	b.WriteString(label)

@@ -246,20 +246,16 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 			// A run of checks turned away by full queues says so once, after the last.
 			w = fmt.Sprintf("r%d at %s", t.Replica, at[i])
 			if run := refusedRun(turns, i); run > 0 {
-				checks, queue := "its check", "the queue of %d was full"
+				checks, queue := "its check", "its queue of %d full then"
 				if run > 1 {
-					checks, queue = "their checks", "their queues of %d were full"
+					checks, queue = "their checks", "their queues of %d full then"
 				}
 				// What rejected:pool means here: the queue was full, not the checks' wait
 				// too long (round 11 expected a full queue to give rejected:queue); and
-				// when, as the rows below show the queues since (newcomer 36 #29).
-				var when []string
-				for _, u := range turns[i-run+1 : i+1] {
-					if at := fmtSecs(u.At); !slices.Contains(when, at) {
-						when = append(when, at)
-					}
-				}
-				w += fmt.Sprintf(" (%s %s: no worker; at %s "+queue+")", checks, lab.RejectPool.Word(), strings.Join(when, " and "), t.Queued)
+				// when, as the rows below show the queues since (newcomer 36 #29): "then",
+				// at the pulls just written, not times again, which in tenths read two pulls
+				// 25ms apart as "12.8s and 12.9s" (review 31 #3).
+				w += fmt.Sprintf(" (%s %s: no worker; "+queue+")", checks, lab.RejectPool.Word(), t.Queued)
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait)
