@@ -111,7 +111,7 @@ func enoughLeftNeeds(s *Snapshot) string {
 		// beside tries of ~300ms read as a miscount of mean + 4 deviations (newcomer 36 #27).
 		lets := "lets every call start"
 		if f := s.Config.Dependency.Floor(); f > 0 {
-			lets = "lets every call with " + FmtDur(f) + " left start"
+			lets = "lets every call with at least " + FmtDur(f) + " left start"
 		}
 		return lets + " until one is answered, then " + refuses
 	}
