@@ -63,12 +63,14 @@ type scheduled struct {
 	next  int
 	done  bool
 	total [numClasses]int64 // all it sent, once done
+	added chan struct{}     // closed (and replaced) at each mark and at finish: a reader's wake-up
 }
 
 // mark is the next second's: the counts sent, all scheduled before its instant.
 func (s *scheduled) mark(sent [numClasses]int64) {
 	s.mu.Lock()
 	s.marks = append(s.marks, sent)
+	s.wake()
 	s.mu.Unlock()
 }
 
@@ -76,7 +78,16 @@ func (s *scheduled) mark(sent [numClasses]int64) {
 func (s *scheduled) finish(sent [numClasses]int64) {
 	s.mu.Lock()
 	s.done, s.total = true, sent
+	s.wake()
 	s.mu.Unlock()
+}
+
+// wake tells a reader waiting in through that a mark came; s.mu is held.
+func (s *scheduled) wake() {
+	if s.added != nil {
+		close(s.added)
+		s.added = nil
+	}
 }
 
 // through is the counts sent of those scheduled before second k's sample instant (the end,
@@ -99,11 +110,16 @@ func (s *scheduled) through(ctx context.Context, k int) ([numClasses]int64, bool
 			s.mu.Unlock()
 			return s.total, true
 		}
+		// Not sent yet (the generator's lag): wait for the next mark, not a poll (review 31 #11).
+		if s.added == nil {
+			s.added = make(chan struct{})
+		}
+		added := s.added
 		s.mu.Unlock()
 		select {
 		case <-ctx.Done():
 			return [numClasses]int64{}, false
-		case <-time.After(time.Millisecond): // late by the generator's lag, rarely more than a few ms
+		case <-added:
 		}
 	}
 }
