@@ -216,16 +216,17 @@ func (f RetryForecast) DeepestLastTerms() string {
 // as a riddle beside "500ms a try" (newcomer 31: three 500ms make 1.5s, or 3.0s?).
 func (f RetryForecast) DeepestLastSum() string {
 	var terms []string
+	k := f.deepestFactor()
 	for _, st := range f.DeepestSteps {
 		switch {
 		case st.Retries == 0:
-		case f.deepestFactor() > 0 || st.Retries == 1:
+		case k > 0 || st.Retries == 1:
 			terms = append(terms, FmtDur(st.Every()))
 		default:
 			terms = append(terms, fmt.Sprintf("%d × %s", st.Retries, FmtDur(st.Every())))
 		}
 	}
-	if k := f.deepestFactor(); k > 0 {
+	if k > 0 {
 		return fmt.Sprintf("%d × (%s)", k, strings.Join(terms, " + "))
 	}
 	return strings.Join(terms, " + ")
@@ -246,31 +247,22 @@ func (f RetryForecast) DeepestLastFactor() string {
 // deepestFactor is the retries every layer that retries makes, where there are more than
 // one of each; 0 otherwise.
 func (f RetryForecast) deepestFactor() int {
-	k := 0 // the retries of the first layer that retries, not the edge's 0
+	k, layers := 0, 0 // the retries of the first layer that retries, not the edge's 0; the layers that retry
 	for _, st := range f.DeepestSteps {
 		switch {
 		case st.Retries == 0:
+			continue
 		case k == 0:
 			k = st.Retries
 		case st.Retries != k:
 			return 0
 		}
+		layers++
 	}
-	if k < 2 || f.retryingLayers() < 2 {
+	if k < 2 || layers < 2 {
 		return 0
 	}
 	return k
-}
-
-// retryingLayers counts the layers that retry.
-func (f RetryForecast) retryingLayers() int {
-	n := 0
-	for _, st := range f.DeepestSteps {
-		if st.Retries > 0 {
-			n++
-		}
-	}
-	return n
 }
 
 // callTimes is when, after a payment's arrival, each of its calls reaches the last hop: each

@@ -311,13 +311,14 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	// A server that stops when its caller hangs up is done by its caller's deadline, however
 	// late it notices the hang-up: its work counts up to then, not up to when it notices
 	// (the user is answered on the same timeout, a moment after it).
+	forwards := set.Forward != nil && set.Mode != Errors // Errors answers here, forwarding or not
 	var done time.Time
-	if set.Forward != nil && set.Forward.Propagate || set.Forward == nil && !set.IgnoreCancel {
+	if forwards && set.Forward.Propagate || !forwards && !set.IgnoreCancel {
 		done, _ = instant(r.Header, CallDeadlineHeader)
 	}
 	defer s.watchUser(r.Header, done)() // before InFlight drops, so a reader of 0 in flight sees the final count
 
-	if set.Forward != nil && set.Mode != Errors {
+	if forwards {
 		s.forward(w, r, set.Forward, set.Stall, arrival)
 		return
 	}
