@@ -48,6 +48,23 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 		return nil, false
 	}
 	var out, chart []string // chart: the distribution, where drawn already to judge the note's room
+	specs := withPeer(peer, occupancyChart(snap), starvationChart(snap, peer))
+	switch {
+	case peer != nil:
+		// A compare half gives the distribution its whole width: beside the workers chart
+		// it was strips 28 columns wide that three readers in a row could not read
+		// (newcomers 19 to 21), and the workers chart says little here (at most half of
+		// 200 workers), where the distribution is the lesson.
+		specs = nil
+	case w >= threeChartsMinW:
+	case w >= twoChartsMinW:
+		specs = specs[:1]
+	default:
+		specs = nil
+	}
+	// The distribution first, then the time charts, sharing the width evenly.
+	n := len(specs) + 1
+	colW := (w - 2*(n-1)) / n
 	if measuring {
 		out = append(samplesLines(t, snap, w), ladderLines(t, snap, w)...)
 		// A line between the ladder and the chart, when it costs the chart no row; the note
@@ -66,9 +83,11 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 			// What corrected counts from, where the chart keeps every strip without the row:
 			// its p50 1.4ms → 2.1ms beside a stall that hit ~100 samples read as a miscount
 			// (newcomer 36 #22).
+			// Judged at the chart's own width, and the chart so drawn kept (final read: it
+			// was judged at the whole width, then drawn narrower).
 			if cn := correctedNote(snap, w); cn != "" {
-				if _, whole := distributionLines(t, snap, w, free-2); whole {
-					out = append(out, t.dim.Render(cn))
+				if lines, whole := distributionLines(t, snap, colW, free-2); whole {
+					out, chart = append(out, t.dim.Render(cn)), lines
 				}
 			}
 		case note != "" && peer != nil:
@@ -79,23 +98,6 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 		}
 	}
 	rest := h - len(out)
-	specs := withPeer(peer, occupancyChart(snap), starvationChart(snap, peer))
-	switch {
-	case peer != nil:
-		// A compare half gives the distribution its whole width: beside the workers chart
-		// it was strips 28 columns wide that three readers in a row could not read
-		// (newcomers 19 to 21), and the workers chart says little here (at most half of
-		// 200 workers), where the distribution is the lesson.
-		specs = nil
-	case w >= threeChartsMinW:
-	case w >= twoChartsMinW:
-		specs = specs[:1]
-	default:
-		specs = nil
-	}
-	// The distribution first, then the time charts, sharing the width evenly.
-	n := len(specs) + 1
-	colW := (w - 2*(n-1)) / n
 	sameSeconds(snap, specs, slices.Repeat([]int{colW}, len(specs))...)
 	split := false
 	for _, spec := range specs {
