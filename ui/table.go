@@ -464,7 +464,7 @@ func windowNote(rs lab.Rates) []string {
 		fmt.Sprintf("/s %s: mean of %s; all else since the start", span, over),
 		fmt.Sprintf("/s %s: per second, %s; rest since 0s", span, whole),
 		fmt.Sprintf("/s %s: %s; rest since 0s", span, whole),
-		fmt.Sprintf("/s %s: whole seconds; rest since 0s", span),
+		fmt.Sprintf("/s: mean of %s; rest since 0s", span),
 		fmt.Sprintf("/s %s, the rest since 0s", span)}
 }
 

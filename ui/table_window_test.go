@@ -103,7 +103,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 		_, notes := tableLines(newTheme(false, true), testSnapshot(), tablePeer{}, w, true, nil, true)
 		for level := levelFull; level < levelTotals; level++ {
 			lines := notes.lines(" · ", w, level)
-			if len(lines) == 0 || !strings.HasPrefix(lines[0], "/s 1–6s") {
+			if len(lines) == 0 || !strings.HasPrefix(lines[0], "/s") || !strings.Contains(strings.SplitN(lines[0], ";", 2)[0], "1–6s") {
 				t.Errorf("w=%d level %d: no window first: %q", w, level, lines)
 			}
 			for _, l := range lines {
@@ -621,5 +621,18 @@ func TestInFlightNoteListsEveryClassInFlight(t *testing.T) {
 	}
 	if cs := inFlightMisreads(s, false); cs != nil {
 		t.Errorf("none misread: %v", cs)
+	}
+}
+
+// Every form of the window note but the shortest says what the /s row is of its seconds (a
+// mean of them, or the last whole ones): "/s 3–8s: whole seconds" alone left a reader
+// guessing what "whole seconds" refers to (newcomer 36 #24).
+func TestWindowNoteSaysWhatTheRateIs(t *testing.T) {
+	rs := testSnapshot().Rates()
+	forms := windowNote(rs)
+	for _, f := range forms[:len(forms)-1] {
+		if !strings.Contains(f, rs.Span()) || !strings.Contains(f, "mean of") && !strings.Contains(f, "last ") {
+			t.Errorf("%q does not say the rate is a mean of its seconds", f)
+		}
 	}
 }
