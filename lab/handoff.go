@@ -224,11 +224,13 @@ const handoffPrefix = "handoff:"
 // handoffGloss says where a hand-off runs the call: a thread pool's hand-off is onto the
 // bulkhead's own threads, not a second thread (newcomer33 14 read "bulkhead:threadpool →
 // timeout:caller → handoff:thread" as two); briefly, so the chain keeps its line at 120.
+// Where the call runs, not that it leaves: "the call leaves the worker" read as the worker
+// freed, beside 11 workers busy waiting on their calls (newcomer 36 #9).
 func handoffGloss(stage string) string {
 	if stage == handoffPrefix+"thread" {
 		return "bulkhead's"
 	}
-	return "the call leaves the worker"
+	return "call on a goroutine of its own"
 }
 
 // handoffAt is where a chain's stage names (Snapshot.Chain) hand the call off the worker;

@@ -147,7 +147,7 @@ type ClassReport struct {
 	Duplicates int64 `json:"duplicates"`
 	// The parts of queue_wait_ms: the generator's lag (scheduled → sent) and dispatch (sent →
 	// on a worker, through the accept queue if there is one), the table's words: not
-	// "handoff", the chain's handoff:goroutine, where the call leaves the worker.
+	// "handoff", the chain's handoff:goroutine, where the call moves to a goroutine of its own.
 	Lag      PercentileReport `json:"generator_lag_ms"`
 	Dispatch PercentileReport `json:"dispatch_ms"`
 	// NotOKShare is the share of the requests that got a reply (ok or not) that failed, timed

@@ -409,7 +409,7 @@ func TestChainSaysItsOrderAndTheHandoff(t *testing.T) {
 	s.Classes[Signup].Rejected[RejectPool], s.Config = 0, c
 	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
 	for w, want := range map[int]string{
-		120: "payment chain outermost first: fallback → timeout:caller → handoff:goroutine (the call leaves the worker) → http",
+		120: "payment chain outermost first: fallback → timeout:caller → handoff:goroutine (call on a goroutine of its own) → http",
 		100: "payment chain on a worker, outermost first: fallback → timeout:caller → handoff:goroutine → http",
 		90:  "payment chain outermost first: fallback → timeout:caller → handoff:goroutine → http",
 		60:  "payment chain fallback → timeout:caller → handoff:goroutine → http",

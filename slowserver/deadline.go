@@ -62,6 +62,14 @@ func SetUser(h http.Header, answered context.Context) {
 	h.Set(UserHeader, key)
 }
 
+// answeredAlready is the context of a user whose key is gone: answered before its request
+// was heard, done from the start; one for all of them.
+var answeredAlready = func() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}()
+
 // userLeft is a context done when the user of h has left: its deadline passed or it was
 // answered, whichever comes first, and, once done, when that was (the answer's instant
 // where its cause says it, else the deadline's; an answer not heard of, now); nil when h
@@ -73,11 +81,9 @@ func userLeft(h http.Header) (left context.Context, cancel context.CancelFunc, a
 		key = "" // another process's: its answer cannot be heard here
 	}
 	if key != "" {
+		ctx = answeredAlready
 		if a, ok := waiting.Load(key); ok {
 			ctx = a.(context.Context)
-		} else {
-			ctx, cancel = context.WithCancel(ctx)
-			cancel() // answered already
 		}
 	}
 	deadline, hasDeadline := UserDeadline(h)

@@ -303,8 +303,9 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		if len(kept) < len(rows) {
 			// A row of 0 that stays (marked, or cited) is named: "rows all 0 left out" above
 			// "ok 0 0 0" (newcomer 16, hops), and "other rows all 0 left out" too (newcomer 22).
-			// "0 in both", "kept": "rows all 0 left out but ok" was a riddle at 80x24 (newcomer 23).
-			zeros = " · rows 0 in both left out"
+			// "0 in both", "kept": "rows all 0 left out but ok" was a riddle at 80x24 (newcomer 23),
+			// and "rows 0 in both left out, ok kept" too: which rows, what kept (newcomer 36 #24).
+			zeros = " · rows 0 in A and B hidden"
 			var but []string
 			for _, r := range kept {
 				if zero(r) && !slices.Contains(but, r.Name()) {
@@ -312,7 +313,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 				}
 			}
 			if len(but) > 0 {
-				zeros += ", " + strings.Join(but, ", ") + " kept"
+				zeros += ", except " + strings.Join(but, ", ")
 			}
 			rows, zeros = kept, t.dim.Render(zeros)
 		}

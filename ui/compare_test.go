@@ -567,7 +567,7 @@ func TestLeanSummary(t *testing.T) {
 			if closed {
 				s.panes[0].snap.Config.Traffic.Mode = lab.Closed
 			}
-			if title := ansi.Strip(summaryLines(newTheme(false, true), s, w, true)[0]); !strings.Contains(title, "rows 0 in both left out") || ansiWidth(title) > w {
+			if title := ansi.Strip(summaryLines(newTheme(false, true), s, w, true)[0]); !strings.Contains(title, "rows 0 in A and B hidden") || ansiWidth(title) > w {
 				t.Errorf("w=%d closed=%v: %q", w, closed, title)
 			}
 		}
@@ -582,7 +582,7 @@ func TestLeanSummary(t *testing.T) {
 	if !slices.ContainsFunc(strings.Split(full, "\n"), zero) {
 		t.Fatalf("the fixture has no row of 0 and 0:\n%s", full)
 	}
-	if slices.ContainsFunc(strings.Split(lean, "\n"), zero) || !strings.Contains(lean, "rows 0 in both left out") || strings.Contains(full, "left out") {
+	if slices.ContainsFunc(strings.Split(lean, "\n"), zero) || !strings.Contains(lean, "rows 0 in A and B hidden") || strings.Contains(full, "hidden") {
 		t.Errorf("full:\n%s\nlean:\n%s", full, lean)
 	}
 }

@@ -90,7 +90,7 @@ func TestFleetFrame(t *testing.T) {
 		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
 		// column definitions take the lines): lines to spare go to the pulls, not to blank lines.
 		{4, 2, 80, 26, []string{"pulls", "r2 8.0s (+2.0s)"}},
-		{4, 2, 80, 24, []string{"/s 1–6s", "80 in flight", "r2 8.0s (+2.0s)"}},
+		{4, 2, 80, 24, []string{"1–6s", "80 (31%) in flight", "r2 8.0s (+2.0s)"}},
 		{16, 3, 200, 60, []string{"r16", "r9 ", "13 of 16 replicas in rotation"}},
 		{16, 3, 120, 40, []string{"r16", "r9 "}},
 		{16, 16, 80, 24, []string{"r16"}},

@@ -464,23 +464,31 @@ func windowNote(rs lab.Rates) []string {
 		fmt.Sprintf("/s %s: mean of %s; all else since the start", span, over),
 		fmt.Sprintf("/s %s: per second, %s; rest since 0s", span, whole),
 		fmt.Sprintf("/s %s: %s; rest since 0s", span, whole),
-		fmt.Sprintf("/s %s: whole seconds; rest since 0s", span),
+		fmt.Sprintf("/s: mean of %s; rest since 0s", span),
 		fmt.Sprintf("/s %s, the rest since 0s", span)}
 }
 
 // inFlightNote says what ok% counts as not ok that has not failed: the requests still in
-// flight, of each class in cs (their counts and shares of arrivals, lab's), as many as fit.
+// flight, of each class in cs, every one in every form: the first ones with their shares of
+// arrivals (lab's), as many as fit, the rest by count alone. A list of as many as fit left a
+// class out without a word at 80 columns (review 31 #10, newcomer 36 #31).
 func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	arrived := s.Config.Traffic.ArrivedTerm().Word
 	var forms []string
 	each := make([]string, len(cs)) // "payment 75 (56%)"
+	bare := make([]string, len(cs)) // "payment 75"
 	for i, c := range cs {
 		cl := s.Classes[c]
-		each[i] = fmt.Sprintf("%s %s (%s)", s.Config.Traffic.Label(c), fmtCount(cl.InFlight), fmtShare(cl.InFlightShare(), cl.Arrived))
+		bare[i] = s.Config.Traffic.Label(c) + " " + fmtCount(cl.InFlight)
+		each[i] = fmt.Sprintf("%s (%s)", bare[i], fmtShare(cl.InFlightShare(), cl.Arrived))
 	}
 	where := inFlightWhere(s)
-	for k := len(cs); k >= 1; k-- {
-		list := strings.Join(each[:k], ", ")
+	least := 1 // one class: with its share, or by count alone in the short forms below
+	if len(cs) > 1 {
+		least = 0
+	}
+	for k := len(cs); k >= least; k-- {
+		list := strings.Join(append(slices.Clone(each[:k]), bare[k:]...), ", ")
 		forms = append(forms,
 			"ok% = ok ÷ "+arrived+" counts those still in flight"+where+" as not ok, though they have not failed, only not ended: "+list,
 			"ok% = ok ÷ "+arrived+" counts those still in flight"+where+" as not ok (not failed, not ended): "+list,
@@ -490,16 +498,28 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	// Every form defines ok% too: it stands for the definition the rest of the notes drop.
 	// Each short form first with how many of them are queued, where some are: "payment 49 in
 	// flight" beside 20/20 busy read as 49 on 20 workers (newcomer 33, long-queue 80x24).
+	queued := s.Pool.QueuedBy[cs[0]]
+	if where == "" {
+		queued = 0
+	}
+	waiting := ", " + fmtCount(int64(queued)) + " of them waiting" // "of them", the pool picture's word: ", 29 queued" read as 49 + 29 (review 26)
+	if len(cs) > 1 {
+		rest := strings.Join(bare[1:], ", ")
+		short := []string{"ok%=ok÷" + arrived + "; in flight, not failed: " + bare[0], "ok%=ok÷" + arrived + "; in flight: " + bare[0]}
+		if queued > 0 {
+			forms = append(forms, short[0]+" ("+waiting[2:]+"), "+rest, short[1]+" ("+waiting[2:]+"), "+rest)
+		}
+		return append(forms, short[0]+", "+rest, short[1]+", "+rest)
+	}
 	first := s.Classes[cs[0]]
 	short := []string{"ok%=ok÷" + arrived + "; in flight, not failed: " + each[0], "ok%=ok÷" + arrived + "; " + each[0] + " in flight",
-		fmt.Sprintf("ok%%=ok÷%s; %s %s in flight", arrived, s.Config.Traffic.Label(cs[0]), fmtCount(first.InFlight))}
-	if len(cs) == 1 { // a bare count beside another class in flight reads as every class's (newcomer 15)
-		short = append(short, fmt.Sprintf("ok%%=ok÷%s; %s in flight", arrived, fmtCount(first.InFlight)))
-	}
-	if queued := s.Pool.QueuedBy[cs[0]]; where != "" && queued > 0 {
+		fmt.Sprintf("ok%%=ok÷%s; %s in flight", arrived, bare[0]),
+		// A bare count where no other class is in flight, only: beside another it read as
+		// every class's (newcomer 15).
+		fmt.Sprintf("ok%%=ok÷%s; %s in flight", arrived, fmtCount(first.InFlight))}
+	if queued > 0 {
 		for _, f := range short {
-			// "Of them waiting", the pool picture's word: ", 29 queued" read as 49 + 29 (review 26).
-			forms = append(forms, f+", "+fmtCount(int64(queued))+" of them waiting")
+			forms = append(forms, f+waiting)
 		}
 		// Bare only where none of those fits: a longer bare form won the room of a queued one
 		// (long-queue's compare half, 58 columns).

@@ -103,7 +103,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 		_, notes := tableLines(newTheme(false, true), testSnapshot(), tablePeer{}, w, true, nil, true)
 		for level := levelFull; level < levelTotals; level++ {
 			lines := notes.lines(" · ", w, level)
-			if len(lines) == 0 || !strings.HasPrefix(lines[0], "/s 1–6s") {
+			if len(lines) == 0 || !strings.HasPrefix(lines[0], "/s") || !strings.Contains(strings.SplitN(lines[0], ";", 2)[0], "1–6s") {
 				t.Errorf("w=%d level %d: no window first: %q", w, level, lines)
 			}
 			for _, l := range lines {
@@ -238,8 +238,11 @@ func TestInFlightNoteNamesItsClass(t *testing.T) {
 	s := testSnapshot()
 	s.Classes[lab.Payment].InFlight, s.Classes[lab.Signup].InFlight = 60, 26
 	forms := inFlightNote(s, []lab.Class{lab.Payment, lab.Signup})
-	if last := forms[len(forms)-1]; !strings.Contains(last, "payment 60 in flight") {
-		t.Errorf("two classes in flight, the briefest form: %q", last)
+	// Every form names both (review 31 #10: a list of as many as fit left signups out).
+	for _, f := range forms {
+		if !strings.Contains(f, "payment 60") || !strings.Contains(f, "signup 26") {
+			t.Errorf("two classes in flight, a form without one: %q", f)
+		}
 	}
 	forms = inFlightNote(s, []lab.Class{lab.Payment})
 	if last := forms[len(forms)-1]; last != "ok%=ok÷arrived; 60 in flight" {
@@ -621,5 +624,18 @@ func TestInFlightNoteListsEveryClassInFlight(t *testing.T) {
 	}
 	if cs := inFlightMisreads(s, false); cs != nil {
 		t.Errorf("none misread: %v", cs)
+	}
+}
+
+// Every form of the window note but the shortest says what the /s row is of its seconds (a
+// mean of them, or the last whole ones): "/s 3–8s: whole seconds" alone left a reader
+// guessing what "whole seconds" refers to (newcomer 36 #24).
+func TestWindowNoteSaysWhatTheRateIs(t *testing.T) {
+	rs := testSnapshot().Rates()
+	forms := windowNote(rs)
+	for _, f := range forms[:len(forms)-1] {
+		if !strings.Contains(f, rs.Span()) || !strings.Contains(f, "mean of") && !strings.Contains(f, "last ") {
+			t.Errorf("%q does not say the rate is a mean of its seconds", f)
+		}
 	}
 }
