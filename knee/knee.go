@@ -11,6 +11,14 @@ import (
 // DefaultExponent is used when an exponent of 0 is given.
 const DefaultExponent = 2
 
+// Exponent is the exponent exp stands for: DefaultExponent where it is 0.
+func Exponent(exp float64) float64 {
+	if exp == 0 {
+		return DefaultExponent
+	}
+	return exp
+}
+
 // Latency is the delay a request gets when n requests are in flight as it arrives
 // (counting itself) at a server that handles knee of them at its normal latency base.
 // Up to the knee it is base; beyond, base × (n/knee)^exp, so throughput n/latency(n) falls
@@ -28,10 +36,7 @@ func LatencyAt(base time.Duration, n float64, knee int, exp float64) time.Durati
 	if knee <= 0 || n <= float64(knee) || base <= 0 {
 		return base
 	}
-	if exp == 0 {
-		exp = DefaultExponent
-	}
-	d := float64(base) * math.Pow(n/float64(knee), exp)
+	d := float64(base) * math.Pow(n/float64(knee), Exponent(exp))
 	if d >= math.MaxInt64 || math.IsNaN(d) {
 		return math.MaxInt64
 	}

@@ -54,12 +54,7 @@ func (k KneeForecast) LatencyAt(calls float64) time.Duration {
 }
 
 // Exp is the curve's exponent as it applies: 0 set means knee.DefaultExponent.
-func (k KneeForecast) Exp() float64 {
-	if k.Exponent == 0 {
-		return knee.DefaultExponent
-	}
-	return k.Exponent
-}
+func (k KneeForecast) Exp() float64 { return knee.Exponent(k.Exponent) }
 
 // Net is how fast a queue grows when rate arrive a second and n calls at once are
 // answered: what n calls cannot answer, or, negative, how fast they drain it.

@@ -1,10 +1,10 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -118,11 +118,7 @@ func apportion(counts []int, cells int) []int {
 	if total == 0 || cells <= 0 {
 		return out
 	}
-	type rem struct {
-		i int
-		r float64
-	}
-	var rems []rem
+	frac := make([]float64, len(counts)) // each count's remainder, in cells
 	used := 0
 	for i, c := range counts {
 		exact := float64(c) * float64(cells) / float64(total)
@@ -131,12 +127,19 @@ func apportion(counts []int, cells int) []int {
 			out[i] = 1
 		}
 		used += out[i]
-		rems = append(rems, rem{i, exact - float64(int(exact))})
+		frac[i] = exact - float64(int(exact))
 	}
-	sort.SliceStable(rems, func(a, b int) bool { return rems[a].r > rems[b].r })
-	for k := 0; used < cells && k < len(rems); k++ {
-		if counts[rems[k].i] > 0 {
-			out[rems[k].i]++
+	order := make([]int, len(counts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(frac[b], frac[a]) })
+	for _, i := range order {
+		if used >= cells {
+			break
+		}
+		if counts[i] > 0 {
+			out[i]++
 			used++
 		}
 	}
