@@ -9,6 +9,7 @@ package lab
 import (
 	"container/heap"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -82,11 +83,18 @@ func (p PoolConfig) Rule() QueueRule {
 }
 
 // WaitsSeen says the timeline's sample, one a second, sees what waits in p's queue: a limit
-// on each wait under a second (CoDel's interval, 100ms by default) empties it between
-// samples nearly always, so a chart of it draws nothing (newcomer 35 #18).
+// on each wait under a second empties it between samples nearly always, so a chart of it
+// draws nothing (newcomer 35 #18). Both of a rule's limits count, the one while the queue
+// has just been empty and the one once it stands (CoDel's interval and target: a target
+// of 5ms under an interval of 2s keeps a standing queue as empty, review 31 #12).
 func (p PoolConfig) WaitsSeen() bool {
-	limit := p.Rule().Limit(0)
-	return limit == 0 || limit >= time.Second
+	rule := p.Rule()
+	for _, standing := range []time.Duration{0, math.MaxInt64} {
+		if limit := rule.Limit(standing); limit > 0 && limit < time.Second {
+			return false
+		}
+	}
+	return true
 }
 
 // Label is how the screen names the discipline: FIFO, LIFO.
