@@ -320,6 +320,9 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
 		}
 	}
+	// Every call the dependency ended counted (4996 − 63 ended: 4933 ok): the worker short
+	// of a call is off it.
+	s.Classes[Payment].OK = 4933
 	s.Dependency.InFlight = 63
 	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64, 4996 calls; 1 more worker busy, not calling this instant)",
 		80: "calls at the dependency now 63 (1 more worker busy, not calling this instant)",
@@ -331,6 +334,23 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 			t.Errorf("63 calls of 64 busy, at %d columns: %q, want %q", w, got, want)
 		}
 	}
+	// One call more ended at the dependency than payments counted: the worker's call was
+	// answered, not yet counted (newcomer 37 #17: "now 23" beside ok 12524 of 12548 calls).
+	s.Classes[Payment].OK, s.Dependency.InFlight = 4933, 62
+	for w, want := range map[int]string{120: "calls at the dependency now 62 (2 more workers busy: 1 not calling this instant, 1 answered, not yet counted)",
+		64: "calls at the dependency now 62 (+2 workers busy, not calling)"} {
+		if got := HealthItems(s, w)[0].Phrase(); got != want {
+			t.Errorf("62 calls of 64 busy, 1 answered: at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	s.Classes[Payment].OK, s.Dependency.InFlight = 4932, 63
+	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64, 4996 calls; 1 more worker busy, its call answered, not yet counted)",
+		80: "calls at the dependency now 63 (+1 worker busy, answered, not counted)"} {
+		if got := HealthItems(s, w)[0].Phrase(); got != want {
+			t.Errorf("63 calls of 64 busy, answered: at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	s.Classes[Payment].OK = 4933
 	// A call handed off the worker runs on without it: no worker count to hold it to.
 	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
 	if got := HealthItems(s, 120)[0].Phrase(); got != "calls at the dependency now 63 (peak 64, 4996 calls)" {
