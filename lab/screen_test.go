@@ -249,6 +249,12 @@ func TestGoroutineParts(t *testing.T) {
 	if got := goroutineParts(&s); len(got) == 0 || got[0] != want || !slices.Contains(got, strings.TrimSuffix(want, " (the autoscaler among them)")) || strings.Contains(strings.Join(got, "|"), "itself:") {
 		t.Errorf("parts %q, want %q first, then bare, and no form that says what the lab's own do", got, want)
 	}
+	// One of the lab's own, the autoscaler: not "among them" of one (review 31 #19).
+	s.Goroutines--
+	if got := goroutineParts(&s); len(got) == 0 || !strings.HasSuffix(got[0], "+ 1 running the lab itself (the autoscaler)") {
+		t.Errorf("one of the lab's own, with an autoscaler: %q", got)
+	}
+	s.Goroutines++
 	s.Config.Pool.Autoscale.Max = 0
 	// A bounded queue's entries are no goroutines; a count read a moment apart that the
 	// parts exceed gets none.
