@@ -123,6 +123,18 @@ type PaymentForecast struct {
 	ConnBound float64
 }
 
+// LongRunLoss is the share of every class a pool with no queue turns away over a long run,
+// the figure both its share of the time full and its arrivals' share that found it so come
+// to: the connections' bound where payments wait for one on their worker (Erlang B over the
+// full pool's hold comes to it, PaymentForecast.ConnBound), else Blocking. The narrator's
+// forecast and the pool-full line's say the same figure.
+func (f Forecast) LongRunLoss() float64 {
+	if f.Payment.ConnBound > 0 {
+		return f.Payment.ConnBound
+	}
+	return f.Blocking
+}
+
 // AdmittedShare is the share of arriving payments that get a permit or a thread: Admitted
 // over all that the bulkhead sees, Admitted + Rejected (1 when it sees none).
 func (p PaymentForecast) AdmittedShare() float64 {

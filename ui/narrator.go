@@ -394,14 +394,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// Every class that arrived, not only those starving this second: signups that starved
 		// until a second ago still count (newcomer 15's screen named health checks alone).
 		share = soFar(s, all)
-		model, blocking := longRun, f.Blocking
+		model, blocking := longRun, f.LongRunLoss()
 		switch {
 		case pay.ConnBound > 0:
 			// What the connections serve bounds what the pool lets in: Erlang B over the hold
 			// the full pool makes comes to this, which the reader can check from the rates
 			// shown (newcomer 35 #7, 36 #10, 37 #11: Erlang B of that load read as circular).
 			model = fmt.Sprintf("forecast for the long run (%d connections serve at most %s of %s)", pay.ConnectionsCap, fmtPerSec(pay.ConnThroughput), fmtPerSec(pay.Admitted))
-			blocking = pay.ConnBound
 		case pay.LeaseWait > 0:
 			// Payments queue, for a connection on their worker, never for a worker: the load
 			// Erlang B is given, in the terms said before it, so its share can be checked
