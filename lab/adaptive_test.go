@@ -72,13 +72,21 @@ func TestAdaptiveUse(t *testing.T) {
 	for i := range s.Timeline {
 		s.Timeline[i].Held[Payment], s.Timeline[i].OK[Payment] = 30, 600
 	}
-	if u := s.AdaptiveUse(k); !u.PastKnee || u.AboveCurve || u.Curve != 72*time.Millisecond {
+	if u := s.AdaptiveUse(k); !u.PastKnee || u.AboveCurve || u.OnCurve || u.Curve != 72*time.Millisecond {
 		t.Errorf("30 held at 600 ok/s: %+v, want past the knee, under the curve's 72ms", u)
+	}
+	// 400 ok/s hold 75ms: within CurveMargin of 72ms, on the curve, not above it (newcomer
+	// 37 #18: 85ms beside 84ms said "above").
+	for i := range s.Timeline {
+		s.Timeline[i].OK[Payment] = 400
+	}
+	if u := s.AdaptiveUse(k); !u.OnCurve || u.AboveCurve {
+		t.Errorf("30 held at 400 ok/s: %+v, want 75ms on the curve's 72ms", u)
 	}
 	for i := range s.Timeline {
 		s.Timeline[i].OK[Payment] = 300
 	}
-	if u := s.AdaptiveUse(k); !u.AboveCurve {
+	if u := s.AdaptiveUse(k); !u.AboveCurve || u.OnCurve {
 		t.Errorf("30 held at 300 ok/s: %+v, want 100ms above the curve's 72ms", u)
 	}
 }

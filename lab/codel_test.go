@@ -43,6 +43,29 @@ func TestCoDelRule(t *testing.T) {
 	}
 }
 
+// The timeline's sample, once a second, sees a queue whose every limit is a second or more:
+// the interval alone is not enough, a standing queue keeps only the target (review 31 #12).
+func TestCoDelWaitsSeen(t *testing.T) {
+	c := DefaultConfig()
+	for _, tc := range []struct {
+		d                Discipline
+		target, interval time.Duration
+		seen             bool
+	}{
+		{FIFO, 0, 0, true},
+		{LIFO, 0, 0, true},
+		{CoDel, 5 * time.Millisecond, 100 * time.Millisecond, false},
+		{CoDel, 5 * time.Millisecond, 2 * time.Second, false},
+		{CoDel, time.Second, 2 * time.Second, true},
+	} {
+		c.Pool.Discipline = tc.d
+		c.Pool.CoDel = CoDelConfig{Target: Duration(tc.target), Interval: Duration(tc.interval)}
+		if got := c.Pool.WaitsSeen(); got != tc.seen {
+			t.Errorf("%s target %v interval %v: seen %v, want %v", tc.d, tc.target, tc.interval, got, tc.seen)
+		}
+	}
+}
+
 // Its rows are checked whether or not it is on, with the range and its words.
 func TestCoDelValidation(t *testing.T) {
 	for _, tc := range []struct {

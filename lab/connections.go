@@ -118,7 +118,11 @@ func (c Config) leaseWait(pay *PaymentForecast) {
 	}
 	pay.ConnThroughput = float64(pay.ConnectionsCap) / pay.Call.Seconds()
 	hold := time.Duration(float64(workers) / pay.ConnThroughput * float64(time.Second))
-	pay.LeaseWait = min(hold-pay.Call, c.Payment.Connections.LeaseTimeout.D()).Round(time.Millisecond)
+	lease := c.Payment.Connections.LeaseTimeout.D()
+	pay.LeaseWait = min(hold-pay.Call, lease).Round(time.Millisecond)
+	if hold-pay.Call <= lease && pay.Admitted > pay.ConnThroughput {
+		pay.ConnBound = 1 - pay.ConnThroughput/pay.Admitted
+	}
 	pay.Hold += pay.LeaseWait
 	pay.WorkersHeld = pay.Admitted * pay.Hold.Seconds()
 }

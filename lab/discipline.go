@@ -9,6 +9,7 @@ package lab
 import (
 	"container/heap"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -82,11 +83,18 @@ func (p PoolConfig) Rule() QueueRule {
 }
 
 // WaitsSeen says the timeline's sample, one a second, sees what waits in p's queue: a limit
-// on each wait under a second (CoDel's interval, 100ms by default) empties it between
-// samples nearly always, so a chart of it draws nothing (newcomer 35 #18).
+// on each wait under a second empties it between samples nearly always, so a chart of it
+// draws nothing (newcomer 35 #18). Both of a rule's limits count, the one while the queue
+// has just been empty and the one once it stands (CoDel's interval and target: a target
+// of 5ms under an interval of 2s keeps a standing queue as empty, review 31 #12).
 func (p PoolConfig) WaitsSeen() bool {
-	limit := p.Rule().Limit(0)
-	return limit == 0 || limit >= time.Second
+	rule := p.Rule()
+	for _, standing := range []time.Duration{0, math.MaxInt64} {
+		if limit := rule.Limit(standing); limit > 0 && limit < time.Second {
+			return false
+		}
+	}
+	return true
 }
 
 // Label is how the screen names the discipline: FIFO, LIFO.
@@ -246,10 +254,10 @@ func (a ArrivingWait) queued() int {
 }
 
 // Sum writes the work queued ahead over the workers that share it, and, where the wait (said
-// before it) differs a little, what that computes to as printed, were the workers freed
-// evenly (the busy ones free unevenly, and the arrival takes its turn at one of them):
-// "(40 payments × 3.00s + 26 signups × 2.3ms) ahead ÷ 20 workers = 6.0s if evenly freed",
-// beside ~6.1s. The "÷ N workers" made newcomer 15 stop multiplying 40 × 3.00s out to 120s
+// before it) differs a little from what that computes to as printed, why: "(40 payments ×
+// 3.00s + 26 signups × 2.3ms) ahead ÷ 20 workers; the busy free unevenly",
+// beside ~6.1s (the even figure, "= 6.0s if evenly freed", was a second wait beside the
+// first: newcomer 37 #13). The "÷ N workers" made newcomer 15 stop multiplying 40 × 3.00s out to 120s
 // against ~6.1s; the even figure said, newcomer 16 stop at 6.0s; the played-out figure said
 // as such, not as "+ 100ms (uneven frees)", which newcomers 19 and 20 could not rebuild.
 // Where the two are far apart the division is left out, for it computes to a wait the
@@ -282,10 +290,16 @@ func (a ArrivingWait) sum(t TrafficConfig, even bool) string {
 	}
 	out := fmt.Sprintf("%s ahead ÷ %d workers", work, a.Workers)
 	if even && spread != shown {
-		out += fmt.Sprintf(" = %s if evenly freed", FmtSecs(spread))
+		out += unevenly
 	}
 	return out
 }
+
+// unevenly ends a Sum that computes to a little more or less than the wait said before it:
+// why, with no second figure ("~808ms: … = 871ms if evenly freed" gave two waits side by
+// side, newcomer 37 #13): the busy workers free as their own holds run out, sooner or later
+// than a whole hold each, and the help's "arriving now" says so.
+const unevenly = "; the busy free unevenly"
 
 // Even is the work ahead over the workers, from the holds as printed: the wait were the
 // queue's turn spread evenly over them.
@@ -332,7 +346,8 @@ func (a ArrivingWait) work(t TrafficConfig, held string, whole bool) string {
 	case a.Soonest == a.Latest:
 		busy = fmt.Sprintf("the %d busy free %s from now, then ", a.Busy, FmtLatency(a.Soonest))
 	}
-	return a.short(whole) + ": " + busy + a.Sum(t) + a.holds(held)
+	// With the busy workers' frees said, the sum needs no word on why it is uneven.
+	return a.short(whole) + ": " + busy + a.sum(t, busy == "") + a.holds(held)
 }
 
 // holds says what the holds are, held, after the work ahead: "; 49ms: …" for one class,

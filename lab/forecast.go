@@ -114,6 +114,25 @@ type PaymentForecast struct {
 	// the lease timeout), then the call. Hold includes LeaseWait.
 	ConnThroughput float64
 	LeaseWait      time.Duration
+	// ConnBound is the share of payments the connections cannot serve, 1 − ConnThroughput ÷
+	// Admitted, where the waiters fill the pool and the lease timeout does not cut their
+	// wait: Erlang B over the hold that full pool makes comes to the same (conn-pool-wait:
+	// 1 − (5/3)/10 = 83%, B(120, 20) = 83.5%), for a pool that serves no more than that
+	// lets in no more. The narrator says it this way, which a reader can check (newcomer
+	// 35 #7, 36 #10, 37 #11: Erlang B of a load the full pool makes read as circular).
+	ConnBound float64
+}
+
+// LongRunLoss is the share of every class a pool with no queue turns away over a long run,
+// the figure both its share of the time full and its arrivals' share that found it so come
+// to: the connections' bound where payments wait for one on their worker (Erlang B over the
+// full pool's hold comes to it, PaymentForecast.ConnBound), else Blocking. The narrator's
+// forecast and the pool-full line's say the same figure.
+func (f Forecast) LongRunLoss() float64 {
+	if f.Payment.ConnBound > 0 {
+		return f.Payment.ConnBound
+	}
+	return f.Blocking
 }
 
 // AdmittedShare is the share of arriving payments that get a permit or a thread: Admitted

@@ -158,6 +158,10 @@ func TestForecast(t *testing.T) {
 		if admitted := 10 * (1 - f.Blocking); !near(admitted, p.ConnThroughput, 0.02) {
 			t.Errorf("the pool lets in %v/s, the connections serve %v/s", admitted, p.ConnThroughput)
 		}
+		// The bound the narrator says, 1 − (5/3)/10, is Erlang B's share as printed.
+		if !near(p.ConnBound, 1-0.5/3, 1e-9) || math.Round(100*p.ConnBound) != math.Round(100*f.Blocking) {
+			t.Errorf("connections' bound %v, want 1 − (5/3)/10 = 0.833, Erlang B's %v as printed", p.ConnBound, f.Blocking)
+		}
 		// An autoscaled pool fills at its max: 40 workers ÷ 1.67/s = 24 s held, 21 s waiting.
 		scaled := poisson(func(c *Config) {
 			c.Payment.Connections.PerRoute = 5
@@ -170,8 +174,8 @@ func TestForecast(t *testing.T) {
 		short := poisson(func(c *Config) {
 			c.Payment.Connections = ConnectionsConfig{PerRoute: 5, LeaseTimeout: Duration(2 * time.Second)}
 		}).Forecast()
-		if short.Payment.LeaseWait != 2*time.Second || short.Payment.Hold != 5*time.Second {
-			t.Errorf("lease timeout 2s: wait %v, hold %v", short.Payment.LeaseWait, short.Payment.Hold)
+		if short.Payment.LeaseWait != 2*time.Second || short.Payment.Hold != 5*time.Second || short.Payment.ConnBound != 0 {
+			t.Errorf("lease timeout 2s: wait %v, hold %v, bound %v (none: waits cut short free workers)", short.Payment.LeaseWait, short.Payment.Hold, short.Payment.ConnBound)
 		}
 		caller := poisson(func(c *Config) {
 			c.Payment.Connections.PerRoute = 5

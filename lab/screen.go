@@ -34,7 +34,7 @@ var coreSettings = slices.Concat(
 		}
 		return items
 	}),
-	at(60, func(c Config, _ *Snapshot, _ int) []Item {
+	at(60, func(c Config, _ *Snapshot, w int) []Item {
 		// Down or failing, it is the cause of every failure on the screen: Strong, as a stall
 		// is (one line kept "pool · queue · timeout" and dropped it, newcomer 19).
 		d := c.Dependency
@@ -48,6 +48,11 @@ var coreSettings = slices.Concat(
 			if d.Mode == ModeHealthy { // a brownout's own words say when it is slow
 				mode = d.latencyWords(d.HealthyLatency) + " to the knee"
 			}
+		}
+		// How the jitter is drawn, where there is room: "±10ms" alone left its spread to
+		// guess (newcomer 37 #16); the help's "±" says it at any width.
+		if w >= 100 && d.Jitter > 0 {
+			mode = strings.Replace(mode, " ±", " uniform ±", 1)
 		}
 		// Slower than every try may take, it is as much the cause (newcomer 25: the hops
 		// compare's "every try fails" with the 3s it outlasts cut from the line).
@@ -496,12 +501,23 @@ var coreHealth = slices.Concat(
 		// Fewer calls than workers busy with payments, said where it fits: "now 63" beside
 		// "64/64 busy" read as a miscount (newcomer 25).
 		if n := s.BusyNotCalling(); n > 0 {
-			more := units(n, "more worker") + " busy, not calling this instant"
+			// A worker whose call was answered and not yet counted is said so: "not calling"
+			// read as a worker off its call beside ok 12524 of 12548 calls (newcomer 37 #17).
+			why, brief := ", not calling this instant", "not calling"
+			switch a := s.AnsweredUncounted(); {
+			case a == n && n == 1:
+				why, brief = ", its call answered, not yet counted", "answered, not counted"
+			case a == n:
+				why, brief = ", their calls answered, not yet counted", "answered, not counted"
+			case a > 0:
+				why = fmt.Sprintf(": %d not calling this instant, %d answered, not yet counted", n-a, a)
+			}
+			more := units(n, "more worker") + " busy" + why
 			// Briefly before the peak at 80 columns, where "now 63" beside "64 busy" stood
 			// unexplained (newcomer 27), and more briefly before it in a compare half, where
 			// the retry budget's "now 8" stood beside "10/20 busy" (newcomer33 29).
 			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more),
-				fmt.Sprintf("%s (+%s busy, not calling)", now, units(n, "worker")), fmt.Sprintf("%s (+%d busy, not calling)", now, n)}, forms...)
+				fmt.Sprintf("%s (+%s busy, %s)", now, units(n, "worker"), brief), fmt.Sprintf("%s (+%d busy, %s)", now, n, brief)}, forms...)
 		}
 		// Orphaned calls running now say who holds the calls (a thread pool's threads, with
 		// every worker free): the peak gives way first, so they share its line (newcomer 29:
@@ -556,8 +572,10 @@ var coreHealth = slices.Concat(
 				// Found it full: with no queue, every rejected:pool and only those.
 				share := fmt.Sprintf("%s of the time; %s of arrivals found it full",
 					FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived))
+				// Where the two meet, not only that they do: "43% of the time" beside "30% of
+				// arrivals" left the reader to pick one (newcomer 37 #4).
 				if c.Traffic.steady() && s.Fleet == nil {
-					share += " (equal over a long run)"
+					share += fmt.Sprintf(" (long run: both %.0f%%)", 100*c.Forecast().LongRunLoss())
 				}
 				forms = append([]string{full + " in all, of " + of + ": " + share}, forms...)
 			}
@@ -621,7 +639,7 @@ var coreHealth = slices.Concat(
 			var all []string
 			for _, t := range tails {
 				all = append(all, forms(t)...)
-				if strings.Contains(t, idleWord) { // which idle workers before the peak
+				if strings.Contains(t, idleExit) { // which idle workers before the peak
 					all = append(all, count+t)
 				}
 			}
@@ -674,6 +692,7 @@ func goroutineKinds(s *Snapshot) []string {
 // beside the pool's "idle 9", "1 parked" was a riddle (newcomer 22).
 const (
 	idleWord    = "idle under 1s"
+	idleExit    = "(they exit after 1s)" // the parts' gloss on the idle workers that are goroutines
 	workerKinds = "busy workers, " + idleWord
 	// upkeep is the parts' name for the rest but idle workers: the lab's helpers (the help
 	// says which). Each named on the line was a riddle of its own (newcomer 28);
@@ -749,8 +768,10 @@ func goroutineParts(s *Snapshot) []string {
 	switch p, idle := s.Pool.Parked, s.Pool.Idle(); {
 	case p > 0 && p < idle:
 		rests = append(rests, fmt.Sprintf("%s of %s idle workers", FmtCount(int64(p)), FmtCount(int64(idle))))
-		// Which of them, where it fits: "1 of 9" left why one to guess (newcomer 35 #8).
-		glossed = fmt.Sprintf("%s %s (of %s idle)", units(p, "worker"), idleWord, FmtCount(int64(idle)))
+		// Which of them, where it fits: "1 of 9" left why one to guess (newcomer 35 #8), and
+		// "1 worker idle under 1s" read as a guess at a time (newcomer 36 #8): why the others
+		// are not, an idle worker's goroutine ending after a second without a job.
+		glossed = fmt.Sprintf("%s of %s idle %s", FmtCount(int64(p)), FmtCount(int64(idle)), idleExit)
 	case p > 0 && p == idle:
 		rests = append(rests, units(p, "idle worker"))
 	case p > 0:
@@ -773,9 +794,14 @@ func goroutineParts(s *Snapshot) []string {
 	// the whole run. Bare, the postmortem's "+ 2 running the lab itself" beside
 	// caller-timeout's "+ 1" changed with no reason given (newcomer 36 #14).
 	if own > 0 && s.Config.Pool.Autoscale.Max > 0 {
+		// "Among them" of one was a riddle: the one is the autoscaler (review 31 #19).
+		which := " (the autoscaler among them)"
+		if own == 1 {
+			which = " (the autoscaler)"
+		}
 		named := make([]string, len(forms))
 		for i, f := range forms {
-			named[i] = f + " (the autoscaler among them)"
+			named[i] = f + which
 		}
 		forms = append(named, forms...)
 	}
@@ -860,8 +886,9 @@ func coreWords() []part[[]Item] {
 			word("run time", "time since the run started (r restarts it); a screenshot's: \"screenshot at 8.0s\" (a compare's halves, short of room, both: \"at 8.0s\")"),
 			word("rejected:balancer n", "a fleet's requests, every class's (\"total rejected:balancer n\" in the header, beside a class's own share of them), the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(all out since 12.9s)\" while every replica is out of rotation (\"all out again\" in a later stretch than the first), the only time it turns them away; quiet, with \"(stopped at 19.5s)\", when a replica came back. Each class's but payment's own share is counted too, among that class's requests turned away, beside their other reasons (\"signup turned away n: rej:pool n, rej:balancer n\")"),
 			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". Each in one form, cut from its end where it does not fit (a second class, short of room, keeps its rate alone: \"health starved 1 (0.2/s)\"): \"signup starved 12 (rej:pool, 1.2/s; needs ~0.01 workers)\": the table's column; its rate over the table's /s seconds, or once it stopped, since when; and what its class needs of the pool (Little's law: rate × time on a worker): next to none, so it starves for the workers others hold, not for its own load; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour while it happens (in any of those seconds); once it stopped, quiet, \"(rej:pool, stopped at 7s)\", the end of the last whole second that had one"),
+			word("±", "the dependency's jitter (\"50ms uniform ±10ms\"): each call's latency drawn uniform between the latency less and plus it, 40ms to 60ms all alike, before a knee stretches it; the mean of many calls stays the latency"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
-			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts"),
+			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
 			word("at the set rates", "in the narrator, how fast a queue grows once the pool is full, as the settings have it: every class's arrivals × (1 − the workers ÷ the workers their traffic needs), \"15/s × (1 − 20/30) = 5/s\"; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at the same share. Beside it, the growth the run measured"),
@@ -878,8 +905,8 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free since it last looked (\"+4 every 200ms while any wait, −4 while 4 stay free\")"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), not over a few seconds, nor where arrivals crowd into the spells it is full"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls. With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: both 38%)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment. With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{
@@ -889,7 +916,7 @@ func coreWords() []part[[]Item] {
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): the first such stretch, in the narrator's domino (\"all out 12.9s–19.5s\") and the report (JSON all_pulled_at_s: its start); \"all out again\": a later one. The pulls line and the header say the latest, in its word: \"since\" while it lasts, from–to once a replica came back"),
 			word("r2 8.0s → r3 9.020s, r4 9.045s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, both times to the millisecond and it so: \"r3 9.020s, r4 9.045s (+25ms)\"); an arrow: out after it; a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more: a later one may have been not ok for what that one left; never with pull_after 1)"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
-			word("goroutines", "Go's lightweight threads (\"n lightweight threads\"; the runtime runs them on a few of the machine's threads), every one the lab started and has not ended, the most at once so far its peak (\"(peak n)\"), and after \"=\" the parts they add up to: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (\"27 calls (11 awaited by a worker, 16 orphaned)\": those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 worker idle under 1s (of 9 idle)\", where room is short \"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler, said where room: \"2 running the lab itself (the autoscaler among them)\"; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
+			word("goroutines", "Go's lightweight threads (\"n lightweight threads\"; the runtime runs them on a few of the machine's threads), every one the lab started and has not ended, the most at once so far its peak (\"(peak n)\": it can stand a few above the parts' own peaks added up, for it counts too the goroutines about to end, a worker that has just handed its slot to a waiting request's goroutine, a request just turned away), and after \"=\" the parts they add up to: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (\"27 calls (11 awaited by a worker, 16 orphaned)\": those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle (they exit after 1s)\", where room is short \"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler, said where room: \"2 running the lab itself (the autoscaler among them)\", or of one \"(the autoscaler)\"; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic: the same arrivals, not the same timing (which request meets a full pool, or a slow call, moves with the machine's scheduling), so two runs of one preset differ a little (\""+ApproxKey+": "+approxWhy+"\"; beside "+MethodMark+", a closed loop against an open one, which do not send the same arrivals: \""+ApproxKey+": "+approxWhySent+"\"). Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the k-th of A against the k-th of B, by McNemar's exact test, or for a fleet "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": larger than that noise; \""+NoChange+"\": A and B shown alike, no change, never a result; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …; a class's ok with its not ok, arrived − ok, A → B, of which in flight, and apart the fallback's canned replies, which count as not ok: a degraded answer, not a success; short of room, the changes named without their figures, \"signup and health: ok and p99\", then \"and 3 more gains\" or \"losses\": the side's other rows beyond noise, in the table above), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

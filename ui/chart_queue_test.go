@@ -92,8 +92,13 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 		t.Errorf("a CoDel queue: %q, want the rejections' chart, codel's among them", got)
 	}
 	// One whose waits last seconds holds what a sample sees: its chart is the queue's (review
-	// 30 ui #6: the rejections' whatever the interval).
+	// 30 ui #6: the rejections' whatever the interval). Both limits: a target of 5ms keeps a
+	// standing queue as empty as an interval of 100ms would (review 31 #12).
 	codel.Config.Pool.CoDel.Interval = lab.Duration(5 * time.Second)
+	if got := starvationChart(codel, nil).title; got != "rejected (pool + codel)" {
+		t.Errorf("a CoDel queue of 5s waits, 5ms once it stands: %q, want the rejections' chart", got)
+	}
+	codel.Config.Pool.CoDel.Target = lab.Duration(2 * time.Second)
 	if got := starvationChart(codel, nil).title; !strings.HasPrefix(got, "waiting in the queue") {
 		t.Errorf("a CoDel queue of 5s waits: %q, want the queue's chart", got)
 	}

@@ -394,8 +394,14 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// Every class that arrived, not only those starving this second: signups that starved
 		// until a second ago still count (newcomer 15's screen named health checks alone).
 		share = soFar(s, all)
-		model := longRun
-		if pay.LeaseWait > 0 {
+		model, blocking := longRun, f.LongRunLoss()
+		switch {
+		case pay.ConnBound > 0:
+			// What the connections serve bounds what the pool lets in: Erlang B over the hold
+			// the full pool makes comes to this, which the reader can check from the rates
+			// shown (newcomer 35 #7, 36 #10, 37 #11: Erlang B of that load read as circular).
+			model = fmt.Sprintf("forecast for the long run (%d connections serve at most %s of %s)", pay.ConnectionsCap, fmtPerSec(pay.ConnThroughput), fmtPerSec(pay.Admitted))
+		case pay.LeaseWait > 0:
 			// Payments queue, for a connection on their worker, never for a worker: the load
 			// Erlang B is given, in the terms said before it, so its share can be checked
 			// ("no queue" beside payments waiting left 83% to guessing: newcomer 34 #23).
@@ -407,9 +413,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// beside shares measured while it was not yet (newcomer 35 #7, review 29 lab #9).
 			model = fmt.Sprintf("forecast for the long run, once every worker waits (%s for a worker; %s = %s workers' load on %d)", erlangB, load, fmtWorkers(f.OfferedLoad), f.Workers)
 		}
-		long := fmt.Sprintf("; %s: %.0f%% of each", model, 100*f.Blocking)
+		long := fmt.Sprintf("; %s: %.0f%% of each", model, 100*blocking)
 		if share == "" {
-			long = fmt.Sprintf("; %s: it turns away %.0f%% of every class", model, 100*f.Blocking)
+			long = fmt.Sprintf("; %s: it turns away %.0f%% of every class", model, 100*blocking)
 		}
 		apart := ": the pool cannot tell them apart"
 		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ

@@ -108,8 +108,14 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// "mean 31.9 at ~84ms" asked of what, and 50ms × (31.9/25)² is 81ms (newcomer 36 #18).
 			kneeTime, best := k.Answers(k.Knee)
 			rs := s.Rates()
-			if u.AboveCurve {
-				spare.long = fmt.Sprintf("; %s = %.1f ÷ ok %s by Little's law, above the curve's %s × (%.1f/%d)^%g = %s: latency grows faster than calls",
+			// Within lab.CurveMargin it matches the curve: "85ms above the curve's 84ms" was
+			// inside the calls' own jitter (newcomer 37 #18).
+			if vs := ""; u.AboveCurve || u.OnCurve {
+				vs = "matches the curve's %s × (%.1f/%d)^%g = %s: past the knee latency grows " + growth(k.Exp())
+				if u.AboveCurve {
+					vs = "above the curve's %s × (%.1f/%d)^%g = %s: latency grows faster than calls"
+				}
+				spare.long = fmt.Sprintf("; %s = %.1f ÷ ok %s by Little's law, "+vs,
 					fmtLatency(u.Hold), u.Calls, fmtPerSec(rs.OK[lab.Payment]), fmtLatency(k.Latency), u.Calls, k.Knee, k.Exp(), fmtLatency(u.Curve)) + spare.long
 			}
 			return fmt.Sprintf("%s: %d calls at %s give %s; mean %.1f calls, ~%s each: %s",
@@ -326,4 +332,18 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats) spareClause 
 		short += fmt.Sprintf("; %d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
 	}
 	return spareClause{long: long, short: short}
+}
+
+// growth says how latency grows with calls past a knee of exponent exp: "with the square of
+// calls" for the default 2, said as the curve's power otherwise.
+func growth(exp float64) string {
+	switch exp {
+	case 1:
+		return "in step with calls"
+	case 2:
+		return "with the square of calls"
+	case 3:
+		return "with the cube of calls"
+	}
+	return fmt.Sprintf("as calls^%g", exp)
 }

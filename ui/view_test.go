@@ -279,10 +279,10 @@ func TestNarrator(t *testing.T) {
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments, in batches: the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s waiting for a connection + 3.0s call, both on the worker); " +
 			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the pool: first full at 2.0s, " +
-			"signups starve; turned away so far: 31% of payments, 69% of signups; forecast for the long run, once every worker waits (Erlang B: random arrivals, no queue for a worker; " +
-			// The load Erlang B is given, so that 83% can be checked (newcomer 34 #23), and
-			// the state its hold is of (newcomer 35 #7).
-			"10/s × 12.0s = 120 workers' load on 20): 83% of each: the pool cannot tell them apart"},
+			"signups starve; turned away so far: 31% of payments, 69% of signups; " +
+			// The bound the connections set, so that 83% can be checked as 1 − 1.7/10
+			// (newcomer 34 #23, 35 #7, 37 #11: Erlang B of the full pool's load read as circular).
+			"forecast for the long run (5 connections serve at most 1.7/s of 10/s): 83% of each: the pool cannot tell them apart"},
 	}
 	for _, c := range cases {
 		cfg := testConfig()
