@@ -21,6 +21,11 @@ type FleetStats struct {
 	// ended: a flapping replica's pulls are trimmed past a bound, and the stretch read from
 	// what is left would move later, or vanish (review 18). Until 0: none ended yet.
 	First Stretch
+	// OneCut says the replicas' pools and the counters were read as at one instant: no
+	// request was between being counted and reaching (or leaving) its pool. Otherwise a
+	// request that arrived or ended between the reads is in one and not the other, and the
+	// rows (busy + queued) and the table's in flight differ by it (n36 #30).
+	OneCut bool
 }
 
 // Stretch is a span of the run: from when, until when (0: it lasts still).

@@ -115,7 +115,7 @@ const replicaCells, compactCells = 20, 10
 
 // replicaRows: one row per replica, in as many columns as the width holds; where a full row
 // does not fit (half a 120-column screen), a compact one, then a briefer, so its state is
-// never cut; with room to spare, a drained replica's says why it still holds workers, where
+// never cut; with room to spare, one out of rotation says why it still holds workers, where
 // that puts no fewer rows across. Bars
 // scaled down say what a cell is worth, as the pool's and the queue's do (newcomer 19: "r4
 // PPPPPPPPP· 17/20" without it), on the first row with room.
@@ -248,14 +248,11 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	case compact:
 		state = compactState(t, r, last, drainedAt, drainedWord, squeeze > 1 && squeeze != wholeBar)
 	case drainedAt > 0:
-		state = t.alert.Render(drainedWord + " at " + fmtSecs(drainedAt))
-		if squeeze == withWhy {
-			state += t.dim.Render(drainedHolds)
-		}
+		state = t.alert.Render(drainedWord+" at "+fmtSecs(drainedAt)) + holds(t, p, squeeze)
 	case h.Pulled && len(h.History) > 0:
-		state = t.alert.Render("PULLED at " + fmtSecs(h.History[len(h.History)-1].At))
+		state = t.alert.Render("PULLED at "+fmtSecs(h.History[len(h.History)-1].At)) + holds(t, p, squeeze)
 	case h.Pulled:
-		state = t.alert.Render("PULLED")
+		state = t.alert.Render("PULLED") + holds(t, p, squeeze)
 	case h.FailStreak > 0:
 		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned():
@@ -269,8 +266,18 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  "+lab.TurnedAway(lab.RejectPool).Term().Column+" ") + padLeft(rejected, countW) + "  " + state
 }
 
-// withWhy is replicaRow's squeeze with room to spare: a drained replica's row says it still
-// ends what it holds (drainedHolds). The domino's chart counted 79 workers held of the 60 in
+// holds is why a replica out of rotation still has busy workers or a queue, at squeeze
+// withWhy and only where it has: none are sent to it, it finishes what it holds. A pulled
+// replica's 20/20 + 41 queued read as work still sent to it (n37), as a drained one's did.
+func holds(t *theme, p lab.PoolStats, squeeze int) string {
+	if squeeze != withWhy || p.Busy+p.Queued == 0 {
+		return ""
+	}
+	return t.dim.Render(outHolds)
+}
+
+// withWhy is replicaRow's squeeze with room to spare: a replica out of rotation that still
+// holds work says it finishes it (outHolds). The domino's chart counted 79 workers held of the 60 in
 // rotation a second after the drain, with nothing to say r1's 20 still worked (newcomer 31).
 // quietSqueeze is the briefest, without the queued clause, for rows where none queues.
 const (
@@ -282,7 +289,7 @@ const (
 	// signup drew 3 cells and 2 (newcomer 34 #15), and no rounding of a class's cells draws
 	// equal counts alike on every bar (review 29 lab #3).
 	wholeBar, wholeBarBrief = 4, 5
-	drainedHolds            = " (finishes what it holds)"
+	outHolds                = " (finishes what it holds)"
 )
 
 // drainedWord is a drained replica's state, with why, as the narrator says it: "DRAINED"

@@ -389,17 +389,18 @@ func TestNarrateFleet(t *testing.T) {
 	// (newcomer 22 read a replica's "~6.4/s … each" beside the table's 17.4/s).
 	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price, forecast for the long run (Erlang B: random arrivals, no queue): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% ok), ~%s with 3 (~%.0f%%)",
 		fmtPerSec(4*four.Rejected), fmtPerSec(3*three.Rejected), 100*three.AdmittedShare())
-	why := func(p lab.PaymentForecast) string {
-		return fmt.Sprintf("; 5 is the lesson's cap, not the best: %d, the widest cap that still leaves signups and health checks %d workers (forecast: under 0.1%% of them turned away), would reject ~%.0f%% of payments, where 5 rejects ~%.0f%% (press ] to raise it)",
-			p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
+	// With the rotation its shares are of (n37 #29).
+	why := func(p lab.PaymentForecast, k int) string {
+		return fmt.Sprintf("; with %d in rotation, 5 is the lesson's cap, not the best: %d, the widest cap that still leaves signups and health checks %d workers (forecast: under 0.1%% of them turned away), would reject ~%.0f%% of payments, where 5 rejects ~%.0f%% (press ] to raise it)",
+			k, p.Widest, p.OthersNeed, 100*p.WidestLoss, 100*p.RejectedShare())
 	}
-	if msg, _ := narrateFleetWhole(s.Config, s); four.Rejected <= 0 || four.Widest == 0 || !strings.Contains(msg, price+why(four)) {
-		t.Errorf("a bulkhead on each (%v/s turned away):\n%q\nwant %q", four.Rejected, msg, price+why(four))
+	if msg, _ := narrateFleetWhole(s.Config, s); four.Rejected <= 0 || four.Widest == 0 || !strings.Contains(msg, price+why(four, 4)) {
+		t.Errorf("a bulkhead on each (%v/s turned away):\n%q\nwant %q", four.Rejected, msg, price+why(four, 4))
 	}
 	s = drainFirst(fleetSnapshot(4, 1))
 	s.Config.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
-	if msg, _ := narrateFleetWhole(s.Config, s); three.Widest == 0 || !strings.HasPrefix(msg, "replica 1 drained for a deploy at 6.0s") || !strings.Contains(msg, price+why(three)) {
-		t.Errorf("a bulkhead on each, one drained:\n%q\nwant %q", msg, price+why(three))
+	if msg, _ := narrateFleetWhole(s.Config, s); three.Widest == 0 || !strings.HasPrefix(msg, "replica 1 drained for a deploy at 6.0s") || !strings.Contains(msg, price+why(three, 3)) {
+		t.Errorf("a bulkhead on each, one drained:\n%q\nwant %q", msg, price+why(three, 3))
 	}
 	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not ok
 	if msg, _ := narrateFleetWhole(s.Config, s); strings.Contains(msg, "% ok") {
@@ -531,7 +532,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// 9.020s, r4 9.030s (+10ms)" there).
 		// When the queue was full: the rows show it since (newcomer 36 #29: "full" beside 41
 		// queued).
-		"r3 at 9.020s (its check rejected:pool: no worker; its queue of 100 full then), r4 at 9.030s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
+		"r3 at 9.020s (its check rejected:pool: no worker; its queue of 100 full then; timeouts show only after 2.0s), r4 at 9.030s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
 		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
@@ -555,7 +556,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	// Checks turned away one after another at the same queue are said once, after the last.
 	fs.Replicas[3].Health.History[0].Refused, fs.Replicas[3].Health.History[0].Queued = true, 100
 	fs.Pulls[2] = fs.Replicas[3].Health.History[0]
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.020s, r4 at 9.030s (their checks rejected:pool: no worker; their queues of 100 full then)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r3 at 9.020s, r4 at 9.030s (their checks rejected:pool: no worker; their queues of 100 full then; timeouts show only after 2.0s)") {
 		t.Errorf("two checks turned away: %q", msg)
 	}
 	// A second apart, the arrow and what r3 left: its going out loaded r4.
@@ -565,7 +566,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	}
 	// When the queues were full, as the rows show them since (newcomer 36 #29): then, at the
 	// pulls as written, not in other figures (review 31 #3).
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r4 at 10.0s (their checks rejected:pool: no worker; their queues of 100 full then)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "r4 at 10.0s (their checks rejected:pool: no worker; their queues of 100 full then; timeouts show only after 2.0s)") {
 		t.Errorf("a second apart, when full: %q", msg)
 	}
 	// The payments in the preset's label (review 17).
@@ -1005,5 +1006,24 @@ func TestReplicaBarsCountEachClassAlike(t *testing.T) {
 				t.Errorf("w %d: five payments drawn unalike: %q", w, bars)
 			}
 		}
+	}
+}
+
+// A pulled replica's row, like a drained one's, says it finishes what it holds, where it
+// holds any: "PULLED at 12.8s" beside 20/20 + 41 queued read as work still sent to it (n37);
+// one that holds nothing has nothing to finish.
+func TestPulledRowSaysItFinishesWhatItHolds(t *testing.T) {
+	th := newTheme(false, true)
+	s := drainFirst(fleetSnapshot(4, 2))
+	r2 := &s.Fleet.Replicas[1]
+	if !r2.Health.Pulled || r2.Pool.Busy+r2.Pool.Queued == 0 {
+		t.Fatalf("r2 pulled %v, holding %d busy + %d queued: want it pulled, holding work", r2.Health.Pulled, r2.Pool.Busy, r2.Pool.Queued)
+	}
+	if rows := ansi.Strip(strings.Join(replicaRows(th, s, 120), "\n")); !strings.Contains(rows, "PULLED at 8.0s (finishes what it holds)") {
+		t.Errorf("holding work, at 120 columns:\n%s", rows)
+	}
+	r2.Pool.Busy, r2.Pool.Queued = 0, 0
+	if rows := ansi.Strip(strings.Join(replicaRows(th, s, 120), "\n")); !strings.Contains(rows, "PULLED at 8.0s") || strings.Contains(rows, "PULLED at 8.0s (") {
+		t.Errorf("holding nothing, at 120 columns:\n%s", rows)
 	}
 }

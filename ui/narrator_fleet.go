@@ -167,7 +167,9 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 	// Why this cap, a clause the screen may leave out or brief (the review: whole, it cost
 	// fleet-bulkhead's table its rates and legends at 80x24).
 	if w := widest(f.Payment, lab.JoinAnd(others, lab.Class.String)); w.long != "" {
-		lesson := fmt.Sprintf("; %d is the lesson's cap, not the best: ", bh.Size)
+		// With the rotation it assumes: its shares are a replica's of the k in rotation's
+		// stream, not of the whole fleet's (n37 #29).
+		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
 		// Brief, the remedy alone: it fits one line at 80 columns under a compare's trade.
 		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), w.short, w.key
 	}
@@ -255,7 +257,10 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 				// when, as the rows below show the queues since (newcomer 36 #29): "then",
 				// at the pulls just written, not times again, which in tenths read two pulls
 				// 25ms apart as "12.8s and 12.9s" (review 31 #3).
-				w += fmt.Sprintf(" (%s %s: no worker; "+queue+")", checks, lab.RejectPool.Word(), t.Queued)
+				// And why the checks timed out in that queue did not pull it first: the
+				// balancer counts a check timed out only at its timeout, a rejection at once
+				// (n37 #27: 26 timed out beside r2 and r3 pulled by rejections).
+				w += fmt.Sprintf(" (%s %s: no worker; "+queue+"; timeouts show only after %s)", checks, lab.RejectPool.Word(), t.Queued, fmtSecs(cfg.Health.Timeout.D()))
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait)

@@ -301,7 +301,10 @@ func flowNote(s *lab.Snapshot, rs lab.Rates, c lab.Class) []string {
 	return []string{
 		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight%s %s by %d over those seconds", rs.Span(), name, out, in, arrived, where, moved, by),
 		fmt.Sprintf("/s %s: %s ended or turned away %s of %s %s: its in flight %s by %d", rs.Span(), name, out, in, arrived, moved, by),
-		fmt.Sprintf("/s: %s out %s, in %s: in flight %s by %d", name, out, in, moved, by)}
+		// Which two rates, in the fewest words: "signup out 91/s, in 80.4/s" left out
+		// and in unsaid (n37 #28); "left" after "arrived" is the ended or turned away.
+		fmt.Sprintf("/s: %s %s ended or turned away, %s %s: in flight %s by %d", name, out, in, arrived, moved, by),
+		fmt.Sprintf("/s: %s %s %s, left %s: in flight %s %d", name, arrived, in, out, moved, by)}
 }
 
 // tableNotes are the notes under the table, each in its forms longest first: must, those

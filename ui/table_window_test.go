@@ -581,6 +581,13 @@ func TestFlowNote(t *testing.T) {
 	if got := fill(s); !strings.Contains(got, want) || rs.InFlightGrew(lab.Payment) != 10 {
 		t.Errorf("payment 8/s ended of 10/s:\n%s\nwant %q", got, want)
 	}
+	// Every form says which rate is which: the narrowest's "payment out 8/s, in 10/s" left
+	// both unsaid (n37 #28).
+	for _, f := range strings.Split(fill(s), "\n") {
+		if !strings.Contains(f, "arrived") || !strings.Contains(f, "ended or turned away") && !strings.Contains(f, ", left ") {
+			t.Errorf("a form that does not say what its rates are: %q", f)
+		}
+	}
 	// On screen where it has room (120x40; 80x24 keeps its charts).
 	if got := frameText(t, s, 120, 40); !strings.Contains(got, "in flight grew by 10") {
 		t.Errorf("120x40: payment 8/s ended of 10/s, unexplained:\n%s", got)

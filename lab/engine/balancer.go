@@ -23,6 +23,7 @@ type balancer struct {
 	targets []*instance
 	metrics *[numClasses]*classMetrics // the fleet's: what the balancer turns away is counted there
 	pairs   *pairSide                  // a compared fleet's end of the pairing tally; nil: not compared
+	moves   *transit                   // the fleet's: a request counted arrived here is in flight until turned away
 
 	mu      sync.Mutex
 	next    int // the replica after the last one given a request
@@ -105,6 +106,8 @@ func (b *balancer) send(c lab.Class, at, due time.Time, expected time.Duration, 
 
 // reject turns j away at the balancer, no replica being in rotation: an answer too.
 func (b *balancer) reject(j job) {
+	b.moves.begin()
+	defer b.moves.end()
 	m := b.metrics[j.class]
 	m.arrive(j.duplicate)
 	b.pairs.arrive(j.class, j.arrival)

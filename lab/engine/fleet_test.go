@@ -524,3 +524,50 @@ func allOutAt(f *lab.FleetStats) time.Duration {
 	from, _ := f.FirstAllOut()
 	return from
 }
+
+// Every frame of a fleet that says it is one cut has its replicas' rows add up with its
+// table: each replica's busy and queued workers are its classes' in flight, and the fleet's
+// in flight is theirs (n36 #30: 20+41 + 20+46 = 127 queued and busy beside 126 in flight).
+// The run queues, pulls replicas and turns requests away at the pools and the balancer, so
+// every kind of move between the counters and the pools (transit) crosses the frames; and
+// some frame must be one cut, or the check would check nothing.
+func TestFleetFramesAreOneCut(t *testing.T) {
+	c := scaledFleet(4)
+	c.Traffic.Payment.Rate = 400 // 400/s × 0.3 s = 120 in flight for 80 workers: queues, then pulls
+	c.Pool.Queue = 10
+	c.Duration = lab.Duration(1500 * time.Millisecond)
+	f, err := startFleet(c, Options{Until: c.Duration.D()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Stop()
+	cuts, queued := 0, false
+	for s := f.Snapshot(); s.Elapsed < c.Duration.D(); s = f.Snapshot() {
+		if !s.Fleet.OneCut {
+			continue
+		}
+		cuts++
+		var rows, table int64
+		for i, r := range s.Fleet.Replicas {
+			var inFlight int64
+			for _, cs := range r.Classes {
+				inFlight += cs.InFlight
+			}
+			if held := int64(r.Pool.Busy + r.Pool.Queued); held != inFlight {
+				t.Errorf("%v: replica %d holds %d busy + %d queued beside %d in flight", s.Elapsed, i+1, r.Pool.Busy, r.Pool.Queued, inFlight)
+			}
+			rows += int64(r.Pool.Busy + r.Pool.Queued)
+			queued = queued || r.Pool.Queued > 0
+		}
+		for _, cs := range s.Classes {
+			table += cs.InFlight
+		}
+		if rows != table {
+			t.Errorf("%v: the rows' %d busy and queued beside the table's %d in flight", s.Elapsed, rows, table)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if cuts == 0 || !queued {
+		t.Fatalf("%d frames one cut, queued %v: the run checked nothing", cuts, queued)
+	}
+}

@@ -34,6 +34,7 @@ func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 		}
 		j.probe.decide(r.Out == lab.OK)
 	}
+	w.counting() // counted ended from here, its worker freed after (pool.work)
 	if r.Rejected {
 		answered = time.Now()
 		m.reject(j, r.Reason, started, answered, l.end)

@@ -95,6 +95,9 @@ func (l *instance) send(c lab.Class, at, due time.Time, expected time.Duration, 
 // health check is the balancer's probe: failed if it is turned away, or not answered
 // within the check's timeout.
 func (l *instance) admit(j job) {
+	moves := l.pool.totals.transit() // counted arrived, not yet queued, on a worker or turned away
+	moves.begin()
+	defer moves.end()
 	j.sent = time.Now()
 	m := l.metrics[j.class]
 	m.arrive(j.duplicate)

@@ -58,8 +58,19 @@ type runFunc func(ctx context.Context, j job, w *workerHandle)
 // worker is a call running off the pool (on a bulkhead thread, or orphaned), so there is
 // no cell to colour.
 type workerHandle struct {
-	p    *pool
-	slot int
+	p      *pool
+	slot   int
+	moving bool // its request is counted ended, and the worker not yet freed (counting)
+}
+
+// counting says w's request is about to be counted ended: a move of the fleet's (transit)
+// until pool.work frees the worker.
+func (w *workerHandle) counting() {
+	if w == nil {
+		return
+	}
+	w.p.totals.transit().begin()
+	w.moving = true
 }
 
 // SetPhase records what the worker is doing now.
@@ -248,7 +259,12 @@ func (p *pool) work(w *workerHandle, j job) {
 	for {
 		p.run(p.ctx, j, w)
 		var a after
-		switch j, a = p.next(w.slot, g); a {
+		j, a = p.next(w.slot, g)
+		if w.moving {
+			w.moving = false
+			p.totals.transit().end()
+		}
+		switch a {
 		case runNext:
 			continue
 		case end:
@@ -467,6 +483,7 @@ func (p *pool) sendAway(gone []job) {
 			j.handoff <- nil // buffered: its goroutine ends
 		}
 		p.expired(j, j.expiresFor)
+		p.totals.transit().end() // begun as it left the queue (takeExpired)
 	}
 }
 
@@ -489,6 +506,7 @@ func (p *pool) takeExpired(now time.Time) (gone []job, next time.Time) {
 	p.queue = kept
 	for _, j := range gone {
 		p.left(j)
+		p.totals.transit().begin() // out of the queue, not yet counted turned away (sendAway)
 	}
 	p.nextExpiry = next
 	return gone, next
