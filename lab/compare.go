@@ -913,8 +913,9 @@ const (
 	// missing, which "shown only if beyond noise" alone misread (review 27 #5).
 	TooFewP50 = ", not if too few"
 	// TooFewNoP50 is TooFewBrief where the table shows no p50 row at all, before why none:
-	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12).
-	TooFewNoP50 = TooFewMeans + "; no p50 row: "
+	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12), and
+	// "no p50 row: within noise" read as the p99 within noise (n36 #6).
+	TooFewNoP50 = TooFewMeans + "; p50 row hidden: "
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
 	MethodMark = "≠"
 	// approxWhy is the noise of two runs of one seed, where the legend has room.
@@ -955,11 +956,11 @@ func tooFewForms(p50Row, p50Few, p50Noise bool) []string {
 		brief += TooFewP50
 	case p50Row:
 	case p50Few && p50Noise:
-		brief = TooFewNoP50 + "within noise or too few"
+		brief = TooFewNoP50 + "A and B within noise or too few"
 	case p50Few:
 		brief = TooFewNoP50 + "too few for it too"
 	default:
-		brief = TooFewNoP50 + "within noise"
+		brief = TooFewNoP50 + "A and B within noise"
 	}
 	why := brief + "; " + p99NotJudged()
 	forms := []string{why + ": a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%", why, brief}

@@ -644,7 +644,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; no p50 row: within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
+		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -739,7 +739,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	}{
 		{[]ComparisonRow{bare}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; no p50 row: within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
+		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -765,7 +765,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		}
 	}
 	// No p50 row: why none, not "see p50 row" (newcomer 35 #12).
-	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewNoP50 + "within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
+	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewNoP50 + "A and B within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
 		t.Errorf("%q: not a form, or wider than 120", line)
 	}
 	// "see p50 row" outlasts "shown only if…" where a p50 row is under a ?, never where none is.
@@ -814,7 +814,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 			t.Errorf("? with too few for a p50, not said: %q", f)
 		}
 	}
-	if !strings.Contains(forms[0], "no p50 row: too few for it too") {
+	if !strings.Contains(forms[0], "p50 row hidden: too few for it too") {
 		t.Errorf("? with too few for a p50, the longest form does not say it: %q", forms[0])
 	}
 	// Nor said where every p50 had its bound.
