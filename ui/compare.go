@@ -437,9 +437,12 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 					row, ruled = besideAll(blocks[first:k], widths[first:k], gap), true
 				}
 			}
-			if k == len(blocks) && nw >= noteMinWidth {
-				if note := note(nw, len(row)); len(note) > 0 && len(note) <= len(row) {
-					row, noted = beside(row, note, rowW, gap), true
+			// The lesson beside the tables behind a rule: at 80x24 it read as part of the
+			// health table it stood beside (n36 #7).
+			sep := gap[:max(1, len(gap)-2)] + "│ "
+			if nn := w - rowW - ansiWidth(sep); k == len(blocks) && nn >= noteMinWidth {
+				if note := note(nn, len(row)); len(note) > 0 && len(note) <= len(row) {
+					row, noted = beside(row, note, rowW, t.dim.Render(sep)), true
 				}
 			}
 			if !ruled && !(noted && k == len(blocks)) {
