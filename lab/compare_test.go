@@ -1111,3 +1111,41 @@ func TestRatioCellsSignTheDifference(t *testing.T) {
 		}
 	}
 }
+
+// A count within noise that B's requests ending sooner explains is marked so, and said so in
+// the JSON, while it stays not significant: more ended and fewer in flight by at most the
+// arrivals in that shift (n37 #25: "timed out ≈ +4" beside "time out 610ms sooner").
+func TestSoonerMarksTheShiftsCounts(t *testing.T) {
+	var a, b Snapshot
+	a.Elapsed, b.Elapsed = 8*time.Second, 8*time.Second
+	a.Classes[Payment].Arrived, b.Classes[Payment].Arrived = 80, 80 // 10/s: 6 in 600ms
+	rows := func(endedB, p50B int64) []ComparisonRow {
+		return []ComparisonRow{
+			{Class: Payment, Counter: TimedOut.Word(), A: 31, B: endedB},
+			{Class: Payment, Counter: FateInFlight.Word(), A: 10, B: 10 - (endedB - 31)},
+			{Class: Payment, Counter: "p99", A: int64(1700 * time.Millisecond), B: int64(1100 * time.Millisecond), Unjudged: true},
+			{Class: Payment, Counter: "p50", A: int64(1600 * time.Millisecond), B: p50B, Significant: true},
+		}
+	}
+	r := rows(35, int64(time.Second))
+	markSooner(r, &a, &b)
+	if !r[0].Sooner || !r[1].Sooner || r[0].Significant {
+		t.Errorf("600ms sooner at 10/s, timed out +4, in flight -4: %+v", r[:2])
+	}
+	if _, _, d := r[0].Cells(); d != "+4 sooner" {
+		t.Errorf("cell %q, want +4 sooner", d)
+	}
+	if got := differences(r)["payment"]; !got.Sooner[TimedOut.Word()] || !got.Sooner[FateInFlight.Word()] || got.Significant[TimedOut.Word()] {
+		t.Errorf("JSON: %+v", got)
+	}
+	if f := NoiseRule(r, false, TrafficConfig{}.Label); len(f) == 0 || !strings.Contains(f[0], SoonerKey) {
+		t.Errorf("no key for sooner: %q", f)
+	}
+	// More than the shift explains, or B later: noise as before.
+	for _, r := range [][]ComparisonRow{rows(38, int64(time.Second)), rows(35, int64(1700*time.Millisecond))} {
+		markSooner(r, &a, &b)
+		if r[0].Sooner || r[1].Sooner || !r[0].Noise() {
+			t.Errorf("not the shift's: %+v", r[:2])
+		}
+	}
+}
