@@ -1119,7 +1119,12 @@ func TestSoonerMarksTheShiftsCounts(t *testing.T) {
 	var a, b Snapshot
 	a.Elapsed, b.Elapsed = 8*time.Second, 8*time.Second
 	a.Classes[Payment].Arrived, b.Classes[Payment].Arrived = 80, 80 // 10/s: 6 in 600ms
+	p50 := func(d time.Duration) Percentiles {
+		return Percentiles{Count: 30, P50: d, P50In: QuantileInterval{Low: d - 10*time.Millisecond, High: d + 10*time.Millisecond, HasHigh: true}}
+	}
+	a.Classes[Payment].Latency = p50(1600 * time.Millisecond)
 	rows := func(endedB, p50B int64) []ComparisonRow {
+		b.Classes[Payment].Latency = p50(time.Duration(p50B))
 		return []ComparisonRow{
 			{Class: Payment, Counter: TimedOut.Word(), A: 31, B: endedB},
 			{Class: Payment, Counter: FateInFlight.Word(), A: 10, B: 10 - (endedB - 31)},
@@ -1142,7 +1147,8 @@ func TestSoonerMarksTheShiftsCounts(t *testing.T) {
 		t.Errorf("no key for sooner: %q", f)
 	}
 	// More than the shift explains, or B later: noise as before.
-	for _, r := range [][]ComparisonRow{rows(38, int64(time.Second)), rows(35, int64(1700*time.Millisecond))} {
+	for _, p50B := range []time.Duration{time.Second, 1700 * time.Millisecond} {
+		r := rows(35+3*int64(p50B/time.Second), int64(p50B)) // 38 at 1s: +7 is more than 6
 		markSooner(r, &a, &b)
 		if r[0].Sooner || r[1].Sooner || !r[0].Noise() {
 			t.Errorf("not the shift's: %+v", r[:2])
