@@ -27,7 +27,7 @@ func init() {
 		},
 		setting: adaptiveSetting,
 		summary: func(b BulkheadReport) string {
-			return fmt.Sprintf("payment bulkhead: adaptive, limit %d at the end (started at %d)", b.Limit, b.Size)
+			return fmt.Sprintf("payment bulkhead: %s, limit %d at the end (started at %d)", adaptiveNamed, b.Limit, b.Size)
 		},
 		// The limit each second, 0..the pool's most workers.
 		series: func(s *Snapshot) Series {
@@ -160,13 +160,17 @@ func adaptiveSetting(c Config, b BulkheadStats, wide bool) string {
 		gloss = " " + adaptiveGloss
 	}
 	if b.Limit == 0 { // not started yet
-		return fmt.Sprintf("adaptive%s, limit starts at %d", gloss, c.Payment.Bulkhead.Size)
+		return fmt.Sprintf("%s%s, limit starts at %d", adaptiveNamed, gloss, c.Payment.Bulkhead.Size)
 	}
-	return fmt.Sprintf("adaptive limit %d%s, %d in use", b.Limit, gloss, b.InUse)
+	return fmt.Sprintf("%s%s, limit %d, %d in use", adaptiveNamed, gloss, b.Limit, b.InUse)
 }
 
 // adaptiveGloss is the adaptive limit's other name, beside its setting.
 const adaptiveGloss = "(a concurrency limiter)"
+
+// adaptiveNamed is the adaptive bulkhead where the mechanism is named, said to be one:
+// "bulkhead adaptive limit 36" beside rejected:bulkhead left its moving cap unsaid (n36 #19).
+const adaptiveNamed = "adaptive: a cap that moves"
 
 // AdaptiveUse is what an adaptive limit's calls came to, decided here so that the narrator
 // only words it.

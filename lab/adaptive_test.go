@@ -98,17 +98,17 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 	c := DefaultConfig()
 	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadAdaptive, Size: 20}
 	s := &Snapshot{Config: c, Bulkhead: BulkheadStats{Type: BulkheadAdaptive, Limit: 36, InUse: 30}}
-	for w, want := range map[int]string{120: "bulkhead adaptive limit 36 (a concurrency limiter), 30 in use", 80: "bulkhead adaptive limit 36, 30 in use"} {
+	for w, want := range map[int]string{120: "bulkhead adaptive: a cap that moves (a concurrency limiter), limit 36, 30 in use", 80: "bulkhead adaptive: a cap that moves, limit 36, 30 in use"} {
 		if got := bulkheadSettings(c, s, w)[0].Phrase(); got != want {
 			t.Errorf("at %d: %q, want %q", w, got, want)
 		}
 	}
 	s.Bulkhead.Limit = 0
-	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive (a concurrency limiter), limit starts at 20"; got != want {
+	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive: a cap that moves (a concurrency limiter), limit starts at 20"; got != want {
 		t.Errorf("before it starts: %q, want %q", got, want)
 	}
 	for _, it := range ScreenWords() {
-		if it.Label == "adaptive limit (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") {
+		if it.Label == "adaptive: a cap that moves (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") {
 			return
 		}
 	}

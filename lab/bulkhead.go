@@ -82,7 +82,7 @@ func init() {
 		health:   at(50, slackHealth),
 		words: at(55, []Item{
 			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, the rejected one's own not counted (the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
-			word("adaptive limit "+adaptiveGloss, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead"),
+			word(adaptiveNamed+" "+adaptiveGloss, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead"),
 		}),
 	})
 	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,

@@ -48,6 +48,9 @@ type ClassDiff struct {
 	// Significant maps each row of the class (by its counter's name, p99 included) to
 	// whether its difference is larger than the runs' own noise explains.
 	Significant map[string]bool `json:"significant"`
+	// Sooner maps each count within noise that B's requests ending sooner explains
+	// (ComparisonRow.Sooner) to true; the others are left out.
+	Sooner map[string]bool `json:"sooner,omitempty"`
 }
 
 // NewComparison puts two runs side by side.
@@ -77,6 +80,12 @@ func differences(rows []ComparisonRow) map[string]ClassDiff {
 			d.Significant[FateInFlight.Word()], d.Significant["p99"], d.Significant["p50"] = false, false, false
 		}
 		d.Significant[r.Counter] = r.Significant
+		if r.Sooner {
+			if d.Sooner == nil {
+				d.Sooner = map[string]bool{}
+			}
+			d.Sooner[r.Counter] = true
+		}
 		v := r.B - r.A
 		switch reason, rejected := strings.CutPrefix(r.Counter, rejectedPrefix); {
 		case rejected:
@@ -144,6 +153,11 @@ type ComparisonRow struct {
 	// either run ("time out", "fail", "fail or time out"): the latency is of failures, and a
 	// shorter one is failing sooner, not serving faster (newcomer 14). Empty otherwise.
 	NoneOK string
+	// Sooner says a count within noise moved as its class's requests ending sooner in B
+	// moves it (more ended, fewer in flight) by no more than that shift explains: the setup's,
+	// not chance's, and no result either (n37 #25: timed out ≈ +4 beside "time out 610ms
+	// sooner" read as plain noise). Drawn "+4 sooner", never ≈; Significant stays false.
+	Sooner bool
 	// Neither is, on a latency beyond noise judged neither better nor worse because its
 	// class's counts moved (compare), which count: "fewer ended ok", "more ended ok", "more
 	// turned away" or "fewer turned away". Empty otherwise.
@@ -177,8 +191,15 @@ func (r ComparisonRow) Latency() bool {
 // Noise says the row shows a difference that is not significant: drawn with "≈", never
 // coloured, never called better or worse.
 func (r ComparisonRow) Noise() bool {
-	return !r.Significant && !r.Unjudged && r.A != r.B && !r.None[0] && !r.None[1]
+	return !r.Significant && !r.Unjudged && !r.Sooner && r.A != r.B && !r.None[0] && !r.None[1]
 }
+
+// SoonerMark follows a count B's requests ending sooner explains (Sooner): "+4 sooner";
+// SoonerKey says so where the table is shown.
+const (
+	SoonerMark = "sooner"
+	SoonerKey  = "n sooner: B's requests end sooner, so more had ended by the cut, not a result"
+)
 
 // TooFew says the row shows a p99 difference too few samples can judge (Unjudged): "?".
 func (r ComparisonRow) TooFew() bool {
@@ -442,7 +463,34 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			r.Better = 0
 		}
 	}
+	markSooner(rows, a, b)
 	return rows, away
+}
+
+// markSooner marks the counts within noise that B's requests ending sooner explain
+// (ComparisonRow.Sooner): where a class's p50 is lower in B beyond noise by d, its typical
+// request ends d sooner, so a run cut at the same instant has up to its arrival rate × d
+// more of them ended and as many fewer in flight. The p50, not the p99: a p99 that fell
+// with the slowest few gone (health's 2.80s → 1.1ms in fleet-domino against its bulkhead)
+// moves no typical request's end.
+func markSooner(rows []ComparisonRow, a, b *Snapshot) {
+	secs := max(a.Elapsed, b.Elapsed).Seconds()
+	for _, c := range Classes {
+		la, lb := a.Classes[c].Latency, b.Classes[c].Latency
+		d := la.P50 - lb.P50
+		if d <= 0 || secs <= 0 || la.Count == 0 || lb.Count == 0 || !latencyDiffers(la, lb, p50Of) {
+			continue
+		}
+		most := int64(math.Ceil(float64(max(a.Classes[c].Arrived, b.Classes[c].Arrived)) / secs * d.Seconds()))
+		for i := range rows {
+			r := &rows[i]
+			ended := r.Counter != FateInFlight.Word() && r.Counter != TermArrived.Word && r.Counter != "duplicates"
+			if r.Class != c || r.Significant || r.Latency() || r.Unseen || r.Ratio || r.A == r.B || abs(r.B-r.A) > most {
+				continue
+			}
+			r.Sooner = ended && r.B > r.A || r.Counter == FateInFlight.Word() && r.B < r.A
+		}
+	}
 }
 
 // corrected is class c's latency in s timed from when each request was due: a closed
@@ -578,7 +626,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 			cite = &rows[i]
 		}
 	}
-	var clauses [3][]string // ≈, bare, ?: each clause's forms, longest first; "" left out
+	var clauses [4][]string // ≈, bare, ?, sooner: each clause's forms, longest first; "" left out
 	if noise {
 		if cite != nil {
 			clauses[0] = citedForms(rows, cite, blocks, label)
@@ -607,7 +655,10 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// instead, then why the count.
 		clauses[2] = tooFewForms(slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Counter == "p50" }), p50Few, p50Noise)
 	}
-	at := [3]int{}
+	if slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Sooner }) {
+		clauses[3] = []string{SoonerKey, "n sooner: B's requests end sooner", ""}
+	}
+	at := [4]int{}
 	form := func() string {
 		var said []string
 		for i, c := range clauses {
@@ -632,7 +683,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 	return forms
 }
 
-// ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?) to its form at index to.
+// ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }
 
 // ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last two the plain
@@ -641,7 +692,7 @@ type ruleStep struct{ clause, to int }
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{0, n - 2}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {2, 4}, {1, 2}}
+	return []ruleStep{{0, n - 2}, {3, 1}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
@@ -816,6 +867,9 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	fmt.Fprintln(w)
 	writeLine(w, format, ApproxKey+": "+approxMeans)
 	writeLine(w, format, TooFewKey())
+	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Sooner }) {
+		writeLine(w, format, SoonerKey+": at most the class's arrivals per second × how much sooner B's end (its p50, or p99, lower beyond noise)")
+	}
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Method }) {
 		writeLine(w, format, MethodMark+" differs by how each was sent (closed against open loop), not better or worse: the same system measured two ways")
 	}
@@ -866,6 +920,9 @@ func (c Comparison) table() [][]string {
 		if r.A == r.B {
 			diff = NoChange
 		}
+		if r.Sooner {
+			diff += " " + SoonerMark
+		}
 		out = append(out, []string{r.Class.String(), r.Name(), itoa(r.A), itoa(r.B), r.Approx() + diff})
 	}
 	return out
@@ -913,8 +970,9 @@ const (
 	// missing, which "shown only if beyond noise" alone misread (review 27 #5).
 	TooFewP50 = ", not if too few"
 	// TooFewNoP50 is TooFewBrief where the table shows no p50 row at all, before why none:
-	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12).
-	TooFewNoP50 = TooFewMeans + "; no p50 row: "
+	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12), and
+	// "no p50 row: within noise" read as the p99 within noise (n36 #6).
+	TooFewNoP50 = TooFewMeans + "; p50 row hidden: "
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
 	MethodMark = "≠"
 	// approxWhy is the noise of two runs of one seed, where the legend has room.
@@ -955,11 +1013,11 @@ func tooFewForms(p50Row, p50Few, p50Noise bool) []string {
 		brief += TooFewP50
 	case p50Row:
 	case p50Few && p50Noise:
-		brief = TooFewNoP50 + "within noise or too few"
+		brief = TooFewNoP50 + "A and B within noise or too few"
 	case p50Few:
 		brief = TooFewNoP50 + "too few for it too"
 	default:
-		brief = TooFewNoP50 + "within noise"
+		brief = TooFewNoP50 + "A and B within noise"
 	}
 	why := brief + "; " + p99NotJudged()
 	forms := []string{why + ": a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%", why, brief}

@@ -644,7 +644,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
-		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; no p50 row: within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
+		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
@@ -739,7 +739,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 	}{
 		{[]ComparisonRow{bare}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
-		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; no p50 row: within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
+		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -765,7 +765,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		}
 	}
 	// No p50 row: why none, not "see p50 row" (newcomer 35 #12).
-	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewNoP50 + "within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
+	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewNoP50 + "A and B within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
 		t.Errorf("%q: not a form, or wider than 120", line)
 	}
 	// "see p50 row" outlasts "shown only if…" where a p50 row is under a ?, never where none is.
@@ -814,7 +814,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 			t.Errorf("? with too few for a p50, not said: %q", f)
 		}
 	}
-	if !strings.Contains(forms[0], "no p50 row: too few for it too") {
+	if !strings.Contains(forms[0], "p50 row hidden: too few for it too") {
 		t.Errorf("? with too few for a p50, the longest form does not say it: %q", forms[0])
 	}
 	// Nor said where every p50 had its bound.
@@ -1108,6 +1108,50 @@ func TestRatioCellsSignTheDifference(t *testing.T) {
 	}{{293, 2081, "+17.88×"}, {2081, 293, "-17.88×"}, {150, 150, "+0.00×"}, {5, 4, "-0.01×"}} {
 		if _, _, got := (ComparisonRow{A: tc.a, B: tc.b, Ratio: true}).RatioCells(); got != tc.want {
 			t.Errorf("%d → %d: %q, want %q", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// A count within noise that B's requests ending sooner explains is marked so, and said so in
+// the JSON, while it stays not significant: more ended and fewer in flight by at most the
+// arrivals in that shift (n37 #25: "timed out ≈ +4" beside "time out 610ms sooner").
+func TestSoonerMarksTheShiftsCounts(t *testing.T) {
+	var a, b Snapshot
+	a.Elapsed, b.Elapsed = 8*time.Second, 8*time.Second
+	a.Classes[Payment].Arrived, b.Classes[Payment].Arrived = 80, 80 // 10/s: 6 in 600ms
+	p50 := func(d time.Duration) Percentiles {
+		return Percentiles{Count: 30, P50: d, P50In: QuantileInterval{Low: d - 10*time.Millisecond, High: d + 10*time.Millisecond, HasHigh: true}}
+	}
+	a.Classes[Payment].Latency = p50(1600 * time.Millisecond)
+	rows := func(endedB, p50B int64) []ComparisonRow {
+		b.Classes[Payment].Latency = p50(time.Duration(p50B))
+		return []ComparisonRow{
+			{Class: Payment, Counter: TimedOut.Word(), A: 31, B: endedB},
+			{Class: Payment, Counter: FateInFlight.Word(), A: 10, B: 10 - (endedB - 31)},
+			{Class: Payment, Counter: "p99", A: int64(1700 * time.Millisecond), B: int64(1100 * time.Millisecond), Unjudged: true},
+			{Class: Payment, Counter: "p50", A: int64(1600 * time.Millisecond), B: p50B, Significant: true},
+		}
+	}
+	r := rows(35, int64(time.Second))
+	markSooner(r, &a, &b)
+	if !r[0].Sooner || !r[1].Sooner || r[0].Significant {
+		t.Errorf("600ms sooner at 10/s, timed out +4, in flight -4: %+v", r[:2])
+	}
+	if _, _, d := r[0].Cells(); d != "+4 sooner" {
+		t.Errorf("cell %q, want +4 sooner", d)
+	}
+	if got := differences(r)["payment"]; !got.Sooner[TimedOut.Word()] || !got.Sooner[FateInFlight.Word()] || got.Significant[TimedOut.Word()] {
+		t.Errorf("JSON: %+v", got)
+	}
+	if f := NoiseRule(r, false, TrafficConfig{}.Label); len(f) == 0 || !strings.Contains(f[0], SoonerKey) {
+		t.Errorf("no key for sooner: %q", f)
+	}
+	// More than the shift explains, or B later: noise as before.
+	for _, p50B := range []time.Duration{time.Second, 1700 * time.Millisecond} {
+		r := rows(35+3*int64(p50B/time.Second), int64(p50B)) // 38 at 1s: +7 is more than 6
+		markSooner(r, &a, &b)
+		if r[0].Sooner || r[1].Sooner || !r[0].Noise() {
+			t.Errorf("not the shift's: %+v", r[:2])
 		}
 	}
 }

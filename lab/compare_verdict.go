@@ -530,6 +530,9 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 		case r.B == r.A:
 			diff = NoChange
 		}
+		if r.Sooner {
+			diff += " " + SoonerMark
+		}
 		return FmtCount(r.A), FmtCount(r.B), r.Approx() + diff
 	}
 	lat := func(v int64, none bool) string {

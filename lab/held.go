@@ -15,10 +15,13 @@ import (
 // (newcomer 27: "CoDel simply threw away 49 requests the FIFO is still holding"). Either
 // order of the two is the same case (review 17). FullAt is when Side's queue is full and
 // turns them away too; Wait, what one arriving now waits there; OtherWait, the most the
-// other side's queue lets one wait (0: no such limit).
+// other side's queue lets one wait (0: no such limit); OtherShed, where the other side is CoDel on
+// a full pool, the share its forecast turns away (Erlang B), as a pool with no queue would:
+// its lesson, which the counts cannot give yet (n37 #30).
 type Held struct {
 	Side                    Side
 	FullAt, Wait, OtherWait time.Duration
+	OtherShed               float64
 }
 
 // Side is A or B of a comparison.
@@ -54,7 +57,11 @@ func heldBy(a, b *Snapshot, rows []ComparisonRow) *Held {
 		if full == 0 || !ok {
 			continue
 		}
-		return &Held{Side: side, FullAt: full, Wait: now.Wait, OtherWait: other.Config.Pool.Rule().Limit(0)}
+		h := &Held{Side: side, FullAt: full, Wait: now.Wait, OtherWait: other.Config.Pool.Rule().Limit(0)}
+		if f, ok := reportForecast(*other).CoDel(other.Config.Pool); ok && other.Config.Pool.Discipline == CoDel {
+			h.OtherShed = f.Blocking
+		}
+		return h
 	}
 	return nil
 }
@@ -99,12 +106,20 @@ func (h Held) lead(lesson []string) []string {
 	for _, l := range lesson {
 		out = append(out, held+"; "+strings.TrimPrefix(l, "» "))
 	}
-	return append(out, held, fmt.Sprintf("» not judged yet: %s turns away too once its queue fills at ~%s", holds, FmtSecs(h.FullAt)))
+	out = append(out, held, fmt.Sprintf("» not judged yet: %s turns away too once its queue fills at ~%s", holds, FmtSecs(h.FullAt)))
+	if h.OtherShed > 0 { // the other's lesson first, in every form
+		head := fmt.Sprintf("» %s, nearly no queue: forecast %.0f%% turned away, as with none; ", other, 100*h.OtherShed)
+		for i := range out {
+			out[i] = head + strings.TrimPrefix(out[i], "» ")
+		}
+	}
+	return out
 }
 
 // MarshalJSON writes the times in seconds as the lesson shows them: {"side": "A",
-// "full_at_s": 20.2, "wait_s": 3.6, "other_wait_max_s": 0.1}, the last left out where the
-// other side lets one wait as long as it takes.
+// "full_at_s": 20.2, "wait_s": 3.6, "other_wait_max_s": 0.1, "other_shed_forecast": 0.38},
+// the last two left out where the other side lets one wait as long as it takes, or is no
+// CoDel on a full pool.
 func (h Held) MarshalJSON() ([]byte, error) {
 	secs := func(d time.Duration) float64 { return round(ShownSecs(d).Seconds(), 3) }
 	out := struct {
@@ -112,6 +127,7 @@ func (h Held) MarshalJSON() ([]byte, error) {
 		FullAtS   float64 `json:"full_at_s"`
 		WaitS     float64 `json:"wait_s"`
 		OtherMaxS float64 `json:"other_wait_max_s,omitempty"`
-	}{h.Side.String(), secs(h.FullAt), secs(h.Wait), secs(h.OtherWait)}
+		OtherShed float64 `json:"other_shed_forecast,omitempty"` // a share, 0..1
+	}{h.Side.String(), secs(h.FullAt), secs(h.Wait), secs(h.OtherWait), round(h.OtherShed, 3)}
 	return json.Marshal(out)
 }

@@ -64,8 +64,9 @@ func heldSnapshots() (fifo, codel Snapshot) {
 }
 
 // The comparison of built runs leads its lesson, the screen's and the written one's, with
-// why no count judges them yet, in either order, the sides named by which holds; the JSON
-// says it too (review 17 #1, #2, #5).
+// why no count judges them yet, in either order, the sides named by which holds, after the
+// CoDel side's own lesson, its forecast share turned away (n37 #30); the JSON says it too
+// (review 17 #1, #2, #5).
 func TestHeldLeadsTheLesson(t *testing.T) {
 	fifo, codel := heldSnapshots()
 	for _, tc := range []struct {
@@ -75,13 +76,13 @@ func TestHeldLeadsTheLesson(t *testing.T) {
 		json        string
 	}{
 		{"long FIFO against CoDel", fifo, codel,
-			"» not judged yet: B turns away now what A still holds; A's queue is full at ~20.0s, then turns away too; one arriving now waits ~2.0s (B's at most 100ms)",
-			"» not judged yet: A turns away too once its queue fills at ~20.0s",
-			`"held":{"side":"A","full_at_s":20,"wait_s":2,"other_wait_max_s":0.1}`},
+			"» B, nearly no queue: forecast 38% turned away, as with none; not judged yet: B turns away now what A still holds; A's queue is full at ~20.0s, then turns away too; one arriving now waits ~2.0s (B's at most 100ms)",
+			"» B, nearly no queue: forecast 38% turned away, as with none; not judged yet: A turns away too once its queue fills at ~20.0s",
+			`"held":{"side":"A","full_at_s":20,"wait_s":2,"other_wait_max_s":0.1,"other_shed_forecast":0.38}`},
 		{"CoDel against a long FIFO", codel, fifo,
-			"» not judged yet: A turns away now what B still holds; B's queue is full at ~20.0s, then turns away too; one arriving now waits ~2.0s (A's at most 100ms)",
-			"» not judged yet: B turns away too once its queue fills at ~20.0s",
-			`"held":{"side":"B","full_at_s":20,"wait_s":2,"other_wait_max_s":0.1}`},
+			"» A, nearly no queue: forecast 38% turned away, as with none; not judged yet: A turns away now what B still holds; B's queue is full at ~20.0s, then turns away too; one arriving now waits ~2.0s (A's at most 100ms)",
+			"» A, nearly no queue: forecast 38% turned away, as with none; not judged yet: B turns away too once its queue fills at ~20.0s",
+			`"held":{"side":"B","full_at_s":20,"wait_s":2,"other_wait_max_s":0.1,"other_shed_forecast":0.38}`},
 	} {
 		cmp := NewComparison(tc.a, tc.b)
 		forms := Lesson(cmp.Rows, cmp.Verdict, tc.a.Config.Traffic.Label)

@@ -39,6 +39,7 @@ type Report struct {
 	order    []Class  // the classes reported, in display order
 	retried  bool     // Snapshot.Retried
 	forecast Forecast // what Forecast reports
+	before   string   // beforeChainWords: what is turned away before the chain, its fallback included
 }
 
 // GoroutineReport counts the goroutines the lab owned: with pool.queue unbounded, one per
@@ -230,7 +231,7 @@ func NewReport(s Snapshot) Report {
 	f := reportForecast(s)
 	r := Report{
 		Preset: s.Config.Name, DurationS: round(s.Elapsed.Seconds(), 2), Config: s.Config,
-		Chain: s.Chain, Forecast: forecastReport(f), forecast: f, Classes: map[string]ClassReport{},
+		Chain: s.Chain, Forecast: forecastReport(f), forecast: f, before: beforeChainWords(&s), Classes: map[string]ClassReport{},
 		Pool: poolReport(s.Pool),
 		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
 			PeakInFlight: s.Dependency.PeakInFlight, LatencyMs: ms(s.Dependency.Latency)},
@@ -430,6 +431,17 @@ func (r Report) rows() [][]string {
 	return out
 }
 
+// chainLine is the payment chain, with what never reaches its fallback beside it: a
+// fallback first in shared-pool's chain read as answering the pool's rejections, which get
+// an error (n36 #35, issue 14).
+func (r Report) chainLine() []string {
+	chain := slices.Clone(r.Chain)
+	if len(chain) > 0 && chain[0] == FallbackLabel && r.before != "" {
+		chain[0] += " (" + r.before + " never reaches it: they get an error)"
+	}
+	return []string{"payment chain: " + strings.Join(chain, " → ")}
+}
+
 // summary is the lines under the table: what the pool, the dependency and each mechanism
 // went through, the core's and every mechanism's in rank order.
 func (r Report) summary() []string {
@@ -443,7 +455,7 @@ func (r Report) summary() []string {
 // coreSummary are the summary lines of the lab's core: the chain, the forecast, the pool, the
 // dependency, the balancer and the fleet, the generator and what the measurement saw.
 var coreSummary = slices.Concat(
-	at(10, func(r Report) []string { return []string{"payment chain: " + strings.Join(r.Chain, " → ")} }),
+	at(10, Report.chainLine),
 	at(20, Report.forecastLine),
 	at(30, Report.kneeLine),
 	at(40, func(r Report) []string {

@@ -238,12 +238,12 @@ type judged struct {
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
 // ("B: widest cap with others <0.1% turned away: 18, would reject ~44% of payments"),
 // for a summary whose halves keep no narrator, the keys left out where that keeps it on one
-// line of w columns; "" where neither has one.
+// line of w columns; "" where neither has one. An idle clause (why so far is lower) is none.
 func remedies(ctx func(i int) labCtx, w int) string {
 	type named struct{ name, short, key string }
 	var spares []named
 	for i, name := range []string{"A", "B"} {
-		if _, spare := ctx(i).narration(); spare.short != "" {
+		if _, spare := ctx(i).narration(); spare.short != "" && !spare.idle {
 			spares = append(spares, named{name, strings.TrimPrefix(spare.short, "; "), spare.key})
 		}
 	}
@@ -437,9 +437,12 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 					row, ruled = besideAll(blocks[first:k], widths[first:k], gap), true
 				}
 			}
-			if k == len(blocks) && nw >= noteMinWidth {
-				if note := note(nw, len(row)); len(note) > 0 && len(note) <= len(row) {
-					row, noted = beside(row, note, rowW, gap), true
+			// The lesson beside the tables behind a rule: at 80x24 it read as part of the
+			// health table it stood beside (n36 #7).
+			sep := gap[:max(1, len(gap)-2)] + "│ "
+			if nn := w - rowW - ansiWidth(sep); k == len(blocks) && nn >= noteMinWidth {
+				if note := note(nn, len(row)); len(note) > 0 && len(note) <= len(row) {
+					row, noted = beside(row, note, rowW, t.dim.Render(sep)), true
 				}
 			}
 			if !ruled && !(noted && k == len(blocks)) {

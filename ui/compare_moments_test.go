@@ -307,8 +307,8 @@ func TestCallsPerPaymentRowNamedInItsRoom(t *testing.T) {
 		if !strings.Contains(plain, "calls/payment ") || !strings.Contains(plain, "» the trade") {
 			t.Errorf("%dx%d: no calls/payment row, or no lesson:\n%s", sz[0], sz[1], plain)
 		}
-		// At 120x40 the blocks close up for it, the lesson beside them in full.
-		if beside := strings.Contains(plain, "  » the trade"); sz[0] == 120 && !beside {
+		// At 120x40 the blocks close up for it, the lesson beside them in full, behind its rule.
+		if beside := strings.Contains(plain, "│ » the trade"); sz[0] == 120 && !beside {
 			t.Errorf("120x40: the lesson not beside the blocks:\n%s", plain)
 		}
 		if whole := strings.Contains(plain, "\ncalls/payment that called "); whole != (sz[0] > 80) {

@@ -303,13 +303,13 @@ func TestNarrator(t *testing.T) {
 	// mode at 80x24 has room for A's narrator that long and no longer. (With health checks
 	// too, as the preset has them, it takes 5, and compare at 80x24 leaves it out.)
 	// Its spare clause, which gives way where it would cost a row (spared), left out:
-	// why the run's share so far sits below the forecasts (newcomer 33), with no brief form,
-	// which a compare's summary would list as a remedy.
+	// why the run's share so far sits below the forecasts (newcomer 33), with a brief form
+	// where the long one costs a line (80x24), idle, so no remedy a compare's summary lists.
 	says, spare := narration(testConfig(), snap)
 	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 {
 		t.Errorf("the shared pool's narrator takes %d lines at 80 columns, want 4 at most", len(lines))
 	}
-	if spare.long != "; so far counts the 2.0s before the pool first filled, when it turned none away" || spare.short != "" || !spare.idle {
+	if spare.long != "; so far counts the 2.0s before the pool first filled, when it turned none away" || spare.short != "; so far includes 2.0s before full" || !spare.idle {
 		t.Errorf("the shared pool's spare clause: %+v", spare)
 	}
 	// Before the pool has turned any away, no shares so far.

@@ -110,18 +110,19 @@ func (g *generator) run(ctx context.Context, start time.Time) {
 	var (
 		sched [numClasses]schedule
 		sent  [numClasses]int64 // arrivals so far: the next one's number, less 1, whatever the rate steps did
-		bound time.Time         // the next second's sample instant that marks waits for; zero: no marks
+		bound time.Time         // the next whole second, which marks wait for; zero: no marks
 	)
-	// nextBound is the sample instant after b's, zero from a bounded run's last sample on:
-	// that one, at the end, counts everything sent (finish).
+	// nextBound is the whole second after b, zero from a bounded run's last on: that one, at
+	// the end, counts everything sent (finish). Whole seconds, not the sample instants a
+	// sampleLead before them: from 2.99s to the end at 8s, an even 100/s read 100.2/s (n37 #20).
 	nextBound := func(b time.Time) time.Time {
-		if b = b.Add(time.Second); !g.end.IsZero() && !b.Add(sampleLead).Before(g.end) {
+		if b = b.Add(time.Second); !g.end.IsZero() && !b.Before(g.end) {
 			return time.Time{}
 		}
 		return b
 	}
 	if g.marks != nil {
-		bound = nextBound(start.Add(-sampleLead))
+		bound = nextBound(start)
 		defer func() { g.marks.finish(sent) }()
 	}
 	// Classes due at the same instant go in a seeded random order, as two real schedulers

@@ -152,7 +152,7 @@ func TestUniformTiesRace(t *testing.T) {
 	}
 }
 
-// Each second's arrivals are those scheduled before its sample instant, however late the
+// Each second's arrivals are those scheduled in it, whole second to whole second, however late the
 // generator sends them: one seed read 488.4/s, 488.8/s and 488.2/s in three runs of the same
 // 13172 arrivals, counted when sent (newcomer 36 #13). Here the sends run up to 30ms late,
 // across the sample instants.
@@ -163,9 +163,9 @@ func TestGeneratorMarksBySchedule(t *testing.T) {
 	var intended []time.Time
 	g := newGenerator(lab.TrafficConfig{Arrivals: lab.Poisson, Seed: 7, Payment: lab.RateConfig{Rate: 300}, Signup: lab.RateConfig{Rate: 100}}, end,
 		func(_ lab.Class, at time.Time, n int64) {
-			// Late once a second, 20ms before its sample instant: the sends due by it cross it.
-			if k := at.Sub(start) / time.Second; len(intended) > 0 && intended[len(intended)-1].Sub(start)%time.Second < time.Second-sampleLead-20*time.Millisecond &&
-				at.Sub(start)-k*time.Second >= time.Second-sampleLead-20*time.Millisecond {
+			// Late once a second, 20ms before its end: the sends due by it cross it.
+			if k := at.Sub(start) / time.Second; len(intended) > 0 && intended[len(intended)-1].Sub(start)%time.Second < time.Second-20*time.Millisecond &&
+				at.Sub(start)-k*time.Second >= time.Second-20*time.Millisecond {
 				time.Sleep(30 * time.Millisecond)
 			}
 			intended = append(intended, at)
@@ -183,7 +183,7 @@ func TestGeneratorMarksBySchedule(t *testing.T) {
 	}
 	<-done // the intended times are read once the run is over
 	for k := 1; k <= secs; k++ {
-		bound := start.Add(time.Duration(k)*time.Second - sampleLead)
+		bound := start.Add(time.Duration(k) * time.Second)
 		if k == secs { // the last sample, at the end: everything sent
 			bound = end
 		}

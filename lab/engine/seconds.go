@@ -54,7 +54,7 @@ func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}
 }
 
 // scheduled is what an open-loop generator sent, each class's count of those scheduled
-// before each second's sample instant: arrivals by their schedule, not by when the sampler
+// before each whole second: arrivals by their schedule, not by when the sampler
 // read a counter the generator, late, was still raising (newcomer 36 #13: one seed read
 // 488.4/s, 488.8/s and 488.2/s in three runs of the same 13172 arrivals).
 type scheduled struct {
@@ -66,7 +66,7 @@ type scheduled struct {
 	added chan struct{}     // closed (and replaced) at each mark and at finish: a reader's wake-up
 }
 
-// mark is the next second's: the counts sent, all scheduled before its instant.
+// mark is the next second's: the counts sent, all scheduled before it.
 func (s *scheduled) mark(sent [numClasses]int64) {
 	s.mu.Lock()
 	s.marks = append(s.marks, sent)
@@ -90,9 +90,9 @@ func (s *scheduled) wake() {
 	}
 }
 
-// through is the counts sent of those scheduled before second k's sample instant (the end,
-// for a bounded run's last), waiting for the generator to send them; false if ctx ends
-// first. Seconds are read in order, once each.
+// through is the counts sent of those scheduled before whole second k (the end, for a
+// bounded run's last), waiting for the generator to send them (a sampleLead past the
+// sample, at least); false if ctx ends first. Seconds are read in order, once each.
 func (s *scheduled) through(ctx context.Context, k int) ([numClasses]int64, bool) {
 	for {
 		s.mu.Lock()
