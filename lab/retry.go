@@ -166,12 +166,20 @@ type CallsReport struct {
 	PerPayment   float64 `json:"per_payment"`
 	Retries      int64   `json:"retries"`
 	BudgetDenied int64   `json:"budget_denied"` // retries the retry budget refused
+	// The calls that timed out, by what ended them: a hop's 504 (the user's deadline, passed
+	// down, ran out at a hop), or the edge itself (its socket or caller timeout, the
+	// deadline); and the payments timed out by a 504, those the table's note counts (review
+	// 31 #9: the note's counts were on the screen alone).
+	CallsTimedOut504    int64 `json:"calls_timed_out_504"`
+	CallsTimedOutAtEdge int64 `json:"calls_timed_out_at_edge"`
+	PaymentsTimedOut504 int64 `json:"payments_timed_out_504"`
 }
 
 func callsReport(s Snapshot) CallsReport {
 	c := s.Calls
 	return CallsReport{Payments: c.Payments, Calls: c.Calls(), PerPayment: round(c.PerPayment(), 2),
-		Retries: c.Retries, BudgetDenied: c.BudgetDenied}
+		Retries: c.Retries, BudgetDenied: c.BudgetDenied, CallsTimedOut504: c.Gateway, CallsTimedOutAtEdge: c.Cut,
+		PaymentsTimedOut504: s.GatewayTimedOut()}
 }
 
 // callLines is the summary line about the calls per payment, when the run had retries.
@@ -255,6 +263,12 @@ func (c CallStats) add(b CallStats) CallStats {
 	c.Cut += b.Cut
 	c.GatewayPayments += b.GatewayPayments
 	return c
+}
+
+// GatewayTimedOut is the payments timed out by a hop's 504: heard as Serve returns, counted
+// timed out a moment after, so never more than the table's timed out.
+func (s *Snapshot) GatewayTimedOut() int64 {
+	return min(s.Calls.GatewayPayments, s.Classes[Payment].TimedOut)
 }
 
 // Calls is every call made: each payment's first, and its retries.
