@@ -83,20 +83,24 @@ func TestHopsOnScreen(t *testing.T) {
 	// the name the sentence gives the layer ("the edge" was defined only in B, newcomer 30).
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
+	early.Classes[lab.Payment].OK = 0 // every p99 a give-up time
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early, &spareClause{}); !strings.Contains(msg,
 		"the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
-	// With no deadline the p99 is a give-up time only where no payment finished ok: with
-	// some ok it may be an ok payment's latency, and the count is said bare (review 30 ui #3).
-	early.Config.Payment.Deadline = 0
-	for ok, want := range map[int64]string{
-		0:  "; the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered",
-		12: "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody",
-	} {
-		early.Classes[lab.Payment].OK = ok
-		if msg := afterAnswer(&early); !strings.HasPrefix(msg, want) {
-			t.Errorf("no deadline, %d ok: %q, want it to open %q", ok, msg, want)
+	// With a deadline or without, the p99 is a give-up time only where no payment finished
+	// ok: with some ok it may be an ok payment's latency, and the count is said bare
+	// (review 30 ui #3 without, review 31 #7 with).
+	for _, dl := range []lab.Duration{early.Config.Payment.Deadline, 0} {
+		early.Config.Payment.Deadline = dl
+		for ok, want := range map[int64]string{
+			0:  "; the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered",
+			12: "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody",
+		} {
+			early.Classes[lab.Payment].OK = ok
+			if msg := afterAnswer(&early); !strings.HasPrefix(msg, want) {
+				t.Errorf("deadline %s, %d ok: %q, want it to open %q", dl, ok, msg, want)
+			}
 		}
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
