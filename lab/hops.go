@@ -41,8 +41,15 @@ func init() {
 				return nil
 			}
 			v := FmtPerPayment(s.DeepestPerPayment()) + "×"
-			return []Item{{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true,
-				Note: fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(s.Config.Forecast().Retry.Deepest))}}
+			r := s.Config.Forecast().Retry
+			forecast := fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(r.Deepest))
+			it := Item{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true, Note: forecast}
+			// Beside the measure, what the same payments should have made by now: the
+			// forecast is of payments done with every call (issue 22 #15).
+			if d, pending, _, ok := s.DeepestDue(r); ok && pending > 0 {
+				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d)+forecast[2:], " ("+dueByNow(d)+"≤ "+FmtTimes(r.Deepest)+" in all)", forecast
+			}
+			return []Item{it}
 		}),
 		// How the chain times and retries is what tells stacked timeouts from a propagated
 		// deadline: a setting, so compare's one line of settings leads with it.
@@ -376,7 +383,26 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 // over it, and the rest over what has passed of the current second. ok false without such
 // a schedule or any payment.
 func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last time.Duration, ok bool) {
-	calls := r.DeepestCalls
+	return s.due(r.DeepestCalls)
+}
+
+// EdgeDue is DeepestDue for hop 1: the edge's calls per payment expected by now, the edge's
+// tries alone on its schedule (the first of DeepestSteps), so that "calls/payment at hop 1
+// 2.83×" stands beside a figure of the same payments, not beside the 3× that only
+// payments done with every try make (issue 22 #15: "2.86× (forecast 3×)"). ok false where
+// DeepestDue's is.
+func (s *Snapshot) EdgeDue(r RetryForecast) (due float64, ok bool) {
+	if len(r.DeepestSteps) == 0 {
+		return 0, false
+	}
+	due, _, _, ok = s.due(callTimes(r.DeepestSteps[:1]))
+	return due, ok
+}
+
+// due is the calls per payment that called expected by now, each payment making one at
+// each of calls after its arrival (DeepestDue says how), with how many payments are
+// younger than the last, and when that comes.
+func (s *Snapshot) due(calls []time.Duration) (due float64, pending int64, last time.Duration, ok bool) {
 	called := s.Calls.Payments
 	if len(calls) == 0 || called == 0 {
 		return 0, 0, 0, false
@@ -506,3 +532,10 @@ func GatewaySaid(s *Snapshot) []string {
 		fmt.Sprintf("%s by a 504 from below", head),
 	}
 }
+
+// expectedByNow is a measure's companion in the way line: the calls per payment expected by
+// now from the run's own arrivals, as the narrator says it ("~20.53 expected by now").
+func expectedByNow(due float64) string { return "~" + FmtPerPayment(due) + " expected by now, " }
+
+// dueByNow is expectedByNow in fewer words, for a line short of room.
+func dueByNow(due float64) string { return "~" + FmtPerPayment(due) + " due by now, " }

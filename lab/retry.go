@@ -208,14 +208,24 @@ func retryTimesItem(s *Snapshot) []Item {
 	// denominator the payments that called, 62 (newcomer 23).
 	division := FmtCount(s.Calls.Calls()) + " ÷ " + FmtCount(s.Calls.Payments) + " that called; "
 	brief := fmt.Sprintf("forecast %s)", FmtTimes(f.Tries))
+	var due string
 	if s.Config.Payment.Retry.Budget > 0 && f.Unbudgeted > f.Tries {
 		brief = fmt.Sprintf("%s without the budget)", FmtTimes(f.Unbudgeted))
 	}
 	label := "calls/payment"
 	if len(s.Hops) > 0 { // the lab's calls, to the first hop; the last hop's are another item
 		label = "calls/payment at hop 1"
+		// Beside the measure, what the same payments should have made by now (issue 22 #15).
+		if d, ok := s.EdgeDue(f); ok && d < f.Tries {
+			division += expectedByNow(d)
+			due = dueByNow(d) + FmtTimes(f.Tries) + " in all)"
+		}
 	}
-	return []Item{{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: " (" + division + brief, BriefNote: " (" + brief}}
+	it := Item{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: " (" + division + brief, BriefNote: " (" + brief}
+	if due != "" {
+		it.BriefNote, it.ShortNote = " ("+due, it.BriefNote
+	}
+	return []Item{it}
 }
 
 // retriesWord names the lab's retries: with a chain of hops, the edge's alone (the hops'

@@ -31,20 +31,28 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int, peer *lab.Snapshot, peer
 			items = append(items, t.dim.Render(chainLegend(s, w)))
 		}
 	}
-	for _, it := range lab.WayItems(s) {
-		value := it.Value
-		if it.Strong {
-			value = t.bold.Render(value)
+	// from: the items' notes from the one at from, longest first, each the longest that fits.
+	way := func(from int) []string {
+		lines := items
+		for _, it := range lab.WayItems(s) {
+			value := it.Value
+			if it.Strong {
+				value = t.bold.Render(value)
+			}
+			item := t.dim.Render(it.Label+" ") + value
+			notes := it.Notes()
+			lines = append(lines, item+t.dim.Render(longestFit(w-ansiWidth(item), notes[min(from, len(notes)-1):]...)))
 		}
-		item := t.dim.Render(it.Label+" ") + value
-		items = append(items, item+t.dim.Render(longestFit(w-ansiWidth(item), it.Notes()...)))
+		return wrapItems(lines, t.dim.Render(" · "), w)
 	}
-	stats := wrapItems(items, t.dim.Render(" · "), w)
+	stats := way(0)
 	if level >= levelTight && len(out) > 0 {
 		return out
 	}
 	if level > levelFull && len(stats) > 1 {
-		stats = stats[:1]
+		// One line: the notes in fewer words first (stacked-timeouts at 15s lost "at hop 3"
+		// to its calls at hop 1's full note).
+		stats = way(1)[:1]
 	}
 	return append(out, stats...)
 }

@@ -34,6 +34,15 @@ func stackedSnapshot() lab.Snapshot {
 // amplification under it, and the narrator multiplies the layers' tries.
 func TestHopsOnScreen(t *testing.T) {
 	s := stackedSnapshot()
+	// Beside each measure, what the same payments should have made by now, lab's (issue 22
+	// #15: "2.86× (forecast 3×)" beside a narrator's 27 compared payments not done with
+	// those done).
+	r := s.Config.Forecast().Retry
+	edge, ok := s.EdgeDue(r)
+	deepest, _, _, ok3 := s.DeepestDue(r)
+	if !ok || !ok3 || edge >= 3 || deepest >= 27 {
+		t.Fatalf("due by now: hop 1 %.2f (%v), hop 3 %.2f (%v); want short of 3 and 27", edge, ok, deepest, ok3)
+	}
 	for _, c := range []struct {
 		w, h int
 		want []string
@@ -42,7 +51,8 @@ func TestHopsOnScreen(t *testing.T) {
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
 		{120, 40, []string{"[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
-			"calls/payment at hop 1 2.83× (170 ÷ 60 that called; forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
+			fmt.Sprintf("calls/payment at hop 1 2.83× (170 ÷ 60 that called; ~%s expected by now, forecast 3×)", lab.FmtPerPayment(edge)),
+			fmt.Sprintf("at hop 3 22.70× (~%s expected by now, forecast ≤ 27×)", lab.FmtPerPayment(deepest)), "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
 			"only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
