@@ -132,12 +132,19 @@ func TestHopsOnScreen(t *testing.T) {
 		88:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, after user answered)",
 		// Never "hop: now": it said nothing of what the first number is (review 27 #3).
 		84: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, after user answered)",
-		80: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after user answered)",
-		// The briefest, after a compare half's boxes of hundreds.
-		74: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after answer)"} {
+		80: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after user answered)"} {
 		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
 		}
+	}
+	// The briefest, "after answer", only after a compare half's boxes of hundreds, which has
+	// no line to spare; alone, the boxes go bare and the line under them names both numbers
+	// whole (newcomer 37 #22: "after answer" left the second number unexplained at 80x24).
+	if line, legend := chain(&s, 74); line != "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
+		t.Errorf("the chain alone at 74 columns: %q (legend %v), want bare boxes, the legend under them", line, legend)
+	}
+	if line, legend := chainLine(newTheme(true, true), &s, 74, &s, 74); ansi.Strip(line) != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after answer)" || !legend {
+		t.Errorf("the chain in a compare half at 74 columns: %q (legend %v)", ansi.Strip(line), legend)
 	}
 	// No legend fits after the boxes: the line under them says it, before the hops' items.
 	if line, legend := chain(&s, 59); line != "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
@@ -320,7 +327,7 @@ func TestHopsCompareHalvesDrawOneLegend(t *testing.T) {
 		}
 	}
 	// Alone, B's numbers fit a longer form than A's: the test above can fail.
-	if a, b := fitsAt(newTheme(true, true), m[0], 98, 0), fitsAt(newTheme(true, true), m[1], 98, 0); a == b {
+	if a, b := fitsAt(newTheme(true, true), m[0], 98, 0, true), fitsAt(newTheme(true, true), m[1], 98, 0, true); a == b {
 		t.Errorf("A and B fit the same form alone at 98 columns (%d): the fixture tells nothing", a)
 	}
 }
