@@ -204,10 +204,13 @@ func animate(cfgs []lab.Config, port int, sizes []frameSize, scale int, machine 
 // created before the run (a path that is a folder, or in a folder that cannot take a file, is
 // refused before anything runs) and renamed into place only when every one is whole, so an
 // error never leaves a half-written file and an existing one is replaced only by a complete
-// frame.
+// frame. A path that is a symbolic link is written through, as os.Create would: the
+// temporary file goes beside the file the link leads to, and replaces that, the link kept
+// (review 31 #15: the link itself was replaced by a file).
 type outputs struct {
-	paths []string
-	tmps  []*os.File
+	paths   []string // as given, for what is said of them
+	targets []string // where each is written: its path, or where its link leads
+	tmps    []*os.File
 }
 
 func createOutputs(paths []string) (*outputs, error) {
@@ -216,7 +219,13 @@ func createOutputs(paths []string) (*outputs, error) {
 	}
 	o := &outputs{paths: paths}
 	for _, p := range paths {
-		f, err := createBeside(p)
+		target, err := throughLinks(p)
+		if err != nil {
+			o.remove()
+			return nil, usagef("%v", cannotWrite(p, err))
+		}
+		o.targets = append(o.targets, target)
+		f, err := createBeside(target)
 		if err != nil {
 			o.remove()
 			return nil, usagef("%v", cannotWrite(p, err))
@@ -230,7 +239,8 @@ func createOutputs(paths []string) (*outputs, error) {
 // is not a file (a folder, a device). It is asked before the run and again before the first
 // rename, so that one made during the run does not leave the set half replaced. A folder
 // that cannot take a file needs no check: before the run, creating the temporary files finds
-// it, and after it, the first rename does, as all go into one folder.
+// it, and after it, the first rename does, as all go into one folder (bar links that lead
+// elsewhere: then the error says which were written).
 func checkTargets(paths []string) error {
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && !fi.Mode().IsRegular() {
@@ -241,6 +251,26 @@ func checkTargets(paths []string) error {
 		}
 	}
 	return nil
+}
+
+// throughLinks is where a file written at p goes: p, or, where p is a symbolic link, what
+// it leads to, followed to the end (a file yet to be made too, as os.Create would make it).
+func throughLinks(p string) (string, error) {
+	for range 40 { // Linux's own limit on links followed in one path
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return p, nil // nothing there, or no link: p itself
+		}
+		dest, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(p), dest)
+		}
+		p = dest
+	}
+	return "", errors.New("too many symbolic links")
 }
 
 // createBeside creates p's temporary file in p's folder with the mode p is to have: a file
@@ -307,7 +337,7 @@ func (o *outputs) finish(written bool, err error) error {
 		return o.partly(0, cerr)
 	}
 	for i, f := range o.tmps {
-		if rerr := os.Rename(f.Name(), o.paths[i]); rerr != nil {
+		if rerr := os.Rename(f.Name(), o.targets[i]); rerr != nil {
 			o.remove()
 			return o.partly(i, cannotWrite(o.paths[i], rerr))
 		}

@@ -27,6 +27,10 @@ type callsReport struct {
 		PerPayment   float64 `json:"per_payment"`
 		Retries      int64   `json:"retries"`
 		BudgetDenied int64   `json:"budget_denied"`
+		// The calls timed out, by a hop's 504 or at the edge, and the payments by a 504.
+		TimedOut504    int64 `json:"calls_timed_out_504"`
+		TimedOutAtEdge int64 `json:"calls_timed_out_at_edge"`
+		Payments504    int64 `json:"payments_timed_out_504"`
 	} `json:"calls"`
 	Hops []struct {
 		Requests     int64   `json:"requests"`
@@ -171,6 +175,14 @@ func TestHopPresetsCompare(t *testing.T) {
 		if p.TimedOut == 0 || p.Failed > p.TimedOut/10 {
 			t.Errorf("%s: payments timed out %d, failed %d; want them timed out, as the user's deadline passed", name, p.TimedOut, p.Failed)
 		}
+	}
+	// What timed them out, in the report as the note under the table says it (review 31 #9):
+	// in B a hop's 504, each payment's last call one of its calls so; in A the edge itself.
+	if c := cb.Calls; c.Payments504 == 0 || c.Payments504 > rb.Classes["payment"].TimedOut || c.TimedOut504 < c.Payments504 {
+		t.Errorf("deadline-propagation: calls %+v, payments timed out %d; want the 504s counted, in payments no more than timed out, in calls no fewer", c, rb.Classes["payment"].TimedOut)
+	}
+	if c := ca.Calls; c.TimedOutAtEdge == 0 || c.Payments504 != 0 {
+		t.Errorf("stacked-timeouts: calls %+v; want calls timed out at the edge and no payment by a 504", c)
 	}
 	if deepest := cb.Hops[2].PerPayment; deepest > 3 {
 		t.Errorf("deadline-propagation: %.2f calls per payment at the last hop, want at most 3", deepest)

@@ -60,3 +60,44 @@ func TestSnapshotOutUnwritableFolder(t *testing.T) {
 		}
 	}
 }
+
+// An --out that is a symbolic link is written through, as os.Create would, not replaced by a
+// file (review 31 #15): the link stays, the file it leads to gets the frame, a relative link
+// read from the link's folder, a link to a file not yet made makes it; no temporary file is
+// left in either folder.
+func TestSnapshotOutThroughASymlink(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	if err := os.Mkdir(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(real, "old.txt"), []byte("an older frame"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, to := range map[string]string{"old-link.txt": "real/old.txt", "new-link.txt": filepath.Join(real, "new.txt")} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, link)
+		args := []string{"snapshot", "--preset", "shared-pool", "--at", "300ms", "--format", "txt", "--out", out}
+		if err := run(args, &bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Lstat(out); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: %v (%v), want the link kept", link, fi.Mode(), err)
+		}
+		target := to
+		if !filepath.IsAbs(to) {
+			target = filepath.Join(dir, to)
+		}
+		if b, err := os.ReadFile(target); err != nil || !bytes.Contains(b, []byte("shared-pool")) {
+			t.Errorf("%s → %s: %.40q (%v), want this run's frame", link, to, b, err)
+		}
+	}
+	for _, d := range []string{dir, real} {
+		if tmps, _ := filepath.Glob(filepath.Join(d, ".*.tmp")); len(tmps) > 0 {
+			t.Errorf("temporary files left: %q", tmps)
+		}
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"poollab/ui"
 )
 
 // Issue 22: the share a reader takes for "how did users fare" is ok of what arrived. In
@@ -110,5 +112,17 @@ func TestReadmeHopsQuoteIsOneFrame(t *testing.T) {
 	}
 	if !strings.Contains(boxes[5], "in all") && strings.Contains(text, "after the boxes with their sum") {
 		t.Errorf("README.md promises the boxes' legend a sum its quote (%q) lacks", boxes[5])
+	}
+}
+
+// The postmortem narrator cites the incident by the README's section (newcomer 36 #12): a
+// renamed section would leave the screen citing nothing.
+func TestReadmeHasThePostmortemTheScreenCites(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "\n## The postmortem (" + ui.PostmortemSeed + ")\n"; !strings.Contains(string(readme), want) {
+		t.Errorf("README.md has no section %q, which the postmortem narrator cites", strings.TrimSpace(want))
 	}
 }

@@ -70,7 +70,8 @@ func init() {
 		words: at(52, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
 			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls"),
-			word("breaker opened n×", "the times the breaker opened so far and, where the line has room, its last turns since the start: "+
+			word("breaker opened n×", "the times the breaker opened so far and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
+				"\"(first at 2.1s: 10 of 10 calls failed, 100% ≥ 50%; …)\": 10 of the 10 calls it counted over its window failed, at least its 50%; then its last turns since the start: "+
 				"\"(last closed at 3.1s after an ok trial, open again at 3.4s)\": a trial went ok and closed it, then the failures it counts opened it again; "+
 				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
 	})
@@ -113,6 +114,16 @@ type BreakerStats struct {
 	LastOpened  time.Duration // when it last opened
 	LastClosed  time.Duration // when a trial that went ok last closed it
 	TrialOpened bool          // it last opened on a failed trial, not from closed
+	// Its first opening, from closed, and what it saw then: the threshold crossed (newcomer 36
+	// #11: the breaker preset never showed it, only that it was open).
+	First BreakerOpening
+}
+
+// BreakerOpening is one opening of the breaker from closed: when (0: none yet), and the
+// failures among the calls it counted over its window then.
+type BreakerOpening struct {
+	At              time.Duration
+	Failures, Calls uint
 }
 
 // breaker wraps failsafe-go's circuit breaker, driven by hand (TryAcquirePermit, Record*),
@@ -125,6 +136,9 @@ type breaker struct {
 	mu                 sync.Mutex // guards its turns, written by failsafe-go's listeners
 	openedAt, closedAt time.Time  // its last opening, and its last close after an ok trial
 	trialOpened        bool       // its last opening was on a failed trial
+	// its first opening from closed, and the failures and calls it counted then
+	firstAt                   time.Time
+	firstFailures, firstCalls uint
 }
 
 type breakerGen struct {
@@ -153,6 +167,10 @@ func (b *breaker) use(c BreakerConfig) {
 				g.retrial.Store(e.OldState == circuitbreaker.HalfOpenState)
 				b.mu.Lock()
 				b.openedAt, b.trialOpened = time.Now(), e.OldState == circuitbreaker.HalfOpenState
+				if b.firstAt.IsZero() && e.OldState == circuitbreaker.ClosedState {
+					m := e.Metrics() // the closed state's, which it leaves
+					b.firstAt, b.firstFailures, b.firstCalls = b.openedAt, m.Failures(), m.Executions()
+				}
 				b.mu.Unlock()
 			}).
 			OnClose(func(e circuitbreaker.StateChangedEvent) {
@@ -224,12 +242,13 @@ func (b *breaker) stages(c Config) []placed {
 
 func (b *breaker) fill(s *Snapshot) {
 	s.Breaker = b.stats()
-	s.Breaker.LastOpened, s.Breaker.LastClosed, s.Breaker.TrialOpened = b.turns(s.Elapsed)
+	s.Breaker.LastOpened, s.Breaker.LastClosed, s.Breaker.TrialOpened, s.Breaker.First = b.turns(s.Elapsed)
 }
 
 // turns are when the breaker last opened and last closed after an ok trial, since the start,
-// which was elapsed ago (0: not yet), and whether that opening was on a failed trial.
-func (b *breaker) turns(elapsed time.Duration) (opened, closed time.Duration, onTrial bool) {
+// which was elapsed ago (0: not yet), whether that opening was on a failed trial, and its
+// first opening from closed.
+func (b *breaker) turns(elapsed time.Duration) (opened, closed time.Duration, onTrial bool, first BreakerOpening) {
 	since := func(t time.Time) time.Duration {
 		if t.IsZero() {
 			return 0
@@ -238,7 +257,7 @@ func (b *breaker) turns(elapsed time.Duration) (opened, closed time.Duration, on
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return since(b.openedAt), since(b.closedAt), b.trialOpened
+	return since(b.openedAt), since(b.closedAt), b.trialOpened, BreakerOpening{since(b.firstAt), b.firstFailures, b.firstCalls}
 }
 
 func (b *breaker) stats() BreakerStats {
@@ -462,28 +481,60 @@ func breakerHealth(s *Snapshot, w int) []Item {
 	if b.Opened == 0 {
 		return nil
 	}
+	const label = "breaker opened"
 	value := fmt.Sprintf("%d×", b.Opened)
 	if !narrow(w) {
-		value += b.lastTurns()
+		forms := b.turns()
+		for i := range forms {
+			forms[i] = value + forms[i]
+		}
+		value = fittingValue(label, w, forms...)
 	}
-	return []Item{{Label: "breaker opened", Value: value}}
+	return []Item{{Label: label, Value: value}}
 }
 
-// lastTurns are the breaker's last turns, from the last close after an ok trial: "(last
-// closed at 3.1s after an ok trial, open again at 3.4s)"; "" without their times (a fleet).
-func (b BreakerStats) lastTurns() string {
-	opened, closed := FmtSecs(b.LastOpened), FmtSecs(b.LastClosed)
-	switch {
-	case b.LastOpened == 0:
-		return ""
-	case b.LastClosed > b.LastOpened: // closed since
-		return fmt.Sprintf(" (last closed at %s after an ok trial)", closed)
-	case b.TrialOpened:
-		return fmt.Sprintf(" (last at %s, on a failed trial)", opened)
-	case b.LastClosed > 0:
-		return fmt.Sprintf(" (last closed at %s after an ok trial, open again at %s)", closed, opened)
-	case b.Opened == 1:
-		return fmt.Sprintf(" (at %s)", opened)
+// turns are the breaker's turns, longest first: its first opening, with what it saw then,
+// the threshold crossed (newcomer 36 #11), and its last turns, from the last close after an
+// ok trial: "(first at 2.1s: 10 of 10 calls failed, 100% ≥ 50%; last closed at 3.1s after an
+// ok trial, open again at 3.4s)"; then the first in fewer words; then the last turns alone.
+// "" without their times (a fleet).
+func (b BreakerStats) turns() []string {
+	if b.LastOpened == 0 {
+		return []string{""}
 	}
-	return ""
+	opened, closed := FmtSecs(b.LastOpened), FmtSecs(b.LastClosed)
+	var last string
+	switch {
+	case b.LastClosed > b.LastOpened: // closed since
+		last = fmt.Sprintf("last closed at %s after an ok trial", closed)
+	case b.TrialOpened:
+		last = fmt.Sprintf("last at %s, on a failed trial", opened)
+	case b.LastClosed > 0:
+		last = fmt.Sprintf("last closed at %s after an ok trial, open again at %s", closed, opened)
+	}
+	join := func(parts ...string) string {
+		var said []string
+		for _, p := range parts {
+			if p != "" {
+				said = append(said, p)
+			}
+		}
+		if len(said) == 0 {
+			return ""
+		}
+		return " (" + strings.Join(said, "; ") + ")"
+	}
+	var forms []string
+	if f := b.First; f.At > 0 && f.Calls > 0 {
+		which := "first at"
+		if b.Opened == 1 {
+			which = "at"
+		}
+		first := fmt.Sprintf("%s %s: %d of %d calls failed", which, FmtSecs(f.At), f.Failures, f.Calls)
+		forms = append(forms, join(first+fmt.Sprintf(", %.0f%% ≥ %g%%", 100*float64(f.Failures)/float64(f.Calls), b.Threshold), last), join(first, last))
+	}
+	if last == "" && b.Opened == 1 {
+		last = "at " + opened
+	}
+	return append(forms, join(last))
 }

@@ -207,6 +207,11 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	if first.Opened != 1 || first.LastOpened <= 0 || first.LastOpened > time.Since(start) || first.LastClosed != 0 || first.TrialOpened {
 		t.Fatalf("opened once: %+v", first)
 	}
+	// What it saw as it first opened, the threshold crossed (newcomer 36 #11): the two calls
+	// that timed out, kept through every later turn.
+	if f := first.First; !same(f.At, first.LastOpened) || f.Failures != 2 || f.Calls != 2 {
+		t.Fatalf("first opening %+v, want 2 of 2 failed at %v", f, first.LastOpened)
+	}
 	time.Sleep(c.OpenFor.D() + 10*time.Millisecond)
 	call(Result{Out: OK}) // the trial, ok: closed
 	closed := fill()
@@ -221,7 +226,7 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	}
 	time.Sleep(c.OpenFor.D() + 10*time.Millisecond)
 	call(Result{Out: TimedOut}) // the trial, failed: open again on it
-	if st := fill(); st.Opened != 3 || !st.TrialOpened || st.LastOpened <= again.LastOpened {
+	if st := fill(); st.Opened != 3 || !st.TrialOpened || st.LastOpened <= again.LastOpened || !same(st.First.At, first.First.At) || st.First.Calls != 2 {
 		t.Fatalf("open again on a failed trial: %+v", st)
 	}
 
@@ -238,6 +243,12 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 		{BreakerStats{State: BreakerClosed, Opened: 2, LastOpened: at(3400), LastClosed: at(6500)}, "2× (last closed at 6.5s after an ok trial)"},
 		{BreakerStats{State: BreakerOpen, Opened: 3, LastOpened: at(6500), LastClosed: at(3100), TrialOpened: true}, "3× (last at 6.5s, on a failed trial)"},
 		{BreakerStats{State: BreakerOpen, Opened: 3}, "3×"},
+		// The first opening, what it saw, against its threshold; in fewer words where the
+		// line is short of room.
+		{BreakerStats{State: BreakerOpen, Opened: 1, LastOpened: at(2100), Threshold: 50, First: BreakerOpening{at(2100), 10, 10}},
+			"1× (at 2.1s: 10 of 10 calls failed, 100% ≥ 50%)"},
+		{BreakerStats{State: BreakerOpen, Opened: 3, LastOpened: at(6500), LastClosed: at(3100), TrialOpened: true, Threshold: 50, First: BreakerOpening{at(2100), 6, 10}},
+			"3× (first at 2.1s: 6 of 10 calls failed, 60% ≥ 50%; last at 6.5s, on a failed trial)"},
 	} {
 		items := breakerHealth(s(tc.b), 120)
 		if len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), tc.want) || !strings.HasPrefix(items[0].Phrase(), "breaker opened ") {
@@ -245,6 +256,15 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 		}
 		if got := breakerHealth(s(tc.b), 80); len(got) != 1 || strings.Contains(got[0].Value, "(") {
 			t.Errorf("%+v at 80 columns: %v, want the count alone", tc.b, got)
+		}
+	}
+	// Short of room, the first in fewer words before it goes.
+	st := BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), Threshold: 50, First: BreakerOpening{at(607), 6, 10}}
+	long := "breaker opened 2× (first at 607ms: 6 of 10 calls failed, 60% ≥ 50%; last closed at 3.8s after an ok trial, open again at 4.2s)"
+	for w, want := range map[int]string{len([]rune(long)): long,
+		len([]rune(long)) - 1: "breaker opened 2× (first at 607ms: 6 of 10 calls failed; last closed at 3.8s after an ok trial, open again at 4.2s)"} {
+		if got := breakerHealth(s(st), w); len(got) != 1 || got[0].Phrase() != want {
+			t.Errorf("at %d columns: %v, want %q", w, got, want)
 		}
 	}
 }

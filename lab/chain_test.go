@@ -6,6 +6,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"poollab/slowserver"
 )
 
 // The adaptive limit times a call from its permit, taken before the first try: a payment
@@ -44,5 +47,27 @@ func TestChainNamesABreakerWhole(t *testing.T) {
 	}
 	if got, want := names("fallback", shortCircuitName, "bulkhead:semaphore", permitName, "http"), "fallback → breaker:short-circuit → bulkhead:semaphore → breaker:permit → http"; got != want {
 		t.Errorf("parted: %q, want %q", got, want)
+	}
+}
+
+// The context a payment's calls carry as their user's answer (User.Answered) ends, once the
+// payment is answered, with a cause the hops read as slowserver.Answer: its instant, not
+// when a busy machine lets them hear of it. Were the two to drift (a method renamed on
+// either side), the hops would count by when they heard, silently (review 31 #18).
+func TestAnsweredCauseIsASlowserverAnswer(t *testing.T) {
+	var answered context.Context
+	req := func(_ context.Context, u User) Result { answered = u.Answered; return Result{Out: OK} }
+	before := time.Now()
+	compose([]stage{callStage(req, &Isolation{})}).serve(context.Background(), nil, before)
+	after := time.Now()
+	if answered == nil || answered.Err() == nil {
+		t.Fatalf("the call's answered context %v: want it done once the payment is answered", answered)
+	}
+	a, ok := context.Cause(answered).(slowserver.Answer)
+	if !ok {
+		t.Fatalf("cause %T (%v): not a slowserver.Answer, so a hop counts by when it heard", context.Cause(answered), context.Cause(answered))
+	}
+	if at := a.At(); at.Before(before) || at.After(after) {
+		t.Errorf("answered at %v, want between the payment's start %v and its end %v", at, before, after)
 	}
 }

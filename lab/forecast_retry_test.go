@@ -200,6 +200,17 @@ func TestDeepestDue(t *testing.T) {
 	if due >= 27 || due < 20 {
 		t.Errorf("due %.2f: want short of 27, the latest payments' calls to come", due)
 	}
+	// Hop 1's, the edge's calls alone, by the same model: 0, 550ms and 1.1s after each payment
+	// (issue 22 #15: its measure stood beside the 3× of payments done with every try).
+	want, made = []time.Duration{0, 550 * ms, 1100 * ms}, 0
+	for sec := 1; sec <= 10; sec++ {
+		spread(float64(s.Timeline[sec-1].Arrived[Payment]-s.Timeline[sec-1].Rejected[Payment][RejectPool]),
+			time.Duration(sec-1)*time.Second, time.Duration(sec)*time.Second)
+	}
+	spread(2, 10*time.Second, s.Elapsed)
+	if edge, ok := s.EdgeDue(s.Config.Forecast().Retry); !ok || math.Abs(edge-made/float64(s.Calls.Payments)) > 0.01 || edge >= 3 {
+		t.Errorf("hop 1 due %.3f per payment (%v); the model: %.3f", edge, ok, made/float64(s.Calls.Payments))
+	}
 	// Without a chain whose tries all fail, no schedule.
 	healthy := c
 	healthy.Dependency.Mode = ModeHealthy
@@ -209,6 +220,9 @@ func TestDeepestDue(t *testing.T) {
 	s.Config = healthy
 	if _, _, _, ok := s.DeepestDue(s.Config.Forecast().Retry); ok {
 		t.Error("healthy: a count due")
+	}
+	if _, ok := s.EdgeDue(s.Config.Forecast().Retry); ok {
+		t.Error("healthy: a count due at hop 1")
 	}
 }
 

@@ -41,8 +41,15 @@ func init() {
 				return nil
 			}
 			v := FmtPerPayment(s.DeepestPerPayment()) + "×"
-			return []Item{{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true,
-				Note: fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(s.Config.Forecast().Retry.Deepest))}}
+			r := s.Config.Forecast().Retry
+			forecast := fmt.Sprintf(" (forecast ≤ %s)", FmtTimes(r.Deepest))
+			it := Item{Label: fmt.Sprintf("at hop %d", len(s.Hops)), Value: v, Strong: true, Note: forecast}
+			// Beside the measure, what the same payments should have made by now: the
+			// forecast is of payments done with every call (issue 22 #15).
+			if d, pending, _, ok := s.DeepestDue(r); ok && pending > 0 {
+				it.Note, it.BriefNote, it.ShortNote = " ("+expectedByNow(d)+forecast[2:], " ("+dueByNow(d)+"≤ "+FmtTimes(r.Deepest)+" in all)", forecast
+			}
+			return []Item{it}
 		}),
 		// How the chain times and retries is what tells stacked timeouts from a propagated
 		// deadline: a setting, so compare's one line of settings leads with it.
@@ -376,7 +383,26 @@ func (s *Snapshot) DeepestPerPayment() float64 {
 // over it, and the rest over what has passed of the current second. ok false without such
 // a schedule or any payment.
 func (s *Snapshot) DeepestDue(r RetryForecast) (due float64, pending int64, last time.Duration, ok bool) {
-	calls := r.DeepestCalls
+	return s.due(r.DeepestCalls)
+}
+
+// EdgeDue is DeepestDue for hop 1: the edge's calls per payment expected by now, the edge's
+// tries alone on its schedule (the first of DeepestSteps), so that "calls/payment at hop 1
+// 2.83×" stands beside a figure of the same payments, not beside the 3× that only
+// payments done with every try make (issue 22 #15: "2.86× (forecast 3×)"). ok false where
+// DeepestDue's is.
+func (s *Snapshot) EdgeDue(r RetryForecast) (due float64, ok bool) {
+	if len(r.DeepestSteps) == 0 {
+		return 0, false
+	}
+	due, _, _, ok = s.due(callTimes(r.DeepestSteps[:1]))
+	return due, ok
+}
+
+// due is the calls per payment that called expected by now, each payment making one at
+// each of calls after its arrival (DeepestDue says how), with how many payments are
+// younger than the last, and when that comes.
+func (s *Snapshot) due(calls []time.Duration) (due float64, pending int64, last time.Duration, ok bool) {
 	called := s.Calls.Payments
 	if len(calls) == 0 || called == 0 {
 		return 0, 0, 0, false
@@ -478,52 +504,38 @@ func (s *Snapshot) AfterAnswer() int64 {
 	return n
 }
 
-// GatewaySaid says what timed the payments out where a hop answered 504 (gateway timeout:
-// the deadline the edge passed down ran out below), longest first, for a table note: to the
-// user that is timed out, the one word for the one outcome, but "timed-out 35" beside
-// "timeout socket 500ms" read as three 500ms tries to a payment against its p50 of ~1s, and
-// hid the lesson, that propagation turns slow timeouts into fast 504s (newcomer 36 #26).
-// With it, what the edge's own timers (the socket timeout, the deadline) cut. Nil where no
-// payment timed out so.
+// GatewaySaid says, in payments, what timed the payments out where a hop answered 504
+// (gateway timeout), longest first, for a table note: the user's deadline, passed down with
+// each try, ran out at a hop, so to the user that is timed out, the one word for the one
+// outcome; but "timed-out 35" beside "timeout socket 500ms" read as three 500ms tries to a
+// payment against its p50 of ~1s, and hid the lesson, that propagation turns slow timeouts
+// into fast 504s (newcomer 36 #26). The rest timed out at the edge itself, whatever ended
+// them there (a socket or caller timeout, the deadline): payments only, the tries are the
+// report's (review 31 #8 met tries beside payments, and a caller timeout among "timers"
+// that cut). Nil where no payment timed out so.
 func GatewaySaid(s *Snapshot) []string {
 	t := s.Classes[Payment].TimedOut
-	g := min(s.Calls.GatewayPayments, t) // heard as Serve returns, counted timed out a moment after
+	g := s.GatewayTimedOut()
 	if g == 0 {
 		return nil
 	}
-	which := "all"
+	which, rest := "all "+FmtCount(g), "none"
 	if g < t {
-		which = FmtCount(g)
+		which, rest = FmtCount(g), "the other "+FmtCount(t-g)
 	}
 	word := Ended(TimedOut).Term().Column // the table's column, beside which it stands
-	head := fmt.Sprintf("%s %s: %s by hop 1's 504", word, FmtCount(t), which)
-	cut := "none"
-	if s.Calls.Cut > 0 {
-		cut = FmtCount(s.Calls.Cut) + " " + triesWord(s.Calls.Cut)
-	}
-	var timers []string
-	if to := s.Config.Payment.Timeout; to.Kind != TimeoutNone {
-		timers = append(timers, fmt.Sprintf("%s %s", to.Kind, FmtDur(to.Duration.D())))
-	}
-	if d := s.Config.Payment.Deadline.D(); d > 0 {
-		timers = append(timers, "deadline "+FmtDur(d))
-	}
-	own := "the edge's own timers"
-	if len(timers) > 0 {
-		own += " (" + strings.Join(timers, ", ") + ")"
-	}
+	head := fmt.Sprintf("%s %s: %s", word, FmtCount(t), which)
 	return []string{
-		fmt.Sprintf("%s (gateway timeout: the deadline passed down ran out below), %s %s so; %s cut %s", head, FmtCount(s.Calls.Gateway), triesWord(s.Calls.Gateway), own, cut),
-		fmt.Sprintf("%s (gateway timeout: the deadline ran out below); the edge's own timers cut %s", head, cut),
-		fmt.Sprintf("%s (the deadline ran out below); the edge's timers cut %s", head, cut),
-		fmt.Sprintf("%s %s: %s by a 504 from below", word, FmtCount(t), which),
+		fmt.Sprintf("%s payments by hop 1's 504, gateway timeout (the user's deadline ran out at a hop below); %s at the edge itself", head, rest),
+		fmt.Sprintf("%s payments by hop 1's 504 (the user's deadline ran out at a hop below); %s at the edge itself", head, rest),
+		fmt.Sprintf("%s by hop 1's 504 (the deadline ran out below); %s at the edge", head, rest),
+		fmt.Sprintf("%s by a 504 from below", head),
 	}
 }
 
-// triesWord is "try" or "tries" for n.
-func triesWord(n int64) string {
-	if n == 1 {
-		return "try"
-	}
-	return "tries"
-}
+// expectedByNow is a measure's companion in the way line: the calls per payment expected by
+// now from the run's own arrivals, as the narrator says it ("~20.53 expected by now").
+func expectedByNow(due float64) string { return "~" + FmtPerPayment(due) + " expected by now, " }
+
+// dueByNow is expectedByNow in fewer words, for a line short of room.
+func dueByNow(due float64) string { return "~" + FmtPerPayment(due) + " due by now, " }

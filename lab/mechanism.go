@@ -129,8 +129,9 @@ type check struct {
 type Item struct {
 	Label, Value string
 	// Note follows the value, in quieter words (a forecast to weigh it against); BriefNote,
-	// where set, is Note in fewer words, for a line with no room for it.
-	Note, BriefNote string
+	// where set, is Note in fewer words, for a line with no room for it; ShortNote, where
+	// set, in fewer still.
+	Note, BriefNote, ShortNote string
 	// Strong says the value is the number to read (a setting: the one the run is about, kept
 	// first where a settings line may be cut); Spare that it follows from the items before, so below full detail the screen may leave it out; Off that it names a mechanism
 	// that is off, so a one-line form of the settings may put it last.
@@ -155,10 +156,13 @@ type Item struct {
 // Notes are the item's note in its forms, longest first, for the screen to draw the longest
 // that fits: Note, then BriefNote where set.
 func (it Item) Notes() []string {
-	if it.BriefNote == "" {
-		return []string{it.Note}
+	notes := []string{it.Note}
+	for _, n := range []string{it.BriefNote, it.ShortNote} {
+		if n != "" {
+			notes = append(notes, n)
+		}
 	}
-	return []string{it.Note, it.BriefNote}
+	return notes
 }
 
 // Phrase is the item as one phrase: its label, then its value (the health panel's way).

@@ -166,12 +166,20 @@ type CallsReport struct {
 	PerPayment   float64 `json:"per_payment"`
 	Retries      int64   `json:"retries"`
 	BudgetDenied int64   `json:"budget_denied"` // retries the retry budget refused
+	// The calls that timed out, by what ended them: a hop's 504 (the user's deadline, passed
+	// down, ran out at a hop), or the edge itself (its socket or caller timeout, the
+	// deadline); and the payments timed out by a 504, those the table's note counts (review
+	// 31 #9: the note's counts were on the screen alone).
+	CallsTimedOut504    int64 `json:"calls_timed_out_504"`
+	CallsTimedOutAtEdge int64 `json:"calls_timed_out_at_edge"`
+	PaymentsTimedOut504 int64 `json:"payments_timed_out_504"`
 }
 
 func callsReport(s Snapshot) CallsReport {
 	c := s.Calls
 	return CallsReport{Payments: c.Payments, Calls: c.Calls(), PerPayment: round(c.PerPayment(), 2),
-		Retries: c.Retries, BudgetDenied: c.BudgetDenied}
+		Retries: c.Retries, BudgetDenied: c.BudgetDenied, CallsTimedOut504: c.Gateway, CallsTimedOutAtEdge: c.Cut,
+		PaymentsTimedOut504: s.GatewayTimedOut()}
 }
 
 // callLines is the summary line about the calls per payment, when the run had retries.
@@ -200,14 +208,24 @@ func retryTimesItem(s *Snapshot) []Item {
 	// denominator the payments that called, 62 (newcomer 23).
 	division := FmtCount(s.Calls.Calls()) + " ÷ " + FmtCount(s.Calls.Payments) + " that called; "
 	brief := fmt.Sprintf("forecast %s)", FmtTimes(f.Tries))
+	var due string
 	if s.Config.Payment.Retry.Budget > 0 && f.Unbudgeted > f.Tries {
 		brief = fmt.Sprintf("%s without the budget)", FmtTimes(f.Unbudgeted))
 	}
 	label := "calls/payment"
 	if len(s.Hops) > 0 { // the lab's calls, to the first hop; the last hop's are another item
 		label = "calls/payment at hop 1"
+		// Beside the measure, what the same payments should have made by now (issue 22 #15).
+		if d, ok := s.EdgeDue(f); ok && d < f.Tries {
+			division += expectedByNow(d)
+			due = dueByNow(d) + FmtTimes(f.Tries) + " in all)"
+		}
 	}
-	return []Item{{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: " (" + division + brief, BriefNote: " (" + brief}}
+	it := Item{Label: label, Value: FmtPerPayment(s.Calls.PerPayment()) + "×", Strong: true, Note: " (" + division + brief, BriefNote: " (" + brief}
+	if due != "" {
+		it.BriefNote, it.ShortNote = " ("+due, it.BriefNote
+	}
+	return []Item{it}
 }
 
 // retriesWord names the lab's retries: with a chain of hops, the edge's alone (the hops'
@@ -255,6 +273,12 @@ func (c CallStats) add(b CallStats) CallStats {
 	c.Cut += b.Cut
 	c.GatewayPayments += b.GatewayPayments
 	return c
+}
+
+// GatewayTimedOut is the payments timed out by a hop's 504: heard as Serve returns, counted
+// timed out a moment after, so never more than the table's timed out.
+func (s *Snapshot) GatewayTimedOut() int64 {
+	return min(s.Calls.GatewayPayments, s.Classes[Payment].TimedOut)
 }
 
 // Calls is every call made: each payment's first, and its retries.

@@ -31,20 +31,28 @@ func hopsLines(t *theme, s *lab.Snapshot, w, level int, peer *lab.Snapshot, peer
 			items = append(items, t.dim.Render(chainLegend(s, w)))
 		}
 	}
-	for _, it := range lab.WayItems(s) {
-		value := it.Value
-		if it.Strong {
-			value = t.bold.Render(value)
+	// from: the items' notes from the one at from, longest first, each the longest that fits.
+	way := func(from int) []string {
+		lines := items
+		for _, it := range lab.WayItems(s) {
+			value := it.Value
+			if it.Strong {
+				value = t.bold.Render(value)
+			}
+			item := t.dim.Render(it.Label+" ") + value
+			notes := it.Notes()
+			lines = append(lines, item+t.dim.Render(longestFit(w-ansiWidth(item), notes[min(from, len(notes)-1):]...)))
 		}
-		item := t.dim.Render(it.Label+" ") + value
-		items = append(items, item+t.dim.Render(longestFit(w-ansiWidth(item), it.Notes()...)))
+		return wrapItems(lines, t.dim.Render(" · "), w)
 	}
-	stats := wrapItems(items, t.dim.Render(" · "), w)
+	stats := way(0)
 	if level >= levelTight && len(out) > 0 {
 		return out
 	}
 	if level > levelFull && len(stats) > 1 {
-		stats = stats[:1]
+		// One line: the notes in fewer words first (stacked-timeouts at 15s lost "at hop 3"
+		// to its calls at hop 1's full note).
+		stats = way(1)[:1]
 	}
 	return append(out, stats...)
 }
@@ -73,16 +81,17 @@ type chainForm struct {
 // now" read as two legends (review 27 #3).
 // When none fits, the boxes go bare and legend is false: hopsLines says it on the next line.
 func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) (line string, legend bool) {
-	at := fitsAt(t, s, w, 0)
-	if peer != nil && len(peer.Hops) > 0 {
+	paired := peer != nil && len(peer.Hops) > 0
+	at := fitsAt(t, s, w, 0, paired)
+	if paired {
 		// The first form that fits both halves: the forms are not narrower one by one (the
 		// ends go before the arrows narrow), so the other half's choice may not fit this one
 		// (review 29 ui #9).
-		for p := fitsAt(t, peer, peerW, at); p != at; p = fitsAt(t, peer, peerW, at) {
-			at = fitsAt(t, s, w, p)
+		for p := fitsAt(t, peer, peerW, at, paired); p != at; p = fitsAt(t, peer, peerW, at, paired) {
+			at = fitsAt(t, s, w, p, paired)
 		}
 	}
-	forms := chainForms(s)
+	forms := chainForms(s, paired)
 	if at < len(forms) {
 		return drawChain(t, s, forms[at]), true
 	}
@@ -94,8 +103,8 @@ func chainLine(t *theme, s *lab.Snapshot, w int, peer *lab.Snapshot, peerW int) 
 
 // fitsAt is the first of s's chainForms from the one at from that fits w; their count where
 // none does.
-func fitsAt(t *theme, s *lab.Snapshot, w, from int) int {
-	forms := chainForms(s)
+func fitsAt(t *theme, s *lab.Snapshot, w, from int, paired bool) int {
+	forms := chainForms(s, paired)
 	for i := from; i < len(forms); i++ {
 		if ansiWidth(drawChain(t, s, forms[i])) <= w {
 			return i
@@ -105,15 +114,21 @@ func fitsAt(t *theme, s *lab.Snapshot, w, from int) int {
 }
 
 // chainForms are chainLine's forms with a legend, longest first: as many for every run, so
-// that two halves agree on an index.
-func chainForms(s *lab.Snapshot) []chainForm {
+// that two halves agree on an index. The briefest, "after answer", only for a compare's
+// halves (paired), which have no line to spare: alone, at 80 columns, it left the boxes'
+// second number a riddle (newcomer 37 #22), and the legend's own line under bare boxes
+// says it whole.
+func chainForms(s *lab.Snapshot, paired bool) []chainForm {
 	const arrow, narrow = " ─▶ ", " → "
 	// What the boxes hold, longest first; with the hops' names gone ("[1: 12, 88]"), the
 	// legend names the first number too.
 	p := lab.AfterAnswerForms()
 	sum := "; " + fmtCount(s.AfterAnswer()) + " in all"
 	legends := []string{"each: in flight now, " + p[0] + sum, "each: in flight now, " + p[0], "each: in flight now, " + p[1]}
-	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[1], "hop: in flight now, " + p[2], "hop: in flight, " + p[2], "hop: in flight, " + p[3]}
+	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[1], "hop: in flight now, " + p[2], "hop: in flight, " + p[2]}
+	if paired {
+		short = append(short, "hop: in flight, "+p[3])
+	}
 	forms := []chainForm{{true, false, false, false, arrow, ""}}
 	for _, legend := range legends {
 		legend = " (" + legend + ")"

@@ -34,6 +34,15 @@ func stackedSnapshot() lab.Snapshot {
 // amplification under it, and the narrator multiplies the layers' tries.
 func TestHopsOnScreen(t *testing.T) {
 	s := stackedSnapshot()
+	// Beside each measure, what the same payments should have made by now, lab's (issue 22
+	// #15: "2.86× (forecast 3×)" beside a narrator's 27 compared payments not done with
+	// those done).
+	r := s.Config.Forecast().Retry
+	edge, ok := s.EdgeDue(r)
+	deepest, _, _, ok3 := s.DeepestDue(r)
+	if !ok || !ok3 || edge >= 3 || deepest >= 27 {
+		t.Fatalf("due by now: hop 1 %.2f (%v), hop 3 %.2f (%v); want short of 3 and 27", edge, ok, deepest, ok3)
+	}
 	for _, c := range []struct {
 		w, h int
 		want []string
@@ -42,7 +51,8 @@ func TestHopsOnScreen(t *testing.T) {
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
 		{120, 40, []string{"[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
-			"calls/payment at hop 1 2.83× (170 ÷ 60 that called; forecast 3×) · at hop 3 22.70× (forecast ≤ 27×)", "calls at hop 1 now 20 (peak 20, 44 calls)",
+			fmt.Sprintf("calls/payment at hop 1 2.83× (170 ÷ 60 that called; ~%s expected by now, forecast 3×)", lab.FmtPerPayment(edge)),
+			fmt.Sprintf("at hop 3 22.70× (~%s expected by now, forecast ≤ 27×)", lab.FmtPerPayment(deepest)), "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
 			"only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
@@ -83,20 +93,24 @@ func TestHopsOnScreen(t *testing.T) {
 	// the name the sentence gives the layer ("the edge" was defined only in B, newcomer 30).
 	early := s
 	early.Classes[lab.Payment].Latency.P99 = 800 * time.Millisecond
+	early.Classes[lab.Payment].OK = 0 // every p99 a give-up time
 	if msg, _ := narrateHops(early.Config, early.Config.Forecast(), &early, &spareClause{}); !strings.Contains(msg,
 		"the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
-	// With no deadline the p99 is a give-up time only where no payment finished ok: with
-	// some ok it may be an ok payment's latency, and the count is said bare (review 30 ui #3).
-	early.Config.Payment.Deadline = 0
-	for ok, want := range map[int64]string{
-		0:  "; the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered",
-		12: "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody",
-	} {
-		early.Classes[lab.Payment].OK = ok
-		if msg := afterAnswer(&early); !strings.HasPrefix(msg, want) {
-			t.Errorf("no deadline, %d ok: %q, want it to open %q", ok, msg, want)
+	// With a deadline or without, the p99 is a give-up time only where no payment finished
+	// ok: with some ok it may be an ok payment's latency, and the count is said bare
+	// (review 30 ui #3 without, review 31 #7 with).
+	for _, dl := range []lab.Duration{early.Config.Payment.Deadline, 0} {
+		early.Config.Payment.Deadline = dl
+		for ok, want := range map[int64]string{
+			0:  "; the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered",
+			12: "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody",
+		} {
+			early.Classes[lab.Payment].OK = ok
+			if msg := afterAnswer(&early); !strings.HasPrefix(msg, want) {
+				t.Errorf("deadline %s, %d ok: %q, want it to open %q", dl, ok, msg, want)
+			}
 		}
 	}
 	// Narrower: every box's numbers, "hop" kept as the arrows narrow and the legend shortens,
@@ -118,12 +132,19 @@ func TestHopsOnScreen(t *testing.T) {
 		88:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, after user answered)",
 		// Never "hop: now": it said nothing of what the first number is (review 27 #3).
 		84: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, after user answered)",
-		80: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after user answered)",
-		// The briefest, after a compare half's boxes of hundreds.
-		74: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after answer)"} {
+		80: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after user answered)"} {
 		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
 		}
+	}
+	// The briefest, "after answer", only after a compare half's boxes of hundreds, which has
+	// no line to spare; alone, the boxes go bare and the line under them names both numbers
+	// whole (newcomer 37 #22: "after answer" left the second number unexplained at 80x24).
+	if line, legend := chain(&s, 74); line != "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
+		t.Errorf("the chain alone at 74 columns: %q (legend %v), want bare boxes, the legend under them", line, legend)
+	}
+	if line, legend := chainLine(newTheme(true, true), &s, 74, &s, 74); ansi.Strip(line) != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after answer)" || !legend {
+		t.Errorf("the chain in a compare half at 74 columns: %q (legend %v)", ansi.Strip(line), legend)
 	}
 	// No legend fits after the boxes: the line under them says it, before the hops' items.
 	if line, legend := chain(&s, 59); line != "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
@@ -306,7 +327,7 @@ func TestHopsCompareHalvesDrawOneLegend(t *testing.T) {
 		}
 	}
 	// Alone, B's numbers fit a longer form than A's: the test above can fail.
-	if a, b := fitsAt(newTheme(true, true), m[0], 98, 0), fitsAt(newTheme(true, true), m[1], 98, 0); a == b {
+	if a, b := fitsAt(newTheme(true, true), m[0], 98, 0, true), fitsAt(newTheme(true, true), m[1], 98, 0, true); a == b {
 		t.Errorf("A and B fit the same form alone at 98 columns (%d): the fixture tells nothing", a)
 	}
 }

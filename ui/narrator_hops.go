@@ -153,11 +153,11 @@ func afterAnswer(s *lab.Snapshot) string {
 	// third wording, review 27 #4).
 	work := fmt.Sprintf("%s hop calls were %s (%s), for nobody", fmtCount(n), lab.AtWorkAfter, hopSum(s))
 	// The table's p99 is of the payments the lab finished: when it gave up, the answer,
-	// before the user's deadline while the hops below work on. With no deadline it is a
-	// give-up time only where none finished ok: else it may be an ok payment's latency
-	// (review 30 ui #3), and the count goes bare.
+	// before the user's deadline (if any) while the hops below work on. It is a give-up
+	// time only where none finished ok: else it may be an ok payment's latency, with a
+	// deadline too (review 30 ui #3, review 31 #7), and the count goes bare.
 	pay, dl := s.Classes[lab.Payment], s.Config.Payment.Deadline.D()
-	if lat := pay.Latency; lat.Count > 0 && (dl == 0 && pay.OK == 0 || dl > 0 && lat.P99 < dl) {
+	if lat := pay.Latency; lat.Count > 0 && pay.OK == 0 && (dl == 0 || lat.P99 < dl) {
 		// "the edge", as the sentence names the layers, defined at its first: "the lab" was
 		// the tool itself elsewhere (newcomer 31), "the edge" bare defined in B alone (newcomer 30).
 		return fmt.Sprintf("; the edge gives up by %s (p99) and answers the user, yet %s", latency(lat.P99, lat.Count), work)

@@ -207,13 +207,14 @@ func TestTableNotesSayTheGatewayTimeouts(t *testing.T) {
 	pay := &s.Classes[lab.Payment]
 	pay.TimedOut, pay.InFlight = 10, pay.InFlight-10
 	s.Calls.Gateway, s.Calls.GatewayPayments = 30, 10
-	want := fmt.Sprintf("timed-out %d: all by hop 1's 504", s.Classes[lab.Payment].TimedOut)
+	n := s.Classes[lab.Payment].TimedOut
+	want := fmt.Sprintf("timed-out %d: all %d", n, n)
 	for _, w := range []int{120, 80, 59} {
-		if n := notes(w); !strings.Contains(n, want) && !strings.Contains(n, fmt.Sprintf("timed-out %d: all by a 504 from below", s.Classes[lab.Payment].TimedOut)) {
+		if n := notes(w); !strings.Contains(n, want+" payments by hop 1's 504") && !strings.Contains(n, want+" by") {
 			t.Errorf("at %d: %q, want the 504s said", w, n)
 		}
 	}
-	if n := notes(120); !strings.Contains(n, want+" (gateway timeout: the deadline ran out below); the edge's own timers cut none") {
+	if n := notes(120); !strings.Contains(n, want+" payments by hop 1's 504 (the user's deadline ran out at a hop below); none at the edge itself") {
 		t.Errorf("at 120: %q", n)
 	}
 }
