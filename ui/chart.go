@@ -73,6 +73,10 @@ type chartSpec struct {
 	// Scaled to its data, a class's 29 waiting drew ▇ on "0–30" under "the queue of 100",
 	// read as a queue almost full at 43 of 100 (newcomer 31).
 	sized bool
+	// traffic says the axis reaches atLeast, the traffic's (trafficReach), whatever the data
+	// under it: scaled to its data, a chart of rejections drew one traffic to a different
+	// top on each preset (n37 #1).
+	traffic bool
 	// blurred says the plot draws a second in fewer than two columns, not one each, the
 	// title then without "each second": postmortem's 30 s on 48 columns drew 0.625 s a
 	// column, seconds no run of columns could show, under "mean workers held (of 64) each
@@ -238,6 +242,23 @@ func poolReach(s *lab.Snapshot) int { return max(s.Pool.Size, s.Config.Pool.MaxW
 // (countTop), so one rejection in a second is ▁, not a speck of a block worth 1.25.
 const countsLeast = 8
 
+// trafficReach is the atLeast of a chart that counts each second's requests of the classes
+// it draws (leaves: those it leaves out): the most of them that arrive in a second (lab's
+// SecondReach), so the same traffic tops at the same count on every preset, whatever each
+// run turned away (n37 #1: █ 8/s in shared-pool, 16/s in semaphore-bulkhead). A second
+// past it raises the top (reach), never draws clipped.
+func trafficReach(leaves func(lab.Class) bool) func(*lab.Snapshot) float64 {
+	return func(s *lab.Snapshot) float64 {
+		reach := float64(countsLeast)
+		for _, c := range lab.Classes {
+			if s.Active(c) && (leaves == nil || !leaves(c)) {
+				reach = math.Max(reach, s.Config.Traffic.SecondReach(c))
+			}
+		}
+		return reach
+	}
+}
+
 // fixedReach is the atLeast of a chart whose axis reaches v on either side.
 func fixedReach(v float64) func(*lab.Snapshot) float64 {
 	return func(*lab.Snapshot) float64 { return v }
@@ -266,7 +287,8 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		short:   "rejected (every reason)",
 		bare:    "rejected",
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
-		atLeast: fixedReach(countsLeast),
+		atLeast: trafficReach(nil),
+		traffic: true,
 		unit:    "/s",
 		counts:  counts,
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
@@ -630,9 +652,10 @@ func chartReach(spec chartSpec, s *lab.Snapshot, cols int) (data, atLeast float6
 func (spec chartSpec) wholeTop() bool { return spec.pool || spec.measure != "" || spec.sized }
 
 // reach is what spec's axis reaches for data that must show atLeast: a pool chart's, the
-// pool's size always (axisReach otherwise).
+// pool's size always, a count's of the traffic, its traffic's reach or the data past it
+// (axisReach otherwise).
 func (spec chartSpec) reach(data, atLeast float64) float64 {
-	if spec.wholeTop() {
+	if spec.wholeTop() || spec.traffic {
 		return math.Max(atLeast, data)
 	}
 	return axisReach(data, atLeast)
