@@ -115,58 +115,70 @@ func (spec chartSpec) least() float64 {
 // told ⣀ two ways on one screen, newcomer 31).
 func (spec chartSpec) stripKeys(top float64, some bool) []string {
 	step := top / float64(len(eighths)-1)
-	// someMark's rule from its least to under ▁'s start: "⣀ 1+/s" asked whether ⣀ is
-	// exactly 1 or some, and "⣀ 0.05+ workers" beside "▁ 8+" drew 7.5 busy workers of 64 as
-	// almost none (newcomer 34 #20).
-	under := func(least string) string { return least + " to <" + fmtStep(step) }
-	unit, least := spec.unit, under("1")+spec.unit
 	switch {
 	case !spec.pool && step <= 1:
 		// A count's ⣀ never draws where ▁ starts at 1 or less: no rule, not "⣀ 1 to <0.625/s"
 		// (review 29 ui #4).
-		keyUnit := unit
+		keyUnit := spec.unit
 		if spec.keyUnit != "" {
 			keyUnit = " " + spec.keyUnit
 		}
-		return stripKeys(step, top, fmtStep, keyUnit, "", false)
+		return stripKeys(step, top, fmtStep, keyUnit, "", "", false)
 	case spec.pool:
-		// Last, the unit left to the title ("workers held"): a fleet's title, whose replicas
-		// in rotation it says, left no room for the key at 120x40 (newcomer 34 #21).
-		keys := stripKeys(step, top, fmtStep, " workers", under(heldLeastWord)+" workers", some)
-		if some { // the steps without the unit before the rule with it (newcomer 36 #33)
-			bare := stripKeys(step, top, fmtStep, "", under(heldLeastWord), some)
-			keys = []string{keys[0], keys[1], bare[1], keys[2], bare[2]}
+		// Each form then the same without the unit, left to the title ("workers held"): a
+		// fleet's title, whose replicas in rotation it says, left no room for the key at
+		// 120x40 (newcomer 34 #21; the steps without the unit before the rule with it,
+		// newcomer 36 #33).
+		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord, " workers", some)
+		if !some {
+			return keys
 		}
-		return keys
+		bare := stripKeys(step, top, fmtStep, "", heldLeastWord, "", some)
+		out := keys[:1]
+		for i := 1; i < len(keys); i++ {
+			out = append(out, keys[i], bare[i])
+		}
+		return out
 	case spec.keyUnit != "":
 		// Its unit where it fits; where the chart is too narrow for it beside the bare title
 		// (a compare half's queue chart at 125 columns), the rule bare rather than no key
 		// to the ⣀ it draws.
-		bare := stripKeys(step, top, fmtStep, "", under("1"), some)
-		return append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, under("1")+" "+spec.keyUnit, some), bare[len(bare)-1])
+		bare := stripKeys(step, top, fmtStep, "", "1", "", some)
+		return append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, "1", " "+spec.keyUnit, some), bare[len(bare)-1])
 	}
-	return stripKeys(step, top, fmtStep, unit, least, some)
+	return stripKeys(step, top, fmtStep, spec.unit, "1", spec.unit, some)
 }
 
-// stripKeys are the key's forms (chartSpec.stripKeys) for blocks of step each up to top,
-// written by write in unit, someMark from least. Each block says where it starts, "▁ 2.5+": "▁…█ steps of
-// 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or 2.5–5 (newcomer 33: a glyph is
-// the floor of its band). The shortest is someMark's rule, which ends where ▁ starts, so
-// it keeps the step: a rule without it left the step to be worked out from the axis
-// (newcomer 33).
-func stripKeys(step, top float64, write func(float64) string, unit, least string, some bool) []string {
-	steps := fmt.Sprintf("▁ %s+ ▂ %s+ … █ %s%s", write(step), write(2*step), write(top), unit)
-	if least == "" { // no rule: nothing draws as someMark
-		return []string{"  " + steps}
+// stripKeys are the key's forms (chartSpec.stripKeys), widest first, for blocks of step
+// each up to top, written by write, the top in unit; someMark from its least, from, to under
+// ▁'s start, in ruleUnit ("": no rule, nothing draws as someMark). Each block says where it
+// starts, "▁ 2.5+": "▁…█ steps of 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or
+// 2.5–5 (newcomer 33: a glyph is the floor of its band). Every step where it fits, then
+// "▁ 3+ ▂ 6+ … █ 24/s": an ellipsis in every key left ▃ to ▇ to be reckoned (n37 #1).
+// someMark's rule from its least to under ▁'s start: "⣀ 1+/s" alone asked whether ⣀ is
+// exactly 1 or some, and "⣀ 0.05+ workers" beside "▁ 8+" drew 7.5 busy workers of 64 as
+// almost none (newcomer 34 #20); where the rule does not fit, its least before the steps,
+// "⣀ 0.05+ ▁ 2.5+ …", ▁'s start its end: "⣀ <2.5" dropped the least and told ⣀ two ways on
+// one screen (review 31 #5). The shortest, where ⣀ is drawn, is its rule alone, which keeps
+// the step: a rule without it left the step to be worked out from the axis (newcomer 33).
+func stripKeys(step, top float64, write func(float64) string, unit, from, ruleUnit string, some bool) []string {
+	var every []string
+	for i := 1; i < len(eighths)-1; i++ {
+		every = append(every, fmt.Sprintf("%c %s+", eighths[i], write(float64(i)*step)))
 	}
-	rule := string(someMark) + " " + least
-	if !some {
-		return []string{"  " + steps + "; " + rule, "  " + steps}
+	end := fmt.Sprintf("█ %s%s", write(top), unit)
+	all := strings.Join(append(every, end), " ")
+	short := strings.Join([]string{every[0], every[1], "…", end}, " ")
+	if from == "" { // no rule: nothing draws as someMark
+		return []string{"  " + all, "  " + short}
 	}
-	// Where ⣀ is drawn, narrower: the steps after ⣀'s end, before its rule alone ("⣀ 0.05 to
-	// <10" gave no ▁…█ where every other chart did, newcomer 36 #33).
-	under := fmt.Sprintf("%c <%s ▁ %s+ … █ %s%s", someMark, write(step), write(step), write(top), unit)
-	return []string{"  " + steps + "; " + rule, "  " + under, "  " + rule} // ▁'s start is where the rule ends
+	rule := fmt.Sprintf("%c %s to <%s%s", someMark, from, write(step), ruleUnit)
+	lead := fmt.Sprintf("%c %s+ ", someMark, from)
+	keys := []string{"  " + all + "; " + rule, "  " + lead + all, "  " + short + "; " + rule, "  " + lead + short}
+	if some {
+		return append(keys, "  "+rule)
+	}
+	return append(keys, "  "+all, "  "+short)
 }
 
 // fmtStep writes a block's step: whole, or to the third place a round top's eighth takes

@@ -130,9 +130,9 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 	for _, want := range []*regexp.Regexp{
 		// ⣀ from its least to under ▁'s start: "⣀ 1+/s" asked whether ⣀ is exactly 1
 		// (newcomer 34 #20).
-		regexp.MustCompile(`▁ 2\.5\+ ▂ 5\+ … █ 20 workers; ⣀ 0\.05 to <2\.5 workers`),
-		// A block a rejection: no ⣀, which no count under ▁ draws (newcomer 35 #20).
-		regexp.MustCompile(`▁ 1\+ ▂ 2\+ … █ 8/s`),
+		regexp.MustCompile(`▁ 2\.5\+ ▂ 5\+ (… |▃ 7\.5\+ .*)█ 20 workers; ⣀ 0\.05 to <2\.5 workers`),
+		// The rejections' to the traffic's reach (trafficReach), each step from where it starts.
+		regexp.MustCompile(`▁ (\d+)\+ ▂ \d+\+ (… |▃ .*)█ \d+/s`),
 	} {
 		if !want.MatchString(out) {
 			t.Errorf("no %s on the charts:\n%s", want, out)
@@ -150,13 +150,13 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 		top  float64
 		want string
 	}{
-		{chartSpec{pool: true}, 80, "  ▁ 10+ ▂ 20+ … █ 80 workers; ⣀ 0.05 to <10 workers"},
-		{chartSpec{pool: true}, 8, "  ▁ 1+ ▂ 2+ … █ 8 workers; ⣀ 0.05 to <1 workers"},
-		{chartSpec{unit: "/s"}, 40, "  ▁ 5+ ▂ 10+ … █ 40/s; ⣀ 1 to <5/s"},
-		{chartSpec{}, 160, "  ▁ 20+ ▂ 40+ … █ 160; ⣀ 1 to <20"},
+		{chartSpec{pool: true}, 80, "  ▁ 10+ ▂ 20+ ▃ 30+ ▄ 40+ ▅ 50+ ▆ 60+ ▇ 70+ █ 80 workers; ⣀ 0.05 to <10 workers"},
+		{chartSpec{pool: true}, 8, "  ▁ 1+ ▂ 2+ ▃ 3+ ▄ 4+ ▅ 5+ ▆ 6+ ▇ 7+ █ 8 workers; ⣀ 0.05 to <1 workers"},
+		{chartSpec{unit: "/s"}, 40, "  ▁ 5+ ▂ 10+ ▃ 15+ ▄ 20+ ▅ 25+ ▆ 30+ ▇ 35+ █ 40/s; ⣀ 1 to <5/s"},
+		{chartSpec{}, 160, "  ▁ 20+ ▂ 40+ ▃ 60+ ▄ 80+ ▅ 100+ ▆ 120+ ▇ 140+ █ 160; ⣀ 1 to <20"},
 		// A queue's: in its unit, not a bare 12.5 (review 24).
-		{queueChart(queued), 100, "  ▁ 12.5+ ▂ 25+ … █ 100 waiting; ⣀ 1 to <12.5 waiting"},
-		{limit, 64, "  ▁ 8+ ▂ 16+ … █ 64 calls at once; ⣀ 1 to <8 calls at once"},
+		{queueChart(queued), 100, "  ▁ 12.5+ ▂ 25+ ▃ 37.5+ ▄ 50+ ▅ 62.5+ ▆ 75+ ▇ 87.5+ █ 100 waiting; ⣀ 1 to <12.5 waiting"},
+		{limit, 64, "  ▁ 8+ ▂ 16+ ▃ 24+ ▄ 32+ ▅ 40+ ▆ 48+ ▇ 56+ █ 64 calls at once; ⣀ 1 to <8 calls at once"},
 	} {
 		if got := tc.spec.stripKeys(tc.top, true)[0]; got != tc.want {
 			t.Errorf("key of 0–%v: %q, want %q", tc.top, got, tc.want)
