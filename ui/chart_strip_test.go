@@ -606,6 +606,7 @@ func TestLegendJudgedOnTheSecondsDrawn(t *testing.T) {
 		sec.Arrived[lab.Signup], sec.Rejected[lab.Signup][lab.RejectPool] = 150, 150
 		s.Timeline = append(s.Timeline, sec)
 	}
+	s.Config.Traffic.Signup.Rate = 150 // as they arrive: no second past the rate to explain
 	s.Elapsed = 120 * time.Second
 	const w = 104
 	if !legendSplit(th, occupancyChart(s), s, w) {
@@ -644,6 +645,7 @@ func TestDistributionLegendJudgedOnTheSecondsDrawn(t *testing.T) {
 		sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = 150, 150
 		s.Timeline = append(s.Timeline, sec)
 	}
+	s.Config.Traffic.Payment.Rate = 150 // as they arrive: no second past the rate to explain
 	s.Elapsed = 120 * time.Second
 	const w = 224
 	colW := (w - 4) / 3
