@@ -4,6 +4,7 @@ package lab
 
 import (
 	"fmt"
+	"math"
 	"time"
 	"unicode"
 )
@@ -49,6 +50,15 @@ func (t TrafficConfig) PeakRate(c Class) float64 {
 		peak = max(peak, s.Rate)
 	}
 	return peak
+}
+
+// SecondReach is the most of class c that arrives in one second, but for a chance well
+// under one in ten thousand: its peak rate λ and four of random arrivals' standard
+// deviations, √λ. A count chart's top from it is the traffic's, not the run's, so one
+// traffic draws one scale on every preset (n37 #1: █ 8/s on one screen, 16/s on the next).
+func (t TrafficConfig) SecondReach(c Class) float64 {
+	peak := t.PeakRate(c)
+	return peak + 4*math.Sqrt(peak)
 }
 
 // Label is what the screen calls class c: its label, or its name.

@@ -73,6 +73,16 @@ type chartSpec struct {
 	// Scaled to its data, a class's 29 waiting drew ▇ on "0–30" under "the queue of 100",
 	// read as a queue almost full at 43 of 100 (newcomer 31).
 	sized bool
+	// traffic says the axis reaches atLeast, the traffic's (trafficReach), whatever the data
+	// under it: scaled to its data, a chart of rejections drew one traffic to a different
+	// top on each preset (n37 #1).
+	traffic bool
+	// arrived is what arrived of a class each second where the values are what of it was
+	// turned away: where a second turned away more than the class's peak rate, the legend
+	// gives the busiest, rejected of arrived ("5–6s: 32 of 32"): 32/s rejected of payments
+	// arriving at 24/s read as wrong (n36 #34, fleet-bulkhead, a burst of the seed's
+	// schedule). nil: none.
+	arrived func(sec *lab.Second, class int) float64
 	// blurred says the plot draws a second in fewer than two columns, not one each, the
 	// title then without "each second": postmortem's 30 s on 48 columns drew 0.625 s a
 	// column, seconds no run of columns could show, under "mean workers held (of 64) each
@@ -111,58 +121,70 @@ func (spec chartSpec) least() float64 {
 // told ⣀ two ways on one screen, newcomer 31).
 func (spec chartSpec) stripKeys(top float64, some bool) []string {
 	step := top / float64(len(eighths)-1)
-	// someMark's rule from its least to under ▁'s start: "⣀ 1+/s" asked whether ⣀ is
-	// exactly 1 or some, and "⣀ 0.05+ workers" beside "▁ 8+" drew 7.5 busy workers of 64 as
-	// almost none (newcomer 34 #20).
-	under := func(least string) string { return least + " to <" + fmtStep(step) }
-	unit, least := spec.unit, under("1")+spec.unit
 	switch {
 	case !spec.pool && step <= 1:
 		// A count's ⣀ never draws where ▁ starts at 1 or less: no rule, not "⣀ 1 to <0.625/s"
 		// (review 29 ui #4).
-		keyUnit := unit
+		keyUnit := spec.unit
 		if spec.keyUnit != "" {
 			keyUnit = " " + spec.keyUnit
 		}
-		return stripKeys(step, top, fmtStep, keyUnit, "", false)
+		return stripKeys(step, top, fmtStep, keyUnit, "", "", false)
 	case spec.pool:
-		// Last, the unit left to the title ("workers held"): a fleet's title, whose replicas
-		// in rotation it says, left no room for the key at 120x40 (newcomer 34 #21).
-		keys := stripKeys(step, top, fmtStep, " workers", under(heldLeastWord)+" workers", some)
-		if some { // the steps without the unit before the rule with it (newcomer 36 #33)
-			bare := stripKeys(step, top, fmtStep, "", under(heldLeastWord), some)
-			keys = []string{keys[0], keys[1], bare[1], keys[2], bare[2]}
+		// Each form then the same without the unit, left to the title ("workers held"): a
+		// fleet's title, whose replicas in rotation it says, left no room for the key at
+		// 120x40 (newcomer 34 #21; the steps without the unit before the rule with it,
+		// newcomer 36 #33).
+		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord, " workers", some)
+		if !some {
+			return keys
 		}
-		return keys
+		bare := stripKeys(step, top, fmtStep, "", heldLeastWord, "", some)
+		out := keys[:1]
+		for i := 1; i < len(keys); i++ {
+			out = append(out, keys[i], bare[i])
+		}
+		return out
 	case spec.keyUnit != "":
 		// Its unit where it fits; where the chart is too narrow for it beside the bare title
 		// (a compare half's queue chart at 125 columns), the rule bare rather than no key
 		// to the ⣀ it draws.
-		bare := stripKeys(step, top, fmtStep, "", under("1"), some)
-		return append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, under("1")+" "+spec.keyUnit, some), bare[len(bare)-1])
+		bare := stripKeys(step, top, fmtStep, "", "1", "", some)
+		return append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, "1", " "+spec.keyUnit, some), bare[len(bare)-1])
 	}
-	return stripKeys(step, top, fmtStep, unit, least, some)
+	return stripKeys(step, top, fmtStep, spec.unit, "1", spec.unit, some)
 }
 
-// stripKeys are the key's forms (chartSpec.stripKeys) for blocks of step each up to top,
-// written by write in unit, someMark from least. Each block says where it starts, "▁ 2.5+": "▁…█ steps of
-// 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or 2.5–5 (newcomer 33: a glyph is
-// the floor of its band). The shortest is someMark's rule, which ends where ▁ starts, so
-// it keeps the step: a rule without it left the step to be worked out from the axis
-// (newcomer 33).
-func stripKeys(step, top float64, write func(float64) string, unit, least string, some bool) []string {
-	steps := fmt.Sprintf("▁ %s+ ▂ %s+ … █ %s%s", write(step), write(2*step), write(top), unit)
-	if least == "" { // no rule: nothing draws as someMark
-		return []string{"  " + steps}
+// stripKeys are the key's forms (chartSpec.stripKeys), widest first, for blocks of step
+// each up to top, written by write, the top in unit; someMark from its least, from, to under
+// ▁'s start, in ruleUnit ("": no rule, nothing draws as someMark). Each block says where it
+// starts, "▁ 2.5+": "▁…█ steps of 2.5 workers" left ▁ to be read as about 2.5, 0–2.5 or
+// 2.5–5 (newcomer 33: a glyph is the floor of its band). Every step where it fits, then
+// "▁ 3+ ▂ 6+ … █ 24/s": an ellipsis in every key left ▃ to ▇ to be reckoned (n37 #1).
+// someMark's rule from its least to under ▁'s start: "⣀ 1+/s" alone asked whether ⣀ is
+// exactly 1 or some, and "⣀ 0.05+ workers" beside "▁ 8+" drew 7.5 busy workers of 64 as
+// almost none (newcomer 34 #20); where the rule does not fit, its least before the steps,
+// "⣀ 0.05+ ▁ 2.5+ …", ▁'s start its end: "⣀ <2.5" dropped the least and told ⣀ two ways on
+// one screen (review 31 #5). The shortest, where ⣀ is drawn, is its rule alone, which keeps
+// the step: a rule without it left the step to be worked out from the axis (newcomer 33).
+func stripKeys(step, top float64, write func(float64) string, unit, from, ruleUnit string, some bool) []string {
+	var every []string
+	for i := 1; i < len(eighths)-1; i++ {
+		every = append(every, fmt.Sprintf("%c %s+", eighths[i], write(float64(i)*step)))
 	}
-	rule := string(someMark) + " " + least
-	if !some {
-		return []string{"  " + steps + "; " + rule, "  " + steps}
+	end := fmt.Sprintf("█ %s%s", write(top), unit)
+	all := strings.Join(append(every, end), " ")
+	short := strings.Join([]string{every[0], every[1], "…", end}, " ")
+	if from == "" { // no rule: nothing draws as someMark
+		return []string{"  " + all, "  " + short}
 	}
-	// Where ⣀ is drawn, narrower: the steps after ⣀'s end, before its rule alone ("⣀ 0.05 to
-	// <10" gave no ▁…█ where every other chart did, newcomer 36 #33).
-	under := fmt.Sprintf("%c <%s ▁ %s+ … █ %s%s", someMark, write(step), write(step), write(top), unit)
-	return []string{"  " + steps + "; " + rule, "  " + under, "  " + rule} // ▁'s start is where the rule ends
+	rule := fmt.Sprintf("%c %s to <%s%s", someMark, from, write(step), ruleUnit)
+	lead := fmt.Sprintf("%c %s+ ", someMark, from)
+	keys := []string{"  " + all + "; " + rule, "  " + lead + all, "  " + short + "; " + rule, "  " + lead + short}
+	if some {
+		return append(keys, "  "+rule)
+	}
+	return append(keys, "  "+all, "  "+short)
 }
 
 // fmtStep writes a block's step: whole, or to the third place a round top's eighth takes
@@ -238,6 +260,23 @@ func poolReach(s *lab.Snapshot) int { return max(s.Pool.Size, s.Config.Pool.MaxW
 // (countTop), so one rejection in a second is ▁, not a speck of a block worth 1.25.
 const countsLeast = 8
 
+// trafficReach is the atLeast of a chart that counts each second's requests of the classes
+// it draws (leaves: those it leaves out): the most of them that arrive in a second (lab's
+// SecondReach), so the same traffic tops at the same count on every preset, whatever each
+// run turned away (n37 #1: █ 8/s in shared-pool, 16/s in semaphore-bulkhead). A second
+// past it raises the top (reach), never draws clipped.
+func trafficReach(leaves func(lab.Class) bool) func(*lab.Snapshot) float64 {
+	return func(s *lab.Snapshot) float64 {
+		reach := float64(countsLeast)
+		for _, c := range lab.Classes {
+			if s.Active(c) && (leaves == nil || !leaves(c)) {
+				reach = math.Max(reach, s.Config.Traffic.SecondReach(c))
+			}
+		}
+		return reach
+	}
+}
+
 // fixedReach is the atLeast of a chart whose axis reaches v on either side.
 func fixedReach(v float64) func(*lab.Snapshot) float64 {
 	return func(*lab.Snapshot) float64 { return v }
@@ -266,7 +305,9 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		short:   "rejected (every reason)",
 		bare:    "rejected",
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
-		atLeast: fixedReach(countsLeast),
+		atLeast: trafficReach(nil),
+		traffic: true,
+		arrived: func(sec *lab.Second, c int) float64 { return float64(sec.Arrived[c]) },
 		unit:    "/s",
 		counts:  counts,
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
@@ -630,9 +671,10 @@ func chartReach(spec chartSpec, s *lab.Snapshot, cols int) (data, atLeast float6
 func (spec chartSpec) wholeTop() bool { return spec.pool || spec.measure != "" || spec.sized }
 
 // reach is what spec's axis reaches for data that must show atLeast: a pool chart's, the
-// pool's size always (axisReach otherwise).
+// pool's size always, a count's of the traffic, its traffic's reach or the data past it
+// (axisReach otherwise).
 func (spec chartSpec) reach(data, atLeast float64) float64 {
-	if spec.wholeTop() {
+	if spec.wholeTop() || spec.traffic {
 		return math.Max(atLeast, data)
 	}
 	return axisReach(data, atLeast)
@@ -1088,6 +1130,14 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 					label = " (busiest "
 				}
 				item += label + at + ": " + peak + ")"
+			}
+			if spec.arrived != nil && !form.bare && (!form.firstPeak || len(items) == 0) {
+				// Only a second that turned away more than the class's peak rate, which reads
+				// as more rejected than arrive: its own arrivals say why.
+				if at, top := peakOf(window, spec.value, i); at >= 0 && top > s.Config.Traffic.PeakRate(c) {
+					sec := &window[at]
+					item += fmt.Sprintf(" (%s: %s of %s)", lab.FmtSpan(sec.T-1, sec.T), legendValue(top, ""), legendValue(spec.arrived(sec, i), ""))
+				}
 			}
 			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter
 				arrived, ok := " arrived ", " ok "

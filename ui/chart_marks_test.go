@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -130,9 +132,9 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 	for _, want := range []*regexp.Regexp{
 		// ⣀ from its least to under ▁'s start: "⣀ 1+/s" asked whether ⣀ is exactly 1
 		// (newcomer 34 #20).
-		regexp.MustCompile(`▁ 2\.5\+ ▂ 5\+ … █ 20 workers; ⣀ 0\.05 to <2\.5 workers`),
-		// A block a rejection: no ⣀, which no count under ▁ draws (newcomer 35 #20).
-		regexp.MustCompile(`▁ 1\+ ▂ 2\+ … █ 8/s`),
+		regexp.MustCompile(`▁ 2\.5\+ ▂ 5\+ (… |▃ 7\.5\+ .*)█ 20 workers; ⣀ 0\.05 to <2\.5 workers`),
+		// The rejections' to the traffic's reach (trafficReach), each step from where it starts.
+		regexp.MustCompile(`▁ (\d+)\+ ▂ \d+\+ (… |▃ .*)█ \d+/s`),
 	} {
 		if !want.MatchString(out) {
 			t.Errorf("no %s on the charts:\n%s", want, out)
@@ -150,13 +152,13 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 		top  float64
 		want string
 	}{
-		{chartSpec{pool: true}, 80, "  ▁ 10+ ▂ 20+ … █ 80 workers; ⣀ 0.05 to <10 workers"},
-		{chartSpec{pool: true}, 8, "  ▁ 1+ ▂ 2+ … █ 8 workers; ⣀ 0.05 to <1 workers"},
-		{chartSpec{unit: "/s"}, 40, "  ▁ 5+ ▂ 10+ … █ 40/s; ⣀ 1 to <5/s"},
-		{chartSpec{}, 160, "  ▁ 20+ ▂ 40+ … █ 160; ⣀ 1 to <20"},
+		{chartSpec{pool: true}, 80, "  ▁ 10+ ▂ 20+ ▃ 30+ ▄ 40+ ▅ 50+ ▆ 60+ ▇ 70+ █ 80 workers; ⣀ 0.05 to <10 workers"},
+		{chartSpec{pool: true}, 8, "  ▁ 1+ ▂ 2+ ▃ 3+ ▄ 4+ ▅ 5+ ▆ 6+ ▇ 7+ █ 8 workers; ⣀ 0.05 to <1 workers"},
+		{chartSpec{unit: "/s"}, 40, "  ▁ 5+ ▂ 10+ ▃ 15+ ▄ 20+ ▅ 25+ ▆ 30+ ▇ 35+ █ 40/s; ⣀ 1 to <5/s"},
+		{chartSpec{}, 160, "  ▁ 20+ ▂ 40+ ▃ 60+ ▄ 80+ ▅ 100+ ▆ 120+ ▇ 140+ █ 160; ⣀ 1 to <20"},
 		// A queue's: in its unit, not a bare 12.5 (review 24).
-		{queueChart(queued), 100, "  ▁ 12.5+ ▂ 25+ … █ 100 waiting; ⣀ 1 to <12.5 waiting"},
-		{limit, 64, "  ▁ 8+ ▂ 16+ … █ 64 calls at once; ⣀ 1 to <8 calls at once"},
+		{queueChart(queued), 100, "  ▁ 12.5+ ▂ 25+ ▃ 37.5+ ▄ 50+ ▅ 62.5+ ▆ 75+ ▇ 87.5+ █ 100 waiting; ⣀ 1 to <12.5 waiting"},
+		{limit, 64, "  ▁ 8+ ▂ 16+ ▃ 24+ ▄ 32+ ▅ 40+ ▆ 48+ ▇ 56+ █ 64 calls at once; ⣀ 1 to <8 calls at once"},
 	} {
 		if got := tc.spec.stripKeys(tc.top, true)[0]; got != tc.want {
 			t.Errorf("key of 0–%v: %q, want %q", tc.top, got, tc.want)
@@ -183,5 +185,55 @@ func TestTitleEachSecondOnlyWhereSecondsShow(t *testing.T) {
 		if want := cols >= 2*n || cols == n; strings.Contains(title, "each second") != want {
 			t.Errorf("%d s on %d columns: title %q, want each second %v", n, cols, title, want)
 		}
+	}
+}
+
+// n37 #1: a count chart tops at its traffic's reach, not at what the run turned away, so the
+// same traffic draws the same scale whatever each preset rejected; a second past it raises
+// the top, never drawn clipped.
+func TestRejectedTopIsTheTraffics(t *testing.T) {
+	top := func(s *lab.Snapshot) float64 {
+		spec := starvationChart(s, nil)
+		data, atLeast := chartReach(spec, s, 50)
+		return stripTop(spec, spec.reach(data, atLeast))
+	}
+	many, few := testSnapshot(), testSnapshot()
+	for k := range few.Timeline {
+		clear(few.Timeline[k].Rejected[:])
+		few.Timeline[k].Rejected[lab.Payment][lab.RejectPool] = 1
+	}
+	want := 0.0
+	for _, c := range lab.Classes {
+		if many.Active(c) {
+			want = math.Max(want, countTop(many.Config.Traffic.SecondReach(c)))
+		}
+	}
+	if a, b := top(many), top(few); a != b || a != want {
+		t.Errorf("one traffic: tops %v and %v, want both %v", a, b, want)
+	}
+	past := testSnapshot()
+	past.Timeline[len(past.Timeline)-1].Rejected[lab.Payment][lab.RejectPool] = int64(3 * want)
+	if got := top(past); got < 3*want {
+		t.Errorf("a second of %v rejected: top %v, under it", 3*want, got)
+	}
+}
+
+// n36 #34: fleet-bulkhead's payments rejected at 32/s in a second while they arrive at 24/s
+// read as wrong; the legend names that second, rejected of arrived.
+func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
+	s := testSnapshot()
+	rate := s.Config.Traffic.PeakRate(lab.Payment)
+	sec := &s.Timeline[len(s.Timeline)-2]
+	n := int64(rate) + 8
+	sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = n, n
+	spec := starvationChart(s, nil)
+	_, legend := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), spec.window(s, 200), 200, true)
+	if want := fmt.Sprintf("(%s: %d of %d)", lab.FmtSpan(sec.T-1, sec.T), n, n); !strings.Contains(ansi.Strip(legend), want) {
+		t.Errorf("legend %q, want %q", ansi.Strip(legend), want)
+	}
+	calm := testSnapshot()
+	spec = starvationChart(calm, nil)
+	if _, legend := chartHead(newTheme(true, true), spec, calm, chartClasses(calm, spec), spec.window(calm, 200), 200, true); strings.Contains(legend, " of ") {
+		t.Errorf("no second past the rate: legend %q names one", ansi.Strip(legend))
 	}
 }

@@ -395,9 +395,10 @@ func distributionLines(t *theme, snap *lab.Snapshot, w, h int) ([]string, bool) 
 		// legend, else on a line the plot leaves over (keyPlace), else not at all. Its step a
 		// latency (126ms of 0–1.01s), any latency under it ⣀: its rule ends where ▁ starts, as
 		// every chart's, so the shortest key keeps the step ("⣀ some" alone lost it, review 29
-		// ui #3).
+		// ui #3), and starts at the fastest drawn: "⣀ under 126ms" left where its range began
+		// to be guessed (n37 #21).
 		step := top / float64(len(eighths)-1)
-		keys := stripKeys(step, top, latencyTop, "", "under "+latencyTop(step), true)
+		keys := stripKeys(step, top, latencyTop, "", latencyTop(fastest(d.Latency, d.Corrected)), "", true)
 		noneLine := uncorrected
 		place := func() (string, bool, bool) {
 			used := len(plot)
@@ -513,3 +514,14 @@ func measurementHelp() [][2]string {
 
 // latencyTop writes a strip's top, in ms, as a latency: "0–1.01s".
 func latencyTop(ms float64) string { return fmtLatency(time.Duration(math.Round(ms * 1e6))) }
+
+// fastest is the least latency of the curves, in ms: where a latency strip's someMark starts.
+func fastest(curves ...[]time.Duration) float64 {
+	least := time.Duration(math.MaxInt64)
+	for _, c := range curves {
+		for _, v := range c {
+			least = min(least, v)
+		}
+	}
+	return float64(least) / 1e6
+}

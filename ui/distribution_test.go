@@ -323,7 +323,9 @@ func TestLatencyStripsKeyedInFull(t *testing.T) {
 	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
 	lines := distributionChart(newTheme(true, true), &s, 80, 6)
 	plain := ansi.Strip(strings.Join(lines, "\n"))
-	if want := strings.TrimSpace(stripKeys(1.01e3/8, 1.01e3, latencyTop, "", "under "+latencyTop(1.01e3/8), true)[0]); !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
+	keys := stripKeys(1.01e3/8, 1.01e3, latencyTop, "", latencyTop(fastest(s.Distribution.Latency)), "", true)
+	want, own, _ := keyPlace(keys, 0, 80, true) // the widest form that fits a line of its own
+	if !own || !strings.Contains(want, "⣀ "+latencyTop(fastest(s.Distribution.Latency))) || !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
 		t.Errorf("80x6: strips without their key in full on a line of its own:\n%s", plain)
 	}
 }
@@ -378,7 +380,7 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 			if len(out) > h || strings.Contains(plain, note) == kept {
 				t.Errorf("%s in %d lines: %d drawn, note %q missing:\n%s", s.name, h, len(out), note, plain)
 			}
-			if h-above-1 >= 4 && (!strings.Contains(plain, "⣀ under ") || !strings.Contains(plain, "┤")) {
+			if h-above-1 >= 4 && (!strings.Contains(plain, "⣀ "+latencyTop(fastest(s.snap.Distribution.Latency, s.snap.Distribution.Corrected))+" to <") || !strings.Contains(plain, "┤")) {
 				t.Errorf("%s in %d lines: the chart not whole:\n%s", s.name, h, plain)
 			}
 		}

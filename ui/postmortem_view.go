@@ -51,7 +51,7 @@ func postmortemChart(s *lab.Snapshot) (chartSpec, bool) {
 // seriesChart plots a mechanism's measure of the payments each second.
 func seriesChart(series lab.Series) chartSpec {
 	return chartSpec{
-		leaves:  func(c lab.Class) bool { return c != lab.Payment },
+		leaves:  onlyPayments,
 		title:   series.Title,
 		measure: series.Name,
 		keyUnit: series.Unit,
@@ -59,6 +59,9 @@ func seriesChart(series lab.Series) chartSpec {
 		atLeast: fixedReach(series.AtLeast),
 	}
 }
+
+// onlyPayments leaves out every class but payment.
+func onlyPayments(c lab.Class) bool { return c != lab.Payment }
 
 // rateChart plots what arrived each second of the class a traffic profile steps (arrivedMark),
 // and what it had ok that second under it (okMark): the rate as set drew under ok in the first
@@ -78,8 +81,9 @@ func rateChart(s *lab.Snapshot) chartSpec {
 			what := "last second " + s.LastSpan()
 			return what, s.LastSpan(), func(c int) float64 { return float64(last.Arrived[c]) }
 		},
-		atLeast: fixedReach(countsLeast),
+		atLeast: trafficReach(onlyPayments),
+		traffic: true,
 		unit:    "/s",
-		leaves:  func(c lab.Class) bool { return c != lab.Payment }, // the profile is the payments'
+		leaves:  onlyPayments, // the profile is the payments'
 	}
 }
