@@ -71,7 +71,7 @@ func init() {
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
 			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls"),
 			word("breaker opened n×", "the times the breaker opened so far and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
-				"\"(first at 2.1s: 10 of 10 calls failed, 100% ≥ 50%; …)\": 10 of the 10 calls it counted over its window failed, at least its 50%; then its last turns since the start: "+
+				"\"(first at 2.1s: 10 of 10 calls failed, 100% ≥ 50%; …)\": 10 of the 10 calls it counted over its window failed, at least its 50% (with count_rejections, \"6 of 10 failed or "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
 				"\"(last closed at 3.1s after an ok trial, open again at 3.4s)\": a trial went ok and closed it, then the failures it counts opened it again; "+
 				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
 	})
@@ -387,8 +387,18 @@ func breakerSettings(c Config, s *Snapshot, w int) []Item {
 // dependency's, in the table's words ("rejected:bulkhead"): its "failure rate" beside a
 // failed column of 0 read as the dependency's (newcomer 31). "" where it counts none.
 func trapCounts(c Config) string {
-	if !c.Payment.Breaker.CountRejections {
+	counted := trapRejections(c)
+	if len(counted) == 0 {
 		return ""
+	}
+	return strings.Join(counted, " and ") + " counted as failures"
+}
+
+// trapRejections are the rejections a breaker that counts them counts as failures, in the
+// table's words; none where it counts none.
+func trapRejections(c Config) []string {
+	if !c.Payment.Breaker.CountRejections {
+		return nil
 	}
 	var counted []string
 	if c.Payment.Bulkhead.Type != BulkheadNone {
@@ -397,10 +407,7 @@ func trapCounts(c Config) string {
 	if c.Payment.Connections.PerRoute > 0 {
 		counted = append(counted, RejectConnPool.Word())
 	}
-	if len(counted) == 0 {
-		return ""
-	}
-	return strings.Join(counted, " and ") + " counted as failures"
+	return counted
 }
 
 // breakerItems label each of the breaker's numbers: its state, the time to the next trial,
@@ -484,7 +491,7 @@ func breakerHealth(s *Snapshot, w int) []Item {
 	const label = "breaker opened"
 	value := fmt.Sprintf("%d×", b.Opened)
 	if !narrow(w) {
-		forms := b.turns()
+		forms := b.turns(trapRejections(s.Config))
 		for i := range forms {
 			forms[i] = value + forms[i]
 		}
@@ -497,8 +504,10 @@ func breakerHealth(s *Snapshot, w int) []Item {
 // the threshold crossed (newcomer 36 #11), and its last turns, from the last close after an
 // ok trial: "(first at 2.1s: 10 of 10 calls failed, 100% ≥ 50%; last closed at 3.1s after an
 // ok trial, open again at 3.4s)"; then the first in fewer words; then the last turns alone.
-// "" without their times (a fleet).
-func (b BreakerStats) turns() []string {
+// "" without their times (a fleet). A breaker that counts its own rejections (counted)
+// says so in what it saw: "6 of 10 failed or rejected:bulkhead", for "6 of 10 calls failed"
+// on a healthy dependency read as the dependency's failures (newcomer 38 W1).
+func (b BreakerStats) turns(counted []string) []string {
 	if b.LastOpened == 0 {
 		return []string{""}
 	}
@@ -530,7 +539,11 @@ func (b BreakerStats) turns() []string {
 		if b.Opened == 1 {
 			which = "at"
 		}
-		first := fmt.Sprintf("%s %s: %d of %d calls failed", which, FmtSecs(f.At), f.Failures, f.Calls)
+		failed := "calls failed"
+		if len(counted) > 0 {
+			failed = "failed or " + strings.Join(counted, " or ")
+		}
+		first := fmt.Sprintf("%s %s: %d of %d %s", which, FmtSecs(f.At), f.Failures, f.Calls, failed)
 		forms = append(forms, join(first+fmt.Sprintf(", %.0f%% ≥ %g%%", 100*float64(f.Failures)/float64(f.Calls), b.Threshold), last), join(first, last))
 	}
 	if last == "" && b.Opened == 1 {

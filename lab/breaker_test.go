@@ -267,4 +267,11 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 			t.Errorf("at %d columns: %v, want %q", w, got, want)
 		}
 	}
+	// The trap: what it saw were its own rejections too, not the dependency's failures alone.
+	trap := s(st)
+	trap.Config.Payment.Breaker.CountRejections = true
+	trap.Config.Payment.Bulkhead.Type = BulkheadSemaphore
+	if got := breakerHealth(trap, 200); len(got) != 1 || !strings.Contains(got[0].Phrase(), "(first at 607ms: 6 of 10 failed or "+RejectBulkhead.Word()+", 60% ≥ 50%;") {
+		t.Errorf("a breaker counting its rejections: %v, want them named in what it saw", got)
+	}
 }
