@@ -248,26 +248,31 @@ func (f *Fleet) takeSecond(k int) {
 		ps.Held, f.start)
 }
 
-// cutWait is how long Snapshot waits for a read that is one cut before it takes one that
-// is not: a fleet at thousands a second may never be still.
-const cutWait = time.Second
+// cutReads and cutWait bound Snapshot's tries at one cut: a fleet at thousands a second
+// may never be still, and a frame late by a second would stall a 10 Hz screen and read a
+// compare's halves apart (review 32 #1).
+const (
+	cutReads = 4
+	cutWait  = 5 * time.Millisecond
+)
 
 // Snapshot copies the fleet's state: the fleet-wide classes and totals, and each replica's
 // own snapshot, read again where a request moved between its counters and its pools during
-// the read (transit), for up to cutWait: so its replicas' rows add up with its table (n36
-// #30: 20+41 + 20+46 = 127 queued and busy beside 126 in flight). Cheap enough for a 10 Hz
-// screen with 16 replicas: at the presets' rates a read is rarely crossed.
+// the read (transit), up to cutReads reads within about cutWait: so its replicas' rows add
+// up with its table (n36 #30: 20+41 + 20+46 = 127 queued and busy beside 126 in flight).
+// Fleet.OneCut says whether the read it returns is one cut.
 func (f *Fleet) Snapshot() lab.Snapshot {
 	moves, until := f.totals.transit(), time.Now().Add(cutWait)
-	for {
+	for reads := 1; ; reads++ {
 		begun, still := moves.mark()
-		if !still && time.Now().Before(until) {
+		for !still && time.Now().Before(until) {
 			time.Sleep(50 * time.Microsecond) // a move is microseconds: wait it out
-			continue
+			begun, still = moves.mark()
 		}
 		s := f.read()
+		s.SettingsChanged = f.gate.changed.Load()
 		s.Fleet.OneCut = still && moves.since(begun)
-		if s.Fleet.OneCut || !time.Now().Before(until) {
+		if s.Fleet.OneCut || reads == cutReads {
 			return s
 		}
 	}
