@@ -868,7 +868,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	writeLine(w, format, ApproxKey+": "+approxMeans)
 	writeLine(w, format, TooFewKey())
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Sooner }) {
-		writeLine(w, format, SoonerKey+": at most the class's arrivals per second × how much sooner B's end (its p50, or p99, lower beyond noise)")
+		writeLine(w, format, SoonerKey+": at most the class's arrivals per second × how much sooner B's end (its p50 lower beyond noise)")
 	}
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Method }) {
 		writeLine(w, format, MethodMark+" differs by how each was sent (closed against open loop), not better or worse: the same system measured two ways")
