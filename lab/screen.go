@@ -574,7 +574,9 @@ var coreHealth = slices.Concat(
 					FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived))
 				// Where the two meet, not only that they do: "43% of the time" beside "30% of
 				// arrivals" left the reader to pick one (newcomer 37 #4).
-				if c.Traffic.steady() && s.Fleet == nil {
+				// Not after a settings change: the shares are then of more than one setting,
+				// the forecast of the one in force ("44% … (long run: both 0%)", review 32 #19).
+				if c.Traffic.steady() && s.Fleet == nil && !s.SettingsChanged {
 					share += fmt.Sprintf(" (long run: both %.0f%%)", 100*c.Forecast().LongRunLoss())
 				}
 				forms = append([]string{full + " in all, of " + of + ": " + share}, forms...)

@@ -803,6 +803,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		},
 		"resubmits":  func(s *Snapshot) { s.Config.Traffic.Signup.ResubmitAfter = Duration(time.Second) },
 		"in a fleet": func(s *Snapshot) { s.Fleet = &FleetStats{} },
+		// The shares then of more than one setting, the forecast of the one in force
+		// (review 32 #19).
+		"settings changed": func(s *Snapshot) { s.SettingsChanged = true },
 	} {
 		un := *s
 		edit(&un)

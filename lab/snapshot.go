@@ -48,6 +48,10 @@ type Snapshot struct {
 	Distribution Distribution
 	Calls        CallStats
 	Hops         []HopStats // a chain's servers, edge first; nil for the plain dependency
+	// SettingsChanged says a settings change (a key in the live lab) came after the start:
+	// the counts since the start are then of more than one setting, so a forecast of the
+	// settings in force does not speak for them.
+	SettingsChanged bool
 	// Fleet is the fleet behind its balancer; nil for one instance. A fleet's snapshot has
 	// the fleet-wide classes (rejected.balancer included), the replicas' pools and isolation
 	// added up, and each replica's own snapshot here.

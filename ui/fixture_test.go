@@ -96,6 +96,7 @@ func testSnapshot() *lab.Snapshot {
 // waiting for a permit, signups served again.
 func bulkheadSnapshot() *lab.Snapshot {
 	s := testSnapshot()
+	s.SettingsChanged = true // the bulkhead switched on mid-run (the status line says so)
 	s.Config.Payment.Bulkhead.Type = lab.BulkheadSemaphore
 	s.Config.Payment.Bulkhead.MaxWait = lab.Duration(100 * time.Millisecond)
 	s.Bulkhead = lab.BulkheadStats{Type: lab.BulkheadSemaphore, Size: 5, InUse: 5}

@@ -4,6 +4,7 @@ package engine
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"poollab/lab"
 )
@@ -13,6 +14,9 @@ import (
 type applyGate struct {
 	mu      sync.Mutex
 	stopped bool // under mu
+	// changed says an Apply has changed the settings since the start: counts since the
+	// start are then of more than one setting (SettingsChanged).
+	changed atomic.Bool
 }
 
 // apply validates cfg and, unless Stop has begun, calls set with cfg (what changes only on
@@ -28,7 +32,11 @@ func (g *applyGate) apply(cfg lab.Config, current func() *lab.Config, set func(c
 		return ErrStopped
 	}
 	old := current()
-	return set(cfg.AppliedOver(old), *old)
+	if err := set(cfg.AppliedOver(old), *old); err != nil {
+		return err
+	}
+	g.changed.Store(true)
+	return nil
 }
 
 // stop waits for an Apply under way and lets none start after it.

@@ -136,6 +136,7 @@ func (l *Lab) Stop() {
 // Snapshot copies the lab's state; cheap enough for a 10 Hz screen.
 func (l *Lab) Snapshot() lab.Snapshot {
 	s := l.instance.Snapshot()
+	s.SettingsChanged = l.gate.changed.Load()
 	l.src.fill(&s)
 	s.Pairs = l.pairs.look()
 	s.Settle()

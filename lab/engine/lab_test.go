@@ -322,13 +322,16 @@ func TestApplyWhileRunning(t *testing.T) {
 	}
 	defer l.Stop()
 	waitFor(t, func() bool { return l.Snapshot().Classes[lab.Signup].Rejected[lab.RejectPool] > 0 }, "signups to starve")
+	if l.Snapshot().SettingsChanged {
+		t.Fatal("settings changed before any Apply")
+	}
 	c.Payment.Bulkhead = lab.BulkheadConfig{Type: lab.BulkheadSemaphore, Size: 5}
 	c.Pool.Workers = 30
 	if err := l.Apply(c); err != nil {
 		t.Fatal(err)
 	}
-	if got := l.Snapshot().Pool.Size; got != 30 {
-		t.Fatalf("pool size %d after Apply, want 30", got)
+	if s := l.Snapshot(); s.Pool.Size != 30 || !s.SettingsChanged {
+		t.Fatalf("pool size %d, settings changed %v after Apply, want 30, true", s.Pool.Size, s.SettingsChanged)
 	}
 	starved := l.Snapshot().Classes[lab.Signup].Rejected[lab.RejectPool]
 	waitFor(t, func() bool { return l.Snapshot().Classes[lab.Payment].Rejected[lab.RejectBulkhead] > 20 }, "the bulkhead to reject")
