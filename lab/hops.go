@@ -505,8 +505,8 @@ func (s *Snapshot) AfterAnswer() int64 {
 }
 
 // GatewaySaid says, in payments, what timed the payments out where a hop answered 504
-// (gateway timeout), longest first, for a table note: the user's deadline, passed down with
-// each try, ran out at a hop, so to the user that is timed out, the one word for the one
+// (gateway timeout), longest first, for a table note: a try's deadline (the user's, or the
+// try's own where sooner), passed down with it, ran out at a hop, so to the user that is timed out, the one word for the one
 // outcome; but "timed-out 35" beside "timeout socket 500ms" read as three 500ms tries to a
 // payment against its p50 of ~1s, and hid the lesson, that propagation turns slow timeouts
 // into fast 504s (newcomer 36 #26). The rest timed out at the edge itself, whatever ended
@@ -526,8 +526,8 @@ func GatewaySaid(s *Snapshot) []string {
 	word := Ended(TimedOut).Term().Column // the table's column, beside which it stands
 	head := fmt.Sprintf("%s %s: %s", word, FmtCount(t), which)
 	return []string{
-		fmt.Sprintf("%s payments by hop 1's 504, gateway timeout (the user's deadline ran out at a hop below); %s at the edge itself", head, rest),
-		fmt.Sprintf("%s payments by hop 1's 504 (the user's deadline ran out at a hop below); %s at the edge itself", head, rest),
+		fmt.Sprintf("%s payments by hop 1's 504, gateway timeout (the try's deadline ran out at a hop below); %s at the edge itself", head, rest),
+		fmt.Sprintf("%s payments by hop 1's 504 (the try's deadline ran out at a hop below); %s at the edge itself", head, rest),
 		fmt.Sprintf("%s by hop 1's 504 (the deadline ran out below); %s at the edge", head, rest),
 		fmt.Sprintf("%s by a 504 from below", head),
 	}
