@@ -190,7 +190,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// read as a published incident the screen did not name (newcomer 34 #28).
 		// Idle: the meltdown's own figures come first (the compare's goroutines line).
 		*spare = spareClause{long: "; as in " + postmortemOf + ": a pool scaling on queue length fed the store's slowdown",
-			short: "; as in the Go postmortem (" + PostmortemSeed + ")", idle: true}
+			short: "; as in the Go postmortem (see the README)", idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
@@ -201,12 +201,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 
 // postmortemOf names the incident the postmortem presets replay: unnamed, "postmortem" read
 // as a published one the screen did not name (newcomer 34 #28); named but not cited, it was
-// nowhere to find (newcomer 36 #12): the README's section is "The postmortem (seed 000)",
-// PostmortemSeed.
-const postmortemOf = "a Go team's lunch-peak postmortem (" + PostmortemSeed + " in the README)"
-
-// PostmortemSeed is what the README's section on the postmortem is named by.
-const PostmortemSeed = "seed 000"
+// nowhere to find (newcomer 36 #12): the README's section "The postmortem". Not by its
+// source's number, "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
+const postmortemOf = "a Go team's lunch-peak postmortem (told in the README)"
 
 // pastKnee is the step the audience must not have to take alone: the knee's calls answer
 // more a second than calls, more and slower ones ("25 calls at 50ms give 500/s; 64 at 328ms

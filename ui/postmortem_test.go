@@ -158,8 +158,8 @@ func TestNarratePostmortem(t *testing.T) {
 	// published incident the screen did not name (newcomer 34 #28); and cites it by the
 	// README's section, in both lengths (newcomer 36 #12). Only where it costs nothing else
 	// (idle): a compare half keeps its goroutines line.
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem (seed 000 in the README): a pool scaling on queue length fed the store's slowdown") ||
-		spare.short != "; as in the Go postmortem (seed 000)" || !spare.idle {
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem (told in the README): a pool scaling on queue length fed the store's slowdown") ||
+		spare.short != "; as in the Go postmortem (see the README)" || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed or uncited: %+v", spare)
 	}
 	// Before the first whole second there is no window: the share since the start, said so.
@@ -450,7 +450,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		"; as the fix in a Go team's lunch-peak postmortem (seed 000 in the README), at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
+		"; as the fix in a Go team's lunch-peak postmortem (told in the README), at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
 		"; why 24, not 25: a margin in case the knee is misjudged: 24 calls answer 480/s with the knee at 24 or 25; 25 answer 500/s only if it is 25, 461/s (at 54ms each) if it is 24",
 	} {
 		if !strings.Contains(spare.long, want) {
