@@ -79,7 +79,7 @@ type chartSpec struct {
 	traffic bool
 	// arrived is what arrived of a class each second where the values are what of it was
 	// turned away: where a second turned away more than the class's peak rate, the legend
-	// gives the busiest, rejected of arrived ("5–6s: 32 of 32"): 32/s rejected of payments
+	// gives the busiest, rejected of arrived ("busiest 5–6s: 32 of 32 arrived"): 32/s rejected of payments
 	// arriving at 24/s read as wrong (n36 #34, fleet-bulkhead, a burst of the seed's
 	// schedule). nil: none.
 	arrived func(sec *lab.Second, class int) float64
@@ -140,7 +140,7 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 			return keys
 		}
 		bare := stripKeys(step, top, fmtStep, "", heldLeastWord, "", some)
-		out := keys[:1]
+		out := []string{keys[0]} // not keys[:1]: appending to that would write over keys
 		for i := 1; i < len(keys); i++ {
 			out = append(out, keys[i], bare[i])
 		}
@@ -541,12 +541,19 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	cols := spec.cols(s, w)
 	data, atLeast := chartReach(spec, s, cols)
 	reach := spec.reach(data, atLeast)
-	upper, step, height := evenAxis(reach, rows-1)
+	// Lines have rows enough to read their data on its own axis, labelled: the traffic's
+	// reach is the strips' top, whose glyphs stand for counts, and evenAxis rounding it again
+	// by the rows gave one run's rejections 30┤ at one size and 24┤ at another (review 32 #17).
+	lineReach := reach
+	if spec.traffic {
+		lineReach = axisReach(data, countsLeast)
+	}
+	upper, step, height := evenAxis(lineReach, rows-1)
 	// Too few rows for the lines to read true (always under 5): strips of eighth blocks, to
 	// the same reach as a line's, eight round steps (21/s: 0–40; newcomer 19 found 0–94), or the pool.
 	// Data that is nothing but zeros too: as lines it drew "0┤SSSS…", a letter row no other
 	// moment's empty chart drew (review of charts7, caller-timeout beside shared-pool).
-	strip := spec.strips() || data <= 0 || !lineReadsTrue(upper, height, reach)
+	strip := spec.strips() || data <= 0 || !lineReadsTrue(upper, height, lineReach)
 	if strip {
 		upper = stripTop(spec, reach)
 	}
@@ -1136,7 +1143,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				// as more rejected than arrive: its own arrivals say why.
 				if at, top := peakOf(window, spec.value, i); at >= 0 && top > s.Config.Traffic.PeakRate(c) {
 					sec := &window[at]
-					item += fmt.Sprintf(" (%s: %s of %s)", lab.FmtSpan(sec.T-1, sec.T), legendValue(top, ""), legendValue(spec.arrived(sec, i), ""))
+					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
+					item += fmt.Sprintf(" (busiest %s: %s of %s arrived)", lab.FmtSpan(sec.T-1, sec.T), legendValue(top, ""), legendValue(spec.arrived(sec, i), ""))
 				}
 			}
 			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter

@@ -228,7 +228,7 @@ func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
 	sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = n, n
 	spec := starvationChart(s, nil)
 	_, legend := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), spec.window(s, 200), 200, true)
-	if want := fmt.Sprintf("(%s: %d of %d)", lab.FmtSpan(sec.T-1, sec.T), n, n); !strings.Contains(ansi.Strip(legend), want) {
+	if want := fmt.Sprintf("(busiest %s: %d of %d arrived)", lab.FmtSpan(sec.T-1, sec.T), n, n); !strings.Contains(ansi.Strip(legend), want) {
 		t.Errorf("legend %q, want %q", ansi.Strip(legend), want)
 	}
 	calm := testSnapshot()

@@ -398,7 +398,13 @@ func distributionLines(t *theme, snap *lab.Snapshot, w, h int) ([]string, bool) 
 		// ui #3), and starts at the fastest drawn: "⣀ under 126ms" left where its range began
 		// to be guessed (n37 #21).
 		step := top / float64(len(eighths)-1)
-		keys := stripKeys(step, top, latencyTop, "", latencyTop(fastest(d.Latency, d.Corrected)), "", true)
+		// Where nothing is under ▁'s start, nothing draws ⣀: no rule, which would read
+		// backwards ("⣀ 40ms to <7.5ms", review 32 #9).
+		from := ""
+		if least, ok := fastest(d.Latency, d.Corrected); ok && least < step {
+			from = latencyTop(least)
+		}
+		keys := stripKeys(step, top, latencyTop, "", from, "", from != "")
 		noneLine := uncorrected
 		place := func() (string, bool, bool) {
 			used := len(plot)
@@ -516,12 +522,12 @@ func measurementHelp() [][2]string {
 func latencyTop(ms float64) string { return fmtLatency(time.Duration(math.Round(ms * 1e6))) }
 
 // fastest is the least latency of the curves, in ms: where a latency strip's someMark starts.
-func fastest(curves ...[]time.Duration) float64 {
+func fastest(curves ...[]time.Duration) (ms float64, ok bool) {
 	least := time.Duration(math.MaxInt64)
 	for _, c := range curves {
 		for _, v := range c {
-			least = min(least, v)
+			least, ok = min(least, v), true
 		}
 	}
-	return float64(least) / 1e6
+	return float64(least) / 1e6, ok
 }

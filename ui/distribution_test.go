@@ -323,9 +323,10 @@ func TestLatencyStripsKeyedInFull(t *testing.T) {
 	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
 	lines := distributionChart(newTheme(true, true), &s, 80, 6)
 	plain := ansi.Strip(strings.Join(lines, "\n"))
-	keys := stripKeys(1.01e3/8, 1.01e3, latencyTop, "", latencyTop(fastest(s.Distribution.Latency)), "", true)
+	least, _ := fastest(s.Distribution.Latency)
+	keys := stripKeys(1.01e3/8, 1.01e3, latencyTop, "", latencyTop(least), "", true)
 	want, own, _ := keyPlace(keys, 0, 80, true) // the widest form that fits a line of its own
-	if !own || !strings.Contains(want, "⣀ "+latencyTop(fastest(s.Distribution.Latency))) || !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
+	if !own || !strings.Contains(want, "⣀ "+latencyTop(least)) || !strings.Contains(plain, "\n"+want+"\n") || !strings.Contains(plain, "0–1.01s┤") {
 		t.Errorf("80x6: strips without their key in full on a line of its own:\n%s", plain)
 	}
 }
@@ -380,7 +381,8 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 			if len(out) > h || strings.Contains(plain, note) == kept {
 				t.Errorf("%s in %d lines: %d drawn, note %q missing:\n%s", s.name, h, len(out), note, plain)
 			}
-			if h-above-1 >= 4 && (!strings.Contains(plain, "⣀ "+latencyTop(fastest(s.snap.Distribution.Latency, s.snap.Distribution.Corrected))+" to <") || !strings.Contains(plain, "┤")) {
+			least, _ := fastest(s.snap.Distribution.Latency, s.snap.Distribution.Corrected)
+			if h-above-1 >= 4 && (!strings.Contains(plain, "⣀ "+latencyTop(least)+" to <") || !strings.Contains(plain, "┤")) {
 				t.Errorf("%s in %d lines: the chart not whole:\n%s", s.name, h, plain)
 			}
 		}
@@ -399,5 +401,22 @@ func TestLadderSaysWhatCorrectedCounts(t *testing.T) {
 	open := screen{panes: []pane{{snap: b, cfg: b.Config}}, width: 120, height: 40, recorded: true}
 	if plain := ansi.Strip(render(newTheme(false, true), open)); strings.Contains(plain, "corrected: from") {
 		t.Errorf("open loop has nothing to correct:\n%s", plain)
+	}
+}
+
+// Where every latency drawn is above ▁'s start, nothing draws ⣀, so its key has no rule: a
+// rule from the fastest then read backwards ("⣀ 40ms to <7.5ms", review 32 #9).
+func TestLatencyKeyWithoutRuleWhereNothingIsFast(t *testing.T) {
+	closed, _ := measurementSnapshots()
+	s := *closed
+	s.Distribution.Latency = slices.Clone(s.Distribution.Latency)
+	for i := range s.Distribution.Latency {
+		s.Distribution.Latency[i] = max(s.Distribution.Latency[i], 900*time.Millisecond)
+	}
+	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
+	s.Distribution.Corrected = nil
+	plain := ansi.Strip(strings.Join(distributionChart(newTheme(true, true), &s, 80, 6), "\n"))
+	if strings.Contains(plain, "⣀") || !strings.Contains(plain, "█ 1.01s") {
+		t.Errorf("80x6: a ⣀ key where nothing is under ▁'s start, or no key:\n%s", plain)
 	}
 }

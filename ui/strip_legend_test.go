@@ -141,7 +141,7 @@ func TestFleetChartsKeyed(t *testing.T) {
 		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
 	head := ansi.Strip(pool.titles(th)[0])
 	got := keyed(th, pool, []string{head, legend}, head, 59, pool.stripKeys(80, true))
-	if want := "workers held (of 80; 60 in rotation)  ⣀ 0.05 to <10"; ansi.Strip(got[0]) != want {
+	if want := "workers held (of 80; 60 in rotation)  ⣀ 0.05 to <10 workers"; ansi.Strip(got[0]) != want {
 		t.Errorf("workers: %q, want %q", got[0], want)
 	}
 	rejected := chartSpec{title: "rejected (pool + balancer + bulkhead)", short: "rejected (every reason)", bare: "rejected", unit: "/s",
