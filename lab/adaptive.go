@@ -27,7 +27,7 @@ func init() {
 		},
 		setting: adaptiveSetting,
 		summary: func(b BulkheadReport) string {
-			return fmt.Sprintf("payment bulkhead: %s, limit %d at the end (started at %d)", adaptiveNamed, b.Limit, b.Size)
+			return fmt.Sprintf("payment bulkhead adaptive (%s): limit %d at the end (started at %d)", adaptiveMoves, b.Limit, b.Size)
 		},
 		// The limit each second, 0..the pool's most workers.
 		series: func(s *Snapshot) Series {
@@ -170,7 +170,11 @@ const adaptiveGloss = "(a concurrency limiter)"
 
 // adaptiveNamed is the adaptive bulkhead where the mechanism is named, said to be one:
 // "bulkhead adaptive limit 36" beside rejected:bulkhead left its moving cap unsaid (n36 #19).
-const adaptiveNamed = "adaptive: a cap that moves"
+// In the report, "payment bulkhead adaptive (a cap that moves): limit 36 …": two colons in
+// a row read the second as the limit's explanation (review 32 #22).
+const adaptiveNamed = "adaptive: " + adaptiveMoves
+
+const adaptiveMoves = "a cap that moves"
 
 // AdaptiveUse is what an adaptive limit's calls came to, decided here so that the narrator
 // only words it.
