@@ -436,7 +436,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// Briefly where the long one costs a line (80x24: the shares read as the long
 			// run's, n37); an idle clause is no remedy, so a compare's summary leaves it.
 			*spare = spareClause{long: fmt.Sprintf("; so far counts the %s before the pool first filled, when it turned none away", fmtSecs(so)),
-				short: fmt.Sprintf("; so far includes %s before full", fmtSecs(so)), idle: true}
+				short: fmt.Sprintf("; the shares so far include %s before full", fmtSecs(so)), idle: true}
 		}
 	}
 	switch {
