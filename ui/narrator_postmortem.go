@@ -111,7 +111,13 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// Within lab.CurveMargin it matches the curve: "85ms above the curve's 84ms" was
 			// inside the calls' own jitter (newcomer 37 #18).
 			if vs := ""; u.AboveCurve || u.OnCurve {
-				vs = "matches the curve's %s × (%.1f/%d)^%g = %s: past the knee latency grows " + growth(k.Exp())
+				// "88ms … matches the curve's … 96ms" read as not matching: the margin said
+				// where the two differ as written (review 32 #13).
+				near := "matches"
+				if fmtLatency(u.Hold) != fmtLatency(u.Curve) {
+					near = fmt.Sprintf("within %.0f%%%% of", 100*lab.CurveMargin) // a format below
+				}
+				vs = near + " the curve's %s × (%.1f/%d)^%g = %s: past the knee latency grows " + growth(k.Exp())
 				if u.AboveCurve {
 					vs = "above the curve's %s × (%.1f/%d)^%g = %s: latency grows faster than calls"
 				}
