@@ -526,8 +526,8 @@ func GatewaySaid(s *Snapshot) []string {
 	word := Ended(TimedOut).Term().Column // the table's column, beside which it stands
 	head := fmt.Sprintf("%s %s: %s", word, FmtCount(t), which)
 	return []string{
-		fmt.Sprintf("%s payments by hop 1's 504, gateway timeout (the try's deadline ran out at a hop below); %s at the edge itself", head, rest),
-		fmt.Sprintf("%s payments by hop 1's 504 (the try's deadline ran out at a hop below); %s at the edge itself", head, rest),
+		fmt.Sprintf("%s payments by hop 1's 504, gateway timeout (the deadline passed down ran out below); %s at the edge itself", head, rest),
+		fmt.Sprintf("%s payments by hop 1's 504 (the deadline passed down ran out below); %s at the edge itself", head, rest),
 		fmt.Sprintf("%s by hop 1's 504 (the deadline ran out below); %s at the edge", head, rest),
 		fmt.Sprintf("%s by a 504 from below", head),
 	}

@@ -121,7 +121,7 @@ func TestGatewaySaid(t *testing.T) {
 	}
 	s.Calls = CallStats{Gateway: 115, GatewayPayments: 35}
 	got := GatewaySaid(s)
-	if want := "timed-out 35: all 35 payments by hop 1's 504 (the try's deadline ran out at a hop below); none at the edge itself"; !slices.Contains(got, want) {
+	if want := "timed-out 35: all 35 payments by hop 1's 504 (the deadline passed down ran out below); none at the edge itself"; !slices.Contains(got, want) {
 		t.Errorf("every one a 504: %q, want %q among them", got, want)
 	}
 	for _, line := range got { // payments only: the tries (115) are the report's

@@ -214,7 +214,7 @@ func TestTableNotesSayTheGatewayTimeouts(t *testing.T) {
 			t.Errorf("at %d: %q, want the 504s said", w, n)
 		}
 	}
-	if n := notes(120); !strings.Contains(n, want+" payments by hop 1's 504 (the try's deadline ran out at a hop below); none at the edge itself") {
+	if n := notes(120); !strings.Contains(n, want+" payments by hop 1's 504 (the deadline passed down ran out below); none at the edge itself") {
 		t.Errorf("at 120: %q", n)
 	}
 }
