@@ -95,7 +95,8 @@ type GeneratorStats struct {
 }
 
 // Second is one per-second sample of the run, taken 10 ms before each whole second (at the
-// end of a bounded run, at its end), with what happened since the previous sample.
+// end of a bounded run, at its end), with what happened since the previous sample; its
+// arrivals are those scheduled from one whole second to the next.
 type Second struct {
 	T           int                           // seconds since start
 	Busy        [numClasses]int               // workers held per class at the sample

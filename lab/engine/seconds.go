@@ -29,8 +29,8 @@ func everySecond(ctx context.Context, start, end time.Time, sent <-chan struct{}
 		if last {
 			at = end
 		} else {
-			// Just before the whole second: arrivals scheduled on it belong to the next second,
-			// so a steady 10/s reads 10 every second, not 9 and 11 as the timer wakes either side.
+			// Just before the whole second: the lead places the pool's state sample; arrivals
+			// are counted by schedule, whole second to whole second (the generator's marks).
 			at = at.Add(-sampleLead)
 		}
 		timer.Reset(time.Until(at))
