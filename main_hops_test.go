@@ -178,7 +178,10 @@ func TestHopPresetsCompare(t *testing.T) {
 	}
 	// What timed them out, in the report as the note under the table says it (review 31 #9):
 	// in B a hop's 504, each payment's last call one of its calls so; in A the edge itself.
-	if c := cb.Calls; c.Payments504 == 0 || c.Payments504 > rb.Classes["payment"].TimedOut || c.TimedOut504 < c.Payments504 {
+	// On a machine too busy for the hops' timers to fire within their 100ms reserve, the
+	// edge's own fire first (1 call by a 504 of 276, 271 cut at the edge, in one busy-core
+	// run): a payment by a 504 is then asked for only where 504s outnumber the edge's cuts.
+	if c := cb.Calls; (c.Payments504 == 0 && c.TimedOut504 > c.TimedOutAtEdge) || c.Payments504 > rb.Classes["payment"].TimedOut || c.TimedOut504 < c.Payments504 {
 		t.Errorf("deadline-propagation: calls %+v, payments timed out %d; want the 504s counted, in payments no more than timed out, in calls no fewer", c, rb.Classes["payment"].TimedOut)
 	}
 	if c := ca.Calls; c.TimedOutAtEdge == 0 || c.Payments504 != 0 {
