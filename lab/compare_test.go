@@ -55,7 +55,7 @@ func TestCompareClasses(t *testing.T) {
 	// The same system measured two ways (B sent closed loop): a result, neither better nor worse.
 	b.Config.Traffic.Mode = Closed
 	r := CompareClasses(&a, &b)
-	if p99 := r[len(r)-2]; p99.Counter != "p99" || !p99.Significant || p99.Better != 0 || p99.Name() != "p99 B since sent, A since arrival" {
+	if p99 := r[len(r)-2]; p99.Counter != "p99" || !p99.Significant || p99.Better != 0 || p99.Name() != "p99 A since arrival, B since sent" { // A first, as its column (newcomer 38 W6)
 		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want a result, uncoloured, named the artefact it is", p99)
 	}
 	// And the p99 both timed from when each request was due (newcomer 14: "p99 2.0ms 935ms
