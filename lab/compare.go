@@ -470,7 +470,10 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 // request ends d sooner, so a run cut at the same instant has up to its arrival rate × d
 // more of them ended and as many fewer in flight. The p50, not the p99: a p99 that fell
 // with the slowest few gone (health's 2.80s → 1.1ms in fleet-domino against its bulkhead)
-// moves no typical request's end.
+// moves no typical request's end. Only the ends a request in flight reaches are marked (ok,
+// failed, timed out, turned away after it was accepted), not a rejection at the door, which
+// no request in flight becomes; and their rises together, not each alone, are what came
+// out of in flight, so no more than its fall, nor than the shift explains (review 32 #8).
 func markSooner(rows []ComparisonRow, a, b *Snapshot) {
 	secs := max(a.Elapsed, b.Elapsed).Seconds()
 	for _, c := range Classes {
@@ -480,15 +483,42 @@ func markSooner(rows []ComparisonRow, a, b *Snapshot) {
 			continue
 		}
 		most := int64(math.Ceil(float64(max(a.Classes[c].Arrived, b.Classes[c].Arrived)) / secs * d.Seconds()))
-		for i := range rows {
-			r := &rows[i]
-			ended := r.Counter != FateInFlight.Word() && r.Counter != TermArrived.Word && r.Counter != "duplicates"
-			if r.Class != c || r.Significant || r.Latency() || r.Unseen || r.Ratio || r.A == r.B || abs(r.B-r.A) > most {
-				continue
+		var ended []int // the class's rows within noise that rose by ending: marked together or not at all
+		var rise, fell int64
+		inFlight := -1
+		for i, r := range rows {
+			switch {
+			case r.Class != c:
+			case r.Counter == FateInFlight.Word():
+				inFlight, fell = i, r.A-r.B
+			case !r.Significant && !r.Latency() && !r.Unseen && !r.Ratio && r.B > r.A && endedIn(r.Counter):
+				ended, rise = append(ended, i), rise+r.B-r.A
 			}
-			r.Sooner = ended && r.B > r.A || r.Counter == FateInFlight.Word() && r.B < r.A
+		}
+		if rise <= min(fell, most) {
+			for _, i := range ended {
+				rows[i].Sooner = true
+			}
+		}
+		if inFlight >= 0 && !rows[inFlight].Significant && 0 < fell && fell <= most {
+			rows[inFlight].Sooner = true
 		}
 	}
+}
+
+// endedIn says a count is of requests that ended after they were in flight: ok, failed,
+// timed out, or turned away after they were accepted (not at the door).
+func endedIn(counter string) bool {
+	switch counter {
+	case OK.Word(), Failed.Word(), TimedOut.Word():
+		return true
+	}
+	for _, r := range Reasons {
+		if counter == r.Word() {
+			return !r.def().atDoor
+		}
+	}
+	return false
 }
 
 // corrected is class c's latency in s timed from when each request was due: a closed
@@ -866,7 +896,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	writeLine(w, format, ApproxKey+": "+approxMeans)
 	writeLine(w, format, TooFewKey())
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Sooner }) {
-		writeLine(w, format, SoonerKey+": at most the class's arrivals per second × how much sooner B's end (its p50 lower beyond noise)")
+		writeLine(w, format, SoonerKey+": the ends a request in flight reaches, together no more than in flight fell, nor than the class's arrivals per second × how much sooner B's end (its p50 lower beyond noise)")
 	}
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Method }) {
 		writeLine(w, format, MethodMark+" differs by how each was sent (closed against open loop), not better or worse: the same system measured two ways")

@@ -1154,4 +1154,29 @@ func TestSoonerMarksTheShiftsCounts(t *testing.T) {
 			t.Errorf("not the shift's: %+v", r[:2])
 		}
 	}
+	// Only what a request in flight ends as, and only together as much as left in flight,
+	// at most the shift's 6 (review 32 #8): a rejection at the door is no request ending
+	// sooner; two rows' +4 each are 8; a +4 beside an in flight 1 lower came from elsewhere.
+	b.Classes[Payment].Latency = p50(time.Second)
+	count := func(counter string, a, b int64) ComparisonRow {
+		return ComparisonRow{Class: Payment, Counter: counter, A: a, B: b}
+	}
+	for _, tc := range []struct {
+		name string
+		rows []ComparisonRow
+		want []bool // each row's Sooner
+	}{
+		{"rejected:pool +3, in flight -3", []ComparisonRow{count(RejectPool.Word(), 20, 23), count(FateInFlight.Word(), 10, 7)}, []bool{false, true}},
+		{"rejected:codel +3, in flight -3", []ComparisonRow{count(RejectCoDel.Word(), 20, 23), count(FateInFlight.Word(), 10, 7)}, []bool{true, true}},
+		{"ok +4, timed out +4, in flight -8", []ComparisonRow{count(OK.Word(), 40, 44), count(TimedOut.Word(), 31, 35), count(FateInFlight.Word(), 10, 2)}, []bool{false, false, false}},
+		{"ok +3, timed out +3, in flight -6", []ComparisonRow{count(OK.Word(), 40, 43), count(TimedOut.Word(), 31, 34), count(FateInFlight.Word(), 10, 4)}, []bool{true, true, true}},
+		{"timed out +4, in flight -1", []ComparisonRow{count(TimedOut.Word(), 31, 35), count(FateInFlight.Word(), 10, 9)}, []bool{false, true}},
+	} {
+		markSooner(tc.rows, &a, &b)
+		for i, r := range tc.rows {
+			if r.Sooner != tc.want[i] {
+				t.Errorf("%s: %s sooner %v, want %v", tc.name, r.Counter, r.Sooner, tc.want[i])
+			}
+		}
+	}
 }
