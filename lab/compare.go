@@ -617,13 +617,21 @@ func BlocksWhy() string {
 // shift read twice), kept longest. The cited row is one whose chance alone is at least
 // FamilyAlpha, so its odds never read as a result's, of 2 votes or more, under certainty.
 func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
-	forms := noiseForms(rows, blocks, label)
+	forms, _ := NoiseRuleKeyed(rows, blocks, label)
+	return forms
+}
+
+// NoiseRuleKeyed is NoiseRule and, for each form, whether it keys every mark the rows show:
+// its last forms give up the sooner mark's and bare's keys to fit one line, where a
+// screen with room for two lines keeps them (newcomer 38 G11: "-3 sooner" with no key).
+func NoiseRuleKeyed(rows []ComparisonRow, blocks bool, label func(Class) string) ([]string, []bool) {
+	forms, keyed := noiseForms(rows, blocks, label)
 	if !slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Method }) {
-		return forms
+		return forms, keyed
 	}
 	// Measured two ways, a difference beyond noise is the method's: said first, and kept
 	// where the rest is cut (newcomer 19: closed-vs-open's bare "arrived +99").
-	out := make([]string, 0, 2*len(forms)+1)
+	out := make([]string, 0, 2*len(forms)+3)
 	for _, f := range forms {
 		out = append(out, MethodMark+" differs by how each was sent, not better or worse · "+f)
 	}
@@ -632,23 +640,36 @@ func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []st
 	}
 	// Rows none ≈, ?, nor bare (each 0 or ≠) leave forms empty: the whole sentence first all
 	// the same, not only its cut forms (review L8's fixture, judged, drew "≠ by how sent").
-	return append(out, MethodMark+" differs by how each was sent, not better or worse", MethodMark+" by how sent, not better or worse", MethodMark+" by how sent")
+	out = append(out, MethodMark+" differs by how each was sent, not better or worse", MethodMark+" by how sent, not better or worse", MethodMark+" by how sent")
+	none := len(forms) == 0 // ≠ alone keys every mark only where no other is shown
+	return out, append(append(slices.Clone(keyed), keyed...), none, none, none)
 }
 
-// noiseForms is NoiseRule's forms for ≈, bare and ?: each clause in its forms, longest
-// first, cut a step at a time in the order of ruleSteps, so "?" and its p50 outlast the
-// cited example and the bare one.
-func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
+// noiseForms is NoiseRule's forms for ≈, bare and ?, and whether each keys every mark
+// (NoiseRuleKeyed): each clause in its forms, longest first, cut a step at a time in the
+// order of ruleSteps, so "?" and its p50 outlast the cited example and the bare one.
+func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]string, []bool) {
 	var cite *ComparisonRow
-	noise, bare, tooFew, p50Few, p50Noise, method := false, false, false, false, false, false
+	noise, bare, tooFew, p50Row, p50Few, p50Noise, method := false, false, false, false, false, false, false
 	for i, r := range rows {
 		method = method || r.Method
 		shown := r.Approx()
 		noise = noise || shown == ApproxMark+" "
 		bare = bare || shown == "" && r.Significant && r.A != r.B
-		tooFew = tooFew || shown == TooFewMark+" "
-		p50Few = p50Few || shown == TooFewMark+" " && r.P50TooFew
-		p50Noise = p50Noise || shown == TooFewMark+" " && !r.P50TooFew
+		if shown == TooFewMark+" " {
+			// Each "?" row's p50: shown under it, or hidden as too few or within noise. One
+			// class's p50 row is no "see p50 row" for another's "?" (newcomer 38 W7: long-queue
+			// vs codel, signup's p50 row shown, payment's hidden).
+			tooFew = true
+			switch {
+			case slices.ContainsFunc(rows, func(p ComparisonRow) bool { return p.Class == r.Class && p.Counter == "p50" }):
+				p50Row = true
+			case r.P50TooFew:
+				p50Few = true
+			default:
+				p50Noise = true
+			}
+		}
 		n := r.Units[0] + r.Units[1]
 		if r.Noise() && n >= 2 && r.Chance >= FamilyAlpha && r.Chance < 1 && (cite == nil || abs(r.B-r.A) > abs(cite.B-cite.A)) {
 			cite = &rows[i]
@@ -681,34 +702,37 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) []s
 		// One legend on every screen, cut only from its end (newcomer 34 met three that
 		// read differently, and could not decode any): what "?" means, then where to look
 		// instead, then why the count.
-		clauses[2] = tooFewForms(slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Counter == "p50" }), p50Few, p50Noise)
+		clauses[2] = tooFewForms(p50Row, p50Few, p50Noise)
 	}
 	if slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Sooner }) {
 		clauses[3] = []string{SoonerKey, "n sooner: B's requests end sooner", ""}
 	}
 	at := [4]int{}
-	form := func() string {
+	form := func() (string, bool) {
 		var said []string
+		keyed := true // no clause cut to nothing
 		for i, c := range clauses {
 			if len(c) > 0 && c[at[i]] != "" {
 				said = append(said, c[at[i]])
 			}
+			keyed = keyed && (len(c) == 0 || c[at[i]] != "")
 		}
-		return strings.Join(said, " · ")
+		return strings.Join(said, " · "), keyed
 	}
-	forms := []string{form()}
-	if forms[0] == "" {
-		return nil
+	f, k := form()
+	if f == "" {
+		return nil, nil
 	}
+	forms, keyed := []string{f}, []bool{k}
 	for _, step := range ruleSteps(len(clauses[0])) {
 		for at[step.clause] < min(step.to, len(clauses[step.clause])-1) {
 			at[step.clause]++
-			if f := form(); f != forms[len(forms)-1] {
-				forms = append(forms, f)
+			if f, k := form(); f != forms[len(forms)-1] {
+				forms, keyed = append(forms, f), append(keyed, k)
 			}
 		}
 	}
-	return forms
+	return forms, keyed
 }
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
@@ -1031,9 +1055,9 @@ func TooFewWhy() string {
 
 // tooFewForms is "?"'s clause of the rule, longest first, each the one before cut at its
 // end, so every screen says it alike (newcomer 34); "see p50 row" kept a step longer where
-// one is shown (p50Row), at 100 columns; and where a "?" row's p50 had too few too (p50Few),
+// every "?" has one shown (p50Row, neither p50Few nor p50Noise), at 100 columns; and where a "?" row's p50 had too few too (p50Few),
 // TooFewP50 after it, kept while it is. Where no p50 row is shown, TooFewNoP50 says why:
-// within noise (a "?" row's p50 judged, p50Noise), too few, or either.
+// within noise (a "?" row's p50 judged and hidden, p50Noise), too few, or either.
 func tooFewForms(p50Row, p50Few, p50Noise bool) []string {
 	brief := TooFewBrief
 	switch {
@@ -1049,7 +1073,7 @@ func tooFewForms(p50Row, p50Few, p50Noise bool) []string {
 	}
 	why := brief + "; " + p99NotJudged()
 	forms := []string{why + ": a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%", why, brief}
-	if p50Row {
+	if p50Row && !p50Few && !p50Noise { // "see p50 row" alone only where every "?" has one
 		forms = append(forms, TooFewSee)
 	}
 	return append(forms, TooFewMeans)
