@@ -108,10 +108,13 @@ var Reasons []Reason
 // reasonDef is a reason as it is registered.
 type reasonDef struct {
 	name, description string
-	why               string                              // a reason in StarvedBy: why it turned a request away (starvedWhy), as its description begins
-	rank              int                                 // its place in Reasons, lowest first
-	shown             func(s *Snapshot) bool              // whether the table has its column for s; nil: always
-	gloss             func(c Config) (long, short string) // what it means in c's lab where its word does not say it (Reason.Gloss); nil: nowhere
+	why               string // a reason in StarvedBy: why it turned a request away (starvedWhy), as its description begins
+	rank              int    // its place in Reasons, lowest first
+	// atDoor: turned away on arrival, never in flight first (no worker and no room in the
+	// queue; no replica), so a request that ends sooner never moves its count (markSooner).
+	atDoor bool
+	shown  func(s *Snapshot) bool              // whether the table has its column for s; nil: always
+	gloss  func(c Config) (long, short string) // what it means in c's lab where its word does not say it (Reason.Gloss); nil: nowhere
 }
 
 var reasons [numReasons]*reasonDef
@@ -126,9 +129,9 @@ func registerReason(r Reason, d reasonDef) {
 }
 
 func init() {
-	registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss, why: noWorker,
+	registerReason(RejectPool, reasonDef{name: "pool", rank: 10, gloss: poolGloss, why: noWorker, atDoor: true,
 		description: noWorker + ` (with a bounded queue, the table says "` + rejectedColumn + "pool = " + queueFull + `")` + starvation})
-	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil },
+	registerReason(RejectBalancer, reasonDef{name: "balancer", rank: 90, shown: func(s *Snapshot) bool { return s.Fleet != nil }, atDoor: true,
 		gloss: func(Config) (string, string) { return noReplica, "none in rotation" }, why: noReplica, // its name does not say why
 		description: noReplica + ": the fleet's load balancer had no healthy target, every replica pulled or drained, so the request was turned away before reaching any" + shutOut})
 }

@@ -233,6 +233,21 @@ func summaryLines(t *theme, s screen, w int, lean bool) []string {
 type judged struct {
 	rows         []lab.ComparisonRow
 	lesson, rule []string
+	keyed        []bool // each rule form keys every mark the rows show (lab.NoiseRuleKeyed)
+}
+
+// ruleLines is the rule in w columns: its longest form on one line that keys every mark
+// shown, else the longest such form in two lines (newcomer 38 G11: at 80x24 and 120x40 the
+// one line had given up "sooner"'s key), else the longest form on one line.
+func (j judged) ruleLines(w int) []string {
+	for _, most := range []int{1, 2} {
+		for i, f := range j.rule {
+			if lines := wrapText(f, w, 0); j.keyed[i] && len(lines) <= most {
+				return lines
+			}
+		}
+	}
+	return []string{longestFit(w, j.rule...)}
 }
 
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
@@ -270,7 +285,8 @@ func remedies(ctx func(i int) labCtx, w int) string {
 func judge(s screen) judged {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
 	rows, v := lab.Compare(a, b)
-	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label), lab.NoiseRule(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)}
+	rule, keyed := lab.NoiseRuleKeyed(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)
+	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label), rule, keyed}
 }
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts
@@ -396,12 +412,15 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		if nw < noteMinWidth {
 			return nil
 		}
-		for _, f := range j.rule { // the longest form that fits beside the row's h lines
-			if lines := wrapText(f, nw, 0); len(lines) <= h {
-				for i := range lines {
-					lines[i] = t.dim.Render(lines[i])
+		// The longest form that fits beside the row's h lines, one that keys every mark first.
+		for _, all := range []bool{false, true} {
+			for k, f := range j.rule {
+				if lines := wrapText(f, nw, 0); (all || j.keyed[k]) && len(lines) <= h {
+					for i := range lines {
+						lines[i] = t.dim.Render(lines[i])
+					}
+					return lines
 				}
-				return lines
 			}
 		}
 		return nil
@@ -510,7 +529,10 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	switch {
 	case ruled, len(j.rule) == 0:
 	case !lean:
-		rule = []string{t.dim.Render(longestFit(w, j.rule...))}
+		rule = j.ruleLines(w)
+		for i := range rule {
+			rule[i] = t.dim.Render(rule[i])
+		}
 	default: // short of room: the rule is the title's key, where one of its forms fits
 		ruleHead := "── " + t.bold.Render("A vs B") + t.dim.Render(" · ")
 		for i := len(j.rule) - 1; i >= 0; i-- {

@@ -498,7 +498,7 @@ table:
 	for _, l := range strings.Split(ansi.Strip(strings.Join(summaryLines(newTheme(true, true), compareScreen(200, 60), 40, false), "\n")), "\n")[1:] {
 		f := strings.Fields(l)
 		switch {
-		case len(f) == 0, ruleStarts.MatchString(l): // the rule under the title
+		case len(f) == 0, ruleStarts.MatchString(l), class == "" && !strings.HasSuffix(l, "B − A"): // the rule under the title, in one line or two
 		case strings.HasPrefix(l, "»"): // the lesson under the table
 			break table
 		case strings.HasSuffix(l, "B − A"): // a block's header names its class
@@ -790,6 +790,8 @@ func TestRuleOnScreen(t *testing.T) {
 		"≈":    regexp.MustCompile(`≈ (chance|noise|within)`),
 		"bare": regexp.MustCompile(`bare( \+n or -n)?:`),
 		"?":    regexp.MustCompile(`\? too few`),
+		// newcomer 38 G11: "in flight 3 0 -3 sooner" with no key at 80x24 or 120x40.
+		"sooner": regexp.MustCompile(`n ` + lab.SoonerMark + `:`),
 	}
 	for name, m := range moments {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {100, 30}} {
@@ -804,6 +806,7 @@ func TestRuleOnScreen(t *testing.T) {
 				shown["≈"] = shown["≈"] || r.Approx() == lab.ApproxMark+" "
 				shown["?"] = shown["?"] || r.Approx() == lab.TooFewMark+" "
 				shown["bare"] = shown["bare"] || r.Approx() == "" && r.Significant && r.A != r.B
+				shown["sooner"] = shown["sooner"] || r.Sooner
 				stoodIn = stoodIn || r.Counter == "p50" && i > 0 && judge(s).rows[i-1].TooFew()
 			}
 			for mark, def := range defs {
@@ -847,8 +850,17 @@ func ruleText(lines []string) (rule, rest string) {
 			continue
 		}
 		col := len([]rune(l[:at[4]]))
-		if col == 0 || strings.HasPrefix(l, "── A vs B") {
+		if strings.HasPrefix(l, "── A vs B") {
 			rule, plain[i] = strings.TrimRight(strings.TrimRight(l[at[4]:], "─"), " "), l[:at[4]]
+			break
+		}
+		if col == 0 { // a line of its own, or two: up to the blocks' header
+			words := []string{strings.TrimSpace(l)}
+			plain[i] = ""
+			for j := i + 1; j < len(plain) && !strings.Contains(plain[j], "B − A"); j++ {
+				words, plain[j] = append(words, strings.TrimSpace(plain[j])), ""
+			}
+			rule = strings.Join(words, " ")
 			break
 		}
 		var words []string

@@ -86,13 +86,13 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 			// Judged at the chart's own width, and the chart so drawn kept (final read: it
 			// was judged at the whole width, then drawn narrower).
 			if cn := correctedNote(snap, w); cn != "" {
-				if lines, whole := distributionLines(t, snap, colW, free-2); whole {
+				if lines, whole := distributionLines(t, snap, peer, colW, free-2); whole {
 					out, chart = append(out, t.dim.Render(cn)), lines
 				}
 			}
 		case note != "" && peer != nil:
 			// A half draws the distribution alone at its width (below): drawn once, here.
-			if lines, whole := distributionLines(t, snap, w, free-1); whole {
+			if lines, whole := distributionLines(t, snap, peer, w, free-1); whole {
 				out, chart = append(out, t.dim.Render(note)), lines
 			}
 		}
@@ -104,7 +104,7 @@ func distributionLayout(t *theme, snap, peer *lab.Snapshot, changes []change, w,
 		split = split || legendSplit(t, spec, snap, colW)
 	}
 	if chart == nil {
-		chart = distributionChart(t, snap, colW, rest)
+		chart = distributionChart(t, snap, peer, colW, rest)
 	}
 	cols := [][]string{chart}
 	for _, spec := range specs {
@@ -266,15 +266,31 @@ func ladderLines(t *theme, snap *lab.Snapshot, w int) []string {
 // distributionChart draws payment latency against percentile in exactly w×h cells (or
 // nothing when too small): a title line with the legend, the plot, and the percentile axis
 // under it. Each column is the lab's value at the percentile nearest its place on the axis.
-func distributionChart(t *theme, snap *lab.Snapshot, w, h int) []string {
-	lines, _ := distributionLines(t, snap, w, h)
+// peer is compare mode's other half (nil alone): the latency axis reaches its slowest too.
+func distributionChart(t *theme, snap, peer *lab.Snapshot, w, h int) []string {
+	lines, _ := distributionLines(t, snap, peer, w, h)
 	return lines
+}
+
+// slowestDrawn is the slowest latency s's distribution chart draws, in ms (0: nil, none):
+// compare's halves draw to one top, as their count strips do, so one latency stands at one
+// height in A and B.
+func slowestDrawn(s *lab.Snapshot) float64 {
+	var most time.Duration
+	if s != nil {
+		for _, c := range [][]time.Duration{s.Distribution.Latency, s.Distribution.Corrected} {
+			if len(c) > 0 {
+				most = max(most, slices.Max(c))
+			}
+		}
+	}
+	return float64(most) / 1e6
 }
 
 // distributionLines is distributionChart, and whether it is whole: every series drawn, and
 // its strips keyed. Four lines draw strips at most, and their key: the open loop's line
 // saying it has nothing to correct gives way to it.
-func distributionLines(t *theme, snap *lab.Snapshot, w, h int) ([]string, bool) {
+func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, bool) {
 	d := snap.Distribution
 	plotW := w - chartAxisW
 	if h < 4 || plotW < 10 {
@@ -361,7 +377,7 @@ func distributionLines(t *theme, snap *lab.Snapshot, w, h int) ([]string, bool) 
 		}
 		return out
 	}
-	upper := 1.0
+	upper := math.Max(1, slowestDrawn(peer))
 	data := make([][]float64, len(all))
 	for k := range all {
 		data[k] = sample(k, plotW)

@@ -232,7 +232,7 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
 	for _, noColor := range []bool{false, true} {
 		th := newTheme(noColor, true)
-		smallLines := distributionChart(th, &s, 40, 5)
+		smallLines := distributionChart(th, &s, nil, 40, 5)
 		small := ansi.Strip(strings.Join(smallLines, "\n"))
 		if !strings.Contains(small, "s 0–1.01s┤") || strings.Contains(small, "2000") {
 			t.Errorf("no colour %v: a 1.01s maximum in 2 rows:\n%s", noColor, small)
@@ -268,7 +268,7 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 				t.Errorf("no colour %v: strip %q, want %c where under ▁, no blank:\n%s", noColor, row[1], someMark, small)
 			}
 		}
-		tall := ansi.Strip(strings.Join(distributionChart(th, &s, 40, 10), "\n"))
+		tall := ansi.Strip(strings.Join(distributionChart(th, &s, nil, 40, 10), "\n"))
 		if !regexp.MustCompile(`(?m)^\s*(500ms|1\.00s)[┤┼]`).MatchString(tall) {
 			t.Errorf("no colour %v: want round duration labels:\n%s", noColor, tall)
 		}
@@ -321,7 +321,7 @@ func TestLatencyStripsKeyedInFull(t *testing.T) {
 	s := *closed
 	s.Distribution.Latency = slices.Clone(s.Distribution.Latency)
 	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
-	lines := distributionChart(newTheme(true, true), &s, 80, 6)
+	lines := distributionChart(newTheme(true, true), &s, nil, 80, 6)
 	plain := ansi.Strip(strings.Join(lines, "\n"))
 	least, _ := fastest(s.Distribution.Latency)
 	keys := stripKeys(1.01e3/8, 1.01e3, latencyTop, "", latencyTop(least), "", true)
@@ -376,7 +376,7 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 			out, _ := distributionLayout(th, s.snap, s.peer, nil, 59, h)
 			plain := ansi.Strip(strings.Join(out, "\n"))
 			// A closed loop's chart in 4 lines loses its key or a strip: it keeps its row.
-			_, whole := distributionLines(th, s.snap, 59, 4)
+			_, whole := distributionLines(th, s.snap, nil, 59, 4)
 			kept := h-above == 5 && !whole
 			if len(out) > h || strings.Contains(plain, note) == kept {
 				t.Errorf("%s in %d lines: %d drawn, note %q missing:\n%s", s.name, h, len(out), note, plain)
@@ -415,7 +415,7 @@ func TestLatencyKeyWithoutRuleWhereNothingIsFast(t *testing.T) {
 	}
 	s.Distribution.Latency[len(s.Distribution.Latency)-1] = 1010 * time.Millisecond
 	s.Distribution.Corrected = nil
-	plain := ansi.Strip(strings.Join(distributionChart(newTheme(true, true), &s, 80, 6), "\n"))
+	plain := ansi.Strip(strings.Join(distributionChart(newTheme(true, true), &s, nil, 80, 6), "\n"))
 	if strings.Contains(plain, "⣀") || !strings.Contains(plain, "█ 1.01s") {
 		t.Errorf("80x6: a ⣀ key where nothing is under ▁'s start, or no key:\n%s", plain)
 	}

@@ -44,7 +44,7 @@ func TestPercentileStripsAlike(t *testing.T) {
 	closed, open := measurementSnapshots()
 	th := newTheme(true, true)
 	for _, h := range []int{5, 6, 7} { // too few rows for lines: strips
-		cl, op := distributionChart(th, closed, 40, h), distributionChart(th, open, 40, h)
+		cl, op := distributionChart(th, closed, nil, 40, h), distributionChart(th, open, nil, 40, h)
 		if len(cl) != len(op) {
 			t.Fatalf("h %d: %d lines beside %d", h, len(cl), len(op))
 		}
@@ -193,7 +193,7 @@ func TestPercentileStripStepsOfTheTopWritten(t *testing.T) {
 		}
 		return ""
 	}
-	a, b := key(distributionChart(th, closed, 60, 5)), key(distributionChart(th, open, 60, 5))
+	a, b := key(distributionChart(th, closed, nil, 60, 5)), key(distributionChart(th, open, nil, 60, 5))
 	if a == "" || a != b || !strings.Contains(a, "125ms+") {
 		t.Errorf("tops written alike, keyed %q and %q, want both of 1.00s's steps (125ms+)", a, b)
 	}
@@ -211,5 +211,33 @@ func TestCountKeyWithoutRuleUnderOne(t *testing.T) {
 	}
 	if k := (chartSpec{unit: "/s"}).stripKeys(16, true); !strings.Contains(k[0], "⣀ 1 to <2/s") {
 		t.Errorf("top 16: %q, want the rule", k)
+	}
+}
+
+// Compare's two halves draw their percentile strips to one top, as their count strips do:
+// a half whose slowest is 500ms drew its 500ms at █ beside the other's 1.00s █, one latency
+// at two heights. Each half alone keeps its own top.
+func TestPercentileStripsShareTheirTopInCompare(t *testing.T) {
+	closed, open := measurementSnapshots()
+	for _, l := range [][]time.Duration{open.Distribution.Latency, open.Distribution.Corrected} {
+		for i := range l {
+			l[i] = min(l[i], 500*time.Millisecond)
+		}
+	}
+	th := newTheme(true, true)
+	rangeOf := func(lines []string) string { // the strip's "0–1.00s" beside its letter
+		for _, l := range lines {
+			if f := strings.Fields(ansi.Strip(l)); len(f) > 1 && f[0] == "s" && strings.HasPrefix(f[1], "0–") {
+				return f[1][:strings.IndexRune(f[1], '┤')]
+			}
+		}
+		return ""
+	}
+	a, b := rangeOf(distributionChart(th, closed, open, 60, 5)), rangeOf(distributionChart(th, open, closed, 60, 5))
+	if a == "" || a != b {
+		t.Errorf("compare halves' strips reach %q and %q, want one top", a, b)
+	}
+	if alone := rangeOf(distributionChart(th, open, nil, 60, 5)); alone == "" || alone == b {
+		t.Errorf("the open loop alone reaches %q, want its own 500ms top, not its peer's %q", alone, b)
 	}
 }
