@@ -51,8 +51,7 @@ func heldBy(a, b *Snapshot, rows []ComparisonRow) *Held {
 		if !turnsAwayWhatHolds(rows, side) || !q.Holds() {
 			continue
 		}
-		g, _ := holds.QueueGrowth()
-		full := holds.QueueFullAt(q, g)
+		full := holds.QueueFullAt(q, reportForecast(*holds).Queue.Growth) // at the set rates, as its narrator says
 		now, ok := holds.WaitArrivingNow()
 		if full == 0 || !ok {
 			continue

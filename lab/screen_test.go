@@ -497,7 +497,7 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		"all out":           `the first such stretch, in the narrator's domino ("all out 12.9s–19.5s") and the report (JSON all_pulled_at_s: its start); "all out again": a later one`,
 		"rejected:balancer": `"total rejected:balancer n" in the header`,
 		// Signups grow the queue too, a formula that read as wrong (newcomer 30).
-		"at the set rates": "signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it",
+		"mean hold": "signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it",
 		// The comma says what Together decides, no more (review 19 #7).
 		"r2 8.0s": "a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more",
 	} {

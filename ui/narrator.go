@@ -376,13 +376,19 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				law, fill, queued, q, lab.RejectPool.Word(), wait)
 		}
 		eta := ""
-		g, _ := s.QueueGrowth()
-		if full := s.QueueFullAt(q, g); full > 0 {
-			// As measured, over the table's /s window; random arrivals make it stray from the
-			// growth at the set rates.
-			rs := s.Rates()
-			eta = fmt.Sprintf(" (growing %s in %s, so full at ~%s; at the set rates %s × (1\u00a0−\u00a0%d/%s) = %s)",
-				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Arrivals), f.Workers, fmtWorkers(f.OfferedLoad), fmtPerSec(f.Queue.Growth))
+		if full := s.QueueFullAt(q, f.Queue.Growth); full > 0 {
+			// At the set rates, in terms a reader can check; the growth measured over the
+			// table's /s window only "so far": a young run's is its start-up (long-queue's
+			// first payments end in bunches: 0.8/s in 3–8s, "full at ~1 min 49s", against
+			// 5/s, newcomer 38 W3).
+			qf := f.Queue
+			eta = fmt.Sprintf(" (%s arrive, %d workers ÷ %s mean hold = %s leave: grows %s, full at ~%s",
+				fmtPerSec(qf.Arrivals), f.Workers, fmtSecs(qf.MeanHold), fmtPerSec(qf.Leave), fmtPerSec(qf.Growth), fmtSecs(full))
+			if g, ok := s.QueueGrowth(); ok {
+				rs := s.Rates()
+				eta += fmt.Sprintf("; so far %s in %s", fmtPerSec(g), rs.Span())
+			}
+			eta += ")"
 		}
 		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then they %s; %s",
 			law, fill, queued, q, eta, rejected, wait)
