@@ -242,6 +242,12 @@ func TestApportion(t *testing.T) {
 	if got := apportion([]int{999, 1}, 10); got[1] != 1 {
 		t.Errorf("a lone signup must stay visible: %v", got)
 	}
+	// 16 payments, 3 signups and 81 free places in 32 cells: 5.12, 0.96 and 25.92 cells. The
+	// signups' one cell uses their remainder; the free places' 0.92 takes the last cell, not
+	// a second signup cell (newcomer 38 G12: "PPPPPSS" for 3 signups at 3.1 a cell).
+	if got := apportion([]int{16, 3, 81}, 32); !slices.Equal(got, []int{5, 1, 26}) {
+		t.Errorf("16, 3, 81 into 32: %v, want [5 1 26]", got)
+	}
 }
 
 func TestNarrator(t *testing.T) {
