@@ -570,16 +570,26 @@ var coreHealth = slices.Concat(
 			}
 			if arrived > 0 {
 				// Found it full: with no queue, every rejected:pool and only those.
-				share := fmt.Sprintf("%s of the time; %s of arrivals found it full",
-					FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived))
+				clock, found := FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived)+" of arrivals found it full"
+				shares := []string{clock + " of the time; " + found}
 				// Where the two meet, not only that they do: "43% of the time" beside "30% of
-				// arrivals" left the reader to pick one (newcomer 37 #4).
+				// arrivals" left the reader to pick one (newcomer 37 #4); which two meet, said
+				// ("(long run: both 38%)" asked both what, newcomer 38 G5), and why where it fits.
 				// Not after a settings change: the shares are then of more than one setting,
 				// the forecast of the one in force ("44% … (long run: both 0%)", review 32 #19).
 				if c.Traffic.steady() && s.Fleet == nil && !s.SettingsChanged {
-					share += fmt.Sprintf(" (long run: both %.0f%%)", 100*c.Forecast().LongRunLoss())
+					long := fmt.Sprintf("%.0f%%", 100*c.Forecast().LongRunLoss())
+					shares = []string{
+						fmt.Sprintf("%s of the time; %s (over a long run the two meet at %s: random arrivals see the pool as a clock does)", clock, found, long),
+						fmt.Sprintf("%s of the time; %s (long run: %s of time and arrivals)", clock, found, long),
+						fmt.Sprintf("%s; %s (long run: %s of time and arrivals)", clock, found, long),
+					}
 				}
-				forms = append([]string{full + " in all, of " + of + ": " + share}, forms...)
+				var with []string
+				for _, share := range shares {
+					with = append(with, full+" in all, of "+of+": "+share)
+				}
+				forms = append(with, forms...)
 			}
 		}
 		return []Item{{Label: label, Value: fittingValue(label, w, forms...), Spare: true}}
@@ -907,7 +917,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free since it last looked (\"+4 every 200ms while any wait, −4 while 4 stay free\")"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: both 38%)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment. With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
