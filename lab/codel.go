@@ -111,6 +111,11 @@ func coDelShown(s *Snapshot) bool {
 // hardly any request outwaits a worker's call in the queue, so the pool is nearly a loss
 // system: Erlang B turns away its share, and the workers carry A(1 − B) of the A erlangs
 // offered, busy for that share of the time. A plain long queue keeps every worker busy.
+//
+// Blocking stays Erlang B where payments wait on their worker for a connection, whose bound
+// (Forecast.LongRunLoss, the held lesson's "as with none") it only comes near: Busy, the
+// load carried, A(1 − B) ÷ N, needs Erlang B's own B (with the bound, conn-pool-wait's
+// workers come to just over 100% busy).
 type CoDelForecast struct {
 	MaxWait  time.Duration // the longest a request it serves waits for a worker: the interval
 	Blocking float64       // the share turned away (Erlang B)

@@ -7,6 +7,7 @@
 package lab
 
 import (
+	"cmp"
 	"container/heap"
 	"fmt"
 	"math"
@@ -135,7 +136,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker: the work ahead of it (each class's queued requests times the mean time one of that class held a worker, over those that ended on a worker in the table's /s window) over the workers, and what the busy workers' time left adds or takes off as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window). \"on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead\": the worker it gets is busy 2.40s more, then serves those of the queue ahead first; the sum is the wait. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait, which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -156,6 +157,10 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
 	values := []string{fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work),
+		// The same derivation as the narrator's where it fits, before a second one (newcomer 38 W9).
+		fmt.Sprintf("waits ~%s, each on the first of %d workers to free; %s", wait, a.Workers, a.Turn(s.Config.Traffic)+a.turnHolds(a.heldWords())),
+		fmt.Sprintf("waits ~%s, each on the first of %d workers to free; %s", wait, a.Workers, a.Turn(s.Config.Traffic)+a.turnHolds("the mean hold in "+FmtSpan(a.From, a.To))),
+		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds("the mean hold in "+FmtSpan(a.From, a.To))),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumHeld(s.Config.Traffic))}
 	// Without what the sum computes to, only where that is the wait shown: "~711ms: 345
@@ -163,23 +168,24 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	if a.Even() == ShownSecs(a.Wait) {
 		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, a.AheadSaid(s.Config.Traffic)))
 	}
-	value := fittingValue(label, w, append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
+	value := fittingValue(label, w, append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)), fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))...)
 	return []Item{{Label: label, Value: value, Strong: true}}
 }
 
 // ArrivingWait is the wait of a request arriving now in a FIFO queue: it takes the worker
 // that frees after those the queue ahead of it took, so after the requests on the workers
-// end (the soonest in Soonest, the last in Latest) and the work queued ahead, each class's
-// queued requests times the worker-time one holds. The holds are measured over the table's
-// /s window, from From to To seconds.
+// end and the work queued ahead, each class's queued requests times the worker-time one
+// holds. The holds are measured over the table's /s window, from From to To seconds.
 type ArrivingWait struct {
-	Wait            time.Duration
-	Soonest, Latest time.Duration // the least and the most hold left to those on the workers
-	Busy            int           // the workers busy with a request of a class with a measured hold
-	Ahead           []QueuedWork
-	Workers         int
-	From, To        int
+	Wait     time.Duration
+	Ahead    []QueuedWork
+	Workers  int
+	From, To int
+	// The worker it gets, played out: Wait is Left, the hold left to the request on it now
+	// (0: it is idle), and Before[i] of Ahead[i]'s class, served on it first, each its Hold.
+	Left   time.Duration
+	Before []int
 }
 
 // QueuedWork is one class's requests in the queue and the worker-time each holds.
@@ -189,8 +195,8 @@ type QueuedWork struct {
 	Hold   time.Duration
 }
 
-// Work writes what the wait is made of: "once workers have freed 76 times: the 20 busy free
-// 94ms–3.00s from now, then (55 payments × 3.00s + 20 signups × 2.2ms) ahead ÷ 20 workers".
+// Work writes what the wait is made of: "once workers have freed 76 times, each on the first
+// to free; on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "", false) }
 
 // WorkWhole is Work with why one more than those ahead, for a line with room: "once workers
@@ -200,8 +206,9 @@ func (a ArrivingWait) WorkWhole(t TrafficConfig) string { return a.work(t, "", t
 
 // WorkSaid writes the same with what its holds are, which need not be the dependency's
 // latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
-// to be turned away at their deadline): "…, then 370 orders × 49ms ahead ÷ 24 workers; 49ms:
-// the mean time one held a worker in 20–25s"; with several classes, "…; each ×: …".
+// to be turned away at their deadline): "…; on its worker, 20ms left + 15 orders × 49ms
+// ahead; 49ms: the mean time one held a worker in 20–25s"; with several classes, "…; each
+// ×: …".
 func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.heldWords(), false) }
 
 // SumSaid is Sum with what its holds are, for a line without room for the busy workers' part:
@@ -336,18 +343,55 @@ func (a ArrivingWait) shownHolds() ([]string, []time.Duration) {
 }
 
 // work writes what the wait is made of, with what each hold is (held) when not "", and why
-// one more free than those ahead when whole.
+// one more free than those ahead when whole: each takes the first worker to free, and
+// then Turn.
 func (a ArrivingWait) work(t TrafficConfig, held string, whole bool) string {
-	// "From now": "free in 110ms–2.97s" was a riddle on a projected screen (newcomer 33).
-	busy := fmt.Sprintf("the %d busy free %s–%s from now, then ", a.Busy, FmtLatency(a.Soonest), FmtLatency(a.Latest))
-	switch {
-	case a.Busy == 0:
-		busy = ""
-	case a.Soonest == a.Latest:
-		busy = fmt.Sprintf("the %d busy free %s from now, then ", a.Busy, FmtLatency(a.Soonest))
+	return a.short(whole) + ", each on the first to free; " + a.Turn(t) + a.turnHolds(held)
+}
+
+// Turn is the wait played out on the worker the arrival gets: the hold left to the one on
+// it now and those ahead it serves first, terms that add up to the wait as printed ("~8.4s
+// … on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead"). The busy
+// workers' frees said and then the work ahead ÷ the workers read as two terms to add,
+// which came to twice the wait (newcomer 38 W9: "the 20 busy free 1.06s–2.65s from now,
+// then (16 payments × 3.00s + 3 signups × 2.3ms) ahead ÷ 20 workers" beside ~2.6s).
+func (a ArrivingWait) Turn(t TrafficConfig) string {
+	var terms []string
+	if a.Left > 0 || !a.stacked() {
+		terms = append(terms, FmtLatency(a.Left)+" left")
 	}
-	// With the busy workers' frees said, the sum needs no word on why it is uneven.
-	return a.short(whole) + ": " + busy + a.sum(t, busy == "") + a.holds(held)
+	texts, _ := a.shownHolds()
+	for i, n := range a.Before {
+		if n == 0 {
+			continue
+		}
+		what := t.Label(a.Ahead[i].Class) // one: the label as written, no singular guessed
+		switch {
+		case n > 1:
+			what = Plural(what)
+		case what == Health.String():
+			what = "health check"
+		}
+		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(n)), what, texts[i]))
+	}
+	out := "on its worker, " + strings.Join(terms, " + ")
+	if a.stacked() {
+		out += " ahead"
+	}
+	return out
+}
+
+// stacked says the worker the arrival gets serves some of those ahead first.
+func (a ArrivingWait) stacked() bool {
+	return slices.ContainsFunc(a.Before, func(n int) bool { return n > 0 })
+}
+
+// turnHolds is holds for Turn: "" where it prints no hold.
+func (a ArrivingWait) turnHolds(held string) string {
+	if !a.stacked() {
+		return ""
+	}
+	return a.holds(held)
 }
 
 // holds says what the holds are, held, after the work ahead: "; 49ms: …" for one class,
@@ -439,10 +483,7 @@ func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 			left = append(left, max(holds[w.Class]-w.Held, 0))
 		}
 	}
-	if a.Busy = len(left); a.Busy > 0 {
-		a.Soonest, a.Latest = ShownLatency(slices.Min(left)), ShownLatency(slices.Max(left))
-	}
-	a.Wait = fifoWait(left, a.Workers, a.Ahead)
+	a.Wait, a.Left, a.Before = fifoWait(left, a.Workers, a.Ahead)
 	return a, true
 }
 
@@ -469,18 +510,24 @@ func (s *Snapshot) P99Rising(c Class) (ArrivingWait, bool) {
 
 // fifoWait plays a FIFO queue out: workers, of which those in left are busy for that long
 // yet, serve the queue ahead in its order, each request on the first worker to free; the
-// answer is when one frees for the request after them. The queue's classes are taken in
-// turn, spread evenly (its own order is not kept).
-func fifoWait(left []time.Duration, workers int, ahead []QueuedWork) time.Duration {
-	free := make(durationHeap, workers)
-	copy(free, left)
+// answer is when one frees for the request after them, and that worker's part of it: the
+// hold it has left now (from), and how many of each class ahead it serves first (before).
+// The queue's classes are taken in turn, spread evenly (its own order is not kept).
+func fifoWait(left []time.Duration, workers int, ahead []QueuedWork) (wait, from time.Duration, before []int) {
+	times := make([]time.Duration, workers) // the idle free at once
+	copy(times, left)
+	free := make(turnHeap, workers)
+	for i, t := range times {
+		free[i] = turn{at: t, from: t, before: make([]int, len(ahead))}
+	}
 	// One class, its hold no shorter than the spread of the times left: the frees come round
 	// by round in the same order, so the queue's n is n ÷ workers rounds and the n mod
 	// workers-th worker after them (the postmortem's thousands queued, without playing each).
-	if len(ahead) == 1 && slices.Max(free)-slices.Min(free) <= ahead[0].Hold {
-		slices.Sort(free)
+	if len(ahead) == 1 && slices.Max(times)-slices.Min(times) <= ahead[0].Hold {
+		slices.SortFunc(free, func(x, y turn) int { return cmp.Compare(x.at, y.at) })
 		n := ahead[0].Queued
-		return free[n%workers] + time.Duration(n/workers)*ahead[0].Hold
+		w := free[n%workers]
+		return w.at + time.Duration(n/workers)*ahead[0].Hold, w.from, []int{n / workers}
 	}
 	heap.Init(&free)
 	total, placed := 0, make([]int, len(ahead))
@@ -496,20 +543,28 @@ func fifoWait(left []time.Duration, workers int, ahead []QueuedWork) time.Durati
 			}
 		}
 		placed[next]++
-		free[0] += ahead[next].Hold
+		free[0].at += ahead[next].Hold
+		free[0].before[next]++
 		heap.Fix(&free, 0)
 	}
-	return free[0]
+	return free[0].at, free[0].from, free[0].before
 }
 
-// durationHeap is a min-heap of times until workers free.
-type durationHeap []time.Duration
+// turn is a worker in fifoWait: when it frees (at), the hold it had left at the start
+// (from), and how many of each class ahead it took since.
+type turn struct {
+	at, from time.Duration
+	before   []int
+}
 
-func (h durationHeap) Len() int           { return len(h) }
-func (h durationHeap) Less(i, j int) bool { return h[i] < h[j] }
-func (h durationHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *durationHeap) Push(x any)        { *h = append(*h, x.(time.Duration)) }
-func (h *durationHeap) Pop() any {
+// turnHeap is a min-heap of workers by when they free.
+type turnHeap []turn
+
+func (h turnHeap) Len() int           { return len(h) }
+func (h turnHeap) Less(i, j int) bool { return h[i].at < h[j].at }
+func (h turnHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *turnHeap) Push(x any)        { *h = append(*h, x.(turn)) }
+func (h *turnHeap) Pop() any {
 	old := *h
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]

@@ -156,13 +156,27 @@ func (p PaymentForecast) RejectedBy(replicas int) float64 { return p.Rejected * 
 // PaymentForecast.Widest sizes the workers it keeps free by.
 const OthersLoss = 0.001
 
-// QueueForecast is the accept queue once the pool is full.
+// QueueForecast is the accept queue once the pool is full, at the set rates: Arrivals a
+// second come in, Leave a second go out, Growth is the difference. The queue serves the
+// classes in their order of arrival, so each leaves in its share of the arrivals: a 2ms
+// signup waits behind the payments ahead of it, and the workers finish Workers ÷ MeanHold
+// a second, MeanHold the mean hold of the arrivals (long-queue: 15/s arrive, 20 workers ÷
+// 2.0s = 10/s leave, 5/s growth; counting payments alone, 10/s − 20/3.0s, leaves the
+// signups out of both terms).
 type QueueForecast struct {
-	Growth float64 // per second: arrivals beyond what the workers finish (0: it does not grow)
-	// Arrivals is every class's arrivals a second, Growth's first term: Growth is
-	// Arrivals × (1 − Workers ÷ OfferedLoad).
-	Arrivals float64
+	Arrivals float64       // every class's arrivals a second
+	MeanHold time.Duration // OfferedLoad ÷ Arrivals: the hold of an arrival, on average
+	Leave    float64       // Workers ÷ MeanHold: requests the full pool finishes a second
+	Growth   float64       // per second, Arrivals − Leave (0: it does not grow)
 	FullIn   time.Duration // from the start, when it fills too; 0: never
+}
+
+// queueForecast is the queue of a full pool of workers offered load erlangs by arrivals a
+// second: how fast it grows (QueueForecast).
+func queueForecast(arrivals, load float64, workers int) QueueForecast {
+	hold := load / arrivals
+	leave := float64(workers) / hold
+	return QueueForecast{Arrivals: arrivals, MeanHold: time.Duration(hold * float64(time.Second)), Leave: leave, Growth: arrivals - leave}
 }
 
 // CallLatency is how long the dependency takes to answer a call in its mode: the slow
@@ -263,8 +277,7 @@ func (c Config) forecastPool(f *Forecast) {
 	f.FillIn = f.fillIn(c)
 	// A discipline that limits the wait turns away who outwaits it: its queue does not grow.
 	if q := c.Pool.Queue; q != 0 && f.Fit == Overloaded && arrivals > 0 && c.Pool.Rule().Limit(0) == 0 {
-		// The workers finish Workers / W̄ requests a second, W̄ the mean hold of the arrivals.
-		f.Queue.Growth, f.Queue.Arrivals = arrivals*(1-float64(f.Workers)/f.OfferedLoad), arrivals
+		f.Queue = queueForecast(arrivals, f.OfferedLoad, f.Workers)
 		if !q.Unbounded() {
 			f.Queue.FullIn = f.FillIn + time.Duration(float64(q)/f.Queue.Growth*float64(time.Second))
 		}

@@ -322,3 +322,25 @@ func TestSemaphoreAsWideAsThePoolCapsNothing(t *testing.T) {
 		}
 	}
 }
+
+// The long queue's growth at the set rates, by hand (newcomer 38 W3): 10/s payments of 3s
+// and 5/s signups of 2ms come to 30.01 workers' load over 15/s, a mean hold of 2.0007s; 20
+// workers finish 20 ÷ 2.0007 = 9.997/s, and the queue grows 15 − 9.997 = 5.003/s. With 19
+// waiting at 8s, its 81 places left fill 16.19s later: full at ~24.2s.
+func TestQueueGrowsAtTheSetRates(t *testing.T) {
+	q := queueForecast(15, 10*3+5*0.002, 20)
+	near := func(got, want float64) bool { return math.Abs(got-want) < 0.001 }
+	if !near(q.MeanHold.Seconds(), 2.0007) || !near(q.Leave, 9.9967) || !near(q.Growth, 5.0033) || q.Arrivals != 15 {
+		t.Errorf("long queue at the set rates: %+v, want 15/s arrive, 2.0007s mean hold, 9.997/s leave, 5.003/s growth", q)
+	}
+	s := Snapshot{Elapsed: 8 * time.Second, Pool: PoolStats{Queued: 19, PeakQueued: 19}}
+	if got := s.QueueFullAt(100, q.Growth); (got - 24190*time.Millisecond).Abs() > 10*time.Millisecond {
+		t.Errorf("19 of 100 queued at 8s, growing %.3f/s: full at %v, want 24.19s", q.Growth, got)
+	}
+	// The forecast says it of the long-queue preset's settings.
+	c := DefaultConfig()
+	c.Pool.Queue, c.Traffic.Health.Rate = 100, 0
+	if f := c.Forecast().Queue; f.Arrivals != 15 || f.MeanHold != q.MeanHold || !near(f.Leave, q.Leave) || !near(f.Growth, q.Growth) {
+		t.Errorf("the long queue's forecast: %+v, want %+v", f, q)
+	}
+}

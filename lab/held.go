@@ -13,11 +13,11 @@ import (
 // requests that Side still holds in a queue that fills (long-queue against CoDel at 10s:
 // rejected:codel +33 beside in flight -31), so no count can judge the two before Side's end
 // (newcomer 27: "CoDel simply threw away 49 requests the FIFO is still holding"). Either
-// order of the two is the same case (review 17). FullAt is when Side's queue is full and
+// order of the two is the same case (review 17). FullAt is when Side's queue is full (at the set rates) and
 // turns them away too; Wait, what one arriving now waits there; OtherWait, the most the
 // other side's queue lets one wait (0: no such limit); OtherShed, where the other side is CoDel on
-// a full pool, the share its forecast turns away (Erlang B), as a pool with no queue would:
-// its lesson, which the counts cannot give yet (n37 #30).
+// a full pool, the share a pool with no queue turns away over a long run (LongRunLoss): its
+// lesson, which the counts cannot give yet (n37 #30).
 type Held struct {
 	Side                    Side
 	FullAt, Wait, OtherWait time.Duration
@@ -51,15 +51,21 @@ func heldBy(a, b *Snapshot, rows []ComparisonRow) *Held {
 		if !turnsAwayWhatHolds(rows, side) || !q.Holds() {
 			continue
 		}
-		g, _ := holds.QueueGrowth()
-		full := holds.QueueFullAt(q, g)
+		full := holds.QueueFullAt(q, reportForecast(*holds).Queue.Growth) // at the set rates, as its narrator says
 		now, ok := holds.WaitArrivingNow()
 		if full == 0 || !ok {
 			continue
 		}
 		h := &Held{Side: side, FullAt: full, Wait: now.Wait, OtherWait: other.Config.Pool.Rule().Limit(0)}
-		if f, ok := reportForecast(*other).CoDel(other.Config.Pool); ok && other.Config.Pool.Discipline == CoDel {
-			h.OtherShed = f.Blocking
+		// "As with none": the share the long run of a pool with no queue turns away, the
+		// figure a loss system's narrator and pool-full line say (LongRunLoss). CoDel's own
+		// forecast (Erlang B) is the same but where payments wait for a connection on their
+		// worker, whose bound Erlang B only comes near (83% against 83.5%); one figure for
+		// one fact on a screen (review 32 #12).
+		if f := reportForecast(*other); other.Config.Pool.Discipline == CoDel {
+			if _, ok := f.CoDel(other.Config.Pool); ok {
+				h.OtherShed = f.LongRunLoss()
+			}
 		}
 		return h
 	}

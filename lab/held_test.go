@@ -49,8 +49,11 @@ func heldSnapshots() (fifo, codel Snapshot) {
 	fifo.Elapsed = 10 * time.Second
 	fifo.Pool.Size, fifo.Pool.Queued, fifo.Pool.PeakQueued = 20, 50, 50
 	fifo.Pool.QueuedBy[Payment] = 50
+	// Its queue grew 2/s so far; at the set rates, 15/s arrive and 20 workers ÷ 2.0s leave:
+	// 5/s, so its 50 places left fill at ~20.0s, the forecast, not the 35s "so far" gives
+	// (newcomer 38 W3).
 	for i := range 10 {
-		sec := Second{T: i + 1, Queued: 5 * (i + 1)}
+		sec := Second{T: i + 1, Queued: 2 * (i + 1)}
 		sec.Served[Payment], sec.HeldFor[Payment] = 20, 20*time.Second
 		fifo.Timeline = append(fifo.Timeline, sec)
 	}
@@ -130,5 +133,22 @@ func TestHeldForms(t *testing.T) {
 	}
 	if n := utf8.RuneCountInString(brief); n > 80 {
 		t.Errorf("last form %d columns: %q", n, brief)
+	}
+}
+
+// The CoDel side's share "as with none" is the long run of a pool with no queue, the figure
+// its narrator and pool-full line say: where payments wait on their worker for one of 5
+// connections, their bound, 1 − (5/3)/10 = 83%, not Erlang B's near figure (review 32 #12).
+func TestHeldShedsAsWithNone(t *testing.T) {
+	fifo, codel := heldSnapshots()
+	codel.Config.Payment.Connections = ConnectionsConfig{PerRoute: 5, LeaseTimeout: Duration(3 * time.Minute)}
+	f := codel.Config.Forecast()
+	cf, ok := f.CoDel(codel.Config.Pool)
+	if !ok || f.Payment.ConnBound == 0 || f.LongRunLoss() != f.Payment.ConnBound || cf.Blocking == f.Payment.ConnBound {
+		t.Fatalf("the case: CoDel %+v (%v), bound %v, long run %v", cf, ok, f.Payment.ConnBound, f.LongRunLoss())
+	}
+	cmp := NewComparison(fifo, codel)
+	if h := cmp.Verdict.Held; h == nil || h.OtherShed != f.LongRunLoss() {
+		t.Errorf("held %+v, want the other side's shed %v (1 − (5/3)/10)", h, f.LongRunLoss())
 	}
 }

@@ -310,10 +310,10 @@ func TestWaitArrivingNow(t *testing.T) {
 		t.Errorf("settled again: %+v, want 60s", settled.arriving)
 	}
 	// What × is, where it fits: a hold need not be the dependency's latency.
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "~30.0s in the queue (once workers have freed 601 times: 600 payments × 1.00s ahead ÷ 20 workers)" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: on its worker, 30 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s" {
 		t.Errorf("health item %+v", items)
 	}
-	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
+	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: on its worker, 30 payments × 1.00s ahead" {
 		t.Errorf("health item at 80 %+v", items)
 	}
 	// With the workers busy, where the line has no room for them, the hold still says what it
@@ -324,15 +324,17 @@ func TestWaitArrivingNow(t *testing.T) {
 	for i := range busy.Pool.Workers {
 		busy.Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall, Held: time.Duration(i) * 40 * time.Millisecond}
 	}
-	for w, want := range map[int]string{140: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; the busy free unevenly; 1.00s: the mean time one held a worker in 1–6s",
+	// The arrival's worker, the 1st to free, 240ms from now, takes 30 of the 600 ahead
+	// before it: 240ms + 30 × 1.00s, the wait (newcomer 38 W9).
+	for w, want := range map[int]string{140: "waits ~30.2s: on its worker, 240ms left + 30 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s",
 		// Narrower, what the hold is in fewer words (newcomer 26: "338 orders × 49ms ahead ÷
 		// 24 workers = 690ms if evenly freed" beside calls of 50ms, what a hold is unsaid),
 		// and still what the sum computes to: bare, "~711ms: 345 orders × 49ms ahead ÷ 24
 		// workers" was 704ms (newcomer 36 #15).
 		// One wait, not the even figure beside it (newcomer 37 #13).
-		120: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; the busy free unevenly; 1.00s: the mean hold in 1–6s",
-		110: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; the busy free unevenly",
-		100: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; the busy free unevenly"} {
+		120: "waits ~30.2s: on its worker, 240ms left + 30 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s",
+		110: "waits ~30.2s: on its worker, 240ms left + 30 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s",
+		100: "waits ~30.2s: on its worker, 240ms left + 30 payments × 1.00s ahead"} {
 		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {
 			t.Errorf("busy workers, health item at %d %+v", w, items)
 		}
@@ -367,10 +369,10 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(50*time.Millisecond) != 8400*time.Millisecond {
 		t.Errorf("mixed: %+v, want 16 × 0.15s + 2 × 3s = 8.4s", a)
 	}
-	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers; the busy free unevenly" {
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times: the 20 busy free 150ms–3.00s from now, then (55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times, each on the first to free; on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26
@@ -649,8 +651,24 @@ func TestFifoWaitRounds(t *testing.T) {
 			one := []QueuedWork{{Class: Payment, Queued: n, Hold: hold}}
 			// The same queue as two halves of one class: no shortcut, played out.
 			two := []QueuedWork{{Class: Payment, Queued: n / 2, Hold: hold}, {Class: Signup, Queued: n - n/2, Hold: hold}}
-			if a, b := fifoWait(left, 5, one), fifoWait(left, 5, two); a != b {
+			a, aFrom, aBefore := fifoWait(left, 5, one)
+			b, bFrom, bBefore := fifoWait(left, 5, two)
+			if a != b {
 				t.Errorf("hold %v, %d queued: %v by rounds, %v played out", hold, n, a, b)
+			}
+			// Either way, the arrival's worker's part makes the wait: what it had left, and
+			// the holds it served first (newcomer 38 W9).
+			for _, p := range []struct {
+				wait, from time.Duration
+				before     []int
+			}{{a, aFrom, aBefore}, {b, bFrom, bBefore}} {
+				sum := p.from
+				for _, k := range p.before {
+					sum += time.Duration(k) * hold
+				}
+				if sum != p.wait || !slices.Contains(append(left, 0), p.from) {
+					t.Errorf("hold %v, %d queued: %v left + %v × %v is not the wait %v", hold, n, p.from, p.before, hold, p.wait)
+				}
 			}
 		}
 	}

@@ -570,16 +570,26 @@ var coreHealth = slices.Concat(
 			}
 			if arrived > 0 {
 				// Found it full: with no queue, every rejected:pool and only those.
-				share := fmt.Sprintf("%s of the time; %s of arrivals found it full",
-					FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived))
+				clock, found := FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived)+" of arrivals found it full"
+				shares := []string{clock + " of the time; " + found}
 				// Where the two meet, not only that they do: "43% of the time" beside "30% of
-				// arrivals" left the reader to pick one (newcomer 37 #4).
+				// arrivals" left the reader to pick one (newcomer 37 #4); which two meet, said
+				// ("(long run: both 38%)" asked both what, newcomer 38 G5), and why where it fits.
 				// Not after a settings change: the shares are then of more than one setting,
 				// the forecast of the one in force ("44% … (long run: both 0%)", review 32 #19).
 				if c.Traffic.steady() && s.Fleet == nil && !s.SettingsChanged {
-					share += fmt.Sprintf(" (long run: both %.0f%%)", 100*c.Forecast().LongRunLoss())
+					long := fmt.Sprintf("%.0f%%", 100*c.Forecast().LongRunLoss())
+					shares = []string{
+						fmt.Sprintf("%s of the time; %s (over a long run the two meet at %s: random arrivals see the pool as a clock does)", clock, found, long),
+						fmt.Sprintf("%s of the time; %s (long run: %s of time and arrivals)", clock, found, long),
+						fmt.Sprintf("%s; %s (long run: %s of time and arrivals)", clock, found, long),
+					}
 				}
-				forms = append([]string{full + " in all, of " + of + ": " + share}, forms...)
+				var with []string
+				for _, share := range shares {
+					with = append(with, full+" in all, of "+of+": "+share)
+				}
+				forms = append(with, forms...)
 			}
 		}
 		return []Item{{Label: label, Value: fittingValue(label, w, forms...), Spare: true}}
@@ -890,10 +900,10 @@ func coreWords() []part[[]Item] {
 			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". Each in one form, cut from its end where it does not fit (a second class, short of room, keeps its rate alone: \"health starved 1 (0.2/s)\"): \"signup starved 12 (rej:pool, 1.2/s; needs ~0.01 workers)\": the table's column; its rate over the table's /s seconds, or once it stopped, since when; and what its class needs of the pool (Little's law: rate × time on a worker): next to none, so it starves for the workers others hold, not for its own load; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour while it happens (in any of those seconds); once it stopped, quiet, \"(rej:pool, stopped at 7s)\", the end of the last whole second that had one"),
 			word("±", "the dependency's jitter (\"50ms uniform ±10ms\"): each call's latency drawn uniform between the latency less and plus it, 40ms to 60ms all alike, before a knee stretches it; the mean of many calls stays the latency"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
-			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
+			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals: 1 − 20/(30 + 0.2 signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
-			word("at the set rates", "in the narrator, how fast a queue grows once the pool is full, as the settings have it: every class's arrivals × (1 − the workers ÷ the workers their traffic needs), \"15/s × (1 − 20/30) = 5/s\"; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at the same share. Beside it, the growth the run measured"),
+			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, at the set rates: \"15/s arrive, 20 workers ÷ 2.0s mean hold = 10/s leave: grows 5/s, full at ~24.2s\". The mean hold is how long an arrival holds a worker, on average over every class (10/s × 3.0s and 5/s × 2ms, over 15/s); signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full at: when the places left fill at that growth. \"so far 0.8/s in 3–8s\": the growth the run measured over the table's /s seconds, which a young run's start sways (its first payments end in bunches)"),
 			// What the seed fixes, where the screen says it briefly (review 29 lab #5).
 			word("arrivals at random, the seed", "the settings' arrivals: at random (Poisson), each class's gaps drawn from traffic.seed, or at an even pace (uniform); \"the seed fixes arrival times; timing is measured, so it varies run to run\" (briefly \"fixes arrivals, not timing\"): one seed gives the same arrivals every run, and both halves of a compare (which says so once, in its noise legend), but how long each request takes, and so which one meets a full pool or a slow call, is measured on this machine, so counts and latencies differ a little from run to run"),
 		}),
@@ -907,7 +917,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free since it last looked (\"+4 every 200ms while any wait, −4 while 4 stay free\")"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: both 38%)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment. With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),

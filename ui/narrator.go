@@ -376,13 +376,19 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				law, fill, queued, q, lab.RejectPool.Word(), wait)
 		}
 		eta := ""
-		g, _ := s.QueueGrowth()
-		if full := s.QueueFullAt(q, g); full > 0 {
-			// As measured, over the table's /s window; random arrivals make it stray from the
-			// growth at the set rates.
-			rs := s.Rates()
-			eta = fmt.Sprintf(" (growing %s in %s, so full at ~%s; at the set rates %s × (1\u00a0−\u00a0%d/%s) = %s)",
-				fmtPerSec(g), rs.Span(), fmtSecs(full), fmtPerSec(f.Queue.Arrivals), f.Workers, fmtWorkers(f.OfferedLoad), fmtPerSec(f.Queue.Growth))
+		if full := s.QueueFullAt(q, f.Queue.Growth); full > 0 {
+			// At the set rates, in terms a reader can check; the growth measured over the
+			// table's /s window only "so far": a young run's is its start-up (long-queue's
+			// first payments end in bunches: 0.8/s in 3–8s, "full at ~1 min 49s", against
+			// 5/s, newcomer 38 W3).
+			qf := f.Queue
+			eta = fmt.Sprintf(" (%s arrive, %d workers ÷ %s mean hold = %s leave: grows %s, full at ~%s",
+				fmtPerSec(qf.Arrivals), f.Workers, fmtSecs(qf.MeanHold), fmtPerSec(qf.Leave), fmtPerSec(qf.Growth), fmtSecs(full))
+			if g, ok := s.QueueGrowth(); ok {
+				rs := s.Rates()
+				eta += fmt.Sprintf("; so far %s in %s", fmtPerSec(g), rs.Span())
+			}
+			eta += ")"
 		}
 		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then they %s; %s",
 			law, fill, queued, q, eta, rejected, wait)
@@ -425,8 +431,12 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// Said as arrivals, not "an even flow's", which newcomer 25 could not place; why
 			// random ones lose more is the help's, for the sentence keeps to 4 lines at 80
 			// columns (TestNarrator).
-			apart = fmt.Sprintf(" (the pool cannot tell them apart); arrivals at an even pace would lose 1\u00a0−\u00a0%d/%s = %.0f%%",
-				f.Workers, fmtWorkers(f.OfferedLoad), 100*f.Overflow)
+			// The load in the terms said before it, payments' workers and the rest's: a bare
+			// 30.2 beside "payments need … = 30 workers" was a riddle where the header's
+			// "needs ~0.2 workers" for signups is cut (80 columns, newcomer 38 G13); "even-paced
+			// arrivals:", not "… would lose", keeps loss-system's sentence to 4 lines at 80.
+			apart = fmt.Sprintf(" (the pool cannot tell them apart); even-paced arrivals: 1\u00a0−\u00a0%d/%s = %.0f%%",
+				f.Workers, loadTerms(f, all), 100*f.Overflow)
 		}
 		share += long + apart
 		// Why the run's share sits below both forecasts, where a screen has room: its first
@@ -507,6 +517,27 @@ func queueWaitWords(s *lab.Snapshot) string {
 		words += fmt.Sprintf(", while one arriving now waits ~%s (%s)", fmtSecs(now.Wait), now.WorkWhole(s.Config.Traffic))
 	}
 	return words
+}
+
+// loadTerms writes the load a pool is offered as its parts where the others' shows as
+// printed: "(30 + 0.2 signups)", payments' workers and the others' (named where one class
+// holds it all, else "the rest"), else the load alone, "30".
+func loadTerms(f lab.Forecast, others []lab.Class) string {
+	rest := f.OfferedLoad - f.Payment.WorkersHeld
+	if fmtWorkers(rest) == "0" || fmtWorkers(f.OfferedLoad) == fmtWorkers(f.Payment.WorkersHeld) {
+		return fmtWorkers(f.OfferedLoad)
+	}
+	whose := "for the rest"
+	var holding []lab.Class
+	for _, c := range others {
+		if f.Classes[c].WorkersNeeded > 0 {
+			holding = append(holding, c)
+		}
+	}
+	if len(holding) == 1 {
+		whose = lab.Plural(holding[0].String())
+	}
+	return fmt.Sprintf("(%s\u00a0+\u00a0%s\u00a0%s)", fmtWorkers(f.Payment.WorkersHeld), fmtWorkers(rest), whose)
 }
 
 // fullWords says when the pool filled: measured once it has ("first full at 1.6s"), the

@@ -105,7 +105,9 @@ func countWorkers(p lab.PoolStats) poolCounts {
 }
 
 // apportion splits cells among counts in proportion, by largest remainder, giving every
-// non-zero count at least one cell when there are enough cells.
+// non-zero count at least one cell when there are enough cells. A count raised to its one
+// cell has that much less remainder: 3 signups at 3.1 a cell (0.97) drew 2 cells, one for
+// the rule and one for the remainder it had used up (long-queue's "PPPPPSS", newcomer 38 G12).
 func apportion(counts []int, cells int) []int {
 	out := make([]int, len(counts))
 	total, nonzero := 0, 0
@@ -127,7 +129,7 @@ func apportion(counts []int, cells int) []int {
 			out[i] = 1
 		}
 		used += out[i]
-		frac[i] = exact - float64(int(exact))
+		frac[i] = exact - float64(out[i])
 	}
 	order := make([]int, len(counts))
 	for i := range order {
@@ -323,9 +325,14 @@ func queueBar(p lab.PoolStats, w int, least float64) (cells int, summary string,
 		// (newcomer 14 read signups stuck behind every payment). The note says it is the bar
 		// that is grouped: "FIFO (by class, not in order)" read as a queue out of order
 		// (newcomer 22). Only where a bar of 10 cells and a scale note ("≈ 2.5 requests")
-		// still fit.
+		// still fit. Scaled, a class with any waiting keeps a cell (apportion): 16 payments
+		// and 3 signups at 10 a cell drew "PS", which newcomer 38 (G12) could not place.
 		room := w - poolLabelW - ansiWidth(summary) - 1 - 10 - ansiWidth(scaleNote(2.5, " requests"))
-		for _, note := range []string{" (bar: by class, not queue order)", " (bar: by class)", " (by class)"} {
+		notes := []string{" (bar: by class, not queue order)", " (bar: by class)", " (by class)"}
+		if max(p.QueueCap, p.Queued) > w-poolLabelW-ansiWidth(summary)-1 { // it is scaled
+			notes = append([]string{" (bar: by class, not queue order; a class with any waiting: 1 cell at least)", " (bar: by class; any waiting: 1 cell at least)"}, notes...)
+		}
+		for _, note := range notes {
 			if len(note) <= room {
 				summary += note
 				break

@@ -180,10 +180,22 @@ func TestQueueBarSaysItGroupsByClass(t *testing.T) {
 	th := newTheme(false, true)
 	p := lab.PoolStats{Size: 20, QueueCap: 100, Queued: 75, Discipline: lab.FIFO}
 	p.QueuedBy[lab.Payment], p.QueuedBy[lab.Signup] = 55, 20
-	for w, want := range map[int]string{120: "(bar: by class, not queue order)", 86: "(bar: by class)", 80: "(by class)"} {
+	// Scaled, a class with any waiting keeps a cell, said where it fits (newcomer 38 G12).
+	for w, want := range map[int]string{120: "(bar: by class; any waiting: 1 cell at least)", 86: "(bar: by class)", 80: "(by class)"} {
 		if got := ansi.Strip(queueLine(th, p, w, queuePeer{})); !strings.Contains(got, want) || ansiWidth(got) > w {
 			t.Errorf("w=%d: %q, want %q within the width", w, got, want)
 		}
+	}
+	long := p
+	long.QueueCap = 1000
+	if got, want := ansi.Strip(queueLine(th, long, 200, queuePeer{})), "(bar: by class, not queue order; a class with any waiting: 1 cell at least)"; !strings.Contains(got, want) || ansiWidth(got) > 200 {
+		t.Errorf("a queue of 1000 at 200 columns: %q, want %q", got, want)
+	}
+	// A cell a place: no rounding to say.
+	short := p
+	short.QueueCap, short.Queued, short.QueuedBy[lab.Payment], short.QueuedBy[lab.Signup] = 10, 7, 5, 2
+	if got := ansi.Strip(queueLine(th, short, 120, queuePeer{})); !strings.Contains(got, "(bar: by class, not queue order)") || strings.Contains(got, "at least") {
+		t.Errorf("unscaled: %q", got)
 	}
 	p.QueuedBy = [len(p.QueuedBy)]int{}
 	p.QueuedBy[lab.Payment], p.Queued = 75, 75

@@ -242,6 +242,12 @@ func TestApportion(t *testing.T) {
 	if got := apportion([]int{999, 1}, 10); got[1] != 1 {
 		t.Errorf("a lone signup must stay visible: %v", got)
 	}
+	// 16 payments, 3 signups and 81 free places in 32 cells: 5.12, 0.96 and 25.92 cells. The
+	// signups' one cell uses their remainder; the free places' 0.92 takes the last cell, not
+	// a second signup cell (newcomer 38 G12: "PPPPPSS" for 3 signups at 3.1 a cell).
+	if got := apportion([]int{16, 3, 81}, 32); !slices.Equal(got, []int{5, 1, 26}) {
+		t.Errorf("16, 3, 81 into 32: %v, want [5 1 26]", got)
+	}
 }
 
 func TestNarrator(t *testing.T) {
@@ -256,7 +262,12 @@ func TestNarrator(t *testing.T) {
 		// computes worded as what it is: even arrivals', not a wrong number.
 		{"shared pool", func(*lab.Config) {},
 			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at 2.0s, signups starve; turned away so far: 31% of payments, 69% of signups; " +
-				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); arrivals at an even pace would lose 1\u00a0−\u00a020/30 = 33%"},
+				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); even-paced arrivals: 1\u00a0−\u00a020/30 = 33%"},
+		// The load's parts where the others' shows as printed: a bare 30.2 beside payments'
+		// 30 workers was a riddle at 80 columns, where the header's signups' 0.2 is cut
+		// (newcomer 38 G13, loss-system).
+		{"others' load", func(c *lab.Config) { c.Traffic.Signup.Rate = 100 },
+			"38% of each (the pool cannot tell them apart); even-paced arrivals: 1\u00a0−\u00a020/(30\u00a0+\u00a00.2\u00a0signups) = 34%"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		// The others' need as a product of the settings shown: a bare "~0.01" read as
@@ -323,12 +334,13 @@ func TestNarrator(t *testing.T) {
 	if got, want := narrate(cfg, early), "forecast full at ~2.0s, then the queue of 10 fills, and payments and signups are rejected:pool (no worker, queue full)"; !strings.Contains(got, want) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
 	}
-	// Once the pool is full, the queue grows as measured over the table's /s window (0, 2, 6
-	// waiting at 1, 2 and 3 s, empty at the start: 2/s in 0–3s, the 4 places left in 2 s),
-	// beside the growth at the set rates, 15/s × (1 − 20/30.01). The wait p99 is of finished
-	// signups; one arriving now waits until workers have freed 7 times: the 20 busy with payments
-	// (4 a second ended on a worker, each after 5s there), taken 250ms apart, free 250ms
-	// apart, and the 6 ahead take the first 6: 7 × 250ms.
+	// Once the pool is full, the queue grows at the set rates, 15/s arrive and 20 workers ÷
+	// 2.0s mean hold (30.01 workers' load over 15/s) leave: its 4 places left fill in 0.8s, at
+	// 3.8s; what it grew so far, over the table's /s window (0, 2, 6 waiting at 1, 2 and 3 s,
+	// empty at the start: 2/s in 0–3s), only beside it (newcomer 38 W3). The wait p99 is of
+	// finished signups; one arriving now waits until workers have freed 7 times: the 20 busy
+	// with payments (4 a second ended on a worker, each after 5s there), taken 250ms apart,
+	// free 250ms apart, and the 6 ahead take the first 6: its own, the 7th, has 7 × 250ms left.
 	growing := &lab.Snapshot{Config: cfg, Elapsed: 3 * time.Second, Pool: lab.PoolStats{Size: 20, Queued: 6, PeakQueued: 6},
 		Timeline: []lab.Second{{T: 1}, {T: 2, Queued: 2}, {T: 3, Queued: 6}}}
 	growing.Pool.QueuedBy[lab.Payment] = 6
@@ -340,8 +352,8 @@ func TestNarrator(t *testing.T) {
 		sec.OK[lab.Payment], sec.Held[lab.Payment] = 4, 20
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 	}
-	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (growing 2/s in 0–3s, so full at ~5.0s; at the set rates 15/s × (1\u00a0−\u00a020/30) = 5/s) until it fills, then they are rejected:pool (no worker, queue full); "+
-		"finished signups' wait p99 –, while one arriving now waits ~1.8s (once workers have freed 7 times, for the 6 ahead and for it: the 20 busy free 250ms–5.00s from now, then 6 payments of 5.00s ahead, each on the first of 20 workers to free)"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (15/s arrive, 20 workers ÷ 2.0s mean hold = 10/s leave: grows 5/s, full at ~3.8s; so far 2/s in 0–3s) until it fills, then they are rejected:pool (no worker, queue full); "+
+		"finished signups' wait p99 –, while one arriving now waits ~1.8s (once workers have freed 7 times, for the 6 ahead and for it, each on the first to free; on its worker, 1.75s left)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.
