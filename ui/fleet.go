@@ -85,11 +85,12 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 // a request that moved between the reads (review 32 #2: the flag was said nowhere).
 const readApart = " · rows read apart from the table"
 
-// noteReadApart puts readApart beside the first of rows with room for it, where fs was read
-// apart; rows without the balancer's line above them.
+// noteReadApart puts readApart beside the first of rows with room for it, else its first
+// words (80 columns hold those beside a row, not the whole), where fs was read apart; rows
+// without the balancer's line above them.
 func noteReadApart(t *theme, fs *lab.FleetStats, rows []string, w int) []string {
-	if fs.ReadApart {
-		withNote(t, rows, readApart, w)
+	if fs.ReadApart && !withNote(t, rows, readApart, w) {
+		withNote(t, rows, strings.TrimSuffix(readApart, " from the table"), w)
 	}
 	return rows
 }

@@ -1071,24 +1071,31 @@ func TestPulledRowSaysItFinishesWhatItHolds(t *testing.T) {
 }
 
 // A frame whose replica rows and table were read apart says so, on the balancer's line, or
-// beside the rows where they stand alone and one has room (review 32 #2: the flag was said nowhere); one
-// read as one cut says nothing.
+// beside the rows where they stand alone and one has room (review 32 #2: the flag was said
+// nowhere); one read as one cut says nothing.
 func TestFleetReadApartIsSaid(t *testing.T) {
 	th := newTheme(true, true)
 	for _, apart := range []bool{false, true} {
-		s := fleetSnapshot(4, 4)
+		s := drainFirst(fleetSnapshot(4, 4))
 		s.Fleet.ReadApart = apart
 		out := ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))
 		if said := strings.Contains(out, strings.TrimPrefix(readApart, " · ")); said != apart {
 			t.Errorf("read apart %v, said %v:\n%s", apart, said, out)
 		}
-		rows := fleetLines(th, s, 110, levelTight)
-		if said := strings.Contains(ansi.Strip(strings.Join(rows, "\n")), strings.TrimPrefix(readApart, " · ")); said != apart {
-			t.Errorf("rows alone, read apart %v, said %v:\n%s", apart, said, ansi.Strip(strings.Join(rows, "\n")))
-		}
-		for _, r := range rows {
-			if ansiWidth(r) > 110 {
-				t.Errorf("a row %d wide at 110: %q", ansiWidth(r), ansi.Strip(r))
+		// Beside the rows alone, whole where a row has room, its first words at 80 columns:
+		// as the domino's at 15s, the drained row makes them compact, and r4, pulled first,
+		// holds nothing, so its row has room.
+		r4 := &s.Fleet.Replicas[3].Pool
+		r4.Workers, r4.Busy, r4.Queued, r4.BusyBy, r4.QueuedBy = make([]lab.Worker, r4.Size), 0, 0, [len(lab.Classes)]int{}, [len(lab.Classes)]int{}
+		for w, want := range map[int]string{110: "rows read apart from the table", 80: "rows read apart"} {
+			rows := fleetLines(th, s, w, levelTight)
+			if said := strings.Contains(ansi.Strip(strings.Join(rows, "\n")), want); said != apart {
+				t.Errorf("rows alone at %d, read apart %v, said %q %v:\n%s", w, apart, want, said, ansi.Strip(strings.Join(rows, "\n")))
+			}
+			for _, r := range rows {
+				if ansiWidth(r) > w {
+					t.Errorf("a row %d wide at %d: %q", ansiWidth(r), w, ansi.Strip(r))
+				}
 			}
 		}
 	}
