@@ -21,11 +21,12 @@ type FleetStats struct {
 	// ended: a flapping replica's pulls are trimmed past a bound, and the stretch read from
 	// what is left would move later, or vanish (review 18). Until 0: none ended yet.
 	First Stretch
-	// OneCut says the replicas' pools and the counters were read as at one instant: no
-	// request was between being counted and reaching (or leaving) its pool. Otherwise a
-	// request that arrived or ended between the reads is in one and not the other, and the
-	// rows (busy + queued) and the table's in flight differ by it (n36 #30).
-	OneCut bool
+	// ReadApart says the replicas' pools and the counters were not read as at one instant:
+	// a request that arrived or ended between the reads may be in one and not the other,
+	// and the rows (busy + queued) and the table's in flight differ by it (n36 #30); the
+	// screen says so (review 32 #2). False: one cut, no request between being counted and
+	// reaching (or leaving) its pool; so a fleet built by hand reads as one.
+	ReadApart bool
 }
 
 // Stretch is a span of the run: from when, until when (0: it lasts still).
@@ -185,6 +186,21 @@ func (f *FleetStats) WorkersOutOfRotation() int {
 
 // IdleOutOfRotation is how many of those workers are idle now: not capacity, though idle.
 func (f *FleetStats) IdleOutOfRotation() int { return f.outOfRotation(PoolStats.Idle) }
+
+// IdleOutOn is the replicas out of rotation now with idle workers, by number (1 is the
+// first): whose those idle workers are; nil for one instance.
+func (f *FleetStats) IdleOutOn() []int {
+	if f == nil {
+		return nil
+	}
+	var on []int
+	for i := range f.Replicas {
+		if !f.InRotationNow(i) && f.Replicas[i].Pool.Idle() > 0 {
+			on = append(on, i+1)
+		}
+	}
+	return on
+}
 
 // outOfRotation adds up count over the replicas out of rotation now; 0 for one instance.
 func (f *FleetStats) outOfRotation(count func(PoolStats) int) int {

@@ -112,9 +112,22 @@ func TestWorkersOutOfRotation(t *testing.T) {
 	if got := f.IdleOutOfRotation(); got != 38 {
 		t.Errorf("one drained, one pulled of 3×20, one busy on each: %d idle out", got)
 	}
-	if got, idle := (*FleetStats)(nil).WorkersOutOfRotation(), (*FleetStats)(nil).IdleOutOfRotation(); got != 0 || idle != 0 {
+	// Whose they are (newcomer 38 G9); a replica out whose workers are all busy is none of them.
+	if on := f.IdleOutOn(); !slices.Equal(on, []int{1, 3}) {
+		t.Errorf("idle out on %v, want [1 3]", on)
+	}
+	was := f.Replicas[2].Pool.Workers
+	f.Replicas[2].Pool.Workers = make([]Worker, 20)
+	for i := range f.Replicas[2].Pool.Workers {
+		f.Replicas[2].Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall}
+	}
+	if on := f.IdleOutOn(); !slices.Equal(on, []int{1}) {
+		t.Errorf("idle out on %v, want [1]: replica 3 has none idle", on)
+	}
+	if got, idle := (*FleetStats)(nil).WorkersOutOfRotation(), (*FleetStats)(nil).IdleOutOfRotation(); got != 0 || idle != 0 || (*FleetStats)(nil).IdleOutOn() != nil {
 		t.Errorf("one instance: %d, %d idle", got, idle)
 	}
+	f.Replicas[2].Pool.Workers = was
 	// The one in rotation, read in place (a 10 Hz frame copies no snapshot), and what its
 	// payments hold.
 	f.Replicas[1].Pool.BusyBy[Payment] = 7

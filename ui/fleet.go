@@ -22,11 +22,11 @@ func fleetLines(t *theme, s *lab.Snapshot, w, level int) []string {
 		return nil
 	}
 	if level >= levelBare {
-		return replicaStates(t, s, w)
+		return noteReadApart(t, fs, replicaStates(t, s, w), w)
 	}
 	rows := replicaRows(t, s, w)
 	if level >= levelTight {
-		return rows
+		return noteReadApart(t, fs, rows, w)
 	}
 	out := append([]string{balancerLine(t, s, w)}, rows...)
 	out = append(out, pullAxis(t, fs, s.Elapsed, w), pullList(t, fs, s.Config.Fleet, w))
@@ -70,7 +70,29 @@ func balancerLine(t *theme, s *lab.Snapshot, w int) string {
 	for _, st := range states {
 		lines = append(lines, head+st)
 	}
+	if fs.ReadApart { // kept before the rules are: the rows under it differ from the table
+		noted := make([]string, len(lines))
+		for i, l := range lines {
+			noted[i] = l + t.dim.Render(readApart)
+		}
+		lines = append(noted, lines...)
+	}
 	return longestFit(w, lines...)
+}
+
+// readApart says a frame's replica rows and its table were not read as at one instant
+// (lab.FleetStats.ReadApart): a row's busy + queued and the table's in flight may differ by
+// a request that moved between the reads (review 32 #2: the flag was said nowhere).
+const readApart = " · rows read apart from the table"
+
+// noteReadApart puts readApart beside the first of rows with room for it, else its first
+// words (80 columns hold those beside a row, not the whole), where fs was read apart; rows
+// without the balancer's line above them.
+func noteReadApart(t *theme, fs *lab.FleetStats, rows []string, w int) []string {
+	if fs.ReadApart && !withNote(t, rows, readApart, w) {
+		withNote(t, rows, strings.TrimSuffix(readApart, " from the table"), w)
+	}
+	return rows
 }
 
 // replicaStates is the replicas' states alone, in as few lines as the width holds: "r1
@@ -156,16 +178,16 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	var cells []string
 	var widest, cols, squeeze int
 	var per float64
-	for _, squeeze = range []int{withWhy, 0, wholeBar, wholeBarBrief, 1, 2} {
+	for _, squeeze = range []int{withWhy, 0, wholeBarWhy, wholeBar, wholeBarBrief, 1, 2} {
 		cells, widest, per, cols = rows(squeeze)
 		if widest > w {
 			continue
 		}
 		// The why only where the rows stay as many across: at 200 columns it put the
 		// domino's four replicas 1 across, not 2, two lines for a clause (review 24).
-		if squeeze == withWhy {
-			if bare, bareW, barePer, bareCols := rows(0); bareCols > cols {
-				cells, widest, per, cols = bare, bareW, barePer, bareCols
+		if without, ok := withoutWhy[squeeze]; ok {
+			if bare, bareW, barePer, bareCols := rows(without); bareCols > cols {
+				cells, widest, per, cols, squeeze = bare, bareW, barePer, bareCols, without
 			}
 		}
 		break
@@ -246,13 +268,14 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	var state string
 	switch {
 	case compact:
-		state = compactState(t, r, last, drainedAt, drainedWord, squeeze > 1 && squeeze != wholeBar)
+		brief := squeeze > 1 && squeeze != wholeBar && squeeze != wholeBarWhy
+		state = compactState(t, r, last, drainedAt, drainedWord, brief) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 	case drainedAt > 0:
-		state = t.alert.Render(drainedWord+" at "+fmtSecs(drainedAt)) + holds(t, p, squeeze)
+		state = t.alert.Render(drainedWord+" at "+fmtSecs(drainedAt)) + holds(t, p, false, squeeze)
 	case h.Pulled && len(h.History) > 0:
-		state = t.alert.Render("PULLED at "+fmtSecs(h.History[len(h.History)-1].At)) + holds(t, p, squeeze)
+		state = t.alert.Render("PULLED at "+fmtSecs(h.History[len(h.History)-1].At)) + holds(t, p, true, squeeze)
 	case h.Pulled:
-		state = t.alert.Render("PULLED") + holds(t, p, squeeze)
+		state = t.alert.Render("PULLED") + holds(t, p, true, squeeze)
 	case h.FailStreak > 0:
 		state = t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(" %d/%d checks not ok", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned():
@@ -266,19 +289,29 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	return t.bold.Render(name) + " " + t.cells(gs, t.glyph) + busy + t.dim.Render("  "+lab.TurnedAway(lab.RejectPool).Term().Column+" ") + padLeft(rejected, countW) + "  " + state
 }
 
-// holds is why a replica out of rotation still has busy workers or a queue, at squeeze
-// withWhy and only where it has: none are sent to it, it finishes what it holds. A pulled
-// replica's 20/20 + 41 queued read as work still sent to it (n37), as a drained one's did.
-func holds(t *theme, p lab.PoolStats, squeeze int) string {
-	if squeeze != withWhy || p.Busy+p.Queued == 0 {
-		return ""
+// holds is why a replica out of rotation (pulled, or else drained) still has busy workers
+// or a queue, at squeeze withWhy, and only where it has: it finishes what it holds, and a
+// pulled one gets the balancer's checks still (review 32 #4: "finishes what it holds" alone
+// beside a queue of checks that grows); at wholeBarWhy, a pulled one's checks alone, the
+// essential part at 80 columns. A pulled replica's 20/20 + 41 queued read as work still
+// sent to it (n37), as a drained one's did.
+func holds(t *theme, p lab.PoolStats, pulled bool, squeeze int) string {
+	switch {
+	case p.Busy+p.Queued == 0:
+	case squeeze == withWhy && pulled:
+		return t.dim.Render(pulledHolds)
+	case squeeze == withWhy:
+		return t.dim.Render(outHolds)
+	case squeeze == wholeBarWhy && pulled:
+		return t.dim.Render(pulledHoldsBrief)
 	}
-	return t.dim.Render(outHolds)
+	return ""
 }
 
 // withWhy is replicaRow's squeeze with room to spare: a replica out of rotation that still
-// holds work says it finishes it (outHolds). The domino's chart counted 79 workers held of the 60 in
-// rotation a second after the drain, with nothing to say r1's 20 still worked (newcomer 31).
+// holds work says it finishes it, and a pulled one that it gets checks (holds). The
+// domino's chart counted 79 workers held of the 60 in rotation a second after the drain,
+// with nothing to say r1's 20 still worked (newcomer 31).
 // quietSqueeze is the briefest, without the queued clause, for rows where none queues.
 const (
 	quietSqueeze = 3
@@ -289,8 +322,15 @@ const (
 	// signup drew 3 cells and 2 (newcomer 34 #15), and no rounding of a class's cells draws
 	// equal counts alike on every bar (review 29 lab #3).
 	wholeBar, wholeBarBrief = 4, 5
-	outHolds                = " (finishes what it holds)"
+	// wholeBarWhy is wholeBar with a pulled replica's checks (holds), where that fits.
+	wholeBarWhy                   = 6
+	outHolds                      = " (finishes what it holds)"
+	pulledHolds, pulledHoldsBrief = " (gets only checks; finishes what it holds)", " (gets only checks)"
 )
+
+// withoutWhy is each squeeze with a why and the same rows without it, taken where those
+// put more rows across.
+var withoutWhy = map[int]int{withWhy: 0, wholeBarWhy: wholeBar}
 
 // drainedWord is a drained replica's state, with why, as the narrator says it: "DRAINED"
 // bare, beside "PULLED", read as one more failure (newcomer 22); drainedBare where that
@@ -384,22 +424,17 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 		label = t.bold.Render("pulls") + "  0s "
 	}
 	n := max(w-ansiWidth(label)-len([]rune(end)), 10)
+	// Each mark in the cell of its time; marks that share a cell take the next ones, side
+	// by side: "2·3" for r2 and r3 25ms apart put r3 ≈0.4s late on a 30s line (newcomer 38
+	// W10). A digit is a replica (the key says so), and the list under the line gives both
+	// times, so "23" is not read as twenty-three (newcomer 36 #32).
 	cols := make([]int, len(events))
-	gaps := make([]int, len(events))
 	for i, e := range events {
 		if elapsed > 0 {
 			cols[i] = min(int(float64(n)*e.at.Seconds()/elapsed.Seconds()), n-1)
 		}
-		// Marks a cell or less apart are drawn a cell apart, the axis's dot between: "23"
-		// read as twenty-three (newcomer 36 #32: r2 at 12.838s, r3 at 12.863s); a comma
-		// between read as the pulls list's "fell together", which a cell's width is not
-		// (review 31 #4).
-		gaps[i] = 1
-		if i > 0 && cols[i]-cols[i-1] < 2 {
-			gaps[i] = 2
-		}
 	}
-	cols = apart(cols, gaps, n)
+	cols = apart(cols, n)
 	marks := make([]string, n) // "": nothing happened there
 	for i, e := range events {
 		marks[cols[i]] = e.st.Render(e.mark)
@@ -426,17 +461,16 @@ func pullAxis(t *theme, fs *lab.FleetStats, elapsed time.Duration, w int) string
 // apart moves marks at cols (in time order, each in 0..n-1) the fewest cells needed for
 // each to have a cell of its own, in the same order: two pulls 0.1s apart fall in one cell
 // of a 20s line, and one mark over the other hid a tile of the domino (newcomer 16: r2 at
-// 12.8s under r3 at 12.9s). The list under the line gives each one's time. gaps[i] is the
-// cells mark i keeps after the one before (2: room for a comma between). With more marks
+// 12.8s under r3 at 12.9s). The list under the line gives each one's time. With more marks
 // than cells, the first share cell 0.
-func apart(cols, gaps []int, n int) []int {
+func apart(cols []int, n int) []int {
 	for i := 1; i < len(cols); i++ {
-		cols[i] = max(cols[i], cols[i-1]+gaps[i])
+		cols[i] = max(cols[i], cols[i-1]+1)
 	}
 	for i := len(cols) - 1; i >= 0; i-- {
 		last := n - 1
 		if i+1 < len(cols) {
-			last = cols[i+1] - gaps[i+1]
+			last = cols[i+1] - 1
 		}
 		cols[i] = max(min(cols[i], last), 0)
 	}
@@ -487,11 +521,12 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	case allFrom > 0:
 		tail = t.alert.Render("  " + allOutWord(fs) + " since " + fmtSecs(allFrom))
 	}
-	// The whole domino matters more than when all were out (the replicas' rows say it): a
-	// narrow screen drops that, and the indent, before the first pulls.
-	if all := join(words, 0); from == 0 && ansiWidth(label+all+tail) > w {
-		// Then the gaps, before any pull.
-		for _, line := range []string{all, join(bare, 0)} {
+	// The whole domino matters most, then when all were out (at 30s of the domino, 120
+	// columns dropped "all out again since 27.9s" for gaps the times say too): a narrow
+	// screen drops the gaps, then the indent, then that, before the first pulls.
+	if from == 0 {
+		all, bare := join(words, 0), join(bare, 0)
+		for _, line := range []string{label + all + tail, label + bare + tail, bare + tail, bare} {
 			if ansiWidth(line) <= w {
 				return line
 			}

@@ -184,33 +184,43 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	}
 }
 
-// Narrow, the pulls line keeps the whole domino from its first pull, without its indent
-// and "all out", before it cuts the first pulls.
+// Narrow, the pulls line keeps the whole domino from its first pull, without its gaps, its
+// indent and "all out", in that order, before it cuts the first pulls: "all out again
+// since 27.9s" went for the gaps at 30s of the domino at 120 columns, though the times say
+// them too (s46fleet).
 func TestPullListKeepsTheDomino(t *testing.T) {
 	s := fleetSnapshot(4, 4)
 	fs, cfg := s.Fleet, s.Config.Fleet
 	th := newTheme(true, true)
-	wide := ansi.Strip(pullList(th, fs, cfg, 120))
-	all := strings.TrimSpace(strings.Split(wide, "  all out")[0])
-	if !strings.HasPrefix(all, "r") || !strings.Contains(wide, "all out") {
-		t.Fatalf("at 120: %q", wide)
+	wide := ansi.Strip(pullList(th, fs, cfg, 200))
+	cut := strings.Index(wide, "  all out")
+	if cut < 0 || !strings.HasPrefix(strings.TrimSpace(wide), "r") {
+		t.Fatalf("at 200: %q", wide)
 	}
+	all, tail := strings.TrimSpace(wide[:cut]), wide[cut:]
+	indent := wide[:strings.Index(wide, "r")]
 	// r4, 10ms after r3, fell with it, not for it: a comma (newcomer 28); under a second
 	// apart, both to the hundredth, so that the gap reads off them (newcomer 30).
 	if want := "r2 8.0s (+2.0s) → r3 9.020s (+1.0s), r4 9.030s (+10ms)"; !strings.Contains(all, want) {
-		t.Errorf("at 120: %q, want %q", all, want)
+		t.Errorf("at 200: %q, want %q", all, want)
 	}
-	if got := ansi.Strip(pullList(th, fs, cfg, len([]rune(all)))); got != all {
-		t.Errorf("at %d: %q, want the whole domino %q", len([]rune(all)), got, all)
-	}
-	// Narrower, the gaps go (the times say them too), before any pull.
+	width := func(s string) int { return len([]rune(s)) }
 	bare := regexp.MustCompile(` \(\+[^)]*\)`).ReplaceAllString(all, "")
-	for _, w := range []int{len([]rune(all)) - 1, len([]rune(bare))} {
-		if got := ansi.Strip(pullList(th, fs, cfg, w)); got != bare {
-			t.Errorf("at %d: %q, want the domino without its gaps %q", w, got, bare)
+	for _, c := range []struct {
+		w    int
+		want string
+	}{
+		{width(wide), wide},
+		{width(wide) - 1, indent + bare + tail}, // the gaps go first
+		{width(indent+bare+tail) - 1, bare + tail},
+		{width(bare+tail) - 1, bare},
+		{width(bare), bare},
+	} {
+		if got := ansi.Strip(pullList(th, fs, cfg, c.w)); got != c.want {
+			t.Errorf("at %d: %q, want %q", c.w, got, c.want)
 		}
 	}
-	if got := ansi.Strip(pullList(th, fs, cfg, len([]rune(bare))-1)); !strings.HasPrefix(strings.TrimSpace(got), "…") {
+	if got := ansi.Strip(pullList(th, fs, cfg, width(bare)-1)); !strings.HasPrefix(strings.TrimSpace(got), "…") {
 		t.Errorf("narrower still: %q, want the first pulls cut", got)
 	}
 }
@@ -261,7 +271,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation (+20 ",
+		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
 		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
@@ -744,17 +754,29 @@ func TestPullAxisKeepsEveryPull(t *testing.T) {
 		if w >= 80 && !strings.Contains(got, "(digit: replica") {
 			t.Errorf("at %d, the marks' key: %q", w, got)
 		}
-		// r2 and r3 a cell or less apart: a cell apart, a dot between (newcomer 36 #32: "23"
-		// read as twenty-three); no comma, the pulls list's "fell together" (review 31 #4).
-		if w >= 80 && (!strings.Contains(line, "2·3") || strings.Contains(line, ",")) {
+		// r2 and r3 0.1s apart, in one cell or two: side by side, where their times are, not
+		// a cell apart (newcomer 38 W10: "2·3" put r3 ≈0.4s late); no comma, the pulls
+		// list's "fell together" (review 31 #4).
+		if w >= 80 && (!strings.Contains(line, "23") || strings.Contains(line, ",")) {
 			t.Errorf("at %d, r2 and r3 close in time: %q", w, got)
+		}
+		// Every mark within a cell of its time, the time's cell or the next.
+		n := len([]rune(line)) - len([]rune(" 20.0s"))
+		for _, p := range []struct {
+			mark string
+			at   time.Duration
+		}{{"D", 5 * time.Second}, {"4", 9300 * time.Millisecond}, {"2", 12800 * time.Millisecond}, {"3", 12900 * time.Millisecond}} {
+			want := int(float64(n) * p.at.Seconds() / 20)
+			if col := slices.Index([]rune(line)[:n], []rune(p.mark)[0]); w >= 59 && (col < want || col > want+1) {
+				t.Errorf("at %d: %s in cell %d, its time's is %d: %q", w, p.mark, col, want, got)
+			}
 		}
 	}
 	// At the end of the line: the last three fall in the last cell, and each keeps one.
 	late := &lab.FleetStats{Pulls: []lab.Pull{{Replica: 1, At: 19900 * time.Millisecond}, {Replica: 2, At: 19950 * time.Millisecond}, {Replica: 3, At: 20 * time.Second}}}
 	got := ansi.Strip(pullAxis(th, late, 20*time.Second, 80))
-	if !strings.Contains(got, "·1·2·3 20.0s") {
-		t.Errorf("pulls at the end: %q, want ·1·2·3 before the end", got)
+	if !strings.Contains(got, "·123 20.0s") {
+		t.Errorf("pulls at the end: %q, want ·123 before the end", got)
 	}
 }
 
@@ -1010,8 +1032,10 @@ func TestReplicaBarsCountEachClassAlike(t *testing.T) {
 }
 
 // A pulled replica's row, like a drained one's, says it finishes what it holds, where it
-// holds any: "PULLED at 12.8s" beside 20/20 + 41 queued read as work still sent to it (n37);
-// one that holds nothing has nothing to finish.
+// holds any, and that the balancer's checks still reach it (review 32 #4: "finishes what it
+// holds" alone beside a queue of checks): "PULLED at 12.8s" beside 20/20 + 41 queued read as
+// work still sent to it (n37); one that holds nothing has nothing to finish. At 80
+// columns, the checks where they fit; a drained one gets none, and says none.
 func TestPulledRowSaysItFinishesWhatItHolds(t *testing.T) {
 	th := newTheme(false, true)
 	s := drainFirst(fleetSnapshot(4, 2))
@@ -1019,11 +1043,60 @@ func TestPulledRowSaysItFinishesWhatItHolds(t *testing.T) {
 	if !r2.Health.Pulled || r2.Pool.Busy+r2.Pool.Queued == 0 {
 		t.Fatalf("r2 pulled %v, holding %d busy + %d queued: want it pulled, holding work", r2.Health.Pulled, r2.Pool.Busy, r2.Pool.Queued)
 	}
-	if rows := ansi.Strip(strings.Join(replicaRows(th, s, 120), "\n")); !strings.Contains(rows, "PULLED at 8.0s (finishes what it holds)") {
-		t.Errorf("holding work, at 120 columns:\n%s", rows)
+	for w, want := range map[int][]string{
+		120: {"PULLED at 8.0s (gets only checks; finishes what it holds)", "DRAINED for a deploy at 6.0s (finishes what it holds)"},
+		80:  {"PULLED 8.0s (gets only checks)", "DRAINED for a deploy 6.0s"},
+	} {
+		rows := ansi.Strip(strings.Join(replicaRows(th, s, w), "\n"))
+		for _, want := range want {
+			if !strings.Contains(rows, want) {
+				t.Errorf("holding work, at %d columns, no %q:\n%s", w, want, rows)
+			}
+		}
+		if strings.Contains(rows, "DRAINED for a deploy 6.0s (gets") || strings.Contains(rows, "DRAINED for a deploy at 6.0s (gets") {
+			t.Errorf("a drained replica gets no checks, at %d columns:\n%s", w, rows)
+		}
+		for _, r := range strings.Split(rows, "\n") {
+			if ansiWidth(r) > w {
+				t.Errorf("at %d columns, a row %d wide: %q", w, ansiWidth(r), r)
+			}
+		}
 	}
 	r2.Pool.Busy, r2.Pool.Queued = 0, 0
-	if rows := ansi.Strip(strings.Join(replicaRows(th, s, 120), "\n")); !strings.Contains(rows, "PULLED at 8.0s") || strings.Contains(rows, "PULLED at 8.0s (") {
-		t.Errorf("holding nothing, at 120 columns:\n%s", rows)
+	for _, w := range []int{80, 120} {
+		if rows := ansi.Strip(strings.Join(replicaRows(th, s, w), "\n")); !strings.Contains(rows, "PULLED") || strings.Contains(rows, "s (gets only checks") {
+			t.Errorf("holding nothing, at %d columns:\n%s", w, rows)
+		}
+	}
+}
+
+// A frame whose replica rows and table were read apart says so, on the balancer's line, or
+// beside the rows where they stand alone and one has room (review 32 #2: the flag was said
+// nowhere); one read as one cut says nothing.
+func TestFleetReadApartIsSaid(t *testing.T) {
+	th := newTheme(true, true)
+	for _, apart := range []bool{false, true} {
+		s := drainFirst(fleetSnapshot(4, 4))
+		s.Fleet.ReadApart = apart
+		out := ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))
+		if said := strings.Contains(out, strings.TrimPrefix(readApart, " · ")); said != apart {
+			t.Errorf("read apart %v, said %v:\n%s", apart, said, out)
+		}
+		// Beside the rows alone, whole where a row has room, its first words at 80 columns:
+		// as the domino's at 15s, the drained row makes them compact, and r4, pulled first,
+		// holds nothing, so its row has room.
+		r4 := &s.Fleet.Replicas[3].Pool
+		r4.Workers, r4.Busy, r4.Queued, r4.BusyBy, r4.QueuedBy = make([]lab.Worker, r4.Size), 0, 0, [len(lab.Classes)]int{}, [len(lab.Classes)]int{}
+		for w, want := range map[int]string{110: "rows read apart from the table", 80: "rows read apart"} {
+			rows := fleetLines(th, s, w, levelTight)
+			if said := strings.Contains(ansi.Strip(strings.Join(rows, "\n")), want); said != apart {
+				t.Errorf("rows alone at %d, read apart %v, said %q %v:\n%s", w, apart, want, said, ansi.Strip(strings.Join(rows, "\n")))
+			}
+			for _, r := range rows {
+				if ansiWidth(r) > w {
+					t.Errorf("a row %d wide at %d: %q", ansiWidth(r), w, ansi.Strip(r))
+				}
+			}
+		}
 	}
 }

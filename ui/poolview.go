@@ -472,6 +472,19 @@ func waitItem(t *theme, i int, ph lab.Phase, k int, short bool) string {
 	return glyph + " of them " + ph.Words(false)
 }
 
+// idleOn names the replicas out of rotation with idle workers: "r1, r4", or past three
+// "5 replicas".
+func idleOn(on []int) string {
+	if len(on) > 3 {
+		return itoa(len(on)) + " replicas"
+	}
+	names := make([]string, len(on))
+	for i, n := range on {
+		names[i] = "r" + itoa(n)
+	}
+	return strings.Join(names, ", ")
+}
+
 // glyphNames is each of the legend's glyphs and its name, without counts: what the
 // pictures of two labs have in common.
 func glyphNames(t *theme, s *lab.Snapshot) []string {
@@ -526,11 +539,14 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 	idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
 	out := s.Fleet.IdleOutOfRotation()
 	if out > 0 { // no request reaches those: not capacity
+		// Whose, not "(+40 on replicas out of rotation)": after "payment 40", "+40" read as 40
+		// more payments (newcomer 38 G9).
 		idle = t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle-out) + " in rotation"
+		on := idleOn(s.Fleet.IdleOutOn())
 		if short {
-			idle += t.dim.Render(" (+" + itoa(out) + " out)")
+			idle += t.dim.Render("; " + itoa(out) + " on " + on + " (out)")
 		} else {
-			idle += t.dim.Render(" (+" + itoa(out) + " on replicas out of rotation)")
+			idle += t.dim.Render("; " + itoa(out) + " idle on " + on + " (out of rotation)")
 		}
 	}
 	if last := s.LastSecond(); pc.idle > out && last != nil && last.TurnedAway() > 0 {

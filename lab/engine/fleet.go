@@ -260,7 +260,7 @@ const (
 // own snapshot, read again where a request moved between its counters and its pools during
 // the read (transit), up to cutReads reads within about cutWait: so its replicas' rows add
 // up with its table (n36 #30: 20+41 + 20+46 = 127 queued and busy beside 126 in flight).
-// Fleet.OneCut says whether the read it returns is one cut.
+// Fleet.ReadApart says the read it returns is not one cut.
 func (f *Fleet) Snapshot() lab.Snapshot {
 	moves, until := f.totals.transit(), time.Now().Add(cutWait)
 	for reads := 1; ; reads++ {
@@ -271,8 +271,8 @@ func (f *Fleet) Snapshot() lab.Snapshot {
 		}
 		s := f.read()
 		s.SettingsChanged = f.gate.changed.Load()
-		s.Fleet.OneCut = still && moves.since(begun)
-		if s.Fleet.OneCut || reads == cutReads {
+		s.Fleet.ReadApart = !still || !moves.since(begun)
+		if !s.Fleet.ReadApart || reads == cutReads {
 			return s
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -528,46 +529,132 @@ func allOutAt(f *lab.FleetStats) time.Duration {
 // Every frame of a fleet that says it is one cut has its replicas' rows add up with its
 // table: each replica's busy and queued workers are its classes' in flight, and the fleet's
 // in flight is theirs (n36 #30: 20+41 + 20+46 = 127 queued and busy beside 126 in flight).
-// The run queues, pulls replicas and turns requests away at the pools and the balancer, so
-// every kind of move between the counters and the pools (transit) crosses the frames; and
-// some frame must be one cut, or the check would check nothing.
+// Running: the fleet queues, its CoDel turns queued requests away, and every replica is
+// pulled at the start, so the balancer turns requests away too: every kind of move between
+// the counters and the pools (transit) crosses the frames, and the frames checked must have
+// seen each. A frame catches an expiry or a balancer's rejection mid-move only by luck (both
+// take microseconds), so each is also held mid-move by hand, where a move not bracketed
+// fails at once (review 32 #20: neither was ever run).
 func TestFleetFramesAreOneCut(t *testing.T) {
-	c := scaledFleet(4)
-	c.Traffic.Payment.Rate = 400 // 400/s × 0.3 s = 120 in flight for 80 workers: queues, then pulls
-	c.Pool.Queue = 10
-	c.Duration = lab.Duration(1500 * time.Millisecond)
-	f, err := startFleet(c, Options{Until: c.Duration.D()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Stop()
-	cuts, queued := 0, false
-	for s := f.Snapshot(); s.Elapsed < c.Duration.D(); s = f.Snapshot() {
-		if !s.Fleet.OneCut {
-			continue
+	t.Run("running", func(t *testing.T) {
+		c := scaledFleet(4)
+		c.Traffic.Payment.Rate = 400 // 400/s × 0.3 s = 120 in flight for 80 workers: queues, then pulls
+		c.Pool.Queue, c.Pool.Discipline = 10, lab.CoDel
+		c.Pool.CoDel = lab.CoDelConfig{Target: lab.Duration(5 * time.Millisecond), Interval: lab.Duration(20 * time.Millisecond)}
+		c.Duration = lab.Duration(1500 * time.Millisecond)
+		f, err := startFleet(c, Options{Until: c.Duration.D()})
+		if err != nil {
+			t.Fatal(err)
 		}
-		cuts++
-		var rows, table int64
-		for i, r := range s.Fleet.Replicas {
-			var inFlight int64
-			for _, cs := range r.Classes {
-				inFlight += cs.InFlight
+		defer f.Stop()
+		for _, r := range f.replicas { // out at once: the balancer turns requests away until checks bring them back
+			for range c.Fleet.PullAfter {
+				r.health.observe(false, lab.Pull{})
 			}
-			if held := int64(r.Pool.Busy + r.Pool.Queued); held != inFlight {
-				t.Errorf("%v: replica %d holds %d busy + %d queued beside %d in flight", s.Elapsed, i+1, r.Pool.Busy, r.Pool.Queued, inFlight)
+		}
+		cuts, queued := 0, false
+		var expired, balancer int64 // the most each checked frame had seen
+		for s := f.Snapshot(); s.Elapsed < c.Duration.D(); s = f.Snapshot() {
+			if s.Fleet.ReadApart {
+				continue
 			}
-			rows += int64(r.Pool.Busy + r.Pool.Queued)
-			queued = queued || r.Pool.Queued > 0
+			cuts++
+			queued = cutAddsUp(t, s) || queued
+			for _, cs := range s.Classes {
+				expired = max(expired, cs.Rejected[lab.RejectCoDel])
+				balancer = max(balancer, cs.Rejected[lab.RejectBalancer])
+			}
+			time.Sleep(5 * time.Millisecond)
 		}
-		for _, cs := range s.Classes {
-			table += cs.InFlight
+		if cuts == 0 || !queued || expired == 0 || balancer == 0 {
+			t.Fatalf("%d frames one cut, queued %v, %d expired, %d rejected:balancer: the run checked too little", cuts, queued, expired, balancer)
 		}
-		if rows != table {
-			t.Errorf("%v: the rows' %d busy and queued beside the table's %d in flight", s.Elapsed, rows, table)
+	})
+	// An expiry held between its steps: out of the queue, not yet counted turned away. No
+	// other move is under way in a quiet fleet, so without its bracket the frame would say
+	// one cut beside a row a request short of the table.
+	t.Run("expiry", func(t *testing.T) {
+		c := scaledFleet(2)
+		c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = 0, 0
+		c.Fleet.CheckEvery = lab.Duration(time.Minute)
+		c.Pool.Workers, c.Pool.Queue, c.Pool.Discipline = 1, 3, lab.CoDel
+		c.Pool.CoDel = lab.CoDelConfig{Target: lab.Duration(5 * time.Millisecond), Interval: lab.Duration(10 * time.Millisecond)}
+		c.Signup.Work = lab.Duration(time.Minute) // the one worker stays busy: the next waits, and expires
+		f, err := startFleet(c, Options{})
+		if err != nil {
+			t.Fatal(err)
 		}
-		time.Sleep(5 * time.Millisecond)
+		t.Cleanup(f.Stop)
+		r := f.replicas[0]
+		mid := make(chan lab.Snapshot, 1)
+		r.pool.mu.Lock() // read by the expiry's goroutine, started under this lock
+		turnAway := r.pool.expired
+		r.pool.expired = func(j job, why lab.Reason) {
+			mid <- f.Snapshot()
+			turnAway(j, why)
+		}
+		r.pool.mu.Unlock()
+		for range 2 {
+			r.admit(job{class: lab.Signup, intended: time.Now()})
+		}
+		s := <-mid
+		if !s.Fleet.ReadApart {
+			cutAddsUp(t, s)
+			t.Errorf("a frame mid-expiry says it is one cut")
+		}
+		waitFor(t, func() bool { return f.Snapshot().Classes[lab.Signup].Rejected[lab.RejectCoDel] == 1 }, "the expiry counted")
+		if s := f.Snapshot(); s.Fleet.ReadApart {
+			t.Errorf("after the expiry, with no move under way: read apart")
+		} else {
+			cutAddsUp(t, s)
+		}
+	})
+	// A rejection at the balancer held at its first step: the fleet's counts locked, the move
+	// must be under way before the arrival is counted, and over once both are.
+	t.Run("balancer", func(t *testing.T) {
+		f := quietFleet(t, lab.DrainConfig{})
+		for _, r := range f.replicas {
+			r.health.observe(false, lab.Pull{})
+		}
+		moves, m := f.totals.transit(), f.metrics[lab.Payment]
+		m.mu.Lock()
+		unlock := sync.OnceFunc(m.mu.Unlock)
+		t.Cleanup(unlock) // before the fleet's Stop, whose sampler reads m
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			f.bal.arrive(lab.Payment, time.Now(), 0)
+		}()
+		waitFor(t, func() bool { _, still := moves.mark(); return !still }, "the balancer's move to begin before its count")
+		unlock()
+		<-done
+		if s := f.Snapshot(); s.Fleet.ReadApart || s.Classes[lab.Payment].Rejected[lab.RejectBalancer] != 1 {
+			t.Errorf("after the rejection: read apart %v, %d rejected:balancer", s.Fleet.ReadApart, s.Classes[lab.Payment].Rejected[lab.RejectBalancer])
+		}
+	})
+}
+
+// cutAddsUp checks that frame s, one cut, has each replica's busy and queued workers equal
+// its classes' in flight, and their sum the fleet's; and says whether any replica queued.
+func cutAddsUp(t *testing.T, s lab.Snapshot) (queued bool) {
+	t.Helper()
+	var rows, table int64
+	for i, r := range s.Fleet.Replicas {
+		var inFlight int64
+		for _, cs := range r.Classes {
+			inFlight += cs.InFlight
+		}
+		if held := int64(r.Pool.Busy + r.Pool.Queued); held != inFlight {
+			t.Errorf("%v: replica %d holds %d busy + %d queued beside %d in flight", s.Elapsed, i+1, r.Pool.Busy, r.Pool.Queued, inFlight)
+		}
+		rows += int64(r.Pool.Busy + r.Pool.Queued)
+		queued = queued || r.Pool.Queued > 0
 	}
-	if cuts == 0 || !queued {
-		t.Fatalf("%d frames one cut, queued %v: the run checked nothing", cuts, queued)
+	for _, cs := range s.Classes {
+		table += cs.InFlight
 	}
+	if rows != table {
+		t.Errorf("%v: the rows' %d busy and queued beside the table's %d in flight", s.Elapsed, rows, table)
+	}
+	return queued
 }

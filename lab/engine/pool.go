@@ -50,7 +50,8 @@ func (j job) done(at time.Time) {
 	}
 }
 
-// runFunc serves one job on worker w; it returns when the worker is free again.
+// runFunc serves one job on worker w, calling w.counting() once before it counts j ended;
+// pool.work frees the worker after it returns.
 type runFunc func(ctx context.Context, j job, w *workerHandle)
 
 // workerHandle is the handle a request holds on its pool worker while it is served: it travels
@@ -58,19 +59,18 @@ type runFunc func(ctx context.Context, j job, w *workerHandle)
 // worker is a call running off the pool (on a bulkhead thread, or orphaned), so there is
 // no cell to colour.
 type workerHandle struct {
-	p      *pool
-	slot   int
-	moving bool // its request is counted ended, and the worker not yet freed (counting)
+	p    *pool
+	slot int
 }
 
 // counting says w's request is about to be counted ended: a move of the fleet's (transit)
-// until pool.work frees the worker.
+// until pool.work frees the worker. The pool's run (instance.serve) calls it once a job,
+// whatever the outcome, so pool.work ends the move after every run without a flag of its own.
 func (w *workerHandle) counting() {
 	if w == nil {
 		return
 	}
 	w.p.totals.transit().begin()
-	w.moving = true
 }
 
 // SetPhase records what the worker is doing now.
@@ -260,10 +260,7 @@ func (p *pool) work(w *workerHandle, j job) {
 		p.run(p.ctx, j, w)
 		var a after
 		j, a = p.next(w.slot, g)
-		if w.moving {
-			w.moving = false
-			p.totals.transit().end()
-		}
+		p.totals.transit().end() // begun as run counted j ended (counting)
 		switch a {
 		case runNext:
 			continue
