@@ -958,7 +958,7 @@ func timeAxis(t *theme, pad, plotW int, t0, t1 float64, marks []change) string {
 	// Newest first: the last columns' (the key just pressed) stands left of its line, not
 	// dropped, and wins over an older change beside it (the review: ▲12 lost to ▲11).
 	for _, c := range slices.Backward(marks) {
-		label := "▲" + itoa(c.n)
+		label := "▲" + strconv.Itoa(c.n)
 		put(min(column(c.at.Seconds()), w-len([]rune(label))), label, t.marker.Render)
 	}
 	step := axisStep(perSec, len(fmtAxisTime(t1, 1)))

@@ -78,7 +78,7 @@ func TestChartsShareScaleAcrossPools(t *testing.T) {
 			t.Errorf("h %d: A's axis to %d, B's to %d; want one, at least A's pool of 64:\n%s\n%s", h, ta, tb,
 				strings.Join(la, "\n"), strings.Join(lb, "\n"))
 		}
-		checkReadsTrue(t, "B beside A, h "+itoa(h), lb, 60, b, bSide)
+		checkReadsTrue(t, "B beside A, h "+strconv.Itoa(h), lb, 60, b, bSide)
 	}
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -67,7 +68,7 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 	spec := starvationChart(s, nil)
 	for _, w := range []int{39, 59} {
 		for h := chartsLeast; h <= 14; h++ {
-			checkReadsTrue(t, "w "+itoa(w)+" h "+itoa(h), chartLines(th, spec, s, nil, w, h, true), w, s, spec)
+			checkReadsTrue(t, "w "+strconv.Itoa(w)+" h "+strconv.Itoa(h), chartLines(th, spec, s, nil, w, h, true), w, s, spec)
 		}
 	}
 	if got := starvationChart(s, testSnapshot()).title; !strings.HasPrefix(got, "rejected") {

@@ -228,7 +228,7 @@ func TestStripReadsTrue(t *testing.T) {
 				if len(lines) != h {
 					t.Fatalf("%dx%d: %d lines", w, h, len(lines))
 				}
-				name := "w " + itoa(w) + " h " + itoa(h)
+				name := "w " + strconv.Itoa(w) + " h " + strconv.Itoa(h)
 				read := checkReadsTrue(t, name, lines, w, s, spec)
 				head := 1
 				if split && h >= 7 {
@@ -353,7 +353,7 @@ func TestStripReachesSmallData(t *testing.T) {
 	spec := occupancyChart(s)
 	for _, w := range []int{39, 59} {
 		lines := chartLines(th, spec, s, nil, w, 7, true)
-		read := checkReadsTrue(t, "w "+itoa(w), lines, w, s, spec)
+		read := checkReadsTrue(t, "w "+strconv.Itoa(w), lines, w, s, spec)
 		if !read.strips || axisTop(lines) != 20 {
 			t.Fatalf("w %d: drawn as lines or not to the pool's 20:\n%s", w, strings.Join(lines, "\n"))
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -243,7 +244,7 @@ func replicaBarCells(squeeze int) int {
 // rows' widest.
 func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze, countW int) string {
 	compact := squeeze > 0
-	name := fmt.Sprintf("r%-*d", len(itoa(of)), n)
+	name := fmt.Sprintf("r%-*d", len(strconv.Itoa(of)), n)
 	p := r.Pool
 	cellsAt := replicaBarCells(squeeze)
 	var gs []glyph
@@ -255,13 +256,13 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	} else {
 		gs = barGlyphs(countWorkers(p), cellsAt)
 	}
-	busy := fmt.Sprintf(" %*d/%d", len(itoa(p.Size)), p.Busy, p.Size)
+	busy := fmt.Sprintf(" %*d/%d", len(strconv.Itoa(p.Size)), p.Busy, p.Size)
 	switch {
 	case squeeze == quietSqueeze: // no replica queues: the room is its scale's (replicaRows)
 	case p.Unbounded: // no cap to line the counts up to
 		busy += fmt.Sprintf(" +%d queued", p.Queued)
 	case p.HasQueue():
-		busy += fmt.Sprintf(" +%*d queued", len(itoa(p.QueueCap)), p.Queued)
+		busy += fmt.Sprintf(" +%*d queued", len(strconv.Itoa(p.QueueCap)), p.Queued)
 	}
 	rejected := fmtCount(r.TurnedAway(lab.RejectPool))
 	h := r.Health
@@ -365,7 +366,7 @@ const backMark = "^"
 // replicaMark names replica n on the time line in one cell: 1–9, then A, B, ….
 func replicaMark(n int) string {
 	if n < 10 {
-		return itoa(n)
+		return strconv.Itoa(n)
 	}
 	return string(rune('A' + n - 10))
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -142,7 +143,7 @@ func TestStripsOfAChartShareOneRange(t *testing.T) {
 			if head := linesAbovePlot(lines); !hasKey(head, w) {
 				t.Errorf("w %d %s: no line over the plot says what ⣀ is, or one is too wide: %q", w, spec.title, head)
 			}
-			checkReadsTrue(t, spec.title+" w "+itoa(w), lines, w, s, spec)
+			checkReadsTrue(t, spec.title+" w "+strconv.Itoa(w), lines, w, s, spec)
 		}
 	}
 }

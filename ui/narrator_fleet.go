@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -47,7 +48,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 		return msg, true
 	case k < n:
 		f := cfg.ReplicaForecast(k)
-		left, them, their, each := "the "+itoa(k)+" in rotation now", "them", "their", "each "
+		left, them, their, each := "the "+strconv.Itoa(k)+" in rotation now", "them", "their", "each "
 		if k == 1 {
 			left, them, their, each = "the only one in rotation now", "it", "its", "its "
 		}
@@ -57,7 +58,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 		if w := f.CheckWait(cfg.Health.Timeout.D()); story != "" && w.Gain > 0 && !capped {
 			// The story said when a check fails, and Little's law's product is enough here.
 			p := f.Classes[lab.Payment]
-			who, verb, per := "the "+itoa(k)+" in rotation", "take", " each"
+			who, verb, per := "the "+strconv.Itoa(k)+" in rotation", "take", " each"
 			if k == 1 {
 				who, verb, per = "the one in rotation", "takes", ""
 				for i := range fs.Replicas {

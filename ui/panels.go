@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -1199,5 +1200,5 @@ func changeLines(t *theme, cs []change, w, rows int) []string {
 }
 
 func changeItem(t *theme, c change) string {
-	return t.marker.Render(itoa(c.n)) + t.dim.Render(" at "+fmtElapsed(c.at)+" ") + c.what
+	return t.marker.Render(strconv.Itoa(c.n)) + t.dim.Render(" at "+fmtElapsed(c.at)+" ") + c.what
 }

@@ -465,7 +465,7 @@ func waitKey(t *theme, pc poolCounts) string {
 // waitItem is the legend's item for the k workers of class i (its index) waiting in phase ph:
 // "c 15 wait for a connection", or not short "c 15 of them waiting for a connection".
 func waitItem(t *theme, i int, ph lab.Phase, k int, short bool) string {
-	glyph := t.cellW[i].Render(string(ph.Glyph())) + " " + itoa(k)
+	glyph := t.cellW[i].Render(string(ph.Glyph())) + " " + strconv.Itoa(k)
 	if short {
 		return glyph + " " + ph.Words(true)
 	}
@@ -476,11 +476,11 @@ func waitItem(t *theme, i int, ph lab.Phase, k int, short bool) string {
 // "5 replicas".
 func idleOn(on []int) string {
 	if len(on) > 3 {
-		return itoa(len(on)) + " replicas"
+		return strconv.Itoa(len(on)) + " replicas"
 	}
 	names := make([]string, len(on))
 	for i, n := range on {
-		names[i] = "r" + itoa(n)
+		names[i] = "r" + strconv.Itoa(n)
 	}
 	return strings.Join(names, ", ")
 }
@@ -498,7 +498,7 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 		if !counts {
 			return ""
 		}
-		return " " + itoa(v)
+		return " " + strconv.Itoa(v)
 	}
 	var items []string
 	for i, c := range lab.Classes {
@@ -536,17 +536,17 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 	if !counts {
 		return append(items, t.idle.Render(string(t.idleRune))+" idle")
 	}
-	idle := t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle)
+	idle := t.idle.Render(string(t.idleRune)) + " idle " + strconv.Itoa(pc.idle)
 	out := s.Fleet.IdleOutOfRotation()
 	if out > 0 { // no request reaches those: not capacity
 		// Whose, not "(+40 on replicas out of rotation)": after "payment 40", "+40" read as 40
 		// more payments (newcomer 38 G9).
-		idle = t.idle.Render(string(t.idleRune)) + " idle " + itoa(pc.idle-out) + " in rotation"
+		idle = t.idle.Render(string(t.idleRune)) + " idle " + strconv.Itoa(pc.idle-out) + " in rotation"
 		on := idleOn(s.Fleet.IdleOutOn())
 		if short {
-			idle += t.dim.Render("; " + itoa(out) + " on " + on + " (out)")
+			idle += t.dim.Render("; " + strconv.Itoa(out) + " on " + on + " (out)")
 		} else {
-			idle += t.dim.Render("; " + itoa(out) + " idle on " + on + " (out of rotation)")
+			idle += t.dim.Render("; " + strconv.Itoa(out) + " idle on " + on + " (out of rotation)")
 		}
 	}
 	if last := s.LastSecond(); pc.idle > out && last != nil && last.TurnedAway() > 0 {

@@ -6,6 +6,7 @@ package ui
 
 import (
 	"image/color"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -106,7 +107,7 @@ func newTheme(noColor, dark bool) *theme {
 	}
 	t := &theme{noColor: noColor, dark: dark, idleRune: '·'}
 	// With NO_COLOR the styles keep only attributes (bold, reverse): letters tell who is who.
-	c := func(i uint8) color.Color { return lipgloss.Color(itoa(int(i))) }
+	c := func(i uint8) color.Color { return lipgloss.Color(strconv.Itoa(int(i))) }
 	fg := func(st lipgloss.Style, i uint8) lipgloss.Style {
 		if noColor {
 			return st
@@ -220,12 +221,4 @@ func classLetters(names []string) []rune {
 		out = append(out, pick)
 	}
 	return out
-}
-
-func itoa(i int) string {
-	const digits = "0123456789"
-	if i < 10 {
-		return digits[i : i+1]
-	}
-	return itoa(i/10) + digits[i%10:i%10+1]
 }

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -77,7 +78,7 @@ func TestTourChaptersHeadless(t *testing.T) {
 		// One chapter at a time: each run is a measurement at ten times speed, and eleven labs
 		// at once beside a busy core sent late by 325–425ms, as long as the waits a chapter
 		// compares (a signup's p50 44ms in FIFO against 413ms in LIFO).
-		t.Run(itoa(k+1)+"-"+lc.ch.presets[0], func(t *testing.T) {
+		t.Run(strconv.Itoa(k+1)+"-"+lc.ch.presets[0], func(t *testing.T) {
 			ch, f := lc.ch, lc.ch.fast
 			var cfgs []lab.Config
 			for _, c := range lc.cfgs {
@@ -123,7 +124,7 @@ func TestTourChaptersHeadless(t *testing.T) {
 					}
 					plain := ansi.Strip(out)
 					if dump != "" && !noColor {
-						name := filepath.Join(dump, strings.Join([]string{itoa(k + 1), ch.presets[0], itoa(size[0]) + "x" + itoa(size[1])}, "-")+".txt")
+						name := filepath.Join(dump, strings.Join([]string{strconv.Itoa(k + 1), ch.presets[0], strconv.Itoa(size[0]) + "x" + strconv.Itoa(size[1])}, "-")+".txt")
 						if err := os.WriteFile(name, []byte(plain+"\n"), 0o644); err != nil {
 							t.Error(err)
 						}
