@@ -124,7 +124,7 @@ func TestNarratePostmortem(t *testing.T) {
 			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
-		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
@@ -349,7 +349,7 @@ func TestNotOKSaidOfWhatEnded(t *testing.T) {
 // stands (the review: "0/s outlive it" read so early).
 func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	s := postmortemSnapshot(fixConfig())
-	// Measured, what arrived adds up as printed: 500.8 = 194.8 ok + 16 rejected + 290 queue up.
+	// Measured, what arrived adds up as printed: 500.8 = 194.8 ok + 16 rejected + the remaining 290 queued.
 	if got := narrate(s.Config, s); !strings.Contains(got, "/s rejected, ") || strings.Contains(got, "would outlive") {
 		t.Errorf("at 25s, the window after the step: %q", got)
 	}
@@ -358,7 +358,7 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	for i := range timed.Timeline {
 		timed.Timeline[i].TimedOut[lab.Payment] = 10
 	}
-	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected, 10/s not ok otherwise, 280/s queue up") {
+	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected, 10/s not ok otherwise, the remaining 280/s join the queue") {
 		t.Errorf("with timeouts: %q", got)
 	}
 	s.Elapsed = 6 * time.Second
