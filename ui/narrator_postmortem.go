@@ -78,8 +78,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		if u.Overloaded {
 			// More arrive than a full limit's calls answer: the load, not bursts, is turned
-			// away (newcomer 34).
-			lesson = "; more arrive than a full limit answers, not bursts"
+			// away (newcomer 34); what a full limit answers (the limit over each call's hold
+			// said before it) beside the "of 497/s" arriving said before too (newcomer 38
+			// G10: "more arrive than a full limit answers, not bursts" gave neither). In
+			// three lines at 80 columns.
+			lesson = fmt.Sprintf("; sustained overload: a full limit answers ~%s", fmtWholePerSec(u.Through))
 		}
 		if u.PastKnee {
 			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
@@ -114,7 +117,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				// "88ms … matches the curve's … 96ms" read as not matching: the margin said
 				// where the two differ as written (review 32 #13).
 				near := "matches"
-				if fmtLatency(u.Hold) != fmtLatency(u.Curve) {
+				if !u.CurveAlike {
 					near = fmt.Sprintf("within %.0f%%%% of", 100*lab.CurveMargin) // a format below
 				}
 				vs = near + " the curve's %s × (%.1f/%d)^%g = %s: past the knee latency grows " + growth(k.Exp())
