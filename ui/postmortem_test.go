@@ -644,3 +644,21 @@ func TestGrowthSaysThePeakQueue(t *testing.T) {
 		t.Errorf("short: %q", got)
 	}
 }
+
+// Past the knee the narrator's calls and the queue's wait give one figure for each call's
+// time, lab's (newcomer 38 W4: "64 at 328ms each" beside "4196 orders × 327ms ahead"): where
+// the measured hold is the call's, within a hundredth, the wait is worked out from the call's.
+func TestPostmortemOneHold(t *testing.T) {
+	s := postmortemSnapshot(postmortemConfig())
+	for i := range s.Timeline { // each ok held its worker 329ms: the curve's 327.7ms and the hand-off
+		sec := &s.Timeline[i]
+		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = sec.OK[lab.Payment], time.Duration(sec.OK[lab.Payment])*329*time.Millisecond
+	}
+	a, ok := s.WaitArrivingNow()
+	if sum := a.SumSaid(s.Config.Traffic); !ok || !strings.Contains(sum, " × 328ms ahead") || !strings.HasSuffix(sum, "; 328ms: each of the 64 calls now") {
+		t.Fatalf("arriving now: %q (%v), want × 328ms, each of the 64 calls now", sum, ok)
+	}
+	if says := narrate(s.Config, s); !strings.Contains(says, "; 64 at 328ms each: ok 194.8/s of 500.8/s;") || strings.Contains(says, "329ms") {
+		t.Errorf("%q, want 64 at 328ms each and no second figure", says)
+	}
+}
