@@ -255,8 +255,19 @@ func checkTargets(paths []string) error {
 
 // throughLinks is where a file written at p goes: p, or, where p is a symbolic link, what
 // it leads to, followed to the end (a file yet to be made too, as os.Create would make it).
+// Each link's folder is taken as the OS finds it, its own links and "..", in order: a relative
+// target joined to the folder as written read "../x" under a linked folder from the link's
+// name, not from where it leads (review 32 #14).
 func throughLinks(p string) (string, error) {
+	if p == "" || os.IsPathSeparator(p[len(p)-1]) {
+		return p, nil // a folder's name: creating it as a file says so
+	}
 	for range 40 { // Linux's own limit on links followed in one path
+		dir, err := filepath.EvalSymlinks(folderOf(p))
+		if err != nil {
+			return p, nil // no such folder: creating the file there says so
+		}
+		p = filepath.Join(dir, filepath.Base(p))
 		fi, err := os.Lstat(p)
 		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
 			return p, nil // nothing there, or no link: p itself
@@ -266,11 +277,27 @@ func throughLinks(p string) (string, error) {
 			return "", err
 		}
 		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(p), dest)
+			dest = dir + string(filepath.Separator) + dest // as written: the next turn resolves it
 		}
 		p = dest
 	}
 	return "", errors.New("too many symbolic links")
+}
+
+// folderOf is the folder p names its file in, as written: not filepath.Dir, which cleans
+// "link/../f" to ".", where the OS goes through the link first.
+func folderOf(p string) string {
+	i := len(p) - 1
+	for i >= 0 && !os.IsPathSeparator(p[i]) {
+		i--
+	}
+	switch {
+	case i > 0:
+		return p[:i]
+	case i == 0:
+		return p[:1]
+	}
+	return "."
 }
 
 // createBeside creates p's temporary file in p's folder with the mode p is to have: a file

@@ -31,6 +31,7 @@ type callsReport struct {
 		TimedOut504    int64 `json:"calls_timed_out_504"`
 		TimedOutAtEdge int64 `json:"calls_timed_out_at_edge"`
 		Payments504    int64 `json:"payments_timed_out_504"`
+		PaymentsAtEdge int64 `json:"payments_timed_out_at_edge"`
 	} `json:"calls"`
 	Hops []struct {
 		Requests     int64   `json:"requests"`
@@ -184,8 +185,11 @@ func TestHopPresetsCompare(t *testing.T) {
 	if c := cb.Calls; (c.Payments504 == 0 && c.TimedOut504 > c.TimedOutAtEdge) || c.Payments504 > rb.Classes["payment"].TimedOut || c.TimedOut504 < c.Payments504 {
 		t.Errorf("deadline-propagation: calls %+v, payments timed out %d; want the 504s counted, in payments no more than timed out, in calls no fewer", c, rb.Classes["payment"].TimedOut)
 	}
-	if c := ca.Calls; c.TimedOutAtEdge == 0 || c.Payments504 != 0 {
-		t.Errorf("stacked-timeouts: calls %+v; want calls timed out at the edge and no payment by a 504", c)
+	if c := ca.Calls; c.TimedOutAtEdge == 0 || c.Payments504 != 0 || c.PaymentsAtEdge != ra.Classes["payment"].TimedOut {
+		t.Errorf("stacked-timeouts: calls %+v, payments timed out %d; want calls timed out at the edge and every payment so, none by a 504", c, ra.Classes["payment"].TimedOut)
+	}
+	if c, p := cb.Calls, rb.Classes["payment"]; c.Payments504+c.PaymentsAtEdge != p.TimedOut {
+		t.Errorf("deadline-propagation: %d payments by a 504 and %d at the edge, of %d timed out; want the note's two parts to add up", c.Payments504, c.PaymentsAtEdge, p.TimedOut)
 	}
 	if deepest := cb.Hops[2].PerPayment; deepest > 3 {
 		t.Errorf("deadline-propagation: %.2f calls per payment at the last hop, want at most 3", deepest)

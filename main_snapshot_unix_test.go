@@ -101,3 +101,38 @@ func TestSnapshotOutThroughASymlink(t *testing.T) {
 		}
 	}
 }
+
+// A relative link reached through a linked folder is read from the folder the link is really
+// in, as the OS reads it (review 32 #14): out.txt → ../x/y.txt in real/sub, reached as
+// linked/out.txt with linked → real/sub, is real/x/y.txt, not x/y.txt beside linked, which
+// joining the written path's folder made of it. Both folders exist, so a wrong one is written
+// silently, not refused.
+func TestSnapshotOutThroughALinkedFolder(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, d := range []string{"real/sub", "real/x", "x"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("real/sub", filepath.Join(dir, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../x/y.txt", filepath.Join(dir, "real/sub/out.txt")); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "linked", "out.txt")
+	args := []string{"snapshot", "--preset", "shared-pool", "--at", "300ms", "--format", "txt", "--out", out}
+	if err := run(args, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "real/x/y.txt")); err != nil || !bytes.Contains(b, []byte("shared-pool")) {
+		t.Errorf("real/x/y.txt: %.40q (%v), want this run's frame", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x/y.txt")); err == nil {
+		t.Error("x/y.txt written: the link's ../ was read from the linked folder's name, not from where it leads")
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "real/sub/out.txt")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("real/sub/out.txt: %v (%v), want the link kept", fi.Mode(), err)
+	}
+}

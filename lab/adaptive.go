@@ -195,6 +195,10 @@ type AdaptiveUse struct {
 	Curve      time.Duration
 	OnCurve    bool
 	AboveCurve bool
+	// CurveAlike: on the curve, and Hold and Curve read the same as the screen writes them
+	// (FmtLatency): the narrator's "matches"; on it but written apart, "within 10% of"
+	// (review 32 #13: "88ms … matches the curve's 96ms" read as not matching).
+	CurveAlike bool
 	// BurstsRefused: the window turned payments away at the limit while a permit sat free
 	// on average; with the mean at the limit, the rejections are a full limit's, not
 	// bursts' (review 19).
@@ -204,6 +208,10 @@ type AdaptiveUse struct {
 	// lets through, not bursts, turns them away (newcomer 34: "refuses bursts" beside 35 at
 	// ~83ms, 421/s, of 488/s arriving). It and BurstsRefused are never both true.
 	Overloaded bool
+	// Arrived and Through are the two rates that make Overloaded: the window's payments
+	// arriving a second, and what a full limit answers at Hold as written (limit ÷ hold), said beside it
+	// (newcomer 38 G10: "more arrive than a full limit answers" gave neither). Windowed only.
+	Arrived, Through float64
 	// NoneNow: the last second turned no payment away at the limit.
 	NoneNow bool
 }
@@ -230,9 +238,13 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 		margin := time.Duration(CurveMargin * float64(u.Curve))
 		u.AboveCurve = u.Hold > u.Curve+margin
 		u.OnCurve = !u.AboveCurve && u.Hold >= u.Curve-margin
+		u.CurveAlike = u.OnCurve && FmtLatency(u.Hold) == FmtLatency(u.Curve)
+	}
+	if u.Windowed && u.Hold > 0 { // over the hold as written, so that the two said compute
+		u.Arrived, u.Through = r.Arrived[Payment], float64(s.Bulkhead.Limit)/ShownLatency(u.Hold).Seconds()
 	}
 	refused := u.Windowed && r.Rejected[Payment][RejectBulkhead] > 0
-	u.Overloaded = refused && u.Hold > 0 && float64(s.Bulkhead.Limit)/u.Hold.Seconds() < r.Arrived[Payment]
+	u.Overloaded = refused && u.Hold > 0 && u.Through < u.Arrived
 	u.BurstsRefused = refused && !u.Overloaded && u.Calls <= float64(s.Bulkhead.Limit)-1
 	if last := s.LastSecond(); last != nil {
 		u.NoneNow = last.Rejected[Payment][RejectBulkhead] == 0

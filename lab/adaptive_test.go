@@ -59,8 +59,8 @@ func TestAdaptiveUse(t *testing.T) {
 	for i := range s.Timeline { // 800 a second: past what a full limit answers
 		s.Timeline[i].Arrived[Payment] = 800
 	}
-	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); u.BurstsRefused || !u.Overloaded {
-		t.Errorf("800/s arriving, a full limit answers 760/s: %+v, want overloaded, not bursts", u)
+	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); u.BurstsRefused || !u.Overloaded || u.Arrived != 800 || u.Through != 760 {
+		t.Errorf("800/s arriving, a full limit answers 760/s: %+v, want overloaded by those two rates, not bursts", u)
 	}
 	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow {
@@ -80,8 +80,15 @@ func TestAdaptiveUse(t *testing.T) {
 	for i := range s.Timeline {
 		s.Timeline[i].OK[Payment] = 400
 	}
-	if u := s.AdaptiveUse(k); !u.OnCurve || u.AboveCurve {
-		t.Errorf("30 held at 400 ok/s: %+v, want 75ms on the curve's 72ms", u)
+	if u := s.AdaptiveUse(k); !u.OnCurve || u.AboveCurve || u.CurveAlike {
+		t.Errorf("30 held at 400 ok/s: %+v, want 75ms on the curve's 72ms, written apart", u)
+	}
+	// 417 ok/s hold 71.9ms: on the curve and written as it is, "matches" (review 32 #13).
+	for i := range s.Timeline {
+		s.Timeline[i].OK[Payment] = 417
+	}
+	if u := s.AdaptiveUse(k); !u.OnCurve || !u.CurveAlike {
+		t.Errorf("30 held at 417 ok/s: %+v, want 72ms alike the curve's 72ms", u)
 	}
 	for i := range s.Timeline {
 		s.Timeline[i].OK[Payment] = 300

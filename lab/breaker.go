@@ -9,6 +9,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -70,7 +71,7 @@ func init() {
 		words: at(52, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
 			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls"),
-			word("breaker opened n×", "the times the breaker opened so far and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
+			word("breaker opened n×", "the times the breaker opened so far (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
 				"\"(first at 2.1s: 10 of 10 calls failed, 100% ≥ 50%; …)\": 10 of the 10 calls it counted over its window failed, at least its 50% (with count_rejections, \"6 of 10 failed or "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
 				"\"(last closed at 3.1s after an ok trial, open again at 3.4s)\": a trial went ok and closed it, then the failures it counts opened it again; "+
 				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
@@ -417,46 +418,72 @@ func trapRejections(c Config) []string {
 // counted is what it counts as failures besides the dependency's (trapCounts), said beside
 // the rate that opened it.
 func breakerItems(b BreakerStats, counted string, w int) []Item {
-	rate := fmt.Sprintf("%.0f%% / threshold %.0f%%", b.FailureRate, b.Threshold)
+	rate := fmt.Sprintf("%s / threshold %s", b.percent(b.FailureRate), b.percent(b.Threshold))
 	calls := fmt.Sprintf("%d / minimum %d", b.Calls, b.MinCalls)
 	window := fmt.Sprintf("calls in the last %s", FmtDur(b.Window))
 	// What reopens it, said half-open and open again: the breaker preset, half-open, said
 	// "opened 2×" and nothing of why (newcomer 31). Not the closed rate: half-open, one
 	// failed trial reopens it (its success threshold is all the trials).
 	reopens := b.trialRule()
+	// Under 100 columns the health panel, often left out at 80x24, does not count its openings:
+	// the state says it (helper's leftover: 80x24 said nothing of the breaker preset's second).
+	state := func(s string) Item {
+		if narrow(w) && b.Opened > 0 {
+			s = strings.Replace(s, ":", fmt.Sprintf(" (opened %d×):", b.Opened), 1)
+		}
+		return Item{Label: "breaker", Value: s}
+	}
 	switch {
 	case b.State == "" || b.State == BreakerOff:
 		return []Item{{Label: "breaker", Value: "on"}}
 	case b.State == BreakerHalfOpen:
-		return []Item{{Label: "breaker", Value: "HALF-OPEN: trial calls decide"}, {Label: "trial calls", Value: fmt.Sprintf("%d of %d ended", b.Calls, b.Trials)}, reopens}
+		return []Item{state("HALF-OPEN: trial calls decide"), {Label: "trial calls", Value: fmt.Sprintf("%d of %d ended", b.Calls, b.Trials)}, reopens}
 	case b.State == BreakerOpen && b.Retrial:
-		return []Item{{Label: "breaker", Value: "OPEN again: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
+		return []Item{state("OPEN again: every payment now " + RejectBreaker.Word()), {Label: "next trial in", Value: b.nextTrial()},
 			{Label: "the trial failed", Value: fmt.Sprintf("(%d of %d)", b.Failures, b.Calls)}, reopens}
 	case b.State == BreakerOpen:
-		// Open, its counts are those of the closed stretch that opened it, not of the window now.
-		const opened = "it opened at failure rate"
-		rate := fmt.Sprintf("%.0f%%", b.FailureRate)
+		// Open, its counts are those of the closed stretch that opened it, not of the window
+		// now; when, so that it is not read as the first opening the health line gives
+		// (newcomer 38 G7: "it opened at failure rate 80%" beside "first at 606ms: 6 of 10").
+		opened := "it opened at failure rate"
+		if b.LastOpened > 0 {
+			opened = fmt.Sprintf("it opened at %s at failure rate", FmtSecs(b.LastOpened))
+		}
+		rate := b.percent(b.FailureRate)
 		forms := []string{fmt.Sprintf("%s of the last %d results it counted (threshold %s)", rate, b.Calls, b.threshold()),
 			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, b.threshold()),
-			fmt.Sprintf("%s of %d results (threshold %.0f%%)", rate, b.Calls, b.Threshold)}
+			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, b.percent(b.Threshold))}
 		if counted != "" {
 			// What it counted before how many: the lesson first, then the threshold where
 			// it fits.
 			forms = []string{fmt.Sprintf("%s of the last %d results, %s (threshold %s)", rate, b.Calls, counted, b.threshold()),
 				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, b.threshold()),
-				fmt.Sprintf("%s of %d, %s (threshold %.0f%%)", rate, b.Calls, counted, b.Threshold),
+				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, b.percent(b.Threshold)),
+				fmt.Sprintf("%s of %d, %s (threshold %s)", rate, b.Calls, counted, b.percent(b.Threshold)),
 				fmt.Sprintf("%s (%s)", rate, counted)}
 		}
-		return []Item{{Label: "breaker", Value: "OPEN: every payment now " + RejectBreaker.Word()}, {Label: "next trial in", Value: b.nextTrial()},
+		return []Item{state("OPEN: every payment now " + RejectBreaker.Word()), {Label: "next trial in", Value: b.nextTrial()},
 			{Label: opened, Value: fittingValue(opened, w, forms...)}}
 	}
-	return []Item{{Label: "breaker", Value: "closed: calls go through"}, {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
+	return []Item{state("closed: calls go through"), {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
 }
 
 // threshold is the rate that opens the breaker and the results it needs first: "50%, once
 // it has 10".
 func (b BreakerStats) threshold() string {
-	return fmt.Sprintf("%.0f%%, once it has %d", b.Threshold, b.MinCalls)
+	return fmt.Sprintf("%s, once it has %d", b.percent(b.Threshold), b.MinCalls)
+}
+
+// percent writes a failure rate or the threshold as both are written, with the decimals the
+// threshold is set with (at most 2): "60%" beside "50%", "50.5%" beside "50.5%" (review 32
+// #21: "50% ≥ 50.5%", the rate rounded and the threshold not). Rounded alike, a rate at or
+// over the threshold never reads under it.
+func (b BreakerStats) percent(v float64) string {
+	digits := 0
+	if _, frac, ok := strings.Cut(strconv.FormatFloat(b.Threshold, 'f', -1, 64), "."); ok {
+		digits = min(len(frac), 2)
+	}
+	return strconv.FormatFloat(v, 'f', digits, 64) + "%"
 }
 
 // trialRule is how the trial decides, failsafe-go's half-open rule with a success threshold
@@ -485,19 +512,15 @@ func (b BreakerStats) nextTrial() string {
 // closed it, and it opened again (newcomer 35 #19).
 func breakerHealth(s *Snapshot, w int) []Item {
 	b := s.Breaker
-	if b.Opened == 0 {
+	if b.Opened == 0 || narrow(w) { // narrow, the settings' state counts them (breakerItems)
 		return nil
 	}
 	const label = "breaker opened"
-	value := fmt.Sprintf("%d×", b.Opened)
-	if !narrow(w) {
-		forms := b.turns(trapRejections(s.Config))
-		for i := range forms {
-			forms[i] = value + forms[i]
-		}
-		value = fittingValue(label, w, forms...)
+	forms := b.turns(trapRejections(s.Config))
+	for i := range forms {
+		forms[i] = fmt.Sprintf("%d×", b.Opened) + forms[i]
 	}
-	return []Item{{Label: label, Value: value}}
+	return []Item{{Label: label, Value: fittingValue(label, w, forms...)}}
 }
 
 // turns are the breaker's turns, longest first: its first opening, with what it saw then,
@@ -544,7 +567,7 @@ func (b BreakerStats) turns(counted []string) []string {
 			failed = "failed or " + strings.Join(counted, " or ")
 		}
 		first := fmt.Sprintf("%s %s: %d of %d %s", which, FmtSecs(f.At), f.Failures, f.Calls, failed)
-		forms = append(forms, join(first+fmt.Sprintf(", %.0f%% ≥ %g%%", 100*float64(f.Failures)/float64(f.Calls), b.Threshold), last), join(first, last))
+		forms = append(forms, join(first+fmt.Sprintf(", %s ≥ %s", b.percent(100*float64(f.Failures)/float64(f.Calls)), b.percent(b.Threshold)), last), join(first, last))
 	}
 	if last == "" && b.Opened == 1 {
 		last = "at " + opened

@@ -3,6 +3,7 @@
 package lab
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -230,8 +231,8 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 		t.Fatalf("open again on a failed trial: %+v", st)
 	}
 
-	// The words, from the turns' times; none but the count on a narrow line, and none
-	// without the times (a fleet's sum).
+	// The words, from the turns' times; none without the times (a fleet's sum). On a narrow
+	// line the settings' state counts them, as the health panel is often left out at 80x24.
 	s := func(b BreakerStats) *Snapshot { return &Snapshot{Breaker: b} }
 	at := func(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
 	for _, tc := range []struct {
@@ -254,8 +255,18 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 		if len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), tc.want) || !strings.HasPrefix(items[0].Phrase(), "breaker opened ") {
 			t.Errorf("%+v: %v, want … %q", tc.b, items, tc.want)
 		}
-		if got := breakerHealth(s(tc.b), 80); len(got) != 1 || strings.Contains(got[0].Value, "(") {
-			t.Errorf("%+v at 80 columns: %v, want the count alone", tc.b, got)
+		if got := breakerHealth(s(tc.b), 80); len(got) != 0 {
+			t.Errorf("%+v at 80 columns: %v, want none: the settings count them", tc.b, got)
+		}
+		want := fmt.Sprintf("breaker %s (opened %d×):", strings.ToUpper(string(tc.b.State)), tc.b.Opened)
+		if tc.b.State == BreakerClosed {
+			want = fmt.Sprintf("breaker closed (opened %d×):", tc.b.Opened)
+		}
+		if got := breakerItems(tc.b, "", 80)[0].Phrase(); !strings.HasPrefix(got, want) {
+			t.Errorf("%+v at 80 columns: settings %q, want it to begin %q", tc.b, got, want)
+		}
+		if got := breakerItems(tc.b, "", 120)[0].Phrase(); strings.Contains(got, "opened") {
+			t.Errorf("%+v at 120 columns: settings %q count what the health line counts", tc.b, got)
 		}
 	}
 	// Short of room, the first in fewer words before it goes.
@@ -273,5 +284,34 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	trap.Config.Payment.Bulkhead.Type = BulkheadSemaphore
 	if got := breakerHealth(trap, 200); len(got) != 1 || !strings.Contains(got[0].Phrase(), "(first at 607ms: 6 of 10 failed or "+RejectBulkhead.Word()+", 60% ≥ 50%;") {
 		t.Errorf("a breaker counting its rejections: %v, want them named in what it saw", got)
+	}
+}
+
+// The rate that opened it and the threshold it crossed are written alike, with the
+// threshold's decimals (review 32 #21: "50% ≥ 50.5%"), and the opening the settings give
+// says when it was, apart from the first that the health line gives (newcomer 38 G7: "it
+// opened at failure rate 80%" beside "first at 606ms: 6 of 10 …, 60% ≥ 50%").
+func TestBreakerRatesReadAsTheirThreshold(t *testing.T) {
+	at := func(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
+	b := BreakerStats{State: BreakerOpen, OpenLeft: time.Second, FailureRate: 80, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1,
+		OpenFor: 3 * time.Second, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), First: BreakerOpening{at(606), 6, 10}}
+	items := breakerItems(b, "", 120)
+	if got, want := items[len(items)-1].Phrase(), "it opened at 4.2s at failure rate 80% of the last 10 results it counted (threshold 50%, once it has 10)"; got != want {
+		t.Errorf("open: %q, want %q", got, want)
+	}
+	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "first at 606ms: 6 of 10 calls failed, 60% ≥ 50%;") {
+		t.Errorf("health: %v, want the first opening's rate against the threshold", got)
+	}
+	b.Threshold, b.FailureRate, b.First = 50.5, 50.5, BreakerOpening{at(606), 101, 200}
+	items = breakerItems(b, "", 120)
+	if got := items[len(items)-1].Value; !strings.HasPrefix(got, "50.5% of ") || !strings.Contains(got, "(threshold 50.5%, once it has 10)") {
+		t.Errorf("a threshold of 50.5: %q, want the rate and the threshold as 50.5%%", got)
+	}
+	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "101 of 200 calls failed, 50.5% ≥ 50.5%;") {
+		t.Errorf("a threshold of 50.5: %v, want 50.5%% ≥ 50.5%%", got)
+	}
+	b.State = BreakerClosed
+	if got := breakerItems(b, "", 120)[1].Phrase(); got != "failure rate 50.5% / threshold 50.5%" {
+		t.Errorf("closed: %q", got)
 	}
 }

@@ -520,8 +520,8 @@ func GatewaySaid(s *Snapshot) []string {
 		return nil
 	}
 	which, rest := "all "+FmtCount(g), "none"
-	if g < t {
-		which, rest = FmtCount(g), "the other "+FmtCount(t-g)
+	if edge := s.EdgeTimedOut(); edge > 0 {
+		which, rest = FmtCount(g), "the other "+FmtCount(edge)
 	}
 	word := Ended(TimedOut).Term().Column // the table's column, beside which it stands
 	head := fmt.Sprintf("%s %s: %s", word, FmtCount(t), which)

@@ -135,4 +135,8 @@ func TestGatewaySaid(t *testing.T) {
 	if got := GatewaySaid(s); got[len(got)-1] != "timed-out 37: 36 by a 504 from below" || !strings.HasSuffix(got[1], "; the other 1 at the edge itself") {
 		t.Errorf("some at the edge: %q", got)
 	}
+	// The note's two counts are the report's (review 32 #15: "the other 1" was in no field).
+	if c := callsReport(*s); c.PaymentsTimedOut504 != 36 || c.PaymentsTimedOutAtEdge != 1 {
+		t.Errorf("report: %d by a 504, %d at the edge; want the note's 36 and 1", c.PaymentsTimedOut504, c.PaymentsTimedOutAtEdge)
+	}
 }

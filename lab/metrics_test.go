@@ -788,3 +788,37 @@ func TestQueuedShare(t *testing.T) {
 		t.Errorf("p50 729ms, the wait of those 680ms: %v, want %v", got, want)
 	}
 }
+
+// Where the payments' measured hold is their call's latency within a hundredth, the queue's
+// sum gives the call's figure, the one the narrator and the calls' line give ("64 at 328ms
+// each"), and says it is theirs (newcomer 38 W4: "× 327ms ahead" beside "328ms each"); a
+// hold apart from the call, as the postmortem fix's 49ms beside calls of 50ms, stays the
+// measured one, said as such.
+func TestArrivingHoldIsTheCall(t *testing.T) {
+	s := queuedSnapshot()
+	s.Config.Dependency.Latency, s.Config.Dependency.Jitter = Duration(50*time.Millisecond), 0
+	s.Config.Dependency.Knee, s.Config.Dependency.KneeExponent = 25, 2
+	s.Pool.Size, s.Dependency.InFlight = 64, 64 // 50ms × (64/25)² = 327.68ms each
+	hold := func(d time.Duration) {
+		for i := range s.Timeline {
+			s.Timeline[i].HeldFor[Payment] = 20 * d
+		}
+	}
+	each, _ := s.CallLatency()
+	if FmtLatency(each) != "328ms" || dependencyLatency(&s) != ", 328ms each" {
+		t.Fatalf("the calls' latency %v (%q), want 328ms", each, dependencyLatency(&s))
+	}
+	hold(329400 * time.Microsecond) // a worker's hand-off and round trip about each call
+	a, ok := s.WaitArrivingNow()
+	if !ok || a.Ahead[0].Hold != 328*time.Millisecond || a.Calls != 64 {
+		t.Fatalf("a hold of 329.4ms: %+v, want the call's 328ms, at 64 calls", a)
+	}
+	if got := a.SumSaid(s.Config.Traffic); !strings.HasPrefix(got, "600 payments × 328ms ahead ÷ 64 workers;") || !strings.HasSuffix(got, "; 328ms: each of the 64 calls now") {
+		t.Errorf("a hold of 329.4ms: %q, want × 328ms, each of the 64 calls now", got)
+	}
+	hold(322 * time.Millisecond) // 1.7% under the call: its own fact
+	if a, ok := s.WaitArrivingNow(); !ok || a.Ahead[0].Hold != 322*time.Millisecond || a.Calls != 0 ||
+		!strings.HasSuffix(a.SumSaid(s.Config.Traffic), "; 322ms: the mean time one held a worker in 1–6s") {
+		t.Errorf("a hold of 322ms: %+v, %q, want it measured and said so", a, a.SumSaid(s.Config.Traffic))
+	}
+}

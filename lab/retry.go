@@ -168,18 +168,19 @@ type CallsReport struct {
 	BudgetDenied int64   `json:"budget_denied"` // retries the retry budget refused
 	// The calls that timed out, by what ended them: a hop's 504 (the user's deadline, passed
 	// down, ran out at a hop), or the edge itself (its socket or caller timeout, the
-	// deadline); and the payments timed out by a 504, those the table's note counts (review
-	// 31 #9: the note's counts were on the screen alone).
-	CallsTimedOut504    int64 `json:"calls_timed_out_504"`
-	CallsTimedOutAtEdge int64 `json:"calls_timed_out_at_edge"`
-	PaymentsTimedOut504 int64 `json:"payments_timed_out_504"`
+	// deadline); and the payments timed out so, the two the table's note counts (review 31
+	// #9, review 32 #15: its "the other 2 at the edge itself" was on the screen alone).
+	CallsTimedOut504       int64 `json:"calls_timed_out_504"`
+	CallsTimedOutAtEdge    int64 `json:"calls_timed_out_at_edge"`
+	PaymentsTimedOut504    int64 `json:"payments_timed_out_504"`
+	PaymentsTimedOutAtEdge int64 `json:"payments_timed_out_at_edge"`
 }
 
 func callsReport(s Snapshot) CallsReport {
 	c := s.Calls
 	return CallsReport{Payments: c.Payments, Calls: c.Calls(), PerPayment: round(c.PerPayment(), 2),
 		Retries: c.Retries, BudgetDenied: c.BudgetDenied, CallsTimedOut504: c.Gateway, CallsTimedOutAtEdge: c.Cut,
-		PaymentsTimedOut504: s.GatewayTimedOut()}
+		PaymentsTimedOut504: s.GatewayTimedOut(), PaymentsTimedOutAtEdge: s.EdgeTimedOut()}
 }
 
 // callLines is the summary line about the calls per payment, when the run had retries.
@@ -279,6 +280,12 @@ func (c CallStats) add(b CallStats) CallStats {
 // timed out a moment after, so never more than the table's timed out.
 func (s *Snapshot) GatewayTimedOut() int64 {
 	return min(s.Calls.GatewayPayments, s.Classes[Payment].TimedOut)
+}
+
+// EdgeTimedOut is the payments timed out at the edge itself, by its socket or caller timeout
+// or the deadline: the table's timed out less those by a hop's 504.
+func (s *Snapshot) EdgeTimedOut() int64 {
+	return s.Classes[Payment].TimedOut - s.GatewayTimedOut()
 }
 
 // Calls is every call made: each payment's first, and its retries.

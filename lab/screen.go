@@ -844,12 +844,10 @@ func labOwn(s *Snapshot) (own int64, ok bool) {
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
 // it move: the knee's rule at n, the figure the narrator gives for the same calls.
 func dependencyLatency(s *Snapshot) string {
-	k := s.Config.kneeForecast()
-	n := int(s.Dependency.InFlight)
-	if k.Knee == 0 || n == 0 {
+	each, _ := s.CallLatency()
+	if each == 0 {
 		return ""
 	}
-	each, _ := k.Answers(n)
 	return ", " + FmtLatency(each) + " each"
 }
 

@@ -78,8 +78,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		if u.Overloaded {
 			// More arrive than a full limit's calls answer: the load, not bursts, is turned
-			// away (newcomer 34).
-			lesson = "; more arrive than a full limit answers, not bursts"
+			// away (newcomer 34); what a full limit answers (the limit over each call's hold
+			// said before it) beside the "of 497/s" arriving said before too (newcomer 38
+			// G10: "more arrive than a full limit answers, not bursts" gave neither). In
+			// three lines at 80 columns.
+			lesson = fmt.Sprintf("; sustained overload: a full limit answers ~%s", fmtWholePerSec(u.Through))
 		}
 		if u.PastKnee {
 			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
@@ -114,7 +117,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				// "88ms … matches the curve's … 96ms" read as not matching: the margin said
 				// where the two differ as written (review 32 #13).
 				near := "matches"
-				if fmtLatency(u.Hold) != fmtLatency(u.Curve) {
+				if !u.CurveAlike {
 					near = fmt.Sprintf("within %.0f%%%% of", 100*lab.CurveMargin) // a format below
 				}
 				vs = near + " the curve's %s × (%.1f/%d)^%g = %s: past the knee latency grows " + growth(k.Exp())
@@ -142,7 +145,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		msg := capped(" at most")
 		over := k.Net(rate, k.Cap)
-		*spare = whyCap(cfg, k, pay)
+		queueSaid := false // the sentence says what the deadline does to the queue
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
@@ -168,7 +171,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					msg += fmt.Sprintf(", %s not ok otherwise", fmtPerSec(other))
 				}
 				if q >= 0 {
-					msg += fmt.Sprintf(", %s queue up toward %s", fmtPerSec(q), fmtDur(d))
+					// What the rest does, in full: "1/s queue up toward 800ms" left both what
+					// queues up and what 800ms is to guess (newcomer 38 G8).
+					msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
+					queueSaid = true
 				} else { // what holds it, not its drift: more arrive than the cap answers, so it cannot drain ("drains
 					// 5.8/s", then "shrinks 5.8/s", read as emptying beside 338 held steady; newcomers 26, 29);
 					// the pool picture's "waiting", as "the queue of N" is a bound elsewhere and this one has none (review 16 #6)
@@ -182,6 +188,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		default:
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}
+		*spare = whyCap(cfg, k, pay, queueSaid)
 		return msg + tail, true
 	case calls <= k.Knee:
 		capTime, capAnswers := k.Answers(k.Cap)
@@ -310,7 +317,10 @@ func paymentsWord(cfg lab.Config) string {
 // then, for a cap under the knee, why not the knee itself (newcomer 19: "why 24?"): the knee's
 // calls answer the most the dependency gives, with no room were the knee a call lower than
 // measured (lab's AtKnee).
-func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats) spareClause {
+//
+// queueSaid: the sentence before says the queue's wait creeps toward the deadline, so the
+// brief form leaves the deadline out: said twice, 80x24 lost the why of 24 (newcomer 38 G8).
+func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bool) spareClause {
 	var long, short string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
 		// The cap as its count of calls, as the sentence opens ("24 calls (knee 25)"): "the
@@ -330,6 +340,9 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats) spareClause 
 		// (newcomer 27 read it beside "turned away after 726ms on average").
 		// "Rejects waits before they reach 800ms" read as every wait under it (review 17 #10).
 		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects a wait leaving too little of %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
+		if queueSaid {
+			short = fmt.Sprintf("; %d calls at most keep each at %s", k.Cap, fmtLatency(k.CapLatency))
+		}
 	}
 	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		long += fmt.Sprintf("; why %d, not %d: a margin in case the knee is misjudged: %d calls answer %s with the knee at %d or %d; %d answer %s only if it is %d, %s (at %s each) if it is %d",

@@ -124,12 +124,12 @@ func TestNarratePostmortem(t *testing.T) {
 			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
-		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, 290/s queue up toward 800ms", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
 		// 33 held ÷ 371.8 ok a second is ~89ms each (newcomer 29: "35 at 98ms each: ok 372/s").
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; more arrive than a full limit answers, not bursts"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; sustained overload: a full limit answers ~393/s"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -238,7 +238,7 @@ func TestNarratePostmortem(t *testing.T) {
 	if want := "25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;"; !strings.Contains(says, want) || strings.Contains(says, "(knee 25)") || strings.Contains(says, "the rest turned away") {
 		t.Errorf("an instant at the knee:\n got %q\nwant %q", says, want)
 	}
-	if want := "; more arrive than a full limit answers, not bursts"; spare.short != "; it can settle past the knee, as here" || !strings.HasSuffix(says, want) {
+	if want := "; sustained overload: a full limit answers ~393/s"; spare.short != "; it can settle past the knee, as here" || !strings.HasSuffix(says, want) {
 		t.Errorf("an instant at the knee, %q / brief %q, want the sentence to end %q", says, spare.short, want)
 	}
 	after := postmortemSnapshot(postmortemConfig())
@@ -349,7 +349,7 @@ func TestNotOKSaidOfWhatEnded(t *testing.T) {
 // stands (the review: "0/s outlive it" read so early).
 func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	s := postmortemSnapshot(fixConfig())
-	// Measured, what arrived adds up as printed: 500.8 = 194.8 ok + 16 rejected + 290 queue up.
+	// Measured, what arrived adds up as printed: 500.8 = 194.8 ok + 16 rejected + the remaining 290 queued.
 	if got := narrate(s.Config, s); !strings.Contains(got, "/s rejected, ") || strings.Contains(got, "would outlive") {
 		t.Errorf("at 25s, the window after the step: %q", got)
 	}
@@ -358,7 +358,7 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 	for i := range timed.Timeline {
 		timed.Timeline[i].TimedOut[lab.Payment] = 10
 	}
-	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected, 10/s not ok otherwise, 280/s queue up") {
+	if got := narrate(timed.Config, timed); !strings.Contains(got, "16/s rejected, 10/s not ok otherwise, the remaining 280/s join the queue") {
 		t.Errorf("with timeouts: %q", got)
 	}
 	s.Elapsed = 6 * time.Second
@@ -458,10 +458,19 @@ func TestWhyTheCap(t *testing.T) {
 		}
 	}
 	// Brief, the margin still said ("25 would answer 500/s, no room" read as a fix sized one
-	// short), and the deadline rejecting before 800ms, not past it (newcomer 27: beside
-	// "turned away after 726ms on average"); in 4 lines at 80 columns, as 80x24 keeps it.
-	if want := "; 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms; 25 give 500/s only if the knee is exactly 25"; spare.short != want {
-		t.Errorf("brief %q, want %q", spare.short, want)
+	// short); in 4 lines at 80 columns, as 80x24 keeps it. The deadline is the sentence's,
+	// where the queue's wait creeps toward it (newcomer 38 G8), else the brief form's,
+	// rejecting before 800ms, not past it (newcomer 27: beside "turned away after 726ms on
+	// average").
+	if want := "; 24 calls at most keep each at 50ms; 25 give 500/s only if the knee is exactly 25"; spare.short != want || !strings.Contains(says, "the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline") {
+		t.Errorf("%q, brief %q, want the deadline in the sentence and the brief %q", says, spare.short, want)
+	}
+	steady := postmortemSnapshot(cfg)
+	for i := range steady.Timeline {
+		steady.Timeline[i].OK[lab.Payment] = 490 // 500.8/s arrive, 490 ok and 16 rejected a second: it drains
+	}
+	if says, held := narration(cfg, steady); held.short != "; 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms; 25 give 500/s only if the knee is exactly 25" || strings.Contains(says, "creeps") {
+		t.Errorf("a steady queue: %q, brief %q, want the deadline in the brief form", says, held.short)
 	}
 	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > 4 {
 		t.Errorf("with the brief form, %d lines at 80 columns, want 4: %q", len(lines), lines)
@@ -522,7 +531,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// rows over the brief clause.
 	// 35 ÷ 89ms answer 393/s of 500.8/s arriving: the load past the limit, not bursts, is
 	// turned away (newcomer 34).
-	if want := "rejected:bulkhead; more arrive than a full limit answers, not bursts"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; it can settle past the knee, as here" {
+	if want := "rejected:bulkhead; sustained overload: a full limit answers ~393/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; it can settle past the knee, as here" {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
 	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.
@@ -633,5 +642,23 @@ func TestGrowthSaysThePeakQueue(t *testing.T) {
 	}
 	if got := strings.Join(growthItem(s, true), ""); got != "scaled 8→36 of 64 on queue length" {
 		t.Errorf("short: %q", got)
+	}
+}
+
+// Past the knee the narrator's calls and the queue's wait give one figure for each call's
+// time, lab's (newcomer 38 W4: "64 at 328ms each" beside "4196 orders × 327ms ahead"): where
+// the measured hold is the call's, within a hundredth, the wait is worked out from the call's.
+func TestPostmortemOneHold(t *testing.T) {
+	s := postmortemSnapshot(postmortemConfig())
+	for i := range s.Timeline { // each ok held its worker 329ms: the curve's 327.7ms and the hand-off
+		sec := &s.Timeline[i]
+		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = sec.OK[lab.Payment], time.Duration(sec.OK[lab.Payment])*329*time.Millisecond
+	}
+	a, ok := s.WaitArrivingNow()
+	if sum := a.SumSaid(s.Config.Traffic); !ok || !strings.Contains(sum, " × 328ms ahead") || !strings.HasSuffix(sum, "; 328ms: each of the 64 calls now") {
+		t.Fatalf("arriving now: %q (%v), want × 328ms, each of the 64 calls now", sum, ok)
+	}
+	if says := narrate(s.Config, s); !strings.Contains(says, "; 64 at 328ms each: ok 194.8/s of 500.8/s;") || strings.Contains(says, "329ms") {
+		t.Errorf("%q, want 64 at 328ms each and no second figure", says)
 	}
 }

@@ -246,8 +246,13 @@ func TestDependencyErrorsCountAsFailed(t *testing.T) {
 	c := scaled()
 	c.Dependency.Mode = lab.ModeErrors
 	s := run(t, c)
-	if pay := s.Classes[lab.Payment]; pay.Failed+pay.InFlight != pay.Arrived || pay.InFlight > 2 || pay.OK != 0 {
-		t.Fatalf("errors: %+v, want every payment failed, none ok", pay)
+	// Those the pool turned away never called: a machine busy enough to send a burst late
+	// fills the pool (7 of 80 payments, at a generator lag p99 of 105ms, in one run beside a
+	// full suite), so they are let be only where it was full.
+	pay := s.Classes[lab.Payment]
+	turned := pay.Rejected[lab.RejectPool]
+	if pay.Failed+pay.InFlight+turned != pay.Arrived || pay.InFlight > 2 || pay.OK != 0 || pay.Failed == 0 || (turned > 0 && s.Pool.PeakBusy < c.Pool.Workers) {
+		t.Fatalf("errors: %+v, pool peak %d of %d, want every payment failed, none ok, bar those a full pool turned away", pay, s.Pool.PeakBusy, c.Pool.Workers)
 	}
 }
 
