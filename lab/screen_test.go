@@ -744,7 +744,7 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; the timer's lateness p50 250µs, the lab's sending p50 620µs)"
+	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab's sending p50 620µs)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
@@ -855,10 +855,10 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 	for _, w := range []struct{ entry, word, screen string }{
 		{"arrivals at random", seed.Value, seed.Value},
 		{"arrivals at random", seed.Brief, seed.Brief},
-		{"signup 2ms", "the timer's lateness", settings},
+		{"signup 2ms", "the 2ms sleep overran", settings},
 		{"signup 2ms", "the lab's sending", settings},
 		{"signup 2ms", "on a worker", settings},
-		{"signup 2ms", "the timer and the lab's sending", fmt.Sprint(SettingsItems(c, s, 100))},
+		{"signup 2ms", "the 2ms sleep's overrun and the lab's sending", fmt.Sprint(SettingsItems(c, s, 100))},
 		{"pool full", "of arrivals found it full", health},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
