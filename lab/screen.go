@@ -506,21 +506,24 @@ var coreHealth = slices.Concat(
 		if n := s.BusyNotCalling(); n > 0 {
 			// A worker whose call was answered and not yet counted is said so: "not calling"
 			// read as a worker off its call beside ok 12524 of 12548 calls (newcomer 37 #17).
-			why, brief := ", not calling this instant", "not calling"
+			why, brief := ", not calling this instant", ", not calling"
 			switch a := s.AnsweredUncounted(); {
 			case a == n && n == 1:
-				why, brief = ", its call answered, not yet counted", "answered, not counted"
+				why, brief = ", its call answered, not yet counted", ", answered, not counted"
 			case a == n:
-				why, brief = ", their calls answered, not yet counted", "answered, not counted"
+				why, brief = ", their calls answered, not yet counted", ", answered, not counted"
 			case a > 0:
+				// Briefly, the answered ones alone: "+2 busy, not calling" said all of them
+				// off a call beside the wider line's split (review 32 #5).
 				why = fmt.Sprintf(": %d not calling this instant, %d answered, not yet counted", n-a, a)
+				brief = fmt.Sprintf(": %d answered, not counted", a)
 			}
 			more := units(n, "more worker") + " busy" + why
 			// Briefly before the peak at 80 columns, where "now 63" beside "64 busy" stood
 			// unexplained (newcomer 27), and more briefly before it in a compare half, where
 			// the retry budget's "now 8" stood beside "10/20 busy" (newcomer33 29).
 			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more),
-				fmt.Sprintf("%s (+%s busy, %s)", now, units(n, "worker"), brief), fmt.Sprintf("%s (+%d busy, %s)", now, n, brief)}, forms...)
+				fmt.Sprintf("%s (+%s busy%s)", now, units(n, "worker"), brief), fmt.Sprintf("%s (+%d busy%s)", now, n, brief)}, forms...)
 		}
 		// Orphaned calls running now say who holds the calls (a thread pool's threads, with
 		// every worker free): the peak gives way first, so they share its line (newcomer 29:
@@ -911,7 +914,7 @@ func coreWords() []part[[]Item] {
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: both 38%)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment. With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 answered, not yet counted\" (briefly \"+2 workers busy: 1 answered, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{
