@@ -875,3 +875,31 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		}
 	}
 }
+
+// The rejected chart's burst note is lab's choice, its words ui's: the second that turned a
+// class away most, the latest of a tie, only where that is more than the class's peak rate
+// (n36 #34); the reasons asked for alone.
+func TestBurstIsASecondPastThePeakRate(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()} // payments at 10/s
+	secs := make([]Second, 4)
+	for k := range secs {
+		secs[k].T = k + 1
+		secs[k].Arrived[Payment] = 10
+		secs[k].Rejected[Payment][RejectPool] = 10
+	}
+	pool := []Reason{RejectPool}
+	if _, _, ok := s.Burst(secs, Payment, pool); ok {
+		t.Error("10 turned away a second at 10/s: no burst")
+	}
+	secs[1].Arrived[Payment], secs[1].Rejected[Payment][RejectPool] = 14, 14
+	secs[2].Arrived[Payment], secs[2].Rejected[Payment][RejectPool] = 15, 14
+	if sec, n, ok := s.Burst(secs, Payment, pool); !ok || sec.T != 3 || n != 14 || sec.Arrived[Payment] != 15 {
+		t.Errorf("burst %v %d %v, want the latest of the two 14s, 2–3s, of 15 arrived", sec.T, n, ok)
+	}
+	if _, _, ok := s.Burst(secs, Payment, []Reason{RejectBulkhead}); ok {
+		t.Error("a burst of rejected:pool named for rejected:bulkhead")
+	}
+	if _, _, ok := s.Burst(nil, Payment, pool); ok {
+		t.Error("no seconds: a burst")
+	}
+}

@@ -77,12 +77,10 @@ type chartSpec struct {
 	// under it: scaled to its data, a chart of rejections drew one traffic to a different
 	// top on each preset (n37 #1).
 	traffic bool
-	// arrived is what arrived of a class each second where the values are what of it was
-	// turned away: where a second turned away more than the class's peak rate, the legend
-	// gives the busiest, rejected of arrived ("busiest 5–6s: 32 of 32 arrived"): 32/s rejected of payments
-	// arriving at 24/s read as wrong (n36 #34, fleet-bulkhead, a burst of the seed's
-	// schedule). nil: none.
-	arrived func(sec *lab.Second, class int) float64
+	// bursts are the reasons whose rejections the values are: where a second turned away
+	// more than the class's peak rate (lab's Burst), the legend gives it, rejected of
+	// arrived ("busiest 5–6s: 32 of 32 arrived"). nil: none.
+	bursts []lab.Reason
 	// blurred says the plot draws a second in fewer than two columns, not one each, the
 	// title then without "each second": postmortem's 30 s on 48 columns drew 0.625 s a
 	// column, seconds no run of columns could show, under "mean workers held (of 64) each
@@ -307,7 +305,7 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
 		atLeast: trafficReach(nil),
 		traffic: true,
-		arrived: func(sec *lab.Second, c int) float64 { return float64(sec.Arrived[c]) },
+		bursts:  reasons,
 		unit:    "/s",
 		counts:  counts,
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
@@ -1138,13 +1136,12 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				}
 				item += label + at + ": " + peak + ")"
 			}
-			if spec.arrived != nil && !form.bare && (!form.firstPeak || len(items) == 0) {
+			if spec.bursts != nil && !form.bare && (!form.firstPeak || len(items) == 0) {
 				// Only a second that turned away more than the class's peak rate, which reads
 				// as more rejected than arrive: its own arrivals say why.
-				if at, top := peakOf(window, spec.value, i); at >= 0 && top > s.Config.Traffic.PeakRate(c) {
-					sec := &window[at]
+				if sec, n, ok := s.Burst(window, c, spec.bursts); ok {
 					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
-					item += fmt.Sprintf(" (busiest %s: %s of %s arrived)", lab.FmtSpan(sec.T-1, sec.T), legendValue(top, ""), legendValue(spec.arrived(sec, i), ""))
+					item += fmt.Sprintf(" (busiest %s: %s of %s arrived)", lab.FmtSpan(sec.T-1, sec.T), fmtCount(n), fmtCount(sec.Arrived[c]))
 				}
 			}
 			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter
