@@ -619,13 +619,17 @@ var coreHealth = slices.Concat(
 		// The word glossed where it fits, before the peak: "goroutines" is Go's word, and
 		// the room is a workshop's (newcomer 34 #22); Go's own gloss, a lightweight thread
 		// the runtime schedules, not an OS thread ("Go threads", review 29 lab #6).
-		count, peak := FmtCount(s.Goroutines), ""
+		count, peak, partsPeak := FmtCount(s.Goroutines), "", ""
 		if s.GoroutinesPeak > s.Goroutines {
 			peak = " (peak " + FmtCount(s.GoroutinesPeak) + ")"
+			// Beside parts, why it can pass their own peaks added up (the postmortem's 4266
+			// beside 64 workers and "peak 4198 waiting"), in a few words: only the help said
+			// (s46 brief).
+			partsPeak = " (peak " + FmtCount(s.GoroutinesPeak) + ", ending ones too)"
 		}
 		// Each tail first with the gloss, then without the peak, then without the gloss: what
 		// the line says before how it is worded.
-		forms := func(tails ...string) []string {
+		forms := func(peak string, tails ...string) []string {
 			var out []string
 			for _, t := range tails {
 				out = append(out, count+" lightweight threads"+peak+t, count+" lightweight threads"+t, count+peak+t)
@@ -636,22 +640,20 @@ var coreHealth = slices.Concat(
 		// 20 busy workers beside 21 read as a miscount (newcomer 15). What is in the lab's
 		// upkeep, and why a bounded queue's waiting requests are in no part, only the help says:
 		// each reason on the line became the next reader's riddle (newcomer 28: "1 of 9 idle
-		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines"). Which idle
-		// workers, in the kinds' word, where it fits: "1 of 9" alone left why one to guess
-		// (newcomer 35 #8).
+		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines").
 		if parts := goroutineParts(s); parts != nil {
 			tails := []string{" = " + parts[0] + " (the lab's own, not the dependency's)"}
 			for _, p := range parts {
 				tails = append(tails, " = "+p)
 			}
-			var all []string
-			for _, t := range tails {
-				all = append(all, forms(t)...)
-				if strings.Contains(t, idleExit) { // which idle workers before the peak
-					all = append(all, count+t)
-				}
+			// Each tail's forms, then it bare (which parts before how they are worded), but
+			// the first's: "the lab's own" is worth less than the gloss.
+			all := forms(partsPeak, tails[0])
+			for _, t := range tails[1:] {
+				all = append(append(all, forms(partsPeak, t)...), count+t)
 			}
-			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, all...), Spare: true, Own: s.Own(Goroutines)}}
+			items := []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, all...), Spare: true, Own: s.Own(Goroutines)}}
+			return append(items, onDemand(s, w)...)
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -666,7 +668,7 @@ var coreHealth = slices.Concat(
 		if own, ok := labOwn(s); !ok || own > 0 {
 			helpers = ", " + upkeep
 		}
-		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(
+		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(peak,
 			" (the lab's own, not the dependency's: "+kinds+helpers+")",
 			" (the lab's, not the dependency's: "+kinds+", …)",
 			" (the lab's: "+kinds+", …)",
@@ -700,13 +702,34 @@ func goroutineKinds(s *Snapshot) []string {
 // beside the pool's "idle 9", "1 parked" was a riddle (newcomer 22).
 const (
 	idleWord    = "idle under 1s"
-	idleExit    = "(they exit after 1s)" // the parts' gloss on the idle workers that are goroutines
 	workerKinds = "busy workers, " + idleWord
 	// upkeep is the parts' name for the rest but idle workers: the lab's helpers (the help
 	// says which). Each named on the line was a riddle of its own (newcomer 28);
 	// "in the lab's upkeep", a word of its own (newcomer 30): what they do, plainly.
 	upkeep = "running the lab itself"
 )
+
+// onDemand says, once, what a worker is where the goroutines' parts count fewer idle workers
+// than the pool has: a goroutine started on demand that exits after a second idle. To a
+// Hystrix or resilience4j reader a worker is a thread, and "1 of 9 idle" beside the pool's
+// "idle 9" clashed (newcomer 38 G6); "(they exit after 1s)" on the count's line left that
+// they start on demand unsaid (newcomers 35 #8, 36 #8: which idle, and why).
+func onDemand(s *Snapshot, w int) []Item {
+	p, idle := s.Pool.Parked, s.Pool.Idle()
+	if p == 0 || p >= idle {
+		return nil
+	}
+	const label = "a worker"
+	has := "have"
+	if p == 1 {
+		has = "has"
+	}
+	which := fmt.Sprintf(": %s of the %s idle %s one now", FmtCount(int64(p)), FmtCount(int64(idle)), has)
+	return []Item{{Label: label, Value: fittingValue(label, w,
+		"is a goroutine (Go's lightweight thread) started on demand, and exits after 1s idle"+which,
+		"is a goroutine started on demand, and exits after 1s idle"+which,
+		"is a goroutine started on demand; it exits after 1s idle"), Spare: true, Own: s.Own(Goroutines)}}
+}
 
 // offWorker says the run's calls go on goroutines of their own (a caller timeout's
 // hand-off): one each, while its worker waits and after it walked away.
@@ -770,16 +793,12 @@ func goroutineParts(s *Snapshot) []string {
 	// Of how many idle: "+ 1 idle worker" beside the pool's "idle 9" read as a contradiction
 	// (newcomers 32 and 33): an idle worker keeps its goroutine up to a second, then ends it.
 	var rests []string
-	glossed := "" // the idle workers' part saying which, where only some are goroutines
 	// Right after the pool shrank, more wait than there are idle workers: said as goroutines,
-	// not as idle workers the pool does not have (review 25).
+	// not as idle workers the pool does not have (review 25). Why only some of the idle are
+	// goroutines, onDemand says, on a line of its own.
 	switch p, idle := s.Pool.Parked, s.Pool.Idle(); {
 	case p > 0 && p < idle:
 		rests = append(rests, fmt.Sprintf("%s of %s idle workers", FmtCount(int64(p)), FmtCount(int64(idle))))
-		// Which of them, where it fits: "1 of 9" left why one to guess (newcomer 35 #8), and
-		// "1 worker idle under 1s" read as a guess at a time (newcomer 36 #8): why the others
-		// are not, an idle worker's goroutine ending after a second without a job.
-		glossed = fmt.Sprintf("%s of %s idle %s", FmtCount(int64(p)), FmtCount(int64(idle)), idleExit)
 	case p > 0 && p == idle:
 		rests = append(rests, units(p, "idle worker"))
 	case p > 0:
@@ -793,11 +812,6 @@ func goroutineParts(s *Snapshot) []string {
 	}
 	join := func(parts ...[]string) string { return strings.Join(slices.Concat(parts...), " + ") }
 	forms := []string{join(long, rests), join(short, rests)}
-	if glossed != "" { // the idle workers are rests' first
-		which := slices.Clone(rests)
-		which[0] = glossed
-		forms = append([]string{join(long, which), join(short, which)}, forms...)
-	}
 	// Which of the lab's own, where one is sure to run and room allows: the autoscaler, for
 	// the whole run. Bare, the postmortem's "+ 2 running the lab itself" beside
 	// caller-timeout's "+ 1" changed with no reason given (newcomer 36 #14).
@@ -924,7 +938,7 @@ func coreWords() []part[[]Item] {
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): the first such stretch, in the narrator's domino (\"all out 12.9s–19.5s\") and the report (JSON all_pulled_at_s: its start); \"all out again\": a later one. The pulls line and the header say the latest, in its word: \"since\" while it lasts, from–to once a replica came back"),
 			word("r2 8.0s → r3 9.020s, r4 9.045s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, both times to the millisecond and it so: \"r3 9.020s, r4 9.045s (+25ms)\"); an arrow: out after it; a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more: a later one may have been not ok for what that one left; never with pull_after 1)"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
-			word("goroutines", "Go's lightweight threads (\"n lightweight threads\"; the runtime runs them on a few of the machine's threads), every one the lab started and has not ended, the most at once so far its peak (\"(peak n)\": it can stand a few above the parts' own peaks added up, for it counts too the goroutines about to end, a worker that has just handed its slot to a waiting request's goroutine, a request just turned away), and after \"=\" the parts they add up to: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (\"27 calls (11 awaited by a worker, 16 orphaned)\": those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle (they exit after 1s)\", where room is short \"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler, said where room: \"2 running the lab itself (the autoscaler among them)\", or of one \"(the autoscaler)\"; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
+			word("goroutines", "Go's lightweight threads (\"n lightweight threads\"; the runtime runs them on a few of the machine's threads), every one the lab started and has not ended, the most at once so far its peak (\"(peak n)\", beside the parts \"(peak n, ending ones too)\": it can stand a few above the parts' own peaks added up, for it counts too the goroutines about to end, a worker that has just handed its slot to a waiting request's goroutine, a request just turned away), and after \"=\" the parts they add up to: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (\"27 calls (11 awaited by a worker, 16 orphaned)\": those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle workers\", and on a line of its own \"a worker is a goroutine started on demand, and exits after 1s idle: 1 of the 9 idle has one now\": the pool starts a worker's goroutine for a request, and an idle worker keeps it up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler, said where room: \"2 running the lab itself (the autoscaler among them)\", or of one \"(the autoscaler)\"; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic: the same arrivals, not the same timing (which request meets a full pool, or a slow call, moves with the machine's scheduling), so two runs of one preset differ a little (\""+ApproxKey+": "+approxWhy+"\"; beside "+MethodMark+", a closed loop against an open one, which do not send the same arrivals: \""+ApproxKey+": "+approxWhySent+"\"). Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the k-th of A against the k-th of B, by McNemar's exact test, or for a fleet "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more; the p99s' 95% intervals for a latency); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": larger than that noise; \""+NoChange+"\": A and B shown alike, no change, never a result; "+TooFewKey()+"; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …; a class's ok with its not ok, arrived − ok, A → B, of which in flight, and apart the fallback's canned replies, which count as not ok: a degraded answer, not a success; short of room, the changes named without their figures, \"signup and health: ok and p99\", then \"and 3 more gains\" or \"losses\": the side's other rows beyond noise, in the table above), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

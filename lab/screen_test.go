@@ -125,13 +125,23 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 		off.Pool.Workers[i].Phase = PhaseCall
 	}
 	for w, want := range map[int]string{
-		// Which idle workers are goroutines, where it fits: "7 of 13" alone left why to guess
-		// (newcomer 35 #8); not a time to guess at, "idle under 1s" (newcomer 36 #8).
-		160: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle (they exit after 1s) + 1 running the lab itself",
-		120: "goroutines 47 = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle (they exit after 1s) + 1 running the lab itself",
-		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself"} {
+		// The peak beside parts says why it can pass their peaks added up, where it fits.
+		220: "goroutines 47 lightweight threads (peak 53, ending ones too) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
+		160: "goroutines 47 lightweight threads = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
+		120: "goroutines 47 = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself"} {
 		if got := goroutines(off, w); !strings.Contains(got, want) {
 			t.Errorf("calls at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	// Which idle workers are goroutines, and why, once, on a line of its own: "7 of 13" alone
+	// left why to guess (newcomer 35 #8), "(they exit after 1s)" that a worker is a goroutine
+	// started on demand, to a reader for whom a worker is a thread (newcomer 38 G6).
+	for w, want := range map[int]string{
+		160: "a worker is a goroutine (Go's lightweight thread) started on demand, and exits after 1s idle: 7 of the 13 idle have one now",
+		100: "a worker is a goroutine started on demand, and exits after 1s idle: 7 of the 13 idle have one now",
+		70:  "a worker is a goroutine started on demand; it exits after 1s idle"} {
+		if got := goroutines(off, w); !strings.HasSuffix(got, " · "+want) || strings.Count(got, "1s") != 1 {
+			t.Errorf("at %d columns: %q, want %q after the count, and 1s once", w, got, want)
 		}
 	}
 	// A bounded queue's waiting requests are in no part, an unbounded one's are.
