@@ -136,7 +136,7 @@ var coreSettings = slices.Concat(
 // measuredWork are the forms of a bystander's work, set, longest first: beside it, where no
 // queue adds its wait, what the table's p50 measured and the p50s of the parts that made it
 // longer than the work set, from the run's own measures of the requests it is of: the
-// worker's time over the work set is the machine's timer running late (a health check's, on
+// worker's time over the work set is the sleep that stands for the work overrunning (a health check's, on
 // a worker, sets none), the wait before it the lab's own sending ("2ms of local work" beside
 // a p50 of 2.9ms, "answered at once" beside 752µs, newcomer 34 #12). Each a p50 of its own:
 // p50s do not add up, so none is said as a part of the p50 ("+716µs the lab's own sending"
@@ -160,8 +160,11 @@ func measuredWork(s *Snapshot, cl Class, work string) []string {
 	case set == 0:
 		parts = append(parts, "on a worker p50 "+FmtLatency(cs.Service.P50))
 	case late > 0 && FmtLatency(set+late) != FmtLatency(set):
-		parts = append(parts, "the timer's lateness p50 "+FmtLatency(late))
-		short = "the timer and the lab's sending"
+		// Whose timer: the sleep that stands for the work ("the timer's lateness" left a
+		// newcomer to guess which timer, newcomer 38 G14).
+		sleep := "the " + FmtDur(set) + " sleep"
+		parts = append(parts, sleep+" overran p50 "+FmtLatency(late))
+		short = sleep + "'s overrun and the lab's sending"
 	}
 	parts = append(parts, "the lab's sending p50 "+FmtLatency(cs.Waited.P50))
 	return []string{work + " (p50 " + p50 + "; " + strings.Join(parts, ", ") + ")",
@@ -503,21 +506,24 @@ var coreHealth = slices.Concat(
 		if n := s.BusyNotCalling(); n > 0 {
 			// A worker whose call was answered and not yet counted is said so: "not calling"
 			// read as a worker off its call beside ok 12524 of 12548 calls (newcomer 37 #17).
-			why, brief := ", not calling this instant", "not calling"
+			why, brief := ", not calling this instant", ", not calling"
 			switch a := s.AnsweredUncounted(); {
 			case a == n && n == 1:
-				why, brief = ", its call answered, not yet counted", "answered, not counted"
+				why, brief = ", its call answered, not yet counted", ", answered, not counted"
 			case a == n:
-				why, brief = ", their calls answered, not yet counted", "answered, not counted"
+				why, brief = ", their calls answered, not yet counted", ", answered, not counted"
 			case a > 0:
+				// Briefly, the answered ones alone: "+2 busy, not calling" said all of them
+				// off a call beside the wider line's split (review 32 #5).
 				why = fmt.Sprintf(": %d not calling this instant, %d answered, not yet counted", n-a, a)
+				brief = fmt.Sprintf(": %d answered, not counted", a)
 			}
 			more := units(n, "more worker") + " busy" + why
 			// Briefly before the peak at 80 columns, where "now 63" beside "64 busy" stood
 			// unexplained (newcomer 27), and more briefly before it in a compare half, where
 			// the retry budget's "now 8" stood beside "10/20 busy" (newcomer33 29).
 			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more),
-				fmt.Sprintf("%s (+%s busy, %s)", now, units(n, "worker"), brief), fmt.Sprintf("%s (+%d busy, %s)", now, n, brief)}, forms...)
+				fmt.Sprintf("%s (+%s busy%s)", now, units(n, "worker"), brief), fmt.Sprintf("%s (+%d busy%s)", now, n, brief)}, forms...)
 		}
 		// Orphaned calls running now say who holds the calls (a thread pool's threads, with
 		// every worker free): the peak gives way first, so they share its line (newcomer 29:
@@ -623,13 +629,17 @@ var coreHealth = slices.Concat(
 		// The word glossed where it fits, before the peak: "goroutines" is Go's word, and
 		// the room is a workshop's (newcomer 34 #22); Go's own gloss, a lightweight thread
 		// the runtime schedules, not an OS thread ("Go threads", review 29 lab #6).
-		count, peak := FmtCount(s.Goroutines), ""
+		count, peak, partsPeak := FmtCount(s.Goroutines), "", ""
 		if s.GoroutinesPeak > s.Goroutines {
 			peak = " (peak " + FmtCount(s.GoroutinesPeak) + ")"
+			// Beside parts, why it can pass their own peaks added up (the postmortem's 4266
+			// beside 64 workers and "peak 4198 waiting"), in a few words: only the help said
+			// (s46 brief).
+			partsPeak = " (peak " + FmtCount(s.GoroutinesPeak) + ", ending ones too)"
 		}
 		// Each tail first with the gloss, then without the peak, then without the gloss: what
 		// the line says before how it is worded.
-		forms := func(tails ...string) []string {
+		forms := func(peak string, tails ...string) []string {
 			var out []string
 			for _, t := range tails {
 				out = append(out, count+" lightweight threads"+peak+t, count+" lightweight threads"+t, count+peak+t)
@@ -640,22 +650,20 @@ var coreHealth = slices.Concat(
 		// 20 busy workers beside 21 read as a miscount (newcomer 15). What is in the lab's
 		// upkeep, and why a bounded queue's waiting requests are in no part, only the help says:
 		// each reason on the line became the next reader's riddle (newcomer 28: "1 of 9 idle
-		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines"). Which idle
-		// workers, in the kinds' word, where it fits: "1 of 9" alone left why one to guess
-		// (newcomer 35 #8).
+		// (kept up to 1s)", "the generator's re-sender", "entries, not goroutines").
 		if parts := goroutineParts(s); parts != nil {
 			tails := []string{" = " + parts[0] + " (the lab's own, not the dependency's)"}
 			for _, p := range parts {
 				tails = append(tails, " = "+p)
 			}
-			var all []string
-			for _, t := range tails {
-				all = append(all, forms(t)...)
-				if strings.Contains(t, idleExit) { // which idle workers before the peak
-					all = append(all, count+t)
-				}
+			// Each tail's forms, then it bare (which parts before how they are worded), but
+			// the first's: "the lab's own" is worth less than the gloss.
+			all := forms(partsPeak, tails[0])
+			for _, t := range tails[1:] {
+				all = append(append(all, forms(partsPeak, t)...), count+t)
 			}
-			return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, all...), Spare: true, Own: s.Own(Goroutines)}}
+			items := []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, all...), Spare: true, Own: s.Own(Goroutines)}}
+			return append(items, onDemand(s, w)...)
 		}
 		// Every goroutine the lab started and has not ended (the engine's owner counts them);
 		// the help lists every kind. Two readers were misled: a free worker's goroutine lingers
@@ -670,7 +678,7 @@ var coreHealth = slices.Concat(
 		if own, ok := labOwn(s); !ok || own > 0 {
 			helpers = ", " + upkeep
 		}
-		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(
+		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(peak,
 			" (the lab's own, not the dependency's: "+kinds+helpers+")",
 			" (the lab's, not the dependency's: "+kinds+", …)",
 			" (the lab's: "+kinds+", …)",
@@ -704,13 +712,34 @@ func goroutineKinds(s *Snapshot) []string {
 // beside the pool's "idle 9", "1 parked" was a riddle (newcomer 22).
 const (
 	idleWord    = "idle under 1s"
-	idleExit    = "(they exit after 1s)" // the parts' gloss on the idle workers that are goroutines
 	workerKinds = "busy workers, " + idleWord
 	// upkeep is the parts' name for the rest but idle workers: the lab's helpers (the help
 	// says which). Each named on the line was a riddle of its own (newcomer 28);
 	// "in the lab's upkeep", a word of its own (newcomer 30): what they do, plainly.
 	upkeep = "running the lab itself"
 )
+
+// onDemand says, once, what a worker is where the goroutines' parts count fewer idle workers
+// than the pool has: a goroutine started on demand that exits after a second idle. To a
+// Hystrix or resilience4j reader a worker is a thread, and "1 of 9 idle" beside the pool's
+// "idle 9" clashed (newcomer 38 G6); "(they exit after 1s)" on the count's line left that
+// they start on demand unsaid (newcomers 35 #8, 36 #8: which idle, and why).
+func onDemand(s *Snapshot, w int) []Item {
+	p, idle := s.Pool.Parked, s.Pool.Idle()
+	if p == 0 || p >= idle {
+		return nil
+	}
+	const label = "a worker"
+	has := "have"
+	if p == 1 {
+		has = "has"
+	}
+	which := fmt.Sprintf(": %s of the %s idle %s one now", FmtCount(int64(p)), FmtCount(int64(idle)), has)
+	return []Item{{Label: label, Value: fittingValue(label, w,
+		"is a goroutine (Go's lightweight thread) started on demand, and exits after 1s idle"+which,
+		"is a goroutine started on demand, and exits after 1s idle"+which,
+		"is a goroutine started on demand; it exits after 1s idle"), Spare: true, Own: s.Own(Goroutines)}}
+}
 
 // offWorker says the run's calls go on goroutines of their own (a caller timeout's
 // hand-off): one each, while its worker waits and after it walked away.
@@ -774,16 +803,12 @@ func goroutineParts(s *Snapshot) []string {
 	// Of how many idle: "+ 1 idle worker" beside the pool's "idle 9" read as a contradiction
 	// (newcomers 32 and 33): an idle worker keeps its goroutine up to a second, then ends it.
 	var rests []string
-	glossed := "" // the idle workers' part saying which, where only some are goroutines
 	// Right after the pool shrank, more wait than there are idle workers: said as goroutines,
-	// not as idle workers the pool does not have (review 25).
+	// not as idle workers the pool does not have (review 25). Why only some of the idle are
+	// goroutines, onDemand says, on a line of its own.
 	switch p, idle := s.Pool.Parked, s.Pool.Idle(); {
 	case p > 0 && p < idle:
 		rests = append(rests, fmt.Sprintf("%s of %s idle workers", FmtCount(int64(p)), FmtCount(int64(idle))))
-		// Which of them, where it fits: "1 of 9" left why one to guess (newcomer 35 #8), and
-		// "1 worker idle under 1s" read as a guess at a time (newcomer 36 #8): why the others
-		// are not, an idle worker's goroutine ending after a second without a job.
-		glossed = fmt.Sprintf("%s of %s idle %s", FmtCount(int64(p)), FmtCount(int64(idle)), idleExit)
 	case p > 0 && p == idle:
 		rests = append(rests, units(p, "idle worker"))
 	case p > 0:
@@ -797,11 +822,6 @@ func goroutineParts(s *Snapshot) []string {
 	}
 	join := func(parts ...[]string) string { return strings.Join(slices.Concat(parts...), " + ") }
 	forms := []string{join(long, rests), join(short, rests)}
-	if glossed != "" { // the idle workers are rests' first
-		which := slices.Clone(rests)
-		which[0] = glossed
-		forms = append([]string{join(long, which), join(short, which)}, forms...)
-	}
 	// Which of the lab's own, where one is sure to run and room allows: the autoscaler, for
 	// the whole run. Bare, the postmortem's "+ 2 running the lab itself" beside
 	// caller-timeout's "+ 1" changed with no reason given (newcomer 36 #14).
@@ -895,7 +915,7 @@ func coreWords() []part[[]Item] {
 			word("(settings changed)", "the settings in force differ from the preset's: a settings key was pressed (see changes)"),
 			word("run time", "time since the run started (r restarts it); a screenshot's: \"screenshot at 8.0s\" (a compare's halves, short of room, both: \"at 8.0s\")"),
 			word("rejected:balancer n", "a fleet's requests, every class's (\"total rejected:balancer n\" in the header, beside a class's own share of them), the balancer turned away with "+noReplica+" to send them to, so far, first in the header during an outage: in the alarm colour with \"(all out since 12.9s)\" while every replica is out of rotation (\"all out again\" in a later stretch than the first), the only time it turns them away; quiet, with \"(stopped at 19.5s)\", when a replica came back. Each class's but payment's own share is counted too, among that class's requests turned away, beside their other reasons (\"signup turned away n: rej:pool n, rej:balancer n\")"),
-			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". Each in one form, cut from its end where it does not fit (a second class, short of room, keeps its rate alone: \"health starved 1 (0.2/s)\"): \"signup starved 12 (rej:pool, 1.2/s; needs ~0.01 workers)\": the table's column; its rate over the table's /s seconds, or once it stopped, since when; and what its class needs of the pool (Little's law: rate × time on a worker): next to none, so it starves for the workers others hold, not for its own load; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour while it happens (in any of those seconds); once it stopped, quiet, \"(rej:pool, stopped at 7s)\", the end of the last whole second that had one"),
+			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". Each in one form, cut from its end where it does not fit (a second class, short of room, keeps its rate alone: \"health starved 1 (0.2/s in 3–8s)\", as the first does where its column's name does not fit beside it): \"signup starved 12 (rej:pool, 1.2/s in 3–8s; needs ~0.01 workers)\": the table's column; its rate over the table's /s seconds, which it names (the count is since the start), or once it stopped, since when; and what its class needs of the pool (Little's law: rate × time on a worker): next to none, so it starves for the workers others hold, not for its own load; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour while it happens (in any of those seconds); once it stopped, quiet, \"(rej:pool, stopped at 7s)\", the end of the last whole second that had one"),
 			word("±", "the dependency's jitter (\"50ms uniform ±10ms\"): each call's latency drawn uniform between the latency less and plus it, 40ms to 60ms all alike, before a knee stretches it; the mean of many calls stays the latency"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals: 1 − 20/(30 + 0.2 signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
@@ -908,7 +928,7 @@ func coreWords() []part[[]Item] {
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			// The parts of a bystander's p50, each a p50 of its own (review 29 lab #5, #8).
-			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the timer's lateness\", a worker's time less the work set (the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \"the lab's sending\", from its scheduled arrival to a worker picking it up (the generator's lag, then dispatch: the lab's own delay, no queue's). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the timer and the lab's sending)\" names them alone"),
+			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the 2ms sleep overran\", a worker's time less the work set (the lab does the local work as a sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \"the lab's sending\", from its scheduled arrival to a worker picking it up (the generator's lag, then dispatch: the lab's own delay, no queue's). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the 2ms sleep's overrun and the lab's sending)\" names them alone"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+
@@ -916,7 +936,7 @@ func coreWords() []part[[]Item] {
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full"),
-			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment. With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
+			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 answered, not yet counted\" (briefly \"+2 workers busy: 1 answered, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
 		}),
 		at(60, []Item{
@@ -926,7 +946,7 @@ func coreWords() []part[[]Item] {
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): the first such stretch, in the narrator's domino (\"all out 12.9s–19.5s\") and the report (JSON all_pulled_at_s: its start); \"all out again\": a later one. The pulls line and the header say the latest, in its word: \"since\" while it lasts, from–to once a replica came back"),
 			word("r2 8.0s → r3 9.020s, r4 9.045s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, both times to the millisecond and it so: \"r3 9.020s, r4 9.045s (+25ms)\"); an arrow: out after it; a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more: a later one may have been not ok for what that one left; never with pull_after 1)"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
-			word("goroutines", "Go's lightweight threads (\"n lightweight threads\"; the runtime runs them on a few of the machine's threads), every one the lab started and has not ended, the most at once so far its peak (\"(peak n)\": it can stand a few above the parts' own peaks added up, for it counts too the goroutines about to end, a worker that has just handed its slot to a waiting request's goroutine, a request just turned away), and after \"=\" the parts they add up to: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (\"27 calls (11 awaited by a worker, 16 orphaned)\": those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle (they exit after 1s)\", where room is short \"1 of 9 idle workers\": an idle worker keeps its goroutine up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler, said where room: \"2 running the lab itself (the autoscaler among them)\", or of one \"(the autoscaler)\"; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
+			word("goroutines", "Go's lightweight threads (\"n lightweight threads\"; the runtime runs them on a few of the machine's threads), every one the lab started and has not ended, the most at once so far its peak (\"(peak n)\", beside the parts \"(peak n, ending ones too)\": it can stand a few above the parts' own peaks added up, for it counts too the goroutines about to end, a worker that has just handed its slot to a waiting request's goroutine, a request just turned away), and after \"=\" the parts they add up to: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (\"27 calls (11 awaited by a worker, 16 orphaned)\": those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle workers\", and on a line of its own \"a worker is a goroutine started on demand, and exits after 1s idle: 1 of the 9 idle has one now\": the pool starts a worker's goroutine for a request, and an idle worker keeps it up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler, said where room: \"2 running the lab itself (the autoscaler among them)\", or of one \"(the autoscaler)\"; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic: the same arrivals, not the same timing (which request meets a full pool, or a slow call, moves with the machine's scheduling), so two runs of one preset differ a little (\""+ApproxKey+": "+approxWhy+"\"; beside "+MethodMark+", a closed loop against an open one, which do not send the same arrivals: \""+ApproxKey+": "+approxWhySent+"\"). Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the k-th of A against the k-th of B, by McNemar's exact test, or for a fleet "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more; the p99s' 95% intervals for a latency), so a count's noise grows with how many requests fared differently, either way, not with its net (newcomer 38 W8: signup ok 33 → 26, 10 requests ok only in A and 3 only in B, is ≈ -7 beside rejected:codel 0 → 10, all 10 one way, beyond noise); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": larger than that noise; \""+NoChange+"\": A and B shown alike, no change, never a result; "+TooFewKey()+"; \""+SoonerKey+"\": a count within noise that B's requests ending sooner explains (the class's p50 lower beyond noise): more ended (ok, failed, timed out, turned away after it was accepted) and fewer in flight, together no more than the class's arrivals in that shift; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …; a class's ok with its not ok, arrived − ok, A → B, of which in flight, and apart the fallback's canned replies, which count as not ok: a degraded answer, not a success; short of room, the changes named without their figures, \"signup and health: ok and p99\", then \"and 3 more gains\" or \"losses\": the side's other rows beyond noise, in the table above), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

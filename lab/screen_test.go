@@ -125,13 +125,23 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 		off.Pool.Workers[i].Phase = PhaseCall
 	}
 	for w, want := range map[int]string{
-		// Which idle workers are goroutines, where it fits: "7 of 13" alone left why to guess
-		// (newcomer 35 #8); not a time to guess at, "idle under 1s" (newcomer 36 #8).
-		160: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle (they exit after 1s) + 1 running the lab itself",
-		120: "goroutines 47 = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle (they exit after 1s) + 1 running the lab itself",
-		100: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself"} {
+		// The peak beside parts says why it can pass their peaks added up, where it fits.
+		220: "goroutines 47 lightweight threads (peak 53, ending ones too) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
+		160: "goroutines 47 lightweight threads = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
+		120: "goroutines 47 = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself"} {
 		if got := goroutines(off, w); !strings.Contains(got, want) {
 			t.Errorf("calls at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	// Which idle workers are goroutines, and why, once, on a line of its own: "7 of 13" alone
+	// left why to guess (newcomer 35 #8), "(they exit after 1s)" that a worker is a goroutine
+	// started on demand, to a reader for whom a worker is a thread (newcomer 38 G6).
+	for w, want := range map[int]string{
+		160: "a worker is a goroutine (Go's lightweight thread) started on demand, and exits after 1s idle: 7 of the 13 idle have one now",
+		100: "a worker is a goroutine started on demand, and exits after 1s idle: 7 of the 13 idle have one now",
+		70:  "a worker is a goroutine started on demand; it exits after 1s idle"} {
+		if got := goroutines(off, w); !strings.HasSuffix(got, " · "+want) || strings.Count(got, "1s") != 1 {
+			t.Errorf("at %d columns: %q, want %q after the count, and 1s once", w, got, want)
 		}
 	}
 	// A bounded queue's waiting requests are in no part, an unbounded one's are.
@@ -348,7 +358,9 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	// answered, not yet counted (newcomer 37 #17: "now 23" beside ok 12524 of 12548 calls).
 	s.Classes[Payment].OK, s.Dependency.InFlight = 4933, 62
 	for w, want := range map[int]string{120: "calls at the dependency now 62 (2 more workers busy: 1 not calling this instant, 1 answered, not yet counted)",
-		64: "calls at the dependency now 62 (+2 workers busy, not calling)"} {
+		// Short, the answered one alone, not all 2 "not calling" beside the split (review 32 #5).
+		80: "calls at the dependency now 62 (+2 workers busy: 1 answered, not counted)",
+		66: "calls at the dependency now 62 (+2 busy: 1 answered, not counted)"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("62 calls of 64 busy, 1 answered: at %d columns: %q, want %q", w, got, want)
 		}
@@ -744,7 +756,7 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; the timer's lateness p50 250µs, the lab's sending p50 620µs)"
+	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab's sending p50 620µs)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
@@ -861,10 +873,10 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 	for _, w := range []struct{ entry, word, screen string }{
 		{"arrivals at random", seed.Value, seed.Value},
 		{"arrivals at random", seed.Brief, seed.Brief},
-		{"signup 2ms", "the timer's lateness", settings},
+		{"signup 2ms", "the 2ms sleep overran", settings},
 		{"signup 2ms", "the lab's sending", settings},
 		{"signup 2ms", "on a worker", settings},
-		{"signup 2ms", "the timer and the lab's sending", fmt.Sprint(SettingsItems(c, s, 100))},
+		{"signup 2ms", "the 2ms sleep's overrun and the lab's sending", fmt.Sprint(SettingsItems(c, s, 100))},
 		{"pool full", "of arrivals found it full", health},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
@@ -877,5 +889,33 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		if !strings.Contains(entry(w.entry), w.word) {
 			t.Errorf("the help's %q entry lacks %q: %q", w.entry, w.word, entry(w.entry))
 		}
+	}
+}
+
+// The rejected chart's burst note is lab's choice, its words ui's: the second that turned a
+// class away most, the latest of a tie, only where that is more than the class's peak rate
+// (n36 #34); the reasons asked for alone.
+func TestBurstIsASecondPastThePeakRate(t *testing.T) {
+	s := &Snapshot{Config: DefaultConfig()} // payments at 10/s
+	secs := make([]Second, 4)
+	for k := range secs {
+		secs[k].T = k + 1
+		secs[k].Arrived[Payment] = 10
+		secs[k].Rejected[Payment][RejectPool] = 10
+	}
+	pool := []Reason{RejectPool}
+	if _, _, ok := s.Burst(secs, Payment, pool); ok {
+		t.Error("10 turned away a second at 10/s: no burst")
+	}
+	secs[1].Arrived[Payment], secs[1].Rejected[Payment][RejectPool] = 14, 14
+	secs[2].Arrived[Payment], secs[2].Rejected[Payment][RejectPool] = 15, 14
+	if sec, n, ok := s.Burst(secs, Payment, pool); !ok || sec.T != 3 || n != 14 || sec.Arrived[Payment] != 15 {
+		t.Errorf("burst %v %d %v, want the latest of the two 14s, 2–3s, of 15 arrived", sec.T, n, ok)
+	}
+	if _, _, ok := s.Burst(secs, Payment, []Reason{RejectBulkhead}); ok {
+		t.Error("a burst of rejected:pool named for rejected:bulkhead")
+	}
+	if _, _, ok := s.Burst(nil, Payment, pool); ok {
+		t.Error("no seconds: a burst")
 	}
 }

@@ -599,6 +599,24 @@ func (s *Snapshot) wholeSeconds() []Second {
 	return tl
 }
 
+// Burst is the second of secs in which class c was turned away most for any of reasons (the
+// latest of those that tie), where that is more than the class's peak rate: more turned away
+// in a second than the class arrives at reads as wrong (32/s of payments arriving at 24/s,
+// fleet-bulkhead, n36 #34), and that second's own arrivals say why, a burst of the seed's
+// schedule. ok is false where no second of secs is one.
+func (s *Snapshot) Burst(secs []Second, c Class, reasons []Reason) (sec Second, rejected int64, ok bool) {
+	best := -1
+	for k := range secs {
+		if n := secs[k].RejectedFor(c, reasons); best < 0 || n >= rejected {
+			best, rejected = k, n
+		}
+	}
+	if best < 0 || float64(rejected) <= s.Config.Traffic.PeakRate(c) {
+		return Second{}, 0, false
+	}
+	return secs[best], rejected, true
+}
+
 // RejectedFor is class c's rejections per second for any of reasons.
 func (r *Rates) RejectedFor(c Class, reasons []Reason) float64 { return sumFor(r.Rejected[c], reasons) }
 

@@ -77,12 +77,10 @@ type chartSpec struct {
 	// under it: scaled to its data, a chart of rejections drew one traffic to a different
 	// top on each preset (n37 #1).
 	traffic bool
-	// arrived is what arrived of a class each second where the values are what of it was
-	// turned away: where a second turned away more than the class's peak rate, the legend
-	// gives the busiest, rejected of arrived ("busiest 5–6s: 32 of 32 arrived"): 32/s rejected of payments
-	// arriving at 24/s read as wrong (n36 #34, fleet-bulkhead, a burst of the seed's
-	// schedule). nil: none.
-	arrived func(sec *lab.Second, class int) float64
+	// bursts are the reasons whose rejections the values are: where a second turned away
+	// more than the class's peak rate (lab's Burst), the legend gives it, rejected of
+	// arrived ("busiest 5–6s: 32 of 32 arrived"). nil: none.
+	bursts []lab.Reason
 	// blurred says the plot draws a second in fewer than two columns, not one each, the
 	// title then without "each second": postmortem's 30 s on 48 columns drew 0.625 s a
 	// column, seconds no run of columns could show, under "mean workers held (of 64) each
@@ -134,11 +132,10 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		// Each form then the same without the unit, left to the title ("workers held"): a
 		// fleet's title, whose replicas in rotation it says, left no room for the key at
 		// 120x40 (newcomer 34 #21; the steps without the unit before the rule with it,
-		// newcomer 36 #33).
+		// newcomer 36 #33). Where ⣀ is drawn or not: at 120x40 every step with ⣀'s least
+		// before them fits in 59 columns bare, where "▁ 2.5+ ▂ 5+ … █ 20 workers" left ▃ to
+		// ▇ to reckon (newcomer 38 G4).
 		keys := stripKeys(step, top, fmtStep, " workers", heldLeastWord, " workers", some)
-		if !some {
-			return keys
-		}
 		bare := stripKeys(step, top, fmtStep, "", heldLeastWord, "", some)
 		out := []string{keys[0]} // not keys[:1]: appending to that would write over keys
 		for i := 1; i < len(keys); i++ {
@@ -152,7 +149,14 @@ func (spec chartSpec) stripKeys(top float64, some bool) []string {
 		bare := stripKeys(step, top, fmtStep, "", "1", "", some)
 		return append(stripKeys(step, top, fmtStep, " "+spec.keyUnit, "1", " "+spec.keyUnit, some), bare[len(bare)-1])
 	}
-	return stripKeys(step, top, fmtStep, spec.unit, "1", spec.unit, some)
+	// Every step with someMark's least before them, then the same without the unit that
+	// the strips' axis gives ("0–640/s┤"), before an ellipsis: the postmortem's arrivals
+	// missed the room for "/s" by a column (newcomer 38 G4).
+	keys := stripKeys(step, top, fmtStep, spec.unit, "1", spec.unit, some)
+	if spec.unit != "" {
+		keys = slices.Insert(keys, 2, stripKeys(step, top, fmtStep, "", "1", "", some)[1])
+	}
+	return keys
 }
 
 // stripKeys are the key's forms (chartSpec.stripKeys), widest first, for blocks of step
@@ -307,7 +311,7 @@ func starvationChart(s, peer *lab.Snapshot) chartSpec {
 		value:   func(sec *lab.Second, c int) float64 { return float64(sec.RejectedFor(lab.Class(c), reasons)) },
 		atLeast: trafficReach(nil),
 		traffic: true,
-		arrived: func(sec *lab.Second, c int) float64 { return float64(sec.Arrived[c]) },
+		bursts:  reasons,
 		unit:    "/s",
 		counts:  counts,
 		legend: func(s *lab.Snapshot) (string, string, func(int) float64) {
@@ -1138,13 +1142,12 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				}
 				item += label + at + ": " + peak + ")"
 			}
-			if spec.arrived != nil && !form.bare && (!form.firstPeak || len(items) == 0) {
+			if spec.bursts != nil && !form.bare && (!form.firstPeak || len(items) == 0) {
 				// Only a second that turned away more than the class's peak rate, which reads
 				// as more rejected than arrive: its own arrivals say why.
-				if at, top := peakOf(window, spec.value, i); at >= 0 && top > s.Config.Traffic.PeakRate(c) {
-					sec := &window[at]
+				if sec, n, ok := s.Burst(window, c, spec.bursts); ok {
 					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
-					item += fmt.Sprintf(" (busiest %s: %s of %s arrived)", lab.FmtSpan(sec.T-1, sec.T), legendValue(top, ""), legendValue(spec.arrived(sec, i), ""))
+					item += fmt.Sprintf(" (busiest %s: %s of %s arrived)", lab.FmtSpan(sec.T-1, sec.T), fmtCount(n), fmtCount(sec.Arrived[c]))
 				}
 			}
 			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter

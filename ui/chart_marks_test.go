@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,8 +132,9 @@ func TestStripKeyGivesTheStep(t *testing.T) {
 	out := ansi.Strip(strings.Join(chartsLines(newTheme(true, true), testSnapshot(), nil, nil, 120, 120, 7), "\n"))
 	for _, want := range []*regexp.Regexp{
 		// ⣀ from its least to under ▁'s start: "⣀ 1+/s" asked whether ⣀ is exactly 1
-		// (newcomer 34 #20).
-		regexp.MustCompile(`▁ 2\.5\+ ▂ 5\+ (… |▃ 7\.5\+ .*)█ 20 workers; ⣀ 0\.05 to <2\.5 workers`),
+		// (newcomer 34 #20); at 59 columns its least before every step, not an ellipsis
+		// (newcomer 38 G4).
+		regexp.MustCompile(`⣀ 0\.05\+ ▁ 2\.5\+ ▂ 5\+ ▃ 7\.5\+ ▄ 10\+ ▅ 12\.5\+ ▆ 15\+ ▇ 17\.5\+ █ 20\b`),
 		// The rejections' to the traffic's reach (trafficReach), each step from where it starts.
 		regexp.MustCompile(`▁ (\d+)\+ ▂ \d+\+ (… |▃ .*)█ \d+/s`),
 	} {
@@ -235,5 +237,27 @@ func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
 	spec = starvationChart(calm, nil)
 	if _, legend := chartHead(newTheme(true, true), spec, calm, chartClasses(calm, spec), spec.window(calm, 200), 200, true); strings.Contains(legend, " of ") {
 		t.Errorf("no second past the rate: legend %q names one", ansi.Strip(legend))
+	}
+}
+
+// Every step before an ellipsis wherever it fits: a pool's key with ⣀'s least before the
+// steps, bare, fits the 59 columns of a 120x40 chart whether ⣀ is drawn or not, and a
+// rate's keeps it bare of the unit its axis gives before any form with "…" (newcomer 38 G4).
+func TestStripKeysEveryStepBeforeAnEllipsis(t *testing.T) {
+	for _, c := range []struct {
+		spec chartSpec
+		top  float64
+		some bool
+		want string
+	}{
+		{chartSpec{pool: true}, 20, false, "⣀ 0.05+ ▁ 2.5+ ▂ 5+ ▃ 7.5+ ▄ 10+ ▅ 12.5+ ▆ 15+ ▇ 17.5+ █ 20"},
+		{chartSpec{pool: true}, 20, true, "⣀ 0.05+ ▁ 2.5+ ▂ 5+ ▃ 7.5+ ▄ 10+ ▅ 12.5+ ▆ 15+ ▇ 17.5+ █ 20"},
+		{chartSpec{unit: "/s"}, 640, true, "⣀ 1+ ▁ 80+ ▂ 160+ ▃ 240+ ▄ 320+ ▅ 400+ ▆ 480+ ▇ 560+ █ 640"},
+	} {
+		keys := c.spec.stripKeys(c.top, c.some)
+		at, cut := slices.Index(keys, "  "+c.want), slices.IndexFunc(keys, func(k string) bool { return strings.Contains(k, "…") })
+		if at < 0 || cut < at || ansiWidth(c.want) > 59 {
+			t.Errorf("top %g, some %v: %q at %d, the first ellipsis at %d: %q", c.top, c.some, c.want, at, cut, keys)
+		}
 	}
 }

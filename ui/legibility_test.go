@@ -350,7 +350,7 @@ func TestStarvedLegendIsTheHeadersRate(t *testing.T) {
 		t.Errorf("legend %q: want %q and signup %s", ansi.Strip(leg), want, rate)
 	}
 	plain := ansi.Strip(render(th, testScreen(s, 120, 40)))
-	if !strings.Contains(plain, " (rej:pool, "+rate+";") && !strings.Contains(plain, " (rej:pool, "+rate+")") { // the table's /s row's, over its window
+	if in := rate + " in " + window; !strings.Contains(plain, " (rej:pool, "+in+";") && !strings.Contains(plain, " (rej:pool, "+in+")") { // the table's /s row's, over its window
 		t.Errorf("the header does not give the legend's %s in %s:\n%s", rate, window, plain)
 	}
 }
@@ -397,11 +397,11 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 	for _, tc := range []struct {
 		w    int
 		want string
-	}{{80, "signup starved 22 (rej:pool, 4.4/s)"},
+	}{{80, "signup starved 22 (rej:pool, 4.4/s in 1–6s)"},
 		// Then what starved means: a class that needs next to none of the pool (newcomer 30
 		// read "signup starved" beside payments turned away as often as a pool picking on
 		// signups), in one form, cut from its end (newcomer 31: three forms on three screens).
-		{120, "signup starved 22 (rej:pool, 4.4/s; needs ~0.01 workers)"}} {
+		{120, "signup starved 22 (rej:pool, 4.4/s in 1–6s; needs ~0.01 workers)"}} {
 		head := ansi.Strip(headerLine(th, testScreen(s, tc.w, 40), 0, tc.w, tc.w))
 		if !strings.Contains(head, tc.want) || ansiWidth(head) > tc.w || !strings.Contains(head, fmtElapsed(s.Elapsed)) {
 			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)

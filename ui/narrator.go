@@ -424,7 +424,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			long = fmt.Sprintf("; %s: it turns away %.0f%% of every class", model, 100*blocking)
 		}
 		apart := ": the pool cannot tell them apart"
-		if math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ
+		// Not where the connections bound it: that figure is the even pace's own (1 − C/λ),
+		// and beside it "an even pace would lose 5%" said random arrivals lose more than the
+		// figure just given (review 32 #6).
+		if pay.ConnBound == 0 && math.Round(100*f.Blocking)-math.Round(100*f.Overflow) >= 2 { // printed, they differ
 			// The share the reader computes is what arrivals at an even pace would lose (its
 			// formula on one line: no-break spaces); random ones lose more (Erlang B, which
 			// holds whatever the calls' durations: only the arrivals' randomness counts).

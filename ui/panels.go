@@ -979,8 +979,8 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 // starvedForms are the header's forms of what is starving, best first, each a list of items
 // (the last form is none: the state alone, as the table below still shows the starvation).
 // Each class that starved says its count in one form, cut from its end where it does not
-// fit: "signup starved 12 (rej:pool, 1.2/s; needs ~0.01 workers)", then "(rej:pool, 1.2/s)",
-// then "(rej:pool)", then bare. What it counts first, the table's column (newcomer 23 read
+// fit: "signup starved 12 (rej:pool, 1.2/s in 3–8s; needs ~0.01 workers)", then "(rej:pool,
+// 1.2/s in 3–8s)", then the rate alone, then "(rej:pool)", then bare. What it counts first, the table's column (newcomer 23 read
 // "starved" as "waiting for a worker"); then its rate, the table's /s row's, or once it
 // stopped, since when; then what starved means where there is room: the class needs next to
 // none of the pool (newcomer 30). One form: "(rej:pool, 1.2/s in 3–8s)", "(needs ~0.01
@@ -1003,16 +1003,18 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			continue
 		}
 		now := snap.StarvingNow(c)
-		// Its rate in the table's /s window while it goes on, its seconds said by the /s row
-		// alone: a fleet's "(74.6/s in 15–20s)" beside "(rej:balancer, 0.2/s)" was one kind of
-		// rate in two forms on one line (review 24). Once it stopped, since when, never a rate
+		// Its rate in the table's /s window while it goes on, its seconds said on every rate
+		// (a fleet's "(74.6/s in 15–20s)" beside "(rej:balancer, 0.2/s)" was one kind of rate
+		// in two forms on one line, review 24). Once it stopped, since when, never a rate
 		// alone, which reads as starving now (the review: the colour alone said it, and NO_COLOR
 		// has none). Where no whole second had one, none: "(rej:pool, –; needs …)" was a
 		// riddle, and "0 now" beside a count of them read as none.
 		note := snap.NoneSince(snap.CountedBy(c), c)
 		by := snap.CountedShares(c)
 		if rate := r.StarvedOf(c, snap.CountedBy(c)); now && r.Seconds > 0 && rate > 0 {
-			note = fmtPerSec(rate)
+			// With its seconds, every rate alike: beside a count since the start, a bare
+			// "1.2/s" read as of the same span (newcomer 38 G3).
+			note = fmtPerSec(rate) + " in " + r.Span()
 		} else if now && r.Seconds == 0 { // no whole second with one yet
 			note = ""
 		}
@@ -1039,7 +1041,8 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			words: strings.Join(cols, ", "), parts: len(by) > 1, need: need})
 	}
 	// item is class k at level: 4 all its form, 3 without its need, 2 its note alone (an
-	// other class's, beside the first's words), 1 what it counts alone, 0 bare. A count of two reasons says its note on the count, whose it is, and its parts
+	// other class's, beside the first's words; the first's where both do not fit), 1 what it
+	// counts alone, 0 bare. A count of two reasons says its note on the count, whose it is, and its parts
 	// after a colon, never bare: "signup turned away 556 (74.6/s): rej:pool 15,
 	// rej:balancer 541" (after the last part, the note read as the balancer's, review 18); the
 	// domino's "signup starved 556" beside replica rows that count their pools' alone read as
@@ -1080,8 +1083,17 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		return items
 	}
 	var forms [][]string
+	n := snap.TurnedAway(lab.RejectBalancer)
 	if len(classes) > 0 {
-		forms = append(forms, form(4, 4), form(4, 3), form(3, 3), form(3, 2), form(3, 0), form(3, -1), form(1, 0), form(1, -1))
+		forms = append(forms, form(4, 4), form(4, 3), form(3, 3), form(3, 2), form(3, 0), form(3, -1))
+		// Short of room for both, the first class's rate with its seconds before its
+		// column's name: a screenshot at 80 columns has the table's rej:pool right below,
+		// and lost the rate that the table's seconds name (newcomer 38 G3). Not beside an
+		// outage, whose count outranks it.
+		if n == 0 {
+			forms = append(forms, form(2, -1))
+		}
+		forms = append(forms, form(1, 0), form(1, -1))
 		forms = append(forms, form(0, 0))
 	} else {
 		forms = append(forms, nil)
@@ -1092,7 +1104,6 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	// while every replica is out: now is then, and the stretch says since when, or when it
 	// stopped ("(now)" read as "at this instant" beside a replica back in rotation, newcomer
 	// 24; "(still in 19–20s)", the last whole second, beside one "back at 19.5s", newcomer 26).
-	n := snap.TurnedAway(lab.RejectBalancer)
 	if n > 0 {
 		now, from, _ := snap.Fleet.BalancerOut()
 		style, note := t.dim, snap.NoneSince([]lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)

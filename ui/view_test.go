@@ -294,6 +294,13 @@ func TestNarrator(t *testing.T) {
 			// The bound the connections set, so that 83% can be checked as 1 − 1.7/10
 			// (newcomer 34 #23, 35 #7, 37 #11: Erlang B of the full pool's load read as circular).
 			"forecast for the long run (5 connections serve at most 1.7/s of 10/s): 83% of each: the pool cannot tell them apart"},
+		// Where λ is close to what the connections serve, Erlang B of the full pool's load
+		// parts from 1 − 20/load, but the bound is that even pace's figure: no "would lose 7%"
+		// beside "7% of each", as if random arrivals lost more (review 32 #6).
+		{"connections near the rate", func(c *lab.Config) {
+			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
+			c.Traffic.Payment.Rate = 1.8
+		}, "forecast for the long run (5 connections serve at most 1.7/s of 1.8/s): 7% of each: the pool cannot tell them apart"},
 	}
 	for _, c := range cases {
 		cfg := testConfig()
