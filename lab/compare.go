@@ -920,7 +920,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	writeLine(w, format, ApproxKey+": "+approxMeans)
 	writeLine(w, format, TooFewKey())
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Sooner }) {
-		writeLine(w, format, SoonerKey+": the ends a request in flight reaches, together no more than in flight fell, nor than the class's arrivals per second × how much sooner B's end (its p50 lower beyond noise)")
+		writeLine(w, format, SoonerKey+": in flight lower, or the ends a request in flight reaches higher, all together no more than in flight fell, nor than the class's arrivals per second × how much sooner B's end (its p50 lower beyond noise)")
 	}
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Method }) {
 		writeLine(w, format, MethodMark+" differs by how each was sent (closed against open loop), not better or worse: the same system measured two ways")

@@ -179,6 +179,17 @@ func queueForecast(arrivals, load float64, workers int) QueueForecast {
 	return QueueForecast{Arrivals: arrivals, MeanHold: time.Duration(hold * float64(time.Second)), Leave: leave, Growth: arrivals - leave}
 }
 
+// HoldSaid writes MeanHold as "20 workers ÷ 2.12s mean hold = 9.4/s leave" shows it: to
+// FmtLatency's digits, or one finer where workers over that would not print as Leave does
+// (review 33 #3: "÷ 2.1s … = 9.4/s" to the tenth, where 20 ÷ 2.1 is 9.5).
+func (q QueueForecast) HoldSaid(workers int) string {
+	if FmtPerSec(float64(workers)/ShownLatency(q.MeanHold).Seconds()) == FmtPerSec(q.Leave) {
+		return FmtLatency(q.MeanHold)
+	}
+	finer, _ := FmtLatencyFiner(q.MeanHold)
+	return finer
+}
+
 // CallLatency is how long the dependency takes to answer a call in its mode: the slow
 // latency in mode slow and in a brownout's slow spells, the healthy latency in mode healthy,
 // and 0 when it is down or answers errors at once.

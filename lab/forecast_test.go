@@ -337,6 +337,18 @@ func TestQueueGrowsAtTheSetRates(t *testing.T) {
 	if got := s.QueueFullAt(100, q.Growth); (got - 24190*time.Millisecond).Abs() > 10*time.Millisecond {
 		t.Errorf("19 of 100 queued at 8s, growing %.3f/s: full at %v, want 24.19s", q.Growth, got)
 	}
+	// Its hold as said checks out against its leave as printed: 2.00s, 20 ÷ 2.00 = 10/s; at
+	// payments of 12/s (17/s arrive, 2.1182s), 2.12s and 9.4/s, where 2.1s would give 9.5.
+	for _, c := range []struct {
+		q    QueueForecast
+		want string
+	}{{q, "2.00s"}, {queueForecast(17, 12*3+5*0.002, 20), "2.12s"}} {
+		got := c.q.HoldSaid(20)
+		d, _ := time.ParseDuration(got)
+		if got != c.want || FmtPerSec(20/d.Seconds()) != FmtPerSec(c.q.Leave) {
+			t.Errorf("hold %v said %q, want %q, with 20 ÷ it printed as %s", c.q.MeanHold, got, c.want, FmtPerSec(c.q.Leave))
+		}
+	}
 	// The forecast says it of the long-queue preset's settings.
 	c := DefaultConfig()
 	c.Pool.Queue, c.Traffic.Health.Rate = 100, 0

@@ -49,7 +49,7 @@ func heldSnapshots() (fifo, codel Snapshot) {
 	fifo.Elapsed = 10 * time.Second
 	fifo.Pool.Size, fifo.Pool.Queued, fifo.Pool.PeakQueued = 20, 50, 50
 	fifo.Pool.QueuedBy[Payment] = 50
-	// Its queue grew 2/s so far; at the set rates, 15/s arrive and 20 workers ÷ 2.0s leave:
+	// Its queue grew 2/s so far; at the set rates, 15/s arrive and 20 workers ÷ 2.00s leave:
 	// 5/s, so its 50 places left fill at ~20.0s, the forecast, not the 35s "so far" gives
 	// (newcomer 38 W3).
 	for i := range 10 {

@@ -506,7 +506,7 @@ var coreHealth = slices.Concat(
 		if n := s.BusyNotCalling(); n > 0 {
 			// A worker whose call was answered and not yet counted is said so: "not calling"
 			// read as a worker off its call beside ok 12524 of 12548 calls (newcomer 37 #17).
-			why, brief := ", not calling this instant", ", not calling"
+			why, brief, both := ", not calling this instant", ", not calling", ""
 			switch a := s.AnsweredUncounted(); {
 			case a == n && n == 1:
 				why, brief = ", its call answered, not yet counted", ", answered, not counted"
@@ -517,13 +517,19 @@ var coreHealth = slices.Concat(
 				// off a call beside the wider line's split (review 32 #5).
 				why = fmt.Sprintf(": %d not calling this instant, %d answered, not yet counted", n-a, a)
 				brief = fmt.Sprintf(": %d answered, not counted", a)
+				// Both, where they fit: the answered ones alone left the rest to a guess
+				// (review 33 #12).
+				both = fmt.Sprintf(": %d answered, %d not calling", a, n-a)
 			}
 			more := units(n, "more worker") + " busy" + why
 			// Briefly before the peak at 80 columns, where "now 63" beside "64 busy" stood
 			// unexplained (newcomer 27), and more briefly before it in a compare half, where
 			// the retry budget's "now 8" stood beside "10/20 busy" (newcomer33 29).
-			forms = append([]string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more),
-				fmt.Sprintf("%s (+%s busy%s)", now, units(n, "worker"), brief), fmt.Sprintf("%s (+%d busy%s)", now, n, brief)}, forms...)
+			short := []string{fmt.Sprintf("%s (%s; %s)", now, peak, more), fmt.Sprintf("%s (%s)", now, more)}
+			if both != "" {
+				short = append(short, fmt.Sprintf("%s (+%s busy%s)", now, units(n, "worker"), both))
+			}
+			forms = append(append(short, fmt.Sprintf("%s (+%s busy%s)", now, units(n, "worker"), brief), fmt.Sprintf("%s (+%d busy%s)", now, n, brief)), forms...)
 		}
 		// Orphaned calls running now say who holds the calls (a thread pool's threads, with
 		// every worker free): the peak gives way first, so they share its line (newcomer 29:
@@ -638,11 +644,18 @@ var coreHealth = slices.Concat(
 			partsPeak = " (peak " + FmtCount(s.GoroutinesPeak) + ", ending ones too)"
 		}
 		// Each tail first with the gloss, then without the peak, then without the gloss: what
-		// the line says before how it is worded.
-		forms := func(peak string, tails ...string) []string {
+		// the line says before how it is worded. Each of peaks in turn where the first does not fit: the peak's why, then the peak
+		// bare, before none (review 33 #8: the why had cost the peak its place at 160 columns).
+		forms := func(peaks []string, tails ...string) []string {
 			var out []string
 			for _, t := range tails {
-				out = append(out, count+" lightweight threads"+peak+t, count+" lightweight threads"+t, count+peak+t)
+				for _, p := range peaks {
+					out = append(out, count+" lightweight threads"+p+t)
+				}
+				out = append(out, count+" lightweight threads"+t)
+				for _, p := range peaks {
+					out = append(out, count+p+t)
+				}
 			}
 			return out
 		}
@@ -658,9 +671,10 @@ var coreHealth = slices.Concat(
 			}
 			// Each tail's forms, then it bare (which parts before how they are worded), but
 			// the first's: "the lab's own" is worth less than the gloss.
-			all := forms(partsPeak, tails[0])
+			withParts := []string{partsPeak, peak}
+			all := forms(withParts, tails[0])
 			for _, t := range tails[1:] {
-				all = append(append(all, forms(partsPeak, t)...), count+t)
+				all = append(append(all, forms(withParts, t)...), count+t)
 			}
 			items := []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, all...), Spare: true, Own: s.Own(Goroutines)}}
 			return append(items, onDemand(s, w)...)
@@ -678,7 +692,7 @@ var coreHealth = slices.Concat(
 		if own, ok := labOwn(s); !ok || own > 0 {
 			helpers = ", " + upkeep
 		}
-		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms(peak,
+		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms([]string{peak},
 			" (the lab's own, not the dependency's: "+kinds+helpers+")",
 			" (the lab's, not the dependency's: "+kinds+", …)",
 			" (the lab's: "+kinds+", …)",
@@ -918,10 +932,10 @@ func coreWords() []part[[]Item] {
 			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". Each in one form, cut from its end where it does not fit (a second class, short of room, keeps its rate alone: \"health starved 1 (0.2/s in 3–8s)\", as the first does where its column's name does not fit beside it): \"signup starved 12 (rej:pool, 1.2/s in 3–8s; needs ~0.01 workers)\": the table's column; its rate over the table's /s seconds, which it names (the count is since the start), or once it stopped, since when; and what its class needs of the pool (Little's law: rate × time on a worker): next to none, so it starves for the workers others hold, not for its own load; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour while it happens (in any of those seconds); once it stopped, quiet, \"(rej:pool, stopped at 7s)\", the end of the last whole second that had one"),
 			word("±", "the dependency's jitter (\"50ms uniform ±10ms\"): each call's latency drawn uniform between the latency less and plus it, 40ms to 60ms all alike, before a knee stretches it; the mean of many calls stays the latency"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
-			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals: 1 − 20/(30 + 0.2 signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
+			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals would lose 1 − 20/(30 + 0.2 signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
-			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, at the set rates: \"15/s arrive, 20 workers ÷ 2.0s mean hold = 10/s leave: grows 5/s, full at ~24.2s\". The mean hold is how long an arrival holds a worker, on average over every class (10/s × 3.0s and 5/s × 2ms, over 15/s); signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full at: when the places left fill at that growth. \"so far 0.8/s in 3–8s\": the growth the run measured over the table's /s seconds, which a young run's start sways (its first payments end in bunches)"),
+			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, at the set rates: \"15/s arrive, 20 workers ÷ 2.00s mean hold = 10/s leave: grows 5/s, full at ~24.2s\". The mean hold is how long an arrival holds a worker, on average over every class (10/s × 3.0s and 5/s × 2ms, over 15/s); signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full at: when the places left fill at that growth. \"so far 0.8/s in 3–8s\": the growth the run measured over the table's /s seconds, which a young run's start sways (its first payments end in bunches)"),
 			// What the seed fixes, where the screen says it briefly (review 29 lab #5).
 			word("arrivals at random, the seed", "the settings' arrivals: at random (Poisson), each class's gaps drawn from traffic.seed, or at an even pace (uniform); \"the seed fixes arrival times; timing is measured, so it varies run to run\" (briefly \"fixes arrivals, not timing\"): one seed gives the same arrivals every run, and both halves of a compare (which says so once, in its noise legend), but how long each request takes, and so which one meets a full pool or a slow call, is measured on this machine, so counts and latencies differ a little from run to run"),
 		}),
@@ -937,7 +951,8 @@ func coreWords() []part[[]Item] {
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (peak: the most at once); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 answered, not yet counted\" (briefly \"+2 workers busy: 1 answered, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
-			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart (+n out): they are not capacity"),
+			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity"),
+			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),
 		}),
 		at(60, []Item{
 			word("a load balancer would pull", fmt.Sprintf("a lab alone has no balancer: its health checks say what one would do. After fleet.pull_after health checks not ok in a row (%d unless set; the table's timed-out and rejected: starved, or answered after the balancer's timeout) a load balancer would take this instance out of rotation (in a fleet: balancer PULLED), and after fleet.return_after ok ones (%d) put it back. The lab keeps sending traffic (it is open loop) so you can watch the pool; \"pulled n×\" counts the times",

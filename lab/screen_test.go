@@ -127,8 +127,9 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 	for w, want := range map[int]string{
 		// The peak beside parts says why it can pass their peaks added up, where it fits.
 		220: "goroutines 47 lightweight threads (peak 53, ending ones too) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
-		160: "goroutines 47 lightweight threads = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
-		120: "goroutines 47 = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself"} {
+		// Where the why does not fit, the peak bare (review 33 #8).
+		160: "goroutines 47 lightweight threads (peak 53) = 7 busy workers + 32 calls (7 awaited by a worker, 25 orphaned) + 7 of 13 idle workers + 1 running the lab itself",
+		120: "goroutines 47 (peak 53) = 7 busy workers + 32 calls (25 orphaned) + 7 of 13 idle workers + 1 running the lab itself"} {
 		if got := goroutines(off, w); !strings.Contains(got, want) {
 			t.Errorf("calls at %d columns: %q, want %q", w, got, want)
 		}
@@ -358,8 +359,10 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	// answered, not yet counted (newcomer 37 #17: "now 23" beside ok 12524 of 12548 calls).
 	s.Classes[Payment].OK, s.Dependency.InFlight = 4933, 62
 	for w, want := range map[int]string{120: "calls at the dependency now 62 (2 more workers busy: 1 not calling this instant, 1 answered, not yet counted)",
-		// Short, the answered one alone, not all 2 "not calling" beside the split (review 32 #5).
-		80: "calls at the dependency now 62 (+2 workers busy: 1 answered, not counted)",
+		// Short, both parts (review 33 #12), then the answered one alone, not all 2 "not
+		// calling" beside the split (review 32 #5).
+		80: "calls at the dependency now 62 (+2 workers busy: 1 answered, 1 not calling)",
+		74: "calls at the dependency now 62 (+2 workers busy: 1 answered, not counted)",
 		66: "calls at the dependency now 62 (+2 busy: 1 answered, not counted)"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("62 calls of 64 busy, 1 answered: at %d columns: %q, want %q", w, got, want)

@@ -526,8 +526,8 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	// columns dropped "all out again since 27.9s" for gaps the times say too): a narrow
 	// screen drops the gaps, then the indent, then that, before the first pulls.
 	if from == 0 {
-		all, bare := join(words, 0), join(bare, 0)
-		for _, line := range []string{label + all + tail, label + bare + tail, bare + tail, bare} {
+		all, bareLine := join(words, 0), join(bare, 0)
+		for _, line := range []string{label + all + tail, label + bareLine + tail, bareLine + tail, bareLine} {
 			if ansiWidth(line) <= w {
 				return line
 			}

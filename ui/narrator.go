@@ -383,7 +383,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// 5/s, newcomer 38 W3).
 			qf := f.Queue
 			eta = fmt.Sprintf(" (%s arrive, %d workers ÷ %s mean hold = %s leave: grows %s, full at ~%s",
-				fmtPerSec(qf.Arrivals), f.Workers, fmtSecs(qf.MeanHold), fmtPerSec(qf.Leave), fmtPerSec(qf.Growth), fmtSecs(full))
+				fmtPerSec(qf.Arrivals), f.Workers, qf.HoldSaid(f.Workers), fmtPerSec(qf.Leave), fmtPerSec(qf.Growth), fmtSecs(full))
 			if g, ok := s.QueueGrowth(); ok {
 				rs := s.Rates()
 				eta += fmt.Sprintf("; so far %s in %s", fmtPerSec(g), rs.Span())
@@ -438,7 +438,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// 30.2 beside "payments need … = 30 workers" was a riddle where the header's
 			// "needs ~0.2 workers" for signups is cut (80 columns, newcomer 38 G13); "even-paced
 			// arrivals:", not "… would lose", keeps loss-system's sentence to 4 lines at 80.
-			apart = fmt.Sprintf(" (the pool cannot tell them apart); even-paced arrivals: 1\u00a0−\u00a0%d/%s = %.0f%%",
+			apart = fmt.Sprintf(" (the pool cannot tell them apart); even-paced arrivals would lose 1\u00a0−\u00a0%d/%s = %.0f%%",
 				f.Workers, loadTerms(f, all), 100*f.Overflow)
 		}
 		share += long + apart

@@ -262,12 +262,12 @@ func TestNarrator(t *testing.T) {
 		// computes worded as what it is: even arrivals', not a wrong number.
 		{"shared pool", func(*lab.Config) {},
 			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at 2.0s, signups starve; turned away so far: 31% of payments, 69% of signups; " +
-				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); even-paced arrivals: 1\u00a0−\u00a020/30 = 33%"},
+				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); even-paced arrivals would lose 1\u00a0−\u00a020/30 = 33%"},
 		// The load's parts where the others' shows as printed: a bare 30.2 beside payments'
 		// 30 workers was a riddle at 80 columns, where the header's signups' 0.2 is cut
 		// (newcomer 38 G13, loss-system).
 		{"others' load", func(c *lab.Config) { c.Traffic.Signup.Rate = 100 },
-			"38% of each (the pool cannot tell them apart); even-paced arrivals: 1\u00a0−\u00a020/(30\u00a0+\u00a00.2\u00a0signups) = 34%"},
+			"38% of each (the pool cannot tell them apart); even-paced arrivals would lose 1\u00a0−\u00a020/(30\u00a0+\u00a00.2\u00a0signups) = 34%"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		// The others' need as a product of the settings shown: a bare "~0.01" read as
@@ -342,7 +342,7 @@ func TestNarrator(t *testing.T) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
 	}
 	// Once the pool is full, the queue grows at the set rates, 15/s arrive and 20 workers ÷
-	// 2.0s mean hold (30.01 workers' load over 15/s) leave: its 4 places left fill in 0.8s, at
+	// 2.00s mean hold (30.01 workers' load over 15/s) leave: its 4 places left fill in 0.8s, at
 	// 3.8s; what it grew so far, over the table's /s window (0, 2, 6 waiting at 1, 2 and 3 s,
 	// empty at the start: 2/s in 0–3s), only beside it (newcomer 38 W3). The wait p99 is of
 	// finished signups; one arriving now waits until workers have freed 7 times: the 20 busy
@@ -359,7 +359,7 @@ func TestNarrator(t *testing.T) {
 		sec.OK[lab.Payment], sec.Held[lab.Payment] = 4, 20
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 	}
-	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (15/s arrive, 20 workers ÷ 2.0s mean hold = 10/s leave: grows 5/s, full at ~3.8s; so far 2/s in 0–3s) until it fills, then they are rejected:pool (no worker, queue full); "+
+	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (15/s arrive, 20 workers ÷ 2.00s mean hold = 10/s leave: grows 5/s, full at ~3.8s; so far 2/s in 0–3s) until it fills, then they are rejected:pool (no worker, queue full); "+
 		"finished signups' wait p99 –, while one arriving now waits ~1.8s (once workers have freed 7 times, for the 6 ahead and for it, each on the first to free; on its worker, 1.75s left)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
