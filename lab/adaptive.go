@@ -209,9 +209,14 @@ type AdaptiveUse struct {
 	// ~83ms, 421/s, of 488/s arriving). It and BurstsRefused are never both true.
 	Overloaded bool
 	// Arrived and Through are the two rates that make Overloaded: the window's payments
-	// arriving a second, and what a full limit answers at Hold as written (limit ÷ hold), said beside it
-	// (newcomer 38 G10: "more arrive than a full limit answers" gave neither). Windowed only.
+	// arriving a second, and what a full limit answers, limit ÷ FullHold as written, said
+	// beside it (newcomer 38 G10: "more arrive than a full limit answers" gave neither).
+	// FullHold is each call's latency with the limit's calls at once: the knee's curve at the
+	// limit where one is known (newcomer 39 W1: limit ÷ Hold, the latency at the mean calls,
+	// said a full limit of 32 answers 471/s where 32 calls take 82ms: 390/s), else Hold.
+	// Windowed only.
 	Arrived, Through float64
+	FullHold         time.Duration
 	// NoneNow: the last second turned no payment away at the limit.
 	NoneNow bool
 }
@@ -241,7 +246,11 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 		u.CurveAlike = u.OnCurve && FmtLatency(u.Hold) == FmtLatency(u.Curve)
 	}
 	if u.Windowed && u.Hold > 0 { // over the hold as written, so that the two said compute
-		u.Arrived, u.Through = r.Arrived[Payment], float64(s.Bulkhead.Limit)/ShownLatency(u.Hold).Seconds()
+		u.FullHold = u.Hold
+		if at := k.LatencyAt(float64(s.Bulkhead.Limit)); at > 0 {
+			u.FullHold = at
+		}
+		u.Arrived, u.Through = r.Arrived[Payment], float64(s.Bulkhead.Limit)/ShownLatency(u.FullHold).Seconds()
 	}
 	refused := u.Windowed && r.Rejected[Payment][RejectBulkhead] > 0
 	u.Overloaded = refused && u.Hold > 0 && u.Through < u.Arrived

@@ -62,6 +62,15 @@ func TestAdaptiveUse(t *testing.T) {
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); u.BurstsRefused || !u.Overloaded || u.Arrived != 800 || u.Through != 760 {
 		t.Errorf("800/s arriving, a full limit answers 760/s: %+v, want overloaded by those two rates, not bursts", u)
 	}
+	// With the curve known, a full limit's calls take the curve's latency at the limit, not
+	// the hold at the mean calls (newcomer 39 W1): 38 at 50ms × (38/25)² = 116ms answer
+	// 328/s, fewer than the 410 arriving, where 38 ÷ 50ms said 760/s.
+	for i := range s.Timeline {
+		s.Timeline[i].Arrived[Payment] = 410
+	}
+	if u := s.AdaptiveUse(KneeForecast{Knee: 25, Latency: 50 * time.Millisecond}); !u.Overloaded || FmtLatency(u.FullHold) != "116ms" || math.Abs(u.Through-38/0.116) > 1e-9 {
+		t.Errorf("410/s arriving, 38 at 116ms on the curve: %+v, want overloaded, a full limit answering 38 ÷ 116ms", u)
+	}
 	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow {
 		t.Errorf("none turned away in the last second: %+v", u)

@@ -136,7 +136,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead\": the worker it gets is busy 2.40s more, then serves those of the queue ahead first; the sum is the wait. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait, which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait, which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -199,7 +199,8 @@ type QueuedWork struct {
 }
 
 // Work writes what the wait is made of: "once workers have freed 76 times, each on the first
-// to free; on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead".
+// to free; on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20
+// signups × 3.0ms ahead".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "", false) }
 
 // WorkWhole is Work with why one more than those ahead, for a line with room: "once workers
@@ -209,7 +210,7 @@ func (a ArrivingWait) WorkWhole(t TrafficConfig) string { return a.work(t, "", t
 
 // WorkSaid writes the same with what its holds are, which need not be the dependency's
 // latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
-// to be turned away at their deadline): "…; on its worker, 20ms left + 15 orders × 49ms
+// to be turned away at their deadline): "…; on the worker it gets, 20ms left + 15 of 370 orders × 49ms
 // ahead; 49ms: the mean time one held a worker in 20–25s"; with several classes, "…; each
 // ×: …".
 func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.held(true), false) }
@@ -364,7 +365,8 @@ func (a ArrivingWait) work(t TrafficConfig, held string, whole bool) string {
 
 // Turn is the wait played out on the worker the arrival gets: the hold left to the one on
 // it now and those ahead it serves first, terms that add up to the wait as printed ("~8.4s
-// … on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead"). The busy
+// … on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups ×
+// 3.0ms ahead"). The busy
 // workers' frees said and then the work ahead ÷ the workers read as two terms to add,
 // which came to twice the wait (newcomer 38 W9: "the 20 busy free 1.06s–2.65s from now,
 // then (16 payments × 3.00s + 3 signups × 2.3ms) ahead ÷ 20 workers" beside ~2.6s).
@@ -385,9 +387,16 @@ func (a ArrivingWait) Turn(t TrafficConfig) string {
 		case what == Health.String():
 			what = "health check"
 		}
+		// Of how many: "65 orders" beside 4202 waiting read as the queue's length (newcomer 39
+		// W2, review 33 #4).
+		if q := a.Ahead[i].Queued; q > n {
+			what = fmt.Sprintf("of %s %s", FmtCount(int64(q)), Plural(t.Label(a.Ahead[i].Class)))
+		}
 		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(n)), what, texts[i]))
 	}
-	out := "on its worker, " + strings.Join(terms, " + ")
+	// The worker it will get, not one it has (newcomer 39 G7: "on its worker" read as a request
+	// already on one).
+	out := "on the worker it gets, " + strings.Join(terms, " + ")
 	if a.stacked() {
 		out += " ahead"
 	}

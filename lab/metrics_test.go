@@ -310,10 +310,10 @@ func TestWaitArrivingNow(t *testing.T) {
 		t.Errorf("settled again: %+v, want 60s", settled.arriving)
 	}
 	// What × is, where it fits: a hold need not be the dependency's latency.
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: on its worker, 30 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: on the worker it gets, 30 of 600 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s" {
 		t.Errorf("health item %+v", items)
 	}
-	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: on its worker, 30 payments × 1.00s ahead" {
+	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
 		t.Errorf("health item at 80 %+v", items)
 	}
 	// With the workers busy, where the line has no room for them, the hold still says what it
@@ -325,16 +325,17 @@ func TestWaitArrivingNow(t *testing.T) {
 		busy.Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall, Held: time.Duration(i) * 40 * time.Millisecond}
 	}
 	// The arrival's worker, the 1st to free, 240ms from now, takes 30 of the 600 ahead
-	// before it: 240ms + 30 × 1.00s, the wait (newcomer 38 W9).
-	for w, want := range map[int]string{140: "waits ~30.2s: on its worker, 240ms left + 30 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s",
+	// before it: 240ms + 30 × 1.00s, the wait (newcomer 38 W9), "of 600" said (newcomer 39
+	// W2); where that does not fit with what the hold is, the work ahead over the workers.
+	for w, want := range map[int]string{140: "waits ~30.2s: on the worker it gets, 240ms left + 30 of 600 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s",
 		// Narrower, what the hold is in fewer words (newcomer 26: "338 orders × 49ms ahead ÷
 		// 24 workers = 690ms if evenly freed" beside calls of 50ms, what a hold is unsaid),
 		// and still what the sum computes to: bare, "~711ms: 345 orders × 49ms ahead ÷ 24
 		// workers" was 704ms (newcomer 36 #15).
 		// One wait, not the even figure beside it (newcomer 37 #13).
-		120: "waits ~30.2s: on its worker, 240ms left + 30 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s",
-		110: "waits ~30.2s: on its worker, 240ms left + 30 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s",
-		100: "waits ~30.2s: on its worker, 240ms left + 30 payments × 1.00s ahead"} {
+		120: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; the busy free unevenly; 1.00s: the mean hold in 1–6s",
+		110: "waits ~30.2s: on the worker it gets, 240ms left + 30 of 600 payments × 1.00s ahead",
+		100: "waits ~30.2s: on the worker it gets, 240ms left + 30 of 600 payments × 1.00s ahead"} {
 		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {
 			t.Errorf("busy workers, health item at %d %+v", w, items)
 		}
@@ -369,10 +370,10 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(50*time.Millisecond) != 8400*time.Millisecond {
 		t.Errorf("mixed: %+v, want 16 × 0.15s + 2 × 3s = 8.4s", a)
 	}
-	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead" {
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times, each on the first to free; on its worker, 2.40s left + 2 payments × 3.00s + 1 signup × 3.0ms ahead; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times, each on the first to free; on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26

@@ -82,7 +82,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// said before it) beside the "of 497/s" arriving said before too (newcomer 38
 			// G10: "more arrive than a full limit answers, not bursts" gave neither). In
 			// three lines at 80 columns.
-			lesson = fmt.Sprintf("; sustained overload: a full limit answers ~%s", fmtWholePerSec(u.Through))
+			// A full limit: its calls at once, each the curve's latency there (newcomer 39 W1).
+			lesson = fmt.Sprintf("; sustained overload: %d calls at %s give ~%s", s.Bulkhead.Limit, lab.FmtLatency(u.FullHold), fmtWholePerSec(u.Through))
 		}
 		if u.PastKnee {
 			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
