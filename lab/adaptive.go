@@ -209,14 +209,17 @@ type AdaptiveUse struct {
 	// ~83ms, 421/s, of 488/s arriving). It and BurstsRefused are never both true.
 	Overloaded bool
 	// Arrived and Through are the two rates that make Overloaded: the window's payments
-	// arriving a second, and what a full limit answers, limit ÷ FullHold as written, said
+	// arriving a second, and what a full limit answers, limit ÷ Hold as written, said
 	// beside it (newcomer 38 G10: "more arrive than a full limit answers" gave neither).
-	// FullHold is each call's latency with the limit's calls at once: the knee's curve at the
-	// limit where one is known (newcomer 39 W1: limit ÷ Hold, the latency at the mean calls,
-	// said a full limit of 32 answers 471/s where 32 calls take 82ms: 390/s), else Hold.
-	// Windowed only.
+	// With the knee known, Through is the most any limit answers, the knee's Best (newcomer
+	// 39 W1: limit ÷ Hold, the latency at the mean calls, said a full limit of 32 answers
+	// 471/s, where on the curve 32 calls take 82ms: 390/s). Windowed only.
 	Arrived, Through float64
-	FullHold         time.Duration
+	// AtBest: with the knee known, the window turned payments away at the limit while they
+	// arrived at BestShare of Through or more: no limit lets them all through, for random
+	// arrivals near what the calls can answer fill any number of them (Erlang B: 25 calls at
+	// 25 erlangs turn away 14%), and past the knee each call only slows. Overloaded implies it.
+	AtBest bool
 	// NoneNow: the last second turned no payment away at the limit.
 	NoneNow bool
 }
@@ -227,6 +230,11 @@ type AdaptiveUse struct {
 // than the curve at the mean, a few ms at the knee's 50ms, as the dependency's ±10ms jitter
 // makes one call stray; a tenth holds those and tells apart a hold that is clearly above.
 const CurveMargin = 0.1
+
+// BestShare is how near the most the dependency answers (its knee's Best) arrivals come
+// before AdaptiveUse calls them at it: a tenth below, where Erlang B turns away several
+// percent at any limit (25 calls at 22.5 erlangs: 9%).
+const BestShare = 0.9
 
 // AdaptiveUse is the adaptive limit's use of the dependency whose knee is k's (0: none known).
 func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
@@ -246,15 +254,15 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 		u.CurveAlike = u.OnCurve && FmtLatency(u.Hold) == FmtLatency(u.Curve)
 	}
 	if u.Windowed && u.Hold > 0 { // over the hold as written, so that the two said compute
-		u.FullHold = u.Hold
-		if at := k.LatencyAt(float64(s.Bulkhead.Limit)); at > 0 {
-			u.FullHold = at
+		u.Arrived, u.Through = r.Arrived[Payment], float64(s.Bulkhead.Limit)/ShownLatency(u.Hold).Seconds()
+		if k.Best > 0 {
+			u.Through = k.Best
 		}
-		u.Arrived, u.Through = r.Arrived[Payment], float64(s.Bulkhead.Limit)/ShownLatency(u.FullHold).Seconds()
 	}
 	refused := u.Windowed && r.Rejected[Payment][RejectBulkhead] > 0
 	u.Overloaded = refused && u.Hold > 0 && u.Through < u.Arrived
-	u.BurstsRefused = refused && !u.Overloaded && u.Calls <= float64(s.Bulkhead.Limit)-1
+	u.AtBest = refused && k.Best > 0 && u.Arrived >= BestShare*k.Best
+	u.BurstsRefused = refused && !u.Overloaded && !u.AtBest && u.Calls <= float64(s.Bulkhead.Limit)-1
 	if last := s.LastSecond(); last != nil {
 		u.NoneNow = last.Rejected[Payment][RejectBulkhead] == 0
 	}

@@ -62,14 +62,21 @@ func TestAdaptiveUse(t *testing.T) {
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); u.BurstsRefused || !u.Overloaded || u.Arrived != 800 || u.Through != 760 {
 		t.Errorf("800/s arriving, a full limit answers 760/s: %+v, want overloaded by those two rates, not bursts", u)
 	}
-	// With the curve known, a full limit's calls take the curve's latency at the limit, not
-	// the hold at the mean calls (newcomer 39 W1): 38 at 50ms × (38/25)² = 116ms answer
-	// 328/s, fewer than the 410 arriving, where 38 ÷ 50ms said 760/s.
+	// With the knee known, what any limit answers at most is the knee's Best (newcomer 39
+	// W1): 410/s arriving is 82% of 500/s, bursts; 460/s, 92%, at it: no limit lets all
+	// through, though 38 ÷ 50ms said 760/s.
 	for i := range s.Timeline {
 		s.Timeline[i].Arrived[Payment] = 410
 	}
-	if u := s.AdaptiveUse(KneeForecast{Knee: 25, Latency: 50 * time.Millisecond}); !u.Overloaded || FmtLatency(u.FullHold) != "116ms" || math.Abs(u.Through-38/0.116) > 1e-9 {
-		t.Errorf("410/s arriving, 38 at 116ms on the curve: %+v, want overloaded, a full limit answering 38 ÷ 116ms", u)
+	best := KneeForecast{Knee: 25, Latency: 50 * time.Millisecond, Best: 500}
+	if u := s.AdaptiveUse(best); u.AtBest || u.Overloaded || !u.BurstsRefused || u.Through != 500 {
+		t.Errorf("410/s arriving, 500/s at the knee: %+v, want bursts refused, not at best", u)
+	}
+	for i := range s.Timeline {
+		s.Timeline[i].Arrived[Payment] = 460
+	}
+	if u := s.AdaptiveUse(best); !u.AtBest || u.Overloaded || u.BurstsRefused {
+		t.Errorf("460/s arriving, 500/s at the knee: %+v, want at best, neither overloaded nor bursts", u)
 	}
 	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow {

@@ -129,7 +129,7 @@ func TestNarratePostmortem(t *testing.T) {
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
 		// 33 held ÷ 371.8 ok a second is ~89ms each (newcomer 29: "35 at 98ms each: ok 372/s").
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; sustained overload: 35 calls at 98ms give ~357/s"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; near the knee's 500/s, no limit takes them all"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -238,7 +238,7 @@ func TestNarratePostmortem(t *testing.T) {
 	if want := "25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;"; !strings.Contains(says, want) || strings.Contains(says, "(knee 25)") || strings.Contains(says, "the rest turned away") {
 		t.Errorf("an instant at the knee:\n got %q\nwant %q", says, want)
 	}
-	if want := "; sustained overload: 35 calls at 98ms give ~357/s"; spare.short != "; it can settle past the knee, as here" || !strings.HasSuffix(says, want) {
+	if want := "; near the knee's 500/s, no limit takes them all"; spare.short != "; it can settle past the knee, as here" || !strings.HasSuffix(says, want) {
 		t.Errorf("an instant at the knee, %q / brief %q, want the sentence to end %q", says, spare.short, want)
 	}
 	after := postmortemSnapshot(postmortemConfig())
@@ -531,9 +531,9 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	}
 	// The lesson in the sentence itself, which no screen leaves out: 80x24 kept its settings
 	// rows over the brief clause.
-	// 35 at the curve's 98ms answer 357/s of 500.8/s arriving: the load past the limit, not bursts, is
+	// 500.8/s arriving, at the knee's 500/s, the most any limit answers: the load, not bursts, is
 	// turned away (newcomer 34).
-	if want := "rejected:bulkhead; sustained overload: 35 calls at 98ms give ~357/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; it can settle past the knee, as here" {
+	if want := "rejected:bulkhead; near the knee's 500/s, no limit takes them all"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; it can settle past the knee, as here" {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
 	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.
