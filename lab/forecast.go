@@ -413,6 +413,20 @@ const (
 // ByBreaker says the breaker frees the workers: without it the pool would fill.
 func (fr Freed) ByBreaker() bool { return fr == FreedByBreaker || fr == FreedCrowded }
 
+// OthersLoad is the load the pool is offered beside payments' (the workers they hold), in
+// erlangs, and the classes the settings give some of it: one subtraction for the narrator's
+// sums and the breaker's judgement (review 33 #11: three copies, one naming the classes a run
+// had seen while the load was the settings').
+func (f Forecast) OthersLoad() (float64, []Class) {
+	var holding []Class
+	for _, c := range Classes {
+		if c != Payment && f.Classes[c].WorkersNeeded > 0 {
+			holding = append(holding, c)
+		}
+	}
+	return f.OfferedLoad - f.Payment.WorkersHeld, holding
+}
+
 // BreakerFrees is Forecast.BreakerFrees for this run: unsaid while a class but payments
 // starves now, which the header says beside it (review 27).
 func (s *Snapshot) BreakerFrees(f Forecast) Freed {
@@ -429,7 +443,7 @@ func (s *Snapshot) BreakerFrees(f Forecast) Freed {
 // of 20 beside signups needing 10 fill it, and with a pool at 80% or more the others are not
 // kept free without it (review 27: "stay free … 18 of 20" beside signups starving).
 func (f Forecast) BreakerFrees() Freed {
-	switch others := f.OfferedLoad - f.Payment.WorkersHeld; {
+	switch others, _ := f.OthersLoad(); {
 	case fitOf(others, f.Workers) != FitsEasily: // the others alone hold 80% or more (of no pool too)
 		return FreedUnsaid
 	case f.Fit == Overloaded && f.Classes[Payment].WorkersNeeded >= float64(f.Workers):

@@ -412,7 +412,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// Erlang B is given, in the terms said before it, so its share can be checked
 			// ("no queue" beside payments waiting left 83% to guessing: newcomer 34 #23).
 			load := fmt.Sprintf("%s × %s", fmtPerSec(pay.Admitted), fmtSecs(pay.Hold))
-			if rest := f.OfferedLoad - pay.WorkersHeld; rest >= 0.05 {
+			if rest, _ := f.OthersLoad(); rest >= 0.05 {
 				load += fmt.Sprintf(" + %s for the rest", fmtWorkers(rest))
 			}
 			// The hold is the one once every worker waits, so the forecast is of that state,
@@ -439,7 +439,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// "needs ~0.2 workers" for signups is cut (80 columns, newcomer 38 G13); "even-paced
 			// arrivals:", not "… would lose", keeps loss-system's sentence to 4 lines at 80.
 			apart = fmt.Sprintf(" (the pool cannot tell them apart); even-paced arrivals would lose 1\u00a0−\u00a0%d/%s = %.0f%%",
-				f.Workers, loadTerms(f, all), 100*f.Overflow)
+				f.Workers, loadTerms(f), 100*f.Overflow)
 		}
 		share += long + apart
 		// Why the run's share sits below both forecasts, where a screen has room: its first
@@ -525,18 +525,12 @@ func queueWaitWords(s *lab.Snapshot) string {
 // loadTerms writes the load a pool is offered as its parts where the others' shows as
 // printed: "(30 + 0.2 signups)", payments' workers and the others' (named where one class
 // holds it all, else "the rest"), else the load alone, "30".
-func loadTerms(f lab.Forecast, others []lab.Class) string {
-	rest := f.OfferedLoad - f.Payment.WorkersHeld
+func loadTerms(f lab.Forecast) string {
+	rest, holding := f.OthersLoad()
 	if fmtWorkers(rest) == "0" || fmtWorkers(f.OfferedLoad) == fmtWorkers(f.Payment.WorkersHeld) {
 		return fmtWorkers(f.OfferedLoad)
 	}
 	whose := "for the rest"
-	var holding []lab.Class
-	for _, c := range others {
-		if f.Classes[c].WorkersNeeded > 0 {
-			holding = append(holding, c)
-		}
-	}
 	if len(holding) == 1 {
 		whose = lab.Plural(holding[0].String())
 	}
