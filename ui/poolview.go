@@ -328,12 +328,14 @@ func queueBar(p lab.PoolStats, w int, least float64) (cells int, summary string,
 		// still fit. Scaled, a class with any waiting keeps a cell (apportion): 16 payments
 		// and 3 signups at 10 a cell drew "PS", which newcomer 38 (G12) could not place.
 		room := w - poolLabelW - ansiWidth(summary) - 1 - 10 - ansiWidth(scaleNote(2.5, " requests"))
-		notes := []string{" (bar: by class, not queue order)", " (bar: by class)", " (by class)"}
-		if max(p.QueueCap, p.Queued) > w-poolLabelW-ansiWidth(summary)-1 { // it is scaled
-			notes = append([]string{" (bar: by class, not queue order; a class with any waiting: 1 cell at least)", " (bar: by class; any waiting: 1 cell at least)"}, notes...)
+		// The cell's rule only where the bar is scaled with that note beside it, or by the
+		// other half's scale (review 33 #9).
+		scaled := func(note string) bool {
+			return least > 0 || max(p.QueueCap, p.Queued) > w-poolLabelW-ansiWidth(summary+note)-1
 		}
-		for _, note := range notes {
-			if len(note) <= room {
+		cellRule := []string{" (bar: by class, not queue order; a class with any waiting: 1 cell at least)", " (bar: by class; any waiting: 1 cell at least)"}
+		for _, note := range append(cellRule, " (bar: by class, not queue order)", " (bar: by class)", " (by class)") {
+			if len(note) <= room && (!slices.Contains(cellRule, note) || scaled(note)) {
 				summary += note
 				break
 			}

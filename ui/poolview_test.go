@@ -197,6 +197,10 @@ func TestQueueBarSaysItGroupsByClass(t *testing.T) {
 	if got := ansi.Strip(queueLine(th, short, 120, queuePeer{})); !strings.Contains(got, "(bar: by class, not queue order)") || strings.Contains(got, "at least") {
 		t.Errorf("unscaled: %q", got)
 	}
+	// Scaled by the other half's scale alone, the rule it follows is said (review 33 #9).
+	if _, got, per := queueBar(short, 120, 2); per < 2 || !strings.Contains(got, "1 cell at least") {
+		t.Errorf("a queue of 10 drawn at the other half's 2 a cell: %q (%g a cell)", got, per)
+	}
 	p.QueuedBy = [len(p.QueuedBy)]int{}
 	p.QueuedBy[lab.Payment], p.Queued = 75, 75
 	if got := ansi.Strip(queueLine(th, p, 120, queuePeer{})); strings.Contains(got, "by class") {
