@@ -3,6 +3,7 @@ package lab
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -150,5 +151,13 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	cmp := NewComparison(fifo, codel)
 	if h := cmp.Verdict.Held; h == nil || h.OtherShed != f.LongRunLoss() {
 		t.Errorf("held %+v, want the other side's shed %v (1 − (5/3)/10)", h, f.LongRunLoss())
+	}
+	// CoDel's own line on the same screen says that share too, not Erlang B's (review 33 #2):
+	// with 8 connections, 73% against Erlang B's 73.8%, which prints 74%.
+	codel.Config.Payment.Connections.PerRoute = 8
+	f = codel.Config.Forecast()
+	want := fmt.Sprintf("(forecast: %.0f%% turned away", 100*f.LongRunLoss())
+	if items := coDelHealth(&codel, 200); len(items) != 1 || !strings.Contains(items[0].Value, want) {
+		t.Errorf("CoDel's line %+v, want %q", items, want)
 	}
 }
