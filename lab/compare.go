@@ -617,17 +617,19 @@ func BlocksWhy() string {
 // shift read twice), kept longest. The cited row is one whose chance alone is at least
 // FamilyAlpha, so its odds never read as a result's, of 2 votes or more, under certainty.
 func NoiseRule(rows []ComparisonRow, blocks bool, label func(Class) string) []string {
-	forms, _ := NoiseRuleKeyed(rows, blocks, label)
+	forms, _, _ := NoiseRuleKeyed(rows, blocks, label)
 	return forms
 }
 
 // NoiseRuleKeyed is NoiseRule and, for each form, whether it keys every mark the rows show:
 // its last forms give up the sooner mark's and bare's keys to fit one line, where a
-// screen with room for two lines keeps them (newcomer 38 G11: "-3 sooner" with no key).
-func NoiseRuleKeyed(rows []ComparisonRow, blocks bool, label func(Class) string) ([]string, []bool) {
-	forms, keyed := noiseForms(rows, blocks, label)
+// screen with room for two lines keeps them (newcomer 38 G11: "-3 sooner" with no key);
+// and whether it says how ≈ is judged, its test or a worked example (newcomer 39 G1:
+// "ok ≈ -7" beside "+10" with no rule on screen), for a screen with room to keep it.
+func NoiseRuleKeyed(rows []ComparisonRow, blocks bool, label func(Class) string) (forms []string, keyed, how []bool) {
+	forms, keyed, how = noiseForms(rows, blocks, label)
 	if !slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Method }) {
-		return forms, keyed
+		return forms, keyed, how
 	}
 	// Measured two ways, a difference beyond noise is the method's: said first, and kept
 	// where the rest is cut (newcomer 19: closed-vs-open's bare "arrived +99").
@@ -642,19 +644,21 @@ func NoiseRuleKeyed(rows []ComparisonRow, blocks bool, label func(Class) string)
 	// the same, not only its cut forms (review L8's fixture, judged, drew "≠ by how sent").
 	out = append(out, MethodMark+" differs by how each was sent, not better or worse", MethodMark+" by how sent, not better or worse", MethodMark+" by how sent")
 	none := len(forms) == 0 // ≠ alone keys every mark only where no other is shown
-	return out, append(append(slices.Clone(keyed), keyed...), none, none, none)
+	return out, append(append(slices.Clone(keyed), keyed...), none, none, none), append(append(slices.Clone(how), how...), false, false, false)
 }
 
 // noiseForms is NoiseRule's forms for ≈, bare and ?, and whether each keys every mark
 // (NoiseRuleKeyed): each clause in its forms, longest first, cut a step at a time in the
-// order of ruleSteps, so "?" and its p50 outlast the cited example and the bare one.
-func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]string, []bool) {
+// order of ruleSteps, so "?" and its p50 outlast the cited example and the bare one; and
+// whether each says how ≈ is judged (its clause not yet cut to the plain words).
+func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]string, []bool, []bool) {
 	var cite *ComparisonRow
-	noise, bare, tooFew, p50Row, p50Few, p50Noise, method := false, false, false, false, false, false, false
+	noise, voted, bare, tooFew, p50Row, p50Few, p50Noise, method := false, false, false, false, false, false, false, false
 	for i, r := range rows {
 		method = method || r.Method
 		shown := r.Approx()
 		noise = noise || shown == ApproxMark+" "
+		voted = voted || shown == ApproxMark+" " && r.Units[0]+r.Units[1] > 0
 		bare = bare || shown == "" && r.Significant && r.A != r.B
 		if shown == TooFewMark+" " {
 			// Each "?" row's p50: shown under it, or hidden as too few or within noise. One
@@ -687,8 +691,14 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		if method {
 			why = approxWhySent
 		}
+		// The test in a line, where no row cites it: by votes only (a closed loop's counts
+		// are judged as Poisson counts, no coins).
+		if voted && !method {
+			clauses[0] = append(clauses[0], approxTest(blocks))
+		}
 		clauses[0] = append(clauses[0], ApproxKey+": "+why, ApproxKey)
 	}
+	plain := len(clauses[0]) - 2 // ≈'s first form that says no more than the plain words
 	if bare {
 		// About: the p99s and p50s are tested outside Holm's correction and add their own
 		// small chance (CompareClasses).
@@ -721,30 +731,43 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 	}
 	f, k := form()
 	if f == "" {
-		return nil, nil
+		return nil, nil, nil
 	}
-	forms, keyed := []string{f}, []bool{k}
+	forms, keyed, how := []string{f}, []bool{k}, []bool{at[0] < plain}
 	for _, step := range ruleSteps(len(clauses[0])) {
 		for at[step.clause] < min(step.to, len(clauses[step.clause])-1) {
 			at[step.clause]++
 			if f, k := form(); f != forms[len(forms)-1] {
-				forms, keyed = append(forms, f), append(keyed, k)
+				forms, keyed, how = append(forms, f), append(keyed, k), append(how, at[0] < plain)
 			}
 		}
 	}
-	return forms, keyed
+	return forms, keyed, how
+}
+
+// approxTest is ≈'s test in one clause, where no row is cited (citedForms): the units that
+// fared differently in A and B, each a tossed coin's vote for one side, and how lopsided
+// chance makes them, so "ok ≈ -7" beside "+10" reads as a rule (newcomer 39 G1).
+func approxTest(blocks bool) string {
+	unit := "requests"
+	if blocks {
+		unit = FmtDur(BlockSpan) + " blocks"
+	}
+	return fmt.Sprintf("%s: the %s that differ split A/B as coin tosses do at least 1 time in %d",
+		ApproxKey, unit, int(math.Round(1/FamilyAlpha)))
 }
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }
 
-// ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last two the plain
-// words): the cited example to its plain words, bare to its short form, ? to its brief (its
-// count given way), ≈ to "noise", ? cut from its end (tooFewForms, at most 5 forms), bare out last: without colour nothing else says a
+// ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last three the test
+// and the plain words): sooner, bare and ? to their short forms (?'s count given way), so the
+// cited example, then the test, stand beside every key where two lines hold them (newcomer
+// 39 G1), ≈ to "noise", ? cut from its end (tooFewForms, at most 5 forms), bare out last: without colour nothing else says a
 // bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
 // judged instead" and dropped "unmarked change: beyond noise").
 func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{0, n - 2}, {3, 1}, {1, 1}, {2, 1}, {0, n - 1}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {1, 2}}
+	return []ruleStep{{3, 1}, {1, 1}, {2, 2}, {0, n - 3}, {0, n - 1}, {2, 3}, {3, 2}, {2, 4}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43

@@ -1109,6 +1109,13 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	// second named), then give the figures bare: no busiest seconds, no "set" and "ok" (their
 	// letters say which).
 	type legendForm struct{ short, shortWhat, firstPeak, bare bool }
+	// A class whose last second is its busiest says so where another's busiest is named:
+	// "P payment 19  S signup 0.1 (busiest second 0–1s: 0.3)" left whose busiest a guess
+	// (newcomer 39 G14).
+	anyNamed := slices.ContainsFunc(classes, func(i int) bool {
+		top, peak, _ := busiest(spec, window, i)
+		return spec.pool && top >= heldLeast && peak != heldValue(of(i))
+	})
 	itemsOf := func(form legendForm) []string {
 		short := form.short
 		var items []string
@@ -1141,6 +1148,8 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 					label = " (busiest "
 				}
 				item += label + at + ": " + peak + ")"
+			} else if anyNamed && !form.bare && !form.firstPeak && top >= heldLeast && peak == value {
+				item += " (its busiest)"
 			}
 			if spec.bursts != nil && !form.bare && (!form.firstPeak || len(items) == 0) {
 				// Only a second that turned away more than the class's peak rate, which reads

@@ -842,3 +842,32 @@ func TestLegendKeepsTheFirstBusiestSecond(t *testing.T) {
 		t.Errorf("40 wide: %q", got)
 	}
 }
+
+// newcomer 39 G14: loss-system's "7–8s: P payment 19  S signup 0.1 (busiest second 0–1s:
+// 0.2)": whose busiest? A class whose last second is its busiest says so beside another's
+// named busiest, so each class has its own; where none is named, none says so.
+func TestLegendBusiestSaysWhose(t *testing.T) {
+	th := newTheme(true, true)
+	s := testSnapshot()
+	legend := func(held [][2]float64, w int) string {
+		s.Timeline = nil
+		for i, h := range held {
+			sec := lab.Second{T: i + 1, Workers: 20}
+			sec.Held[lab.Payment], sec.Held[lab.Signup] = h[0], h[1]
+			s.Timeline = append(s.Timeline, sec)
+		}
+		spec := occupancyChart(s)
+		_, l := chartHead(th, spec, s, chartClasses(s, spec), s.Timeline, w, true)
+		return ansi.Strip(l)
+	}
+	lastBusiest := [][2]float64{{12, 0.3}, {17, 0.1}, {19, 0.1}}
+	if got := legend(lastBusiest, 200); !strings.Contains(got, "P payment 19 (its busiest)  S signup 0.1 (busiest second 0–1s: 0.3)") {
+		t.Errorf("wide: %q", got)
+	}
+	if got := legend(lastBusiest, 60); !strings.Contains(got, "P 19 (its busiest)  S 0.1 (busiest 0–1s: 0.3)") {
+		t.Errorf("60 wide: %q", got)
+	}
+	if got := legend([][2]float64{{12, 0.1}, {19, 0.3}}, 200); strings.Contains(got, "busiest") {
+		t.Errorf("each last second its class's busiest: %q", got)
+	}
+}

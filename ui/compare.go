@@ -233,13 +233,26 @@ func summaryLines(t *theme, s screen, w int, lean bool) []string {
 type judged struct {
 	rows         []lab.ComparisonRow
 	lesson, rule []string
-	keyed        []bool // each rule form keys every mark the rows show (lab.NoiseRuleKeyed)
+	keyed, how   []bool // each rule form keys every mark the rows show; says how ≈ is judged (lab.NoiseRuleKeyed)
 }
 
-// ruleLines is the rule in w columns: its longest form on one line that keys every mark
-// shown, else the longest such form in two lines (newcomer 38 G11: at 80x24 and 120x40 the
-// one line had given up "sooner"'s key), else the longest form on one line.
+// ruleHowWidth is the narrowest screen whose rule takes a second line to say how ≈ is judged:
+// at 80x24 that line is the halves' narrators'.
+const ruleHowWidth = 100
+
+// ruleLines is the rule in w columns: where w is ruleHowWidth or more, its longest form that
+// keys every mark and says how ≈ is judged in at most two lines (newcomer 39 G1: at 120x40,
+// "ok ≈ -7" beside "+10" with no test on screen); else its longest form on one line that
+// keys every mark shown, else the longest such form in two lines (newcomer 38 G11: at 80x24
+// and 120x40 the one line had given up "sooner"'s key), else the longest form on one line.
 func (j judged) ruleLines(w int) []string {
+	if w >= ruleHowWidth {
+		for i, f := range j.rule {
+			if lines := wrapText(f, w, 0); j.keyed[i] && j.how[i] && len(lines) <= 2 {
+				return lines
+			}
+		}
+	}
 	for _, most := range []int{1, 2} {
 		for i, f := range j.rule {
 			if lines := wrapText(f, w, 0); j.keyed[i] && len(lines) <= most {
@@ -285,8 +298,8 @@ func remedies(ctx func(i int) labCtx, w int) string {
 func judge(s screen) judged {
 	a, b := s.panes[0].snapshotOrEmpty(), s.panes[1].snapshotOrEmpty()
 	rows, v := lab.Compare(a, b)
-	rule, keyed := lab.NoiseRuleKeyed(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)
-	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label), rule, keyed}
+	rule, keyed, how := lab.NoiseRuleKeyed(rows, lab.ByBlocks(a, b), a.Config.Traffic.Label)
+	return judged{rows, lab.Lesson(rows, v, a.Config.Traffic.Label), rule, keyed, how}
 }
 
 // summaryOf is the summary of the classes keep keeps (nil: all); lean, without the counts

@@ -997,3 +997,35 @@ func TestLeaveTourStatusFits(t *testing.T) {
 		t.Errorf("one lab: status %q, want its name, within 80 columns", m.status)
 	}
 }
+
+// newcomer 39 G1: at 120x40, long-queue vs codel's "ok 33 26 ≈ -7" beside "rejected:codel
+// 0 10 +10", and no rule on screen to tell them apart. At 120 columns the rule says how ≈
+// is judged (the cited example) beside every mark's key in two lines, and why payment has
+// no p50 row where signup has one (G13); at 80 the two lines keep every key, as before.
+func TestRuleSaysHowAt120(t *testing.T) {
+	rows := []lab.ComparisonRow{
+		{Class: lab.Payment, Counter: "ok", A: 40, B: 34, Chance: 0.286, Units: [2]int64{14, 8}},
+		{Class: lab.Payment, Counter: "rejected:codel", A: 0, B: 22, Significant: true, Chance: 4e-7, Units: [2]int64{0, 22}},
+		{Class: lab.Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
+		{Class: lab.Signup, Counter: "ok", A: 33, B: 26, Chance: 0.092, Units: [2]int64{10, 3}},
+		{Class: lab.Signup, Counter: "rejected:codel", A: 0, B: 10, Significant: true, Chance: 0.002, Units: [2]int64{0, 10}},
+		{Class: lab.Signup, Counter: "in flight", A: 3, B: 0, Chance: 0.25, Units: [2]int64{3, 0}, Sooner: true},
+		{Class: lab.Signup, Counter: "p99", A: 5, B: 3, Unjudged: true},
+		{Class: lab.Signup, Counter: "p50", A: 5, B: 3, Significant: true},
+	}
+	rule, keyed, how := lab.NoiseRuleKeyed(rows, false, lab.TrafficConfig{}.Label)
+	j := judged{rows: rows, rule: rule, keyed: keyed, how: how}
+	wide := strings.Join(j.ruleLines(120), " ")
+	for _, want := range []string{"≈ chance: signup ok 33 → 26 is 13 requests", lab.UnmarkedKey, lab.TooFewBrief, "n " + lab.SoonerMark + ":"} {
+		if !strings.Contains(wide, want) {
+			t.Errorf("at 120 columns the rule %q lacks %q", wide, want)
+		}
+	}
+	if n := len(j.ruleLines(120)); n > 2 {
+		t.Errorf("at 120 columns the rule takes %d lines", n)
+	}
+	narrow := j.ruleLines(80)
+	if len(narrow) > 2 || !strings.Contains(strings.Join(narrow, " "), "n "+lab.SoonerMark+":") {
+		t.Errorf("at 80 columns: %q", narrow)
+	}
+}

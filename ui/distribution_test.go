@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -418,5 +419,64 @@ func TestLatencyKeyWithoutRuleWhereNothingIsFast(t *testing.T) {
 	plain := ansi.Strip(strings.Join(distributionChart(newTheme(true, true), &s, nil, 80, 6), "\n"))
 	if strings.Contains(plain, "⣀") || !strings.Contains(plain, "█ 1.01s") {
 		t.Errorf("80x6: a ⣀ key where nothing is under ▁'s start, or no key:\n%s", plain)
+	}
+}
+
+// newcomer 39 W8: under the p90 tick the plot drew ⣀ where the table said p90 203ms, and
+// under p99.9 the closed loop's ⣀ beside its table's 1.00s: the columns spread the points
+// evenly, so a tick fell on a neighbour's point where the columns do not divide by the
+// decades. At every width, the column a tick's label ends at draws that percentile's value
+// (the table's: both read the histogram by nearest rank) at its level, in a distribution
+// whose every decade's point stands a level apart from its neighbours'.
+func TestTickColumnDrawsItsPercentile(t *testing.T) {
+	closed, _ := measurementSnapshots()
+	s := *closed
+	top := time.Second
+	level := func(k int) time.Duration { return top * time.Duration(k) / 8 }
+	dist := make([]time.Duration, len(lab.DistributionPercentiles))
+	per := (len(dist) - 1) / lab.DistributionDecades
+	for i := range dist {
+		switch dec := i / per; {
+		case i == len(dist)-1:
+			dist[i] = top
+		case i%per == 0 && dec > 0:
+			dist[i] = level(2*dec - 1) // the decade's own point: a level over the one before it
+		case dec == 0:
+			dist[i] = time.Millisecond
+		default:
+			dist[i] = level(2 * dec)
+		}
+	}
+	s.Distribution = lab.Distribution{Latency: dist, Corrected: dist, Count: 10000}
+	labels := regexp.MustCompile(`p[0-9.]+`)
+	for w := 30; w <= 130; w++ {
+		lines := distributionChart(newTheme(true, true), &s, nil, w, 6)
+		plain := make([]string, len(lines))
+		strip := -1
+		for i, l := range lines {
+			plain[i] = ansi.Strip(l)
+			if strings.HasPrefix(plain[i], " s ") && strings.Contains(plain[i], "┤") {
+				strip = i
+			}
+		}
+		axis := plain[len(plain)-1]
+		if strip < 0 || !strings.Contains(axis, "p0") {
+			t.Fatalf("width %d: no strip or axis:\n%s", w, strings.Join(plain, "\n"))
+		}
+		cells := []rune(plain[strip])
+		for _, at := range labels.FindAllStringIndex(axis, -1) {
+			name := axis[at[0]:at[1]]
+			dec := slices.IndexFunc([]int{0, 1, 2, 3, 4}, func(d int) bool {
+				return "p"+strconv.FormatFloat(lab.PercentileAt(float64(d)), 'f', -1, 64) == name
+			})
+			end := len([]rune(axis[:at[1]])) - 1
+			if dec <= 0 || end >= len(cells) {
+				continue
+			}
+			want := eighths[stripLevel(float64(dist[dec*per]), float64(top))]
+			if cells[end] != want {
+				t.Errorf("width %d: under %s's tick %q, want %q (its value %v):\n%s\n%s", w, name, cells[end], want, dist[dec*per], plain[strip], axis)
+			}
+		}
 	}
 }
