@@ -70,10 +70,10 @@ func init() {
 		// once here (newcomer 28: "what would ever land in failed?").
 		words: at(52, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
-			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls"),
+			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls; a close after an ok trial starts the count from zero (failsafe-go's closed state), so an opening after a close counted only calls since it"),
 			word("breaker opened n×", "the times the breaker opened so far (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
-				"\"(first at 2.1s: 10 of 10 calls failed, 100% ≥ 50%; …)\": 10 of the 10 calls it counted over its window failed, at least its 50% (with count_rejections, \"6 of 10 failed or "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
-				"\"(last closed at 3.1s after an ok trial, open again at 3.4s)\": a trial went ok and closed it, then the failures it counts opened it again; "+
+				"\"(first at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
+				"\"(last closed at 3.1s after an ok trial, counting from zero; open again at 3.4s)\": a trial went ok and closed it, which starts its count anew, then the failures it counted since opened it again; "+
 				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
 	})
 	registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
@@ -120,11 +120,14 @@ type BreakerStats struct {
 	First BreakerOpening
 }
 
-// BreakerOpening is one opening of the breaker from closed: when (0: none yet), and the
-// failures among the calls it counted over its window then.
+// BreakerOpening is one opening of the breaker from closed: when (0: none yet), the
+// failures among the calls it counted over its window then, and what those failures were
+// in the table's words (Fate order): "10 of 10 calls failed" beside a table that counted
+// them timed-out read as a second meaning of failed (newcomer 39 W5).
 type BreakerOpening struct {
 	At              time.Duration
 	Failures, Calls uint
+	Counted         uint32 // a bit per Fate of the failures it counted in that closed stretch
 }
 
 // breaker wraps failsafe-go's circuit breaker, driven by hand (TryAcquirePermit, Record*),
@@ -140,6 +143,7 @@ type breaker struct {
 	// its first opening from closed, and the failures and calls it counted then
 	firstAt                   time.Time
 	firstFailures, firstCalls uint
+	firstCounted              uint32 // a bit per Fate, as breakerGen.counted
 }
 
 type breakerGen struct {
@@ -147,6 +151,9 @@ type breakerGen struct {
 	cfg     BreakerConfig
 	epoch   atomic.Int64 // bumped at every state change: a permit records only in its own state
 	retrial atomic.Bool  // it last opened from half-open: a trial failed
+	// a bit per Fate of the failures it recorded since it last closed (or was built):
+	// closing starts failsafe-go's count anew, so a first opening's failures are among these
+	counted atomic.Uint32
 }
 
 // configure builds the breaker c asks for (a new one, closed, when its settings changed).
@@ -171,11 +178,13 @@ func (b *breaker) use(c BreakerConfig) {
 				if b.firstAt.IsZero() && e.OldState == circuitbreaker.ClosedState {
 					m := e.Metrics() // the closed state's, which it leaves
 					b.firstAt, b.firstFailures, b.firstCalls = b.openedAt, m.Failures(), m.Executions()
+					b.firstCounted = g.counted.Load()
 				}
 				b.mu.Unlock()
 			}).
 			OnClose(func(e circuitbreaker.StateChangedEvent) {
 				if e.OldState == circuitbreaker.HalfOpenState { // not a new breaker's start
+					g.counted.Store(0) // failsafe-go's closed state counts anew
 					b.mu.Lock()
 					b.closedAt = time.Now()
 					b.mu.Unlock()
@@ -222,6 +231,11 @@ func (p *permit) record(r Result, countRejections bool) {
 		return
 	}
 	if r.Out == TimedOut || r.DepFailure || (r.Rejected && countRejections) {
+		f := Ended(r.Out)
+		if r.Rejected {
+			f = TurnedAway(r.Reason)
+		}
+		p.g.counted.Or(1 << f)
 		p.g.cb.RecordFailure()
 		return
 	}
@@ -258,7 +272,7 @@ func (b *breaker) turns(elapsed time.Duration) (opened, closed time.Duration, on
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return since(b.openedAt), since(b.closedAt), b.trialOpened, BreakerOpening{since(b.firstAt), b.firstFailures, b.firstCalls}
+	return since(b.openedAt), since(b.closedAt), b.trialOpened, BreakerOpening{since(b.firstAt), b.firstFailures, b.firstCalls, b.firstCounted}
 }
 
 func (b *breaker) stats() BreakerStats {
@@ -516,7 +530,7 @@ func breakerHealth(s *Snapshot, w int) []Item {
 		return nil
 	}
 	const label = "breaker opened"
-	forms := b.turns(trapRejections(s.Config))
+	forms := b.turns()
 	for i := range forms {
 		forms[i] = fmt.Sprintf("%d×", b.Opened) + forms[i]
 	}
@@ -525,12 +539,15 @@ func breakerHealth(s *Snapshot, w int) []Item {
 
 // turns are the breaker's turns, longest first: its first opening, with what it saw then,
 // the threshold crossed (newcomer 36 #11), and its last turns, from the last close after an
-// ok trial: "(first at 2.1s: 10 of 10 calls failed, 100% ≥ 50%; last closed at 3.1s after an
-// ok trial, open again at 3.4s)"; then the first in fewer words; then the last turns alone.
-// "" without their times (a fleet). A breaker that counts its own rejections (counted)
-// says so in what it saw: "6 of 10 failed or rejected:bulkhead", for "6 of 10 calls failed"
-// on a healthy dependency read as the dependency's failures (newcomer 38 W1).
-func (b BreakerStats) turns(counted []string) []string {
+// ok trial: "(first at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%; last closed
+// at 3.1s after an ok trial, counting from zero; open again at 3.4s)"; then the first in
+// fewer words; then the last turns alone. "" without their times (a fleet). What it saw is
+// in the table's words, its own rejections among them where it counts them: "6 of 10 calls
+// failed" on a healthy dependency read as the dependency's failures (newcomer 38 W1), and
+// "failed" beside a table that counted them timed-out as a second meaning (newcomer 39 W5).
+// Closing starts failsafe-go's count anew: said, as "closed at 3.8s, open again at 4.2s at
+// 80% of 10 results" left whether older failures reopened it (newcomer 39 G15).
+func (b BreakerStats) turns() []string {
 	if b.LastOpened == 0 {
 		return []string{""}
 	}
@@ -538,11 +555,11 @@ func (b BreakerStats) turns(counted []string) []string {
 	var last string
 	switch {
 	case b.LastClosed > b.LastOpened: // closed since
-		last = fmt.Sprintf("last closed at %s after an ok trial", closed)
+		last = fmt.Sprintf("last closed at %s after an ok trial, counting from zero", closed)
 	case b.TrialOpened:
 		last = fmt.Sprintf("last at %s, on a failed trial", opened)
 	case b.LastClosed > 0:
-		last = fmt.Sprintf("last closed at %s after an ok trial, open again at %s", closed, opened)
+		last = fmt.Sprintf("last closed at %s after an ok trial, counting from zero; open again at %s", closed, opened)
 	}
 	join := func(parts ...string) string {
 		var said []string
@@ -562,12 +579,19 @@ func (b BreakerStats) turns(counted []string) []string {
 		if b.Opened == 1 {
 			which = "at"
 		}
-		failed := "calls failed"
-		if len(counted) > 0 {
-			failed = "failed or " + strings.Join(counted, " or ")
+		var words []string
+		for _, c := range Fates {
+			if f.Counted&(1<<c) != 0 {
+				words = append(words, c.Word())
+			}
 		}
-		first := fmt.Sprintf("%s %s: %d of %d %s", which, FmtSecs(f.At), f.Failures, f.Calls, failed)
-		forms = append(forms, join(first+fmt.Sprintf(", %s ≥ %s", b.percent(100*float64(f.Failures)/float64(f.Calls)), b.percent(b.Threshold)), last), join(first, last))
+		saw := strings.Join(words, " or ")
+		if saw == "" {
+			saw = "counted as failures"
+		}
+		first := fmt.Sprintf("%s %s: %d of %d calls %s", which, FmtSecs(f.At), f.Failures, f.Calls, saw)
+		rate := fmt.Sprintf("%s ≥ %s", b.percent(100*float64(f.Failures)/float64(f.Calls)), b.percent(b.Threshold))
+		forms = append(forms, join(first+", failure rate "+rate, last), join(first+", "+rate, last), join(first, last))
 	}
 	if last == "" && b.Opened == 1 {
 		last = "at " + opened

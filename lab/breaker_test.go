@@ -210,8 +210,9 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	}
 	// What it saw as it first opened, the threshold crossed (newcomer 36 #11): the two calls
 	// that timed out, kept through every later turn.
-	if f := first.First; !same(f.At, first.LastOpened) || f.Failures != 2 || f.Calls != 2 {
-		t.Fatalf("first opening %+v, want 2 of 2 failed at %v", f, first.LastOpened)
+	// In the table's word (newcomer 39 W5: "10 of 10 calls failed" beside a timed-out column).
+	if f := first.First; !same(f.At, first.LastOpened) || f.Failures != 2 || f.Calls != 2 || f.Counted != 1<<Ended(TimedOut) {
+		t.Fatalf("first opening %+v, want 2 of 2 timed out at %v", f, first.LastOpened)
 	}
 	time.Sleep(c.OpenFor.D() + 10*time.Millisecond)
 	call(Result{Out: OK}) // the trial, ok: closed
@@ -219,7 +220,7 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	if closed.State != BreakerClosed || closed.LastClosed <= closed.LastOpened || !same(closed.LastOpened, first.LastOpened) {
 		t.Fatalf("closed after an ok trial: %+v", closed)
 	}
-	call(Result{Out: TimedOut})
+	call(Result{Out: Failed, DepFailure: true})
 	call(Result{Out: TimedOut})
 	again := fill()
 	if again.Opened != 2 || again.LastOpened <= again.LastClosed || !same(again.LastClosed, closed.LastClosed) || again.TrialOpened {
@@ -227,7 +228,7 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	}
 	time.Sleep(c.OpenFor.D() + 10*time.Millisecond)
 	call(Result{Out: TimedOut}) // the trial, failed: open again on it
-	if st := fill(); st.Opened != 3 || !st.TrialOpened || st.LastOpened <= again.LastOpened || !same(st.First.At, first.First.At) || st.First.Calls != 2 {
+	if st := fill(); st.Opened != 3 || !st.TrialOpened || st.LastOpened <= again.LastOpened || !same(st.First.At, first.First.At) || st.First.Calls != 2 || st.First.Counted != first.First.Counted {
 		t.Fatalf("open again on a failed trial: %+v", st)
 	}
 
@@ -235,21 +236,22 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	// line the settings' state counts them, as the health panel is often left out at 80x24.
 	s := func(b BreakerStats) *Snapshot { return &Snapshot{Breaker: b} }
 	at := func(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
+	timedOut := uint32(1 << Ended(TimedOut))
 	for _, tc := range []struct {
 		b    BreakerStats
 		want string
 	}{
 		{BreakerStats{State: BreakerOpen, Opened: 1, LastOpened: at(2100)}, "1× (at 2.1s)"},
-		{BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(3400), LastClosed: at(3100)}, "2× (last closed at 3.1s after an ok trial, open again at 3.4s)"},
-		{BreakerStats{State: BreakerClosed, Opened: 2, LastOpened: at(3400), LastClosed: at(6500)}, "2× (last closed at 6.5s after an ok trial)"},
+		{BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(3400), LastClosed: at(3100)}, "2× (last closed at 3.1s after an ok trial, counting from zero; open again at 3.4s)"},
+		{BreakerStats{State: BreakerClosed, Opened: 2, LastOpened: at(3400), LastClosed: at(6500)}, "2× (last closed at 6.5s after an ok trial, counting from zero)"},
 		{BreakerStats{State: BreakerOpen, Opened: 3, LastOpened: at(6500), LastClosed: at(3100), TrialOpened: true}, "3× (last at 6.5s, on a failed trial)"},
 		{BreakerStats{State: BreakerOpen, Opened: 3}, "3×"},
 		// The first opening, what it saw, against its threshold; in fewer words where the
 		// line is short of room.
-		{BreakerStats{State: BreakerOpen, Opened: 1, LastOpened: at(2100), Threshold: 50, First: BreakerOpening{at(2100), 10, 10}},
-			"1× (at 2.1s: 10 of 10 calls failed, 100% ≥ 50%)"},
-		{BreakerStats{State: BreakerOpen, Opened: 3, LastOpened: at(6500), LastClosed: at(3100), TrialOpened: true, Threshold: 50, First: BreakerOpening{at(2100), 6, 10}},
-			"3× (first at 2.1s: 6 of 10 calls failed, 60% ≥ 50%; last at 6.5s, on a failed trial)"},
+		{BreakerStats{State: BreakerOpen, Opened: 1, LastOpened: at(2100), Threshold: 50, First: BreakerOpening{at(2100), 10, 10, timedOut}},
+			"1× (at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%)"},
+		{BreakerStats{State: BreakerOpen, Opened: 3, LastOpened: at(6500), LastClosed: at(3100), TrialOpened: true, Threshold: 50, First: BreakerOpening{at(2100), 6, 10, timedOut | 1<<Ended(Failed)}},
+			"3× (first at 2.1s: 6 of 10 calls failed or timed out, 60% ≥ 50%; last at 6.5s, on a failed trial)"},
 	} {
 		items := breakerHealth(s(tc.b), 120)
 		if len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), tc.want) || !strings.HasPrefix(items[0].Phrase(), "breaker opened ") {
@@ -270,19 +272,19 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 		}
 	}
 	// Short of room, the first in fewer words before it goes.
-	st := BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), Threshold: 50, First: BreakerOpening{at(607), 6, 10}}
-	long := "breaker opened 2× (first at 607ms: 6 of 10 calls failed, 60% ≥ 50%; last closed at 3.8s after an ok trial, open again at 4.2s)"
-	for w, want := range map[int]string{len([]rune(long)): long,
-		len([]rune(long)) - 1: "breaker opened 2× (first at 607ms: 6 of 10 calls failed; last closed at 3.8s after an ok trial, open again at 4.2s)"} {
+	st := BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), Threshold: 50, First: BreakerOpening{at(607), 6, 10, timedOut}}
+	long := "breaker opened 2× (first at 607ms: 6 of 10 calls timed out, failure rate 60% ≥ 50%; last closed at 3.8s after an ok trial, counting from zero; open again at 4.2s)"
+	shorter := "breaker opened 2× (first at 607ms: 6 of 10 calls timed out, 60% ≥ 50%; last closed at 3.8s after an ok trial, counting from zero; open again at 4.2s)"
+	for w, want := range map[int]string{len([]rune(long)): long, len([]rune(long)) - 1: shorter,
+		len([]rune(shorter)) - 1: "breaker opened 2× (first at 607ms: 6 of 10 calls timed out; last closed at 3.8s after an ok trial, counting from zero; open again at 4.2s)"} {
 		if got := breakerHealth(s(st), w); len(got) != 1 || got[0].Phrase() != want {
 			t.Errorf("at %d columns: %v, want %q", w, got, want)
 		}
 	}
 	// The trap: what it saw were its own rejections too, not the dependency's failures alone.
 	trap := s(st)
-	trap.Config.Payment.Breaker.CountRejections = true
-	trap.Config.Payment.Bulkhead.Type = BulkheadSemaphore
-	if got := breakerHealth(trap, 200); len(got) != 1 || !strings.Contains(got[0].Phrase(), "(first at 607ms: 6 of 10 failed or "+RejectBulkhead.Word()+", 60% ≥ 50%;") {
+	trap.Breaker.First.Counted = 1<<Ended(Failed) | 1<<TurnedAway(RejectBulkhead)
+	if got := breakerHealth(trap, 200); len(got) != 1 || !strings.Contains(got[0].Phrase(), "(first at 607ms: 6 of 10 calls failed or "+RejectBulkhead.Word()+", failure rate 60% ≥ 50%;") {
 		t.Errorf("a breaker counting its rejections: %v, want them named in what it saw", got)
 	}
 }
@@ -294,20 +296,20 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 func TestBreakerRatesReadAsTheirThreshold(t *testing.T) {
 	at := func(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
 	b := BreakerStats{State: BreakerOpen, OpenLeft: time.Second, FailureRate: 80, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1,
-		OpenFor: 3 * time.Second, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), First: BreakerOpening{at(606), 6, 10}}
+		OpenFor: 3 * time.Second, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), First: BreakerOpening{at(606), 6, 10, 1 << Ended(TimedOut)}}
 	items := breakerItems(b, "", 120)
 	if got, want := items[len(items)-1].Phrase(), "it opened at 4.2s at failure rate 80% of the last 10 results it counted (threshold 50%, once it has 10)"; got != want {
 		t.Errorf("open: %q, want %q", got, want)
 	}
-	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "first at 606ms: 6 of 10 calls failed, 60% ≥ 50%;") {
+	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "first at 606ms: 6 of 10 calls timed out, failure rate 60% ≥ 50%;") {
 		t.Errorf("health: %v, want the first opening's rate against the threshold", got)
 	}
-	b.Threshold, b.FailureRate, b.First = 50.5, 50.5, BreakerOpening{at(606), 101, 200}
+	b.Threshold, b.FailureRate, b.First = 50.5, 50.5, BreakerOpening{at(606), 101, 200, 1 << Ended(TimedOut)}
 	items = breakerItems(b, "", 120)
 	if got := items[len(items)-1].Value; !strings.HasPrefix(got, "50.5% of ") || !strings.Contains(got, "(threshold 50.5%, once it has 10)") {
 		t.Errorf("a threshold of 50.5: %q, want the rate and the threshold as 50.5%%", got)
 	}
-	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "101 of 200 calls failed, 50.5% ≥ 50.5%;") {
+	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "101 of 200 calls timed out, failure rate 50.5% ≥ 50.5%;") {
 		t.Errorf("a threshold of 50.5: %v, want 50.5%% ≥ 50.5%%", got)
 	}
 	b.State = BreakerClosed

@@ -87,7 +87,7 @@ func (c Config) RetryForecast() RetryForecast {
 	f := RetryForecast{}
 	edge, hops := c.retryingLayers()
 	if edge {
-		f.LayerNames = append(f.LayerNames, "the edge")
+		f.LayerNames = append(f.LayerNames, EdgeName)
 	}
 	for i := 1; i <= hops; i++ {
 		f.LayerNames = append(f.LayerNames, fmt.Sprintf("hop %d", i))

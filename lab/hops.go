@@ -102,7 +102,7 @@ func hopsSettings(c Config, _ *Snapshot, w int) []Item {
 	var who []string
 	retryEdge, retryHops := c.retryingLayers()
 	if retryEdge {
-		who = append(who, "the edge")
+		who = append(who, EdgeName)
 	}
 	if retryHops > 0 { // every hop that calls another: the range above
 		who = append(who, hops)
@@ -205,7 +205,11 @@ func (d DependencyConfig) does() string {
 	if d.Deadline == DeadlinePropagate {
 		return "the time left travels down; " + d.HangUp()
 	}
-	return "each hop times its own tries; " + d.HangUp()
+	// What the hops know of the user's deadline, the contrast with propagate: "each hop
+	// times its own tries" beside "deadline 2s from arrival" left whether each hop got a
+	// fresh 2s, none, or its caller's 500ms (newcomer 39 G8); the tries' own timeout is
+	// on the line above.
+	return "no deadline passed down; " + d.HangUp()
 }
 
 // DeadlineModes lists the modes.
@@ -468,6 +472,9 @@ func (s *Snapshot) HopHungUp() int64 {
 // 27 #11 met three).
 const EdgeIs = "a worker's call to hop 1"
 
+// EdgeName is the edge's name where the screen names the layers that retry.
+const EdgeName = "the edge"
+
 // AfterAnswerWord names the hop calls at work after their user was answered where room is
 // short: the compare's row (at 80 columns a longer label pushes the rule line off), the
 // report's; the third of AfterAnswerForms.
@@ -488,11 +495,13 @@ func pastForms() string {
 }
 
 // AfterAnswerForms are that phrase longest first, for the boxes: "so far" (a running total
-// beside the gauge in flight now), then AtWorkAfter, then AfterAnswerWord, the table's, then
-// "after answer", the one that fits after an 80-column compare half's boxes of hundreds
-// ("hop: now, …" did, and said nothing of the first number, review 27 #3).
-func AfterAnswerForms() [4]string {
-	return [4]string{"so far " + AtWorkAfter, AtWorkAfter, AfterAnswerWord, "after answer"}
+// beside the gauge in flight now), then AtWorkAfter, then AfterAnswerWord with "so far" (at
+// 80 columns "after user answered" bare read 658 as a count now, newcomer 39 G10), then
+// AfterAnswerWord, the table's, then "after answer", with "so far" and without, the last the
+// one that fits after an 80-column compare half's boxes of hundreds ("hop: now, …" did, and
+// said nothing of the first number, review 27 #3).
+func AfterAnswerForms() [6]string {
+	return [6]string{"so far " + AtWorkAfter, AtWorkAfter, "so far " + AfterAnswerWord, AfterAnswerWord, "so far after answer", "after answer"}
 }
 
 // AfterAnswer sums the requests every hop had at work after their user was answered.

@@ -173,9 +173,11 @@ func measuredWork(s *Snapshot, cl Class, work string) []string {
 
 // poolSetting is the pool's settings item: its size, and how it scales, by its rule:
 // "scaling to 64 on queue length" left what length to guessing (newcomer 34 #27). It grows
-// on any wait (engine's autoscale), so the rule names none; and shrinks while a step's
-// worth of workers stayed free, said where a line of w has room (review 29 lab #10: half
-// the rule, beside a pool falling back toward 8 after the peak), else in the help.
+// on any wait (engine's autoscale), so the rule names none; and shrinks once a step's
+// worth of workers stayed free a whole period, said where a line of w has room (review 29
+// lab #10: half the rule, beside a pool falling back toward 8 after the peak), else in the
+// help. The period said: "while 4 stay free" beside "idle 9" and no shrink read as a
+// contradiction, where 9 were idle at one instant, not the whole 200ms (newcomer 39 G11).
 func poolSetting(p PoolConfig, w int) string {
 	a := p.Autoscale
 	if a.Max == 0 {
@@ -185,7 +187,7 @@ func poolSetting(p PoolConfig, w int) string {
 	if narrow(w) {
 		return grows
 	}
-	return fmt.Sprintf("%s, −%d while %d stay free", grows, a.Step, a.Step)
+	return fmt.Sprintf("%s, −%d if %d stayed free the whole %s", grows, a.Step, a.Step, FmtDur(a.Every.D()))
 }
 
 // trafficSettings is the traffic: how it is sent, and each class's rate in force (a fleet's
@@ -946,7 +948,7 @@ func coreWords() []part[[]Item] {
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+
-				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free since it last looked (\"+4 every 200ms while any wait, −4 while 4 stay free\")"),
+				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
 			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full"),

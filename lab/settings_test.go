@@ -400,7 +400,7 @@ func TestConnectionWaitInPlainWords(t *testing.T) {
 func TestPoolSettingSaysItsScalingRule(t *testing.T) {
 	p := PoolConfig{Workers: 8, Autoscale: AutoscaleConfig{Max: 64, Step: 4, Every: Duration(200 * time.Millisecond)}}
 	// Both halves of the rule where they fit (review 29 lab #10: the shrinking was left out).
-	if got, want := poolSetting(p, 120), "8→64 workers, +4 every 200ms while any wait, −4 while 4 stay free"; got != want {
+	if got, want := poolSetting(p, 120), "8→64 workers, +4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 	if got, want := poolSetting(p, 80), "8→64 workers, +4 every 200ms while any wait"; got != want {

@@ -125,9 +125,12 @@ func chainForms(s *lab.Snapshot, paired bool) []chainForm {
 	p := lab.AfterAnswerForms()
 	sum := "; " + fmtCount(s.AfterAnswer()) + " in all"
 	legends := []string{"each: in flight now, " + p[0] + sum, "each: in flight now, " + p[0], "each: in flight now, " + p[1]}
-	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[1], "hop: in flight now, " + p[2], "hop: in flight, " + p[2]}
+	// Alone, every form keeps "now" and "so far": at 80 columns "(hop: in flight, after
+	// user answered)" read 658 as a count now beside 74 in flight (newcomer 39 G10); past
+	// them the legend takes a line of its own. A compare's halves have no line to spare.
+	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[2], "hop: in flight now, " + p[4]}
 	if paired {
-		short = append(short, "hop: in flight, "+p[3])
+		short = append(short, "hop: in flight now, "+p[1], "hop: in flight now, "+p[3], "hop: in flight, "+p[3], "hop: in flight, "+p[5])
 	}
 	forms := []chainForm{{true, false, false, false, arrow, ""}}
 	for _, legend := range legends {
@@ -180,8 +183,9 @@ func chainLegend(s *lab.Snapshot, w int) string {
 	// In the boxes' own shape, where it fits: "each box: in flight now, …" beside
 	// "[1: 31, 58]" left its syntax to decoding (newcomer 23).
 	p := lab.AfterAnswerForms()
-	forms := []string{"each box: [hop: in flight now, " + p[0] + "]", "each box: [hop: in flight now, " + p[1] + "]",
-		"each box: [hop: in flight now, " + p[2] + "]", "each box: in flight now, " + p[2]}
+	// Each with "so far", as the boxes' own legends (newcomer 39 G10).
+	forms := []string{"each box: [hop: in flight now, " + p[0] + "]", "each box: [hop: in flight now, " + p[2] + "]",
+		"each box: in flight now, " + p[2]}
 	for _, f := range forms {
 		if ansiWidth(f) <= w {
 			return f

@@ -50,14 +50,17 @@ func TestHopsOnScreen(t *testing.T) {
 		// A legend after the boxes names both their numbers, once, with the sum past the
 		// deadline the narrator gives. The lab's calls are to hop 1, and the health line's
 		// dependency is hop 1 too.
-		{120, 40, []string{"[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
+		// The edge defined where the narrator first names it (newcomer 39 G9).
+		{120, 40, []string{"» the edge (" + lab.EdgeIs + "), hop 1 and hop 2 retry on their own", "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
 			fmt.Sprintf("calls/payment at hop 1 2.83× (170 ÷ 60 that called; ~%s expected by now, forecast 3×)", lab.FmtPerPayment(edge)),
 			fmt.Sprintf("at hop 3 22.70× (~%s expected by now, forecast ≤ 27×)", lab.FmtPerPayment(deepest)), "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
 			"only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
-		// No "hop: now" at 80 (review 27 #3): it said nothing of the first number.
-		{80, 24, []string{"[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after user answered)", "calls/payment at hop 1 2.83×"}},
+		// No "hop: now" at 80 (review 27 #3): it said nothing of the first number; nor a
+		// legend without "now" and "so far" (newcomer 39 G10: 823 read as a count now): the
+		// boxes bare, their legend under them.
+		{80, 24, []string{"» the edge (" + lab.EdgeIs + "), hop 1", "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]", "each box: [hop: in flight now, so far at work after the user was answered]"}},
 	} {
 		frame := ansi.Strip(Frame([]lab.Snapshot{s}, c.w, c.h, true, false))
 		for _, want := range c.want {
@@ -68,6 +71,9 @@ func TestHopsOnScreen(t *testing.T) {
 	}
 	var spare spareClause
 	msg, ok := narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
+	if spare.gloss != [2]string{lab.EdgeName, lab.EdgeIs} {
+		t.Errorf("narrator's gloss %q, want the edge's", spare.gloss)
+	}
 	if !ok || !strings.Contains(msg, "the edge, hop 1 and hop 2 retry on their own and every try times out: one payment becomes 3 × 3 × 3 = 27 calls at hop 3 (the dependency), measured 22.70") || !strings.Contains(msg, "; 1321 hop calls were at work after the user was answered (100 + 398 + 823), for nobody") {
 		t.Errorf("narrator: %q", msg)
 	}
@@ -128,11 +134,11 @@ func TestHopsOnScreen(t *testing.T) {
 		// Whose deadline before the sum the narrator gives too (review 27: "past 1s" at 120).
 		120: "[hop 1: 24, 100] → [hop 2: 58, 398] → [hop 3: 47, 823] (each: in flight now, so far at work after the user was answered)",
 		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, at work after the user was answered)",
-		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, at work after the user was answered)",
-		88:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, after user answered)",
+		// Narrower, "now" and "so far" kept (newcomer 39 G10).
+		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far after user answered)",
+		88:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far after answer)",
 		// Never "hop: now": it said nothing of what the first number is (review 27 #3).
-		84: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, after user answered)",
-		80: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after user answered)"} {
+		84: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far after answer)"} {
 		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
 		}
@@ -140,8 +146,10 @@ func TestHopsOnScreen(t *testing.T) {
 	// The briefest, "after answer", only after a compare half's boxes of hundreds, which has
 	// no line to spare; alone, the boxes go bare and the line under them names both numbers
 	// whole (newcomer 37 #22: "after answer" left the second number unexplained at 80x24).
-	if line, legend := chain(&s, 74); line != "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
-		t.Errorf("the chain alone at 74 columns: %q (legend %v), want bare boxes, the legend under them", line, legend)
+	for _, w := range []int{80, 74} {
+		if line, legend := chain(&s, w); line != "edge → [1: 24, 100] → [2: 58, 398] → [3: 47, 823]" || legend {
+			t.Errorf("the chain alone at %d columns: %q (legend %v), want bare boxes, the legend under them", w, line, legend)
+		}
 	}
 	if line, legend := chainLine(newTheme(true, true), &s, 74, &s, 74); ansi.Strip(line) != "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, after answer)" || !legend {
 		t.Errorf("the chain in a compare half at 74 columns: %q (legend %v)", ansi.Strip(line), legend)
@@ -159,7 +167,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// where their note has no room ("calls/payment … (170 ÷ 60 that called; foreca…").
 	for level := levelFull; level <= levelBare; level++ {
 		lines := hopsLines(newTheme(true, true), &s, 59, level, nil, 0)
-		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, after user answered]" {
+		if len(lines) < 2 || ansi.Strip(lines[1]) != "each box: [hop: in flight now, so far after user answered]" {
 			t.Errorf("the chain at 59 columns, level %d, no legend under it: %q", level, lines)
 		}
 		for _, l := range lines {

@@ -36,6 +36,9 @@ type spareClause struct {
 	key         string // after short where the line has room for it: " (press ])"
 	alone       string // in long's place on one lab's screen, which has the room: "" none
 	idle        bool   // said only where it costs the screen nothing else (spared)
+	// on one lab's screen, the says' first gloss[0] followed by " (gloss[1])": a compare
+	// half has no line for it (the hops compare's A lost its dependency to the edge's gloss)
+	gloss [2]string
 }
 
 // narration is narrate in two parts: what the moment needs said, and a last clause a screen

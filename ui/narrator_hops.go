@@ -47,7 +47,12 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		if r.Layers() > 1 && r.Fails {
 			// The layers by name, not counted: "3 layers (the lab, hop 1, hop 2)" beside "hops
 			// 3" and "hop 3 (the dependency)" made three 3s to untangle (newcomer 29).
+			// The edge defined at its first, as the propagate headline does, where a screen
+			// has room (newcomer 39 G9: defined in deadline-propagation alone).
 			names := r.LayerNames
+			if names[0] == lab.EdgeName {
+				spare.gloss = [2]string{lab.EdgeName, lab.EdgeIs}
+			}
 			msg = fmt.Sprintf("%s and %s retry on their own and %s: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
 				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,

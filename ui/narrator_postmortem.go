@@ -207,8 +207,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		workers = fmt.Sprintf("scaled to %d workers", s.Pool.Size)
 		// What the preset's name refers to, once, where a screen has room: "postmortem"
 		// read as a published incident the screen did not name (newcomer 34 #28).
-		// Idle: the meltdown's own figures come first (the compare's goroutines line).
-		*spare = spareClause{long: "; as in " + postmortemOf + ": a pool scaling on queue length fed the store's slowdown",
+		// Idle: the meltdown's own figures come first (the compare's goroutines line). The
+		// store named as the screen names it: "the store" was on no other line (newcomer 39 G6).
+		*spare = spareClause{long: "; as in " + postmortemOf + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
 			short: "; as in the Go postmortem (see the README)", idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly

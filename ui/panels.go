@@ -213,6 +213,9 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 // and at levelLean, where the sentence is all a compare half keeps of the detail.
 var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, level int) []string {
 	says, spare := c.narration()
+	if spare.gloss[0] != "" && !c.compared() {
+		says = strings.Replace(says, spare.gloss[0], spare.gloss[0]+" ("+spare.gloss[1]+")", 1)
+	}
 	switch {
 	case level >= levelLean || c.spare == spareNone:
 	case c.spare == spareShort:

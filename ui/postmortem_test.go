@@ -158,7 +158,7 @@ func TestNarratePostmortem(t *testing.T) {
 	// published incident the screen did not name (newcomer 34 #28); and cites it by the
 	// README's section, in both lengths (newcomer 36 #12). Only where it costs nothing else
 	// (idle): a compare half keeps its goroutines line.
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem (told in the README): a pool scaling on queue length fed the store's slowdown") ||
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem (told in the README): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
 		spare.short != "; as in the Go postmortem (see the README)" || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed or uncited: %+v", spare)
 	}
