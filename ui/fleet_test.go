@@ -1121,3 +1121,19 @@ func TestFleetReadApartIsSaid(t *testing.T) {
 		}
 	}
 }
+
+// Two pulls 10ms apart: the replicas' rows give each to the millisecond, as the pulls line
+// does, not "PULLED at 9.0s" beside "r3 9.020s, r4 9.030s (+10ms)" (newcomer 39 W4), in the
+// full row and the compact one.
+func TestReplicaRowsTimeAsThePullsLine(t *testing.T) {
+	s := fleetSnapshot(4, 4)
+	out := ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))
+	for _, want := range []string{"r3 9.020s (+1.0s), r4 9.030s (+10ms)", "PULLED at 9.020s", "PULLED at 9.030s", "PULLED at 8.0s"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if got := ansi.Strip(strings.Join(replicaStates(newTheme(true, true), s, 120), "\n")); !strings.Contains(got, "PULLED 9.030s") {
+		t.Errorf("compact: %s", got)
+	}
+}
