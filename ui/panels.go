@@ -865,14 +865,15 @@ const recordedWord = "screenshot"
 // the word up where B's 59 kept it (review 24).
 func headerLine(t *theme, s screen, i, w, peerW int) string {
 	word := true
-	if s.recorded && i > 0 {
+	if i > 0 {
 		_, word = headerForm(t, s, 0, peerW, true)
 	}
 	line, _ := headerForm(t, s, i, w, word)
 	return line
 }
 
-// headerForm is headerLine's line for pane i, and whether it says "screenshot" (word: it may).
+// headerForm is headerLine's line for pane i, and whether it says its time's word,
+// "screenshot" or live "run time" (word: it may; B's, only where A does).
 func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 	p := s.panes[i]
 	snap := p.snapshotOrEmpty()
@@ -911,7 +912,17 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 			lefts = []string{at, at, at}
 		}
 	}
-	said := func(left string) bool { return s.recorded && strings.Contains(left, recordedWord) }
+	label := "run time "
+	switch {
+	case s.recorded:
+		label = recordedWord
+	case len(s.panes) == 1:
+	case !word: // live, A dropped "run time": B too (review 33 #6: a labelled and a bare 6.4s on one line read as two times)
+		lefts = []string{lefts[1], lefts[1], lefts[2]}
+	case i > 0: // and keeps it where A does, its count giving way first
+		lefts = []string{lefts[0], lefts[0], lefts[2]}
+	}
+	said := func(left string) bool { return strings.Contains(left, label) }
 
 	// The right side: what is starving, and the run's state.
 	var state, stateShort string
