@@ -66,6 +66,19 @@ func (f *FleetStats) OutTimes() (at, gap []string) {
 	return SpacedTimes(ts)
 }
 
+// OutAt is the out at at as OutTimes writes it, so a replica's row gives its time out as
+// the pulls line does ("PULLED at 12.8s" beside "r2 12.838s, r3 12.863s (+25ms)" read as
+// 100ms apart, newcomer 39 W4); a time no out has, as FmtSecs writes it.
+func (f *FleetStats) OutAt(at time.Duration) string {
+	shown, _ := f.OutTimes()
+	for i, p := range f.Outs() {
+		if p.At == at {
+			return shown[i]
+		}
+	}
+	return FmtSecs(at)
+}
+
 // FirstAllOut is the first stretch with every replica out of rotation at once (pulled, or
 // drained), the domino's end: from when, and until the return (or the drain's end) that left
 // one in rotation again (0: it lasts still); from 0: never. Both ends from one source, so

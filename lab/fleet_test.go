@@ -310,3 +310,15 @@ func TestTogetherSpansTheChecks(t *testing.T) {
 		t.Error("one failed check: it may have been sent after the other went out")
 	}
 }
+
+// A replica's time out reads as the pulls line writes it: to the millisecond where it and a
+// neighbour are under a second apart, to the tenth where not (newcomer 39 W4).
+func TestOutAt(t *testing.T) {
+	ms := time.Millisecond
+	f := &FleetStats{Pulls: []Pull{{Replica: 4, At: 9300 * ms}, {Replica: 2, At: 12838 * ms}, {Replica: 3, At: 12863 * ms}}}
+	for at, want := range map[time.Duration]string{9300 * ms: "9.3s", 12838 * ms: "12.838s", 12863 * ms: "12.863s", 12900 * ms: "12.9s"} {
+		if got := f.OutAt(at); got != want {
+			t.Errorf("OutAt(%v) = %q, want %q", at, got, want)
+		}
+	}
+}

@@ -801,11 +801,26 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// Which two meet, said (newcomer 38 G5: "long run: both 38%" asked both what), and why
 	// where the line has room.
 	for w, want := range map[int]string{
-		120: "pool full (no free worker) 3.4s in all, of 8.0s: 43%; 30% of arrivals found it full (long run: 38% of time and arrivals)",
-		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30% of arrivals found it full (over a long run the two meet at 38%: random arrivals see the pool as a clock does)",
+		// 30 turned away where 3.4s of 8.0s at 100 arrivals holds 42.5, ±6.5 by chance: the
+		// gap said to be chance (newcomer 39 G4).
+		120: "pool full (no free worker) 3.4s, 43%; by chance only 30% of arrivals found it full (long run: 38% of time and arrivals)",
+		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; by chance only 30% of arrivals found it full (over a long run the two meet at 38%: random arrivals see the pool as a clock does)",
 	} {
 		if got := strings.Join(phrases(HealthItems(s, w)), " · "); !strings.Contains(got, want) {
 			t.Errorf("at %d: %q, want %q", w, got, want)
+		}
+	}
+	// Past 3 spreads of chance, nothing said of it: 10 or 75 turned away where 42.5 are due;
+	// within them, above too: 50.
+	for rejected, want := range map[int64]string{
+		10: "3.4s in all, of 8.0s: 43%; 10% of arrivals found it full (long run",
+		75: "3.4s in all, of 8.0s: 43%; 75% of arrivals found it full (long run",
+		50: "3.4s, 43%; by chance even 50% of arrivals found it full (long run",
+	} {
+		un := *s
+		un.Classes[Payment].Rejected[RejectPool] = rejected
+		if got := strings.Join(phrases(HealthItems(&un, 120)), " · "); !strings.Contains(got, want) {
+			t.Errorf("%d turned away: %q, want %q", rejected, got, want)
 		}
 	}
 	// The share from the figures shown: 5.45s of 8.0s is 68%, but it reads "5.5s", whose share

@@ -288,6 +288,27 @@ func TestCompareHeaderSaysScreenshot(t *testing.T) {
 	}
 }
 
+// Live, too, the halves label their run time alike: A's "A shared-pool 6.4s" beside B's
+// "run time 6.4s" read as two kinds of time (review 33 #6). Each half still says its time.
+func TestCompareLiveHeaderLabelsTimeAlike(t *testing.T) {
+	th := newTheme(true, true)
+	for name, m := range compareMoments() {
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}}
+		for w := 2*paneMinWidth + dividerWidth; w <= 200; w++ {
+			hw, _ := halves(w)
+			a, b := ansi.Strip(headerLine(th, s, 0, hw[0], hw[1])), ansi.Strip(headerLine(th, s, 1, hw[1], hw[0]))
+			if strings.Contains(a, "run time") != strings.Contains(b, "run time") {
+				t.Errorf("%s at %d columns (%d|%d): one half labels its run time:\n%s\n%s", name, w, hw[0], hw[1], a, b)
+			}
+			for i, h := range []string{a, b} {
+				if !strings.Contains(h, fmtElapsed(m[i].Elapsed)) {
+					t.Errorf("%s at %d columns: half %d does not say %s: %q", name, w, i, fmtElapsed(m[i].Elapsed), h)
+				}
+			}
+		}
+	}
+}
+
 // Where some payments did not call, the amplification's row says whose it is where that
 // costs no line, and briefly where it would: at 80x24 "calls/payment that called" put the
 // signups under the payments and cost the lesson, at 120x40 put the lesson under the blocks,

@@ -103,7 +103,7 @@ func replicaStates(t *theme, s *lab.Snapshot, w int) []string {
 	states := func(drained string) []string {
 		var items []string
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, r, last, drainedAt, drained, false))
+			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, r, last, drainedAt, drained, false, s.Fleet.OutAt))
 		})
 		return wrapItems(items, t.dim.Render(" · "), w)
 	}
@@ -152,7 +152,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	const gap = 4
 	rows := func(squeeze int) (cells []string, widest int, per float64, cols int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze, countW)
+			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze, countW, s.Fleet.OutAt)
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
 			if size, at := max(len(r.Pool.Workers), r.Pool.Size), replicaBarCells(squeeze); size > at {
@@ -241,8 +241,8 @@ func replicaBarCells(squeeze int) int {
 // header's pool and balancer (newcomer 26). squeeze 1: a shorter bar, no count (the table has the fleet's),
 // and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
 // replica back in rotation without when it was pulled. The count is padded to countW, the
-// rows' widest.
-func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze, countW int) string {
+// rows' widest; outAt writes a time out of rotation as the pulls line does (FleetStats.OutAt).
+func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze, countW int, outAt func(time.Duration) string) string {
 	compact := squeeze > 0
 	name := fmt.Sprintf("r%-*d", len(strconv.Itoa(of)), n)
 	p := r.Pool
@@ -270,11 +270,11 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	switch {
 	case compact:
 		brief := squeeze > 1 && squeeze != wholeBar && squeeze != wholeBarWhy
-		state = compactState(t, r, last, drainedAt, drainedWord, brief) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+		state = compactState(t, r, last, drainedAt, drainedWord, brief, outAt) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 	case drainedAt > 0:
-		state = t.alert.Render(drainedWord+" at "+fmtSecs(drainedAt)) + holds(t, p, false, squeeze)
+		state = t.alert.Render(drainedWord+" at "+outAt(drainedAt)) + holds(t, p, false, squeeze)
 	case h.Pulled && len(h.History) > 0:
-		state = t.alert.Render("PULLED at "+fmtSecs(h.History[len(h.History)-1].At)) + holds(t, p, true, squeeze)
+		state = t.alert.Render("PULLED at "+outAt(h.History[len(h.History)-1].At)) + holds(t, p, true, squeeze)
 	case h.Pulled:
 		state = t.alert.Render("PULLED") + holds(t, p, true, squeeze)
 	case h.FailStreak > 0:
@@ -341,13 +341,13 @@ const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 // compactState is a replica's state in the fewest words: "DRAINED for a deploy 5.0s" (in
 // the words drained), "PULLED 11.9s", "in rotation, 1/2 failed", "in rotation, pulled 9.3s,
 // back 19.5s".
-func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration, drained string, brief bool) string {
+func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration, drained string, brief bool, outAt func(time.Duration) string) string {
 	h := r.Health
 	switch {
 	case drainedAt > 0:
-		return t.alert.Render(drained + " " + fmtSecs(drainedAt))
+		return t.alert.Render(drained + " " + outAt(drainedAt))
 	case h.Pulled && len(h.History) > 0:
-		return t.alert.Render("PULLED " + fmtSecs(h.History[len(h.History)-1].At))
+		return t.alert.Render("PULLED " + outAt(h.History[len(h.History)-1].At))
 	case h.Pulled:
 		return t.alert.Render("PULLED")
 	case h.FailStreak > 0:
@@ -355,7 +355,7 @@ func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Durat
 	case last.Returned() && brief:
 		return t.status.Render("in rotation") + t.dim.Render(", back "+fmtSecs(last.ReturnedAt))
 	case last.Returned(): // when it fell too: the domino's order stays readable
-		return t.status.Render("in rotation") + t.dim.Render(", pulled "+fmtSecs(last.At)+", back "+fmtSecs(last.ReturnedAt))
+		return t.status.Render("in rotation") + t.dim.Render(", pulled "+outAt(last.At)+", back "+fmtSecs(last.ReturnedAt))
 	}
 	return t.status.Render("in rotation")
 }

@@ -244,6 +244,27 @@ func TestFleetFrameDrained(t *testing.T) {
 	}
 }
 
+// With every replica out, the legend says none is in rotation and whose the idle workers
+// are, not "idle 0 in rotation" as if some were (newcomer 39 W3), in either wording.
+func TestFleetIdleNoneInRotation(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 4))
+	p := &s.Fleet.Replicas[0].Pool // the drained replica has finished its work: all 20 idle
+	p.Workers, p.Busy, p.BusyBy = make([]lab.Worker, p.Size), 0, [len(lab.Classes)]int{}
+	s.Pool.Workers = nil
+	for _, r := range s.Fleet.Replicas {
+		s.Pool.Workers = append(s.Pool.Workers, r.Pool.Workers...)
+	}
+	if s.Fleet.InRotation != 0 {
+		t.Fatalf("%d in rotation, want none", s.Fleet.InRotation)
+	}
+	for _, short := range []bool{false, true} {
+		got := ansi.Strip(strings.Join(legendItems(newTheme(true, true), s, countWorkers(s.Pool), short, true), "  "))
+		if !strings.Contains(got, "none in rotation; 20 idle on r1") || strings.Contains(got, "idle 0") {
+			t.Errorf("short %v: %q", short, got)
+		}
+	}
+}
+
 // Every fleet-wide figure says whose it is (issue 22, finding 16): the checks' own timeout
 // beside the payments' "off", their rate per replica, the drain marked D on the time line
 // (not as replica 1's pull), idle workers on replicas out of rotation apart, the replica
@@ -1098,5 +1119,21 @@ func TestFleetReadApartIsSaid(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Two pulls 10ms apart: the replicas' rows give each to the millisecond, as the pulls line
+// does, not "PULLED at 9.0s" beside "r3 9.020s, r4 9.030s (+10ms)" (newcomer 39 W4), in the
+// full row and the compact one.
+func TestReplicaRowsTimeAsThePullsLine(t *testing.T) {
+	s := fleetSnapshot(4, 4)
+	out := ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))
+	for _, want := range []string{"r3 9.020s (+1.0s), r4 9.030s (+10ms)", "PULLED at 9.020s", "PULLED at 9.030s", "PULLED at 8.0s"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if got := ansi.Strip(strings.Join(replicaStates(newTheme(true, true), s, 120), "\n")); !strings.Contains(got, "PULLED 9.030s") {
+		t.Errorf("compact: %s", got)
 	}
 }

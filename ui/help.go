@@ -47,7 +47,7 @@ func helpCounters() [][2]string {
 		{"p99:service", "p99 of the time from a worker picking the request up until the answer"},
 		{"≤1µs 45µs 2.1ms 3.00s", "durations: microseconds (the histograms' resolution is 1 µs), milliseconds, seconds; then 3 min, 1 h"},
 		{"rej:X –", "in a compare half with no such mechanism (rej:codel beside a plain queue): the other half's column, kept so the two tables read row to row"},
-		{"hidden", "classes without traffic are left out; the lab's own measures until m shows them: p99:lag and p99:dispatch, and p99:wait and p99:service where there is no queue (the wait is then only the machine's delay, and each request's service its latency less that delay); on narrow screens, columns that are 0 for every class too, then the wait's parts"},
+		{"hidden", "classes without traffic are left out; the lab's own measures until m shows them: p99:lag and p99:dispatch, and p99:wait and p99:service where there is no queue (the wait is then only the machine's delay, and each request's service its latency less that delay); where the width is short, columns that are 0 for every class too (failed, timed-out, a rej:X), first, then the wait's parts: at 120 columns a run may keep one zero column and drop another, so a missing one is 0 so far, not impossible; a rej:X column at all only where its mechanism is on (no rej:bulkhead with bulkhead none)"},
 	}...)
 	defs = append(defs, measurementHelp()...)
 	return append(defs, definitions(lab.NumberWords())...)

@@ -868,14 +868,24 @@ const recordedWord = "screenshot"
 // the word up where B's 59 kept it (review 24).
 func headerLine(t *theme, s screen, i, w, peerW int) string {
 	word := true
-	if s.recorded && i > 0 {
+	switch {
+	case s.recorded && i > 0:
 		_, word = headerForm(t, s, 0, peerW, true)
+	case !s.recorded && len(s.panes) > 1: // live: the label where both halves keep it, else on neither (review 33 #6)
+		ws := [2]int{w, peerW}
+		if i > 0 {
+			ws = [2]int{peerW, w}
+		}
+		_, a := headerForm(t, s, 0, ws[0], true)
+		_, b := headerForm(t, s, 1, ws[1], true)
+		word = a && b
 	}
 	line, _ := headerForm(t, s, i, w, word)
 	return line
 }
 
-// headerForm is headerLine's line for pane i, and whether it says "screenshot" (word: it may).
+// headerForm is headerLine's line for pane i, and whether it says its time's word,
+// "screenshot" or live "run time" (word: it may).
 func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 	p := s.panes[i]
 	snap := p.snapshotOrEmpty()
@@ -914,7 +924,15 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 			lefts = []string{at, at, at}
 		}
 	}
-	said := func(left string) bool { return s.recorded && strings.Contains(left, recordedWord) }
+	label := "run time "
+	switch {
+	case s.recorded:
+		label = recordedWord
+	case len(s.panes) == 1:
+	case !word: // a labelled and a bare 6.4s on one line read as two kinds of time (review 33 #6)
+		lefts = []string{lefts[1], lefts[1], lefts[2]}
+	}
+	said := func(left string) bool { return strings.Contains(left, label) }
 
 	// The right side: what is starving, and the run's state.
 	var state, stateShort string

@@ -543,12 +543,15 @@ func legendItems(t *theme, s *lab.Snapshot, pc poolCounts, short, counts bool) [
 	if out > 0 { // no request reaches those: not capacity
 		// Whose, not "(+40 on replicas out of rotation)": after "payment 40", "+40" read as 40
 		// more payments (newcomer 38 G9).
-		idle = t.idle.Render(string(t.idleRune)) + " idle " + strconv.Itoa(pc.idle-out) + " in rotation"
 		on := idleOn(s.Fleet.IdleOutOn())
-		if short {
-			idle += t.dim.Render("; " + strconv.Itoa(out) + " on " + on + " (out)")
-		} else {
-			idle += t.dim.Render("; " + strconv.Itoa(out) + " idle on " + on + " (out of rotation)")
+		glyph := t.idle.Render(string(t.idleRune))
+		switch {
+		case s.Fleet.InRotation == 0: // not "idle 0 in rotation", as if some were (newcomer 39 W3)
+			idle = glyph + " none in rotation" + t.dim.Render("; "+strconv.Itoa(out)+" idle on "+on)
+		case short:
+			idle = glyph + " idle " + strconv.Itoa(pc.idle-out) + " in rotation" + t.dim.Render("; "+strconv.Itoa(out)+" on "+on+" (out)")
+		default:
+			idle = glyph + " idle " + strconv.Itoa(pc.idle-out) + " in rotation" + t.dim.Render("; "+strconv.Itoa(out)+" idle on "+on+" (out of rotation)")
 		}
 	}
 	if last := s.LastSecond(); pc.idle > out && last != nil && last.TurnedAway() > 0 {
