@@ -263,11 +263,17 @@ func throughLinks(p string) (string, error) {
 		return p, nil // a folder's name: creating it as a file says so
 	}
 	for range 40 { // Linux's own limit on links followed in one path
-		dir, err := filepath.EvalSymlinks(folderOf(p))
+		// filepath.Split keeps the folder as written, "link/../": filepath.Dir would clean it
+		// to ".", where the OS goes through the link first.
+		folder, base := filepath.Split(p)
+		if folder == "" {
+			folder = "."
+		}
+		dir, err := filepath.EvalSymlinks(folder)
 		if err != nil {
 			return p, nil // no such folder: creating the file there says so
 		}
-		p = filepath.Join(dir, filepath.Base(p))
+		p = filepath.Join(dir, base)
 		fi, err := os.Lstat(p)
 		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
 			return p, nil // nothing there, or no link: p itself
@@ -282,22 +288,6 @@ func throughLinks(p string) (string, error) {
 		p = dest
 	}
 	return "", errors.New("too many symbolic links")
-}
-
-// folderOf is the folder p names its file in, as written: not filepath.Dir, which cleans
-// "link/../f" to ".", where the OS goes through the link first.
-func folderOf(p string) string {
-	i := len(p) - 1
-	for i >= 0 && !os.IsPathSeparator(p[i]) {
-		i--
-	}
-	switch {
-	case i > 0:
-		return p[:i]
-	case i == 0:
-		return p[:1]
-	}
-	return "."
 }
 
 // createBeside creates p's temporary file in p's folder with the mode p is to have: a file
