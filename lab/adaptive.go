@@ -218,7 +218,8 @@ type AdaptiveUse struct {
 	// AtBest: with the knee known, the window turned payments away at the limit while they
 	// arrived at BestShare of Through or more: no limit lets them all through, for random
 	// arrivals near what the calls can answer fill any number of them (Erlang B: 25 calls at
-	// 25 erlangs turn away 14%), and past the knee each call only slows. Overloaded implies it.
+	// 25 erlangs turn away 14%), and past the knee each call only slows. With the knee known,
+	// Overloaded implies it.
 	AtBest bool
 	// NoneNow: the last second turned no payment away at the limit.
 	NoneNow bool
@@ -254,9 +255,9 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 		u.CurveAlike = u.OnCurve && FmtLatency(u.Hold) == FmtLatency(u.Curve)
 	}
 	if u.Windowed && u.Hold > 0 { // over the hold as written, so that the two said compute
-		u.Arrived, u.Through = r.Arrived[Payment], float64(s.Bulkhead.Limit)/ShownLatency(u.Hold).Seconds()
-		if k.Best > 0 {
-			u.Through = k.Best
+		u.Arrived, u.Through = r.Arrived[Payment], k.Best
+		if k.Best == 0 { // no knee known: a full limit at the hold as written
+			u.Through = float64(s.Bulkhead.Limit) / ShownLatency(u.Hold).Seconds()
 		}
 	}
 	refused := u.Windowed && r.Rejected[Payment][RejectBulkhead] > 0
