@@ -35,7 +35,11 @@ type spareClause struct {
 	long, short string
 	key         string // after short where the line has room for it: " (press ])"
 	alone       string // in long's place on one lab's screen, which has the room: "" none
-	idle        bool   // said only where it costs the screen nothing else (spared)
+	// echo is the label of a health item that says long too: the clause is left out where
+	// the health panel draws it (the long queue's derivation of the wait, twice at 120x40:
+	// newcomer 40 #1), and, like an idle one, never a compare summary's remedy
+	echo string
+	idle bool // said only where it costs the screen nothing else (spared)
 	// on one lab's screen, the says' first gloss[0] followed by " (gloss[1])": a compare
 	// half has no line for it (the hops compare's A lost its dependency to the edge's gloss)
 	gloss [2]string
@@ -46,6 +50,9 @@ type spareClause struct {
 // question the first part raises (why this bulkhead size, how much is the trap's).
 func narration(cfg lab.Config, s *lab.Snapshot) (says string, spare spareClause) {
 	msg := narrateLaw(cfg, cfg.Forecast(), s, &spare)
+	if spare.echo != "" && s.Health.Pulled { // an echo ends the sentence it explains
+		msg, spare = msg+spare.long, spareClause{}
+	}
 	switch {
 	case s.Health.Pulled && s.Health.FailStreak == 0:
 		msg += fmt.Sprintf("; health checks pass again: a balancer takes the instance back after %d in a row", cfg.Fleet.ReturnAfter)
@@ -342,7 +349,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 
 	fill, full := fullWords(s, f)
 	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
-		wait := queueWaitWords(s)
+		wait, how := queueWaitWords(s)
+		*spare = how
 		// Payments queue too, and are the most of it (newcomer 23: "signups wait in the
 		// queue" beside 29 payments of its 43).
 		queued := lab.JoinAnd(append([]lab.Class{lab.Payment}, all...), lab.Class.String)
@@ -390,6 +398,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			if g, ok := s.QueueGrowth(); ok {
 				rs := s.Rates()
 				eta += fmt.Sprintf("; so far %s in %s", fmtPerSec(g), rs.Span())
+				if s.Bunched(qf, pay.Hold, g) {
+					// Why, where it strays beyond chance (newcomer 40 #1: "grows 5/s" or 0.8/s?).
+					eta += fmt.Sprintf(": the %d workers, taken within %s, free in bunches every %s", f.Workers, fmtSecs(s.Pool.FullFrom), fmtSecs(pay.Hold))
+				}
 			}
 			eta += ")"
 		}
@@ -514,15 +526,19 @@ func heldLess(s *lab.Snapshot, hold time.Duration) string {
 // queueWaitWords say what the queue's wait is: the signups' wait p99 is of
 // those already finished, which a growing queue leaves behind; with a FIFO queue, also what
 // one arriving now waits (lab.Snapshot.WaitArrivingNow): the long queue's finished signups
-// waited 3.32s at p99, while one arriving behind its 75 waited ~7s.
-func queueWaitWords(s *lab.Snapshot) string {
+// waited 3.32s at p99, while one arriving behind its 75 waited ~7s; how, what that wait is
+// made of, in brackets, the narrator's spare clause (none without one).
+func queueWaitWords(s *lab.Snapshot) (words string, how spareClause) {
 	who := lab.Plural(lab.Signup.String())
 	w := s.Classes[lab.Signup].QueueWait
-	words := fmt.Sprintf("finished %s' wait p99 %s", who, latency(w.P99, w.Count))
+	words = fmt.Sprintf("finished %s' wait p99 %s", who, latency(w.P99, w.Count))
 	if now, ok := s.WaitArrivingNow(); ok {
-		words += fmt.Sprintf(", while one arriving now waits ~%s (%s)", fmtSecs(now.Wait), now.WorkWhole(s.Config.Traffic))
+		words += fmt.Sprintf(", while one arriving now waits ~%s", fmtSecs(now.Wait))
+		// Briefly, the terms that add up to it, where the whole costs the settings or the
+		// rates (80x24: the long queue's sentence took 8 lines, newcomer 40 #1).
+		how = spareClause{long: fmt.Sprintf(" (%s)", now.WorkWhole(s.Config.Traffic)), short: fmt.Sprintf(" (%s)", now.Turn(s.Config.Traffic)), echo: lab.ArrivingNowLabel}
 	}
-	return words
+	return words, how
 }
 
 // loadTerms writes the load a pool is offered as its parts where the others' shows as
