@@ -35,11 +35,11 @@ type spareClause struct {
 	long, short string
 	key         string // after short where the line has room for it: " (press ])"
 	alone       string // in long's place on one lab's screen, which has the room: "" none
+	idle        bool   // said only where it costs the screen nothing else (spared)
 	// echo is the label of a health item that says long too: the clause is left out where
 	// the health panel draws it (the long queue's derivation of the wait, twice at 120x40:
 	// newcomer 40 #1), and, like an idle one, never a compare summary's remedy
 	echo string
-	idle bool // said only where it costs the screen nothing else (spared)
 	// on one lab's screen, the says' first gloss[0] followed by " (gloss[1])": a compare
 	// half has no line for it (the hops compare's A lost its dependency to the edge's gloss)
 	gloss [2]string
@@ -467,27 +467,18 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				short: fmt.Sprintf("; the shares so far include %s before full", fmtSecs(so)), idle: true}
 		}
 	}
-	switch {
-	case len(starving) > 0:
-		// Every class the pool turned away so far, not only this second's: "health checks
-		// now starving" named 1 check of 6 beside 12 of 36 signups (newcomer 20).
-		var hit []lab.Class
-		for _, c := range all {
-			if s.Classes[c].Rejected[lab.RejectPool] > 0 {
-				hit = append(hit, c)
-			}
-		}
-		return fmt.Sprintf("%s: %s, %s starve%s%s", law, fill, lab.JoinAnd(hit, lab.Class.String), share, conns)
-	case !full:
-		return fmt.Sprintf("%s: %s, then %s starve%s%s", law, fill, others, share, conns)
+	// Whoever finds it full, not a class: "signups starve" beside 67% of them ok read as none
+	// getting through (newcomer 40 #4); the header's starved counts those of the others, and
+	// the shares so far follow (soFar).
+	if !full {
+		return fmt.Sprintf("%s: %s, then it turns away whoever finds it full%s%s", law, fill, share, conns)
 	}
-	// Without "(rejected:pool)": the header's starved says it, and "turned away so far"
-	// follows; the sentence keeps to 4 lines at 80 columns.
-	return fmt.Sprintf("%s: %s; %s starve when they arrive%s%s", law, fill, others, share, conns)
+	return fmt.Sprintf("%s: %s, turning away whoever finds it full%s%s", law, fill, share, conns)
 }
 
 // soFar is the share of each class the pool has turned away since the start, payments and
-// then others ("; turned away so far: 33% of payments, 21% of signups"), the run's own
+// then others (": so far payments 33%, signups 21%", after "turning away whoever finds it
+// full": "33% of payments" cost the shared pool's sentence a fifth line at 80), the run's own
 // figure beside the long run's: lower while the first seconds, before it filled, weigh in,
 // and random either way. Nothing before the pool has turned any away.
 func soFar(s *lab.Snapshot, others []lab.Class) string {
@@ -502,12 +493,12 @@ func soFar(s *lab.Snapshot, others []lab.Class) string {
 			continue
 		}
 		turned = turned || st.Rejected[lab.RejectPool] > 0
-		shares = append(shares, fmtShare(st.RejectedShare(lab.RejectPool), st.Arrived)+" of "+lab.Plural(c.String()))
+		shares = append(shares, lab.Plural(c.String())+" "+fmtShare(st.RejectedShare(lab.RejectPool), st.Arrived))
 	}
 	if !turned {
 		return ""
 	}
-	return "; turned away so far: " + strings.Join(shares, ", ")
+	return ": so far " + strings.Join(shares, ", ")
 }
 
 // heldLess says, while every payment finished so far took less than hold, that the table's
