@@ -363,6 +363,15 @@ func TestNarrator(t *testing.T) {
 		"finished signups' wait p99 –, while one arriving now waits ~1.8s (once workers have freed 7 times, for the 6 ahead and for it, each on the first to free; on the worker it gets, 1.75s left)"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
+	// Where the growth so far strays beyond chance from the forecast's, and the pool filled
+	// within a hold, why: its workers free in bunches (newcomer 40 #1, long-queue at 8s).
+	bunched := *growing
+	bunched.Pool.FullFrom = 1600 * time.Millisecond
+	bunched.Timeline = slices.Clone(growing.Timeline)
+	bunched.Timeline[1].Queued, bunched.Timeline[2].Queued = 0, 1
+	if got, want := narrate(cfg, &bunched), "; so far 0.3/s in 0–3s: the 20 workers, taken within 1.6s, free in bunches every 3.0s) until it fills"; !strings.Contains(got, want) {
+		t.Errorf("growth beyond chance:\n got %q\nwant %q", got, want)
+	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.
 	growing.Pool.PeakQueued = 10
 	if got := narrate(cfg, growing); !strings.Contains(got, "rejected:pool whenever it is full") || strings.Contains(got, "fills") {
