@@ -56,7 +56,7 @@ const turnedAwayWord = "turned away"
 func StarvedMeans() string {
 	one := starvedWhy(false)
 	return "turned away for want of a worker: " + strings.Join(one, " or ") + ". " +
-		"Every class but payment: payments hold the workers, the others starve; payments' own rejections are not counted starved. " +
+		"Every class but payment: payments hold the workers, and a request of the others that finds none free starves (one request, not its class: most may still get through); payments' own rejections are not counted starved. " +
 		// The rule said once, whole (newcomer 33: no alarm beside a breaker's 81% rejected, nor
 		// a queue's 1.5s wait for 2ms of work, left the rule to guess).
 		"That reason only: " + RejectBulkhead.Word() + ", " + RejectBreaker.Word() + " and the other rejections have their own columns, and a long wait in the queue shows in p99:wait; none of them is starved, nor raises the header's alarm. " +

@@ -144,6 +144,10 @@ func init() {
 		rule: func(PoolConfig) QueueRule { return QueueRule{newest: func(time.Duration) bool { return true }} }})
 }
 
+// ArrivingNowLabel names the health item of a FIFO queue's wait for one arriving now, whose
+// derivation the narrator leaves to it where it is drawn.
+const ArrivingNowLabel = "arriving now"
+
 // arrivingNowHealth is, in a FIFO queue of one instance, the wait of a request that arrives
 // now: the work of all those queued ahead of it over the workers. A growing queue outruns the
 // latencies of finished requests: the postmortem's p99 of 11.5s stood beside a wait of ~29s
@@ -153,7 +157,7 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	if !ok {
 		return nil
 	}
-	const label = "arriving now"
+	const label = ArrivingNowLabel
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
 	values := []string{fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work),

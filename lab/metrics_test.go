@@ -823,3 +823,30 @@ func TestArrivingHoldIsTheCall(t *testing.T) {
 		t.Errorf("a hold of 322ms: %+v, %q, want it measured and said so", a, a.SumSaid(s.Config.Traffic))
 	}
 }
+
+// A queue's growth strays from the forecast's by more than random arrivals explain where the
+// pool filled within a hold, its workers freeing in bunches (long-queue at 8s: 0.8/s in 3–8s
+// against 5/s, newcomer 40 #1); within chance, or where it filled over a hold or longer, no
+// bunches are named.
+func TestBunchedBeyondChance(t *testing.T) {
+	var s Snapshot
+	for i := range 8 {
+		s.Timeline = append(s.Timeline, Second{T: i + 1})
+	}
+	s.Pool.FullFrom = 1600 * time.Millisecond
+	q := QueueForecast{Arrivals: 15, Growth: 5} // over 5s, 2 standard deviations: 3.5/s
+	for _, tc := range []struct {
+		g    float64
+		full time.Duration
+		want bool
+	}{
+		{0.8, 1600 * time.Millisecond, true}, {8.6, 1600 * time.Millisecond, true},
+		{7, 1600 * time.Millisecond, false}, {3, 1600 * time.Millisecond, false},
+		{0.8, 3 * time.Second, false}, {0.8, 0, false},
+	} {
+		s.Pool.FullFrom = tc.full
+		if got := s.Bunched(q, 3*time.Second, tc.g); got != tc.want {
+			t.Errorf("%v/s against 5/s, full at %v, hold 3s: bunched %v, want %v", tc.g, tc.full, got, tc.want)
+		}
+	}
+}

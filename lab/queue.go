@@ -80,6 +80,22 @@ func (s *Snapshot) QueueGrowth() (perSec float64, ok bool) {
 	return float64(last.Queued-start) / float64(last.T-(tl[first].T-1)), true
 }
 
+// Bunched says why the queue's growth g, measured over the table's /s window (QueueGrowth),
+// strays from the forecast's at the set rates, q, further than random arrivals explain (two
+// standard deviations of their count in the window): the pool filled in less than a hold,
+// so its workers, all taken in that spell, free in bunches, one every hold, and a window
+// that is no whole number of holds counts more bunches, or fewer, than the steady rate
+// (long-queue at 8s: 0.8/s in 3–8s, two bunches of 20 in it, against 5/s; newcomer 40 #1).
+// false within chance, or where the pool took a hold or longer to fill.
+func (s *Snapshot) Bunched(q QueueForecast, hold time.Duration, g float64) bool {
+	r := s.Rates()
+	if r.Seconds == 0 || s.Pool.FullFrom <= 0 || s.Pool.FullFrom >= hold {
+		return false
+	}
+	secs := float64(r.Seconds)
+	return math.Abs(g-q.Growth) > 2*math.Sqrt(q.Arrivals*secs)/secs
+}
+
 // QueueFullAt is when a queue of places, growing at growth a second from its length now, is
 // full: 0 when it does not grow, or has been full already (then it no longer fills, it
 // turns requests away).

@@ -605,13 +605,22 @@ func (s *Snapshot) wholeSeconds() []Second {
 // fleet-bulkhead, n36 #34), and that second's own arrivals say why, a burst of the seed's
 // schedule. ok is false where no second of secs is one.
 func (s *Snapshot) Burst(secs []Second, c Class, reasons []Reason) (sec Second, rejected int64, ok bool) {
+	if sec, rejected, ok = Busiest(secs, c, reasons); !ok || float64(rejected) <= s.Config.Traffic.PeakRate(c) {
+		return Second{}, 0, false
+	}
+	return sec, rejected, true
+}
+
+// Busiest is the second of secs in which class c was turned away most for any of reasons
+// (the latest of those that tie), with how many; false where none was.
+func Busiest(secs []Second, c Class, reasons []Reason) (sec Second, rejected int64, ok bool) {
 	best := -1
 	for k := range secs {
 		if n := secs[k].RejectedFor(c, reasons); best < 0 || n >= rejected {
 			best, rejected = k, n
 		}
 	}
-	if best < 0 || float64(rejected) <= s.Config.Traffic.PeakRate(c) {
+	if best < 0 || rejected == 0 {
 		return Second{}, 0, false
 	}
 	return secs[best], rejected, true

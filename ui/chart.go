@@ -646,12 +646,19 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			plot[r] = overlay(plot[r], pad+min(timeColumn(c.at.Seconds(), t0, n, plotW), plotW-1), t.marker.Render("┊"))
 		}
 	}
+	busiest := ""
+	if !strip && spec.bursts != nil && !strings.Contains(ansi.Strip(leg), "busiest") { // not twice
+		busiest = busiestLine(t, spec, s, classes, window, w)
+	}
 	for k := range rows - len(plot) { // what the even axis or the strips left over goes above the plot
-		if k == 0 && split && heads == 1 { // the legend that had no line of its own takes it
+		switch {
+		case k == 0 && split && heads == 1: // the legend that had no line of its own takes it
 			lines = append(lines, leg)
-			continue
+		case busiest != "":
+			lines, busiest = append(lines, busiest), ""
+		default:
+			lines = append(lines, "")
 		}
-		lines = append(lines, "")
 	}
 	// The strips' key wherever the plot draws strips (the help says it too): at the end of
 	// the title's line, the title in fewer words where it must, else of the legend's, then
@@ -662,6 +669,31 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))
+}
+
+// busiestLine names, on a line of rejections the plot leaves over, each class's busiest
+// second with its own arrivals and the set rate: loss-system's 0–1s drawn on the 100 row
+// read as 100 of 200/s, half turned away, where 216 arrived and 91 (42%) were turned away,
+// the random arrivals' most (newcomer 40 #2). The classes that do not fit w give way, last
+// first; "" where none fits.
+func busiestLine(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window []lab.Second, w int) string {
+	var items []string
+	for k := len(classes) - 1; k >= 0; k-- { // the legend's order
+		i := classes[k]
+		c := lab.Classes[i]
+		sec, n, ok := lab.Busiest(window, c, spec.bursts)
+		if !ok {
+			continue
+		}
+		items = append(items, fmt.Sprintf("%s %s: %s of %s arrived (set %s)", t.name[i].Render(string(t.letter[i])), lab.FmtSpan(sec.T-1, sec.T),
+			fmtCount(n), fmtCount(sec.Arrived[c]), fmtPerSec(s.Config.Traffic.PeakRate(c))))
+	}
+	for ; len(items) > 0; items = items[:len(items)-1] {
+		if line := t.dim.Render("busiest ") + strings.Join(items, "  "); ansiWidth(line) <= w {
+			return line
+		}
+	}
+	return ""
 }
 
 // chartReach is the largest value spec takes, of every class it draws, in the seconds a

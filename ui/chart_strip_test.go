@@ -614,7 +614,7 @@ func TestLegendJudgedOnTheSecondsDrawn(t *testing.T) {
 	}
 	lines := chartsLines(th, s, nil, nil, w, w, 40)
 	got := ansi.Strip(strings.Join(lines, "\n"))
-	if !regexp.MustCompile(`mean workers held \(of 20\)(?: each second)?  last second 119–120s: P payment 8 `).MatchString(got) || strings.Contains(got, "busiest") {
+	if !regexp.MustCompile(`mean workers held \(of 20\)(?: each second)?  last second 119–120s: P payment 8 `).MatchString(got) || strings.Contains(got, "(busiest") {
 		t.Errorf("the legend drawn fits beside its title, without the busiest second it does not draw:\n%s", got)
 	}
 }
@@ -657,7 +657,7 @@ func TestDistributionLegendJudgedOnTheSecondsDrawn(t *testing.T) {
 		t.Fatal("no distribution layout")
 	}
 	got := ansi.Strip(strings.Join(lines, "\n"))
-	if !regexp.MustCompile(`mean workers held \(of 20\)(?: each second)?  last second 119–120s: P payment 8\b`).MatchString(got) || strings.Contains(got, "busiest") {
+	if !regexp.MustCompile(`mean workers held \(of 20\)(?: each second)?  last second 119–120s: P payment 8\b`).MatchString(got) || strings.Contains(got, "(busiest") {
 		t.Errorf("the legend drawn fits beside its title, without the busiest second it does not draw:\n%s", got)
 	}
 }
@@ -869,5 +869,34 @@ func TestLegendBusiestSaysWhose(t *testing.T) {
 	}
 	if got := legend([][2]float64{{12, 0.1}, {19, 0.3}}, 200); strings.Contains(got, "busiest") {
 		t.Errorf("each last second its class's busiest: %q", got)
+	}
+}
+
+// A chart of rejections drawn as lines names each class's busiest second with its own
+// arrivals and the set rate, payments first, the rest giving way where the width is short:
+// loss-system's 0–1s on the 100 row read as 100 of 200/s turned away, where 216 arrived and
+// 91 were (newcomer 40 #2).
+func TestBusiestLineGivesTheSecondsArrivals(t *testing.T) {
+	th := newTheme(false, true)
+	s := testSnapshot()
+	s.Config.Traffic.Payment.Rate, s.Config.Traffic.Signup.Rate = 200, 100
+	s.Timeline = nil
+	for i, n := range [][4]int64{{216, 91, 112, 36}, {176, 56, 110, 39}, {189, 64, 103, 31}} {
+		var sec lab.Second
+		sec.T = i + 1
+		sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = n[0], n[1]
+		sec.Arrived[lab.Signup], sec.Rejected[lab.Signup][lab.RejectPool] = n[2], n[3]
+		s.Timeline = append(s.Timeline, sec)
+	}
+	spec := starvationChart(s, nil)
+	classes := []int{int(lab.Signup), int(lab.Payment)}
+	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "busiest P 0–1s: 91 of 216 arrived (set 200/s)  S 1–2s: 39 of 110 arrived (set 100/s)"; got != want {
+		t.Errorf("at 120 columns: %q, want %q", got, want)
+	}
+	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 59)), "busiest P 0–1s: 91 of 216 arrived (set 200/s)"; got != want {
+		t.Errorf("at 59 columns: %q, want %q", got, want)
+	}
+	if got := busiestLine(th, spec, s, classes, s.Timeline, 30); got != "" {
+		t.Errorf("at 30 columns: %q, want none", got)
 	}
 }

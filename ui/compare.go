@@ -266,12 +266,13 @@ func (j judged) ruleLines(w int) []string {
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
 // ("B: widest cap with others <0.1% turned away: 18, would reject ~44% of payments"),
 // for a summary whose halves keep no narrator, the keys left out where that keeps it on one
-// line of w columns; "" where neither has one. An idle clause (why so far is lower) is none.
+// line of w columns; "" where neither has one. An idle clause (why so far is lower) is none,
+// nor one a health item echoes (how a queue's wait adds up).
 func remedies(ctx func(i int) labCtx, w int) string {
 	type named struct{ name, short, key string }
 	var spares []named
 	for i, name := range []string{"A", "B"} {
-		if _, spare := ctx(i).narration(); spare.short != "" && !spare.idle {
+		if _, spare := ctx(i).narration(); spare.short != "" && !spare.idle && spare.echo == "" {
 			spares = append(spares, named{name, strings.TrimPrefix(spare.short, "; "), spare.key})
 		}
 	}

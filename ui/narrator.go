@@ -36,6 +36,10 @@ type spareClause struct {
 	key         string // after short where the line has room for it: " (press ])"
 	alone       string // in long's place on one lab's screen, which has the room: "" none
 	idle        bool   // said only where it costs the screen nothing else (spared)
+	// echo is the label of a health item that says long too: the clause is left out where
+	// the health panel draws it (the long queue's derivation of the wait, twice at 120x40:
+	// newcomer 40 #1), and, like an idle one, never a compare summary's remedy
+	echo string
 	// on one lab's screen, the says' first gloss[0] followed by " (gloss[1])": a compare
 	// half has no line for it (the hops compare's A lost its dependency to the edge's gloss)
 	gloss [2]string
@@ -46,6 +50,9 @@ type spareClause struct {
 // question the first part raises (why this bulkhead size, how much is the trap's).
 func narration(cfg lab.Config, s *lab.Snapshot) (says string, spare spareClause) {
 	msg := narrateLaw(cfg, cfg.Forecast(), s, &spare)
+	if spare.echo != "" && s.Health.Pulled { // an echo ends the sentence it explains
+		msg, spare = msg+spare.long, spareClause{}
+	}
 	switch {
 	case s.Health.Pulled && s.Health.FailStreak == 0:
 		msg += fmt.Sprintf("; health checks pass again: a balancer takes the instance back after %d in a row", cfg.Fleet.ReturnAfter)
@@ -342,7 +349,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 
 	fill, full := fullWords(s, f)
 	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
-		wait := queueWaitWords(s)
+		wait, how := queueWaitWords(s)
+		*spare = how
 		// Payments queue too, and are the most of it (newcomer 23: "signups wait in the
 		// queue" beside 29 payments of its 43).
 		queued := lab.JoinAnd(append([]lab.Class{lab.Payment}, all...), lab.Class.String)
@@ -390,6 +398,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			if g, ok := s.QueueGrowth(); ok {
 				rs := s.Rates()
 				eta += fmt.Sprintf("; so far %s in %s", fmtPerSec(g), rs.Span())
+				if s.Bunched(qf, pay.Hold, g) {
+					// Why, where it strays beyond chance (newcomer 40 #1: "grows 5/s" or 0.8/s?).
+					eta += fmt.Sprintf(": the %d workers, taken within %s, free in bunches every %s", f.Workers, fmtSecs(s.Pool.FullFrom), fmtSecs(pay.Hold))
+				}
 			}
 			eta += ")"
 		}
@@ -455,27 +467,18 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				short: fmt.Sprintf("; the shares so far include %s before full", fmtSecs(so)), idle: true}
 		}
 	}
-	switch {
-	case len(starving) > 0:
-		// Every class the pool turned away so far, not only this second's: "health checks
-		// now starving" named 1 check of 6 beside 12 of 36 signups (newcomer 20).
-		var hit []lab.Class
-		for _, c := range all {
-			if s.Classes[c].Rejected[lab.RejectPool] > 0 {
-				hit = append(hit, c)
-			}
-		}
-		return fmt.Sprintf("%s: %s, %s starve%s%s", law, fill, lab.JoinAnd(hit, lab.Class.String), share, conns)
-	case !full:
-		return fmt.Sprintf("%s: %s, then %s starve%s%s", law, fill, others, share, conns)
+	// Whoever finds it full, not a class: "signups starve" beside 67% of them ok read as none
+	// getting through (newcomer 40 #4); the header's starved counts those of the others, and
+	// the shares so far follow (soFar).
+	if !full {
+		return fmt.Sprintf("%s: %s, then it turns away whoever finds it full%s%s", law, fill, share, conns)
 	}
-	// Without "(rejected:pool)": the header's starved says it, and "turned away so far"
-	// follows; the sentence keeps to 4 lines at 80 columns.
-	return fmt.Sprintf("%s: %s; %s starve when they arrive%s%s", law, fill, others, share, conns)
+	return fmt.Sprintf("%s: %s, turning away whoever finds it full%s%s", law, fill, share, conns)
 }
 
 // soFar is the share of each class the pool has turned away since the start, payments and
-// then others ("; turned away so far: 33% of payments, 21% of signups"), the run's own
+// then others (": so far payments 33%, signups 21%", after "turning away whoever finds it
+// full": "33% of payments" cost the shared pool's sentence a fifth line at 80), the run's own
 // figure beside the long run's: lower while the first seconds, before it filled, weigh in,
 // and random either way. Nothing before the pool has turned any away.
 func soFar(s *lab.Snapshot, others []lab.Class) string {
@@ -490,12 +493,12 @@ func soFar(s *lab.Snapshot, others []lab.Class) string {
 			continue
 		}
 		turned = turned || st.Rejected[lab.RejectPool] > 0
-		shares = append(shares, fmtShare(st.RejectedShare(lab.RejectPool), st.Arrived)+" of "+lab.Plural(c.String()))
+		shares = append(shares, lab.Plural(c.String())+" "+fmtShare(st.RejectedShare(lab.RejectPool), st.Arrived))
 	}
 	if !turned {
 		return ""
 	}
-	return "; turned away so far: " + strings.Join(shares, ", ")
+	return ": so far " + strings.Join(shares, ", ")
 }
 
 // heldLess says, while every payment finished so far took less than hold, that the table's
@@ -514,15 +517,19 @@ func heldLess(s *lab.Snapshot, hold time.Duration) string {
 // queueWaitWords say what the queue's wait is: the signups' wait p99 is of
 // those already finished, which a growing queue leaves behind; with a FIFO queue, also what
 // one arriving now waits (lab.Snapshot.WaitArrivingNow): the long queue's finished signups
-// waited 3.32s at p99, while one arriving behind its 75 waited ~7s.
-func queueWaitWords(s *lab.Snapshot) string {
+// waited 3.32s at p99, while one arriving behind its 75 waited ~7s; how, what that wait is
+// made of, in brackets, the narrator's spare clause (none without one).
+func queueWaitWords(s *lab.Snapshot) (words string, how spareClause) {
 	who := lab.Plural(lab.Signup.String())
 	w := s.Classes[lab.Signup].QueueWait
-	words := fmt.Sprintf("finished %s' wait p99 %s", who, latency(w.P99, w.Count))
+	words = fmt.Sprintf("finished %s' wait p99 %s", who, latency(w.P99, w.Count))
 	if now, ok := s.WaitArrivingNow(); ok {
-		words += fmt.Sprintf(", while one arriving now waits ~%s (%s)", fmtSecs(now.Wait), now.WorkWhole(s.Config.Traffic))
+		words += fmt.Sprintf(", while one arriving now waits ~%s", fmtSecs(now.Wait))
+		// Briefly, the terms that add up to it, where the whole costs the settings or the
+		// rates (80x24: the long queue's sentence took 8 lines, newcomer 40 #1).
+		how = spareClause{long: fmt.Sprintf(" (%s)", now.WorkWhole(s.Config.Traffic)), short: fmt.Sprintf(" (%s)", now.Turn(s.Config.Traffic)), echo: lab.ArrivingNowLabel}
 	}
-	return words
+	return words, how
 }
 
 // loadTerms writes the load a pool is offered as its parts where the others' shows as

@@ -680,7 +680,11 @@ var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "h
 // rest (shared-pool's why so far is lower took compare's chart key at 120x40).
 func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 	pl := c.plan(ps, h)
-	if _, spare := c.narration(); spare.long != "" {
+	_, spare := c.narration()
+	if spare.echo != "" && echoed(ps, pl, spare.echo) {
+		c.spare = spareNone
+		pl = c.plan(ps, h)
+	} else if spare.long != "" {
 		none := c
 		none.spare = spareNone
 		without := none.plan(ps, h)
@@ -715,6 +719,13 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 		}
 	}
 	return c, pl
+}
+
+// echoed says plan pl draws the health item labelled label.
+func echoed(ps []panel, pl layoutPlan, label string) bool {
+	return slices.ContainsFunc(pl.parts[slices.IndexFunc(ps, func(q panel) bool { return q.name == healthPanel.name })], func(l string) bool {
+		return strings.Contains(ansi.Strip(l), label)
+	})
 }
 
 // costsBeside says plan p, with more of panel own's lines than plan without, costs the

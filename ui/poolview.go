@@ -231,12 +231,39 @@ func poolLines(t *theme, s *lab.Snapshot, w, maxRows int, queue bool, peer queue
 		}
 		out = append(out, line)
 	}
+	legend := poolLegend(t, s, pc, w)
 	if queue {
-		out = append(out, queueLine(t, p, w, peer))
+		line := queueLine(t, p, w, peer)
+		out = append(out, line)
+		legend = cellRuleKey(t, legend, line, p, w, peer)
 	}
-	out = append(out, poolLegend(t, s, pc, w)...)
-	return out
+	return append(out, legend...)
 }
+
+// cellRuleKey ends the legend with the queue bar's cell rule where the queue's own line had
+// no room for it (80x24, a compare half: newcomer 39 G12) and it holds: the bar is scaled
+// and more than one class waits, so a class's few keep a cell. In the most words that fit
+// the legend's last line; nothing where none does.
+func cellRuleKey(t *theme, legend []string, queue string, p lab.PoolStats, w int, peer queuePeer) []string {
+	if p.Unbounded || queuedClasses(p) < 2 || strings.Contains(queue, cellRuleWords) || len(legend) == 0 {
+		return legend
+	}
+	if _, _, per := queueBar(p, w, peer.cell); per == 0 {
+		return legend
+	}
+	last := len(legend) - 1
+	for _, k := range []string{"  · queue bar: a class with any waiting keeps 1 cell", "  · queue: a class waiting keeps 1 cell",
+		"  · queue: ≥1 cell a class waiting", "  · queue ≥1 cell/class"} {
+		if ansiWidth(legend[last])+ansiWidth(k) <= w {
+			legend[last] += t.dim.Render(k)
+			break
+		}
+	}
+	return legend
+}
+
+// cellRuleWords end the queue line's cell rule, which cellRuleKey looks for.
+const cellRuleWords = "1 cell at least"
 
 // scaleNote says what one cell of a scaled bar stands for: " · 1 cell ≈ 2.1 workers", or
 // "= 2" where the figure is exact (20 workers in 10 cells).
@@ -333,7 +360,7 @@ func queueBar(p lab.PoolStats, w int, least float64) (cells int, summary string,
 		scaled := func(note string) bool {
 			return least > 0 || max(p.QueueCap, p.Queued) > w-poolLabelW-ansiWidth(summary+note)-1
 		}
-		cellRule := []string{" (bar: by class, not queue order; a class with any waiting: 1 cell at least)", " (bar: by class; any waiting: 1 cell at least)"}
+		cellRule := []string{" (bar: by class, not queue order; a class with any waiting: " + cellRuleWords + ")", " (bar: by class; any waiting: " + cellRuleWords + ")"}
 		for _, note := range append(cellRule, " (bar: by class, not queue order)", " (bar: by class)", " (by class)") {
 			if len(note) <= room && (!slices.Contains(cellRule, note) || scaled(note)) {
 				summary += note

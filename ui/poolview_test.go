@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -200,6 +201,21 @@ func TestQueueBarSaysItGroupsByClass(t *testing.T) {
 	// Scaled by the other half's scale alone, the rule it follows is said (review 33 #9).
 	if _, got, per := queueBar(short, 120, 2); per < 2 || !strings.Contains(got, "1 cell at least") {
 		t.Errorf("a queue of 10 drawn at the other half's 2 a cell: %q (%g a cell)", got, per)
+	}
+	// Where the queue's line has no room for the rule, the legend under it ends with it, in
+	// the words that fit (newcomer 40 #5: 80x24 and a compare half had none); not where the
+	// queue's line says it, nor for a bar unscaled.
+	legend := []string{"P payment 20  S signup 0  · idle 0"}
+	for w, want := range map[int]string{80: "P payment 20  S signup 0  · idle 0  · queue: a class waiting keeps 1 cell", 59: "P payment 20  S signup 0  · idle 0  · queue ≥1 cell/class"} {
+		if got := ansi.Strip(cellRuleKey(th, slices.Clone(legend), queueLine(th, p, w, queuePeer{}), p, w, queuePeer{})[0]); got != want {
+			t.Errorf("w=%d: legend %q, want %q", w, got, want)
+		}
+	}
+	if got := cellRuleKey(th, slices.Clone(legend), queueLine(th, p, 120, queuePeer{}), p, 120, queuePeer{}); got[0] != legend[0] {
+		t.Errorf("the rule on the queue's line and in the legend: %q", got)
+	}
+	if got := cellRuleKey(th, slices.Clone(legend), queueLine(th, short, 80, queuePeer{}), short, 80, queuePeer{}); got[0] != legend[0] {
+		t.Errorf("unscaled, a rule in the legend: %q", got)
 	}
 	p.QueuedBy = [len(p.QueuedBy)]int{}
 	p.QueuedBy[lab.Payment], p.Queued = 75, 75
