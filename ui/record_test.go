@@ -18,14 +18,29 @@ import (
 
 // lockedBuffer is a terminal the test reads while the program writes to it.
 type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu   sync.Mutex
+	b    bytes.Buffer
+	grew chan struct{} // closed by the next write: a wait for output wakes on it (read)
 }
 
 func (l *lockedBuffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.grew != nil {
+		close(l.grew)
+		l.grew = nil
+	}
 	return l.b.Write(p)
+}
+
+// read is the output so far and a channel the next write closes.
+func (l *lockedBuffer) read() (string, <-chan struct{}) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.grew == nil {
+		l.grew = make(chan struct{})
+	}
+	return l.b.String(), l.grew
 }
 
 func (l *lockedBuffer) String() string {
@@ -121,26 +136,16 @@ func startSession(t *testing.T, opts ...func(*Options)) *session {
 	go func() { s.done <- s.app.Run() }()
 	// What a terminal answers to CSI 18 t: its size in cells. Bubble Tea sends its own
 	// first size (0x0 for output that is not a terminal) from a goroutine that can lose the
-	// race with this one; the size is typed again until a frame is drawn at it.
-	for range 30 {
-		s.typeKeys("\x1b[8;40;120t")
-		if s.drawn(2 * time.Second) {
-			return s
-		}
-	}
-	s.t.Fatal("no frame drawn after a minute")
-	return nil
+	// race with this one; the size is typed again every 2 s until a frame is drawn at it.
+	retype := time.NewTicker(2 * time.Second)
+	defer retype.Stop()
+	s.typeKeys(size120x40)
+	s.await("a frame drawn", func(out string) bool { return strings.Contains(out, "q quit") }, retype.C)
+	return s
 }
 
-// drawn reports whether the dashboard's body has been drawn within d.
-func (s *session) drawn(d time.Duration) bool {
-	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-		if strings.Contains(s.term.String(), "q quit") {
-			return true
-		}
-	}
-	return false
-}
+// size120x40 is what a 120x40 terminal answers to CSI 18 t.
+const size120x40 = "\x1b[8;40;120t"
 
 func (s *session) typeKeys(keys string) {
 	s.t.Helper()
@@ -149,17 +154,43 @@ func (s *session) typeKeys(keys string) {
 	}
 }
 
-// waitFor waits until the terminal's output satisfies ok: a minute at most, which only a
-// stuck program takes.
+// waitFor waits until the terminal's output satisfies ok.
 func (s *session) waitFor(what string, ok func(out string) bool) {
 	s.t.Helper()
-	for range 6000 {
-		if ok(s.term.String()) {
+	s.await(what, ok, nil)
+}
+
+// await waits until the terminal's output satisfies ok, looking again at each write, not
+// on a clock: a program that draws gets there however loaded the machine (a minute's
+// polling was not enough at load 5.6 on 2 cores). Each tick of retype types the 120x40
+// size again. Only a stuck program meets the last resort.
+func (s *session) await(what string, ok func(out string) bool, retype <-chan time.Time) {
+	s.t.Helper()
+	giveUp := lastResort(s.t)
+	for {
+		out, grew := s.term.read()
+		if ok(out) {
 			return
 		}
-		time.Sleep(10 * time.Millisecond)
+		select {
+		case <-grew:
+		case <-retype:
+			s.typeKeys(size120x40)
+		case <-giveUp:
+			s.t.Fatalf("waited for %s until near the test binary's deadline", what)
+		}
 	}
-	s.t.Fatalf("waited a minute for %s", what)
+}
+
+// lastResort fires when a wait for the program gives up: with a tenth of the time to the
+// test binary's deadline (-timeout) left, so that a stuck program fails saying what it was
+// waited for rather than in the binary's panic. Without a deadline, never.
+func lastResort(t *testing.T) <-chan time.Time {
+	d, ok := t.Deadline()
+	if !ok {
+		return nil
+	}
+	return time.After(time.Until(d) * 9 / 10)
 }
 
 // press types keys and waits for the screen to change.
@@ -176,12 +207,12 @@ func (s *session) end() (cast, error) {
 	return s.check(s.wait())
 }
 
-// wait waits for Run to return, a minute at most, which only a stuck program takes.
+// wait waits for Run to return; only a stuck program meets the last resort.
 func (s *session) wait() (err error) {
 	s.t.Helper()
 	select {
 	case err = <-s.done:
-	case <-time.After(time.Minute):
+	case <-lastResort(s.t):
 		s.t.Fatal("Run did not return")
 	}
 	return err
@@ -321,7 +352,7 @@ func TestRecordFailureShowsAtOnce(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), "recording: no space left on device") {
 					t.Errorf("Run: %v, want the recording's failure", err)
 				}
-			case <-time.After(time.Minute):
+			case <-lastResort(t):
 				t.Fatal("Run did not return")
 			}
 		})

@@ -31,21 +31,25 @@ func hangupUntil[T any](t *testing.T, done <-chan T) T {
 	return signalUntil(t, syscall.SIGHUP, done)
 }
 
-// signalUntil sends sig to the test process every 100 ms until done yields.
+// signalUntil sends sig to the test process every 100 ms until done yields; only a stuck
+// program meets the last resort.
 func signalUntil[T any](t *testing.T, sig syscall.Signal, done <-chan T) T {
 	t.Helper()
-	for range 600 {
+	every := time.NewTicker(100 * time.Millisecond)
+	defer every.Stop()
+	giveUp := lastResort(t)
+	for {
 		select {
 		case v := <-done:
 			return v
-		case <-time.After(100 * time.Millisecond):
+		case <-every.C:
 			if err := syscall.Kill(os.Getpid(), sig); err != nil {
 				t.Fatal(err)
 			}
+		case <-giveUp:
+			t.Fatalf("%v did not end it", sig)
 		}
 	}
-	t.Fatalf("%v did not end it", sig)
-	panic("unreachable")
 }
 
 // SIGHUP (the terminal closed) ends the dashboard as SIGTERM does: the program quits, the

@@ -47,7 +47,11 @@ func runBareThen(tb testing.TB, rate float64, latency, window time.Duration, sen
 	})}
 	go srv.Serve(ln)
 	defer srv.Close()
-	tr := &http.Transport{MaxIdleConnsPerHost: 100000, Proxy: nil}
+	// At most as many connections as runLab has workers for the same work: a machine too busy
+	// to answer in time makes calls wait for one, as the lab's wait for a worker, instead of
+	// dialling one per call in flight until the file handles run out ("too many open files").
+	conns := workersFor(rate, latency)
+	tr := &http.Transport{MaxConnsPerHost: conns, MaxIdleConnsPerHost: conns, Proxy: nil}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr}
 	url := "http://" + ln.Addr().String() + "/"
@@ -88,12 +92,18 @@ func runLab(tb testing.TB, rate float64, latency, window time.Duration) (lag lab
 	c.Duration = lab.Duration(window)
 	c.Traffic.Arrivals, c.Traffic.Payment.Rate, c.Traffic.Signup.Rate = lab.Uniform, rate, 0
 	c.Dependency.Mode, c.Dependency.HealthyLatency = lab.ModeHealthy, lab.Duration(latency)
-	c.Pool.Workers = min(lab.MaxWorkers, int(rate*latency.Seconds())*4+64)
+	c.Pool.Workers = workersFor(rate, latency)
 	s, err := Run(context.Background(), c, Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return s.Generator.Lag, s.Classes[lab.Payment].OK
+}
+
+// workersFor is the pool runLab gives rate calls of latency: four times the calls in
+// flight on average and room for a burst, within the lab's limit.
+func workersFor(rate float64, latency time.Duration) int {
+	return min(lab.MaxWorkers, int(rate*latency.Seconds())*4+64)
 }
 
 // BenchmarkVsBare runs the bare pipeline and the lab on the same open-loop work, one after
