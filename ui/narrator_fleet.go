@@ -37,7 +37,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	case k == 0:
 		_, since, _ := fs.BalancerOut() // this stretch's start: the first may have ended
 		msg := fmt.Sprintf("%s (%s at %s): every request is %s, no healthy target; a pulled replica comes back after %d checks ok in a row, and takes the whole stream alone",
-			lab.RejectBalancer.Why(), allOutWord(fs), fmtSecs(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
+			lab.RejectBalancer.Why(), allOutWord(fs), fs.OutAt(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		if story != "" { // in fewer words: the story is long already
 			msg = fmt.Sprintf("%s: none in rotation, every request %s until a pulled replica passes %d checks in a row",
 				story, lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
@@ -292,9 +292,9 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	from, until := fs.FirstAllOut()
 	switch {
 	case until > 0:
-		story += "; all out " + fmtSecs(from) + "–" + fmtSecs(until)
+		story += "; all out " + fs.OutAt(from) + "–" + fmtSecs(until)
 	case from > 0:
-		story += "; all out from " + fmtSecs(from)
+		story += "; all out from " + fs.OutAt(from)
 	}
 	story += why
 	told := turns[len(turns)-1].At

@@ -1129,7 +1129,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		now, from, _ := snap.Fleet.BalancerOut()
 		style, note := t.dim, snap.NoneSince([]lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
 		if now {
-			style, note = t.alert, allOutWord(snap.Fleet)+" since "+fmtSecs(from)
+			style, note = t.alert, allOutWord(snap.Fleet)+" since "+snap.Fleet.OutAt(from)
 		}
 		// During an outage it is the headline: first, so it is the one a narrow header keeps.
 		at := len(classes)
