@@ -566,17 +566,25 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		"r3 at 9.020s (its check rejected:pool: no worker; its queue of 100 full then; timeouts show only after 2.0s), r4 at 9.030s (15 ahead, 9 freed); all out 9.030s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
-		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
+		// The balancer's rule first, and the measured check as the last of its checks not ok
+		// (n40: told of one check, the pull read as the balancer's at one failed check).
+		fmt.Sprintf("; why r2 was pulled: %d checks not ok in a row take a replica out, and its %s queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
 			// Beside an average that beats the need, how often the count falls short all the
 			// same, lab's odds (newcomer 34 read it as bad luck).
 			// With the model the odds are of (newcomer 35 #6 took them for a Poisson count's).
-			"11 did (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so under 12 for 1 check in %.0f), so it waited past 2.0s and timed out; %d checks not ok in a row take a replica out; ",
-			fmtWorkers(turns[0].Wait.Behind()), math.Round(1/turns[0].Wait.ShortOdds(12)), s.Config.Fleet.PullAfter),
+			"11 did (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so under 12 for 1 check in %.0f), so it waited past 2.0s and timed out; ",
+			s.Config.Fleet.PullAfter, lab.Ordinal(s.Config.Fleet.PullAfter), fmtWorkers(turns[0].Wait.Behind()), math.Round(1/turns[0].Wait.ShortOdds(12))),
 		"r2 alone takes 24/s (72 workers of 20)",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("no %q in\n%q", want, msg)
 		}
+	}
+	// A rule of one check: that check is the whole of it.
+	one := s.Config
+	one.Fleet.PullAfter = 1
+	if msg, _ := narrateFleetWhole(one, s); !strings.Contains(msg, "why r2 was pulled: 1 check not ok takes a replica out, and its check queued behind 11 payments") {
+		t.Errorf("pulled after 1 check: %q", msg)
 	}
 	// An average under the need says why alone: no odds beside it.
 	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 15, 11

@@ -317,8 +317,8 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 
 // checkFailed is why turn t's replica was pulled, its check having waited behind payments
 // at the share the turn before left (wait: how many workers free on average while a check
-// waits), in steps: the queue it met, the workers it needed within the timeout, those that
-// freed against the average, then the balancer's rule.
+// waits), in steps: the balancer's rule, whose last check it was, the queue it met, the
+// workers it needed within the timeout, and those that freed against the average.
 func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait) string {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
 	need := t.Ahead + 1 // the payments ahead and the check itself
@@ -333,9 +333,28 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait) string {
 		}
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
-	return fmt.Sprintf("; why r%d was pulled: its health check queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
-		"%d did%s, so it waited past %s and timed out; %d checks not ok in a row take a replica out",
-		t.Replica, t.Ahead, need, timeout, t.Freed, average, timeout, cfg.Fleet.PullAfter)
+	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
+		"%d did%s, so it waited past %s and timed out",
+		t.Replica, pullRule(cfg.Fleet), tippingCheck(cfg.Fleet), t.Ahead, need, timeout, t.Freed, average, timeout)
+}
+
+// pullRule is the balancer's rule for a pull, "2 checks not ok in a row take a replica out":
+// the check that tipped a pull, the one the lab measured, is the last of them; said after
+// that one check alone, it read as the balancer pulling at one failed check (n40).
+func pullRule(f lab.FleetConfig) string {
+	if f.PullAfter == 1 {
+		return "1 check not ok takes a replica out"
+	}
+	return fmt.Sprintf("%d checks not ok in a row take a replica out", f.PullAfter)
+}
+
+// tippingCheck names the check that tipped a pull, the last of the rule's (pullRule): "its
+// 2nd", or with a rule of one, "its check".
+func tippingCheck(f lab.FleetConfig) string {
+	if f.PullAfter == 1 {
+		return "its check"
+	}
+	return "its " + lab.Ordinal(f.PullAfter)
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned
