@@ -284,10 +284,17 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// the table's signup p50 of 3.0ms, the lab's own sending in it (newcomer 36 #4).
 			var need float64
 			var terms []string
+			// Every class the workers stay free for, a health check's term too: answered at once
+			// (lab's hold 0), it adds ~0, and left out, "signups and health checks, which need
+			// 5/s × 2ms" summed the signups alone (newcomer 39 W6).
 			for _, c := range whom {
-				if cf := f.Classes[c]; cf.WorkersNeeded > 0 {
+				if cf := f.Classes[c]; cf.Rate > 0 {
 					need += cf.WorkersNeeded
-					terms = append(terms, fmt.Sprintf("%s × %s", fmtFloatRate(cf.Rate), fmtDur(cf.Hold)))
+					hold := fmtDur(cf.Hold)
+					if cf.Hold <= 0 {
+						hold = "~0"
+					}
+					terms = append(terms, fmt.Sprintf("%s × %s", fmtFloatRate(cf.Rate), hold))
 				}
 			}
 			product := strings.Join(terms, " + ") + " = "
