@@ -127,7 +127,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	if h := ansi.Strip(headerLine(th, one, 0, 80, 80)); !allBalancer.MatchString(h) {
 		t.Errorf("during the outage at 80 columns: %q", h)
 	}
-	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !strings.Contains(h, "total rejected:balancer 9 (all out since 9.030s)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(all out since 9\.030s\)`).MatchString(h) {
 		t.Errorf("during the outage at 120 columns: %q", h)
 	}
 	// With no class starved (only payments turned away), the outage keeps its note: the
@@ -179,7 +179,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	// the report (review 19).
 	fs.Pulls, fs.InRotation = append(fs.Pulls, lab.Pull{Replica: 4, At: 9480 * time.Millisecond}), 0
 	fs.Replicas[3].Health.Pulled = true
-	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(all out again since 9\.5s\)`).MatchString(h) {
+	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(all out again since 9\.480s\)`).MatchString(h) {
 		t.Errorf("all out again: %q", h)
 	}
 }
@@ -617,9 +617,16 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	s.Config.Traffic.Payment.Label = ""
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
-		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; 11 did") {
+		// In brief, past headlineMost lines whole (n40 #3: 6 to 10 lines at 120x40), every
+		// number kept: the pulls, the shares, the check's queue, need, freed, average and odds.
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "why r2 was pulled: its 2nd check not ok in a row waited behind 11 payments for 12 workers to free in 2.0s; 11 did (13.3 on average, under 12 for 1 check in 5)") {
 			t.Errorf("%dx%d: the domino cut:\n%s", size[0], size[1], ansi.Strip(out))
 		}
+	}
+	var spare spareClause
+	whole, _ := narrateFleet(s.Config, s, &spare)
+	if n, terse := len(wrapText("» "+whole+spare.long, 120, 0)), len(wrapText("» "+spare.terse, 120, 0)); n <= headlineMost || terse > headlineMost {
+		t.Errorf("at 120 columns the whole story takes %d lines, its terse form %d: want more than %d, and at most", n, terse, headlineMost)
 	}
 	// A queue that does not serve in arrival order (LIFO, CoDel) puts none ahead by right:
 	// the engine says -1, and no count of payments ahead is told (the review).

@@ -39,7 +39,14 @@ type spareClause struct {
 	// on one lab's screen, the says' first gloss[0] followed by " (gloss[1])": a compare
 	// half has no line for it (the hops compare's A lost its dependency to the edge's gloss)
 	gloss [2]string
+	// terse is the whole sentence, clause and all, in fewer words, for one lab's screen where
+	// the sentence with its clause would wrap past headlineMost lines; "" none.
+	terse string
 }
+
+// headlineMost is the most lines the narrator's sentence takes on one lab's screen where a
+// terse form exists: a projected screen is read in seconds (n40 #3).
+const headlineMost = 5
 
 // narration is narrate in two parts: what the moment needs said, and a last clause a screen
 // may leave out where it would cost the lab a level of detail (labLines): the answer to a

@@ -226,6 +226,9 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		says += spare.long
 	}
 	out := wrapText("» "+says, c.w, 0)
+	if terse := wrapText("» "+spare.terse, c.w, 0); spare.terse != "" && !c.compared() && len(out) > headlineMost && len(terse) < len(out) {
+		out = terse
+	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
 	}
