@@ -68,7 +68,8 @@ func (f *FleetStats) OutTimes() (at, gap []string) {
 
 // OutAt is the out at at as OutTimes writes it, so a replica's row gives its time out as
 // the pulls line does ("PULLED at 12.8s" beside "r2 12.838s, r3 12.863s (+25ms)" read as
-// 100ms apart, newcomer 39 W4); a time no out has, as FmtSecs writes it.
+// 100ms apart, newcomer 39 W4), and the all-out stretch's start, the last of those outs ("all
+// out since 12.9s" beside "r3 12.863s", n40); a time no out has, as FmtSecs writes it.
 func (f *FleetStats) OutAt(at time.Duration) string {
 	shown, _ := f.OutTimes()
 	for i, p := range f.Outs() {

@@ -506,10 +506,10 @@ func TestHelpSaysTheScreensWords(t *testing.T) {
 		// The fallback's entry in the same words: there is no rejected:queue (review 18 #5).
 		"fallback canned": "with the payments turned away before a worker ran it (rejected:pool, :balancer or :codel), which got an error",
 		// The header's outage words (the review: "(still in 19–20s)" had no entry).
-		"rejected:balancer n": `"(all out since 12.9s)" while every replica is out of rotation`,
+		"rejected:balancer n": `"(all out since 12.863s)" while every replica is out of rotation`,
 		// One word for each stretch (review 19: "all out" was the latest on the pulls line,
 		// the first in the story); "total", every class's, not "all" requests.
-		"all out":           `the first such stretch, in the narrator's domino ("all out 12.9s–19.5s") and the report (JSON all_pulled_at_s: its start); "all out again": a later one`,
+		"all out":           `the first such stretch, in the narrator's domino ("all out 12.863s–19.5s", its start as its last replica's out is written there) and the report (JSON all_pulled_at_s: its start); "all out again": a later one`,
 		"rejected:balancer": `"total rejected:balancer n" in the header`,
 		// Signups grow the queue too, a formula that read as wrong (newcomer 30).
 		"mean hold": "signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it",

@@ -1148,9 +1148,9 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 		top, peak, _ := busiest(spec, window, i)
 		return spec.pool && top >= heldLeast && peak != heldValue(of(i))
 	})
-	itemsOf := func(form legendForm) []string {
+	// burst says the first item names a second turned away past its class's rate (Burst).
+	itemsOf := func(form legendForm) (items []string, burst bool) {
 		short := form.short
-		var items []string
 		for k := len(classes) - 1; k >= 0; k-- {
 			i, c := classes[k], lab.Classes[classes[k]]
 			name, letter := s.Config.Traffic.Label(c), string(t.letter[i])
@@ -1189,6 +1189,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 				if sec, n, ok := s.Burst(window, c, spec.bursts); ok {
 					// Named what it is: "(1–2s: 14 of 14)" was a riddle (newcomer 38 G1).
 					item += fmt.Sprintf(" (busiest %s: %s of %s arrived)", lab.FmtSpan(sec.T-1, sec.T), fmtCount(n), fmtCount(sec.Arrived[c]))
+					burst = burst || len(items) == 0
 				}
 			}
 			if spec.ok != nil { // what arrived beside what was ok, each by its strip's letter
@@ -1203,7 +1204,7 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			}
 			items = append(items, item)
 		}
-		return items
+		return items, burst
 	}
 	// Every form with what the figures count (counts) before any without: the class's
 	// letter alone says which, what is counted nothing else on the line.
@@ -1215,9 +1216,10 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 	}
 	for _, name := range named {
 		var items []string
+		var burst bool
 		for _, form := range forms {
 			if form.short || form.bare || items == nil { // names with a shorter "what": the same items
-				items = itemsOf(form)
+				items, burst = itemsOf(form)
 			}
 			label := what
 			if form.shortWhat {
@@ -1232,6 +1234,12 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			legend = lead + strings.Join(items, "  ")
 			if ansiWidth(legend) <= w {
 				return head, legend
+			}
+			// A second turned away past the rate, left unnamed, reads as a scale gone wrong
+			// (n40 #1: fleet-bulkhead's ▂, 30+/s, for 2s of 24/s payments, at 120x40): it
+			// outranks the other classes' rates, which the table's /s rows give too.
+			if first := lead + items[0]; form.firstPeak && burst && ansiWidth(first) <= w {
+				return head, first
 			}
 			if form.bare && !name { // still too wide: the last classes give way whole, not "S 74…", a figure cut from its unit
 				line, _ := wholeItems(items, "  ", w-ansiWidth(lead))

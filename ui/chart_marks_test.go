@@ -233,6 +233,11 @@ func TestRejectedLegendNamesASecondPastTheRate(t *testing.T) {
 	if want := fmt.Sprintf("(busiest %s: %d of %d arrived)", lab.FmtSpan(sec.T-1, sec.T), n, n); !strings.Contains(ansi.Strip(legend), want) {
 		t.Errorf("legend %q, want %q", ansi.Strip(legend), want)
 	}
+	// In a 120x40 chart's 59 columns too, where the other classes' rates make way for it
+	// (n40 #1: fleet-bulkhead's ▂, 30+/s, for 2s of 24/s payments, left unnamed there).
+	if _, legend := chartHead(newTheme(true, true), spec, s, chartClasses(s, spec), spec.window(s, 59), 59, true); !strings.Contains(ansi.Strip(legend), fmt.Sprintf("%d of %d arrived)", n, n)) || ansiWidth(legend) > 59 {
+		t.Errorf("at 59 columns: legend %q, want the second past the rate named, in 59 columns", ansi.Strip(legend))
+	}
 	calm := testSnapshot()
 	spec = starvationChart(calm, nil)
 	if _, legend := chartHead(newTheme(true, true), spec, calm, chartClasses(calm, spec), spec.window(calm, 200), 200, true); strings.Contains(legend, " of ") {

@@ -518,9 +518,9 @@ func pullList(t *theme, fs *lab.FleetStats, cfg lab.FleetConfig, w int) string {
 	tail := ""
 	switch _, allFrom, until := fs.BalancerOut(); {
 	case until > 0: // over: when, not a state
-		tail = t.dim.Render("  " + allOutWord(fs) + " " + fmtSecs(allFrom) + "–" + fmtSecs(until))
+		tail = t.dim.Render("  " + allOutWord(fs) + " " + fs.OutAt(allFrom) + "–" + fmtSecs(until))
 	case allFrom > 0:
-		tail = t.alert.Render("  " + allOutWord(fs) + " since " + fmtSecs(allFrom))
+		tail = t.alert.Render("  " + allOutWord(fs) + " since " + fs.OutAt(allFrom))
 	}
 	// The whole domino matters most, then when all were out (at 30s of the domino, 120
 	// columns dropped "all out again since 27.9s" for gaps the times say too): a narrow

@@ -85,7 +85,7 @@ func TestFleetFrame(t *testing.T) {
 	}{
 		{4, 2, 120, 40, []string{"balancer round_robin: 2 of 4 replicas in rotation", "r1 ", "PULLED at 6.0s", "r4 ",
 			"r2 8.0s (+2.0s)", "1/2 checks not ok", "the domino: r1 pulled at 6.0s → 3 left, 8/s payments each → r2 pulled at 8.0s; the 2 in rotation take 12/s each (36 workers of 20)", "+  7 queued"}},
-		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.0s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
+		{4, 4, 120, 40, []string{"NO HEALTHY TARGET", "all out from 9.030s: none in rotation, every request rejected:balancer until a pulled replica passes 100 checks in a row", "balancer"}},
 		{4, 0, 80, 24, []string{"r1 ", "r4 ", "4 replicas take 6/s payments each"}},
 		// The domino two lines taller than 80x24 (where the table's window, in-flight note and
 		// column definitions take the lines): lines to spare go to the pulls, not to blank lines.
@@ -127,7 +127,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	if h := ansi.Strip(headerLine(th, one, 0, 80, 80)); !allBalancer.MatchString(h) {
 		t.Errorf("during the outage at 80 columns: %q", h)
 	}
-	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !strings.Contains(h, "total rejected:balancer 9 (all out since 9.0s)") {
+	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(all out since 9\.030s\)`).MatchString(h) {
 		t.Errorf("during the outage at 120 columns: %q", h)
 	}
 	// With no class starved (only payments turned away), the outage keeps its note: the
@@ -139,7 +139,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 		quiet.Timeline[i].Rejected[lab.Signup] = quiet.Classes[lab.Signup].Rejected
 	}
 	alone := screen{width: 120, height: 40, recorded: true, panes: []pane{{cfg: quiet.Config, snap: &quiet}}}
-	if h := ansi.Strip(headerLine(th, alone, 0, 120, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "total rejected:balancer 9 (all out since 9.0s)") {
+	if h := ansi.Strip(headerLine(th, alone, 0, 120, 120)); strings.Contains(h, "starved") || !strings.Contains(h, "total rejected:balancer 9 (all out since 9.030s)") {
 		t.Errorf("during the outage, nothing starved, at 120 columns: %q", h)
 	}
 	// Both halves of compare mode keep the time as a moment (newcomer 28 had to assume A's);
@@ -179,7 +179,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	// the report (review 19).
 	fs.Pulls, fs.InRotation = append(fs.Pulls, lab.Pull{Replica: 4, At: 9480 * time.Millisecond}), 0
 	fs.Replicas[3].Health.Pulled = true
-	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(all out again since 9\.5s\)`).MatchString(h) {
+	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(all out again since 9\.480s\)`).MatchString(h) {
 		t.Errorf("all out again: %q", h)
 	}
 }
@@ -292,7 +292,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 	s.Pool.FullFor = 500 * time.Millisecond
 	flat := strings.Join(strings.Fields(ansi.Strip(Frame([]lab.Snapshot{*s}, 120, 40, false, false))), " ")
 	for _, want := range []string{"timeout payments off, health checks 2s", "health 10/s to each replica but a drained one",
-		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (10s, a check every 100ms)", "all out 9.0s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
+		"pulls (digit: replica pulled, D drain, " + backMark + " back) 0s", "back after 100 ok (10s, a check every 100ms)", "all out 9.030s–9.4s", "idle 0 in rotation; 20 idle on r1 (out of rotation)",
 		"pool full (no free worker) the longest, replica r3, 3.0s; every replica at once 0.5s; of 9.5s"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("120x40: no %q in\n%s", want, flat)
@@ -563,20 +563,28 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// 9.020s, r4 9.030s (+10ms)" there).
 		// When the queue was full: the rows show it since (newcomer 36 #29: "full" beside 41
 		// queued).
-		"r3 at 9.020s (its check rejected:pool: no worker; its queue of 100 full then; timeouts show only after 2.0s), r4 at 9.030s (15 ahead, 9 freed); all out 9.0s–9.4s; ",
+		"r3 at 9.020s (its check rejected:pool: no worker; its queue of 100 full then; timeouts show only after 2.0s), r4 at 9.030s (15 ahead, 9 freed); all out 9.030s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
-		fmt.Sprintf("; why r2 was pulled: its health check queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
+		// The balancer's rule first, and the measured check as the last of its checks not ok
+		// (n40: told of one check, the pull read as the balancer's at one failed check).
+		fmt.Sprintf("; why r2 was pulled: %d checks not ok in a row take a replica out, and its %s queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; "+
 			// Beside an average that beats the need, how often the count falls short all the
 			// same, lab's odds (newcomer 34 read it as bad luck).
 			// With the model the odds are of (newcomer 35 #6 took them for a Poisson count's).
-			"11 did (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so under 12 for 1 check in %.0f), so it waited past 2.0s and timed out; %d checks not ok in a row take a replica out; ",
-			fmtWorkers(turns[0].Wait.Behind()), math.Round(1/turns[0].Wait.ShortOdds(12)), s.Config.Fleet.PullAfter),
+			"11 did (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so under 12 for 1 check in %.0f), so it waited past 2.0s and timed out; ",
+			s.Config.Fleet.PullAfter, lab.Ordinal(s.Config.Fleet.PullAfter), fmtWorkers(turns[0].Wait.Behind()), math.Round(1/turns[0].Wait.ShortOdds(12))),
 		"r2 alone takes 24/s (72 workers of 20)",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("no %q in\n%q", want, msg)
 		}
+	}
+	// A rule of one check: that check is the whole of it.
+	one := s.Config
+	one.Fleet.PullAfter = 1
+	if msg, _ := narrateFleetWhole(one, s); !strings.Contains(msg, "why r2 was pulled: 1 check not ok takes a replica out, and its check queued behind 11 payments") {
+		t.Errorf("pulled after 1 check: %q", msg)
 	}
 	// An average under the need says why alone: no odds beside it.
 	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 15, 11
@@ -609,9 +617,16 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	s.Config.Traffic.Payment.Label = ""
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
-		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "queued behind 11 payments, so it needed 12 workers to free within its 2.0s timeout; 11 did") {
+		// In brief, past headlineMost lines whole (n40 #3: 6 to 10 lines at 120x40), every
+		// number kept: the pulls, the shares, the check's queue, need, freed, average and odds.
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "why r2 was pulled: its 2nd check not ok in a row waited behind 11 payments for 12 workers to free in 2.0s; 11 did (13.3 on average, under 12 for 1 check in 5)") {
 			t.Errorf("%dx%d: the domino cut:\n%s", size[0], size[1], ansi.Strip(out))
 		}
+	}
+	var spare spareClause
+	whole, _ := narrateFleet(s.Config, s, &spare)
+	if n, terse := len(wrapText("» "+whole+spare.long, 120, 0)), len(wrapText("» "+spare.terse, 120, 0)); n <= headlineMost || terse > headlineMost {
+		t.Errorf("at 120 columns the whole story takes %d lines, its terse form %d: want more than %d, and at most", n, terse, headlineMost)
 	}
 	// A queue that does not serve in arrival order (LIFO, CoDel) puts none ahead by right:
 	// the engine says -1, and no count of payments ahead is told (the review).
@@ -626,7 +641,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	fs.Replicas[1].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[0], again}}
 	fs.InRotation = 0
 	msg, _ = narrateFleetWhole(s.Config, s)
-	if want := "; all out 9.0s–9.4s; back in rotation, then out again: r2 10.0s: none in rotation"; !strings.Contains(msg, want) || strings.Contains(msg, "replica 2 pulled") {
+	if want := "; all out 9.030s–9.4s; back in rotation, then out again: r2 10.0s: none in rotation"; !strings.Contains(msg, want) || strings.Contains(msg, "replica 2 pulled") {
 		t.Errorf("a second run: no %q, or told twice, in\n%q", want, msg)
 	}
 	// Two of it pulled together are joined as the pulls line joins them, after a comma
@@ -642,8 +657,8 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		t.Errorf("two pulled together in a second run: no %q in\n%q\nor no comma in the pulls line %q", want, msg, line)
 	}
 	// The pulls line ends on the stretch that lasts, as the header does, not the first one's
-	// end (review 18: "all out 9.0s–9.4s" beside "(all out since 10.0s)").
-	if want := "r3 10.090s (+60ms)  all out again since 10.0s"; !strings.HasSuffix(line, want) {
+	// end (review 18: "all out 9.030s–9.4s" beside "(all out since 10.0s)").
+	if want := "r3 10.090s (+60ms)  all out again since 10.030s"; !strings.HasSuffix(line, want) {
 		t.Errorf("the pulls line in a second stretch: %q, want it to end %q", line, want)
 	}
 	// 110ms apart, also "10.1s" to the tenth: an arrow, and the gap that says why (review 19:
@@ -662,7 +677,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 func TestNarratorSaysAllOutAgain(t *testing.T) {
 	s := drainFirst(fleetSnapshot(4, 4))
 	s.Fleet.First = lab.Stretch{From: 3 * time.Second, Until: 5 * time.Second}
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "(all out again at 9.0s)") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "(all out again at 9.030s)") {
 		t.Errorf("a later stretch, no story: %q", msg)
 	}
 }

@@ -43,7 +43,14 @@ type spareClause struct {
 	// on one lab's screen, the says' first gloss[0] followed by " (gloss[1])": a compare
 	// half has no line for it (the hops compare's A lost its dependency to the edge's gloss)
 	gloss [2]string
+	// terse is the whole sentence, clause and all, in fewer words, for one lab's screen where
+	// the sentence with its clause would wrap past headlineMost lines; "" none.
+	terse string
 }
+
+// headlineMost is the most lines the narrator's sentence takes on one lab's screen where a
+// terse form exists: a projected screen is read in seconds (n40 #3).
+const headlineMost = 5
 
 // narration is narrate in two parts: what the moment needs said, and a last clause a screen
 // may leave out where it would cost the lab a level of detail (labLines): the answer to a
@@ -291,10 +298,17 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// the table's signup p50 of 3.0ms, the lab's own sending in it (newcomer 36 #4).
 			var need float64
 			var terms []string
+			// Every class the workers stay free for, a health check's term too: answered at once
+			// (lab's hold 0), it adds ~0, and left out, "signups and health checks, which need
+			// 5/s × 2ms" summed the signups alone (newcomer 39 W6).
 			for _, c := range whom {
-				if cf := f.Classes[c]; cf.WorkersNeeded > 0 {
+				if cf := f.Classes[c]; cf.Rate > 0 {
 					need += cf.WorkersNeeded
-					terms = append(terms, fmt.Sprintf("%s × %s", fmtFloatRate(cf.Rate), fmtDur(cf.Hold)))
+					hold := fmtDur(cf.Hold)
+					if cf.Hold <= 0 {
+						hold = "~0"
+					}
+					terms = append(terms, fmt.Sprintf("%s × %s", fmtFloatRate(cf.Rate), hold))
 				}
 			}
 			product := strings.Join(terms, " + ") + " = "

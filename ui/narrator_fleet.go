@@ -17,12 +17,28 @@ import (
 // number comes from lab (Config.ReplicaForecast, Forecast.CheckWait, Forecast.FillFrom). ok is false for one
 // instance.
 func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, bool) {
+	msg, ok := fleetSentence(cfg, s, spare, false)
+	if !ok {
+		return "", false
+	}
+	// The sentence briefly, for a screen it would fill past headlineMost lines: the domino's
+	// steps and numbers without their glosses, a bulkhead's remedy in brief (n40 #3: 6 to 10
+	// lines at 120x40, too long to read in seconds on a projected screen).
+	var brief spareClause
+	if terse, _ := fleetSentence(cfg, s, &brief, true); terse+brief.short != msg+spare.long {
+		spare.terse = terse + brief.short + brief.key
+	}
+	return msg, true
+}
+
+// fleetSentence is narrateFleet's sentence, whole or (brief) in fewer words.
+func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bool) (string, bool) {
 	fs := s.Fleet
 	if fs == nil || cfg.Traffic.Payment.Rate == 0 {
 		return "", false
 	}
 	n, k := len(fs.Replicas), fs.InRotation
-	story := dominoStory(cfg, fs)
+	story := dominoStory(cfg, fs, brief)
 	workers := cfg.Pool.Workers
 	// "take 6.3/s payments each (6.3/s × 3.0s = 19 workers of 20)": Little's law for one replica.
 	take := func(f lab.Forecast, k int) string {
@@ -37,8 +53,11 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	case k == 0:
 		_, since, _ := fs.BalancerOut() // this stretch's start: the first may have ended
 		msg := fmt.Sprintf("%s (%s at %s): every request is %s, no healthy target; a pulled replica comes back after %d checks ok in a row, and takes the whole stream alone",
-			lab.RejectBalancer.Why(), allOutWord(fs), fmtSecs(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
-		if story != "" { // in fewer words: the story is long already
+			lab.RejectBalancer.Why(), allOutWord(fs), fs.OutAt(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
+		switch {
+		case story != "" && brief:
+			msg = fmt.Sprintf("%s: none in rotation, every request %s", story, lab.RejectBalancer.Word())
+		case story != "": // in fewer words: the story is long already
 			msg = fmt.Sprintf("%s: none in rotation, every request %s until a pulled replica passes %d checks in a row",
 				story, lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		}
@@ -227,7 +246,9 @@ func latestTurn(fs *lab.FleetStats) (string, time.Duration) {
 // cause, step by step (newcomer 19: packed in one parenthesis, it read as one failed check
 // under "out after 2 failed"), from what the lab measured of the check that tipped it
 // (checkFailed); the later pulls say theirs in brief.
-func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
+// Brief, the steps and their numbers without the glosses: a full queue's check said in a
+// word, the first pull's cause in one clause.
+func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 	turns := fs.Domino(cfg)
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
 		return ""
@@ -261,10 +282,17 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 				// And why the checks timed out in that queue did not pull it first: the
 				// balancer counts a check timed out only at its timeout, a rejection at once
 				// (n37 #27: 26 timed out beside r2 and r3 pulled by rejections).
-				w += fmt.Sprintf(" (%s %s: no worker; "+queue+"; timeouts show only after %s)", checks, lab.RejectPool.Word(), t.Queued, fmtSecs(cfg.Health.Timeout.D()))
+				gloss := fmt.Sprintf(" (%s %s: no worker; "+queue+"; timeouts show only after %s)", checks, lab.RejectPool.Word(), t.Queued, fmtSecs(cfg.Health.Timeout.D()))
+				if brief {
+					gloss = fmt.Sprintf(" (%s %s: queue of %d full)", checks, lab.RejectPool.Word(), t.Queued)
+					if run > 1 {
+						gloss = fmt.Sprintf(" (%s %s: queues of %d full)", checks, lab.RejectPool.Word(), t.Queued)
+					}
+				}
+				w += gloss
 			}
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
-			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait)
+			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, brief)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			w = fmt.Sprintf("r%d at %s (%d ahead, %d freed)", t.Replica, at[i], t.Ahead, t.Freed)
 		}
@@ -292,9 +320,9 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 	from, until := fs.FirstAllOut()
 	switch {
 	case until > 0:
-		story += "; all out " + fmtSecs(from) + "–" + fmtSecs(until)
+		story += "; all out " + fs.OutAt(from) + "–" + fmtSecs(until)
 	case from > 0:
-		story += "; all out from " + fmtSecs(from)
+		story += "; all out from " + fs.OutAt(from)
 	}
 	story += why
 	told := turns[len(turns)-1].At
@@ -317,12 +345,29 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats) string {
 
 // checkFailed is why turn t's replica was pulled, its check having waited behind payments
 // at the share the turn before left (wait: how many workers free on average while a check
-// waits), in steps: the queue it met, the workers it needed within the timeout, those that
-// freed against the average, then the balancer's rule.
-func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait) string {
+// waits), in steps: the balancer's rule, whose last check it was, the queue it met, the
+// workers it needed within the timeout, and those that freed against the average.
+// Brief: "its 2nd check not ok in a row waited behind 11 payments for 12 workers to free in
+// 2.0s; 11 did (13.3 on average, under 12 for 1 check in 5)".
+func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) string {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
 	need := t.Ahead + 1 // the payments ahead and the check itself
 	average := ""
+	if brief {
+		if wait.Behind() > 0 {
+			average = fmt.Sprintf(" (%s on average", fmtWorkers(wait.Behind()))
+			if odds := wait.ShortOdds(need); odds > 0 {
+				average += fmt.Sprintf(", under %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
+			}
+			average += ")"
+		}
+		check := tippingCheck(cfg.Fleet) + " check not ok in a row"
+		if cfg.Fleet.PullAfter == 1 {
+			check = "its check"
+		}
+		return fmt.Sprintf("; why r%d was pulled: %s waited behind %d payments for %d workers to free in %s; %d did%s",
+			t.Replica, check, t.Ahead, need, timeout, t.Freed, average)
+	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
 		// the count falls short of it all the same, lab's odds (none where it does not beat it).
@@ -333,9 +378,28 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait) string {
 		}
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
-	return fmt.Sprintf("; why r%d was pulled: its health check queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
-		"%d did%s, so it waited past %s and timed out; %d checks not ok in a row take a replica out",
-		t.Replica, t.Ahead, need, timeout, t.Freed, average, timeout, cfg.Fleet.PullAfter)
+	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
+		"%d did%s, so it waited past %s and timed out",
+		t.Replica, pullRule(cfg.Fleet), tippingCheck(cfg.Fleet), t.Ahead, need, timeout, t.Freed, average, timeout)
+}
+
+// pullRule is the balancer's rule for a pull, "2 checks not ok in a row take a replica out":
+// the check that tipped a pull, the one the lab measured, is the last of them; said after
+// that one check alone, it read as the balancer pulling at one failed check (n40).
+func pullRule(f lab.FleetConfig) string {
+	if f.PullAfter == 1 {
+		return "1 check not ok takes a replica out"
+	}
+	return fmt.Sprintf("%d checks not ok in a row take a replica out", f.PullAfter)
+}
+
+// tippingCheck names the check that tipped a pull, the last of the rule's (pullRule): "its
+// 2nd", or with a rule of one, "its check".
+func tippingCheck(f lab.FleetConfig) string {
+	if f.PullAfter == 1 {
+		return "its check"
+	}
+	return "its " + lab.Ordinal(f.PullAfter)
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned

@@ -226,6 +226,9 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		says += spare.long
 	}
 	out := wrapText("» "+says, c.w, 0)
+	if terse := wrapText("» "+spare.terse, c.w, 0); spare.terse != "" && !c.compared() && len(out) > headlineMost && len(terse) < len(out) {
+		out = terse
+	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
 	}
@@ -1140,7 +1143,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 		now, from, _ := snap.Fleet.BalancerOut()
 		style, note := t.dim, snap.NoneSince([]lab.Reason{lab.RejectBalancer}, lab.Classes[:]...)
 		if now {
-			style, note = t.alert, allOutWord(snap.Fleet)+" since "+fmtSecs(from)
+			style, note = t.alert, allOutWord(snap.Fleet)+" since "+snap.Fleet.OutAt(from)
 		}
 		// During an outage it is the headline: first, so it is the one a narrow header keeps.
 		at := len(classes)

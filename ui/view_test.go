@@ -309,6 +309,15 @@ func TestNarrator(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
 		}
 	}
+	// The health checks the workers stay free for are in the sum, at a hold of ~0: left out,
+	// it summed the signups alone under both names (newcomer 39 W6).
+	// A run with none starving: the sum is then over every other class arriving.
+	checked := lab.Snapshot{Config: testConfig()}
+	checked.Config.Traffic.Health.Rate = 1
+	checked.Config.Payment.Bulkhead.Type = lab.BulkheadSemaphore
+	if got, want := narrate(checked.Config, &checked), "15 stay free for signups and health checks, which need (5/s × 2ms + 1/s × ~0) = 0.01 workers;"; !strings.Contains(got, want) {
+		t.Errorf("health checks too:\n got %q\nwant %q", got, want)
+	}
 	// Once a finished payment took the whole hold, the table's latencies no longer differ from it.
 	leased := testConfig()
 	leased.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
