@@ -210,7 +210,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// Idle: the meltdown's own figures come first (the compare's goroutines line). The
 		// store named as the screen names it: "the store" was on no other line (newcomer 39 G6).
 		*spare = spareClause{long: "; as in " + postmortemOf + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
-			short: "; as in the Go postmortem (see the README)", idle: true}
+			short: "; as in " + postmortemOf, idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
@@ -220,10 +220,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 }
 
 // postmortemOf names the incident the postmortem presets replay: unnamed, "postmortem" read
-// as a published one the screen did not name (newcomer 34 #28); named but not cited, it was
-// nowhere to find (newcomer 36 #12): the README's section "The postmortem". Not by its
+// as a published one the screen did not name (newcomer 34 #28). Said by what it was, whose
+// and when, not by where to read it: "(see the README)" sent a projected screen's audience
+// where it cannot go (newcomer 40 #1); the long clause says what went wrong. Not by its
 // source's number, "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
-const postmortemOf = "a Go team's lunch-peak postmortem (told in the README)"
+const postmortemOf = "a Go team's lunch-peak postmortem"
 
 // pastKnee is the step the audience must not have to take alone: the knee's calls answer
 // more a second than calls, more and slower ones ("25 calls at 50ms give 500/s; 64 at 328ms

@@ -155,12 +155,18 @@ func TestNarratePostmortem(t *testing.T) {
 		}
 	}
 	// The meltdown names what it replays, once, where there is room: "postmortem" read as a
-	// published incident the screen did not name (newcomer 34 #28); and cites it by the
-	// README's section, in both lengths (newcomer 36 #12). Only where it costs nothing else
-	// (idle): a compare half keeps its goroutines line.
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem (told in the README): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
-		spare.short != "; as in the Go postmortem (see the README)" || !spare.idle {
-		t.Errorf("the meltdown's postmortem unnamed or uncited: %+v", spare)
+	// published incident the screen did not name (newcomer 34 #28); whose and when in both
+	// lengths, and never as a pointer to the README, where a projected screen's audience
+	// cannot go (newcomer 40 #1). Only where it costs nothing else (idle): a compare half
+	// keeps its goroutines line.
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem: a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
+		spare.short != "; as in a Go team's lunch-peak postmortem" || !spare.idle {
+		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
+	}
+	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
+		if says, spare := narration(cfg, postmortemSnapshot(cfg)); strings.Contains(says+spare.long+spare.short+spare.alone, "README") {
+			t.Errorf("%s: the narrator sends its audience to the README: %q", cfg.Name, says+spare.long+spare.short)
+		}
 	}
 	// Before the first whole second there is no window: the share since the start, said so.
 	young := postmortemSnapshot(fixConfig())
@@ -452,7 +458,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		"; as the fix in a Go team's lunch-peak postmortem (told in the README), at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
+		"; as the fix in a Go team's lunch-peak postmortem, at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
 		"; why 24, not 25: a margin in case the knee is misjudged: 24 calls answer 480/s with the knee at 24 or 25; 25 answer 500/s only if it is 25, 461/s (at 54ms each) if it is 24",
 	} {
 		if !strings.Contains(spare.long, want) {
