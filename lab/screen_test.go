@@ -752,14 +752,14 @@ func TestEvenArrivalsSaySo(t *testing.T) {
 // A bystander's work says what the table's p50 measured beside it, and the p50s of what added
 // to the work set, from the run's own measures: "2ms of local work" beside a p50 of 2.9ms,
 // "answered at once" beside 752µs (newcomer 34 #12). Each part its own p50, of the requests
-// the p50 is of, none said to add up: the lab's sending is the wait it measured (620µs), not
+// the p50 is of, none said to add up: the lab's lateness is the wait it measured (620µs), not
 // the p50 less the service's (650µs) (review 29 lab #8). None where a queue's wait is in the p50.
 func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	c := DefaultConfig()
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab's sending p50 620µs)"
+	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab sent late p50 620µs)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
@@ -767,7 +767,7 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	if was := work + " (p50 2.9ms measured: +250µs the timer's lateness, +650µs the lab's own sending)"; len([]rune(long)) > len([]rune(was)) {
 		t.Errorf("%d columns, %d before", len([]rune(long)), len([]rune(was)))
 	}
-	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; on a worker p50 2µs, the lab's sending p50 702µs)") {
+	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; on a worker p50 2µs, the lab sent late p50 702µs)") {
 		t.Errorf("health: %q", got)
 	}
 	s.Pool.QueueCap = 100
@@ -892,9 +892,9 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"arrivals at random", seed.Value, seed.Value},
 		{"arrivals at random", seed.Brief, seed.Brief},
 		{"signup 2ms", "the 2ms sleep overran", settings},
-		{"signup 2ms", "the lab's sending", settings},
+		{"signup 2ms", "the lab sent late", settings},
 		{"signup 2ms", "on a worker", settings},
-		{"signup 2ms", "the 2ms sleep's overrun and the lab's sending", fmt.Sprint(SettingsItems(c, s, 100))},
+		{"signup 2ms", "the 2ms sleep overran, the lab sent late", fmt.Sprint(SettingsItems(c, s, 100))},
 		{"pool full", "of arrivals found it full", health},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
