@@ -469,16 +469,16 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 			opened = fmt.Sprintf("it opened at %s at failure rate", FmtSecs(b.LastOpened))
 		}
 		rate := b.percent(b.FailureRate)
-		forms := []string{fmt.Sprintf("%s of the last %d results it counted (threshold %s)", rate, b.Calls, b.threshold()),
-			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, b.threshold()),
-			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, b.percent(b.Threshold))}
+		// Its minimum is the window's item, after it ("once it has 10" said it twice).
+		threshold := b.percent(b.Threshold)
+		forms := []string{fmt.Sprintf("%s of the last %d results it counted (threshold %s)", rate, b.Calls, threshold),
+			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, threshold)}
 		if counted != "" {
 			// What it counted before how many: the lesson first, then the threshold where
 			// it fits.
-			forms = []string{fmt.Sprintf("%s of the last %d results, %s (threshold %s)", rate, b.Calls, counted, b.threshold()),
-				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, b.threshold()),
-				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, b.percent(b.Threshold)),
-				fmt.Sprintf("%s of %d, %s (threshold %s)", rate, b.Calls, counted, b.percent(b.Threshold)),
+			forms = []string{fmt.Sprintf("%s of the last %d results, %s (threshold %s)", rate, b.Calls, counted, threshold),
+				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, threshold),
+				fmt.Sprintf("%s of %d, %s (threshold %s)", rate, b.Calls, counted, threshold),
 				fmt.Sprintf("%s (%s)", rate, counted)}
 		}
 		return []Item{state("OPEN: every payment now " + RejectBreaker.Word()), {Label: "next trial in", Value: b.nextTrial()},
@@ -486,12 +486,6 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 	}
 	return []Item{state("closed: calls go through"), {Label: "failure rate", Value: rate},
 		window(fmt.Sprintf(": %d calls / minimum %d", b.Calls, b.MinCalls))}
-}
-
-// threshold is the rate that opens the breaker and the results it needs first: "50%, once
-// it has 10".
-func (b BreakerStats) threshold() string {
-	return fmt.Sprintf("%s, once it has %d", b.percent(b.Threshold), b.MinCalls)
 }
 
 // percent writes a failure rate or the threshold as both are written, with the decimals the
