@@ -71,6 +71,9 @@ func init() {
 		words: at(52, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
 			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls; a close after an ok trial starts the count from zero (failsafe-go's closed state), so an opening after a close counted only calls since it"),
+			word("sliding window", "the stretch of time the breaker counts its calls over (payment.breaker.window: time-based, resilience4j's slidingWindowSize with slidingWindowType TIME_BASED, failsafe-go's failure-rate period), "+
+				"and the calls it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 calls / minimum 10\": the calls in it now against that minimum; open, the two settings, beside the results that opened it: "+
+				"after a close it counts from zero, so it often opens just at its minimum, \"80% of 10 results\" beside \"minimum 10 calls\""),
 			word("breaker opened n×", "the times the breaker opened so far (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
 				"\"(first at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
 				"\"(last closed at 3.1s after an ok trial, counting from zero; open again at 3.4s)\": a trial went ok and closed it, which starts its count anew, then the failures it counted since opened it again; "+
@@ -433,8 +436,10 @@ func trapRejections(c Config) []string {
 // the rate that opened it.
 func breakerItems(b BreakerStats, counted string, w int) []Item {
 	rate := fmt.Sprintf("%s / threshold %s", b.percent(b.FailureRate), b.percent(b.Threshold))
-	calls := fmt.Sprintf("%d / minimum %d", b.Calls, b.MinCalls)
-	window := fmt.Sprintf("calls in the last %s", FmtDur(b.Window))
+	// The window and the minimum each named, as resilience4j's slidingWindowSize and
+	// minimumNumberOfCalls: "calls in the last 10s 45 / minimum 10", and open "80% of 10
+	// results", left which 10 was the window (newcomer 40 #3).
+	window := func(v string) Item { return Item{Label: "sliding window", Value: FmtDur(b.Window) + v} }
 	// What reopens it, said half-open and open again: the breaker preset, half-open, said
 	// "opened 2×" and nothing of why (newcomer 31). Not the closed rate: half-open, one
 	// failed trial reopens it (its success threshold is all the trials).
@@ -464,28 +469,23 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 			opened = fmt.Sprintf("it opened at %s at failure rate", FmtSecs(b.LastOpened))
 		}
 		rate := b.percent(b.FailureRate)
-		forms := []string{fmt.Sprintf("%s of the last %d results it counted (threshold %s)", rate, b.Calls, b.threshold()),
-			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, b.threshold()),
-			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, b.percent(b.Threshold))}
+		// Its minimum is the window's item, after it ("once it has 10" said it twice).
+		threshold := b.percent(b.Threshold)
+		forms := []string{fmt.Sprintf("%s of the last %d results it counted (threshold %s)", rate, b.Calls, threshold),
+			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, threshold)}
 		if counted != "" {
 			// What it counted before how many: the lesson first, then the threshold where
 			// it fits.
-			forms = []string{fmt.Sprintf("%s of the last %d results, %s (threshold %s)", rate, b.Calls, counted, b.threshold()),
-				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, b.threshold()),
-				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, b.percent(b.Threshold)),
-				fmt.Sprintf("%s of %d, %s (threshold %s)", rate, b.Calls, counted, b.percent(b.Threshold)),
+			forms = []string{fmt.Sprintf("%s of the last %d results, %s (threshold %s)", rate, b.Calls, counted, threshold),
+				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, threshold),
+				fmt.Sprintf("%s of %d, %s (threshold %s)", rate, b.Calls, counted, threshold),
 				fmt.Sprintf("%s (%s)", rate, counted)}
 		}
 		return []Item{state("OPEN: every payment now " + RejectBreaker.Word()), {Label: "next trial in", Value: b.nextTrial()},
-			{Label: opened, Value: fittingValue(opened, w, forms...)}}
+			{Label: opened, Value: fittingValue(opened, w, forms...)}, window(fmt.Sprintf(", minimum %d calls", b.MinCalls))}
 	}
-	return []Item{state("closed: calls go through"), {Label: "failure rate", Value: rate}, {Label: window, Value: calls}}
-}
-
-// threshold is the rate that opens the breaker and the results it needs first: "50%, once
-// it has 10".
-func (b BreakerStats) threshold() string {
-	return fmt.Sprintf("%s, once it has %d", b.percent(b.Threshold), b.MinCalls)
+	return []Item{state("closed: calls go through"), {Label: "failure rate", Value: rate},
+		window(fmt.Sprintf(": %d calls / minimum %d", b.Calls, b.MinCalls))}
 }
 
 // percent writes a failure rate or the threshold as both are written, with the decimals the

@@ -80,6 +80,16 @@ func TestBreakerRecordsOnlyDependencySignals(t *testing.T) {
 	}
 }
 
+// opened is the item of an open breaker's that says what opened it.
+func opened(items []Item) Item {
+	for _, it := range items {
+		if strings.HasPrefix(it.Label, "it opened") {
+			return it
+		}
+	}
+	return Item{}
+}
+
 // A breaker's every number, labelled. Open, its counts are those of the stretch that opened
 // it, and say so (issue 22, finding 11: not "calls in the last 10s", which ran on since).
 func TestBreakerDetail(t *testing.T) {
@@ -88,25 +98,27 @@ func TestBreakerDetail(t *testing.T) {
 	got := strings.Join(phrases(breakerItems(b, "", 120)), " · ")
 	// How long it stays open and how big its trial is come from the config (issue 22,
 	// newcomer 14: "next trial in 1.1s" gave neither).
-	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened at failure rate 60% of the last 20 results it counted (threshold 50%, once it has 10)"} {
+	// Its window and its minimum each named, apart from the results that opened it (newcomer
+	// 40 #3: "80% of 10 results" beside "minimum 10" left which 10 was the window).
+	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened at failure rate 60% of the last 20 results it counted (threshold 50%)",
+		"sliding window 10s, minimum 10 calls"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("open breaker %q lacks %q", got, want)
 		}
 	}
-	if strings.Contains(got, "calls in the last") {
+	if strings.Contains(got, " calls /") {
 		t.Errorf("open breaker %q counts the stretch that opened it as the window now", got)
 	}
-	// Narrower, shorter words, whole: at 80 its threshold and minimum, never a cut ("(threshold
-	// 50%,…", newcomer 19); at 60 the threshold still.
-	for w, want := range map[int]string{80: "it opened at failure rate 60% of 20 results (threshold 50%, once it has 10)",
+	// Narrower, shorter words, whole: its threshold, never a cut ("(threshold 50%,…", newcomer
+	// 19), at 60 still; its minimum is the window's item.
+	for w, want := range map[int]string{80: "it opened at failure rate 60% of the last 20 results it counted (threshold 50%)",
 		60: "it opened at failure rate 60% of 20 results (threshold 50%)"} {
-		items := breakerItems(b, "", w)
-		if got := items[len(items)-1].Phrase(); got != want {
+		if got := opened(breakerItems(b, "", w)).Phrase(); got != want {
 			t.Errorf("open breaker at %d columns: %q, want %q", w, got, want)
 		}
 	}
 	b.State = BreakerClosed
-	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "calls in the last 10s 20 / minimum 10") {
+	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "sliding window 10s: 20 calls / minimum 10") {
 		t.Errorf("closed breaker: %q", got)
 	}
 	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
@@ -122,10 +134,9 @@ func TestTrapBreakerSaysWhatItCounted(t *testing.T) {
 	c.Payment.Bulkhead.Type, c.Payment.Bulkhead.Size = BulkheadSemaphore, 2
 	b := BreakerStats{State: BreakerOpen, OpenLeft: time.Second, FailureRate: 60, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1, OpenFor: 3 * time.Second}
 	for w, want := range map[int]string{
-		120: "it opened at failure rate 60% of 10 results, rejected:bulkhead counted as failures (threshold 50%, once it has 10)",
+		120: "it opened at failure rate 60% of the last 10 results, rejected:bulkhead counted as failures (threshold 50%)",
 		80:  "it opened at failure rate 60% (rejected:bulkhead counted as failures)"} {
-		items := breakerItems(b, trapCounts(c), w)
-		if got := items[len(items)-1].Phrase(); got != want {
+		if got := opened(breakerItems(b, trapCounts(c), w)).Phrase(); got != want {
 			t.Errorf("trap breaker at %d columns: %q, want %q", w, got, want)
 		}
 	}
@@ -147,7 +158,7 @@ func TestBreakerSaysItsThresholdInEveryState(t *testing.T) {
 	}{{BreakerHalfOpen, false, 1, "a failed trial reopens it; 1 ok closes it"},
 		{BreakerOpen, true, 1, "a failed trial reopens it; 1 ok closes it"},
 		{BreakerHalfOpen, false, 3, "a failed trial reopens it; 3 ok close it"},
-		{BreakerOpen, false, 1, "(threshold 50%, once it has 10)"}} {
+		{BreakerOpen, false, 1, "(threshold 50%) · sliding window 0s, minimum 10 calls"}} {
 		b.State, b.Retrial, b.Trials = st.state, st.retrial, st.trials
 		got := strings.Join(phrases(breakerItems(b, "", 120)), " · ")
 		if !strings.Contains(got, st.want) {
@@ -155,7 +166,7 @@ func TestBreakerSaysItsThresholdInEveryState(t *testing.T) {
 		}
 		// Half-open, one failed trial reopens it: the closed rate's 10 results are not its rule.
 		if st.state == BreakerHalfOpen || st.retrial {
-			if strings.Contains(got, "once it has") {
+			if strings.Contains(got, "minimum") {
 				t.Errorf("%s breaker (retrial %v) %q gives the closed rule", st.state, st.retrial, got)
 			}
 		}
@@ -297,16 +308,14 @@ func TestBreakerRatesReadAsTheirThreshold(t *testing.T) {
 	at := func(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
 	b := BreakerStats{State: BreakerOpen, OpenLeft: time.Second, FailureRate: 80, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1,
 		OpenFor: 3 * time.Second, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), First: BreakerOpening{at(606), 6, 10, 1 << Ended(TimedOut)}}
-	items := breakerItems(b, "", 120)
-	if got, want := items[len(items)-1].Phrase(), "it opened at 4.2s at failure rate 80% of the last 10 results it counted (threshold 50%, once it has 10)"; got != want {
+	if got, want := opened(breakerItems(b, "", 120)).Phrase(), "it opened at 4.2s at failure rate 80% of the last 10 results it counted (threshold 50%)"; got != want {
 		t.Errorf("open: %q, want %q", got, want)
 	}
 	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "first at 606ms: 6 of 10 calls timed out, failure rate 60% ≥ 50%;") {
 		t.Errorf("health: %v, want the first opening's rate against the threshold", got)
 	}
 	b.Threshold, b.FailureRate, b.First = 50.5, 50.5, BreakerOpening{at(606), 101, 200, 1 << Ended(TimedOut)}
-	items = breakerItems(b, "", 120)
-	if got := items[len(items)-1].Value; !strings.HasPrefix(got, "50.5% of ") || !strings.Contains(got, "(threshold 50.5%, once it has 10)") {
+	if got := opened(breakerItems(b, "", 120)).Value; !strings.HasPrefix(got, "50.5% of ") || !strings.Contains(got, "(threshold 50.5%)") {
 		t.Errorf("a threshold of 50.5: %q, want the rate and the threshold as 50.5%%", got)
 	}
 	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "101 of 200 calls timed out, failure rate 50.5% ≥ 50.5%;") {

@@ -240,7 +240,10 @@ func (d DependencyConfig) StopsOnHangUp(hop int) bool {
 }
 
 // HangUp says which hops of a chain stop when their caller hangs up and which work on:
-// "only hop 3 stops when its caller hangs up, hops 1–2 work on".
+// "hop 3 stops a call when hop 2 hangs up on it, hops 1 and 2 work on". Per call, its caller
+// named: "only hop 3 stops when its caller hangs up" read as hop 3 done with the work, beside
+// its 655 calls after the user was answered, which hop 2, working on, went on making
+// (newcomer 40 #2).
 func (d DependencyConfig) HangUp() string {
 	n := d.Servers()
 	var stop, on []int
@@ -257,20 +260,19 @@ func (d DependencyConfig) HangUp() string {
 	case len(stop) == 0:
 		return "no hop stops when its caller hangs up"
 	}
-	their, verb := "its", "stops"
-	if len(stop) > 1 {
-		their, verb = "their", "stop"
-	}
 	works := "work on"
 	if len(on) == 1 {
 		works = "works on"
 	}
-	only := ""
-	if len(stop) < len(on) {
-		only = "only "
+	stops := "stop when their caller hangs up" // short enough for the mode's words beside it at 120 columns
+	if len(stop) == 1 {
+		caller := EdgeName
+		if stop[0] > 1 {
+			caller = fmt.Sprintf("hop %d", stop[0]-1)
+		}
+		stops = "stops a call when " + caller + " hangs up on it"
 	}
-	return fmt.Sprintf("%s%s %s when %s caller hangs up, %s %s", only, HopRange(stop[0], stop[len(stop)-1]), verb, their,
-		HopRange(on[0], on[len(on)-1]), works)
+	return fmt.Sprintf("%s %s, %s %s", HopRange(stop[0], stop[len(stop)-1]), stops, HopRange(on[0], on[len(on)-1]), works)
 }
 
 // HopRange names hops from to to of a chain: "hop 3", "hops 1 and 2", "hops 1–3".

@@ -156,7 +156,10 @@ func measuredWork(s *Snapshot, cl Class, work string) []string {
 		return []string{work}
 	}
 	var parts []string
-	short := "the lab's sending"
+	// The lab's own lateness, said as late: "the lab's sending p50 687µs" left it to guess
+	// that the load generator sent them late (newcomer 39 G2, newcomer 40 #5); as short, for
+	// the 100-column form ("the generator's delay" was 4 longer).
+	short := "the lab sent late"
 	switch late := cs.Service.P50 - set; {
 	case set == 0:
 		parts = append(parts, "on a worker p50 "+FmtLatency(cs.Service.P50))
@@ -165,9 +168,9 @@ func measuredWork(s *Snapshot, cl Class, work string) []string {
 		// newcomer to guess which timer, newcomer 38 G14).
 		sleep := "the " + FmtDur(set) + " sleep"
 		parts = append(parts, sleep+" overran p50 "+FmtLatency(late))
-		short = sleep + "'s overrun and the lab's sending"
+		short = sleep + " overran, the lab sent late"
 	}
-	parts = append(parts, "the lab's sending p50 "+FmtLatency(cs.Waited.P50))
+	parts = append(parts, "the lab sent late p50 "+FmtLatency(cs.Waited.P50))
 	return []string{work + " (p50 " + p50 + "; " + strings.Join(parts, ", ") + ")",
 		work + " (p50 " + p50 + ": " + short + ")", work}
 }
@@ -698,41 +701,45 @@ var coreHealth = slices.Concat(
 		// (102 beside 0 busy), and a chain's hops are the dependency's (8 beside 126 in flight).
 		// The note lists only the kinds this run has: "waiting requests" beside a bounded
 		// queue's 75, which are entries and no goroutines, read as a miscount (newcomer 14).
-		kinds := strings.Join(goroutineKinds(s), ", ")
+		kinds, brief := goroutineKinds(s)
 		// The lab's helpers only while some run: the generator and the sampler end with the
 		// run, before a headless frame, which named them beside a count without them
 		// (newcomer 35 #8); the parts' word for them, which the help spells out.
-		helpers := ""
 		if own, ok := labOwn(s); !ok || own > 0 {
-			helpers = ", " + upkeep
+			kinds, brief = append(kinds, upkeep), append(brief, "the lab itself")
 		}
+		// Every kind in every form, briefer where room is short: "(the lab's: busy workers,
+		// idle under 1s, …)" left what else it counts to the help (newcomer 39 G5, 40 #7).
+		long, short := strings.Join(kinds, ", "), strings.Join(brief, ", ")
 		return []Item{{Label: "goroutines", Value: fittingValue("goroutines", w, forms([]string{peak},
-			" (the lab's own, not the dependency's: "+kinds+helpers+")",
-			" (the lab's, not the dependency's: "+kinds+", …)",
-			" (the lab's: "+kinds+", …)",
-			" (the lab's, not the dependency's: "+workerKinds+", …)",
-			" (the lab's: "+workerKinds+", …)",
-			" (the lab's, idle workers too)")...), Spare: true, Own: s.Own(Goroutines)}}
+			" (the lab's own, not the dependency's: "+long+")",
+			" (the lab's, not the dependency's: "+long+")",
+			" (the lab's: "+long+")",
+			" (the lab's: "+short+")")...), Spare: true, Own: s.Own(Goroutines)}}
 	}),
 )
 
 // goroutineKinds are the kinds of goroutine a run's count holds besides the generator and
-// the sampler, where its parts cannot be counted: workers always, busy and idle (in the
-// parts' words); waiting requests only with an unbounded queue (a bounded one holds
-// entries); bulkhead threads, closed-loop users and a fleet's health checks where the run
-// has them.
-func goroutineKinds(s *Snapshot) []string {
-	kinds := []string{workerKinds}
+// the sampler, where its parts cannot be counted, and each in fewer words: workers always,
+// busy and idle (in the parts' words); waiting requests only with an unbounded queue (a
+// bounded one holds entries); bulkhead threads, closed-loop users and a fleet's health
+// checks where the run has them.
+func goroutineKinds(s *Snapshot) (kinds, brief []string) {
+	kinds, brief = []string{workerKinds}, []string{"workers, idle too"}
+	add := func(long, short string) { kinds, brief = append(kinds, long), append(brief, short) }
 	if s.Pool.Unbounded {
-		kinds = append(kinds, "waiting requests")
+		add("waiting requests", "waiting")
 	}
 	if offWorker(s) {
-		kinds = append(kinds, "calls off a worker")
+		add("calls off a worker", "calls")
 	}
 	if s.Bulkhead.Threads > 0 {
-		kinds = append(kinds, "bulkhead threads")
+		add("bulkhead threads", "threads")
 	}
-	return append(kinds, uncounted(s)...)
+	for _, k := range uncounted(s) {
+		add(k, k)
+	}
+	return kinds, brief
 }
 
 // idleWord names the goroutines of free workers, each kept up to a second after its job for
@@ -956,7 +963,7 @@ func coreWords() []part[[]Item] {
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			// The parts of a bystander's p50, each a p50 of its own (review 29 lab #5, #8).
-			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the 2ms sleep overran\", a worker's time less the work set (the lab does the local work as a sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \"the lab's sending\", from its scheduled arrival to a worker picking it up (the generator's lag, then dispatch: the lab's own delay, no queue's). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the 2ms sleep's overrun and the lab's sending)\" names them alone"),
+			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the 2ms sleep overran\", a worker's time less the work set (the lab does the local work as a sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \"the lab sent late\", how late the lab's load generator got it to a worker after its scheduled arrival (the generator's lag, then dispatch: the lab's own delay, no queue's). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the 2ms sleep overran, the lab sent late)\" names them alone"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+
@@ -975,7 +982,7 @@ func coreWords() []part[[]Item] {
 			word("all out", "every replica of a fleet out of rotation at once (pulled or drained): the first such stretch, in the narrator's domino (\"all out 12.863s–19.5s\", its start as its last replica's out is written there) and the report (JSON all_pulled_at_s: its start); \"all out again\": a later one. The pulls line and the header say the latest, in its word: \"since\" while it lasts, from–to once a replica came back"),
 			word("r2 8.0s → r3 9.020s, r4 9.045s", "a fleet's pulls line: each replica taken out of rotation, when, and (+n) the time since the one before (to the tenth as the times are shown, or, under a second, both times to the millisecond and it so: \"r3 9.020s, r4 9.045s (+25ms)\"); an arrow: out after it; a comma: out less than (fleet.pull_after − 1) × fleet.check_every after it, the span of the checks not ok in a row that pull a replica, so the first of those that pulled it was sent before the one before went out (no more: a later one may have been not ok for what that one left; never with pull_after 1)"),
 			word("generator lag", "how late the lab's own traffic generator sent requests against their schedule (scheduled → sent), every arrival, those turned away too (the table's p99:lag: only those that reached a worker): the lab's health. Its p99, and its max where larger: a class's p99:lag of under 100 requests is its slowest, above that p99 maybe, above the max only by a hair (a class's is timed a moment later, at the hand-off) or by an impatient user's second try (sent by another timer, in no generator lag). Large values mean a busy machine, not a slow pool. The lab's own measure: on screen with m, and always in a closed loop, whose lesson it is"),
-			word("goroutines", "Go's lightweight threads (\"n lightweight threads\"; the runtime runs them on a few of the machine's threads), every one the lab started and has not ended, the most at once so far its peak (\"(peak n)\", beside the parts \"(peak n, ending ones too)\": it can stand a few above the parts' own peaks added up, for it counts too the goroutines about to end, a worker that has just handed its slot to a waiting request's goroutine, a request just turned away), and after \"=\" the parts they add up to: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (\"27 calls (11 awaited by a worker, 16 orphaned)\": those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle workers\", and on a line of its own \"a worker is a goroutine started on demand, and exits after 1s idle: 1 of the 9 idle has one now\": the pool starts a worker's goroutine for a request, and an idle worker keeps it up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\": the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler, said where room: \"2 running the lab itself (the autoscaler among them)\", or of one \"(the autoscaler)\"; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
+			word("goroutines", "Go's lightweight threads (\"n lightweight threads\"; the runtime runs them on a few of the machine's threads), every one the lab started and has not ended, the most at once so far its peak (\"(peak n)\", beside the parts \"(peak n, ending ones too)\": it can stand a few above the parts' own peaks added up, for it counts too the goroutines about to end, a worker that has just handed its slot to a waiting request's goroutine, a request just turned away), and after \"=\" the parts they add up to: busy workers, requests waiting in an unbounded queue (\"7198 waiting\": the lab builds it as a Go server does, each waiting request a goroutine blocked on the pool; a bounded queue as a thread pool's, Tomcat's or Java's ThreadPoolExecutor's, whose waiting requests are entries the next free worker takes, in no part), a thread-pool bulkhead's threads, busy or not (\"5 bulkhead threads\"), calls running off a worker (\"27 calls (11 awaited by a worker, 16 orphaned)\": those a worker awaits, and orphaned ones), closed-loop users, a fleet's replicas and its balancer's checks, idle workers (\"1 of 9 idle workers\", and on a line of its own \"a worker is a goroutine started on demand, and exits after 1s idle: 1 of the 9 idle has one now\": the pool starts a worker's goroutine for a request, and an idle worker keeps it up to a second for its next job, then ends it, so only those idle under 1s are goroutines, fewer than the pool's idle; just after the pool shrank, more: \"idle goroutines\"), and \"running the lab itself\" (\"the lab itself\" where the line is short, beside \"workers, idle too\"): the generator's re-sender of impatient users' presses, the generator and the sampler while the run goes (a headless frame is taken as the run ends, when they have ended: caller-timeout's 1, the postmortem's 2 with its autoscaler, said where room: \"2 running the lab itself (the autoscaler among them)\", or of one \"(the autoscaler)\"; where the line lists kinds, it names these only while one runs), an autoscaler, the watch on a queue's waits; never the dependency's own (a chain's hops run there). The lab's own measure: on screen with m, and always where requests wait as goroutines (more than a round of the pool, now or in the last "+fmt.Sprint(RateWindow)+" seconds) or calls ran on orphaned"),
 			word("A vs B  B − A", "compare mode's summary under the two labs: B's count or p99 less A's, on identical traffic: the same arrivals, not the same timing (which request meets a full pool, or a slow call, moves with the machine's scheduling), so two runs of one preset differ a little (\""+ApproxKey+": "+approxWhy+"\"; beside "+MethodMark+", a closed loop against an open one, which do not send the same arrivals: \""+ApproxKey+": "+approxWhySent+"\"). Green (B better) and red (B worse) mark only a difference larger than the two runs' own noise explains (pairs of requests for a count, the k-th of A against the k-th of B, by McNemar's exact test, or for a fleet "+FmtDur(BlockSpan)+" blocks of arrivals, each counts once, as a fleet's failures come in clusters, so its counts vary more; the p99s' 95% intervals for a latency), so a count's noise grows with how many requests fared differently, either way, not with its net (newcomer 38 W8: signup ok 33 → 26, 10 requests ok only in A and 3 only in B, is ≈ -7 beside rejected:codel 0 → 10, all 10 one way, beyond noise); \""+
 				ApproxKey+"\": a difference no larger than that noise, neither better nor worse; \""+UnmarkedKey+"\": larger than that noise; \""+NoChange+"\": A and B shown alike, no change, never a result; "+TooFewKey()+"; \""+SoonerKey+"\": a count within noise that B's requests ending sooner explains (the class's p50 lower beyond noise): more ended (ok, failed, timed out, turned away after it was accepted) and fewer in flight, together no more than the class's arrivals in that shift; the p50 row is named in the lesson line. » under the table: the lesson, from the judged rows only: a trade when B is better in some and worse in others (B worse: …; B better: …; a class's ok with its not ok, arrived − ok, A → B, of which in flight, and apart the fallback's canned replies, which count as not ok: a degraded answer, not a success; short of room, the changes named without their figures, \"signup and health: ok and p99\", then \"and 3 more gains\" or \"losses\": the side's other rows beyond noise, in the table above), or what users got beside the calls below the pool that differ (\"unseen by users, the calls differ\"); \"not judged yet\": one side turns away now what the other still holds in a queue that is filling, so no count can judge them yet: when that queue is full, then turns away too, and what one arriving now waits there; \"its not ok ended another way\": a class whose ok held while one ended outcome rose and another fell, the same requests ended another way (in flight is no end) (README: telling a result from noise)"),
 			word("changes", "the settings keys pressed in this run, numbered, with the run time; each is marked on the charts by its number over a dotted line"),

@@ -201,7 +201,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	// number cut from its unit. Before that, where no replica queues, compact rows without
 	// their "+  0 queued" make room: left out, three P's of a 10-cell bar read as 3 busy,
 	// not 5 (newcomer 33, a compare half at 120x40). Their bar is compact's, so the note is.
-	note := scaleNote(per, " workers")
+	note := scaleNote(per, " workers", true)
 	if withNote(t, out, note, w) || squeeze <= 0 || s.Pool.Queued > 0 {
 		return out
 	}

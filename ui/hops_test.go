@@ -56,7 +56,7 @@ func TestHopsOnScreen(t *testing.T) {
 			fmt.Sprintf("at hop 3 22.70× (~%s expected by now, forecast ≤ 27×)", lab.FmtPerPayment(deepest)), "calls at hop 1 now 20 (peak 20, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
 			// work on, while the last, like socket-timeout's dependency, stops.
-			"only hop 3 stops when its caller hangs up, hops 1 and 2 work on)"}},
+			"hop 3 stops a call when hop 2 hangs up on it, hops 1 and 2 work on)"}},
 		// No "hop: now" at 80 (review 27 #3): it said nothing of the first number; nor a
 		// legend without "now" and "so far" (newcomer 39 G10: 823 read as a count now): the
 		// boxes bare, their legend under them.

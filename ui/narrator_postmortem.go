@@ -210,7 +210,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// Idle: the meltdown's own figures come first (the compare's goroutines line). The
 		// store named as the screen names it: "the store" was on no other line (newcomer 39 G6).
 		*spare = spareClause{long: "; as in " + postmortemOf + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
-			short: "; as in the Go postmortem (see the README)", idle: true}
+			short: "; as in " + postmortemOf, idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
@@ -220,10 +220,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 }
 
 // postmortemOf names the incident the postmortem presets replay: unnamed, "postmortem" read
-// as a published one the screen did not name (newcomer 34 #28); named but not cited, it was
-// nowhere to find (newcomer 36 #12): the README's section "The postmortem". Not by its
+// as a published one the screen did not name (newcomer 34 #28). Said by what it was, whose
+// and when, not by where to read it: "(see the README)" sent a projected screen's audience
+// where it cannot go (newcomer 40 #1); the long clause says what went wrong. Not by its
 // source's number, "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
-const postmortemOf = "a Go team's lunch-peak postmortem (told in the README)"
+const postmortemOf = "a Go team's lunch-peak postmortem"
 
 // pastKnee is the step the audience must not have to take alone: the knee's calls answer
 // more a second than calls, more and slower ones ("25 calls at 50ms give 500/s; 64 at 328ms
@@ -323,7 +324,8 @@ func paymentsWord(cfg lab.Config) string {
 // queue's wait) as a fast one;
 // then, for a cap under the knee, why not the knee itself (newcomer 19: "why 24?"): the knee's
 // calls answer the most the dependency gives, with no room were the knee a call lower than
-// measured (lab's AtKnee).
+// measured (lab's AtKnee). Whole, in at most postmortemFixLines with its sentence, else
+// brief: whole, it ran 6 to 10 lines at 120 columns (newcomer 40 #6).
 //
 // queueSaid: the sentence before says the queue's wait creeps toward the deadline, so the
 // brief form leaves the deadline out: said twice, 80x24 lost the why of 24 (newcomer 38 G8).
@@ -332,34 +334,38 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 	if d := cfg.Payment.Deadline.D(); d > 0 {
 		// The cap as its count of calls, as the sentence opens ("24 calls (knee 25)"): "the
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
-		long = fmt.Sprintf("; as the fix in "+postmortemOf+", at most %d calls at once keep each at %s, the deadline turns a wait that leaves too little of %s into %s, so every ok ends within %s",
-			k.Cap, fmtLatency(k.CapLatency), fmtDur(d), lab.RejectDeadline.Word(), fmtDur(d))
-		// Within the deadline, mostly by waiting, where the wait is most of the p50, and why
-		// a queue with no bound holds still: the headline was silent on both (newcomer 34
-		// #17: p50 729ms for 50ms of work, 343 in an unbounded FIFO). At 120 columns only:
-		// the short form keeps 80x24's narrator to four lines.
-		// Both p50s said, of the same requests, so the share can be checked (newcomer 35 #16).
-		if w := pay.QueuedShare(); w >= 0.8 && cfg.Pool.Queue.Unbounded() {
-			long += fmt.Sprintf(", if mostly queued (%s): the queue has no bound, but a worker turns away at once whoever reaches it with too little left (a queue that bounds the wait itself: preset codel-queue)",
-				pay.P50WaitPhrase())
-		}
 		// Not "waits past 800ms": it rejects earlier, once too little is left for a call
 		// (newcomer 27 read it beside "turned away after 726ms on average").
 		// "Rejects waits before they reach 800ms" read as every wait under it (review 17 #10).
-		short = fmt.Sprintf("; %d calls at most keep each at %s, the deadline rejects a wait leaving too little of %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
+		both := fmt.Sprintf("%d calls at most keep each at %s, the deadline rejects a wait leaving too little of %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
+		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", postmortemOf, both, fmtDur(d))
+		// Within the deadline, mostly by waiting, where the wait is most of the p50: the
+		// headline was silent on it (newcomer 34 #17: p50 729ms for 50ms of work, 343 in an
+		// unbounded FIFO, which the deadline before it holds still). At 120 columns only:
+		// the short form keeps 80x24's narrator to four lines.
+		// Both p50s said, of the same requests, so the share can be checked (newcomer 35 #16).
+		if w := pay.QueuedShare(); w >= 0.8 && cfg.Pool.Queue.Unbounded() {
+			long += fmt.Sprintf(", if mostly queued (%s)", pay.P50WaitPhrase())
+		}
+		short = "; " + both
 		if queueSaid {
 			short = fmt.Sprintf("; %d calls at most keep each at %s", k.Cap, fmtLatency(k.CapLatency))
 		}
 	}
-	if best, lower, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
-		long += fmt.Sprintf("; why %d, not %d: a margin in case the knee is misjudged: %d calls answer %s with the knee at %d or %d; %d answer %s only if it is %d, %s (at %s each) if it is %d",
-			k.Cap, k.Knee, k.Cap, fmtWholePerSec(k.CapRate), k.Knee-1, k.Knee, k.Knee, fmtWholePerSec(best), k.Knee, fmtWholePerSec(lowerRate), fmtLatency(lower), k.Knee-1)
+	if best, _, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		// The margin, shortened: "25 would answer 500/s, no room" read as a fix sized one
 		// short (newcomer 27).
-		short += fmt.Sprintf("; %d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
+		margin := fmt.Sprintf("%d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
+		long += fmt.Sprintf("; why %d, not %d: %s, %s if it is %d, where %d give %s either way",
+			k.Cap, k.Knee, margin, fmtWholePerSec(lowerRate), k.Knee-1, k.Cap, fmtWholePerSec(k.CapRate))
+		short += "; " + margin
 	}
-	return spareClause{long: long, short: short}
+	return spareClause{long: long, short: short, most: postmortemFixLines}
 }
+
+// postmortemFixLines is the most the fix's narration takes with its clause whole: the
+// lesson's numbers fit in five at 120 columns, as the brief form's in four at 80.
+const postmortemFixLines = 5
 
 // growth says how latency grows with calls past a knee of exponent exp: "with the square of
 // calls" for the default 2, said as the curve's power otherwise.

@@ -222,6 +222,8 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		says += spare.short + spare.key // wrapped: the key has room
 	case spare.alone != "" && !c.compared():
 		says += spare.alone
+	case spare.most > 0 && len(wrapText("» "+says+spare.long, c.w, 0)) > spare.most:
+		says += spare.short + spare.key
 	default:
 		says += spare.long
 	}

@@ -266,34 +266,41 @@ func cellRuleKey(t *theme, legend []string, queue string, p lab.PoolStats, w int
 const cellRuleWords = "1 cell at least"
 
 // scaleNote says what one cell of a scaled bar stands for: " · 1 cell ≈ 2.1 workers", or
-// "= 2" where the figure is exact (20 workers in 10 cells).
-func scaleNote(per float64, unit string) string {
+// "= 2" where the figure is exact (20 workers in 10 cells); exact false: "≈" whatever the figure
+// (a whole scale whose last cell stands for fewer).
+func scaleNote(per float64, unit string, exact bool) string {
 	v, is := fmtWorkers(per), "="
-	if f, err := strconv.ParseFloat(v, 64); err != nil || f != per {
+	if f, err := strconv.ParseFloat(v, 64); err != nil || f != per || !exact {
 		is = "≈"
 	}
 	return fmt.Sprintf(" · 1 cell %s %s%s", is, v, unit)
 }
 
 // scaledBar shares avail cells between a proportional bar of n things and its note on the
-// scale, " · 1 cell ≈ 2.1 workers" (unit " workers"), and says what a cell stands for. The
-// bar takes what the note leaves, at least 10 cells; a shorter bar makes each cell stand
-// for more, and its note can grow ("2" → "2.1"), so the bar shrinks until the note it needs
-// fits beside it. A cell stands for least at least: the other half's scale (queuePeer).
+// scale, " · 1 cell = 8 workers" (unit " workers"), and says what a cell stands for. A cell
+// stands for a whole number of things: "1 cell ≈ 6.2 workers" read as a fraction of a
+// worker (newcomer 40 #4). The bar takes what the note leaves, at least 10 cells: the
+// fewest things a cell that fit, or up to a third more where that many divide n exactly
+// ("= 8" for 200 in 25 cells rather than "≈ 6" in 34, the last standing for 2). A cell stands for least at
+// least: the other half's scale (queuePeer), so two halves draw to the coarser of their own.
 // Short of room, the note drops its unit before the number is cut ("≈ 57…" for 571); whole
 // says it kept it.
 func scaledBar(n, avail int, unit string, least float64) (cells int, per float64, note string, whole bool) {
+	cellsOf := func(k int) int { return (n + k - 1) / k }
 	for _, u := range []string{unit, ""} {
-		scale := func(cells int) string { return scaleNote(float64(n)/float64(cells), u) }
-		cells = avail - ansiWidth(scale(avail))
-		for cells > 10 && cells+ansiWidth(scale(cells)) > avail {
-			cells--
+		noteOf := func(k int) string { return scaleNote(float64(k), u, n%k == 0) }
+		k := max((n+avail-1)/avail, 1)
+		for cellsOf(k) > 10 && cellsOf(k)+ansiWidth(noteOf(k)) > avail {
+			k++
 		}
-		cells = max(cells, 10)
-		per, note = float64(n)/float64(cells), scale(cells)
-		if least > per {
-			cells, per, note = max(int(math.Round(float64(n)/least)), 1), least, scaleNote(least, u)
+		for d := k; d <= k+k/3 && cellsOf(d) >= 10; d++ { // an exact scale, for up to a third more a cell
+			if n%d == 0 {
+				k = d
+				break
+			}
 		}
+		k = max(k, int(math.Ceil(least)))
+		cells, per, note = cellsOf(k), float64(k), noteOf(k)
 		if whole = u == unit; cells+ansiWidth(note) <= avail {
 			break
 		}
@@ -351,10 +358,10 @@ func queueBar(p lab.PoolStats, w int, least float64) (cells int, summary string,
 		// The bar groups each class's cells; a FIFO serves them mixed, in arrival order
 		// (newcomer 14 read signups stuck behind every payment). The note says it is the bar
 		// that is grouped: "FIFO (by class, not in order)" read as a queue out of order
-		// (newcomer 22). Only where a bar of 10 cells and a scale note ("≈ 2.5 requests")
+		// (newcomer 22). Only where a bar of 10 cells and a scale note ("≈ 100 requests")
 		// still fit. Scaled, a class with any waiting keeps a cell (apportion): 16 payments
 		// and 3 signups at 10 a cell drew "PS", which newcomer 38 (G12) could not place.
-		room := w - poolLabelW - ansiWidth(summary) - 1 - 10 - ansiWidth(scaleNote(2.5, " requests"))
+		room := w - poolLabelW - ansiWidth(summary) - 1 - 10 - ansiWidth(scaleNote(100, " requests", false))
 		// The cell's rule only where the bar is scaled with that note beside it, or by the
 		// other half's scale (review 33 #9).
 		scaled := func(note string) bool {

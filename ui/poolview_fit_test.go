@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -80,5 +82,33 @@ func TestQueueBarOneFitRule(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A scaled bar's cell stands for a whole number of things, said as drawn: "1 cell ≈ 6.2
+// workers" read as a fraction of a worker (newcomer 40 #4, closed-loop's 200 at 80
+// columns). "=" only where every cell is worth it, "≈" where the last stands for fewer;
+// the bar's cells hold the count and no cell more.
+func TestScaledBarsWholeCells(t *testing.T) {
+	note := regexp.MustCompile(`^ · 1 cell ([=≈]) (\d+)( workers)?$`)
+	for avail := 10; avail <= 130; avail++ {
+		for _, n := range []int{64, 97, 100, 200, 333, 1000, 4321} {
+			if n <= avail {
+				continue
+			}
+			cells, per, said, _ := scaledBar(n, avail, " workers", 0)
+			m := note.FindStringSubmatch(said)
+			if m == nil {
+				t.Fatalf("%d in %d: note %q, want a whole number a cell", n, avail, said)
+			}
+			k, _ := strconv.Atoi(m[2])
+			exact := cells*k == n
+			if float64(k) != per || cells*k < n || (cells-1)*k >= n || (m[1] == "=") != exact {
+				t.Errorf("%d in %d: %d cells, %q", n, avail, cells, said)
+			}
+		}
+	}
+	if _, _, said, _ := scaledBar(200, 55, " workers", 0); said != " · 1 cell = 8 workers" {
+		t.Errorf("closed-loop's 200 at 80 columns: %q, want an exact 8 a cell", said)
 	}
 }

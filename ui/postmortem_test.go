@@ -155,12 +155,18 @@ func TestNarratePostmortem(t *testing.T) {
 		}
 	}
 	// The meltdown names what it replays, once, where there is room: "postmortem" read as a
-	// published incident the screen did not name (newcomer 34 #28); and cites it by the
-	// README's section, in both lengths (newcomer 36 #12). Only where it costs nothing else
-	// (idle): a compare half keeps its goroutines line.
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem (told in the README): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
-		spare.short != "; as in the Go postmortem (see the README)" || !spare.idle {
-		t.Errorf("the meltdown's postmortem unnamed or uncited: %+v", spare)
+	// published incident the screen did not name (newcomer 34 #28); whose and when in both
+	// lengths, and never as a pointer to the README, where a projected screen's audience
+	// cannot go (newcomer 40 #1). Only where it costs nothing else (idle): a compare half
+	// keeps its goroutines line.
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem: a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
+		spare.short != "; as in a Go team's lunch-peak postmortem" || !spare.idle {
+		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
+	}
+	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
+		if says, spare := narration(cfg, postmortemSnapshot(cfg)); strings.Contains(says+spare.long+spare.short+spare.alone, "README") {
+			t.Errorf("%s: the narrator sends its audience to the README: %q", cfg.Name, says+spare.long+spare.short)
+		}
 	}
 	// Before the first whole second there is no window: the share since the start, said so.
 	young := postmortemSnapshot(fixConfig())
@@ -452,8 +458,8 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		"; as the fix in a Go team's lunch-peak postmortem (told in the README), at most 24 calls at once keep each at 50ms, the deadline turns a wait that leaves too little of 800ms into rejected:deadline, so every ok ends within 800ms",
-		"; why 24, not 25: a margin in case the knee is misjudged: 24 calls answer 480/s with the knee at 24 or 25; 25 answer 500/s only if it is 25, 461/s (at 54ms each) if it is 24",
+		"; as the fix in a Go team's lunch-peak postmortem: 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
+		"; why 24, not 25: 25 give 500/s only if the knee is exactly 25, 461/s if it is 24, where 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
 			t.Errorf("no %q in %q", want, spare.long)
@@ -486,7 +492,7 @@ func TestWhyTheCap(t *testing.T) {
 	queued.Classes[lab.Payment].QueueWait = lab.Percentiles{P50: 700 * time.Millisecond, Count: 10600}
 	queued.Classes[lab.Payment].Waited = lab.Percentiles{P50: 640 * time.Millisecond, Count: 10300}
 	_, mostly := narration(cfg, queued)
-	if want := "so every ok ends within 800ms, if mostly queued (the p50 wait 640ms is 95% of the p50 673ms): the queue has no bound, but a worker turns away at once whoever reaches it with too little left (a queue that bounds the wait itself: preset codel-queue); why 24"; !strings.Contains(mostly.long, want) {
+	if want := "so every ok ends within 800ms, if mostly queued (the p50 wait 640ms is 95% of the p50 673ms); why 24"; !strings.Contains(mostly.long, want) {
 		t.Errorf("mostly queued: %q lacks %q", mostly.long, want)
 	}
 	if mostly.short != spare.short || strings.Contains(spare.long, "queued") {
@@ -501,9 +507,21 @@ func TestWhyTheCap(t *testing.T) {
 	if _, half := narration(cfg, queued); strings.Contains(half.long, "queued") {
 		t.Errorf("a wait under most of the p50 said as most: %q", half.long)
 	}
+	// Whole, with its sentence, in 5 lines at most at 120 columns, else brief (newcomer 40
+	// #6: 6 to 10 lines); the brief form at 80 columns, as 80x24 keeps it.
+	for name, s := range map[string]*lab.Snapshot{"filling": postmortemSnapshot(cfg), "steady": steady, "mostly queued": queued} {
+		for _, w := range []int{120, 80} {
+			c := newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0)
+			lines := narratorPanel.lines(c, levelFull)
+			said := ansi.Strip(strings.Join(lines, " "))
+			if len(lines) > 5 || !strings.Contains(said, "24 calls at most keep each at 50ms") || !strings.Contains(said, "25 give 500/s only if the knee is exactly 25") {
+				t.Errorf("%s at %d columns, %d lines: %q", name, w, len(lines), said)
+			}
+		}
+	}
 	// A cap at the knee has no why: only what its two changes do.
 	cfg.Pool.Workers = 25
-	if _, spare := narration(cfg, postmortemSnapshot(cfg)); strings.Contains(spare.long, "why") || !strings.Contains(spare.long, "at most 25 calls at once keep each at 50ms") {
+	if _, spare := narration(cfg, postmortemSnapshot(cfg)); strings.Contains(spare.long, "why") || !strings.Contains(spare.long, ": 25 calls at most keep each at 50ms") {
 		t.Errorf("a cap at the knee: %q", spare.long)
 	}
 }
