@@ -324,7 +324,7 @@ func paymentsWord(cfg lab.Config) string {
 // queue's wait) as a fast one;
 // then, for a cap under the knee, why not the knee itself (newcomer 19: "why 24?"): the knee's
 // calls answer the most the dependency gives, with no room were the knee a call lower than
-// measured (lab's AtKnee). Whole, in at most postmortemFixLines with its sentence, else
+// measured (lab's AtKnee). Whole, in at most headlineMost lines with its sentence, else
 // brief: whole, it ran 6 to 10 lines at 120 columns (newcomer 40 #6).
 //
 // queueSaid: the sentence before says the queue's wait creeps toward the deadline, so the
@@ -360,12 +360,8 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 			k.Cap, k.Knee, margin, fmtWholePerSec(lowerRate), k.Knee-1, k.Cap, fmtWholePerSec(k.CapRate))
 		short += "; " + margin
 	}
-	return spareClause{long: long, short: short, most: postmortemFixLines}
+	return spareClause{long: long, short: short, most: headlineMost}
 }
-
-// postmortemFixLines is the most the fix's narration takes with its clause whole: the
-// lesson's numbers fit in five at 120 columns, as the brief form's in four at 80.
-const postmortemFixLines = 5
 
 // growth says how latency grows with calls past a knee of exponent exp: "with the square of
 // calls" for the default 2, said as the curve's power otherwise.
