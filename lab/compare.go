@@ -693,12 +693,22 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		}
 		// The test in a line, where no row cites it: by votes only (a closed loop's counts
 		// are judged as Poisson counts, no coins).
-		if voted && !method {
+		tested := voted && !method
+		if tested {
 			clauses[0] = append(clauses[0], approxTest(blocks))
 		}
-		clauses[0] = append(clauses[0], ApproxKey+": "+why, ApproxKey)
+		clauses[0] = append(clauses[0], ApproxKey+": "+why)
+		// At 80 columns beside bare's and ?'s keys, the test's odds in the fewest words, where
+		// a sign test is what ≈ is (newcomer 40 #1: "≈ within noise" alone was cryptic).
+		if tested {
+			clauses[0] = append(clauses[0], approxOdds())
+		}
+		clauses[0] = append(clauses[0], ApproxKey)
 	}
-	plain := len(clauses[0]) - 2 // ≈'s first form that says no more than the plain words
+	plain := slices.Index(clauses[0], ApproxKey+": "+approxWhy) // ≈'s first form that says no more than the plain words
+	if method {
+		plain = slices.Index(clauses[0], ApproxKey+": "+approxWhySent)
+	}
 	if bare {
 		// About: the p99s and p50s are tested outside Holm's correction and add their own
 		// small chance (CompareClasses).
@@ -734,7 +744,11 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		return nil, nil, nil
 	}
 	forms, keyed, how := []string{f}, []bool{k}, []bool{at[0] < plain}
-	for _, step := range ruleSteps(len(clauses[0])) {
+	short := len(clauses[0]) - 1 // ≈'s shortest words before bare "≈ within noise"
+	if slices.Contains(clauses[0], approxOdds()) {
+		short--
+	}
+	for _, step := range ruleSteps(len(clauses[0]), plain, short) {
 		for at[step.clause] < min(step.to, len(clauses[step.clause])-1) {
 			at[step.clause]++
 			if f, k := form(); f != forms[len(forms)-1] {
@@ -753,21 +767,28 @@ func approxTest(blocks bool) string {
 	if blocks {
 		unit = FmtDur(BlockSpan) + " blocks"
 	}
-	return fmt.Sprintf("%s: the %s that differ split A/B as coin tosses do at least 1 time in %d",
-		ApproxKey, unit, int(math.Round(1/FamilyAlpha)))
+	return fmt.Sprintf("%s: a difference this size comes by chance at least 1 time in %d (sign test on %s)",
+		ApproxKey, int(math.Round(1/FamilyAlpha)), unit)
+}
+
+// approxOdds is approxTest in the fewest words.
+func approxOdds() string {
+	return fmt.Sprintf("%s chance ≥1 in %d", ApproxMark, int(math.Round(1/FamilyAlpha)))
 }
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }
 
-// ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last three the test
-// and the plain words): sooner, bare and ? to their short forms (?'s count given way), so the
-// cited example, then the test, stand beside every key where two lines hold them (newcomer
-// 39 G1), ≈ to "noise", ? cut from its end (tooFewForms, at most 5 forms), bare out last: without colour nothing else says a
-// bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
-// judged instead" and dropped "unmarked change: beyond noise").
-func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{3, 1}, {1, 1}, {2, 2}, {0, n - 3}, {0, n - 1}, {2, 3}, {3, 2}, {2, 4}, {1, 2}}
+// ruleSteps is the order the rule is cut in, ≈'s clause of n forms, the plain words from
+// index plain (before it the cited example and the test; from it the why, the odds at short
+// where a test judged ≈, and the bare key): sooner, bare and ? to their short forms (?'s count given
+// way), so the cited example, then the test, stand beside every key where two lines hold them
+// (newcomer 39 G1), ≈ to its shortest words before its bare key ("≈ chance ≥1 in 20"), ? cut
+// from its end (tooFewForms, at most 5 forms), ≈ to its key, bare out last: without colour
+// nothing else says a bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the
+// p50 row under it is judged instead" and dropped "unmarked change: beyond noise").
+func ruleSteps(n, plain, short int) []ruleStep {
+	return []ruleStep{{3, 1}, {1, 1}, {2, 2}, {0, plain - 1}, {0, short}, {2, 3}, {3, 2}, {2, 4}, {0, n - 1}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
@@ -803,7 +824,10 @@ func citedForms(rows []ComparisonRow, cite *ComparisonRow, blocks bool, label fu
 		}
 		return fmt.Sprintf("%s chance: %s is %s %s%s, %s: %s tossed coins do that %s", ApproxMark, what, FmtCount(n), unit, as, lean, FmtCount(n), odds)
 	}
-	forms := []string{example(true, ended), example(true, ""), example(false, "")}
+	// With the bar ≈ stands for first, where it fits: the odds alone left ≈'s rule unsaid
+	// (newcomer 40 #1).
+	bar := fmt.Sprintf("; %s is 1 time in %d or more", ApproxMark, int(math.Round(1/FamilyAlpha)))
+	forms := []string{example(true, ended) + bar, example(true, "") + bar, example(true, ended), example(true, ""), example(false, "")}
 	return slices.Compact(forms)
 }
 

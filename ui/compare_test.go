@@ -1029,3 +1029,22 @@ func TestRuleSaysHowAt120(t *testing.T) {
 		t.Errorf("at 80 columns: %q", narrow)
 	}
 }
+
+// newcomer 40 #1: at 80x24, shared-pool vs semaphore-bulkhead's "ok 5 6 ≈ +1" stood under
+// "≈ within noise", which said nothing of what noise is. The one line at 80 columns keeps
+// every key and says ≈'s odds; at 120 the rule says the test in plain words.
+func TestRuleSaysOddsAt80(t *testing.T) {
+	rows := []lab.ComparisonRow{
+		{Class: lab.Payment, Counter: "ok", A: 34, B: 10, Significant: true, Better: -1, Chance: 1e-6, Units: [2]int64{24, 0}},
+		{Class: lab.Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
+		{Class: lab.Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
+	}
+	rule, keyed, how := lab.NoiseRuleKeyed(rows, false, lab.TrafficConfig{}.Label)
+	j := judged{rows: rows, rule: rule, keyed: keyed, how: how}
+	if got := j.ruleLines(80); len(got) != 1 || !strings.HasPrefix(got[0], "≈ chance ≥1 in 20 · "+lab.UnmarkedKey+" · ? too few") {
+		t.Errorf("at 80 columns: %q", got)
+	}
+	if got := strings.Join(j.ruleLines(120), " "); !strings.Contains(got, "a difference this size comes by chance at least 1 time in 20") {
+		t.Errorf("at 120 columns: %q", got)
+	}
+}
