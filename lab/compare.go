@@ -198,7 +198,11 @@ func (r ComparisonRow) Noise() bool {
 // SoonerKey says so where the table is shown.
 const (
 	SoonerMark = "sooner"
-	SoonerKey  = "n sooner: B's requests end sooner, so more had ended by the cut, not a result"
+	// "Within noise" first: "-3 sooner" beside another class's bare "-31" read as two
+	// marks for one kind of drop (newcomer 40 #4); bare is beyond noise.
+	SoonerKey = "n sooner: within noise, as B's requests end sooner, so more had ended by the cut, not a result"
+	// SoonerBrief is SoonerKey where a line has no room for the rest.
+	SoonerBrief = "n sooner: within noise, B's end sooner"
 )
 
 // TooFew says the row shows a p99 difference too few samples can judge (Unjudged): "?".
@@ -725,7 +729,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		clauses[2] = tooFewForms(p50Row, p50Few, p50Noise)
 	}
 	if slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Sooner }) {
-		clauses[3] = []string{SoonerKey, "n sooner: B's requests end sooner", ""}
+		clauses[3] = []string{SoonerKey, SoonerBrief, ""}
 	}
 	at := [4]int{}
 	form := func() (string, bool) {
@@ -763,12 +767,12 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 // fared differently in A and B, each a tossed coin's vote for one side, and how lopsided
 // chance makes them, so "ok ≈ -7" beside "+10" reads as a rule (newcomer 39 G1).
 func approxTest(blocks bool) string {
-	unit := "requests"
+	test := "sign test" // of requests, unless said
 	if blocks {
-		unit = FmtDur(BlockSpan) + " blocks"
+		test += " on " + FmtDur(BlockSpan) + " blocks"
 	}
-	return fmt.Sprintf("%s: a difference this size comes by chance at least 1 time in %d (sign test on %s)",
-		ApproxKey, int(math.Round(1/FamilyAlpha)), unit)
+	return fmt.Sprintf("%s: a difference this size comes by chance at least 1 time in %d (%s)",
+		ApproxKey, int(math.Round(1/FamilyAlpha)), test)
 }
 
 // approxOdds is approxTest in the fewest words.

@@ -704,7 +704,7 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
 		{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}},
 	} {
-		want := []string{"≈ within noise: a difference this size comes by chance at least 1 time in 20 (sign test on requests)",
+		want := []string{"≈ within noise: a difference this size comes by chance at least 1 time in 20 (sign test)",
 			"≈ within noise: same arrivals, timing alone can do it", "≈ chance ≥1 in 20", ApproxKey}
 		if got := NoiseRule([]ComparisonRow{r}, false, label); !slices.Equal(got, want) {
 			t.Errorf("%d votes at chance %v: %q, want no example, %q", r.Units[0]+r.Units[1], r.Chance, got, want)
