@@ -520,7 +520,7 @@ func queueWaitWords(s *lab.Snapshot) string {
 	w := s.Classes[lab.Signup].QueueWait
 	words := fmt.Sprintf("finished %s' wait p99 %s", who, latency(w.P99, w.Count))
 	if now, ok := s.WaitArrivingNow(); ok {
-		words += fmt.Sprintf(", while one arriving now waits ~%s (%s)", fmtSecs(now.Wait), now.WorkWhole(s.Config.Traffic))
+		words += fmt.Sprintf(", while one arriving now waits ~%s: %s", fmtSecs(now.Wait), now.Played(s.Config.Traffic))
 	}
 	return words
 }
