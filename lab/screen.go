@@ -1068,11 +1068,3 @@ func byChance(rejected, arrived int64, full, elapsed time.Duration) string {
 	}
 	return "by chance even"
 }
-
-// ZeroColumns says which of a table's columns, heads, the width left out for being 0 in every
-// class (and its peer's), in forms longest first: "failed, timed-out: 0 for every class, so
-// not shown"; a missing column read as a count never kept (newcomer 40 #2).
-func ZeroColumns(heads []string) []string {
-	list := strings.Join(heads, ", ")
-	return []string{list + ": 0 for every class, so not shown", "not shown, all 0: " + list, "all 0: " + list}
-}

@@ -173,7 +173,6 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		}
 		return cols, ws, sum
 	}
-	every := slices.Clone(cols) // before the width drops any (DeleteFunc below reuses cols)
 	all, ws, sum := narrow(slices.Clone(cols))
 	// Without the lab's own measures, the rest are chosen again in the room they leave, so a
 	// lesson's column (p99:service) is not dropped for them (review 21); the columns of zeros
@@ -186,16 +185,6 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		all, ws, sum = narrow(slices.DeleteFunc(cols, func(c column) bool {
 			return hiddenMeasure(c.measure, both) || dropped(c)
 		}))
-	}
-	// The outcomes' columns of zeros the width dropped, named under the table: the rule was in
-	// the help alone, and a missing failed column read as one never counted (newcomer 40 #2).
-	// Not a rej:X: one is there only with its mechanism on (the help), and most are off.
-	var zeros []string
-	for _, c := range every {
-		if c.quiet && !c.reject && !slices.ContainsFunc(all, func(k column) bool { return k.head == c.head }) &&
-			!slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return !allZero(c, s) }) {
-			zeros = append(zeros, c.head)
-		}
 	}
 	cols = all
 	// Spread what is left, a little, so wide screens don't cram the numbers together.
@@ -249,15 +238,6 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 		inFlight = inFlightMisreads(s, !shown[lab.FateInFlight.Term().Column])
 	}
 	notes = newTableNotes(s, rs, shown, rates, outrun, inFlight, w)
-	// In a compare half, whose columns its peer's values choose too, said always; alone,
-	// where room is left after the rest (80x24 keeps p99:wait's note before it).
-	switch {
-	case len(zeros) == 0:
-	case peer.snap != nil:
-		notes.must = append(notes.must, lab.ZeroColumns(zeros))
-	default:
-		defer func() { notes.rest = append(notes.rest, lab.ZeroColumns(zeros)) }()
-	}
 	// Random arrivals wander off the set rate over a few seconds: say so where it shows.
 	if !rates || rs.Seconds == 0 {
 		return lines, notes

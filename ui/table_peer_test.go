@@ -176,23 +176,3 @@ func TestWaitSaysOneDefinitionBesideAQueue(t *testing.T) {
 		t.Errorf("detail table:\n%s", d)
 	}
 }
-
-// newcomer 40 #2: a compare half at 59 columns left failed and timed-out out, 0 in every
-// class, and only the help said so; the half says it under its table.
-func TestHalfNamesItsZeroColumns(t *testing.T) {
-	s := testSnapshot()
-	for c := range s.Classes {
-		s.Classes[c].Failed, s.Classes[c].TimedOut = 0, 0
-	}
-	for i := range s.Timeline {
-		s.Timeline[i].Failed, s.Timeline[i].TimedOut = [len(s.Timeline[i].Failed)]int64{}, [len(s.Timeline[i].TimedOut)]int64{}
-	}
-	peer := *s
-	table, notes := tableLines(newTheme(true, true), s, tablePeer{snap: &peer, w: 59}, 59, true, nil, false)
-	if strings.Contains(table[0], "failed") {
-		t.Skipf("59 columns keep failed: %q", table[0])
-	}
-	if got := strings.Join(notes.lines(" · ", 59, levelFull), "\n"); !strings.Contains(got, "failed, timed-out: 0 for every class") {
-		t.Errorf("the zero columns unnamed:\n%s\n%s", table[0], got)
-	}
-}
