@@ -391,7 +391,20 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			// are timed from when each request was due: what users got, judged alike. A named
 			// first, as its column stands first (newcomer 38 W6 read "B since sent, A since
 			// arrival   925ms  2.5ms" as 925ms B's).
-			rows[p99At].Label = fmt.Sprintf("p99 A %s, B %s", a.Config.Traffic.Mode.Since(), b.Config.Traffic.Mode.Since())
+			since := fmt.Sprintf("A %s, B %s", a.Config.Traffic.Mode.Since(), b.Config.Traffic.Mode.Since())
+			rows[p99At].Label = "p99 " + since
+			// The p50 too, timed as the halves time it: their tables and ladders give both
+			// runs' p50s, which a table of p99s alone left uncompared (newcomer 40 #5). Where
+			// it can be judged: "?" keys a p99 too few to judge.
+			if p50 := latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of); p50At < 0 && !p50.Unjudged {
+				latency = append(latency, len(rows))
+				rows = append(rows, p50)
+				verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p50Of), more: -1})
+				p50At = len(rows) - 1
+			}
+			if p50At >= 0 {
+				rows[p50At].Label = "p50 " + since
+			}
 			ka, kb := corrected(a, c), corrected(b, c)
 			latency = append(latency, len(rows))
 			rows = append(rows, latencyRow(c, CorrectedP99, ka, kb, p99Of))
@@ -968,8 +981,14 @@ func (c Comparison) Write(w io.Writer, format string) error {
 		writeLine(w, format, lesson[0])
 	}
 	fmt.Fprintln(w)
-	writeLine(w, format, ApproxKey+": "+approxMeans)
-	writeLine(w, format, TooFewKey())
+	// The keys of the marks shown only: "? … see p50 row" under a table with neither (closed
+	// against open loop) spoke of what was not there (newcomer 40 #5).
+	if slices.ContainsFunc(c.Rows, ComparisonRow.Noise) {
+		writeLine(w, format, ApproxKey+": "+approxMeans)
+	}
+	if slices.ContainsFunc(c.Rows, ComparisonRow.TooFew) {
+		writeLine(w, format, TooFewKey())
+	}
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Sooner }) {
 		writeLine(w, format, SoonerKey+": in flight lower, or the ends a request in flight reaches higher, all together no more than in flight fell, nor than the class's arrivals per second × how much sooner B's end (its p50 lower beyond noise)")
 	}

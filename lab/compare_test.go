@@ -64,7 +64,15 @@ func TestCompareClasses(t *testing.T) {
 	b.Classes[Payment].LatencyCorrected = Percentiles{P99: 2990 * time.Millisecond, Count: 400,
 		P99In: QuantileInterval{Low: 2900 * time.Millisecond, High: 3100 * time.Millisecond, HasHigh: true}}
 	a.Classes[Payment].Latency.P99In.High, a.Classes[Payment].Latency.P99In.HasHigh = 3010*time.Millisecond, true
+	// The p50 after it where it can be judged, named as the p99 is (newcomer 40 #5: the
+	// halves give both p50s).
+	for _, s := range []*Snapshot{&a, &b} {
+		s.Classes[Payment].Latency.P50In = QuantileInterval{Low: time.Millisecond, High: 2 * time.Millisecond, HasHigh: true}
+	}
 	r = CompareClasses(&a, &b)
+	if p50 := r[len(r)-2]; p50.Counter != "p50" || p50.Name() != "p50 A since arrival, B since sent" {
+		t.Errorf("open against closed loop, no p50 row after the p99: %+v", p50)
+	}
 	if c := r[len(r)-1]; c.Counter != CorrectedP99 || c.A != int64(3000*time.Millisecond) || c.B != int64(2990*time.Millisecond) || c.Significant || !c.Noise() {
 		t.Errorf("corrected p99 3.00s against 2.99s: %+v, want a row of its own, within noise", c)
 	}
