@@ -1077,6 +1077,11 @@ const (
 	// NoChange is B − A where A and B are the same, a word, not "0": a bare 0 beside
 	// UnmarkedKey still read as a result (newcomer 31).
 	NoChange = "same"
+	// RowsUnshown says where the table is titled what a counter missing from it is: each
+	// class keeps ok, rejected:pool and in flight at 0 too, the rest only where not 0 in
+	// both, a rule the help alone gave (newcomer 40 #2: health without rejected:bulkhead
+	// beside payment's).
+	RowsUnshown = "rows not shown: 0 in A and B"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"

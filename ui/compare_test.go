@@ -1053,3 +1053,18 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 		t.Errorf("at 120 columns: %q", got)
 	}
 }
+
+// newcomer 40 #2: health without the rejected:bulkhead row payment has, and only the help
+// said why; the title says what a missing row is where it has the room, never in place of
+// its own words.
+func TestSummaryTitleSaysRowsUnshown(t *testing.T) {
+	a, b := testSnapshot(), testSnapshot()
+	s := screen{panes: []pane{{snap: a, cfg: a.Config}, {snap: b, cfg: b.Config}}, width: 120, height: 40}
+	title := ansi.Strip(summaryLines(newTheme(true, false), s, 120, false)[0])
+	if !strings.Contains(title, lab.RowsUnshown) || !strings.Contains(title, "totals since the start") {
+		t.Errorf("at 120 columns: %q", title)
+	}
+	if narrow := ansi.Strip(summaryLines(newTheme(true, false), s, 60, false)[0]); strings.Contains(narrow, lab.RowsUnshown) && !strings.Contains(narrow, "totals since the start") {
+		t.Errorf("at 60 columns, in place of the title's words: %q", narrow)
+	}
+}
