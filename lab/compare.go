@@ -198,7 +198,11 @@ func (r ComparisonRow) Noise() bool {
 // SoonerKey says so where the table is shown.
 const (
 	SoonerMark = "sooner"
-	SoonerKey  = "n sooner: B's requests end sooner, so more had ended by the cut, not a result"
+	// "Within noise" first: "-3 sooner" beside another class's bare "-31" read as two
+	// marks for one kind of drop (newcomer 40 #4); bare is beyond noise.
+	SoonerKey = "n sooner: within noise, as B's requests end sooner, so more had ended by the cut, not a result"
+	// SoonerBrief is SoonerKey where a line has no room for the rest.
+	SoonerBrief = "n sooner: within noise, B's end sooner"
 )
 
 // TooFew says the row shows a p99 difference too few samples can judge (Unjudged): "?".
@@ -387,7 +391,20 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			// are timed from when each request was due: what users got, judged alike. A named
 			// first, as its column stands first (newcomer 38 W6 read "B since sent, A since
 			// arrival   925ms  2.5ms" as 925ms B's).
-			rows[p99At].Label = fmt.Sprintf("p99 A %s, B %s", a.Config.Traffic.Mode.Since(), b.Config.Traffic.Mode.Since())
+			since := fmt.Sprintf("A %s, B %s", a.Config.Traffic.Mode.Since(), b.Config.Traffic.Mode.Since())
+			rows[p99At].Label = "p99 " + since
+			// The p50 too, timed as the halves time it: their tables and ladders give both
+			// runs' p50s, which a table of p99s alone left uncompared (newcomer 40 #5). Where
+			// it can be judged: "?" keys a p99 too few to judge.
+			if p50 := latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of); p50At < 0 && !p50.Unjudged {
+				latency = append(latency, len(rows))
+				rows = append(rows, p50)
+				verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p50Of), more: -1})
+				p50At = len(rows) - 1
+			}
+			if p50At >= 0 {
+				rows[p50At].Label = "p50 " + since
+			}
 			ka, kb := corrected(a, c), corrected(b, c)
 			latency = append(latency, len(rows))
 			rows = append(rows, latencyRow(c, CorrectedP99, ka, kb, p99Of))
@@ -693,12 +710,22 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		}
 		// The test in a line, where no row cites it: by votes only (a closed loop's counts
 		// are judged as Poisson counts, no coins).
-		if voted && !method {
+		tested := voted && !method
+		if tested {
 			clauses[0] = append(clauses[0], approxTest(blocks))
 		}
-		clauses[0] = append(clauses[0], ApproxKey+": "+why, ApproxKey)
+		clauses[0] = append(clauses[0], ApproxKey+": "+why)
+		// At 80 columns beside bare's and ?'s keys, the test's odds in the fewest words, where
+		// a sign test is what ≈ is (newcomer 40 #1: "≈ within noise" alone was cryptic).
+		if tested {
+			clauses[0] = append(clauses[0], approxOdds())
+		}
+		clauses[0] = append(clauses[0], ApproxKey)
 	}
-	plain := len(clauses[0]) - 2 // ≈'s first form that says no more than the plain words
+	plain := slices.Index(clauses[0], ApproxKey+": "+approxWhy) // ≈'s first form that says no more than the plain words
+	if method {
+		plain = slices.Index(clauses[0], ApproxKey+": "+approxWhySent)
+	}
 	if bare {
 		// About: the p99s and p50s are tested outside Holm's correction and add their own
 		// small chance (CompareClasses).
@@ -715,7 +742,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		clauses[2] = tooFewForms(p50Row, p50Few, p50Noise)
 	}
 	if slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Sooner }) {
-		clauses[3] = []string{SoonerKey, "n sooner: B's requests end sooner", ""}
+		clauses[3] = []string{SoonerKey, SoonerBrief, ""}
 	}
 	at := [4]int{}
 	form := func() (string, bool) {
@@ -734,7 +761,11 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		return nil, nil, nil
 	}
 	forms, keyed, how := []string{f}, []bool{k}, []bool{at[0] < plain}
-	for _, step := range ruleSteps(len(clauses[0])) {
+	short := len(clauses[0]) - 1 // ≈'s shortest words before bare "≈ within noise"
+	if slices.Contains(clauses[0], approxOdds()) {
+		short--
+	}
+	for _, step := range ruleSteps(len(clauses[0]), plain, short) {
 		for at[step.clause] < min(step.to, len(clauses[step.clause])-1) {
 			at[step.clause]++
 			if f, k := form(); f != forms[len(forms)-1] {
@@ -749,25 +780,32 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 // fared differently in A and B, each a tossed coin's vote for one side, and how lopsided
 // chance makes them, so "ok ≈ -7" beside "+10" reads as a rule (newcomer 39 G1).
 func approxTest(blocks bool) string {
-	unit := "requests"
+	test := "sign test" // of requests, unless said
 	if blocks {
-		unit = FmtDur(BlockSpan) + " blocks"
+		test += " on " + FmtDur(BlockSpan) + " blocks"
 	}
-	return fmt.Sprintf("%s: the %s that differ split A/B as coin tosses do at least 1 time in %d",
-		ApproxKey, unit, int(math.Round(1/FamilyAlpha)))
+	return fmt.Sprintf("%s: a difference this size comes by chance at least 1 time in %d (%s)",
+		ApproxKey, int(math.Round(1/FamilyAlpha)), test)
+}
+
+// approxOdds is approxTest in the fewest words.
+func approxOdds() string {
+	return fmt.Sprintf("%s chance ≥1 in %d", ApproxMark, int(math.Round(1/FamilyAlpha)))
 }
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }
 
-// ruleSteps is the order the rule is cut in, ≈'s clause of n forms (its last three the test
-// and the plain words): sooner, bare and ? to their short forms (?'s count given way), so the
-// cited example, then the test, stand beside every key where two lines hold them (newcomer
-// 39 G1), ≈ to "noise", ? cut from its end (tooFewForms, at most 5 forms), bare out last: without colour nothing else says a
-// bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row under it is
-// judged instead" and dropped "unmarked change: beyond noise").
-func ruleSteps(n int) []ruleStep {
-	return []ruleStep{{3, 1}, {1, 1}, {2, 2}, {0, n - 3}, {0, n - 1}, {2, 3}, {3, 2}, {2, 4}, {1, 2}}
+// ruleSteps is the order the rule is cut in, ≈'s clause of n forms, the plain words from
+// index plain (before it the cited example and the test; from it the why, the odds at short
+// where a test judged ≈, and the bare key): sooner, bare and ? to their short forms (?'s count given
+// way), so the cited example, then the test, stand beside every key where two lines hold them
+// (newcomer 39 G1), ≈ to its shortest words before its bare key ("≈ chance ≥1 in 20"), ? cut
+// from its end (tooFewForms, at most 5 forms), ≈ to its key, bare out last: without colour
+// nothing else says a bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the
+// p50 row under it is judged instead" and dropped "unmarked change: beyond noise").
+func ruleSteps(n, plain, short int) []ruleStep {
+	return []ruleStep{{3, 1}, {1, 1}, {2, 2}, {0, plain - 1}, {0, short}, {2, 3}, {3, 2}, {2, 4}, {0, n - 1}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
@@ -803,7 +841,10 @@ func citedForms(rows []ComparisonRow, cite *ComparisonRow, blocks bool, label fu
 		}
 		return fmt.Sprintf("%s chance: %s is %s %s%s, %s: %s tossed coins do that %s", ApproxMark, what, FmtCount(n), unit, as, lean, FmtCount(n), odds)
 	}
-	forms := []string{example(true, ended), example(true, ""), example(false, "")}
+	// With the bar ≈ stands for first, where it fits: the odds alone left ≈'s rule unsaid
+	// (newcomer 40 #1).
+	bar := fmt.Sprintf("; %s is 1 time in %d or more", ApproxMark, int(math.Round(1/FamilyAlpha)))
+	forms := []string{example(true, ended) + bar, example(true, "") + bar, example(true, ended), example(true, ""), example(false, "")}
 	return slices.Compact(forms)
 }
 
@@ -940,8 +981,14 @@ func (c Comparison) Write(w io.Writer, format string) error {
 		writeLine(w, format, lesson[0])
 	}
 	fmt.Fprintln(w)
-	writeLine(w, format, ApproxKey+": "+approxMeans)
-	writeLine(w, format, TooFewKey())
+	// The keys of the marks shown only: "? … see p50 row" under a table with neither (closed
+	// against open loop) spoke of what was not there (newcomer 40 #5).
+	if slices.ContainsFunc(c.Rows, ComparisonRow.Noise) {
+		writeLine(w, format, ApproxKey+": "+approxMeans)
+	}
+	if slices.ContainsFunc(c.Rows, ComparisonRow.TooFew) {
+		writeLine(w, format, TooFewKey())
+	}
 	if slices.ContainsFunc(c.Rows, func(r ComparisonRow) bool { return r.Sooner }) {
 		writeLine(w, format, SoonerKey+": in flight lower, or the ends a request in flight reaches higher, all together no more than in flight fell, nor than the class's arrivals per second × how much sooner B's end (its p50 lower beyond noise)")
 	}
@@ -1030,6 +1077,11 @@ const (
 	// NoChange is B − A where A and B are the same, a word, not "0": a bare 0 beside
 	// UnmarkedKey still read as a result (newcomer 31).
 	NoChange = "same"
+	// RowsUnshown says where the table is titled what a counter missing from it is: each
+	// class keeps ok, rejected:pool and in flight at 0 too, the rest only where not 0 in
+	// both, a rule the help alone gave (newcomer 40 #2: health without rejected:bulkhead
+	// beside payment's).
+	RowsUnshown = "rows not shown: 0 in A and B"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"

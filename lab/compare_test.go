@@ -64,7 +64,15 @@ func TestCompareClasses(t *testing.T) {
 	b.Classes[Payment].LatencyCorrected = Percentiles{P99: 2990 * time.Millisecond, Count: 400,
 		P99In: QuantileInterval{Low: 2900 * time.Millisecond, High: 3100 * time.Millisecond, HasHigh: true}}
 	a.Classes[Payment].Latency.P99In.High, a.Classes[Payment].Latency.P99In.HasHigh = 3010*time.Millisecond, true
+	// The p50 after it where it can be judged, named as the p99 is (newcomer 40 #5: the
+	// halves give both p50s).
+	for _, s := range []*Snapshot{&a, &b} {
+		s.Classes[Payment].Latency.P50In = QuantileInterval{Low: time.Millisecond, High: 2 * time.Millisecond, HasHigh: true}
+	}
 	r = CompareClasses(&a, &b)
+	if p50 := r[len(r)-2]; p50.Counter != "p50" || p50.Name() != "p50 A since arrival, B since sent" {
+		t.Errorf("open against closed loop, no p50 row after the p99: %+v", p50)
+	}
 	if c := r[len(r)-1]; c.Counter != CorrectedP99 || c.A != int64(3000*time.Millisecond) || c.B != int64(2990*time.Millisecond) || c.Significant || !c.Noise() {
 		t.Errorf("corrected p99 3.00s against 2.99s: %+v, want a row of its own, within noise", c)
 	}
@@ -643,7 +651,7 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
-	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4" +
+	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; ≈ is 1 time in 20 or more" +
 		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
@@ -704,19 +712,19 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
 		{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}},
 	} {
-		want := []string{"≈ within noise: the requests that differ split A/B as coin tosses do at least 1 time in 20",
-			"≈ within noise: same arrivals, timing alone can do it", ApproxKey}
+		want := []string{"≈ within noise: a difference this size comes by chance at least 1 time in 20 (sign test)",
+			"≈ within noise: same arrivals, timing alone can do it", "≈ chance ≥1 in 20", ApproxKey}
 		if got := NoiseRule([]ComparisonRow{r}, false, label); !slices.Equal(got, want) {
 			t.Errorf("%d votes at chance %v: %q, want no example, %q", r.Units[0]+r.Units[1], r.Chance, got, want)
 		}
 	}
 	// A fleet's test is of blocks, not requests.
 	r := ComparisonRow{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}}
-	if got := NoiseRule([]ComparisonRow{r}, true, label)[0]; !strings.Contains(got, "the 200ms blocks that differ") {
+	if got := NoiseRule([]ComparisonRow{r}, true, label)[0]; !strings.Contains(got, "(sign test on 200ms blocks)") {
 		t.Errorf("by blocks: %q", got)
 	}
 	some := []ComparisonRow{{Class: Payment, Counter: "ok", A: 50, B: 55, Chance: BinomialTest(5, 7, 0.5), Units: [2]int64{2, 5}}}
-	if want := "≈ chance: payment ok 50 → 55 is 7 requests, 5 or more one way: 7 tossed coins do that 1 time in 2"; NoiseRule(some, false, label)[0] != want {
+	if want := "≈ chance: payment ok 50 → 55 is 7 requests, 5 or more one way: 7 tossed coins do that 1 time in 2; ≈ is 1 time in 20 or more"; NoiseRule(some, false, label)[0] != want {
 		t.Errorf("%q, want %q", NoiseRule(some, false, label)[0], want)
 	}
 }
@@ -751,7 +759,7 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		want string
 	}{
 		{[]ComparisonRow{bare}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
-		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2"},
+		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; ≈ is 1 time in 20 or more"},
 		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
@@ -778,11 +786,11 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		}
 	}
 	// No p50 row: why none, not "see p50 row" (newcomer 35 #12).
-	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewNoP50 + "A and B within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
+	if line := approxOdds() + " · " + UnmarkedKey + " · " + TooFewNoP50 + "A and B within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
 		t.Errorf("%q: not a form, or wider than 120", line)
 	}
 	// "see p50 row" outlasts "shown only if…" where a p50 row is under a ?, never where none is.
-	see := ApproxKey + " · " + UnmarkedKey + " · " + TooFewMeans + ": see p50 row"
+	see := approxOdds() + " · " + UnmarkedKey + " · " + TooFewMeans + ": see p50 row"
 	p50 := ComparisonRow{Class: Payment, Counter: "p50", A: 5, B: 3, Significant: true}
 	if got := NoiseRule([]ComparisonRow{bare, noise, few, p50}, false, label); !slices.Contains(got, see) {
 		t.Errorf("a p50 row under ?, no %q: %q", see, got)
@@ -891,7 +899,7 @@ func TestNoiseRuleSaysInFlightEnded(t *testing.T) {
 		{Class: Payment, Counter: "timed out", A: 44, B: 47, Chance: 0.25, Units: [2]int64{0, 3}},
 		{Class: Payment, Counter: "in flight", A: 5, B: 2, Chance: 0.25, Units: [2]int64{3, 0}},
 	}
-	want := "≈ chance: payment timed out 44 → 47 is 3 requests (in flight 5 → 2), all one way: 3 tossed coins do that 1 time in 4"
+	want := "≈ chance: payment timed out 44 → 47 is 3 requests (in flight 5 → 2), all one way: 3 tossed coins do that 1 time in 4; ≈ is 1 time in 20 or more"
 	if got := NoiseRule(rows, false, TrafficConfig{}.Label)[0]; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}

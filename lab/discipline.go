@@ -136,7 +136,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait, which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; the narrator says it as a sentence, \"the 75 ahead and then it each take the first worker to free; the one it gets has 2.40s left, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead of it\". Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait, which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -205,19 +205,36 @@ type QueuedWork struct {
 // Work writes what the wait is made of: "once workers have freed 76 times, each on the first
 // to free; on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20
 // signups × 3.0ms ahead".
-func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "", false) }
+func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 
-// WorkWhole is Work with why one more than those ahead, for a line with room: "once workers
-// have freed 44 times, for the 43 ahead and for it: …" (newcomer 32 asked where 44 came from
-// beside 43 waiting).
-func (a ArrivingWait) WorkWhole(t TrafficConfig) string { return a.work(t, "", true) }
+// Played is the wait played out in a sentence, for a narrator's line: "the 43 ahead and
+// then it each take the first worker to free; the one it gets has 621ms left, then serves 1
+// of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead of it", its terms Turn's, which add
+// up to the wait. Work's "once workers have freed 44 times, …; on the worker it gets, 621ms
+// left + …" read as notes, not a sentence, in a compare half (newcomer 40 #3), and "44"
+// beside 43 waiting had needed "for the 43 ahead and for it" (newcomer 32).
+func (a ArrivingWait) Played(t TrafficConfig) string {
+	who := "it takes the first worker to free"
+	if n := a.queued(); n > 0 {
+		who = fmt.Sprintf("the %s ahead and then it each take the first worker to free", FmtCount(int64(n)))
+	}
+	ahead := strings.Join(a.aheadTerms(t), " + ")
+	left := FmtLatency(a.Left) + " left"
+	switch {
+	case ahead == "":
+		return who + "; the one it gets has " + left
+	case a.Left > 0:
+		return who + "; the one it gets has " + left + ", then serves " + ahead + " ahead of it"
+	}
+	return who + "; the one it gets serves " + ahead + " ahead of it first"
+}
 
 // WorkSaid writes the same with what its holds are, which need not be the dependency's
 // latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
 // to be turned away at their deadline): "…; on the worker it gets, 20ms left + 15 of 370 orders × 49ms
 // ahead; 49ms: the mean time one held a worker in 20–25s"; with several classes, "…; each
 // ×: …".
-func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.held(true), false) }
+func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.held(true)) }
 
 // SumSaid is Sum with what its holds are, for a line without room for the busy workers' part:
 // "7209 orders × 329ms ahead ÷ 64 workers; 329ms: the mean time one held a worker in 25–30s".
@@ -257,14 +274,8 @@ func (a ArrivingWait) held(full bool) string {
 // Short writes the shortest: "once workers have freed 76 times", frees counted, not workers
 // ("the 76th worker to free", then "after 76 workers free", beside a pool of 20 read as
 // workers that cannot be: newcomer 28, review 18).
-func (a ArrivingWait) Short() string { return a.short(false) }
-
-// short is Short, with why one more than those ahead where whole says so.
-func (a ArrivingWait) short(whole bool) string {
+func (a ArrivingWait) Short() string {
 	if n := a.queued() + 1; n > 1 {
-		if whole {
-			return fmt.Sprintf("once workers have freed %d times, for the %d ahead and for it", n, n-1)
-		}
 		return fmt.Sprintf("once workers have freed %d times", n)
 	}
 	return "after a worker frees"
@@ -360,11 +371,10 @@ func (a ArrivingWait) shownHolds() ([]string, []time.Duration) {
 	return texts, holds
 }
 
-// work writes what the wait is made of, with what each hold is (held) when not "", and why
-// one more free than those ahead when whole: each takes the first worker to free, and
-// then Turn.
-func (a ArrivingWait) work(t TrafficConfig, held string, whole bool) string {
-	return a.short(whole) + ", each on the first to free; " + a.Turn(t) + a.turnHolds(held)
+// work writes what the wait is made of, with what each hold is (held) when not "": each
+// takes the first worker to free, and then Turn.
+func (a ArrivingWait) work(t TrafficConfig, held string) string {
+	return a.Short() + ", each on the first to free; " + a.Turn(t) + a.turnHolds(held)
 }
 
 // Turn is the wait played out on the worker the arrival gets: the hold left to the one on
@@ -379,6 +389,19 @@ func (a ArrivingWait) Turn(t TrafficConfig) string {
 	if a.Left > 0 || !a.stacked() {
 		terms = append(terms, FmtLatency(a.Left)+" left")
 	}
+	// The worker it will get, not one it has (newcomer 39 G7: "on its worker" read as a request
+	// already on one).
+	out := "on the worker it gets, " + strings.Join(append(terms, a.aheadTerms(t)...), " + ")
+	if a.stacked() {
+		out += " ahead"
+	}
+	return out
+}
+
+// aheadTerms is the work ahead the worker the arrival gets serves first, a term a class:
+// "1 of 29 payments × 3.00s".
+func (a ArrivingWait) aheadTerms(t TrafficConfig) []string {
+	var terms []string
 	texts, _ := a.shownHolds()
 	for i, n := range a.Before {
 		if n == 0 {
@@ -398,13 +421,7 @@ func (a ArrivingWait) Turn(t TrafficConfig) string {
 		}
 		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(n)), what, texts[i]))
 	}
-	// The worker it will get, not one it has (newcomer 39 G7: "on its worker" read as a request
-	// already on one).
-	out := "on the worker it gets, " + strings.Join(terms, " + ")
-	if a.stacked() {
-		out += " ahead"
-	}
-	return out
+	return terms
 }
 
 // stacked says the worker the arrival gets serves some of those ahead first.

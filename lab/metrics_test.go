@@ -850,3 +850,19 @@ func TestBunchedBeyondChance(t *testing.T) {
 		}
 	}
 }
+
+// newcomer 40 #3: long-queue's compare half read "(once workers have freed 44 times, for the
+// 43 ahead and for it, each on the first to free; on the worker it gets, 621ms left + …)" as
+// notes; the narrator's form is a sentence whose terms add up to the wait.
+func TestArrivingWaitPlayedReadsAsASentence(t *testing.T) {
+	a := ArrivingWait{Wait: 3620 * time.Millisecond, Workers: 20, Left: 621 * time.Millisecond, Before: []int{1, 1},
+		Ahead: []QueuedWork{{Payment, 29, 3 * time.Second}, {Signup, 14, 2200 * time.Microsecond}}}
+	want := "the 43 ahead and then it each take the first worker to free; the one it gets has 621ms left, then serves 1 of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead of it"
+	if got := a.Played(TrafficConfig{}); got != want {
+		t.Errorf("%q\nwant %q", got, want)
+	}
+	a.Before, a.Ahead = nil, nil
+	if got := a.Played(TrafficConfig{}); got != "it takes the first worker to free; the one it gets has 621ms left" {
+		t.Errorf("none ahead: %q", got)
+	}
+}

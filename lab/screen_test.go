@@ -343,7 +343,7 @@ func TestGoroutineParts(t *testing.T) {
 func TestDependencyCallsFitTheirLine(t *testing.T) {
 	s := &Snapshot{Config: DefaultConfig(), Dependency: DependencyStats{InFlight: 64, PeakInFlight: 64, Requests: 4996}}
 	s.Pool.BusyBy[Payment] = 64
-	for w, want := range map[int]string{120: "calls at the dependency now 64 (peak 64, 4996 calls)", 50: "calls at the dependency now 64 (peak 64)",
+	for w, want := range map[int]string{120: "calls at the dependency now 64 (peak 64 at once, 4996 calls)", 50: "calls at the dependency now 64 (peak 64 at once)",
 		36: "calls at the dependency now 64"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
@@ -353,12 +353,12 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	// of a call is off it.
 	s.Classes[Payment].OK = 4933
 	s.Dependency.InFlight = 63
-	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64, 4996 calls; 1 more worker busy, not calling this instant)",
+	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64 at once, 4996 calls; 1 more worker busy, not calling this instant)",
 		80: "calls at the dependency now 63 (1 more worker busy, not calling this instant)",
 		// Briefly before the peak (newcomer 27: 80x24's "now 63, 318ms each (peak 64, …)").
 		64: "calls at the dependency now 63 (+1 worker busy, not calling)",
 		// More briefly still in a compare half (newcomer33 29: retry budget's "now 8" beside 10 busy).
-		56: "calls at the dependency now 63 (+1 busy, not calling)", 50: "calls at the dependency now 63 (peak 64)"} {
+		56: "calls at the dependency now 63 (+1 busy, not calling)", 50: "calls at the dependency now 63 (peak 64 at once)"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("63 calls of 64 busy, at %d columns: %q, want %q", w, got, want)
 		}
@@ -377,7 +377,7 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 		}
 	}
 	s.Classes[Payment].OK, s.Dependency.InFlight = 4932, 63
-	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64, 4996 calls; 1 more worker busy, its call answered, not yet counted)",
+	for w, want := range map[int]string{120: "calls at the dependency now 63 (peak 64 at once, 4996 calls; 1 more worker busy, its call answered, not yet counted)",
 		80: "calls at the dependency now 63 (+1 worker busy, answered, not counted)"} {
 		if got := HealthItems(s, w)[0].Phrase(); got != want {
 			t.Errorf("63 calls of 64 busy, answered: at %d columns: %q, want %q", w, got, want)
@@ -386,7 +386,7 @@ func TestDependencyCallsFitTheirLine(t *testing.T) {
 	s.Classes[Payment].OK = 4933
 	// A call handed off the worker runs on without it: no worker count to hold it to.
 	s.Chain = []string{"fallback", "timeout:caller", "handoff:goroutine", "http"}
-	if got := HealthItems(s, 120)[0].Phrase(); got != "calls at the dependency now 63 (peak 64, 4996 calls)" {
+	if got := HealthItems(s, 120)[0].Phrase(); got != "calls at the dependency now 63 (peak 64 at once, 4996 calls)" {
 		t.Errorf("a hand-off: %q", got)
 	}
 }

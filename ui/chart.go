@@ -1175,11 +1175,13 @@ func chartHead(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, window 
 			// Which second: "P payment 0.6 (busiest second: 11)" read as one second holding
 			// both, or as the peak within the last second (a newcomer of round 11).
 			if top, peak, at := busiest(spec, window, i); spec.pool && !form.bare && top >= heldLeast && peak != value && (!form.firstPeak || len(items) == 0) {
-				label := " (busiest second "
-				if form.short && form.shortWhat { // beside "5–6s: P 9", its kind of span goes without saying
-					label = " (busiest "
+				// A mean, said so where room allows, in place of "second", which its span
+				// says: beside "peak 100 at once" at the dependency, "(busiest second 5–6s:
+				// 49)" read as its peak (newcomer 40 #6).
+				if !form.short || !form.shortWhat { // beside "5–6s: P 9", it goes without saying
+					peak = "mean " + peak
 				}
-				item += label + at + ": " + peak + ")"
+				item += " (busiest " + at + ": " + peak + ")"
 			} else if anyNamed && !form.bare && !form.firstPeak && top >= heldLeast && peak == value {
 				item += " (its busiest)"
 			}

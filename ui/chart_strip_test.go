@@ -362,7 +362,7 @@ func TestStripReachesSmallData(t *testing.T) {
 		// where room is short the legend says "5–6s" for "last second 5–6s" before it drops
 		// the classes' names, and then "busiest" alone. Each says which second: "0.6 (busiest
 		// second: 11)" read as one second holding both (a newcomer of round 11).
-		busiest := map[int]string{39: "(busiest 0–1s: 1)", 59: "(busiest second 0–1s: 1)"}[w]
+		busiest := map[int]string{39: "(busiest 0–1s: 1)", 59: "(busiest 0–1s: mean 1)"}[w]
 		// Under the title, and the key where it has a line of its own.
 		if leg := ansi.Strip(strings.Join(lines[1:3], "\n")); !strings.Contains(leg, busiest) || w == 59 && !strings.Contains(leg, "payment") {
 			t.Errorf("w %d: the legend lacks the busiest second or the class's name: %q", w, leg)
@@ -531,7 +531,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	}
 	for entry, want := range map[string][]string{
 		"arrived/s and ok/s": {"arrived earlier", "drains after a step down", "may top it"},
-		"mean workers held":  {"busiest second 2–3s: 1"},
+		"mean workers held":  {"busiest 2–3s: mean 1"},
 		// The chart's own shortest keys, in order: the steps kept, then the rule alone (review
 		// 31 #1: an index into the forms quoted the steps as "the rule alone").
 		"strips": {"nothing but zeros", `"⣀ 0.05+ ▁ 10+ ▂ 20+ … █ 80", then "⣀ 0.05 to <10" on 0–80`},
@@ -834,7 +834,7 @@ func TestLegendKeepsTheFirstBusiestSecond(t *testing.T) {
 	spec := occupancyChart(s)
 	classes := chartClasses(s, spec)
 	_, wide := chartHead(th, spec, s, classes, s.Timeline, 200, true)
-	if got := ansi.Strip(wide); !strings.Contains(got, "P payment 5 (busiest second 1–2s: 19)  S signup 0.1 (busiest second 1–2s: 0.2)") {
+	if got := ansi.Strip(wide); !strings.Contains(got, "P payment 5 (busiest 1–2s: mean 19)  S signup 0.1 (busiest 1–2s: mean 0.2)") {
 		t.Errorf("wide: %q", got)
 	}
 	_, narrow := chartHead(th, spec, s, classes, s.Timeline, 40, true)
@@ -861,7 +861,7 @@ func TestLegendBusiestSaysWhose(t *testing.T) {
 		return ansi.Strip(l)
 	}
 	lastBusiest := [][2]float64{{12, 0.3}, {17, 0.1}, {19, 0.1}}
-	if got := legend(lastBusiest, 200); !strings.Contains(got, "P payment 19 (its busiest)  S signup 0.1 (busiest second 0–1s: 0.3)") {
+	if got := legend(lastBusiest, 200); !strings.Contains(got, "P payment 19 (its busiest)  S signup 0.1 (busiest 0–1s: mean 0.3)") {
 		t.Errorf("wide: %q", got)
 	}
 	if got := legend(lastBusiest, 60); !strings.Contains(got, "P 19 (its busiest)  S 0.1 (busiest 0–1s: 0.3)") {

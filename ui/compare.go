@@ -556,6 +556,10 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	for i := range forms {
 		forms[i] += zeros
 	}
+	// With the room, the fullest title says what a missing row is; never in place of its words.
+	if !lean && len(forms) > 0 {
+		forms = slices.Insert(forms, 0, forms[0]+t.dim.Render(" · "+lab.RowsUnshown))
+	}
 	// A form that fills w exactly takes no rule after it: the space would push it a column
 	// over, and the cut took the key's last word (the second review).
 	title := longestFit(w, forms...)

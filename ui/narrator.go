@@ -542,7 +542,7 @@ func queueWaitWords(s *lab.Snapshot) (words string, how spareClause) {
 		words += fmt.Sprintf(", while one arriving now waits ~%s", fmtSecs(now.Wait))
 		// Briefly, the terms that add up to it, where the whole costs the settings or the
 		// rates (80x24: the long queue's sentence took 8 lines, newcomer 40 #1).
-		how = spareClause{long: fmt.Sprintf(" (%s)", now.WorkWhole(s.Config.Traffic)), short: fmt.Sprintf(" (%s)", now.Turn(s.Config.Traffic)), echo: lab.ArrivingNowLabel}
+		how = spareClause{long: ": " + now.Played(s.Config.Traffic), short: fmt.Sprintf(" (%s)", now.Turn(s.Config.Traffic)), echo: lab.ArrivingNowLabel}
 	}
 	return words, how
 }

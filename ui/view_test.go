@@ -369,7 +369,7 @@ func TestNarrator(t *testing.T) {
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 	}
 	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (15/s arrive, 20 workers ÷ 2.00s mean hold = 10/s leave: grows 5/s, full at ~3.8s; so far 2/s in 0–3s) until it fills, then they are rejected:pool (no worker, queue full); "+
-		"finished signups' wait p99 –, while one arriving now waits ~1.8s (once workers have freed 7 times, for the 6 ahead and for it, each on the first to free; on the worker it gets, 1.75s left)"; !strings.Contains(got, want) {
+		"finished signups' wait p99 –, while one arriving now waits ~1.8s: the 6 ahead and then it each take the first worker to free; the one it gets has 1.75s left"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Where the growth so far strays beyond chance from the forecast's, and the pool filled
