@@ -191,7 +191,7 @@ type ArrivingWait struct {
 	Left   time.Duration
 	Before []int
 	// Calls: where more than 0, the payments' hold is their call's latency at these calls
-	// at once, the knee's (CallLatency), which the measured hold agrees with (holdIsCall).
+	// at once, the knee's (CallLatencyNow), which the measured hold agrees with (holdIsCall).
 	Calls int
 }
 
@@ -505,7 +505,7 @@ func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 			holds[c] = ShownLatency(held / time.Duration(served))
 		}
 	}
-	if each, n := s.CallLatency(); holdIsCall(holds[Payment], each) {
+	if each, n := s.CallLatencyNow(); holdIsCall(holds[Payment], each) {
 		holds[Payment], a.Calls = ShownLatency(each), n
 	}
 	for _, c := range Classes {
@@ -543,9 +543,9 @@ func holdIsCall(hold, call time.Duration) bool {
 	return hold > 0 && call > 0 && (hold-call).Abs() <= call/100
 }
 
-// CallLatency is each call's latency at the calls at the dependency now, on its knee's curve,
+// CallLatencyNow is each call's latency at the calls at the dependency now, on its knee's curve,
 // and those calls; 0 without a knee or a call.
-func (s *Snapshot) CallLatency() (time.Duration, int) {
+func (s *Snapshot) CallLatencyNow() (time.Duration, int) {
 	n := int(s.Dependency.InFlight)
 	each, _ := s.Config.kneeForecast().Answers(n)
 	return each, n

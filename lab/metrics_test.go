@@ -805,7 +805,7 @@ func TestArrivingHoldIsTheCall(t *testing.T) {
 			s.Timeline[i].HeldFor[Payment] = 20 * d
 		}
 	}
-	each, _ := s.CallLatency()
+	each, _ := s.CallLatencyNow()
 	if FmtLatency(each) != "328ms" || dependencyLatency(&s) != ", 328ms each" {
 		t.Fatalf("the calls' latency %v (%q), want 328ms", each, dependencyLatency(&s))
 	}

@@ -902,7 +902,7 @@ func labOwn(s *Snapshot) (own int64, ok bool) {
 // dependencyLatency is what each call takes at the calls in flight now, when the knee makes
 // it move: the knee's rule at n, the figure the narrator gives for the same calls.
 func dependencyLatency(s *Snapshot) string {
-	each, _ := s.CallLatency()
+	each, _ := s.CallLatencyNow()
 	if each == 0 {
 		return ""
 	}
