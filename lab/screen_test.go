@@ -71,11 +71,12 @@ func TestGoroutinesSayWhose(t *testing.T) {
 		// Glossed where a lab has a line's room: "goroutines" is Go's word (newcomer 34 #22);
 		// after every kind it counts, which comes first (newcomer 40 #7): at 80 columns a
 		// count of two digits has the room (TestGoroutinesSayNoReasons), one of three at 82;
-		// wider, the whose and the kinds' longer words come before it.
+		// wider, the whose and the kinds' longer words come before it; at 56, where no list
+		// fits, its scope alone (review 34 M1).
 		if w == 82 && !strings.Contains(items, "goroutines 102 lightweight threads") {
 			t.Errorf("%d wide, not glossed: %q", w, items)
 		}
-		if _, g, _ := strings.Cut(items, "goroutines 102"); !strings.Contains(g, "(the lab's") || !strings.Contains(g, "idle") || !strings.Contains(g, "the lab itself") || strings.Contains(g, "…") {
+		if _, g, _ := strings.Cut(items, "goroutines 102"); !strings.Contains(g, "(the lab's") || !strings.Contains(g, "idle") || (w > 56 && !strings.Contains(g, "the lab itself")) || strings.Contains(g, "…") {
 			t.Errorf("%d wide: %q", w, items)
 		}
 		if w >= 112 && !strings.Contains(items, "not the dependency's") {
@@ -110,9 +111,22 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 		// Every kind it counts at every width, in fewer words where room is short: "(the lab's:
 		// busy workers, idle under 1s, …)" left the rest to the help (newcomer 39 G5, 40 #7).
 		80: "goroutines 21 lightweight threads (the lab's: workers, idle too, the lab itself)",
-		56: "goroutines 21 (peak 23) (the lab's: workers, idle too, the lab itself)"} {
+		// Where no list fits, its scope without the list (review 34 M1).
+		56: "goroutines 21 (peak 23) (the lab's, idle workers too)"} {
 		if got := goroutines(s, w); !strings.HasSuffix(got, want) || strings.Contains(got, "…") {
 			t.Errorf("at %d columns: %q, want %q", w, got, want)
+		}
+	}
+	// Whatever the kinds and the count, the value fits where it is drawn: a list too long for
+	// a compare half gives way, never cut with "…" (review 34 M1).
+	many := &Snapshot{Config: DefaultConfig(), Goroutines: 2187, GoroutinesPeak: 2301}
+	many.Config.Traffic.Mode = Closed
+	many.Pool.Busy, many.Pool.Unbounded = 18, true
+	for _, w := range []int{40, 56, 59, 80} {
+		for _, got := range phrases(HealthItems(many, w)) {
+			if strings.HasPrefix(got, "goroutines") && (len([]rune(got)) > w || strings.Contains(got, "…")) {
+				t.Errorf("at %d columns, %d wide: %q", w, len([]rune(got)), got)
+			}
 		}
 	}
 	// The lab's helpers named only while one runs: a headless frame, taken as the run ends,
