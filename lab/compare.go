@@ -784,13 +784,14 @@ func approxTest(blocks bool) string {
 	if blocks {
 		test += " on " + FmtDur(BlockSpan) + " blocks"
 	}
-	return fmt.Sprintf("%s: a difference this size comes by chance at least 1 time in %d (%s)",
-		ApproxKey, int(math.Round(1/FamilyAlpha)), test)
+	return fmt.Sprintf("%s (%s): not beyond the 1-in-%d bar, all rows judged together",
+		ApproxKey, test, int(math.Round(1/FamilyAlpha)))
 }
 
-// approxOdds is approxTest in the fewest words.
+// approxOdds is approxTest in the fewest words. Not "chance ≥1 in 20": the rows are judged
+// together (Holm), so a row that chance alone makes 1 time in 40 can stay ≈ (review 34 M3).
 func approxOdds() string {
-	return fmt.Sprintf("%s chance ≥1 in %d", ApproxMark, int(math.Round(1/FamilyAlpha)))
+	return fmt.Sprintf("%s noise at 1 in %d", ApproxMark, int(math.Round(1/FamilyAlpha)))
 }
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
@@ -800,7 +801,7 @@ type ruleStep struct{ clause, to int }
 // index plain (before it the cited example and the test; from it the why, the odds at short
 // where a test judged ≈, and the bare key): sooner, bare and ? to their short forms (?'s count given
 // way), so the cited example, then the test, stand beside every key where two lines hold them
-// (newcomer 39 G1), ≈ to its shortest words before its bare key ("≈ chance ≥1 in 20"), ? cut
+// (newcomer 39 G1), ≈ to its shortest words before its bare key ("≈ noise at 1 in 20"), ? cut
 // from its end (tooFewForms, at most 5 forms), ≈ to its key, bare out last: without colour
 // nothing else says a bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the
 // p50 row under it is judged instead" and dropped "unmarked change: beyond noise").
@@ -843,7 +844,7 @@ func citedForms(rows []ComparisonRow, cite *ComparisonRow, blocks bool, label fu
 	}
 	// With the bar ≈ stands for first, where it fits: the odds alone left ≈'s rule unsaid
 	// (newcomer 40 #1).
-	bar := fmt.Sprintf("; %s is 1 time in %d or more", ApproxMark, int(math.Round(1/FamilyAlpha)))
+	bar := fmt.Sprintf("; the bar: 1 in %d, all rows together", int(math.Round(1/FamilyAlpha)))
 	forms := []string{example(true, ended) + bar, example(true, "") + bar, example(true, ended), example(true, ""), example(false, "")}
 	return slices.Compact(forms)
 }
@@ -1081,7 +1082,7 @@ const (
 	// class keeps ok, rejected:pool and in flight at 0 too, the rest only where not 0 in
 	// both, a rule the help alone gave (newcomer 40 #2: health without rejected:bulkhead
 	// beside payment's).
-	RowsUnshown = "rows not shown: 0 in A and B"
+	RowsUnshown = "counts not shown: 0 in A and B"
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"
