@@ -510,6 +510,9 @@ var coreHealth = slices.Concat(
 		peak := fmt.Sprintf("peak %d at once, %s calls", s.Dependency.PeakInFlight, FmtCount(s.Dependency.Requests))
 		forms := []string{fmt.Sprintf("%s (%s)", now, peak), fmt.Sprintf("%s (peak %d at once)", now, s.Dependency.PeakInFlight),
 			fmt.Sprintf("%s (peak %d)", now, s.Dependency.PeakInFlight), now}
+		if s.Dependency.PeakInFlight+s.Dependency.InFlight == 0 && s.Dependency.Requests == 0 { // "peak 0 at once, 0 calls" said a peak of nothing (review 34)
+			forms = []string{now + " (no call yet)", now}
+		}
 		// Fewer calls than workers busy with payments, said where it fits: "now 63" beside
 		// "64/64 busy" read as a miscount (newcomer 25).
 		if n := s.BusyNotCalling(); n > 0 {
