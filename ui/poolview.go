@@ -279,8 +279,9 @@ func scaleNote(per float64, unit string, exact bool) string {
 // scaledBar shares avail cells between a proportional bar of n things and its note on the
 // scale, " · 1 cell = 8 workers" (unit " workers"), and says what a cell stands for. A cell
 // stands for a whole number of things: "1 cell ≈ 6.2 workers" read as a fraction of a
-// worker (newcomer 40 #4). The bar takes what the note leaves, at least 10 cells: the
-// fewest things a cell that fit, or up to a third more where that many divide n exactly
+// worker (newcomer 40 #4). The bar takes what the note leaves: the fewest things a cell
+// that fit, coarser only down to about 10 cells (31 things in 30 columns: 8 cells of 4),
+// or up to a third more where that many divide n exactly
 // ("= 8" for 200 in 25 cells rather than "≈ 6" in 34, the last standing for 2). A cell stands for least at
 // least: the other half's scale (queuePeer), so two halves draw to the coarser of their own.
 // Short of room, the note drops its unit before the number is cut ("≈ 57…" for 571); whole
