@@ -329,8 +329,7 @@ func TestGoroutineParts(t *testing.T) {
 		t.Errorf("handoff:thread: %q", got)
 	}
 	if kinds, _ := goroutineKinds(&s); strings.Join(kinds, ", ") != "busy workers, idle under 1s, bulkhead threads" {
-		got := kinds
-		t.Errorf("kinds: %q", got)
+		t.Errorf("kinds: %q", kinds)
 	}
 	// Switched to a semaphore, the thread pool's threads drain their calls: still its, not
 	// the lab's upkeep, with no handoff:thread left in the chain.
@@ -339,8 +338,7 @@ func TestGoroutineParts(t *testing.T) {
 		t.Errorf("draining after a switch to a semaphore: %q", got)
 	}
 	if kinds, _ := goroutineKinds(&s); strings.Join(kinds, ", ") != "busy workers, idle under 1s, bulkhead threads" {
-		got := kinds
-		t.Errorf("kinds, draining: %q", got)
+		t.Errorf("kinds, draining: %q", kinds)
 	}
 	// Just after the pool shrank, more idle goroutines wait than it has idle workers: not
 	// "195 idle workers" beside "idle 20" (review 25).
