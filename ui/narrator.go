@@ -58,8 +58,10 @@ const headlineMost = 5
 // question the first part raises (why this bulkhead size, how much is the trap's).
 func narration(cfg lab.Config, s *lab.Snapshot) (says string, spare spareClause) {
 	msg := narrateLaw(cfg, cfg.Forecast(), s, &spare)
-	if spare.echo != "" && s.Health.Pulled { // an echo ends the sentence it explains
-		msg, spare = msg+spare.long, spareClause{}
+	// An echo ends the sentence it explains, before the health checks' clause: briefly, for
+	// it is said whatever the room, and the health panel may say it whole (review 34 m3).
+	if spare.echo != "" && s.Health.Pulled {
+		msg, spare = msg+spare.short, spareClause{}
 	}
 	switch {
 	case s.Health.Pulled && s.Health.FailStreak == 0:
