@@ -217,6 +217,10 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		says = strings.Replace(says, spare.gloss[0], spare.gloss[0]+" ("+spare.gloss[1]+")", 1)
 	}
 	switch {
+	case spare.echo != "" && c.compared() && (level >= levelLean || c.spare == spareNone):
+		// A compare half draws no health item to echo: the brief form keeps the wait said
+		// (review 34 m2: long-queue's "one arriving now waits ~2.6s", unexplained).
+		says += spare.short
 	case level >= levelLean || c.spare == spareNone:
 	case c.spare == spareShort:
 		says += spare.short + spare.key // wrapped: the key has room
