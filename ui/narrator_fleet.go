@@ -190,8 +190,11 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		// With the rotation it assumes: its shares are a replica's of the k in rotation's
 		// stream, not of the whole fleet's (n37 #29).
 		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
-		// Brief, the remedy alone: it fits one line at 80 columns under a compare's trade.
-		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), w.short, w.key
+		// Brief, with how many too, as the price just said them (n41 G11: "17, would reject
+		// ~35%" after the price with 4 and with 3 asked which); under a compare's trade,
+		// where it fits one line at 80 columns, the remedy alone: its half says how many.
+		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s with %d", w.short, max(k, 1)), w.key
+		spare.summary = w.short
 	}
 	return msg, true
 }
