@@ -433,6 +433,13 @@ func TestNarrateFleet(t *testing.T) {
 	if msg, _ := narrateFleetWhole(s.Config, s); three.Widest == 0 || !strings.HasPrefix(msg, "replica 1 drained for a deploy at 6.0s") || !strings.Contains(msg, price+why(three, 3)) {
 		t.Errorf("a bulkhead on each, one drained:\n%q\nwant %q", msg, price+why(three, 3))
 	}
+	// Brief, with how many in rotation too, as the price just said them (n41 G11: "17,
+	// would reject ~35%" after the price with 4 and with 3 asked which).
+	var spare spareClause
+	narrateFleet(s.Config, s, &spare)
+	if want := fmt.Sprintf(": %d, would reject ~%.0f%% of payments with 3", three.Widest, 100*three.WidestLoss); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+spare.key) {
+		t.Errorf("one drained, the brief cap without its rotation: short %q, terse %q", spare.short, spare.terse)
+	}
 	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not ok
 	if msg, _ := narrateFleetWhole(s.Config, s); strings.Contains(msg, "% ok") {
 		t.Errorf("a failing dependency, yet: %q", msg)

@@ -53,6 +53,14 @@ type spareClause struct {
 	terse string
 }
 
+// remedy is the clause briefly as a compare's summary says it: summary, or short.
+func (s spareClause) remedy() string {
+	if s.summary != "" {
+		return s.summary
+	}
+	return s.short
+}
+
 // headlineMost is the most lines the narrator's sentence takes on one lab's screen where a
 // terse form exists: a projected screen is read in seconds (n40 #3).
 const headlineMost = 5
