@@ -147,3 +147,8 @@ func (p PoolStats) QueueRound() int { return max(p.Max, p.Size, 1) }
 // HasQueue says requests may wait here for a worker: a queue of places, or unbounded
 // (QueueCap is then a sentinel, never a count).
 func (p PoolStats) HasQueue() bool { return p.Unbounded || p.QueueCap > 0 }
+
+// Waited says a request has waited here for a worker: one was queued, at some point (a
+// request is queued only when no worker is free). A queue none has waited in leaves the
+// wait for a worker the machine's delay alone, as no queue does.
+func (p PoolStats) Waited() bool { return p.PeakQueued > 0 }

@@ -644,6 +644,17 @@ func TestOwnMeasures(t *testing.T) {
 		t.Errorf("requests waiting as goroutines: goroutines %v, wait %v, parts %v, service %v", queued.Own(Goroutines),
 			queued.Own(WorkerWait), queued.Own(WaitParts), queued.Own(ServiceTime))
 	}
+	// A queue none has waited in (fleet-bulkhead's, its bulkhead leaving it empty): the wait
+	// for a worker is the machine's delay, as with no queue (n41 W5: p99:wait 1.2ms in every
+	// row read as one figure copied to each).
+	empty := &Snapshot{Config: DefaultConfig(), Pool: PoolStats{Size: 20, Busy: 5, QueueCap: 100}}
+	if !empty.Own(WorkerWait) || !empty.Own(ServiceTime) {
+		t.Errorf("a queue none waited in: wait %v, service %v, want the lab's own", empty.Own(WorkerWait), empty.Own(ServiceTime))
+	}
+	empty.Pool.PeakQueued = 1
+	if empty.Own(WorkerWait) || empty.Own(ServiceTime) {
+		t.Errorf("a queue one request waited in, empty now: the wait is its lesson")
+	}
 	queued.Pool.Queued = 20 // no more than a round of the pool now
 	if !queued.Own(Goroutines) {
 		t.Errorf("a queue within a round of the pool: its goroutines are the lab's own")

@@ -27,7 +27,7 @@ func queueSnapshot() *lab.Snapshot {
 		sec.Queued = sec.QueuedBy[lab.Payment] + sec.QueuedBy[lab.Signup]
 		s.Timeline = append(s.Timeline, sec)
 	}
-	s.Pool.Queued, s.Pool.QueueCap = 66, 100
+	s.Pool.Queued, s.Pool.PeakQueued, s.Pool.QueueCap = 66, 66, 100
 	s.Pool.QueuedBy[lab.Payment], s.Pool.QueuedBy[lab.Signup] = 40, 26
 	return s
 }

@@ -273,7 +273,7 @@ func remedies(ctx func(i int) labCtx, w int) string {
 	var spares []named
 	for i, name := range []string{"A", "B"} {
 		if _, spare := ctx(i).narration(); spare.short != "" && !spare.idle && spare.echo == "" {
-			spares = append(spares, named{name, strings.TrimPrefix(spare.short, "; "), spare.key})
+			spares = append(spares, named{name, strings.TrimPrefix(spare.remedy(), "; "), spare.key})
 		}
 	}
 	if len(spares) == 0 {

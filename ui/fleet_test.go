@@ -433,6 +433,13 @@ func TestNarrateFleet(t *testing.T) {
 	if msg, _ := narrateFleetWhole(s.Config, s); three.Widest == 0 || !strings.HasPrefix(msg, "replica 1 drained for a deploy at 6.0s") || !strings.Contains(msg, price+why(three, 3)) {
 		t.Errorf("a bulkhead on each, one drained:\n%q\nwant %q", msg, price+why(three, 3))
 	}
+	// Brief, with how many in rotation too, as the price just said them (n41 G11: "17,
+	// would reject ~35%" after the price with 4 and with 3 asked which).
+	var spare spareClause
+	narrateFleet(s.Config, s, &spare)
+	if want := fmt.Sprintf(": %d, would reject ~%.0f%% of payments with 3", three.Widest, 100*three.WidestLoss); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+spare.key) {
+		t.Errorf("one drained, the brief cap without its rotation: short %q, terse %q", spare.short, spare.terse)
+	}
 	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not ok
 	if msg, _ := narrateFleetWhole(s.Config, s); strings.Contains(msg, "% ok") {
 		t.Errorf("a failing dependency, yet: %q", msg)
@@ -618,9 +625,14 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
 		// In brief, past headlineMost lines whole (n40 #3: 6 to 10 lines at 120x40), every
-		// number kept: the pulls, the shares, the check's queue, need, freed, average and odds.
-		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), "why r2 was pulled: its 2nd check not ok in a row waited behind 11 payments for 12 workers to free in 2.0s; 11 did (13.3 on average, under 12 for 1 check in 5)") {
-			t.Errorf("%dx%d: the domino cut:\n%s", size[0], size[1], ansi.Strip(out))
+		// number kept: the pulls, the shares, the check's queue, need, freed, average and odds;
+		// in the order they happen, each number with its noun, the rule last (n41 G2: "its 2nd
+		// check not ok in a row waited behind 11 payments for 12 workers to free in 2.0s; 11
+		// did (13.3 on average, under 12 for 1 check in 5)" took a minute to decode), and
+		// at 80x24 not at the cost of the charts.
+		text := ansi.Strip(out)
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "why r2 was pulled: its check had 11 payments ahead, so it needed 12 of the 20 workers to free within its 2.0s timeout; 11 did (13.3 free on average, fewer than 12 for 1 check in 5); 2 checks not ok in a row take a replica out") || !strings.Contains(text, "workers held") {
+			t.Errorf("%dx%d: the domino cut, or its charts:\n%s", size[0], size[1], text)
 		}
 	}
 	var spare spareClause

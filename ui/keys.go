@@ -68,9 +68,9 @@ func newKeyMap() keyMap {
 		// Off by default: an audience reads a projected screen for seconds, and the lab
 		// measuring itself took them (issue 22). What stays on without it, lab says (Own).
 		Machine: bind("the lab's own measures on / off (off to start): how late its generator sent (generator lag, p99:lag), the "+
-			"goroutines it owns, p99:dispatch, and p99:wait and p99:service where there is no queue (the wait then only the machine's delay), with "+
+			"goroutines it owns, p99:dispatch, and p99:wait and p99:service where no request has waited in a queue (the wait then only the machine's delay), with "+
 			"their notes. Off, a run whose lesson rests on one keeps it: a closed loop's lag, the goroutines of requests "+
-			"waiting in an unbounded queue (more than a round of the pool, now or in the last "+fmt.Sprint(lab.RateWindow)+" seconds) or of orphaned calls, a queue's p99:wait. The ⚠ too busy warning shows either way",
+			"waiting in an unbounded queue (more than a round of the pool, now or in the last "+fmt.Sprint(lab.RateWindow)+" seconds) or of orphaned calls, the p99:wait of a queue requests waited in. The ⚠ too busy warning shows either way",
 			// What the key does, in the footer's words: "m own measures" said neither that it
 			// toggles nor whose (newcomer 34 #33).
 			"m", "show/hide the lab's own measures", "m"),

@@ -44,9 +44,21 @@ type spareClause struct {
 	// on one lab's screen, the says' first gloss[0] followed by " (gloss[1])": a compare
 	// half has no line for it (the hops compare's A lost its dependency to the edge's gloss)
 	gloss [2]string
+	// summary is short as a compare's summary says it, on one line of 80 columns under the
+	// trade, where short says more than fits and a half says the rest (a fleet's rotation);
+	// "" short
+	summary string
 	// terse is the whole sentence, clause and all, in fewer words, for one lab's screen where
 	// the sentence with its clause would wrap past headlineMost lines; "" none.
 	terse string
+}
+
+// remedy is the clause briefly as a compare's summary says it: summary, or short.
+func (s spareClause) remedy() string {
+	if s.summary != "" {
+		return s.summary
+	}
+	return s.short
 }
 
 // headlineMost is the most lines the narrator's sentence takes on one lab's screen where a

@@ -190,8 +190,11 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		// With the rotation it assumes: its shares are a replica's of the k in rotation's
 		// stream, not of the whole fleet's (n37 #29).
 		lesson := fmt.Sprintf("; with %d in rotation, %d is the lesson's cap, not the best: ", max(k, 1), bh.Size)
-		// Brief, the remedy alone: it fits one line at 80 columns under a compare's trade.
-		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), w.short, w.key
+		// Brief, with how many too, as the price just said them (n41 G11: "17, would reject
+		// ~35%" after the price with 4 and with 3 asked which); under a compare's trade,
+		// where it fits one line at 80 columns, the remedy alone: its half says how many.
+		spare.long, spare.short, spare.key = lesson+strings.TrimPrefix(w.long, "; "), fmt.Sprintf("%s with %d", w.short, max(k, 1)), w.key
+		spare.summary = w.short
 	}
 	return msg, true
 }
@@ -347,26 +350,27 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 // at the share the turn before left (wait: how many workers free on average while a check
 // waits), in steps: the balancer's rule, whose last check it was, the queue it met, the
 // workers it needed within the timeout, and those that freed against the average.
-// Brief: "its 2nd check not ok in a row waited behind 11 payments for 12 workers to free in
-// 2.0s; 11 did (13.3 on average, under 12 for 1 check in 5)".
+// Brief, the same steps in the order they happen, the rule last (n41 G2: "its 2nd check not
+// ok in a row waited behind 11 payments for 12 workers to free in 2.0s; 11 did (13.3 on
+// average, under 12 for 1 check in 5)" took a minute to decode): "its check had 11
+// payments ahead, so it needed 12 of the 20 workers to free within its 2.0s timeout; 11
+// did (13.3 free on average, fewer than 12 for 1 check in 5); 2 checks not ok in a row
+// take a replica out". No longer: it keeps fleet-domino's headline to the lines its
+// charts leave at 80x24.
 func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) string {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
 	need := t.Ahead + 1 // the payments ahead and the check itself
 	average := ""
 	if brief {
 		if wait.Behind() > 0 {
-			average = fmt.Sprintf(" (%s on average", fmtWorkers(wait.Behind()))
+			average = fmt.Sprintf(" (%s free on average", fmtWorkers(wait.Behind()))
 			if odds := wait.ShortOdds(need); odds > 0 {
-				average += fmt.Sprintf(", under %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
+				average += fmt.Sprintf(", fewer than %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
 			}
 			average += ")"
 		}
-		check := tippingCheck(cfg.Fleet) + " check not ok in a row"
-		if cfg.Fleet.PullAfter == 1 {
-			check = "its check"
-		}
-		return fmt.Sprintf("; why r%d was pulled: %s waited behind %d payments for %d workers to free in %s; %d did%s",
-			t.Replica, check, t.Ahead, need, timeout, t.Freed, average)
+		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead, so it needed %d of the %d workers to free within its %s timeout; %d did%s; %s",
+			t.Replica, t.Ahead, need, cfg.Pool.Workers, timeout, t.Freed, average, pullRule(cfg.Fleet))
 	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often

@@ -139,7 +139,7 @@ var closedSent = strings.NewReplacer(" "+lab.TermSent.Column+" ", " "+lab.TermAr
 func TestDetailTableSharesItsPeersWait(t *testing.T) {
 	th := newTheme(true, true)
 	alone, queued := testSnapshot(), testSnapshot()
-	queued.Config.Pool.Queue, queued.Pool.QueueCap = 100, 100
+	queued.Config.Pool.Queue, queued.Pool.QueueCap, queued.Pool.PeakQueued = 100, 100, 30
 	waits := func(lines []string) bool {
 		return strings.Contains(strings.Join(lines, "\n"), "wait: arrival → on a worker")
 	}
@@ -158,7 +158,7 @@ func TestDetailTableSharesItsPeersWait(t *testing.T) {
 func TestWaitSaysOneDefinitionBesideAQueue(t *testing.T) {
 	th := newTheme(false, true)
 	alone, queued := testSnapshot(), testSnapshot()
-	queued.Config.Pool.Queue, queued.Pool.QueueCap = 100, 100
+	queued.Config.Pool.Queue, queued.Pool.QueueCap, queued.Pool.PeakQueued = 100, 100, 30
 	for _, w := range []int{80, 120, 200} { // narrower tables drop the column
 		var both []string
 		for _, pair := range [][2]*lab.Snapshot{{alone, queued}, {queued, alone}} {

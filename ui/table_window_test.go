@@ -430,7 +430,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 // 80x24, behind "p50 p99: latency of ok, failed and timed out requests; rejections left out").
 func TestTableNotesMakeRoomForTheRest(t *testing.T) {
 	s := testSnapshot() // fewer than 100 ended a class
-	s.Config.Pool.Queue, s.Pool.QueueCap = 100, 100
+	s.Config.Pool.Queue, s.Pool.QueueCap, s.Pool.PeakQueued = 100, 100, 30
 	for c := range s.Classes {
 		s.Classes[c].Rejected = [len(s.Classes[c].Rejected)]int64{}
 		s.Classes[c].QueueWait = lab.Percentiles{P50: time.Second, P99: 2 * time.Second, Count: 30}
@@ -483,7 +483,7 @@ func TestTableNotesMakeRoomForTheRest(t *testing.T) {
 // column, and only there (review 21: said without its column, it defined a column not drawn).
 func TestQueueNoteSaysServiceBesideItsColumn(t *testing.T) {
 	s := testSnapshot()
-	s.Config.Pool.Queue, s.Pool.QueueCap = 100, 100
+	s.Config.Pool.Queue, s.Pool.QueueCap, s.Pool.PeakQueued = 100, 100, 30
 	beside, without := false, false
 	for w := 60; w <= 200; w++ {
 		table, notes := tableLines(newTheme(true, true), s, tablePeer{}, w, true, nil, false)
