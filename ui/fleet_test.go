@@ -579,7 +579,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 			// Beside an average that beats the need, how often the count falls short all the
 			// same, lab's odds (newcomer 34 read it as bad luck).
 			// With the model the odds are of (newcomer 35 #6 took them for a Poisson count's).
-			"11 did (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so under 12 for 1 check in %.0f), so it waited past 2.0s and timed out; ",
+			"11 did (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so fewer than 12 for 1 check in %.0f), so it waited past 2.0s and timed out; ",
 			s.Config.Fleet.PullAfter, lab.Ordinal(s.Config.Fleet.PullAfter), fmtWorkers(turns[0].Wait.Behind()), math.Round(1/turns[0].Wait.ShortOdds(12))),
 		"r2 alone takes 24/s (72 workers of 20)",
 	} {

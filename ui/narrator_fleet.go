@@ -365,7 +365,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 		if wait.Behind() > 0 {
 			average = fmt.Sprintf(" (%s free on average", fmtWorkers(wait.Behind()))
 			if odds := wait.ShortOdds(need); odds > 0 {
-				average += fmt.Sprintf(", fewer than %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
+				average += ", " + fewerThan(need, odds)
 			}
 			average += ")"
 		}
@@ -378,13 +378,19 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 		short := ""
 		if odds := wait.ShortOdds(need); odds > 0 {
 			// With its model, whose odds they are (newcomer 35 #6).
-			short = fmt.Sprintf("; %s, so under %d for 1 check in %.0f", wait.Odds(), need, math.Max(1, math.Round(1/odds)))
+			short = fmt.Sprintf("; %s, so %s", wait.Odds(), fewerThan(need, odds))
 		}
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
 	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
 		"%d did%s, so it waited past %s and timed out",
 		t.Replica, pullRule(cfg.Fleet), tippingCheck(cfg.Fleet), t.Ahead, need, timeout, t.Freed, average, timeout)
+}
+
+// fewerThan is how often fewer than need workers free while a check waits, at odds: "fewer
+// than 12 for 1 check in 5", one wording in the whole and the brief form.
+func fewerThan(need int, odds float64) string {
+	return fmt.Sprintf("fewer than %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
 }
 
 // pullRule is the balancer's rule for a pull, "2 checks not ok in a row take a replica out":
