@@ -224,7 +224,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 // and when, not by where to read it: "(see the README)" sent a projected screen's audience
 // where it cannot go (newcomer 40 #1); the long clause says what went wrong. Not by its
 // source's number, "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
-const postmortemOf = "a Go team's lunch-peak postmortem"
+// Whose, as the field guide's seed tells it: "a Go team's" named no one (newcomer 41 G8).
+const postmortemOf = "a Go order API's lunch-peak postmortem"
 
 // pastKnee is the step the audience must not have to take alone: the knee's calls answer
 // more a second than calls, more and slower ones ("25 calls at 50ms give 500/s; 64 at 328ms
