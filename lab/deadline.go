@@ -254,3 +254,22 @@ func deadlineSettings(c Config, _ *Snapshot, _ int) []Item {
 	}
 	return nil
 }
+
+// QueueAtDeadline is where a FIFO queue still growing grow a second stops: once one arriving
+// would wait so long that less than the enough-left room is left of payments' deadline, the
+// deadline turns the excess away (newcomer 41 G1: "creeps toward the 800ms deadline" at 15s
+// left "and at 20s?" open). How many wait then, the queue now scaled by that wait over the
+// wait of one arriving now, and when, at grow a second. false: no deadline or estimate of
+// the wait, a queue not growing, or a wait already there: the deadline has turned one away
+// (the room it leaves moves with the calls, so a wait under it now need not stay under).
+func (s *Snapshot) QueueAtDeadline(grow float64) (waiting int64, at time.Duration, ok bool) {
+	d := s.Config.Payment.Deadline.D()
+	a, known := s.WaitArrivingNow()
+	limit := d - s.EnoughLeft
+	if d <= 0 || !known || a.Wait <= 0 || grow <= 0 || a.Wait >= limit || s.Classes[Payment].Rejected[RejectDeadline] > 0 {
+		return 0, 0, false
+	}
+	full := float64(s.Pool.Queued) * limit.Seconds() / a.Wait.Seconds()
+	at = s.Elapsed + time.Duration((full-float64(s.Pool.Queued))/grow*float64(time.Second))
+	return int64(full + 0.5), at, true
+}

@@ -136,7 +136,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; the narrator says it as a sentence, \"the 75 ahead and then it each take the first worker to free; the one it gets has 2.40s left, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead of it\". Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait, which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"75ms left + 42 orders × 328ms, its 1 in 64 of the 2700 ahead\": the 2700 waiting over 64 workers, 42 rounds of them. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets has left keep one each, the others free theirs for the next. The narrator says it as a sentence, \"the 75 ahead and then it each take the first worker to free; the one it gets has 2.40s left, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\". Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -160,13 +160,16 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	const label = ArrivingNowLabel
 	wait, work := FmtSecs(a.Wait), a.Work(s.Config.Traffic)
 	values := []string{fmt.Sprintf("~%s in the queue (%s)", wait, a.WorkSaid(s.Config.Traffic)),
-		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work),
+		fmt.Sprintf("~%s in the queue (%s)", wait, work), fmt.Sprintf("waits ~%s (%s)", wait, work)}
+	if freed := a.Freed(s.Config.Traffic); freed != "" {
+		values = append(values, fmt.Sprintf("waits ~%s %s", wait, freed))
+	}
+	values = append(values,
 		// The same derivation as the narrator's where it fits, before a second one (newcomer 38 W9).
-		fmt.Sprintf("waits ~%s, each on the first of %d workers to free; %s", wait, a.Workers, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(true))),
-		fmt.Sprintf("waits ~%s, each on the first of %d workers to free; %s", wait, a.Workers, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(false))),
+		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(true))),
 		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(false))),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)),
-		fmt.Sprintf("waits ~%s: %s", wait, a.SumHeld(s.Config.Traffic))}
+		fmt.Sprintf("waits ~%s: %s", wait, a.SumHeld(s.Config.Traffic)))
 	// Without what the sum computes to, only where that is the wait shown: "~711ms: 345
 	// orders × 49ms ahead ÷ 24 workers" is 704ms (newcomer 36 #15).
 	if a.Even() == ShownSecs(a.Wait) {
@@ -190,6 +193,9 @@ type ArrivingWait struct {
 	// (0: it is idle), and Before[i] of Ahead[i]'s class, served on it first, each its Hold.
 	Left   time.Duration
 	Before []int
+	// Rank is the worker it gets, its place among the workers by when each frees now (1:
+	// the first, an idle one).
+	Rank int
 	// Calls: where more than 0, the payments' hold is their call's latency at these calls
 	// at once, the knee's (CallLatencyNow), which the measured hold agrees with (holdIsCall).
 	Calls int
@@ -224,9 +230,9 @@ func (a ArrivingWait) Played(t TrafficConfig) string {
 	case ahead == "":
 		return who + "; the one it gets has " + left
 	case a.Left > 0:
-		return who + "; the one it gets has " + left + ", then serves " + ahead + " ahead of it"
+		return who + "; the one it gets has " + left + ", then serves " + ahead + a.share()
 	}
-	return who + "; the one it gets serves " + ahead + " ahead of it first"
+	return who + "; the one it gets serves " + ahead + a.share() + " first"
 }
 
 // WorkSaid writes the same with what its holds are, which need not be the dependency's
@@ -291,7 +297,7 @@ func (a ArrivingWait) queued() int {
 
 // Sum writes the work queued ahead over the workers that share it, and, where the wait (said
 // before it) differs a little from what that computes to as printed, why: "(40 payments ×
-// 3.00s + 26 signups × 2.3ms) ahead ÷ 20 workers; the busy free unevenly",
+// 3.00s + 26 signups × 2.3ms) ahead ÷ 20 workers; near it: workers free unevenly",
 // beside ~6.1s (the even figure, "= 6.0s if evenly freed", was a second wait beside the
 // first: newcomer 37 #13). The "÷ N workers" made newcomer 15 stop multiplying 40 × 3.00s out to 120s
 // against ~6.1s; the even figure said, newcomer 16 stop at 6.0s; the played-out figure said
@@ -300,7 +306,7 @@ func (a ArrivingWait) queued() int {
 // screen does not show: newcomer 22 read "waits ~3.6s: (29 payments × 3.00s + 14 signups ×
 // 2.4ms) ahead ÷ 20 workers = 4.4s if evenly freed" as two answers (the long queue at 10s,
 // whose fast signups ahead free their workers at once): "29 payments of 3.00s and 14
-// signups of 2.4ms ahead, each on the first of 20 workers to free".
+// signups of 2.4ms ahead, each taking the first of the 20 workers to free".
 func (a ArrivingWait) Sum(t TrafficConfig) string { return a.sum(t, true) }
 
 // sum is Sum, with what it computes to where even says so.
@@ -318,7 +324,7 @@ func (a ArrivingWait) sum(t TrafficConfig, even bool) string {
 		if n := len(parts); n > 1 {
 			list = strings.Join(parts[:n-1], ", ") + " and " + list
 		}
-		return fmt.Sprintf("%s ahead, each on the first of %d workers to free", list, a.Workers)
+		return fmt.Sprintf("%s ahead, each taking the first of the %d workers to free", list, a.Workers)
 	}
 	work := strings.Join(terms, " + ")
 	if len(terms) > 1 {
@@ -334,8 +340,9 @@ func (a ArrivingWait) sum(t TrafficConfig, even bool) string {
 // unevenly ends a Sum that computes to a little more or less than the wait said before it:
 // why, with no second figure ("~808ms: … = 871ms if evenly freed" gave two waits side by
 // side, newcomer 37 #13): the busy workers free as their own holds run out, sooner or later
-// than a whole hold each, and the help's "arriving now" says so.
-const unevenly = "; the busy free unevenly"
+// than a whole hold each, and the help's "arriving now" says so. "; the busy free unevenly"
+// read garbled, "the busy" no noun (newcomer 41 W3).
+const unevenly = "; near it: workers free unevenly"
 
 // Even is the work ahead over the workers, from the holds as printed: the wait were the
 // queue's turn spread evenly over them.
@@ -393,9 +400,74 @@ func (a ArrivingWait) Turn(t TrafficConfig) string {
 	// already on one).
 	out := "on the worker it gets, " + strings.Join(append(terms, a.aheadTerms(t)...), " + ")
 	if a.stacked() {
-		out += " ahead"
+		out += a.share()
 	}
 	return out
+}
+
+// share ends the work ahead the arrival's worker serves first with what it is of the queue:
+// of one class, its part, "its 1 in 64 of the 2700 ahead" where that is the queue's rounds of
+// the workers, the queue ÷ the workers ("42 of 2700 orders" was decoded as 2700 ÷ 64 only
+// after a while: newcomer 41 G7), else "its share of the 300 ahead"; of several, each term
+// says of how many (aheadTerms), so " ahead".
+func (a ArrivingWait) share() string {
+	n := a.queued()
+	switch {
+	case len(a.Ahead) > 1:
+		return " ahead"
+	case a.Before[0] == n/max(a.Workers, 1):
+		return fmt.Sprintf(", its 1 in %d of the %s ahead", a.Workers, FmtCount(int64(n)))
+	}
+	return fmt.Sprintf(", its share of the %s ahead", FmtCount(int64(n)))
+}
+
+// Freed is the wait where the worker it gets serves none of those ahead first: that worker's
+// place among those to free, and what those ahead do with the ones before it: "for the 17th
+// worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms"
+// (newcomer 41 W6: "each on the first of 20 workers to free" read garbled, and as the 3
+// signups taking 3 of them). A class whose hold outlasts the time the arrival's worker has
+// left keeps the worker it takes; one that does not frees it for the next. "": it serves
+// some first, or the classes that keep one do not account for the workers before it.
+func (a ArrivingWait) Freed(t TrafficConfig) string {
+	if a.stacked() || a.Left <= 0 || a.queued() == 0 {
+		return ""
+	}
+	texts, _ := a.shownHolds()
+	var keep []string
+	kept := 0
+	for i, q := range a.Ahead {
+		what := a.named(t, i, q.Queued)
+		switch {
+		case q.Hold >= a.Left:
+			kept += q.Queued
+			takes := "take one each"
+			if q.Queued == 1 {
+				takes = "takes one"
+			}
+			keep = append(keep, fmt.Sprintf("%s %s ahead %s", FmtCount(int64(q.Queued)), what, takes))
+		case q.Queued == 1:
+			keep = append(keep, fmt.Sprintf("1 %s frees its in %s", what, texts[i]))
+		default:
+			keep = append(keep, fmt.Sprintf("%s %s free theirs in %s", FmtCount(int64(q.Queued)), what, texts[i]))
+		}
+	}
+	if kept != a.Rank-1 {
+		return ""
+	}
+	return fmt.Sprintf("for the %s worker to free: %s", Ordinal(a.Rank), strings.Join(keep, ", "))
+}
+
+// named is Ahead[i]'s class as n of it are called: the label as written for one, no
+// singular guessed, its plural for more.
+func (a ArrivingWait) named(t TrafficConfig, i, n int) string {
+	what := t.Label(a.Ahead[i].Class)
+	switch {
+	case n > 1:
+		return Plural(what)
+	case what == Health.String():
+		return "health check"
+	}
+	return what
 }
 
 // aheadTerms is the work ahead the worker the arrival gets serves first, a term a class:
@@ -407,16 +479,10 @@ func (a ArrivingWait) aheadTerms(t TrafficConfig) []string {
 		if n == 0 {
 			continue
 		}
-		what := t.Label(a.Ahead[i].Class) // one: the label as written, no singular guessed
-		switch {
-		case n > 1:
-			what = Plural(what)
-		case what == Health.String():
-			what = "health check"
-		}
 		// Of how many: "65 orders" beside 4202 waiting read as the queue's length (newcomer 39
-		// W2, review 33 #4).
-		if q := a.Ahead[i].Queued; q > n {
+		// W2, review 33 #4); of one class, share says it.
+		what := a.named(t, i, n)
+		if q := a.Ahead[i].Queued; q > n && len(a.Ahead) > 1 {
 			what = fmt.Sprintf("of %s %s", FmtCount(int64(q)), Plural(t.Label(a.Ahead[i].Class)))
 		}
 		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(n)), what, texts[i]))
@@ -530,6 +596,13 @@ func (s *Snapshot) WaitArrivingNow() (ArrivingWait, bool) {
 		}
 	}
 	a.Wait, a.Left, a.Before = fifoWait(left, a.Workers, a.Ahead)
+	// The idle free first, then the busy by what they have left.
+	a.Rank = a.Workers - len(left) + 1
+	for _, l := range left {
+		if l < a.Left {
+			a.Rank++
+		}
+	}
 	return a, true
 }
 

@@ -310,7 +310,7 @@ func TestWaitArrivingNow(t *testing.T) {
 		t.Errorf("settled again: %+v, want 60s", settled.arriving)
 	}
 	// What × is, where it fits: a hold need not be the dependency's latency.
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: on the worker it gets, 30 of 600 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers; 1.00s: the mean time one held a worker in 1–6s" {
 		t.Errorf("health item %+v", items)
 	}
 	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
@@ -325,17 +325,18 @@ func TestWaitArrivingNow(t *testing.T) {
 		busy.Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall, Held: time.Duration(i) * 40 * time.Millisecond}
 	}
 	// The arrival's worker, the 1st to free, 240ms from now, takes 30 of the 600 ahead
-	// before it: 240ms + 30 × 1.00s, the wait (newcomer 38 W9), "of 600" said (newcomer 39
-	// W2); where that does not fit with what the hold is, the work ahead over the workers.
-	for w, want := range map[int]string{140: "waits ~30.2s: on the worker it gets, 240ms left + 30 of 600 payments × 1.00s ahead; 1.00s: the mean hold in 1–6s",
+	// before it: 240ms + 30 × 1.00s, the wait (newcomer 38 W9), of the 600 said (newcomer 39
+	// W2) as its 1 in 20 (newcomer 41 G7: "30 of 600" took decoding as 600 ÷ 20); where that
+	// does not fit with what the hold is, the work ahead over the workers.
+	for w, want := range map[int]string{140: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly; 1.00s: the mean hold in 1–6s",
 		// Narrower, what the hold is in fewer words (newcomer 26: "338 orders × 49ms ahead ÷
 		// 24 workers = 690ms if evenly freed" beside calls of 50ms, what a hold is unsaid),
 		// and still what the sum computes to: bare, "~711ms: 345 orders × 49ms ahead ÷ 24
 		// workers" was 704ms (newcomer 36 #15).
 		// One wait, not the even figure beside it (newcomer 37 #13).
-		120: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; the busy free unevenly; 1.00s: the mean hold in 1–6s",
-		110: "waits ~30.2s: on the worker it gets, 240ms left + 30 of 600 payments × 1.00s ahead",
-		100: "waits ~30.2s: on the worker it gets, 240ms left + 30 of 600 payments × 1.00s ahead"} {
+		120: "waits ~30.2s: on the worker it gets, 240ms left + 30 payments × 1.00s, its 1 in 20 of the 600 ahead",
+		110: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly",
+		100: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly"} {
 		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {
 			t.Errorf("busy workers, health item at %d %+v", w, items)
 		}
@@ -399,7 +400,7 @@ func TestWaitArrivingNow(t *testing.T) {
 	// two answers (newcomer 22, the long queue at 10s).
 	far := ArrivingWait{Wait: 3600 * time.Millisecond, Workers: 20,
 		Ahead: []QueuedWork{{Payment, 29, 3 * time.Second}, {Signup, 14, 2400 * time.Microsecond}}}
-	if got, want := far.Sum(s.Config.Traffic), "29 payments of 3.00s and 14 signups of 2.4ms ahead, each on the first of 20 workers to free"; got != want {
+	if got, want := far.Sum(s.Config.Traffic), "29 payments of 3.00s and 14 signups of 2.4ms ahead, each taking the first of the 20 workers to free"; got != want {
 		t.Errorf("far from the wait: %q, want %q", got, want)
 	}
 	lifo := s
@@ -857,12 +858,44 @@ func TestBunchedBeyondChance(t *testing.T) {
 func TestArrivingWaitPlayedReadsAsASentence(t *testing.T) {
 	a := ArrivingWait{Wait: 3620 * time.Millisecond, Workers: 20, Left: 621 * time.Millisecond, Before: []int{1, 1},
 		Ahead: []QueuedWork{{Payment, 29, 3 * time.Second}, {Signup, 14, 2200 * time.Microsecond}}}
-	want := "the 43 ahead and then it each take the first worker to free; the one it gets has 621ms left, then serves 1 of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead of it"
+	want := "the 43 ahead and then it each take the first worker to free; the one it gets has 621ms left, then serves 1 of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead"
 	if got := a.Played(TrafficConfig{}); got != want {
 		t.Errorf("%q\nwant %q", got, want)
 	}
 	a.Before, a.Ahead = nil, nil
 	if got := a.Played(TrafficConfig{}); got != "it takes the first worker to free; the one it gets has 621ms left" {
 		t.Errorf("none ahead: %q", got)
+	}
+}
+
+// Where the worker it gets serves none ahead first, the wait says which worker to free it
+// gets and why not the one after all those ahead (newcomer 41 W6: "each on the first of 20
+// workers to free" read garbled, and as the long queue's 3 signups ahead taking 3 workers).
+// 20 payments of 3s on the workers, 80ms apart, the first freeing in 1.08s; 16 payments and
+// 3 signups of 2.3ms ahead: the payments keep the first 16 to free, the signups free theirs
+// at once, so it gets the 17th, 1.08s + 16 × 80ms = 2.36s from now.
+func TestArrivingNowNamesTheWorkerItGets(t *testing.T) {
+	s := queuedSnapshot()
+	s.Pool.Queued, s.Pool.QueuedBy[Payment], s.Pool.QueuedBy[Signup] = 19, 16, 3
+	for i := range s.Timeline {
+		s.Timeline[i].Served[Payment], s.Timeline[i].HeldFor[Payment] = 5, 15*time.Second
+		s.Timeline[i].Served[Signup], s.Timeline[i].HeldFor[Signup] = 4, 9200*time.Microsecond
+	}
+	s.Pool.Workers = make([]Worker, 20)
+	for i := range s.Pool.Workers {
+		s.Pool.Workers[i] = Worker{Class: Payment, Phase: PhaseCall, Held: 400*time.Millisecond + time.Duration(i)*80*time.Millisecond}
+	}
+	a, ok := s.WaitArrivingNow()
+	if !ok || a.Wait != 2360*time.Millisecond || a.Rank != 17 {
+		t.Fatalf("%+v, want the 17th worker to free, 2.36s from now", a)
+	}
+	want := "waits ~2.4s for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms"
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != want {
+		t.Errorf("health item %+v\nwant %q", items, want)
+	}
+	// Workers the classes that keep one do not account for: no such claim.
+	a.Rank = 19
+	if got := a.Freed(s.Config.Traffic); got != "" {
+		t.Errorf("the 19th worker, 16 payments kept: %q", got)
 	}
 }

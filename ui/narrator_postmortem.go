@@ -180,6 +180,12 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
 					msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
+					if n, at, ok := s.QueueAtDeadline(q); ok {
+						// When, and what then, so that an early moment answers "and later?"
+						// (newcomer 41 G1: 304 waiting, none turned away yet, at 15s).
+						msg += fmt.Sprintf("; from ~%s waiting (~%s) it turns the excess away: the queue stops, ok holds ~%s, each within %s",
+							fmtCount(n), fmtSecs(at), fmtWholePerSec(k.CapRate), fmtDur(d))
+					}
 					queueSaid = true
 				} else { // what holds it, not its drift: more arrive than the cap answers, so it cannot drain ("drains
 					// 5.8/s", then "shrinks 5.8/s", read as emptying beside 338 held steady; newcomers 26, 29);
@@ -224,7 +230,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 // and when, not by where to read it: "(see the README)" sent a projected screen's audience
 // where it cannot go (newcomer 40 #1); the long clause says what went wrong. Not by its
 // source's number, "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
-const postmortemOf = "a Go team's lunch-peak postmortem"
+// Whose, as the field guide's seed tells it: "a Go team's" named no one (newcomer 41 G8).
+const postmortemOf = "a Go order API's lunch-peak postmortem"
 
 // pastKnee is the step the audience must not have to take alone: the knee's calls answer
 // more a second than calls, more and slower ones ("25 calls at 50ms give 500/s; 64 at 328ms

@@ -159,8 +159,8 @@ func TestNarratePostmortem(t *testing.T) {
 	// lengths, and never as a pointer to the README, where a projected screen's audience
 	// cannot go (newcomer 40 #1). Only where it costs nothing else (idle): a compare half
 	// keeps its goroutines line.
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go team's lunch-peak postmortem: a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
-		spare.short != "; as in a Go team's lunch-peak postmortem" || !spare.idle {
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a Go order API's lunch-peak postmortem: a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
+		spare.short != "; as in a Go order API's lunch-peak postmortem" || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
 	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
@@ -458,7 +458,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		"; as the fix in a Go team's lunch-peak postmortem: 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
+		"; as the fix in a Go order API's lunch-peak postmortem: 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
 		"; why 24, not 25: 25 give 500/s only if the knee is exactly 25, 461/s if it is 24, where 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
@@ -680,5 +680,37 @@ func TestPostmortemOneHold(t *testing.T) {
 	}
 	if says := narrate(s.Config, s); !strings.Contains(says, "; 64 at 328ms each: ok 194.8/s of 500.8/s;") || strings.Contains(says, "329ms") {
 		t.Errorf("%q, want 64 at 328ms each and no second figure", says)
+	}
+}
+
+// Before the deadline turns any away, the fix's queue still grows: the sentence says when
+// its wait will leave too little of the deadline and what then (newcomer 41 G1: at 15s, 304
+// waiting and none rejected, "creeps toward the 800ms deadline" left "and at 20s?" open).
+// 24 workers each 51ms from freeing, 304 waiting: one arriving now waits 51ms + 12 × 51ms =
+// 663ms; with 65ms asked by enough-left, 735ms of 800ms: 304 × 735 ÷ 663 = 337 waiting, 33
+// more at 29/s, ~1.1s on.
+func TestNarrateFixForecastsTheDeadline(t *testing.T) {
+	s := postmortemSnapshot(fixConfig())
+	s.Classes[lab.Payment].Rejected = [len(s.Classes[lab.Payment].Rejected)]int64{}
+	s.Pool.Queued, s.Pool.QueuedBy[lab.Payment] = 304, 304
+	s.EnoughLeft = 65 * time.Millisecond
+	for i := range s.Timeline {
+		sec := &s.Timeline[i]
+		sec.Arrived[lab.Payment], sec.OK[lab.Payment] = 500, 471
+		sec.Rejected[lab.Payment][lab.RejectDeadline] = 0
+		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 471, 471*51*time.Millisecond
+	}
+	says, _ := narration(s.Config, s)
+	want := "the remaining 29/s join the queue, whose wait creeps toward the 800ms deadline; from ~337 waiting (~26.1s) it turns the excess away: the queue stops, ok holds ~480/s, each within 800ms"
+	if !strings.Contains(says, want) {
+		t.Errorf("got %q\nwant %q", says, want)
+	}
+	if lines := wrapText("» "+says, 120, 0); len(lines) > headlineMost {
+		t.Errorf("%d lines at 120 columns, want at most %d: %q", len(lines), headlineMost, lines)
+	}
+	// Once the deadline has turned one away, the table's rates say what it does.
+	s.Classes[lab.Payment].Rejected[lab.RejectDeadline] = 1
+	if says, _ := narration(s.Config, s); strings.Contains(says, "turns the excess away") {
+		t.Errorf("a forecast of what the deadline already does: %q", says)
 	}
 }
