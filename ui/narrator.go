@@ -478,7 +478,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if so := s.Pool.FullFrom; so > 0 && share != long+apart {
 			// Briefly where the long one costs a line (80x24: the shares read as the long
 			// run's, n37); an idle clause is no remedy, so a compare's summary leaves it.
-			*spare = spareClause{long: fmt.Sprintf("; so far counts the %s before the pool first filled, when it turned none away", fmtSecs(so)),
+			// The shares the subject, not "so far" as a noun (newcomer 41 W1).
+			*spare = spareClause{long: fmt.Sprintf("; the shares so far include the %s before the pool first filled, when it turned none away", fmtSecs(so)),
 				short: fmt.Sprintf("; the shares so far include %s before full", fmtSecs(so)), idle: true}
 		}
 	}

@@ -336,7 +336,7 @@ func TestNarrator(t *testing.T) {
 	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 {
 		t.Errorf("the shared pool's narrator takes %d lines at 80 columns, want 4 at most", len(lines))
 	}
-	if spare.long != "; so far counts the 2.0s before the pool first filled, when it turned none away" || spare.short != "; the shares so far include 2.0s before full" || !spare.idle {
+	if spare.long != "; the shares so far include the 2.0s before the pool first filled, when it turned none away" || spare.short != "; the shares so far include 2.0s before full" || !spare.idle {
 		t.Errorf("the shared pool's spare clause: %+v", spare)
 	}
 	// Before the pool has turned any away, no shares so far.
