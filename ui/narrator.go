@@ -468,7 +468,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// 30.2 beside "payments need … = 30 workers" was a riddle where the header's
 			// "needs ~0.2 workers" for signups is cut (80 columns, newcomer 38 G13); "even-paced
 			// arrivals:", not "… would lose", keeps loss-system's sentence to 4 lines at 80.
-			apart = fmt.Sprintf(" (the pool cannot tell them apart); even-paced arrivals would lose 1\u00a0−\u00a0%d/%s = %.0f%%",
+			// Named a forecast: "would lose … 33%" beside signups' 33% so far read as the
+			// signups having hit it (newcomer 41 G3).
+			apart = fmt.Sprintf(" (the pool cannot tell them apart); even-paced arrivals' forecast: 1\u00a0−\u00a0%d/%s = %.0f%%",
 				f.Workers, loadTerms(f), 100*f.Overflow)
 		}
 		share += long + apart
