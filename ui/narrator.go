@@ -346,10 +346,11 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// p99:wait, and says so (newcomer 17 read "lease wait" beside p99:wait 1.1ms as one). Its
 		// latencies are of finished payments, the first ones while they held theirs less.
 		// The connections free together: the table's /s window catches whole batches, and
-		// newcomer 15 read its 2/s ok against 1.7/s said bare.
+		// newcomer 15 read its 2/s ok against 1.7/s said bare. The worker pool, named so:
+		// beside the connections "the pool" and rej:pool read as theirs (newcomer 41 G5).
 		law = fmt.Sprintf("%d connections to the dependency serve %d ÷ %s = %s payments, in batches: the rest wait for one on their worker, "+
 			"and once they hold every worker each payment holds its worker %d × %s ÷ %d = %s by Little's law (~%s waiting for a connection + %s call, "+
-			"both on the worker)%s; the pool",
+			"both on the worker)%s; the worker pool",
 			pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
 			fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call), heldLess(s, pay.Hold))
 	case pay.ConnectionsCap > 0:

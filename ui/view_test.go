@@ -289,7 +289,7 @@ func TestNarrator(t *testing.T) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments, in batches: the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s waiting for a connection + 3.0s call, both on the worker); " +
-			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the pool: first full at 2.0s, " +
+			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the worker pool: first full at 2.0s, " +
 			"turning away whoever finds it full: so far payments 31%, signups 69%; " +
 			// The bound the connections set, so that 83% can be checked as 1 − 1.7/10
 			// (newcomer 34 #23, 35 #7, 37 #11: Erlang B of the full pool's load read as circular).
@@ -323,7 +323,7 @@ func TestNarrator(t *testing.T) {
 	leased.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
 	late := testSnapshot()
 	late.Classes[lab.Payment].Latency.Max = 13 * time.Second
-	if got := narrate(leased, late); strings.Contains(got, "finished so far") || !strings.Contains(got, "both on the worker); the pool") {
+	if got := narrate(leased, late); strings.Contains(got, "finished so far") || !strings.Contains(got, "both on the worker); the worker pool") {
 		t.Errorf("finished payments that held theirs 12 s: %q", got)
 	}
 	// The shared pool's sentence, with two classes, keeps to 4 lines at 80 columns: compare
