@@ -608,14 +608,26 @@ var coreHealth = slices.Concat(
 					}
 					// A gap chance explains, said so: "43%; 30% of arrivals" over 8s invited
 					// the comparison and left it unexplained (newcomer 39 G4).
-					if by := byChance(rejected, arrived, s.Pool.FullFor, s.Elapsed); by != "" && FmtShare(float64(rejected)/float64(arrived), arrived) != clock {
+					by, due, rare := byChance(rejected, arrived, elapsedAsShown(s.Pool.FullFor), elapsedAsShown(s.Elapsed))
+					if by != "" && FmtShare(float64(rejected)/float64(arrived), arrived) != clock {
 						found := by + " " + found
+						var tight []string
+						if rare {
+							// Past 2 spreads, chance with its figures, or the figures alone,
+							// not chance bare: 35 where ~50 ± 7 are due (newcomer 41 W2).
+							found += fmt.Sprintf(", %d where ~%.0f ± %.0f are due", rejected, due, math.Sqrt(due))
+							tight = []string{fmt.Sprintf("%s, %s; %s of arrivals (%d; ~%.0f±%.0f due) found it full (long run: %s of time and arrivals)",
+								full, clock, FmtShare(float64(rejected)/float64(arrived), arrived), rejected, due, math.Sqrt(due), long)}
+						}
 						with = []string{
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s (over a long run the two meet at %s: random arrivals see the pool as a clock does)", full, of, clock, found, long),
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s (long run: %s of time and arrivals)", full, of, clock, found, long),
 							fmt.Sprintf("%s of %s: %s; %s (long run: %s of time and arrivals)", full, of, clock, found, long),
-							fmt.Sprintf("%s, %s; %s (long run: %s of time and arrivals)", full, clock, found, long),
 						}
+						if !rare {
+							with = append(with, fmt.Sprintf("%s, %s; %s (long run: %s of time and arrivals)", full, clock, found, long))
+						}
+						with = append(with, tight...)
 					}
 				}
 				for _, share := range shares {
@@ -973,7 +985,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full; \"by chance only 30% of arrivals\" (\"by chance even\" where more): the gap from the share of the time is within what chance gives so few seconds (3 square roots of the arrivals the full time holds at the run's rate)"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full; \"by chance only 30% of arrivals\" (\"by chance even\" where more): the gap from the share of the time is within what chance gives so few seconds (3 square roots of the arrivals the full time holds at the run's rate); past 2 of them, a draw 1 run in 20 or fewer gives, with the figures: \"30% of arrivals (35; ~50±7 due)\": 35 turned away where the full time at the run's rate holds ~50, give or take 7 (one square root)"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 answered, not yet counted\" (briefly \"+2 workers busy: 1 answered, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),
@@ -1063,15 +1075,19 @@ func PaymentSeries(s *Snapshot) (Series, bool) {
 // byChance is "by chance only" (or "by chance even") where the share of arrivals
 // that found the pool full is off its share of the time by no more than chance gives:
 // random arrivals find it full as often as it is, so those turned away less the arrivals
-// the full time holds at the run's rate have mean 0 and a spread of the square root of
-// the latter (PASTA's martingale); within 3 of those, chance; "" past that, or with none.
-func byChance(rejected, arrived int64, full, elapsed time.Duration) string {
-	expect := float64(arrived) * full.Seconds() / elapsed.Seconds()
-	if expect <= 0 || math.Abs(float64(rejected)-expect) > 3*math.Sqrt(expect) {
-		return ""
+// the full time holds at the run's rate (due) have mean 0 and a spread of the square root
+// of the latter (PASTA's martingale); within 3 of those, chance; "" past that, or with none.
+// Rare past 2 of them (1 run in 20), which the line says with the figures.
+// Of the seconds as shown (full, elapsed), so that the reader's product is the one said.
+func byChance(rejected, arrived int64, full, elapsed float64) (by string, due float64, rare bool) {
+	due = float64(arrived) * full / elapsed
+	off := math.Abs(float64(rejected) - due)
+	if due <= 0 || off > 3*math.Sqrt(due) {
+		return "", due, false
 	}
-	if float64(rejected) < expect {
-		return "by chance only"
+	rare = off > 2*math.Sqrt(due)
+	if float64(rejected) < due {
+		return "by chance only", due, rare
 	}
-	return "by chance even"
+	return "by chance even", due, rare
 }
