@@ -93,4 +93,10 @@ func TestFewerRoundsSaysWhyTheWindowTurnedAwayMore(t *testing.T) {
 	if _, ok := s.FewerRounds(&capped, e); ok {
 		t.Error("ok at the cap's 1.7/s: no round missed, yet said")
 	}
+	// 6 ended where one round is 5: not in rounds, so rounds explain nothing.
+	uneven := r
+	uneven.OK[Payment] = 1.2
+	if _, ok := s.FewerRounds(&uneven, e); ok {
+		t.Error("6 ended in rounds of 5, yet said")
+	}
 }

@@ -567,7 +567,8 @@ func fewerRoundsNote(name string, rs lab.Rates, e lab.EndCap, rounds int, loss f
 			name, ok, servers, hold, cap, hold, rounds, rs.Seconds, share),
 		fmt.Sprintf("%s ok %s < %s ÷ %s: %s freed in %ds, so more turned away than %s", name, ok, servers, hold, batches, rs.Seconds, share),
 		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds, more turned away", name, ok, servers, hold, batches, rs.Seconds),
-		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds", name, ok, servers, hold, batches, rs.Seconds)}
+		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds", name, ok, servers, hold, batches, rs.Seconds),
+		fmt.Sprintf("%s ok %s: %s in %ds", name, ok, batches, rs.Seconds)}
 }
 
 // checksAboveTimeoutNote says how the health checks' p99 stands above their timeout
