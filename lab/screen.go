@@ -613,9 +613,10 @@ var coreHealth = slices.Concat(
 						found := by + " " + found
 						var tight []string
 						if rare {
-							// Past 2 spreads, chance with its figures, or the figures alone,
-							// not chance bare: 35 where ~50 ± 7 are due (newcomer 41 W2).
-							found += fmt.Sprintf(", %d where ~%.0f ± %.0f are due", rejected, due, math.Sqrt(due))
+							// Past 2 spreads, the figures, not chance bare: 35 where ~50 ± 7
+							// are due (newcomer 41 W2).
+							found = fmt.Sprintf("%s of arrivals found it full, %d where ~%.0f ± %.0f are due",
+								FmtShare(float64(rejected)/float64(arrived), arrived), rejected, due, math.Sqrt(due))
 							tight = []string{fmt.Sprintf("%s, %s; %s of arrivals found it full (%d; ~%.0f±%.0f due; long run: %s of time and arrivals)",
 								full, clock, FmtShare(float64(rejected)/float64(arrived), arrived), rejected, due, math.Sqrt(due), long)}
 						}
