@@ -100,7 +100,7 @@ func (r *Rates) OverCap(c Class, e EndCap) bool {
 // against 1.7/s, 91% of payments turned away against 83%; newcomer 41 G4). rounds is the
 // rounds it caught, no more than the whole ones its length holds.
 func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, ok bool) {
-	if r.Seconds == 0 || math.Round(10*r.OK[Payment]) >= math.Round(10*e.PerSec()) {
+	if r.Seconds == 0 || e.Servers <= 0 || e.Hold <= 0 || math.Round(10*r.OK[Payment]) >= math.Round(10*e.PerSec()) {
 		return 0, false
 	}
 	secs := float64(r.Seconds)

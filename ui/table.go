@@ -632,10 +632,12 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			tops + " can top " + arrived + "/s"})
 	}
 	if rates && s.Active(lab.Payment) {
-		if e, ok := s.PaymentEndCap(&rs); ok && rs.OverCap(lab.Payment, e) {
-			notes.must = append(notes.must, overCapNote(s.Config.Traffic.Label(lab.Payment), rs, e))
-		} else if rounds, ok := s.FewerRounds(&rs, e); ok {
-			notes.must = append(notes.must, fewerRoundsNote(s.Config.Traffic.Label(lab.Payment), rs, e, rounds, s.Config.Forecast().LongRunLoss()))
+		if e, ok := s.PaymentEndCap(&rs); ok {
+			if rs.OverCap(lab.Payment, e) {
+				notes.must = append(notes.must, overCapNote(s.Config.Traffic.Label(lab.Payment), rs, e))
+			} else if rounds, ok := s.FewerRounds(&rs, e); ok {
+				notes.must = append(notes.must, fewerRoundsNote(s.Config.Traffic.Label(lab.Payment), rs, e, rounds, s.Config.Forecast().LongRunLoss()))
+			}
 		}
 	}
 	if len(inFlight) > 0 {
