@@ -471,12 +471,15 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 		rate := b.percent(b.FailureRate)
 		// Its minimum is the window's item, after it ("once it has 10" said it twice).
 		threshold := b.percent(b.Threshold)
-		forms := []string{fmt.Sprintf("%s of the last %d results it counted (threshold %s)", rate, b.Calls, threshold),
+		// The results in its window, a time: "the last 10 results" beside "sliding window
+		// 10s" read as a window of 10 calls (newcomer 41 G6).
+		forms := []string{fmt.Sprintf("%s of the %d results in its window (threshold %s)", rate, b.Calls, threshold),
 			fmt.Sprintf("%s of %d results (threshold %s)", rate, b.Calls, threshold)}
 		if counted != "" {
 			// What it counted before how many: the lesson first, then the threshold where
 			// it fits.
-			forms = []string{fmt.Sprintf("%s of the last %d results, %s (threshold %s)", rate, b.Calls, counted, threshold),
+			forms = []string{fmt.Sprintf("%s of the %d results in its window, %s (threshold %s)", rate, b.Calls, counted, threshold),
+				fmt.Sprintf("%s of %d results in its window, %s (threshold %s)", rate, b.Calls, counted, threshold),
 				fmt.Sprintf("%s of %d results, %s (threshold %s)", rate, b.Calls, counted, threshold),
 				fmt.Sprintf("%s of %d, %s (threshold %s)", rate, b.Calls, counted, threshold),
 				fmt.Sprintf("%s (%s)", rate, counted)}

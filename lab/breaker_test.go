@@ -100,7 +100,7 @@ func TestBreakerDetail(t *testing.T) {
 	// newcomer 14: "next trial in 1.1s" gave neither).
 	// Its window and its minimum each named, apart from the results that opened it (newcomer
 	// 40 #3: "80% of 10 results" beside "minimum 10" left which 10 was the window).
-	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened at failure rate 60% of the last 20 results it counted (threshold 50%)",
+	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened at failure rate 60% of the 20 results in its window (threshold 50%)",
 		"sliding window 10s, minimum 10 calls"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("open breaker %q lacks %q", got, want)
@@ -111,7 +111,7 @@ func TestBreakerDetail(t *testing.T) {
 	}
 	// Narrower, shorter words, whole: its threshold, never a cut ("(threshold 50%,…", newcomer
 	// 19), at 60 still; its minimum is the window's item.
-	for w, want := range map[int]string{80: "it opened at failure rate 60% of the last 20 results it counted (threshold 50%)",
+	for w, want := range map[int]string{80: "it opened at failure rate 60% of the 20 results in its window (threshold 50%)",
 		60: "it opened at failure rate 60% of 20 results (threshold 50%)"} {
 		if got := opened(breakerItems(b, "", w)).Phrase(); got != want {
 			t.Errorf("open breaker at %d columns: %q, want %q", w, got, want)
@@ -134,7 +134,7 @@ func TestTrapBreakerSaysWhatItCounted(t *testing.T) {
 	c.Payment.Bulkhead.Type, c.Payment.Bulkhead.Size = BulkheadSemaphore, 2
 	b := BreakerStats{State: BreakerOpen, OpenLeft: time.Second, FailureRate: 60, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1, OpenFor: 3 * time.Second}
 	for w, want := range map[int]string{
-		120: "it opened at failure rate 60% of the last 10 results, rejected:bulkhead counted as failures (threshold 50%)",
+		120: "it opened at failure rate 60% of the 10 results in its window, rejected:bulkhead counted as failures (threshold 50%)",
 		80:  "it opened at failure rate 60% (rejected:bulkhead counted as failures)"} {
 		if got := opened(breakerItems(b, trapCounts(c), w)).Phrase(); got != want {
 			t.Errorf("trap breaker at %d columns: %q, want %q", w, got, want)
@@ -308,7 +308,7 @@ func TestBreakerRatesReadAsTheirThreshold(t *testing.T) {
 	at := func(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
 	b := BreakerStats{State: BreakerOpen, OpenLeft: time.Second, FailureRate: 80, Calls: 10, Threshold: 50, MinCalls: 10, Trials: 1,
 		OpenFor: 3 * time.Second, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), First: BreakerOpening{at(606), 6, 10, 1 << Ended(TimedOut)}}
-	if got, want := opened(breakerItems(b, "", 120)).Phrase(), "it opened at 4.2s at failure rate 80% of the last 10 results it counted (threshold 50%)"; got != want {
+	if got, want := opened(breakerItems(b, "", 120)).Phrase(), "it opened at 4.2s at failure rate 80% of the 10 results in its window (threshold 50%)"; got != want {
 		t.Errorf("open: %q, want %q", got, want)
 	}
 	if got := breakerHealth(&Snapshot{Breaker: b}, 200); len(got) != 1 || !strings.Contains(got[0].Value, "first at 606ms: 6 of 10 calls timed out, failure rate 60% ≥ 50%;") {

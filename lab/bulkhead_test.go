@@ -112,3 +112,16 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 		t.Errorf("the balancer's gloss %q, its description's %q", long, RejectBalancer.def().why)
 	}
 }
+
+// Beside a pool of connections rejected:pool is said to be the worker pool's: "rej:pool"
+// read as the connections' (newcomer 41 G5); without them the word says it alone.
+func TestPoolGlossNamesTheWorkerPoolBesideConnections(t *testing.T) {
+	c := DefaultConfig()
+	if long, _ := RejectPool.Gloss(c); long != "" {
+		t.Errorf("no connections: gloss %q, want none", long)
+	}
+	c.Payment.Connections.PerRoute = 5
+	if long, short := RejectPool.Gloss(c); !strings.Contains(long, "worker pool") || !strings.Contains(long, RejectConnPool.Word()) || short == "" {
+		t.Errorf("with 5 connections: gloss %q, %q; want the worker pool named, and the connections' own word", long, short)
+	}
+}

@@ -153,6 +153,11 @@ func poolGloss(c Config) (long, short string) {
 	if q := c.Pool.Queue; q.Holds() && !q.Unbounded() {
 		return queueFull, "queue full"
 	}
+	// Beside a pool of connections, whose pool it is: "rej:pool" read as the connections'
+	// (newcomer 41 G5), which make payments wait and turn away as rejected:conn_pool.
+	if c.Payment.Connections.PerRoute > 0 {
+		return "the worker pool's: no free worker (the connections' would be " + RejectConnPool.Word() + ")", "no free worker"
+	}
 	return "", "" // no queue: no free worker, as its word says; an unbounded one turns none away
 }
 

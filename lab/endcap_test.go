@@ -67,3 +67,36 @@ func TestPaymentEndCap(t *testing.T) {
 		}
 	}
 }
+
+// conn-pool-wait's 10–15s: 5 connections freed once in the 5 seconds (ok 1/s against
+// 1.7/s), and the pool turned away 79 of 85 against 83%: more than chance gives, because of
+// the batch the window missed (newcomer 41 G4). At the forecast's share, or with the cap's
+// rate, nothing to say.
+func TestFewerRoundsSaysWhyTheWindowTurnedAwayMore(t *testing.T) {
+	c := DefaultConfig()
+	c.Traffic.Arrivals, c.Traffic.Health.Rate, c.Payment.Connections.PerRoute = Poisson, 0, 5
+	s := &Snapshot{Config: c}
+	e := EndCap{Replicas: 1, Servers: 5, Of: "connection", Hold: 3 * time.Second}
+	r := Rates{Seconds: 5, From: 10, To: 15}
+	r.Arrived[Payment], r.OK[Payment], r.Rejected[Payment][RejectPool] = 10.8, 1, 9.8
+	r.Arrived[Signup], r.OK[Signup], r.Rejected[Signup][RejectPool] = 6.2, 0.2, 6
+	if rounds, ok := s.FewerRounds(&r, e); !ok || rounds != 1 {
+		t.Errorf("91%% and 97%% turned away against 83%%: %d rounds, %v; want 1, true", rounds, ok)
+	}
+	near := r
+	near.Rejected[Payment][RejectPool], near.Rejected[Signup][RejectPool] = 9, 5.2 // 71 of 85
+	if _, ok := s.FewerRounds(&near, e); ok {
+		t.Error("71 of 85 against 83%: within chance, yet said")
+	}
+	capped := r
+	capped.OK[Payment] = 1.7
+	if _, ok := s.FewerRounds(&capped, e); ok {
+		t.Error("ok at the cap's 1.7/s: no round missed, yet said")
+	}
+	// 6 ended where one round is 5: not in rounds, so rounds explain nothing.
+	uneven := r
+	uneven.OK[Payment] = 1.2
+	if _, ok := s.FewerRounds(&uneven, e); ok {
+		t.Error("6 ended in rounds of 5, yet said")
+	}
+}

@@ -614,14 +614,27 @@ var coreHealth = slices.Concat(
 					}
 					// A gap chance explains, said so: "43%; 30% of arrivals" over 8s invited
 					// the comparison and left it unexplained (newcomer 39 G4).
-					if by := byChance(rejected, arrived, s.Pool.FullFor, s.Elapsed); by != "" && FmtShare(float64(rejected)/float64(arrived), arrived) != clock {
+					by, due, rare := byChance(rejected, arrived, elapsedAsShown(s.Pool.FullFor), elapsedAsShown(s.Elapsed))
+					if by != "" && FmtShare(float64(rejected)/float64(arrived), arrived) != clock {
 						found := by + " " + found
+						var tight []string
+						if rare {
+							// Past 2 spreads, the figures, not chance bare: 35 where ~50 ± 7
+							// are due (newcomer 41 W2).
+							found = fmt.Sprintf("%s of arrivals found it full, %d where ~%.0f ± %.0f are due",
+								FmtShare(float64(rejected)/float64(arrived), arrived), rejected, due, math.Sqrt(due))
+							tight = []string{fmt.Sprintf("%s, %s; %s of arrivals found it full (%d; ~%.0f±%.0f due; long run: %s of time and arrivals)",
+								full, clock, FmtShare(float64(rejected)/float64(arrived), arrived), rejected, due, math.Sqrt(due), long)}
+						}
 						with = []string{
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s (over a long run the two meet at %s: random arrivals see the pool as a clock does)", full, of, clock, found, long),
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s (long run: %s of time and arrivals)", full, of, clock, found, long),
 							fmt.Sprintf("%s of %s: %s; %s (long run: %s of time and arrivals)", full, of, clock, found, long),
-							fmt.Sprintf("%s, %s; %s (long run: %s of time and arrivals)", full, clock, found, long),
 						}
+						if !rare {
+							with = append(with, fmt.Sprintf("%s, %s; %s (long run: %s of time and arrivals)", full, clock, found, long))
+						}
+						with = append(with, tight...)
 					}
 				}
 				for _, share := range shares {
@@ -966,7 +979,7 @@ func coreWords() []part[[]Item] {
 			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". Each in one form, cut from its end where it does not fit (a second class, short of room, keeps its rate alone: \"health starved 1 (0.2/s in 3–8s)\", as the first does where its column's name does not fit beside it): \"signup starved 12 (rej:pool, 1.2/s in 3–8s; needs ~0.01 workers)\": the table's column; its rate over the table's /s seconds, which it names (the count is since the start), or once it stopped, since when; and what that class alone needs of the pool (Little's law: its rate × its time on a worker: signups' 5/s × 2ms; a health check, answered at once, <0.01): next to none, so it starves for the workers others hold, not for its own load; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour while it happens (in any of those seconds); once it stopped, quiet, \"(rej:pool, stopped at 7s)\", the end of the last whole second that had one"),
 			word("±", "the dependency's jitter (\"50ms uniform ±10ms\"): each call's latency drawn uniform between the latency less and plus it, 40ms to 60ms all alike, before a knee stretches it; the mean of many calls stays the latency"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
-			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals would lose 1 − 20/(30 + 0.2 signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
+			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals' forecast: 1 − 20/(30 + 0.2 signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
 			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, at the set rates: \"15/s arrive, 20 workers ÷ 2.00s mean hold = 10/s leave: grows 5/s, full at ~24.2s\". The mean hold is how long an arrival holds a worker, on average over every class (10/s × 3.0s and 5/s × 2ms, over 15/s); signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full at: when the places left fill at that growth. \"so far 0.8/s in 3–8s\": the growth the run measured over the table's /s seconds; where it strays from the forecast further than random arrivals explain (two standard deviations of their count), why: \"the 20 workers, taken within 1.6s, free in bunches every 3.0s\": the pool filled in less than a hold, so its workers, taken together, free together, once a hold, and a window that is no whole number of holds counts more bunches, or fewer, than the steady rate"),
@@ -983,7 +996,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full; \"by chance only 30% of arrivals\" (\"by chance even\" where more): the gap from the share of the time is within what chance gives so few seconds (3 square roots of the arrivals the full time holds at the run's rate)"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full; \"by chance only 30% of arrivals\" (\"by chance even\" where more): the gap from the share of the time is within what chance gives so few seconds (3 square roots of the arrivals the full time holds at the run's rate); past 2 of them, a draw 1 run in 20 or fewer gives, with the figures: \"30% of arrivals found it full (35; ~50±7 due; …)\": 35 turned away where the full time at the run's rate holds ~50, give or take 7 (one square root)"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 answered, not yet counted\" (briefly \"+2 workers busy: 1 answered, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),
@@ -1073,15 +1086,19 @@ func PaymentSeries(s *Snapshot) (Series, bool) {
 // byChance is "by chance only" (or "by chance even") where the share of arrivals
 // that found the pool full is off its share of the time by no more than chance gives:
 // random arrivals find it full as often as it is, so those turned away less the arrivals
-// the full time holds at the run's rate have mean 0 and a spread of the square root of
-// the latter (PASTA's martingale); within 3 of those, chance; "" past that, or with none.
-func byChance(rejected, arrived int64, full, elapsed time.Duration) string {
-	expect := float64(arrived) * full.Seconds() / elapsed.Seconds()
-	if expect <= 0 || math.Abs(float64(rejected)-expect) > 3*math.Sqrt(expect) {
-		return ""
+// the full time holds at the run's rate (due) have mean 0 and a spread of the square root
+// of the latter (PASTA's martingale); within 3 of those, chance; "" past that, or with none.
+// Rare past 2 of them (1 run in 20), which the line says with the figures.
+// Of the seconds as shown (full, elapsed), so that the reader's product is the one said.
+func byChance(rejected, arrived int64, full, elapsed float64) (by string, due float64, rare bool) {
+	due = float64(arrived) * full / elapsed
+	off := math.Abs(float64(rejected) - due)
+	if due <= 0 || off > 3*math.Sqrt(due) {
+		return "", due, false
 	}
-	if float64(rejected) < expect {
-		return "by chance only"
+	rare = off > 2*math.Sqrt(due)
+	if float64(rejected) < due {
+		return "by chance only", due, rare
 	}
-	return "by chance even"
+	return "by chance even", due, rare
 }

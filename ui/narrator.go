@@ -360,10 +360,11 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// p99:wait, and says so (newcomer 17 read "lease wait" beside p99:wait 1.1ms as one). Its
 		// latencies are of finished payments, the first ones while they held theirs less.
 		// The connections free together: the table's /s window catches whole batches, and
-		// newcomer 15 read its 2/s ok against 1.7/s said bare.
+		// newcomer 15 read its 2/s ok against 1.7/s said bare. The worker pool, named so:
+		// beside the connections "the pool" and rej:pool read as theirs (newcomer 41 G5).
 		law = fmt.Sprintf("%d connections to the dependency serve %d ÷ %s = %s payments, in batches: the rest wait for one on their worker, "+
 			"and once they hold every worker each payment holds its worker %d × %s ÷ %d = %s by Little's law (~%s waiting for a connection + %s call, "+
-			"both on the worker)%s; the pool",
+			"both on the worker)%s; the worker pool",
 			pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
 			fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), fmtSecs(pay.LeaseWait), fmtSecs(pay.Call), heldLess(s, pay.Hold))
 	case pay.ConnectionsCap > 0:
@@ -482,7 +483,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// 30.2 beside "payments need … = 30 workers" was a riddle where the header's
 			// "needs ~0.2 workers" for signups is cut (80 columns, newcomer 38 G13); "even-paced
 			// arrivals:", not "… would lose", keeps loss-system's sentence to 4 lines at 80.
-			apart = fmt.Sprintf(" (the pool cannot tell them apart); even-paced arrivals would lose 1\u00a0−\u00a0%d/%s = %.0f%%",
+			// Named a forecast: "would lose … 33%" beside signups' 33% so far read as the
+			// signups having hit it (newcomer 41 G3).
+			apart = fmt.Sprintf(" (the pool cannot tell them apart); even-paced arrivals' forecast: 1\u00a0−\u00a0%d/%s = %.0f%%",
 				f.Workers, loadTerms(f), 100*f.Overflow)
 		}
 		share += long + apart
@@ -492,7 +495,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		if so := s.Pool.FullFrom; so > 0 && share != long+apart {
 			// Briefly where the long one costs a line (80x24: the shares read as the long
 			// run's, n37); an idle clause is no remedy, so a compare's summary leaves it.
-			*spare = spareClause{long: fmt.Sprintf("; so far counts the %s before the pool first filled, when it turned none away", fmtSecs(so)),
+			// The shares the subject, not "so far" as a noun (newcomer 41 W1).
+			*spare = spareClause{long: fmt.Sprintf("; the shares so far include the %s before the pool first filled, when it turned none away", fmtSecs(so)),
 				short: fmt.Sprintf("; the shares so far include %s before full", fmtSecs(so)), idle: true}
 		}
 	}

@@ -63,7 +63,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// on screen (newcomer 31); the help has the rest.
 		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
 		if past := lab.AdaptiveBackoff(s.Bulkhead.Limit); past > 0 {
-			moves = fmt.Sprintf("the limit rises while calls' p%.0f latency holds near its running mean and falls once it passes %s that mean",
+			// Its figures named settings, the limit the one not picked (newcomer 41 G14: "no
+			// hand-picked number" beside p90 and 1.2×).
+			moves = fmt.Sprintf("the limit rises while calls' p%.0f latency holds near its running mean and falls once it passes %s that mean (the rule's settings)",
 				100*lab.AdaptiveQuantile, fmtTimes(past))
 		}
 		// The lesson at every width, in the sentence, not the clause a screen may leave out
@@ -98,7 +100,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			moves += "; the mean trails a slow climb, so it can settle past the knee, as here"
 			short = "; it can settle past the knee, as here"
 		}
-		*spare = spareClause{long: fmt.Sprintf("; %s; %s that find it full are turned away at once; no hand-picked number, and no queue of seconds", moves, lab.Plural(orders)),
+		*spare = spareClause{long: fmt.Sprintf("; %s; %s that find it full are turned away at once; no hand-picked limit, and no queue of seconds", moves, lab.Plural(orders)),
 			short: short}
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee

@@ -539,8 +539,12 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	says, spare := narration(cfg, s)
 	// The rule with its own figure at this limit (newcomer 31: "(press ? for the rule)" left
 	// the 35 unexplained), never a reading of the p90 or its mean, which no chart shows.
-	if want := "the limit rises while calls' p90 latency holds near its running mean and falls once it passes 1.2× that mean; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
+	if want := "the limit rises while calls' p90 latency holds near its running mean and falls once it passes 1.2× that mean (the rule's settings); the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
+	}
+	// What is not hand-picked is the limit; the rule's figures are set (newcomer 41 G14).
+	if want := "no hand-picked limit,"; !strings.Contains(spare.long, want) {
+		t.Errorf("%q lacks %q", spare.long, want)
 	}
 	for _, said := range []string{spare.long, spare.short} {
 		if strings.Contains(said, "p90 of") || strings.Contains(said, "mean of") || strings.Contains(said, "press ?") {

@@ -550,6 +550,27 @@ func overCapNote(name string, rs lab.Rates, e lab.EndCap) []string {
 		fmt.Sprintf("%s ok/s > %s ÷ %s: calls end in bunches", name, servers, hold)}
 }
 
+// fewerRoundsNote says why the pool turned away more in the window than its forecast
+// (lab.Snapshot.FewerRounds): the servers free together, and the window caught fewer rounds
+// of them (the narrator's batches) than its length ÷ their hold (newcomer 41 G4: 91% against "83% of each").
+func fewerRoundsNote(name string, rs lab.Rates, e lab.EndCap, rounds int, loss float64) []string {
+	ok, cap, hold, span := fmtPerSec(rs.OK[lab.Payment]), fmtPerSec(e.PerSec()), fmtSecs(e.Hold), rs.Span()
+	servers, share := e.ServersWords(), fmt.Sprintf("%.0f%%", 100*loss)
+	batches := fmt.Sprintf("%d batch", rounds)
+	if rounds != 1 {
+		batches += "es"
+	}
+	return []string{
+		fmt.Sprintf("/s %s: %s ok %s < %s ÷ %s = %s: they free in batches, every %s; %ds caught %d, so more were turned away than %s",
+			span, name, ok, servers, hold, cap, hold, rs.Seconds, rounds, share),
+		fmt.Sprintf("/s: %s ok %s < %s ÷ %s = %s: they free in batches every %s, %d in these %ds: more turned away than %s",
+			name, ok, servers, hold, cap, hold, rounds, rs.Seconds, share),
+		fmt.Sprintf("%s ok %s < %s ÷ %s: %s freed in %ds, so more turned away than %s", name, ok, servers, hold, batches, rs.Seconds, share),
+		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds, more turned away", name, ok, servers, hold, batches, rs.Seconds),
+		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds", name, ok, servers, hold, batches, rs.Seconds),
+		fmt.Sprintf("%s ok %s: %s in %ds", name, ok, batches, rs.Seconds)}
+}
+
 // checksAboveTimeoutNote says how the health checks' p99 stands above their timeout
 // (lab.Snapshot.ChecksAboveTimeout), which reads as a timeout that did not work: the
 // timeout is the balancer's, which stops waiting while the check waits on in the queue.
@@ -611,8 +632,12 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			tops + " can top " + arrived + "/s"})
 	}
 	if rates && s.Active(lab.Payment) {
-		if e, ok := s.PaymentEndCap(&rs); ok && rs.OverCap(lab.Payment, e) {
-			notes.must = append(notes.must, overCapNote(s.Config.Traffic.Label(lab.Payment), rs, e))
+		if e, ok := s.PaymentEndCap(&rs); ok {
+			if rs.OverCap(lab.Payment, e) {
+				notes.must = append(notes.must, overCapNote(s.Config.Traffic.Label(lab.Payment), rs, e))
+			} else if rounds, ok := s.FewerRounds(&rs, e); ok {
+				notes.must = append(notes.must, fewerRoundsNote(s.Config.Traffic.Label(lab.Payment), rs, e, rounds, s.Config.Forecast().LongRunLoss()))
+			}
 		}
 	}
 	if len(inFlight) > 0 {

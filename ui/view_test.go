@@ -262,12 +262,12 @@ func TestNarrator(t *testing.T) {
 		// computes worded as what it is: even arrivals', not a wrong number.
 		{"shared pool", func(*lab.Config) {},
 			"payments need 10/s × 3.0s = 30 workers; the pool has 20: first full at 2.0s, turning away whoever finds it full: so far payments 31%, signups 69%; " +
-				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); even-paced arrivals would lose 1\u00a0−\u00a020/30 = 33%"},
+				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); even-paced arrivals' forecast: 1\u00a0−\u00a020/30 = 33%"},
 		// The load's parts where the others' shows as printed: a bare 30.2 beside payments'
 		// 30 workers was a riddle at 80 columns, where the header's signups' 0.2 is cut
 		// (newcomer 38 G13, loss-system).
 		{"others' load", func(c *lab.Config) { c.Traffic.Signup.Rate = 100 },
-			"38% of each (the pool cannot tell them apart); even-paced arrivals would lose 1\u00a0−\u00a020/(30\u00a0+\u00a00.2\u00a0signups) = 34%"},
+			"38% of each (the pool cannot tell them apart); even-paced arrivals' forecast: 1\u00a0−\u00a020/(30\u00a0+\u00a00.2\u00a0signups) = 34%"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		// The others' need as a product of the settings shown: a bare "~0.01" read as
@@ -289,7 +289,7 @@ func TestNarrator(t *testing.T) {
 			c.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
 		}, "5 connections to the dependency serve 5 ÷ 3.0s = 1.7/s payments, in batches: the rest wait for one on their worker, and once they hold every worker " +
 			"each payment holds its worker 20 × 3.0s ÷ 5 = 12.0s by Little's law (~9.0s waiting for a connection + 3.0s call, both on the worker); " +
-			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the pool: first full at 2.0s, " +
+			"the 24 finished so far took less (p99 3.01s), the 20 in flight still hold theirs; the worker pool: first full at 2.0s, " +
 			"turning away whoever finds it full: so far payments 31%, signups 69%; " +
 			// The bound the connections set, so that 83% can be checked as 1 − 1.7/10
 			// (newcomer 34 #23, 35 #7, 37 #11: Erlang B of the full pool's load read as circular).
@@ -323,7 +323,7 @@ func TestNarrator(t *testing.T) {
 	leased.Payment.Connections = lab.ConnectionsConfig{PerRoute: 5, LeaseTimeout: lab.Duration(3 * time.Minute)}
 	late := testSnapshot()
 	late.Classes[lab.Payment].Latency.Max = 13 * time.Second
-	if got := narrate(leased, late); strings.Contains(got, "finished so far") || !strings.Contains(got, "both on the worker); the pool") {
+	if got := narrate(leased, late); strings.Contains(got, "finished so far") || !strings.Contains(got, "both on the worker); the worker pool") {
 		t.Errorf("finished payments that held theirs 12 s: %q", got)
 	}
 	// The shared pool's sentence, with two classes, keeps to 4 lines at 80 columns: compare
@@ -336,7 +336,7 @@ func TestNarrator(t *testing.T) {
 	if lines := wrapText("» "+says, 80, 0); len(lines) > 4 {
 		t.Errorf("the shared pool's narrator takes %d lines at 80 columns, want 4 at most", len(lines))
 	}
-	if spare.long != "; so far counts the 2.0s before the pool first filled, when it turned none away" || spare.short != "; the shares so far include 2.0s before full" || !spare.idle {
+	if spare.long != "; the shares so far include the 2.0s before the pool first filled, when it turned none away" || spare.short != "; the shares so far include 2.0s before full" || !spare.idle {
 		t.Errorf("the shared pool's spare clause: %+v", spare)
 	}
 	// Before the pool has turned any away, no shares so far.
