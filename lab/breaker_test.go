@@ -149,7 +149,7 @@ func TestTrapBreakerSaysWhatItCounted(t *testing.T) {
 // Half-open or open again, the breaker still says what opens it, as open it does (newcomer
 // 31: the breaker preset said "opened 2×" and no threshold).
 func TestBreakerSaysItsThresholdInEveryState(t *testing.T) {
-	b := BreakerStats{Calls: 1, Failures: 1, FailureRate: 100, Threshold: 50, MinCalls: 10, Trials: 1, OpenFor: 3 * time.Second}
+	b := BreakerStats{Calls: 1, Failures: 1, FailureRate: 100, Threshold: 50, MinCalls: 10, Trials: 1, OpenFor: 3 * time.Second, Window: 10 * time.Second}
 	for _, st := range []struct {
 		state   BreakerState
 		retrial bool
@@ -158,7 +158,7 @@ func TestBreakerSaysItsThresholdInEveryState(t *testing.T) {
 	}{{BreakerHalfOpen, false, 1, "a failed trial reopens it; 1 ok closes it"},
 		{BreakerOpen, true, 1, "a failed trial reopens it; 1 ok closes it"},
 		{BreakerHalfOpen, false, 3, "a failed trial reopens it; 3 ok close it"},
-		{BreakerOpen, false, 1, "(threshold 50%) · sliding window 0s, minimum 10 calls"}} {
+		{BreakerOpen, false, 1, "(threshold 50%) · sliding window 10s, minimum 10 calls"}} {
 		b.State, b.Retrial, b.Trials = st.state, st.retrial, st.trials
 		got := strings.Join(phrases(breakerItems(b, "", 120)), " · ")
 		if !strings.Contains(got, st.want) {
