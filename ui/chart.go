@@ -577,7 +577,10 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		upper = stripTop(spec, reach)
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
-	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
+	// A line's axis with the chart's unit on every row, as a strip's range: loss-system's
+	// "100┤ … 0┤" of rejections had none (newcomer 41 G13).
+	lineLabel := func(v float64) string { return fmt.Sprintf("%.0f%s", v, spec.unit) }
+	labelW := max(len(lineLabel(upper)), 3)
 	if strip {
 		labelW = stripLabelW(upper, spec.withUnit(rowTop))
 	}
@@ -645,7 +648,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			chars = append(chars, t.chars[c])
 			data[k] = seriesOf(c)
 		}
-		plot = plotLines(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, nil, chars, colors)...))
+		plot = plotLines(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, lineLabel, chars, colors)...))
 	}
 	t0, t1 := float64(window[0].T-1), float64(window[n-1].T)
 
@@ -679,6 +682,12 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// the title's line, the title in fewer words where it must, else of the legend's, then
 	// the same in fewer words. Only where the title's line had room, long-queue's queue
 	// chart drew someMark unexplained (newcomer 25: beside codel-queue, in 29 columns).
+	// A line's key is how far it may sit from its value: on the nearest row, half a step
+	// off at most (newcomer 41 G13: 91 drawn on the 100 row read as 100).
+	if !strip {
+		half := fmtStep(step/2) + spec.unit
+		lines = keyed(t, spec, lines, head, w, []string{"  lines to the nearest row, ±" + half, "  nearest row, ±" + half})
+	}
 	if strip {
 		drawn := strings.Join(plot, "")
 		lines = keyed(t, spec, lines, head, w, keysDrawn(spec.stripKeys(upper, strings.ContainsRune(drawn, someMark)), drawn))
