@@ -196,14 +196,21 @@ func stripKeys(step, top float64, write func(float64) string, unit, from, ruleUn
 	return append(keys, "  "+all, "  "+short)
 }
 
-// keysDrawn are keys' forms that key every mark of plot: where it draws a block, those
-// that name the blocks, not someMark's rule alone (newcomer 41 W4 and G10: "⣀ 1 to <15/s"
-// over ▁▃▅▇ left ▃ to ▇ to be guessed).
-func keysDrawn(keys []string, plot string) []string {
+// keysDrawn are keys' forms that key every mark of plot (every) and the rest (rule): where
+// it draws a block, those that name the blocks, not someMark's rule alone (newcomer 41 W4
+// and G10: "⣀ 1 to <15/s" over ▁▃▅▇ left ▃ to ▇ to be guessed).
+func keysDrawn(keys []string, plot string) (every, rule []string) {
 	if !strings.ContainsAny(plot, string(eighths[1:])) {
-		return keys
+		return keys, nil
 	}
-	return slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return !strings.ContainsRune(k, eighths[1]) })
+	for _, k := range keys {
+		if strings.ContainsRune(k, eighths[1]) {
+			every = append(every, k)
+		} else {
+			rule = append(rule, k)
+		}
+	}
+	return every, rule
 }
 
 // fmtStep writes a block's step: whole, or to the third place a round top's eighth takes
@@ -690,7 +697,14 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	}
 	if strip {
 		drawn := strings.Join(plot, "")
-		lines = keyed(t, spec, lines, head, w, keysDrawn(spec.stripKeys(upper, strings.ContainsRune(drawn, someMark)), drawn))
+		every, rule := keysDrawn(spec.stripKeys(upper, strings.ContainsRune(drawn, someMark)), drawn)
+		keyedLines := keyed(t, spec, slices.Clone(lines), head, w, every)
+		// Where none of those fits (a compare half's queue chart in 29 columns), ⣀'s rule
+		// alone, which says where ▁ starts, rather than no key to the ⣀ drawn.
+		if slices.Equal(keyedLines, lines) && len(rule) > 0 {
+			keyedLines = keyed(t, spec, lines, head, w, rule)
+		}
+		lines = keyedLines
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))

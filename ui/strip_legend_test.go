@@ -255,19 +255,22 @@ func TestStripKeyKeysEveryMarkDrawn(t *testing.T) {
 	spec := chartSpec{pool: true, title: "mean workers held (of 20)", short: "workers held (of 20)",
 		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
 	head := ansi.Strip(spec.titles(th)[0])
-	got := keyed(th, spec, []string{head, "9–10s: P payment 4"}, head, 59, keysDrawn(spec.stripKeys(20, true), "▁▁⣀⣀▂▂▃▃"))
+	got := keyed(th, spec, []string{head, "9–10s: P payment 4"}, head, 59, first(keysDrawn(spec.stripKeys(20, true), "▁▁⣀⣀▂▂▃▃")))
 	if want := "mean workers held (of 20)  ⣀ 0.05+ ▁ 2.5+ ▂ 5+ … █ 20"; ansi.Strip(got[0]) != want {
 		t.Errorf("blocks drawn: %q, want %q", ansi.Strip(got[0]), want)
 	}
 	// Only ⣀ drawn: its rule alone keys it.
-	if keys := keysDrawn(spec.stripKeys(20, true), "⣀⣀"); !strings.HasPrefix(strings.TrimSpace(keys[len(keys)-1]), "⣀ 0.05 to <2.5") {
+	if keys, _ := keysDrawn(spec.stripKeys(20, true), "⣀⣀"); !strings.HasPrefix(strings.TrimSpace(keys[len(keys)-1]), "⣀ 0.05 to <2.5") {
 		t.Errorf("only ⣀ drawn: shortest %q, want its rule", keys[len(keys)-1])
 	}
 	// A fleet's at 80x24, 39 columns: no title that says the rotation leaves the key room.
 	fleet := occupancyChart(fleetSnapshot(4, 3))
 	head = ansi.Strip(fleet.titles(th)[3])
-	got = keyed(th, fleet, []string{head, "19–20s: P 5  S 0.1  H <0.05"}, head, 39, keysDrawn(fleet.stripKeys(80, true), "▁▃▅▇⣀"))
+	got = keyed(th, fleet, []string{head, "19–20s: P 5  S 0.1  H <0.05"}, head, 39, first(keysDrawn(fleet.stripKeys(80, true), "▁▃▅▇⣀")))
 	if want := "workers held  ⣀ 0.05+ ▁ 10+ ▂ 20+ …"; ansi.Strip(got[0]) != want {
 		t.Errorf("a fleet's at 80x24: %q (title %q), want %q", ansi.Strip(got[0]), head, want)
 	}
 }
+
+// first is keysDrawn's forms that key every mark drawn.
+func first(every, _ []string) []string { return every }
