@@ -508,6 +508,17 @@ func (r *Rates) Drifted(c Class) bool {
 	return r.Set[c] > 0 && off > r.Set[c]/5 && off <= 3*math.Sqrt(r.Set[c]/float64(r.Seconds))
 }
 
+// ArrivedAll is what arrived a second over the window, every class: what a shared queue's
+// growth comes from (the narrator's "so far it grew 0.8/s in 3–8s, as 13.6/s arrived",
+// beside the forecast's 15/s; newcomer 41 G12).
+func (r *Rates) ArrivedAll() float64 {
+	var all float64
+	for _, a := range r.Arrived {
+		all += a
+	}
+	return all
+}
+
 // RejectedTotal is class c's rejections per second, every reason together.
 func (r *Rates) RejectedTotal(c Class) float64 {
 	var n float64

@@ -24,8 +24,10 @@ type chartSpec struct {
 	// where the cut word is the one reason a side draws (the second review).
 	short string
 	// bare is the title in a word, where only it leaves room for the key to someMark: what
-	// short says more ("every reason"), the table's columns say too ("": none, as the
-	// workers chart's "(of 80; 60 in rotation now)" is said nowhere else).
+	// short says more ("every reason"), the table's columns say too; the workers chart's
+	// "(of 80; 20 in rotation)", its strips' "0–80" and, at 80x24, the replicas' rows above
+	// it, where "workers held (of 80; 20 in rotation)" left its ▁▃▅▇ unkeyed (newcomer 41
+	// G10). "": none.
 	bare string
 	// narrowest is short less its clause, the title where short does not fit either, never
 	// cut ("": short, cut): a fleet's "workers held (of 80)" in a compare half.
@@ -186,9 +188,29 @@ func stripKeys(step, top float64, write func(float64) string, unit, from, ruleUn
 	lead := fmt.Sprintf("%c %s+ ", someMark, from)
 	keys := []string{"  " + all + "; " + rule, "  " + lead + all, "  " + short + "; " + rule, "  " + lead + short}
 	if some {
-		return append(keys, "  "+rule)
+		// The steps without the top the axis gives, then the rule alone, which keys no block
+		// (keysDrawn drops it where blocks are drawn): "⣀ 0.05 to <2.5" over ▂▂▃▃ left ▂ and
+		// ▃ unkeyed (newcomer 41 W4).
+		return append(keys, "  "+lead+strings.Join(every[:2], " ")+" …", "  "+rule)
 	}
 	return append(keys, "  "+all, "  "+short)
+}
+
+// keysDrawn are keys' forms that key every mark of plot (every) and the rest (rule): where
+// it draws a block, those that name the blocks, not someMark's rule alone (newcomer 41 W4
+// and G10: "⣀ 1 to <15/s" over ▁▃▅▇ left ▃ to ▇ to be guessed).
+func keysDrawn(keys []string, plot string) (every, rule []string) {
+	if !strings.ContainsAny(plot, string(eighths[1:])) {
+		return keys, nil
+	}
+	for _, k := range keys {
+		if strings.ContainsRune(k, eighths[1]) {
+			every = append(every, k)
+		} else {
+			rule = append(rule, k)
+		}
+	}
+	return every, rule
 }
 
 // fmtStep writes a block's step: whole, or to the third place a round top's eighth takes
@@ -237,7 +259,7 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 		title, short = fmt.Sprintf("mean workers held (of %d; %s in rotation now)", size, in), fmt.Sprintf("workers held (of %d; %s in rotation)", size, in)
 	}
 	return chartSpec{
-		title: title, short: short, narrowest: least,
+		title: title, short: short, narrowest: least, bare: "workers held",
 		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
 		// pool is the second's own, so a peer's seconds keep their values (compare's scale).
 		// As the legend writes it (heldFigure), so its strip fills the eighths its figure does.
@@ -562,7 +584,10 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 		upper = stripTop(spec, reach)
 	}
 	// Strip or line is settled: the legend marks each class as the plot draws it.
-	labelW := max(len(fmt.Sprintf("%.0f", upper)), 3)
+	// A line's axis with the chart's unit on every row, as a strip's range: loss-system's
+	// "100┤ … 0┤" of rejections had none (newcomer 41 G13).
+	lineLabel := func(v float64) string { return fmt.Sprintf("%.0f%s", v, spec.unit) }
+	labelW := max(len(lineLabel(upper)), 3)
 	if strip {
 		labelW = stripLabelW(upper, spec.withUnit(rowTop))
 	}
@@ -630,7 +655,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 			chars = append(chars, t.chars[c])
 			data[k] = seriesOf(c)
 		}
-		plot = plotLines(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, nil, chars, colors)...))
+		plot = plotLines(asciigraph.PlotMany(data, plotOptions(t, upper, step, height, labelW, lineLabel, chars, colors)...))
 	}
 	t0, t1 := float64(window[0].T-1), float64(window[n-1].T)
 
@@ -664,8 +689,22 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// the title's line, the title in fewer words where it must, else of the legend's, then
 	// the same in fewer words. Only where the title's line had room, long-queue's queue
 	// chart drew someMark unexplained (newcomer 25: beside codel-queue, in 29 columns).
+	// A line's key is how far it may sit from its value: on the nearest row, half a step
+	// off at most (newcomer 41 G13: 91 drawn on the 100 row read as 100).
+	if !strip {
+		half := fmtStep(step/2) + spec.unit
+		lines = keyed(t, spec, lines, head, w, []string{"  lines to the nearest row, ±" + half, "  nearest row, ±" + half})
+	}
 	if strip {
-		lines = keyed(t, spec, lines, head, w, spec.stripKeys(upper, strings.ContainsRune(strings.Join(plot, ""), someMark)))
+		drawn := strings.Join(plot, "")
+		every, rule := keysDrawn(spec.stripKeys(upper, strings.ContainsRune(drawn, someMark)), drawn)
+		keyedLines := keyed(t, spec, slices.Clone(lines), head, w, every)
+		// Where none of those fits (a compare half's queue chart in 29 columns), ⣀'s rule
+		// alone, which says where ▁ starts, rather than no key to the ⣀ drawn.
+		if slices.Equal(keyedLines, lines) && len(rule) > 0 {
+			keyedLines = keyed(t, spec, lines, head, w, rule)
+		}
+		lines = keyedLines
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))
@@ -772,11 +811,13 @@ const someMark = '⣀'
 func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []string) []string {
 	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
 	some := strings.ContainsRune(keys[len(keys)-1], someMark)
+	// The widest title first, then the widest key beside it: a key's words are worth less
+	// than the title's ("mean workers held (of 20)" cut to "workers held (of 20)" for "█ 20;
+	// ⣀ 0.05 to <2.5" where "⣀ 0.05+ ▁ 2.5+ ▂ 5+ … █ 20" keyed the same marks).
 	withTitle := func(keys []string, titles ...string) bool {
-		for _, plain := range keys {
-			key := t.dim.Render(plain)
-			if title, ok := firstFit(w-ansiWidth(rest+key), titles...); ok {
-				lines[0] = title + rest + key
+		for _, title := range titles {
+			if key, ok := firstFit(w-ansiWidth(title+rest), keys...); ok {
+				lines[0] = title + rest + t.dim.Render(key)
 				return true
 			}
 		}
@@ -796,11 +837,14 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []
 	}
 	// A title in fewer words only for a key to someMark drawn: the eighths alone are not
 	// worth "rejected (pool + bulkhead)" cut to "rejected".
-	// Never the narrowest title where a wider one stands: the replicas out of rotation it
-	// leaves out are worth more than a key the chart beside it gives (fleet-domino's
-	// "workers held (of 80)" took the key's room at 120x40).
+	// The narrowest title where a wider one stands only where no wider one leaves the key
+	// room: the replicas out of rotation it leaves out are worth more than a key the chart
+	// beside it gives (fleet-domino's "workers held (of 80)" took the key's room at 120x40),
+	// not more than a chart's only key (at 80x24 its ▁▃▅▇ had none, newcomer 41 G10; the
+	// replicas' rows above say which are in rotation).
+	var narrowest []string
 	if n := len(titles) - 1; spec.narrowest != "" && head != titles[n] {
-		titles = titles[:n]
+		titles, narrowest = titles[:n], titles[n:]
 	}
 	// The eighths alone: the whole title without "each second" (the legend says which
 	// seconds), not fewer words; 17's rejections beside a fleet's workers had no key
@@ -811,7 +855,7 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []
 		}
 		return lines
 	}
-	if withTitle(keys, titles...) || spec.bare == "" {
+	if withTitle(keys, titles...) || withTitle(keys, narrowest...) || spec.bare == "" {
 		return lines
 	}
 	withTitle(keys, t.bold.Render(spec.bare))

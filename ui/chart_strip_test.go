@@ -534,7 +534,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		"mean workers held":  {"busiest 2–3s: mean 1"},
 		// The chart's own shortest keys, in order: the steps kept, then the rule alone (review
 		// 31 #1: an index into the forms quoted the steps as "the rule alone").
-		"strips": {"nothing but zeros", `"⣀ 0.05+ ▁ 10+ ▂ 20+ … █ 80", then "⣀ 0.05 to <10" on 0–80`},
+		"strips": {"nothing but zeros", `"⣀ 0.05+ ▁ 10+ ▂ 20+ … █ 80", then "⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05 to <10" on 0–80`},
 		// The rule the narrator names but cannot show (newcomer 29).
 		"adaptive limit": {"rises while each second's p90 of the calls' latency, smoothed, holds near its running mean of those (about 10 seconds)", "(1.2× at 36)", "neither the p90 nor its mean is charted"},
 	} {
@@ -898,5 +898,42 @@ func TestBusiestLineGivesTheSecondsArrivals(t *testing.T) {
 	}
 	if got := busiestLine(th, spec, s, classes, s.Timeline, 30); got != "" {
 		t.Errorf("at 30 columns: %q, want none", got)
+	}
+}
+
+// A chart of rejections drawn as lines says its unit on every row of its axis and, after
+// its title, how far a line may sit from its value: loss-system's "100┤ … 0┤" had no unit
+// and 91 drew on the 100 row (newcomer 41 G13).
+func TestLinesSayUnitAndRow(t *testing.T) {
+	th := newTheme(false, true)
+	s := testSnapshot()
+	s.Config.Traffic.Payment.Rate, s.Config.Traffic.Signup.Rate = 200, 100
+	s.Timeline = nil
+	for i := range 8 {
+		var sec lab.Second
+		sec.T = i + 1
+		sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = 216, int64(60+4*i)
+		sec.Arrived[lab.Signup], sec.Rejected[lab.Signup][lab.RejectPool] = 100, 38
+		s.Timeline = append(s.Timeline, sec)
+	}
+	lines := chartLines(th, starvationChart(s, nil), s, nil, 59, 12, true)
+	plain := ansi.Strip(strings.Join(lines, "\n"))
+	if strings.Contains(plain, "P 0–") {
+		t.Fatalf("not drawn as lines:\n%s", plain)
+	}
+	rows := 0
+	for _, l := range lines {
+		if l = ansi.Strip(l); strings.Contains(l, "┤") && !strings.Contains(l, "0–") {
+			rows++
+			if !regexp.MustCompile(`\d/s┤`).MatchString(l) {
+				t.Errorf("axis row without its unit: %q", l)
+			}
+		}
+	}
+	if rows == 0 {
+		t.Fatalf("no line axis:\n%s", plain)
+	}
+	if !regexp.MustCompile(`rejected:pool.*nearest row, ±\d+/s`).MatchString(plain) {
+		t.Errorf("no key to the rows:\n%s", plain)
 	}
 }

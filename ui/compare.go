@@ -155,12 +155,20 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// what it would reject) goes under the summary, brief, in the lines the halves leave, or
 	// the keys' line (the status line says "press ? for every key"): newcomer 19, X12, at
 	// 80x24 the trade kept the cost and dropped the remedy.
+	// So too where the halves keep their narrators but not the clause: at 120x40 B's "why
+	// cap 5?" went unanswered where 80x24 gave it (newcomer 41 G9).
 	// The cheap checks first: remedies runs both halves' narration (the review).
-	if !cut && room < narrators() {
-		if remedy := remedies(ctx, w); remedy != "" {
+	if !cut {
+		shown := func(i int) bool { return room >= narrators() && spareShown(ctx(i), room) }
+		if remedy := remedies(ctx, shown, w); remedy != "" {
 			lines := wrapText(remedy, w, 0)
 			for i := range lines {
 				lines[i] = t.narrator.Render(lines[i])
+			}
+			// Beside narrators, the keys' second line first, which the first's "…" leads to,
+			// not the halves' rows (at 120x40 both lost their calls at the dependency to it).
+			if one := footerLines(t, s.keyMap(), w, 1); len(one) < len(footer) && room >= narrators() {
+				room, footer = room+len(footer)-len(one), one
 			}
 			if room-len(lines) < need && room-len(lines)+len(footer) >= need {
 				room, footer = room+len(footer), nil
@@ -265,14 +273,15 @@ func (j judged) ruleLines(w int) []string {
 
 // remedies is the halves' narrators' spare clauses, brief, each after its side's name
 // ("B: widest cap with others <0.1% turned away: 18, would reject ~44% of payments"),
-// for a summary whose halves keep no narrator, the keys left out where that keeps it on one
-// line of w columns; "" where neither has one. An idle clause (why so far is lower) is none,
-// nor one a health item echoes (how a queue's wait adds up).
-func remedies(ctx func(i int) labCtx, w int) string {
+// for a summary whose halves keep no narrator or not the clause (shown: the half says it),
+// the keys left out where that keeps it on one line of w columns; "" where neither has one.
+// An idle clause (why so far is lower) is none, nor one a health item echoes (how a
+// queue's wait adds up).
+func remedies(ctx func(i int) labCtx, shown func(i int) bool, w int) string {
 	type named struct{ name, short, key string }
 	var spares []named
 	for i, name := range []string{"A", "B"} {
-		if _, spare := ctx(i).narration(); spare.short != "" && !spare.idle && spare.echo == "" {
+		if _, spare := ctx(i).narration(); spare.short != "" && !spare.idle && spare.echo == "" && !shown(i) {
 			spares = append(spares, named{name, strings.TrimPrefix(spare.remedy(), "; "), spare.key})
 		}
 	}

@@ -237,8 +237,16 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		}
 		// The key gives way to keep the meaning on one line, not the other way round.
 		ctx := func(i int) labCtx { return halfCtx(th, s, i) }
-		if got := remedies(ctx, 80); got != want || !strings.HasSuffix(remedies(ctx, 200), want[len("» B: "):]+spare.key) || spare.key != " (press ])" {
-			t.Errorf("%s: the remedy at 80 %q, at 200 %q, want the key only where it fits", name, got, remedies(ctx, 200))
+		none := func(int) bool { return false }
+		if got := remedies(ctx, none, 80); got != want || !strings.HasSuffix(remedies(ctx, none, 200), want[len("» B: "):]+spare.key) || spare.key != " (press ])" {
+			t.Errorf("%s: the remedy at 80 %q, at 200 %q, want the key only where it fits", name, got, remedies(ctx, none, 200))
+		}
+		// At 120x40 the halves keep their narrators, but B's not its clause: the remedy
+		// under the summary there too (newcomer 41 G9), at the cost of no half's rows.
+		s.width, s.height = 120, 40
+		big := ansi.Strip(strings.Join(compareLines(th, s), "\n"))
+		if !strings.Contains(big, "widest cap") || !strings.Contains(big, "» the trade") {
+			t.Errorf("%s at 120x40: no %q beside the trade:\n%s", name, want, big)
 		}
 	}
 }

@@ -427,7 +427,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				fmtPerSec(qf.Arrivals), f.Workers, qf.HoldSaid(f.Workers), fmtPerSec(qf.Leave), fmtPerSec(qf.Growth), fmtSecs(full))
 			if g, ok := s.QueueGrowth(); ok {
 				rs := s.Rates()
-				eta += fmt.Sprintf("; so far %s in %s", fmtPerSec(g), rs.Span())
+				// What grew, and the arrivals it grew from beside the forecast's, so a growth off
+				// the forecast's is seen to be theirs, the bunches' or both (newcomer 41 G12: "so
+				// far 0.8/s" of what?, and 13.6/s arrived, not 15/s).
+				eta += fmt.Sprintf("; so far it grew %s in %s, as %s arrived", fmtPerSec(g), rs.Span(), fmtPerSec(rs.ArrivedAll()))
 				if s.Bunched(qf, pay.Hold, g) {
 					// Why, where it strays beyond chance (newcomer 40 #1: "grows 5/s" or 0.8/s?).
 					eta += fmt.Sprintf(": the %d workers, taken within %s, free in bunches every %s", f.Workers, fmtSecs(s.Pool.FullFrom), fmtSecs(pay.Hold))

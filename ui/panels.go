@@ -730,6 +730,28 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 	return c, pl
 }
 
+// labPlan is c's layout of the lab's panels in h lines, with c drawing it so (labLines).
+func labPlan(c labCtx, h int) (labCtx, layoutPlan) {
+	ps := labPanels
+	c, pl := spared(c, ps, h)
+	// A second line of settings gives way where it would cost the per-second rates
+	// (fleet-bulkhead's half lost its /s rows to "timeout payments off, checks 2s · …").
+	if len(c.draw(settingsPanel, levelTight)) > 1 {
+		one := c
+		one.oneSettings, one.spare = true, spareLong
+		if oc, op := spared(one, ps, h); panelLines(ps, op.parts, tablePanel) > panelLines(ps, pl.parts, tablePanel) {
+			c, pl = oc, op
+		}
+	}
+	return c, pl
+}
+
+// spareShown says c's narrator, laid out in h lines, says its spare clause.
+func spareShown(c labCtx, h int) bool {
+	c, pl := labPlan(c, h)
+	return pl.level < levelLean && c.spare != spareNone && narratorPanel.shows(c, pl.level)
+}
+
 // echoed says plan pl draws the health item labelled label.
 func echoed(ps []panel, pl layoutPlan, label string) bool {
 	return slices.ContainsFunc(pl.parts[slices.IndexFunc(ps, func(q panel) bool { return q.name == healthPanel.name })], func(l string) bool {
@@ -781,16 +803,7 @@ func panelLines(ps []panel, parts [][]string, p panel) int {
 // the height.
 func labLines(c labCtx, h int) []string {
 	ps := labPanels
-	c, pl := spared(c, ps, h)
-	// A second line of settings gives way where it would cost the per-second rates
-	// (fleet-bulkhead's half lost its /s rows to "timeout payments off, checks 2s · …").
-	if len(c.draw(settingsPanel, levelTight)) > 1 {
-		one := c
-		one.oneSettings, one.spare = true, spareLong
-		if oc, op := spared(one, ps, h); panelLines(ps, op.parts, tablePanel) > panelLines(ps, pl.parts, tablePanel) {
-			c, pl = oc, op
-		}
-	}
+	c, pl := labPlan(c, h)
 	level, parts := pl.level, pl.parts
 	gapAfter, avail := pl.spacing(ps)
 	var out []string

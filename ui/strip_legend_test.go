@@ -110,7 +110,7 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 			// Or, narrower, ⣀ from its least before the steps, ending where ▁ starts (newcomer
 			// 36 #33: the rule alone gave no ▁…█ where every other chart did; review 31 #5:
 			// "⣀ <2.5" dropped its least).
-			if !regexp.MustCompile(`(^|; )` + string(someMark) + ` (0\.05|1) to <2\.5( workers)?$|^` + string(someMark) + ` (0\.05|1)\+ ▁ 2\.5\+ ▂ 5\+ (… |▃ 7\.5\+ .*)█ 20( workers)?$`).MatchString(strings.TrimSpace(k)) {
+			if !regexp.MustCompile(`(^|; )` + string(someMark) + ` (0\.05|1) to <2\.5( workers)?$|^` + string(someMark) + ` (0\.05|1)\+ ▁ 2\.5\+ ▂ 5\+ (… |▃ 7\.5\+ .*)█ 20( workers)?$|^` + string(someMark) + ` (0\.05|1)\+ ▁ 2\.5\+ ▂ 5\+ …$`).MatchString(strings.TrimSpace(k)) {
 				t.Errorf("pool %v: key %q, want someMark's rule whole, to ▁'s start", spec.pool, k)
 			}
 		}
@@ -119,8 +119,13 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	head := "mean workers held (of 80; 60 in rotation now)"
 	legend := "19–20s: P 5  S 0.1  H <0.05"
 	spec := chartSpec{pool: true, title: head, narrowest: "workers held (of 80)"}
-	// No room after the title, none of its own: no key, the title whole.
+	// No room after the title, none of its own: the narrowest title with the key, not a
+	// chart's ▁▃▅▇ unkeyed (newcomer 41 G10); where that has none, no key, the title whole.
 	got := keyed(th, spec, []string{head, legend}, head, 59, spec.stripKeys(80, true))
+	if want := "workers held (of 80)  ▁ 10+ ▂ 20+ … █ 80; ⣀ 0.05 to <10"; ansi.Strip(got[0]) != want || got[1] != legend {
+		t.Errorf("no room beside the title: %q, want %q", got, want)
+	}
+	got = keyed(th, spec, []string{head, legend}, head, 30, spec.stripKeys(80, true))
 	if got[0] != head || got[1] != legend {
 		t.Errorf("no room: %q", got)
 	}
@@ -141,7 +146,7 @@ func TestFleetChartsKeyed(t *testing.T) {
 		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
 	head := ansi.Strip(pool.titles(th)[0])
 	got := keyed(th, pool, []string{head, legend}, head, 59, pool.stripKeys(80, true))
-	if want := "workers held (of 80; 60 in rotation)  ⣀ 0.05 to <10 workers"; ansi.Strip(got[0]) != want {
+	if want := "workers held (of 80; 60 in rotation)  ⣀ 0.05+ ▁ 10+ ▂ 20+ …"; ansi.Strip(got[0]) != want {
 		t.Errorf("workers: %q, want %q", got[0], want)
 	}
 	rejected := chartSpec{title: "rejected (pool + balancer + bulkhead)", short: "rejected (every reason)", bare: "rejected", unit: "/s",
@@ -241,3 +246,31 @@ func TestPercentileStripsShareTheirTopInCompare(t *testing.T) {
 		t.Errorf("the open loop alone reaches %q, want its own 500ms top, not its peer's %q", alone, b)
 	}
 }
+
+// Every form of the key keys each mark the plot draws: deadline-propagation's workers,
+// ▁▂▃ beside "⣀ 0.05 to <2.5", and fleet-domino's at 80x24, ▁▃▅▇ with no key at all, left
+// blocks to be guessed (newcomer 41 W4, G10). The whole title's words before the key's.
+func TestStripKeyKeysEveryMarkDrawn(t *testing.T) {
+	th := newTheme(true, true)
+	spec := chartSpec{pool: true, title: "mean workers held (of 20)", short: "workers held (of 20)",
+		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
+	head := ansi.Strip(spec.titles(th)[0])
+	got := keyed(th, spec, []string{head, "9–10s: P payment 4"}, head, 59, first(keysDrawn(spec.stripKeys(20, true), "▁▁⣀⣀▂▂▃▃")))
+	if want := "mean workers held (of 20)  ⣀ 0.05+ ▁ 2.5+ ▂ 5+ … █ 20"; ansi.Strip(got[0]) != want {
+		t.Errorf("blocks drawn: %q, want %q", ansi.Strip(got[0]), want)
+	}
+	// Only ⣀ drawn: its rule alone keys it.
+	if keys, _ := keysDrawn(spec.stripKeys(20, true), "⣀⣀"); !strings.HasPrefix(strings.TrimSpace(keys[len(keys)-1]), "⣀ 0.05 to <2.5") {
+		t.Errorf("only ⣀ drawn: shortest %q, want its rule", keys[len(keys)-1])
+	}
+	// A fleet's at 80x24, 39 columns: no title that says the rotation leaves the key room.
+	fleet := occupancyChart(fleetSnapshot(4, 3))
+	head = ansi.Strip(fleet.titles(th)[3])
+	got = keyed(th, fleet, []string{head, "19–20s: P 5  S 0.1  H <0.05"}, head, 39, first(keysDrawn(fleet.stripKeys(80, true), "▁▃▅▇⣀")))
+	if want := "workers held  ⣀ 0.05+ ▁ 10+ ▂ 20+ …"; ansi.Strip(got[0]) != want {
+		t.Errorf("a fleet's at 80x24: %q (title %q), want %q", ansi.Strip(got[0]), head, want)
+	}
+}
+
+// first is keysDrawn's forms that key every mark drawn.
+func first(every, _ []string) []string { return every }

@@ -367,18 +367,20 @@ func TestNarrator(t *testing.T) {
 		sec := &growing.Timeline[i]
 		sec.OK[lab.Payment], sec.Held[lab.Payment] = 4, 20
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
+		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 4 // 14/s, not the set 15/s
 	}
-	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (15/s arrive, 20 workers ÷ 2.00s mean hold = 10/s leave: grows 5/s, full at ~3.8s; so far 2/s in 0–3s) until it fills, then they are rejected:pool (no worker, queue full); "+
+	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (15/s arrive, 20 workers ÷ 2.00s mean hold = 10/s leave: grows 5/s, full at ~3.8s; so far it grew 2/s in 0–3s, as 14/s arrived) until it fills, then they are rejected:pool (no worker, queue full); "+
 		"finished signups' wait p99 –, while one arriving now waits ~1.8s: the 6 ahead and then it each take the first worker to free; the one it gets has 1.75s left"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Where the growth so far strays beyond chance from the forecast's, and the pool filled
-	// within a hold, why: its workers free in bunches (newcomer 40 #1, long-queue at 8s).
+	// within a hold, why: its workers free in bunches (newcomer 40 #1, long-queue at 8s);
+	// what grew, and what arrived beside the forecast's 15/s (newcomer 41 G12).
 	bunched := *growing
 	bunched.Pool.FullFrom = 1600 * time.Millisecond
 	bunched.Timeline = slices.Clone(growing.Timeline)
 	bunched.Timeline[1].Queued, bunched.Timeline[2].Queued = 0, 1
-	if got, want := narrate(cfg, &bunched), "; so far 0.3/s in 0–3s: the 20 workers, taken within 1.6s, free in bunches every 3.0s) until it fills"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, &bunched), "; so far it grew 0.3/s in 0–3s, as 14/s arrived: the 20 workers, taken within 1.6s, free in bunches every 3.0s) until it fills"; !strings.Contains(got, want) {
 		t.Errorf("growth beyond chance:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.
