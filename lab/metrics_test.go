@@ -850,6 +850,23 @@ func TestBunchedBeyondChance(t *testing.T) {
 			t.Errorf("%v/s against 5/s, full at %v, hold 3s: bunched %v, want %v", tc.g, tc.full, got, tc.want)
 		}
 	}
+	// Not known to last, no bunches named: after a settings change (the gap may be the
+	// change's), or where the jitter has spread them past a quarter of a hold (review 34 M4).
+	s.Pool.FullFrom, s.Elapsed = 1600*time.Millisecond, 8*time.Second
+	s.SettingsChanged = true
+	if s.Bunched(q, 3*time.Second, 0.8) {
+		t.Error("bunches named after a settings change")
+	}
+	s.SettingsChanged = false
+	for _, tc := range []struct {
+		jitter time.Duration
+		want   bool
+	}{{0, true}, {500 * time.Millisecond, true}, {time.Second, false}} { // ±1s over 2.7 holds: 0.94s > 0.75s
+		s.Config.Dependency.Jitter = Duration(tc.jitter)
+		if got := s.Bunched(q, 3*time.Second, 0.8); got != tc.want {
+			t.Errorf("jitter ±%v, hold 3s, at 8s: bunched %v, want %v", tc.jitter, got, tc.want)
+		}
+	}
 }
 
 // newcomer 40 #3: long-queue's compare half read "(once workers have freed 44 times, for the

@@ -86,10 +86,18 @@ func (s *Snapshot) QueueGrowth() (perSec float64, ok bool) {
 // so its workers, all taken in that spell, free in bunches, one every hold, and a window
 // that is no whole number of holds counts more bunches, or fewer, than the steady rate
 // (long-queue at 8s: 0.8/s in 3–8s, two bunches of 20 in it, against 5/s; newcomer 40 #1).
-// false within chance, or where the pool took a hold or longer to fill.
+// false within chance, or where the pool took a hold or longer to fill. Nor where the
+// bunches are not known to last: after a settings change (the gap may be the change, not
+// bunches of the old hold), or where the dependency's jitter has spread them: a worker's
+// free time drifts by a uniform ±jitter each hold, so after k holds by jitter × √(k/3) (the
+// sum's standard deviation), and past a quarter of a hold the bunches run into each other
+// (review 34 M4).
 func (s *Snapshot) Bunched(q QueueForecast, hold time.Duration, g float64) bool {
 	r := s.Rates()
-	if r.Seconds == 0 || s.Pool.FullFrom <= 0 || s.Pool.FullFrom >= hold {
+	if r.Seconds == 0 || s.Pool.FullFrom <= 0 || s.Pool.FullFrom >= hold || s.SettingsChanged {
+		return false
+	}
+	if holds := s.Elapsed.Seconds() / hold.Seconds(); s.Config.Dependency.Jitter.D().Seconds()*math.Sqrt(holds/3) > hold.Seconds()/4 {
 		return false
 	}
 	secs := float64(r.Seconds)
