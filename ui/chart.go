@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -725,7 +726,7 @@ func busiestLine(t *theme, spec chartSpec, s *lab.Snapshot, classes []int, windo
 			continue
 		}
 		items = append(items, fmt.Sprintf("%s %s: %s of %s arrived (set %s)", t.name[i].Render(string(t.letter[i])), lab.FmtSpan(sec.T-1, sec.T),
-			fmtCount(n), fmtCount(sec.Arrived[c]), fmtPerSec(s.Config.Traffic.PeakRate(c))))
+			fmtCount(n), fmtCount(sec.Arrived[c]), fmtPerSec(s.Config.Traffic.RateAt(c, time.Duration(sec.T-1)*time.Second))))
 	}
 	for ; len(items) > 0; items = items[:len(items)-1] {
 		if line := t.dim.Render("busiest ") + strings.Join(items, "  "); ansiWidth(line) <= w {
