@@ -693,7 +693,8 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// A line's key is how far it may sit from its value: on the nearest row, half a step
 	// off at most (newcomer 41 G13: 91 drawn on the 100 row read as 100).
 	if !strip {
-		half := fmtStep(step/2) + spec.unit
+		// Half a row, not half a labelled step: labels may stand rows apart (review 35 M1).
+		half := fmtStep(upper/float64(height)/2) + spec.unit
 		lines = keyed(t, spec, lines, head, w, []string{"  lines to the nearest row, ±" + half, "  nearest row, ±" + half})
 	}
 	if strip {

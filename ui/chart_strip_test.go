@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -935,5 +936,24 @@ func TestLinesSayUnitAndRow(t *testing.T) {
 	}
 	if !regexp.MustCompile(`rejected:pool.*nearest row, ±\d+/s`).MatchString(plain) {
 		t.Errorf("no key to the rows:\n%s", plain)
+	}
+	// The ± is half a row, whatever rows the labels skip (review 35 M1: "±1/s" where rows
+	// stood 0.5/s apart), read off the axis as drawn: its top over the rows below it.
+	for _, h := range []int{12, 20, 27} {
+		lines := chartLines(th, starvationChart(s, nil), s, nil, 59, h, true)
+		var axis []string
+		for _, l := range lines {
+			if l = ansi.Strip(l); strings.ContainsAny(l, "┤┼") && !strings.Contains(l, "0–") {
+				axis = append(axis, l)
+			}
+		}
+		top, err := strconv.ParseFloat(strings.TrimSpace(strings.Split(axis[0], "/s")[0]), 64)
+		if err != nil || len(axis) < 2 {
+			t.Fatalf("%d rows: no axis to read: %q", h, axis)
+		}
+		want := fmt.Sprintf("±%s/s", strconv.FormatFloat(math.Round(top/float64(len(axis)-1)/2*1000)/1000, 'f', -1, 64))
+		if got := ansi.Strip(strings.Join(lines, "\n")); !strings.Contains(got, "row, "+want) {
+			t.Errorf("%d rows, top %v over %d: want %q in\n%s", h, top, len(axis)-1, want, got)
+		}
 	}
 }
