@@ -255,7 +255,7 @@ func deadlineSettings(c Config, _ *Snapshot, _ int) []Item {
 	return nil
 }
 
-// QueueAtDeadline is where a FIFO queue still growing grow a second stops: once one arriving
+// QueueAtDeadline is where a FIFO queue, growing grow a second now, stops: once one arriving
 // would wait so long that less than the enough-left room is left of payments' deadline, the
 // deadline turns the excess away (newcomer 41 G1: "creeps toward the 800ms deadline" at 15s
 // left "and at 20s?" open). How many wait then, the queue now scaled by that wait over the

@@ -446,7 +446,7 @@ func (a ArrivingWait) Freed(t TrafficConfig) string {
 			}
 			keep = append(keep, fmt.Sprintf("%s %s ahead %s", FmtCount(int64(q.Queued)), what, takes))
 		case q.Queued == 1:
-			keep = append(keep, fmt.Sprintf("1 %s frees its in %s", what, texts[i]))
+			keep = append(keep, fmt.Sprintf("1 %s frees its worker in %s", what, texts[i]))
 		default:
 			keep = append(keep, fmt.Sprintf("%s %s free theirs in %s", FmtCount(int64(q.Queued)), what, texts[i]))
 		}

@@ -433,7 +433,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				eta += fmt.Sprintf("; so far it grew %s in %s, as %s arrived", fmtPerSec(g), rs.Span(), fmtPerSec(rs.ArrivedAll()))
 				if s.Bunched(qf, pay.Hold, g) {
 					// Why, where it strays beyond chance (newcomer 40 #1: "grows 5/s" or 0.8/s?).
-					eta += fmt.Sprintf(": the %d workers, taken within %s, free in bunches every %s", f.Workers, fmtSecs(s.Pool.FullFrom), fmtSecs(pay.Hold))
+					// "and", not a colon: after "as 13.6/s arrived" a colon made the bunches
+					// read as why those arrived (review 35).
+					eta += fmt.Sprintf(" and the %d workers, taken within %s, freed in bunches every %s", f.Workers, fmtSecs(s.Pool.FullFrom), fmtSecs(pay.Hold))
 				}
 			}
 			eta += ")"

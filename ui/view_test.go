@@ -380,7 +380,7 @@ func TestNarrator(t *testing.T) {
 	bunched.Pool.FullFrom = 1600 * time.Millisecond
 	bunched.Timeline = slices.Clone(growing.Timeline)
 	bunched.Timeline[1].Queued, bunched.Timeline[2].Queued = 0, 1
-	if got, want := narrate(cfg, &bunched), "; so far it grew 0.3/s in 0–3s, as 14/s arrived: the 20 workers, taken within 1.6s, free in bunches every 3.0s) until it fills"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, &bunched), "; so far it grew 0.3/s in 0–3s, as 14/s arrived and the 20 workers, taken within 1.6s, freed in bunches every 3.0s) until it fills"; !strings.Contains(got, want) {
 		t.Errorf("growth beyond chance:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.
