@@ -847,8 +847,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		10: "3.4s in all, of 8.0s: 43%; 10% of arrivals found it full (long run",
 		75: "3.4s in all, of 8.0s: 43%; 75% of arrivals found it full (long run",
 		50: "3.4s, 43%; by chance even 50% of arrivals found it full (long run",
-		// Past 2 spreads, the figures, not chance bare (newcomer 41 W2: 35 where ~50 ± 7).
-		28: "3.4s, 43%; 28% of arrivals found it full (28; ~42±7 due; long run",
+		// Past 2 spreads, how rare a chance (newcomer 41 W2, 42: "35; ~50±7 due" read as a
+		// fault): 28 where ~42 are due, 2.2 spreads under, a two-sided 1 in 38.
+		28: "3.4s, 43%; by a 1-in-38 chance only 28% of arrivals found it full (long run: 38% of both)",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool] = rejected
