@@ -72,8 +72,8 @@ func init() {
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
 			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls; a close after an ok trial starts the count from zero (failsafe-go's closed state), so an opening after a close counted only calls since it"),
 			word("sliding window", "the stretch of time the breaker counts its calls over (payment.breaker.window: time-based, resilience4j's slidingWindowSize with slidingWindowType TIME_BASED, failsafe-go's failure-rate period), "+
-				"and the calls it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 calls / minimum 10\": the calls in it now against that minimum; open, the two settings, beside the results that opened it: "+
-				"after a close it counts from zero, so it often opens just at its minimum, \"80% of 10 results\" beside \"minimum 10 calls\""),
+				"and the results (its calls' outcomes, and with count_rejections its own rejections, which never called) it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 results / minimum 10\": the results in it now against that minimum; open, the two settings, beside the results that opened it: "+
+				"after a close it counts from zero, so it often opens just at its minimum, \"80% of 10 results\" beside \"minimum 10 results\""),
 			word("breaker opened n×", "the times the breaker opened so far (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
 				"\"(first at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
 				"\"(last closed at 3.1s after an ok trial, counting from zero; open again at 3.4s)\": a trial went ok and closed it, which starts its count anew, then the failures it counted since opened it again; "+
@@ -485,10 +485,13 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 				fmt.Sprintf("%s (%s)", rate, counted)}
 		}
 		return []Item{state("OPEN: every payment now " + RejectBreaker.Word()), {Label: "next trial in", Value: b.nextTrial()},
-			{Label: opened, Value: fittingValue(opened, w, forms...)}, window(fmt.Sprintf(", minimum %d calls", b.MinCalls))}
+			{Label: opened, Value: fittingValue(opened, w, forms...)}, window(fmt.Sprintf(", minimum %d results", b.MinCalls))}
 	}
 	return []Item{state("closed: calls go through"), {Label: "failure rate", Value: rate},
-		window(fmt.Sprintf(": %d calls / minimum %d", b.Calls, b.MinCalls))}
+		// Results, not calls: with count_rejections a rejection that never called counts, so
+		// "minimum 10 calls" stood beside 11 calls at the dependency over two openings
+		// (newcomer 42).
+		window(fmt.Sprintf(": %d results / minimum %d", b.Calls, b.MinCalls))}
 }
 
 // percent writes a failure rate or the threshold as both are written, with the decimals the

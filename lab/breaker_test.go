@@ -101,7 +101,7 @@ func TestBreakerDetail(t *testing.T) {
 	// Its window and its minimum each named, apart from the results that opened it (newcomer
 	// 40 #3: "80% of 10 results" beside "minimum 10" left which 10 was the window).
 	for _, want := range []string{"OPEN: every payment now rejected:breaker", "next trial in 2.9s (open 3s, then 1 trial call)", "it opened at failure rate 60% of the 20 results in its window (threshold 50%)",
-		"sliding window 10s, minimum 10 calls"} {
+		"sliding window 10s, minimum 10 results"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("open breaker %q lacks %q", got, want)
 		}
@@ -118,7 +118,7 @@ func TestBreakerDetail(t *testing.T) {
 		}
 	}
 	b.State = BreakerClosed
-	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "sliding window 10s: 20 calls / minimum 10") {
+	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "sliding window 10s: 20 results / minimum 10") {
 		t.Errorf("closed breaker: %q", got)
 	}
 	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "closed") || strings.Contains(got, "trial") {
@@ -158,7 +158,7 @@ func TestBreakerSaysItsThresholdInEveryState(t *testing.T) {
 	}{{BreakerHalfOpen, false, 1, "a failed trial reopens it; 1 ok closes it"},
 		{BreakerOpen, true, 1, "a failed trial reopens it; 1 ok closes it"},
 		{BreakerHalfOpen, false, 3, "a failed trial reopens it; 3 ok close it"},
-		{BreakerOpen, false, 1, "(threshold 50%) · sliding window 10s, minimum 10 calls"}} {
+		{BreakerOpen, false, 1, "(threshold 50%) · sliding window 10s, minimum 10 results"}} {
 		b.State, b.Retrial, b.Trials = st.state, st.retrial, st.trials
 		got := strings.Join(phrases(breakerItems(b, "", 120)), " · ")
 		if !strings.Contains(got, st.want) {

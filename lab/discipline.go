@@ -136,7 +136,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"75ms left + 42 orders × 328ms, its 1 in 64 of the 2700 ahead\": the 2700 waiting over 64 workers, 42 rounds of them. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets has left keep one each, the others free theirs for the next. The narrator says it as a sentence, \"the 75 ahead and then it each take the first worker to free; the one it gets has 2.40s left, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\". Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"75ms left + 42 orders × 328ms, (the 2700 ahead ÷ 64 workers)\": the 2700 waiting over 64 workers, 42 rounds of them. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets has left keep one each, the others free theirs for the next. The narrator says it as a sentence, \"the 75 ahead and then it each take the first worker to free; the one it gets has 2.40s left, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\". Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -406,7 +406,7 @@ func (a ArrivingWait) Turn(t TrafficConfig) string {
 }
 
 // share ends the work ahead the arrival's worker serves first with what it is of the queue:
-// of one class, its part, "its 1 in 64 of the 2700 ahead" where that is the queue's rounds of
+// of one class, its part, "(the 2700 ahead ÷ 64 workers)" where that is the queue's rounds of
 // the workers, the queue ÷ the workers ("42 of 2700 orders" was decoded as 2700 ÷ 64 only
 // after a while: newcomer 41 G7), else "its share of the 300 ahead"; of several, each term
 // says of how many (aheadTerms), so " ahead".
@@ -416,7 +416,9 @@ func (a ArrivingWait) share() string {
 	case len(a.Ahead) > 1:
 		return " ahead"
 	case a.Before[0] == n/max(a.Workers, 1):
-		return fmt.Sprintf(", its 1 in %d of the %s ahead", a.Workers, FmtCount(int64(n)))
+		// The division as a reader checks it: "its 1 in 24 of the 292 ahead" was still a
+		// riddle (newcomer 42).
+		return fmt.Sprintf(" (the %s ahead ÷ %d workers)", FmtCount(int64(n)), a.Workers)
 	}
 	return fmt.Sprintf(", its share of the %s ahead", FmtCount(int64(n)))
 }

@@ -334,7 +334,7 @@ func TestWaitArrivingNow(t *testing.T) {
 		// and still what the sum computes to: bare, "~711ms: 345 orders × 49ms ahead ÷ 24
 		// workers" was 704ms (newcomer 36 #15).
 		// One wait, not the even figure beside it (newcomer 37 #13).
-		120: "waits ~30.2s: on the worker it gets, 240ms left + 30 payments × 1.00s, its 1 in 20 of the 600 ahead",
+		120: "waits ~30.2s: on the worker it gets, 240ms left + 30 payments × 1.00s (the 600 ahead ÷ 20 workers)",
 		110: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly",
 		100: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly"} {
 		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {

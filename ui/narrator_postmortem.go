@@ -187,8 +187,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 						// (newcomer 41 G1: 304 waiting, none turned away yet, at 15s).
 						// The run time first, the deadline its subject (review 35: "(~17.4s)" read
 						// as a wait, "it" as the queue).
-						msg += fmt.Sprintf("; at ~%s (~%s waiting) the deadline turns the excess away: the queue stops growing, ok ~%s, each within %s",
-							fmtSecs(at), fmtCount(n), fmtWholePerSec(k.CapRate), fmtDur(d))
+						msg += fmt.Sprintf("; at ~%s (~%s waiting) the deadline turns the excess away (%s): the queue stops growing, ok ~%s, each within %s",
+							fmtSecs(at), fmtCount(n), lab.RejectDeadline.Word(), fmtWholePerSec(k.CapRate), fmtDur(d))
 					}
 					queueSaid = true
 				} else { // what holds it, not its drift: more arrive than the cap answers, so it cannot drain ("drains

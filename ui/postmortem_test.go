@@ -705,7 +705,7 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 471, 471*51*time.Millisecond
 	}
 	says, _ := narration(s.Config, s)
-	want := "the remaining 29/s join the queue, whose wait creeps toward the 800ms deadline; at ~26.1s (~337 waiting) the deadline turns the excess away: the queue stops growing, ok ~480/s, each within 800ms"
+	want := "the remaining 29/s join the queue, whose wait creeps toward the 800ms deadline; at ~26.1s (~337 waiting) the deadline turns the excess away (rejected:deadline): the queue stops growing, ok ~480/s, each within 800ms"
 	if !strings.Contains(says, want) {
 		t.Errorf("got %q\nwant %q", says, want)
 	}
