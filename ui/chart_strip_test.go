@@ -873,22 +873,29 @@ func TestLegendBusiestSaysWhose(t *testing.T) {
 	}
 }
 
-// A chart of rejections drawn as lines names each class's busiest second with its own
-// arrivals and the set rate, payments first, the rest giving way where the width is short:
-// loss-system's 0–1s on the 100 row read as 100 of 200/s turned away, where 216 arrived and
-// 91 were (newcomer 40 #2).
-func TestBusiestLineGivesTheSecondsArrivals(t *testing.T) {
-	th := newTheme(false, true)
+// lossSeconds is loss-system's traffic (200/s payments, 100/s signups) over a second a row:
+// payments arrived and rejected:pool, then signups'.
+func lossSeconds(rows [][4]int64) *lab.Snapshot {
 	s := testSnapshot()
 	s.Config.Traffic.Payment.Rate, s.Config.Traffic.Signup.Rate = 200, 100
 	s.Timeline = nil
-	for i, n := range [][4]int64{{216, 91, 112, 36}, {176, 56, 110, 39}, {189, 64, 103, 31}} {
+	for i, n := range rows {
 		var sec lab.Second
 		sec.T = i + 1
 		sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = n[0], n[1]
 		sec.Arrived[lab.Signup], sec.Rejected[lab.Signup][lab.RejectPool] = n[2], n[3]
 		s.Timeline = append(s.Timeline, sec)
 	}
+	return s
+}
+
+// A chart of rejections drawn as lines names each class's busiest second with its own
+// arrivals and the set rate, payments first, the rest giving way where the width is short:
+// loss-system's 0–1s on the 100 row read as 100 of 200/s turned away, where 216 arrived and
+// 91 were (newcomer 40 #2).
+func TestBusiestLineGivesTheSecondsArrivals(t *testing.T) {
+	th := newTheme(false, true)
+	s := lossSeconds([][4]int64{{216, 91, 112, 36}, {176, 56, 110, 39}, {189, 64, 103, 31}})
 	spec := starvationChart(s, nil)
 	classes := []int{int(lab.Signup), int(lab.Payment)}
 	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "busiest P 0–1s: 91 of 216 arrived (set 200/s)  S 1–2s: 39 of 110 arrived (set 100/s)"; got != want {
@@ -907,16 +914,11 @@ func TestBusiestLineGivesTheSecondsArrivals(t *testing.T) {
 // and 91 drew on the 100 row (newcomer 41 G13).
 func TestLinesSayUnitAndRow(t *testing.T) {
 	th := newTheme(false, true)
-	s := testSnapshot()
-	s.Config.Traffic.Payment.Rate, s.Config.Traffic.Signup.Rate = 200, 100
-	s.Timeline = nil
+	var secs [][4]int64
 	for i := range 8 {
-		var sec lab.Second
-		sec.T = i + 1
-		sec.Arrived[lab.Payment], sec.Rejected[lab.Payment][lab.RejectPool] = 216, int64(60+4*i)
-		sec.Arrived[lab.Signup], sec.Rejected[lab.Signup][lab.RejectPool] = 100, 38
-		s.Timeline = append(s.Timeline, sec)
+		secs = append(secs, [4]int64{216, int64(60 + 4*i), 100, 38})
 	}
+	s := lossSeconds(secs)
 	lines := chartLines(th, starvationChart(s, nil), s, nil, 59, 12, true)
 	plain := ansi.Strip(strings.Join(lines, "\n"))
 	if strings.Contains(plain, "P 0–") {
