@@ -98,10 +98,11 @@ func (r *Rates) OverCap(c Class, e EndCap) bool {
 // that free together, one round every Hold, and a window that caught fewer whole rounds than
 // its length ÷ Hold (conn-pool-wait in 10–15s: 5 connections freed once, payment ok 1/s
 // against 1.7/s, 91% of payments turned away against 83%; newcomer 41 G4). rounds is the
-// rounds it caught, no more than the whole ones its length holds.
-func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, ok bool) {
+// rounds it caught, no more than the whole ones its length holds; loss the forecast's share
+// it turned away more than, for the note to say without working the forecast out again.
+func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, loss float64, ok bool) {
 	if r.Seconds == 0 || e.Servers <= 0 || e.Hold <= 0 || math.Round(10*r.OK[Payment]) >= math.Round(10*e.PerSec()) {
-		return 0, false
+		return 0, 0, false
 	}
 	secs := float64(r.Seconds)
 	// No more ended than the whole rounds its length holds: more, and they did not end in
@@ -109,16 +110,15 @@ func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, ok bool) {
 	servers, ended := float64(e.Replicas*e.Servers), math.Round(r.OK[Payment]*secs)
 	whole := math.Floor(secs * float64(time.Second) / float64(e.Hold))
 	if ended > servers*whole {
-		return 0, false
+		return 0, 0, false
 	}
-	var arrived, rejected float64
-	for c := range r.Arrived {
-		arrived += r.Arrived[c] * secs
+	arrived, rejected := r.ArrivedAll()*secs, 0.0
+	for c := range r.Rejected {
 		rejected += r.Rejected[c][RejectPool] * secs
 	}
 	p := s.Config.Forecast().LongRunLoss()
 	if arrived == 0 || p <= 0 || p >= 1 || rejected-arrived*p <= 2*math.Sqrt(arrived*p*(1-p)) {
-		return 0, false
+		return 0, 0, false
 	}
-	return int(math.Ceil(ended / servers)), true
+	return int(math.Ceil(ended / servers)), p, true
 }

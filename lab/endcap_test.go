@@ -80,23 +80,23 @@ func TestFewerRoundsSaysWhyTheWindowTurnedAwayMore(t *testing.T) {
 	r := Rates{Seconds: 5, From: 10, To: 15}
 	r.Arrived[Payment], r.OK[Payment], r.Rejected[Payment][RejectPool] = 10.8, 1, 9.8
 	r.Arrived[Signup], r.OK[Signup], r.Rejected[Signup][RejectPool] = 6.2, 0.2, 6
-	if rounds, ok := s.FewerRounds(&r, e); !ok || rounds != 1 {
+	if rounds, _, ok := s.FewerRounds(&r, e); !ok || rounds != 1 {
 		t.Errorf("91%% and 97%% turned away against 83%%: %d rounds, %v; want 1, true", rounds, ok)
 	}
 	near := r
 	near.Rejected[Payment][RejectPool], near.Rejected[Signup][RejectPool] = 9, 5.2 // 71 of 85
-	if _, ok := s.FewerRounds(&near, e); ok {
+	if _, _, ok := s.FewerRounds(&near, e); ok {
 		t.Error("71 of 85 against 83%: within chance, yet said")
 	}
 	capped := r
 	capped.OK[Payment] = 1.7
-	if _, ok := s.FewerRounds(&capped, e); ok {
+	if _, _, ok := s.FewerRounds(&capped, e); ok {
 		t.Error("ok at the cap's 1.7/s: no round missed, yet said")
 	}
 	// 6 ended where one round is 5: not in rounds, so rounds explain nothing.
 	uneven := r
 	uneven.OK[Payment] = 1.2
-	if _, ok := s.FewerRounds(&uneven, e); ok {
+	if _, _, ok := s.FewerRounds(&uneven, e); ok {
 		t.Error("6 ended in rounds of 5, yet said")
 	}
 }

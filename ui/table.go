@@ -635,8 +635,8 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 		if e, ok := s.PaymentEndCap(&rs); ok {
 			if rs.OverCap(lab.Payment, e) {
 				notes.must = append(notes.must, overCapNote(s.Config.Traffic.Label(lab.Payment), rs, e))
-			} else if rounds, ok := s.FewerRounds(&rs, e); ok {
-				notes.must = append(notes.must, fewerRoundsNote(s.Config.Traffic.Label(lab.Payment), rs, e, rounds, s.Config.Forecast().LongRunLoss()))
+			} else if rounds, loss, ok := s.FewerRounds(&rs, e); ok {
+				notes.must = append(notes.must, fewerRoundsNote(s.Config.Traffic.Label(lab.Payment), rs, e, rounds, loss))
 			}
 		}
 	}
