@@ -123,10 +123,18 @@ func TestGoroutinesSayNoReasons(t *testing.T) {
 	many.Config.Traffic.Mode = Closed
 	many.Pool.Busy, many.Pool.Unbounded = 18, true
 	for _, w := range []int{40, 56, 59, 80} {
+		seen := false
 		for _, got := range phrases(HealthItems(many, w)) {
-			if strings.HasPrefix(got, "goroutines") && (len([]rune(got)) > w || strings.Contains(got, "…")) {
+			if !strings.HasPrefix(got, "goroutines") {
+				continue
+			}
+			seen = true
+			if len([]rune(got)) > w || strings.Contains(got, "…") {
 				t.Errorf("at %d columns, %d wide: %q", w, len([]rune(got)), got)
 			}
+		}
+		if !seen { // a line left out would pass the fit unseen
+			t.Errorf("at %d columns: no goroutines line", w)
 		}
 	}
 	// The lab's helpers named only while one runs: a headless frame, taken as the run ends,

@@ -949,9 +949,12 @@ func TestLinesSayUnitAndRow(t *testing.T) {
 				axis = append(axis, l)
 			}
 		}
-		top, err := strconv.ParseFloat(strings.TrimSpace(strings.Split(axis[0], "/s")[0]), 64)
-		if err != nil || len(axis) < 2 {
+		if len(axis) < 2 {
 			t.Fatalf("%d rows: no axis to read: %q", h, axis)
+		}
+		top, err := strconv.ParseFloat(strings.TrimSpace(strings.Split(axis[0], "/s")[0]), 64)
+		if err != nil {
+			t.Fatalf("%d rows: no top to read: %q", h, axis[0])
 		}
 		want := fmt.Sprintf("±%s/s", strconv.FormatFloat(math.Round(top/float64(len(axis)-1)/2*1000)/1000, 'f', -1, 64))
 		if got := ansi.Strip(strings.Join(lines, "\n")); !strings.Contains(got, "row, "+want) {

@@ -21,8 +21,8 @@ func catchSignal(t *testing.T, sig os.Signal) {
 	t.Cleanup(func() { signal.Stop(guard) })
 }
 
-// hangupUntil sends SIGHUP to the test process every 100 ms until done yields (giving up
-// after a minute: the listener is set up microseconds after the start).
+// hangupUntil sends SIGHUP to the test process every 100 ms until done yields (the listener
+// is set up microseconds after the start; only a stuck program meets the last resort).
 func hangupUntil[T any](t *testing.T, done <-chan T) T {
 	t.Helper()
 	if !slices.Contains(quitSignals, os.Signal(syscall.SIGHUP)) {
