@@ -36,7 +36,7 @@ type spareClause struct {
 	key         string // after short where the line has room for it: " (press ])"
 	alone       string // in long's place on one lab's screen, which has the room: "" none
 	idle        bool   // said only where it costs the screen nothing else (spared)
-	most        int    // where set, the lines the narration may take with long: more, and short is said in its place
+	capped      bool   // long only within headlineMost lines of narration: past them, short in its place
 	// echo is the label of a health item that says long too: the clause is left out where
 	// the health panel draws it (the long queue's derivation of the wait, twice at 120x40:
 	// newcomer 40 #1), and, like an idle one, never a compare summary's remedy

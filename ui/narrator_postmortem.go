@@ -371,7 +371,7 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 			k.Cap, k.Knee, margin, fmtWholePerSec(lowerRate), k.Knee-1, k.Cap, fmtWholePerSec(k.CapRate))
 		short += "; " + margin
 	}
-	return spareClause{long: long, short: short, most: headlineMost}
+	return spareClause{long: long, short: short, capped: true}
 }
 
 // growth says how latency grows with calls past a knee of exponent exp: "with the square of

@@ -226,7 +226,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		says += spare.short + spare.key // wrapped: the key has room
 	case spare.alone != "" && !c.compared():
 		says += spare.alone
-	case spare.most > 0 && len(wrapText("» "+says+spare.long, c.w, 0)) > spare.most:
+	case spare.capped && len(wrapText("» "+says+spare.long, c.w, 0)) > headlineMost:
 		says += spare.short + spare.key
 	default:
 		says += spare.long
