@@ -322,3 +322,26 @@ func TestOutAt(t *testing.T) {
 		}
 	}
 }
+
+// While every replica is out, the oks are the queues worked off: counted over the whole
+// seconds inside the stretch only (a second half in it may hold a request sent before), in
+// the preset's labels, the health checks (sent all along) left out (n42 G9).
+func TestWorkedOffCountsTheWholeSecondsOut(t *testing.T) {
+	var s Snapshot
+	s.Config = DefaultConfig()
+	s.Config.Traffic.Payment.Label = "orders"
+	for sec := 1; sec <= 20; sec++ {
+		var ok [numClasses]int64
+		ok[Payment], ok[Signup], ok[Health] = 10, 1, 30
+		s.Timeline = append(s.Timeline, Second{T: sec, OK: ok})
+	}
+	if got, want := s.WorkedOff(12863*time.Millisecond, 19500*time.Millisecond, false), "the pulled still finish their queues: 60 orders, 6 signups ok 13–19s"; got != want {
+		t.Errorf("all out 12.863s–19.5s: %q, want %q", got, want)
+	}
+	if got, want := s.WorkedOff(13*time.Second, 0, true), "queues worked off: 70 orders, 7 signups ok 13–20s"; got != want {
+		t.Errorf("all out since 13s, at 20s: %q, want %q", got, want)
+	}
+	if got := s.WorkedOff(9030*time.Millisecond, 9400*time.Millisecond, false); got != "" {
+		t.Errorf("out for less than a whole second: %q, want none", got)
+	}
+}
