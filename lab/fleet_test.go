@@ -270,11 +270,18 @@ func TestFleetReportSaysTheStretch(t *testing.T) {
 	if want := "every replica out of rotation 12.9s–19.5s: requests turned away at the balancer (rejected:balancer)"; !strings.Contains(lines, want) {
 		t.Errorf("%s\nwant %q", lines, want)
 	}
+	// Each out's time as the screen writes it: to the millisecond where two are under a
+	// second apart, as the pulls line (s48: "12.9s–19.5s" beside the screen's 12.863s).
+	near := snap
+	near.Fleet = &FleetStats{Replicas: make([]Snapshot, 2), Pulls: []Pull{{Replica: 1, At: 12838 * time.Millisecond, ReturnedAt: 20 * s}, {Replica: 2, At: 12863 * time.Millisecond, ReturnedAt: 19500 * time.Millisecond}}}
+	if lines, want := strings.Join(fleetReport(near).summary(near.Config.Fleet), "\n"), "pulls: replica 1 at 12.838s (back at 20.0s), replica 2 at 12.863s (back at 19.5s); every replica out of rotation 12.863s–19.5s: "; !strings.Contains(lines, want) {
+		t.Errorf("two outs 25ms apart:\n%s\nwant %q", lines, want)
+	}
 	// All out again, as the pulls line says: the first, then the latest (review 19).
 	fleet := *snap.Fleet
 	again := append(slices.Clone(fleet.Pulls), Pull{Replica: 1, At: 25300 * time.Millisecond}, Pull{Replica: 2, At: 25400 * time.Millisecond})
 	snap.Fleet = &FleetStats{Replicas: fleet.Replicas, Pulls: again}
-	if lines, want := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n"), "every replica out of rotation 12.9s–19.5s, again from 25.4s: "; !strings.Contains(lines, want) {
+	if lines, want := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n"), "every replica out of rotation 12.9s–19.5s, again from 25.400s: "; !strings.Contains(lines, want) {
 		t.Errorf("all out again:\n%s\nwant %q", lines, want)
 	}
 	// JSON keeps every number the text says (review 21).
