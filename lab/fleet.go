@@ -4,9 +4,11 @@ package lab
 
 import (
 	"cmp"
+	"fmt"
 	"iter"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -308,4 +310,38 @@ func (f *FleetStats) Domino(cfg Config) []Turn {
 		turns = append(turns, t)
 	}
 	return turns
+}
+
+// WorkedOff is what the fleet answered while every replica was out, from–until (until 0:
+// it lasts still): the balancer sends them no request then, but each finishes those it
+// holds, so its oks are the queues worked off (n42 G9: ok/s beside "all out" read as from
+// nowhere): "the pulled still finish their queues: 84 payments, 160 signups ok 13–19s";
+// brief, "queues worked off: …". Counted over the whole seconds inside the stretch; the health checks, sent all along,
+// left out. "" where no whole second is inside or nothing was answered.
+func (s *Snapshot) WorkedOff(from, until time.Duration, brief bool) string {
+	first := int((from + time.Second - 1) / time.Second) // the first whole second's start
+	last := int(until / time.Second)                     // and the last one's end
+	var n [numClasses]int64
+	for _, sec := range s.Timeline { // second T covers T-1 to T
+		if sec.T > first && (until == 0 || sec.T <= last) {
+			last = max(last, sec.T)
+			for _, c := range []Class{Payment, Signup} {
+				n[c] += sec.OK[c]
+			}
+		}
+	}
+	var said []string
+	for _, c := range []Class{Payment, Signup} {
+		if n[c] > 0 {
+			said = append(said, FmtCount(n[c])+" "+Plural(s.Config.Traffic.Label(c)))
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	what := "the pulled still finish their queues"
+	if brief {
+		what = "queues worked off"
+	}
+	return fmt.Sprintf("%s: %s ok %d–%ds", what, strings.Join(said, ", "), first, last)
 }

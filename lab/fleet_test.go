@@ -270,11 +270,18 @@ func TestFleetReportSaysTheStretch(t *testing.T) {
 	if want := "every replica out of rotation 12.9s–19.5s: requests turned away at the balancer (rejected:balancer)"; !strings.Contains(lines, want) {
 		t.Errorf("%s\nwant %q", lines, want)
 	}
+	// Each out's time as the screen writes it: to the millisecond where two are under a
+	// second apart, as the pulls line (s48: "12.9s–19.5s" beside the screen's 12.863s).
+	near := snap
+	near.Fleet = &FleetStats{Replicas: make([]Snapshot, 2), Pulls: []Pull{{Replica: 1, At: 12838 * time.Millisecond, ReturnedAt: 20 * s}, {Replica: 2, At: 12863 * time.Millisecond, ReturnedAt: 19500 * time.Millisecond}}}
+	if lines, want := strings.Join(fleetReport(near).summary(near.Config.Fleet), "\n"), "pulls: replica 1 at 12.838s (back at 20.0s), replica 2 at 12.863s (back at 19.5s); every replica out of rotation 12.863s–19.5s: "; !strings.Contains(lines, want) {
+		t.Errorf("two outs 25ms apart:\n%s\nwant %q", lines, want)
+	}
 	// All out again, as the pulls line says: the first, then the latest (review 19).
 	fleet := *snap.Fleet
 	again := append(slices.Clone(fleet.Pulls), Pull{Replica: 1, At: 25300 * time.Millisecond}, Pull{Replica: 2, At: 25400 * time.Millisecond})
 	snap.Fleet = &FleetStats{Replicas: fleet.Replicas, Pulls: again}
-	if lines, want := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n"), "every replica out of rotation 12.9s–19.5s, again from 25.4s: "; !strings.Contains(lines, want) {
+	if lines, want := strings.Join(fleetReport(snap).summary(snap.Config.Fleet), "\n"), "every replica out of rotation 12.9s–19.5s, again from 25.400s: "; !strings.Contains(lines, want) {
 		t.Errorf("all out again:\n%s\nwant %q", lines, want)
 	}
 	// JSON keeps every number the text says (review 21).
@@ -320,5 +327,28 @@ func TestOutAt(t *testing.T) {
 		if got := f.OutAt(at); got != want {
 			t.Errorf("OutAt(%v) = %q, want %q", at, got, want)
 		}
+	}
+}
+
+// While every replica is out, the oks are the queues worked off: counted over the whole
+// seconds inside the stretch only (a second half in it may hold a request sent before), in
+// the preset's labels, the health checks (sent all along) left out (n42 G9).
+func TestWorkedOffCountsTheWholeSecondsOut(t *testing.T) {
+	var s Snapshot
+	s.Config = DefaultConfig()
+	s.Config.Traffic.Payment.Label = "orders"
+	for sec := 1; sec <= 20; sec++ {
+		var ok [numClasses]int64
+		ok[Payment], ok[Signup], ok[Health] = 10, 1, 30
+		s.Timeline = append(s.Timeline, Second{T: sec, OK: ok})
+	}
+	if got, want := s.WorkedOff(12863*time.Millisecond, 19500*time.Millisecond, false), "the pulled still finish their queues: 60 orders, 6 signups ok 13–19s"; got != want {
+		t.Errorf("all out 12.863s–19.5s: %q, want %q", got, want)
+	}
+	if got, want := s.WorkedOff(13*time.Second, 0, true), "queues worked off: 70 orders, 7 signups ok 13–20s"; got != want {
+		t.Errorf("all out since 13s, at 20s: %q, want %q", got, want)
+	}
+	if got := s.WorkedOff(9030*time.Millisecond, 9400*time.Millisecond, false); got != "" {
+		t.Errorf("out for less than a whole second: %q, want none", got)
 	}
 }

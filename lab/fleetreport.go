@@ -22,8 +22,11 @@ type FleetReport struct {
 	AgainBackAtS   *float64        `json:"all_back_again_at_s"` // null: none, or it lasted to the end
 	PerReplica     []ReplicaReport `json:"per_replica"`
 
-	allBackAt time.Duration // when the first stretch with every replica out ended (FirstAllOut); 0: it lasts still
-	again     Stretch       // the latest such stretch where it is not the first (AllOutAgain); From 0: none
+	allOut Stretch // the first stretch with every replica out (FirstAllOut); Until 0: it lasts still
+	again  Stretch // the latest such stretch where it is not the first (AllOutAgain); From 0: none
+	// Each out's time as the screen writes it (FleetStats.OutAt): the summary's times are the
+	// pulls line's, "12.863s" where two outs are under a second apart, not "12.9s" (s48).
+	outAt func(time.Duration) string
 }
 
 // DrainReport is the drain of one replica: out of rotation at the operator's word, not for
@@ -32,6 +35,8 @@ type DrainReport struct {
 	Replica int      `json:"replica"` // 1 is the first
 	AtS     *float64 `json:"at_s"`    // null: the run ended first
 	BackAtS *float64 `json:"back_at_s"`
+
+	at, back time.Duration
 }
 
 // PullReport is one time the balancer took a replica out of rotation.
@@ -39,6 +44,8 @@ type PullReport struct {
 	Replica     int      `json:"replica"` // 1 is the first
 	AtS         float64  `json:"at_s"`
 	ReturnedAtS *float64 `json:"returned_at_s"` // null: still out at the end
+
+	at, back time.Duration
 }
 
 // ReplicaReport is one replica over the run; each of its classes balances exactly too.
@@ -57,19 +64,19 @@ func fleetReport(s Snapshot) *FleetReport {
 		return nil
 	}
 	fs := s.Fleet
-	r := &FleetReport{Replicas: len(fs.Replicas), Balancer: string(fs.Balancer), Pulled: []PullReport{}}
+	r := &FleetReport{Replicas: len(fs.Replicas), Balancer: string(fs.Balancer), Pulled: []PullReport{}, outAt: fs.OutAt}
 	for _, p := range fs.Pulls {
-		r.Pulled = append(r.Pulled, PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2), ReturnedAtS: secondsOrNull(p.ReturnedAt)})
+		r.Pulled = append(r.Pulled, PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2), ReturnedAtS: secondsOrNull(p.ReturnedAt), at: p.At, back: p.ReturnedAt})
 	}
 	all, back := fs.FirstAllOut()
-	r.AllPulledAtS, r.allBackAt = secondsOrNull(all), back
+	r.AllPulledAtS, r.allOut = secondsOrNull(all), Stretch{all, back}
 	r.AllBackAtS = secondsOrNull(back)
 	if fs.AllOutAgain() {
 		r.again.From, r.again.Until = fs.LastAllOut()
 		r.AgainPulledAtS, r.AgainBackAtS = secondsOrNull(r.again.From), secondsOrNull(r.again.Until)
 	}
 	if d := fs.Drain; d != nil {
-		r.Drained = &DrainReport{Replica: d.Replica, AtS: secondsOrNull(d.At), BackAtS: secondsOrNull(d.BackAt)}
+		r.Drained = &DrainReport{Replica: d.Replica, AtS: secondsOrNull(d.At), BackAtS: secondsOrNull(d.BackAt), at: d.At, back: d.BackAt}
 	}
 	for i, rs := range fs.Replicas {
 		rr := ReplicaReport{Replica: i + 1, Pool: poolReport(rs.Pool), Pulls: rs.Health.Pulls, PulledAtEnd: rs.Health.Pulled}
@@ -79,13 +86,13 @@ func fleetReport(s Snapshot) *FleetReport {
 	return r
 }
 
-// stretchSpan is a stretch from from seconds until until (0: it lasts still) in the
-// report's words: "12.9s–19.5s", "from 25.3s".
-func stretchSpan(from float64, until time.Duration) string {
-	if until > 0 {
-		return fmt.Sprintf("%.1fs–%.1fs", from, until.Seconds())
+// stretchSpan is a stretch from from until until (0: it lasts still) in the report's words,
+// its start as the screen writes that out: "12.863s–19.5s", "from 25.3s".
+func (r *FleetReport) stretchSpan(out Stretch) string {
+	if out.Until > 0 {
+		return r.outAt(out.From) + "–" + FmtSecs(out.Until)
 	}
-	return fmt.Sprintf("from %.1fs", from)
+	return "from " + r.outAt(out.From)
 }
 
 // secondsOrNull is d in seconds to 2 places, or null for 0: not (yet).
@@ -103,17 +110,17 @@ func (r *FleetReport) summary(f FleetConfig) []string {
 	lines := []string{fmt.Sprintf("fleet: %d replicas, each with the settings above, behind a %s balancer (the counts above are the whole fleet's); a replica is pulled after %d health checks not ok in a row (one every %s) and returned after %d ok",
 		r.Replicas, r.Balancer, f.PullAfter, f.CheckEvery, f.ReturnAfter)}
 	if d := r.Drained; d != nil && d.AtS != nil {
-		w := fmt.Sprintf("drain: replica %d taken out of rotation at %.1fs (a deploy: not a pull)", d.Replica, *d.AtS)
-		if d.BackAtS != nil {
-			w += fmt.Sprintf(", back at %.1fs", *d.BackAtS)
+		w := fmt.Sprintf("drain: replica %d taken out of rotation at %s (a deploy: not a pull)", d.Replica, r.outAt(d.at))
+		if d.back > 0 {
+			w += ", back at " + FmtSecs(d.back)
 		}
 		lines = append(lines, w)
 	}
 	var pulls []string
 	for _, p := range r.Pulled {
-		w := fmt.Sprintf("replica %d at %.1fs", p.Replica, p.AtS)
-		if p.ReturnedAtS != nil {
-			w += fmt.Sprintf(" (back at %.1fs)", *p.ReturnedAtS)
+		w := fmt.Sprintf("replica %d at %s", p.Replica, r.outAt(p.at))
+		if p.back > 0 {
+			w += " (back at " + FmtSecs(p.back) + ")"
 		}
 		pulls = append(pulls, w)
 	}
@@ -124,9 +131,9 @@ func (r *FleetReport) summary(f FleetConfig) []string {
 		// From when to when, as the story's "all out 12.9s–19.5s", and the latest as the
 		// pulls line's "all out again"; "turned away", as the table's rejected: "failed" is
 		// its own column (review 18 #8).
-		span := stretchSpan(*r.AllPulledAtS, r.allBackAt)
+		span := r.stretchSpan(r.allOut)
 		if r.again.From > 0 {
-			span += ", again " + stretchSpan(round(r.again.From.Seconds(), 2), r.again.Until)
+			span += ", again " + r.stretchSpan(r.again)
 		}
 		lines = append(lines, fmt.Sprintf("pulls: %s; every replica out of rotation %s: requests turned away at the balancer (rejected:balancer)", strings.Join(pulls, ", "), span))
 	default:

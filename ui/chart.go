@@ -245,6 +245,13 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 	size := poolReach(s)
 	// Short, without "mean": room for the key to someMark beside it in a 39-column chart.
 	title, short, least := fmt.Sprintf("mean workers held (of %d)", size), fmt.Sprintf("workers held (of %d)", size), ""
+	bare := "workers held"
+	// A fleet's scale is every replica's workers, out of rotation too: said in the bare title
+	// as its replicas' pools, which the rows above show (s49: at 80x24 "workers held" beside
+	// its key left the strips' 0–80 to be guessed against r4's 20).
+	if f := s.Fleet; f != nil && len(f.Replicas) > 1 && size == len(f.Replicas)*s.Config.Pool.Workers {
+		bare = fmt.Sprintf("held (of %d×%d)", len(f.Replicas), s.Config.Pool.Workers)
+	}
 	if out := s.Fleet.WorkersOutOfRotation(); out > 0 { // now: no request reaches those
 		// Now, not over the seconds drawn, in which it changed (newcomer 26); whose, in
 		// every form that says them: "60 out now" took decoding, and cut to "60 out…" could
@@ -260,7 +267,7 @@ func occupancyChart(s *lab.Snapshot) chartSpec {
 		title, short = fmt.Sprintf("mean workers held (of %d; %s in rotation now)", size, in), fmt.Sprintf("workers held (of %d; %s in rotation)", size, in)
 	}
 	return chartSpec{
-		title: title, short: short, narrowest: least, bare: "workers held",
+		title: title, short: short, narrowest: least, bare: bare,
 		// No class holds more than the pool: a mean a hair over it is the sample's timing. The
 		// pool is the second's own, so a peer's seconds keep their values (compare's scale).
 		// As the legend writes it (heldFigure), so its strip fills the eighths its figure does.

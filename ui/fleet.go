@@ -103,7 +103,7 @@ func replicaStates(t *theme, s *lab.Snapshot, w int) []string {
 	states := func(drained string) []string {
 		var items []string
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, r, last, drainedAt, drained, false, s.Fleet.OutAt))
+			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, s.Fleet, n, last, drainedAt, drained, false))
 		})
 		return wrapItems(items, t.dim.Render(" · "), w)
 	}
@@ -152,7 +152,7 @@ func replicaRows(t *theme, s *lab.Snapshot, w int) []string {
 	const gap = 4
 	rows := func(squeeze int) (cells []string, widest int, per float64, cols int) {
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			c := replicaRow(t, r, n, len(s.Fleet.Replicas), last, drainedAt, squeeze, countW, s.Fleet.OutAt)
+			c := replicaRow(t, s.Fleet, n, last, drainedAt, squeeze, countW)
 			cells = append(cells, c)
 			widest = max(widest, ansiWidth(c))
 			if size, at := max(len(r.Pool.Workers), r.Pool.Size), replicaBarCells(squeeze); size > at {
@@ -241,10 +241,11 @@ func replicaBarCells(squeeze int) int {
 // header's pool and balancer (newcomer 26). squeeze 1: a shorter bar, no count (the table has the fleet's),
 // and the state in fewer words: "r3 PPPPSS···· 10/20 +  0 queued  PULLED 9.2s"; 2: a
 // replica back in rotation without when it was pulled. The count is padded to countW, the
-// rows' widest; outAt writes a time out of rotation as the pulls line does (FleetStats.OutAt).
-func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt time.Duration, squeeze, countW int, outAt func(time.Duration) string) string {
+// rows' widest. A time out of rotation is written as the pulls line writes it (fs.OutAt).
+func replicaRow(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, squeeze, countW int) string {
+	r, outAt := &fs.Replicas[n-1], fs.OutAt
 	compact := squeeze > 0
-	name := fmt.Sprintf("r%-*d", len(strconv.Itoa(of)), n)
+	name := fmt.Sprintf("r%-*d", len(strconv.Itoa(len(fs.Replicas))), n)
 	p := r.Pool
 	cellsAt := replicaBarCells(squeeze)
 	var gs []glyph
@@ -270,7 +271,7 @@ func replicaRow(t *theme, r *lab.Snapshot, n, of int, last lab.Pull, drainedAt t
 	switch {
 	case compact:
 		brief := squeeze > 1 && squeeze != wholeBar && squeeze != wholeBarWhy
-		state = compactState(t, r, last, drainedAt, drainedWord, brief, outAt) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+		state = compactState(t, fs, n, last, drainedAt, drainedWord, brief) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 	case drainedAt > 0:
 		state = t.alert.Render(drainedWord+" at "+outAt(drainedAt)) + holds(t, p, false, squeeze)
 	case h.Pulled && len(h.History) > 0:
@@ -340,8 +341,9 @@ const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 
 // compactState is a replica's state in the fewest words: "DRAINED for a deploy 5.0s" (in
 // the words drained), "PULLED 11.9s", "in rotation, 1/2 failed", "in rotation, pulled 9.3s,
-// back 19.5s".
-func compactState(t *theme, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration, drained string, brief bool, outAt func(time.Duration) string) string {
+// back 19.5s"; replica n of fs, its times as the pulls line writes them.
+func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief bool) string {
+	r, outAt := &fs.Replicas[n-1], fs.OutAt
 	h := r.Health
 	switch {
 	case drainedAt > 0:

@@ -579,7 +579,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 			// Beside an average that beats the need, how often the count falls short all the
 			// same, lab's odds (newcomer 34 read it as bad luck).
 			// With the model the odds are of (newcomer 35 #6 took them for a Poisson count's).
-			"11 did (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so fewer than 12 for 1 check in %.0f), so it waited past 2.0s and timed out; ",
+			"only 11 freed (%s on average: 2.0s × 20 / 3.0s; each of the 20 frees in time with chance 2.0s / 3.0s, so fewer than 12 in 1 check of %.0f), so it waited past 2.0s and timed out; ",
 			s.Config.Fleet.PullAfter, lab.Ordinal(s.Config.Fleet.PullAfter), fmtWorkers(turns[0].Wait.Behind()), math.Round(1/turns[0].Wait.ShortOdds(12))),
 		"r2 alone takes 24/s (72 workers of 20)",
 	} {
@@ -595,7 +595,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 	}
 	// An average under the need says why alone: no odds beside it.
 	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 15, 11
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "needed 16 workers to free within its 2.0s timeout; 11 did (13.3 on average: 2.0s × 20 / 3.0s), so") {
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "needed 16 workers to free within its 2.0s timeout; only 11 freed (13.3 on average: 2.0s × 20 / 3.0s), so") {
 		t.Errorf("needed 16, 13.3 on average: %q", msg)
 	}
 	fs.Pulls[0].Ahead = 11
@@ -631,7 +631,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// did (13.3 on average, under 12 for 1 check in 5)" took a minute to decode), and
 		// at 80x24 not at the cost of the charts.
 		text := ansi.Strip(out)
-		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "why r2 was pulled: its check had 11 payments ahead, so it needed 12 of the 20 workers to free within its 2.0s timeout; 11 did (13.3 free on average, fewer than 12 for 1 check in 5); 2 checks not ok in a row take a replica out") || !strings.Contains(text, "workers held") {
+		if checkFrame(t, out, size[0], size[1]) && !strings.Contains(strings.Join(strings.Fields(text), " "), "why r2 was pulled: its check had 11 payments ahead, so it needed 12 of the 20 workers free within its 2.0s timeout; only 11 freed (13.3 on average; fewer than 12 in 1 check of 5); 2 checks not ok in a row take a replica out") || !strings.Contains(text, "held (of") {
 			t.Errorf("%dx%d: the domino cut, or its charts:\n%s", size[0], size[1], text)
 		}
 	}
@@ -769,6 +769,24 @@ func narrateFleetWhole(cfg lab.Config, s *lab.Snapshot) (string, bool) {
 	var spare spareClause
 	msg, ok := narrateFleet(cfg, s, &spare)
 	return msg + spare.long, ok
+}
+
+// With every replica out for whole seconds, the story says whence the oks then: the pulled
+// replicas finish their queues, with the lab's count, whole and brief (n42 G9: ok/s beside
+// "all out" read as from nowhere).
+func TestDominoSaysTheQueuesWorkedOff(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 4))
+	all, _ := s.Fleet.FirstAllOut()
+	for sec := 1; sec <= int(all/time.Second)+3; sec++ {
+		var ok [3]int64
+		ok[lab.Payment], ok[lab.Signup] = 5, 2
+		s.Timeline = append(s.Timeline, lab.Second{T: sec, OK: ok})
+	}
+	from := int((all + time.Second - 1) / time.Second)
+	off := fmt.Sprintf("%s (the pulled still finish their queues: 10 payments, 4 signups ok %d–%ds)", s.Fleet.OutAt(all), from, from+2)
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "all out from "+off) {
+		t.Errorf("no %q in\n%q", off, msg)
+	}
 }
 
 // No pull vanishes from the pulls line: two pulls 0.1s apart share a cell of a 20s line at

@@ -38,7 +38,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		return "", false
 	}
 	n, k := len(fs.Replicas), fs.InRotation
-	story := dominoStory(cfg, fs, brief)
+	story := dominoStory(cfg, s, brief)
 	workers := cfg.Pool.Workers
 	// "take 6.3/s payments each (6.3/s × 3.0s = 19 workers of 20)": Little's law for one replica.
 	take := func(f lab.Forecast, k int) string {
@@ -251,7 +251,8 @@ func latestTurn(fs *lab.FleetStats) (string, time.Duration) {
 // (checkFailed); the later pulls say theirs in brief.
 // Brief, the steps and their numbers without the glosses: a full queue's check said in a
 // word, the first pull's cause in one clause.
-func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
+func dominoStory(cfg lab.Config, s *lab.Snapshot, brief bool) string {
+	fs := s.Fleet
 	turns := fs.Domino(cfg)
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
 		return ""
@@ -327,6 +328,9 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 	case from > 0:
 		story += "; all out from " + fs.OutAt(from)
 	}
+	if off := s.WorkedOff(from, until, brief); from > 0 && off != "" { // whence the oks while all out
+		story += " (" + off + ")"
+	}
 	story += why
 	told := turns[len(turns)-1].At
 	// The turns after the first all-out, briefly: a second run, not one replica pulled twice.
@@ -353,9 +357,9 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 // Brief, the same steps in the order they happen, the rule last (n41 G2: "its 2nd check not
 // ok in a row waited behind 11 payments for 12 workers to free in 2.0s; 11 did (13.3 on
 // average, under 12 for 1 check in 5)" took a minute to decode): "its check had 11
-// payments ahead, so it needed 12 of the 20 workers to free within its 2.0s timeout; 11
-// did (13.3 free on average, fewer than 12 for 1 check in 5); 2 checks not ok in a row
-// take a replica out". No longer: it keeps fleet-domino's headline to the lines its
+// payments ahead, so it needed 12 of the 20 workers to free within its 2.0s timeout; only
+// 11 freed in time (13.3 on average; fewer than 12 in 1 check of 5); 2 checks not ok in a
+// row take a replica out". No longer: it keeps fleet-domino's headline to the lines its
 // charts leave at 80x24.
 func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) string {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
@@ -363,14 +367,14 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 	average := ""
 	if brief {
 		if wait.Behind() > 0 {
-			average = fmt.Sprintf(" (%s free on average", fmtWorkers(wait.Behind()))
+			average = fmt.Sprintf(" (%s on average", fmtWorkers(wait.Behind()))
 			if odds := wait.ShortOdds(need); odds > 0 {
-				average += ", " + fewerThan(need, odds)
+				average += "; " + fewerThan(need, odds)
 			}
 			average += ")"
 		}
-		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead, so it needed %d of the %d workers to free within its %s timeout; %d did%s; %s",
-			t.Replica, t.Ahead, need, cfg.Pool.Workers, timeout, t.Freed, average, pullRule(cfg.Fleet))
+		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead, so it needed %d of the %d workers free within its %s timeout; %s%s; %s",
+			t.Replica, t.Ahead, need, cfg.Pool.Workers, timeout, freed(t, need), average, pullRule(cfg.Fleet))
 	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
@@ -383,14 +387,24 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 		average = fmt.Sprintf(" (%s on average: %s%s)", fmtWorkers(wait.Behind()), wait.Sum(""), short)
 	}
 	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
-		"%d did%s, so it waited past %s and timed out",
-		t.Replica, pullRule(cfg.Fleet), tippingCheck(cfg.Fleet), t.Ahead, need, timeout, t.Freed, average, timeout)
+		"%s%s, so it waited past %s and timed out",
+		t.Replica, pullRule(cfg.Fleet), tippingCheck(cfg.Fleet), t.Ahead, need, timeout, freed(t, need), average, timeout)
+}
+
+// freed is the workers that freed while turn t's check waited, against the need: "only 11
+// freed" (within the timeout just said), the count that failed it read at once (n42 G8: "11 did" beside "13.3 free
+// on average" read as two counts of one thing).
+func freed(t lab.Turn, need int) string {
+	if t.Freed < need {
+		return fmt.Sprintf("only %d freed", t.Freed)
+	}
+	return fmt.Sprintf("%d freed", t.Freed)
 }
 
 // fewerThan is how often fewer than need workers free while a check waits, at odds: "fewer
-// than 12 for 1 check in 5", one wording in the whole and the brief form.
+// than 12 in 1 check of 5", one wording in the whole and the brief form.
 func fewerThan(need int, odds float64) string {
-	return fmt.Sprintf("fewer than %d for 1 check in %.0f", need, math.Max(1, math.Round(1/odds)))
+	return fmt.Sprintf("fewer than %d in 1 check of %.0f", need, math.Max(1, math.Round(1/odds)))
 }
 
 // pullRule is the balancer's rule for a pull, "2 checks not ok in a row take a replica out":

@@ -263,11 +263,13 @@ func TestStripKeyKeysEveryMarkDrawn(t *testing.T) {
 	if keys, _ := keysDrawn(spec.stripKeys(20, true), "⣀⣀"); !strings.HasPrefix(strings.TrimSpace(keys[len(keys)-1]), "⣀ 0.05 to <2.5") {
 		t.Errorf("only ⣀ drawn: shortest %q, want its rule", keys[len(keys)-1])
 	}
-	// A fleet's at 80x24, 39 columns: no title that says the rotation leaves the key room.
+	// A fleet's at 80x24, 39 columns: no title that says the rotation leaves the key room;
+	// the bare one keeps the scale's meaning, every replica's pool (s49: "workers held" left
+	// 0–80 to be guessed).
 	fleet := occupancyChart(fleetSnapshot(4, 3))
 	head = ansi.Strip(fleet.titles(th)[3])
 	got = keyed(th, fleet, []string{head, "19–20s: P 5  S 0.1  H <0.05"}, head, 39, first(keysDrawn(fleet.stripKeys(80, true), "▁▃▅▇⣀")))
-	if want := "workers held  ⣀ 0.05+ ▁ 10+ ▂ 20+ …"; ansi.Strip(got[0]) != want {
+	if want := "held (of 4×20)  ⣀ 0.05+ ▁ 10+ ▂ 20+ …"; ansi.Strip(got[0]) != want {
 		t.Errorf("a fleet's at 80x24: %q (title %q), want %q", ansi.Strip(got[0]), head, want)
 	}
 }
