@@ -699,7 +699,10 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		}
 	}
 	var clauses [4][]string // ≈, bare, ?, sooner: each clause's forms, longest first; "" left out
-	named := -1             // ≈'s last cited form: the example cut short, its row still named
+	// ≈'s forms by index, kept as they are added: named, the cited example's last form (its
+	// row still named); plain, the first no longer than the plain words; short, its
+	// shortest words before its bare key. -1: none.
+	named, plain, short := -1, -1, -1
 	if noise {
 		if cite != nil {
 			clauses[0] = citedForms(rows, cite, blocks, label)
@@ -718,17 +721,15 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		if tested {
 			clauses[0] = append(clauses[0], approxTest(blocks))
 		}
+		plain = len(clauses[0])
 		clauses[0] = append(clauses[0], ApproxKey+": "+why)
 		// At 80 columns beside bare's and ?'s keys, the test's odds in the fewest words, where
 		// a sign test is what ≈ is (newcomer 40 #1: "≈ within noise" alone was cryptic).
 		if tested {
 			clauses[0] = append(clauses[0], approxOdds())
 		}
+		short = len(clauses[0]) - 1
 		clauses[0] = append(clauses[0], ApproxKey)
-	}
-	plain := slices.Index(clauses[0], ApproxKey+": "+approxWhy) // ≈'s first form that says no more than the plain words
-	if method {
-		plain = slices.Index(clauses[0], ApproxKey+": "+approxWhySent)
 	}
 	if bare {
 		// About: the p99s and p50s are tested outside Holm's correction and add their own
@@ -765,10 +766,6 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		return nil, nil, nil
 	}
 	forms, keyed, how := []string{f}, []bool{k}, []bool{at[0] < plain}
-	short := len(clauses[0]) - 1 // ≈'s shortest words before bare "≈ within noise"
-	if slices.Contains(clauses[0], approxOdds()) {
-		short--
-	}
 	for _, step := range ruleSteps(len(clauses[0]), named, plain, short) {
 		for at[step.clause] < min(step.to, len(clauses[step.clause])-1) {
 			at[step.clause]++
