@@ -203,6 +203,8 @@ const (
 	SoonerKey = "n sooner: within noise, as B's requests end sooner, so more had ended by the cut, not a result"
 	// SoonerBrief is SoonerKey where a line has no room for the rest.
 	SoonerBrief = "n sooner: within noise, B's end sooner"
+	// SoonerShort is SoonerBrief where the cited ≈ example needs the room for its row's name.
+	SoonerShort = "n sooner: within noise"
 )
 
 // TooFew says the row shows a p99 difference too few samples can judge (Unjudged): "?".
@@ -697,9 +699,14 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		}
 	}
 	var clauses [4][]string // ≈, bare, ?, sooner: each clause's forms, longest first; "" left out
+	// ≈'s forms by index, kept as they are added: named, the cited example's last form (its
+	// row still named); plain, the first no longer than the plain words; short, its
+	// shortest words before its bare key. -1: none.
+	named, plain, short := -1, -1, -1
 	if noise {
 		if cite != nil {
 			clauses[0] = citedForms(rows, cite, blocks, label)
+			named = len(clauses[0]) - 1
 		}
 		// One wording on every screen, cut, not reworded (newcomer 22 met four). Which chance:
 		// "A vs B same traffic" left none (newcomer 29); the help says whose timing, and the test.
@@ -714,17 +721,15 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		if tested {
 			clauses[0] = append(clauses[0], approxTest(blocks))
 		}
+		plain = len(clauses[0])
 		clauses[0] = append(clauses[0], ApproxKey+": "+why)
 		// At 80 columns beside bare's and ?'s keys, the test's odds in the fewest words, where
 		// a sign test is what ≈ is (newcomer 40 #1: "≈ within noise" alone was cryptic).
 		if tested {
 			clauses[0] = append(clauses[0], approxOdds())
 		}
+		short = len(clauses[0]) - 1
 		clauses[0] = append(clauses[0], ApproxKey)
-	}
-	plain := slices.Index(clauses[0], ApproxKey+": "+approxWhy) // ≈'s first form that says no more than the plain words
-	if method {
-		plain = slices.Index(clauses[0], ApproxKey+": "+approxWhySent)
 	}
 	if bare {
 		// About: the p99s and p50s are tested outside Holm's correction and add their own
@@ -742,7 +747,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		clauses[2] = tooFewForms(p50Row, p50Few, p50Noise)
 	}
 	if slices.ContainsFunc(rows, func(r ComparisonRow) bool { return r.Sooner }) {
-		clauses[3] = []string{SoonerKey, SoonerBrief, ""}
+		clauses[3] = []string{SoonerKey, SoonerBrief, SoonerShort, ""}
 	}
 	at := [4]int{}
 	form := func() (string, bool) {
@@ -761,11 +766,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		return nil, nil, nil
 	}
 	forms, keyed, how := []string{f}, []bool{k}, []bool{at[0] < plain}
-	short := len(clauses[0]) - 1 // ≈'s shortest words before bare "≈ within noise"
-	if slices.Contains(clauses[0], approxOdds()) {
-		short--
-	}
-	for _, step := range ruleSteps(len(clauses[0]), plain, short) {
+	for _, step := range ruleSteps(len(clauses[0]), named, plain, short) {
 		for at[step.clause] < min(step.to, len(clauses[step.clause])-1) {
 			at[step.clause]++
 			if f, k := form(); f != forms[len(forms)-1] {
@@ -780,33 +781,42 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 // fared differently in A and B, each a tossed coin's vote for one side, and how lopsided
 // chance makes them, so "ok ≈ -7" beside "+10" reads as a rule (newcomer 39 G1).
 func approxTest(blocks bool) string {
-	test := "sign test" // of requests, unless said
+	// What is tossed: a request paired with its twin of the other run, not the two counts
+	// (n42 G6 read a sign test on "5 → 6"); and what "together" was: one bar for the
+	// table's counts, Holm's correction (n42 G6: "all rows judged together").
+	test := "sign test on paired requests"
 	if blocks {
-		test += " on " + FmtDur(BlockSpan) + " blocks"
+		test = "sign test on " + FmtDur(BlockSpan) + " blocks"
 	}
-	return fmt.Sprintf("%s (%s): not beyond the 1-in-%d bar, all rows judged together",
-		ApproxKey, test, int(math.Round(1/FamilyAlpha)))
+	return fmt.Sprintf("%s (%s): not beyond %s", ApproxKey, test, sharedBar)
 }
 
+// sharedBar is the bar every count of the table shares: Holm's correction keeps the chance
+// that noise alone crosses it anywhere in the table under FamilyAlpha.
+var sharedBar = fmt.Sprintf("the 1-in-%d bar all counts share (Holm)", int(math.Round(1/FamilyAlpha)))
+
 // approxOdds is approxTest in the fewest words. Not "chance ≥1 in 20": the rows are judged
-// together (Holm), so a row that chance alone makes 1 time in 40 can stay ≈ (review 34 M3).
+// together (Holm), so a row that chance alone makes 1 time in 40 can stay ≈ (review 34 M3);
+// nor "noise at 1 in 20", read as noise happening 1 time in 20 (review 35 m10).
 func approxOdds() string {
-	return fmt.Sprintf("%s noise at 1 in %d", ApproxMark, int(math.Round(1/FamilyAlpha)))
+	return fmt.Sprintf("%s within 1-in-%d bar", ApproxMark, int(math.Round(1/FamilyAlpha)))
 }
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }
 
-// ruleSteps is the order the rule is cut in, ≈'s clause of n forms, the plain words from
-// index plain (before it the cited example and the test; from it the why, the odds at short
-// where a test judged ≈, and the bare key): sooner, bare and ? to their short forms (?'s count given
-// way), so the cited example, then the test, stand beside every key where two lines hold them
-// (newcomer 39 G1), ≈ to its shortest words before its bare key ("≈ noise at 1 in 20"), ? cut
-// from its end (tooFewForms, at most 5 forms), ≈ to its key, bare out last: without colour
-// nothing else says a bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the
-// p50 row under it is judged instead" and dropped "unmarked change: beyond noise").
-func ruleSteps(n, plain, short int) []ruleStep {
-	return []ruleStep{{3, 1}, {1, 1}, {2, 2}, {0, plain - 1}, {0, short}, {2, 3}, {3, 2}, {2, 4}, {0, n - 1}, {1, 2}}
+// ruleSteps is the order the rule is cut in, ≈'s clause of n forms, the cited example's
+// shortest form at named (-1: none), the plain words from index plain (before it the cited
+// example and the test; from it the why, the odds at short where a test judged ≈, and the
+// bare key): sooner, bare and ? to their short forms (?'s count given way), so the cited
+// example, then the test, stand beside every key where two lines hold them (newcomer 39
+// G1); sooner to its fewest words before the example loses its row (review 34 m4); ≈ to
+// its shortest words before its bare key ("≈ within the 1-in-20 bar"), ? cut from its end
+// (tooFewForms, at most 5 forms), ≈ to its key, bare out last: without colour nothing else
+// says a bare +33 is a result (the review: 80x24 NO_COLOR kept "? too few: the p50 row
+// under it is judged instead" and dropped "unmarked change: beyond noise").
+func ruleSteps(n, named, plain, short int) []ruleStep {
+	return []ruleStep{{3, 1}, {1, 1}, {2, 2}, {0, named}, {3, 2}, {0, plain - 1}, {0, short}, {2, 3}, {3, 3}, {2, 4}, {0, n - 1}, {1, 2}}
 }
 
 // citedForms is ≈'s clause on the cited row, longest first: "≈ chance: payment timed out 43
@@ -835,17 +845,15 @@ func citedForms(rows []ComparisonRow, cite *ComparisonRow, blocks bool, label fu
 	}); i >= 0 && sign(rows[i].B-rows[i].A) == -sign(cite.B-cite.A) {
 		ended = fmt.Sprintf(" (%s %s → %s)", FateInFlight.Word(), FmtCount(rows[i].A), FmtCount(rows[i].B))
 	}
-	example := func(named bool, as string) string {
-		what := a + " → " + b
-		if named {
-			what = label(cite.Class) + " " + cite.Name() + " " + what
-		}
+	example := func(as string) string {
+		what := label(cite.Class) + " " + cite.Name() + " " + a + " → " + b
 		return fmt.Sprintf("%s chance: %s is %s %s%s, %s: %s tossed coins do that %s", ApproxMark, what, FmtCount(n), unit, as, lean, FmtCount(n), odds)
 	}
 	// With the bar ≈ stands for first, where it fits: the odds alone left ≈'s rule unsaid
 	// (newcomer 40 #1).
-	bar := fmt.Sprintf("; the bar: 1 in %d, all rows together", int(math.Round(1/FamilyAlpha)))
-	forms := []string{example(true, ended) + bar, example(true, "") + bar, example(true, ended), example(true, ""), example(false, "")}
+	bar := "; not beyond " + sharedBar
+	// Always named: "33 → 26 is 13 requests" alone left which row unsaid (review 34 m4).
+	forms := []string{example(ended) + bar, example("") + bar, example(ended), example("")}
 	return slices.Compact(forms)
 }
 
@@ -1093,7 +1101,12 @@ const (
 	// TooFewSee is TooFewBrief short of its condition, where a p50 row is shown below.
 	TooFewSee = TooFewMeans + ": see p50 row"
 	// TooFewMeans is TooFewBrief cut to what "?" means, where 80 columns hold no more.
-	TooFewMeans = TooFewMark + " too few ended to judge p99"
+	// Not "... to judge p99": beside the other keys and "within 1-in-20 bar" it outran 80
+	// columns (review 35 m10), and "?" stands on a p99 row.
+	TooFewMeans = TooFewMark + " too few ended to judge"
+	// TooFewZero is B − A where too few to judge are shown alike: a difference of 0 after
+	// "?", as "? -100µs" is one; "? same" read as both "cannot judge" and "same" (n42 G6).
+	TooFewZero = TooFewMark + " 0"
 	// TooFewP50 follows TooFewBrief where a p50 had too few for its own bound: why its row is
 	// missing, which "shown only if beyond noise" alone misread (review 27 #5).
 	TooFewP50 = ", not if too few"

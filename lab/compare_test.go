@@ -651,12 +651,12 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 		{Class: Payment, Counter: "p99", A: 5, B: 3, Unjudged: true},
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
-	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; the bar: 1 in 20, all rows together" +
-		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
+	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; not beyond the 1-in-20 bar all counts share (Holm)" +
+		" · bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
-	if last := forms[len(forms)-1]; last != "≈ within noise · ? too few ended to judge p99" {
+	if last := forms[len(forms)-1]; last != "≈ within noise · ? too few ended to judge" {
 		t.Errorf("briefest %q", last)
 	}
 }
@@ -712,8 +712,8 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}},
 		{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}},
 	} {
-		want := []string{"≈ within noise (sign test): not beyond the 1-in-20 bar, all rows judged together",
-			"≈ within noise: same arrivals, timing alone can do it", "≈ noise at 1 in 20", ApproxKey}
+		want := []string{"≈ within noise (sign test on paired requests): not beyond the 1-in-20 bar all counts share (Holm)",
+			"≈ within noise: same arrivals, timing alone can do it", "≈ within 1-in-20 bar", ApproxKey}
 		if got := NoiseRule([]ComparisonRow{r}, false, label); !slices.Equal(got, want) {
 			t.Errorf("%d votes at chance %v: %q, want no example, %q", r.Units[0]+r.Units[1], r.Chance, got, want)
 		}
@@ -724,7 +724,7 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		t.Errorf("by blocks: %q", got)
 	}
 	some := []ComparisonRow{{Class: Payment, Counter: "ok", A: 50, B: 55, Chance: BinomialTest(5, 7, 0.5), Units: [2]int64{2, 5}}}
-	if want := "≈ chance: payment ok 50 → 55 is 7 requests, 5 or more one way: 7 tossed coins do that 1 time in 2; the bar: 1 in 20, all rows together"; NoiseRule(some, false, label)[0] != want {
+	if want := "≈ chance: payment ok 50 → 55 is 7 requests, 5 or more one way: 7 tossed coins do that 1 time in 2; not beyond the 1-in-20 bar all counts share (Holm)"; NoiseRule(some, false, label)[0] != want {
 		t.Errorf("%q, want %q", NoiseRule(some, false, label)[0], want)
 	}
 }
@@ -759,8 +759,8 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		want string
 	}{
 		{[]ComparisonRow{bare}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20)"},
-		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; the bar: 1 in 20, all rows together"},
-		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge p99; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
+		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; not beyond the 1-in-20 bar all counts share (Holm)"},
+		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond noise (chance alone: under about 1 time in 20) · ? too few ended to judge; p50 row hidden: A and B within noise; under 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -899,7 +899,7 @@ func TestNoiseRuleSaysInFlightEnded(t *testing.T) {
 		{Class: Payment, Counter: "timed out", A: 44, B: 47, Chance: 0.25, Units: [2]int64{0, 3}},
 		{Class: Payment, Counter: "in flight", A: 5, B: 2, Chance: 0.25, Units: [2]int64{3, 0}},
 	}
-	want := "≈ chance: payment timed out 44 → 47 is 3 requests (in flight 5 → 2), all one way: 3 tossed coins do that 1 time in 4; the bar: 1 in 20, all rows together"
+	want := "≈ chance: payment timed out 44 → 47 is 3 requests (in flight 5 → 2), all one way: 3 tossed coins do that 1 time in 4; not beyond the 1-in-20 bar all counts share (Holm)"
 	if got := NoiseRule(rows, false, TrafficConfig{}.Label)[0]; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
@@ -1085,7 +1085,7 @@ func TestNoChangeSaysSame(t *testing.T) {
 		{ComparisonRow{Class: Payment, Counter: FateInFlight.Word()}, NoChange},
 		{ComparisonRow{Class: Payment, Counter: OK.Word(), A: 5, B: 5}, NoChange},
 		{ComparisonRow{Class: Payment, Counter: CorrectedP99, A: 907 * ms, B: 907*ms + 100}, NoChange},
-		{ComparisonRow{Class: Payment, Counter: "p99", A: 3000 * ms, B: 3000 * ms, Unjudged: true}, TooFewMark + " " + NoChange},
+		{ComparisonRow{Class: Payment, Counter: "p99", A: 3000 * ms, B: 3000 * ms, Unjudged: true}, TooFewZero},
 		{ComparisonRow{Class: Payment, Counter: "hop 1 calls/payment", A: 283, B: 283, Ratio: true}, NoChange},
 		// Alike as written, apart in digits not shown: 3.7ms on both sides.
 		{ComparisonRow{Class: Payment, Counter: "p99", A: 3710 * ms / 1000, B: 3740 * ms / 1000}, NoChange},

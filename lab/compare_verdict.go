@@ -555,11 +555,11 @@ func (r ComparisonRow) Cells() (a, b, diff string) {
 }
 
 // unchanged is B − A where A and B are written alike, whatever their unshown digits: no
-// difference to judge, "same"; "? same" from too few to judge, no result either (newcomer
-// 16: a bare "0" read as beyond noise).
+// difference to judge, "same" (newcomer 16: a bare "0" read as beyond noise); from too few
+// to judge, TooFewZero.
 func (r ComparisonRow) unchanged() string {
 	if r.Unjudged {
-		return TooFewMark + " " + NoChange
+		return TooFewZero
 	}
 	return NoChange
 }

@@ -157,10 +157,22 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// 80x24 the trade kept the cost and dropped the remedy.
 	// So too where the halves keep their narrators but not the clause: at 120x40 B's "why
 	// cap 5?" went unanswered where 80x24 gave it (newcomer 41 G9).
-	// The cheap checks first: remedies runs both halves' narration (the review).
+	// Each half's clause is measured at the height it is drawn at, once the remedy's lines
+	// and the keys' swap are placed (review 35 m9: measured before, a clause could show in
+	// neither place). The cheap checks first: remedies asks shown only of a half with a
+	// clause to give, and shown passes over a layout only where the halves keep narrators.
 	if !cut {
-		shown := func(i int) bool { return room >= narrators() && spareShown(ctx(i), room) }
-		if remedy := remedies(ctx, shown, w); remedy != "" {
+		heights := func(room int) [2]int {
+			if side {
+				return [2]int{room, room}
+			}
+			a := top + (room-need)/2
+			return [2]int{a, room - a}
+		}
+		// place is the summary, room and keys with the remedy under the summary, from those
+		// before it.
+		place := func(remedy string) ([]string, int, []string) {
+			summary, room, footer := summary, room, footer
 			lines := wrapText(remedy, w, 0)
 			for i := range lines {
 				lines[i] = t.narrator.Render(lines[i])
@@ -174,8 +186,24 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 				room, footer = room+len(footer), nil
 			}
 			if room-len(lines) >= need {
-				summary, room = append(summary, lines...), room-len(lines)
+				summary, room = append(slices.Clone(summary), lines...), room-len(lines)
 			}
+			return summary, room, footer
+		}
+		// Fewer lines can only take clauses off the halves, so the remedy grows to a fixed
+		// point in at most one step per half.
+		remedy, at := "", room
+		for range 3 {
+			hs := heights(at)
+			next := remedies(ctx, func(i int) bool { return at >= narrators() && spareShown(ctx(i), hs[i]) }, w)
+			if next == remedy {
+				break
+			}
+			remedy = next
+			_, at, _ = place(remedy)
+		}
+		if remedy != "" {
+			summary, room, footer = place(remedy)
 		}
 	}
 	var labs []string

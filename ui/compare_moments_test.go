@@ -398,3 +398,62 @@ func TestCompareHalvesKeepTheirTablesAt120x40(t *testing.T) {
 		}
 	}
 }
+
+// review 35 m9: a half's spare clause (B's "widest cap …") is said in the half or, where the
+// half has no room for it, in the remedy under the summary: never in neither, at any size.
+// It was measured at a height the half is not drawn at (before the remedy's lines took
+// theirs; stacked, the whole room for each half).
+func TestSpareClauseSaidSomewhere(t *testing.T) {
+	th := newTheme(true, true)
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	checked := 0
+	defer func() {
+		if checked == 0 {
+			t.Error("no frame with a spare clause checked")
+		}
+	}()
+	for name, m := range compareMoments() {
+		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}}, recorded: true}
+		for _, w := range []int{80, 100, 120, 160} {
+			for h := 24; h <= 60; h++ {
+				s.width, s.height = w, h
+				lines, _ := compareLayout(th, s)
+				if lines == nil {
+					continue
+				}
+				out := flat(ansi.Strip(strings.Join(lines, "\n")))
+				// Without the lesson no remedy goes under it: the screen was short of room.
+				if _, summary, _ := strings.Cut(out, "A vs B"); !strings.Contains(summary, "» ") {
+					continue
+				}
+				// Each half's own column where they stand side by side: a clause wraps
+				// within its half.
+				ws, side := halves(w)
+				var cols [2]string
+				for _, l := range lines {
+					l := []rune(ansi.Strip(l))
+					if side && len(l) > ws[0]+dividerWidth {
+						cols[0] += " " + string(l[:ws[0]])
+						cols[1] += " " + string(l[ws[0]+dividerWidth:])
+					}
+				}
+				for i, half := range []string{"A", "B"} {
+					_, spare := halfCtx(th, s, i).narration()
+					if spare.short == "" || spare.idle || spare.echo != "" {
+						continue
+					}
+					in := out
+					if side {
+						in = flat(cols[i])
+					}
+					checked++
+					clause := flat(strings.TrimPrefix(spare.short, "; "))
+					long := flat(strings.TrimPrefix(spare.long, "; "))
+					if !strings.Contains(in, clause) && !strings.Contains(in, long) && !strings.Contains(out, half+": "+flat(strings.TrimPrefix(spare.remedy(), "; "))) {
+						t.Errorf("%s at %dx%d: %s's %q said nowhere:\n%s", name, w, h, half, clause, strings.Join(lines, "\n"))
+					}
+				}
+			}
+		}
+	}
+}

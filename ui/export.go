@@ -67,7 +67,9 @@ func (m model) exported(msg exportedMsg) (model, tea.Cmd) {
 	if msg.err != nil {
 		m.fail("export failed: " + msg.err.Error())
 	} else {
-		m.say(fmt.Sprintf("saved %s.{%s} in %s", msg.base, strings.Join(exportExts, ","), msg.dir))
+		// The files as one glob and their count, not ".{ans,txt,...}": 80 columns cut that
+		// mid-name (newcomer's export at 80x24); the help lists the formats.
+		m.say(fmt.Sprintf("saved %s.* (%d files) in %s", msg.base, len(exportExts), msg.dir))
 	}
 	if m.quitting {
 		return m, tea.Quit

@@ -909,9 +909,15 @@ func headerLine(t *theme, s screen, i, w, peerW int) string {
 		if i > 0 {
 			ws = [2]int{peerW, w}
 		}
-		_, a := headerForm(t, s, 0, ws[0], true)
-		_, b := headerForm(t, s, 1, ws[1], true)
-		word = a && b
+		var lines [2]string
+		var says [2]bool
+		for k := range lines {
+			lines[k], says[k] = headerForm(t, s, k, ws[k], true)
+		}
+		if says[0] && says[1] { // this half's line is already worked out
+			return lines[i]
+		}
+		word = false
 	}
 	line, _ := headerForm(t, s, i, w, word)
 	return line
