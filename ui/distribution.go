@@ -490,16 +490,18 @@ var (
 )
 
 // percentileAxis labels the plot's columns, which begin at start, at each decade: p0, p90,
-// p99, p99.9, p99.99, each ending at its column, as the time axis's labels end at their
-// moment: centred and kept inside the line, p99.99 began well before its column, and the
-// as-sent jump at p99.9 read as after p99.99 (newcomer 19). Where they would touch, the ends
-// (p0, p99.99) and p99 come first. Before p0, where the y axis's labels leave room, it says
-// the axis is log.
+// p99, p99.9, p99.99, each starting at its column, as the time axis's labels start at their
+// second, and the last, which has no room after its column, ending at the plot's end.
+// Ending at their columns, "p99.9" stood over 4 columns of ⣀ before the stall's ▇ under its
+// last (newcomer 42 W2), read from where it begins as every other axis's label is; centred,
+// p99.99 began well before its column (newcomer 19). Where they would touch, the ends (p0,
+// p99.99) and p99 come first. Before p0, where the y axis's labels leave room, it says the
+// axis is log.
 func percentileAxis(w, start, plotW int) string {
 	axis := []rune(strings.Repeat(" ", w))
 	taken := make([]bool, w+1)
-	put := func(end int, label []rune) {
-		at := end + 1 - len(label)
+	put := func(at int, label []rune) {
+		end := at + len(label) - 1
 		if at < 0 || end >= w || slices.Contains(taken[max(at-1, 0):min(end+2, w)], true) {
 			return // out of the line, or it would touch a label already placed
 		}
@@ -510,11 +512,11 @@ func percentileAxis(w, start, plotW int) string {
 	}
 	for _, dec := range []int{0, lab.DistributionDecades, lab.DistributionDecades / 2, 1, 3} {
 		label := []rune("p" + strconv.FormatFloat(lab.PercentileAt(float64(dec)), 'f', -1, 64))
-		put(start+decadeCol(dec, plotW), label)
+		put(min(start+decadeCol(dec, plotW), start+plotW-len(label)), label)
 	}
-	for _, word := range []string{"log axis", "log"} { // p0's label ends at start
-		if start-3-len(word) >= 0 {
-			put(start-3, []rune(word))
+	for _, word := range []string{"log axis", "log"} { // p0's label starts at start
+		if start-1-len(word) >= 0 {
+			put(start-1-len(word), []rune(word))
 			break
 		}
 	}
@@ -522,7 +524,7 @@ func percentileAxis(w, start, plotW int) string {
 }
 
 // decadeCol is the column of cols where the percentile axis puts decade dec (p0, p90, …):
-// percentileAxis ends its label there and percentileIndex draws that decade's value there.
+// percentileAxis starts its label there (the last ends at the plot's end) and percentileIndex draws that decade's value there.
 func decadeCol(dec, cols int) int {
 	return int(math.Round(float64(dec) * float64(cols-1) / lab.DistributionDecades))
 }
