@@ -979,3 +979,27 @@ func TestBurstIsASecondPastThePeakRate(t *testing.T) {
 		t.Error("no seconds: a burst")
 	}
 }
+
+// Corrected says the never sent it puts back, counted where its count has just them over the
+// measured one's (newcomer 42 G7).
+func TestCorrectedFormsCountThePutBack(t *testing.T) {
+	s := &Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1000, Sent: 901}}
+	pay := &s.Classes[Payment]
+	pay.Latency.Count, pay.LatencyCorrected.Count = 901, 1000
+	if f := CorrectedForms(s); !strings.Contains(f[0], "+99 never sent, each until its user's stuck reply") || !strings.Contains(f[0], SendDelay) {
+		t.Errorf("put back 99: %q", f)
+	}
+	pay.LatencyCorrected.Count = 902 // a stall's stuck reply not in: one put back of the lag, not of the 99
+	if f := CorrectedForms(s); strings.Contains(f[0], "+") || !strings.Contains(f[0], "the never sent too") {
+		t.Errorf("put back 1, never sent 99: %q", f)
+	}
+	s.ClosedLoop.Sent = 1000
+	for _, f := range CorrectedForms(s) {
+		if strings.Contains(f, "never sent") {
+			t.Errorf("none never sent: %q", f)
+		}
+	}
+	if s.ClosedLoop = nil; CorrectedForms(s) != nil {
+		t.Error("an open loop has nothing to correct")
+	}
+}

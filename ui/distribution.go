@@ -182,17 +182,14 @@ func ladderNote(snap *lab.Snapshot, w int) string {
 	return longestFit(w, slowestForms(rungs)...)
 }
 
-// correctedNote says what a closed loop's corrected row counts from, in the longest words
-// that fit w: from when each was due, so the lab's own send delay too, not only the stall's
-// never-sent put back; "" in an open loop, which has nothing to correct.
+// correctedNote is the lab's CorrectedForms, the longest that fits w; "" in an open loop,
+// which has nothing to correct.
 func correctedNote(snap *lab.Snapshot, w int) string {
-	if snap.ClosedLoop == nil {
+	forms := lab.CorrectedForms(snap)
+	if forms == nil {
 		return ""
 	}
-	return longestFit(w, "corrected: from when each was due, so the lab's send delay too, and the never sent put back",
-		"corrected: from when due, so the lab's send delay too; never sent put back",
-		"corrected: from when due, the lab's send delay too",
-		"corrected: from when due")
+	return longestFit(w, forms...)
 }
 
 // slowestForms say that rungs, too few samples under them, are the slowest sample, longest

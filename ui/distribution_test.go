@@ -393,12 +393,17 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 
 // A closed loop's ladder says what its corrected row counts from, where the chart keeps its
 // room: the lab's send delay too, which moved corrected's p50 1.4ms → 2.1ms where the stall
-// moved none (newcomer 36 #22).
+// moved none (newcomer 36 #22); and the never sent it puts back, as many as its count has
+// over since sent's, each until its user's stuck reply: count 1000 beside 901 sent read as
+// a miscount (newcomer 42 G7), in the compare's half too.
 func TestLadderSaysWhatCorrectedCounts(t *testing.T) {
 	a, b := measurementSnapshots()
 	one := screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 120, height: 40, recorded: true}
-	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: from when each was due, so the lab's send delay too") || !strings.Contains(plain, "payment latency by percentile") {
+	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: all from when due, so the lab's send delay too; +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
 		t.Errorf("closed loop at 120x40, corrected unexplained or no chart:\n%s", plain)
+	}
+	if got, want := correctedNote(a, 59), "corrected: +99 never sent, from when due to the stuck reply"; got != want {
+		t.Errorf("in a half at 120 columns: %q, want %q", got, want)
 	}
 	open := screen{panes: []pane{{snap: b, cfg: b.Config}}, width: 120, height: 40, recorded: true}
 	if plain := ansi.Strip(render(newTheme(false, true), open)); strings.Contains(plain, "corrected: from") {
