@@ -134,6 +134,10 @@ var coreSettings = slices.Concat(
 	}),
 )
 
+// SendDelay names, wherever the screen does, the wait from a request's scheduled arrival
+// until a worker had it: the load generator's lag, then dispatch, the lab's own and no queue's.
+const SendDelay = "the lab's send delay"
+
 // measuredWork are the forms of a bystander's work, set, longest first: beside it, where no
 // queue adds its wait, what the table's p50 measured and the p50s of the parts that made it
 // longer than the work set, from the run's own measures of the requests it is of: the
@@ -156,10 +160,10 @@ func measuredWork(s *Snapshot, cl Class, work string) []string {
 		return []string{work}
 	}
 	var parts []string
-	// The lab's own lateness, said as late: "the lab's sending p50 687µs" left it to guess
-	// that the load generator sent them late (newcomer 39 G2, newcomer 40 #5); as short, for
-	// the 100-column form ("the generator's delay" was 4 longer).
-	short := "the lab sent late"
+	// The lab's own lateness, by the one name the screen gives it everywhere (the closed
+	// loop's corrected, the latency legend): "the lab sent late" read garbled beside a p50
+	// (newcomer 42 G1), "the lab's sending" left lateness to guess (newcomer 40 #5).
+	short := SendDelay
 	switch late := cs.Service.P50 - set; {
 	case set == 0:
 		parts = append(parts, "on a worker p50 "+FmtLatency(cs.Service.P50))
@@ -168,9 +172,9 @@ func measuredWork(s *Snapshot, cl Class, work string) []string {
 		// newcomer to guess which timer, newcomer 38 G14).
 		sleep := "the " + FmtDur(set) + " sleep"
 		parts = append(parts, sleep+" overran p50 "+FmtLatency(late))
-		short = sleep + " overran, the lab sent late"
+		short = sleep + "'s overrun, " + SendDelay
 	}
-	parts = append(parts, "the lab sent late p50 "+FmtLatency(cs.Waited.P50))
+	parts = append(parts, SendDelay+" p50 "+FmtLatency(cs.Waited.P50))
 	return []string{work + " (p50 " + p50 + "; " + strings.Join(parts, ", ") + ")",
 		work + " (p50 " + p50 + ": " + short + ")", work}
 }
@@ -991,7 +995,7 @@ func coreWords() []part[[]Item] {
 		at(40, []Item{
 			word("payment chain", "the stages a payment passes on a worker, outermost first: fallback, deadline, breaker, bulkhead, timeouts, connection, http; named as the class (\"orders chain\"). A payment turned away before a worker ("+beforeChainWords(nil)+") never reaches it, its fallback included. stage:part names one part of a stage where another stage parts them (breaker:short-circuit rejects while the breaker is open; breaker:permit lets a call through and counts how it went; side by side they are one, \"breaker\") or its kind (bulkhead:semaphore). handoff:goroutine (or :thread): the call runs apart from the worker, on a goroutine (or a bulkhead's thread), so a caller timeout can free the worker while the call runs on, orphaned"),
 			// The parts of a bystander's p50, each a p50 of its own (review 29 lab #5, #8).
-			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the 2ms sleep overran\", a worker's time less the work set (the lab does the local work as a sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \"the lab sent late\", how late the lab's load generator got it to a worker after its scheduled arrival (the generator's lag, then dispatch: the lab's own delay, no queue's). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the 2ms sleep overran, the lab sent late)\" names them alone"),
+			word("signup 2ms of local work", "the settings' other classes: a signup does the local work set (signup.work) on a worker and calls nothing; a health check is answered at once on a worker, calls nothing, and fails only for want of a worker in time (rejected:pool, or, where a queue can hold it, timed out after health.timeout). Where no queue adds its wait, what the table's p50 measured beside it, and the p50s of what made it longer than the work set, each of the same requests the p50 is of: \"the 2ms sleep overran\", a worker's time less the work set (the lab does the local work as a sleep of signup.work, and the machine's timer and scheduler wake it late); a health check's time \"on a worker\"; \"the lab's send delay\", from its scheduled arrival until a worker had it (the load generator's lag, then dispatch: the lab's own delay, no queue's; the same name as the closed loop's corrected and the latency legend give it). p50s do not add up, so the parts come near the p50 without summing to it; short of room, \"(p50 2.9ms: the 2ms sleep's overrun, the lab's send delay)\" names them alone"),
 			word("busy now / idle", "the pool picture is one instant; a worker frees when its request ends and stays idle only until the next arrival takes it, so \"idle 1 (just freed)\" can sit beside rejections counted over a whole second"),
 			word("not ok n% of replies", "in the postmortem's narrator, the share a dashboard of error rates shows: failed, timed out or turned away, of the requests that got a reply (ok or not; a rejection is one, an error or a canned reply) in the table's per-second window (so far, before its first second), then which of these it holds; a request in flight is not one, however long it waits: \"an error rate blind to 7273 in flight (55% of all)\" says how many it misses, their share of every arrival since the start (the compare's \"not ok A → B\" is arrived − ok, in flight too, said apart); one given a canned reply by the fallback is one (instead of an error, still not ok). JSON: not_ok_share_of_replies, since the start"),
 			word("pool 8→64 workers", "an autoscaled pool: it starts at pool.workers and, every pool.autoscale.every, grows by pool.autoscale.step while any request waits, up to pool.autoscale.max; "+

@@ -798,7 +798,7 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab sent late p50 620µs)"
+	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab's send delay p50 620µs)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
@@ -806,7 +806,7 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	if was := work + " (p50 2.9ms measured: +250µs the timer's lateness, +650µs the lab's own sending)"; len([]rune(long)) > len([]rune(was)) {
 		t.Errorf("%d columns, %d before", len([]rune(long)), len([]rune(was)))
 	}
-	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; on a worker p50 2µs, the lab sent late p50 702µs)") {
+	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; on a worker p50 2µs, the lab's send delay p50 702µs)") {
 		t.Errorf("health: %q", got)
 	}
 	s.Pool.QueueCap = 100
@@ -934,9 +934,9 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"arrivals at random", seed.Value, seed.Value},
 		{"arrivals at random", seed.Brief, seed.Brief},
 		{"signup 2ms", "the 2ms sleep overran", settings},
-		{"signup 2ms", "the lab sent late", settings},
+		{"signup 2ms", "the lab's send delay", settings},
 		{"signup 2ms", "on a worker", settings},
-		{"signup 2ms", "the 2ms sleep overran, the lab sent late", fmt.Sprint(SettingsItems(c, s, 100))},
+		{"signup 2ms", "the 2ms sleep's overrun, the lab's send delay", fmt.Sprint(SettingsItems(c, s, 100))},
 		{"pool full", "of arrivals found it full", health},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
@@ -977,5 +977,29 @@ func TestBurstIsASecondPastThePeakRate(t *testing.T) {
 	}
 	if _, _, ok := s.Burst(nil, Payment, pool); ok {
 		t.Error("no seconds: a burst")
+	}
+}
+
+// Corrected says the never sent it puts back, counted where its count has just them over the
+// measured one's (newcomer 42 G7).
+func TestCorrectedFormsCountThePutBack(t *testing.T) {
+	s := &Snapshot{ClosedLoop: &ClosedLoopStats{Due: 1000, Sent: 901}}
+	pay := &s.Classes[Payment]
+	pay.Latency.Count, pay.LatencyCorrected.Count = 901, 1000
+	if f := CorrectedForms(s); !strings.Contains(f[0], "+99 never sent, each until its user's stuck reply") || !strings.Contains(f[0], SendDelay) {
+		t.Errorf("put back 99: %q", f)
+	}
+	pay.LatencyCorrected.Count = 902 // a stall's stuck reply not in: one put back of the lag, not of the 99
+	if f := CorrectedForms(s); strings.Contains(f[0], "+") || !strings.Contains(f[0], "the never sent too") {
+		t.Errorf("put back 1, never sent 99: %q", f)
+	}
+	s.ClosedLoop.Sent = 1000
+	for _, f := range CorrectedForms(s) {
+		if strings.Contains(f, "never sent") {
+			t.Errorf("none never sent: %q", f)
+		}
+	}
+	if s.ClosedLoop = nil; CorrectedForms(s) != nil {
+		t.Error("an open loop has nothing to correct")
 	}
 }

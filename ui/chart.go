@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/lipgloss/v2"
@@ -587,7 +588,14 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// the same reach as a line's, eight round steps (21/s: 0–40; newcomer 19 found 0–94), or the pool.
 	// Data that is nothing but zeros too: as lines it drew "0┤SSSS…", a letter row no other
 	// moment's empty chart drew (review of charts7, caller-timeout beside shared-pool).
-	strip := spec.strips() || data <= 0 || !lineReadsTrue(upper, height, lineReach)
+	// An axis that follows the run's own peak (not what the settings make it reach) takes
+	// lines only where any peak reads true: judged on this run's, loss-system's rejections
+	// drew lines to a peak of 90/s and strips to one of 110/s at one size (s49chart).
+	readsTrue := lineReadsTrue(upper, height, lineReach)
+	if lineReach != atLeast {
+		readsTrue = rows >= anyPeakRows()
+	}
+	strip := spec.strips() || data <= 0 || !readsTrue
 	if strip {
 		upper = stripTop(spec, reach)
 	}
@@ -797,6 +805,24 @@ func axisReach(data, atLeast float64) float64 {
 func lineReadsTrue(upper float64, height int, reach float64) bool {
 	return upper/float64(height)/2 <= math.Max(reach, 1)/8
 }
+
+// anyPeakRows is the fewest rows (evenAxis's rows+1 lines, as chartLines counts them) in
+// which a line reads true (lineReadsTrue) whatever the peak its axis reaches: so two runs
+// of one preset, their peaks a little apart, draw one kind of chart at one size. evenAxis's
+// round steps repeat every decade, so a decade of peaks, and the counts' least (8) up to it,
+// are every peak.
+var anyPeakRows = sync.OnceValue(func() int {
+	for rows := 2; ; rows++ {
+		all := true
+		for reach := float64(countsLeast); reach < 100 && all; reach += 1.0 / 16 {
+			upper, _, height := evenAxis(reach, rows-1)
+			all = lineReadsTrue(upper, height, reach)
+		}
+		if all {
+			return rows
+		}
+	}
+})
 
 // eighths are a strip's cells by how many eighths of a row they fill, 0 to 8.
 var eighths = []rune(" ▁▂▃▄▅▆▇█")

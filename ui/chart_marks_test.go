@@ -266,3 +266,35 @@ func TestStripKeysEveryStepBeforeAnEllipsis(t *testing.T) {
 		}
 	}
 }
+
+// s49chart: loss-system's rejections drew lines in one run (a peak of 90/s) and strips in
+// another (110/s) at one size, lineReadsTrue judged on each run's own peak. An axis that
+// follows the peak draws one kind at one size, whatever the peak: lines from anyPeakRows.
+func TestRejectedChartKindIsTheSizes(t *testing.T) {
+	kind := func(peak int64, h int) (strips bool, drawn bool) {
+		s := testSnapshot()
+		for k := range s.Timeline {
+			clear(s.Timeline[k].Rejected[:])
+			s.Timeline[k].Rejected[lab.Payment][lab.RejectPool] = 60
+		}
+		s.Timeline[1].Rejected[lab.Payment][lab.RejectPool] = peak
+		lines := chartLines(newTheme(true, true), starvationChart(s, nil), s, nil, 59, h, false)
+		plain := ansi.Strip(strings.Join(lines, "\n"))
+		return strings.Contains(plain, "0–"), len(lines) > 0
+	}
+	sawLines := false
+	for h := chartsLeast; h <= 20; h++ {
+		a, drawn := kind(90, h)
+		b, _ := kind(110, h)
+		if !drawn {
+			continue
+		}
+		if a != b {
+			t.Errorf("%d lines: peak 90/s strips %v, 110/s strips %v", h, a, b)
+		}
+		sawLines = sawLines || !a
+	}
+	if !sawLines {
+		t.Error("no height drew lines")
+	}
+}

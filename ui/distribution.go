@@ -182,17 +182,14 @@ func ladderNote(snap *lab.Snapshot, w int) string {
 	return longestFit(w, slowestForms(rungs)...)
 }
 
-// correctedNote says what a closed loop's corrected row counts from, in the longest words
-// that fit w: from when each was due, so the lab's own send delay too, not only the stall's
-// never-sent put back; "" in an open loop, which has nothing to correct.
+// correctedNote is the lab's CorrectedForms, the longest that fits w; "" in an open loop,
+// which has nothing to correct.
 func correctedNote(snap *lab.Snapshot, w int) string {
-	if snap.ClosedLoop == nil {
+	forms := lab.CorrectedForms(snap)
+	if forms == nil {
 		return ""
 	}
-	return longestFit(w, "corrected: from when each was due, so the lab's send delay too, and the never sent put back",
-		"corrected: from when due, so the lab's send delay too; never sent put back",
-		"corrected: from when due, the lab's send delay too",
-		"corrected: from when due")
+	return longestFit(w, forms...)
 }
 
 // slowestForms say that rungs, too few samples under them, are the slowest sample, longest
@@ -390,7 +387,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 	label := func(ms float64) string { return fmtLatency(time.Duration(math.Round(ms * 1e6))) }
 	// Too few rows for lines to read true (a p90 of 306ms drawn on the 1.01s row): strips of
 	// eighth blocks, 0 to the largest latency, the measured one first, one row each.
-	if !lineReadsTrue(upper, height, top) {
+	if rows < anyPeakRows() { // its axis follows the run's slowest: lineReadsTrue of any (anyPeakRows)
 		lines := header(true)
 		// The top as its label writes it, so two strips that both top at "1.00s" step alike:
 		// of 1.0046s, "▁ 126ms+ ▂ 251ms+ … █ 1.00s" beside "▁ 125ms+ ▂ 250ms+ … █ 1.00s"
@@ -490,16 +487,18 @@ var (
 )
 
 // percentileAxis labels the plot's columns, which begin at start, at each decade: p0, p90,
-// p99, p99.9, p99.99, each ending at its column, as the time axis's labels end at their
-// moment: centred and kept inside the line, p99.99 began well before its column, and the
-// as-sent jump at p99.9 read as after p99.99 (newcomer 19). Where they would touch, the ends
-// (p0, p99.99) and p99 come first. Before p0, where the y axis's labels leave room, it says
-// the axis is log.
+// p99, p99.9, p99.99, each starting at its column, as the time axis's labels start at their
+// second, and the last, which has no room after its column, ending at the plot's end.
+// Ending at their columns, "p99.9" stood over 4 columns of ⣀ before the stall's ▇ under its
+// last (newcomer 42 W2), read from where it begins as every other axis's label is; centred,
+// p99.99 began well before its column (newcomer 19). Where they would touch, the ends (p0,
+// p99.99) and p99 come first. Before p0, where the y axis's labels leave room, it says the
+// axis is log.
 func percentileAxis(w, start, plotW int) string {
 	axis := []rune(strings.Repeat(" ", w))
 	taken := make([]bool, w+1)
-	put := func(end int, label []rune) {
-		at := end + 1 - len(label)
+	put := func(at int, label []rune) {
+		end := at + len(label) - 1
 		if at < 0 || end >= w || slices.Contains(taken[max(at-1, 0):min(end+2, w)], true) {
 			return // out of the line, or it would touch a label already placed
 		}
@@ -510,11 +509,11 @@ func percentileAxis(w, start, plotW int) string {
 	}
 	for _, dec := range []int{0, lab.DistributionDecades, lab.DistributionDecades / 2, 1, 3} {
 		label := []rune("p" + strconv.FormatFloat(lab.PercentileAt(float64(dec)), 'f', -1, 64))
-		put(start+decadeCol(dec, plotW), label)
+		put(min(start+decadeCol(dec, plotW), start+plotW-len(label)), label)
 	}
-	for _, word := range []string{"log axis", "log"} { // p0's label ends at start
-		if start-3-len(word) >= 0 {
-			put(start-3, []rune(word))
+	for _, word := range []string{"log axis", "log"} { // p0's label starts at start
+		if start-1-len(word) >= 0 {
+			put(start-1-len(word), []rune(word))
 			break
 		}
 	}
@@ -522,7 +521,7 @@ func percentileAxis(w, start, plotW int) string {
 }
 
 // decadeCol is the column of cols where the percentile axis puts decade dec (p0, p90, …):
-// percentileAxis ends its label there and percentileIndex draws that decade's value there.
+// percentileAxis starts its label there (the last ends at the plot's end) and percentileIndex draws that decade's value there.
 func decadeCol(dec, cols int) int {
 	return int(math.Round(float64(dec) * float64(cols-1) / lab.DistributionDecades))
 }
@@ -551,9 +550,9 @@ func measurementHelp() [][2]string {
 	return [][2]string{
 		{"samples sent", "closed loop (traffic.mode closed): requests the users sent against those the target rate made due; the difference was never sent, because every user was waiting for a reply (coordinated omission). Open loop: every one is sent on schedule"},
 		{"p50 … p99.99 max", "the percentile ladder of payment latency: half, 9 in 10, 99 in 100, 999 in 1000, 9999 in 10000 took at most this; max and count beside it; under it, where there is room, the rungs too few samples leave at the slowest one, as the table says of the p99 (\"p99.9 of <1000, p99.99 of <10000: their slowest\")"},
-		{lab.Open.Since(), "open loop: latency as the run measured it, from each request's scheduled arrival, not its send (the generator's lag counts), so waiting for the server counts"},
+		{lab.Open.Since(), "open loop: latency as the run measured it, from each request's scheduled arrival, not its send (so " + lab.SendDelay + " counts: the generator's lag, then dispatch), so waiting for the server counts"},
 		{lab.Closed.Since(), "closed loop: latency as the run measured it, from each request's send; there is no schedule: requests a stalled user never sent have no latency at all"},
-		{"corrected", "closed loop: latency timed from when each request was due (so the lab's own send delay counts too, and its p50 sits above since sent's), with the unsent requests put back, one per pacing interval, each lasting until the reply its user waited for (in a stall, the stall's end; HdrHistogram's RecordCorrectedValue)"},
+		{"corrected", "closed loop: latency timed from when each request was due (so " + lab.SendDelay + " counts too, and its p50 sits above since sent's), with the unsent requests put back, one per pacing interval, each lasting until the reply its user waited for (in a stall, the stall's end; HdrHistogram's RecordCorrectedValue)"},
 		{"by percentile", "the latency distribution as HdrHistogram plots it: percentile on a log axis (p0, p90, p99, p99.9, p99.99: one more nine per step), latency up the side in the data's units; as lines, since arrival (or sent) and corrected differ in their strokes (━━, cc); too short for lines, each is a strip (see strips) with its letter (s since arrival, or since sent in a closed loop, c corrected), to the largest latency drawn; open loop has nothing to correct, and says so where the corrected strip would be, where the chart has a row for it; a compare half draws it alone at the half's width, in place of the workers chart"},
 		{"dependency stalls", "the dependency accepts requests but answers none for that long, at that time from the start (and again every so often)"},
 	}

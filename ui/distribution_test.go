@@ -159,7 +159,7 @@ func TestNarrateCorrected(t *testing.T) {
 	// The rest, a stall's end and the pacing, the help says, and the lab's send delay,
 	// which moves corrected's p50 where the stall moves none (newcomer 36 #22).
 	for _, d := range measurementHelp() {
-		for _, want := range []string{"timed from when each request was due", "the stall's end", "the lab's own send delay counts too"} {
+		for _, want := range []string{"timed from when each request was due", "the stall's end", lab.SendDelay + " counts too"} {
 			if d[0] == "corrected" && !strings.Contains(d[1], want) {
 				t.Errorf("help's corrected: %q, want %q", d[1], want)
 			}
@@ -187,18 +187,19 @@ func TestMeasurementAtEverySize(t *testing.T) {
 	}
 }
 
-// The percentile axis names each decade ending at its column: p0 at the first, p99.99 at
-// the last, each label's end where its percentile is (centred and kept inside the line,
-// p99.99 began 4 columns before its own; newcomer 19), leaves out what would touch, and says
-// the axis is log where the y labels leave room.
+// The percentile axis names each decade starting at its column, as the time axis does, but
+// p99.99, the last column's, which ends there: p0 at the first, p99.99 at the last (centred
+// and kept inside the line, p99.99 began 4 columns before its own; newcomer 19), leaves out
+// what would touch, and says the axis is log where the y labels leave room.
 func TestPercentileAxis(t *testing.T) {
 	for _, tc := range []struct {
 		w, start, plotW int
 		want            string
 	}{
-		{47, 6, 41, " log p0       p90       p99     p99.9    p99.99"},
-		{28, 6, 21, " log p0  p90  p99    p99.99"}, // p99.9 would touch p99.99: the end comes first
-		{29, 14, 13, "    log axis p0      p99.99"},
+		{58, 11, 47, "  log axis p0          p90        p99         p99.9 p99.99"}, // a compare half's
+		{47, 6, 41, "  log p0        p90       p99            p99.99"},             // p99.9 would touch p99.99: the end comes first
+		{28, 6, 21, "  log p0   p90  p99  p99.99"},
+		{29, 14, 13, "     log axis p0 p90 p99.99"},
 	} {
 		if got := percentileAxis(tc.w, tc.start, tc.plotW); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc, got, tc.want)
@@ -269,7 +270,9 @@ func TestDistributionAxisFitsTheData(t *testing.T) {
 				t.Errorf("no colour %v: strip %q, want %c where under ▁, no blank:\n%s", noColor, row[1], someMark, small)
 			}
 		}
-		tall := ansi.Strip(strings.Join(distributionChart(th, &s, nil, 40, 10), "\n"))
+		// Rows that read true of any slowest (anyPeakRows), under a title and legend of a
+		// line each and the axis.
+		tall := ansi.Strip(strings.Join(distributionChart(th, &s, nil, 40, anyPeakRows()+3), "\n"))
 		if !regexp.MustCompile(`(?m)^\s*(500ms|1\.00s)[┤┼]`).MatchString(tall) {
 			t.Errorf("no colour %v: want round duration labels:\n%s", noColor, tall)
 		}
@@ -392,12 +395,17 @@ func TestLadderNoteOutranksTheChartsLastRow(t *testing.T) {
 
 // A closed loop's ladder says what its corrected row counts from, where the chart keeps its
 // room: the lab's send delay too, which moved corrected's p50 1.4ms → 2.1ms where the stall
-// moved none (newcomer 36 #22).
+// moved none (newcomer 36 #22); and the never sent it puts back, as many as its count has
+// over since sent's, each until its user's stuck reply: count 1000 beside 901 sent read as
+// a miscount (newcomer 42 G7), in the compare's half too.
 func TestLadderSaysWhatCorrectedCounts(t *testing.T) {
 	a, b := measurementSnapshots()
 	one := screen{panes: []pane{{snap: a, cfg: a.Config}}, width: 120, height: 40, recorded: true}
-	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: from when each was due, so the lab's send delay too") || !strings.Contains(plain, "payment latency by percentile") {
+	if plain := ansi.Strip(render(newTheme(false, true), one)); !strings.Contains(plain, "corrected: all from when due, so the lab's send delay too; +99 never sent, each until its user's stuck reply") || !strings.Contains(plain, "payment latency by percentile") {
 		t.Errorf("closed loop at 120x40, corrected unexplained or no chart:\n%s", plain)
+	}
+	if got, want := correctedNote(a, 59), "corrected: +99 never sent, from when due to the stuck reply"; got != want {
+		t.Errorf("in a half at 120 columns: %q, want %q", got, want)
 	}
 	open := screen{panes: []pane{{snap: b, cfg: b.Config}}, width: 120, height: 40, recorded: true}
 	if plain := ansi.Strip(render(newTheme(false, true), open)); strings.Contains(plain, "corrected: from") {
@@ -425,7 +433,7 @@ func TestLatencyKeyWithoutRuleWhereNothingIsFast(t *testing.T) {
 // newcomer 39 W8: under the p90 tick the plot drew ⣀ where the table said p90 203ms, and
 // under p99.9 the closed loop's ⣀ beside its table's 1.00s: the columns spread the points
 // evenly, so a tick fell on a neighbour's point where the columns do not divide by the
-// decades. At every width, the column a tick's label ends at draws that percentile's value
+// decades. At every width, the column a tick's label starts at (the last's, ends at) draws that percentile's value
 // (the table's: both read the histogram by nearest rank) at its level, in a distribution
 // whose every decade's point stands a level apart from its neighbours'.
 func TestTickColumnDrawsItsPercentile(t *testing.T) {
@@ -469,14 +477,54 @@ func TestTickColumnDrawsItsPercentile(t *testing.T) {
 			dec := slices.IndexFunc([]int{0, 1, 2, 3, 4}, func(d int) bool {
 				return "p"+strconv.FormatFloat(lab.PercentileAt(float64(d)), 'f', -1, 64) == name
 			})
-			end := len([]rune(axis[:at[1]])) - 1
-			if dec <= 0 || end >= len(cells) {
+			tick := len([]rune(axis[:at[0]])) // where it starts, or the last, where it ends
+			if dec == lab.DistributionDecades {
+				tick = len([]rune(axis[:at[1]])) - 1
+			}
+			if dec <= 0 || tick >= len(cells) {
 				continue
 			}
 			want := eighths[stripLevel(float64(dist[dec*per]), float64(top))]
-			if cells[end] != want {
-				t.Errorf("width %d: under %s's tick %q, want %q (its value %v):\n%s\n%s", w, name, cells[end], want, dist[dec*per], plain[strip], axis)
+			if cells[tick] != want {
+				t.Errorf("width %d: under %s's tick %q, want %q (its value %v):\n%s\n%s", w, name, cells[tick], want, dist[dec*per], plain[strip], axis)
 			}
 		}
+	}
+}
+
+// newcomer 42 W2: in the closed loop's half at 120x40 the since-sent strip drew ⣀ under 4 of
+// "p99.9"'s 5 columns and the stall's block under its last alone, beside the table's p99.9
+// 1.00s: read from where it begins, the label said the stall came later than p99.9. Under
+// every column of the label the strip draws the table's p99.9. 901 samples, as the lab reads
+// them (nearest rank): 900 fast, and the one the stall held, from p99.9 on.
+func TestStripUnderTheP999LabelIsTheTables(t *testing.T) {
+	closed, open := measurementSnapshots()
+	pay := closed.Classes[lab.Payment].Latency
+	step := make([]time.Duration, len(lab.DistributionPercentiles))
+	for i, p := range lab.DistributionPercentiles {
+		if step[i] = pay.P99; math.Ceil(p/100*float64(pay.Count)) == float64(pay.Count) {
+			step[i] = pay.P999
+		}
+	}
+	closed.Distribution.Latency = step
+	sc := screen{panes: []pane{{snap: closed, cfg: closed.Config}, {snap: open, cfg: open.Config}}, width: 120, height: 40, recorded: true}
+	var strip, axis []rune
+	for l := range strings.SplitSeq(ansi.Strip(render(newTheme(true, true), sc)), "\n") {
+		half, _, _ := strings.Cut(l, "│")
+		switch {
+		case strings.HasPrefix(half, " s ") && strings.Contains(half, "┤"):
+			strip = []rune(half)
+		case strings.Contains(half, "log axis"):
+			axis = []rune(half)
+		}
+	}
+	at := strings.Index(string(axis), "p99.9 ")
+	if strip == nil || at < 0 {
+		t.Fatalf("no strip or no p99.9 label:\n%s\n%s", string(strip), string(axis))
+	}
+	from := len([]rune(string(axis)[:at]))
+	want := eighths[stripLevel(float64(pay.P999), float64(slices.Max(closed.Distribution.Corrected)))]
+	if under := string(strip[from : from+len("p99.9")]); under != strings.Repeat(string(want), len("p99.9")) {
+		t.Errorf("under p99.9 (%v) the strip draws %q, want %q throughout:\n%s\n%s", pay.P999, under, want, string(strip), string(axis))
 	}
 }

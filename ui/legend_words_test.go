@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"poollab/lab"
 )
 
 // The table's latency legend says why from the scheduled arrival, where it has room: bare,
@@ -12,7 +14,7 @@ import (
 func TestLatencyLegendSaysWhyFromTheSchedule(t *testing.T) {
 	s := postmortemSnapshot(postmortemConfig())
 	plain := ansi.Strip(render(newTheme(true, true), testScreen(s, 120, 40)))
-	if want := "from the scheduled arrival, so a late send counts"; !strings.Contains(plain, want) {
+	if want := "from the scheduled arrival, " + lab.SendDelay + " too"; !strings.Contains(plain, want) {
 		t.Errorf("the latency legend lacks %q:\n%s", want, plain)
 	}
 }
