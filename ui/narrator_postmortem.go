@@ -219,8 +219,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// read as a published incident the screen did not name (newcomer 34 #28).
 		// Idle: the meltdown's own figures come first (the compare's goroutines line). The
 		// store named as the screen names it: "the store" was on no other line (newcomer 39 G6).
-		*spare = spareClause{long: "; as in " + postmortemOf + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
-			short: "; as in " + postmortemOf, idle: true}
+		*spare = spareClause{long: "; as in " + lab.PostmortemSource + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
+			short: "; as in " + lab.PostmortemSource, idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
@@ -228,14 +228,6 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	}
 	return workers + ": " + pastKnee(s, k, calls, rate) + tail, true
 }
-
-// postmortemOf names the incident the postmortem presets replay: unnamed, "postmortem" read
-// as a published one the screen did not name (newcomer 34 #28). Said by what it was, whose
-// and when, not by where to read it: "(see the README)" sent a projected screen's audience
-// where it cannot go (newcomer 40 #1); the long clause says what went wrong. Not by its
-// source's number, "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
-// Whose, as the field guide's seed tells it: "a Go team's" named no one (newcomer 41 G8).
-const postmortemOf = "a Go order API's lunch-peak postmortem"
 
 // pastKnee is the step the audience must not have to take alone: the knee's calls answer
 // more a second than calls, more and slower ones ("25 calls at 50ms give 500/s; 64 at 328ms
@@ -349,7 +341,7 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 		// (newcomer 27 read it beside "turned away after 726ms on average").
 		// "Rejects waits before they reach 800ms" read as every wait under it (review 17 #10).
 		both := fmt.Sprintf("%d calls at most keep each at %s, the deadline rejects a wait leaving too little of %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
-		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", postmortemOf, both, fmtDur(d))
+		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", lab.PostmortemSource, both, fmtDur(d))
 		// Within the deadline, mostly by waiting, where the wait is most of the p50: the
 		// headline was silent on it (newcomer 34 #17: p50 729ms for 50ms of work, 343 in an
 		// unbounded FIFO, which the deadline before it holds still). At 120 columns only:
