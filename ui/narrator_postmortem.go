@@ -56,22 +56,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		u := s.AdaptiveUse(k)
 		// How it moves, why orders are turned away below it, and what it buys, where there
 		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
-		// free? a fix or another trap?"). The rule in words the screen can back: its p90 and
-		// running mean are charted nowhere, so their figures are the help's (newcomer 29), said as
-		// the key that opens it: "(the rule: ? help)" read as a stray '?' (newcomer 30).
-		// The rule's own figure, not a reading: "(press ? for the rule)" left the 35 unexplained
-		// on screen (newcomer 31); the help has the rest.
-		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
-		if past := lab.AdaptiveBackoff(s.Bulkhead.Limit); past > 0 {
-			// Its figures named settings, the limit the one not picked (newcomer 41 G14: "no
-			// hand-picked number" beside p90 and 1.2×).
-			moves = fmt.Sprintf("the limit rises while calls' p%.0f latency holds near its running mean and falls once it passes %s that mean (the rule's settings)",
-				100*lab.AdaptiveQuantile, fmtTimes(past))
-		}
+		// free? a fix or another trap?"): the rule with the limiter's own reading, lab's words
+		// (newcomer 42 W4); brief, the reading alone.
+		moves, rule := s.AdaptiveRule()
 		// The lesson at every width, in the sentence, not the clause a screen may leave out
 		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
 		// sheds only an excess): where the window turned orders away.
 		lesson, short := "", ""
+		if rule != "" {
+			short = "; " + rule
+		}
 		if u.BurstsRefused {
 			// Its mean beside its limit, both in the sentence: "permits sit free" beside the
 			// health line's "workers sat free" were two things free (newcomer 30); "mean use", as the settings'
@@ -99,6 +93,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// too: without it the short form read as a limiter that found the knee (newcomer 29).
 			moves += "; the mean trails a slow climb, so it can settle past the knee, as here"
 			short = "; it can settle past the knee, as here"
+			if rule != "" { // its reading says why it has not fallen there, in fewer lines
+				short = "; " + rule + ", past the knee"
+			}
 		}
 		*spare = spareClause{long: fmt.Sprintf("; %s; %s that find it full are turned away at once; no hand-picked limit, and no queue of seconds", moves, lab.Plural(orders)),
 			short: short}
