@@ -151,6 +151,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		msg := capped(" at most")
 		over := k.Net(rate, k.Cap)
 		queueSaid := false // the sentence says what the deadline does to the queue
+		terse := ""        // the measured sentence in fewer words, why 24 kept (s49pm's leftover)
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
@@ -175,17 +176,21 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// Failed, timed out or turned away otherwise (a timeout on): the parts still add up.
 					msg += fmt.Sprintf(", %s not ok otherwise", fmtPerSec(other))
 				}
+				terse = strings.Replace(msg, ", 0/s rejected", "", 1) // none yet: ok and the queue add up without it
 				if q >= 0 {
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
 					msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
+					terse += fmt.Sprintf(", %s join the queue", fmtPerSec(q))
 					if n, at, ok := s.QueueAtDeadline(q); ok {
 						// When, and what then, so that an early moment answers "and later?"
 						// (newcomer 41 G1: 304 waiting, none turned away yet, at 15s).
 						// The run time first, the deadline its subject (review 35: "(~17.4s)" read
 						// as a wait, "it" as the queue).
-						msg += fmt.Sprintf("; at ~%s (~%s waiting) the deadline turns the excess away (%s): the queue stops growing, ok ~%s, each within %s",
-							fmtSecs(at), fmtCount(n), lab.RejectDeadline.Word(), fmtWholePerSec(k.CapRate), fmtDur(d))
+						then := fmt.Sprintf("; at ~%s (~%s waiting) the deadline turns the excess away", fmtSecs(at), fmtCount(n))
+						msg += fmt.Sprintf("%s (%s): the queue stops growing, ok ~%s, each within %s",
+							then, lab.RejectDeadline.Word(), fmtWholePerSec(k.CapRate), fmtDur(d))
+						terse += then // what then, the whole sentence's
 					}
 					queueSaid = true
 				} else { // what holds it, not its drift: more arrive than the cap answers, so it cannot drain ("drains
@@ -194,6 +199,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// Short: 80x24 keeps the fix's brief clause only within four lines. "Steady":
 					// "holding the queue (344 waiting)" read as keeping it, or leaving 344 in it (newcomer 31).
 					msg += fmt.Sprintf(", queue steady at ~%s waiting", fmtCount(int64(s.Pool.Queued)))
+					terse = strings.Replace(msg, ", 0/s rejected", "", 1) // none yet: ok and the queue add up without it
 				}
 				break
 			}
@@ -202,6 +208,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}
 		*spare = whyCap(cfg, k, pay, queueSaid)
+		if m := spare.margin; terse != "" && m != "" {
+			// Where the sentence with its clause would pass headlineMost lines (80x24 with
+			// the deadline's forecast, a compare half), in fewer words with why 24 kept.
+			spare.terse, spare.terseHalf = terse+tail+"; "+m, true
+		}
 		return msg + tail, true
 	case calls <= k.Knee:
 		capTime, capAnswers := k.Answers(k.Cap)
@@ -330,7 +341,7 @@ func paymentsWord(cfg lab.Config) string {
 // queueSaid: the sentence before says the queue's wait creeps toward the deadline, so the
 // brief form leaves the deadline out: said twice, 80x24 lost the why of 24 (newcomer 38 G8).
 func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bool) spareClause {
-	var long, short string
+	var long, short, margin string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
 		// The cap as its count of calls, as the sentence opens ("24 calls (knee 25)"): "the
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
@@ -355,12 +366,12 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 	if best, _, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		// The margin, shortened: "25 would answer 500/s, no room" read as a fix sized one
 		// short (newcomer 27).
-		margin := fmt.Sprintf("%d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
+		margin = fmt.Sprintf("%d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
 		long += fmt.Sprintf("; why %d, not %d: %s, %s if it is %d, where %d give %s either way",
 			k.Cap, k.Knee, margin, fmtWholePerSec(lowerRate), k.Knee-1, k.Cap, fmtWholePerSec(k.CapRate))
 		short += "; " + margin
 	}
-	return spareClause{long: long, short: short, capped: true}
+	return spareClause{long: long, short: short, capped: true, margin: margin}
 }
 
 // growth says how latency grows with calls past a knee of exponent exp: "with the square of

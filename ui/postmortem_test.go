@@ -707,7 +707,15 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 		sec.Rejected[lab.Payment][lab.RejectDeadline] = 0
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 471, 471*51*time.Millisecond
 	}
-	says, _ := narration(s.Config, s)
+	says, spare := narration(s.Config, s)
+	// In fewer words, why 24 kept, within headlineMost lines at 80 columns and in a compare
+	// half (s49pm: 80x24 lost why 24 to the forecast; the half ran 7 lines).
+	for _, w := range []int{80, 58} {
+		if lines := wrapText("» "+spare.terse, w, 0); len(lines) > headlineMost || !spare.terseHalf ||
+			!strings.HasSuffix(spare.terse, "; 25 give 500/s only if the knee is exactly 25") || !strings.Contains(spare.terse, "; at ~26.1s (~337 waiting) the deadline turns the excess away; p99") {
+			t.Errorf("terse at %d columns, %d lines: %q", w, len(lines), lines)
+		}
+	}
 	want := "the remaining 29/s join the queue, whose wait creeps toward the 800ms deadline; at ~26.1s (~337 waiting) the deadline turns the excess away (rejected:deadline): the queue stops growing, ok ~480/s, each within 800ms"
 	if !strings.Contains(says, want) {
 		t.Errorf("got %q\nwant %q", says, want)
