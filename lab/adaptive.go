@@ -7,7 +7,9 @@ package lab
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"math"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -56,6 +58,7 @@ type adaptiveGen struct {
 	initial  int
 	maxLimit int
 	maxWait  time.Duration
+	log      adaptiveLog // its last update, as it logged it
 }
 
 // configure builds the limiter for c: its limit starts at the bulkhead's size and is never
@@ -73,9 +76,65 @@ func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 		return
 	}
 	a.stale.Store(false)
-	a.cur.Store(&adaptiveGen{initial: initial, maxLimit: maxLimit, maxWait: b.MaxWait.D(),
-		lim: adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).
-			WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(AdaptiveBaselineAge).Build()})
+	g = &adaptiveGen{initial: initial, maxLimit: maxLimit, maxWait: b.MaxWait.D()}
+	g.lim = adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).
+		WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(AdaptiveBaselineAge).
+		WithLogger(slog.New(&g.log)).Build()
+	a.cur.Store(g)
+}
+
+// AdaptiveReading is the limiter's own reading at its last update: what it compared and
+// what it did. failsafe-go keeps these unexported and says them only to its debug log, so
+// the lab reads that log (adaptiveLog): the screen's rule then says the limiter's figures,
+// not the lab's window's (newcomer 42 W4: "72ms is 1.33× the ~54ms mean, yet it holds at
+// 30": the ~54ms was each ok's hold, which the rule never compares).
+type AdaptiveReading struct {
+	// P90 is the calls' latency the rule reads: each window's p90, through a moving median
+	// of 5, then an average (plain over its first 10 updates, then exponential over about
+	// 5); Mean is its running mean of those (plain over the first 10, then over about 10).
+	P90, Mean time.Duration
+	// Direction and Reason are failsafe-go's: "increase", "decrease" or "hold", and why:
+	// "queue" (the latency rule), "thrptCorr", "thrptCorrRtt", "thrptCV" (a full limit's
+	// answers a second not growing with its calls), "max" or "min" (a bound).
+	Direction, Reason string
+	Updates           int // its updates so far, this one counted
+}
+
+// AdaptiveWarmup is failsafe-go's warm-up: over its first 10 updates both the smoothed p90
+// and its running mean are plain means of all so far, so they trail a climb the most.
+const AdaptiveWarmup = 10
+
+// adaptiveLog is a slog handler that keeps the limiter's last "limit update". failsafe-go
+// logs under its lock, so updates come one at a time.
+type adaptiveLog struct {
+	last    atomic.Pointer[AdaptiveReading]
+	updates int
+}
+
+func (h *adaptiveLog) Enabled(context.Context, slog.Level) bool { return true }
+func (h *adaptiveLog) WithAttrs([]slog.Attr) slog.Handler       { return h }
+func (h *adaptiveLog) WithGroup(string) slog.Handler            { return h }
+
+func (h *adaptiveLog) Handle(_ context.Context, r slog.Record) error {
+	h.updates++
+	var a AdaptiveReading
+	r.Attrs(func(at slog.Attr) bool {
+		switch d, _ := at.Value.Any().(time.Duration); at.Key {
+		case "recentRTT":
+			a.P90 = d
+		case "baselineRTT":
+			a.Mean = d
+		case "direction":
+			a.Direction = at.Value.String()
+		case "reason":
+			a.Reason = at.Value.String()
+		}
+		return true
+	})
+	if a.Updates = h.updates; a.P90 > 0 && a.Mean > 0 {
+		h.last.Store(&a)
+	}
+	return nil
 }
 
 // What the limiter reads, failsafe-go's defaults set here by name so the screen can say them:
@@ -95,16 +154,72 @@ const (
 	AdaptiveBetaUnder = 100
 )
 
+// failsafe-go's alpha: it raises the limit while ⌈limit × (1 − mean/p90)⌉ is under
+// AdaptiveAlpha·⌊log10 limit⌋ (at least AdaptiveAlpha), as beta, which lowers it.
+const AdaptiveAlpha = 3
+
 // AdaptiveBackoff is how far the calls' p90 may run over its running mean before a limit of
 // limit falls on latency: failsafe-go lowers it once limit × (1 − mean/p90) exceeds its beta,
 // 6·⌊log10 limit⌋ (6 under 100), so 1.2× at 36, 1.1× at 64. 0: a limit that small never
 // falls on latency alone (its other signal, answers a second that drop as calls rise, may).
-func AdaptiveBackoff(limit int) float64 {
-	beta := AdaptiveBeta * max(1, math.Floor(math.Log10(float64(max(limit, 1)))))
-	if float64(limit) <= beta {
+func AdaptiveBackoff(limit int) float64 { return adaptiveRatio(limit, AdaptiveBeta, 0) }
+
+// AdaptiveRise is how far the calls' p90 may run over its running mean while a limit of
+// limit still rises: ⌈limit × (1 − mean/p90)⌉ under alpha, that is limit × (1 − mean/p90)
+// at most alpha − 1, so 1.07× at 30. 0: a limit that small rises at any p90.
+func AdaptiveRise(limit int) float64 { return adaptiveRatio(limit, AdaptiveAlpha, 1) }
+
+// adaptiveRatio is p90/mean where limit × (1 − mean/p90) reaches factor·⌊log10 limit⌋ (at
+// least factor) less less; 0 where the limit is not above it.
+func adaptiveRatio(limit, factor, less int) float64 {
+	q := float64(factor)*max(1, math.Floor(math.Log10(float64(max(limit, 1))))) - float64(less)
+	if float64(limit) <= q {
 		return 0
 	}
-	return 1 / (1 - beta/float64(limit))
+	return 1 / (1 - q/float64(limit))
+}
+
+// AdaptiveRule is how the adaptive limit moves, as the narrator says it, whole and brief:
+// the rule's latency, of what and against what, its bounds at the limit in force, and, once
+// it has updated, its last reading and what it did (newcomer 42 W4: "its running mean" read
+// as the mean of any latency, and the screen's "~54ms each", each ok's hold, as the one it
+// compares: 72ms now was 1.33× that, yet the limit rose). In its warm-up the reading is a
+// mean since the start, which is why it trails the calls of now: said so.
+func (s *Snapshot) AdaptiveRule() (long, short string) {
+	limit := s.Bulkhead.Limit
+	fall := AdaptiveBackoff(limit)
+	if fall == 0 {
+		long = "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
+		return long, ""
+	}
+	bounds := fmt.Sprintf("falls past %.2f×", fall)
+	if rise := AdaptiveRise(limit); rise > 0 {
+		bounds = fmt.Sprintf("rises under %.2f×, ", rise) + bounds
+	}
+	latency := fmt.Sprintf("the calls' p%.0f latency, smoothed,", 100*AdaptiveQuantile)
+	r := s.Bulkhead.Reading
+	if r.Updates > 0 && r.Updates <= AdaptiveWarmup {
+		latency = fmt.Sprintf("the calls' p%.0f latency, for its first %d updates a plain mean of each second's since the start,", 100*AdaptiveQuantile, AdaptiveWarmup)
+	}
+	if r.P90 == 0 { // no update yet
+		return fmt.Sprintf("the limit moves on %s against its running mean of those: it %s (its settings at %d)", latency, bounds, limit), ""
+	}
+	did := map[string]string{"increase": "so it rose a step", "decrease": "so it fell a step", "hold": "so it holds"}[r.Direction]
+	switch r.Reason {
+	case "queue":
+	case "thrptCorr", "thrptCorrRtt", "thrptCV":
+		did = "yet it fell a step: a full limit's answers a second stopped growing with its calls"
+	default: // a bound: the most or least it may be
+		did = "at its bound"
+	}
+	ratio, side := float64(r.P90)/float64(r.Mean), "under"
+	if ratio > fall {
+		side = "past"
+	}
+	now := fmt.Sprintf("now %s against %s, %.2f×", FmtLatency(r.P90), FmtLatency(r.Mean), ratio)
+	long = fmt.Sprintf("the limit moves on %s against its running mean of those: %s; it %s (its settings at %d), %s", latency, now, bounds, limit, did)
+	short = fmt.Sprintf("its p%.0f %s is %.2f× its mean, %s %.2f×: %s", 100*AdaptiveQuantile, FmtLatency(r.P90), ratio, side, fall, strings.TrimPrefix(did, "so "))
+	return long, short
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).
@@ -119,7 +234,11 @@ func (a *adaptive) stage() stage { return adaptiveStage(a) }
 
 func (a *adaptive) stats(b BulkheadConfig) BulkheadStats {
 	limit, inUse := a.limit()
-	return BulkheadStats{Type: b.Type, Size: b.Size, InUse: int64(inUse), Limit: limit}
+	st := BulkheadStats{Type: b.Type, Size: b.Size, InUse: int64(inUse), Limit: limit}
+	if g := a.cur.Load(); g != nil && g.log.last.Load() != nil {
+		st.Reading = *g.log.last.Load()
+	}
+	return st
 }
 
 // second is the limit at the sample.

@@ -137,3 +137,52 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 	}
 	t.Error("the help does not say why a concurrency limiter is a bulkhead here")
 }
+
+// The reading the screen gives is failsafe-go's own, from its log of each update: a limiter
+// driven past its first update leaves its smoothed p90, its mean and what it did, and the
+// rule says them against its bounds at the limit in force (newcomer 42 W4). Structure only:
+// the latencies are whatever the machine took, a millisecond or more.
+func TestAdaptiveReadsTheLimiter(t *testing.T) {
+	var a adaptive
+	a.use(BulkheadConfig{Type: BulkheadAdaptive, Size: 20}, 64)
+	g := a.cur.Load()
+	record := func(n int) { // n calls of a millisecond or more, 10 at once
+		for n > 0 {
+			var held []interface{ Record() }
+			for range min(n, 10) {
+				p, ok := g.lim.TryAcquirePermit()
+				if !ok {
+					t.Fatal("no permit under the limit")
+				}
+				held = append(held, p)
+			}
+			time.Sleep(time.Millisecond)
+			for _, p := range held {
+				p.Record()
+			}
+			n -= len(held)
+		}
+	}
+	record(40)
+	if r := a.stats(BulkheadConfig{Type: BulkheadAdaptive}).Reading; r.Updates != 0 {
+		t.Fatalf("before its first 50 samples: %+v, want no update", r)
+	}
+	record(10) // its first update needs 50, no wait
+	r := a.stats(BulkheadConfig{Type: BulkheadAdaptive}).Reading
+	if r.Updates != 1 || r.P90 <= 0 || r.Mean <= 0 || r.Direction == "" || r.Reason == "" {
+		t.Fatalf("after its first window: %+v, want its reading", r)
+	}
+	s := Snapshot{Bulkhead: BulkheadStats{Limit: 30, Reading: r}}
+	long, short := s.AdaptiveRule()
+	for _, want := range []string{"for its first 10 updates a plain mean of each second's since the start", "now " + FmtLatency(r.P90) + " against " + FmtLatency(r.Mean), "rises under 1.07×, falls past 1.25× (its settings at 30)"} {
+		if !strings.Contains(long, want) {
+			t.Errorf("%q lacks %q", long, want)
+		}
+	}
+	if !strings.HasPrefix(short, "its p90 "+FmtLatency(r.P90)+" is ") {
+		t.Errorf("brief: %q", short)
+	}
+	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {
+		t.Errorf("rises at 30 under %v, want 30/28: ⌈30 × (1 − mean/p90)⌉ under 3", got)
+	}
+}

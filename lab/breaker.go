@@ -70,18 +70,24 @@ func init() {
 		// once here (newcomer 28: "what would ever land in failed?").
 		words: at(52, []Item{word("failure rate", "the breaker's share of the calls it counted that it counts against the dependency: "+
 			"timed out or failed (the table's failed: refused, or an error such as 500 or 429); with payment.breaker.count_rejections, its own bulkhead's and connection pool's rejections too, "+
-			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls; a close after an ok trial starts the count from zero (failsafe-go's closed state), so an opening after a close counted only calls since it"),
+			"which the table counts as rejected, not failed. It opens when the share reaches its threshold over at least its minimum of calls; a close after an ok trial empties its window of results (failsafe-go's closed state starts with none), so an opening after a close counted only calls since it"),
 			word("sliding window", "the stretch of time the breaker counts its calls over (payment.breaker.window: time-based, resilience4j's slidingWindowSize with slidingWindowType TIME_BASED, failsafe-go's failure-rate period), "+
 				"and the results (its calls' outcomes, and with count_rejections its own rejections, which never called) it must have counted in it before it may open at all (payment.breaker.min_calls: resilience4j's minimumNumberOfCalls). Closed, \"sliding window 10s: 45 results / minimum 10\": the results in it now against that minimum; open, the two settings, beside the results that opened it: "+
-				"after a close it counts from zero, so it often opens just at its minimum, \"80% of 10 results\" beside \"minimum 10 results\""),
+				"a close empties it of results, so it often opens again just at its minimum, \"80% of 10 results\" beside \"minimum 10 results\""),
 			word("breaker opened n×", "the times the breaker opened so far (under 100 columns in its state: \"breaker OPEN again (opened 2×): …\") and, where the line has room, its first opening and what it saw then, the threshold crossed: "+
 				"\"(first at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%; …)\": the 10 calls it counted over its window all ended as the table's timed out, its failures, at least its 50% (\"failed or timed out\" where it saw both; with count_rejections, \"6 of 10 calls "+RejectBulkhead.Word()+"\": its own rejections among them); then its last turns since the start: "+
-				"\"(last closed at 3.1s after an ok trial, counting from zero; open again at 3.4s)\": a trial went ok and closed it, which starts its count anew, then the failures it counted since opened it again; "+
+				"\"(last closed at 3.1s on an ok trial, "+breakerEmptied+"; reopened at 3.4s)\": a trial went ok and closed it, which forgets every result it had counted, then the failures it counted since opened it again; "+
+				"where the line is short of room, the first opening by its time alone, \"(first at 2.1s; last closed …)\"; "+
 				"\"(last at 6.2s, on a failed trial)\": the trial failed, so it opened again at once")}),
 	})
 	registerReason(RejectBreaker, reasonDef{name: "breaker", rank: 40,
 		description: "the circuit breaker was open: turned away at once, without calling the dependency"})
 }
+
+// breakerEmptied is what a close after an ok trial resets, in plain words: failsafe-go's closed
+// state starts with no results, so the next opening counts only calls since the close;
+// "counting from zero" left what counts from zero unsaid (newcomer 42 G2).
+const breakerEmptied = "its window of results emptied"
 
 // BreakerState is the circuit breaker's state as the screen names it.
 type BreakerState string
@@ -546,8 +552,8 @@ func breakerHealth(s *Snapshot, w int) []Item {
 // turns are the breaker's turns, longest first: its first opening, with what it saw then,
 // the threshold crossed (newcomer 36 #11), and its last turns, from the last close after an
 // ok trial: "(first at 2.1s: 10 of 10 calls timed out, failure rate 100% ≥ 50%; last closed
-// at 3.1s after an ok trial, counting from zero; open again at 3.4s)"; then the first in
-// fewer words; then the last turns alone. "" without their times (a fleet). What it saw is
+// at 3.1s on an ok trial, its window of results emptied; reopened at 3.4s)"; then the
+// first in fewer words, then its time alone; then the last turns alone. "" without their times (a fleet). What it saw is
 // in the table's words, its own rejections among them where it counts them: "6 of 10 calls
 // failed" on a healthy dependency read as the dependency's failures (newcomer 38 W1), and
 // "failed" beside a table that counted them timed-out as a second meaning (newcomer 39 W5).
@@ -561,11 +567,11 @@ func (b BreakerStats) turns() []string {
 	var last string
 	switch {
 	case b.LastClosed > b.LastOpened: // closed since
-		last = fmt.Sprintf("last closed at %s after an ok trial, counting from zero", closed)
+		last = fmt.Sprintf("last closed at %s on an ok trial, %s", closed, breakerEmptied)
 	case b.TrialOpened:
 		last = fmt.Sprintf("last at %s, on a failed trial", opened)
 	case b.LastClosed > 0:
-		last = fmt.Sprintf("last closed at %s after an ok trial, counting from zero; open again at %s", closed, opened)
+		last = fmt.Sprintf("last closed at %s on an ok trial, %s; reopened at %s", closed, breakerEmptied, opened)
 	}
 	join := func(parts ...string) string {
 		var said []string
@@ -598,6 +604,9 @@ func (b BreakerStats) turns() []string {
 		first := fmt.Sprintf("%s %s: %d of %d calls %s", which, FmtSecs(f.At), f.Failures, f.Calls, saw)
 		rate := fmt.Sprintf("%s ≥ %s", b.percent(100*float64(f.Failures)/float64(f.Calls)), b.percent(b.Threshold))
 		forms = append(forms, join(first+", failure rate "+rate, last), join(first+", "+rate, last), join(first, last))
+		if b.Opened > 1 { // its time alone before it goes: "opened 2×" beside the last turns only left the first unsaid (newcomer 42 G2)
+			forms = append(forms, join("first at "+FmtSecs(f.At), last))
+		}
 	}
 	if last == "" && b.Opened == 1 {
 		last = "at " + opened

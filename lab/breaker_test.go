@@ -253,8 +253,8 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 		want string
 	}{
 		{BreakerStats{State: BreakerOpen, Opened: 1, LastOpened: at(2100)}, "1× (at 2.1s)"},
-		{BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(3400), LastClosed: at(3100)}, "2× (last closed at 3.1s after an ok trial, counting from zero; open again at 3.4s)"},
-		{BreakerStats{State: BreakerClosed, Opened: 2, LastOpened: at(3400), LastClosed: at(6500)}, "2× (last closed at 6.5s after an ok trial, counting from zero)"},
+		{BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(3400), LastClosed: at(3100)}, "2× (last closed at 3.1s on an ok trial, its window of results emptied; reopened at 3.4s)"},
+		{BreakerStats{State: BreakerClosed, Opened: 2, LastOpened: at(3400), LastClosed: at(6500)}, "2× (last closed at 6.5s on an ok trial, its window of results emptied)"},
 		{BreakerStats{State: BreakerOpen, Opened: 3, LastOpened: at(6500), LastClosed: at(3100), TrialOpened: true}, "3× (last at 6.5s, on a failed trial)"},
 		{BreakerStats{State: BreakerOpen, Opened: 3}, "3×"},
 		// The first opening, what it saw, against its threshold; in fewer words where the
@@ -284,10 +284,12 @@ func TestBreakerSaysItsLastTurns(t *testing.T) {
 	}
 	// Short of room, the first in fewer words before it goes.
 	st := BreakerStats{State: BreakerOpen, Opened: 2, LastOpened: at(4200), LastClosed: at(3800), Threshold: 50, First: BreakerOpening{at(607), 6, 10, timedOut}}
-	long := "breaker opened 2× (first at 607ms: 6 of 10 calls timed out, failure rate 60% ≥ 50%; last closed at 3.8s after an ok trial, counting from zero; open again at 4.2s)"
-	shorter := "breaker opened 2× (first at 607ms: 6 of 10 calls timed out, 60% ≥ 50%; last closed at 3.8s after an ok trial, counting from zero; open again at 4.2s)"
+	long := "breaker opened 2× (first at 607ms: 6 of 10 calls timed out, failure rate 60% ≥ 50%; last closed at 3.8s on an ok trial, its window of results emptied; reopened at 4.2s)"
+	shorter := "breaker opened 2× (first at 607ms: 6 of 10 calls timed out, 60% ≥ 50%; last closed at 3.8s on an ok trial, its window of results emptied; reopened at 4.2s)"
 	for w, want := range map[int]string{len([]rune(long)): long, len([]rune(long)) - 1: shorter,
-		len([]rune(shorter)) - 1: "breaker opened 2× (first at 607ms: 6 of 10 calls timed out; last closed at 3.8s after an ok trial, counting from zero; open again at 4.2s)"} {
+		len([]rune(shorter)) - 1: "breaker opened 2× (first at 607ms: 6 of 10 calls timed out; last closed at 3.8s on an ok trial, its window of results emptied; reopened at 4.2s)",
+		// At 120 columns, the trap's what-it-saw does not fit: the first by its time (newcomer 42 G2).
+		120: "breaker opened 2× (first at 607ms; last closed at 3.8s on an ok trial, its window of results emptied; reopened at 4.2s)"} {
 		if got := breakerHealth(s(st), w); len(got) != 1 || got[0].Phrase() != want {
 			t.Errorf("at %d columns: %v, want %q", w, got, want)
 		}

@@ -242,6 +242,8 @@ type BulkheadStats struct {
 	Queued      int   // threadpool: calls waiting for a thread
 	QueueCap    int   // threadpool: bulkhead.queue
 	Limit       int   // adaptive: the limit it has found (InUse: calls holding a permit)
+	// Reading is an adaptive limit's last update (zero before its first, and a fleet's)
+	Reading AdaptiveReading
 }
 
 // add adds one replica's bulkhead to the fleet's: places and what holds them.

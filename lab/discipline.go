@@ -165,9 +165,12 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 		values = append(values, fmt.Sprintf("waits ~%s %s", wait, freed))
 	}
 	values = append(values,
-		// The same derivation as the narrator's where it fits, before a second one (newcomer 38 W9).
+		// The same derivation as the narrator's where any form of it fits, before a second
+		// one (newcomer 38 W9): bare before the even spread with its hold, or 140 columns
+		// showed the sum where 120 showed the derivation (review 35 m6).
 		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(true))),
 		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(false))),
+		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumHeld(s.Config.Traffic)))
 	// Without what the sum computes to, only where that is the wait shown: "~711ms: 345
@@ -175,7 +178,7 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 	if a.Even() == ShownSecs(a.Wait) {
 		values = append(values, fmt.Sprintf("waits ~%s: %s", wait, a.AheadSaid(s.Config.Traffic)))
 	}
-	value := fittingValue(label, w, append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)), fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
+	value := fittingValue(label, w, append(values, fmt.Sprintf("waits ~%s: %s", wait, a.Sum(s.Config.Traffic)),
 		fmt.Sprintf("~%s in the queue (%s)", wait, a.Short()), fmt.Sprintf("waits ~%s in the queue", wait))...)
 	return []Item{{Label: label, Value: value, Strong: true}}
 }

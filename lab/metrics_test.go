@@ -309,9 +309,13 @@ func TestWaitArrivingNow(t *testing.T) {
 	if settled.Settle(); !settled.arriving.ok || settled.arriving.wait.Wait != 60*time.Second {
 		t.Errorf("settled again: %+v, want 60s", settled.arriving)
 	}
-	// What × is, where it fits: a hold need not be the dependency's latency.
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers; 1.00s: the mean time one held a worker in 1–6s" {
+	// What × is, where it fits: a hold need not be the dependency's latency. The played-out
+	// derivation first, the narrator's, wherever it fits (review 35 m6).
+	if items := arrivingNowHealth(&s, 130); len(items) != 1 || items[0].Value != "waits ~30.0s: on the worker it gets, 30 payments × 1.00s (the 600 ahead ÷ 20 workers); 1.00s: the mean hold in 1–6s" {
 		t.Errorf("health item %+v", items)
+	}
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: on the worker it gets, 30 payments × 1.00s (the 600 ahead ÷ 20 workers)" {
+		t.Errorf("health item at 120 %+v", items)
 	}
 	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
 		t.Errorf("health item at 80 %+v", items)
@@ -328,7 +332,8 @@ func TestWaitArrivingNow(t *testing.T) {
 	// before it: 240ms + 30 × 1.00s, the wait (newcomer 38 W9), of the 600 said (newcomer 39
 	// W2) as its 1 in 20 (newcomer 41 G7: "30 of 600" took decoding as 600 ÷ 20); where that
 	// does not fit with what the hold is, the work ahead over the workers.
-	for w, want := range map[int]string{140: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly; 1.00s: the mean hold in 1–6s",
+	// Wider never shows less: the derivation wherever any form of it fits (review 35 m6).
+	for w, want := range map[int]string{140: "waits ~30.2s: on the worker it gets, 240ms left + 30 payments × 1.00s (the 600 ahead ÷ 20 workers)",
 		// Narrower, what the hold is in fewer words (newcomer 26: "338 orders × 49ms ahead ÷
 		// 24 workers = 690ms if evenly freed" beside calls of 50ms, what a hold is unsaid),
 		// and still what the sum computes to: bare, "~711ms: 345 orders × 49ms ahead ÷ 24
@@ -339,6 +344,19 @@ func TestWaitArrivingNow(t *testing.T) {
 		100: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly"} {
 		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {
 			t.Errorf("busy workers, health item at %d %+v", w, items)
+		}
+	}
+	// Wider never shows less: once the derivation fits, every wider line keeps it.
+	for _, snap := range []*Snapshot{&s, &busy} {
+		played := false
+		for w := 60; w <= 200; w++ {
+			v := arrivingNowHealth(snap, w)[0].Value
+			if strings.Contains(v, "on the worker it gets") {
+				played = true
+			} else if played {
+				t.Errorf("at %d columns %q: the derivation a narrower line gave is gone", w, v)
+				break
+			}
 		}
 	}
 	// Two classes: only the work ahead counts, not the count. The long queue's 55 payments

@@ -49,8 +49,11 @@ type spareClause struct {
 	// "" short
 	summary string
 	// terse is the whole sentence, clause and all, in fewer words, for one lab's screen where
-	// the sentence with its clause would wrap past headlineMost lines; "" none.
-	terse string
+	// the sentence with its clause would wrap past headlineMost lines; "" none. terseHalf:
+	// in a compare half too (the postmortem fix's, 7 lines in a half).
+	terse     string
+	terseHalf bool
+	margin    string // why the cap is under the knee, for terse (whyCap)
 }
 
 // remedy is the clause briefly as a compare's summary says it: summary, or short.

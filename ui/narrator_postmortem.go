@@ -56,22 +56,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		u := s.AdaptiveUse(k)
 		// How it moves, why orders are turned away below it, and what it buys, where there
 		// is room (newcomer 23: "from latency by which rule? why 18% rejected with 6 permits
-		// free? a fix or another trap?"). The rule in words the screen can back: its p90 and
-		// running mean are charted nowhere, so their figures are the help's (newcomer 29), said as
-		// the key that opens it: "(the rule: ? help)" read as a stray '?' (newcomer 30).
-		// The rule's own figure, not a reading: "(press ? for the rule)" left the 35 unexplained
-		// on screen (newcomer 31); the help has the rest.
-		moves := "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
-		if past := lab.AdaptiveBackoff(s.Bulkhead.Limit); past > 0 {
-			// Its figures named settings, the limit the one not picked (newcomer 41 G14: "no
-			// hand-picked number" beside p90 and 1.2×).
-			moves = fmt.Sprintf("the limit rises while calls' p%.0f latency holds near its running mean and falls once it passes %s that mean (the rule's settings)",
-				100*lab.AdaptiveQuantile, fmtTimes(past))
-		}
+		// free? a fix or another trap?"): the rule with the limiter's own reading, lab's words
+		// (newcomer 42 W4); brief, the reading alone.
+		moves, rule := s.AdaptiveRule()
 		// The lesson at every width, in the sentence, not the clause a screen may leave out
 		// (80x24 kept its settings rows instead; newcomer 29 read the rest as a limiter that
 		// sheds only an excess): where the window turned orders away.
 		lesson, short := "", ""
+		if rule != "" {
+			short = "; " + rule
+		}
 		if u.BurstsRefused {
 			// Its mean beside its limit, both in the sentence: "permits sit free" beside the
 			// health line's "workers sat free" were two things free (newcomer 30); "mean use", as the settings'
@@ -99,6 +93,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// too: without it the short form read as a limiter that found the knee (newcomer 29).
 			moves += "; the mean trails a slow climb, so it can settle past the knee, as here"
 			short = "; it can settle past the knee, as here"
+			if rule != "" { // its reading says why it has not fallen there, in fewer lines
+				short = "; " + rule + ", past the knee"
+			}
 		}
 		*spare = spareClause{long: fmt.Sprintf("; %s; %s that find it full are turned away at once; no hand-picked limit, and no queue of seconds", moves, lab.Plural(orders)),
 			short: short}
@@ -154,6 +151,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		msg := capped(" at most")
 		over := k.Net(rate, k.Cap)
 		queueSaid := false // the sentence says what the deadline does to the queue
+		terse := ""        // the measured sentence in fewer words, why 24 kept (s49pm's leftover)
 		switch d := cfg.Payment.Deadline.D(); {
 		case over <= 0:
 			msg += fmt.Sprintf(", %s arrive: they fit", fmtFloatRate(rate))
@@ -178,17 +176,21 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// Failed, timed out or turned away otherwise (a timeout on): the parts still add up.
 					msg += fmt.Sprintf(", %s not ok otherwise", fmtPerSec(other))
 				}
+				terse = strings.Replace(msg, ", 0/s rejected", "", 1) // none yet: ok and the queue add up without it
 				if q >= 0 {
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
 					msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
+					terse += fmt.Sprintf(", %s queue up", fmtPerSec(q))
 					if n, at, ok := s.QueueAtDeadline(q); ok {
 						// When, and what then, so that an early moment answers "and later?"
 						// (newcomer 41 G1: 304 waiting, none turned away yet, at 15s).
 						// The run time first, the deadline its subject (review 35: "(~17.4s)" read
 						// as a wait, "it" as the queue).
+						then := fmt.Sprintf("; at ~%s the deadline turns the excess away", fmtSecs(at))
 						msg += fmt.Sprintf("; at ~%s (~%s waiting) the deadline turns the excess away (%s): the queue stops growing, ok ~%s, each within %s",
 							fmtSecs(at), fmtCount(n), lab.RejectDeadline.Word(), fmtWholePerSec(k.CapRate), fmtDur(d))
+						terse += then // when, in fewer words than the whole sentence's
 					}
 					queueSaid = true
 				} else { // what holds it, not its drift: more arrive than the cap answers, so it cannot drain ("drains
@@ -197,6 +199,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// Short: 80x24 keeps the fix's brief clause only within four lines. "Steady":
 					// "holding the queue (344 waiting)" read as keeping it, or leaving 344 in it (newcomer 31).
 					msg += fmt.Sprintf(", queue steady at ~%s waiting", fmtCount(int64(s.Pool.Queued)))
+					terse = strings.Replace(msg, ", 0/s rejected", "", 1) // none yet: ok and the queue add up without it
 				}
 				break
 			}
@@ -205,6 +208,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}
 		*spare = whyCap(cfg, k, pay, queueSaid)
+		if m := spare.margin; terse != "" && m != "" {
+			// Where the sentence with its clause would pass headlineMost lines (80x24 with
+			// the deadline's forecast, a compare half), in fewer words with why 24 kept.
+			spare.terse, spare.terseHalf = terse+tail+"; "+m, true
+		}
 		return msg + tail, true
 	case calls <= k.Knee:
 		capTime, capAnswers := k.Answers(k.Cap)
@@ -219,8 +227,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// read as a published incident the screen did not name (newcomer 34 #28).
 		// Idle: the meltdown's own figures come first (the compare's goroutines line). The
 		// store named as the screen names it: "the store" was on no other line (newcomer 39 G6).
-		*spare = spareClause{long: "; as in " + postmortemOf + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
-			short: "; as in " + postmortemOf, idle: true}
+		*spare = spareClause{long: "; as in " + lab.PostmortemSource + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
+			short: "; as in " + lab.PostmortemSource, idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",
@@ -228,14 +236,6 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 	}
 	return workers + ": " + pastKnee(s, k, calls, rate) + tail, true
 }
-
-// postmortemOf names the incident the postmortem presets replay: unnamed, "postmortem" read
-// as a published one the screen did not name (newcomer 34 #28). Said by what it was, whose
-// and when, not by where to read it: "(see the README)" sent a projected screen's audience
-// where it cannot go (newcomer 40 #1); the long clause says what went wrong. Not by its
-// source's number, "seed 000", beside the arrivals' seed on the same screen (newcomer 38 G2).
-// Whose, as the field guide's seed tells it: "a Go team's" named no one (newcomer 41 G8).
-const postmortemOf = "a Go order API's lunch-peak postmortem"
 
 // pastKnee is the step the audience must not have to take alone: the knee's calls answer
 // more a second than calls, more and slower ones ("25 calls at 50ms give 500/s; 64 at 328ms
@@ -341,7 +341,7 @@ func paymentsWord(cfg lab.Config) string {
 // queueSaid: the sentence before says the queue's wait creeps toward the deadline, so the
 // brief form leaves the deadline out: said twice, 80x24 lost the why of 24 (newcomer 38 G8).
 func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bool) spareClause {
-	var long, short string
+	var long, short, margin string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
 		// The cap as its count of calls, as the sentence opens ("24 calls (knee 25)"): "the
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
@@ -349,7 +349,7 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 		// (newcomer 27 read it beside "turned away after 726ms on average").
 		// "Rejects waits before they reach 800ms" read as every wait under it (review 17 #10).
 		both := fmt.Sprintf("%d calls at most keep each at %s, the deadline rejects a wait leaving too little of %s", k.Cap, fmtLatency(k.CapLatency), fmtDur(d))
-		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", postmortemOf, both, fmtDur(d))
+		long = fmt.Sprintf("; as the fix in %s: %s, so every ok ends within %s", lab.PostmortemSource, both, fmtDur(d))
 		// Within the deadline, mostly by waiting, where the wait is most of the p50: the
 		// headline was silent on it (newcomer 34 #17: p50 729ms for 50ms of work, 343 in an
 		// unbounded FIFO, which the deadline before it holds still). At 120 columns only:
@@ -366,12 +366,12 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 	if best, _, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		// The margin, shortened: "25 would answer 500/s, no room" read as a fix sized one
 		// short (newcomer 27).
-		margin := fmt.Sprintf("%d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
+		margin = fmt.Sprintf("%d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
 		long += fmt.Sprintf("; why %d, not %d: %s, %s if it is %d, where %d give %s either way",
 			k.Cap, k.Knee, margin, fmtWholePerSec(lowerRate), k.Knee-1, k.Cap, fmtWholePerSec(k.CapRate))
 		short += "; " + margin
 	}
-	return spareClause{long: long, short: short, capped: true}
+	return spareClause{long: long, short: short, capped: true, margin: margin}
 }
 
 // growth says how latency grows with calls past a knee of exponent exp: "with the square of

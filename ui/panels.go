@@ -213,6 +213,7 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 // and at levelLean, where the sentence is all a compare half keeps of the detail.
 var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, compared: levelLean}, gap: 4, lines: func(c labCtx, level int) []string {
 	says, spare := c.narration()
+	left := false // the clause left out
 	if spare.gloss[0] != "" && !c.compared() {
 		says = strings.Replace(says, spare.gloss[0], spare.gloss[0]+" ("+spare.gloss[1]+")", 1)
 	}
@@ -222,6 +223,7 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		// (review 34 m2: long-queue's "one arriving now waits ~2.6s", unexplained).
 		says += spare.short
 	case level >= levelLean || c.spare == spareNone:
+		left = true
 	case c.spare == spareShort:
 		says += spare.short + spare.key // wrapped: the key has room
 	case spare.alone != "" && !c.compared():
@@ -232,8 +234,12 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		says += spare.long
 	}
 	out := wrapText("» "+says, c.w, 0)
-	if terse := wrapText("» "+spare.terse, c.w, 0); spare.terse != "" && !c.compared() && len(out) > headlineMost && len(terse) < len(out) {
+	terse := wrapText("» "+spare.terse, c.w, 0)
+	switch {
+	case spare.terse != "" && (!c.compared() || spare.terseHalf) && len(out) > headlineMost && len(terse) < len(out):
 		out = terse
+	case spare.terseHalf && left && len(terse) <= len(out):
+		out = terse // the clause's point in no more lines than the sentence without it
 	}
 	for k := range out {
 		out[k] = c.t.narrator.Render(out[k])
