@@ -152,7 +152,7 @@ func (r Report) coDelLines() []string {
 }
 
 // coDelHealth is what CoDel turned away, and the forecast of the pool it leaves.
-func coDelHealth(s *Snapshot, _ int) []Item {
+func coDelHealth(s *Snapshot, w int) []Item {
 	if s.Config.Pool.Discipline != CoDel {
 		return nil
 	}
@@ -161,7 +161,10 @@ func coDelHealth(s *Snapshot, _ int) []Item {
 	// but where connections bound it (review 33 #2: 84% beside 83% for one fact).
 	fc := reportForecast(*s)
 	if f, ok := fc.CoDel(s.Config.Pool); ok {
-		value += fmt.Sprintf(" (forecast: %.0f%% turned away, workers %.0f%% busy: nearly a loss system)", 100*fc.LongRunLoss(), 100*f.Busy)
+		// Erlang's term defined where it shows, or its meaning in its place where the
+		// definition does not fit (newcomer 42 G10: never defined on screen).
+		forecast := fmt.Sprintf(" (forecast: %.0f%% turned away, workers %.0f%% busy: nearly ", 100*fc.LongRunLoss(), 100*f.Busy)
+		value = fittingValue("CoDel", w, value+forecast+"a loss system, one with no queue: full means turned away)", value+forecast+"as with no queue)")
 	}
 	return []Item{{Label: "CoDel", Value: value}}
 }

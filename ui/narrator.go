@@ -508,10 +508,11 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	// Whoever finds it full, not a class: "signups starve" beside 67% of them ok read as none
 	// getting through (newcomer 40 #4); the header's starved counts those of the others, and
 	// the shares so far follow (soFar).
+	named := lab.LossSystemNamed(s.Config)
 	if !full {
-		return fmt.Sprintf("%s: %s, then it turns away whoever finds it full%s%s", law, fill, share, conns)
+		return fmt.Sprintf("%s: %s, then it turns away whoever finds it full%s%s%s", law, fill, named, share, conns)
 	}
-	return fmt.Sprintf("%s: %s, turning away whoever finds it full%s%s", law, fill, share, conns)
+	return fmt.Sprintf("%s: %s, turning away whoever finds it full%s%s%s", law, fill, named, share, conns)
 }
 
 // soFar is the share of each class the pool has turned away since the start, payments and
