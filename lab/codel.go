@@ -120,10 +120,6 @@ type CoDelForecast struct {
 	MaxWait  time.Duration // the longest a request it serves waits for a worker: the interval
 	Blocking float64       // the share turned away (Erlang B)
 	Busy     float64       // the share of the workers busy: A(1 − B) / N
-	// TurnedAway is the share turned away as the screen says it: the pool's long-run loss
-	// (Forecast.LongRunLoss), the held lesson's figure on the same screen, which is Blocking
-	// but where connections bound it (review 33 #2: 84% beside 83% for one fact).
-	TurnedAway float64
 }
 
 // CoDel is CoDel's forecast under f; ok false when the load fits the pool (it rarely queues).
@@ -132,7 +128,7 @@ func (f Forecast) CoDel(c PoolConfig) (cf CoDelForecast, ok bool) {
 		return CoDelForecast{}, false
 	}
 	b := erlangB(f.OfferedLoad, f.Workers)
-	return CoDelForecast{MaxWait: c.CoDel.Interval.D(), Blocking: b, Busy: f.OfferedLoad * (1 - b) / float64(f.Workers), TurnedAway: f.LongRunLoss()}, true
+	return CoDelForecast{MaxWait: c.CoDel.Interval.D(), Blocking: b, Busy: f.OfferedLoad * (1 - b) / float64(f.Workers)}, true
 }
 
 // coDelLines is CoDel's line under the report's table: what it bounded, what it turned
@@ -156,13 +152,19 @@ func (r Report) coDelLines() []string {
 }
 
 // coDelHealth is what CoDel turned away, and the forecast of the pool it leaves.
-func coDelHealth(s *Snapshot, _ int) []Item {
+func coDelHealth(s *Snapshot, w int) []Item {
 	if s.Config.Pool.Discipline != CoDel {
 		return nil
 	}
 	value := FmtCount(s.TurnedAway(RejectCoDel)) + " turned away past their limit"
-	if f, ok := reportForecast(*s).CoDel(s.Config.Pool); ok {
-		value += fmt.Sprintf(" (forecast: %.0f%% turned away, workers %.0f%% busy: nearly a loss system)", 100*f.TurnedAway, 100*f.Busy)
+	// Turned away as the screen says it elsewhere: the pool's long-run loss, which is Blocking
+	// but where connections bound it (review 33 #2: 84% beside 83% for one fact).
+	fc := reportForecast(*s)
+	if f, ok := fc.CoDel(s.Config.Pool); ok {
+		// Erlang's term defined where it shows, or its meaning in its place where the
+		// definition does not fit (newcomer 42 G10: never defined on screen).
+		forecast := fmt.Sprintf(" (forecast: %.0f%% turned away, workers %.0f%% busy: nearly ", 100*fc.LongRunLoss(), 100*f.Busy)
+		value = fittingValue("CoDel", w, value+forecast+"a loss system, one with no queue: full means turned away)", value+forecast+"as with no queue)")
 	}
 	return []Item{{Label: "CoDel", Value: value}}
 }

@@ -88,8 +88,14 @@ func (s *Snapshot) PaymentEndCap(r *Rates) (EndCap, bool) {
 // Beyond them something else moved it (a setting changed in the window), and rounds are no
 // answer.
 func (r *Rates) OverCap(c Class, e EndCap) bool {
-	ended := math.Round(r.OK[c] * float64(r.Seconds)) // the window's count, whole again
-	return r.Seconds > 0 && math.Round(10*r.OK[c]) > math.Round(10*e.PerSec()) && ended <= float64(e.Replicas*e.Servers*e.Rounds(r))
+	ended, servers := e.ended(r, c)
+	return r.Seconds > 0 && math.Round(10*r.OK[c]) > math.Round(10*e.PerSec()) && ended <= servers*float64(e.Rounds(r))
+}
+
+// ended is class c's ok count over the window, whole again from its rate, and the servers
+// that ended them, every replica's: OverCap's and FewerRounds' rounds are of these two.
+func (e EndCap) ended(r *Rates, c Class) (ended, servers float64) {
+	return math.Round(r.OK[c] * float64(r.Seconds)), float64(e.Replicas * e.Servers)
 }
 
 // FewerRounds says where the pool turned away more of the window's arrivals than the long
@@ -107,7 +113,7 @@ func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, loss float64, ok
 	secs := float64(r.Seconds)
 	// No more ended than the whole rounds its length holds: more, and they did not end in
 	// rounds, which are then no answer.
-	servers, ended := float64(e.Replicas*e.Servers), math.Round(r.OK[Payment]*secs)
+	ended, servers := e.ended(r, Payment)
 	whole := math.Floor(secs * float64(time.Second) / float64(e.Hold))
 	if ended > servers*whole {
 		return 0, 0, false
@@ -121,4 +127,47 @@ func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, loss float64, ok
 		return 0, 0, false
 	}
 	return int(math.Ceil(ended / servers)), p, true
+}
+
+// OverCapNote says why payments' ok/s over the window passes the most their servers can end
+// a second, where it does (OverCap), longest first for the table to pick by width: calls
+// that started close together end close together, so a few seconds can catch more ends than
+// the long run's share (newcomer 25 read "ok 2/s" beside 5 permits ÷ 3.0s = 1.7/s as a
+// capacity gone wrong). Said without "rounds", which no screen defined (newcomers 26 and
+// 28); "close together": shared-pool's first calls start as payments arrive, over 2s, and
+// end in bunches, not at once (review 18). name is payments' label.
+func (e EndCap) OverCapNote(name string, r *Rates) []string {
+	ok, cap, hold := FmtPerSec(r.OK[Payment]), FmtPerSec(e.PerSec()), FmtSecs(e.Hold)
+	servers, together := e.ServersWords(), "calls started close together end close together"
+	// "Is above", "can exceed": "tops" read as "is capped at", beside an ok/s above it. The
+	// long run in parentheses: "…in the long run, for a few seconds" read as one phrase.
+	return []string{
+		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s", name, ok, servers, hold, cap, together),
+		fmt.Sprintf("/s: %s ok/s can exceed %s ÷ %s = %s for a few seconds: %s", name, servers, hold, cap, together),
+		fmt.Sprintf("%s ok/s can exceed %s ÷ %s for a few seconds: %s", name, servers, hold, together),
+		fmt.Sprintf("%s ok/s > %s ÷ %s: %s", name, servers, hold, together),
+		fmt.Sprintf("%s ok/s > %s ÷ %s: calls end in bunches", name, servers, hold)}
+}
+
+// FewerRoundsNote says why the pool turned away more in the window than its forecast
+// (FewerRounds, whose rounds and loss it takes), longest first for the table to pick by
+// width: the servers free together, and the window caught fewer rounds of them (the
+// narrator's batches) than its length ÷ their hold (newcomer 41 G4: 91% against "83% of
+// each"). name is payments' label.
+func (e EndCap) FewerRoundsNote(name string, r *Rates, rounds int, loss float64) []string {
+	ok, cap, hold, span := FmtPerSec(r.OK[Payment]), FmtPerSec(e.PerSec()), FmtSecs(e.Hold), r.Span()
+	servers, share := e.ServersWords(), fmt.Sprintf("%.0f%%", 100*loss)
+	batches := fmt.Sprintf("%d batch", rounds)
+	if rounds != 1 {
+		batches += "es"
+	}
+	return []string{
+		fmt.Sprintf("/s %s: %s ok %s < %s ÷ %s = %s: they free in batches, every %s; %ds caught %d, so more were turned away than %s",
+			span, name, ok, servers, hold, cap, hold, r.Seconds, rounds, share),
+		fmt.Sprintf("/s: %s ok %s < %s ÷ %s = %s: they free in batches every %s, %d in these %ds: more turned away than %s",
+			name, ok, servers, hold, cap, hold, rounds, r.Seconds, share),
+		fmt.Sprintf("%s ok %s < %s ÷ %s: %s freed in %ds, so more turned away than %s", name, ok, servers, hold, batches, r.Seconds, share),
+		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds, more turned away", name, ok, servers, hold, batches, r.Seconds),
+		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds", name, ok, servers, hold, batches, r.Seconds),
+		fmt.Sprintf("%s ok %s: %s in %ds", name, ok, batches, r.Seconds)}
 }

@@ -6,6 +6,7 @@ package lab
 import (
 	"math"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -133,6 +134,17 @@ func (f Forecast) LongRunLoss() float64 {
 		return f.Payment.ConnBound
 	}
 	return f.Blocking
+}
+
+// LossSystemNamed is the narrator's name for a pool with no queue, " (a loss system)", where
+// the title already uses Erlang's term, the preset's name, which its screen left undefined
+// (newcomer 42 G10); "" elsewhere, where the name would cost shared-pool's sentence a fifth
+// line at 80 columns and define a word the screen does not use.
+func LossSystemNamed(c Config) string {
+	if strings.Contains(c.Name, "loss-system") {
+		return " (a loss system)"
+	}
+	return ""
 }
 
 // AdmittedShare is the share of arriving payments that get a permit or a thread: Admitted

@@ -58,13 +58,13 @@ func heldBy(a, b *Snapshot, rows []ComparisonRow) *Held {
 		}
 		h := &Held{Side: side, FullAt: full, Wait: now.Wait, OtherWait: other.Config.Pool.Rule().Limit(0)}
 		// "As with none": the share the long run of a pool with no queue turns away, the
-		// figure a loss system's narrator and pool-full line say (LongRunLoss), which CoDel's
-		// forecast carries as TurnedAway beside Erlang B's Blocking: they differ where payments
-		// wait for a connection on their worker (83% against 83.5%); one figure for one fact
-		// on a screen (review 32 #12).
+		// figure a loss system's narrator and pool-full line say (LongRunLoss), not CoDel's
+		// Erlang B Blocking: they differ where payments wait for a connection on their worker
+		// (83% against 83.5%); one figure for one fact on a screen (review 32 #12).
 		if other.Config.Pool.Discipline == CoDel {
-			if cf, ok := reportForecast(*other).CoDel(other.Config.Pool); ok {
-				h.OtherShed = cf.TurnedAway
+			f := reportForecast(*other)
+			if _, ok := f.CoDel(other.Config.Pool); ok {
+				h.OtherShed = f.LongRunLoss()
 			}
 		}
 		return h

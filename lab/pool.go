@@ -125,6 +125,9 @@ type PoolStats struct {
 	PeakBusy   int
 	PeakQueued int
 	FullFor    time.Duration // total time with no free worker
+	// FullSpells is how many times the pool became full: each spell ends with one worker
+	// freeing, so at most one arrival a spell can reach the pool just before that free.
+	FullSpells int64
 	FullFrom   time.Duration // when, since the start, the pool first had no free worker; 0 if not yet (and for a fleet)
 	Parked     int           // goroutines that ended a job and wait up to a second for the next (with an unbounded queue, only those that freed with none waiting: a worker that frees with requests waiting hands its slot on and ends)
 	// Held is the worker-time each class has held since the start: over a span, its growth

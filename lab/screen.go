@@ -601,7 +601,8 @@ var coreHealth = slices.Concat(
 			}
 			if arrived > 0 {
 				// Found it full: with no queue, every rejected:pool and only those.
-				clock, found := FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), FmtShare(float64(rejected)/float64(arrived), arrived)+" of arrivals found it full"
+				share := FmtShare(float64(rejected)/float64(arrived), arrived)
+				clock, found := FmtShare(elapsedAsShown(s.Pool.FullFor)/elapsedAsShown(s.Elapsed), 1), share+" of arrivals found it full"
 				shares := []string{clock + " of the time; " + found}
 				// Where the two meet, not only that they do: "43% of the time" beside "30% of
 				// arrivals" left the reader to pick one (newcomer 37 #4); which two meet, said
@@ -618,29 +619,44 @@ var coreHealth = slices.Concat(
 					}
 					// A gap chance explains, said so: "43%; 30% of arrivals" over 8s invited
 					// the comparison and left it unexplained (newcomer 39 G4).
-					by, due, rare := byChance(rejected, arrived, elapsedAsShown(s.Pool.FullFor), elapsedAsShown(s.Elapsed))
-					if by != "" && FmtShare(float64(rejected)/float64(arrived), arrived) != clock {
-						found := by + " " + found
+					g := fullGapOf(rejected, arrived, s.Pool.FullSpells, elapsedAsShown(s.Pool.FullFor), elapsedAsShown(s.Elapsed))
+					switch {
+					case share == clock || g.dir == "":
+					case g.race:
+						// More than chance gives, and no more than one a spell: the arrivals
+						// that reached the pool just before the worker that ended a spell freed
+						// (newcomer 42 W3: seeds 1–6 of loss-system 1–3 points above the clock,
+						// where an ideal loss system on the same arrivals keeps the two within
+						// chance). The two shares then meet only for the arrivals' forecast.
+						first := "one arriving as a worker frees often comes first"
+						if s.TooBusy() {
+							// Late in bunches, the rest of a bunch finds full what its first
+							// filled, in no time on the clock: that outweighs the race.
+							first = "the busy machine sent them in bunches"
+						}
+						with = []string{
+							fmt.Sprintf("%s in all, of %s: %s of the time; %s, more: %s, while it is still full (long run: %s of arrivals)", full, of, clock, found, first, long),
+							fmt.Sprintf("%s of %s: %s; %s: %s (long run: %s of arrivals)", full, of, clock, found, first, long),
+							fmt.Sprintf("%s, %s; %s: %s", full, clock, found, first),
+						}
+					default:
+						found := "by chance " + g.dir + " " + found
 						var tight []string
-						if rare {
+						if g.odds > 0 {
 							// Past 2 spreads, how rare a chance it is, and the figures where
 							// room: chance bare hid how far (newcomer 41 W2), the figures bare
 							// left it a fault or chance (newcomer 42: "35; ~50±7 due").
-							share, dir := FmtShare(float64(rejected)/float64(arrived), arrived), strings.TrimPrefix(by, "by chance ")
-							odds := int(math.Round(1 / math.Erfc(math.Abs(float64(rejected)-due)/math.Sqrt(2*due))))
-							found = fmt.Sprintf("by a 1-in-%d chance %s %s of arrivals found it full, %d where ~%.0f±%.0f were due", odds, dir, share, rejected, due, math.Sqrt(due))
-							tight = []string{fmt.Sprintf("%s, %s; by a 1-in-%d chance %s %s of arrivals found it full (long run: %s of both)",
-								full, clock, odds, dir, share, long)}
+							rare := fmt.Sprintf("by a 1-in-%d chance %s %s of arrivals found it full", g.odds, g.dir, share)
+							found = fmt.Sprintf("%s, %d where ~%.0f±%.0f were due", rare, rejected, g.due, math.Sqrt(g.due))
+							tight = []string{fmt.Sprintf("%s, %s; %s (long run: %s of both)", full, clock, rare, long)}
+						} else {
+							tight = []string{fmt.Sprintf("%s, %s; %s (long run: %s of time and arrivals)", full, clock, found, long)}
 						}
-						with = []string{
+						with = append([]string{
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s (over a long run the two meet at %s: random arrivals see the pool as a clock does)", full, of, clock, found, long),
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s (long run: %s of time and arrivals)", full, of, clock, found, long),
 							fmt.Sprintf("%s of %s: %s; %s (long run: %s of time and arrivals)", full, of, clock, found, long),
-						}
-						if !rare {
-							with = append(with, fmt.Sprintf("%s, %s; %s (long run: %s of time and arrivals)", full, clock, found, long))
-						}
-						with = append(with, tight...)
+						}, tight...)
 					}
 				}
 				for _, share := range shares {
@@ -985,6 +1001,7 @@ func coreWords() []part[[]Item] {
 			word("signup starved n", "n signups (or health checks) "+StarvedMeans()+". Each in one form, cut from its end where it does not fit (a second class, short of room, keeps its rate alone: \"health starved 1 (0.2/s in 3–8s)\", as the first does where its column's name does not fit beside it): \"signup starved 12 (rej:pool, 1.2/s in 3–8s; needs ~0.01 workers)\": the table's column; its rate over the table's /s seconds, which it names (the count is since the start), or once it stopped, since when; and what that class alone needs of the pool (Little's law: its rate × its time on a worker: signups' 5/s × 2ms; a health check, answered at once, <0.01): next to none, so it starves for the workers others hold, not for its own load; in a fleet, \"signup turned away 556: rej:pool 15, rej:balancer 541\", each reason's share, said wherever the count is (a replica's row counts its pool's alone, every class's: rej:pool n). In the alarm colour while it happens (in any of those seconds); once it stopped, quiet, \"(rej:pool, stopped at 7s)\", the end of the last whole second that had one"),
 			word("±", "the dependency's jitter (\"50ms uniform ±10ms\"): each call's latency drawn uniform between the latency less and plus it, 40ms to 60ms all alike, before a knee stretches it; the mean of many calls stays the latency"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
+			word("a loss system", "Erlang's term for servers with no queue: full means turned away, at once, never kept waiting (the loss-system preset; CoDel's pool, which sheds what waits past its limit, is nearly one)"),
 			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals' forecast: 1 − 20/(30 + 0.2 signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
@@ -1002,7 +1019,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full; \"by chance only 30% of arrivals\" (\"by chance even\" where more): the gap from the share of the time is within what chance gives so few seconds (3 square roots of the arrivals the full time holds at the run's rate); past 2 of them, a draw 1 run in 20 or fewer gives, how rare a chance: \"by a 1-in-31 chance only 30% of arrivals found it full (long run: 38% of both)\" (two-sided, from the normal's tail), and where room the figures, \"35 where ~50±7 were due\": the full time at the run's rate holds ~50 arrivals, give or take 7 (one square root)"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full; \"by chance only 30% of arrivals\" (\"by chance even\" where more): the gap from the share of the time is within what chance gives so few seconds (3 square roots of the arrivals the full time holds at the run's rate); past 2 of them, a draw 1 run in 20 or fewer gives, how rare a chance: \"by a 1-in-31 chance only 30% of arrivals found it full (long run: 38% of both)\" (two-sided, from the normal's tail), and where room the figures, \"35 where ~50±7 were due\": the full time at the run's rate holds ~50 arrivals, give or take 7 (one square root); \"38% of arrivals found it full: one arriving as a worker frees often comes first\": more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due as a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(long run: 38% of arrivals)\"; where the machine is too busy (the ⚠ line), \"the busy machine sent them in bunches\": the rest of a late bunch finds full what its first filled, in no time on the clock"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 answered, not yet counted\" (briefly \"+2 workers busy: 1 answered, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),
@@ -1089,22 +1106,42 @@ func PaymentSeries(s *Snapshot) (Series, bool) {
 	return Series{}, false
 }
 
-// byChance is "by chance only" (or "by chance even") where the share of arrivals
-// that found the pool full is off its share of the time by no more than chance gives:
-// random arrivals find it full as often as it is, so those turned away less the arrivals
-// the full time holds at the run's rate (due) have mean 0 and a spread of the square root
-// of the latter (PASTA's martingale); within 3 of those, chance; "" past that, or with none.
-// Rare past 2 of them (1 run in 20), which the line says with the figures.
-// Of the seconds as shown (full, elapsed), so that the reader's product is the one said.
-func byChance(rejected, arrived int64, full, elapsed float64) (by string, due float64, rare bool) {
-	due = float64(arrived) * full / elapsed
-	off := math.Abs(float64(rejected) - due)
-	if due <= 0 || off > 3*math.Sqrt(due) {
-		return "", due, false
+// fullGap is what the line says of the gap between the share of arrivals that found the
+// pool full and its share of the time. Random arrivals find it full as often as it is, so
+// those turned away less the arrivals the full time holds at the run's rate (due) have mean
+// 0 and a spread of the square root of the latter (PASTA's martingale); within 3 of those,
+// chance. Past 2 (1 run in 20) the line says how rare, or, for more than due and no more
+// than one a spell, the lab's race: an arrival due as a worker's reply is, woken with it,
+// reaches the pool first, finds it full, and the worker frees just after into a gap with
+// no arrival (newcomer 42 W3: seed 1 of loss-system, 26% of the frees that ended a spell
+// came within 0.2ms after an arrival, where independent timing gives 6%).
+type fullGap struct {
+	dir  string  // "only" (fewer than due) or "even" (more); "": nothing to say
+	odds int     // past 2 spreads, chance's two-sided 1 in odds; 0 within them
+	race bool    // more, past 2 spreads, and no more than one a spell: the race, not chance
+	due  float64 // the arrivals the full time holds at the run's rate
+}
+
+// fullGapOf is the gap's fullGap, of the seconds as shown (full, elapsed), so that the
+// reader's product is the one said; spells: how many times the pool became full.
+func fullGapOf(rejected, arrived, spells int64, full, elapsed float64) fullGap {
+	g := fullGap{due: float64(arrived) * full / elapsed}
+	off, spread := float64(rejected)-g.due, math.Sqrt(g.due)
+	if g.due <= 0 {
+		return g
 	}
-	rare = off > 2*math.Sqrt(due)
-	if float64(rejected) < due {
-		return "by chance only", due, rare
+	if off > 2*spread && off <= float64(spells) {
+		return fullGap{dir: "even", race: true, due: g.due}
 	}
-	return "by chance even", due, rare
+	if math.Abs(off) > 3*spread {
+		return g
+	}
+	g.dir = "even"
+	if off < 0 {
+		g.dir = "only"
+	}
+	if math.Abs(off) > 2*spread {
+		g.odds = int(math.Round(1 / math.Erfc(math.Abs(off)/math.Sqrt(2*g.due))))
+	}
+	return g
 }

@@ -865,6 +865,24 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 			t.Errorf("%d turned away: %q, want %q", rejected, got, want)
 		}
 	}
+	// More than due past 2 spreads, and no more than one a spell: the lab's race, not chance
+	// (newcomer 42 W3: "35%; 38% of arrivals" over 2391 arrivals said nothing, and "by a
+	// 1-in-222 chance" would be wrong: seeds 1–6 all above). 58 where ~42.5 are due is 2.4
+	// spreads over, 15.5 more than due: within 20 spells, not within 10.
+	for spells, want := range map[int64]string{
+		20: "3.4s, 43%; 58% of arrivals found it full: one arriving as a worker frees often comes first",
+		10: "3.4s, 43%; by a 1-in-57 chance even 58% of arrivals found it full (long run: 38% of both)",
+	} {
+		un := *s
+		un.Classes[Payment].Rejected[RejectPool], un.Pool.FullSpells = 58, spells
+		got := strings.Join(phrases(HealthItems(&un, 120)), " · ")
+		if !strings.Contains(got, want) {
+			t.Errorf("%d spells: %q, want %q", spells, got, want)
+		}
+		if wide := strings.Join(phrases(HealthItems(&un, 200)), " · "); spells == 20 && !strings.Contains(wide, "(long run: 38% of arrivals)") {
+			t.Errorf("%d spells at 200: %q, want the arrivals' long run alone", spells, wide)
+		}
+	}
 	// The share from the figures shown: 5.45s of 8.0s is 68%, but it reads "5.5s", whose share
 	// is 69% (newcomer 35 #5).
 	s.Pool.FullFor = 5450 * time.Millisecond

@@ -506,15 +506,24 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// The shares the subject, not "so far" as a noun (newcomer 41 W1).
 			*spare = spareClause{long: fmt.Sprintf("; the shares so far include the %s before the pool first filled, when it turned none away", fmtSecs(so)),
 				short: fmt.Sprintf("; the shares so far include %s before full", fmtSecs(so)), idle: true}
+			// Payments waiting for a connection on their worker: the sentence fills 7 lines at
+			// 80 columns, where "the worker pool" took the clause's room (s49pool), so in
+			// fewer words, clause and all, within headlineMost lines.
+			if pay.LeaseWait > 0 && share != "" && pay.ConnBound > 0 {
+				spare.terse = fmt.Sprintf("%d connections serve %d ÷ %s = %s payments; the rest wait on their worker, each holding it %d × %s ÷ %d = %s (Little's law)%s; the worker pool, %s, turns away whoever finds it full%s; long run %.0f%% of each%s",
+					pay.ConnectionsCap, pay.ConnectionsCap, fmtSecs(pay.Call), fmtPerSec(pay.ConnThroughput), workers,
+					fmtSecs(pay.Call), pay.ConnectionsCap, fmtSecs(pay.Hold), heldLess(s, pay.Hold), fill, soFar(s, all), 100*blocking, spare.short)
+			}
 		}
 	}
 	// Whoever finds it full, not a class: "signups starve" beside 67% of them ok read as none
 	// getting through (newcomer 40 #4); the header's starved counts those of the others, and
 	// the shares so far follow (soFar).
+	named := lab.LossSystemNamed(s.Config)
 	if !full {
-		return fmt.Sprintf("%s: %s, then it turns away whoever finds it full%s%s", law, fill, share, conns)
+		return fmt.Sprintf("%s: %s, then it turns away whoever finds it full%s%s%s", law, fill, named, share, conns)
 	}
-	return fmt.Sprintf("%s: %s, turning away whoever finds it full%s%s", law, fill, share, conns)
+	return fmt.Sprintf("%s: %s, turning away whoever finds it full%s%s%s", law, fill, named, share, conns)
 }
 
 // soFar is the share of each class the pool has turned away since the start, payments and

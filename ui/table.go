@@ -531,46 +531,6 @@ func inFlightNote(s *lab.Snapshot, cs []lab.Class) []string {
 	return append(forms, short...)
 }
 
-// overCapNote says why payments' ok/s over the window passes the most their servers can end
-// a second (lab.EndCap), where it does: calls that started close together end close
-// together, so a few seconds can catch more ends than the long run's share (newcomer 25 read
-// "ok 2/s" beside 5 permits ÷ 3.0s = 1.7/s as a capacity gone wrong). Said without "rounds",
-// which no screen defined (newcomers 26 and 28); "close together": shared-pool's first calls
-// start as payments arrive, over 2s, and end in bunches, not at once (review 18).
-func overCapNote(name string, rs lab.Rates, e lab.EndCap) []string {
-	ok, cap, hold := fmtPerSec(rs.OK[lab.Payment]), fmtPerSec(e.PerSec()), fmtSecs(e.Hold)
-	servers, together := e.ServersWords(), "calls started close together end close together"
-	// "Is above", "can exceed": "tops" read as "is capped at", beside an ok/s above it. The
-	// long run in parentheses: "…in the long run, for a few seconds" read as one phrase.
-	return []string{
-		fmt.Sprintf("/s: %s ok/s %s is above %s ÷ %s = %s (the most they end a second in the long run) for a few seconds: %s", name, ok, servers, hold, cap, together),
-		fmt.Sprintf("/s: %s ok/s can exceed %s ÷ %s = %s for a few seconds: %s", name, servers, hold, cap, together),
-		fmt.Sprintf("%s ok/s can exceed %s ÷ %s for a few seconds: %s", name, servers, hold, together),
-		fmt.Sprintf("%s ok/s > %s ÷ %s: %s", name, servers, hold, together),
-		fmt.Sprintf("%s ok/s > %s ÷ %s: calls end in bunches", name, servers, hold)}
-}
-
-// fewerRoundsNote says why the pool turned away more in the window than its forecast
-// (lab.Snapshot.FewerRounds): the servers free together, and the window caught fewer rounds
-// of them (the narrator's batches) than its length ÷ their hold (newcomer 41 G4: 91% against "83% of each").
-func fewerRoundsNote(name string, rs lab.Rates, e lab.EndCap, rounds int, loss float64) []string {
-	ok, cap, hold, span := fmtPerSec(rs.OK[lab.Payment]), fmtPerSec(e.PerSec()), fmtSecs(e.Hold), rs.Span()
-	servers, share := e.ServersWords(), fmt.Sprintf("%.0f%%", 100*loss)
-	batches := fmt.Sprintf("%d batch", rounds)
-	if rounds != 1 {
-		batches += "es"
-	}
-	return []string{
-		fmt.Sprintf("/s %s: %s ok %s < %s ÷ %s = %s: they free in batches, every %s; %ds caught %d, so more were turned away than %s",
-			span, name, ok, servers, hold, cap, hold, rs.Seconds, rounds, share),
-		fmt.Sprintf("/s: %s ok %s < %s ÷ %s = %s: they free in batches every %s, %d in these %ds: more turned away than %s",
-			name, ok, servers, hold, cap, hold, rounds, rs.Seconds, share),
-		fmt.Sprintf("%s ok %s < %s ÷ %s: %s freed in %ds, so more turned away than %s", name, ok, servers, hold, batches, rs.Seconds, share),
-		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds, more turned away", name, ok, servers, hold, batches, rs.Seconds),
-		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds", name, ok, servers, hold, batches, rs.Seconds),
-		fmt.Sprintf("%s ok %s: %s in %ds", name, ok, batches, rs.Seconds)}
-}
-
 // checksAboveTimeoutNote says how the health checks' p99 stands above their timeout
 // (lab.Snapshot.ChecksAboveTimeout), which reads as a timeout that did not work: the
 // timeout is the balancer's, which stops waiting while the check waits on in the queue.
@@ -634,9 +594,9 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 	if rates && s.Active(lab.Payment) {
 		if e, ok := s.PaymentEndCap(&rs); ok {
 			if rs.OverCap(lab.Payment, e) {
-				notes.must = append(notes.must, overCapNote(s.Config.Traffic.Label(lab.Payment), rs, e))
+				notes.must = append(notes.must, e.OverCapNote(s.Config.Traffic.Label(lab.Payment), &rs))
 			} else if rounds, loss, ok := s.FewerRounds(&rs, e); ok {
-				notes.must = append(notes.must, fewerRoundsNote(s.Config.Traffic.Label(lab.Payment), rs, e, rounds, loss))
+				notes.must = append(notes.must, e.FewerRoundsNote(s.Config.Traffic.Label(lab.Payment), &rs, rounds, loss))
 			}
 		}
 	}

@@ -326,6 +326,13 @@ func TestNarrator(t *testing.T) {
 	if got := narrate(leased, late); strings.Contains(got, "finished so far") || !strings.Contains(got, "both on the worker); the worker pool") {
 		t.Errorf("finished payments that held theirs 12 s: %q", got)
 	}
+	// Payments waiting for a connection: the sentence whole takes 7 lines at 80 columns and
+	// had lost its clause to "the worker pool" (s49pool); in brief, clause and all, within
+	// headlineMost lines.
+	if says, spare := narration(leased, late); !strings.HasSuffix(spare.terse, spare.short) || spare.short == "" ||
+		len(wrapText("» "+spare.terse, 80, 0)) > headlineMost || len(wrapText("» "+says+spare.short, 80, 0)) <= headlineMost {
+		t.Errorf("the connections' terse form %q (clause %q), whole %d lines at 80", spare.terse, spare.short, len(wrapText("» "+says+spare.short, 80, 0)))
+	}
 	// The shared pool's sentence, with two classes, keeps to 4 lines at 80 columns: compare
 	// mode at 80x24 has room for A's narrator that long and no longer. (With health checks
 	// too, as the preset has them, it takes 5, and compare at 80x24 leaves it out.)

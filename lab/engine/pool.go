@@ -125,6 +125,7 @@ type pool struct {
 	peakQueued int
 	fullSince  time.Time // zero while a worker is free
 	fullFor    time.Duration
+	fullSpells int64
 	firstFull  time.Time   // when the pool first had no free worker; zero until then
 	idle       []*parked   // worker goroutines between jobs, the latest last
 	totals     *poolTotals // a fleet's replica: the fleet-wide busy, queued and full, kept at the event
@@ -333,6 +334,7 @@ func (p *pool) accrue(now time.Time) {
 func (p *pool) full(due time.Time) {
 	if p.free.Len() == 0 && p.fullSince.IsZero() {
 		p.fullSince = time.Now()
+		p.fullSpells++
 		if p.firstFull.IsZero() {
 			p.firstFull = p.fullSince
 			if !due.IsZero() {
@@ -587,7 +589,7 @@ func (p *pool) stats(start time.Time) lab.PoolStats {
 	s := lab.PoolStats{
 		Size: p.size, QueueCap: p.queueCap, Discipline: p.discipline,
 		Busy: p.busy, BusyBy: p.busyBy, Queued: len(p.queue), QueuedBy: p.queuedBy,
-		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full, Held: p.held, Parked: len(p.idle),
+		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full, FullSpells: p.fullSpells, Held: p.held, Parked: len(p.idle),
 		Workers:   append([]lab.Worker(nil), p.workers...),
 		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
 	}
