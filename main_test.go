@@ -258,10 +258,10 @@ func TestPresetClaims(t *testing.T) {
 		served(t, r, "signup")
 		served(t, r, "health")
 		// Exactly the 5 permits reach the dependency; every other payment is turned away by
-		// the bulkhead, none by the pool. A payment in flight beyond the 5 waits on its worker
-		// for a permit (up to 100ms), so in flight is bounded by the workers, not the permits:
-		// on a loaded machine 8 were at the end of a run, 3 of them waiting.
-		if r.Dependency.PeakInFlight != 5 || pay.InFlight > int64(r.Pool.PeakBusy) || pay.Rejected["pool"] != 0 ||
+		// the bulkhead, none by the pool. (Payments in flight may be more than 5 at the end:
+		// one holds its worker for the moment it asks for a permit; 8 were seen on a loaded
+		// machine.)
+		if r.Dependency.PeakInFlight != 5 || pay.Rejected["pool"] != 0 ||
 			pay.OK+pay.InFlight+pay.Rejected["bulkhead"] != pay.Arrived || sig.Arrived == 0 {
 			t.Errorf("payments %+v, dependency peak %d; want 5 at a time and the rest rejected by the bulkhead",
 				pay, r.Dependency.PeakInFlight)
