@@ -352,15 +352,16 @@ func TestApplyWhileRunning(t *testing.T) {
 }
 
 // Stop ends the calls in flight rather than waiting for them: it returns before the first of
-// them could have been answered (a minute after the lab began), however slow the machine.
+// them could have been answered (a minute after the lab's clock began, which is before any
+// call was sent), however slow the machine.
 func TestStopEndsCallsInFlight(t *testing.T) {
 	c := lab.DefaultConfig()
 	c.Dependency.Latency = lab.Duration(time.Minute)
-	began := time.Now()
 	l, err := startLab(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	began := l.start
 	waitFor(t, func() bool { return l.Snapshot().Dependency.InFlight >= 3 }, "calls to reach the dependency")
 	done := make(chan struct{})
 	go func() { l.Stop(); close(done) }()
