@@ -570,9 +570,10 @@ func TestBrownoutAlternatesInTheLab(t *testing.T) {
 	c.Dependency.Brownout = lab.BrownoutConfig{Slow: lab.Duration(200 * time.Millisecond), Healthy: lab.Duration(600 * time.Millisecond)}
 	s := run(t, c)
 	l := s.Classes[lab.Payment].Service
-	// Most calls fall in the healthy 600 ms and take 1 ms: the median is far from the slow 400 ms.
-	if l.P50 >= 200*time.Millisecond && l.Count > 0 {
-		t.Errorf("service p50 %v: the healthy part of the brownout never came", l.P50)
+	// Most calls fall in the healthy 600 ms and take 1 ms: the median is far from the slow
+	// calls, measured by the slowest this run held (a busy machine stretches both alike).
+	if l.P50 >= l.Max/2 && l.Count > 0 {
+		t.Errorf("service p50 %v, max %v: the healthy part of the brownout never came", l.P50, l.Max)
 	}
 	if l.Max < 400*time.Millisecond {
 		t.Errorf("service max %v: the slow part of the brownout never came", l.Max)
