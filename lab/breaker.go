@@ -234,11 +234,7 @@ func (p *permit) record(r Result, countRejections bool) {
 		return
 	}
 	if r.Out == TimedOut || r.DepFailure || (r.Rejected && countRejections) {
-		f := Ended(r.Out)
-		if r.Rejected {
-			f = TurnedAway(r.Reason)
-		}
-		p.g.counted.Or(1 << f)
+		p.g.counted.Or(1 << r.Fate())
 		p.g.cb.RecordFailure()
 		return
 	}
