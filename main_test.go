@@ -985,13 +985,15 @@ func TestClosedVersusOpenLoop(t *testing.T) {
 	// Fewer than 100 sent (73 beside one busy core, run s40g), the p99 is the slowest
 	// sample, the stalled one: nothing is left for it to hide, so there is no p99 to judge.
 	// With 100 or more, the stall is the one slow sample the loop shows: its max stands above
-	// its p99, and the correction, which counts the slots the stall kept from being sent,
-	// lifts p99 into the stall. Orders of the run's own numbers, none a figure a busy machine
-	// can pass; how long the stall is, the open loop below shows.
+	// its p99. The correction, which puts back the ~100 slots of ~1000 the stall kept from
+	// being sent, lifts p99 into the stall: the 10th slowest is a slot ~90 ms into it, past
+	// half the stalled sample (its max; 750 of 839 ms beside a busy core). Orders and ratios
+	// of the run's own numbers, none a figure a busy machine can pass; how long the stall
+	// is, the open loop below shows. (With no slot put back, corrected p99 was 17.6 ms.)
 	few := cp.Latency.Count < lab.EnoughSamples
 	if cp.Corrected == nil || !few && (cp.Latency.P99 >= op.Latency.P99-a.Generator.LagMaxMs ||
-		cp.Latency.P99 >= cp.Latency.Max || cp.Latency.P99 >= cp.Corrected.P99) {
-		t.Errorf("closed latency %+v, corrected %+v (generator lag max %.1f ms; open p99 %.1f ms): want p99 below the open loop's, its max and its corrected p99",
+		cp.Latency.P99 >= cp.Latency.Max || cp.Corrected.P99 <= cp.Latency.Max/2) {
+		t.Errorf("closed latency %+v, corrected %+v (generator lag max %.1f ms; open p99 %.1f ms): want p99 below the open loop's and its max, corrected p99 past half its max",
 			cp.Latency, cp.Corrected, a.Generator.LagMaxMs, op.Latency.P99)
 	}
 	// The open loop: all 1000 sent; 100 waited 1 s down to 10 ms: the 11th slowest ≥ 900 ms.
