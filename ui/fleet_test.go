@@ -1071,6 +1071,16 @@ func TestDrainedRowSaysItFinishesWhatItHolds(t *testing.T) {
 	if !strings.Contains(rows, "DRAINED for a deploy at 6.0s (finishes what it holds)") {
 		t.Errorf("at 120 columns:\n%s", rows)
 	}
+	// Empty, it says its work was done (newcomer 43 G-15: "busiest 5–6s: 79" of 80 beside
+	// r1 drained at 5.0s, nothing said of the work it held then).
+	empty := *s
+	empty.Fleet = new(*s.Fleet)
+	empty.Fleet.Replicas = slices.Clone(s.Fleet.Replicas)
+	empty.Fleet.Replicas[0].Pool.Busy, empty.Fleet.Replicas[0].Pool.Queued = 0, 0
+	empty.Fleet.Replicas[0].Pool.Workers = nil
+	if rows := ansi.Strip(strings.Join(replicaRows(th, &empty, 120), "\n")); !strings.Contains(rows, "DRAINED for a deploy at 6.0s (finished what it held)") {
+		t.Errorf("empty, at 120 columns:\n%s", rows)
+	}
 	frame := ansi.Strip(Frame([]lab.Snapshot{*s}, 200, 60, true, true))
 	if !regexp.MustCompile(`(?m)^r1 .*DRAINED for a deploy at 6\.0s +r3 `).MatchString(frame) || strings.Contains(frame, "finishes") {
 		t.Errorf("at 200x60, not 2 across without the why:\n%s", frame)
