@@ -325,7 +325,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 		}
 	}
 	// Where it fits, a replica back in rotation says when it fell too: the domino's order.
-	if rows := ansi.Strip(strings.Join(replicaRows(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "in rotation, pulled 8.0s, back 9.4s") {
+	if rows := ansi.Strip(strings.Join(replicaRows(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "pulled 8.0s, back 9.4s") {
 		t.Errorf("at 80 columns, the replica back lost its pull:\n%s", rows)
 	}
 }
@@ -812,6 +812,11 @@ func TestWorkedOffCostsNoChart(t *testing.T) {
 	}
 	for c := range s.Classes { // all ended, as at 20s: no in-flight notes under the table
 		s.Classes[c].InFlight, s.Classes[c].OK = 0, s.Classes[c].Arrived-s.Classes[c].Rejected[lab.RejectPool]-s.Classes[c].Rejected[lab.RejectBalancer]
+	}
+	// Back in rotation, at 80 columns, by the balancer's rule (n43 G-16: "pulled 9.3s, back
+	// 19.5s" with the rule nowhere at 80x24).
+	if rows := ansi.Strip(strings.Join(replicaRows(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "queued  pulled 8.0s, back 15.5s after 100 ok") {
+		t.Errorf("r2 back, at 80 columns:\n%s", rows)
 	}
 	var spare spareClause
 	if narrateFleet(s.Config, s, &spare); spare.long == "" {
