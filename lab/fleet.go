@@ -315,8 +315,8 @@ func (f *FleetStats) Domino(cfg Config) []Turn {
 // WorkedOff is what the fleet answered while every replica was out, from–until (until 0:
 // it lasts still): the balancer sends them no request then, but each finishes those it
 // holds, so its oks are the queues worked off (n42 G9: ok/s beside "all out" read as from
-// nowhere): "the pulled still finish their queues: 84 payments, 160 signups ok 13–19s";
-// brief, "queues worked off: …". Counted over the whole seconds inside the stretch; the health checks, sent all along,
+// nowhere): "while all out, the pulled still finish their queues: 84 payments, 160 signups
+// ok 13–19s"; brief, "queues worked off while all out: …". Counted over the whole seconds inside the stretch; the health checks, sent all along,
 // left out. "" where no whole second is inside or nothing was answered.
 func (s *Snapshot) WorkedOff(from, until time.Duration, brief bool) string {
 	first := int((from + time.Second - 1) / time.Second) // the first whole second's start
@@ -339,9 +339,11 @@ func (s *Snapshot) WorkedOff(from, until time.Duration, brief bool) string {
 	if len(said) == 0 {
 		return ""
 	}
-	what := "the pulled still finish their queues"
+	// Said after the sentence's last clause, where the screen has room (ui's idle clause):
+	// "while all out" ties it to the stretch the domino named.
+	what := "while all out, the pulled still finish their queues"
 	if brief {
-		what = "queues worked off"
+		what = "queues worked off while all out"
 	}
 	return fmt.Sprintf("%s: %s ok %d–%ds", what, strings.Join(said, ", "), first, last)
 }

@@ -342,10 +342,10 @@ func TestWorkedOffCountsTheWholeSecondsOut(t *testing.T) {
 		ok[Payment], ok[Signup], ok[Health] = 10, 1, 30
 		s.Timeline = append(s.Timeline, Second{T: sec, OK: ok})
 	}
-	if got, want := s.WorkedOff(12863*time.Millisecond, 19500*time.Millisecond, false), "the pulled still finish their queues: 60 orders, 6 signups ok 13–19s"; got != want {
+	if got, want := s.WorkedOff(12863*time.Millisecond, 19500*time.Millisecond, false), "while all out, the pulled still finish their queues: 60 orders, 6 signups ok 13–19s"; got != want {
 		t.Errorf("all out 12.863s–19.5s: %q, want %q", got, want)
 	}
-	if got, want := s.WorkedOff(13*time.Second, 0, true), "queues worked off: 70 orders, 7 signups ok 13–20s"; got != want {
+	if got, want := s.WorkedOff(13*time.Second, 0, true), "queues worked off while all out: 70 orders, 7 signups ok 13–20s"; got != want {
 		t.Errorf("all out since 13s, at 20s: %q, want %q", got, want)
 	}
 	if got := s.WorkedOff(9030*time.Millisecond, 9400*time.Millisecond, false); got != "" {

@@ -35,6 +35,11 @@ func SameTrafficNote(a, b Config) string {
 	return fmt.Sprintf("same target traffic, A sent %s, B sent %s", a.Traffic.Mode.Loop(), b.Traffic.Mode.Loop())
 }
 
+// TimingVaries is what one seed does not fix in two runs: their counts are the arrivals',
+// their latencies measured on this machine (the settings' "the seed fixes arrival times;
+// timing is measured, so it varies run to run", in a compare's title).
+const TimingVaries = "timing varies by run"
+
 // Loop names the mode in words: "open loop", "closed loop".
 func (m TrafficMode) Loop() string { return string(m) + " loop" }
 

@@ -390,6 +390,12 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	// before anything else. Where the rule line says what the marks mean (keyless), the
 	// title does not say it again (the review: "bare" defined twice in 24 lines).
 	head := "── " + t.bold.Render("A vs B") + t.dim.Render(" "+lab.SameTrafficNote(a.Config, b.Config))
+	// Where it fits, that the p99s are measured: the counts match each run alone, the p99s
+	// not (newcomer 43 G-10: "3.9 vs 3.6ms" read as a copy error).
+	heads := []string{head}
+	if a.Config.Traffic.Mode == b.Config.Traffic.Mode {
+		heads = []string{head + t.dim.Render(", "+lab.TimingVaries), head}
+	}
 	totals := t.dim.Render(", totals since the start")
 	colour := ""
 	if !t.noColor {
@@ -401,7 +407,7 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	two := t.dim.Render(" · " + lab.MeasuredTwoWays)
 	bare := "── " + t.bold.Render("A vs B") + t.dim.Render(fmt.Sprintf(": A %s, B %s", a.Config.Traffic.Mode.Loop(), b.Config.Traffic.Mode.Loop()))
 	sameWay := lab.Judged(a.Config, b.Config) // both sent alike: better and worse mean something
-	titles := func(tooFew, fewShort string, blocks, keyless bool) []string {
+	titles := func(head, tooFew, fewShort string, blocks, keyless bool) []string {
 		tooFew, fewShort = t.dim.Render(" · "+tooFew), t.dim.Render(" · "+fewShort)
 		approx := t.dim.Render(" · " + lab.ApproxKey)
 		key := t.dim.Render(" · " + lab.UnmarkedKey) // without colour, a result is a difference without ≈ or ?
@@ -432,11 +438,20 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 		}
 		return out // compacted by formsOf: it reads two of these side by side, of one length
 	}
+	var headForms func(head string, blocks, keyless bool) []string
 	formsOf := func(blocks, keyless bool) []string {
-		if keyless {
-			return slices.Compact(titles("", "", blocks, true))
+		var out []string
+		for _, head := range heads {
+			out = append(out, headForms(head, blocks, keyless)...)
 		}
-		why, named := titles(lab.TooFewWhy(), lab.TooFewBrief, blocks, false), titles(lab.TooFewBrief, lab.TooFewBrief, blocks, false)
+		return slices.Compact(out)
+	}
+	// headForms are one head's title forms, longest first.
+	headForms = func(head string, blocks, keyless bool) []string {
+		if keyless {
+			return slices.Compact(titles(head, "", "", blocks, true))
+		}
+		why, named := titles(head, lab.TooFewWhy(), lab.TooFewBrief, blocks, false), titles(head, lab.TooFewBrief, lab.TooFewBrief, blocks, false)
 		// The why before the start's totals: the second form is the first's without them.
 		lead := 1
 		if blocks || sameWay {
@@ -595,7 +610,13 @@ func summaryParts(t *theme, s screen, j judged, w int, keep func(lab.Class) bool
 	}
 	// With the room, the fullest title says what a missing row is; never in place of its words.
 	if !lean && len(forms) > 0 {
-		forms = slices.Insert(forms, 0, forms[0]+t.dim.Render(" · "+lab.RowsUnshown))
+		unshown := t.dim.Render(" · " + lab.RowsUnshown)
+		forms = slices.Insert(forms, 0, forms[0]+unshown)
+		// Short of room for the totals' words too, the timing's and the missing row's before
+		// them (80 columns), where the rule line keys the marks.
+		if keyless && len(heads) > 1 && (why == "" || noted) { // a fleet's blocks' words outrank them
+			forms = slices.Insert(forms, 1, heads[0]+colour+zeros+unshown)
+		}
 	}
 	// A form that fills w exactly takes no rule after it: the space would push it a column
 	// over, and the cut took the key's last word (the second review).

@@ -103,7 +103,7 @@ func replicaStates(t *theme, s *lab.Snapshot, w int) []string {
 	states := func(drained string) []string {
 		var items []string
 		eachReplica(s.Fleet, func(n int, r *lab.Snapshot, last lab.Pull, drainedAt time.Duration) {
-			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, s.Fleet, n, last, drainedAt, drained, false))
+			items = append(items, t.bold.Render(fmt.Sprintf("r%d", n))+" "+compactState(t, s.Fleet, n, last, drainedAt, drained, false, false))
 		})
 		return wrapItems(items, t.dim.Render(" · "), w)
 	}
@@ -271,7 +271,7 @@ func replicaRow(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt ti
 	switch {
 	case compact:
 		brief := squeeze > 1 && squeeze != wholeBar && squeeze != wholeBarWhy
-		state = compactState(t, fs, n, last, drainedAt, drainedWord, brief) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
+		state = compactState(t, fs, n, last, drainedAt, drainedWord, brief, squeeze == wholeBarWhy) + holds(t, p, drainedAt == 0 && h.Pulled, squeeze)
 	case drainedAt > 0:
 		state = t.alert.Render(drainedWord+" at "+outAt(drainedAt)) + holds(t, p, false, squeeze)
 	case h.Pulled && len(h.History) > 0:
@@ -299,6 +299,10 @@ func replicaRow(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt ti
 // sent to it (n37), as a drained one's did.
 func holds(t *theme, p lab.PoolStats, pulled bool, squeeze int) string {
 	switch {
+	case p.Busy+p.Queued == 0 && squeeze == withWhy && !pulled:
+		// Drained and empty: the work it held then was done (newcomer 43 G-15: "busiest 5–6s:
+		// 79" of 80 beside r1 "DRAINED … at 5.0s", nothing said of what drain does to it).
+		return t.dim.Render(outHeld)
 	case p.Busy+p.Queued == 0:
 	case squeeze == withWhy && pulled:
 		return t.dim.Render(pulledHolds)
@@ -326,7 +330,7 @@ const (
 	wholeBar, wholeBarBrief = 4, 5
 	// wholeBarWhy is wholeBar with a pulled replica's checks (holds), where that fits.
 	wholeBarWhy                   = 6
-	outHolds                      = " (finishes what it holds)"
+	outHolds, outHeld             = " (finishes what it holds)", " (finished what it held)"
 	pulledHolds, pulledHoldsBrief = " (gets only checks; finishes what it holds)", " (gets only checks)"
 )
 
@@ -341,8 +345,9 @@ const drainedWord, drainedBare = "DRAINED for a deploy", "DRAINED"
 
 // compactState is a replica's state in the fewest words: "DRAINED for a deploy 5.0s" (in
 // the words drained), "PULLED 11.9s", "in rotation, 1/2 failed", "in rotation, pulled 9.3s,
-// back 19.5s"; replica n of fs, its times as the pulls line writes them.
-func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief bool) string {
+// back 19.5s", with rule "pulled 9.3s, back 19.5s after 100 ok" (n43 G-16: at 80 columns the
+// balancer's rule had no line); replica n of fs, its times as the pulls line writes them.
+func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt time.Duration, drained string, brief, rule bool) string {
 	r, outAt := &fs.Replicas[n-1], fs.OutAt
 	h := r.Health
 	switch {
@@ -356,6 +361,8 @@ func compactState(t *theme, fs *lab.FleetStats, n int, last lab.Pull, drainedAt 
 		return t.status.Render("in rotation") + t.alert.Render(fmt.Sprintf(", %d/%d failed", h.FailStreak, r.Config.Fleet.PullAfter))
 	case last.Returned() && brief:
 		return t.status.Render("in rotation") + t.dim.Render(", back "+fmtSecs(last.ReturnedAt))
+	case last.Returned() && rule: // "back" says in rotation; the rule says why then (n43 G-16)
+		return t.dim.Render("pulled " + outAt(last.At) + ", back " + fmtSecs(last.ReturnedAt) + fmt.Sprintf(" after %d ok", r.Config.Fleet.ReturnAfter))
 	case last.Returned(): // when it fell too: the domino's order stays readable
 		return t.status.Render("in rotation") + t.dim.Render(", pulled "+outAt(last.At)+", back "+fmtSecs(last.ReturnedAt))
 	}

@@ -325,7 +325,7 @@ func TestFleetFiguresSayWhose(t *testing.T) {
 		}
 	}
 	// Where it fits, a replica back in rotation says when it fell too: the domino's order.
-	if rows := ansi.Strip(strings.Join(replicaRows(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "in rotation, pulled 8.0s, back 9.4s") {
+	if rows := ansi.Strip(strings.Join(replicaRows(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "pulled 8.0s, back 9.4s") {
 		t.Errorf("at 80 columns, the replica back lost its pull:\n%s", rows)
 	}
 }
@@ -783,9 +783,52 @@ func TestDominoSaysTheQueuesWorkedOff(t *testing.T) {
 		s.Timeline = append(s.Timeline, lab.Second{T: sec, OK: ok})
 	}
 	from := int((all + time.Second - 1) / time.Second)
-	off := fmt.Sprintf("%s (the pulled still finish their queues: 10 payments, 4 signups ok %d–%ds)", s.Fleet.OutAt(all), from, from+2)
-	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, "all out from "+off) {
-		t.Errorf("no %q in\n%q", off, msg)
+	off := "all out from " + s.Fleet.OutAt(all)
+	worked := fmt.Sprintf("; while all out, the pulled still finish their queues: 10 payments, 4 signups ok %d–%ds", from, from+2)
+	if msg, _ := narrateFleetWhole(s.Config, s); !strings.Contains(msg, off) || !strings.HasSuffix(msg, worked) {
+		t.Errorf("no %q, or not ending %q, in\n%q", off, worked, msg)
+	}
+}
+
+// The queues worked off are said where they cost no chart (s51: inside the domino they made
+// fleet-domino's headline 7 lines at 80x24 at 20s, and both its charts gave way): at 120x40
+// the clause, at 80x24 the charts.
+func TestWorkedOffCostsNoChart(t *testing.T) {
+	s := drainFirst(fleetSnapshot(4, 4))
+	fs := s.Fleet
+	fs.Pulls[0].Ahead, fs.Pulls[0].Freed = 11, 11
+	fs.Pulls[1].Refused, fs.Pulls[1].Queued = true, 100
+	fs.Pulls[2].Refused, fs.Pulls[2].Queued = true, 100
+	all, _ := fs.FirstAllOut()
+	fs.Pulls[0].ReturnedAt = all + 6500*time.Millisecond
+	fs.Replicas[1].Health = lab.HealthStats{History: []lab.Pull{fs.Pulls[0]}}
+	fs.InRotation = 1
+	s.Elapsed = fs.Pulls[0].ReturnedAt + 500*time.Millisecond
+	s.Timeline = nil
+	for sec := 1; sec <= int(s.Elapsed/time.Second); sec++ {
+		var ok [3]int64
+		ok[lab.Payment], ok[lab.Signup] = 12, 19
+		s.Timeline = append(s.Timeline, lab.Second{T: sec, OK: ok, Arrived: ok})
+	}
+	for c := range s.Classes { // all ended, as at 20s: no in-flight notes under the table
+		s.Classes[c].InFlight, s.Classes[c].OK = 0, s.Classes[c].Arrived-s.Classes[c].Rejected[lab.RejectPool]-s.Classes[c].Rejected[lab.RejectBalancer]
+	}
+	// Back in rotation, at 80 columns, by the balancer's rule (n43 G-16: "pulled 9.3s, back
+	// 19.5s" with the rule nowhere at 80x24).
+	if rows := ansi.Strip(strings.Join(replicaRows(newTheme(false, true), s, 80), "\n")); !strings.Contains(rows, "queued  pulled 8.0s, back 15.5s after 100 ok") {
+		t.Errorf("r2 back, at 80 columns:\n%s", rows)
+	}
+	var spare spareClause
+	if narrateFleet(s.Config, s, &spare); spare.long == "" {
+		t.Fatal("no queues worked off to say")
+	}
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		out := Frame([]lab.Snapshot{*s}, size[0], size[1], false, false)
+		text := strings.Join(strings.Fields(ansi.Strip(out)), " ")
+		said, charts := strings.Contains(text, "queues worked off while all out: "), strings.Contains(text, "held (of")
+		if !checkFrame(t, out, size[0], size[1]) || !charts || size[0] == 120 && !said {
+			t.Errorf("%dx%d: the queues worked off said %v, the charts %v:\n%s", size[0], size[1], said, charts, ansi.Strip(out))
+		}
 	}
 }
 
@@ -1032,6 +1075,16 @@ func TestDrainedRowSaysItFinishesWhatItHolds(t *testing.T) {
 	rows := ansi.Strip(strings.Join(replicaRows(th, s, 120), "\n"))
 	if !strings.Contains(rows, "DRAINED for a deploy at 6.0s (finishes what it holds)") {
 		t.Errorf("at 120 columns:\n%s", rows)
+	}
+	// Empty, it says its work was done (newcomer 43 G-15: "busiest 5–6s: 79" of 80 beside
+	// r1 drained at 5.0s, nothing said of the work it held then).
+	empty := *s
+	empty.Fleet = new(*s.Fleet)
+	empty.Fleet.Replicas = slices.Clone(s.Fleet.Replicas)
+	empty.Fleet.Replicas[0].Pool.Busy, empty.Fleet.Replicas[0].Pool.Queued = 0, 0
+	empty.Fleet.Replicas[0].Pool.Workers = nil
+	if rows := ansi.Strip(strings.Join(replicaRows(th, &empty, 120), "\n")); !strings.Contains(rows, "DRAINED for a deploy at 6.0s (finished what it held)") {
+		t.Errorf("empty, at 120 columns:\n%s", rows)
 	}
 	frame := ansi.Strip(Frame([]lab.Snapshot{*s}, 200, 60, true, true))
 	if !regexp.MustCompile(`(?m)^r1 .*DRAINED for a deploy at 6\.0s +r3 `).MatchString(frame) || strings.Contains(frame, "finishes") {

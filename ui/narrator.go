@@ -36,6 +36,7 @@ type spareClause struct {
 	key         string // after short where the line has room for it: " (press ])"
 	alone       string // in long's place on one lab's screen, which has the room: "" none
 	idle        bool   // said only where it costs the screen nothing else (spared)
+	charts      bool   // left out where it costs the charts, as where it costs the settings or the rates (spared)
 	capped      bool   // long only within headlineMost lines of narration: past them, short in its place
 	// echo is the label of a health item that says long too: the clause is left out where
 	// the health panel draws it (the long queue's derivation of the wait, twice at 120x40:
@@ -53,6 +54,9 @@ type spareClause struct {
 	// in a compare half too (the postmortem fix's, 7 lines in a half).
 	terse     string
 	terseHalf bool
+	// terseBare is terse without an idle clause, where the screen leaves the clause out
+	// (the fleet's queues worked off at 80x24); "" terse.
+	terseBare string
 	margin    string // why the cap is under the knee, for terse (whyCap)
 }
 

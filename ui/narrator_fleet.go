@@ -25,7 +25,20 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	// steps and numbers without their glosses, a bulkhead's remedy in brief (n40 #3: 6 to 10
 	// lines at 120x40, too long to read in seconds on a projected screen).
 	var brief spareClause
-	if terse, _ := fleetSentence(cfg, s, &brief, true); terse+brief.short != msg+spare.long {
+	terse, _ := fleetSentence(cfg, s, &brief, true)
+	// What was answered while all were out (n42 G9), a clause said where it costs no chart row:
+	// inside the domino it made fleet-domino's headline 7 lines at 80x24 at 20s, and its
+	// charts gave way (s51). Where a bulkhead's clause holds the place, in the sentence.
+	from, until := s.Fleet.FirstAllOut()
+	if off := s.WorkedOff(from, until, false); from > 0 && off != "" {
+		if spare.long != "" {
+			msg, terse = msg+"; "+off, terse+"; "+s.WorkedOff(from, until, true)
+		} else {
+			*spare = spareClause{long: "; " + off, charts: true, terseBare: terse}
+			terse += "; " + s.WorkedOff(from, until, true)
+		}
+	}
+	if terse+brief.short != msg+spare.long {
 		spare.terse = terse + brief.short + brief.key
 	}
 	return msg, true
@@ -327,9 +340,6 @@ func dominoStory(cfg lab.Config, s *lab.Snapshot, brief bool) string {
 		story += "; all out " + fs.OutAt(from) + "–" + fmtSecs(until)
 	case from > 0:
 		story += "; all out from " + fs.OutAt(from)
-	}
-	if off := s.WorkedOff(from, until, brief); from > 0 && off != "" { // whence the oks while all out
-		story += " (" + off + ")"
 	}
 	story += why
 	told := turns[len(turns)-1].At

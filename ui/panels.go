@@ -234,7 +234,11 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 		says += spare.long
 	}
 	out := wrapText("» "+says, c.w, 0)
-	terse := wrapText("» "+spare.terse, c.w, 0)
+	brief := spare.terse
+	if left && spare.terseBare != "" {
+		brief = spare.terseBare
+	}
+	terse := wrapText("» "+brief, c.w, 0)
 	switch {
 	case spare.terse != "" && (!c.compared() || spare.terseHalf) && len(out) > headlineMost && len(terse) < len(out):
 		out = terse
@@ -706,6 +710,10 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 		costs := func(p layoutPlan) bool {
 			if spare.idle {
 				return costsBeside(ps, p, without, narratorPanel, math.MaxInt)
+			}
+			_, fill := p.spacing(ps)
+			if _, fillWithout := without.spacing(ps); spare.charts && fill < without.least && fillWithout >= without.least {
+				return true
 			}
 			return panelLines(ps, p.parts, settingsPanel) < panelLines(ps, without.parts, settingsPanel) ||
 				panelLines(ps, p.parts, tablePanel) < panelLines(ps, without.parts, tablePanel)
