@@ -81,7 +81,7 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if err := NewReport(Snapshot{Config: DefaultConfig()}).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) and rejected:codel (no worker within its CoDel limit) are starvation for every class but payment\n") {
 		t.Errorf("report:\n%s", b.String())
 	}
 	// A fleet's report says the same, and no fragment about a header count it does not have
@@ -92,7 +92,7 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if err := NewReport(fleet).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) and rejected:codel (no worker within its CoDel limit) are starvation for every class but payment\n") {
 		t.Errorf("fleet report:\n%s", b.String())
 	}
 	// One set of words: each reason's description begins with them, the help says them,
