@@ -81,7 +81,7 @@ func init() {
 		settings: at(40, bulkheadSettings),
 		health:   at(50, slackHealth),
 		words: at(55, []Item{
-			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, the rejected one's own not counted (the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
+			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, not counting the one the payment was rejected on (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
 			word(adaptiveNamed+" "+adaptiveGloss, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead"),
 		}),
 	})
@@ -482,8 +482,10 @@ func slackAtEach(rejections, free string) string {
 
 // slackOwn follows slackAtEach where it fits: the one each rejection turns away, not named
 // by its class, whose label has no singular to trust ("orders", but "news", "class"; review
-// 30 lab #9), nor by "payment" beside postmortem's orders (newcomer 35 #4).
-const slackOwn = " besides the rejected one's own"
+// 30 lab #9), nor by "payment" beside postmortem's orders (newcomer 35 #4). Why it has a
+// worker, in the words: the bulkhead turns it away on one ("besides the rejected one's own"
+// asked why a rejected request had a worker, newcomer 43 G-3).
+const slackOwn = " besides the one it was rejected on"
 
 // The bulkhead's size steps by [ and ].
 var (

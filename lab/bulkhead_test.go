@@ -36,7 +36,7 @@ func TestSlackLostWording(t *testing.T) {
 	// need 2: the rest unused") were riddles (newcomer 28).
 	s.Config = DefaultConfig()
 	for _, w := range []int{120, 160} {
-		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 15 rejections, on average 17 sat free besides the rejected one's own" {
+		if items := slackHealth(&s, w); len(items) != 1 || items[0].Phrase() != "workers unused: at each of the bulkhead's 15 rejections, on average 17 sat free besides the one it was rejected on" {
 			t.Errorf("slack lost at %d: %+v", w, items)
 		}
 	}
@@ -45,7 +45,7 @@ func TestSlackLostWording(t *testing.T) {
 	// lab #9).
 	for _, label := range []string{"orders", "class", "news", "bus"} {
 		s.Config.Traffic.Payment.Label = label
-		if items := slackHealth(&s, 120); len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), "sat free besides the rejected one's own") {
+		if items := slackHealth(&s, 120); len(items) != 1 || !strings.HasSuffix(items[0].Phrase(), "sat free besides the one it was rejected on") {
 			t.Errorf("slack lost, %s: %+v", label, items)
 		}
 	}
@@ -67,7 +67,7 @@ func TestSlackLostWording(t *testing.T) {
 // The report's bulkhead line says what the slack lost is, as the screen does.
 func TestReportSaysWhatSlackLostIs(t *testing.T) {
 	b := BulkheadReport{Type: string(BulkheadSemaphore), Size: 5, SlackLost: &SlackReport{Rejections: 61, MeanFreeWorkers: 14}}
-	if got := b.summary(1); !strings.HasSuffix(got, "; workers unused: at each of the bulkhead's 61 rejections, on average 14.0 sat free besides the rejected one's own") {
+	if got := b.summary(1); !strings.HasSuffix(got, "; workers unused: at each of the bulkhead's 61 rejections, on average 14.0 sat free besides the one it was rejected on") {
 		t.Errorf("report: %q", got)
 	}
 }
@@ -81,7 +81,7 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if err := NewReport(Snapshot{Config: DefaultConfig()}).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) and rejected:codel (no worker within its CoDel limit) are starvation for every class but payment\n") {
 		t.Errorf("report:\n%s", b.String())
 	}
 	// A fleet's report says the same, and no fragment about a header count it does not have
@@ -92,7 +92,7 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if err := NewReport(fleet).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) and rejected:codel (no worker within its CoDel limit) are starvation for every class but payment\n") {
 		t.Errorf("fleet report:\n%s", b.String())
 	}
 	// One set of words: each reason's description begins with them, the help says them,

@@ -38,12 +38,14 @@ func (c Class) String() string {
 func (c Class) Starves() bool { return c != Payment }
 
 // StarvedBy are the reasons the header's count against a class is about, each with why it
-// turned a request away: a full pool's, which starves it (no worker), and a fleet's
+// turned a request away: a full pool's, which starves it (no worker), CoDel's, which starves
+// it as surely (no worker within its limit: codel-queue's signups rejected:codel 16, 33%,
+// went unflagged beside shared-pool's "signup starved 12", newcomer 43 W-1), and a fleet's
 // balancer's, whose replicas all went out of rotation (the fleet domino: its signups' 541
 // rejected:balancer beside "signup starved 15", the pool's alone, read as the wrong headline
 // for their harm). Only the pool's is "starved"; a count the balancer has a share of is
 // every rejection, "turned away" (Snapshot.CountedBy).
-var StarvedBy = []Reason{RejectPool, RejectBalancer}
+var StarvedBy = []Reason{RejectPool, RejectCoDel, RejectBalancer}
 
 // turnedAwayWord is the header's word for a class's count a fleet's balancer has a share of:
 // "starved" for no replica in rotation read as a second meaning of it (newcomer 28). It
@@ -59,7 +61,7 @@ func StarvedMeans() string {
 		"Every class but payment: payments hold the workers, and a request of the others that finds none free starves (one request, not its class: most may still get through); payments' own rejections are not counted starved. " +
 		// The rule said once, whole (newcomer 33: no alarm beside a breaker's 81% rejected, nor
 		// a queue's 1.5s wait for 2ms of work, left the rule to guess).
-		"That reason only: " + RejectBulkhead.Word() + ", " + RejectBreaker.Word() + " and the other rejections have their own columns, and a long wait in the queue shows in p99:wait; none of them is starved, nor raises the header's alarm. " +
+		"Those reasons only: " + RejectBulkhead.Word() + ", " + RejectBreaker.Word() + " and the other rejections have their own columns, and a long wait in the queue shows in p99:wait; none of them is starved, nor raises the header's alarm. " +
 		"In a fleet, once " + strings.Join(starvedWhy(true)[len(one):], " or ") + " turns one away, the count is every rejection of the class (rejected:pool, :balancer, :codel …), each reason's share said, and its word \"" + turnedAwayWord + "\", as in the table"
 }
 
@@ -86,6 +88,8 @@ func (r Reason) Why() string { return r.def().why }
 const (
 	noWorker  = "no free worker and no room in the queue" // true with no queue (no room in none) and behind a full one
 	noReplica = "no replica in rotation"
+	// CoDel's: it waited for one past its limit.
+	noWorkerInTime = "no worker within its CoDel limit"
 )
 
 // Reason says who turned a request away before it was served. Each is declared with its

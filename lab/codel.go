@@ -70,15 +70,15 @@ func init() {
 			return []string{rule + " (a queue that never empties only adds delay)", rule}
 		},
 		rule: coDelRule})
-	registerReason(RejectCoDel, reasonDef{name: "codel", rank: 20, shown: coDelShown,
+	registerReason(RejectCoDel, reasonDef{name: "codel", rank: 20, shown: coDelShown, why: noWorkerInTime,
 		// Which limit, in figures (newcomer 26); a full queue's is rejected:pool.
 		gloss: func(c Config) (string, string) {
 			// Which limit applied is the settings' "waits" rule: "past CoDel's 100ms or 5ms" asked
 			// which one for these (newcomer 28).
 			return "waited past its CoDel limit (the settings' \"waits\")", "waited too long"
 		},
-		description: "waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
-			"pool.codel.target where the queue was never empty in the last interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do"})
+		description: noWorkerInTime + ": waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
+			"pool.codel.target where the queue was never empty in the last interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do" + starvation})
 }
 
 // coDelRule is CoDel at work on the pool's queue: the interval for a request that arrives

@@ -146,6 +146,13 @@ func TestStarved(t *testing.T) {
 	if s.Starved(Health) != 1 {
 		t.Errorf("health starved %d, want 1: the pool's alone is starved", s.Starved(Health))
 	}
+	// CoDel's turning away starves as the pool's does, for want of a worker, with the same
+	// word (newcomer 43 W-1: codel-queue's signups rejected:codel 16, 33%, unflagged).
+	s.Classes[Health].Rejected[RejectCoDel] = 4
+	if s.Starved(Health) != 5 || s.StarvedWord(Health) != "starved" {
+		t.Errorf("health %s %d, want starved 5: the pool's and CoDel's", s.StarvedWord(Health), s.Starved(Health))
+	}
+	s.Classes[Health].Rejected[RejectCoDel] = 0
 	// The count's parts: the reasons it sums that turned one away, each with how many.
 	shares := map[Reason]int64{}
 	for _, p := range s.CountedShares(Signup) {

@@ -374,7 +374,7 @@ func (r Report) Write(w io.Writer, format string) error {
 // own rejections hold the workers and are not starved. The report has no header count, so
 // nothing of a fleet's "turned away" (review 18: it was a fragment).
 func (r Report) starvedNote() string {
-	return strings.Join(starvedWhy(false), " and ") + " is starvation for every class but payment"
+	return strings.Join(starvedWhy(false), " and ") + " are starvation for every class but payment"
 }
 
 // rows is the class table both text formats share: a header and one row per class.

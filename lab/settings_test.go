@@ -253,7 +253,7 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 		}
 		return ""
 	}
-	if got := chain(c); got != "deadline → deadline:enough-left (lets every call start until one is answered, then starts no call with less left than recent calls' mean + 4 standard deviations, at most 1s) → http" {
+	if got := chain(c); got != "deadline → deadline:enough-left (lets every call start: it learns from calls that succeed, and none has) → http" {
 		t.Errorf("before a call: %q", got)
 	}
 	// One call of 50ms: a mean of 50ms, a deviation of 25ms: 150ms.
@@ -265,7 +265,7 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	hops := c
 	hops.Dependency.Hops, hops.Dependency.Deadline = 3, DeadlinePropagate
 	hops.Dependency.Hop.Reserve, hops.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
-	if got := chain(hops); got != "deadline → deadline:enough-left (lets every call with at least 250ms left start until one is answered, then starts no call with less left than recent calls' mean + 4 standard deviations, at most 1s, at least 250ms) → http" {
+	if got := chain(hops); got != "deadline → deadline:enough-left (lets every call with at least 250ms left start: it learns from calls that succeed, and none has) → http" {
 		t.Errorf("a chain's floor, before a call: %q", got)
 	}
 	// The room it asked earlier, where it moved: rejections after 726ms on average of 800ms

@@ -264,8 +264,8 @@ func (s *Snapshot) LastSpan() string {
 // whose own rejections are not starvation.
 func (s *Snapshot) Starved(c Class) int64 { return sumFor(s.Classes[c].Rejected, s.CountedBy(c)) }
 
-// CountedBy are the reasons class c's header count sums: the pool's alone, "starved" (no
-// worker); once a fleet's balancer turned one away too, every reason, "turned away", as the
+// CountedBy are the reasons class c's header count sums: the pool's and CoDel's, "starved"
+// (no worker); once a fleet's balancer turned one away too, every reason, "turned away", as the
 // word means in the table's rejected and everywhere else (review 18: pool and balancer alone
 // left out a fleet's rejected:codel). None for payments.
 func (s *Snapshot) CountedBy(c Class) []Reason {
@@ -275,7 +275,7 @@ func (s *Snapshot) CountedBy(c Class) []Reason {
 	case s.Classes[c].Rejected[RejectBalancer] > 0:
 		return Reasons
 	}
-	return StarvedBy[:1]
+	return StarvedBy[:len(StarvedBy)-1] // the balancer's last
 }
 
 // Share is one reason's part of a count.
@@ -299,7 +299,7 @@ func (s *Snapshot) CountedShares(c Class) []Share {
 // StarvedWord is the header's word for class c's count (Starved): "starved" while the pool
 // alone turned it away, "turned away" once a fleet's balancer did too.
 func (s *Snapshot) StarvedWord(c Class) string {
-	if len(s.CountedBy(c)) > 1 { // what it counts decides the word, so the two cannot drift
+	if slices.Contains(s.CountedBy(c), RejectBalancer) { // what it counts decides the word, so the two cannot drift
 		return turnedAwayWord
 	}
 	return "starved"

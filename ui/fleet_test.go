@@ -159,6 +159,13 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(stopped at 9\.4s\)`).MatchString(h) {
 		t.Errorf("after it: %q", h)
 	}
+	// After it, a class whose count has a share of the outage's keeps it before the total,
+	// where both do not fit (newcomer 43 W-1: the domino's signups' 556 gave way to the total).
+	after := *s
+	after.Classes[lab.Signup].Rejected[lab.RejectBalancer] = 541
+	if h := ansi.Strip(headerLine(th, screen{width: 100, height: 40, recorded: true, panes: []pane{{cfg: after.Config, snap: &after}}}, 0, 100, 0)); !strings.Contains(h, "signup turned away 629: rej:pool 88, rej:balancer 541") {
+		t.Errorf("after it, a class with a share of it, at 100 columns: %q", h)
+	}
 	// An outage that no whole second of the timeline had (none in rotation at its start, say):
 	// its count bare, not "(–)", as a class's is (42c84ed; review 24).
 	early := *s

@@ -104,6 +104,19 @@ func TestHopsOnScreen(t *testing.T) {
 		"the edge gives up by 800ms (p99) and answers the user, yet 1321 hop calls were at work after the user was answered") {
 		t.Errorf("narrator, the lab giving up first: %q", msg)
 	}
+	// What acts first, and that the deadline does not (newcomer 43 G-12: "deadline 2s" in
+	// the chain beside a give-up by 1.68s): only where the slowest of all finished before it
+	// and none was turned away for it.
+	idle := early
+	idle.Classes[lab.Payment].Latency.Max = 850 * time.Millisecond
+	const says = "the edge gives up by 800ms (p99) and answers the user (the 1s deadline never acts), yet 1321 hop calls"
+	if msg := afterAnswer(&idle); !strings.Contains(msg, says) {
+		t.Errorf("deadline never acting: %q, want %q", msg, says)
+	}
+	idle.Classes[lab.Payment].Rejected[lab.RejectDeadline] = 1
+	if msg := afterAnswer(&idle); strings.Contains(msg, "never acts") {
+		t.Errorf("deadline that turned one away: %q", msg)
+	}
 	// With a deadline or without, the p99 is a give-up time only where no payment finished
 	// ok: with some ok it may be an ok payment's latency, and the count is said bare
 	// (review 30 ui #3 without, review 31 #7 with).

@@ -165,7 +165,12 @@ func afterAnswer(s *lab.Snapshot) string {
 	if lat := pay.Latency; lat.Count > 0 && pay.OK == 0 && (dl == 0 || lat.P99 < dl) {
 		// "the edge", as the sentence names the layers, defined at its first: "the lab" was
 		// the tool itself elsewhere (newcomer 31), "the edge" bare defined in B alone (newcomer 30).
-		return fmt.Sprintf("; the edge gives up by %s (p99) and answers the user, yet %s", latency(lat.P99, lat.Count), work)
+		// What acts first, where the deadline does not (newcomer 43 G-12).
+		gives := fmt.Sprintf("the edge gives up by %s (p99) and answers the user", latency(lat.P99, lat.Count))
+		if idle := s.DeadlineIdle(); idle != "" {
+			gives += " (" + idle + ")"
+		}
+		return fmt.Sprintf("; %s, yet %s", gives, work)
 	}
 	return "; " + work
 }

@@ -1063,11 +1063,12 @@ func headerForm(t *theme, s screen, i, w int, word bool) (string, bool) {
 // A fleet's rejected:balancer has a share of a class's count: it says its parts.
 func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 	type class struct {
-		label string // "signup starved 12", styled
-		note  string // its rate, "1.2/s", or since when it stopped
-		words string // what it counts, the column's name: "rej:pool"; a fleet's with each share
-		parts bool   // more than one reason turned it away (a fleet's pool, balancer, codel …): never said bare
-		need  string // what it asks of the pool, "needs ~0.01 workers"; "" in a fleet, whose replicas share it
+		label  string // "signup starved 12", styled
+		note   string // its rate, "1.2/s", or since when it stopped
+		words  string // what it counts, the column's name: "rej:pool"; a fleet's with each share
+		parts  bool   // more than one reason turned it away (a fleet's pool, balancer, codel …): never said bare
+		outage bool   // the balancer turned some away: the count has a share of the outage's
+		need   string // what it asks of the pool, "needs ~0.01 workers"; "" in a fleet, whose replicas share it
 	}
 	var classes []class
 	r := snap.Rates()
@@ -1112,7 +1113,7 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			need = "needs " + w + " workers"
 		}
 		classes = append(classes, class{label: style.Render(fmt.Sprintf("%s %s %s", c, snap.StarvedWord(c), fmtCount(n))), note: note,
-			words: strings.Join(cols, ", "), parts: len(by) > 1, need: need})
+			words: strings.Join(cols, ", "), parts: len(by) > 1, need: need, outage: snap.Classes[c].Rejected[lab.RejectBalancer] > 0})
 	}
 	// item is class k at level: 4 all its form, 3 without its need, 2 its note alone (an
 	// other class's, beside the first's words; the first's where both do not fit), 1 what it
@@ -1218,6 +1219,12 @@ func starvedForms(t *theme, snap *lab.Snapshot) [][]string {
 			// alone, the whole outage's count, before a class's (whose parts take more room).
 			if len(classes) > 1 {
 				forms = append(forms, slices.Insert([]string{item(0, 0)}, min(at, 1), label))
+			}
+			// Once the outage is over, the first class's count, which has its share, before the
+			// total's: the domino's header at 20s kept "total rejected:balancer 681" and dropped
+			// "signup turned away 556", the bystanders' harm the header counts (newcomer 43 W-1).
+			if !now && len(classes) > 0 && classes[0].outage {
+				forms = append(forms, []string{item(0, 2)}, []string{item(0, 0)})
 			}
 			return append(forms, []string{label}), withBare
 		}
