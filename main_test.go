@@ -57,17 +57,18 @@ type report struct {
 	} `json:"forecast"`
 	Classes map[string]struct {
 		Arrived, OK, Failed int64
-		TimedOut            int64                           `json:"timed_out"`
-		InFlight            int64                           `json:"in_flight"`
-		Rejected            map[string]int64                `json:"rejected"`
-		Fallback            int64                           `json:"fallback"`
-		Latency             struct{ P50, P99 float64 }      `json:"latency_ms"`
-		QueueWait           struct{ P50, P99 float64 }      `json:"queue_wait_ms"`
-		Service             struct{ P50, P99, Max float64 } `json:"service_ms"`
+		TimedOut            int64                      `json:"timed_out"`
+		InFlight            int64                      `json:"in_flight"`
+		Rejected            map[string]int64           `json:"rejected"`
+		Fallback            int64                      `json:"fallback"`
+		Latency             struct{ P50, P99 float64 } `json:"latency_ms"`
+		QueueWait           struct{ P50, P99 float64 } `json:"queue_wait_ms"`
+		Service             struct{ P50, P99 float64 } `json:"service_ms"`
 	} `json:"classes"`
 	Pool struct {
-		PeakBusy int     `json:"peak_busy"`
-		FullS    float64 `json:"full_s"`
+		PeakBusy         int     `json:"peak_busy"`
+		FullS            float64 `json:"full_s"`
+		LongestInQueueMs float64 `json:"longest_in_queue_ms"`
 	} `json:"pool"`
 	Breaker *struct {
 		State  string `json:"state"`
