@@ -17,8 +17,8 @@ import (
 // compare long-queue codel-queue --duration 20s, seeds 1, 2 and 3.
 //
 // Signups: long-queue's FIFO queue of 100 keeps them seconds behind payments that hold a
-// worker 3 s; CoDel serves only a request that waited at most its interval (100 ms), so a
-// signup's p99 is that wait plus its own few ms of work and how late it was sent.
+// worker 3 s; CoDel serves only a request that waited in the queue at most its interval
+// (100 ms), so its signups' p99 is far under long-queue's.
 //
 // Payments: long-queue's pool is never idle once full (20 s · 20 workers / 3 s ≈ 118 ok,
 // the integrator's model: 118.0, sd 2.7). Under CoDel a waiting request rarely outlives a
@@ -52,8 +52,9 @@ func TestCoDelClaims(t *testing.T) {
 			checkPercentiles(t, cmp.Runs[1])
 			lp, cp := long.Classes["payment"], codel.Classes["payment"]
 			ls, cs := long.Classes["signup"], codel.Classes["signup"]
-			t.Logf("seed %d: payments ok %d / %d (%.1f%% fewer), signup p99 %.1f / %.1f ms",
-				seed, lp.OK, cp.OK, 100*float64(lp.OK-cp.OK)/float64(lp.OK), ls.Latency.P99, cs.Latency.P99)
+			t.Logf("seed %d: payments ok %d / %d (%.1f%% fewer), signup p99 %.1f / %.1f ms, longest in the queue %.1f / %.1f ms",
+				seed, lp.OK, cp.OK, 100*float64(lp.OK-cp.OK)/float64(lp.OK), ls.Latency.P99, cs.Latency.P99,
+				long.Pool.LongestInQueueMs, codel.Pool.LongestInQueueMs)
 
 			if cs.Rejected["codel"] == 0 || ls.Rejected["codel"] != 0 {
 				t.Errorf("rejected:codel long-queue %d, codel-queue %d: want it only under CoDel",
@@ -62,9 +63,11 @@ func TestCoDelClaims(t *testing.T) {
 			if ls.Latency.P99 < 1000 {
 				t.Errorf("long-queue signup p99 %.1f ms, want seconds", ls.Latency.P99)
 			}
-			// A signup's latency is its generator's lateness, its wait in the queue, which
-			// CoDel cuts at the interval, and its own work: so at most the interval, the
-			// run's latest send and its slowest signup, however busy the machine.
+			// CoDel's own claim, exactly as the pool enforces it: no request a worker took had
+			// waited in the queue longer than its limit, at most the interval. A signup's
+			// latency adds its lateness before the queue and its hand-off to the worker after,
+			// which a busy machine stretches without bound (review 36 M3); so the latency claim
+			// is only the comparison, and the bound is on the queue's own wait.
 			var cfg struct {
 				Config struct {
 					Pool struct {
@@ -76,9 +79,13 @@ func TestCoDelClaims(t *testing.T) {
 				t.Fatal(err)
 			}
 			interval := float64(cfg.Config.Pool.CoDel.Interval.D()) / float64(time.Millisecond)
-			if most := interval + codel.Generator.LagMaxMs + cs.Service.Max; interval == 0 || cs.Latency.P99 > most || cs.Latency.P99 >= ls.Latency.P99 {
-				t.Errorf("codel-queue signup p99 %.1f ms, want at most the %.0f ms interval + %.1f ms lag max + %.1f ms slowest work = %.1f ms, and under long-queue's %.1f ms",
-					cs.Latency.P99, interval, codel.Generator.LagMaxMs, cs.Service.Max, most, ls.Latency.P99)
+			// Long-queue's waits past the interval say the measure sees a wait CoDel would cut.
+			if waited := codel.Pool.LongestInQueueMs; interval == 0 || waited <= 0 || waited > interval || long.Pool.LongestInQueueMs <= interval {
+				t.Errorf("longest in the queue: codel-queue %.1f ms, want more than 0 and at most its %.0f ms interval; long-queue %.1f ms, want past it",
+					waited, interval, long.Pool.LongestInQueueMs)
+			}
+			if cs.Latency.P99 >= ls.Latency.P99 {
+				t.Errorf("codel-queue signup p99 %.1f ms, want under long-queue's %.1f ms", cs.Latency.P99, ls.Latency.P99)
 			}
 			if d := lp.OK - cp.OK; 10*abs(d) > lp.OK {
 				t.Errorf("payments ok long-queue %d, codel-queue %d: %+d, want within 10%% of each other", lp.OK, cp.OK, -d)

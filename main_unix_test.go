@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"poollab/lab/labtest"
+	"poollab/internal/testwait"
 )
 
 // A SIGHUP (the terminal closed) ends a headless run as ctrl+c and kill do: the report of
@@ -40,7 +40,7 @@ func interruptHeadless(t *testing.T, sig syscall.Signal) {
 		var out bytes.Buffer
 		done := make(chan error, 1)
 		go func() { done <- run(append(args, quick...), &out) }()
-		err := labtest.SignalUntil(t, sig, done)
+		err := testwait.SignalUntil(t, sig, done)
 		if err == nil || !strings.Contains(err.Error(), "interrupted after") || exitCode(err) != 1 {
 			t.Errorf("%v, poollab %s: %v (exit %d); want the interrupted run's exit 1", sig, strings.Join(args, " "), err, exitCode(err))
 		}

@@ -124,7 +124,11 @@ type PoolStats struct {
 	QueuedBy   [numClasses]int
 	PeakBusy   int
 	PeakQueued int
-	FullFor    time.Duration // total time with no free worker
+	// LongestInQueue is the longest a request a worker took had waited in the accept queue,
+	// from joining it to leaving it for the worker: the wait a discipline's limit bounds
+	// (CoDel's interval), not its lateness before it or its hand-off to the worker after.
+	LongestInQueue time.Duration
+	FullFor        time.Duration // total time with no free worker
 	// FullSpells is how many times the pool became full: each spell ends with one worker
 	// freeing, so at most one arrival a spell can reach the pool just before that free.
 	FullSpells int64

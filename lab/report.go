@@ -179,13 +179,14 @@ type PercentileReport struct {
 
 // PoolReport is the shared pool over the run.
 type PoolReport struct {
-	Workers     int       `json:"workers"`
-	Queue       QueueSize `json:"queue"`
-	PeakBusy    int       `json:"peak_busy"`
-	PeakQueued  int       `json:"peak_queued"`
-	FullS       float64   `json:"full_s"`
-	PeakWorkers int       `json:"peak_workers"`
-	Autoscale   int       `json:"autoscale_max,omitempty"` // the most workers autoscaling may reach
+	Workers          int       `json:"workers"`
+	Queue            QueueSize `json:"queue"`
+	PeakBusy         int       `json:"peak_busy"`
+	PeakQueued       int       `json:"peak_queued"`
+	LongestInQueueMs float64   `json:"longest_in_queue_ms"` // the longest a request a worker took had waited in the queue
+	FullS            float64   `json:"full_s"`
+	PeakWorkers      int       `json:"peak_workers"`
+	Autoscale        int       `json:"autoscale_max,omitempty"` // the most workers autoscaling may reach
 }
 
 // HealthReport is the load balancer's view, when health checks ran.
@@ -286,7 +287,7 @@ func reportForecast(s Snapshot) Forecast {
 
 func poolReport(p PoolStats) PoolReport {
 	return PoolReport{Workers: p.Size, Queue: QueueSize(p.QueueCap), PeakBusy: p.PeakBusy,
-		PeakQueued: p.PeakQueued, FullS: round(p.FullFor.Seconds(), 2),
+		PeakQueued: p.PeakQueued, LongestInQueueMs: ms(p.LongestInQueue), FullS: round(p.FullFor.Seconds(), 2),
 		PeakWorkers: p.PeakSize, Autoscale: p.Max}
 }
 

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"poollab/internal/testwait"
 )
 
 func TestTimeoutHeader(t *testing.T) {
@@ -100,7 +102,7 @@ func TestAfterAnswerByDeadline(t *testing.T) {
 	done := make(chan struct{})
 	go func() { call(ctx, c, srv.URL(), 0, time.Now().Add(20*time.Millisecond)); close(done) }()
 	defer func() { cancel(); <-done }()
-	waitFor(t, "the deadline to pass while the request is at work", func() bool { return srv.Stats().AfterAnswer == 3 })
+	testwait.WaitFor(t, func() bool { return srv.Stats().AfterAnswer == 3 }, "the deadline to pass while the request is at work")
 	if st := srv.Stats(); st.InFlight != 1 {
 		t.Fatalf("%+v: counted, but not while at work", st)
 	}
@@ -137,18 +139,18 @@ func TestPastAnswer(t *testing.T) {
 	ctx, hangUp := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { send(ctx, answered); close(done) }()
-	waitFor(t, "the call to reach the last server", func() bool { return srvs[1].Stats().InFlight == 1 })
+	testwait.WaitFor(t, func() bool { return srvs[1].Stats().InFlight == 1 }, "the call to reach the last server")
 	hangUp() // the caller gives up; hop 1 works on, as a per-hop one does
 	<-done
 	if st := srvs[0].Stats(); st.AfterAnswer != 0 {
 		t.Fatalf("%+v: counted before its user was answered", st)
 	}
 	answer()
-	waitFor(t, "the answer to count the work going on", func() bool {
+	testwait.WaitFor(t, func() bool {
 		return srvs[0].Stats().AfterAnswer == 1 && srvs[1].Stats().AfterAnswer == 1
-	})
+	}, "the answer to count the work going on")
 	srvs[0].Close() // ends hop 1's call, and with it the last server's
-	waitFor(t, "the chain to stop", idle(srvs[1:]))
+	testwait.WaitFor(t, idle(srvs[1:]), "the chain to stop")
 
 	// Arriving after the answer counts at once; ending before it, never.
 	if err := srvs[1].Set(Settings{Mode: Healthy}); err != nil {
@@ -199,17 +201,17 @@ func TestDoneAtTheCallersDeadline(t *testing.T) {
 				}
 				close(done)
 			}()
-			waitFor(t, "the request to be at work", func() bool { return srv.Stats().InFlight == 1 })
+			testwait.WaitFor(t, func() bool { return srv.Stats().InFlight == 1 }, "the request to be at work")
 			time.Sleep(40 * time.Millisecond)
 			var cause error
 			if tc.given {
 				cause = answerAt(before)
 			}
 			answer(cause)
-			waitFor(t, "the answer to be heard", func() bool { return !tc.given || srv.Stats().AfterAnswer == 1 })
+			testwait.WaitFor(t, func() bool { return !tc.given || srv.Stats().AfterAnswer == 1 }, "the answer to be heard")
 			hangUp()
 			<-done
-			waitFor(t, "the handler to end", func() bool { return srv.Stats().InFlight == 0 })
+			testwait.WaitFor(t, func() bool { return srv.Stats().InFlight == 0 }, "the handler to end")
 			if st := srv.Stats(); st.AfterAnswer != tc.want {
 				t.Fatalf("%+v: want %d after the answer", st, tc.want)
 			}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"poollab/internal/testwait"
 )
 
 // startChain starts a chain and closes it edge first when the test ends.
@@ -94,7 +96,7 @@ func TestPerHopRetriesMultiply(t *testing.T) {
 	if err != nil || code != http.StatusGatewayTimeout {
 		t.Fatalf("edge answered %d, %v; want 504", code, err)
 	}
-	waitFor(t, "the chain to finish its work", idle(srvs))
+	testwait.WaitFor(t, idle(srvs), "the chain to finish its work")
 
 	for i, s := range srvs {
 		t.Logf("server %d: %+v", i, s.Stats())
@@ -146,12 +148,12 @@ func TestPropagatedCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { _, err := call(ctx, cl, srvs[0].URL(), 0, time.Time{}); done <- err }()
-	waitFor(t, "the request to reach the last server", func() bool { return srvs[3].Stats().InFlight == 1 })
+	testwait.WaitFor(t, func() bool { return srvs[3].Stats().InFlight == 1 }, "the request to reach the last server")
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("caller got %v, want canceled", err)
 	}
-	waitFor(t, "every hop to stop", idle(srvs))
+	testwait.WaitFor(t, idle(srvs), "every hop to stop")
 	for i, s := range srvs {
 		if st := s.Stats(); st.Requests != 1 || (i < 3 && st.Calls != 1) {
 			t.Errorf("server %d: %+v; want 1 request and (hops) 1 call: nobody retries for a caller who left", i, st)
@@ -165,7 +167,7 @@ func TestDetachedHopsOutliveTheirCaller(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { call(ctx, cl, srvs[0].URL(), 0, time.Time{}); close(done) }()
-	waitFor(t, "the request to reach the last server", func() bool { return srvs[2].Stats().InFlight == 1 })
+	testwait.WaitFor(t, func() bool { return srvs[2].Stats().InFlight == 1 }, "the request to reach the last server")
 	cancel()
 	<-done
 	time.Sleep(100 * time.Millisecond) // room for a cancellation that must not come
@@ -199,7 +201,7 @@ func TestPropagatedBudget(t *testing.T) {
 	if err != nil || code != http.StatusGatewayTimeout {
 		t.Fatalf("edge answered %d, %v; want 504", code, err)
 	}
-	waitFor(t, "every hop to stop", idle(srvs))
+	testwait.WaitFor(t, idle(srvs), "every hop to stop")
 	quiet := time.Now()
 	for i, s := range srvs {
 		t.Logf("server %d: %+v", i, s.Stats())

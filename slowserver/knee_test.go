@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"poollab/knee"
+
+	"poollab/internal/testwait"
 )
 
 // Stats.Latency is what a request arriving now would get: the knee at InFlight+1.
@@ -22,7 +24,7 @@ func TestStatsLatencyFollowsTheKnee(t *testing.T) {
 	for range 3 {
 		go func() { get(ctx, c, srv.URL()); done <- struct{}{} }()
 	}
-	waitFor(t, "3 in flight", func() bool { return srv.Stats().InFlight == 3 })
+	testwait.WaitFor(t, func() bool { return srv.Stats().InFlight == 3 }, "3 in flight")
 	st := srv.Stats()
 	if want := knee.Latency(time.Minute, int(st.InFlight)+1, 2, 0); st.Latency != want || want != 4*time.Minute {
 		t.Fatalf("latency %v at %d in flight, want %v (4m)", st.Latency, st.InFlight, want)
@@ -47,7 +49,7 @@ func TestKneeSlowsTheRequestPastIt(t *testing.T) {
 	done := make(chan struct{})
 	go func() { get(ctx, c, srv.URL()); close(done) }()
 	defer func() { cancel(); <-done }()
-	waitFor(t, "the first request", func() bool { return srv.Stats().InFlight == 1 })
+	testwait.WaitFor(t, func() bool { return srv.Stats().InFlight == 1 }, "the first request")
 	// The first request keeps its minute; the second arrives as the second in flight.
 	if err := srv.Set(Settings{Mode: Slow, Latency: 50 * time.Millisecond, Knee: 1}); err != nil {
 		t.Fatal(err)

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"poollab/internal/testwait"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -26,21 +28,6 @@ func start(t *testing.T, s Settings) (*Server, *http.Client) {
 	tr := &http.Transport{}
 	t.Cleanup(func() { tr.CloseIdleConnections(); srv.Close() })
 	return srv, &http.Client{Transport: tr}
-}
-
-// waitFor polls cond until it holds: it checks that something happens, not how fast. Only
-// a stuck server meets the last resort, a tenth of the time to the test binary's deadline
-// (-timeout) before it, as labtest.WaitFor's, which this package, apart from the lab, does
-// not import.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline, bounded := t.Deadline()
-	deadline = deadline.Add(-time.Until(deadline) / 10)
-	for ; !cond(); time.Sleep(2 * time.Millisecond) {
-		if bounded && time.Now().After(deadline) {
-			t.Fatalf("waited for %s until near the test binary's deadline", what)
-		}
-	}
 }
 
 func get(ctx context.Context, c *http.Client, url string) (int, error) {
@@ -162,7 +149,7 @@ func TestCancellation(t *testing.T) {
 		}
 		left := time.Now()
 		if !ignore {
-			waitFor(t, "the handler to stop after its caller left", func() bool { return srv.Stats().InFlight == 0 })
+			testwait.WaitFor(t, func() bool { return srv.Stats().InFlight == 0 }, "the handler to stop after its caller left")
 			heeded = time.Since(left)
 			continue
 		}
@@ -182,7 +169,7 @@ func TestPeakInFlight(t *testing.T) {
 	for range 7 {
 		go func() { get(ctx, c, srv.URL()); done <- struct{}{} }()
 	}
-	waitFor(t, "7 calls in flight", func() bool { return srv.Stats().InFlight == 7 })
+	testwait.WaitFor(t, func() bool { return srv.Stats().InFlight == 7 }, "7 calls in flight")
 	cancel()
 	for range 7 {
 		<-done

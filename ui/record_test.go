@@ -13,8 +13,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"poollab/internal/testwait"
 	"poollab/lab"
-	"poollab/lab/labtest"
 )
 
 // lockedBuffer is a terminal the test reads while the program writes to it.
@@ -167,7 +167,7 @@ func (s *session) waitFor(what string, ok func(out string) bool) {
 // size again. Only a stuck program meets the last resort.
 func (s *session) await(what string, ok func(out string) bool, retype <-chan time.Time) {
 	s.t.Helper()
-	giveUp := labtest.LastResort(s.t)
+	giveUp := testwait.LastResort(s.t)
 	for {
 		out, grew := s.term.read()
 		if ok(out) {
@@ -202,7 +202,7 @@ func (s *session) wait() (err error) {
 	s.t.Helper()
 	select {
 	case err = <-s.done:
-	case <-labtest.LastResort(s.t):
+	case <-testwait.LastResort(s.t):
 		s.t.Fatal("Run did not return")
 	}
 	return err
@@ -342,7 +342,7 @@ func TestRecordFailureShowsAtOnce(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), "recording: no space left on device") {
 					t.Errorf("Run: %v, want the recording's failure", err)
 				}
-			case <-labtest.LastResort(t):
+			case <-testwait.LastResort(t):
 				t.Fatal("Run did not return")
 			}
 		})

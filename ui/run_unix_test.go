@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"poollab/lab/labtest"
+	"poollab/internal/testwait"
 )
 
 // catchHangup keeps a SIGHUP sent while nothing else listens from ending the test process.
@@ -29,7 +29,7 @@ func hangupUntil[T any](t *testing.T, done <-chan T) T {
 	if !slices.Contains(quitSignals, os.Signal(syscall.SIGHUP)) {
 		t.Fatalf("SIGHUP does not quit the dashboard: quitSignals = %v", quitSignals)
 	}
-	return labtest.SignalUntil(t, syscall.SIGHUP, done)
+	return testwait.SignalUntil(t, syscall.SIGHUP, done)
 }
 
 // SIGHUP (the terminal closed) ends the dashboard as SIGTERM does: the program quits, the
@@ -78,7 +78,7 @@ func TestRecordGIFSignals(t *testing.T) {
 			catchSignal(t, sig)
 			s := startSession(t, asGIF)
 			s.press("b")
-			if n, err := s.checkGIF(labtest.SignalUntil(t, sig, s.done)); err != nil || n < 2 {
+			if n, err := s.checkGIF(testwait.SignalUntil(t, sig, s.done)); err != nil || n < 2 {
 				t.Fatalf("Run after %v: %v, %d frames", sig, err, n)
 			}
 		})

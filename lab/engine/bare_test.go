@@ -5,7 +5,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -16,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"poollab/internal/testwait"
 	"poollab/lab"
 )
 
@@ -186,13 +186,7 @@ func runLabSlow(tb testing.TB, rate float64, latency, window time.Duration, sent
 	defer l.Stop()
 	<-l.ended
 	sent()
-	deadline := time.Now().Add(latency + 10*time.Second)
-	for l.Snapshot().Classes[lab.Payment].InFlight > 0 {
-		if time.Now().After(deadline) {
-			tb.Fatal(errors.New("calls still in flight long after their latency"))
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.WaitFor(tb, func() bool { return l.Snapshot().Classes[lab.Payment].InFlight == 0 }, "the calls in flight to end")
 }
 
 // msOf is d in milliseconds to a tenth, as the reports write them.

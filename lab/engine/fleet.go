@@ -348,6 +348,7 @@ func (f *Fleet) pool(reps []lab.PoolStats) lab.PoolStats {
 		p.PeakSize += r.PeakSize // at most: autoscaling replicas need not peak together
 		p.Busy += r.Busy
 		p.Queued += r.Queued
+		p.LongestInQueue = max(p.LongestInQueue, r.LongestInQueue)
 		for c := range p.BusyBy {
 			p.BusyBy[c] += r.BusyBy[c]
 			p.Held[c] += r.Held[c]

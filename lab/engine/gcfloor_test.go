@@ -7,8 +7,8 @@ import (
 	"runtime/metrics"
 	"testing"
 
+	"poollab/internal/testwait"
 	"poollab/lab"
-	"poollab/lab/labtest"
 )
 
 func TestGCPercentForTheFloor(t *testing.T) {
@@ -42,7 +42,7 @@ func TestHeapFloorFollowsEveryCollection(t *testing.T) {
 	waitGC := func(want func(uint64) bool, what string) {
 		t.Helper()
 		// The finalizer runs after the collection.
-		labtest.WaitFor(t, func() bool { runtime.GC(); return want(gogc()) }, "GOGC "+what)
+		testwait.WaitFor(t, func() bool { runtime.GC(); return want(gogc()) }, "GOGC "+what)
 	}
 	const floor = 64 << 20 // far above what this test binary holds, so a small heap is below half of it
 	SetHeapFloor(floor)

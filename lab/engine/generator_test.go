@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"poollab/internal/testwait"
 	"poollab/lab"
-	"poollab/lab/labtest"
 )
 
 // arrivals runs a generator to its end and returns each class's intended times, as offsets.
@@ -71,7 +71,7 @@ func TestRateChangeTakesEffectAtOnce(t *testing.T) {
 	done := make(chan struct{})
 	go func() { g.run(ctx, start); close(done) }()
 	g.setRates([numClasses]float64{}, [numClasses]float64{lab.Signup: 1000})
-	labtest.WaitFor(t, func() bool { mu.Lock(); defer mu.Unlock(); return n >= 50 }, "50 arrivals after raising the rate from 0 to 1000/s")
+	testwait.WaitFor(t, func() bool { mu.Lock(); defer mu.Unlock(); return n >= 50 }, "50 arrivals after raising the rate from 0 to 1000/s")
 	cancel()
 	<-done
 }
@@ -107,7 +107,7 @@ func TestGeneratorWithoutTrafficEndsAtTheEnd(t *testing.T) {
 		if time.Since(start) < 50*time.Millisecond {
 			t.Fatal("returned before the end of the run")
 		}
-	case <-labtest.LastResort(t):
+	case <-testwait.LastResort(t):
 		t.Fatal("did not end")
 	}
 }

@@ -14,8 +14,8 @@ import (
 
 	"go.uber.org/goleak"
 
+	"poollab/internal/testwait"
 	"poollab/lab"
-	"poollab/lab/labtest"
 )
 
 // Every test in the package ends with no goroutine left behind: Stop must stop everything.
@@ -327,7 +327,7 @@ func TestApplyWhileRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Stop()
-	labtest.WaitFor(t, func() bool { return l.Snapshot().Classes[lab.Signup].Rejected[lab.RejectPool] > 0 }, "signups to starve")
+	testwait.WaitFor(t, func() bool { return l.Snapshot().Classes[lab.Signup].Rejected[lab.RejectPool] > 0 }, "signups to starve")
 	if l.Snapshot().SettingsChanged {
 		t.Fatal("settings changed before any Apply")
 	}
@@ -340,7 +340,7 @@ func TestApplyWhileRunning(t *testing.T) {
 		t.Fatalf("pool size %d, settings changed %v after Apply, want 30, true", s.Pool.Size, s.SettingsChanged)
 	}
 	starved := l.Snapshot().Classes[lab.Signup].Rejected[lab.RejectPool]
-	labtest.WaitFor(t, func() bool { return l.Snapshot().Classes[lab.Payment].Rejected[lab.RejectBulkhead] > 20 }, "the bulkhead to reject")
+	testwait.WaitFor(t, func() bool { return l.Snapshot().Classes[lab.Payment].Rejected[lab.RejectBulkhead] > 20 }, "the bulkhead to reject")
 	if now := l.Snapshot().Classes[lab.Signup].Rejected[lab.RejectPool]; now != starved {
 		t.Errorf("signups still starving after the bulkhead: %d → %d", starved, now)
 	}
@@ -363,7 +363,7 @@ func TestStopEndsCallsInFlight(t *testing.T) {
 		t.Fatal(err)
 	}
 	began := l.start
-	labtest.WaitFor(t, func() bool { return l.Snapshot().Dependency.InFlight >= 3 }, "calls to reach the dependency")
+	testwait.WaitFor(t, func() bool { return l.Snapshot().Dependency.InFlight >= 3 }, "calls to reach the dependency")
 	done := make(chan struct{})
 	go func() { l.Stop(); close(done) }()
 	select {
@@ -484,7 +484,7 @@ func busyThreadPool(t *testing.T, c *lab.Config) *Lab {
 		t.Fatal(err)
 	}
 	t.Cleanup(l.Stop)
-	labtest.WaitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 5 }, "5 threads busy")
+	testwait.WaitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 5 }, "5 threads busy")
 	return l
 }
 
@@ -501,10 +501,10 @@ func TestThreadPoolResizeWhileRunning(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	labtest.WaitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 8 }, "8 threads busy after the resize")
+	testwait.WaitFor(t, func() bool { return l.Snapshot().Bulkhead.ThreadsBusy == 8 }, "8 threads busy after the resize")
 	// The goroutines' count has its threads, the retired ones until they end (the screen's
 	// "+ 8 bulkhead threads").
-	labtest.WaitFor(t, func() bool { return l.Snapshot().Bulkhead.Threads == 8 }, "8 threads after the retired ones end")
+	testwait.WaitFor(t, func() bool { return l.Snapshot().Bulkhead.Threads == 8 }, "8 threads after the retired ones end")
 	checkInvariant(t, l.Snapshot())
 }
 
@@ -525,7 +525,7 @@ func TestThreadPoolThreadsCountedAfterASwitch(t *testing.T) {
 	if b := l.Snapshot().Bulkhead; b.Type != lab.BulkheadSemaphore || b.Threads == 0 {
 		t.Errorf("bulkhead %+v just after the switch: want the semaphore's, with the thread pool's threads", b)
 	}
-	labtest.WaitFor(t, func() bool { return l.Snapshot().Bulkhead.Threads == 0 }, "the retired threads to drain")
+	testwait.WaitFor(t, func() bool { return l.Snapshot().Bulkhead.Threads == 0 }, "the retired threads to drain")
 	checkInvariant(t, l.Snapshot())
 }
 
@@ -542,7 +542,7 @@ func TestPanicInLabGoroutineGoesToOnPanic(t *testing.T) {
 		if !errors.Is(err, ErrPanic) || !strings.Contains(err.Error(), "boom") {
 			t.Fatalf("got %v", err)
 		}
-	case <-labtest.LastResort(t):
+	case <-testwait.LastResort(t):
 		t.Fatal("panic not reported")
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"poollab/internal/testwait"
 	"poollab/lab"
-	"poollab/lab/labtest"
 )
 
 // The running mean agrees with HdrHistogram's own (which walks every bucket), for plain
@@ -234,7 +234,7 @@ func TestArrivalsDoNotWaitForPercentiles(t *testing.T) {
 	// an earlier test would let this one be read before it blocks): it is then parked with
 	// what it holds. The last resort, so a changed stack fails the test rather than hang it.
 	g := <-id
-	giveUp := labtest.LastResort(t)
+	giveUp := testwait.LastResort(t)
 	for !waitingIn(allStacks(), g, "(*classMetrics).stats") {
 		select {
 		case <-giveUp:

@@ -33,6 +33,7 @@ type job struct {
 	// given the worker that frees for it; nil: a worker takes the job from the queue itself.
 	handoff chan *workerHandle
 	probe   *probe    // a health check: the balancer's verdict, decided once
+	queued  time.Time // when it joined the queue; zero: a worker took it at once
 	expires time.Time // queued: when it is turned away if no worker took it; zero: never
 	// expiresFor is why it is turned away then: the rule's in force when it was queued
 	// (a discipline changed while it waits leaves it its limit, and the reason with it).
@@ -123,12 +124,15 @@ type pool struct {
 	queuedBy   [numClasses]int
 	peakBusy   int
 	peakQueued int
-	fullSince  time.Time // zero while a worker is free
-	fullFor    time.Duration
-	fullSpells int64
-	firstFull  time.Time   // when the pool first had no free worker; zero until then
-	idle       []*parked   // worker goroutines between jobs, the latest last
-	totals     *poolTotals // a fleet's replica: the fleet-wide busy, queued and full, kept at the event
+	// longestQueued is the longest a request a worker took had waited in the queue: what a
+	// discipline's limit bounds, taken at the instant the limit was checked (dequeue).
+	longestQueued time.Duration
+	fullSince     time.Time // zero while a worker is free
+	fullFor       time.Duration
+	fullSpells    int64
+	firstFull     time.Time   // when the pool first had no free worker; zero until then
+	idle          []*parked   // worker goroutines between jobs, the latest last
+	totals        *poolTotals // a fleet's replica: the fleet-wide busy, queued and full, kept at the event
 }
 
 // idleFor is how long a worker's goroutine waits between jobs before it ends. Kept, it takes
@@ -180,6 +184,7 @@ func (p *pool) submit(j job) bool {
 		return false
 	}
 	now := time.Now()
+	j.queued = now
 	if limit := p.rule.Limit(p.standingFor(now)); limit > 0 {
 		j.expires, j.expiresFor = now.Add(limit), p.rule.Expired()
 		p.due(j.expires)
@@ -352,7 +357,8 @@ func (p *pool) full(due time.Time) {
 func (p *pool) next(slot int, g *parked) (job, after) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.accrue(time.Now())
+	now := time.Now()
+	p.accrue(now)
 	p.busy--
 	p.totals.add(-1, 0, 0)
 	p.busyBy[p.workers[slot].Class]--
@@ -361,9 +367,9 @@ func (p *pool) next(slot int, g *parked) (job, after) {
 		p.trim()
 		return job{}, end
 	}
-	p.dropLate()
+	p.dropLate(now)
 	if len(p.queue) > 0 {
-		j := p.dequeue()
+		j := p.dequeue(now)
 		if j.handoff == nil {
 			p.take(slot, j.class, j.scheduled())
 			return j, runNext
@@ -388,11 +394,12 @@ func (p *pool) freeNow() int {
 	return p.free.Len()
 }
 
-// dequeue takes the request the rule says a freed worker takes: the newest, or the oldest.
-// Called with p.mu held.
-func (p *pool) dequeue() job {
+// dequeue takes the request the rule says a freed worker takes at now: the newest, or the
+// oldest. now is the instant dropLate checked the limits at, so no wait it records is past
+// one. Called with p.mu held.
+func (p *pool) dequeue(now time.Time) job {
 	var j job
-	if p.rule.Newest(p.standingFor(time.Now())) {
+	if p.rule.Newest(p.standingFor(now)) {
 		j = p.queue[len(p.queue)-1]
 		p.queue = p.queue[:len(p.queue)-1]
 	} else {
@@ -401,6 +408,7 @@ func (p *pool) dequeue() job {
 		p.queue = p.queue[1:]
 	}
 	p.left(j)
+	p.longestQueued = max(p.longestQueued, now.Sub(j.queued))
 	return j
 }
 
@@ -463,11 +471,11 @@ func (p *pool) expire() {
 	}
 }
 
-// dropLate turns away, before a worker takes from the queue, each request past its limit
-// that the watcher, late on a busy machine, has not yet: no request is served after its
-// limit. Called with p.mu held.
-func (p *pool) dropLate() {
-	if now := time.Now(); !p.nextExpiry.IsZero() && !now.Before(p.nextExpiry) {
+// dropLate turns away, before a worker takes from the queue at now, each request past its
+// limit that the watcher, late on a busy machine, has not yet: no request is served after
+// its limit. Called with p.mu held.
+func (p *pool) dropLate(now time.Time) {
+	if !p.nextExpiry.IsZero() && !now.Before(p.nextExpiry) {
 		if gone, _ := p.takeExpired(now); len(gone) > 0 {
 			p.spawn(func() { p.sendAway(gone) })
 		}
@@ -554,9 +562,10 @@ func (p *pool) setSize(n int) {
 	}
 	heap.Init(&p.free)
 	p.trim()
-	p.dropLate()
+	now := time.Now()
+	p.dropLate(now)
 	for p.free.Len() > 0 && len(p.queue) > 0 {
-		p.start(p.dequeue())
+		p.start(p.dequeue(now))
 	}
 	if p.free.Len() > 0 {
 		p.notFull()
@@ -589,7 +598,7 @@ func (p *pool) stats(start time.Time) lab.PoolStats {
 	s := lab.PoolStats{
 		Size: p.size, QueueCap: p.queueCap, Discipline: p.discipline,
 		Busy: p.busy, BusyBy: p.busyBy, Queued: len(p.queue), QueuedBy: p.queuedBy,
-		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, FullFor: full, FullSpells: p.fullSpells, Held: p.held, Parked: len(p.idle),
+		PeakBusy: p.peakBusy, PeakQueued: p.peakQueued, LongestInQueue: p.longestQueued, FullFor: full, FullSpells: p.fullSpells, Held: p.held, Parked: len(p.idle),
 		Workers:   append([]lab.Worker(nil), p.workers...),
 		Unbounded: p.unbounded, Max: p.auto.Max, PeakSize: p.peakSize,
 	}

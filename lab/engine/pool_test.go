@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"poollab/internal/testwait"
 	"poollab/lab"
-	"poollab/lab/labtest"
 )
 
 // servedOrder runs one worker with a queue of 3: the first job holds the worker until
@@ -119,7 +119,7 @@ func TestWorkerGoroutineIsKeptBetweenJobs(t *testing.T) {
 			t.Fatal("rejected by an idle pool")
 		}
 		<-done
-		labtest.WaitFor(t, func() bool { p.mu.Lock(); defer p.mu.Unlock(); return len(p.idle) == 1 }, "the worker to park")
+		testwait.WaitFor(t, func() bool { p.mu.Lock(); defer p.mu.Unlock(); return len(p.idle) == 1 }, "the worker to park")
 	}
 	p.mu.Lock()
 	n := spawned

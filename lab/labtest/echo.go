@@ -1,5 +1,5 @@
-// Package labtest holds what the tests of every package share: the check of bad-input
-// messages, held ports, and waits whose only bound is the test binary's deadline.
+// Package labtest holds what the tests of the lab's packages share: the check of bad-input
+// messages and held ports (the waits are testwait's, which slowserver's tests share too).
 package labtest
 
 import (

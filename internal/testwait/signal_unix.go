@@ -1,6 +1,6 @@
 //go:build unix
 
-package labtest
+package testwait
 
 import (
 	"os"
