@@ -252,8 +252,12 @@ func TestDependencyErrorsCountAsFailed(t *testing.T) {
 	// full suite), so they are let be only where it was full.
 	pay := s.Classes[lab.Payment]
 	turned := pay.Rejected[lab.RejectPool]
-	if pay.Failed+pay.InFlight+turned != pay.Arrived || pay.InFlight > 2 || pay.OK != 0 || pay.Failed == 0 || (turned > 0 && s.Pool.PeakBusy < c.Pool.Workers) {
-		t.Fatalf("errors: %+v, pool peak %d of %d, want every payment failed, none ok, bar those a full pool turned away", pay, s.Pool.PeakBusy, c.Pool.Workers)
+	// In flight at the end: those that arrived within the longest hold and wait for a worker
+	// before it, from the run's own measures (a fixed 2 broke where a late burst ended the
+	// run: 7 in flight at a latest send 7.2ms late).
+	most := int64(math.Ceil(c.Traffic.Payment.Rate*(pay.Service.Max+pay.QueueWait.Max).Seconds())) + 1
+	if pay.Failed+pay.InFlight+turned != pay.Arrived || pay.InFlight > most || pay.OK != 0 || pay.Failed == 0 || (turned > 0 && s.Pool.PeakBusy < c.Pool.Workers) {
+		t.Fatalf("errors: %+v, pool peak %d of %d, want every payment failed, none ok, bar those a full pool turned away, and at most %d in flight", pay, s.Pool.PeakBusy, c.Pool.Workers, most)
 	}
 }
 
