@@ -11,7 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
+
+	"poollab/lab/labtest"
 )
 
 // A SIGHUP (the terminal closed) ends a headless run as ctrl+c and kill do: the report of
@@ -39,7 +40,7 @@ func interruptHeadless(t *testing.T, sig syscall.Signal) {
 		var out bytes.Buffer
 		done := make(chan error, 1)
 		go func() { done <- run(append(args, quick...), &out) }()
-		err := signalUntil(t, sig, done)
+		err := labtest.SignalUntil(t, sig, done)
 		if err == nil || !strings.Contains(err.Error(), "interrupted after") || exitCode(err) != 1 {
 			t.Errorf("%v, poollab %s: %v (exit %d); want the interrupted run's exit 1", sig, strings.Join(args, " "), err, exitCode(err))
 		}
@@ -51,22 +52,4 @@ func interruptHeadless(t *testing.T, sig syscall.Signal) {
 			t.Errorf("%v, poollab %s: no report of the part it ran (%v):\n%s", sig, strings.Join(args, " "), err, out.String())
 		}
 	}
-}
-
-// signalUntil sends sig to the test process every 100 ms until done yields (giving up
-// after a minute: run listens microseconds after it starts).
-func signalUntil(t *testing.T, sig syscall.Signal, done <-chan error) error {
-	t.Helper()
-	for range 600 {
-		select {
-		case err := <-done:
-			return err
-		case <-time.After(100 * time.Millisecond):
-			if err := syscall.Kill(os.Getpid(), sig); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	t.Fatalf("%v did not end it", sig)
-	return nil
 }

@@ -240,11 +240,11 @@ func (p *permit) record(r Result, countRejections bool) {
 		return
 	}
 	if r.Out == TimedOut || r.DepFailure || (r.Rejected && countRejections) {
-		f := Ended(r.Out)
-		if r.Rejected {
-			f = TurnedAway(r.Reason)
+		// Read first: after a kind's first failure its bit is set, and every failure after
+		// would write the shared word (take its cache line) to change nothing.
+		if bit := uint32(1) << r.Fate(); p.g.counted.Load()&bit == 0 {
+			p.g.counted.Or(bit)
 		}
-		p.g.counted.Or(1 << f)
 		p.g.cb.RecordFailure()
 		return
 	}

@@ -223,4 +223,12 @@ type Result struct {
 	Failure    RetryCondition // the kind of failed call, for payment.retry.on; "": none to retry
 }
 
+// Fate is where r leaves its request: turned away for its reason, else ended as it came out.
+func (r Result) Fate() Fate {
+	if r.Rejected {
+		return TurnedAway(r.Reason)
+	}
+	return Ended(r.Out)
+}
+
 func rejectedBy(r Reason) Result { return Result{Out: Failed, Rejected: true, Reason: r} }

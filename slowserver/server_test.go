@@ -28,13 +28,17 @@ func start(t *testing.T, s Settings) (*Server, *http.Client) {
 	return srv, &http.Client{Transport: tr}
 }
 
-// waitFor polls cond for up to a minute, which only a stuck server takes: it checks that
-// something happens, not how fast.
+// waitFor polls cond until it holds: it checks that something happens, not how fast. Only
+// a stuck server meets the last resort, a tenth of the time to the test binary's deadline
+// (-timeout) before it, as labtest.WaitFor's, which this package, apart from the lab, does
+// not import.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(time.Minute); !cond(); time.Sleep(2 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s", what)
+	deadline, bounded := t.Deadline()
+	deadline = deadline.Add(-time.Until(deadline) / 10)
+	for ; !cond(); time.Sleep(2 * time.Millisecond) {
+		if bounded && time.Now().After(deadline) {
+			t.Fatalf("waited for %s until near the test binary's deadline", what)
 		}
 	}
 }

@@ -909,6 +909,26 @@ func TestBusiestLineGivesTheSecondsArrivals(t *testing.T) {
 	}
 }
 
+// Under a rate profile, "(set …)" is the rate set in the busiest second, not the profile's
+// peak: payments at 150/s, then 500/s from 5s, busiest at 0–1s read "(set 500/s)" on the
+// profile's peak (review 34 m1, review 35 m12).
+func TestBusiestLineSaysTheRateSetThen(t *testing.T) {
+	th := newTheme(false, true)
+	rows := [][4]int64{{160, 91, 0, 0}, {150, 40, 0, 0}, {148, 30, 0, 0}, {151, 20, 0, 0}, {149, 10, 0, 0}, {503, 60, 0, 0}}
+	s := lossSeconds(rows)
+	s.Config.Traffic.Payment.Rate = 150
+	s.Config.Traffic.Payment.Profile = []lab.RateStep{{At: lab.Duration(5 * time.Second), Rate: 500}}
+	spec := starvationChart(s, nil)
+	classes := []int{int(lab.Payment)}
+	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "busiest P 0–1s: 91 of 160 arrived (set 150/s)"; got != want {
+		t.Errorf("before the step: %q, want %q", got, want)
+	}
+	s.Timeline[5].Rejected[lab.Payment][lab.RejectPool] = 300
+	if got, want := ansi.Strip(busiestLine(th, spec, s, classes, s.Timeline, 120)), "busiest P 5–6s: 300 of 503 arrived (set 500/s)"; got != want {
+		t.Errorf("after the step: %q, want %q", got, want)
+	}
+}
+
 // A chart of rejections drawn as lines says its unit on every row of its axis and, after
 // its title, how far a line may sit from its value: loss-system's "100┤ … 0┤" had no unit
 // and 91 drew on the 100 row (newcomer 41 G13).

@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 )
 
 // lockedBuffer is a terminal the test reads while the program writes to it.
@@ -166,7 +167,7 @@ func (s *session) waitFor(what string, ok func(out string) bool) {
 // size again. Only a stuck program meets the last resort.
 func (s *session) await(what string, ok func(out string) bool, retype <-chan time.Time) {
 	s.t.Helper()
-	giveUp := lastResort(s.t)
+	giveUp := labtest.LastResort(s.t)
 	for {
 		out, grew := s.term.read()
 		if ok(out) {
@@ -180,17 +181,6 @@ func (s *session) await(what string, ok func(out string) bool, retype <-chan tim
 			s.t.Fatalf("waited for %s until near the test binary's deadline", what)
 		}
 	}
-}
-
-// lastResort fires when a wait for the program gives up: with a tenth of the time to the
-// test binary's deadline (-timeout) left, so that a stuck program fails saying what it was
-// waited for rather than in the binary's panic. Without a deadline, never.
-func lastResort(t *testing.T) <-chan time.Time {
-	d, ok := t.Deadline()
-	if !ok {
-		return nil
-	}
-	return time.After(time.Until(d) * 9 / 10)
 }
 
 // press types keys and waits for the screen to change.
@@ -212,7 +202,7 @@ func (s *session) wait() (err error) {
 	s.t.Helper()
 	select {
 	case err = <-s.done:
-	case <-lastResort(s.t):
+	case <-labtest.LastResort(s.t):
 		s.t.Fatal("Run did not return")
 	}
 	return err
@@ -352,7 +342,7 @@ func TestRecordFailureShowsAtOnce(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), "recording: no space left on device") {
 					t.Errorf("Run: %v, want the recording's failure", err)
 				}
-			case <-lastResort(t):
+			case <-labtest.LastResort(t):
 				t.Fatal("Run did not return")
 			}
 		})

@@ -9,7 +9,8 @@ import (
 	"slices"
 	"syscall"
 	"testing"
-	"time"
+
+	"poollab/lab/labtest"
 )
 
 // catchHangup keeps a SIGHUP sent while nothing else listens from ending the test process.
@@ -28,28 +29,7 @@ func hangupUntil[T any](t *testing.T, done <-chan T) T {
 	if !slices.Contains(quitSignals, os.Signal(syscall.SIGHUP)) {
 		t.Fatalf("SIGHUP does not quit the dashboard: quitSignals = %v", quitSignals)
 	}
-	return signalUntil(t, syscall.SIGHUP, done)
-}
-
-// signalUntil sends sig to the test process every 100 ms until done yields; only a stuck
-// program meets the last resort.
-func signalUntil[T any](t *testing.T, sig syscall.Signal, done <-chan T) T {
-	t.Helper()
-	every := time.NewTicker(100 * time.Millisecond)
-	defer every.Stop()
-	giveUp := lastResort(t)
-	for {
-		select {
-		case v := <-done:
-			return v
-		case <-every.C:
-			if err := syscall.Kill(os.Getpid(), sig); err != nil {
-				t.Fatal(err)
-			}
-		case <-giveUp:
-			t.Fatalf("%v did not end it", sig)
-		}
-	}
+	return labtest.SignalUntil(t, syscall.SIGHUP, done)
 }
 
 // SIGHUP (the terminal closed) ends the dashboard as SIGTERM does: the program quits, the
@@ -98,7 +78,7 @@ func TestRecordGIFSignals(t *testing.T) {
 			catchSignal(t, sig)
 			s := startSession(t, asGIF)
 			s.press("b")
-			if n, err := s.checkGIF(signalUntil(t, sig, s.done)); err != nil || n < 2 {
+			if n, err := s.checkGIF(labtest.SignalUntil(t, sig, s.done)); err != nil || n < 2 {
 				t.Fatalf("Run after %v: %v, %d frames", sig, err, n)
 			}
 		})

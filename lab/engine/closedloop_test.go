@@ -12,6 +12,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 )
 
 // closedConfig is a closed loop of users sending payments at rate to a dependency that
@@ -325,7 +326,7 @@ func TestStallCountsFromTheLabStart(t *testing.T) {
 	}
 	defer l.Stop()
 	t.Logf("the dependency started %v before the lab", l.start.Sub(l.dep.Started()))
-	waitFor(t, func() bool { return time.Since(l.start) > 150*time.Millisecond }, "the stall to begin")
+	labtest.WaitFor(t, func() bool { return time.Since(l.start) > 150*time.Millisecond }, "the stall to begin")
 	before := time.Now()
 	left := l.dep.Stats().Latency
 	after := time.Now()
@@ -491,7 +492,7 @@ func TestClosedLoopRateChange(t *testing.T) {
 	if err := l.Apply(c); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, func() bool { return l.Snapshot().ClosedLoop.Sent >= 10 }, "the users to send")
+	labtest.WaitFor(t, func() bool { return l.Snapshot().ClosedLoop.Sent >= 10 }, "the users to send")
 	s := l.Snapshot()
 	if due := int64(time.Since(changed).Seconds()*100) + 1; s.ClosedLoop.Due > due || s.ClosedLoop.Interval != 20*time.Millisecond {
 		t.Errorf("closed loop %+v: want 1 request per 20 ms per user, at most %d due since the change", s.ClosedLoop, due)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 	"poollab/slowserver"
 )
 
@@ -26,7 +27,7 @@ func TestPaymentsCutHoldsACallEndingBetweenTheReads(t *testing.T) {
 	defer dep.Close()
 	pay, b := newClassMetrics(), newClassMetrics()
 	_, counted := payOn(t, dep, pay)
-	waitFor(t, func() bool { return dep.Stats().InFlight == 1 }, "the call to begin")
+	labtest.WaitFor(t, func() bool { return dep.Stats().InFlight == 1 }, "the call to begin")
 	b.mu.Lock() // the cut stops at b's counts: after the dependency's read, before payments'
 	type read struct {
 		pay lab.ClassStats
@@ -38,7 +39,7 @@ func TestPaymentsCutHoldsACallEndingBetweenTheReads(t *testing.T) {
 		done <- read{out[1], ds}
 	}()
 	// The call's 200ms: the cut has read the dependency, the call in flight, long before.
-	waitFor(t, func() bool { return dep.Stats().InFlight == 0 }, "the call to end")
+	labtest.WaitFor(t, func() bool { return dep.Stats().InFlight == 0 }, "the call to end")
 	select { // held, the worker cannot count it; apart, it would within this
 	case <-counted:
 	case <-time.After(100 * time.Millisecond):
@@ -80,7 +81,7 @@ func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 	}
 	r1, r2, r3 := ms[0], ms[1], ms[2]
 	answered3, counted3 := payOn(t, dep, r3)
-	waitFor(t, func() bool { return dep.Stats().InFlight == 1 }, "r3's call to begin")
+	labtest.WaitFor(t, func() bool { return dep.Stats().InFlight == 1 }, "r3's call to begin")
 	r2.mu.Lock()
 	done := make(chan []lab.ClassStats)
 	var ds lab.DependencyStats
@@ -97,7 +98,7 @@ func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 		return true
 	}
 	stopped := func() bool { return held(r2) && !held(r1) } // r1 read and let go, r2 not
-	waitFor(t, func() bool {
+	labtest.WaitFor(t, func() bool {
 		if !stopped() {
 			return false
 		}
@@ -105,7 +106,7 @@ func TestPaymentsCutReadsEveryReplicaWhole(t *testing.T) {
 		return stopped()
 	}, "the cut to stop at r2's counts")
 	_, counted1 := payOn(t, dep, r1)
-	waitFor(t, func() bool { return dep.Stats().Requests == 2 }, "r1's call to begin")
+	labtest.WaitFor(t, func() bool { return dep.Stats().Requests == 2 }, "r1's call to begin")
 	<-answered3
 	select { // held, r3's worker cannot count it; apart, it would within this
 	case <-counted3:

@@ -17,6 +17,7 @@ import (
 	"go.uber.org/goleak"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 )
 
 // scaledFleet is the scaled lab (300 ms calls, uniform arrivals) as n replicas behind a
@@ -110,7 +111,7 @@ func TestBalancerRoutesAroundPulledReplicas(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Stop()
-	waitFor(t, func() bool { return f.Snapshot().Classes[lab.Health].OK == 1 }, "the first check")
+	labtest.WaitFor(t, func() bool { return f.Snapshot().Classes[lab.Health].OK == 1 }, "the first check")
 	pull := func(i int) {
 		for range c.Fleet.PullAfter {
 			f.replicas[i].health.observe(false, lab.Pull{})
@@ -172,7 +173,7 @@ func TestBalancerSkipsTheDrainedReplica(t *testing.T) {
 		}
 		return n
 	}
-	waitFor(t, func() bool { return f.Snapshot().Fleet.Drain.At > 0 }, "the drain")
+	labtest.WaitFor(t, func() bool { return f.Snapshot().Fleet.Drain.At > 0 }, "the drain")
 	for range 3 {
 		f.bal.arrive(lab.Signup, time.Now(), 0)
 	}
@@ -224,7 +225,7 @@ func TestDrainFollowsItsClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Stop()
-	waitFor(t, func() bool { return f.Snapshot().Fleet.Drain.BackAt > 0 }, "the drain to end")
+	labtest.WaitFor(t, func() bool { return f.Snapshot().Fleet.Drain.BackAt > 0 }, "the drain to end")
 	s := f.Snapshot()
 	d := s.Fleet.Drain
 	if d.Replica != 3 || d.At < 50*time.Millisecond || d.BackAt < 150*time.Millisecond || d.Out() || s.Fleet.InRotation != 3 {
@@ -365,7 +366,7 @@ func TestSixteenReplicasStopLeavingNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, func() bool { return f.Snapshot().Dependency.InFlight > 50 }, "calls in flight")
+	labtest.WaitFor(t, func() bool { return f.Snapshot().Dependency.InFlight > 50 }, "calls in flight")
 	s := f.Snapshot()
 	if len(s.Fleet.Replicas) != 16 || s.Goroutines < s.Dependency.InFlight {
 		t.Errorf("%d replicas, %d goroutines for %d calls in flight", len(s.Fleet.Replicas), s.Goroutines, s.Dependency.InFlight)
@@ -390,7 +391,7 @@ func TestProbeFailsAtTheTimeout(t *testing.T) {
 		return 15
 	}
 	p := h.probe(time.Now(), 20*time.Millisecond, lab.Pull{Ahead: 7, Queued: 9}, alive)
-	waitFor(t, func() bool { return h.stats().Pulled }, "the timeout to fail the check")
+	labtest.WaitFor(t, func() bool { return h.stats().Pulled }, "the timeout to fail the check")
 	p.decide(true) // the worker reaches it late: already decided
 	// The pull keeps what the check that tipped it met: the queue ahead, the workers freed.
 	if st := h.stats(); !st.Pulled || st.Pulls != 1 || st.History[0].Ahead != 7 || st.History[0].Queued != 9 || st.History[0].Freed != 5 {
@@ -435,7 +436,7 @@ func TestChecksMissTheWholeSeconds(t *testing.T) {
 	}
 	defer f.Stop()
 	var due []time.Duration // each queued check's instant, since the start
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+	labtest.WaitFor(t, func() bool {
 		due = due[:0]
 		for _, r := range f.replicas {
 			r.pool.mu.Lock()
@@ -446,13 +447,8 @@ func TestChecksMissTheWholeSeconds(t *testing.T) {
 			}
 			r.pool.mu.Unlock()
 		}
-		if len(due) > 0 && slices.Max(due) > time.Second {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no check queued past 1s in a minute: %v", due)
-		}
-	}
+		return len(due) > 0 && slices.Max(due) > time.Second
+	}, "a check queued past 1s")
 	for _, at := range due {
 		if at%time.Second == 0 {
 			t.Errorf("a check due at %v: on a whole second (of %d queued)", at, len(due))
@@ -517,7 +513,7 @@ func TestTheDrainsEndLatchesTheStretch(t *testing.T) {
 	if at := r1.stats().History[0].At; at >= d.End() {
 		t.Skipf("replica 1 pulled at %s, after the drain's end: a machine this busy makes no stretch", at)
 	}
-	waitFor(t, f.first.ended, "the stretch latched at the drain's end")
+	labtest.WaitFor(t, f.first.ended, "the stretch latched at the drain's end")
 }
 
 // allOutAt is when every replica of f was first out of rotation at once; 0: never.
@@ -602,7 +598,7 @@ func TestFleetFramesAreOneCut(t *testing.T) {
 			cutAddsUp(t, s)
 			t.Errorf("a frame mid-expiry says it is one cut")
 		}
-		waitFor(t, func() bool { return f.Snapshot().Classes[lab.Signup].Rejected[lab.RejectCoDel] == 1 }, "the expiry counted")
+		labtest.WaitFor(t, func() bool { return f.Snapshot().Classes[lab.Signup].Rejected[lab.RejectCoDel] == 1 }, "the expiry counted")
 		if s := f.Snapshot(); s.Fleet.ReadApart {
 			t.Errorf("after the expiry, with no move under way: read apart")
 		} else {
@@ -625,7 +621,7 @@ func TestFleetFramesAreOneCut(t *testing.T) {
 			defer close(done)
 			f.bal.arrive(lab.Payment, time.Now(), 0)
 		}()
-		waitFor(t, func() bool { _, still := moves.mark(); return !still }, "the balancer's move to begin before its count")
+		labtest.WaitFor(t, func() bool { _, still := moves.mark(); return !still }, "the balancer's move to begin before its count")
 		unlock()
 		<-done
 		if s := f.Snapshot(); s.Fleet.ReadApart || s.Classes[lab.Payment].Rejected[lab.RejectBalancer] != 1 {

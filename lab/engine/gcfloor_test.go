@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"testing"
-	"time"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 )
 
 func TestGCPercentForTheFloor(t *testing.T) {
@@ -41,13 +41,8 @@ func TestHeapFloorFollowsEveryCollection(t *testing.T) {
 	gogc := func() uint64 { return read("/gc/gogc:percent") }
 	waitGC := func(want func(uint64) bool, what string) {
 		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for runtime.GC(); !want(gogc()); runtime.GC() { // the finalizer runs after the collection
-			if time.Now().After(deadline) {
-				t.Fatalf("GOGC %d%%, want %s", gogc(), what)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		// The finalizer runs after the collection.
+		labtest.WaitFor(t, func() bool { runtime.GC(); return want(gogc()) }, "GOGC "+what)
 	}
 	const floor = 64 << 20 // far above what this test binary holds, so a small heap is below half of it
 	SetHeapFloor(floor)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 )
 
 // arrivals runs a generator to its end and returns each class's intended times, as offsets.
@@ -70,19 +71,7 @@ func TestRateChangeTakesEffectAtOnce(t *testing.T) {
 	done := make(chan struct{})
 	go func() { g.run(ctx, start); close(done) }()
 	g.setRates([numClasses]float64{}, [numClasses]float64{lab.Signup: 1000})
-	deadline := time.Now().Add(time.Minute)
-	for {
-		mu.Lock()
-		got := n
-		mu.Unlock()
-		if got >= 50 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("only %d arrivals after raising the rate from 0 to 1000/s", got)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	labtest.WaitFor(t, func() bool { mu.Lock(); defer mu.Unlock(); return n >= 50 }, "50 arrivals after raising the rate from 0 to 1000/s")
 	cancel()
 	<-done
 }
@@ -118,7 +107,7 @@ func TestGeneratorWithoutTrafficEndsAtTheEnd(t *testing.T) {
 		if time.Since(start) < 50*time.Millisecond {
 			t.Fatal("returned before the end of the run")
 		}
-	case <-time.After(time.Minute):
+	case <-labtest.LastResort(t):
 		t.Fatal("did not end")
 	}
 }

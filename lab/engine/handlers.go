@@ -35,16 +35,14 @@ func (l *instance) serve(ctx context.Context, j job, w *workerHandle) {
 		j.probe.decide(r.Out == lab.OK)
 	}
 	w.counting() // counted ended from here, its worker freed after (pool.work)
-	if r.Rejected {
-		answered = time.Now()
-		m.reject(j, r.Reason, started, answered, l.end)
-		l.pairs.settle(j.class, j.arrival, lab.TurnedAway(r.Reason))
-		return
-	}
 	answered = time.Now()
-	m.finish(r.Out, j.intended, started, answered)
-	l.pairs.settle(j.class, j.arrival, lab.Ended(r.Out))
-	m.corrected(j, answered, l.end, true)
+	if r.Rejected {
+		m.reject(j, r.Reason, started, answered, l.end)
+	} else {
+		m.finish(r.Out, j.intended, started, answered)
+		m.corrected(j, answered, l.end, true)
+	}
+	l.pairs.settle(j.class, j.arrival, r.Fate())
 }
 
 // sleep waits d on a timer, or until ctx ends.

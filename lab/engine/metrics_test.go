@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 )
 
 // The running mean agrees with HdrHistogram's own (which walks every bucket), for plain
@@ -231,13 +232,16 @@ func TestArrivalsDoNotWaitForPercentiles(t *testing.T) {
 	}()
 	// Until this stats waits for the histogram's lock, and no other goroutine's (one left by
 	// an earlier test would let this one be read before it blocks): it is then parked with
-	// what it holds. A deadline, so a changed stack fails the test rather than hang it; not a
-	// latency claim, so generous.
+	// what it holds. The last resort, so a changed stack fails the test rather than hang it.
 	g := <-id
-	for deadline := time.Now().Add(time.Minute); !waitingIn(allStacks(), g, "(*classMetrics).stats"); runtime.Gosched() {
-		if time.Now().After(deadline) {
+	giveUp := labtest.LastResort(t)
+	for !waitingIn(allStacks(), g, "(*classMetrics).stats") {
+		select {
+		case <-giveUp:
 			m.latency.mu.Unlock()
 			t.Fatalf("goroutine %s never seen waiting in stats for the histogram's lock", g)
+		default:
+			runtime.Gosched()
 		}
 	}
 	free := m.mu.TryLock()

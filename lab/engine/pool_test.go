@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 )
 
 // servedOrder runs one worker with a queue of 3: the first job holds the worker until
@@ -114,21 +115,11 @@ func TestWorkerGoroutineIsKeptBetweenJobs(t *testing.T) {
 	p := newPool(context.Background(), spawn, lab.PoolConfig{Workers: 1, Discipline: lab.FIFO},
 		func(context.Context, job, *workerHandle) { done <- struct{}{} }, nil, nil)
 	for range 3 {
-		waitParked := func() {
-			for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
-				p.mu.Lock()
-				n := len(p.idle)
-				p.mu.Unlock()
-				if n == 1 || time.Now().After(deadline) {
-					return
-				}
-			}
-		}
 		if !p.submit(job{class: lab.Signup}) {
 			t.Fatal("rejected by an idle pool")
 		}
 		<-done
-		waitParked()
+		labtest.WaitFor(t, func() bool { p.mu.Lock(); defer p.mu.Unlock(); return len(p.idle) == 1 }, "the worker to park")
 	}
 	p.mu.Lock()
 	n := spawned

@@ -14,6 +14,7 @@ import (
 	"go.uber.org/goleak"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 )
 
 // blockedPool is a pool whose jobs hold their worker until release is closed.
@@ -68,10 +69,7 @@ func TestUnboundedQueueIsAGoroutinePerRequest(t *testing.T) {
 		t.Fatalf("%d goroutines, want one per request (102)", n)
 	}
 	release()
-	deadline := time.Now().Add(10 * time.Second)
-	for running() > 0 && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
+	labtest.WaitFor(t, func() bool { return running() == 0 }, "every request's goroutine to end")
 	if st := p.stats(time.Time{}); st.Busy != 0 || st.Queued != 0 || running() != 0 {
 		t.Fatalf("after release: %+v, %d goroutines; want all served and gone", st, running())
 	}
@@ -109,18 +107,13 @@ func TestAutoscaleGrowsOnQueueAndShrinksWhenIdle(t *testing.T) {
 	for range 30 {
 		p.submit(job{class: lab.Payment})
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for p.stats(time.Time{}).Size < 12 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	labtest.WaitFor(t, func() bool { return p.stats(time.Time{}).Size >= 12 }, "the pool to grow to 12")
 	st := p.stats(time.Time{})
 	if st.Size != 12 || st.PeakSize != 12 || st.Busy != 12 || st.Queued != 18 || st.Max != 12 {
 		t.Fatalf("stats %+v: want grown to 12 workers, all busy, 18 queued", st)
 	}
 	release()
-	for p.stats(time.Time{}).Size > 4 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	labtest.WaitFor(t, func() bool { return p.stats(time.Time{}).Size <= 4 }, "the pool to shrink to 4")
 	if st := p.stats(time.Time{}); st.Size != 4 || st.Busy != 0 || st.PeakSize != 12 {
 		t.Fatalf("stats %+v: want back to 4 idle workers, peak 12", st)
 	}
@@ -135,10 +128,7 @@ func TestAutoscaleOffEndsItsGoroutine(t *testing.T) {
 		t.Fatalf("%d goroutines, want the autoscaler alone", n)
 	}
 	p.resize(lab.PoolConfig{Workers: 2, Discipline: lab.FIFO})
-	deadline := time.Now().Add(10 * time.Second)
-	for running() > 0 && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
+	labtest.WaitFor(t, func() bool { return running() == 0 }, "the autoscaler to end")
 	if n := running(); n != 0 || p.stats(time.Time{}).Max != 0 {
 		t.Fatalf("%d goroutines, max %d: want the autoscaler gone", n, p.stats(time.Time{}).Max)
 	}

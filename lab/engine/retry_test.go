@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"poollab/lab"
+	"poollab/lab/labtest"
 )
 
 // startIdle starts a lab on c with no traffic of its own: the test serves payments itself.
@@ -26,7 +27,7 @@ func startIdle(t *testing.T, c lab.Config) *Lab {
 // waitHopsIdle waits until no hop of l's chain is working on a request.
 func waitHopsIdle(t *testing.T, l *Lab) {
 	t.Helper()
-	waitFor(t, func() bool {
+	labtest.WaitFor(t, func() bool {
 		for _, h := range hopStats(l.servers) {
 			if h.InFlight > 0 {
 				return false
@@ -62,7 +63,7 @@ func TestRetriesMakeEveryAttempt(t *testing.T) {
 	if s.Calls != (lab.CallStats{Payments: 1, Retries: 2, Cut: 3}) || s.Calls.PerPayment() != 3 {
 		t.Errorf("calls %+v, want 1 payment with 2 retries: 3 calls", s.Calls)
 	}
-	waitFor(t, func() bool { return l.dep.Stats().Requests == 3 }, "the dependency to receive the 3 tries")
+	labtest.WaitFor(t, func() bool { return l.dep.Stats().Requests == 3 }, "the dependency to receive the 3 tries")
 	if got := strings.Join(s.Chain, " "); got != "fallback retry timeout:socket http" {
 		t.Errorf("chain %q", got)
 	}
@@ -267,7 +268,7 @@ func TestStallingChainReachesEveryHop(t *testing.T) {
 	if got := last.Settings().Stall.FirstAt; got != shifted {
 		t.Errorf("the last hop's first stall at %v of its own time, want %v (the lab's first_at)", got, shifted)
 	}
-	waitFor(t, func() bool { return last.Stats().Requests > 0 }, "the last hop to receive a payment")
+	labtest.WaitFor(t, func() bool { return last.Stats().Requests > 0 }, "the last hop to receive a payment")
 	for i, h := range l.Snapshot().Hops {
 		if h.Requests == 0 {
 			t.Errorf("hop %d received no request", i+1)

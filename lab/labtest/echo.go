@@ -1,4 +1,5 @@
-// Package labtest holds what the tests of every package check bad-input messages with.
+// Package labtest holds what the tests of every package share: the check of bad-input
+// messages, held ports, and waits whose only bound is the test binary's deadline.
 package labtest
 
 import (
