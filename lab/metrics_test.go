@@ -311,10 +311,10 @@ func TestWaitArrivingNow(t *testing.T) {
 	}
 	// What × is, where it fits: a hold need not be the dependency's latency. The played-out
 	// derivation first, the narrator's, wherever it fits (review 35 m6).
-	if items := arrivingNowHealth(&s, 140); len(items) != 1 || items[0].Value != "waits ~30.0s: the worker it gets first serves 30 of the 600 ahead (÷ 20 workers), 1.00s each; 1.00s: the mean hold in 1–6s" {
+	if items := arrivingNowHealth(&s, 140); len(items) != 1 || items[0].Value != "waits ~30.0s: the worker it gets first serves 30 (the 600 ahead ÷ 20 workers), 1.00s each; 1.00s: the mean hold in 1–6s" {
 		t.Errorf("health item %+v", items)
 	}
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: the worker it gets first serves 30 of the 600 ahead (÷ 20 workers), 1.00s each" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: the worker it gets first serves 30 (the 600 ahead ÷ 20 workers), 1.00s each" {
 		t.Errorf("health item at 120 %+v", items)
 	}
 	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
@@ -333,15 +333,15 @@ func TestWaitArrivingNow(t *testing.T) {
 	// W2) as its 1 in 20 (newcomer 41 G7: "30 of 600" took decoding as 600 ÷ 20); where that
 	// does not fit with what the hold is, the work ahead over the workers.
 	// Wider never shows less: the derivation wherever any form of it fits (review 35 m6).
-	for w, want := range map[int]string{140: "waits ~30.2s: the worker it gets frees in 240ms, then serves 30 of the 600 ahead (÷ 20 workers), 1.00s each",
+	for w, want := range map[int]string{140: "waits ~30.2s: the worker it gets frees in 240ms, then serves 30 (the 600 ahead ÷ 20 workers), 1.00s each",
 		// Narrower, what the hold is in fewer words (newcomer 26: "338 orders × 49ms ahead ÷
 		// 24 workers = 690ms if evenly freed" beside calls of 50ms, what a hold is unsaid),
 		// and still what the sum computes to: bare, "~711ms: 345 orders × 49ms ahead ÷ 24
 		// workers" was 704ms (newcomer 36 #15).
 		// One wait, not the even figure beside it (newcomer 37 #13).
-		120: "waits ~30.2s: the worker it gets frees in 240ms, then serves 30 of the 600 ahead (÷ 20 workers), 1.00s each",
+		120: "waits ~30.2s: the worker it gets frees in 240ms, then serves 30 (the 600 ahead ÷ 20 workers), 1.00s each",
 		// Narrower still, the same as terms to add (newcomer 43 G-7).
-		110: "waits ~30.2s: 240ms left on the worker it gets + 30 of the 600 ahead (÷ 20 workers) × 1.00s",
+		110: "waits ~30.2s: 240ms left on the worker it gets + 30 (the 600 ahead ÷ 20 workers) × 1.00s",
 		100: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly"} {
 		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {
 			t.Errorf("busy workers, health item at %d %+v", w, items)
