@@ -342,6 +342,16 @@ type AdaptiveUse struct {
 	AtBest bool
 	// NoneNow: the last second turned no payment away at the limit.
 	NoneNow bool
+	// LimitPastKnee: the limit in force is above the knee, though the mean of calls need not
+	// be (newcomer 43 G-MAJOR-1: limit 30 beside a knee of 25 and a mean of 23.6 calls).
+	LimitPastKnee bool
+	// Fixed is the best fixed cap, the knee's calls less one (the postmortem fix's, with room
+	// for a knee one call lower: KneeForecast.AtKnee), and FixedRate what those answer: with
+	// a queue to keep them busy, what a hand-picked limit gets from a knee measured first,
+	// said beside this limit's ok (newcomer 43 G-MAJOR-1: 422.6/s beside the fix's ~480/s
+	// read as "is the adaptive limit worse?"). 0: no knee known, or one of a call.
+	Fixed     int
+	FixedRate float64
 }
 
 // CurveMargin is how far, as a share of the knee's curve at the mean calls, a hold may stray
@@ -385,6 +395,11 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 	u.BurstsRefused = refused && !u.Overloaded && !u.AtBest && u.Calls <= float64(s.Bulkhead.Limit)-1
 	if last := s.LastSecond(); last != nil {
 		u.NoneNow = last.Rejected[Payment][RejectBulkhead] == 0
+	}
+	u.LimitPastKnee = knee > 0 && s.Bulkhead.Limit > knee
+	if knee > 1 {
+		u.Fixed = knee - 1
+		_, u.FixedRate = k.Answers(u.Fixed)
 	}
 	return u
 }

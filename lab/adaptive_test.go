@@ -78,6 +78,11 @@ func TestAdaptiveUse(t *testing.T) {
 	if u := s.AdaptiveUse(best); !u.AtBest || u.Overloaded || u.BurstsRefused {
 		t.Errorf("460/s arriving, 500/s at the knee: %+v, want at best, neither overloaded nor bursts", u)
 	}
+	// The best fixed cap beside it, the knee's calls less one, 24 at 50ms: 480/s; its limit
+	// of 38 past the knee of 25 (newcomer 43 G-MAJOR-1).
+	if u := s.AdaptiveUse(best); u.Fixed != 24 || u.FixedRate != 480 || !u.LimitPastKnee {
+		t.Errorf("limit %d, knee 25: %+v, want the fixed cap 24 at 480/s and the limit past the knee", s.Bulkhead.Limit, u)
+	}
 	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow {
 		t.Errorf("none turned away in the last second: %+v", u)

@@ -452,11 +452,14 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 	reopens := b.trialRule()
 	// Under 100 columns the health panel, often left out at 80x24, does not count its openings:
 	// the state says it (helper's leftover: 80x24 said nothing of the breaker preset's second).
+	// Not closed, it is what every payment meets: Strong, kept first where the settings are
+	// one line (newcomer 43 G-5: 80x24's "pool 20 workers · bulkhead semaphore 0/2 permits
+	// in use · …" hid the open breaker the moment is about).
 	state := func(s string) Item {
 		if narrow(w) && b.Opened > 0 {
 			s = strings.Replace(s, ":", fmt.Sprintf(" (opened %d×):", b.Opened), 1)
 		}
-		return Item{Label: "breaker", Value: s}
+		return Item{Label: "breaker", Value: s, Strong: b.State == BreakerOpen || b.State == BreakerHalfOpen}
 	}
 	switch {
 	case b.State == "" || b.State == BreakerOff:
@@ -490,7 +493,14 @@ func breakerItems(b BreakerStats, counted string, w int) []Item {
 				fmt.Sprintf("%s of %d, %s (threshold %s)", rate, b.Calls, counted, threshold),
 				fmt.Sprintf("%s (%s)", rate, counted)}
 		}
-		return []Item{state("OPEN: every payment now " + RejectBreaker.Word()), {Label: "next trial in", Value: b.nextTrial()},
+		// Narrow, its numbers in the state, the item a one-line form keeps (newcomer 43 G-5:
+		// "open 3s, threshold 50%, window 10s, minimum 10" went behind the "…"); the
+		// narrator's sentence says every payment is rejected:breaker.
+		now := "every payment now " + RejectBreaker.Word()
+		if narrow(w) {
+			now = fmt.Sprintf("open %s, threshold %s, window %s, ≥%d results", FmtDur(b.OpenFor), threshold, FmtDur(b.Window), b.MinCalls)
+		}
+		return []Item{state("OPEN: " + now), {Label: "next trial in", Value: b.nextTrial()},
 			{Label: opened, Value: fittingValue(opened, w, forms...)}, window(fmt.Sprintf(", minimum %d results", b.MinCalls))}
 	}
 	return []Item{state("closed: calls go through"), {Label: "failure rate", Value: rate},

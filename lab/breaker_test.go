@@ -117,7 +117,16 @@ func TestBreakerDetail(t *testing.T) {
 			t.Errorf("open breaker at %d columns: %q, want %q", w, got, want)
 		}
 	}
+	// Not closed, its state is Strong, first on a one-line settings form, and narrow it says
+	// the numbers that line would otherwise hide behind its "…" (newcomer 43 G-5).
+	b.Opened = 2
+	if st := breakerItems(b, "", 80)[0]; !st.Strong || st.Phrase() != "breaker OPEN (opened 2×): open 3s, threshold 50%, window 10s, ≥10 results" {
+		t.Errorf("open breaker at 80 columns: %+v", st)
+	}
 	b.State = BreakerClosed
+	if st := breakerItems(b, "", 80)[0]; st.Strong {
+		t.Errorf("closed breaker's state %+v: Strong, but nothing waits on it", st)
+	}
 	if got := strings.Join(phrases(breakerItems(b, "", 120)), " · "); !strings.Contains(got, "failure rate 60% / threshold 50%") || !strings.Contains(got, "sliding window 10s: 20 results / minimum 10") {
 		t.Errorf("closed breaker: %q", got)
 	}

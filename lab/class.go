@@ -116,9 +116,10 @@ type reasonDef struct {
 	rank              int    // its place in Reasons, lowest first
 	// atDoor: turned away on arrival, never in flight first (no worker and no room in the
 	// queue; no replica), so a request that ends sooner never moves its count (markSooner).
-	atDoor bool
-	shown  func(s *Snapshot) bool              // whether the table has its column for s; nil: always
-	gloss  func(c Config) (long, short string) // what it means in c's lab where its word does not say it (Reason.Gloss); nil: nowhere
+	atDoor  bool
+	shown   func(s *Snapshot) bool              // whether the table has its column for s; nil: always
+	awaited func(s *Snapshot) bool              // whether requests in s wait toward it (Reason.Awaited); nil: never
+	gloss   func(c Config) (long, short string) // what it means in c's lab where its word does not say it (Reason.Gloss); nil: nowhere
 }
 
 var reasons [numReasons]*reasonDef
@@ -189,6 +190,15 @@ func (r Reason) Description() string {
 		return d.description
 	}
 	return "turned away by the " + r.String() + " before it was served"
+}
+
+// Awaited says requests in s wait toward a rejection for r that has not come yet, so that
+// its column, 0 so far, shows where they will be counted: payments queueing under a deadline
+// that counts the wait (newcomer 43 G-9: the fix at 15s, 0/s rejected and 308 queued, showed
+// no rejected:deadline column for the turned-away the sentence forecast).
+func (r Reason) Awaited(s *Snapshot) bool {
+	d := r.def()
+	return d != nil && d.awaited != nil && d.awaited(s)
 }
 
 // Shown says the class table has a column for this reason in the lab of s: every reason but

@@ -29,6 +29,7 @@ func init() {
 		health:   at(35, deadlineHealth),
 	})
 	registerReason(RejectDeadline, reasonDef{name: "deadline", rank: 60,
+		awaited:     func(s *Snapshot) bool { return s.Config.Payment.Deadline.D() > 0 && s.Pool.QueuedBy[Payment] > 0 },
 		description: "the payment's deadline, counted from its scheduled arrival, passed while it waited (for a worker, a permit or a connection), or less was left than a call takes: turned away at once instead of spending the dependency on a call that cannot finish"})
 }
 

@@ -136,7 +136,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"75ms left + 42 orders × 328ms, (the 2700 ahead ÷ 64 workers)\": the 2700 waiting over 64 workers, 42 rounds of them. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets has left keep one each, the others free theirs for the next. The narrator says it as a sentence, \"the 75 ahead and then it each take the first worker to free; the one it gets has 2.40s left, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\". Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"the 75 ahead and then it each take the first worker to free; the one it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\". Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -171,6 +171,7 @@ func arrivingNowHealth(s *Snapshot, w int) []Item {
 		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(true))),
 		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)+a.turnHolds(a.held(false))),
 		fmt.Sprintf("waits ~%s: %s", wait, a.Turn(s.Config.Traffic)),
+		fmt.Sprintf("waits ~%s: %s", wait, a.turnBrief(s.Config.Traffic)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumSaid(s.Config.Traffic)),
 		fmt.Sprintf("waits ~%s: %s", wait, a.SumHeld(s.Config.Traffic)))
 	// Without what the sum computes to, only where that is the wait shown: "~711ms: 345
@@ -212,37 +213,29 @@ type QueuedWork struct {
 }
 
 // Work writes what the wait is made of: "once workers have freed 76 times, each on the first
-// to free; on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20
+// to free; the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20
 // signups × 3.0ms ahead".
 func (a ArrivingWait) Work(t TrafficConfig) string { return a.work(t, "") }
 
 // Played is the wait played out in a sentence, for a narrator's line: "the 43 ahead and
-// then it each take the first worker to free; the one it gets has 621ms left, then serves 1
-// of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead of it", its terms Turn's, which add
-// up to the wait. Work's "once workers have freed 44 times, …; on the worker it gets, 621ms
-// left + …" read as notes, not a sentence, in a compare half (newcomer 40 #3), and "44"
-// beside 43 waiting had needed "for the 43 ahead and for it" (newcomer 32).
+// then it each take the first worker to free; the one it gets frees in 621ms, then serves
+// 1 of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead", Turn's terms, which add up to
+// the wait. Work's "once workers have freed 44 times, …; the worker it gets frees in …"
+// read as notes, not a sentence, in a compare half (newcomer 40 #3), and "44" beside 43
+// waiting had needed "for the 43 ahead and for it" (newcomer 32).
 func (a ArrivingWait) Played(t TrafficConfig) string {
 	who := "it takes the first worker to free"
 	if n := a.queued(); n > 0 {
 		who = fmt.Sprintf("the %s ahead and then it each take the first worker to free", FmtCount(int64(n)))
 	}
-	ahead := strings.Join(a.aheadTerms(t), " + ")
-	left := FmtLatency(a.Left) + " left"
-	switch {
-	case ahead == "":
-		return who + "; the one it gets has " + left
-	case a.Left > 0:
-		return who + "; the one it gets has " + left + ", then serves " + ahead + a.share()
-	}
-	return who + "; the one it gets serves " + ahead + a.share() + " first"
+	return who + "; " + a.turn(t, "the one it gets")
 }
 
 // WorkSaid writes the same with what its holds are, which need not be the dependency's
 // latency (the postmortem fix's 49ms beside calls of 50ms: some orders held a worker only
-// to be turned away at their deadline): "…; on the worker it gets, 20ms left + 15 of 370 orders × 49ms
-// ahead; 49ms: the mean time one held a worker in 20–25s"; with several classes, "…; each
-// ×: …".
+// to be turned away at their deadline): "…; the worker it gets frees in 20ms, then serves
+// 15 of the 370 ahead, 49ms each; 49ms: the mean time one held a worker in 20–25s"; with
+// several classes, "…; each ×: …".
 func (a ArrivingWait) WorkSaid(t TrafficConfig) string { return a.work(t, a.held(true)) }
 
 // SumSaid is Sum with what its holds are, for a line without room for the busy workers' part:
@@ -387,43 +380,59 @@ func (a ArrivingWait) work(t TrafficConfig, held string) string {
 	return a.Short() + ", each on the first to free; " + a.Turn(t) + a.turnHolds(held)
 }
 
-// Turn is the wait played out on the worker the arrival gets: the hold left to the one on
-// it now and those ahead it serves first, terms that add up to the wait as printed ("~8.4s
-// … on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups ×
-// 3.0ms ahead"). The busy
-// workers' frees said and then the work ahead ÷ the workers read as two terms to add,
-// which came to twice the wait (newcomer 38 W9: "the 20 busy free 1.06s–2.65s from now,
-// then (16 payments × 3.00s + 3 signups × 2.3ms) ahead ÷ 20 workers" beside ~2.6s).
-func (a ArrivingWait) Turn(t TrafficConfig) string {
-	var terms []string
-	if a.Left > 0 || !a.stacked() {
-		terms = append(terms, FmtLatency(a.Left)+" left")
+// Turn is the wait played out on the worker the arrival gets: when it frees of the request
+// on it now and those ahead it serves first, terms that add up to the wait as printed
+// ("~8.4s: the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of
+// 20 signups × 3.0ms ahead"). The busy workers' frees said and then the work ahead ÷ the
+// workers read as two terms to add, which came to twice the wait (newcomer 38 W9: "the 20
+// busy free 1.06s–2.65s from now, then (16 payments × 3.00s + 3 signups × 2.3ms) ahead ÷
+// 20 workers" beside ~2.6s).
+func (a ArrivingWait) Turn(t TrafficConfig) string { return a.turn(t, "the worker it gets") }
+
+// turn is Turn with its subject, the worker the arrival gets, named so: the worker it will
+// get, not one it has (newcomer 39 G7: "on its worker" read as a request already on one),
+// and a subject with verbs (newcomer 43 G-7: "on the worker it gets, 95ms left + 42 orders
+// × 328ms" read garbled, and its 42 as orders, not rounds of the workers).
+func (a ArrivingWait) turn(t TrafficConfig, worker string) string {
+	switch {
+	case !a.stacked() && a.Left > 0:
+		return worker + " frees in " + FmtLatency(a.Left)
+	case !a.stacked():
+		return worker + " is free"
+	case a.Left > 0:
+		return worker + " frees in " + FmtLatency(a.Left) + ", then serves " + a.served(t, ", %s each")
 	}
-	// The worker it will get, not one it has (newcomer 39 G7: "on its worker" read as a request
-	// already on one).
-	out := "on the worker it gets, " + strings.Join(append(terms, a.aheadTerms(t)...), " + ")
-	if a.stacked() {
-		out += a.share()
-	}
-	return out
+	return worker + " first serves " + a.served(t, ", %s each")
 }
 
-// share ends the work ahead the arrival's worker serves first with what it is of the queue:
-// of one class, its part, "(the 2700 ahead ÷ 64 workers)" where that is the queue's rounds of
-// the workers, the queue ÷ the workers ("42 of 2700 orders" was decoded as 2700 ÷ 64 only
-// after a while: newcomer 41 G7), else "its share of the 300 ahead"; of several, each term
-// says of how many (aheadTerms), so " ahead".
-func (a ArrivingWait) share() string {
-	n := a.queued()
-	switch {
-	case len(a.Ahead) > 1:
-		return " ahead"
-	case a.Before[0] == n/max(a.Workers, 1):
-		// The division as a reader checks it: "its 1 in 24 of the 292 ahead" was still a
-		// riddle (newcomer 42).
-		return fmt.Sprintf(" (the %s ahead ÷ %d workers)", FmtCount(int64(n)), a.Workers)
+// turnBrief is Turn as terms to add, for a line without room for its verbs: "1.08s left on
+// the worker it gets + 3 of 60 payments × 3.00s + 2 of 29 signups × 2.3ms ahead" (the long
+// queue's at 120 columns; "on the worker it gets, 1.08s left" read garbled: newcomer 43 G-7).
+func (a ArrivingWait) turnBrief(t TrafficConfig) string {
+	if !a.stacked() || a.Left <= 0 {
+		return a.Turn(t)
 	}
-	return fmt.Sprintf(", its share of the %s ahead", FmtCount(int64(n)))
+	return FmtLatency(a.Left) + " left on the worker it gets + " + a.served(t, " × %s")
+}
+
+// served is the work ahead the arrival's worker serves first, with what it is of the queue:
+// of one class, its part and each one's hold, "42 (the 2700 ahead ÷ 64 workers), 328ms
+// each", the division where the part is the queue's rounds of the workers ("42 of 2700
+// orders" was decoded as 2700 ÷ 64 only after a while: newcomer 41 G7; "its 1 in 24 of the
+// 292 ahead" was still a riddle: newcomer 42); of several, each term says of how many
+// (aheadTerms), "2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead".
+// One class's hold is said by each (its format), ", %s each" or " × %s".
+func (a ArrivingWait) served(t TrafficConfig, each string) string {
+	if len(a.Ahead) > 1 {
+		return strings.Join(a.aheadTerms(t), " + ") + " ahead"
+	}
+	n := a.queued()
+	out := fmt.Sprintf("%s of the %s ahead", FmtCount(int64(a.Before[0])), FmtCount(int64(n)))
+	if a.Before[0] == n/max(a.Workers, 1) {
+		out = fmt.Sprintf("%s (the %s ahead ÷ %d workers)", FmtCount(int64(a.Before[0])), FmtCount(int64(n)), a.Workers)
+	}
+	texts, _ := a.shownHolds()
+	return out + fmt.Sprintf(each, texts[0])
 }
 
 // Freed is the wait where the worker it gets serves none of those ahead first: that worker's
@@ -475,8 +484,8 @@ func (a ArrivingWait) named(t TrafficConfig, i, n int) string {
 	return what
 }
 
-// aheadTerms is the work ahead the worker the arrival gets serves first, a term a class:
-// "1 of 29 payments × 3.00s".
+// aheadTerms is the work of several classes ahead the worker the arrival gets serves
+// first, a term a class: "1 of 29 payments × 3.00s".
 func (a ArrivingWait) aheadTerms(t TrafficConfig) []string {
 	var terms []string
 	texts, _ := a.shownHolds()
@@ -485,9 +494,9 @@ func (a ArrivingWait) aheadTerms(t TrafficConfig) []string {
 			continue
 		}
 		// Of how many: "65 orders" beside 4202 waiting read as the queue's length (newcomer 39
-		// W2, review 33 #4); of one class, share says it.
+		// W2, review 33 #4).
 		what := a.named(t, i, n)
-		if q := a.Ahead[i].Queued; q > n && len(a.Ahead) > 1 {
+		if q := a.Ahead[i].Queued; q > n {
 			what = fmt.Sprintf("of %s %s", FmtCount(int64(q)), Plural(t.Label(a.Ahead[i].Class)))
 		}
 		terms = append(terms, fmt.Sprintf("%s %s × %s", FmtCount(int64(n)), what, texts[i]))

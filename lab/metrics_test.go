@@ -318,10 +318,10 @@ func TestWaitArrivingNow(t *testing.T) {
 	}
 	// What × is, where it fits: a hold need not be the dependency's latency. The played-out
 	// derivation first, the narrator's, wherever it fits (review 35 m6).
-	if items := arrivingNowHealth(&s, 130); len(items) != 1 || items[0].Value != "waits ~30.0s: on the worker it gets, 30 payments × 1.00s (the 600 ahead ÷ 20 workers); 1.00s: the mean hold in 1–6s" {
+	if items := arrivingNowHealth(&s, 140); len(items) != 1 || items[0].Value != "waits ~30.0s: the worker it gets first serves 30 (the 600 ahead ÷ 20 workers), 1.00s each; 1.00s: the mean hold in 1–6s" {
 		t.Errorf("health item %+v", items)
 	}
-	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: on the worker it gets, 30 payments × 1.00s (the 600 ahead ÷ 20 workers)" {
+	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != "waits ~30.0s: the worker it gets first serves 30 (the 600 ahead ÷ 20 workers), 1.00s each" {
 		t.Errorf("health item at 120 %+v", items)
 	}
 	if items := arrivingNowHealth(&s, 80); len(items) != 1 || items[0].Value != "waits ~30.0s: 600 payments × 1.00s ahead ÷ 20 workers" {
@@ -340,14 +340,15 @@ func TestWaitArrivingNow(t *testing.T) {
 	// W2) as its 1 in 20 (newcomer 41 G7: "30 of 600" took decoding as 600 ÷ 20); where that
 	// does not fit with what the hold is, the work ahead over the workers.
 	// Wider never shows less: the derivation wherever any form of it fits (review 35 m6).
-	for w, want := range map[int]string{140: "waits ~30.2s: on the worker it gets, 240ms left + 30 payments × 1.00s (the 600 ahead ÷ 20 workers)",
+	for w, want := range map[int]string{140: "waits ~30.2s: the worker it gets frees in 240ms, then serves 30 (the 600 ahead ÷ 20 workers), 1.00s each",
 		// Narrower, what the hold is in fewer words (newcomer 26: "338 orders × 49ms ahead ÷
 		// 24 workers = 690ms if evenly freed" beside calls of 50ms, what a hold is unsaid),
 		// and still what the sum computes to: bare, "~711ms: 345 orders × 49ms ahead ÷ 24
 		// workers" was 704ms (newcomer 36 #15).
 		// One wait, not the even figure beside it (newcomer 37 #13).
-		120: "waits ~30.2s: on the worker it gets, 240ms left + 30 payments × 1.00s (the 600 ahead ÷ 20 workers)",
-		110: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly",
+		120: "waits ~30.2s: the worker it gets frees in 240ms, then serves 30 (the 600 ahead ÷ 20 workers), 1.00s each",
+		// Narrower still, the same as terms to add (newcomer 43 G-7).
+		110: "waits ~30.2s: 240ms left on the worker it gets + 30 (the 600 ahead ÷ 20 workers) × 1.00s",
 		100: "waits ~30.2s: 600 payments × 1.00s ahead ÷ 20 workers; near it: workers free unevenly"} {
 		if items := arrivingNowHealth(&busy, w); len(items) != 1 || items[0].Value != want {
 			t.Errorf("busy workers, health item at %d %+v", w, items)
@@ -358,7 +359,7 @@ func TestWaitArrivingNow(t *testing.T) {
 		played := false
 		for w := 60; w <= 200; w++ {
 			v := arrivingNowHealth(snap, w)[0].Value
-			if strings.Contains(v, "on the worker it gets") {
+			if strings.Contains(v, "the worker it gets") {
 				played = true
 			} else if played {
 				t.Errorf("at %d columns %q: the derivation a narrower line gave is gone", w, v)
@@ -396,10 +397,10 @@ func TestWaitArrivingNow(t *testing.T) {
 	if a, ok := mixed.WaitArrivingNow(); !ok || a.Wait.Round(50*time.Millisecond) != 8400*time.Millisecond {
 		t.Errorf("mixed: %+v, want 16 × 0.15s + 2 × 3s = 8.4s", a)
 	}
-	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead" {
+	if items := arrivingNowHealth(&mixed, 120); len(items) != 1 || items[0].Value != "waits ~8.4s: 2.40s left on the worker it gets + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead" {
 		t.Errorf("mixed health item %+v", items)
 	}
-	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times, each on the first to free; on the worker it gets, 2.40s left + 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead; each ×: the mean time one held a worker in 7–12s)" {
+	if items := arrivingNowHealth(&mixed, 250); len(items) != 1 || items[0].Value != "~8.4s in the queue (once workers have freed 76 times, each on the first to free; the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead; each ×: the mean time one held a worker in 7–12s)" {
 		t.Errorf("mixed health item at 250 %+v", items)
 	}
 	// The printed sum computes to the wait as shown (newcomer 16: "(40 payments × 3.00s + 26
@@ -900,12 +901,12 @@ func TestBunchedBeyondChance(t *testing.T) {
 func TestArrivingWaitPlayedReadsAsASentence(t *testing.T) {
 	a := ArrivingWait{Wait: 3620 * time.Millisecond, Workers: 20, Left: 621 * time.Millisecond, Before: []int{1, 1},
 		Ahead: []QueuedWork{{Payment, 29, 3 * time.Second}, {Signup, 14, 2200 * time.Microsecond}}}
-	want := "the 43 ahead and then it each take the first worker to free; the one it gets has 621ms left, then serves 1 of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead"
+	want := "the 43 ahead and then it each take the first worker to free; the one it gets frees in 621ms, then serves 1 of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead"
 	if got := a.Played(TrafficConfig{}); got != want {
 		t.Errorf("%q\nwant %q", got, want)
 	}
 	a.Before, a.Ahead = nil, nil
-	if got := a.Played(TrafficConfig{}); got != "it takes the first worker to free; the one it gets has 621ms left" {
+	if got := a.Played(TrafficConfig{}); got != "it takes the first worker to free; the one it gets frees in 621ms" {
 		t.Errorf("none ahead: %q", got)
 	}
 }

@@ -72,7 +72,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// "in use", not "the mean", which the rule's clause uses for latency's (review 22).
 			lesson = "; it refuses bursts though mean use is under the limit"
 		}
+		held := "; no hand-picked limit, and no queue of seconds"
 		switch {
+		case u.AtBest && u.Fixed > 0:
+			// Arrivals near the most the calls answer: what the best fixed cap, with a queue,
+			// gets beside its ok, said at every width, and why it gets less where there is
+			// room (newcomer 43 G-MAJOR-1: "near the knee's 500/s, no limit takes them all"
+			// read as an excuse beside the fix's ~480/s, and either "adaptive is optimal" or
+			// "adaptive is worse" could be taken).
+			lesson = fmt.Sprintf("; a fixed cap of %d and a queue give ~%s", u.Fixed, fmtWholePerSec(u.FixedRate))
+			held = ", where that cap's queue holds them for its next free call: what it gives up for needing no knee measured first"
 		case u.AtBest:
 			// Arrivals near the most the calls answer: no limit serves them all (newcomer 39
 			// W1: "a full limit answers ~471/s" beside the curve's 390/s at 32 calls).
@@ -86,18 +95,24 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// three lines at 80 columns.
 			lesson = fmt.Sprintf("; sustained overload: a full limit answers ~%s", fmtWholePerSec(u.Through))
 		}
-		if u.PastKnee {
+		if u.PastKnee || u.LimitPastKnee {
 			// Past the knee, why it has not fallen: the mean is the limiter's own, so a slow
 			// climb drags it along (newcomer 25 read "falls as it climbs" beside 35 calls at
 			// 82ms, still rising, as the lab contradicting itself; newcomer 27). At 80 columns
 			// too: without it the short form read as a limiter that found the knee (newcomer 29).
-			moves += "; the mean trails a slow climb, so it can settle past the knee, as here"
-			short = "; it can settle past the knee, as here"
+			// The limit's, where the mean of calls is not past it (newcomer 43 G-MAJOR-1:
+			// "limit 30" beside "knee 25 calls" with nothing said of it).
+			where := "it can settle past the knee, as here"
+			if !u.PastKnee {
+				where = fmt.Sprintf("its limit can pass the knee, as here (%d, knee %d)", s.Bulkhead.Limit, k.Knee)
+			}
+			moves += "; the mean trails a slow climb, so " + where
+			short = "; " + where
 			if rule != "" { // its reading says why it has not fallen there, in fewer lines
 				short = "; " + rule + ", past the knee"
 			}
 		}
-		*spare = spareClause{long: fmt.Sprintf("; %s; %s that find it full are turned away at once; no hand-picked limit, and no queue of seconds", moves, lab.Plural(orders)),
+		*spare = spareClause{long: fmt.Sprintf("; %s; %s that find it full are turned away at once%s", moves, lab.Plural(orders), held),
 			short: short}
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee

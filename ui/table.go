@@ -78,6 +78,9 @@ func tableColumns(arrived lab.Term) []column {
 	)
 }
 
+// zeros is the drop of a quiet column of zeros: the first to give way.
+const zeros = 4
+
 // key names a column as a pointer does: its outcome's word ("rejected:pool"), else its head ("p50").
 func (c column) key() string { return cmp.Or(c.word, c.head) }
 
@@ -155,7 +158,13 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	}
 	for i, c := range cols {
 		if c.quiet && !slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return !allZero(c, s) }) {
-			cols[i].drop = 3
+			cols[i].drop = zeros
+			// Zeros where requests wait toward it (lab.Reason.Awaited): as p99:service, so
+			// that the table already has the columns it will have once they come (the fix at
+			// 25s drops p99:service for rejected:deadline at 80x24).
+			if c.reject && slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return c.reason.Awaited(s) }) {
+				cols[i].drop = 2
+			}
 		}
 		// The number the tour points at is the lesson: a narrow table drops the others first.
 		if slices.ContainsFunc(lab.Classes[:], func(cl lab.Class) bool { return marked(marks, cl, c.key()) }) {
@@ -180,7 +189,7 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 	// off (rej:bulkhead beside "bulkhead none").
 	if !machine {
 		dropped := func(c column) bool {
-			return c.drop == 3 && !slices.ContainsFunc(all, func(k column) bool { return k.head == c.head })
+			return c.drop == zeros && !slices.ContainsFunc(all, func(k column) bool { return k.head == c.head })
 		}
 		all, ws, sum = narrow(slices.DeleteFunc(cols, func(c column) bool {
 			return hiddenMeasure(c.measure, both) || dropped(c)

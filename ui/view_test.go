@@ -377,7 +377,7 @@ func TestNarrator(t *testing.T) {
 		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 4 // 14/s, not the set 15/s
 	}
 	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (15/s arrive, 20 workers ÷ 2.00s mean hold = 10/s leave: grows 5/s, full at ~3.8s; so far it grew 2/s in 0–3s, as 14/s arrived) until it fills, then they are rejected:pool (no worker, queue full); "+
-		"finished signups' wait p99 –, while one arriving now waits ~1.8s: the 6 ahead and then it each take the first worker to free; the one it gets has 1.75s left"; !strings.Contains(got, want) {
+		"finished signups' wait p99 –, while one arriving now waits ~1.8s: the 6 ahead and then it each take the first worker to free; the one it gets frees in 1.75s"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
 	// Where the growth so far strays beyond chance from the forecast's, and the pool filled
