@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -77,6 +78,7 @@ func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 	}
 	a.stale.Store(false)
 	g = &adaptiveGen{initial: initial, maxLimit: maxLimit, maxWait: b.MaxWait.D()}
+	g.log.limit = initial
 	g.lim = adaptivelimiter.NewBuilder[any]().WithLimits(1, uint(maxLimit), uint(initial)).
 		WithRecentQuantile(AdaptiveQuantile).WithBaselineWindow(AdaptiveBaselineAge).
 		WithLogger(slog.New(&g.log)).Build()
@@ -98,6 +100,10 @@ type AdaptiveReading struct {
 	// answers a second not growing with its calls), "max" or "min" (a bound).
 	Direction, Reason string
 	Updates           int // its updates so far, this one counted
+	// Judged is the limit the reading was judged at, the one in force before this update:
+	// failsafe-go checks, then sets the new limit, so its thresholds are this limit's
+	// (review 36 M1: at the new one, a fall from 36 to 35 read "1.20×, under 1.21×").
+	Judged int
 }
 
 // AdaptiveWarmup is failsafe-go's warm-up: over its first 10 updates both the smoothed p90
@@ -109,6 +115,7 @@ const AdaptiveWarmup = 10
 type adaptiveLog struct {
 	last    atomic.Pointer[AdaptiveReading]
 	updates int
+	limit   int // the limit in force: the initial one, then each update's new one
 }
 
 func (h *adaptiveLog) Enabled(context.Context, slog.Level) bool { return true }
@@ -118,6 +125,7 @@ func (h *adaptiveLog) WithGroup(string) slog.Handler            { return h }
 func (h *adaptiveLog) Handle(_ context.Context, r slog.Record) error {
 	h.updates++
 	var a AdaptiveReading
+	next := h.limit
 	r.Attrs(func(at slog.Attr) bool {
 		switch d, _ := at.Value.Any().(time.Duration); at.Key {
 		case "recentRTT":
@@ -128,9 +136,14 @@ func (h *adaptiveLog) Handle(_ context.Context, r slog.Record) error {
 			a.Direction = at.Value.String()
 		case "reason":
 			a.Reason = at.Value.String()
+		case "limit": // the new limit, as "%.2f"
+			if f, err := strconv.ParseFloat(at.Value.String(), 64); err == nil {
+				next = int(f)
+			}
 		}
 		return true
 	})
+	a.Judged, h.limit = h.limit, next
 	if a.Updates = h.updates; a.P90 > 0 && a.Mean > 0 {
 		h.last.Store(&a)
 	}
@@ -166,11 +179,11 @@ func AdaptiveBackoff(limit int) float64 { return adaptiveRatio(limit, AdaptiveBe
 
 // AdaptiveRise is how far the calls' p90 may run over its running mean while a limit of
 // limit still rises: ⌈limit × (1 − mean/p90)⌉ under alpha, that is limit × (1 − mean/p90)
-// at most alpha − 1, so 1.07× at 30. 0: a limit that small rises at any p90.
+// at most alpha − 1, so up to 1.07× at 30, inclusive. 0: a limit that small rises at any p90.
 func AdaptiveRise(limit int) float64 { return adaptiveRatio(limit, AdaptiveAlpha, 1) }
 
 // adaptiveRatio is p90/mean where limit × (1 − mean/p90) reaches factor·⌊log10 limit⌋ (at
-// least factor) less less; 0 where the limit is not above it.
+// least factor), less `less`; 0 where the limit is not above it.
 func adaptiveRatio(limit, factor, less int) float64 {
 	q := float64(factor)*max(1, math.Floor(math.Log10(float64(max(limit, 1))))) - float64(less)
 	if float64(limit) <= q {
@@ -186,39 +199,54 @@ func adaptiveRatio(limit, factor, less int) float64 {
 // compares: 72ms now was 1.33× that, yet the limit rose). In its warm-up the reading is a
 // mean since the start, which is why it trails the calls of now: said so.
 func (s *Snapshot) AdaptiveRule() (long, short string) {
-	limit := s.Bulkhead.Limit
-	fall := AdaptiveBackoff(limit)
+	limit, r := s.Bulkhead.Limit, s.Bulkhead.Reading
+	// The bounds of the limit the last reading was judged at: before it changed it.
+	settings := fmt.Sprintf("its settings at %d", limit)
+	if r.P90 > 0 && r.Judged > 0 && r.Judged != limit {
+		limit, settings = r.Judged, fmt.Sprintf("its settings at %d, the limit it judged", r.Judged)
+	}
+	fall, rise := AdaptiveBackoff(limit), AdaptiveRise(limit)
 	if fall == 0 {
 		long = "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
 		return long, ""
 	}
 	bounds := fmt.Sprintf("falls past %.2f×", fall)
-	if rise := AdaptiveRise(limit); rise > 0 {
-		bounds = fmt.Sprintf("rises under %.2f×, ", rise) + bounds
+	if rise > 0 {
+		bounds = fmt.Sprintf("rises up to %.2f×, ", rise) + bounds
 	}
-	latency := fmt.Sprintf("the calls' p%.0f latency, smoothed,", 100*AdaptiveQuantile)
-	r := s.Bulkhead.Reading
-	if r.Updates > 0 && r.Updates <= AdaptiveWarmup {
-		latency = fmt.Sprintf("the calls' p%.0f latency, for its first %d updates a plain mean of each second's since the start,", 100*AdaptiveQuantile, AdaptiveWarmup)
+	latency, brief := fmt.Sprintf("the calls' p%.0f latency, smoothed,", 100*AdaptiveQuantile), fmt.Sprintf("smoothed p%.0f", 100*AdaptiveQuantile)
+	warm := r.Updates > 0 && r.Updates <= AdaptiveWarmup
+	if warm {
+		latency = fmt.Sprintf("the calls' p%.0f latency, for its first %d updates a plain mean of each update's since the start,", 100*AdaptiveQuantile, AdaptiveWarmup)
+		brief = fmt.Sprintf("p%.0f so far", 100*AdaptiveQuantile)
 	}
 	if r.P90 == 0 { // no update yet
-		return fmt.Sprintf("the limit moves on %s against its running mean of those: it %s (its settings at %d)", latency, bounds, limit), ""
+		return fmt.Sprintf("the limit moves on %s against its running mean of those: it %s (%s)", latency, bounds, settings), ""
 	}
 	did := map[string]string{"increase": "so it rose a step", "decrease": "so it fell a step", "hold": "so it holds"}[r.Direction]
 	switch r.Reason {
 	case "queue":
 	case "thrptCorr", "thrptCorrRtt", "thrptCV":
 		did = "yet it fell a step: a full limit's answers a second stopped growing with its calls"
-	default: // a bound: the most or least it may be
-		did = "at its bound"
+	default: // a bound: the most its calls in flight allow (failsafe-go's "max", which may lower it too), or the least
+		did = map[string]string{"increase": "so it rose to its bound", "decrease": "so it fell a step toward its bound", "hold": "so it holds at its bound"}[r.Direction]
 	}
-	ratio, side := float64(r.P90)/float64(r.Mean), "under"
-	if ratio > fall {
-		side = "past"
+	ratio := float64(r.P90) / float64(r.Mean)
+	// The threshold the reading met, the one that decided (review 36 M2: "1.04×, under
+	// 1.24×: it rose", where it rises only up to 1.07×); "smoothed" or "so far", whose p90
+	// it is, in brief too: a p90 that is a mean since 0s read beside the table's p99.
+	side := fmt.Sprintf("in %.2f–%.2f×", rise, fall)
+	switch {
+	case ratio > fall:
+		side = fmt.Sprintf("past %.2f×", fall)
+	case rise == 0: // it rises at any p90 short of a fall
+		side = fmt.Sprintf("not past %.2f×", fall)
+	case ratio <= rise:
+		side = fmt.Sprintf("up to %.2f×", rise)
 	}
 	now := fmt.Sprintf("now %s against %s, %.2f×", FmtLatency(r.P90), FmtLatency(r.Mean), ratio)
-	long = fmt.Sprintf("the limit moves on %s against its running mean of those: %s; it %s (its settings at %d), %s", latency, now, bounds, limit, did)
-	short = fmt.Sprintf("its p%.0f %s is %.2f× its mean, %s %.2f×: %s", 100*AdaptiveQuantile, FmtLatency(r.P90), ratio, side, fall, strings.TrimPrefix(did, "so "))
+	long = fmt.Sprintf("the limit moves on %s against its running mean of those: %s; it %s (%s), %s", latency, now, bounds, settings, did)
+	short = fmt.Sprintf("its %s %s is %.2f× its mean, %s: %s", brief, FmtLatency(r.P90), ratio, side, strings.TrimPrefix(did, "so "))
 	return long, short
 }
 

@@ -177,17 +177,45 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	if r.Updates != 1 || r.P90 <= 0 || r.Mean <= 0 || r.Direction == "" || r.Reason == "" {
 		t.Fatalf("after its first window: %+v, want its reading", r)
 	}
-	s := Snapshot{Bulkhead: BulkheadStats{Limit: 30, Reading: r}}
+	if r.Judged != 20 {
+		t.Errorf("first reading judged at %d, want the initial 20", r.Judged)
+	}
+	// Said at the limit it judged (20), not the one it set after.
+	s := Snapshot{Bulkhead: BulkheadStats{Limit: 21, Reading: r}}
 	long, short := s.AdaptiveRule()
-	for _, want := range []string{"for its first 10 updates a plain mean of each second's since the start", "now " + FmtLatency(r.P90) + " against " + FmtLatency(r.Mean), "rises under 1.07×, falls past 1.25× (its settings at 30)"} {
+	for _, want := range []string{"for its first 10 updates a plain mean of each update's since the start", "now " + FmtLatency(r.P90) + " against " + FmtLatency(r.Mean), "rises up to 1.11×, falls past 1.43× (its settings at 20, the limit it judged)"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
 	}
-	if !strings.HasPrefix(short, "its p90 "+FmtLatency(r.P90)+" is ") {
+	if !strings.HasPrefix(short, "its p90 so far "+FmtLatency(r.P90)+" is ") {
 		t.Errorf("brief: %q", short)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {
 		t.Errorf("rises at 30 under %v, want 30/28: ⌈30 × (1 − mean/p90)⌉ under 3", got)
+	}
+}
+
+// review 36 M1/M2: a fall from 36 to 35 is judged at 36's bounds (past 1.20×, where 35's is
+// 1.21×), and the brief form names the bound the reading met, not the fall's whatever it did.
+func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
+	for _, c := range []struct {
+		limit   int
+		reading AdaptiveReading
+		long    string
+		short   string
+	}{
+		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36},
+			"rises up to 1.06×, falls past 1.20× (its settings at 36, the limit it judged), so it fell a step", "1.21× its mean, past 1.20×: it fell a step"},
+		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30},
+			"rises up to 1.07×, falls past 1.25× (its settings at 30, the limit it judged), so it rose a step", "its smoothed p90 104ms is 1.04× its mean, up to 1.07×: it rose a step"},
+		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30},
+			"(its settings at 30), so it holds", "1.10× its mean, in 1.07–1.25×: it holds"},
+	} {
+		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
+		long, short := s.AdaptiveRule()
+		if !strings.Contains(long, c.long) || !strings.Contains(short, c.short) {
+			t.Errorf("limit %d, %+v:\n%q\n%q\nwant %q and %q", c.limit, c.reading, long, short, c.long, c.short)
+		}
 	}
 }
