@@ -586,16 +586,18 @@ func queueWaitWords(s *lab.Snapshot) (words string, how spareClause) {
 }
 
 // loadTerms writes the load a pool is offered as its parts where the others' shows as
-// printed: "(30 + 0.2 signups)", payments' workers and the others' (named where one class
-// holds it all, else "the rest"), else the load alone, "30".
+// printed: "(30 + 0.2 workers for signups)", payments' workers and the others' (named where
+// one class holds it all, else "the rest"; with the unit, for "0.2 signups" read as a count
+// of signups where the header's "needs ~0.2 workers" is cut, newcomer 43 G-18), else the
+// load alone, "30".
 func loadTerms(f lab.Forecast) string {
 	rest, holding := f.OthersLoad()
 	if fmtWorkers(rest) == "0" || fmtWorkers(f.OfferedLoad) == fmtWorkers(f.Payment.WorkersHeld) {
 		return fmtWorkers(f.OfferedLoad)
 	}
-	whose := "for the rest"
+	whose := "workers\u00a0for\u00a0the\u00a0rest"
 	if len(holding) == 1 {
-		whose = lab.Plural(holding[0].String())
+		whose = "workers\u00a0for\u00a0" + lab.Plural(holding[0].String())
 	}
 	return fmt.Sprintf("(%s\u00a0+\u00a0%s\u00a0%s)", fmtWorkers(f.Payment.WorkersHeld), fmtWorkers(rest), whose)
 }

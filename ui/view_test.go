@@ -265,9 +265,10 @@ func TestNarrator(t *testing.T) {
 				"forecast for the long run (Erlang B: random arrivals, no queue): 38% of each (the pool cannot tell them apart); even-paced arrivals' forecast: 1\u00a0−\u00a020/30 = 33%"},
 		// The load's parts where the others' shows as printed: a bare 30.2 beside payments'
 		// 30 workers was a riddle at 80 columns, where the header's signups' 0.2 is cut
-		// (newcomer 38 G13, loss-system).
+		// (newcomer 38 G13, loss-system); with its unit, "0.2 signups" read as a count
+		// (newcomer 43 G-18).
 		{"others' load", func(c *lab.Config) { c.Traffic.Signup.Rate = 100 },
-			"38% of each (the pool cannot tell them apart); even-paced arrivals' forecast: 1\u00a0−\u00a020/(30\u00a0+\u00a00.2\u00a0signups) = 34%"},
+			"38% of each (the pool cannot tell them apart); even-paced arrivals' forecast: 1\u00a0−\u00a020/(30\u00a0+\u00a00.2\u00a0workers\u00a0for\u00a0signups) = 34%"},
 		{"fits", func(c *lab.Config) { c.Dependency.Latency = lab.Duration(1e9) },
 			"payments need 10/s × 1.0s = 10 workers; the pool has 20: it fits"},
 		// The others' need as a product of the settings shown: a bare "~0.01" read as
