@@ -425,9 +425,13 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// table's /s window only "so far": a young run's is its start-up (long-queue's
 			// first payments end in bunches: 0.8/s in 3–8s, "full at ~1 min 49s", against
 			// 5/s, newcomer 38 W3).
+			// The mean hold from the workers needed said before it, and the payments among
+			// those leaving: "2.00s" came from nowhere, and "10/s leave" beside payments'
+			// 20 ÷ 3.0s = 6.7/s read as wrong (newcomer 43 G-17).
 			qf := f.Queue
-			eta = fmt.Sprintf(" (%s arrive, %d workers ÷ %s mean hold = %s leave: grows %s, full at ~%s",
-				fmtPerSec(qf.Arrivals), f.Workers, qf.HoldSaid(f.Workers), fmtPerSec(qf.Leave), fmtPerSec(qf.Growth), fmtSecs(full))
+			eta = fmt.Sprintf(" (%s arrive, %d workers ÷ %s mean hold (%s ÷ %s) = %s leave (%s payments): grows %s, full at ~%s",
+				fmtPerSec(qf.Arrivals), f.Workers, qf.HoldSaid(f.Workers), fmtWorkers(f.OfferedLoad), fmtPerSec(qf.Arrivals), fmtPerSec(qf.Leave),
+				fmtPerSec(qf.LeaveOf(f.Classes[lab.Payment].Rate)), fmtPerSec(qf.Growth), fmtSecs(full))
 			if g, ok := s.QueueGrowth(); ok {
 				rs := s.Rates()
 				// What grew, and the arrivals it grew from beside the forecast's, so a growth off

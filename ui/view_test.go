@@ -359,7 +359,9 @@ func TestNarrator(t *testing.T) {
 		t.Errorf("queue:\n got %q\nwant %q", got, want)
 	}
 	// Once the pool is full, the queue grows at the set rates, 15/s arrive and 20 workers ÷
-	// 2.00s mean hold (30.01 workers' load over 15/s) leave: its 4 places left fill in 0.8s, at
+	// 2.00s mean hold (30.01 workers' load over 15/s, said so, and the payments among those
+	// leaving, 6.7/s, so 10/s is not read as payments' 20 ÷ 3.0s: newcomer 43 G-17) leave: its
+	// 4 places left fill in 0.8s, at
 	// 3.8s; what it grew so far, over the table's /s window (0, 2, 6 waiting at 1, 2 and 3 s,
 	// empty at the start: 2/s in 0–3s), only beside it (newcomer 38 W3). The wait p99 is of
 	// finished signups; one arriving now waits until workers have freed 7 times: the 20 busy
@@ -377,7 +379,7 @@ func TestNarrator(t *testing.T) {
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 4 // 14/s, not the set 15/s
 	}
-	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (15/s arrive, 20 workers ÷ 2.00s mean hold = 10/s leave: grows 5/s, full at ~3.8s; so far it grew 2/s in 0–3s, as 14/s arrived) until it fills, then they are rejected:pool (no worker, queue full); "+
+	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 (15/s arrive, 20 workers ÷ 2.00s mean hold (30 ÷ 15/s) = 10/s leave (6.7/s payments): grows 5/s, full at ~3.8s; so far it grew 2/s in 0–3s, as 14/s arrived) until it fills, then they are rejected:pool (no worker, queue full); "+
 		"finished signups' wait p99 –, while one arriving now waits ~1.8s: the 6 ahead and then it each take the first worker to free; the one it gets has 1.75s left"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
