@@ -49,6 +49,7 @@ func init() {
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
 			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
 			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
+			"\"CoDel 49 of 146 turned away past their limit, 34% (Erlang B's forecast: 38%, …)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it. "+
 			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
@@ -73,9 +74,11 @@ func init() {
 	registerReason(RejectCoDel, reasonDef{name: "codel", rank: 20, shown: coDelShown, why: noWorkerInTime,
 		// Which limit, in figures (newcomer 26); a full queue's is rejected:pool.
 		gloss: func(c Config) (string, string) {
-			// Which limit applied is the settings' "waits" rule: "past CoDel's 100ms or 5ms" asked
-			// which one for these (newcomer 28).
-			return "waited past its CoDel limit (the settings' \"waits\")", "waited too long"
+			// Which limit applies, in the rule's figures and terms: "past CoDel's 100ms or 5ms"
+			// asked which one for these (newcomer 28), and a pointer to the settings' "waits"
+			// read as a riddle (newcomer 43 G-19).
+			interval := FmtDur(c.Pool.CoDel.Interval.D())
+			return fmt.Sprintf("waited past its CoDel limit, %s (%s if the queue was never empty in the last %s)", interval, FmtDur(c.Pool.CoDel.Target.D()), interval), "waited too long"
 		},
 		description: noWorkerInTime + ": waited in the accept queue past the limit CoDel gives it (pool.codel.interval while the queue has been empty within the last interval, " +
 			"pool.codel.target where the queue was never empty in the last interval) and was turned away at it: no request the pool serves has waited longer. Not a full queue: that turns requests away as rejected:pool, as Java's ThreadPoolExecutor and resilience4j's bulkhead do" + starvation})
@@ -156,15 +159,35 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	if s.Config.Pool.Discipline != CoDel {
 		return nil
 	}
-	value := FmtCount(s.TurnedAway(RejectCoDel)) + " turned away past their limit"
+	var arrived int64
+	for _, c := range s.Classes {
+		arrived += c.Arrived
+	}
+	// Of how many, and the share beside the forecast's: "49 turned away (forecast: 38%)"
+	// left the share to work out (newcomer 43 G-19).
+	turned := s.TurnedAway(RejectCoDel)
+	value, brief := FmtCount(turned)+" turned away past their limit", FmtCount(turned)+" turned away"
+	if arrived > 0 {
+		some := fmt.Sprintf("%s of %s turned away", FmtCount(turned), FmtCount(arrived))
+		share := FmtShare(float64(turned)/float64(arrived), arrived)
+		value, brief = some+" past their limit, "+share, some+", "+share
+	}
 	// Turned away as the screen says it elsewhere: the pool's long-run loss, which is Blocking
 	// but where connections bound it (review 33 #2: 84% beside 83% for one fact).
 	fc := reportForecast(*s)
 	if f, ok := fc.CoDel(s.Config.Pool); ok {
 		// Erlang's term defined where it shows, or its meaning in its place where the
-		// definition does not fit (newcomer 42 G10: never defined on screen).
-		forecast := fmt.Sprintf(" (forecast: %.0f%% turned away, workers %.0f%% busy: nearly ", 100*fc.LongRunLoss(), 100*f.Busy)
-		value = fittingValue("CoDel", w, value+forecast+"a loss system, one with no queue: full means turned away)", value+forecast+"as with no queue)")
+		// definition does not fit (newcomer 42 G10: never defined on screen); the model
+		// named, as the narrator's forecasts are (newcomer 43 G-19).
+		// Erlang B's but where connections bound the pool (LongRunLoss).
+		model := "Erlang B's forecast"
+		if fc.Payment.ConnBound > 0 {
+			model = "forecast, the connections' bound"
+		}
+		forecast := fmt.Sprintf(" (%s: %.0f%% turned away, workers %.0f%% busy: nearly ", model, 100*fc.LongRunLoss(), 100*f.Busy)
+		tight := fmt.Sprintf(" (%s: %.0f%%, workers %.0f%% busy: nearly as with no queue)", model, 100*fc.LongRunLoss(), 100*f.Busy)
+		value = fittingValue("CoDel", w, value+forecast+"a loss system, one with no queue: full means turned away)", value+forecast+"as with no queue)",
+			value+tight, brief+tight)
 	}
 	return []Item{{Label: "CoDel", Value: value}}
 }

@@ -191,6 +191,10 @@ func queueForecast(arrivals, load float64, workers int) QueueForecast {
 	return QueueForecast{Arrivals: arrivals, MeanHold: time.Duration(hold * float64(time.Second)), Leave: leave, Growth: arrivals - leave}
 }
 
+// LeaveOf is how many of those leaving a second are of a class arriving rate a second: the
+// queue serves the classes in their order of arrival, so each leaves in its share.
+func (q QueueForecast) LeaveOf(rate float64) float64 { return q.Leave * rate / q.Arrivals }
+
 // HoldSaid writes MeanHold as "20 workers ÷ 2.12s mean hold = 9.4/s leave" shows it: to
 // FmtLatency's digits, or one finer where workers over that would not print as Leave does
 // (review 33 #3: "÷ 2.1s … = 9.4/s" to the tenth, where 20 ÷ 2.1 is 9.5).

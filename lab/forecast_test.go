@@ -333,6 +333,11 @@ func TestQueueGrowsAtTheSetRates(t *testing.T) {
 	if !near(q.MeanHold.Seconds(), 2.0007) || !near(q.Leave, 9.9967) || !near(q.Growth, 5.0033) || q.Arrivals != 15 {
 		t.Errorf("long queue at the set rates: %+v, want 15/s arrive, 2.0007s mean hold, 9.997/s leave, 5.003/s growth", q)
 	}
+	// Payments leave in their share of the arrivals, 2/3 of 9.997/s: 6.664/s, about what 20
+	// workers finish of 3.0s payments (newcomer 43 G-17: "10/s leave" beside 6.7/s).
+	if got := q.LeaveOf(10); !near(got, 6.6644) {
+		t.Errorf("payments leaving: %.4f/s, want 6.664/s", got)
+	}
 	s := Snapshot{Elapsed: 8 * time.Second, Pool: PoolStats{Queued: 19, PeakQueued: 19}}
 	if got := s.QueueFullAt(100, q.Growth); (got - 24190*time.Millisecond).Abs() > 10*time.Millisecond {
 		t.Errorf("19 of 100 queued at 8s, growing %.3f/s: full at %v, want 24.19s", q.Growth, got)

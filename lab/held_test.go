@@ -156,8 +156,19 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	// with 8 connections, 73% against Erlang B's 73.8%, which prints 74%.
 	codel.Config.Payment.Connections.PerRoute = 8
 	f = codel.Config.Forecast()
-	want := fmt.Sprintf("(forecast: %.0f%% turned away", 100*f.LongRunLoss())
+	want := fmt.Sprintf("(forecast, the connections' bound: %.0f%% turned away", 100*f.LongRunLoss())
 	if items := coDelHealth(&codel, 200); len(items) != 1 || !strings.Contains(items[0].Value, want) {
 		t.Errorf("CoDel's line %+v, want %q", items, want)
+	}
+	// Without connections, Erlang B's, named, and of how many so far (newcomer 43 G-19:
+	// "49 turned away (forecast: 38% …)" left the model and the share so far to guess).
+	codel.Config.Payment.Connections = ConnectionsConfig{}
+	codel.Classes[Payment].Arrived, codel.Classes[Signup].Arrived = 97, 49
+	codel.Classes[Payment].Rejected[RejectCoDel], codel.Classes[Signup].Rejected[RejectCoDel] = 33, 16
+	want = fmt.Sprintf("49 of 146 turned away past their limit, 34%% (Erlang B's forecast: %.0f%%", 100*codel.Config.Forecast().Blocking)
+	for _, w := range []int{200, 120} {
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, want) {
+			t.Errorf("at %d CoDel's line %+v, want %q", w, items, want)
+		}
 	}
 }

@@ -612,10 +612,20 @@ var coreHealth = slices.Concat(
 				var with []string
 				if c.Traffic.steady() && s.Fleet == nil && !s.SettingsChanged {
 					long := fmt.Sprintf("%.0f%%", 100*c.Forecast().LongRunLoss())
+					// The long run beside the shares so far only with what keeps them apart:
+					// both include the seconds before the pool first filled, when none found
+					// it full ("30% of arrivals (long run: 38% of both)" read as the long run's
+					// 38% × 6.4/8 of the warm-up, newcomer 43 W-MAJOR-1); where that does not
+					// fit, no long run: the narrator gives it, warm-up said.
+					var before string
+					if ff := s.Pool.FullFrom; ff > 0 {
+						before = fmt.Sprintf("; so far both include the %s before it first filled", FmtElapsed(ff))
+					}
+					meet := fmt.Sprintf("over a long run the two meet at %s: random arrivals see the pool as a clock does%s", long, before)
 					shares = []string{
-						fmt.Sprintf("%s of the time; %s (over a long run the two meet at %s: random arrivals see the pool as a clock does)", clock, found, long),
-						fmt.Sprintf("%s of the time; %s (long run: %s of time and arrivals)", clock, found, long),
-						fmt.Sprintf("%s; %s (long run: %s of time and arrivals)", clock, found, long),
+						fmt.Sprintf("%s of the time; %s (%s)", clock, found, meet),
+						fmt.Sprintf("%s of the time; %s (the two meet over a long run)", clock, found),
+						fmt.Sprintf("%s; %s", clock, found),
 					}
 					// A gap chance explains, said so: "43%; 30% of arrivals" over 8s invited
 					// the comparison and left it unexplained (newcomer 39 G4).
@@ -635,28 +645,31 @@ var coreHealth = slices.Concat(
 							first = "the busy machine sent them in bunches"
 						}
 						with = []string{
-							fmt.Sprintf("%s in all, of %s: %s of the time; %s, more: %s, while it is still full (long run: %s of arrivals)", full, of, clock, found, first, long),
-							fmt.Sprintf("%s of %s: %s; %s: %s (long run: %s of arrivals)", full, of, clock, found, first, long),
+							fmt.Sprintf("%s in all, of %s: %s of the time; %s, more: %s, while it is still full (over a long run arrivals meet %s, not the clock%s)", full, of, clock, found, first, long, before),
+							fmt.Sprintf("%s of %s: %s; %s: %s", full, of, clock, found, first),
 							fmt.Sprintf("%s, %s; %s: %s", full, clock, found, first),
 						}
 					default:
-						found := "by chance " + g.dir + " " + found
-						var tight []string
+						// What the verdict weighs, in words and figures: the arrivals in the
+						// full time against what its seconds hold at the run's rate, a like
+						// basis the warm-up touches alike ("by a 1-in-31 chance" asked "of
+						// what?", newcomer 43 W-MAJOR-1); past 2 spreads how rare (newcomer
+						// 41 W2), within them chance said bare (newcomer 39 G4).
+						rate := float64(arrived) / elapsedAsShown(s.Elapsed)
+						some := fmt.Sprintf("%s of %s", FmtCount(rejected), FmtCount(arrived))
+						product := fmt.Sprintf("%s × %s ≈ %.0f±%.0f", full, FmtPerSec(rate), g.due, math.Sqrt(g.due))
+						verdict, short := "within chance", "within chance"
 						if g.odds > 0 {
-							// Past 2 spreads, how rare a chance it is, and the figures where
-							// room: chance bare hid how far (newcomer 41 W2), the figures bare
-							// left it a fault or chance (newcomer 42: "35; ~50±7 due").
-							rare := fmt.Sprintf("by a 1-in-%d chance %s %s of arrivals found it full", g.odds, g.dir, share)
-							found = fmt.Sprintf("%s, %d where ~%.0f±%.0f were due", rare, rejected, g.due, math.Sqrt(g.due))
-							tight = []string{fmt.Sprintf("%s, %s; %s (long run: %s of both)", full, clock, rare, long)}
-						} else {
-							tight = []string{fmt.Sprintf("%s, %s; %s (long run: %s of time and arrivals)", full, clock, found, long)}
+							short = fmt.Sprintf("1 run in %d is this far off", g.odds)
+							verdict = "by chance " + short
 						}
-						with = append([]string{
-							fmt.Sprintf("%s in all, of %s: %s of the time; %s (over a long run the two meet at %s: random arrivals see the pool as a clock does)", full, of, clock, found, long),
-							fmt.Sprintf("%s in all, of %s: %s of the time; %s (long run: %s of time and arrivals)", full, of, clock, found, long),
-							fmt.Sprintf("%s of %s: %s; %s (long run: %s of time and arrivals)", full, of, clock, found, long),
-						}, tight...)
+						with = []string{
+							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were due: %s (%s)", full, of, clock, some, share, product, verdict, meet),
+							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were due: %s", full, of, clock, some, share, product, verdict),
+							fmt.Sprintf("%s, %s; %s arrivals found it full, where %s were due: %s", full, clock, some, product, verdict),
+							fmt.Sprintf("%s, %s; %s found it full, %s due: %s", full, clock, some, product, short),
+							fmt.Sprintf("%s, %s; %s found it full, ~%.0f±%.0f due: %s", full, clock, some, g.due, math.Sqrt(g.due), short),
+						}
 					}
 				}
 				for _, share := range shares {
@@ -1002,10 +1015,10 @@ func coreWords() []part[[]Item] {
 			word("±", "the dependency's jitter (\"50ms uniform ±10ms\"): each call's latency drawn uniform between the latency less and plus it, 40ms to 60ms all alike, before a knee stretches it; the mean of many calls stays the latency"),
 			word("»", "the narrator: what queueing theory (Little's law, Erlang B) says these settings do, in the numbers of lab.Config.Forecast"),
 			word("a loss system", "Erlang's term for servers with no queue: full means turned away, at once, never kept waiting (the loss-system preset; CoDel's pool, which sheds what waits past its limit, is nearly one)"),
-			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals' forecast: 1 − 20/(30 + 0.2 signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
+			word("forecast for the long run", "in the narrator, what Erlang B, the model of a pool (or bulkhead) with no queue under random (Poisson) arrivals, says is turned away once the run settles: a forecast, beside the shares the run measured so far, which drift toward it. Arrivals at an even pace would lose less, 1 − workers ÷ load (erlangs; \"even-paced arrivals' forecast: 1 − 20/(30 + 0.2 workers for signups) = 34%\": payments' workers and the rest's), for random ones leave it idle in lulls and full in bursts. Where payments wait for a connection on their worker (\"5 connections serve at most 1.7/s of 10/s\"), the bound those connections set, 1 − 1.7/10: Erlang B over the hold the full pool makes comes to the same"),
 			// Every class grows it, not payments alone: newcomer 30 worked out 10 − 6.7 = 3.3/s.
 			// Said here, not on screen: one more clause cost a compare half its charts' key.
-			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, at the set rates: \"15/s arrive, 20 workers ÷ 2.00s mean hold = 10/s leave: grows 5/s, full at ~24.2s\". The mean hold is how long an arrival holds a worker, on average over every class (10/s × 3.0s and 5/s × 2ms, over 15/s); signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full at: when the places left fill at that growth. \"so far it grew 0.8/s in 3–8s, as 13.6/s arrived\": the growth the run measured over the table's /s seconds, and what arrived in them, every class, beside the forecast's arrivals; where it strays from the forecast further than random arrivals explain (two standard deviations of their count), why: \"and the 20 workers, taken within 1.6s, freed in bunches every 3.0s\": the pool filled in less than a hold, so its workers, taken together, free together, once a hold, and a window that is no whole number of holds counts more bunches, or fewer, than the steady rate"),
+			word("mean hold", "in the narrator, how fast a queue grows once the pool is full, at the set rates: \"15/s arrive, 20 workers ÷ 2.00s mean hold (30 ÷ 15/s) = 10/s leave (6.7/s payments): grows 5/s, full at ~24.2s\". The mean hold is how long an arrival holds a worker, on average over every class: the workers the classes need (10/s × 3.0s + 5/s × 2ms = 30) over every arrival a second (15/s), Little's law turned round; the queue serves the classes in their order of arrival, so each leaves in its share of the arrivals: 6.7/s payments (20 workers ÷ 3.0s, each payment's hold) and 3.3/s signups; signups' too, not payments' alone, for a 2ms signup waits behind the payments ahead of it, so the pool serves each class at its share of the arrivals. Full at: when the places left fill at that growth. \"so far it grew 0.8/s in 3–8s, as 13.6/s arrived\": the growth the run measured over the table's /s seconds, and what arrived in them, every class, beside the forecast's arrivals; where it strays from the forecast further than random arrivals explain (two standard deviations of their count), why: \"and the 20 workers, taken within 1.6s, freed in bunches every 3.0s\": the pool filled in less than a hold, so its workers, taken together, free together, once a hold, and a window that is no whole number of holds counts more bunches, or fewer, than the steady rate"),
 			// What the seed fixes, where the screen says it briefly (review 29 lab #5).
 			word("arrivals at random, the seed", "the settings' arrivals: at random (Poisson), each class's gaps drawn from traffic.seed, or at an even pace (uniform); \"the seed fixes arrival times; timing is measured, so it varies run to run\" (briefly \"fixes arrivals, not timing\"): one seed gives the same arrivals every run, and both halves of a compare (which says so once, in its noise legend, and its title \"timing varies by run\"), but how long each request takes, and so which one meets a full pool or a slow call, is measured on this machine, so counts and latencies differ a little from run to run"),
 		}),
@@ -1019,7 +1032,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"n% of arrivals found it full\": the arrivals turned away for want of a worker (rejected:pool, every class's) of all arrivals, a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at \"(long run: 38% of time and arrivals)\", the narrator's forecast for the long run, not over a few seconds, nor where arrivals crowd into the spells it is full; \"by chance only 30% of arrivals\" (\"by chance even\" where more): the gap from the share of the time is within what chance gives so few seconds (3 square roots of the arrivals the full time holds at the run's rate); past 2 of them, a draw 1 run in 20 or fewer gives, how rare a chance: \"by a 1-in-31 chance only 30% of arrivals found it full (long run: 38% of both)\" (two-sided, from the normal's tail), and where room the figures, \"35 where ~50±7 were due\": the full time at the run's rate holds ~50 arrivals, give or take 7 (one square root); \"38% of arrivals found it full: one arriving as a worker frees often comes first\": more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due as a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(long run: 38% of arrivals)\"; where the machine is too busy (the ⚠ line), \"the busy machine sent them in bunches\": the rest of a late bunch finds full what its first filled, in no time on the clock"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±7 due: 1 run in 31 is this far off\": 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate (118 in 8.0s) holds the arrivals due, ~50 give or take 7 (one square root), and a draw this far from them happens by chance 1 run in 31 (two-sided, from the normal's tail; said past 2 square roots, a draw 1 run in 20 or fewer gives; \"within chance\" within 3 of them); the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; \"38% of arrivals found it full: one arriving as a worker frees often comes first\": more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due as a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(over a long run arrivals meet 38%, not the clock…)\"; where the machine is too busy (the ⚠ line), \"the busy machine sent them in bunches\": the rest of a late bunch finds full what its first filled, in no time on the clock"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 answered, not yet counted\" (briefly \"+2 workers busy: 1 answered, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),

@@ -407,7 +407,7 @@ func TestTableSaysWhatAFullQueueRejects(t *testing.T) {
 		s     *lab.Snapshot
 		words []string
 	}{{fifo, []string{"rej:pool = no worker, queue full", "rej:pool: queue full"}},
-		{codel, []string{"rej:codel = waited past its CoDel limit (the settings' \"waits\")", "rej:codel: waited too long"}}} {
+		{codel, []string{"rej:codel = waited past its CoDel limit, 100ms (5ms if the queue was never empty in the last 100ms)", "rej:codel: waited too long"}}} {
 		for _, w := range []int{paneMinWidth, 80, 120} {
 			_, notes := tableLines(newTheme(true, true), tc.s, tablePeer{}, w, true, nil, true)
 			for level := levelFull; level < levelTotals; level++ {
