@@ -184,14 +184,19 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				// "rejected", the table's word (the review: "outlive 800ms" beside "turned away
 				// after 725ms"); the queue still filling toward the deadline turns more away
 				// once full (newcomer 18 read 2.7% as the fix's steady state).
-				msg = fmt.Sprintf("%s: of %s, %s ok, %s rejected", capped(""), fmtPerSec(rs.Arrived[p]),
-					fmtPerSec(rs.OK[p]), fmtPerSec(rs.Rejected[p][lab.RejectDeadline]))
-				q := rs.Queueing(p)
+				head := fmt.Sprintf("%s: of %s, %s ok", capped(""), fmtPerSec(rs.Arrived[p]), fmtPerSec(rs.OK[p]))
+				rejected := fmtPerSec(rs.Rejected[p][lab.RejectDeadline])
+				otherwise := ""
 				if other := rs.NotOKBut(p, lab.RejectDeadline); other >= 0.05 {
 					// Failed, timed out or turned away otherwise (a timeout on): the parts still add up.
-					msg += fmt.Sprintf(", %s not ok otherwise", fmtPerSec(other))
+					otherwise = fmt.Sprintf(", %s not ok otherwise", fmtPerSec(other))
 				}
-				terse = strings.Replace(msg, ", 0/s rejected", "", 1) // none yet: ok and the queue add up without it
+				q := rs.Queueing(p)
+				msg = head + ", " + rejected + " rejected" + otherwise
+				terse = msg
+				if rejected == fmtPerSec(0) { // none yet: ok and the queue add up without it
+					terse = head + otherwise
+				}
 				if q >= 0 {
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
@@ -213,8 +218,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// the pool picture's "waiting", as "the queue of N" is a bound elsewhere and this one has none (review 16 #6)
 					// Short: 80x24 keeps the fix's brief clause only within four lines. "Steady":
 					// "holding the queue (344 waiting)" read as keeping it, or leaving 344 in it (newcomer 31).
-					msg += fmt.Sprintf(", queue steady at ~%s waiting", fmtCount(int64(s.Pool.Queued)))
-					terse = strings.Replace(msg, ", 0/s rejected", "", 1) // none yet: ok and the queue add up without it
+					steady := fmt.Sprintf(", queue steady at ~%s waiting", fmtCount(int64(s.Pool.Queued)))
+					msg, terse = msg+steady, terse+steady
 				}
 				break
 			}
