@@ -385,7 +385,10 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 	}
 
 	fill, full := fullWords(s, f)
-	if q := cfg.Pool.Queue; q.Holds() && len(starving) == 0 {
+	// A queue's sentence while no one starves, or where its rule limits the wait: what CoDel
+	// turns away starves too (newcomer 43 W-1), and is this sentence's to say, not a full
+	// pool's (newcomer 44: codel-queue read "turning away whoever finds it full").
+	if q := cfg.Pool.Queue; q.Holds() && (len(starving) == 0 || cfg.Pool.Rule().Limit(0) > 0) {
 		wait, how := queueWaitWords(s)
 		*spare = how
 		// Payments queue too, and are the most of it (newcomer 23: "signups wait in the

@@ -401,12 +401,20 @@ func TestNarrator(t *testing.T) {
 	// A discipline that limits the wait never fills its queue: it turns away who outwaits it.
 	limited := cfg
 	limited.Pool.Discipline, limited.Pool.CoDel = lab.CoDel, lab.DefaultConfig().Pool.CoDel
+	// Signups CoDel turned away starve, and the sentence is still CoDel's, not a full pool's
+	// (newcomer 44: "turning away whoever finds it full").
+	shed := &lab.Snapshot{Config: limited, Elapsed: 3 * time.Second, Pool: lab.PoolStats{FullFrom: 1800 * time.Millisecond}}
+	shed.Classes[lab.Signup].Arrived, shed.Classes[lab.Signup].Rejected[lab.RejectCoDel] = 15, 5
+	if !shed.StarvingNow(lab.Signup) {
+		t.Fatal("signups rejected:codel: not starving")
+	}
 	for _, tc := range []struct {
 		snap *lab.Snapshot
 		want string
 	}{
 		{&lab.Snapshot{Config: limited, Elapsed: time.Second}, "forecast full at ~2.0s, then payments and signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:codel)"},
 		{&lab.Snapshot{Config: limited, Elapsed: 3 * time.Second, Pool: lab.PoolStats{FullFrom: 1800 * time.Millisecond}}, "first full at 1.8s; payments and signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:codel); finished signups' wait p99"},
+		{shed, "first full at 1.8s; payments and signups wait at most 100ms in the queue of 10, and past that are turned away (rejected:codel)"},
 	} {
 		if got := narrate(limited, tc.snap); !strings.Contains(got, tc.want) || strings.Contains(got, "fills") {
 			t.Errorf("a limited wait:\n got %q\nwant %q", got, tc.want)
