@@ -81,8 +81,18 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if err := NewReport(Snapshot{Config: DefaultConfig()}).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) and rejected:codel (no worker within its CoDel limit) are starvation for every class but payment\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
 		t.Errorf("report:\n%s", b.String())
+	}
+	// CoDel's too where its pool ran, and only there (review 37 minor 5).
+	codel := Snapshot{Config: DefaultConfig()}
+	codel.Config.Pool.Discipline = CoDel
+	b.Reset()
+	if err := NewReport(codel).Write(&b, FormatTable); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) and rejected:codel (no worker within its CoDel limit) are starvation for every class but payment\n") {
+		t.Errorf("CoDel's report:\n%s", b.String())
 	}
 	// A fleet's report says the same, and no fragment about a header count it does not have
 	// (review 18: "…; with rejected:balancer (no replica in rotation), turned away").
@@ -92,7 +102,7 @@ func TestReportPoolNoteLeavesPaymentsOut(t *testing.T) {
 	if err := NewReport(fleet).Write(&b, FormatTable); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) and rejected:codel (no worker within its CoDel limit) are starvation for every class but payment\n") {
+	if !strings.Contains(b.String(), "; rejected:pool (no free worker and no room in the queue) is starvation for every class but payment\n") {
 		t.Errorf("fleet report:\n%s", b.String())
 	}
 	// One set of words: each reason's description begins with them, the help says them,

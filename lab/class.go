@@ -43,8 +43,8 @@ func (c Class) Starves() bool { return c != Payment }
 // went unflagged beside shared-pool's "signup starved 12", newcomer 43 W-1), and a fleet's
 // balancer's, whose replicas all went out of rotation (the fleet domino: its signups' 541
 // rejected:balancer beside "signup starved 15", the pool's alone, read as the wrong headline
-// for their harm). Only the pool's is "starved"; a count the balancer has a share of is
-// every rejection, "turned away" (Snapshot.CountedBy).
+// for their harm). The pool's and CoDel's are "starved"; a count the balancer has a share of
+// is every rejection, "turned away" (Snapshot.CountedBy).
 var StarvedBy = []Reason{RejectPool, RejectCoDel, RejectBalancer}
 
 // turnedAwayWord is the header's word for a class's count a fleet's balancer has a share of:
@@ -56,23 +56,23 @@ const turnedAwayWord = "turned away"
 // pool's reason with why it turned the request away, and in a fleet, once the balancer's
 // turns one away, every rejection, turned away.
 func StarvedMeans() string {
-	one := starvedWhy(false)
+	one := starvedWhy(false, true)
 	return "turned away for want of a worker: " + strings.Join(one, " or ") + ". " +
 		"Every class but payment: payments hold the workers, and a request of the others that finds none free starves (one request, not its class: most may still get through); payments' own rejections are not counted starved. " +
 		// The rule said once, whole (newcomer 33: no alarm beside a breaker's 81% rejected, nor
 		// a queue's 1.5s wait for 2ms of work, left the rule to guess).
 		"Those reasons only: " + RejectBulkhead.Word() + ", " + RejectBreaker.Word() + " and the other rejections have their own columns, and a long wait in the queue shows in p99:wait; none of them is starved, nor raises the header's alarm. " +
-		"In a fleet, once " + strings.Join(starvedWhy(true)[len(one):], " or ") + " turns one away, the count is every rejection of the class (rejected:pool, :balancer, :codel …), each reason's share said, and its word \"" + turnedAwayWord + "\", as in the table"
+		"In a fleet, once " + strings.Join(starvedWhy(true, true)[len(one):], " or ") + " turns one away, the count is every rejection of the class (rejected:pool, :balancer, :codel …), each reason's share said, and its word \"" + turnedAwayWord + "\", as in the table"
 }
 
 // starvedWhy is each reason that starves in a fleet's lab, or in one instance's (the
-// balancer's only in a fleet), in StarvedBy's order, with why it turned the request away:
-// "rejected:pool (no free worker and no room in the queue)". The balancer's is StarvedBy's
-// last, so a fleet's are one instance's and then its own.
-func starvedWhy(fleet bool) []string {
+// balancer's only in a fleet; CoDel's only with codel), in StarvedBy's order, with why it
+// turned the request away: "rejected:pool (no free worker and no room in the queue)". The
+// balancer's is StarvedBy's last, so a fleet's are one instance's and then its own.
+func starvedWhy(fleet, codel bool) []string {
 	var out []string
 	for _, r := range StarvedBy {
-		if r != RejectBalancer || fleet {
+		if (r != RejectBalancer || fleet) && (r != RejectCoDel || codel) {
 			out = append(out, r.Word()+" ("+r.Why()+")")
 		}
 	}

@@ -375,7 +375,14 @@ func (r Report) Write(w io.Writer, format string) error {
 // own rejections hold the workers and are not starved. The report has no header count, so
 // nothing of a fleet's "turned away" (review 18: it was a fragment).
 func (r Report) starvedNote() string {
-	return strings.Join(starvedWhy(false), " and ") + " are starvation for every class but payment"
+	// CoDel's only where its pool ran: shared-pool's report named a rejection it cannot have
+	// (review 37 minor 5).
+	why := starvedWhy(false, r.Config.Pool.Discipline == CoDel)
+	verb := " are"
+	if len(why) == 1 {
+		verb = " is"
+	}
+	return strings.Join(why, " and ") + verb + " starvation for every class but payment"
 }
 
 // rows is the class table both text formats share: a header and one row per class.

@@ -297,7 +297,7 @@ func (s *Snapshot) CountedShares(c Class) []Share {
 }
 
 // StarvedWord is the header's word for class c's count (Starved): "starved" while the pool
-// alone turned it away, "turned away" once a fleet's balancer did too.
+// or CoDel alone turned it away, "turned away" once a fleet's balancer did too.
 func (s *Snapshot) StarvedWord(c Class) string {
 	if slices.Contains(s.CountedBy(c), RejectBalancer) { // what it counts decides the word, so the two cannot drift
 		return turnedAwayWord

@@ -54,8 +54,8 @@ type spareClause struct {
 	// in a compare half too (the postmortem fix's, 7 lines in a half).
 	terse     string
 	terseHalf bool
-	// terseBare is terse without an idle clause, where the screen leaves the clause out
-	// (the fleet's queues worked off at 80x24); "" terse.
+	// terseBare is terse without the clause, where the screen leaves it out to keep its
+	// charts (charts: the fleet's queues worked off at 80x24); "" terse.
 	terseBare string
 	margin    string // why the cap is under the knee, for terse (whyCap)
 }

@@ -758,10 +758,8 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 			"p99:wait: arrival → on a worker, of those picked up, answered yet or not",
 			"p99:wait: arrival → on a worker, of those picked up", "p99:wait: arrival → on a worker"}
 		if shown["p99:service"] { // said only beside its column (review 21)
-			// Beside its column, at every size: at 80x24 the postmortem's 5.32s + 391ms above
-			// p99 5.46s, undenied, read as an error (newcomer 43 G-8).
-			// Every form says it then: at 80x24 the postmortem's 5.32s + 391ms above p99 5.46s,
-			// undenied, read as an error (newcomer 43 G-8).
+			// Beside its column, every form says it: at 80x24 the postmortem's 5.32s + 391ms
+			// above p99 5.46s, undenied, read as an error (newcomer 43 G-8).
 			forms = slices.Concat([]string{"p99:wait = arrival → on a worker, the queue's wait included, of those picked up, answered yet or not (none still queued); p99:service = on a worker → answered; no two p99s add up",
 				"p99:wait = arrival → on a worker, of those picked up, answered yet or not; p99:service = on a worker → answered; no two p99s add up"},
 				forms[:3], // those that say it
