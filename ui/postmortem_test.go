@@ -160,7 +160,7 @@ func TestNarratePostmortem(t *testing.T) {
 	// cannot go (newcomer 40 #1). Only where it costs nothing else (idle): a compare half
 	// keeps its goroutines line.
 	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in an anonymous published Go postmortem (an order API, p95 90ms → 1.1s at lunch): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
-		spare.short != "; as in an anonymous published Go postmortem (an order API, p95 90ms → 1.1s at lunch)" || !spare.idle {
+		spare.short != "; as in a published Go postmortem: a pool scaling on queue length fed the slowdown" || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
 	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
