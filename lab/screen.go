@@ -629,7 +629,10 @@ var coreHealth = slices.Concat(
 					}
 					// A gap chance explains, said so: "43%; 30% of arrivals" over 8s invited
 					// the comparison and left it unexplained (newcomer 39 G4).
-					g := fullGapOf(rejected, arrived, s.Pool.FullSpells, elapsedAsShown(s.Pool.FullFor), elapsedAsShown(s.Elapsed))
+					// The run's rate as printed, so the product of the factors shown is the
+					// figure shown (review 37 m4: 14.8/s for 14.75/s could put it 1 off).
+					rate := shownPerSec(float64(arrived) / elapsedAsShown(s.Elapsed))
+					g := fullGapOf(rejected, s.Pool.FullSpells, elapsedAsShown(s.Pool.FullFor), rate)
 					switch {
 					case share == clock || g.dir == "":
 					case g.race || (s.TooBusy() && g.dir == "even" && g.odds > 0):
@@ -656,20 +659,19 @@ var coreHealth = slices.Concat(
 						// basis the warm-up touches alike ("by a 1-in-31 chance" asked "of
 						// what?", newcomer 43 W-MAJOR-1); past 2 spreads how rare (newcomer
 						// 41 W2), within them chance said bare (newcomer 39 G4).
-						rate := float64(arrived) / elapsedAsShown(s.Elapsed)
 						some := fmt.Sprintf("%s of %s", FmtCount(rejected), FmtCount(arrived))
 						product := fmt.Sprintf("%s × %s ≈ %.0f±%.0f", full, FmtPerSec(rate), g.due, math.Sqrt(g.due))
 						verdict, short := "within chance", "within chance"
 						if g.odds > 0 {
-							short = fmt.Sprintf("1 run in %d is this far off", g.odds)
+							short = fmt.Sprintf("1 run in %d is as far off", g.odds)
 							verdict = "by chance " + short
 						}
 						with = []string{
-							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were due: %s (%s)", full, of, clock, some, share, product, verdict, meet),
-							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were due: %s", full, of, clock, some, share, product, verdict),
-							fmt.Sprintf("%s, %s; %s arrivals found it full, where %s were due: %s", full, clock, some, product, verdict),
-							fmt.Sprintf("%s, %s; %s found it full, %s due: %s", full, clock, some, product, short),
-							fmt.Sprintf("%s, %s; %s found it full, ~%.0f±%.0f due: %s", full, clock, some, g.due, math.Sqrt(g.due), short),
+							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet),
+							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s", full, of, clock, some, share, product, verdict),
+							fmt.Sprintf("%s, %s; %s arrivals found it full, where %s were expected: %s", full, clock, some, product, verdict),
+							fmt.Sprintf("%s, %s; %s found it full, %s expected: %s", full, clock, some, product, short),
+							fmt.Sprintf("%s, %s; %s found it full, ~%.0f±%.0f expected: %s", full, clock, some, g.due, math.Sqrt(g.due), short),
 						}
 					}
 				}
@@ -1033,7 +1035,7 @@ func coreWords() []part[[]Item] {
 				"it shrinks by the step, down to pool.workers, when nothing waits and at least a step's worth of workers stayed free the whole time since it last looked (\"+4 every 200ms while any wait, −4 if 4 stayed free the whole 200ms\"): idle at one instant (\"idle 9\") is not enough"),
 			// The fix's "mostly queued", checkable (newcomer 35 #16; review 29 lab #14).
 			word("the p50 wait", "in the postmortem fix's narrator (\"the p50 wait 678ms is 93% of the p50 729ms\"): the p50 of the wait, from the scheduled arrival until a worker picked a request up, of the requests the table's p50 is of, those a worker finished; each one's wait is part of its latency, so it is never above the p50 (the table's p99:wait is of every request picked up, those then turned away on a worker too; in a report, waited_ms and queue_wait_ms). Of two p50s, which do not add up: a share of the p50, not of any one request's time"),
-			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±7 due: 1 run in 31 is this far off\": 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate (118 in 8.0s) holds the arrivals due, ~50 give or take 7 (one square root), and a draw this far from them happens by chance 1 run in 31 (two-sided, from the normal's tail; said past 2 square roots, a draw 1 run in 20 or fewer gives; \"within chance\" within 3 of them); the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; \"38% of arrivals found it full: one arriving as a worker frees often comes first\": more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due when a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(over a long run arrivals meet 38%, not the clock…)\"; where the machine is too busy (the ⚠ line), \"the busy machine sent them in bunches\": the rest of a late bunch finds full what its first filled, in no time on the clock"),
+			word("pool full (no free worker)", "the total time so far during which every worker was busy; not when it first filled: the narrator's \"first full at\" is the scheduled arrival of the request that took the last worker, so two labs on one schedule fill at the same time (under generator lag a little before the pool was full). A fleet: the replica full longest, and the time every replica was full at once. With no queue, beside its share of the time, \"35 of 118 found it full, 3.4s × 14.8/s ≈ 50±7 expected: 1 run in 32 is as far off\": 35 of the 118 arrivals were turned away for want of a worker (rejected:pool, every class's), a count where the other is a clock's; random (Poisson) arrivals at a steady rate, which the pool's state does not move, find it full as often as it is, so the full time at the run's rate as shown (118 in 8.0s, 14.8/s) holds the arrivals expected, ~50 give or take 7 (one square root), and a draw this far from them happens by chance 1 run in 31 (two-sided, from the normal's tail); \"within chance\" within 2 square roots; from 2 to 3, a draw 1 run in 20 or fewer gives, how rare; past 3, no verdict, the two shares alone; the seconds before the pool first filled touch the full time and the arrivals in it alike, so they are no part of the gap; the two shares meet over a long run (PASTA: Poisson arrivals see time averages), at the narrator's forecast, not over a few seconds, nor where arrivals crowd into the spells it is full, and beside the shares so far the long run is said only with those first seconds, which both include; \"38% of arrivals found it full: one arriving as a worker frees often comes first\": more than chance gives, and no more than one a spell the pool was full, so not chance but the lab's race (the clock itself is exact): an arrival due when a worker's reply is due is woken with it, reaches the pool first, finds it full and is turned away, and the worker frees a fraction of a millisecond later into a gap no arrival is in (loss-system at 300 arrivals a second, seeds 1–6: arrivals 1–3 points above the time, where an ideal loss system on the same arrivals keeps the two within chance); the two then meet only at the arrivals' forecast, \"(over a long run arrivals meet 38%, not the clock…)\"; where the machine is too busy (the ⚠ line), \"the busy machine sent them in bunches\": the rest of a late bunch finds full what its first filled, in no time on the clock"),
 			word("calls at the dependency now", "calls the slow dependency is serving right now (\"peak 100 at once\": the most at once, an instant, where a chart's busiest second is a mean over that second); past a knee, what each takes at that many at once; \"1 more worker busy, not calling this instant\" (briefly \"+1 worker busy, not calling\" or \"+1 busy, not calling\"): a worker holds a payment whose call is not at the dependency at that instant (between calls, on its way, or waiting for a permit or a connection), so the workers busy can outnumber the calls; \"1 more worker busy, its call answered, not yet counted\" (briefly \"answered, not counted\"): the dependency has answered it (its calls less those it serves now exceed the payments ended) and the worker has not yet counted the payment; some of each, \"2 more workers busy: 1 not calling this instant, 1 answered, not yet counted\" (briefly \"+2 workers busy: 1 answered, not counted\", the rest not calling). With a chain of hops: hop 1's, which the edge ("+EdgeIs+") calls; \"n the edge hung up on\": of those, the calls hop 1 works on after the edge hung up on them (a try timed out, or the payment gave up), since hop 1 does not stop when its caller goes (workers busy now count only the calls the edge still waits on); not orphaned calls, which are the lab's own, running on off a worker after a caller timeout"),
 			word("idle n in rotation", "a fleet's idle workers on replicas the balancer sends requests; those on replicas pulled or drained are counted apart, and whose (\"; 40 idle on r1, r4 (out of rotation)\", briefly \"; 40 on r1, r4 (out)\"): they are not capacity; with every replica out, \"none in rotation; 40 idle on r1, r4\""),
 			word("rows read apart", "on a fleet's balancer line (briefly beside a replica's row): the replicas' rows and the table could not be read at one instant (a request moved between replica and table each time the lab tried), so a request that moved between the reads is in one and not the other, and their sums may differ by a few; rare, on a machine too busy to let the reads meet"),
@@ -1123,8 +1125,9 @@ func PaymentSeries(s *Snapshot) (Series, bool) {
 // fullGap is what the line says of the gap between the share of arrivals that found the
 // pool full and its share of the time. Random arrivals find it full as often as it is, so
 // those turned away less the arrivals the full time holds at the run's rate (due) have mean
-// 0 and a spread of the square root of the latter (PASTA's martingale); within 3 of those,
-// chance. Past 2 (1 run in 20) the line says how rare, or, for more than due and no more
+// 0 and a spread of the square root of the latter (PASTA's martingale); within 2 of those,
+// chance; from 2 (1 run in 20) to 3 the line says how rare, past 3 nothing (the shares
+// bare); past 2, for more than due and no more
 // than one a spell, the lab's race: an arrival due as a worker's reply is, woken with it,
 // reaches the pool first, finds it full, and the worker frees just after into a gap with
 // no arrival (newcomer 42 W3: seed 1 of loss-system, 26% of the frees that ended a spell
@@ -1136,10 +1139,10 @@ type fullGap struct {
 	due  float64 // the arrivals the full time holds at the run's rate
 }
 
-// fullGapOf is the gap's fullGap, of the seconds as shown (full, elapsed), so that the
-// reader's product is the one said; spells: how many times the pool became full.
-func fullGapOf(rejected, arrived, spells int64, full, elapsed float64) fullGap {
-	g := fullGap{due: float64(arrived) * full / elapsed}
+// fullGapOf is the gap's fullGap, of the full seconds and the run's rate as shown, so that
+// the reader's product is the one said; spells: how many times the pool became full.
+func fullGapOf(rejected, spells int64, full, rate float64) fullGap {
+	g := fullGap{due: full * rate}
 	off, spread := float64(rejected)-g.due, math.Sqrt(g.due)
 	if g.due <= 0 {
 		return g
