@@ -57,6 +57,12 @@ func FmtPerSec(r float64) string {
 	return trimZero(fmt.Sprintf("%.1f", r)) + "/s"
 }
 
+// shownPerSec is r as FmtPerSec prints it, for a product of printed factors.
+func shownPerSec(r float64) float64 {
+	v, _ := strconv.ParseFloat(fmt.Sprintf("%.1f", r), 64)
+	return v
+}
+
 // FmtWholePerSec writes a rate from the knee's model in whole requests a second: 195/s. The
 // model is not good to a tenth, as FmtPerSec's "~45.3/s" would claim.
 func FmtWholePerSec(r float64) string { return fmt.Sprintf("%.0f/s", r) }

@@ -901,12 +901,12 @@ func TestBunchedBeyondChance(t *testing.T) {
 func TestArrivingWaitPlayedReadsAsASentence(t *testing.T) {
 	a := ArrivingWait{Wait: 3620 * time.Millisecond, Workers: 20, Left: 621 * time.Millisecond, Before: []int{1, 1},
 		Ahead: []QueuedWork{{Payment, 29, 3 * time.Second}, {Signup, 14, 2200 * time.Microsecond}}}
-	want := "the 43 ahead and then it each take the first worker to free; the one it gets frees in 621ms, then serves 1 of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead"
+	want := ": each of the 43 ahead, and then it, takes the first worker to free; the one it gets frees in 621ms, then serves 1 of 29 payments × 3.00s + 1 of 14 signups × 2.2ms ahead"
 	if got := a.Played(TrafficConfig{}); got != want {
 		t.Errorf("%q\nwant %q", got, want)
 	}
 	a.Before, a.Ahead = nil, nil
-	if got := a.Played(TrafficConfig{}); got != "it takes the first worker to free; the one it gets frees in 621ms" {
+	if got := a.Played(TrafficConfig{}); got != ": it takes the first worker to free; the one it gets frees in 621ms" {
 		t.Errorf("none ahead: %q", got)
 	}
 }
@@ -935,6 +935,11 @@ func TestArrivingNowNamesTheWorkerItGets(t *testing.T) {
 	want := "waits ~2.4s for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms"
 	if items := arrivingNowHealth(&s, 120); len(items) != 1 || items[0].Value != want {
 		t.Errorf("health item %+v\nwant %q", items, want)
+	}
+	// The narrator's sentence in the same words (newcomer 44 w3: at 80x24 "the 19 ahead and
+	// then it each take the first worker to free" read garbled beside this).
+	if got := "waits ~2.4s" + a.Played(s.Config.Traffic); got != want {
+		t.Errorf("narrator's form %q\nwant %q", got, want)
 	}
 	// Workers the classes that keep one do not account for: no such claim.
 	a.Rank = 19

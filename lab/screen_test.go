@@ -843,8 +843,8 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	for w, want := range map[int]string{
 		// 30 turned away where 3.4s of 8.0s at 100 arrivals holds 42.5, ±6.5 by chance: the
 		// gap said to be chance (newcomer 39 G4).
-		120: "pool full (no free worker) 3.4s, 43%; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 due: within chance",
-		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30 of 100 arrivals (30%) found it full, where 3.4s × 12.5/s ≈ 42±7 were due: within chance",
+		120: "pool full (no free worker) 3.4s, 43%; 30 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
+		200: "pool full (no free worker) 3.4s in all, of 8.0s: 43% of the time; 30 of 100 arrivals (30%) found it full, where 3.4s × 12.5/s ≈ 42±7 were expected: within chance",
 		300: "within chance (over a long run the two meet at 38%: random arrivals see the pool as a clock does; so far both include the 1.6s before it first filled)",
 	} {
 		got := strings.Join(phrases(HealthItems(s, w)), " · ")
@@ -860,10 +860,10 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	for rejected, want := range map[int64]string{
 		10: "3.4s in all, of 8.0s: 43%; 10% of arrivals found it full ·",
 		75: "3.4s in all, of 8.0s: 43%; 75% of arrivals found it full ·",
-		50: "3.4s, 43%; 50 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 due: within chance",
+		50: "3.4s, 43%; 50 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a two-sided 1 in 38.
-		28: "3.4s, 43%; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 due: 1 run in 38 is this far off",
+		28: "3.4s, 43%; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 run in 38 is as far off",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool] = rejected
@@ -877,7 +877,7 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// spreads over, 15.5 more than due: within 20 spells, not within 10.
 	for spells, want := range map[int64]string{
 		20: "3.4s, 43%; 58% of arrivals found it full: one arriving as a worker frees often comes first",
-		10: "3.4s, 43%; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 due: 1 run in 57 is this far off",
+		10: "3.4s, 43%; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 run in 57 is as far off",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool], un.Pool.FullSpells = 58, spells
@@ -888,6 +888,13 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		if wide := strings.Join(phrases(HealthItems(&un, 300)), " · "); spells == 20 && !strings.Contains(wide, "(over a long run arrivals meet 38%, not the clock; so far both include the 1.6s before it first filled)") {
 			t.Errorf("%d spells at 300: %q, want the arrivals' long run alone, warm-up said", spells, wide)
 		}
+	}
+	// The product from the factors shown: 90 arrivals over 8.0s is 11.25/s, shown 11.2/s, and
+	// 3.7s × 11.25/s ≈ 42 beside "3.7s × 11.2/s" multiplied out 1 off (review 37 m4).
+	even := *s
+	even.Pool.FullFor, even.Classes[Payment].Arrived, even.Classes[Payment].Rejected[RejectPool] = 3700*time.Millisecond, 90, 40
+	if got := strings.Join(phrases(HealthItems(&even, 120)), " · "); !strings.Contains(got, "3.7s × 11.2/s ≈ 41±6 expected: within chance") {
+		t.Errorf("%q, want 3.7s × 11.2/s ≈ 41", got)
 	}
 	// The share from the figures shown: 5.45s of 8.0s is 68%, but it reads "5.5s", whose share
 	// is 69% (newcomer 35 #5).
@@ -962,8 +969,8 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"signup 2ms", "on a worker", settings},
 		{"signup 2ms", "the 2ms sleep's overrun, the lab's send delay", fmt.Sprint(SettingsItems(c, s, 100))},
 		{"pool full", " found it full, ", health},
-		{"pool full", " due: ", health},
-		{"pool full", "is this far off", health},
+		{"pool full", " expected: ", health},
+		{"pool full", "is as far off", health},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
 		{"CoDel", `"` + waits + `"`, `"` + waits + `"`},

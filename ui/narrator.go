@@ -434,11 +434,14 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// 5/s, newcomer 38 W3).
 			// The mean hold from the workers needed said before it, and the payments among
 			// those leaving: "2.00s" came from nowhere, and "10/s leave" beside payments'
-			// 20 ÷ 3.0s = 6.7/s read as wrong (newcomer 43 G-17).
+			// 20 ÷ 3.0s = 6.7/s read as wrong (newcomer 43 G-17). A step a clause, after the
+			// sentence's point: three levels of brackets inside it, and a bare "30", read
+			// in more than one pass (newcomer 44 g2).
 			qf := f.Queue
-			eta = fmt.Sprintf(" (%s arrive, %d workers ÷ %s mean hold (%s ÷ %s) = %s leave (%s payments): grows %s, full at ~%s",
-				fmtPerSec(qf.Arrivals), f.Workers, qf.HoldSaid(f.Workers), fmtWorkers(f.OfferedLoad), fmtPerSec(qf.Arrivals), fmtPerSec(qf.Leave),
-				fmtPerSec(qf.LeaveOf(f.Classes[lab.Payment].Rate)), fmtPerSec(qf.Growth), fmtSecs(full))
+			hold := qf.HoldSaid(f.Workers)
+			eta = fmt.Sprintf("; the queue grows %s, full at ~%s: %s arrive and %s leave (%s of them payments); %s = %d workers ÷ %s mean hold, and %s = %s workers' load ÷ %s",
+				fmtPerSec(qf.Growth), fmtSecs(full), fmtPerSec(qf.Arrivals), fmtPerSec(qf.Leave), fmtPerSec(qf.LeaveOf(f.Classes[lab.Payment].Rate)),
+				fmtPerSec(qf.Leave), f.Workers, hold, hold, fmtWorkers(f.OfferedLoad), fmtPerSec(qf.Arrivals))
 			if g, ok := s.QueueGrowth(); ok {
 				rs := s.Rates()
 				// What grew, and the arrivals it grew from beside the forecast's, so a growth off
@@ -452,10 +455,9 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 					eta += fmt.Sprintf(" and the %d workers, taken within %s, freed in bunches every %s", f.Workers, fmtSecs(s.Pool.FullFrom), fmtSecs(pay.Hold))
 				}
 			}
-			eta += ")"
 		}
-		return fmt.Sprintf("%s: %s; %s wait in the queue of %d%s until it fills, then they %s; %s",
-			law, fill, queued, q, eta, rejected, wait)
+		return fmt.Sprintf("%s: %s; %s wait in the queue of %d until it fills, then they %s%s; %s",
+			law, fill, queued, q, rejected, eta, wait)
 	}
 	// A pool with no queue turns away the same share of every class: it cannot tell them apart.
 	share := ""
@@ -591,7 +593,7 @@ func queueWaitWords(s *lab.Snapshot) (words string, how spareClause) {
 		words += fmt.Sprintf(", while one arriving now waits ~%s", fmtSecs(now.Wait))
 		// Briefly, the terms that add up to it, where the whole costs the settings or the
 		// rates (80x24: the long queue's sentence took 8 lines, newcomer 40 #1).
-		how = spareClause{long: ": " + now.Played(s.Config.Traffic), short: fmt.Sprintf(" (%s)", now.Turn(s.Config.Traffic)), echo: lab.ArrivingNowLabel}
+		how = spareClause{long: now.Played(s.Config.Traffic), short: fmt.Sprintf(" (%s)", now.Turn(s.Config.Traffic)), echo: lab.ArrivingNowLabel}
 	}
 	return words, how
 }
