@@ -80,8 +80,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// room (newcomer 43 G-MAJOR-1: "near the knee's 500/s, no limit takes them all"
 			// read as an excuse beside the fix's ~480/s, and either "adaptive is optimal" or
 			// "adaptive is worse" could be taken).
-			lesson = fmt.Sprintf("; a fixed cap of %d and a queue give ~%s", u.Fixed, fmtWholePerSec(u.FixedRate))
-			held = ", where that cap's queue holds them for its next free call: what it gives up for needing no knee measured first"
+			// Workers, the postmortem fix's pool, not "a cap", which a bulkhead is everywhere
+			// else; its queue in plain words (newcomer 44 W-MAJOR 2).
+			lesson = fmt.Sprintf("; %d workers and a queue give ~%s", u.Fixed, fmtWholePerSec(u.FixedRate))
+			held = ", where a fixed pool's queue holds them for its next free worker: the price of needing no knee measured first"
 		case u.AtBest:
 			// Arrivals near the most the calls answer: no limit serves them all (newcomer 39
 			// W1: "a full limit answers ~471/s" beside the curve's 390/s at 32 calls).
