@@ -382,10 +382,11 @@ type AdaptiveUse struct {
 	// be (newcomer 43 G-MAJOR-1: limit 30 beside a knee of 25 and a mean of 23.6 calls).
 	LimitPastKnee bool
 	// Fixed is the best fixed cap, the knee's calls less one (the postmortem fix's, with room
-	// for a knee one call lower: KneeForecast.AtKnee), and FixedRate what those answer: with
-	// a queue to keep them busy, what a hand-picked limit gets from a knee measured first,
-	// said beside this limit's ok (newcomer 43 G-MAJOR-1: 422.6/s beside the fix's ~480/s
-	// read as "is the adaptive limit worse?"). 0: no knee known, or one of a call.
+	// for a knee one call lower: KneeForecast.AtKnee), and FixedRate what those answer, no
+	// more than arrive (Windowed): with a queue to keep them busy, what a hand-picked limit
+	// gets from a knee measured first, said beside this limit's ok (newcomer 43 G-MAJOR-1:
+	// 422.6/s beside the fix's ~480/s read as "is the adaptive limit worse?"). 0: no knee
+	// known, or one of a call.
 	Fixed     int
 	FixedRate float64
 }
@@ -436,6 +437,9 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 	if knee > 1 {
 		u.Fixed = knee - 1
 		_, u.FixedRate = k.Answers(u.Fixed)
+		if u.Windowed { // it answers no more than arrive (review 37 M1: ~480/s beside 460/s arriving)
+			u.FixedRate = min(u.FixedRate, r.Arrived[Payment])
+		}
 	}
 	return u
 }

@@ -80,8 +80,15 @@ func TestAdaptiveUse(t *testing.T) {
 	}
 	// The best fixed cap beside it, the knee's calls less one, 24 at 50ms: 480/s; its limit
 	// of 38 past the knee of 25 (newcomer 43 G-MAJOR-1).
-	if u := s.AdaptiveUse(best); u.Fixed != 24 || u.FixedRate != 480 || !u.LimitPastKnee {
-		t.Errorf("limit %d, knee 25: %+v, want the fixed cap 24 at 480/s and the limit past the knee", s.Bulkhead.Limit, u)
+	// No more than arrive (review 37 M1): 460/s arriving, so ~460/s, not the 480/s it could.
+	if u := s.AdaptiveUse(best); u.Fixed != 24 || u.FixedRate != 460 || !u.LimitPastKnee {
+		t.Errorf("limit %d, knee 25, 460/s arriving: %+v, want the fixed cap 24 at 460/s and the limit past the knee", s.Bulkhead.Limit, u)
+	}
+	for i := range s.Timeline {
+		s.Timeline[i].Arrived[Payment] = 490
+	}
+	if u := s.AdaptiveUse(best); u.FixedRate != 480 {
+		t.Errorf("490/s arriving: %+v, want the fixed cap's 480/s", u)
 	}
 	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow {
