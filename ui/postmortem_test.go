@@ -124,7 +124,7 @@ func TestNarratePostmortem(t *testing.T) {
 			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
-		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
@@ -375,7 +375,7 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 		s.Timeline[i].T = i + 1
 	}
 	// The forecast's rate is a model's too, not a ceiling (newcomer 22: "≤480/s").
-	if got := narrate(s.Config, s); !strings.Contains(got, "would outlive it") || !strings.Contains(got, "24 calls at most (knee 25) answer ~480/s of 500/s") {
+	if got := narrate(s.Config, s); !strings.Contains(got, "would outlive it") || !strings.Contains(got, "at most 24 calls at 50ms give ~480/s of 500/s") {
 		t.Errorf("at 6s, the window mostly before the step: %q", got)
 	}
 	tr := lab.TrafficConfig{Payment: lab.RateConfig{Profile: []lab.RateStep{{At: 0, Rate: 150}, {At: lab.Duration(5 * time.Second), Rate: 500}}}}
