@@ -193,60 +193,68 @@ func adaptiveRatio(limit, factor, less int) float64 {
 }
 
 // AdaptiveRule is how the adaptive limit moves, as the narrator says it, whole and brief:
-// the rule's latency, of what and against what, its bounds at the limit in force, and, once
-// it has updated, its last reading and what it did (newcomer 42 W4: "its running mean" read
-// as the mean of any latency, and the screen's "~54ms each", each ok's hold, as the one it
-// compares: 72ms now was 1.33× that, yet the limit rose). In its warm-up the reading is a
-// mean since the start, which is why it trails the calls of now: said so.
+// one rule, whose latency against what, its bounds at the limit the update judged, and, once
+// it has updated, its last reading and what it did, the limit before and after (newcomer 44
+// W-MAJOR 2: "it rises up to 1.07×, falls past 1.26× (its settings at 29, the limit it
+// judged), so it rose a step" could not be parsed; newcomer 42 W4: its mean read as each
+// ok's hold). In its warm-up both are plain means since the start, which is why they trail
+// the calls of now: said so. Brief, the one bound that decided, or what did where a bound
+// of the limit's own or its throughput signal decided (review 37 minor 2).
 func (s *Snapshot) AdaptiveRule() (long, short string) {
 	limit, r := s.Bulkhead.Limit, s.Bulkhead.Reading
 	// The bounds of the limit the last reading was judged at: before it changed it.
-	settings := fmt.Sprintf("its settings at %d", limit)
-	if r.P90 > 0 && r.Judged > 0 && r.Judged != limit {
-		limit, settings = r.Judged, fmt.Sprintf("its settings at %d, the limit it judged", r.Judged)
+	judged := limit
+	if r.P90 > 0 && r.Judged > 0 {
+		judged = r.Judged
 	}
-	fall, rise := AdaptiveBackoff(limit), AdaptiveRise(limit)
+	fall, rise := AdaptiveBackoff(judged), AdaptiveRise(judged) // rise > 0 wherever fall > 0
 	if fall == 0 {
 		long = "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
 		return long, ""
 	}
-	bounds := fmt.Sprintf("falls past %.2f×", fall)
-	if rise > 0 {
-		bounds = fmt.Sprintf("rises up to %.2f×, ", rise) + bounds
+	p90 := fmt.Sprintf("p%.0f", 100*AdaptiveQuantile)
+	latency, brief := fmt.Sprintf("the calls' %s latency, smoothed, with its running mean", p90), "smoothed "+p90
+	if r.Updates > 0 && r.Updates <= AdaptiveWarmup {
+		latency = fmt.Sprintf("the calls' %s latency with its running mean (over the first %d updates, both plain means since the start)", p90, AdaptiveWarmup)
+		brief = p90 + " so far"
 	}
-	latency, brief := fmt.Sprintf("the calls' p%.0f latency, smoothed,", 100*AdaptiveQuantile), fmt.Sprintf("smoothed p%.0f", 100*AdaptiveQuantile)
-	warm := r.Updates > 0 && r.Updates <= AdaptiveWarmup
-	if warm {
-		latency = fmt.Sprintf("the calls' p%.0f latency, for its first %d updates a plain mean of each update's since the start,", 100*AdaptiveQuantile, AdaptiveWarmup)
-		brief = fmt.Sprintf("p%.0f so far", 100*AdaptiveQuantile)
-	}
+	rule := fmt.Sprintf("each update compares %s: at up to %.2f× the limit rises, past %.2f× it falls", latency, rise, fall)
 	if r.P90 == 0 { // no update yet
-		return fmt.Sprintf("the limit moves on %s against its running mean of those: it %s (%s)", latency, bounds, settings), ""
+		return fmt.Sprintf("%s (bounds at %d, the limit now)", rule, judged), ""
 	}
-	did := map[string]string{"increase": "so it rose a step", "decrease": "so it fell a step", "hold": "so it holds"}[r.Direction]
+	ratio := float64(r.P90) / float64(r.Mean)
+	step := fmt.Sprintf("%d→%d", judged, limit)
+	if judged == limit {
+		step = fmt.Sprintf("holds at %d", limit)
+	}
+	// What decided, said as the rule's own clause so it reads alone: the latency bound the
+	// reading met (review 36 M2), or, for a bound of the limit's own or its throughput
+	// signal, that, never a p90 bound that did not (review 37 minor 2).
+	decided := fmt.Sprintf("up to %.2f× the limit rises", rise)
+	switch {
+	case ratio > fall:
+		decided = fmt.Sprintf("past %.2f× the limit falls", fall)
+	case ratio > rise:
+		decided = fmt.Sprintf("in %.2f–%.2f× the limit holds", rise, fall)
+	}
+	now := fmt.Sprintf("now %s against %s, %.2f×", FmtLatency(r.P90), FmtLatency(r.Mean), ratio)
 	switch r.Reason {
 	case "queue":
 	case "thrptCorr", "thrptCorrRtt", "thrptCV":
-		did = "yet it fell a step: a full limit's answers a second stopped growing with its calls"
-	default: // a bound: the most its calls in flight allow (failsafe-go's "max", which may lower it too), or the least
-		did = map[string]string{"increase": "so it rose to its bound", "decrease": "so it fell a step toward its bound", "hold": "so it holds at its bound"}[r.Direction]
+		decided = "yet a full limit's answers a second stopped growing with its calls"
+	case "min":
+		decided = "the limit met its bound, the least it keeps"
+	default: // failsafe-go's "max": the most its calls in flight allow, which may lower it too
+		decided = "the limit met its bound, the most its calls in flight allow"
 	}
-	ratio := float64(r.P90) / float64(r.Mean)
-	// The threshold the reading met, the one that decided (review 36 M2: "1.04×, under
-	// 1.24×: it rose", where it rises only up to 1.07×); "smoothed" or "so far", whose p90
-	// it is, in brief too: a p90 that is a mean since 0s read beside the table's p99.
-	side := fmt.Sprintf("in %.2f–%.2f×", rise, fall)
-	switch {
-	case ratio > fall:
-		side = fmt.Sprintf("past %.2f×", fall)
-	case rise == 0: // it rises at any p90 short of a fall
-		side = fmt.Sprintf("not past %.2f×", fall)
-	case ratio <= rise:
-		side = fmt.Sprintf("up to %.2f×", rise)
+	if r.Reason != "queue" {
+		now += ", " + decided
 	}
-	now := fmt.Sprintf("now %s against %s, %.2f×", FmtLatency(r.P90), FmtLatency(r.Mean), ratio)
-	long = fmt.Sprintf("the limit moves on %s against its running mean of those: %s; it %s (%s), %s", latency, now, bounds, settings, did)
-	short = fmt.Sprintf("its %s %s is %.2f× its mean, %s: %s", brief, FmtLatency(r.P90), ratio, side, strings.TrimPrefix(did, "so "))
+	long = fmt.Sprintf("%s (bounds at %d, the limit this update judged); %s: limit %s", rule, judged, now, step)
+	if !strings.HasSuffix(decided, "holds") || judged != limit { // a limit held is the headline's
+		decided += ": " + strings.TrimPrefix(step, "holds at ")
+	}
+	short = fmt.Sprintf("calls' %s %s = %.2f× its mean; %s", brief, FmtLatency(r.P90), ratio, decided)
 	return long, short
 }
 
@@ -374,10 +382,11 @@ type AdaptiveUse struct {
 	// be (newcomer 43 G-MAJOR-1: limit 30 beside a knee of 25 and a mean of 23.6 calls).
 	LimitPastKnee bool
 	// Fixed is the best fixed cap, the knee's calls less one (the postmortem fix's, with room
-	// for a knee one call lower: KneeForecast.AtKnee), and FixedRate what those answer: with
-	// a queue to keep them busy, what a hand-picked limit gets from a knee measured first,
-	// said beside this limit's ok (newcomer 43 G-MAJOR-1: 422.6/s beside the fix's ~480/s
-	// read as "is the adaptive limit worse?"). 0: no knee known, or one of a call.
+	// for a knee one call lower: KneeForecast.AtKnee), and FixedRate what those answer, no
+	// more than arrive (Windowed): with a queue to keep them busy, what a hand-picked limit
+	// gets from a knee measured first, said beside this limit's ok (newcomer 43 G-MAJOR-1:
+	// 422.6/s beside the fix's ~480/s read as "is the adaptive limit worse?"). 0: no knee
+	// known, or one of a call.
 	Fixed     int
 	FixedRate float64
 }
@@ -428,6 +437,9 @@ func (s *Snapshot) AdaptiveUse(k KneeForecast) AdaptiveUse {
 	if knee > 1 {
 		u.Fixed = knee - 1
 		_, u.FixedRate = k.Answers(u.Fixed)
+		if u.Windowed { // it answers no more than arrive (review 37 M1: ~480/s beside 460/s arriving)
+			u.FixedRate = min(u.FixedRate, r.Arrived[Payment])
+		}
 	}
 	return u
 }

@@ -80,8 +80,15 @@ func TestAdaptiveUse(t *testing.T) {
 	}
 	// The best fixed cap beside it, the knee's calls less one, 24 at 50ms: 480/s; its limit
 	// of 38 past the knee of 25 (newcomer 43 G-MAJOR-1).
-	if u := s.AdaptiveUse(best); u.Fixed != 24 || u.FixedRate != 480 || !u.LimitPastKnee {
-		t.Errorf("limit %d, knee 25: %+v, want the fixed cap 24 at 480/s and the limit past the knee", s.Bulkhead.Limit, u)
+	// No more than arrive (review 37 M1): 460/s arriving, so ~460/s, not the 480/s it could.
+	if u := s.AdaptiveUse(best); u.Fixed != 24 || u.FixedRate != 460 || !u.LimitPastKnee {
+		t.Errorf("limit %d, knee 25, 460/s arriving: %+v, want the fixed cap 24 at 460/s and the limit past the knee", s.Bulkhead.Limit, u)
+	}
+	for i := range s.Timeline {
+		s.Timeline[i].Arrived[Payment] = 490
+	}
+	if u := s.AdaptiveUse(best); u.FixedRate != 480 {
+		t.Errorf("490/s arriving: %+v, want the fixed cap's 480/s", u)
 	}
 	s.Timeline[4].Rejected[Payment][RejectBulkhead] = 0
 	if u := s.AdaptiveUse(KneeForecast{Knee: 25}); !u.NoneNow {
@@ -183,12 +190,12 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	// Said at the limit it judged (20), not the one it set after.
 	s := Snapshot{Bulkhead: BulkheadStats{Limit: 21, Reading: r}}
 	long, short := s.AdaptiveRule()
-	for _, want := range []string{"for its first 10 updates a plain mean of each update's since the start", "now " + FmtLatency(r.P90) + " against " + FmtLatency(r.Mean), "rises up to 1.11×, falls past 1.43× (its settings at 20, the limit it judged)"} {
+	for _, want := range []string{"each update compares the calls' p90 latency with its running mean (over the first 10 updates, both plain means since the start): at up to 1.11× the limit rises, past 1.43× it falls (bounds at 20, the limit this update judged)", "now " + FmtLatency(r.P90) + " against " + FmtLatency(r.Mean)} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
 	}
-	if !strings.HasPrefix(short, "its p90 so far "+FmtLatency(r.P90)+" is ") {
+	if !strings.HasPrefix(short, "calls' p90 so far "+FmtLatency(r.P90)+" = ") {
 		t.Errorf("brief: %q", short)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {
@@ -198,6 +205,9 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 
 // review 36 M1/M2: a fall from 36 to 35 is judged at 36's bounds (past 1.20×, where 35's is
 // 1.21×), and the brief form names the bound the reading met, not the fall's whatever it did.
+// Newcomer 44 W-MAJOR 2: each form one rule that reads alone, what the bound does beside it,
+// and the limit before and after; review 37 minor 2: where a bound of the limit's own
+// decided ("max"), that, not a p90 bound.
 func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 	for _, c := range []struct {
 		limit   int
@@ -206,15 +216,21 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		short   string
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36},
-			"rises up to 1.06×, falls past 1.20× (its settings at 36, the limit it judged), so it fell a step", "1.21× its mean, past 1.20×: it fell a step"},
+			"at up to 1.06× the limit rises, past 1.20× it falls (bounds at 36, the limit this update judged); now 121ms against 100ms, 1.21×: limit 36→35",
+			"calls' smoothed p90 121ms = 1.21× its mean; past 1.20× the limit falls: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30},
-			"rises up to 1.07×, falls past 1.25× (its settings at 30, the limit it judged), so it rose a step", "its smoothed p90 104ms is 1.04× its mean, up to 1.07×: it rose a step"},
+			"at up to 1.07× the limit rises, past 1.25× it falls (bounds at 30, the limit this update judged); now 104ms against 100ms, 1.04×: limit 30→31",
+			"calls' smoothed p90 104ms = 1.04× its mean; up to 1.07× the limit rises: 30→31"},
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30},
-			"(its settings at 30), so it holds", "1.10× its mean, in 1.07–1.25×: it holds"},
+			"(bounds at 30, the limit this update judged); now 110ms against 100ms, 1.10×: limit holds at 30",
+			"1.10× its mean; in 1.07–1.25× the limit holds"},
+		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31},
+			"now 104ms against 100ms, 1.04×, the limit met its bound, the most its calls in flight allow: limit 31→30",
+			"calls' smoothed p90 104ms = 1.04× its mean; the limit met its bound, the most its calls in flight allow: 31→30"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short := s.AdaptiveRule()
-		if !strings.Contains(long, c.long) || !strings.Contains(short, c.short) {
+		if !strings.Contains(long, c.long) || !strings.HasSuffix(short, c.short) {
 			t.Errorf("limit %d, %+v:\n%q\n%q\nwant %q and %q", c.limit, c.reading, long, short, c.long, c.short)
 		}
 	}

@@ -80,8 +80,10 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// room (newcomer 43 G-MAJOR-1: "near the knee's 500/s, no limit takes them all"
 			// read as an excuse beside the fix's ~480/s, and either "adaptive is optimal" or
 			// "adaptive is worse" could be taken).
-			lesson = fmt.Sprintf("; a fixed cap of %d and a queue give ~%s", u.Fixed, fmtWholePerSec(u.FixedRate))
-			held = ", where that cap's queue holds them for its next free call: what it gives up for needing no knee measured first"
+			// Workers, the postmortem fix's pool, not "a cap", which a bulkhead is everywhere
+			// else; its queue in plain words (newcomer 44 W-MAJOR 2).
+			lesson = fmt.Sprintf("; %d workers and a queue give ~%s", u.Fixed, fmtWholePerSec(u.FixedRate))
+			held = ", where a fixed pool's queue holds them for its next free worker: the price of needing no knee measured first"
 		case u.AtBest:
 			// Arrivals near the most the calls answer: no limit serves them all (newcomer 39
 			// W1: "a full limit answers ~471/s" beside the curve's 390/s at 32 calls).
@@ -156,14 +158,16 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		}
 		return limit + ": " + pastKnee(s, k, calls, rate) + rest + tail, true
 	case k.Cap <= k.Knee: // a cap under the knee: the postmortem's fix
-		// "24 calls at most (knee 25) answer ~480/s": the model's rate at its mean latency,
-		// not a ceiling (newcomer 22 read "answer ≤480/s" beside a second's ok 482/s, random
-		// latencies averaging 49ms, as broken). The latency is the spare clause's: here it
-		// cost the fix a third line at 80 columns.
+		// "at most 24 calls at 50ms give ~480/s": the model's rate at its mean latency, not
+		// a ceiling (newcomer 22 read "answer ≤480/s" beside a second's ok 482/s,
+		// random latencies averaging 49ms, as broken), with that latency, where the rate comes
+		// from (newcomer 44 w2: ~480/s beside the run's 471.4/s ok and "51ms each" read as a
+		// contradiction); the knee is the settings line's and the why of 24's, where it had
+		// been, as the latency costs a line of a compare half.
 		capped := func(most string) string {
-			return fmt.Sprintf("%d calls%s (knee %d) answer ~%s", k.Cap, most, k.Knee, fmtWholePerSec(k.CapRate))
+			return fmt.Sprintf("%s%d calls at %s give ~%s", most, k.Cap, fmtLatency(k.CapLatency), fmtWholePerSec(k.CapRate))
 		}
-		msg := capped(" at most")
+		msg := capped("at most ")
 		over := k.Net(rate, k.Cap)
 		queueSaid := false // the sentence says what the deadline does to the queue
 		terse := ""        // the measured sentence in fewer words, why 24 kept (s49pm's leftover)
@@ -365,7 +369,7 @@ func paymentsWord(cfg lab.Config) string {
 func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bool) spareClause {
 	var long, short, margin string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
-		// The cap as its count of calls, as the sentence opens ("24 calls (knee 25)"): "the
+		// The cap as its count of calls, as the sentence opens ("24 calls at 50ms"): "the
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
 		// Not "waits past 800ms": it rejects earlier, once too little is left for a call
 		// (newcomer 27 read it beside "turned away after 726ms on average").

@@ -124,12 +124,12 @@ func TestNarratePostmortem(t *testing.T) {
 			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
-		{fixConfig(), []string{"24 calls (knee 25) answer ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
 		// 33 held ÷ 371.8 ok a second is ~89ms each (newcomer 29: "35 at 98ms each: ok 372/s").
-		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; a fixed cap of 24 and a queue give ~480/s"}},
+		{adaptiveConfig(), []string{"adaptive limit 35 from latency: 25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;", "p99 297ms so far, not ok 23.6% of replies in 20–25s: rejected:bulkhead; 24 workers and a queue give ~480/s"}},
 	} {
 		s := postmortemSnapshot(tc.cfg)
 		got := narrate(tc.cfg, s)
@@ -244,7 +244,7 @@ func TestNarratePostmortem(t *testing.T) {
 	if want := "25 calls at 50ms give 500/s; mean 33.0 calls, ~89ms each: ok 371.8/s of 500.8/s;"; !strings.Contains(says, want) || strings.Contains(says, "(knee 25)") || strings.Contains(says, "the rest turned away") {
 		t.Errorf("an instant at the knee:\n got %q\nwant %q", says, want)
 	}
-	if want := "; a fixed cap of 24 and a queue give ~480/s"; spare.short != "; it can settle past the knee, as here" || !strings.HasSuffix(says, want) {
+	if want := "; 24 workers and a queue give ~480/s"; spare.short != "; it can settle past the knee, as here" || !strings.HasSuffix(says, want) {
 		t.Errorf("an instant at the knee, %q / brief %q, want the sentence to end %q", says, spare.short, want)
 	}
 	after := postmortemSnapshot(postmortemConfig())
@@ -375,7 +375,7 @@ func TestOutliveMeasuredOnlyAfterTheStep(t *testing.T) {
 		s.Timeline[i].T = i + 1
 	}
 	// The forecast's rate is a model's too, not a ceiling (newcomer 22: "≤480/s").
-	if got := narrate(s.Config, s); !strings.Contains(got, "would outlive it") || !strings.Contains(got, "24 calls at most (knee 25) answer ~480/s of 500/s") {
+	if got := narrate(s.Config, s); !strings.Contains(got, "would outlive it") || !strings.Contains(got, "at most 24 calls at 50ms give ~480/s of 500/s") {
 		t.Errorf("at 6s, the window mostly before the step: %q", got)
 	}
 	tr := lab.TrafficConfig{Payment: lab.RateConfig{Profile: []lab.RateStep{{At: 0, Rate: 150}, {At: lab.Duration(5 * time.Second), Rate: 500}}}}
@@ -542,13 +542,13 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// The rule with its own figures at this limit (newcomer 31: "(press ? for the rule)" left
 	// the 35 unexplained), and the limiter's own reading against them: "72ms each" is 1.33×
 	// "~54ms" read as a limit that should be falling (newcomer 42 W4).
-	if want := "the limit moves on the calls' p90 latency, smoothed, against its running mean of those: now 84ms against 76ms, 1.11×; it rises up to 1.06×, falls past 1.21× (its settings at 35), so it holds; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
+	if want := "each update compares the calls' p90 latency, smoothed, with its running mean: at up to 1.06× the limit rises, past 1.21× it falls (bounds at 35, the limit this update judged); now 84ms against 76ms, 1.11×: limit holds at 35; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
 	// What is not hand-picked is the limit; the rule's figures are set (newcomer 41 G14):
 	// beside the best fixed cap, the knee that cap needs measured, and why it answers more
 	// (newcomer 43 G-MAJOR-1).
-	if want := "orders that find it full are turned away at once, where that cap's queue holds them for its next free call: what it gives up for needing no knee measured first"; !strings.HasSuffix(spare.long, want) {
+	if want := "orders that find it full are turned away at once, where a fixed pool's queue holds them for its next free worker: the price of needing no knee measured first"; !strings.HasSuffix(spare.long, want) {
 		t.Errorf("%q lacks %q", spare.long, want)
 	}
 	for _, said := range []string{spare.long, spare.short} {
@@ -561,7 +561,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// 500.8/s arriving, at the knee's 500/s, the most any limit answers: the load, not bursts, is
 	// turned away (newcomer 34); what the best fixed cap, with a queue, answers beside its ok,
 	// not "no limit takes them all", which read as an excuse (newcomer 43 G-MAJOR-1).
-	if want := "rejected:bulkhead; a fixed cap of 24 and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; its smoothed p90 84ms is 1.11× its mean, in 1.06–1.21×: it holds, past the knee" {
+	if want := "rejected:bulkhead; 24 workers and a queue give ~480/s"; !strings.HasSuffix(says, want) || strings.Contains(says, "refuses bursts") || spare.short != "; calls' smoothed p90 84ms = 1.11× its mean; in 1.06–1.21× the limit holds, past the knee" {
 		t.Errorf("%q / brief %q: want the sentence to end %q", says, spare.short, want)
 	}
 	// A mean at the limit: the rejections are a full limit's, not bursts' with permits free.
@@ -581,11 +581,11 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	}
 	// The mean of calls under the knee, the limit past it: said of the limit (newcomer 43
 	// G-MAJOR-1: "limit 30" beside "knee 25 calls", unexplained).
-	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "the mean trails a slow climb, so its limit can pass the knee, as here (35, knee 25)") || spare.short != "; its smoothed p90 84ms is 1.11× its mean, in 1.06–1.21×: it holds, past the knee" {
+	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "the mean trails a slow climb, so its limit can pass the knee, as here (35, knee 25)") || spare.short != "; calls' smoothed p90 84ms = 1.11× its mean; in 1.06–1.21× the limit holds, past the knee" {
 		t.Errorf("calls under the knee, limit past it: %q / %q", spare.long, spare.short)
 	}
 	s.Bulkhead.Limit = 25
-	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || strings.Contains(spare.long, "pass the knee") || !strings.HasSuffix(spare.short, ": it holds") {
+	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || strings.Contains(spare.long, "pass the knee") || !strings.HasSuffix(spare.short, "the limit holds") {
 		t.Errorf("under the knee: %q / %q", spare.long, spare.short)
 	}
 }
