@@ -106,6 +106,10 @@ type AdaptiveReading struct {
 	Judged int
 }
 
+// Warming says the reading is of failsafe-go's warm-up (AdaptiveWarmup): both figures plain
+// means of one series since the start, so nearly equal, and the limit rises.
+func (r AdaptiveReading) Warming() bool { return r.Updates > 0 && r.Updates <= AdaptiveWarmup }
+
 // AdaptiveWarmup is failsafe-go's warm-up: over its first 10 updates both the smoothed p90
 // and its running mean are plain means of all so far, so they trail a climb the most.
 const AdaptiveWarmup = 10
@@ -214,13 +218,15 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	}
 	p90 := fmt.Sprintf("p%.0f", 100*AdaptiveQuantile)
 	latency, brief := fmt.Sprintf("the calls' %s latency, smoothed, with its running mean", p90), "smoothed "+p90
-	if r.Updates > 0 && r.Updates <= AdaptiveWarmup {
-		latency = fmt.Sprintf("the calls' %s latency with its running mean (over the first %d updates, both plain means since the start)", p90, AdaptiveWarmup)
-		brief = p90 + " so far"
+	if r.Warming() {
+		// Both means of one series since the start: nearly equal, so it rises (newcomer 45:
+		// "59ms against 59ms" beside "the mean trails a slow climb" gave two causes).
+		latency = fmt.Sprintf("the calls' %s latency with its running mean (its first %d updates: both plain means since the start, so nearly equal, and it rises)", p90, AdaptiveWarmup)
+		brief = p90 + " since 0s"
 	}
-	rule := fmt.Sprintf("each update compares %s: at up to %.2f× the limit rises, past %.2f× it falls", latency, rise, fall)
+	rule := fmt.Sprintf("each update compares %s: at up to %.2f× the limit rises, past %.2f× it falls, between it holds", latency, rise, fall)
 	if r.P90 == 0 { // no update yet
-		return fmt.Sprintf("%s (bounds at %d, the limit now)", rule, judged), ""
+		return fmt.Sprintf("%s (bounds for a limit of %d, the limit now)", rule, judged), ""
 	}
 	ratio := float64(r.P90) / float64(r.Mean)
 	step := fmt.Sprintf("%d→%d", judged, limit)
@@ -250,7 +256,7 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	if r.Reason != "queue" {
 		now += ", " + decided
 	}
-	long = fmt.Sprintf("%s (bounds at %d, the limit this update judged); %s: limit %s", rule, judged, now, step)
+	long = fmt.Sprintf("%s (bounds for a limit of %d, the one this update judged); %s: limit %s", rule, judged, now, step)
 	if !strings.HasSuffix(decided, "holds") || judged != limit { // a limit held is the headline's
 		decided += ": " + strings.TrimPrefix(step, "holds at ")
 	}

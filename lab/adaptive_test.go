@@ -190,12 +190,12 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	// Said at the limit it judged (20), not the one it set after.
 	s := Snapshot{Bulkhead: BulkheadStats{Limit: 21, Reading: r}}
 	long, short := s.AdaptiveRule()
-	for _, want := range []string{"each update compares the calls' p90 latency with its running mean (over the first 10 updates, both plain means since the start): at up to 1.11× the limit rises, past 1.43× it falls (bounds at 20, the limit this update judged)", "now " + FmtLatency(r.P90) + " against " + FmtLatency(r.Mean)} {
+	for _, want := range []string{"each update compares the calls' p90 latency with its running mean (its first 10 updates: both plain means since the start, so nearly equal, and it rises): at up to 1.11× the limit rises, past 1.43× it falls, between it holds (bounds for a limit of 20, the one this update judged)", "now " + FmtLatency(r.P90) + " against " + FmtLatency(r.Mean)} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
 	}
-	if !strings.HasPrefix(short, "calls' p90 so far "+FmtLatency(r.P90)+" = ") {
+	if !strings.HasPrefix(short, "calls' p90 since 0s "+FmtLatency(r.P90)+" = ") {
 		t.Errorf("brief: %q", short)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {
@@ -216,13 +216,13 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		short   string
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36},
-			"at up to 1.06× the limit rises, past 1.20× it falls (bounds at 36, the limit this update judged); now 121ms against 100ms, 1.21×: limit 36→35",
+			"at up to 1.06× the limit rises, past 1.20× it falls, between it holds (bounds for a limit of 36, the one this update judged); now 121ms against 100ms, 1.21×: limit 36→35",
 			"calls' smoothed p90 121ms = 1.21× its mean; past 1.20× the limit falls: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30},
-			"at up to 1.07× the limit rises, past 1.25× it falls (bounds at 30, the limit this update judged); now 104ms against 100ms, 1.04×: limit 30→31",
+			"at up to 1.07× the limit rises, past 1.25× it falls, between it holds (bounds for a limit of 30, the one this update judged); now 104ms against 100ms, 1.04×: limit 30→31",
 			"calls' smoothed p90 104ms = 1.04× its mean; up to 1.07× the limit rises: 30→31"},
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30},
-			"(bounds at 30, the limit this update judged); now 110ms against 100ms, 1.10×: limit holds at 30",
+			"(bounds for a limit of 30, the one this update judged); now 110ms against 100ms, 1.10×: limit holds at 30",
 			"1.10× its mean; in 1.07–1.25× the limit holds"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31},
 			"now 104ms against 100ms, 1.04×, the limit met its bound, the most its calls in flight allow: limit 31→30",

@@ -108,7 +108,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			if !u.PastKnee {
 				where = fmt.Sprintf("its limit can pass the knee, as here (%d, knee %d)", s.Bulkhead.Limit, k.Knee)
 			}
-			moves += "; the mean trails a slow climb, so " + where
+			why := "the mean trails a slow climb, so "
+			if s.Bulkhead.Reading.Warming() { // its warm-up's means nearly equal: it rises
+				why = "in its warm-up it rises each update, so "
+			}
+			moves += "; " + why + where
 			short = "; " + where
 			if rule != "" { // its reading says why it has not fallen there, in fewer lines
 				short = "; " + rule + ", past the knee"
