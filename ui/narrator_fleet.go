@@ -31,11 +31,12 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 	// charts gave way (s51). Where a bulkhead's clause holds the place, in the sentence.
 	from, until := s.Fleet.FirstAllOut()
 	if off := s.WorkedOff(from, until, false); from > 0 && off != "" {
+		worked := "; " + s.WorkedOff(from, until, true)
 		if spare.long != "" {
-			msg, terse = msg+"; "+off, terse+"; "+s.WorkedOff(from, until, true)
+			msg, terse = msg+"; "+off, terse+worked
 		} else {
 			*spare = spareClause{long: "; " + off, charts: true, terseBare: terse}
-			terse += "; " + s.WorkedOff(from, until, true)
+			terse += worked
 		}
 	}
 	if terse+brief.short != msg+spare.long {
@@ -51,7 +52,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		return "", false
 	}
 	n, k := len(fs.Replicas), fs.InRotation
-	story := dominoStory(cfg, s, brief)
+	story := dominoStory(cfg, fs, brief)
 	workers := cfg.Pool.Workers
 	// "take 6.3/s payments each (6.3/s × 3.0s = 19 workers of 20)": Little's law for one replica.
 	take := func(f lab.Forecast, k int) string {
@@ -264,8 +265,7 @@ func latestTurn(fs *lab.FleetStats) (string, time.Duration) {
 // (checkFailed); the later pulls say theirs in brief.
 // Brief, the steps and their numbers without the glosses: a full queue's check said in a
 // word, the first pull's cause in one clause.
-func dominoStory(cfg lab.Config, s *lab.Snapshot, brief bool) string {
-	fs := s.Fleet
+func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 	turns := fs.Domino(cfg)
 	if !slices.ContainsFunc(turns, func(t lab.Turn) bool { return !t.Drained }) {
 		return ""
