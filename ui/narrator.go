@@ -57,7 +57,6 @@ type spareClause struct {
 	// terseBare is terse without the clause, where the screen leaves it out to keep its
 	// charts (charts: the fleet's queues worked off at 80x24); "" terse.
 	terseBare string
-	margin    string // why the cap is under the knee, for terse (whyCap)
 }
 
 // remedy is the clause briefly as a compare's summary says it: summary, or short.

@@ -235,8 +235,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		default:
 			msg += fmt.Sprintf(" of %s: the queue grows ~%s", fmtFloatRate(rate), fmtWholePerSec(over))
 		}
-		*spare = whyCap(cfg, k, pay, queueSaid)
-		if m := spare.margin; terse != "" && m != "" {
+		var m string
+		*spare, m = whyCap(cfg, k, pay, queueSaid)
+		if terse != "" && m != "" {
 			// Where the sentence with its clause would pass headlineMost lines (80x24 with
 			// the deadline's forecast, a compare half), in fewer words with why 24 kept.
 			spare.terse, spare.terseHalf = terse+tail+"; "+m, true
@@ -370,8 +371,8 @@ func paymentsWord(cfg lab.Config) string {
 //
 // queueSaid: the sentence before says the queue's wait creeps toward the deadline, so the
 // brief form leaves the deadline out: said twice, 80x24 lost the why of 24 (newcomer 38 G8).
-func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bool) spareClause {
-	var long, short, margin string
+func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bool) (spare spareClause, margin string) {
+	var long, short string
 	if d := cfg.Payment.Deadline.D(); d > 0 {
 		// The cap as its count of calls, as the sentence opens ("24 calls at 50ms"): "the
 		// cap" named nothing the settings call so (newcomer 26: "pool 24 workers").
@@ -401,7 +402,7 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 			k.Cap, k.Knee, margin, fmtWholePerSec(lowerRate), k.Knee-1, k.Cap, fmtWholePerSec(k.CapRate))
 		short += "; " + margin
 	}
-	return spareClause{long: long, short: short, capped: true, margin: margin}
+	return spareClause{long: long, short: short, capped: true}, margin
 }
 
 // growth says how latency grows with calls past a knee of exponent exp: "with the square of
