@@ -275,11 +275,18 @@ func (a *adaptive) limit() (limit, inUse int) {
 func (a *adaptive) stage() stage { return adaptiveStage(a) }
 
 func (a *adaptive) stats(b BulkheadConfig) BulkheadStats {
-	limit, inUse := a.limit()
-	st := BulkheadStats{Type: b.Type, Size: b.Size, InUse: int64(inUse), Limit: limit}
-	if g := a.cur.Load(); g != nil && g.log.last.Load() != nil {
-		st.Reading = *g.log.last.Load()
+	st := BulkheadStats{Type: b.Type, Size: b.Size}
+	g := a.cur.Load()
+	if g == nil {
+		return st
 	}
+	// One limiter, its reading before its limit: failsafe-go logs under its lock and sets
+	// the limit before letting Limit() read it, so the limit is the reading's or a later
+	// one's, never one before it (final read: "holds at 30" beside a limit just risen).
+	if r := g.log.last.Load(); r != nil {
+		st.Reading = *r
+	}
+	st.Limit, st.InUse = g.lim.Limit(), int64(g.lim.Inflight())
 	return st
 }
 
