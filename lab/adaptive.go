@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"math"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -229,20 +228,20 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 		return fmt.Sprintf("%s (bounds for a limit of %d, the limit now)", rule, judged), ""
 	}
 	ratio := float64(r.P90) / float64(r.Mean)
-	step := fmt.Sprintf("%d→%d", judged, limit)
-	if judged == limit {
-		step = fmt.Sprintf("holds at %d", limit)
+	to, held := fmt.Sprintf("%d→%d", judged, limit), judged == limit
+	step := to
+	if held {
+		to, step = strconv.Itoa(limit), fmt.Sprintf("holds at %d", limit)
 	}
 	// What decided, said as the rule's own clause so it reads alone: the latency bound the
-	// reading met (review 36 M2), or, for a bound of the limit's own or its throughput
+	// reading met, as failsafe-go's own verdict (Direction) says, not worked out again from
+	// µs-rounded figures (review 36 M2), or, for a bound of the limit's own or its throughput
 	// signal, that, never a p90 bound that did not (review 37 minor 2).
-	decided := fmt.Sprintf("up to %.2f× the limit rises", rise)
-	switch {
-	case ratio > fall:
-		decided = fmt.Sprintf("past %.2f× the limit falls", fall)
-	case ratio > rise:
-		decided = fmt.Sprintf("in %.2f–%.2f× the limit holds", rise, fall)
-	}
+	decided := map[string]string{
+		"increase": fmt.Sprintf("up to %.2f× the limit rises", rise),
+		"decrease": fmt.Sprintf("past %.2f× the limit falls", fall),
+		"hold":     fmt.Sprintf("in %.2f–%.2f× the limit holds", rise, fall),
+	}[r.Direction]
 	now := fmt.Sprintf("now %s against %s, %.2f×", FmtLatency(r.P90), FmtLatency(r.Mean), ratio)
 	switch r.Reason {
 	case "queue":
@@ -257,8 +256,8 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 		now += ", " + decided
 	}
 	long = fmt.Sprintf("%s (bounds for a limit of %d, the one this update judged); %s: limit %s", rule, judged, now, step)
-	if !strings.HasSuffix(decided, "holds") || judged != limit { // a limit held is the headline's
-		decided += ": " + strings.TrimPrefix(step, "holds at ")
+	if r.Reason != "queue" || r.Direction != "hold" || !held { // a limit held is the headline's
+		decided += ": " + to
 	}
 	short = fmt.Sprintf("calls' %s %s = %.2f× its mean; %s", brief, FmtLatency(r.P90), ratio, decided)
 	return long, short
