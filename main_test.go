@@ -262,7 +262,6 @@ func TestPresetClaims(t *testing.T) {
 		// the bulkhead, none by the pool. (Payments in flight may be more than 5 at the end:
 		// one holds its worker for the moment it asks for a permit; 8 were seen on a loaded
 		// machine.)
-		// No "in flight ≤ peak busy": with queue 0 each one holds a worker, so it cannot fail.
 		if r.Dependency.PeakInFlight != 5 || pay.Rejected["pool"] != 0 ||
 			pay.OK+pay.InFlight+pay.Rejected["bulkhead"] != pay.Arrived || sig.Arrived == 0 {
 			t.Errorf("payments %+v, dependency peak %d; want 5 at a time and the rest rejected by the bulkhead",

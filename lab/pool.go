@@ -130,7 +130,8 @@ type PoolStats struct {
 	LongestInQueue time.Duration
 	FullFor        time.Duration // total time with no free worker
 	// FullSpells is how many times the pool became full: each spell ends with one worker
-	// freeing, so at most one arrival a spell can reach the pool just before that free.
+	// freeing, so at most one arrival a spell can reach the pool just before that free. 0 for
+	// a fleet, as FullFrom: only one instance's pool-full line reads it.
 	FullSpells int64
 	FullFrom   time.Duration // when, since the start, the pool first had no free worker; 0 if not yet (and for a fleet)
 	Parked     int           // goroutines that ended a job and wait up to a second for the next (with an unbounded queue, only those that freed with none waiting: a worker that frees with requests waiting hands its slot on and ends)

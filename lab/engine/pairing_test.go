@@ -5,8 +5,8 @@ package engine
 import (
 	"sync"
 	"testing"
-	"time"
 
+	"poollab/internal/testwait"
 	"poollab/lab"
 )
 
@@ -221,9 +221,7 @@ func TestPairingRealPair(t *testing.T) {
 	for i, e := range engines {
 		<-e.done()
 		// The calls under way at the end finish a dependency's latency later.
-		for snaps[i] = e.Snapshot(); busy(snaps[i]); snaps[i] = e.Snapshot() {
-			time.Sleep(10 * time.Millisecond)
-		}
+		testwait.WaitFor(t, func() bool { snaps[i] = e.Snapshot(); return !busy(snaps[i]) }, "the calls under way at the end to finish")
 	}
 	tally := engines[1].Snapshot().Pairs
 	if tally == nil {
