@@ -40,6 +40,7 @@ type Report struct {
 	retried  bool     // Snapshot.Retried
 	forecast Forecast // what Forecast reports
 	before   string   // beforeChainWords: what is turned away before the chain, its fallback included
+	coDel    bool     // RejectCoDel.Shown: its pool ran, or it turned one away, so its starvation is named
 }
 
 // GoroutineReport counts the goroutines the lab owned: with pool.queue unbounded, one per
@@ -232,7 +233,7 @@ func NewReport(s Snapshot) Report {
 	f := reportForecast(s)
 	r := Report{
 		Preset: s.Config.Name, DurationS: round(s.Elapsed.Seconds(), 2), Config: s.Config,
-		Chain: s.Chain, Forecast: forecastReport(f), forecast: f, before: beforeChainWords(&s), Classes: map[string]ClassReport{},
+		Chain: s.Chain, Forecast: forecastReport(f), forecast: f, before: beforeChainWords(&s), coDel: RejectCoDel.Shown(&s), Classes: map[string]ClassReport{},
 		Pool: poolReport(s.Pool),
 		Dependency: DependencyReport{Mode: string(s.Dependency.Mode), Requests: s.Dependency.Requests,
 			PeakInFlight: s.Dependency.PeakInFlight, LatencyMs: ms(s.Dependency.Latency)},
@@ -375,9 +376,9 @@ func (r Report) Write(w io.Writer, format string) error {
 // own rejections hold the workers and are not starved. The report has no header count, so
 // nothing of a fleet's "turned away" (review 18: it was a fragment).
 func (r Report) starvedNote() string {
-	// CoDel's only where its pool ran: shared-pool's report named a rejection it cannot have
-	// (review 37 minor 5).
-	why := starvedWhy(false, r.Config.Pool.Discipline == CoDel)
+	// CoDel's only where it shows, as its column: shared-pool's report named a rejection it
+	// cannot have (review 37 minor 5).
+	why := starvedWhy(false, r.coDel)
 	verb := " are"
 	if len(why) == 1 {
 		verb = " is"
