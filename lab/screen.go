@@ -634,8 +634,8 @@ var coreHealth = slices.Concat(
 					rate := shownPerSec(float64(arrived) / elapsedAsShown(s.Elapsed))
 					g := fullGapOf(rejected, s.Pool.FullSpells, elapsedAsShown(s.Pool.FullFor), rate)
 					switch {
-					case share == clock || g.dir == "":
-					case g.race || (s.TooBusy() && g.dir == "even" && g.odds > 0):
+					case share == clock || !g.said:
+					case g.race || (s.TooBusy() && g.more && g.odds > 0):
 						// More than chance gives, and no more than one a spell: the arrivals
 						// that reached the pool just before the worker that ended a spell freed
 						// (newcomer 42 W3: seeds 1–6 of loss-system 1–3 points above the clock,
@@ -1133,7 +1133,8 @@ func PaymentSeries(s *Snapshot) (Series, bool) {
 // no arrival (newcomer 42 W3: seed 1 of loss-system, 26% of the frees that ended a spell
 // came within 0.2ms after an arrival, where independent timing gives 6%).
 type fullGap struct {
-	dir  string  // "only" (fewer than due) or "even" (more); "": nothing to say
+	said bool    // a gap worth a verdict: within 3 spreads, or the race
+	more bool    // more found it full than due
 	odds int     // past 2 spreads, chance's two-sided 1 in odds; 0 within them
 	race bool    // more, past 2 spreads, and no more than one a spell: the race, not chance
 	due  float64 // the arrivals the full time holds at the run's rate
@@ -1148,15 +1149,12 @@ func fullGapOf(rejected, spells int64, full, rate float64) fullGap {
 		return g
 	}
 	if off > 2*spread && off <= float64(spells) {
-		return fullGap{dir: "even", race: true, due: g.due}
+		return fullGap{said: true, more: true, race: true, due: g.due}
 	}
 	if math.Abs(off) > 3*spread {
 		return g
 	}
-	g.dir = "even"
-	if off < 0 {
-		g.dir = "only"
-	}
+	g.said, g.more = true, off > 0
 	if math.Abs(off) > 2*spread {
 		g.odds = int(math.Round(1 / math.Erfc(math.Abs(off)/math.Sqrt(2*g.due))))
 	}
