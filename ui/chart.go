@@ -710,18 +710,18 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	if !strip {
 		// Half a row, not half a labelled step: labels may stand rows apart (review 35 M1).
 		half := fmtStep(upper/float64(height)/2) + spec.unit
-		lines = keyed(t, spec, lines, head, w, []string{"  lines to the nearest row, ±" + half, "  nearest row, ±" + half})
+		lines, _ = keyed(t, spec, lines, head, w, []string{"  lines to the nearest row, ±" + half, "  nearest row, ±" + half})
 	}
 	if strip {
 		drawn := strings.Join(plot, "")
 		every, rule := keysDrawn(spec.stripKeys(upper, strings.ContainsRune(drawn, someMark)), drawn)
-		keyedLines := keyed(t, spec, slices.Clone(lines), head, w, every)
 		// Where none of those fits (a compare half's queue chart in 29 columns), ⣀'s rule
-		// alone, which says where ▁ starts, rather than no key to the ⣀ drawn.
-		if slices.Equal(keyedLines, lines) && len(rule) > 0 {
-			keyedLines = keyed(t, spec, lines, head, w, rule)
+		// alone, which says where ▁ starts, rather than no key to the ⣀ drawn. keyed leaves
+		// lines as they were where no key fits.
+		var fit bool
+		if lines, fit = keyed(t, spec, lines, head, w, every); !fit && len(rule) > 0 {
+			lines, _ = keyed(t, spec, lines, head, w, rule)
 		}
-		lines = keyedLines
 	}
 	lines = append(lines, plot...)
 	return append(lines, timeAxis(t, pad, plotW, t0, t1, marks))
@@ -843,7 +843,7 @@ const someMark = '⣀'
 // 29), nor under it, where it read as the legend wrapped; unchanged where none has room (a
 // chart beside it in the row may key it: the screen's fleet-domino beside fleet-bulkhead at
 // 120x40 has a line for nothing but its charts' titles, newcomer 25).
-func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []string) []string {
+func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []string) ([]string, bool) {
 	rest := strings.TrimPrefix(lines[0], head) // the legend beside the title, if any
 	some := strings.ContainsRune(keys[len(keys)-1], someMark)
 	// The widest title first, then the widest key beside it: a key's words are worth less
@@ -865,10 +865,10 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []
 	blank := slices.Index(lines[1:], "") + 1 // 0: none
 	switch key, own, ok := keyPlace(keys, w-ansiWidth(titles[0]+rest), w, blank > 0); {
 	case own:
-		return slices.Insert(slices.Delete(lines, blank, blank+1), 1, t.dim.Render(key))
+		return slices.Insert(slices.Delete(lines, blank, blank+1), 1, t.dim.Render(key)), true
 	case ok:
 		lines[0] = titles[0] + rest + t.dim.Render(key)
-		return lines
+		return lines, true
 	}
 	// A title in fewer words only for a key to someMark drawn: the eighths alone are not
 	// worth "rejected (pool + bulkhead)" cut to "rejected".
@@ -885,16 +885,12 @@ func keyed(t *theme, spec chartSpec, lines []string, head string, w int, keys []
 	// seconds), not fewer words; 17's rejections beside a fleet's workers had no key
 	// (newcomer 34 #21).
 	if !some {
-		if len(titles) > 1 {
-			withTitle(keys, titles[1])
-		}
-		return lines
+		return lines, len(titles) > 1 && withTitle(keys, titles[1])
 	}
-	if withTitle(keys, titles...) || withTitle(keys, narrowest...) || spec.bare == "" {
-		return lines
+	if withTitle(keys, titles...) || withTitle(keys, narrowest...) {
+		return lines, true
 	}
-	withTitle(keys, t.bold.Render(spec.bare))
-	return lines
+	return lines, spec.bare != "" && withTitle(keys, t.bold.Render(spec.bare))
 }
 
 // keyPlace is where a chart's strip key goes (keys: stripKeys' forms, longest first): the

@@ -121,16 +121,16 @@ func TestStripKeyOneRuleNeverInTheLegend(t *testing.T) {
 	spec := chartSpec{pool: true, title: head, narrowest: "workers held (of 80)"}
 	// No room after the title, none of its own: the narrowest title with the key, not a
 	// chart's ▁▃▅▇ unkeyed (newcomer 41 G10); where that has none, no key, the title whole.
-	got := keyed(th, spec, []string{head, legend}, head, 59, spec.stripKeys(80, true))
+	got, _ := keyed(th, spec, []string{head, legend}, head, 59, spec.stripKeys(80, true))
 	if want := "workers held (of 80)  ▁ 10+ ▂ 20+ … █ 80; ⣀ 0.05 to <10"; ansi.Strip(got[0]) != want || got[1] != legend {
 		t.Errorf("no room beside the title: %q, want %q", got, want)
 	}
-	got = keyed(th, spec, []string{head, legend}, head, 30, spec.stripKeys(80, true))
+	got, _ = keyed(th, spec, []string{head, legend}, head, 30, spec.stripKeys(80, true))
 	if got[0] != head || got[1] != legend {
 		t.Errorf("no room: %q", got)
 	}
 	// A line left blank: the key takes it, under the title, above the legend.
-	got = keyed(th, spec, []string{head, legend, ""}, head, 59, spec.stripKeys(80, true))
+	got, _ = keyed(th, spec, []string{head, legend, ""}, head, 59, spec.stripKeys(80, true))
 	if want := []string{head, "⣀ 0.05+ ▁ 10+ ▂ 20+ ▃ 30+ ▄ 40+ ▅ 50+ ▆ 60+ ▇ 70+ █ 80", legend}; !slices.Equal(got, want) {
 		t.Errorf("a blank line: %q, want %q", got, want)
 	}
@@ -145,14 +145,14 @@ func TestFleetChartsKeyed(t *testing.T) {
 	pool := chartSpec{pool: true, title: "mean workers held (of 80; 60 in rotation now)", short: "workers held (of 80; 60 in rotation)", narrowest: "workers held (of 80)",
 		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
 	head := ansi.Strip(pool.titles(th)[0])
-	got := keyed(th, pool, []string{head, legend}, head, 59, pool.stripKeys(80, true))
+	got, _ := keyed(th, pool, []string{head, legend}, head, 59, pool.stripKeys(80, true))
 	if want := "workers held (of 80; 60 in rotation)  ⣀ 0.05+ ▁ 10+ ▂ 20+ …"; ansi.Strip(got[0]) != want {
 		t.Errorf("workers: %q, want %q", got[0], want)
 	}
 	rejected := chartSpec{title: "rejected (pool + balancer + bulkhead)", short: "rejected (every reason)", bare: "rejected", unit: "/s",
 		legend: pool.legend}
 	head = ansi.Strip(rejected.titles(th)[0])
-	got = keyed(th, rejected, []string{head, legend}, head, 59, rejected.stripKeys(40, false))
+	got, _ = keyed(th, rejected, []string{head, legend}, head, 59, rejected.stripKeys(40, false))
 	if want := "rejected (pool + balancer + bulkhead)  ▁ 5+ ▂ 10+ … █ 40/s"; ansi.Strip(got[0]) != want {
 		t.Errorf("rejected: %q, want %q", got[0], want)
 	}
@@ -255,7 +255,7 @@ func TestStripKeyKeysEveryMarkDrawn(t *testing.T) {
 	spec := chartSpec{pool: true, title: "mean workers held (of 20)", short: "workers held (of 20)",
 		legend: func(*lab.Snapshot) (string, string, func(int) float64) { return "", "", nil }}
 	head := ansi.Strip(spec.titles(th)[0])
-	got := keyed(th, spec, []string{head, "9–10s: P payment 4"}, head, 59, first(keysDrawn(spec.stripKeys(20, true), "▁▁⣀⣀▂▂▃▃")))
+	got, _ := keyed(th, spec, []string{head, "9–10s: P payment 4"}, head, 59, first(keysDrawn(spec.stripKeys(20, true), "▁▁⣀⣀▂▂▃▃")))
 	if want := "mean workers held (of 20)  ⣀ 0.05+ ▁ 2.5+ ▂ 5+ … █ 20"; ansi.Strip(got[0]) != want {
 		t.Errorf("blocks drawn: %q, want %q", ansi.Strip(got[0]), want)
 	}
@@ -268,7 +268,7 @@ func TestStripKeyKeysEveryMarkDrawn(t *testing.T) {
 	// 0–80 to be guessed).
 	fleet := occupancyChart(fleetSnapshot(4, 3))
 	head = ansi.Strip(fleet.titles(th)[3])
-	got = keyed(th, fleet, []string{head, "19–20s: P 5  S 0.1  H <0.05"}, head, 39, first(keysDrawn(fleet.stripKeys(80, true), "▁▃▅▇⣀")))
+	got, _ = keyed(th, fleet, []string{head, "19–20s: P 5  S 0.1  H <0.05"}, head, 39, first(keysDrawn(fleet.stripKeys(80, true), "▁▃▅▇⣀")))
 	if want := "held (of 4×20)  ⣀ 0.05+ ▁ 10+ ▂ 20+ …"; ansi.Strip(got[0]) != want {
 		t.Errorf("a fleet's at 80x24: %q (title %q), want %q", ansi.Strip(got[0]), head, want)
 	}
