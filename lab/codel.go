@@ -159,10 +159,7 @@ func coDelHealth(s *Snapshot, w int) []Item {
 	if s.Config.Pool.Discipline != CoDel {
 		return nil
 	}
-	var arrived int64
-	for _, c := range s.Classes {
-		arrived += c.Arrived
-	}
+	arrived := s.Arrived()
 	// Of how many, and the share beside the forecast's: "49 turned away (forecast: 38%)"
 	// left the share to work out (newcomer 43 G-19).
 	turned := s.TurnedAway(RejectCoDel)

@@ -118,10 +118,7 @@ func (s *Snapshot) FewerRounds(r *Rates, e EndCap) (rounds int, loss float64, ok
 	if ended > servers*whole {
 		return 0, 0, false
 	}
-	arrived, rejected := r.ArrivedAll()*secs, 0.0
-	for c := range r.Rejected {
-		rejected += r.Rejected[c][RejectPool] * secs
-	}
+	arrived, rejected := r.ArrivedAll()*secs, r.TurnedAway(RejectPool)*secs
 	p := s.Config.Forecast().LongRunLoss()
 	if arrived == 0 || p <= 0 || p >= 1 || rejected-arrived*p <= 2*math.Sqrt(arrived*p*(1-p)) {
 		return 0, 0, false

@@ -595,10 +595,7 @@ var coreHealth = slices.Concat(
 		// full at 16/s read as 54 turned away beside 35; seed 127 draws few in those spells,
 		// seeds 1–10 turn away 0.79–1.19 of what full time × rate gives, 0.92 in all).
 		if c := s.Config; !s.Pool.HasQueue() && c.Traffic.Mode != Closed && c.Traffic.Arrivals == Poisson {
-			var arrived, rejected int64
-			for _, cs := range s.Classes {
-				arrived, rejected = arrived+cs.Arrived, rejected+cs.Rejected[RejectPool]
-			}
+			arrived, rejected := s.Arrived(), s.TurnedAway(RejectPool)
 			if arrived > 0 {
 				// Found it full: with no queue, every rejected:pool and only those.
 				share := FmtShare(float64(rejected)/float64(arrived), arrived)

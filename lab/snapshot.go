@@ -519,6 +519,15 @@ func (r *Rates) ArrivedAll() float64 {
 	return all
 }
 
+// TurnedAway is every class's rejections per second for why, as Snapshot.TurnedAway counts them.
+func (r *Rates) TurnedAway(why Reason) float64 {
+	var all float64
+	for c := range r.Rejected {
+		all += r.Rejected[c][why]
+	}
+	return all
+}
+
 // RejectedTotal is class c's rejections per second, every reason together.
 func (r *Rates) RejectedTotal(c Class) float64 {
 	var n float64
@@ -639,6 +648,15 @@ func Busiest(secs []Second, c Class, reasons []Reason) (sec Second, rejected int
 
 // RejectedFor is class c's rejections per second for any of reasons.
 func (r *Rates) RejectedFor(c Class, reasons []Reason) float64 { return sumFor(r.Rejected[c], reasons) }
+
+// Arrived is how many requests of every class arrived.
+func (s *Snapshot) Arrived() int64 {
+	var all int64
+	for _, c := range s.Classes {
+		all += c.Arrived
+	}
+	return all
+}
 
 // TurnedAway is how many requests of every class were turned away for why.
 func (s *Snapshot) TurnedAway(why Reason) int64 {
