@@ -581,20 +581,27 @@ var chartsPanel = panel{name: "charts", deepest: upTo(levelBare),
 	// Lines that read true of any peak (peakLinesRead) take the title, the legend, their rows
 	// and the time axis: a row short, a chart whose axis follows its peak draws strips, and
 	// the rows they leave blank stood together above the charts, 6 at 120x40 where the
-	// spacing had taken the one line that made lines (review 36 minor 5). tall is that
-	// height, where the charts fill it and leave rows blank a line short of it.
+	// spacing had taken the line that made lines (review 36 minor 5). tall is that height,
+	// where the charts drawn in it leave more than tallCosts fewer rows blank than a line
+	// short of it: the lines the spacing gives up go to drawing, not to other blank rows.
 	tall: func(c labCtx) int {
 		h := 2 + anyPeakRows() + 1
-		blanks := func(h int) bool {
+		blank := func(h int) int {
 			k := drawKey{name: "charts tall", level: h}
 			lines, ok := c.drawn[k]
 			if !ok {
 				lines = chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, c.narrowest(), h)
 				c.drawn[k] = lines
 			}
-			return len(lines) < h || slices.ContainsFunc(lines, func(l string) bool { return strings.TrimSpace(ansi.Strip(l)) == "" })
+			n := h - len(lines)
+			for _, l := range lines {
+				if strings.TrimSpace(ansi.Strip(l)) == "" {
+					n++
+				}
+			}
+			return n
 		}
-		if blanks(h) || !blanks(h-1) {
+		if blank(h-1)-blank(h) <= tallCosts {
 			return 0
 		}
 		return h
@@ -816,16 +823,22 @@ func costsBeside(ps []panel, p, without layoutPlan, own panel, uses int) bool {
 
 // spacing is where pl puts a blank line: after panels of ps, their gap order first, while
 // the filling panels keep a useful height (or when they get no room anyway); and the
-// height left to the filling panels. One blank line, the last in gap order, gives way where
-// the filling panels are one line short of drawing more (panel.tall): more than one, and
-// the screen runs together for it.
+// height left to the filling panels. Up to tallCosts blank lines, the last in gap order
+// first, give way where that gets the filling panels the height they draw more in
+// (panel.tall).
 func (pl layoutPlan) spacing(ps []panel) (gapAfter []bool, fill int) {
 	gapAfter, fill = pl.spaced(ps, pl.keep)
-	if pl.tall > pl.keep && fill+1 == pl.tall && pl.avail >= pl.tall {
+	if pl.tall > pl.keep && fill < pl.tall && fill+tallCosts >= pl.tall && pl.avail >= pl.tall {
 		return pl.spaced(ps, pl.tall)
 	}
 	return gapAfter, fill
 }
+
+// tallCosts is the most blank lines the charts' tall height costs the spacing: a line or two
+// short of lines, the charts leave 5 or 6 rows blank (shared-pool's golden at 120x40, one
+// short; loss-system's run, two), which two lines buy back; more, and the screen runs
+// together for it (the bulkhead golden, five short, would lose all its blank lines but one).
+const tallCosts = 2
 
 // spaced is spacing's blank lines and the height left where the filling panels keep keep.
 func (pl layoutPlan) spaced(ps []panel, keep int) (gapAfter []bool, fill int) {
