@@ -176,9 +176,8 @@ func coDelHealth(s *Snapshot, w int) []Item {
 		// Erlang's term defined where it shows, or its meaning in its place where the
 		// definition does not fit (newcomer 42 G10: never defined on screen); the model
 		// named, as the narrator's forecasts are (newcomer 43 G-19).
-		// Erlang B's but where connections bound the pool (LongRunLoss).
 		model := "Erlang B's forecast"
-		if fc.Payment.ConnBound > 0 {
+		if fc.LongRunModel() == ConnBoundModel {
 			model = "forecast, the connections' bound"
 		}
 		forecast := fmt.Sprintf(" (%s: %.0f%% turned away, workers %.0f%% busy: nearly ", model, 100*fc.LongRunLoss(), 100*f.Busy)

@@ -72,14 +72,24 @@ func (f *FleetStats) OutTimes() (at, gap []string) {
 // the pulls line does ("PULLED at 12.8s" beside "r2 12.838s, r3 12.863s (+25ms)" read as
 // 100ms apart, newcomer 39 W4), and the all-out stretch's start, the last of those outs ("all
 // out since 12.9s" beside "r3 12.863s", n40); a time no out has, as FmtSecs writes it.
-func (f *FleetStats) OutAt(at time.Duration) string {
+func (f *FleetStats) OutAt(at time.Duration) string { return f.outWords()(at) }
+
+// outWords is OutAt for many times: OutTimes worked out once, each time then looked up, where
+// OutAt per time works them all out again (a report of n pulls: n², not n).
+func (f *FleetStats) outWords() func(time.Duration) string {
 	shown, _ := f.OutTimes()
+	words := make(map[time.Duration]string, len(shown))
 	for i, p := range f.Outs() {
-		if p.At == at {
-			return shown[i]
+		if _, ok := words[p.At]; !ok { // the first out at that time, as a scan finds it
+			words[p.At] = shown[i]
 		}
 	}
-	return FmtSecs(at)
+	return func(at time.Duration) string {
+		if w, ok := words[at]; ok {
+			return w
+		}
+		return FmtSecs(at)
+	}
 }
 
 // FirstAllOut is the first stretch with every replica out of rotation at once (pulled, or

@@ -22,11 +22,9 @@ type FleetReport struct {
 	AgainBackAtS   *float64        `json:"all_back_again_at_s"` // null: none, or it lasted to the end
 	PerReplica     []ReplicaReport `json:"per_replica"`
 
-	allOut Stretch // the first stretch with every replica out (FirstAllOut); Until 0: it lasts still
-	again  Stretch // the latest such stretch where it is not the first (AllOutAgain); From 0: none
-	// Each out's time as the screen writes it (FleetStats.OutAt): the summary's times are the
-	// pulls line's, "12.863s" where two outs are under a second apart, not "12.9s" (s48).
-	outAt func(time.Duration) string
+	// The stretches with every replica out in the summary's words, their starts as the
+	// screen writes them: "12.863s–19.5s", "from 25.3s"; the latest "" where it is the first.
+	allOut, again string
 }
 
 // DrainReport is the drain of one replica: out of rotation at the operator's word, not for
@@ -36,7 +34,7 @@ type DrainReport struct {
 	AtS     *float64 `json:"at_s"`    // null: the run ended first
 	BackAtS *float64 `json:"back_at_s"`
 
-	at, back time.Duration
+	at, back string // as the summary writes them (outSpan); back "": not (yet)
 }
 
 // PullReport is one time the balancer took a replica out of rotation.
@@ -45,7 +43,7 @@ type PullReport struct {
 	AtS         float64  `json:"at_s"`
 	ReturnedAtS *float64 `json:"returned_at_s"` // null: still out at the end
 
-	at, back time.Duration
+	at, back string // as the summary writes them (outSpan); back "": still out
 }
 
 // ReplicaReport is one replica over the run; each of its classes balances exactly too.
@@ -64,19 +62,28 @@ func fleetReport(s Snapshot) *FleetReport {
 		return nil
 	}
 	fs := s.Fleet
-	r := &FleetReport{Replicas: len(fs.Replicas), Balancer: string(fs.Balancer), Pulled: []PullReport{}, outAt: fs.OutAt}
+	r := &FleetReport{Replicas: len(fs.Replicas), Balancer: string(fs.Balancer), Pulled: []PullReport{}}
+	// Each out's time as the screen writes it (FleetStats.OutAt): the summary's times are the
+	// pulls line's, "12.863s" where two outs are under a second apart, not "12.9s" (s48).
+	outAt := fs.outWords()
 	for _, p := range fs.Pulls {
-		r.Pulled = append(r.Pulled, PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2), ReturnedAtS: secondsOrNull(p.ReturnedAt), at: p.At, back: p.ReturnedAt})
+		pr := PullReport{Replica: p.Replica, AtS: round(p.At.Seconds(), 2), ReturnedAtS: secondsOrNull(p.ReturnedAt)}
+		pr.at, pr.back = outSpan(outAt, p.At, p.ReturnedAt)
+		r.Pulled = append(r.Pulled, pr)
 	}
 	all, back := fs.FirstAllOut()
-	r.AllPulledAtS, r.allOut = secondsOrNull(all), Stretch{all, back}
-	r.AllBackAtS = secondsOrNull(back)
+	r.AllPulledAtS, r.AllBackAtS = secondsOrNull(all), secondsOrNull(back)
+	if all > 0 {
+		r.allOut = stretchSpan(outAt, all, back)
+	}
 	if fs.AllOutAgain() {
-		r.again.From, r.again.Until = fs.LastAllOut()
-		r.AgainPulledAtS, r.AgainBackAtS = secondsOrNull(r.again.From), secondsOrNull(r.again.Until)
+		from, until := fs.LastAllOut()
+		r.AgainPulledAtS, r.AgainBackAtS = secondsOrNull(from), secondsOrNull(until)
+		r.again = stretchSpan(outAt, from, until)
 	}
 	if d := fs.Drain; d != nil {
-		r.Drained = &DrainReport{Replica: d.Replica, AtS: secondsOrNull(d.At), BackAtS: secondsOrNull(d.BackAt), at: d.At, back: d.BackAt}
+		r.Drained = &DrainReport{Replica: d.Replica, AtS: secondsOrNull(d.At), BackAtS: secondsOrNull(d.BackAt)}
+		r.Drained.at, r.Drained.back = outSpan(outAt, d.At, d.BackAt)
 	}
 	for i, rs := range fs.Replicas {
 		rr := ReplicaReport{Replica: i + 1, Pool: poolReport(rs.Pool), Pulls: rs.Health.Pulls, PulledAtEnd: rs.Health.Pulled}
@@ -86,13 +93,23 @@ func fleetReport(s Snapshot) *FleetReport {
 	return r
 }
 
-// stretchSpan is a stretch from from until until (0: it lasts still) in the report's words,
-// its start as the screen writes that out: "12.863s–19.5s", "from 25.3s".
-func (r *FleetReport) stretchSpan(out Stretch) string {
-	if out.Until > 0 {
-		return r.outAt(out.From) + "–" + FmtSecs(out.Until)
+// outSpan is an out at at, back at back (0: not yet), in the summary's words: its start as
+// the screen writes that out (outAt), its end as any time; back "": not yet.
+func outSpan(outAt func(time.Duration) string, at, back time.Duration) (from, until string) {
+	if back > 0 {
+		until = FmtSecs(back)
 	}
-	return "from " + r.outAt(out.From)
+	return outAt(at), until
+}
+
+// stretchSpan is a stretch from from until until (0: it lasts still) in the report's words:
+// "12.863s–19.5s", "from 25.3s".
+func stretchSpan(outAt func(time.Duration) string, from, until time.Duration) string {
+	at, back := outSpan(outAt, from, until)
+	if back != "" {
+		return at + "–" + back
+	}
+	return "from " + at
 }
 
 // secondsOrNull is d in seconds to 2 places, or null for 0: not (yet).
@@ -110,17 +127,17 @@ func (r *FleetReport) summary(f FleetConfig) []string {
 	lines := []string{fmt.Sprintf("fleet: %d replicas, each with the settings above, behind a %s balancer (the counts above are the whole fleet's); a replica is pulled after %d health checks not ok in a row (one every %s) and returned after %d ok",
 		r.Replicas, r.Balancer, f.PullAfter, f.CheckEvery, f.ReturnAfter)}
 	if d := r.Drained; d != nil && d.AtS != nil {
-		w := fmt.Sprintf("drain: replica %d taken out of rotation at %s (a deploy: not a pull)", d.Replica, r.outAt(d.at))
-		if d.back > 0 {
-			w += ", back at " + FmtSecs(d.back)
+		w := fmt.Sprintf("drain: replica %d taken out of rotation at %s (a deploy: not a pull)", d.Replica, d.at)
+		if d.back != "" {
+			w += ", back at " + d.back
 		}
 		lines = append(lines, w)
 	}
 	var pulls []string
 	for _, p := range r.Pulled {
-		w := fmt.Sprintf("replica %d at %s", p.Replica, r.outAt(p.at))
-		if p.back > 0 {
-			w += " (back at " + FmtSecs(p.back) + ")"
+		w := fmt.Sprintf("replica %d at %s", p.Replica, p.at)
+		if p.back != "" {
+			w += " (back at " + p.back + ")"
 		}
 		pulls = append(pulls, w)
 	}
@@ -131,9 +148,9 @@ func (r *FleetReport) summary(f FleetConfig) []string {
 		// From when to when, as the story's "all out 12.9s–19.5s", and the latest as the
 		// pulls line's "all out again"; "turned away", as the table's rejected: "failed" is
 		// its own column (review 18 #8).
-		span := r.stretchSpan(r.allOut)
-		if r.again.From > 0 {
-			span += ", again " + r.stretchSpan(r.again)
+		span := r.allOut
+		if r.again != "" {
+			span += ", again " + r.again
 		}
 		lines = append(lines, fmt.Sprintf("pulls: %s; every replica out of rotation %s: requests turned away at the balancer (rejected:balancer)", strings.Join(pulls, ", "), span))
 	default:

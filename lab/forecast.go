@@ -124,13 +124,31 @@ type PaymentForecast struct {
 	ConnBound float64
 }
 
+// LongRunModel is the model a pool with no queue's long run comes from (LongRunLoss), which
+// every forecast of it names: the connections' bound where payments wait for one on their
+// worker (Erlang B over the full pool's hold comes to it, PaymentForecast.ConnBound), else
+// Erlang B of the load offered.
+type LongRunModel int
+
+const (
+	ErlangBModel   LongRunModel = iota // Forecast.Blocking
+	ConnBoundModel                     // PaymentForecast.ConnBound
+)
+
+// LongRunModel is the model of this forecast's long run.
+func (f Forecast) LongRunModel() LongRunModel {
+	if f.Payment.ConnBound > 0 {
+		return ConnBoundModel
+	}
+	return ErlangBModel
+}
+
 // LongRunLoss is the share of every class a pool with no queue turns away over a long run,
 // the figure both its share of the time full and its arrivals' share that found it so come
-// to: the connections' bound where payments wait for one on their worker (Erlang B over the
-// full pool's hold comes to it, PaymentForecast.ConnBound), else Blocking. The narrator's
-// forecast and the pool-full line's say the same figure.
+// to, by its model (LongRunModel). The narrator's forecast, CoDel's and the pool-full line's
+// say the same figure.
 func (f Forecast) LongRunLoss() float64 {
-	if f.Payment.ConnBound > 0 {
+	if f.LongRunModel() == ConnBoundModel {
 		return f.Payment.ConnBound
 	}
 	return f.Blocking

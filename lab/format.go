@@ -57,9 +57,10 @@ func FmtPerSec(r float64) string {
 	return trimZero(fmt.Sprintf("%.1f", r)) + "/s"
 }
 
-// shownPerSec is r as FmtPerSec prints it, for a product of printed factors.
+// shownPerSec is r as FmtPerSec prints it, for a product of printed factors: read back from
+// what it prints, so the two cannot round apart.
 func shownPerSec(r float64) float64 {
-	v, _ := strconv.ParseFloat(fmt.Sprintf("%.1f", r), 64)
+	v, _ := strconv.ParseFloat(strings.TrimSuffix(FmtPerSec(r), "/s"), 64)
 	return v
 }
 

@@ -593,7 +593,7 @@ func chartLines(t *theme, spec chartSpec, s *lab.Snapshot, changes []change, w, 
 	// drew lines to a peak of 90/s and strips to one of 110/s at one size (s49chart).
 	readsTrue := lineReadsTrue(upper, height, lineReach)
 	if lineReach != atLeast {
-		readsTrue = rows >= anyPeakRows()
+		readsTrue = peakLinesRead(rows)
 	}
 	strip := spec.strips() || data <= 0 || !readsTrue
 	if strip {
@@ -805,6 +805,11 @@ func axisReach(data, atLeast float64) float64 {
 func lineReadsTrue(upper float64, height int, reach float64) bool {
 	return upper/float64(height)/2 <= math.Max(reach, 1)/8
 }
+
+// peakLinesRead says lines in rows rows (evenAxis's rows+1 lines) read true on an axis that
+// follows the run's own peak, whatever the peak (anyPeakRows): the one rule for every such
+// chart, the traffic's past what the settings make it reach and the latency distribution's.
+func peakLinesRead(rows int) bool { return rows >= anyPeakRows() }
 
 // anyPeakRows is the fewest rows (evenAxis's rows+1 lines, as chartLines counts them) in
 // which a line reads true (lineReadsTrue) whatever the peak its axis reaches: so two runs

@@ -751,7 +751,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 	// fleet-bulkhead at 120x40): the rejections' title in a word, and the key after it.
 	for w := 56; w <= 70; w++ {
 		lines := chartsLines(th, fleet, fleet, nil, w, w, 5)
-		if rows, keys := rowsDrawingSome(ansi.Strip(strings.Join(lines, "\n"))); rows > keys {
+		if rows, keys := rowsDrawingSome(ansi.Strip(strings.Join(lines, "\n")), w); rows > keys {
 			t.Errorf("w %d, titles alone: %d rows of charts draw ⣀, %d keys:\n%s", w, rows, keys, ansi.Strip(strings.Join(lines, "\n")))
 		}
 	}
@@ -762,7 +762,7 @@ func TestSomeSaysWhatItIs(t *testing.T) {
 					continue
 				}
 				out := ansi.Strip(Frame(snaps, w, h, false, false))
-				if rows, keys := rowsDrawingSome(out); rows > keys {
+				if rows, keys := rowsDrawingSome(out, w); rows > keys {
 					t.Errorf("%dx%d, %d sides: %d rows of charts draw ⣀, %d keys say what it is", w, h, len(snaps), rows, keys)
 				}
 			}
@@ -776,13 +776,17 @@ var someKey = regexp.MustCompile(`⣀ (some|(0\.05|1) to <[0-9.]+|(0\.05|1)\+ �
 // someKeyLine is the line of a chart's key to someMark, its title's too where they share it.
 var someKeyLine = regexp.MustCompile(`(?m)^.*` + someKey.String() + `.*$`)
 
-// rowsDrawingSome counts the rows of charts on screen (charts side by side, in one half of
-// compare mode) that draw someMark, and the keys to it: each row's lines with a mark, keys
-// aside, run on from one another.
-func rowsDrawingSome(screen string) (rows, keys int) {
+// rowsDrawingSome counts the rows of charts on a screen w wide (charts side by side, in one
+// half of compare mode) that draw someMark, and the keys to it: each row's lines with a mark,
+// keys aside, run on from one another.
+func rowsDrawingSome(screen string, w int) (rows, keys int) {
 	var was [2]bool // the line before, in each half, drew some
 	for _, l := range strings.Split(screen, "\n") {
-		for h, half := range strings.SplitN(l, divider, 2) {
+		cut := []string{l}
+		if a, b, ok := sides(l, w); ok {
+			cut = []string{a, b}
+		}
+		for h, half := range cut {
 			k := len(someKey.FindAllString(half, -1))
 			keys += k
 			drew := strings.Count(half, string(someMark)) > k

@@ -379,18 +379,15 @@ func TestCompareRuleUnderAShortBlock(t *testing.T) {
 func TestCompareHalvesKeepTheirTablesAt120x40(t *testing.T) {
 	th := newTheme(true, true)
 	const w = 120
-	left := (w - dividerWidth) / 2
 	for name, m := range compareMoments() {
 		s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}},
 			width: w, height: 40, recorded: true}
 		var tables [2]bool
 		for _, l := range compareLines(th, s) {
-			r := []rune(ansi.Strip(l))
-			if len(r) < left+dividerWidth || string(r[left:left+dividerWidth]) != divider {
-				continue
-			}
-			for i, half := range []string{string(r[:left]), string(r[left+dividerWidth:])} {
-				tables[i] = tables[i] || strings.HasPrefix(half, "class ")
+			if a, b, ok := sides(l, w); ok {
+				for i, half := range []string{a, b} {
+					tables[i] = tables[i] || strings.HasPrefix(half, "class ")
+				}
 			}
 		}
 		if !tables[0] || !tables[1] {
@@ -428,13 +425,12 @@ func TestSpareClauseSaidSomewhere(t *testing.T) {
 				}
 				// Each half's own column where they stand side by side: a clause wraps
 				// within its half.
-				ws, side := halves(w)
+				_, side := halves(w)
 				var cols [2]string
 				for _, l := range lines {
-					l := []rune(ansi.Strip(l))
-					if side && len(l) > ws[0]+dividerWidth {
-						cols[0] += " " + string(l[:ws[0]])
-						cols[1] += " " + string(l[ws[0]+dividerWidth:])
+					if a, b, ok := sides(l, w); ok {
+						cols[0] += " " + a
+						cols[1] += " " + b
 					}
 				}
 				for i, half := range []string{"A", "B"} {

@@ -387,7 +387,7 @@ func distributionLines(t *theme, snap, peer *lab.Snapshot, w, h int) ([]string, 
 	label := func(ms float64) string { return fmtLatency(time.Duration(math.Round(ms * 1e6))) }
 	// Too few rows for lines to read true (a p90 of 306ms drawn on the 1.01s row): strips of
 	// eighth blocks, 0 to the largest latency, the measured one first, one row each.
-	if rows < anyPeakRows() { // its axis follows the run's slowest: lineReadsTrue of any (anyPeakRows)
+	if !peakLinesRead(rows) { // its axis follows the run's slowest
 		lines := header(true)
 		// The top as its label writes it, so two strips that both top at "1.00s" step alike:
 		// of 1.0046s, "▁ 126ms+ ▂ 251ms+ … █ 1.00s" beside "▁ 125ms+ ▂ 250ms+ … █ 1.00s"

@@ -114,7 +114,7 @@ func TestGoldenMeasurementCompare(t *testing.T) {
 	// which every other screen times from the schedule (newcomer 29).
 	var closed, open string
 	for _, l := range strings.Split(plain, "\n") {
-		if a, b, ok := strings.Cut(l, "│"); ok {
+		if a, b, ok := sides(l, 120); ok {
 			closed, open = closed+a+"\n", open+b+"\n"
 		}
 	}
@@ -342,7 +342,7 @@ func TestLadderSaysWhichRungsAreTheSlowest(t *testing.T) {
 	plain := ansi.Strip(render(newTheme(false, true), measurementScreen(120, 40)))
 	var closed, open string
 	for _, l := range strings.Split(plain, "\n") {
-		if a, b, ok := strings.Cut(l, "│"); ok {
+		if a, b, ok := sides(l, 120); ok {
 			closed, open = closed+a+"\n", open+b+"\n"
 		}
 	}
@@ -510,7 +510,7 @@ func TestStripUnderTheP999LabelIsTheTables(t *testing.T) {
 	sc := screen{panes: []pane{{snap: closed, cfg: closed.Config}, {snap: open, cfg: open.Config}}, width: 120, height: 40, recorded: true}
 	var strip, axis []rune
 	for l := range strings.SplitSeq(ansi.Strip(render(newTheme(true, true), sc)), "\n") {
-		half, _, _ := strings.Cut(l, "│")
+		half, _, _ := sides(l, 120)
 		switch {
 		case strings.HasPrefix(half, " s ") && strings.Contains(half, "┤"):
 			strip = []rune(half)

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"poollab/lab"
 )
 
@@ -235,6 +237,18 @@ func rampDistribution(lo, hi time.Duration, count int64) lab.Distribution {
 		d.Latency = append(d.Latency, lo+(hi-lo)*time.Duration(i)/time.Duration(n-1))
 	}
 	return d
+}
+
+// sides cuts a line of a compare screen w wide, its halves side by side, into the halves, ANSI
+// stripped, at the divider's column as halves lays them out; ok false where the line has no
+// divider there (a line across both, or the halves stacked).
+func sides(line string, w int) (a, b string, ok bool) {
+	ws, side := halves(w)
+	r := []rune(ansi.Strip(line))
+	if !side || len(r) < ws[0]+dividerWidth || string(r[ws[0]:ws[0]+dividerWidth]) != divider {
+		return "", "", false
+	}
+	return string(r[:ws[0]]), string(r[ws[0]+dividerWidth:]), true
 }
 
 // halfCtx is compare screen s's half i as compareLayout lays it out: its width and the

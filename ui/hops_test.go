@@ -310,9 +310,11 @@ func TestHopsCompareSettingsKeepTheCause(t *testing.T) {
 		for _, l := range lines {
 			l = ansi.Strip(l)
 			if sz[0] == 120 {
-				if r := []rune(l); len(r) > (sz[0]-dividerWidth)/2 {
-					l = string(r[:(sz[0]-dividerWidth)/2])
+				half, _, ok := sides(l, sz[0])
+				if !ok {
+					continue // across both halves: none of A's alone
 				}
+				l = half
 			} else if strings.Contains(l, m[1].Config.Name) {
 				break
 			}

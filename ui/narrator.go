@@ -467,7 +467,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		share = soFar(s, all)
 		model, blocking := longRun, f.LongRunLoss()
 		switch {
-		case pay.ConnBound > 0:
+		case f.LongRunModel() == lab.ConnBoundModel:
 			// What the connections serve bounds what the pool lets in: Erlang B over the hold
 			// the full pool makes comes to this, which the reader can check from the rates
 			// shown (newcomer 35 #7, 36 #10, 37 #11: Erlang B of that load read as circular).

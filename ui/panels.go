@@ -123,6 +123,9 @@ type panel struct {
 	// draws in: with less, spare lines are spacing anyway.
 	keep  func(c labCtx) int
 	least func(c labCtx) int
+	// tall is a height past keep at which a filling panel draws more (0: none): the spacing
+	// gives way to it where giving way reaches it.
+	tall func(c labCtx) int
 }
 
 // shows says whether p is drawn for c at level.
@@ -574,6 +577,34 @@ var chartsPanel = panel{name: "charts", deepest: upTo(levelBare),
 			return nil
 		}
 		return chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, c.narrowest(), h)
+	},
+	// Lines that read true of any peak (peakLinesRead) take the title, the legend, their rows
+	// and the time axis: a row short, a chart whose axis follows its peak draws strips, and
+	// the rows they leave blank stood together above the charts, 6 at 120x40 where the
+	// spacing had taken the line that made lines (review 36 minor 5). tall is that height,
+	// where the charts drawn in it leave more than tallCosts fewer rows blank than a line
+	// short of it: the lines the spacing gives up go to drawing, not to other blank rows.
+	tall: func(c labCtx) int {
+		h := 2 + anyPeakRows() + 1
+		blank := func(h int) int {
+			k := drawKey{name: "charts tall", level: h}
+			lines, ok := c.drawn[k]
+			if !ok {
+				lines = chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, c.narrowest(), h)
+				c.drawn[k] = lines
+			}
+			n := h - len(lines)
+			for _, l := range lines {
+				if strings.TrimSpace(ansi.Strip(l)) == "" {
+					n++
+				}
+			}
+			return n
+		}
+		if blank(h-1)-blank(h) <= tallCosts {
+			return 0
+		}
+		return h
 	}}
 
 // narrowest is the narrowest pane's width on screen: in compare mode the narrower half's;
@@ -606,40 +637,46 @@ func linesIn(parts [][]string) int {
 	return n
 }
 
-// kept is the height the filling panels of ps that show at level keep from the spacing, and
-// the least any of them draws in.
-func (c labCtx) kept(ps []panel, level int) (keep, least int) {
+// kept is the height the filling panels of ps that show at level keep from the spacing, the
+// least any of them draws in, and the height they draw more in (tall; keep where none).
+func (c labCtx) kept(ps []panel, level int) (keep, least, tall int) {
 	for _, p := range ps {
 		if p.fill != nil && p.keep != nil && p.shows(c, level) {
-			keep += p.keep(c)
+			k := p.keep(c)
+			keep += k
+			if p.tall != nil {
+				k = max(k, p.tall(c))
+			}
+			tall += k
 			if p.least != nil {
 				least = max(least, p.least(c))
 			}
 		}
 	}
-	return keep, least
+	return keep, least, tall
 }
 
 // layoutPlan is a plan's result: the level, the lines of the panels with a height of their
-// own, the height the filling panels keep and the least they draw in, and the lines left.
+// own, the height the filling panels keep, the least they draw in and the height they draw
+// more in (panel.tall), and the lines left.
 type layoutPlan struct {
-	level              int
-	parts              [][]string
-	keep, least, avail int
+	level                    int
+	parts                    [][]string
+	keep, least, tall, avail int
 }
 
 // plan lays out the panels of ps with a height of their own in h lines: the richest level
 // of detail at which they fit, then spare lines go to panels one level richer
 // (richerFirst).
 func (c labCtx) plan(ps []panel, h int) layoutPlan {
-	var level, keep, least, avail int
+	var level, keep, least, tall, avail int
 	var parts [][]string
 	start := levelFull
 	if h < compactBelow {
 		start = levelCompact
 	}
 	level, parts = c.settle(ps, start, h)
-	keep, least = c.kept(ps, level)
+	keep, least, tall = c.kept(ps, level)
 	// Full detail is not worth the charts: where it leaves them less than the least they draw
 	// in and the compact level leaves that, compact (a compare half whose table has more
 	// notes); in compare, else terse, the health items gone, where that does (a summary one
@@ -648,7 +685,7 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 		if level < next && least > 0 && h-linesIn(parts) < least && (next == levelCompact || c.compared()) {
 			if fewer := c.fixed(ps, next); h-linesIn(fewer) >= least {
 				level, parts = next, fewer
-				keep, least = c.kept(ps, level)
+				keep, least, tall = c.kept(ps, level)
 			}
 		}
 	}
@@ -671,7 +708,7 @@ func (c labCtx) plan(ps []panel, h int) layoutPlan {
 			}
 		}
 	}
-	return layoutPlan{level, parts, keep, least, avail}
+	return layoutPlan{level, parts, keep, least, tall, avail}
 }
 
 // settle is the richest level from start at which the panels of ps with a height of their
@@ -786,8 +823,25 @@ func costsBeside(ps []panel, p, without layoutPlan, own panel, uses int) bool {
 
 // spacing is where pl puts a blank line: after panels of ps, their gap order first, while
 // the filling panels keep a useful height (or when they get no room anyway); and the
-// height left to the filling panels.
+// height left to the filling panels. Up to tallCosts blank lines, the last in gap order
+// first, give way where that gets the filling panels the height they draw more in
+// (panel.tall).
 func (pl layoutPlan) spacing(ps []panel) (gapAfter []bool, fill int) {
+	gapAfter, fill = pl.spaced(ps, pl.keep)
+	if pl.tall > pl.keep && fill < pl.tall && fill+tallCosts >= pl.tall && pl.avail >= pl.tall {
+		return pl.spaced(ps, pl.tall)
+	}
+	return gapAfter, fill
+}
+
+// tallCosts is the most blank lines the charts' tall height costs the spacing: a line or two
+// short of lines, the charts leave 5 or 6 rows blank (shared-pool's golden at 120x40, one
+// short; loss-system's run, two), which two lines buy back; more, and the screen runs
+// together for it (the bulkhead golden, five short, would lose all its blank lines but one).
+const tallCosts = 2
+
+// spaced is spacing's blank lines and the height left where the filling panels keep keep.
+func (pl layoutPlan) spaced(ps []panel, keep int) (gapAfter []bool, fill int) {
 	order := make([]int, 0, len(ps))
 	for k, p := range ps {
 		if p.gap > 0 {
@@ -797,7 +851,7 @@ func (pl layoutPlan) spacing(ps []panel) (gapAfter []bool, fill int) {
 	slices.SortStableFunc(order, func(a, b int) int { return ps[a].gap - ps[b].gap })
 	gapAfter, fill = make([]bool, len(ps)), pl.avail
 	for _, k := range order {
-		if len(pl.parts[k]) > 0 && (fill-1 >= pl.keep || fill > 0 && fill < pl.least) {
+		if len(pl.parts[k]) > 0 && (fill-1 >= keep || fill > 0 && fill < pl.least) {
 			gapAfter[k] = true
 			fill--
 		}

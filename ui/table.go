@@ -20,7 +20,7 @@ type column struct {
 	head   string
 	word   string // what a pointer names it by: the outcome's word ("rejected:pool"); "": its head
 	min    int
-	drop   int        // 0: always shown; otherwise dropped when the width is short (higher first)
+	drop   dropLevel  // when it gives way to a short width, the highest first
 	quiet  bool       // may be dropped (before the others) when it is 0 for every class
 	reason lab.Reason // a rejection column's reason: some runs have no column for it (lab.Reason.Shown)
 	reject bool       // one rejection reason's column
@@ -63,23 +63,30 @@ func tableColumns(arrived lab.Term) []column {
 	}
 	return append(cols,
 		fate(lab.FateInFlight),
-		column{head: "p50", min: 5, drop: 1,
+		column{head: "p50", min: 5, drop: latencyDetail,
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P50, c.Latency.Count) }},
 		column{head: "p99", min: 5,
 			total: func(c lab.ClassStats) string { return latency(c.Latency.P99, c.Latency.Count) }},
-		column{head: "p99:wait", min: 5, drop: 1, measure: lab.WorkerWait,
+		column{head: "p99:wait", min: 5, drop: latencyDetail, measure: lab.WorkerWait,
 			total: func(c lab.ClassStats) string { return latency(c.QueueWait.P99, c.QueueWait.Count) }},
-		column{head: "p99:lag", min: 5, drop: 1, part: true, measure: lab.WaitParts,
+		column{head: "p99:lag", min: 5, drop: latencyDetail, part: true, measure: lab.WaitParts,
 			total: func(c lab.ClassStats) string { return latency(c.Lag.P99, c.Lag.Count) }},
-		column{head: "p99:dispatch", min: 5, drop: 1, part: true, measure: lab.WaitParts,
+		column{head: "p99:dispatch", min: 5, drop: latencyDetail, part: true, measure: lab.WaitParts,
 			total: func(c lab.ClassStats) string { return latency(c.Dispatch.P99, c.Dispatch.Count) }},
-		column{head: "p99:service", min: 5, drop: 2, measure: lab.ServiceTime,
+		column{head: "p99:service", min: 5, drop: serviceTime, measure: lab.ServiceTime,
 			total: func(c lab.ClassStats) string { return latency(c.Service.P99, c.Service.Count) }},
 	)
 }
 
-// zeros is the drop of a quiet column of zeros: the first to give way.
-const zeros = 4
+// dropLevel is when a column gives way to a short width: the highest first (narrower).
+type dropLevel int
+
+const (
+	noDrop        dropLevel = iota // the outcomes and p99: given way only as narrower's last resort
+	latencyDetail                  // p50, and the wait and its parts beside p99
+	serviceTime                    // p99:service, and a reason's zeros where requests wait toward it
+	zeros                          // a quiet column of zeros: the first to give way
+)
 
 // key names a column as a pointer does: its outcome's word ("rejected:pool"), else its head ("p50").
 func (c column) key() string { return cmp.Or(c.word, c.head) }
@@ -163,7 +170,7 @@ func tableLines(t *theme, s *lab.Snapshot, peer tablePeer, w int, rates bool, ma
 			// that the table already has the columns it will have once they come (the fix at
 			// 25s drops p99:service for rejected:deadline at 80x24).
 			if c.reject && slices.ContainsFunc(both, func(s *lab.Snapshot) bool { return c.reason.Awaited(s) }) {
-				cols[i].drop = 2
+				cols[i].drop = serviceTime
 			}
 		}
 		// The number the tour points at is the lesson: a narrow table drops the others first.
@@ -781,7 +788,7 @@ func newTableNotes(s *lab.Snapshot, rs lab.Rates, shown map[string]bool, rates, 
 func narrower(cols []column) ([]column, bool) {
 	worst := -1
 	for i, c := range cols {
-		if c.drop > 0 && !c.pinned && (worst < 0 || c.drop >= cols[worst].drop) { // rightmost first
+		if c.drop > noDrop && !c.pinned && (worst < 0 || c.drop >= cols[worst].drop) { // rightmost first
 			worst = i
 		}
 	}

@@ -25,14 +25,13 @@ func TestCompareHalvesShareTableColumns(t *testing.T) {
 			for _, h := range []int{40, 60} {
 				s := screen{panes: []pane{{snap: m[0], cfg: m[0].Config}, {snap: m[1], cfg: m[1].Config}},
 					width: w, height: h, recorded: true}
-				left := (w - dividerWidth) / 2
 				var heads [2][]string
 				for _, l := range compareLines(th, s) {
-					r := []rune(ansi.Strip(l))
-					if len(r) < left+dividerWidth || string(r[left:left+dividerWidth]) != divider {
+					a, b, ok := sides(l, w)
+					if !ok {
 						continue
 					}
-					for i, half := range []string{string(r[:left]), string(r[left+dividerWidth:])} {
+					for i, half := range []string{a, b} {
 						if heads[i] == nil && strings.HasPrefix(half, "class ") {
 							heads[i] = strings.Fields(closedSent.Replace(half + " "))
 						}

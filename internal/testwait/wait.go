@@ -4,6 +4,7 @@
 package testwait
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -26,8 +27,29 @@ func LastResort(tb testing.TB) <-chan time.Time {
 }
 
 // WaitFor polls cond until it holds; only something stuck meets the last resort, which
-// fails tb saying what it waited for.
+// fails tb saying what it waited for. Where the condition reads a value, Await says it too.
 func WaitFor(tb testing.TB, cond func() bool, what string) {
+	tb.Helper()
+	poll(tb, cond, func() string { return gaveUp(what) })
+}
+
+// Await polls read until it says ok, and returns what it read then; only something stuck
+// meets the last resort, which fails tb saying what it waited for and what read saw last
+// ("GOGC above 100 …; last seen 100"), not the wait alone.
+func Await[T any](tb testing.TB, read func() (T, bool), what string) T {
+	tb.Helper()
+	var last T
+	poll(tb, func() bool {
+		v, ok := read()
+		last = v
+		return ok
+	}, func() string { return fmt.Sprintf("%s; last seen %+v", gaveUp(what), last) })
+	return last
+}
+
+// poll is the wait of WaitFor and Await: cond every 10ms until it holds, or tb failed with
+// failed's message at the last resort.
+func poll(tb testing.TB, cond func() bool, failed func() string) {
 	tb.Helper()
 	giveUp := LastResort(tb)
 	every := time.NewTicker(10 * time.Millisecond) // a condition may read a whole snapshot
@@ -36,7 +58,12 @@ func WaitFor(tb testing.TB, cond func() bool, what string) {
 		select {
 		case <-every.C:
 		case <-giveUp:
-			tb.Fatalf("waited for %s until near the test binary's deadline", what)
+			tb.Fatal(failed())
 		}
 	}
+}
+
+// gaveUp is a wait's failure: what it waited for.
+func gaveUp(what string) string {
+	return "waited for " + what + " until near the test binary's deadline"
 }

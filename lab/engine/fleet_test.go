@@ -435,9 +435,9 @@ func TestChecksMissTheWholeSeconds(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Stop()
-	var due []time.Duration // each queued check's instant, since the start
-	testwait.WaitFor(t, func() bool {
-		due = due[:0]
+	// Each queued check's instant, since the start.
+	due := testwait.Await(t, func() ([]time.Duration, bool) {
+		var due []time.Duration
 		for _, r := range f.replicas {
 			r.pool.mu.Lock()
 			for _, j := range r.pool.queue {
@@ -447,7 +447,7 @@ func TestChecksMissTheWholeSeconds(t *testing.T) {
 			}
 			r.pool.mu.Unlock()
 		}
-		return len(due) > 0 && slices.Max(due) > time.Second
+		return due, len(due) > 0 && slices.Max(due) > time.Second
 	}, "a check queued past 1s")
 	for _, at := range due {
 		if at%time.Second == 0 {

@@ -42,7 +42,7 @@ func TestHeapFloorFollowsEveryCollection(t *testing.T) {
 	waitGC := func(want func(uint64) bool, what string) {
 		t.Helper()
 		// The finalizer runs after the collection.
-		testwait.WaitFor(t, func() bool { runtime.GC(); return want(gogc()) }, "GOGC "+what)
+		testwait.Await(t, func() (uint64, bool) { runtime.GC(); p := gogc(); return p, want(p) }, "GOGC "+what)
 	}
 	const floor = 64 << 20 // far above what this test binary holds, so a small heap is below half of it
 	SetHeapFloor(floor)

@@ -71,7 +71,7 @@ func TestRateChangeTakesEffectAtOnce(t *testing.T) {
 	done := make(chan struct{})
 	go func() { g.run(ctx, start); close(done) }()
 	g.setRates([numClasses]float64{}, [numClasses]float64{lab.Signup: 1000})
-	testwait.WaitFor(t, func() bool { mu.Lock(); defer mu.Unlock(); return n >= 50 }, "50 arrivals after raising the rate from 0 to 1000/s")
+	testwait.Await(t, func() (int, bool) { mu.Lock(); defer mu.Unlock(); return n, n >= 50 }, "50 arrivals after raising the rate from 0 to 1000/s")
 	cancel()
 	<-done
 }

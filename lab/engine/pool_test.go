@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"container/heap"
 	"context"
 	"sync"
 	"testing"
@@ -314,5 +315,67 @@ func TestPoolFirstFullAtTheScheduledArrival(t *testing.T) {
 		}
 		close(gate)
 		wg.Wait()
+	}
+}
+
+// bookkeptPool is a pool of workers whose bookkeeping a test drives by direct calls: no
+// request runs, so nothing it counts depends on when a goroutine gets the CPU.
+func bookkeptPool(t *testing.T, workers int) *pool {
+	spawn := func(func()) { t.Fatal("a worker was started: the test drives the bookkeeping alone") }
+	return newPool(context.Background(), spawn, lab.PoolConfig{Workers: workers, Queue: 8, Discipline: lab.FIFO}, nil, nil, nil)
+}
+
+// A full spell is counted once as the last free worker is taken, and again only after a
+// worker freed: pool full's line allows one race a spell (fullGapOf), so a spell counted
+// per take, or never, would move its verdict.
+func TestPoolCountsFullSpells(t *testing.T) {
+	p := bookkeptPool(t, 2)
+	fill := func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for p.free.Len() > 0 {
+			p.take(heap.Pop(&p.free).(int), lab.Payment, time.Time{})
+		}
+		p.full(time.Time{}) // the pool asked again while full: no new spell
+	}
+	spells := func() int64 { return p.stats(time.Now()).FullSpells }
+	fill()
+	if n := spells(); n != 1 {
+		t.Fatalf("filled once: %d spells, want 1", n)
+	}
+	p.next(0, nil) // one worker frees: the spell ends
+	if n := spells(); n != 1 {
+		t.Fatalf("a worker freed: %d spells, want still 1", n)
+	}
+	fill()
+	p.next(0, nil)
+	p.next(1, nil)
+	fill()
+	if n := spells(); n != 3 {
+		t.Errorf("full, one freed, full, both freed, full: %d spells, want 3", n)
+	}
+}
+
+// The longest wait in the queue is the longest of the waits at dequeue, each measured to
+// the instant the worker took it: not the latest, nor a wait still going on.
+func TestPoolKeepsTheLongestQueued(t *testing.T) {
+	p := bookkeptPool(t, 1)
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) // the clock is the test's: every instant is given
+	s := time.Second
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, at := range []time.Duration{0, 3 * s, 6 * s} {
+		p.queue = append(p.queue, job{class: lab.Payment, queued: t0.Add(at)})
+		p.queuedBy[lab.Payment]++
+	}
+	for _, step := range []struct{ at, want time.Duration }{
+		{5 * s, 5 * s},  // the oldest, queued at 0, taken at 5s
+		{6 * s, 5 * s},  // queued at 3s, waited 3s: shorter, the longest stays
+		{13 * s, 7 * s}, // queued at 6s
+	} {
+		p.dequeue(t0.Add(step.at))
+		if p.longestQueued != step.want {
+			t.Errorf("taken at %v: longest queued %v, want %v", step.at, p.longestQueued, step.want)
+		}
 	}
 }
