@@ -719,14 +719,14 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		// are judged as Poisson counts, no coins).
 		tested := voted && !method
 		if tested {
-			clauses[0] = append(clauses[0], approxTest(blocks))
+			clauses[0] = append(clauses[0], approxTest())
 		}
 		plain = len(clauses[0])
 		clauses[0] = append(clauses[0], ApproxKey+": "+why)
 		// At 80 columns beside bare's and ?'s keys, the test's odds in the fewest words, where
 		// a sign test is what ≈ is (newcomer 40 #1: "≈ within noise" alone was cryptic).
 		if tested {
-			clauses[0] = append(clauses[0], approxOdds())
+			clauses[0] = append(clauses[0], ApproxOdds)
 		}
 		short = len(clauses[0]) - 1
 		clauses[0] = append(clauses[0], ApproxKey)
@@ -738,7 +738,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 		// 20" read as "payment ok -31 is a 1-in-20 fluke" (newcomer 22).
 		// "change": a bare 0 beside "unmarked: beyond noise" read as a change beyond noise
 		// (newcomer 23); 0 is no change, and never a result (Significant is false).
-		clauses[1] = []string{fmt.Sprintf("%s (chance alone: under about 1 time in %d)", UnmarkedKey, int(math.Round(1/FamilyAlpha))), UnmarkedKey, ""}
+		clauses[1] = []string{fmt.Sprintf("%s, which makes one under about 1 time in %d", UnmarkedKey, int(math.Round(1/FamilyAlpha))), UnmarkedKey, ""}
 	}
 	if tooFew {
 		// One legend on every screen, cut only from its end (newcomer 34 met three that
@@ -777,30 +777,34 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 	return forms, keyed, how
 }
 
-// approxTest is ≈'s test in one clause, where no row is cited (citedForms): the units that
-// fared differently in A and B, each a tossed coin's vote for one side, and how lopsided
-// chance makes them, so "ok ≈ -7" beside "+10" reads as a rule (newcomer 39 G1).
-func approxTest(blocks bool) string {
-	// What is tossed: a request paired with its twin of the other run, not the two counts
-	// (n42 G6 read a sign test on "5 → 6"); and what "together" was: one bar for the
-	// table's counts, Holm's correction (n42 G6: "all rows judged together").
-	test := "sign test on paired requests"
+// approxTest is ≈'s rule in one clause, where no row is cited (citedForms), so "ok ≈ -7"
+// beside "+10" reads as a rule (newcomer 39 G1). In plain words: "≈ within noise (sign test
+// on paired requests): not beyond the 1-in-20 bar all counts share (Holm)" read garbled and
+// as jargon to a workshop (n45 G4, n44 g3); the test's name stays in the help
+// (ApproxTestName).
+func approxTest() string {
+	return ApproxOdds + ": " + sharedBar
+}
+
+// ApproxTestName names the test behind ≈, for the help: what is tossed is a request paired
+// with its twin of the other run, not the two counts (n42 G6 read a sign test on "5 → 6"),
+// or blocks, with a fleet or a closed loop.
+func ApproxTestName(blocks bool) string {
 	if blocks {
-		test = "sign test on " + FmtDur(BlockSpan) + " blocks"
+		return "sign test on " + FmtDur(BlockSpan) + " blocks"
 	}
-	return fmt.Sprintf("%s (%s): not beyond %s", ApproxKey, test, sharedBar)
+	return "sign test on paired requests"
 }
 
-// sharedBar is the bar every count of the table shares: Holm's correction keeps the chance
-// that noise alone crosses it anywhere in the table under FamilyAlpha.
-var sharedBar = fmt.Sprintf("the 1-in-%d bar all counts share (Holm)", int(math.Round(1/FamilyAlpha)))
+// sharedBar is the bar every count of the table shares, in plain words: Holm's correction
+// keeps the chance that noise alone crosses it anywhere in the table under FamilyAlpha, so
+// a row that chance alone makes 1 time in 40 may stay ≈ ("counting every count compared").
+var sharedBar = fmt.Sprintf("a difference this size comes by chance more than 1 time in %d, counting every count compared", int(math.Round(1/FamilyAlpha)))
 
-// approxOdds is approxTest in the fewest words. Not "chance ≥1 in 20": the rows are judged
-// together (Holm), so a row that chance alone makes 1 time in 40 can stay ≈ (review 34 M3);
-// nor "noise at 1 in 20", read as noise happening 1 time in 20 (review 35 m10).
-func approxOdds() string {
-	return fmt.Sprintf("%s within 1-in-%d bar", ApproxMark, int(math.Round(1/FamilyAlpha)))
-}
+// ApproxOdds is approxTest in the fewest words: what ≈ claims, which "≈ within 1-in-20
+// bar" left to decode (n45 G4). Not "chance ≥1 in 20": the rows are judged together
+// (Holm), so a row that chance alone makes 1 time in 40 can stay ≈ (review 34 M3).
+const ApproxOdds = ApproxMark + " could be chance"
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }
@@ -851,7 +855,7 @@ func citedForms(rows []ComparisonRow, cite *ComparisonRow, blocks bool, label fu
 	}
 	// With the bar ≈ stands for first, where it fits: the odds alone left ≈'s rule unsaid
 	// (newcomer 40 #1).
-	bar := "; not beyond " + sharedBar
+	bar := "; " + ApproxMark + " where " + sharedBar
 	// Always named: "33 → 26 is 13 requests" alone left which row unsaid (review 34 m4).
 	forms := []string{example(ended) + bar, example("") + bar, example(ended), example("")}
 	return slices.Compact(forms)
@@ -1082,7 +1086,9 @@ const (
 	// UnmarkedKey says what a difference without a mark is, where colour cannot: a signed
 	// one, so a bare 0 reads as no change ("unmarked change: beyond noise" read "rejected:pool
 	// 0 0 0" as a change beyond noise, newcomer 28).
-	UnmarkedKey = "bare +n or -n: beyond noise"
+	// "beyond chance", not "beyond noise": beside "≈ could be chance", one word for
+	// both (n45 G4).
+	UnmarkedKey = "bare +n or -n: beyond chance"
 	// NoChange is B − A where A and B are the same, a word, not "0": a bare 0 beside
 	// UnmarkedKey still read as a result (newcomer 31).
 	NoChange = "same"
@@ -1094,26 +1100,12 @@ const (
 	// TooFewMark marks a p99 difference too few samples can judge; TooFewKey says so, and
 	// what is judged instead.
 	TooFewMark = "?"
-	// TooFewBrief is "?"'s key in the fewest words: too few of what (newcomer 25 could not
-	// parse "? too few" at 80 columns), and where to look instead (newcomer 34 read "?" on a
-	// 570ms gap above a p50 row beyond noise and could not tell why).
-	TooFewBrief = TooFewSee + ", shown only if beyond noise"
-	// TooFewSee is TooFewBrief short of its condition, where a p50 row is shown below.
-	TooFewSee = TooFewMeans + ": see p50 row"
-	// TooFewMeans is TooFewBrief cut to what "?" means, where 80 columns hold no more.
-	// Not "... to judge p99": beside the other keys and "within 1-in-20 bar" it outran 80
-	// columns (review 35 m10), and "?" stands on a p99 row.
-	TooFewMeans = TooFewMark + " too few ended to judge"
 	// TooFewZero is B − A where too few to judge are shown alike: a difference of 0 after
 	// "?", as "? -100µs" is one; "? same" read as both "cannot judge" and "same" (n42 G6).
 	TooFewZero = TooFewMark + " 0"
 	// TooFewP50 follows TooFewBrief where a p50 had too few for its own bound: why its row is
 	// missing, which "shown only if beyond noise" alone misread (review 27 #5).
 	TooFewP50 = ", not if too few"
-	// TooFewNoP50 is TooFewBrief where the table shows no p50 row at all, before why none:
-	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12), and
-	// "no p50 row: within noise" read as the p99 within noise (n36 #6).
-	TooFewNoP50 = TooFewMeans + "; p50 row hidden: "
 	// MethodMark marks a difference of how the runs were sent, not of the system (Method).
 	MethodMark = "≠"
 	// approxWhy is the noise of two runs of one seed, where the legend has room.
@@ -1122,6 +1114,25 @@ const (
 	// runs did not get the same arrivals.
 	approxWhySent = "two runs of one system can differ as much"
 	approxMeans   = "no larger than the two runs' own noise explains (README: telling a result from noise); only the other differences are better or worse"
+)
+
+// The keys for "?" that carry P99Needs, a count lab works out.
+var (
+	// TooFewBrief is "?"'s key in the fewest words: too few of what (newcomer 25 could not
+	// parse "? too few" at 80 columns), and where to look instead (newcomer 34 read "?" on a
+	// 570ms gap above a p50 row beyond noise and could not tell why).
+	TooFewBrief = TooFewSee + ", shown only if beyond noise"
+	// TooFewSee is TooFewBrief short of its condition, where a p50 row is shown below.
+	TooFewSee = TooFewMeans + "; see p50 row"
+	// TooFewMeans is TooFewBrief cut to what "?" means, where 80 columns hold no more:
+	// with the count a p99 needs (P99Needs), so "?" on a p99 of 36 a side reads right
+	// (n44 g3: "too few ended to judge" left "too few" unsaid). Not "... to judge p99":
+	// beside the other keys it outran 80 columns (review 35 m10); "?" stands on a p99 row.
+	TooFewMeans = fmt.Sprintf("%s too few: p99 needs %d", TooFewMark, P99Needs())
+	// TooFewNoP50 is TooFewBrief where the table shows no p50 row at all, before why none:
+	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12), and
+	// "no p50 row: within noise" read as the p99 within noise (n36 #6).
+	TooFewNoP50 = TooFewMeans + "; p50 row hidden: "
 )
 
 // TooFewKey says what "?" means where a comparison is written, the screen's words
@@ -1173,7 +1184,7 @@ func tooFewForms(p50Row, p50Few, p50Noise bool) []string {
 // newcomer's words ("has no 95% upper bound" was jargon round a bare number, newcomer 35
 // #13); the interval is the longest form's, the help's.
 func p99NotJudged() string {
-	return fmt.Sprintf("under %d ended, the true p99 may lie above the slowest seen", P99Needs())
+	return "with fewer ended, the true p99 may lie above the slowest seen"
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

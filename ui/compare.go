@@ -161,14 +161,17 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 	// and the keys' swap are placed (review 35 m9: measured before, a clause could show in
 	// neither place). The cheap checks first: remedies asks shown only of a half with a
 	// clause to give, and shown passes over a layout only where the halves keep narrators.
-	if !cut {
-		heights := func(room int) [2]int {
-			if side {
-				return [2]int{room, room}
-			}
-			a := top + (room-need)/2
-			return [2]int{a, room - a}
+	// The halves' heights in room lines: side by side, each all of it; stacked, each its own
+	// least height and half the lines to spare: a taller half (a chain of hops) is not cut to
+	// fit an even split. One split, for the remedy's measure and the drawing alike.
+	heights := func(room int) [2]int {
+		if side {
+			return [2]int{room, room}
 		}
+		a := top + (room-need)/2
+		return [2]int{a, room - a}
+	}
+	if !cut {
 		// place is the summary, room and keys with the remedy under the summary, from those
 		// before it.
 		place := func(remedy string) ([]string, int, []string) {
@@ -191,8 +194,8 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 			return summary, room, footer
 		}
 		// Fewer lines can only take clauses off the halves, so the remedy grows to a fixed
-		// point in at most one step per half.
-		remedy, at := "", room
+		// point in at most one step per half; the last step's placing is the one kept.
+		remedy, at, placed, keys := "", room, summary, footer
 		for range 3 {
 			hs := heights(at)
 			next := remedies(ctx, func(i int) bool { return at >= narrators() && spareShown(ctx(i), hs[i]) }, w)
@@ -200,20 +203,18 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 				break
 			}
 			remedy = next
-			_, at, _ = place(remedy)
+			placed, at, keys = place(remedy)
 		}
 		if remedy != "" {
-			summary, room, footer = place(remedy)
+			summary, room, footer = placed, at, keys
 		}
 	}
+	hs := heights(room)
 	var labs []string
 	if side {
-		labs = beside(labLines(ctx(0), room), labLines(ctx(1), room), widths[0], t.dim.Render(divider))
+		labs = beside(labLines(ctx(0), hs[0]), labLines(ctx(1), hs[1]), widths[0], t.dim.Render(divider))
 	} else {
-		// Each half its own least height, and half the lines to spare: a taller half (a chain
-		// of hops) is not cut to fit an even split.
-		top += (room - need) / 2
-		labs = shareLegend(t, s, w, labLines(ctx(0), top), labLines(ctx(1), room-top))
+		labs = shareLegend(t, s, w, labLines(ctx(0), hs[0]), labLines(ctx(1), hs[1]))
 	}
 	return append(append(append(labs, summary...), status...), footer...), need
 }

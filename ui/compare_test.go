@@ -1043,8 +1043,10 @@ func TestRuleSaysHowAt120(t *testing.T) {
 }
 
 // newcomer 40 #1: at 80x24, shared-pool vs semaphore-bulkhead's "ok 5 6 ≈ +1" stood under
-// "≈ within noise", which said nothing of what noise is. The one line at 80 columns keeps
-// every key and says ≈'s odds; at 120 the rule says the test in plain words.
+// "≈ within noise", which said nothing of what noise is; n45 G4: "≈ within 1-in-20 bar"
+// could not be decoded, and at 120 "sign test", "Holm" were jargon. The one line at 80
+// columns keeps every key and says what ≈ claims; at 120 the rule says its odds in plain
+// words, and "?" how many a p99 needs (n44 g3).
 func TestRuleSaysOddsAt80(t *testing.T) {
 	rows := []lab.ComparisonRow{
 		{Class: lab.Payment, Counter: "ok", A: 34, B: 10, Significant: true, Better: -1, Chance: 1e-6, Units: [2]int64{24, 0}},
@@ -1053,10 +1055,10 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 	}
 	rule, keyed, how := lab.NoiseRuleKeyed(rows, false, lab.TrafficConfig{}.Label)
 	j := judged{rows: rows, rule: rule, keyed: keyed, how: how}
-	if got := j.ruleLines(80); len(got) != 1 || !strings.HasPrefix(got[0], "≈ within 1-in-20 bar · "+lab.UnmarkedKey+" · ? too few") {
+	if got := j.ruleLines(80); len(got) != 1 || got[0] != "≈ could be chance · bare +n or -n: beyond chance · ? too few: p99 needs 368" {
 		t.Errorf("at 80 columns: %q", got)
 	}
-	if got := strings.Join(j.ruleLines(120), " "); !strings.Contains(got, "(sign test on paired requests): not beyond the 1-in-20 bar all counts share (Holm)") {
+	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: a difference this size comes by chance more than 1 time in 20, counting every count compared · ") || strings.Contains(got, "Holm") {
 		t.Errorf("at 120 columns: %q", got)
 	}
 }

@@ -187,3 +187,39 @@ func TestNarrateOpenFreesWorkers(t *testing.T) {
 		t.Errorf("signups starving now:\n got %q\nwant no claim of free workers", got)
 	}
 }
+
+// s51pm leftover: in breaker-trap against shared-pool at 80x24, A's settings line put its
+// bulkhead first, as it differs between the halves too, and hid the open breaker behind
+// "…". An open breaker shows in its half, A or B.
+func TestCompareHalfShowsItsOpenBreaker(t *testing.T) {
+	cfg, err := loadEmbedded("breaker-trap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trap, shared := trapSnapshot(cfg), testSnapshot()
+	for i, pair := range [][2]*lab.Snapshot{{trap, shared}, {shared, trap}} {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			s := screen{panes: []pane{{snap: pair[0], cfg: pair[0].Config}, {snap: pair[1], cfg: pair[1].Config}},
+				width: sz[0], height: sz[1], recorded: true}
+			out := ansi.Strip(render(newTheme(false, true), s))
+			checkFrame(t, out, sz[0], sz[1])
+			// The trap's half: A's lines before B's name (stacked at 80x24), or beside it.
+			half := out
+			if sz[0] < 100 {
+				at := strings.Index(out, "  B ")
+				half = map[bool]string{true: out[:at], false: out[at:strings.Index(out, "A vs B")]}[i == 0]
+			} else {
+				var side []string
+				for _, l := range strings.Split(out, "\n") {
+					if cells := strings.SplitN(l, "│", 2); len(cells) == 2 {
+						side = append(side, cells[i])
+					}
+				}
+				half = strings.Join(side, "\n")
+			}
+			if !strings.Contains(half, "breaker OPEN") {
+				t.Errorf("breaker-trap as %c at %dx%d: its open breaker not shown:\n%s", "AB"[i], sz[0], sz[1], out)
+			}
+		}
+	}
+}

@@ -437,23 +437,27 @@ func (c labCtx) differing() map[string]bool {
 }
 
 // oneLine orders rows for a line that may be cut: those labelled in differing (what tells
-// the halves apart) first, then the one the lab marks Strong (the dependency's stall the
-// measurement is about: cut, A read "dependency heal…"), then, with given, what the run is
-// given (lab.Item.Given), then the mechanisms on, then those off, each in their own order;
+// the halves apart) first, the Strong among them before the rest (an open breaker: in
+// breaker-trap vs shared-pool at 80x24, A's bulkhead, which differs too, hid it behind
+// "…"), then the one the lab marks Strong (the dependency's stall the measurement is
+// about: cut, A read "dependency heal…"), then, with given, what the run is given
+// (lab.Item.Given), then the mechanisms on, then those off, each in their own order;
 // without the rows that follow from the rest.
 func oneLine(rows []lab.Item, differing map[string]bool, given bool) []lab.Item {
 	rank := func(r lab.Item) int {
 		switch {
-		case differing[r.Label]:
+		case differing[r.Label] && r.Strong:
 			return 0
-		case r.Strong:
+		case differing[r.Label]:
 			return 1
-		case given && r.Given:
+		case r.Strong:
 			return 2
+		case given && r.Given:
+			return 3
 		case r.Off:
-			return 4
+			return 5
 		}
-		return 3
+		return 4
 	}
 	out := slices.DeleteFunc(slices.Clone(rows), func(r lab.Item) bool { return r.Spare })
 	slices.SortStableFunc(out, func(a, b lab.Item) int { return rank(a) - rank(b) })
