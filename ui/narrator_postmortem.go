@@ -258,8 +258,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// store named as the screen names it: "the store" was on no other line (newcomer 39 G6).
 		*spare = spareClause{long: "; as in " + lab.PostmortemSource + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
 			// Briefly, the lesson before the source's figures: "as in …" alone left 80x24 asking
-			// "as in what?" (newcomer 44 g8).
-			short: "; as in a published Go postmortem: a pool scaling on queue length fed the slowdown", idle: true}
+			// "as in what?" (newcomer 44 g8); the slowdown's, as 80x24 names no store (newcomer 45 G3).
+			short: "; as in " + lab.PostmortemBrief + ": a pool scaling on queue length fed the dependency's slowdown", idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",

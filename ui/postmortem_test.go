@@ -159,8 +159,8 @@ func TestNarratePostmortem(t *testing.T) {
 	// lengths, and never as a pointer to the README, where a projected screen's audience
 	// cannot go (newcomer 40 #1). Only where it costs nothing else (idle): a compare half
 	// keeps its goroutines line.
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in an anonymous published Go postmortem (an order API, p95 90ms → 1.1s at lunch): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
-		spare.short != "; as in a published Go postmortem: a pool scaling on queue length fed the slowdown" || !spare.idle {
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in an unnamed company's published Go postmortem (an order API, p95 90ms → 1.1s at lunch): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
+		spare.short != "; as in an unnamed company's published Go postmortem: a pool scaling on queue length fed the dependency's slowdown" || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
 	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
@@ -458,7 +458,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		"; as the fix in an anonymous published Go postmortem (an order API, p95 90ms → 1.1s at lunch): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
+		"; as the fix in an unnamed company's published Go postmortem (an order API, p95 90ms → 1.1s at lunch): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
 		"; why 24, not 25: 25 give 500/s only if the knee is exactly 25, 461/s if it is 24, where 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
