@@ -205,7 +205,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				if rejected == fmtPerSec(0) { // none yet: ok and the queue add up without it
 					terse = head + otherwise
 				}
-				if q >= 0 {
+				// Grows as printed: "the remaining 0/s join the queue" (a larger pool, a lower
+				// rate) said a queue growing that holds (s53 #2).
+				if fmtPerSec(q) != fmtPerSec(0) && q > 0 {
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
 					msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
@@ -227,6 +229,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// Short: 80x24 keeps the fix's brief clause only within four lines. "Steady":
 					// "holding the queue (344 waiting)" read as keeping it, or leaving 344 in it (newcomer 31).
 					steady := fmt.Sprintf(", queue steady at ~%s waiting", fmtCount(int64(s.Pool.Queued)))
+					if s.Pool.Queued == 0 {
+						steady = ", none waiting"
+					}
 					msg, terse = msg+steady, terse+steady
 				}
 				break

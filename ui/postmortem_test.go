@@ -280,6 +280,22 @@ func TestNarrateFixQueueHeld(t *testing.T) {
 	if strings.Contains(got, "shrinks") || strings.Contains(got, "drains") {
 		t.Errorf("a queue that cannot drain said to: %q", got)
 	}
+	// Nobody left to queue (a larger pool, a lower rate): the queue holds, or is empty, and
+	// no "the remaining 0/s join the queue".
+	for _, queued := range []int{368, 0} {
+		s := postmortemSnapshot(fixConfig())
+		for i := range s.Timeline {
+			s.Timeline[i].Arrived[lab.Payment], s.Timeline[i].OK[lab.Payment] = 500, 484
+		}
+		s.Pool.Queued = queued
+		got, want := narrate(s.Config, s), ", 16/s rejected, queue steady at ~368 waiting;"
+		if queued == 0 {
+			want = ", 16/s rejected, none waiting;"
+		}
+		if !strings.Contains(got, want) || strings.Contains(got, "join the queue") {
+			t.Errorf("none queueing: got %q\nwant %q", got, want)
+		}
+	}
 }
 
 // The postmortem's parts on the screen: the pool's growth, the queue of goroutines, the
