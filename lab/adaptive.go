@@ -321,27 +321,53 @@ func adaptiveStage(a *adaptive) stage {
 // adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found; wide,
 // what it is beside: "bulkhead" names a fixed cap everywhere else, and a reader who knows
 // Netflix's concurrency-limits or failsafe-go calls this a limiter (newcomer 30).
+//
+// With payments the only class, whose cap it is, said at every width, and wide, what that
+// makes it: "bulkhead" isolates a class from the others on the other screens, and here caps
+// every order, a concurrency limit and no isolation (newcomer 45 G11).
 func adaptiveSetting(c Config, b BulkheadStats, wide bool) string {
-	gloss := ""
+	named := adaptiveNamed
+	if onlyPayments(c.Traffic) {
+		named += " on all " + Plural(c.Traffic.Label(Payment))
+	}
 	if wide {
-		gloss = " " + adaptiveGloss
+		named += " " + adaptiveGloss(c)
 	}
 	if b.Limit == 0 { // not started yet
-		return fmt.Sprintf("%s%s, limit starts at %d", adaptiveNamed, gloss, c.Payment.Bulkhead.Size)
+		return fmt.Sprintf("%s, limit starts at %d", named, c.Payment.Bulkhead.Size)
 	}
-	return fmt.Sprintf("%s%s, limit %d, %d in use", adaptiveNamed, gloss, b.Limit, b.InUse)
+	return fmt.Sprintf("%s, limit %d, %d in use", named, b.Limit, b.InUse)
 }
 
-// adaptiveGloss is the adaptive limit's other name, beside its setting.
-const adaptiveGloss = "(a concurrency limiter)"
+// adaptiveGloss is the adaptive limit's other name, beside its setting; on the only class,
+// what it is not.
+func adaptiveGloss(c Config) string {
+	if onlyPayments(c.Traffic) {
+		return "(a concurrency limit, not isolation)"
+	}
+	return adaptiveLimiter
+}
+
+// adaptiveLimiter is the adaptive limit's other name, Netflix's concurrency-limits' word.
+const adaptiveLimiter = "(a concurrency limiter)"
+
+// onlyPayments says payments are the only class the traffic sends.
+func onlyPayments(t TrafficConfig) bool {
+	for _, cl := range Classes {
+		if cl != Payment && t.PeakRate(cl) > 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // adaptiveNamed is the adaptive bulkhead where the mechanism is named, said to be one:
 // "bulkhead adaptive limit 36" beside rejected:bulkhead left its moving cap unsaid (n36 #19).
-// In the report, "payment bulkhead adaptive (a cap that moves): limit 36 …": two colons in
+// In the report, "payment bulkhead adaptive (a moving cap): limit 36 …": two colons in
 // a row read the second as the limit's explanation (review 32 #22).
 const adaptiveNamed = "adaptive: " + adaptiveMoves
 
-const adaptiveMoves = "a cap that moves"
+const adaptiveMoves = "a moving cap"
 
 // AdaptiveUse is what an adaptive limit's calls came to, decided here so that the narrator
 // only words it.

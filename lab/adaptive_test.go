@@ -133,17 +133,28 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 	c := DefaultConfig()
 	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadAdaptive, Size: 20}
 	s := &Snapshot{Config: c, Bulkhead: BulkheadStats{Type: BulkheadAdaptive, Limit: 36, InUse: 30}}
-	for w, want := range map[int]string{120: "bulkhead adaptive: a cap that moves (a concurrency limiter), limit 36, 30 in use", 80: "bulkhead adaptive: a cap that moves, limit 36, 30 in use"} {
+	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap (a concurrency limiter), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap, limit 36, 30 in use"} {
 		if got := bulkheadSettings(c, s, w)[0].Phrase(); got != want {
 			t.Errorf("at %d: %q, want %q", w, got, want)
 		}
 	}
+	// Payments the only class: the cap is on every order, a concurrency limit, not the
+	// isolation "bulkhead" means on the other screens (newcomer 45 G11), at every width.
+	only := c
+	only.Traffic.Payment.Label = "orders"
+	only.Traffic.Signup.Rate, only.Traffic.Health.Rate = 0, 0
+	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap on all orders (a concurrency limit, not isolation), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap on all orders, limit 36, 30 in use"} {
+		if got := bulkheadSettings(only, s, w)[0].Phrase(); got != want {
+			t.Errorf("the only class, at %d: %q, want %q", w, got, want)
+		}
+	}
 	s.Bulkhead.Limit = 0
-	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive: a cap that moves (a concurrency limiter), limit starts at 20"; got != want {
+	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive: a moving cap (a concurrency limiter), limit starts at 20"; got != want {
 		t.Errorf("before it starts: %q, want %q", got, want)
 	}
 	for _, it := range ScreenWords() {
-		if it.Label == "adaptive: a cap that moves (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") {
+		if it.Label == "adaptive: a moving cap (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") &&
+			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "a concurrency limit, not isolation") {
 			return
 		}
 	}

@@ -82,7 +82,7 @@ func init() {
 		health:   at(50, slackHealth),
 		words: at(55, []Item{
 			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, not counting the one the payment was rejected on (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
-			word(adaptiveNamed+" "+adaptiveGloss, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead"),
+			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead. With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service (\"a concurrency limit, not isolation\")"),
 		}),
 	})
 	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
