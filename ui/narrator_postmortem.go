@@ -110,7 +110,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			}
 			why := "the mean trails a slow climb, so "
 			if s.Bulkhead.Reading.Warming() { // its warm-up's means nearly equal: it rises
-				why = "in its warm-up it rises each update, so "
+				why = lab.AdaptiveWarmingRises + ", so "
 			}
 			moves += "; " + why + where
 			short = "; " + where
