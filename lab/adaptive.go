@@ -350,21 +350,24 @@ func adaptiveStage(a *adaptive) stage {
 // what it is beside: "bulkhead" names a fixed cap everywhere else, and a reader who knows
 // Netflix's concurrency-limits or failsafe-go calls this a limiter (newcomer 30).
 //
-// With payments the only class, whose cap it is, said at every width, and wide, what that
-// makes it: "bulkhead" isolates a class from the others on the other screens, and here caps
-// every order, a concurrency limit and no isolation (newcomer 45 G11).
-func adaptiveSetting(c Config, b BulkheadStats, wide bool) string {
+// With payments the only class, whose cap it is, said where it fits (80 columns, not a
+// compare half's 59), and wide, what that makes it: "bulkhead" isolates a class from the
+// others on the other screens, and here caps every order, a concurrency limit and no
+// isolation (newcomer 45 G11).
+func adaptiveSetting(c Config, b BulkheadStats, w int) string {
+	limit := fmt.Sprintf(", limit %d, %d in use", b.Limit, b.InUse)
+	if b.Limit == 0 { // not started yet
+		limit = fmt.Sprintf(", limit starts at %d", c.Payment.Bulkhead.Size)
+	}
 	named := adaptiveNamed
+	var forms []string
 	if onlyPayments(c.Traffic) {
 		named += " on all " + Plural(c.Traffic.Label(Payment))
 	}
-	if wide {
-		named += " " + adaptiveGloss(c)
+	if !narrow(w) {
+		forms = append(forms, named+" "+adaptiveGloss(c)+limit)
 	}
-	if b.Limit == 0 { // not started yet
-		return fmt.Sprintf("%s, limit starts at %d", named, c.Payment.Bulkhead.Size)
-	}
-	return fmt.Sprintf("%s, limit %d, %d in use", named, b.Limit, b.InUse)
+	return fittingValue("bulkhead", w, append(forms, named+limit, adaptiveNamed+limit)...)
 }
 
 // adaptiveGloss is the adaptive limit's other name, beside its setting; on the only class,

@@ -148,6 +148,9 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 			t.Errorf("the only class, at %d: %q, want %q", w, got, want)
 		}
 	}
+	if got, want := bulkheadSettings(only, s, 59)[0].Phrase(), "bulkhead adaptive: a moving cap, limit 36, 30 in use"; got != want {
+		t.Errorf("the only class, in a compare half: %q, want %q", got, want)
+	}
 	s.Bulkhead.Limit = 0
 	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive: a moving cap (a concurrency limiter), limit starts at 20"; got != want {
 		t.Errorf("before it starts: %q, want %q", got, want)

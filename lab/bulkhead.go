@@ -103,8 +103,8 @@ type bulkheadKind struct {
 	unit string
 	size func(b BulkheadConfig) string
 	// setting is its settings item's value, from what it holds now (b: one instance's, or
-	// replicas' added up); wide, with room for a gloss.
-	setting func(c Config, b BulkheadStats, wide bool) string
+	// replicas' added up), the longest of its forms that fits a line of w (0: the shortest).
+	setting func(c Config, b BulkheadStats, w int) string
 	// waiting is the places where payments may wait beyond its size, for the forecast's
 	// M/M/n/k (0: it turns away what finds it full); nil: none.
 	waiting func(b BulkheadConfig) int
@@ -418,15 +418,15 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	if k == nil {
 		return []Item{{Label: "bulkhead", Value: "none", Off: true}}
 	}
-	value := k.setting(c, s.Bulkhead, s.Fleet == nil && !narrow(w))
 	if s.Fleet == nil {
+		value := k.setting(c, s.Bulkhead, w)
 		return []Item{{Label: "bulkhead", Value: value}}
 	}
 	// A fleet's snapshot has every replica's bulkhead together. Short of room, a shorter
 	// form, never a cut one: cut, "semaphore 15/20 permits in use, 4 replicas counti…" read
 	// as one bulkhead of 20 (newcomer 16, fleet-vs); the cap each replica has, the point,
 	// outlasts the total.
-	n, in := len(s.Fleet.Replicas), s.Fleet.InRotation
+	value, n, in := k.setting(c, s.Bulkhead, 0), len(s.Fleet.Replicas), s.Fleet.InRotation
 	size := k.sizeWords(c.Payment.Bulkhead)
 	across := fmt.Sprintf("%s across %d replicas (%s each)", value, n, size)
 	each := fmt.Sprintf("%s each on %d replicas", size, n)
@@ -436,7 +436,7 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 		// and counted they read as free ("15/20 permits in use … 1 out" with every usable
 		// one in use, newcomer 25).
 		usable := sumOf(BulkheadStats{Type: s.Bulkhead.Type}, s.Fleet.InRotationReplicas(), func(r *Snapshot) BulkheadStats { return r.Bulkhead })
-		value, out := k.setting(c, usable, false), n-in
+		value, out := k.setting(c, usable, 0), n-in
 		on := fmt.Sprintf("%s each on the %d replicas in rotation", size, in)
 		forms = []string{fmt.Sprintf("%s across the %d replicas in rotation (%s each; not the %d out of rotation)", value, in, size, out),
 			fmt.Sprintf("%s across the %d replicas in rotation (%s each)", value, in, size),
