@@ -91,8 +91,9 @@ func (a *adaptive) use(b BulkheadConfig, maxLimit int) {
 // 30": the ~54ms was each ok's hold, which the rule never compares).
 type AdaptiveReading struct {
 	// P90 is the calls' latency the rule reads: each window's p90, through a moving median
-	// of 5, then an average (plain over its first 10 updates, then exponential over about
-	// 5); Mean is its running mean of those (plain over the first 10, then over about 10).
+	// of AdaptiveSmoothing, then an average (plain over its first AdaptiveWarmup updates,
+	// then exponential over about AdaptiveSmoothing); Mean is its running mean of those
+	// (plain over the first AdaptiveWarmup, then over about AdaptiveBaselineAge).
 	P90, Mean time.Duration
 	// Direction and Reason are failsafe-go's: "increase", "decrease" or "hold", and why:
 	// "queue" (the latency rule), "thrptCorr", "thrptCorrRtt", "thrptCV" (a full limit's
@@ -109,9 +110,19 @@ type AdaptiveReading struct {
 // means of one series since the start, so nearly equal, and the limit rises.
 func (r AdaptiveReading) Warming() bool { return r.Updates > 0 && r.Updates <= AdaptiveWarmup }
 
-// AdaptiveWarmup is failsafe-go's warm-up: over its first 10 updates both the smoothed p90
-// and its running mean are plain means of all so far, so they trail a climb the most.
+// AdaptiveWarmup is failsafe-go's warm-up (its warmupSamples): over its first 10 updates both
+// the smoothed p90 and its running mean are plain means of all so far, so they trail a climb
+// the most.
 const AdaptiveWarmup = 10
+
+// AdaptiveSmoothing is failsafe-go's smoothedSamples: the p90 of each window goes through a
+// moving median of this many, then an average over as many. Unexported there and not
+// settable, so named here for the help to say.
+const AdaptiveSmoothing = 5
+
+// AdaptiveWarmingRises is what a limit in its warm-up does, as the narrator and the help say
+// it.
+const AdaptiveWarmingRises = "in its warm-up it rises each update"
 
 // adaptiveLog is a slog handler that keeps the limiter's last "limit update". failsafe-go
 // logs under its lock, so updates come one at a time.
@@ -242,7 +253,11 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 		"decrease": fmt.Sprintf("past %.2f× the limit falls", fall),
 		"hold":     fmt.Sprintf("in %.2f–%.2f× the limit holds", rise, fall),
 	}[r.Direction]
-	now := fmt.Sprintf("now %s against %s, %.2f×", FmtLatency(r.P90), FmtLatency(r.Mean), ratio)
+	// The reading in one set of words at every width, the mean's figure where there is room:
+	// "now 59ms against 59ms" at 120 columns beside "p90 since 0s 59ms" at 80 were two claims
+	// of one reading, the warm-up's being a mean since the start (newcomer 45 W3).
+	reading := fmt.Sprintf("calls' %s %s = %.2f× its mean", brief, FmtLatency(r.P90), ratio)
+	now := fmt.Sprintf("%s (%s)", reading, FmtLatency(r.Mean))
 	switch r.Reason {
 	case "queue":
 	case "thrptCorr", "thrptCorrRtt", "thrptCV":
@@ -259,8 +274,21 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	if r.Reason != "queue" || r.Direction != "hold" || !held { // a limit held is the headline's
 		decided += ": " + to
 	}
-	short = fmt.Sprintf("calls' %s %s = %.2f× its mean; %s", brief, FmtLatency(r.P90), ratio, decided)
+	short = reading + "; " + decided
 	return long, short
+}
+
+// AdaptiveChartHelp is the help's entry for the adaptive limit's chart: the rule in full,
+// which the narrator only names, its readings charted nowhere (newcomer 29), with the
+// narrator's own sentence for an example reading.
+func AdaptiveChartHelp() string {
+	ex := Snapshot{Bulkhead: BulkheadStats{Type: BulkheadAdaptive, Limit: 35, Reading: AdaptiveReading{
+		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 2 * AdaptiveWarmup, Judged: 35}}}
+	rule, _ := ex.AdaptiveRule()
+	p90 := fmt.Sprintf("p%.0f", 100*AdaptiveQuantile)
+	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
+		fmt.Sprintf("the rule (the narrator's \"%s\", its bounds at the limit that update judged, the limiter's own reading at its last update, and what it did then, the limit before and after; briefly, the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, it rises while each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), stays within 1/(1 − %d/limit) of its running mean of those (about %d seconds), %.2f× at 30, and falls on latency once that %s passes 1/(1 − %d/limit) of the mean, under a limit of %d (%s at 36); between the two it holds; for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises each update (\"%s\"), which carries a young limit past the knee; a full limit whose answers a second stop growing falls too; the mean trails a slow climb, so the limit can settle past the knee; neither the %s nor its mean is charted",
+			rule, p90, AdaptiveSmoothing, AdaptiveAlpha-1, AdaptiveBaselineAge, AdaptiveRise(30), p90, AdaptiveBeta, AdaptiveBetaUnder, FmtTimes(AdaptiveBackoff(36)), AdaptiveWarmup, AdaptiveWarmingRises, p90)
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).
@@ -321,27 +349,56 @@ func adaptiveStage(a *adaptive) stage {
 // adaptiveSetting is the adaptive bulkhead's settings value: the limit it has found; wide,
 // what it is beside: "bulkhead" names a fixed cap everywhere else, and a reader who knows
 // Netflix's concurrency-limits or failsafe-go calls this a limiter (newcomer 30).
-func adaptiveSetting(c Config, b BulkheadStats, wide bool) string {
-	gloss := ""
-	if wide {
-		gloss = " " + adaptiveGloss
-	}
+//
+// With payments the only class, whose cap it is, said where it fits (80 columns, not a
+// compare half's 59), and wide, what that makes it: "bulkhead" isolates a class from the
+// others on the other screens, and here caps every order, a concurrency limit and no
+// isolation (newcomer 45 G11).
+func adaptiveSetting(c Config, b BulkheadStats, w int) string {
+	limit := fmt.Sprintf(", limit %d, %d in use", b.Limit, b.InUse)
 	if b.Limit == 0 { // not started yet
-		return fmt.Sprintf("%s%s, limit starts at %d", adaptiveNamed, gloss, c.Payment.Bulkhead.Size)
+		limit = fmt.Sprintf(", limit starts at %d", c.Payment.Bulkhead.Size)
 	}
-	return fmt.Sprintf("%s%s, limit %d, %d in use", adaptiveNamed, gloss, b.Limit, b.InUse)
+	named := adaptiveNamed
+	var forms []string
+	if onlyPayments(c.Traffic) {
+		named += " on all " + Plural(c.Traffic.Label(Payment))
+	}
+	if !narrow(w) {
+		forms = append(forms, named+" "+adaptiveGloss(c)+limit)
+	}
+	return fittingValue("bulkhead", w, append(forms, named+limit, adaptiveNamed+limit)...)
 }
 
-// adaptiveGloss is the adaptive limit's other name, beside its setting.
-const adaptiveGloss = "(a concurrency limiter)"
+// adaptiveGloss is the adaptive limit's other name, beside its setting; on the only class,
+// what it is not.
+func adaptiveGloss(c Config) string {
+	if onlyPayments(c.Traffic) {
+		return "(a concurrency limit, not isolation)"
+	}
+	return adaptiveLimiter
+}
+
+// adaptiveLimiter is the adaptive limit's other name, Netflix's concurrency-limits' word.
+const adaptiveLimiter = "(a concurrency limiter)"
+
+// onlyPayments says payments are the only class the traffic sends.
+func onlyPayments(t TrafficConfig) bool {
+	for _, cl := range Classes {
+		if cl != Payment && t.PeakRate(cl) > 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // adaptiveNamed is the adaptive bulkhead where the mechanism is named, said to be one:
 // "bulkhead adaptive limit 36" beside rejected:bulkhead left its moving cap unsaid (n36 #19).
-// In the report, "payment bulkhead adaptive (a cap that moves): limit 36 …": two colons in
+// In the report, "payment bulkhead adaptive (a moving cap): limit 36 …": two colons in
 // a row read the second as the limit's explanation (review 32 #22).
 const adaptiveNamed = "adaptive: " + adaptiveMoves
 
-const adaptiveMoves = "a cap that moves"
+const adaptiveMoves = "a moving cap"
 
 // AdaptiveUse is what an adaptive limit's calls came to, decided here so that the narrator
 // only words it.

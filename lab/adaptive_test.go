@@ -133,17 +133,31 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 	c := DefaultConfig()
 	c.Payment.Bulkhead = BulkheadConfig{Type: BulkheadAdaptive, Size: 20}
 	s := &Snapshot{Config: c, Bulkhead: BulkheadStats{Type: BulkheadAdaptive, Limit: 36, InUse: 30}}
-	for w, want := range map[int]string{120: "bulkhead adaptive: a cap that moves (a concurrency limiter), limit 36, 30 in use", 80: "bulkhead adaptive: a cap that moves, limit 36, 30 in use"} {
+	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap (a concurrency limiter), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap, limit 36, 30 in use"} {
 		if got := bulkheadSettings(c, s, w)[0].Phrase(); got != want {
 			t.Errorf("at %d: %q, want %q", w, got, want)
 		}
 	}
+	// Payments the only class: the cap is on every order, a concurrency limit, not the
+	// isolation "bulkhead" means on the other screens (newcomer 45 G11), at every width.
+	only := c
+	only.Traffic.Payment.Label = "orders"
+	only.Traffic.Signup.Rate, only.Traffic.Health.Rate = 0, 0
+	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap on all orders (a concurrency limit, not isolation), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap on all orders, limit 36, 30 in use"} {
+		if got := bulkheadSettings(only, s, w)[0].Phrase(); got != want {
+			t.Errorf("the only class, at %d: %q, want %q", w, got, want)
+		}
+	}
+	if got, want := bulkheadSettings(only, s, 59)[0].Phrase(), "bulkhead adaptive: a moving cap, limit 36, 30 in use"; got != want {
+		t.Errorf("the only class, in a compare half: %q, want %q", got, want)
+	}
 	s.Bulkhead.Limit = 0
-	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive: a cap that moves (a concurrency limiter), limit starts at 20"; got != want {
+	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive: a moving cap (a concurrency limiter), limit starts at 20"; got != want {
 		t.Errorf("before it starts: %q, want %q", got, want)
 	}
 	for _, it := range ScreenWords() {
-		if it.Label == "adaptive: a cap that moves (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") {
+		if it.Label == "adaptive: a moving cap (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") &&
+			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "a concurrency limit, not isolation") {
 			return
 		}
 	}
@@ -190,7 +204,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	// Said at the limit it judged (20), not the one it set after.
 	s := Snapshot{Bulkhead: BulkheadStats{Limit: 21, Reading: r}}
 	long, short := s.AdaptiveRule()
-	for _, want := range []string{"each update compares the calls' p90 latency with its running mean (its first 10 updates: both plain means since the start, so nearly equal, and it rises): at up to 1.11× the limit rises, past 1.43× it falls, between it holds (bounds for a limit of 20, the one this update judged)", "now " + FmtLatency(r.P90) + " against " + FmtLatency(r.Mean)} {
+	for _, want := range []string{"each update compares the calls' p90 latency with its running mean (its first 10 updates: both plain means since the start, so nearly equal, and it rises): at up to 1.11× the limit rises, past 1.43× it falls, between it holds (bounds for a limit of 20, the one this update judged)", "calls' p90 since 0s " + FmtLatency(r.P90) + " = ", "its mean (" + FmtLatency(r.Mean) + ")"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
@@ -216,22 +230,27 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		short   string
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36},
-			"at up to 1.06× the limit rises, past 1.20× it falls, between it holds (bounds for a limit of 36, the one this update judged); now 121ms against 100ms, 1.21×: limit 36→35",
+			"at up to 1.06× the limit rises, past 1.20× it falls, between it holds (bounds for a limit of 36, the one this update judged); calls' smoothed p90 121ms = 1.21× its mean (100ms): limit 36→35",
 			"calls' smoothed p90 121ms = 1.21× its mean; past 1.20× the limit falls: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30},
-			"at up to 1.07× the limit rises, past 1.25× it falls, between it holds (bounds for a limit of 30, the one this update judged); now 104ms against 100ms, 1.04×: limit 30→31",
+			"at up to 1.07× the limit rises, past 1.25× it falls, between it holds (bounds for a limit of 30, the one this update judged); calls' smoothed p90 104ms = 1.04× its mean (100ms): limit 30→31",
 			"calls' smoothed p90 104ms = 1.04× its mean; up to 1.07× the limit rises: 30→31"},
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30},
-			"(bounds for a limit of 30, the one this update judged); now 110ms against 100ms, 1.10×: limit holds at 30",
+			"(bounds for a limit of 30, the one this update judged); calls' smoothed p90 110ms = 1.10× its mean (100ms): limit holds at 30",
 			"1.10× its mean; in 1.07–1.25× the limit holds"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31},
-			"now 104ms against 100ms, 1.04×, the limit met its bound, the most its calls in flight allow: limit 31→30",
+			"calls' smoothed p90 104ms = 1.04× its mean (100ms), the limit met its bound, the most its calls in flight allow: limit 31→30",
 			"calls' smoothed p90 104ms = 1.04× its mean; the limit met its bound, the most its calls in flight allow: 31→30"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short := s.AdaptiveRule()
 		if !strings.Contains(long, c.long) || !strings.HasSuffix(short, c.short) {
 			t.Errorf("limit %d, %+v:\n%q\n%q\nwant %q and %q", c.limit, c.reading, long, short, c.long, c.short)
+		}
+		// One reading, in the same words in both forms (newcomer 45 W3: "now 59ms against
+		// 59ms" beside "p90 since 0s 59ms").
+		if reading, _, _ := strings.Cut(short, ";"); !strings.Contains(long, reading) {
+			t.Errorf("limit %d: the long form lacks the brief's reading %q: %q", c.limit, reading, long)
 		}
 	}
 }

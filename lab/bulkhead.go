@@ -82,7 +82,7 @@ func init() {
 		health:   at(50, slackHealth),
 		words: at(55, []Item{
 			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, not counting the one the payment was rejected on (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
-			word(adaptiveNamed+" "+adaptiveGloss, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead"),
+			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead. With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service (\"a concurrency limit, not isolation\")"),
 		}),
 	})
 	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
@@ -103,8 +103,8 @@ type bulkheadKind struct {
 	unit string
 	size func(b BulkheadConfig) string
 	// setting is its settings item's value, from what it holds now (b: one instance's, or
-	// replicas' added up); wide, with room for a gloss.
-	setting func(c Config, b BulkheadStats, wide bool) string
+	// replicas' added up), the longest of its forms that fits a line of w (0: the shortest).
+	setting func(c Config, b BulkheadStats, w int) string
 	// waiting is the places where payments may wait beyond its size, for the forecast's
 	// M/M/n/k (0: it turns away what finds it full); nil: none.
 	waiting func(b BulkheadConfig) int
@@ -418,15 +418,15 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 	if k == nil {
 		return []Item{{Label: "bulkhead", Value: "none", Off: true}}
 	}
-	value := k.setting(c, s.Bulkhead, s.Fleet == nil && !narrow(w))
 	if s.Fleet == nil {
+		value := k.setting(c, s.Bulkhead, w)
 		return []Item{{Label: "bulkhead", Value: value}}
 	}
 	// A fleet's snapshot has every replica's bulkhead together. Short of room, a shorter
 	// form, never a cut one: cut, "semaphore 15/20 permits in use, 4 replicas counti…" read
 	// as one bulkhead of 20 (newcomer 16, fleet-vs); the cap each replica has, the point,
 	// outlasts the total.
-	n, in := len(s.Fleet.Replicas), s.Fleet.InRotation
+	value, n, in := k.setting(c, s.Bulkhead, 0), len(s.Fleet.Replicas), s.Fleet.InRotation
 	size := k.sizeWords(c.Payment.Bulkhead)
 	across := fmt.Sprintf("%s across %d replicas (%s each)", value, n, size)
 	each := fmt.Sprintf("%s each on %d replicas", size, n)
@@ -436,7 +436,7 @@ func bulkheadSettings(c Config, s *Snapshot, w int) []Item {
 		// and counted they read as free ("15/20 permits in use … 1 out" with every usable
 		// one in use, newcomer 25).
 		usable := sumOf(BulkheadStats{Type: s.Bulkhead.Type}, s.Fleet.InRotationReplicas(), func(r *Snapshot) BulkheadStats { return r.Bulkhead })
-		value, out := k.setting(c, usable, false), n-in
+		value, out := k.setting(c, usable, 0), n-in
 		on := fmt.Sprintf("%s each on the %d replicas in rotation", size, in)
 		forms = []string{fmt.Sprintf("%s across the %d replicas in rotation (%s each; not the %d out of rotation)", value, in, size, out),
 			fmt.Sprintf("%s across the %d replicas in rotation (%s each)", value, in, size),

@@ -18,7 +18,7 @@ func TestFleetBulkheadOneUnit(t *testing.T) {
 	for _, limit := range []int{9, 8, 7, 6} {
 		s.Bulkhead = s.Bulkhead.add(BulkheadStats{Type: BulkheadAdaptive, Size: 10, Limit: limit})
 	}
-	want := "payment bulkhead adaptive (a cap that moves): limit 30 at the end (started at 40) across 4 replicas"
+	want := "payment bulkhead adaptive (a moving cap): limit 30 at the end (started at 40) across 4 replicas"
 	if lines := strings.Join(NewReport(s).summary(), "\n"); !strings.Contains(lines, want) {
 		t.Errorf("summary:\n%s\nwant a line %q", lines, want)
 	}

@@ -14,8 +14,13 @@ import (
 // cannot go (newcomer 40 #1); nor by its source's number, "seed 000", beside the arrivals'
 // seed on the same screen (newcomer 38 G2). The source names no company, so it says so,
 // with one of its facts to anchor on: "a Go order API's lunch-peak postmortem" read as a
-// citation left out (newcomer 42 G3). Its figures are the source's, not the lab's.
-const PostmortemSource = "an anonymous published Go postmortem (an order API, p95 90ms → 1.1s at lunch)"
+// citation left out (newcomer 42 G3). Its figures are the source's, not the lab's. Whose
+// is said as unknown, so that "which postmortem?" has its answer on screen: "an anonymous
+// published" read as a source the screen could name and did not (newcomer 45 G3).
+const PostmortemSource = PostmortemBrief + " (an order API, p95 90ms → 1.1s at lunch)"
+
+// PostmortemBrief is PostmortemSource without its figures, for a screen short of room.
+const PostmortemBrief = "an unnamed company's published Go postmortem"
 
 // KneeForecast is the dependency past its concurrency knee (the postmortem's store): up to
 // Knee calls at once it answers in its latency, beyond it each call takes longer by

@@ -182,11 +182,11 @@ func TestStarved(t *testing.T) {
 	if s.StarvingNow(Signup) || s.StarvingNow(Payment) {
 		t.Error("starving now, where only payments were turned away in the rates' window")
 	}
-	if got := s.NoneSince(StarvedBy, Signup); got != "stopped at 2s" {
-		t.Errorf("signups: %q, want stopped at 2s (rejected:balancer in 1–2s)", got)
+	if got := s.NoneSince(StarvedBy, Signup); got != "none since 2s" {
+		t.Errorf("signups: %q, want none since 2s (rejected:balancer in 1–2s)", got)
 	}
-	if got := s.NoneSince(StarvedBy, Health); got != "stopped at 1s" {
-		t.Errorf("health: %q, want stopped at 1s", got)
+	if got := s.NoneSince(StarvedBy, Health); got != "none since 1s" {
+		t.Errorf("health: %q, want none since 1s", got)
 	}
 	// Within the window, not its last second alone: a second without one at random arrivals
 	// is no stop ("stopped" beside 1.2/s in the window read as over, newcomer 31).
@@ -208,11 +208,11 @@ func TestStarved(t *testing.T) {
 	if s.StarvingNow(Signup) {
 		t.Error("a replica back at 2.5s, yet signups starving now for the balancer's 2–3s")
 	}
-	if got := s.NoneSince(StarvedBy, Signup); got != "stopped at 2.5s" {
-		t.Errorf("signups: %q, want stopped at 2.5s (the replica's return)", got)
+	if got := s.NoneSince(StarvedBy, Signup); got != "none since 2.5s" {
+		t.Errorf("signups: %q, want none since 2.5s (the replica's return)", got)
 	}
 	last.Rejected[Signup][RejectPool] = 1
-	if want := fmt.Sprintf("stopped at %ds", last.T); !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != want {
+	if want := fmt.Sprintf("none since %ds", last.T); !s.StarvingNow(Signup) || s.NoneSince(StarvedBy, Signup) != want {
 		t.Errorf("rejected:pool in the last second: starving now %v, %q, want %q", s.StarvingNow(Signup), s.NoneSince(StarvedBy, Signup), want)
 	}
 	last.Rejected[Signup][RejectPool] = 0

@@ -22,7 +22,7 @@ func init() {
 		rank:  10,
 		start: func(*Isolation) bulkheadState { return &semaphoreBulkhead{} },
 		unit:  "permit",
-		setting: func(c Config, b BulkheadStats, _ bool) string {
+		setting: func(c Config, b BulkheadStats, _ int) string {
 			bh := c.Payment.Bulkhead
 			v := fmt.Sprintf("%s %d/%d permits in use", bh.Type, b.InUse, b.Size)
 			if bh.MaxWait > 0 {

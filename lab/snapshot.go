@@ -370,15 +370,18 @@ func (s *Snapshot) lastRejection(why Reason, classes []Class) lastRejection {
 }
 
 // noneSince begins NoneSince's words: "none since 7s" beside "signup starved 12" read as
-// no signups since 7s (newcomer 29), "0 since 7s" as a rate, 0/s (newcomer 30); "stopped"
-// can be read as neither.
-const noneSince = "stopped at "
+// no signups since 7s (newcomer 29), "0 since 7s" as a rate, 0/s (newcomer 30); "stopped at
+// 19.5s" beside "signup turned away 556" left what stopped to guess (newcomer 44 g6). "None
+// since" again, now after the count's word or its column's ("turned away 556 (none since
+// 19.5s)", "starved 12 (rej:pool, none since 7s)"): none of those since, in a header line
+// with no room for more words.
+const noneSince = "none since "
 
 // NoneSince says a rejection for one of reasons of one of classes stopped, and when:
-// "stopped at 7s", the end of the last second that had one; "" if none of the timeline's seconds
+// "none since 7s", the end of the last second that had one; "" if none of the timeline's seconds
 // had one. Said once it stopped: "(last in 6–7s)" was read as cryptic (a newcomer of round
 // 11), and "(none in 5–6s)" was a third window in one header line (newcomer 14). A fleet's
-// balancer stopped when a replica came back (lastRejection), to the tenth: "stopped at 19.5s",
+// balancer stopped when a replica came back (lastRejection), to the tenth: "… since 19.5s",
 // as the header's rejected:balancer says, not the end of that second.
 func (s *Snapshot) NoneSince(reasons []Reason, classes ...Class) string {
 	var last lastRejection

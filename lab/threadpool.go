@@ -23,7 +23,7 @@ func init() {
 		rank:  20,
 		start: func(iso *Isolation) bulkheadState { return newThreadPool(iso.lent.Ctx, iso.lent.Spawn) },
 		unit:  "thread",
-		setting: func(_ Config, b BulkheadStats, _ bool) string {
+		setting: func(_ Config, b BulkheadStats, _ int) string {
 			threads := fmt.Sprintf("threadpool %d/%d threads busy", b.ThreadsBusy, b.Size)
 			if b.QueueCap == 0 { // "queue 0/0" asked: a queue of no places, or one switched off (newcomer 30)? As the pool's: none
 				return threads + ", queue none"

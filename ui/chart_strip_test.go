@@ -545,6 +545,14 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 			}
 		}
 	}
+	// The narrator's rule quoted whole, as the narrator writes it for a reading, and its
+	// warm-up in the narrator's words: a copy by hand had drifted into "… now 84ms" (s53 #4).
+	reading := lab.Snapshot{Bulkhead: lab.BulkheadStats{Type: lab.BulkheadAdaptive, Limit: 35, Reading: lab.AdaptiveReading{
+		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 35}}}
+	if rule, _ := reading.AdaptiveRule(); !strings.Contains(says["adaptive limit"], `the narrator's "`+rule+`"`) ||
+		!strings.Contains(says["adaptive limit"], `("in its warm-up it rises each update")`) {
+		t.Errorf("help on the adaptive limit does not quote the narrator's rule %q whole: %q", rule, says["adaptive limit"])
+	}
 	if strings.Contains(says["arrived/s and ok/s"], "gap between them is what was not served") {
 		t.Errorf("help still calls the gap under set what was not served")
 	}

@@ -156,7 +156,7 @@ func TestHeaderSaysTheOutage(t *testing.T) {
 	fs := s.Fleet
 	fs.Pulls[3].ReturnedAt, fs.InRotation = 9400*time.Millisecond, 1
 	fs.Replicas[3].Health.Pulled = false
-	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(stopped at 9\.4s\)`).MatchString(h) {
+	if h := ansi.Strip(headerLine(th, one, 0, 120, 120)); !regexp.MustCompile(`total rej(ected)?:balancer 9 \(none since 9\.4s\)`).MatchString(h) {
 		t.Errorf("after it: %q", h)
 	}
 	// After it, a class whose count has a share of the outage's keeps it before the total,
@@ -1015,14 +1015,14 @@ func TestFleetStarvedCountsTheBalancer(t *testing.T) {
 	if head := ansi.Strip(headerLine(th, testScreen(&back, 80, 24), 0, 80, 80)); !regexp.MustCompile(`total rej(ected)?:balancer 550`).MatchString(head) {
 		t.Errorf("at 80 columns, after the outage: %q", head)
 	}
-	// Once the class stopped too, its "stopped at" is on its count, not beside the
-	// balancer's part, next to the outage's own "stopped at" (review 18).
+	// Once the class stopped too, its "none since" is on its count, not beside the
+	// balancer's part, next to the outage's own "none since" (review 18).
 	back.Timeline = slices.Clone(s.Timeline)
 	for i := len(back.Timeline) - lab.RateWindow; i < len(back.Timeline); i++ { // the rates' window
 		clear(back.Timeline[i].Rejected[lab.Signup][:])
 	}
 	head = ansi.Strip(headerLine(th, testScreen(&back, 200, 40), 0, 200, 200))
-	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*stopped at [^)]+\): rej:pool %d, rej:balancer 541  total rejected:balancer 550 \(stopped at `, pool+541, pool)); !want.MatchString(head) {
+	if want := regexp.MustCompile(fmt.Sprintf(`signup turned away %d \([^)]*none since [^)]+\): rej:pool %d, rej:balancer 541  total rejected:balancer 550 \(none since `, pool+541, pool)); !want.MatchString(head) {
 		t.Errorf("after the outage, stopped: header %q, want %q", head, want)
 	}
 	// The outage's count alone is the last form, during the outage and after it: the first

@@ -110,7 +110,7 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			}
 			why := "the mean trails a slow climb, so "
 			if s.Bulkhead.Reading.Warming() { // its warm-up's means nearly equal: it rises
-				why = "in its warm-up it rises each update, so "
+				why = lab.AdaptiveWarmingRises + ", so "
 			}
 			moves += "; " + why + where
 			short = "; " + where
@@ -205,7 +205,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				if rejected == fmtPerSec(0) { // none yet: ok and the queue add up without it
 					terse = head + otherwise
 				}
-				if q >= 0 {
+				// Grows as printed: "the remaining 0/s join the queue" (a larger pool, a lower
+				// rate) said a queue growing that holds (s53 #2).
+				if fmtPerSec(q) != fmtPerSec(0) && q > 0 {
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
 					msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
@@ -227,6 +229,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 					// Short: 80x24 keeps the fix's brief clause only within four lines. "Steady":
 					// "holding the queue (344 waiting)" read as keeping it, or leaving 344 in it (newcomer 31).
 					steady := fmt.Sprintf(", queue steady at ~%s waiting", fmtCount(int64(s.Pool.Queued)))
+					if s.Pool.Queued == 0 {
+						steady = ", none waiting"
+					}
 					msg, terse = msg+steady, terse+steady
 				}
 				break
@@ -258,8 +263,8 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// store named as the screen names it: "the store" was on no other line (newcomer 39 G6).
 		*spare = spareClause{long: "; as in " + lab.PostmortemSource + ": a pool scaling on queue length fed the slowdown of the store (the dependency)",
 			// Briefly, the lesson before the source's figures: "as in …" alone left 80x24 asking
-			// "as in what?" (newcomer 44 g8).
-			short: "; as in a published Go postmortem: a pool scaling on queue length fed the slowdown", idle: true}
+			// "as in what?" (newcomer 44 g8); the slowdown's, as 80x24 names no store (newcomer 45 G3).
+			short: "; as in " + lab.PostmortemBrief + ": a pool scaling on queue length fed the dependency's slowdown", idle: true}
 	}
 	if net := k.Net(rate, calls); net < 0 { // after the peak: what queued drains, slowly
 		return fmt.Sprintf("%d calls past the knee (%d) at %s answer %s, %s arrive: the queue drains ~%s",

@@ -159,8 +159,8 @@ func TestNarratePostmortem(t *testing.T) {
 	// lengths, and never as a pointer to the README, where a projected screen's audience
 	// cannot go (newcomer 40 #1). Only where it costs nothing else (idle): a compare half
 	// keeps its goroutines line.
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in an anonymous published Go postmortem (an order API, p95 90ms → 1.1s at lunch): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
-		spare.short != "; as in a published Go postmortem: a pool scaling on queue length fed the slowdown" || !spare.idle {
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in an unnamed company's published Go postmortem (an order API, p95 90ms → 1.1s at lunch): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
+		spare.short != "; as in an unnamed company's published Go postmortem: a pool scaling on queue length fed the dependency's slowdown" || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
 	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
@@ -280,6 +280,22 @@ func TestNarrateFixQueueHeld(t *testing.T) {
 	if strings.Contains(got, "shrinks") || strings.Contains(got, "drains") {
 		t.Errorf("a queue that cannot drain said to: %q", got)
 	}
+	// Nobody left to queue (a larger pool, a lower rate): the queue holds, or is empty, and
+	// no "the remaining 0/s join the queue".
+	for _, queued := range []int{368, 0} {
+		s := postmortemSnapshot(fixConfig())
+		for i := range s.Timeline {
+			s.Timeline[i].Arrived[lab.Payment], s.Timeline[i].OK[lab.Payment] = 500, 484
+		}
+		s.Pool.Queued = queued
+		got, want := narrate(s.Config, s), ", 16/s rejected, queue steady at ~368 waiting;"
+		if queued == 0 {
+			want = ", 16/s rejected, none waiting;"
+		}
+		if !strings.Contains(got, want) || strings.Contains(got, "join the queue") {
+			t.Errorf("none queueing: got %q\nwant %q", got, want)
+		}
+	}
 }
 
 // The postmortem's parts on the screen: the pool's growth, the queue of goroutines, the
@@ -308,7 +324,7 @@ func TestPostmortemScreen(t *testing.T) {
 	for _, sz := range goldenSizes {
 		out := render(th, testScreen(ad, sz[0], sz[1]))
 		checkFrame(t, out, sz[0], sz[1])
-		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive: a cap that moves (a concurrency limiter), limit 35, 33 in use") || !strings.Contains(plain, "workers unused: at each of the bulkhead's 1582 rejections, on average 1.5 sat free besides the one it was rejected on") ||
+		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive: a moving cap on all orders (a concurrency limit, not isolation), limit 35, 33 in use") || !strings.Contains(plain, "workers unused: at each of the bulkhead's 1582 rejections, on average 1.5 sat free besides the one it was rejected on") ||
 			!strings.Contains(strings.Join(strings.Fields(plain), " "), "orders that find it full are turned away at once")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
@@ -458,7 +474,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		"; as the fix in an anonymous published Go postmortem (an order API, p95 90ms → 1.1s at lunch): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
+		"; as the fix in an unnamed company's published Go postmortem (an order API, p95 90ms → 1.1s at lunch): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
 		"; why 24, not 25: 25 give 500/s only if the knee is exactly 25, 461/s if it is 24, where 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
@@ -542,7 +558,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// The rule with its own figures at this limit (newcomer 31: "(press ? for the rule)" left
 	// the 35 unexplained), and the limiter's own reading against them: "72ms each" is 1.33×
 	// "~54ms" read as a limit that should be falling (newcomer 42 W4).
-	if want := "each update compares the calls' p90 latency, smoothed, with its running mean: at up to 1.06× the limit rises, past 1.21× it falls, between it holds (bounds for a limit of 35, the one this update judged); now 84ms against 76ms, 1.11×: limit holds at 35; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
+	if want := "each update compares the calls' p90 latency, smoothed, with its running mean: at up to 1.06× the limit rises, past 1.21× it falls, between it holds (bounds for a limit of 35, the one this update judged); calls' smoothed p90 84ms = 1.11× its mean (76ms): limit holds at 35; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
 	// What is not hand-picked is the limit; the rule's figures are set (newcomer 41 G14):

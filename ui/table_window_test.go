@@ -56,7 +56,7 @@ func TestTableSaysItsWindows(t *testing.T) {
 	calm(tl, lab.Signup)
 	tl[len(tl)-lab.RateWindow-1].Rejected[lab.Signup][lab.RejectPool] = 2 // the last before it
 	before := tl[len(tl)-lab.RateWindow-1]
-	if got := frameText(t, quiet, 120, 40); !regexp.MustCompile(fmt.Sprintf(`signup starved 22 \(rej:pool, stopped at %ds(; needs ~0.01 workers)?\)`, before.T)).MatchString(got) {
+	if got := frameText(t, quiet, 120, 40); !regexp.MustCompile(fmt.Sprintf(`signup starved 22 \(rej:pool, none since %ds(; needs ~0.01 workers)?\)`, before.T)).MatchString(got) {
 		t.Errorf("starving stopped, unsaid:\n%s", got)
 	}
 	// Beside a class starving now, both say their rate in one form where there is room
@@ -71,13 +71,13 @@ func TestTableSaysItsWindows(t *testing.T) {
 	tl[len(tl)-lab.RateWindow-1].Rejected[lab.Signup][lab.RejectPool] = 2
 	tl[len(tl)-1].Rejected[lab.Health][lab.RejectPool] = 1
 	header := strings.SplitN(frameText(t, two, 160, 40), "\n", 2)[0]
-	if !regexp.MustCompile(`signup starved 22 \(rej:pool, stopped at \d+s(; needs ~0.01 workers)?\).*health starved 1 \(rej:pool, [\d.]+/s in \d+–\d+s(; needs <0.01 workers)?\)`).MatchString(header) {
+	if !regexp.MustCompile(`signup starved 22 \(rej:pool, none since \d+s(; needs ~0.01 workers)?\).*health starved 1 \(rej:pool, [\d.]+/s in \d+–\d+s(; needs <0.01 workers)?\)`).MatchString(header) {
 		t.Errorf("two classes starved, in two forms: %q", header)
 	}
 	// At 120 columns the other class keeps its rate, the first saying what it counts in the
 	// column's name (review11 L14: "(rejected:pool, last in 6–7s)  health starved 1" left it
 	// bare where this fits).
-	if got := frameText(t, two, 120, 40); !strings.Contains(got, fmt.Sprintf("signup starved 22 (rej:pool, stopped at %ds) health starved 1 (0.2/s in 1–6s)", before.T)) {
+	if got := frameText(t, two, 120, 40); !strings.Contains(got, fmt.Sprintf("signup starved 22 (rej:pool, none since %ds) health starved 1 (0.2/s in 1–6s)", before.T)) {
 		t.Errorf("at 120 columns the other class's rate is left out:\n%s", got)
 	}
 	for w := 80; w <= 160; w += 4 {
