@@ -124,6 +124,11 @@ const AdaptiveSmoothing = 5
 // it.
 const AdaptiveWarmingRises = "in its warm-up it rises each update"
 
+// AdaptiveAfterWarmup is where the limit goes once its warm-up is over, as the narrator and
+// the help say it: the mean is its own, so a slow climb drags it along (newcomer 46: whether
+// a limit past the knee in its warm-up comes back could not be told).
+const AdaptiveAfterWarmup = "after it the mean trails a slow climb, so the limit can stay past the knee"
+
 // adaptiveLog is a slog handler that keeps the limiter's last "limit update". failsafe-go
 // logs under its lock, so updates come one at a time.
 type adaptiveLog struct {
@@ -227,14 +232,7 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 		return long, ""
 	}
 	p90 := fmt.Sprintf("p%.0f", 100*AdaptiveQuantile)
-	latency, brief := fmt.Sprintf("the calls' %s latency, smoothed, with its running mean", p90), "smoothed "+p90
-	if r.Warming() {
-		// Both means of one series since the start: nearly equal, so it rises (newcomer 45:
-		// "59ms against 59ms" beside "the mean trails a slow climb" gave two causes).
-		latency = fmt.Sprintf("the calls' %s latency with its running mean (its first %d updates: both plain means since the start, so nearly equal, and it rises)", p90, AdaptiveWarmup)
-		brief = p90 + " since 0s"
-	}
-	rule := fmt.Sprintf("each update compares %s: at up to %.2f× the limit rises, past %.2f× it falls, between it holds", latency, rise, fall)
+	rule := fmt.Sprintf("each update (at most one a second) compares the calls' %s latency, smoothed, with its running mean: at up to %.2f× the limit rises, past %.2f× it falls, between it holds", p90, rise, fall)
 	if r.P90 == 0 { // no update yet
 		return fmt.Sprintf("%s (bounds for a limit of %d, the limit now)", rule, judged), ""
 	}
@@ -256,8 +254,15 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	// The reading in one set of words at every width, the mean's figure where there is room:
 	// "now 59ms against 59ms" at 120 columns beside "p90 since 0s 59ms" at 80 were two claims
 	// of one reading, the warm-up's being a mean since the start (newcomer 45 W3).
-	reading := fmt.Sprintf("calls' %s %s = %.2f× its mean", brief, FmtLatency(r.P90), ratio)
+	reading := fmt.Sprintf("calls' smoothed %s %s = %.2f× its mean", p90, FmtLatency(r.P90), ratio)
 	now := fmt.Sprintf("%s (%s)", reading, FmtLatency(r.Mean))
+	if r.Warming() {
+		// Which update of the warm-up, and why its p90 equals its mean: both plain averages
+		// of one series since the start (newcomer 46: "p90 since 0s 59ms = 1.00× its mean"
+		// looked impossible, and whether 10s was still warm-up could not be told).
+		reading = fmt.Sprintf("warm-up update %d of %d: calls' %s %s = %.2f× its mean, both averages since 0s", r.Updates, AdaptiveWarmup, p90, FmtLatency(r.P90), ratio)
+		now = reading
+	}
 	switch r.Reason {
 	case "queue":
 	case "thrptCorr", "thrptCorrRtt", "thrptCV":

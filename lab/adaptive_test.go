@@ -204,12 +204,12 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	// Said at the limit it judged (20), not the one it set after.
 	s := Snapshot{Bulkhead: BulkheadStats{Limit: 21, Reading: r}}
 	long, short := s.AdaptiveRule()
-	for _, want := range []string{"each update compares the calls' p90 latency with its running mean (its first 10 updates: both plain means since the start, so nearly equal, and it rises): at up to 1.11× the limit rises, past 1.43× it falls, between it holds (bounds for a limit of 20, the one this update judged)", "calls' p90 since 0s " + FmtLatency(r.P90) + " = ", "its mean (" + FmtLatency(r.Mean) + ")"} {
+	for _, want := range []string{"each update (at most one a second) compares the calls' p90 latency, smoothed, with its running mean: at up to 1.11× the limit rises, past 1.43× it falls, between it holds (bounds for a limit of 20, the one this update judged)", "; warm-up update 1 of 10: calls' p90 " + FmtLatency(r.P90) + " = ", "its mean, both averages since 0s: limit 20→21"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
 	}
-	if !strings.HasPrefix(short, "calls' p90 since 0s "+FmtLatency(r.P90)+" = ") {
+	if !strings.HasPrefix(short, "warm-up update 1 of 10: calls' p90 "+FmtLatency(r.P90)+" = ") {
 		t.Errorf("brief: %q", short)
 	}
 	if got := AdaptiveRise(30); math.Abs(got-30.0/28) > 1e-9 {

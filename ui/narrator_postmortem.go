@@ -108,11 +108,11 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			if !u.PastKnee {
 				where = fmt.Sprintf("its limit can pass the knee, as here (%d, knee %d)", s.Bulkhead.Limit, k.Knee)
 			}
-			why := "the mean trails a slow climb, so "
+			why, after := "the mean trails a slow climb, so ", ""
 			if s.Bulkhead.Reading.Warming() { // its warm-up's means nearly equal: it rises
-				why = lab.AdaptiveWarmingRises + ", so "
+				why, after = lab.AdaptiveWarmingRises+", so ", "; "+lab.AdaptiveAfterWarmup
 			}
-			moves += "; " + why + where
+			moves += "; " + why + where + after
 			short = "; " + where
 			if rule != "" { // its reading says why it has not fallen there, in fewer lines
 				short = "; " + rule + ", past the knee"
