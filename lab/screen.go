@@ -674,7 +674,7 @@ var coreHealth = slices.Concat(
 								few = "many"
 							}
 							short = fmt.Sprintf("seed %d's draw (1 in %d)", c.Traffic.Seed, g.odds)
-							verdict = fmt.Sprintf("the arrival times seed %d draws: 1 seed in %d draws as %s", c.Traffic.Seed, g.odds, few)
+							verdict = fmt.Sprintf("seed %d's draw: 1 seed in %d draws as %s", c.Traffic.Seed, g.odds, few)
 						}
 						with = []string{
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s arrivals (%s) found it full, where %s were expected: %s (%s)", full, of, clock, some, share, product, verdict, meet),
