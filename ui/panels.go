@@ -692,8 +692,8 @@ var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "h
 
 // spared is c's layout of ps in h lines with the narrator's spare clause in the form it
 // can afford, and c drawing it so. The clause answers what its sentence raises: it may cost
-// the lab its health items, but it is left out where it would cost the settings' rows or the
-// per-second rates and leaving it out keeps them; its brief form, where that costs neither
+// the lab its health items, but it is left out where it would cost the settings' rows, the
+// per-second rates or the queue's row and leaving it out keeps them; its brief form, where that costs neither
 // (breaker-trap at 80x24 kept the trap's share so). An idle clause is said only where it
 // costs nothing else but a blank line: not a row, nor a line of the panels that fill the
 // rest (shared-pool's why so far is lower took compare's chart key at 120x40).
