@@ -49,7 +49,7 @@ func init() {
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
 			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
 			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
-			"\"CoDel 49 of 146 turned away past their limit, 34% (Erlang B's forecast: 38%, …)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it. "+
+			"\"CoDel 49 of 146 turned away, 34% (Erlang B's forecast: 38%, workers 93% busy, measured 96% in 5–10s: …)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it, and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of 20), beside the one measured over the table's window, the chart's mean workers held of the pool. "+
 			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
@@ -180,10 +180,21 @@ func coDelHealth(s *Snapshot, w int) []Item {
 		if fc.LongRunModel() == ConnBoundModel {
 			model = "forecast, the connections' bound"
 		}
-		forecast := fmt.Sprintf(" (%s: %.0f%% turned away, workers %.0f%% busy: nearly ", model, 100*fc.LongRunLoss(), 100*f.Busy)
-		tight := fmt.Sprintf(" (%s: %.0f%%, workers %.0f%% busy: nearly as with no queue)", model, 100*fc.LongRunLoss(), 100*f.Busy)
+		busy := fmt.Sprintf("workers %.0f%% busy", 100*f.Busy)
+		// Beside the forecast's busy share, the one measured over the table's window, the
+		// chart's mean held: "workers 93% busy" alone read as measured, where nothing on
+		// screen showed it (newcomer 45 G10).
+		if r := s.Rates(); r.Seconds > 0 && s.Config.Pool.Workers > 0 {
+			var held float64
+			for _, h := range r.Held {
+				held += h
+			}
+			busy += fmt.Sprintf(", measured %.0f%% in %s", 100*held/float64(s.Config.Pool.Workers), r.Span())
+		}
+		forecast := fmt.Sprintf(" (%s: %.0f%% turned away, %s: nearly ", model, 100*fc.LongRunLoss(), busy)
+		tight := fmt.Sprintf(" (%s: %.0f%%, %s: ", model, 100*fc.LongRunLoss(), busy)
 		value = fittingValue("CoDel", w, value+forecast+"a loss system, one with no queue: full means turned away)", value+forecast+"as with no queue)",
-			value+tight, brief+tight)
+			value+tight+"nearly as with no queue)", brief+tight+"nearly as with no queue)", brief+tight+"as with no queue)")
 	}
 	return []Item{{Label: "CoDel", Value: value}}
 }

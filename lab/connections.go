@@ -146,12 +146,14 @@ func connectionSettings(c Config, s *Snapshot, w int) []Item {
 
 // leaseReached is the forecast's wait for a connection where the cap on it does not bind:
 // "up to 3 min" alone read as a wait longer than the run (newcomer 34 #24): "up to 3 min
-// (forecast ~9.0s once every worker waits)", the narrator's "~9.0s waiting for a
+// (forecast ~9.0s = 12.0s held − 3.0s call, once every worker waits)", the narrator's "~9.0s waiting for a
 // connection". A forecast, of the pool once full: "(~9.0s here)" read as measured beside
-// payments that had waited ~2.5s (review 29 lab #9).
+// payments that had waited ~2.5s (review 29 lab #9). The hold less the call: beside the
+// narrator's "each holds it … = 12.0s", a bare 9.0s was a second time for one state
+// (newcomer 45 G2).
 func leaseReached(c Config, lease time.Duration) string {
-	if w := c.Forecast().Payment.LeaseWait; w > 0 && w < lease {
-		return fmt.Sprintf(" (forecast ~%s once every worker waits)", FmtSecs(w))
+	if pay := c.Forecast().Payment; pay.LeaseWait > 0 && pay.LeaseWait < lease {
+		return fmt.Sprintf(" (forecast ~%s = %s held − %s call, once every worker waits)", FmtSecs(pay.LeaseWait), FmtSecs(pay.Hold), FmtSecs(pay.Call))
 	}
 	return ""
 }

@@ -172,3 +172,24 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 		}
 	}
 }
+
+// CoDel's line says which busy share is the forecast's and gives the one measured over the
+// table's window beside it, the chart's mean held of the pool: "workers 93% busy" alone read
+// as measured where nothing on screen showed it (newcomer 45 G10).
+func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
+	_, codel := heldSnapshots()
+	codel.Classes[Signup] = ClassStats{Arrived: 49}
+	codel.Classes[Signup].Rejected[RejectCoDel] = 16
+	for i := range 10 {
+		sec := Second{T: i + 1}
+		sec.Held[Payment], sec.Held[Signup] = 19, 0.2 // 96% of 20
+		codel.Timeline = append(codel.Timeline, sec)
+	}
+	cf, _ := codel.Config.Forecast().CoDel(codel.Config.Pool)
+	want := fmt.Sprintf("workers %.0f%% busy, measured 96%% in 5–10s", 100*cf.Busy)
+	for _, w := range []int{200, 120} {
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, want) || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("at %d CoDel's line %+v, want %q within the width", w, items, want)
+		}
+	}
+}

@@ -831,7 +831,7 @@ func bystanders(s *Snapshot) {
 // random arrivals give only over a long run (newcomer 34 #11).
 func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	c := DefaultConfig()
-	c.Traffic.Arrivals = Poisson
+	c.Traffic.Arrivals, c.Traffic.Seed = Poisson, 127
 	s := &Snapshot{Config: c, Elapsed: 8 * time.Second}
 	s.Pool.FullFor, s.Pool.FullFrom = 3400*time.Millisecond, 1600*time.Millisecond
 	s.Classes[Payment].Arrived, s.Classes[Payment].Rejected[RejectPool] = 100, 30
@@ -863,7 +863,8 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 		50: "3.4s, 43%; 50 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: within chance",
 		// Past 2 spreads, how rare a chance (newcomer 41 W2), as runs: 28 where ~42 are due,
 		// 2.2 spreads under, a two-sided 1 in 38.
-		28: "3.4s, 43%; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 run in 38 is as far off",
+		// Said as the seed's draw, not the lab's (newcomer 44 g1, 45 W2).
+		28: "3.4s, 43%; 28 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: seed 127's draw (1 in 38)",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool] = rejected
@@ -876,8 +877,9 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// 1-in-222 chance" would be wrong: seeds 1–6 all above). 58 where ~42.5 are due is 2.4
 	// spreads over, 15.5 more than due: within 20 spells, not within 10.
 	for spells, want := range map[int64]string{
-		20: "3.4s, 43%; 58% of arrivals found it full: one arriving as a worker frees often comes first",
-		10: "3.4s, 43%; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: 1 run in 57 is as far off",
+		// Which comes first, before what, and that it is why more (newcomer 44 w1).
+		20: "3.4s, 43%; 58% found it full, more: an arrival sent as a worker frees beats it to the pool",
+		10: "3.4s, 43%; 58 of 100 found it full, 3.4s × 12.5/s ≈ 42±7 expected: seed 127's draw (1 in 57)",
 	} {
 		un := *s
 		un.Classes[Payment].Rejected[RejectPool], un.Pool.FullSpells = 58, spells
@@ -970,7 +972,8 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"signup 2ms", "the 2ms sleep's overrun, the lab's send delay", fmt.Sprint(SettingsItems(c, s, 100))},
 		{"pool full", " found it full, ", health},
 		{"pool full", " expected: ", health},
-		{"pool full", "is as far off", health},
+		{"pool full", "seed 127's draw (1 in ", health},
+		{"pool full", "beats it to the pool", "an arrival sent as a worker frees beats it to the pool"},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
 		{"CoDel", `"` + waits + `"`, `"` + waits + `"`},

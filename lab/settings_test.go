@@ -385,8 +385,10 @@ func TestConnectionWaitInPlainWords(t *testing.T) {
 	// longer than the run (newcomer 34 #24); a forecast, of the full pool: "(~9.0s here)"
 	// read as measured (review 29 lab #9).
 	wide := func(c Config) string { return fmt.Sprint(phrases(connectionSettings(c, &Snapshot{Config: c}, 120))) }
-	wait := c.Forecast().Payment.LeaseWait
-	if want := "up to 3 min (forecast ~" + FmtSecs(wait) + " once every worker waits), holding the worker"; wait <= 0 || wait >= 3*time.Minute || !strings.Contains(wide(c), want) {
+	// The wait as the hold the narrator gives less the call (newcomer 45 G2).
+	pay := c.Forecast().Payment
+	wait := pay.LeaseWait
+	if want := "up to 3 min (forecast ~" + FmtSecs(wait) + " = " + FmtSecs(pay.Hold) + " held − " + FmtSecs(pay.Call) + " call, once every worker waits), holding the worker"; wait <= 0 || wait >= 3*time.Minute || pay.Hold-pay.Call != wait || !strings.Contains(wide(c), want) {
 		t.Errorf("a cap not reached: %s, want %q (forecast wait %v)", wide(c), want, wait)
 	}
 	// A cap that binds is the wait: nothing beside it.

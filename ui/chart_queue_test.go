@@ -114,3 +114,39 @@ func TestQueueChartDrawsTheWaiting(t *testing.T) {
 		t.Errorf("a full queue, signups rejected:pool: %q, want the rejections' chart", got)
 	}
 }
+
+// The long queue at 80x24 keeps its queue's row, the fill the sentence is about, where the
+// narrator's terms of the wait would take its line: "19/100 waiting" was left to piece
+// together from "16 payments ahead … 3 signups" (newcomer 45 G9).
+func TestLongQueueKeepsItsQueueRowAt80x24(t *testing.T) {
+	out := render(newTheme(true, true), testScreen(longQueueAt8s(), 80, 24))
+	checkFrame(t, out, 80, 24)
+	plain := ansi.Strip(out)
+	if !strings.Contains(plain, "19/100 waiting") || !strings.Contains(plain, "while one arriving now waits ~") {
+		t.Errorf("want the queue's row beside the wait:\n%s", plain)
+	}
+}
+
+// longQueueAt8s is long-queue at 8s: 19 waiting, grown 0.8/s in 3–8s where 5/s is the
+// forecast, the 20 workers taken within 1.6s.
+func longQueueAt8s() *lab.Snapshot {
+	cfg := testConfig()
+	cfg.Pool.Queue = 100
+	s := &lab.Snapshot{Config: cfg, Elapsed: 8 * time.Second,
+		Pool: lab.PoolStats{Size: 20, Busy: 20, Queued: 19, PeakQueued: 19, QueueCap: 100, FullFrom: 1600 * time.Millisecond, FullFor: 6400 * time.Millisecond}}
+	s.Pool.QueuedBy[lab.Payment], s.Pool.QueuedBy[lab.Signup] = 16, 3
+	for i := range 20 {
+		s.Pool.Workers = append(s.Pool.Workers, lab.Worker{Class: lab.Payment, Phase: lab.PhaseCall, Held: time.Duration(i) * 80 * time.Millisecond})
+	}
+	for k, queued := range []int{5, 10, 15, 16, 17, 17, 18, 19} { // 0.8/s in 3–8s: in bunches
+		sec := lab.Second{T: k + 1, Workers: 20, Queued: queued}
+		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 4
+		sec.OK[lab.Payment], sec.OK[lab.Signup], sec.Held[lab.Payment] = 7, 4, 20
+		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 7, 21*time.Second
+		sec.Served[lab.Signup], sec.HeldFor[lab.Signup] = 4, 10*time.Millisecond
+		s.Timeline = append(s.Timeline, sec)
+	}
+	s.Classes[lab.Payment] = lab.ClassStats{Arrived: 76, OK: 40, InFlight: 36}
+	s.Classes[lab.Signup] = lab.ClassStats{Arrived: 36, OK: 33, InFlight: 3, QueueWait: lab.Percentiles{P99: 2390 * time.Millisecond, Count: 33}}
+	return s
+}

@@ -733,8 +733,8 @@ var richerFirst = []string{"narrator", "pool", "settings", "table", "health", "h
 
 // spared is c's layout of ps in h lines with the narrator's spare clause in the form it
 // can afford, and c drawing it so. The clause answers what its sentence raises: it may cost
-// the lab its health items, but it is left out where it would cost the settings' rows or the
-// per-second rates and leaving it out keeps them; its brief form, where that costs neither
+// the lab its health items, but it is left out where it would cost the settings' rows, the
+// per-second rates or the queue's row and leaving it out keeps them; its brief form, where that costs neither
 // (breaker-trap at 80x24 kept the trap's share so). An idle clause is said only where it
 // costs nothing else but a blank line: not a row, nor a line of the panels that fill the
 // rest (shared-pool's why so far is lower took compare's chart key at 120x40).
@@ -756,8 +756,12 @@ func spared(c labCtx, ps []panel, h int) (labCtx, layoutPlan) {
 			if _, fillWithout := without.spacing(ps); spare.charts && fill < without.least && fillWithout >= without.least {
 				return true
 			}
+			// Nor the queue's row: its fill is the state the sentence is about (long-queue at
+			// 80x24 kept the wait's terms and lost "19/100 waiting", left to piece together
+			// from them, newcomer 45 G9); the legend under it may go.
 			return panelLines(ps, p.parts, settingsPanel) < panelLines(ps, without.parts, settingsPanel) ||
-				panelLines(ps, p.parts, tablePanel) < panelLines(ps, without.parts, tablePanel)
+				panelLines(ps, p.parts, tablePanel) < panelLines(ps, without.parts, tablePanel) ||
+				c.snap.Pool.HasQueue() && queueShown(ps, without) && !queueShown(ps, p)
 		}
 		if costs(pl) {
 			c, pl = none, without
@@ -809,8 +813,18 @@ func spareShown(c labCtx, h int) bool {
 
 // echoed says plan pl draws the health item labelled label.
 func echoed(ps []panel, pl layoutPlan, label string) bool {
-	return slices.ContainsFunc(pl.parts[slices.IndexFunc(ps, func(q panel) bool { return q.name == healthPanel.name })], func(l string) bool {
-		return strings.Contains(ansi.Strip(l), label)
+	return draws(ps, pl, healthPanel, func(l string) bool { return strings.Contains(l, label) })
+}
+
+// queueShown says plan pl draws the pool's queue row.
+func queueShown(ps []panel, pl layoutPlan) bool {
+	return draws(ps, pl, poolPanel, func(l string) bool { return strings.HasPrefix(l, "queue ") })
+}
+
+// draws says plan pl draws a line of panel p that is, its styles stripped, one that line says.
+func draws(ps []panel, pl layoutPlan, p panel, line func(string) bool) bool {
+	return slices.ContainsFunc(pl.parts[slices.IndexFunc(ps, func(q panel) bool { return q.name == p.name })], func(l string) bool {
+		return line(ansi.Strip(l))
 	})
 }
 
