@@ -136,7 +136,7 @@ func init() {
 				fmt.Sprintf("must be %s, got %s", orList(Disciplines), Quote(string(c.Pool.Discipline)))}}
 		},
 		words: at(20, []Item{word("queue 100 FIFO", "the accept queue's length and order: FIFO serves the oldest first, LIFO the newest; none: no queue, a request that finds every worker busy is turned away. Its picture groups the waiting by class, not in their order"),
-			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
+			word("arriving now", "with a FIFO queue, how long a request that arrives now waits for a worker, the queue played out: each request ahead, and then it, takes the first worker to free, each holding it for the mean time one of its class held a worker (over those that ended on a worker in the table's /s window; payments' where that is within a hundredth of their call's latency now, the call's, \"328ms: each of the 64 calls now\", the figure the narrator gives). \"the worker it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\": the worker that will take it is busy 2.40s more, then serves its share of the queue ahead first (2 of the 55 payments waiting, the other 53 on other workers); the sum is the wait; of one class, \"frees in 75ms, then serves 42 (the 2700 ahead ÷ 64 workers, whole rounds), 328ms each\": the 2700 waiting over 64 workers, 42 rounds of them, each call 328ms. Where it serves none ahead first, \"for the 17th worker to free: 16 payments ahead take one each, 3 signups free theirs in 2.3ms\": those holding a worker longer than the one it gets takes to free keep one each, the others free theirs for the next. The narrator says it as a sentence, \"each of the 75 ahead, and then it, takes the first worker to free; the one it gets frees in 2.40s, then serves 2 of 55 payments × 3.00s + 1 of 20 signups × 3.0ms ahead\", or, where it serves none ahead first, as the 17th worker's above. Where that does not fit, \"(55 payments × 3.00s + 20 signups × 3.0ms) ahead ÷ 20 workers\": the work ahead spread over the workers, near the wait (\"near it: workers free unevenly\"), which the busy workers' time left moves a little as they free unevenly; the table's latencies are of finished requests, which a growing queue leaves behind")}),
 		health: at(22, arrivingNowHealth),
 	})
 	registerDiscipline(discipline{name: FIFO, rank: 10, label: "FIFO"})
@@ -434,8 +434,14 @@ func (a ArrivingWait) served(t TrafficConfig, each string) string {
 	}
 	n := a.queued()
 	out := fmt.Sprintf("%s of the %s ahead", FmtCount(int64(a.Before[0])), FmtCount(int64(n)))
-	if a.Before[0] == n/max(a.Workers, 1) {
-		out = fmt.Sprintf("%s (the %s ahead ÷ %d workers)", FmtCount(int64(a.Before[0])), FmtCount(int64(n)), a.Workers)
+	if w := max(a.Workers, 1); a.Before[0] == n/w {
+		// Whole rounds: "41 (the 2687 ahead ÷ 64 workers)" read as a wrong division (42.0)
+		// beside 42 queue cells (newcomer 46).
+		down := ""
+		if n%w != 0 {
+			down = ", whole rounds"
+		}
+		out = fmt.Sprintf("%s (the %s ahead ÷ %d workers%s)", FmtCount(int64(a.Before[0])), FmtCount(int64(n)), a.Workers, down)
 	}
 	texts, _ := a.shownHolds()
 	return out + fmt.Sprintf(each, texts[0])

@@ -162,11 +162,11 @@ func (e EndCap) FewerRoundsNote(name string, r *Rates, rounds int, loss float64)
 		batches += "es"
 	}
 	return []string{
-		fmt.Sprintf("/s %s: %s ok %s < %s ÷ %s = %s: they free in batches, every %s; %ds caught %d, so more were turned away than %s",
+		fmt.Sprintf("/s %s: %s ok %s < %s ÷ %s = %s: they free in batches, every %s; %ds caught %d, so more were turned away than the long run's %s",
 			span, name, ok, servers, hold, cap, hold, r.Seconds, rounds, share),
-		fmt.Sprintf("/s: %s ok %s < %s ÷ %s = %s: they free in batches every %s, %d in these %ds: more turned away than %s",
+		fmt.Sprintf("/s: %s ok %s < %s ÷ %s = %s: they free in batches every %s, %d in these %ds: more turned away than the long run's %s",
 			name, ok, servers, hold, cap, hold, rounds, r.Seconds, share),
-		fmt.Sprintf("%s ok %s < %s ÷ %s: %s freed in %ds, so more turned away than %s", name, ok, servers, hold, batches, r.Seconds, share),
+		fmt.Sprintf("%s ok %s < %s ÷ %s: %s freed in %ds, so more turned away than the long run's %s", name, ok, servers, hold, batches, r.Seconds, share),
 		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds, more turned away", name, ok, servers, hold, batches, r.Seconds),
 		fmt.Sprintf("%s ok %s < %s ÷ %s: %s in %ds", name, ok, servers, hold, batches, r.Seconds),
 		fmt.Sprintf("%s ok %s: %s in %ds", name, ok, batches, r.Seconds)}

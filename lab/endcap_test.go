@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -80,8 +81,16 @@ func TestFewerRoundsSaysWhyTheWindowTurnedAwayMore(t *testing.T) {
 	r := Rates{Seconds: 5, From: 10, To: 15}
 	r.Arrived[Payment], r.OK[Payment], r.Rejected[Payment][RejectPool] = 10.8, 1, 9.8
 	r.Arrived[Signup], r.OK[Signup], r.Rejected[Signup][RejectPool] = 6.2, 0.2, 6
-	if rounds, _, ok := s.FewerRounds(&r, e); !ok || rounds != 1 {
+	rounds, loss, ok := s.FewerRounds(&r, e)
+	if !ok || rounds != 1 {
 		t.Errorf("91%% and 97%% turned away against 83%%: %d rounds, %v; want 1, true", rounds, ok)
+	}
+	// Of which the 83% is: "so more turned away than 83%" beside "so far payments 74%" read as
+	// a third share (newcomer 46).
+	for _, note := range e.FewerRoundsNote("payment", &r, rounds, loss)[:3] {
+		if !strings.HasSuffix(note, "than the long run's 83%") {
+			t.Errorf("%q: more than which 83%%?", note)
+		}
 	}
 	near := r
 	near.Rejected[Payment][RejectPool], near.Rejected[Signup][RejectPool] = 9, 5.2 // 71 of 85

@@ -354,6 +354,13 @@ func TestWaitArrivingNow(t *testing.T) {
 			t.Errorf("busy workers, health item at %d %+v", w, items)
 		}
 	}
+	// Whole rounds, where the division leaves some over: "41 (the 2687 ahead ÷ 64 workers)"
+	// read as a wrong division, 42.0 (newcomer 46).
+	odd := busy
+	odd.Pool.QueuedBy[Payment], odd.Pool.Queued = 610, 610
+	if items := arrivingNowHealth(&odd, 140); len(items) != 1 || !strings.Contains(items[0].Value, "serves 30 (the 610 ahead ÷ 20 workers, whole rounds), 1.00s each") {
+		t.Errorf("610 ahead of 20 workers, health item %+v", items)
+	}
 	// Wider never shows less: once the derivation fits, every wider line keeps it.
 	for _, snap := range []*Snapshot{&s, &busy} {
 		played := false

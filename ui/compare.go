@@ -311,7 +311,7 @@ func remedies(ctx func(i int) labCtx, shown func(i int) bool, w int) string {
 	var spares []named
 	for i, name := range []string{"A", "B"} {
 		if _, spare := ctx(i).narration(); spare.short != "" && !spare.idle && spare.echo == "" && !shown(i) {
-			spares = append(spares, named{name, strings.TrimPrefix(spare.remedy(), "; "), spare.key})
+			spares = append(spares, named{name, strings.TrimPrefix(spare.remedy(), "; "), spare.press(ctx(i).focused())})
 		}
 	}
 	if len(spares) == 0 {

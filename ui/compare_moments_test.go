@@ -238,9 +238,15 @@ func TestCompareKeepsTheRemedy(t *testing.T) {
 		// The key gives way to keep the meaning on one line, not the other way round.
 		ctx := func(i int) labCtx { return halfCtx(th, s, i) }
 		none := func(int) bool { return false }
-		if got := remedies(ctx, none, 80); got != want || !strings.HasSuffix(remedies(ctx, none, 200), want[len("» B: "):]+spare.key) || spare.key != " (press ])" {
+		if got := remedies(ctx, none, 80); got != want || !strings.HasSuffix(remedies(ctx, none, 200), want[len("» B: "):]+" (press tab, then ])") || spare.key != "]" {
 			t.Errorf("%s: the remedy at 80 %q, at 200 %q, want the key only where it fits", name, got, remedies(ctx, none, 200))
 		}
+		// The key as it acts: on B when ▶ is on B, after tab while it is on A (newcomer 46).
+		s.focus = 1
+		if got := remedies(ctx, none, 200); !strings.HasSuffix(got, want[len("» B: "):]+" (press ])") {
+			t.Errorf("%s: B focused, the remedy at 200 %q", name, got)
+		}
+		s.focus = 0
 		// At 120x40 the halves keep their narrators, but B's not its clause: the remedy
 		// under the summary there too (newcomer 41 G9), at the cost of no half's rows.
 		s.width, s.height = 120, 40

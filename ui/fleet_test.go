@@ -444,7 +444,7 @@ func TestNarrateFleet(t *testing.T) {
 	// would reject ~35%" after the price with 4 and with 3 asked which).
 	var spare spareClause
 	narrateFleet(s.Config, s, &spare)
-	if want := fmt.Sprintf(": %d, would reject ~%.0f%% of payments with 3", three.Widest, 100*three.WidestLoss); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+spare.key) {
+	if want := fmt.Sprintf(": %d, would reject ~%.0f%% of payments with 3", three.Widest, 100*three.WidestLoss); !strings.HasSuffix(spare.short, want) || !strings.Contains(spare.terse, want+" (press ])") {
 		t.Errorf("one drained, the brief cap without its rotation: short %q, terse %q", spare.short, spare.terse)
 	}
 	s.Config.Dependency.Mode = lab.ModeErrors // admitted calls that fail are not ok

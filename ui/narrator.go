@@ -33,7 +33,7 @@ func narrate(cfg lab.Config, s *lab.Snapshot) string {
 // trap's share, the point of the moment); "" where it has no brief form.
 type spareClause struct {
 	long, short string
-	key         string // after short where the line has room for it: " (press ])"
+	key         string // the key that acts on it, said after short where the line has room (press)
 	alone       string // in long's place on one lab's screen, which has the room: "" none
 	idle        bool   // said only where it costs the screen nothing else (spared)
 	charts      bool   // left out where it costs the charts, as where it costs the settings or the rates (spared)
@@ -57,6 +57,19 @@ type spareClause struct {
 	// terseBare is terse without the clause, where the screen leaves it out to keep its
 	// charts (charts: the fleet's queues worked off at 80x24); "" terse.
 	terseBare string
+}
+
+// press says the clause's key as the line says it: " (press ])", and on a compare's other
+// half, the key that moves to it first: the settings keys act on the focused side only
+// (newcomer 46: "B: … (press ])" beside ▶ on A). "" where it has none.
+func (c spareClause) press(focused bool) string {
+	switch {
+	case c.key == "":
+		return ""
+	case !focused:
+		return " (press " + keys.Focus.Keys()[0] + ", then " + c.key + ")"
+	}
+	return " (press " + c.key + ")"
 }
 
 // remedy is the clause briefly as a compare's summary says it: summary, or short.
@@ -179,7 +192,7 @@ func widest(pay lab.PaymentForecast, others string) spareClause {
 		// signups (newcomer 31), and a bare "would reject ~44%" asked of what (review 24);
 		// "widest payment cap … ~44% of payments" does not fit 80 columns.
 		short: fmt.Sprintf("; widest cap with others <%g%% turned away: %d, would reject ~%.0f%% of payments", 100*lab.OthersLoss, pay.Widest, 100*pay.WidestLoss),
-		key:   " (press " + key + ")",
+		key:   key,
 	}
 }
 

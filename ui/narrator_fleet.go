@@ -40,7 +40,7 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 		}
 	}
 	if terse+brief.short != msg+spare.long {
-		spare.terse = terse + brief.short + brief.key
+		spare.terse = terse + brief.short + brief.press(true)
 	}
 	return msg, true
 }

@@ -143,6 +143,9 @@ func (p panel) shows(c labCtx, level int) bool {
 // compared says the lab is a half of compare mode, with the summary under it.
 func (c labCtx) compared() bool { return len(c.s.panes) == 2 }
 
+// focused says whether the settings keys act on c's lab: alone, or the compare's ▶ side.
+func (c labCtx) focused() bool { return !c.compared() || c.i == c.s.focus }
+
 // draw is p's lines for c at level: none where it is left out, or where it fills.
 func (c labCtx) draw(p panel, level int) []string {
 	if p.lines == nil || !p.shows(c, level) {
@@ -228,11 +231,11 @@ var narratorPanel = panel{name: "narrator", deepest: depth{alone: levelTotals, c
 	case level >= levelLean || c.spare == spareNone:
 		left = true
 	case c.spare == spareShort:
-		says += spare.short + spare.key // wrapped: the key has room
+		says += spare.short + spare.press(c.focused()) // wrapped: the key has room
 	case spare.alone != "" && !c.compared():
 		says += spare.alone
 	case spare.capped && len(wrapText("» "+says+spare.long, c.w, 0)) > headlineMost:
-		says += spare.short + spare.key
+		says += spare.short + spare.press(c.focused())
 	default:
 		says += spare.long
 	}
