@@ -425,7 +425,7 @@ func TestNarrateFleet(t *testing.T) {
 	four, three := s.Config.ReplicaForecast(4).Payment, s.Config.ReplicaForecast(3).Payment
 	// The fleet's rates, as its table's row counts them, each replica's times the replicas
 	// (newcomer 22 read a replica's "~6.4/s … each" beside the table's 17.4/s).
-	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price, forecast for the long run (Erlang B: random arrivals, no queue): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% ok), ~%s with 3 (~%.0f%%)",
+	price := fmt.Sprintf("no replica is pulled, signups keep their workers; the price, forecast for the long run (Erlang B: random arrivals, turned away at once): ~%s payments rejected:bulkhead across the fleet with 4 in rotation (only ~26%% ok), ~%s with 3 (~%.0f%%)",
 		fmtPerSec(4*four.Rejected), fmtPerSec(3*three.Rejected), 100*three.AdmittedShare())
 	// With the rotation its shares are of (n37 #29).
 	why := func(p lab.PaymentForecast, k int) string {
