@@ -35,7 +35,8 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 		if spare.long != "" {
 			msg, terse = msg+"; "+off, terse+worked
 		} else {
-			*spare = spareClause{long: "; " + off, charts: true, terseBare: terse}
+			// Only the fields it says: the rest stay as the sentence set them (review 37 m9).
+			spare.long, spare.charts, spare.terseBare = "; "+off, true, terse
 			terse += worked
 		}
 	}
