@@ -21,6 +21,16 @@ const (
 	longRun = "forecast for the long run (" + erlangB + ")"
 )
 
+// capLongRun is longRun for bulkhead bh's price: where it neither waits nor queues, the
+// model's "no queue" is the bulkhead's, which turns away at once, not the pool's (n44 g4:
+// "no queue" beside "queue 100 FIFO").
+func capLongRun(bh lab.BulkheadConfig) string {
+	if bh.MaxWait > 0 || bh.Queue > 0 {
+		return longRun
+	}
+	return "forecast for the long run (Erlang B: random arrivals, turned away at once)"
+}
+
 // narrate explains the moment in one sentence: the forecast's numbers (Little's law,
 // Erlang B) in words, in the tense the snapshot gives. Every number comes from lab.
 func narrate(cfg lab.Config, s *lab.Snapshot) string {
@@ -353,7 +363,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				product = "(" + strings.Join(terms, " + ") + ") = "
 			}
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need %s%s workers; %s: %s%s",
-				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, product, fmtWorkers(need), longRun, rejected, priceOK(cfg, pay))
+				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, product, fmtWorkers(need), capLongRun(bh), rejected, priceOK(cfg, pay))
 			*spare = widest(pay, others)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
@@ -363,7 +373,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// The long run's, as the capping case says it: bare, ~8.4/s read as a measurement
 		// wrong against the table's 7.4/s (newcomer 22).
 		return fmt.Sprintf("%s calls at once; the %s bulkhead runs %d: %s: %s, and callers leave after %s (%s timeout), so payments hold ~%s of %d workers",
-			needs, bh.Type, pay.Bulkhead, longRun, rejected, fmtSecs(pay.Hold), pay.Timeout, fmtWorkers(pay.WorkersHeld), workers) + price
+			needs, bh.Type, pay.Bulkhead, capLongRun(bh), rejected, fmtSecs(pay.Hold), pay.Timeout, fmtWorkers(pay.WorkersHeld), workers) + price
 	}
 
 	law := fmt.Sprintf("payments need %s workers%s; the pool has %d", littlesLaw(f.Classes[lab.Payment], why), brownout, workers)

@@ -35,7 +35,8 @@ func narrateFleet(cfg lab.Config, s *lab.Snapshot, spare *spareClause) (string, 
 		if spare.long != "" {
 			msg, terse = msg+"; "+off, terse+worked
 		} else {
-			*spare = spareClause{long: "; " + off, charts: true, terseBare: terse}
+			// Only the fields it says: the rest stay as the sentence set them (review 37 m9).
+			spare.long, spare.charts, spare.terseBare = "; "+off, true, terse
 			terse += worked
 		}
 	}
@@ -69,14 +70,14 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		msg := fmt.Sprintf("%s (%s at %s): every request is %s, no healthy target; a pulled replica comes back after %d checks ok in a row, and takes the whole stream alone",
 			lab.RejectBalancer.Why(), allOutWord(fs), fs.OutAt(since), lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		switch {
-		case story != "" && brief:
-			msg = fmt.Sprintf("%s: none in rotation, every request %s", story, lab.RejectBalancer.Word())
+		case story != "" && brief: // its all out says every request is turned away
+			msg = story
 		case story != "": // in fewer words: the story is long already
 			msg = fmt.Sprintf("%s: none in rotation, every request %s until a pulled replica passes %d checks in a row",
 				story, lab.RejectBalancer.Word(), cfg.Fleet.ReturnAfter)
 		}
 		if end := cfg.Fleet.Drain.End(); fs.Drain.Out() && end > 0 {
-			msg += fmt.Sprintf("; replica %d's deploy ends at %s", fs.Drain.Replica, fmtSecs(end))
+			msg += fmt.Sprintf("; %s's deploy ends at %s", replicaName(fs.Drain.Replica, brief), fmtSecs(end))
 		}
 		return msg, true
 	case k < n:
@@ -85,7 +86,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		if k == 1 {
 			left, them, their, each = "the only one in rotation now", "it", "its", "its "
 		}
-		latest, _ := latestTurn(fs)
+		latest, _ := latestTurn(fs, brief)
 		msg := fmt.Sprintf("%s; %s %s", latest, left, take(f, k))
 		capped := bulkheadCaps(cfg, f)
 		if w := f.CheckWait(cfg.Health.Timeout.D()); story != "" && w.Gain > 0 && !capped {
@@ -100,7 +101,11 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 					}
 				}
 			}
-			return fmt.Sprintf("%s; %s %s %s%s (%s workers of %d)", story, who, verb, fmtPerSec(p.Rate), per, fmtWorkers(p.WorkersNeeded), workers), true
+			subject := who + " " + verb
+			if brief && k > 1 { // as the steps say each share: "2 left, 12/s each"
+				subject = fmt.Sprintf("%d left,", k)
+			}
+			return fmt.Sprintf("%s; %s %s%s (%s workers of %d)", story, subject, fmtPerSec(p.Rate), per, fmtWorkers(p.WorkersNeeded), workers), true
 		}
 		if story != "" {
 			msg = fmt.Sprintf("%s; %s %s", story, left, take(f, k))
@@ -196,7 +201,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		cost += fmt.Sprintf(", %s with %d%s", at, fewer, ok)
 	}
 	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: health checks find a free worker, no replica is pulled%s; "+
-		"the price, %s: %s", bh.Type, bh.Size, keep, longRun, cost)
+		"the price, %s: %s", bh.Type, bh.Size, keep, capLongRun(bh), cost)
 	others := cfg.Share(max(k, 1)).Others() // a replica's share: the balancer's checks arrive too
 	// Why this cap, a clause the screen may leave out or brief (the review: whole, it cost
 	// fleet-bulkhead's table its rates and legends at 80x24).
@@ -239,22 +244,32 @@ func priceParts(cfg lab.Config, pay lab.PaymentForecast) (share, ended string, o
 }
 
 // latestTurn is the balancer's latest change of rotation in words: "replica 3 pulled at
-// 9.0s", "replica 1 drained for a deploy at 5.0s", "replica 4 back at 17.4s"; and when.
-func latestTurn(fs *lab.FleetStats) (string, time.Duration) {
+// 9.0s", "replica 1 drained for a deploy at 5.0s", "replica 4 back at 17.4s" ("r4" brief);
+// and when.
+func latestTurn(fs *lab.FleetStats, brief bool) (string, time.Duration) {
 	var what string
 	var when time.Duration
 	for _, p := range fs.Outs() {
 		if p.At >= when {
-			what, when = fmt.Sprintf("replica %d pulled", p.Replica), p.At
+			what, when = replicaName(p.Replica, brief)+" pulled", p.At
 			if p.Drained {
-				what = fmt.Sprintf("replica %d drained for a deploy", p.Replica)
+				what = replicaName(p.Replica, brief) + " drained for a deploy"
 			}
 		}
 		if p.Returned() && p.ReturnedAt >= when {
-			what, when = fmt.Sprintf("replica %d back", p.Replica), p.ReturnedAt
+			what, when = replicaName(p.Replica, brief)+" back", p.ReturnedAt
 		}
 	}
 	return what + " at " + fmtSecs(when), when
+}
+
+// replicaName is replica i (1 the first) in words, "replica 3", or brief as the rows and
+// the domino's steps name it, "r3".
+func replicaName(i int, brief bool) string {
+	if brief {
+		return fmt.Sprintf("r%d", i)
+	}
+	return fmt.Sprintf("replica %d", i)
 }
 
 // dominoStory is the domino so far, once a replica was pulled: each turn out of rotation,
@@ -278,14 +293,18 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 	// Each out's time as the pulls line writes it: the turns are the first outs, the outs
 	// again the last (lab.FleetStats.Domino, Again).
 	at, _ := fs.OutTimes()
+	atWord := " at "
+	if brief { // as the pulls line and the rows write them: "r4 pulled 9.3s", "r2 12.838s"
+		atWord = " "
+	}
 	for i, t := range turns {
-		w := fmt.Sprintf("r%d pulled at %s", t.Replica, at[i])
+		w := fmt.Sprintf("r%d pulled%s%s", t.Replica, atWord, at[i])
 		switch {
 		case t.Drained:
-			w = fmt.Sprintf("r%d drained at %s", t.Replica, at[i])
+			w = fmt.Sprintf("r%d drained%s%s", t.Replica, atWord, at[i])
 		case t.Refused:
 			// A run of checks turned away by full queues says so once, after the last.
-			w = fmt.Sprintf("r%d at %s", t.Replica, at[i])
+			w = fmt.Sprintf("r%d%s%s", t.Replica, atWord, at[i])
 			if run := refusedRun(turns, i); run > 0 {
 				checks, queue := "its check", "its queue of %d full then"
 				if run > 1 {
@@ -300,10 +319,10 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 				// balancer counts a check timed out only at its timeout, a rejection at once
 				// (n37 #27: 26 timed out beside r2 and r3 pulled by rejections).
 				gloss := fmt.Sprintf(" (%s %s: no worker; "+queue+"; timeouts show only after %s)", checks, lab.RejectPool.Word(), t.Queued, fmtSecs(cfg.Health.Timeout.D()))
-				if brief {
-					gloss = fmt.Sprintf(" (%s %s: queue of %d full)", checks, lab.RejectPool.Word(), t.Queued)
+				if brief { // whose checks, the steps just said
+					gloss = fmt.Sprintf(" (check %s: queue of %d full)", lab.RejectPool.Word(), t.Queued)
 					if run > 1 {
-						gloss = fmt.Sprintf(" (%s %s: queues of %d full)", checks, lab.RejectPool.Word(), t.Queued)
+						gloss = fmt.Sprintf(" (checks %s: queues of %d full)", lab.RejectPool.Word(), t.Queued)
 					}
 				}
 				w += gloss
@@ -311,7 +330,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, brief)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
-			w = fmt.Sprintf("r%d at %s (%d ahead, %d freed)", t.Replica, at[i], t.Ahead, t.Freed)
+			w = fmt.Sprintf("r%d%s%s (%d ahead, %d freed)", t.Replica, atWord, at[i], t.Ahead, t.Freed)
 		}
 		b.WriteString(w)
 		if i == len(turns)-1 {
@@ -334,6 +353,9 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 		}
 	}
 	story := "the domino: " + b.String()
+	if brief { // the preset's name says it; the steps show it
+		story = b.String()
+	}
 	from, until := fs.FirstAllOut()
 	switch {
 	case until > 0:
@@ -341,11 +363,20 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 	case from > 0:
 		story += "; all out from " + fs.OutAt(from)
 	}
+	// What the table's rej:balancer counts, said of the stretch (n46 #1: at 80x24 no note
+	// under the table defines it); the whole sentence says it after the story.
+	if brief && from > 0 {
+		story += " (" + lab.RejectBalancer.Word() + ")"
+	}
 	story += why
 	told := turns[len(turns)-1].At
 	// The turns after the first all-out, briefly: a second run, not one replica pulled twice.
 	if again := fs.Again(); len(again) > 0 {
-		story += "; back in rotation, then out again: "
+		lead := "; back in rotation, then out again: "
+		if brief { // "again" says it came back first
+			lead = "; out again: "
+		}
+		story += lead
 		for i, p := range again {
 			if i > 0 { // as the pulls line joins the same pair (review 18: an arrow here, a comma there)
 				story += pullSep(cfg.Fleet, again[i-1], p)
@@ -354,7 +385,8 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 		}
 		told = again[len(again)-1].At
 	}
-	if latest, when := latestTurn(fs); when > told && when != until { // one came back since
+	// One came back since: brief, the rows say so ("in rotation, back 23.7s").
+	if latest, when := latestTurn(fs, brief); when > told && when != until && !brief {
 		story += "; " + latest
 	}
 	return story
@@ -367,10 +399,10 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 // Brief, the same steps in the order they happen, the rule last (n41 G2: "its 2nd check not
 // ok in a row waited behind 11 payments for 12 workers to free in 2.0s; 11 did (13.3 on
 // average, under 12 for 1 check in 5)" took a minute to decode): "its check had 11
-// payments ahead, so it needed 12 of the 20 workers to free within its 2.0s timeout; only
-// 11 freed in time (13.3 on average; fewer than 12 in 1 check of 5); 2 checks not ok in a
-// row take a replica out". No longer: it keeps fleet-domino's headline to the lines its
-// charts leave at 80x24.
+// payments ahead: it needed 12 of 20 workers to free in its 2.0s timeout; only 11 workers
+// did (13.3 on average; fewer than 12 in 1 check of 5); 2 checks not ok in a row pull a
+// replica". No longer: it keeps fleet-domino's headline to the lines its charts leave at
+// 80x24 (n46 #2: at 15s and 25s they gave way).
 func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) string {
 	timeout := fmtSecs(cfg.Health.Timeout.D())
 	need := t.Ahead + 1 // the payments ahead and the check itself
@@ -383,7 +415,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 			}
 			average += ")"
 		}
-		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead, so it needed %d of the %d workers free within its %s timeout; %s%s; %s",
+		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead: it needed %d of %d workers to free in its %s timeout; %s%s; %s",
 			t.Replica, t.Ahead, need, cfg.Pool.Workers, timeout, freed(t, need), average, pullRule(cfg.Fleet))
 	}
 	if wait.Behind() > 0 {
@@ -402,13 +434,14 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 }
 
 // freed is the workers that freed while turn t's check waited, against the need: "only 11
-// freed" (within the timeout just said), the count that failed it read at once (n42 G8: "11 did" beside "13.3 free
-// on average" read as two counts of one thing).
+// workers did" (free within the timeout just said), the count that failed it read at once,
+// with its subject, whose average follows (n45 G8: "only 11 freed (13.3 on average …)" said
+// not what freed; n42 G8: "11 did" beside "13.3 free on average" read as two counts).
 func freed(t lab.Turn, need int) string {
 	if t.Freed < need {
-		return fmt.Sprintf("only %d freed", t.Freed)
+		return fmt.Sprintf("only %d workers did", t.Freed)
 	}
-	return fmt.Sprintf("%d freed", t.Freed)
+	return fmt.Sprintf("%d workers did", t.Freed)
 }
 
 // fewerThan is how often fewer than need workers free while a check waits, at odds: "fewer
@@ -417,14 +450,14 @@ func fewerThan(need int, odds float64) string {
 	return fmt.Sprintf("fewer than %d in 1 check of %.0f", need, math.Max(1, math.Round(1/odds)))
 }
 
-// pullRule is the balancer's rule for a pull, "2 checks not ok in a row take a replica out":
+// pullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":
 // the check that tipped a pull, the one the lab measured, is the last of them; said after
 // that one check alone, it read as the balancer pulling at one failed check (n40).
 func pullRule(f lab.FleetConfig) string {
 	if f.PullAfter == 1 {
-		return "1 check not ok takes a replica out"
+		return "1 check not ok pulls a replica"
 	}
-	return fmt.Sprintf("%d checks not ok in a row take a replica out", f.PullAfter)
+	return fmt.Sprintf("%d checks not ok in a row pull a replica", f.PullAfter)
 }
 
 // tippingCheck names the check that tipped a pull, the last of the rule's (pullRule): "its
