@@ -101,6 +101,7 @@ func (c Config) RetryForecast() RetryForecast {
 	case ModeErrors:
 		f.Fails = true
 	}
+	last := lastHop{answer, f.Fails}
 	hopTries := 1.0
 	var hopSteps []RetryStep // each retrying hop's try and its wait before the next
 	if d.Chain() {
@@ -140,6 +141,9 @@ func (c Config) RetryForecast() RetryForecast {
 			f.HopBudgets = append(f.HopBudgets, f.Budget-time.Duration(k)*d.Hop.Reserve.D())
 		}
 		limit = f.HopBudgets[d.Hops-1]
+		// The hops' retries spend the same budget: each hop's tries as the time left allows
+		// (deadline-propagation with retry_at every_hop still reaches hop 3 once a try).
+		hopTries, _, _ = d.propagatedHop(1, f.Budget, p.Retry.Backoff.D(), last)
 		if limit < f.Try {
 			failure = RetryOn5xx // the hops answer 504, the deepest as its reserve begins
 			f.Reserved = d.Hop.Reserve > 0 && limit > 0
@@ -281,4 +285,52 @@ func callTimes(steps []RetryStep) []time.Duration {
 	}
 	slices.Sort(times)
 	return times
+}
+
+// lastHop is what the last hop of a chain, the dependency, does with a call: answers after
+// latency, or fails at once (down, errors).
+type lastHop struct {
+	latency time.Duration
+	fails   bool
+}
+
+// propagatedHop is the calls that reach the last hop of a chain whose deadline propagates
+// when hop h receives a request with budget left, how long h takes to answer, and whether
+// ok, as slowserver's Forward spends the budget: a try gets the time left less the hop's
+// reserve (no more than its own timeout), and no try or retry starts with less than
+// min_call left after the reserve and the wait. A failed try spends all but the hop's
+// reserve and the reserve of the hop below, which answers 504 as its own begins: that less
+// the wait is the room a retry has.
+func (d DependencyConfig) propagatedHop(h int, budget, backoff time.Duration, last lastHop) (calls float64, took time.Duration, ok bool) {
+	if h >= d.Servers() {
+		if last.fails {
+			return 1, 0, false
+		}
+		return 1, min(last.latency, budget), last.latency <= budget
+	}
+	room := func(spent, wait time.Duration) bool {
+		left := budget - spent - d.Hop.Reserve.D() - wait
+		return left > 0 && left >= d.Hop.MinCall.D()
+	}
+	for try := range max(d.HopAttempts(), 1) {
+		if try > 0 {
+			if !room(took, backoff) {
+				break
+			}
+			took += backoff
+		}
+		if !room(took, 0) {
+			break
+		}
+		next := budget - took - d.Hop.Reserve.D()
+		if t := d.Hop.Timeout.D(); t > 0 {
+			next = min(next, t)
+		}
+		n, spent, done := d.propagatedHop(h+1, next, backoff, last)
+		calls, took = calls+n, took+spent
+		if done {
+			return calls, took, true
+		}
+	}
+	return calls, took, false
 }

@@ -48,6 +48,21 @@ func TestRetryForecast(t *testing.T) {
 		// Each of the 2 hops that call another keeps 50 ms of the 250 ms: the first hop
 		// answers 504 after 150 ms. Only the lab retries.
 		{"deadline-propagation", chain(DeadlinePropagate), 150 * ms, 550 * ms, 3, 3, 1},
+		// The hops retrying too, the deadline alone holds the last hop to a call a try: hop
+		// 2's failed try spends all of its 200 ms but its 50 ms reserve, hop 1's all of its
+		// 250 ms but 100 ms, and neither has room left for the 100 ms wait.
+		{"deadline-propagation, the hops retrying too", func() Config {
+			c := chain(DeadlinePropagate)
+			c.Dependency.RetryAt = RetryAtEveryHop
+			return c
+		}(), 150 * ms, 550 * ms, 3, 3, 3},
+		// Where the hops' own 100 ms cap ends a try early and they wait nothing, hop 1 has
+		// room for all 3 of its tries (hop 2 for 1 of its): 3 × 3 at the last hop.
+		{"deadline-propagation, the hops' tries capped", func() Config {
+			c := chain(DeadlinePropagate)
+			c.Dependency.RetryAt, c.Dependency.Hop.Timeout, c.Payment.Retry.Backoff = RetryAtEveryHop, Duration(100*ms), 0
+			return c
+		}(), 150 * ms, 450 * ms, 3, 9, 3},
 		{"healthy: one try", func() Config { c := storm(); c.Dependency.Mode = ModeHealthy; return c }(), 50 * ms, 50 * ms, 1, 1, 1},
 	} {
 		r := tc.c.RetryForecast()
