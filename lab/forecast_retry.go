@@ -182,6 +182,23 @@ func (c Config) RetryForecast() RetryForecast {
 	return f
 }
 
+// HopRetriesSpent says a chain's propagated deadline leaves its hops no time to retry when
+// every try fails: each hop's failed try spends its time left but the reserves (propagatedHop),
+// so hop 3 gets no more calls than the edge makes. With retry_at edge, were they set to retry
+// as the edge does: the deadline-propagation preset changes both, and "which did it?" wants
+// the deadline's share alone (newcomer 45 G1).
+func (c Config) HopRetriesSpent() bool {
+	d := c.Dependency
+	if !d.Chain() || d.Deadline != DeadlinePropagate {
+		return false
+	}
+	if d.RetryAt == RetryAtEdge {
+		c.Dependency.RetryAt, c.Dependency.Hop.Retry = RetryAtEveryHop, max(c.Payment.Retry.Attempts, 2)
+	}
+	r := c.RetryForecast()
+	return r.Fails && c.Dependency.HopAttempts() > 1 && r.Deepest == r.Tries
+}
+
 // RetryStep is one layer's retries, each a try and a wait after the one before.
 type RetryStep struct {
 	Retries int
