@@ -320,6 +320,27 @@ func (d DependencyConfig) Floor() time.Duration {
 	return time.Duration(d.Hops-1)*d.Hop.Reserve.D() + d.Hop.MinCall.D()
 }
 
+// FloorMade says what makes Floor, in the settings' names, for the screen beside it: "2 ×
+// 100ms kept back + 50ms min_call" (newcomer 45 G7: a 250ms with no source on screen; the
+// headline says each hop keeps 100ms back); "" without one.
+func (d DependencyConfig) FloorMade() string {
+	if d.Floor() == 0 {
+		return ""
+	}
+	var parts []string
+	if r := d.Hop.Reserve.D(); r > 0 {
+		kept := FmtDur(r) + " kept back"
+		if d.Hops > 2 {
+			kept = fmt.Sprintf("%d × %s", d.Hops-1, kept)
+		}
+		parts = append(parts, kept)
+	}
+	if m := d.Hop.MinCall.D(); m > 0 {
+		parts = append(parts, FmtDur(m)+" min_call")
+	}
+	return strings.Join(parts, " + ")
+}
+
 // HopStats is one server of a chain, as it saw its requests.
 type HopStats struct {
 	Requests     int64 // requests it received
