@@ -253,16 +253,40 @@ func (f RetryForecast) DeepestLastSum() string {
 	return strings.Join(terms, " + ")
 }
 
-// DeepestLastFactor says what DeepestLastSum's factor counts, where it has one: "2 retries
-// per layer", each a try and its wait before the last call (newcomer 36 #25 had to guess
-// the 2 in "2 × (550ms + 600ms + 600ms)"); "" where the layers retry unalike. Brief: a
-// compare half's narrator takes its words from the settings' rows.
-func (f RetryForecast) DeepestLastFactor() string {
+// DeepestLastGlance says at a glance why the last of DeepestCalls comes when it does, where
+// every layer that retries retries alike: "3 layers × 2 failed tries, each 500ms + a wait
+// (edge 50ms on average, hops 100ms)", as short as the sum (newcomer 45 G5: "2 × (550ms +
+// 600ms + 600ms), 2 retries per layer: edge 500ms + 50ms on average, hops 500ms + 100ms"
+// took far longer than a glance); "" where they retry unalike, DeepestLastSum's to say.
+func (f RetryForecast) DeepestLastGlance() string {
 	k := f.deepestFactor()
 	if k == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d retries per layer", k)
+	var waits []string
+	layers, try, all := 0, time.Duration(0), true
+	for _, st := range f.DeepestSteps {
+		if st.Retries == 0 {
+			all = false
+			continue
+		}
+		if layers++; try != 0 && st.Try != try {
+			return ""
+		}
+		try = st.Try
+		w := st.Who + " " + FmtDur(st.Wait)
+		if st.Mean {
+			w += " on average"
+		}
+		if !slices.Contains(waits, w) { // each hop alike: said once
+			waits = append(waits, w)
+		}
+	}
+	who := fmt.Sprintf("%d layers", layers)
+	if !all {
+		who = fmt.Sprintf("%d retrying layers", layers)
+	}
+	return fmt.Sprintf("%s × %d failed tries, each %s + a wait (%s)", who, k, FmtDur(try), strings.Join(waits, ", "))
 }
 
 // deepestFactor is the retries every layer that retries makes, where there are more than

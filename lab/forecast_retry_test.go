@@ -148,21 +148,25 @@ func TestDeepestDue(t *testing.T) {
 	if got, want := r.DeepestLastTerms(), "edge 500ms + 50ms on average, hops 500ms + 100ms"; got != want {
 		t.Errorf("the last call's terms %q, want %q", got, want)
 	}
-	// What the factor counts (newcomer 36 #25 guessed the 2).
-	if got, want := r.DeepestLastFactor(), "2 retries per layer"; got != want {
-		t.Errorf("the last call's factor %q, want %q", got, want)
+	// At a glance, what the factor counts and each term (newcomer 36 #25 guessed the 2;
+	// newcomer 45 G5: the sum took far longer than a glance).
+	if got, want := r.DeepestLastGlance(), "3 layers × 2 failed tries, each 500ms + a wait (edge 50ms on average, hops 100ms)"; got != want {
+		t.Errorf("the last call at a glance %q, want %q", got, want)
 	}
 	unalike := RetryForecast{DeepestSteps: []RetryStep{{Retries: 1, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 0, Try: 500 * ms, Wait: 100 * ms}}}
 	if got := unalike.DeepestLastSum(); got != "550ms + 2 × 600ms" {
 		t.Errorf("the last call's sum, layers retrying unalike: %q", got)
 	}
-	if got := unalike.DeepestLastFactor(); got != "" {
-		t.Errorf("the last call's factor, layers retrying unalike: %q, want none", got)
+	if got := unalike.DeepestLastGlance(); got != "" {
+		t.Errorf("the last call at a glance, layers retrying unalike: %q, want none", got)
 	}
 	// An edge that does not retry leaves the hops that do alike (review 24: "2 × 600ms + 2 × 600ms").
-	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}}}
+	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms, Who: "edge"}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Who: "hops"}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Who: "hops"}}}
 	if got := hopsOnly.DeepestLastSum(); got != "2 × (600ms + 600ms)" {
 		t.Errorf("the last call's sum, the edge not retrying: %q, want 2 × (600ms + 600ms)", got)
+	}
+	if got, want := hopsOnly.DeepestLastGlance(), "2 retrying layers × 2 failed tries, each 500ms + a wait (hops 100ms)"; got != want {
+		t.Errorf("the last call at a glance, the edge not retrying: %q, want %q", got, want)
 	}
 	count := func(ts []time.Duration, age time.Duration) (n int) {
 		for _, t := range ts {

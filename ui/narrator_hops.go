@@ -83,13 +83,12 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				// 31). Spare: in a compare half its line cost A its charts.
 				// Each term as the settings lines say it, a try and a wait (newcomer 34 #2
 				// guessed 550ms = 500ms + 50ms).
-				// And what its factor counts (newcomer 36 #25 guessed the 2).
-				// And, on one lab's screen, what its factor counts (newcomer 36 #25 guessed the
-				// 2): a compare half gives its settings' rows no line for it.
-				sum := fmt.Sprintf("; %s = %s", fmtSecs(last), r.DeepestLastSum())
-				spare.long = sum + ": " + r.DeepestLastTerms()
-				if why := r.DeepestLastFactor(); why != "" {
-					spare.alone = sum + ", " + why + ": " + r.DeepestLastTerms()
+				// Where the layers retry alike, at a glance, what the factor counts said
+				// (newcomer 36 #25 guessed the 2; newcomer 45 G5: the sum with its factor and
+				// terms took far longer than a glance).
+				spare.long = fmt.Sprintf("; %s = %s: %s", fmtSecs(last), r.DeepestLastSum(), r.DeepestLastTerms())
+				if glance := r.DeepestLastGlance(); glance != "" {
+					spare.long = fmt.Sprintf("; %s: %s", fmtSecs(last), glance)
 				}
 			}
 		} else {
