@@ -58,7 +58,7 @@ func init() {
 			word("hop N", "a chain (dependency.hops): the edge, "+EdgeIs+" and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
 			word(AfterAnswerWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
 		}), at(30, []Item{
-			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 3.5s after it: 3 layers × 2 failed tries, each 500ms + a wait (the edge's 50ms on average, its jittered wait's mean; the hops' a fixed 100ms): each layer waits out 2 failed tries before its last, 6 × 500ms + 2 × 50ms + 4 × 100ms = 2 × (550ms + 600ms + 600ms) = 3.5s; where the layers retry unalike the headline adds it up so, each term a try and its wait, and the headline says how many are expected by now. With a propagated deadline a hop's failed try spends its time left but its own reserve and the hop below's, too little for the wait and min_call of a retry: set to retry (retry_at: every_hop), the hops still add no call, and the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; deadline-propagation sets both, so its headline gives each its effect: the calls to the hops' one try, the work after the user was answered gone to the deadline passed down and each hop stopping when its caller hangs up"),
+			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 3.5s after it: 3 layers × 2 failed tries, each 500ms + a wait (the edge's 50ms on average, its jittered wait's mean; the hops' a fixed 100ms): each layer waits out 2 failed tries before its last, 6 × 500ms + 2 × 50ms + 4 × 100ms = 2 × (550ms + 600ms + 600ms) = 3.5s; where the layers retry unalike the headline adds it up so, each term a try and its wait, and the headline says how many are expected by now. With a propagated deadline a hop's failed try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and min_call: set to retry (retry_at: every_hop), the hops still add no call, and the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; deadline-propagation sets both, so its headline gives each its effect: the calls to the hops' one try, the work after the user was answered gone to the deadline passed down and each hop stopping when its caller hangs up"),
 		})...),
 	})
 }
@@ -209,7 +209,7 @@ func (d DependencyConfig) does() string {
 	// times its own tries" beside "deadline 2s from arrival" left whether each hop got a
 	// fresh 2s, none, or its caller's 500ms (newcomer 39 G8); the tries' own timeout is
 	// on the line above.
-	return "no deadline passed down; " + d.HangUp()
+	return "none passed down; " + d.HangUp() // "none": the words to say why hop 3 differs fit 120 columns
 }
 
 // DeadlineModes lists the modes.
@@ -240,7 +240,7 @@ func (d DependencyConfig) StopsOnHangUp(hop int) bool {
 }
 
 // HangUp says which hops of a chain stop when their caller hangs up and which work on:
-// "hop 3 stops a call when hop 2 hangs up on it, hops 1 and 2 work on". Per call, its caller
+// "hop 3, the dependency, drops a call hop 2 hangs up on, hops 1 and 2 work on". Per call, its caller
 // named: "only hop 3 stops when its caller hangs up" read as hop 3 done with the work, beside
 // its 655 calls after the user was answered, which hop 2, working on, went on making
 // (newcomer 40 #2).
@@ -271,6 +271,12 @@ func (d DependencyConfig) HangUp() string {
 			caller = fmt.Sprintf("hop %d", stop[0]-1)
 		}
 		stops = "stops a call when " + caller + " hangs up on it"
+		if stop[0] == n {
+			// Why the last differs, in the words that fit 120 columns beside the mode: it is
+			// the dependency, a server that drops a call its client left, as hops that time
+			// their own tries do not (newcomer 45 G6).
+			return fmt.Sprintf("hop %d, the dependency, drops a call %s hangs up on, %s %s", n, caller, HopRange(on[0], on[len(on)-1]), works)
+		}
 	}
 	return fmt.Sprintf("%s %s, %s %s", HopRange(stop[0], stop[len(stop)-1]), stops, HopRange(on[0], on[len(on)-1]), works)
 }

@@ -55,8 +55,9 @@ func TestHopsOnScreen(t *testing.T) {
 			fmt.Sprintf("calls/payment at hop 1 2.83× (170 ÷ 60 that called; ~%s expected by now, forecast 3×)", lab.FmtPerPayment(edge)),
 			fmt.Sprintf("at hop 3 22.70× (~%s expected by now, forecast ≤ 27×)", lab.FmtPerPayment(deepest)), "calls at hop 1 now 20 (peak 20 at once, 44 calls)",
 			// A socket timeout hangs up on hop 1 here too: the settings say why the hops between
-			// work on, while the last, like socket-timeout's dependency, stops.
-			"hop 3 stops a call when hop 2 hangs up on it, hops 1 and 2 work on)"}},
+			// work on, while the last, like socket-timeout's dependency, stops, and why: it is the
+			// dependency (newcomer 45 G6).
+			"(none passed down; hop 3, the dependency, drops a call hop 2 hangs up on, hops 1 and 2 work on)"}},
 		// No "hop: now" at 80 (review 27 #3): it said nothing of the first number; nor a
 		// legend without "now" and "so far" (newcomer 39 G10: 823 read as a count now): the
 		// boxes bare, their legend under them.
