@@ -148,12 +148,16 @@ func TestHopsOnScreen(t *testing.T) {
 		117: "[hop 1: 24, 100] ─▶ [hop 2: 58, 398] ─▶ [hop 3: 47, 823] (each: in flight now, at work after the user was answered)",
 		// Narrower, "now" and "so far" kept (newcomer 39 G10).
 		104: "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far after user answered)",
-		88:  "[1: 24, 100] ─▶ [2: 58, 398] ─▶ [3: 47, 823] (hop: in flight now, so far after answer)",
-		// Never "hop: now": it said nothing of what the first number is (review 27 #3).
-		84: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight now, so far after answer)"} {
+		// Never "hop: now": it said nothing of what the first number is (review 27 #3); "in
+		// flight" bare before "so far after answer", too compressed (newcomer 44 g9).
+		88: "[1: 24, 100] → [2: 58, 398] → [3: 47, 823] (hop: in flight, so far after user answered)"} {
 		if line, legend := chain(&s, w); line != want || !legend {
 			t.Errorf("the chain at %d columns: %q, want %q", w, line, want)
 		}
+	}
+	// Narrower, alone, the boxes go bare, the legend on a line of its own.
+	if line, legend := chain(&s, 84); legend || strings.Contains(line, "after answer") {
+		t.Errorf("the chain at 84 columns: %q, legend %v: want the boxes bare", line, legend)
 	}
 	// The briefest, "after answer", only after a compare half's boxes of hundreds, which has
 	// no line to spare; alone, the boxes go bare and the line under them names both numbers
