@@ -135,7 +135,7 @@ func TestDeepestDue(t *testing.T) {
 	}
 	// The help adds the headline's "27th call comes 3.5s after it" up (newcomer 30: 3 × 3 ×
 	// 500ms suggests 3.0s).
-	if sum := "2 × (550ms + 600ms + 600ms) = 3.5s"; !strings.Contains(fmt.Sprint(NumberWords()), sum) {
+	if sum := "6 × 500ms + 2 × 50ms + 4 × 100ms = 3.5s"; !strings.Contains(fmt.Sprint(NumberWords()), sum) {
 		t.Errorf("the help does not add the last call's time up: %q", sum)
 	}
 	// And the headline's, from the forecast itself (newcomer 31), the layers retrying alike
