@@ -249,6 +249,13 @@ func TestHopsOnScreen(t *testing.T) {
 		if msg, _ := narrateHops(every.Config, every.Config.Forecast(), &every, &spareClause{}); !strings.Contains(msg, "(at most 3): hops 1 and 2 retry too, but the time left has no room for it; ") {
 			t.Errorf("propagation, the hops retrying too: %q", msg)
 		}
+		// Where their own cap ends a try early, the time left has room for their retries:
+		// nothing said of them, the count beside its forecast alone.
+		capped := every
+		capped.Config.Dependency.Hop.Timeout, capped.Config.Payment.Retry.Backoff = lab.Duration(100*time.Millisecond), 0
+		if msg, _ := narrateHops(capped.Config, capped.Config.Forecast(), &capped, &spareClause{}); !strings.Contains(msg, "(at most 9); no hop call") {
+			t.Errorf("propagation, the hops' retries with room: %q", msg)
+		}
 	} else {
 		t.Errorf("the fixture's tries end at the edge's timeout: %+v", f)
 	}

@@ -39,21 +39,21 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		// Each effect beside its cause: the preset both passes the deadline down and stops
 		// the hops' retries, and its headline credited the deadline with both the calls
 		// saved and the work for nobody gone (newcomer 45 G1, "which of the three did it?").
-		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s): ", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
+		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		hops := lab.HopRange(1, dep.Hops-1)
 		switch spent := cfg.HopRetriesSpent(); {
 		case dep.RetryAt == lab.RetryAtEdge:
 			// The edge in the screen's own terms, a worker's call (newcomer 34 #30: "the lab's
 			// own call" left what the edge is to guess); "set to": a setting, not the
 			// deadline's doing (newcomer 45 G1).
-			msg += hops + " are set to try once, only the edge (" + lab.EdgeIs + ") retries"
+			msg += ": " + hops + " are set to try once, only the edge (" + lab.EdgeIs + ") retries"
 			if spent && spare.long != "" {
 				// The deadline's share of the calls saved, where a screen has room: set to
 				// retry, the hops would find no time left to (lab HopRetriesSpent).
 				spare.long += ", too little for " + hops + " to retry in, were they set to"
 			}
 		case spent:
-			msg += hops + " retry too, but the time left has no room for it"
+			msg += ": " + hops + " retry too, but the time left has no room for it"
 		}
 		if n := s.AfterAnswer(); n == 0 {
 			msg += afterAnswer(s) + ": the deadline travels down and " + dep.HangUp()
