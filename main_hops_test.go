@@ -76,6 +76,26 @@ func TestRetryPresetClaims(t *testing.T) {
 			t.Errorf("calls %+v: want at most 1.25 calls per payment, retries made and refused", c.Calls)
 		}
 	})
+	t.Run("the deadline alone", func(t *testing.T) {
+		t.Parallel()
+		// deadline-propagation's hops set to retry as the edge does: a hop's failed try
+		// spends its time left but the reserves, so none has room for a retry and hop 3 gets
+		// no more than the edge's 3 calls a payment, as the forecast says (HopRetriesSpent),
+		// not 27 (newcomer 45 G1: which of the preset's changes holds hop 3 to 3?).
+		set := []string{"--set", "dependency.retry_at=every_hop", "--set", "dependency.hop.retry=3"}
+		cfg, err := presets.Load("deadline-propagation", []string{"dependency.retry_at=every_hop", "dependency.hop.retry=3"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !cfg.HopRetriesSpent() || cfg.RetryForecast().Deepest != 3 {
+			t.Fatalf("forecast %+v: want the hops' retries spent, 3 at hop 3", cfg.RetryForecast())
+		}
+		_, c := runCalls(t, append([]string{"run", "--preset", "deadline-propagation", "--duration", "8s"}, set...)...)
+		t.Logf("calls %+v, hops %+v", c.Calls, c.Hops)
+		if len(c.Hops) != 3 || c.Hops[2].PerPayment > c.Calls.PerPayment+0.05 || c.Hops[2].PerPayment > 3.05 {
+			t.Errorf("hops %+v, calls %+v: want no more calls per payment at hop 3 than the edge's, at most 3", c.Hops, c.Calls)
+		}
+	})
 	t.Run("impatient users", func(t *testing.T) {
 		t.Parallel()
 		// Payments take 3.1 s, users wait 2 s: every payment that got a worker is sent again.

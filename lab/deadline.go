@@ -115,7 +115,8 @@ func enoughLeftNeeds(s *Snapshot) string {
 		// (newcomer 43 G-13).
 		lets := "lets every call start"
 		if f := s.Config.Dependency.Floor(); f > 0 {
-			lets = "lets every call with at least " + FmtDur(f) + " left start"
+			// Where the floor comes from (newcomer 45 G7): it is the chain's, not learned.
+			lets = "lets every call with at least " + FmtDur(f) + " left start, " + s.Config.Dependency.FloorMade()
 		}
 		return lets + ": it learns from calls that succeed, and none has"
 	}

@@ -101,6 +101,7 @@ func (c Config) RetryForecast() RetryForecast {
 	case ModeErrors:
 		f.Fails = true
 	}
+	last := lastHop{answer, f.Fails}
 	hopTries := 1.0
 	var hopSteps []RetryStep // each retrying hop's try and its wait before the next
 	if d.Chain() {
@@ -140,6 +141,9 @@ func (c Config) RetryForecast() RetryForecast {
 			f.HopBudgets = append(f.HopBudgets, f.Budget-time.Duration(k)*d.Hop.Reserve.D())
 		}
 		limit = f.HopBudgets[d.Hops-1]
+		// The hops' retries spend the same budget: each hop's tries as the time left allows
+		// (deadline-propagation with retry_at every_hop still reaches hop 3 once a try).
+		hopTries, _, _ = d.propagatedHop(1, f.Budget, p.Retry.Backoff.D(), last)
 		if limit < f.Try {
 			failure = RetryOn5xx // the hops answer 504, the deepest as its reserve begins
 			f.Reserved = d.Hop.Reserve > 0 && limit > 0
@@ -176,6 +180,23 @@ func (c Config) RetryForecast() RetryForecast {
 		}
 	}
 	return f
+}
+
+// HopRetriesSpent says a chain's propagated deadline leaves its hops no time to retry when
+// every try fails: each hop's failed try spends its time left but the reserves (propagatedHop),
+// so hop 3 gets no more calls than the edge makes. With retry_at edge, were they set to retry
+// as the edge does: the deadline-propagation preset changes both, and "which did it?" wants
+// the deadline's share alone (newcomer 45 G1).
+func (c Config) HopRetriesSpent() bool {
+	d := c.Dependency
+	if !d.Chain() || d.Deadline != DeadlinePropagate {
+		return false
+	}
+	if d.RetryAt == RetryAtEdge {
+		c.Dependency.RetryAt, c.Dependency.Hop.Retry = RetryAtEveryHop, max(c.Payment.Retry.Attempts, 2)
+	}
+	r := c.RetryForecast()
+	return r.Fails && c.Dependency.HopAttempts() > 1 && r.Deepest == r.Tries
 }
 
 // RetryStep is one layer's retries, each a try and a wait after the one before.
@@ -232,16 +253,40 @@ func (f RetryForecast) DeepestLastSum() string {
 	return strings.Join(terms, " + ")
 }
 
-// DeepestLastFactor says what DeepestLastSum's factor counts, where it has one: "2 retries
-// per layer", each a try and its wait before the last call (newcomer 36 #25 had to guess
-// the 2 in "2 × (550ms + 600ms + 600ms)"); "" where the layers retry unalike. Brief: a
-// compare half's narrator takes its words from the settings' rows.
-func (f RetryForecast) DeepestLastFactor() string {
+// DeepestLastGlance says at a glance why the last of DeepestCalls comes when it does, where
+// every layer that retries retries alike: "3 layers × 2 failed tries, each 500ms + a wait
+// (edge 50ms on average, hops 100ms)", as short as the sum (newcomer 45 G5: "2 × (550ms +
+// 600ms + 600ms), 2 retries per layer: edge 500ms + 50ms on average, hops 500ms + 100ms"
+// took far longer than a glance); "" where they retry unalike, DeepestLastSum's to say.
+func (f RetryForecast) DeepestLastGlance() string {
 	k := f.deepestFactor()
 	if k == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d retries per layer", k)
+	var waits []string
+	layers, try, all := 0, time.Duration(0), true
+	for _, st := range f.DeepestSteps {
+		if st.Retries == 0 {
+			all = false
+			continue
+		}
+		if layers++; try != 0 && st.Try != try {
+			return ""
+		}
+		try = st.Try
+		w := st.Who + " " + FmtDur(st.Wait)
+		if st.Mean {
+			w += " on average"
+		}
+		if !slices.Contains(waits, w) { // each hop alike: said once
+			waits = append(waits, w)
+		}
+	}
+	who := fmt.Sprintf("%d layers", layers)
+	if !all {
+		who = fmt.Sprintf("%d retrying layers", layers)
+	}
+	return fmt.Sprintf("%s × %d failed tries, each %s + a wait (%s)", who, k, FmtDur(try), strings.Join(waits, ", "))
 }
 
 // deepestFactor is the retries every layer that retries makes, where there are more than
@@ -281,4 +326,52 @@ func callTimes(steps []RetryStep) []time.Duration {
 	}
 	slices.Sort(times)
 	return times
+}
+
+// lastHop is what the last hop of a chain, the dependency, does with a call: answers after
+// latency, or fails at once (down, errors).
+type lastHop struct {
+	latency time.Duration
+	fails   bool
+}
+
+// propagatedHop is the calls that reach the last hop of a chain whose deadline propagates
+// when hop h receives a request with budget left, how long h takes to answer, and whether
+// ok, as slowserver's Forward spends the budget: a try gets the time left less the hop's
+// reserve (no more than its own timeout), and no try or retry starts with less than
+// min_call left after the reserve and the wait. A failed try spends all but the hop's
+// reserve and the reserve of the hop below, which answers 504 as its own begins: that less
+// the wait is the room a retry has.
+func (d DependencyConfig) propagatedHop(h int, budget, backoff time.Duration, last lastHop) (calls float64, took time.Duration, ok bool) {
+	if h >= d.Servers() {
+		if last.fails {
+			return 1, 0, false
+		}
+		return 1, min(last.latency, budget), last.latency <= budget
+	}
+	room := func(spent, wait time.Duration) bool {
+		left := budget - spent - d.Hop.Reserve.D() - wait
+		return left > 0 && left >= d.Hop.MinCall.D()
+	}
+	for try := range max(d.HopAttempts(), 1) {
+		if try > 0 {
+			if !room(took, backoff) {
+				break
+			}
+			took += backoff
+		}
+		if !room(took, 0) {
+			break
+		}
+		next := budget - took - d.Hop.Reserve.D()
+		if t := d.Hop.Timeout.D(); t > 0 {
+			next = min(next, t)
+		}
+		n, spent, done := d.propagatedHop(h+1, next, backoff, last)
+		calls, took = calls+n, took+spent
+		if done {
+			return calls, took, true
+		}
+	}
+	return calls, took, false
 }

@@ -48,6 +48,21 @@ func TestRetryForecast(t *testing.T) {
 		// Each of the 2 hops that call another keeps 50 ms of the 250 ms: the first hop
 		// answers 504 after 150 ms. Only the lab retries.
 		{"deadline-propagation", chain(DeadlinePropagate), 150 * ms, 550 * ms, 3, 3, 1},
+		// The hops retrying too, the deadline alone holds the last hop to a call a try: hop
+		// 2's failed try spends all of its 200 ms but its 50 ms reserve, hop 1's all of its
+		// 250 ms but 100 ms, and neither has room left for the 100 ms wait.
+		{"deadline-propagation, the hops retrying too", func() Config {
+			c := chain(DeadlinePropagate)
+			c.Dependency.RetryAt = RetryAtEveryHop
+			return c
+		}(), 150 * ms, 550 * ms, 3, 3, 3},
+		// Where the hops' own 100 ms cap ends a try early and they wait nothing, hop 1 has
+		// room for all 3 of its tries (hop 2 for 1 of its): 3 × 3 at the last hop.
+		{"deadline-propagation, the hops' tries capped", func() Config {
+			c := chain(DeadlinePropagate)
+			c.Dependency.RetryAt, c.Dependency.Hop.Timeout, c.Payment.Retry.Backoff = RetryAtEveryHop, Duration(100*ms), 0
+			return c
+		}(), 150 * ms, 450 * ms, 3, 9, 3},
 		{"healthy: one try", func() Config { c := storm(); c.Dependency.Mode = ModeHealthy; return c }(), 50 * ms, 50 * ms, 1, 1, 1},
 	} {
 		r := tc.c.RetryForecast()
@@ -120,7 +135,7 @@ func TestDeepestDue(t *testing.T) {
 	}
 	// The help adds the headline's "27th call comes 3.5s after it" up (newcomer 30: 3 × 3 ×
 	// 500ms suggests 3.0s).
-	if sum := "2 × (550ms + 600ms + 600ms) = 3.5s"; !strings.Contains(fmt.Sprint(NumberWords()), sum) {
+	if sum := "6 × 500ms + 2 × 50ms + 4 × 100ms = 3.5s"; !strings.Contains(fmt.Sprint(NumberWords()), sum) {
 		t.Errorf("the help does not add the last call's time up: %q", sum)
 	}
 	// And the headline's, from the forecast itself (newcomer 31), the layers retrying alike
@@ -133,21 +148,25 @@ func TestDeepestDue(t *testing.T) {
 	if got, want := r.DeepestLastTerms(), "edge 500ms + 50ms on average, hops 500ms + 100ms"; got != want {
 		t.Errorf("the last call's terms %q, want %q", got, want)
 	}
-	// What the factor counts (newcomer 36 #25 guessed the 2).
-	if got, want := r.DeepestLastFactor(), "2 retries per layer"; got != want {
-		t.Errorf("the last call's factor %q, want %q", got, want)
+	// At a glance, what the factor counts and each term (newcomer 36 #25 guessed the 2;
+	// newcomer 45 G5: the sum took far longer than a glance).
+	if got, want := r.DeepestLastGlance(), "3 layers × 2 failed tries, each 500ms + a wait (edge 50ms on average, hops 100ms)"; got != want {
+		t.Errorf("the last call at a glance %q, want %q", got, want)
 	}
 	unalike := RetryForecast{DeepestSteps: []RetryStep{{Retries: 1, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 0, Try: 500 * ms, Wait: 100 * ms}}}
 	if got := unalike.DeepestLastSum(); got != "550ms + 2 × 600ms" {
 		t.Errorf("the last call's sum, layers retrying unalike: %q", got)
 	}
-	if got := unalike.DeepestLastFactor(); got != "" {
-		t.Errorf("the last call's factor, layers retrying unalike: %q, want none", got)
+	if got := unalike.DeepestLastGlance(); got != "" {
+		t.Errorf("the last call at a glance, layers retrying unalike: %q, want none", got)
 	}
 	// An edge that does not retry leaves the hops that do alike (review 24: "2 × 600ms + 2 × 600ms").
-	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}}}
+	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms, Who: "edge"}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Who: "hops"}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Who: "hops"}}}
 	if got := hopsOnly.DeepestLastSum(); got != "2 × (600ms + 600ms)" {
 		t.Errorf("the last call's sum, the edge not retrying: %q, want 2 × (600ms + 600ms)", got)
+	}
+	if got, want := hopsOnly.DeepestLastGlance(), "2 retrying layers × 2 failed tries, each 500ms + a wait (hops 100ms)"; got != want {
+		t.Errorf("the last call at a glance, the edge not retrying: %q, want %q", got, want)
 	}
 	count := func(ts []time.Duration, age time.Duration) (n int) {
 		for _, t := range ts {

@@ -58,7 +58,7 @@ func init() {
 			word("hop N", "a chain (dependency.hops): the edge, "+EdgeIs+" and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
 			word(AfterAnswerWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
 		}), at(30, []Item{
-			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 2 × (550ms + 600ms + 600ms) = 3.5s after it (2 retries per layer, each a try and its wait; \"edge 500ms + 50ms on average, hops 500ms + 100ms\": the edge's try and its mean jittered wait, each hop's try and its fixed wait), and the headline says how many are expected by now"),
+			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 3.5s after it: 3 layers × 2 failed tries, each 500ms + a wait (the edge's jittered, 50ms on average; the hops' a fixed 100ms), 6 × 500ms + 2 × 50ms + 4 × 100ms = 3.5s (layers that retry unalike, the headline adds up: 550ms + 2 × 600ms); the headline says how many are expected by now. With a propagated deadline a hop's failed try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and min_call: even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; deadline-propagation sets both, and its headline puts the calls saved to the hops' one try, the work after the answer gone to the deadline passed down and the hang-ups"),
 		})...),
 	})
 }
@@ -209,7 +209,7 @@ func (d DependencyConfig) does() string {
 	// times its own tries" beside "deadline 2s from arrival" left whether each hop got a
 	// fresh 2s, none, or its caller's 500ms (newcomer 39 G8); the tries' own timeout is
 	// on the line above.
-	return "no deadline passed down; " + d.HangUp()
+	return "none passed down; " + d.HangUp() // "none": the words to say why hop 3 differs fit 120 columns
 }
 
 // DeadlineModes lists the modes.
@@ -240,7 +240,7 @@ func (d DependencyConfig) StopsOnHangUp(hop int) bool {
 }
 
 // HangUp says which hops of a chain stop when their caller hangs up and which work on:
-// "hop 3 stops a call when hop 2 hangs up on it, hops 1 and 2 work on". Per call, its caller
+// "hop 3, the dependency, drops a call hop 2 hangs up on, hops 1 and 2 work on". Per call, its caller
 // named: "only hop 3 stops when its caller hangs up" read as hop 3 done with the work, beside
 // its 655 calls after the user was answered, which hop 2, working on, went on making
 // (newcomer 40 #2).
@@ -271,6 +271,12 @@ func (d DependencyConfig) HangUp() string {
 			caller = fmt.Sprintf("hop %d", stop[0]-1)
 		}
 		stops = "stops a call when " + caller + " hangs up on it"
+		if stop[0] == n {
+			// Why the last differs, in the words that fit 120 columns beside the mode: it is
+			// the dependency, a server that drops a call its client left, as hops that time
+			// their own tries do not (newcomer 45 G6).
+			return fmt.Sprintf("hop %d, the dependency, drops a call %s hangs up on, %s %s", n, caller, HopRange(on[0], on[len(on)-1]), works)
+		}
 	}
 	return fmt.Sprintf("%s %s, %s %s", HopRange(stop[0], stop[len(stop)-1]), stops, HopRange(on[0], on[len(on)-1]), works)
 }
@@ -318,6 +324,27 @@ func (d DependencyConfig) Floor() time.Duration {
 		return 0
 	}
 	return time.Duration(d.Hops-1)*d.Hop.Reserve.D() + d.Hop.MinCall.D()
+}
+
+// FloorMade says what makes Floor, in the settings' names, for the screen beside it: "2 ×
+// 100ms kept back + 50ms min_call" (newcomer 45 G7: a 250ms with no source on screen; the
+// headline says each hop keeps 100ms back); "" without one.
+func (d DependencyConfig) FloorMade() string {
+	if d.Floor() == 0 {
+		return ""
+	}
+	var parts []string
+	if r := d.Hop.Reserve.D(); r > 0 {
+		kept := FmtDur(r) + " kept back"
+		if d.Hops > 2 {
+			kept = fmt.Sprintf("%d × %s", d.Hops-1, kept)
+		}
+		parts = append(parts, kept)
+	}
+	if m := d.Hop.MinCall.D(); m > 0 {
+		parts = append(parts, FmtDur(m)+" min_call")
+	}
+	return strings.Join(parts, " + ")
 }
 
 // HopStats is one server of a chain, as it saw its requests.

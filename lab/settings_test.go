@@ -265,7 +265,8 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	hops := c
 	hops.Dependency.Hops, hops.Dependency.Deadline = 3, DeadlinePropagate
 	hops.Dependency.Hop.Reserve, hops.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
-	if got := chain(hops); got != "deadline → deadline:enough-left (lets every call with at least 250ms left start: it learns from calls that succeed, and none has) → http" {
+	// Where the 250ms comes from, in the settings' names (newcomer 45 G7).
+	if got := chain(hops); got != "deadline → deadline:enough-left (lets every call with at least 250ms left start, 2 × 100ms kept back + 50ms min_call: it learns from calls that succeed, and none has) → http" {
 		t.Errorf("a chain's floor, before a call: %q", got)
 	}
 	// The room it asked earlier, where it moved: rejections after 726ms on average of 800ms
@@ -340,14 +341,15 @@ func TestDependencyLatencySaysItsJitter(t *testing.T) {
 // Who stops when its caller hangs up is said hop by hop, from StopsOnHangUp alone: the hops
 // between relay on unless the deadline propagates, the last (the dependency) stops unless
 // it ignores the cancel ("a hang-up stops only the last hop" was a guess to a newcomer); per
-// call, its caller named ("only hop 3 stops" read as hop 3 done, newcomer 40 #2).
+// call, its caller named ("only hop 3 stops" read as hop 3 done, newcomer 40 #2); the last
+// named the dependency, which is why it stops (newcomer 45 G6).
 func TestHangUpWords(t *testing.T) {
 	for _, c := range []struct {
 		mode   DeadlineMode
 		ignore bool
 		want   string
 	}{
-		{DeadlinePerHop, false, "hop 3 stops a call when hop 2 hangs up on it, hops 1 and 2 work on"},
+		{DeadlinePerHop, false, "hop 3, the dependency, drops a call hop 2 hangs up on, hops 1 and 2 work on"},
 		{DeadlinePerHop, true, "no hop stops when its caller hangs up"},
 		{DeadlinePropagate, false, "each hop stops when its caller hangs up"},
 		{DeadlinePropagate, true, "hops 1 and 2 stop when their caller hangs up, hop 3 works on"},
@@ -357,7 +359,7 @@ func TestHangUpWords(t *testing.T) {
 			t.Errorf("%s, ignore_cancel %v: %q, want %q", c.mode, c.ignore, got, c.want)
 		}
 	}
-	if d := (DependencyConfig{Hops: 5}); d.HangUp() != "hop 5 stops a call when hop 4 hangs up on it, hops 1–4 work on" {
+	if d := (DependencyConfig{Hops: 5}); d.HangUp() != "hop 5, the dependency, drops a call hop 4 hangs up on, hops 1–4 work on" {
 		t.Errorf("5 hops: %q", d.HangUp())
 	}
 }

@@ -114,8 +114,8 @@ func fitsAt(t *theme, s *lab.Snapshot, w, from int, paired bool) int {
 }
 
 // chainForms are chainLine's forms with a legend, longest first: as many for every run, so
-// that two halves agree on an index. The briefest, "after answer", only for a compare's
-// halves (paired), which have no line to spare: alone, at 80 columns, it left the boxes'
+// that two halves agree on an index. The briefest, "after answer" and "so far after
+// answer", only for a compare's halves (paired), which have no line to spare: alone, at 80 columns, it left the boxes'
 // second number a riddle (newcomer 37 #22), and the legend's own line under bare boxes
 // says it whole.
 func chainForms(s *lab.Snapshot, paired bool) []chainForm {
@@ -125,12 +125,14 @@ func chainForms(s *lab.Snapshot, paired bool) []chainForm {
 	p := lab.AfterAnswerForms()
 	sum := "; " + fmtCount(s.AfterAnswer()) + " in all"
 	legends := []string{"each: in flight now, " + p[0] + sum, "each: in flight now, " + p[0], "each: in flight now, " + p[1]}
-	// Alone, every form keeps "now" and "so far": at 80 columns "(hop: in flight, after
-	// user answered)" read 658 as a count now beside 74 in flight (newcomer 39 G10); past
-	// them the legend takes a line of its own. A compare's halves have no line to spare.
-	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[2], "hop: in flight now, " + p[4]}
+	// Alone, every form keeps "so far": at 80 columns "(hop: in flight, after user
+	// answered)" read 658 as a count now beside 74 in flight (newcomer 39 G10); and "user
+	// answered": "so far after answer" was too compressed to decode (newcomer 44 g9). "In
+	// flight" goes bare before either does, a gauge beside "so far"; past them the legend
+	// takes a line of its own. A compare's halves have no line to spare.
+	short := []string{"hop: in flight now, " + p[0], "hop: in flight now, " + p[2], "hop: in flight, " + p[2]}
 	if paired {
-		short = append(short, "hop: in flight now, "+p[1], "hop: in flight now, "+p[3], "hop: in flight, "+p[3], "hop: in flight, "+p[5])
+		short = append(short, "hop: in flight now, "+p[4], "hop: in flight now, "+p[1], "hop: in flight now, "+p[3], "hop: in flight, "+p[3], "hop: in flight, "+p[5])
 	}
 	forms := []chainForm{{true, false, false, false, arrow, ""}}
 	for _, legend := range legends {

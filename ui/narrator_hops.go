@@ -16,8 +16,8 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 	var msg string
 	switch {
 	case dep.Chain() && dep.Deadline == lab.DeadlinePropagate:
-		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back and passes the rest on; %s",
-			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()), dep.HangUp())
+		msg = fmt.Sprintf("one deadline travels down the %d hops with each try%s: each hop keeps %s back and passes the rest on",
+			dep.Hops, whichDeadline(cfg, r), fmtDur(dep.Hop.Reserve.D()))
 		// A try ends when the last hop that calls another gives up on the dependency, its
 		// reserve still left, and its 504 goes up at once: which hop times out first, and who
 		// answers what, were to guess from "hop 1 answers 504" (newcomer 35 #15).
@@ -36,13 +36,30 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 			}
 			*spare = spareClause{long: "; a try's deadline as each hop receives it: " + strings.Join(times, ", "), idle: true}
 		}
-		if dep.RetryAt == lab.RetryAtEdge {
+		// Each effect beside its cause: the preset both passes the deadline down and stops
+		// the hops' retries, and its headline credited the deadline with both the calls
+		// saved and the work for nobody gone (newcomer 45 G1, "which of the three did it?").
+		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
+		hops := lab.HopRange(1, dep.Hops-1)
+		switch spent := cfg.HopRetriesSpent(); {
+		case dep.RetryAt == lab.RetryAtEdge:
 			// The edge in the screen's own terms, a worker's call (newcomer 34 #30: "the lab's
-			// own call" left what the edge is to guess).
-			msg += "; only the edge (" + lab.EdgeIs + ") retries"
+			// own call" left what the edge is to guess); "set to": a setting, not the
+			// deadline's doing (newcomer 45 G1).
+			msg += ": " + hops + " are set to try once, only the edge (" + lab.EdgeIs + ") retries"
+			if spent && spare.long != "" {
+				// The deadline's share of the calls saved, where a screen has room: set to
+				// retry, the hops would find no time left to (lab HopRetriesSpent).
+				spare.long += ", too little for " + hops + " to retry in, were they set to"
+			}
+		case spent:
+			msg += ": " + hops + " retry too, but the time left has no room for it"
 		}
-		msg += fmt.Sprintf(": %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
-		msg += afterAnswer(s)
+		if n := s.AfterAnswer(); n == 0 {
+			msg += afterAnswer(s) + ": the deadline travels down and " + dep.HangUp()
+		} else {
+			msg += afterAnswer(s) + "; " + dep.HangUp()
+		}
 	case dep.Chain():
 		if r.Layers() > 1 && r.Fails {
 			// The layers by name, not counted: "3 layers (the lab, hop 1, hop 2)" beside "hops
@@ -66,13 +83,12 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				// 31). Spare: in a compare half its line cost A its charts.
 				// Each term as the settings lines say it, a try and a wait (newcomer 34 #2
 				// guessed 550ms = 500ms + 50ms).
-				// And what its factor counts (newcomer 36 #25 guessed the 2).
-				// And, on one lab's screen, what its factor counts (newcomer 36 #25 guessed the
-				// 2): a compare half gives its settings' rows no line for it.
-				sum := fmt.Sprintf("; %s = %s", fmtSecs(last), r.DeepestLastSum())
-				spare.long = sum + ": " + r.DeepestLastTerms()
-				if why := r.DeepestLastFactor(); why != "" {
-					spare.alone = sum + ", " + why + ": " + r.DeepestLastTerms()
+				// Where the layers retry alike, at a glance, what the factor counts said
+				// (newcomer 36 #25 guessed the 2; newcomer 45 G5: the sum with its factor and
+				// terms took far longer than a glance).
+				spare.long = fmt.Sprintf("; %s = %s: %s", fmtSecs(last), r.DeepestLastSum(), r.DeepestLastTerms())
+				if glance := r.DeepestLastGlance(); glance != "" {
+					spare.long = fmt.Sprintf("; %s: %s", fmtSecs(last), glance)
 				}
 			}
 		} else {
