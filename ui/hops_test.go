@@ -200,10 +200,11 @@ func TestHopsOnScreen(t *testing.T) {
 	s.Config.Dependency.Deadline, s.Config.Dependency.RetryAt = lab.DeadlinePropagate, lab.RetryAtEdge
 	s.Hops = []lab.HopStats{{Requests: 170}, {Requests: 170}, {Requests: 170}}
 	if msg, _ := narrateHops(s.Config, s.Config.Forecast(), &s, &spareClause{}); !strings.Contains(msg, "2.83 calls per payment at hop 3 (at most 3)") ||
-		!strings.Contains(msg, "(at most 3): hops 1 and 2 are set to try once, only the edge (a worker's call to hop 1) retries; ") ||
+		!strings.Contains(msg, "(at most 3): only the edge (a worker's call to hop 1) retries: hops 1 and 2 are set to try once, and have no time left to retry; ") ||
 		!strings.Contains(msg, "no hop call was at work after the user was answered: the deadline travels down and each hop stops when its caller hangs up") {
 		// Each effect beside its cause (newcomer 45 G1): the calls saved to the hops' one
-		// try, a setting; the work for nobody gone to the deadline and the hang-ups.
+		// try, a setting, and to the deadline, which leaves them no time for another; the
+		// work for nobody gone to the deadline and the hang-ups.
 		t.Errorf("narrator with propagation: %q", msg)
 	}
 	// None after the user was answered: the boxes keep their second number, 0, and the same legend, so
@@ -234,13 +235,11 @@ func TestHopsOnScreen(t *testing.T) {
 	s.Config.Dependency.Hop.Reserve = lab.Duration(50 * time.Millisecond)
 	if f, msg, spare := s.Config.Forecast().Retry, "", (spareClause{}); f.Reserved {
 		msg, _ = narrateHops(s.Config, s.Config.Forecast(), &s, &spare)
-		if !strings.Contains(msg, "a try ends in ~"+fmtDur(f.Try)+" (") || !strings.Contains(msg, "when hop 2 gives up on hop 3 and answers 504, gateway timeout, which hop 1 passes up") ||
+		if !strings.Contains(msg, "a try ends in ~"+fmtDur(f.Try)+" (") || !strings.Contains(msg, "when hop 2 gives up on hop 3 and answers 504, which hop 1 passes up") ||
 			!strings.Contains(msg, "with each try (the user's 1s, cut to the try's ") {
 			t.Errorf("the try's length: %q", msg)
 		}
-		// With what it leaves the hops: no room for a retry, the deadline's share of the
-		// calls saved (newcomer 45 G1).
-		if want := "; a try's deadline as each hop receives it: 250ms at hop 1, 200ms at hop 2, 150ms at hop 3, too little for hops 1 and 2 to retry in, were they set to"; spare.long != want || !spare.idle {
+		if want := "; a try's deadline as each hop receives it: 250ms at hop 1, 200ms at hop 2, 150ms at hop 3"; spare.long != want || !spare.idle {
 			t.Errorf("the try's timeline %+v, want %q, said only where it costs nothing", spare, want)
 		}
 		// Set to retry, they retry in vain: said so, beside the edge's count at hop 3.

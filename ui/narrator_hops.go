@@ -24,7 +24,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		if r.Reserved {
 			n := dep.Hops - 1          // the last hop that calls another, the first to give up
 			keep := lab.HopRange(1, n) // the hops that call another keep their reserve
-			msg += fmt.Sprintf("; so a try ends in ~%s (%s less %s at %s), when hop %d gives up on hop %d and answers 504, gateway timeout",
+			msg += fmt.Sprintf("; so a try ends in ~%s (%s less %s at %s), when hop %d gives up on hop %d and answers 504",
 				fmtDur(r.Try), fmtDur(r.Budget), fmtDur(dep.Hop.Reserve.D()), keep, n, dep.Hops)
 			if n > 1 {
 				msg += ", which " + lab.HopRange(1, n-1) + " " + passes(n-1) + " up"
@@ -42,16 +42,16 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
 		hops := lab.HopRange(1, dep.Hops-1)
 		switch spent := cfg.HopRetriesSpent(); {
+		case dep.RetryAt == lab.RetryAtEdge && spent:
+			// The deadline's share of the calls saved too, at every width: set to retry, the
+			// hops would find no time left to (lab HopRetriesSpent); "set to try once" alone
+			// read as the one cause. In 7 lines at 80 columns, or the pool's legend goes.
+			msg += ": only the edge (" + lab.EdgeIs + ") retries: " + hops + " are set to try once, and have no time left to retry"
 		case dep.RetryAt == lab.RetryAtEdge:
 			// The edge in the screen's own terms, a worker's call (newcomer 34 #30: "the lab's
 			// own call" left what the edge is to guess); "set to": a setting, not the
 			// deadline's doing (newcomer 45 G1).
 			msg += ": " + hops + " are set to try once, only the edge (" + lab.EdgeIs + ") retries"
-			if spent && spare.long != "" {
-				// The deadline's share of the calls saved, where a screen has room: set to
-				// retry, the hops would find no time left to (lab HopRetriesSpent).
-				spare.long += ", too little for " + hops + " to retry in, were they set to"
-			}
 		case spent:
 			msg += ": " + hops + " retry too, but the time left has no room for it"
 		}
