@@ -30,7 +30,7 @@ func TestHopHungUp(t *testing.T) {
 		}
 		return ""
 	}
-	if v := item(s); !strings.HasPrefix(v, "12, 9 the edge hung up on (peak") {
+	if v := item(s); !strings.HasPrefix(v, "12: 9 the edge hung up on, 3 it waits on (peak") {
 		t.Errorf("the item: %q", v)
 	}
 	// The lab's own orphaned calls are still its calls at hop 1: not calls hop 1 runs on after a hang-up.
