@@ -195,7 +195,7 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 		}
 		// Fewer lines can only take clauses off the halves, so the remedy grows to a fixed
 		// point in at most one step per half; the last step's placing is the one kept.
-		remedy, at, placed, keys := "", room, summary, footer
+		remedy, at, placed, foot := "", room, summary, footer
 		for range 3 {
 			hs := heights(at)
 			next := remedies(ctx, func(i int) bool { return at >= narrators() && spareShown(ctx(i), hs[i]) }, w)
@@ -203,10 +203,10 @@ func compareLayout(t *theme, s screen) (lines []string, need int) {
 				break
 			}
 			remedy = next
-			placed, at, keys = place(remedy)
+			placed, at, foot = place(remedy)
 		}
 		if remedy != "" {
-			summary, room, footer = placed, at, keys
+			summary, room, footer = placed, at, foot
 		}
 	}
 	hs := heights(room)

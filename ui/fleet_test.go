@@ -577,7 +577,7 @@ func TestNarrateFleetTellsTheDomino(t *testing.T) {
 		// 9.020s, r4 9.030s (+10ms)" there).
 		// When the queue was full: the rows show it since (newcomer 36 #29: "full" beside 41
 		// queued).
-		"r3 at 9.020s (its check rejected:pool: no worker; its queue of 100 full then; timeouts show only after 2.0s), r4 at 9.030s (15 ahead, 9 freed); all out 9.030s–9.4s; ",
+		"r3 at 9.020s (its check rejected:pool: no worker; its queue of 100 full then; timeouts show only after 2.0s), r4 at 9.030s (15 ahead, 9 workers freed); all out 9.030s–9.4s; ",
 		// The first pull's cause in steps, after the turns (newcomer 19: in one parenthesis it
 		// read as one failed check under "out after 2 failed").
 		// The balancer's rule first, and the measured check as the last of its checks not ok
@@ -827,7 +827,7 @@ func TestWorkedOffCostsNoChart(t *testing.T) {
 // after one went out again (n46 #2: 7 lines at 15s and 25s, and no chart), and says what
 // the table's rej:balancer counts, as no note under the table does there (n46 #1).
 func TestDominoBriefKeepsCharts(t *testing.T) {
-	for _, moment := range []string{"all out", "out again"} {
+	for _, moment := range []string{"all out", "out again", "back after"} {
 		s := dominoTwenty()
 		fs := s.Fleet
 		want := "all out 9.030s–15.5s (rejected:balancer); why r2 was pulled"
@@ -844,6 +844,14 @@ func TestDominoBriefKeepsCharts(t *testing.T) {
 			fs.InRotation = 2
 			s.Elapsed += time.Second
 			want += " / out again: r2 16.0s; 2 left, 12/s each (36 workers of 20)"
+		case "back after": // as out again, then r4 back: "2 left" read as what r2's pull left (review 38 M1)
+			again := lab.Pull{Replica: 2, At: s.Elapsed}
+			fs.Pulls = append(fs.Pulls, again)
+			fs.Replicas[1].Health = lab.HealthStats{Pulled: true, Pulls: 2, History: []lab.Pull{fs.Pulls[0], again}}
+			fs.Pulls[2].ReturnedAt = again.At + 500*time.Millisecond
+			fs.InRotation = 2
+			s.Elapsed += time.Second
+			want += " / out again: r2 16.0s; 2 in rotation, 12/s each (36 workers of 20)"
 		}
 		out := Frame([]lab.Snapshot{*s}, 80, 24, false, false)
 		text := ansi.Strip(out)

@@ -207,6 +207,12 @@ func TestHopsOnScreen(t *testing.T) {
 		// work for nobody gone to the deadline and the hang-ups.
 		t.Errorf("narrator with propagation: %q", msg)
 	}
+	// Two hops: one hop calls another, and its verbs say so (review 38: "hop 1 are set").
+	two := s
+	two.Config.Dependency.Hops, two.Hops = 2, s.Hops[:2]
+	if msg, _ := narrateHops(two.Config, two.Config.Forecast(), &two, &spareClause{}); !strings.Contains(msg, "hop 1 is set to try once") || strings.Contains(msg, "hop 1 are") || strings.Contains(msg, "hop 1 have") {
+		t.Errorf("two hops: %q", msg)
+	}
 	// None after the user was answered: the boxes keep their second number, 0, and the same legend, so
 	// that the hops compare draws both panes in one form (newcomer 14: "[hop 1: 3] … (each:
 	// in flight now)" beside "[hop 1: 12, 88] …").

@@ -86,7 +86,7 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 		if k == 1 {
 			left, them, their, each = "the only one in rotation now", "it", "its", "its "
 		}
-		latest, _ := latestTurn(fs, brief)
+		latest, _, back := latestTurn(fs, brief)
 		msg := fmt.Sprintf("%s; %s %s", latest, left, take(f, k))
 		capped := bulkheadCaps(cfg, f)
 		if w := f.CheckWait(cfg.Health.Timeout.D()); story != "" && w.Gain > 0 && !capped {
@@ -102,8 +102,13 @@ func fleetSentence(cfg lab.Config, s *lab.Snapshot, spare *spareClause, brief bo
 				}
 			}
 			subject := who + " " + verb
-			if brief && k > 1 { // as the steps say each share: "2 left, 12/s each"
+			// As the steps say each share, "2 left, 12/s each", where a pull was the last
+			// turn: after one came back, "left" read as what the pull left (review 38 M1).
+			if brief && k > 1 {
 				subject = fmt.Sprintf("%d left,", k)
+				if back {
+					subject = fmt.Sprintf("%d in rotation,", k)
+				}
 			}
 			return fmt.Sprintf("%s; %s %s%s (%s workers of %d)", story, subject, fmtPerSec(p.Rate), per, fmtWorkers(p.WorkersNeeded), workers), true
 		}
@@ -246,21 +251,19 @@ func priceParts(cfg lab.Config, pay lab.PaymentForecast) (share, ended string, o
 // latestTurn is the balancer's latest change of rotation in words: "replica 3 pulled at
 // 9.0s", "replica 1 drained for a deploy at 5.0s", "replica 4 back at 17.4s" ("r4" brief);
 // and when.
-func latestTurn(fs *lab.FleetStats, brief bool) (string, time.Duration) {
-	var what string
-	var when time.Duration
+func latestTurn(fs *lab.FleetStats, brief bool) (what string, when time.Duration, back bool) {
 	for _, p := range fs.Outs() {
 		if p.At >= when {
-			what, when = replicaName(p.Replica, brief)+" pulled", p.At
+			what, when, back = replicaName(p.Replica, brief)+" pulled", p.At, false
 			if p.Drained {
 				what = replicaName(p.Replica, brief) + " drained for a deploy"
 			}
 		}
 		if p.Returned() && p.ReturnedAt >= when {
-			what, when = replicaName(p.Replica, brief)+" back", p.ReturnedAt
+			what, when, back = replicaName(p.Replica, brief)+" back", p.ReturnedAt, true
 		}
 	}
-	return what + " at " + fmtSecs(when), when
+	return what + " at " + fmtSecs(when), when, back
 }
 
 // replicaName is replica i (1 the first) in words, "replica 3", or brief as the rows and
@@ -330,7 +333,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 		case why == "" && t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
 			why = checkFailed(cfg, t, turns[max(i-1, 0)].Wait, brief)
 		case t.Ahead >= 0 && (t.Ahead > 0 || t.Freed > 0):
-			w = fmt.Sprintf("r%d%s%s (%d ahead, %d freed)", t.Replica, atWord, at[i], t.Ahead, t.Freed)
+			w = fmt.Sprintf("r%d%s%s (%d ahead, %d workers freed)", t.Replica, atWord, at[i], t.Ahead, t.Freed)
 		}
 		b.WriteString(w)
 		if i == len(turns)-1 {
@@ -386,7 +389,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 		told = again[len(again)-1].At
 	}
 	// One came back since: brief, the rows say so ("in rotation, back 23.7s").
-	if latest, when := latestTurn(fs, brief); when > told && when != until && !brief {
+	if latest, when, _ := latestTurn(fs, brief); when > told && when != until && !brief {
 		story += "; " + latest
 	}
 	return story

@@ -40,22 +40,23 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 		// the hops' retries, and its headline credited the deadline with both the calls
 		// saved and the work for nobody gone (newcomer 45 G1, "which of the three did it?").
 		msg += fmt.Sprintf("; %s calls per payment at hop %d (at most %s)", lab.FmtPerPayment(s.DeepestPerPayment()), dep.Hops, fmtWorkers(r.Deepest))
-		hops := lab.HopRange(1, dep.Hops-1)
+		n := dep.Hops - 1 // the hops that call another: "hop 1 is", "hops 1 and 2 are"
+		hops := lab.HopRange(1, n)
 		switch spent := cfg.HopRetriesSpent(); {
 		case dep.RetryAt == lab.RetryAtEdge && spent:
 			// The deadline's share of the calls saved too, at every width: set to retry, the
 			// hops would find no time left to (lab HopRetriesSpent); "set to try once" alone
 			// read as the one cause. In 7 lines at 80 columns, or the pool's legend goes.
-			msg += ": only the edge (" + lab.EdgeIs + ") retries: " + hops + " are set to try once, and have no time left to retry"
+			msg += ": only the edge (" + lab.EdgeIs + ") retries: " + hops + " " + verb(n, "is", "are") + " set to try once, and " + verb(n, "has", "have") + " no time left to retry"
 		case dep.RetryAt == lab.RetryAtEdge:
 			// The edge in the screen's own terms, a worker's call (newcomer 34 #30: "the lab's
 			// own call" left what the edge is to guess); "set to": a setting, not the
 			// deadline's doing (newcomer 45 G1).
-			msg += ": " + hops + " are set to try once, only the edge (" + lab.EdgeIs + ") retries"
+			msg += ": " + hops + " " + verb(n, "is", "are") + " set to try once, only the edge (" + lab.EdgeIs + ") retries"
 		case spent:
-			msg += ": " + hops + " retry too, but the time left has no room for it"
+			msg += ": " + hops + " " + verb(n, "retries", "retry") + " too, but the time left has no room for it"
 		}
-		if n := s.AfterAnswer(); n == 0 {
+		if s.AfterAnswer() == 0 {
 			msg += afterAnswer(s) + ": the deadline travels down and " + dep.HangUp()
 		} else {
 			msg += afterAnswer(s) + "; " + dep.HangUp()
@@ -128,11 +129,14 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 }
 
 // passes is "passes" for one hop, "pass" for more.
-func passes(n int) string {
+func passes(n int) string { return verb(n, "passes", "pass") }
+
+// verb is a verb's form for n subjects: one where n is 1, many otherwise.
+func verb(n int, one, many string) string {
 	if n == 1 {
-		return "passes"
+		return one
 	}
-	return "pass"
+	return many
 }
 
 // whichDeadline says which deadline a propagating chain passes down with each try (the
