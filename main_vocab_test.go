@@ -90,7 +90,7 @@ func TestReadmeHopsQuoteIsOneFrame(t *testing.T) {
 	text := regexp.MustCompile(`\s+`).ReplaceAllString(string(readme), " ")
 	boxes := regexp.MustCompile(`\[hop 1: (\d+), (\d+)\] → \[hop 2: \d+, (\d+)\] → \[hop 3: \d+, (\d+)\] \(each: ([^)]*)\)`).FindStringSubmatch(text)
 	sum := regexp.MustCompile(`(\d+) hop calls were at work after the user was answered \((\d+) \+ (\d+) \+ (\d+)\)`).FindStringSubmatch(text)
-	now := regexp.MustCompile(`calls at hop 1 now (\d+),`).FindStringSubmatch(text)
+	now := regexp.MustCompile(`calls at hop 1 now (\d+):`).FindStringSubmatch(text)
 	if boxes == nil || sum == nil || now == nil {
 		t.Fatalf("README.md quotes no hop boxes, narrator's sum or hop 1's calls now: %q, %q, %q", boxes, sum, now)
 	}
