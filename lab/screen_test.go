@@ -878,7 +878,8 @@ func TestPoolFullSaysArrivalsThatFoundIt(t *testing.T) {
 	// spreads over, 15.5 more than due: within 20 spells, not within 10.
 	for spells, want := range map[int64]string{
 		// Which comes first, before what, and that it is why more (newcomer 44 w1).
-		20: "3.4s, 43%; 58% found it full, more: an arrival sent as a worker frees beats it to the pool",
+		// Whose the points are, the lab's (newcomer 47).
+		20: "3.4s, 43%; 58% found it full, more by the lab's race: one due as a worker frees beats it",
 		// One way, as "as many" says it (review 38 M1); at 120 columns the product gives way
 		// to the three-digit odds.
 		10: "3.4s, 43%; 58 of 100 found it full, ~42±7 expected: 1 seed in 115 draws as many",
@@ -975,7 +976,7 @@ func TestHelpDefinesTheNewerWords(t *testing.T) {
 		{"pool full", " found it full, ", health},
 		{"pool full", " expected: ", health},
 		{"pool full", "1 seed in ", health},
-		{"pool full", "beats it to the pool", "an arrival sent as a worker frees beats it to the pool"},
+		{"pool full", "more by the lab's race: ", "58% found it full, more by the lab's race: one due as a worker frees beats it"},
 		{"goroutines", "lightweight threads", "goroutines 102 lightweight threads"},
 		{"goroutines", "awaited by a worker", "10 calls (10 awaited by a worker, 0 orphaned)"},
 		{"CoDel", `"` + waits + `"`, `"` + waits + `"`},
