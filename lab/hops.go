@@ -326,9 +326,10 @@ func (d DependencyConfig) Floor() time.Duration {
 	return time.Duration(d.Hops-1)*d.Hop.Reserve.D() + d.Hop.MinCall.D()
 }
 
-// FloorMade says what makes Floor, in the settings' names, for the screen beside it: "2 ×
-// 100ms kept back + 50ms min_call" (newcomer 45 G7: a 250ms with no source on screen; the
-// headline says each hop keeps 100ms back); "" without one.
+// FloorMade says what makes Floor, in words, for the screen beside it: "2 × 100ms kept
+// back + 50ms, the least time left a hop calls with" (newcomer 45 G7: a 250ms with no
+// source on screen; the headline says each hop keeps 100ms back; newcomer 47 #7: the
+// setting's own name, min_call, was an identifier to decode); "" without one.
 func (d DependencyConfig) FloorMade() string {
 	if d.Floor() == 0 {
 		return ""
@@ -342,7 +343,7 @@ func (d DependencyConfig) FloorMade() string {
 		parts = append(parts, kept)
 	}
 	if m := d.Hop.MinCall.D(); m > 0 {
-		parts = append(parts, FmtDur(m)+" min_call")
+		parts = append(parts, FmtDur(m)+", the least time left a hop calls with")
 	}
 	return strings.Join(parts, " + ")
 }
