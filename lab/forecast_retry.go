@@ -140,19 +140,22 @@ func (c Config) RetryForecast() RetryForecast {
 		for k := range d.Hops {
 			f.HopBudgets = append(f.HopBudgets, f.Budget-time.Duration(k)*d.Hop.Reserve.D())
 		}
-		limit = f.HopBudgets[d.Hops-1]
-		// The hops' retries spend the same budget: each hop's tries as the time left allows
-		// (deadline-propagation with retry_at every_hop still reaches hop 3 once a try).
-		hopTries, _, _ = d.propagatedHop(1, f.Budget, p.Retry.Backoff.D(), last)
-		if limit < f.Try {
-			failure = RetryOn5xx // the hops answer 504, the deepest as its reserve begins
-			f.Reserved = d.Hop.Reserve > 0 && limit > 0
+		// One model of the chain (review 38a m9): the hops spend the budget as slowserver's
+		// Forward does, their own timeouts and retries included, so the try's time and the
+		// calls at the last hop come from the same walk; the per-hop loop above knows no
+		// budget. deadline-propagation with retry_at every_hop still reaches hop 3 once a try.
+		calls, took, ok := d.propagatedHop(1, f.Budget, p.Retry.Backoff.D(), last)
+		hopTries, f.Try = calls, took
+		if !ok {
+			f.Fails, failure = true, RetryOn5xx // a hop answers 504 (or passes the last's error up)
+			f.TimesOut = !last.fails
+			// The deepest hop that calls another gave up on the dependency as its reserve
+			// began, and that ended the try (not a hop's own shorter timeout: the narrator's
+			// "a try ends in ~300ms (500ms less 100ms at hops 1 and 2)" reads it).
+			f.Reserved = f.TimesOut && d.Hop.Reserve > 0 && f.Try == f.HopBudgets[d.Hops-1]
 		}
 	} else if limit > 0 && limit < f.Try {
-		failure = RetryOnTimeout
-	}
-	if limit > 0 && limit < f.Try {
-		f.Try, f.Fails, f.TimesOut = limit, true, true
+		f.Try, f.Fails, f.TimesOut, failure = limit, true, true, RetryOnTimeout
 	}
 	f.Tries = 1
 	if f.Fails && p.Retry.Retries() && slices.Contains(p.Retry.On, failure) {
@@ -215,20 +218,29 @@ func (st RetryStep) Every() time.Duration { return st.Try + st.Wait }
 // "edge 500ms + 50ms on average, hops 500ms + 100ms" (newcomer 34 had to guess that
 // 550ms was the edge's try and its mean jittered wait); "" without DeepestSteps.
 func (f RetryForecast) DeepestLastTerms() string {
-	var terms []string
+	return strings.Join(f.retryingSaid(func(st RetryStep) string {
+		return fmt.Sprintf("%s %s + %s", st.Who, FmtDur(st.Try), st.wait())
+	}), ", ")
+}
+
+// retryingSaid is what say makes of each of DeepestSteps that retries, each once: the hops
+// retry alike, and are said once.
+func (f RetryForecast) retryingSaid(say func(RetryStep) string) []string {
+	var said []string
 	for _, st := range f.DeepestSteps {
-		if st.Retries == 0 {
-			continue
-		}
-		t := fmt.Sprintf("%s %s + %s", st.Who, FmtDur(st.Try), FmtDur(st.Wait))
-		if st.Mean {
-			t += " on average"
-		}
-		if !slices.Contains(terms, t) { // each hop alike: said once
-			terms = append(terms, t)
+		if t := say(st); st.Retries > 0 && !slices.Contains(said, t) {
+			said = append(said, t)
 		}
 	}
-	return strings.Join(terms, ", ")
+	return said
+}
+
+// wait is a step's wait before a retry: "50ms on average" when jittered.
+func (st RetryStep) wait() string {
+	if st.Mean {
+		return FmtDur(st.Wait) + " on average"
+	}
+	return FmtDur(st.Wait)
 }
 
 // DeepestLastSum is how long after its payment the last of DeepestCalls comes, as the sum
@@ -263,27 +275,19 @@ func (f RetryForecast) DeepestLastGlance() string {
 	if k == 0 {
 		return ""
 	}
-	var waits []string
-	layers, try, all := 0, time.Duration(0), true
+	layers, try := 0, time.Duration(0)
 	for _, st := range f.DeepestSteps {
 		if st.Retries == 0 {
-			all = false
 			continue
 		}
 		if layers++; try != 0 && st.Try != try {
 			return ""
 		}
 		try = st.Try
-		w := st.Who + " " + FmtDur(st.Wait)
-		if st.Mean {
-			w += " on average"
-		}
-		if !slices.Contains(waits, w) { // each hop alike: said once
-			waits = append(waits, w)
-		}
 	}
+	waits := f.retryingSaid(func(st RetryStep) string { return st.Who + " " + st.wait() })
 	who := fmt.Sprintf("%d layers", layers)
-	if !all {
+	if layers < len(f.DeepestSteps) {
 		who = fmt.Sprintf("%d retrying layers", layers)
 	}
 	return fmt.Sprintf("%s × %d failed tries, each %s + a wait (%s)", who, k, FmtDur(try), strings.Join(waits, ", "))

@@ -63,11 +63,24 @@ func TestRetryForecast(t *testing.T) {
 			c.Dependency.RetryAt, c.Dependency.Hop.Timeout, c.Payment.Retry.Backoff = RetryAtEveryHop, Duration(100*ms), 0
 			return c
 		}(), 150 * ms, 450 * ms, 3, 9, 3},
+		// The hops' own 100 ms under the 200 ms hop 1 passes down: hop 2 gets 100 ms, keeps
+		// 50 ms back and gives up on hop 3 after 50 ms, so a try takes 50 ms, not the
+		// 100 ms hop 1's own timeout allows (review 38a m9: the try from the budget's walk).
+		{"deadline-propagation, the hops' own timeout shorter", func() Config {
+			c := chain(DeadlinePropagate)
+			c.Dependency.Hop.Timeout = Duration(100 * ms)
+			return c
+		}(), 50 * ms, 250 * ms, 3, 3, 1},
 		{"healthy: one try", func() Config { c := storm(); c.Dependency.Mode = ModeHealthy; return c }(), 50 * ms, 50 * ms, 1, 1, 1},
 	} {
 		r := tc.c.RetryForecast()
 		if r.Try != tc.try || r.Hold != tc.hold || math.Abs(r.Tries-tc.tries) > 1e-9 || math.Abs(r.Deepest-tc.deepest) > 1e-9 || r.Layers() != tc.layers {
 			t.Errorf("%s: %+v; want try %v, hold %v, %v tries, %v at the last hop, %d layers", tc.name, r, tc.try, tc.hold, tc.tries, tc.deepest, tc.layers)
+		}
+		// Reserved is the narrator's "a try ends in ~Try (Budget less the reserves)": so only
+		// where the last hop's budget ended the try.
+		if r.Reserved && r.Try != r.HopBudgets[len(r.HopBudgets)-1] {
+			t.Errorf("%s: reserved, but a try takes %v, not the last hop's %v", tc.name, r.Try, r.HopBudgets)
 		}
 		if _, worker, _ := tc.c.paymentHold(tc.c.RetryForecast()); tc.tries > 1 && worker != tc.hold {
 			t.Errorf("%s: a worker is held %v, want the tries' %v", tc.name, worker, tc.hold)
