@@ -76,7 +76,7 @@ func atHopHelp() string {
 		"(layers that retry unalike, the headline adds up: 550ms + 2 × 600ms); the headline says how many are expected by now. " +
 		// Where a hop's own timeout ends its tries first, the deadline spends nothing and
 		// the hops retry (review 38a m4: the forecast's own "the hops' tries capped" makes 9).
-		"With a propagated deadline, where the time passed down, not a hop's own shorter timeout, ends its failed try, the try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and the least time left it calls with (dependency.hop.min_call): even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; " +
+		"With a propagated deadline, where the time passed down, not a hop's own shorter timeout, ends its failed try, the try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and the least left to call (dependency.hop.min_call): even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; " +
 		"where a hop's own timeout (dependency.hop.timeout) ends its tries sooner, it has room left to retry, and its retries multiply the calls below again; " +
 		"deadline-propagation sets both, and its headline puts the calls saved to both (the hops set to try once, with no time left to retry), the work after the answer gone to the deadline passed down and the hang-ups"
 }
@@ -378,9 +378,9 @@ func (d DependencyConfig) Floor() time.Duration {
 }
 
 // FloorMade says what makes Floor, in words, for the screen beside it: "2 × 100ms kept
-// back + 50ms, the least time left a hop calls with" (newcomer 45 G7: a 250ms with no
-// source on screen; the headline says each hop keeps 100ms back; newcomer 47 #7: the
-// setting's own name, min_call, was an identifier to decode); "" without one.
+// back + 50ms, the least left to call" (newcomer 45 G7: a 250ms with no source on screen;
+// the headline says each hop keeps 100ms back; newcomer 47 #7: the setting's own name,
+// min_call, was an identifier to decode); "" without one.
 func (d DependencyConfig) FloorMade() string {
 	if d.Floor() == 0 {
 		return ""
@@ -394,7 +394,7 @@ func (d DependencyConfig) FloorMade() string {
 		parts = append(parts, kept)
 	}
 	if m := d.Hop.MinCall.D(); m > 0 {
-		parts = append(parts, FmtDur(m)+", the least time left a hop calls with")
+		parts = append(parts, FmtDur(m)+", the least left to call")
 	}
 	return strings.Join(parts, " + ")
 }
