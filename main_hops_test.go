@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -82,8 +83,13 @@ func TestRetryPresetClaims(t *testing.T) {
 		// spends its time left but the reserves, so none has room for a retry and hop 3 gets
 		// no more than the edge's 3 calls a payment, as the forecast says (HopRetriesSpent),
 		// not 27 (newcomer 45 G1: which of the preset's changes holds hop 3 to 3?).
-		set := []string{"--set", "dependency.retry_at=every_hop", "--set", "dependency.hop.retry=3"}
-		cfg, err := presets.Load("deadline-propagation", []string{"dependency.retry_at=every_hop", "dependency.hop.retry=3"})
+		// One list of the settings, for the forecast checked and the run made alike.
+		settings := []string{"dependency.retry_at=every_hop", "dependency.hop.retry=3"}
+		var set []string
+		for _, s := range settings {
+			set = append(set, "--set", s)
+		}
+		cfg, err := presets.Load("deadline-propagation", settings)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,6 +111,20 @@ func TestRetryPresetClaims(t *testing.T) {
 			t.Errorf("payments %+v, %d duplicates: want some, at most one per original", pay, dups)
 		}
 	})
+}
+
+// The help works its stacked-timeouts figures out from lab.StackedTimeouts (the 27th call's
+// 3.5s and its sum, the time each hop holds a call): that is the preset's forecast, and its
+// payments' rate, or the help speaks of another lab (review 38a m12).
+func TestHelpStackedIsThePreset(t *testing.T) {
+	cfg, err := presets.Load("stacked-timeouts", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := lab.StackedTimeouts(), cfg
+	if a, b := got.RetryForecast(), want.RetryForecast(); !reflect.DeepEqual(a, b) || got.Traffic.Rate(lab.Payment) != want.Traffic.Rate(lab.Payment) {
+		t.Errorf("the help's stacked-timeouts forecasts %+v at %v/s, the preset %+v at %v/s", a, got.Traffic.Rate(lab.Payment), b, want.Traffic.Rate(lab.Payment))
+	}
 }
 
 // stacked-timeouts against deadline-propagation, on the same traffic for 20 s: the story

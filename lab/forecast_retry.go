@@ -52,6 +52,12 @@ type RetryForecast struct {
 	// DeepestSteps is what puts the last of DeepestCalls where it is: each retrying layer's
 	// retries and their spacing, a try and a wait, the lab's first. Nil with DeepestCalls.
 	DeepestSteps []RetryStep
+	// HopHeld is, with DeepestSteps, how long each hop, hop 1 first, is at work on a call it
+	// receives: a hop that works on after its caller hangs up, all of its tries and waits
+	// (stacked-timeouts' hops 1 and 2: 1.7s); one that stops, its caller's try (hop 3:
+	// 500ms). With the calls it gets a payment, it sets a hop's calls in flight, so a
+	// deeper hop can hold fewer than the one above it (newcomer 47 #6). Nil otherwise.
+	HopHeld []time.Duration
 	// Deepest is the calls per payment at the last hop of a chain when every try fails:
 	// the product of each layer's tries (3 layers × 3 tries: 27). Equal to Tries without a
 	// chain.
@@ -103,7 +109,8 @@ func (c Config) RetryForecast() RetryForecast {
 	}
 	last := lastHop{answer, f.Fails}
 	hopTries := 1.0
-	var hopSteps []RetryStep // each retrying hop's try and its wait before the next
+	var hopSteps []RetryStep       // each retrying hop's try and its wait before the next
+	own := []time.Duration{answer} // each hop's time on a call were its caller to wait, the deepest first
 	if d.Chain() {
 		k := d.HopAttempts()
 		backoff := p.Retry.Backoff.D() // every hop backs off as payment.retry does
@@ -122,6 +129,7 @@ func (c Config) RetryForecast() RetryForecast {
 			} else {
 				answer = try
 			}
+			own = append(own, answer)
 		}
 		failure = RetryOn5xx // a hop answers 502 or 504 when the hops below failed
 	}
@@ -140,19 +148,22 @@ func (c Config) RetryForecast() RetryForecast {
 		for k := range d.Hops {
 			f.HopBudgets = append(f.HopBudgets, f.Budget-time.Duration(k)*d.Hop.Reserve.D())
 		}
-		limit = f.HopBudgets[d.Hops-1]
-		// The hops' retries spend the same budget: each hop's tries as the time left allows
-		// (deadline-propagation with retry_at every_hop still reaches hop 3 once a try).
-		hopTries, _, _ = d.propagatedHop(1, f.Budget, p.Retry.Backoff.D(), last)
-		if limit < f.Try {
-			failure = RetryOn5xx // the hops answer 504, the deepest as its reserve begins
-			f.Reserved = d.Hop.Reserve > 0 && limit > 0
+		// One model of the chain (review 38a m9): the hops spend the budget as slowserver's
+		// Forward does, their own timeouts and retries included, so the try's time and the
+		// calls at the last hop come from the same walk; the per-hop loop above knows no
+		// budget. deadline-propagation with retry_at every_hop still reaches hop 3 once a try.
+		calls, took, ok := d.propagatedHop(1, f.Budget, p.Retry.Backoff.D(), last)
+		hopTries, f.Try = calls, took
+		if !ok {
+			f.Fails, failure = true, RetryOn5xx // a hop answers 504 (or passes the last's error up)
+			f.TimesOut = !last.fails
+			// The deepest hop that calls another gave up on the dependency as its reserve
+			// began, and that ended the try (not a hop's own shorter timeout: the narrator's
+			// "a try ends in ~300ms (500ms less 100ms at hops 1 and 2)" reads it).
+			f.Reserved = f.TimesOut && d.Hop.Reserve > 0 && f.Try == f.HopBudgets[d.Hops-1]
 		}
 	} else if limit > 0 && limit < f.Try {
-		failure = RetryOnTimeout
-	}
-	if limit > 0 && limit < f.Try {
-		f.Try, f.Fails, f.TimesOut = limit, true, true
+		f.Try, f.Fails, f.TimesOut, failure = limit, true, true, RetryOnTimeout
 	}
 	f.Tries = 1
 	if f.Fails && p.Retry.Retries() && slices.Contains(p.Retry.On, failure) {
@@ -177,9 +188,46 @@ func (c Config) RetryForecast() RetryForecast {
 			f.DeepestSteps = append([]RetryStep{{Retries: tries - 1, Try: f.Try, Wait: backoff,
 				Mean: p.Retry.Jitter == JitterFull, Who: "edge"}}, hopSteps...)
 			f.DeepestCalls = callTimes(f.DeepestSteps)
+			f.HopHeld = d.hopHeld(own, f.Try)
 		}
 	}
 	return f
+}
+
+// HeldWord labels HopHeldSaid on screen and in the help.
+const HeldWord = "a call held"
+
+// HopHeldSaid is HopHeld by hop, hops alike said together: "1.7s at hops 1 and 2, 500ms at
+// hop 3"; "" without it.
+func (f RetryForecast) HopHeldSaid() string {
+	var parts []string
+	for from := 0; from < len(f.HopHeld); {
+		to := from
+		for to+1 < len(f.HopHeld) && f.HopHeld[to+1] == f.HopHeld[from] {
+			to++
+		}
+		parts = append(parts, FmtDur(f.HopHeld[from])+" at "+HopRange(from+1, to+1))
+		from = to + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// hopHeld is HopHeld from each hop's own time on a call, the deepest first, and the edge's
+// try: a hop that stops when its caller hangs up is done at its caller's try, hop 1's the
+// edge's, a deeper one's its caller's own timeout.
+func (d DependencyConfig) hopHeld(own []time.Duration, edgeTry time.Duration) []time.Duration {
+	held := make([]time.Duration, d.Hops)
+	for h := range d.Hops {
+		held[h] = own[d.Hops-1-h]
+		cut := edgeTry // when the caller hangs up; 0: it waits
+		if h > 0 {
+			cut = d.Hop.Timeout.D()
+		}
+		if d.StopsOnHangUp(h+1) && cut > 0 {
+			held[h] = min(held[h], cut)
+		}
+	}
+	return held
 }
 
 // HopRetriesSpent says a chain's propagated deadline leaves its hops no time to retry when
@@ -215,20 +263,29 @@ func (st RetryStep) Every() time.Duration { return st.Try + st.Wait }
 // "edge 500ms + 50ms on average, hops 500ms + 100ms" (newcomer 34 had to guess that
 // 550ms was the edge's try and its mean jittered wait); "" without DeepestSteps.
 func (f RetryForecast) DeepestLastTerms() string {
-	var terms []string
+	return strings.Join(f.retryingSaid(func(st RetryStep) string {
+		return fmt.Sprintf("%s %s + %s", st.Who, FmtDur(st.Try), st.wait())
+	}), ", ")
+}
+
+// retryingSaid is what say makes of each of DeepestSteps that retries, each once: the hops
+// retry alike, and are said once.
+func (f RetryForecast) retryingSaid(say func(RetryStep) string) []string {
+	var said []string
 	for _, st := range f.DeepestSteps {
-		if st.Retries == 0 {
-			continue
-		}
-		t := fmt.Sprintf("%s %s + %s", st.Who, FmtDur(st.Try), FmtDur(st.Wait))
-		if st.Mean {
-			t += " on average"
-		}
-		if !slices.Contains(terms, t) { // each hop alike: said once
-			terms = append(terms, t)
+		if t := say(st); st.Retries > 0 && !slices.Contains(said, t) {
+			said = append(said, t)
 		}
 	}
-	return strings.Join(terms, ", ")
+	return said
+}
+
+// wait is a step's wait before a retry: "50ms on average" when jittered.
+func (st RetryStep) wait() string {
+	if st.Mean {
+		return FmtDur(st.Wait) + " on average"
+	}
+	return FmtDur(st.Wait)
 }
 
 // DeepestLastSum is how long after its payment the last of DeepestCalls comes, as the sum
@@ -263,30 +320,53 @@ func (f RetryForecast) DeepestLastGlance() string {
 	if k == 0 {
 		return ""
 	}
-	var waits []string
-	layers, try, all := 0, time.Duration(0), true
+	layers, try := 0, time.Duration(0)
 	for _, st := range f.DeepestSteps {
 		if st.Retries == 0 {
-			all = false
 			continue
 		}
 		if layers++; try != 0 && st.Try != try {
 			return ""
 		}
 		try = st.Try
-		w := st.Who + " " + FmtDur(st.Wait)
-		if st.Mean {
-			w += " on average"
-		}
-		if !slices.Contains(waits, w) { // each hop alike: said once
-			waits = append(waits, w)
-		}
 	}
+	waits := f.retryingSaid(func(st RetryStep) string { return st.Who + " " + st.wait() })
 	who := fmt.Sprintf("%d layers", layers)
-	if !all {
+	if layers < len(f.DeepestSteps) {
 		who = fmt.Sprintf("%d retrying layers", layers)
 	}
 	return fmt.Sprintf("%s × %d failed tries, each %s + a wait (%s)", who, k, FmtDur(try), strings.Join(waits, ", "))
+}
+
+// DeepestLastAdded is the last of DeepestCalls added up, the tries and then the waits, each
+// duration once with its count: "6 × 500ms + 2 × 50ms + 4 × 100ms = 3.5s" (newcomer 30: 3 × 3
+// × 500ms suggests 3.0s); "" without DeepestCalls.
+func (f RetryForecast) DeepestLastAdded() string {
+	if len(f.DeepestCalls) == 0 {
+		return ""
+	}
+	type term struct {
+		d time.Duration
+		n int
+	}
+	var tries, waits []term
+	add := func(terms []term, d time.Duration, n int) []term {
+		if k := slices.IndexFunc(terms, func(t term) bool { return t.d == d }); k >= 0 {
+			terms[k].n += n
+			return terms
+		}
+		return append(terms, term{d, n})
+	}
+	for _, st := range f.DeepestSteps {
+		if st.Retries > 0 {
+			tries, waits = add(tries, st.Try, st.Retries), add(waits, st.Wait, st.Retries)
+		}
+	}
+	var said []string
+	for _, t := range slices.Concat(tries, waits) {
+		said = append(said, fmt.Sprintf("%d × %s", t.n, FmtDur(t.d)))
+	}
+	return strings.Join(said, " + ") + " = " + FmtSecs(f.DeepestCalls[len(f.DeepestCalls)-1])
 }
 
 // deepestFactor is the retries every layer that retries makes, where there are more than
@@ -374,4 +454,22 @@ func (d DependencyConfig) propagatedHop(h int, budget, backoff time.Duration, la
 		}
 	}
 	return calls, took, false
+}
+
+// StackedTimeouts is the stacked-timeouts preset's payments and their call: 5 a second, the
+// lab's 500ms socket timeout and 3 tries 0–100ms apart (full jitter), 3 hops each trying 3
+// times with 500ms and 100ms between, over a slow last hop; nothing else set. The help works
+// its figures out from it, as it registers, before the defaults are (the help has no run to
+// read them from); TestHelpStackedIsThePreset ties it to the preset.
+func StackedTimeouts() Config {
+	var c Config
+	c.Traffic.Payment.Rate = 5
+	c.Dependency.Mode, c.Dependency.Latency = ModeSlow, Duration(3*time.Second)
+	c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 3, DeadlinePerHop, RetryAtEveryHop
+	c.Dependency.Hop = HopConfig{Timeout: Duration(500 * time.Millisecond), Retry: 3}
+	c.Payment.Deadline = Duration(2 * time.Second)
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(500 * time.Millisecond)}
+	c.Payment.Retry = RetryConfig{Attempts: 3, Backoff: Duration(100 * time.Millisecond), Jitter: JitterFull,
+		On: []RetryCondition{RetryOnTimeout, RetryOn5xx, RetryOnRefused}}
+	return c
 }

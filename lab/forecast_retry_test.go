@@ -5,6 +5,9 @@ package lab
 import (
 	"fmt"
 	"math"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -63,11 +66,24 @@ func TestRetryForecast(t *testing.T) {
 			c.Dependency.RetryAt, c.Dependency.Hop.Timeout, c.Payment.Retry.Backoff = RetryAtEveryHop, Duration(100*ms), 0
 			return c
 		}(), 150 * ms, 450 * ms, 3, 9, 3},
+		// The hops' own 100 ms under the 200 ms hop 1 passes down: hop 2 gets 100 ms, keeps
+		// 50 ms back and gives up on hop 3 after 50 ms, so a try takes 50 ms, not the
+		// 100 ms hop 1's own timeout allows (review 38a m9: the try from the budget's walk).
+		{"deadline-propagation, the hops' own timeout shorter", func() Config {
+			c := chain(DeadlinePropagate)
+			c.Dependency.Hop.Timeout = Duration(100 * ms)
+			return c
+		}(), 50 * ms, 250 * ms, 3, 3, 1},
 		{"healthy: one try", func() Config { c := storm(); c.Dependency.Mode = ModeHealthy; return c }(), 50 * ms, 50 * ms, 1, 1, 1},
 	} {
 		r := tc.c.RetryForecast()
 		if r.Try != tc.try || r.Hold != tc.hold || math.Abs(r.Tries-tc.tries) > 1e-9 || math.Abs(r.Deepest-tc.deepest) > 1e-9 || r.Layers() != tc.layers {
 			t.Errorf("%s: %+v; want try %v, hold %v, %v tries, %v at the last hop, %d layers", tc.name, r, tc.try, tc.hold, tc.tries, tc.deepest, tc.layers)
+		}
+		// Reserved is the narrator's "a try ends in ~Try (Budget less the reserves)": so only
+		// where the last hop's budget ended the try.
+		if r.Reserved && r.Try != r.HopBudgets[len(r.HopBudgets)-1] {
+			t.Errorf("%s: reserved, but a try takes %v, not the last hop's %v", tc.name, r.Try, r.HopBudgets)
 		}
 		if _, worker, _ := tc.c.paymentHold(tc.c.RetryForecast()); tc.tries > 1 && worker != tc.hold {
 			t.Errorf("%s: a worker is held %v, want the tries' %v", tc.name, worker, tc.hold)
@@ -97,22 +113,6 @@ func TestRetryForecast(t *testing.T) {
 	}
 }
 
-// stackedPreset is the stacked-timeouts preset's payment call: the lab's 500ms socket
-// timeout and 3 tries 0–100ms apart (full jitter), 3 hops each trying 3 times with 500ms and
-// 100ms between, over a slow last hop.
-func stackedPreset() Config {
-	c := DefaultConfig()
-	c.Traffic.Payment.Rate = 5
-	c.Dependency.Mode, c.Dependency.Latency = ModeSlow, Duration(3*time.Second)
-	c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 3, DeadlinePerHop, RetryAtEveryHop
-	c.Dependency.Hop = HopConfig{Timeout: Duration(500 * time.Millisecond), Retry: 3}
-	c.Payment.Deadline = Duration(2 * time.Second)
-	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(500 * time.Millisecond)}
-	c.Payment.Retry = RetryConfig{Attempts: 3, Backoff: Duration(100 * time.Millisecond), Jitter: JitterFull,
-		On: []RetryCondition{RetryOnTimeout, RetryOn5xx, RetryOnRefused}}
-	return c
-}
-
 // Newcomer 15 asked why stacked timeouts measured 23.49 calls per payment at hop 3 and not
 // 27: hops 1 and 2 retry on after their caller hangs up, so a payment's calls reach hop 3
 // over 3.5s, and at 10s the latest payments have not made them all. The schedule and the
@@ -120,7 +120,7 @@ func stackedPreset() Config {
 // (the lab's tries 500ms + 50ms apart, each hop's 500ms + 100ms), arrivals spread finely.
 func TestDeepestDue(t *testing.T) {
 	ms := time.Millisecond
-	c := stackedPreset()
+	c := StackedTimeouts()
 	r := c.RetryForecast()
 	var want []time.Duration
 	for edge := range 3 {
@@ -135,8 +135,27 @@ func TestDeepestDue(t *testing.T) {
 	}
 	// The help adds the headline's "27th call comes 3.5s after it" up (newcomer 30: 3 × 3 ×
 	// 500ms suggests 3.0s).
-	if sum := "6 × 500ms + 2 × 50ms + 4 × 100ms = 3.5s"; !strings.Contains(fmt.Sprint(NumberWords()), sum) {
+	// Its sum is the forecast's, each term counted against the hand-worked schedule: 6 tries
+	// of 500ms, the edge's 2 waits of 50ms, the hops' 4 of 100ms, and they add up to the last
+	// call (review 38a m12: the sum was a literal in the help and here alike).
+	sum := r.DeepestLastAdded()
+	if !strings.Contains(fmt.Sprint(NumberWords()), sum) {
 		t.Errorf("the help does not add the last call's time up: %q", sum)
+	}
+	terms := regexp.MustCompile(`(\d+) × (\w+)`).FindAllStringSubmatch(sum, -1)
+	total, counts := time.Duration(0), map[string]int{}
+	for _, m := range terms {
+		n, _ := strconv.Atoi(m[1])
+		d, err := time.ParseDuration(m[2])
+		if err != nil {
+			t.Fatalf("%q: %v", sum, err)
+		}
+		total += time.Duration(n) * d
+		counts[m[2]] += n
+	}
+	if wantLast := slices.Max(want); total != wantLast || !strings.HasSuffix(sum, " = "+FmtSecs(wantLast)) ||
+		fmt.Sprint(counts) != "map[100ms:4 500ms:6 50ms:2]" {
+		t.Errorf("the last call's time added up %q: terms %v make %v, want 6 tries, 2 + 4 waits, %v", sum, counts, total, wantLast)
 	}
 	// And the headline's, from the forecast itself (newcomer 31), the layers retrying alike
 	// or not.
@@ -252,7 +271,7 @@ func TestSettingsLineAndHeadlineNameTheSameRetryingLayers(t *testing.T) {
 	for _, attempts := range []int{1, 3} {
 		for _, hops := range []int{2, 3, 4} {
 			for _, at := range []RetryAt{RetryAtEdge, RetryAtEveryHop} {
-				c := stackedPreset()
+				c := StackedTimeouts()
 				c.Payment.Retry.Attempts, c.Dependency.Hops, c.Dependency.RetryAt = attempts, hops, at
 				edge, retrying := c.retryingLayers()
 				if want := at == RetryAtEveryHop; edge != (attempts > 1) || (retrying == hops-1) != want || (retrying == 0) == want {
@@ -291,4 +310,77 @@ func TestSettingsLineAndHeadlineNameTheSameRetryingLayers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Newcomer 47 #6: stacked-timeouts' hop 3 held fewer calls than hop 2 (67 against 75)
+// though it gets 3 × as many: hops 1 and 2 work on through their 3 tries and 2 waits after
+// their caller hangs up, 1.7s a call, while hop 3 drops a call when hop 2 hangs up, at its
+// 500ms. With a timeout of its own at hop 2 under hop 3's answer, nothing changes for hop 3;
+// a hop 3 that ignores hang-ups holds each call its full 3s.
+func TestHopHeld(t *testing.T) {
+	c := StackedTimeouts()
+	if got := fmt.Sprint(c.RetryForecast().HopHeld); got != "[1.7s 1.7s 500ms]" {
+		t.Errorf("stacked-timeouts holds a call %s, want [1.7s 1.7s 500ms]", got)
+	}
+	// On screen beside the calls at hop 1 now, hops alike said together.
+	s := NotStarted(c)
+	s.Hops = make([]HopStats, 3)
+	if items := HealthItems(s, 120); !slices.ContainsFunc(items, func(it Item) bool {
+		return it.Phrase() == "a call held 1.7s at hops 1 and 2, 500ms at hop 3"
+	}) {
+		t.Errorf("stacked-timeouts' health items %v: want a call held 1.7s at hops 1 and 2, 500ms at hop 3", items)
+	}
+	c.Dependency.IgnoreCancel = true
+	if got := fmt.Sprint(c.RetryForecast().HopHeld); got != "[1.7s 1.7s 3s]" {
+		t.Errorf("hop 3 ignoring hang-ups holds a call %s, want [1.7s 1.7s 3s]", got)
+	}
+	c.Dependency.Deadline = DeadlinePropagate
+	if got := c.RetryForecast().HopHeld; got != nil {
+		t.Errorf("a propagated deadline: held %v, want none (the budget's walk says it)", got)
+	}
+}
+
+// Review 38a m4: the help said a propagated deadline leaves hops set to retry no call to add,
+// but where a hop's own timeout ends its tries first ("the hops' tries capped" above: 9 at
+// the last hop) they do retry. The help says when it holds, and the forecast agrees both ways.
+func TestHelpSaysWhenTheDeadlineSpendsTheRetries(t *testing.T) {
+	var help string
+	for _, it := range NumberWords() {
+		if it.Label == "at hop N" {
+			help = it.Value
+		}
+	}
+	if !strings.Contains(help, "where the time passed down, not a hop's own shorter timeout, ends its failed try") ||
+		!strings.Contains(help, "where a hop's own timeout (dependency.hop.timeout) ends its tries sooner, it has room left to retry") {
+		t.Errorf("the help's at hop N does not say when the deadline spends the hops' retries: %q", help)
+	}
+	c := DefaultConfig()
+	c.Payment.Timeout = TimeoutConfig{Kind: TimeoutSocket, Duration: Duration(250 * time.Millisecond)}
+	c.Payment.Retry.Attempts = 3
+	c.Dependency.Hops, c.Dependency.Deadline, c.Dependency.RetryAt = 3, DeadlinePropagate, RetryAtEveryHop
+	c.Dependency.Hop = HopConfig{Timeout: Duration(250 * time.Millisecond), Retry: 3, Reserve: Duration(50 * time.Millisecond)}
+	if !c.HopRetriesSpent() {
+		t.Errorf("the time passed down ends each try: the hops' retries should be spent, %+v", c.RetryForecast())
+	}
+	c.Dependency.Hop.Timeout, c.Payment.Retry.Backoff = Duration(100*time.Millisecond), 0
+	if r := c.RetryForecast(); c.HopRetriesSpent() || r.Deepest != 9 {
+		t.Errorf("the hops' own 100ms ends each try: they should retry, 9 at the last hop, got %v", r.Deepest)
+	}
+}
+
+// Newcomer 47 #6: the help works the boxes' calls in flight out from the time a hop holds a
+// call, by hand: hop 2 gets 5/s × 3 × 3 = 45 calls a second and holds each 3 × 500ms + 2 ×
+// 100ms; hop 3 gets 135 and holds each until hop 2's 500ms ends.
+func TestHelpSaysWhyHop3HoldsFewer(t *testing.T) {
+	for _, it := range NumberWords() {
+		if it.Label == HeldWord {
+			for _, want := range []string{"hops 1 and 2 hold a call 1.7s (3 × 500ms + 2 × 100ms) and hop 3 500ms", "hop 2, 45 calls/s × 1.7s ≈ 77 in flight", "hop 3, 135 calls/s × 500ms ≈ 68 in flight"} {
+				if !strings.Contains(it.Value, want) {
+					t.Errorf("the help's %s: %q, want %q", HeldWord, it.Value, want)
+				}
+			}
+			return
+		}
+	}
+	t.Errorf("no %s in the help", HeldWord)
 }

@@ -36,6 +36,7 @@ func init() {
 		},
 		report:  func(r *Report, s Snapshot) { r.Hops = hopsReport(s) },
 		summary: at(95, Report.hopLines),
+		health:  at(15, heldHealth),
 		way: at(20, func(s *Snapshot) []Item {
 			if len(s.Hops) == 0 {
 				return nil
@@ -58,9 +59,59 @@ func init() {
 			word("hop N", "a chain (dependency.hops): the edge, "+EdgeIs+" and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
 			word(AfterAnswerWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
 		}), at(30, []Item{
-			word("at hop N", "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = 27). Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's 27th call comes 3.5s after it: 3 layers × 2 failed tries, each 500ms + a wait (the edge's jittered, 50ms on average; the hops' a fixed 100ms), 6 × 500ms + 2 × 50ms + 4 × 100ms = 3.5s (layers that retry unalike, the headline adds up: 550ms + 2 × 600ms); the headline says how many are expected by now. With a propagated deadline a hop's failed try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and min_call: even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; deadline-propagation sets both, and its headline puts the calls saved to both (the hops set to try once, with no time left to retry), the work after the answer gone to the deadline passed down and the hang-ups"),
+			word("at hop N", atHopHelp()),
+			word(HeldWord, heldHelp()),
 		})...),
 	})
+}
+
+// atHopHelp is the help's "at hop N", its stacked-timeouts figures worked out from the
+// forecast (review 38a m12: a sum written out by hand in the help and its test alike).
+func atHopHelp() string {
+	r := StackedTimeouts().RetryForecast()
+	last := r.DeepestCalls[len(r.DeepestCalls)-1]
+	return fmt.Sprintf("after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = %s). ", FmtWorkers(r.Deepest)) +
+		fmt.Sprintf("Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's %s call comes %s after it: %s, %s ",
+			Ordinal(len(r.DeepestCalls)), FmtSecs(last), r.DeepestLastGlance(), r.DeepestLastAdded()) +
+		"(layers that retry unalike, the headline adds up: 550ms + 2 × 600ms); the headline says how many are expected by now. " +
+		// Where a hop's own timeout ends its tries first, the deadline spends nothing and
+		// the hops retry (review 38a m4: the forecast's own "the hops' tries capped" makes 9).
+		"With a propagated deadline, where the time passed down, not a hop's own shorter timeout, ends its failed try, the try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and the least left to call (dependency.hop.min_call): even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; " +
+		"where a hop's own timeout (dependency.hop.timeout) ends its tries sooner, it has room left to retry, and its retries multiply the calls below again; " +
+		"deadline-propagation sets both, and its headline puts the calls saved to both (the hops set to try once, with no time left to retry), the work after the answer gone to the deadline passed down and the hang-ups"
+}
+
+// heldHelp is the help's "a call held", worked out for stacked-timeouts from the forecast:
+// in flight at each hop is the calls it gets a second times the time it holds one.
+func heldHelp() string {
+	c := StackedTimeouts()
+	r := c.RetryForecast()
+	hop := r.DeepestSteps[len(r.DeepestSteps)-1] // a hop's tries and waits
+	n := len(r.HopHeld)
+	rate := c.Traffic.Rate(Payment) * r.Tries * math.Pow(float64(c.Dependency.HopAttempts()), float64(n-2)) // calls a second at the hop above the last
+	held := func(h int, rate float64) string {
+		return fmt.Sprintf("hop %d, %s calls/s × %s ≈ %s in flight", h, FmtWorkers(rate), FmtDur(r.HopHeld[h-1]), FmtWorkers(math.Round(rate*r.HopHeld[h-1].Seconds())))
+	}
+	return "with a chain whose every try fails and whose hops time their own tries (per-hop), how long each hop is at work on a call it receives: a hop that works on after its caller hangs up, all of its tries and the waits between them; one that stops when its caller hangs up (the dependency), until its caller's try ends. " +
+		"Times the calls a hop gets a second, it is the hop's calls in flight (Little's law), the first number in its box, so a deeper hop can hold fewer than the one above it, though it gets more calls a payment: " +
+		fmt.Sprintf("in stacked-timeouts, at %s payments a second, %s hold a call %s (%d × %s + %d × %s) and hop %d %s, its caller's timeout: %s, %s",
+			FmtWorkers(c.Traffic.Rate(Payment)), HopRange(1, n-1), FmtDur(r.HopHeld[0]), hop.Retries+1, FmtDur(hop.Try), hop.Retries, FmtDur(hop.Wait), n, FmtDur(r.HopHeld[n-1]),
+			held(n-1, rate), held(n, rate*float64(c.Dependency.HopAttempts())))
+}
+
+// heldHealth says how long each hop holds a call: with the calls it gets a second, what sets
+// its calls in flight (Little's law), so why a deeper hop can hold fewer than the one above
+// it, though it gets more a payment (newcomer 47 #6: stacked-timeouts' hop 3 held 67 beside
+// hop 2's 75, though it gets 3 × the calls). Beside the calls at hop 1 now, where a line has
+// room for it (spare); the help works the boxes' numbers out.
+func heldHealth(s *Snapshot, _ int) []Item {
+	if len(s.Hops) == 0 {
+		return nil
+	}
+	if held := s.Config.Forecast().Retry.HopHeldSaid(); held != "" {
+		return []Item{{Label: HeldWord, Value: held, Spare: true}}
+	}
+	return nil
 }
 
 // hopsSettings are a chain's settings items: how the hops between try their calls (their own
@@ -326,9 +377,10 @@ func (d DependencyConfig) Floor() time.Duration {
 	return time.Duration(d.Hops-1)*d.Hop.Reserve.D() + d.Hop.MinCall.D()
 }
 
-// FloorMade says what makes Floor, in the settings' names, for the screen beside it: "2 ×
-// 100ms kept back + 50ms min_call" (newcomer 45 G7: a 250ms with no source on screen; the
-// headline says each hop keeps 100ms back); "" without one.
+// FloorMade says what makes Floor, in words, for the screen beside it: "2 × 100ms kept
+// back + 50ms, the least left to call" (newcomer 45 G7: a 250ms with no source on screen;
+// the headline says each hop keeps 100ms back; newcomer 47 #7: the setting's own name,
+// min_call, was an identifier to decode); "" without one.
 func (d DependencyConfig) FloorMade() string {
 	if d.Floor() == 0 {
 		return ""
@@ -342,7 +394,7 @@ func (d DependencyConfig) FloorMade() string {
 		parts = append(parts, kept)
 	}
 	if m := d.Hop.MinCall.D(); m > 0 {
-		parts = append(parts, FmtDur(m)+" min_call")
+		parts = append(parts, FmtDur(m)+", the least left to call")
 	}
 	return strings.Join(parts, " + ")
 }

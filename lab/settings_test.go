@@ -266,7 +266,7 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	hops.Dependency.Hops, hops.Dependency.Deadline = 3, DeadlinePropagate
 	hops.Dependency.Hop.Reserve, hops.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
 	// Where the 250ms comes from, in the settings' names (newcomer 45 G7).
-	if got := chain(hops); got != "deadline → deadline:enough-left (lets every call with at least 250ms left start, 2 × 100ms kept back + 50ms min_call: it learns from calls that succeed, and none has) → http" {
+	if got := chain(hops); got != "deadline → deadline:enough-left (lets every call with at least 250ms left start, 2 × 100ms kept back + 50ms, the least left to call: it learns from calls that succeed, and none has) → http" {
 		t.Errorf("a chain's floor, before a call: %q", got)
 	}
 	// The room it asked earlier, where it moved: rejections after 726ms on average of 800ms
