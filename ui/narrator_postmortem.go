@@ -401,10 +401,10 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 	}
 	if best, _, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		// The margin, shortened: "25 would answer 500/s, no room" read as a fix sized one
-		// short (newcomer 27).
-		margin = fmt.Sprintf("%d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
-		long += fmt.Sprintf("; why %d, not %d: %s, %s if it is %d, where %d give %s either way",
-			k.Cap, k.Knee, margin, fmtWholePerSec(lowerRate), k.Knee-1, k.Cap, fmtWholePerSec(k.CapRate))
+		// short (newcomer 27). Its question and the knee one lower in every form: "25 give
+		// 500/s only if the knee is exactly 25" left 80x24 asking why 24 (newcomer 47 #4).
+		margin = fmt.Sprintf("why %d, not %d: %d give %s, but %s if the knee is %d", k.Cap, k.Knee, k.Knee, fmtWholePerSec(best), fmtWholePerSec(lowerRate), k.Knee-1)
+		long += fmt.Sprintf("; %s; %d give %s either way", margin, k.Cap, fmtWholePerSec(k.CapRate))
 		short += "; " + margin
 	}
 	return spareClause{long: long, short: short, capped: true}, margin
