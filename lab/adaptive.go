@@ -366,7 +366,7 @@ func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 	}
 	named := adaptiveNamed
 	var forms []string
-	if onlyPayments(c.Traffic) {
+	if len(c.Others()) == 0 {
 		named += " on all " + Plural(c.Traffic.Label(Payment))
 	}
 	if !narrow(w) {
@@ -378,7 +378,7 @@ func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 // adaptiveGloss is the adaptive limit's other name, beside its setting; on the only class,
 // what it is not.
 func adaptiveGloss(c Config) string {
-	if onlyPayments(c.Traffic) {
+	if len(c.Others()) == 0 {
 		return "(a concurrency limit, not isolation)"
 	}
 	return adaptiveLimiter
@@ -386,16 +386,6 @@ func adaptiveGloss(c Config) string {
 
 // adaptiveLimiter is the adaptive limit's other name, Netflix's concurrency-limits' word.
 const adaptiveLimiter = "(a concurrency limiter)"
-
-// onlyPayments says payments are the only class the traffic sends.
-func onlyPayments(t TrafficConfig) bool {
-	for _, cl := range Classes {
-		if cl != Payment && t.PeakRate(cl) > 0 {
-			return false
-		}
-	}
-	return true
-}
 
 // adaptiveNamed is the adaptive bulkhead where the mechanism is named, said to be one:
 // "bulkhead adaptive limit 36" beside rejected:bulkhead left its moving cap unsaid (n36 #19).
