@@ -358,7 +358,7 @@ func adaptiveStage(a *adaptive) stage {
 // With payments the only class, whose cap it is, said where it fits (80 columns, not a
 // compare half's 59), and wide, what that makes it: "bulkhead" isolates a class from the
 // others on the other screens, and here caps every order, a concurrency limit and no
-// isolation (newcomer 45 G11).
+// isolation (newcomer 45 G11), said at 80 columns too.
 func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 	limit := fmt.Sprintf(", limit %d, %d in use", b.Limit, b.InUse)
 	if b.Limit == 0 { // not started yet
@@ -366,20 +366,31 @@ func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 	}
 	named := adaptiveNamed
 	var forms []string
-	if len(c.Others()) == 0 {
+	only := len(c.Others()) == 0
+	if only {
 		named += " on all " + Plural(c.Traffic.Label(Payment))
 	}
-	if !narrow(w) {
+	switch {
+	case !narrow(w):
 		forms = append(forms, named+" "+adaptiveGloss(c)+limit)
+	case only:
+		// Narrow, what it is not before whose it is, in a line it shares with "timeout off":
+		// "on all orders" alone read as the isolation a bulkhead is elsewhere (newcomer 47
+		// #11), and with both the setting took a line of its own, the calls' row's.
+		forms = append(forms, adaptiveNamed+", "+adaptiveNoIsolation+limit)
 	}
 	return fittingValue("bulkhead", w, append(forms, named+limit, adaptiveNamed+limit)...)
 }
+
+// adaptiveNoIsolation is what a cap on every order is not: the isolation "bulkhead" means
+// on the other screens.
+const adaptiveNoIsolation = "no isolation"
 
 // adaptiveGloss is the adaptive limit's other name, beside its setting; on the only class,
 // what it is not.
 func adaptiveGloss(c Config) string {
 	if len(c.Others()) == 0 {
-		return "(a concurrency limit, not isolation)"
+		return "(a concurrency limit, " + adaptiveNoIsolation + ")"
 	}
 	return adaptiveLimiter
 }

@@ -139,11 +139,13 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 		}
 	}
 	// Payments the only class: the cap is on every order, a concurrency limit, not the
-	// isolation "bulkhead" means on the other screens (newcomer 45 G11), at every width.
+	// isolation "bulkhead" means on the other screens (newcomer 45 G11), at every width:
+	// at 80 columns too, where "on all orders" alone read as isolation (newcomer 47 #11),
+	// in a line that has room for "timeout off · " beside it.
 	only := c
 	only.Traffic.Payment.Label = "orders"
 	only.Traffic.Signup.Rate, only.Traffic.Health.Rate = 0, 0
-	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap on all orders (a concurrency limit, not isolation), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap on all orders, limit 36, 30 in use"} {
+	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap on all orders (a concurrency limit, no isolation), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap, no isolation, limit 36, 30 in use"} {
 		if got := bulkheadSettings(only, s, w)[0].Phrase(); got != want {
 			t.Errorf("the only class, at %d: %q, want %q", w, got, want)
 		}
@@ -157,7 +159,7 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 	}
 	for _, it := range ScreenWords() {
 		if it.Label == "adaptive: a moving cap (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") &&
-			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "a concurrency limit, not isolation") {
+			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "a concurrency limit, no isolation") && strings.Contains(it.Value, "a moving cap, no isolation") {
 			return
 		}
 	}
