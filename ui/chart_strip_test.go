@@ -537,7 +537,7 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		// 31 #1: an index into the forms quoted the steps as "the rule alone").
 		"strips": {"nothing but zeros", `"⣀ 0.05+ ▁ 10+ ▂ 20+ … █ 80", then "⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05 to <10" on 0–80`},
 		// The rule the narrator names but cannot show (newcomer 29).
-		"adaptive limit": {"rises while each second's p90 of the calls' latency, smoothed (a moving median of 5, then an average), stays within 1/(1 − 2/limit) of its running mean of those (about 10 seconds), 1.07× at 30", "(1.2× at 36)", "neither the p90 nor its mean is charted"},
+		"adaptive limit": {"rises while each second's p90 of the calls' latency, smoothed (a moving median of 5, then an average), stays within 1/(1−2/limit) of its running mean of those (about 10 seconds), 1.07× at 30", "1.2× at 36 (from a limit of 100, 5 and 12 in place of 2 and 6)", "neither the p90 nor its mean is charted"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(says[entry], w) {

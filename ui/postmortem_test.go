@@ -563,7 +563,7 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	// The rule with its own figures at this limit (newcomer 31: "(press ? for the rule)" left
 	// the 35 unexplained), and the limiter's own reading against them: "72ms each" is 1.33×
 	// "~54ms" read as a limit that should be falling (newcomer 42 W4).
-	if want := "each update (at most one a second) compares the calls' p90 latency, smoothed, with its running mean: at up to 1.06× the limit rises, past 1.21× it falls, between it holds (bounds for a limit of 35, the one this update judged); calls' smoothed p90 84ms = 1.11× its mean (76ms): limit holds at 35; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
+	if want := "each update (at most one a second) compares the calls' p90 latency, smoothed, with its running mean: at up to 1/(1−2/35) = 1.06× the limit rises, past 1/(1−6/35) = 1.21× it falls, between it holds (35: the limit this update judged); calls' smoothed p90 84ms = 1.11× its mean (76ms): limit holds at 35; the mean trails a slow climb, so it can settle past the knee, as here"; !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
 	// What is not hand-picked is the limit; the rule's figures are set (newcomer 41 G14):
