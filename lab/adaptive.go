@@ -107,8 +107,11 @@ type AdaptiveReading struct {
 }
 
 // Warming says the reading is of failsafe-go's warm-up (AdaptiveWarmup): both figures plain
-// means of one series since the start, so nearly equal, and the limit rises.
+// means of one series since the start, so nearly equal, and the limit rises while they stay so.
 func (r AdaptiveReading) Warming() bool { return r.Updates > 0 && r.Updates <= AdaptiveWarmup }
+
+// Rose says this update raised the limit.
+func (r AdaptiveReading) Rose() bool { return r.Direction == "increase" }
 
 // AdaptiveWarmup is failsafe-go's warm-up (its warmupSamples): over its first 10 updates both
 // the smoothed p90 and its running mean are plain means of all so far, so they trail a climb
@@ -120,14 +123,17 @@ const AdaptiveWarmup = 10
 // settable, so named here for the help to say.
 const AdaptiveSmoothing = 5
 
-// AdaptiveWarmingRises is what a limit in its warm-up does, as the narrator and the help say
-// it.
-const AdaptiveWarmingRises = "in its warm-up it rises each update"
+// AdaptiveWarmingRises is what the warm-up's two near-equal means make a limit do, as the
+// narrator says it where an update rose and the help quotes it: a rule, "it rises each
+// update", was more than failsafe-go promises, whose bounds and queue check can hold or
+// lower it then too (review 38a m6).
+const AdaptiveWarmingRises = "in the warm-up it rises while the two stay level"
 
-// AdaptiveAfterWarmup is where the limit goes once its warm-up is over, as the narrator and
-// the help say it: the mean is its own, so a slow climb drags it along (newcomer 46: whether
-// a limit past the knee in its warm-up comes back could not be told).
-const AdaptiveAfterWarmup = "after it the mean trails a slow climb, so the limit can stay past the knee"
+// AdaptiveMeanClimbs is why a limit can stay past the knee, after the warm-up or in it, the
+// one sentence the narrator and the help say: the mean is the p90's own, so a slow climb
+// drags it along (newcomer 46: whether a limit past the knee in its warm-up comes back could
+// not be told; newcomer 47 #10: "the mean trails a slow climb" could not be parsed).
+const AdaptiveMeanClimbs = "a slow climb raises the mean too, as it is the p90's own running average, so the limit can stay past the knee"
 
 // adaptiveLog is a slog handler that keeps the limiter's last "limit update". failsafe-go
 // logs under its lock, so updates come one at a time.
@@ -279,8 +285,10 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	if r.Warming() {
 		// Which update of the warm-up, and why its p90 equals its mean: both plain averages
 		// of one series since the start (newcomer 46: "p90 since 0s 59ms = 1.00× its mean"
-		// looked impossible, and whether 10s was still warm-up could not be told).
-		reading = fmt.Sprintf("warm-up update %d of %d: calls' %s %s = %.2f× its mean, both averages since 0s", r.Updates, AdaptiveWarmup, p90, FmtLatency(r.P90), ratio)
+		// looked impossible, and whether 10s was still warm-up could not be told), said as
+		// the reason (newcomer 47 #10: "its mean, both averages since 0s": whose mean, which
+		// two averages?).
+		reading = fmt.Sprintf("warm-up update %d of %d: calls' %s %s = %.2f× its running mean, as both are plain averages since 0s", r.Updates, AdaptiveWarmup, p90, FmtLatency(r.P90), ratio)
 		now = reading
 	}
 	switch r.Reason {
@@ -312,9 +320,9 @@ func AdaptiveChartHelp() string {
 	rule, _ := ex.AdaptiveRule()
 	p90 := fmt.Sprintf("p%.0f", 100*AdaptiveQuantile)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", its bounds at the limit that update judged, the limiter's own reading at its last update, and what it did then, the limit before and after; briefly, the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, it rises while each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), stays within 1/(1−%d/limit) of its running mean of those (about %d seconds), %.2f× at 30, and falls on latency once that %s passes 1/(1−%d/limit) of the mean, %s at 36 (from a limit of %d, %d and %d in place of %d and %d); between the two it holds; for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises each update (\"%s\"), which carries a young limit past the knee; a full limit whose answers a second stop growing falls too; the mean trails a slow climb, so the limit can settle past the knee; neither the %s nor its mean is charted",
+		fmt.Sprintf("the rule (the narrator's \"%s\", its bounds at the limit that update judged, the limiter's own reading at its last update, and what it did then, the limit before and after; briefly, the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, it rises while each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), stays within 1/(1−%d/limit) of its running mean of those (about %d seconds), %.2f× at 30, and falls on latency once that %s passes 1/(1−%d/limit) of the mean, %s at 36 (from a limit of %d, %d and %d in place of %d and %d); between the two it holds; for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee; a full limit whose answers a second stop growing falls too; %s; neither the %s nor its mean is charted",
 			rule, p90, AdaptiveSmoothing, adaptiveRising(1).q, AdaptiveBaselineAge, AdaptiveRise(30), p90, adaptiveFall(1).q, FmtTimes(AdaptiveBackoff(36)),
-			AdaptiveBetaUnder, adaptiveRising(AdaptiveBetaUnder).q, adaptiveFall(AdaptiveBetaUnder).q, adaptiveRising(1).q, adaptiveFall(1).q, AdaptiveWarmup, AdaptiveWarmingRises, p90)
+			AdaptiveBetaUnder, adaptiveRising(AdaptiveBetaUnder).q, adaptiveFall(AdaptiveBetaUnder).q, adaptiveRising(1).q, adaptiveFall(1).q, AdaptiveWarmup, AdaptiveWarmingRises, AdaptiveMeanClimbs, p90)
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).

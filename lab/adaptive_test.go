@@ -206,7 +206,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	// Said at the limit it judged (20), not the one it set after.
 	s := Snapshot{Bulkhead: BulkheadStats{Limit: 21, Reading: r}}
 	long, short := s.AdaptiveRule()
-	for _, want := range []string{"each update (at most one a second) compares the calls' p90 latency, smoothed, with its running mean: at up to 1/(1−2/20) = 1.11× the limit rises, past 1/(1−6/20) = 1.43× it falls, between it holds (20: the limit this update judged)", "; warm-up update 1 of 10: calls' p90 " + FmtLatency(r.P90) + " = ", "its mean, both averages since 0s: limit 20→21"} {
+	for _, want := range []string{"each update (at most one a second) compares the calls' p90 latency, smoothed, with its running mean: at up to 1/(1−2/20) = 1.11× the limit rises, past 1/(1−6/20) = 1.43× it falls, between it holds (20: the limit this update judged)", "; warm-up update 1 of 10: calls' p90 " + FmtLatency(r.P90) + " = ", "its running mean, as both are plain averages since 0s: limit 20→21"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
