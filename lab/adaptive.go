@@ -107,8 +107,11 @@ type AdaptiveReading struct {
 }
 
 // Warming says the reading is of failsafe-go's warm-up (AdaptiveWarmup): both figures plain
-// means of one series since the start, so nearly equal, and the limit rises.
+// means of one series since the start, so nearly equal, and the limit rises while they stay so.
 func (r AdaptiveReading) Warming() bool { return r.Updates > 0 && r.Updates <= AdaptiveWarmup }
+
+// Rose says this update raised the limit.
+func (r AdaptiveReading) Rose() bool { return r.Direction == "increase" }
 
 // AdaptiveWarmup is failsafe-go's warm-up (its warmupSamples): over its first 10 updates both
 // the smoothed p90 and its running mean are plain means of all so far, so they trail a climb
@@ -120,14 +123,17 @@ const AdaptiveWarmup = 10
 // settable, so named here for the help to say.
 const AdaptiveSmoothing = 5
 
-// AdaptiveWarmingRises is what a limit in its warm-up does, as the narrator and the help say
-// it.
-const AdaptiveWarmingRises = "in its warm-up it rises each update"
+// AdaptiveWarmingRises is what the warm-up's two near-equal means make a limit do, as the
+// narrator says it where an update rose and the help quotes it: a rule, "it rises each
+// update", was more than failsafe-go promises, whose bounds and queue check can hold or
+// lower it then too (review 38a m6).
+const AdaptiveWarmingRises = "in the warm-up it rises while the two stay level"
 
-// AdaptiveAfterWarmup is where the limit goes once its warm-up is over, as the narrator and
-// the help say it: the mean is its own, so a slow climb drags it along (newcomer 46: whether
-// a limit past the knee in its warm-up comes back could not be told).
-const AdaptiveAfterWarmup = "after it the mean trails a slow climb, so the limit can stay past the knee"
+// AdaptiveMeanClimbs is why a limit can stay past the knee, after the warm-up or in it, the
+// one sentence the narrator and the help say: the mean is the p90's own, so a slow climb
+// drags it along (newcomer 46: whether a limit past the knee in its warm-up comes back could
+// not be told; newcomer 47 #10: "the mean trails a slow climb" could not be parsed).
+const AdaptiveMeanClimbs = "a slow climb raises the mean too, as it is the p90's own running average, so the limit can stay past the knee"
 
 // adaptiveLog is a slog handler that keeps the limiter's last "limit update". failsafe-go
 // logs under its lock, so updates come one at a time.
@@ -194,21 +200,39 @@ const AdaptiveAlpha = 3
 // limit falls on latency: failsafe-go lowers it once limit × (1 − mean/p90) exceeds its beta,
 // 6·⌊log10 limit⌋ (6 under 100), so 1.2× at 36, 1.1× at 64. 0: a limit that small never
 // falls on latency alone (its other signal, answers a second that drop as calls rise, may).
-func AdaptiveBackoff(limit int) float64 { return adaptiveRatio(limit, AdaptiveBeta, 0) }
+func AdaptiveBackoff(limit int) float64 { return adaptiveFall(limit).ratio() }
 
 // AdaptiveRise is how far the calls' p90 may run over its running mean while a limit of
 // limit still rises: ⌈limit × (1 − mean/p90)⌉ under alpha, that is limit × (1 − mean/p90)
 // at most alpha − 1, so up to 1.07× at 30, inclusive. 0: a limit that small rises at any p90.
-func AdaptiveRise(limit int) float64 { return adaptiveRatio(limit, AdaptiveAlpha, 1) }
+func AdaptiveRise(limit int) float64 { return adaptiveRising(limit).ratio() }
 
-// adaptiveRatio is p90/mean where limit × (1 − mean/p90) reaches factor·⌊log10 limit⌋ (at
-// least factor), less `less`; 0 where the limit is not above it.
-func adaptiveRatio(limit, factor, less int) float64 {
-	q := float64(factor)*max(1, math.Floor(math.Log10(float64(max(limit, 1))))) - float64(less)
-	if float64(limit) <= q {
+// adaptiveBound is a bound of the latency rule at a limit: the p90/mean where
+// limit × (1 − mean/p90) reaches q, 1/(1 − q/limit).
+type adaptiveBound struct{ q, limit int }
+
+func adaptiveFall(limit int) adaptiveBound   { return adaptiveBoundOf(limit, AdaptiveBeta, 0) }
+func adaptiveRising(limit int) adaptiveBound { return adaptiveBoundOf(limit, AdaptiveAlpha, 1) }
+
+// adaptiveBoundOf is the bound at limit whose q is factor·⌊log10 limit⌋ (at least factor),
+// less `less`.
+func adaptiveBoundOf(limit, factor, less int) adaptiveBound {
+	return adaptiveBound{q: factor*max(1, int(math.Floor(math.Log10(float64(max(limit, 1)))))) - less, limit: limit}
+}
+
+// ratio is the bound's p90/mean; 0 where the limit is not above q.
+func (b adaptiveBound) ratio() float64 {
+	if b.limit <= b.q {
 		return 0
 	}
-	return 1 / (1 - q/float64(limit))
+	return 1 / (1 - float64(b.q)/float64(b.limit))
+}
+
+// worked is the bound with how the limit makes it, "1/(1−2/27) = 1.08×", the formula one
+// word that a wrap keeps whole: a figure alone left how it depends on the limit to guess
+// (newcomer 47 #9).
+func (b adaptiveBound) worked() string {
+	return fmt.Sprintf("1/(1−%d/%d) = %.2f×", b.q, b.limit, b.ratio())
 }
 
 // AdaptiveRule is how the adaptive limit moves, as the narrator says it, whole and brief:
@@ -232,9 +256,11 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 		return long, ""
 	}
 	p90 := fmt.Sprintf("p%.0f", 100*AdaptiveQuantile)
-	rule := fmt.Sprintf("each update (at most one a second) compares the calls' %s latency, smoothed, with its running mean: at up to %.2f× the limit rises, past %.2f× it falls, between it holds", p90, rise, fall)
+	// Each bound worked from the limit, which is said once, after them.
+	rule := fmt.Sprintf("each update (at most one a second) compares the calls' %s latency, smoothed, with its running mean: at up to %s the limit rises, past %s it falls, between it holds",
+		p90, adaptiveRising(judged).worked(), adaptiveFall(judged).worked())
 	if r.P90 == 0 { // no update yet
-		return fmt.Sprintf("%s (bounds for a limit of %d, the limit now)", rule, judged), ""
+		return fmt.Sprintf("%s (%d: the limit now)", rule, judged), ""
 	}
 	ratio := float64(r.P90) / float64(r.Mean)
 	to, held := fmt.Sprintf("%d→%d", judged, limit), judged == limit
@@ -259,8 +285,10 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	if r.Warming() {
 		// Which update of the warm-up, and why its p90 equals its mean: both plain averages
 		// of one series since the start (newcomer 46: "p90 since 0s 59ms = 1.00× its mean"
-		// looked impossible, and whether 10s was still warm-up could not be told).
-		reading = fmt.Sprintf("warm-up update %d of %d: calls' %s %s = %.2f× its mean, both averages since 0s", r.Updates, AdaptiveWarmup, p90, FmtLatency(r.P90), ratio)
+		// looked impossible, and whether 10s was still warm-up could not be told), said as
+		// the reason (newcomer 47 #10: "its mean, both averages since 0s": whose mean, which
+		// two averages?).
+		reading = fmt.Sprintf("warm-up update %d of %d: calls' %s %s = %.2f× its running mean, as both are plain averages since 0s", r.Updates, AdaptiveWarmup, p90, FmtLatency(r.P90), ratio)
 		now = reading
 	}
 	switch r.Reason {
@@ -275,7 +303,7 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	if r.Reason != "queue" {
 		now += ", " + decided
 	}
-	long = fmt.Sprintf("%s (bounds for a limit of %d, the one this update judged); %s: limit %s", rule, judged, now, step)
+	long = fmt.Sprintf("%s (%d: the limit this update judged); %s: limit %s", rule, judged, now, step)
 	if r.Reason != "queue" || r.Direction != "hold" || !held { // a limit held is the headline's
 		decided += ": " + to
 	}
@@ -292,8 +320,9 @@ func AdaptiveChartHelp() string {
 	rule, _ := ex.AdaptiveRule()
 	p90 := fmt.Sprintf("p%.0f", 100*AdaptiveQuantile)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", its bounds at the limit that update judged, the limiter's own reading at its last update, and what it did then, the limit before and after; briefly, the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, it rises while each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), stays within 1/(1 − %d/limit) of its running mean of those (about %d seconds), %.2f× at 30, and falls on latency once that %s passes 1/(1 − %d/limit) of the mean, under a limit of %d (%s at 36); between the two it holds; for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises each update (\"%s\"), which carries a young limit past the knee; a full limit whose answers a second stop growing falls too; the mean trails a slow climb, so the limit can settle past the knee; neither the %s nor its mean is charted",
-			rule, p90, AdaptiveSmoothing, AdaptiveAlpha-1, AdaptiveBaselineAge, AdaptiveRise(30), p90, AdaptiveBeta, AdaptiveBetaUnder, FmtTimes(AdaptiveBackoff(36)), AdaptiveWarmup, AdaptiveWarmingRises, p90)
+		fmt.Sprintf("the rule (the narrator's \"%s\", its bounds at the limit that update judged, the limiter's own reading at its last update, and what it did then, the limit before and after; briefly, the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, it rises while each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), stays within 1/(1−%d/limit) of its running mean of those (about %d seconds), %.2f× at 30, and falls on latency once that %s passes 1/(1−%d/limit) of the mean, %s at 36 (from a limit of %d, %d and %d in place of %d and %d); between the two it holds; for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee; a full limit whose answers a second stop growing falls too; %s; neither the %s nor its mean is charted",
+			rule, p90, AdaptiveSmoothing, adaptiveRising(1).q, AdaptiveBaselineAge, AdaptiveRise(30), p90, adaptiveFall(1).q, FmtTimes(AdaptiveBackoff(36)),
+			AdaptiveBetaUnder, adaptiveRising(AdaptiveBetaUnder).q, adaptiveFall(AdaptiveBetaUnder).q, adaptiveRising(1).q, adaptiveFall(1).q, AdaptiveWarmup, AdaptiveWarmingRises, AdaptiveMeanClimbs, p90)
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).
@@ -358,7 +387,7 @@ func adaptiveStage(a *adaptive) stage {
 // With payments the only class, whose cap it is, said where it fits (80 columns, not a
 // compare half's 59), and wide, what that makes it: "bulkhead" isolates a class from the
 // others on the other screens, and here caps every order, a concurrency limit and no
-// isolation (newcomer 45 G11).
+// isolation (newcomer 45 G11), said at 80 columns too.
 func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 	limit := fmt.Sprintf(", limit %d, %d in use", b.Limit, b.InUse)
 	if b.Limit == 0 { // not started yet
@@ -366,36 +395,37 @@ func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 	}
 	named := adaptiveNamed
 	var forms []string
-	if onlyPayments(c.Traffic) {
+	only := len(c.Others()) == 0
+	if only {
 		named += " on all " + Plural(c.Traffic.Label(Payment))
 	}
-	if !narrow(w) {
+	switch {
+	case !narrow(w):
 		forms = append(forms, named+" "+adaptiveGloss(c)+limit)
+	case only:
+		// Narrow, what it is not before whose it is, in a line it shares with "timeout off":
+		// "on all orders" alone read as the isolation a bulkhead is elsewhere (newcomer 47
+		// #11), and with both the setting took a line of its own, the calls' row's.
+		forms = append(forms, adaptiveNamed+", "+adaptiveNoIsolation+limit)
 	}
 	return fittingValue("bulkhead", w, append(forms, named+limit, adaptiveNamed+limit)...)
 }
 
+// adaptiveNoIsolation is what a cap on every order is not: the isolation "bulkhead" means
+// on the other screens.
+const adaptiveNoIsolation = "no isolation"
+
 // adaptiveGloss is the adaptive limit's other name, beside its setting; on the only class,
 // what it is not.
 func adaptiveGloss(c Config) string {
-	if onlyPayments(c.Traffic) {
-		return "(a concurrency limit, not isolation)"
+	if len(c.Others()) == 0 {
+		return "(a concurrency limit, " + adaptiveNoIsolation + ")"
 	}
 	return adaptiveLimiter
 }
 
 // adaptiveLimiter is the adaptive limit's other name, Netflix's concurrency-limits' word.
 const adaptiveLimiter = "(a concurrency limiter)"
-
-// onlyPayments says payments are the only class the traffic sends.
-func onlyPayments(t TrafficConfig) bool {
-	for _, cl := range Classes {
-		if cl != Payment && t.PeakRate(cl) > 0 {
-			return false
-		}
-	}
-	return true
-}
 
 // adaptiveNamed is the adaptive bulkhead where the mechanism is named, said to be one:
 // "bulkhead adaptive limit 36" beside rejected:bulkhead left its moving cap unsaid (n36 #19).

@@ -139,11 +139,13 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 		}
 	}
 	// Payments the only class: the cap is on every order, a concurrency limit, not the
-	// isolation "bulkhead" means on the other screens (newcomer 45 G11), at every width.
+	// isolation "bulkhead" means on the other screens (newcomer 45 G11), at every width:
+	// at 80 columns too, where "on all orders" alone read as isolation (newcomer 47 #11),
+	// in a line that has room for "timeout off · " beside it.
 	only := c
 	only.Traffic.Payment.Label = "orders"
 	only.Traffic.Signup.Rate, only.Traffic.Health.Rate = 0, 0
-	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap on all orders (a concurrency limit, not isolation), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap on all orders, limit 36, 30 in use"} {
+	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap on all orders (a concurrency limit, no isolation), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap, no isolation, limit 36, 30 in use"} {
 		if got := bulkheadSettings(only, s, w)[0].Phrase(); got != want {
 			t.Errorf("the only class, at %d: %q, want %q", w, got, want)
 		}
@@ -157,7 +159,7 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 	}
 	for _, it := range ScreenWords() {
 		if it.Label == "adaptive: a moving cap (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") &&
-			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "a concurrency limit, not isolation") {
+			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "a concurrency limit, no isolation") && strings.Contains(it.Value, "a moving cap, no isolation") {
 			return
 		}
 	}
@@ -204,7 +206,7 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	// Said at the limit it judged (20), not the one it set after.
 	s := Snapshot{Bulkhead: BulkheadStats{Limit: 21, Reading: r}}
 	long, short := s.AdaptiveRule()
-	for _, want := range []string{"each update (at most one a second) compares the calls' p90 latency, smoothed, with its running mean: at up to 1.11× the limit rises, past 1.43× it falls, between it holds (bounds for a limit of 20, the one this update judged)", "; warm-up update 1 of 10: calls' p90 " + FmtLatency(r.P90) + " = ", "its mean, both averages since 0s: limit 20→21"} {
+	for _, want := range []string{"each update (at most one a second) compares the calls' p90 latency, smoothed, with its running mean: at up to 1/(1−2/20) = 1.11× the limit rises, past 1/(1−6/20) = 1.43× it falls, between it holds (20: the limit this update judged)", "; warm-up update 1 of 10: calls' p90 " + FmtLatency(r.P90) + " = ", "its running mean, as both are plain averages since 0s: limit 20→21"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
@@ -230,17 +232,22 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		short   string
 	}{
 		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36},
-			"at up to 1.06× the limit rises, past 1.20× it falls, between it holds (bounds for a limit of 36, the one this update judged); calls' smoothed p90 121ms = 1.21× its mean (100ms): limit 36→35",
+			"at up to 1/(1−2/36) = 1.06× the limit rises, past 1/(1−6/36) = 1.20× it falls, between it holds (36: the limit this update judged); calls' smoothed p90 121ms = 1.21× its mean (100ms): limit 36→35",
 			"calls' smoothed p90 121ms = 1.21× its mean; past 1.20× the limit falls: 36→35"},
 		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30},
-			"at up to 1.07× the limit rises, past 1.25× it falls, between it holds (bounds for a limit of 30, the one this update judged); calls' smoothed p90 104ms = 1.04× its mean (100ms): limit 30→31",
+			"at up to 1/(1−2/30) = 1.07× the limit rises, past 1/(1−6/30) = 1.25× it falls, between it holds (30: the limit this update judged); calls' smoothed p90 104ms = 1.04× its mean (100ms): limit 30→31",
 			"calls' smoothed p90 104ms = 1.04× its mean; up to 1.07× the limit rises: 30→31"},
 		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30},
-			"(bounds for a limit of 30, the one this update judged); calls' smoothed p90 110ms = 1.10× its mean (100ms): limit holds at 30",
+			"(30: the limit this update judged); calls' smoothed p90 110ms = 1.10× its mean (100ms): limit holds at 30",
 			"1.10× its mean; in 1.07–1.25× the limit holds"},
 		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31},
 			"calls' smoothed p90 104ms = 1.04× its mean (100ms), the limit met its bound, the most its calls in flight allow: limit 31→30",
 			"calls' smoothed p90 104ms = 1.04× its mean; the limit met its bound, the most its calls in flight allow: 31→30"},
+		// From a limit of 100 failsafe-go's alpha and beta double: the worked bounds say how
+		// (newcomer 47 #9: the bounds' dependence on the limit was left to guess).
+		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119},
+			"at up to 1/(1−5/119) = 1.04× the limit rises, past 1/(1−12/119) = 1.11× it falls, between it holds (119: the limit this update judged)",
+			"calls' smoothed p90 104ms = 1.04× its mean; up to 1.04× the limit rises: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
 		long, short := s.AdaptiveRule()

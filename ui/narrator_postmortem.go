@@ -104,16 +104,18 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// too: without it the short form read as a limiter that found the knee (newcomer 29).
 			// The limit's, where the mean of calls is not past it (newcomer 43 G-MAJOR-1:
 			// "limit 30" beside "knee 25 calls" with nothing said of it).
-			where := "it can settle past the knee, as here"
+			where := "as here"
 			if !u.PastKnee {
-				where = fmt.Sprintf("its limit can pass the knee, as here (%d, knee %d)", s.Bulkhead.Limit, k.Knee)
+				where = fmt.Sprintf("as here (%d, knee %d)", s.Bulkhead.Limit, k.Knee)
 			}
-			why, after := "the mean trails a slow climb, so ", ""
-			if s.Bulkhead.Reading.Warming() { // its warm-up's means nearly equal: it rises
-				why, after = lab.AdaptiveWarmingRises+", so ", "; "+lab.AdaptiveAfterWarmup
+			past := "; " + lab.AdaptiveMeanClimbs + ", " + where
+			// Its warm-up's rise, where this update rose: the warm-up can hold or lower it
+			// too (review 38a m6).
+			if r := s.Bulkhead.Reading; r.Warming() && r.Rose() {
+				past = fmt.Sprintf("; %s, so its limit can pass the knee, %s; after the warm-up, %s", lab.AdaptiveWarmingRises, where, lab.AdaptiveMeanClimbs)
 			}
-			moves += "; " + why + where + after
-			short = "; " + where
+			moves += past
+			short = "; the limit can stay past the knee, " + where
 			if rule != "" { // its reading says why it has not fallen there, in fewer lines
 				short = "; " + rule + ", past the knee"
 			}
@@ -401,10 +403,10 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 	}
 	if best, _, lowerRate := k.AtKnee(); k.Cap < k.Knee && best > 0 {
 		// The margin, shortened: "25 would answer 500/s, no room" read as a fix sized one
-		// short (newcomer 27).
-		margin = fmt.Sprintf("%d give %s only if the knee is exactly %d", k.Knee, fmtWholePerSec(best), k.Knee)
-		long += fmt.Sprintf("; why %d, not %d: %s, %s if it is %d, where %d give %s either way",
-			k.Cap, k.Knee, margin, fmtWholePerSec(lowerRate), k.Knee-1, k.Cap, fmtWholePerSec(k.CapRate))
+		// short (newcomer 27). Its question and the knee one lower in every form: "25 give
+		// 500/s only if the knee is exactly 25" left 80x24 asking why 24 (newcomer 47 #4).
+		margin = fmt.Sprintf("why %d, not %d: %d give %s, but %s if the knee is %d", k.Cap, k.Knee, k.Knee, fmtWholePerSec(best), fmtWholePerSec(lowerRate), k.Knee-1)
+		long += fmt.Sprintf("; %s; %d give %s either way", margin, k.Cap, fmtWholePerSec(k.CapRate))
 		short += "; " + margin
 	}
 	return spareClause{long: long, short: short, capped: true}, margin
