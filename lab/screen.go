@@ -654,7 +654,8 @@ var coreHealth = slices.Concat(
 							// Late in bunches, the rest of a bunch finds full what its first
 							// filled, in no time on the clock: that outweighs the race, and
 							// explains more than one a spell as well (review 36 minor 3).
-							more, first, brief = "more: ", "the busy machine sent them in bunches", "the busy machine sent them in bunches"
+							more, brief = "more: ", "the busy machine sent them in bunches"
+							first = brief
 						}
 						with = []string{
 							fmt.Sprintf("%s in all, of %s: %s of the time; %s, %s%s (over a long run arrivals meet %s, not the clock%s)", full, of, clock, found, more, first, long, before),
