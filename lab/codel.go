@@ -49,7 +49,7 @@ func init() {
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
 			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
 			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
-			"\"CoDel 49 of 146 turned away, 34% (Erlang B's forecast: 38%, workers 93% busy, measured 96% in 5–10s: …)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it, and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of 20), beside the one measured over the table's window, the chart's mean workers held of the pool. "+
+			"\"CoDel 49 of 146 turned away, 34% (Erlang B's forecast with no queue: 38%, workers 93% busy, measured 96% in 5–10s)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it (wider, \"nearly a loss system, full means turned away\"), and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of 20), beside the one measured over the table's window, as the chart draws it: each second's mean workers held of that second's pool. "+
 			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
@@ -154,6 +154,29 @@ func (r Report) coDelLines() []string {
 	return []string{line}
 }
 
+// heldShare is the mean share of the pool its workers held over the table's window, each
+// second's held of that second's pool, as the chart draws it: the configured size would
+// pass 100% where the pool grew (review 38a minor 3). A hair over a second's pool is the
+// sample's timing, so none counts past it. ok is false with no second that has a pool.
+func heldShare(s *Snapshot) (share float64, ok bool) {
+	n := 0
+	for _, sec := range s.rateSeconds() {
+		if sec.Workers <= 0 {
+			continue
+		}
+		var held float64
+		for _, h := range sec.Held {
+			held += h
+		}
+		share += min(held, float64(sec.Workers)) / float64(sec.Workers)
+		n++
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return share / float64(n), true
+}
+
 // coDelHealth is what CoDel turned away, and the forecast of the pool it leaves.
 func coDelHealth(s *Snapshot, w int) []Item {
 	if s.Config.Pool.Discipline != CoDel {
@@ -184,17 +207,18 @@ func coDelHealth(s *Snapshot, w int) []Item {
 		// Beside the forecast's busy share, the one measured over the table's window, the
 		// chart's mean held: "workers 93% busy" alone read as measured, where nothing on
 		// screen showed it (newcomer 45 G10).
-		if r := s.Rates(); r.Seconds > 0 && s.Config.Pool.Workers > 0 {
-			var held float64
-			for _, h := range r.Held {
-				held += h
-			}
-			busy += fmt.Sprintf(", measured %.0f%% in %s", 100*held/float64(s.Config.Pool.Workers), r.Span())
+		if share, ok := heldShare(s); ok {
+			r := s.Rates()
+			busy += fmt.Sprintf(", measured %.0f%% in %s", 100*share, r.Span())
 		}
-		forecast := fmt.Sprintf(" (%s: %.0f%% turned away, %s: nearly ", model, 100*fc.LongRunLoss(), busy)
-		tight := fmt.Sprintf(" (%s: %.0f%%, %s: ", model, 100*fc.LongRunLoss(), busy)
-		value = fittingValue("CoDel", w, value+forecast+"a loss system, one with no queue: full means turned away)", value+forecast+"as with no queue)",
-			value+tight+"nearly as with no queue)", brief+tight+"nearly as with no queue)", brief+tight+"as with no queue)")
+		// Which figure is the no-queue one, said beside it: "measured 96% in 5–10s: as with
+		// no queue" read as the measured share's, and claimed more than "nearly" (review 38a
+		// minor 2).
+		model += " with no queue"
+		long := fmt.Sprintf("%s: %.0f%% turned away, %s)", model, 100*fc.LongRunLoss(), busy)
+		tight := fmt.Sprintf(" (%s: %.0f%%, %s)", model, 100*fc.LongRunLoss(), busy)
+		value = fittingValue("CoDel", w, value+" (nearly a loss system, full means turned away; "+long, value+" ("+long,
+			brief+" ("+long, brief+tight)
 	}
 	return []Item{{Label: "CoDel", Value: value}}
 }

@@ -156,7 +156,7 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	// with 8 connections, 73% against Erlang B's 73.8%, which prints 74%.
 	codel.Config.Payment.Connections.PerRoute = 8
 	f = codel.Config.Forecast()
-	want := fmt.Sprintf("(forecast, the connections' bound: %.0f%% turned away", 100*f.LongRunLoss())
+	want := fmt.Sprintf("forecast, the connections' bound with no queue: %.0f%% turned away", 100*f.LongRunLoss())
 	if items := coDelHealth(&codel, 200); len(items) != 1 || !strings.Contains(items[0].Value, want) {
 		t.Errorf("CoDel's line %+v, want %q", items, want)
 	}
@@ -165,9 +165,9 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	codel.Config.Payment.Connections = ConnectionsConfig{}
 	codel.Classes[Payment].Arrived, codel.Classes[Signup].Arrived = 97, 49
 	codel.Classes[Payment].Rejected[RejectCoDel], codel.Classes[Signup].Rejected[RejectCoDel] = 33, 16
-	want = fmt.Sprintf("49 of 146 turned away past their limit, 34%% (Erlang B's forecast: %.0f%%", 100*codel.Config.Forecast().Blocking)
+	want = fmt.Sprintf("Erlang B's forecast with no queue: %.0f%%", 100*codel.Config.Forecast().Blocking)
 	for _, w := range []int{200, 120} {
-		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, want) {
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.HasPrefix(items[0].Value, "49 of 146 turned away past their limit, 34% (") || !strings.Contains(items[0].Value, want) {
 			t.Errorf("at %d CoDel's line %+v, want %q", w, items, want)
 		}
 	}
@@ -175,21 +175,29 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 
 // CoDel's line says which busy share is the forecast's and gives the one measured over the
 // table's window beside it, the chart's mean held of the pool: "workers 93% busy" alone read
-// as measured where nothing on screen showed it (newcomer 45 G10).
+// as measured where nothing on screen showed it (newcomer 45 G10). Which figure is the
+// no-queue one, beside it, not after the measured share (review 38a minor 2). Each second's
+// held of that second's pool, as the chart: here 24 of a pool grown to 25, 96%, where the
+// configured 20 gave 120% (review 38a minor 3).
 func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 	_, codel := heldSnapshots()
 	codel.Classes[Signup] = ClassStats{Arrived: 49}
 	codel.Classes[Signup].Rejected[RejectCoDel] = 16
 	for i := range 10 {
-		sec := Second{T: i + 1}
-		sec.Held[Payment], sec.Held[Signup] = 19, 0.2 // 96% of 20
+		sec := Second{T: i + 1, Workers: 25}
+		sec.Held[Payment], sec.Held[Signup] = 23.8, 0.2
 		codel.Timeline = append(codel.Timeline, sec)
 	}
-	cf, _ := codel.Config.Forecast().CoDel(codel.Config.Pool)
-	want := fmt.Sprintf("workers %.0f%% busy, measured 96%% in 5–10s", 100*cf.Busy)
+	f := codel.Config.Forecast()
+	cf, _ := f.CoDel(codel.Config.Pool)
+	want := fmt.Sprintf("(Erlang B's forecast with no queue: %.0f%%", 100*f.LongRunLoss())
+	busy := fmt.Sprintf("workers %.0f%% busy, measured 96%% in 5–10s)", 100*cf.Busy)
 	for _, w := range []int{200, 120} {
-		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, want) || !fitsLine(items[0].Label, items[0].Value, w) {
-			t.Errorf("at %d CoDel's line %+v, want %q within the width", w, items, want)
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("at %d CoDel's line %+v, want %q within the width", w, items, busy)
 		}
+	}
+	if items := coDelHealth(&codel, 120); len(items) != 1 || !strings.Contains(items[0].Value, want) {
+		t.Errorf("at 120 CoDel's line %+v, want %q", items, want)
 	}
 }

@@ -403,7 +403,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 // ok in a row waited behind 11 payments for 12 workers to free in 2.0s; 11 did (13.3 on
 // average, under 12 for 1 check in 5)" took a minute to decode): "its check had 11
 // payments ahead: it needed 12 of 20 workers to free in its 2.0s timeout; only 11 workers
-// did (13.3 on average; fewer than 12 in 1 check of 5); 2 checks not ok in a row pull a
+// did (13.3 on average; fewer than 12: 1-in-5 chance); 2 checks not ok in a row pull a
 // replica". No longer: it keeps fleet-domino's headline to the lines its charts leave at
 // 80x24 (n46 #2: at 15s and 25s they gave way).
 func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) string {
@@ -447,10 +447,12 @@ func freed(t lab.Turn, need int) string {
 	return fmt.Sprintf("%d workers did", t.Freed)
 }
 
-// fewerThan is how often fewer than need workers free while a check waits, at odds: "fewer
-// than 12 in 1 check of 5", one wording in the whole and the brief form.
+// fewerThan is how often fewer than need workers free while a check waits, at odds:
+// "fewer than 12: 1-in-5 chance", one wording in the whole and the brief form. Said as a
+// chance: "fewer than 12 in 1 check of 5" read as well as 1 of r4's 5 checks (newcomer 47
+// #8); no longer than that, as fleet-domino's 80x24 headline has no column to spare.
 func fewerThan(need int, odds float64) string {
-	return fmt.Sprintf("fewer than %d in 1 check of %.0f", need, math.Max(1, math.Round(1/odds)))
+	return fmt.Sprintf("fewer than %d: 1-in-%.0f chance", need, math.Max(1, math.Round(1/odds)))
 }
 
 // pullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":
