@@ -163,9 +163,11 @@ func wrapText(s string, w, maxLines int) []string {
 // break point of ansi.Wrap's. A word longer than the line is still cut, at the width.
 const keptHyphen = "\u2011" // non-breaking hyphen
 
-// keptSpace joins a mark of the compare's rule to the word it keys, so "· ?" never ends a
-// line with its "too few" on the next (at 80x24, hops: "beyond chance · ?").
-const keptSpace = "\u00a0" // non-breaking space, which ansi.Wrap keeps
+// keptSpace stands in for the space after a mark of the compare's rule while the text is
+// wrapped, so "· ?" never ends a line with its "too few" on the next (at 80x24, hops:
+// "beyond chance · ?"): one cell wide, no break point, and unlike a no-break space
+// (the narrator's own, kept as they are) found in no text.
+const keptSpace = "\u2423" // open box
 
 var markGlue = strings.NewReplacer(" "+lab.ApproxMark+" ", " "+lab.ApproxMark+keptSpace,
 	" "+lab.TooFewMark+" ", " "+lab.TooFewMark+keptSpace, " "+lab.MethodMark+" ", " "+lab.MethodMark+keptSpace)
