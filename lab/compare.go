@@ -722,14 +722,14 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 			clauses[0] = append(clauses[0], approxTest())
 		}
 		plain = len(clauses[0])
-		clauses[0] = append(clauses[0], ApproxKey+": "+why)
-		// At 80 columns beside bare's and ?'s keys, the test's odds in the fewest words, where
-		// a sign test is what ≈ is (newcomer 40 #1: "≈ within noise" alone was cryptic).
+		clauses[0] = append(clauses[0], ApproxKey+": "+why, ApproxKey)
+		// At 80 columns beside bare's and ?'s keys, the test's odds in the fewest words
+		// early, where a sign test is what ≈ is (newcomer 40 #1: "≈ within noise" alone was
+		// cryptic); else its why kept a step longer.
+		short = plain
 		if tested {
-			clauses[0] = append(clauses[0], ApproxOdds)
+			short = plain + 1
 		}
-		short = len(clauses[0]) - 1
-		clauses[0] = append(clauses[0], ApproxKey)
 	}
 	if bare {
 		// About: the p99s and p50s are tested outside Holm's correction and add their own
@@ -783,7 +783,7 @@ func noiseForms(rows []ComparisonRow, blocks bool, label func(Class) string) ([]
 // as jargon to a workshop (n45 G4, n44 g3); the test's name stays in the help
 // (ApproxTestName).
 func approxTest() string {
-	return ApproxOdds + ": " + sharedBar
+	return ApproxKey + ": " + sharedBar
 }
 
 // ApproxTestName names the test behind ≈, for the help: what is tossed is a request paired
@@ -800,11 +800,6 @@ func ApproxTestName(blocks bool) string {
 // keeps the chance that noise alone crosses it anywhere in the table under FamilyAlpha, so
 // a row that chance alone makes 1 time in 40 may stay ≈ ("counting every count compared").
 var sharedBar = fmt.Sprintf("a difference this size comes by chance more than 1 time in %d, counting every count compared", int(math.Round(1/FamilyAlpha)))
-
-// ApproxOdds is approxTest in the fewest words: what ≈ claims, which "≈ within 1-in-20
-// bar" left to decode (n45 G4). Not "chance ≥1 in 20": the rows are judged together
-// (Holm), so a row that chance alone makes 1 time in 40 can stay ≈ (review 34 M3).
-const ApproxOdds = ApproxMark + " could be chance"
 
 // ruleStep cuts a clause of the rule (0 ≈, 1 bare, 2 ?, 3 sooner) to its form at index to.
 type ruleStep struct{ clause, to int }
@@ -1082,13 +1077,17 @@ func (r ComparisonRow) Approx() string {
 // the table is shown, and approxMeans how it is judged, under a written one.
 const (
 	ApproxMark = "≈"
-	ApproxKey  = ApproxMark + " within noise"
+	// ApproxKey is what ≈ claims in the fewest words, which "≈ within 1-in-20 bar" left to
+	// decode (n45 G4); at every width, as UnmarkedKey's "beyond chance" beside it ("≈ within
+	// noise" at some widths and "could be chance" at others, review 38a m1). Not "chance ≥1
+	// in 20": the rows are judged together (Holm), so a row that chance alone makes 1 time in
+	// 40 can stay ≈ (review 34 M3).
+	ApproxKey = ApproxMark + " could be chance"
 	// UnmarkedKey says what a difference without a mark is, where colour cannot: a signed
 	// one, so a bare 0 reads as no change ("unmarked change: beyond noise" read "rejected:pool
-	// 0 0 0" as a change beyond noise, newcomer 28).
-	// "beyond chance", not "beyond noise": beside "≈ could be chance", one word for
-	// both (n45 G4).
-	UnmarkedKey = "bare +n or -n: beyond chance"
+	// 0 0 0" as a change beyond noise, newcomer 28). "+n, -n", not "+n or -n": beside ≈'s and
+	// "?"'s keys it fits 80 columns (newcomer 47 #5).
+	UnmarkedKey = "bare +n, -n: beyond chance"
 	// NoChange is B − A where A and B are the same, a word, not "0": a bare 0 beside
 	// UnmarkedKey still read as a result (newcomer 31).
 	NoChange = "same"
@@ -1128,7 +1127,7 @@ var (
 	// with the count a p99 needs (P99Needs), so "?" on a p99 of 36 a side reads right
 	// (n44 g3: "too few ended to judge" left "too few" unsaid). Not "... to judge p99":
 	// beside the other keys it outran 80 columns (review 35 m10); "?" stands on a p99 row.
-	TooFewMeans = fmt.Sprintf("%s too few: p99 needs %d", TooFewMark, P99Needs())
+	TooFewMeans = fmt.Sprintf("%s too few: p99 needs %d ended", TooFewMark, P99Needs())
 	// TooFewNoP50 is TooFewBrief where the table shows no p50 row at all, before why none:
 	// "see p50 row" sent a reader looking for one that was not there (newcomer 35 #12), and
 	// "no p50 row: within noise" read as the p99 within noise (n36 #6).
@@ -1184,7 +1183,7 @@ func tooFewForms(p50Row, p50Few, p50Noise bool) []string {
 // newcomer's words ("has no 95% upper bound" was jargon round a bare number, newcomer 35
 // #13); the interval is the longest form's, the help's.
 func p99NotJudged() string {
-	return "with fewer ended, the true p99 may lie above the slowest seen"
+	return fmt.Sprintf("with fewer than %d ended, the true p99 may lie above the slowest seen", P99Needs())
 }
 
 // msCell writes a latency in milliseconds, or "-" when nothing was measured.

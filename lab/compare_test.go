@@ -607,7 +607,7 @@ func TestP99Needs(t *testing.T) {
 		t.Errorf("%d samples already bound the p99", n-1)
 	}
 	// In the table's words, "p99 of fewer than 100 is the slowest of them" (newcomer 30).
-	if !strings.Contains(TooFewWhy(), "with fewer ended, the true p99 may lie above the slowest seen") {
+	if !strings.Contains(TooFewWhy(), "with fewer than 368 ended, the true p99 may lie above the slowest seen") {
 		t.Errorf("%q", TooFewWhy())
 	}
 }
@@ -651,11 +651,11 @@ func TestNoiseRuleCitesTheLargestNoise(t *testing.T) {
 	}
 	forms := NoiseRule(rows, true, TrafficConfig{}.Label)
 	want := "≈ chance: signup rejected:pool 15 → 0 is 3 blocks of 200ms, all one way: 3 tossed coins do that 1 time in 4; ≈ where a difference this size comes by chance more than 1 time in 20, counting every count compared" +
-		" · bare +n or -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs 368; p50 row hidden: A and B within noise; with fewer ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
+		" · bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs 368 ended; p50 row hidden: A and B within noise; with fewer than 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"
 	if forms[0] != want {
 		t.Errorf("the rule %q, want %q", forms[0], want)
 	}
-	if last := forms[len(forms)-1]; last != "≈ within noise · ? too few: p99 needs 368" {
+	if last := forms[len(forms)-1]; last != "≈ could be chance · ? too few: p99 needs 368 ended" {
 		t.Errorf("briefest %q", last)
 	}
 }
@@ -711,7 +711,7 @@ func TestNoiseRuleCitesWhatTeaches(t *testing.T) {
 		{Class: Health, Counter: "ok", A: 5, B: 7, Chance: 1, Units: [2]int64{1, 2}},
 	} {
 		want := []string{"≈ could be chance: a difference this size comes by chance more than 1 time in 20, counting every count compared",
-			"≈ within noise: same arrivals, timing alone can do it", "≈ could be chance", ApproxKey}
+			"≈ could be chance: same arrivals, timing alone can do it", ApproxKey}
 		if got := NoiseRule([]ComparisonRow{r}, false, label); !slices.Equal(got, want) {
 			t.Errorf("%d votes at chance %v: %q, want no example, %q", r.Units[0]+r.Units[1], r.Chance, got, want)
 		}
@@ -737,7 +737,7 @@ func TestNoiseRuleBesideMethodSaysNoSameArrivals(t *testing.T) {
 	sent := ComparisonRow{Class: Payment, Counter: "arrived", A: 901, B: 1000, Significant: true, Method: true}
 	noise := ComparisonRow{Class: Health, Counter: "ok", A: 5, B: 6, Chance: 1, Units: [2]int64{0, 1}}
 	forms := NoiseRule([]ComparisonRow{sent, noise}, false, TrafficConfig{}.Label)
-	if want := "≠ differs by how each was sent, not better or worse · ≈ within noise: two runs of one system can differ as much"; forms[0] != want {
+	if want := "≠ differs by how each was sent, not better or worse · ≈ could be chance: two runs of one system can differ as much"; forms[0] != want {
 		t.Errorf("%q, want %q", forms[0], want)
 	}
 	for _, f := range forms {
@@ -760,9 +760,9 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		rows []ComparisonRow
 		want string
 	}{
-		{[]ComparisonRow{bare}, "bare +n or -n: beyond chance, which makes one under about 1 time in 20"},
+		{[]ComparisonRow{bare}, "bare +n, -n: beyond chance, which makes one under about 1 time in 20"},
 		{[]ComparisonRow{noise}, "≈ chance: signup ok 10 → 12 is 2 requests, all one way: 2 tossed coins do that 1 time in 2; ≈ where a difference this size comes by chance more than 1 time in 20, counting every count compared"},
-		{[]ComparisonRow{bare, few}, "bare +n or -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs 368; p50 row hidden: A and B within noise; with fewer ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
+		{[]ComparisonRow{bare, few}, "bare +n, -n: beyond chance, which makes one under about 1 time in 20 · ? too few: p99 needs 368 ended; p50 row hidden: A and B within noise; with fewer than 368 ended, the true p99 may lie above the slowest seen: a p99's 95% confidence interval from n ended has no upper end while 1 − 0.99ⁿ < 97.5%"},
 		{[]ComparisonRow{{Class: Payment, Counter: "ok", A: 3, B: 3}}, ""},
 	} {
 		got := strings.Join(NoiseRule(tc.rows, false, label)[:min(1, len(NoiseRule(tc.rows, false, label)))], "")
@@ -788,11 +788,11 @@ func TestNoiseRuleNamesTheMarksShown(t *testing.T) {
 		}
 	}
 	// No p50 row: why none, not "see p50 row" (newcomer 35 #12).
-	if line := ApproxOdds + " · " + UnmarkedKey + " · " + TooFewNoP50 + "A and B within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
+	if line := ApproxKey + " · " + UnmarkedKey + " · " + TooFewNoP50 + "A and B within noise"; !slices.Contains(forms, line) || len([]rune(line)) > 120 {
 		t.Errorf("%q: not a form, or wider than 120", line)
 	}
 	// "see p50 row" outlasts "shown only if…" where a p50 row is under a ?, never where none is.
-	see := ApproxOdds + " · " + UnmarkedKey + " · " + TooFewSee
+	see := ApproxKey + " · " + UnmarkedKey + " · " + TooFewSee
 	p50 := ComparisonRow{Class: Payment, Counter: "p50", A: 5, B: 3, Significant: true}
 	if got := NoiseRule([]ComparisonRow{bare, noise, few, p50}, false, label); !slices.Contains(got, see) {
 		t.Errorf("a p50 row under ?, no %q: %q", see, got)

@@ -49,6 +49,21 @@ type Forecast struct {
 	Knee        KneeForecast        // the dependency's concurrency knee, when it has one
 }
 
+// The narrator's long-run forecast in words, one source for the screen and the help
+// (review 38b m6 found three copies): LongRun introduces a model's figures, beside the
+// run's measured ones; ErlangB names the model with what it assumes (newcomer 25: a reader
+// from Hystrix, resilience4j or the SRE book knows neither Erlang B nor what it assumes);
+// ErlangBAtOnce is it on a bulkhead that neither waits nor queues, whose "no queue" is the
+// bulkhead's, not the pool's (n44 g4: "no queue" beside "queue 100 FIFO").
+const (
+	LongRun       = "forecast for the long run"
+	ErlangB       = "Erlang B: random arrivals, no queue"
+	ErlangBAtOnce = "Erlang B: random arrivals, turned away at once"
+)
+
+// LongRunBy is LongRun on model's words.
+func LongRunBy(model string) string { return LongRun + " (" + model + ")" }
+
 // Fit is how the offered load sits against the pool.
 type Fit uint8
 

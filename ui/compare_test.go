@@ -794,8 +794,8 @@ func TestRuleOnScreen(t *testing.T) {
 	bulkA, bulkB := compareSnapshots()
 	moments["compareScreen"] = [2]*lab.Snapshot{bulkA, bulkB}
 	defs := map[string]*regexp.Regexp{
-		"≈":    regexp.MustCompile(`≈ (chance|noise|within)`),
-		"bare": regexp.MustCompile(`bare( \+n or -n)?:`),
+		"≈":    regexp.MustCompile(`≈ (chance|could be chance)`),
+		"bare": regexp.MustCompile(`bare( \+n, -n)?:`),
 		"?":    regexp.MustCompile(`\? too few`),
 		// newcomer 38 G11: "in flight 3 0 -3 sooner" with no key at 80x24 or 120x40.
 		"sooner": regexp.MustCompile(`n ` + lab.SoonerMark + `:`),
@@ -841,7 +841,7 @@ func TestRuleOnScreen(t *testing.T) {
 }
 
 // ruleStarts matches the start of the rule line's words (lab.NoiseRule).
-var ruleStarts = regexp.MustCompile(`(^|  |── A vs B · )(≈ chance|≈ within noise|bare \+n or -n:|\? too few|≠ )`)
+var ruleStarts = regexp.MustCompile(`(^|  |── A vs B · )(≈ chance|≈ could be chance|bare \+n, -n:|\? too few|≠ )`)
 
 // ruleText is the rule's words on a compare screen: on the title, on a line of its own, or
 // beside the blocks, a column of lines from where it starts; and the screen's text without
@@ -1055,7 +1055,7 @@ func TestRuleSaysOddsAt80(t *testing.T) {
 	}
 	rule, keyed, how := lab.NoiseRuleKeyed(rows, false, lab.TrafficConfig{}.Label)
 	j := judged{rows: rows, rule: rule, keyed: keyed, how: how}
-	if got := j.ruleLines(80); len(got) != 1 || got[0] != "≈ could be chance · bare +n or -n: beyond chance · ? too few: p99 needs 368" {
+	if got := j.ruleLines(80); len(got) != 1 || got[0] != "≈ could be chance · bare +n, -n: beyond chance · ? too few: p99 needs 368 ended" {
 		t.Errorf("at 80 columns: %q", got)
 	}
 	if got := strings.Join(j.ruleLines(120), " "); !strings.HasPrefix(got, "≈ could be chance: a difference this size comes by chance more than 1 time in 20, counting every count compared · ") || strings.Contains(got, "Holm") {

@@ -158,11 +158,18 @@ func FuzzFit(f *testing.F) {
 // A sign before a letter is no break point: "bare +n or -n" wrapped beside the table cut
 // "or" to "o…" and carried "-n: beyond noise" on (newcomer 30, fleet compare at 80x24).
 func TestWrapTextKeepsSign(t *testing.T) {
-	s := "≈ within noise: same arrivals, timing alone can do it · " + lab.UnmarkedKey + " · ? too few"
+	s := "≈ could be chance: same arrivals, timing alone can do it · " + lab.UnmarkedKey + " · ? too few"
 	for w := 20; w <= 60; w++ {
 		lines := wrapText(s, w, 0)
 		if got := strings.Join(lines, " "); got != s {
 			t.Errorf("width %d: %q, want the words whole", w, lines)
+		}
+		// A mark stays with the word it keys: "beyond chance · ?" over "too few: …" (hops at
+		// 80x24) read as a question.
+		for _, l := range lines {
+			if strings.HasSuffix(l, " ?") || strings.HasSuffix(l, " ≈") {
+				t.Errorf("width %d: %q ends on a mark", w, l)
+			}
 		}
 	}
 }

@@ -147,8 +147,8 @@ func wrapText(s string, w, maxLines int) []string {
 	if w <= 0 {
 		return nil
 	}
-	s = strings.ReplaceAll(s, "-", keptHyphen)
-	lines := strings.Split(strings.ReplaceAll(ansi.Wrap(s, w, ""), keptHyphen, "-"), "\n")
+	s = markGlue.Replace(" " + strings.ReplaceAll(s, "-", keptHyphen))[1:]
+	lines := strings.Split(strings.NewReplacer(keptHyphen, "-", keptSpace, " ").Replace(ansi.Wrap(s, w, "")), "\n")
 	if maxLines > 0 && len(lines) > maxLines {
 		lines = lines[:maxLines]
 		lines[maxLines-1] += " …"
@@ -162,5 +162,14 @@ func wrapText(s string, w, maxLines int) []string {
 // keptHyphen stands in for every hyphen while the text is wrapped: one cell wide, and no
 // break point of ansi.Wrap's. A word longer than the line is still cut, at the width.
 const keptHyphen = "\u2011" // non-breaking hyphen
+
+// keptSpace stands in for the space after a mark of the compare's rule while the text is
+// wrapped, so "· ?" never ends a line with its "too few" on the next (at 80x24, hops:
+// "beyond chance · ?"): one cell wide, no break point, and unlike a no-break space
+// (the narrator's own, kept as they are) found in no text.
+const keptSpace = "\u2423" // open box
+
+var markGlue = strings.NewReplacer(" "+lab.ApproxMark+" ", " "+lab.ApproxMark+keptSpace,
+	" "+lab.TooFewMark+" ", " "+lab.TooFewMark+keptSpace, " "+lab.MethodMark+" ", " "+lab.MethodMark+keptSpace)
 
 func ansiWidth(s string) int { return ansi.StringWidth(s) }

@@ -12,23 +12,17 @@ import (
 	"poollab/lab"
 )
 
-// erlangB names the model of the narrator's long-run figures with what it assumes, and
-// longRun introduces one: a model's forecast, beside the run's measured figures (newcomer
-// 25: a reader from Hystrix, resilience4j or the SRE book knows neither Erlang B nor what
-// it assumes). The help's "forecast for the long run" says more.
-const (
-	erlangB = "Erlang B: random arrivals, no queue"
-	longRun = "forecast for the long run (" + erlangB + ")"
-)
+// longRun is the narrator's long-run forecast by Erlang B (lab.LongRun); the help's
+// "forecast for the long run" says more.
+var longRun = lab.LongRunBy(lab.ErlangB)
 
 // capLongRun is longRun for bulkhead bh's price: where it neither waits nor queues, the
-// model's "no queue" is the bulkhead's, which turns away at once, not the pool's (n44 g4:
-// "no queue" beside "queue 100 FIFO").
+// model turns away at once (lab.ErlangBAtOnce).
 func capLongRun(bh lab.BulkheadConfig) string {
 	if bh.MaxWait > 0 || bh.Queue > 0 {
 		return longRun
 	}
-	return "forecast for the long run (Erlang B: random arrivals, turned away at once)"
+	return lab.LongRunBy(lab.ErlangBAtOnce)
 }
 
 // narrate explains the moment in one sentence: the forecast's numbers (Little's law,
@@ -123,7 +117,7 @@ func trapShare(pay lab.PaymentForecast, st lab.ClassStats) spareClause {
 	alone := 100 * pay.RejectedShare()
 	bulkhead, breaker := st.RejectedShare(lab.RejectBulkhead), st.RejectedShare(lab.RejectBreaker)
 	return spareClause{long: fmt.Sprintf("; the bulkhead alone (breaker off) would reject ~%.0f%% of payments (forecast, %s); so far %s are %s and %s %s",
-		alone, erlangB, fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
+		alone, lab.ErlangB, fmtShare(bulkhead, st.Arrived), lab.RejectBulkhead.Word(), fmtShare(breaker, st.Arrived), lab.RejectBreaker.Word()),
 		// Brief, with its nouns (newcomer 17 asked "62% of what?" of "breaker off: ~62%, now 91%"),
 		// the condition before its share (newcomer 22 read "~62% no breaker" as 62% having
 		// none), in the room the last line of the sentence leaves at 80 columns: not a column
@@ -494,7 +488,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			// What the connections serve bounds what the pool lets in: Erlang B over the hold
 			// the full pool makes comes to this, which the reader can check from the rates
 			// shown (newcomer 35 #7, 36 #10, 37 #11: Erlang B of that load read as circular).
-			model = fmt.Sprintf("forecast for the long run (%d connections serve at most %s of %s)", pay.ConnectionsCap, fmtPerSec(pay.ConnThroughput), fmtPerSec(pay.Admitted))
+			model = lab.LongRunBy(fmt.Sprintf("%d connections serve at most %s of %s", pay.ConnectionsCap, fmtPerSec(pay.ConnThroughput), fmtPerSec(pay.Admitted)))
 		case pay.LeaseWait > 0:
 			// Payments queue, for a connection on their worker, never for a worker: the load
 			// Erlang B is given, in the terms said before it, so its share can be checked
@@ -505,7 +499,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 			}
 			// The hold is the one once every worker waits, so the forecast is of that state,
 			// beside shares measured while it was not yet (newcomer 35 #7, review 29 lab #9).
-			model = fmt.Sprintf("forecast for the long run, once every worker waits (%s for a worker; %s = %s workers' load on %d)", erlangB, load, fmtWorkers(f.OfferedLoad), f.Workers)
+			model = fmt.Sprintf("%s, once every worker waits (%s for a worker; %s = %s workers' load on %d)", lab.LongRun, lab.ErlangB, load, fmtWorkers(f.OfferedLoad), f.Workers)
 		}
 		long := fmt.Sprintf("; %s: %.0f%% of each", model, 100*blocking)
 		if share == "" {

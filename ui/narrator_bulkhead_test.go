@@ -5,6 +5,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -202,24 +203,46 @@ func TestCompareHalfShowsItsOpenBreaker(t *testing.T) {
 			s := screen{panes: []pane{{snap: pair[0], cfg: pair[0].Config}, {snap: pair[1], cfg: pair[1].Config}},
 				width: sz[0], height: sz[1], recorded: true}
 			out := ansi.Strip(render(newTheme(false, true), s))
-			checkFrame(t, out, sz[0], sz[1])
-			// The trap's half: A's lines before B's name (stacked at 80x24), or beside it.
-			half := out
-			if sz[0] < 100 {
-				at := strings.Index(out, "  B ")
-				half = map[bool]string{true: out[:at], false: out[at:strings.Index(out, "A vs B")]}[i == 0]
-			} else {
-				var side []string
-				for _, l := range strings.Split(out, "\n") {
-					if cells := strings.SplitN(l, "│", 2); len(cells) == 2 {
-						side = append(side, cells[i])
-					}
-				}
-				half = strings.Join(side, "\n")
+			if !checkFrame(t, out, sz[0], sz[1]) {
+				continue
 			}
+			// The trap's half: beside the other, cut at the divider's column (sides); stacked
+			// (80x24), A's lines before B's pane title, B's from it to the summary's title.
+			lines := strings.Split(out, "\n")
+			var side []string
+			for _, l := range lines {
+				if a, b, ok := sides(l, sz[0]); ok {
+					side = append(side, [2]string{a, b}[i])
+				}
+			}
+			if len(side) == 0 {
+				bAt := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "  B ") })
+				sumAt := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "── A vs B") })
+				if bAt < 0 || sumAt < bAt {
+					t.Errorf("%dx%d: no halves side by side, nor B's pane title above the summary:\n%s", sz[0], sz[1], out)
+					continue
+				}
+				side = [2][]string{lines[:bAt], lines[bAt:sumAt]}[i]
+			}
+			half := strings.Join(side, "\n")
 			if !strings.Contains(half, "breaker OPEN") {
 				t.Errorf("breaker-trap as %c at %dx%d: its open breaker not shown:\n%s", "AB"[i], sz[0], sz[1], out)
 			}
 		}
+	}
+}
+
+// The long run's words have one source, lab's: the bulkhead's price and the help's entry
+// quote the same model (review 38b m6: three copies by hand could drift apart).
+func TestLongRunWordsFromLab(t *testing.T) {
+	if got := capLongRun(lab.BulkheadConfig{}); got != lab.LongRun+" ("+lab.ErlangBAtOnce+")" {
+		t.Errorf("a bulkhead that neither waits nor queues: %q", got)
+	}
+	if got := capLongRun(lab.BulkheadConfig{Queue: 10}); got != longRun || !strings.Contains(got, lab.ErlangB) {
+		t.Errorf("a bulkhead with a queue: %q", got)
+	}
+	i := slices.IndexFunc(lab.ScreenWords(), func(it lab.Item) bool { return it.Label == lab.LongRun })
+	if i < 0 || !strings.Contains(lab.ScreenWords()[i].Value, `"(`+lab.ErlangBAtOnce+`)"`) {
+		t.Errorf("the help's %q does not quote %q", lab.LongRun, lab.ErlangBAtOnce)
 	}
 }

@@ -168,10 +168,12 @@ func (c labCtx) draw(p panel, level int) []string {
 	return lines
 }
 
-// drawKey is a panel drawn at a level, the narrator with a form of its spare clause.
+// drawKey is a panel drawn at a level, the narrator with a form of its spare clause, or the
+// charts drawn to a height to measure their blank rows (charts' tall).
 type drawKey struct {
 	name        string
 	level       int
+	height      int
 	spare       spareForm
 	oneSettings bool
 	noGlossLine bool
@@ -594,7 +596,7 @@ var chartsPanel = panel{name: "charts", deepest: upTo(levelBare),
 	tall: func(c labCtx) int {
 		h := 2 + anyPeakRows() + 1
 		blank := func(h int) int {
-			k := drawKey{name: "charts tall", level: h}
+			k := drawKey{name: "charts", height: h} // cached per lab: each plan asks again
 			lines, ok := c.drawn[k]
 			if !ok {
 				lines = chartsLines(c.t, c.snap, c.peer(), c.p.changes, c.w, c.narrowest(), h)
