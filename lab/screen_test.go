@@ -798,7 +798,7 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	s := &Snapshot{Config: c, Chain: []string{"http"}}
 	bystanders(s)
 	work := FmtDur(c.Signup.Work.D()) + " of local work, calls nothing"
-	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the lab's lag past due p50 620µs)"
+	long := work + " (p50 2.9ms; the 2ms sleep overran p50 250µs, the wait from due p50 620µs)"
 	if got := settingValue(c, s, 120, "signup"); got != long {
 		t.Errorf("signup: %q, want %q", got, long)
 	}
@@ -806,11 +806,11 @@ func TestBystandersWorkSaysItsMeasure(t *testing.T) {
 	if was := work + " (p50 2.9ms measured: +250µs the timer's lateness, +650µs the lab's own sending)"; len([]rune(long)) > len([]rune(was)) {
 		t.Errorf("%d columns, %d before", len([]rune(long)), len([]rune(was)))
 	}
-	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; on a worker p50 2µs, the lab's lag past due p50 702µs)") {
+	if got := settingValue(c, s, 200, "health"); !strings.HasSuffix(got, " (p50 752µs; on a worker p50 2µs, the wait from due p50 702µs)") {
 		t.Errorf("health: %q", got)
 	}
 	// Its name says from when it counts, and still fits beside a health check at 120 (newcomer 47 #2).
-	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs: the lab's lag past due)") {
+	if got := settingValue(c, s, 120, "health"); !strings.HasSuffix(got, " (p50 752µs: the wait from due)") {
 		t.Errorf("health at 120: %q", got)
 	}
 	s.Pool.QueueCap = 100
