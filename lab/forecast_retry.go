@@ -195,7 +195,7 @@ func (c Config) RetryForecast() RetryForecast {
 }
 
 // HeldWord labels HopHeldSaid on screen and in the help.
-const HeldWord = "a call held"
+const HeldWord = "a call is held, forecast:"
 
 // HopHeldSaid is HopHeld by hop, hops alike said together: "1.7s at hops 1 and 2, 500ms at
 // hop 3"; "" without it.

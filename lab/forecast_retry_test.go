@@ -326,9 +326,9 @@ func TestHopHeld(t *testing.T) {
 	s := NotStarted(c)
 	s.Hops = make([]HopStats, 3)
 	if items := HealthItems(s, 120); !slices.ContainsFunc(items, func(it Item) bool {
-		return it.Phrase() == "a call held 1.7s at hops 1 and 2, 500ms at hop 3"
+		return it.Phrase() == "a call is held, forecast: 1.7s at hops 1 and 2, 500ms at hop 3"
 	}) {
-		t.Errorf("stacked-timeouts' health items %v: want a call held 1.7s at hops 1 and 2, 500ms at hop 3", items)
+		t.Errorf("stacked-timeouts' health items %v: want a call is held, forecast: 1.7s at hops 1 and 2, 500ms at hop 3", items)
 	}
 	c.Dependency.IgnoreCancel = true
 	if got := fmt.Sprint(c.RetryForecast().HopHeld); got != "[1.7s 1.7s 3s]" {

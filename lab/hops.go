@@ -81,7 +81,7 @@ func atHopHelp() string {
 		"deadline-propagation sets both, and its headline puts the calls saved to both (the hops set to try once, with no time left to retry), the work after the answer gone to the deadline passed down and the hang-ups"
 }
 
-// heldHelp is the help's "a call held", worked out for stacked-timeouts from the forecast:
+// heldHelp is the help's "a call is held, forecast:", worked out for stacked-timeouts from the forecast:
 // in flight at each hop is the calls it gets a second times the time it holds one.
 func heldHelp() string {
 	c := StackedTimeouts()

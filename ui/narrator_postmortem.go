@@ -405,8 +405,11 @@ func whyCap(cfg lab.Config, k lab.KneeForecast, pay lab.ClassStats, queueSaid bo
 		// The margin, shortened: "25 would answer 500/s, no room" read as a fix sized one
 		// short (newcomer 27). Its question and the knee one lower in every form: "25 give
 		// 500/s only if the knee is exactly 25" left 80x24 asking why 24 (newcomer 47 #4).
-		margin = fmt.Sprintf("why %d, not %d: %d give %s, but %s if the knee is %d", k.Cap, k.Knee, k.Knee, fmtWholePerSec(best), fmtWholePerSec(lowerRate), k.Knee-1)
-		long += fmt.Sprintf("; %s; %d give %s either way", margin, k.Cap, fmtWholePerSec(k.CapRate))
+		// A margin, said so: "25 give 500/s, but 461/s if the knee is 24" beside "knee 25
+		// calls" read as the knee being 24 (newcomer 48 W-MAJOR).
+		// What the margin buys where there is room: a compare half's terse form has none.
+		margin = fmt.Sprintf("why %d, not %d: a margin, lest the knee be %d", k.Cap, k.Knee, k.Knee-1)
+		long += fmt.Sprintf("; %s (%d would give %s); %d give %s either way", margin, k.Knee, fmtWholePerSec(lowerRate), k.Cap, fmtWholePerSec(k.CapRate))
 		short += "; " + margin
 	}
 	return spareClause{long: long, short: short, capped: true}, margin

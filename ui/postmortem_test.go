@@ -475,7 +475,7 @@ func TestWhyTheCap(t *testing.T) {
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
 		"; as the fix in an unnamed company's published Go postmortem (an order API, p95 90ms → 1.1s at lunch): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
-		"; why 24, not 25: 25 give 500/s, but 461/s if the knee is 24; 24 give 480/s either way",
+		"; why 24, not 25: a margin, lest the knee be 24 (25 would give 461/s); 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
 			t.Errorf("no %q in %q", want, spare.long)
@@ -488,20 +488,20 @@ func TestWhyTheCap(t *testing.T) {
 	// where the queue's wait creeps toward it (newcomer 38 G8), else the brief form's,
 	// rejecting before 800ms, not past it (newcomer 27: beside "turned away after 726ms on
 	// average").
-	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: 25 give 500/s, but 461/s if the knee is 24"; spare.short != want || !strings.Contains(says, "the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline") {
+	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin, lest the knee be 24"; spare.short != want || !strings.Contains(says, "the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline") {
 		t.Errorf("%q, brief %q, want the deadline in the sentence and the brief %q", says, spare.short, want)
 	}
 	steady := postmortemSnapshot(cfg)
 	for i := range steady.Timeline {
 		steady.Timeline[i].OK[lab.Payment] = 490 // 500.8/s arrive, 490 ok and 16 rejected a second: it drains
 	}
-	if says, held := narration(cfg, steady); held.short != "; 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms; why 24, not 25: 25 give 500/s, but 461/s if the knee is 24" || strings.Contains(says, "creeps") {
+	if says, held := narration(cfg, steady); held.short != "; 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms; why 24, not 25: a margin, lest the knee be 24" || strings.Contains(says, "creeps") {
 		t.Errorf("a steady queue: %q, brief %q, want the deadline in the brief form", says, held.short)
 	}
 	if lines := wrapText("» "+says+spare.short, 80, 0); len(lines) > headlineMost {
 		t.Errorf("with the brief form, %d lines at 80 columns, want at most %d: %q", len(lines), headlineMost, lines)
 	}
-	if lines := wrapText("» "+spare.terse, 80, 0); len(lines) > 4 || !strings.HasSuffix(spare.terse, "; why 24, not 25: 25 give 500/s, but 461/s if the knee is 24") {
+	if lines := wrapText("» "+spare.terse, 80, 0); len(lines) > 4 || !strings.HasSuffix(spare.terse, "; why 24, not 25: a margin, lest the knee be 24") {
 		t.Errorf("the terse form at 80 columns, %d lines, want 4 ending in why 24: %q", len(lines), lines)
 	}
 	// Within the deadline, mostly by queueing, and why an unbounded queue holds still, where
@@ -535,7 +535,7 @@ func TestWhyTheCap(t *testing.T) {
 			c := newLabCtx(newTheme(true, true), testScreen(s, w, 40), 0, w, 0)
 			lines := narratorPanel.lines(c, levelFull)
 			said := ansi.Strip(strings.Join(lines, " "))
-			if len(lines) > 5 || !strings.Contains(said, "24 calls at most keep each at 50ms") || !strings.Contains(said, "why 24, not 25: 25 give 500/s, but 461/s if the knee is 24") {
+			if len(lines) > 5 || !strings.Contains(said, "24 calls at most keep each at 50ms") || !strings.Contains(said, "why 24, not 25: a margin, lest the knee be 24") {
 				t.Errorf("%s at %d columns, %d lines: %q", name, w, len(lines), said)
 			}
 		}
@@ -760,7 +760,7 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 		// With wider figures, as a run writes them: "472.6/s ok, 27.6/s"
 		wider := strings.NewReplacer("471/s", "472.6/s", "29/s", "27.4/s").Replace(spare.terse)
 		if lines := wrapText("» "+wider, w, 0); len(lines) > headlineMost || !spare.terseHalf ||
-			!strings.HasSuffix(spare.terse, "; why 24, not 25: 25 give 500/s, but 461/s if the knee is 24") || !strings.Contains(spare.terse, "29/s queue up; at ~26.1s the deadline turns the excess away; p99") {
+			!strings.HasSuffix(spare.terse, "; why 24, not 25: a margin, lest the knee be 24") || !strings.Contains(spare.terse, "29/s queue up; at ~26.1s the deadline turns the excess away; p99") {
 			t.Errorf("terse at %d columns, %d lines: %q", w, len(lines), lines)
 		}
 	}
