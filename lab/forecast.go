@@ -64,6 +64,15 @@ const (
 // LongRunBy is LongRun on model's words.
 func LongRunBy(model string) string { return LongRun + " (" + model + ")" }
 
+// LongRunPrice is LongRunBy for the price of bulkhead b: Erlang B's words where it waits or
+// queues, ErlangBAtOnce where it does neither.
+func (b BulkheadConfig) LongRunPrice() string {
+	if b.MaxWait > 0 || b.Queue > 0 {
+		return LongRunBy(ErlangB)
+	}
+	return LongRunBy(ErlangBAtOnce)
+}
+
 // Fit is how the offered load sits against the pool.
 type Fit uint8
 

@@ -16,15 +16,6 @@ import (
 // "forecast for the long run" says more.
 var longRun = lab.LongRunBy(lab.ErlangB)
 
-// capLongRun is longRun for bulkhead bh's price: where it neither waits nor queues, the
-// model turns away at once (lab.ErlangBAtOnce).
-func capLongRun(bh lab.BulkheadConfig) string {
-	if bh.MaxWait > 0 || bh.Queue > 0 {
-		return longRun
-	}
-	return lab.LongRunBy(lab.ErlangBAtOnce)
-}
-
 // narrate explains the moment in one sentence: the forecast's numbers (Little's law,
 // Erlang B) in words, in the tense the snapshot gives. Every number comes from lab.
 func narrate(cfg lab.Config, s *lab.Snapshot) string {
@@ -357,7 +348,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 				product = "(" + strings.Join(terms, " + ") + ") = "
 			}
 			msg := fmt.Sprintf("%s workers; the %s bulkhead caps them at %d of the pool's %d: %d stay free for %s, which need %s%s workers; %s: %s%s",
-				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, product, fmtWorkers(need), capLongRun(bh), rejected, priceOK(cfg, pay))
+				needs, bh.Type, pay.Bulkhead, workers, workers-pay.Bulkhead, others, product, fmtWorkers(need), bh.LongRunPrice(), rejected, priceOK(cfg, pay))
 			*spare = widest(pay, others)
 			if bh.Type == lab.BulkheadSemaphore && bh.MaxWait > 0 {
 				msg += fmt.Sprintf(" (each waits up to %s for a permit, holding a worker)", fmtDur(bh.MaxWait.D()))
@@ -367,7 +358,7 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		// The long run's, as the capping case says it: bare, ~8.4/s read as a measurement
 		// wrong against the table's 7.4/s (newcomer 22).
 		return fmt.Sprintf("%s calls at once; the %s bulkhead runs %d: %s: %s, and callers leave after %s (%s timeout), so payments hold ~%s of %d workers",
-			needs, bh.Type, pay.Bulkhead, capLongRun(bh), rejected, fmtSecs(pay.Hold), pay.Timeout, fmtWorkers(pay.WorkersHeld), workers) + price
+			needs, bh.Type, pay.Bulkhead, bh.LongRunPrice(), rejected, fmtSecs(pay.Hold), pay.Timeout, fmtWorkers(pay.WorkersHeld), workers) + price
 	}
 
 	law := fmt.Sprintf("payments need %s workers%s; the pool has %d", littlesLaw(f.Classes[lab.Payment], why), brownout, workers)

@@ -235,10 +235,10 @@ func TestCompareHalfShowsItsOpenBreaker(t *testing.T) {
 // The long run's words have one source, lab's: the bulkhead's price and the help's entry
 // quote the same model (review 38b m6: three copies by hand could drift apart).
 func TestLongRunWordsFromLab(t *testing.T) {
-	if got := capLongRun(lab.BulkheadConfig{}); got != lab.LongRun+" ("+lab.ErlangBAtOnce+")" {
+	if got := (lab.BulkheadConfig{}).LongRunPrice(); got != lab.LongRun+" ("+lab.ErlangBAtOnce+")" {
 		t.Errorf("a bulkhead that neither waits nor queues: %q", got)
 	}
-	if got := capLongRun(lab.BulkheadConfig{Queue: 10}); got != longRun || !strings.Contains(got, lab.ErlangB) {
+	if got := (lab.BulkheadConfig{Queue: 10}).LongRunPrice(); got != longRun || !strings.Contains(got, lab.ErlangB) {
 		t.Errorf("a bulkhead with a queue: %q", got)
 	}
 	i := slices.IndexFunc(lab.ScreenWords(), func(it lab.Item) bool { return it.Label == lab.LongRun })

@@ -206,7 +206,7 @@ func bulkheadHolds(cfg lab.Config, n, k int, f, atFewer lab.Forecast, spare *spa
 		cost += fmt.Sprintf(", %s with %d%s", at, fewer, ok)
 	}
 	msg := fmt.Sprintf("; each replica's %s bulkhead caps payments at %d: health checks find a free worker, no replica is pulled%s; "+
-		"the price, %s: %s", bh.Type, bh.Size, keep, capLongRun(bh), cost)
+		"the price, %s: %s", bh.Type, bh.Size, keep, bh.LongRunPrice(), cost)
 	others := cfg.Share(max(k, 1)).Others() // a replica's share: the balancer's checks arrive too
 	// Why this cap, a clause the screen may leave out or brief (the review: whole, it cost
 	// fleet-bulkhead's table its rates and legends at 80x24).
