@@ -322,6 +322,20 @@ func (f *FleetStats) Domino(cfg Config) []Turn {
 	return turns
 }
 
+// DominoLead opens the story of the outs (Domino): "the domino: "; brief, "domino: ", or
+// nothing where the header's name already says it. That is the name's word, not which
+// preset it is: a copy named my-domino says it too, and fleet-bulkhead or a file of one's
+// own does not, where a bare "r1 drained …" opened the sentence (review 38b m4).
+func (c Config) DominoLead(brief bool) string {
+	switch {
+	case !brief:
+		return "the domino: "
+	case strings.Contains(c.Name, "domino"):
+		return ""
+	}
+	return "domino: "
+}
+
 // WorkedOff is what the fleet answered while every replica was out, from–until (until 0:
 // it lasts still): the balancer sends them no request then, but each finishes those it
 // holds, so its oks are the queues worked off (n42 G9: ok/s beside "all out" read as from

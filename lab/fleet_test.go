@@ -352,3 +352,17 @@ func TestWorkedOffCountsTheWholeSecondsOut(t *testing.T) {
 		t.Errorf("out for less than a whole second: %q, want none", got)
 	}
 }
+
+// The domino's lead is dropped in brief only where the header's name says it already: the
+// name's word decides, not which preset it is (review 39 m7).
+func TestDominoLeadWhereTheNameSaysIt(t *testing.T) {
+	for name, want := range map[string]string{"fleet-domino": "", "my-domino": "", "fleet-bulkhead": "domino: ", "": "domino: "} {
+		c := Config{Name: name}
+		if got := c.DominoLead(true); got != want {
+			t.Errorf("%q brief: %q, want %q", name, got, want)
+		}
+		if got := c.DominoLead(false); got != "the domino: " {
+			t.Errorf("%q whole: %q, want %q", name, got, "the domino: ")
+		}
+	}
+}

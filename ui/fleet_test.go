@@ -1298,10 +1298,12 @@ func TestReplicaRowsTimeAsThePullsLine(t *testing.T) {
 }
 
 // In brief, the domino's lead goes only where the header's preset name says it: any other
-// fleet's pulls keep a word of it, not a bare "r1 pulled …" (review 38b m4).
+// fleet's pulls keep a word of it, not a bare "r1 pulled …" (review 38b m4). A copy under
+// another name that says it drops it too: lab reads the name's word, not the preset
+// (review 39 m7).
 func TestBriefDominoKeepsItsLeadElsewhere(t *testing.T) {
 	s := fleetSnapshot(4, 2)
-	for name, lead := range map[string]string{"fleet-domino": "r1 pulled", "fleet-bulkhead": "domino: r1 pulled", "": "domino: r1 pulled"} {
+	for name, lead := range map[string]string{"fleet-domino": "r1 pulled", "my-domino": "r1 pulled", "fleet-bulkhead": "domino: r1 pulled", "": "domino: r1 pulled"} {
 		s.Config.Name = name
 		if brief, _ := fleetSentence(s.Config, s, &spareClause{}, true); !strings.HasPrefix(brief, lead) {
 			t.Errorf("%q in brief: %q, want it to start %q", name, brief, lead)

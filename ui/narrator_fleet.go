@@ -275,9 +275,6 @@ func replicaName(i int, brief bool) string {
 	return fmt.Sprintf("replica %d", i)
 }
 
-// dominoPreset is the preset whose name says a story of pulls is the domino.
-const dominoPreset = "fleet-domino"
-
 // dominoStory is the domino so far, once a replica was pulled: each turn out of rotation,
 // the share each replica left then took, and a run of checks turned away by full queues;
 // "" before the first pull: the latest turn says it. After the turns, the first pull's
@@ -358,17 +355,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 			unit = ""
 		}
 	}
-	// Brief, fleet-domino's name in the header says what the steps show; any other fleet's
-	// pulls (fleet-bulkhead with --set, a file of one's own) keep a word of it: there a bare
-	// "r1 drained …" opened the sentence (review 38b m4).
-	lead := "the domino: "
-	switch {
-	case brief && cfg.Name == dominoPreset:
-		lead = ""
-	case brief:
-		lead = "domino: "
-	}
-	story := lead + b.String()
+	story := cfg.DominoLead(brief) + b.String()
 	from, until := fs.FirstAllOut()
 	switch {
 	case until > 0:
