@@ -1310,3 +1310,26 @@ func TestBriefDominoKeepsItsLeadElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// fleet-domino at 80x24 kept its charts without the ⚠ too busy line and lost them to it.
+// At the least height the fixture draws its charts and the idle hint in, the charts stay
+// under the warning: its second line and the hint give way first (the keys say "? help").
+func TestDominoKeepsItsChartsWhenTooBusy(t *testing.T) {
+	domino, _ := fleetSnapshots()
+	charts := func(out string) bool { return strings.Contains(out, " P    0–80┤") }
+	hinted := func(out string) bool { return charts(out) && strings.Contains(out, "› press ? for every key") }
+	h := 24
+	for ; h < 60 && !hinted(ansi.Strip(Frame([]lab.Snapshot{*domino}, 80, h, true, false))); h++ {
+	}
+	domino.Generator.Lag = lab.Percentiles{P50: 5 * time.Millisecond, P99: 12 * time.Millisecond, Count: lab.EnoughSamples}
+	out := Frame([]lab.Snapshot{*domino}, 80, h, true, false)
+	checkFrame(t, out, 80, h)
+	if out = ansi.Strip(out); !strings.Contains(out, "⚠ too busy: latencies may run ~12ms long (lag p99 of all sent, over 5ms)") || !charts(out) {
+		t.Errorf("too busy at 80x%d: the warning or the charts gone:\n%s", h, out)
+	}
+	// With room, the warning keeps its two lines, and the hint its row.
+	out = ansi.Strip(Frame([]lab.Snapshot{*domino}, 80, 40, true, false))
+	if !strings.Contains(out, "⚠ this machine is too busy") || !hinted(out) {
+		t.Errorf("too busy at 80x40:\n%s", out)
+	}
+}
