@@ -366,3 +366,18 @@ func TestDominoLeadWhereTheNameSaysIt(t *testing.T) {
 		}
 	}
 }
+
+// The why of a pull in lab's words: the rule, the check that tipped it, and the workers
+// freed against the need (s55 #5: built in ui before).
+func TestPullWords(t *testing.T) {
+	two, one := FleetConfig{PullAfter: 2}, FleetConfig{PullAfter: 1}
+	for _, c := range [][2]string{
+		{two.PullRule(), "2 checks not ok in a row pull a replica"}, {one.PullRule(), "1 check not ok pulls a replica"},
+		{two.TippingCheck(), "its 2nd"}, {one.TippingCheck(), "its check"},
+		{Turn{Pull: Pull{Freed: 11}}.FreedWords(12), "only 11 workers did"}, {Turn{Pull: Pull{Freed: 12}}.FreedWords(12), "12 workers did"},
+	} {
+		if got, want := c[0], c[1]; got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}
