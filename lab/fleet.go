@@ -295,6 +295,36 @@ type Turn struct {
 	Wait CheckWait
 }
 
+// FreedWords is the workers that freed while t's check waited, against the need: "only 11
+// workers did" (free within the timeout just said), the count that failed it read at once,
+// with its subject, whose average follows (n45 G8: "only 11 freed (13.3 on average …)" said
+// not what freed; n42 G8: "11 did" beside "13.3 free on average" read as two counts).
+func (t Turn) FreedWords(need int) string {
+	if t.Freed < need {
+		return fmt.Sprintf("only %d workers did", t.Freed)
+	}
+	return fmt.Sprintf("%d workers did", t.Freed)
+}
+
+// PullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":
+// the check that tipped a pull, the one the lab measured, is the last of them; said after
+// that one check alone, it read as the balancer pulling at one failed check (n40).
+func (f FleetConfig) PullRule() string {
+	if f.PullAfter == 1 {
+		return "1 check not ok pulls a replica"
+	}
+	return fmt.Sprintf("%d checks not ok in a row pull a replica", f.PullAfter)
+}
+
+// TippingCheck names the check that tipped a pull, the last of the rule's (PullRule): "its
+// 2nd", or with a rule of one, "its check".
+func (f FleetConfig) TippingCheck() string {
+	if f.PullAfter == 1 {
+		return "its check"
+	}
+	return "its " + Ordinal(f.PullAfter)
+}
+
 // Domino is the outs that took the fleet down, each with what it left, for the fleet whose
 // config is cfg: every out until all replicas were first out at once (FirstAllOut), or all
 // of them while that has not happened.
@@ -320,6 +350,20 @@ func (f *FleetStats) Domino(cfg Config) []Turn {
 		turns = append(turns, t)
 	}
 	return turns
+}
+
+// DominoLead opens the story of the outs (Domino): "the domino: "; brief, "domino: ", or
+// nothing where the header's name already says it. That is the name's word, not which
+// preset it is: a copy named my-domino says it too, and fleet-bulkhead or a file of one's
+// own does not, where a bare "r1 drained …" opened the sentence (review 38b m4).
+func (c Config) DominoLead(brief bool) string {
+	switch {
+	case !brief:
+		return "the domino: "
+	case strings.Contains(c.Name, "domino"):
+		return ""
+	}
+	return "domino: "
 }
 
 // WorkedOff is what the fleet answered while every replica was out, from–until (until 0:

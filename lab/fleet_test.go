@@ -352,3 +352,32 @@ func TestWorkedOffCountsTheWholeSecondsOut(t *testing.T) {
 		t.Errorf("out for less than a whole second: %q, want none", got)
 	}
 }
+
+// The domino's lead is dropped in brief only where the header's name says it already: the
+// name's word decides, not which preset it is (review 39 m7).
+func TestDominoLeadWhereTheNameSaysIt(t *testing.T) {
+	for name, want := range map[string]string{"fleet-domino": "", "my-domino": "", "fleet-bulkhead": "domino: ", "": "domino: "} {
+		c := Config{Name: name}
+		if got := c.DominoLead(true); got != want {
+			t.Errorf("%q brief: %q, want %q", name, got, want)
+		}
+		if got := c.DominoLead(false); got != "the domino: " {
+			t.Errorf("%q whole: %q, want %q", name, got, "the domino: ")
+		}
+	}
+}
+
+// The why of a pull in lab's words: the rule, the check that tipped it, and the workers
+// freed against the need (s55 #5: built in ui before).
+func TestPullWords(t *testing.T) {
+	two, one := FleetConfig{PullAfter: 2}, FleetConfig{PullAfter: 1}
+	for _, c := range [][2]string{
+		{two.PullRule(), "2 checks not ok in a row pull a replica"}, {one.PullRule(), "1 check not ok pulls a replica"},
+		{two.TippingCheck(), "its 2nd"}, {one.TippingCheck(), "its check"},
+		{Turn{Pull: Pull{Freed: 11}}.FreedWords(12), "only 11 workers did"}, {Turn{Pull: Pull{Freed: 12}}.FreedWords(12), "12 workers did"},
+	} {
+		if got, want := c[0], c[1]; got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}

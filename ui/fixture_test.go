@@ -80,7 +80,7 @@ func testSnapshot() *lab.Snapshot {
 	busy := []int{10, 20, 20, 20, 20, 20}
 	okPay := []int64{0, 0, 0, 10, 10, 10}
 	rejPay := []int64{0, 0, 5, 5, 5, 5}
-	rejSig := []int64{0, 2, 5, 5, 5, 5}
+	rejSig := []int64{0, 0, 5, 5, 5, 5} // none before the pool first filled (FullFrom), as the narrator says
 	for i := range busy {
 		sec := lab.Second{T: i + 1, DepInFlight: int64(busy[i])}
 		sec.Busy[lab.Payment], sec.Held[lab.Payment] = busy[i], float64(busy[i])

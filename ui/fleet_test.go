@@ -1298,13 +1298,38 @@ func TestReplicaRowsTimeAsThePullsLine(t *testing.T) {
 }
 
 // In brief, the domino's lead goes only where the header's preset name says it: any other
-// fleet's pulls keep a word of it, not a bare "r1 pulled …" (review 38b m4).
+// fleet's pulls keep a word of it, not a bare "r1 pulled …" (review 38b m4). A copy under
+// another name that says it drops it too: lab reads the name's word, not the preset
+// (review 39 m7).
 func TestBriefDominoKeepsItsLeadElsewhere(t *testing.T) {
 	s := fleetSnapshot(4, 2)
-	for name, lead := range map[string]string{"fleet-domino": "r1 pulled", "fleet-bulkhead": "domino: r1 pulled", "": "domino: r1 pulled"} {
+	for name, lead := range map[string]string{"fleet-domino": "r1 pulled", "my-domino": "r1 pulled", "fleet-bulkhead": "domino: r1 pulled", "": "domino: r1 pulled"} {
 		s.Config.Name = name
 		if brief, _ := fleetSentence(s.Config, s, &spareClause{}, true); !strings.HasPrefix(brief, lead) {
 			t.Errorf("%q in brief: %q, want it to start %q", name, brief, lead)
 		}
+	}
+}
+
+// fleet-domino at 80x24 kept its charts without the ⚠ too busy line and lost them to it.
+// At the least height the fixture draws its charts and the idle hint in, the charts stay
+// under the warning: its second line and the hint give way first (the keys say "? help").
+func TestDominoKeepsItsChartsWhenTooBusy(t *testing.T) {
+	domino, _ := fleetSnapshots()
+	charts := func(out string) bool { return strings.Contains(out, " P    0–80┤") }
+	hinted := func(out string) bool { return charts(out) && strings.Contains(out, "› press ? for every key") }
+	h := 24
+	for ; h < 60 && !hinted(ansi.Strip(Frame([]lab.Snapshot{*domino}, 80, h, true, false))); h++ {
+	}
+	domino.Generator.Lag = lab.Percentiles{P50: 5 * time.Millisecond, P99: 12 * time.Millisecond, Count: lab.EnoughSamples}
+	out := Frame([]lab.Snapshot{*domino}, 80, h, true, false)
+	checkFrame(t, out, 80, h)
+	if out = ansi.Strip(out); !strings.Contains(out, "⚠ too busy: latencies may run ~12ms long (lag p99 of all sent, over 5ms)") || !charts(out) {
+		t.Errorf("too busy at 80x%d: the warning or the charts gone:\n%s", h, out)
+	}
+	// With room, the warning keeps its two lines, and the hint its row.
+	out = ansi.Strip(Frame([]lab.Snapshot{*domino}, 80, 40, true, false))
+	if !strings.Contains(out, "⚠ this machine is too busy") || !hinted(out) {
+		t.Errorf("too busy at 80x40:\n%s", out)
 	}
 }

@@ -400,11 +400,11 @@ func TestHeaderSaysWhatStarvedCounts(t *testing.T) {
 	for _, tc := range []struct {
 		w    int
 		want string
-	}{{80, "signup starved 22 (rej:pool, 4.4/s in 1–6s)"},
+	}{{80, "signup starved 22 (rej:pool, 4/s in 1–6s)"},
 		// Then what starved means: a class that needs next to none of the pool (newcomer 30
 		// read "signup starved" beside payments turned away as often as a pool picking on
 		// signups), in one form, cut from its end (newcomer 31: three forms on three screens).
-		{120, "signup starved 22 (rej:pool, 4.4/s in 1–6s; needs ~0.01 workers)"}} {
+		{120, "signup starved 22 (rej:pool, 4/s in 1–6s; needs ~0.01 workers)"}} {
 		head := ansi.Strip(headerLine(th, testScreen(s, tc.w, 40), 0, tc.w, tc.w))
 		if !strings.Contains(head, tc.want) || ansiWidth(head) > tc.w || !strings.Contains(head, fmtElapsed(s.Elapsed)) {
 			t.Errorf("at %d columns: %q, want %q and the run time, whole", tc.w, head, tc.want)

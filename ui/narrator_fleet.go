@@ -275,9 +275,6 @@ func replicaName(i int, brief bool) string {
 	return fmt.Sprintf("replica %d", i)
 }
 
-// dominoPreset is the preset whose name says a story of pulls is the domino.
-const dominoPreset = "fleet-domino"
-
 // dominoStory is the domino so far, once a replica was pulled: each turn out of rotation,
 // the share each replica left then took, and a run of checks turned away by full queues;
 // "" before the first pull: the latest turn says it. After the turns, the first pull's
@@ -358,17 +355,7 @@ func dominoStory(cfg lab.Config, fs *lab.FleetStats, brief bool) string {
 			unit = ""
 		}
 	}
-	// Brief, fleet-domino's name in the header says what the steps show; any other fleet's
-	// pulls (fleet-bulkhead with --set, a file of one's own) keep a word of it: there a bare
-	// "r1 drained …" opened the sentence (review 38b m4).
-	lead := "the domino: "
-	switch {
-	case brief && cfg.Name == dominoPreset:
-		lead = ""
-	case brief:
-		lead = "domino: "
-	}
-	story := lead + b.String()
+	story := cfg.DominoLead(brief) + b.String()
 	from, until := fs.FirstAllOut()
 	switch {
 	case until > 0:
@@ -429,7 +416,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 			average += ")"
 		}
 		return fmt.Sprintf("; why r%d was pulled: its check had %d payments ahead: it needed %d of %d workers to free in its %s timeout; %s%s; %s",
-			t.Replica, t.Ahead, need, cfg.Pool.Workers, timeout, freed(t, need), average, pullRule(cfg.Fleet))
+			t.Replica, t.Ahead, need, cfg.Pool.Workers, timeout, t.FreedWords(need), average, cfg.Fleet.PullRule())
 	}
 	if wait.Behind() > 0 {
 		// An average that beats the need, bare, read as bad luck (newcomer 34): how often
@@ -443,18 +430,7 @@ func checkFailed(cfg lab.Config, t lab.Turn, wait lab.CheckWait, brief bool) str
 	}
 	return fmt.Sprintf("; why r%d was pulled: %s, and %s queued behind %d payments, so it needed %d workers to free within its %s timeout; "+
 		"%s%s, so it waited past %s and timed out",
-		t.Replica, pullRule(cfg.Fleet), tippingCheck(cfg.Fleet), t.Ahead, need, timeout, freed(t, need), average, timeout)
-}
-
-// freed is the workers that freed while turn t's check waited, against the need: "only 11
-// workers did" (free within the timeout just said), the count that failed it read at once,
-// with its subject, whose average follows (n45 G8: "only 11 freed (13.3 on average …)" said
-// not what freed; n42 G8: "11 did" beside "13.3 free on average" read as two counts).
-func freed(t lab.Turn, need int) string {
-	if t.Freed < need {
-		return fmt.Sprintf("only %d workers did", t.Freed)
-	}
-	return fmt.Sprintf("%d workers did", t.Freed)
+		t.Replica, cfg.Fleet.PullRule(), cfg.Fleet.TippingCheck(), t.Ahead, need, timeout, t.FreedWords(need), average, timeout)
 }
 
 // fewerThan is how often fewer than need workers free while a check waits, at odds:
@@ -463,25 +439,6 @@ func freed(t lab.Turn, need int) string {
 // #8); no longer than that, as fleet-domino's 80x24 headline has no column to spare.
 func fewerThan(need int, odds float64) string {
 	return fmt.Sprintf("fewer than %d: 1-in-%.0f chance", need, math.Max(1, math.Round(1/odds)))
-}
-
-// pullRule is the balancer's rule for a pull, "2 checks not ok in a row pull a replica":
-// the check that tipped a pull, the one the lab measured, is the last of them; said after
-// that one check alone, it read as the balancer pulling at one failed check (n40).
-func pullRule(f lab.FleetConfig) string {
-	if f.PullAfter == 1 {
-		return "1 check not ok pulls a replica"
-	}
-	return fmt.Sprintf("%d checks not ok in a row pull a replica", f.PullAfter)
-}
-
-// tippingCheck names the check that tipped a pull, the last of the rule's (pullRule): "its
-// 2nd", or with a rule of one, "its check".
-func tippingCheck(f lab.FleetConfig) string {
-	if f.PullAfter == 1 {
-		return "its check"
-	}
-	return "its " + lab.Ordinal(f.PullAfter)
 }
 
 // refusedRun is how many refused turns end at turns[i], when it ends a run of checks turned

@@ -61,7 +61,10 @@ type labCtx struct {
 	// noGlossLine leaves out a settings gloss that would stand on a line of its own (a Spare
 	// Tail item), where that line costs another panel one of its own (spared).
 	noGlossLine bool
-	drawn       map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
+	// oneWarning says the ⚠ too busy warning in one line, where its second would cost the
+	// charts (labPlan).
+	oneWarning bool
+	drawn      map[drawKey][]string // the panels drawn so far, shared by the copies of other forms
 }
 
 // spareForm is the form of the narrator's spare clause a layout tries: whole, brief, none.
@@ -159,6 +162,8 @@ func (c labCtx) draw(p panel, level int) []string {
 		k.spare = c.spare
 	case settingsPanel.name:
 		k.oneSettings, k.noGlossLine = c.oneSettings, c.noGlossLine
+	case headerPanel.name:
+		k.oneWarning = c.oneWarning
 	}
 	if lines, ok := c.drawn[k]; ok {
 		return lines
@@ -177,6 +182,7 @@ type drawKey struct {
 	spare       spareForm
 	oneSettings bool
 	noGlossLine bool
+	oneWarning  bool
 }
 
 // labPanels are the one lab's layout, top to bottom: the panels of their own height, then
@@ -206,12 +212,19 @@ var headerPanel = panel{name: "header", deepest: upTo(levelBare), gap: 7, lines:
 			return out
 		}
 		// In two lines at most, as before it said which figures: the shorter form where the
-		// longer takes more (at 80 columns).
+		// longer takes more (at 80 columns); in one where a second costs the charts
+		// (fleet-domino at 80x24 lost them to it).
+		lines := 2
+		if c.oneWarning {
+			lines = 1
+		}
 		out = append(out, verdictLinesIn([]string{
 			c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: the lab sent requests late (generator lag p99 %s over every request sent, those turned away too; more than %s), "+
 				"so latencies, timed from when each was due, may run ~%s long", lag, most, lag)),
 			c.t.alert.Render(fmt.Sprintf("⚠ this machine is too busy: requests left late (lag p99 %s of all sent, over %s), so latencies may run ~%s long", lag, most, lag)),
-		}, c.w, 2)...)
+			c.t.alert.Render(fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99 of all sent, over %s)", lag, most)),
+			c.t.alert.Render(fmt.Sprintf("⚠ too busy: latencies may run ~%s long (lag p99)", lag)),
+		}, c.w, lines)...)
 	}
 	return out
 }}
@@ -807,7 +820,21 @@ func labPlan(c labCtx, h int) (labCtx, layoutPlan) {
 			c, pl = oc, op
 		}
 	}
+	// The ⚠ warning's second line gives way where that keeps the charts.
+	if !pl.chartsDrawn(ps) && len(c.draw(headerPanel, pl.level)) > 2 {
+		one := c
+		one.oneWarning = true
+		if oc, op := labPlan(one, h); op.chartsDrawn(ps) {
+			c, pl = oc, op
+		}
+	}
 	return c, pl
+}
+
+// chartsDrawn says plan pl leaves the charts the least height they draw in.
+func (pl layoutPlan) chartsDrawn(ps []panel) bool {
+	_, fill := pl.spacing(ps)
+	return pl.least > 0 && fill >= pl.least
 }
 
 // spareShown says c's narrator, laid out in h lines, says its spare clause.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -272,10 +273,25 @@ func TestNarrateFixQueueHeld(t *testing.T) {
 	if want := ", 16/s rejected, queue steady at ~368 waiting;"; !strings.Contains(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	// No longer than "shrinks 5.2/s" was: 80x24 keeps the clause, in its terse form, in four lines.
-	_, spare := narration(s.Config, s)
-	if lines := wrapText("» "+spare.terse, 80, 0); len(lines) > 4 {
-		t.Errorf("with the terse form, %d lines at 80 columns, want 4: %q", len(lines), lines)
+	// No longer than "shrinks 5.2/s" was: 80x24 keeps the clause, why 24 is kept, in four
+	// lines: the sentence with its brief clause where that fits, else the terse form, which
+	// must be there to fall back on (review 39 m12: an empty terse passed, and nothing
+	// checked which one the screen draws).
+	says, spare := narration(s.Config, s)
+	if spare.terse == "" || !strings.Contains(spare.terse, "why 24, not 25") {
+		t.Errorf("no terse form with why 24 is kept: %q", spare.terse)
+	}
+	want := wrapText("» "+says+spare.short, 80, 0)
+	if len(want) > headlineMost {
+		want = wrapText("» "+spare.terse, 80, 0)
+	}
+	lines := strings.Split(ansi.Strip(Frame([]lab.Snapshot{*s}, 80, 24, true, false)), "\n")
+	drawn := lines[1:min(1+len(want), len(lines))]
+	for i := range drawn {
+		drawn[i] = strings.TrimRight(drawn[i], " ")
+	}
+	if len(want) > headlineMost || !slices.Equal(drawn, want) || !strings.Contains(strings.Join(drawn, " "), "why 24, not 25") {
+		t.Errorf("80x24 draws\n%s\nwant, in %d lines at most, with why 24 is kept,\n%s", strings.Join(lines, "\n"), headlineMost, strings.Join(want, "\n"))
 	}
 	if strings.Contains(got, "shrinks") || strings.Contains(got, "drains") {
 		t.Errorf("a queue that cannot drain said to: %q", got)

@@ -113,7 +113,16 @@ func (p pane) snapshotOrEmpty() *lab.Snapshot {
 func mainLines(t *theme, s screen) []string {
 	status := []string{statusLine(t, s)}
 	footer := footerLines(t, s.keyMap(), s.width, 2)
-	out := labLines(newLabCtx(t, s, 0, s.width, 0), s.height-len(status)-len(footer))
+	c, h := newLabCtx(t, s, 0, s.width, 0), s.height-len(status)-len(footer)
+	// Under the ⚠ line, the idle hint gives way where its row keeps the charts (fleet-domino
+	// at 80x24 lost them to the warning): the keys under it say "? help" too.
+	if s.status == "" && c.snap.TooBusy() {
+		_, pl := labPlan(c, h)
+		if _, more := labPlan(c, h+1); !pl.chartsDrawn(labPanels) && more.chartsDrawn(labPanels) {
+			status, h = nil, h+1
+		}
+	}
+	out := labLines(c, h)
 	return append(append(out, status...), footer...)
 }
 

@@ -347,6 +347,18 @@ func TestNarrator(t *testing.T) {
 	if spare.long != "; the shares so far include the 2.0s before the pool first filled, when it turned none away" || spare.short != "; the shares so far include 2.0s before full" || !spare.idle {
 		t.Errorf("the shared pool's spare clause: %+v", spare)
 	}
+	// And the fixture bears the clause out: no second over by the first fill turned one
+	// away (it had 2 signups rejected in 1–2s beside "full at 2.0s", review 38b m10).
+	for _, sec := range snap.Timeline {
+		if time.Duration(sec.T)*time.Second > snap.Pool.FullFrom {
+			break
+		}
+		for c := range sec.Rejected {
+			if n := sec.Rejected[c][lab.RejectPool]; n > 0 {
+				t.Errorf("%d %s rejected:pool in %d–%ds, before the pool first filled at %s", n, lab.Class(c), sec.T-1, sec.T, snap.Pool.FullFrom)
+			}
+		}
+	}
 	// Before the pool has turned any away, no shares so far.
 	if got := narrate(testConfig(), &lab.Snapshot{Config: testConfig(), Elapsed: time.Second}); strings.Contains(got, "so far") || !strings.Contains(got, "; forecast for the long run (Erlang B: random arrivals, no queue): it turns away 38% of every class (the pool cannot tell them apart)") {
 		t.Errorf("nothing turned away yet: %q", got)
