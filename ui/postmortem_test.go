@@ -159,8 +159,8 @@ func TestNarratePostmortem(t *testing.T) {
 	// lengths, and never as a pointer to the README, where a projected screen's audience
 	// cannot go (newcomer 40 #1). Only where it costs nothing else (idle): a compare half
 	// keeps its goroutines line.
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in an unnamed company's published Go postmortem (an order API, p95 90ms → 1.1s at lunch): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
-		spare.short != "; as in an unnamed company's published Go postmortem: a pool scaling on queue length fed the dependency's slowdown" || !spare.idle {
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a published Go postmortem (lunch-peak order API, p95 90ms → 1.1s): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
+		spare.short != "; as in a published Go postmortem: a pool scaling on queue length fed the dependency's slowdown" || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
 	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
@@ -474,7 +474,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		"; as the fix in an unnamed company's published Go postmortem (an order API, p95 90ms → 1.1s at lunch): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
+		"; as the fix in a published Go postmortem (lunch-peak order API, p95 90ms → 1.1s): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
 		"; why 24, not 25: a margin, lest the knee be 24 (25 would give 461/s); 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
