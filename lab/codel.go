@@ -49,7 +49,7 @@ func init() {
 			"a request may wait for a worker up to pool.codel.interval while the queue has been empty within the last interval, "+
 			"only pool.codel.target where the queue was never empty in the last interval, and then the newest is served first; past its limit it is turned away (rejected:codel); "+
 			"the settings' \"waits ≤ 100ms; ≤ 5ms if never empty in the last 100ms\" is that rule in figures, the interval, then the target. "+
-			"\"CoDel 49 of 146 turned away, 34% (Erlang B's forecast with no queue: 38%, workers 93% busy, measured 96% in 5–10s)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it (wider, \"nearly a loss system, full means turned away\"), and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of 20), beside the one measured over the table's window, as the chart draws it: each second's mean workers held of that second's pool. "+
+			"\"CoDel 49 of 146 turned away, 34% (≈ no queue, Erlang B's forecast: 38%, workers 93% busy, measured 96% in 5–10s)\": those it turned away of every arrival so far, beside Erlang B's long-run share for the pool with no queue, which CoDel's short waits nearly make it (≈ no queue; wider, \"Erlang B's forecast with no queue\" and \"nearly a loss system, full means turned away\"), and the workers' busy share that forecast gives (the load it lets in, 30 × (1 − 38%), of the 20 workers set), beside the one measured over the table's window, of each second's pool: each second's mean workers held over that second's workers, over the seconds the pool had any. Where the pool was not the size set every second (autoscaled, or resized), each says which: \"workers 93% busy of 64, measured 80% of each second's pool\". "+
 			"Its limit is set as the request arrives; textbook CoDel (RFC 8289, for network queues) instead drops at the queue's head once every wait has stayed over the target for an interval")}),
 	})
 	registerDiscipline(discipline{name: CoDel, rank: 30, label: "CoDel",
@@ -155,11 +155,13 @@ func (r Report) coDelLines() []string {
 }
 
 // heldShare is the mean share of the pool its workers held over the table's window, each
-// second's held of that second's pool, as the chart draws it: the configured size would
-// pass 100% where the pool grew (review 38a minor 3). A hair over a second's pool is the
-// sample's timing, so none counts past it. ok is false with no second that has a pool.
-func heldShare(s *Snapshot) (share float64, ok bool) {
-	n := 0
+// second's held of that second's pool: the configured size would pass 100% where the pool
+// grew (review 38a minor 3). A hair over a second's pool is the sample's timing, so none
+// counts past it. span is the seconds counted, not the window's, which may hold seconds
+// with no pool (review 39 m1); same says every one of them had a pool of workers, the size
+// the forecast is of. ok is false with no second that has a pool.
+func heldShare(s *Snapshot, workers int) (share float64, span string, same, ok bool) {
+	n, from, same := 0, 0, true
 	for _, sec := range s.rateSeconds() {
 		if sec.Workers <= 0 {
 			continue
@@ -169,12 +171,16 @@ func heldShare(s *Snapshot) (share float64, ok bool) {
 			held += h
 		}
 		share += min(held, float64(sec.Workers)) / float64(sec.Workers)
+		if n == 0 {
+			from = sec.T - 1
+		}
 		n++
+		span, same = FmtSpan(from, sec.T), same && sec.Workers == workers
 	}
 	if n == 0 {
-		return 0, false
+		return 0, "", false, false
 	}
-	return share / float64(n), true
+	return share / float64(n), span, same, true
 }
 
 // coDelHealth is what CoDel turned away, and the forecast of the pool it leaves.
@@ -199,26 +205,34 @@ func coDelHealth(s *Snapshot, w int) []Item {
 		// Erlang's term defined where it shows, or its meaning in its place where the
 		// definition does not fit (newcomer 42 G10: never defined on screen); the model
 		// named, as the narrator's forecasts are (newcomer 43 G-19).
-		model := "Erlang B's forecast"
+		// "with no queue" is Erlang B's alone: on the connections' bound it read as the
+		// connections having none, where payments queue for one (review 39 m2).
+		model, link, short := "Erlang B's forecast with no queue", "≈ no queue, Erlang B's forecast", "Erlang B"
 		if fc.LongRunModel() == ConnBoundModel {
-			model = "forecast, the connections' bound"
+			model, link, short = "forecast, the connections' bound", "≈ no queue, the connections' bound", "the connections' bound"
 		}
 		busy := fmt.Sprintf("workers %.0f%% busy", 100*f.Busy)
 		// Beside the forecast's busy share, the one measured over the table's window, the
 		// chart's mean held: "workers 93% busy" alone read as measured, where nothing on
-		// screen showed it (newcomer 45 G10).
-		if share, ok := heldShare(s); ok {
-			r := s.Rates()
-			busy += fmt.Sprintf(", measured %.0f%% in %s", 100*share, r.Span())
+		// screen showed it (newcomer 45 G10). Of which pool each is, where they differ: the
+		// forecast's is of the pool set (an autoscaled one's most), the measured of each
+		// second's (review 39 m1).
+		if share, span, same, ok := heldShare(s, fc.Workers); ok {
+			of := ""
+			if !same {
+				busy, of = busy+fmt.Sprintf(" of %d", fc.Workers), " of each second's pool"
+			}
+			busy += fmt.Sprintf(", measured %.0f%%%s in %s", 100*share, of, span)
 		}
 		// Which figure is the no-queue one, said beside it: "measured 96% in 5–10s: as with
 		// no queue" read as the measured share's, and claimed more than "nearly" (review 38a
-		// minor 2).
-		model += " with no queue"
-		long := fmt.Sprintf("%s: %.0f%% turned away, %s)", model, 100*fc.LongRunLoss(), busy)
-		tight := fmt.Sprintf(" (%s: %.0f%%, %s)", model, 100*fc.LongRunLoss(), busy)
+		// minor 2); why a no-queue model fits a queue of 100 said in the 120-column form too,
+		// as "≈ no queue" (review 39 m2).
+		loss := 100 * fc.LongRunLoss()
+		long := fmt.Sprintf("%s: %.0f%% turned away, %s)", model, loss, busy)
+		linked := fmt.Sprintf(" (%s: %.0f%%, %s)", link, loss, busy)
 		value = fittingValue("CoDel", w, value+" (nearly a loss system, full means turned away; "+long, value+" ("+long,
-			brief+" ("+long, brief+tight)
+			brief+" ("+long, brief+linked, brief+fmt.Sprintf(" (%s: %.0f%%, %s)", short, loss, busy))
 	}
 	return []Item{{Label: "CoDel", Value: value}}
 }

@@ -49,3 +49,25 @@ func TestEnoughLeftNeverLocksOut(t *testing.T) {
 		t.Errorf("with 1s left, less than half the budget: %+v, want rejected by the deadline", r)
 	}
 }
+
+// Once payments' deadline has turned one away, the fix says so in the past tense, with the
+// second it first did: "creeps toward the 800ms deadline" beside rejected:deadline 173 read
+// as a forecast only (newcomer 48 G-minor-8); nothing before it has.
+func TestDeadlineReachedSaysWhen(t *testing.T) {
+	s := &Snapshot{}
+	s.Config.Payment.Deadline = Duration(800 * time.Millisecond)
+	for i := range 20 {
+		sec := Second{T: i + 1}
+		if sec.T >= 17 {
+			sec.Rejected[Payment][RejectDeadline] = 14
+		}
+		s.Timeline = append(s.Timeline, sec)
+	}
+	if got := s.DeadlineReached(); got != "" {
+		t.Errorf("none turned away yet: %q", got)
+	}
+	s.Classes[Payment].Rejected[RejectDeadline] = 56
+	if got, want := s.DeadlineReached(), "whose wait reached the 800ms deadline in 16–17s"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

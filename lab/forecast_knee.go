@@ -12,15 +12,14 @@ import (
 // read as a published one the screen did not name (newcomer 34 #28). Said by what it was,
 // not by where to read it: "(see the README)" sent a projected screen's audience where it
 // cannot go (newcomer 40 #1); nor by its source's number, "seed 000", beside the arrivals'
-// seed on the same screen (newcomer 38 G2). The source names no company, so it says so,
-// with one of its facts to anchor on: "a Go order API's lunch-peak postmortem" read as a
-// citation left out (newcomer 42 G3). Its figures are the source's, not the lab's. Whose
-// is said as unknown, so that "which postmortem?" has its answer on screen: "an anonymous
-// published" read as a source the screen could name and did not (newcomer 45 G3).
-const PostmortemSource = PostmortemBrief + " (an order API, p95 90ms → 1.1s at lunch)"
+// seed on the same screen (newcomer 38 G2). The source names no company, so the screen
+// names none either, and no riddle of one: "an unnamed company's" was asked "which?"
+// (newcomer 48 G-minor-7); the README cites the source. Its figures are the source's, not
+// the lab's, with one of its facts to anchor on.
+const PostmortemSource = PostmortemBrief + " (lunch-peak order API, p95 90ms → 1.1s)"
 
 // PostmortemBrief is PostmortemSource without its figures, for a screen short of room.
-const PostmortemBrief = "an unnamed company's published Go postmortem"
+const PostmortemBrief = "a published Go postmortem"
 
 // KneeForecast is the dependency past its concurrency knee (the postmortem's store): up to
 // Knee calls at once it answers in its latency, beyond it each call takes longer by

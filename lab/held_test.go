@@ -156,8 +156,10 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 	// with 8 connections, 73% against Erlang B's 73.8%, which prints 74%.
 	codel.Config.Payment.Connections.PerRoute = 8
 	f = codel.Config.Forecast()
-	want := fmt.Sprintf("forecast, the connections' bound with no queue: %.0f%% turned away", 100*f.LongRunLoss())
-	if items := coDelHealth(&codel, 200); len(items) != 1 || !strings.Contains(items[0].Value, want) {
+	// "with no queue" is Erlang B's name alone: on the bound it read as the connections
+	// having none (review 39 m2).
+	want := fmt.Sprintf("forecast, the connections' bound: %.0f%% turned away", 100*f.LongRunLoss())
+	if items := coDelHealth(&codel, 200); len(items) != 1 || !strings.Contains(items[0].Value, want) || strings.Contains(items[0].Value, "bound with no queue") {
 		t.Errorf("CoDel's line %+v, want %q", items, want)
 	}
 	// Without connections, Erlang B's, named, and of how many so far (newcomer 43 G-19:
@@ -176,28 +178,43 @@ func TestHeldShedsAsWithNone(t *testing.T) {
 // CoDel's line says which busy share is the forecast's and gives the one measured over the
 // table's window beside it, the chart's mean held of the pool: "workers 93% busy" alone read
 // as measured where nothing on screen showed it (newcomer 45 G10). Which figure is the
-// no-queue one, beside it, not after the measured share (review 38a minor 2). Each second's
-// held of that second's pool, as the chart: here 24 of a pool grown to 25, 96%, where the
-// configured 20 gave 120% (review 38a minor 3).
+// no-queue one, beside it, not after the measured share (review 38a minor 2), and at 120
+// columns why a no-queue model fits, "≈ no queue" (review 39 m2). Each second's held of that
+// second's pool, over the seconds that had one (review 39 m1: the span covered seconds it
+// skipped): here 19.2 of 20, 96%, in 6–10s, the window's 5–6s with no pool.
 func TestCoDelLineSaysItsBusyShareIsAForecast(t *testing.T) {
 	_, codel := heldSnapshots()
 	codel.Classes[Signup] = ClassStats{Arrived: 49}
 	codel.Classes[Signup].Rejected[RejectCoDel] = 16
 	for i := range 10 {
-		sec := Second{T: i + 1, Workers: 25}
-		sec.Held[Payment], sec.Held[Signup] = 23.8, 0.2
+		sec := Second{T: i + 1, Workers: 20}
+		if sec.T == 6 {
+			sec.Workers = 0
+		}
+		sec.Held[Payment], sec.Held[Signup] = 19, 0.2
 		codel.Timeline = append(codel.Timeline, sec)
 	}
 	f := codel.Config.Forecast()
 	cf, _ := f.CoDel(codel.Config.Pool)
-	want := fmt.Sprintf("(Erlang B's forecast with no queue: %.0f%%", 100*f.LongRunLoss())
-	busy := fmt.Sprintf("workers %.0f%% busy, measured 96%% in 5–10s)", 100*cf.Busy)
+	busy := fmt.Sprintf("workers %.0f%% busy, measured 96%% in 6–10s)", 100*cf.Busy)
 	for _, w := range []int{200, 120} {
 		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
 			t.Errorf("at %d CoDel's line %+v, want %q within the width", w, items, busy)
 		}
 	}
+	want := fmt.Sprintf("(≈ no queue, Erlang B's forecast: %.0f%%", 100*f.LongRunLoss())
 	if items := coDelHealth(&codel, 120); len(items) != 1 || !strings.Contains(items[0].Value, want) {
 		t.Errorf("at 120 CoDel's line %+v, want %q", items, want)
+	}
+	// A pool grown past the size set: 24 held of 25, 96% of each second's pool, where the
+	// forecast's is of the 20 set, and each says which (review 38a minor 3, review 39 m1).
+	for i := range codel.Timeline {
+		codel.Timeline[i].Workers, codel.Timeline[i].Held[Payment] = 25, 23.8
+	}
+	busy = fmt.Sprintf("workers %.0f%% busy of 20, measured 96%% of each second's pool in 5–10s)", 100*cf.Busy)
+	for _, w := range []int{200, 120} {
+		if items := coDelHealth(&codel, w); len(items) != 1 || !strings.Contains(items[0].Value, busy) || !fitsLine(items[0].Label, items[0].Value, w) {
+			t.Errorf("at %d CoDel's line %+v, want %q within the width", w, items, busy)
+		}
 	}
 }

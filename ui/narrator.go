@@ -436,32 +436,8 @@ func narrateLaw(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCla
 		eta := ""
 		if full := s.QueueFullAt(q, f.Queue.Growth); full > 0 {
 			// At the set rates, in terms a reader can check; the growth measured over the
-			// table's /s window only "so far": a young run's is its start-up (long-queue's
-			// first payments end in bunches: 0.8/s in 3–8s, "full at ~1 min 49s", against
-			// 5/s, newcomer 38 W3).
-			// The mean hold from the workers needed said before it, and the payments among
-			// those leaving: "2.00s" came from nowhere, and "10/s leave" beside payments'
-			// 20 ÷ 3.0s = 6.7/s read as wrong (newcomer 43 G-17). A step a clause, after the
-			// sentence's point: three levels of brackets inside it, and a bare "30", read
-			// in more than one pass (newcomer 44 g2).
-			qf := f.Queue
-			hold := qf.HoldSaid(f.Workers)
-			eta = fmt.Sprintf("; the queue grows %s, full at ~%s: %s arrive and %s leave (%s of them payments); %s = %d workers ÷ %s mean hold, and %s = %s workers' load ÷ %s",
-				fmtPerSec(qf.Growth), fmtSecs(full), fmtPerSec(qf.Arrivals), fmtPerSec(qf.Leave), fmtPerSec(qf.LeaveOf(f.Classes[lab.Payment].Rate)),
-				fmtPerSec(qf.Leave), f.Workers, hold, hold, fmtWorkers(f.OfferedLoad), fmtPerSec(qf.Arrivals))
-			if g, ok := s.QueueGrowth(); ok {
-				rs := s.Rates()
-				// What grew, and the arrivals it grew from beside the forecast's, so a growth off
-				// the forecast's is seen to be theirs, the bunches' or both (newcomer 41 G12: "so
-				// far 0.8/s" of what?, and 13.6/s arrived, not 15/s).
-				eta += fmt.Sprintf("; so far it grew %s in %s, as %s arrived", fmtPerSec(g), rs.Span(), fmtPerSec(rs.ArrivedAll()))
-				if s.Bunched(qf, pay.Hold, g) {
-					// Why, where it strays beyond chance (newcomer 40 #1: "grows 5/s" or 0.8/s?).
-					// "and", not a colon: after "as 13.6/s arrived" a colon made the bunches
-					// read as why those arrived (review 35).
-					eta += fmt.Sprintf(" and the %d workers, taken within %s, freed in bunches every %s", f.Workers, fmtSecs(s.Pool.FullFrom), fmtSecs(pay.Hold))
-				}
-			}
+			// table's /s window only "so far": a young run's is its start-up (newcomer 38 W3).
+			eta = s.QueueGrowthSaid(f, full)
 		}
 		return fmt.Sprintf("%s: %s; %s wait in the queue of %d until it fills, then they %s%s; %s",
 			law, fill, queued, q, rejected, eta, wait)

@@ -212,15 +212,20 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 				if fmtPerSec(q) != fmtPerSec(0) && q > 0 {
 					// What the rest does, in full: "1/s queue up toward 800ms" left both what
 					// queues up and what 800ms is to guess (newcomer 38 G8).
-					msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
+					if reached := s.DeadlineReached(); reached != "" {
+						msg += fmt.Sprintf(", the remaining %s join the queue, %s", fmtPerSec(q), reached)
+					} else {
+						msg += fmt.Sprintf(", the remaining %s join the queue, whose wait creeps toward the %s deadline", fmtPerSec(q), fmtDur(d))
+					}
 					terse += fmt.Sprintf(", %s queue up", fmtPerSec(q))
 					if n, at, ok := s.QueueAtDeadline(q); ok {
 						// When, and what then, so that an early moment answers "and later?"
 						// (newcomer 41 G1: 304 waiting, none turned away yet, at 15s).
 						// The run time first, the deadline its subject (review 35: "(~17.4s)" read
 						// as a wait, "it" as the queue).
-						then := fmt.Sprintf("; at ~%s the deadline turns the excess away", fmtSecs(at))
-						msg += fmt.Sprintf("; at ~%s (~%s waiting) the deadline turns the excess away (%s): the queue stops growing, ok ~%s, each within %s",
+						then := fmt.Sprintf("; at ~%s the deadline will turn the excess away", fmtSecs(at))
+						// Said as what will be, beside rejected:deadline 0 (newcomer 48 G-minor-8).
+						msg += fmt.Sprintf("; at ~%s (~%s waiting) the deadline will turn the excess away (%s, none yet): the queue will stop growing, ok ~%s, each within %s",
 							fmtSecs(at), fmtCount(n), lab.RejectDeadline.Word(), fmtWholePerSec(k.CapRate), fmtDur(d))
 						terse += then // when, in fewer words than the whole sentence's
 					}

@@ -125,7 +125,7 @@ func TestNarratePostmortem(t *testing.T) {
 			"p99 11.5s so far, not ok 0.0% of replies in 20–25s, an error rate blind to 5795 in flight (54% of all)"}},
 		// The cap's rate, a model's, not a ceiling (newcomer 22: "≤480/s" beside
 		// a second's ok 482/s).
-		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
+		{fixConfig(), []string{"24 calls at 50ms give ~480/s: of 500.8/s, 194.8/s ok, 16/s rejected, the remaining 290/s join the queue, whose wait reached the 800ms deadline in 5–6s", "p99 780ms so far, not ok 7.6% of replies in 20–25s: rejected:deadline"}},
 		// Past the knee, the knee's answers beside its own (newcomer 22: a fix or a trap?),
 		// each call's latency the knee's at 33 calls, the status line's, not the next call's 92ms.
 		// Its calls the window's mean, beside the window's rates, agreeing by Little's law:
@@ -160,8 +160,8 @@ func TestNarratePostmortem(t *testing.T) {
 	// lengths, and never as a pointer to the README, where a projected screen's audience
 	// cannot go (newcomer 40 #1). Only where it costs nothing else (idle): a compare half
 	// keeps its goroutines line.
-	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in an unnamed company's published Go postmortem (an order API, p95 90ms → 1.1s at lunch): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
-		spare.short != "; as in an unnamed company's published Go postmortem: a pool scaling on queue length fed the dependency's slowdown" || !spare.idle {
+	if _, spare := narration(postmortemConfig(), postmortemSnapshot(postmortemConfig())); !strings.Contains(spare.long, "as in a published Go postmortem (lunch-peak order API, p95 90ms → 1.1s): a pool scaling on queue length fed the slowdown of the store (the dependency)") ||
+		spare.short != "; as in a published Go postmortem: a pool scaling on queue length fed the dependency's slowdown" || !spare.idle {
 		t.Errorf("the meltdown's postmortem unnamed: %+v", spare)
 	}
 	for _, cfg := range []lab.Config{postmortemConfig(), fixConfig()} {
@@ -490,7 +490,7 @@ func TestWhyTheCap(t *testing.T) {
 	says, spare := narration(cfg, postmortemSnapshot(cfg))
 	for _, want := range []string{
 		// Which postmortem, named once (newcomer 34 #28).
-		"; as the fix in an unnamed company's published Go postmortem (an order API, p95 90ms → 1.1s at lunch): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
+		"; as the fix in a published Go postmortem (lunch-peak order API, p95 90ms → 1.1s): 24 calls at most keep each at 50ms, the deadline rejects a wait leaving too little of 800ms, so every ok ends within 800ms",
 		"; why 24, not 25: a margin, lest the knee be 24 (25 would give 461/s); 24 give 480/s either way",
 	} {
 		if !strings.Contains(spare.long, want) {
@@ -501,10 +501,10 @@ func TestWhyTheCap(t *testing.T) {
 	// short), with its question and the knee one lower, so that it reads alone (newcomer 47
 	// #4: "25 give 500/s only if the knee is exactly 25" left 80x24 asking why 24); within
 	// headlineMost lines at 80 columns, and the terse form, which 80x24 draws, in 4. The deadline is the sentence's,
-	// where the queue's wait creeps toward it (newcomer 38 G8), else the brief form's,
+	// where the queue reached it, in the past tense (newcomer 38 G8, 48 G-minor-8), else the brief form's,
 	// rejecting before 800ms, not past it (newcomer 27: beside "turned away after 726ms on
 	// average").
-	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin, lest the knee be 24"; spare.short != want || !strings.Contains(says, "the remaining 290/s join the queue, whose wait creeps toward the 800ms deadline") {
+	if want := "; 24 calls at most keep each at 50ms; why 24, not 25: a margin, lest the knee be 24"; spare.short != want || !strings.Contains(says, "the remaining 290/s join the queue, whose wait reached the 800ms deadline in 5–6s") {
 		t.Errorf("%q, brief %q, want the deadline in the sentence and the brief %q", says, spare.short, want)
 	}
 	steady := postmortemSnapshot(cfg)
@@ -776,11 +776,11 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 		// With wider figures, as a run writes them: "472.6/s ok, 27.6/s"
 		wider := strings.NewReplacer("471/s", "472.6/s", "29/s", "27.4/s").Replace(spare.terse)
 		if lines := wrapText("» "+wider, w, 0); len(lines) > headlineMost || !spare.terseHalf ||
-			!strings.HasSuffix(spare.terse, "; why 24, not 25: a margin, lest the knee be 24") || !strings.Contains(spare.terse, "29/s queue up; at ~26.1s the deadline turns the excess away; p99") {
+			!strings.HasSuffix(spare.terse, "; why 24, not 25: a margin, lest the knee be 24") || !strings.Contains(spare.terse, "29/s queue up; at ~26.1s the deadline will turn the excess away; p99") {
 			t.Errorf("terse at %d columns, %d lines: %q", w, len(lines), lines)
 		}
 	}
-	want := "the remaining 29/s join the queue, whose wait creeps toward the 800ms deadline; at ~26.1s (~337 waiting) the deadline turns the excess away (rejected:deadline): the queue stops growing, ok ~480/s, each within 800ms"
+	want := "the remaining 29/s join the queue, whose wait creeps toward the 800ms deadline; at ~26.1s (~337 waiting) the deadline will turn the excess away (rejected:deadline, none yet): the queue will stop growing, ok ~480/s, each within 800ms"
 	if !strings.Contains(says, want) {
 		t.Errorf("got %q\nwant %q", says, want)
 	}
@@ -789,7 +789,7 @@ func TestNarrateFixForecastsTheDeadline(t *testing.T) {
 	}
 	// Once the deadline has turned one away, the table's rates say what it does.
 	s.Classes[lab.Payment].Rejected[lab.RejectDeadline] = 1
-	if says, _ := narration(s.Config, s); strings.Contains(says, "turns the excess away") {
+	if says, _ := narration(s.Config, s); strings.Contains(says, "will turn the excess away") || !strings.Contains(says, "whose wait reached the 800ms deadline") {
 		t.Errorf("a forecast of what the deadline already does: %q", says)
 	}
 }

@@ -391,8 +391,8 @@ func TestNarrator(t *testing.T) {
 		sec.Served[lab.Payment], sec.HeldFor[lab.Payment] = 4, 20*time.Second
 		sec.Arrived[lab.Payment], sec.Arrived[lab.Signup] = 10, 4 // 14/s, not the set 15/s
 	}
-	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 until it fills, then they are rejected:pool (no worker, queue full); the queue grows 5/s, full at ~3.8s: 15/s arrive and 10/s leave (6.7/s of them payments); "+
-		"10/s = 20 workers ÷ 2.00s mean hold, and 2.00s = 30 workers' load ÷ 15/s; so far it grew 2/s in 0–3s, as 14/s arrived; "+
+	if got, want := narrate(cfg, growing), "payments and signups wait in the queue of 10 until it fills, then they are rejected:pool (no worker, queue full); in the long run the queue grows 5/s, full at ~3.8s: 15/s arrive, 10/s leave (6.7/s payments): "+
+		"20 workers ÷ 2.00s mean hold (30 workers needed ÷ 15/s); so far it grew 2/s in 0–3s, as 14/s arrived; "+
 		"finished signups' wait p99 –, while one arriving now waits ~1.8s for the 7th worker to free: 6 payments ahead take one each"; !strings.Contains(got, want) {
 		t.Errorf("queue growth:\n got %q\nwant %q", got, want)
 	}
@@ -403,7 +403,7 @@ func TestNarrator(t *testing.T) {
 	bunched.Pool.FullFrom = 1600 * time.Millisecond
 	bunched.Timeline = slices.Clone(growing.Timeline)
 	bunched.Timeline[1].Queued, bunched.Timeline[2].Queued = 0, 1
-	if got, want := narrate(cfg, &bunched), "; so far it grew 0.3/s in 0–3s, as 14/s arrived and the 20 workers, taken within 1.6s, freed in bunches every 3.0s; finished"; !strings.Contains(got, want) {
+	if got, want := narrate(cfg, &bunched), "; so far it grew 0.3/s in 0–3s, as 14/s arrived and the 20 workers, all taken by 1.6s, free together every 3.0s: it grows in steps; finished"; !strings.Contains(got, want) {
 		t.Errorf("growth beyond chance:\n got %q\nwant %q", got, want)
 	}
 	// Once it has been full, it no longer fills: it turns away whoever finds it full.
