@@ -377,24 +377,27 @@ func (d DependencyConfig) Floor() time.Duration {
 	return time.Duration(d.Hops-1)*d.Hop.Reserve.D() + d.Hop.MinCall.D()
 }
 
-// FloorMade says what makes Floor, in words, for the screen beside it: "2 × 100ms kept
-// back + 50ms, the least left to call" (newcomer 45 G7: a 250ms with no source on screen;
-// the headline says each hop keeps 100ms back; newcomer 47 #7: the setting's own name,
-// min_call, was an identifier to decode); "" without one.
+// FloorMade says what makes Floor, in words that add up to it, for the screen beside it: "2 ×
+// 100ms kept back at hops 1 and 2 + 50ms to call hop 3" (newcomer 45 G7: a 250ms with no
+// source on screen; newcomer 47 #7: min_call, the setting's name, was an identifier to
+// decode; newcomer 48 G-minor-5, review 39 m10: "2 × 100ms kept back + 50ms, the least left
+// to call:" left whose each part is to guess, its colon read as the 250ms's definition). The
+// min_call that binds is the one before the last's: a hop above needs its reserve left too.
+// "" without one.
 func (d DependencyConfig) FloorMade() string {
 	if d.Floor() == 0 {
 		return ""
 	}
 	var parts []string
 	if r := d.Hop.Reserve.D(); r > 0 {
-		kept := FmtDur(r) + " kept back"
+		kept := FmtDur(r)
 		if d.Hops > 2 {
 			kept = fmt.Sprintf("%d × %s", d.Hops-1, kept)
 		}
-		parts = append(parts, kept)
+		parts = append(parts, kept+" kept back at "+HopRange(1, d.Hops-1))
 	}
 	if m := d.Hop.MinCall.D(); m > 0 {
-		parts = append(parts, FmtDur(m)+", the least left to call")
+		parts = append(parts, fmt.Sprintf("%s to call hop %d", FmtDur(m), d.Hops))
 	}
 	return strings.Join(parts, " + ")
 }
