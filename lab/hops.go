@@ -71,8 +71,8 @@ func atHopHelp() string {
 	r := StackedTimeouts().RetryForecast()
 	last := r.DeepestCalls[len(r.DeepestCalls)-1]
 	return fmt.Sprintf("after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = %s). ", FmtWorkers(r.Deepest)) +
-		fmt.Sprintf("Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's %s call comes %s after it: %s, %s ",
-			Ordinal(len(r.DeepestCalls)), FmtSecs(last), r.DeepestLastGlance(), r.DeepestLastAdded()) +
+		fmt.Sprintf("Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's %s call comes %s after it, %s; in all, %s ",
+			Ordinal(len(r.DeepestCalls)), FmtSecs(last), FmtSecs(last)+" = "+r.DeepestLastGlance(), r.DeepestLastAdded()) +
 		"(layers that retry unalike, the headline adds up: 550ms + 2 × 600ms); the headline says how many are expected by now. " +
 		// Where a hop's own timeout ends its tries first, the deadline spends nothing and
 		// the hops retry (review 38a m4: the forecast's own "the hops' tries capped" makes 9).

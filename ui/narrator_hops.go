@@ -89,7 +89,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				// terms took far longer than a glance).
 				spare.long = fmt.Sprintf("; %s = %s: %s", fmtSecs(last), r.DeepestLastSum(), r.DeepestLastTerms())
 				if glance := r.DeepestLastGlance(); glance != "" {
-					spare.long = fmt.Sprintf("; %s: %s", fmtSecs(last), glance)
+					spare.long = fmt.Sprintf("; %s = %s", fmtSecs(last), glance)
 				}
 			}
 		} else {
