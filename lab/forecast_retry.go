@@ -68,6 +68,15 @@ type RetryForecast struct {
 // Layers is how many layers retry.
 func (f RetryForecast) Layers() int { return len(f.LayerNames) }
 
+// LayerProduct writes each layer's tries, f's, as a product: "3 × 3 × 3".
+func (d DependencyConfig) LayerProduct(f RetryForecast) string {
+	parts := []string{FmtWorkers(f.Tries)}
+	for range d.Hops - 1 {
+		parts = append(parts, fmt.Sprint(d.HopAttempts()))
+	}
+	return strings.Join(parts, " × ")
+}
+
 // retryingLayers is who retries a payment's call: the edge, with payment.retry, and, with
 // retry_at every_hop, hops 1 to hops, each that calls another (0: none). The headline's
 // layers (LayerNames) and the hops' settings line both read it, so they cannot part.
