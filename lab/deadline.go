@@ -116,7 +116,7 @@ func enoughLeftNeeds(s *Snapshot) string {
 		lets := "lets every call start"
 		if f := s.Config.Dependency.Floor(); f > 0 {
 			// Where the floor comes from (newcomer 45 G7): it is the chain's, not learned.
-			lets = "lets every call with at least " + FmtDur(f) + " left start, " + s.Config.Dependency.FloorMade()
+			lets = "starts calls with at least " + FmtDur(f) + " left (" + s.Config.Dependency.FloorMade() + ")"
 		}
 		return lets + ": it learns from calls that succeed, and none has"
 	}

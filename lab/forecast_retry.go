@@ -50,7 +50,8 @@ type RetryForecast struct {
 	// after the payment (the stacked timeouts' 27th at ~3.5s). Nil otherwise.
 	DeepestCalls []time.Duration
 	// DeepestSteps is what puts the last of DeepestCalls where it is: each retrying layer's
-	// retries and their spacing, a try and a wait, the lab's first. Nil with DeepestCalls.
+	// retries and their spacing, a try and a wait, the lab's first, then hop 1's, on down.
+	// Nil with DeepestCalls.
 	DeepestSteps []RetryStep
 	// HopHeld is, with DeepestSteps, how long each hop, hop 1 first, is at work on a call it
 	// receives: a hop that works on after its caller hangs up, all of its tries and waits
@@ -66,6 +67,15 @@ type RetryForecast struct {
 
 // Layers is how many layers retry.
 func (f RetryForecast) Layers() int { return len(f.LayerNames) }
+
+// LayerProduct writes each layer's tries, f's, as a product: "3 × 3 × 3".
+func (d DependencyConfig) LayerProduct(f RetryForecast) string {
+	parts := []string{FmtWorkers(f.Tries)}
+	for range d.Hops - 1 {
+		parts = append(parts, fmt.Sprint(d.HopAttempts()))
+	}
+	return strings.Join(parts, " × ")
+}
 
 // retryingLayers is who retries a payment's call: the edge, with payment.retry, and, with
 // retry_at every_hop, hops 1 to hops, each that calls another (0: none). The headline's
@@ -117,7 +127,7 @@ func (c Config) RetryForecast() RetryForecast {
 		// Each hop but the last, from the deepest up: its tries, each cut by its own timeout.
 		// With propagate the hops' own timeouts only cap, and their time comes from the
 		// lab's deadline below.
-		for range d.Hops - 1 {
+		for hop := d.Hops - 1; hop > 0; hop-- {
 			try := answer
 			if t := d.Hop.Timeout.D(); t > 0 && t < try {
 				try, f.Fails, f.TimesOut = t, true, true
@@ -125,7 +135,7 @@ func (c Config) RetryForecast() RetryForecast {
 			if f.Fails {
 				answer = time.Duration(k)*try + time.Duration(k-1)*backoff
 				hopTries *= float64(k)
-				hopSteps = append(hopSteps, RetryStep{Retries: k - 1, Try: try, Wait: backoff, Who: "hops"})
+				hopSteps = append([]RetryStep{{Retries: k - 1, Try: try, Wait: backoff, Hop: hop}}, hopSteps...) // hop 1 first
 			} else {
 				answer = try
 			}
@@ -186,7 +196,7 @@ func (c Config) RetryForecast() RetryForecast {
 		f.Deepest *= hopTries
 		if tries := int(f.Tries); d.Chain() && d.Deadline == DeadlinePerHop && float64(tries) == f.Tries {
 			f.DeepestSteps = append([]RetryStep{{Retries: tries - 1, Try: f.Try, Wait: backoff,
-				Mean: p.Retry.Jitter == JitterFull, Who: "edge"}}, hopSteps...)
+				Mean: p.Retry.Jitter == JitterFull}}, hopSteps...)
 			f.DeepestCalls = callTimes(f.DeepestSteps)
 			f.HopHeld = d.hopHeld(own, f.Try)
 		}
@@ -253,18 +263,34 @@ type RetryStep struct {
 	Try     time.Duration
 	Wait    time.Duration // with Mean, the mean of a jittered wait
 	Mean    bool
-	Who     string // "edge", "hops"
+	Hop     int // whose: the hop's number, 0 for the edge
 }
 
 // Every is the time from one try to the next: the try and the wait after it.
 func (st RetryStep) Every() time.Duration { return st.Try + st.Wait }
+
+// who names the step's layer, hops together: "edge", "hops".
+func (st RetryStep) who() string {
+	if st.Hop == 0 {
+		return "edge"
+	}
+	return "hops"
+}
+
+// name names the step's layer alone: "edge", "hop 1".
+func (st RetryStep) name() string {
+	if st.Hop == 0 {
+		return "edge"
+	}
+	return fmt.Sprintf("hop %d", st.Hop)
+}
 
 // DeepestLastTerms says what each term of DeepestLastSum is, a try and a wait, by layer:
 // "edge 500ms + 50ms on average, hops 500ms + 100ms" (newcomer 34 had to guess that
 // 550ms was the edge's try and its mean jittered wait); "" without DeepestSteps.
 func (f RetryForecast) DeepestLastTerms() string {
 	return strings.Join(f.retryingSaid(func(st RetryStep) string {
-		return fmt.Sprintf("%s %s + %s", st.Who, FmtDur(st.Try), st.wait())
+		return fmt.Sprintf("%s %s + %s", st.who(), FmtDur(st.Try), st.wait())
 	}), ", ")
 }
 
@@ -311,31 +337,29 @@ func (f RetryForecast) DeepestLastSum() string {
 }
 
 // DeepestLastGlance says at a glance why the last of DeepestCalls comes when it does, where
-// every layer that retries retries alike: "3 layers × 2 failed tries, each 500ms + a wait
-// (edge 50ms on average, hops 100ms)", as short as the sum (newcomer 45 G5: "2 × (550ms +
-// 600ms + 600ms), 2 retries per layer: edge 500ms + 50ms on average, hops 500ms + 100ms"
-// took far longer than a glance); "" where they retry unalike, DeepestLastSum's to say.
+// every layer that retries retries as often: each layer's share, adding up as printed, and
+// what makes it: "1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and
+// their waits", the tries' length on the settings line below (newcomer 45 G5: the sum with
+// its factor and terms took far longer than a glance; newcomer 48 G-minor-4: "3 layers × 2
+// failed tries, each 500ms + a wait (…)" was a sum to rebuild by hand, and all 3 tries
+// fail); "" where they retry unalike in number, DeepestLastSum's to say.
 func (f RetryForecast) DeepestLastGlance() string {
 	k := f.deepestFactor()
 	if k == 0 {
 		return ""
 	}
-	layers, try := 0, time.Duration(0)
+	var shares []string
 	for _, st := range f.DeepestSteps {
 		if st.Retries == 0 {
 			continue
 		}
-		if layers++; try != 0 && st.Try != try {
-			return ""
-		}
-		try = st.Try
+		shares = append(shares, fmt.Sprintf("%s (%s)", FmtDur(time.Duration(st.Retries)*st.Every()), st.name()))
 	}
-	waits := f.retryingSaid(func(st RetryStep) string { return st.Who + " " + st.wait() })
-	who := fmt.Sprintf("%d layers", layers)
-	if layers < len(f.DeepestSteps) {
-		who = fmt.Sprintf("%d retrying layers", layers)
+	each := "each layer's"
+	if len(shares) < len(f.DeepestSteps) {
+		each = "each retrying layer's"
 	}
-	return fmt.Sprintf("%s × %d failed tries, each %s + a wait (%s)", who, k, FmtDur(try), strings.Join(waits, ", "))
+	return fmt.Sprintf("%s: %s first %d tries and their waits", strings.Join(shares, " + "), each, k)
 }
 
 // DeepestLastAdded is the last of DeepestCalls added up, the tries and then the waits, each

@@ -168,9 +168,22 @@ func TestDeepestDue(t *testing.T) {
 		t.Errorf("the last call's terms %q, want %q", got, want)
 	}
 	// At a glance, what the factor counts and each term (newcomer 36 #25 guessed the 2;
-	// newcomer 45 G5: the sum took far longer than a glance).
-	if got, want := r.DeepestLastGlance(), "3 layers × 2 failed tries, each 500ms + a wait (edge 50ms on average, hops 100ms)"; got != want {
+	// newcomer 45 G5: the sum took far longer than a glance), each layer's share adding up
+	// as printed to the 3.5s beside it (newcomer 48 G-minor-4: "3 layers × 2 failed tries,
+	// each 500ms + a wait (…)" was rebuilt by hand, and all 3 tries fail).
+	if got, want := r.DeepestLastGlance(), "1.1s (edge) + 1.2s (hop 1) + 1.2s (hop 2): each layer's first 2 tries and their waits"; got != want {
 		t.Errorf("the last call at a glance %q, want %q", got, want)
+	}
+	var shares time.Duration // as printed, they add up to the last call's time
+	for _, m := range regexp.MustCompile(`([\d.]+m?s) \(`).FindAllStringSubmatch(r.DeepestLastGlance(), -1) {
+		d, err := time.ParseDuration(m[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		shares += d
+	}
+	if last := slices.Max(want); shares != last {
+		t.Errorf("the glance's shares add up to %v, the last call comes at %v", shares, last)
 	}
 	unalike := RetryForecast{DeepestSteps: []RetryStep{{Retries: 1, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms}, {Retries: 0, Try: 500 * ms, Wait: 100 * ms}}}
 	if got := unalike.DeepestLastSum(); got != "550ms + 2 × 600ms" {
@@ -180,11 +193,11 @@ func TestDeepestDue(t *testing.T) {
 		t.Errorf("the last call at a glance, layers retrying unalike: %q, want none", got)
 	}
 	// An edge that does not retry leaves the hops that do alike (review 24: "2 × 600ms + 2 × 600ms").
-	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms, Who: "edge"}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Who: "hops"}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Who: "hops"}}}
+	hopsOnly := RetryForecast{DeepestSteps: []RetryStep{{Retries: 0, Try: 500 * ms, Wait: 50 * ms}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Hop: 1}, {Retries: 2, Try: 500 * ms, Wait: 100 * ms, Hop: 2}}}
 	if got := hopsOnly.DeepestLastSum(); got != "2 × (600ms + 600ms)" {
 		t.Errorf("the last call's sum, the edge not retrying: %q, want 2 × (600ms + 600ms)", got)
 	}
-	if got, want := hopsOnly.DeepestLastGlance(), "2 retrying layers × 2 failed tries, each 500ms + a wait (hops 100ms)"; got != want {
+	if got, want := hopsOnly.DeepestLastGlance(), "1.2s (hop 1) + 1.2s (hop 2): each retrying layer's first 2 tries and their waits"; got != want {
 		t.Errorf("the last call at a glance, the edge not retrying: %q, want %q", got, want)
 	}
 	count := func(ts []time.Duration, age time.Duration) (n int) {

@@ -9,6 +9,7 @@ package lab
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -59,44 +60,61 @@ func init() {
 			word("hop N", "a chain (dependency.hops): the edge, "+EdgeIs+" and no hop itself (\"edge →\" before the boxes), calls hop 1, each hop the next, the last is the slow dependency; with each, its requests in flight now. A call its caller gave up on runs on while the caller tries again, so a deeper hop can hold more calls than the one above it"),
 			word(AfterAnswerWord, "the boxes' second number, the narrator's and the compare's count, one phrase cut to fit ("+pastForms()+"): the hop calls a hop received after their payment's user was answered or was still working on then, both, counted since the start (the first number in a hop's box is a gauge, its calls in flight now): work for nobody. The user is answered when the edge gives up (its tries spent, as in stacked-timeouts at ~1.6s), a timeout fires, or the deadline (payment.deadline, from the scheduled arrival) passes, whichever comes first. A hop that stops when its caller hangs up is done at its caller's timeout, however late it notices"),
 		}), at(30, []Item{
-			word("at hop N", atHopHelp()),
-			word(HeldWord, heldHelp()),
+			word("at hop N", atHopHelp(StackedTimeouts())),
+			word(HeldWord, heldHelp(StackedTimeouts())),
 		})...),
 	})
 }
 
-// atHopHelp is the help's "at hop N", its stacked-timeouts figures worked out from the
-// forecast (review 38a m12: a sum written out by hand in the help and its test alike).
-func atHopHelp() string {
-	r := StackedTimeouts().RetryForecast()
-	last := r.DeepestCalls[len(r.DeepestCalls)-1]
-	return fmt.Sprintf("after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it (3 × 3 × 3 = %s). ", FmtWorkers(r.Deepest)) +
-		fmt.Sprintf("Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean), so in stacked-timeouts a payment's %s call comes %s after it: %s, %s ",
-			Ordinal(len(r.DeepestCalls)), FmtSecs(last), r.DeepestLastGlance(), r.DeepestLastAdded()) +
-		"(layers that retry unalike, the headline adds up: 550ms + 2 × 600ms); the headline says how many are expected by now. " +
+// atHopHelp is the help's "at hop N", its figures worked out from the forecast for c, the
+// stacked-timeouts preset (review 38a m12: a sum written out by hand in the help and its
+// test alike; review 39 m8: the factors too). Where not every try fails, no worked example:
+// the help registers as the lab starts, so a lookup past the end stopped every binary.
+func atHopHelp(c Config) string {
+	r := c.RetryForecast()
+	multiplies := "after calls/payment at hop 1: the requests the last hop of a chain (N, the slow one) received per payment: each retrying layer multiplies it"
+	due := "Short of that while the latest payments' last calls are still due: each layer starts its tries a try and a wait apart (a jittered backoff at its mean)"
+	if n := len(r.DeepestCalls); n > 0 {
+		last := FmtSecs(r.DeepestCalls[n-1])
+		multiplies += fmt.Sprintf(" (%s = %s)", c.Dependency.LayerProduct(r), FmtWorkers(r.Deepest))
+		due += fmt.Sprintf(", so in stacked-timeouts a payment's %s call comes %s after it, %s = %s; in all, %s", Ordinal(n), last, last, r.DeepestLastGlance(), r.DeepestLastAdded())
+		// The headline's other form, the edge trying once less than the hops.
+		u := c
+		u.Payment.Retry.Attempts--
+		if ur := u.RetryForecast(); ur.DeepestLastGlance() == "" && ur.DeepestLastSum() != "" {
+			due += fmt.Sprintf(" (were the edge to try %d times, layers retrying unalike, the headline would add up: %s)", u.Payment.Retry.Attempts, ur.DeepestLastSum())
+		}
+	}
+	return multiplies + ". " + due + "; the headline says how many are expected by now. " +
 		// Where a hop's own timeout ends its tries first, the deadline spends nothing and
 		// the hops retry (review 38a m4: the forecast's own "the hops' tries capped" makes 9).
-		"With a propagated deadline, where the time passed down, not a hop's own shorter timeout, ends its failed try, the try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and the least left to call (dependency.hop.min_call): even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; " +
+		"With a propagated deadline, where the time passed down, not a hop's own shorter timeout, ends its failed try, the try spends its time left but its own reserve and the hop below's, too little for a retry's wait, its own reserve and what it needs left to call the next hop (dependency.hop.min_call): even set to retry (retry_at: every_hop) the hops add no call, so the deadline alone holds the last hop to the edge's tries, as hops set to try once (retry_at: edge) do; " +
 		"where a hop's own timeout (dependency.hop.timeout) ends its tries sooner, it has room left to retry, and its retries multiply the calls below again; " +
 		"deadline-propagation sets both, and its headline puts the calls saved to both (the hops set to try once, with no time left to retry), the work after the answer gone to the deadline passed down and the hang-ups"
 }
 
-// heldHelp is the help's "a call is held, forecast:", worked out for stacked-timeouts from the forecast:
-// in flight at each hop is the calls it gets a second times the time it holds one.
-func heldHelp() string {
-	c := StackedTimeouts()
+// heldHelp is the help's "a call is held, forecast:", worked out from the forecast for c,
+// the stacked-timeouts preset: in flight at each hop is the calls it gets a second times the
+// time it holds one. Where not every try fails, or hop 1 does not retry, no worked example
+// (review 39 m8, as atHopHelp).
+func heldHelp(c Config) string {
+	say := "with a chain whose every try fails and whose hops time their own tries (per-hop), how long each hop is at work on a call it receives: a hop that works on after its caller hangs up, all of its tries and the waits between them; one that stops when its caller hangs up (the dependency), until its caller's try ends. " +
+		"Times the calls a hop gets a second, it is the hop's calls in flight (Little's law), the first number in its box, so a deeper hop can hold fewer than the one above it, though it gets more calls a payment"
 	r := c.RetryForecast()
-	hop := r.DeepestSteps[len(r.DeepestSteps)-1] // a hop's tries and waits
+	k := slices.IndexFunc(r.DeepestSteps, func(st RetryStep) bool { return st.Hop == 1 })
 	n := len(r.HopHeld)
-	rate := c.Traffic.Rate(Payment) * r.Tries * math.Pow(float64(c.Dependency.HopAttempts()), float64(n-2)) // calls a second at the hop above the last
+	if k < 0 || n < 2 {
+		return say
+	}
+	hop := r.DeepestSteps[k] // hop 1's tries and waits
+	// calls a second at the hop above the last
+	rate := c.Traffic.Rate(Payment) * r.Tries * math.Pow(float64(c.Dependency.HopAttempts()), float64(n-2))
 	held := func(h int, rate float64) string {
 		return fmt.Sprintf("hop %d, %s calls/s × %s ≈ %s in flight", h, FmtWorkers(rate), FmtDur(r.HopHeld[h-1]), FmtWorkers(math.Round(rate*r.HopHeld[h-1].Seconds())))
 	}
-	return "with a chain whose every try fails and whose hops time their own tries (per-hop), how long each hop is at work on a call it receives: a hop that works on after its caller hangs up, all of its tries and the waits between them; one that stops when its caller hangs up (the dependency), until its caller's try ends. " +
-		"Times the calls a hop gets a second, it is the hop's calls in flight (Little's law), the first number in its box, so a deeper hop can hold fewer than the one above it, though it gets more calls a payment: " +
-		fmt.Sprintf("in stacked-timeouts, at %s payments a second, %s hold a call %s (%d × %s + %d × %s) and hop %d %s, its caller's timeout: %s, %s",
-			FmtWorkers(c.Traffic.Rate(Payment)), HopRange(1, n-1), FmtDur(r.HopHeld[0]), hop.Retries+1, FmtDur(hop.Try), hop.Retries, FmtDur(hop.Wait), n, FmtDur(r.HopHeld[n-1]),
-			held(n-1, rate), held(n, rate*float64(c.Dependency.HopAttempts())))
+	return say + fmt.Sprintf(": in stacked-timeouts, at %s payments a second, %s hold a call %s (%d × %s + %d × %s) and hop %d %s, its caller's timeout: %s, %s",
+		FmtWorkers(c.Traffic.Rate(Payment)), HopRange(1, n-1), FmtDur(r.HopHeld[0]), hop.Retries+1, FmtDur(hop.Try), hop.Retries, FmtDur(hop.Wait), n, FmtDur(r.HopHeld[n-1]),
+		held(n-1, rate), held(n, rate*float64(c.Dependency.HopAttempts())))
 }
 
 // heldHealth says how long each hop holds a call: with the calls it gets a second, what sets
@@ -377,24 +395,27 @@ func (d DependencyConfig) Floor() time.Duration {
 	return time.Duration(d.Hops-1)*d.Hop.Reserve.D() + d.Hop.MinCall.D()
 }
 
-// FloorMade says what makes Floor, in words, for the screen beside it: "2 × 100ms kept
-// back + 50ms, the least left to call" (newcomer 45 G7: a 250ms with no source on screen;
-// the headline says each hop keeps 100ms back; newcomer 47 #7: the setting's own name,
-// min_call, was an identifier to decode); "" without one.
+// FloorMade says what makes Floor, in words that add up to it, for the screen beside it: "2 ×
+// 100ms kept back at hops 1 and 2 + 50ms to call hop 3" (newcomer 45 G7: a 250ms with no
+// source on screen; newcomer 47 #7: min_call, the setting's name, was an identifier to
+// decode; newcomer 48 G-minor-5, review 39 m10: "2 × 100ms kept back + 50ms, the least left
+// to call:" left whose each part is to guess, its colon read as the 250ms's definition). The
+// min_call that binds is the one before the last's: a hop above needs its reserve left too.
+// "" without one.
 func (d DependencyConfig) FloorMade() string {
 	if d.Floor() == 0 {
 		return ""
 	}
 	var parts []string
 	if r := d.Hop.Reserve.D(); r > 0 {
-		kept := FmtDur(r) + " kept back"
+		kept := FmtDur(r)
 		if d.Hops > 2 {
 			kept = fmt.Sprintf("%d × %s", d.Hops-1, kept)
 		}
-		parts = append(parts, kept)
+		parts = append(parts, kept+" kept back at "+HopRange(1, d.Hops-1))
 	}
 	if m := d.Hop.MinCall.D(); m > 0 {
-		parts = append(parts, FmtDur(m)+", the least left to call")
+		parts = append(parts, fmt.Sprintf("%s to call hop %d", FmtDur(m), d.Hops))
 	}
 	return strings.Join(parts, " + ")
 }

@@ -88,6 +88,40 @@ func TestHelpSaysWhyADeeperHopHoldsMore(t *testing.T) {
 	}
 }
 
+// The help's worked examples come from the forecast, factors and all, and a lab whose tries
+// do not all fail gets none rather than a lookup past the end: the help registers as every
+// binary starts, so one change to StackedTimeouts stopped them all (review 39 m8).
+func TestHopHelpWorkedFromTheForecast(t *testing.T) {
+	c := StackedTimeouts()
+	if at := atHopHelp(c); !strings.Contains(at, "(3 × 3 × 3 = 27)") || !strings.Contains(at, "in stacked-timeouts a payment's 27th call") ||
+		!strings.Contains(at, "the headline would add up: 550ms + 2 × 600ms + 2 × 600ms)") {
+		t.Errorf("at hop N: %q", at)
+	}
+	if held := heldHelp(c); !strings.Contains(held, "hops 1 and 2 hold a call 1.7s (3 × 500ms + 2 × 100ms) and hop 3 500ms") {
+		t.Errorf("a call is held: %q", held)
+	}
+	two := c
+	two.Dependency.Hop.Retry = 2
+	if at := atHopHelp(two); !strings.Contains(at, "(3 × 2 × 2 = 12)") || !strings.Contains(at, "12th call") {
+		t.Errorf("hops trying twice, at hop N: %q", at)
+	}
+	if held := heldHelp(two); !strings.Contains(held, "hold a call 1.1s (2 × 500ms + 1 × 100ms)") {
+		t.Errorf("hops trying twice, a call is held: %q", held)
+	}
+	for name, mod := range map[string]func(*Config){
+		"tries succeed": func(c *Config) { c.Dependency.Mode = ModeHealthy },
+		"no chain":      func(c *Config) { c.Dependency.Hops = 1 },
+		"propagated":    func(c *Config) { c.Dependency.Deadline = DeadlinePropagate },
+	} {
+		c := StackedTimeouts()
+		mod(&c)
+		at, held := atHopHelp(c), heldHelp(c)
+		if strings.Contains(at, "in stacked-timeouts") || strings.Contains(held, "in stacked-timeouts") || !strings.Contains(at, "each retrying layer multiplies it. ") {
+			t.Errorf("%s: a worked example where none works: %q, %q", name, at, held)
+		}
+	}
+}
+
 // Review 27 #11: the edge was glossed three ways ("a worker's call to hop 1", "a worker's
 // payment call to hop 1", "a worker's payment call"). Every help entry that glosses it says
 // EdgeIs, the narrator's and tour's words.

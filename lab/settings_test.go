@@ -265,9 +265,16 @@ func TestEnoughLeftSaysItsMargin(t *testing.T) {
 	hops := c
 	hops.Dependency.Hops, hops.Dependency.Deadline = 3, DeadlinePropagate
 	hops.Dependency.Hop.Reserve, hops.Dependency.Hop.MinCall = Duration(100*time.Millisecond), Duration(50*time.Millisecond)
-	// Where the 250ms comes from, in the settings' names (newcomer 45 G7).
-	if got := chain(hops); got != "deadline → deadline:enough-left (lets every call with at least 250ms left start, 2 × 100ms kept back + 50ms, the least left to call: it learns from calls that succeed, and none has) → http" {
+	// Where the 250ms comes from, each part named by whose it is, adding up as printed
+	// (newcomer 45 G7; newcomer 48 G-minor-5: "2 × 100ms kept back + 50ms, the least left to
+	// call:" left whose to guess).
+	if got := chain(hops); got != "deadline → deadline:enough-left (starts calls with at least 250ms left (2 × 100ms kept back at hops 1 and 2 + 50ms to call hop 3): it learns from calls that succeed, and none has) → http" {
 		t.Errorf("a chain's floor, before a call: %q", got)
+	}
+	two := hops
+	two.Dependency.Hops = 2
+	if got := two.Dependency.FloorMade(); got != "100ms kept back at hop 1 + 50ms to call hop 2" {
+		t.Errorf("two hops' floor made of %q", got)
 	}
 	// The room it asked earlier, where it moved: rejections after 726ms on average of 800ms
 	// stood beside "≥ 71ms left now" (newcomer33 23).

@@ -91,7 +91,7 @@ func TestHopsOnScreen(t *testing.T) {
 	// (newcomer 34 #2 guessed 550ms = 500ms + 50ms).
 	// At a glance, what its factor counts (newcomer 36 #25 guessed the 2; newcomer 45 G5:
 	// "= 2 × (300ms + 350ms + 350ms), 2 retries per layer: …" took far longer).
-	if want := fmt.Sprintf("; %s: 3 layers × 2 failed tries, each 250ms + a wait (edge 50ms on average, hops 100ms)", fmtSecs(last)); spare.long != want || spare.alone != "" {
+	if want := fmt.Sprintf("; %s = 600ms (edge) + 700ms (hop 1) + 700ms (hop 2): each layer's first 2 tries and their waits", fmtSecs(last)); spare.long != want || spare.alone != "" {
 		t.Errorf("narrator's spare clause %+v, want %q", spare, want)
 	}
 	// The lab gives up before the user does: the narrator says whose the table's p99 is, by

@@ -72,7 +72,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				spare.gloss = [2]string{lab.EdgeName, lab.EdgeIs}
 			}
 			msg = fmt.Sprintf("%s and %s retry on their own and %s: one payment becomes %s = %s calls at hop %d (the dependency), measured %s",
-				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), layerProduct(cfg, r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
+				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], everyTry(r), cfg.Dependency.LayerProduct(r), fmtWorkers(r.Deepest), dep.Hops, lab.FmtPerPayment(s.DeepestPerPayment()))
 			// Why not 27, in the sentence itself: a payment's last calls come seconds after it,
 			// so the latest have not made them yet (lab DeepestDue). A compare half leaves out a
 			// spare clause: newcomer 18 read the hops compare's "27 … measured 23.47" unexplained.
@@ -89,7 +89,7 @@ func narrateHops(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareCl
 				// terms took far longer than a glance).
 				spare.long = fmt.Sprintf("; %s = %s: %s", fmtSecs(last), r.DeepestLastSum(), r.DeepestLastTerms())
 				if glance := r.DeepestLastGlance(); glance != "" {
-					spare.long = fmt.Sprintf("; %s: %s", fmtSecs(last), glance)
+					spare.long = fmt.Sprintf("; %s = %s", fmtSecs(last), glance)
 				}
 			}
 		} else {
@@ -153,15 +153,6 @@ func whichDeadline(cfg lab.Config, r lab.RetryForecast) string {
 		return fmt.Sprintf(" (the user's %s, cut to the try's %s)", fmtDur(user), fmtDur(r.Budget))
 	}
 	return fmt.Sprintf(" (the user's %s)", fmtDur(user))
-}
-
-// layerProduct writes each retrying layer's tries as a product: "3 × 3 × 3".
-func layerProduct(cfg lab.Config, r lab.RetryForecast) string {
-	parts := []string{fmtWorkers(r.Tries)}
-	for range cfg.Dependency.Hops - 1 {
-		parts = append(parts, fmt.Sprint(cfg.Dependency.HopAttempts()))
-	}
-	return strings.Join(parts, " × ")
 }
 
 // afterAnswer says how much work the hops did for users who had left: after the user was
