@@ -117,7 +117,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 		// headlineMost lines at 120 columns (Little's law's clause too), the sentence with
 		// the rule alone (newcomer 48 G-MAJOR-1: 8-9 lines).
 		defer func() { spare.terse = says + "; " + moves + held }()
-		*spare = spareClause{long: "; " + moves + held, short: short}
+		// Capped: a compare half, which has no terse form, takes the brief one past
+		// headlineMost lines (the rule whole took 10 lines of a 59-column half).
+		*spare = spareClause{long: "; " + moves + held, short: short, capped: true}
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.
