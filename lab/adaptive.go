@@ -427,45 +427,44 @@ func adaptiveStage(a *adaptive) stage {
 // what it is beside: "bulkhead" names a fixed cap everywhere else, and a reader who knows
 // Netflix's concurrency-limits or failsafe-go calls this a limiter (newcomer 30).
 //
-// With payments the only class, whose cap it is, said where it fits (80 columns, not a
-// compare half's 59), and wide, what that makes it: "bulkhead" isolates a class from the
-// others on the other screens, and here caps every order, a concurrency limit and no
-// isolation (newcomer 45 G11), said at 80 columns too.
+// With payments the only class it isolates none: it caps every order, a concurrency limit
+// on the whole service, said first, at every width where it fits, and that it is no
+// isolation, the bulkhead of the other screens (newcomer 45 G11, 47 #11); wide, that its
+// rejections are the table's rej:bulkhead, which reads as isolation to a Hystrix reader
+// (newcomer 48 W-minor-4). The knob stays the bulkhead's (b cycles to it), as the outcome's
+// word stays rejected:bulkhead everywhere.
 func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 	limit := fmt.Sprintf(", limit %d, %d in use", b.Limit, b.InUse)
 	if b.Limit == 0 { // not started yet
 		limit = fmt.Sprintf(", limit starts at %d", c.Payment.Bulkhead.Size)
 	}
-	named := adaptiveNamed
+	if len(c.Others()) == 0 {
+		// "adaptive concurrency limit 28, …, 27 in use": the limit in the name, as the line
+		// it shares with "timeout off" at 80 columns has no room for both.
+		at := fmt.Sprintf("%d", b.Limit)
+		inUse := fmt.Sprintf(", %d in use", b.InUse)
+		if b.Limit == 0 {
+			at, inUse = fmt.Sprintf("starting at %d", c.Payment.Bulkhead.Size), ""
+		}
+		named := adaptiveConcurrency + " " + at
+		return fittingValue("bulkhead", w,
+			fmt.Sprintf("%s on all %s, %s (rejects as %s)%s", named, Plural(c.Traffic.Label(Payment)), adaptiveNoIsolation, TurnedAway(RejectBulkhead).Term().Column, inUse),
+			named+", "+adaptiveNoIsolation+inUse, named+inUse)
+	}
 	var forms []string
-	only := len(c.Others()) == 0
-	if only {
-		named += " on all " + Plural(c.Traffic.Label(Payment))
+	if !narrow(w) {
+		forms = append(forms, adaptiveNamed+" "+adaptiveLimiter+limit)
 	}
-	switch {
-	case !narrow(w):
-		forms = append(forms, named+" "+adaptiveGloss(c)+limit)
-	case only:
-		// Narrow, what it is not before whose it is, in a line it shares with "timeout off":
-		// "on all orders" alone read as the isolation a bulkhead is elsewhere (newcomer 47
-		// #11), and with both the setting took a line of its own, the calls' row's.
-		forms = append(forms, adaptiveNamed+", "+adaptiveNoIsolation+limit)
-	}
-	return fittingValue("bulkhead", w, append(forms, named+limit, adaptiveNamed+limit)...)
+	return fittingValue("bulkhead", w, append(forms, adaptiveNamed+limit)...)
 }
+
+// adaptiveConcurrency is the adaptive limit on the only class, what it is: a concurrency
+// limit on the whole service.
+const adaptiveConcurrency = "adaptive concurrency limit"
 
 // adaptiveNoIsolation is what a cap on every order is not: the isolation "bulkhead" means
 // on the other screens.
 const adaptiveNoIsolation = "no isolation"
-
-// adaptiveGloss is the adaptive limit's other name, beside its setting; on the only class,
-// what it is not.
-func adaptiveGloss(c Config) string {
-	if len(c.Others()) == 0 {
-		return "(a concurrency limit, " + adaptiveNoIsolation + ")"
-	}
-	return adaptiveLimiter
-}
 
 // adaptiveLimiter is the adaptive limit's other name, Netflix's concurrency-limits' word.
 const adaptiveLimiter = "(a concurrency limiter)"

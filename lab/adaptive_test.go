@@ -145,21 +145,26 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 	only := c
 	only.Traffic.Payment.Label = "orders"
 	only.Traffic.Signup.Rate, only.Traffic.Health.Rate = 0, 0
-	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap on all orders (a concurrency limit, no isolation), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap, no isolation, limit 36, 30 in use"} {
+	// What it is said first, and wide, that its rejections are the table's rej:bulkhead
+	// (newcomer 48 W-minor-4: bulkhead read as isolation beside rej:bulkhead).
+	for w, want := range map[int]string{120: "bulkhead adaptive concurrency limit 36 on all orders, no isolation (rejects as rej:bulkhead), 30 in use", 80: "bulkhead adaptive concurrency limit 36, no isolation, 30 in use"} {
 		if got := bulkheadSettings(only, s, w)[0].Phrase(); got != want {
 			t.Errorf("the only class, at %d: %q, want %q", w, got, want)
 		}
 	}
-	if got, want := bulkheadSettings(only, s, 59)[0].Phrase(), "bulkhead adaptive: a moving cap, limit 36, 30 in use"; got != want {
+	if got, want := bulkheadSettings(only, s, 59)[0].Phrase(), "bulkhead adaptive concurrency limit 36, 30 in use"; got != want {
 		t.Errorf("the only class, in a compare half: %q, want %q", got, want)
 	}
 	s.Bulkhead.Limit = 0
 	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive: a moving cap (a concurrency limiter), limit starts at 20"; got != want {
 		t.Errorf("before it starts: %q, want %q", got, want)
 	}
+	if got, want := bulkheadSettings(only, s, 80)[0].Phrase(), "bulkhead adaptive concurrency limit starting at 20, no isolation"; got != want {
+		t.Errorf("the only class, before it starts: %q, want %q", got, want)
+	}
 	for _, it := range ScreenWords() {
 		if it.Label == "adaptive: a moving cap (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") &&
-			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "a concurrency limit, no isolation") && strings.Contains(it.Value, "a moving cap, no isolation") {
+			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "adaptive concurrency limit 28 on all orders, no isolation (rejects as rej:bulkhead)") && strings.Contains(it.Value, "adaptive concurrency limit 28, no isolation") {
 			return
 		}
 	}

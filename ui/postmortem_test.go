@@ -324,7 +324,7 @@ func TestPostmortemScreen(t *testing.T) {
 	for _, sz := range goldenSizes {
 		out := render(th, testScreen(ad, sz[0], sz[1]))
 		checkFrame(t, out, sz[0], sz[1])
-		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive: a moving cap on all orders (a concurrency limit, no isolation), limit 35, 33 in use") || !strings.Contains(plain, "workers unused: at each of the bulkhead's 1582 rejections, on average 1.5 sat free besides the one it was rejected on") ||
+		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive concurrency limit 35 on all orders, no isolation (rejects as rej:bulkhead), 33 in use") || !strings.Contains(plain, "workers unused: at each of the bulkhead's 1582 rejections, on average 1.5 sat free besides the one it was rejected on") ||
 			!strings.Contains(strings.Join(strings.Fields(plain), " "), "orders finding it full are turned away at once, not queued")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
