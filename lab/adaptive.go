@@ -276,7 +276,7 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 		return long, ""
 	}
 	p90 := adaptiveP90()
-	// failsafe-go's vegas rule as it computes it: queueSize = ⌈limit × (1 − mean/p90)⌉ against
+	// failsafe-go's rule as its updateLimit computes it: queueSize = ⌈limit × (1 − mean/p90)⌉ against
 	// alpha and beta, both queue sizes; it rises while queueSize < alpha, at most alpha − 1.
 	rule := fmt.Sprintf("each update (≤1/s) reckons ⌈limit × (1 − mean/%s)⌉ calls queued from the calls' %s latency and its running mean: at most %d, the limit rises; past %d, it falls; else it holds",
 		p90, p90, rising.q, falling.q)
