@@ -577,6 +577,12 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	if out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, 120, 40), 0, 120, 0), levelFull); len(out) > headlineMost {
 		t.Errorf("%d lines at 120 columns, want at most %d:\n%s", len(out), headlineMost, strings.Join(out, "\n"))
 	}
+	// A compare half, which has no terse form, keeps the brief one past them: the rule
+	// whole took 10 lines of a 59-column half.
+	pair := screen{panes: []pane{{snap: s, cfg: cfg}, {snap: s, cfg: cfg}}, width: 120, height: 40}
+	if out := ansi.Strip(strings.Join(narratorPanel.lines(newLabCtx(newTheme(true, true), pair, 0, 59, 59), levelFull), " ")); !strings.Contains(out, "in 1.06–1.21× the limit holds") {
+		t.Errorf("a compare half: %q, want the brief form", out)
+	}
 	for _, said := range []string{spare.long, spare.short} {
 		if strings.Contains(said, "press ?") {
 			t.Errorf("the rule left to the help: %q", said)
