@@ -100,6 +100,9 @@ type AdaptiveReading struct {
 	// answers a second not growing with its calls), "max" or "min" (a bound).
 	Direction, Reason string
 	Updates           int // its updates so far, this one counted
+	// Queued is failsafe-go's queueSize, the calls it reckons queued, ⌈Judged × (1 − Mean/P90)⌉
+	// of its unrounded figures, which the rule compares with alpha and beta.
+	Queued int
 	// Judged is the limit the reading was judged at, the one in force before this update:
 	// failsafe-go checks, then sets the new limit, so its thresholds are this limit's
 	// (review 36 M1: at the new one, a fall from 36 to 35 read "1.20×, under 1.21×").
@@ -109,6 +112,15 @@ type AdaptiveReading struct {
 // Warming says the reading is of failsafe-go's warm-up (AdaptiveWarmup): both figures plain
 // means of one series since the start, so nearly equal, and the limit rises while they stay so.
 func (r AdaptiveReading) Warming() bool { return r.Updates > 0 && r.Updates <= AdaptiveWarmup }
+
+// queued says Queued: none where the p90 is at or under its mean, as failsafe-go's ceiling
+// of a negative count ("-7 queued" once the load fell).
+func (r AdaptiveReading) queued() string {
+	if r.Queued <= 0 {
+		return "none queued"
+	}
+	return strconv.Itoa(r.Queued) + " queued"
+}
 
 // Rose says this update raised the limit.
 func (r AdaptiveReading) Rose() bool { return r.Direction == "increase" }
@@ -124,13 +136,13 @@ const AdaptiveWarmup = 10
 const AdaptiveSmoothing = 5
 
 // AdaptiveWarmingRises is what the warm-up's two near-equal means make a limit do, as the
-// narrator says it where an update rose and the help quotes it: a rule, "it rises each
+// help says it: a rule, "it rises each
 // update", was more than failsafe-go promises, whose bounds and queue check can hold or
 // lower it then too (review 38a m6).
 const AdaptiveWarmingRises = "in the warm-up it rises while the two stay level"
 
-// AdaptiveMeanClimbs is why a limit can stay past the knee, after the warm-up or in it, the
-// one sentence the narrator and the help say: the mean is the p90's own, so a slow climb
+// AdaptiveMeanClimbs is why a limit can stay past the knee after the warm-up, whole, as the
+// help says it (the narrator, AdaptivePastKnee, briefly): the mean is the p90's own, so a slow climb
 // drags it along (newcomer 46: whether a limit past the knee in its warm-up comes back could
 // not be told; newcomer 47 #10: "the mean trails a slow climb" could not be parsed).
 const AdaptiveMeanClimbs = "a slow climb raises the mean too, as it is the p90's own running average, so the limit can stay past the knee"
@@ -161,6 +173,8 @@ func (h *adaptiveLog) Handle(_ context.Context, r slog.Record) error {
 			a.Direction = at.Value.String()
 		case "reason":
 			a.Reason = at.Value.String()
+		case "queueSize": // as "%d"
+			a.Queued, _ = strconv.Atoi(at.Value.String())
 		case "limit": // the new limit, as "%.2f"
 			if f, err := strconv.ParseFloat(at.Value.String(), 64); err == nil {
 				next = int(f)
@@ -200,24 +214,29 @@ const AdaptiveAlpha = 3
 // limit falls on latency: failsafe-go lowers it once limit × (1 − mean/p90) exceeds its beta,
 // 6·⌊log10 limit⌋ (6 under 100), so 1.2× at 36, 1.1× at 64. 0: a limit that small never
 // falls on latency alone (its other signal, answers a second that drop as calls rise, may).
-func AdaptiveBackoff(limit int) float64 { return adaptiveFall(limit).ratio() }
+func AdaptiveBackoff(limit int) float64 { _, f := adaptiveBounds(limit); return f.ratio() }
 
 // AdaptiveRise is how far the calls' p90 may run over its running mean while a limit of
 // limit still rises: ⌈limit × (1 − mean/p90)⌉ under alpha, that is limit × (1 − mean/p90)
 // at most alpha − 1, so up to 1.07× at 30, inclusive. 0: a limit that small rises at any p90.
-func AdaptiveRise(limit int) float64 { return adaptiveRising(limit).ratio() }
+func AdaptiveRise(limit int) float64 { r, _ := adaptiveBounds(limit); return r.ratio() }
+
+// AdaptiveQueues are the latency rule's thresholds at limit as failsafe-go's queue sizes: it
+// rises while ⌈limit × (1 − mean/p90)⌉ is at most risesAtMost (under alpha) and falls once it
+// is past fallsPast (beta); each factor·⌊log10 limit⌋, at least factor, as its Log10Func.
+func AdaptiveQueues(limit int) (risesAtMost, fallsPast int) {
+	log := max(1, int(math.Floor(math.Log10(float64(max(limit, 1))))))
+	return AdaptiveAlpha*log - 1, AdaptiveBeta * log
+}
 
 // adaptiveBound is a bound of the latency rule at a limit: the p90/mean where
 // limit × (1 − mean/p90) reaches q, 1/(1 − q/limit).
 type adaptiveBound struct{ q, limit int }
 
-func adaptiveFall(limit int) adaptiveBound   { return adaptiveBoundOf(limit, AdaptiveBeta, 0) }
-func adaptiveRising(limit int) adaptiveBound { return adaptiveBoundOf(limit, AdaptiveAlpha, 1) }
-
-// adaptiveBoundOf is the bound at limit whose q is factor·⌊log10 limit⌋ (at least factor),
-// less `less`.
-func adaptiveBoundOf(limit, factor, less int) adaptiveBound {
-	return adaptiveBound{q: factor*max(1, int(math.Floor(math.Log10(float64(max(limit, 1)))))) - less, limit: limit}
+// adaptiveBounds are the rule's two bounds at limit, once each.
+func adaptiveBounds(limit int) (rising, falling adaptiveBound) {
+	rise, fall := AdaptiveQueues(limit)
+	return adaptiveBound{rise, limit}, adaptiveBound{fall, limit}
 }
 
 // ratio is the bound's p90/mean; 0 where the limit is not above q.
@@ -235,14 +254,15 @@ func (b adaptiveBound) worked() string {
 	return fmt.Sprintf("1/(1−%d/%d) = %.2f×", b.q, b.limit, b.ratio())
 }
 
-// AdaptiveRule is how the adaptive limit moves, as the narrator says it, whole and brief:
-// one rule, whose latency against what, its bounds at the limit the update judged, and, once
-// it has updated, its last reading and what it did, the limit before and after (newcomer 44
-// W-MAJOR 2: "it rises up to 1.07×, falls past 1.26× (its settings at 29, the limit it
-// judged), so it rose a step" could not be parsed; newcomer 42 W4: its mean read as each
-// ok's hold). In its warm-up both are plain means since the start, which is why they trail
-// the calls of now: said so. Brief, the one bound that decided, or what did where a bound
-// of the limit's own or its throughput signal decided (review 37 minor 2).
+// AdaptiveRule is how the adaptive limit moves, as the narrator says it, whole and brief.
+// Whole, in one plain line: failsafe-go's own reading of the calls' latency, how many calls
+// seem queued, and its two thresholds as queue sizes, then what its last update did, in few
+// words (newcomer 48 G-MAJOR-1: the rule as two worked ratios, "at up to 1/(1−2/27) = 1.08×",
+// its warm-up's averaging and why it sits past the knee took 8 lines at 120x40 and named
+// neither 2 nor 6; the ratios are the help's). Brief, the reading as a ratio of its mean and
+// the one bound that decided, or what did where a bound of the limit's own or its throughput
+// signal decided (review 37 minor 2); in the warm-up, which update and why its p90 equals its
+// mean (newcomer 46, 47 #10), as it has no room for the rule.
 func (s *Snapshot) AdaptiveRule() (long, short string) {
 	limit, r := s.Bulkhead.Limit, s.Bulkhead.Reading
 	// The bounds of the limit the last reading was judged at: before it changed it.
@@ -250,17 +270,20 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	if r.P90 > 0 && r.Judged > 0 {
 		judged = r.Judged
 	}
-	fall, rise := AdaptiveBackoff(judged), AdaptiveRise(judged) // rise > 0 wherever fall > 0
-	if fall == 0 {
+	rising, falling := adaptiveBounds(judged)
+	if falling.ratio() == 0 { // rising's is 0 wherever falling's is
 		long = "the limit rises while calls' latency holds near its running mean and falls once it climbs past it"
 		return long, ""
 	}
-	p90 := fmt.Sprintf("p%.0f", 100*AdaptiveQuantile)
-	// Each bound worked from the limit, which is said once, after them.
-	rule := fmt.Sprintf("each update (at most one a second) compares the calls' %s latency, smoothed, with its running mean: at up to %s the limit rises, past %s it falls, between it holds",
-		p90, adaptiveRising(judged).worked(), adaptiveFall(judged).worked())
+	p90 := adaptiveP90()
+	// failsafe-go's rule as its updateLimit computes it: queueSize = ⌈limit × (1 − mean/p90)⌉ against
+	// alpha and beta, both queue sizes; it rises while queueSize < alpha, at most alpha − 1.
+	// Said without the ceiling, which the screen's font lacks and the bounds do not need:
+	// ⌈q⌉ ≤ 2 where q ≤ 2, ⌈q⌉ > 6 where q > 6.
+	rule := fmt.Sprintf("each update (≤1/s) reckons limit × (1 − mean/%s) calls queued from the calls' %s latency and its running mean: at most %d, the limit rises; past %d, it falls; else it holds",
+		p90, p90, rising.q, falling.q)
 	if r.P90 == 0 { // no update yet
-		return fmt.Sprintf("%s (%d: the limit now)", rule, judged), ""
+		return rule, ""
 	}
 	ratio := float64(r.P90) / float64(r.Mean)
 	to, held := fmt.Sprintf("%d→%d", judged, limit), judged == limit
@@ -273,23 +296,20 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	// µs-rounded figures (review 36 M2), or, for a bound of the limit's own or its throughput
 	// signal, that, never a p90 bound that did not (review 37 minor 2).
 	decided := map[string]string{
-		"increase": fmt.Sprintf("up to %.2f× the limit rises", rise),
-		"decrease": fmt.Sprintf("past %.2f× the limit falls", fall),
-		"hold":     fmt.Sprintf("in %.2f–%.2f× the limit holds", rise, fall),
+		"increase": fmt.Sprintf("up to %.2f× the limit rises", rising.ratio()),
+		"decrease": fmt.Sprintf("past %.2f× the limit falls", falling.ratio()),
+		"hold":     fmt.Sprintf("in %.2f–%.2f× the limit holds", rising.ratio(), falling.ratio()),
 	}[r.Direction]
-	// The reading in one set of words at every width, the mean's figure where there is room:
-	// "now 59ms against 59ms" at 120 columns beside "p90 since 0s 59ms" at 80 were two claims
-	// of one reading, the warm-up's being a mean since the start (newcomer 45 W3).
+	// The reading in one set of words at every width, the mean's figure where there is room
+	// (newcomer 45 W3: "now 59ms against 59ms" beside "p90 since 0s 59ms", two claims).
 	reading := fmt.Sprintf("calls' smoothed %s %s = %.2f× its mean", p90, FmtLatency(r.P90), ratio)
-	now := fmt.Sprintf("%s (%s)", reading, FmtLatency(r.Mean))
+	last := fmt.Sprintf("update %d: %s %s, mean %s: %s", r.Updates, p90, FmtLatency(r.P90), FmtLatency(r.Mean), r.queued())
 	if r.Warming() {
 		// Which update of the warm-up, and why its p90 equals its mean: both plain averages
 		// of one series since the start (newcomer 46: "p90 since 0s 59ms = 1.00× its mean"
-		// looked impossible, and whether 10s was still warm-up could not be told), said as
-		// the reason (newcomer 47 #10: "its mean, both averages since 0s": whose mean, which
-		// two averages?).
+		// looked impossible), said briefly, where the rule is not; whole, the help's.
 		reading = fmt.Sprintf("warm-up update %d of %d: calls' %s %s = %.2f× its running mean, as both are plain averages since 0s", r.Updates, AdaptiveWarmup, p90, FmtLatency(r.P90), ratio)
-		now = reading
+		last = fmt.Sprintf("update %d of %d (warm-up): %s", r.Updates, AdaptiveWarmup, r.queued())
 	}
 	switch r.Reason {
 	case "queue":
@@ -300,10 +320,11 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	default: // failsafe-go's "max": the most its calls in flight allow, which may lower it too
 		decided = "the limit met its bound, the most its calls in flight allow"
 	}
+	then := ", " // the queue decided
 	if r.Reason != "queue" {
-		now += ", " + decided
+		last, then = last+", "+decided, ": "
 	}
-	long = fmt.Sprintf("%s (%d: the limit this update judged); %s: limit %s", rule, judged, now, step)
+	long = fmt.Sprintf("%s; %s%slimit %s", rule, last, then, step)
 	if r.Reason != "queue" || r.Direction != "hold" || !held { // a limit held is the headline's
 		decided += ": " + to
 	}
@@ -311,18 +332,42 @@ func (s *Snapshot) AdaptiveRule() (long, short string) {
 	return long, short
 }
 
+// AdaptivePastKnee is why an adaptive limit of r's last reading sits past the knee, one clause:
+// in the warm-up, its rises carried it there, whatever this update did (review 39 m5: a
+// warm-up update that held gave the mean's slow climb, which is after the warm-up, as why);
+// after it, the mean climbs with the p90 (AdaptiveMeanClimbs, whole in the help).
+func AdaptivePastKnee(r AdaptiveReading) string {
+	switch {
+	case r.Updates == 0:
+		return "it starts past the knee"
+	case r.Warming():
+		return "its warm-up's rises carried it past the knee"
+	}
+	return "a slow climb lifts the mean too, so it can stay past the knee"
+}
+
+// adaptiveP90 names the latency quantile the limiter reads, "p90".
+func adaptiveP90() string { return fmt.Sprintf("p%.0f", 100*AdaptiveQuantile) }
+
 // AdaptiveChartHelp is the help's entry for the adaptive limit's chart: the rule in full,
-// which the narrator only names, its readings charted nowhere (newcomer 29), with the
-// narrator's own sentence for an example reading.
+// which the narrator says in one line, its readings charted nowhere (newcomer 29), with the
+// narrator's own sentences for an example reading; the bounds as ratios of the mean, worked,
+// the warm-up's averaging and the slow climb, which the narrator leaves here (newcomer 48
+// G-MAJOR-1).
 func AdaptiveChartHelp() string {
 	ex := Snapshot{Bulkhead: BulkheadStats{Type: BulkheadAdaptive, Limit: 35, Reading: AdaptiveReading{
-		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 2 * AdaptiveWarmup, Judged: 35}}}
-	rule, _ := ex.AdaptiveRule()
-	p90 := fmt.Sprintf("p%.0f", 100*AdaptiveQuantile)
+		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 2 * AdaptiveWarmup, Judged: 35, Queued: 4}}}
+	rule, brief := ex.AdaptiveRule()
+	p90 := adaptiveP90()
+	// Under a limit of AdaptiveBetaUnder, and from it, where alpha and beta double.
+	rise, fall := AdaptiveQueues(AdaptiveBetaUnder - 1)
+	rise100, fall100 := AdaptiveQueues(AdaptiveBetaUnder)
+	rising30, _ := adaptiveBounds(30)
+	_, falling36 := adaptiveBounds(36)
 	return "in place of arrived/s, where the payments' bulkhead is an adaptive limit: the limit in force each second (its strip's letter L, \"L limit 36\"), sampled at each second's end, from 0 to the pool's most workers, as the workers chart beside it; " +
-		fmt.Sprintf("the rule (the narrator's \"%s\", its bounds at the limit that update judged, the limiter's own reading at its last update, and what it did then, the limit before and after; briefly, the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, it rises while each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), stays within 1/(1−%d/limit) of its running mean of those (about %d seconds), %.2f× at 30, and falls on latency once that %s passes 1/(1−%d/limit) of the mean, %s at 36 (from a limit of %d, %d and %d in place of %d and %d); between the two it holds; for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee; a full limit whose answers a second stop growing falls too; %s; neither the %s nor its mean is charted",
-			rule, p90, AdaptiveSmoothing, adaptiveRising(1).q, AdaptiveBaselineAge, AdaptiveRise(30), p90, adaptiveFall(1).q, FmtTimes(AdaptiveBackoff(36)),
-			AdaptiveBetaUnder, adaptiveRising(AdaptiveBetaUnder).q, adaptiveFall(AdaptiveBetaUnder).q, adaptiveRising(1).q, adaptiveFall(1).q, AdaptiveWarmup, AdaptiveWarmingRises, AdaptiveMeanClimbs, p90)
+		fmt.Sprintf("the rule (the narrator's \"%s\", the limiter's own reading at its last update and what it did, the limit before and after; briefly, \"%s\", the bound that decided, or, where its throughput signal or a bound of its own did, that): at most once a second, one step, failsafe-go reckons the calls queued as limit × (1 − mean/%s), rounded up (its queueSize), the limit the one that update judged (in force before it), the %s each second's %s of the calls' latency, smoothed (a moving median of %d, then an average), the mean its running mean of those (about %d seconds); it rises while that is at most %d (under its alpha, %d), so while the %s stays within 1/(1−%d/limit) of the mean, %s, falls once it is past %d (its beta), once the %s passes 1/(1−%d/limit) of the mean, %s, and holds between (from a limit of %d, %d and %d in place of %d and %d); for its first %d updates both are plain means of one series since the start, so nearly equal, and it rises while they stay so (\"%s\"), which can carry a young limit past the knee (the narrator's \"%s\"); after the warm-up, %s (\"%s\"); a full limit whose answers a second stop growing falls too; neither the %s nor its mean is charted",
+			rule, brief, p90, p90, p90, AdaptiveSmoothing, AdaptiveBaselineAge, rise, AdaptiveAlpha, p90, rise, rising30.worked(), fall, p90, fall, falling36.worked(),
+			AdaptiveBetaUnder, rise100, fall100, rise, fall, AdaptiveWarmup, AdaptiveWarmingRises, AdaptivePastKnee(AdaptiveReading{Updates: AdaptiveWarmup}), AdaptiveMeanClimbs, AdaptivePastKnee(ex.Bulkhead.Reading), p90)
 }
 
 // limit is the limit in force and the calls holding a permit (0, 0 before it is built).
@@ -384,45 +429,44 @@ func adaptiveStage(a *adaptive) stage {
 // what it is beside: "bulkhead" names a fixed cap everywhere else, and a reader who knows
 // Netflix's concurrency-limits or failsafe-go calls this a limiter (newcomer 30).
 //
-// With payments the only class, whose cap it is, said where it fits (80 columns, not a
-// compare half's 59), and wide, what that makes it: "bulkhead" isolates a class from the
-// others on the other screens, and here caps every order, a concurrency limit and no
-// isolation (newcomer 45 G11), said at 80 columns too.
+// With payments the only class it isolates none: it caps every order, a concurrency limit
+// on the whole service, said first, at every width where it fits, and that it is no
+// isolation, the bulkhead of the other screens (newcomer 45 G11, 47 #11); wide, that its
+// rejections are the table's rej:bulkhead, which reads as isolation to a Hystrix reader
+// (newcomer 48 W-minor-4). The knob stays the bulkhead's (b cycles to it), as the outcome's
+// word stays rejected:bulkhead everywhere.
 func adaptiveSetting(c Config, b BulkheadStats, w int) string {
 	limit := fmt.Sprintf(", limit %d, %d in use", b.Limit, b.InUse)
 	if b.Limit == 0 { // not started yet
 		limit = fmt.Sprintf(", limit starts at %d", c.Payment.Bulkhead.Size)
 	}
-	named := adaptiveNamed
+	if len(c.Others()) == 0 {
+		// "adaptive concurrency limit 28, …, 27 in use": the limit in the name, as the line
+		// it shares with "timeout off" at 80 columns has no room for both.
+		at := fmt.Sprintf("%d", b.Limit)
+		inUse := fmt.Sprintf(", %d in use", b.InUse)
+		if b.Limit == 0 {
+			at, inUse = fmt.Sprintf("starting at %d", c.Payment.Bulkhead.Size), ""
+		}
+		named := adaptiveConcurrency + " " + at
+		return fittingValue("bulkhead", w,
+			fmt.Sprintf("%s on all %s, %s (rejects as %s)%s", named, Plural(c.Traffic.Label(Payment)), adaptiveNoIsolation, TurnedAway(RejectBulkhead).Term().Column, inUse),
+			named+", "+adaptiveNoIsolation+inUse, named+inUse)
+	}
 	var forms []string
-	only := len(c.Others()) == 0
-	if only {
-		named += " on all " + Plural(c.Traffic.Label(Payment))
+	if !narrow(w) {
+		forms = append(forms, adaptiveNamed+" "+adaptiveLimiter+limit)
 	}
-	switch {
-	case !narrow(w):
-		forms = append(forms, named+" "+adaptiveGloss(c)+limit)
-	case only:
-		// Narrow, what it is not before whose it is, in a line it shares with "timeout off":
-		// "on all orders" alone read as the isolation a bulkhead is elsewhere (newcomer 47
-		// #11), and with both the setting took a line of its own, the calls' row's.
-		forms = append(forms, adaptiveNamed+", "+adaptiveNoIsolation+limit)
-	}
-	return fittingValue("bulkhead", w, append(forms, named+limit, adaptiveNamed+limit)...)
+	return fittingValue("bulkhead", w, append(forms, adaptiveNamed+limit)...)
 }
+
+// adaptiveConcurrency is the adaptive limit on the only class, what it is: a concurrency
+// limit on the whole service.
+const adaptiveConcurrency = "adaptive concurrency limit"
 
 // adaptiveNoIsolation is what a cap on every order is not: the isolation "bulkhead" means
 // on the other screens.
 const adaptiveNoIsolation = "no isolation"
-
-// adaptiveGloss is the adaptive limit's other name, beside its setting; on the only class,
-// what it is not.
-func adaptiveGloss(c Config) string {
-	if len(c.Others()) == 0 {
-		return "(a concurrency limit, " + adaptiveNoIsolation + ")"
-	}
-	return adaptiveLimiter
-}
 
 // adaptiveLimiter is the adaptive limit's other name, Netflix's concurrency-limits' word.
 const adaptiveLimiter = "(a concurrency limiter)"

@@ -145,21 +145,26 @@ func TestAdaptiveGlossedAsLimiter(t *testing.T) {
 	only := c
 	only.Traffic.Payment.Label = "orders"
 	only.Traffic.Signup.Rate, only.Traffic.Health.Rate = 0, 0
-	for w, want := range map[int]string{120: "bulkhead adaptive: a moving cap on all orders (a concurrency limit, no isolation), limit 36, 30 in use", 80: "bulkhead adaptive: a moving cap, no isolation, limit 36, 30 in use"} {
+	// What it is said first, and wide, that its rejections are the table's rej:bulkhead
+	// (newcomer 48 W-minor-4: bulkhead read as isolation beside rej:bulkhead).
+	for w, want := range map[int]string{120: "bulkhead adaptive concurrency limit 36 on all orders, no isolation (rejects as rej:bulkhead), 30 in use", 80: "bulkhead adaptive concurrency limit 36, no isolation, 30 in use"} {
 		if got := bulkheadSettings(only, s, w)[0].Phrase(); got != want {
 			t.Errorf("the only class, at %d: %q, want %q", w, got, want)
 		}
 	}
-	if got, want := bulkheadSettings(only, s, 59)[0].Phrase(), "bulkhead adaptive: a moving cap, limit 36, 30 in use"; got != want {
+	if got, want := bulkheadSettings(only, s, 59)[0].Phrase(), "bulkhead adaptive concurrency limit 36, 30 in use"; got != want {
 		t.Errorf("the only class, in a compare half: %q, want %q", got, want)
 	}
 	s.Bulkhead.Limit = 0
 	if got, want := bulkheadSettings(c, s, 120)[0].Phrase(), "bulkhead adaptive: a moving cap (a concurrency limiter), limit starts at 20"; got != want {
 		t.Errorf("before it starts: %q, want %q", got, want)
 	}
+	if got, want := bulkheadSettings(only, s, 80)[0].Phrase(), "bulkhead adaptive concurrency limit starting at 20, no isolation"; got != want {
+		t.Errorf("the only class, before it starts: %q, want %q", got, want)
+	}
 	for _, it := range ScreenWords() {
 		if it.Label == "adaptive: a moving cap (a concurrency limiter)" && strings.Contains(it.Value, "concurrency limiter") && strings.Contains(it.Value, "rejected:bulkhead") &&
-			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "a concurrency limit, no isolation") && strings.Contains(it.Value, "a moving cap, no isolation") {
+			strings.Contains(it.Value, "on all orders") && strings.Contains(it.Value, "adaptive concurrency limit 28 on all orders, no isolation (rejects as rej:bulkhead)") && strings.Contains(it.Value, "adaptive concurrency limit 28, no isolation") {
 			return
 		}
 	}
@@ -206,7 +211,17 @@ func TestAdaptiveReadsTheLimiter(t *testing.T) {
 	// Said at the limit it judged (20), not the one it set after.
 	s := Snapshot{Bulkhead: BulkheadStats{Limit: 21, Reading: r}}
 	long, short := s.AdaptiveRule()
-	for _, want := range []string{"each update (at most one a second) compares the calls' p90 latency, smoothed, with its running mean: at up to 1/(1−2/20) = 1.11× the limit rises, past 1/(1−6/20) = 1.43× it falls, between it holds (20: the limit this update judged)", "; warm-up update 1 of 10: calls' p90 " + FmtLatency(r.P90) + " = ", "its running mean, as both are plain averages since 0s: limit 20→21"} {
+	// failsafe-go's own queueSize, ⌈20 × (1 − mean/p90)⌉ of its unrounded figures: within one
+	// of the same from the µs-rounded ones.
+	if q := math.Ceil(20 * (1 - float64(r.Mean)/float64(r.P90))); math.Abs(q-float64(r.Queued)) > 1 {
+		t.Errorf("queued %d, want ⌈20 × (1 − %v/%v)⌉ = %v", r.Queued, r.Mean, r.P90, q)
+	}
+	// The thresholds the rule names are failsafe-go's: its verdict on that queue agrees.
+	rise, fall := AdaptiveQueues(20)
+	if want := map[string]bool{"increase": r.Queued <= rise, "hold": r.Queued > rise && r.Queued <= fall, "decrease": r.Queued > fall}; r.Reason == "queue" && !want[r.Direction] {
+		t.Errorf("%d queued, at most %d rises, past %d falls: failsafe-go said %s", r.Queued, rise, fall, r.Direction)
+	}
+	for _, want := range []string{"each update (≤1/s) reckons limit × (1 − mean/p90) calls queued from the calls' p90 latency and its running mean: at most 2, the limit rises; past 6, it falls; else it holds", "; update 1 of 10 (warm-up): " + r.queued() + ", limit 20→21"} {
 		if !strings.Contains(long, want) {
 			t.Errorf("%q lacks %q", long, want)
 		}
@@ -231,22 +246,22 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		long    string
 		short   string
 	}{
-		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36},
-			"at up to 1/(1−2/36) = 1.06× the limit rises, past 1/(1−6/36) = 1.20× it falls, between it holds (36: the limit this update judged); calls' smoothed p90 121ms = 1.21× its mean (100ms): limit 36→35",
+		{35, AdaptiveReading{P90: 120500 * time.Microsecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "queue", Updates: 20, Judged: 36, Queued: 7},
+			"at most 2, the limit rises; past 6, it falls; else it holds; update 20: p90 121ms, mean 100ms: 7 queued, limit 36→35",
 			"calls' smoothed p90 121ms = 1.21× its mean; past 1.20× the limit falls: 36→35"},
-		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30},
-			"at up to 1/(1−2/30) = 1.07× the limit rises, past 1/(1−6/30) = 1.25× it falls, between it holds (30: the limit this update judged); calls' smoothed p90 104ms = 1.04× its mean (100ms): limit 30→31",
+		{31, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 30, Queued: 2},
+			"; update 20: p90 104ms, mean 100ms: 2 queued, limit 30→31",
 			"calls' smoothed p90 104ms = 1.04× its mean; up to 1.07× the limit rises: 30→31"},
-		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30},
-			"(30: the limit this update judged); calls' smoothed p90 110ms = 1.10× its mean (100ms): limit holds at 30",
+		{30, AdaptiveReading{P90: 110 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 30, Queued: 3},
+			"; update 20: p90 110ms, mean 100ms: 3 queued, limit holds at 30",
 			"1.10× its mean; in 1.07–1.25× the limit holds"},
-		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31},
-			"calls' smoothed p90 104ms = 1.04× its mean (100ms), the limit met its bound, the most its calls in flight allow: limit 31→30",
+		{30, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "decrease", Reason: "max", Updates: 20, Judged: 31, Queued: 2},
+			"; update 20: p90 104ms, mean 100ms: 2 queued, the limit met its bound, the most its calls in flight allow: limit 31→30",
 			"calls' smoothed p90 104ms = 1.04× its mean; the limit met its bound, the most its calls in flight allow: 31→30"},
-		// From a limit of 100 failsafe-go's alpha and beta double: the worked bounds say how
-		// (newcomer 47 #9: the bounds' dependence on the limit was left to guess).
-		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119},
-			"at up to 1/(1−5/119) = 1.04× the limit rises, past 1/(1−12/119) = 1.11× it falls, between it holds (119: the limit this update judged)",
+		// From a limit of 100 failsafe-go's alpha and beta double, and the rule's queue sizes
+		// with them.
+		{120, AdaptiveReading{P90: 104 * time.Millisecond, Mean: 100 * time.Millisecond, Direction: "increase", Reason: "queue", Updates: 20, Judged: 119, Queued: 5},
+			"at most 5, the limit rises; past 12, it falls; else it holds; update 20:",
 			"calls' smoothed p90 104ms = 1.04× its mean; up to 1.04× the limit rises: 119→120"},
 	} {
 		s := Snapshot{Bulkhead: BulkheadStats{Limit: c.limit, Reading: c.reading}}
@@ -254,10 +269,10 @@ func TestAdaptiveRuleSaysTheBoundThatDecided(t *testing.T) {
 		if !strings.Contains(long, c.long) || !strings.HasSuffix(short, c.short) {
 			t.Errorf("limit %d, %+v:\n%q\n%q\nwant %q and %q", c.limit, c.reading, long, short, c.long, c.short)
 		}
-		// One reading, in the same words in both forms (newcomer 45 W3: "now 59ms against
+		// One reading, the same figures in both forms (newcomer 45 W3: "now 59ms against
 		// 59ms" beside "p90 since 0s 59ms").
-		if reading, _, _ := strings.Cut(short, ";"); !strings.Contains(long, reading) {
-			t.Errorf("limit %d: the long form lacks the brief's reading %q: %q", c.limit, reading, long)
+		if p90 := "p90 " + FmtLatency(c.reading.P90); !strings.Contains(short, p90) || !strings.Contains(long, p90+", mean "+FmtLatency(c.reading.Mean)) {
+			t.Errorf("limit %d: the two forms' readings differ: %q, %q", c.limit, long, short)
 		}
 	}
 }

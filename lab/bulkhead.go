@@ -38,6 +38,9 @@ const RejectBulkhead Reason = 1
 const PhaseBulkhead Phase = 3
 
 func init() {
+	// Before the mechanism, whose help says its rejections' column.
+	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
+		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
 	register(mechanism{
 		name:     "bulkhead",
 		rank:     40,
@@ -82,11 +85,9 @@ func init() {
 		health:   at(50, slackHealth),
 		words: at(55, []Item{
 			word(slackWord, "the price of a payment bulkhead: at each of its rejections, the workers of the pool that sat free, not counting the one the payment was rejected on (the bulkhead runs on a worker, after the pool gave it one; the report's slack_lost); shown as their mean, beside the count of rejections. Some are what a bulkhead is for, the workers it keeps for the other classes; beyond what they need, capacity lost"),
-			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead. With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service (\"a concurrency limit, "+adaptiveNoIsolation+"\"; at 80 columns \"a moving cap, "+adaptiveNoIsolation+"\")"),
+			word(adaptiveNamed+" "+adaptiveLimiter, "a payment bulkhead of type adaptive: no fixed size, but a cap on calls at once that it moves from their latency (the rule: the adaptive limit chart). Netflix's concurrency-limits calls it a concurrency limiter, failsafe-go an adaptive limiter, resilience4j an adaptive bulkhead; the lab files it with the bulkheads too, as it caps the payments' calls at once as a semaphore does: what it turns away is rejected:bulkhead. With payments the only class (the adaptive-limit preset: \"on all orders\"), it isolates no class from another, as a bulkhead does on the other screens: it caps every order's call, a concurrency limit on the whole service, said first (\""+adaptiveConcurrency+" 28 on all orders, "+adaptiveNoIsolation+" (rejects as "+TurnedAway(RejectBulkhead).Term().Column+")\"; at 80 columns \""+adaptiveConcurrency+" 28, "+adaptiveNoIsolation+"\"): the orders it turns away are still the table's "+TurnedAway(RejectBulkhead).Term().Column+", one outcome one word, as the knob it sits on (b) is the bulkhead's"),
 		}),
 	})
-	registerReason(RejectBulkhead, reasonDef{name: "bulkhead", rank: 30,
-		description: "the payment bulkhead had no room: no permit within its max wait (semaphore), or no thread and no queue place (thread pool)"})
 	registerPhase(PhaseBulkhead, phaseDef{name: "waiting for bulkhead", rank: 40, glyph: 'b',
 		words: "waiting for a bulkhead permit", short: "wait for a permit"})
 }

@@ -537,7 +537,8 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 		// 31 #1: an index into the forms quoted the steps as "the rule alone").
 		"strips": {"nothing but zeros", `"⣀ 0.05+ ▁ 10+ ▂ 20+ … █ 80", then "⣀ 0.05+ ▁ 10+ ▂ 20+ …", then "⣀ 0.05 to <10" on 0–80`},
 		// The rule the narrator names but cannot show (newcomer 29).
-		"adaptive limit": {"rises while each second's p90 of the calls' latency, smoothed (a moving median of 5, then an average), stays within 1/(1−2/limit) of its running mean of those (about 10 seconds), 1.07× at 30", "1.2× at 36 (from a limit of 100, 5 and 12 in place of 2 and 6)", "neither the p90 nor its mean is charted"},
+		// Its bounds as ratios, worked, which the narrator leaves here (newcomer 48 G-MAJOR-1).
+		"adaptive limit": {"the p90 each second's p90 of the calls' latency, smoothed (a moving median of 5, then an average), the mean its running mean of those (about 10 seconds); it rises while that is at most 2 (under its alpha, 3), so while the p90 stays within 1/(1−2/limit) of the mean, 1/(1−2/30) = 1.07×", "1/(1−6/36) = 1.20×, and holds between (from a limit of 100, 5 and 12 in place of 2 and 6)", "neither the p90 nor its mean is charted"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(says[entry], w) {
@@ -550,10 +551,11 @@ func TestHelpSaysWhatTheChartsDraw(t *testing.T) {
 	// and why a limit stays past the knee, in the narrator's words too (review 38a m5: its copy
 	// said "settle").
 	reading := lab.Snapshot{Bulkhead: lab.BulkheadStats{Type: lab.BulkheadAdaptive, Limit: 35, Reading: lab.AdaptiveReading{
-		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 35}}}
+		P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Judged: 35, Queued: 4}}}
 	if rule, _ := reading.AdaptiveRule(); !strings.Contains(says["adaptive limit"], `the narrator's "`+rule+`"`) ||
 		!strings.Contains(says["adaptive limit"], `("in the warm-up it rises while the two stay level")`) ||
-		!strings.Contains(says["adaptive limit"], "; a slow climb raises the mean too, as it is the p90's own running average, so the limit can stay past the knee;") {
+		!strings.Contains(says["adaptive limit"], `(the narrator's "`+lab.AdaptivePastKnee(lab.AdaptiveReading{Updates: lab.AdaptiveWarmup})+`")`) ||
+		!strings.Contains(says["adaptive limit"], "; after the warm-up, a slow climb raises the mean too, as it is the p90's own running average, so the limit can stay past the knee (\""+lab.AdaptivePastKnee(reading.Bulkhead.Reading)+"\");") {
 		t.Errorf("help on the adaptive limit does not quote the narrator's rule %q whole: %q", rule, says["adaptive limit"])
 	}
 	if strings.Contains(says["arrived/s and ok/s"], "gap between them is what was not served") {

@@ -12,7 +12,7 @@ import (
 // and what that does to its answers a second, then the p99 next to the error share, the pair
 // the postmortem's dashboard lacked. false: neither, the general narrator speaks. Every
 // number comes from lab (the forecast or the snapshot).
-func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) (string, bool) {
+func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *spareClause) (says string, ok bool) {
 	k := f.Knee
 	adaptive := cfg.Payment.Bulkhead.Type == lab.BulkheadAdaptive
 	if k.Knee == 0 && !adaptive || cfg.Traffic.PeakRate(lab.Payment) == 0 {
@@ -72,7 +72,9 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// "in use", not "the mean", which the rule's clause uses for latency's (review 22).
 			lesson = "; it refuses bursts though mean use is under the limit"
 		}
-		held := "; no hand-picked limit, and no queue of seconds"
+		// Why it gets less than a fixed pool with a queue, where room, in few words (newcomer
+		// 48: "the price of needing no knee measured first" read garbled).
+		held := "; " + lab.Plural(orders) + " finding it full are turned away at once, not queued"
 		switch {
 		case u.AtBest && u.Fixed > 0:
 			// Arrivals near the most the calls answer: what the best fixed cap, with a queue,
@@ -83,7 +85,6 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// Workers, the postmortem fix's pool, not "a cap", which a bulkhead is everywhere
 			// else; its queue in plain words (newcomer 44 W-MAJOR 2).
 			lesson = fmt.Sprintf("; %d workers and a queue give ~%s", u.Fixed, fmtWholePerSec(u.FixedRate))
-			held = ", where a fixed pool's queue holds them for its next free worker: the price of needing no knee measured first"
 		case u.AtBest:
 			// Arrivals near the most the calls answer: no limit serves them all (newcomer 39
 			// W1: "a full limit answers ~471/s" beside the curve's 390/s at 32 calls).
@@ -104,24 +105,21 @@ func narratePostmortem(cfg lab.Config, f lab.Forecast, s *lab.Snapshot, spare *s
 			// too: without it the short form read as a limiter that found the knee (newcomer 29).
 			// The limit's, where the mean of calls is not past it (newcomer 43 G-MAJOR-1:
 			// "limit 30" beside "knee 25 calls" with nothing said of it).
-			where := "as here"
-			if !u.PastKnee {
-				where = fmt.Sprintf("as here (%d, knee %d)", s.Bulkhead.Limit, k.Knee)
-			}
-			past := "; " + lab.AdaptiveMeanClimbs + ", " + where
-			// Its warm-up's rise, where this update rose: the warm-up can hold or lower it
-			// too (review 38a m6).
-			if r := s.Bulkhead.Reading; r.Warming() && r.Rose() {
-				past = fmt.Sprintf("; %s, so its limit can pass the knee, %s; after the warm-up, %s", lab.AdaptiveWarmingRises, where, lab.AdaptiveMeanClimbs)
-			}
-			moves += past
-			short = "; the limit can stay past the knee, " + where
+			// In one clause, whose mechanism is the help's: in the warm-up, its rises, whatever
+			// this update did (review 39 m5), after it, the mean's slow climb.
+			moves += "; " + lab.AdaptivePastKnee(s.Bulkhead.Reading)
+			short = "; the limit can stay past the knee, as here"
 			if rule != "" { // its reading says why it has not fallen there, in fewer lines
 				short = "; " + rule + ", past the knee"
 			}
 		}
-		*spare = spareClause{long: fmt.Sprintf("; %s; %s that find it full are turned away at once%s", moves, lab.Plural(orders), held),
-			short: short}
+		// Whole, the rule and its last update, then what it buys; where that wraps past
+		// headlineMost lines at 120 columns (Little's law's clause too), the sentence with
+		// the rule alone (newcomer 48 G-MAJOR-1: 8-9 lines).
+		defer func() { spare.terse = says + "; " + moves + held }()
+		// Capped: a compare half, which has no terse form, takes the brief one past
+		// headlineMost lines (the rule whole took 10 lines of a 59-column half).
+		*spare = spareClause{long: "; " + moves + held, short: short, capped: true}
 		tail += lesson
 		// "The rest turned away" read as the limit shedding only an excess over the knee
 		// (newcomer 29); the tail names the rejections, and this says when there are none.

@@ -340,8 +340,8 @@ func TestPostmortemScreen(t *testing.T) {
 	for _, sz := range goldenSizes {
 		out := render(th, testScreen(ad, sz[0], sz[1]))
 		checkFrame(t, out, sz[0], sz[1])
-		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive: a moving cap on all orders (a concurrency limit, no isolation), limit 35, 33 in use") || !strings.Contains(plain, "workers unused: at each of the bulkhead's 1582 rejections, on average 1.5 sat free besides the one it was rejected on") ||
-			!strings.Contains(strings.Join(strings.Fields(plain), " "), "orders that find it full are turned away at once")) {
+		if plain := ansi.Strip(out); sz[1] >= 40 && (!strings.Contains(plain, "adaptive concurrency limit 35 on all orders, no isolation (rejects as rej:bulkhead), 33 in use") || !strings.Contains(plain, "workers unused: at each of the bulkhead's 1582 rejections, on average 1.5 sat free besides the one it was rejected on") ||
+			!strings.Contains(strings.Join(strings.Fields(plain), " "), "orders finding it full are turned away at once, not queued")) {
 			t.Errorf("%dx%d: adaptive view lacks its limit or its chart:\n%s", sz[0], sz[1], plain)
 		}
 		// The narrator's calls the window's mean, the status line's this instant's, each said
@@ -574,19 +574,30 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	cfg := adaptiveConfig()
 	s := postmortemSnapshot(cfg) // 33 calls, knee 25, limit 35
 	// The limiter's own last reading, past its warm-up (newcomer 42 W4).
-	s.Bulkhead.Reading = lab.AdaptiveReading{P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20}
+	s.Bulkhead.Reading = lab.AdaptiveReading{P90: 84 * time.Millisecond, Mean: 76 * time.Millisecond, Direction: "hold", Reason: "queue", Updates: 20, Queued: 4}
 	says, spare := narration(cfg, s)
-	// The rule with its own figures at this limit (newcomer 31: "(press ? for the rule)" left
-	// the 35 unexplained), and the limiter's own reading against them: "72ms each" is 1.33×
-	// "~54ms" read as a limit that should be falling (newcomer 42 W4).
-	if want := "each update (at most one a second) compares the calls' p90 latency, smoothed, with its running mean: at up to 1/(1−2/35) = 1.06× the limit rises, past 1/(1−6/35) = 1.21× it falls, between it holds (35: the limit this update judged); calls' smoothed p90 84ms = 1.11× its mean (76ms): limit holds at 35; a slow climb raises the mean too, as it is the p90's own running average, so the limit can stay past the knee, as here"; !strings.Contains(spare.long, want) {
+	// The rule in one plain line, its thresholds failsafe-go's queue sizes, lab's, and what
+	// its last update read and did (newcomer 42 W4, newcomer 48 G-MAJOR-1: 8-9 lines at
+	// 120x40, the 2 and 6 of its worked ratios never named).
+	rise, fall := lab.AdaptiveQueues(35)
+	if want := fmt.Sprintf("calls queued from the calls' p90 latency and its running mean: at most %d, the limit rises; past %d, it falls; else it holds; update 20: p90 84ms, mean 76ms: 4 queued, limit holds at 35; %s",
+		rise, fall, lab.AdaptivePastKnee(s.Bulkhead.Reading)); !strings.Contains(spare.long, want) {
 		t.Errorf("past the knee: %q lacks %q", spare.long, want)
 	}
-	// What is not hand-picked is the limit; the rule's figures are set (newcomer 41 G14):
-	// beside the best fixed cap, the knee that cap needs measured, and why it answers more
-	// (newcomer 43 G-MAJOR-1).
-	if want := "orders that find it full are turned away at once, where a fixed pool's queue holds them for its next free worker: the price of needing no knee measured first"; !strings.HasSuffix(spare.long, want) {
+	// Why a fixed pool with a queue gets more, briefly (newcomer 43 G-MAJOR-1, newcomer 48).
+	if want := "orders finding it full are turned away at once, not queued"; !strings.HasSuffix(spare.long, want) {
 		t.Errorf("%q lacks %q", spare.long, want)
+	}
+	// At 120x40 the sentence in at most headlineMost lines, Little's law's clause left out
+	// where it would wrap past them (newcomer 48 G-MAJOR-1).
+	if out := narratorPanel.lines(newLabCtx(newTheme(true, true), testScreen(s, 120, 40), 0, 120, 0), levelFull); len(out) > headlineMost {
+		t.Errorf("%d lines at 120 columns, want at most %d:\n%s", len(out), headlineMost, strings.Join(out, "\n"))
+	}
+	// A compare half, which has no terse form, keeps the brief one past them: the rule
+	// whole took 10 lines of a 59-column half.
+	pair := screen{panes: []pane{{snap: s, cfg: cfg}, {snap: s, cfg: cfg}}, width: 120, height: 40}
+	if out := ansi.Strip(strings.Join(narratorPanel.lines(newLabCtx(newTheme(true, true), pair, 0, 59, 59), levelFull), " ")); !strings.Contains(out, "in 1.06–1.21× the limit holds") {
+		t.Errorf("a compare half: %q, want the brief form", out)
 	}
 	for _, said := range []string{spare.long, spare.short} {
 		if strings.Contains(said, "press ?") {
@@ -618,24 +629,25 @@ func TestAdaptiveSaysHowItMoves(t *testing.T) {
 	}
 	// The mean of calls under the knee, the limit past it: said of the limit (newcomer 43
 	// G-MAJOR-1: "limit 30" beside "knee 25 calls", unexplained).
-	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "; "+lab.AdaptiveMeanClimbs+", as here (35, knee 25)") || spare.short != "; calls' smoothed p90 84ms = 1.11× its mean; in 1.06–1.21× the limit holds, past the knee" {
+	if _, spare := narration(cfg, s); !strings.Contains(spare.long, "; "+lab.AdaptivePastKnee(s.Bulkhead.Reading)+";") || spare.short != "; calls' smoothed p90 84ms = 1.11× its mean; in 1.06–1.21× the limit holds, past the knee" {
 		t.Errorf("calls under the knee, limit past it: %q / %q", spare.long, spare.short)
 	}
 	// In its warm-up the two means are of one series, nearly equal: it rises while they stay
 	// so, which is what carries the limit past the knee then, not a trailing mean (newcomer
-	// 45); said where this update rose, as the warm-up can hold it too (review 38a m6).
+	// 45), said whatever this update did: a warm-up update that held (or fell) was given the
+	// mean's slow climb, which is after the warm-up (review 39 m5).
 	warm := *s
 	warm.Bulkhead.Reading.Updates = lab.AdaptiveWarmup
-	warm.Bulkhead.Reading.Direction, warm.Bulkhead.Reading.Judged = "increase", 34
-	// Which update of the warm-up, why its p90 equals its mean, said as the reason (newcomer
-	// 47 #10), and where the limit goes after it (newcomer 46).
-	if _, spare := narration(cfg, &warm); !strings.Contains(spare.long, "warm-up update 10 of 10: calls' p90 84ms = 1.11× its running mean, as both are plain averages since 0s: limit 34→35") ||
-		!strings.Contains(spare.long, "; in the warm-up it rises while the two stay level, so its limit can pass the knee, as here (35, knee 25); after the warm-up, a slow climb raises the mean too, as it is the p90's own running average, so the limit can stay past the knee;") {
-		t.Errorf("warm-up: %q", spare.long)
-	}
-	warm.Bulkhead.Reading.Direction, warm.Bulkhead.Reading.Judged = "hold", 35
-	if _, spare := narration(cfg, &warm); strings.Contains(spare.long, lab.AdaptiveWarmingRises) || !strings.Contains(spare.long, "limit holds at 35; "+lab.AdaptiveMeanClimbs+", as here (35, knee 25)") {
-		t.Errorf("a warm-up update that held, said to rise: %q", spare.long)
+	for _, c := range []struct {
+		direction string
+		judged    int
+		did       string
+	}{{"increase", 34, "limit 34→35"}, {"hold", 35, "limit holds at 35"}, {"decrease", 36, "limit 36→35"}} {
+		warm.Bulkhead.Reading.Direction, warm.Bulkhead.Reading.Judged = c.direction, c.judged
+		want := "update 10 of 10 (warm-up): 4 queued, " + c.did + "; its warm-up's rises carried it past the knee;"
+		if _, spare := narration(cfg, &warm); !strings.Contains(spare.long, want) || strings.Contains(spare.long, "slow climb") {
+			t.Errorf("warm-up, %s: %q lacks %q", c.direction, spare.long, want)
+		}
 	}
 	s.Bulkhead.Limit = 25
 	if _, spare := narration(cfg, s); strings.Contains(spare.long, "past the knee") || strings.Contains(spare.long, "pass the knee") || !strings.HasSuffix(spare.short, "the limit holds") {
