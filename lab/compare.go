@@ -46,7 +46,8 @@ type ClassDiff struct {
 	// p99 since arrival. The same system measured alike: it is what users got.
 	CorrectedP99Ms *float64 `json:"corrected_p99_ms,omitempty"`
 	// Significant maps each row of the class (by its counter's name, p99 included) to
-	// whether its difference is larger than the runs' own noise explains.
+	// whether its difference is larger than the runs' own noise explains; false for a latency
+	// timed from different starts (closed against open loop), two measures given no verdict.
 	Significant map[string]bool `json:"significant"`
 	// Sooner maps each count within noise that B's requests ending sooner explains
 	// (ComparisonRow.Sooner) to true; the others are left out.
@@ -191,7 +192,7 @@ func (r ComparisonRow) Latency() bool {
 // Noise says the row shows a difference that is not significant: drawn with "≈", never
 // coloured, never called better or worse.
 func (r ComparisonRow) Noise() bool {
-	return !r.Significant && !r.Unjudged && !r.Sooner && r.A != r.B && !r.None[0] && !r.None[1]
+	return !r.Significant && !r.Unjudged && !r.Sooner && !r.Method && r.A != r.B && !r.None[0] && !r.None[1]
 }
 
 // SoonerMark follows a count B's requests ending sooner explains (Sooner): "+4 sooner";
@@ -218,6 +219,10 @@ type verdict struct {
 	p           float64
 	significant bool
 	more        int // +1: more is better, −1: fewer is better, 0: neither
+	// twoWays is a latency A and B time from different starts (since sent, since arrival):
+	// a difference of measures, not of runs, given no chance verdict (newcomer 48 W-minor-2:
+	// "p50 A since sent, B since arrival ≈ +500µs" read as could be chance).
+	twoWays bool
 }
 
 // CompareClasses is the comparison table: per class with traffic in either run, ok, failed,
@@ -395,17 +400,19 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			// arrival   925ms  2.5ms" as 925ms B's).
 			since := fmt.Sprintf("A %s, B %s", a.Config.Traffic.Mode.Since(), b.Config.Traffic.Mode.Since())
 			rows[p99At].Label = "p99 " + since
+			verdicts[p99At].twoWays = true
 			// The p50 too, timed as the halves time it: their tables and ladders give both
 			// runs' p50s, which a table of p99s alone left uncompared (newcomer 40 #5). Where
 			// it can be judged: "?" keys a p99 too few to judge.
 			if p50 := latencyRow(c, "p50", ca.Latency, cb.Latency, p50Of); p50At < 0 && !p50.Unjudged {
 				latency = append(latency, len(rows))
 				rows = append(rows, p50)
-				verdicts = append(verdicts, verdict{p: -1, significant: latencyDiffers(ca.Latency, cb.Latency, p50Of), more: -1})
+				verdicts = append(verdicts, verdict{p: -1, more: -1})
 				p50At = len(rows) - 1
 			}
 			if p50At >= 0 {
 				rows[p50At].Label = "p50 " + since
+				verdicts[p50At].twoWays = true
 			}
 			ka, kb := corrected(a, c), corrected(b, c)
 			latency = append(latency, len(rows))
@@ -441,11 +448,12 @@ func compare(a, b *Snapshot) ([]ComparisonRow, [numClasses]turnedAway) {
 			v.significant, holm = holm[0], holm[1:]
 		}
 		r := &rows[i]
-		r.Significant = v.significant && r.A != r.B
+		r.Significant = v.significant && r.A != r.B && !v.twoWays
 		if r.Significant && judged {
 			r.Better = v.more * sign(r.B-r.A)
 		}
-		r.Method = r.Significant && !judged && r.Counter != CorrectedP99
+		// Timed from different starts, any difference is the method's, beyond chance or not.
+		r.Method = (r.Significant || v.twoWays && r.A != r.B && !r.None[0] && !r.None[1]) && !judged && r.Counter != CorrectedP99
 		if r.Counter == OK.Word() && r.Significant {
 			okMoved[r.Class] = sign(r.B - r.A)
 		}

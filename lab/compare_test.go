@@ -51,11 +51,12 @@ func TestCompareClasses(t *testing.T) {
 	if r := CompareClasses(&a, &b); !r[len(r)-1].Significant || r[len(r)-1].Better != 1 {
 		t.Errorf("p99 3s → 0.3s, bounded, the same counts: %+v, want better", r[len(r)-1])
 	}
-	// The same system measured two ways (B sent closed loop): a result, neither better nor worse.
+	// The same system measured two ways (B sent closed loop): the method's, neither better nor
+	// worse, and no chance verdict (two measures, newcomer 48 W-minor-2).
 	b.Config.Traffic.Mode = Closed
 	r := CompareClasses(&a, &b)
-	if p99 := r[len(r)-2]; p99.Counter != "p99" || !p99.Significant || p99.Better != 0 || p99.Name() != "p99 A since arrival, B since sent" { // A first, as its column (newcomer 38 W6)
-		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want a result, uncoloured, named the artefact it is", p99)
+	if p99 := r[len(r)-2]; p99.Counter != "p99" || p99.Significant || !p99.Method || p99.Better != 0 || p99.Name() != "p99 A since arrival, B since sent" { // A first, as its column (newcomer 38 W6)
+		t.Errorf("p99 3s → 0.3s, open against closed loop: %+v, want the method's, uncoloured, named the artefact it is", p99)
 	}
 	// And the p99 both timed from when each request was due (newcomer 14: "p99 2.0ms 935ms
 	// +933ms" stood bare beside A's own corrected p99 of 935ms): the closed loop's
